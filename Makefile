@@ -1,0 +1,100 @@
+# pgknob — plain Makefile. `make` builds bin/pgknob; `make test` installs what is missing and runs
+# every test tier against real servers; `make help` lists the targets.
+
+CC       ?= cc
+PKGS     := libpq inih libcmark-gfm libpcre2-8
+# Warnings are errors; the list is explicit so reviewers can see what is enforced.
+WARN     := -Wall -Wextra -Werror -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+            -Wold-style-definition -Wwrite-strings -Wvla -Wpointer-arith -Wshadow \
+            -Wno-missing-field-initializers -fno-common
+CSTD     := -std=c11 -D_GNU_SOURCE
+OPT      ?= -O2 -g
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+# cmark-gfm's extensions library ships no .pc file: link it by name.
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcmark-gfm-extensions
+CFLAGS   += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -Isrc
+LDLIBS   += $(PKG_LIBS) -lpthread -lm
+
+BUILD    ?= build
+BIN      := bin/pgknob
+SRCS     := $(shell find src -name '*.c' | LC_ALL=C sort)
+OBJS     := $(SRCS:%.c=$(BUILD)/%.o)
+LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
+UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort)
+UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
+        examples install clean help check-headers servers
+
+all: $(BIN)
+
+$(BIN): $(OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/harness.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LDFLAGS) $(LDLIBS)
+
+-include $(OBJS:.o=.d)
+
+deps:                      ## install missing Debian packages and fetch the test servers (idempotent)
+	@tests/pg/install-deps.sh
+
+servers: deps              ## fetch the PostgreSQL 13–18 builds used by the tests into .cache/pg
+	@tests/pg/fetch-servers.sh
+
+unit: $(BIN) $(UNIT_BINS)  ## unit tests only (no servers)
+	@tests/run --unit-only
+
+test: deps                 ## every test tier, against real servers; ends with "N passed, N failed"
+	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS)
+	@tests/pg/fetch-servers.sh
+	@tests/run
+
+check: $(BIN) $(UNIT_BINS) ## fast subset: unit + CLI tests
+	@tests/run --fast
+
+asan:                      ## AddressSanitizer + UBSan build running the full suite
+	@$(MAKE) --no-print-directory BUILD=build-asan BIN=bin/pgknob-asan \
+	    OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" bin/pgknob-asan asan-units
+	@PGKNOB=bin/pgknob-asan UNIT_DIR=build-asan/tests ASAN_OPTIONS=detect_leaks=1 tests/run
+
+asan-units: $(UNIT_BINS)
+
+fuzz:                      ## build the libFuzzer targets and run each briefly
+	@tests/fuzz/run.sh
+
+bench: $(BIN)              ## benchmarks, as ratios against a peer run in the same process
+	@tests/bench/run.sh
+
+catalog:                   ## regenerate src/catalog/catalog_data.auto.c from real servers 13–18
+	@src/catalog/gen_catalog.sh
+
+catalog-check:             ## regenerate into a temp file and diff with the committed catalog
+	@src/catalog/gen_catalog.sh --check
+
+docs: $(BIN)               ## regenerate docs generated from the code and rule packs
+	@tests/docs/gen.sh
+
+docs-check: $(BIN)
+	@tests/docs/gen.sh --check
+
+check-headers:             ## every header compiles on its own
+	@for h in $$(find src -name '*.h'); do \
+	    echo "#include \"$${h#src/}\"" | $(CC) $(CFLAGS) -x c -fsyntax-only - || exit 1; done
+
+PREFIX ?= /usr/local
+install: $(BIN)
+	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pgknob
+
+clean:
+	rm -rf build build-asan build-fuzz bin
+
+help:
+	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

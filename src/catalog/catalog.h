@@ -1,0 +1,78 @@
+/* The parameter catalog of PostgreSQL 13–18: one record per (major, parameter), generated from the
+ * real servers' pg_settings by gen_catalog.sh (`make catalog`) into catalog_data.auto.c.
+ * Read-only data plus lookups; value parsing lives in catalog/value.h. */
+#ifndef PK_CATALOG_H
+#define PK_CATALOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define PK_MIN_MAJOR 13
+#define PK_MAX_MAJOR 18
+#define PK_DEFAULT_MAJOR 18
+
+typedef enum GucType {
+    GUC_BOOL,
+    GUC_INTEGER,
+    GUC_REAL,
+    GUC_STRING,
+    GUC_ENUM,
+} GucType;
+
+/* pg_settings.context, in order of increasing freedom to change. */
+typedef enum GucContext {
+    GUC_CTX_INTERNAL,
+    GUC_CTX_POSTMASTER,
+    GUC_CTX_SIGHUP,
+    GUC_CTX_SUPERUSER_BACKEND,
+    GUC_CTX_BACKEND,
+    GUC_CTX_SUPERUSER,
+    GUC_CTX_USER,
+} GucContext;
+
+typedef struct CatalogParam {
+    const char *name;       /* lower case, as in pg_settings */
+    GucType type;
+    const char *unit;       /* pg_settings.unit: "B", "kB", "8kB", "MB", "ms", "s", "min"…; NULL */
+    const char *boot_val;   /* pg_settings.boot_val, in the base unit */
+    const char *min_val;    /* NULL unless integer/real */
+    const char *max_val;
+    const char *const *enum_vals; /* NULL-terminated; NULL unless enum */
+    GucContext context;
+    const char *category;
+    const char *short_desc;
+    const char *since_minor; /* "18.2" if it arrived in a minor release of this major, else NULL */
+} CatalogParam;
+
+typedef struct Catalog {
+    int major;
+    const char *server_version; /* the release the data came from, e.g. "18.4" */
+    const CatalogParam *params; /* sorted by name (strcmp) */
+    size_t n_params;
+} Catalog;
+
+/* NULL when the major is outside 13–18. */
+const Catalog *catalog_for_major(int major);
+
+/* Exact lookup, ASCII case-insensitive as guc_name_compare. NULL when unknown. Does not follow
+ * aliases: see catalog_alias_target. */
+const CatalogParam *catalog_find(const Catalog *cat, const char *name);
+
+/* The name the server maps an old spelling to (sort_mem → work_mem; ssl_ecdh_curve → ssl_groups
+ * on 18), or NULL. */
+const char *catalog_alias_target(int major, const char *name);
+
+/* For a name unknown to `major` that existed in another version or was renamed: a sentence such as
+ * "wal_keep_segments was removed in PostgreSQL 13; use wal_keep_size" or "io_method was added in
+ * PostgreSQL 18". NULL when the name is not known to any version. Caller frees. */
+char *catalog_version_note(int major, const char *name);
+
+/* The closest known parameter name for a misspelling ("shared_buffer" → "shared_buffers"), or
+ * NULL when nothing is close. Borrowed. */
+const char *catalog_suggest(const Catalog *cat, const char *name);
+
+const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", … */
+bool catalog_context_needs_restart(GucContext ctx);
+const char *catalog_type_name(GucType type);     /* "bool", "integer", … */
+
+#endif

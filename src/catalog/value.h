@@ -1,0 +1,35 @@
+/* Parsing a configuration value exactly as the server's GUC code does (guc.c parse_int,
+ * parse_real, parse_bool, enum lookup, unit conversion and rounding), with the server's messages.
+ * Pure functions over a CatalogParam. */
+#ifndef PK_CATALOG_VALUE_H
+#define PK_CATALOG_VALUE_H
+
+#include <stdbool.h>
+
+#include "catalog/catalog.h"
+
+typedef struct GucValue {
+    GucType type;
+    bool boolval;      /* GUC_BOOL */
+    double num;        /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
+    const char *enum_val; /* GUC_ENUM: canonical value from the catalog (borrowed) */
+} GucValue;
+
+typedef struct GucError {
+    char *message; /* e.g. invalid value for parameter "work_mem": "4mb" */
+    char *hint;    /* e.g. Valid units for this parameter are "B", "kB", "MB", "GB", and "TB". */
+} GucError;
+
+/* Parses `text` (the value after the lexer removed quotes) for `param`. On failure fills `err`
+ * (caller frees both strings with guc_error_free) and returns false. */
+bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err);
+void guc_error_free(GucError *err);
+
+/* The value rendered in the base unit as pg_settings.setting would show it ("16384", "0.9",
+ * "on", "replica"). Caller frees. */
+char *guc_value_to_setting(const CatalogParam *param, const GucValue *val);
+
+/* Human form with the largest exact unit ("128MB", "5min", "1.5s"). Caller frees. */
+char *guc_value_pretty(const CatalogParam *param, const GucValue *val);
+
+#endif

@@ -1,0 +1,21 @@
+/* The subcommands of pgknob. Each takes the arguments after its own name (argv[0] is the
+ * subcommand name, as getopt_long expects) and returns the process exit code. */
+#ifndef PK_CLI_COMMANDS_H
+#define PK_CLI_COMMANDS_H
+
+/* Exit codes: a documented contract (docs/cli.md). */
+enum {
+    PK_EXIT_OK = 0,       /* nothing at or above --fail-on */
+    PK_EXIT_FINDINGS = 1, /* findings at or above --fail-on */
+    PK_EXIT_USAGE = 2,    /* usage, I/O or parse error of pgknob's own inputs */
+    PK_EXIT_BUG = 3,      /* internal error */
+};
+
+int cmd_lint(int argc, char **argv);
+int cmd_settings(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_audit(int argc, char **argv);
+int cmd_tpcc(int argc, char **argv);
+int cmd_lab(int argc, char **argv);
+
+#endif

@@ -1,0 +1,34 @@
+/* Growable string buffer used by every renderer, so escaping (JSON, Markdown, XML) lives in one
+ * place. Allocation failure is fatal (xalloc), so there is no error state to check. */
+#ifndef PK_STRBUF_H
+#define PK_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+typedef struct StrBuf {
+    char *data; /* always NUL-terminated once anything was written; NULL when empty */
+    size_t len;
+    size_t cap;
+} StrBuf;
+
+#define STRBUF_INIT {NULL, 0, 0}
+
+void sb_put(StrBuf *sb, const char *s);
+void sb_putn(StrBuf *sb, const char *s, size_t n);
+void sb_putc(StrBuf *sb, char c);
+void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+/* A JSON string literal, quotes included; NULL becomes `null`. Invalid UTF-8 bytes are escaped
+ * as \u00XX so the output is always valid JSON. */
+void sb_put_json_str(StrBuf *sb, const char *s);
+/* Text safe inside Markdown paragraphs and table cells (escapes |, `, *, _, <, [, ] …). */
+void sb_put_md(StrBuf *sb, const char *s);
+/* Text safe inside XML/HTML element content and attribute values. */
+void sb_put_xml(StrBuf *sb, const char *s);
+const char *sb_str(const StrBuf *sb); /* "" when empty; borrowed */
+char *sb_detach(StrBuf *sb);          /* caller frees; buffer is reset */
+void sb_reset(StrBuf *sb);            /* keeps capacity */
+void sb_free(StrBuf *sb);
+
+#endif

@@ -1,0 +1,68 @@
+/* Reading postgresql.conf exactly as the server's config-file lexer (guc-file.l) and include
+ * handling (conffiles.c) do. Produces the list the server's pg_file_settings view would show.
+ * Knows nothing of parameter types or versions: validation is done by lint/ over the catalog. */
+#ifndef PK_CONF_H
+#define PK_CONF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One row of the offline pg_file_settings: a setting, or a place where reading failed. */
+typedef struct ConfEntry {
+    char *file;      /* absolute path of the file, as the server reports sourcefile */
+    int line;        /* 1-based */
+    int seqno;       /* order of reading, from 1 */
+    char *name;      /* as written (case kept); NULL for an error row */
+    char *value;     /* after dequoting/unescaping, as pg_file_settings.setting; NULL for errors */
+    char *line_text; /* the physical line, without newline, for quoting in reports */
+    bool quoted;     /* value was a single-quoted string in the file */
+    bool applied;    /* last occurrence of its name (ASCII case-insensitive) and no error */
+    int overridden_by; /* index into entries of the entry that wins over this one, or -1 */
+    /* A reading error at this place, as the server would state it ("syntax error",
+     * "could not open file …", "configuration file recursion …"); NULL if none. */
+    char *error;
+    char *error_hint; /* pgknob's advice for the error (e.g. quote '1e300'); NULL if none */
+    char *token;      /* for syntax errors: the offending token, as the server's message */
+} ConfEntry;
+
+/* An inline suppression: `# pgknob: ignore RULE-ID[,RULE-ID] — reason` on a line. */
+typedef struct ConfPragma {
+    char *file;
+    int line;       /* line the comment is on */
+    bool own_line;  /* the comment is alone on its line (so it covers the next line) */
+    char *rule_ids; /* comma-separated, as written */
+    char *reason;   /* may be empty */
+} ConfPragma;
+
+typedef struct ConfSet {
+    ConfEntry *entries;
+    size_t n_entries;
+    char **files; /* every file read, in reading order (absolute paths) */
+    size_t n_files;
+    ConfPragma *pragmas;
+    size_t n_pragmas;
+    char *data_dir;    /* when a data directory was loaded, else NULL */
+    int data_dir_major; /* from PG_VERSION, 0 if none */
+} ConfSet;
+
+typedef struct ConfLoadOpts {
+    bool skip_auto_conf; /* for a data directory: do not read postgresql.auto.conf */
+} ConfLoadOpts;
+
+/* Loads `path`: a configuration file, or a data directory (its postgresql.conf, then
+ * postgresql.auto.conf). Problems inside the configuration (syntax, missing include, cycles,
+ * depth) become error entries, never a failure. Returns false only when pgknob's own input is
+ * unusable (path missing/unreadable, a directory without postgresql.conf, file too large), with a
+ * message in *errmsg (caller frees). `out` must be zeroed; free with conf_set_free. */
+bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **errmsg);
+
+/* Parses one buffer as if it were the file `filename` (includes resolve relative to it).
+ * Used by the fuzzer and unit tests. */
+void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSet *out);
+
+void conf_set_free(ConfSet *set);
+
+/* Index of the applied entry for `name` (case-insensitive), or -1. */
+int conf_set_find_applied(const ConfSet *set, const char *name);
+
+#endif

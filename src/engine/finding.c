@@ -1,0 +1,133 @@
+#include "engine/finding.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+
+Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_name,
+                      Severity severity, const char *category)
+{
+    PK_GROW(list->items, list->n, list->cap);
+    Finding *f = &list->items[list->n++];
+    memset(f, 0, sizeof(*f));
+    f->rule_id = xstrdup(rule_id);
+    f->rule_name = xstrdup(rule_name);
+    f->severity = severity;
+    f->category = xstrdup(category);
+    return f;
+}
+
+void finding_add_setting(Finding *f, const char *name, const char *value, const char *file,
+                         int line)
+{
+    f->settings = xrealloc(f->settings, (f->n_settings + 1) * sizeof(*f->settings));
+    f->settings[f->n_settings++] = (FindingSetting){
+        .name = xstrdup(name), .value = xstrdup(value), .file = xstrdup(file), .line = line};
+}
+
+void finding_add_evidence(Finding *f, const char *text)
+{
+    f->evidence = xrealloc(f->evidence, (f->n_evidence + 1) * sizeof(*f->evidence));
+    f->evidence[f->n_evidence++] = xstrdup(text);
+}
+
+static int cmp_nullable(const char *a, const char *b)
+{
+    if (!a || !b)
+        return (a != NULL) - (b != NULL);
+    return strcmp(a, b);
+}
+
+static int finding_cmp(const void *pa, const void *pb)
+{
+    const Finding *a = pa, *b = pb;
+    if (a->severity != b->severity)
+        return a->severity > b->severity ? -1 : 1;
+    int c = cmp_nullable(a->file, b->file);
+    if (c)
+        return c;
+    if (a->line != b->line)
+        return a->line < b->line ? -1 : 1;
+    c = strcmp(a->rule_id, b->rule_id);
+    if (c)
+        return c;
+    return cmp_nullable(a->message, b->message);
+}
+
+void findings_sort(FindingList *list)
+{
+    if (list->n > 1)
+        qsort(list->items, list->n, sizeof(Finding), finding_cmp);
+}
+
+Severity findings_max_severity(const FindingList *list)
+{
+    Severity max = SEV_NONE;
+    for (size_t idx = 0; idx < list->n; idx++)
+        if (!list->items[idx].suppressed && list->items[idx].severity > max)
+            max = list->items[idx].severity;
+    return max;
+}
+
+size_t findings_count(const FindingList *list, Severity severity, bool include_suppressed)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < list->n; idx++)
+        if (list->items[idx].severity == severity &&
+            (include_suppressed || !list->items[idx].suppressed))
+            count++;
+    return count;
+}
+
+static void finding_free(Finding *f)
+{
+    free(f->rule_id);
+    free(f->rule_name);
+    free(f->category);
+    free(f->title);
+    free(f->message);
+    free(f->suggestion);
+    free(f->explanation);
+    free(f->file);
+    free(f->suppress_reason);
+    for (size_t idx = 0; idx < f->n_settings; idx++) {
+        free(f->settings[idx].name);
+        free(f->settings[idx].value);
+        free(f->settings[idx].file);
+    }
+    free(f->settings);
+    for (size_t idx = 0; idx < f->n_evidence; idx++)
+        free(f->evidence[idx]);
+    free(f->evidence);
+}
+
+void findings_free(FindingList *list)
+{
+    for (size_t idx = 0; idx < list->n; idx++)
+        finding_free(&list->items[idx]);
+    free(list->items);
+    memset(list, 0, sizeof(*list));
+}
+
+const char *severity_name(Severity sev)
+{
+    switch (sev) {
+    case SEV_ERROR: return "error";
+    case SEV_WARNING: return "warning";
+    case SEV_NOTICE: return "notice";
+    default: return "none";
+    }
+}
+
+bool severity_parse(const char *text, Severity *out)
+{
+    static const struct { const char *name; Severity sev; } names[] = {
+        {"error", SEV_ERROR}, {"warning", SEV_WARNING}, {"notice", SEV_NOTICE}, {"never", SEV_NONE}};
+    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++)
+        if (!strcmp(text, names[idx].name)) {
+            *out = names[idx].sev;
+            return true;
+        }
+    return false;
+}

@@ -1,0 +1,68 @@
+/* A finding: one thing wrong with a configuration, located at file:line, with the settings
+ * involved, what to change and why. Produced by validation (lint/) and the rule engine; rendered
+ * by report/. */
+#ifndef PK_ENGINE_FINDING_H
+#define PK_ENGINE_FINDING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum Severity {
+    SEV_NONE = 0, /* only used for --fail-on never */
+    SEV_NOTICE = 1,
+    SEV_WARNING = 2,
+    SEV_ERROR = 3,
+} Severity;
+
+typedef struct FindingSetting {
+    char *name;
+    char *value; /* as written; redaction is the renderer's job */
+    char *file;  /* NULL for a default value */
+    int line;
+} FindingSetting;
+
+typedef struct Finding {
+    char *rule_id;     /* stable id: "PK0101", … */
+    char *rule_name;   /* "validation.unknown-parameter" */
+    Severity severity;
+    char *category;    /* "validation", "aio", "memory", … */
+    char *title;       /* one line, no period */
+    char *message;     /* what is wrong, with the computed values */
+    char *suggestion;  /* what to write instead; NULL when none */
+    char *explanation; /* Markdown: why it hurts (the rule's explanation); NULL when none */
+    char *file;        /* primary location; NULL when not located */
+    int line;
+    FindingSetting *settings;
+    size_t n_settings;
+    char **evidence;   /* lines of live evidence (audit) */
+    size_t n_evidence;
+    bool suppressed;
+    char *suppress_reason;
+} Finding;
+
+typedef struct FindingList {
+    Finding *items;
+    size_t n;
+    size_t cap;
+} FindingList;
+
+/* Appends a zeroed finding with the given identity and returns it for the caller to fill
+ * (strings it sets must be heap-allocated: findings_free frees them). */
+Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_name,
+                      Severity severity, const char *category);
+void finding_add_setting(Finding *f, const char *name, const char *value, const char *file,
+                         int line);
+void finding_add_evidence(Finding *f, const char *text);
+
+/* Deterministic order: severity (highest first), then file, line, rule id. */
+void findings_sort(FindingList *list);
+/* Highest severity among unsuppressed findings (SEV_NONE when empty). */
+Severity findings_max_severity(const FindingList *list);
+size_t findings_count(const FindingList *list, Severity severity, bool include_suppressed);
+void findings_free(FindingList *list);
+
+const char *severity_name(Severity sev); /* "error", "warning", "notice" */
+/* Parses "error|warning|notice|never"; false on anything else. */
+bool severity_parse(const char *text, Severity *out);
+
+#endif

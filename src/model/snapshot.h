@@ -1,0 +1,78 @@
+/* The one settings model every rule reads: the effective value of each parameter for a target
+ * major version, wherever it came from (a configuration file, the catalog default, a live
+ * server), plus host facts and live evidence. Built by model/snapshot.c from a ConfSet, or by db/
+ * from pg_settings. Rules and reports never look at files or connections, only at this. */
+#ifndef PK_MODEL_SNAPSHOT_H
+#define PK_MODEL_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalog/catalog.h"
+#include "catalog/value.h"
+#include "conf/conf.h"
+
+typedef enum SettingSource {
+    SRC_DEFAULT, /* not set: the catalog's boot value for the target version */
+    SRC_FILE,    /* from a configuration file (file/line known) */
+    SRC_SERVER,  /* from a live server's pg_settings (file/line when the server knows them) */
+} SettingSource;
+
+typedef struct SnapSetting {
+    char *name;                /* the catalog's name when known, else as written (lower-cased) */
+    char *value;               /* as written in the file / as pg_settings.setting; never NULL */
+    const CatalogParam *param; /* NULL for custom ext.name parameters */
+    bool parsed_ok;            /* `parsed` holds the value (false for invalid values) */
+    GucValue parsed;
+    SettingSource source;
+    char *file;                /* NULL when unknown */
+    int line;
+    char *line_text;           /* the configuration line, when from a file */
+} SnapSetting;
+
+/* Facts about the machine the server runs on. A rule needing an unknown fact is skipped. */
+typedef struct HostFacts {
+    double ram_bytes;   /* < 0: unknown. With --host local, the cgroup limit when lower than RAM */
+    int cores;          /* < 0: unknown */
+    char *storage;      /* "nvme", "ssd", "hdd", "network"; NULL: unknown */
+    char *kernel;       /* "6.8" ; NULL: unknown */
+    int container;      /* 1 yes, 0 no, -1 unknown */
+    int io_uring_allowed; /* 1 yes, 0 blocked (seccomp/sysctl), -1 unknown */
+    char *source;       /* "--host", "local", ".pgknob.ini": for reports */
+} HostFacts;
+
+/* A named number from the statistics views (audit only): "checkpoints.requested_share" etc. */
+typedef struct Evidence {
+    char *key;
+    double value;
+    char *text; /* how a report shows it: "312 of 400 checkpoints were requested (78%)" */
+} Evidence;
+
+typedef struct Snapshot {
+    int pg_major;
+    char *pg_version_label; /* "18" or a server's full version "18.4" */
+    const Catalog *catalog;
+    SnapSetting *settings;  /* one per catalog parameter, then custom ones; sorted by name */
+    size_t n_settings;
+    HostFacts host;
+    Evidence *evidence;
+    size_t n_evidence;
+    bool live;              /* from a server (audit) rather than files (lint) */
+} Snapshot;
+
+void host_facts_init_unknown(HostFacts *host);
+
+/* Builds the effective settings of `set` for `cat`: the applied entry of each parameter (after
+ * alias resolution), else the catalog default. Entries with errors do not apply. */
+void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat);
+
+/* NULL when the parameter is unknown to the target version and not set. Borrowed. */
+const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
+
+/* Looks up live evidence by key; NULL when not collected. */
+const Evidence *snapshot_evidence(const Snapshot *snap, const char *key);
+void snapshot_add_evidence(Snapshot *snap, const char *key, double value, const char *text);
+
+void snapshot_free(Snapshot *snap);
+
+#endif
