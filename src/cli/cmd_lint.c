@@ -10,11 +10,3 @@ int cmd_lint(int argc, char **argv)
     fprintf(stderr, "pgknob: lint is being built\n");
     return PK_EXIT_BUG;
 }
-
-int cmd_settings(int argc, char **argv)
-{
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "pgknob: settings is being built\n");
-    return PK_EXIT_BUG;
-}
