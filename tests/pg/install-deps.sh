@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, only those missing (apt-get update
+# runs only then), and makes sure the `postgres` OS user exists. Fast when all is present.
+set -euo pipefail
+
+packages=(
+  build-essential pkg-config make git python3 ca-certificates
+  libpq-dev libinih-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev
+  postgresql-15 postgresql-client-15
+  clang libclang-rt-14-dev
+)
+# node/npm fetch the official PostgreSQL builds; any working install will do.
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+
+# One dpkg-query for all packages: prints the installed ones.
+installed="$(dpkg-query -W -f='${Package} ${db:Status-Status}\n' "${packages[@]}" 2>/dev/null \
+             | awk '$2 == "installed" { print $1 }' || true)"
+missing=()
+for pkg in "${packages[@]}"; do
+  grep -qxF "$pkg" <<<"$installed" || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}" >&2
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  # postgresql-common would create and start a `main` cluster: the tests start their own.
+  if [ ! -e /etc/postgresql-common/createcluster.conf ]; then
+    $sudo mkdir -p /etc/postgresql-common/createcluster.d
+    echo "create_main_cluster = false" | $sudo tee /etc/postgresql-common/createcluster.d/pgknob.conf >/dev/null
+  fi
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+if ! id postgres >/dev/null 2>&1; then
+  sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo useradd --system --user-group --home-dir /var/lib/postgresql --shell /bin/bash postgres
+fi
