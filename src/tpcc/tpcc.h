@@ -1,0 +1,117 @@
+/* TPC-C on libpq: load the initial population, run the five transactions, check consistency.
+ * This is the public API used by `pgknob tpcc` and by the lab runner; the CLI is a thin wrapper.
+ * It is not a certified TPC-C implementation (no terminals, no pricing, Delivery is not queued). */
+#ifndef PK_TPCC_H
+#define PK_TPCC_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "common/strbuf.h"
+#include "tpcc/stats.h"
+
+/* The schema that holds the nine tables. */
+#define TPCC_SCHEMA "tpcc"
+
+typedef enum TpccStatus {
+    TPCC_OK = 0,
+    TPCC_ERR_USAGE,       /* bad options (message says which) */
+    TPCC_ERR_CONNECT,     /* could not connect, or the server went away before anything ran */
+    TPCC_ERR_NO_SCHEMA,   /* nothing loaded: "run `pgknob tpcc load` first" */
+    TPCC_ERR_SCHEMA,      /* schema exists but is incomplete, foreign, or not the asked size */
+    TPCC_ERR_SERVER,      /* an unexpected server error during load/check */
+    TPCC_ERR_INTERRUPTED, /* the stop flag was raised (load: the data is incomplete) */
+} TpccStatus;
+
+/* Errors are values: the caller owns one of these and prints it. */
+typedef struct TpccError {
+    TpccStatus status;
+    char message[512]; /* lowercase, no period, PostgreSQL style */
+    char hint[256];    /* a full sentence, or empty */
+} TpccError;
+
+typedef enum TpccIsolation {
+    TPCC_READ_COMMITTED = 0, /* default: SELECT ... FOR UPDATE where the spec updates */
+    TPCC_REPEATABLE_READ,
+    TPCC_SERIALIZABLE,
+} TpccIsolation;
+
+/* ---- load ---- */
+
+typedef struct TpccLoadOpts {
+    const char *conninfo;            /* libpq conninfo or URI; NULL/"" = libpq environment */
+    int warehouses;                  /* >= 1 */
+    int jobs;                        /* parallel connections, >= 1 (0 = 1) */
+    bool drop;                       /* drop an existing tpcc schema first */
+    bool progress;                   /* progress bar on stderr (the CLI passes isatty(2)) */
+    uint64_t seed;                   /* same seed, same rows */
+    volatile sig_atomic_t *stop;     /* optional: set to nonzero to interrupt */
+} TpccLoadOpts;
+
+typedef struct TpccLoadResult {
+    bool complete;            /* false: interrupted or failed; the schema is marked incomplete */
+    int64_t rows;             /* rows sent with COPY */
+    int64_t bytes;            /* COPY text bytes sent */
+    int64_t table_bytes;      /* pg_total_relation_size of the nine tables after VACUUM ANALYZE */
+    double copy_seconds;      /* COPY phase */
+    double index_seconds;     /* primary keys and secondary indexes */
+    double vacuum_seconds;    /* VACUUM ANALYZE */
+    double total_seconds;
+    int c_last_load;          /* the C constant of NURand(255,0,999) used for C_LAST */
+} TpccLoadResult;
+
+/* Creates schema "tpcc" and loads opts->warehouses warehouses. Returns false and fills err on
+ * failure; res is filled as far as the load went. */
+bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, TpccError *err);
+
+/* ---- run ---- */
+
+typedef struct TpccRunOpts {
+    const char *conninfo;
+    int warehouses;              /* 0 = whatever is loaded; otherwise must match the loaded count */
+    int clients;                 /* one connection and one thread each, >= 1 */
+    double duration_s;           /* measured interval */
+    double warmup_s;             /* run but not measured, before duration_s */
+    bool think;                  /* keying and think times of clause 5.2.5 */
+    TpccIsolation isolation;
+    uint64_t seed;
+    double progress_interval_s;  /* live line on stderr every N s; 0 = silent */
+    int max_retries;             /* per transaction for 40001/40P01; 0 = default (10) */
+    volatile sig_atomic_t *stop; /* optional: nonzero stops the run; the result is partial */
+} TpccRunOpts;
+
+/* Fills res (caller frees with tpcc_result_free). Returns false and fills err only when no run
+ * happened at all (connection, schema, options). A run cut short by the stop flag or by a lost
+ * server returns true with res->complete == false and res->stop_reason saying why. */
+bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err);
+
+/* JSON document of everything in res (schema in docs/tpcc.md). Appends to out. */
+void tpcc_result_to_json(const TpccResult *res, StrBuf *out);
+/* Human-readable summary: plain text, or Markdown tables when markdown is true. */
+void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out);
+/* "123.4", or "< 1 per 60 s" when nothing of the kind completed in the measured interval. */
+void tpcc_format_rate(double count, double seconds, double per, StrBuf *out);
+void tpcc_result_free(TpccResult *res);
+
+/* ---- check ---- */
+
+typedef struct TpccCheckCondition {
+    int number;          /* 1..4 of clause 3.3.2 */
+    const char *what;    /* static description */
+    int64_t checked;     /* warehouses or districts examined */
+    int64_t violations;
+    char first_violation[200]; /* e.g. "warehouse 1 district 3: d_next_o_id - 1 = 3001, max(o_id) = 3002" */
+} TpccCheckCondition;
+
+typedef struct TpccCheckResult {
+    int warehouses;
+    TpccCheckCondition conditions[4];
+    bool passed;
+} TpccCheckResult;
+
+/* Runs consistency conditions 1-4 in one read-only transaction. Returns false on error (no
+ * schema, connection); otherwise res->passed says whether all conditions hold. */
+bool tpcc_check(const char *conninfo, TpccCheckResult *res, TpccError *err);
+
+#endif
