@@ -13,16 +13,21 @@ typedef struct GucValue {
     bool boolval;      /* GUC_BOOL */
     double num;        /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
     const char *enum_val; /* GUC_ENUM: canonical value from the catalog (borrowed) */
+    const char *str;      /* GUC_STRING: the text given to guc_parse_value (borrowed) */
 } GucValue;
 
 typedef struct GucError {
     char *message; /* e.g. invalid value for parameter "work_mem": "4mb" */
     char *hint;    /* e.g. Valid units for this parameter are "B", "kB", "MB", "GB", and "TB". */
+    bool out_of_range; /* the value parsed but lies outside min_val .. max_val */
 } GucError;
 
 /* Parses `text` (the value after the lexer removed quotes) for `param`. On failure fills `err`
  * (caller frees both strings with guc_error_free) and returns false. */
 bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err);
+/* The same for a given major: the range message gained units in PostgreSQL 16. */
+bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
+                         GucError *err);
 void guc_error_free(GucError *err);
 
 /* The value rendered in the base unit as pg_settings.setting would show it ("16384", "0.9",

@@ -1,0 +1,411 @@
+/* Value parsing as the server's guc.c does it: strtol/strtod with the same fallbacks, the same
+ * unit tables and rounding (next smaller unit, then rint to the base unit), boolean prefixes,
+ * case-insensitive enums including the spellings pg_settings does not list. */
+#include "catalog/value.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define UNIT_MAX_LEN 3 /* the server's MAX_UNIT_LEN: longer units are rejected unread */
+/* The range message printed the unit beside the numbers from this major on. */
+#define RANGE_UNITS_SINCE 16
+
+typedef enum UnitKind { UNIT_NONE, UNIT_MEMORY, UNIT_TIME } UnitKind;
+
+typedef struct UnitRow {
+    const char *unit;
+    double multiplier; /* one `unit` expressed in the base unit */
+} UnitRow;
+
+/* Base units of memory parameters in bytes: "B", "kB", "MB", and blocks "8kB". */
+static double memory_base_bytes(const char *unit)
+{
+    if (!strcmp(unit, "B"))
+        return 1.0;
+    if (!strcmp(unit, "kB"))
+        return 1024.0;
+    if (!strcmp(unit, "MB"))
+        return 1024.0 * 1024.0;
+    int kb = atoi(unit);
+    if (kb > 0 && !strcmp(unit + strspn(unit, "0123456789"), "kB"))
+        return kb * 1024.0;
+    return 0.0;
+}
+
+static UnitKind unit_kind(const char *unit)
+{
+    if (!unit || !*unit)
+        return UNIT_NONE;
+    if (!strcmp(unit, "ms") || !strcmp(unit, "s") || !strcmp(unit, "min"))
+        return UNIT_TIME;
+    return memory_base_bytes(unit) > 0 ? UNIT_MEMORY : UNIT_NONE;
+}
+
+/* Fills rows (largest unit first, as the server's tables) for the parameter's base unit and
+ * returns their count. The multipliers are written as the server computes them, so the
+ * floating-point results are bit-identical. */
+static size_t unit_table(const char *base, UnitRow rows[6])
+{
+    static const char *const mem_units[] = {"TB", "GB", "MB", "kB", "B"};
+    if (unit_kind(base) == UNIT_MEMORY) {
+        double base_bytes = memory_base_bytes(base);
+        double per_kb = base_bytes / 1024.0; /* BLCKSZ / 1024 for blocks */
+        double mult[5];
+        if (base_bytes == 1.0) {
+            double m[5] = {1024.0 * 1024.0 * 1024.0 * 1024.0, 1024.0 * 1024.0 * 1024.0,
+                           1024.0 * 1024.0, 1024.0, 1.0};
+            memcpy(mult, m, sizeof(m));
+        } else if (base_bytes == 1024.0 * 1024.0) {
+            double m[5] = {1024.0 * 1024.0, 1024.0, 1.0, 1.0 / 1024.0, 1.0 / (1024.0 * 1024.0)};
+            memcpy(mult, m, sizeof(m));
+        } else {
+            double m[5] = {(1024.0 * 1024.0 * 1024.0) / per_kb, (1024.0 * 1024.0) / per_kb,
+                           1024.0 / per_kb, 1.0 / per_kb, 1.0 / base_bytes};
+            memcpy(mult, m, sizeof(m));
+        }
+        for (size_t row = 0; row < 5; row++)
+            rows[row] = (UnitRow){mem_units[row], mult[row]};
+        return 5;
+    }
+    if (!strcmp(base, "ms")) {
+        UnitRow t[6] = {{"d", 1000 * 60 * 60 * 24}, {"h", 1000 * 60 * 60}, {"min", 1000 * 60},
+                        {"s", 1000}, {"ms", 1}, {"us", 1.0 / 1000}};
+        memcpy(rows, t, sizeof(t));
+    } else if (!strcmp(base, "s")) {
+        UnitRow t[6] = {{"d", 60 * 60 * 24}, {"h", 60 * 60}, {"min", 60},
+                        {"s", 1}, {"ms", 1.0 / 1000}, {"us", 1.0 / (1000 * 1000)}};
+        memcpy(rows, t, sizeof(t));
+    } else {
+        UnitRow t[6] = {{"d", 60 * 24}, {"h", 60}, {"min", 1}, {"s", 1.0 / 60},
+                        {"ms", 1.0 / (1000 * 60)}, {"us", 1.0 / (1000 * 1000 * 60)}};
+        memcpy(rows, t, sizeof(t));
+    }
+    return 6;
+}
+
+/* convert_to_base_unit: `unit` is the text after the number (leading spaces skipped). */
+static bool convert_to_base(double value, const char *unit, const char *base, double *out)
+{
+    char unitstr[UNIT_MAX_LEN + 1];
+    size_t len = 0;
+    while (*unit && !isspace((unsigned char)*unit) && len < UNIT_MAX_LEN)
+        unitstr[len++] = *unit++;
+    unitstr[len] = '\0';
+    while (isspace((unsigned char)*unit))
+        unit++;
+    if (*unit)
+        return false;
+    UnitRow rows[6];
+    size_t n_rows = unit_table(base, rows);
+    for (size_t row = 0; row < n_rows; row++) {
+        if (strcmp(unitstr, rows[row].unit))
+            continue;
+        double cvalue = value * rows[row].multiplier;
+        /* "30.1GB" is first rounded to a whole number of the next smaller unit */
+        if (row + 1 < n_rows)
+            cvalue = rint(cvalue / rows[row + 1].multiplier) * rows[row + 1].multiplier;
+        *out = cvalue;
+        return true;
+    }
+    return false;
+}
+
+static const char *units_hint(const char *base)
+{
+    if (unit_kind(base) == UNIT_MEMORY)
+        return "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".";
+    return "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
+}
+
+/* Skips spaces and applies a unit if one follows; shared tail of parse_int and parse_real. */
+static bool apply_unit(const CatalogParam *param, double val, const char *endptr, double *out,
+                       const char **hint)
+{
+    while (isspace((unsigned char)*endptr))
+        endptr++;
+    *out = val;
+    if (!*endptr)
+        return true;
+    if (unit_kind(param->unit) == UNIT_NONE)
+        return false;
+    if (!convert_to_base(val, endptr, param->unit, out)) {
+        *hint = units_hint(param->unit);
+        return false;
+    }
+    return true;
+}
+
+/* parse_int: integer (decimal, 0x hex, leading-0 octal), else a float form, then rounded. */
+static bool parse_int_text(const CatalogParam *param, const char *text, double *out,
+                           const char **hint)
+{
+    char *endptr;
+    errno = 0;
+    double val = (double)strtol(text, &endptr, 0);
+    if (*endptr == '.' || *endptr == 'e' || *endptr == 'E' || errno == ERANGE) {
+        errno = 0;
+        val = strtod(text, &endptr);
+    }
+    if (endptr == text || errno == ERANGE || isnan(val))
+        return false;
+    if (!apply_unit(param, val, endptr, &val, hint))
+        return false;
+    val = rint(val);
+    if (val > INT_MAX || val < INT_MIN) {
+        *hint = "Value exceeds integer range.";
+        return false;
+    }
+    *out = val;
+    return true;
+}
+
+static bool parse_real_text(const CatalogParam *param, const char *text, double *out,
+                            const char **hint)
+{
+    char *endptr;
+    errno = 0;
+    double val = strtod(text, &endptr);
+    if (endptr == text || errno == ERANGE || isnan(val))
+        return false;
+    return apply_unit(param, val, endptr, out, hint);
+}
+
+/* parse_bool_with_len: unique prefixes of true/false/yes/no, "on"/"off" need two letters. */
+static bool parse_bool_text(const char *text, bool *out)
+{
+    size_t len = strlen(text);
+    switch (*text) {
+    case 't': case 'T':
+        return strncasecmp(text, "true", len) == 0 && (*out = true, true);
+    case 'f': case 'F':
+        return strncasecmp(text, "false", len) == 0 && (*out = false, true);
+    case 'y': case 'Y':
+        return strncasecmp(text, "yes", len) == 0 && (*out = true, true);
+    case 'n': case 'N':
+        return strncasecmp(text, "no", len) == 0 && (*out = false, true);
+    case 'o': case 'O':
+        if (strncasecmp(text, "on", len > 2 ? len : 2) == 0)
+            return *out = true, true;
+        if (strncasecmp(text, "off", len > 2 ? len : 2) == 0)
+            return *out = false, true;
+        return false;
+    case '1':
+        return len == 1 && (*out = true, true);
+    case '0':
+        return len == 1 && (*out = false, true);
+    default:
+        return false;
+    }
+}
+
+/* Spellings the server accepts for an enum but hides from pg_settings.enumvals (and from its
+ * hint), with the listed value each one means. */
+typedef struct HiddenEnum {
+    const char *param;
+    const char *spelling;
+    const char *canonical;
+} HiddenEnum;
+
+#define BOOLISH(p, on, off)                                                          \
+    {p, "true", on}, {p, "false", off}, {p, "yes", on}, {p, "no", off}, {p, "1", on}, \
+    {p, "0", off}
+
+static const HiddenEnum hidden_enums[] = {
+    BOOLISH("archive_mode", "on", "off"),
+    BOOLISH("backslash_quote", "on", "off"),
+    BOOLISH("compute_query_id", "on", "off"),
+    BOOLISH("constraint_exclusion", "on", "off"),
+    BOOLISH("debug_parallel_query", "on", "off"),
+    BOOLISH("force_parallel_mode", "on", "off"),
+    BOOLISH("huge_pages", "on", "off"),
+    BOOLISH("recovery_prefetch", "on", "off"),
+    BOOLISH("synchronous_commit", "on", "off"),
+    BOOLISH("wal_compression", "pglz", "off"),
+    {"client_min_messages", "debug", "debug2"},
+    {"client_min_messages", "info", "info"},
+    {"icu_validation_level", "debug", "debug2"},
+    {"icu_validation_level", "info", "info"},
+    {"log_min_error_statement", "debug", "debug2"},
+    {"log_min_messages", "debug", "debug2"},
+    {"trace_recovery_messages", "debug", "debug2"},
+    {"wal_level", "archive", "replica"},
+    {"wal_level", "hot_standby", "replica"},
+};
+
+static bool hidden_enum_lookup(const CatalogParam *param, const char *text, const char **out)
+{
+    for (size_t row = 0; row < sizeof(hidden_enums) / sizeof(hidden_enums[0]); row++) {
+        if (strcmp(hidden_enums[row].param, param->name) ||
+            strcasecmp(hidden_enums[row].spelling, text))
+            continue;
+        /* the canonical spelling must be one the catalog lists for this version */
+        for (const char *const *val = param->enum_vals; val && *val; val++)
+            if (!strcmp(*val, hidden_enums[row].canonical)) {
+                *out = *val;
+                return true;
+            }
+    }
+    return false;
+}
+
+static bool parse_enum_text(const CatalogParam *param, const char *text, const char **out)
+{
+    for (const char *const *val = param->enum_vals; val && *val; val++)
+        if (!strcasecmp(*val, text)) {
+            *out = *val;
+            return true;
+        }
+    return hidden_enum_lookup(param, text, out);
+}
+
+static char *enum_hint(const CatalogParam *param)
+{
+    StrBuf sb = STRBUF_INIT;
+    sb_put(&sb, "Available values: ");
+    for (const char *const *val = param->enum_vals; val && *val; val++)
+        sb_printf(&sb, "%s%s", val == param->enum_vals ? "" : ", ", *val);
+    sb_put(&sb, ".");
+    return sb_detach(&sb);
+}
+
+static void set_error(GucError *err, char *message, const char *hint)
+{
+    err->message = message;
+    err->hint = xstrdup(hint);
+}
+
+static void range_error(const CatalogParam *param, int major, double val, GucError *err)
+{
+    const char *unit = param->unit && *param->unit && major >= RANGE_UNITS_SINCE ? param->unit : "";
+    const char *space = *unit ? " " : "";
+    const char *vunit = param->unit && *param->unit ? param->unit : "";
+    const char *vspace = *vunit ? " " : "";
+    if (param->type == GUC_INTEGER)
+        err->message = xasprintf(
+            "%d%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. %s%s%s)", (int)val,
+            vspace, vunit, param->name, param->min_val, space, unit, param->max_val, space, unit);
+    else
+        err->message = xasprintf(
+            "%g%s%s is outside the valid range for parameter \"%s\" (%g%s%s .. %g%s%s)", val,
+            vspace, vunit, param->name, strtod(param->min_val, NULL), space, unit,
+            strtod(param->max_val, NULL), space, unit);
+    err->out_of_range = true;
+}
+
+static bool check_range(const CatalogParam *param, int major, double val, GucError *err)
+{
+    if (!param->min_val || !param->max_val)
+        return true;
+    if (val >= strtod(param->min_val, NULL) && val <= strtod(param->max_val, NULL))
+        return true;
+    range_error(param, major, val, err);
+    return false;
+}
+
+static bool parse_number(const CatalogParam *param, int major, const char *text, GucValue *out,
+                         GucError *err)
+{
+    const char *hint = NULL;
+    bool ok = param->type == GUC_INTEGER ? parse_int_text(param, text, &out->num, &hint)
+                                         : parse_real_text(param, text, &out->num, &hint);
+    if (!ok) {
+        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", param->name, text),
+                  hint);
+        return false;
+    }
+    return check_range(param, major, out->num, err);
+}
+
+bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
+                         GucError *err)
+{
+    memset(out, 0, sizeof(*out));
+    memset(err, 0, sizeof(*err));
+    out->type = param->type;
+    switch (param->type) {
+    case GUC_BOOL:
+        if (parse_bool_text(text, &out->boolval))
+            return true;
+        set_error(err, xasprintf("parameter \"%s\" requires a Boolean value", param->name), NULL);
+        return false;
+    case GUC_INTEGER:
+    case GUC_REAL:
+        return parse_number(param, major, text, out, err);
+    case GUC_ENUM:
+        if (parse_enum_text(param, text, &out->enum_val))
+            return true;
+        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", param->name, text),
+                  NULL);
+        err->hint = enum_hint(param);
+        return false;
+    case GUC_STRING:
+        out->str = text;
+        return true;
+    }
+    return true;
+}
+
+bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err)
+{
+    return guc_parse_value_for(param, PK_DEFAULT_MAJOR, text, out, err);
+}
+
+void guc_error_free(GucError *err)
+{
+    free(err->message);
+    free(err->hint);
+    err->message = err->hint = NULL;
+}
+
+char *guc_value_to_setting(const CatalogParam *param, const GucValue *val)
+{
+    switch (param->type) {
+    case GUC_BOOL:
+        return xstrdup(val->boolval ? "on" : "off");
+    case GUC_INTEGER:
+        return xasprintf("%d", (int)val->num);
+    case GUC_REAL:
+        return xasprintf("%g", val->num);
+    case GUC_ENUM:
+        return xstrdup(val->enum_val ? val->enum_val : "");
+    case GUC_STRING:
+        return xstrdup(val->str ? val->str : "");
+    }
+    return xstrdup("");
+}
+
+/* SHOW's choice of unit: the largest one that divides the value evenly (an integer parameter
+ * also accepts any unit smaller than its base), else the smallest. */
+static char *pretty_number(const CatalogParam *param, double num)
+{
+    UnitRow rows[6];
+    size_t n_rows = unit_table(param->unit, rows);
+    for (size_t row = 0; row < n_rows; row++) {
+        double scaled = num / rows[row].multiplier;
+        bool last = row + 1 == n_rows;
+        if (param->type == GUC_INTEGER) {
+            if (rows[row].multiplier <= 1.0 || fmod(num, rows[row].multiplier) == 0.0 || last)
+                return xasprintf("%.0f%s", rint(scaled), rows[row].unit);
+        } else if (fabs(rint(scaled) / scaled - 1.0) <= 1e-8 || last) {
+            return xasprintf("%g%s", scaled, rows[row].unit);
+        }
+    }
+    return xasprintf("%g", num);
+}
+
+char *guc_value_pretty(const CatalogParam *param, const GucValue *val)
+{
+    bool numeric = param->type == GUC_INTEGER || param->type == GUC_REAL;
+    if (numeric && val->num > 0 && unit_kind(param->unit) != UNIT_NONE)
+        return pretty_number(param, val->num);
+    return guc_value_to_setting(param, val);
+}
