@@ -1,0 +1,354 @@
+#include "lab/cluster.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <ftw.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define INITDB_TIMEOUT_S 300
+#define PG_CTL_TIMEOUT_S 180
+#define FETCH_TIMEOUT_S 900
+
+void pg_bin_free(PgBin *bin)
+{
+    free(bin->dir);
+    free(bin->version);
+    free(bin->origin);
+    memset(bin, 0, sizeof(*bin));
+}
+
+static bool is_executable(const char *dir, const char *prog)
+{
+    char *path = xasprintf("%s/%s", dir, prog);
+    bool yes = access(path, X_OK) == 0;
+    free(path);
+    return yes;
+}
+
+bool pg_bin_probe(const char *dir, PgBin *out)
+{
+    memset(out, 0, sizeof(*out));
+    if (!is_executable(dir, "postgres") || !is_executable(dir, "initdb") ||
+        !is_executable(dir, "pg_ctl"))
+        return false;
+    char *prog = xasprintf("%s/postgres", dir);
+    const char *argv[] = {prog, "-V", NULL};
+    StrBuf text = STRBUF_INIT;
+    int rc = proc_run(argv, NULL, 30, &text);
+    free(prog);
+    /* "postgres (PostgreSQL) 18.4" possibly followed by " (Debian 15.18-…)" */
+    const char *ver = strstr(sb_str(&text), "(PostgreSQL) ");
+    bool ok = rc == 0 && ver;
+    if (ok) {
+        ver += strlen("(PostgreSQL) ");
+        out->version = xstrndup(ver, strcspn(ver, " \n"));
+        out->major = atoi(out->version);
+        out->dir = xstrdup(dir);
+        ok = out->major >= 10;
+    }
+    sb_free(&text);
+    if (!ok)
+        pg_bin_free(out);
+    return ok;
+}
+
+/* `pg_config --bindir` of the first pg_config in PATH, or NULL. */
+static char *pg_config_bindir(void)
+{
+    const char *path_env = getenv("PATH");
+    if (!path_env)
+        return NULL;
+    char *paths = xstrdup(path_env), *found = NULL;
+    for (char *dir = strtok(paths, ":"); dir && !found; dir = strtok(NULL, ":")) {
+        if (!is_executable(dir, "pg_config"))
+            continue;
+        char *prog = xasprintf("%s/pg_config", dir);
+        const char *argv[] = {prog, "--bindir", NULL};
+        StrBuf text = STRBUF_INIT;
+        if (proc_run(argv, NULL, 30, &text) == 0 && text.len > 1)
+            found = xstrndup(sb_str(&text), strcspn(sb_str(&text), "\n"));
+        sb_free(&text);
+        free(prog);
+    }
+    free(paths);
+    return found;
+}
+
+static bool try_dir(const char *dir, const char *origin, int min_major, PgBin *out)
+{
+    PgBin bin;
+    if (!dir || !pg_bin_probe(dir, &bin))
+        return false;
+    if (bin.major < min_major) {
+        pg_bin_free(&bin);
+        return false;
+    }
+    bin.origin = xstrdup(origin);
+    *out = bin;
+    return true;
+}
+
+/* Debian's /usr/lib/postgresql/N/bin, newest first. */
+static bool try_debian(int min_major, PgBin *out)
+{
+    for (int major = 30; major >= min_major; major--) {
+        char *dir = xasprintf("/usr/lib/postgresql/%d/bin", major);
+        bool ok = try_dir(dir, "debian", min_major, out);
+        free(dir);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+static bool try_cache(const char *root, int min_major, PgBin *out)
+{
+    for (int major = 18; root && major >= min_major; major--) {
+        char *dir = xasprintf("%s/.cache/pg/%d/bin", root, major);
+        bool ok = try_dir(dir, "cache", min_major, out);
+        free(dir);
+        if (ok)
+            return true;
+    }
+    return false;
+}
+
+/* Runs the project's fetch script for PostgreSQL 18 (the one place the builds are pinned). */
+static bool fetch_18(const char *root, PgBin *out, char **errmsg)
+{
+    char *script = xasprintf("%s/tests/pg/fetch-servers.sh", root);
+    if (access(script, X_OK) != 0) {
+        free(script);
+        return false;
+    }
+    fprintf(stderr, "pgknob: fetching PostgreSQL 18 with %s/tests/pg/fetch-servers.sh\n", root);
+    const char *argv[] = {"/bin/sh", "-c", "exec \"$0\" 18 >&2", script, NULL};
+    StrBuf text = STRBUF_INIT;
+    int rc = proc_run(argv, NULL, FETCH_TIMEOUT_S, &text);
+    free(script);
+    bool ok = rc == 0 && try_cache(root, 18, out);
+    if (ok) {
+        free(out->origin);
+        out->origin = xstrdup("fetched");
+    } else {
+        *errmsg = xasprintf("could not fetch PostgreSQL 18: %s", sb_str(&text));
+    }
+    sb_free(&text);
+    return ok;
+}
+
+bool pg_bin_find(const PgBinSearch *search, PgBin *out, char **errmsg)
+{
+    *errmsg = NULL;
+    if (search->explicit_dir) {
+        if (!pg_bin_probe(search->explicit_dir, out)) {
+            *errmsg = xasprintf("no runnable initdb, pg_ctl and postgres in \"%s\"",
+                                search->explicit_dir);
+            return false;
+        }
+        if (out->major < search->min_major) {
+            *errmsg = xasprintf("the server in \"%s\" is PostgreSQL %s; these labs need %d or "
+                                "later", search->explicit_dir, out->version, search->min_major);
+            pg_bin_free(out);
+            return false;
+        }
+        out->origin = xstrdup("--pg-bin");
+        return true;
+    }
+    char *config_dir = pg_config_bindir();
+    bool ok = try_dir(config_dir, "pg_config", search->min_major, out) ||
+              try_debian(search->min_major, out) ||
+              try_cache(search->project_root, search->min_major, out);
+    free(config_dir);
+    if (!ok && search->allow_fetch && search->project_root && search->min_major <= 18)
+        ok = fetch_18(search->project_root, out, errmsg);
+    if (!ok && !*errmsg)
+        *errmsg = xasprintf("no PostgreSQL %d or later found (looked at pg_config, "
+                            "/usr/lib/postgresql/*/bin and .cache/pg)\nhint: Give one with "
+                            "--pg-bin DIR, or run `make servers` to fetch the test builds.",
+                            search->min_major);
+    return ok;
+}
+
+/* A port no one listens on over TCP; we listen on a private Unix socket only, so a clash would
+ * be harmless, but a free one keeps the shared memory key and logs unambiguous. */
+static int pick_port(void)
+{
+    for (int attempt = 0; attempt < 200; attempt++) {
+        int port = 40000 + (int)((getpid() * 7 + attempt * 131) % 20000);
+        int fd = socket(AF_INET, SOCK_STREAM, 0);
+        if (fd < 0)
+            return port;
+        struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+                                   .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
+        int rc = bind(fd, (struct sockaddr *)&addr, sizeof(addr));
+        close(fd);
+        if (rc == 0)
+            return port;
+    }
+    return 45432;
+}
+
+static char *log_tail(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return xstrdup("");
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    fseek(fp, size > 1500 ? size - 1500 : 0, SEEK_SET);
+    char buf[1600];
+    size_t got = fread(buf, 1, sizeof(buf) - 1, fp);
+    buf[got] = '\0';
+    fclose(fp);
+    return xstrdup(buf);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)flag;
+    (void)ftw;
+    return remove(path);
+}
+
+static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
+{
+    char *prog = xasprintf("%s/pg_ctl", cl->bin.dir);
+    char *opts = xasprintf("-k %s -p %d -c listen_addresses=''", cl->base, cl->port);
+    const char *argv[] = {prog, action, "-D", cl->datadir, "-l", cl->logfile, "-w", "-t", "120",
+                          "-m", "fast", "-o", opts, NULL};
+    if (!strcmp(action, "stop"))
+        argv[4] = NULL;
+    StrBuf text = STRBUF_INIT;
+    int rc = proc_run(argv, &cl->user, PG_CTL_TIMEOUT_S, &text);
+    if (rc != 0) {
+        char *tail = log_tail(cl->logfile);
+        *errmsg = xasprintf("pg_ctl %s failed: %s\nserver log (end):\n%s", action, sb_str(&text),
+                            tail);
+        free(tail);
+    }
+    sb_free(&text);
+    free(opts);
+    free(prog);
+    return rc == 0;
+}
+
+static bool make_base_dir(Cluster *cl, char **errmsg)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *tmpl = xasprintf("%s/pgknob-lab-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(tmpl)) {
+        *errmsg = xasprintf("could not create a temporary directory: %s", strerror(errno));
+        free(tmpl);
+        return false;
+    }
+    cl->base = tmpl;
+    if (cl->user.switch_user && chown(cl->base, cl->user.uid, cl->user.gid) != 0) {
+        *errmsg = xasprintf("could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
+                            strerror(errno));
+        return false;
+    }
+    cl->datadir = xasprintf("%s/data", cl->base);
+    cl->logfile = xasprintf("%s/server.log", cl->base);
+    return true;
+}
+
+static bool run_initdb(Cluster *cl, char **errmsg)
+{
+    char *prog = xasprintf("%s/initdb", cl->bin.dir);
+    const char *argv[] = {prog, "-D", cl->datadir, "-U", "postgres", "-A", "trust", "-E", "UTF8",
+                          "--locale=C", "--no-sync", NULL};
+    StrBuf text = STRBUF_INIT;
+    int rc = proc_run(argv, &cl->user, INITDB_TIMEOUT_S, &text);
+    if (rc != 0)
+        *errmsg = xasprintf("initdb failed: %s", sb_str(&text));
+    sb_free(&text);
+    free(prog);
+    return rc == 0;
+}
+
+bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, char **errmsg)
+{
+    memset(cl, 0, sizeof(*cl));
+    cl->bin.dir = xstrdup(bin->dir);
+    cl->bin.major = bin->major;
+    cl->bin.version = xstrdup(bin->version);
+    cl->bin.origin = xstrdup(bin->origin);
+    cl->keep = keep;
+    cl->port = pick_port();
+    bool ok = proc_server_user("postgres", &cl->user, errmsg) && make_base_dir(cl, errmsg) &&
+              run_initdb(cl, errmsg) && run_pg_ctl(cl, "start", errmsg);
+    if (ok) {
+        cl->running = true;
+        return true;
+    }
+    cl->keep = false;
+    cluster_destroy(cl);
+    return false;
+}
+
+char *cluster_conninfo(const Cluster *cl, const char *dbname)
+{
+    return xasprintf("host=%s port=%d user=postgres dbname=%s application_name=pgknob-lab",
+                     cl->base, cl->port, dbname);
+}
+
+bool cluster_restart(Cluster *cl, char **errmsg)
+{
+    cl->running = run_pg_ctl(cl, "restart", errmsg);
+    return cl->running;
+}
+
+void cluster_destroy(Cluster *cl)
+{
+    if (cl->running && !cl->keep) {
+        char *err = NULL;
+        if (!run_pg_ctl(cl, "stop", &err))
+            fprintf(stderr, "pgknob: warning: %s\n", err);
+        free(err);
+        cl->running = false;
+    }
+    if (cl->base && !cl->keep)
+        nftw(cl->base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (cl->base && cl->keep)
+        fprintf(stderr, "pgknob: kept the lab cluster in %s (port %d)%s\n", cl->base, cl->port,
+                cl->running ? ", still running" : "");
+    free(cl->base);
+    free(cl->datadir);
+    free(cl->logfile);
+    pg_bin_free(&cl->bin);
+    proc_user_free(&cl->user);
+    memset(cl, 0, sizeof(*cl));
+}
+
+bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg)
+{
+    ProcUser owner;
+    if (!proc_owner_of(datadir, &owner, errmsg))
+        return false;
+    char *prog = xasprintf("%s/pg_ctl", bindir);
+    /* pg_ctl does not remember the -l of the original start: without one the server's output
+     * would go to our pipe for as long as it runs. */
+    char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
+    const char *argv[] = {prog, "restart", "-D", datadir, "-l", logfile, "-w", "-t", "120",
+                          "-m", "fast", NULL};
+    StrBuf text = STRBUF_INIT;
+    int rc = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
+    if (rc != 0)
+        *errmsg = xasprintf("pg_ctl restart of \"%s\" failed: %s", datadir, sb_str(&text));
+    sb_free(&text);
+    free(logfile);
+    free(prog);
+    proc_user_free(&owner);
+    return rc == 0;
+}

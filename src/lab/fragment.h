@@ -1,0 +1,40 @@
+/* Settings fragments of the labs: `name = value` lines written as postgresql.conf writes them,
+ * read with the server's token rules so that a fragment the server would refuse (an unquoted
+ * 1e300, a list without quotes) is refused here first, with file and line. */
+#ifndef PK_LAB_FRAGMENT_H
+#define PK_LAB_FRAGMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One setting, as written (quotes removed), with its place. */
+typedef struct LabSetting {
+    char *name; /* lower case */
+    char *value;
+    char *file;
+    int line;
+} LabSetting;
+
+typedef struct LabSettings {
+    LabSetting *items;
+    size_t n;
+    size_t cap;
+} LabSettings;
+
+/* Reads a fragment file. false with "FILE:LINE: message" (and a hint line) in *errmsg on a line
+ * the server's configuration lexer would reject. */
+bool lab_settings_read(const char *path, LabSettings *out, char **errmsg);
+/* Same over a buffer that stands for the file `filename`. */
+bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, char **errmsg);
+/* Appends, or replaces an earlier setting of the same name (the later place wins, as in the
+ * server). */
+void lab_settings_put(LabSettings *set, const char *name, const char *value, const char *file,
+                      int line);
+void lab_settings_merge(LabSettings *into, const LabSettings *from);
+const LabSetting *lab_settings_get(const LabSettings *set, const char *name);
+/* The value as a configuration file must write it: quoted unless it is a bare token the
+ * server's lexer reads as one value. Caller frees. */
+char *lab_settings_quote(const char *value);
+void lab_settings_free(LabSettings *set);
+
+#endif

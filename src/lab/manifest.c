@@ -1,0 +1,444 @@
+#include "lab/manifest.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <ini.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+
+/* State while one lab.ini is read. The reader counts lines so that the handler, called right
+ * after the line was read, knows where it is. */
+typedef struct IniState {
+    FILE *fp;
+    const char *path;
+    int line;
+    Lab *lab;
+    char *error;
+} IniState;
+
+/* libinih truncates a line at its buffer size and carries on: such a line is an error here,
+ * reported at its own line. */
+static char *ini_reader_fn(char *buf, int size, void *stream)
+{
+    IniState *st = stream;
+    if (!fgets(buf, size, st->fp))
+        return NULL;
+    st->line++;
+    size_t len = strlen(buf);
+    if (len == (size_t)size - 1 && buf[len - 1] != '\n') {
+        if (!st->error)
+            st->error = xasprintf("%s:%d: line is longer than %d bytes", st->path, st->line,
+                                  size - 2);
+        int c;
+        while ((c = fgetc(st->fp)) != EOF && c != '\n')
+            continue;
+    }
+    return buf;
+}
+
+static bool set_error(IniState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static bool set_error(IniState *st, const char *fmt, ...)
+{
+    if (!st->error) {
+        StrBuf msg = STRBUF_INIT;
+        va_list ap;
+        va_start(ap, fmt);
+        sb_vprintf(&msg, fmt, ap);
+        va_end(ap);
+        st->error = xasprintf("%s:%d: %s", st->path, st->line, sb_str(&msg));
+        sb_free(&msg);
+    }
+    return false;
+}
+
+static bool parse_int(IniState *st, const char *key, const char *value, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long num = strtol(value, &end, 10);
+    if (errno || end == value || *end || num < lo || num > hi)
+        return set_error(st, "invalid value for \"%s\": \"%s\"", key, value);
+    *out = (int)num;
+    return true;
+}
+
+static bool parse_seconds(IniState *st, const char *key, const char *value, double *out)
+{
+    if (!lab_parse_duration(value, out))
+        return set_error(st, "invalid duration for \"%s\": \"%s\" (write e.g. 60s, 2min)", key,
+                         value);
+    return true;
+}
+
+static bool parse_number(IniState *st, const char *key, const char *value, double *out)
+{
+    char *end;
+    errno = 0;
+    double num = strtod(value, &end);
+    if (errno || end == value || *end || num < 0)
+        return set_error(st, "invalid number for \"%s\": \"%s\"", key, value);
+    *out = num;
+    return true;
+}
+
+/* Text keys may continue on indented lines: the pieces are joined with a space. */
+static void append_text(char **field, const char *value)
+{
+    if (!*field) {
+        *field = xstrdup(value);
+        return;
+    }
+    char *joined = xasprintf("%s %s", *field, value);
+    free(*field);
+    *field = joined;
+}
+
+static void add_predict(Lab *lab, const char *value)
+{
+    char *copy = xstrdup(value);
+    for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
+        lab->predicts = xrealloc(lab->predicts, (lab->n_predicts + 1) * sizeof(char *));
+        lab->predicts[lab->n_predicts++] = xstrdup(tok);
+    }
+    free(copy);
+}
+
+static bool fragment_into(IniState *st, const char *file, LabSettings *out)
+{
+    if (strchr(file, '/'))
+        return set_error(st, "settings file \"%s\" must be a file name in the lab directory",
+                         file);
+    char *path = xasprintf("%s/%s", st->lab->dir, file);
+    char *err = NULL;
+    bool ok = lab_settings_read(path, out, &err);
+    if (!ok && !st->error)
+        st->error = xasprintf("%s:%d: in settings file named here:\n%s", st->path, st->line, err);
+    free(err);
+    free(path);
+    return ok;
+}
+
+static bool handle_lab(IniState *st, const char *key, const char *value)
+{
+    Lab *lab = st->lab;
+    if (!strcmp(key, "title"))
+        append_text(&lab->title, value);
+    else if (!strcmp(key, "story"))
+        append_text(&lab->story, value);
+    else if (!strcmp(key, "watch"))
+        append_text(&lab->watch, value);
+    else if (!strcmp(key, "predicts"))
+        add_predict(lab, value);
+    else if (!strcmp(key, "order"))
+        return parse_int(st, key, value, 0, 99, &lab->order);
+    else if (!strcmp(key, "min_version"))
+        return parse_int(st, key, value, 13, 18, &lab->min_major);
+    else if (!strcmp(key, "settings"))
+        return fragment_into(st, value, &lab->settings);
+    else if (!strcmp(key, "kind")) {
+        if (!strcmp(value, "stage"))
+            lab->kind = LAB_STAGE;
+        else if (!strcmp(value, "standalone"))
+            lab->kind = LAB_STANDALONE;
+        else
+            return set_error(st, "invalid kind \"%s\": use stage or standalone", value);
+    } else
+        return set_error(st, "unknown key \"%s\" in section [%s]", key, "lab");
+    return true;
+}
+
+static bool handle_workload(IniState *st, const char *key, const char *value)
+{
+    LabWorkload *wl = &st->lab->workload;
+    if (!strcmp(key, "type")) {
+        if (!strcmp(value, "tpcc"))
+            wl->type = WORKLOAD_TPCC;
+        else if (!strcmp(value, "query"))
+            wl->type = WORKLOAD_QUERY;
+        else
+            return set_error(st, "invalid workload type \"%s\": use tpcc or query", value);
+        return true;
+    }
+    if (!strcmp(key, "sql")) {
+        append_text(&wl->sql, value);
+        return true;
+    }
+    static const struct { const char *key; size_t offset; bool seconds; } fields[] = {
+        {"warehouses", offsetof(LabWorkload, warehouses), false},
+        {"clients", offsetof(LabWorkload, clients), false},
+        {"quick_warehouses", offsetof(LabWorkload, quick_warehouses), false},
+        {"quick_clients", offsetof(LabWorkload, quick_clients), false},
+        {"duration", offsetof(LabWorkload, duration_s), true},
+        {"warmup", offsetof(LabWorkload, warmup_s), true},
+        {"quick_duration", offsetof(LabWorkload, quick_duration_s), true},
+        {"quick_warmup", offsetof(LabWorkload, quick_warmup_s), true},
+    };
+    for (size_t idx = 0; idx < sizeof(fields) / sizeof(fields[0]); idx++) {
+        if (strcmp(key, fields[idx].key) != 0)
+            continue;
+        char *field = (char *)wl + fields[idx].offset;
+        if (fields[idx].seconds)
+            return parse_seconds(st, key, value, (double *)(void *)field);
+        return parse_int(st, key, value, 1, 1000, (int *)(void *)field);
+    }
+    return set_error(st, "unknown key \"%s\" in section [%s]", key, "workload");
+}
+
+static bool handle_reference(IniState *st, const char *key, const char *value)
+{
+    LabReference *ref = &st->lab->reference;
+    if (!strcmp(key, "tps"))
+        return parse_number(st, key, value, &ref->tps);
+    if (!strcmp(key, "label"))
+        append_text(&ref->label, value);
+    else if (!strcmp(key, "source"))
+        append_text(&ref->source, value);
+    else
+        return set_error(st, "unknown key \"%s\" in section [%s]", key, "reference");
+    return true;
+}
+
+static LabRun *find_or_add_run(Lab *lab, const char *name)
+{
+    for (size_t idx = 0; idx < lab->n_runs; idx++)
+        if (!strcmp(lab->runs[idx].name, name))
+            return &lab->runs[idx];
+    lab->runs = xrealloc(lab->runs, (lab->n_runs + 1) * sizeof(LabRun));
+    LabRun *run = &lab->runs[lab->n_runs++];
+    memset(run, 0, sizeof(*run));
+    run->name = xstrdup(name);
+    return run;
+}
+
+static bool handle_run(IniState *st, const char *name, const char *key, const char *value)
+{
+    if (!*name || strspn(name, "abcdefghijklmnopqrstuvwxyz0123456789-_") != strlen(name))
+        return set_error(st, "invalid run name \"%s\": use lower-case letters, digits, - and _",
+                         name);
+    LabRun *run = find_or_add_run(st->lab, name);
+    if (!strcmp(key, "title"))
+        append_text(&run->title, value);
+    else if (!strcmp(key, "settings"))
+        return fragment_into(st, value, &run->settings);
+    else
+        return set_error(st, "unknown key \"%s\" in a [run.%s] section", key, name);
+    return true;
+}
+
+static int ini_handler_fn(void *user, const char *section, const char *key, const char *value)
+{
+    IniState *st = user;
+    if (st->error)
+        return 0;
+    bool ok;
+    if (!strcmp(section, "lab"))
+        ok = handle_lab(st, key, value);
+    else if (!strcmp(section, "workload"))
+        ok = handle_workload(st, key, value);
+    else if (!strcmp(section, "reference"))
+        ok = handle_reference(st, key, value);
+    else if (!strncmp(section, "run.", 4))
+        ok = handle_run(st, section + 4, key, value);
+    else
+        ok = set_error(st, "unknown section [%s]", section);
+    return ok ? 1 : 0;
+}
+
+static void workload_free(LabWorkload *wl)
+{
+    free(wl->sql);
+}
+
+static void lab_free(Lab *lab)
+{
+    free(lab->id);
+    free(lab->dir);
+    free(lab->title);
+    free(lab->story);
+    free(lab->watch);
+    free(lab->reference.label);
+    free(lab->reference.source);
+    for (size_t idx = 0; idx < lab->n_predicts; idx++)
+        free(lab->predicts[idx]);
+    free(lab->predicts);
+    workload_free(&lab->workload);
+    lab_settings_free(&lab->settings);
+    for (size_t idx = 0; idx < lab->n_runs; idx++) {
+        free(lab->runs[idx].name);
+        free(lab->runs[idx].title);
+        lab_settings_free(&lab->runs[idx].settings);
+    }
+    free(lab->runs);
+    memset(lab, 0, sizeof(*lab));
+}
+
+/* What every lab must say, checked after the whole file was read (reported at its last line). */
+static bool lab_validate(IniState *st)
+{
+    Lab *lab = st->lab;
+    if (!lab->title)
+        return set_error(st, "missing key \"%s\" in section [%s]", "title", "lab");
+    if (!lab->story)
+        return set_error(st, "missing key \"%s\" in section [%s]", "story", "lab");
+    if (lab->workload.type == WORKLOAD_QUERY && !lab->workload.sql)
+        return set_error(st, "a workload of type query needs \"sql\"");
+    if (lab->kind == LAB_STANDALONE && lab->n_runs == 0)
+        return set_error(st, "a standalone lab needs at least one [run.NAME] section");
+    for (size_t idx = 0; idx < lab->n_runs; idx++)
+        if (!lab->runs[idx].title)
+            return set_error(st, "run \"%s\" has no title", lab->runs[idx].name);
+    return true;
+}
+
+static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errmsg)
+{
+    memset(lab, 0, sizeof(*lab));
+    lab->id = xstrdup(id);
+    lab->dir = xasprintf("%s/%s", root, id);
+    lab->min_major = 13;
+    lab->reference.tps = -1;
+    char *path = xasprintf("%s/lab.ini", lab->dir);
+    IniState st = {.path = path, .lab = lab};
+    st.fp = fopen(path, "r");
+    if (!st.fp) {
+        *errmsg = xasprintf("could not open \"%s\": %s", path, strerror(errno));
+        free(path);
+        lab_free(lab);
+        return false;
+    }
+    int rc = ini_parse_stream(ini_reader_fn, &st, ini_handler_fn, &st);
+    fclose(st.fp);
+    if (rc != 0 && !st.error)
+        st.error = xasprintf("%s:%d: syntax error (expected [section] or key = value)", path,
+                             rc > 0 ? rc : st.line);
+    if (!st.error)
+        lab_validate(&st);
+    free(path);
+    if (st.error) {
+        *errmsg = st.error;
+        lab_free(lab);
+        return false;
+    }
+    return true;
+}
+
+/* Stages by order, then standalone labs by id. */
+static int lab_compare(const void *a, const void *b)
+{
+    const Lab *la = a, *lb = b;
+    if (la->kind != lb->kind)
+        return la->kind == LAB_STAGE ? -1 : 1;
+    if (la->kind == LAB_STAGE && la->order != lb->order)
+        return la->order < lb->order ? -1 : 1;
+    return strcmp(la->id, lb->id);
+}
+
+static bool is_lab_dir(const char *root, const char *name)
+{
+    if (name[0] == '.')
+        return false;
+    char *path = xasprintf("%s/%s/lab.ini", root, name);
+    struct stat st;
+    bool yes = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    return yes;
+}
+
+static bool check_orders(const LabSet *set, char **errmsg)
+{
+    for (size_t idx = 1; idx < set->n; idx++) {
+        const Lab *prev = &set->labs[idx - 1], *cur = &set->labs[idx];
+        if (cur->kind == LAB_STAGE && prev->kind == LAB_STAGE && cur->order == prev->order) {
+            *errmsg = xasprintf("%s/lab.ini: stage order %d is also used by \"%s\"", cur->dir,
+                                cur->order, prev->id);
+            return false;
+        }
+    }
+    return true;
+}
+
+bool lab_set_load(const char *root, LabSet *out, char **errmsg)
+{
+    memset(out, 0, sizeof(*out));
+    DIR *dir = opendir(root);
+    if (!dir) {
+        *errmsg = xasprintf("could not open labs directory \"%s\": %s", root, strerror(errno));
+        return false;
+    }
+    out->root = xstrdup(root);
+    size_t cap = 0;
+    bool ok = true;
+    for (struct dirent *ent; ok && (ent = readdir(dir));) {
+        if (!is_lab_dir(root, ent->d_name))
+            continue;
+        PK_GROW(out->labs, out->n, cap);
+        ok = lab_load_one(root, ent->d_name, &out->labs[out->n], errmsg);
+        if (ok)
+            out->n++;
+    }
+    closedir(dir);
+    if (ok)
+        qsort(out->labs, out->n, sizeof(Lab), lab_compare);
+    if (ok)
+        ok = check_orders(out, errmsg);
+    if (!ok)
+        lab_set_free(out);
+    return ok;
+}
+
+void lab_set_free(LabSet *set)
+{
+    for (size_t idx = 0; idx < set->n; idx++)
+        lab_free(&set->labs[idx]);
+    free(set->labs);
+    free(set->root);
+    memset(set, 0, sizeof(*set));
+}
+
+const Lab *lab_set_find(const LabSet *set, const char *id)
+{
+    for (size_t idx = 0; idx < set->n; idx++)
+        if (!strcmp(set->labs[idx].id, id))
+            return &set->labs[idx];
+    return NULL;
+}
+
+const Lab *lab_set_baseline(const LabSet *set)
+{
+    for (size_t idx = 0; idx < set->n; idx++)
+        if (set->labs[idx].kind == LAB_STAGE && set->labs[idx].order == 0)
+            return &set->labs[idx];
+    return NULL;
+}
+
+bool lab_parse_duration(const char *text, double *seconds)
+{
+    char *end;
+    errno = 0;
+    double num = strtod(text, &end);
+    if (errno || end == text || num < 0 || num > 86400)
+        return false;
+    while (*end == ' ')
+        end++;
+    static const struct { const char *unit; double factor; } units[] = {
+        {"", 1}, {"s", 1}, {"ms", 0.001}, {"min", 60}, {"m", 60}, {"h", 3600},
+    };
+    for (size_t idx = 0; idx < sizeof(units) / sizeof(units[0]); idx++) {
+        if (!strcmp(end, units[idx].unit)) {
+            *seconds = num * units[idx].factor;
+            return *seconds <= 86400;
+        }
+    }
+    return false;
+}

@@ -1,0 +1,82 @@
+/* Lab manifests: labs/<ID>/lab.ini (read with libinih) plus the settings fragments it names.
+ * A lab is either a stage of the cumulative "slow series" or a standalone lab whose runs are each
+ * compared with the series' baseline. Everything here is data; nothing touches a server. */
+#ifndef PK_LAB_MANIFEST_H
+#define PK_LAB_MANIFEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "lab/fragment.h"
+
+typedef enum LabKind {
+    LAB_STAGE,      /* part of the cumulative series, ordered by `order` */
+    LAB_STANDALONE, /* single-knob lab: its runs are compared with the baseline */
+} LabKind;
+
+typedef enum WorkloadType {
+    WORKLOAD_TPCC,  /* the TPC-C mix of src/tpcc */
+    WORKLOAD_QUERY, /* one SQL statement run in a loop by every client */
+} WorkloadType;
+
+/* Workload parameters; 0 / NULL means "not given here". Durations in seconds. */
+typedef struct LabWorkload {
+    WorkloadType type;
+    int warehouses, clients;
+    double duration_s, warmup_s;
+    int quick_warehouses, quick_clients;
+    double quick_duration_s, quick_warmup_s;
+    char *sql; /* WORKLOAD_QUERY */
+} LabWorkload;
+
+/* The article's number for comparison, and where it comes from. */
+typedef struct LabReference {
+    double tps;   /* < 0 when the article gives none */
+    char *label;  /* "1c: shared_buffers = 2MB" */
+    char *source; /* "seed 004: byteofdev, BenchBase TPC-C, 128 warehouses, …" */
+} LabReference;
+
+/* A standalone lab's run: its own fragment on top of the lab's common one. */
+typedef struct LabRun {
+    char *name;
+    char *title;
+    LabSettings settings;
+} LabRun;
+
+typedef struct Lab {
+    char *id;    /* the directory name: "03-wal-torture" */
+    char *dir;
+    char *title;
+    char *story; /* one paragraph: why this hurts */
+    char *watch; /* what to look at in the numbers */
+    LabKind kind;
+    int order;        /* stages: position in the series (00 = baseline) */
+    int min_major;    /* 13..18 */
+    LabWorkload workload;
+    LabReference reference;
+    char **predicts;  /* rule ids/names expected to fire for this stage */
+    size_t n_predicts;
+    LabSettings settings; /* this lab's own fragment (not cumulative) */
+    LabRun *runs;         /* standalone labs only */
+    size_t n_runs;
+} Lab;
+
+typedef struct LabSet {
+    char *root; /* the labs/ directory */
+    Lab *labs;  /* stages in series order, then standalone labs by id */
+    size_t n;
+} LabSet;
+
+/* Loads every labs/<ID>/lab.ini under `root`. On a bad lab file returns false with a
+ * compiler-style message in *errmsg ("FILE:LINE: message", caller frees) and frees what it read. */
+bool lab_set_load(const char *root, LabSet *out, char **errmsg);
+void lab_set_free(LabSet *set);
+
+const Lab *lab_set_find(const LabSet *set, const char *id);
+/* The stage with order 0; NULL when the series has none. */
+const Lab *lab_set_baseline(const LabSet *set);
+
+/* "60s", "2min", "500ms", "90" (seconds) → seconds; false on anything else. */
+bool lab_parse_duration(const char *text, double *seconds);
+
+#endif

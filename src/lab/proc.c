@@ -1,0 +1,164 @@
+#include "lab/proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <pwd.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/xalloc.h"
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* In the child: drop to the server user, wire the pipe, exec. Never returns. */
+static void child_exec(const char *const *argv, const ProcUser *user, int out_fd)
+{
+    /* A new process group, so that a Ctrl-C on the terminal reaches us, not the server's
+     * pg_ctl: we decide when the cluster stops. */
+    setpgid(0, 0);
+    int devnull = open("/dev/null", O_RDONLY);
+    if (devnull >= 0)
+        dup2(devnull, STDIN_FILENO);
+    dup2(out_fd, STDOUT_FILENO);
+    dup2(out_fd, STDERR_FILENO);
+    /* Nothing of ours (the pipe, libpq sockets) may live on in a server that pg_ctl starts. */
+    close_range(3, ~0U, 0);
+    if (user && user->switch_user) {
+        if (initgroups(user->name, user->gid) != 0 || setgid(user->gid) != 0 ||
+            setuid(user->uid) != 0) {
+            fprintf(stderr, "could not switch to user \"%s\": %s\n", user->name,
+                    strerror(errno));
+            _exit(127);
+        }
+    }
+    signal(SIGPIPE, SIG_DFL);
+    execv(argv[0], (char *const *)argv);
+    fprintf(stderr, "could not execute \"%s\": %s\n", argv[0], strerror(errno));
+    _exit(127);
+}
+
+/* Reads the child's output until EOF or the deadline. false on timeout. */
+static bool drain_output(int fd, double deadline, StrBuf *output)
+{
+    char buf[4096];
+    for (;;) {
+        double left = deadline - now_s();
+        if (left <= 0)
+            return false;
+        struct pollfd pfd = {fd, POLLIN, 0};
+        int rc = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (rc < 0 && errno == EINTR)
+            continue;
+        if (rc <= 0)
+            continue;
+        ssize_t got = read(fd, buf, sizeof(buf));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return true;
+        if (output)
+            sb_putn(output, buf, (size_t)got);
+    }
+}
+
+int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output)
+{
+    int fds[2];
+    if (pipe(fds) != 0) {
+        if (output)
+            sb_printf(output, "could not create a pipe: %s\n", strerror(errno));
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid < 0) {
+        if (output)
+            sb_printf(output, "could not fork: %s\n", strerror(errno));
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child_exec(argv, user, fds[1]);
+    }
+    close(fds[1]);
+    bool in_time = drain_output(fds[0], now_s() + timeout_s, output);
+    close(fds[0]);
+    if (!in_time) {
+        kill(pid, SIGKILL);
+        if (output)
+            sb_printf(output, "\"%s\" did not finish within %.0f s\n", argv[0], timeout_s);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        continue;
+    if (!in_time || !WIFEXITED(status))
+        return -1;
+    return WEXITSTATUS(status);
+}
+
+static bool user_from_passwd(const struct passwd *pw, ProcUser *user)
+{
+    user->switch_user = true;
+    user->uid = pw->pw_uid;
+    user->gid = pw->pw_gid;
+    user->name = xstrdup(pw->pw_name);
+    return true;
+}
+
+bool proc_server_user(const char *name, ProcUser *user, char **errmsg)
+{
+    memset(user, 0, sizeof(*user));
+    if (geteuid() != 0)
+        return true;
+    struct passwd *pw = getpwnam(name);
+    if (!pw) {
+        *errmsg = xasprintf("running as root, and there is no \"%s\" user to run the server as",
+                            name);
+        return false;
+    }
+    return user_from_passwd(pw, user);
+}
+
+bool proc_owner_of(const char *path, ProcUser *user, char **errmsg)
+{
+    memset(user, 0, sizeof(*user));
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        *errmsg = xasprintf("could not stat \"%s\": %s", path, strerror(errno));
+        return false;
+    }
+    if (st.st_uid == geteuid())
+        return true;
+    if (geteuid() != 0) {
+        *errmsg = xasprintf("\"%s\" belongs to another user: only its owner or root can "
+                            "restart the server", path);
+        return false;
+    }
+    struct passwd *pw = getpwuid(st.st_uid);
+    if (!pw) {
+        *errmsg = xasprintf("the owner (uid %u) of \"%s\" has no account", (unsigned)st.st_uid,
+                            path);
+        return false;
+    }
+    return user_from_passwd(pw, user);
+}
+
+void proc_user_free(ProcUser *user)
+{
+    free(user->name);
+    memset(user, 0, sizeof(*user));
+}

@@ -1,0 +1,30 @@
+/* Running the server's own programs (initdb, pg_ctl, postgres -V, the fetch script): fork and
+ * exec with a time limit, optionally as another OS user, with stdout and stderr captured. */
+#ifndef PK_LAB_PROC_H
+#define PK_LAB_PROC_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "common/strbuf.h"
+
+typedef struct ProcUser {
+    bool switch_user; /* run as uid/gid below (we are root) */
+    uid_t uid;
+    gid_t gid;
+    char *name;       /* "postgres" */
+} ProcUser;
+
+/* Runs argv[0] (a path) with argv, waiting at most timeout_s seconds (then SIGKILL). Output
+ * (stdout and stderr interleaved) is appended to `output` when not NULL. Returns the exit
+ * status, or -1 with a message in output when it could not run, was killed or timed out. */
+int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output);
+
+/* Fills `user` for the unprivileged account to run servers as when we are root; when we are
+ * not root, switch_user is false. false with *errmsg when root and the account is missing. */
+bool proc_server_user(const char *name, ProcUser *user, char **errmsg);
+/* The owner of `path`, to run pg_ctl as against an existing data directory. */
+bool proc_owner_of(const char *path, ProcUser *user, char **errmsg);
+void proc_user_free(ProcUser *user);
+
+#endif
