@@ -1,12 +1,257 @@
-/* placeholder until the conf module lands in this same change series */
+/* `pgknob settings`: the offline twin of the server's pg_file_settings view. The file is read as
+ * the view reads it (conf_load in view mode); then the view's own rules decide `applied` and the
+ * per-entry errors (ProcessConfigFileInternal): any reading error applies nothing; a name that is
+ * neither known nor ext.name is "unrecognized configuration parameter" and applies nothing;
+ * earlier entries of a known parameter spelled exactly alike are superseded; custom names are
+ * not deduplicated (the view keeps every one applied). */
+#include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli/commands.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "conf/conf.h"
+
+/* The view's verdict for one entry. */
+typedef struct SettingsRow {
+    bool applied;
+    char *error;      /* the view's error column, or NULL */
+    char *normalized; /* the value in the parameter's base unit, NULL when unknown */
+    char *hint;       /* pgknob's advice, or NULL */
+    bool ignored;     /* superseded by a later entry spelled exactly alike */
+} SettingsRow;
+
+static uint64_t exact_hash(const char *name)
+{
+    uint64_t hash = 1469598103934665603ULL;
+    for (const char *p = name; *p; p++)
+        hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
+    return hash;
+}
+
+/* Whether the server has a variable of this name (placeholders aside): until the catalog is
+ * wired in, a name without a dot is taken as known, a dotted one as custom. */
+static bool view_name_known(const char *name)
+{
+    return strchr(name, '.') == NULL;
+}
+
+/* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
+ * (so work_mem and WORK_MEM both stay applied). One hash pass. */
+static void view_mark_ignored(const ConfSet *set, SettingsRow *rows)
+{
+    size_t slots = 16;
+    while (slots < set->n_entries * 2)
+        slots *= 2;
+    int *table = xmalloc(slots * sizeof(int));
+    for (size_t slot = 0; slot < slots; slot++)
+        table[slot] = -1;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const char *name = set->entries[ent].name;
+        if (!name || !view_name_known(name))
+            continue;
+        size_t slot = exact_hash(name) & (slots - 1);
+        while (table[slot] >= 0 && strcmp(set->entries[table[slot]].name, name) != 0)
+            slot = (slot + 1) & (slots - 1);
+        if (table[slot] >= 0)
+            rows[table[slot]].ignored = true;
+        table[slot] = (int)ent;
+    }
+    free(table);
+}
+
+static SettingsRow *settings_view_compute(const ConfSet *set, int major)
+{
+    (void)major;
+    SettingsRow *rows = xcalloc(set->n_entries + 1, sizeof(*rows));
+    bool read_error = false;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const ConfEntry *entry = &set->entries[ent];
+        rows[ent].error = xstrdup(entry->error);
+        rows[ent].hint = xstrdup(entry->error_hint);
+        read_error |= entry->error != NULL;
+    }
+    if (read_error)
+        return rows; /* the view stops before applying anything */
+    view_mark_ignored(set, rows);
+    for (size_t ent = 0; ent < set->n_entries; ent++)
+        rows[ent].applied = !rows[ent].ignored && set->entries[ent].name != NULL;
+    return rows;
+}
+
+static void settings_view_free(SettingsRow *rows, size_t n)
+{
+    for (size_t ent = 0; ent < n; ent++) {
+        free(rows[ent].error);
+        free(rows[ent].normalized);
+        free(rows[ent].hint);
+    }
+    free(rows);
+}
+
+typedef struct SettingsOpts {
+    int pg_version;
+    bool json;
+    const char *path;
+} SettingsOpts;
+
+static void settings_usage(FILE *out)
+{
+    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] FILE|DATADIR\n\n"
+                 "Every entry the server would read from the configuration, in reading order, as\n"
+                 "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
+                 "parameter's base unit, whether it applies, and any error.\n\n"
+                 "  --pg-version N   target major 13..18 (default: the data directory's\n"
+                 "                   PG_VERSION, else 18)\n"
+                 "  --format F       text (default) or json\n");
+}
+
+static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
+{
+    static const struct option longopts[] = {
+        {"pg-version", required_argument, NULL, 'V'},
+        {"format", required_argument, NULL, 'f'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    int opt;
+    optind = 1;
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "+hf:", longopts, NULL)) != -1) {
+        char *end = NULL;
+        switch (opt) {
+        case 'V':
+            opts->pg_version = (int)strtol(optarg, &end, 10);
+            if (!*optarg || *end || opts->pg_version < 13 || opts->pg_version > 18) {
+                fprintf(stderr, "pgknob: error: invalid --pg-version \"%s\"\n"
+                                "hint: give a major version from 13 to 18\n", optarg);
+                return PK_EXIT_USAGE;
+            }
+            break;
+        case 'f':
+            if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0) {
+                fprintf(stderr, "pgknob: error: unknown format \"%s\"\n"
+                                "hint: use --format text or --format json\n", optarg);
+                return PK_EXIT_USAGE;
+            }
+            opts->json = strcmp(optarg, "json") == 0;
+            break;
+        case 'h':
+            settings_usage(stdout);
+            return -1;
+        default:
+            fprintf(stderr, "pgknob: error: unknown or incomplete option \"%s\"\n",
+                    argv[optind - 1]);
+            settings_usage(stderr);
+            return PK_EXIT_USAGE;
+        }
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "pgknob: error: settings takes exactly one FILE or DATADIR\n");
+        settings_usage(stderr);
+        return PK_EXIT_USAGE;
+    }
+    opts->path = argv[optind];
+    return 0;
+}
+
+static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow *row)
+{
+    sb_put(sb, "{\"file\":");
+    sb_put_json_str(sb, entry->file);
+    sb_printf(sb, ",\"line\":%d,\"seqno\":%d,\"name\":", entry->line, entry->seqno);
+    sb_put_json_str(sb, entry->name);
+    sb_put(sb, ",\"value\":");
+    sb_put_json_str(sb, entry->value);
+    sb_put(sb, ",\"normalized\":");
+    sb_put_json_str(sb, row->normalized);
+    sb_printf(sb, ",\"applied\":%s,\"error\":", row->applied ? "true" : "false");
+    sb_put_json_str(sb, row->error);
+    if (entry->token) {
+        sb_put(sb, ",\"token\":");
+        sb_put_json_str(sb, entry->token);
+    }
+    if (row->hint) {
+        sb_put(sb, ",\"hint\":");
+        sb_put_json_str(sb, row->hint);
+    }
+    sb_put(sb, "}");
+}
+
+static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const SettingsRow *row)
+{
+    const ConfEntry *entry = &set->entries[ent];
+    sb_printf(sb, "%s:%d: #%d ", entry->file, entry->line, entry->seqno);
+    if (!entry->name) {
+        sb_printf(sb, "error: %s", row->error);
+        if (entry->token)
+            sb_printf(sb, ", near token \"%s\"", entry->token);
+        else if (strcmp(row->error, "syntax error") == 0)
+            sb_put(sb, ", near end of line");
+        sb_putc(sb, '\n');
+    } else {
+        sb_printf(sb, "%s = '%s'", entry->name, entry->value);
+        if (row->normalized && strcmp(row->normalized, entry->value) != 0)
+            sb_printf(sb, " (%s)", row->normalized);
+        if (row->applied)
+            sb_put(sb, " applied");
+        else if (entry->overridden_by >= 0)
+            sb_printf(sb, " overridden by %s:%d", set->entries[entry->overridden_by].file,
+                      set->entries[entry->overridden_by].line);
+        else
+            sb_put(sb, " not applied");
+        if (row->error)
+            sb_printf(sb, ": error: %s", row->error);
+        sb_putc(sb, '\n');
+    }
+    if (row->hint)
+        sb_printf(sb, "  hint: %s\n", row->hint);
+}
+
+static void render(const ConfSet *set, const SettingsRow *rows, bool json)
+{
+    StrBuf sb = STRBUF_INIT;
+    if (json)
+        sb_put(&sb, "{\"entries\":[");
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        if (json) {
+            if (ent)
+                sb_putc(&sb, ',');
+            sb_put(&sb, "\n  ");
+            put_entry_json(&sb, &set->entries[ent], &rows[ent]);
+        } else {
+            put_entry_text(&sb, set, ent, &rows[ent]);
+        }
+    }
+    if (json)
+        sb_put(&sb, set->n_entries ? "\n]}\n" : "]}\n");
+    fwrite(sb_str(&sb), 1, sb.len, stdout);
+    sb_free(&sb);
+}
 
 int cmd_settings(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "pgknob: settings is being built\n");
-    return PK_EXIT_BUG;
+    SettingsOpts opts = {0};
+    int rc = parse_settings_args(argc, argv, &opts);
+    if (rc)
+        return rc < 0 ? PK_EXIT_OK : rc;
+    ConfSet set = {0};
+    ConfLoadOpts load = {.view_mode = true, .pg_major = opts.pg_version};
+    char *errmsg = NULL;
+    if (!conf_load(opts.path, &load, &set, &errmsg)) {
+        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+        free(errmsg);
+        conf_set_free(&set);
+        return PK_EXIT_USAGE;
+    }
+    int major = opts.pg_version ? opts.pg_version
+                                : (set.data_dir_major ? set.data_dir_major : 18);
+    SettingsRow *rows = settings_view_compute(&set, major);
+    render(&set, rows, opts.json);
+    settings_view_free(rows, set.n_entries);
+    conf_set_free(&set);
+    return PK_EXIT_OK;
 }

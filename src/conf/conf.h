@@ -47,6 +47,12 @@ typedef struct ConfSet {
 
 typedef struct ConfLoadOpts {
     bool skip_auto_conf; /* for a data directory: do not read postgresql.auto.conf */
+    /* Read as the pg_file_settings view does: its DEBUG3 level makes the server give up on a file
+     * at its first syntax error. Otherwise as server startup does: up to 100 per file. */
+    bool view_mode;
+    /* The major whose include-path rules apply (13/14 canonicalize paths differently from
+     * 15+); 0 = the data directory's PG_VERSION, else the newest. */
+    int pg_major;
 } ConfLoadOpts;
 
 /* Loads `path`: a configuration file, or a data directory (its postgresql.conf, then

@@ -1,0 +1,646 @@
+/* The reader: ParseConfigFile / ParseConfigFp / ParseConfigDirectory of the server, replayed
+ * offline. Each function names the server function it mirrors; where the server has a quirk
+ * (line numbers at a final line without newline, a NUL byte in a quoted string, which errors
+ * stop a directory) the quirk is kept on purpose, because pg_file_settings shows it. */
+#include "conf/conf.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "conf/conf_hint.h"
+#include "conf/conf_lex.h"
+#include "conf/conf_path.h"
+
+#define CONF_MAX_DEPTH 10          /* CONF_FILE_MAX_DEPTH */
+#define CONF_MAX_SYNTAX_ERRORS 100 /* per file, at server startup */
+#define CONF_MAX_FILE_SIZE ((size_t)64 << 20)
+
+/* Where an include directive sits: errors about the included file are reported there. */
+typedef struct CallSite {
+    const char *file; /* NULL for the top-level files */
+    int line;
+    const char *line_text;
+} CallSite;
+
+typedef struct Loader {
+    ConfSet *set;
+    size_t cap_entries, cap_files, cap_pragmas;
+    int major;
+    int max_errors;
+    char *fatal; /* pgknob's own input problem (a file too large to read) */
+    const char *cur_file; /* for pragmas */
+} Loader;
+
+/* ---- entries ---------------------------------------------------------------------------- */
+
+static ConfEntry *add_entry(Loader *ld, const char *file, int line, const char *line_text)
+{
+    ConfSet *set = ld->set;
+    PK_GROW(set->entries, set->n_entries, ld->cap_entries);
+    ConfEntry *entry = &set->entries[set->n_entries];
+    memset(entry, 0, sizeof(*entry));
+    entry->file = xstrdup(file ? file : "");
+    entry->line = line;
+    entry->seqno = (int)set->n_entries + 1;
+    entry->line_text = xstrdup(line_text);
+    entry->overridden_by = -1;
+    set->n_entries++;
+    return entry;
+}
+
+/* record_config_file_error */
+static void add_error(Loader *ld, const CallSite *site, const char *message)
+{
+    ConfEntry *entry = add_entry(ld, site->file, site->line, site->line_text);
+    entry->error = xstrdup(message);
+}
+
+static void add_file(Loader *ld, const char *path)
+{
+    ConfSet *set = ld->set;
+    for (size_t file_idx = 0; file_idx < set->n_files; file_idx++)
+        if (strcmp(set->files[file_idx], path) == 0)
+            return;
+    PK_GROW(set->files, set->n_files, ld->cap_files);
+    set->files[set->n_files++] = xstrdup(path);
+}
+
+static void on_comment(void *ctx, const char *text, size_t len, unsigned line, bool own_line)
+{
+    Loader *ld = ctx;
+    char *rule_ids, *reason;
+    if (len < 7 || !memchr(text, ':', len) || !conf_pragma_parse(text, len, &rule_ids, &reason))
+        return;
+    ConfSet *set = ld->set;
+    PK_GROW(set->pragmas, set->n_pragmas, ld->cap_pragmas);
+    set->pragmas[set->n_pragmas++] = (ConfPragma){
+        .file = xstrdup(ld->cur_file), .line = (int)line, .own_line = own_line,
+        .rule_ids = rule_ids, .reason = reason};
+}
+
+/* ---- reading files ---------------------------------------------------------------------- */
+
+typedef enum ReadStatus { READ_OK, READ_ERRNO, READ_TOO_LARGE } ReadStatus;
+
+/* The whole file, bounded by CONF_MAX_FILE_SIZE (also for devices and pipes). */
+static ReadStatus read_whole(const char *path, char **data, size_t *len, int *err)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        *err = errno;
+        return READ_ERRNO;
+    }
+    StrBuf sb = STRBUF_INIT;
+    char chunk[65536];
+    for (;;) {
+        ssize_t got = read(fd, chunk, sizeof(chunk));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            *err = errno;
+            close(fd);
+            sb_free(&sb);
+            return READ_ERRNO;
+        }
+        if (got == 0)
+            break;
+        sb_putn(&sb, chunk, (size_t)got);
+        if (sb.len > CONF_MAX_FILE_SIZE) {
+            close(fd);
+            sb_free(&sb);
+            return READ_TOO_LARGE;
+        }
+    }
+    close(fd);
+    *len = sb.len;
+    *data = sb.data ? sb.data : xstrdup("");
+    return READ_OK;
+}
+
+static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, size_t len,
+                                int depth);
+static bool parse_config_file(Loader *ld, const char *location, bool strict,
+                              const CallSite *site, int depth);
+
+static bool all_blank(const char *s)
+{
+    return strspn(s, " \t\r\n") == strlen(s);
+}
+
+/* A file the server opens but cannot read (a directory): flex's fatal-error path. */
+static bool unreadable_open_file(Loader *ld, const char *abs_path)
+{
+    CallSite here = {abs_path, 1, ""};
+    add_error(ld, &here, "input in flex scanner failed");
+    return false;
+}
+
+/* ParseConfigFile */
+static bool parse_config_file(Loader *ld, const char *location, bool strict,
+                              const CallSite *site, int depth)
+{
+    if (all_blank(location)) {
+        add_error(ld, site, "empty configuration file name");
+        return false;
+    }
+    if (depth > CONF_MAX_DEPTH) {
+        add_error(ld, site, "nesting depth exceeded");
+        return false;
+    }
+    char *abs_path = conf_path_absolute(location, site->file ? site->file : "/", ld->major);
+    if (site->file && strcmp(abs_path, site->file) == 0) {
+        add_error(ld, site, "configuration file recursion");
+        free(abs_path);
+        return false;
+    }
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    bool ok = true;
+    struct stat st;
+    ReadStatus status = read_whole(abs_path, &data, &len, &err);
+    if (status == READ_ERRNO && err == EISDIR && stat(abs_path, &st) == 0) {
+        ok = unreadable_open_file(ld, abs_path);
+    } else if (status == READ_ERRNO) {
+        if (strict || err != ENOENT) {
+            char *msg = xasprintf("could not open file \"%s\"", abs_path);
+            add_error(ld, site, msg);
+            free(msg);
+            ok = false;
+        }
+    } else if (status == READ_TOO_LARGE) {
+        if (!ld->fatal)
+            ld->fatal = xasprintf("%s: file is larger than %zu MB", abs_path,
+                                  CONF_MAX_FILE_SIZE >> 20);
+        ok = false;
+    } else {
+        ok = parse_config_buffer(ld, abs_path, data, len, depth);
+    }
+    free(data);
+    free(abs_path);
+    return ok;
+}
+
+/* GetConfFilesInDir's filter: "*.conf", not starting with '.', and (after following symlinks)
+ * not a directory. */
+static bool wanted_conf_name(const char *name)
+{
+    size_t len = strlen(name);
+    return len >= 6 && name[0] != '.' && strcmp(name + len - 5, ".conf") == 0;
+}
+
+static int cmp_strptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sorted list of the directory's configuration files, or NULL with *errmsg set. */
+static char **conf_files_in_dir(Loader *ld, const char *dir_location, const CallSite *site,
+                                size_t *n_out, char **errmsg)
+{
+    if (all_blank(dir_location)) {
+        *errmsg = xstrdup("empty configuration directory name");
+        return NULL;
+    }
+    char *directory = conf_path_absolute(dir_location, site->file ? site->file : "/", ld->major);
+    DIR *dir = opendir(directory);
+    if (!dir) {
+        *errmsg = xasprintf("could not open directory \"%s\"", directory);
+        free(directory);
+        return NULL;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    while ((de = readdir(dir)) != NULL) {
+        if (!wanted_conf_name(de->d_name))
+            continue;
+        char *path = xasprintf("%s/%s", directory, de->d_name);
+        conf_path_canonicalize(path, ld->major);
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            *errmsg = xasprintf("could not stat file \"%s\"", path);
+            free(path);
+            for (size_t name_idx = 0; name_idx < n; name_idx++)
+                free(names[name_idx]);
+            free(names);
+            closedir(dir);
+            free(directory);
+            return NULL;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            free(path);
+            continue;
+        }
+        PK_GROW(names, n, cap);
+        names[n++] = path;
+    }
+    closedir(dir);
+    free(directory);
+    if (n > 1)
+        qsort(names, n, sizeof(*names), cmp_strptr);
+    *n_out = n;
+    return names ? names : xcalloc(1, sizeof(char *));
+}
+
+/* ParseConfigDirectory: the first file that fails ends the directory. */
+static bool parse_config_dir(Loader *ld, const char *dir_location, const CallSite *site,
+                             int depth)
+{
+    size_t n = 0;
+    char *errmsg = NULL;
+    char **names = conf_files_in_dir(ld, dir_location, site, &n, &errmsg);
+    if (!names) {
+        add_error(ld, site, errmsg);
+        free(errmsg);
+        return false;
+    }
+    bool ok = true;
+    for (size_t name_idx = 0; name_idx < n; name_idx++) {
+        if (ok && !parse_config_file(ld, names[name_idx], true, site, depth))
+            ok = false;
+        free(names[name_idx]);
+    }
+    free(names);
+    return ok;
+}
+
+/* ---- one file's lines (ParseConfigFp) ---------------------------------------------------- */
+
+typedef struct LineParse {
+    ConfLexer lx;
+    const char *path;
+    ConfTok tok;
+    size_t name_start, name_len;
+    size_t value_start, value_len;
+    ConfTok value_tok;
+} LineParse;
+
+static char *line_text_at(const ConfLexer *lx, size_t pos)
+{
+    size_t start = pos, end = pos;
+    while (start > 0 && lx->buf[start - 1] != '\n')
+        start--;
+    const char *nl = memchr(lx->buf + end, '\n', lx->len - end);
+    end = nl ? (size_t)(nl - lx->buf) : lx->len;
+    if (end > start && lx->buf[end - 1] == '\r')
+        end--;
+    return xstrndup(lx->buf + start, end - start);
+}
+
+static void record_syntax_error(Loader *ld, LineParse *lp, ConfErrPhase phase)
+{
+    ConfLexer *lx = &lp->lx;
+    bool at_eol = lp->tok == CONF_TOK_EOL || lp->tok == CONF_TOK_EOF;
+    size_t pos = lx->tok_start;
+    if (at_eol && lp->tok == CONF_TOK_EOF && pos > 0)
+        pos--; /* the text of the line that ended */
+    char *line_text = line_text_at(lx, pos);
+    CallSite site = {lp->path, (int)(at_eol ? lx->lineno - 1 : lx->lineno), line_text};
+    add_error(ld, &site, "syntax error");
+    ConfEntry *entry = &ld->set->entries[ld->set->n_entries - 1];
+    if (!at_eol)
+        entry->token = xstrndup(lx->buf + lx->tok_start, lx->tok_len);
+    size_t line_start = pos;
+    while (line_start > 0 && lx->buf[line_start - 1] != '\n')
+        line_start--;
+    ConfErrContext ectx = {
+        .phase = phase, .tok = lp->tok, .tok_text = lx->buf + lx->tok_start,
+        .tok_len = lx->tok_len, .value_tok = lp->value_tok,
+        .value_text = lx->buf + lp->value_start, .value_len = lp->value_len,
+        .line = lx->buf + line_start, .line_len = strlen(line_text)};
+    entry->error_hint = conf_hint_for(&ectx);
+    free(line_text);
+}
+
+static bool name_is(const LineParse *lp, const char *word)
+{
+    size_t len = strlen(word);
+    if (lp->name_len != len)
+        return false;
+    for (size_t idx = 0; idx < len; idx++) {
+        char c = lp->lx.buf[lp->name_start + idx];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c + ('a' - 'A'));
+        if (c != word[idx])
+            return false;
+    }
+    return true;
+}
+
+/* An include directive or a setting, once the line was read whole. */
+static bool process_line(Loader *ld, LineParse *lp, char *value, int depth)
+{
+    ConfLexer *lx = &lp->lx;
+    char *line_text = line_text_at(lx, lp->name_start);
+    CallSite site = {lp->path, (int)lx->lineno - 1, line_text};
+    bool ok = true;
+    if (name_is(lp, "include_dir")) {
+        ok = parse_config_dir(ld, value, &site, depth + 1);
+    } else if (name_is(lp, "include_if_exists")) {
+        ok = parse_config_file(ld, value, false, &site, depth + 1);
+    } else if (name_is(lp, "include")) {
+        ok = parse_config_file(ld, value, true, &site, depth + 1);
+    } else {
+        ConfEntry *entry = add_entry(ld, lp->path, site.line, line_text);
+        entry->name = xstrndup(lx->buf + lp->name_start, lp->name_len);
+        entry->value = value;
+        entry->quoted = lp->value_tok == CONF_TOK_STRING;
+        value = NULL;
+    }
+    ld->cur_file = lp->path;
+    free(value);
+    free(line_text);
+    return ok;
+}
+
+static bool is_value_tok(ConfTok tok)
+{
+    return tok == CONF_TOK_ID || tok == CONF_TOK_STRING || tok == CONF_TOK_INTEGER ||
+           tok == CONF_TOK_REAL || tok == CONF_TOK_UNQUOTED_STRING;
+}
+
+/* Reads one logical line whose first token is in lp->tok. Returns the phase of a syntax error,
+ * or -1 when the line was fine (*ok cleared if an include failed). */
+static int parse_one_line(Loader *ld, LineParse *lp, int depth, bool *ok)
+{
+    ConfLexer *lx = &lp->lx;
+    if (lp->tok != CONF_TOK_ID && lp->tok != CONF_TOK_QUALIFIED_ID)
+        return CONF_PHASE_NAME;
+    lp->name_start = lx->tok_start;
+    lp->name_len = lx->tok_len;
+    lp->tok = conf_lex_next(lx);
+    if (lp->tok == CONF_TOK_EQUALS)
+        lp->tok = conf_lex_next(lx);
+    if (!is_value_tok(lp->tok))
+        return CONF_PHASE_VALUE;
+    lp->value_tok = lp->tok;
+    lp->value_start = lx->tok_start;
+    lp->value_len = lx->tok_len;
+    lp->tok = conf_lex_next(lx);
+    if (lp->tok != CONF_TOK_EOL) {
+        if (lp->tok != CONF_TOK_EOF)
+            return CONF_PHASE_AFTER;
+        lx->lineno++; /* EOF counts as a newline for numbering, as in the server */
+    }
+    const char *vtext = lx->buf + lp->value_start;
+    char *value = lp->value_tok == CONF_TOK_STRING ? conf_lex_dequote(vtext, lp->value_len)
+                                                   : xstrndup(vtext, lp->value_len);
+    if (!process_line(ld, lp, value, depth))
+        *ok = false;
+    return -1;
+}
+
+static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, size_t len,
+                                int depth)
+{
+    add_file(ld, path);
+    LineParse lp = {.path = path};
+    conf_lex_init(&lp.lx, buf, len);
+    lp.lx.on_comment = on_comment;
+    lp.lx.comment_ctx = ld;
+    const char *saved_file = ld->cur_file;
+    ld->cur_file = path;
+    bool ok = true;
+    int errors = 0;
+    while ((lp.tok = conf_lex_next(&lp.lx)) != CONF_TOK_EOF) {
+        if (lp.tok == CONF_TOK_EOL)
+            continue;
+        int phase = parse_one_line(ld, &lp, depth, &ok);
+        if (phase < 0) {
+            if (lp.tok == CONF_TOK_EOF)
+                break;
+            continue;
+        }
+        record_syntax_error(ld, &lp, (ConfErrPhase)phase);
+        ok = false;
+        if (++errors >= ld->max_errors)
+            break;
+        while (lp.tok != CONF_TOK_EOL && lp.tok != CONF_TOK_EOF)
+            lp.tok = conf_lex_next(&lp.lx);
+        if (lp.tok == CONF_TOK_EOF)
+            break;
+    }
+    ld->cur_file = saved_file;
+    return ok;
+}
+
+/* ---- which entry applies ------------------------------------------------------------------ */
+
+static uint64_t name_hash(const char *name)
+{
+    uint64_t hash = 1469598103934665603ULL;
+    for (const char *p = name; *p; p++) {
+        char c = (*p >= 'A' && *p <= 'Z') ? (char)(*p + 32) : *p;
+        hash = (hash ^ (unsigned char)c) * 1099511628211ULL;
+    }
+    return hash;
+}
+
+static bool name_eq(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        char ca = (*a >= 'A' && *a <= 'Z') ? (char)(*a + 32) : *a;
+        char cb = (*b >= 'A' && *b <= 'Z') ? (char)(*b + 32) : *b;
+        if (ca != cb)
+            return false;
+        if (!ca)
+            return true;
+    }
+}
+
+/* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
+static void mark_applied(ConfSet *set)
+{
+    size_t slots = 16;
+    while (slots < set->n_entries * 2)
+        slots *= 2;
+    int *table = xmalloc(slots * sizeof(int));
+    for (size_t slot = 0; slot < slots; slot++)
+        table[slot] = -1;
+    int *winner = xmalloc((set->n_entries + 1) * sizeof(int));
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        winner[ent] = -1;
+        if (!set->entries[ent].name)
+            continue;
+        size_t slot = name_hash(set->entries[ent].name) & (slots - 1);
+        while (table[slot] >= 0 && !name_eq(set->entries[table[slot]].name, set->entries[ent].name))
+            slot = (slot + 1) & (slots - 1);
+        if (table[slot] >= 0)
+            winner[table[slot]] = (int)ent; /* temporarily: the next occurrence */
+        table[slot] = (int)ent;
+    }
+    for (size_t ent = set->n_entries; ent-- > 0;) {
+        ConfEntry *entry = &set->entries[ent];
+        if (!entry->name)
+            continue;
+        int next = winner[ent];
+        entry->overridden_by = next < 0 ? -1 : (winner[next] < 0 ? next : set->entries[next].overridden_by);
+        entry->applied = entry->overridden_by < 0 && !entry->error;
+    }
+    free(winner);
+    free(table);
+}
+
+int conf_set_find_applied(const ConfSet *set, const char *name)
+{
+    for (size_t ent = set->n_entries; ent-- > 0;)
+        if (set->entries[ent].name && name_eq(set->entries[ent].name, name))
+            return set->entries[ent].applied ? (int)ent : -1;
+    return -1;
+}
+
+/* ---- entry points ----------------------------------------------------------------------- */
+
+static void loader_init(Loader *ld, ConfSet *out, const ConfLoadOpts *opts)
+{
+    memset(ld, 0, sizeof(*ld));
+    ld->set = out;
+    ld->major = opts ? opts->pg_major : 0;
+    ld->max_errors = opts && opts->view_mode ? 1 : CONF_MAX_SYNTAX_ERRORS;
+}
+
+void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSet *out)
+{
+    Loader ld;
+    loader_init(&ld, out, NULL);
+    char *path = conf_path_make_absolute(filename, 0);
+    parse_config_buffer(&ld, path ? path : filename, data, len, 0);
+    mark_applied(out);
+    free(ld.fatal);
+    free(path);
+}
+
+static int read_pg_version(const char *dir)
+{
+    char *path = xasprintf("%s/PG_VERSION", dir);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return 0;
+    int major = 0;
+    if (fscanf(fp, "%d", &major) != 1)
+        major = 0;
+    fclose(fp);
+    return major;
+}
+
+static bool has_read_error(const ConfSet *set)
+{
+    for (size_t ent = 0; ent < set->n_entries; ent++)
+        if (set->entries[ent].error)
+            return true;
+    return false;
+}
+
+/* The top-level file must be readable: that is pgknob's own input. */
+static bool load_top(Loader *ld, const char *abs_path, char **errmsg)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    ReadStatus status = read_whole(abs_path, &data, &len, &err);
+    if (status == READ_ERRNO) {
+        *errmsg = xasprintf("could not read \"%s\": %s", abs_path, strerror(err));
+        return false;
+    }
+    if (status == READ_TOO_LARGE) {
+        *errmsg = xasprintf("\"%s\" is larger than %zu MB: not a configuration file", abs_path,
+                            CONF_MAX_FILE_SIZE >> 20);
+        return false;
+    }
+    parse_config_buffer(ld, abs_path, data, len, 0);
+    free(data);
+    return true;
+}
+
+static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts, char **errmsg)
+{
+    ConfSet *out = ld->set;
+    out->data_dir = xstrdup(dir);
+    out->data_dir_major = read_pg_version(dir);
+    if (ld->major == 0)
+        ld->major = out->data_dir_major;
+    char *conf = xasprintf("%s/postgresql.conf", dir);
+    conf_path_canonicalize(conf, ld->major);
+    struct stat st;
+    if (stat(conf, &st) != 0 || !S_ISREG(st.st_mode)) {
+        *errmsg = xasprintf("\"%s\" is a directory without a postgresql.conf: give a configuration "
+                            "file or a data directory", dir);
+        free(conf);
+        return false;
+    }
+    bool ok = load_top(ld, conf, errmsg);
+    free(conf);
+    if (ok && !(opts && opts->skip_auto_conf) && !has_read_error(out) && !ld->fatal) {
+        CallSite none = {NULL, 0, ""};
+        char *auto_conf = xasprintf("%s/postgresql.auto.conf", dir);
+        parse_config_file(ld, auto_conf, false, &none, 0);
+        free(auto_conf);
+    }
+    return ok;
+}
+
+bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **errmsg)
+{
+    *errmsg = NULL;
+    Loader ld;
+    loader_init(&ld, out, opts);
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        *errmsg = xasprintf("could not open \"%s\": %s", path, strerror(errno));
+        return false;
+    }
+    char *abs_path = conf_path_make_absolute(path, ld.major);
+    if (!abs_path) {
+        *errmsg = xasprintf("could not resolve \"%s\": %s", path, strerror(errno));
+        return false;
+    }
+    bool ok = S_ISDIR(st.st_mode) ? load_data_dir(&ld, abs_path, opts, errmsg)
+                                  : load_top(&ld, abs_path, errmsg);
+    free(abs_path);
+    if (ok && ld.fatal) {
+        *errmsg = ld.fatal;
+        ld.fatal = NULL;
+        ok = false;
+    }
+    free(ld.fatal);
+    if (ok)
+        mark_applied(out);
+    return ok;
+}
+
+void conf_set_free(ConfSet *set)
+{
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        ConfEntry *entry = &set->entries[ent];
+        free(entry->file);
+        free(entry->name);
+        free(entry->value);
+        free(entry->line_text);
+        free(entry->error);
+        free(entry->error_hint);
+        free(entry->token);
+    }
+    free(set->entries);
+    for (size_t file_idx = 0; file_idx < set->n_files; file_idx++)
+        free(set->files[file_idx]);
+    free(set->files);
+    for (size_t prag = 0; prag < set->n_pragmas; prag++) {
+        free(set->pragmas[prag].file);
+        free(set->pragmas[prag].rule_ids);
+        free(set->pragmas[prag].reason);
+    }
+    free(set->pragmas);
+    free(set->data_dir);
+    memset(set, 0, sizeof(*set));
+}

@@ -1,0 +1,210 @@
+#include "conf/conf_hint.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static bool tok_is(const ConfErrContext *ctx, const char *text)
+{
+    return ctx->tok_len == strlen(text) && memcmp(ctx->tok_text, text, ctx->tok_len) == 0;
+}
+
+/* The line's text from `from` up to a comment, without trailing blanks and ';', in single
+ * quotes (inner quotes doubled): what the user most likely meant as the value. */
+static char *quoted_rest(const ConfErrContext *ctx, const char *from)
+{
+    const char *end = ctx->line + ctx->line_len;
+    const char *hash = memchr(from, '#', (size_t)(end - from));
+    if (hash)
+        end = hash;
+    while (end > from && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == ';'))
+        end--;
+    StrBuf sb = STRBUF_INIT;
+    sb_putc(&sb, '\'');
+    for (const char *p = from; p < end; p++) {
+        if (*p == '"' && (p == from || p + 1 == end))
+            continue; /* "x" was meant as a quoted string */
+        if (*p == '\'')
+            sb_putc(&sb, '\'');
+        sb_putc(&sb, *p);
+    }
+    sb_putc(&sb, '\'');
+    return sb_detach(&sb);
+}
+
+static char *hint_value_missing(void)
+{
+    return xstrdup("a value is required after the parameter name: write name = value "
+                   "(use '' for an empty string)");
+}
+
+static bool has_quote_after(const ConfErrContext *ctx)
+{
+    const char *after = ctx->tok_text + 1;
+    size_t rest = (size_t)(ctx->line + ctx->line_len - after);
+    return memchr(after, '\'', rest) != NULL;
+}
+
+static char *hint_bad_value(const ConfErrContext *ctx)
+{
+    char *q = quoted_rest(ctx, ctx->tok_text);
+    char *hint = NULL;
+    if (ctx->tok == CONF_TOK_EOL || ctx->tok == CONF_TOK_EOF)
+        hint = hint_value_missing();
+    else if (tok_is(ctx, "'") && !has_quote_after(ctx))
+        hint = xstrdup("unterminated quoted string: close it with ' on the same line "
+                       "(a value cannot span lines)");
+    else if (tok_is(ctx, "'"))
+        hint = xstrdup("the quoted string is not well formed: write a quote inside it as '' "
+                       "or \\'");
+    else if (tok_is(ctx, "\""))
+        hint = xasprintf("double quotes are not string delimiters in postgresql.conf: write %s",
+                         q);
+    else if (ctx->tok == CONF_TOK_QUALIFIED_ID)
+        hint = xasprintf("a value of the form name.name must be quoted: write %s", q);
+    else if (tok_is(ctx, "/"))
+        hint = xasprintf("a path must be quoted: write %s", q);
+    else if (ctx->tok == CONF_TOK_ERROR)
+        hint = xasprintf("this value must be quoted: write %s", q);
+    free(q);
+    return hint;
+}
+
+static bool is_unquoted_exponent(const ConfErrContext *ctx)
+{
+    char last = ctx->value_text[ctx->value_len - 1];
+    return ctx->value_tok == CONF_TOK_INTEGER && (last == 'e' || last == 'E') &&
+           ctx->tok == CONF_TOK_INTEGER && ctx->tok_text == ctx->value_text + ctx->value_len;
+}
+
+static char *hint_after_value(const ConfErrContext *ctx)
+{
+    char *q = quoted_rest(ctx, ctx->value_text);
+    char *hint;
+    if (is_unquoted_exponent(ctx))
+        hint = xasprintf("an exponent without a decimal point is not a number to the server's "
+                         "lexer (it reads \"%.*s\", then \"%.*s\"): write %s",
+                         (int)ctx->value_len, ctx->value_text, (int)ctx->tok_len, ctx->tok_text,
+                         q);
+    else if (ctx->value_tok == CONF_TOK_REAL && ctx->tok == CONF_TOK_ID &&
+             ctx->tok_text == ctx->value_text + ctx->value_len)
+        hint = xasprintf("a fractional value with a unit must be quoted: write %s", q);
+    else if (tok_is(ctx, ";"))
+        hint = xstrdup("remove the ';': postgresql.conf lines have no terminator");
+    else if (tok_is(ctx, ","))
+        hint = xasprintf("a list must be quoted: write %s", q);
+    else if (tok_is(ctx, "'") && !has_quote_after(ctx))
+        hint = xstrdup("unterminated quoted string: close it with ' on the same line "
+                       "(a value cannot span lines)");
+    else
+        hint = xasprintf("only a comment may follow the value; if it is all one value, "
+                         "quote it: %s", q);
+    free(q);
+    return hint;
+}
+
+static char *hint_bad_name(const ConfErrContext *ctx)
+{
+    if (ctx->tok == CONF_TOK_UNQUOTED_STRING) {
+        size_t dots = 0;
+        for (size_t idx = 0; idx < ctx->tok_len; idx++)
+            dots += ctx->tok_text[idx] == '.';
+        if (dots >= 2)
+            return xstrdup("a parameter name may contain only one dot (extension.parameter); "
+                           "the server rejects more in a configuration file");
+        if (memchr(ctx->tok_text, '-', ctx->tok_len))
+            return xstrdup("parameter names use '_', not '-'");
+        return xstrdup("a parameter name is letters, digits and '_', with at most one dot");
+    }
+    if (tok_is(ctx, "'") || tok_is(ctx, "\"") || ctx->tok == CONF_TOK_STRING)
+        return xstrdup("a parameter name is not quoted");
+    if (ctx->tok == CONF_TOK_EQUALS)
+        return xstrdup("the parameter name is missing before '='");
+    return xstrdup("each line is `name = value`; a comment starts with '#'");
+}
+
+char *conf_hint_for(const ConfErrContext *ctx)
+{
+    switch (ctx->phase) {
+    case CONF_PHASE_NAME: return hint_bad_name(ctx);
+    case CONF_PHASE_VALUE: return hint_bad_value(ctx);
+    case CONF_PHASE_AFTER: return hint_after_value(ctx);
+    }
+    return NULL;
+}
+
+static const char *skip_blank(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+        p++;
+    return p;
+}
+
+static bool is_rule_char(char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+           c == '_' || c == '-' || c == '.' || c == ':' || c == '/';
+}
+
+/* The separator before the reason: an em dash, "--" or "-", then blanks. */
+static const char *skip_separator(const char *p, const char *end)
+{
+    static const char em_dash[] = "\xe2\x80\x94";
+    if (end - p >= 3 && memcmp(p, em_dash, 3) == 0)
+        p += 3;
+    else if (end - p >= 2 && p[0] == '-' && p[1] == '-')
+        p += 2;
+    else if (p < end && p[0] == '-')
+        p += 1;
+    return skip_blank(p, end);
+}
+
+static const char *parse_rule_ids(const char *p, const char *end, StrBuf *ids)
+{
+    for (;;) {
+        const char *start = p;
+        while (p < end && is_rule_char(*p) && !(p[0] == '-' && p + 1 < end && p[1] == '-'))
+            p++;
+        if (p == start)
+            break;
+        if (ids->len)
+            sb_putc(ids, ',');
+        sb_putn(ids, start, (size_t)(p - start));
+        const char *after = skip_blank(p, end);
+        if (after < end && *after == ',') {
+            p = skip_blank(after + 1, end);
+            continue;
+        }
+        p = after;
+        break;
+    }
+    return p;
+}
+
+bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **reason)
+{
+    const char *end = text + len;
+    const char *p = skip_blank(text, end);
+    if (end - p < 7 || strncasecmp(p, "pgknob:", 7) != 0)
+        return false;
+    p = skip_blank(p + 7, end);
+    if (end - p < 6 || strncasecmp(p, "ignore", 6) != 0)
+        return false;
+    p = skip_blank(p + 6, end);
+    StrBuf ids = STRBUF_INIT;
+    p = parse_rule_ids(p, end, &ids);
+    if (ids.len == 0) {
+        sb_free(&ids);
+        return false;
+    }
+    p = skip_separator(p, end);
+    const char *rend = end;
+    while (rend > p && (rend[-1] == ' ' || rend[-1] == '\t' || rend[-1] == '\r'))
+        rend--;
+    *rule_ids = sb_detach(&ids);
+    *reason = xstrndup(p, (size_t)(rend - p));
+    return true;
+}
