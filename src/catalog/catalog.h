@@ -31,7 +31,7 @@ typedef enum GucContext {
 } GucContext;
 
 typedef struct CatalogParam {
-    const char *name;       /* lower case, as in pg_settings */
+    const char *name;       /* as in pg_settings (lower case but DateStyle, IntervalStyle, TimeZone) */
     GucType type;
     const char *unit;       /* pg_settings.unit: "B", "kB", "8kB", "MB", "ms", "s", "min"…; NULL */
     const char *boot_val;   /* pg_settings.boot_val, in the base unit */
@@ -47,7 +47,7 @@ typedef struct CatalogParam {
 typedef struct Catalog {
     int major;
     const char *server_version; /* the release the data came from, e.g. "18.4" */
-    const CatalogParam *params; /* sorted by name (strcmp) */
+    const CatalogParam *params; /* sorted by name, ASCII case-insensitively (catalog_find) */
     size_t n_params;
 } Catalog;
 

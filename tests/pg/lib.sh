@@ -8,6 +8,7 @@
 #                             (handle = the temp dir; PGDATA is $PG_CLUSTER/data, the server log
 #                             $PG_CLUSTER/server.log). Returns 1 with the log tail on failure.
 #                             Every started cluster is stopped and removed by an EXIT trap.
+#                             PG_START_BIN=DIR overrides the bin dir (another build of MAJOR).
 #   pg_cluster_use HANDLE     re-export the variables of a running cluster (several at once)
 #   pg_cluster_stop [HANDLE]  stop and remove a cluster (default: the current one)
 #   pg_cluster_restart [HANDLE]  restart (e.g. after editing postgresql.conf)
@@ -156,7 +157,7 @@ _pg_wait_ready() { # dir
 pg_cluster_start() { # major [initdb args...]
   local major="${1:-}"; shift || true
   local bin dir port
-  bin="$(pg_bin_dir "$major")" || return 1
+  if [ -n "${PG_START_BIN:-}" ]; then bin="$PG_START_BIN"; else bin="$(pg_bin_dir "$major")" || return 1; fi
   id postgres >/dev/null 2>&1 || { _pg_err "the postgres OS user is missing (run tests/pg/install-deps.sh)"; return 1; }
   dir="$(mktemp -d /tmp/pgknob-pg.XXXXXX)" || return 1
   chmod 755 "$dir"

@@ -1,0 +1,319 @@
+/* Lookups over the generated parameter catalog (catalog_data.auto.c): exact lookup, the server's
+ * old-name aliases, version notes computed across majors, and misspelling suggestions. */
+#include "catalog/catalog.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.intern.h"
+#include "common/xalloc.h"
+
+/* ---- names ---------------------------------------------------------------------------------- */
+
+static int ascii_lower(int ch)
+{
+    return (ch >= 'A' && ch <= 'Z') ? ch + ('a' - 'A') : ch;
+}
+
+/* As guc_name_compare: ASCII-only case folding, so the result does not depend on the locale. */
+static int name_compare(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++) {
+        int ca = ascii_lower((unsigned char) *a), cb = ascii_lower((unsigned char) *b);
+        if (ca != cb)
+            return ca - cb;
+    }
+    return ascii_lower((unsigned char) *a) - ascii_lower((unsigned char) *b);
+}
+
+static bool name_equal(const char *a, const char *b)
+{
+    return name_compare(a, b) == 0;
+}
+
+static bool name_equal_n(const char *a, const char *b, size_t len)
+{
+    for (size_t pos = 0; pos < len; pos++)
+        if (ascii_lower((unsigned char) a[pos]) != ascii_lower((unsigned char) b[pos]))
+            return false;
+    return true;
+}
+
+/* ---- lookups -------------------------------------------------------------------------------- */
+
+const Catalog *catalog_for_major(int major)
+{
+    for (size_t idx = 0; idx < pk_catalog_n_majors; idx++)
+        if (pk_catalog_majors[idx].major == major)
+            return &pk_catalog_majors[idx];
+    return NULL;
+}
+
+const CatalogParam *catalog_find(const Catalog *cat, const char *name)
+{
+    if (!cat || !name)
+        return NULL;
+    size_t lo = 0, hi = cat->n_params;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int cmp = name_compare(name, cat->params[mid].name);
+        if (cmp == 0)
+            return &cat->params[mid];
+        if (cmp < 0)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return NULL;
+}
+
+/* map_old_guc_names in guc.c; each verified with SHOW on the real servers (t-servers.sh). */
+static const struct {
+    const char *old_name;
+    const char *new_name;
+    int since_major; /* first major (within 13–18) that maps it */
+} aliases[] = {
+    {"sort_mem", "work_mem", PK_MIN_MAJOR},
+    {"ssl_ecdh_curve", "ssl_groups", 18},
+    {"vacuum_mem", "maintenance_work_mem", PK_MIN_MAJOR},
+};
+
+const char *catalog_alias_target(int major, const char *name)
+{
+    if (!name || major < PK_MIN_MAJOR || major > PK_MAX_MAJOR)
+        return NULL;
+    for (size_t idx = 0; idx < sizeof aliases / sizeof aliases[0]; idx++)
+        if (major >= aliases[idx].since_major && name_equal(name, aliases[idx].old_name))
+            return aliases[idx].new_name;
+    return NULL;
+}
+
+/* ---- version notes -------------------------------------------------------------------------- */
+
+/* What the catalog data cannot say: parameters that left before 13, renames, and advice. A row
+ * with `gone_in` set is used only when no catalogued major knows the name; `advice` is appended
+ * to the computed or hand-written sentence. */
+static const struct {
+    const char *name;
+    const char *gone_in;  /* "9.5": removed or renamed before 13; NULL: the data knows */
+    const char *advice;
+} history[] = {
+    {"add_missing_from", "9.0", NULL},
+    {"bgwriter_all_maxpages", "8.3", NULL},
+    {"bgwriter_all_percent", "8.3", NULL},
+    {"bgwriter_lru_percent", "8.3", "use bgwriter_lru_multiplier"},
+    {"checkpoint_segments", "9.5", "use max_wal_size"},
+    {"custom_variable_classes", "9.2", "custom (dotted) names need no declaration"},
+    {"debug_parallel_query", NULL, "before 16 it was force_parallel_mode"},
+    {"explain_pretty_print", "8.4", NULL},
+    {"force_parallel_mode", NULL, "use debug_parallel_query"},
+    {"krb_srvname", "9.4", NULL},
+    {"max_fsm_pages", "8.4", "the free space map is managed automatically"},
+    {"max_fsm_relations", "8.4", "the free space map is managed automatically"},
+    {"min_parallel_relation_size", "10", "use min_parallel_table_scan_size"},
+    {"redirect_stderr", "8.3", "use logging_collector"},
+    {"replacement_sort_tuples", "11", NULL},
+    {"replication_timeout", "9.3", "use wal_sender_timeout"},
+    {"silent_mode", "9.2", NULL},
+    {"sql_inheritance", "10", NULL},
+    {"standby_mode", "12", "create a standby.signal file in the data directory"},
+    {"stats_block_level", "8.3", "use track_counts"},
+    {"stats_command_string", "8.3", "use track_activities"},
+    {"stats_row_level", "8.3", "use track_counts"},
+    {"stats_start_collector", "8.3", NULL},
+    {"stats_temp_directory", NULL, "statistics are kept in shared memory"},
+    {"trigger_file", "12", "use promote_trigger_file (until 15) or pg_ctl promote"},
+    {"unix_socket_directory", "9.3", "use unix_socket_directories"},
+    {"vacuum_defer_cleanup_age", NULL, "use hot_standby_feedback or a replication slot"},
+    {"wal_keep_segments", "13", "use wal_keep_size"},
+};
+
+static int history_index(const char *name)
+{
+    for (size_t idx = 0; idx < sizeof history / sizeof history[0]; idx++)
+        if (name_equal(name, history[idx].name))
+            return (int) idx;
+    return -1;
+}
+
+/* Whole-sentence notes for names that are not a version question at all. */
+static char *special_note(const char *name)
+{
+    if (name_equal(name, "io_direct"))
+        return xstrdup("there is no io_direct parameter; the developer option is debug_io_direct "
+                       "(16+)");
+    if (name_equal(name, "extension_destdir"))
+        return xstrdup("extension_destdir exists only in Debian and Ubuntu builds of PostgreSQL "
+                       "(a distribution patch), not in the PostgreSQL sources");
+    return NULL;
+}
+
+/* First and last catalogued majors that know `name`; false when none does. */
+static bool known_range(const char *name, int *first, int *last)
+{
+    *first = *last = 0;
+    for (size_t idx = 0; idx < pk_catalog_n_majors; idx++) {
+        if (!catalog_find(&pk_catalog_majors[idx], name))
+            continue;
+        if (!*first)
+            *first = pk_catalog_majors[idx].major;
+        *last = pk_catalog_majors[idx].major;
+    }
+    return *first != 0;
+}
+
+/* The sentence derived from the data, or NULL when the data does not explain the absence. */
+static char *computed_note(int major, const char *canon, int first, int last)
+{
+    if (major < first)
+        return xasprintf("%s was added in PostgreSQL %d", canon, first);
+    if (major > last)
+        return xasprintf("%s was removed in PostgreSQL %d", canon, last + 1);
+    return xasprintf("%s is not in PostgreSQL %d (it is in %d to %d)", canon, major, first, last);
+}
+
+/* The spelling pg_settings uses, from the newest major that has the name. */
+static const char *canonical_name(const char *name)
+{
+    for (size_t idx = pk_catalog_n_majors; idx > 0; idx--) {
+        const CatalogParam *param = catalog_find(&pk_catalog_majors[idx - 1], name);
+        if (param)
+            return param->name;
+    }
+    return name;
+}
+
+char *catalog_version_note(int major, const char *name)
+{
+    const Catalog *cat = catalog_for_major(major);
+    if (!name || !cat || catalog_find(cat, name) || catalog_alias_target(major, name))
+        return NULL;
+    char *special = special_note(name);
+    if (special)
+        return special;
+    int hist = history_index(name), first, last;
+    char *note = NULL;
+    if (known_range(name, &first, &last))
+        note = computed_note(major, canonical_name(name), first, last);
+    else if (hist >= 0 && history[hist].gone_in)
+        note = xasprintf("%s was removed in PostgreSQL %s", history[hist].name, history[hist].gone_in);
+    if (note && hist >= 0 && history[hist].advice) {
+        char *joined = xasprintf("%s; %s", note, history[hist].advice);
+        free(note);
+        note = joined;
+    }
+    return note;
+}
+
+/* ---- suggestions ---------------------------------------------------------------------------- */
+
+#define SUGGEST_MAX_LEN 64
+
+/* Optimal-string-alignment distance (Levenshtein plus adjacent transpositions), ASCII
+ * case-insensitive; names longer than SUGGEST_MAX_LEN are never close. */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > SUGGEST_MAX_LEN || lb > SUGGEST_MAX_LEN)
+        return SUGGEST_MAX_LEN * 2;
+    int dist[SUGGEST_MAX_LEN + 1][SUGGEST_MAX_LEN + 1];
+    for (size_t row = 0; row <= la; row++)
+        dist[row][0] = (int) row;
+    for (size_t col = 0; col <= lb; col++)
+        dist[0][col] = (int) col;
+    for (size_t row = 1; row <= la; row++) {
+        for (size_t col = 1; col <= lb; col++) {
+            int ca = ascii_lower((unsigned char) a[row - 1]);
+            int cb = ascii_lower((unsigned char) b[col - 1]);
+            int best = dist[row - 1][col - 1] + (ca != cb);
+            if (dist[row - 1][col] + 1 < best)
+                best = dist[row - 1][col] + 1;
+            if (dist[row][col - 1] + 1 < best)
+                best = dist[row][col - 1] + 1;
+            if (row > 1 && col > 1 && ca == ascii_lower((unsigned char) b[col - 2]) &&
+                ascii_lower((unsigned char) a[row - 2]) == cb && dist[row - 2][col - 2] + 1 < best)
+                best = dist[row - 2][col - 2] + 1;
+            dist[row][col] = best;
+        }
+    }
+    return dist[la][lb];
+}
+
+/* How many edits still look like a typo rather than another word. */
+static int typo_budget(size_t len)
+{
+    if (len < 4)
+        return 0;
+    if (len < 8)
+        return 1;
+    return len < 14 ? 2 : 3;
+}
+
+/* `name` equals a run of whole '_'-separated words of `cand` ("io_direct" in "debug_io_direct"). */
+static bool word_run_of(const char *name, const char *cand)
+{
+    size_t ln = strlen(name), lc = strlen(cand);
+    if (ln < 4 || ln >= lc)
+        return false;
+    for (size_t start = 0; start + ln <= lc; start++) {
+        if (start > 0 && cand[start - 1] != '_')
+            continue;
+        if (start + ln < lc && cand[start + ln] != '_')
+            continue;
+        if (name_equal_n(cand + start, name, ln))
+            return true;
+    }
+    return false;
+}
+
+const char *catalog_suggest(const Catalog *cat, const char *name)
+{
+    if (!cat || !name || !*name)
+        return NULL;
+    const char *best = NULL, *word_match = NULL;
+    int best_dist = typo_budget(strlen(name)) + 1;
+    for (size_t idx = 0; idx < cat->n_params; idx++) {
+        const char *cand = cat->params[idx].name;
+        int dist = edit_distance(name, cand);
+        if (dist > 0 && dist < best_dist) {
+            best_dist = dist;
+            best = cand;
+        }
+        if (word_run_of(name, cand) && (!word_match || strlen(cand) < strlen(word_match)))
+            word_match = cand;
+    }
+    return best ? best : word_match;
+}
+
+/* ---- names of enums ------------------------------------------------------------------------- */
+
+const char *catalog_context_name(GucContext ctx)
+{
+    switch (ctx) {
+    case GUC_CTX_INTERNAL: return "internal";
+    case GUC_CTX_POSTMASTER: return "postmaster";
+    case GUC_CTX_SIGHUP: return "sighup";
+    case GUC_CTX_SUPERUSER_BACKEND: return "superuser-backend";
+    case GUC_CTX_BACKEND: return "backend";
+    case GUC_CTX_SUPERUSER: return "superuser";
+    case GUC_CTX_USER: return "user";
+    }
+    return "unknown";
+}
+
+bool catalog_context_needs_restart(GucContext ctx)
+{
+    return ctx == GUC_CTX_POSTMASTER;
+}
+
+const char *catalog_type_name(GucType type)
+{
+    switch (type) {
+    case GUC_BOOL: return "bool";
+    case GUC_INTEGER: return "integer";
+    case GUC_REAL: return "real";
+    case GUC_STRING: return "string";
+    case GUC_ENUM: return "enum";
+    }
+    return "unknown";
+}
