@@ -1,0 +1,68 @@
+/* Test helper for t-servers.sh: prints what the compiled catalog says, in the shape the tier's
+ * pg_settings query prints, so the two can be diffed row by row.
+ *   catalog_dump params MAJOR        name, vartype, unit, boot, min, max, {enums}, context,
+ *                                    category, short_desc (tab-separated, \N for NULL)
+ *   catalog_dump version MAJOR       server_version the data came from
+ *   catalog_dump alias MAJOR NAME    the alias target or \N
+ *   catalog_dump note MAJOR NAME     the version note or \N */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+
+static const char *or_null(const char *s)
+{
+    return s ? s : "\\N";
+}
+
+static void print_enums(const char *const *vals)
+{
+    if (!vals) {
+        fputs("\\N", stdout);
+        return;
+    }
+    putchar('{');
+    for (size_t idx = 0; vals[idx]; idx++) {
+        /* array_out quotes empty elements and those with spaces or punctuation, as pg_settings.enumvals prints them */
+        bool quote = !*vals[idx] || strpbrk(vals[idx], " ,{}\"\\") != NULL;
+        const char *fmt = quote ? "%s\"%s\"" : "%s%s";
+        printf(fmt, idx ? "," : "", vals[idx]);
+    }
+    putchar('}');
+}
+
+static void print_params(const Catalog *cat)
+{
+    for (size_t idx = 0; idx < cat->n_params; idx++) {
+        const CatalogParam *p = &cat->params[idx];
+        printf("%s\t%s\t%s\t%s\t%s\t%s\t", p->name, catalog_type_name(p->type), or_null(p->unit),
+               or_null(p->boot_val), or_null(p->min_val), or_null(p->max_val));
+        print_enums(p->enum_vals);
+        printf("\t%s\t%s\t%s\n", catalog_context_name(p->context), p->category, p->short_desc);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    const Catalog *cat = argc >= 3 ? catalog_for_major(atoi(argv[2])) : NULL;
+    if (!cat) {
+        fprintf(stderr, "usage: catalog_dump params|version|alias|note MAJOR [NAME]\n");
+        return 2;
+    }
+    if (strcmp(argv[1], "params") == 0) {
+        print_params(cat);
+    } else if (strcmp(argv[1], "version") == 0) {
+        puts(cat->server_version);
+    } else if (strcmp(argv[1], "alias") == 0 && argc == 4) {
+        puts(or_null(catalog_alias_target(cat->major, argv[3])));
+    } else if (strcmp(argv[1], "note") == 0 && argc == 4) {
+        char *note = catalog_version_note(cat->major, argv[3]);
+        puts(or_null(note));
+        free(note);
+    } else {
+        return 2;
+    }
+    return 0;
+}
