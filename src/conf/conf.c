@@ -285,15 +285,24 @@ typedef struct LineParse {
     ConfTok value_tok;
 } LineParse;
 
+/* The physical line around `pos`, without its newline (and a CR before it). */
+static void line_bounds(const ConfLexer *lx, size_t pos, size_t *start, size_t *end)
+{
+    size_t line_start = pos;
+    while (line_start > 0 && lx->buf[line_start - 1] != '\n')
+        line_start--;
+    const char *nl = memchr(lx->buf + pos, '\n', lx->len - pos);
+    size_t line_end = nl ? (size_t)(nl - lx->buf) : lx->len;
+    if (line_end > line_start && lx->buf[line_end - 1] == '\r')
+        line_end--;
+    *start = line_start;
+    *end = line_end;
+}
+
 static char *line_text_at(const ConfLexer *lx, size_t pos)
 {
-    size_t start = pos, end = pos;
-    while (start > 0 && lx->buf[start - 1] != '\n')
-        start--;
-    const char *nl = memchr(lx->buf + end, '\n', lx->len - end);
-    end = nl ? (size_t)(nl - lx->buf) : lx->len;
-    if (end > start && lx->buf[end - 1] == '\r')
-        end--;
+    size_t start, end;
+    line_bounds(lx, pos, &start, &end);
     return xstrndup(lx->buf + start, end - start);
 }
 
@@ -302,22 +311,21 @@ static void record_syntax_error(Loader *ld, LineParse *lp, ConfErrPhase phase)
     ConfLexer *lx = &lp->lx;
     bool at_eol = lp->tok == CONF_TOK_EOL || lp->tok == CONF_TOK_EOF;
     size_t pos = lx->tok_start;
-    if (at_eol && lp->tok == CONF_TOK_EOF && pos > 0)
+    if (at_eol && pos > 0)
         pos--; /* the text of the line that ended */
-    char *line_text = line_text_at(lx, pos);
+    size_t line_start, line_end;
+    line_bounds(lx, pos, &line_start, &line_end);
+    char *line_text = xstrndup(lx->buf + line_start, line_end - line_start);
     CallSite site = {lp->path, (int)(at_eol ? lx->lineno - 1 : lx->lineno), line_text};
     add_error(ld, &site, "syntax error");
     ConfEntry *entry = &ld->set->entries[ld->set->n_entries - 1];
     if (!at_eol)
         entry->token = xstrndup(lx->buf + lx->tok_start, lx->tok_len);
-    size_t line_start = pos;
-    while (line_start > 0 && lx->buf[line_start - 1] != '\n')
-        line_start--;
     ConfErrContext ectx = {
         .phase = phase, .tok = lp->tok, .tok_text = lx->buf + lx->tok_start,
         .tok_len = lx->tok_len, .value_tok = lp->value_tok,
         .value_text = lx->buf + lp->value_start, .value_len = lp->value_len,
-        .line = lx->buf + line_start, .line_len = strlen(line_text)};
+        .line = lx->buf + line_start, .line_len = line_end - line_start};
     entry->error_hint = conf_hint_for(&ectx);
     free(line_text);
 }

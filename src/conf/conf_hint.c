@@ -17,6 +17,8 @@ static bool tok_is(const ConfErrContext *ctx, const char *text)
 static char *quoted_rest(const ConfErrContext *ctx, const char *from)
 {
     const char *end = ctx->line + ctx->line_len;
+    if (from > end)
+        from = end;
     const char *hash = memchr(from, '#', (size_t)(end - from));
     if (hash)
         end = hash;
@@ -43,9 +45,8 @@ static char *hint_value_missing(void)
 
 static bool has_quote_after(const ConfErrContext *ctx)
 {
-    const char *after = ctx->tok_text + 1;
-    size_t rest = (size_t)(ctx->line + ctx->line_len - after);
-    return memchr(after, '\'', rest) != NULL;
+    const char *after = ctx->tok_text + 1, *end = ctx->line + ctx->line_len;
+    return after < end && memchr(after, '\'', (size_t)(end - after)) != NULL;
 }
 
 static char *hint_bad_value(const ConfErrContext *ctx)

@@ -1,0 +1,102 @@
+#!/usr/bin/env python3
+"""Compares pgknob's `settings --format json` with the server's pg_file_settings for the runs
+collected by t-differential.sh.  Usage: compare.py WORKDIR  (WORKDIR/<major>/<case>.{server,pgknob}).
+
+Compared for every row, in order: the number of rows, file, line, seqno, name and value (as bytes),
+whether there is an error, and the error text for reading errors (rows without a name: syntax
+error, could not open file, recursion, nesting depth, ...), which pgknob mirrors word for word.
+Per-value verdicts (the server's "setting could not be applied", "unrecognized configuration
+parameter") need the parameter catalog; with CATALOG_WIRED false they are not compared, and
+`applied` is then compared only in cases where the server reported no such verdict. The server's
+`applied` also depends on the running server (a postmaster parameter whose value differs from the
+running one "could not be applied"), so rows with that server error are never compared for
+`applied`; the count of rows left out is printed."""
+import json, os, re, sys
+
+CATALOG_WIRED = False
+VALUE_VERDICTS = ("setting could not be applied", "unrecognized configuration parameter")
+
+def unhex(s):
+    return None if s == 'N' else bytes.fromhex(s)
+
+def load_server(path):
+    rows = []
+    with open(path, 'rb') as f:
+        for line in f.read().decode('ascii').splitlines():
+            if not line:
+                continue
+            parts = line.split('\t')
+            if len(parts) != 7:
+                raise ValueError('bad server row: %r' % line)
+            rows.append({'file': unhex(parts[0]), 'line': None if parts[1] == '' else int(parts[1]),
+                         'seqno': int(parts[2]), 'name': unhex(parts[3]), 'value': unhex(parts[4]),
+                         'applied': parts[5] == 't', 'error': None if parts[6] == 'N' else unhex(parts[6]).decode()})
+    return rows
+
+# pgknob escapes bytes that are not valid UTF-8 as \u00XX (XX >= 80): map them back to bytes.
+_ESC = re.compile(r'(?<!\\)((?:\\\\)*)\\u00([89a-fA-F][0-9a-fA-F])')
+
+def to_bytes(s):
+    return None if s is None else s.encode('utf-8', 'surrogateescape')
+
+def load_pgknob(path):
+    raw = open(path, 'rb').read().decode('utf-8')
+    raw = _ESC.sub(lambda m: m.group(1) + '\\udc' + m.group(2), raw)
+    doc = json.loads(raw)
+    rows = []
+    for e in doc['entries']:
+        rows.append({'file': to_bytes(e['file']), 'line': e['line'], 'seqno': e['seqno'],
+                     'name': to_bytes(e['name']), 'value': to_bytes(e['value']),
+                     'applied': e['applied'], 'error': e['error']})
+    return rows
+
+def compare(server, mine):
+    """Returns (differences, rows left out of the applied comparison)."""
+    diffs, skipped = [], 0
+    if len(server) != len(mine):
+        diffs.append('row count: server %d, pgknob %d' % (len(server), len(mine)))
+    verdict_case = any(r['error'] in VALUE_VERDICTS for r in server)
+    for idx, (s, m) in enumerate(zip(server, mine)):
+        where = 'row %d' % (idx + 1)
+        for field in ('file', 'line', 'seqno', 'name', 'value'):
+            if s[field] != m[field]:
+                diffs.append('%s %s: server %r, pgknob %r' % (where, field, s[field], m[field]))
+        if s['name'] is None or CATALOG_WIRED or s['error'] not in VALUE_VERDICTS:
+            if (s['error'] is None) != (m['error'] is None) or \
+               (s['name'] is None and s['error'] != m['error']):
+                diffs.append('%s error: server %r, pgknob %r' % (where, s['error'], m['error']))
+        if s['error'] == 'setting could not be applied' or (verdict_case and not CATALOG_WIRED):
+            skipped += 1
+        elif s['applied'] != m['applied']:
+            diffs.append('%s applied: server %r, pgknob %r' % (where, s['applied'], m['applied']))
+    return diffs, skipped
+
+def main():
+    work = sys.argv[1]
+    passed = failed = skipped = 0
+    for major in sorted(os.listdir(work)):
+        mdir = os.path.join(work, major)
+        if not os.path.isdir(mdir):
+            continue
+        for fname in sorted(os.listdir(mdir)):
+            if not fname.endswith('.server'):
+                continue
+            case = fname[:-len('.server')]
+            try:
+                diffs, skip = compare(load_server(os.path.join(mdir, fname)),
+                                      load_pgknob(os.path.join(mdir, case + '.pgknob')))
+            except Exception as exc:  # a crash or bad output of pgknob is a failure, not a skip
+                diffs, skip = ['could not compare: %s' % exc], 0
+            skipped += skip
+            if diffs:
+                failed += 1
+                print('FAIL %s on %s: %s' % (case, major, '; '.join(diffs[:5])))
+            else:
+                passed += 1
+                print('ok %s on %s' % (case, major))
+    print('# rows left out of the applied comparison: %d' % skipped)
+    return passed, failed
+
+if __name__ == '__main__':
+    p, f = main()
+    sys.exit(0 if f == 0 else 1)
