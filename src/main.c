@@ -14,6 +14,7 @@ typedef struct Command {
 static const Command commands[] = {
     {"lint", cmd_lint, "check postgresql.conf files or a data directory before deployment"},
     {"settings", cmd_settings, "show every entry the server would read (offline pg_file_settings)"},
+    {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
 };
 
 static void print_usage(FILE *out)

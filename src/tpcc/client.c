@@ -1,0 +1,324 @@
+#include "tpcc/client.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "tpcc/conn.h"
+
+void param_reset(ParamBuf *params)
+{
+    params->count = 0;
+    params->used = 0;
+}
+
+/* Formats into the store; the caller guarantees PARAM_BUF is enough (at most 15 array
+ * elements of at most 25 bytes per parameter). */
+static char *param_begin(ParamBuf *params)
+{
+    params->values[params->count++] = params->store + params->used;
+    return params->store + params->used;
+}
+
+static void param_finish(ParamBuf *params, const char *end)
+{
+    params->used = (size_t)(end - params->store) + 1;
+    params->store[params->used - 1] = '\0';
+}
+
+static char *put_int(char *out, int64_t value)
+{
+    char digits[24];
+    int n = 0;
+    uint64_t mag = value < 0 ? (uint64_t)(-value) : (uint64_t)value;
+    do {
+        digits[n++] = (char)('0' + mag % 10);
+        mag /= 10;
+    } while (mag);
+    if (value < 0)
+        *out++ = '-';
+    while (n)
+        *out++ = digits[--n];
+    return out;
+}
+
+static char *put_cents(char *out, int64_t cents)
+{
+    if (cents < 0) {
+        *out++ = '-';
+        cents = -cents;
+    }
+    out = put_int(out, cents / 100);
+    *out++ = '.';
+    *out++ = (char)('0' + (cents % 100) / 10);
+    *out++ = (char)('0' + cents % 10);
+    return out;
+}
+
+void param_int(ParamBuf *params, int64_t value)
+{
+    param_finish(params, put_int(param_begin(params), value));
+}
+
+void param_cents(ParamBuf *params, int64_t cents)
+{
+    param_finish(params, put_cents(param_begin(params), cents));
+}
+
+void param_text(ParamBuf *params, const char *text)
+{
+    char *out = param_begin(params);
+    size_t len = strlen(text);
+    memcpy(out, text, len);
+    param_finish(params, out + len);
+}
+
+void param_int_array(ParamBuf *params, const int *values, int count)
+{
+    char *out = param_begin(params);
+    *out++ = '{';
+    for (int idx = 0; idx < count; idx++) {
+        if (idx)
+            *out++ = ',';
+        out = put_int(out, values[idx]);
+    }
+    *out++ = '}';
+    param_finish(params, out);
+}
+
+void param_cents_array(ParamBuf *params, const int64_t *values, int count)
+{
+    char *out = param_begin(params);
+    *out++ = '{';
+    for (int idx = 0; idx < count; idx++) {
+        if (idx)
+            *out++ = ',';
+        out = put_cents(out, values[idx]);
+    }
+    *out++ = '}';
+    param_finish(params, out);
+}
+
+void param_text_array(ParamBuf *params, const char (*values)[25], int count)
+{
+    char *out = param_begin(params);
+    *out++ = '{';
+    for (int idx = 0; idx < count; idx++) {
+        if (idx)
+            *out++ = ',';
+        size_t len = strlen(values[idx]);
+        memcpy(out, values[idx], len);
+        out += len;
+    }
+    *out++ = '}';
+    param_finish(params, out);
+}
+
+static bool sqlstate_is(const char *state, const char *want)
+{
+    return state && !strcmp(state, want);
+}
+
+/* Sorts a failed statement into retry / fail / cancel / lost. */
+static TxnOutcome classify(TpccClient *client, const PGresult *res)
+{
+    const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+    const char *msg = res ? PQresultErrorMessage(res) : PQerrorMessage(client->conn);
+    snprintf(client->sqlstate, sizeof(client->sqlstate), "%s", state ? state : "-----");
+    snprintf(client->error, sizeof(client->error), "%.*s", (int)strcspn(msg, "\n"), msg);
+    if (PQstatus(client->conn) != CONNECTION_OK || (state && !strncmp(state, "08", 2)) ||
+        sqlstate_is(state, "57P01") || sqlstate_is(state, "57P02") || sqlstate_is(state, "57P03"))
+        return TXN_LOST;
+    if (sqlstate_is(state, "40001") || sqlstate_is(state, "40P01"))
+        return TXN_RETRY;
+    if (sqlstate_is(state, "57014") && atomic_load(&client->shared->stop))
+        return TXN_CANCELED;
+    return TXN_FAILED;
+}
+
+PGresult *client_exec(TpccClient *client, TpccStmt stmt, TxnOutcome *outcome)
+{
+    client->statements++;
+    PGresult *res = PQexecPrepared(client->conn, tpcc_stmts[stmt].name, client->params.count,
+                                   client->params.values, NULL, NULL, 0);
+    ExecStatusType status = PQresultStatus(res);
+    if (res && (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK))
+        return res;
+    *outcome = classify(client, res);
+    PQclear(res);
+    return NULL;
+}
+
+TxnOutcome client_simple(TpccClient *client, TpccStmt stmt)
+{
+    TxnOutcome outcome = TXN_COMMITTED;
+    param_reset(&client->params);
+    PQclear(client_exec(client, stmt, &outcome));
+    return outcome;
+}
+
+int client_other_warehouse(TpccClient *client, int w_id)
+{
+    int other = (int)tpcc_rand_int(&client->rng, 1, client->shared->warehouses - 1);
+    return other >= w_id ? other + 1 : other;
+}
+
+typedef struct TxnKind {
+    void (*input)(TpccClient *client);
+    TxnOutcome (*execute)(TpccClient *client);
+    double keying_s; /* clause 5.2.5.7 */
+    double think_mean_s;
+} TxnKind;
+
+static const TxnKind kinds[TPCC_TXN_TYPES] = {
+    [TPCC_NEW_ORDER] = {txn_new_order_input, txn_new_order, 18, 12},
+    [TPCC_PAYMENT] = {txn_payment_input, txn_payment, 3, 12},
+    [TPCC_ORDER_STATUS] = {txn_order_status_input, txn_order_status, 2, 10},
+    [TPCC_DELIVERY] = {txn_delivery_input, txn_delivery, 2, 5},
+    [TPCC_STOCK_LEVEL] = {txn_stock_level_input, txn_stock_level, 2, 5},
+};
+
+static TpccTxnType next_card(TpccClient *client)
+{
+    if (client->deck_pos == 0 || client->deck_pos >= TPCC_DECK_SIZE) {
+        tpcc_deck_shuffle(&client->rng, client->deck);
+        client->deck_pos = 0;
+    }
+    return (TpccTxnType)client->deck[client->deck_pos++];
+}
+
+/* Sleeps in short slices so a stop is noticed within 100 ms; false when stopped. */
+static bool sleep_unless_stopped(TpccClient *client, double seconds)
+{
+    double until = tpcc_now() + seconds;
+    while (!atomic_load(&client->shared->stop)) {
+        double left = until - tpcc_now();
+        if (left <= 0)
+            return true;
+        double slice = left < 0.1 ? left : 0.1;
+        struct timespec ts = {(time_t)slice, (long)((slice - (double)(time_t)slice) * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+/* Think time: negative exponential with the clause's mean, capped at ten times the mean. */
+static double think_time(TpccClient *client, double mean)
+{
+    double uniform = (double)(tpcc_rand_next(&client->rng) >> 11) * 0x1.0p-53;
+    double t = -log(1.0 - uniform) * mean;
+    return t > 10 * mean ? 10 * mean : t;
+}
+
+typedef struct Attempts {
+    TxnOutcome outcome;
+    int retries_40001, retries_40P01;
+} Attempts;
+
+static void rollback_quietly(TpccClient *client)
+{
+    if (PQstatus(client->conn) == CONNECTION_OK)
+        client_simple(client, STMT_ROLLBACK);
+}
+
+/* Executes the drawn inputs, re-running them unchanged after 40001/40P01. */
+static Attempts execute_with_retries(TpccClient *client, TpccTxnType type)
+{
+    Attempts att = {0};
+    int max_retries = client->shared->opts->max_retries > 0 ? client->shared->opts->max_retries : 10;
+    for (;;) {
+        memset(&client->pending, 0, sizeof(client->pending));
+        att.outcome = kinds[type].execute(client);
+        if (att.outcome != TXN_RETRY)
+            break;
+        rollback_quietly(client);
+        if (!strcmp(client->sqlstate, "40001"))
+            att.retries_40001++;
+        else
+            att.retries_40P01++;
+        if (att.retries_40001 + att.retries_40P01 > max_retries ||
+            atomic_load(&client->shared->stop)) {
+            att.outcome = TXN_FAILED;
+            break;
+        }
+    }
+    if (att.outcome == TXN_FAILED)
+        rollback_quietly(client);
+    return att;
+}
+
+static void spec_add(TpccSpecCounters *into, const TpccSpecCounters *from)
+{
+    uint64_t *dst = (uint64_t *)into;
+    const uint64_t *src = (const uint64_t *)from;
+    for (size_t idx = 0; idx < sizeof(*into) / sizeof(uint64_t); idx++)
+        dst[idx] += src[idx];
+}
+
+/* Counts the transaction when it ended inside the measured interval. */
+static void record(TpccClient *client, TpccTxnType type, const Attempts *att, double started,
+                   double ended)
+{
+    RunShared *shared = client->shared;
+    if (ended < shared->measure_start || ended >= shared->measure_end ||
+        atomic_load(&shared->stop))
+        return;
+    int second = (int)(ended - shared->measure_start);
+    TpccStats *stats = &client->stats;
+    stats->txn[type].statements += client->statements;
+    stats->txn[type].retries += (uint64_t)(att->retries_40001 + att->retries_40P01);
+    if (att->retries_40001)
+        tpcc_codes_add(&stats->retried, "40001", (uint64_t)att->retries_40001);
+    if (att->retries_40P01)
+        tpcc_codes_add(&stats->retried, "40P01", (uint64_t)att->retries_40P01);
+    if (att->outcome == TXN_FAILED) {
+        tpcc_stats_failed(stats, type, client->sqlstate, second);
+        return;
+    }
+    uint64_t latency_us = (uint64_t)((ended - started) * 1e6 + 0.5);
+    tpcc_stats_done(stats, type, att->outcome == TXN_ROLLED_BACK, latency_us, second);
+    spec_add(&stats->spec, &client->pending);
+}
+
+static void report_lost(TpccClient *client)
+{
+    RunShared *shared = client->shared;
+    pthread_mutex_lock(&shared->lock);
+    if (!atomic_load(&shared->server_lost))
+        snprintf(shared->lost_detail, sizeof(shared->lost_detail), "%s", client->error);
+    atomic_store(&shared->server_lost, 1);
+    pthread_mutex_unlock(&shared->lock);
+    atomic_store(&shared->stop, 1);
+}
+
+void *client_main(void *arg)
+{
+    TpccClient *client = arg;
+    RunShared *shared = client->shared;
+    bool think = shared->opts->think;
+    while (!atomic_load(&shared->stop)) {
+        TpccTxnType type = next_card(client);
+        kinds[type].input(client);
+        if (think && !sleep_unless_stopped(client, kinds[type].keying_s))
+            break;
+        client->statements = 0;
+        double started = tpcc_now();
+        Attempts att = execute_with_retries(client, type);
+        double ended = tpcc_now();
+        if (att.outcome == TXN_LOST) {
+            report_lost(client);
+            break;
+        }
+        if (att.outcome == TXN_CANCELED)
+            break;
+        record(client, type, &att, started, ended);
+        atomic_fetch_add_explicit(&client->live_done, 1, memory_order_relaxed);
+        if (type == TPCC_NEW_ORDER)
+            atomic_fetch_add_explicit(&client->live_new_order, 1, memory_order_relaxed);
+        if (think && !sleep_unless_stopped(client, think_time(client, kinds[type].think_mean_s)))
+            break;
+    }
+    atomic_store(&client->finished, 1);
+    return NULL;
+}

@@ -1,0 +1,138 @@
+#include "tpcc/copy.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+
+#define COPY_BUF_SIZE (256 * 1024)
+#define COPY_ROW_MAX 2048 /* longest row we generate is about 750 bytes */
+
+void tpcc_copy_init(TpccCopy *copy, PGconn *conn)
+{
+    memset(copy, 0, sizeof(*copy));
+    copy->conn = conn;
+    copy->cap = COPY_BUF_SIZE;
+    copy->buf = xmalloc(copy->cap);
+}
+
+void tpcc_copy_free(TpccCopy *copy)
+{
+    free(copy->buf);
+    copy->buf = NULL;
+}
+
+static void copy_fail(TpccCopy *copy, const char *what)
+{
+    const char *msg = PQerrorMessage(copy->conn);
+    snprintf(copy->message, sizeof(copy->message), "%s: %.*s", what, (int)strcspn(msg, "\n"), msg);
+    copy->failed = true;
+}
+
+bool tpcc_copy_begin(TpccCopy *copy, const char *copy_sql)
+{
+    copy->len = 0;
+    copy->rows = copy->bytes = 0;
+    copy->failed = false;
+    PGresult *res = PQexec(copy->conn, copy_sql);
+    if (PQresultStatus(res) != PGRES_COPY_IN)
+        copy_fail(copy, "could not start COPY");
+    PQclear(res);
+    return !copy->failed;
+}
+
+void tpcc_copy_int(TpccCopy *copy, int64_t value)
+{
+    char digits[24];
+    int n = 0;
+    uint64_t mag = value < 0 ? (uint64_t)(-value) : (uint64_t)value;
+    do {
+        digits[n++] = (char)('0' + mag % 10);
+        mag /= 10;
+    } while (mag);
+    char *out = copy->buf + copy->len;
+    if (value < 0)
+        *out++ = '-';
+    while (n)
+        *out++ = digits[--n];
+    *out++ = '\t';
+    copy->len = (size_t)(out - copy->buf);
+}
+
+void tpcc_copy_decimal(TpccCopy *copy, int64_t value, int scale)
+{
+    int64_t unit = 1;
+    for (int idx = 0; idx < scale; idx++)
+        unit *= 10;
+    int64_t mag = value < 0 ? -value : value;
+    if (value < 0)
+        copy->buf[copy->len++] = '-';
+    tpcc_copy_int(copy, mag / unit);
+    copy->buf[copy->len - 1] = '.'; /* replace the tab */
+    int64_t frac = mag % unit;
+    for (int idx = scale - 1; idx >= 0; idx--) {
+        copy->buf[copy->len + (size_t)idx] = (char)('0' + frac % 10);
+        frac /= 10;
+    }
+    copy->len += (size_t)scale;
+    copy->buf[copy->len++] = '\t';
+}
+
+void tpcc_copy_str(TpccCopy *copy, const char *text, size_t len)
+{
+    memcpy(copy->buf + copy->len, text, len);
+    copy->len += len;
+    copy->buf[copy->len++] = '\t';
+}
+
+void tpcc_copy_cstr(TpccCopy *copy, const char *text)
+{
+    tpcc_copy_str(copy, text, strlen(text));
+}
+
+void tpcc_copy_null(TpccCopy *copy)
+{
+    tpcc_copy_str(copy, "\\N", 2);
+}
+
+static bool copy_flush(TpccCopy *copy)
+{
+    if (copy->failed)
+        return false;
+    if (copy->len && PQputCopyData(copy->conn, copy->buf, (int)copy->len) != 1)
+        copy_fail(copy, "could not send COPY data");
+    copy->bytes += (int64_t)copy->len;
+    copy->len = 0;
+    return !copy->failed;
+}
+
+bool tpcc_copy_row_end(TpccCopy *copy)
+{
+    copy->buf[copy->len - 1] = '\n';
+    copy->rows++;
+    if (copy->len + COPY_ROW_MAX > copy->cap)
+        return copy_flush(copy);
+    return !copy->failed;
+}
+
+bool tpcc_copy_end(TpccCopy *copy, const char *abort_reason)
+{
+    if (!abort_reason)
+        copy_flush(copy);
+    if (PQputCopyEnd(copy->conn, copy->failed ? "send failed" : abort_reason) != 1 && !copy->failed)
+        copy_fail(copy, "could not end COPY");
+    PGresult *res;
+    bool ok = !copy->failed && !abort_reason;
+    while ((res = PQgetResult(copy->conn)) != NULL) {
+        if (PQresultStatus(res) != PGRES_COMMAND_OK && ok) {
+            const char *msg = PQresultErrorMessage(res);
+            snprintf(copy->message, sizeof(copy->message), "COPY failed: %.*s",
+                     (int)strcspn(msg, "\n"), msg);
+            copy->failed = true;
+            ok = false;
+        }
+        PQclear(res);
+    }
+    return ok;
+}

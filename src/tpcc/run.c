@@ -1,0 +1,347 @@
+/* `tpcc run`: checks the schema, opens one connection and one thread per client, measures for
+ * the duration after the warm-up, and stops cleanly on the duration, the stop flag or a lost
+ * server. Transactions still running at the end are canceled and not counted. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/xalloc.h"
+#include "tpcc/client.h"
+#include "tpcc/conn.h"
+
+static bool options_valid(const TpccRunOpts *opts, TpccError *err)
+{
+    const char *hint = "See `pgknob tpcc run --help`.";
+    if (opts->clients < 1 || opts->clients > 1000) {
+        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid number of clients: %d", opts->clients);
+        return false;
+    }
+    if (!(opts->duration_s > 0) || opts->duration_s > 30 * 86400) {
+        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid duration: %g s", opts->duration_s);
+        return false;
+    }
+    if (!(opts->warmup_s >= 0) || opts->warmup_s > 86400) {
+        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid warm-up: %g s", opts->warmup_s);
+        return false;
+    }
+    if (opts->isolation < TPCC_READ_COMMITTED || opts->isolation > TPCC_SERIALIZABLE) {
+        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid isolation level: %d",
+                       (int)opts->isolation);
+        return false;
+    }
+    if (opts->warehouses < 0) {
+        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid number of warehouses: %d",
+                       opts->warehouses);
+        return false;
+    }
+    return true;
+}
+
+/* The loaded warehouses must be what the caller asked for. */
+static bool check_warehouses(PGconn *conn, const TpccRunOpts *opts, int *loaded, TpccError *err)
+{
+    PGresult *res = tpcc_query(conn, "SELECT count(*) FROM warehouse", err);
+    if (!res)
+        return false;
+    *loaded = atoi(PQgetvalue(res, 0, 0));
+    PQclear(res);
+    if (*loaded < 1) {
+        tpcc_error_set(err, TPCC_ERR_SCHEMA, "Run `pgknob tpcc load --drop --warehouses N`.",
+                       "table \"%s.warehouse\" is empty", TPCC_SCHEMA);
+        return false;
+    }
+    if (opts->warehouses && opts->warehouses != *loaded) {
+        char hint[200];
+        snprintf(hint, sizeof(hint),
+                 "Use --warehouses %d, or reload with `pgknob tpcc load --drop --warehouses %d`.",
+                 *loaded, opts->warehouses);
+        tpcc_error_set(err, TPCC_ERR_SCHEMA, hint,
+                       "warehouse count mismatch: asked for %d, the database holds %d",
+                       opts->warehouses, *loaded);
+        return false;
+    }
+    return true;
+}
+
+static const char *const isolation_sql[] = {
+    "SET default_transaction_isolation = 'read committed'",
+    "SET default_transaction_isolation = 'repeatable read'",
+    "SET default_transaction_isolation = 'serializable'",
+};
+
+static bool client_open(TpccClient *client, RunShared *shared, int id, TpccError *err)
+{
+    const TpccRunOpts *opts = shared->opts;
+    client->id = id;
+    client->shared = shared;
+    client->conn = tpcc_connect(opts->conninfo, err);
+    if (!client->conn)
+        return false;
+    if (!tpcc_exec(client->conn, isolation_sql[opts->isolation], err))
+        return false;
+    for (int stmt = 0; stmt < STMT_COUNT; stmt++) {
+        PGresult *res = PQprepare(client->conn, tpcc_stmts[stmt].name, tpcc_stmts[stmt].sql,
+                                  tpcc_stmts[stmt].nparams, NULL);
+        bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
+        if (!ok) {
+            const char *msg = PQresultErrorMessage(res);
+            tpcc_error_set(err, TPCC_ERR_SCHEMA, "Reload with `pgknob tpcc load --drop`.",
+                           "could not prepare \"%s\": %.*s", tpcc_stmts[stmt].name,
+                           (int)strcspn(msg, "\n"), msg);
+        }
+        PQclear(res);
+        if (!ok)
+            return false;
+    }
+    client->cancel = PQgetCancel(client->conn);
+    tpcc_rand_seed(&client->rng, opts->seed, 1000 + (uint64_t)id);
+    /* clients spread over home warehouses, then over Stock-Level districts */
+    client->w_id = id % shared->warehouses + 1;
+    client->sl_d_id = (id / shared->warehouses) % 10 + 1;
+    tpcc_stats_init(&client->stats, (int)ceil(opts->duration_s));
+    return true;
+}
+
+static void client_close(TpccClient *client)
+{
+    if (client->cancel)
+        PQfreeCancel(client->cancel);
+    PQfinish(client->conn);
+    tpcc_stats_free(&client->stats);
+}
+
+static double cpu_seconds(const struct timeval *tv)
+{
+    return (double)tv->tv_sec + (double)tv->tv_usec * 1e-6;
+}
+
+typedef struct Monitor {
+    double started;
+    double last_print, last_done_at;
+    uint64_t last_done;
+    bool rusage_taken;
+    struct rusage usage_start;
+} Monitor;
+
+static uint64_t live_total(TpccClient *clients, int count, bool new_orders)
+{
+    uint64_t total = 0;
+    for (int idx = 0; idx < count; idx++)
+        total += atomic_load_explicit(new_orders ? &clients[idx].live_new_order
+                                                 : &clients[idx].live_done,
+                                      memory_order_relaxed);
+    return total;
+}
+
+static void progress_line(Monitor *mon, RunShared *shared, TpccClient *clients, double now)
+{
+    const TpccRunOpts *opts = shared->opts;
+    uint64_t done = live_total(clients, opts->clients, false);
+    double span = now - mon->last_done_at;
+    double tps = span > 0 ? (double)(done - mon->last_done) / span : 0;
+    const char *phase = now < shared->measure_start ? "warm-up" : "run";
+    double left = (now < shared->measure_start ? shared->measure_start : shared->measure_end) - now;
+    fprintf(stderr, "progress: %s %6.1f s, %.1f s left, %.1f tps, %llu transactions\n", phase,
+            now - mon->started, left > 0 ? left : 0, tps, (unsigned long long)done);
+    mon->last_done = done;
+    mon->last_done_at = now;
+    mon->last_print = now;
+}
+
+/* Waits until the end, the stop flag or a lost server; returns the reason. */
+static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clients)
+{
+    const TpccRunOpts *opts = shared->opts;
+    for (;;) {
+        double now = tpcc_now();
+        if (!mon->rusage_taken && now >= shared->measure_start) {
+            getrusage(RUSAGE_SELF, &mon->usage_start);
+            mon->rusage_taken = true;
+        }
+        if (atomic_load(&shared->server_lost))
+            return TPCC_STOP_SERVER_LOST;
+        if (opts->stop && *opts->stop)
+            return TPCC_STOP_INTERRUPTED;
+        if (now >= shared->measure_end)
+            return TPCC_STOP_DURATION;
+        if (opts->progress_interval_s > 0 && now - mon->last_print >= opts->progress_interval_s)
+            progress_line(mon, shared, clients, now);
+        double wait = shared->measure_end - now;
+        if (!mon->rusage_taken && shared->measure_start - now < wait)
+            wait = shared->measure_start - now;
+        wait = wait > 0.05 ? 0.05 : wait;
+        struct timespec ts = {0, (long)(wait * 1e9)};
+        nanosleep(&ts, NULL);
+    }
+}
+
+static bool all_finished(TpccClient *clients, int count)
+{
+    for (int idx = 0; idx < count; idx++)
+        if (!atomic_load(&clients[idx].finished))
+            return false;
+    return true;
+}
+
+static void wait_finished(TpccClient *clients, int count, double seconds)
+{
+    double until = tpcc_now() + seconds;
+    while (!all_finished(clients, count) && tpcc_now() < until)
+        usleep(10000);
+}
+
+/* Lets running transactions end for a moment, then cancels the rest and joins. Returns the
+ * number of clients that never came back (their stats are left out). */
+static int stop_clients(TpccClient *clients, int count)
+{
+    wait_finished(clients, count, 1.0);
+    for (int idx = 0; idx < count; idx++)
+        if (!atomic_load(&clients[idx].finished) && clients[idx].cancel) {
+            char errbuf[256];
+            PQcancel(clients[idx].cancel, errbuf, sizeof(errbuf));
+        }
+    wait_finished(clients, count, 10.0);
+    int stuck = 0;
+    for (int idx = 0; idx < count; idx++) {
+        if (atomic_load(&clients[idx].finished))
+            pthread_join(clients[idx].thread, NULL);
+        else
+            stuck++;
+    }
+    return stuck;
+}
+
+static void result_conditions(TpccResult *res, const TpccRunOpts *opts, const RunShared *shared,
+                              PGconn *conn, int c_last_load)
+{
+    res->warehouses = shared->warehouses;
+    res->clients = opts->clients;
+    res->duration_s = opts->duration_s;
+    res->warmup_s = opts->warmup_s;
+    res->think = opts->think;
+    res->isolation = opts->isolation;
+    res->seed = opts->seed;
+    res->c_last_load = c_last_load;
+    res->c_last_run = shared->k.c_last;
+    res->c_id = shared->k.c_id;
+    res->c_ol_i_id = shared->k.c_ol_i_id;
+    res->server_version_num = PQserverVersion(conn);
+    const char *version = PQparameterStatus(conn, "server_version");
+    snprintf(res->server_version, sizeof(res->server_version), "%s", version ? version : "");
+}
+
+/* Schema, size and constants: everything that can fail before a client starts. */
+static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared,
+                        TpccResult *res, TpccError *err)
+{
+    TpccSchemaInfo info;
+    int loaded = 0;
+    if (!tpcc_schema_require(conn, &info, err) || !check_warehouses(conn, opts, &loaded, err))
+        return false;
+    shared->opts = opts;
+    shared->warehouses = loaded;
+    TpccRand rng;
+    tpcc_rand_seed(&rng, opts->seed, UINT64_C(0xC0C0));
+    tpcc_constants_for_run(&rng, info.c_last_load, &shared->k);
+    pthread_mutex_init(&shared->lock, NULL);
+    result_conditions(res, opts, shared, conn, info.c_last_load);
+    return true;
+}
+
+static bool open_clients(TpccClient *clients, RunShared *shared, TpccError *err)
+{
+    for (int idx = 0; idx < shared->opts->clients; idx++)
+        if (!client_open(&clients[idx], shared, idx, err))
+            return false;
+    return true;
+}
+
+static void finish_result(TpccResult *res, TpccStopReason reason, RunShared *shared,
+                          double stopped_at, const Monitor *mon)
+{
+    res->stop_reason = reason;
+    res->complete = reason == TPCC_STOP_DURATION;
+    double end = stopped_at < shared->measure_end ? stopped_at : shared->measure_end;
+    res->measured_s = end > shared->measure_start ? end - shared->measure_start : 0;
+    if (mon->rusage_taken) {
+        struct rusage usage_end;
+        getrusage(RUSAGE_SELF, &usage_end);
+        res->cpu_user_s = cpu_seconds(&usage_end.ru_utime) - cpu_seconds(&mon->usage_start.ru_utime);
+        res->cpu_sys_s = cpu_seconds(&usage_end.ru_stime) - cpu_seconds(&mon->usage_start.ru_stime);
+    }
+    if (reason == TPCC_STOP_SERVER_LOST)
+        snprintf(res->stop_detail, sizeof(res->stop_detail), "%s", shared->lost_detail);
+    else if (reason == TPCC_STOP_INTERRUPTED)
+        snprintf(res->stop_detail, sizeof(res->stop_detail), "interrupted after %.1f s of %.1f s",
+                 res->measured_s, res->duration_s);
+}
+
+/* Runs the clients; fills res. Returns false only if a client thread could not start. */
+static void run_clients(TpccClient *clients, RunShared *shared, TpccResult *res)
+{
+    int count = shared->opts->clients;
+    Monitor mon = {0};
+    mon.started = tpcc_now();
+    shared->measure_start = mon.started + shared->opts->warmup_s;
+    shared->measure_end = shared->measure_start + shared->opts->duration_s;
+    mon.last_print = mon.last_done_at = mon.started;
+    for (int idx = 0; idx < count; idx++)
+        pthread_create(&clients[idx].thread, NULL, client_main, &clients[idx]);
+    TpccStopReason reason = monitor(&mon, shared, clients);
+    double stopped_at = tpcc_now();
+    atomic_store(&shared->stop, 1);
+    finish_result(res, reason, shared, stopped_at, &mon);
+    int stuck = stop_clients(clients, count);
+    tpcc_stats_init(&res->stats, (int)ceil(shared->opts->duration_s));
+    for (int idx = 0; idx < count; idx++)
+        if (atomic_load(&clients[idx].finished))
+            tpcc_stats_merge(&res->stats, &clients[idx].stats);
+    if (stuck) {
+        res->complete = false;
+        snprintf(res->stop_detail + strlen(res->stop_detail),
+                 sizeof(res->stop_detail) - strlen(res->stop_detail),
+                 "%s%d client(s) did not answer a cancel and are left out",
+                 res->stop_detail[0] ? "; " : "", stuck);
+    }
+}
+
+bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
+{
+    memset(res, 0, sizeof(*res));
+    memset(err, 0, sizeof(*err));
+    if (!options_valid(opts, err))
+        return false;
+    PGconn *conn = tpcc_connect(opts->conninfo, err);
+    if (!conn)
+        return false;
+    /* heap: a client thread stuck in the server keeps pointing at these, so they outlive us */
+    RunShared *shared = xcalloc(1, sizeof(RunShared));
+    bool ok = prepare_run(conn, opts, shared, res, err);
+    PQfinish(conn);
+    if (!ok) {
+        free(shared);
+        return false;
+    }
+    TpccClient *clients = xcalloc((size_t)opts->clients, sizeof(TpccClient));
+    ok = open_clients(clients, shared, err);
+    if (ok)
+        run_clients(clients, shared, res);
+    bool leak = false;
+    for (int idx = 0; idx < opts->clients; idx++) {
+        if (ok && !atomic_load(&clients[idx].finished))
+            leak = true;
+        else
+            client_close(&clients[idx]);
+    }
+    if (!leak) {
+        pthread_mutex_destroy(&shared->lock);
+        free(clients);
+        free(shared);
+    }
+    return ok;
+}
