@@ -17,7 +17,7 @@
 
 #define UNIT_MAX_LEN 3 /* the server's MAX_UNIT_LEN: longer units are rejected unread */
 /* The range message printed the unit beside the numbers from this major on. */
-#define RANGE_UNITS_SINCE 16
+#define RANGE_UNITS_SINCE 17
 
 typedef enum UnitKind { UNIT_NONE, UNIT_MEMORY, UNIT_TIME } UnitKind;
 
@@ -213,11 +213,12 @@ typedef struct HiddenEnum {
     const char *param;
     const char *spelling;
     const char *canonical;
+    int max_major; /* last major accepting it; 0: every major that has the parameter */
 } HiddenEnum;
 
 #define BOOLISH(p, on, off)                                                          \
-    {p, "true", on}, {p, "false", off}, {p, "yes", on}, {p, "no", off}, {p, "1", on}, \
-    {p, "0", off}
+    {p, "true", on, 0}, {p, "false", off, 0}, {p, "yes", on, 0}, {p, "no", off, 0},       \
+    {p, "1", on, 0}, {p, "0", off, 0}
 
 static const HiddenEnum hidden_enums[] = {
     BOOLISH("archive_mode", "on", "off"),
@@ -230,6 +231,10 @@ static const HiddenEnum hidden_enums[] = {
     BOOLISH("recovery_prefetch", "on", "off"),
     BOOLISH("synchronous_commit", "on", "off"),
     BOOLISH("wal_compression", "pglz", "off"),
+    {"password_encryption", "on", "md5", 13},
+    {"password_encryption", "true", "md5", 13},
+    {"password_encryption", "yes", "md5", 13},
+    {"password_encryption", "1", "md5", 13},
     {"client_min_messages", "debug", "debug2"},
     {"client_min_messages", "info", "info"},
     {"icu_validation_level", "debug", "debug2"},
@@ -241,11 +246,13 @@ static const HiddenEnum hidden_enums[] = {
     {"wal_level", "hot_standby", "replica"},
 };
 
-static bool hidden_enum_lookup(const CatalogParam *param, const char *text, const char **out)
+static bool hidden_enum_lookup(const CatalogParam *param, int major, const char *text,
+                               const char **out)
 {
     for (size_t row = 0; row < sizeof(hidden_enums) / sizeof(hidden_enums[0]); row++) {
         if (strcmp(hidden_enums[row].param, param->name) ||
-            strcasecmp(hidden_enums[row].spelling, text))
+            strcasecmp(hidden_enums[row].spelling, text) ||
+            (hidden_enums[row].max_major && major > hidden_enums[row].max_major))
             continue;
         /* the canonical spelling must be one the catalog lists for this version */
         for (const char *const *val = param->enum_vals; val && *val; val++)
@@ -257,14 +264,15 @@ static bool hidden_enum_lookup(const CatalogParam *param, const char *text, cons
     return false;
 }
 
-static bool parse_enum_text(const CatalogParam *param, const char *text, const char **out)
+static bool parse_enum_text(const CatalogParam *param, int major, const char *text,
+                            const char **out)
 {
     for (const char *const *val = param->enum_vals; val && *val; val++)
         if (!strcasecmp(*val, text)) {
             *out = *val;
             return true;
         }
-    return hidden_enum_lookup(param, text, out);
+    return hidden_enum_lookup(param, major, text, out);
 }
 
 static char *enum_hint(const CatalogParam *param)
@@ -341,7 +349,7 @@ bool guc_parse_value_for(const CatalogParam *param, int major, const char *text,
     case GUC_REAL:
         return parse_number(param, major, text, out, err);
     case GUC_ENUM:
-        if (parse_enum_text(param, text, &out->enum_val))
+        if (parse_enum_text(param, major, text, &out->enum_val))
             return true;
         set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", param->name, text),
                   NULL);

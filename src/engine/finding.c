@@ -87,6 +87,7 @@ static void finding_free(Finding *f)
     free(f->category);
     free(f->title);
     free(f->message);
+    free(f->hint);
     free(f->suggestion);
     free(f->explanation);
     free(f->file);

@@ -28,6 +28,7 @@ typedef struct Finding {
     char *category;    /* "validation", "aio", "memory", … */
     char *title;       /* one line, no period */
     char *message;     /* what is wrong, with the computed values */
+    char *hint;        /* one sentence of advice, e.g. the server's HINT; NULL when none */
     char *suggestion;  /* what to write instead; NULL when none */
     char *explanation; /* Markdown: why it hurts (the rule's explanation); NULL when none */
     char *file;        /* primary location; NULL when not located */

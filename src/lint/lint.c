@@ -1,0 +1,106 @@
+#include "lint/lint.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "common/xalloc.h"
+#include "lint/validate.h"
+
+bool lint_parse_version(const char *text, int *major, int *minor)
+{
+    char *end;
+    if (!text || !isdigit((unsigned char)*text))
+        return false;
+    long maj = strtol(text, &end, 10);
+    long min = -1;
+    if (*end == '.') {
+        const char *minor_text = end + 1;
+        if (!isdigit((unsigned char)*minor_text))
+            return false;
+        min = strtol(minor_text, &end, 10);
+    }
+    if (*end || maj < PK_MIN_MAJOR || maj > PK_MAX_MAJOR || min > 1000)
+        return false;
+    *major = (int)maj;
+    *minor = (int)min;
+    return true;
+}
+
+/* --pg-version, else the data directory's PG_VERSION, else the default major. */
+static bool input_version(const LintOpts *opts, LintInput *input, char **errmsg)
+{
+    input->pg_minor = -1;
+    if (opts->pg_version) {
+        input->version_source = "--pg-version";
+        if (lint_parse_version(opts->pg_version, &input->pg_major, &input->pg_minor))
+            return true;
+        *errmsg = xasprintf("unsupported PostgreSQL version \"%s\" (pgknob knows %d to %d)",
+                            opts->pg_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
+        return false;
+    }
+    int dir_major = input->set.data_dir_major;
+    if (dir_major) {
+        input->version_source = "PG_VERSION";
+        input->pg_major = dir_major;
+        if (catalog_for_major(dir_major))
+            return true;
+        *errmsg = xasprintf("%s: data directory of PostgreSQL %d, but pgknob knows %d to %d;"
+                            " use --pg-version", input->path, dir_major, PK_MIN_MAJOR,
+                            PK_MAX_MAJOR);
+        return false;
+    }
+    input->version_source = "default";
+    input->pg_major = PK_DEFAULT_MAJOR;
+    return true;
+}
+
+static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings,
+                       char **errmsg)
+{
+    ConfLoadOpts load_opts = {.skip_auto_conf = opts->skip_auto_conf};
+    if (!conf_load(input->path, &load_opts, &input->set, errmsg))
+        return false;
+    if (!input_version(opts, input, errmsg))
+        return false;
+    const Catalog *cat = catalog_for_major(input->pg_major);
+    if (!cat) {
+        *errmsg = xasprintf("no catalog for PostgreSQL %d", input->pg_major);
+        return false;
+    }
+    snapshot_from_conf(&input->snap, &input->set, cat);
+    if (input->pg_minor >= 0) {
+        free(input->snap.pg_version_label);
+        input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
+    }
+    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes};
+    lint_validate(&input->set, &input->snap, &vopts, findings);
+    return true;
+}
+
+bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
+{
+    *errmsg = NULL;
+    res->inputs = xcalloc(opts->n_paths ? opts->n_paths : 1, sizeof(LintInput));
+    for (size_t path_idx = 0; path_idx < opts->n_paths; path_idx++) {
+        LintInput *input = &res->inputs[res->n_inputs++];
+        input->path = xstrdup(opts->paths[path_idx]);
+        if (!lint_input(opts, input, &res->findings, errmsg))
+            return false;
+    }
+    return true;
+}
+
+void lint_result_free(LintResult *res)
+{
+    for (size_t idx = 0; idx < res->n_inputs; idx++) {
+        free(res->inputs[idx].path);
+        conf_set_free(&res->inputs[idx].set);
+        if (res->inputs[idx].snap.catalog)
+            snapshot_free(&res->inputs[idx].snap);
+    }
+    free(res->inputs);
+    findings_free(&res->findings);
+    memset(res, 0, sizeof(*res));
+}

@@ -1,0 +1,48 @@
+/* The lint pipeline shared by `pgknob lint` and later commands: load each input (a file or a data
+ * directory), decide its target version, build its settings model and run validation. Rule packs
+ * append their findings to the same list afterwards; rendering is report/'s job. */
+#ifndef PK_LINT_H
+#define PK_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "conf/conf.h"
+#include "engine/finding.h"
+#include "model/snapshot.h"
+
+typedef struct LintOpts {
+    const char *const *paths; /* files or data directories, as given */
+    size_t n_paths;
+    const char *pg_version;   /* --pg-version as given ("18", "18.2"), or NULL */
+    bool skip_auto_conf;      /* do not read a data directory's postgresql.auto.conf */
+    double wal_segment_bytes; /* 0: the initdb default, 16MB */
+} LintOpts;
+
+typedef struct LintInput {
+    char *path;                 /* as given */
+    ConfSet set;
+    int pg_major;
+    int pg_minor;               /* -1 unless --pg-version named one */
+    const char *version_source; /* "--pg-version", "PG_VERSION" or "default" (static) */
+    Snapshot snap;              /* effective settings for pg_major */
+} LintInput;
+
+typedef struct LintResult {
+    LintInput *inputs;
+    size_t n_inputs;
+    FindingList findings;       /* validation findings of every input, unsorted */
+} LintResult;
+
+/* Parses "18" or "18.2" for a major pgknob knows (13–18); false otherwise. */
+bool lint_parse_version(const char *text, int *major, int *minor);
+
+/* Loads and validates every input into `res` (zeroed by the caller). Returns false, with a
+ * message in *errmsg (caller frees), when pgknob's own input is unusable: a bad --pg-version, a
+ * missing or unreadable path, a data directory of a version pgknob does not know. Problems
+ * inside configurations are findings, never a failure. Free with lint_result_free either way. */
+bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg);
+
+void lint_result_free(LintResult *res);
+
+#endif

@@ -1,0 +1,296 @@
+#include "lint/validate.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/value.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static const LintRule rules[] = {
+    {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
+     "A line the server's configuration lexer cannot read: the server refuses to start."},
+    {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
+     "A missing include, an include cycle, nesting too deep or an unreadable file."},
+    {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
+     "A name no PostgreSQL version knows and not a custom ext.name parameter."},
+    {"PK0011", "validation.parameter-not-in-version", "parameter not in this version", SEV_ERROR,
+     "A parameter that was added later, removed or renamed: unknown to the target version."},
+    {"PK0012", "validation.deprecated-alias", "deprecated parameter name", SEV_NOTICE,
+     "An old name the server still maps to its new one."},
+    {"PK0020", "validation.invalid-value", "invalid value", SEV_ERROR,
+     "A value of the wrong type, with a wrong or wrongly-cased unit, or not one of the choices."},
+    {"PK0021", "validation.out-of-range", "value out of range", SEV_ERROR,
+     "A value outside the parameter's range after unit conversion and rounding."},
+    {"PK0022", "validation.ignored-invalid-value", "invalid value overridden", SEV_NOTICE,
+     "An invalid value the server never checks because a later line sets the same name."},
+    {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
+     "A parameter that arrived in a minor release: older servers of the major refuse it."},
+    {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
+     "A read-only (internal) parameter: setting it in a file stops the server."},
+    {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,
+     "A combination of settings the server checks at startup and refuses."},
+};
+
+const LintRule *lint_rules(size_t *n_rules)
+{
+    *n_rules = sizeof(rules) / sizeof(rules[0]);
+    return rules;
+}
+
+const LintRule *lint_rule_find(const char *id)
+{
+    for (size_t idx = 0; idx < sizeof(rules) / sizeof(rules[0]); idx++)
+        if (!strcmp(rules[idx].id, id))
+            return &rules[idx];
+    return NULL;
+}
+
+static Finding *add_finding(FindingList *out, const char *id, const char *file, int line)
+{
+    const LintRule *rule = lint_rule_find(id);
+    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "validation");
+    f->title = xstrdup(rule->title);
+    f->file = xstrdup(file);
+    f->line = line;
+    return f;
+}
+
+static Finding *entry_finding(FindingList *out, const char *id, const ConfEntry *entry)
+{
+    Finding *f = add_finding(out, id, entry->file, entry->line);
+    if (entry->name)
+        finding_add_setting(f, entry->name, entry->value ? entry->value : "", entry->file,
+                            entry->line);
+    return f;
+}
+
+/* `name = value` as it could be written in postgresql.conf, quoting when the lexer needs it. */
+static char *conf_line(const char *name, const char *value)
+{
+    bool bare = *value != '\0';
+    for (const char *p = value; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '_')
+            bare = false;
+    if (bare)
+        return xasprintf("%s = %s", name, value);
+    StrBuf sb = STRBUF_INIT;
+    sb_printf(&sb, "%s = '", name);
+    for (const char *p = value; *p; p++)
+        sb_put(&sb, *p == '\'' ? "''" : (char[]){*p, '\0'});
+    sb_putc(&sb, '\'');
+    return sb_detach(&sb);
+}
+
+static void check_read_error(const ConfEntry *entry, FindingList *out)
+{
+    bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
+    Finding *f = add_finding(out, syntax ? "PK0001" : "PK0002", entry->file, entry->line);
+    f->message = xstrdup(entry->error);
+    f->hint = xstrdup(entry->error_hint);
+}
+
+static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingList *out)
+{
+    const char *name = entry->name ? entry->name : "";
+    char *note = catalog_version_note(cat->major, name);
+    Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
+    f->message = xasprintf("unrecognized configuration parameter \"%s\"", name);
+    if (note) {
+        f->hint = xasprintf("%s (target: PostgreSQL %d).", note, cat->major);
+        free(note);
+        return;
+    }
+    const char *close = catalog_suggest(cat, name);
+    if (close) {
+        f->hint = xasprintf("Did you mean \"%s\"?", close);
+        f->suggestion = conf_line(close, entry->value ? entry->value : "");
+    }
+}
+
+static void check_alias(const ConfEntry *entry, const char *target, FindingList *out)
+{
+    Finding *f = entry_finding(out, "PK0012", entry);
+    f->message = xasprintf("\"%s\" is an old name for \"%s\"", entry->name, target);
+    f->hint = xasprintf("The server still maps it; write \"%s\" instead.", target);
+    f->suggestion = conf_line(target, entry->value ? entry->value : "");
+}
+
+static void check_minor(const ConfEntry *entry, const CatalogParam *param,
+                        const ValidateOpts *opts, FindingList *out)
+{
+    const char *dot = strchr(param->since_minor, '.');
+    int needed = dot ? atoi(dot + 1) : 0;
+    if (opts->minor >= needed)
+        return;
+    Finding *f = entry_finding(out, "PK0030", entry);
+    if (opts->minor >= 0)
+        f->severity = SEV_ERROR; /* the stated minor release does not know it */
+    f->message = xasprintf("parameter \"%s\" needs PostgreSQL %s or later", param->name,
+                           param->since_minor);
+    f->hint = xasprintf("Older %.*s.x servers refuse it as an unrecognized parameter.",
+                        dot ? (int)(dot - param->since_minor) : 0, param->since_minor);
+}
+
+/* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
+ * the same name) are never checked by the server, so their problems are only notices. */
+static void check_value(const ConfEntry *entry, const CatalogParam *param, int major,
+                        bool ignored, FindingList *out)
+{
+    if (param->context == GUC_CTX_INTERNAL && !ignored) {
+        Finding *f = entry_finding(out, "PK0040", entry);
+        f->message = xasprintf("parameter \"%s\" cannot be changed", param->name);
+        f->hint = xstrdup("It is fixed when PostgreSQL is built or the cluster is initialised;"
+                          " remove the line.");
+        return;
+    }
+    GucValue val;
+    GucError err;
+    if (guc_parse_value_for(param, major, entry->value ? entry->value : "", &val, &err))
+        return;
+    Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
+                               entry);
+    f->message = err.message;
+    f->hint = err.hint;
+    if (ignored) {
+        char *hint = xasprintf("A later line sets \"%s\" again, so the server never reads this"
+                               " value.%s%s", entry->name, f->hint ? " " : "",
+                               f->hint ? f->hint : "");
+        free(f->hint);
+        f->hint = hint;
+    }
+}
+
+/* The server ignores an entry when a later entry has exactly the same name (byte-wise, as
+ * ProcessConfigFileInternal compares). */
+static bool entry_ignored(const ConfSet *set, size_t entry_idx)
+{
+    const char *name = set->entries[entry_idx].name;
+    for (size_t later = entry_idx + 1; later < set->n_entries; later++)
+        if (set->entries[later].name && !set->entries[later].error &&
+            !strcmp(set->entries[later].name, name))
+            return true;
+    return false;
+}
+
+static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *snap,
+                        const ValidateOpts *opts, FindingList *out)
+{
+    const ConfEntry *entry = &set->entries[entry_idx];
+    if (entry->error) {
+        check_read_error(entry, out);
+        return;
+    }
+    if (!entry->name)
+        return;
+    const Catalog *cat = snap->catalog;
+    const CatalogParam *param = catalog_find(cat, entry->name);
+    if (!param) {
+        const char *target = catalog_alias_target(cat->major, entry->name);
+        param = target ? catalog_find(cat, target) : NULL;
+        if (param)
+            check_alias(entry, param->name, out);
+    }
+    if (!param) {
+        if (!strchr(entry->name, '.'))
+            check_unknown(entry, cat, out);
+        return;
+    }
+    if (param->since_minor)
+        check_minor(entry, param, opts, out);
+    check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
+}
+
+/* --- startup cross-checks: settings each valid alone that the postmaster refuses together --- */
+
+static const SnapSetting *usable(const Snapshot *snap, const char *name)
+{
+    const SnapSetting *setting = snapshot_get(snap, name);
+    return setting && setting->param && setting->parsed_ok ? setting : NULL;
+}
+
+static Finding *startup_finding(FindingList *out, const SnapSetting *primary,
+                                const SnapSetting *other)
+{
+    const SnapSetting *where = primary->file ? primary : other;
+    Finding *f = add_finding(out, "PK0050", where ? where->file : NULL, where ? where->line : 0);
+    finding_add_setting(f, primary->name, primary->value, primary->file, primary->line);
+    if (other)
+        finding_add_setting(f, other->name, other->value, other->file, other->line);
+    return f;
+}
+
+static void check_wal_size(const Snapshot *snap, const char *name, double seg_bytes,
+                           FindingList *out)
+{
+    const SnapSetting *setting = usable(snap, name);
+    /* min/max_wal_size are in MB; the server converts them to whole segments */
+    if (!setting || setting->source == SRC_DEFAULT ||
+        (double)(long long)(setting->parsed.num * 1024.0 * 1024.0 / seg_bytes) >= 2)
+        return;
+    Finding *f = startup_finding(out, setting, NULL);
+    f->message = xasprintf("\"%s\" must be at least twice \"wal_segment_size\"", name);
+    f->hint = xasprintf("The WAL segment size is %.0fMB, so write at least %.0fMB.",
+                        seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
+    f->suggestion = xasprintf("%s = %.0fMB", name, 2 * seg_bytes / (1024.0 * 1024.0));
+}
+
+static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *level = usable(snap, "wal_level");
+    if (!level || strcmp(level->parsed.enum_val, "minimal"))
+        return;
+    const SnapSetting *senders = usable(snap, "max_wal_senders");
+    if (senders && senders->parsed.num > 0) {
+        Finding *f = startup_finding(out, level, senders);
+        f->message = xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level \"replica\""
+                             " or \"logical\"");
+        f->hint = xstrdup("With wal_level = minimal also set max_wal_senders = 0.");
+        f->suggestion = xstrdup("max_wal_senders = 0");
+    }
+    const SnapSetting *archive = usable(snap, "archive_mode");
+    if (archive && strcmp(archive->parsed.enum_val, "off")) {
+        Finding *f = startup_finding(out, level, archive);
+        f->message = xstrdup("WAL archival cannot be enabled when wal_level is \"minimal\"");
+    }
+    const SnapSetting *summarize = usable(snap, "summarize_wal");
+    if (summarize && summarize->parsed.boolval) {
+        Finding *f = startup_finding(out, level, summarize);
+        f->message = xstrdup("WAL cannot be summarized when wal_level is \"minimal\"");
+    }
+}
+
+static void check_reserved_connections(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *maxconn = usable(snap, "max_connections");
+    const SnapSetting *su = usable(snap, "superuser_reserved_connections");
+    const SnapSetting *reserved = usable(snap, "reserved_connections");
+    if (!maxconn || !su)
+        return;
+    double total = su->parsed.num + (reserved ? reserved->parsed.num : 0);
+    if (total < maxconn->parsed.num)
+        return;
+    Finding *f = startup_finding(out, su->file ? su : maxconn, su->file ? maxconn : su);
+    if (reserved)
+        f->message = xasprintf("superuser_reserved_connections (%.0f) plus reserved_connections"
+                               " (%.0f) must be less than max_connections (%.0f)",
+                               su->parsed.num, reserved->parsed.num, maxconn->parsed.num);
+    else
+        f->message = xasprintf("superuser_reserved_connections (%.0f) must be less than"
+                               " max_connections (%.0f)", su->parsed.num, maxconn->parsed.num);
+}
+
+void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
+                   FindingList *out)
+{
+    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
+        check_entry(set, entry_idx, snap, opts, out);
+    /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */
+    double seg = opts->wal_segment_bytes > 0 ? opts->wal_segment_bytes : 16.0 * 1024 * 1024;
+    check_wal_size(snap, "min_wal_size", seg, out);
+    check_wal_size(snap, "max_wal_size", seg, out);
+    check_wal_level_minimal(snap, out);
+    check_reserved_connections(snap, out);
+}

@@ -1,0 +1,37 @@
+/* The validation pass: a configuration read by conf/ checked against the catalog of the target
+ * version, reporting exactly what the server itself would refuse at startup (errors) plus what it
+ * accepts with a caveat (warnings, notices). Pure: no I/O. Rule packs (engine/) come after it. */
+#ifndef PK_LINT_VALIDATE_H
+#define PK_LINT_VALIDATE_H
+
+#include <stddef.h>
+
+#include "conf/conf.h"
+#include "engine/finding.h"
+#include "model/snapshot.h"
+
+/* One validation check: stable id, name and default severity. */
+typedef struct LintRule {
+    const char *id;       /* "PK0010" */
+    const char *name;     /* "validation.unknown-parameter" */
+    const char *title;    /* "unknown parameter" */
+    Severity severity;
+    const char *summary;  /* one sentence for docs and `rules list` */
+} LintRule;
+
+/* Every validation check, in id order. Borrowed, static. */
+const LintRule *lint_rules(size_t *n_rules);
+/* NULL when `id` is not a validation check. */
+const LintRule *lint_rule_find(const char *id);
+
+typedef struct ValidateOpts {
+    int minor;                /* target minor release (18.2 → 2), or -1 when unknown */
+    double wal_segment_bytes; /* the cluster's WAL segment size (initdb --wal-segsize) */
+} ValidateOpts;
+
+/* Appends the validation findings of `set` for `snap`'s target version (snap must have been built
+ * from `set` by snapshot_from_conf). */
+void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
+                   FindingList *out);
+
+#endif

@@ -1,0 +1,182 @@
+/* Building the settings model from a configuration read by conf/: for every parameter of the
+ * target version the entry the server would apply (aliases resolved, last one wins), else the
+ * catalog's boot value. */
+#include "model/snapshot.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+
+void host_facts_init_unknown(HostFacts *host)
+{
+    memset(host, 0, sizeof(*host));
+    host->ram_bytes = -1;
+    host->cores = -1;
+    host->container = -1;
+    host->io_uring_allowed = -1;
+}
+
+static char *lower_dup(const char *name)
+{
+    char *out = xstrdup(name);
+    for (char *p = out; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return out;
+}
+
+/* The catalog record an entry's name means for this version (following aliases), or NULL. */
+static const CatalogParam *resolve_param(const Catalog *cat, const char *name)
+{
+    const CatalogParam *param = catalog_find(cat, name);
+    if (param)
+        return param;
+    const char *target = catalog_alias_target(cat->major, name);
+    return target ? catalog_find(cat, target) : NULL;
+}
+
+static void setting_parse(SnapSetting *setting, int major)
+{
+    GucError err;
+    setting->parsed_ok = setting->param &&
+                         guc_parse_value_for(setting->param, major, setting->value, &setting->parsed,
+                                             &err);
+    if (setting->param && !setting->parsed_ok)
+        guc_error_free(&err);
+    /* the string value must outlive the call: point it at our own copy */
+    if (setting->parsed_ok && setting->param->type == GUC_STRING)
+        setting->parsed.str = setting->value;
+}
+
+static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int major)
+{
+    free(setting->value);
+    free(setting->file);
+    free(setting->line_text);
+    setting->value = xstrdup(entry->value ? entry->value : "");
+    setting->file = xstrdup(entry->file);
+    setting->line = entry->line;
+    setting->line_text = xstrdup(entry->line_text);
+    setting->source = SRC_FILE;
+    setting_parse(setting, major);
+}
+
+static void add_default(Snapshot *snap, const CatalogParam *param, int major)
+{
+    SnapSetting *setting = &snap->settings[snap->n_settings++];
+    memset(setting, 0, sizeof(*setting));
+    setting->name = xstrdup(param->name);
+    setting->param = param;
+    setting->value = xstrdup(param->boot_val ? param->boot_val : "");
+    setting->source = SRC_DEFAULT;
+    setting_parse(setting, major);
+}
+
+static int setting_cmp(const void *pa, const void *pb)
+{
+    return strcmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
+}
+
+static SnapSetting *find_setting(const Snapshot *snap, const char *lower_name)
+{
+    SnapSetting key = {.name = (char *)lower_name};
+    return bsearch(&key, snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
+}
+
+/* Custom ext.name entries are kept as written, one per name, the last one winning. */
+static void apply_custom(Snapshot *snap, size_t *cap, const ConfEntry *entry)
+{
+    char *name = lower_dup(entry->name);
+    for (size_t idx = snap->n_settings; idx-- > 0;)
+        if (!snap->settings[idx].param && !strcmp(snap->settings[idx].name, name)) {
+            setting_from_entry(&snap->settings[idx], entry, snap->pg_major);
+            free(name);
+            return;
+        }
+    PK_GROW(snap->settings, snap->n_settings, *cap);
+    SnapSetting *setting = &snap->settings[snap->n_settings++];
+    memset(setting, 0, sizeof(*setting));
+    setting->name = name;
+    setting_from_entry(setting, entry, snap->pg_major);
+}
+
+void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
+{
+    memset(snap, 0, sizeof(*snap));
+    snap->pg_major = cat->major;
+    snap->pg_version_label = xasprintf("%d", cat->major);
+    snap->catalog = cat;
+    host_facts_init_unknown(&snap->host);
+    size_t cap = cat->n_params + 8;
+    snap->settings = xcalloc(cap, sizeof(SnapSetting));
+    for (size_t param_idx = 0; param_idx < cat->n_params; param_idx++)
+        add_default(snap, &cat->params[param_idx], cat->major);
+    size_t n_catalog = snap->n_settings;
+    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
+        const ConfEntry *entry = &set->entries[entry_idx];
+        if (entry->error || !entry->name)
+            continue;
+        const CatalogParam *param = resolve_param(cat, entry->name);
+        if (param) {
+            /* settings[0..n_catalog) are still sorted by name: custom ones come after */
+            SnapSetting key = {.name = (char *)param->name};
+            SnapSetting *setting =
+                bsearch(&key, snap->settings, n_catalog, sizeof(SnapSetting), setting_cmp);
+            if (setting)
+                setting_from_entry(setting, entry, cat->major);
+        } else if (strchr(entry->name, '.')) {
+            apply_custom(snap, &cap, entry);
+        }
+    }
+    qsort(snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
+}
+
+const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)
+{
+    char *lower = lower_dup(name);
+    const SnapSetting *setting = find_setting(snap, lower);
+    free(lower);
+    return setting;
+}
+
+const Evidence *snapshot_evidence(const Snapshot *snap, const char *key)
+{
+    for (size_t idx = 0; idx < snap->n_evidence; idx++)
+        if (!strcmp(snap->evidence[idx].key, key))
+            return &snap->evidence[idx];
+    return NULL;
+}
+
+void snapshot_add_evidence(Snapshot *snap, const char *key, double value, const char *text)
+{
+    snap->evidence = xrealloc(snap->evidence, (snap->n_evidence + 1) * sizeof(Evidence));
+    snap->evidence[snap->n_evidence++] =
+        (Evidence){.key = xstrdup(key), .value = value, .text = xstrdup(text)};
+}
+
+static void host_facts_free(HostFacts *host)
+{
+    free(host->storage);
+    free(host->kernel);
+    free(host->source);
+}
+
+void snapshot_free(Snapshot *snap)
+{
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        free(snap->settings[idx].name);
+        free(snap->settings[idx].value);
+        free(snap->settings[idx].file);
+        free(snap->settings[idx].line_text);
+    }
+    free(snap->settings);
+    for (size_t idx = 0; idx < snap->n_evidence; idx++) {
+        free(snap->evidence[idx].key);
+        free(snap->evidence[idx].text);
+    }
+    free(snap->evidence);
+    free(snap->pg_version_label);
+    host_facts_free(&snap->host);
+    memset(snap, 0, sizeof(*snap));
+}

@@ -1,0 +1,125 @@
+/* The JSON format documented in docs/json.md: stable keys, deterministic order, redacted
+ * credentials. Additions are new keys only; existing keys keep their meaning. */
+#include "report/report.h"
+
+#include "common/version.h"
+
+static void put_key(StrBuf *out, const char *indent, const char *key)
+{
+    sb_printf(out, "%s\"%s\": ", indent, key);
+}
+
+static void put_str_field(StrBuf *out, const char *indent, const char *key, const char *value,
+                          bool last)
+{
+    put_key(out, indent, key);
+    sb_put_json_str(out, value);
+    sb_put(out, last ? "\n" : ",\n");
+}
+
+static void put_int_field(StrBuf *out, const char *indent, const char *key, long value, bool last)
+{
+    put_key(out, indent, key);
+    sb_printf(out, "%ld%s", value, last ? "\n" : ",\n");
+}
+
+static void put_target(const ReportInput *in, StrBuf *out)
+{
+    const ReportSource *first = in->n_sources ? &in->sources[0] : NULL;
+    sb_put(out, "  \"target\": {\n");
+    put_str_field(out, "    ", "pg_version", first ? first->pg_version : NULL, false);
+    put_int_field(out, "    ", "pg_major", first ? first->pg_major : 0, false);
+    put_str_field(out, "    ", "version_source", first ? first->version_source : NULL, true);
+    sb_put(out, "  },\n");
+}
+
+static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
+{
+    sb_put(out, "    {\n");
+    put_str_field(out, "      ", "path", src->path, false);
+    put_str_field(out, "      ", "kind", src->kind, false);
+    put_str_field(out, "      ", "pg_version", src->pg_version, false);
+    put_str_field(out, "      ", "version_source", src->version_source, false);
+    sb_put(out, "      \"files\": [");
+    for (size_t idx = 0; idx < src->n_files; idx++) {
+        sb_put(out, idx ? ", " : "");
+        sb_put_json_str(out, report_display_path(opts, src->files[idx]));
+    }
+    sb_printf(out, "]\n    }%s\n", last ? "" : ",");
+}
+
+static void put_settings(const ReportOpts *opts, const Finding *f, StrBuf *out)
+{
+    sb_put(out, "      \"settings\": [");
+    for (size_t idx = 0; idx < f->n_settings; idx++) {
+        const FindingSetting *s = &f->settings[idx];
+        sb_put(out, idx ? ", {" : "{");
+        sb_put(out, "\"name\": ");
+        sb_put_json_str(out, s->name);
+        sb_put(out, ", \"value\": ");
+        sb_put_json_str(out, report_redact(s->name, s->value));
+        sb_put(out, ", \"file\": ");
+        sb_put_json_str(out, report_display_path(opts, s->file));
+        sb_printf(out, ", \"line\": %d}", s->line);
+    }
+    sb_put(out, "],\n");
+}
+
+static void put_finding(const ReportOpts *opts, const Finding *f, StrBuf *out, bool last)
+{
+    const char *first_name = f->n_settings ? f->settings[0].name : NULL;
+    sb_put(out, "    {\n");
+    put_str_field(out, "      ", "rule", f->rule_id, false);
+    put_str_field(out, "      ", "name", f->rule_name, false);
+    put_str_field(out, "      ", "severity", severity_name(f->severity), false);
+    put_str_field(out, "      ", "category", f->category, false);
+    put_str_field(out, "      ", "title", f->title, false);
+    put_str_field(out, "      ", "message", f->message, false);
+    put_str_field(out, "      ", "hint", f->hint, false);
+    put_str_field(out, "      ", "file", report_display_path(opts, f->file), false);
+    put_int_field(out, "      ", "line", f->line, false);
+    put_settings(opts, f, out);
+    put_str_field(out, "      ", "suggestion", report_redact(first_name, f->suggestion), false);
+    put_str_field(out, "      ", "explanation", f->explanation, false);
+    put_key(out, "      ", "suppressed");
+    sb_printf(out, "%s,\n", f->suppressed ? "true" : "false");
+    put_str_field(out, "      ", "suppress_reason", f->suppress_reason, true);
+    sb_printf(out, "    }%s\n", last ? "" : ",");
+}
+
+static void put_summary(const ReportInput *in, StrBuf *out)
+{
+    size_t suppressed = 0;
+    for (size_t idx = 0; idx < in->findings->n; idx++)
+        suppressed += in->findings->items[idx].suppressed;
+    sb_put(out, "  \"summary\": {\n");
+    put_int_field(out, "    ", "errors", (long)findings_count(in->findings, SEV_ERROR, false),
+                  false);
+    put_int_field(out, "    ", "warnings",
+                  (long)findings_count(in->findings, SEV_WARNING, false), false);
+    put_int_field(out, "    ", "notices", (long)findings_count(in->findings, SEV_NOTICE, false),
+                  false);
+    put_int_field(out, "    ", "suppressed", (long)suppressed, false);
+    put_str_field(out, "    ", "fail_on",
+                  in->fail_on == SEV_NONE ? "never" : severity_name(in->fail_on), false);
+    put_int_field(out, "    ", "exit_code", report_exit_code(in), true);
+    sb_put(out, "  }\n");
+}
+
+void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    sb_put(out, "{\n");
+    put_str_field(out, "  ", "tool", "pgknob", false);
+    put_str_field(out, "  ", "version", PK_VERSION, false);
+    put_str_field(out, "  ", "command", in->command, false);
+    put_target(in, out);
+    sb_put(out, "  \"inputs\": [\n");
+    for (size_t idx = 0; idx < in->n_sources; idx++)
+        put_source(opts, &in->sources[idx], out, idx + 1 == in->n_sources);
+    sb_put(out, "  ],\n  \"findings\": [\n");
+    for (size_t idx = 0; idx < in->findings->n; idx++)
+        put_finding(opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);
+    sb_put(out, "  ],\n");
+    put_summary(in, out);
+    sb_put(out, "}\n");
+}
