@@ -182,7 +182,7 @@ static int lint_report(const LintCli *cli, const LintResult *res)
 
 int cmd_lint(int argc, char **argv)
 {
-    LintCli cli = {.format = "text", .fail_on = SEV_WARNING};
+    LintCli cli = {.lint = {.check_host = true}, .format = "text", .fail_on = SEV_WARNING};
     int rc = lint_parse_args(argc, argv, &cli);
     if (rc >= 0)
         return rc;

@@ -74,7 +74,8 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
         free(input->snap.pg_version_label);
         input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
     }
-    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes};
+    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
+                          .check_host = opts->check_host};
     lint_validate(&input->set, &input->snap, &vopts, findings);
     return true;
 }

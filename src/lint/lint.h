@@ -17,6 +17,7 @@ typedef struct LintOpts {
     const char *pg_version;   /* --pg-version as given ("18", "18.2"), or NULL */
     bool skip_auto_conf;      /* do not read a data directory's postgresql.auto.conf */
     double wal_segment_bytes; /* 0: the initdb default, 16MB */
+    bool check_host;          /* also check what depends on this machine (locales) */
 } LintOpts;
 
 typedef struct LintInput {

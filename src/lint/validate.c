@@ -1,6 +1,7 @@
 #include "lint/validate.h"
 
 #include <ctype.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -32,6 +33,8 @@ static const LintRule rules[] = {
      "A read-only (internal) parameter: setting it in a file stops the server."},
     {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,
      "A combination of settings the server checks at startup and refuses."},
+    {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_WARNING,
+     "An lc_* locale this machine does not have: a server here would refuse to start."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)
@@ -88,7 +91,12 @@ static void check_read_error(const ConfEntry *entry, FindingList *out)
 {
     bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
     Finding *f = add_finding(out, syntax ? "PK0001" : "PK0002", entry->file, entry->line);
-    f->message = xstrdup(entry->error);
+    if (syntax && entry->token && *entry->token)
+        f->message = xasprintf("%s near token \"%s\"", entry->error, entry->token);
+    else if (syntax && !strcmp(entry->error, "syntax error"))
+        f->message = xasprintf("%s near end of line", entry->error);
+    else
+        f->message = xstrdup(entry->error);
     f->hint = xstrdup(entry->error_hint);
 }
 
@@ -232,7 +240,8 @@ static void check_wal_size(const Snapshot *snap, const char *name, double seg_by
         return;
     Finding *f = startup_finding(out, setting, NULL);
     f->message = xasprintf("\"%s\" must be at least twice \"wal_segment_size\"", name);
-    f->hint = xasprintf("The WAL segment size is %.0fMB, so write at least %.0fMB.",
+    f->hint = xasprintf("With %.0fMB WAL segments (the initdb default unless --wal-segsize was"
+                        " given) write at least %.0fMB.",
                         seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
     f->suggestion = xasprintf("%s = %.0fMB", name, 2 * seg_bytes / (1024.0 * 1024.0));
 }
@@ -282,6 +291,30 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
                                " max_connections (%.0f)", su->parsed.num, maxconn->parsed.num);
 }
 
+/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). */
+static void check_locales(const Snapshot *snap, FindingList *out)
+{
+    static const struct { const char *name; int mask; } lc_params[] = {
+        {"lc_messages", LC_MESSAGES_MASK}, {"lc_monetary", LC_MONETARY_MASK},
+        {"lc_numeric", LC_NUMERIC_MASK}, {"lc_time", LC_TIME_MASK}};
+    for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
+        const SnapSetting *setting = usable(snap, lc_params[idx].name);
+        if (!setting || setting->source != SRC_FILE || !*setting->value)
+            continue;
+        locale_t loc = newlocale(lc_params[idx].mask, setting->value, (locale_t)0);
+        if (loc) {
+            freelocale(loc);
+            continue;
+        }
+        Finding *f = add_finding(out, "PK0060", setting->file, setting->line);
+        finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+        f->message = xasprintf("locale \"%s\" of \"%s\" is not installed on this machine",
+                               setting->value, setting->name);
+        f->hint = xstrdup("The server refuses to start where the locale is missing (invalid value"
+                          " for the parameter); install it on the server or use C.UTF-8.");
+    }
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
@@ -293,4 +326,6 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_size(snap, "max_wal_size", seg, out);
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
+    if (opts->check_host)
+        check_locales(snap, out);
 }

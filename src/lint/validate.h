@@ -27,10 +27,11 @@ const LintRule *lint_rule_find(const char *id);
 typedef struct ValidateOpts {
     int minor;                /* target minor release (18.2 → 2), or -1 when unknown */
     double wal_segment_bytes; /* the cluster's WAL segment size (initdb --wal-segsize) */
+    bool check_host;          /* also check what depends on this machine (installed locales) */
 } ValidateOpts;
 
 /* Appends the validation findings of `set` for `snap`'s target version (snap must have been built
- * from `set` by snapshot_from_conf). */
+ * from `set` by snapshot_from_conf). Pure unless opts->check_host. */
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out);
 

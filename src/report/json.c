@@ -2,6 +2,9 @@
  * credentials. Additions are new keys only; existing keys keep their meaning. */
 #include "report/report.h"
 
+#include <stdlib.h>
+
+#include "catalog/value.h"
 #include "common/version.h"
 
 static void put_key(StrBuf *out, const char *indent, const char *key)
@@ -33,6 +36,31 @@ static void put_target(const ReportInput *in, StrBuf *out)
     sb_put(out, "  },\n");
 }
 
+/* The settings the source sets (not defaults), each with the value the server would store. */
+static void put_source_settings(const ReportOpts *opts, const ReportSource *src, StrBuf *out)
+{
+    sb_put(out, "      \"settings\": [");
+    bool first = true;
+    for (size_t idx = 0; src->snap && idx < src->snap->n_settings; idx++) {
+        const SnapSetting *s = &src->snap->settings[idx];
+        if (s->source == SRC_DEFAULT)
+            continue;
+        char *setting = s->parsed_ok ? guc_value_to_setting(s->param, &s->parsed) : NULL;
+        sb_put(out, first ? "\n        {\"name\": " : ",\n        {\"name\": ");
+        first = false;
+        sb_put_json_str(out, s->name);
+        sb_put(out, ", \"value\": ");
+        sb_put_json_str(out, report_redact(s->name, s->value));
+        sb_put(out, ", \"setting\": ");
+        sb_put_json_str(out, report_redact(s->name, setting));
+        sb_put(out, ", \"file\": ");
+        sb_put_json_str(out, report_display_path(opts, s->file));
+        sb_printf(out, ", \"line\": %d}", s->line);
+        free(setting);
+    }
+    sb_put(out, first ? "],\n" : "\n      ],\n");
+}
+
 static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
 {
     sb_put(out, "    {\n");
@@ -40,6 +68,7 @@ static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *
     put_str_field(out, "      ", "kind", src->kind, false);
     put_str_field(out, "      ", "pg_version", src->pg_version, false);
     put_str_field(out, "      ", "version_source", src->version_source, false);
+    put_source_settings(opts, src, out);
     sb_put(out, "      \"files\": [");
     for (size_t idx = 0; idx < src->n_files; idx++) {
         sb_put(out, idx ? ", " : "");

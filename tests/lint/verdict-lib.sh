@@ -1,0 +1,117 @@
+# The server as oracle for lint tiers: one scratch data directory per major, a configuration
+# installed as its postgresql.conf, then `postgres -C` (quick) and, when asked, a real start.
+# Source after tests/lib.sh and tests/pg/lib.sh.
+#   vd_setup MAJORS...        initdb a scratch data directory per major (as postgres)
+#   vd_install MAJOR FILE     FILE becomes the data directory's postgresql.conf (auto.conf emptied)
+#   vd_conf MAJOR             path of that postgresql.conf
+#   vd_check_c MAJOR [PARAM]  `postgres -C PARAM`: sets VD_RC, VD_OUT (stdout), VD_MSG (first error)
+#   vd_start MAJOR            real start (network settings given on the command line), then stop:
+#                             VD_RC 0 when it got ready, VD_MSG the first FATAL/error line
+#   vd_env_refusal MSG        true when MSG is a refusal caused by the machine, not the
+#                             configuration (missing library or file, sockets, memory)
+#   vd_lint MAJOR FILE        pgknob lint: sets VD_ERRORS (count, -1 when the output is not
+#                             understood), VD_LINT_MSG (first error message), VD_TEXT (output)
+
+declare -A VD_DATA=()
+VD_ROOT=""
+
+vd_setup() {
+  VD_ROOT="$(mktemp -d /tmp/pgknob-vd.XXXXXX)" || return 1
+  chmod 755 "$VD_ROOT"
+  [ "$(id -u)" = 0 ] && chown postgres "$VD_ROOT"
+  # shellcheck disable=SC2064
+  trap "vd_cleanup; $(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")" EXIT
+  local major bin
+  for major in "$@"; do
+    bin="$(pg_bin_dir "$major")" || return 1
+    pg_as_postgres "$bin/initdb" -D "$VD_ROOT/d$major" -U postgres --auth=trust -E UTF8 \
+      --no-locale -N >"$VD_ROOT/initdb$major.log" 2>&1 || { cat "$VD_ROOT/initdb$major.log"; return 1; }
+    VD_DATA[$major]="$VD_ROOT/d$major"
+    echo "$bin" > "$VD_ROOT/bin$major"
+  done
+}
+
+vd_cleanup() {
+  local major pid
+  for major in "${!VD_DATA[@]}"; do
+    pid="$(head -1 "${VD_DATA[$major]}/postmaster.pid" 2>/dev/null)"
+    [ -n "$pid" ] && kill -INT "$pid" 2>/dev/null
+  done
+  [ -n "$VD_ROOT" ] && rm -rf "$VD_ROOT"
+  return 0
+}
+
+vd_conf() { echo "${VD_DATA[$1]}/postgresql.conf"; }
+
+vd_install() { # major file
+  local data="${VD_DATA[$1]}"
+  cp "$2" "$data/postgresql.conf"
+  : > "$data/postgresql.auto.conf"
+  [ "$(id -u)" = 0 ] && chown postgres "$data/postgresql.conf" "$data/postgresql.auto.conf"
+  chmod 644 "$data/postgresql.conf"
+}
+
+# The first line the server logged as a problem, without timestamp, level and location suffix.
+_vd_first_error() { # logfile
+  grep -E '(LOG|FATAL|ERROR|PANIC): ' "$1" | grep -vE 'contains errors|database system|starting PostgreSQL|listening on|redirecting log|shut down|received fast|aborting any|background worker|checkpoint|skipping missing configuration file' \
+    | head -1 | sed -E 's/^.*(LOG|FATAL|ERROR|PANIC): +//; s/ in file "[^"]*" line [0-9]+$//'
+}
+
+vd_check_c() { # major [param]
+  local major="$1" param="${2:-shared_buffers}" bin log
+  bin="$(cat "$VD_ROOT/bin$major")"
+  log="$VD_ROOT/c.log"
+  VD_OUT="$(pg_as_postgres timeout 20 "$bin/postgres" -D "${VD_DATA[$major]}" -C "$param" 2>"$log")"
+  VD_RC=$?
+  VD_MSG="$(_vd_first_error "$log")"
+  [ "$VD_RC" -ne 0 ] && [ -z "$VD_MSG" ] && VD_MSG="$(head -1 "$log")"
+  return 0
+}
+
+vd_start() { # major
+  local major="$1" bin data log pid tries port
+  bin="$(cat "$VD_ROOT/bin$major")"
+  data="${VD_DATA[$major]}"
+  log="$VD_ROOT/start.log"
+  : > "$log"; [ "$(id -u)" = 0 ] && chown postgres "$log"
+  port=$(( 30000 + (RANDOM % 20000) ))
+  pg_as_postgres "$bin/postgres" -D "$data" -c "port=$port" -c "listen_addresses=" \
+    -c "unix_socket_directories=$VD_ROOT" -c logging_collector=off >"$log" 2>&1 &
+  local runner=$!
+  VD_RC=1
+  # postmaster.pid ends with "ready" once connections are accepted (whatever the log level)
+  for tries in $(seq 1 300); do
+    if [ "$(tail -1 "$data/postmaster.pid" 2>/dev/null | tr -d ' ')" = ready ]; then VD_RC=0; break; fi
+    kill -0 "$runner" 2>/dev/null || break
+    sleep 0.05
+  done
+  pid="$(head -1 "$data/postmaster.pid" 2>/dev/null)"
+  # immediate shutdown: no checkpoint to wait for; the next start recovers the scratch cluster
+  [ -n "$pid" ] && kill -QUIT "$pid" 2>/dev/null
+  for tries in $(seq 1 200); do kill -0 "$runner" 2>/dev/null || break; sleep 0.05; done
+  kill -0 "$runner" 2>/dev/null && { [ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; wait "$runner" 2>/dev/null; }
+  wait "$runner" 2>/dev/null
+  rm -f "$data/postmaster.pid"
+  VD_MSG="$(_vd_first_error "$log")"
+  [ "$VD_RC" -ne 0 ] && [ -z "$VD_MSG" ] && VD_MSG="$(tail -1 "$log")"
+  return 0
+}
+
+vd_env_refusal() { # message
+  grep -qE 'could not access file|could not load library|could not (open|load) .*(pg_hba|pg_ident|hba|ident)|could not create (any|listen)|could not bind|could not map anonymous shared memory|could not create shared memory|could not create semaphores|huge pages|certificate|private key|is not a valid data directory|does not exist|could not open directory|could not create lock file|could not open log file|could not open file|could not create directory|Permission denied|No space left|Cannot allocate memory|out of memory' <<<"$1"
+}
+
+vd_lint() { # major file
+  # the text format's closing line counts errors; the first error line carries the message
+  VD_TEXT="$(NO_COLOR=1 "$PGKNOB" lint --pg-version "$1" --format text --fail-on never "$2" 2>&1)"
+  local summary
+  summary="$(tail -1 <<<"$VD_TEXT")"
+  if [[ "$summary" =~ ^([0-9]+)\ errors?, ]]; then
+    VD_ERRORS="${BASH_REMATCH[1]}"
+  else
+    VD_ERRORS=-1
+  fi
+  VD_LINT_MSG="$(grep -m1 -E '^[^ ].*: error: ' <<<"$VD_TEXT" | sed -E 's/^.*: error: //; s/ \[PK[0-9]+\]$//')"
+  [ "$VD_ERRORS" -lt 0 ] && VD_LINT_MSG="unexpected pgknob output: ${VD_TEXT:0:200}"
+  return 0
+}
