@@ -259,8 +259,12 @@ static void text_header(const TpccResult *res, bool md, StrBuf *out)
     tpcc_format_rate((double)tpcc_result_total(res), res->measured_s, 1, &tps);
     tpcc_format_rate((double)tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER), res->measured_s,
                      60, &tpmc);
-    sb_printf(out, "%sthroughput: %s tps, tpmC %s (New-Orders per minute)\n", md ? "\n" : "",
-              sb_str(&tps), sb_str(&tpmc));
+    if (tpcc_result_total(res) == 0)
+        sb_printf(out, "%sthroughput: no transaction completed: %s transactions, %s New-Orders\n",
+                  md ? "\n" : "", sb_str(&tps), sb_str(&tpmc));
+    else
+        sb_printf(out, "%sthroughput: %s tps, tpmC %s (New-Orders per minute)\n", md ? "\n" : "",
+                  sb_str(&tps), sb_str(&tpmc));
     sb_free(&tps);
     sb_free(&tpmc);
 }
