@@ -42,6 +42,8 @@ typedef struct CatalogParam {
     const char *category;
     const char *short_desc;
     const char *since_minor; /* "18.2" if it arrived in a minor release of this major, else NULL */
+    bool hidden;  /* accepted by the server but not listed in pg_settings (GUC_NO_SHOW_ALL:
+                   * default_with_oids, ssl_renegotiation_limit, seed, role, …) */
 } CatalogParam;
 
 typedef struct Catalog {

@@ -26,9 +26,17 @@ SETTINGS_SQL="SELECT json_build_object(
      'category', category, 'short_desc', short_desc) ORDER BY name COLLATE \"C\"))
 FROM pg_settings"
 
+# {"settings": pg_settings rows, "server_version_num": …, "hidden": [names], "binary": path}
 dump_settings() { # major [bindir]
   PG_START_BIN="${2:-}" pg_cluster_start "$1" >&2 || exit 1
-  pg_psql -c "$SETTINGS_SQL"
+  local hidden
+  hidden="$(pg_hidden_names | python3 -c 'import json,sys; print(json.dumps(sys.stdin.read().split()))')"
+  pg_psql -c "$SETTINGS_SQL" | python3 -c '
+import json, sys
+data = json.load(sys.stdin)
+data["hidden"] = json.loads(sys.argv[1])
+data["binary"] = sys.argv[2]
+print(json.dumps(data))' "$hidden" "$PG_BIN/postgres"
   pg_cluster_stop
 }
 
@@ -159,10 +167,50 @@ CONTEXTS = {"internal": "GUC_CTX_INTERNAL", "postmaster": "GUC_CTX_POSTMASTER",
             "backend": "GUC_CTX_BACKEND", "superuser": "GUC_CTX_SUPERUSER",
             "user": "GUC_CTX_USER"}
 
+# Parameters the servers accept but pg_settings does not list (GUC_NO_SHOW_ALL). Which names
+# these are is asked of each server (pg_hidden_names); their metadata cannot be, so it is written
+# here, every description is checked against the server binary, and t-servers.sh checks types,
+# ranges and contexts through SET.
+UNGROUPED = "Ungrouped"
+HIDDEN = {
+    "default_with_oids": ("bool", None, "off", None, None, "user",
+        "Version and Platform Compatibility / Previous PostgreSQL Versions",
+        "WITH OIDS is no longer supported; this can only be false."),
+    "is_superuser": ("bool", None, "off", None, None, "internal", UNGROUPED,
+        "Shows whether the current user is a superuser."),
+    "role": ("string", None, "none", None, None, "user", UNGROUPED, "Sets the current role."),
+    "seed": ("real", None, "0", "-1", "1", "user", UNGROUPED,
+        "Sets the seed for random-number generation."),
+    "session_authorization": ("string", None, None, None, None, "user", UNGROUPED,
+        "Sets the session user name."),
+    "ssl_renegotiation_limit": ("integer", None, "0", "0", "0", "user",
+        "Connections and Authentication / SSL",
+        "SSL renegotiation is no longer supported; this can only be 0."),
+}
+# Old names the server maps to current ones (catalog.c has the targets): not parameters.
+ALIAS_NAMES = {"sort_mem", "vacuum_mem", "ssl_ecdh_curve"}
+
+def hidden_rows(major, data):
+    with open(data["binary"], "rb") as f:
+        binary = f.read()
+    rows = []
+    for name in sorted(set(data["hidden"]) - ALIAS_NAMES):
+        if name not in HIDDEN:
+            sys.exit("gen_catalog: error: %d accepts %s, which pg_settings does not list: add it "
+                     "to HIDDEN or ALIAS_NAMES" % (major, name))
+        vartype, unit, boot, lo, hi, ctx, category, desc = HIDDEN[name]
+        if desc.encode() not in binary:
+            sys.exit("gen_catalog: error: the description of %s is not in the %d binary" % (name, major))
+        rows.append({"name": name, "vartype": vartype, "unit": unit, "boot_val": boot,
+                     "min_val": lo, "max_val": hi, "enumvals": None, "context": ctx,
+                     "category": category, "short_desc": desc, "hidden": True})
+    return rows
+
 def emit_major(lines, major, data, since):
     # Sorted as catalog_find compares: ASCII case-insensitively (DateStyle, TimeZone keep their
     # capitals, as pg_settings spells them).
-    settings = sorted(data["settings"], key=lambda s: s["name"].lower().encode())
+    settings = sorted(data["settings"] + hidden_rows(major, data),
+                      key=lambda s: s["name"].lower().encode())
     for s in settings:
         if s["vartype"] == "enum":
             vals = ", ".join(c_str(v) for v in s["enumvals"])
@@ -178,6 +226,7 @@ def emit_major(lines, major, data, since):
             CONTEXTS[s["context"]], c_str(s["category"]), c_str(s["short_desc"]),
             c_str(since.get(s["name"])),
         ]
+        fields.append("true" if s.get("hidden") else "false")
         lines.append("    {" + ", ".join(fields) + "},")
     lines.append("};")
     lines.append("")
@@ -209,7 +258,9 @@ def main():
         " * since_minor is the first available minor release that has the parameter; minors with",
         " * no package build are not seen, so the true first minor may be earlier. Enum value lists",
         " * and some boot values depend on the build (e.g. wal_compression lz4/zstd, io_method",
-        " * io_uring, unix_socket_directories). */",
+        " * io_uring, unix_socket_directories). Rows ending in `true` (hidden) are parameters the",
+        " * server accepts but pg_settings does not list; their metadata is written in the generator",
+        " * and checked against the server by tests/pg/t-servers.sh. */",
         "#include \"catalog/catalog.intern.h\"",
         "",
     ]
@@ -227,6 +278,7 @@ def main():
     for major in majors:
         log("%d (%s): %d parameters, %d with since_minor" % (
             major, server_version(dumps[major]), len(dumps[major]["settings"]), len(sinces[major])))
+        log("%d: hidden (not in pg_settings): %s" % (major, " ".join(sorted(set(dumps[major]["hidden"]) - ALIAS_NAMES))))
 
 main()
 PY

@@ -1,7 +1,9 @@
 /* Test helper for t-servers.sh: prints what the compiled catalog says, in the shape the tier's
  * pg_settings query prints, so the two can be diffed row by row.
  *   catalog_dump params MAJOR        name, vartype, unit, boot, min, max, {enums}, context,
- *                                    category, short_desc (tab-separated, \N for NULL)
+ *                                    category, short_desc (tab-separated, \N for NULL), the
+ *                                    parameters pg_settings lists
+ *   catalog_dump hidden MAJOR        name, vartype, min, max, context of the hidden ones
  *   catalog_dump version MAJOR       server_version the data came from
  *   catalog_dump alias MAJOR NAME    the alias target or \N
  *   catalog_dump note MAJOR NAME     the version note or \N */
@@ -33,10 +35,22 @@ static void print_enums(const char *const *vals)
     putchar('}');
 }
 
+static void print_hidden(const Catalog *cat)
+{
+    for (size_t idx = 0; idx < cat->n_params; idx++) {
+        const CatalogParam *p = &cat->params[idx];
+        if (p->hidden)
+            printf("%s\t%s\t%s\t%s\t%s\n", p->name, catalog_type_name(p->type), or_null(p->min_val),
+                   or_null(p->max_val), catalog_context_name(p->context));
+    }
+}
+
 static void print_params(const Catalog *cat)
 {
     for (size_t idx = 0; idx < cat->n_params; idx++) {
         const CatalogParam *p = &cat->params[idx];
+        if (p->hidden)
+            continue;
         printf("%s\t%s\t%s\t%s\t%s\t%s\t", p->name, catalog_type_name(p->type), or_null(p->unit),
                or_null(p->boot_val), or_null(p->min_val), or_null(p->max_val));
         print_enums(p->enum_vals);
@@ -48,11 +62,13 @@ int main(int argc, char **argv)
 {
     const Catalog *cat = argc >= 3 ? catalog_for_major(atoi(argv[2])) : NULL;
     if (!cat) {
-        fprintf(stderr, "usage: catalog_dump params|version|alias|note MAJOR [NAME]\n");
+        fprintf(stderr, "usage: catalog_dump params|hidden|version|alias|note MAJOR [NAME]\n");
         return 2;
     }
     if (strcmp(argv[1], "params") == 0) {
         print_params(cat);
+    } else if (strcmp(argv[1], "hidden") == 0) {
+        print_hidden(cat);
     } else if (strcmp(argv[1], "version") == 0) {
         puts(cat->server_version);
     } else if (strcmp(argv[1], "alias") == 0 && argc == 4) {

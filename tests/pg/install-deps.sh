@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential pkg-config make git python3 ca-certificates
+  build-essential binutils pkg-config make git python3 ca-certificates
   libpq-dev libinih-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev

@@ -202,3 +202,18 @@ pg_cluster_reload() { # [handle]
   local dir="${1:-${PG_CLUSTER:-}}"
   pg_as_postgres "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" reload >/dev/null
 }
+
+# Names the current cluster recognizes that pg_settings does not list: GUC_NO_SHOW_ALL
+# parameters (default_with_oids, …) and old-name aliases (sort_mem, …). Candidates are every
+# identifier in the postgres binary and its suffixes (the linker shares string tails, so "seed"
+# may only exist inside "setseed"); current_setting(name, true) is NULL for an unknown name.
+pg_hidden_names() {
+  {
+    echo "CREATE TEMP TABLE pgknob_cand(n text); COPY pgknob_cand FROM STDIN;"
+    strings -n 3 "$PG_BIN/postgres" | grep -oE '[A-Za-z_][A-Za-z0-9_]{2,62}$' | tr 'A-Z' 'a-z' \
+      | awk '{ for (i = 1; i <= length($0) - 2; i++) print substr($0, i) }' | LC_ALL=C sort -u
+    echo '\.'
+    echo "SELECT n FROM pgknob_cand WHERE current_setting(n, true) IS NOT NULL
+            AND n NOT IN (SELECT lower(name) FROM pg_settings) ORDER BY n COLLATE \"C\";"
+  } | pg_psql
+}

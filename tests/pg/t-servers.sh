@@ -2,7 +2,8 @@
 # needs: servers
 # The test servers 13–18 start, report the expected version, and agree with the committed
 # catalog row for row (pg_settings: name, type, unit, boot/min/max, enum values, context,
-# category, description); aliases and version notes agree with what the servers accept.
+# category, description); aliases, hidden parameters and version notes agree with what the
+# servers accept.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/lib.sh"
 cd "$PROJECT_ROOT"
@@ -77,6 +78,54 @@ check_notes() { # major
   check "$major: version notes agree with SHOW for $(wc -w <<<"$NOTE_NAMES") names${bad:+:$bad}" [ -z "$bad" ]
 }
 
+# The names the server accepts beyond pg_settings are exactly the catalog's hidden parameters
+# and aliases; each hidden one behaves under SET, as an unprivileged user, as its row says.
+check_hidden() { # major
+  local major="$1" name found bad="" type lo hi ctx
+  found="$(pg_hidden_names)"
+  for name in $found; do
+    if ! "$dump" hidden "$major" | cut -f1 | grep -qx "$name" && [ "$("$dump" alias "$major" "$name")" = '\N' ]; then
+      bad+=" $name(accepted, not in the catalog)"
+    fi
+  done
+  for name in $("$dump" hidden "$major" | cut -f1); do
+    grep -qx "$name" <<<"$found" || bad+=" $name(catalog says hidden, server does not accept it)"
+  done
+  check "$major: hidden names and aliases the server accepts are the catalog's ($(echo $found))${bad:+:$bad}" [ -z "$bad" ]
+  pg_psql -c "CREATE ROLE pgknob_probe LOGIN" >/dev/null
+  while IFS=$'\t' read -r name type lo hi ctx; do
+    check_hidden_param "$major" "$name" "$type" "$lo" "$hi" "$ctx"
+  done < <("$dump" hidden "$major")
+}
+
+probe_set() { # name value: the error of SET as pgknob_probe, empty on success
+  PGUSER=pgknob_probe pg_psql -c "SET $1 = '$2'" 2>&1 >/dev/null | sed 's/^ERROR: *//'
+}
+
+check_hidden_param() { # major name type min max context
+  local major="$1" name="$2" type="$3" lo="$4" hi="$5" ctx="$6" err value
+  if [ "$ctx" = internal ]; then
+    err="$(probe_set "$name" on)"
+    check "$major: hidden $name is internal ($err)" grep -q "cannot be changed" <<<"$err"
+    return
+  fi
+  case "$type" in
+    bool) value=off ;;
+    integer|real) value="$lo" ;;
+    *) value="$(PGUSER=pgknob_probe pg_psql -c "SELECT current_setting('$name')")" ;;
+  esac
+  err="$(probe_set "$name" "$value")"
+  check "$major: hidden $name ($ctx) can be SET to '$value' by an unprivileged user${err:+: $err}" [ -z "$err" ]
+  case "$type" in
+    bool)
+      err="$(probe_set "$name" zzz)"
+      check "$major: hidden $name is a bool ($err)" grep -q "requires a Boolean value" <<<"$err" ;;
+    integer|real)
+      err="$(probe_set "$name" "$((hi + 1))")"
+      check "$major: hidden $name range is $lo .. $hi ($err)" grep -qF "($lo .. $hi)" <<<"$err" ;;
+  esac
+}
+
 for major in $PG_MAJORS; do
   if ! pg_cluster_start "$major"; then
     fail "$major: cluster starts"; continue
@@ -91,6 +140,7 @@ for major in $PG_MAJORS; do
   check_alias "$major" vacuum_mem 77MB
   check_alias "$major" ssl_ecdh_curve secp384r1
   check_notes "$major"
+  check_hidden "$major"
   handle="$PG_CLUSTER"; pid="$(head -1 "$PGDATA/postmaster.pid")"
   pg_cluster_stop
   check "$major: cluster stopped (pid $pid gone) and its directory removed" \

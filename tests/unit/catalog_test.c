@@ -94,6 +94,30 @@ static void test_enum_and_units(void)
     CHECK(param && param->type == GUC_STRING && param->min_val == NULL && param->enum_vals == NULL);
 }
 
+/* Accepted by the servers though pg_settings does not list them (t-servers.sh checks it). */
+static void test_hidden(void)
+{
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        const Catalog *cat = catalog_for_major(major);
+        const CatalogParam *param = catalog_find(cat, "default_with_oids");
+        CHECK(param && param->hidden && param->type == GUC_BOOL && param->context == GUC_CTX_USER);
+        param = catalog_find(cat, "ssl_renegotiation_limit");
+        CHECK(param && param->hidden && strcmp(param->min_val, "0") == 0 &&
+              strcmp(param->max_val, "0") == 0);
+        param = catalog_find(cat, "is_superuser");
+        CHECK(param && param->hidden && param->context == GUC_CTX_INTERNAL);
+        param = catalog_find(cat, "work_mem");
+        CHECK(param && !param->hidden);
+        size_t hidden = 0;
+        for (size_t idx = 0; idx < cat->n_params; idx++)
+            hidden += cat->params[idx].hidden;
+        CHECK(hidden == 6);
+        char *note = catalog_version_note(major, "default_with_oids");
+        CHECK(note == NULL);
+        free(note);
+    }
+}
+
 static void test_since_minor(void)
 {
     static const struct { int major; const char *minor; } want[] = {
@@ -200,6 +224,7 @@ int main(void)
     test_sorted_and_findable();
     test_find();
     test_enum_and_units();
+    test_hidden();
     test_since_minor();
     test_aliases();
     test_version_notes();
