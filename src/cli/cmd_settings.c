@@ -3,13 +3,18 @@
  * per-entry errors (ProcessConfigFileInternal): any reading error applies nothing; a name that is
  * neither known nor ext.name is "unrecognized configuration parameter" and applies nothing;
  * earlier entries of a known parameter spelled exactly alike are superseded; custom names are
- * not deduplicated (the view keeps every one applied). */
+ * not deduplicated (the view keeps every one applied); values are parsed as set_config_option
+ * does, and one that does not parse "could not be applied". Postmaster parameters are judged as
+ * at server start (the view of a running server also refuses a value that differs from the
+ * running one, which no file alone can tell). */
 #include <getopt.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/catalog.h"
+#include "catalog/value.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -32,16 +37,23 @@ static uint64_t exact_hash(const char *name)
     return hash;
 }
 
-/* Whether the server has a variable of this name (placeholders aside): until the catalog is
- * wired in, a name without a dot is taken as known, a dotted one as custom. */
-static bool view_name_known(const char *name)
+/* The server's find_option: the variable, following the old names it maps (sort_mem). NULL
+ * for names the catalog does not know. */
+static const CatalogParam *view_find(const Catalog *cat, int major, const char *name)
 {
-    return strchr(name, '.') == NULL;
+    const CatalogParam *param = catalog_find(cat, name);
+    if (!param) {
+        const char *target = catalog_alias_target(major, name);
+        if (target)
+            param = catalog_find(cat, target);
+    }
+    return param;
 }
 
 /* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
- * (so work_mem and WORK_MEM both stay applied). One hash pass. */
-static void view_mark_ignored(const ConfSet *set, SettingsRow *rows)
+ * (so work_mem and WORK_MEM both stay applied); custom names are never deduplicated. */
+static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
+                              SettingsRow *rows)
 {
     size_t slots = 16;
     while (slots < set->n_entries * 2)
@@ -51,7 +63,7 @@ static void view_mark_ignored(const ConfSet *set, SettingsRow *rows)
         table[slot] = -1;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         const char *name = set->entries[ent].name;
-        if (!name || !view_name_known(name))
+        if (!name || !view_find(cat, major, name))
             continue;
         size_t slot = exact_hash(name) & (slots - 1);
         while (table[slot] >= 0 && strcmp(set->entries[table[slot]].name, name) != 0)
@@ -63,9 +75,52 @@ static void view_mark_ignored(const ConfSet *set, SettingsRow *rows)
     free(table);
 }
 
+/* Names that are neither known nor ext.name: the view's "unrecognized configuration
+ * parameter", which stops it before anything is applied. */
+static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
+                             SettingsRow *rows)
+{
+    bool all_known = true;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const char *name = set->entries[ent].name;
+        if (!name || rows[ent].ignored || view_find(cat, major, name) || strchr(name, '.'))
+            continue;
+        rows[ent].error = xstrdup("unrecognized configuration parameter");
+        char *note = catalog_version_note(major, name);
+        const char *suggestion = catalog_suggest(cat, name);
+        rows[ent].hint = note ? note
+                              : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
+        all_known = false;
+    }
+    return all_known;
+}
+
+/* set_config_option without changing anything: the value must parse, and internal
+ * parameters cannot be set from a file. Postmaster parameters are taken as at server start. */
+static void view_apply(const ConfEntry *entry, const CatalogParam *param, int major,
+                       SettingsRow *row)
+{
+    if (!param) {
+        row->applied = true; /* a custom placeholder takes any value */
+        return;
+    }
+    GucValue val;
+    GucError err = {0};
+    if (param->context == GUC_CTX_INTERNAL) {
+        row->error = xstrdup("setting could not be applied");
+        row->hint = xasprintf("parameter \"%s\" cannot be changed", param->name);
+    } else if (!guc_parse_value_for(param, major, entry->value, &val, &err)) {
+        row->error = xstrdup("setting could not be applied");
+        row->hint = err.hint ? xasprintf("%s; %s", err.message, err.hint) : xstrdup(err.message);
+        guc_error_free(&err);
+    } else {
+        row->applied = true;
+        row->normalized = guc_value_to_setting(param, &val);
+    }
+}
+
 static SettingsRow *settings_view_compute(const ConfSet *set, int major)
 {
-    (void)major;
     SettingsRow *rows = xcalloc(set->n_entries + 1, sizeof(*rows));
     bool read_error = false;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
@@ -74,11 +129,17 @@ static SettingsRow *settings_view_compute(const ConfSet *set, int major)
         rows[ent].hint = xstrdup(entry->error_hint);
         read_error |= entry->error != NULL;
     }
-    if (read_error)
+    const Catalog *cat = catalog_for_major(major);
+    if (read_error || !cat)
         return rows; /* the view stops before applying anything */
-    view_mark_ignored(set, rows);
-    for (size_t ent = 0; ent < set->n_entries; ent++)
-        rows[ent].applied = !rows[ent].ignored && set->entries[ent].name != NULL;
+    view_mark_ignored(set, cat, major, rows);
+    if (!view_check_names(set, cat, major, rows))
+        return rows;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const ConfEntry *entry = &set->entries[ent];
+        if (entry->name && !rows[ent].ignored)
+            view_apply(entry, view_find(cat, major, entry->name), major, &rows[ent]);
+    }
     return rows;
 }
 
@@ -247,8 +308,9 @@ int cmd_settings(int argc, char **argv)
         conf_set_free(&set);
         return PK_EXIT_USAGE;
     }
-    int major = opts.pg_version ? opts.pg_version
-                                : (set.data_dir_major ? set.data_dir_major : 18);
+    int major = opts.pg_version ? opts.pg_version : set.data_dir_major;
+    if (!catalog_for_major(major))
+        major = PK_DEFAULT_MAJOR;
     SettingsRow *rows = settings_view_compute(&set, major);
     render(&set, rows, opts.json);
     settings_view_free(rows, set.n_entries);

@@ -14,12 +14,13 @@ REALWORLD="${PGKNOB_REALWORLD:-$PROJECT_ROOT/../shared/corpus/realworld}"
 MAJORS="${PGKNOB_CONF_MAJORS:-13 14 15 16 17 18}"
 WORK="$(mktemp -d /tmp/pgknob-confdiff.XXXXXX)"
 chmod 755 "$WORK"
-trap 'rm -rf "$WORK"' EXIT
+trap '[ -n "${PGKNOB_KEEP_WORK:-}" ] && echo "work dir kept: $WORK" || rm -rf "$WORK"' EXIT
 
 QUERY="SELECT coalesce(encode(textsend(sourcefile),'hex'),'N'), sourceline, seqno,
   coalesce(encode(textsend(name),'hex'),'N'), coalesce(encode(textsend(setting),'hex'),'N'),
-  CASE WHEN applied THEN 't' ELSE 'f' END, coalesce(encode(textsend(error),'hex'),'N')
-  FROM pg_file_settings ORDER BY seqno"
+  CASE WHEN applied THEN 't' ELSE 'f' END, coalesce(encode(textsend(error),'hex'),'N'),
+  coalesce((SELECT s.context FROM pg_settings s WHERE lower(s.name) = lower(f.name)), '')
+  FROM pg_file_settings f ORDER BY seqno"
 
 # Runs one case directory (files laid out relative to the data directory) on the current server.
 run_case() { # name dir outdir
