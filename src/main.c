@@ -15,6 +15,7 @@ static const Command commands[] = {
     {"lint", cmd_lint, "check postgresql.conf files or a data directory before deployment"},
     {"settings", cmd_settings, "show every entry the server would read (offline pg_file_settings)"},
     {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
+    {"audit", cmd_audit, "audit a running server: settings and statistics, read-only"},
 };
 
 static void print_usage(FILE *out)

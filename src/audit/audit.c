@@ -1,0 +1,88 @@
+/* The audit run: settings first (without them nothing is useful), then each evidence area,
+ * then the optional wait-event sampling. A failing area is recorded and skipped. */
+#include "audit/audit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit/evidence.h"
+#include "audit/sample.h"
+#include "common/xalloc.h"
+
+void audit_unavailable(AuditResult *res, const char *what, const char *why, bool failure)
+{
+    PK_GROW(res->unavailable, res->n_unavailable, res->cap_unavailable);
+    res->unavailable[res->n_unavailable++] = (AuditUnavailable){
+        .what = xstrdup(what), .why = xstrdup(why), .failure = failure};
+    if (failure)
+        res->partial = true;
+}
+
+/* Who we are and what we talk to; failure here is not fatal (settings still tell the version). */
+static void read_server(DbConn *conn, AuditResult *res)
+{
+    DbResult server;
+    if (!db_run(conn, "server", &server)) {
+        audit_unavailable(res, "server identity (current_user, pg_monitor membership)",
+                          server.error, true);
+        db_result_free(&server);
+        return;
+    }
+    res->database = xstrdup(db_text(&server, 0, 1));
+    res->user = xstrdup(db_text(&server, 0, 2));
+    res->superuser = db_bool(&server, 0, 4, false);
+    res->pg_monitor = db_bool(&server, 0, 5, false);
+    double uptime_hours = db_num(&server, 0, 6, 0) / 3600;
+    char *text = xasprintf("the server has been up for %.1f h", uptime_hours);
+    snapshot_add_evidence(&res->snap, "server.uptime_hours", uptime_hours, text);
+    free(text);
+    db_result_free(&server);
+}
+
+static void read_file_errors(DbConn *conn, AuditResult *res)
+{
+    char *why = NULL;
+    if (!snapshot_db_file_errors(conn, &res->findings, &why)) {
+        audit_unavailable(res, "configuration file errors (pg_file_settings)", why, true);
+        free(why);
+    }
+}
+
+bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **errmsg)
+{
+    out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, errmsg);
+    if (!out->catalog)
+        return false;
+    out->server_version = xstrdup(out->snap.pg_version_label);
+    read_server(conn, out);
+    read_file_errors(conn, out);
+    evidence_settings(out);
+    evidence_checkpoints(conn, out);
+    evidence_databases(conn, out);
+    evidence_tables(conn, out);
+    evidence_io(conn, out);
+    evidence_wal(conn, out);
+    evidence_connections(conn, out);
+    evidence_slots(conn, out);
+    if (opts->sample_seconds > 0)
+        sample_wait_events(conn, out, opts->sample_seconds,
+                           opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
+    out->n_queries = db_query_count(conn);
+    return true;
+}
+
+void audit_result_free(AuditResult *res)
+{
+    snapshot_free(&res->snap);
+    db_catalog_free(res->catalog);
+    findings_free(&res->findings);
+    for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++) {
+        free(res->unavailable[item_idx].what);
+        free(res->unavailable[item_idx].why);
+    }
+    free(res->unavailable);
+    free(res->server_version);
+    free(res->database);
+    free(res->user);
+    memset(res, 0, sizeof(*res));
+}

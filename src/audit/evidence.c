@@ -1,0 +1,382 @@
+/* Evidence from the statistics views, one collector per area. Counters are cumulative since the
+ * view's stats_reset, so rates divide by that window (the text always says which window). */
+#include "audit/evidence.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+/* Below this many tuples a dead-tuple ratio says nothing. */
+#define MIN_TUPLES_FOR_RATIO 1000
+/* Transaction ids wrap around after 2^31. */
+#define XID_HORIZON 2147483648.0
+
+static void add(AuditResult *res, const char *key, double value, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void add(AuditResult *res, const char *key, double value, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *text = NULL;
+    if (vasprintf(&text, fmt, ap) < 0)
+        text = NULL;
+    va_end(ap);
+    snapshot_add_evidence(&res->snap, key, value, text ? text : key);
+    free(text);
+}
+
+/* Runs `id`; on failure records `what` as unavailable (not applicable to this version is
+ * recorded too, but does not make the audit partial). */
+static bool run_or_note(DbConn *conn, AuditResult *res, const char *id, const char *what,
+                        DbResult *out)
+{
+    if (db_run(conn, id, out))
+        return true;
+    audit_unavailable(res, what, out->error, out->status != DB_NOT_APPLICABLE);
+    db_result_free(out);
+    return false;
+}
+
+char *evidence_bytes(double bytes)
+{
+    static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB"};
+    size_t unit_idx = 0;
+    while (bytes >= 1024 && unit_idx + 1 < sizeof(units) / sizeof(units[0])) {
+        bytes /= 1024;
+        unit_idx++;
+    }
+    return unit_idx == 0 ? xasprintf("%.0f bytes", bytes) : xasprintf("%.1f %s", bytes,
+                                                                        units[unit_idx]);
+}
+
+static bool setting_on(const AuditResult *res, const char *name)
+{
+    const SnapSetting *setting = snapshot_get(&res->snap, name);
+    return setting && !strcmp(setting->value, "on");
+}
+
+static double setting_num(const AuditResult *res, const char *name, double fallback)
+{
+    const SnapSetting *setting = snapshot_get(&res->snap, name);
+    return setting && setting->value[0] ? strtod(setting->value, NULL) : fallback;
+}
+
+static double share(double part, double whole)
+{
+    return whole > 0 ? part / whole : 0;
+}
+
+/* Columns: timed, requested, write ms, sync ms, buffers written, backend fsyncs, window s. */
+void evidence_checkpoints(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    const char *view = res->snap.pg_major >= 17 ? "pg_stat_checkpointer" : "pg_stat_bgwriter";
+    if (!run_or_note(conn, res, "checkpoints", "checkpoint statistics", &r))
+        return;
+    double timed = db_num(&r, 0, 0, 0), requested = db_num(&r, 0, 1, 0);
+    double hours = db_num(&r, 0, 6, 1) / 3600, total = timed + requested;
+    add(res, "checkpoints.timed", timed, "%.0f checkpoints started by checkpoint_timeout (%s)",
+        timed, view);
+    add(res, "checkpoints.requested", requested,
+        "%.0f checkpoints requested (WAL volume reached max_wal_size, or an explicit CHECKPOINT)",
+        requested);
+    add(res, "checkpoints.total", total, "%.0f checkpoints in %.1f h", total, hours);
+    if (total > 0)
+        add(res, "checkpoints.requested_share", share(requested, total),
+            "%.0f of %.0f checkpoints were requested rather than timed (%.0f%%) in %.1f h "
+            "since %s was reset", requested, total, 100 * share(requested, total), hours, view);
+    double timeout_s = setting_num(res, "checkpoint_timeout", 300);
+    add(res, "checkpoints.per_hour", total / hours,
+        "%.1f checkpoints per hour (checkpoint_timeout = %.0f s alone gives at most %.1f)",
+        total / hours, timeout_s, 3600 / (timeout_s > 0 ? timeout_s : 300));
+    double fsyncs = db_num(&r, 0, 5, 0);
+    add(res, "checkpoints.backend_fsyncs", fsyncs,
+        "backends ran fsync themselves %.0f times (the checkpointer's request queue was full)",
+        fsyncs);
+    db_result_free(&r);
+}
+
+typedef struct DbTotals {
+    double hits, reads, temp_files, temp_bytes, temp_bytes_rate, temp_files_rate;
+    double deadlocks, commits, rollbacks, max_window;
+    double max_xid_age, max_mxid_age;
+    const char *oldest_db, *temp_db;
+    double temp_db_bytes;
+} DbTotals;
+
+/* Columns: name, hits, reads, temp files, temp bytes, deadlocks, commits, rollbacks, xid age,
+ * mxid age, window s. Rates add each database's own rate (their windows differ). */
+static void sum_databases(const DbResult *r, DbTotals *t)
+{
+    for (int row = 0; row < r->n_rows; row++) {
+        double window = db_num(r, row, 10, 1), temp_bytes = db_num(r, row, 4, 0);
+        t->hits += db_num(r, row, 1, 0);
+        t->reads += db_num(r, row, 2, 0);
+        t->temp_files += db_num(r, row, 3, 0);
+        t->temp_bytes += temp_bytes;
+        t->temp_bytes_rate += temp_bytes / window * 3600;
+        t->temp_files_rate += db_num(r, row, 3, 0) / window * 3600;
+        t->deadlocks += db_num(r, row, 5, 0);
+        t->commits += db_num(r, row, 6, 0);
+        t->rollbacks += db_num(r, row, 7, 0);
+        if (window > t->max_window)
+            t->max_window = window;
+        if (temp_bytes > t->temp_db_bytes) {
+            t->temp_db_bytes = temp_bytes;
+            t->temp_db = db_text(r, row, 0);
+        }
+        if (!db_is_null(r, row, 8) && db_num(r, row, 8, 0) >= t->max_xid_age) {
+            t->max_xid_age = db_num(r, row, 8, 0);
+            t->oldest_db = db_text(r, row, 0);
+        }
+        if (db_num(r, row, 9, 0) > t->max_mxid_age)
+            t->max_mxid_age = db_num(r, row, 9, 0);
+    }
+}
+
+static void add_temp(AuditResult *res, const DbTotals *t)
+{
+    char *total = evidence_bytes(t->temp_bytes), *rate = evidence_bytes(t->temp_bytes_rate);
+    add(res, "temp.files", t->temp_files, "%.0f temporary files written (all databases)",
+        t->temp_files);
+    add(res, "temp.bytes", t->temp_bytes, "%s written to temporary files%s%s%s", total,
+        t->temp_db ? " (most in database \"" : "", t->temp_db ? t->temp_db : "",
+        t->temp_db ? "\")" : "");
+    add(res, "temp.bytes_per_hour", t->temp_bytes_rate,
+        "%s per hour written to temporary files by sorts and hashes that did not fit in "
+        "work_mem (%.1f files per hour)", rate, t->temp_files_rate);
+    add(res, "temp.files_per_hour", t->temp_files_rate, "%.1f temporary files per hour",
+        t->temp_files_rate);
+    free(total);
+    free(rate);
+}
+
+static void add_xacts(AuditResult *res, const DbTotals *t)
+{
+    double xacts = t->commits + t->rollbacks;
+    add(res, "xact.commits", t->commits, "%.0f transactions committed", t->commits);
+    add(res, "xact.rollbacks", t->rollbacks, "%.0f transactions rolled back", t->rollbacks);
+    if (xacts > 0)
+        add(res, "xact.rollback_share", share(t->rollbacks, xacts),
+            "%.1f%% of %.0f transactions rolled back", 100 * share(t->rollbacks, xacts), xacts);
+    add(res, "xact.deadlocks", t->deadlocks, "%.0f deadlocks detected", t->deadlocks);
+}
+
+static void add_wraparound(AuditResult *res, const DbTotals *t)
+{
+    double freeze_max = setting_num(res, "autovacuum_freeze_max_age", 200000000);
+    add(res, "wraparound.max_xid_age", t->max_xid_age,
+        "age(datfrozenxid) of database \"%s\" is %.0f transactions (autovacuum_freeze_max_age "
+        "= %.0f; wraparound at 2^31)", t->oldest_db ? t->oldest_db : "?", t->max_xid_age,
+        freeze_max);
+    add(res, "wraparound.xid_age_share", share(t->max_xid_age, XID_HORIZON),
+        "the oldest database has used %.1f%% of the 2^31 transaction ids before wraparound",
+        100 * share(t->max_xid_age, XID_HORIZON));
+    add(res, "wraparound.max_mxid_age", t->max_mxid_age,
+        "the oldest multixact horizon is %.0f multixacts old", t->max_mxid_age);
+}
+
+void evidence_databases(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "databases", "database statistics (pg_stat_database)", &r))
+        return;
+    DbTotals t = {0};
+    sum_databases(&r, &t);
+    double requests = t.hits + t.reads;
+    if (requests > 0)
+        add(res, "cache.hit_ratio", share(t.hits, requests),
+            "%.2f%% of %.0f block requests were found in shared_buffers (all databases, %.1f h)",
+            100 * share(t.hits, requests), requests, t.max_window / 3600);
+    add_temp(res, &t);
+    add_xacts(res, &t);
+    add_wraparound(res, &t);
+    db_result_free(&r);
+}
+
+/* "never", "3.2 h ago" for a number of seconds that may be SQL NULL. */
+static char *ago(const DbResult *r, int row, int col)
+{
+    if (db_is_null(r, row, col))
+        return xstrdup("never");
+    double hours = db_num(r, row, col, 0) / 3600;
+    return hours < 48 ? xasprintf("%.1f h ago", hours) : xasprintf("%.1f days ago", hours / 24);
+}
+
+/* Columns: name, live, dead, bytes, s since autovacuum, s since any vacuum, autovacuum
+ * disabled, autovacuum count. */
+static char *table_line(const DbResult *r, int row)
+{
+    double live = db_num(r, row, 1, 0), dead = db_num(r, row, 2, 0);
+    char *size = evidence_bytes(db_num(r, row, 3, 0)), *autovac = ago(r, row, 4);
+    char *line = xasprintf("%s: %.0f dead of %.0f tuples (%.0f%%), %s, last autovacuum %s%s",
+                           db_text(r, row, 0), dead, live + dead, 100 * share(dead, live + dead),
+                           size, autovac,
+                           db_bool(r, row, 6, false) ? " (autovacuum disabled for this table)"
+                                                     : "");
+    free(size);
+    free(autovac);
+    return line;
+}
+
+void evidence_tables(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "tables", "table statistics (pg_stat_user_tables)", &r))
+        return;
+    int worst = -1;
+    double worst_ratio = 0, dead_total = 0;
+    for (int row = 0; row < r.n_rows; row++) {
+        double live = db_num(&r, row, 1, 0), dead = db_num(&r, row, 2, 0);
+        dead_total += dead;
+        if (live + dead >= MIN_TUPLES_FOR_RATIO && share(dead, live + dead) > worst_ratio) {
+            worst_ratio = share(dead, live + dead);
+            worst = row;
+        }
+    }
+    add(res, "vacuum.tables_checked", r.n_rows,
+        "the %d largest tables of database \"%s\" were checked", r.n_rows,
+        res->database ? res->database : "?");
+    add(res, "vacuum.dead_tuples", dead_total, "%.0f dead tuples in the largest tables",
+        dead_total);
+    char *line = worst >= 0 ? table_line(&r, worst) : NULL;
+    add(res, "vacuum.max_dead_ratio", worst_ratio, "%s",
+        line ? line : "no large table has dead tuples");
+    free(line);
+    db_result_free(&r);
+}
+
+static void add_latency(AuditResult *res, const char *key, const char *op, double count,
+                        double total_ms, const char *source)
+{
+    if (count <= 0)
+        return;
+    add(res, key, total_ms / count, "average %s latency %.3f ms over %.0f %ss (%s)", op,
+        total_ms / count, count, op, source);
+}
+
+/* Columns: reads, read ms, writes, write ms, fsyncs, fsync ms, hits, extend ms, window s. */
+void evidence_io(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "io", "I/O statistics (pg_stat_io)", &r))
+        return;
+    double reads = db_num(&r, 0, 0, 0), writes = db_num(&r, 0, 2, 0);
+    double fsyncs = db_num(&r, 0, 4, 0), hours = db_num(&r, 0, 8, 1) / 3600;
+    add(res, "io.reads", reads, "%.0f relation reads in %.1f h (pg_stat_io)", reads, hours);
+    add(res, "io.writes", writes, "%.0f relation writes in %.1f h (pg_stat_io)", writes, hours);
+    add(res, "io.fsyncs", fsyncs, "%.0f relation fsyncs in %.1f h (pg_stat_io)", fsyncs, hours);
+    if (!setting_on(res, "track_io_timing")) {
+        audit_unavailable(res, "average I/O latency (pg_stat_io)",
+                          "track_io_timing is off, so pg_stat_io has no times", false);
+    } else {
+        const char *src = "pg_stat_io, track_io_timing on";
+        add_latency(res, "io.read_latency_ms", "read", reads, db_num(&r, 0, 1, 0), src);
+        add_latency(res, "io.write_latency_ms", "write", writes, db_num(&r, 0, 3, 0), src);
+        add_latency(res, "io.fsync_latency_ms", "fsync", fsyncs, db_num(&r, 0, 5, 0), src);
+    }
+    db_result_free(&r);
+}
+
+/* Columns: records, fpi, bytes, buffers full, writes, syncs, write ms, sync ms, window s. */
+void evidence_wal(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "wal", "WAL statistics (pg_stat_wal)", &r))
+        return;
+    double records = db_num(&r, 0, 0, 0), fpi = db_num(&r, 0, 1, 0);
+    double bytes = db_num(&r, 0, 2, 0), hours = db_num(&r, 0, 8, 1) / 3600;
+    double syncs = db_num(&r, 0, 5, 0);
+    char *total = evidence_bytes(bytes), *rate = evidence_bytes(bytes / hours);
+    add(res, "wal.bytes", bytes, "%s of WAL in %.1f h", total, hours);
+    add(res, "wal.bytes_per_hour", bytes / hours, "%s of WAL per hour", rate);
+    add(res, "wal.records", records, "%.0f WAL records", records);
+    add(res, "wal.fpi", fpi, "%.0f full-page images in WAL", fpi);
+    if (records > 0)
+        add(res, "wal.fpi_share", share(fpi, records),
+            "%.1f%% of WAL records carry a full-page image (high right after checkpoints)",
+            100 * share(fpi, records));
+    add(res, "wal.buffers_full", db_num(&r, 0, 3, 0),
+        "%.0f times WAL had to be written because wal_buffers was full", db_num(&r, 0, 3, 0));
+    add(res, "wal.syncs", syncs, "%.0f WAL syncs", syncs);
+    if (setting_on(res, "track_wal_io_timing"))
+        add_latency(res, "wal.sync_latency_ms", "WAL sync", syncs, db_num(&r, 0, 7, 0),
+                    res->snap.pg_major >= 18 ? "pg_stat_io" : "pg_stat_wal");
+    else
+        audit_unavailable(res, "WAL sync latency", "track_wal_io_timing is off", false);
+    free(total);
+    free(rate);
+    db_result_free(&r);
+}
+
+/* Columns: client backends, active, idle in transaction, max_connections, superuser reserved,
+ * reserved (16+). This audit's own session is not counted. */
+void evidence_connections(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "connections", "connections (pg_stat_activity)", &r))
+        return;
+    double in_use = db_num(&r, 0, 0, 1) - 1, max = db_num(&r, 0, 3, 100);
+    double usable = max - db_num(&r, 0, 4, 0) - db_num(&r, 0, 5, 0);
+    add(res, "connections.in_use", in_use, "%.0f client connections besides this audit's",
+        in_use);
+    add(res, "connections.max", max, "max_connections = %.0f", max);
+    add(res, "connections.usage_share", share(in_use, usable),
+        "%.0f of %.0f connections usable by ordinary roles are in use (%.0f%%)", in_use, usable,
+        100 * share(in_use, usable));
+    add(res, "connections.active", db_num(&r, 0, 1, 1) - 1,
+        "%.0f client connections are running a query", db_num(&r, 0, 1, 1) - 1);
+    add(res, "connections.idle_in_transaction", db_num(&r, 0, 2, 0),
+        "%.0f sessions are idle in a transaction", db_num(&r, 0, 2, 0));
+    db_result_free(&r);
+}
+
+/* Columns: name, type, active, wal_status, bytes of WAL retained. */
+void evidence_slots(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "slots", "replication slots (pg_replication_slots)", &r))
+        return;
+    double inactive = 0, retained = 0;
+    StrBuf names = STRBUF_INIT;
+    for (int row = 0; row < r.n_rows; row++) {
+        if (db_bool(&r, row, 2, true))
+            continue;
+        inactive++;
+        retained += db_num(&r, row, 4, 0);
+        char *size = evidence_bytes(db_num(&r, row, 4, 0));
+        sb_printf(&names, "%s\"%s\" (%s, holds %s)", names.len ? ", " : "",
+                  db_text(&r, row, 0), db_text(&r, row, 1), size);
+        free(size);
+    }
+    char *total = evidence_bytes(retained);
+    add(res, "slots.total", r.n_rows, "%d replication slots", r.n_rows);
+    add(res, "slots.inactive", inactive, "%.0f inactive replication slots%s%s", inactive,
+        names.len ? ": " : "", sb_str(&names));
+    add(res, "slots.inactive_retained_bytes", retained,
+        "inactive replication slots keep %s of WAL from being removed", total);
+    free(total);
+    sb_free(&names);
+    db_result_free(&r);
+}
+
+void evidence_settings(AuditResult *res)
+{
+    if (res->snap.pg_major < 18)
+        return;
+    const SnapSetting *method = snapshot_get(&res->snap, "io_method");
+    if (!method || !method->param)
+        return;
+    bool available = false;
+    for (const char *const *val = method->param->enum_vals; val && *val; val++)
+        available |= !strcmp(*val, "io_uring");
+    add(res, "aio.io_uring_available", available,
+        available ? "this server was built with liburing: io_method = io_uring is accepted"
+                  : "this server was built without liburing: io_method accepts only sync and "
+                    "worker");
+}

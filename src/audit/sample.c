@@ -1,0 +1,175 @@
+/* Wait-event sampling: every interval, one read of pg_stat_activity for the active client
+ * backends; an active backend without a wait event is counted as CPU. Shares are of all
+ * backend observations, so 0.4 for IO:DataFileRead means "40% of the time an active backend was
+ * seen, it was waiting for a data file read". */
+#include "audit/sample.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/xalloc.h"
+
+/* The events of seed 000's diagnosis: always reported, even at 0. */
+static const char *const key_events[] = {"IO:DataFileRead", "IO:WalSync", "LWLock:WALWrite",
+                                         "CPU:CPU"};
+
+typedef struct EventCount {
+    char *name; /* "IO:DataFileRead", "CPU:CPU" */
+    double count;
+} EventCount;
+
+typedef struct Tally {
+    EventCount *events;
+    size_t n_events, cap_events;
+    double observations;
+    int ticks;
+    int interval_ms;
+    double elapsed_s;
+} Tally;
+
+static void tally_add(Tally *tally, const char *type, const char *event)
+{
+    char name[160];
+    snprintf(name, sizeof(name), "%s:%s", type, event);
+    tally->observations++;
+    for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
+        if (!strcmp(tally->events[event_idx].name, name)) {
+            tally->events[event_idx].count++;
+            return;
+        }
+    PK_GROW(tally->events, tally->n_events, tally->cap_events);
+    tally->events[tally->n_events++] = (EventCount){.name = xstrdup(name), .count = 1};
+}
+
+static double tally_count(const Tally *tally, const char *name)
+{
+    for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
+        if (!strcmp(tally->events[event_idx].name, name))
+            return tally->events[event_idx].count;
+    return 0;
+}
+
+static double monotonic_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void sleep_until(double when)
+{
+    double left = when - monotonic_s();
+    if (left <= 0)
+        return;
+    struct timespec ts = {.tv_sec = (time_t)left, .tv_nsec = (long)(fmod(left, 1.0) * 1e9)};
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
+/* "CPU:CPU" is reported as key "wait.share.CPU"; others keep "Type:Event". */
+static char *share_key(const char *name)
+{
+    return !strcmp(name, "CPU:CPU") ? xstrdup("wait.share.CPU") : xasprintf("wait.share.%s", name);
+}
+
+static void add_share(AuditResult *res, const Tally *tally, const char *name)
+{
+    double count = tally_count(tally, name);
+    double frac = tally->observations > 0 ? count / tally->observations : 0;
+    char *key = share_key(name);
+    char *text = xasprintf("%s: %.1f%% of %.0f active-backend observations (%d samples every "
+                           "%d ms over %.1f s)", !strcmp(name, "CPU:CPU") ? "on CPU (no wait "
+                           "event)" : name, 100 * frac, tally->observations, tally->ticks,
+                           tally->interval_ms, tally->elapsed_s);
+    snapshot_add_evidence(&res->snap, key, frac, text);
+    free(key);
+    free(text);
+}
+
+static bool is_key_event(const char *name)
+{
+    for (size_t key_idx = 0; key_idx < sizeof(key_events) / sizeof(key_events[0]); key_idx++)
+        if (!strcmp(key_events[key_idx], name))
+            return true;
+    return false;
+}
+
+static void report_tally(AuditResult *res, const Tally *tally)
+{
+    char *text = xasprintf("%d samples of pg_stat_activity every %d ms over %.1f s saw %.0f "
+                           "active client backends in all (%.2f on average)", tally->ticks,
+                           tally->interval_ms, tally->elapsed_s, tally->observations,
+                           tally->ticks ? tally->observations / tally->ticks : 0);
+    snapshot_add_evidence(&res->snap, "wait.samples", tally->ticks, text);
+    free(text);
+    text = xasprintf("on average %.2f client backends were active (by Little's law, throughput "
+                     "= this concurrency / latency)", tally->ticks ? tally->observations /
+                     tally->ticks : 0);
+    snapshot_add_evidence(&res->snap, "wait.active_backends",
+                          tally->ticks ? tally->observations / tally->ticks : 0, text);
+    free(text);
+    for (size_t key_idx = 0; key_idx < sizeof(key_events) / sizeof(key_events[0]); key_idx++)
+        add_share(res, tally, key_events[key_idx]);
+    for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
+        if (!is_key_event(tally->events[event_idx].name))
+            add_share(res, tally, tally->events[event_idx].name);
+}
+
+/* One sample; false when the sampling must stop (the reason is recorded). */
+static bool sample_once(DbConn *conn, AuditResult *res, Tally *tally, int planned)
+{
+    DbResult r;
+    if (!db_run(conn, "wait_sample", &r)) {
+        char *what = xasprintf("wait-event sampling (stopped after %d of %d samples)",
+                               tally->ticks, planned);
+        audit_unavailable(res, what, r.error, true);
+        free(what);
+        db_result_free(&r);
+        return false;
+    }
+    for (int row = 0; row < r.n_rows; row++)
+        tally_add(tally, db_text(&r, row, 0), db_text(&r, row, 1));
+    tally->ticks++;
+    db_result_free(&r);
+    return true;
+}
+
+void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms)
+{
+    Tally tally = {.interval_ms = interval_ms};
+    int planned = (int)ceil(seconds * 1000 / interval_ms);
+    double start = monotonic_s();
+    for (int tick = 0; tick < planned; tick++) {
+        sleep_until(start + tick * interval_ms / 1000.0);
+        if (!sample_once(conn, res, &tally, planned))
+            break;
+    }
+    tally.elapsed_s = monotonic_s() - start;
+    if (tally.ticks > 0)
+        report_tally(res, &tally);
+    for (size_t event_idx = 0; event_idx < tally.n_events; event_idx++)
+        free(tally.events[event_idx].name);
+    free(tally.events);
+}
+
+bool sample_parse_duration(const char *text, double *seconds)
+{
+    static const struct { const char *unit; double factor; } units[] = {
+        {"", 1}, {"s", 1}, {"ms", 0.001}, {"min", 60}, {"m", 60}, {"h", 3600},
+    };
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (end == text || errno || !isfinite(value))
+        return false;
+    for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
+        if (!strcmp(end, units[unit_idx].unit)) {
+            *seconds = value * units[unit_idx].factor;
+            return *seconds >= 0.1 && *seconds <= 3600;
+        }
+    return false;
+}

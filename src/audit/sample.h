@@ -1,0 +1,17 @@
+/* --sample DURATION: samples pg_stat_activity's wait events of active client backends every
+ * interval and turns the counts into shares (IO:DataFileRead, IO:WalSync, LWLock:WALWrite, CPU…),
+ * the storage diagnosis of seed 000. */
+#ifndef PK_AUDIT_SAMPLE_H
+#define PK_AUDIT_SAMPLE_H
+
+#include <stdbool.h>
+
+#include "audit/audit.h"
+
+void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms);
+
+/* Parses a duration such as "10s", "500ms", "2min" or "30" (seconds) into seconds; false on
+ * anything else or a value outside 0.1 s … 1 h. */
+bool sample_parse_duration(const char *text, double *seconds);
+
+#endif

@@ -1,0 +1,347 @@
+/* `pgknob audit`: options → connect (db/) → audit (settings + evidence) → rule packs → report →
+ * exit code. Exit 2 only when nothing useful could be read from the server. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "audit/audit.h"
+#include "audit/sample.h"
+#include "cli/commands.h"
+#include "common/xalloc.h"
+#include "db/db.h"
+#include "report/report.h"
+
+#define PK_RULE_UNAVAILABLE "PK0903"
+#define PK_RULE_UNAVAILABLE_NAME "audit.evidence-unavailable"
+
+typedef struct AuditCli {
+    const char *conninfo;
+    double sample_seconds;
+    const char *host_spec; /* NULL: local for socket/loopback connections, else unknown */
+    const char *format;
+    const char *out_path;
+    const char **rule_dirs;
+    size_t n_rule_dirs;
+    Severity fail_on;
+    int timeout_ms;
+    bool verbose;
+} AuditCli;
+
+enum {
+    OPT_SAMPLE = 256, OPT_HOST, OPT_FORMAT, OPT_FAIL_ON, OPT_RULES, OPT_TIMEOUT,
+    OPT_OUTPUT = 'o', OPT_VERBOSE = 'v', OPT_HELP = 'h',
+};
+
+typedef struct AuditOption {
+    const char *name;
+    const char *arg; /* NULL: a flag */
+    int key;
+    const char *help;
+} AuditOption;
+
+static const AuditOption audit_options[] = {
+    {"sample", "DURATION", OPT_SAMPLE,
+     "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
+    {"host", "FACTS|local", OPT_HOST,
+     "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
+     "default: local for a Unix socket or loopback address"},
+    {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
+    {"fail-on", "LEVEL", OPT_FAIL_ON,
+     "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
+    {"rules", "DIR", OPT_RULES, "also load the rule packs in DIR (repeatable)"},
+    {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
+    {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
+    {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
+    {"help", NULL, OPT_HELP, "show this help and exit"},
+};
+#define N_AUDIT_OPTIONS (sizeof(audit_options) / sizeof(audit_options[0]))
+
+static void audit_usage(FILE *out)
+{
+    fprintf(out, "usage: pgknob audit [OPTIONS] [CONNINFO|URI]\n\n"
+                 "Audits a running server: its settings (pg_settings) and what it has been doing\n"
+                 "(statistics views), through a read-only session. The connection follows libpq:\n"
+                 "a connection string or URI, PG* environment variables, ~/.pgpass, service\n"
+                 "files, sslmode.\n\noptions:\n");
+    for (size_t opt_idx = 0; opt_idx < N_AUDIT_OPTIONS; opt_idx++) {
+        const AuditOption *opt = &audit_options[opt_idx];
+        char left[64], shortname[8] = "";
+        if (opt->key < 256)
+            snprintf(shortname, sizeof(shortname), "-%c, ", opt->key);
+        snprintf(left, sizeof(left), "%s--%s%s%s", shortname, opt->name, opt->arg ? " " : "",
+                 opt->arg ? opt->arg : "");
+        fprintf(out, "  %-24s ", left);
+        for (const char *p = opt->help; *p; p++) {
+            if (*p == '\n')
+                fprintf(out, "\n  %-24s ", "");
+            else
+                fputc(*p, out);
+        }
+        fputc('\n', out);
+    }
+    fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
+                 "2 usage error or nothing could be read from the server, 3 internal error\n");
+}
+
+static bool usage_error(const char *msg, const char *arg, const char *hint)
+{
+    fprintf(stderr, "pgknob: error: %s \"%s\"\n", msg, arg);
+    if (hint)
+        fprintf(stderr, "hint: %s\n", hint);
+    return false;
+}
+
+static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
+{
+    char *end;
+    switch (key) {
+    case OPT_SAMPLE:
+        return sample_parse_duration(arg, &cli->sample_seconds) ||
+               usage_error("invalid --sample duration", arg,
+                           "Write a duration between 100ms and 1h, such as 10s or 2min.");
+    case OPT_HOST:
+        cli->host_spec = arg;
+        return true;
+    case OPT_FORMAT:
+        cli->format = arg;
+        return report_format_find(arg) ||
+               usage_error("unknown format", arg, "See 'pgknob audit --help'.");
+    case OPT_FAIL_ON:
+        return severity_parse(arg, &cli->fail_on) ||
+               usage_error("invalid --fail-on level", arg,
+                           "Use error, warning, notice or never.");
+    case OPT_RULES:
+        cli->rule_dirs = xrealloc(cli->rule_dirs, (cli->n_rule_dirs + 1) * sizeof(char *));
+        cli->rule_dirs[cli->n_rule_dirs++] = arg;
+        return true;
+    case OPT_TIMEOUT:
+        cli->timeout_ms = (int)strtol(arg, &end, 10);
+        return (*end == '\0' && cli->timeout_ms >= 10 && cli->timeout_ms <= 3600000) ||
+               usage_error("invalid --timeout", arg, "Give milliseconds, from 10 to 3600000.");
+    case OPT_OUTPUT:
+        cli->out_path = arg;
+        return true;
+    case OPT_VERBOSE:
+        cli->verbose = true;
+        return true;
+    }
+    return false;
+}
+
+/* Returns -1 to go on, else the exit code (help, usage error). */
+static int audit_parse_args(int argc, char **argv, AuditCli *cli)
+{
+    struct option longopts[N_AUDIT_OPTIONS + 1];
+    for (size_t opt_idx = 0; opt_idx < N_AUDIT_OPTIONS; opt_idx++)
+        longopts[opt_idx] = (struct option){audit_options[opt_idx].name,
+                                            audit_options[opt_idx].arg ? required_argument
+                                                                       : no_argument,
+                                            NULL, audit_options[opt_idx].key};
+    memset(&longopts[N_AUDIT_OPTIONS], 0, sizeof(struct option));
+    opterr = 0;
+    optind = 1;
+    int key;
+    while ((key = getopt_long(argc, argv, "ho:v", longopts, NULL)) != -1) {
+        if (key == OPT_HELP) {
+            audit_usage(stdout);
+            return PK_EXIT_OK;
+        }
+        if (key == '?' || key == ':') {
+            fprintf(stderr, "pgknob: error: unknown option or missing value \"%s\"\n"
+                            "hint: see 'pgknob audit --help'.\n", argv[optind - 1]);
+            return PK_EXIT_USAGE;
+        }
+        if (!audit_apply_option(cli, key, optarg))
+            return PK_EXIT_USAGE;
+    }
+    if (argc - optind > 1) {
+        fprintf(stderr, "pgknob: error: more than one connection string given\n"
+                        "hint: quote the connection string: 'host=db1 dbname=app'.\n");
+        return PK_EXIT_USAGE;
+    }
+    cli->conninfo = optind < argc ? argv[optind] : NULL;
+    return -1;
+}
+
+static const char *unavailable_hint(const char *why)
+{
+    if (strstr(why, "permission denied"))
+        return "grant the auditing role pg_monitor (and pg_read_all_settings), or audit as a "
+               "superuser, to read this evidence";
+    if (strstr(why, "connection"))
+        return "the connection dropped during the audit: run it again once the server is back";
+    if (strstr(why, "timeout") || strstr(why, "no answer"))
+        return "the server did not answer in time: retry with a larger --timeout, or off-peak";
+    return NULL;
+}
+
+/* Evidence that could not be read is part of the report, as notices, never an error. */
+static void add_unavailable_findings(const AuditResult *res, FindingList *findings)
+{
+    size_t n_failed = 0;
+    for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++) {
+        const AuditUnavailable *item = &res->unavailable[item_idx];
+        if (!item->failure)
+            continue;
+        n_failed++;
+        Finding *f = findings_add(findings, PK_RULE_UNAVAILABLE, PK_RULE_UNAVAILABLE_NAME,
+                                  SEV_NOTICE, "audit");
+        f->title = xasprintf("evidence unavailable: %s", item->what);
+        f->message = xasprintf("evidence unavailable: %s: %s", item->what, item->why);
+        f->suggestion = xstrdup(unavailable_hint(item->why));
+    }
+    if (n_failed) {
+        Finding *f = findings_add(findings, "PK0904", "audit.partial", SEV_NOTICE, "audit");
+        f->title = xstrdup("partial audit: some evidence could not be read");
+        f->message = xasprintf("partial audit: %zu piece%s of evidence could not be read; rules "
+                               "that need them were skipped", n_failed, n_failed == 1 ? "" : "s");
+    }
+}
+
+static void print_verbose(const AuditResult *res)
+{
+    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries, %zu evidence values%s\n",
+            res->server_version, res->n_queries, res->snap.n_evidence,
+            res->partial ? ", partial" : "");
+    for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
+        fprintf(stderr, "pgknob: audit: %s: %s: %s\n",
+                res->unavailable[item_idx].failure ? "unavailable" : "not collected",
+                res->unavailable[item_idx].what, res->unavailable[item_idx].why);
+}
+
+static bool write_output(const char *path, const char *text)
+{
+    FILE *out = path ? fopen(path, "w") : stdout;
+    if (!out) {
+        fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %m\n", path);
+        return false;
+    }
+    bool ok = fputs(text, out) >= 0;
+    ok = (path ? fclose(out) == 0 : fflush(out) == 0) && ok;
+    if (!ok)
+        fprintf(stderr, "pgknob: error: could not write the report%s%s\n", path ? " to " : "",
+                path ? path : "");
+    return ok;
+}
+
+static const ReportFormat *choose_format(const AuditCli *cli)
+{
+    if (cli->format)
+        return report_format_find(cli->format);
+    const ReportFormat *by_path = cli->out_path ? report_format_for_path(cli->out_path) : NULL;
+    return by_path ? by_path : report_format_find("text");
+}
+
+static int render(const AuditCli *cli, const AuditResult *res, const char *target,
+                  const FindingList *findings)
+{
+    ReportSource source = {
+        .path = target, .kind = "server", .pg_major = res->snap.pg_major,
+        .pg_version = res->server_version, .version_source = "server", .snap = &res->snap};
+    ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
+                      .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host};
+    ReportOpts opts = {.color = false, .cwd = NULL};
+    const char *no_color = getenv("NO_COLOR");
+    opts.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color);
+    StrBuf out = STRBUF_INIT;
+    choose_format(cli)->render(&in, &opts, &out);
+    bool written = write_output(cli->out_path, sb_str(&out));
+    sb_free(&out);
+    return written ? report_exit_code(&in) : PK_EXIT_USAGE;
+}
+
+static DbConn *audit_connect(const AuditCli *cli)
+{
+    char *errmsg = NULL, *hint = NULL;
+    DbConnectOpts opts = {.conninfo = cli->conninfo, .statement_timeout_ms = cli->timeout_ms,
+                          .lock_timeout_ms = cli->timeout_ms < 2000 ? cli->timeout_ms / 2 : 1000};
+    DbConn *conn = db_connect(&opts, &errmsg, &hint);
+    if (!conn) {
+        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+        if (hint)
+            fprintf(stderr, "hint: %s\n", hint);
+    }
+    free(errmsg);
+    free(hint);
+    return conn;
+}
+
+static bool audit_host_facts(const char *spec, HostFacts *host)
+{
+    host->source = xstrdup(spec);
+    return true;
+}
+
+static bool audit_rules(const AuditCli *cli, const Snapshot *snap, FindingList *findings)
+{
+    (void)cli;
+    (void)snap;
+    (void)findings;
+    return true;
+}
+
+/* Host facts: --host FACTS, --host local, or local by default when the server is on this
+ * machine (Unix socket or loopback). */
+static bool audit_host(const AuditCli *cli, const DbConn *conn, HostFacts *host)
+{
+    host_facts_init_unknown(host);
+    const char *spec = cli->host_spec ? cli->host_spec : db_is_local(conn) ? "local" : NULL;
+    if (!spec)
+        return true;
+    return audit_host_facts(spec, host);
+}
+
+static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
+{
+    FindingList findings = {0};
+    if (!audit_host(cli, conn, &res->snap.host) || !audit_rules(cli, &res->snap, &findings)) {
+        findings_free(&findings);
+        return PK_EXIT_USAGE;
+    }
+    for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
+        /* move the server's own findings into the list the report shows */
+        PK_GROW(findings.items, findings.n, findings.cap);
+        findings.items[findings.n++] = res->findings.items[finding_idx];
+    }
+    res->findings.n = 0;
+    add_unavailable_findings(res, &findings);
+    findings_sort(&findings);
+    if (cli->verbose)
+        print_verbose(res);
+    int rc = render(cli, res, target, &findings);
+    findings_free(&findings);
+    return rc;
+}
+
+int cmd_audit(int argc, char **argv)
+{
+    AuditCli cli = {.fail_on = SEV_WARNING, .timeout_ms = 5000};
+    int rc = audit_parse_args(argc, argv, &cli);
+    if (rc >= 0) {
+        free(cli.rule_dirs);
+        return rc;
+    }
+    DbConn *conn = audit_connect(&cli);
+    if (!conn) {
+        free(cli.rule_dirs);
+        return PK_EXIT_USAGE;
+    }
+    AuditResult res = {0};
+    char *errmsg = NULL;
+    AuditOpts opts = {.sample_seconds = cli.sample_seconds, .sample_interval_ms = 100};
+    char *target = db_describe(conn);
+    if (!audit_run(conn, &opts, &res, &errmsg)) {
+        fprintf(stderr, "pgknob: error: nothing could be read from %s: %s\n", target, errmsg);
+        rc = PK_EXIT_USAGE;
+    } else {
+        rc = audit_finish(&cli, conn, &res, target);
+    }
+    db_close(conn);
+    audit_result_free(&res);
+    free(errmsg);
+    free(target);
+    free(cli.rule_dirs);
+    return rc;
+}

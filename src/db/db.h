@@ -1,0 +1,61 @@
+/* The only libpq user of pgknob audit: a read-only session with timeouts, and queries from the
+ * versioned table in db/queries.c run with a client-side deadline and PQcancel. Not a general
+ * purpose client: every result has a declared shape and column types, checked on arrival. */
+#ifndef PK_DB_H
+#define PK_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct DbConn DbConn;
+
+typedef struct DbConnectOpts {
+    const char *conninfo;    /* CONNINFO or URI as given (NULL: PG* environment, service, defaults) */
+    int statement_timeout_ms; /* server-side statement_timeout; the client cancels a bit later */
+    int lock_timeout_ms;
+} DbConnectOpts;
+
+/* Why a query gave no result. */
+typedef enum DbStatus {
+    DB_OK,
+    DB_ERROR,        /* the server refused it (permission denied, undefined object…) */
+    DB_TIMEOUT,      /* statement_timeout or the client deadline: cancelled */
+    DB_CONN_LOST,    /* the connection dropped */
+    DB_SHAPE,        /* the result did not have the declared shape */
+    DB_NOT_APPLICABLE, /* no query for this server version */
+} DbStatus;
+
+typedef struct DbResult {
+    DbStatus status;
+    char *error;     /* a lowercase one-line reason when status != DB_OK; caller frees via db_result_free */
+    char *sqlstate;  /* five characters for DB_ERROR, else NULL */
+    void *pg;        /* the PGresult (opaque to callers) */
+    int n_rows;
+    int n_cols;
+} DbResult;
+
+/* Connects with every libpq convention and sets up the read-only session. On failure returns NULL
+ * with *errmsg (one line, caller frees) and *hint (may be NULL, caller frees). */
+DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint);
+void db_close(DbConn *conn);
+
+int db_server_version_num(const DbConn *conn); /* e.g. 180004 */
+/* True when the connection goes through a Unix socket or to a loopback address. */
+bool db_is_local(const DbConn *conn);
+/* "host:port" or "/socket/dir:port" and database, for reports. Caller frees. */
+char *db_describe(const DbConn *conn);
+bool db_alive(const DbConn *conn);
+size_t db_query_count(const DbConn *conn); /* statements sent since connecting, setup included */
+
+/* Runs the query `id` of the table for this server's version and checks its shape. `out` is
+ * always filled; free it with db_result_free. */
+bool db_run(DbConn *conn, const char *id, DbResult *out);
+void db_result_free(DbResult *res);
+
+/* Typed access to a checked result; NULL cells give `fallback` / NULL. */
+const char *db_text(const DbResult *res, int row, int col); /* borrowed; NULL when SQL NULL */
+bool db_is_null(const DbResult *res, int row, int col);
+double db_num(const DbResult *res, int row, int col, double fallback);
+bool db_bool(const DbResult *res, int row, int col, bool fallback);
+
+#endif

@@ -1,0 +1,152 @@
+/* Every statement pgknob audit sends, by id and server version. Each is read-only; every column
+ * is cast so its type is known (t text, i int8, f float8, b bool). Statistics windows are in
+ * seconds since the view's stats_reset (or, when a database's counters were never reset, since the
+ * shared statistics' reset, else server start). */
+#include "db/queries.h"
+
+#include <string.h>
+
+#define V14 140000
+#define V16 160000
+#define V17 170000
+#define V18 180000
+
+/* Seconds over which cumulative counters of pg_stat_database accumulated. */
+#define DB_WINDOW                                                                          \
+    "greatest(extract(epoch from now() - coalesce(d.stats_reset, "                         \
+    "(select stats_reset from pg_stat_bgwriter), pg_postmaster_start_time())), 1)::float8"
+
+static const DbQuery queries[] = {
+    {"server", 0, 0, DB_SHAPE_ONE_ROW, "tttbbbf",
+     "select current_setting('server_version')::text, current_database()::text,"
+     " current_user::text, pg_is_in_recovery()::bool,"
+     " coalesce((select rolsuper from pg_roles where rolname = current_user), false)::bool,"
+     " pg_has_role('pg_monitor', 'USAGE')::bool,"
+     " extract(epoch from now() - pg_postmaster_start_time())::float8"},
+
+    /* Our own SETs show as source 'session': report the server's value (reset_val) instead. */
+    {"settings", 0, 0, DB_SHAPE_ANY_ROWS, "tttttibtttttttt",
+     "select name::text,"
+     " (case when source = 'session' then reset_val else setting end)::text,"
+     " unit::text, (case when source = 'session' then 'session' else source end)::text,"
+     " sourcefile::text, sourceline::int8, pending_restart::bool, vartype::text,"
+     " context::text, category::text, short_desc::text, min_val::text, max_val::text,"
+     " array_to_string(enumvals, ',')::text, boot_val::text"
+     " from pg_settings order by name"},
+
+    {"file_settings", 0, 0, DB_SHAPE_ANY_ROWS, "tiittbt",
+     "select sourcefile::text, sourceline::int8, seqno::int8, name::text, setting::text,"
+     " applied::bool, error::text from pg_file_settings where error is not null order by seqno"},
+
+    {"checkpoints", 0, V17, DB_SHAPE_ONE_ROW, "iiffiif",
+     "select checkpoints_timed::int8, checkpoints_req::int8, checkpoint_write_time::float8,"
+     " checkpoint_sync_time::float8, buffers_checkpoint::int8, buffers_backend_fsync::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_bgwriter"},
+    /* From 17 the counters moved to pg_stat_checkpointer and backend fsyncs to pg_stat_io. */
+    {"checkpoints", V17, 0, DB_SHAPE_ONE_ROW, "iiffiif",
+     "select num_timed::int8, num_requested::int8, write_time::float8, sync_time::float8,"
+     " buffers_written::int8,"
+     " (select coalesce(sum(fsyncs), 0) from pg_stat_io where object = 'relation'"
+     " and backend_type <> 'checkpointer')::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_checkpointer"},
+
+    {"databases", 0, 0, DB_SHAPE_ANY_ROWS, "tiiiiiiiiif",
+     "select coalesce(d.datname, '(shared objects)')::text, d.blks_hit::int8,"
+     " d.blks_read::int8, d.temp_files::int8, d.temp_bytes::int8, d.deadlocks::int8,"
+     " d.xact_commit::int8, d.xact_rollback::int8, age(b.datfrozenxid)::int8,"
+     " mxid_age(b.datminmxid)::int8, " DB_WINDOW
+     " from pg_stat_database d left join pg_database b on b.oid = d.datid"
+     " order by d.datname nulls first"},
+
+    /* The largest tables of the database we are connected to. */
+    {"tables", 0, 0, DB_SHAPE_ANY_ROWS, "tiiiffbi",
+     "select (quote_ident(s.schemaname) || '.' || quote_ident(s.relname))::text,"
+     " s.n_live_tup::int8, s.n_dead_tup::int8, coalesce(pg_table_size(s.relid), 0)::int8,"
+     " extract(epoch from now() - s.last_autovacuum)::float8,"
+     " extract(epoch from now() - greatest(s.last_autovacuum, s.last_vacuum))::float8,"
+     " coalesce(c.reloptions::text like '%autovacuum_enabled=false%', false)::bool,"
+     " s.autovacuum_count::int8"
+     " from pg_stat_user_tables s join pg_class c on c.oid = s.relid"
+     " order by pg_table_size(s.relid) desc nulls last, 1 limit 10"},
+
+    {"io", V16, 0, DB_SHAPE_ONE_ROW, "ififififf",
+     "select coalesce(sum(reads), 0)::int8, coalesce(sum(read_time), 0)::float8,"
+     " coalesce(sum(writes), 0)::int8, coalesce(sum(write_time), 0)::float8,"
+     " coalesce(sum(fsyncs), 0)::int8, coalesce(sum(fsync_time), 0)::float8,"
+     " coalesce(sum(hits), 0)::int8, coalesce(sum(extend_time), 0)::float8,"
+     " greatest(extract(epoch from now() - min(stats_reset)), 1)::float8"
+     " from pg_stat_io where object in ('relation', 'temp relation')"},
+
+    {"wal", V14, V18, DB_SHAPE_ONE_ROW, "iiiiiifff",
+     "select wal_records::int8, wal_fpi::int8, wal_bytes::int8, wal_buffers_full::int8,"
+     " wal_write::int8, wal_sync::int8, wal_write_time::float8, wal_sync_time::float8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_wal"},
+    /* 18 moved WAL write and sync counts and times to pg_stat_io (object 'wal'). */
+    {"wal", V18, 0, DB_SHAPE_ONE_ROW, "iiiiiifff",
+     "select w.wal_records::int8, w.wal_fpi::int8, w.wal_bytes::int8,"
+     " w.wal_buffers_full::int8, io.writes::int8, io.fsyncs::int8, io.write_time::float8,"
+     " io.fsync_time::float8,"
+     " greatest(extract(epoch from now() - coalesce(w.stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_wal w, (select coalesce(sum(writes), 0) as writes,"
+     " coalesce(sum(fsyncs), 0) as fsyncs, coalesce(sum(write_time), 0) as write_time,"
+     " coalesce(sum(fsync_time), 0) as fsync_time from pg_stat_io where object = 'wal') io"},
+
+    {"connections", 0, V16, DB_SHAPE_ONE_ROW, "iiiiii",
+     "select count(*) filter (where backend_type = 'client backend')::int8,"
+     " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
+     " count(*) filter (where state like 'idle in transaction%')::int8,"
+     " current_setting('max_connections')::int8,"
+     " current_setting('superuser_reserved_connections')::int8, 0::int8"
+     " from pg_stat_activity"},
+    {"connections", V16, 0, DB_SHAPE_ONE_ROW, "iiiiii",
+     "select count(*) filter (where backend_type = 'client backend')::int8,"
+     " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
+     " count(*) filter (where state like 'idle in transaction%')::int8,"
+     " current_setting('max_connections')::int8,"
+     " current_setting('superuser_reserved_connections')::int8,"
+     " current_setting('reserved_connections')::int8 from pg_stat_activity"},
+
+    {"slots", 0, 0, DB_SHAPE_ANY_ROWS, "ttbti",
+     "select slot_name::text, slot_type::text, active::bool, coalesce(wal_status, '')::text,"
+     " pg_wal_lsn_diff(case when pg_is_in_recovery() then pg_last_wal_replay_lsn()"
+     " else pg_current_wal_lsn() end, restart_lsn)::int8"
+     " from pg_replication_slots order by slot_name"},
+
+    /* One sample of the wait events of active client backends (ours excluded); no wait event
+     * while active means running on CPU (or in uninstrumented code). */
+    {"wait_sample", 0, 0, DB_SHAPE_ANY_ROWS, "tt",
+     "select coalesce(wait_event_type, 'CPU')::text, coalesce(wait_event, 'CPU')::text"
+     " from pg_stat_activity where state = 'active' and backend_type = 'client backend'"
+     " and pid <> pg_backend_pid()"},
+};
+
+static bool query_applies(const DbQuery *query, int version_num)
+{
+    return version_num >= query->min_version &&
+           (query->max_version == 0 || version_num < query->max_version);
+}
+
+const DbQuery *db_query_find(const char *id, int version_num)
+{
+    for (size_t query_idx = 0; query_idx < sizeof(queries) / sizeof(queries[0]); query_idx++)
+        if (!strcmp(queries[query_idx].id, id) && query_applies(&queries[query_idx], version_num))
+            return &queries[query_idx];
+    return NULL;
+}
+
+bool db_query_known(const char *id)
+{
+    for (size_t query_idx = 0; query_idx < sizeof(queries) / sizeof(queries[0]); query_idx++)
+        if (!strcmp(queries[query_idx].id, id))
+            return true;
+    return false;
+}
+
+const DbQuery *db_query_table(size_t *count)
+{
+    *count = sizeof(queries) / sizeof(queries[0]);
+    return queries;
+}

@@ -1,0 +1,297 @@
+/* Snapshot of a live server from pg_settings, with a catalog taken from the same server. */
+#include "db/snapshot_db.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/xalloc.h"
+
+/* Column positions of the "settings" query (db/queries.c). */
+enum {
+    COL_NAME, COL_VALUE, COL_UNIT, COL_SOURCE, COL_FILE, COL_LINE, COL_PENDING, COL_VARTYPE,
+    COL_CONTEXT, COL_CATEGORY, COL_DESC, COL_MIN, COL_MAX, COL_ENUMVALS, COL_BOOT,
+};
+
+struct DbCatalog {
+    Catalog cat;
+    CatalogParam *params;
+    size_t n_params;
+    char **owned; /* every string the params point to */
+    size_t n_owned, cap_owned;
+};
+
+static const char *own(DbCatalog *catalog, const char *text)
+{
+    if (!text)
+        return NULL;
+    PK_GROW(catalog->owned, catalog->n_owned, catalog->cap_owned);
+    catalog->owned[catalog->n_owned] = xstrdup(text);
+    return catalog->owned[catalog->n_owned++];
+}
+
+static char *lowercase(const char *text)
+{
+    char *copy = xstrdup(text);
+    for (char *p = copy; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    return copy;
+}
+
+static GucType parse_vartype(const char *text)
+{
+    static const struct { const char *name; GucType type; } types[] = {
+        {"bool", GUC_BOOL}, {"integer", GUC_INTEGER}, {"real", GUC_REAL}, {"enum", GUC_ENUM},
+    };
+    for (size_t type_idx = 0; type_idx < sizeof(types) / sizeof(types[0]); type_idx++)
+        if (text && !strcmp(text, types[type_idx].name))
+            return types[type_idx].type;
+    return GUC_STRING;
+}
+
+static GucContext parse_context(const char *text)
+{
+    static const struct { const char *name; GucContext ctx; } contexts[] = {
+        {"internal", GUC_CTX_INTERNAL}, {"postmaster", GUC_CTX_POSTMASTER},
+        {"sighup", GUC_CTX_SIGHUP}, {"superuser-backend", GUC_CTX_SUPERUSER_BACKEND},
+        {"backend", GUC_CTX_BACKEND}, {"superuser", GUC_CTX_SUPERUSER},
+    };
+    for (size_t ctx_idx = 0; ctx_idx < sizeof(contexts) / sizeof(contexts[0]); ctx_idx++)
+        if (text && !strcmp(text, contexts[ctx_idx].name))
+            return contexts[ctx_idx].ctx;
+    return GUC_CTX_USER;
+}
+
+/* "sync,worker,io_uring" → a NULL-terminated array whose strings the catalog owns. */
+static const char *const *parse_enumvals(DbCatalog *catalog, const char *text)
+{
+    if (!text || !*text)
+        return NULL;
+    size_t n_vals = 1;
+    for (const char *p = text; *p; p++)
+        n_vals += *p == ',';
+    char *copy = (char *)own(catalog, text);
+    const char **vals = xcalloc(n_vals + 1, sizeof(*vals));
+    size_t val_idx = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+        vals[val_idx++] = tok;
+    PK_GROW(catalog->owned, catalog->n_owned, catalog->cap_owned);
+    catalog->owned[catalog->n_owned++] = (char *)vals;
+    return vals;
+}
+
+static void fill_param(DbCatalog *catalog, CatalogParam *param, const DbResult *res, int row)
+{
+    char *name = lowercase(db_text(res, row, COL_NAME));
+    param->name = own(catalog, name);
+    free(name);
+    param->type = parse_vartype(db_text(res, row, COL_VARTYPE));
+    param->unit = own(catalog, db_text(res, row, COL_UNIT));
+    param->boot_val = own(catalog, db_text(res, row, COL_BOOT));
+    param->min_val = own(catalog, db_text(res, row, COL_MIN));
+    param->max_val = own(catalog, db_text(res, row, COL_MAX));
+    param->enum_vals = param->type == GUC_ENUM ? parse_enumvals(catalog, db_text(res, row, COL_ENUMVALS))
+                                               : NULL;
+    param->context = parse_context(db_text(res, row, COL_CONTEXT));
+    param->category = own(catalog, db_text(res, row, COL_CATEGORY));
+    param->short_desc = own(catalog, db_text(res, row, COL_DESC));
+    param->since_minor = NULL;
+}
+
+/* pg_settings.setting is already canonical (base unit, lower-case enum, on/off). */
+static bool parse_setting(const CatalogParam *param, const char *text, GucValue *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->type = param->type;
+    char *end;
+    switch (param->type) {
+    case GUC_BOOL:
+        out->boolval = !strcmp(text, "on");
+        return !strcmp(text, "on") || !strcmp(text, "off");
+    case GUC_INTEGER:
+    case GUC_REAL:
+        out->num = strtod(text, &end);
+        return end != text && *end == '\0';
+    case GUC_ENUM:
+        for (const char *const *val = param->enum_vals; val && *val; val++)
+            if (!strcmp(*val, text))
+                out->enum_val = *val;
+        return out->enum_val != NULL;
+    case GUC_STRING:
+        out->str = text;
+        return true;
+    }
+    return false;
+}
+
+static int param_cmp(const void *pa, const void *pb)
+{
+    return strcmp(((const CatalogParam *)pa)->name, ((const CatalogParam *)pb)->name);
+}
+
+static int setting_cmp(const void *pa, const void *pb)
+{
+    return strcmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
+}
+
+void db_catalog_free(DbCatalog *catalog)
+{
+    if (!catalog)
+        return;
+    for (size_t str_idx = 0; str_idx < catalog->n_owned; str_idx++)
+        free(catalog->owned[str_idx]);
+    free(catalog->owned);
+    free(catalog->params);
+    free(catalog);
+}
+
+static const CatalogParam *find_param(const DbCatalog *catalog, const char *lower_name)
+{
+    CatalogParam key = {.name = lower_name};
+    return bsearch(&key, catalog->params, catalog->n_params, sizeof(key), param_cmp);
+}
+
+static DbCatalog *catalog_from_rows(const DbResult *res, int version_num, const char *version)
+{
+    DbCatalog *catalog = xcalloc(1, sizeof(*catalog));
+    catalog->params = xcalloc((size_t)res->n_rows + 1, sizeof(*catalog->params));
+    for (int row = 0; row < res->n_rows; row++)
+        fill_param(catalog, &catalog->params[row], res, row);
+    catalog->n_params = (size_t)res->n_rows;
+    qsort(catalog->params, catalog->n_params, sizeof(*catalog->params), param_cmp);
+    catalog->cat.major = version_num / 10000;
+    catalog->cat.server_version = own(catalog, version);
+    catalog->cat.params = catalog->params;
+    catalog->cat.n_params = catalog->n_params;
+    return catalog;
+}
+
+static void add_pending_restart(FindingList *findings, const SnapSetting *setting)
+{
+    Finding *f = findings_add(findings, PK_RULE_PENDING_RESTART, PK_RULE_PENDING_RESTART_NAME,
+                              SEV_WARNING, "audit");
+    f->title = xasprintf("\"%s\" was changed but waits for a server restart", setting->name);
+    char *running = setting->parsed_ok ? guc_value_pretty(setting->param, &setting->parsed)
+                                       : xstrdup(setting->value);
+    f->message = xasprintf("the configuration files set a new value for \"%s\", but the running "
+                           "server keeps using %s until it is restarted", setting->name, running);
+    free(running);
+    f->suggestion = xstrdup("restart the server in a maintenance window, or revert the change "
+                            "so the files describe what is running");
+    finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+}
+
+static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const DbResult *res,
+                         int row)
+{
+    setting->name = lowercase(db_text(res, row, COL_NAME));
+    setting->value = xstrdup(db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "");
+    setting->param = find_param(catalog, setting->name);
+    setting->parsed_ok = setting->param && parse_setting(setting->param, setting->value,
+                                                         &setting->parsed);
+    const char *source = db_text(res, row, COL_SOURCE);
+    setting->source = source && !strcmp(source, "default") ? SRC_DEFAULT : SRC_SERVER;
+    setting->file = xstrdup(db_text(res, row, COL_FILE));
+    setting->line = (int)db_num(res, row, COL_LINE, 0);
+    setting->line_text = NULL;
+}
+
+static const SnapSetting *find_setting(const Snapshot *snap, const char *lower_name)
+{
+    SnapSetting key = {.name = (char *)lower_name};
+    return bsearch(&key, snap->settings, snap->n_settings, sizeof(key), setting_cmp);
+}
+
+DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, char **errmsg)
+{
+    DbResult res;
+    if (!db_run(conn, "settings", &res)) {
+        *errmsg = xasprintf("could not read pg_settings: %s", res.error);
+        db_result_free(&res);
+        return NULL;
+    }
+    int version_num = db_server_version_num(conn);
+    char version[32];
+    snprintf(version, sizeof(version), "%d.%d", version_num / 10000, version_num % 10000);
+    DbCatalog *catalog = catalog_from_rows(&res, version_num, version);
+    snap->pg_major = version_num / 10000;
+    snap->pg_version_label = xstrdup(version);
+    snap->catalog = &catalog->cat;
+    snap->live = true;
+    snap->settings = xcalloc((size_t)res.n_rows + 1, sizeof(*snap->settings));
+    snap->n_settings = (size_t)res.n_rows;
+    for (int row = 0; row < res.n_rows; row++)
+        fill_setting(&snap->settings[row], catalog, &res, row);
+    qsort(snap->settings, snap->n_settings, sizeof(*snap->settings), setting_cmp);
+    for (int row = 0; row < res.n_rows; row++)
+        if (db_bool(&res, row, COL_PENDING, false)) {
+            char *name = lowercase(db_text(&res, row, COL_NAME));
+            add_pending_restart(findings, find_setting(snap, name));
+            free(name);
+        }
+    db_result_free(&res);
+    return catalog;
+}
+
+static Finding *pending_restart_finding(FindingList *findings, const char *name)
+{
+    for (size_t finding_idx = 0; finding_idx < findings->n; finding_idx++) {
+        Finding *f = &findings->items[finding_idx];
+        if (!strcmp(f->rule_id, PK_RULE_PENDING_RESTART) && f->n_settings &&
+            !strcasecmp(f->settings[0].name, name))
+            return f;
+    }
+    return NULL;
+}
+
+/* Columns of "file_settings": sourcefile, sourceline, seqno, name, setting, applied, error. */
+static void add_file_error(FindingList *findings, const DbResult *res, int row)
+{
+    const char *file = db_text(res, row, 0), *name = db_text(res, row, 3);
+    const char *value = db_text(res, row, 4), *error = db_text(res, row, 6);
+    Finding *f = findings_add(findings, PK_RULE_FILE_ERROR, PK_RULE_FILE_ERROR_NAME, SEV_ERROR,
+                              "audit");
+    f->file = xstrdup(file);
+    f->line = (int)db_num(res, row, 1, 0);
+    if (name) {
+        f->title = xasprintf("the server cannot apply \"%s\" = '%s'", name, value ? value : "");
+        finding_add_setting(f, name, value ? value : "", file, f->line);
+    } else
+        f->title = xasprintf("the configuration file has an error: %s", error);
+    if (name)
+        f->message = xasprintf("\"%s\" = '%s' cannot be applied (pg_file_settings: %s): the "
+                               "server ignored it on reload and will refuse to start with it",
+                               name, value ? value : "", error);
+    else
+        f->message = xasprintf("%s (pg_file_settings): the server ignored the file on reload and "
+                               "will refuse to start with it", error);
+    f->suggestion = xstrdup("fix the line (pgknob lint on the file shows why) before the next "
+                            "restart");
+}
+
+bool snapshot_db_file_errors(DbConn *conn, FindingList *findings, char **why)
+{
+    DbResult res;
+    if (!db_run(conn, "file_settings", &res)) {
+        *why = xstrdup(res.error);
+        db_result_free(&res);
+        return false;
+    }
+    for (int row = 0; row < res.n_rows; row++) {
+        const char *name = db_text(&res, row, 3);
+        /* A postmaster parameter changed on reload shows as "could not be applied": that is
+         * the pending restart already reported (now with the line that changed it). */
+        Finding *pending = name ? pending_restart_finding(findings, name) : NULL;
+        if (pending) {
+            free(pending->file);
+            pending->file = xstrdup(db_text(&res, row, 0));
+            pending->line = (int)db_num(&res, row, 1, 0);
+            continue;
+        }
+        add_file_error(findings, &res, row);
+    }
+    db_result_free(&res);
+    return true;
+}

@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# needs: servers
+# pgknob audit against real PostgreSQL 13–18 servers: a full audit per version (JSON parses, the
+# evidence keys of that version are there), a pg_monitor-only role, induced evidence and the
+# findings it produces, a read-only session (checked in the server's statement log), and the
+# failure modes: lock/statement timeout, a backend that stops answering, the server stopped
+# mid-audit, unreachable server, wrong password, SSL required.
+source "$(dirname "$0")/../lib.sh"
+source "$PROJECT_ROOT/tests/pg/lib.sh"
+
+TMP=$(mktemp -d /tmp/pgknob-audit.XXXXXX); chmod 755 "$TMP"
+BG_PIDS=()
+cleanup_audit() {
+  local pid
+  for pid in "${BG_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  rm -rf "$TMP"
+}
+trap cleanup_audit EXIT # tests/pg/lib.sh chains its own cluster cleanup after this
+
+# audit ARGS... : JSON audit into $TMP/out.json (stderr $TMP/err), exit code in $RC
+audit() {
+  "$PGKNOB" audit --format json --fail-on never "$@" >"$TMP/out.json" 2>"$TMP/err"; RC=$?
+}
+json() { jq -e "$@" "$TMP/out.json" >/dev/null 2>&1; }
+has_evidence() { json --arg k "$1" '.inputs[0].evidence | map(.key) | index($k) != null'; }
+evidence_value() { jq -r --arg k "$1" '.inputs[0].evidence[] | select(.key == $k) | .value' "$TMP/out.json"; }
+has_finding() { json --arg r "$1" '.findings | map(.rule) | index($r) != null'; }
+finding_text() { jq -r --arg r "$1" '.findings[] | select(.rule == $r) | "\(.title) \(.message)"' "$TMP/out.json"; }
+# A number comparison done by awk: gt VALUE LIMIT
+gt() { awk -v a="${1:-0}" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
+
+COMMON_KEYS="server.uptime_hours checkpoints.timed checkpoints.requested checkpoints.total
+  checkpoints.per_hour checkpoints.backend_fsyncs cache.hit_ratio temp.files temp.bytes
+  temp.bytes_per_hour xact.commits xact.rollbacks xact.deadlocks wraparound.max_xid_age
+  wraparound.xid_age_share wraparound.max_mxid_age vacuum.tables_checked vacuum.max_dead_ratio
+  connections.in_use connections.max connections.usage_share slots.inactive
+  slots.inactive_retained_bytes"
+
+full_audit() { # major
+  local major="$1" key missing=""
+  # some activity first, so that ratios have a denominator (13/14 report stats every 500 ms)
+  pg_psql -c "create table warm as select generate_series(1, 1000) g" -c "select count(*) from warm" >/dev/null
+  [ "$major" -lt 15 ] && sleep 0.7
+  audit
+  check "PG$major: full audit exits 0 with --fail-on never (rc $RC)" test "$RC" -eq 0
+  check "PG$major: the JSON report parses" json .
+  check "PG$major: the report names the server's major" json --argjson m "$major" '.target.pg_major == $m'
+  for key in $COMMON_KEYS; do has_evidence "$key" || missing="$missing $key"; done
+  if [ "$major" -ge 14 ]; then
+    for key in wal.bytes wal.bytes_per_hour wal.records wal.fpi_share wal.buffers_full wal.syncs; do
+      has_evidence "$key" || missing="$missing $key"; done
+  fi
+  [ "$major" -ge 16 ] && for key in io.reads io.writes io.fsyncs; do has_evidence "$key" || missing="$missing $key"; done
+  [ "$major" -ge 18 ] && { has_evidence aio.io_uring_available || missing="$missing aio.io_uring_available"; }
+  check "PG$major: every evidence key of this version is present${missing:+ (missing:$missing)}" test -z "$missing"
+  if [ "$major" -lt 16 ]; then
+    check "PG$major: no pg_stat_io evidence before 16" bash -c "! jq -e '.inputs[0].evidence[] | select(.key == \"io.reads\")' $TMP/out.json >/dev/null"
+  fi
+  if [ "$major" -lt 14 ]; then
+    check "PG$major: no pg_stat_wal evidence before 14" bash -c "! jq -e '.inputs[0].evidence[] | select(.key == \"wal.bytes\")' $TMP/out.json >/dev/null"
+  fi
+  check "PG$major: a superuser audit is not partial" bash -c "! jq -e '.findings[] | select(.rule == \"PK0904\")' $TMP/out.json >/dev/null"
+  check "PG$major: settings come from the server (shared_buffers present)" \
+    json '.inputs[0].settings | map(.name) | index("shared_buffers") != null'
+}
+
+for major in 13 14 15 16 17 18; do
+  if ! pg_cluster_start "$major" >/dev/null 2>"$TMP/start.err"; then
+    fail "PG$major: cluster did not start: $(tail -3 "$TMP/start.err")"; continue
+  fi
+  full_audit "$major"
+  [ "$major" = 15 ] || [ "$major" = 18 ] || pg_cluster_stop
+  [ "$major" = 15 ] && H15="$PG_CLUSTER"
+  [ "$major" = 18 ] && H18="$PG_CLUSTER"
+done
+
+# Induced evidence: each must show in the evidence and produce its finding.
+induce_and_audit() { # handle
+  pg_cluster_use "$1" || return
+  local major="$PG_MAJOR"
+  pg_psql -c "alter system set work_mem = '64kB'" -c "alter system set max_wal_size = '32MB'" \
+    -c "select pg_reload_conf()" >/dev/null
+  pg_psql -c "select count(*) from (select g from generate_series(1, 300000) g order by g desc) s" >/dev/null
+  pg_psql -c "create table dead (id int primary key, v int) with (autovacuum_enabled = false)" \
+    -c "insert into dead select g, 0 from generate_series(1, 20000) g" -c "update dead set v = 1" >/dev/null
+  pg_psql -c "create table w (a int, b text)" \
+    -c "insert into w select g, repeat('x', 100) from generate_series(1, 300000) g" -c "checkpoint" -c "checkpoint" >/dev/null
+  pg_psql -c "alter system set shared_buffers = '64MB'" -c "select pg_reload_conf()" >/dev/null
+  sleep 0.5
+  echo "include 'missing-include.conf'" | pg_as_postgres tee -a "$PGDATA/postgresql.conf" >/dev/null
+  pg_psql -c "select pg_reload_conf()" >/dev/null
+  sleep 0.5
+  audit
+  check "PG$major induced: audit ran (rc $RC)" test "$RC" -eq 0
+  check "PG$major induced: temp files counted ($(evidence_value temp.files))" gt "$(evidence_value temp.files)" 0
+  check "PG$major induced: temp bytes per hour above 1 GB/h ($(evidence_value temp.bytes_per_hour))" \
+    gt "$(evidence_value temp.bytes_per_hour)" 1073741824
+  check "PG$major induced: dead-tuple ratio about 0.5 ($(evidence_value vacuum.max_dead_ratio))" \
+    gt "$(evidence_value vacuum.max_dead_ratio)" 0.4
+  check "PG$major induced: the dead-tuple evidence names the table and its disabled autovacuum" \
+    json '.inputs[0].evidence[] | select(.key == "vacuum.max_dead_ratio") | .text | test("public.dead.*autovacuum disabled")'
+  check "PG$major induced: requested checkpoints counted ($(evidence_value checkpoints.requested))" \
+    gt "$(evidence_value checkpoints.requested)" 2
+  check "PG$major induced: requested share above 20% ($(evidence_value checkpoints.requested_share))" \
+    gt "$(evidence_value checkpoints.requested_share)" 0.2
+  check "PG$major induced: pending restart of shared_buffers is a PK0902 finding" \
+    bash -c "jq -e '.findings[] | select(.rule == \"PK0902\") | .settings[0].name == \"shared_buffers\"' $TMP/out.json >/dev/null"
+  check "PG$major induced: the broken include is a PK0901 error at its line" \
+    json '.findings[] | select(.rule == "PK0901" and .severity == "error") | .message | test("missing-include.conf")'
+  for rule in $INDUCED_RULES; do
+    check "PG$major induced: rule $rule fires ($(finding_text "$rule" | head -c 120))" has_finding "$rule"
+  done
+  expect_exit 1 "PG$major induced: with the default --fail-on warning, the audit fails" -- \
+    "$PGKNOB" audit
+  check "PG$major induced: text output names the pending restart" grep -q "PK0902" <<<"$OUT"
+}
+# Rules shipped in rules/ that the induced evidence must fire (ids in the evidence packs).
+INDUCED_RULES="${INDUCED_RULES:-}"
+[ -n "${H15:-}" ] && induce_and_audit "$H15"
+[ -n "${H18:-}" ] && induce_and_audit "$H18"
+
+# The rest runs on 18 (remove the broken include first: it would stop a restart).
+pg_cluster_use "$H18" || { done_testing; exit; }
+pg_as_postgres sed -i "/missing-include.conf/d" "$PGDATA/postgresql.conf"
+pg_psql -c "select pg_reload_conf()" >/dev/null
+audit
+check "pending restart: with pg_file_settings readable, PK0902 points at postgresql.auto.conf" \
+  json '.findings[] | select(.rule == "PK0902") | .file | test("postgresql.auto.conf$")'
+
+# A role holding only pg_monitor: the audit succeeds and lists what it could not read.
+pg_psql -c "create role mon login in role pg_monitor" >/dev/null
+audit "user=mon"
+check "pg_monitor role: audit succeeds (rc $RC)" test "$RC" -eq 0
+check "pg_monitor role: JSON parses and has checkpoint evidence" has_evidence checkpoints.total
+check "pg_monitor role: pg_settings file and line are visible (pg_read_all_settings)" \
+  json '.inputs[0].settings[] | select(.name == "max_connections") | .line > 0'
+check "pg_monitor role: pg_file_settings is listed as unavailable, with why" \
+  json '.findings[] | select(.rule == "PK0903") | .message | test("pg_file_settings.*permission denied")'
+check "pg_monitor role: the audit is marked partial" has_finding PK0904
+check "pg_monitor role: pending restart still found from pg_settings" has_finding PK0902
+
+# Read-only session: every statement pgknob sent, as the server logged it, is SELECT or SET, the
+# session is made read-only before anything else, and the count matches pgknob's own count.
+pg_psql -c "alter system set log_statement = 'all'" -c "alter system set log_line_prefix = '%a|'" \
+  -c "select pg_reload_conf()" >/dev/null
+sleep 0.3
+log="$(pg_server_log)"; start_line=$(wc -l <"$log")
+"$PGKNOB" audit -v --sample 300ms --fail-on never >/dev/null 2>"$TMP/err"
+sleep 0.3
+tail -n +"$((start_line + 1))" "$log" | grep '^pgknob|' | sed -n 's/.*statement: //p' >"$TMP/stmts"
+check "read-only: statements were logged ($(wc -l <"$TMP/stmts"))" test -s "$TMP/stmts"
+check "read-only: the first statement sets default_transaction_read_only = on" \
+  bash -c "head -1 $TMP/stmts | grep -q '^SET default_transaction_read_only = on; SET statement_timeout'"
+check "read-only: every statement is a SELECT or SET" \
+  bash -c "! grep -viE '^(select|set) ' $TMP/stmts"
+reported=$(sed -n 's/.* \([0-9]*\) queries.*/\1/p' "$TMP/err")
+check "read-only: pgknob's query count ($reported) equals the statements logged ($(wc -l <"$TMP/stmts"))" \
+  test "${reported:-x}" = "$(wc -l <"$TMP/stmts" | tr -d ' ')"
+pg_psql -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null
+
+# Wait-event sampling: a backend sleeping in pg_sleep is seen as Timeout:PgSleep, not CPU.
+pg_psql -c "select pg_sleep(3)" >/dev/null & BG_PIDS+=($!)
+sleep 0.5
+audit --sample 1s
+check "sampling: about 10 samples taken ($(evidence_value wait.samples))" gt "$(evidence_value wait.samples)" 6
+check "sampling: the sleeping backend is Timeout:PgSleep ($(evidence_value wait.share.Timeout:PgSleep))" \
+  gt "$(evidence_value wait.share.Timeout:PgSleep)" 0.9
+for key in wait.share.IO:DataFileRead wait.share.IO:WalSync wait.share.LWLock:WALWrite wait.share.CPU; do
+  check "sampling: $key reported" has_evidence "$key"
+done
+wait
+
+# A query that waits on a lock is cancelled by lock_timeout; the rest of the audit goes on.
+pg_psql -c "begin" -c "lock table dead in access exclusive mode" -c "select pg_sleep(6)" -c "commit" >/dev/null 2>&1 &
+BG_PIDS+=($!)
+sleep 0.5
+audit --timeout 800
+cp "$TMP/out.json" "$TMP/lock.json"
+check "lock timeout: audit still succeeds (rc $RC)" test "$RC" -eq 0
+check "lock timeout: table statistics listed as unavailable with the timeout" \
+  json '.findings[] | select(.rule == "PK0903") | .message | test("table statistics.*lock timeout")'
+check "lock timeout: other evidence still read" has_evidence checkpoints.total
+check "lock timeout: the audit is marked partial" has_finding PK0904
+
+# A backend that stops answering (SIGSTOP): the client deadline passes, PQcancel is sent, the
+# connection is given up, and the audit ends partial instead of hanging.
+"$PGKNOB" audit --format json --fail-on never --timeout 300 --sample 4s >"$TMP/out.json" 2>"$TMP/err" &
+audit_pid=$!; BG_PIDS+=($audit_pid)
+sleep 1
+backend=$(pg_psql -c "select pid from pg_stat_activity where application_name = 'pgknob'" | head -1)
+[ -n "$backend" ] && kill -STOP "$backend"
+t0=$(date +%s)
+wait "$audit_pid"; RC=$?
+elapsed=$(( $(date +%s) - t0 ))
+[ -n "$backend" ] && kill -CONT "$backend"
+check "stopped backend: found the audit's backend by application_name ($backend)" test -n "$backend"
+check "stopped backend: the audit ended in ${elapsed}s (under 10) with rc $RC" test "$elapsed" -lt 10 -a "$RC" -eq 0
+check "stopped backend: the sampling is listed as unavailable: no answer after a cancel" \
+  json '.findings[] | select(.rule == "PK0903") | .message | test("wait-event sampling.*no answer")'
+check "stopped backend: evidence read before it is kept" has_evidence checkpoints.total
+
+# The server stopped mid-audit (during --sample): a clear partial result, no crash, not exit 2.
+"$PGKNOB" audit --format json --fail-on never --sample 5s >"$TMP/out.json" 2>"$TMP/err" &
+audit_pid=$!; BG_PIDS+=($audit_pid)
+sleep 1.5
+pg_as_postgres "$PG_BIN/pg_ctl" -D "$PGDATA" -m fast -w stop >/dev/null
+wait "$audit_pid"; RC=$?
+check "server stopped: exit $RC is 0 (a partial report, not a failure to read anything)" test "$RC" -eq 0
+check "server stopped: JSON parses" json .
+check "server stopped: the sampling stopped with the lost connection" \
+  json '.findings[] | select(.rule == "PK0903") | .message | test("wait-event sampling \\(stopped after [0-9]+ of 50.*(connection|terminat)")'
+check "server stopped: marked partial" has_finding PK0904
+check "server stopped: no crash message" bash -c "! grep -qiE 'segmentation|abort|core' $TMP/err"
+
+# Connection failures, each a clear message and exit 2.
+expect_exit 2 "server down: exit 2" -- "$PGKNOB" audit
+check "server down: the message says it could not connect" grep -q "could not connect to the server" <<<"$ERR"
+check "server down: the hint asks whether the server is running" grep -q "hint: Is the server running" <<<"$ERR"
+
+# TCP on 127.0.0.1 with password authentication for one role, SSL demanded for another.
+{ echo "host all pw 127.0.0.1/32 scram-sha-256"
+  echo "hostnossl all sslonly 127.0.0.1/32 reject"
+  cat "$PGDATA/pg_hba.conf"; } >"$TMP/hba"
+pg_as_postgres cp "$TMP/hba" "$PGDATA/pg_hba.conf"
+pg_as_postgres "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$(pg_server_log)" -w -t 30 \
+  -o "-c listen_addresses=127.0.0.1 -c unix_socket_directories='$PG_CLUSTER' -p $PGPORT" start >/dev/null
+pg_psql -c "set password_encryption = 'scram-sha-256'" -c "create role pw login password 'right-pw' in role pg_monitor" \
+  -c "create role sslonly login" >/dev/null
+TCP="host=127.0.0.1 port=$PGPORT dbname=postgres"
+
+expect_exit 2 "wrong password: exit 2" -- "$PGKNOB" audit "$TCP user=pw password=wrong-pw"
+check "wrong password: the message names the authentication failure" \
+  grep -q 'password authentication failed for user "pw"' <<<"$ERR"
+check "wrong password: the hint points at the password sources" grep -q "hint: Check the password" <<<"$ERR"
+check "wrong password: the password is not echoed" bash -c "! grep -q wrong-pw <<<\"\$0\"" "$ERR"
+expect_exit 0 "right password in the connection string: audit runs" -- \
+  "$PGKNOB" audit --fail-on never "$TCP user=pw password=right-pw"
+printf '127.0.0.1:%s:*:pw:right-pw\n' "$PGPORT" >"$TMP/pgpass"; chmod 600 "$TMP/pgpass"
+expect_exit 0 "libpq conventions: password from PGPASSFILE" -- \
+  env PGPASSFILE="$TMP/pgpass" "$PGKNOB" audit --fail-on never "$TCP user=pw"
+printf '[prod]\nhost=127.0.0.1\nport=%s\ndbname=postgres\nuser=pw\n' "$PGPORT" >"$TMP/services"
+expect_exit 0 "libpq conventions: a service file entry" -- \
+  env PGSERVICEFILE="$TMP/services" PGPASSWORD=right-pw "$PGKNOB" audit --fail-on never "service=prod"
+expect_exit 0 "libpq conventions: a URI with PG* environment defaults" -- \
+  env PGPASSWORD=right-pw "$PGKNOB" audit --fail-on never "postgresql://pw@127.0.0.1:$PGPORT/postgres"
+expect_exit 2 "SSL demanded by pg_hba: exit 2" -- "$PGKNOB" audit "$TCP user=sslonly sslmode=disable"
+check "SSL demanded by pg_hba: the hint suggests sslmode" grep -q "hint: The server may require SSL" <<<"$ERR"
+expect_exit 2 "SSL required by the client, server without SSL: exit 2" -- \
+  "$PGKNOB" audit "$TCP user=pw password=right-pw sslmode=require"
+check "SSL required by the client: the message says so" grep -qi "ssl" <<<"$ERR"
+expect_exit 2 "unreachable server: exit 2" -- "$PGKNOB" audit "host=127.0.0.1 port=1 connect_timeout=2"
+check "unreachable server: connection refused, with a hint" grep -q "Connection refused" <<<"$ERR"
+expect_exit 2 "usage: a bad --sample" -- "$PGKNOB" audit --sample 10x
+expect_exit 2 "usage: two connection strings" -- "$PGKNOB" audit a b
+expect_exit 0 "usage: --help" -- "$PGKNOB" audit --help
+check "usage: --help lists --sample" grep -q -- "--sample DURATION" <<<"$OUT"
+
+done_testing

@@ -1,0 +1,114 @@
+/* The audit's versioned query table (db/queries.c) and its small pure helpers: no server needed.
+ * The queries themselves run against real servers 13–18 in tests/audit/t-audit.sh. */
+#include <ctype.h>
+#include <stdlib.h>
+
+#include "audit/evidence.h"
+#include "audit/sample.h"
+#include "db/queries.h"
+#include "harness.h"
+
+static const int versions[] = {130000, 130023, 140000, 150018, 160000, 170000, 170010, 180000,
+                               180004};
+#define N_VERSIONS (sizeof(versions) / sizeof(versions[0]))
+
+/* At most one query per id applies to any version: the ranges must not overlap. */
+static void test_no_overlap(void)
+{
+    size_t n;
+    const DbQuery *table = db_query_table(&n);
+    for (size_t query_idx = 0; query_idx < n; query_idx++)
+        for (size_t ver_idx = 0; ver_idx < N_VERSIONS; ver_idx++) {
+            int applies = 0;
+            for (size_t other = 0; other < n; other++)
+                if (!strcmp(table[other].id, table[query_idx].id) &&
+                    db_query_find(table[other].id, versions[ver_idx]) == &table[other])
+                    applies++;
+            CHECK(applies <= 1);
+        }
+}
+
+static bool has_word(const char *sql, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *p = sql; (p = strcasestr(p, word)) != NULL; p += len) {
+        bool start = p == sql || (!isalnum((unsigned char)p[-1]) && p[-1] != '_');
+        bool end = !isalnum((unsigned char)p[len]) && p[len] != '_';
+        if (start && end)
+            return true;
+    }
+    return false;
+}
+
+/* Shapes are declared with known letters, and no statement can write. */
+static void test_shapes_and_read_only(void)
+{
+    static const char *const writes[] = {"insert", "update", "delete", "create", "alter",
+                                         "drop", "truncate", "grant", "copy", "vacuum", "set"};
+    size_t n;
+    const DbQuery *table = db_query_table(&n);
+    CHECK(n >= 12);
+    for (size_t query_idx = 0; query_idx < n; query_idx++) {
+        const DbQuery *query = &table[query_idx];
+        CHECK(query->types[0] != '\0');
+        CHECK(strspn(query->types, "tifb") == strlen(query->types));
+        CHECK(!strncmp(query->sql, "select ", 7));
+        for (size_t word_idx = 0; word_idx < sizeof(writes) / sizeof(writes[0]); word_idx++)
+            CHECK(!has_word(query->sql, writes[word_idx]));
+    }
+}
+
+/* The version facts of the statistics views (facts B.7 / C.2). */
+static void test_version_ranges(void)
+{
+    CHECK(db_query_find("io", 150018) == NULL);
+    CHECK(db_query_find("io", 160000) != NULL);
+    CHECK(db_query_find("wal", 130023) == NULL);
+    CHECK(db_query_find("wal", 140000) != NULL);
+    CHECK(strstr(db_query_find("checkpoints", 160000)->sql, "pg_stat_bgwriter") != NULL);
+    CHECK(strstr(db_query_find("checkpoints", 170000)->sql, "pg_stat_checkpointer") != NULL);
+    CHECK(strstr(db_query_find("wal", 170010)->sql, "wal_sync_time") != NULL);
+    CHECK(strstr(db_query_find("wal", 180000)->sql, "wal_sync_time") == NULL);
+    CHECK(strstr(db_query_find("connections", 160000)->sql, "reserved_connections") != NULL);
+    CHECK(db_query_find("settings", 130000) != NULL);
+    CHECK(db_query_find("no_such_query", 180000) == NULL);
+    CHECK(db_query_known("wal") && !db_query_known("no_such_query"));
+}
+
+static void test_durations(void)
+{
+    double seconds = 0;
+    CHECK(sample_parse_duration("10s", &seconds) && seconds == 10);
+    CHECK(sample_parse_duration("500ms", &seconds) && seconds > 0.49 && seconds < 0.51);
+    CHECK(sample_parse_duration("2min", &seconds) && seconds == 120);
+    CHECK(sample_parse_duration("3", &seconds) && seconds == 3);
+    CHECK(!sample_parse_duration("", &seconds));
+    CHECK(!sample_parse_duration("10x", &seconds));
+    CHECK(!sample_parse_duration("-5s", &seconds));
+    CHECK(!sample_parse_duration("50ms", &seconds)); /* below one sample */
+    CHECK(!sample_parse_duration("2h", &seconds));   /* above the bound */
+    CHECK(!sample_parse_duration("nan", &seconds));
+}
+
+static void test_bytes(void)
+{
+    char *text = evidence_bytes(512);
+    CHECK_STR(text, "512 bytes");
+    free(text);
+    text = evidence_bytes(1536);
+    CHECK_STR(text, "1.5 kB");
+    free(text);
+    text = evidence_bytes(3.0 * 1024 * 1024 * 1024);
+    CHECK_STR(text, "3.0 GB");
+    free(text);
+}
+
+int main(void)
+{
+    test_no_overlap();
+    test_shapes_and_read_only();
+    test_version_ranges();
+    test_durations();
+    test_bytes();
+    PK_TEST_DONE();
+}
