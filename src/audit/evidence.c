@@ -170,14 +170,14 @@ static void add_xacts(AuditResult *res, const DbTotals *t)
 static void add_wraparound(AuditResult *res, const DbTotals *t)
 {
     double freeze_max = setting_num(res, "autovacuum_freeze_max_age", 200000000);
-    add(res, "wraparound.max_xid_age", t->max_xid_age,
+    add(res, "wraparound.oldest_xid_age", t->max_xid_age,
         "age(datfrozenxid) of database \"%s\" is %.0f transactions (autovacuum_freeze_max_age "
         "= %.0f; wraparound at 2^31)", t->oldest_db ? t->oldest_db : "?", t->max_xid_age,
         freeze_max);
     add(res, "wraparound.xid_age_share", share(t->max_xid_age, XID_HORIZON),
         "the oldest database has used %.1f%% of the 2^31 transaction ids before wraparound",
         100 * share(t->max_xid_age, XID_HORIZON));
-    add(res, "wraparound.max_mxid_age", t->max_mxid_age,
+    add(res, "wraparound.oldest_mxid_age", t->max_mxid_age,
         "the oldest multixact horizon is %.0f multixacts old", t->max_mxid_age);
 }
 

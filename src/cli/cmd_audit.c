@@ -44,13 +44,9 @@ typedef struct AuditOption {
 static const AuditOption audit_options[] = {
     {"sample", "DURATION", OPT_SAMPLE,
      "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
-    {"host", "FACTS|local", OPT_HOST,
-     "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
-     "default: local for a Unix socket or loopback address"},
     {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
     {"fail-on", "LEVEL", OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
-    {"rules", "DIR", OPT_RULES, "also load the rule packs in DIR (repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
@@ -167,9 +163,13 @@ static int audit_parse_args(int argc, char **argv, AuditCli *cli)
 
 static const char *unavailable_hint(const char *why)
 {
+    if (strstr(why, "permission denied for view pg_file_settings"))
+        return "pg_file_settings is for superusers by default: GRANT SELECT ON pg_file_settings "
+               "and EXECUTE ON FUNCTION pg_show_all_file_settings() to the auditing role, or "
+               "audit as a superuser";
     if (strstr(why, "permission denied"))
-        return "grant the auditing role pg_monitor (and pg_read_all_settings), or audit as a "
-               "superuser, to read this evidence";
+        return "grant the auditing role pg_monitor, or audit as a superuser, to read this "
+               "evidence";
     if (strstr(why, "connection"))
         return "the connection dropped during the audit: run it again once the server is back";
     if (strstr(why, "timeout") || strstr(why, "no answer"))
@@ -190,7 +190,7 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
                                   SEV_NOTICE, "audit");
         f->title = xasprintf("evidence unavailable: %s", item->what);
         f->message = xasprintf("evidence unavailable: %s: %s", item->what, item->why);
-        f->suggestion = xstrdup(unavailable_hint(item->why));
+        f->hint = xstrdup(unavailable_hint(item->why));
     }
     if (n_failed) {
         Finding *f = findings_add(findings, "PK0904", "audit.partial", SEV_NOTICE, "audit");
@@ -240,8 +240,16 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     ReportSource source = {
         .path = target, .kind = "server", .pg_major = res->snap.pg_major,
         .pg_version = res->server_version, .version_source = "server", .snap = &res->snap};
+    ReportUnavailable *unavailable = xcalloc(res->n_unavailable + 1, sizeof(*unavailable));
+    for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
+        unavailable[item_idx] = (ReportUnavailable){.what = res->unavailable[item_idx].what,
+                                                    .why = res->unavailable[item_idx].why,
+                                                    .failure = res->unavailable[item_idx].failure};
+    ReportAudit audit = {.partial = res->partial, .unavailable = unavailable,
+                         .n_unavailable = res->n_unavailable};
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
-                      .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host};
+                      .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host,
+                      .audit = &audit};
     ReportOpts opts = {.color = false, .cwd = NULL};
     const char *no_color = getenv("NO_COLOR");
     opts.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color);
@@ -249,6 +257,7 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     choose_format(cli)->render(&in, &opts, &out);
     bool written = write_output(cli->out_path, sb_str(&out));
     sb_free(&out);
+    free(unavailable);
     return written ? report_exit_code(&in) : PK_EXIT_USAGE;
 }
 
@@ -268,38 +277,11 @@ static DbConn *audit_connect(const AuditCli *cli)
     return conn;
 }
 
-static bool audit_host_facts(const char *spec, HostFacts *host)
-{
-    host->source = xstrdup(spec);
-    return true;
-}
-
-static bool audit_rules(const AuditCli *cli, const Snapshot *snap, FindingList *findings)
-{
-    (void)cli;
-    (void)snap;
-    (void)findings;
-    return true;
-}
-
-/* Host facts: --host FACTS, --host local, or local by default when the server is on this
- * machine (Unix socket or loopback). */
-static bool audit_host(const AuditCli *cli, const DbConn *conn, HostFacts *host)
-{
-    host_facts_init_unknown(host);
-    const char *spec = cli->host_spec ? cli->host_spec : db_is_local(conn) ? "local" : NULL;
-    if (!spec)
-        return true;
-    return audit_host_facts(spec, host);
-}
-
 static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
 {
     FindingList findings = {0};
-    if (!audit_host(cli, conn, &res->snap.host) || !audit_rules(cli, &res->snap, &findings)) {
-        findings_free(&findings);
-        return PK_EXIT_USAGE;
-    }
+    (void)conn;
+    host_facts_init_unknown(&res->snap.host);
     for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
         /* move the server's own findings into the list the report shows */
         PK_GROW(findings.items, findings.n, findings.cap);

@@ -2,6 +2,7 @@
  * credentials. Additions are new keys only; existing keys keep their meaning. */
 #include "report/report.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 #include "catalog/value.h"
@@ -61,6 +62,43 @@ static void put_source_settings(const ReportOpts *opts, const ReportSource *src,
     sb_put(out, first ? "],\n" : "\n      ],\n");
 }
 
+/* Live evidence (audit): key, number and the sentence a report shows. */
+static void put_source_evidence(const ReportSource *src, StrBuf *out)
+{
+    if (!src->snap || !src->snap->n_evidence)
+        return;
+    sb_put(out, "      \"evidence\": [");
+    for (size_t idx = 0; idx < src->snap->n_evidence; idx++) {
+        const Evidence *ev = &src->snap->evidence[idx];
+        sb_put(out, idx ? ",\n        {\"key\": " : "\n        {\"key\": ");
+        sb_put_json_str(out, ev->key);
+        if (isfinite(ev->value))
+            sb_printf(out, ", \"value\": %.10g, \"text\": ", ev->value);
+        else
+            sb_put(out, ", \"value\": null, \"text\": ");
+        sb_put_json_str(out, ev->text);
+        sb_put(out, "}");
+    }
+    sb_put(out, "\n      ],\n");
+}
+
+/* Live audit: partial or not, and each piece of evidence that could not be read, with why. */
+static void put_audit(const ReportAudit *audit, StrBuf *out)
+{
+    if (!audit)
+        return;
+    sb_printf(out, "  \"audit\": {\n    \"partial\": %s,\n    \"unavailable\": [",
+              audit->partial ? "true" : "false");
+    for (size_t idx = 0; idx < audit->n_unavailable; idx++) {
+        sb_put(out, idx ? ",\n      {\"what\": " : "\n      {\"what\": ");
+        sb_put_json_str(out, audit->unavailable[idx].what);
+        sb_put(out, ", \"why\": ");
+        sb_put_json_str(out, audit->unavailable[idx].why);
+        sb_printf(out, ", \"failure\": %s}", audit->unavailable[idx].failure ? "true" : "false");
+    }
+    sb_put(out, audit->n_unavailable ? "\n    ]\n  },\n" : "]\n  },\n");
+}
+
 static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
 {
     sb_put(out, "    {\n");
@@ -69,6 +107,7 @@ static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *
     put_str_field(out, "      ", "pg_version", src->pg_version, false);
     put_str_field(out, "      ", "version_source", src->version_source, false);
     put_source_settings(opts, src, out);
+    put_source_evidence(src, out);
     sb_put(out, "      \"files\": [");
     for (size_t idx = 0; idx < src->n_files; idx++) {
         sb_put(out, idx ? ", " : "");
@@ -149,6 +188,7 @@ void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     for (size_t idx = 0; idx < in->findings->n; idx++)
         put_finding(opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);
     sb_put(out, "  ],\n");
+    put_audit(in->audit, out);
     put_summary(in, out);
     sb_put(out, "}\n");
 }

@@ -23,6 +23,19 @@ typedef struct ReportSource {
     const Snapshot *snap;       /* its settings model; NULL when not built */
 } ReportSource;
 
+/* Live audit only: evidence the server would not give, and whether the audit is partial. */
+typedef struct ReportUnavailable {
+    const char *what;  /* "configuration file errors (pg_file_settings)" */
+    const char *why;   /* "permission denied for view pg_file_settings" */
+    bool failure;      /* an error (makes the audit partial), not a fact such as timing off */
+} ReportUnavailable;
+
+typedef struct ReportAudit {
+    bool partial;
+    const ReportUnavailable *unavailable;
+    size_t n_unavailable;
+} ReportAudit;
+
 typedef struct ReportInput {
     const char *command;        /* "lint", "audit" */
     const ReportSource *sources;
@@ -32,6 +45,7 @@ typedef struct ReportInput {
     const HostFacts *host;      /* NULL when no host facts were given */
     const char *const *rule_packs; /* rule packs that ran, for the header; may be empty */
     size_t n_rule_packs;
+    const ReportAudit *audit;   /* audit only; NULL for lint */
 } ReportInput;
 
 typedef struct ReportOpts {

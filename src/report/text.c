@@ -46,6 +46,8 @@ static void put_finding(const ReportOpts *opts, const Finding *f, StrBuf *out)
         const char *name = f->n_settings ? f->settings[0].name : NULL;
         sb_printf(out, "  suggestion: %s\n", report_redact(name, f->suggestion));
     }
+    for (size_t idx = 0; idx < f->n_evidence; idx++)
+        sb_printf(out, "  evidence: %s\n", f->evidence[idx]);
     if (f->suppressed)
         sb_printf(out, "  suppressed: %s\n", f->suppress_reason ? f->suppress_reason : "");
 }

@@ -31,8 +31,8 @@ gt() { awk -v a="${1:-0}" -v b="$2" 'BEGIN { exit !(a + 0 > b + 0) }'; }
 
 COMMON_KEYS="server.uptime_hours checkpoints.timed checkpoints.requested checkpoints.total
   checkpoints.per_hour checkpoints.backend_fsyncs cache.hit_ratio temp.files temp.bytes
-  temp.bytes_per_hour xact.commits xact.rollbacks xact.deadlocks wraparound.max_xid_age
-  wraparound.xid_age_share wraparound.max_mxid_age vacuum.tables_checked vacuum.max_dead_ratio
+  temp.bytes_per_hour xact.commits xact.rollbacks xact.deadlocks wraparound.oldest_xid_age
+  wraparound.xid_age_share wraparound.oldest_mxid_age vacuum.tables_checked vacuum.max_dead_ratio
   connections.in_use connections.max connections.usage_share slots.inactive
   slots.inactive_retained_bytes"
 
