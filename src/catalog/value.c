@@ -18,6 +18,8 @@
 #define UNIT_MAX_LEN 3 /* the server's MAX_UNIT_LEN: longer units are rejected unread */
 /* The range message printed the unit beside the numbers from this major on. */
 #define RANGE_UNITS_SINCE 17
+/* Messages named the parameter as the line wrote it up to this major. */
+#define NAME_AS_WRITTEN_UNTIL 17
 
 typedef enum UnitKind { UNIT_NONE, UNIT_MEMORY, UNIT_TIME } UnitKind;
 
@@ -254,7 +256,12 @@ static bool hidden_enum_lookup(const CatalogParam *param, int major, const char 
             strcasecmp(hidden_enums[row].spelling, text) ||
             (hidden_enums[row].max_major && major > hidden_enums[row].max_major))
             continue;
-        /* the canonical spelling must be one the catalog lists for this version */
+        /* a hidden value that is its own name ("info") is shown as such */
+        if (!strcmp(hidden_enums[row].spelling, hidden_enums[row].canonical)) {
+            *out = hidden_enums[row].canonical;
+            return true;
+        }
+        /* otherwise the value it means must be one the catalog lists for this version */
         for (const char *const *val = param->enum_vals; val && *val; val++)
             if (!strcmp(*val, hidden_enums[row].canonical)) {
                 *out = *val;
@@ -264,12 +271,22 @@ static bool hidden_enum_lookup(const CatalogParam *param, int major, const char 
     return false;
 }
 
+/* A listed value that shares its meaning with an earlier listed one shows as that one. */
+static const char *listed_synonym(const CatalogParam *param, const char *val)
+{
+    if (!strcmp(param->name, "wal_compression") && !strcmp(val, "on"))
+        for (const char *const *cand = param->enum_vals; cand && *cand; cand++)
+            if (!strcmp(*cand, "pglz"))
+                return *cand;
+    return val;
+}
+
 static bool parse_enum_text(const CatalogParam *param, int major, const char *text,
                             const char **out)
 {
     for (const char *const *val = param->enum_vals; val && *val; val++)
         if (!strcasecmp(*val, text)) {
-            *out = *val;
+            *out = listed_synonym(param, *val);
             return true;
         }
     return hidden_enum_lookup(param, major, text, out);
@@ -291,68 +308,97 @@ static void set_error(GucError *err, char *message, const char *hint)
     err->hint = xstrdup(hint);
 }
 
-static void range_error(const CatalogParam *param, int major, double val, GucError *err)
+/* The server's own "%g": its snprintf spells infinities out. */
+static char *format_g(double val)
+{
+    if (isinf(val))
+        return xstrdup(val > 0 ? "Infinity" : "-Infinity");
+    return xasprintf("%g", val);
+}
+
+static void range_error(const CatalogParam *param, const char *name, int major, double val,
+                        GucError *err)
 {
     const char *unit = param->unit && *param->unit && major >= RANGE_UNITS_SINCE ? param->unit : "";
     const char *space = *unit ? " " : "";
     const char *vunit = param->unit && *param->unit ? param->unit : "";
     const char *vspace = *vunit ? " " : "";
-    if (param->type == GUC_INTEGER)
+    if (param->type == GUC_INTEGER) {
         err->message = xasprintf(
             "%d%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. %s%s%s)", (int)val,
-            vspace, vunit, param->name, param->min_val, space, unit, param->max_val, space, unit);
-    else
-        err->message = xasprintf(
-            "%g%s%s is outside the valid range for parameter \"%s\" (%g%s%s .. %g%s%s)", val,
-            vspace, vunit, param->name, strtod(param->min_val, NULL), space, unit,
-            strtod(param->max_val, NULL), space, unit);
+            vspace, vunit, name, param->min_val, space, unit, param->max_val, space, unit);
+    } else {
+        char *v = format_g(val), *lo = format_g(strtod(param->min_val, NULL)),
+             *hi = format_g(strtod(param->max_val, NULL));
+        err->message = xasprintf("%s%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. "
+                                 "%s%s%s)", v, vspace, vunit, name, lo, space, unit, hi, space,
+                                 unit);
+        free(v);
+        free(lo);
+        free(hi);
+    }
     err->out_of_range = true;
 }
 
-static bool check_range(const CatalogParam *param, int major, double val, GucError *err)
+static bool check_range(const CatalogParam *param, const char *name, int major, double val,
+                        GucError *err)
 {
     if (!param->min_val || !param->max_val)
         return true;
     if (val >= strtod(param->min_val, NULL) && val <= strtod(param->max_val, NULL))
         return true;
-    range_error(param, major, val, err);
+    range_error(param, name, major, val, err);
     return false;
 }
 
-static bool parse_number(const CatalogParam *param, int major, const char *text, GucValue *out,
-                         GucError *err)
+/* Integer check hooks that refuse values inside the declared range (they name the parameter by
+ * its catalog name and explain in a DETAIL, given here as the hint). */
+static bool check_int_hook(const CatalogParam *param, double val, GucError *err)
+{
+    if (!strcmp(param->name, "vacuum_buffer_usage_limit") && val != 0 &&
+        (val < 128 || val > 16777216)) {
+        set_error(err, xasprintf("invalid value for parameter \"%s\": %d", param->name, (int)val),
+                  "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and 16777216 kB.");
+        return false;
+    }
+    return true;
+}
+
+static bool parse_number(const CatalogParam *param, const char *name, int major, const char *text,
+                         GucValue *out, GucError *err)
 {
     const char *hint = NULL;
     bool ok = param->type == GUC_INTEGER ? parse_int_text(param, text, &out->num, &hint)
                                          : parse_real_text(param, text, &out->num, &hint);
     if (!ok) {
-        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", param->name, text),
-                  hint);
+        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", name, text), hint);
         return false;
     }
-    return check_range(param, major, out->num, err);
+    if (!check_range(param, name, major, out->num, err))
+        return false;
+    return param->type != GUC_INTEGER || check_int_hook(param, out->num, err);
 }
 
-bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
-                         GucError *err)
+bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,
+                        const char *text, GucValue *out, GucError *err)
 {
     memset(out, 0, sizeof(*out));
     memset(err, 0, sizeof(*err));
     out->type = param->type;
+    const char *name = written && major <= NAME_AS_WRITTEN_UNTIL ? written : param->name;
     switch (param->type) {
     case GUC_BOOL:
         if (parse_bool_text(text, &out->boolval))
             return true;
-        set_error(err, xasprintf("parameter \"%s\" requires a Boolean value", param->name), NULL);
+        set_error(err, xasprintf("parameter \"%s\" requires a Boolean value", name), NULL);
         return false;
     case GUC_INTEGER:
     case GUC_REAL:
-        return parse_number(param, major, text, out, err);
+        return parse_number(param, name, major, text, out, err);
     case GUC_ENUM:
         if (parse_enum_text(param, major, text, &out->enum_val))
             return true;
-        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", param->name, text),
-                  NULL);
+        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", name, text), NULL);
         err->hint = enum_hint(param);
         return false;
     case GUC_STRING:
@@ -360,6 +406,12 @@ bool guc_parse_value_for(const CatalogParam *param, int major, const char *text,
         return true;
     }
     return true;
+}
+
+bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
+                         GucError *err)
+{
+    return guc_parse_value_as(param, major, NULL, text, out, err);
 }
 
 bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err)

@@ -25,9 +25,13 @@ typedef struct GucError {
 /* Parses `text` (the value after the lexer removed quotes) for `param`. On failure fills `err`
  * (caller frees both strings with guc_error_free) and returns false. */
 bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err);
-/* The same for a given major: the range message gained units in PostgreSQL 16. */
+/* The same for a given major: the range message gained units in PostgreSQL 17. */
 bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
                          GucError *err);
+/* The same for a line that wrote the parameter as `written` ("WORK_MEM", "sort_mem"): up to 17
+ * the server's messages name the parameter as written, from 18 on by its catalog name. */
+bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,
+                        const char *text, GucValue *out, GucError *err);
 void guc_error_free(GucError *err);
 
 /* The value rendered in the base unit as pg_settings.setting would show it ("16384", "0.9",

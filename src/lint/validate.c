@@ -156,7 +156,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     }
     GucValue val;
     GucError err;
-    if (guc_parse_value_for(param, major, entry->value ? entry->value : "", &val, &err))
+    if (guc_parse_value_as(param, major, entry->name, entry->value ? entry->value : "", &val, &err))
         return;
     Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
                                entry);

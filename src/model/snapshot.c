@@ -6,6 +6,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/xalloc.h"
 
@@ -73,14 +74,15 @@ static void add_default(Snapshot *snap, const CatalogParam *param, int major)
     setting_parse(setting, major);
 }
 
+/* ASCII case-insensitive, as the catalog is ordered ("DateStyle" sits among the d's). */
 static int setting_cmp(const void *pa, const void *pb)
 {
-    return strcmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
+    return strcasecmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
 }
 
-static SnapSetting *find_setting(const Snapshot *snap, const char *lower_name)
+static SnapSetting *find_setting(const Snapshot *snap, const char *name)
 {
-    SnapSetting key = {.name = (char *)lower_name};
+    SnapSetting key = {.name = (char *)name};
     return bsearch(&key, snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
 }
 
@@ -89,7 +91,7 @@ static void apply_custom(Snapshot *snap, size_t *cap, const ConfEntry *entry)
 {
     char *name = lower_dup(entry->name);
     for (size_t idx = snap->n_settings; idx-- > 0;)
-        if (!snap->settings[idx].param && !strcmp(snap->settings[idx].name, name)) {
+        if (!snap->settings[idx].param && !strcasecmp(snap->settings[idx].name, name)) {
             setting_from_entry(&snap->settings[idx], entry, snap->pg_major);
             free(name);
             return;
@@ -134,10 +136,7 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
 
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)
 {
-    char *lower = lower_dup(name);
-    const SnapSetting *setting = find_setting(snap, lower);
-    free(lower);
-    return setting;
+    return find_setting(snap, name);
 }
 
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key)

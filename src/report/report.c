@@ -59,7 +59,7 @@ const char *report_redact(const char *name, const char *value)
 {
     if (!value)
         return NULL;
-    if ((name && (strcasestr(name, "conninfo") || strcasestr(name, "password"))) ||
+    if ((name && (strcasestr(name, "conninfo") || strcasestr(name, "passphrase"))) ||
         strcasestr(value, "password="))
         return *value ? "<redacted>" : value;
     return value;

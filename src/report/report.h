@@ -71,7 +71,7 @@ const char *report_format_names(void);
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
 /* The value to show for a setting: "<redacted>" when it may hold a credential (a *conninfo or
- * password parameter, or a value containing "password="), else `value`. Static or borrowed. */
+ * *passphrase* parameter, or a value containing "password="), else `value`. Static or borrowed. */
 const char *report_redact(const char *name, const char *value);
 /* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on. */
 int report_exit_code(const ReportInput *in);

@@ -52,7 +52,8 @@ verdict_case() { # major file label
   total[$major]=$(( ${total[$major]:-0} + 1 ))
   if [ "$server" = "$lint" ]; then
     agree[$major]=$(( ${agree[$major]:-0} + 1 ))
-    ok "$label on $major: both ${server}${VD_MSG:+ ($VD_MSG)}"
+    if [ "$server" = refuses ]; then ok "$label on $major: both refuse ($stage: $VD_MSG)"
+    else ok "$label on $major: both accept"; fi
   else
     disagreements+=("$label@$major")
     fail "$label on $major: server $server ($stage: ${VD_MSG:-ready}), pgknob $lint (${VD_LINT_MSG:-no error})"

@@ -53,7 +53,7 @@ vd_install() { # major file
 
 # The first line the server logged as a problem, without timestamp, level and location suffix.
 _vd_first_error() { # logfile
-  grep -E '(LOG|FATAL|ERROR|PANIC): ' "$1" | grep -vE 'contains errors|database system|starting PostgreSQL|listening on|redirecting log|shut down|received fast|aborting any|background worker|checkpoint|skipping missing configuration file' \
+  grep -E '(LOG|FATAL|ERROR|PANIC): ' "$1" | grep -vE 'contains errors|database system|starting PostgreSQL|listening on|redirecting log|shut down|received fast|aborting any|background worker|checkpoint (starting|complete)|skipping missing configuration file' \
     | head -1 | sed -E 's/^.*(LOG|FATAL|ERROR|PANIC): +//; s/ in file "[^"]*" line [0-9]+$//'
 }
 

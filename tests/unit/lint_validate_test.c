@@ -1,0 +1,149 @@
+/* The validation pass and the settings model over configurations read by the real conf/ reader
+ * and the generated catalog. tests/lint/t-verdict.sh checks the same verdicts on real servers. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "conf/conf.h"
+#include "harness.h"
+#include "lint/validate.h"
+#include "model/snapshot.h"
+
+typedef struct Run {
+    ConfSet set;
+    Snapshot snap;
+    FindingList findings;
+} Run;
+
+static void run_lint(Run *run, int major, int minor, const char *text)
+{
+    memset(run, 0, sizeof(*run));
+    conf_load_buffer("/nonexistent/pgknob-unit/postgresql.conf", text, strlen(text), &run->set);
+    snapshot_from_conf(&run->snap, &run->set, catalog_for_major(major));
+    ValidateOpts opts = {.minor = minor};
+    lint_validate(&run->set, &run->snap, &opts, &run->findings);
+}
+
+static void run_free(Run *run)
+{
+    findings_free(&run->findings);
+    snapshot_free(&run->snap);
+    conf_set_free(&run->set);
+}
+
+/* The only finding of a one-finding run, or NULL. */
+static const Finding *only(const Run *run)
+{
+    return run->findings.n == 1 ? &run->findings.items[0] : NULL;
+}
+
+#define CHECK_ONLY(major, minor, text, rule, sev)                                     \
+    do {                                                                              \
+        Run pk_run;                                                                   \
+        run_lint(&pk_run, (major), (minor), (text));                                  \
+        const Finding *pk_f = only(&pk_run);                                          \
+        CHECK_STR(pk_f ? pk_f->rule_id : "(not exactly one finding)", (rule));        \
+        CHECK(pk_f && pk_f->severity == (sev));                                       \
+        run_free(&pk_run);                                                            \
+    } while (0)
+
+#define CHECK_CLEAN(major, text) CHECK_CLEAN_MINOR(major, -1, text)
+#define CHECK_CLEAN_MINOR(major, minor, text)                                         \
+    do {                                                                              \
+        Run pk_run;                                                                   \
+        run_lint(&pk_run, (major), (minor), (text));                                  \
+        CHECK(pk_run.findings.n == 0);                                                \
+        if (pk_run.findings.n)                                                        \
+            fprintf(stderr, "  unexpected: %s %s\n", pk_run.findings.items[0].rule_id, \
+                    pk_run.findings.items[0].message);                                \
+        run_free(&pk_run);                                                            \
+    } while (0)
+
+static void test_names(void)
+{
+    Run run;
+    run_lint(&run, 18, -1, "shared_buffer = 128MB\n");
+    const Finding *f = only(&run);
+    CHECK_STR(f ? f->rule_id : NULL, "PK0010");
+    CHECK_STR(f ? f->message : NULL, "unrecognized configuration parameter \"shared_buffer\"");
+    CHECK_STR(f ? f->hint : NULL, "Did you mean \"shared_buffers\"?");
+    CHECK_STR(f ? f->suggestion : NULL, "shared_buffers = 128MB");
+    CHECK(f && f->line == 1 && f->n_settings == 1);
+    run_free(&run);
+    CHECK_ONLY(13, -1, "wal_keep_segments = 32\n", "PK0011", SEV_ERROR);
+    CHECK_ONLY(17, -1, "io_method = worker\n", "PK0011", SEV_ERROR);
+    CHECK_CLEAN(18, "io_method = worker\n");
+    CHECK_ONLY(18, -1, "sort_mem = 1024\n", "PK0012", SEV_NOTICE);
+    CHECK_ONLY(18, -1, "ssl_ecdh_curve = 'prime256v1'\n", "PK0012", SEV_NOTICE);
+    CHECK_CLEAN(17, "ssl_ecdh_curve = 'prime256v1'\n");
+    CHECK_CLEAN(18, "myext.setting = 'anything'\nWork_Mem = 4MB\nDATESTYLE = 'iso, mdy'\n");
+}
+
+static void test_values(void)
+{
+    CHECK_ONLY(18, -1, "work_mem = 4mb\n", "PK0020", SEV_ERROR);
+    CHECK_ONLY(18, -1, "checkpoint_timeout = 10\n", "PK0021", SEV_ERROR);
+    CHECK_ONLY(16, -1, "maintenance_work_mem = 128kB\n", "PK0021", SEV_ERROR);
+    CHECK_CLEAN(17, "maintenance_work_mem = 128kB\n");
+    CHECK_ONLY(18, -1, "block_size = 8192\n", "PK0040", SEV_ERROR);
+    /* an exact duplicate hides the earlier value from the server; another spelling does not */
+    CHECK_ONLY(18, -1, "work_mem = bogus\nwork_mem = 4MB\n", "PK0022", SEV_NOTICE);
+    CHECK_ONLY(18, -1, "work_mem = bogus\nWORK_MEM = 4MB\n", "PK0020", SEV_ERROR);
+    Run run;
+    run_lint(&run, 16, -1, "Fsync = maybe\n");
+    CHECK_STR(only(&run) ? only(&run)->message : NULL,
+              "parameter \"Fsync\" requires a Boolean value");
+    run_free(&run);
+    run_lint(&run, 18, -1, "Fsync = maybe\n");
+    CHECK_STR(only(&run) ? only(&run)->message : NULL,
+              "parameter \"fsync\" requires a Boolean value");
+    run_free(&run);
+}
+
+static void test_minor_and_startup(void)
+{
+    CHECK_ONLY(18, -1, "file_extend_method = write_zeros\n", "PK0030", SEV_WARNING);
+    CHECK_ONLY(18, 1, "file_extend_method = write_zeros\n", "PK0030", SEV_ERROR);
+    CHECK_CLEAN_MINOR(18, 2, "file_extend_method = write_zeros\n");
+    CHECK_ONLY(18, -1, "min_wal_size = 16MB\n", "PK0050", SEV_ERROR);
+    CHECK_ONLY(18, -1, "max_wal_size = 31MB\nmin_wal_size = 32MB\n", "PK0050", SEV_ERROR);
+    CHECK_CLEAN(18, "min_wal_size = 32MB\nmax_wal_size = 32MB\n");
+    CHECK_ONLY(18, -1, "wal_level = minimal\n", "PK0050", SEV_ERROR);
+    CHECK_CLEAN(18, "wal_level = minimal\nmax_wal_senders = 0\n");
+    CHECK_ONLY(13, -1, "max_connections = 3\nsuperuser_reserved_connections = 3\n", "PK0050",
+               SEV_ERROR);
+    Run run;
+    run_lint(&run, 18, -1, "wal_level = minimal\n");
+    const Finding *f = only(&run);
+    CHECK_STR(f ? f->message : NULL,
+              "WAL streaming (max_wal_senders > 0) requires wal_level \"replica\" or \"logical\"");
+    CHECK(f && f->n_settings == 2 && f->line == 1);
+    run_free(&run);
+}
+
+static void test_snapshot(void)
+{
+    Run run;
+    run_lint(&run, 18, -1,
+             "work_mem = 1MB\nsort_mem = 2048\ndatestyle = 'iso, dmy'\next.x = 1\nEXT.X = 2\n");
+    const SnapSetting *wm = snapshot_get(&run.snap, "WORK_MEM");
+    CHECK(wm && wm->source == SRC_FILE && wm->line == 2 && wm->parsed_ok && wm->parsed.num == 2048);
+    const SnapSetting *ds = snapshot_get(&run.snap, "DateStyle");
+    CHECK(ds && ds->source == SRC_FILE && !strcmp(ds->value, "iso, dmy"));
+    const SnapSetting *sb = snapshot_get(&run.snap, "shared_buffers");
+    CHECK(sb && sb->source == SRC_DEFAULT && sb->parsed_ok && sb->parsed.num == 16384);
+    const SnapSetting *custom = snapshot_get(&run.snap, "ext.x");
+    CHECK(custom && !custom->param && !strcmp(custom->value, "2") && custom->line == 5);
+    CHECK(snapshot_get(&run.snap, "no_such_thing") == NULL);
+    CHECK(run.snap.n_settings == catalog_for_major(18)->n_params + 1);
+    run_free(&run);
+}
+
+int main(void)
+{
+    test_names();
+    test_values();
+    test_minor_and_startup();
+    test_snapshot();
+    PK_TEST_DONE();
+}
