@@ -189,6 +189,8 @@ void evidence_databases(DbConn *conn, AuditResult *res)
     DbTotals t = {0};
     sum_databases(&r, &t);
     double requests = t.hits + t.reads;
+    add(res, "cache.requests", requests, "%.0f block requests (hits and reads, all databases)",
+        requests);
     if (requests > 0)
         add(res, "cache.hit_ratio", share(t.hits, requests),
             "%.2f%% of %.0f block requests were found in shared_buffers (all databases, %.1f h)",
