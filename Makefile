@@ -24,7 +24,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
-        examples install clean help check-headers servers
+        examples install clean help check-headers servers demo
 
 all: $(BIN)
 
@@ -47,6 +47,11 @@ deps:                      ## install missing Debian packages and fetch the test
 
 servers: deps              ## fetch the PostgreSQL 13–18 builds used by the tests into .cache/pg
 	@tests/pg/fetch-servers.sh
+
+demo: deps                 ## build, fetch PostgreSQL 18 if missing, run the quick lab series on a throwaway cluster
+	@$(MAKE) --no-print-directory $(BIN)
+	@tests/pg/fetch-servers.sh 18
+	@$(BIN) lab run series --quick
 
 unit: $(BIN) $(UNIT_BINS)  ## unit tests only (no servers)
 	@tests/run --unit-only

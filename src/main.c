@@ -16,6 +16,7 @@ static const Command commands[] = {
     {"settings", cmd_settings, "show every entry the server would read (offline pg_file_settings)"},
     {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, "audit a running server: settings and statistics, read-only"},
+    {"lab", cmd_lab, "the \"make Postgres slow\" labs: run, measure, explain"},
 };
 
 static void print_usage(FILE *out)

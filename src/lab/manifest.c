@@ -23,6 +23,7 @@ typedef struct IniState {
     const char *path;
     int line;
     Lab *lab;
+    const char *root_name; /* last component of the labs directory */
     char *error;
 } IniState;
 
@@ -122,6 +123,13 @@ static bool fragment_into(IniState *st, const char *file, LabSettings *out)
     char *path = xasprintf("%s/%s", st->lab->dir, file);
     char *err = NULL;
     bool ok = lab_settings_read(path, out, &err);
+    /* Settings remember a short, machine-independent place: "labs/ID/FILE". */
+    for (size_t idx = 0; ok && idx < out->n; idx++) {
+        if (strcmp(out->items[idx].file, path) != 0)
+            continue;
+        free(out->items[idx].file);
+        out->items[idx].file = xasprintf("%s/%s/%s", st->root_name, st->lab->id, file);
+    }
     if (!ok && !st->error)
         st->error = xasprintf("%s:%d: in settings file named here:\n%s", st->path, st->line, err);
     free(err);
@@ -309,7 +317,8 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errm
     lab->min_major = 13;
     lab->reference.tps = -1;
     char *path = xasprintf("%s/lab.ini", lab->dir);
-    IniState st = {.path = path, .lab = lab};
+    const char *slash = strrchr(root, '/');
+    IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root};
     st.fp = fopen(path, "r");
     if (!st.fp) {
         *errmsg = xasprintf("could not open \"%s\": %s", path, strerror(errno));

@@ -1,0 +1,353 @@
+/* pgknob lab list | show ID | run [ID…|series|all]: the "make Postgres slow" labs. */
+#include <getopt.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/commands.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lab/lab_report.h"
+#include "lab/manifest.h"
+#include "lab/runner.h"
+
+static void lab_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: pgknob lab list [--labs DIR]\n"
+            "       pgknob lab show ID [--labs DIR]\n"
+            "       pgknob lab run [ID...|series|all] [--warehouses W] [--clients C]\n"
+            "                      [--duration D] [--quick] [--out DIR] [--pg-bin DIR] [--keep]\n"
+            "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
+            "\n"
+            "Without --dsn the labs run on a throwaway cluster (initdb in a temporary directory,\n"
+            "Unix socket only) that is removed afterwards unless --keep. With --dsn they change\n"
+            "an existing server's settings (ALTER SYSTEM, reload or restart) and restore them.\n"
+            "Exit codes: 0 done and settings restored, 2 usage, lab file or server error,\n"
+            "128+N interrupted by signal N (settings restored first).\n");
+}
+
+/* The directory holding bin/pgknob's project: labs/, .cache/pg, tests/pg. */
+static char *project_root(void)
+{
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (len <= 0)
+        return NULL;
+    exe[len] = '\0';
+    char *bin_dir = dirname(exe);
+    char *root = xasprintf("%s/..", bin_dir);
+    char resolved[PATH_MAX];
+    char *out = realpath(root, resolved) ? xstrdup(resolved) : NULL;
+    free(root);
+    return out;
+}
+
+static char *labs_dir(const char *given, const char *root)
+{
+    if (given)
+        return xstrdup(given);
+    const char *env = getenv("PGKNOB_LABS");
+    if (env && *env)
+        return xstrdup(env);
+    if (root) {
+        char *path = xasprintf("%s/labs", root);
+        if (access(path, R_OK) == 0)
+            return path;
+        free(path);
+    }
+    return xstrdup("labs");
+}
+
+static bool load_labs(const char *given, LabSet *set)
+{
+    char *root = project_root();
+    char *dir = labs_dir(given, root);
+    char *err = NULL;
+    bool ok = lab_set_load(dir, set, &err);
+    if (!ok) {
+        fprintf(stderr, "pgknob: error: %s\n", err);
+        free(err);
+    }
+    free(dir);
+    free(root);
+    return ok;
+}
+
+static int lab_list(const LabSet *set)
+{
+    printf("%-18s %-10s %-5s %s\n", "ID", "KIND", "MIN", "TITLE");
+    for (size_t idx = 0; idx < set->n; idx++) {
+        const Lab *lab = &set->labs[idx];
+        printf("%-18s %-10s %-5d %s\n", lab->id,
+               lab->kind == LAB_STAGE ? "stage" : "standalone", lab->min_major, lab->title);
+    }
+    return PK_EXIT_OK;
+}
+
+static void show_settings(const char *heading, const LabSettings *settings)
+{
+    printf("%s\n", heading);
+    if (settings->n == 0)
+        printf("  (none)\n");
+    for (size_t idx = 0; idx < settings->n; idx++) {
+        const LabSetting *item = &settings->items[idx];
+        char *quoted = lab_settings_quote(item->value);
+        printf("  %s = %s\t# %s:%d\n", item->name, quoted, item->file, item->line);
+        free(quoted);
+    }
+}
+
+static void show_workload(const LabWorkload *wl)
+{
+    printf("workload: %s", wl->type == WORKLOAD_TPCC ? "tpcc" : "query");
+    if (wl->warehouses)
+        printf(", %d warehouses", wl->warehouses);
+    if (wl->clients)
+        printf(", %d clients", wl->clients);
+    if (wl->duration_s > 0)
+        printf(", %.0f s after %.0f s warm-up", wl->duration_s, wl->warmup_s);
+    if (wl->quick_duration_s > 0)
+        printf(" (--quick: %.0f s)", wl->quick_duration_s);
+    printf("\n");
+    if (wl->sql)
+        printf("sql: %s\n", wl->sql);
+}
+
+static int lab_show(const LabSet *set, const char *id)
+{
+    const Lab *lab = lab_set_find(set, id);
+    if (!lab) {
+        fprintf(stderr, "pgknob: error: unknown lab \"%s\"\nhint: `pgknob lab list` shows the "
+                        "labs.\n", id);
+        return PK_EXIT_USAGE;
+    }
+    printf("%s: %s\n", lab->id, lab->title);
+    if (lab->kind == LAB_STAGE)
+        printf("stage %d of the cumulative series", lab->order);
+    else
+        printf("standalone lab, each run compared with the baseline");
+    printf("; needs PostgreSQL %d or later\n\n%s\n\n", lab->min_major, lab->story);
+    if (lab->watch)
+        printf("what to watch: %s\n\n", lab->watch);
+    show_workload(&lab->workload);
+    show_settings("settings:", &lab->settings);
+    for (size_t idx = 0; idx < lab->n_runs; idx++) {
+        char *heading = xasprintf("run %s: %s", lab->runs[idx].name, lab->runs[idx].title);
+        show_settings(heading, &lab->runs[idx].settings);
+        free(heading);
+    }
+    if (lab->reference.label)
+        printf("the article: %s%s (%s)\n", lab->reference.label,
+               lab->reference.tps >= 0 ? "" : "", lab->reference.source);
+    if (lab->reference.tps >= 0)
+        printf("article TPS: %g\n", lab->reference.tps);
+    printf("students' notes: %s/README.md\n", lab->dir);
+    return PK_EXIT_OK;
+}
+
+typedef struct RunArgs {
+    LabRunOpts opts;
+    const char *labs;
+    char *out_default;
+} RunArgs;
+
+static bool parse_positive(const char *opt, const char *value, int *out)
+{
+    char *end;
+    long num = strtol(value, &end, 10);
+    if (*end || num < 1 || num > 10000) {
+        fprintf(stderr, "pgknob: error: invalid value for %s: \"%s\"\n", opt, value);
+        return false;
+    }
+    *out = (int)num;
+    return true;
+}
+
+static bool parse_run_option(int opt, RunArgs *args)
+{
+    switch (opt) {
+    case 'w':
+        return parse_positive("--warehouses", optarg, &args->opts.warehouses);
+    case 'c':
+        return parse_positive("--clients", optarg, &args->opts.clients);
+    case 'd':
+        if (!lab_parse_duration(optarg, &args->opts.duration_s) || args->opts.duration_s < 1) {
+            fprintf(stderr, "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
+                            "e.g. 60s or 2min.\n", optarg);
+            return false;
+        }
+        return true;
+    case 'q': args->opts.quick = true; return true;
+    case 'o': args->opts.out_dir = optarg; return true;
+    case 'b': args->opts.pg_bin = optarg; return true;
+    case 'k': args->opts.keep = true; return true;
+    case 'D': args->opts.dsn = optarg; return true;
+    case 'A': args->opts.allow_existing = true; return true;
+    case 'L': args->labs = optarg; return true;
+    default: return false;
+    }
+}
+
+static bool parse_run_args(int argc, char **argv, RunArgs *args)
+{
+    static const struct option longopts[] = {
+        {"warehouses", required_argument, NULL, 'w'}, {"clients", required_argument, NULL, 'c'},
+        {"duration", required_argument, NULL, 'd'},   {"quick", no_argument, NULL, 'q'},
+        {"out", required_argument, NULL, 'o'},        {"pg-bin", required_argument, NULL, 'b'},
+        {"keep", no_argument, NULL, 'k'},             {"dsn", required_argument, NULL, 'D'},
+        {"allow-existing-server", no_argument, NULL, 'A'},
+        {"labs", required_argument, NULL, 'L'},       {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        if (opt == 'h') {
+            lab_usage(stdout);
+            exit(PK_EXIT_OK);
+        }
+        if (!parse_run_option(opt, args)) {
+            if (opt == '?')
+                lab_usage(stderr);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void print_results(const LabRunReport *rep)
+{
+    printf("%-28s %14s %12s %12s %s\n", "STAGE", "TPS", "P95 MS", "× SLOWER", "ARTICLE TPS");
+    for (size_t idx = 0; idx < rep->n; idx++) {
+        const StageResult *stage = &rep->stages[idx];
+        if (!stage->ran) {
+            printf("%-28s %14s\n", stage->id, "not measured");
+            continue;
+        }
+        char *tps = lab_format_tps((double)stage->result.completed, stage->result.tps,
+                                   stage->result.measured_s);
+        const StageResult *base = lab_report_baseline_of(rep, stage);
+        char factor[32] = "";
+        if (base && stage->result.completed)
+            snprintf(factor, sizeof(factor), "%.1f", base->result.tps / stage->result.tps);
+        else if (base && base->result.tps > 0)
+            snprintf(factor, sizeof(factor), "> %.0f", base->result.tps * stage->result.measured_s);
+        char p95[32] = "-";
+        if (stage->result.p95_ms >= 0)
+            snprintf(p95, sizeof(p95), "%.1f", stage->result.p95_ms);
+        char ref[32] = "";
+        if (stage->lab->reference.tps >= 0 && !stage->run)
+            snprintf(ref, sizeof(ref), "%g", stage->lab->reference.tps);
+        printf("%-28s %14s %12s %12s %s\n", stage->id, tps, p95, factor, ref);
+        free(tps);
+    }
+}
+
+static char *default_out_dir(const LabRunOpts *opts)
+{
+    StrBuf sb = STRBUF_INIT;
+    sb_put(&sb, "reports/lab-");
+    for (int idx = 0; idx < opts->n_selection; idx++) {
+        if (idx)
+            sb_putc(&sb, '+');
+        for (const char *p = opts->selection[idx]; *p; p++)
+            sb_putc(&sb, *p == '/' ? '_' : *p);
+    }
+    return sb_detach(&sb);
+}
+
+static int any_ran(const LabRunReport *rep)
+{
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (rep->stages[idx].ran)
+            return 1;
+    return 0;
+}
+
+static int lab_run_cmd(int argc, char **argv)
+{
+    RunArgs args;
+    memset(&args, 0, sizeof(args));
+    if (!parse_run_args(argc, argv, &args))
+        return PK_EXIT_USAGE;
+    static const char *const default_selection[] = {"series"};
+    args.opts.selection = optind < argc ? (const char *const *)(argv + optind) : default_selection;
+    args.opts.n_selection = optind < argc ? argc - optind : 1;
+    if (args.opts.allow_existing && !args.opts.dsn) {
+        fprintf(stderr, "pgknob: error: --allow-existing-server needs --dsn\n");
+        return PK_EXIT_USAGE;
+    }
+    LabSet set;
+    if (!load_labs(args.labs, &set))
+        return PK_EXIT_USAGE;
+    char *root = project_root();
+    args.opts.project_root = root;
+    args.opts.progress = isatty(STDERR_FILENO);
+    if (!args.opts.out_dir)
+        args.opts.out_dir = args.out_default = default_out_dir(&args.opts);
+    LabRunReport report;
+    char *err = NULL;
+    int code = lab_run(&set, &args.opts, &report, &err);
+    if (any_ran(&report)) {
+        char *werr = NULL;
+        if (lab_report_write(&report, args.opts.out_dir, &werr))
+            fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
+                    args.opts.out_dir);
+        else
+            fprintf(stderr, "pgknob: error: %s\n", werr);
+        if (werr && code == 0)
+            code = PK_EXIT_USAGE;
+        free(werr);
+        print_results(&report);
+    }
+    if (err)
+        fprintf(stderr, "pgknob: error: %s\n", err);
+    free(err);
+    lab_run_report_free(&report);
+    lab_set_free(&set);
+    free(args.out_default);
+    free(root);
+    return code;
+}
+
+int cmd_lab(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        lab_usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? PK_EXIT_USAGE : PK_EXIT_OK;
+    }
+    const char *sub = argv[1];
+    if (!strcmp(sub, "run"))
+        return lab_run_cmd(argc - 1, argv + 1);
+    if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0) {
+        fprintf(stderr, "pgknob: error: unknown lab command \"%s\"\n", sub);
+        lab_usage(stderr);
+        return PK_EXIT_USAGE;
+    }
+    const char *labs = NULL;
+    const char *id = NULL;
+    for (int idx = 2; idx < argc; idx++) {
+        if (!strcmp(argv[idx], "--labs") && idx + 1 < argc)
+            labs = argv[++idx];
+        else if (argv[idx][0] != '-' && !id)
+            id = argv[idx];
+        else {
+            fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\n", argv[idx]);
+            return PK_EXIT_USAGE;
+        }
+    }
+    if (!strcmp(sub, "show") && !id) {
+        fprintf(stderr, "pgknob: error: lab show needs a lab ID\n");
+        return PK_EXIT_USAGE;
+    }
+    LabSet set;
+    if (!load_labs(labs, &set))
+        return PK_EXIT_USAGE;
+    int code = !strcmp(sub, "list") ? lab_list(&set) : lab_show(&set, id);
+    lab_set_free(&set);
+    return code;
+}

@@ -1,0 +1,212 @@
+#include "lab/measure.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/xalloc.h"
+
+#define SAMPLE_INTERVAL_MS 1000
+
+static bool query_doubles(PGconn *conn, const char *sql, double *out, int n, char **errmsg)
+{
+    PGresult *res = PQexec(conn, sql);
+    bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
+              PQnfields(res) == n;
+    if (ok) {
+        for (int col = 0; col < n; col++)
+            out[col] = PQgetisnull(res, 0, col) ? 0 : strtod(PQgetvalue(res, 0, col), NULL);
+    } else {
+        *errmsg = xasprintf("could not read statistics: %s", PQerrorMessage(conn));
+    }
+    PQclear(res);
+    return ok;
+}
+
+bool stat_counters_read(PGconn *conn, StatCounters *out, char **errmsg)
+{
+    memset(out, 0, sizeof(*out));
+    PQclear(PQexec(conn, "SELECT pg_stat_clear_snapshot()"));
+    double db[9];
+    if (!query_doubles(conn,
+                       "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
+                       "d.temp_files, d.temp_bytes, "
+                       "(SELECT coalesce(sum(autovacuum_count), 0) FROM pg_stat_all_tables), "
+                       "(SELECT coalesce(sum(autoanalyze_count), 0) FROM pg_stat_all_tables), "
+                       "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') "
+                       "FROM pg_stat_database d WHERE d.datname = current_database()",
+                       db, 9, errmsg))
+        return false;
+    out->blks_hit = db[0];
+    out->blks_read = db[1];
+    out->xact_commit = db[2];
+    out->xact_rollback = db[3];
+    out->temp_files = db[4];
+    out->temp_bytes = db[5];
+    out->autovacuum_runs = db[6];
+    out->autoanalyze_runs = db[7];
+    out->wal_bytes = db[8];
+    double ckpt[2];
+    /* 17 moved the checkpoint counters to pg_stat_checkpointer. */
+    const char *sql = PQserverVersion(conn) >= 170000
+                          ? "SELECT num_timed, num_requested FROM pg_stat_checkpointer"
+                          : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter";
+    if (!query_doubles(conn, sql, ckpt, 2, errmsg))
+        return false;
+    out->checkpoints_timed = ckpt[0];
+    out->checkpoints_req = ckpt[1];
+    return true;
+}
+
+void stat_counters_delta(const StatCounters *before, const StatCounters *after, StatCounters *out)
+{
+    const double *b = (const double *)(const void *)before;
+    const double *a = (const double *)(const void *)after;
+    double *o = (double *)(void *)out;
+    for (size_t field = 0; field < sizeof(StatCounters) / sizeof(double); field++)
+        o[field] = a[field] - b[field];
+}
+
+double stat_cache_hit_ratio(const StatCounters *delta)
+{
+    double total = delta->blks_hit + delta->blks_read;
+    return total > 0 ? delta->blks_hit / total : -1;
+}
+
+static void wait_add(WaitSample *sample, const char *kind, uint64_t n)
+{
+    sample->backends += n;
+    for (int idx = 0; idx < sample->n_kinds; idx++) {
+        if (!strcmp(sample->kind[idx], kind)) {
+            sample->count[idx] += n;
+            return;
+        }
+    }
+    if (sample->n_kinds == WAIT_MAX_KINDS) {
+        sample->other += n;
+        return;
+    }
+    snprintf(sample->kind[sample->n_kinds], sizeof(sample->kind[0]), "%s", kind);
+    sample->count[sample->n_kinds++] = n;
+}
+
+void wait_sample_sort(WaitSample *sample)
+{
+    for (int i = 1; i < sample->n_kinds; i++) {
+        for (int j = i; j > 0 && (sample->count[j] > sample->count[j - 1] ||
+                                  (sample->count[j] == sample->count[j - 1] &&
+                                   strcmp(sample->kind[j], sample->kind[j - 1]) < 0));
+             j--) {
+            char kind[64];
+            memcpy(kind, sample->kind[j], sizeof(kind));
+            memcpy(sample->kind[j], sample->kind[j - 1], sizeof(kind));
+            memcpy(sample->kind[j - 1], kind, sizeof(kind));
+            uint64_t count = sample->count[j];
+            sample->count[j] = sample->count[j - 1];
+            sample->count[j - 1] = count;
+        }
+    }
+}
+
+/* One round: the wait events of active client backends of this database, and the commits. */
+static void sample_round(Sampler *sampler, PGconn *conn, double elapsed_s)
+{
+    PGresult *res = PQexec(conn,
+        "SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
+        "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
+        "AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1");
+    PGresult *tx = PQexec(conn, "SELECT pg_stat_clear_snapshot(), "
+                                "(SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                                "WHERE datname = current_database())");
+    pthread_mutex_lock(&sampler->lock);
+    if (PQresultStatus(res) == PGRES_TUPLES_OK) {
+        sampler->waits.samples++;
+        for (int row = 0; row < PQntuples(res); row++)
+            wait_add(&sampler->waits, PQgetvalue(res, row, 0),
+                     strtoull(PQgetvalue(res, row, 1), NULL, 10));
+    }
+    if (PQresultStatus(tx) == PGRES_TUPLES_OK && PQntuples(tx) == 1) {
+        double commits = strtod(PQgetvalue(tx, 0, 1), NULL);
+        if (sampler->last_commits > 0 && elapsed_s > 0) {
+            sampler->current_tps = (commits - sampler->last_commits) / elapsed_s;
+            sampler->have_tps = true;
+        }
+        sampler->last_commits = commits;
+    }
+    pthread_mutex_unlock(&sampler->lock);
+    PQclear(res);
+    PQclear(tx);
+}
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void *sampler_main(void *arg)
+{
+    Sampler *sampler = arg;
+    PGconn *conn = PQconnectdb(sampler->conninfo);
+    double last = mono_s();
+    while (!sampler->stop && PQstatus(conn) == CONNECTION_OK) {
+        for (int slice = 0; slice < SAMPLE_INTERVAL_MS / 50 && !sampler->stop; slice++) {
+            struct timespec ts = {0, 50 * 1000000L};
+            nanosleep(&ts, NULL);
+        }
+        if (sampler->stop)
+            break;
+        double now = mono_s();
+        sample_round(sampler, conn, now - last);
+        last = now;
+        if (PQstatus(conn) != CONNECTION_OK)
+            PQreset(conn);
+    }
+    PQfinish(conn);
+    return NULL;
+}
+
+bool sampler_start(Sampler *sampler, const char *conninfo, char **errmsg)
+{
+    memset(sampler, 0, sizeof(*sampler));
+    sampler->conninfo = xstrdup(conninfo);
+    pthread_mutex_init(&sampler->lock, NULL);
+    if (pthread_create(&sampler->thread, NULL, sampler_main, sampler) != 0) {
+        *errmsg = xstrdup("could not start the statistics sampler thread");
+        return false;
+    }
+    sampler->started = true;
+    return true;
+}
+
+double sampler_current_tps(Sampler *sampler)
+{
+    pthread_mutex_lock(&sampler->lock);
+    double tps = sampler->have_tps ? sampler->current_tps : -1;
+    pthread_mutex_unlock(&sampler->lock);
+    return tps;
+}
+
+void sampler_reset_waits(Sampler *sampler)
+{
+    pthread_mutex_lock(&sampler->lock);
+    memset(&sampler->waits, 0, sizeof(sampler->waits));
+    pthread_mutex_unlock(&sampler->lock);
+}
+
+void sampler_stop(Sampler *sampler, WaitSample *out)
+{
+    if (sampler->started) {
+        sampler->stop = 1;
+        pthread_join(sampler->thread, NULL);
+    }
+    if (out) {
+        *out = sampler->waits;
+        wait_sample_sort(out);
+    }
+    pthread_mutex_destroy(&sampler->lock);
+    free(sampler->conninfo);
+    sampler->conninfo = NULL;
+    sampler->started = false;
+}

@@ -1,0 +1,65 @@
+/* What the server says happened during a measured interval: counters from the statistics views
+ * read before and after (cache hits, checkpoints, autovacuum runs, WAL and temp bytes), and a
+ * sampler thread that, once a second, records the wait events of the active client backends and
+ * the committed transactions (for the live progress line). */
+#ifndef PK_LAB_MEASURE_H
+#define PK_LAB_MEASURE_H
+
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct StatCounters {
+    double blks_hit, blks_read;
+    double xact_commit, xact_rollback;
+    double temp_files, temp_bytes;
+    double checkpoints_timed, checkpoints_req;
+    double autovacuum_runs, autoanalyze_runs;
+    double wal_bytes; /* pg_current_wal_lsn() as a byte position */
+} StatCounters;
+
+/* Reads the counters for the connection's database. false with *errmsg. */
+bool stat_counters_read(PGconn *conn, StatCounters *out, char **errmsg);
+/* after - before, field by field. */
+void stat_counters_delta(const StatCounters *before, const StatCounters *after,
+                         StatCounters *out);
+/* blks_hit / (blks_hit + blks_read), or -1 when nothing was read. */
+double stat_cache_hit_ratio(const StatCounters *delta);
+
+#define WAIT_MAX_KINDS 24
+
+typedef struct WaitSample {
+    int n_kinds;
+    char kind[WAIT_MAX_KINDS][64]; /* "IO:DataFileRead", "CPU" (no wait event), … */
+    uint64_t count[WAIT_MAX_KINDS];
+    uint64_t other;
+    uint64_t samples;  /* sampling rounds */
+    uint64_t backends; /* backend observations in total */
+} WaitSample;
+
+/* Sorted by count, highest first, for reports. */
+void wait_sample_sort(WaitSample *sample);
+
+/* The sampler: its own connection and thread. */
+typedef struct Sampler {
+    char *conninfo;
+    pthread_t thread;
+    bool started;
+    volatile int stop;
+    pthread_mutex_t lock;
+    WaitSample waits;     /* under lock */
+    double last_commits;  /* xact_commit + rollback at the previous round, under lock */
+    double current_tps;   /* commits per second over the last round, under lock */
+    bool have_tps;
+} Sampler;
+
+/* Starts sampling (failure to connect leaves an empty sample and says so). */
+bool sampler_start(Sampler *sampler, const char *conninfo, char **errmsg);
+/* Commits per second as the server counted them over the last second; < 0 when unknown. */
+double sampler_current_tps(Sampler *sampler);
+/* Zeroes the wait-event sample: called when the warm-up ends. */
+void sampler_reset_waits(Sampler *sampler);
+void sampler_stop(Sampler *sampler, WaitSample *out);
+
+#endif

@@ -1,0 +1,106 @@
+#include "lab/predict.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lint/lint.h"
+
+/* The stage's settings as a configuration file, in a private temporary directory. */
+static char *write_stage_conf(const LabSettings *settings, char **dir_out, char **errmsg)
+{
+    const char *tmp = getenv("TMPDIR");
+    char *dir = xasprintf("%s/pgknob-predict-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(dir)) {
+        *errmsg = xasprintf("could not create a temporary directory: %s", strerror(errno));
+        free(dir);
+        return NULL;
+    }
+    StrBuf text = STRBUF_INIT;
+    for (size_t idx = 0; idx < settings->n; idx++) {
+        char *quoted = lab_settings_quote(settings->items[idx].value);
+        sb_printf(&text, "%s = %s\n", settings->items[idx].name, quoted);
+        free(quoted);
+    }
+    char *path = xasprintf("%s/postgresql.conf", dir);
+    FILE *fp = fopen(path, "w");
+    bool ok = fp && fputs(sb_str(&text), fp) >= 0;
+    if (fp && fclose(fp) != 0)
+        ok = false;
+    sb_free(&text);
+    if (!ok) {
+        *errmsg = xasprintf("could not write \"%s\": %s", path, strerror(errno));
+        unlink(path);
+        rmdir(dir);
+        free(path);
+        free(dir);
+        return NULL;
+    }
+    *dir_out = dir;
+    return path;
+}
+
+static void set_place(char **file, int *line, const LabSettings *settings, const char *name)
+{
+    const LabSetting *origin = name ? lab_settings_get(settings, name) : NULL;
+    free(*file);
+    *file = origin ? xstrdup(origin->file) : NULL;
+    *line = origin ? origin->line : 0;
+}
+
+/* Findings point at the temporary file: point them at the lab fragment that set each value. */
+static void relocate(FindingList *list, size_t from, const LabSettings *settings)
+{
+    for (size_t idx = from; idx < list->n; idx++) {
+        Finding *f = &list->items[idx];
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+            FindingSetting *fs = &f->settings[set_idx];
+            if (fs->file)
+                set_place(&fs->file, &fs->line, settings, fs->name);
+        }
+        if (f->file)
+            set_place(&f->file, &f->line, settings,
+                      f->n_settings ? f->settings[0].name : NULL);
+    }
+}
+
+/* Moves the findings of `from` to the end of `to`. */
+static void take_findings(FindingList *to, FindingList *from)
+{
+    for (size_t idx = 0; idx < from->n; idx++) {
+        PK_GROW(to->items, to->n, to->cap);
+        to->items[to->n++] = from->items[idx];
+    }
+    free(from->items);
+    memset(from, 0, sizeof(*from));
+}
+
+bool predict_stage(const LabSettings *settings, int major, FindingList *out, char **errmsg)
+{
+    char *dir = NULL;
+    char *path = write_stage_conf(settings, &dir, errmsg);
+    if (!path)
+        return false;
+    char version[8];
+    snprintf(version, sizeof(version), "%d", major);
+    const char *paths[] = {path};
+    LintOpts opts = {.paths = paths, .n_paths = 1, .pg_version = version};
+    LintResult res;
+    memset(&res, 0, sizeof(res));
+    bool ok = lint_run(&opts, &res, errmsg);
+    size_t first = out->n;
+    if (ok)
+        take_findings(out, &res.findings);
+    relocate(out, first, settings);
+    findings_sort(out);
+    lint_result_free(&res);
+    unlink(path);
+    rmdir(dir);
+    free(path);
+    free(dir);
+    return ok;
+}

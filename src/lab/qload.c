@@ -1,0 +1,190 @@
+#include "lab/qload.h"
+
+#include <libpq-fe.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "tpcc/stats.h"
+
+typedef struct QloadClient {
+    const char *conninfo;
+    const char *sql;
+    double t_measure, t_end; /* monotonic seconds */
+    PGconn *conn;
+    PGcancel *cancel;
+    pthread_mutex_t *cancel_lock;
+    volatile int done_flag;
+    TpccHist hist;
+    uint64_t completed, failed;
+    uint32_t *per_second;
+    int n_seconds;
+    char error[256];
+} QloadClient;
+
+static double mono_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void client_record(QloadClient *client, double t0, double t1, bool ok)
+{
+    if (t1 < client->t_measure || t1 > client->t_end)
+        return;
+    if (!ok) {
+        client->failed++;
+        return;
+    }
+    client->completed++;
+    tpcc_hist_add(&client->hist, (uint64_t)((t1 - t0) * 1e6));
+    int second = (int)(t1 - client->t_measure);
+    if (second >= 0 && second < client->n_seconds)
+        client->per_second[second]++;
+}
+
+static void *client_main(void *arg)
+{
+    QloadClient *client = arg;
+    PGconn *conn = PQconnectdb(client->conninfo);
+    PGresult *res = PQstatus(conn) == CONNECTION_OK ? PQprepare(conn, "q", client->sql, 0, NULL)
+                                                    : NULL;
+    if (!res || PQresultStatus(res) != PGRES_COMMAND_OK) {
+        snprintf(client->error, sizeof(client->error), "%s", PQerrorMessage(conn));
+        PQclear(res);
+        PQfinish(conn);
+        client->done_flag = 1;
+        return NULL;
+    }
+    PQclear(res);
+    pthread_mutex_lock(client->cancel_lock);
+    client->conn = conn;
+    client->cancel = PQgetCancel(conn);
+    pthread_mutex_unlock(client->cancel_lock);
+    while (mono_s() < client->t_end && !client->done_flag) {
+        double t0 = mono_s();
+        res = PQexecPrepared(conn, "q", 0, NULL, NULL, NULL, 0);
+        double t1 = mono_s();
+        bool ok = PQresultStatus(res) == PGRES_TUPLES_OK;
+        if (!ok && PQstatus(conn) != CONNECTION_OK) {
+            snprintf(client->error, sizeof(client->error), "%s", PQerrorMessage(conn));
+            PQclear(res);
+            break;
+        }
+        client_record(client, t0, t1, ok);
+        PQclear(res);
+    }
+    pthread_mutex_lock(client->cancel_lock);
+    PQfreeCancel(client->cancel);
+    client->cancel = NULL;
+    pthread_mutex_unlock(client->cancel_lock);
+    PQfinish(conn);
+    client->done_flag = 1;
+    return NULL;
+}
+
+/* Waits for the end of the interval (or the stop flag), then cancels what still runs. */
+static void supervise(QloadClient *clients, int n, double t_end, volatile sig_atomic_t *stop,
+                      pthread_mutex_t *cancel_lock)
+{
+    while (mono_s() < t_end && !(stop && *stop)) {
+        struct timespec ts = {0, 50 * 1000000L};
+        nanosleep(&ts, NULL);
+    }
+    pthread_mutex_lock(cancel_lock);
+    for (int idx = 0; idx < n; idx++) {
+        clients[idx].done_flag = 1;
+        char errbuf[256];
+        if (clients[idx].cancel)
+            PQcancel(clients[idx].cancel, errbuf, sizeof(errbuf));
+    }
+    pthread_mutex_unlock(cancel_lock);
+}
+
+static void fill_result(QloadClient *clients, int n, double measured_s, WorkloadResult *out)
+{
+    TpccHist *all = xcalloc(1, sizeof(TpccHist));
+    out->n_seconds = clients[0].n_seconds;
+    out->per_second = xcalloc((size_t)out->n_seconds + 1, sizeof(uint32_t));
+    for (int idx = 0; idx < n; idx++) {
+        tpcc_hist_merge(all, &clients[idx].hist);
+        out->completed += clients[idx].completed;
+        out->failed += clients[idx].failed;
+        for (int sec = 0; sec < out->n_seconds; sec++)
+            out->per_second[sec] += clients[idx].per_second[sec];
+    }
+    out->measured_s = measured_s;
+    out->tps = measured_s > 0 ? (double)out->completed / measured_s : 0;
+    out->tpmc = -1;
+    bool any = all->count > 0;
+    out->p50_ms = any ? (double)tpcc_hist_quantile(all, 0.50) / 1000 : -1;
+    out->p90_ms = any ? (double)tpcc_hist_quantile(all, 0.90) / 1000 : -1;
+    out->p95_ms = any ? (double)tpcc_hist_quantile(all, 0.95) / 1000 : -1;
+    out->p99_ms = any ? (double)tpcc_hist_quantile(all, 0.99) / 1000 : -1;
+    out->max_ms = any ? (double)all->max_us / 1000 : -1;
+    free(all);
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+}
+
+bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+               WorkloadResult *out, char **errmsg)
+{
+    memset(out, 0, sizeof(*out));
+    int n = params->clients > 0 ? params->clients : 1;
+    QloadClient *clients = xcalloc((size_t)n, sizeof(QloadClient));
+    pthread_mutex_t cancel_lock = PTHREAD_MUTEX_INITIALIZER;
+    double t_start = mono_s();
+    double t_measure = t_start + params->warmup_s, t_end = t_measure + params->duration_s;
+    int n_seconds = (int)params->duration_s + 1;
+    int started = 0;
+    for (int idx = 0; idx < n; idx++) {
+        QloadClient *client = &clients[idx];
+        client->conninfo = conninfo;
+        client->sql = params->sql;
+        client->t_measure = t_measure;
+        client->t_end = t_end;
+        client->cancel_lock = &cancel_lock;
+        client->n_seconds = n_seconds;
+        client->per_second = xcalloc((size_t)n_seconds, sizeof(uint32_t));
+    }
+    pthread_t *threads = xcalloc((size_t)n, sizeof(pthread_t));
+    for (; started < n; started++)
+        if (pthread_create(&threads[started], NULL, client_main, &clients[started]) != 0)
+            break;
+    double cpu0 = cpu_seconds();
+    supervise(clients, started, t_end, stop, &cancel_lock);
+    for (int idx = 0; idx < started; idx++)
+        pthread_join(threads[idx], NULL);
+    double measured = mono_s() - t_measure;
+    if (measured > params->duration_s)
+        measured = params->duration_s;
+    bool ok = started == n && clients[0].error[0] == '\0';
+    if (!ok) {
+        *errmsg = xasprintf("the query workload could not run: %s",
+                            clients[0].error[0] ? clients[0].error : "could not start threads");
+    } else {
+        fill_result(clients, n, measured > 0 ? measured : 0, out);
+        out->client_cpu_s = cpu_seconds() - cpu0;
+        out->complete = !(stop && *stop);
+        if (!out->complete)
+            out->stop_detail = xstrdup("interrupted");
+    }
+    for (int idx = 0; idx < n; idx++)
+        free(clients[idx].per_second);
+    free(clients);
+    free(threads);
+    return ok;
+}

@@ -1,0 +1,500 @@
+#include "lab/runner.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lab/cluster.h"
+#include "lab/predict.h"
+#include "lab/progress.h"
+#include "lab/target.h"
+
+/* ---- planning ---- */
+
+static StageResult *plan_add(LabRunReport *rep, const Lab *lab, const LabRun *run,
+                             const char *group, const char *id)
+{
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (!strcmp(rep->stages[idx].id, id))
+            return NULL;
+    rep->stages = xrealloc(rep->stages, (rep->n + 1) * sizeof(StageResult));
+    StageResult *stage = &rep->stages[rep->n++];
+    memset(stage, 0, sizeof(*stage));
+    stage->id = xstrdup(id);
+    stage->lab = lab;
+    stage->run = run;
+    stage->group = xstrdup(group);
+    stage->title = xstrdup(run ? run->title : lab->title);
+    stage->min_major = lab->min_major;
+    return stage;
+}
+
+/* Baseline and the stages up to `upto` (all when < 0); with only_last, just the baseline and
+ * stage `upto`, still with the cumulative settings. */
+static void plan_series(const LabSet *labs, int upto, bool only_last, LabRunReport *rep)
+{
+    LabSettings cumulative = {0};
+    int min_major = 13;
+    for (size_t idx = 0; idx < labs->n; idx++) {
+        const Lab *lab = &labs->labs[idx];
+        if (lab->kind != LAB_STAGE || (upto >= 0 && lab->order > upto))
+            continue;
+        lab_settings_merge(&cumulative, &lab->settings);
+        if (lab->min_major > min_major)
+            min_major = lab->min_major;
+        if (only_last && lab->order != 0 && lab->order != upto)
+            continue;
+        StageResult *stage = plan_add(rep, lab, NULL, "series", lab->id);
+        if (!stage)
+            continue;
+        lab_settings_merge(&stage->settings, &cumulative);
+        lab_settings_merge(&stage->changes, &lab->settings);
+        stage->min_major = min_major;
+    }
+    lab_settings_free(&cumulative);
+}
+
+static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *rep)
+{
+    const Lab *base = lab_set_baseline(labs);
+    char *id = xasprintf("%s/baseline", lab->id);
+    StageResult *stage = plan_add(rep, lab, NULL, lab->id, id);
+    free(id);
+    if (stage) {
+        free(stage->title);
+        stage->title = xstrdup("baseline settings");
+        if (base)
+            lab_settings_merge(&stage->settings, &base->settings);
+        lab_settings_merge(&stage->settings, &lab->settings);
+        lab_settings_merge(&stage->changes, &lab->settings);
+    }
+    for (size_t run_idx = 0; run_idx < lab->n_runs; run_idx++) {
+        const LabRun *run = &lab->runs[run_idx];
+        id = xasprintf("%s/%s", lab->id, run->name);
+        stage = plan_add(rep, lab, run, lab->id, id);
+        free(id);
+        if (!stage)
+            continue;
+        if (base)
+            lab_settings_merge(&stage->settings, &base->settings);
+        lab_settings_merge(&stage->settings, &lab->settings);
+        lab_settings_merge(&stage->settings, &run->settings);
+        lab_settings_merge(&stage->changes, &run->settings);
+    }
+}
+
+static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, char **errmsg)
+{
+    for (int sel = 0; sel < opts->n_selection; sel++) {
+        const char *name = opts->selection[sel];
+        const Lab *lab = lab_set_find(labs, name);
+        if (!strcmp(name, "series") || !strcmp(name, "all")) {
+            plan_series(labs, -1, false, rep);
+            for (size_t idx = 0; !strcmp(name, "all") && idx < labs->n; idx++)
+                if (labs->labs[idx].kind == LAB_STANDALONE)
+                    plan_standalone(labs, &labs->labs[idx], rep);
+        } else if (lab && lab->kind == LAB_STAGE) {
+            plan_series(labs, lab->order, true, rep);
+        } else if (lab) {
+            plan_standalone(labs, lab, rep);
+        } else {
+            *errmsg = xasprintf("unknown lab \"%s\"\nhint: `pgknob lab list` shows the labs; "
+                                "\"series\" runs the slow series, \"all\" everything.", name);
+            return false;
+        }
+    }
+    if (rep->n == 0) {
+        *errmsg = xstrdup("nothing to run: the labs directory has no stages");
+        return false;
+    }
+    return true;
+}
+
+/* The workload of a stage: the series uses its baseline's, a standalone lab its own; the
+ * command line overrides both. */
+static void plan_params(const LabSet *labs, const LabRunOpts *opts, StageResult *stage)
+{
+    const Lab *source = stage->lab;
+    if (source->kind == LAB_STAGE && lab_set_baseline(labs))
+        source = lab_set_baseline(labs);
+    const LabWorkload *wl = &source->workload;
+    WorkloadParams *params = &stage->params;
+    params->type = wl->type;
+    params->sql = wl->sql;
+    params->warehouses = opts->quick && wl->quick_warehouses ? wl->quick_warehouses
+                                                             : wl->warehouses;
+    params->clients = opts->quick && wl->quick_clients ? wl->quick_clients : wl->clients;
+    params->duration_s = opts->quick && wl->quick_duration_s > 0 ? wl->quick_duration_s
+                                                                 : wl->duration_s;
+    params->warmup_s = opts->quick && wl->quick_warmup_s > 0 ? wl->quick_warmup_s : wl->warmup_s;
+    if (opts->warehouses)
+        params->warehouses = opts->warehouses;
+    if (opts->clients)
+        params->clients = opts->clients;
+    if (opts->duration_s > 0)
+        params->duration_s = opts->duration_s;
+    if (params->warehouses <= 0)
+        params->warehouses = 1;
+    if (params->clients <= 0)
+        params->clients = 4;
+    if (params->duration_s <= 0)
+        params->duration_s = 30;
+    params->seed = 42;
+}
+
+/* ---- the machine ---- */
+
+static char *first_line_with(const char *path, const char *prefix)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return NULL;
+    char line[512];
+    char *found = NULL;
+    while (!found && fgets(line, sizeof(line), fp)) {
+        if (strncmp(line, prefix, strlen(prefix)) != 0)
+            continue;
+        const char *colon = strchr(line, ':');
+        const char *value = colon ? colon + 1 : line + strlen(prefix);
+        while (*value == ' ' || *value == '\t')
+            value++;
+        found = xstrndup(value, strcspn(value, "\n"));
+    }
+    fclose(fp);
+    return found;
+}
+
+static void read_machine(LabRunReport *rep)
+{
+    rep->machine_cpu = first_line_with("/proc/cpuinfo", "model name");
+    rep->machine_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    char *mem = first_line_with("/proc/meminfo", "MemTotal");
+    rep->machine_ram_bytes = mem ? strtod(mem, NULL) * 1024 : -1;
+    free(mem);
+    struct utsname uts;
+    rep->machine_kernel = uname(&uts) == 0 ? xasprintf("%s %s", uts.sysname, uts.release) : NULL;
+}
+
+/* ---- the server ---- */
+
+static int max_min_major(const LabRunReport *rep)
+{
+    int need = 13;
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (rep->stages[idx].min_major > need)
+            need = rep->stages[idx].min_major;
+    return need;
+}
+
+static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunReport *rep,
+                           char **errmsg)
+{
+    if (!opts->allow_existing) {
+        *errmsg = xstrdup("refusing to change the settings of an existing server\n"
+                          "hint: A lab rewrites settings with ALTER SYSTEM and may restart the "
+                          "server; pass --allow-existing-server to accept that (the original "
+                          "settings are restored afterwards).");
+        return false;
+    }
+    target->kind = TARGET_EXISTING;
+    target->conninfo = xstrdup(opts->dsn);
+    if (!target_connect(target, errmsg))
+        return false;
+    int need = max_min_major(rep);
+    if (target->version_num / 10000 < need) {
+        *errmsg = xasprintf("the server is PostgreSQL %s; the chosen labs need %d or later",
+                            target->version, need);
+        return false;
+    }
+    char *ignored = NULL;
+    target->datadir = target_query_value(target->conn, "SHOW data_directory", &ignored);
+    free(ignored);
+    PgBinSearch search = {opts->pg_bin, opts->project_root, target->version_num / 10000, false};
+    PgBin bin = {0};
+    char *bin_err = NULL;
+    if (pg_bin_find(&search, &bin, &bin_err) && bin.major == target->version_num / 10000)
+        target->bindir = xstrdup(bin.dir);
+    pg_bin_free(&bin);
+    free(bin_err);
+    rep->server_origin = xasprintf("existing server (%s)", opts->dsn);
+    return true;
+}
+
+static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *cluster,
+                            LabRunReport *rep, char **errmsg)
+{
+    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true};
+    PgBin bin;
+    if (!pg_bin_find(&search, &bin, errmsg))
+        return false;
+    fprintf(stderr, "pgknob: creating a throwaway PostgreSQL %s cluster (%s: %s)\n", bin.version,
+            bin.origin, bin.dir);
+    bool ok = cluster_create(cluster, &bin, opts->keep, errmsg);
+    if (ok) {
+        rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)",
+                                       bin.version, bin.dir, bin.origin);
+        target->kind = TARGET_THROWAWAY;
+        target->cluster = cluster;
+        target->conninfo = cluster_conninfo(cluster, "postgres");
+        ok = target_connect(target, errmsg);
+    }
+    pg_bin_free(&bin);
+    return ok;
+}
+
+/* ---- one stage ---- */
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static bool warm_up(const LabTarget *target, StageResult *stage, Sampler *sampler,
+                    const char *label, bool show)
+{
+    if (stage->params.warmup_s <= 0)
+        return true;
+    WorkloadParams warm = stage->params;
+    warm.duration_s = stage->params.warmup_s;
+    warm.warmup_s = 0;
+    WorkloadResult res;
+    char *err = NULL;
+    Progress progress;
+    progress_begin(&progress, show, label, "warm-up", warm.duration_s, sampler);
+    bool ok = workload_run(target->conninfo, &warm, &lab_stop_flag, &res, &err);
+    progress_end(&progress);
+    if (!ok)
+        stage->error = xasprintf("warm-up failed: %s", err);
+    free(err);
+    workload_result_free(&res);
+    return ok;
+}
+
+static bool measure(LabTarget *target, StageResult *stage, Sampler *sampler, const char *label,
+                    bool show)
+{
+    StatCounters before, after;
+    char *err = NULL;
+    if (!stat_counters_read(target->conn, &before, &err)) {
+        stage->error = err;
+        return false;
+    }
+    WorkloadParams params = stage->params;
+    params.warmup_s = 0;
+    sampler_reset_waits(sampler);
+    Progress progress;
+    progress_begin(&progress, show, label, "measuring", params.duration_s, sampler);
+    bool ok = workload_run(target->conninfo, &params, &lab_stop_flag, &stage->result, &err);
+    progress_end(&progress);
+    if (!ok) {
+        stage->error = err;
+        return false;
+    }
+    stage->ran = true;
+    if (!stage->result.complete && stage->result.stop_detail)
+        stage->error = xasprintf("incomplete: %s", stage->result.stop_detail);
+    sleep_ms(300); /* backends report their statistics when they exit */
+    if (target_ensure_connected(target, &err) && stat_counters_read(target->conn, &after, &err)) {
+        stat_counters_delta(&before, &after, &stage->delta);
+        stage->have_delta = true;
+    } else {
+        free(err);
+    }
+    return true;
+}
+
+static void log_stage(const StageResult *stage)
+{
+    if (!stage->ran) {
+        fprintf(stderr, "pgknob: %s: not measured: %s\n", stage->id,
+                stage->error ? stage->error : "");
+        return;
+    }
+    char *tps = lab_format_tps((double)stage->result.completed, stage->result.tps,
+                               stage->result.measured_s);
+    fprintf(stderr, "pgknob: %-28s %12s tps  p95 %.1f ms%s\n", stage->id, tps,
+            stage->result.p95_ms, stage->restarted ? "  (restarted)" : "");
+    free(tps);
+}
+
+static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stage,
+                      const char *label, bool show)
+{
+    ApplyInfo info;
+    char *err = NULL;
+    fprintf(stderr, "pgknob: %s: applying %zu settings\n", stage->id, stage->changes.n);
+    if (!guard_apply(guard, target, &stage->settings, &info, &err)) {
+        stage->error = err ? err : xstrdup("interrupted while applying the settings");
+        apply_info_free(&info);
+        return false;
+    }
+    stage->restarted = info.restarted;
+    stage->restart_params = info.restart_params;
+    info.restart_params = NULL;
+    Sampler sampler;
+    if (!sampler_start(&sampler, target->conninfo, &err)) {
+        stage->error = err;
+        return false;
+    }
+    bool ok = warm_up(target, stage, &sampler, label, show) && !lab_stop_flag &&
+              measure(target, stage, &sampler, label, show);
+    sampler_stop(&sampler, &stage->waits);
+    predict_stage(&stage->settings, target->version_num / 10000, &stage->findings,
+                  &stage->findings_error);
+    log_stage(stage);
+    return ok || stage->ran;
+}
+
+/* ---- the run ---- */
+
+static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGuard *guard,
+                          LabRunReport *rep, char **errmsg)
+{
+    ApplyInfo info;
+    /* Load under the first stage's (healthy) settings: a tiny cache would make it crawl. */
+    bool ok = guard_apply(guard, target, &rep->stages[0].settings, &info, errmsg);
+    apply_info_free(&info);
+    if (!ok)
+        return false;
+    rep->warehouses = 1;
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (rep->stages[idx].params.warehouses > rep->warehouses)
+            rep->warehouses = rep->stages[idx].params.warehouses;
+    for (size_t idx = 0; idx < rep->n; idx++)
+        rep->stages[idx].params.warehouses = rep->warehouses;
+    bool loaded = false;
+    fprintf(stderr, "pgknob: preparing the TPC-C database (%d warehouse%s)\n", rep->warehouses,
+            rep->warehouses == 1 ? "" : "s");
+    ok = workload_prepare(target->conninfo, rep->warehouses, target->kind == TARGET_THROWAWAY,
+                          opts->progress, &lab_stop_flag, &loaded, &rep->load_s, errmsg);
+    if (ok && loaded)
+        fprintf(stderr, "pgknob: loaded in %.1f s\n", rep->load_s);
+    return ok;
+}
+
+static int run_all(const LabRunOpts *opts, LabTarget *target, SettingsGuard *guard,
+                   LabRunReport *rep, char **errmsg)
+{
+    if (!load_database(opts, target, guard, rep, errmsg))
+        return lab_stop_flag ? 128 + lab_stop_signal() : 2;
+    int code = 0;
+    for (size_t idx = 0; idx < rep->n && !lab_stop_flag; idx++) {
+        StageResult *stage = &rep->stages[idx];
+        char label[96];
+        snprintf(label, sizeof(label), "[%zu/%zu] %s", idx + 1, rep->n, stage->id);
+        if (!run_stage(target, guard, stage, label, opts->progress) && !lab_stop_flag) {
+            *errmsg = xasprintf("%s: %s", stage->id, stage->error);
+            code = 2;
+            break;
+        }
+    }
+    if (lab_stop_flag)
+        code = 128 + lab_stop_signal();
+    return code;
+}
+
+static void finish_restore(LabTarget *target, SettingsGuard *guard, LabRunReport *rep)
+{
+    char *err = NULL;
+    if (!guard->active) {
+        rep->restored = true;
+        return;
+    }
+    fprintf(stderr, "pgknob: restoring the server's settings\n");
+    rep->restored = guard_restore(guard, target, &err);
+    if (!rep->restored) {
+        rep->restore_error = err;
+        fprintf(stderr, "pgknob: error: %s\n", err);
+    } else {
+        fprintf(stderr, "pgknob: settings restored and verified in pg_settings\n");
+    }
+}
+
+int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg)
+{
+    memset(report, 0, sizeof(*report));
+    *errmsg = NULL;
+    StrBuf sel = STRBUF_INIT;
+    for (int idx = 0; idx < opts->n_selection; idx++)
+        sb_printf(&sel, "%s%s", idx ? " " : "", opts->selection[idx]);
+    report->selection = sb_detach(&sel);
+    report->quick = opts->quick;
+    if (!plan(labs, opts, report, errmsg))
+        return 2;
+    for (size_t idx = 0; idx < report->n; idx++)
+        plan_params(labs, opts, &report->stages[idx]);
+    read_machine(report);
+    lab_signals_install();
+    LabTarget target;
+    Cluster cluster;
+    memset(&target, 0, sizeof(target));
+    memset(&cluster, 0, sizeof(cluster));
+    bool ok = opts->dsn ? setup_existing(opts, &target, report, errmsg)
+                        : setup_throwaway(opts, &target, &cluster, report, errmsg);
+    int code = ok ? 0 : 2;
+    SettingsGuard guard;
+    memset(&guard, 0, sizeof(guard));
+    if (ok && !guard_begin(&guard, &target, errmsg))
+        code = 2;
+    if (code == 0) {
+        report->server_version = xstrdup(target.version);
+        code = run_all(opts, &target, &guard, report, errmsg);
+    }
+    finish_restore(&target, &guard, report);
+    if (code == 0 && !report->restored)
+        code = 2;
+    report->interrupted = lab_stop_flag != 0;
+    report->signal_number = lab_stop_signal();
+    guard_free(&guard);
+    target_close(&target);
+    if (cluster.base)
+        cluster_destroy(&cluster);
+    if (code >= 128 && !*errmsg)
+        *errmsg = xasprintf("interrupted by signal %d; settings %s", report->signal_number,
+                            report->restored ? "restored" : "NOT restored");
+    return code;
+}
+
+void lab_run_report_free(LabRunReport *report)
+{
+    for (size_t idx = 0; idx < report->n; idx++) {
+        StageResult *stage = &report->stages[idx];
+        free(stage->id);
+        free(stage->title);
+        free(stage->group);
+        lab_settings_free(&stage->settings);
+        lab_settings_free(&stage->changes);
+        free(stage->error);
+        free(stage->restart_params);
+        workload_result_free(&stage->result);
+        findings_free(&stage->findings);
+        free(stage->findings_error);
+    }
+    free(report->stages);
+    free(report->selection);
+    free(report->server_version);
+    free(report->server_origin);
+    free(report->machine_cpu);
+    free(report->machine_kernel);
+    free(report->restore_error);
+    memset(report, 0, sizeof(*report));
+}
+
+char *lab_format_tps(double completed, double tps, double seconds)
+{
+    if (completed <= 0)
+        return xasprintf("< 1 per %.0f s", seconds > 0 ? seconds : 0);
+    if (tps >= 100)
+        return xasprintf("%.0f", tps);
+    if (tps >= 10)
+        return xasprintf("%.1f", tps);
+    if (tps >= 1)
+        return xasprintf("%.2f", tps);
+    return xasprintf("%.3g", tps);
+}

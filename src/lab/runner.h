@@ -1,0 +1,84 @@
+/* Running labs: plan the stages (the cumulative series, single stages, standalone labs and their
+ * runs), set up the server (a throwaway cluster, or an existing one when allowed), load the TPC-C
+ * database once, then per stage apply its settings, warm up, measure, collect the statistics and
+ * the lint findings for its settings — and always restore the server's settings at the end, on
+ * error, and on SIGINT/SIGTERM. */
+#ifndef PK_LAB_RUNNER_H
+#define PK_LAB_RUNNER_H
+
+#include <stdbool.h>
+
+#include "engine/finding.h"
+#include "lab/guard.h"
+#include "lab/manifest.h"
+#include "lab/measure.h"
+#include "lab/workload.h"
+
+typedef struct LabRunOpts {
+    const char *const *selection; /* IDs, "series", "all" */
+    int n_selection;
+    int warehouses, clients;      /* 0: the labs' own */
+    double duration_s;            /* 0: the labs' own */
+    bool quick;
+    const char *out_dir;          /* NULL: reports/lab-<selection> */
+    const char *pg_bin;
+    bool keep;
+    const char *dsn;              /* existing server */
+    bool allow_existing;
+    const char *project_root;     /* for .cache/pg and the fetch script; may be NULL */
+    bool progress;                /* stderr is a terminal */
+} LabRunOpts;
+
+/* One measured stage: a series stage, or one run of a standalone lab. */
+typedef struct StageResult {
+    char *id;              /* "03-wal-torture", "parallel-query/off", "parallel-query/baseline" */
+    char *title;
+    const Lab *lab;        /* borrowed from the LabSet */
+    const LabRun *run;     /* standalone run, NULL for a stage or a lab's baseline run */
+    char *group;           /* "series" or the standalone lab's id */
+    LabSettings settings;  /* effective settings: baseline + cumulative changes */
+    LabSettings changes;   /* what this stage itself changes (the report's "key settings") */
+    int min_major;
+    bool ran;              /* measured (possibly incomplete) */
+    char *error;           /* why it did not run or was cut short */
+    bool restarted;
+    char *restart_params;
+    WorkloadParams params;
+    WorkloadResult result;
+    StatCounters delta;
+    bool have_delta;
+    WaitSample waits;
+    FindingList findings;  /* lint + rules on the stage's effective settings */
+    char *findings_error;  /* when the pipeline could not run */
+} StageResult;
+
+/* The whole run, with the conditions it ran under. */
+typedef struct LabRunReport {
+    StageResult *stages;
+    size_t n;
+    char *selection;       /* "series", "all", "parallel-query 03-wal-torture" */
+    bool quick;
+    char *server_version;
+    char *server_origin;   /* "throwaway cluster (PostgreSQL 18.4, cache)" / "existing server" */
+    char *machine_cpu;
+    int machine_cores;
+    double machine_ram_bytes;
+    char *machine_kernel;
+    int warehouses;
+    double load_s;         /* 0 when the database was reused */
+    bool interrupted;
+    int signal_number;
+    bool restored;         /* settings verified equal to before (or a throwaway cluster) */
+    char *restore_error;
+} LabRunReport;
+
+/* Runs the labs and fills `report` (free with lab_run_report_free). Returns an exit code:
+ * 0 all stages measured and settings restored, 2 a usage/lab/server error, 128+signal when
+ * interrupted (after restoring). *errmsg carries the message for a nonzero code. */
+int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg);
+void lab_run_report_free(LabRunReport *report);
+
+/* "2.5 s" style formatting of a rate that is honest about zero: "< 1 per 12 s". */
+char *lab_format_tps(double completed, double tps, double seconds);
+
+#endif

@@ -1,0 +1,44 @@
+/* The server a lab runs against: a throwaway cluster we created, or an existing server given
+ * with --dsn (only with --allow-existing-server). Owns the control connection and knows how to
+ * restart the server when a postmaster-context parameter changes. */
+#ifndef PK_LAB_TARGET_H
+#define PK_LAB_TARGET_H
+
+#include <libpq-fe.h>
+#include <stdbool.h>
+
+#include "lab/cluster.h"
+
+typedef enum LabTargetKind {
+    TARGET_THROWAWAY,
+    TARGET_EXISTING,
+} LabTargetKind;
+
+typedef struct LabTarget {
+    LabTargetKind kind;
+    char *conninfo;       /* for the workload and the statistics */
+    Cluster *cluster;     /* TARGET_THROWAWAY (borrowed) */
+    char *bindir;         /* TARGET_EXISTING: pg_ctl to restart with; NULL = cannot restart */
+    char *datadir;        /* TARGET_EXISTING: SHOW data_directory */
+    PGconn *conn;         /* the control connection (ALTER SYSTEM, statistics) */
+    int version_num;      /* 180004 */
+    char *version;        /* "18.4" */
+    int restarts;         /* how many times we restarted it */
+} LabTarget;
+
+/* Connects the control connection and reads the version. The session never holds a
+ * transaction open (ALTER SYSTEM cannot run in one). */
+bool target_connect(LabTarget *target, char **errmsg);
+/* Restarts the server (throwaway: pg_ctl restart of our cluster; existing: pg_ctl restart of
+ * its data directory as its owner) and reconnects. */
+bool target_restart(LabTarget *target, char **errmsg);
+/* True when the control connection is usable, reconnecting once if it was lost. */
+bool target_ensure_connected(LabTarget *target, char **errmsg);
+void target_close(LabTarget *target);
+
+/* One-row, one-column query helper: the value (caller frees) or NULL with *errmsg. */
+char *target_query_value(PGconn *conn, const char *sql, char **errmsg);
+/* Runs a command; false with the server's message in *errmsg. */
+bool target_exec(PGconn *conn, const char *sql, char **errmsg);
+
+#endif

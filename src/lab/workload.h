@@ -1,0 +1,50 @@
+/* The labs' workloads, behind one result type: the TPC-C mix (src/tpcc, called in-process) and
+ * a "query" workload that runs one SQL statement in a loop on every client (lab/qload). */
+#ifndef PK_LAB_WORKLOAD_H
+#define PK_LAB_WORKLOAD_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lab/manifest.h"
+
+typedef struct WorkloadParams {
+    WorkloadType type;
+    int warehouses;
+    int clients;
+    double duration_s;
+    double warmup_s;
+    const char *sql; /* WORKLOAD_QUERY */
+    uint64_t seed;
+} WorkloadParams;
+
+typedef struct WorkloadResult {
+    bool complete;      /* ran the whole measured interval */
+    char *stop_detail;  /* why not, when !complete */
+    double measured_s;
+    uint64_t completed; /* transactions (tpcc) or statements (query) */
+    uint64_t failed;
+    double tps;         /* completed / measured_s */
+    double tpmc;        /* New-Orders per minute; < 0 for the query workload */
+    double p50_ms, p90_ms, p95_ms, p99_ms, max_ms; /* < 0 when nothing completed */
+    double client_cpu_s;
+    uint32_t *per_second; /* completed in each second of the measured interval */
+    int n_seconds;
+    char *errors;       /* "40001 × 3, 57014 × 1" or NULL */
+    char *server_version;
+} WorkloadResult;
+
+/* Makes sure the TPC-C tables with `warehouses` warehouses exist: loads them when missing, and
+ * when another size is loaded either drops and reloads (may_drop: our throwaway cluster) or
+ * refuses. *loaded_now says whether it loaded; *load_s how long that took. */
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool progress,
+                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s,
+                      char **errmsg);
+
+/* Runs the warm-up then the measured interval. false only when nothing could run. */
+bool workload_run(const char *conninfo, const WorkloadParams *params,
+                  volatile sig_atomic_t *stop, WorkloadResult *out, char **errmsg);
+void workload_result_free(WorkloadResult *res);
+
+#endif
