@@ -9,6 +9,8 @@
 #                             $PG_CLUSTER/server.log). Returns 1 with the log tail on failure.
 #                             Every started cluster is stopped and removed by an EXIT trap.
 #                             PG_START_BIN=DIR overrides the bin dir (another build of MAJOR).
+#                             initdb runs once per build and argument list; later clusters copy
+#                             that template (PGKNOB_NO_INITDB_CACHE=1: initdb every time).
 #   pg_cluster_use HANDLE     re-export the variables of a running cluster (several at once)
 #   pg_cluster_stop [HANDLE]  stop and remove a cluster (default: the current one)
 #   pg_cluster_restart [HANDLE]  restart (e.g. after editing postgresql.conf)
@@ -154,6 +156,36 @@ _pg_wait_ready() { # dir
   return 1
 }
 
+_pg_run_initdb() { # datadir bin [initdb args...]
+  local data="$1" bin="$2"; shift 2
+  pg_as_postgres "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --no-locale -N "$@"
+}
+
+# Creates DIR/data. initdb runs once per (build, arguments): its result is kept as a template
+# under $PG_CACHE/initdb/ and copied, which makes a start several times faster on a busy
+# machine. PGKNOB_NO_INITDB_CACHE=1 runs initdb every time.
+_pg_initdb() { # dir bin [initdb args...]
+  local dir="$1" bin="$2"; shift 2
+  if [ -n "${PGKNOB_NO_INITDB_CACHE:-}" ]; then
+    _pg_run_initdb "$dir/data" "$bin" "$@" >"$dir/initdb.log" 2>&1; return
+  fi
+  local key tmpl tmp
+  key="$( { echo "$bin"; "$bin/postgres" -V; printf '%s\n' "$@"; } | sha1sum | cut -c1-16)"
+  tmpl="$PG_CACHE/initdb/$key"
+  if [ ! -f "$tmpl/PG_VERSION" ]; then
+    mkdir -p "$PG_CACHE/initdb" || return 1
+    tmp="$(mktemp -d "$PG_CACHE/initdb/.tmp.XXXXXX")" || return 1
+    [ "$(id -u)" = 0 ] && chown postgres "$tmp"
+    if ! _pg_run_initdb "$tmp/data" "$bin" "$@" >"$dir/initdb.log" 2>&1; then
+      rm -rf "$tmp"; return 1
+    fi
+    # Another script may have made the same template meanwhile: keep the first.
+    mv -T "$tmp/data" "$tmpl" 2>/dev/null
+    rm -rf "$tmp"
+  fi
+  pg_as_postgres cp -a "$tmpl" "$dir/data" 2>>"$dir/initdb.log"
+}
+
 pg_cluster_start() { # major [initdb args...]
   local major="${1:-}"; shift || true
   local bin dir port
@@ -167,8 +199,7 @@ pg_cluster_start() { # major [initdb args...]
   echo "$port" > "$dir/port"; echo "$major" > "$dir/major"; echo "$bin" > "$dir/bin"
   : > "$dir/server.log"
   [ "$(id -u)" = 0 ] && chown postgres "$dir" "$dir/server.log"
-  if ! pg_as_postgres "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-locale -N "$@" \
-      >"$dir/initdb.log" 2>&1; then
+  if ! _pg_initdb "$dir" "$bin" "$@"; then
     _pg_fail_with_log "$dir" "initdb for PostgreSQL $major failed (args: $*)"; return 1
   fi
   if ! _pg_ctl_start "$dir" || ! _pg_wait_ready "$dir"; then
@@ -207,11 +238,20 @@ pg_cluster_reload() { # [handle]
 # parameters (default_with_oids, …) and old-name aliases (sort_mem, …). Candidates are every
 # identifier in the postgres binary and its suffixes (the linker shares string tails, so "seed"
 # may only exist inside "setseed"); current_setting(name, true) is NULL for an unknown name.
+# The candidate list is cached per binary (it takes a second or two to build).
 pg_hidden_names() {
+  local key cands
+  key="$(stat -L -c '%n %s %Y' "$PG_BIN/postgres" | sha1sum | cut -c1-16)"
+  cands="$PG_CACHE/hidden-candidates/$key.txt"
+  if [ ! -s "$cands" ]; then
+    mkdir -p "$(dirname "$cands")"
+    strings -n 3 "$PG_BIN/postgres" | grep -oE '[A-Za-z_][A-Za-z0-9_]{2,62}$' | tr 'A-Z' 'a-z' \
+      | awk '{ for (i = 1; i <= length($0) - 2; i++) print substr($0, i) }' | LC_ALL=C sort -u \
+      > "$cands.$$" && mv "$cands.$$" "$cands"
+  fi
   {
     echo "CREATE TEMP TABLE pgknob_cand(n text); COPY pgknob_cand FROM STDIN;"
-    strings -n 3 "$PG_BIN/postgres" | grep -oE '[A-Za-z_][A-Za-z0-9_]{2,62}$' | tr 'A-Z' 'a-z' \
-      | awk '{ for (i = 1; i <= length($0) - 2; i++) print substr($0, i) }' | LC_ALL=C sort -u
+    cat "$cands"
     echo '\.'
     echo "SELECT n FROM pgknob_cand WHERE current_setting(n, true) IS NOT NULL
             AND n NOT IN (SELECT lower(name) FROM pg_settings) ORDER BY n COLLATE \"C\";"
