@@ -86,6 +86,12 @@ static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
         if (!name || rows[ent].ignored || view_find(cat, major, name) || strchr(name, '.'))
             continue;
         rows[ent].error = xstrdup("unrecognized configuration parameter");
+        if (strncmp(name, "\xef\xbb\xbf", 3) == 0) {
+            rows[ent].hint = xstrdup("the file starts with a UTF-8 byte-order mark, which the "
+                                     "server reads as part of the first name: save it without");
+            all_known = false;
+            continue;
+        }
         char *note = catalog_version_note(major, name);
         const char *suggestion = catalog_suggest(cat, name);
         rows[ent].hint = note ? note
@@ -242,14 +248,28 @@ static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow
     sb_put(sb, "}");
 }
 
+/* Control bytes in a token would garble a terminal: show them as \xNN. */
+static void put_printable(StrBuf *sb, const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            sb_printf(sb, "\\x%02x", *p);
+        else
+            sb_putc(sb, (char)*p);
+    }
+}
+
 static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const SettingsRow *row)
 {
     const ConfEntry *entry = &set->entries[ent];
     sb_printf(sb, "%s:%d: #%d ", entry->file, entry->line, entry->seqno);
     if (!entry->name) {
         sb_printf(sb, "error: %s", row->error);
-        if (entry->token)
-            sb_printf(sb, ", near token \"%s\"", entry->token);
+        if (entry->token) {
+            sb_put(sb, ", near token \"");
+            put_printable(sb, entry->token);
+            sb_putc(sb, '"');
+        }
         else if (strcmp(row->error, "syntax error") == 0)
             sb_put(sb, ", near end of line");
         sb_putc(sb, '\n');

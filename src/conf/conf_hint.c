@@ -22,6 +22,9 @@ static char *quoted_rest(const ConfErrContext *ctx, const char *from)
     const char *hash = memchr(from, '#', (size_t)(end - from));
     if (hash)
         end = hash;
+    const char *nul = memchr(from, '\0', (size_t)(end - from));
+    if (nul)
+        end = nul;
     while (end > from && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r' || end[-1] == ';'))
         end--;
     StrBuf sb = STRBUF_INIT;
@@ -127,8 +130,22 @@ static char *hint_bad_name(const ConfErrContext *ctx)
     return xstrdup("each line is `name = value`; a comment starts with '#'");
 }
 
+/* A NUL or other control byte where a token should be: say so, whatever the phase. */
+static char *hint_control_byte(const ConfErrContext *ctx)
+{
+    unsigned char c = (unsigned char)ctx->tok_text[0];
+    if (c == 0)
+        return xstrdup("the line contains a NUL byte (\\0), which the server rejects outside "
+                       "quotes: remove it");
+    return xasprintf("the line contains the control character \\x%02x, which the server does "
+                     "not take as white space: remove it", c);
+}
+
 char *conf_hint_for(const ConfErrContext *ctx)
 {
+    if (ctx->tok == CONF_TOK_ERROR && ctx->tok_len == 1 &&
+        ((unsigned char)ctx->tok_text[0] < 0x20 || ctx->tok_text[0] == 0x7f))
+        return hint_control_byte(ctx);
     switch (ctx->phase) {
     case CONF_PHASE_NAME: return hint_bad_name(ctx);
     case CONF_PHASE_VALUE: return hint_bad_value(ctx);
