@@ -140,6 +140,7 @@ static TxnOutcome classify(TpccClient *client, const PGresult *res)
 PGresult *client_exec(TpccClient *client, TpccStmt stmt, TxnOutcome *outcome)
 {
     client->statements++;
+    client->round_trips++;
     PGresult *res = PQexecPrepared(client->conn, tpcc_stmts[stmt].name, client->params.count,
                                    client->params.values, NULL, NULL, 0);
     ExecStatusType status = PQresultStatus(res);
@@ -148,6 +149,74 @@ PGresult *client_exec(TpccClient *client, TpccStmt stmt, TxnOutcome *outcome)
     *outcome = classify(client, res);
     PQclear(res);
     return NULL;
+}
+
+void client_batch_start(TpccClient *client)
+{
+    client->batch_count = 0;
+    client->batch_broken = PQenterPipelineMode(client->conn) != 1;
+}
+
+void client_batch_add(TpccClient *client, TpccStmt stmt)
+{
+    if (client->batch_broken || client->batch_count == BATCH_MAX) {
+        client->batch_broken = true;
+        return;
+    }
+    client->statements++;
+    client->batch_count++;
+    if (PQsendQueryPrepared(client->conn, tpcc_stmts[stmt].name, client->params.count,
+                            client->params.values, NULL, NULL, 0) != 1)
+        client->batch_broken = true;
+}
+
+void client_batch_clear(PGresult **results, int count)
+{
+    for (int idx = 0; idx < count; idx++) {
+        PQclear(results[idx]);
+        results[idx] = NULL;
+    }
+}
+
+/* Result of one pipelined statement, then the NULL that ends it. */
+static PGresult *batch_next(TpccClient *client, TxnOutcome *outcome)
+{
+    PGresult *res = PQgetResult(client->conn);
+    if (!res) {
+        *outcome = classify(client, NULL);
+        return NULL;
+    }
+    ExecStatusType status = PQresultStatus(res);
+    if (status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK) {
+        PQclear(PQgetResult(client->conn));
+        return res;
+    }
+    if (status != PGRES_PIPELINE_ABORTED && *outcome == TXN_COMMITTED)
+        *outcome = classify(client, res);
+    PQclear(res);
+    PQclear(PQgetResult(client->conn));
+    return NULL;
+}
+
+TxnOutcome client_batch_run(TpccClient *client, PGresult **results)
+{
+    TxnOutcome outcome = TXN_COMMITTED;
+    int count = client->batch_count;
+    client->round_trips++;
+    for (int idx = 0; idx < count; idx++)
+        results[idx] = NULL;
+    if (client->batch_broken || PQpipelineSync(client->conn) != 1)
+        return classify(client, NULL);
+    for (int idx = 0; idx < count && outcome != TXN_LOST; idx++)
+        results[idx] = batch_next(client, &outcome);
+    if (outcome != TXN_LOST) {
+        PGresult *sync = PQgetResult(client->conn); /* PGRES_PIPELINE_SYNC */
+        PQclear(sync);
+        PQexitPipelineMode(client->conn);
+    }
+    if (outcome != TXN_COMMITTED)
+        client_batch_clear(results, count);
+    return outcome;
 }
 
 TxnOutcome client_simple(TpccClient *client, TpccStmt stmt)
@@ -267,6 +336,7 @@ static void record(TpccClient *client, TpccTxnType type, const Attempts *att, do
     int second = (int)(ended - shared->measure_start);
     TpccStats *stats = &client->stats;
     stats->txn[type].statements += client->statements;
+    stats->txn[type].round_trips += client->round_trips;
     stats->txn[type].retries += (uint64_t)(att->retries_40001 + att->retries_40P01);
     if (att->retries_40001)
         tpcc_codes_add(&stats->retried, "40001", (uint64_t)att->retries_40001);
@@ -302,7 +372,7 @@ void *client_main(void *arg)
         kinds[type].input(client);
         if (think && !sleep_unless_stopped(client, kinds[type].keying_s))
             break;
-        client->statements = 0;
+        client->statements = client->round_trips = 0;
         double started = tpcc_now();
         Attempts att = execute_with_retries(client, type);
         double ended = tpcc_now();

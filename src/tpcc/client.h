@@ -95,7 +95,10 @@ typedef struct TpccClient {
     unsigned char deck[TPCC_DECK_SIZE];
     int deck_pos;
     ParamBuf params;
-    uint64_t statements; /* round trips of the current transaction */
+    uint64_t statements; /* SQL statements of the current transaction */
+    uint64_t round_trips;
+    int batch_count;     /* statements queued in the open batch */
+    bool batch_broken;   /* a send failed: the connection is gone */
     char sqlstate[6];    /* of the last failed statement */
     char error[256];
     union {
@@ -117,15 +120,26 @@ typedef struct TpccClient {
  * PQclear). On failure returns NULL with *outcome set (RETRY/FAILED/CANCELED/LOST) and
  * client->sqlstate filled. */
 PGresult *client_exec(TpccClient *client, TpccStmt stmt, TxnOutcome *outcome);
+/* Pipelined batch: statements added with client_batch_add (each with the current params, which
+ * may be reset right after) go to the server in one round trip at client_batch_run. results[i]
+ * receives the result of the i-th statement when it succeeded (caller PQclear), else NULL; the
+ * outcome is that of the first failure (later ones are skipped by the server) or COMMITTED. */
+#define BATCH_MAX 16
+void client_batch_start(TpccClient *client);
+void client_batch_add(TpccClient *client, TpccStmt stmt);
+TxnOutcome client_batch_run(TpccClient *client, PGresult **results);
+void client_batch_clear(PGresult **results, int count);
 /* BEGIN / COMMIT / ROLLBACK; return the outcome (TXN_COMMITTED = fine). */
 TxnOutcome client_simple(TpccClient *client, TpccStmt stmt);
 /* Another warehouse than w_id, uniformly (requires warehouses > 1). */
 int client_other_warehouse(TpccClient *client, int w_id);
 
-/* Customers named c_last in (w_id, d_id) sorted by c_first (stmt returns c_id first); *row is
- * the one at position n/2 rounded up (clause 2.5.2.2). NULL with *out set when there is none. */
-PGresult *customer_by_name(TpccClient *client, TpccStmt stmt, int w_id, int d_id,
-                           const char *c_last, int *row, TxnOutcome *out);
+/* Customers named c_last in (w_id, d_id) sorted by c_first (stmt returns c_id first): adds the
+ * query to the open batch; customer_by_name_row then picks the row at position n/2 rounded up
+ * (clause 2.5.2.2), or returns -1 with *out = TXN_FAILED when there is none. */
+void customer_by_name_add(TpccClient *client, TpccStmt stmt, int w_id, int d_id,
+                          const char *c_last);
+int customer_by_name_row(TpccClient *client, PGresult *res, TxnOutcome *out);
 
 /* Per transaction: draw the inputs (clauses 2.x.1) and execute them (2.x.2). */
 void txn_new_order_input(TpccClient *client);

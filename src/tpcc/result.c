@@ -140,6 +140,7 @@ static void json_types(const TpccResult *res, StrBuf *out)
         json_key_u64(out, "failed", txn->failed, true);
         json_key_u64(out, "retries", txn->retries, true);
         json_key_u64(out, "statements", txn->statements, true);
+        json_key_u64(out, "round_trips", txn->round_trips, true);
         json_key_num(out, "tps", res->measured_s > 0 ? (double)completed / res->measured_s : 0,
                      true);
         sb_put(out, "\"latency_ms\": ");
@@ -190,8 +191,11 @@ static void json_client(const TpccResult *res, StrBuf *out)
     sb_put(out, "  \"client\": {");
     json_key_num(out, "cpu_user_s", res->cpu_user_s, true);
     json_key_num(out, "cpu_sys_s", res->cpu_sys_s, true);
+    uint64_t trips = tpcc_result_round_trips(res);
     json_key_u64(out, "statements", statements, true);
     json_key_num(out, "statements_per_txn", total ? (double)statements / (double)total : 0, true);
+    json_key_u64(out, "round_trips", trips, true);
+    json_key_num(out, "round_trips_per_txn", total ? (double)trips / (double)total : 0, true);
     json_key_num(out, "cpu_per_txn_ms", total ? cpu * 1e3 / (double)total : 0, true);
     json_key_num(out, "cpu_per_statement_us", statements ? cpu * 1e6 / (double)statements : 0,
                  true);
@@ -337,11 +341,12 @@ static void text_client(const TpccResult *res, const char *item, StrBuf *out)
     double cpu = res->cpu_user_s + res->cpu_sys_s;
     uint64_t total = tpcc_result_total(res), statements = tpcc_result_statements(res);
     sb_printf(out, "%sclient CPU: %.2f s (%.1f%% of one core), %.3f ms per transaction, %.1f us "
-              "per statement (%.1f statements per transaction)\n", item, cpu,
+              "per statement (%.1f statements in %.1f round trips per transaction)\n", item, cpu,
               res->measured_s > 0 ? 100.0 * cpu / res->measured_s : 0.0,
               total ? cpu * 1e3 / (double)total : 0.0,
               statements ? cpu * 1e6 / (double)statements : 0.0,
-              total ? (double)statements / (double)total : 0.0);
+              total ? (double)statements / (double)total : 0.0,
+              total ? (double)tpcc_result_round_trips(res) / (double)total : 0.0);
 }
 
 void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out)

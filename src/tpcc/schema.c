@@ -112,7 +112,7 @@ const int tpcc_index_count = (int)(sizeof(tpcc_index_sql) / sizeof(tpcc_index_sq
     " FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::numeric[], $9::text[])"       \
     " AS u(n, i, w, q, a, d)"
 
-/* Clause 2.5: Payment. */
+/* Clause 2.5: Payment. h_data (w_name, four spaces, d_name) is built by the server. */
 #define SQL_PAY_WAREHOUSE                                                                       \
     "UPDATE warehouse SET w_ytd = w_ytd + $2 WHERE w_id = $1"                                   \
     " RETURNING w_name, w_street_1, w_street_2, w_city, w_state, w_zip"
@@ -132,7 +132,8 @@ const int tpcc_index_count = (int)(sizeof(tpcc_index_sql) / sizeof(tpcc_index_sq
     " CASE WHEN c_credit = 'BC' THEN left(c_data, 200) END"
 #define SQL_PAY_HISTORY                                                                         \
     "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount,"       \
-    " h_data) VALUES ($1, $2, $3, $4, $5, now(), $6, $7)"
+    " h_data) SELECT $1, $2, $3, $4, $5, now(), $6, w_name || '    ' || d_name"                \
+    " FROM warehouse, district WHERE w_id = $5 AND d_w_id = $5 AND d_id = $4"
 
 /* Clause 2.6: Order-Status; the lines read are those of the customer's last order. */
 #define SQL_OS_CUSTOMER                                                                         \
@@ -141,12 +142,13 @@ const int tpcc_index_count = (int)(sizeof(tpcc_index_sql) / sizeof(tpcc_index_sq
 #define SQL_OS_CUSTOMER_BY_NAME                                                                 \
     "SELECT c_id, c_balance, c_first, c_middle, c_last FROM customer"                           \
     " WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first"
-#define SQL_OS_ORDER                                                                            \
-    "SELECT o_id, o_entry_d, o_carrier_id, o_ol_cnt FROM orders"                                \
-    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1"
-#define SQL_OS_LINES                                                                            \
-    "SELECT ol_i_id, ol_supply_w_id, ol_quantity, ol_amount, ol_delivery_d FROM order_line"     \
-    " WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = $3"
+/* The last order and its lines in one statement: the lines are joined on that order's own id. */
+#define SQL_OS_ORDER_LINES                                                                      \
+    "SELECT o.o_id, o.o_entry_d, o.o_carrier_id, o.o_ol_cnt, ol_i_id, ol_supply_w_id,"         \
+    " ol_quantity, ol_amount, ol_delivery_d"                                                    \
+    " FROM (SELECT o_id, o_entry_d, o_carrier_id, o_ol_cnt FROM orders"                         \
+    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1) o"          \
+    " LEFT JOIN order_line ON ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = o.o_id"
 
 /* Clause 2.7: Delivery, one statement per district (all ten are visited). The oldest
  * undelivered order is locked with LIMIT 1 FOR UPDATE: when a concurrent Delivery took it
@@ -184,11 +186,10 @@ const TpccStmtDef tpcc_stmts[STMT_COUNT] = {
     [STMT_PAY_DISTRICT] = {"pay_district", SQL_PAY_DISTRICT, 3},
     [STMT_CUST_BY_NAME] = {"cust_by_name", SQL_CUST_BY_NAME, 3},
     [STMT_PAY_CUSTOMER] = {"pay_customer", SQL_PAY_CUSTOMER, 5},
-    [STMT_PAY_HISTORY] = {"pay_history", SQL_PAY_HISTORY, 7},
+    [STMT_PAY_HISTORY] = {"pay_history", SQL_PAY_HISTORY, 6},
     [STMT_OS_CUSTOMER] = {"os_customer", SQL_OS_CUSTOMER, 3},
     [STMT_OS_CUSTOMER_BY_NAME] = {"os_customer_by_name", SQL_OS_CUSTOMER_BY_NAME, 3},
-    [STMT_OS_ORDER] = {"os_order", SQL_OS_ORDER, 3},
-    [STMT_OS_LINES] = {"os_lines", SQL_OS_LINES, 3},
+    [STMT_OS_ORDER_LINES] = {"os_order_lines", SQL_OS_ORDER_LINES, 3},
     [STMT_DL_DISTRICT] = {"dl_district", SQL_DL_DISTRICT, 3},
     [STMT_SL_COUNT] = {"sl_count", SQL_SL_COUNT, 3},
     [STMT_BEGIN] = {"tx_begin", "BEGIN", 0},

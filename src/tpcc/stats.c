@@ -197,6 +197,7 @@ void tpcc_stats_merge(TpccStats *into, const TpccStats *from)
         dst->failed += src->failed;
         dst->retries += src->retries;
         dst->statements += src->statements;
+        dst->round_trips += src->round_trips;
         tpcc_hist_merge(&dst->latency, &src->latency);
     }
     codes_merge(&into->errors, &from->errors);
@@ -236,6 +237,14 @@ uint64_t tpcc_result_statements(const TpccResult *res)
     uint64_t total = 0;
     for (int type = 0; type < TPCC_TXN_TYPES; type++)
         total += res->stats.txn[type].statements;
+    return total;
+}
+
+uint64_t tpcc_result_round_trips(const TpccResult *res)
+{
+    uint64_t total = 0;
+    for (int type = 0; type < TPCC_TXN_TYPES; type++)
+        total += res->stats.txn[type].round_trips;
     return total;
 }
 

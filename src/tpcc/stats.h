@@ -60,7 +60,8 @@ typedef struct TpccTxnStats {
     uint64_t rolled_back; /* New-Order only: the spec's intended rollback on an unused item */
     uint64_t failed;      /* gave up: an error that is not retried, or retries exhausted */
     uint64_t retries;     /* re-executions with the same inputs after 40001/40P01 */
-    uint64_t statements;  /* round trips, BEGIN and COMMIT included */
+    uint64_t statements;  /* SQL statements, BEGIN and COMMIT included */
+    uint64_t round_trips; /* network round trips (statements are pipelined) */
     TpccHist latency;     /* completed ones (committed + rolled_back), retries included */
 } TpccTxnStats;
 
@@ -137,5 +138,6 @@ uint64_t tpcc_result_total(const TpccResult *res);
 double tpcc_result_tps(const TpccResult *res);
 double tpcc_result_tpmc(const TpccResult *res);
 uint64_t tpcc_result_statements(const TpccResult *res);
+uint64_t tpcc_result_round_trips(const TpccResult *res);
 
 #endif

@@ -125,61 +125,43 @@ static void count_lines(TpccClient *client)
     client->pending.no_remote_orders += !in->all_local;
 }
 
-/* District (locks it, takes the order number), then warehouse tax and customer. */
-static TxnOutcome head(TpccClient *client, int *o_id)
+/* Round trip 1: BEGIN, the district (locked, next order number), warehouse tax and customer,
+ * the items, and the stock rows locked in key order. */
+static TxnOutcome read_phase(TpccClient *client, PGresult **res)
 {
     const NewOrderInput *in = &client->in.no;
-    TxnOutcome out = client_simple(client, STMT_BEGIN);
-    if (out != TXN_COMMITTED)
-        return out;
+    client_batch_start(client);
     param_reset(&client->params);
+    client_batch_add(client, STMT_BEGIN);
     param_int(&client->params, in->w_id);
     param_int(&client->params, in->d_id);
-    PGresult *res = client_exec(client, STMT_NO_DISTRICT, &out);
-    if (!res)
-        return out;
-    *o_id = PQntuples(res) == 1 ? atoi(PQgetvalue(res, 0, 0)) : 0;
-    PQclear(res);
-    if (*o_id == 0)
-        return fail_missing(client, "district row missing");
+    client_batch_add(client, STMT_NO_DISTRICT);
     param_int(&client->params, in->c_id);
-    res = client_exec(client, STMT_NO_WH_CUST, &out);
-    if (!res)
-        return out;
-    bool found = PQntuples(res) == 1;
-    PQclear(res);
-    return found ? TXN_COMMITTED : fail_missing(client, "customer row missing");
-}
-
-static TxnOutcome lock_stock(TpccClient *client, LineWork *work)
-{
-    const NewOrderInput *in = &client->in.no;
-    TxnOutcome out = TXN_COMMITTED;
+    client_batch_add(client, STMT_NO_WH_CUST);
+    param_reset(&client->params);
+    param_int_array(&client->params, in->item, in->ol_cnt);
+    client_batch_add(client, STMT_NO_ITEMS);
     param_reset(&client->params);
     param_int_array(&client->params, in->supply_w, in->ol_cnt);
     param_int_array(&client->params, in->item, in->ol_cnt);
     param_int(&client->params, in->d_id);
-    PGresult *res = client_exec(client, STMT_NO_STOCK_LOCK, &out);
-    if (!res)
-        return out;
-    bool ok = read_stock(in, res, work);
-    PQclear(res);
-    if (!ok)
-        return fail_missing(client, "stock rows missing");
+    client_batch_add(client, STMT_NO_STOCK_LOCK);
+    return client_batch_run(client, res);
+}
+
+/* Round trip 2: stock updates, the order and its new-order row, the lines, COMMIT. */
+static TxnOutcome write_phase(TpccClient *client, int o_id, const LineWork *work)
+{
+    const NewOrderInput *in = &client->in.no;
+    PGresult *res[4];
+    client_batch_start(client);
     param_reset(&client->params);
     param_int_array(&client->params, in->supply_w, in->ol_cnt);
     param_int_array(&client->params, in->item, in->ol_cnt);
     param_int_array(&client->params, work->new_quantity, in->ol_cnt);
     param_int_array(&client->params, in->quantity, in->ol_cnt);
     param_int_array(&client->params, work->remote, in->ol_cnt);
-    PQclear(client_exec(client, STMT_NO_STOCK_UPDATE, &out));
-    return out;
-}
-
-static TxnOutcome insert_order(TpccClient *client, int o_id, const LineWork *work)
-{
-    const NewOrderInput *in = &client->in.no;
-    TxnOutcome out = TXN_COMMITTED;
+    client_batch_add(client, STMT_NO_STOCK_UPDATE);
     param_reset(&client->params);
     param_int(&client->params, o_id);
     param_int(&client->params, in->d_id);
@@ -187,9 +169,7 @@ static TxnOutcome insert_order(TpccClient *client, int o_id, const LineWork *wor
     param_int(&client->params, in->c_id);
     param_int(&client->params, in->ol_cnt);
     param_int(&client->params, in->all_local);
-    PQclear(client_exec(client, STMT_NO_ORDER, &out));
-    if (out != TXN_COMMITTED)
-        return out;
+    client_batch_add(client, STMT_NO_ORDER);
     int numbers[15];
     for (int line = 0; line < in->ol_cnt; line++)
         numbers[line] = line + 1;
@@ -201,7 +181,11 @@ static TxnOutcome insert_order(TpccClient *client, int o_id, const LineWork *wor
     param_int_array(&client->params, in->quantity, in->ol_cnt);
     param_cents_array(&client->params, work->amount, in->ol_cnt);
     param_text_array(&client->params, (const char(*)[25])work->dist, in->ol_cnt);
-    PQclear(client_exec(client, STMT_NO_LINES, &out));
+    client_batch_add(client, STMT_NO_LINES);
+    param_reset(&client->params);
+    client_batch_add(client, STMT_COMMIT);
+    TxnOutcome out = client_batch_run(client, res);
+    client_batch_clear(res, 4);
     return out;
 }
 
@@ -209,24 +193,23 @@ TxnOutcome txn_new_order(TpccClient *client)
 {
     const NewOrderInput *in = &client->in.no;
     LineWork work;
-    int o_id = 0;
+    PGresult *res[5];
     count_lines(client);
-    TxnOutcome out = head(client, &o_id);
+    TxnOutcome out = read_phase(client, res);
     if (out != TXN_COMMITTED)
         return out;
-    param_reset(&client->params);
-    param_int_array(&client->params, in->item, in->ol_cnt);
-    PGresult *res = client_exec(client, STMT_NO_ITEMS, &out);
-    if (!res)
-        return out;
-    bool all_items = read_items(in, res, &work);
-    PQclear(res);
+    int o_id = PQntuples(res[1]) == 1 ? atoi(PQgetvalue(res[1], 0, 0)) : 0;
+    bool customer = PQntuples(res[2]) == 1;
+    bool all_items = read_items(in, res[3], &work);
+    bool stock = all_items && read_stock(in, res[4], &work);
+    client_batch_clear(res, 5);
+    if (o_id == 0 || !customer)
+        return fail_missing(client, "district or customer row missing");
     if (!all_items) { /* clause 2.4.2.3: an unused item rolls the whole order back */
         out = client_simple(client, STMT_ROLLBACK);
         return out == TXN_COMMITTED ? TXN_ROLLED_BACK : out;
     }
-    if ((out = lock_stock(client, &work)) != TXN_COMMITTED ||
-        (out = insert_order(client, o_id, &work)) != TXN_COMMITTED)
-        return out;
-    return client_simple(client, STMT_COMMIT);
+    if (!stock)
+        return fail_missing(client, "stock rows missing");
+    return write_phase(client, o_id, &work);
 }

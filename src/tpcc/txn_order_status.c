@@ -1,5 +1,6 @@
-/* Clause 2.6, Order-Status: the customer (60% by last name), their most recent order, and the
- * lines of exactly that order, checked against its o_ol_cnt. */
+/* Clause 2.6, Order-Status: the customer (60% by last name), their most recent order and the
+ * lines of exactly that order, whose count is checked against its o_ol_cnt. One round trip by
+ * customer number, two by last name. */
 #include <stdlib.h>
 
 #include "tpcc/client.h"
@@ -19,62 +20,73 @@ void txn_order_status_input(TpccClient *client)
     }
 }
 
-static TxnOutcome find_customer(TpccClient *client, int *c_id)
+static void add_order_lines(TpccClient *client, int c_id)
 {
     const OrderStatusInput *in = &client->in.os;
-    TxnOutcome out = TXN_COMMITTED;
-    int row = 0;
-    PGresult *res;
-    if (in->c_id == 0) {
-        res = customer_by_name(client, STMT_OS_CUSTOMER_BY_NAME, in->w_id, in->d_id, in->c_last,
-                               &row, &out);
-    } else {
-        param_reset(&client->params);
-        param_int(&client->params, in->w_id);
-        param_int(&client->params, in->d_id);
-        param_int(&client->params, in->c_id);
-        res = client_exec(client, STMT_OS_CUSTOMER, &out);
-    }
-    if (!res)
+    param_reset(&client->params);
+    param_int(&client->params, in->w_id);
+    param_int(&client->params, in->d_id);
+    param_int(&client->params, c_id);
+    client_batch_add(client, STMT_OS_ORDER_LINES);
+    param_reset(&client->params);
+    client_batch_add(client, STMT_COMMIT);
+}
+
+static void count_lines(TpccClient *client, const PGresult *res)
+{
+    int rows = PQntuples(res), lines = 0;
+    for (int row = 0; row < rows; row++)
+        lines += !PQgetisnull(res, row, 4);
+    client->pending.order_status_lines += (uint64_t)lines;
+    if (rows > 0)
+        client->pending.order_status_mismatch += lines != atoi(PQgetvalue(res, 0, 3));
+}
+
+/* By last name: find the customer first, then the order. */
+static TxnOutcome by_name(TpccClient *client)
+{
+    const OrderStatusInput *in = &client->in.os;
+    PGresult *res[3];
+    TxnOutcome out;
+    client_batch_start(client);
+    param_reset(&client->params);
+    client_batch_add(client, STMT_BEGIN);
+    customer_by_name_add(client, STMT_OS_CUSTOMER_BY_NAME, in->w_id, in->d_id, in->c_last);
+    if ((out = client_batch_run(client, res)) != TXN_COMMITTED)
         return out;
-    *c_id = PQntuples(res) > row ? atoi(PQgetvalue(res, row, 0)) : 0;
-    PQclear(res);
-    return TXN_COMMITTED;
+    int row = customer_by_name_row(client, res[1], &out);
+    int c_id = row >= 0 ? atoi(PQgetvalue(res[1], row, 0)) : 0;
+    client_batch_clear(res, 2);
+    if (row < 0)
+        return out;
+    client_batch_start(client);
+    add_order_lines(client, c_id);
+    if ((out = client_batch_run(client, res)) == TXN_COMMITTED)
+        count_lines(client, res[0]);
+    client_batch_clear(res, 2);
+    return out;
 }
 
 TxnOutcome txn_order_status(TpccClient *client)
 {
     const OrderStatusInput *in = &client->in.os;
-    TxnOutcome out = client_simple(client, STMT_BEGIN);
-    int c_id = 0;
-    if (out != TXN_COMMITTED || (out = find_customer(client, &c_id)) != TXN_COMMITTED)
+    if (in->c_id == 0) {
+        TxnOutcome out = by_name(client);
+        client->pending.order_status_by_name += out == TXN_COMMITTED;
         return out;
+    }
+    PGresult *res[4];
+    client_batch_start(client);
     param_reset(&client->params);
+    client_batch_add(client, STMT_BEGIN);
     param_int(&client->params, in->w_id);
     param_int(&client->params, in->d_id);
-    param_int(&client->params, c_id);
-    PGresult *res = client_exec(client, STMT_OS_ORDER, &out);
-    if (!res)
-        return out;
-    int o_id = 0, ol_cnt = 0;
-    if (PQntuples(res) == 1) {
-        o_id = atoi(PQgetvalue(res, 0, 0));
-        ol_cnt = atoi(PQgetvalue(res, 0, 3));
-    }
-    PQclear(res);
-    if (o_id > 0) {
-        param_reset(&client->params);
-        param_int(&client->params, in->w_id);
-        param_int(&client->params, in->d_id);
-        param_int(&client->params, o_id);
-        res = client_exec(client, STMT_OS_LINES, &out);
-        if (!res)
-            return out;
-        int lines = PQntuples(res);
-        PQclear(res);
-        client->pending.order_status_lines += (uint64_t)lines;
-        client->pending.order_status_mismatch += lines != ol_cnt;
-    }
-    client->pending.order_status_by_name += in->c_id == 0;
-    return client_simple(client, STMT_COMMIT);
+    param_int(&client->params, in->c_id);
+    client_batch_add(client, STMT_OS_CUSTOMER);
+    add_order_lines(client, in->c_id);
+    TxnOutcome out = client_batch_run(client, res);
+    if (out == TXN_COMMITTED)
+        count_lines(client, res[2]);
+    client_batch_clear(res, 4);
+    return out;
 }

@@ -1,5 +1,5 @@
 /* Clause 2.5, Payment: 15% through a remote warehouse (when there is more than one), 60% of
- * customers selected by last name. */
+ * customers selected by last name. One round trip by customer number, two by last name. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,60 +29,48 @@ void txn_payment_input(TpccClient *client)
     in->amount_cents = tpcc_rand_int(rng, 100, 500000);
 }
 
-PGresult *customer_by_name(TpccClient *client, TpccStmt stmt, int w_id, int d_id,
-                           const char *c_last, int *row, TxnOutcome *out)
+int customer_by_name_row(TpccClient *client, PGresult *res, TxnOutcome *out)
+{
+    int count = PQntuples(res);
+    if (count == 0) {
+        snprintf(client->sqlstate, sizeof(client->sqlstate), "-----");
+        snprintf(client->error, sizeof(client->error), "no customer with that last name");
+        *out = TXN_FAILED;
+        return -1;
+    }
+    return (count + 1) / 2 - 1;
+}
+
+void customer_by_name_add(TpccClient *client, TpccStmt stmt, int w_id, int d_id,
+                          const char *c_last)
 {
     param_reset(&client->params);
     param_int(&client->params, w_id);
     param_int(&client->params, d_id);
     param_text(&client->params, c_last);
-    PGresult *res = client_exec(client, stmt, out);
-    if (!res)
-        return NULL;
-    int count = PQntuples(res);
-    if (count == 0) {
-        PQclear(res);
-        snprintf(client->sqlstate, sizeof(client->sqlstate), "-----");
-        snprintf(client->error, sizeof(client->error), "no customer named %s", c_last);
-        *out = TXN_FAILED;
-        return NULL;
-    }
-    *row = (count + 1) / 2 - 1;
-    return res;
+    client_batch_add(client, stmt);
 }
 
-/* Warehouse and district year-to-date; their names go into h_data. */
-static TxnOutcome pay_head(TpccClient *client, char *h_data, size_t h_len)
+/* BEGIN, warehouse and district year-to-date (their rows locked by the updates). */
+static void add_head(TpccClient *client)
 {
     const PaymentInput *in = &client->in.pay;
-    TxnOutcome out = client_simple(client, STMT_BEGIN);
-    if (out != TXN_COMMITTED)
-        return out;
     param_reset(&client->params);
+    client_batch_add(client, STMT_BEGIN);
     param_int(&client->params, in->w_id);
     param_cents(&client->params, in->amount_cents);
-    PGresult *res = client_exec(client, STMT_PAY_WAREHOUSE, &out);
-    if (!res)
-        return out;
-    char w_name[16];
-    snprintf(w_name, sizeof(w_name), "%s", PQntuples(res) ? PQgetvalue(res, 0, 0) : "");
-    PQclear(res);
+    client_batch_add(client, STMT_PAY_WAREHOUSE);
     param_reset(&client->params);
     param_int(&client->params, in->w_id);
     param_int(&client->params, in->d_id);
     param_cents(&client->params, in->amount_cents);
-    res = client_exec(client, STMT_PAY_DISTRICT, &out);
-    if (!res)
-        return out;
-    snprintf(h_data, h_len, "%s    %s", w_name, PQntuples(res) ? PQgetvalue(res, 0, 0) : "");
-    PQclear(res);
-    return TXN_COMMITTED;
+    client_batch_add(client, STMT_PAY_DISTRICT);
 }
 
-static TxnOutcome pay_customer(TpccClient *client, int c_id)
+/* The customer's balance (and c_data for bad credit), the history row, COMMIT. */
+static void add_tail(TpccClient *client, int c_id)
 {
     const PaymentInput *in = &client->in.pay;
-    TxnOutcome out = TXN_COMMITTED;
     char prefix[96]; /* clause 2.5.2.2: prepended to c_data of bad-credit customers */
     snprintf(prefix, sizeof(prefix), "%d %d %d %d %d %lld.%02lld ", c_id, in->c_d_id, in->c_w_id,
              in->d_id, in->w_id, (long long)(in->amount_cents / 100),
@@ -93,38 +81,7 @@ static TxnOutcome pay_customer(TpccClient *client, int c_id)
     param_int(&client->params, c_id);
     param_cents(&client->params, in->amount_cents);
     param_text(&client->params, prefix);
-    PGresult *res = client_exec(client, STMT_PAY_CUSTOMER, &out);
-    if (!res)
-        return out;
-    bool found = PQntuples(res) == 1;
-    PQclear(res);
-    if (!found) {
-        snprintf(client->sqlstate, sizeof(client->sqlstate), "-----");
-        snprintf(client->error, sizeof(client->error), "customer %d missing", c_id);
-        return TXN_FAILED;
-    }
-    return TXN_COMMITTED;
-}
-
-TxnOutcome txn_payment(TpccClient *client)
-{
-    const PaymentInput *in = &client->in.pay;
-    char h_data[32];
-    TxnOutcome out = pay_head(client, h_data, sizeof(h_data));
-    if (out != TXN_COMMITTED)
-        return out;
-    int c_id = in->c_id;
-    if (c_id == 0) {
-        int row;
-        PGresult *res = customer_by_name(client, STMT_CUST_BY_NAME, in->c_w_id, in->c_d_id,
-                                         in->c_last, &row, &out);
-        if (!res)
-            return out;
-        c_id = atoi(PQgetvalue(res, row, 0));
-        PQclear(res);
-    }
-    if ((out = pay_customer(client, c_id)) != TXN_COMMITTED)
-        return out;
+    client_batch_add(client, STMT_PAY_CUSTOMER);
     param_reset(&client->params);
     param_int(&client->params, c_id);
     param_int(&client->params, in->c_d_id);
@@ -132,11 +89,53 @@ TxnOutcome txn_payment(TpccClient *client)
     param_int(&client->params, in->d_id);
     param_int(&client->params, in->w_id);
     param_cents(&client->params, in->amount_cents);
-    param_text(&client->params, h_data);
-    PQclear(client_exec(client, STMT_PAY_HISTORY, &out));
-    if (out != TXN_COMMITTED)
-        return out;
-    client->pending.payment_by_name += in->c_id == 0;
-    client->pending.payment_remote += in->c_w_id != in->w_id;
-    return client_simple(client, STMT_COMMIT);
+    client_batch_add(client, STMT_PAY_HISTORY);
+    param_reset(&client->params);
+    client_batch_add(client, STMT_COMMIT);
+}
+
+/* Finishes a batch that ends with the tail; the customer must have been found. */
+static TxnOutcome run_tail(TpccClient *client, int first_tail)
+{
+    PGresult *res[BATCH_MAX];
+    TxnOutcome out = client_batch_run(client, res);
+    int count = client->batch_count;
+    bool customer = out == TXN_COMMITTED && PQntuples(res[first_tail]) == 1;
+    client_batch_clear(res, count);
+    if (out == TXN_COMMITTED && !customer) {
+        snprintf(client->sqlstate, sizeof(client->sqlstate), "-----");
+        snprintf(client->error, sizeof(client->error), "customer row missing");
+        return TXN_FAILED;
+    }
+    return out;
+}
+
+TxnOutcome txn_payment(TpccClient *client)
+{
+    const PaymentInput *in = &client->in.pay;
+    TxnOutcome out = TXN_COMMITTED;
+    client_batch_start(client);
+    add_head(client);
+    if (in->c_id != 0) {
+        add_tail(client, in->c_id);
+        out = run_tail(client, 3);
+    } else {
+        PGresult *res[4];
+        customer_by_name_add(client, STMT_CUST_BY_NAME, in->c_w_id, in->c_d_id, in->c_last);
+        if ((out = client_batch_run(client, res)) != TXN_COMMITTED)
+            return out;
+        int row = customer_by_name_row(client, res[3], &out);
+        int c_id = row >= 0 ? atoi(PQgetvalue(res[3], row, 0)) : 0;
+        client_batch_clear(res, 4);
+        if (row < 0)
+            return out;
+        client_batch_start(client);
+        add_tail(client, c_id);
+        out = run_tail(client, 0);
+    }
+    if (out == TXN_COMMITTED) {
+        client->pending.payment_by_name += in->c_id == 0;
+        client->pending.payment_remote += in->c_w_id != in->w_id;
+    }
+    return out;
 }
