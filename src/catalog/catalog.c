@@ -266,23 +266,34 @@ static bool word_run_of(const char *name, const char *cand)
     return false;
 }
 
+/* `cand` (5+ characters) begins `name` ("work_mem" in "work_memory"). */
+static bool prefix_of(const char *cand, const char *name)
+{
+    size_t lc = strlen(cand);
+    return lc >= 5 && lc < strlen(name) && name_equal_n(name, cand, lc);
+}
+
+/* In order of confidence: a typo within the budget, a parameter the name extends, a parameter
+ * containing the name as whole words. A name the catalog knows gets no suggestion. */
 const char *catalog_suggest(const Catalog *cat, const char *name)
 {
-    if (!cat || !name || !*name)
+    if (!cat || !name || !*name || catalog_find(cat, name))
         return NULL;
-    const char *best = NULL, *word_match = NULL;
+    const char *best = NULL, *prefix = NULL, *word_match = NULL;
     int best_dist = typo_budget(strlen(name)) + 1;
     for (size_t idx = 0; idx < cat->n_params; idx++) {
         const char *cand = cat->params[idx].name;
         int dist = edit_distance(name, cand);
-        if (dist > 0 && dist < best_dist) {
+        if (dist < best_dist) {
             best_dist = dist;
             best = cand;
         }
+        if (prefix_of(cand, name) && (!prefix || strlen(cand) > strlen(prefix)))
+            prefix = cand;
         if (word_run_of(name, cand) && (!word_match || strlen(cand) < strlen(word_match)))
             word_match = cand;
     }
-    return best ? best : word_match;
+    return best ? best : prefix ? prefix : word_match;
 }
 
 /* ---- names of enums ------------------------------------------------------------------------- */

@@ -199,7 +199,15 @@ static void test_suggest(void)
     CHECK_STR(catalog_suggest(c18, "maintenance_work_mme"), "maintenance_work_mem");
     CHECK_STR(catalog_suggest(c18, "Max_Conections"), "max_connections");
     CHECK_STR(catalog_suggest(c18, "io_worker"), "io_workers");
+    CHECK_STR(catalog_suggest(c18, "work_memory"), "work_mem");
+    CHECK_STR(catalog_suggest(c18, "random_page_costs"), "random_page_cost");
+    CHECK_STR(catalog_suggest(c18, "shared-buffers"), "shared_buffers");
+    /* known names get no suggestion, even when another name is close */
+    CHECK_STR(catalog_suggest(c18, "min_wal_size"), NULL);
+    CHECK_STR(catalog_suggest(c18, "autovacuum"), NULL);
+    CHECK_STR(catalog_suggest(c18, "timezone"), NULL);
     CHECK_STR(catalog_suggest(c18, "xyzzy"), NULL);
+    CHECK_STR(catalog_suggest(c18, "log"), NULL);
     CHECK_STR(catalog_suggest(c18, "completely_unrelated_words"), NULL);
     CHECK_STR(catalog_suggest(c18, ""), NULL);
     CHECK_STR(catalog_suggest(catalog_for_major(17), "io_workers"), NULL);
