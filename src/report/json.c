@@ -7,6 +7,7 @@
 
 #include "catalog/value.h"
 #include "common/version.h"
+#include "common/xalloc.h"
 
 static void put_key(StrBuf *out, const char *indent, const char *key)
 {
@@ -46,7 +47,9 @@ static void put_source_settings(const ReportOpts *opts, const ReportSource *src,
         const SnapSetting *s = &src->snap->settings[idx];
         if (s->source == SRC_DEFAULT)
             continue;
-        char *setting = s->parsed_ok ? guc_value_to_setting(s->param, &s->parsed) : NULL;
+        char *setting = !s->param     ? xstrdup(s->value)
+                        : s->parsed_ok ? guc_value_to_setting(s->param, &s->parsed)
+                                       : NULL;
         sb_put(out, first ? "\n        {\"name\": " : ",\n        {\"name\": ");
         first = false;
         sb_put_json_str(out, s->name);
