@@ -17,6 +17,7 @@ static const Command commands[] = {
     {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, "audit a running server: settings and statistics, read-only"},
     {"lab", cmd_lab, "the \"make Postgres slow\" labs: run, measure, explain"},
+    {"rules", cmd_rules, "list, explain and test the rule packs"},
 };
 
 static void print_usage(FILE *out)

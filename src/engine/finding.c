@@ -32,6 +32,12 @@ void finding_add_evidence(Finding *f, const char *text)
     f->evidence[f->n_evidence++] = xstrdup(text);
 }
 
+void finding_add_link(Finding *f, const char *url)
+{
+    f->links = xrealloc(f->links, (f->n_links + 1) * sizeof(*f->links));
+    f->links[f->n_links++] = xstrdup(url);
+}
+
 static int cmp_nullable(const char *a, const char *b)
 {
     if (!a || !b)
@@ -101,6 +107,9 @@ static void finding_free(Finding *f)
     for (size_t idx = 0; idx < f->n_evidence; idx++)
         free(f->evidence[idx]);
     free(f->evidence);
+    for (size_t idx = 0; idx < f->n_links; idx++)
+        free(f->links[idx]);
+    free(f->links);
 }
 
 void findings_free(FindingList *list)

@@ -37,6 +37,8 @@ typedef struct Finding {
     size_t n_settings;
     char **evidence;   /* lines of live evidence (audit) */
     size_t n_evidence;
+    char **links;      /* documentation URLs for the target version */
+    size_t n_links;
     bool suppressed;
     char *suppress_reason;
 } Finding;
@@ -54,6 +56,7 @@ Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_n
 void finding_add_setting(Finding *f, const char *name, const char *value, const char *file,
                          int line);
 void finding_add_evidence(Finding *f, const char *text);
+void finding_add_link(Finding *f, const char *url);
 
 /* Deterministic order: severity (highest first), then file, line, rule id. */
 void findings_sort(FindingList *list);

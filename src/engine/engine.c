@@ -1,0 +1,171 @@
+/* Rule evaluation: a condition that is true makes a finding with its message, suggestion, links,
+ * settings (with file:line) and evidence; a condition that depends on a missing fact makes a
+ * skipped entry naming the facts, never a guess. */
+#include "engine/engine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static void skipped_add(SkippedList *list, const Rule *rule, const char *needs)
+{
+    PK_GROW(list->items, list->n, list->cap);
+    list->items[list->n++] = (SkippedRule){
+        .rule_id = xstrdup(rule->id), .title = xstrdup(rule->title), .needs = xstrdup(needs)};
+}
+
+void skipped_free(SkippedList *list)
+{
+    for (size_t idx = 0; idx < list->n; idx++) {
+        free(list->items[idx].rule_id);
+        free(list->items[idx].title);
+        free(list->items[idx].needs);
+    }
+    free(list->items);
+    memset(list, 0, sizeof(*list));
+}
+
+/* Renders into `sb`; false when a value is missing or evaluation failed (env says which). */
+static bool render_into(const Template *tpl, ExprEnv *env, StrBuf *sb)
+{
+    for (size_t part_idx = 0; part_idx < tpl->n_parts; part_idx++) {
+        const TemplatePart *part = &tpl->parts[part_idx];
+        if (part->text) {
+            sb_put(sb, part->text);
+            continue;
+        }
+        ExprValue val;
+        if (!expr_eval(part->expr, env, &val) || val.missing)
+            return false;
+        expr_value_render(&val, sb);
+    }
+    return true;
+}
+
+char *engine_render(const Template *tpl, const Snapshot *snap)
+{
+    ExprEnv env = {.snap = snap};
+    StrBuf sb = STRBUF_INIT;
+    bool ok = render_into(tpl, &env, &sb);
+    expr_env_clear(&env);
+    if (!ok) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
+static char *join_missing(const ExprEnv *env)
+{
+    if (env->error)
+        return xstrdup(env->error);
+    StrBuf sb = STRBUF_INIT;
+    for (size_t idx = 0; idx < env->n_missing; idx++)
+        sb_printf(&sb, "%s%s", idx ? ", " : "", env->missing[idx]);
+    return sb.data ? sb_detach(&sb) : xstrdup("an unknown fact");
+}
+
+static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
+{
+    for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++) {
+        const SnapSetting *setting = snapshot_get(snap, rule->params[param_idx]);
+        if (!setting)
+            continue;
+        const char *file = setting->source != SRC_DEFAULT ? setting->file : NULL;
+        finding_add_setting(f, setting->name, setting->value ? setting->value : "", file,
+                            file ? setting->line : 0);
+        if (!f->file && file) {
+            f->file = xstrdup(file);
+            f->line = setting->line;
+        }
+    }
+}
+
+static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)
+{
+    for (size_t idx = 0; idx < env->n_evidence_used; idx++) {
+        const Evidence *ev = snapshot_evidence(snap, env->evidence_used[idx]);
+        if (ev)
+            finding_add_evidence(f, ev->text ? ev->text : ev->key);
+    }
+}
+
+/* Message, suggestion and links; false (with env's missing list) when one cannot be rendered. */
+static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **suggestion,
+                         StrBuf *links)
+{
+    StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT;
+    bool ok = render_into(&rule->message, env, &msg) && render_into(&rule->suggestion, env, &sugg);
+    for (size_t doc_idx = 0; ok && doc_idx < rule->n_docs; doc_idx++) {
+        ok = render_into(&rule->docs[doc_idx], env, links);
+        sb_putc(links, '\n');
+    }
+    *message = ok && msg.data ? sb_detach(&msg) : NULL;
+    *suggestion = ok && sugg.data ? sb_detach(&sugg) : NULL;
+    sb_free(&msg);
+    sb_free(&sugg);
+    return ok;
+}
+
+static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, char *message,
+                         char *suggestion, const StrBuf *links, FindingList *findings)
+{
+    Finding *f = findings_add(findings, rule->id, rule->name, rule->severity, rule->category);
+    f->title = xstrdup(rule->title);
+    f->message = message ? message : xstrdup(rule->title);
+    f->suggestion = suggestion;
+    f->explanation = xstrdup(rule->explanation);
+    add_settings(f, rule, snap);
+    add_evidence(f, env, snap);
+    char *copy = xstrdup(sb_str(links)), *save = NULL;
+    for (char *url = strtok_r(copy, "\n", &save); url; url = strtok_r(NULL, "\n", &save))
+        finding_add_link(f, url);
+    free(copy);
+}
+
+EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingList *findings,
+                              SkippedList *skipped)
+{
+    if (!rule_claims(rule, snap->pg_major))
+        return ENGINE_NOT_APPLICABLE;
+    ExprEnv env = {.snap = snap};
+    ExprValue val;
+    EngineResult result = ENGINE_NOT_FIRED;
+    bool ok = expr_eval(rule->condition, &env, &val);
+    char *message = NULL, *suggestion = NULL;
+    StrBuf links = STRBUF_INIT;
+    if (ok && !val.missing && val.boolean) {
+        ok = render_texts(rule, &env, &message, &suggestion, &links);
+        if (ok)
+            make_finding(rule, snap, &env, message, suggestion, &links, findings);
+        result = ENGINE_FIRED;
+    }
+    if (!ok || val.missing) {
+        char *needs = join_missing(&env);
+        skipped_add(skipped, rule, needs);
+        free(needs);
+        result = ENGINE_SKIPPED;
+    }
+    sb_free(&links);
+    expr_env_clear(&env);
+    return result;
+}
+
+static bool is_disabled(const Rule *rule, const EngineOpts *opts)
+{
+    for (size_t idx = 0; opts && idx < opts->n_disabled; idx++)
+        if (!strcasecmp(opts->disabled[idx], rule->id) || !strcmp(opts->disabled[idx], rule->name))
+            return true;
+    return false;
+}
+
+void engine_run(const RuleSet *rules, const Snapshot *snap, const EngineOpts *opts,
+                FindingList *findings, SkippedList *skipped)
+{
+    for (size_t rule_idx = 0; rule_idx < rules->n; rule_idx++)
+        if (!is_disabled(&rules->rules[rule_idx], opts))
+            engine_eval_rule(&rules->rules[rule_idx], snap, findings, skipped);
+}

@@ -1,0 +1,464 @@
+/* Host facts: the --host spec parser and the reader of the local machine's facts. */
+#include "host/host.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define NFS_MAGIC 0x6969
+#define SMB_MAGIC 0x517B
+#define CIFS_MAGIC 0xFF534D42
+#define FUSE_MAGIC 0x65735546
+
+static void host_init(HostFacts *host)
+{
+    memset(host, 0, sizeof(*host));
+    host->ram_bytes = -1;
+    host->cores = -1;
+    host->container = -1;
+    host->io_uring_allowed = -1;
+}
+
+void host_facts_clear(HostFacts *host)
+{
+    free(host->storage);
+    free(host->kernel);
+    free(host->source);
+    host_init(host);
+}
+
+/* "16GB", "512MB", "16G", "8GiB" (binary multiples, as PostgreSQL's units). */
+static bool parse_size(const char *text, double *out)
+{
+    char *end;
+    double num = strtod(text, &end);
+    if (end == text || !isfinite(num) || num <= 0 || !isdigit((unsigned char)text[0]))
+        return false;
+    static const struct { const char *unit; double factor; } units[] = {
+        {"", 1.0},         {"B", 1.0},          {"kB", 1024.0},       {"K", 1024.0},
+        {"KiB", 1024.0},   {"MB", 1048576.0},   {"M", 1048576.0},     {"MiB", 1048576.0},
+        {"GB", 1073741824.0}, {"G", 1073741824.0}, {"GiB", 1073741824.0},
+        {"TB", 1099511627776.0}, {"T", 1099511627776.0}, {"TiB", 1099511627776.0},
+    };
+    for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
+        if (!strcasecmp(end, units[unit_idx].unit)) {
+            *out = num * units[unit_idx].factor;
+            return true;
+        }
+    return false;
+}
+
+static int parse_yes_no(const char *text)
+{
+    static const char *const yes[] = {"yes", "y", "true", "on", "1"};
+    static const char *const no[] = {"no", "n", "false", "off", "0"};
+    for (size_t idx = 0; idx < 5; idx++) {
+        if (!strcasecmp(text, yes[idx]))
+            return 1;
+        if (!strcasecmp(text, no[idx]))
+            return 0;
+    }
+    return -1;
+}
+
+static bool valid_kernel(const char *text)
+{
+    return isdigit((unsigned char)text[0]) && strchr(text, '.') &&
+           isdigit((unsigned char)strchr(text, '.')[1]);
+}
+
+static bool spec_item(HostFacts *out, const char *key, const char *value, char **errmsg)
+{
+    bool ok = true;
+    if (!strcmp(key, "ram") || !strcmp(key, "memory")) {
+        ok = parse_size(value, &out->ram_bytes);
+    } else if (!strcmp(key, "cores") || !strcmp(key, "cpus")) {
+        char *end;
+        long cores = strtol(value, &end, 10);
+        ok = *value && !*end && cores > 0 && cores <= 100000;
+        out->cores = (int)cores;
+    } else if (!strcmp(key, "storage")) {
+        static const char *const kinds[] = {"nvme", "ssd", "hdd", "network"};
+        ok = false;
+        for (size_t kind_idx = 0; kind_idx < 4; kind_idx++)
+            if (!strcasecmp(value, kinds[kind_idx])) {
+                free(out->storage);
+                out->storage = xstrdup(kinds[kind_idx]);
+                ok = true;
+            }
+    } else if (!strcmp(key, "kernel")) {
+        ok = valid_kernel(value);
+        free(out->kernel);
+        out->kernel = xstrdup(value);
+    } else if (!strcmp(key, "container")) {
+        ok = (out->container = parse_yes_no(value)) >= 0;
+    } else if (!strcmp(key, "io_uring")) {
+        ok = (out->io_uring_allowed = parse_yes_no(value)) >= 0;
+    } else {
+        *errmsg = xasprintf("unknown host fact \"%s\" (known: ram, cores, storage, kernel, "
+                            "container, io_uring)", key);
+        return false;
+    }
+    if (!ok)
+        *errmsg = xasprintf("invalid value for host fact \"%s\": \"%s\"", key, value);
+    return ok;
+}
+
+bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
+{
+    host_init(out);
+    *errmsg = NULL;
+    char *copy = xstrdup(spec), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save)) {
+        char *eq = strchr(item, '=');
+        if (!eq || eq == item || !eq[1]) {
+            *errmsg = xasprintf("invalid host fact \"%s\": expected key=value", item);
+            ok = false;
+            break;
+        }
+        *eq = '\0';
+        ok = spec_item(out, item, eq + 1, errmsg);
+    }
+    free(copy);
+    if (ok)
+        out->source = xstrdup("--host");
+    else
+        host_facts_clear(out);
+    return ok;
+}
+
+/* ---- the local machine ---- */
+
+static char *read_small(const char *root, const char *path)
+{
+    char *full = xasprintf("%s%s", root, path);
+    FILE *fp = fopen(full, "r");
+    free(full);
+    if (!fp)
+        return NULL;
+    char buf[8192];
+    size_t got = fread(buf, 1, sizeof(buf) - 1, fp);
+    fclose(fp);
+    buf[got] = '\0';
+    return xstrdup(buf);
+}
+
+static bool exists(const char *root, const char *path)
+{
+    char *full = xasprintf("%s%s", root, path);
+    bool found = access(full, F_OK) == 0;
+    free(full);
+    return found;
+}
+
+static double meminfo_total(const char *root)
+{
+    char *text = read_small(root, "/proc/meminfo");
+    double total = -1;
+    const char *line = text ? strstr(text, "MemTotal:") : NULL;
+    if (line)
+        total = strtod(line + 9, NULL) * 1024.0;
+    free(text);
+    return total > 0 ? total : -1;
+}
+
+/* The cgroup path of this process: v2 "0::/path", else v1's memory controller line. */
+static char *cgroup_path(const char *root, bool *v2)
+{
+    char *text = read_small(root, "/proc/self/cgroup");
+    char *found = NULL;
+    char *save = NULL;
+    for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
+         line = strtok_r(NULL, "\n", &save)) {
+        if (!strncmp(line, "0::", 3)) {
+            found = xstrdup(line + 3);
+            *v2 = true;
+        } else if (strstr(line, ":memory:")) {
+            found = xstrdup(strstr(line, ":memory:") + 8);
+            *v2 = false;
+        }
+    }
+    free(text);
+    return found;
+}
+
+static double read_limit(const char *root, const char *path)
+{
+    char *text = read_small(root, path);
+    if (!text)
+        return -1;
+    double limit = -1;
+    if (strncmp(text, "max", 3) != 0) {
+        char *end;
+        limit = strtod(text, &end);
+        if (end == text || limit <= 0 || limit >= 4.0e18)
+            limit = -1; /* v1 reports "no limit" as a huge number */
+    }
+    free(text);
+    return limit;
+}
+
+/* The lowest memory limit from this process's cgroup up to the root of the hierarchy. */
+static double cgroup_memory_limit(const char *root)
+{
+    bool v2 = true;
+    char *path = cgroup_path(root, &v2);
+    double lowest = -1;
+    const char *base = v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory";
+    const char *file = v2 ? "memory.max" : "memory.limit_in_bytes";
+    char *dir = xstrdup(path ? path : "/");
+    for (int level = 0; level < 64; level++) {
+        char *rel = xasprintf("%s%s/%s", base, strcmp(dir, "/") ? dir : "", file);
+        double limit = read_limit(root, rel);
+        free(rel);
+        if (limit > 0 && (lowest < 0 || limit < lowest))
+            lowest = limit;
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir)
+            break;
+        *slash = '\0';
+    }
+    if (strcmp(dir, "/")) {
+        char *rel = xasprintf("%s/%s", base, file);
+        double limit = read_limit(root, rel);
+        free(rel);
+        if (limit > 0 && (lowest < 0 || limit < lowest))
+            lowest = limit;
+    }
+    free(dir);
+    free(path);
+    return lowest;
+}
+
+static int count_cpus(const char *root)
+{
+    if (!*root) {
+        cpu_set_t set;
+        if (sched_getaffinity(0, sizeof(set), &set) == 0)
+            return CPU_COUNT(&set);
+    }
+    char *text = read_small(root, "/proc/cpuinfo");
+    int count = 0;
+    for (const char *pos = text; pos && (pos = strstr(pos, "processor")); pos += 9)
+        if (pos == text || pos[-1] == '\n')
+            count++;
+    free(text);
+    return count > 0 ? count : -1;
+}
+
+/* cgroup v2 cpu.max "QUOTA PERIOD" caps the usable cores. */
+static int cgroup_cpu_limit(const char *root)
+{
+    char *text = read_small(root, "/sys/fs/cgroup/cpu.max");
+    int cores = -1;
+    if (text && strncmp(text, "max", 3) != 0) {
+        char *end;
+        double quota = strtod(text, &end), period = strtod(end, NULL);
+        if (quota > 0 && period > 0)
+            cores = (int)ceil(quota / period);
+    }
+    free(text);
+    return cores;
+}
+
+static char *kernel_release(const char *root)
+{
+    char *text = read_small(root, "/proc/sys/kernel/osrelease");
+    if (text) {
+        text[strcspn(text, "\n")] = '\0';
+        if (valid_kernel(text))
+            return text;
+        free(text);
+    }
+    struct utsname uts;
+    if (!*root && uname(&uts) == 0 && valid_kernel(uts.release))
+        return xstrdup(uts.release);
+    return NULL;
+}
+
+static int detect_container(const char *root)
+{
+    if (exists(root, "/.dockerenv") || exists(root, "/run/.containerenv"))
+        return 1;
+    if (!*root && getenv("container"))
+        return 1;
+    char *text = read_small(root, "/proc/1/cgroup");
+    static const char *const markers[] = {"docker", "kubepods", "containerd", "lxc", "libpod"};
+    int found = 0;
+    for (size_t marker_idx = 0; text && marker_idx < 5; marker_idx++)
+        if (strstr(text, markers[marker_idx]))
+            found = 1;
+    free(text);
+    return found;
+}
+
+static bool seccomp_filtered(const char *root)
+{
+    char *text = read_small(root, "/proc/self/status");
+    const char *line = text ? strstr(text, "\nSeccomp:") : NULL;
+    bool filtered = line && atoi(line + 9) == 2;
+    free(text);
+    return filtered;
+}
+
+/* io_uring: the sysctl, then (on the real machine) a probe of io_uring_setup itself, which is the
+ * only way to see whether a seccomp filter blocks it. */
+static int io_uring_allowed(const char *root, StrBuf *notes)
+{
+    char *text = read_small(root, "/proc/sys/kernel/io_uring_disabled");
+    int disabled = text ? atoi(text) : 0;
+    free(text);
+    if (disabled == 2) {
+        sb_put(notes, "; kernel.io_uring_disabled=2");
+        return 0;
+    }
+#ifdef SYS_io_uring_setup
+    if (!*root) {
+        unsigned char params[120] = {0}; /* struct io_uring_params */
+        long fd = syscall(SYS_io_uring_setup, 1, params);
+        if (fd >= 0) {
+            close((int)fd);
+            return 1;
+        }
+        if (errno == EPERM || errno == ENOSYS) {
+            sb_printf(notes, "; io_uring_setup probe failed: %s", strerror(errno));
+            return 0;
+        }
+        return -1;
+    }
+#endif
+    return disabled == 0 && !seccomp_filtered(root) ? 1 : -1;
+}
+
+static char *storage_of_device(const char *root, const char *sysdev)
+{
+    char *link = xasprintf("%s%s", root, sysdev);
+    char real[PATH_MAX];
+    char *kind = NULL;
+    if (realpath(link, real)) {
+        const char *name = strrchr(real, '/');
+        if (strstr(real, "/nvme"))
+            kind = xstrdup("nvme");
+        else if (name && (!strncmp(name, "/dm-", 4) || !strncmp(name, "/md", 3) ||
+                          !strncmp(name, "/loop", 5)))
+            kind = NULL; /* a virtual device hides what is below it */
+        else {
+            char *rot = xasprintf("%s/queue/rotational", real);
+            FILE *fp = fopen(rot, "r");
+            if (!fp) { /* a partition: the queue is on the parent disk */
+                free(rot);
+                rot = xasprintf("%s/../queue/rotational", real);
+                fp = fopen(rot, "r");
+            }
+            int flag = fp ? fgetc(fp) : EOF;
+            if (fp)
+                fclose(fp);
+            free(rot);
+            kind = flag == '1' ? xstrdup("hdd") : flag == '0' ? xstrdup("ssd") : NULL;
+        }
+    }
+    free(link);
+    return kind;
+}
+
+static char *detect_storage(const char *root, const char *data_path)
+{
+    const char *path = data_path ? data_path : "/";
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return NULL;
+    if (!*root && major(st.st_dev) == 0) {
+        struct statfs fs;
+        if (statfs(path, &fs) == 0 && ((unsigned long)fs.f_type == NFS_MAGIC ||
+                                       (unsigned long)fs.f_type == SMB_MAGIC ||
+                                       (unsigned long)fs.f_type == CIFS_MAGIC))
+            return xstrdup("network");
+        return NULL; /* overlay, tmpfs, fuse…: the device underneath is not visible */
+    }
+    char *sysdev = xasprintf("/sys/dev/block/%u:%u", major(st.st_dev), minor(st.st_dev));
+    char *kind = storage_of_device(root, sysdev);
+    free(sysdev);
+    return kind;
+}
+
+static void local_memory(HostFacts *out, const char *root, StrBuf *notes)
+{
+    double ram = meminfo_total(root);
+    double limit = cgroup_memory_limit(root);
+    out->ram_bytes = ram;
+    if (limit > 0 && (ram < 0 || limit < ram)) {
+        out->ram_bytes = limit;
+        sb_printf(notes, "; cgroup memory limit %.0fMB is the ceiling (RAM %.0fMB)",
+                  limit / 1048576.0, ram / 1048576.0);
+    }
+}
+
+void host_read_local(HostFacts *out, const char *root, const char *data_path)
+{
+    if (!root)
+        root = "";
+    host_init(out);
+    StrBuf notes = STRBUF_INIT;
+    sb_put(&notes, "local");
+    local_memory(out, root, &notes);
+    out->cores = count_cpus(root);
+    int cpu_limit = cgroup_cpu_limit(root);
+    if (cpu_limit > 0 && (out->cores < 0 || cpu_limit < out->cores)) {
+        out->cores = cpu_limit;
+        sb_printf(&notes, "; cgroup cpu.max allows %d cores", cpu_limit);
+    }
+    out->kernel = kernel_release(root);
+    out->container = detect_container(root);
+    out->io_uring_allowed = io_uring_allowed(root, &notes);
+    if (seccomp_filtered(root))
+        sb_put(&notes, "; seccomp filter active");
+    out->storage = detect_storage(root, data_path);
+    out->source = sb_detach(&notes);
+}
+
+bool host_from_option(const char *option, const char *data_path, HostFacts *out, char **errmsg)
+{
+    *errmsg = NULL;
+    if (!strcmp(option, "local")) {
+        host_read_local(out, NULL, data_path);
+        return true;
+    }
+    return host_parse_spec(option, out, errmsg);
+}
+
+char *host_describe(const HostFacts *host)
+{
+    StrBuf sb = STRBUF_INIT;
+    if (host->ram_bytes >= 0)
+        sb_printf(&sb, "ram=%.0fMB ", host->ram_bytes / 1048576.0);
+    if (host->cores >= 0)
+        sb_printf(&sb, "cores=%d ", host->cores);
+    if (host->storage)
+        sb_printf(&sb, "storage=%s ", host->storage);
+    if (host->kernel)
+        sb_printf(&sb, "kernel=%s ", host->kernel);
+    if (host->container >= 0)
+        sb_printf(&sb, "container=%s ", host->container ? "yes" : "no");
+    if (host->io_uring_allowed >= 0)
+        sb_printf(&sb, "io_uring=%s ", host->io_uring_allowed ? "yes" : "no");
+    if (!sb.len)
+        sb_put(&sb, "no host facts ");
+    sb_printf(&sb, "(%s)", host->source ? host->source : "unknown");
+    return sb_detach(&sb);
+}

@@ -1,0 +1,31 @@
+/* Host facts for rules: parsed from `--host ram=16GB,cores=8,storage=nvme,kernel=6.8,
+ * container=no,io_uring=yes` or read from the local machine (`--host local`): /proc/meminfo, CPU
+ * affinity, cgroup v2/v1 memory and CPU limits, /sys/block, uname, container markers, seccomp and
+ * /proc/sys/kernel/io_uring_disabled. Unknown facts stay unknown; rules needing them are skipped. */
+#ifndef PK_HOST_H
+#define PK_HOST_H
+
+#include <stdbool.h>
+
+#include "model/snapshot.h"
+
+/* Parses a spec of comma-separated key=value pairs (ram, cores, storage, kernel, container,
+ * io_uring). Fills every field (unknown where not given). False with *errmsg (caller frees). */
+bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg);
+
+/* Reads the facts of this machine. `root` prefixes every /proc and /sys path (NULL or "" for the
+ * real ones; tests point it at a prepared tree); `data_path` selects the block device whose
+ * storage type is reported (NULL: the root filesystem). Never fails: what cannot be read stays
+ * unknown. */
+void host_read_local(HostFacts *out, const char *root, const char *data_path);
+
+/* `--host` option: "local" or a spec. */
+bool host_from_option(const char *option, const char *data_path, HostFacts *out, char **errmsg);
+
+/* One line for reports: "ram=16GB cores=4 storage=nvme kernel=6.8 (local; cgroup limit …)". */
+char *host_describe(const HostFacts *host);
+
+/* Frees the strings of `host` and marks everything unknown. */
+void host_facts_clear(HostFacts *host);
+
+#endif

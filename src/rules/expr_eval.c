@@ -1,0 +1,342 @@
+/* Evaluator of rule expressions over a Snapshot, with three-valued logic for missing facts, and
+ * the rendering of values with units for messages. */
+#include "rules/expr.intern.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/xalloc.h"
+
+static void add_unique(char ***list, size_t *n, const char *item)
+{
+    for (size_t item_idx = 0; item_idx < *n; item_idx++)
+        if (!strcmp((*list)[item_idx], item))
+            return;
+    *list = xrealloc(*list, (*n + 1) * sizeof(**list));
+    (*list)[(*n)++] = xstrdup(item);
+}
+
+void expr_env_add_missing(ExprEnv *env, const char *fact)
+{
+    add_unique(&env->missing, &env->n_missing, fact);
+}
+
+void expr_env_add_evidence(ExprEnv *env, const char *key)
+{
+    add_unique(&env->evidence_used, &env->n_evidence_used, key);
+}
+
+void expr_env_clear(ExprEnv *env)
+{
+    for (size_t idx = 0; idx < env->n_missing; idx++)
+        free(env->missing[idx]);
+    free(env->missing);
+    for (size_t idx = 0; idx < env->n_evidence_used; idx++)
+        free(env->evidence_used[idx]);
+    free(env->evidence_used);
+    free(env->error);
+    for (size_t idx = 0; idx < env->n_owned; idx++)
+        free(env->owned[idx]);
+    free(env->owned);
+    const Snapshot *snap = env->snap;
+    memset(env, 0, sizeof(*env));
+    env->snap = snap;
+}
+
+static void set_missing(ExprValue *out, ExprType type)
+{
+    memset(out, 0, sizeof(*out));
+    out->type = type;
+    out->missing = true;
+}
+
+static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
+{
+    static const char *const names[] = {
+        [HF_RAM] = "host.ram", [HF_CORES] = "host.cores", [HF_STORAGE] = "host.storage",
+        [HF_KERNEL] = "host.kernel", [HF_CONTAINER] = "host.container",
+        [HF_IO_URING] = "host.io_uring", [HF_SOURCE] = "host.source",
+    };
+    const HostFacts *host = &env->snap->host;
+    memset(out, 0, sizeof(*out));
+    out->type = node->type;
+    bool known = true;
+    switch (node->host) {
+    case HF_RAM: out->num = host->ram_bytes; known = host->ram_bytes >= 0; break;
+    case HF_CORES: out->num = host->cores; known = host->cores >= 0; break;
+    case HF_STORAGE: out->str = host->storage; known = host->storage != NULL; break;
+    case HF_KERNEL: out->str = host->kernel; known = host->kernel != NULL; break;
+    case HF_CONTAINER: out->boolean = host->container == 1; known = host->container >= 0; break;
+    case HF_IO_URING:
+        out->boolean = host->io_uring_allowed == 1;
+        known = host->io_uring_allowed >= 0;
+        break;
+    case HF_SOURCE: out->str = host->source ? host->source : "unknown"; break;
+    }
+    if (!known) {
+        out->missing = true;
+        expr_env_add_missing(env, names[node->host]);
+    }
+    return true;
+}
+
+void expr_value_from_guc(const CatalogParam *param, const GucValue *val, ExprValue *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->type = expr_param_type(param);
+    switch (param->type) {
+    case GUC_BOOL: out->boolean = val->boolval; break;
+    case GUC_INTEGER:
+    case GUC_REAL: out->num = val->num * expr_unit_factor(param->unit); break;
+    default: out->str = val->enum_val; break;
+    }
+}
+
+static bool eval_param(const Expr *node, ExprEnv *env, ExprValue *out)
+{
+    const SnapSetting *setting = snapshot_get(env->snap, node->str);
+    if (!setting || !setting->param) {
+        char *fact = xasprintf("parameter %s", node->str);
+        expr_env_add_missing(env, fact);
+        free(fact);
+        set_missing(out, node->type);
+        return true;
+    }
+    const CatalogParam *param = setting->param;
+    GucValue parsed = setting->parsed;
+    bool have = setting->parsed_ok;
+    /* strings, and enum values this catalog's build lacks (io_method=io_uring), as written */
+    if (param->type == GUC_STRING || (param->type == GUC_ENUM && !have)) {
+        memset(out, 0, sizeof(*out));
+        out->type = EXPR_T_STRING;
+        out->str = setting->value ? setting->value : "";
+        return true;
+    }
+    if (!have) {
+        /* a value the server would reject: use the default it falls back to, as on a reload */
+        GucError gerr = {0};
+        have = param->boot_val && guc_parse_value(param, param->boot_val, &parsed, &gerr);
+        guc_error_free(&gerr);
+    }
+    if (!have) {
+        char *fact = xasprintf("a valid value of %s", node->str);
+        expr_env_add_missing(env, fact);
+        free(fact);
+        set_missing(out, node->type);
+        return true;
+    }
+    expr_value_from_guc(param, &parsed, out);
+    if (param->type == GUC_ENUM && !out->str)
+        out->str = setting->value;
+    return true;
+}
+
+static int version_cmp(const char *a, const char *b)
+{
+    while (*a || *b) {
+        long part_a = strtol(a, (char **)&a, 10), part_b = strtol(b, (char **)&b, 10);
+        if (part_a != part_b)
+            return part_a < part_b ? -1 : 1;
+        bool more_a = *a == '.' && isdigit((unsigned char)a[1]);
+        bool more_b = *b == '.' && isdigit((unsigned char)b[1]);
+        if (!more_a && !more_b)
+            return 0;
+        a = more_a ? a + 1 : "";
+        b = more_b ? b + 1 : "";
+    }
+    return 0;
+}
+
+static bool compare(ExprOp op, const ExprValue *left, const ExprValue *right)
+{
+    int cmp;
+    if (left->type == EXPR_T_VERSION || right->type == EXPR_T_VERSION)
+        cmp = version_cmp(left->str, right->str);
+    else if (left->type == EXPR_T_STRING)
+        cmp = strcasecmp(left->str, right->str) != 0;
+    else if (left->type == EXPR_T_BOOL)
+        cmp = left->boolean != right->boolean;
+    else
+        cmp = left->num < right->num ? -1 : left->num > right->num;
+    switch (op) {
+    case OP_EQ: return cmp == 0;
+    case OP_NE: return cmp != 0;
+    case OP_LT: return cmp < 0;
+    case OP_LE: return cmp <= 0;
+    case OP_GT: return cmp > 0;
+    default: return cmp >= 0;
+    }
+}
+
+static double arith(ExprOp op, double left, double right)
+{
+    switch (op) {
+    case OP_ADD: return left + right;
+    case OP_SUB: return left - right;
+    case OP_MUL: return left * right;
+    case OP_DIV: return right == 0 ? (left == 0 ? 0 : copysign(HUGE_VAL, left)) : left / right;
+    default: return right == 0 ? 0 : fmod(left, right);
+    }
+}
+
+/* and/or with Kleene logic: a known deciding operand wins over a missing one. */
+static bool eval_logic(const Expr *node, ExprEnv *env, ExprValue *out)
+{
+    ExprValue left, right;
+    if (!expr_eval_node(node->args[0], env, &left))
+        return false;
+    bool decisive = node->op == OP_OR;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    if (!left.missing && left.boolean == decisive) {
+        out->boolean = decisive;
+        return true;
+    }
+    if (!expr_eval_node(node->args[1], env, &right))
+        return false;
+    if (!right.missing && right.boolean == decisive) {
+        out->boolean = decisive;
+        return true;
+    }
+    out->missing = left.missing || right.missing;
+    out->boolean = !decisive;
+    return true;
+}
+
+static bool eval_binary(const Expr *node, ExprEnv *env, ExprValue *out)
+{
+    if (node->op == OP_AND || node->op == OP_OR)
+        return eval_logic(node, env, out);
+    ExprValue left, right;
+    if (!expr_eval_node(node->args[0], env, &left) || !expr_eval_node(node->args[1], env, &right))
+        return false;
+    if (left.missing || right.missing) {
+        set_missing(out, node->type);
+        return true;
+    }
+    memset(out, 0, sizeof(*out));
+    out->type = node->type;
+    if (node->op >= OP_EQ) {
+        if (left.type == EXPR_T_STRING && right.type == EXPR_T_VERSION)
+            left.type = EXPR_T_VERSION;
+        out->boolean = compare(node->op, &left, &right);
+    } else {
+        out->num = arith(node->op, left.num, right.num);
+    }
+    return true;
+}
+
+bool expr_eval_node(const Expr *node, ExprEnv *env, ExprValue *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->type = node->type;
+    switch (node->kind) {
+    case EK_NUM: out->num = node->num; return true;
+    case EK_STR: out->str = node->str; return true;
+    case EK_BOOL: out->boolean = node->boolean; return true;
+    case EK_REGEX: return true;
+    case EK_PG: out->num = env->snap->pg_major; return true;
+    case EK_PARAM: return eval_param(node, env, out);
+    case EK_HOST: return eval_host(node, env, out);
+    case EK_LET: return expr_eval_node(node->let, env, out);
+    case EK_NEG:
+    case EK_NOT:
+        if (!expr_eval_node(node->args[0], env, out))
+            return false;
+        out->num = -out->num;
+        out->boolean = !out->boolean;
+        return true;
+    case EK_BINARY: return eval_binary(node, env, out);
+    case EK_CALL: return node->func->eval(node, env, out);
+    }
+    return false;
+}
+
+bool expr_eval(const Expr *expr, ExprEnv *env, ExprValue *out)
+{
+    return expr_eval_node(expr, env, out);
+}
+
+/* ---- rendering ---- */
+
+static void render_number(double num, StrBuf *sb)
+{
+    double mag = fabs(num);
+    if (mag >= 1e15 || (mag > 0 && mag < 0.001))
+        sb_printf(sb, "%g", num);
+    else if (num == rint(num))
+        sb_printf(sb, "%.0f", num);
+    else {
+        char text[64];
+        snprintf(text, sizeof(text), "%.*f", mag >= 10 ? 1 : (mag >= 1 ? 2 : 3), num);
+        char *end = text + strlen(text) - 1;
+        while (*end == '0')
+            *end-- = '\0';
+        if (*end == '.')
+            *end = '\0';
+        sb_put(sb, text);
+    }
+}
+
+/* The largest unit in which the value is at least 1; exact values print without decimals. */
+static void render_scaled(double num, const char *const *names, const double *factors, size_t n,
+                          StrBuf *sb)
+{
+    size_t unit_idx = 0;
+    for (size_t idx = 0; idx < n; idx++)
+        if (fabs(num) >= factors[idx])
+            unit_idx = idx;
+    if (num == 0)
+        unit_idx = 0;
+    render_number(num / factors[unit_idx], sb);
+    sb_put(sb, names[unit_idx]);
+}
+
+void expr_value_render(const ExprValue *val, StrBuf *sb)
+{
+    static const char *const byte_units[] = {"B", "kB", "MB", "GB", "TB"};
+    static const double byte_factors[] = {1.0, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
+    static const char *const time_units[] = {"ms", "s", "min", "h", "d"};
+    static const double time_factors[] = {1.0, 1000.0, 60000.0, 3600000.0, 86400000.0};
+    if (val->missing) {
+        sb_put(sb, "unknown");
+        return;
+    }
+    switch (val->type) {
+    case EXPR_T_BYTES: render_scaled(val->num, byte_units, byte_factors, 5, sb); break;
+    case EXPR_T_DURATION:
+        if (fabs(val->num) < 1 && val->num != 0) {
+            render_number(val->num * 1000, sb);
+            sb_put(sb, "us");
+        } else {
+            render_scaled(val->num, time_units, time_factors, 5, sb);
+        }
+        break;
+    case EXPR_T_BOOL: sb_put(sb, val->boolean ? "on" : "off"); break;
+    case EXPR_T_STRING:
+    case EXPR_T_VERSION: sb_put(sb, val->str ? val->str : ""); break;
+    default: render_number(val->num, sb); break;
+    }
+}
+
+static void visit_params(const Expr *expr, void (*visit)(const char *name, void *arg), void *arg,
+                         int depth)
+{
+    if (depth > 1000)
+        return;
+    if (expr->kind == EK_PARAM)
+        visit(expr->str, arg);
+    if (expr->kind == EK_LET)
+        visit_params(expr->let, visit, arg, depth + 1);
+    for (size_t arg_idx = 0; arg_idx < expr->n_args; arg_idx++)
+        visit_params(expr->args[arg_idx], visit, arg, depth + 1);
+}
+
+void expr_visit_params(const Expr *expr, void (*visit)(const char *name, void *arg), void *arg)
+{
+    visit_params(expr, visit, arg, 0);
+}

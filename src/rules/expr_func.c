@@ -1,0 +1,420 @@
+/* The functions of the rule expression language: their type rules and their evaluation. */
+#include "rules/expr.intern.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define REGEX_MATCH_LIMIT 100000
+#define REGEX_DEPTH_LIMIT 10000
+
+static bool is_numeric(ExprType type)
+{
+    return type == EXPR_T_NUM || type == EXPR_T_BYTES || type == EXPR_T_DURATION;
+}
+
+static bool arg_error(Expr *call, size_t arg_idx, ExprError *err, const char *want)
+{
+    return expr_set_error(err, call->args[arg_idx]->offset, NULL,
+                          "argument %zu of %s() must be %s, got %s", arg_idx + 1,
+                          call->func->name, want, expr_type_name(call->args[arg_idx]->type));
+}
+
+static bool check_minmax(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    ExprType first = call->args[0]->type;
+    if (!is_numeric(first))
+        return arg_error(call, 0, err, "a number, bytes or a duration");
+    for (size_t arg_idx = 1; arg_idx < call->n_args; arg_idx++)
+        if (call->args[arg_idx]->type != first)
+            return arg_error(call, arg_idx, err, expr_type_name(first));
+    call->type = first;
+    return true;
+}
+
+static bool check_floor(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (!is_numeric(call->args[0]->type))
+        return arg_error(call, 0, err, "a number, bytes or a duration");
+    if (call->args[1]->type != call->args[0]->type)
+        return arg_error(call, 1, err, expr_type_name(call->args[0]->type));
+    call->type = call->args[0]->type;
+    return true;
+}
+
+static bool check_known(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (call->args[0]->type == EXPR_T_REGEX)
+        return arg_error(call, 0, err, "a value");
+    call->type = EXPR_T_BOOL;
+    return true;
+}
+
+static bool check_off(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++)
+        if (call->args[arg_idx]->kind != EK_PARAM || call->args[arg_idx]->type != EXPR_T_BOOL)
+            return arg_error(call, arg_idx, err, "a boolean parameter");
+    call->type = EXPR_T_STRING;
+    return true;
+}
+
+static bool check_if(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (call->args[0]->type != EXPR_T_BOOL)
+        return arg_error(call, 0, err, "a boolean");
+    if (call->args[1]->type != call->args[2]->type || call->args[1]->type == EXPR_T_REGEX)
+        return arg_error(call, 2, err, expr_type_name(call->args[1]->type));
+    call->type = call->args[1]->type;
+    return true;
+}
+
+static bool need_param(Expr *call, ExprError *err)
+{
+    if (call->args[0]->kind != EK_PARAM)
+        return expr_set_error(err, call->args[0]->offset, NULL,
+                              "argument 1 of %s() must be a parameter name", call->func->name);
+    return true;
+}
+
+static bool check_param_bool(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    call->type = EXPR_T_BOOL;
+    return need_param(call, err);
+}
+
+static bool check_default(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    call->type = call->args[0]->type;
+    return need_param(call, err);
+}
+
+static bool check_raw(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (!need_param(call, err))
+        return false;
+    if (!is_numeric(call->args[0]->type))
+        return arg_error(call, 0, err, "a numeric parameter");
+    call->type = EXPR_T_NUM;
+    return true;
+}
+
+static bool check_matches(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (call->args[0]->type != EXPR_T_STRING)
+        return arg_error(call, 0, err, "a string");
+    if (call->args[1]->kind != EK_REGEX)
+        return arg_error(call, 1, err, "a /regex/");
+    call->type = EXPR_T_BOOL;
+    return true;
+}
+
+static bool check_string_list(Expr *call, const Catalog *cat, ExprError *err)
+{
+    if (call->args[0]->type != EXPR_T_STRING)
+        return arg_error(call, 0, err, "a string");
+    for (size_t arg_idx = 1; arg_idx < call->n_args; arg_idx++) {
+        if (call->args[arg_idx]->kind != EK_STR)
+            return arg_error(call, arg_idx, err, "a string literal");
+        if (!strcmp(call->func->name, "one_of") &&
+            !expr_check_enum_literal(call->args[0], call->args[arg_idx], cat, err))
+            return false;
+    }
+    call->type = EXPR_T_BOOL;
+    return true;
+}
+
+static bool check_evidence(Expr *call, const Catalog *cat, ExprError *err)
+{
+    (void)cat;
+    if (call->args[0]->kind != EK_STR)
+        return arg_error(call, 0, err, "a string literal (the evidence key)");
+    call->type = EXPR_T_NUM;
+    return true;
+}
+
+/* ---- evaluation ---- */
+
+static bool eval_minmax(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    bool want_max = !strcmp(call->func->name, "max");
+    ExprValue best = {0};
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
+        ExprValue val;
+        if (!expr_eval_node(call->args[arg_idx], env, &val))
+            return false;
+        if (val.missing) {
+            *out = val;
+            return true;
+        }
+        if (arg_idx == 0 || (want_max ? val.num > best.num : val.num < best.num))
+            best = val;
+    }
+    *out = best;
+    return true;
+}
+
+/* floor(x, step): x rounded down to a multiple of step (at least one step), so a suggested
+ * value is a whole number of units, as postgresql.conf wants unquoted. */
+static bool eval_floor(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue step;
+    if (!expr_eval_node(call->args[0], env, out) || !expr_eval_node(call->args[1], env, &step))
+        return false;
+    if (out->missing || step.missing) {
+        out->missing = true;
+        return true;
+    }
+    if (step.num > 0) {
+        double units = floor(out->num / step.num);
+        out->num = (units < 1 ? 1 : units) * step.num;
+    }
+    return true;
+}
+
+/* known(x): whether x can be evaluated; a missing fact here is not a reason to skip. */
+static bool eval_known(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprEnv scratch = {.snap = env->snap};
+    ExprValue val;
+    bool ok = expr_eval_node(call->args[0], &scratch, &val);
+    expr_env_clear(&scratch);
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    out->boolean = ok && !val.missing;
+    return true;
+}
+
+/* off(p, …): the names of the boolean parameters among p, … that are off, comma-separated. */
+static bool eval_off(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
+        ExprValue val;
+        if (!expr_eval_node(call->args[arg_idx], env, &val)) {
+            sb_free(&sb);
+            return false;
+        }
+        if (!val.missing && !val.boolean)
+            sb_printf(&sb, "%s%s", sb.len ? ", " : "", call->args[arg_idx]->str);
+    }
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_STRING;
+    char *text = sb.data ? sb_detach(&sb) : xstrdup("");
+    env->owned = xrealloc(env->owned, (env->n_owned + 1) * sizeof(char *));
+    env->owned[env->n_owned++] = text;
+    out->str = text;
+    return true;
+}
+
+static bool eval_if(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue cond;
+    if (!expr_eval_node(call->args[0], env, &cond))
+        return false;
+    if (cond.missing) {
+        memset(out, 0, sizeof(*out));
+        out->type = call->type;
+        out->missing = true;
+        return true;
+    }
+    return expr_eval_node(call->args[cond.boolean ? 1 : 2], env, out);
+}
+
+static bool eval_is_set(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    const SnapSetting *setting = snapshot_get(env->snap, call->args[0]->str);
+    out->type = EXPR_T_BOOL;
+    out->boolean = setting && setting->source != SRC_DEFAULT;
+    return true;
+}
+
+/* The version's default, parsed from the catalog's boot value. */
+static bool default_value(const Expr *param_node, ExprEnv *env, ExprValue *out)
+{
+    const SnapSetting *setting = snapshot_get(env->snap, param_node->str);
+    const CatalogParam *param = setting ? setting->param : NULL;
+    memset(out, 0, sizeof(*out));
+    out->type = param_node->type;
+    GucValue val;
+    GucError gerr = {0};
+    if (param && param->type == GUC_STRING) {
+        out->str = param->boot_val ? param->boot_val : "";
+        return true;
+    }
+    if (!param || !param->boot_val || !guc_parse_value(param, param->boot_val, &val, &gerr)) {
+        guc_error_free(&gerr);
+        char *fact = xasprintf("the default of %s", param_node->str);
+        expr_env_add_missing(env, fact);
+        free(fact);
+        out->missing = true;
+        return true;
+    }
+    expr_value_from_guc(param, &val, out);
+    return true;
+}
+
+static bool eval_default(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    return default_value(call->args[0], env, out);
+}
+
+static bool eval_is_default(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue cur, def;
+    if (!expr_eval_node(call->args[0], env, &cur) || !default_value(call->args[0], env, &def))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    if (cur.missing || def.missing) {
+        out->missing = true;
+        return true;
+    }
+    if (cur.type == EXPR_T_STRING)
+        out->boolean = !strcasecmp(cur.str ? cur.str : "", def.str ? def.str : "");
+    else if (cur.type == EXPR_T_BOOL)
+        out->boolean = cur.boolean == def.boolean;
+    else
+        out->boolean = cur.num <= def.num && cur.num >= def.num;
+    return true;
+}
+
+static bool eval_raw(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    if (!expr_eval_node(call->args[0], env, out))
+        return false;
+    const SnapSetting *setting = snapshot_get(env->snap, call->args[0]->str);
+    if (!out->missing && setting && setting->param)
+        out->num /= expr_unit_factor(setting->param->unit);
+    out->type = EXPR_T_NUM;
+    return true;
+}
+
+static bool eval_matches(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue subject;
+    if (!expr_eval_node(call->args[0], env, &subject))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    if (subject.missing) {
+        out->missing = true;
+        return true;
+    }
+    const char *text = subject.str ? subject.str : "";
+    pcre2_code *re = call->args[1]->regex;
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    pcre2_match_context *mc = pcre2_match_context_create(NULL);
+    pcre2_set_match_limit(mc, REGEX_MATCH_LIMIT);
+    pcre2_set_depth_limit(mc, REGEX_DEPTH_LIMIT);
+    int rc = pcre2_match(re, (PCRE2_SPTR)text, strlen(text), 0, 0, md, mc);
+    pcre2_match_context_free(mc);
+    pcre2_match_data_free(md);
+    if (rc < 0 && rc != PCRE2_ERROR_NOMATCH) {
+        PCRE2_UCHAR msg[200];
+        pcre2_get_error_message(rc, msg, sizeof(msg));
+        free(env->error);
+        env->error = xasprintf("regex /%s/ failed: %s", call->args[1]->str, (const char *)msg);
+        return false;
+    }
+    out->boolean = rc >= 0;
+    return true;
+}
+
+/* Is `item` one element of the comma-separated list `list` (spaces and double quotes trimmed)? */
+static bool list_contains(const char *list, const char *item)
+{
+    size_t item_len = strlen(item);
+    const char *pos = list;
+    while (*pos) {
+        const char *end = strchr(pos, ',');
+        if (!end)
+            end = pos + strlen(pos);
+        const char *start = pos;
+        while (start < end && (*start == ' ' || *start == '\t' || *start == '"'))
+            start++;
+        const char *stop = end;
+        while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '"'))
+            stop--;
+        if ((size_t)(stop - start) == item_len && !strncasecmp(start, item, item_len))
+            return true;
+        pos = *end ? end + 1 : end;
+    }
+    return false;
+}
+
+static bool eval_string_list(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue subject;
+    if (!expr_eval_node(call->args[0], env, &subject))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    if (subject.missing) {
+        out->missing = true;
+        return true;
+    }
+    bool one_of = !strcmp(call->func->name, "one_of");
+    const char *text = subject.str ? subject.str : "";
+    for (size_t arg_idx = 1; arg_idx < call->n_args && !out->boolean; arg_idx++) {
+        const char *item = call->args[arg_idx]->str;
+        out->boolean = one_of ? !strcasecmp(text, item) : list_contains(text, item);
+    }
+    return true;
+}
+
+static bool eval_evidence(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    const char *key = call->args[0]->str;
+    const Evidence *ev = snapshot_evidence(env->snap, key);
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_NUM;
+    if (!ev) {
+        char *fact = xasprintf("evidence %s", key);
+        expr_env_add_missing(env, fact);
+        free(fact);
+        out->missing = true;
+        return true;
+    }
+    expr_env_add_evidence(env, key);
+    out->num = ev->value;
+    return true;
+}
+
+static const ExprFunc functions[] = {
+    {"contains", 2, 0, check_string_list, eval_string_list},
+    {"default", 1, 1, check_default, eval_default},
+    {"evidence", 1, 1, check_evidence, eval_evidence},
+    {"floor", 2, 2, check_floor, eval_floor},
+    {"if", 3, 3, check_if, eval_if},
+    {"is_default", 1, 1, check_param_bool, eval_is_default},
+    {"known", 1, 1, check_known, eval_known},
+    {"is_set", 1, 1, check_param_bool, eval_is_set},
+    {"matches", 2, 2, check_matches, eval_matches},
+    {"max", 1, 0, check_minmax, eval_minmax},
+    {"min", 1, 0, check_minmax, eval_minmax},
+    {"off", 1, 0, check_off, eval_off},
+    {"one_of", 2, 0, check_string_list, eval_string_list},
+    {"raw", 1, 1, check_raw, eval_raw},
+};
+
+const ExprFunc *expr_func_find(const char *name)
+{
+    for (size_t func_idx = 0; func_idx < sizeof(functions) / sizeof(functions[0]); func_idx++)
+        if (!strcmp(functions[func_idx].name, name))
+            return &functions[func_idx];
+    return NULL;
+}

@@ -1,0 +1,884 @@
+/* Building rules from parsed INI documents: required keys, versions, expressions checked against
+ * the catalog of every claimed version, message templates, examples. Also directory walking and
+ * the rule set's lifetime. */
+#include "rules/rules.intern.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "host/host.h"
+
+#define RULE_FILE_MAX (1024 * 1024)
+#define RULE_DIR_DEPTH 8
+
+typedef struct Loader {
+    const char *file;
+    RuleError *err;
+    Rule *rule;
+    char *explanation_key; /* the `explanation` key, when given */
+} Loader;
+
+static bool load_error(Loader *ld, int line, const char *hint, const char *msg)
+{
+    return rule_error_set(ld->err, ld->file, line, hint, "%s", msg);
+}
+
+/* ---- versions ---- */
+
+static bool parse_major(const char **pos, int *out)
+{
+    if (!isdigit((unsigned char)**pos))
+        return false;
+    long major = strtol(*pos, (char **)pos, 10);
+    if (major < 1 || major > 63)
+        return false;
+    *out = (int)major;
+    return true;
+}
+
+static bool versions_item(const char *item, uint64_t *mask)
+{
+    const char *pos = item;
+    int low = 1, high = 63;
+    bool has_low = parse_major(&pos, &low);
+    if (*pos == '-') {
+        pos++;
+        if (*pos && !parse_major(&pos, &high))
+            return false;
+        if (!has_low && high == 63)
+            return false;
+    } else if (has_low) {
+        high = low;
+    } else {
+        return false;
+    }
+    if (*pos || low > high)
+        return false;
+    for (int major = low; major <= high; major++)
+        *mask |= UINT64_C(1) << major;
+    return true;
+}
+
+bool rule_versions_parse(const char *text, uint64_t *out)
+{
+    uint64_t mask = 0;
+    char *copy = xstrdup(text);
+    bool ok = true;
+    char *save = NULL;
+    for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save))
+        ok = versions_item(item, &mask);
+    free(copy);
+    if (!ok || !mask)
+        return false;
+    *out = mask;
+    return true;
+}
+
+bool rule_claims(const Rule *rule, int major)
+{
+    return major > 0 && major < 64 && (rule->versions >> major) & 1;
+}
+
+/* ---- templates ---- */
+
+static void template_add(Template *tpl, char *text, Expr *expr)
+{
+    tpl->parts = xrealloc(tpl->parts, (tpl->n_parts + 1) * sizeof(*tpl->parts));
+    tpl->parts[tpl->n_parts++] = (TemplatePart){.text = text, .expr = expr};
+}
+
+static void template_free(Template *tpl)
+{
+    for (size_t part_idx = 0; part_idx < tpl->n_parts; part_idx++) {
+        free(tpl->parts[part_idx].text);
+        expr_free(tpl->parts[part_idx].expr);
+    }
+    free(tpl->parts);
+    free(tpl->source);
+    memset(tpl, 0, sizeof(*tpl));
+}
+
+static bool expr_failed(Loader *ld, IniEntry *entry, const char *what, const char *text,
+                        const ExprError *eerr, int base)
+{
+    int offset = eerr->offset + base;
+    const char *near = text + (eerr->offset < (int)strlen(text) ? eerr->offset : 0);
+    return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, offset), eerr->hint,
+                          "%s: %s (near \"%.30s\")", what, eerr->message, near);
+}
+
+static bool template_hole(Loader *ld, IniEntry *entry, Template *tpl, const char *src,
+                          size_t *pos, const ExprScope *lets)
+{
+    const char *start = src + *pos + 1;
+    const char *close = strchr(start, '}');
+    if (!close)
+        return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, (int)*pos), 
+                              "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
+    char *text = xstrndup(start, (size_t)(close - start));
+    ExprError eerr;
+    Expr *expr = expr_parse(text, lets, &eerr);
+    if (!expr) {
+        expr_failed(ld, entry, entry->key, text, &eerr, (int)(*pos + 1));
+        expr_error_clear(&eerr);
+        free(text);
+        return false;
+    }
+    free(text);
+    template_add(tpl, NULL, expr);
+    *pos = (size_t)(close - src) + 1;
+    return true;
+}
+
+static bool template_parse(Loader *ld, IniEntry *entry, const char *src, Template *tpl,
+                           const ExprScope *lets)
+{
+    tpl->source = xstrdup(src);
+    StrBuf lit = STRBUF_INIT;
+    size_t pos = 0;
+    while (src[pos]) {
+        if ((src[pos] == '{' && src[pos + 1] == '{') || (src[pos] == '}' && src[pos + 1] == '}')) {
+            sb_putc(&lit, src[pos]);
+            pos += 2;
+        } else if (src[pos] == '{') {
+            if (lit.len)
+                template_add(tpl, sb_detach(&lit), NULL);
+            if (!template_hole(ld, entry, tpl, src, &pos, lets)) {
+                sb_free(&lit);
+                return false;
+            }
+        } else if (src[pos] == '}') {
+            sb_free(&lit);
+            return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, (int)pos),
+                                  "Write }} for a literal brace.", "%s: unmatched \"}\"",
+                                  entry->key);
+        } else {
+            sb_putc(&lit, src[pos++]);
+        }
+    }
+    if (lit.len)
+        template_add(tpl, sb_detach(&lit), NULL);
+    sb_free(&lit);
+    return true;
+}
+
+/* ---- building a rule from its INI document ---- */
+
+static IniEntry *section_get(IniSection *sec, const char *key)
+{
+    for (size_t entry_idx = 0; sec && entry_idx < sec->n_entries; entry_idx++)
+        if (!strcmp(sec->entries[entry_idx].key, key))
+            return &sec->entries[entry_idx];
+    return NULL;
+}
+
+static bool check_keys(Loader *ld, IniSection *sec, const char *const *keys,
+                       const char *const *multi)
+{
+    for (size_t entry_idx = 0; entry_idx < sec->n_entries; entry_idx++) {
+        IniEntry *entry = &sec->entries[entry_idx];
+        bool known = false, repeatable = false;
+        for (const char *const *key = keys; *key; key++)
+            known |= !strcmp(*key, entry->key);
+        for (const char *const *key = multi; *key; key++)
+            repeatable |= !strcmp(*key, entry->key);
+        if (!known) {
+            char *msg = xasprintf("unknown key \"%s\" in [%s]", entry->key, sec->name);
+            load_error(ld, entry->line, NULL, msg);
+            free(msg);
+            return false;
+        }
+        if (entry->repeated && !repeatable) {
+            char *msg = xasprintf("duplicate key \"%s\" in [%s]", entry->key, sec->name);
+            load_error(ld, entry->repeat_line, "Continue a long value on lines indented with spaces.",
+                       msg);
+            free(msg);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The joined value of a required key, or an error at the section header. */
+static char *require(Loader *ld, IniSection *sec, const char *key)
+{
+    IniEntry *entry = section_get(sec, key);
+    if (!entry) {
+        char *msg = xasprintf("missing key \"%s\" in [%s]", key, sec->name);
+        load_error(ld, sec->line, NULL, msg);
+        free(msg);
+        return NULL;
+    }
+    char *value = ini_entry_join(entry, " ");
+    if (!*value) {
+        char *msg = xasprintf("empty value for \"%s\"", key);
+        load_error(ld, entry->line, NULL, msg);
+        free(msg);
+        free(value);
+        return NULL;
+    }
+    return value;
+}
+
+static bool valid_id(const char *id)
+{
+    if (!isalpha((unsigned char)id[0]))
+        return false;
+    for (const char *c = id; *c; c++)
+        if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_' && *c != '.')
+            return false;
+    return true;
+}
+
+static void split_list(const char *text, char ***items, size_t *n)
+{
+    char *copy = xstrdup(text), *save = NULL;
+    for (char *item = strtok_r(copy, ", ", &save); item; item = strtok_r(NULL, ", ", &save)) {
+        *items = xrealloc(*items, (*n + 1) * sizeof(**items));
+        char *lower = xstrdup(item);
+        for (char *c = lower; *c; c++)
+            *c = (char)tolower((unsigned char)*c);
+        (*items)[(*n)++] = lower;
+    }
+    free(copy);
+}
+
+static bool load_identity(Loader *ld, IniSection *sec)
+{
+    Rule *rule = ld->rule;
+    IniEntry *entry;
+    if (!(rule->id = require(ld, sec, "id")) || !(rule->title = require(ld, sec, "title")) ||
+        !(rule->category = require(ld, sec, "category")))
+        return false;
+    if (!valid_id(rule->id))
+        return load_error(ld, section_get(sec, "id")->line, "Use letters and digits: PK3001.",
+                          "invalid rule id");
+    entry = section_get(sec, "name");
+    rule->name = entry ? ini_entry_join(entry, " ") : xstrdup(rule->id);
+    char *sev = require(ld, sec, "severity");
+    if (!sev)
+        return false;
+    bool ok = severity_parse(sev, &rule->severity) && rule->severity != SEV_NONE;
+    free(sev);
+    if (!ok)
+        return load_error(ld, section_get(sec, "severity")->line, "Use error, warning or notice.",
+                          "invalid severity");
+    if (!(rule->versions_text = require(ld, sec, "versions")))
+        return false;
+    int line = section_get(sec, "versions")->line;
+    if (!rule_versions_parse(rule->versions_text, &rule->versions))
+        return load_error(ld, line, "Write a major, a range or a list: 18, 16-18, 13-, 13,15-16.",
+                          "invalid versions");
+    uint64_t known = 0;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        known |= UINT64_C(1) << major;
+    if (!(rule->versions & known))
+        return load_error(ld, line, NULL, "the rule claims no version pgknob knows (13 to 18)");
+    return true;
+}
+
+static bool load_lets(Loader *ld, IniSection *sec)
+{
+    Rule *rule = ld->rule;
+    for (size_t entry_idx = 0; sec && entry_idx < sec->n_entries; entry_idx++) {
+        IniEntry *entry = &sec->entries[entry_idx];
+        if (entry->repeated)
+            return load_error(ld, entry->repeat_line, NULL, "duplicate name in [let]");
+        char *text = ini_entry_join(entry, " ");
+        ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
+        ExprError eerr;
+        Expr *expr = expr_parse(text, &scope, &eerr);
+        if (!expr) {
+            char *what = xasprintf("$%s", entry->key);
+            expr_failed(ld, entry, what, text, &eerr, 0);
+            free(what);
+            expr_error_clear(&eerr);
+            free(text);
+            return false;
+        }
+        free(text);
+        rule->let_names = xrealloc(rule->let_names, (rule->n_lets + 1) * sizeof(char *));
+        rule->let_exprs = xrealloc(rule->let_exprs, (rule->n_lets + 1) * sizeof(Expr *));
+        rule->let_names[rule->n_lets] = xstrdup(entry->key);
+        rule->let_exprs[rule->n_lets++] = expr;
+    }
+    return true;
+}
+
+static bool load_texts(Loader *ld, IniSection *sec)
+{
+    Rule *rule = ld->rule;
+    ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
+    if (!(rule->condition_text = require(ld, sec, "condition")))
+        return false;
+    IniEntry *cond = section_get(sec, "condition");
+    ExprError eerr;
+    rule->condition = expr_parse(rule->condition_text, &scope, &eerr);
+    if (!rule->condition) {
+        expr_failed(ld, cond, "condition", rule->condition_text, &eerr, 0);
+        expr_error_clear(&eerr);
+        return false;
+    }
+    char *text = require(ld, sec, "message");
+    bool ok = text && template_parse(ld, section_get(sec, "message"), text, &rule->message, &scope);
+    free(text);
+    IniEntry *entry = section_get(sec, "suggestion");
+    if (ok && entry) {
+        text = ini_entry_join(entry, " ");
+        ok = template_parse(ld, entry, text, &rule->suggestion, &scope);
+        free(text);
+    }
+    entry = section_get(sec, "docs");
+    for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
+        rule->docs = xrealloc(rule->docs, (rule->n_docs + 1) * sizeof(*rule->docs));
+        memset(&rule->docs[rule->n_docs], 0, sizeof(Template));
+        ok = template_parse(ld, entry, entry->pieces[piece_idx].text, &rule->docs[rule->n_docs++],
+                            &scope);
+    }
+    entry = section_get(sec, "explanation");
+    if (entry)
+        ld->explanation_key = ini_entry_join(entry, " ");
+    entry = section_get(sec, "parameters");
+    if (ok && entry) {
+        text = ini_entry_join(entry, " ");
+        split_list(text, &rule->params, &rule->n_params);
+        free(text);
+    }
+    return ok;
+}
+
+/* ---- type checking against every claimed version (lets are checked before, in order) ---- */
+
+typedef struct CheckCtx {
+    Loader *ld;
+    IniSection *sec;
+    const Catalog *cat;
+} CheckCtx;
+
+static bool check_expr(CheckCtx *ctx, Expr *expr, const char *key, const char *what,
+                       const char *text, ExprType *type)
+{
+    ExprError eerr;
+    if (expr_check(expr, ctx->cat, type, &eerr))
+        return true;
+    IniEntry *entry = section_get(ctx->sec, key);
+    expr_failed(ctx->ld, entry, what, text, &eerr, 0);
+    expr_error_clear(&eerr);
+    return false;
+}
+
+static bool check_template(CheckCtx *ctx, Template *tpl, const char *key)
+{
+    for (size_t part_idx = 0; part_idx < tpl->n_parts; part_idx++) {
+        Expr *expr = tpl->parts[part_idx].expr;
+        ExprType type;
+        if (expr && !check_expr(ctx, expr, key, key, tpl->source, &type))
+            return false;
+    }
+    return true;
+}
+
+static bool check_params_exist(CheckCtx *ctx)
+{
+    Rule *rule = ctx->ld->rule;
+    for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
+        if (!catalog_find(ctx->cat, rule->params[param_idx])) {
+            char *msg = xasprintf("parameters: unknown parameter \"%s\" for PostgreSQL %d (the "
+                                  "rule claims this version)", rule->params[param_idx],
+                                  ctx->cat->major);
+            load_error(ctx->ld, section_get(ctx->sec, "parameters")->line, NULL, msg);
+            free(msg);
+            return false;
+        }
+    return true;
+}
+
+static bool check_version(CheckCtx *ctx)
+{
+    Rule *rule = ctx->ld->rule;
+    ExprType type;
+    if (!check_expr(ctx, rule->condition, "condition", "condition", rule->condition_text, &type))
+        return false;
+    if (type != EXPR_T_BOOL) {
+        char *msg = xasprintf("condition: must be a boolean, got %s", expr_type_name(type));
+        load_error(ctx->ld, section_get(ctx->sec, "condition")->line, NULL, msg);
+        free(msg);
+        return false;
+    }
+    if (!check_template(ctx, &rule->message, "message") ||
+        !check_template(ctx, &rule->suggestion, "suggestion"))
+        return false;
+    for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++)
+        if (!check_template(ctx, &rule->docs[doc_idx], "docs"))
+            return false;
+    return check_params_exist(ctx);
+}
+
+static void add_param_once(const char *name, void *arg)
+{
+    Rule *rule = arg;
+    for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
+        if (!strcmp(rule->params[param_idx], name))
+            return;
+    rule->params = xrealloc(rule->params, (rule->n_params + 1) * sizeof(char *));
+    rule->params[rule->n_params++] = xstrdup(name);
+}
+
+static bool check_all_versions(Loader *ld, IniSection *rule_sec, IniSection *let_sec)
+{
+    Rule *rule = ld->rule;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        if (!rule_claims(rule, major))
+            continue;
+        const Catalog *cat = catalog_for_major(major);
+        if (!cat) {
+            char *msg = xasprintf("no parameter catalog for PostgreSQL %d", major);
+            load_error(ld, rule_sec->line, NULL, msg);
+            free(msg);
+            return false;
+        }
+        CheckCtx ctx = {ld, rule_sec, cat};
+        CheckCtx let_ctx = {ld, let_sec, cat};
+        for (size_t let_idx = 0; let_idx < rule->n_lets; let_idx++) {
+            ExprType type;
+            IniEntry *entry = section_get(let_sec, rule->let_names[let_idx]);
+            char *text = ini_entry_join(entry, " ");
+            char *what = xasprintf("$%s", rule->let_names[let_idx]);
+            bool ok = check_expr(&let_ctx, rule->let_exprs[let_idx], entry->key, what, text, &type);
+            free(what);
+            free(text);
+            if (!ok)
+                return false;
+        }
+        if (!check_version(&ctx))
+            return false;
+    }
+    if (!rule->n_params)
+        expr_visit_params(rule->condition, add_param_once, rule);
+    return true;
+}
+
+/* ---- examples ---- */
+
+static bool evidence_spec_ok(const char *spec)
+{
+    char *copy = xstrdup(spec), *save = NULL;
+    bool ok = true;
+    for (char *item = strtok_r(copy, ",", &save); item && ok; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        char *end = NULL;
+        ok = eq && eq != item && eq[1] && (strtod(eq + 1, &end), *end == '\0');
+    }
+    free(copy);
+    return ok;
+}
+
+static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
+{
+    static const char *const keys[] = {"version", "versions", "host", "conf", "evidence", NULL};
+    static const char *const multi[] = {"conf", NULL};
+    if (!check_keys(ld, sec, keys, multi))
+        return false;
+    Rule *rule = ld->rule;
+    RuleExample ex = {.name = xstrdup(sec->name), .expect_fire = expect_fire, .line = sec->line,
+                      .versions = rule->versions};
+    IniEntry *entry = section_get(sec, "versions");
+    if (!entry)
+        entry = section_get(sec, "version");
+    char *text = entry ? ini_entry_join(entry, " ") : NULL;
+    bool ok = !entry || rule_versions_parse(text, &ex.versions);
+    free(text);
+    if (!ok || (ex.versions & ~rule->versions)) {
+        free(ex.name);
+        return load_error(ld, entry->line, NULL,
+                          ok ? "example claims a version the rule does not" : "invalid versions");
+    }
+    if ((entry = section_get(sec, "conf")))
+        ex.conf = ini_entry_join(entry, "\n");
+    if ((entry = section_get(sec, "host")))
+        ex.host = ini_entry_join(entry, " ");
+    if ((entry = section_get(sec, "evidence")))
+        ex.evidence = ini_entry_join(entry, "");
+    rule->examples = xrealloc(rule->examples, (rule->n_examples + 1) * sizeof(RuleExample));
+    rule->examples[rule->n_examples++] = ex;
+    if (ex.host) {
+        HostFacts host;
+        char *msg = NULL;
+        ok = host_parse_spec(ex.host, &host, &msg);
+        host_facts_clear(&host);
+        if (!ok) {
+            load_error(ld, section_get(sec, "host")->line, NULL, msg);
+            free(msg);
+            return false;
+        }
+    }
+    if (ex.evidence && !evidence_spec_ok(ex.evidence))
+        return load_error(ld, section_get(sec, "evidence")->line,
+                          "Write key=number pairs separated by commas.", "invalid evidence");
+    return true;
+}
+
+/* ---- one file ---- */
+
+static void rule_free(Rule *rule)
+{
+    free(rule->id);
+    free(rule->name);
+    free(rule->title);
+    free(rule->category);
+    free(rule->versions_text);
+    for (size_t idx = 0; idx < rule->n_params; idx++)
+        free(rule->params[idx]);
+    free(rule->params);
+    expr_free(rule->condition);
+    free(rule->condition_text);
+    for (size_t idx = 0; idx < rule->n_lets; idx++) {
+        free(rule->let_names[idx]);
+        expr_free(rule->let_exprs[idx]);
+    }
+    free(rule->let_names);
+    free(rule->let_exprs);
+    template_free(&rule->message);
+    template_free(&rule->suggestion);
+    for (size_t idx = 0; idx < rule->n_docs; idx++)
+        template_free(&rule->docs[idx]);
+    free(rule->docs);
+    free(rule->explanation);
+    free(rule->file);
+    for (size_t idx = 0; idx < rule->n_examples; idx++) {
+        RuleExample *ex = &rule->examples[idx];
+        free(ex->name);
+        free(ex->host);
+        free(ex->conf);
+        free(ex->evidence);
+    }
+    free(rule->examples);
+    memset(rule, 0, sizeof(*rule));
+}
+
+static bool find_sections(Loader *ld, IniDoc *doc, IniSection **rule_sec, IniSection **let_sec)
+{
+    *rule_sec = *let_sec = NULL;
+    for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
+        IniSection *sec = &doc->sections[sec_idx];
+        for (size_t prev = 0; prev < sec_idx; prev++)
+            if (!strcmp(doc->sections[prev].name, sec->name))
+                return load_error(ld, sec->line, NULL, "duplicate section");
+        if (!strcmp(sec->name, "rule"))
+            *rule_sec = sec;
+        else if (!strcmp(sec->name, "let"))
+            *let_sec = sec;
+        else if (strncmp(sec->name, "example.fail.", 13) && strncmp(sec->name, "example.pass.", 13))
+            return load_error(ld, sec->line, "Sections: [rule], [let], [example.fail.N], "
+                              "[example.pass.N].", "unknown section");
+    }
+    if (!*rule_sec)
+        return load_error(ld, 0, NULL, "no [rule] section");
+    return true;
+}
+
+static bool build_rule(Loader *ld, IniDoc *doc)
+{
+    static const char *const keys[] = {"id", "name", "title", "severity", "category", "versions",
+                                       "parameters", "condition", "message", "suggestion",
+                                       "docs", "explanation", NULL};
+    static const char *const multi[] = {"docs", NULL};
+    IniSection *rule_sec, *let_sec;
+    if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
+        !load_identity(ld, rule_sec) || !load_lets(ld, let_sec) || !load_texts(ld, rule_sec) ||
+        !check_all_versions(ld, rule_sec, let_sec))
+        return false;
+    for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
+        IniSection *sec = &doc->sections[sec_idx];
+        if (!strncmp(sec->name, "example.", 8) &&
+            !load_example(ld, sec, !strncmp(sec->name, "example.fail.", 13)))
+            return false;
+    }
+    ld->rule->line = rule_sec->line;
+    return true;
+}
+
+static bool read_file(const char *path, size_t limit, char **data, size_t *len, char **why)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        *why = xstrdup(strerror(errno));
+        return false;
+    }
+    StrBuf sb = STRBUF_INIT;
+    char chunk[8192];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0 && sb.len <= limit)
+        sb_putn(&sb, chunk, got);
+    bool failed = ferror(fp);
+    fclose(fp);
+    if (failed || sb.len > limit) {
+        *why = xstrdup(failed ? "read error" : "file too large");
+        sb_free(&sb);
+        return false;
+    }
+    *len = sb.len;
+    *data = sb.data ? sb_detach(&sb) : xstrdup("");
+    return true;
+}
+
+static void set_add(RuleSet *set, Rule *rule)
+{
+    PK_GROW(set->rules, set->n, set->cap);
+    set->rules[set->n++] = *rule;
+}
+
+static bool load_rule(const char *filename, const char *data, size_t len, RuleError *err,
+                      Rule *out, char **explanation_key)
+{
+    memset(err, 0, sizeof(*err));
+    memset(out, 0, sizeof(*out));
+    IniDoc doc;
+    Loader ld = {.file = filename, .err = err, .rule = out};
+    bool ok = ini_doc_parse(&doc, filename, data, len, err) && build_rule(&ld, &doc);
+    ini_doc_free(&doc);
+    if (!ok) {
+        free(ld.explanation_key);
+        rule_free(out);
+        return false;
+    }
+    out->file = xstrdup(filename);
+    if (explanation_key)
+        *explanation_key = ld.explanation_key;
+    else
+        free(ld.explanation_key);
+    return true;
+}
+
+bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, size_t len,
+                          RuleError *err)
+{
+    Rule rule;
+    if (!load_rule(filename, data, len, err, &rule, NULL))
+        return false;
+    set_add(set, &rule);
+    return true;
+}
+
+/* The explanation: the file named by `explanation`, else the .md beside the .ini. */
+static char *explanation_path(const char *path, const char *override)
+{
+    if (override) {
+        const char *slash = strrchr(path, '/');
+        if (override[0] == '/' || !slash)
+            return xstrdup(override);
+        return xasprintf("%.*s/%s", (int)(slash - path), path, override);
+    }
+    size_t len = strlen(path);
+    if (len > 4 && !strcmp(path + len - 4, ".ini"))
+        return xasprintf("%.*s.md", (int)(len - 4), path);
+    return NULL;
+}
+
+bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err)
+{
+    memset(err, 0, sizeof(*err));
+    char *data = NULL, *why = NULL;
+    size_t len = 0;
+    if (!read_file(path, RULE_FILE_MAX, &data, &len, &why)) {
+        rule_error_set(err, path, 0, NULL, "could not read rule file: %s", why);
+        free(why);
+        return false;
+    }
+    Rule rule;
+    char *override = NULL;
+    bool ok = load_rule(path, data, len, err, &rule, &override);
+    free(data);
+    if (!ok)
+        return false;
+    char *md_path = explanation_path(path, override);
+    if (md_path && access(md_path, F_OK) == 0) {
+        size_t md_len;
+        if (!read_file(md_path, RULE_FILE_MAX, &rule.explanation, &md_len, &why)) {
+            rule_error_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
+            ok = false;
+        }
+    } else if (override) {
+        rule_error_set(err, path, 0, NULL, "explanation file \"%s\" not found", override);
+        ok = false;
+    }
+    free(md_path);
+    free(override);
+    free(why);
+    if (!ok) {
+        rule_free(&rule);
+        return false;
+    }
+    set_add(set, &rule);
+    return true;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool ends_with_ini(const char *name)
+{
+    size_t len = strlen(name);
+    return len > 4 && !strcmp(name + len - 4, ".ini");
+}
+
+/* Collects rule file paths below `dir`, recursively. */
+static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, RuleError *err)
+{
+    if (depth > RULE_DIR_DEPTH)
+        return rule_error_set(err, dir, 0, NULL, "rule directories nested too deeply");
+    DIR *dp = opendir(dir);
+    if (!dp)
+        return rule_error_set(err, dir, 0, NULL, "could not open rule directory: %s",
+                              strerror(errno));
+    bool ok = true;
+    struct dirent *de;
+    while (ok && (de = readdir(dp))) {
+        if (de->d_name[0] == '.')
+            continue;
+        char *path = xasprintf("%s/%s", dir, de->d_name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            ok = collect_files(path, depth + 1, paths, n, err);
+            free(path);
+        } else if (ends_with_ini(de->d_name)) {
+            *paths = xrealloc(*paths, (*n + 1) * sizeof(char *));
+            (*paths)[(*n)++] = path;
+        } else {
+            free(path);
+        }
+    }
+    closedir(dp);
+    return ok;
+}
+
+bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err)
+{
+    memset(err, 0, sizeof(*err));
+    char **paths = NULL;
+    size_t n = 0;
+    bool ok = collect_files(dir, 0, &paths, &n, err);
+    if (ok)
+        qsort(paths, n, sizeof(char *), cmp_str);
+    for (size_t path_idx = 0; path_idx < n; path_idx++) {
+        if (ok)
+            ok = rule_set_load_file(set, paths[path_idx], err);
+        free(paths[path_idx]);
+    }
+    free(paths);
+    return ok;
+}
+
+static int cmp_rule(const void *a, const void *b)
+{
+    return strcmp(((const Rule *)a)->id, ((const Rule *)b)->id);
+}
+
+bool rule_set_finish(RuleSet *set, RuleError *err)
+{
+    memset(err, 0, sizeof(*err));
+    if (set->n > 1)
+        qsort(set->rules, set->n, sizeof(Rule), cmp_rule);
+    for (size_t rule_idx = 1; rule_idx < set->n; rule_idx++) {
+        const Rule *prev = &set->rules[rule_idx - 1], *cur = &set->rules[rule_idx];
+        if (!strcmp(prev->id, cur->id)) {
+            char *hint = xasprintf("%s:%d defines it too.", prev->file, prev->line);
+            rule_error_set(err, cur->file, cur->line, hint, "duplicate rule id \"%s\"", cur->id);
+            free(hint);
+            return false;
+        }
+    }
+    return true;
+}
+
+const Rule *rule_set_find(const RuleSet *set, const char *id)
+{
+    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++)
+        if (!strcasecmp(set->rules[rule_idx].id, id) || !strcmp(set->rules[rule_idx].name, id))
+            return &set->rules[rule_idx];
+    return NULL;
+}
+
+void rule_set_free(RuleSet *set)
+{
+    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++)
+        rule_free(&set->rules[rule_idx]);
+    free(set->rules);
+    memset(set, 0, sizeof(*set));
+}
+
+void rule_error_clear(RuleError *err)
+{
+    free(err->file);
+    free(err->message);
+    free(err->hint);
+    memset(err, 0, sizeof(*err));
+}
+
+void rule_error_print(const RuleError *err)
+{
+    if (err->line > 0)
+        fprintf(stderr, "pgknob: error: %s:%d: %s\n", err->file, err->line, err->message);
+    else
+        fprintf(stderr, "pgknob: error: %s: %s\n", err->file ? err->file : "rules", err->message);
+    if (err->hint)
+        fprintf(stderr, "hint: %s\n", err->hint);
+}
+
+char *rules_default_dir(void)
+{
+    const char *env = getenv("PGKNOB_RULES_DIR");
+    if (env && *env)
+        return xstrdup(env);
+    char exe[4096];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+    if (len > 0) {
+        exe[len] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = '\0';
+            char *candidate = xasprintf("%s/../rules", exe);
+            if (access(candidate, R_OK) == 0)
+                return candidate;
+            free(candidate);
+            candidate = xasprintf("%s/../share/pgknob/rules", exe);
+            if (access(candidate, R_OK) == 0)
+                return candidate;
+            free(candidate);
+        }
+    }
+    return xstrdup("/usr/local/share/pgknob/rules");
+}
+
+bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
+                      RuleError *err)
+{
+    memset(err, 0, sizeof(*err));
+    if (builtin) {
+        char *dir = rules_default_dir();
+        bool ok = rule_set_load_dir(set, dir, err);
+        free(dir);
+        if (!ok)
+            return false;
+    }
+    for (size_t dir_idx = 0; dir_idx < n_dirs; dir_idx++) {
+        struct stat st;
+        bool ok = stat(dirs[dir_idx], &st) == 0 && !S_ISDIR(st.st_mode)
+                      ? rule_set_load_file(set, dirs[dir_idx], err)
+                      : rule_set_load_dir(set, dirs[dir_idx], err);
+        if (!ok)
+            return false;
+    }
+    return rule_set_finish(set, err);
+}

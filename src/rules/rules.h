@@ -1,0 +1,107 @@
+/* Rule packs: INI files (one rule per file) read with libinih, checked at load time against the
+ * catalog of every version a rule claims. A broken file is an error with file:line, never a rule
+ * that silently misfires. Evaluation lives in engine/. Format: docs/rule-format.md. */
+#ifndef PK_RULES_H
+#define PK_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/finding.h"
+#include "rules/expr.h"
+
+/* A message, suggestion or link with {expression} holes. */
+typedef struct TemplatePart {
+    char *text;  /* literal text, or NULL */
+    Expr *expr;  /* an interpolated value, or NULL */
+} TemplatePart;
+
+typedef struct Template {
+    TemplatePart *parts;
+    size_t n_parts;
+    char *source; /* as written */
+} Template;
+
+/* [example.fail.N] / [example.pass.N]: a configuration that must (not) fire the rule. */
+typedef struct RuleExample {
+    char *name;        /* "example.fail.1" */
+    bool expect_fire;
+    int line;          /* line of the section header */
+    uint64_t versions; /* bit N = PostgreSQL N; defaults to the rule's versions */
+    char *host;        /* a --host spec, or NULL */
+    char *conf;        /* postgresql.conf text */
+    char *evidence;    /* "key=value,key=value", or NULL */
+} RuleExample;
+
+typedef struct Rule {
+    char *id;          /* stable: "PK3001" */
+    char *name;        /* "aio.io-uring-kernel" */
+    char *title;
+    Severity severity;
+    char *category;
+    char *versions_text; /* as written: "18-", "13-17" */
+    uint64_t versions;   /* bit N = PostgreSQL N (N < 64) */
+    char **params;       /* the settings a finding shows */
+    size_t n_params;
+    char **let_names;
+    Expr **let_exprs;
+    size_t n_lets;
+    char *condition_text;
+    Expr *condition;
+    Template message;
+    Template suggestion; /* n_parts 0 when none */
+    Template *docs;      /* documentation links */
+    size_t n_docs;
+    char *explanation;   /* Markdown from the .md file beside the .ini; NULL when none */
+    char *file;          /* the .ini path as given */
+    int line;            /* line of [rule] */
+    RuleExample *examples;
+    size_t n_examples;
+} Rule;
+
+typedef struct RuleSet {
+    Rule *rules;   /* sorted by id after rule_set_finish */
+    size_t n;
+    size_t cap;
+} RuleSet;
+
+typedef struct RuleError {
+    char *file;
+    int line;      /* 0 when the whole file is concerned */
+    char *message;
+    char *hint;    /* NULL when none */
+} RuleError;
+
+/* Loads one rule file. On failure nothing is added and `err` is filled (free with
+ * rule_error_clear). */
+bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err);
+/* Loads every *.ini below `dir` (recursively, sorted bytewise, dotfiles skipped). */
+bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err);
+/* Loads rule text as if read from `filename` (no explanation file). For tests and the fuzzer. */
+bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, size_t len,
+                          RuleError *err);
+/* Sorts by id and rejects duplicate ids across files. */
+bool rule_set_finish(RuleSet *set, RuleError *err);
+
+const Rule *rule_set_find(const RuleSet *set, const char *id);
+void rule_set_free(RuleSet *set);
+void rule_error_clear(RuleError *err);
+/* "pgknob: error: FILE:LINE: message" and "hint: …" on stderr. */
+void rule_error_print(const RuleError *err);
+
+/* Is PostgreSQL `major` among the versions of the rule? */
+bool rule_claims(const Rule *rule, int major);
+/* Parses "18-", "16-18", "13,15-16", "-16" into a bit mask; false on bad syntax. */
+bool rule_versions_parse(const char *text, uint64_t *out);
+
+/* Loads the shipped packs (when `builtin`) and then each of `dirs` (a directory or one .ini
+ * file), and finishes the set. False with `err` on the first problem. */
+bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
+                      RuleError *err);
+
+/* The shipped packs: $PGKNOB_RULES_DIR, else rules/ beside the binary's ../, else the installed
+ * share directory. Caller frees. */
+char *rules_default_dir(void);
+
+#endif
