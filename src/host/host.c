@@ -137,7 +137,7 @@ bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
     }
     free(copy);
     if (ok)
-        out->source = xstrdup("--host");
+        out->source = xstrdup("given with --host");
     else
         host_facts_clear(out);
     return ok;

@@ -272,7 +272,10 @@ static void render_number(double num, StrBuf *sb)
         sb_printf(sb, "%.0f", num);
     else {
         char text[64];
-        snprintf(text, sizeof(text), "%.*f", mag >= 10 ? 1 : (mag >= 1 ? 2 : 3), num);
+        if (mag >= 1)
+            snprintf(text, sizeof(text), "%.*f", mag >= 10 ? 1 : 2, num);
+        else /* three significant digits: 0.0025 stays 0.0025 */
+            snprintf(text, sizeof(text), "%.*f", 2 - (int)floor(log10(mag)), num);
         char *end = text + strlen(text) - 1;
         while (*end == '0')
             *end-- = '\0';
