@@ -169,8 +169,10 @@ bool ini_doc_parse(IniDoc *doc, const char *filename, const char *data, size_t l
     memset(doc, 0, sizeof(*doc));
     IniReader rd = {.data = data, .len = len, .filename = filename, .err = err, .doc = doc};
     int rc = ini_parse_stream(ini_read_line, &rd, rule_ini_handler, &rd);
-    if (err->message)
+    if (err->message && !(rc > 0 && rc < err->line))
         return false;
+    if (err->message) /* libinih saw a malformed line before the handler's complaint */
+        rule_error_clear(err);
     if (rc != 0) {
         /* any nonzero return is fatal: libinih keeps going after errors */
         return rule_error_set(err, filename, rc > 0 ? rc : 0,
