@@ -155,9 +155,13 @@ static void describe_rule(const Rule *rule, int major, const char *heading, StrB
     for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
         sb_printf(sb, "%s`%s`", param_idx ? ", " : "", rule->params[param_idx]);
     sb_printf(sb, "\n- **Condition:** `%s`\n", rule->condition_text);
-    sb_printf(sb, "- **Message:** %s\n", rule->message.source);
-    if (rule->suggestion.source)
-        sb_printf(sb, "- **Suggestion:** %s\n", rule->suggestion.source);
+    sb_put(sb, "- **Message:** ");
+    sb_put_md(sb, rule->message.source);
+    if (rule->suggestion.source) {
+        sb_put(sb, "\n- **Suggestion:** ");
+        sb_put_md(sb, rule->suggestion.source);
+    }
+    sb_put(sb, "\n");
     Snapshot snap;
     default_snapshot(&snap, highest_claimed(rule, major));
     for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++) {

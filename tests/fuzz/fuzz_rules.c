@@ -1,0 +1,20 @@
+/* libFuzzer target for the rule loader (libinih reader with the line pre-scan, sections, keys,
+ * templates, examples). Built by tests/fuzz/run.sh (`make fuzz`). */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rules/rules.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 16384)
+        return 0;
+    RuleSet set = {0};
+    RuleError err;
+    rule_set_load_buffer(&set, "fuzz.ini", (const char *)data, size, &err);
+    rule_error_clear(&err);
+    rule_set_free(&set);
+    return 0;
+}
