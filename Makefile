@@ -42,6 +42,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/harness.h
 
 -include $(OBJS:.o=.d)
 
+# The HTML report's stylesheet, compiled in; committed, and regenerated when the CSS changes.
+src/report/style_css.auto.h: reports/style.css tests/report/gen-style.sh
+	tests/report/gen-style.sh $< > $@
+
 deps:                      ## install missing Debian packages and fetch the test servers (idempotent)
 	@tests/pg/install-deps.sh
 

@@ -155,6 +155,7 @@ static ReportSource *lint_sources(const LintResult *res)
             .files = (const char *const *)input->set.files,
             .n_files = input->set.n_files,
             .snap = &input->snap,
+            .set = &input->set,
         };
     }
     return sources;

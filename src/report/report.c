@@ -1,12 +1,20 @@
 #include "report/report.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+
+#include "common/xalloc.h"
 
 #include "cli/commands.h"
 
 static const ReportFormat formats[] = {
     {"text", ".txt", report_text_render},
     {"json", ".json", report_json_render},
+    {"md", ".md", report_md_render},
+    {"html", ".html", report_html_render},
+    {"sarif", ".sarif", report_sarif_render},
+    {"github", NULL, report_github_render},
 };
 
 const ReportFormat *report_format_find(const char *name)
@@ -55,12 +63,138 @@ int report_exit_code(const ReportInput *in)
     return findings_max_severity(in->findings) >= in->fail_on ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }
 
+/* Names from .pgknob.ini "redact": process-wide, set once by the command before rendering. */
+static char **redact_names;
+static size_t n_redact_names;
+
+void report_redact_add(const char *name)
+{
+    redact_names = xrealloc(redact_names, (n_redact_names + 1) * sizeof(char *));
+    redact_names[n_redact_names++] = xstrdup(name);
+}
+
+void report_redact_reset(void)
+{
+    for (size_t idx = 0; idx < n_redact_names; idx++)
+        free(redact_names[idx]);
+    free(redact_names);
+    redact_names = NULL;
+    n_redact_names = 0;
+}
+
+static bool name_listed(const char *name)
+{
+    for (size_t idx = 0; idx < n_redact_names; idx++) {
+        const char *pat = redact_names[idx];
+        size_t len = strlen(pat);
+        if (len && pat[len - 1] == '*' ? !strncasecmp(name, pat, len - 1) : !strcasecmp(name, pat))
+            return true;
+    }
+    return false;
+}
+
+/* password_encryption names an algorithm, not a secret. */
+static bool name_secret(const char *name)
+{
+    if (strcasestr(name, "conninfo") || strcasestr(name, "passphrase"))
+        return true;
+    return strcasestr(name, "password") && strcasecmp(name, "password_encryption") != 0;
+}
+
+bool report_is_secret(const char *name, const char *value)
+{
+    if (value && strcasestr(value, "password="))
+        return true;
+    return name && (name_secret(name) || name_listed(name));
+}
+
 const char *report_redact(const char *name, const char *value)
 {
     if (!value)
         return NULL;
-    if ((name && (strcasestr(name, "conninfo") || strcasestr(name, "passphrase"))) ||
-        strcasestr(value, "password="))
+    if (report_is_secret(name, value))
         return *value ? "<redacted>" : value;
     return value;
+}
+
+/* Replaces every occurrence of `secret` (3 bytes or more: shorter ones would blank words). */
+static char *replace_all(char *text, const char *secret)
+{
+    size_t len = strlen(secret);
+    if (len < 3 || !strstr(text, secret))
+        return text;
+    StrBuf sb = STRBUF_INIT;
+    for (const char *p = text, *hit; *p; p = hit + len) {
+        hit = strstr(p, secret);
+        if (!hit) {
+            sb_put(&sb, p);
+            break;
+        }
+        sb_putn(&sb, p, (size_t)(hit - p));
+        sb_put(&sb, "<redacted>");
+    }
+    free(text);
+    return sb_detach(&sb);
+}
+
+/* "password=xyz" or "password = 'x y'" inside a conninfo or a command line. */
+static char *redact_password_words(char *text)
+{
+    StrBuf sb = STRBUF_INIT;
+    const char *p = text;
+    for (const char *hit; (hit = strcasestr(p, "password"));) {
+        const char *q = hit + 8;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        if (*q != '=' || q[1] == '\0' || !strncmp(q + 1, "<redacted>", 10)) {
+            sb_putn(&sb, p, (size_t)(q - p));
+            p = q;
+            continue;
+        }
+        q++;
+        while (*q == ' ' || *q == '\t')
+            q++;
+        sb_putn(&sb, p, (size_t)(q - p));
+        sb_put(&sb, "<redacted>");
+        char quote = (*q == '\'' || *q == '"') ? *q++ : 0;
+        while (*q && (quote ? *q != quote : !strchr(" \t'\",\n", *q)))
+            q++;
+        p = quote && *q ? q + 1 : q;
+    }
+    sb_put(&sb, p);
+    free(text);
+    return sb_detach(&sb);
+}
+
+static char *redact_snapshot_values(char *text, const Snapshot *snap)
+{
+    for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
+        const SnapSetting *s = &snap->settings[idx];
+        if (s->source != SRC_DEFAULT && report_is_secret(s->name, s->value))
+            text = replace_all(text, s->value);
+    }
+    return text;
+}
+
+char *report_redact_text(const ReportInput *in, const char *text)
+{
+    if (!text)
+        return NULL;
+    char *out = xstrdup(text);
+    for (size_t src_idx = 0; in && src_idx < in->n_sources; src_idx++) {
+        out = redact_snapshot_values(out, in->sources[src_idx].snap);
+        const ConfSet *set = in->sources[src_idx].set;
+        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++) {
+            const ConfEntry *entry = &set->entries[entry_idx];
+            if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
+                out = replace_all(out, entry->value);
+        }
+    }
+    for (size_t f_idx = 0; in && in->findings && f_idx < in->findings->n; f_idx++) {
+        const Finding *f = &in->findings->items[f_idx];
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
+            if (report_is_secret(f->settings[set_idx].name, f->settings[set_idx].value))
+                out = replace_all(out, f->settings[set_idx].value);
+    }
+    return redact_password_words(out);
 }

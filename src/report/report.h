@@ -7,7 +7,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "catalog/catalog.h"
 #include "common/strbuf.h"
+#include "conf/conf.h"
 #include "engine/finding.h"
 #include "model/snapshot.h"
 
@@ -21,6 +23,7 @@ typedef struct ReportSource {
     const char *const *files;   /* every file read, in reading order */
     size_t n_files;
     const Snapshot *snap;       /* its settings model; NULL when not built */
+    const ConfSet *set;         /* what was read (for quoting lines); NULL for a server */
 } ReportSource;
 
 /* Live audit only: evidence the server would not give, and whether the audit is partial. */
@@ -35,6 +38,12 @@ typedef struct ReportAudit {
     const ReportUnavailable *unavailable;
     size_t n_unavailable;
 } ReportAudit;
+/* A rule that could not be evaluated, and the facts it needs. */
+typedef struct ReportSkipped {
+    const char *rule_id;
+    const char *title;
+    const char *needs;          /* "host.ram, host.storage" */
+} ReportSkipped;
 
 typedef struct ReportInput {
     const char *command;        /* "lint", "audit" */
@@ -46,11 +55,17 @@ typedef struct ReportInput {
     const char *const *rule_packs; /* rule packs that ran, for the header; may be empty */
     size_t n_rule_packs;
     const ReportAudit *audit;   /* audit only; NULL for lint */
+    const ReportSkipped *skipped; /* rules skipped for a missing fact; may be empty */
+    size_t n_skipped;
+    const char *baseline;       /* --baseline FILE, or NULL */
+    size_t n_baseline_known;    /* findings left out because the baseline has them */
+    const char *config;         /* the .pgknob.ini that applied, or NULL */
 } ReportInput;
 
 typedef struct ReportOpts {
     bool color;                 /* ANSI colours (text only): a TTY without NO_COLOR */
     const char *cwd;            /* paths under it are shown relative; NULL: absolute */
+    const char *timestamp;      /* "2026-01-02T03:04:05Z" from SOURCE_DATE_EPOCH; NULL: omitted */
 } ReportOpts;
 
 typedef void (*ReportRenderFn)(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
@@ -70,13 +85,57 @@ const char *report_format_names(void);
 
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
-/* The value to show for a setting: "<redacted>" when it may hold a credential (a *conninfo or
- * *passphrase* parameter, or a value containing "password="), else `value`. Static or borrowed. */
+/* The value to show for a setting: "<redacted>" when it may hold a credential (a *conninfo,
+ * *password or *passphrase* parameter, a name on the redaction list, or a value containing
+ * "password="), else `value`. Static or borrowed. */
 const char *report_redact(const char *name, const char *value);
+/* Is a setting's value secret (the same test as report_redact)? */
+bool report_is_secret(const char *name, const char *value);
+/* Adds parameter names to redact (from .pgknob.ini "redact"): exact names, case-insensitive, or
+ * prefixes ending in '*'. Process-wide; the list is copied. */
+void report_redact_add(const char *name);
+void report_redact_reset(void);
+/* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
+ * "<redacted>": values of secret settings of every source and finding, and whatever follows
+ * "password=". Caller frees; NULL for NULL. */
+char *report_redact_text(const ReportInput *in, const char *text);
 /* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on. */
 int report_exit_code(const ReportInput *in);
 
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_github_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+
+/* ---- facts a detailed report shows about a finding (detail.c) ---- */
+
+/* The source a finding belongs to (the one that read its file), else the first; NULL if none. */
+const ReportSource *report_source_of(const ReportInput *in, const Finding *f);
+/* The catalog record of a setting in the finding's target version; NULL when unknown. */
+const CatalogParam *report_param(const ReportInput *in, const Finding *f, const char *name);
+/* What applying a change to these settings takes: "restart", "reload", "none" (read-only,
+ * fixed at initdb) or NULL when no setting is known. Static. */
+const char *report_apply_how(const ReportInput *in, const Finding *f);
+/* The value the suggestion gives `name` ("8GB" from "shared_buffers = 8GB (…)"); NULL when the
+ * suggestion does not set it. Caller frees. */
+char *report_suggested_value(const Finding *f, const char *name);
+/* The "name = value" lines the suggestion gives for known parameters, one a line; NULL when it
+ * gives none (prose only). Caller frees. */
+char *report_suggested_conf(const ReportInput *in, const Finding *f);
+/* The configuration line at file:line as read (NULL when unknown), with secrets redacted.
+ * Caller frees. */
+char *report_line_text(const ReportInput *in, const char *file, int line);
+/* The documentation page of a parameter for a major ("https://www.postgresql.org/docs/18/
+ * runtime-config-resource.html#GUC-SHARED-BUFFERS"); NULL for custom parameters. Caller frees. */
+char *report_doc_url(int major, const CatalogParam *param);
+/* The value a setting has by default in that version, in human form ("128MB"). Caller frees. */
+char *report_default_pretty(const CatalogParam *param);
+/* The Markdown "why it hurts" of a finding: the rule's explanation, or for validation findings
+ * what a rejected line does to a server; NULL when none. Static or borrowed. */
+const char *report_explanation(const Finding *f);
+/* Counts suppressed findings. */
+size_t report_count_suppressed(const ReportInput *in);
 
 #endif

@@ -1,0 +1,241 @@
+/* Facts the detailed formats (Markdown, HTML, SARIF) show about a finding: the catalog record of
+ * its settings, restart or reload, the suggested value, the quoted line, documentation links.
+ * Lookups only: nothing here decides whether something is wrong. */
+#include "report/report.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/value.h"
+#include "common/xalloc.h"
+
+static bool source_read_file(const ReportSource *src, const char *file)
+{
+    for (size_t file_idx = 0; file && file_idx < src->n_files; file_idx++)
+        if (!strcmp(src->files[file_idx], file))
+            return true;
+    return false;
+}
+
+const ReportSource *report_source_of(const ReportInput *in, const Finding *f)
+{
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++)
+        if (source_read_file(&in->sources[src_idx], f->file))
+            return &in->sources[src_idx];
+    return in->n_sources ? &in->sources[0] : NULL;
+}
+
+const CatalogParam *report_param(const ReportInput *in, const Finding *f, const char *name)
+{
+    const ReportSource *src = report_source_of(in, f);
+    if (!src || !name)
+        return NULL;
+    const Catalog *cat = src->snap ? src->snap->catalog : catalog_for_major(src->pg_major);
+    if (!cat)
+        return NULL;
+    const CatalogParam *param = catalog_find(cat, name);
+    if (!param) {
+        const char *target = catalog_alias_target(cat->major, name);
+        param = target ? catalog_find(cat, target) : NULL;
+    }
+    return param;
+}
+
+const char *report_apply_how(const ReportInput *in, const Finding *f)
+{
+    bool any = false, restart = false, fixed = false;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        if (!param)
+            continue;
+        any = true;
+        if (param->context == GUC_CTX_INTERNAL)
+            fixed = true;
+        else if (catalog_context_needs_restart(param->context))
+            restart = true;
+    }
+    if (!any)
+        return NULL;
+    return restart ? "restart" : fixed ? "none" : "reload";
+}
+
+/* The value part of "name = value  # comment" or "name = value (why)", trimmed. */
+static char *value_after_equals(const char *p)
+{
+    while (*p == ' ' || *p == '\t' || *p == '=')
+        p++;
+    const char *stop = p;
+    if (*p == '\'') {
+        for (stop = p + 1; *stop && !(*stop == '\'' && stop[1] != '\''); stop++)
+            if (*stop == '\'')
+                stop++;
+        if (*stop)
+            stop++;
+    } else {
+        while (*stop && !strchr(" \t#,;()\n", *stop))
+            stop++;
+    }
+    return stop > p ? xstrndup(p, (size_t)(stop - p)) : NULL;
+}
+
+static bool ident_char(char c)
+{
+    return isalnum((unsigned char)c) || c == '_' || c == '.';
+}
+
+/* The next "ident = value" in a suggestion: returns where to go on (NULL at the end) and sets
+ * the name (borrowed, not terminated) and value (caller frees). */
+static const char *next_assignment(const char *p, const char **name, size_t *name_len,
+                                   char **value)
+{
+    for (const char *eq; (eq = strchr(p, '='));) {
+        const char *end = eq;
+        while (end > p && (end[-1] == ' ' || end[-1] == '\t'))
+            end--;
+        const char *start = end;
+        while (start > p && ident_char(start[-1]))
+            start--;
+        p = eq + 1;
+        if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=')
+            continue;
+        *value = value_after_equals(eq + 1);
+        if (!*value)
+            continue;
+        *name = start;
+        *name_len = (size_t)(end - start);
+        return p;
+    }
+    return NULL;
+}
+
+char *report_suggested_value(const Finding *f, const char *name)
+{
+    const char *assigned;
+    size_t len;
+    char *value;
+    for (const char *p = f->suggestion; p && (p = next_assignment(p, &assigned, &len, &value));) {
+        if (len == strlen(name) && !strncasecmp(assigned, name, len))
+            return value;
+        free(value);
+    }
+    return NULL;
+}
+
+char *report_suggested_conf(const ReportInput *in, const Finding *f)
+{
+    const char *assigned;
+    size_t len;
+    char *value;
+    StrBuf sb = STRBUF_INIT;
+    for (const char *p = f->suggestion; p && (p = next_assignment(p, &assigned, &len, &value));) {
+        char *name = xstrndup(assigned, len);
+        if (report_param(in, f, name))
+            sb_printf(&sb, "%s = %s\n", name, report_redact(name, value));
+        free(name);
+        free(value);
+    }
+    return sb.data ? sb_detach(&sb) : NULL;
+}
+
+static const ConfEntry *find_entry(const ConfSet *set, const char *file, int line)
+{
+    for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++) {
+        const ConfEntry *entry = &set->entries[entry_idx];
+        if (entry->line == line && entry->file && !strcmp(entry->file, file))
+            return entry;
+    }
+    return NULL;
+}
+
+char *report_line_text(const ReportInput *in, const char *file, int line)
+{
+    if (!file || line <= 0)
+        return NULL;
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ConfEntry *entry = find_entry(in->sources[src_idx].set, file, line);
+        if (!entry || !entry->line_text)
+            continue;
+        if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
+            return xasprintf("%s = '<redacted>'", entry->name);
+        return report_redact_text(in, entry->line_text);
+    }
+    return NULL;
+}
+
+/* The chapter of "Server Configuration" a catalog category lives in. */
+static const char *doc_page(const char *category)
+{
+    static const struct { const char *prefix, *page; } pages[] = {
+        {"File Locations", "runtime-config-file-locations"},
+        {"Connections and Authentication", "runtime-config-connection"},
+        {"Resource Usage", "runtime-config-resource"},
+        {"Write-Ahead Log", "runtime-config-wal"},
+        {"Replication", "runtime-config-replication"},
+        {"Query Tuning", "runtime-config-query"},
+        {"Reporting and Logging", "runtime-config-logging"},
+        {"Statistics", "runtime-config-statistics"},
+        {"Autovacuum", "runtime-config-autovacuum"},
+        {"Vacuuming", "runtime-config-vacuum"},
+        {"Client Connection Defaults", "runtime-config-client"},
+        {"Lock Management", "runtime-config-locks"},
+        {"Version and Platform Compatibility", "runtime-config-compatible"},
+        {"Error Handling", "runtime-config-error-handling"},
+        {"Preset Options", "runtime-config-preset"},
+        {"Developer Options", "runtime-config-developer"},
+    };
+    for (size_t page_idx = 0; category && page_idx < sizeof(pages) / sizeof(pages[0]); page_idx++)
+        if (!strncmp(category, pages[page_idx].prefix, strlen(pages[page_idx].prefix)))
+            return pages[page_idx].page;
+    return NULL;
+}
+
+char *report_doc_url(int major, const CatalogParam *param)
+{
+    if (!param)
+        return NULL;
+    const char *page = doc_page(param->category);
+    if (!page)
+        return xasprintf("https://www.postgresql.org/docs/%d/runtime-config.html", major);
+    char *anchor = xstrdup(param->name);
+    for (char *p = anchor; *p; p++)
+        *p = *p == '_' ? '-' : (char)toupper((unsigned char)*p);
+    char *url = xasprintf("https://www.postgresql.org/docs/%d/%s.html#GUC-%s", major, page, anchor);
+    free(anchor);
+    return url;
+}
+
+char *report_default_pretty(const CatalogParam *param)
+{
+    if (!param || !param->boot_val)
+        return NULL;
+    GucValue val;
+    GucError err;
+    if (param->type == GUC_STRING || !guc_parse_value(param, param->boot_val, &val, &err)) {
+        if (param->type != GUC_STRING)
+            guc_error_free(&err);
+        return xstrdup(param->boot_val);
+    }
+    return guc_value_pretty(param, &val);
+}
+
+size_t report_count_suppressed(const ReportInput *in)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < in->findings->n; idx++)
+        count += in->findings->items[idx].suppressed;
+    return count;
+}
+
+const char *report_explanation(const Finding *f)
+{
+    static const char *validation_why =
+        "PostgreSQL reads the whole configuration at startup and on every reload. A line it "
+        "rejects stops a starting server with a FATAL error before it accepts a connection; on a "
+        "reload the server logs the error and keeps the old value (a syntax error makes it ignore "
+        "the whole file), so the running server silently differs from the file you deployed.";
+    if (f->explanation && *f->explanation)
+        return f->explanation;
+    return f->category && !strcmp(f->category, "validation") ? validation_why : NULL;
+}

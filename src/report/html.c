@@ -1,0 +1,56 @@
+/* The HTML report: the Markdown report rendered by cmark-gfm (with GFM tables) into one
+ * self-contained page. Safe mode: raw HTML in values from configuration files is dropped, so a
+ * hostile file cannot inject markup. The stylesheet (reports/style.css) is compiled in. */
+#include "report/report.h"
+
+#include <cmark-gfm-core-extensions.h>
+#include <cmark-gfm.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/version.h"
+#include "report/style_css.auto.h"
+
+/* Markdown → HTML body with the table extension; safe mode (raw HTML omitted). */
+static char *markdown_to_html(const char *md, size_t len)
+{
+    cmark_gfm_core_extensions_ensure_registered();
+    cmark_parser *parser = cmark_parser_new(CMARK_OPT_DEFAULT);
+    cmark_syntax_extension *table = cmark_find_syntax_extension("table");
+    if (table)
+        cmark_parser_attach_syntax_extension(parser, table);
+    cmark_parser_feed(parser, md, len);
+    cmark_node *doc = cmark_parser_finish(parser);
+    char *html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser));
+    cmark_node_free(doc);
+    cmark_parser_free(parser);
+    return html;
+}
+
+/* The page title: the first checked path, escaped. */
+static void put_title(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    sb_put(out, "pgknob report");
+    if (in->n_sources) {
+        sb_put(out, ": ");
+        sb_put_xml(out, report_display_path(opts, in->sources[0].path));
+    }
+}
+
+void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    StrBuf md = STRBUF_INIT;
+    report_md_render(in, opts, &md);
+    char *body = markdown_to_html(sb_str(&md), md.len);
+    sb_free(&md);
+    sb_put(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                "<meta name=\"generator\" content=\"pgknob " PK_VERSION "\">\n<title>");
+    put_title(in, opts, out);
+    sb_put(out, "</title>\n<style>\n");
+    sb_put(out, report_style_css);
+    sb_put(out, "</style>\n</head>\n<body>\n<main>\n");
+    sb_put(out, body ? body : "");
+    sb_put(out, "</main>\n</body>\n</html>\n");
+    free(body);
+}

@@ -1,0 +1,666 @@
+/* The Markdown report: a written review of one run, read top-down by a person deciding what to
+ * change. Header (what was checked and with which facts), verdict, counts, summary table, one
+ * section per finding, suppressed and skipped rules, appendix of non-default settings.
+ * Deterministic: no clock, no host names; the only timestamp comes from SOURCE_DATE_EPOCH. */
+#include "report/report.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/value.h"
+#include "common/version.h"
+#include "common/xalloc.h"
+
+/* ---- escaping -------------------------------------------------------------------------- */
+
+/* Inline text: escapes what would start markup, and nothing more, so the raw file stays
+ * readable. Underscores only matter at word boundaries (GFM ignores intraword emphasis). */
+static void md_text(StrBuf *out, const char *text)
+{
+    for (const char *p = text; p && *p; p++) {
+        bool word_before = p > text && (isalnum((unsigned char)p[-1]));
+        bool word_after = isalnum((unsigned char)p[1]);
+        if (*p == '&')
+            sb_put(out, "&amp;");
+        else if (*p == '\n' || *p == '\r')
+            sb_putc(out, ' ');
+        else if (strchr("\\`*[]<>|~", *p) || (*p == '_' && !(word_before && word_after)) ||
+                 (*p == '!' && p[1] == '['))
+            sb_printf(out, "\\%c", *p);
+        else
+            sb_putc(out, *p);
+    }
+}
+
+/* A sentence from a PostgreSQL-style message: capital first letter, final period. */
+static void md_sentence(const ReportInput *in, StrBuf *out, const char *text)
+{
+    char *clean = report_redact_text(in, text);
+    if (*clean >= 'a' && *clean <= 'z')
+        *clean = (char)(*clean - 'a' + 'A');
+    md_text(out, clean);
+    size_t len = strlen(clean);
+    if (len && !strchr(".!?", clean[len - 1]))
+        sb_putc(out, '.');
+    free(clean);
+}
+
+/* A code span that survives any backticks in `text`; in a table cell pipes are escaped too
+ * (GFM splits cells on | even inside code spans). */
+static void md_code(StrBuf *out, const char *text, bool in_table)
+{
+    size_t longest = 0, run = 0;
+    for (const char *p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    bool pad = text[0] == '`' || (*text && text[strlen(text) - 1] == '`') || text[0] == ' ';
+    for (size_t tick = 0; tick <= longest; tick++)
+        sb_putc(out, '`');
+    if (pad)
+        sb_putc(out, ' ');
+    for (const char *p = text; *p; p++) {
+        if (*p == '|' && in_table)
+            sb_put(out, "\\|");
+        else
+            sb_putc(out, *p == '\n' || *p == '\r' ? ' ' : *p);
+    }
+    if (pad)
+        sb_putc(out, ' ');
+    for (size_t tick = 0; tick <= longest; tick++)
+        sb_putc(out, '`');
+}
+
+/* A fenced block whose fence is longer than any backtick run inside. */
+static void md_block(StrBuf *out, const char *info, const char *text)
+{
+    size_t longest = 2, run = 0;
+    for (const char *p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    for (size_t tick = 0; tick <= longest; tick++)
+        sb_putc(out, '`');
+    sb_printf(out, "%s\n%s", info, text);
+    if (*text && text[strlen(text) - 1] != '\n')
+        sb_putc(out, '\n');
+    for (size_t tick = 0; tick <= longest; tick++)
+        sb_putc(out, '`');
+    sb_put(out, "\n\n");
+}
+
+static void md_redacted_text(const ReportInput *in, StrBuf *out, const char *text)
+{
+    char *clean = report_redact_text(in, text);
+    md_text(out, clean);
+    free(clean);
+}
+
+static void md_location(const ReportOpts *opts, StrBuf *out, const char *file, int line,
+                        bool in_table)
+{
+    if (!file) {
+        sb_put(out, in_table ? "—" : "not located in a file");
+        return;
+    }
+    char *where = line > 0 ? xasprintf("%s:%d", report_display_path(opts, file), line)
+                           : xstrdup(report_display_path(opts, file));
+    md_code(out, where, in_table);
+    free(where);
+}
+
+/* ---- header ---------------------------------------------------------------------------- */
+
+static void put_sources(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ReportSource *src = &in->sources[src_idx];
+        sb_put(out, src_idx ? ", " : "");
+        md_code(out, report_display_path(opts, src->path), false);
+        sb_printf(out, " (%s", src->kind ? src->kind : "file");
+        if (src->n_files > 1)
+            sb_printf(out, ", %zu files read", src->n_files);
+        sb_put(out, ")");
+    }
+    if (!in->n_sources)
+        sb_put(out, "nothing");
+}
+
+static void put_versions(const ReportInput *in, StrBuf *out)
+{
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ReportSource *src = &in->sources[src_idx];
+        if (src_idx && !strcmp(src->pg_version, in->sources[src_idx - 1].pg_version))
+            continue;
+        sb_printf(out, "%s%s", src_idx ? ", " : "", src->pg_version);
+        const char *why = src->version_source;
+        if (why && !strcmp(why, "default"))
+            sb_put(out, " (the default: no --pg-version and no PG\\_VERSION file)");
+        else if (why && !strcmp(why, "server"))
+            sb_put(out, " (the server's own version)");
+        else if (why)
+            sb_printf(out, " (from %s)", !strcmp(why, "--pg-version") ? "\\-\\-pg-version" : why);
+    }
+}
+
+static void md_host_facts(const HostFacts *host, StrBuf *out)
+{
+    if (!host) {
+        sb_put(out, "none given: rules that need them are listed as skipped");
+        return;
+    }
+    StrBuf facts = STRBUF_INIT;
+    if (host->ram_bytes >= 0)
+        sb_printf(&facts, ", RAM %.0f MB", host->ram_bytes / (1024.0 * 1024.0));
+    if (host->cores >= 0)
+        sb_printf(&facts, ", %d cores", host->cores);
+    if (host->storage)
+        sb_printf(&facts, ", storage %s", host->storage);
+    if (host->kernel)
+        sb_printf(&facts, ", kernel %s", host->kernel);
+    if (host->container >= 0)
+        sb_printf(&facts, ", %s", host->container ? "in a container" : "not in a container");
+    if (host->io_uring_allowed >= 0)
+        sb_printf(&facts, ", io\\_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
+    sb_put(out, facts.len ? sb_str(&facts) + 2 : "none known");
+    if (host->source)
+        sb_printf(out, " (from %s)", host->source);
+    sb_free(&facts);
+}
+
+static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    sb_put(out, "# PostgreSQL configuration review\n\n- **Checked:** ");
+    put_sources(in, opts, out);
+    sb_put(out, "\n- **PostgreSQL:** ");
+    put_versions(in, out);
+    sb_put(out, "\n- **Host facts:** ");
+    md_host_facts(in->host, out);
+    sb_printf(out, "\n- **pgknob:** %s (`pgknob %s`)\n- **Rule packs:** ", PK_VERSION,
+              in->command ? in->command : "lint");
+    for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++) {
+        sb_put(out, pack_idx ? ", " : "");
+        md_code(out, report_display_path(opts, in->rule_packs[pack_idx]), false);
+    }
+    sb_put(out, in->n_rule_packs ? ", and validation against the catalog" :
+                                   "validation against the catalog only");
+    if (in->config) {
+        sb_put(out, "\n- **Project configuration:** ");
+        md_code(out, report_display_path(opts, in->config), false);
+    }
+    if (in->baseline) {
+        sb_put(out, "\n- **Baseline:** ");
+        md_code(out, report_display_path(opts, in->baseline), false);
+        sb_printf(out, " (%zu known finding%s left out)", in->n_baseline_known,
+                  in->n_baseline_known == 1 ? "" : "s");
+    }
+    if (opts->timestamp)
+        sb_printf(out, "\n- **Generated:** %s", opts->timestamp);
+    sb_put(out, "\n\n");
+}
+
+/* ---- verdict and counts ---------------------------------------------------------------- */
+
+static size_t count_category(const FindingList *list, Severity sev, const char *category)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        if (!f->suppressed && f->severity == sev && f->category &&
+            !strcmp(f->category, category))
+            count++;
+    }
+    return count;
+}
+
+static const char *plural(size_t count, const char *one, const char *many)
+{
+    return count == 1 ? one : many;
+}
+
+static void put_verdict(const ReportInput *in, StrBuf *out)
+{
+    const FindingList *list = in->findings;
+    size_t refused = count_category(list, SEV_ERROR, "validation");
+    size_t errors = findings_count(list, SEV_ERROR, false) - refused;
+    size_t warnings = findings_count(list, SEV_WARNING, false);
+    size_t notices = findings_count(list, SEV_NOTICE, false);
+    const char *version = in->n_sources ? in->sources[0].pg_version : "?";
+    sb_put(out, "## Verdict\n\n");
+    if (refused)
+        sb_printf(out, "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
+                       "lines (the server stops at startup, or ignores the file on reload). ",
+                  version, refused);
+    if (errors)
+        sb_printf(out, "%zu %s put data or availability at risk and must be fixed. ", errors,
+                  plural(errors, "setting", "settings"));
+    if (warnings)
+        sb_printf(out, "%zu %s likely to cost performance or stability under load. ", warnings,
+                  plural(warnings, "setting is", "settings are"));
+    if (notices)
+        sb_printf(out, "%zu %s worth a look but never fail a build. ", notices,
+                  plural(notices, "notice is", "notices are"));
+    if (!refused && !errors && !warnings && !notices)
+        sb_printf(out, "No problems found: PostgreSQL %s accepts this configuration and no rule "
+                       "that ran found anything to change. ", version);
+    size_t suppressed = report_count_suppressed(in);
+    if (suppressed)
+        sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
+                  suppressed, plural(suppressed, "finding is", "findings are"));
+    if (in->n_skipped)
+        sb_printf(out, "%zu %s could not run for lack of host facts. ", in->n_skipped,
+                  plural(in->n_skipped, "rule", "rules"));
+    int rc = report_exit_code(in);
+    if (in->fail_on == SEV_NONE)
+        sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
+    else
+        sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).\n\n",
+                  severity_name(in->fail_on), rc ? "fails" : "passes", rc);
+}
+
+static void put_counts(const ReportInput *in, StrBuf *out)
+{
+    static const Severity order[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE};
+    sb_put(out, "## Counts\n\n| Severity | Findings | Suppressed |\n|---|---:|---:|\n");
+    for (size_t sev_idx = 0; sev_idx < 3; sev_idx++) {
+        Severity sev = order[sev_idx];
+        size_t active = findings_count(in->findings, sev, false);
+        size_t all = findings_count(in->findings, sev, true);
+        sb_printf(out, "| %s | %zu | %zu |\n", severity_name(sev), active, all - active);
+    }
+    sb_put(out, "\n");
+}
+
+/* ---- summary table --------------------------------------------------------------------- */
+
+static const char *apply_words(const char *how)
+{
+    if (!how)
+        return "—";
+    if (!strcmp(how, "restart"))
+        return "restart";
+    return !strcmp(how, "reload") ? "reload" : "cannot be set";
+}
+
+static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    for (size_t pass = 0; pass < 2; pass++) {
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+            const FindingSetting *s = &f->settings[set_idx];
+            sb_put(out, set_idx ? ", " : "");
+            if (pass == 0) {
+                md_code(out, s->name, true);
+                continue;
+            }
+            char *clean = report_redact_text(in, report_redact(s->name, s->value));
+            md_code(out, clean, true);
+            free(clean);
+            if (!s->file)
+                sb_put(out, " (default)");
+        }
+        sb_put(out, f->n_settings ? " | " : "— | ");
+    }
+}
+
+static void put_summary_suggested(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    char *conf = report_suggested_conf(in, f);
+    if (!conf) {
+        sb_put(out, f->suggestion ? "see below" : "—");
+        return;
+    }
+    char *save = NULL;
+    bool first = true;
+    for (char *line = strtok_r(conf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        sb_put(out, first ? "" : ", ");
+        md_code(out, line, true);
+        first = false;
+    }
+    free(conf);
+}
+
+static void put_summary(const ReportInput *in, StrBuf *out)
+{
+    sb_put(out, "## Summary\n\n");
+    size_t shown = 0;
+    for (size_t idx = 0; idx < in->findings->n; idx++) {
+        const Finding *f = &in->findings->items[idx];
+        if (f->suppressed)
+            continue;
+        if (!shown++)
+            sb_put(out, "| # | Severity | Rule | Setting | Current value | Suggested | "
+                        "Applies after |\n|---:|---|---|---|---|---|---|\n");
+        sb_printf(out, "| %zu | %s | %s ", shown, severity_name(f->severity), f->rule_id);
+        md_text(out, f->title ? f->title : f->rule_name);
+        sb_put(out, " | ");
+        put_summary_settings(in, f, out);
+        put_summary_suggested(in, f, out);
+        sb_printf(out, " | %s |\n", apply_words(report_apply_how(in, f)));
+    }
+    sb_put(out, shown ? "\n" : "Nothing to change.\n\n");
+}
+
+/* ---- one section per finding ----------------------------------------------------------- */
+
+static void put_where(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                      StrBuf *out)
+{
+    sb_put(out, "**Where.** ");
+    md_location(opts, out, f->file, f->line, false);
+    StrBuf others = STRBUF_INIT;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const FindingSetting *s = &f->settings[set_idx];
+        if (!s->file || (f->file && !strcmp(s->file, f->file) && s->line == f->line))
+            continue;
+        sb_put(&others, others.len ? ", " : "");
+        md_code(&others, s->name, false);
+        sb_put(&others, " at ");
+        md_location(opts, &others, s->file, s->line, false);
+    }
+    if (others.len)
+        sb_printf(out, "; also %s", sb_str(&others));
+    sb_free(&others);
+    sb_put(out, "\n\n");
+    char *line = report_line_text(in, f->file, f->line);
+    if (line)
+        md_block(out, "ini", line);
+    free(line);
+}
+
+static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    sb_put(out, "**What is wrong.** ");
+    md_sentence(in, out, f->message ? f->message : f->title);
+    if (f->hint) {
+        sb_put(out, " ");
+        md_sentence(in, out, f->hint);
+    }
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const FindingSetting *s = &f->settings[set_idx];
+        if (s->file)
+            continue;
+        sb_put(out, " ");
+        md_code(out, s->name, false);
+        sb_put(out, " is not set, so the version's default applies.");
+    }
+    sb_put(out, "\n\n");
+}
+
+static void put_why(const Finding *f, StrBuf *out)
+{
+    sb_put(out, "**Why it hurts.**");
+    const char *why = report_explanation(f);
+    if (why && *why) {
+        sb_put(out, "\n\n");
+        sb_put(out, why);
+        size_t len = strlen(why);
+        sb_put(out, why[len - 1] == '\n' ? "\n" : "\n\n");
+    } else
+        sb_put(out, " The rule gives no explanation; see the documentation below.\n\n");
+}
+
+static void put_apply(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    const char *how = report_apply_how(in, f);
+    if (!how)
+        return;
+    if (!strcmp(how, "restart"))
+        sb_put(out, "The change needs a **restart** of the server (a `postmaster` setting): "
+                    "`pg_ctl restart -D $PGDATA` or `systemctl restart postgresql`. A reload "
+                    "is not enough: `pg_settings.pending_restart` shows the waiting value.\n\n");
+    else if (!strcmp(how, "reload"))
+        sb_put(out, "A **reload** applies it without downtime: `SELECT pg_reload_conf();` or "
+                    "`pg_ctl reload -D $PGDATA`.\n\n");
+    else
+        sb_put(out, "This parameter cannot be set in postgresql.conf (it is fixed when the server "
+                    "is built or the cluster is initialised): remove the line.\n\n");
+}
+
+static void put_change(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    sb_put(out, "**What to change.**");
+    char *conf = report_suggested_conf(in, f);
+    if (f->suggestion) {
+        sb_put(out, " ");
+        md_sentence(in, out, f->suggestion);
+        sb_put(out, "\n\n");
+    } else
+        sb_put(out, " Correct the line so that the server accepts it (see above).\n\n");
+    if (conf) {
+        sb_put(out, "Write:\n\n");
+        md_block(out, "ini", conf);
+    }
+    free(conf);
+    put_apply(in, f, out);
+}
+
+/* What changing a setting of a category risks: the trade-off a DBA weighs before the change. */
+static const struct { const char *category, *risk; } category_risks[] = {
+    {"validation", "Low: the server rejects the current line, so the value it runs with today is "
+                   "not the one written. Make sure the corrected value is the one you meant: once "
+                   "accepted, it takes effect."},
+    {"memory", "Memory settings add up: shared_buffers, plus work_mem for every sort or hash "
+               "node of every connection, plus maintenance and autovacuum memory must stay below "
+               "the host's RAM (the cgroup limit in a container). Raising one without the others "
+               "can push the host into swap or the OOM killer; re-run pgknob with the host facts "
+               "after the change."},
+    {"wal", "Larger WAL and checkpoint settings keep more WAL on disk and lengthen crash "
+            "recovery; make sure the WAL volume has room for max_wal_size plus replication "
+            "slots. Durability-related WAL settings trade commit latency for safety."},
+    {"autovacuum", "A more aggressive autovacuum costs I/O while it runs; a lazier one lets bloat "
+                   "and transaction-ID age grow. Change one step at a time and watch "
+                   "pg_stat_user_tables (n_dead_tup, last_autovacuum)."},
+    {"aio", "io_method needs a restart; keep the previous value at hand (io_method = worker is "
+            "the 18 default, sync the pre-18 behaviour) and compare pg_stat_io before and "
+            "after."},
+    {"direct-io", "Direct I/O removes the operating system's cache from under PostgreSQL: "
+                  "turning it off brings double buffering back, turning it on makes "
+                  "shared_buffers the only cache. Measure before and after."},
+    {"planner", "Planner settings change the plan of every query at once: check the heaviest "
+                "queries with EXPLAIN (ANALYZE, BUFFERS) before and after; a setting can also be "
+                "tried per session with SET first."},
+    {"durability", "Turning durability back on costs commit latency (a flush per commit), and "
+                   "is what makes a crash lose nothing; it never risks data."},
+    {"observability", "More logging and timing costs a little CPU and disk, and a busy server "
+                      "can fill its log volume quickly: watch log size after the change."},
+};
+
+static void put_risk(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    const char *risk = "Change one setting at a time and compare the server's behaviour before "
+                       "and after.";
+    for (size_t idx = 0; f->category && idx < sizeof(category_risks) / sizeof(category_risks[0]);
+         idx++)
+        if (!strcmp(category_risks[idx].category, f->category))
+            risk = category_risks[idx].risk;
+    sb_printf(out, "**Risk of changing it.** %s", risk);
+    const char *how = report_apply_how(in, f);
+    if (how && !strcmp(how, "restart"))
+        sb_put(out, " The restart drops every connection: plan it, and lint the file first, "
+                    "since a rejected value keeps the server from starting.");
+    sb_put(out, "\n\n");
+}
+
+static void put_evidence(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    const ReportSource *src = report_source_of(in, f);
+    bool live = src && src->snap && src->snap->live;
+    if (!f->n_evidence && !live)
+        return;
+    sb_put(out, "**Evidence.**");
+    if (!f->n_evidence)
+        sb_put(out, " None collected for this rule.\n\n");
+    else
+        sb_put(out, "\n\n");
+    for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++) {
+        sb_put(out, "- ");
+        md_redacted_text(in, out, f->evidence[ev_idx]);
+        sb_put(out, "\n");
+    }
+    if (f->n_evidence)
+        sb_put(out, "\n");
+}
+
+static void put_url(StrBuf *out, const char *url, bool *first)
+{
+    if (!url || !*url || strchr(url, '>') || strchr(url, ' '))
+        return;
+    sb_put(out, *first ? "**PostgreSQL documentation.**\n\n" : "");
+    sb_printf(out, "- <%s>\n", url);
+    *first = false;
+}
+
+static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    const ReportSource *src = report_source_of(in, f);
+    int major = src ? src->pg_major : PK_DEFAULT_MAJOR;
+    bool first = true;
+    for (size_t link_idx = 0; link_idx < f->n_links; link_idx++)
+        put_url(out, f->links[link_idx], &first);
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        char *url = report_doc_url(major, param);
+        if (url && !strstr(sb_str(out), url))
+            put_url(out, url, &first);
+        free(url);
+    }
+    if (!first)
+        sb_put(out, "\n");
+}
+
+static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                        size_t number, StrBuf *out)
+{
+    sb_printf(out, "### %zu. %s %s: ", number, f->rule_id, severity_name(f->severity));
+    md_text(out, f->title ? f->title : f->rule_name);
+    sb_put(out, "\n\n");
+    put_where(in, opts, f, out);
+    put_what(in, f, out);
+    put_why(f, out);
+    put_change(in, f, out);
+    put_risk(in, f, out);
+    put_evidence(in, f, out);
+    put_docs(in, f, out);
+}
+
+/* ---- suppressed, skipped, appendix ----------------------------------------------------- */
+
+static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    size_t count = report_count_suppressed(in);
+    if (!count)
+        return;
+    sb_printf(out, "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — "
+                   "reason` comments. They do not count towards the exit code.\n\n"
+                   "| Rule | Severity | Where | Reason |\n|---|---|---|---|\n", count);
+    for (size_t idx = 0; idx < in->findings->n; idx++) {
+        const Finding *f = &in->findings->items[idx];
+        if (!f->suppressed)
+            continue;
+        sb_printf(out, "| %s ", f->rule_id);
+        md_text(out, f->title ? f->title : f->rule_name);
+        sb_printf(out, " | %s | ", severity_name(f->severity));
+        md_location(opts, out, f->file, f->line, true);
+        sb_put(out, " | ");
+        if (f->suppress_reason && *f->suppress_reason)
+            md_redacted_text(in, out, f->suppress_reason);
+        else
+            sb_put(out, "*no reason given*");
+        sb_put(out, " |\n");
+    }
+    sb_put(out, "\n");
+}
+
+static void put_skipped(const ReportInput *in, StrBuf *out)
+{
+    if (!in->n_skipped)
+        return;
+    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given; they "
+                   "were not guessed. Give them with `--host` (for example "
+                   "`--host ram=16GB,cores=8,storage=ssd`), `--host local` on the server itself, "
+                   "or the `[host]` section of `.pgknob.ini`.\n\n"
+                   "| Rule | Title | Needs |\n|---|---|---|\n", in->n_skipped);
+    for (size_t idx = 0; idx < in->n_skipped; idx++) {
+        const ReportSkipped *skip = &in->skipped[idx];
+        sb_printf(out, "| %s | ", skip->rule_id);
+        md_text(out, skip->title);
+        sb_put(out, " | ");
+        md_text(out, skip->needs);
+        sb_put(out, " |\n");
+    }
+    sb_put(out, "\n");
+}
+
+static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
+                             const ReportSource *src, const SnapSetting *s, StrBuf *out)
+{
+    sb_put(out, "| ");
+    md_code(out, s->name, true);
+    sb_put(out, " | ");
+    char *clean = report_redact_text(in, report_redact(s->name, s->value));
+    md_code(out, clean, true);
+    free(clean);
+    sb_put(out, " | ");
+    char *def = report_default_pretty(s->param);
+    if (def && *def)
+        md_code(out, def, true);
+    else
+        sb_put(out, def ? "*empty*" : "—");
+    free(def);
+    const char *ctx = s->param ? catalog_context_name(s->param->context) : "custom";
+    sb_printf(out, " | %s | ", ctx);
+    if (s->file)
+        md_location(opts, out, s->file, s->line, true);
+    else
+        sb_put(out, src->snap && src->snap->live ? "server" : "—");
+    sb_put(out, " |\n");
+}
+
+static void put_appendix(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    sb_put(out, "## Appendix: settings that differ from the defaults\n\n");
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ReportSource *src = &in->sources[src_idx];
+        if (in->n_sources > 1) {
+            sb_put(out, "### ");
+            md_code(out, report_display_path(opts, src->path), false);
+            sb_put(out, "\n\n");
+        }
+        size_t shown = 0;
+        for (size_t set_idx = 0; src->snap && set_idx < src->snap->n_settings; set_idx++) {
+            const SnapSetting *s = &src->snap->settings[set_idx];
+            if (s->source == SRC_DEFAULT)
+                continue;
+            if (!shown++)
+                sb_printf(out, "| Setting | Value | Default in %s | Context | Origin |\n"
+                               "|---|---|---|---|---|\n", src->pg_version);
+            put_appendix_row(in, opts, src, s, out);
+        }
+        sb_put(out, shown ? "\n" : "Every setting has its default value.\n\n");
+    }
+}
+
+void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    put_header(in, opts, out);
+    put_verdict(in, out);
+    put_counts(in, out);
+    put_summary(in, out);
+    size_t number = 0;
+    for (size_t idx = 0; idx < in->findings->n; idx++) {
+        const Finding *f = &in->findings->items[idx];
+        if (f->suppressed)
+            continue;
+        if (!number)
+            sb_put(out, "## Findings\n\n");
+        put_finding(in, opts, f, ++number, out);
+    }
+    put_suppressed(in, opts, out);
+    put_skipped(in, out);
+    put_appendix(in, opts, out);
+    sb_put(out, "---\n\nWritten by pgknob " PK_VERSION ". Rule explanations and thresholds: "
+                "`pgknob rules show RULE-ID`.\n");
+}
