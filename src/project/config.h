@@ -1,0 +1,57 @@
+/* The project configuration `.pgknob.ini` (libinih): defaults a repository keeps beside its
+ * postgresql.conf files so every run in CI checks the same way. Command-line options win over
+ * it. Reading only: applying it to findings is policy.c's job. Format: docs/report.md. */
+#ifndef PK_PROJECT_CONFIG_H
+#define PK_PROJECT_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/finding.h"
+
+typedef struct SeverityOverride {
+    char *rule;        /* rule id or name, as written */
+    Severity severity; /* SEV_NONE: the rule is disabled */
+} SeverityOverride;
+
+typedef struct ProjectConfig {
+    char *path;           /* the file read; NULL when there was none */
+    char *pg_version;     /* [pgknob] pg_version, or NULL */
+    bool has_fail_on;
+    Severity fail_on;     /* [pgknob] fail_on */
+    char *host_spec;      /* [host] as a --host spec ("ram=16GB,cores=8"), or NULL */
+    char **disable;       /* [pgknob] disable: rule ids or names */
+    size_t n_disable;
+    char **rule_dirs;     /* [pgknob] rules: relative to the file's directory, made absolute */
+    size_t n_rule_dirs;
+    char **redact;        /* [pgknob] redact: parameter names (or prefixes ending in '*') */
+    size_t n_redact;
+    SeverityOverride *overrides; /* [severity] RULE = error|warning|notice|off */
+    size_t n_overrides;
+    char *baseline;       /* [pgknob] baseline, relative to the file's directory, or NULL */
+} ProjectConfig;
+
+typedef struct ProjectError {
+    char *file;
+    int line;             /* 0 when the whole file is concerned */
+    char *message;
+    char *hint;           /* NULL when none */
+} ProjectError;
+
+/* Reads `path`. False with `err` filled (free with project_error_clear) when the file cannot be
+ * read or has a mistake; then `cfg` holds nothing. `cfg` must be zeroed. */
+bool project_config_load(const char *path, ProjectConfig *cfg, ProjectError *err);
+
+/* Parses `text` as if read from `filename` (for tests). */
+bool project_config_load_buffer(const char *filename, const char *text, ProjectConfig *cfg,
+                                ProjectError *err);
+
+/* ".pgknob.ini" in the current directory when it exists, else NULL. Static. */
+const char *project_config_default_path(void);
+
+void project_config_free(ProjectConfig *cfg);
+void project_error_clear(ProjectError *err);
+/* "pgknob: error: FILE:LINE: message" and "hint: …" on stderr. */
+void project_error_print(const ProjectError *err);
+
+#endif

@@ -1,0 +1,103 @@
+/* Suppressions, overrides and the baseline: each decides whether a finding is shown, never what
+ * it says. Removed findings are freed here, so the list stays the single owner. */
+#include "project/policy.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/xalloc.h"
+
+static bool names_rule(const char *ids, const Finding *f)
+{
+    char *copy = xstrdup(ids), *save = NULL;
+    bool hit = false;
+    for (char *id = strtok_r(copy, ", ", &save); id && !hit; id = strtok_r(NULL, ", ", &save))
+        hit = !strcasecmp(id, f->rule_id) || (f->rule_name && !strcasecmp(id, f->rule_name)) ||
+              !strcasecmp(id, "all");
+    free(copy);
+    return hit;
+}
+
+static bool covers(const ConfPragma *pragma, const char *file, int line)
+{
+    if (!file || !pragma->file || strcmp(pragma->file, file) != 0)
+        return false;
+    return pragma->line == line || (pragma->own_line && pragma->line + 1 == line);
+}
+
+/* The pragma silencing `f` at its location or at one of its settings' lines, or NULL. */
+static const ConfPragma *pragma_for(const Finding *f, const ConfSet *set)
+{
+    for (size_t prag_idx = 0; prag_idx < set->n_pragmas; prag_idx++) {
+        const ConfPragma *pragma = &set->pragmas[prag_idx];
+        if (!names_rule(pragma->rule_ids, f))
+            continue;
+        if (covers(pragma, f->file, f->line))
+            return pragma;
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
+            if (covers(pragma, f->settings[set_idx].file, f->settings[set_idx].line))
+                return pragma;
+    }
+    return NULL;
+}
+
+size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set)
+{
+    size_t marked = 0;
+    for (size_t idx = 0; set && idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        const ConfPragma *pragma = f->suppressed ? NULL : pragma_for(f, set);
+        if (!pragma)
+            continue;
+        f->suppressed = true;
+        free(f->suppress_reason);
+        f->suppress_reason = xstrdup(pragma->reason ? pragma->reason : "");
+        marked++;
+    }
+    return marked;
+}
+
+size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, void *), void *ctx)
+{
+    FindingList dropped = {0};
+    size_t kept = 0;
+    for (size_t idx = 0; idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        if (drop(f, ctx)) {
+            PK_GROW(dropped.items, dropped.n, dropped.cap);
+            dropped.items[dropped.n++] = *f;
+        } else
+            findings->items[kept++] = *f;
+    }
+    findings->n = kept;
+    size_t n_dropped = dropped.n;
+    findings_free(&dropped);
+    return n_dropped;
+}
+
+static bool rule_matches(const char *rule, const Finding *f)
+{
+    return !strcasecmp(rule, f->rule_id) || (f->rule_name && !strcasecmp(rule, f->rule_name));
+}
+
+static bool drop_disabled(Finding *f, void *ctx)
+{
+    const ProjectConfig *cfg = ctx;
+    for (size_t idx = 0; idx < cfg->n_disable; idx++)
+        if (rule_matches(cfg->disable[idx], f))
+            return true;
+    for (size_t idx = 0; idx < cfg->n_overrides; idx++)
+        if (cfg->overrides[idx].severity == SEV_NONE && rule_matches(cfg->overrides[idx].rule, f))
+            return true;
+    return false;
+}
+
+void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
+{
+    policy_remove_if(findings, drop_disabled, (void *)cfg);
+    for (size_t idx = 0; idx < findings->n; idx++)
+        for (size_t ov_idx = 0; ov_idx < cfg->n_overrides; ov_idx++)
+            if (rule_matches(cfg->overrides[ov_idx].rule, &findings->items[idx]))
+                findings->items[idx].severity = cfg->overrides[ov_idx].severity;
+}

@@ -1,0 +1,42 @@
+/* Project policy applied to findings after they are made and before they are rendered: inline
+ * suppressions (`# pgknob: ignore RULE-ID — reason`), severity overrides and disabled rules
+ * from .pgknob.ini, and a baseline of known findings. Pure list operations: no I/O here except
+ * reading the baseline file. */
+#ifndef PK_PROJECT_POLICY_H
+#define PK_PROJECT_POLICY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "conf/conf.h"
+#include "engine/finding.h"
+#include "project/config.h"
+
+/* Marks each finding silenced by a pragma of `set` as suppressed, with the pragma's reason. A
+ * pragma covers its own line, and the next line when it stands alone on its line; it names
+ * rules by id or name (comma-separated), or "all". Returns how many were marked. */
+size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set);
+
+/* Removes (and frees) the findings `drop` selects; returns how many. */
+size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, void *), void *ctx);
+
+/* Applies [severity] overrides and disabled rules: a disabled rule's findings are removed. */
+void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
+
+/* Known findings of a baseline (a JSON report written by `pgknob lint --format json`). */
+typedef struct Baseline {
+    char **keys;   /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
+    size_t n;
+    bool *used;
+} Baseline;
+
+/* False with a message (caller frees) when the file is unreadable or not a pgknob JSON report. */
+bool baseline_load(const char *path, Baseline *out, char **errmsg);
+bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **errmsg);
+/* Removes the findings the baseline knows (each baseline entry matches at most one finding:
+ * rule id, first setting name and file base name; line numbers are ignored). Returns how many
+ * were removed. */
+size_t baseline_filter(FindingList *findings, Baseline *baseline);
+void baseline_free(Baseline *baseline);
+
+#endif
