@@ -9,15 +9,23 @@
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
+#include "project/config.h"
+#include "project/policy.h"
 #include "report/report.h"
 
 typedef struct LintCli {
     LintOpts lint;
-    const char *format;
+    const char *format;       /* NULL: inferred from --output, else text */
     Severity fail_on;
+    bool fail_on_given;
+    const char *output;       /* -o FILE, or NULL for stdout */
+    const char *config;       /* --config FILE, or NULL for ./.pgknob.ini when present */
+    const char *baseline;     /* --baseline FILE */
+    ProjectConfig project;    /* zeroed when there is no project configuration */
 } LintCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_FAIL_ON, OPT_NO_AUTO_CONF, OPT_HELP = 'h' };
+enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_FAIL_ON, OPT_NO_AUTO_CONF, OPT_CONFIG,
+       OPT_BASELINE, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
 
 /* One table drives getopt_long and the help text. */
 typedef struct LintOption {
@@ -31,7 +39,13 @@ static const LintOption lint_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
      "target PostgreSQL major (13-18, or N.M for a minor release);\n"
      "default: the data directory's PG_VERSION, else 18"},
-    {"format", "FORMAT", OPT_FORMAT, "output format: text (default) or json"},
+    {"format", "FORMAT", OPT_FORMAT,
+     "output format: text, json, md, html, sarif or github;\n"
+     "default: text, or from the --output file's extension (md if none)"},
+    {"output", "FILE", OPT_OUTPUT, "write the report to FILE (-o FILE)"},
+    {"config", "FILE", OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
+    {"baseline", "FILE", OPT_BASELINE,
+     "a JSON report of an earlier run: report only findings new since it"},
     {"fail-on", "LEVEL", OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
@@ -48,7 +62,8 @@ static void lint_usage(FILE *out)
                  "reason the server would refuse to start.\n\noptions:\n");
     for (size_t idx = 0; idx < N_LINT_OPTIONS; idx++) {
         char left[64];
-        snprintf(left, sizeof(left), "--%s%s%s", lint_options[idx].name,
+        snprintf(left, sizeof(left), "%s--%s%s%s",
+                 lint_options[idx].key == OPT_OUTPUT ? "-o, " : "", lint_options[idx].name,
                  lint_options[idx].arg ? " " : "", lint_options[idx].arg ? lint_options[idx].arg : "");
         fprintf(out, "  %-22s ", left);
         for (const char *p = lint_options[idx].help; *p; p++) {
@@ -87,13 +102,16 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         return false;
     case OPT_FAIL_ON:
         if (severity_parse(arg, &cli->fail_on))
-            return true;
+            return cli->fail_on_given = true;
         fprintf(stderr, "pgknob: error: invalid --fail-on level \"%s\"\n"
                         "hint: use error, warning, notice or never.\n", arg);
         return false;
     case OPT_NO_AUTO_CONF:
         cli->lint.skip_auto_conf = true;
         return true;
+    case OPT_OUTPUT: cli->output = arg; return true;
+    case OPT_CONFIG: cli->config = arg; return true;
+    case OPT_BASELINE: cli->baseline = arg; return true;
     }
     return false;
 }
@@ -110,7 +128,7 @@ static int lint_parse_args(int argc, char **argv, LintCli *cli)
     int key;
     opterr = 0;
     optind = 1;
-    while ((key = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((key = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
         if (key == OPT_HELP) {
             lint_usage(stdout);
             return PK_EXIT_OK;
@@ -161,43 +179,84 @@ static ReportSource *lint_sources(const LintResult *res)
     return sources;
 }
 
-static int lint_report(const LintCli *cli, const LintResult *res)
+/* .pgknob.ini: command-line options win; its redaction list applies to every format. */
+static bool lint_load_project(LintCli *cli)
+{
+    const char *path = cli->config ? cli->config : project_config_default_path();
+    if (!path)
+        return true;
+    ProjectError err;
+    if (!project_config_load(path, &cli->project, &err)) {
+        project_error_print(&err);
+        project_error_clear(&err);
+        return false;
+    }
+    const ProjectConfig *cfg = &cli->project;
+    if (!cli->lint.pg_version)
+        cli->lint.pg_version = cfg->pg_version;
+    if (!cli->fail_on_given && cfg->has_fail_on)
+        cli->fail_on = cfg->fail_on;
+    if (!cli->baseline)
+        cli->baseline = cfg->baseline;
+    for (size_t idx = 0; idx < cfg->n_redact; idx++)
+        report_redact_add(cfg->redact[idx]);
+    return true;
+}
+
+static bool lint_apply_policy(const LintCli *cli, LintResult *res, size_t *n_known)
+{
+    const ConfSet **sets = xcalloc(res->n_inputs ? res->n_inputs : 1, sizeof(*sets));
+    for (size_t idx = 0; idx < res->n_inputs; idx++)
+        sets[idx] = &res->inputs[idx].set;
+    PolicyRun run = {.cfg = cli->project.path ? &cli->project : NULL, .sets = sets,
+                     .n_sets = res->n_inputs, .baseline_path = cli->baseline};
+    char *errmsg = NULL;
+    bool ok = policy_apply(&res->findings, &run, n_known, &errmsg);
+    if (!ok)
+        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+    free(errmsg);
+    free(sets);
+    return ok;
+}
+
+static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known)
 {
     ReportSource *sources = lint_sources(res);
     ReportInput in = {.command = "lint", .sources = sources, .n_sources = res->n_inputs,
-                      .findings = &res->findings, .fail_on = cli->fail_on};
+                      .findings = &res->findings, .fail_on = cli->fail_on,
+                      .baseline = cli->baseline, .n_baseline_known = n_known,
+                      .config = cli->project.path};
     char *cwd = getcwd(NULL, 0);
-    ReportOpts ropts = {.color = use_color(), .cwd = cwd};
-    StrBuf out = STRBUF_INIT;
-    report_format_find(cli->format)->render(&in, &ropts, &out);
-    fputs(sb_str(&out), stdout);
-    sb_free(&out);
+    ReportOpts ropts = {.color = !cli->output && use_color(), .cwd = cwd,
+                        .timestamp = report_timestamp()};
+    int rc = report_emit(report_format_choose(cli->format, cli->output), &in, &ropts,
+                         cli->output);
     free(cwd);
     free(sources);
-    if (fflush(stdout) != 0) {
-        perror("pgknob: error: could not write the report");
-        return PK_EXIT_USAGE;
-    }
-    return report_exit_code(&in);
+    return rc;
 }
 
 int cmd_lint(int argc, char **argv)
 {
-    LintCli cli = {.lint = {.check_host = true}, .format = "text", .fail_on = SEV_WARNING};
+    LintCli cli = {.lint = {.check_host = true}, .fail_on = SEV_WARNING};
     int rc = lint_parse_args(argc, argv, &cli);
     if (rc >= 0)
         return rc;
+    if (!lint_load_project(&cli))
+        return PK_EXIT_USAGE;
     LintResult res = {0};
     char *errmsg = NULL;
-    if (!lint_run(&cli.lint, &res, &errmsg)) {
+    size_t n_known = 0;
+    bool ok = lint_run(&cli.lint, &res, &errmsg);
+    if (!ok) {
         fprintf(stderr, "pgknob: error: %s\n", errmsg ? errmsg : "could not read the input");
         free(errmsg);
-        lint_result_free(&res);
-        return PK_EXIT_USAGE;
     }
-    /* rule packs (engine/) append their findings to res.findings here */
-    findings_sort(&res.findings);
-    rc = lint_report(&cli, &res);
+    /* rule packs (engine/) append their findings to res.findings here, before the policy */
+    ok = ok && lint_apply_policy(&cli, &res, &n_known);
+    rc = ok ? lint_report(&cli, &res, n_known) : PK_EXIT_USAGE;
     lint_result_free(&res);
+    project_config_free(&cli.project);
+    report_redact_reset();
     return rc;
 }

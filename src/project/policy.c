@@ -101,3 +101,23 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
             if (rule_matches(cfg->overrides[ov_idx].rule, &findings->items[idx]))
                 findings->items[idx].severity = cfg->overrides[ov_idx].severity;
 }
+
+bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg)
+{
+    *n_known = 0;
+    for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
+        policy_apply_pragmas(findings, run->sets[set_idx]);
+    if (run->cfg)
+        policy_apply_config(findings, run->cfg);
+    if (run->baseline_path) {
+        Baseline baseline;
+        bool ok = baseline_load(run->baseline_path, &baseline, errmsg);
+        if (ok)
+            *n_known = baseline_filter(findings, &baseline);
+        baseline_free(&baseline);
+        if (!ok)
+            return false;
+    }
+    findings_sort(findings);
+    return true;
+}

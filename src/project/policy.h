@@ -39,4 +39,16 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
 size_t baseline_filter(FindingList *findings, Baseline *baseline);
 void baseline_free(Baseline *baseline);
 
+/* Everything inline pragmas, .pgknob.ini and a baseline do to the findings of one run. */
+typedef struct PolicyRun {
+    const ProjectConfig *cfg;       /* NULL: no project configuration */
+    const ConfSet *const *sets;     /* the configurations read, for their pragmas */
+    size_t n_sets;
+    const char *baseline_path;      /* NULL: no baseline */
+} PolicyRun;
+
+/* Applies pragmas, then overrides and disabled rules, then the baseline (setting *n_known), and
+ * sorts. False with a message (caller frees) when the baseline cannot be read. */
+bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg);
+
 #endif

@@ -605,11 +605,15 @@ static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
     free(clean);
     sb_put(out, " | ");
     char *def = report_default_pretty(s->param);
-    if (def && *def)
+    char *now = s->parsed_ok ? guc_value_pretty(s->param, &s->parsed) : NULL;
+    if (def && now && !strcmp(def, now))
+        sb_put(out, "same");
+    else if (def && *def)
         md_code(out, def, true);
     else
         sb_put(out, def ? "*empty*" : "—");
     free(def);
+    free(now);
     const char *ctx = s->param ? catalog_context_name(s->param->context) : "custom";
     sb_printf(out, " | %s | ", ctx);
     if (s->file)
@@ -621,7 +625,7 @@ static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
 
 static void put_appendix(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    sb_put(out, "## Appendix: settings that differ from the defaults\n\n");
+    sb_put(out, "## Appendix: settings the configuration sets\n\nEvery setting not left to its built-in default, with the line that sets it (the last one wins).\n\n");
     for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
         const ReportSource *src = &in->sources[src_idx];
         if (in->n_sources > 1) {

@@ -83,6 +83,16 @@ const ReportFormat *report_format_for_path(const char *path);
 /* "text, json" (for help and error messages). Static storage. */
 const char *report_format_names(void);
 
+/* The format to write: the one named (NULL if unknown), else the one the output file's extension
+ * implies, else Markdown for a file and text for stdout. */
+const ReportFormat *report_format_choose(const char *name, const char *output_path);
+/* SOURCE_DATE_EPOCH as "2026-01-02T03:04:05Z", or NULL when unset or invalid. Static. */
+const char *report_timestamp(void);
+/* Renders and writes to `output_path` (stdout when NULL). Returns the run's exit code, or
+ * PK_EXIT_USAGE with a message on stderr when the report cannot be written. */
+int report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
+                const char *output_path);
+
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
 /* The value to show for a setting: "<redacted>" when it may hold a credential (a *conninfo,
