@@ -57,7 +57,7 @@ echo "load ratio (tpcc / pgbench): MB/s $(calc "($t_bytes/$t_secs)/($p_bytes/$p_
 "$PGKNOB" tpcc run -c "$CLIENTS" -d "${SECONDS_RUN}s" --warmup 2s --progress 0 --json "$WORK/run.json" >/dev/null || exit 1
 t_tps=$(jq .tps "$WORK/run.json"); t_txn=$(jq .client.cpu_per_txn_ms "$WORK/run.json")
 t_stmt=$(jq .client.cpu_per_statement_us "$WORK/run.json"); t_share=$(jq .client.core_share "$WORK/run.json")
-t_spt=$(jq .client.statements_per_txn "$WORK/run.json")
+t_spt=$(jq .client.statements_per_txn "$WORK/run.json"); t_rtt=$(jq .client.round_trips_per_txn "$WORK/run.json")
 TIMEFORMAT='%U %S'
 { time PGDATABASE=pgb "$PG_CLIENT_BIN/pgbench" -M prepared -c "$CLIENTS" -j "$CLIENTS" -T "$SECONDS_RUN" >"$WORK/pgb.out" 2>&1; } 2>"$WORK/pgb.time" || { cat "$WORK/pgb.out"; exit 1; }
 p_cpu=$(awk '{print $1 + $2}' "$WORK/pgb.time")
@@ -67,7 +67,8 @@ p_per_txn=$(calc "$p_cpu * 1000 / $p_txn" 3)
 p_per_stmt=$(calc "$p_cpu * 1e6 / ($p_txn * 7)" 1)
 echo
 echo "driver: tpcc run -c $CLIENTS -d ${SECONDS_RUN}s: $(calc "$t_tps" 1) tps, client CPU $(calc "$t_txn" 3) ms/txn," \
-     "$(calc "$t_stmt" 1) us/statement ($(calc "$t_spt" 1) statements/txn), $(calc "$t_share*100" 1)% of one core"
+     "$(calc "$t_stmt" 1) us/statement ($(calc "$t_spt" 1) statements in $(calc "$t_rtt" 1) round trips/txn)," \
+     "$(calc "$t_share*100" 1)% of one core"
 echo "driver: pgbench TPC-B -M prepared -c $CLIENTS -j $CLIENTS -T $SECONDS_RUN: $p_tps tps, client CPU" \
      "$p_per_txn ms/txn, $p_per_stmt us/statement (7 statements/txn), $(calc "$p_cpu*100/$SECONDS_RUN" 1)% of one core"
 echo "driver ratio (tpcc / pgbench): CPU per statement $(calc "$t_stmt / $p_per_stmt" 2)," \

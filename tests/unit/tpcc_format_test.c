@@ -1,0 +1,97 @@
+/* Text formatting of the driver: parameters (ParamBuf), COPY fields and rate wording. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "tpcc/client.h"
+#include "tpcc/copy.h"
+#include "tpcc/tpcc.h"
+
+static void test_params(void)
+{
+    static ParamBuf params;
+    param_reset(&params);
+    param_int(&params, 0);
+    param_int(&params, -42);
+    param_cents(&params, 123456);
+    param_cents(&params, -5);
+    int items[3] = {7, 100000, 31};
+    param_int_array(&params, items, 3);
+    int64_t cents[2] = {1, 99900};
+    param_cents_array(&params, cents, 2);
+    char dist[2][25] = {"abcDEF012", "Z"};
+    param_text_array(&params, (const char(*)[25])dist, 2);
+    param_text(&params, "BARBARBAR");
+    CHECK(params.count == 8);
+    CHECK_STR(params.values[0], "0");
+    CHECK_STR(params.values[1], "-42");
+    CHECK_STR(params.values[2], "1234.56");
+    CHECK_STR(params.values[3], "-0.05");
+    CHECK_STR(params.values[4], "{7,100000,31}");
+    CHECK_STR(params.values[5], "{0.01,999.00}");
+    CHECK_STR(params.values[6], "{abcDEF012,Z}");
+    CHECK_STR(params.values[7], "BARBARBAR");
+    param_reset(&params);
+    CHECK(params.count == 0 && params.used == 0);
+}
+
+static void test_copy_fields(void)
+{
+    TpccCopy copy;
+    tpcc_copy_init(&copy, NULL); /* fields only: nothing is sent */
+    tpcc_copy_int(&copy, 3001);
+    tpcc_copy_decimal(&copy, 30000000, 2);
+    tpcc_copy_decimal(&copy, 1234, 4);
+    tpcc_copy_decimal(&copy, -1000, 2);
+    tpcc_copy_decimal(&copy, 5, 4);
+    tpcc_copy_null(&copy);
+    tpcc_copy_cstr(&copy, "OE");
+    copy.buf[copy.len - 1] = '\n';
+    copy.buf[copy.len] = '\0';
+    CHECK_STR(copy.buf, "3001\t300000.00\t0.1234\t-10.00\t0.0005\t\\N\tOE\n");
+    tpcc_copy_free(&copy);
+}
+
+static void test_rates(void)
+{
+    StrBuf out = STRBUF_INIT;
+    tpcc_format_rate(0, 60, 1, &out);
+    CHECK_STR(sb_str(&out), "< 1 per 60 s");
+    sb_reset(&out);
+    tpcc_format_rate(0, 2.5, 60, &out);
+    CHECK_STR(sb_str(&out), "< 1 per 2.5 s");
+    sb_reset(&out);
+    tpcc_format_rate(1234, 10, 1, &out);
+    CHECK_STR(sb_str(&out), "123.4");
+    sb_reset(&out);
+    tpcc_format_rate(45, 60, 60, &out);
+    CHECK_STR(sb_str(&out), "45.0");
+    sb_reset(&out);
+    tpcc_format_rate(5, 0, 1, &out);
+    CHECK_STR(sb_str(&out), "not measured");
+    sb_free(&out);
+}
+
+static void test_empty_result_json(void)
+{
+    /* a run that measured nothing still renders valid, finite JSON */
+    static TpccResult res;
+    tpcc_stats_init(&res.stats, 3);
+    res.measured_s = 3;
+    StrBuf out = STRBUF_INIT;
+    tpcc_result_to_json(&res, &out);
+    CHECK(strstr(sb_str(&out), "\"tps_text\": \"< 1 per 3 s\"") != NULL);
+    CHECK(strstr(sb_str(&out), "\"below_resolution\": true") != NULL);
+    CHECK(strstr(sb_str(&out), "nan") == NULL && strstr(sb_str(&out), "inf") == NULL);
+    sb_free(&out);
+    tpcc_result_free(&res);
+}
+
+int main(void)
+{
+    test_params();
+    test_copy_fields();
+    test_rates();
+    test_empty_result_json();
+    PK_TEST_DONE();
+}
