@@ -9,6 +9,7 @@
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "lint/check_hooks.h"
 
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
@@ -156,7 +157,10 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     }
     GucValue val;
     GucError err;
-    if (guc_parse_value_as(param, major, entry->name, entry->value ? entry->value : "", &val, &err))
+    const char *text = entry->value ? entry->value : "";
+    if (guc_parse_value_as(param, major, entry->name, text, &val, &err) &&
+        (param->type != GUC_STRING ||
+         check_hook_string(param, major, major <= 17 ? entry->name : param->name, text, &err)))
         return;
     Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
                                entry);
@@ -211,6 +215,40 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
 }
 
+/* The recovery target parameters' assign hooks, run in file order: setting one while another
+ * kind of target is set (even to an empty value) stops the server. */
+static int recovery_target_kind(const Catalog *cat, const char *name)
+{
+    static const char *const kinds[] = {"recovery_target", "recovery_target_lsn",
+                                        "recovery_target_name", "recovery_target_time",
+                                        "recovery_target_xid"};
+    const CatalogParam *param = catalog_find(cat, name);
+    for (size_t idx = 0; param && idx < sizeof(kinds) / sizeof(kinds[0]); idx++)
+        if (!strcmp(param->name, kinds[idx]))
+            return (int)idx + 1;
+    return 0;
+}
+
+static void check_recovery_targets(const ConfSet *set, const Catalog *cat, FindingList *out)
+{
+    int current = 0;
+    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
+        const ConfEntry *entry = &set->entries[entry_idx];
+        int kind = entry->error || !entry->name ? 0 : recovery_target_kind(cat, entry->name);
+        if (!kind || entry_ignored(set, entry_idx))
+            continue;
+        if (current && current != kind) {
+            Finding *f = entry_finding(out, "PK0050", entry);
+            f->message = xstrdup("multiple recovery targets specified");
+            f->hint = xstrdup("At most one of \"recovery_target\", \"recovery_target_lsn\","
+                              " \"recovery_target_name\", \"recovery_target_time\","
+                              " \"recovery_target_xid\" may be set.");
+            return;
+        }
+        current = entry->value && *entry->value ? kind : 0;
+    }
+}
+
 /* --- startup cross-checks: settings each valid alone that the postmaster refuses together --- */
 
 static const SnapSetting *usable(const Snapshot *snap, const char *name)
@@ -246,28 +284,40 @@ static void check_wal_size(const Snapshot *snap, const char *name, double seg_by
     f->suggestion = xasprintf("%s = %.0fMB", name, 2 * seg_bytes / (1024.0 * 1024.0));
 }
 
+/* From 17 on the postmaster quotes parameter names in these messages. */
+static const char *q(int major)
+{
+    return major >= 17 ? "\"" : "";
+}
+
 static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
 {
     const SnapSetting *level = usable(snap, "wal_level");
     if (!level || strcmp(level->parsed.enum_val, "minimal"))
         return;
+    const char *quote = q(snap->pg_major);
     const SnapSetting *senders = usable(snap, "max_wal_senders");
     if (senders && senders->parsed.num > 0) {
         Finding *f = startup_finding(out, level, senders);
-        f->message = xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level \"replica\""
-                             " or \"logical\"");
+        f->message = snap->pg_major >= 17
+                         ? xstrdup("WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\" to"
+                                   " be \"replica\" or \"logical\"")
+                         : xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level"
+                                   " \"replica\" or \"logical\"");
         f->hint = xstrdup("With wal_level = minimal also set max_wal_senders = 0.");
         f->suggestion = xstrdup("max_wal_senders = 0");
     }
     const SnapSetting *archive = usable(snap, "archive_mode");
     if (archive && strcmp(archive->parsed.enum_val, "off")) {
         Finding *f = startup_finding(out, level, archive);
-        f->message = xstrdup("WAL archival cannot be enabled when wal_level is \"minimal\"");
+        f->message = xasprintf("WAL archival cannot be enabled when %swal_level%s is \"minimal\"",
+                               quote, quote);
     }
     const SnapSetting *summarize = usable(snap, "summarize_wal");
     if (summarize && summarize->parsed.boolval) {
         Finding *f = startup_finding(out, level, summarize);
-        f->message = xstrdup("WAL cannot be summarized when wal_level is \"minimal\"");
+        f->message = xasprintf("WAL cannot be summarized when %swal_level%s is \"minimal\"", quote,
+                               quote);
     }
 }
 
@@ -281,11 +331,13 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
     double total = su->parsed.num + (reserved ? reserved->parsed.num : 0);
     if (total < maxconn->parsed.num)
         return;
+    const char *quote = q(snap->pg_major);
     Finding *f = startup_finding(out, su->file ? su : maxconn, su->file ? maxconn : su);
     if (reserved)
-        f->message = xasprintf("superuser_reserved_connections (%.0f) plus reserved_connections"
-                               " (%.0f) must be less than max_connections (%.0f)",
-                               su->parsed.num, reserved->parsed.num, maxconn->parsed.num);
+        f->message = xasprintf("%ssuperuser_reserved_connections%s (%.0f) plus %sreserved_connections%s"
+                               " (%.0f) must be less than %smax_connections%s (%.0f)", quote, quote,
+                               su->parsed.num, quote, quote, reserved->parsed.num, quote, quote,
+                               maxconn->parsed.num);
     else
         f->message = xasprintf("superuser_reserved_connections (%.0f) must be less than"
                                " max_connections (%.0f)", su->parsed.num, maxconn->parsed.num);
@@ -320,6 +372,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
 {
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         check_entry(set, entry_idx, snap, opts, out);
+    check_recovery_targets(set, snap->catalog, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */
     double seg = opts->wal_segment_bytes > 0 ? opts->wal_segment_bytes : 16.0 * 1024 * 1024;
     check_wal_size(snap, "min_wal_size", seg, out);

@@ -52,6 +52,10 @@ PAIRS=(
   "block_size|8192" "sort_mem|1024" "vacuum_mem|4mb" "ssl_ecdh_curve|prime256v1"
   "WORK_MEM|4mb" "Fsync|maybe" "vacuum_mem|1.5" "vacuum_buffer_usage_limit|100kB"
   "vacuum_buffer_usage_limit|0" "vacuum_buffer_usage_limit|128kB"
+  "log_destination|foo" "log_destination|stderr,,csvlog" "DateStyle|iso, sql" "datestyle|euro, mdy"
+  "primary_slot_name|Bad-Name" "debug_io_direct|foo" "search_path|a,,b" "timezone|Mars/Olympus"
+  "TimeZone|FOO" "restrict_nonsystem_relation_kind|foo" "log_connections|on,receipt"
+  "recovery_target|latest" "log_destination|jsonlog"
 )
 
 vd_setup $MAJORS || { fail "scratch data directories"; done_testing; exit 1; }

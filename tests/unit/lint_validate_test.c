@@ -113,12 +113,25 @@ static void test_minor_and_startup(void)
     CHECK_ONLY(13, -1, "max_connections = 3\nsuperuser_reserved_connections = 3\n", "PK0050",
                SEV_ERROR);
     Run run;
-    run_lint(&run, 18, -1, "wal_level = minimal\n");
+    run_lint(&run, 16, -1, "wal_level = minimal\n");
     const Finding *f = only(&run);
     CHECK_STR(f ? f->message : NULL,
               "WAL streaming (max_wal_senders > 0) requires wal_level \"replica\" or \"logical\"");
     CHECK(f && f->n_settings == 2 && f->line == 1);
     run_free(&run);
+    run_lint(&run, 18, -1, "wal_level = minimal\n");
+    f = only(&run);
+    CHECK_STR(f ? f->message : NULL, "WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\""
+                                     " to be \"replica\" or \"logical\"");
+    run_free(&run);
+    /* the recovery target assign hooks run in file order */
+    CHECK_ONLY(18, -1, "recovery_target = 'immediate'\nrecovery_target_name = ''\n", "PK0050",
+               SEV_ERROR);
+    CHECK_CLEAN(18, "recovery_target_name = ''\nrecovery_target = 'immediate'\n");
+    CHECK_CLEAN(15, "log_destination = 'stderr,jsonlog'\ndatestyle = 'German, mdy'\n");
+    CHECK_ONLY(14, -1, "log_destination = 'stderr,jsonlog'\n", "PK0020", SEV_ERROR);
+    CHECK_ONLY(18, -1, "datestyle = 'iso, sql'\n", "PK0020", SEV_ERROR);
+    CHECK_ONLY(18, -1, "log_destination = foo\nlog_destination = stderr\n", "PK0022", SEV_NOTICE);
 }
 
 static void test_snapshot(void)

@@ -1,0 +1,311 @@
+#include "lint/check_hooks.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static const char *zoneinfo_dir = "/usr/share/zoneinfo";
+
+void check_hooks_set_zoneinfo(const char *dir)
+{
+    zoneinfo_dir = dir;
+}
+
+typedef struct TokenList {
+    char **items;
+    size_t n;
+    size_t cap;
+} TokenList;
+
+static void tokens_free(TokenList *list)
+{
+    for (size_t idx = 0; idx < list->n; idx++)
+        free(list->items[idx]);
+    free(list->items);
+    memset(list, 0, sizeof(*list));
+}
+
+static bool scanner_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/* One name of a comma list: "double quoted" (with "" for a quote) or bare up to a comma or space;
+ * bare names are lower-cased when `downcase`. Returns the position after it, or NULL. */
+static const char *split_one(const char *p, bool downcase, TokenList *out)
+{
+    StrBuf sb = STRBUF_INIT;
+    if (*p == '"') {
+        for (p++;; p++) {
+            if (!*p) {
+                sb_free(&sb);
+                return NULL;
+            }
+            if (*p == '"' && p[1] != '"')
+                break;
+            if (*p == '"')
+                p++;
+            sb_putc(&sb, *p);
+        }
+        p++;
+    } else {
+        const char *start = p;
+        while (*p && *p != ',' && !scanner_space(*p))
+            sb_putc(&sb, downcase ? (char)tolower((unsigned char)*p++) : *p++);
+        if (p == start)
+            return NULL;
+    }
+    PK_GROW(out->items, out->n, out->cap);
+    out->items[out->n++] = sb.data ? sb_detach(&sb) : xstrdup("");
+    return p;
+}
+
+/* SplitIdentifierString / SplitGUCList with a comma: false on invalid list syntax. */
+static bool split_list(const char *raw, bool downcase, TokenList *out)
+{
+    const char *p = raw;
+    while (scanner_space(*p))
+        p++;
+    if (!*p)
+        return true;
+    for (;;) {
+        p = split_one(p, downcase, out);
+        if (!p)
+            return false;
+        while (scanner_space(*p))
+            p++;
+        if (!*p)
+            return true;
+        if (*p != ',')
+            return false;
+        p++;
+        while (scanner_space(*p))
+            p++;
+    }
+}
+
+static bool one_of(const char *word, const char *const *choices)
+{
+    for (; *choices; choices++)
+        if (!strcasecmp(word, *choices))
+            return true;
+    return false;
+}
+
+static bool refuse(GucError *err, const char *shown, const char *value, char *detail)
+{
+    err->message = xasprintf("invalid value for parameter \"%s\": \"%s\"", shown, value);
+    err->hint = detail;
+    return false;
+}
+
+/* A comma list whose every word must be one of `choices` (log_destination and the like). */
+/* `keyword_detail`: the server says "Unrecognized key word", else "Invalid option". */
+static bool check_keyword_list(const char *shown, const char *value, const char *const *choices,
+                               bool keyword_detail, GucError *err)
+{
+    TokenList toks = {0};
+    bool ok = split_list(value, true, &toks);
+    if (!ok) {
+        tokens_free(&toks);
+        return refuse(err, shown, value, xstrdup("List syntax is invalid."));
+    }
+    for (size_t idx = 0; idx < toks.n; idx++)
+        if (!one_of(toks.items[idx], choices)) {
+            char *detail = keyword_detail
+                               ? xasprintf("Unrecognized key word: \"%s\".", toks.items[idx])
+                               : xasprintf("Invalid option \"%s\".", toks.items[idx]);
+            tokens_free(&toks);
+            return refuse(err, shown, value, detail);
+        }
+    tokens_free(&toks);
+    return true;
+}
+
+static bool check_log_destination(int major, const char *shown, const char *value, GucError *err)
+{
+    static const char *const since15[] = {"stderr", "csvlog", "jsonlog", "syslog", NULL};
+    static const char *const before15[] = {"stderr", "csvlog", "syslog", NULL};
+    return check_keyword_list(shown, value, major >= 15 ? since15 : before15,
+                              true, err);
+}
+
+/* 18's log_connections: one Boolean word, or a list of aspects. */
+static bool check_log_connections(const char *shown, const char *value, GucError *err)
+{
+    static const char *const bools[] = {"on", "off", "true", "false", "yes", "no", "1", "0", NULL};
+    static const char *const aspects[] = {"receipt", "authentication", "authorization",
+                                          "setup_durations", "all", NULL};
+    TokenList toks = {0};
+    if (!split_list(value, false, &toks)) {
+        tokens_free(&toks);
+        return refuse(err, shown, value, xstrdup("Invalid list syntax in parameter."));
+    }
+    for (size_t idx = 0; idx < toks.n; idx++) {
+        const char *tok = toks.items[idx];
+        char *detail = NULL;
+        if (one_of(tok, bools) && toks.n > 1)
+            detail = xasprintf("Cannot specify log_connections option \"%s\" in a list with other"
+                               " options.", tok);
+        else if (!one_of(tok, bools) && !one_of(tok, aspects))
+            detail = xasprintf("Invalid option \"%s\".", tok);
+        if (detail) {
+            tokens_free(&toks);
+            return refuse(err, shown, value, detail);
+        }
+    }
+    tokens_free(&toks);
+    return true;
+}
+
+/* check_datestyle: output styles and field orders, each given at most once. */
+static bool check_datestyle(const char *shown, const char *value, GucError *err)
+{
+    static const struct { const char *word; int style; int order; } words[] = {
+        {"iso", 1, 0}, {"sql", 2, 0}, {"postgres", 3, 0}, {"german", 4, 0},
+        {"ymd", 0, 1}, {"dmy", 0, 2}, {"euro", 0, 2}, {"european", 0, 2},
+        {"mdy", 0, 3}, {"us", 0, 3}, {"noneuro", 0, 3}, {"noneuropean", 0, 3}, {"default", 0, 0}};
+    TokenList toks = {0};
+    if (!split_list(value, true, &toks)) {
+        tokens_free(&toks);
+        return refuse(err, shown, value, xstrdup("List syntax is invalid."));
+    }
+    int style = 0, order = 0;
+    char *detail = NULL;
+    for (size_t idx = 0; idx < toks.n && !detail; idx++) {
+        size_t word_idx = 0, n_words = sizeof(words) / sizeof(words[0]);
+        while (word_idx < n_words && strcasecmp(words[word_idx].word, toks.items[idx]))
+            word_idx++;
+        if (word_idx == n_words) {
+            detail = xasprintf("Unrecognized key word: \"%s\".", toks.items[idx]);
+            break;
+        }
+        int new_style = words[word_idx].style, new_order = words[word_idx].order;
+        if ((new_style && style && new_style != style) || (new_order && order && new_order != order))
+            detail = xasprintf("Conflicting \"%s\" specifications.", shown);
+        style = new_style ? new_style : style;
+        order = new_order ? new_order : order;
+    }
+    tokens_free(&toks);
+    return detail ? refuse(err, shown, value, detail) : true;
+}
+
+/* A file under the zoneinfo directory, each path component matched case-insensitively as the
+ * server's own time zone lookup does. */
+static bool zone_file_exists(const char *name)
+{
+    char *path = xstrdup(zoneinfo_dir);
+    char *rest = xstrdup(name), *save = NULL;
+    bool found = true;
+    for (char *part = strtok_r(rest, "/", &save); part && found; part = strtok_r(NULL, "/", &save)) {
+        DIR *dir = opendir(path);
+        struct dirent *ent;
+        found = false;
+        while (dir && (ent = readdir(dir)))
+            if (ent->d_name[0] != '.' && !strcasecmp(ent->d_name, part)) {
+                char *next = xasprintf("%s/%s", path, ent->d_name);
+                free(path);
+                path = next;
+                found = true;
+                break;
+            }
+        if (dir)
+            closedir(dir);
+    }
+    struct stat st;
+    found = found && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    free(path);
+    free(rest);
+    return found;
+}
+
+/* A POSIX TZ specification the server's tzparse accepts: a zone abbreviation (three letters or
+ * more, or <...>) followed by an offset. */
+static bool posix_tz_spec(const char *value)
+{
+    const char *p = value;
+    if (*p == '<') {
+        p = strchr(p, '>');
+        if (!p)
+            return false;
+        p++;
+    } else {
+        while (isalpha((unsigned char)*p))
+            p++;
+        if (p - value < 3)
+            return false;
+    }
+    if (*p == '+' || *p == '-')
+        p++;
+    return isdigit((unsigned char)*p);
+}
+
+static bool check_timezone(const char *shown, const char *value, GucError *err)
+{
+    struct stat st;
+    if (!zoneinfo_dir || stat(zoneinfo_dir, &st) != 0)
+        return true;
+    char *end;
+    (void)strtod(value, &end);
+    if (!strncasecmp(value, "interval", 8) || (end != value && *end == '\0') || value[0] == ':')
+        return true;
+    bool leap = !strncasecmp(value, "right/", 6);
+    if (!leap && (zone_file_exists(value) || posix_tz_spec(value) || !strcasecmp(value, "GMT")))
+        return true;
+    err->message = xasprintf("invalid value for parameter \"%s\": \"%s\"", shown, value);
+    err->hint = leap ? xasprintf("Time zone \"%s\" appears to use leap seconds.", value) : NULL;
+    return false;
+}
+
+static bool check_slot_name(const char *shown, const char *value, GucError *err)
+{
+    if (!*value)
+        return true;
+    if (strlen(value) >= 64)
+        return refuse(err, shown, value, xasprintf("replication slot name \"%s\" is too long",
+                                                   value));
+    for (const char *p = value; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
+            return refuse(err, shown, value,
+                          xasprintf("replication slot name \"%s\" contains invalid character",
+                                    value));
+    return true;
+}
+
+bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
+                       GucError *err)
+{
+    static const char *const io_direct[] = {"data", "wal", "wal_init", NULL};
+    static const char *const relkinds[] = {"view", "foreign-table", NULL};
+    memset(err, 0, sizeof(*err));
+    const char *name = param->name;
+    if (!strcmp(name, "log_destination"))
+        return check_log_destination(major, shown, value, err);
+    if (!strcmp(name, "log_connections") && param->type == GUC_STRING)
+        return check_log_connections(shown, value, err);
+    if (!strcasecmp(name, "DateStyle"))
+        return check_datestyle(shown, value, err);
+    if (!strcasecmp(name, "TimeZone") || !strcmp(name, "log_timezone"))
+        return check_timezone(shown, value, err);
+    if (!strcmp(name, "primary_slot_name"))
+        return check_slot_name(shown, value, err);
+    if (!strcmp(name, "debug_io_direct"))
+        return check_keyword_list(shown, value, io_direct, false, err);
+    if (!strcmp(name, "restrict_nonsystem_relation_kind"))
+        return check_keyword_list(shown, value, relkinds, true, err);
+    if (!strcmp(name, "recovery_target") && *value && strcmp(value, "immediate"))
+        return refuse(err, shown, value, xstrdup("The only allowed value is \"immediate\"."));
+    if (!strcmp(name, "search_path")) {
+        TokenList toks = {0};
+        bool ok = split_list(value, true, &toks);
+        tokens_free(&toks);
+        return ok ? true : refuse(err, shown, value, xstrdup("List syntax is invalid."));
+    }
+    return true;
+}
