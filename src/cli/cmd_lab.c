@@ -141,8 +141,7 @@ static int lab_show(const LabSet *set, const char *id)
         free(heading);
     }
     if (lab->reference.label)
-        printf("the article: %s%s (%s)\n", lab->reference.label,
-               lab->reference.tps >= 0 ? "" : "", lab->reference.source);
+        printf("the article: %s (%s)\n", lab->reference.label, lab->reference.source);
     if (lab->reference.tps >= 0)
         printf("article TPS: %g\n", lab->reference.tps);
     printf("students' notes: %s/README.md\n", lab->dir);

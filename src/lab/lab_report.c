@@ -60,7 +60,7 @@ static char *format_factor(double factor, bool lower_bound)
         return xasprintf("%s%.0f×", prefix, factor);
     if (factor >= 1)
         return xasprintf("%s%.1f×", prefix, factor);
-    return xasprintf("%s%.2f× (faster)", prefix, factor);
+    return xasprintf("%s%.1f× faster", prefix, 1 / factor);
 }
 
 static char *stage_tps_text(const StageResult *stage)

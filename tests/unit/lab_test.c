@@ -1,0 +1,230 @@
+/* Unit tests for the lab modules that need no server: settings fragments (the server's token
+ * rules), quoting, durations, the "< 1 per D" formatting, the chart and the report renderers. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/strbuf.h"
+#include "harness.h"
+#include "lab/fragment.h"
+#include "lab/lab_report.h"
+#include "lab/manifest.h"
+#include "lab/predict.h"
+#include "lab/runner.h"
+#include "lab/svg.h"
+
+static bool parses(const char *text, LabSettings *out, char **err)
+{
+    memset(out, 0, sizeof(*out));
+    *err = NULL;
+    return lab_settings_parse("t.conf", text, out, err);
+}
+
+static void test_fragment_values(void)
+{
+    LabSettings set;
+    char *err;
+    CHECK(parses("# comment\n\nShared_Buffers = 8MB  # trailing\nwork_mem '4MB'\n"
+                 "random_page_cost = '1e300'\nlog_destination = 'stderr,jsonlog'\n"
+                 "x = 'it''s'\nseq_page_cost = 1.0e3\nport = 0x10\nio_method=worker\n"
+                 "search_path = 'a, b'\ncheckpoint_timeout = -1\nplain = .5\n",
+                 &set, &err));
+    CHECK(set.n == 11);
+    CHECK_STR(lab_settings_get(&set, "shared_buffers")->value, "8MB");
+    CHECK(lab_settings_get(&set, "shared_buffers")->line == 3);
+    CHECK_STR(lab_settings_get(&set, "work_mem")->value, "4MB");
+    CHECK_STR(lab_settings_get(&set, "random_page_cost")->value, "1e300");
+    CHECK_STR(lab_settings_get(&set, "log_destination")->value, "stderr,jsonlog");
+    CHECK_STR(lab_settings_get(&set, "x")->value, "it's");
+    CHECK_STR(lab_settings_get(&set, "seq_page_cost")->value, "1.0e3");
+    CHECK_STR(lab_settings_get(&set, "io_method")->value, "worker");
+    lab_settings_free(&set);
+    /* the last occurrence wins and keeps its own place */
+    CHECK(parses("work_mem = 1MB\nwork_mem = 2MB\n", &set, &err));
+    CHECK(set.n == 1 && set.items[0].line == 2);
+    CHECK_STR(set.items[0].value, "2MB");
+    lab_settings_free(&set);
+}
+
+static void expect_error(const char *text, const char *fragment)
+{
+    LabSettings set;
+    char *err;
+    bool ok = parses(text, &set, &err);
+    CHECK(!ok);
+    CHECK(err && strstr(err, fragment));
+    if (!err || !strstr(err, fragment))
+        fprintf(stderr, "  for %s got: %s\n", text, err ? err : "(no error)");
+    free(err);
+    if (ok)
+        lab_settings_free(&set);
+}
+
+static void test_fragment_errors(void)
+{
+    expect_error("a = 1\nrandom_page_cost = 1e300\n", "t.conf:2: syntax error near token \"1e300\"");
+    expect_error("log_destination = stderr,jsonlog\n", "t.conf:1: syntax error");
+    expect_error("shared_buffers = '8MB\n", "t.conf:1: syntax error: unterminated quoted string");
+    expect_error("work_mem = 4MB extra\n", "unexpected text after the value");
+    expect_error("work_mem =\n", "syntax error near end of line");
+    expect_error("a.b.c = 1\n", "invalid parameter name");
+    expect_error("1abc = 1\n", "invalid parameter name");
+    expect_error("work_mem = 1.5MB\n", "\"1.5MB\"");
+    expect_error("default_text_search_config = pg_catalog.english\n", "pg_catalog.english");
+    expect_error("data_directory = /abs/path\n", "/abs/path");
+}
+
+static void test_quote(void)
+{
+    const char *cases[][2] = {
+        {"8MB", "8MB"}, {"1e300", "'1e300'"}, {"stderr,jsonlog", "'stderr,jsonlog'"},
+        {"worker", "worker"}, {"0.9", "0.9"}, {"it's", "'it''s'"}, {"", "''"},
+        {"pg_catalog.english", "'pg_catalog.english'"}, {"Europe/Berlin", "Europe/Berlin"},
+    };
+    for (size_t idx = 0; idx < sizeof(cases) / sizeof(cases[0]); idx++) {
+        char *quoted = lab_settings_quote(cases[idx][0]);
+        CHECK_STR(quoted, cases[idx][1]);
+        /* what we write, we read back as the same value */
+        char *line = NULL;
+        LabSettings set;
+        char *err;
+        line = malloc(strlen(quoted) + 8);
+        sprintf(line, "x = %s\n", quoted);
+        CHECK(parses(line, &set, &err));
+        if (set.n == 1)
+            CHECK_STR(set.items[0].value, cases[idx][0]);
+        lab_settings_free(&set);
+        free(line);
+        free(quoted);
+    }
+}
+
+static void test_duration(void)
+{
+    double s;
+    CHECK(lab_parse_duration("60s", &s) && s == 60);
+    CHECK(lab_parse_duration("2min", &s) && s == 120);
+    CHECK(lab_parse_duration("500ms", &s) && fabs(s - 0.5) < 1e-9);
+    CHECK(lab_parse_duration("90", &s) && s == 90);
+    CHECK(lab_parse_duration("1h", &s) && s == 3600);
+    CHECK(!lab_parse_duration("forever", &s));
+    CHECK(!lab_parse_duration("10 parsecs", &s));
+    CHECK(!lab_parse_duration("-5s", &s));
+    CHECK(!lab_parse_duration("", &s));
+}
+
+static void test_format_tps(void)
+{
+    char *text = lab_format_tps(0, 0, 12);
+    CHECK_STR(text, "< 1 per 12 s");
+    free(text);
+    text = lab_format_tps(11, 11.0 / 120, 120);
+    CHECK_STR(text, "0.0917");
+    free(text);
+    text = lab_format_tps(7082 * 120, 7082, 120);
+    CHECK_STR(text, "7082");
+    free(text);
+    text = lab_format_tps(46, 3.83, 12);
+    CHECK_STR(text, "3.83");
+    free(text);
+}
+
+static void test_svg(void)
+{
+    uint32_t a[] = {10, 12, 0, 9}, b[] = {0, 0, 0, 0};
+    SvgSeries series[] = {
+        {"base<&>", 10.25, 0.25, a, 4, "10.2"},
+        {"zero", 0, 0.25, b, 4, "< 1 per 4 s"},
+    };
+    StrBuf out = STRBUF_INIT;
+    svg_chart(series, 2, "t & \"q\"", &out);
+    const char *svg = sb_str(&out);
+    CHECK(strstr(svg, "<svg ") && strstr(svg, "</svg>"));
+    CHECK(strstr(svg, "base&lt;&amp;&gt;") != NULL);
+    CHECK(strstr(svg, "&lt; 1 per 4 s") != NULL);
+    CHECK(strstr(svg, "stroke-dasharray") != NULL); /* the zero stage is drawn as a bound */
+    CHECK(strstr(svg, "<polyline") != NULL);
+    CHECK(strstr(svg, "nan") == NULL && strstr(svg, "inf") == NULL);
+    sb_free(&out);
+    /* nothing at all: still a valid document */
+    svg_chart(NULL, 0, "empty", &out);
+    CHECK(strstr(sb_str(&out), "</svg>") != NULL);
+    sb_free(&out);
+}
+
+static void test_html_safe(void)
+{
+    char *html = lab_report_html("| a | b |\n|---|---|\n| <script>x</script> | [l](javascript:x) |\n",
+                                 "t<");
+    CHECK(strstr(html, "<table>") != NULL);
+    CHECK(strstr(html, "<script>") == NULL);
+    CHECK(strstr(html, "javascript:") == NULL);
+    CHECK(strstr(html, "<title>t&lt;</title>") != NULL);
+    free(html);
+}
+
+static bool has_finding(const FindingList *list, const char *rule_id, const char *file)
+{
+    for (size_t idx = 0; idx < list->n; idx++)
+        if (!strcmp(list->items[idx].rule_id, rule_id) &&
+            (!file || (list->items[idx].file && !strcmp(list->items[idx].file, file))))
+            return true;
+    return false;
+}
+
+/* The shipped series, cumulated as the runner applies it, predicts each stage's damage with the
+ * finding pointed at the lab fragment that caused it (run from the project root). */
+static void test_series_predictions(void)
+{
+    static const struct { const char *stage, *rule, *file; } expected[] = {
+        {"01-tiny-cache", "PK2003", "labs/01-tiny-cache/settings.conf"},
+        {"02-vacuum-storm", "PK4003", "labs/02-vacuum-storm/settings.conf"},
+        {"03-wal-torture", "PK3002", "labs/03-wal-torture/settings.conf"},
+        {"04-no-indexes", "PK5001", "labs/04-no-indexes/settings.conf"},
+        {"05-one-io-worker", "PK1006", "labs/05-one-io-worker/settings.conf"},
+    };
+    setenv("PGKNOB_RULES_DIR", "rules", 0);
+    LabSet set;
+    char *err = NULL;
+    CHECK(lab_set_load("labs", &set, &err));
+    if (err) {
+        fprintf(stderr, "  %s\n", err);
+        free(err);
+        return;
+    }
+    LabSettings cumulative = {0};
+    for (size_t idx = 0; idx < set.n; idx++) {
+        const Lab *lab = &set.labs[idx];
+        if (lab->kind != LAB_STAGE)
+            continue;
+        lab_settings_merge(&cumulative, &lab->settings);
+        FindingList findings = {0};
+        char *perr = NULL;
+        CHECK(predict_stage(&cumulative, 18, &findings, &perr));
+        free(perr);
+        CHECK(!has_finding(&findings, "PK0010", NULL)); /* every setting known to 18 */
+        if (lab->order == 0)
+            CHECK(findings_max_severity(&findings) <= SEV_NOTICE);
+        for (size_t exp = 0; exp < sizeof(expected) / sizeof(expected[0]); exp++) {
+            if (strcmp(expected[exp].stage, lab->id) != 0)
+                continue;
+            CHECK(has_finding(&findings, expected[exp].rule, expected[exp].file));
+        }
+        findings_free(&findings);
+    }
+    lab_settings_free(&cumulative);
+    lab_set_free(&set);
+}
+
+int main(void)
+{
+    test_fragment_values();
+    test_fragment_errors();
+    test_quote();
+    test_duration();
+    test_format_tps();
+    test_svg();
+    test_html_safe();
+    test_series_predictions();
+    PK_TEST_DONE();
+}
