@@ -235,6 +235,9 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
     fprintf(stderr, "pgknob: creating a throwaway PostgreSQL %s cluster (%s: %s)\n", bin.version,
             bin.origin, bin.dir);
     bool ok = cluster_create(cluster, &bin, opts->keep, errmsg);
+    if (ok)
+        fprintf(stderr, "pgknob: cluster in %s, port %d (removed afterwards%s)\n", cluster->base,
+                cluster->port, opts->keep ? " unless --keep: kept" : "");
     if (ok) {
         rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)",
                                        bin.version, bin.dir, bin.origin);
