@@ -28,7 +28,9 @@ run_case() { # name dir outdir
   rm -f "$PGDATA/postgresql.auto.conf"
   : > "$PGDATA/postgresql.conf"
   cp -a "$src"/. "$PGDATA"/
-  chown -R postgres "$PGDATA"
+  for entry in "$src"/* "$src"/.[!.]*; do
+    [ -e "$entry" ] && chown -R postgres "$PGDATA/$(basename "$entry")"
+  done
   pg_psql -F $'\t' -c "$QUERY" > "$out/$name.server" 2> "$out/$name.server-err" ||
     echo "psql failed: $(cat "$out/$name.server-err")" > "$out/$name.server"
   "$PGKNOB" settings --format json "$PGDATA" > "$out/$name.pgknob" 2> "$out/$name.pgknob-err"
