@@ -136,26 +136,70 @@ static void put_settings(const ReportOpts *opts, const Finding *f, StrBuf *out)
     sb_put(out, "],\n");
 }
 
-static void put_finding(const ReportOpts *opts, const Finding *f, StrBuf *out, bool last)
+/* A string field with every secret of the run redacted (messages can quote values). */
+static void put_clean_field(const ReportInput *in, StrBuf *out, const char *key, const char *value)
 {
-    const char *first_name = f->n_settings ? f->settings[0].name : NULL;
+    char *clean = report_redact_text(in, value);
+    put_str_field(out, "      ", key, clean, false);
+    free(clean);
+}
+
+static void put_str_array(StrBuf *out, const char *key, char *const *items, size_t n, bool last)
+{
+    sb_printf(out, "      \"%s\": [", key);
+    for (size_t idx = 0; idx < n; idx++) {
+        sb_put(out, idx ? ", " : "");
+        sb_put_json_str(out, items[idx]);
+    }
+    sb_put(out, last ? "]\n" : "],\n");
+}
+
+static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                        StrBuf *out, bool last)
+{
     sb_put(out, "    {\n");
     put_str_field(out, "      ", "rule", f->rule_id, false);
     put_str_field(out, "      ", "name", f->rule_name, false);
     put_str_field(out, "      ", "severity", severity_name(f->severity), false);
     put_str_field(out, "      ", "category", f->category, false);
     put_str_field(out, "      ", "title", f->title, false);
-    put_str_field(out, "      ", "message", f->message, false);
-    put_str_field(out, "      ", "hint", f->hint, false);
+    put_clean_field(in, out, "message", f->message);
+    put_clean_field(in, out, "hint", f->hint);
     put_str_field(out, "      ", "file", report_display_path(opts, f->file), false);
     put_int_field(out, "      ", "line", f->line, false);
     put_settings(opts, f, out);
-    put_str_field(out, "      ", "suggestion", report_redact(first_name, f->suggestion), false);
+    put_clean_field(in, out, "suggestion", f->suggestion);
     put_str_field(out, "      ", "explanation", f->explanation, false);
+    put_str_array(out, "links", f->links, f->n_links, false);
+    char **evidence = xcalloc(f->n_evidence + 1, sizeof(char *));
+    for (size_t idx = 0; idx < f->n_evidence; idx++)
+        evidence[idx] = report_redact_text(in, f->evidence[idx]);
+    put_str_array(out, "evidence", evidence, f->n_evidence, false);
+    for (size_t idx = 0; idx < f->n_evidence; idx++)
+        free(evidence[idx]);
+    free(evidence);
     put_key(out, "      ", "suppressed");
     sb_printf(out, "%s,\n", f->suppressed ? "true" : "false");
-    put_str_field(out, "      ", "suppress_reason", f->suppress_reason, true);
+    char *reason = report_redact_text(in, f->suppress_reason);
+    put_str_field(out, "      ", "suppress_reason", reason, true);
+    free(reason);
     sb_printf(out, "    }%s\n", last ? "" : ",");
+}
+
+/* Rules that could not run, and the facts they need. */
+static void put_skipped(const ReportInput *in, StrBuf *out)
+{
+    sb_put(out, "  \"skipped\": [");
+    for (size_t idx = 0; idx < in->n_skipped; idx++) {
+        sb_put(out, idx ? ",\n    {\"rule\": " : "\n    {\"rule\": ");
+        sb_put_json_str(out, in->skipped[idx].rule_id);
+        sb_put(out, ", \"title\": ");
+        sb_put_json_str(out, in->skipped[idx].title);
+        sb_put(out, ", \"needs\": ");
+        sb_put_json_str(out, in->skipped[idx].needs);
+        sb_put(out, "}");
+    }
+    sb_put(out, in->n_skipped ? "\n  ],\n" : "],\n");
 }
 
 static void put_summary(const ReportInput *in, StrBuf *out)
@@ -171,6 +215,7 @@ static void put_summary(const ReportInput *in, StrBuf *out)
     put_int_field(out, "    ", "notices", (long)findings_count(in->findings, SEV_NOTICE, false),
                   false);
     put_int_field(out, "    ", "suppressed", (long)suppressed, false);
+    put_int_field(out, "    ", "baseline_known", (long)in->n_baseline_known, false);
     put_str_field(out, "    ", "fail_on",
                   in->fail_on == SEV_NONE ? "never" : severity_name(in->fail_on), false);
     put_int_field(out, "    ", "exit_code", report_exit_code(in), true);
@@ -189,8 +234,9 @@ void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
         put_source(opts, &in->sources[idx], out, idx + 1 == in->n_sources);
     sb_put(out, "  ],\n  \"findings\": [\n");
     for (size_t idx = 0; idx < in->findings->n; idx++)
-        put_finding(opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);
+        put_finding(in, opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);
     sb_put(out, "  ],\n");
+    put_skipped(in, out);
     put_audit(in->audit, out);
     put_summary(in, out);
     sb_put(out, "}\n");

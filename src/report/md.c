@@ -197,6 +197,8 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
         sb_printf(out, " (%zu known finding%s left out)", in->n_baseline_known,
                   in->n_baseline_known == 1 ? "" : "s");
     }
+    if (in->audit && in->audit->partial)
+        sb_put(out, "\n- **Audit:** partial (see \"Evidence not available\")");
     if (opts->timestamp)
         sb_printf(out, "\n- **Generated:** %s", opts->timestamp);
     sb_put(out, "\n\n");
@@ -594,6 +596,26 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
     sb_put(out, "\n");
 }
 
+static void put_unavailable(const ReportInput *in, StrBuf *out)
+{
+    if (!in->audit || !in->audit->n_unavailable)
+        return;
+    sb_printf(out, "## Evidence not available (%zu)\n\n%s"
+                   "| What | Why |\n|---|---|\n", in->audit->n_unavailable,
+              in->audit->partial ? "**This audit is partial:** some of what it needed could not "
+                                   "be read, so a rule may have been skipped rather than passed."
+                                   "\n\n" : "");
+    for (size_t idx = 0; idx < in->audit->n_unavailable; idx++) {
+        const ReportUnavailable *item = &in->audit->unavailable[idx];
+        sb_put(out, "| ");
+        md_text(out, item->what);
+        sb_put(out, " | ");
+        md_redacted_text(in, out, item->why);
+        sb_put(out, " |\n");
+    }
+    sb_put(out, "\n");
+}
+
 static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
                              const ReportSource *src, const SnapSetting *s, StrBuf *out)
 {
@@ -664,6 +686,7 @@ void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out
     }
     put_suppressed(in, opts, out);
     put_skipped(in, out);
+    put_unavailable(in, out);
     put_appendix(in, opts, out);
     sb_put(out, "---\n\nWritten by pgknob " PK_VERSION ". Rule explanations and thresholds: "
                 "`pgknob rules show RULE-ID`.\n");

@@ -1,6 +1,7 @@
 /* The compiler-style text format: `FILE:LINE: SEVERITY: message [rule-id]`, with indented hint
  * and suggestion lines and a closing count. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "report/report.h"
 
@@ -31,7 +32,19 @@ static void put_location(const ReportOpts *opts, const Finding *f, StrBuf *out)
     sb_put(out, " ");
 }
 
-static void put_finding(const ReportOpts *opts, const Finding *f, StrBuf *out)
+/* A free-text line with every secret of the run redacted. */
+static void put_clean(const ReportInput *in, StrBuf *out, const char *label, const char *text,
+                      const char *end)
+{
+    char *clean = report_redact_text(in, text);
+    sb_put(out, label);
+    sb_put(out, clean);
+    sb_put(out, end);
+    free(clean);
+}
+
+static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                        StrBuf *out)
 {
     put_location(opts, f, out);
     if (opts->color)
@@ -39,15 +52,14 @@ static void put_finding(const ReportOpts *opts, const Finding *f, StrBuf *out)
                   severity_name(f->severity));
     else
         sb_printf(out, "%s: ", severity_name(f->severity));
-    sb_printf(out, "%s [%s]\n", f->message ? f->message : f->title, f->rule_id);
+    put_clean(in, out, "", f->message ? f->message : f->title, "");
+    sb_printf(out, " [%s]\n", f->rule_id);
     if (f->hint)
-        sb_printf(out, "  hint: %s\n", f->hint);
-    if (f->suggestion) {
-        const char *name = f->n_settings ? f->settings[0].name : NULL;
-        sb_printf(out, "  suggestion: %s\n", report_redact(name, f->suggestion));
-    }
+        put_clean(in, out, "  hint: ", f->hint, "\n");
+    if (f->suggestion)
+        put_clean(in, out, "  suggestion: ", f->suggestion, "\n");
     for (size_t idx = 0; idx < f->n_evidence; idx++)
-        sb_printf(out, "  evidence: %s\n", f->evidence[idx]);
+        put_clean(in, out, "  evidence: ", f->evidence[idx], "\n");
     if (f->suppressed)
         sb_printf(out, "  suppressed: %s\n", f->suppress_reason ? f->suppress_reason : "");
 }
@@ -66,7 +78,7 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
             n_suppressed++;
             continue;
         }
-        put_finding(opts, f, out);
+        put_finding(in, opts, f, out);
     }
     size_t n_files = 0;
     for (size_t idx = 0; idx < in->n_sources; idx++)
