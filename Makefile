@@ -24,7 +24,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
-        examples install clean help check-headers servers demo
+        examples install clean help golden-update check-headers servers demo
 
 all: $(BIN)
 
@@ -97,6 +97,9 @@ docs-check: $(BIN)
 check-headers:             ## every header compiles on its own
 	@for h in $$(find src -name '*.h'); do \
 	    echo "#include \"$${h#src/}\"" | $(CC) $(CFLAGS) -x c -fsyntax-only - || exit 1; done
+
+golden-update: $(BIN)      ## rewrite the golden reports (tests/golden/report); review the diff
+	@tests/report/golden.sh --update
 
 PREFIX ?= /usr/local
 install: $(BIN)

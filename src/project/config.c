@@ -24,6 +24,7 @@ typedef struct LineReader {
     const char *p, *end;
     int line;        /* lines handed to inih so far */
     int long_line;   /* first line longer than CONFIG_MAX_LINE, 0 if none */
+    int section_line; /* line of the last [section] header */
     size_t long_len;
 } LineReader;
 
@@ -46,6 +47,11 @@ static char *reader_next(char *str, int num, void *stream)
     const char *stop = nl ? nl : rd->end;
     size_t len = (size_t)(stop - rd->p);
     rd->line++;
+    const char *first = rd->p;
+    while (first < stop && (*first == ' ' || *first == '\t'))
+        first++;
+    if (first < stop && *first == '[')
+        rd->section_line = rd->line;
     if (len > CONFIG_MAX_LINE && !rd->long_line) {
         rd->long_line = rd->line;
         rd->long_len = len;
@@ -232,8 +238,9 @@ static int on_key(void *user, const char *section, const char *name, const char 
         return host_key(ld, name, value);
     if (!strcmp(section, "severity"))
         return severity_key(ld, name, value);
-    return fail(ld, "Sections are [pgknob], [host] and [severity].", "unknown section \"[%s]\"",
-                section);
+    fail(ld, "Sections are [pgknob], [host] and [severity].", "unknown section \"[%s]\"", section);
+    ld->err->line = ld->rd->section_line;
+    return 0;
 }
 
 /* inih reports a line it cannot parse (no '=', an unclosed '[') only by number. */

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Secrets never leak: a primary_conninfo password (corpus file 15 and our own cases), a value
+# containing password=, a message quoting a rejected secret, and names on the .pgknob.ini
+# redaction list — in every format.
+source "$(dirname "$0")/../lib.sh"
+cd "$PROJECT_ROOT"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+formats=(md html json sarif github text)
+
+for fmt in "${formats[@]}"; do
+  out=$("$PGKNOB" lint --format "$fmt" tests/report/confs/realworld-15.conf)
+  check "$fmt: corpus file 15's conninfo password is not shown" bash -c '! grep -q "corpus-placeholder-secret" <<<"$0"' "$out"
+  out=$("$PGKNOB" lint --format "$fmt" tests/report/confs/validation.conf)
+  check "$fmt: validation.conf's password is not shown" bash -c '! grep -q "s3cret-Pass" <<<"$0"' "$out"
+done
+out=$("$PGKNOB" lint --format md tests/report/confs/realworld-15.conf)
+check "md: the appendix shows <redacted> for primary_conninfo" grep -q '^| `primary_conninfo` | `<redacted>` |' <<<"$out"
+
+cat > "$tmp/secret.conf" <<'CONF'
+primary_conninfo = 'host=db password=hunter2-quoted'
+archive_command = 'PGPASSWORD=x curl -u u:p https://h --data password=hunter3-cmd'
+ssl_passphrase_command = 'echo hunter4-pass'
+wal_level = 'password=hunter5-bad'
+password_encryption = md5
+myext.api_key = 'hunter6-custom'
+restore_command = 'fetch --password=hunter7'
+CONF
+cat > "$tmp/.pgknob.ini" <<'INI'
+[pgknob]
+redact = myext.api_*
+INI
+for fmt in "${formats[@]}"; do
+  out=$(cd "$tmp" && "$PGKNOB" lint --format "$fmt" secret.conf)
+  check "$fmt: no hunterN secret in any form" bash -c '! grep -Eq "hunter[2-7]" <<<"$0"' "$out"
+done
+out=$(cd "$tmp" && "$PGKNOB" lint --format md secret.conf)
+check "password_encryption (an algorithm, not a secret) stays visible" grep -q '| `password_encryption` | `md5` |' <<<"$out"
+check "the invalid value quoted in a message is redacted" grep -qF 'Invalid value for parameter "wal_level": "\<redacted\>"' <<<"$out"
+out=$(cd "$tmp" && "$PGKNOB" lint --config /dev/null --format json secret.conf 2>/dev/null)
+check "without the redaction list a custom secret name is shown (the list does the work)" grep -q 'hunter6-custom' <<<"$out"
+done_testing

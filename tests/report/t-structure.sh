@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Each format is what it claims to be: the Markdown parses with cmark-gfm (tables included) and
+# has the required sections; the HTML page is self-contained; JSON matches the documented schema
+# (reports/report.schema.json); SARIF validates against the SARIF 2.1.0 JSON schema.
+source "$(dirname "$0")/../lib.sh"
+cd "$PROJECT_ROOT"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+confs=(tests/report/confs/validation.conf tests/report/confs/realworld-15.conf
+       labs/03-wal-torture/settings.conf labs/04-no-indexes/settings.conf)
+
+for conf in "${confs[@]}"; do
+  name=$(basename "$(dirname "$conf")")-$(basename "$conf" .conf)
+  "$PGKNOB" lint --pg-version 18 --format md "$conf" > "$tmp/$name.md"
+  html=$(cmark-gfm --extension table "$tmp/$name.md"); rc=$?
+  check "$name.md: cmark-gfm parses it" [ "$rc" -eq 0 ]
+  for h2 in Verdict Counts Summary "Appendix: settings the configuration sets"; do
+    check "$name.md: section \"$h2\"" grep -qF "<h2>$h2</h2>" <<<"$html"
+  done
+  check "$name.md: header says what, version, host, pgknob, packs" \
+    bash -c 'for k in Checked PostgreSQL "Host facts" pgknob "Rule packs"; do
+               grep -qF "<strong>$k:</strong>" <<<"$0" || exit 1; done' "$html"
+  check "$name.md: the counts table renders as a table" grep -q '<th>Severity</th>' <<<"$html"
+  n_findings=$(grep -c '^### [0-9]*\. ' "$tmp/$name.md")
+  for part in "Where." "What is wrong." "Why it hurts." "What to change." "Risk of changing it."; do
+    n=$(grep -c "^\*\*$part\*\*" "$tmp/$name.md")
+    check "$name.md: every finding ($n_findings) has \"$part\" ($n)" [ "$n" -eq "$n_findings" ]
+  done
+  rows=$(sed -n '/^## Summary/,/^## /p' "$tmp/$name.md" | grep -c '^| [0-9]')
+  check "$name.md: one summary row per finding ($rows)" [ "$rows" -eq "$n_findings" ]
+done
+
+# HTML: one page, inline CSS, no script, no external resource of any kind.
+"$PGKNOB" lint --format html tests/report/confs/validation.conf > "$tmp/v.html"
+check "html: doctype and inline style" bash -c 'grep -q "^<!DOCTYPE html>" "$0" && grep -q "<style>" "$0"' "$tmp/v.html"
+check "html: tables rendered (GFM extension)" grep -q '<table>' "$tmp/v.html"
+check "html: no script, link, img, iframe or @import" bash -c '! grep -Eqi "<script|<link|<img|<iframe|@import|url\(" "$0"' "$tmp/v.html"
+check "html: only documentation links leave the page" bash -c '! grep -Eo "href=\"[^\"]*\"" "$0" | grep -v "https://www.postgresql.org/docs/" | grep -q .' "$tmp/v.html"
+printf "shared_buffers = '<script>alert(1)</script>'\nwork_mem = '<b>x</b>'\n" > "$tmp/evil.conf"
+"$PGKNOB" lint --format html "$tmp/evil.conf" > "$tmp/evil.html"
+check "html: markup in values is escaped, never raw" bash -c '! grep -q "<script>alert" "$0" && ! grep -q "<b>x</b>" "$0"' "$tmp/evil.html"
+
+# JSON against the documented schema, SARIF against the SARIF 2.1.0 schema.
+if tests/report/node-deps.sh; then
+  sarif_schema=.cache/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json
+  for conf in "${confs[@]}" tests/report/confs/healthy.conf; do
+    name=$(basename "$(dirname "$conf")")-$(basename "$conf" .conf)
+    "$PGKNOB" lint --format json "$conf" > "$tmp/$name.json"
+    "$PGKNOB" lint --format sarif "$conf" > "$tmp/$name.sarif"
+    check "$name.json: parses" python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/$name.json"
+    check "$name.json: matches reports/report.schema.json" node tests/report/validate.js reports/report.schema.json "$tmp/$name.json"
+    check "$name.sarif: valid SARIF 2.1.0" node tests/report/validate.js "$sarif_schema" "$tmp/$name.sarif"
+  done
+  echo '{"version": "2.1.0", "runs": [{"tool": {"driver": {}}, "results": []}]}' > "$tmp/broken.sarif"
+  check "the SARIF validator rejects a run without a driver name" bash -c '! node tests/report/validate.js "$0" "$1" >/dev/null' "$sarif_schema" "$tmp/broken.sarif"
+  "$PGKNOB" lint --format json tests/report/confs/validation.conf | sed 's/"severity": "error"/"severity": "fatal"/' > "$tmp/broken.json"
+  check "the JSON validator rejects an unknown severity" bash -c '! node tests/report/validate.js reports/report.schema.json "$0" >/dev/null' "$tmp/broken.json"
+else
+  fail "could not install the JSON Schema validator (tests/report/node-deps.sh)"
+fi
+sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
+check "sarif: results located at file and line" grep -q '"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 2' <<<"$sarif"
+check "sarif: rule metadata has help, helpUri and default level" bash -c 'grep -q "\"help\": {\"text\"" <<<"$0" && grep -q "\"helpUri\"" <<<"$0" && grep -q "\"defaultConfiguration\": {\"level\": \"error\"}" <<<"$0"' "$sarif"
+check "sarif: suppressed findings carry an inSource suppression with the reason" grep -q '"kind": "inSource", "justification": "migrated file, fixed in OPS-42"' <<<"$sarif"
+done_testing
