@@ -13,6 +13,7 @@ jv() { jq -r "$1" "$2"; }
 # between VALUE LOW HIGH: LOW <= VALUE <= HIGH (decimals allowed)
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 contains() { [[ "$1" == *"$2"* ]]; }
+is_json() { jq -e .tps "$1" >/dev/null 2>&1; }
 
 # --- no server needed: help and option errors ---
 expect_exit 0 "tpcc --help" -- "$PGKNOB" tpcc --help
@@ -128,6 +129,23 @@ check "Ctrl-C result is marked interrupted" test "$(jv .stop_reason "$WORK/int.j
 check "Ctrl-C result is incomplete" test "$(jv .complete "$WORK/int.json")" = false
 check "Ctrl-C partial result has transactions" test "$(jv .transactions "$WORK/int.json")" -gt 0
 check "Ctrl-C prints the partial summary" grep -q "INCOMPLETE (interrupted" "$WORK/int.out"
+
+# --seed fixes the run-time NURand constants (and every client's inputs); --json - is JSON only
+expect_exit 0 "run --seed 11 --json -" -- "$PGKNOB" tpcc run -d 1s --progress 0 --seed 11 --json -
+printf '%s\n' "$OUT" > "$WORK/seed11a.json"
+check "--json - writes only JSON to stdout" is_json "$WORK/seed11a.json"
+"$PGKNOB" tpcc run -d 1s --progress 0 --seed 11 --json "$WORK/seed11b.json" >/dev/null
+"$PGKNOB" tpcc run -d 1s --progress 0 --seed 12 --json "$WORK/seed12.json" >/dev/null
+check "same seed, same NURand constants" test "$(jq -c .conditions.nurand_c "$WORK/seed11a.json")" = "$(jq -c .conditions.nurand_c "$WORK/seed11b.json")"
+check "another seed, other constants" test "$(jq -c .conditions.nurand_c "$WORK/seed11a.json")" != "$(jq -c .conditions.nurand_c "$WORK/seed12.json")"
+check "load C_LAST carried into the run" test "$(jv .conditions.nurand_c.c_last_load "$WORK/seed12.json")" = "$(jv .c_last_load "$WORK/load15.json")"
+
+# --think: keying times of 2-18 s, so a 3 s run completes at most one transaction per client
+start=$(date +%s)
+expect_exit 0 "run --think for 3 s" -- "$PGKNOB" tpcc run -c 2 -d 3s --think --progress 0 --json "$WORK/think.json"
+check "--think run ends on time" test $(( $(date +%s) - start )) -lt 6
+check "--think: at most one transaction per client ($(jv .transactions "$WORK/think.json"))" test "$(jv .transactions "$WORK/think.json")" -le 2
+check "--think recorded in the conditions" test "$(jv .conditions.think "$WORK/think.json")" = true
 
 # a failed consistency condition is reported, exit 1
 PSQL -c "UPDATE tpcc.warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 2"
