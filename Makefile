@@ -24,7 +24,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
-        examples install clean help golden-update check-headers servers demo
+        examples install man clean help golden-update check-headers servers demo
 
 all: $(BIN)
 
@@ -98,12 +98,25 @@ check-headers:             ## every header compiles on its own
 	@for h in $$(find src -name '*.h'); do \
 	    echo "#include \"$${h#src/}\"" | $(CC) $(CFLAGS) -x c -fsyntax-only - || exit 1; done
 
+examples: $(BIN)           ## regenerate reports/examples/ (lab stages and a healthy configuration)
+	@tests/report/examples.sh --update
+
 golden-update: $(BIN)      ## rewrite the golden reports (tests/golden/report); review the diff
 	@tests/report/golden.sh --update
 
+# The man page, from docs/pgknob.1.md by cmark-gfm's man renderer (it writes no .TH: add it).
+MAN      := $(BUILD)/pgknob.1
+man: $(MAN)                ## build the man page (build/pgknob.1) from docs/pgknob.1.md
+$(MAN): docs/pgknob.1.md src/common/version.h
+	@mkdir -p $(dir $@)
+	@{ printf '.TH PGKNOB 1 "" "pgknob %s" "pgknob manual"\n' \
+	    "$$(sed -n 's/.*PK_VERSION "\(.*\)".*/\1/p' src/common/version.h)"; \
+	   cmark-gfm --to man docs/pgknob.1.md; } > $@.tmp && mv $@.tmp $@
+
 PREFIX ?= /usr/local
-install: $(BIN)
+install: $(BIN) $(MAN)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pgknob
+	install -D -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/pgknob.1
 
 clean:
 	rm -rf build build-asan build-fuzz bin
