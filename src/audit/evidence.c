@@ -242,8 +242,8 @@ void evidence_tables(DbConn *conn, AuditResult *res)
         }
     }
     add(res, "vacuum.tables_checked", r.n_rows,
-        "the %d largest tables of database \"%s\" were checked", r.n_rows,
-        res->database ? res->database : "?");
+        "the largest %d table%s of database \"%s\" checked for dead tuples", r.n_rows,
+        r.n_rows == 1 ? "" : "s", res->database ? res->database : "?");
     add(res, "vacuum.dead_tuples", dead_total, "%.0f dead tuples in the largest tables",
         dead_total);
     char *line = worst >= 0 ? table_line(&r, worst) : NULL;

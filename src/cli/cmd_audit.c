@@ -211,29 +211,6 @@ static void print_verbose(const AuditResult *res)
                 res->unavailable[item_idx].what, res->unavailable[item_idx].why);
 }
 
-static bool write_output(const char *path, const char *text)
-{
-    FILE *out = path ? fopen(path, "w") : stdout;
-    if (!out) {
-        fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %m\n", path);
-        return false;
-    }
-    bool ok = fputs(text, out) >= 0;
-    ok = (path ? fclose(out) == 0 : fflush(out) == 0) && ok;
-    if (!ok)
-        fprintf(stderr, "pgknob: error: could not write the report%s%s\n", path ? " to " : "",
-                path ? path : "");
-    return ok;
-}
-
-static const ReportFormat *choose_format(const AuditCli *cli)
-{
-    if (cli->format)
-        return report_format_find(cli->format);
-    const ReportFormat *by_path = cli->out_path ? report_format_for_path(cli->out_path) : NULL;
-    return by_path ? by_path : report_format_find("text");
-}
-
 static int render(const AuditCli *cli, const AuditResult *res, const char *target,
                   const FindingList *findings)
 {
@@ -250,15 +227,13 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
                       .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host,
                       .audit = &audit};
-    ReportOpts opts = {.color = false, .cwd = NULL};
     const char *no_color = getenv("NO_COLOR");
-    opts.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color);
-    StrBuf out = STRBUF_INIT;
-    choose_format(cli)->render(&in, &opts, &out);
-    bool written = write_output(cli->out_path, sb_str(&out));
-    sb_free(&out);
+    ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
+                       .cwd = NULL, .timestamp = report_timestamp()};
+    int rc = report_emit(report_format_choose(cli->format, cli->out_path), &in, &opts,
+                         cli->out_path);
     free(unavailable);
-    return written ? report_exit_code(&in) : PK_EXIT_USAGE;
+    return rc;
 }
 
 static DbConn *audit_connect(const AuditCli *cli)

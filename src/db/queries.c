@@ -24,11 +24,17 @@ static const DbQuery queries[] = {
      " pg_has_role('pg_monitor', 'USAGE')::bool,"
      " extract(epoch from now() - pg_postmaster_start_time())::float8"},
 
-    /* Our own SETs show as source 'session': report the server's value (reset_val) instead. */
+    /* Our own SETs show as source 'session': report the server's value (reset_val) instead,
+     * as a default when it is the boot value; application_name is always ours (a client
+     * option), so it is reported as its default. */
     {"settings", 0, 0, DB_SHAPE_ANY_ROWS, "tttttibtttttttt",
      "select name::text,"
-     " (case when source = 'session' then reset_val else setting end)::text,"
-     " unit::text, (case when source = 'session' then 'session' else source end)::text,"
+     " (case when source = 'session' then reset_val"
+     " when name = 'application_name' and source = 'client' then boot_val"
+     " else setting end)::text, unit::text,"
+     " (case when source = 'session' and reset_val is not distinct from boot_val then 'default'"
+     " when name = 'application_name' and source = 'client' then 'default'"
+     " else source end)::text,"
      " sourcefile::text, sourceline::int8, pending_restart::bool, vartype::text,"
      " context::text, category::text, short_desc::text, min_val::text, max_val::text,"
      " array_to_string(enumvals, ',')::text, boot_val::text"

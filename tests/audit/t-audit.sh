@@ -78,9 +78,15 @@ done
 induce_and_audit() { # handle
   pg_cluster_use "$1" || return
   local major="$PG_MAJOR"
+  # Counters start now: the clusters come from a cached initdb whose statistics persisted (a
+  # real server's would too), and rates divide by the time since the reset.
+  pg_psql -c "select pg_stat_reset()" -c "select pg_stat_reset_shared('bgwriter')" >/dev/null
+  [ "$major" -ge 17 ] && pg_psql -c "select pg_stat_reset_shared('checkpointer')" >/dev/null
   pg_psql -c "alter system set work_mem = '64kB'" -c "alter system set max_wal_size = '32MB'" \
     -c "select pg_reload_conf()" >/dev/null
-  pg_psql -c "select count(*) from (select g from generate_series(1, 300000) g order by g desc) s" >/dev/null
+  sleep 0.3 # let the postmaster take the reload before the next backends fork
+  pg_psql -c "set work_mem = '64kB'" \
+    -c "select count(*) from (select g from generate_series(1, 1000000) g order by g desc) s" >/dev/null
   pg_psql -c "create table dead (id int primary key, v int) with (autovacuum_enabled = false)" \
     -c "insert into dead select g, 0 from generate_series(1, 20000) g" -c "update dead set v = 1" >/dev/null
   pg_psql -c "create table w (a int, b text)" \
