@@ -1,0 +1,70 @@
+/* Unit tests for the project module and report helpers: .pgknob.ini lines and errors, the
+ * baseline reader, suggested values, redaction of free text. */
+#include <stdlib.h>
+
+#include "harness.h"
+#include "project/config.h"
+#include "project/policy.h"
+#include "report/report.h"
+
+static void test_config(void)
+{
+    ProjectConfig cfg = {0};
+    ProjectError err;
+    CHECK(project_config_load_buffer("/p/.pgknob.ini",
+                                     "[pgknob]\nfail_on = error\ndisable = PK1, PK2\n"
+                                     "rules = extra\n[host]\nram = 16GB\ncores = 4\n"
+                                     "[severity]\nPK3 = off\n", &cfg, &err));
+    CHECK(cfg.has_fail_on && cfg.fail_on == SEV_ERROR);
+    CHECK(cfg.n_disable == 2);
+    CHECK_STR(cfg.rule_dirs[0], "/p/extra");
+    CHECK_STR(cfg.host_spec, "ram=16GB,cores=4");
+    CHECK(cfg.n_overrides == 1 && cfg.overrides[0].severity == SEV_NONE);
+    project_config_free(&cfg);
+    CHECK(!project_config_load_buffer("x.ini", "[pgknob]\n\n\nnope = 1\n", &cfg, &err));
+    CHECK(err.line == 4);
+    CHECK_STR(err.message, "unknown key \"nope\" in [pgknob]");
+    project_error_clear(&err);
+}
+
+static void test_baseline(void)
+{
+    Baseline b;
+    char *msg = NULL;
+    const char *doc = "{\"tool\": \"pgknob\", \"findings\": [{\"rule\": \"PK1\", \"file\": "
+                      "\"a/b/pg.conf\", \"settings\": [{\"name\": \"x\\u00e9\"}]}]}";
+    CHECK(baseline_load_buffer(doc, strlen(doc), &b, &msg));
+    CHECK(b.n == 1);
+    CHECK_STR(b.keys[0], "PK1\x1fx\xc3\xa9\x1fpg.conf");
+    baseline_free(&b);
+    CHECK(!baseline_load_buffer("[1, 2", 5, &b, &msg));
+    CHECK(msg && strstr(msg, "invalid JSON"));
+    free(msg);
+    baseline_free(&b);
+}
+
+static void test_suggestion_and_redaction(void)
+{
+    Finding f = {.suggestion = (char *)"raise it: shared_buffers = 4GB (a quarter), or leave"};
+    char *value = report_suggested_value(&f, "shared_buffers");
+    CHECK_STR(value, "4GB");
+    free(value);
+    CHECK(report_suggested_value(&f, "work_mem") == NULL);
+    char *text = report_redact_text(NULL, "host=a password=abc user=b");
+    CHECK_STR(text, "host=a password=<redacted> user=b");
+    free(text);
+    CHECK(!report_is_secret("password_encryption", "md5"));
+    CHECK(report_is_secret("primary_conninfo", "host=a"));
+    report_redact_add("my.*");
+    CHECK(report_is_secret("MY.key", "v"));
+    report_redact_reset();
+    CHECK(!report_is_secret("my.key", "v"));
+}
+
+int main(void)
+{
+    test_config();
+    test_baseline();
+    test_suggestion_and_redaction();
+    PK_TEST_DONE();
+}
