@@ -35,6 +35,9 @@ check "missing file is named on stderr" grep -q 'nope.conf' <<<"$ERR"
 check "missing file: nothing on stdout" test -z "$OUT"
 mkdir "$tmp/emptydir"
 expect_exit 2 "directory without postgresql.conf" -- "$PGKNOB" lint "$tmp/emptydir"
+truncate -s 70M "$tmp/huge.conf"
+expect_exit 2 "a 70 MB file" -- "$PGKNOB" lint "$tmp/huge.conf"
+check "a huge file is refused with a reason" grep -q 'larger than' <<<"$ERR"
 expect_exit 2 "one missing among several" -- "$PGKNOB" lint "$tmp/clean.conf" "$tmp/nope.conf"
 
 # --- exit codes per --fail-on
