@@ -97,21 +97,25 @@ void tpcc_result_free(TpccResult *res);
 /* ---- check ---- */
 
 typedef struct TpccCheckCondition {
-    int number;          /* 1..4 of clause 3.3.2 */
+    int number;          /* the condition's number in clause 3.3.2 */
     const char *what;    /* static description */
-    int64_t checked;     /* warehouses or districts examined */
+    int64_t checked;     /* warehouses, districts, orders, lines or customers examined */
     int64_t violations;
     char first_violation[200]; /* e.g. "warehouse 1 district 3: d_next_o_id - 1 = 3001, max(o_id) = 3002" */
 } TpccCheckCondition;
 
+#define TPCC_CHECK_MAX 11
 typedef struct TpccCheckResult {
     int warehouses;
-    TpccCheckCondition conditions[4];
+    int count;           /* conditions run: 4, or 11 with the full check */
+    TpccCheckCondition conditions[TPCC_CHECK_MAX];
     bool passed;
 } TpccCheckResult;
 
-/* Runs consistency conditions 1-4 in one read-only transaction. Returns false on error (no
- * schema, connection); otherwise res->passed says whether all conditions hold. */
+/* Runs consistency conditions 1-4 of clause 3.3.2 in one read-only snapshot (with full, also
+ * 5-10 and 12; 11 holds only for an unrun database). Returns false on error (no schema,
+ * connection); otherwise res->passed says whether all conditions hold. */
 bool tpcc_check(const char *conninfo, TpccCheckResult *res, TpccError *err);
+bool tpcc_check_full(const char *conninfo, TpccCheckResult *res, TpccError *err);
 
 #endif

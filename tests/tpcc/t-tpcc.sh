@@ -178,6 +178,14 @@ check "one warehouse: no remote order lines" test "$(jv .new_order.remote_lines 
 check "one warehouse: no remote payments" test "$(jv .payment.remote "$WORK/run18.json")" = 0
 check "server version recorded" test "$(jv '.conditions.server_version_num >= 180000' "$WORK/run18.json")" = true
 expect_exit 0 "check passes on 18" -- "$PGKNOB" tpcc check
+expect_exit 0 "check --full (conditions 1-10, 12) passes after the run" -- "$PGKNOB" tpcc check --full
+check "full check ran 11 conditions" test "$(grep -c '^condition .*: pass' <<<"$OUT")" = 11
+PSQL -c "UPDATE tpcc.customer SET c_balance = c_balance + 0.01 WHERE c_w_id = 1 AND c_d_id = 4 AND c_id = 77"
+expect_exit 1 "check --full fails on a wrong customer balance" -- "$PGKNOB" tpcc check --full
+check "condition 10 names the customer" contains "$OUT" "condition 10: C_BALANCE = sum(delivered OL_AMOUNT) - sum(H_AMOUNT) for every customer: FAIL (30000 checked, 1 violations; first: warehouse 1 district 4 customer 77"
+check "condition 12 fails too" contains "$OUT" "condition 12: C_BALANCE + C_YTD_PAYMENT"
+expect_exit 0 "the default check (1-4) does not look at balances" -- "$PGKNOB" tpcc check
+PSQL -c "UPDATE tpcc.customer SET c_balance = c_balance - 0.01 WHERE c_w_id = 1 AND c_d_id = 4 AND c_id = 77"
 "$PGKNOB" tpcc run -c 2 -d 30s --progress 0 --json "$WORK/kill.json" >"$WORK/kill.out" 2>"$WORK/kill.err" &
 pid=$!
 sleep 2
