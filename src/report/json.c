@@ -2,6 +2,8 @@
  * credentials. Additions are new keys only; existing keys keep their meaning. */
 #include "report/report.h"
 
+#include "engine/engine.h"
+
 #include <math.h>
 #include <stdlib.h>
 
@@ -190,16 +192,17 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
 static void put_skipped(const ReportInput *in, StrBuf *out)
 {
     sb_put(out, "  \"skipped\": [");
-    for (size_t idx = 0; idx < in->n_skipped; idx++) {
+    for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
+        const SkippedRule *skip = &in->skipped->items[idx];
         sb_put(out, idx ? ",\n    {\"rule\": " : "\n    {\"rule\": ");
-        sb_put_json_str(out, in->skipped[idx].rule_id);
+        sb_put_json_str(out, skip->rule_id);
         sb_put(out, ", \"title\": ");
-        sb_put_json_str(out, in->skipped[idx].title);
+        sb_put_json_str(out, skip->title);
         sb_put(out, ", \"needs\": ");
-        sb_put_json_str(out, in->skipped[idx].needs);
+        sb_put_json_str(out, skip->needs);
         sb_put(out, "}");
     }
-    sb_put(out, in->n_skipped ? "\n  ],\n" : "],\n");
+    sb_put(out, in->skipped && in->skipped->n ? "\n  ],\n" : "],\n");
 }
 
 static void put_summary(const ReportInput *in, StrBuf *out)

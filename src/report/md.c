@@ -11,6 +11,7 @@
 #include "catalog/value.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "engine/engine.h"
 
 /* ---- escaping -------------------------------------------------------------------------- */
 
@@ -252,9 +253,10 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     if (suppressed)
         sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
                   suppressed, plural(suppressed, "finding is", "findings are"));
-    if (in->n_skipped)
-        sb_printf(out, "%zu %s could not run for lack of host facts. ", in->n_skipped,
-                  plural(in->n_skipped, "rule", "rules"));
+    size_t n_skipped = in->skipped ? in->skipped->n : 0;
+    if (n_skipped)
+        sb_printf(out, "%zu %s could not run for lack of facts (listed below). ", n_skipped,
+                  plural(n_skipped, "rule", "rules"));
     int rc = report_exit_code(in);
     if (in->fail_on == SEV_NONE)
         sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
@@ -576,23 +578,47 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     sb_put(out, "\n");
 }
 
-static void put_skipped(const ReportInput *in, StrBuf *out)
+/* Rules needing live evidence run in an audit; the others need host facts. */
+static bool needs_evidence(const SkippedRule *skip)
 {
-    if (!in->n_skipped)
-        return;
-    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given; they "
-                   "were not guessed. Give them with `--host` (for example "
-                   "`--host ram=16GB,cores=8,storage=ssd`), `--host local` on the server itself, "
-                   "or the `[host]` section of `.pgknob.ini`.\n\n"
-                   "| Rule | Title | Needs |\n|---|---|---|\n", in->n_skipped);
-    for (size_t idx = 0; idx < in->n_skipped; idx++) {
-        const ReportSkipped *skip = &in->skipped[idx];
+    return skip->needs && !strncmp(skip->needs, "evidence", 8);
+}
+
+static void put_skipped_rows(const ReportInput *in, bool evidence, StrBuf *out)
+{
+    for (size_t idx = 0; idx < in->skipped->n; idx++) {
+        const SkippedRule *skip = &in->skipped->items[idx];
+        if (needs_evidence(skip) != evidence)
+            continue;
         sb_printf(out, "| %s | ", skip->rule_id);
         md_text(out, skip->title);
         sb_put(out, " | ");
         md_text(out, skip->needs);
         sb_put(out, " |\n");
     }
+}
+
+static void put_skipped(const ReportInput *in, StrBuf *out)
+{
+    size_t n_evidence = 0, n = in->skipped ? in->skipped->n : 0;
+    for (size_t idx = 0; idx < n; idx++)
+        n_evidence += needs_evidence(&in->skipped->items[idx]);
+    if (!n)
+        return;
+    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given; they "
+                   "were not guessed.\n\n", n);
+    if (n > n_evidence)
+        sb_put(out, "Host facts: give them with `--host` (for example "
+                    "`--host ram=16GB,cores=8,storage=ssd`), `--host local` on the server itself, "
+                    "or the `[host]` section of `.pgknob.ini`.\n\n"
+                    "| Rule | Title | Needs |\n|---|---|---|\n");
+    if (n > n_evidence)
+        put_skipped_rows(in, false, out);
+    if (n_evidence)
+        sb_printf(out, "%sLive evidence: these run in `pgknob audit` against the server.\n\n"
+                       "| Rule | Title | Needs |\n|---|---|---|\n", n > n_evidence ? "\n" : "");
+    if (n_evidence)
+        put_skipped_rows(in, true, out);
     sb_put(out, "\n");
 }
 

@@ -38,12 +38,6 @@ typedef struct ReportAudit {
     const ReportUnavailable *unavailable;
     size_t n_unavailable;
 } ReportAudit;
-/* A rule that could not be evaluated, and the facts it needs. */
-typedef struct ReportSkipped {
-    const char *rule_id;
-    const char *title;
-    const char *needs;          /* "host.ram, host.storage" */
-} ReportSkipped;
 
 typedef struct ReportInput {
     const char *command;        /* "lint", "audit" */
@@ -55,8 +49,7 @@ typedef struct ReportInput {
     const char *const *rule_packs; /* rule packs that ran, for the header; may be empty */
     size_t n_rule_packs;
     const ReportAudit *audit;   /* audit only; NULL for lint */
-    const ReportSkipped *skipped; /* rules skipped for a missing fact; may be empty */
-    size_t n_skipped;
+    const struct SkippedList *skipped; /* rules skipped for a missing fact (engine.h); may be NULL */
     const char *baseline;       /* --baseline FILE, or NULL */
     size_t n_baseline_known;    /* findings left out because the baseline has them */
     const char *config;         /* the .pgknob.ini that applied, or NULL */
