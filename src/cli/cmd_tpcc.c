@@ -393,6 +393,15 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths, char **argv)
     }
 }
 
+/* The live line on stderr. */
+static void print_progress(const TpccProgress *progress, void *arg)
+{
+    (void)arg;
+    fprintf(stderr, "progress: %s %6.1f s, %.1f s left, %.1f tps, %llu transactions\n",
+            progress->warmup ? "warm-up" : "run", progress->elapsed_s, progress->left_s,
+            progress->tps, (unsigned long long)progress->completed);
+}
+
 static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
 {
     bool ok = true;
@@ -443,6 +452,8 @@ static int tpcc_run_cmd(int argc, char **argv)
     }
     if (!conninfo_arg(argc, argv, &opts.conninfo))
         return PK_EXIT_USAGE;
+    if (opts.progress_interval_s > 0)
+        opts.progress_fn = print_progress;
     install_stop_handler();
     TpccResult res;
     TpccError err;

@@ -143,11 +143,13 @@ static void progress_line(Monitor *mon, RunShared *shared, TpccClient *clients, 
     const TpccRunOpts *opts = shared->opts;
     uint64_t done = live_total(clients, opts->clients, false);
     double span = now - mon->last_done_at;
-    double tps = span > 0 ? (double)(done - mon->last_done) / span : 0;
-    const char *phase = now < shared->measure_start ? "warm-up" : "run";
-    double left = (now < shared->measure_start ? shared->measure_start : shared->measure_end) - now;
-    fprintf(stderr, "progress: %s %6.1f s, %.1f s left, %.1f tps, %llu transactions\n", phase,
-            now - mon->started, left > 0 ? left : 0, tps, (unsigned long long)done);
+    bool warmup = now < shared->measure_start;
+    double left = (warmup ? shared->measure_start : shared->measure_end) - now;
+    TpccProgress progress = {.warmup = warmup, .elapsed_s = now - mon->started,
+                             .left_s = left > 0 ? left : 0,
+                             .tps = span > 0 ? (double)(done - mon->last_done) / span : 0,
+                             .completed = done};
+    opts->progress_fn(&progress, opts->progress_arg);
     mon->last_done = done;
     mon->last_done_at = now;
     mon->last_print = now;
@@ -169,7 +171,8 @@ static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clien
             return TPCC_STOP_INTERRUPTED;
         if (now >= shared->measure_end)
             return TPCC_STOP_DURATION;
-        if (opts->progress_interval_s > 0 && now - mon->last_print >= opts->progress_interval_s)
+        double interval = opts->progress_interval_s > 0 ? opts->progress_interval_s : 1.0;
+        if (opts->progress_fn && now - mon->last_print >= interval)
             progress_line(mon, shared, clients, now);
         double wait = shared->measure_end - now;
         if (!mon->rusage_taken && shared->measure_start - now < wait)

@@ -67,6 +67,17 @@ bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, TpccError *err);
 
 /* ---- run ---- */
 
+/* Progress of a run, for a caller that draws its own progress bar: called from the thread that
+ * called tpcc_run, every progress_interval_s (default 1 s when a callback is set). */
+typedef struct TpccProgress {
+    bool warmup;        /* still warming up */
+    double elapsed_s;   /* since the clients started */
+    double left_s;      /* of the current phase (warm-up or measurement) */
+    double tps;         /* completed transactions per second since the previous call */
+    uint64_t completed; /* since the clients started, warm-up included */
+} TpccProgress;
+typedef void (*TpccProgressFn)(const TpccProgress *progress, void *arg);
+
 typedef struct TpccRunOpts {
     const char *conninfo;
     int warehouses;              /* 0 = whatever is loaded; otherwise must match the loaded count */
@@ -76,9 +87,11 @@ typedef struct TpccRunOpts {
     bool think;                  /* keying and think times of clause 5.2.5 */
     TpccIsolation isolation;
     uint64_t seed;
-    double progress_interval_s;  /* live line on stderr every N s; 0 = silent */
+    double progress_interval_s;  /* progress_fn every N s; 0 = every second */
     int max_retries;             /* per transaction for 40001/40P01; 0 = default (10) */
     volatile sig_atomic_t *stop; /* optional: nonzero stops the run; the result is partial */
+    TpccProgressFn progress_fn;  /* optional: the library itself prints nothing during a run */
+    void *progress_arg;
 } TpccRunOpts;
 
 /* Fills res (caller frees with tpcc_result_free). Returns false and fills err only when no run
