@@ -5,6 +5,7 @@
 
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,27 @@ static char *markdown_to_html(const char *md, size_t len)
     cmark_node_free(doc);
     cmark_parser_free(parser);
     return html;
+}
+
+/* Colours severity cells: cmark's own output, so an exact cell match is safe to decorate
+ * (configuration text inside cells is already escaped and cannot look like this). */
+static void put_body(StrBuf *out, const char *body)
+{
+    static const char *const sevs[] = {"error", "warning", "notice"};
+    for (const char *p = body; *p;) {
+        bool done = false;
+        for (size_t sev_idx = 0; sev_idx < 3 && !done; sev_idx++) {
+            char cell[32];
+            snprintf(cell, sizeof(cell), "<td>%s</td>", sevs[sev_idx]);
+            if (!strncmp(p, cell, strlen(cell))) {
+                sb_printf(out, "<td class=\"sev-%s\">%s</td>", sevs[sev_idx], sevs[sev_idx]);
+                p += strlen(cell);
+                done = true;
+            }
+        }
+        if (!done)
+            sb_putc(out, *p++);
+    }
 }
 
 /* The page title: the first checked path, escaped. */
@@ -50,7 +72,7 @@ void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     sb_put(out, "</title>\n<style>\n");
     sb_put(out, report_style_css);
     sb_put(out, "</style>\n</head>\n<body>\n<main>\n");
-    sb_put(out, body ? body : "");
+    put_body(out, body ? body : "");
     sb_put(out, "</main>\n</body>\n</html>\n");
     free(body);
 }
