@@ -34,11 +34,26 @@ static void md_text(StrBuf *out, const char *text)
     }
 }
 
+/* Is the first word an ordinary lower-case word (not a parameter name such as fsync or
+ * wal_level, whose case must be kept)? */
+static bool starts_with_plain_word(const char *text)
+{
+    size_t len = 0;
+    while (text[len] >= 'a' && text[len] <= 'z')
+        len++;
+    if (!len || (text[len] && !strchr(" ,:;.", text[len])))
+        return false;
+    char *word = xstrndup(text, len);
+    bool param = catalog_find(catalog_for_major(PK_MAX_MAJOR), word) != NULL;
+    free(word);
+    return !param;
+}
+
 /* A sentence from a PostgreSQL-style message: capital first letter, final period. */
 static void md_sentence(const ReportInput *in, StrBuf *out, const char *text)
 {
     char *clean = report_redact_text(in, text);
-    if (*clean >= 'a' && *clean <= 'z')
+    if (starts_with_plain_word(clean))
         *clean = (char)(*clean - 'a' + 'A');
     md_text(out, clean);
     size_t len = strlen(clean);
@@ -168,7 +183,7 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
         sb_printf(&facts, ", io\\_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
     sb_put(out, facts.len ? sb_str(&facts) + 2 : "none known");
     if (host->source)
-        sb_printf(out, " (from %s)", host->source);
+        sb_printf(out, " (%s)", host->source);
     sb_free(&facts);
 }
 
@@ -203,6 +218,12 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
     if (opts->timestamp)
         sb_printf(out, "\n- **Generated:** %s", opts->timestamp);
     sb_put(out, "\n\n");
+}
+
+/* Rules needing live evidence run in an audit; the others need host facts. */
+static bool needs_evidence(const SkippedRule *skip)
+{
+    return skip->needs && !strncmp(skip->needs, "evidence", 8);
 }
 
 /* ---- verdict and counts ---------------------------------------------------------------- */
@@ -253,10 +274,15 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     if (suppressed)
         sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
                   suppressed, plural(suppressed, "finding is", "findings are"));
-    size_t n_skipped = in->skipped ? in->skipped->n : 0;
-    if (n_skipped)
-        sb_printf(out, "%zu %s could not run for lack of facts (listed below). ", n_skipped,
-                  plural(n_skipped, "rule", "rules"));
+    size_t n_skipped = in->skipped ? in->skipped->n : 0, n_live = 0;
+    for (size_t idx = 0; idx < n_skipped; idx++)
+        n_live += needs_evidence(&in->skipped->items[idx]);
+    if (n_skipped > n_live)
+        sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ",
+                  n_skipped - n_live, plural(n_skipped - n_live, "rule", "rules"));
+    if (n_live)
+        sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
+                  plural(n_live, "rule needs", "rules need"));
     int rc = report_exit_code(in);
     if (in->fail_on == SEV_NONE)
         sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
@@ -299,9 +325,14 @@ static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf
                 md_code(out, s->name, true);
                 continue;
             }
-            char *clean = report_redact_text(in, report_redact(s->name, s->value));
-            md_code(out, clean, true);
+            char *shown = s->file ? NULL : report_default_pretty(report_param(in, f, s->name));
+            char *clean = report_redact_text(in, report_redact(s->name, shown ? shown : s->value));
+            if (*clean)
+                md_code(out, clean, true);
+            else
+                sb_put(out, "*empty*");
             free(clean);
+            free(shown);
             if (!s->file)
                 sb_put(out, " (default)");
         }
@@ -578,11 +609,6 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     sb_put(out, "\n");
 }
 
-/* Rules needing live evidence run in an audit; the others need host facts. */
-static bool needs_evidence(const SkippedRule *skip)
-{
-    return skip->needs && !strncmp(skip->needs, "evidence", 8);
-}
 
 static void put_skipped_rows(const ReportInput *in, bool evidence, StrBuf *out)
 {
