@@ -153,6 +153,9 @@ static bool run_phase(LoadShared *shared, LoadJob *jobs, int job_count, LoadPhas
     for (int job_idx = 0; job_idx < job_count; job_idx++)
         pthread_create(&jobs[job_idx].thread, NULL, job_main, &jobs[job_idx]);
     bool show = shared->opts->progress && phase == PHASE_COPY;
+    if (shared->opts->progress && phase != PHASE_COPY)
+        fprintf(stderr, "%s\n", phase == PHASE_INDEX ? "building primary keys and indexes"
+                                                     : "running VACUUM ANALYZE");
     while (atomic_load(&shared->jobs_running) > 0) {
         usleep(200000);
         if (show)

@@ -20,6 +20,9 @@ static bool row_end(TpccPopulate *pop)
         return false;
     if (pop->copy->rows % 1000 == 0) {
         atomic_fetch_add_explicit(pop->progress_rows, 1000, memory_order_relaxed);
+        atomic_fetch_add_explicit(pop->progress_bytes, pop->copy->bytes - pop->bytes_published,
+                                  memory_order_relaxed);
+        pop->bytes_published = pop->copy->bytes;
         if ((pop->stop && *pop->stop) || atomic_load(pop->abort)) {
             pop->interrupted = true;
             return false;
@@ -30,6 +33,7 @@ static bool row_end(TpccPopulate *pop)
 
 static bool table_begin(TpccPopulate *pop, const char *table)
 {
+    pop->bytes_published = 0;
     for (int idx = 0; idx < TPCC_TABLE_COUNT; idx++)
         if (!strcmp(tpcc_tables[idx].name, table))
             return tpcc_copy_begin(pop->copy, tpcc_tables[idx].copy_sql);
@@ -40,7 +44,8 @@ static bool table_end(TpccPopulate *pop, bool ok)
 {
     bool sent = tpcc_copy_end(pop->copy, ok ? NULL : "load interrupted");
     atomic_fetch_add_explicit(pop->progress_rows, pop->copy->rows % 1000, memory_order_relaxed);
-    atomic_fetch_add_explicit(pop->progress_bytes, pop->copy->bytes, memory_order_relaxed);
+    atomic_fetch_add_explicit(pop->progress_bytes, pop->copy->bytes - pop->bytes_published,
+                              memory_order_relaxed);
     return ok && sent;
 }
 

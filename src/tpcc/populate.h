@@ -21,6 +21,7 @@ typedef struct TpccPopulate {
     _Atomic int64_t *progress_rows;    /* shared counters for the progress bar */
     _Atomic int64_t *progress_bytes;
     bool interrupted;                  /* out: stopped by *stop or *abort */
+    int64_t bytes_published;           /* of copy->bytes, already added to progress_bytes */
 } TpccPopulate;
 
 /* Rows of one warehouse (stock, district, customer, history, orders, new_order, order_line
