@@ -162,18 +162,21 @@ static void settings_view_free(SettingsRow *rows, size_t n)
 typedef struct SettingsOpts {
     int pg_version;
     bool json;
+    bool all_errors;
     const char *path;
 } SettingsOpts;
 
 static void settings_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] FILE|DATADIR\n\n"
+    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors] FILE|DATADIR\n\n"
                  "Every entry the server would read from the configuration, in reading order, as\n"
                  "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
                  "parameter's base unit, whether it applies, and any error.\n\n"
                  "  --pg-version N   target major 13..18 (default: the data directory's\n"
                  "                   PG_VERSION, else 18)\n"
-                 "  --format F       text (default) or json\n");
+                 "  --format F       text (default) or json\n"
+                 "  --all-errors     read as server startup does, reporting every syntax error\n"
+                 "                   (up to 100 a file); the view stops at the first in a file\n");
 }
 
 static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
@@ -181,6 +184,7 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
     static const struct option longopts[] = {
         {"pg-version", required_argument, NULL, 'V'},
         {"format", required_argument, NULL, 'f'},
+        {"all-errors", no_argument, NULL, 'a'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -205,6 +209,9 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
                 return PK_EXIT_USAGE;
             }
             opts->json = strcmp(optarg, "json") == 0;
+            break;
+        case 'a':
+            opts->all_errors = true;
             break;
         case 'h':
             settings_usage(stdout);
@@ -320,7 +327,7 @@ int cmd_settings(int argc, char **argv)
     if (rc)
         return rc < 0 ? PK_EXIT_OK : rc;
     ConfSet set = {0};
-    ConfLoadOpts load = {.view_mode = true, .pg_major = opts.pg_version};
+    ConfLoadOpts load = {.view_mode = !opts.all_errors, .pg_major = opts.pg_version};
     char *errmsg = NULL;
     if (!conf_load(opts.path, &load, &set, &errmsg)) {
         fprintf(stderr, "pgknob: error: %s\n", errmsg);

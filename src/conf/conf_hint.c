@@ -71,6 +71,8 @@ static char *hint_bad_value(const ConfErrContext *ctx)
         hint = xasprintf("a value of the form name.name must be quoted: write %s", q);
     else if (tok_is(ctx, "/"))
         hint = xasprintf("a path must be quoted: write %s", q);
+    else if (ctx->tok == CONF_TOK_ERROR && strcmp(q, "''") == 0)
+        hint = hint_value_missing();
     else if (ctx->tok == CONF_TOK_ERROR)
         hint = xasprintf("this value must be quoted: write %s", q);
     free(q);

@@ -2,9 +2,12 @@
 # needs: servers
 # Differential test of the configuration reader: every case under tests/conf/cases, every
 # realworld file of the shared corpus and every major's own postgresql.conf.sample is put into
-# the data directory of a running server of each major 13..18 and read back through
-# pg_file_settings; `pgknob settings --format json` on the same data directory must agree.
-# What is compared (and what is not) is spelled out in tests/conf/compare.py.
+# the data directory of a running server of each major 13..18 and read back
+#  - through pg_file_settings: `pgknob settings --format json` must agree (tests/conf/compare.py);
+#  - at startup semantics with `postgres -C`, which reads the files as postmaster start does:
+#    the errors it logs and whether it refuses the configuration must agree with
+#    `pgknob settings --all-errors` (tests/conf/compare_startup.py), as `pgknob lint` reads so.
+# What is compared (and what is not) is spelled out in the two compare scripts.
 # PGKNOB_CONF_MAJORS="15 18" narrows the majors; PGKNOB_CONF_CASES=glob narrows the cases.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
@@ -35,6 +38,10 @@ run_case() { # name dir outdir
     echo "psql failed: $(cat "$out/$name.server-err")" > "$out/$name.server"
   "$PGKNOB" settings --format json "$PGDATA" > "$out/$name.pgknob" 2> "$out/$name.pgknob-err"
   echo "exit $?" >> "$out/$name.pgknob-err"
+  local sout="$WORK/startup/$(basename "$out")"; mkdir -p "$sout"
+  pg_as_postgres "$PG_BIN/postgres" -D "$PGDATA" -C work_mem > /dev/null 2> "$sout/$name.server"
+  echo "exit $?" >> "$sout/$name.server"
+  "$PGKNOB" settings --all-errors --format json "$PGDATA" > "$sout/$name.pgknob" 2>/dev/null
   for entry in "$src"/* "$src"/.[!.]*; do
     [ -e "$entry" ] || continue
     case "$(basename "$entry")" in postgresql.conf|postgresql.auto.conf) ;; *) rm -rf "$PGDATA/$(basename "$entry")" ;; esac
@@ -83,6 +90,7 @@ while IFS= read -r line; do
     FAIL\ *) fail "${line#FAIL }" ;;
     *) echo "$line" ;;
   esac
-done < <(python3 "$PROJECT_ROOT/tests/conf/compare.py" "$WORK" 2>&1)
+done < <(python3 "$PROJECT_ROOT/tests/conf/compare.py" "$WORK" 2>&1;
+         python3 "$PROJECT_ROOT/tests/conf/compare_startup.py" "$WORK/startup" 2>&1)
 check "at least one case was compared" test "$n_cases" -gt 0
 done_testing
