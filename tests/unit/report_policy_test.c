@@ -61,8 +61,31 @@ static void test_suggestion_and_redaction(void)
     CHECK(!report_is_secret("my.key", "v"));
 }
 
+static void test_github_escaping(void)
+{
+    FindingList list = {0};
+    Finding *f = findings_add(&list, "PK9", "x.y", SEV_WARNING, "memory");
+    f->title = strdup("a, b: c");
+    f->message = strdup("100% used:\nsee, here\r");
+    f->file = strdup("/w/dir,1/a:b.conf");
+    f->line = 7;
+    ReportInput in = {.findings = &list, .fail_on = SEV_WARNING};
+    ReportOpts opts = {.cwd = "/w"};
+    StrBuf out = STRBUF_INIT;
+    report_github_render(&in, &opts, &out);
+    CHECK_STR(sb_str(&out), "::warning file=dir%2C1/a%3Ab.conf,line=7,title=PK9 a%2C b%3A c::"
+                            "100%25 used:%0Asee, here%0D\n");
+    f->suppressed = true;
+    sb_reset(&out);
+    report_github_render(&in, &opts, &out);
+    CHECK_STR(sb_str(&out), "");
+    sb_free(&out);
+    findings_free(&list);
+}
+
 int main(void)
 {
+    test_github_escaping();
     test_config();
     test_baseline();
     test_suggestion_and_redaction();
