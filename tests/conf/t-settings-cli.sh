@@ -84,6 +84,20 @@ printf "application_name = 'a\xff\xfeb'\nx.y = 'caf\xc3\xa9'\n" > "$T/bytes.conf
 expect_exit 0 "invalid UTF-8 in a value" -- "$PGKNOB" settings --format json "$T/bytes.conf"
 check "json stays valid with invalid UTF-8 (escaped)" python3 -c 'import json,sys; json.loads(sys.stdin.read())' <<<"$OUT"
 
+printf "a = 1\nfoo bar baz\nb = 2\nx;\nc = 3\n" > "$T/two.conf"
+expect_exit 0 "two syntax errors, as the view reads" -- "$PGKNOB" settings --format json "$T/two.conf"
+check "the view stops at the first syntax error of a file" python3 -c '
+import json, sys
+rows = json.loads(sys.stdin.read())["entries"]
+assert [(r["line"], r["error"]) for r in rows] == [(1, None), (2, "syntax error")], rows
+' <<<"$OUT"
+expect_exit 0 "--all-errors" -- "$PGKNOB" settings --all-errors --format json "$T/two.conf"
+check "--all-errors reads on, as server startup does" python3 -c '
+import json, sys
+rows = json.loads(sys.stdin.read())["entries"]
+assert [(r["line"], r["error"]) for r in rows] == [(1, None), (2, "syntax error"), (3, None), (4, "syntax error"), (5, None)], rows
+' <<<"$OUT"
+
 sample=/usr/share/postgresql/15/postgresql.conf.sample
 if [ -f "$sample" ]; then
   start=$(date +%s%N)
