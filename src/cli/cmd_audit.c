@@ -11,7 +11,10 @@
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "db/db.h"
+#include "engine/engine.h"
+#include "host/host.h"
 #include "report/report.h"
+#include "rules/rules.h"
 
 #define PK_RULE_UNAVAILABLE "PK0903"
 #define PK_RULE_UNAVAILABLE_NAME "audit.evidence-unavailable"
@@ -27,6 +30,8 @@ typedef struct AuditCli {
     Severity fail_on;
     int timeout_ms;
     bool verbose;
+    RuleSet rules;
+    char *builtin_rules; /* the shipped packs' directory */
 } AuditCli;
 
 enum {
@@ -44,9 +49,13 @@ typedef struct AuditOption {
 static const AuditOption audit_options[] = {
     {"sample", "DURATION", OPT_SAMPLE,
      "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
+    {"host", "FACTS|local", OPT_HOST,
+     "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
+     "default: local for a Unix socket or loopback address"},
     {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
     {"fail-on", "LEVEL", OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
+    {"rules", "DIR", OPT_RULES, "also load the rule packs in DIR (repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
@@ -89,6 +98,19 @@ static bool usage_error(const char *msg, const char *arg, const char *hint)
     return false;
 }
 
+static bool host_spec_valid(const char *spec)
+{
+    HostFacts facts;
+    char *errmsg = NULL;
+    bool ok = host_parse_spec(spec, &facts, &errmsg);
+    if (ok)
+        host_facts_clear(&facts);
+    else
+        fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n", spec, errmsg);
+    free(errmsg);
+    return ok;
+}
+
 static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
 {
     char *end;
@@ -99,7 +121,7 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
                            "Write a duration between 100ms and 1h, such as 10s or 2min.");
     case OPT_HOST:
         cli->host_spec = arg;
-        return true;
+        return !strcmp(arg, "local") || host_spec_valid(arg);
     case OPT_FORMAT:
         cli->format = arg;
         return report_format_find(arg) ||
@@ -200,19 +222,27 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
     }
 }
 
-static void print_verbose(const AuditResult *res)
+static void print_verbose(const AuditResult *res, size_t n_skipped)
 {
-    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries, %zu evidence values%s\n",
-            res->server_version, res->n_queries, res->snap.n_evidence,
-            res->partial ? ", partial" : "");
+    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries, %zu evidence values, %zu rules "
+            "skipped for missing facts%s\n", res->server_version, res->n_queries,
+            res->snap.n_evidence, n_skipped, res->partial ? ", partial" : "");
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
         fprintf(stderr, "pgknob: audit: %s: %s: %s\n",
                 res->unavailable[item_idx].failure ? "unavailable" : "not collected",
                 res->unavailable[item_idx].what, res->unavailable[item_idx].why);
 }
 
+/* The report's view of the rule packs that ran and the rules skipped for a missing fact. */
+typedef struct AuditRuleRun {
+    const char **packs;
+    size_t n_packs;
+    ReportSkipped *skipped;
+    size_t n_skipped;
+} AuditRuleRun;
+
 static int render(const AuditCli *cli, const AuditResult *res, const char *target,
-                  const FindingList *findings)
+                  const FindingList *findings, const AuditRuleRun *run)
 {
     ReportSource source = {
         .path = target, .kind = "server", .pg_major = res->snap.pg_major,
@@ -226,7 +256,8 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                          .n_unavailable = res->n_unavailable};
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
                       .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host,
-                      .audit = &audit};
+                      .audit = &audit, .rule_packs = run->packs, .n_rule_packs = run->n_packs,
+                      .skipped = run->skipped, .n_skipped = run->n_skipped};
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL, .timestamp = report_timestamp()};
@@ -252,11 +283,57 @@ static DbConn *audit_connect(const AuditCli *cli)
     return conn;
 }
 
+/* Host facts: --host FACTS, --host local, or local by default when the server is on this
+ * machine (Unix socket or loopback); local facts look at the server's data directory's device. */
+static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
+{
+    const char *spec = cli->host_spec ? cli->host_spec : db_is_local(conn) ? "local" : NULL;
+    if (!spec)
+        return true;
+    const SnapSetting *data_dir = snapshot_get(snap, "data_directory");
+    char *errmsg = NULL;
+    host_facts_clear(&snap->host);
+    if (host_from_option(spec, data_dir && data_dir->value[0] ? data_dir->value : NULL,
+                         &snap->host, &errmsg))
+        return true;
+    fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n", spec, errmsg);
+    free(errmsg);
+    return false;
+}
+
+/* The shipped packs plus --rules DIR, loaded before connecting so a broken pack fails fast. */
+static bool audit_load_rules(AuditCli *cli, RuleSet *rules)
+{
+    RuleError err = {0};
+    cli->builtin_rules = rules_default_dir();
+    bool ok = rule_set_load_dir(rules, cli->builtin_rules, &err);
+    for (size_t dir_idx = 0; ok && dir_idx < cli->n_rule_dirs; dir_idx++)
+        ok = rule_set_load_dir(rules, cli->rule_dirs[dir_idx], &err);
+    ok = ok && rule_set_finish(rules, &err);
+    if (!ok) {
+        rule_error_print(&err);
+        rule_error_clear(&err);
+    }
+    return ok;
+}
+
 static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
 {
     FindingList findings = {0};
-    (void)conn;
-    host_facts_init_unknown(&res->snap.host);
+    if (!audit_host(cli, conn, &res->snap))
+        return PK_EXIT_USAGE;
+    SkippedList skipped = {0};
+    engine_run(&cli->rules, &res->snap, NULL, &findings, &skipped);
+    AuditRuleRun run = {.packs = xcalloc(cli->n_rule_dirs + 1, sizeof(char *)),
+                        .skipped = xcalloc(skipped.n + 1, sizeof(ReportSkipped)),
+                        .n_skipped = skipped.n};
+    run.packs[run.n_packs++] = cli->builtin_rules;
+    for (size_t dir_idx = 0; dir_idx < cli->n_rule_dirs; dir_idx++)
+        run.packs[run.n_packs++] = cli->rule_dirs[dir_idx];
+    for (size_t skip_idx = 0; skip_idx < skipped.n; skip_idx++)
+        run.skipped[skip_idx] = (ReportSkipped){.rule_id = skipped.items[skip_idx].rule_id,
+                                                .title = skipped.items[skip_idx].title,
+                                                .needs = skipped.items[skip_idx].needs};
     for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
         /* move the server's own findings into the list the report shows */
         PK_GROW(findings.items, findings.n, findings.cap);
@@ -266,8 +343,11 @@ static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, con
     add_unavailable_findings(res, &findings);
     findings_sort(&findings);
     if (cli->verbose)
-        print_verbose(res);
-    int rc = render(cli, res, target, &findings);
+        print_verbose(res, skipped.n);
+    int rc = render(cli, res, target, &findings, &run);
+    free(run.packs);
+    free(run.skipped);
+    skipped_free(&skipped);
     findings_free(&findings);
     return rc;
 }
@@ -276,14 +356,14 @@ int cmd_audit(int argc, char **argv)
 {
     AuditCli cli = {.fail_on = SEV_WARNING, .timeout_ms = 5000};
     int rc = audit_parse_args(argc, argv, &cli);
+    DbConn *conn = NULL;
+    if (rc < 0 && (!audit_load_rules(&cli, &cli.rules) || !(conn = audit_connect(&cli))))
+        rc = PK_EXIT_USAGE;
     if (rc >= 0) {
+        rule_set_free(&cli.rules);
+        free(cli.builtin_rules);
         free(cli.rule_dirs);
         return rc;
-    }
-    DbConn *conn = audit_connect(&cli);
-    if (!conn) {
-        free(cli.rule_dirs);
-        return PK_EXIT_USAGE;
     }
     AuditResult res = {0};
     char *errmsg = NULL;
@@ -299,6 +379,8 @@ int cmd_audit(int argc, char **argv)
     audit_result_free(&res);
     free(errmsg);
     free(target);
+    rule_set_free(&cli.rules);
+    free(cli.builtin_rules);
     free(cli.rule_dirs);
     return rc;
 }

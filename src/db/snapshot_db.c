@@ -220,6 +220,7 @@ DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings,
     snap->pg_version_label = xstrdup(version);
     snap->catalog = &catalog->cat;
     snap->live = true;
+    host_facts_init_unknown(&snap->host);
     snap->settings = xcalloc((size_t)res.n_rows + 1, sizeof(*snap->settings));
     snap->n_settings = (size_t)res.n_rows;
     for (int row = 0; row < res.n_rows; row++)

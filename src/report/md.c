@@ -721,38 +721,22 @@ static void put_appendix(const ReportInput *in, const ReportOpts *opts, StrBuf *
     }
 }
 
-/* Live audit: every piece of evidence read (rules quote only those they use), and what could not
- * be read, with why. */
+/* Live audit: every piece of evidence read (rules quote only those they use). */
 static void put_live_evidence(const ReportInput *in, StrBuf *out)
 {
     const Snapshot *snap = in->n_sources ? in->sources[0].snap : NULL;
-    if (!in->audit)
+    if (!in->audit || !snap || !snap->n_evidence)
         return;
-    sb_put(out, "## Live evidence\n\n");
-    if (in->audit->partial)
-        sb_put(out, "**Partial audit:** some evidence could not be read (below); rules that need "
-                    "it were skipped.\n\n");
-    if (snap && snap->n_evidence) {
-        sb_put(out, "| Evidence | Key |\n|---|---|\n");
-        for (size_t idx = 0; idx < snap->n_evidence; idx++) {
-            sb_put(out, "| ");
-            md_redacted_text(in, out, snap->evidence[idx].text);
-            sb_put(out, " | ");
-            md_code(out, snap->evidence[idx].key, true);
-            sb_put(out, " |\n");
-        }
-        sb_put(out, "\n");
+    sb_printf(out, "## Live evidence (%zu)\n\n| Evidence | Key |\n|---|---|\n",
+              snap->n_evidence);
+    for (size_t idx = 0; idx < snap->n_evidence; idx++) {
+        sb_put(out, "| ");
+        md_redacted_text(in, out, snap->evidence[idx].text);
+        sb_put(out, " | ");
+        md_code(out, snap->evidence[idx].key, true);
+        sb_put(out, " |\n");
     }
-    for (size_t idx = 0; idx < in->audit->n_unavailable; idx++) {
-        const ReportUnavailable *item = &in->audit->unavailable[idx];
-        sb_put(out, idx ? "- " : "Not available:\n\n- ");
-        md_text(out, item->what);
-        sb_put(out, item->failure ? ": " : " (not collected): ");
-        md_text(out, item->why);
-        sb_put(out, "\n");
-    }
-    if (in->audit->n_unavailable)
-        sb_put(out, "\n");
+    sb_put(out, "\n");
 }
 
 void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)

@@ -121,7 +121,7 @@ induce_and_audit() { # handle
   check "PG$major induced: text output names the pending restart" grep -q "PK0902" <<<"$OUT"
 }
 # Rules shipped in rules/ that the induced evidence must fire (ids in the evidence packs).
-INDUCED_RULES="${INDUCED_RULES:-}"
+INDUCED_RULES="PK2012 PK3003 PK4050"
 [ -n "${H15:-}" ] && induce_and_audit "$H15"
 [ -n "${H18:-}" ] && induce_and_audit "$H18"
 
@@ -175,6 +175,39 @@ for key in wait.share.IO:DataFileRead wait.share.IO:WalSync wait.share.LWLock:WA
   check "sampling: $key reported" has_evidence "$key"
 done
 wait
+
+# Host facts and user rule packs.
+audit
+check "host facts: over a Unix socket, --host local is the default (PK2004 names this machine's RAM)" \
+  json '.findings[] | select(.rule == "PK2004") | .message | test("of [0-9.]+GB")'
+audit --host ram=64GB,cores=4,storage=nvme
+check "host facts: --host ram=64GB is used by the rules" \
+  json '.findings[] | select(.rule == "PK2004") | .message | test("of 64GB")'
+expect_exit 2 "host facts: a bad --host is a usage error before connecting" -- \
+  "$PGKNOB" audit --host bogus=1 "host=127.0.0.1 port=1"
+check "host facts: the message names the bad fact" grep -q 'unknown host fact "bogus"' <<<"$ERR"
+mkdir -p "$TMP/rules"
+cat >"$TMP/rules/PK9901-policy.ini" <<'RULE'
+[rule]
+id = PK9901
+name = policy.max-connections
+title = our policy allows at most 50 connections
+severity = warning
+category = policy
+versions = 13-
+parameters = max_connections
+condition = evidence('connections.max') > 50
+message = max_connections is {max_connections}; the policy allows 50
+RULE
+audit --rules "$TMP/rules"
+check "rule packs: a --rules DIR policy on evidence fires" has_finding PK9901
+check "rule packs: the finding carries its evidence line" \
+  json '.findings[] | select(.rule == "PK9901") | .evidence[0] | test("max_connections = 100")'
+printf '[rule]\nid = PK9902\ncondition = (\n' >"$TMP/rules/PK9902-broken.ini"
+expect_exit 2 "rule packs: a broken rule file is exit 2 before connecting" -- \
+  "$PGKNOB" audit --rules "$TMP/rules" "host=127.0.0.1 port=1"
+check "rule packs: the error names the file" grep -q "PK9902-broken.ini" <<<"$ERR"
+rm -f "$TMP/rules/PK9902-broken.ini"
 
 # A query that waits on a lock is cancelled by lock_timeout; the rest of the audit goes on.
 pg_psql -c "begin" -c "lock table dead in access exclusive mode" -c "select pg_sleep(6)" -c "commit" >/dev/null 2>&1 &
