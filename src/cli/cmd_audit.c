@@ -233,12 +233,11 @@ static void print_verbose(const AuditResult *res, size_t n_skipped)
                 res->unavailable[item_idx].what, res->unavailable[item_idx].why);
 }
 
-/* The report's view of the rule packs that ran and the rules skipped for a missing fact. */
+/* The rule packs that ran and the rules skipped for a missing fact, for the report. */
 typedef struct AuditRuleRun {
     const char **packs;
     size_t n_packs;
-    ReportSkipped *skipped;
-    size_t n_skipped;
+    const SkippedList *skipped;
 } AuditRuleRun;
 
 static int render(const AuditCli *cli, const AuditResult *res, const char *target,
@@ -257,7 +256,7 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
                       .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host,
                       .audit = &audit, .rule_packs = run->packs, .n_rule_packs = run->n_packs,
-                      .skipped = run->skipped, .n_skipped = run->n_skipped};
+                      .skipped = run->skipped};
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL, .timestamp = report_timestamp()};
@@ -325,15 +324,10 @@ static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, con
     SkippedList skipped = {0};
     engine_run(&cli->rules, &res->snap, NULL, &findings, &skipped);
     AuditRuleRun run = {.packs = xcalloc(cli->n_rule_dirs + 1, sizeof(char *)),
-                        .skipped = xcalloc(skipped.n + 1, sizeof(ReportSkipped)),
-                        .n_skipped = skipped.n};
+                        .skipped = &skipped};
     run.packs[run.n_packs++] = cli->builtin_rules;
     for (size_t dir_idx = 0; dir_idx < cli->n_rule_dirs; dir_idx++)
         run.packs[run.n_packs++] = cli->rule_dirs[dir_idx];
-    for (size_t skip_idx = 0; skip_idx < skipped.n; skip_idx++)
-        run.skipped[skip_idx] = (ReportSkipped){.rule_id = skipped.items[skip_idx].rule_id,
-                                                .title = skipped.items[skip_idx].title,
-                                                .needs = skipped.items[skip_idx].needs};
     for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
         /* move the server's own findings into the list the report shows */
         PK_GROW(findings.items, findings.n, findings.cap);
@@ -346,7 +340,6 @@ static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, con
         print_verbose(res, skipped.n);
     int rc = render(cli, res, target, &findings, &run);
     free(run.packs);
-    free(run.skipped);
     skipped_free(&skipped);
     findings_free(&findings);
     return rc;
