@@ -325,6 +325,25 @@ static void spec_add(TpccSpecCounters *into, const TpccSpecCounters *from)
         dst[idx] += src[idx];
 }
 
+static void series_add(RunShared *shared, int second, TpccTxnType type, bool failed,
+                       uint64_t latency_us)
+{
+    if (second < 0 || second >= shared->series_len)
+        return;
+    SharedSecond *sec = &shared->series[second];
+    if (failed) {
+        atomic_fetch_add_explicit(&sec->failed, 1, memory_order_relaxed);
+        return;
+    }
+    atomic_fetch_add_explicit(&sec->done[type], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&sec->latency_sum_us, latency_us, memory_order_relaxed);
+    uint64_t seen = atomic_load_explicit(&sec->latency_max_us, memory_order_relaxed);
+    while (latency_us > seen && !atomic_compare_exchange_weak_explicit(
+                                    &sec->latency_max_us, &seen, latency_us,
+                                    memory_order_relaxed, memory_order_relaxed))
+        ;
+}
+
 /* Counts the transaction when it ended inside the measured interval. */
 static void record(TpccClient *client, TpccTxnType type, const Attempts *att, double started,
                    double ended)
@@ -343,11 +362,13 @@ static void record(TpccClient *client, TpccTxnType type, const Attempts *att, do
     if (att->retries_40P01)
         tpcc_codes_add(&stats->retried, "40P01", (uint64_t)att->retries_40P01);
     if (att->outcome == TXN_FAILED) {
-        tpcc_stats_failed(stats, type, client->sqlstate, second);
+        tpcc_stats_failed(stats, type, client->sqlstate, -1);
+        series_add(shared, second, type, true, 0);
         return;
     }
     uint64_t latency_us = (uint64_t)((ended - started) * 1e6 + 0.5);
-    tpcc_stats_done(stats, type, att->outcome == TXN_ROLLED_BACK, latency_us, second);
+    tpcc_stats_done(stats, type, att->outcome == TXN_ROLLED_BACK, latency_us, -1);
+    series_add(shared, second, type, false, latency_us);
     spec_add(&stats->spec, &client->pending);
 }
 

@@ -45,6 +45,18 @@ void param_cents_array(ParamBuf *params, const int64_t *values, int count);
 /* {abc,def}: elements must be alphanumeric (no quoting needed) */
 void param_text_array(ParamBuf *params, const char (*values)[25], int count);
 
+/* One second of the run's time series, shared by all clients (a few relaxed atomic adds per
+ * transaction instead of a per-client array). */
+typedef struct SharedSecond {
+    _Atomic uint32_t done[TPCC_TXN_TYPES];
+    _Atomic uint32_t failed;
+    _Atomic uint64_t latency_sum_us;
+    _Atomic uint64_t latency_max_us;
+} SharedSecond;
+
+/* Longest series kept: one week of seconds (about 40 MB). */
+#define SERIES_MAX_SECONDS (7 * 86400)
+
 /* Shared by all clients of a run. */
 typedef struct RunShared {
     const TpccRunOpts *opts;
@@ -54,6 +66,8 @@ typedef struct RunShared {
     double measure_end;   /* planned end; lowered when stopped early */
     atomic_int stop;      /* 1 = finish the current transaction and leave */
     atomic_int server_lost;
+    SharedSecond *series;  /* series_len seconds of the measured interval */
+    int series_len;
     pthread_mutex_t lock;
     char lost_detail[256]; /* under lock: first lost-connection message */
 } RunShared;

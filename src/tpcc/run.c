@@ -103,7 +103,7 @@ static bool client_open(TpccClient *client, RunShared *shared, int id, TpccError
     /* clients spread over home warehouses, then over Stock-Level districts */
     client->w_id = id % shared->warehouses + 1;
     client->sl_d_id = (id / shared->warehouses) % 10 + 1;
-    tpcc_stats_init(&client->stats, (int)ceil(opts->duration_s));
+    tpcc_stats_init(&client->stats, 0); /* the series is shared: RunShared.series */
     return true;
 }
 
@@ -251,6 +251,9 @@ static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared
     TpccRand rng;
     tpcc_rand_seed(&rng, opts->seed, UINT64_C(0xC0C0));
     tpcc_constants_for_run(&rng, info.c_last_load, &shared->k);
+    double seconds = ceil(opts->duration_s);
+    shared->series_len = seconds < SERIES_MAX_SECONDS ? (int)seconds : SERIES_MAX_SECONDS;
+    shared->series = xcalloc((size_t)shared->series_len, sizeof(SharedSecond));
     pthread_mutex_init(&shared->lock, NULL);
     result_conditions(res, opts, shared, conn, info.c_last_load);
     return true;
@@ -284,6 +287,19 @@ static void finish_result(TpccResult *res, TpccStopReason reason, RunShared *sha
                  res->measured_s, res->duration_s);
 }
 
+static void copy_series(TpccStats *stats, const RunShared *shared)
+{
+    for (int second = 0; second < shared->series_len; second++) {
+        const SharedSecond *from = &shared->series[second];
+        TpccSecond *to = &stats->series[second];
+        for (int type = 0; type < TPCC_TXN_TYPES; type++)
+            to->done[type] = atomic_load(&from->done[type]);
+        to->failed = atomic_load(&from->failed);
+        to->latency_sum_us = atomic_load(&from->latency_sum_us);
+        to->latency_max_us = atomic_load(&from->latency_max_us);
+    }
+}
+
 /* Runs the clients; fills res. Returns false only if a client thread could not start. */
 static void run_clients(TpccClient *clients, RunShared *shared, TpccResult *res)
 {
@@ -300,7 +316,8 @@ static void run_clients(TpccClient *clients, RunShared *shared, TpccResult *res)
     atomic_store(&shared->stop, 1);
     finish_result(res, reason, shared, stopped_at, &mon);
     int stuck = stop_clients(clients, count);
-    tpcc_stats_init(&res->stats, (int)ceil(shared->opts->duration_s));
+    tpcc_stats_init(&res->stats, shared->series_len);
+    copy_series(&res->stats, shared);
     for (int idx = 0; idx < count; idx++)
         if (atomic_load(&clients[idx].finished))
             tpcc_stats_merge(&res->stats, &clients[idx].stats);
@@ -327,6 +344,7 @@ bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
     bool ok = prepare_run(conn, opts, shared, res, err);
     PQfinish(conn);
     if (!ok) {
+        free(shared->series);
         free(shared);
         return false;
     }
@@ -344,6 +362,7 @@ bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
     if (!leak) {
         pthread_mutex_destroy(&shared->lock);
         free(clients);
+        free(shared->series);
         free(shared);
     }
     return ok;
