@@ -65,6 +65,9 @@ static char *connect_hint(const char *msg)
     if (strstr(msg, "password authentication failed") || strstr(msg, "no password supplied"))
         return xstrdup("Check the password (PGPASSWORD, ~/.pgpass or the connection string) "
                        "and the server's pg_hba.conf.");
+    if (strstr(msg, "server does not support SSL"))
+        return xstrdup("The server does not offer SSL (ssl = off): enable SSL on the server, or "
+                       "connect with sslmode=prefer if an unencrypted connection is acceptable.");
     if (strstr(msg, "no encryption") || strstr(msg, "SSL") || strstr(msg, "ssl"))
         return xstrdup("The server may require SSL: add sslmode=require (or verify-full) to the "
                        "connection string, or check the certificate settings.");

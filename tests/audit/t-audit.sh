@@ -62,6 +62,13 @@ full_audit() { # major
   check "PG$major: a superuser audit is not partial" bash -c "! jq -e '.findings[] | select(.rule == \"PK0904\")' $TMP/out.json >/dev/null"
   check "PG$major: settings come from the server (shared_buffers present)" \
     json '.inputs[0].settings | map(.name) | index("shared_buffers") != null'
+  # a non-superuser holding pg_monitor reads everything but pg_file_settings
+  pg_psql -c "create role mon login in role pg_monitor" >/dev/null
+  audit "user=mon"
+  check "PG$major: pg_monitor role audits (rc $RC), only pg_file_settings unavailable" \
+    json '[.audit.unavailable[] | select(.failure) | .what] == ["configuration file errors (pg_file_settings)"]'
+  check "PG$major: pg_monitor role still gets the checkpoint and wraparound evidence" \
+    json '[.inputs[0].evidence[].key] | index("checkpoints.total") != null and index("wraparound.oldest_xid_age") != null'
 }
 
 for major in 13 14 15 16 17 18; do
@@ -134,7 +141,6 @@ check "pending restart: with pg_file_settings readable, PK0902 points at postgre
   json '.findings[] | select(.rule == "PK0902") | .file | test("postgresql.auto.conf$")'
 
 # A role holding only pg_monitor: the audit succeeds and lists what it could not read.
-pg_psql -c "create role mon login in role pg_monitor" >/dev/null
 audit "user=mon"
 check "pg_monitor role: audit succeeds (rc $RC)" test "$RC" -eq 0
 check "pg_monitor role: JSON parses and has checkpoint evidence" has_evidence checkpoints.total
@@ -286,7 +292,20 @@ expect_exit 2 "SSL demanded by pg_hba: exit 2" -- "$PGKNOB" audit "$TCP user=ssl
 check "SSL demanded by pg_hba: the hint suggests sslmode" grep -q "hint: The server may require SSL" <<<"$ERR"
 expect_exit 2 "SSL required by the client, server without SSL: exit 2" -- \
   "$PGKNOB" audit "$TCP user=pw password=right-pw sslmode=require"
-check "SSL required by the client: the message says so" grep -qi "ssl" <<<"$ERR"
+check "SSL required by the client: the message says so" grep -q "server does not support SSL" <<<"$ERR"
+check "SSL required by the client: the hint says the server has SSL off" grep -q "hint: The server does not offer SSL" <<<"$ERR"
+# The same server with SSL on (a self-signed certificate): sslmode=require now connects, and the
+# role that pg_hba.conf rejects without encryption gets in.
+if openssl req -new -x509 -days 1 -nodes -subj /CN=localhost -keyout "$TMP/server.key" \
+     -out "$TMP/server.crt" >/dev/null 2>&1; then
+  chmod 644 "$TMP/server.key" # a throwaway key; install gives the server its own 0600 copy
+  pg_as_postgres install -m 600 "$TMP/server.key" "$TMP/server.crt" "$PGDATA/"
+  pg_psql -c "alter system set ssl = on" -c "select pg_reload_conf()" >/dev/null; sleep 0.3
+  expect_exit 0 "SSL: sslmode=require connects once the server has SSL" -- \
+    "$PGKNOB" audit --fail-on never "$TCP user=sslonly sslmode=require"
+else
+  fail "SSL: could not make a test certificate with openssl"
+fi
 expect_exit 2 "unreachable server: exit 2" -- "$PGKNOB" audit "host=127.0.0.1 port=1 connect_timeout=2"
 check "unreachable server: connection refused, with a hint" grep -q "Connection refused" <<<"$ERR"
 expect_exit 2 "usage: a bad --sample" -- "$PGKNOB" audit --sample 10x
