@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target tests/fuzz/fuzz_*.c into build-fuzz/ and runs each briefly.
 #   tests/fuzz/run.sh [TARGET...]     FUZZ_TIME=seconds per target (default 20)
-# A target names the sources it links and its seed files in line comments:
+# A target may name the sources it links and its seed files in line comments:
 #   // fuzz-sources: src/conf/*.c src/common/*.c
 #   // fuzz-seeds: tests/conf/cases/*/postgresql.conf
+# Without fuzz-sources it links every src/**/*.c but main.c (compiled once into build-fuzz/obj)
+# with the project's libraries; seeds are also taken from tests/fuzz/corpus/NAME/ (NAME without
+# the fuzz_ prefix) when that directory exists.
 # Exit status: 0 when every target ran its time without a crash; 1 otherwise (the crashing
 # input is left as build-fuzz/crash-* and its path printed); 2 when no fuzzer can be built.
 set -u
@@ -20,23 +23,52 @@ header_field() { # file field
   sed -n "s|^.*$2: *||p" "$1" | head -1
 }
 
+PKGS="libpq inih libcmark-gfm libpcre2-8"
+
+# Every project source but main.c, compiled once with the sanitizers (no libFuzzer main).
+all_objects() {
+  local src obj objs=()
+  for src in $(find src -name '*.c' ! -path src/main.c | LC_ALL=C sort); do
+    obj="$OUT/obj/${src%.c}.o"
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find src -name '*.h' -newer "$obj" | head -1)" ]; then
+      mkdir -p "$(dirname "$obj")"
+      # shellcheck disable=SC2046
+      "$CLANG" "${FLAGS[@]/-fsanitize=fuzzer,/-fsanitize=fuzzer-no-link,}" \
+        $(pkg-config --cflags $PKGS 2>/dev/null) -c -o "$obj" "$src" || return 1
+    fi
+    objs+=("$obj")
+  done
+  echo "${objs[@]}"
+}
+
 build_target() { # name src
-  local name="$1" src="$2" bin="$OUT/$1" sources
-  # shellcheck disable=SC2086
-  sources=$(ls $(header_field "$src" fuzz-sources) 2>/dev/null | LC_ALL=C sort)
-  [ -n "$sources" ] || { echo "fuzz: $src names no fuzz-sources" >&2; return 1; }
-  local newest; newest=$(ls -t $sources "$src" src/*/*.h 2>/dev/null | head -1)
-  if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
-  echo "fuzz: building $bin"
-  # shellcheck disable=SC2086
-  "$CLANG" "${FLAGS[@]}" -o "$bin" "$src" $sources -lm
+  local name="$1" src="$2" bin="$OUT/$1" declared sources objs newest
+  declared=$(header_field "$src" fuzz-sources)
+  if [ -n "$declared" ]; then
+    # shellcheck disable=SC2086
+    sources=$(ls -d $declared 2>/dev/null | LC_ALL=C sort)
+    [ -n "$sources" ] || { echo "fuzz: $src: fuzz-sources match no file" >&2; return 1; }
+    # shellcheck disable=SC2086
+    newest=$(ls -t $sources "$src" $(find src -name '*.h') | head -1)
+    if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
+    echo "fuzz: building $bin"
+    # shellcheck disable=SC2086
+    "$CLANG" "${FLAGS[@]}" -o "$bin" "$src" $sources -lm
+  else
+    objs=$(all_objects) || return 1
+    echo "fuzz: building $bin"
+    # shellcheck disable=SC2046,SC2086
+    "$CLANG" "${FLAGS[@]}" $(pkg-config --cflags $PKGS 2>/dev/null) -o "$bin" "$src" $objs \
+      $(pkg-config --libs $PKGS 2>/dev/null) -lcmark-gfm-extensions -lpthread -lm
+  fi
 }
 
 seed_dir() { # name src -> prints the seed directory
   local dir="$OUT/seeds-$1" idx=0 f
   rm -rf "$dir"; mkdir -p "$dir"
+  local short="${1#fuzz_}"
   # shellcheck disable=SC2086
-  for f in $(header_field "$2" fuzz-seeds); do
+  for f in $(header_field "$2" fuzz-seeds) tests/fuzz/corpus/"$short"/* tests/fuzz/corpus/"$1"/*; do
     [ -f "$f" ] || continue
     # Long seeds only slow the mutator down.
     head -c 4096 "$f" > "$dir/seed-$idx"; idx=$((idx + 1))
