@@ -110,16 +110,27 @@ static bool try_debian(int min_major, PgBin *out)
     return false;
 }
 
+/* The project's cache of official builds: $PGKNOB_PG_CACHE, as tests/pg/fetch-servers.sh uses it,
+ * else .cache/pg under the project root. */
+static char *cache_dir(const char *root)
+{
+    const char *env = getenv("PGKNOB_PG_CACHE");
+    if (env && *env)
+        return xstrdup(env);
+    return root ? xasprintf("%s/.cache/pg", root) : NULL;
+}
+
 static bool try_cache(const char *root, int min_major, PgBin *out)
 {
-    for (int major = 18; root && major >= min_major; major--) {
-        char *dir = xasprintf("%s/.cache/pg/%d/bin", root, major);
-        bool ok = try_dir(dir, "cache", min_major, out);
+    char *cache = cache_dir(root);
+    bool found = false;
+    for (int major = 18; cache && !found && major >= min_major; major--) {
+        char *dir = xasprintf("%s/%d/bin", cache, major);
+        found = try_dir(dir, "cache", min_major, out);
         free(dir);
-        if (ok)
-            return true;
     }
-    return false;
+    free(cache);
+    return found;
 }
 
 /* Runs the project's fetch script for PostgreSQL 18 (the one place the builds are pinned). */

@@ -234,6 +234,7 @@ static void json_result(StrBuf *out, const LabRunReport *rep, const StageResult 
               res->complete ? "true" : "false");
     json_num(out, "measured_s", res->measured_s, true);
     json_num(out, "client_cpu_s", stage->ran ? res->client_cpu_s : -1, true);
+    json_num(out, "load_avg", stage->ran ? stage->load_avg : -1, true);
     bool lower = false;
     double factor = slower_factor(lab_report_baseline_of(rep, stage), stage, &lower);
     json_num(out, "slower_than_baseline", factor, true);
@@ -296,6 +297,9 @@ static void json_conditions(StrBuf *out, const LabRunReport *rep)
     json_num(out, "ram_bytes", rep->machine_ram_bytes, true);
     sb_put(out, "\"kernel\":");
     sb_put_json_str(out, rep->machine_kernel);
+    sb_putc(out, ',');
+    json_num(out, "load_before", rep->load_before, true);
+    json_num(out, "load_after", rep->load_after, false);
     sb_put(out, "}}");
 }
 
@@ -403,6 +407,10 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
     sb_put_md(out, rep->machine_cpu ? rep->machine_cpu : "unknown CPU");
     sb_printf(out, ", %d cores, %s RAM, ", rep->machine_cores, ram);
     sb_put_md(out, rep->machine_kernel ? rep->machine_kernel : "unknown kernel");
+    if (rep->load_before >= 0 && rep->load_after >= 0)
+        sb_printf(out, "; load average %.1f before and %.1f after the run (the machine is shared: "
+                       "above the core count, other work competed for the CPU)",
+                  rep->load_before, rep->load_after);
     sb_put(out, ". Our numbers are this machine's; the article's come from its own (much larger) "
                 "machine and workload, so compare the ratios, not the absolute values.\n\n");
     free(ram);
@@ -476,6 +484,8 @@ static void md_measured(StrBuf *out, const LabRunReport *rep, const StageResult 
         free(text);
     }
     sb_put(out, ".");
+    if (stage->load_avg >= 0)
+        sb_printf(out, " Machine load average at the end: %.1f.", stage->load_avg);
     if (stage->restarted) {
         sb_put(out, " The server was restarted for ");
         sb_put_md(out, stage->restart_params);

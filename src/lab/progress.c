@@ -26,9 +26,9 @@ static void draw(const Progress *progress)
     bar[BAR_WIDTH] = '\0';
     double left = progress->total_s - elapsed;
     double tps = progress->sampler ? sampler_current_tps(progress->sampler) : -1;
-    char tps_text[32] = "tps …";
+    char tps_text[48] = "commits/s …";
     if (tps >= 0)
-        snprintf(tps_text, sizeof(tps_text), "%.1f tps", tps);
+        snprintf(tps_text, sizeof(tps_text), "%.1f commits/s (server)", tps);
     fprintf(stderr, "\r\033[K%s %-9s [%s] %3.0fs left  %s", progress->label, progress->phase,
             bar, left > 0 ? left : 0, tps_text);
     fflush(stderr);

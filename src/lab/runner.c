@@ -169,8 +169,21 @@ static char *first_line_with(const char *path, const char *prefix)
     return found;
 }
 
+/* The machine may be shared: its load average says how busy it was around the run. */
+static double load_average(void)
+{
+    FILE *fp = fopen("/proc/loadavg", "r");
+    double load = -1;
+    if (fp && fscanf(fp, "%lf", &load) != 1)
+        load = -1;
+    if (fp)
+        fclose(fp);
+    return load;
+}
+
 static void read_machine(LabRunReport *rep)
 {
+    rep->load_before = load_average();
     rep->machine_cpu = first_line_with("/proc/cpuinfo", "model name");
     rep->machine_cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
     char *mem = first_line_with("/proc/meminfo", "MemTotal");
@@ -300,6 +313,7 @@ static bool measure(LabTarget *target, StageResult *stage, Sampler *sampler, con
         return false;
     }
     stage->ran = true;
+    stage->load_avg = load_average();
     if (!stage->result.complete && stage->result.stop_detail)
         stage->error = xasprintf("incomplete: %s", stage->result.stop_detail);
     sleep_ms(300); /* backends report their statistics when they exit */
@@ -452,6 +466,7 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, ch
     finish_restore(&target, &guard, report);
     if (code == 0 && !report->restored)
         code = 2;
+    report->load_after = load_average();
     report->interrupted = lab_stop_flag != 0;
     report->signal_number = lab_stop_signal();
     guard_free(&guard);

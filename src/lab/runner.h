@@ -47,6 +47,7 @@ typedef struct StageResult {
     WorkloadResult result;
     StatCounters delta;
     bool have_delta;
+    double load_avg;       /* 1-minute load average when the measurement ended; < 0 unknown */
     WaitSample waits;
     FindingList findings;  /* lint + rules on the stage's effective settings */
     char *findings_error;  /* when the pipeline could not run */
@@ -64,6 +65,7 @@ typedef struct LabRunReport {
     int machine_cores;
     double machine_ram_bytes;
     char *machine_kernel;
+    double load_before, load_after; /* 1-minute load average (/proc/loadavg); < 0 unknown */
     int warehouses;
     double load_s;         /* 0 when the database was reused */
     bool interrupted;

@@ -51,8 +51,10 @@ static void axis_range(const SvgSeries *series, int n, LogAxis *axis)
         lo = 0.1;
         hi = 10;
     }
-    axis->lo = (int)floor(log10(lo));
-    axis->hi = (int)ceil(log10(hi));
+    /* Leave room below the smallest value, so a bar of 1.02 is visible and a second with
+     * nothing completed (drawn at the bottom) is not confused with one transaction. */
+    axis->lo = (int)floor(log10(lo * 0.5));
+    axis->hi = (int)ceil(log10(hi * 2)); /* headroom for the value labels */
     if (axis->hi <= axis->lo)
         axis->hi = axis->lo + 1;
 }
