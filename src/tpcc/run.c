@@ -321,6 +321,8 @@ static void run_clients(TpccClient *clients, RunShared *shared, TpccResult *res)
     for (int idx = 0; idx < count; idx++)
         if (atomic_load(&clients[idx].finished))
             tpcc_stats_merge(&res->stats, &clients[idx].stats);
+    tpcc_codes_sort(&res->stats.errors);
+    tpcc_codes_sort(&res->stats.retried);
     if (stuck) {
         res->complete = false;
         snprintf(res->stop_detail + strlen(res->stop_detail),

@@ -116,6 +116,20 @@ uint64_t tpcc_codes_total(const TpccCodeCounts *codes)
     return total;
 }
 
+void tpcc_codes_sort(TpccCodeCounts *codes)
+{
+    for (int idx = 1; idx < codes->used; idx++)
+        for (int pos = idx; pos > 0 && strcmp(codes->code[pos - 1], codes->code[pos]) > 0; pos--) {
+            char code[6];
+            memcpy(code, codes->code[pos], 6);
+            memcpy(codes->code[pos], codes->code[pos - 1], 6);
+            memcpy(codes->code[pos - 1], code, 6);
+            uint64_t count = codes->count[pos];
+            codes->count[pos] = codes->count[pos - 1];
+            codes->count[pos - 1] = count;
+        }
+}
+
 static void codes_merge(TpccCodeCounts *into, const TpccCodeCounts *from)
 {
     for (int idx = 0; idx < from->used; idx++)

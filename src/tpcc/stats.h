@@ -54,6 +54,8 @@ typedef struct TpccCodeCounts {
 
 void tpcc_codes_add(TpccCodeCounts *codes, const char *sqlstate, uint64_t n);
 uint64_t tpcc_codes_total(const TpccCodeCounts *codes);
+/* Orders the entries by SQLSTATE, so output does not depend on which error came first. */
+void tpcc_codes_sort(TpccCodeCounts *codes);
 
 typedef struct TpccTxnStats {
     uint64_t committed;   /* ended with COMMIT */

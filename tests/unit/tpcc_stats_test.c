@@ -1,5 +1,6 @@
 /* Histogram buckets and percentiles, SQLSTATE counts and merging of src/tpcc/stats.c. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "tpcc/stats.h"
@@ -79,6 +80,14 @@ static void test_codes_and_merge(void)
         tpcc_codes_add(&a.errors, code, 1);
     }
     CHECK(a.errors.used == TPCC_MAX_CODES && a.errors.other == 6);
+    tpcc_codes_sort(&a.errors);
+    int sorted = 1;
+    for (int idx = 1; idx < a.errors.used; idx++)
+        sorted &= strcmp(a.errors.code[idx - 1], a.errors.code[idx]) < 0;
+    CHECK(sorted);
+    CHECK_STR(a.errors.code[0], "-----");
+    CHECK(a.errors.count[0] == 1);
+    CHECK_STR(a.errors.code[1], "40001");
     tpcc_stats_free(&a);
     tpcc_stats_free(&b);
 }
