@@ -168,9 +168,14 @@ pg_cluster_stop
 # --- PostgreSQL 18: 1 warehouse, then the server is killed mid-run ---
 pg_cluster_start 18 || { fail "could not start PostgreSQL 18"; done_testing; exit 1; }
 expect_exit 0 "load 1 warehouse on 18" -- "$PGKNOB" tpcc load -w 1
-counts=$(PSQL -c "SELECT (SELECT count(*) FROM tpcc.item), (SELECT count(*) FROM tpcc.stock),
-  (SELECT count(*) FROM tpcc.customer), (SELECT count(*) FROM tpcc.orders), (SELECT count(*) FROM tpcc.new_order)" -F ' ')
-check "row counts of clause 4.3 for 1 warehouse on 18 ($counts)" test "$counts" = "100000 100000 30000 30000 9000"
+counts=$(PSQL -c "SELECT (SELECT count(*) FROM tpcc.item), (SELECT count(*) FROM tpcc.warehouse),
+  (SELECT count(*) FROM tpcc.district), (SELECT count(*) FROM tpcc.stock),
+  (SELECT count(*) FROM tpcc.customer), (SELECT count(*) FROM tpcc.history),
+  (SELECT count(*) FROM tpcc.orders), (SELECT count(*) FROM tpcc.new_order)" -F ' ')
+check "row counts of clause 4.3 for 1 warehouse on 18 ($counts)" test "$counts" = "100000 1 10 100000 30000 30000 30000 9000"
+ol=$(PSQL -c "SELECT count(*) FROM tpcc.order_line")
+check "order lines on 18 between 5 and 15 per order ($ol)" between "$ol" 285000 315000
+expect_exit 0 "check --full passes on the fresh load (conditions 5-10, 12 hold initially)" -- "$PGKNOB" tpcc check --full
 check "same seed, same items on 15 and 18" \
   test "$(PSQL -c "SELECT md5(string_agg(i_id || i_name || i_price || i_data, ',' ORDER BY i_id)) FROM tpcc.item")" = "$item15"
 expect_exit 0 "run 3 s on 18" -- "$PGKNOB" tpcc run -c 2 -d 3s --progress 0 --json "$WORK/run18.json"
