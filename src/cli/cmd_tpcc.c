@@ -249,6 +249,38 @@ static int bad_option(char **argv, const char *help_cmd)
     return usage_error(hint, "invalid or incomplete option \"%s\"", arg);
 }
 
+/* One option of `load`; returns -1 when fine, else the exit code. */
+static int load_option(int opt, TpccLoadOpts *opts, const char **json_path, char **argv)
+{
+    switch (opt) {
+    case 'w':
+        if (!parse_int(optarg, 1, 100000, &opts->warehouses))
+            return usage_error("Give a whole number of warehouses, 1 or more.",
+                               "invalid number of warehouses: \"%s\"", optarg);
+        return -1;
+    case 'j':
+        if (!parse_int(optarg, 1, 256, &opts->jobs))
+            return usage_error("Give a number of jobs from 1 to 256.",
+                               "invalid number of jobs: \"%s\"", optarg);
+        return -1;
+    case OPT_DROP:
+        opts->drop = true;
+        return -1;
+    case OPT_SEED:
+        if (!parse_seed(optarg, &opts->seed))
+            return usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
+        return -1;
+    case OPT_JSON:
+        *json_path = optarg;
+        return -1;
+    case 'h':
+        fputs(load_help, stdout);
+        return PK_EXIT_OK;
+    default:
+        return bad_option(argv, "load");
+    }
+}
+
 static int tpcc_load_cmd(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -256,44 +288,20 @@ static int tpcc_load_cmd(int argc, char **argv)
         {"drop", no_argument, NULL, OPT_DROP},         {"seed", required_argument, NULL, OPT_SEED},
         {"json", required_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0}};
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    TpccLoadOpts opts = {.jobs = 0, .seed = 1, .progress = isatty(2) == 1, .stop = &tpcc_interrupted};
+    TpccLoadOpts opts = {.seed = 1, .progress = isatty(2) == 1, .stop = &tpcc_interrupted};
     const char *json_path = NULL;
     int opt;
     while ((opt = getopt_long(argc, argv, "w:j:h", longopts, NULL)) != -1) {
-        switch (opt) {
-        case 'w':
-            if (!parse_int(optarg, 1, 100000, &opts.warehouses))
-                return usage_error("Give a whole number of warehouses, 1 or more.",
-                                   "invalid number of warehouses: \"%s\"", optarg);
-            break;
-        case 'j':
-            if (!parse_int(optarg, 1, 256, &opts.jobs))
-                return usage_error("Give a number of jobs from 1 to 256.",
-                                   "invalid number of jobs: \"%s\"", optarg);
-            break;
-        case OPT_DROP:
-            opts.drop = true;
-            break;
-        case OPT_SEED:
-            if (!parse_seed(optarg, &opts.seed))
-                return usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
-            break;
-        case OPT_JSON:
-            json_path = optarg;
-            break;
-        case 'h':
-            fputs(load_help, stdout);
-            return PK_EXIT_OK;
-        default:
-            return bad_option(argv, "load");
-        }
+        int rc = load_option(opt, &opts, &json_path, argv);
+        if (rc >= 0)
+            return rc;
     }
     if (!conninfo_arg(argc, argv, &opts.conninfo))
         return PK_EXIT_USAGE;
     if (opts.warehouses == 0)
         return usage_error("Add --warehouses N (each warehouse is about 100 MB).",
                            "missing --warehouses");
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     if (opts.jobs == 0)
         opts.jobs = (int)(cpus < 1 ? 1 : cpus > opts.warehouses + 1 ? opts.warehouses + 1 : cpus);
     install_stop_handler();
