@@ -281,7 +281,9 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Set
             sb_put(sb, ", near end of line");
         sb_putc(sb, '\n');
     } else {
-        sb_printf(sb, "%s = '%s'", entry->name, entry->value);
+        sb_printf(sb, "%s = '", entry->name);
+        put_printable(sb, entry->value);
+        sb_putc(sb, '\'');
         if (row->normalized && strcmp(row->normalized, entry->value) != 0)
             sb_printf(sb, " (%s)", row->normalized);
         if (row->applied)
