@@ -255,7 +255,7 @@ static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow
     sb_put(sb, "}");
 }
 
-/* Control bytes in a token would garble a terminal: show them as \xNN. */
+/* Control bytes in a token or value would garble a terminal: show them as \xNN. */
 static void put_printable(StrBuf *sb, const char *text)
 {
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
