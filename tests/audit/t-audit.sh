@@ -13,6 +13,7 @@ BG_PIDS=()
 cleanup_audit() {
   local pid
   for pid in "${BG_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
+  [ -n "${BG_STANDBY:-}" ] && pg_as_postgres "$PG_BIN/pg_ctl" -D "$BG_STANDBY/data" -m immediate -w stop >/dev/null 2>&1
   rm -rf "$TMP"
 }
 trap cleanup_audit EXIT # tests/pg/lib.sh chains its own cluster cleanup after this
@@ -21,7 +22,7 @@ trap cleanup_audit EXIT # tests/pg/lib.sh chains its own cluster cleanup after t
 audit() {
   "$PGKNOB" audit --format json --fail-on never "$@" >"$TMP/out.json" 2>"$TMP/err"; RC=$?
 }
-json() { jq -e "$@" "$TMP/out.json" >/dev/null 2>&1; }
+json() { [ -s "$TMP/out.json" ] && jq -e "$@" "$TMP/out.json" >/dev/null 2>&1; }
 has_evidence() { json --arg k "$1" '.inputs[0].evidence | map(.key) | index($k) != null'; }
 evidence_value() { jq -r --arg k "$1" '.inputs[0].evidence[] | select(.key == $k) | .value' "$TMP/out.json"; }
 has_finding() { json --arg r "$1" '.findings | map(.rule) | index($r) != null'; }
@@ -98,6 +99,8 @@ induce_and_audit() { # handle
     -c "insert into dead select g, 0 from generate_series(1, 20000) g" -c "update dead set v = 1" >/dev/null
   pg_psql -c "create table w (a int, b text)" \
     -c "insert into w select g, repeat('x', 100) from generate_series(1, 300000) g" -c "checkpoint" -c "checkpoint" >/dev/null
+  pg_psql -c "select pg_create_physical_replication_slot('forgotten', true)" \
+    -c "create table more_wal as select g from generate_series(1, 50000) g" -c "select pg_switch_wal()" >/dev/null
   pg_psql -c "alter system set shared_buffers = '64MB'" -c "select pg_reload_conf()" >/dev/null
   sleep 0.5
   echo "include 'missing-include.conf'" | pg_as_postgres tee -a "$PGDATA/postgresql.conf" >/dev/null
@@ -120,22 +123,52 @@ induce_and_audit() { # handle
     bash -c "jq -e '.findings[] | select(.rule == \"PK0902\") | .settings[0].name == \"shared_buffers\"' $TMP/out.json >/dev/null"
   check "PG$major induced: the broken include is a PK0901 error at its line" \
     json '.findings[] | select(.rule == "PK0901" and .severity == "error") | .message | test("missing-include.conf")'
+  check "PG$major induced: the inactive slot is counted and named" \
+    json '.inputs[0].evidence[] | select(.key == "slots.inactive") | .value == 1 and (.text | test("forgotten"))'
+  check "PG$major induced: the WAL it holds is measured ($(evidence_value slots.inactive_retained_bytes) bytes)" \
+    gt "$(evidence_value slots.inactive_retained_bytes)" 1000000
   for rule in $INDUCED_RULES; do
     check "PG$major induced: rule $rule fires ($(finding_text "$rule" | head -c 120))" has_finding "$rule"
   done
   expect_exit 1 "PG$major induced: with the default --fail-on warning, the audit fails" -- \
     "$PGKNOB" audit
   check "PG$major induced: text output names the pending restart" grep -q "PK0902" <<<"$OUT"
+  # remove the broken include again: it would stop any restart (or a standby copied from here)
+  pg_as_postgres sed -i "/missing-include.conf/d" "$PGDATA/postgresql.conf"
+  pg_psql -c "select pg_reload_conf()" >/dev/null
 }
 # Rules shipped in rules/ that the induced evidence must fire (ids in the evidence packs).
 INDUCED_RULES="PK2012 PK3003 PK4050"
 [ -n "${H15:-}" ] && induce_and_audit "$H15"
 [ -n "${H18:-}" ] && induce_and_audit "$H18"
 
+# A standby (15: Debian's pg_basebackup): recovery is no obstacle (WAL positions come from
+# pg_last_wal_replay_lsn there), and the primary's slot used by it is active.
+if [ -n "${H15:-}" ]; then
+  pg_cluster_use "$H15"
+  SB="$TMP/standby"; mkdir -p "$SB"; chown postgres "$SB" 2>/dev/null
+  pg_psql -c "select pg_create_physical_replication_slot('standby1')" >/dev/null
+  if pg_as_postgres "$PG_CLIENT_BIN/pg_basebackup" -h "$PGHOST" -p "$PGPORT" -U postgres -D "$SB/data" \
+       -R -S standby1 -X stream >/dev/null 2>"$TMP/bb.err"; then
+    SB_PORT=$((PGPORT + 1))
+    pg_as_postgres "$PG_BIN/pg_ctl" -D "$SB/data" -l "$SB/log" -w -t 30 \
+      -o "-c listen_addresses='' -c unix_socket_directories='$SB' -p $SB_PORT" start >/dev/null
+    BG_STANDBY="$SB"
+    audit "host=$SB port=$SB_PORT user=postgres dbname=postgres"
+    check "standby: the audit of a server in recovery succeeds (rc $RC)" test "$RC" -eq 0
+    check "standby: no evidence failed in recovery" json '[.audit.unavailable[] | select(.failure)] | length == 0'
+    check "standby: its WAL and checkpoint evidence is there" has_evidence checkpoints.total
+    audit
+    check "standby: on the primary the slot it streams from is active (1 inactive: forgotten)" \
+      json '.inputs[0].evidence[] | select(.key == "slots.inactive") | .value == 1 and (.text | test("standby1") | not)'
+    pg_as_postgres "$PG_BIN/pg_ctl" -D "$SB/data" -m fast -w stop >/dev/null; BG_STANDBY=""
+  else
+    fail "standby: pg_basebackup failed: $(head -c 300 "$TMP/bb.err")"
+  fi
+fi
+
 # The rest runs on 18 (remove the broken include first: it would stop a restart).
 pg_cluster_use "$H18" || { done_testing; exit; }
-pg_as_postgres sed -i "/missing-include.conf/d" "$PGDATA/postgresql.conf"
-pg_psql -c "select pg_reload_conf()" >/dev/null
 audit
 check "pending restart: with pg_file_settings readable, PK0902 points at postgresql.auto.conf" \
   json '.findings[] | select(.rule == "PK0902") | .file | test("postgresql.auto.conf$")'
