@@ -20,11 +20,17 @@ trap 'rm -rf "$work"; vd_cleanup' EXIT
 declare -A agree=() total=() env=()
 disagreements=()
 
-# One configuration on one major: the server's verdict, then pgknob's, compared.
-verdict_case() { # major file label
+# One configuration on one major: the server's verdict, then pgknob's, compared. A case directory
+# (tests/lint/cases/NAME.d: includes, postgresql.auto.conf) is linted as a data directory.
+verdict_case() { # major file-or-dir label
   local major="$1" file="$2" label="$3" server lint stage
-  vd_install "$major" "$file"
-  vd_lint "$major" "$(vd_conf "$major")"
+  if [ -d "$file" ]; then
+    vd_install_dir "$major" "$file"
+    vd_lint "$major" "$(vd_data "$major")"
+  else
+    vd_install "$major" "$file"
+    vd_lint "$major" "$(vd_conf "$major")"
+  fi
   vd_check_c "$major"
   stage="-C"
   if [ "$VD_RC" -eq 0 ]; then
@@ -69,6 +75,10 @@ sample_of() { # major
 for major in $MAJORS; do
   for file in tests/lint/cases/*.conf; do
     verdict_case "$major" "$file" "case $(basename "$file" .conf)"
+  done
+  for dir in tests/lint/cases/*.d; do
+    verdict_case "$major" "$dir" "case $(basename "$dir")"
+    vd_uninstall_dir
   done
   for file in "$REALWORLD"/*.conf; do
     cp "$file" "$work/rw.conf"

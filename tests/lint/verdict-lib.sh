@@ -3,6 +3,9 @@
 # Source after tests/lib.sh and tests/pg/lib.sh.
 #   vd_setup MAJORS...        initdb a scratch data directory per major (as postgres)
 #   vd_install MAJOR FILE     FILE becomes the data directory's postgresql.conf (auto.conf emptied)
+#   vd_install_dir MAJOR DIR  the files of DIR (postgresql.conf, includes, postgresql.auto.conf)
+#                             go into the data directory; vd_uninstall_dir removes them again
+#   vd_data MAJOR             the data directory
 #   vd_conf MAJOR             path of that postgresql.conf
 #   vd_check_c MAJOR [PARAM]  `postgres -C PARAM`: sets VD_RC, VD_OUT (stdout), VD_MSG (first error)
 #   vd_start MAJOR            real start (network settings given on the command line), then stop:
@@ -42,6 +45,22 @@ vd_cleanup() {
 }
 
 vd_conf() { echo "${VD_DATA[$1]}/postgresql.conf"; }
+vd_data() { echo "${VD_DATA[$1]}"; }
+
+VD_EXTRA=()
+vd_install_dir() { # major dir
+  local data="${VD_DATA[$1]}" name
+  : > "$data/postgresql.auto.conf"
+  VD_EXTRA=()
+  for name in $(ls -A "$2"); do
+    case "$name" in postgresql.conf|postgresql.auto.conf) ;; *) VD_EXTRA+=("$data/$name") ;; esac
+    rm -rf "${data:?}/$name"
+    cp -r "$2/$name" "$data/$name"
+  done
+  [ "$(id -u)" = 0 ] && chown -R postgres "$data"
+  chmod -R u+rwX,go+rX "$data/postgresql.conf" "${VD_EXTRA[@]}"
+}
+vd_uninstall_dir() { rm -rf "${VD_EXTRA[@]}"; VD_EXTRA=(); }
 
 vd_install() { # major file
   local data="${VD_DATA[$1]}"
