@@ -121,6 +121,8 @@ static double cpu_seconds(const struct timeval *tv)
 }
 
 typedef struct Monitor {
+    PGconn *control;      /* idle connection watched for a server that went away */
+    double last_watch;
     double started;
     double last_print, last_done_at;
     uint64_t last_done;
@@ -155,6 +157,28 @@ static void progress_line(Monitor *mon, RunShared *shared, TpccClient *clients, 
     mon->last_print = now;
 }
 
+/* Clients in think time do not notice a dead server; an idle control connection does (the
+ * server closes it). One reconnect attempt tells a killed session from a dead server. */
+static bool server_alive(Monitor *mon, RunShared *shared, double now)
+{
+    if (!mon->control || now - mon->last_watch < 1.0)
+        return true;
+    mon->last_watch = now;
+    if (PQconsumeInput(mon->control) && PQstatus(mon->control) == CONNECTION_OK)
+        return true;
+    char msg[256];
+    tpcc_conn_message(mon->control, msg, sizeof(msg));
+    PQreset(mon->control);
+    if (PQstatus(mon->control) == CONNECTION_OK)
+        return true;
+    pthread_mutex_lock(&shared->lock);
+    if (!atomic_load(&shared->server_lost))
+        snprintf(shared->lost_detail, sizeof(shared->lost_detail), "%s", msg);
+    atomic_store(&shared->server_lost, 1);
+    pthread_mutex_unlock(&shared->lock);
+    return false;
+}
+
 /* Waits until the end, the stop flag or a lost server; returns the reason. */
 static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clients)
 {
@@ -165,7 +189,7 @@ static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clien
             getrusage(RUSAGE_SELF, &mon->usage_start);
             mon->rusage_taken = true;
         }
-        if (atomic_load(&shared->server_lost))
+        if (atomic_load(&shared->server_lost) || !server_alive(mon, shared, now))
             return TPCC_STOP_SERVER_LOST;
         if (opts->stop && *opts->stop)
             return TPCC_STOP_INTERRUPTED;
@@ -300,11 +324,12 @@ static void copy_series(TpccStats *stats, const RunShared *shared)
     }
 }
 
-/* Runs the clients; fills res. Returns false only if a client thread could not start. */
-static void run_clients(TpccClient *clients, RunShared *shared, TpccResult *res)
+/* Runs the clients until the end, the stop flag or a lost server; fills res. */
+static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
+                        TpccResult *res)
 {
     int count = shared->opts->clients;
-    Monitor mon = {0};
+    Monitor mon = {.control = control};
     mon.started = tpcc_now();
     shared->measure_start = mon.started + shared->opts->warmup_s;
     shared->measure_end = shared->measure_start + shared->opts->duration_s;
@@ -344,8 +369,8 @@ bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
     /* heap: a client thread stuck in the server keeps pointing at these, so they outlive us */
     RunShared *shared = xcalloc(1, sizeof(RunShared));
     bool ok = prepare_run(conn, opts, shared, res, err);
-    PQfinish(conn);
     if (!ok) {
+        PQfinish(conn);
         free(shared->series);
         free(shared);
         return false;
@@ -353,7 +378,8 @@ bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
     TpccClient *clients = xcalloc((size_t)opts->clients, sizeof(TpccClient));
     ok = open_clients(clients, shared, err);
     if (ok)
-        run_clients(clients, shared, res);
+        run_clients(clients, shared, conn, res);
+    PQfinish(conn);
     bool leak = false;
     for (int idx = 0; idx < opts->clients; idx++) {
         if (ok && !atomic_load(&clients[idx].finished))

@@ -163,6 +163,17 @@ check "interrupted load says so" grep -q "load interrupted" "$WORK/iload.err"
 expect_exit 2 "run refuses an interrupted load" -- env PGDATABASE=interrupted "$PGKNOB" tpcc run -d 1
 check "refusal says incompletely loaded" contains "$ERR" "incompletely loaded"
 expect_exit 2 "load refuses it without --drop" -- env PGDATABASE=interrupted "$PGKNOB" tpcc load -w 1
+
+# a server lost while every client sleeps in think time is still noticed within seconds
+"$PGKNOB" tpcc run -c 2 -d 60s --think --progress 0 --json "$WORK/thinkkill.json" >/dev/null 2>&1 &
+pid=$!
+sleep 2
+start=$(date +%s)
+pg_as_postgres "$PG_BIN/pg_ctl" -D "$PGDATA" -m immediate stop >/dev/null 2>&1
+wait "$pid"; rc=$?
+check "server lost during think time: exit 1 (got $rc)" test "$rc" = 1
+check "server lost during think time: noticed within 5 s" test $(( $(date +%s) - start )) -lt 5
+check "server lost during think time: stop_reason server_lost" test "$(jv .stop_reason "$WORK/thinkkill.json")" = server_lost
 pg_cluster_stop
 
 # --- PostgreSQL 18: 1 warehouse, then the server is killed mid-run ---
