@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "audit/evidence.h"
 #include "audit/sample.h"
@@ -48,8 +49,16 @@ static void read_file_errors(DbConn *conn, AuditResult *res)
     }
 }
 
+static double monotonic_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
+}
+
 bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **errmsg)
 {
+    double start = monotonic_ms();
     out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, errmsg);
     if (!out->catalog)
         return false;
@@ -68,6 +77,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **err
         sample_wait_events(conn, out, opts->sample_seconds,
                            opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
     out->n_queries = db_query_count(conn);
+    out->elapsed_ms = monotonic_ms() - start;
     return true;
 }
 

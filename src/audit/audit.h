@@ -36,6 +36,7 @@ typedef struct AuditResult {
     char *database, *user;
     bool superuser, pg_monitor;
     size_t n_queries;
+    double elapsed_ms;    /* reading the server: settings, evidence and sampling */
 } AuditResult;
 
 /* Reads everything. False (with *errmsg, caller frees) only when nothing useful could be read:

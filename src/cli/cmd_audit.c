@@ -224,9 +224,9 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
 
 static void print_verbose(const AuditResult *res, size_t n_skipped)
 {
-    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries, %zu evidence values, %zu rules "
-            "skipped for missing facts%s\n", res->server_version, res->n_queries,
-            res->snap.n_evidence, n_skipped, res->partial ? ", partial" : "");
+    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries in %.1f ms, %zu evidence values, "
+            "%zu rules skipped for missing facts%s\n", res->server_version, res->n_queries,
+            res->elapsed_ms, res->snap.n_evidence, n_skipped, res->partial ? ", partial" : "");
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
         fprintf(stderr, "pgknob: audit: %s: %s: %s\n",
                 res->unavailable[item_idx].failure ? "unavailable" : "not collected",

@@ -198,7 +198,7 @@ check "read-only: the first statement sets default_transaction_read_only = on" \
   bash -c "head -1 $TMP/stmts | grep -q '^SET default_transaction_read_only = on; SET statement_timeout'"
 check "read-only: every statement is a SELECT or SET" \
   bash -c "! grep -viE '^(select|set) ' $TMP/stmts"
-reported=$(sed -n 's/.* \([0-9]*\) queries.*/\1/p' "$TMP/err")
+reported=$(sed -n 's/.* \([0-9]*\) queries in.*/\1/p' "$TMP/err")
 check "read-only: pgknob's query count ($reported) equals the statements logged ($(wc -l <"$TMP/stmts"))" \
   test "${reported:-x}" = "$(wc -l <"$TMP/stmts" | tr -d ' ')"
 pg_psql -c "alter system reset log_statement" -c "select pg_reload_conf()" >/dev/null

@@ -26,12 +26,21 @@ time_runs() {
 
 read -r audit_med audit_best < <(time_runs "$PGKNOB" audit --format json --fail-on never)
 read -r psql_med psql_best < <(time_runs "$PG_CLIENT_BIN/psql" -X -q -c 'select 1')
-queries=$("$PGKNOB" audit -v --format json --fail-on never 2>&1 >/dev/null | sed -n 's/.* \([0-9]*\) queries.*/\1/p')
+# the server part alone (connection excluded: setup, settings, evidence), from -v, over RUNS runs
+db_times=()
+for run in $(seq 1 "$RUNS"); do
+  line=$("$PGKNOB" audit -v --format json --fail-on never 2>&1 >/dev/null | head -1)
+  db_times+=("$(sed -n 's/.* queries in \([0-9.]*\) ms.*/\1/p' <<<"$line")")
+done
+queries=$(sed -n 's/.* \([0-9]*\) queries in.*/\1/p' <<<"$line")
+db_med=$(printf '%s\n' "${db_times[@]}" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
 evidence=$("$PGKNOB" audit --format json --fail-on never | jq '.inputs[0].evidence | length')
 
 echo "conditions: PostgreSQL $(pg_psql -c 'show server_version'), fresh cluster over a Unix socket, $(nproc) cores,"
+echo "            load average $(cut -d' ' -f1-3 /proc/loadavg) (other work on the machine inflates every number),"
 echo "            $RUNS runs each after one warm-up; wall time includes process start and connection"
 printf 'pgknob audit (no sampling): median %s ms, best %s ms, %s statements, %s evidence values\n' \
   "$audit_med" "$audit_best" "$queries" "$evidence"
+printf '  of which reading the server (after connecting): median %s ms\n' "$db_med"
 printf "psql -c 'select 1' (floor): median %s ms, best %s ms\n" "$psql_med" "$psql_best"
 awk -v a="$audit_med" -v p="$psql_med" 'BEGIN { printf "ratio audit / floor (medians): %.1fx\n", a / p }'
