@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
+#include "lint/lint_rules.h"
 #include "project/config.h"
 #include "project/policy.h"
 #include "report/report.h"
@@ -22,10 +23,12 @@ typedef struct LintCli {
     const char *config;       /* --config FILE, or NULL for ./.pgknob.ini when present */
     const char *baseline;     /* --baseline FILE */
     ProjectConfig project;    /* zeroed when there is no project configuration */
+    LintRulesOpts rules;      /* --host, --rules, --disable, --no-rules */
 } LintCli;
 
 enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_FAIL_ON, OPT_NO_AUTO_CONF, OPT_CONFIG,
-       OPT_BASELINE, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
+       OPT_BASELINE, OPT_HOST, OPT_RULES, OPT_DISABLE, OPT_NO_RULES, OPT_OUTPUT = 'o',
+       OPT_HELP = 'h' };
 
 /* One table drives getopt_long and the help text. */
 typedef struct LintOption {
@@ -50,6 +53,12 @@ static const LintOption lint_options[] = {
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
+    {"host", "FACTS", OPT_HOST,
+     "host facts for the rules: local (read this machine),\nor ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
+     "kernel=6.8,container=yes|no,io_uring=yes|no"},
+    {"rules", "DIR", OPT_RULES, "also run the rule files in DIR (repeatable)"},
+    {"disable", "ID,...", OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
+    {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
 #define N_LINT_OPTIONS (sizeof(lint_options) / sizeof(lint_options[0]))
@@ -76,6 +85,13 @@ static void lint_usage(FILE *out)
     }
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage or input error, 3 internal error\n");
+}
+
+static bool lint_add_arg(const char *const **list, size_t *n, const char *arg)
+{
+    *list = xrealloc((void *)*list, (*n + 1) * sizeof(char *));
+    ((const char **)*list)[(*n)++] = arg;
+    return true;
 }
 
 static bool lint_apply_option(LintCli *cli, int key, const char *arg)
@@ -112,6 +128,10 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_CONFIG: cli->config = arg; return true;
     case OPT_BASELINE: cli->baseline = arg; return true;
+    case OPT_HOST: cli->rules.host = arg; return true;
+    case OPT_RULES: return lint_add_arg(&cli->rules.dirs, &cli->rules.n_dirs, arg);
+    case OPT_DISABLE: return lint_add_arg(&cli->rules.disable, &cli->rules.n_disable, arg);
+    case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
     return false;
 }
@@ -198,6 +218,12 @@ static bool lint_load_project(LintCli *cli)
         cli->fail_on = cfg->fail_on;
     if (!cli->baseline)
         cli->baseline = cfg->baseline;
+    if (!cli->rules.host)
+        cli->rules.host = cfg->host_spec;
+    for (size_t idx = 0; idx < cfg->n_rule_dirs; idx++)
+        lint_add_arg(&cli->rules.dirs, &cli->rules.n_dirs, cfg->rule_dirs[idx]);
+    for (size_t idx = 0; idx < cfg->n_disable; idx++)
+        lint_add_arg(&cli->rules.disable, &cli->rules.n_disable, cfg->disable[idx]);
     for (size_t idx = 0; idx < cfg->n_redact; idx++)
         report_redact_add(cfg->redact[idx]);
     return true;
@@ -219,11 +245,15 @@ static bool lint_apply_policy(const LintCli *cli, LintResult *res, size_t *n_kno
     return ok;
 }
 
-static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known)
+static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known,
+                       const LintRulesState *rules)
 {
     ReportSource *sources = lint_sources(res);
     ReportInput in = {.command = "lint", .sources = sources, .n_sources = res->n_inputs,
                       .findings = &res->findings, .fail_on = cli->fail_on,
+                      .host = rules->have_host ? &rules->host : NULL,
+                      .rule_packs = (const char *const *)rules->pack_dirs,
+                      .n_rule_packs = rules->n_pack_dirs, .skipped = &rules->skipped,
                       .baseline = cli->baseline, .n_baseline_known = n_known,
                       .config = cli->project.path};
     char *cwd = getcwd(NULL, 0);
@@ -252,9 +282,14 @@ int cmd_lint(int argc, char **argv)
         fprintf(stderr, "pgknob: error: %s\n", errmsg ? errmsg : "could not read the input");
         free(errmsg);
     }
-    /* rule packs (engine/) append their findings to res.findings here, before the policy */
+    /* rule findings come after validation's, then the project policy applies to both */
+    LintRulesState rules = {0};
+    ok = ok && lint_rules_run(&res, &cli.rules, &rules);
     ok = ok && lint_apply_policy(&cli, &res, &n_known);
-    rc = ok ? lint_report(&cli, &res, n_known) : PK_EXIT_USAGE;
+    rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
+    lint_rules_state_free(&rules);
+    free((void *)cli.rules.dirs);
+    free((void *)cli.rules.disable);
     lint_result_free(&res);
     project_config_free(&cli.project);
     report_redact_reset();

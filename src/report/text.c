@@ -1,9 +1,12 @@
 /* The compiler-style text format: `FILE:LINE: SEVERITY: message [rule-id]`, with indented hint
  * and suggestion lines and a closing count. */
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "report/report.h"
+
+#include "engine/engine.h"
 
 #define ANSI_BOLD "\033[1m"
 #define ANSI_RESET "\033[0m"
@@ -69,6 +72,29 @@ static void put_count(StrBuf *out, size_t count, const char *word)
     sb_printf(out, "%zu %s%s", count, word, count == 1 ? "" : "s");
 }
 
+/* Rules skipped for a missing fact: those held back by host facts are listed (the user can give
+ * them with --host); those needing live evidence are only counted (they run in an audit). */
+static void put_skipped(const ReportInput *in, StrBuf *out)
+{
+    size_t n_host = 0, n_evidence = 0;
+    StrBuf host = STRBUF_INIT;
+    for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
+        const SkippedRule *skip = &in->skipped->items[idx];
+        if (!strncmp(skip->needs, "evidence ", 9)) {
+            n_evidence++;
+            continue;
+        }
+        sb_printf(&host, "%s%s: %s", n_host++ ? "; " : "", skip->rule_id, skip->needs);
+    }
+    if (n_host)
+        sb_printf(out, "note: %zu rule%s skipped for host facts that were not given (%s); give "
+                       "them with --host\n", n_host, n_host == 1 ? "" : "s", sb_str(&host));
+    if (n_evidence)
+        sb_printf(out, "note: %zu rule%s need%s live evidence (pgknob audit)\n", n_evidence,
+                  n_evidence == 1 ? "" : "s", n_evidence == 1 ? "s" : "");
+    sb_free(&host);
+}
+
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
     size_t n_suppressed = 0;
@@ -83,6 +109,8 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     size_t n_files = 0;
     for (size_t idx = 0; idx < in->n_sources; idx++)
         n_files += in->sources[idx].n_files;
+    if (!in->audit)
+        put_skipped(in, out);
     put_count(out, findings_count(in->findings, SEV_ERROR, false), "error");
     sb_put(out, ", ");
     put_count(out, findings_count(in->findings, SEV_WARNING, false), "warning");

@@ -41,7 +41,7 @@ check "a huge file is refused with a reason" grep -q 'larger than' <<<"$ERR"
 expect_exit 2 "one missing among several" -- "$PGKNOB" lint "$tmp/clean.conf" "$tmp/nope.conf"
 
 # --- exit codes per --fail-on
-expect_exit 0 "clean file" -- "$PGKNOB" lint "$tmp/clean.conf"
+expect_exit 0 "clean file" -- "$PGKNOB" lint --no-rules "$tmp/clean.conf"
 check "clean file: summary line" grep -q '^0 errors, 0 warnings, 0 notices in 1 file for PostgreSQL 18$' <<<"$OUT"
 expect_exit 1 "error file (default --fail-on warning)" -- "$PGKNOB" lint "$tmp/error.conf"
 check "compiler-style line" grep -qE "^$tmp/error.conf:1: error: invalid value for parameter \"work_mem\": \"4mb\" \[PK0020\]$" <<<"$OUT"
@@ -55,7 +55,7 @@ expect_exit 1 "minor-release parameter, minor unknown: warning fails by default"
 check "says which minor it needs" grep -q 'needs PostgreSQL 18.2 or later \[PK0030\]' <<<"$OUT"
 expect_exit 0 "minor-release warning with --fail-on error" -- "$PGKNOB" lint --fail-on error "$tmp/minor.conf"
 expect_exit 1 "--pg-version 18.1 makes it an error" -- "$PGKNOB" lint --fail-on error --pg-version 18.1 "$tmp/minor.conf"
-expect_exit 0 "--pg-version 18.4 knows it" -- "$PGKNOB" lint --fail-on notice --pg-version 18.4 "$tmp/minor.conf"
+expect_exit 0 "--pg-version 18.4 knows it" -- "$PGKNOB" lint --no-rules --fail-on notice --pg-version 18.4 "$tmp/minor.conf"
 expect_exit 1 "several files: one bad" -- "$PGKNOB" lint "$tmp/clean.conf" "$tmp/error.conf"
 check "several files: counted" grep -q ' in 2 files ' <<<"$OUT"
 
@@ -74,7 +74,7 @@ expect_exit 2 "data directory of 12" -- "$PGKNOB" lint "$tmp/data16"
 check "unsupported data directory explained" grep -q 'PostgreSQL 12' <<<"$ERR"
 
 # --- JSON: parses, documented keys
-expect_exit 1 "json format" -- "$PGKNOB" lint --format json "$tmp/error.conf" "$tmp/notice.conf"
+expect_exit 1 "json format" -- "$PGKNOB" lint --no-rules --format json "$tmp/error.conf" "$tmp/notice.conf"
 check "json parses (python3 -m json.tool)" bash -c 'python3 -m json.tool >/dev/null <<<"$1"' _ "$OUT"
 check "json has the documented keys" python3 -c '
 import json, sys

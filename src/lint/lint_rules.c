@@ -1,0 +1,103 @@
+/* Glue between the lint pipeline and the rule engine. */
+#include "lint/lint_rules.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "host/host.h"
+
+/* --disable values split on commas. */
+static void split_disabled(const LintRulesOpts *opts, char ***ids, size_t *n)
+{
+    for (size_t opt_idx = 0; opt_idx < opts->n_disable; opt_idx++) {
+        char *copy = xstrdup(opts->disable[opt_idx]), *save = NULL;
+        for (char *id = strtok_r(copy, ", ", &save); id; id = strtok_r(NULL, ", ", &save)) {
+            *ids = xrealloc(*ids, (*n + 1) * sizeof(char *));
+            (*ids)[(*n)++] = xstrdup(id);
+        }
+        free(copy);
+    }
+}
+
+static void copy_host(HostFacts *to, const HostFacts *from)
+{
+    free(to->storage);
+    free(to->kernel);
+    free(to->source);
+    *to = *from;
+    to->storage = xstrdup(from->storage);
+    to->kernel = xstrdup(from->kernel);
+    to->source = xstrdup(from->source);
+}
+
+static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
+{
+    if (!opts->host)
+        return true;
+    /* with a data directory, its device is the storage that matters */
+    const char *data_path = res->n_inputs ? res->inputs[0].set.data_dir : NULL;
+    char *msg = NULL;
+    if (!host_from_option(opts->host, data_path, &state->host, &msg)) {
+        fprintf(stderr, "pgknob: error: --host: %s\nhint: Write --host local, or key=value pairs "
+                        "such as ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no.\n", msg);
+        free(msg);
+        return false;
+    }
+    state->have_host = true;
+    return true;
+}
+
+static bool load_rules(const LintRulesOpts *opts, LintRulesState *state)
+{
+    RuleError err;
+    if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &err)) {
+        rule_error_print(&err);
+        rule_error_clear(&err);
+        return false;
+    }
+    state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));
+    state->pack_dirs[state->n_pack_dirs++] = rules_default_dir();
+    for (size_t dir_idx = 0; dir_idx < opts->n_dirs; dir_idx++)
+        state->pack_dirs[state->n_pack_dirs++] = xstrdup(opts->dirs[dir_idx]);
+    return true;
+}
+
+bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
+{
+    memset(state, 0, sizeof(*state));
+    state->host.ram_bytes = -1;
+    state->host.cores = state->host.container = state->host.io_uring_allowed = -1;
+    if (opts->disabled_all)
+        return true;
+    if (!load_host(res, opts, state) || !load_rules(opts, state))
+        return false;
+    char **disabled = NULL;
+    size_t n_disabled = 0;
+    split_disabled(opts, &disabled, &n_disabled);
+    EngineOpts eopts = {(const char *const *)disabled, n_disabled};
+    for (size_t input_idx = 0; input_idx < res->n_inputs; input_idx++) {
+        LintInput *input = &res->inputs[input_idx];
+        if (!input->snap.catalog)
+            continue;
+        if (state->have_host)
+            copy_host(&input->snap.host, &state->host);
+        engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+    }
+    for (size_t idx = 0; idx < n_disabled; idx++)
+        free(disabled[idx]);
+    free(disabled);
+    return true;
+}
+
+void lint_rules_state_free(LintRulesState *state)
+{
+    rule_set_free(&state->rules);
+    host_facts_clear(&state->host);
+    skipped_free(&state->skipped);
+    for (size_t idx = 0; idx < state->n_pack_dirs; idx++)
+        free(state->pack_dirs[idx]);
+    free(state->pack_dirs);
+    memset(state, 0, sizeof(*state));
+}

@@ -1,0 +1,37 @@
+/* The rule packs in the lint pipeline: load them (shipped + --rules), attach host facts
+ * (--host) to each input's snapshot, run the engine and append the rule findings after the
+ * validation findings. The engine itself stays pure; this is the glue. */
+#ifndef PK_LINT_RULES_H
+#define PK_LINT_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine/engine.h"
+#include "lint/lint.h"
+#include "rules/rules.h"
+
+typedef struct LintRulesOpts {
+    bool disabled_all;              /* --no-rules: validation only */
+    const char *host;               /* --host: "local" or a spec; NULL: no host facts */
+    const char *const *dirs;        /* --rules DIR, repeatable */
+    size_t n_dirs;
+    const char *const *disable;     /* --disable ID[,ID…], repeatable, as given */
+    size_t n_disable;
+} LintRulesOpts;
+
+typedef struct LintRulesState {
+    RuleSet rules;
+    HostFacts host;
+    bool have_host;
+    SkippedList skipped;            /* rules skipped for a missing fact, every input */
+    char **pack_dirs;               /* the packs that ran, for the report header */
+    size_t n_pack_dirs;
+} LintRulesState;
+
+/* Runs the rules over every input of `res`. False when pgknob's own input is unusable (a broken
+ * rule file, a bad --host spec): the rule error was printed to stderr, and the caller exits 2. */
+bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state);
+void lint_rules_state_free(LintRulesState *state);
+
+#endif
