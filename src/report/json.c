@@ -2,6 +2,8 @@
  * credentials. Additions are new keys only; existing keys keep their meaning. */
 #include "report/report.h"
 
+#include "host/host.h"
+
 #include "engine/engine.h"
 
 #include <math.h>
@@ -38,6 +40,11 @@ static void put_target(const ReportInput *in, StrBuf *out)
     put_int_field(out, "    ", "pg_major", first ? first->pg_major : 0, false);
     put_str_field(out, "    ", "version_source", first ? first->version_source : NULL, true);
     sb_put(out, "  },\n");
+    if (in->host) { /* the host facts the rules used (--host) */
+        char *text = host_describe(in->host);
+        put_str_field(out, "  ", "host", text, false);
+        free(text);
+    }
 }
 
 /* The settings the source sets (not defaults), each with the value the server would store. */

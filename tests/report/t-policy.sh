@@ -38,16 +38,16 @@ expect_exit 0 "every finding suppressed: exit 0" -- "$PGKNOB" lint all.conf
 
 # --- baseline -------------------------------------------------------------------------------
 printf 'shared_buffer = 1GB\nwork_mem = 4mb\n' > base.conf
-"$PGKNOB" lint --format json -o baseline.json base.conf
+"$PGKNOB" lint --no-rules --format json -o baseline.json base.conf
 check "-o baseline.json writes JSON (format from the extension)" grep -q '"tool": "pgknob"' baseline.json
-expect_exit 0 "nothing new since the baseline: exit 0" -- "$PGKNOB" lint --baseline baseline.json base.conf
+expect_exit 0 "nothing new since the baseline: exit 0" -- "$PGKNOB" lint --no-rules --baseline baseline.json base.conf
 check "text says no findings" grep -q '^0 errors' <<<"$OUT"
 printf '# a new comment moves every line down\n\nshared_buffer = 1GB\nwork_mem = 4mb\nfsync = maybe\n' > base.conf
-expect_exit 1 "a new finding after lines moved: exit 1" -- "$PGKNOB" lint --baseline baseline.json base.conf
+expect_exit 1 "a new finding after lines moved: exit 1" -- "$PGKNOB" lint --no-rules --baseline baseline.json base.conf
 check "only the new finding is reported" bash -c 'grep -q "^base.conf:5: error" <<<"$0" && ! grep -q "^base.conf:3:" <<<"$0" && ! grep -q "^base.conf:4:" <<<"$0"' "$OUT"
-json=$("$PGKNOB" lint --format json --baseline baseline.json base.conf)
+json=$("$PGKNOB" lint --no-rules --format json --baseline baseline.json base.conf)
 check "json: summary.baseline_known" grep -q '"baseline_known": 2,' <<<"$json"
-md=$("$PGKNOB" lint --format md --baseline baseline.json base.conf)
+md=$("$PGKNOB" lint --no-rules --format md --baseline baseline.json base.conf)
 check "md: header names the baseline" grep -q 'Baseline:\*\* `baseline.json` (2 known findings left out)' <<<"$md"
 printf 'shared_buffer = 1GB\nshared_buffer = 2GB\n' > twice.conf
 mkdir one && printf 'shared_buffer = 1GB\n' > one/twice.conf
