@@ -48,6 +48,7 @@ src/report/style_css.auto.h: reports/style.css tests/report/gen-style.sh
 
 deps:                      ## install missing Debian packages and fetch the test servers (idempotent)
 	@tests/pg/install-deps.sh
+	@tests/pg/fetch-servers.sh
 
 servers: deps              ## fetch the PostgreSQL 13–18 builds used by the tests into .cache/pg
 	@tests/pg/fetch-servers.sh
