@@ -184,6 +184,28 @@ check "pg_monitor role: pg_file_settings is listed as unavailable, with why" \
 check "pg_monitor role: the audit is marked partial" has_finding PK0904
 check "pg_monitor role: pending restart still found from pg_settings" has_finding PK0902
 
+# Every report format for a partial audit (the pg_monitor role), with the documented schemas.
+"$PGKNOB" audit --fail-on never -o "$TMP/a.md" "user=mon"
+check "formats: -o a.md writes Markdown with the live evidence" grep -q "^## Live evidence" "$TMP/a.md"
+check "formats: the Markdown lists the evidence not available, with why" \
+  bash -c 'grep -q "^## Evidence not available" "$0" && grep -q "permission denied for view pg_file_settings" "$0"' "$TMP/a.md"
+check "formats: the Markdown header marks the audit partial" grep -q '^- \*\*Audit:\*\* partial' "$TMP/a.md"
+"$PGKNOB" audit --fail-on never -o "$TMP/a.html" "user=mon"
+check "formats: -o a.html is one self-contained page with the evidence table" \
+  bash -c 'grep -q "<h2>Live evidence" "$0" && ! grep -Eqi "<script|<link|<img" "$0"' "$TMP/a.html"
+"$PGKNOB" audit --format github --fail-on never "user=mon" >"$TMP/a.gh"
+check "formats: github annotations, one per finding" bash -c '[ -s "$0" ] && ! grep -vq "^::" "$0"' "$TMP/a.gh"
+if tests/report/node-deps.sh >/dev/null 2>&1; then
+  "$PGKNOB" audit --format json --fail-on never "user=mon" >"$TMP/a.json"
+  "$PGKNOB" audit --format sarif --fail-on never "user=mon" >"$TMP/a.sarif"
+  check "formats: audit JSON matches reports/report.schema.json" \
+    node tests/report/validate.js reports/report.schema.json "$TMP/a.json"
+  check "formats: audit SARIF is valid SARIF 2.1.0" node tests/report/validate.js \
+    .cache/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json "$TMP/a.sarif"
+else
+  fail "formats: the schema validators (tests/report/node-deps.sh) are not available"
+fi
+
 # Read-only session: every statement pgknob sent, as the server logged it, is SELECT or SET, the
 # session is made read-only before anything else, and the count matches pgknob's own count.
 pg_psql -c "alter system set log_statement = 'all'" -c "alter system set log_line_prefix = '%a|'" \
