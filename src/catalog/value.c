@@ -353,12 +353,16 @@ static bool check_range(const CatalogParam *param, const char *name, int major, 
 
 /* Integer check hooks that refuse values inside the declared range (they name the parameter by
  * its catalog name and explain in a DETAIL, given here as the hint). */
-static bool check_int_hook(const CatalogParam *param, double val, GucError *err)
+static bool check_int_hook(const CatalogParam *param, int major, double val, GucError *err)
 {
     if (!strcmp(param->name, "vacuum_buffer_usage_limit") && val != 0 &&
         (val < 128 || val > 16777216)) {
+        /* the DETAIL became a sentence (with a period) in 18 */
         set_error(err, xasprintf("invalid value for parameter \"%s\": %d", param->name, (int)val),
-                  "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and 16777216 kB.");
+                  major >= 18 ? "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and"
+                                " 16777216 kB."
+                              : "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and"
+                                " 16777216 kB");
         return false;
     }
     return true;
@@ -376,7 +380,7 @@ static bool parse_number(const CatalogParam *param, const char *name, int major,
     }
     if (!check_range(param, name, major, out->num, err))
         return false;
-    return param->type != GUC_INTEGER || check_int_hook(param, out->num, err);
+    return param->type != GUC_INTEGER || check_int_hook(param, major, out->num, err);
 }
 
 bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,

@@ -106,9 +106,18 @@ static bool refuse(GucError *err, const char *shown, const char *value, char *de
 }
 
 /* A comma list whose every word must be one of `choices` (log_destination and the like). */
+/* The DETAIL for a word that is not an option: "Invalid option" became a sentence in 18
+ * (16: `invalid option "x"`, 17: `Invalid option "x"`). */
+static char *invalid_option(int major, const char *word)
+{
+    if (major <= 16)
+        return xasprintf("invalid option \"%s\"", word);
+    return xasprintf(major == 17 ? "Invalid option \"%s\"" : "Invalid option \"%s\".", word);
+}
+
 /* `keyword_detail`: the server says "Unrecognized key word", else "Invalid option". */
-static bool check_keyword_list(const char *shown, const char *value, const char *const *choices,
-                               bool keyword_detail, GucError *err)
+static bool check_keyword_list(int major, const char *shown, const char *value,
+                               const char *const *choices, bool keyword_detail, GucError *err)
 {
     TokenList toks = {0};
     bool ok = split_list(value, true, &toks);
@@ -120,7 +129,7 @@ static bool check_keyword_list(const char *shown, const char *value, const char 
         if (!one_of(toks.items[idx], choices)) {
             char *detail = keyword_detail
                                ? xasprintf("Unrecognized key word: \"%s\".", toks.items[idx])
-                               : xasprintf("Invalid option \"%s\".", toks.items[idx]);
+                               : invalid_option(major, toks.items[idx]);
             tokens_free(&toks);
             return refuse(err, shown, value, detail);
         }
@@ -132,8 +141,7 @@ static bool check_log_destination(int major, const char *shown, const char *valu
 {
     static const char *const since15[] = {"stderr", "csvlog", "jsonlog", "syslog", NULL};
     static const char *const before15[] = {"stderr", "csvlog", "syslog", NULL};
-    return check_keyword_list(shown, value, major >= 15 ? since15 : before15,
-                              true, err);
+    return check_keyword_list(major, shown, value, major >= 15 ? since15 : before15, true, err);
 }
 
 /* 18's log_connections: one Boolean word, or a list of aspects. */
@@ -165,7 +173,7 @@ static bool check_log_connections(const char *shown, const char *value, GucError
 }
 
 /* check_datestyle: output styles and field orders, each given at most once. */
-static bool check_datestyle(const char *shown, const char *value, GucError *err)
+static bool check_datestyle(int major, const char *shown, const char *value, GucError *err)
 {
     static const struct { const char *word; int style; int order; } words[] = {
         {"iso", 1, 0}, {"sql", 2, 0}, {"postgres", 3, 0}, {"german", 4, 0},
@@ -188,7 +196,8 @@ static bool check_datestyle(const char *shown, const char *value, GucError *err)
         }
         int new_style = words[word_idx].style, new_order = words[word_idx].order;
         if ((new_style && style && new_style != style) || (new_order && order && new_order != order))
-            detail = xasprintf("Conflicting \"%s\" specifications.", shown);
+            detail = xasprintf("Conflicting \"%s\" specifications.",
+                               major >= 18 ? "DateStyle" : "datestyle");
         style = new_style ? new_style : style;
         order = new_order ? new_order : order;
     }
@@ -290,15 +299,15 @@ bool check_hook_string(const CatalogParam *param, int major, const char *shown, 
     if (!strcmp(name, "log_connections") && param->type == GUC_STRING)
         return check_log_connections(shown, value, err);
     if (!strcasecmp(name, "DateStyle"))
-        return check_datestyle(shown, value, err);
+        return check_datestyle(major, shown, value, err);
     if (!strcasecmp(name, "TimeZone") || !strcmp(name, "log_timezone"))
         return check_timezone(shown, value, err);
     if (!strcmp(name, "primary_slot_name"))
         return check_slot_name(shown, value, err);
     if (!strcmp(name, "debug_io_direct"))
-        return check_keyword_list(shown, value, io_direct, false, err);
+        return check_keyword_list(major, shown, value, io_direct, false, err);
     if (!strcmp(name, "restrict_nonsystem_relation_kind"))
-        return check_keyword_list(shown, value, relkinds, true, err);
+        return check_keyword_list(major, shown, value, relkinds, true, err);
     if (!strcmp(name, "recovery_target") && *value && strcmp(value, "immediate"))
         return refuse(err, shown, value, xstrdup("The only allowed value is \"immediate\"."));
     if (!strcmp(name, "search_path")) {

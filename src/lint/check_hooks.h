@@ -10,7 +10,7 @@
 #include "catalog/value.h"
 
 /* Runs the check hook of `param` (if pgknob models one) on `value`. `shown` is the name the
- * server's message uses. Returns false with the server's message in err->message and its DETAIL
+ * server's message uses (check hooks always use the catalog name). Returns false with the server's message in err->message and its DETAIL
  * in err->hint (caller frees with guc_error_free). */
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
                        GucError *err);

@@ -160,7 +160,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     const char *text = entry->value ? entry->value : "";
     if (guc_parse_value_as(param, major, entry->name, text, &val, &err) &&
         (param->type != GUC_STRING ||
-         check_hook_string(param, major, major <= 17 ? entry->name : param->name, text, &err)))
+         check_hook_string(param, major, param->name, text, &err)))
         return;
     Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
                                entry);
