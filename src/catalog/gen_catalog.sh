@@ -130,6 +130,8 @@ def since_minors(major, latest_names, latest_minor):
     first = probe(cands[0])
     last = probe(cands[-1])
     new = sorted((latest_names - first) & last)
+    for name in sorted(first - last):
+        log("warning: %s is in %s but not in %s: removed in a minor release" % (name, cands[0], cands[-1]))
     for name in sorted((latest_names - first) - last):
         log("warning: %s is in the catalog build of %d but in no package build" % (name, major))
     result = {}

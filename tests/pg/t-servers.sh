@@ -92,6 +92,13 @@ check_hidden() { # major
     grep -qx "$name" <<<"$found" || bad+=" $name(catalog says hidden, server does not accept it)"
   done
   check "$major: hidden names and aliases the server accepts are the catalog's ($(echo $found))${bad:+:$bad}" [ -z "$bad" ]
+  if [ "$major" -ge 15 ]; then # pg_settings_get_flags is new in 15
+    bad=""
+    for name in $("$dump" hidden "$major" | cut -f1); do
+      pg_psql -c "SELECT pg_settings_get_flags('$name')" | grep -q NO_SHOW_ALL || bad+=" $name"
+    done
+    check "$major: every hidden parameter has the NO_SHOW_ALL flag${bad:+ except$bad}" [ -z "$bad" ]
+  fi
   pg_psql -c "CREATE ROLE pgknob_probe LOGIN" >/dev/null
   while IFS=$'\t' read -r name type lo hi ctx; do
     check_hidden_param "$major" "$name" "$type" "$lo" "$hi" "$ctx"
