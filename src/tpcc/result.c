@@ -199,7 +199,10 @@ static void json_client(const TpccResult *res, StrBuf *out)
     json_key_num(out, "cpu_per_txn_ms", total ? cpu * 1e3 / (double)total : 0, true);
     json_key_num(out, "cpu_per_statement_us", statements ? cpu * 1e6 / (double)statements : 0,
                  true);
-    json_key_num(out, "core_share", res->measured_s > 0 ? cpu / res->measured_s : 0, false);
+    double share = res->measured_s > 0 ? cpu / res->measured_s : 0;
+    json_key_num(out, "core_share", share, true);
+    sb_printf(out, "\"cpus\": %d, \"client_bound\": %s", res->client_cpus,
+              share >= 0.8 * res->client_cpus ? "true" : "false");
     sb_put(out, "},\n");
 }
 
@@ -347,6 +350,14 @@ static void text_client(const TpccResult *res, const char *item, StrBuf *out)
               statements ? cpu * 1e6 / (double)statements : 0.0,
               total ? (double)statements / (double)total : 0.0,
               total ? (double)tpcc_result_round_trips(res) / (double)total : 0.0);
+    double share = res->measured_s > 0 ? cpu / res->measured_s : 0.0;
+    if (res->client_cpus > 0 && share >= 0.8 * res->client_cpus)
+        sb_printf(out, "%swarning: the driver used %.0f%% of the %d CPUs: this throughput is the "
+                  "client's limit, not the server's\n", item, 100.0 * share / res->client_cpus,
+                  res->client_cpus);
+    else if (share >= 0.5)
+        sb_printf(out, "%snote: the driver used %.0f%% of one core, CPU the server did not get "
+                  "if both share the machine\n", item, 100.0 * share);
 }
 
 void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out)

@@ -258,6 +258,8 @@ static void result_conditions(TpccResult *res, const TpccRunOpts *opts, const Ru
     res->c_id = shared->k.c_id;
     res->c_ol_i_id = shared->k.c_ol_i_id;
     res->server_version_num = PQserverVersion(conn);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    res->client_cpus = cpus > 0 ? (int)cpus : 1;
     const char *version = PQparameterStatus(conn, "server_version");
     snprintf(res->server_version, sizeof(res->server_version), "%s", version ? version : "");
 }

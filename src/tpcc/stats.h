@@ -131,6 +131,7 @@ typedef struct TpccResult {
     int server_version_num;
     double measured_s;            /* measured interval actually run (shorter when stopped) */
     double cpu_user_s, cpu_sys_s; /* this process, over the measured interval */
+    int client_cpus;              /* CPUs online where the driver ran */
     TpccStats stats;
 } TpccResult;
 

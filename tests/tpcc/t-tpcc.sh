@@ -106,6 +106,10 @@ check "client CPU measured" test "$(jv '.client.cpu_per_txn_ms > 0' "$R")" = tru
 check "tpmC = New-Orders per minute" \
   test "$(jv '((.types.new_order.completed * 60 / .measured_s) - .tpmc) | fabs < 0.01' "$R")" = true
 check "markdown report has the table" grep -q '^| New-Order |' "$WORK/run15.md"
+check "json: driver not client-bound here" test "$(jv .client.client_bound "$R")" = false
+expect_exit 2 "an unwritable --report path is an error" -- "$PGKNOB" tpcc run -d 1s --progress 0 --report /nonexistent/dir/r.md
+check "unwritable report names the file" contains "$ERR" 'could not open "/nonexistent/dir/r.md" for writing'
+check "the summary is still printed" contains "$OUT" "throughput:"
 expect_exit 0 "check passes after the run" -- "$PGKNOB" tpcc check
 
 # a stage so slow that nothing completes: after the warm-up every transaction waits on locks

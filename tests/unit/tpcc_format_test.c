@@ -87,11 +87,34 @@ static void test_empty_result_json(void)
     tpcc_result_free(&res);
 }
 
+static void test_client_bound_warning(void)
+{
+    static TpccResult res;
+    tpcc_stats_init(&res.stats, 1);
+    res.measured_s = 10;
+    res.client_cpus = 2;
+    res.stats.txn[TPCC_PAYMENT].committed = 100;
+    res.cpu_user_s = 17; /* 1.7 cores of 2 */
+    StrBuf out = STRBUF_INIT;
+    tpcc_result_to_text(&res, false, &out);
+    CHECK(strstr(sb_str(&out), "warning: the driver used 85% of the 2 CPUs") != NULL);
+    sb_reset(&out);
+    tpcc_result_to_json(&res, &out);
+    CHECK(strstr(sb_str(&out), "\"client_bound\": true") != NULL);
+    sb_reset(&out);
+    res.cpu_user_s = 0.2;
+    tpcc_result_to_text(&res, false, &out);
+    CHECK(strstr(sb_str(&out), "warning") == NULL && strstr(sb_str(&out), "note:") == NULL);
+    sb_free(&out);
+    tpcc_result_free(&res);
+}
+
 int main(void)
 {
     test_params();
     test_copy_fields();
     test_rates();
     test_empty_result_json();
+    test_client_bound_warning();
     PK_TEST_DONE();
 }
