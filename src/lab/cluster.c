@@ -356,10 +356,79 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg)
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
     if (rc != 0)
-        *errmsg = xasprintf("pg_ctl restart of \"%s\" failed: %s", datadir, sb_str(&text));
+        *errmsg = xasprintf("pg_ctl restart of \"%s\" failed (server log: %s): %s", datadir,
+                            logfile, sb_str(&text));
     sb_free(&text);
     free(logfile);
     free(prog);
     proc_user_free(&owner);
     return rc == 0;
+}
+
+/* Writes the file as the data directory's owner would: a temporary file renamed into place. */
+static bool write_owned_file(const char *path, const char *text, const ProcUser *owner,
+                             char **errmsg)
+{
+    char *tmp = xasprintf("%s.pgknob-tmp", path);
+    FILE *fp = fopen(tmp, "w");
+    bool ok = fp && fputs(text, fp) >= 0;
+    if (fp && fclose(fp) != 0)
+        ok = false;
+    if (ok && owner->switch_user && chown(tmp, owner->uid, owner->gid) != 0)
+        ok = false;
+    if (ok && (chmod(tmp, 0600) != 0 || rename(tmp, path) != 0))
+        ok = false;
+    if (!ok) {
+        *errmsg = xasprintf("could not write \"%s\": %s", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+    return ok;
+}
+
+/* The options of the server's last start: postmaster.opts minus the program path. */
+static char *last_start_options(const char *datadir)
+{
+    char *path = xasprintf("%s/postmaster.opts", datadir);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return NULL;
+    char line[4096];
+    char *opts = NULL;
+    if (fgets(line, sizeof(line), fp)) {
+        line[strcspn(line, "\n")] = '\0';
+        const char *rest = line + strcspn(line, " ");
+        opts = xstrdup(*rest ? rest + 1 : "");
+    }
+    fclose(fp);
+    return opts;
+}
+
+bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
+                     char **errmsg)
+{
+    ProcUser owner;
+    if (!proc_owner_of(datadir, &owner, errmsg))
+        return false;
+    char *conf_path = xasprintf("%s/postgresql.auto.conf", datadir);
+    char *opts = last_start_options(datadir);
+    bool ok = write_owned_file(conf_path, auto_conf, &owner, errmsg);
+    if (ok) {
+        char *prog = xasprintf("%s/pg_ctl", bindir);
+        char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
+        const char *argv[] = {prog, "start", "-D", datadir, "-l", logfile, "-w", "-t", "120",
+                              opts ? "-o" : NULL, opts, NULL};
+        StrBuf text = STRBUF_INIT;
+        ok = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text) == 0;
+        if (!ok)
+            *errmsg = xasprintf("pg_ctl start of \"%s\" failed: %s", datadir, sb_str(&text));
+        sb_free(&text);
+        free(logfile);
+        free(prog);
+    }
+    free(opts);
+    free(conf_path);
+    proc_user_free(&owner);
+    return ok;
 }

@@ -52,4 +52,11 @@ void cluster_destroy(Cluster *cl);
 /* pg_ctl restart of an existing local server, as the data directory's owner. */
 bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg);
 
+/* The safety net when an existing server does not come back from a restart with a stage's
+ * settings: writes `auto_conf` (the postgresql.auto.conf recorded before the lab) back into the
+ * data directory, as its owner, and starts the server again with the options of its last start
+ * (postmaster.opts), as pg_ctl restart would have. */
+bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
+                     char **errmsg);
+
 #endif

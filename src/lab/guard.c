@@ -128,6 +128,13 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, char **errmsg)
         guc_table_free(&guard->original);
         return false;
     }
+    if (target->kind == TARGET_EXISTING) {
+        char *ignored = NULL;
+        guard->auto_conf_text =
+            target_query_value(target->conn, "SELECT pg_read_file('postgresql.auto.conf')",
+                               &ignored);
+        free(ignored);
+    }
     guard->active = true;
     return true;
 }
@@ -206,8 +213,33 @@ static char *pending_restart(PGconn *conn, char **errmsg)
                               errmsg);
 }
 
+/* An existing server that does not come back with a stage's settings: put its
+ * postgresql.auto.conf back as it was and start it, so the restore can proceed. */
+static bool rescue(const SettingsGuard *guard, LabTarget *target, char **errmsg)
+{
+    if (target->kind != TARGET_EXISTING || !guard->auto_conf_text || !target->bindir ||
+        !target->datadir)
+        return false;
+    char *err = NULL;
+    fprintf(stderr, "pgknob: the server did not restart: putting postgresql.auto.conf back and "
+                    "starting it again\n");
+    bool ok = pg_rescue_start(target->bindir, target->datadir, guard->auto_conf_text, &err);
+    char *conn_err = NULL;
+    if (ok)
+        ok = target_connect(target, &conn_err);
+    char *msg = xasprintf("%s\nthe lab's settings were removed from postgresql.auto.conf and the "
+                          "server was %s%s%s", *errmsg, ok ? "started again" : "NOT started: ",
+                          ok ? "" : (err ? err : ""), conn_err ? conn_err : "");
+    free(*errmsg);
+    *errmsg = msg;
+    free(err);
+    free(conn_err);
+    return ok;
+}
+
 /* Reload; restart when the server reports parameters pending a restart. */
-static bool make_effective(LabTarget *target, ApplyInfo *info, char **errmsg)
+static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyInfo *info,
+                           char **errmsg)
 {
     if (!reload_and_wait(target->conn, errmsg))
         return false;
@@ -221,6 +253,8 @@ static bool make_effective(LabTarget *target, ApplyInfo *info, char **errmsg)
             info->restart_params = xstrdup(pending);
         }
         ok = target_restart(target, errmsg);
+        if (!ok)
+            rescue(guard, target, errmsg);
     }
     free(pending);
     return ok;
@@ -245,7 +279,7 @@ bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *wan
         if (lab_stop_flag)
             return false;
     }
-    return make_effective(target, info, errmsg);
+    return make_effective(guard, target, info, errmsg);
 }
 
 static bool restore_all(SettingsGuard *guard, LabTarget *target, char **errmsg)
@@ -253,7 +287,7 @@ static bool restore_all(SettingsGuard *guard, LabTarget *target, char **errmsg)
     for (size_t idx = 0; idx < guard->n_touched; idx++)
         if (!restore_one(guard, target->conn, guard->touched[idx], errmsg))
             return false;
-    return make_effective(target, NULL, errmsg);
+    return make_effective(guard, target, NULL, errmsg);
 }
 
 bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg)
@@ -286,6 +320,7 @@ void guard_free(SettingsGuard *guard)
 {
     guc_table_free(&guard->original);
     lab_settings_free(&guard->auto_before);
+    free(guard->auto_conf_text);
     for (size_t idx = 0; idx < guard->n_touched; idx++)
         free(guard->touched[idx]);
     free(guard->touched);

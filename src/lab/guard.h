@@ -41,6 +41,7 @@ typedef struct SettingsGuard {
     char **touched;          /* every parameter we ALTER SYSTEM'd, in order */
     size_t n_touched;
     bool active;             /* begun and not yet restored */
+    char *auto_conf_text;    /* existing servers: the file itself, for a restart that fails */
 } SettingsGuard;
 
 /* What guard_apply did, for the report. */

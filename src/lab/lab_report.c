@@ -104,7 +104,8 @@ static void json_num(StrBuf *out, const char *key, double value, bool comma)
         sb_putc(out, ',');
 }
 
-static void json_settings(StrBuf *out, const char *key, const LabSettings *set, bool places)
+static void json_settings(StrBuf *out, const char *key, const LabSettings *set,
+                          char *const *contexts)
 {
     sb_put_json_str(out, key);
     sb_put(out, ":[");
@@ -114,10 +115,12 @@ static void json_settings(StrBuf *out, const char *key, const LabSettings *set, 
         sb_put_json_str(out, item->name);
         sb_put(out, ",\"value\":");
         sb_put_json_str(out, item->value);
-        if (places) {
-            sb_put(out, ",\"file\":");
-            sb_put_json_str(out, item->file);
-            sb_printf(out, ",\"line\":%d", item->line);
+        sb_put(out, ",\"file\":");
+        sb_put_json_str(out, item->file);
+        sb_printf(out, ",\"line\":%d", item->line);
+        if (contexts) {
+            sb_put(out, ",\"context\":");
+            sb_put_json_str(out, contexts[idx]);
         }
         sb_putc(out, '}');
     }
@@ -267,9 +270,9 @@ static void json_stage(StrBuf *out, const LabRunReport *rep, const StageResult *
     sb_putc(out, ',');
     json_workload(out, &stage->params);
     sb_putc(out, ',');
-    json_settings(out, "changes", &stage->changes, true);
+    json_settings(out, "changes", &stage->changes, stage->change_contexts);
     sb_putc(out, ',');
-    json_settings(out, "settings", &stage->settings, true);
+    json_settings(out, "settings", &stage->settings, NULL);
     sb_putc(out, ',');
     json_result(out, rep, stage);
     sb_putc(out, ',');
@@ -343,6 +346,22 @@ static void md_key_settings(StrBuf *out, const LabSettings *changes)
         sb_printf(out, " and %zu more", changes->n - shown);
     if (changes->n == 0)
         sb_put(out, "(none)");
+}
+
+/* Every setting the stage changes, with what the server needs to apply it. */
+static void md_changes(StrBuf *out, const StageResult *stage)
+{
+    sb_put(out, "**Settings changed:** ");
+    for (size_t idx = 0; idx < stage->changes.n; idx++) {
+        const LabSetting *item = &stage->changes.items[idx];
+        const char *ctx = stage->change_contexts ? stage->change_contexts[idx] : NULL;
+        char *text = xasprintf("%s = %s", item->name, item->value);
+        sb_printf(out, "%s`%s`", idx ? ", " : "", text);
+        if (ctx && !strcmp(ctx, "postmaster"))
+            sb_put(out, " (restart)");
+        free(text);
+    }
+    sb_put(out, stage->changes.n ? "\n\n" : "(none)\n\n");
 }
 
 static void md_predicted(StrBuf *out, const StageResult *stage, bool only_new)
@@ -542,9 +561,7 @@ static void md_stage(StrBuf *out, const LabRunReport *rep, const StageResult *st
         sb_put_md(out, stage->lab->watch);
         sb_put(out, "\n\n");
     }
-    sb_put(out, "**Settings changed:** ");
-    md_key_settings(out, &stage->changes);
-    sb_put(out, "\n\n");
+    md_changes(out, stage);
     if (stage->ran)
         md_measured(out, rep, stage);
     if (stage->error) {

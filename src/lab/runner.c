@@ -340,6 +340,16 @@ static void log_stage(const StageResult *stage)
     free(tps);
 }
 
+/* Each change's context as the server states it (postmaster = restart, sighup = reload …). */
+static void note_contexts(const SettingsGuard *guard, StageResult *stage)
+{
+    stage->change_contexts = xcalloc(stage->changes.n + 1, sizeof(char *));
+    for (size_t idx = 0; idx < stage->changes.n; idx++) {
+        const GucRow *row = guc_table_get(&guard->original, stage->changes.items[idx].name);
+        stage->change_contexts[idx] = row ? xstrdup(row->context) : NULL;
+    }
+}
+
 static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stage,
                       const char *label, bool show)
 {
@@ -351,6 +361,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
         apply_info_free(&info);
         return false;
     }
+    note_contexts(guard, stage);
     stage->restarted = info.restarted;
     stage->restart_params = info.restart_params;
     info.restart_params = NULL;
@@ -487,6 +498,10 @@ void lab_run_report_free(LabRunReport *report)
         free(stage->title);
         free(stage->group);
         lab_settings_free(&stage->settings);
+        for (size_t change_idx = 0; stage->change_contexts && change_idx < stage->changes.n;
+             change_idx++)
+            free(stage->change_contexts[change_idx]);
+        free(stage->change_contexts);
         lab_settings_free(&stage->changes);
         free(stage->error);
         free(stage->restart_params);

@@ -38,6 +38,7 @@ typedef struct StageResult {
     char *group;           /* "series" or the standalone lab's id */
     LabSettings settings;  /* effective settings: baseline + cumulative changes */
     LabSettings changes;   /* what this stage itself changes (the report's "key settings") */
+    char **change_contexts; /* pg_settings.context of each change (parallel; NULL: unknown) */
     int min_major;
     bool ran;              /* measured (possibly incomplete) */
     char *error;           /* why it did not run or was cut short */

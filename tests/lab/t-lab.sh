@@ -129,6 +129,26 @@ printf 'shared_buffers = 32MB\nwal_buffers = 1MB\n' > "$tl/02-wait/settings.conf
 sed -e 's/order = 0/order = 3/' -e 's/test baseline/bad/' "$tl/00-base/lab.ini" > "$tl/03-bad/lab.ini"
 printf 'random_page_cost = 2\nwork_mem = 12parsecs\n' > "$tl/03-bad/settings.conf"
 
+# A standalone lab whose settings stop the server from starting (ssl without a certificate,
+# applied by the restart that max_connections needs).
+mkdir -p "$tl/nostart"
+cat > "$tl/nostart/lab.ini" <<'INI'
+[lab]
+title = a server that does not come back
+kind = standalone
+story = the restart fails
+[workload]
+type = tpcc
+warehouses = 1
+clients = 2
+duration = 2s
+warmup = 1s
+[run.x]
+title = ssl without a certificate
+settings = x.conf
+INI
+printf 'ssl = on\nmax_connections = 45\n' > "$tl/nostart/x.conf"
+
 expect_exit 2 "existing server refused without --allow-existing-server" -- \
   "$PGKNOB" lab run 01-more --labs "$tl" --dsn "$dsn" --out "$work/r0"
 check "  ... says why and how" grep -q 'refusing to change the settings of an existing server' <<<"$ERR"
@@ -146,6 +166,11 @@ expect_exit 2 "existing server: a stage with a value the server refuses" -- \
   "$PGKNOB" lab run 03-bad --labs "$tl" --dsn "$dsn" --allow-existing-server --pg-bin "$PG_BIN" --out "$work/r2"
 check "  ... names the parameter" grep -q 'work_mem' <<<"$ERR"
 check "  ... settings restored exactly" same_as_before
+
+expect_exit 2 "existing server: a stage with which the server does not restart" -- \
+  "$PGKNOB" lab run nostart --labs "$tl" --dsn "$dsn" --allow-existing-server --pg-bin "$PG_BIN" --out "$work/r3"
+check "  ... says the server was started again" grep -q 'server was started again' <<<"$ERR"
+check "  ... the server runs and its settings are restored exactly" same_as_before
 
 # Signals at random moments: during apply/restart, warm-up, or the measured interval.
 for sig in INT TERM INT TERM; do
