@@ -19,6 +19,19 @@ void audit_unavailable(AuditResult *res, const char *what, const char *why, bool
         res->partial = true;
 }
 
+/* What an unprivileged role cannot see is not an error from the server, but still missing. */
+static void note_privileges(AuditResult *res, bool read_all_settings, bool read_all_stats)
+{
+    if (!read_all_settings)
+        audit_unavailable(res, "where settings come from (pg_settings.sourcefile, sourceline)",
+                          "visible only to superusers and members of pg_read_all_settings "
+                          "(pg_monitor includes it)", true);
+    if (!read_all_stats)
+        audit_unavailable(res, "other sessions' state and wait events (pg_stat_activity)",
+                          "visible only to superusers and members of pg_read_all_stats "
+                          "(pg_monitor includes it)", true);
+}
+
 /* Who we are and what we talk to; failure here is not fatal (settings still tell the version). */
 static void read_server(DbConn *conn, AuditResult *res)
 {
@@ -33,6 +46,8 @@ static void read_server(DbConn *conn, AuditResult *res)
     res->user = xstrdup(db_text(&server, 0, 2));
     res->superuser = db_bool(&server, 0, 4, false);
     res->pg_monitor = db_bool(&server, 0, 5, false);
+    note_privileges(res, res->superuser || db_bool(&server, 0, 7, false),
+                    res->superuser || db_bool(&server, 0, 8, false));
     double uptime_hours = db_num(&server, 0, 6, 0) / 3600;
     char *text = xasprintf("the server has been up for %.1f h", uptime_hours);
     snapshot_add_evidence(&res->snap, "server.uptime_hours", uptime_hours, text);

@@ -17,12 +17,14 @@
     "(select stats_reset from pg_stat_bgwriter), pg_postmaster_start_time())), 1)::float8"
 
 static const DbQuery queries[] = {
-    {"server", 0, 0, DB_SHAPE_ONE_ROW, "tttbbbf",
+    {"server", 0, 0, DB_SHAPE_ONE_ROW, "tttbbbfbb",
      "select current_setting('server_version')::text, current_database()::text,"
      " current_user::text, pg_is_in_recovery()::bool,"
      " coalesce((select rolsuper from pg_roles where rolname = current_user), false)::bool,"
      " pg_has_role('pg_monitor', 'USAGE')::bool,"
-     " extract(epoch from now() - pg_postmaster_start_time())::float8"},
+     " extract(epoch from now() - pg_postmaster_start_time())::float8,"
+     " pg_has_role('pg_read_all_settings', 'USAGE')::bool,"
+     " pg_has_role('pg_read_all_stats', 'USAGE')::bool"},
 
     /* Our own SETs show as source 'session': report the server's value (reset_val) instead,
      * as a default when it is the boot value; application_name is always ours (a client

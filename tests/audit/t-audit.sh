@@ -184,6 +184,15 @@ check "pg_monitor role: pg_file_settings is listed as unavailable, with why" \
 check "pg_monitor role: the audit is marked partial" has_finding PK0904
 check "pg_monitor role: pending restart still found from pg_settings" has_finding PK0902
 
+# A role without pg_monitor: still an audit, and it says what such a role cannot see.
+pg_psql -c "create role plain login" >/dev/null
+audit "user=plain"
+check "plain role: audit succeeds (rc $RC) with the statistics evidence" has_evidence checkpoints.total
+check "plain role: setting origins are listed as unavailable" \
+  json '[.audit.unavailable[] | select(.failure) | .what] | any(test("sourcefile"))'
+check "plain role: other sessions' activity is listed as unavailable" \
+  json '[.audit.unavailable[] | select(.failure) | .what] | any(test("pg_stat_activity"))'
+
 # Every report format for a partial audit (the pg_monitor role), with the documented schemas.
 "$PGKNOB" audit --fail-on never -o "$TMP/a.md" "user=mon"
 check "formats: -o a.md writes Markdown with the live evidence" grep -q "^## Live evidence" "$TMP/a.md"
