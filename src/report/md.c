@@ -169,7 +169,10 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
         return;
     }
     StrBuf facts = STRBUF_INIT;
-    if (host->ram_bytes >= 0)
+    double gb = host->ram_bytes / (1024.0 * 1024.0 * 1024.0);
+    if (host->ram_bytes >= 0 && gb >= 1 && gb == (double)(long)gb)
+        sb_printf(&facts, ", RAM %ld GB", (long)gb);
+    else if (host->ram_bytes >= 0)
         sb_printf(&facts, ", RAM %.0f MB", host->ram_bytes / (1024.0 * 1024.0));
     if (host->cores >= 0)
         sb_printf(&facts, ", %d cores", host->cores);
@@ -187,6 +190,29 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
     sb_free(&facts);
 }
 
+/* "bin/../rules" → "rules": a path without "dir/.." pairs (lexically, no file system). */
+static char *path_tidy(const char *path)
+{
+    char *copy = xstrdup(path), *save = NULL;
+    const char **parts = xcalloc(strlen(path) + 1, sizeof(char *));
+    size_t n = 0;
+    for (char *part = strtok_r(copy, "/", &save); part; part = strtok_r(NULL, "/", &save)) {
+        if (!strcmp(part, "."))
+            continue;
+        if (!strcmp(part, "..") && n && strcmp(parts[n - 1], ".."))
+            n--;
+        else
+            parts[n++] = part;
+    }
+    StrBuf sb = STRBUF_INIT;
+    sb_put(&sb, path[0] == '/' ? "/" : "");
+    for (size_t idx = 0; idx < n; idx++)
+        sb_printf(&sb, "%s%s", idx ? "/" : "", parts[idx]);
+    free(parts);
+    free(copy);
+    return sb.data ? sb_detach(&sb) : xstrdup(".");
+}
+
 static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
     sb_put(out, "# PostgreSQL configuration review\n\n- **Checked:** ");
@@ -199,7 +225,9 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
               in->command ? in->command : "lint");
     for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++) {
         sb_put(out, pack_idx ? ", " : "");
-        md_code(out, report_display_path(opts, in->rule_packs[pack_idx]), false);
+        char *tidy = path_tidy(in->rule_packs[pack_idx]);
+        md_code(out, report_display_path(opts, tidy), false);
+        free(tidy);
     }
     sb_put(out, in->n_rule_packs ? ", and validation against the catalog" :
                                    "validation against the catalog only");

@@ -43,7 +43,9 @@ int report_emit(const ReportFormat *format, const ReportInput *in, const ReportO
                 const char *output_path)
 {
     StrBuf out = STRBUF_INIT;
+    report_set_display_base(opts->cwd);
     format->render(in, opts, &out);
+    report_set_display_base(NULL);
     FILE *fp = output_path ? fopen(output_path, "w") : stdout;
     if (!fp) {
         fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %s\n", output_path,

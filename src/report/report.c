@@ -176,6 +176,35 @@ static char *redact_snapshot_values(char *text, const Snapshot *snap)
     return text;
 }
 
+/* The working directory paths in free text are shown relative to (set by report_emit). */
+static char *display_base;
+
+void report_set_display_base(const char *cwd)
+{
+    free(display_base);
+    display_base = cwd && strlen(cwd) > 1 ? xasprintf("%s/", cwd) : NULL;
+}
+
+/* "/work/repo/conf.d" → "conf.d" when /work/repo is the working directory: messages quote
+ * absolute paths, and reports must not depend on where the checkout lives. */
+static char *relativize(char *text)
+{
+    if (!display_base || !strstr(text, display_base))
+        return text;
+    StrBuf sb = STRBUF_INIT;
+    size_t len = strlen(display_base);
+    for (const char *p = text, *hit; *p; p = hit + len) {
+        hit = strstr(p, display_base);
+        if (!hit) {
+            sb_put(&sb, p);
+            break;
+        }
+        sb_putn(&sb, p, (size_t)(hit - p));
+    }
+    free(text);
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
 char *report_redact_text(const ReportInput *in, const char *text)
 {
     if (!text)
@@ -196,5 +225,5 @@ char *report_redact_text(const ReportInput *in, const char *text)
             if (report_is_secret(f->settings[set_idx].name, f->settings[set_idx].value))
                 out = replace_all(out, f->settings[set_idx].value);
     }
-    return redact_password_words(out);
+    return relativize(redact_password_words(out));
 }

@@ -100,8 +100,11 @@ void report_redact_add(const char *name);
 void report_redact_reset(void);
 /* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
- * "password=". Caller frees; NULL for NULL. */
+ * "password=" (and paths relative to the display base). Caller frees; NULL for NULL. */
 char *report_redact_text(const ReportInput *in, const char *text);
+/* Free text is also shown with paths under `cwd` made relative, like report_display_path
+ * (messages quote absolute paths). Process-wide; report_emit sets it from ReportOpts.cwd. */
+void report_set_display_base(const char *cwd);
 /* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on. */
 int report_exit_code(const ReportInput *in);
 

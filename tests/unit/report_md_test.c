@@ -51,7 +51,7 @@ static void test_rule_findings(const RuleSet *rules)
     CHECK(strstr(md, "needs a **restart**") != NULL);
     CHECK(strstr(md, "A **reload** applies it") != NULL);
     CHECK(strstr(md, "- <https://www.postgresql.org/docs/18/") != NULL);
-    CHECK(strstr(md, "RAM 16384 MB, 4 cores") != NULL);
+    CHECK(strstr(md, "RAM 16 GB, 4 cores") != NULL);
     /* every rule finding carries its explanation under "Why it hurts" */
     for (size_t idx = 0; idx < findings.n; idx++)
         if (findings.items[idx].explanation)
