@@ -118,6 +118,7 @@ PREFIX ?= /usr/local
 install: $(BIN) $(MAN)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pgknob
 	install -D -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/pgknob.1
+	mkdir -p $(DESTDIR)$(PREFIX)/share/pgknob && cp -R rules $(DESTDIR)$(PREFIX)/share/pgknob/
 
 clean:
 	rm -rf build build-asan build-fuzz bin

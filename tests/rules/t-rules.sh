@@ -58,6 +58,10 @@ expect_exit 0 "user pack loads with --rules" -- "$PGKNOB" rules list --rules tes
 check "user rule listed" grep -q "^ORG001 " <<<"$OUT"
 expect_exit 0 "user pack examples" -- "$PGKNOB" rules test --coverage --no-builtin --rules tests/rules/policy
 
+# the shipped packs are found beside the binary, or where PGKNOB_RULES_DIR says
+expect_exit 0 "PGKNOB_RULES_DIR replaces the shipped packs" -- env PGKNOB_RULES_DIR=tests/rules/policy "$PGKNOB" rules list
+check "only the policy rule is listed" test "$OUT" = "$(printf '%-8s %-8s %-14s %-7s %s' ORG001 error policy 13- "max_connections above the organisation's limit of 300")"
+
 # 4. broken rule files: exit 2, the true file:line, the expected message
 for f in tests/rules/broken/*.ini; do
   want=$(head -1 "$f" | sed 's/^# expect: //')
