@@ -64,6 +64,27 @@ static bool load_rules(const LintRulesOpts *opts, LintRulesState *state)
     return true;
 }
 
+/* Several inputs skip the same rules for the same facts: keep each (rule, facts) once. */
+static void skipped_dedup(SkippedList *list)
+{
+    size_t kept = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        SkippedRule *cur = &list->items[idx];
+        bool seen = false;
+        for (size_t prev = 0; prev < kept && !seen; prev++)
+            seen = !strcmp(list->items[prev].rule_id, cur->rule_id) &&
+                   !strcmp(list->items[prev].needs, cur->needs);
+        if (seen) {
+            free(cur->rule_id);
+            free(cur->title);
+            free(cur->needs);
+        } else {
+            list->items[kept++] = *cur;
+        }
+    }
+    list->n = kept;
+}
+
 bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
 {
     memset(state, 0, sizeof(*state));
@@ -88,6 +109,7 @@ bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *
     for (size_t idx = 0; idx < n_disabled; idx++)
         free(disabled[idx]);
     free(disabled);
+    skipped_dedup(&state->skipped);
     return true;
 }
 

@@ -83,6 +83,13 @@ assert "25,600 MB" in f["explanation"]
 assert doc["host"].startswith("ram=8192MB")
 ' <<<"$OUT"
 
+expect_exit 0 "two inputs: each skipped rule is listed once" -- "$PGKNOB" lint --pg-version 14 --format json --fail-on never "$tmp/mem.conf" "$tmp/mem-ok.conf"
+check "skipped rules are unique" python3 -c '
+import json, sys
+ids = [s["rule"] for s in json.loads(sys.stdin.read())["skipped"]]
+assert ids and len(ids) == len(set(ids)), ids
+' <<<"$OUT"
+
 # 6. options
 expect_exit 0 "--disable by id" -- "$PGKNOB" lint --pg-version 14 --host ram=8GB --disable PK2001 --fail-on error "$tmp/mem.conf"
 expect_exit 0 "--disable by name, comma list" -- "$PGKNOB" lint --pg-version 14 --host ram=8GB --disable PK7001,memory.demand-exceeds-ram --fail-on error "$tmp/mem.conf"
