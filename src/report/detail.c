@@ -85,10 +85,32 @@ static bool ident_char(char c)
     return isalnum((unsigned char)c) || c == '_' || c == '.';
 }
 
-/* The next "ident = value" in a suggestion: returns where to go on (NULL at the end) and sets
+/* Is `pos` inside the parentheses of an SQL "SET (…)" (a per-table storage parameter such as
+ * ALTER TABLE t SET (autovacuum_vacuum_scale_factor = 0.01)), not a line for postgresql.conf? */
+static bool in_sql_set(const char *text, const char *pos)
+{
+    int depth = 0, set_depth = 0;
+    for (const char *p = text; p < pos && depth < 64; p++) {
+        if (*p == '(') {
+            const char *word = p;
+            while (word > text && word[-1] == ' ')
+                word--;
+            depth++;
+            if (!set_depth && word - text >= 3 && !strncasecmp(word - 3, "SET", 3))
+                set_depth = depth;
+        } else if (*p == ')' && depth > 0) {
+            if (set_depth == depth)
+                set_depth = 0;
+            depth--;
+        }
+    }
+    return set_depth > 0;
+}
+
+/* The next "ident = value" of `text` from `p`: returns where to go on (NULL at the end) and sets
  * the name (borrowed, not terminated) and value (caller frees). */
-static const char *next_assignment(const char *p, const char **name, size_t *name_len,
-                                   char **value)
+static const char *next_assignment(const char *text, const char *p, const char **name,
+                                   size_t *name_len, char **value)
 {
     for (const char *eq; (eq = strchr(p, '='));) {
         const char *end = eq;
@@ -98,7 +120,8 @@ static const char *next_assignment(const char *p, const char **name, size_t *nam
         while (start > p && ident_char(start[-1]))
             start--;
         p = eq + 1;
-        if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=')
+        if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=' ||
+            in_sql_set(text, start))
             continue;
         *value = value_after_equals(eq + 1);
         if (!*value)
@@ -115,7 +138,8 @@ char *report_suggested_value(const Finding *f, const char *name)
     const char *assigned;
     size_t len;
     char *value;
-    for (const char *p = f->suggestion; p && (p = next_assignment(p, &assigned, &len, &value));) {
+    const char *text = f->suggestion;
+    for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
         if (len == strlen(name) && !strncasecmp(assigned, name, len))
             return value;
         free(value);
@@ -129,7 +153,8 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     size_t len;
     char *value;
     StrBuf sb = STRBUF_INIT;
-    for (const char *p = f->suggestion; p && (p = next_assignment(p, &assigned, &len, &value));) {
+    const char *text = f->suggestion;
+    for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
         char *name = xstrndup(assigned, len);
         if (report_param(in, f, name))
             sb_printf(&sb, "%s = %s\n", name, report_redact(name, value));

@@ -50,6 +50,13 @@ static void test_suggestion_and_redaction(void)
     CHECK_STR(value, "4GB");
     free(value);
     CHECK(report_suggested_value(&f, "work_mem") == NULL);
+    Finding per_table = {.suggestion = (char *)"keep the default globally, lower it per table "
+                                               "(ALTER TABLE t SET (autovacuum_vacuum_scale_factor "
+                                               "= 0.01)); or (x = 2)"};
+    CHECK(report_suggested_value(&per_table, "autovacuum_vacuum_scale_factor") == NULL);
+    value = report_suggested_value(&per_table, "x");
+    CHECK_STR(value, "2");
+    free(value);
     char *text = report_redact_text(NULL, "host=a password=abc user=b");
     CHECK_STR(text, "host=a password=<redacted> user=b");
     free(text);
