@@ -68,6 +68,10 @@ check "10% of customers have bad credit ($bc%)" between "$bc" 9 11
 check "secondary indexes exist" test "$(PSQL -c "SELECT count(*) FROM pg_indexes WHERE schemaname = 'tpcc' AND indexname IN ('customer_by_name', 'orders_by_customer')")" = 2
 item15=$(PSQL -c "SELECT md5(string_agg(i_id || i_name || i_price || i_data, ',' ORDER BY i_id)) FROM tpcc.item")
 expect_exit 0 "check passes after the load" -- "$PGKNOB" tpcc check
+expect_exit 0 "a URI as CONNINFO" -- env -u PGHOST -u PGPORT "$PGKNOB" tpcc check "postgresql:///postgres?host=$PGHOST&port=$PGPORT&user=postgres"
+expect_exit 0 "a key=value string as CONNINFO" -- env -u PGHOST -u PGPORT "$PGKNOB" tpcc check "host=$PGHOST port=$PGPORT user=postgres dbname=postgres"
+expect_exit 2 "a CONNINFO naming a missing database" -- "$PGKNOB" tpcc check "dbname=nosuchdb"
+check "missing database is reported by libpq" contains "$ERR" 'database "nosuchdb" does not exist'
 expect_exit 2 "load again without --drop is refused" -- "$PGKNOB" tpcc load -w 2
 check "refusal names --drop" contains "$ERR" "--drop"
 expect_exit 2 "run with a mismatched warehouse count" -- "$PGKNOB" tpcc run -w 3 -d 1
