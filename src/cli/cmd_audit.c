@@ -8,6 +8,7 @@
 
 #include "audit/audit.h"
 #include "audit/sample.h"
+#include "project/config.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "db/db.h"
@@ -349,6 +350,8 @@ int cmd_audit(int argc, char **argv)
 {
     AuditCli cli = {.fail_on = SEV_WARNING, .timeout_ms = 5000};
     int rc = audit_parse_args(argc, argv, &cli);
+    if (rc < 0 && !project_load_redaction(NULL)) /* .pgknob.ini "redact" names */
+        rc = PK_EXIT_USAGE;
     DbConn *conn = NULL;
     if (rc < 0 && (!audit_load_rules(&cli, &cli.rules) || !(conn = audit_connect(&cli))))
         rc = PK_EXIT_USAGE;
