@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# reports/examples/: reports written by pgknob itself for the "make Postgres slow" lab stages
-# (labs/0*/settings.conf) and a healthy configuration, in md, html, json and sarif.
+# reports/examples/: reports written by pgknob itself for every lab configuration (the "make
+# Postgres slow" stages labs/0*/settings.conf and the single-knob labs with their variants) and a
+# healthy configuration, in md, html, json and sarif, with an index (README.md).
 #   examples.sh --update   regenerate (make examples)
 #   examples.sh --check    compare with the committed files (tests/report/t-examples.sh)
 set -u
@@ -11,10 +12,29 @@ dir=reports/examples
 host="ram=24GB,cores=2,storage=ssd,kernel=6.8,container=no"
 host_args=(); "$PGKNOB" lint --help 2>/dev/null | grep -q -- '--host' && host_args=(--host "$host")
 confs=(tests/report/confs/healthy.conf)
-for stage in labs/0*/settings.conf; do confs+=("$stage"); done
+for conf in labs/*/*.conf; do confs+=("$conf"); done
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+example_name() { # conf
+  case "$1" in
+    labs/*/settings.conf) basename "$(dirname "$1")" ;;
+    labs/*) echo "$(basename "$(dirname "$1")")-$(basename "$1" .conf)" ;;
+    *) basename "$1" .conf ;;
+  esac
+}
+{
+  echo "# Example reports"
+  echo
+  echo "Written by pgknob itself (\`make examples\`; \`tests/report/t-examples.sh\` checks they are"
+  echo "current) for PostgreSQL 18 on a host described as \`$host\`."
+  echo
+  echo "| example | configuration | findings | reports |"
+  echo "|---|---|---|---|"
+} > "$out/README.md"
 for conf in "${confs[@]}"; do
-  case "$conf" in labs/*) name=$(basename "$(dirname "$conf")") ;; *) name=$(basename "$conf" .conf) ;; esac
+  name=$(example_name "$conf")
+  counts=$(env -u SOURCE_DATE_EPOCH NO_COLOR=1 "$PGKNOB" lint --pg-version 18 --fail-on never \
+             "${host_args[@]}" "$conf" | tail -1 | sed 's/ in [0-9]* files\{0,1\} .*//')
+  echo "| $name | \`$conf\` | $counts | [md]($name.md) · [html]($name.html) · [json]($name.json) · [sarif]($name.sarif) |" >> "$out/README.md"
   for fmt in md html json sarif; do
     env -u SOURCE_DATE_EPOCH NO_COLOR=1 "$PGKNOB" lint --pg-version 18 --fail-on never \
       "${host_args[@]}" --format "$fmt" -o "$out/$name.$fmt" "$conf" || exit 2

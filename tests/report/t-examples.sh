@@ -10,6 +10,15 @@ check "src/report/style_css.auto.h matches reports/style.css" \
   bash -c 'cmp -s <(tests/report/gen-style.sh reports/style.css) src/report/style_css.auto.h'
 check "examples cover every slow-series stage" \
   bash -c 'for s in labs/0*/; do [ -f "reports/examples/$(basename "$s").md" ] || exit 1; done'
+if tests/report/node-deps.sh; then
+  check "every example JSON matches reports/report.schema.json" \
+    node tests/report/validate.js reports/report.schema.json reports/examples/*.json
+  check "every example SARIF is valid SARIF 2.1.0" node tests/report/validate.js \
+    .cache/node/node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json \
+    reports/examples/*.sarif
+else
+  fail "could not install the JSON Schema validator (tests/report/node-deps.sh)"
+fi
 man=$(cmark-gfm --to man docs/pgknob.1.md)
 check "the man page source renders with cmark-gfm --to man" grep -q '^\.SH' <<<"$man"
 check "the man page documents -o, --config and --baseline" \
