@@ -19,6 +19,8 @@
 #   pg_psql [psql args...]    Debian's 15 psql (-X -A -t -q, ON_ERROR_STOP) against the current
 #                             cluster, e.g. `pg_psql -c 'SHOW work_mem'`
 #   pg_server_log [HANDLE]    path of the server log
+# Call pg_cluster_start directly, not in $(…): a cluster started in a subshell is stopped when
+# the subshell ends.
 # Client tools (psql, pgbench, pg_isready) are Debian's 15 client: $PG_CLIENT_BIN.
 # The server settings listen_addresses, unix_socket_directories and port are given on the
 # command line (-c), so a test may rewrite postgresql.conf freely; they show as source
@@ -85,9 +87,19 @@ _pg_fail_with_log() { # dir, message
   return 1
 }
 
+# A start that failed leaves nothing behind: the log was printed, the directory goes.
+_pg_abandon() { # dir, message
+  _pg_fail_with_log "$1" "$2"
+  pg_cluster_stop "$1" >/dev/null 2>&1
+  return 1
+}
+
+# Traps are per process: a subshell ( … ) inherits the variables but not the traps, so the
+# registration is keyed by $BASHPID. A cluster started inside $( … ) stops when that ends.
 _pg_register_trap() {
-  [ -n "${_PG_TRAP_SET:-}" ] && return 0
-  _PG_TRAP_SET=1
+  [ "${_PG_TRAP_PID:-}" = "$BASHPID" ] && return 0
+  _PG_TRAP_PID="$BASHPID"
+  _PG_CLUSTERS=()   # inherited ones belong to the parent, which stops them
   # Keep any EXIT trap the caller already had; run ours after it.
   local prev; prev="$(trap -p EXIT | sed -E "s/^trap -- '(.*)' EXIT$/\1/")"
   # shellcheck disable=SC2064
@@ -193,17 +205,17 @@ pg_cluster_start() { # major [initdb args...]
   id postgres >/dev/null 2>&1 || { _pg_err "the postgres OS user is missing (run tests/pg/install-deps.sh)"; return 1; }
   dir="$(mktemp -d /tmp/pgknob-pg.XXXXXX)" || return 1
   chmod 755 "$dir"
-  _PG_CLUSTERS+=("$dir")
   _pg_register_trap
-  port="$(_pg_free_port)" || return 1
+  _PG_CLUSTERS+=("$dir")
+  port="$(_pg_free_port)" || { pg_cluster_stop "$dir"; return 1; }
   echo "$port" > "$dir/port"; echo "$major" > "$dir/major"; echo "$bin" > "$dir/bin"
   : > "$dir/server.log"
   [ "$(id -u)" = 0 ] && chown postgres "$dir" "$dir/server.log"
   if ! _pg_initdb "$dir" "$bin" "$@"; then
-    _pg_fail_with_log "$dir" "initdb for PostgreSQL $major failed (args: $*)"; return 1
+    _pg_abandon "$dir" "initdb for PostgreSQL $major failed (args: $*)"; return 1
   fi
   if ! _pg_ctl_start "$dir" || ! _pg_wait_ready "$dir"; then
-    _pg_fail_with_log "$dir" "PostgreSQL $major did not start in $dir"; return 1
+    _pg_abandon "$dir" "PostgreSQL $major did not start in $dir"; return 1
   fi
   _pg_export "$dir"
 }

@@ -69,9 +69,15 @@ check "a broken setting fails the restart with the server's message" \
   eval '[ "$rc" != 0 ] && grep -q "invalid value for parameter \"shared_buffers\"" <<<"$err"'
 pg_cluster_stop
 
-err=$(pg_cluster_start 18 --no-such-initdb-option 2>&1); rc=$?
+before=$(ls -d /tmp/pgknob-pg.* 2>/dev/null | sort)
+pg_cluster_start 18 --no-such-initdb-option 2>"$PROJECT_ROOT/.t-lib.err"; rc=$?
+err=$(cat "$PROJECT_ROOT/.t-lib.err"); rm -f "$PROJECT_ROOT/.t-lib.err"
 check "initdb failure is reported with its output" \
   eval '[ "$rc" != 0 ] && grep -q "initdb: unrecognized option" <<<"$err"'
+left=$(comm -13 <(echo "$before") <(ls -d /tmp/pgknob-pg.* 2>/dev/null | sort) | while read -r d; do
+  grep -l -- --no-such "$d/initdb.log" 2>/dev/null; done)
+check "a failed start leaves no directory behind${left:+: $left}" [ -z "$left" ]
+check "a failed start leaves no cluster registered (${#_PG_CLUSTERS[@]})" [ "${#_PG_CLUSTERS[@]}" = 0 ]
 
 # The EXIT trap stops clusters when the script ends (normally, by exit code, by SIGTERM), and
 # keeps the caller's own EXIT trap.
@@ -88,4 +94,14 @@ for how in "true" "exit 3" "kill -TERM \$\$; sleep 5"; do
   check "after '$how': cluster stopped and removed, caller's trap ran" \
     eval '[ -n "${handle:-}" -a ! -d "${handle:-/}" -a -z "$alive" ] && grep -q caller-trap-ran <<<"$out"'
 done
+
+# A subshell's cluster is stopped when the subshell ends, even after the parent registered.
+pg_cluster_start 13 >/dev/null 2>&1
+out=$( (pg_cluster_start 16 >/dev/null 2>&1 && echo "$PG_CLUSTER $(head -1 "$PGDATA/postmaster.pid")") )
+read -r handle pid _ <<<"$out"
+sleep 0.2
+alive=$(ps -o stat= -p "${pid:-0}" 2>/dev/null | grep -v Z)
+check "a cluster started in a subshell stops when it ends" \
+  [ -n "${handle:-}" -a ! -d "${handle:-/}" -a -z "$alive" ]
+check "the parent's cluster still runs" [ "$(pg_psql -c 'SHOW server_version_num')" -lt 140000 ]
 done_testing
