@@ -408,24 +408,63 @@ static void put_summary(const ReportInput *in, StrBuf *out)
 
 /* ---- one section per finding ----------------------------------------------------------- */
 
+/* A finding on settings left at their defaults has no line: say which file does not set them. */
+static void put_where_unset(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                            StrBuf *out)
+{
+    const ReportSource *src = report_source_of(in, f);
+    if (src && src->snap && src->snap->live) {
+        sb_put(out, "the server's settings (no file and line known)\n\n");
+        return;
+    }
+    sb_put(out, "not set in ");
+    md_code(out, src ? report_display_path(opts, src->path) : "the configuration", false);
+    size_t n_unset = 0;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        if (f->settings[set_idx].file)
+            continue;
+        sb_put(out, n_unset++ ? ", " : ": ");
+        md_code(out, f->settings[set_idx].name, false);
+    }
+    if (n_unset)
+        sb_printf(out, " %s the PostgreSQL %s default%s; add a line to change %s.",
+                  n_unset == 1 ? "has" : "have", src ? src->pg_version : "", n_unset == 1 ? "" : "s",
+                  n_unset == 1 ? "it" : "them");
+    sb_put(out, "\n\n");
+}
+
 static void put_where(const ReportInput *in, const ReportOpts *opts, const Finding *f,
                       StrBuf *out)
 {
     sb_put(out, "**Where.** ");
+    if (!f->file) {
+        put_where_unset(in, opts, f, out);
+        return;
+    }
     md_location(opts, out, f->file, f->line, false);
     StrBuf others = STRBUF_INIT;
     for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
         const FindingSetting *s = &f->settings[set_idx];
-        if (!s->file || (f->file && !strcmp(s->file, f->file) && s->line == f->line))
+        if (!s->file || (!strcmp(s->file, f->file) && s->line == f->line))
             continue;
         sb_put(&others, others.len ? ", " : "");
         md_code(&others, s->name, false);
         sb_put(&others, " at ");
         md_location(opts, &others, s->file, s->line, false);
     }
+    StrBuf defaults = STRBUF_INIT;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        if (f->settings[set_idx].file)
+            continue;
+        sb_put(&defaults, defaults.len ? ", " : "");
+        md_code(&defaults, f->settings[set_idx].name, false);
+    }
     if (others.len)
         sb_printf(out, "; also %s", sb_str(&others));
+    if (defaults.len)
+        sb_printf(out, "; at their defaults: %s", sb_str(&defaults));
     sb_free(&others);
+    sb_free(&defaults);
     sb_put(out, "\n\n");
     char *line = report_line_text(in, f->file, f->line);
     if (line)
@@ -440,14 +479,6 @@ static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
     if (f->hint) {
         sb_put(out, " ");
         md_sentence(in, out, f->hint);
-    }
-    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
-        const FindingSetting *s = &f->settings[set_idx];
-        if (s->file)
-            continue;
-        sb_put(out, " ");
-        md_code(out, s->name, false);
-        sb_put(out, " is not set, so the version's default applies.");
     }
     sb_put(out, "\n\n");
 }
