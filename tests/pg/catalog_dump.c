@@ -29,8 +29,7 @@ static void print_enums(const char *const *vals)
     for (size_t idx = 0; vals[idx]; idx++) {
         /* array_out quotes empty elements and those with spaces or punctuation, as pg_settings.enumvals prints them */
         bool quote = !*vals[idx] || strpbrk(vals[idx], " ,{}\"\\") != NULL;
-        const char *fmt = quote ? "%s\"%s\"" : "%s%s";
-        printf(fmt, idx ? "," : "", vals[idx]);
+        printf("%s%s%s%s", idx ? "," : "", quote ? "\"" : "", vals[idx], quote ? "\"" : "");
     }
     putchar('}');
 }
