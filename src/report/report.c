@@ -1,6 +1,7 @@
 #include "report/report.h"
 
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -166,14 +167,65 @@ static char *redact_password_words(char *text)
     return sb_detach(&sb);
 }
 
-static char *redact_snapshot_values(char *text, const Snapshot *snap)
+/* The secret values of a run's sources, collected once per ReportInput: rescanning every
+ * source for every rendered string made a 1,000-file lint quadratic. The cache is keyed by the
+ * sources' addresses and sizes and rebuilt when they change. */
+static struct {
+    uintptr_t key;
+    char **values;
+    size_t n, cap;
+} secret_cache;
+
+static uintptr_t sources_key(const ReportInput *in)
 {
-    for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
-        const SnapSetting *s = &snap->settings[idx];
-        if (s->source != SRC_DEFAULT && report_is_secret(s->name, s->value))
-            text = replace_all(text, s->value);
+    uintptr_t key = (uintptr_t)in->sources * 31u + in->n_sources;
+    key = key * 131u + (uintptr_t)in->findings + (in->findings ? in->findings->n : 0);
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ReportSource *src = &in->sources[src_idx];
+        key = key * 131u + (uintptr_t)src->snap + (uintptr_t)src->set;
+        key = key * 131u + (src->snap ? src->snap->n_settings : 0) +
+              (src->set ? src->set->n_entries : 0);
     }
-    return text;
+    return key;
+}
+
+static void secret_cache_add(const char *value)
+{
+    PK_GROW(secret_cache.values, secret_cache.n, secret_cache.cap);
+    secret_cache.values[secret_cache.n++] = xstrdup(value);
+}
+
+static void secret_cache_build(const ReportInput *in)
+{
+    uintptr_t key = sources_key(in);
+    if (secret_cache.values && secret_cache.key == key)
+        return;
+    for (size_t idx = 0; idx < secret_cache.n; idx++)
+        free(secret_cache.values[idx]);
+    secret_cache.n = 0;
+    secret_cache.key = key;
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const Snapshot *snap = in->sources[src_idx].snap;
+        for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
+            const SnapSetting *s = &snap->settings[idx];
+            if (s->source != SRC_DEFAULT && report_is_secret(s->name, s->value))
+                secret_cache_add(s->value);
+        }
+        const ConfSet *set = in->sources[src_idx].set;
+        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++) {
+            const ConfEntry *entry = &set->entries[entry_idx];
+            if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
+                secret_cache_add(entry->value);
+        }
+    }
+    for (size_t f_idx = 0; in->findings && f_idx < in->findings->n; f_idx++) {
+        const Finding *f = &in->findings->items[f_idx];
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
+            if (report_is_secret(f->settings[set_idx].name, f->settings[set_idx].value))
+                secret_cache_add(f->settings[set_idx].value);
+    }
+    if (!secret_cache.values)
+        secret_cache_add(""); /* marks the cache as built; too short to replace anything */
 }
 
 /* The working directory paths in free text are shown relative to (set by report_emit). */
@@ -210,20 +262,10 @@ char *report_redact_text(const ReportInput *in, const char *text)
     if (!text)
         return NULL;
     char *out = xstrdup(text);
-    for (size_t src_idx = 0; in && src_idx < in->n_sources; src_idx++) {
-        out = redact_snapshot_values(out, in->sources[src_idx].snap);
-        const ConfSet *set = in->sources[src_idx].set;
-        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++) {
-            const ConfEntry *entry = &set->entries[entry_idx];
-            if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
-                out = replace_all(out, entry->value);
-        }
-    }
-    for (size_t f_idx = 0; in && in->findings && f_idx < in->findings->n; f_idx++) {
-        const Finding *f = &in->findings->items[f_idx];
-        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
-            if (report_is_secret(f->settings[set_idx].name, f->settings[set_idx].value))
-                out = replace_all(out, f->settings[set_idx].value);
+    if (in) {
+        secret_cache_build(in);
+        for (size_t idx = 0; idx < secret_cache.n; idx++)
+            out = replace_all(out, secret_cache.values[idx]);
     }
     return relativize(redact_password_words(out));
 }
