@@ -226,6 +226,21 @@ static char *table_line(const DbResult *r, int row)
     return line;
 }
 
+/* The largest tables, each with its dead tuples and last autovacuum (at most 5 in the text). */
+static void add_largest_tables(AuditResult *res, const DbResult *r)
+{
+    StrBuf text = STRBUF_INIT;
+    int shown = r->n_rows < 5 ? r->n_rows : 5;
+    for (int row = 0; row < shown; row++) {
+        char *line = table_line(r, row);
+        sb_printf(&text, "%s%s", row ? "; " : "largest tables: ", line);
+        free(line);
+    }
+    snapshot_add_evidence(&res->snap, "vacuum.largest_tables", shown,
+                          shown ? sb_str(&text) : "no user tables in this database");
+    sb_free(&text);
+}
+
 void evidence_tables(DbConn *conn, AuditResult *res)
 {
     DbResult r;
@@ -246,6 +261,7 @@ void evidence_tables(DbConn *conn, AuditResult *res)
         r.n_rows == 1 ? "" : "s", res->database ? res->database : "?");
     add(res, "vacuum.dead_tuples", dead_total, "%.0f dead tuples in the largest tables",
         dead_total);
+    add_largest_tables(res, &r);
     char *line = worst >= 0 ? table_line(&r, worst) : NULL;
     add(res, "vacuum.max_dead_ratio", worst_ratio, "%s",
         line ? line : "no large table has dead tuples");

@@ -34,12 +34,17 @@ COMMON_KEYS="server.uptime_hours checkpoints.timed checkpoints.requested checkpo
   checkpoints.per_hour checkpoints.backend_fsyncs cache.hit_ratio temp.files temp.bytes
   temp.bytes_per_hour xact.commits xact.rollbacks xact.deadlocks wraparound.oldest_xid_age
   wraparound.xid_age_share wraparound.oldest_mxid_age vacuum.tables_checked vacuum.max_dead_ratio
+  vacuum.largest_tables
   connections.in_use connections.max connections.usage_share slots.inactive
   slots.inactive_retained_bytes"
 
 full_audit() { # major
   local major="$1" key missing=""
-  # some activity first, so that ratios have a denominator (13/14 report stats every 500 ms)
+  # I/O timing on (WAL timing from 14), then some activity, so that ratios and latencies have a
+  # denominator (13/14 report stats every 500 ms)
+  pg_psql -c "alter system set track_io_timing = on" -c "select pg_reload_conf()" >/dev/null
+  [ "$major" -ge 14 ] && pg_psql -c "alter system set track_wal_io_timing = on" -c "select pg_reload_conf()" >/dev/null
+  sleep 0.2
   pg_psql -c "create table warm as select generate_series(1, 1000) g" -c "select count(*) from warm" >/dev/null
   [ "$major" -lt 15 ] && sleep 0.7
   audit
@@ -51,7 +56,8 @@ full_audit() { # major
     for key in wal.bytes wal.bytes_per_hour wal.records wal.fpi_share wal.buffers_full wal.syncs; do
       has_evidence "$key" || missing="$missing $key"; done
   fi
-  [ "$major" -ge 16 ] && for key in io.reads io.writes io.fsyncs; do has_evidence "$key" || missing="$missing $key"; done
+  [ "$major" -ge 14 ] && { has_evidence wal.sync_latency_ms || missing="$missing wal.sync_latency_ms"; }
+  [ "$major" -ge 16 ] && for key in io.reads io.writes io.fsyncs io.read_latency_ms; do has_evidence "$key" || missing="$missing $key"; done
   [ "$major" -ge 18 ] && { has_evidence aio.io_uring_available || missing="$missing aio.io_uring_available"; }
   check "PG$major: every evidence key of this version is present${missing:+ (missing:$missing)}" test -z "$missing"
   if [ "$major" -lt 16 ]; then
