@@ -18,6 +18,13 @@ timed_loop() { # reps command...
   for ((i = 0; i < reps; i++)); do "$@" >/dev/null 2>&1; done
   echo $(( $(date +%s%N) - start ))
 }
+# CPU time (user + system) of REPS runs, in ns: steadier than wall time on a loaded machine.
+cpu_loop() { # reps command...
+  local reps=$1; shift
+  ( for ((i = 0; i < reps; i++)); do "$@" >/dev/null 2>&1; done; times ) | tail -1 |
+    awk '{ t = 0; for (f = 1; f <= 2; f++) { split($f, p, /[ms]/); t += p[1] * 60 + p[2] }
+           printf "%.0f", t * 1e9 }'
+}
 ms() { awk -v ns="$1" -v n="$2" 'BEGIN { printf "%.3f", ns / n / 1e6 }'; }
 
 bin/pgknob lint --pg-version 18 --host "$host" --fail-on error "$sample" >/dev/null \
@@ -28,6 +35,9 @@ parse_ns=$(timed_loop "$REPS" bin/pgknob settings --pg-version 18 "$sample")
 validate_ns=$(timed_loop "$REPS" bin/pgknob lint --no-rules --pg-version 18 --fail-on never "$sample")
 rules_ns=$(timed_loop "$REPS" bin/pgknob lint --pg-version 18 --host "$host" --fail-on never "$sample")
 load_ns=$(timed_loop "$REPS" bin/pgknob rules list)
+parse_cpu=$(ms "$(cpu_loop "$REPS" bin/pgknob settings --pg-version 18 "$sample")" "$REPS")
+validate_cpu=$(ms "$(cpu_loop "$REPS" bin/pgknob lint --no-rules --pg-version 18 --fail-on never "$sample")" "$REPS")
+rules_cpu=$(ms "$(cpu_loop "$REPS" bin/pgknob lint --pg-version 18 --host "$host" --fail-on never "$sample")" "$REPS")
 base=$(ms "$base_ns" "$REPS"); parse=$(ms "$parse_ns" "$REPS"); validate=$(ms "$validate_ns" "$REPS")
 rules=$(ms "$rules_ns" "$REPS"); load=$(ms "$load_ns" "$REPS")
 echo "conditions: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'),"
@@ -42,3 +52,6 @@ awk -v r="$rules" -v p="$parse" -v v="$validate" -v b="$base" 'BEGIN {
   printf "ratio all packs / parse alone: %.2f (above the process baseline: %.2f)\n", r / p,
          (p - b > 0) ? (r - b) / (p - b) : 0
   printf "cost of the rule packs over validation: %.3f ms per run\n", r - v }'
+echo "CPU time (user + system) per run: parse $parse_cpu ms, parse + validation $validate_cpu ms,"
+echo "  parse + validation + all packs $rules_cpu ms"
+awk -v r="$rules_cpu" -v p="$parse_cpu" 'BEGIN { printf "CPU ratio all packs / parse alone: %.2f\n", r / p }'
