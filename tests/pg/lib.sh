@@ -7,7 +7,8 @@
 #                             PGUSER=postgres PGDATABASE=postgres PG_MAJOR PG_BIN PG_CLUSTER
 #                             (handle = the temp dir; PGDATA is $PG_CLUSTER/data, the server log
 #                             $PG_CLUSTER/server.log). Returns 1 with the log tail on failure.
-#                             Every started cluster is stopped and removed by an EXIT trap.
+#                             Every started cluster is stopped and removed by an EXIT trap, and
+#                             by a background guard if the script dies without running it.
 #                             PG_START_BIN=DIR overrides the bin dir (another build of MAJOR).
 #                             initdb runs once per build and argument list; later clusters copy
 #                             that template (PGKNOB_NO_INITDB_CACHE=1: initdb every time).
@@ -131,6 +132,19 @@ _pg_stop_one() { # handle
   rm -rf "$dir"
 }
 
+# A background guard per cluster stops it within a second or two of the owning script's end
+# even when the EXIT trap cannot run (SIGKILL, or the script replaced the trap). It ignores
+# INT/TERM/HUP so a killed process group still gets its servers stopped, and holds none of the
+# script's standard streams (a caller capturing the script's output is not kept waiting).
+_pg_guard() { # dir owner_pid
+  (
+    trap '' INT TERM HUP
+    while [ -d "$1" ] && kill -0 "$2" 2>/dev/null; do sleep 1; done
+    [ -d "$1" ] && _pg_stop_one "$1"
+  ) </dev/null >/dev/null 2>&1 &
+  disown $! 2>/dev/null || true
+}
+
 _pg_export() { # handle
   local dir="$1"
   PG_CLUSTER="$dir"
@@ -214,6 +228,7 @@ pg_cluster_start() { # major [initdb args...]
   if ! _pg_initdb "$dir" "$bin" "$@"; then
     _pg_abandon "$dir" "initdb for PostgreSQL $major failed (args: $*)"; return 1
   fi
+  _pg_guard "$dir" "$BASHPID"
   if ! _pg_ctl_start "$dir" || ! _pg_wait_ready "$dir"; then
     _pg_abandon "$dir" "PostgreSQL $major did not start in $dir"; return 1
   fi

@@ -95,6 +95,20 @@ for how in "true" "exit 3" "kill -TERM \$\$; sleep 5"; do
     eval '[ -n "${handle:-}" -a ! -d "${handle:-/}" -a -z "$alive" ] && grep -q caller-trap-ran <<<"$out"'
 done
 
+# Without the EXIT trap (replaced by the script, or SIGKILL) the guard stops the cluster.
+for how in "trap - EXIT; exit 0" "kill -KILL \$\$"; do
+  out=$(bash -c '
+    source tests/pg/lib.sh
+    pg_cluster_start 16 >/dev/null 2>&1 || exit 9
+    echo "$PG_CLUSTER $(head -1 "$PGDATA/postmaster.pid")"
+    '"$how" 2>/dev/null)
+  read -r handle pid _ <<<"$out"
+  for _ in $(seq 1 50); do [ -d "${handle:-/nonexistent}" ] || break; sleep 0.1; done
+  alive=$(ps -o stat= -p "${pid:-0}" 2>/dev/null | grep -v Z)
+  check "after '$how': the guard stopped and removed the cluster" \
+    [ -n "${handle:-}" -a ! -d "${handle:-/}" -a -z "$alive" ]
+done
+
 # A subshell's cluster is stopped when the subshell ends, even after the parent registered.
 pg_cluster_start 13 >/dev/null 2>&1
 out=$( (pg_cluster_start 16 >/dev/null 2>&1 && echo "$PG_CLUSTER $(head -1 "$PGDATA/postmaster.pid")") )
