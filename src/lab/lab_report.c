@@ -98,6 +98,8 @@ static void json_num(StrBuf *out, const char *key, double value, bool comma)
     sb_put_json_str(out, key);
     if (value < 0 || isnan(value) || isinf(value))
         sb_put(out, ":null");
+    else if (value < 1e15 && value == floor(value))
+        sb_printf(out, ":%.0f", value); /* counters exactly */
     else
         sb_printf(out, ":%.6g", value);
     if (comma)
