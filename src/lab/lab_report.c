@@ -451,8 +451,8 @@ static void md_stats(StrBuf *out, const StageResult *stage)
     char *temp = format_bytes(d->temp_bytes);
     sb_put(out, "- cache hit ratio: ");
     if (ratio >= 0)
-        sb_printf(out, "%.2f%% (%.0f blocks read, %.0f per transaction)\n", ratio * 100,
-                  d->blks_read, d->blks_read / per_txn);
+        sb_printf(out, "%.2f%% (%.0f blocks read, %.*f per transaction)\n", ratio * 100,
+                  d->blks_read, d->blks_read / per_txn < 10 ? 1 : 0, d->blks_read / per_txn);
     else
         sb_put(out, "no block accesses counted\n");
     sb_printf(out, "- checkpoints: %.0f timed, %.0f requested\n", d->checkpoints_timed,
