@@ -68,16 +68,19 @@ static const DbQuery queries[] = {
      " from pg_stat_database d left join pg_database b on b.oid = d.datid"
      " order by d.datname nulls first"},
 
-    /* The largest tables of the database we are connected to. */
+    /* The largest tables of the database we are connected to: chosen by pg_class.relpages (no
+     * file access, no lock), then measured (pg_table_size locks and stats only those ten). */
     {"tables", 0, 0, DB_SHAPE_ANY_ROWS, "tiiiffbi",
-     "select (quote_ident(s.schemaname) || '.' || quote_ident(s.relname))::text,"
-     " s.n_live_tup::int8, s.n_dead_tup::int8, coalesce(pg_table_size(s.relid), 0)::int8,"
-     " extract(epoch from now() - s.last_autovacuum)::float8,"
-     " extract(epoch from now() - greatest(s.last_autovacuum, s.last_vacuum))::float8,"
-     " coalesce(c.reloptions::text like '%autovacuum_enabled=false%', false)::bool,"
-     " s.autovacuum_count::int8"
-     " from pg_stat_user_tables s join pg_class c on c.oid = s.relid"
-     " order by pg_table_size(s.relid) desc nulls last, 1 limit 10"},
+     "select (quote_ident(t.schemaname) || '.' || quote_ident(t.relname))::text,"
+     " t.n_live_tup::int8, t.n_dead_tup::int8, coalesce(pg_table_size(t.relid), 0)::int8,"
+     " extract(epoch from now() - t.last_autovacuum)::float8,"
+     " extract(epoch from now() - greatest(t.last_autovacuum, t.last_vacuum))::float8,"
+     " coalesce(t.reloptions::text like '%autovacuum_enabled=false%', false)::bool,"
+     " t.autovacuum_count::int8"
+     " from (select s.*, c.reloptions, c.relpages from pg_stat_user_tables s"
+     " join pg_class c on c.oid = s.relid"
+     " order by c.relpages desc, s.n_live_tup + s.n_dead_tup desc, s.relid limit 10) t"
+     " order by 4 desc, 1"},
 
     {"io", V16, 0, DB_SHAPE_ONE_ROW, "ififififf",
      "select coalesce(sum(reads), 0)::int8, coalesce(sum(read_time), 0)::float8,"
