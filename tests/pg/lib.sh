@@ -10,6 +10,8 @@
 #                             Every started cluster is stopped and removed by an EXIT trap, and
 #                             by a background guard if the script dies without running it.
 #                             PG_START_BIN=DIR overrides the bin dir (another build of MAJOR).
+#                             PG_SERVER_OPTS="-c name=value ..." adds server options (kept for
+#                             pg_cluster_restart; they show as source "command line").
 #                             initdb runs once per build and argument list; later clusters copy
 #                             that template (PGKNOB_NO_INITDB_CACHE=1: initdb every time).
 #   pg_cluster_use HANDLE     re-export the variables of a running cluster (several at once)
@@ -166,7 +168,7 @@ pg_cluster_use() { # handle
 _pg_ctl_start() { # dir
   local dir="$1"
   pg_as_postgres "$(cat "$dir/bin")/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -p $(cat "$dir/port")" \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -p $(cat "$dir/port") $(cat "$dir/opts")" \
     start >/dev/null 2>>"$dir/server.log"
 }
 
@@ -223,6 +225,7 @@ pg_cluster_start() { # major [initdb args...]
   _PG_CLUSTERS+=("$dir")
   port="$(_pg_free_port)" || { pg_cluster_stop "$dir"; return 1; }
   echo "$port" > "$dir/port"; echo "$major" > "$dir/major"; echo "$bin" > "$dir/bin"
+  printf '%s' "${PG_SERVER_OPTS:-}" > "$dir/opts"
   : > "$dir/server.log"
   [ "$(id -u)" = 0 ] && chown postgres "$dir" "$dir/server.log"
   if ! _pg_initdb "$dir" "$bin" "$@"; then

@@ -69,6 +69,13 @@ check "a broken setting fails the restart with the server's message" \
   eval '[ "$rc" != 0 ] && grep -q "invalid value for parameter \"shared_buffers\"" <<<"$err"'
 pg_cluster_stop
 
+PG_SERVER_OPTS="-c shared_buffers=24MB -c work_mem=3MB" pg_cluster_start 17
+check "PG_SERVER_OPTS reach the server" \
+  [ "$(pg_psql -c "SELECT current_setting('shared_buffers') || ' ' || current_setting('work_mem')")" = "24MB 3MB" ]
+pg_cluster_restart
+check "PG_SERVER_OPTS survive a restart" [ "$(pg_psql -c 'SHOW shared_buffers')" = 24MB ]
+pg_cluster_stop
+
 before=$(ls -d /tmp/pgknob-pg.* 2>/dev/null | sort)
 pg_cluster_start 18 --no-such-initdb-option 2>"$PROJECT_ROOT/.t-lib.err"; rc=$?
 err=$(cat "$PROJECT_ROOT/.t-lib.err"); rm -f "$PROJECT_ROOT/.t-lib.err"
