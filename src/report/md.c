@@ -282,7 +282,12 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     size_t notices = findings_count(list, SEV_NOTICE, false);
     const char *version = in->n_sources ? in->sources[0].pg_version : "?";
     sb_put(out, "## Verdict\n\n");
-    if (refused)
+    bool live = in->command && !strcmp(in->command, "audit");
+    if (refused && live)
+        sb_printf(out, "**The configuration files on disk have %zu %s the server would refuse** "
+                       "at its next restart (it would not start) or reload (it keeps the old "
+                       "values). ", refused, plural(refused, "problem", "problems"));
+    else if (refused)
         sb_printf(out, "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
                        "lines (the server stops at startup, or ignores the file on reload). ",
                   version, refused);

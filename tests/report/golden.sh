@@ -13,6 +13,7 @@ cases=(
   "healthy|--host ram=16GB,cores=4,storage=nvme tests/report/confs/healthy.conf"
   "realworld-15|--pg-version 17 tests/report/confs/realworld-15.conf"
   "wal-torture|--pg-version 18 --host ram=24GB,cores=2,storage=ssd labs/03-wal-torture/settings.conf"
+  "two-files|--pg-version 16 tests/report/confs/validation.conf tests/report/confs/healthy.conf"
   "one-io-worker|--host ram=24GB,cores=2,storage=ssd,kernel=6.8 labs/05-one-io-worker/settings.conf"
 )
 formats=(md html json sarif github text)
