@@ -273,6 +273,30 @@ static const char *plural(size_t count, const char *one, const char *many)
     return count == 1 ? one : many;
 }
 
+/* The end of the verdict: what was left out, and whether a CI gate passes. */
+static void put_verdict_tail(const ReportInput *in, StrBuf *out)
+{
+    size_t suppressed = report_count_suppressed(in);
+    if (suppressed)
+        sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
+                  suppressed, plural(suppressed, "finding is", "findings are"));
+    size_t n_skipped = in->skipped ? in->skipped->n : 0, n_live = 0;
+    for (size_t idx = 0; idx < n_skipped; idx++)
+        n_live += needs_evidence(&in->skipped->items[idx]);
+    if (n_skipped > n_live)
+        sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ",
+                  n_skipped - n_live, plural(n_skipped - n_live, "rule", "rules"));
+    if (n_live)
+        sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
+                  plural(n_live, "rule needs", "rules need"));
+    int rc = report_exit_code(in);
+    if (in->fail_on == SEV_NONE)
+        sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
+    else
+        sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).\n\n",
+                  severity_name(in->fail_on), rc ? "fails" : "passes", rc);
+}
+
 static void put_verdict(const ReportInput *in, StrBuf *out)
 {
     const FindingList *list = in->findings;
@@ -303,26 +327,9 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     if (!refused && !errors && !warnings && !notices)
         sb_printf(out, "No problems found: PostgreSQL %s accepts this configuration and no rule "
                        "that ran found anything to change. ", version);
-    size_t suppressed = report_count_suppressed(in);
-    if (suppressed)
-        sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
-                  suppressed, plural(suppressed, "finding is", "findings are"));
-    size_t n_skipped = in->skipped ? in->skipped->n : 0, n_live = 0;
-    for (size_t idx = 0; idx < n_skipped; idx++)
-        n_live += needs_evidence(&in->skipped->items[idx]);
-    if (n_skipped > n_live)
-        sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ",
-                  n_skipped - n_live, plural(n_skipped - n_live, "rule", "rules"));
-    if (n_live)
-        sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
-                  plural(n_live, "rule needs", "rules need"));
-    int rc = report_exit_code(in);
-    if (in->fail_on == SEV_NONE)
-        sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
-    else
-        sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).\n\n",
-                  severity_name(in->fail_on), rc ? "fails" : "passes", rc);
+    put_verdict_tail(in, out);
 }
+
 
 static void put_counts(const ReportInput *in, StrBuf *out)
 {
