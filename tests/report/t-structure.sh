@@ -57,6 +57,17 @@ if tests/report/node-deps.sh; then
 else
   fail "could not install the JSON Schema validator (tests/report/node-deps.sh)"
 fi
+for f in "$tmp"/*.sarif; do
+  [ "$(basename "$f")" = broken.sarif ] && continue
+  check "$(basename "$f"): every result's ruleIndex points at its rule, every line >= 1" python3 -c '
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+rules = run["tool"]["driver"]["rules"]
+ok = all(rules[r["ruleIndex"]]["id"] == r["ruleId"] and
+         all(l["physicalLocation"]["region"]["startLine"] >= 1 for l in r.get("locations", []))
+         for r in run["results"])
+sys.exit(0 if ok and len({r["id"] for r in rules}) == len(rules) else 1)' "$f"
+done
 sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
 check "sarif: results located at file and line" grep -q '"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 2' <<<"$sarif"
 check "sarif: rule metadata has help, helpUri and default level" bash -c 'grep -q "\"help\": {\"text\"" <<<"$0" && grep -q "\"helpUri\"" <<<"$0" && grep -q "\"defaultConfiguration\": {\"level\": \"error\"}" <<<"$0"' "$sarif"
