@@ -338,10 +338,20 @@ check "server down: the hint asks whether the server is running" grep -q "hint: 
   cat "$PGDATA/pg_hba.conf"; } >"$TMP/hba"
 pg_as_postgres cp "$TMP/hba" "$PGDATA/pg_hba.conf"
 pg_as_postgres "$PG_BIN/pg_ctl" -D "$PGDATA" -l "$(pg_server_log)" -w -t 30 \
-  -o "-c listen_addresses=127.0.0.1 -c unix_socket_directories='$PG_CLUSTER' -p $PGPORT" start >/dev/null
+  -o "-c listen_addresses=127.0.0.1 -c unix_socket_directories='$PG_CLUSTER' -p $PGPORT -c max_connections=10" start >/dev/null
 pg_psql -c "set password_encryption = 'scram-sha-256'" -c "create role pw login password 'right-pw' in role pg_monitor" \
   -c "create role sslonly login" >/dev/null
 TCP="host=127.0.0.1 port=$PGPORT dbname=postgres"
+
+# Connections near max_connections (10, of which 7 usable by ordinary roles): six sleeping
+# sessions make 6 of 7 in use besides the audit's own.
+for n in 1 2 3 4 5 6; do pg_psql -c "select pg_sleep(4)" >/dev/null 2>&1 & BG_PIDS+=($!); done
+sleep 1
+audit
+check "connections: 6 in use besides the audit ($(evidence_value connections.in_use))" \
+  test "$(evidence_value connections.in_use)" = 6
+check "connections: PK2050 fires at 6 of 7 usable ($(evidence_value connections.usage_share))" has_finding PK2050
+wait
 
 expect_exit 2 "wrong password: exit 2" -- "$PGKNOB" audit "$TCP user=pw password=wrong-pw"
 check "wrong password: the message names the authentication failure" \
