@@ -320,6 +320,11 @@ static bool audit_load_rules(AuditCli *cli, RuleSet *rules)
 static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
 {
     FindingList findings = {0};
+    if (res->snap.pg_major < PK_MIN_MAJOR || res->snap.pg_major > PK_MAX_MAJOR)
+        fprintf(stderr, "pgknob: warning: PostgreSQL %s is outside the versions pgknob knows (%d to "
+                "%d)\nhint: The evidence is read as for the nearest version; rules that do not "
+                "claim this version do not run.\n", res->server_version, PK_MIN_MAJOR,
+                PK_MAX_MAJOR);
     if (!audit_host(cli, conn, &res->snap))
         return PK_EXIT_USAGE;
     SkippedList skipped = {0};
