@@ -41,7 +41,8 @@ for conf in "${confs[@]}"; do
   done
 done
 if [ "$mode" = --update ]; then
-  rm -rf "$dir"; mkdir -p "$dir"; cp "$out"/* "$dir"/
+  # Only the files at the top are ours: subdirectories (lab-series/, measured by `pgknob lab`) stay.
+  mkdir -p "$dir"; find "$dir" -maxdepth 1 -type f -delete; cp "$out"/* "$dir"/
   echo "examples: wrote $(ls "$dir" | wc -l) files under $dir"
   exit 0
 fi
@@ -51,6 +52,7 @@ for f in "$out"/*; do
   else echo "FAIL stale $dir/$(basename "$f") (run make examples)"; rc=1; fi
 done
 for f in "$dir"/*; do
+  [ -f "$f" ] || continue
   [ -e "$out/$(basename "$f")" ] || { echo "FAIL $f is no longer generated"; rc=1; }
 done
 exit $rc
