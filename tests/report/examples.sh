@@ -27,6 +27,8 @@ example_name() { # conf
   echo "Written by pgknob itself (\`make examples\`; \`tests/report/t-examples.sh\` checks they are"
   echo "current) for PostgreSQL 18 on a host described as \`$host\`."
   echo
+  [ -f "$dir/lab-series/README.md" ] &&
+    printf '%s\n\n' "Measured, not predicted: a run of the slow series by \`pgknob lab\` is in [lab-series/](lab-series/README.md)."
   echo "| example | configuration | findings | reports |"
   echo "|---|---|---|---|"
 } > "$out/README.md"
