@@ -190,6 +190,30 @@ static void test_version_notes(void)
     free(note);
 }
 
+/* Every name any major knows gets a note exactly in the majors that do not accept it (an
+ * alias is accepted: ssl_ecdh_curve on 18). */
+static void test_notes_complete(void)
+{
+    size_t wrong = 0, notes = 0;
+    for (int from = PK_MIN_MAJOR; from <= PK_MAX_MAJOR; from++) {
+        const Catalog *src = catalog_for_major(from);
+        for (size_t idx = 0; idx < src->n_params; idx++) {
+            for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+                const char *name = src->params[idx].name;
+                char *note = catalog_version_note(major, name);
+                bool accepted = catalog_find(catalog_for_major(major), name) != NULL ||
+                                catalog_alias_target(major, name) != NULL;
+                if (accepted == (note != NULL) || (note && !strstr(note, name)))
+                    wrong++;
+                notes += note != NULL;
+                free(note);
+            }
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(notes > 100);
+}
+
 static void test_suggest(void)
 {
     const Catalog *c18 = catalog_for_major(18);
@@ -236,6 +260,7 @@ int main(void)
     test_since_minor();
     test_aliases();
     test_version_notes();
+    test_notes_complete();
     test_suggest();
     test_names();
     PK_TEST_DONE();
