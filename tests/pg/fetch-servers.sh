@@ -42,6 +42,7 @@ open_path_for_postgres() { # dir
   while [ "$dir" != / ]; do
     if [ "$(stat -c %u "$dir")" = "$(id -u)" ] && ! [ "$(( 0$(stat -c %a "$dir") & 01 ))" -ne 0 ]; then
       chmod o+x "$dir"
+      echo "fetch-servers: made $dir traversable (o+x) for the postgres user" >&2
     fi
     dir="$(dirname "$dir")"
   done
