@@ -4,6 +4,14 @@ set -u
 TESTS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PROJECT_ROOT="$(dirname "$TESTS_ROOT")"
 PGKNOB="${PGKNOB:-$PROJECT_ROOT/bin/pgknob}"
+# The real-world corpus: shared/ beside the checkout (CI puts a copy there), or PGKNOB_SHARED.
+# Prints the corpus directory; without it says where it looked and returns 1 (the caller fails).
+realworld_dir() {
+  local dir="${PGKNOB_SHARED:-$PROJECT_ROOT/../shared}/corpus/realworld"
+  if ls "$dir"/*.conf >/dev/null 2>&1; then (cd "$dir" && pwd); return 0; fi
+  echo "no real-world corpus at $dir (shared/ belongs beside the checkout; or set PGKNOB_SHARED)" >&2
+  return 1
+}
 _pass=0; _fail=0
 ok()   { _pass=$((_pass + 1)); echo "ok $*"; }
 fail() { _fail=$((_fail + 1)); echo "FAIL $*"; }

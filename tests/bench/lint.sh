@@ -5,9 +5,10 @@
 # Both loops run in the same shell as the same user, so process start costs are alike.
 # Prints absolute times, the ratio and the conditions. REPS / PEER_REPS / BATCH override sizes.
 cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
 source tests/pg/lib.sh
 REPS="${REPS:-300}"; PEER_REPS="${PEER_REPS:-100}"; BATCH="${BATCH:-1000}"
-REALWORLD="${REALWORLD_DIR:-/work/shared/corpus/realworld}"
+REALWORLD="${REALWORLD_DIR:-$(realworld_dir)}" || exit 1
 
 bin18="$(pg_bin_dir 18)" || exit 1
 sample="$(dirname "$bin18")/share/postgresql/postgresql.conf.sample"

@@ -12,8 +12,7 @@
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 CASES_DIR="$PROJECT_ROOT/tests/conf/cases"
-REALWORLD="${PGKNOB_REALWORLD:-$PROJECT_ROOT/../shared/corpus/realworld}"
-[ -d "$REALWORLD" ] || REALWORLD=/work/shared/corpus/realworld
+REALWORLD="${PGKNOB_REALWORLD:-$(realworld_dir)}" || fail "the real-world corpus: not found"
 MAJORS="${PGKNOB_CONF_MAJORS:-13 14 15 16 17 18}"
 WORK="$(mktemp -d /tmp/pgknob-confdiff.XXXXXX)"
 chmod 755 "$WORK"
@@ -70,6 +69,7 @@ for major in $MAJORS; do
   done
   if [ -z "${PGKNOB_CONF_CASES:-}" ]; then
     for f in "$REALWORLD"/*.conf; do
+      [ -f "$f" ] || continue
       mkdir -p "$WORK/rw"; rm -rf "$WORK/rw"/*; cp "$f" "$WORK/rw/postgresql.conf"
       run_case "realworld-$(basename "$f" .conf)" "$WORK/rw" "$out"; n_cases=$((n_cases + 1))
     done

@@ -12,7 +12,7 @@ source tests/pg/lib.sh
 source tests/lint/verdict-lib.sh
 
 MAJORS="${VERDICT_MAJORS:-13 14 15 16 17 18}"
-REALWORLD="${REALWORLD_DIR:-/work/shared/corpus/realworld}"
+REALWORLD="${REALWORLD_DIR:-$(realworld_dir)}" || fail "the real-world corpus: not found"
 vd_setup $MAJORS || { fail "scratch data directories"; done_testing; exit 1; }
 work="$(mktemp -d /tmp/pgknob-verdict.XXXXXX)"
 trap 'rm -rf "$work"; vd_cleanup' EXIT
@@ -81,6 +81,7 @@ for major in $MAJORS; do
     vd_uninstall_dir
   done
   for file in "$REALWORLD"/*.conf; do
+    [ -f "$file" ] || continue
     cp "$file" "$work/rw.conf"
     verdict_case "$major" "$work/rw.conf" "realworld $(basename "$file" .conf)"
   done

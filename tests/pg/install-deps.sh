@@ -8,6 +8,9 @@ packages=(
   libpq-dev libinih-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev
+  # tools the test tiers call: jq (JSON), xmllint (the lab's SVG), openssl (audit's SSL case),
+  # ps/pgrep (cluster checks), ss (free ports), script (TTY colour)
+  jq libxml2-utils openssl procps iproute2 bsdutils
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
