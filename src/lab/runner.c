@@ -238,6 +238,16 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
     return true;
 }
 
+/* A directory under the project root as a path relative to it: the report's conditions then do
+ * not depend on where the project was checked out (committed examples stay portable). */
+static const char *project_relative(const char *dir, const char *root)
+{
+    size_t len = root ? strlen(root) : 0;
+    if (len > 0 && strncmp(dir, root, len) == 0 && dir[len] == '/')
+        return dir + len + 1;
+    return dir;
+}
+
 static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *cluster,
                             LabRunReport *rep, char **errmsg)
 {
@@ -253,7 +263,9 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
                 cluster->port, opts->keep ? " unless --keep: kept" : "");
     if (ok) {
         rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)",
-                                       bin.version, bin.dir, bin.origin);
+                                       bin.version,
+                                       project_relative(bin.dir, opts->project_root),
+                                       bin.origin);
         target->kind = TARGET_THROWAWAY;
         target->cluster = cluster;
         target->conninfo = cluster_conninfo(cluster, "postgres");
