@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,13 +61,22 @@ static double monotonic_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Ctrl-C during --sample ends the sampling early; the report uses the samples taken. */
+static volatile sig_atomic_t sample_interrupted;
+
+static void on_interrupt(int signo)
+{
+    (void)signo;
+    sample_interrupted = 1;
+}
+
 static void sleep_until(double when)
 {
     double left = when - monotonic_s();
     if (left <= 0)
         return;
     struct timespec ts = {.tv_sec = (time_t)left, .tv_nsec = (long)(fmod(left, 1.0) * 1e9)};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !sample_interrupted)
         ;
 }
 
@@ -142,13 +152,24 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
 {
     Tally tally = {.interval_ms = interval_ms};
     int planned = (int)ceil(seconds * 1000 / interval_ms);
+    struct sigaction action = {.sa_handler = on_interrupt}, previous;
+    sigemptyset(&action.sa_mask);
+    sample_interrupted = 0;
+    sigaction(SIGINT, &action, &previous);
     double start = monotonic_s();
-    for (int tick = 0; tick < planned; tick++) {
+    for (int tick = 0; tick < planned && !sample_interrupted; tick++) {
         sleep_until(start + tick * interval_ms / 1000.0);
-        if (!sample_once(conn, res, &tally, planned))
+        if (sample_interrupted || !sample_once(conn, res, &tally, planned))
             break;
     }
     tally.elapsed_s = monotonic_s() - start;
+    sigaction(SIGINT, &previous, NULL);
+    if (sample_interrupted) {
+        char *why = xasprintf("interrupted after %d of %d samples; the shares use those taken",
+                              tally.ticks, planned);
+        audit_unavailable(res, "the rest of the wait-event sampling", why, false);
+        free(why);
+    }
     if (tally.ticks > 0)
         report_tally(res, &tally);
     for (size_t event_idx = 0; event_idx < tally.n_events; event_idx++)

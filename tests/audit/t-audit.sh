@@ -252,6 +252,18 @@ for key in wait.share.IO:DataFileRead wait.share.IO:WalSync wait.share.LWLock:WA
 done
 wait
 
+# Ctrl-C during --sample ends the sampling early: a report from the samples taken, exit 0.
+"$PGKNOB" audit --format json --fail-on never --sample 5s >"$TMP/out.json" 2>"$TMP/err" &
+audit_pid=$!; BG_PIDS+=($audit_pid)
+sleep 1.5
+kill -INT "$audit_pid"
+wait "$audit_pid"; RC=$?
+check "interrupted sampling: exit 0 with a report (rc $RC)" test "$RC" -eq 0
+check "interrupted sampling: fewer samples than planned ($(evidence_value wait.samples) of 50)" \
+  bash -c 'v=$0; [ -n "$v" ] && [ "$v" -gt 3 ] && [ "$v" -lt 50 ]' "$(evidence_value wait.samples)"
+check "interrupted sampling: the report says it was interrupted" \
+  json '.audit.unavailable[] | select(.failure == false) | .why | test("interrupted after [0-9]+ of 50 samples")'
+
 # Host facts and user rule packs.
 audit
 check "host facts: over a Unix socket, --host local is the default (PK2004 names this machine's RAM)" \
