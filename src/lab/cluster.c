@@ -97,19 +97,6 @@ static bool try_dir(const char *dir, const char *origin, int min_major, PgBin *o
     return true;
 }
 
-/* Debian's /usr/lib/postgresql/N/bin, newest first. */
-static bool try_debian(int min_major, PgBin *out)
-{
-    for (int major = 30; major >= min_major; major--) {
-        char *dir = xasprintf("/usr/lib/postgresql/%d/bin", major);
-        bool ok = try_dir(dir, "debian", min_major, out);
-        free(dir);
-        if (ok)
-            return true;
-    }
-    return false;
-}
-
 /* The project's cache of official builds: $PGKNOB_PG_CACHE, as tests/pg/fetch-servers.sh uses it,
  * else .cache/pg under the project root. */
 static char *cache_dir(const char *root)
@@ -120,15 +107,38 @@ static char *cache_dir(const char *root)
     return root ? xasprintf("%s/.cache/pg", root) : NULL;
 }
 
-static bool try_cache(const char *root, int min_major, PgBin *out)
+static bool try_exact(const char *dir, const char *origin, int major, PgBin *out)
 {
+    if (!try_dir(dir, origin, major, out))
+        return false;
+    if (out->major == major)
+        return true;
+    pg_bin_free(out);
+    return false;
+}
+
+/* The newest major found among pg_config's, Debian's and the project cache's builds (at the
+ * same major, in that order), so that a single stage runs on the server the series uses. */
+static bool pick_newest(const char *root, int min_major, bool exact, PgBin *out)
+{
+    char *config_dir = pg_config_bindir();
+    PgBin config;
+    bool have_config = config_dir && pg_bin_probe(config_dir, &config);
     char *cache = cache_dir(root);
     bool found = false;
-    for (int major = 18; cache && !found && major >= min_major; major--) {
-        char *dir = xasprintf("%s/%d/bin", cache, major);
-        found = try_dir(dir, "cache", min_major, out);
-        free(dir);
+    for (int major = exact ? min_major : 30; !found && major >= min_major; major--) {
+        char *debian = xasprintf("/usr/lib/postgresql/%d/bin", major);
+        char *cached = cache ? xasprintf("%s/%d/bin", cache, major) : NULL;
+        found = (have_config && config.major == major &&
+                 try_exact(config_dir, "pg_config", major, out)) ||
+                try_exact(debian, "debian", major, out) ||
+                (cached && try_exact(cached, "cache", major, out));
+        free(debian);
+        free(cached);
     }
+    if (have_config)
+        pg_bin_free(&config);
+    free(config_dir);
     free(cache);
     return found;
 }
@@ -146,13 +156,13 @@ static bool fetch_18(const char *root, PgBin *out, char **errmsg)
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, NULL, FETCH_TIMEOUT_S, &text);
     free(script);
-    bool ok = rc == 0 && try_cache(root, 18, out);
-    if (ok) {
-        free(out->origin);
-        out->origin = xstrdup("fetched");
-    } else {
+    char *cache = cache_dir(root);
+    char *dir = cache ? xasprintf("%s/18/bin", cache) : NULL;
+    bool ok = rc == 0 && dir && try_exact(dir, "fetched", 18, out);
+    free(dir);
+    free(cache);
+    if (!ok)
         *errmsg = xasprintf("could not fetch PostgreSQL 18: %s", sb_str(&text));
-    }
     sb_free(&text);
     return ok;
 }
@@ -175,11 +185,7 @@ bool pg_bin_find(const PgBinSearch *search, PgBin *out, char **errmsg)
         out->origin = xstrdup("--pg-bin");
         return true;
     }
-    char *config_dir = pg_config_bindir();
-    bool ok = try_dir(config_dir, "pg_config", search->min_major, out) ||
-              try_debian(search->min_major, out) ||
-              try_cache(search->project_root, search->min_major, out);
-    free(config_dir);
+    bool ok = pick_newest(search->project_root, search->min_major, search->exact, out);
     if (!ok && search->allow_fetch && search->project_root && search->min_major <= 18)
         ok = fetch_18(search->project_root, out, errmsg);
     if (!ok && !*errmsg)

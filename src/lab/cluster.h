@@ -1,6 +1,6 @@
 /* Server binaries and throwaway clusters for the labs: find initdb/pg_ctl/postgres of a wanted
- * major (--pg-bin, pg_config, Debian's /usr/lib/postgresql/N/bin, the project's .cache/pg/N, or
- * fetch PostgreSQL 18 with tests/pg/fetch-servers.sh), initdb in a temporary directory, start on a
+ * major (--pg-bin, else the newest of pg_config's, Debian's /usr/lib/postgresql/N/bin and the
+ * project's .cache/pg/N, else fetch PostgreSQL 18 with tests/pg/fetch-servers.sh), initdb in a temporary directory, start on a
  * Unix socket only, restart, stop and remove. Run as root, the server runs as `postgres`. */
 #ifndef PK_LAB_CLUSTER_H
 #define PK_LAB_CLUSTER_H
@@ -21,9 +21,11 @@ typedef struct PgBinSearch {
     const char *project_root; /* where .cache/pg and tests/pg/fetch-servers.sh live; may be NULL */
     int min_major;            /* the labs' requirement */
     bool allow_fetch;         /* may run the fetch script for 18 when nothing fits */
+    bool exact;               /* only min_major itself (pg_ctl for an existing server) */
 } PgBinSearch;
 
-/* false with a message (and a hint line) when no build of at least min_major is found. */
+/* The newest build of at least min_major among --pg-bin (alone, when given), pg_config,
+ * Debian's and the project cache's; false with a message (and a hint line) when none is found. */
 bool pg_bin_find(const PgBinSearch *search, PgBin *out, char **errmsg);
 /* `postgres -V` of dir: the major and version; false when it does not run. */
 bool pg_bin_probe(const char *dir, PgBin *out);

@@ -227,7 +227,8 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
     char *ignored = NULL;
     target->datadir = target_query_value(target->conn, "SHOW data_directory", &ignored);
     free(ignored);
-    PgBinSearch search = {opts->pg_bin, opts->project_root, target->version_num / 10000, false};
+    PgBinSearch search = {opts->pg_bin, opts->project_root, target->version_num / 10000, false,
+                          true};
     PgBin bin = {0};
     char *bin_err = NULL;
     if (pg_bin_find(&search, &bin, &bin_err) && bin.major == target->version_num / 10000)
@@ -251,7 +252,7 @@ static const char *project_relative(const char *dir, const char *root)
 static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *cluster,
                             LabRunReport *rep, char **errmsg)
 {
-    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true};
+    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true, false};
     PgBin bin;
     if (!pg_bin_find(&search, &bin, errmsg))
         return false;
