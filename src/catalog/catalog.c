@@ -298,6 +298,36 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
 
 /* ---- names of enums ------------------------------------------------------------------------- */
 
+typedef struct BuildDependentValue {
+    const char *param;
+    const char *value;
+    int since_major;
+    const char *requirement;
+} BuildDependentValue;
+
+static const BuildDependentValue build_dependent_values[] = {
+    {"default_toast_compression", "lz4", 14, "lz4 (configure --with-lz4)"},
+    {"io_method", "io_uring", 18, "liburing (configure --with-liburing)"},
+    {"wal_compression", "lz4", 15, "lz4 (configure --with-lz4)"},
+    {"wal_compression", "zstd", 15, "zstd (configure --with-zstd)"},
+};
+
+const char *catalog_build_dependent(int major, const char *param, const char *value,
+                                    const char **canonical)
+{
+    for (size_t row = 0; row < sizeof(build_dependent_values) / sizeof(build_dependent_values[0]);
+         row++) {
+        const BuildDependentValue *bdv = &build_dependent_values[row];
+        if (major >= bdv->since_major && name_equal(param, bdv->param) &&
+            name_equal(value, bdv->value)) {
+            if (canonical)
+                *canonical = bdv->value;
+            return bdv->requirement;
+        }
+    }
+    return NULL;
+}
+
 const char *catalog_context_name(GucContext ctx)
 {
     switch (ctx) {

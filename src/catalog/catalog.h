@@ -73,6 +73,14 @@ char *catalog_version_note(int major, const char *name);
  * NULL when nothing is close. Borrowed. */
 const char *catalog_suggest(const Catalog *cat, const char *name);
 
+/* Enum values the server accepts only when built with an optional library (io_method = io_uring
+ * needs liburing; lz4 and zstd compression need those libraries). The catalog was read from builds
+ * without them, yet distribution packages usually have them. Returns the build requirement, e.g.
+ * "liburing (configure --with-liburing)", and the canonical spelling in *canonical; NULL when
+ * `value` is not such a value of `param` in `major`. Borrowed. */
+const char *catalog_build_dependent(int major, const char *param, const char *value,
+                                    const char **canonical);
+
 const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", … */
 bool catalog_context_needs_restart(GucContext ctx);
 const char *catalog_type_name(GucType type);     /* "bool", "integer", … */

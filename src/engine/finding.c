@@ -38,10 +38,11 @@ void finding_add_link(Finding *f, const char *url)
     f->links[f->n_links++] = xstrdup(url);
 }
 
+/* NULL sorts last: located findings come before those about values left at their defaults. */
 static int cmp_nullable(const char *a, const char *b)
 {
     if (!a || !b)
-        return (a != NULL) - (b != NULL);
+        return (a == NULL) - (b == NULL);
     return strcmp(a, b);
 }
 

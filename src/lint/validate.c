@@ -28,6 +28,9 @@ static const LintRule rules[] = {
      "A value outside the parameter's range after unit conversion and rounding."},
     {"PK0022", "validation.ignored-invalid-value", "invalid value overridden", SEV_NOTICE,
      "An invalid value the server never checks because a later line sets the same name."},
+    {"PK0023", "validation.build-dependent-value", "value needs an optional build feature",
+     SEV_NOTICE,
+     "A value only servers built with an optional library accept (io_uring, lz4, zstd)."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
@@ -143,6 +146,22 @@ static void check_minor(const ConfEntry *entry, const CatalogParam *param,
                         dot ? (int)(dot - param->since_minor) : 0, param->since_minor);
 }
 
+/* A value whose acceptance depends on how the server was built: a notice, since distribution
+ * packages usually have the library, but a build without it refuses to start. */
+static void note_build_dependent(const ConfEntry *entry, const CatalogParam *param, int major,
+                                 FindingList *out)
+{
+    const char *requirement = catalog_build_dependent(major, param->name, entry->value, NULL);
+    if (!requirement)
+        return;
+    Finding *f = entry_finding(out, "PK0023", entry);
+    f->message = xasprintf("value \"%s\" for parameter \"%s\" needs a server built with %s",
+                           entry->value, param->name, requirement);
+    f->hint = xasprintf("A build without it refuses to start. Check yours with \"pg_config"
+                        " --configure\", or on the server: SELECT enumvals FROM pg_settings"
+                        " WHERE name = '%s'.", param->name);
+}
+
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major,
@@ -160,8 +179,11 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     const char *text = entry->value ? entry->value : "";
     if (guc_parse_value_as(param, major, entry->name, text, &val, &err) &&
         (param->type != GUC_STRING ||
-         check_hook_string(param, major, param->name, text, &err)))
+         check_hook_string(param, major, param->name, text, &err))) {
+        if (param->type == GUC_ENUM && !ignored)
+            note_build_dependent(entry, param, major, out);
         return;
+    }
     Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
                                entry);
     f->message = err.message;

@@ -50,6 +50,14 @@ verdict_case() { # major file-or-dir label
     fi
     return
   fi
+  # a value of an optional build feature (io_uring, lz4, zstd) this server build lacks: pgknob
+  # cannot know the target's build, so it must say so (PK0023) instead of staying silent
+  if [ "$server" = refuses ] && [ "$lint" = accepts ] && grep -q 'PK0023' <<<"$VD_TEXT" &&
+     [[ "$VD_MSG" == 'invalid value for parameter '* ]]; then
+    env[$major]=$(( ${env[$major]:-0} + 1 ))
+    ok "$label on $major: this build lacks the optional library, the server refuses and pgknob notes it (PK0023)"
+    return
+  fi
   if [ "$server" = refuses ] && [ "$lint" = accepts ] && [ "$stage" = start ] && vd_env_refusal "$VD_MSG"; then
     env[$major]=$(( ${env[$major]:-0} + 1 ))
     echo "# environment: $label on $major: $VD_MSG"
