@@ -475,10 +475,13 @@ static void md_waits(StrBuf *out, const WaitSample *waits)
     sb_printf(out, "- wait events of active clients (%llu samples): ",
               (unsigned long long)waits->samples);
     for (int idx = 0; idx < waits->n_kinds && idx < WAITS_SHOWN; idx++) {
+        double share = 100.0 * (double)waits->count[idx] / (double)waits->backends;
+        if (idx > 0 && share < 1)
+            break; /* sorted: the rest is rarer still (summary.json has them all) */
         sb_put(out, idx ? ", " : "");
         sb_putc(out, '`');
         sb_put(out, waits->kind[idx]);
-        sb_printf(out, "` %.0f%%", 100.0 * (double)waits->count[idx] / (double)waits->backends);
+        sb_printf(out, "` %.0f%%", share);
     }
     sb_put(out, "\n");
 }

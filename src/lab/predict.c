@@ -8,10 +8,8 @@
 
 #include "common/strbuf.h"
 #include "common/xalloc.h"
-#include "engine/engine.h"
-#include "host/host.h"
 #include "lint/lint.h"
-#include "rules/rules.h"
+#include "lint/lint_rules.h"
 
 /* The stage's settings as a configuration file, in a private temporary directory. */
 static char *write_stage_conf(const LabSettings *settings, char **dir_out, char **errmsg)
@@ -82,31 +80,6 @@ static void take_findings(FindingList *to, FindingList *from)
     memset(from, 0, sizeof(*from));
 }
 
-/* The shipped rule packs over the stage's snapshot, with this machine's host facts (the lab's
- * server runs here). */
-static bool run_rules(Snapshot *snap, FindingList *out, char **errmsg)
-{
-    RuleSet rules;
-    RuleError err;
-    memset(&rules, 0, sizeof(rules));
-    memset(&err, 0, sizeof(err));
-    if (!rules_load_packs(&rules, true, NULL, 0, &err)) {
-        *errmsg = xasprintf("could not load the rule packs: %s:%d: %s", err.file ? err.file : "",
-                            err.line, err.message ? err.message : "");
-        rule_error_clear(&err);
-        rule_set_free(&rules);
-        return false;
-    }
-    host_facts_clear(&snap->host);
-    host_read_local(&snap->host, NULL, NULL);
-    SkippedList skipped;
-    memset(&skipped, 0, sizeof(skipped));
-    engine_run(&rules, snap, NULL, out, &skipped);
-    skipped_free(&skipped);
-    rule_set_free(&rules);
-    return true;
-}
-
 bool predict_stage(const LabSettings *settings, int major, FindingList *out, char **errmsg)
 {
     char *dir = NULL;
@@ -120,11 +93,18 @@ bool predict_stage(const LabSettings *settings, int major, FindingList *out, cha
     LintResult res;
     memset(&res, 0, sizeof(res));
     bool ok = lint_run(&opts, &res, errmsg) && res.n_inputs == 1;
+    /* The shipped rule packs, with this machine's host facts: the lab's server runs here. */
+    LintRulesOpts rules_opts = {.host = "local"};
+    LintRulesState rules;
+    memset(&rules, 0, sizeof(rules));
+    if (ok && !lint_rules_run(&res, &rules_opts, &rules)) {
+        *errmsg = xstrdup("the rule packs could not be loaded (see the error above)");
+        ok = false;
+    }
+    lint_rules_state_free(&rules);
     size_t first = out->n;
     if (ok)
         take_findings(out, &res.findings);
-    if (ok && res.inputs[0].snap.catalog)
-        ok = run_rules(&res.inputs[0].snap, out, errmsg);
     relocate(out, first, settings);
     findings_sort(out);
     lint_result_free(&res);
