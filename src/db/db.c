@@ -311,7 +311,8 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
     }
     int limit_ms = conn->statement_timeout_ms + CLIENT_GRACE_MS;
     WaitOutcome outcome = wait_result(conn->pg, now_ms() + limit_ms);
-    if (outcome == WAIT_TIMEOUT) {
+    bool cancelled = outcome == WAIT_TIMEOUT;
+    if (cancelled) {
         cancel_query(conn->pg);
         outcome = wait_result(conn->pg, now_ms() + CANCEL_WAIT_MS);
         if (outcome == WAIT_TIMEOUT) {
@@ -328,7 +329,13 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
         free(why);
         return false;
     }
-    return finish_query(conn, query, out);
+    if (finish_query(conn, query, out))
+        return true;
+    if (cancelled && out->status == DB_TIMEOUT) { /* our cancel, not the server's timeout */
+        free(out->error);
+        out->error = xasprintf("no answer within %d ms: cancelled", limit_ms);
+    }
+    return false;
 }
 
 bool db_run(DbConn *conn, const char *id, DbResult *out)
