@@ -190,6 +190,14 @@ check "pg_monitor role: pg_file_settings is listed as unavailable, with why" \
 check "pg_monitor role: the audit is marked partial" has_finding PK0904
 check "pg_monitor role: pending restart still found from pg_settings" has_finding PK0902
 
+# The hint's advice works: pg_monitor plus the two grants makes the audit complete.
+pg_psql -c "create role mon2 login in role pg_monitor" -c "grant select on pg_file_settings to mon2" \
+  -c "grant execute on function pg_show_all_file_settings() to mon2" >/dev/null
+audit "user=mon2"
+check "pg_monitor + pg_file_settings grants: the audit is complete (not partial)" json '.audit.partial == false'
+check "pg_monitor + pg_file_settings grants: the pending restart is located in postgresql.auto.conf" \
+  json '.findings[] | select(.rule == "PK0902") | .file | test("postgresql.auto.conf$")'
+
 # A role without pg_monitor: still an audit, and it says what such a role cannot see.
 pg_psql -c "create role plain login" >/dev/null
 audit "user=plain"
