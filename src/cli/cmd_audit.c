@@ -189,14 +189,14 @@ static const char *unavailable_hint(const char *why)
     if (strstr(why, "permission denied for view pg_file_settings"))
         return "pg_file_settings is for superusers by default: GRANT SELECT ON pg_file_settings "
                "and EXECUTE ON FUNCTION pg_show_all_file_settings() to the auditing role, or "
-               "audit as a superuser";
-    if (strstr(why, "permission denied"))
-        return "grant the auditing role pg_monitor, or audit as a superuser, to read this "
-               "evidence";
+               "audit as a superuser.";
+    if (strstr(why, "permission denied") || strstr(why, "visible only to"))
+        return "Grant the auditing role pg_monitor, or audit as a superuser, to read this "
+               "evidence.";
     if (strstr(why, "connection"))
-        return "the connection dropped during the audit: run it again once the server is back";
+        return "The connection dropped during the audit: run it again once the server is back.";
     if (strstr(why, "timeout") || strstr(why, "no answer"))
-        return "the server did not answer in time: retry with a larger --timeout, or off-peak";
+        return "The server did not answer in time: retry with a larger --timeout, or off-peak.";
     return NULL;
 }
 
