@@ -39,6 +39,9 @@ static const LintRule rules[] = {
      "A combination of settings the server checks at startup and refuses."},
     {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_WARNING,
      "An lc_* locale this machine does not have: a server here would refuse to start."},
+    {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
+     "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
+     " server refuses to start where it is missing."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)
@@ -189,6 +192,11 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     f->message = err.message;
     f->hint = err.hint;
     if (ignored) {
+        f->explanation = xstrdup(
+            "When several lines set exactly the same name, the server marks all but the last as"
+            " overridden and never parses them, so this invalid value does not stop it today. It"
+            " becomes an error the day the later line is removed.");
+        f->suggestion = xstrdup("remove this line, or correct its value");
         char *hint = xasprintf("A later line sets \"%s\" again, so the server never reads this"
                                " value.%s%s", entry->name, f->hint ? " " : "",
                                f->hint ? f->hint : "");
@@ -386,6 +394,88 @@ static void check_locales(const Snapshot *snap, FindingList *out)
                                setting->value, setting->name);
         f->hint = xstrdup("The server refuses to start where the locale is missing (invalid value"
                           " for the parameter); install it on the server or use C.UTF-8.");
+        f->explanation = xstrdup(
+            "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
+            " setlocale() when it reads the configuration, and a locale the operating system does"
+            " not have is an invalid value: the server stops at startup. This machine lacks the"
+            " locale; the server host may have it (check with `locale -a` there).");
+        f->suggestion = xasprintf("install the locale on the server, or write %s = 'C.UTF-8'",
+                                  setting->name);
+    }
+}
+
+/* Libraries that ship with PostgreSQL itself and are preloaded in practice. */
+static bool bundled_library(const char *lib)
+{
+    static const char *const bundled[] = {
+        "auth_delay", "auto_explain", "basebackup_to_shell", "basic_archive", "passwordcheck",
+        "pg_overexplain", "pg_prewarm", "pg_stat_statements", "pgoutput", "plpgsql", "sepgsql",
+        "test_decoding", NULL};
+    if (!strncmp(lib, "$libdir/", 8))
+        lib += 8;
+    size_t len = strlen(lib);
+    if (len > 3 && !strcmp(lib + len - 3, ".so"))
+        len -= 3;
+    for (const char *const *name = bundled; *name; name++)
+        if (strlen(*name) == len && !strncmp(*name, lib, len))
+            return true;
+    return false;
+}
+
+/* The shared_preload_libraries that must be installed separately, as "a", "b"; NULL if none. */
+static char *extra_libraries(const char *value)
+{
+    StrBuf sb = STRBUF_INIT;
+    char *copy = xstrdup(value), *save = NULL;
+    for (char *lib = strtok_r(copy, ",", &save); lib; lib = strtok_r(NULL, ",", &save)) {
+        while (*lib == ' ' || *lib == '\t' || *lib == '"')
+            lib++;
+        size_t len = strlen(lib);
+        while (len && (lib[len - 1] == ' ' || lib[len - 1] == '\t' || lib[len - 1] == '"'))
+            lib[--len] = '\0';
+        if (len && !bundled_library(lib))
+            sb_printf(&sb, "%s\"%s\"", sb.len ? ", " : "", lib);
+    }
+    free(copy);
+    return sb.len ? sb_detach(&sb) : NULL;
+}
+
+static const char *const host_why =
+    "This setting names something outside the configuration: a library in the server's"
+    " `$libdir` or a path on the server host. pgknob cannot see that host, so it cannot tell"
+    " whether it exists there; where it does not, the server stops at startup with a FATAL error"
+    " (for example `could not access file \"pg_cron\"`) before accepting a connection.";
+
+static void check_host_dependent(const Snapshot *snap, FindingList *out)
+{
+    static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
+    const SnapSetting *spl = usable(snap, "shared_preload_libraries");
+    char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl->value) : NULL;
+    if (libs) {
+        Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
+        finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
+        f->message = xasprintf("shared_preload_libraries loads %s, which %s not ship with"
+                               " PostgreSQL", libs, strchr(libs, ',') ? "do" : "does");
+        f->hint = xstrdup("The server refuses to start where a preloaded library is not"
+                          " installed: install it on the server first.");
+        f->explanation = xstrdup(host_why);
+        f->suggestion = xasprintf("install %s on the server before deploying, or remove %s from"
+                                  " shared_preload_libraries", libs,
+                                  strchr(libs, ',') ? "them" : "it");
+        free(libs);
+    }
+    for (size_t idx = 0; idx < sizeof(paths) / sizeof(paths[0]); idx++) {
+        const SnapSetting *setting = usable(snap, paths[idx]);
+        if (!setting || setting->source != SRC_FILE || !*setting->value)
+            continue;
+        Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
+        finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+        f->message = xasprintf("%s points to \"%s\", which must exist on the server",
+                               setting->name, setting->value);
+        f->hint = xstrdup("The server refuses to start when it is missing.");
+        f->explanation = xstrdup(host_why);
+        f->suggestion = xasprintf("make sure %s exists on the server, or remove the line to use"
+                                  " the default", setting->value);
     }
 }
 
@@ -401,6 +491,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_size(snap, "max_wal_size", seg, out);
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
+    check_host_dependent(snap, out);
     if (opts->check_host)
         check_locales(snap, out);
 }

@@ -58,9 +58,15 @@ verdict_case() { # major file-or-dir label
     ok "$label on $major: this build lacks the optional library, the server refuses and pgknob notes it (PK0023)"
     return
   fi
+  # a refusal caused by the machine: set aside, but pgknob must have named the setting (PK0061)
   if [ "$server" = refuses ] && [ "$lint" = accepts ] && [ "$stage" = start ] && vd_env_refusal "$VD_MSG"; then
     env[$major]=$(( ${env[$major]:-0} + 1 ))
     echo "# environment: $label on $major: $VD_MSG"
+    if grep -q 'PK0061' <<<"$VD_TEXT"; then
+      ok "$label on $major: refused by this machine ($VD_MSG), and pgknob names it (PK0061)"
+    else
+      fail "$label on $major: refused by this machine ($VD_MSG), and pgknob says nothing about it"
+    fi
     return
   fi
   total[$major]=$(( ${total[$major]:-0} + 1 ))

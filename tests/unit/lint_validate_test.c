@@ -132,6 +132,10 @@ static void test_minor_and_startup(void)
     CHECK_ONLY(14, -1, "log_destination = 'stderr,jsonlog'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "datestyle = 'iso, sql'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "log_destination = foo\nlog_destination = stderr\n", "PK0022", SEV_NOTICE);
+    CHECK_CLEAN(18, "shared_preload_libraries = 'pg_stat_statements, \"$libdir/auto_explain.so\"'\n");
+    CHECK_ONLY(18, -1, "shared_preload_libraries = 'pg_stat_statements,pg_cron'\n", "PK0061",
+               SEV_NOTICE);
+    CHECK_ONLY(18, -1, "hba_file = '/etc/postgresql/18/main/pg_hba.conf'\n", "PK0061", SEV_NOTICE);
 }
 
 static void test_snapshot(void)
