@@ -10,7 +10,7 @@ PGKNOB="${PGKNOB:-$PWD/bin/pgknob}"
 mode="${1:---check}"
 dir=reports/examples
 host="ram=24GB,cores=2,storage=ssd,kernel=6.8,container=no"
-host_args=(); "$PGKNOB" lint --help 2>/dev/null | grep -q -- '--host' && host_args=(--host "$host")
+host_args=(--host "$host")
 confs=(tests/report/confs/healthy.conf)
 for conf in labs/*/*.conf; do confs+=("$conf"); done
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
