@@ -26,6 +26,8 @@ check "chart.svg is well-formed XML" xmllint --noout "$out/chart.svg"
 check "summary.md parses with cmark-gfm into a table" \
   bash -c "cmark-gfm -e table '$out/summary.md' | grep -q '<table>'"
 check "summary.html has the table" grep -q '<table>' "$out/summary.html"
+check "the conditions do not name the checkout's location (committed examples stay portable)" \
+  bash -c '! grep -qF -- "$1" "$2"' _ "$PROJECT_ROOT/" "$out/summary.json"
 py() { python3 - "$json" "$@"; }
 check "six stages, every one measured, documented fields present" py <<'PY'
 import json, sys
