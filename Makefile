@@ -73,7 +73,7 @@ asan:                      ## AddressSanitizer + UBSan build running the full su
 	@$(MAKE) --no-print-directory BUILD=build-asan BIN=bin/pgknob-asan \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" bin/pgknob-asan asan-units
-	@PGKNOB=bin/pgknob-asan UNIT_DIR=build-asan/tests ASAN_OPTIONS=detect_leaks=1 tests/run
+	@tests/asan-run.sh
 
 asan-units: $(UNIT_BINS)
 
