@@ -16,6 +16,10 @@
     "greatest(extract(epoch from now() - coalesce(d.stats_reset, "                         \
     "(select stats_reset from pg_stat_bgwriter), pg_postmaster_start_time())), 1)::float8"
 
+/* The current transaction's state (source 'override'): our read-only session shows
+ * transaction_read_only = on, which says nothing about the server's configuration. */
+#define TXN_STATE "'transaction_deferrable', 'transaction_isolation', 'transaction_read_only'"
+
 static const DbQuery queries[] = {
     {"server", 0, 0, DB_SHAPE_ONE_ROW, "tttbbbfbb",
      "select current_setting('server_version')::text, current_database()::text,"
@@ -33,9 +37,11 @@ static const DbQuery queries[] = {
      "select name::text,"
      " (case when source = 'session' then reset_val"
      " when name = 'application_name' and source = 'client' then boot_val"
+     " when name in (" TXN_STATE ") and source = 'override' then boot_val"
      " else setting end)::text, unit::text,"
      " (case when source = 'session' and reset_val is not distinct from boot_val then 'default'"
      " when name = 'application_name' and source = 'client' then 'default'"
+     " when name in (" TXN_STATE ") and source = 'override' then 'default'"
      " else source end)::text,"
      " sourcefile::text, sourceline::int8, pending_restart::bool, vartype::text,"
      " context::text, category::text, short_desc::text, min_val::text, max_val::text,"

@@ -69,6 +69,14 @@ full_audit() { # major
   check "PG$major: a superuser audit is not partial" bash -c "! jq -e '.findings[] | select(.rule == \"PK0904\")' $TMP/out.json >/dev/null"
   check "PG$major: settings come from the server (shared_buffers present)" \
     json '.inputs[0].settings | map(.name) | index("shared_buffers") != null'
+  # each reported value is the server's own, as an ordinary session sees it in pg_settings (not
+  # the audit session's own state: it runs read-only, with its own timeouts)
+  pg_psql -F $'\t' -c "select lower(name), setting from pg_settings" | LC_ALL=C sort > "$TMP/live.tsv"
+  jq -r '.inputs[0].settings[] | select(.setting != null) | [(.name | ascii_downcase), .setting] | @tsv' \
+    "$TMP/out.json" | LC_ALL=C sort > "$TMP/audited.tsv"
+  local differs; differs=$(LC_ALL=C comm -23 "$TMP/audited.tsv" "$TMP/live.tsv" | head -3 | tr '\t\n' '= ')
+  check "PG$major: every audited setting is pg_settings' value${differs:+ (differs: $differs)}" \
+    test -s "$TMP/audited.tsv" -a -z "$differs"
   # a non-superuser holding pg_monitor reads everything but pg_file_settings
   pg_psql -c "create role mon login in role pg_monitor" >/dev/null
   audit "user=mon"
