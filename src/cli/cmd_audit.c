@@ -8,14 +8,14 @@
 
 #include "audit/audit.h"
 #include "audit/sample.h"
-#include "project/config.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "db/db.h"
 #include "engine/engine.h"
 #include "host/host.h"
+#include "lint/lint_rules.h"
+#include "project/options.h"
 #include "report/report.h"
-#include "rules/rules.h"
 
 #define PK_RULE_UNAVAILABLE "PK0903"
 #define PK_RULE_UNAVAILABLE_NAME "audit.evidence-unavailable"
@@ -23,21 +23,19 @@
 typedef struct AuditCli {
     const char *conninfo;
     double sample_seconds;
-    const char *host_spec; /* NULL: local for socket/loopback connections, else unknown */
     const char *format;
     const char *out_path;
-    const char **rule_dirs;
-    size_t n_rule_dirs;
-    Severity fail_on;
     int timeout_ms;
     bool verbose;
-    RuleSet rules;
-    char *builtin_rules; /* the shipped packs' directory */
+    /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
+     * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
+    ProjectOptions project;
+    LintRulesState rules; /* the packs loaded before connecting, so a broken one fails fast */
 } AuditCli;
 
 enum {
-    OPT_SAMPLE = 256, OPT_HOST, OPT_FORMAT, OPT_FAIL_ON, OPT_RULES, OPT_TIMEOUT,
-    OPT_OUTPUT = 'o', OPT_VERBOSE = 'v', OPT_HELP = 'h',
+    OPT_SAMPLE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_OUTPUT = 'o', OPT_VERBOSE = 'v',
+    OPT_HELP = 'h',
 };
 
 typedef struct AuditOption {
@@ -50,13 +48,18 @@ typedef struct AuditOption {
 static const AuditOption audit_options[] = {
     {"sample", "DURATION", OPT_SAMPLE,
      "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
-    {"host", "FACTS|local", OPT_HOST,
+    {"host", "FACTS|local", PROJECT_OPT_HOST,
      "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
      "default: local for a Unix socket or loopback address"},
     {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
-    {"fail-on", "LEVEL", OPT_FAIL_ON,
+    {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
-    {"rules", "DIR", OPT_RULES, "also load the rule packs in DIR (repeatable)"},
+    {"config", "FILE", PROJECT_OPT_CONFIG,
+     "project configuration (default: ./.pgknob.ini if present)"},
+    {"baseline", "FILE", PROJECT_OPT_BASELINE,
+     "a JSON report of an earlier run: report only findings new since it"},
+    {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
+    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
@@ -99,19 +102,6 @@ static bool usage_error(const char *msg, const char *arg, const char *hint)
     return false;
 }
 
-static bool host_spec_valid(const char *spec)
-{
-    HostFacts facts;
-    char *errmsg = NULL;
-    bool ok = host_parse_spec(spec, &facts, &errmsg);
-    if (ok)
-        host_facts_clear(&facts);
-    else
-        fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n", spec, errmsg);
-    free(errmsg);
-    return ok;
-}
-
 static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
 {
     char *end;
@@ -120,21 +110,10 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
         return sample_parse_duration(arg, &cli->sample_seconds) ||
                usage_error("invalid --sample duration", arg,
                            "Write a duration between 100ms and 1h, such as 10s or 2min.");
-    case OPT_HOST:
-        cli->host_spec = arg;
-        return !strcmp(arg, "local") || host_spec_valid(arg);
     case OPT_FORMAT:
         cli->format = arg;
         return report_format_find(arg) ||
                usage_error("unknown format", arg, "See 'pgknob audit --help'.");
-    case OPT_FAIL_ON:
-        return severity_parse(arg, &cli->fail_on) ||
-               usage_error("invalid --fail-on level", arg,
-                           "Use error, warning, notice or never.");
-    case OPT_RULES:
-        cli->rule_dirs = xrealloc(cli->rule_dirs, (cli->n_rule_dirs + 1) * sizeof(char *));
-        cli->rule_dirs[cli->n_rule_dirs++] = arg;
-        return true;
     case OPT_TIMEOUT:
         cli->timeout_ms = (int)strtol(arg, &end, 10);
         return (*end == '\0' && cli->timeout_ms >= 10 && cli->timeout_ms <= 3600000) ||
@@ -146,7 +125,7 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
         cli->verbose = true;
         return true;
     }
-    return false;
+    return project_option_set(&cli->project, key, arg);
 }
 
 /* Returns -1 to go on, else the exit code (help, usage error). */
@@ -234,15 +213,8 @@ static void print_verbose(const AuditResult *res, size_t n_skipped)
                 res->unavailable[item_idx].what, res->unavailable[item_idx].why);
 }
 
-/* The rule packs that ran and the rules skipped for a missing fact, for the report. */
-typedef struct AuditRuleRun {
-    const char **packs;
-    size_t n_packs;
-    const SkippedList *skipped;
-} AuditRuleRun;
-
 static int render(const AuditCli *cli, const AuditResult *res, const char *target,
-                  const FindingList *findings, const AuditRuleRun *run)
+                  const FindingList *findings, size_t n_known)
 {
     ReportSource source = {
         .path = target, .kind = "server", .pg_major = res->snap.pg_major,
@@ -254,10 +226,13 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                                                     .failure = res->unavailable[item_idx].failure};
     ReportAudit audit = {.partial = res->partial, .unavailable = unavailable,
                          .n_unavailable = res->n_unavailable};
+    const ProjectOptions *project = &cli->project;
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
-                      .findings = findings, .fail_on = cli->fail_on, .host = &res->snap.host,
-                      .audit = &audit, .rule_packs = run->packs, .n_rule_packs = run->n_packs,
-                      .skipped = run->skipped};
+                      .findings = findings, .fail_on = project->fail_on, .host = &res->snap.host,
+                      .audit = &audit, .rule_packs = (const char *const *)cli->rules.pack_dirs,
+                      .n_rule_packs = cli->rules.n_pack_dirs, .skipped = &cli->rules.skipped,
+                      .baseline = project->baseline, .n_baseline_known = n_known,
+                      .config = project->project.path};
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL, .timestamp = report_timestamp()};
@@ -287,7 +262,7 @@ static DbConn *audit_connect(const AuditCli *cli)
  * machine (Unix socket or loopback); local facts look at the server's data directory's device. */
 static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
 {
-    const char *spec = cli->host_spec ? cli->host_spec : db_is_local(conn) ? "local" : NULL;
+    const char *spec = cli->project.host ? cli->project.host : db_is_local(conn) ? "local" : NULL;
     if (!spec)
         return true;
     const SnapSetting *data_dir = snapshot_get(snap, "data_directory");
@@ -301,25 +276,26 @@ static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
     return false;
 }
 
-/* The shipped packs plus --rules DIR, loaded before connecting so a broken pack fails fast. */
-static bool audit_load_rules(AuditCli *cli, RuleSet *rules)
+/* The shipped packs plus the project's rule directories, loaded before connecting so a broken
+ * pack fails fast. */
+static bool audit_load_rules(AuditCli *cli)
 {
-    RuleError err = {0};
-    cli->builtin_rules = rules_default_dir();
-    bool ok = rule_set_load_dir(rules, cli->builtin_rules, &err);
-    for (size_t dir_idx = 0; ok && dir_idx < cli->n_rule_dirs; dir_idx++)
-        ok = rule_set_load_dir(rules, cli->rule_dirs[dir_idx], &err);
-    ok = ok && rule_set_finish(rules, &err);
-    if (!ok) {
-        rule_error_print(&err);
-        rule_error_clear(&err);
-    }
-    return ok;
+    LintRulesOpts opts = {.dirs = cli->project.rule_dirs, .n_dirs = cli->project.n_rule_dirs};
+    return lint_rules_load(&opts, &cli->rules);
 }
 
-static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
+/* The server's own findings (pending restarts, file errors) join the rules' in one list. */
+static void take_server_findings(AuditResult *res, FindingList *findings)
 {
-    FindingList findings = {0};
+    for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
+        PK_GROW(findings->items, findings->n, findings->cap);
+        findings->items[findings->n++] = res->findings.items[finding_idx];
+    }
+    res->findings.n = 0;
+}
+
+static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
+{
     if (res->snap.pg_major < PK_MIN_MAJOR || res->snap.pg_major > PK_MAX_MAJOR)
         fprintf(stderr, "pgknob: warning: PostgreSQL %s is outside the versions pgknob knows (%d to "
                 "%d)\nhint: The evidence is read as for the nearest version; rules that do not "
@@ -327,43 +303,42 @@ static int audit_finish(const AuditCli *cli, DbConn *conn, AuditResult *res, con
                 PK_MAX_MAJOR);
     if (!audit_host(cli, conn, &res->snap))
         return PK_EXIT_USAGE;
-    SkippedList skipped = {0};
-    engine_run(&cli->rules, &res->snap, NULL, &findings, &skipped);
-    AuditRuleRun run = {.packs = xcalloc(cli->n_rule_dirs + 1, sizeof(char *)),
-                        .skipped = &skipped};
-    run.packs[run.n_packs++] = cli->builtin_rules;
-    for (size_t dir_idx = 0; dir_idx < cli->n_rule_dirs; dir_idx++)
-        run.packs[run.n_packs++] = cli->rule_dirs[dir_idx];
-    for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
-        /* move the server's own findings into the list the report shows */
-        PK_GROW(findings.items, findings.n, findings.cap);
-        findings.items[findings.n++] = res->findings.items[finding_idx];
-    }
-    res->findings.n = 0;
+    FindingList findings = {0};
+    EngineOpts eopts = {(const char *const *)cli->project.disable, cli->project.n_disable};
+    engine_run(&cli->rules.rules, &res->snap, &eopts, &findings, &cli->rules.skipped);
+    take_server_findings(res, &findings);
     add_unavailable_findings(res, &findings);
-    findings_sort(&findings);
-    if (cli->verbose)
-        print_verbose(res, skipped.n);
-    int rc = render(cli, res, target, &findings, &run);
-    free(run.packs);
-    skipped_free(&skipped);
+    size_t n_known = 0;
+    int rc = PK_EXIT_USAGE;
+    /* .pgknob.ini severities and disabled rules, --disable, the baseline; sorts */
+    if (project_options_apply(&cli->project, &findings, NULL, 0, &n_known)) {
+        if (cli->verbose)
+            print_verbose(res, cli->rules.skipped.n);
+        rc = render(cli, res, target, &findings, n_known);
+    }
     findings_free(&findings);
     return rc;
 }
 
+static void audit_cli_free(AuditCli *cli)
+{
+    lint_rules_state_free(&cli->rules);
+    project_options_free(&cli->project);
+    report_redact_reset();
+}
+
 int cmd_audit(int argc, char **argv)
 {
-    AuditCli cli = {.fail_on = SEV_WARNING, .timeout_ms = 5000};
+    AuditCli cli = {.project = {.fail_on = SEV_WARNING}, .timeout_ms = 5000};
     int rc = audit_parse_args(argc, argv, &cli);
-    if (rc < 0 && !project_load_redaction(NULL)) /* .pgknob.ini "redact" names */
+    /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
+    if (rc < 0 && !project_options_load(&cli.project))
         rc = PK_EXIT_USAGE;
     DbConn *conn = NULL;
-    if (rc < 0 && (!audit_load_rules(&cli, &cli.rules) || !(conn = audit_connect(&cli))))
+    if (rc < 0 && (!audit_load_rules(&cli) || !(conn = audit_connect(&cli))))
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
-        rule_set_free(&cli.rules);
-        free(cli.builtin_rules);
-        free(cli.rule_dirs);
+        audit_cli_free(&cli);
         return rc;
     }
     AuditResult res = {0};
@@ -380,8 +355,6 @@ int cmd_audit(int argc, char **argv)
     audit_result_free(&res);
     free(errmsg);
     free(target);
-    rule_set_free(&cli.rules);
-    free(cli.builtin_rules);
-    free(cli.rule_dirs);
+    audit_cli_free(&cli);
     return rc;
 }

@@ -10,24 +10,18 @@
 #include "common/xalloc.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
-#include "project/config.h"
-#include "project/policy.h"
+#include "project/options.h"
 #include "report/report.h"
 
 typedef struct LintCli {
     LintOpts lint;
     const char *format;       /* NULL: inferred from --output, else text */
-    Severity fail_on;
-    bool fail_on_given;
     const char *output;       /* -o FILE, or NULL for stdout */
-    const char *config;       /* --config FILE, or NULL for ./.pgknob.ini when present */
-    const char *baseline;     /* --baseline FILE */
-    ProjectConfig project;    /* zeroed when there is no project configuration */
-    LintRulesOpts rules;      /* --host, --rules, --disable, --no-rules */
+    ProjectOptions project;   /* --config, --baseline, --fail-on, --host, --rules, --disable */
+    LintRulesOpts rules;      /* the project's host, rules and disabled ids; --no-rules */
 } LintCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_FAIL_ON, OPT_NO_AUTO_CONF, OPT_CONFIG,
-       OPT_BASELINE, OPT_HOST, OPT_RULES, OPT_DISABLE, OPT_NO_RULES, OPT_OUTPUT = 'o',
+enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_OUTPUT = 'o',
        OPT_HELP = 'h' };
 
 /* One table drives getopt_long and the help text. */
@@ -46,18 +40,18 @@ static const LintOption lint_options[] = {
      "output format: text, json, md, html, sarif or github;\n"
      "default: text, or from the --output file's extension (md if none)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE (-o FILE)"},
-    {"config", "FILE", OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
-    {"baseline", "FILE", OPT_BASELINE,
+    {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
+    {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
-    {"fail-on", "LEVEL", OPT_FAIL_ON,
+    {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
-    {"host", "FACTS", OPT_HOST,
+    {"host", "FACTS", PROJECT_OPT_HOST,
      "host facts for the rules: local (read this machine),\nor ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
      "kernel=6.8,container=yes|no,io_uring=yes|no"},
-    {"rules", "DIR", OPT_RULES, "also run the rule files in DIR (repeatable)"},
-    {"disable", "ID,...", OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
+    {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
+    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
@@ -87,13 +81,6 @@ static void lint_usage(FILE *out)
                  "2 usage or input error, 3 internal error\n");
 }
 
-static bool lint_add_arg(const char *const **list, size_t *n, const char *arg)
-{
-    *list = xrealloc((void *)*list, (*n + 1) * sizeof(char *));
-    ((const char **)*list)[(*n)++] = arg;
-    return true;
-}
-
 static bool lint_apply_option(LintCli *cli, int key, const char *arg)
 {
     switch (key) {
@@ -116,24 +103,13 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: formats are: %s.\n", arg,
                 report_format_names());
         return false;
-    case OPT_FAIL_ON:
-        if (severity_parse(arg, &cli->fail_on))
-            return cli->fail_on_given = true;
-        fprintf(stderr, "pgknob: error: invalid --fail-on level \"%s\"\n"
-                        "hint: use error, warning, notice or never.\n", arg);
-        return false;
     case OPT_NO_AUTO_CONF:
         cli->lint.skip_auto_conf = true;
         return true;
     case OPT_OUTPUT: cli->output = arg; return true;
-    case OPT_CONFIG: cli->config = arg; return true;
-    case OPT_BASELINE: cli->baseline = arg; return true;
-    case OPT_HOST: cli->rules.host = arg; return true;
-    case OPT_RULES: return lint_add_arg(&cli->rules.dirs, &cli->rules.n_dirs, arg);
-    case OPT_DISABLE: return lint_add_arg(&cli->rules.disable, &cli->rules.n_disable, arg);
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
-    return false;
+    return project_option_set(&cli->project, key, arg);
 }
 
 /* Returns -1 to go on, else the exit code (help, usage error). */
@@ -199,33 +175,19 @@ static ReportSource *lint_sources(const LintResult *res)
     return sources;
 }
 
-/* .pgknob.ini: command-line options win; its redaction list applies to every format. */
+/* .pgknob.ini completes the options (the command line wins); the rules see the result. */
 static bool lint_load_project(LintCli *cli)
 {
-    const char *path = cli->config ? cli->config : project_config_default_path();
-    if (!path)
-        return true;
-    ProjectError err;
-    if (!project_config_load(path, &cli->project, &err)) {
-        project_error_print(&err);
-        project_error_clear(&err);
+    ProjectOptions *project = &cli->project;
+    if (!project_options_load(project))
         return false;
-    }
-    const ProjectConfig *cfg = &cli->project;
     if (!cli->lint.pg_version)
-        cli->lint.pg_version = cfg->pg_version;
-    if (!cli->fail_on_given && cfg->has_fail_on)
-        cli->fail_on = cfg->fail_on;
-    if (!cli->baseline)
-        cli->baseline = cfg->baseline;
-    if (!cli->rules.host)
-        cli->rules.host = cfg->host_spec;
-    for (size_t idx = 0; idx < cfg->n_rule_dirs; idx++)
-        lint_add_arg(&cli->rules.dirs, &cli->rules.n_dirs, cfg->rule_dirs[idx]);
-    for (size_t idx = 0; idx < cfg->n_disable; idx++)
-        lint_add_arg(&cli->rules.disable, &cli->rules.n_disable, cfg->disable[idx]);
-    for (size_t idx = 0; idx < cfg->n_redact; idx++)
-        report_redact_add(cfg->redact[idx]);
+        cli->lint.pg_version = project->pg_version;
+    cli->rules.host = project->host;
+    cli->rules.dirs = project->rule_dirs;
+    cli->rules.n_dirs = project->n_rule_dirs;
+    cli->rules.disable = (const char *const *)project->disable;
+    cli->rules.n_disable = project->n_disable;
     return true;
 }
 
@@ -234,13 +196,7 @@ static bool lint_apply_policy(const LintCli *cli, LintResult *res, size_t *n_kno
     const ConfSet **sets = xcalloc(res->n_inputs ? res->n_inputs : 1, sizeof(*sets));
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         sets[idx] = &res->inputs[idx].set;
-    PolicyRun run = {.cfg = cli->project.path ? &cli->project : NULL, .sets = sets,
-                     .n_sets = res->n_inputs, .baseline_path = cli->baseline};
-    char *errmsg = NULL;
-    bool ok = policy_apply(&res->findings, &run, n_known, &errmsg);
-    if (!ok)
-        fprintf(stderr, "pgknob: error: %s\n", errmsg);
-    free(errmsg);
+    bool ok = project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known);
     free(sets);
     return ok;
 }
@@ -250,12 +206,12 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
 {
     ReportSource *sources = lint_sources(res);
     ReportInput in = {.command = "lint", .sources = sources, .n_sources = res->n_inputs,
-                      .findings = &res->findings, .fail_on = cli->fail_on,
+                      .findings = &res->findings, .fail_on = cli->project.fail_on,
                       .host = rules->have_host ? &rules->host : NULL,
                       .rule_packs = (const char *const *)rules->pack_dirs,
                       .n_rule_packs = rules->n_pack_dirs, .skipped = &rules->skipped,
-                      .baseline = cli->baseline, .n_baseline_known = n_known,
-                      .config = cli->project.path};
+                      .baseline = cli->project.baseline, .n_baseline_known = n_known,
+                      .config = cli->project.project.path};
     char *cwd = getcwd(NULL, 0);
     ReportOpts ropts = {.color = !cli->output && use_color(), .cwd = cwd,
                         .timestamp = report_timestamp()};
@@ -268,12 +224,15 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
 
 int cmd_lint(int argc, char **argv)
 {
-    LintCli cli = {.lint = {.check_host = true}, .fail_on = SEV_WARNING};
+    LintCli cli = {.lint = {.check_host = true}, .project = {.fail_on = SEV_WARNING}};
     int rc = lint_parse_args(argc, argv, &cli);
-    if (rc >= 0)
+    if (rc < 0 && !lint_load_project(&cli))
+        rc = PK_EXIT_USAGE;
+    if (rc >= 0) {
+        project_options_free(&cli.project);
+        report_redact_reset();
         return rc;
-    if (!lint_load_project(&cli))
-        return PK_EXIT_USAGE;
+    }
     LintResult res = {0};
     char *errmsg = NULL;
     size_t n_known = 0;
@@ -288,10 +247,8 @@ int cmd_lint(int argc, char **argv)
     ok = ok && lint_apply_policy(&cli, &res, &n_known);
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
     lint_rules_state_free(&rules);
-    free((void *)cli.rules.dirs);
-    free((void *)cli.rules.disable);
     lint_result_free(&res);
-    project_config_free(&cli.project);
+    project_options_free(&cli.project);
     report_redact_reset();
     return rc;
 }

@@ -8,19 +8,6 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 
-/* --disable values split on commas. */
-static void split_disabled(const LintRulesOpts *opts, char ***ids, size_t *n)
-{
-    for (size_t opt_idx = 0; opt_idx < opts->n_disable; opt_idx++) {
-        char *copy = xstrdup(opts->disable[opt_idx]), *save = NULL;
-        for (char *id = strtok_r(copy, ", ", &save); id; id = strtok_r(NULL, ", ", &save)) {
-            *ids = xrealloc(*ids, (*n + 1) * sizeof(char *));
-            (*ids)[(*n)++] = xstrdup(id);
-        }
-        free(copy);
-    }
-}
-
 static void copy_host(HostFacts *to, const HostFacts *from)
 {
     free(to->storage);
@@ -49,8 +36,16 @@ static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRule
     return true;
 }
 
-static bool load_rules(const LintRulesOpts *opts, LintRulesState *state)
+static void state_init(LintRulesState *state)
 {
+    memset(state, 0, sizeof(*state));
+    state->host.ram_bytes = -1;
+    state->host.cores = state->host.container = state->host.io_uring_allowed = -1;
+}
+
+bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state)
+{
+    state_init(state);
     RuleError err;
     if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &err)) {
         rule_error_print(&err);
@@ -87,17 +82,13 @@ static void skipped_dedup(SkippedList *list)
 
 bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
 {
-    memset(state, 0, sizeof(*state));
-    state->host.ram_bytes = -1;
-    state->host.cores = state->host.container = state->host.io_uring_allowed = -1;
-    if (opts->disabled_all)
+    if (opts->disabled_all) {
+        state_init(state);
         return true;
-    if (!load_host(res, opts, state) || !load_rules(opts, state))
+    }
+    if (!lint_rules_load(opts, state) || !load_host(res, opts, state))
         return false;
-    char **disabled = NULL;
-    size_t n_disabled = 0;
-    split_disabled(opts, &disabled, &n_disabled);
-    EngineOpts eopts = {(const char *const *)disabled, n_disabled};
+    EngineOpts eopts = {opts->disable, opts->n_disable};
     for (size_t input_idx = 0; input_idx < res->n_inputs; input_idx++) {
         LintInput *input = &res->inputs[input_idx];
         if (!input->snap.catalog)
@@ -106,9 +97,6 @@ bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *
             copy_host(&input->snap.host, &state->host);
         engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
     }
-    for (size_t idx = 0; idx < n_disabled; idx++)
-        free(disabled[idx]);
-    free(disabled);
     skipped_dedup(&state->skipped);
     return true;
 }

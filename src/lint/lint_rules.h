@@ -16,7 +16,7 @@ typedef struct LintRulesOpts {
     const char *host;               /* --host: "local" or a spec; NULL: no host facts */
     const char *const *dirs;        /* --rules DIR, repeatable */
     size_t n_dirs;
-    const char *const *disable;     /* --disable ID[,ID…], repeatable, as given */
+    const char *const *disable;     /* rule ids or names not to run, one each */
     size_t n_disable;
 } LintRulesOpts;
 
@@ -28,6 +28,11 @@ typedef struct LintRulesState {
     char **pack_dirs;               /* the packs that ran, for the report header */
     size_t n_pack_dirs;
 } LintRulesState;
+
+/* Loads the shipped packs and `opts->dirs` into a fresh `state` (its pack_dirs name them for the
+ * report; host facts unknown). False with the rule error printed. For commands whose snapshot
+ * does not come from lint (audit). */
+bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state);
 
 /* Runs the rules over every input of `res`. False when pgknob's own input is unusable (a broken
  * rule file, a bad --host spec): the rule error was printed to stderr, and the caller exits 2. */

@@ -276,7 +276,8 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
         *errmsg = xasprintf("line %d: invalid JSON: %s", line_of(&rd), rd.error);
     else if (strcmp(json_str(json_get(&root, "tool")), "pgknob") != 0 || !findings ||
              findings->type != JSON_ARRAY) {
-        *errmsg = xstrdup("not a pgknob JSON report (write one with `pgknob lint --format json`)");
+        *errmsg = xstrdup("not a pgknob JSON report (write one with `pgknob lint --format json` "
+                          "or `pgknob audit --format json`)");
         ok = false;
     }
     for (size_t idx = 0; ok && idx < findings->n; idx++)

@@ -16,7 +16,6 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
-#include "report/report.h"
 
 #define CONFIG_MAX_LINE 198 /* inih's buffer is 200 bytes: the line, its newline and a NUL */
 #define CONFIG_MAX_SIZE (1024 * 1024)
@@ -386,23 +385,4 @@ void project_error_print(const ProjectError *err)
         fprintf(stderr, "pgknob: error: %s\n", err->message);
     if (err->hint)
         fprintf(stderr, "hint: %s\n", err->hint);
-}
-
-bool project_load_redaction(const char *path)
-{
-    if (!path)
-        path = project_config_default_path();
-    if (!path)
-        return true;
-    ProjectConfig cfg = {0};
-    ProjectError err;
-    if (!project_config_load(path, &cfg, &err)) {
-        project_error_print(&err);
-        project_error_clear(&err);
-        return false;
-    }
-    for (size_t idx = 0; idx < cfg.n_redact; idx++)
-        report_redact_add(cfg.redact[idx]);
-    project_config_free(&cfg);
-    return true;
 }

@@ -49,11 +49,6 @@ bool project_config_load_buffer(const char *filename, const char *text, ProjectC
 /* ".pgknob.ini" in the current directory when it exists, else NULL. Static. */
 const char *project_config_default_path(void);
 
-/* For commands that take only the redaction list from the project configuration (audit):
- * reads `path` (NULL: ./.pgknob.ini when present) and registers its "redact" names with the
- * reports. False, with the error printed, when the file has a mistake. */
-bool project_load_redaction(const char *path);
-
 void project_config_free(ProjectConfig *cfg);
 void project_error_clear(ProjectError *err);
 /* "pgknob: error: FILE:LINE: message" and "hint: …" on stderr. */

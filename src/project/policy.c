@@ -93,6 +93,15 @@ static bool drop_disabled(Finding *f, void *ctx)
     return false;
 }
 
+static bool drop_named(Finding *f, void *ctx)
+{
+    const PolicyRun *run = ctx;
+    for (size_t idx = 0; idx < run->n_disable; idx++)
+        if (rule_matches(run->disable[idx], f))
+            return true;
+    return false;
+}
+
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
 {
     policy_remove_if(findings, drop_disabled, (void *)cfg);
@@ -109,6 +118,8 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
         policy_apply_pragmas(findings, run->sets[set_idx]);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
+    if (run->n_disable)
+        policy_remove_if(findings, drop_named, (void *)run);
     if (run->baseline_path) {
         Baseline baseline;
         bool ok = baseline_load(run->baseline_path, &baseline, errmsg);

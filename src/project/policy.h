@@ -23,7 +23,7 @@ size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, void *), 
 /* Applies [severity] overrides and disabled rules: a disabled rule's findings are removed. */
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 
-/* Known findings of a baseline (a JSON report written by `pgknob lint --format json`). */
+/* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 typedef struct Baseline {
     char **keys;   /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
     size_t n;
@@ -45,10 +45,12 @@ typedef struct PolicyRun {
     const ConfSet *const *sets;     /* the configurations read, for their pragmas */
     size_t n_sets;
     const char *baseline_path;      /* NULL: no baseline */
+    const char *const *disable;     /* more rule ids or names to remove (--disable) */
+    size_t n_disable;
 } PolicyRun;
 
-/* Applies pragmas, then overrides and disabled rules, then the baseline (setting *n_known), and
- * sorts. False with a message (caller frees) when the baseline cannot be read. */
+/* Applies pragmas, then overrides and disabled rules (the file's and run->disable), then the
+ * baseline (setting *n_known), and sorts. False with a message (caller frees) when the baseline cannot be read. */
 bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg);
 
 #endif

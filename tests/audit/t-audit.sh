@@ -291,18 +291,7 @@ expect_exit 2 "host facts: a bad --host is a usage error before connecting" -- \
   "$PGKNOB" audit --host bogus=1 "host=127.0.0.1 port=1"
 check "host facts: the message names the bad fact" grep -q 'unknown host fact "bogus"' <<<"$ERR"
 mkdir -p "$TMP/rules"
-cat >"$TMP/rules/PK9901-policy.ini" <<'RULE'
-[rule]
-id = PK9901
-name = policy.max-connections
-title = our policy allows at most 50 connections
-severity = warning
-category = policy
-versions = 13-
-parameters = max_connections
-condition = evidence('connections.max') > 50
-message = max_connections is {max_connections}; the policy allows 50
-RULE
+cp "$PROJECT_ROOT/tests/audit/rules/PK9901-policy.ini" "$TMP/rules/"
 audit --rules "$TMP/rules"
 check "rule packs: a --rules DIR policy on evidence fires" has_finding PK9901
 check "rule packs: the finding carries its evidence line" \

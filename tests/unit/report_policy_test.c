@@ -43,6 +43,31 @@ static void test_baseline(void)
     baseline_free(&b);
 }
 
+/* The file's overrides and disabled rules, then --disable ids, apply to any finding. */
+static void test_policy_disable(void)
+{
+    ProjectConfig cfg = {0};
+    ProjectError err;
+    CHECK(project_config_load_buffer("p.ini", "[pgknob]\ndisable = PK1\n[severity]\nPK2 = error\n",
+                                     &cfg, &err));
+    FindingList list = {0};
+    findings_add(&list, "PK1", "a.one", SEV_WARNING, "x");
+    findings_add(&list, "PK2", "a.two", SEV_NOTICE, "x");
+    findings_add(&list, "PK0902", "audit.pending-restart", SEV_WARNING, "audit");
+    findings_add(&list, "PK4", "a.four", SEV_NOTICE, "x");
+    const char *const more[] = {"audit.pending-restart"};
+    PolicyRun run = {.cfg = &cfg, .disable = more, .n_disable = 1};
+    size_t n_known = 9;
+    char *msg = NULL;
+    CHECK(policy_apply(&list, &run, &n_known, &msg) && n_known == 0);
+    CHECK(list.n == 2);
+    CHECK_STR(list.items[0].rule_id, "PK2");
+    CHECK(list.items[0].severity == SEV_ERROR);
+    CHECK_STR(list.items[1].rule_id, "PK4");
+    findings_free(&list);
+    project_config_free(&cfg);
+}
+
 static void test_suggestion_and_redaction(void)
 {
     Finding f = {.suggestion = (char *)"raise it: shared_buffers = 4GB (a quarter), or leave"};
@@ -95,6 +120,7 @@ int main(void)
     test_github_escaping();
     test_config();
     test_baseline();
+    test_policy_disable();
     test_suggestion_and_redaction();
     PK_TEST_DONE();
 }

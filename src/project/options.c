@@ -1,0 +1,122 @@
+/* The command line and .pgknob.ini combined, for every command that runs rules on a
+ * configuration: the file fills what the command line left out, and lists add up. */
+#include "project/options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+#include "host/host.h"
+#include "project/policy.h"
+#include "report/report.h"
+
+static void add_dir(ProjectOptions *opts, const char *dir)
+{
+    opts->rule_dirs = xrealloc(opts->rule_dirs, (opts->n_rule_dirs + 1) * sizeof(char *));
+    opts->rule_dirs[opts->n_rule_dirs++] = dir;
+}
+
+/* --disable PK2011,memory.x is two ids: split here, so the engine and the policy see one each. */
+static void add_disabled(ProjectOptions *opts, const char *value)
+{
+    char *copy = xstrdup(value), *save = NULL;
+    for (char *id = strtok_r(copy, ", \t", &save); id; id = strtok_r(NULL, ", \t", &save)) {
+        opts->disable = xrealloc(opts->disable, (opts->n_disable + 1) * sizeof(char *));
+        opts->disable[opts->n_disable++] = xstrdup(id);
+    }
+    free(copy);
+}
+
+/* A bad --host is a usage error before anything runs (for audit: before connecting). */
+static bool host_spec_valid(const char *spec)
+{
+    if (!strcmp(spec, "local"))
+        return true;
+    HostFacts facts;
+    char *errmsg = NULL;
+    bool ok = host_parse_spec(spec, &facts, &errmsg);
+    if (ok)
+        host_facts_clear(&facts);
+    else
+        fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n"
+                        "hint: Write --host local, or key=value pairs such as "
+                        "ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no.\n",
+                spec, errmsg);
+    free(errmsg);
+    return ok;
+}
+
+bool project_option_set(ProjectOptions *opts, int key, const char *arg)
+{
+    switch (key) {
+    case PROJECT_OPT_CONFIG: opts->config = arg; return true;
+    case PROJECT_OPT_BASELINE: opts->baseline = arg; return true;
+    case PROJECT_OPT_RULES: add_dir(opts, arg); return true;
+    case PROJECT_OPT_DISABLE: add_disabled(opts, arg); return true;
+    case PROJECT_OPT_HOST:
+        opts->host = arg;
+        return host_spec_valid(arg);
+    case PROJECT_OPT_FAIL_ON:
+        if (severity_parse(arg, &opts->fail_on))
+            return opts->fail_on_given = true;
+        fprintf(stderr, "pgknob: error: invalid --fail-on level \"%s\"\n"
+                        "hint: Use error, warning, notice or never.\n", arg);
+        return false;
+    }
+    return false;
+}
+
+bool project_options_load(ProjectOptions *opts)
+{
+    const char *path = opts->config ? opts->config : project_config_default_path();
+    if (!path)
+        return true;
+    ProjectError err;
+    if (!project_config_load(path, &opts->project, &err)) {
+        project_error_print(&err);
+        project_error_clear(&err);
+        return false;
+    }
+    const ProjectConfig *cfg = &opts->project;
+    opts->pg_version = cfg->pg_version;
+    if (!opts->fail_on_given && cfg->has_fail_on)
+        opts->fail_on = cfg->fail_on;
+    if (!opts->baseline)
+        opts->baseline = cfg->baseline;
+    if (!opts->host)
+        opts->host = cfg->host_spec;
+    for (size_t idx = 0; idx < cfg->n_rule_dirs; idx++)
+        add_dir(opts, cfg->rule_dirs[idx]);
+    for (size_t idx = 0; idx < cfg->n_disable; idx++)
+        add_disabled(opts, cfg->disable[idx]);
+    for (size_t idx = 0; idx < cfg->n_redact; idx++)
+        report_redact_add(cfg->redact[idx]);
+    return true;
+}
+
+bool project_options_apply(const ProjectOptions *opts, FindingList *findings,
+                           const ConfSet *const *sets, size_t n_sets, size_t *n_known)
+{
+    PolicyRun run = {.cfg = opts->project.path ? &opts->project : NULL, .sets = sets,
+                     .n_sets = n_sets, .baseline_path = opts->baseline,
+                     .disable = (const char *const *)opts->disable, .n_disable = opts->n_disable};
+    char *errmsg = NULL;
+    bool ok = policy_apply(findings, &run, n_known, &errmsg);
+    if (!ok)
+        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+    free(errmsg);
+    return ok;
+}
+
+void project_options_free(ProjectOptions *opts)
+{
+    free(opts->rule_dirs);
+    for (size_t idx = 0; idx < opts->n_disable; idx++)
+        free(opts->disable[idx]);
+    free(opts->disable);
+    project_config_free(&opts->project);
+    opts->rule_dirs = NULL;
+    opts->disable = NULL;
+    opts->n_rule_dirs = opts->n_disable = 0;
+}

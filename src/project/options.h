@@ -1,0 +1,57 @@
+/* The options `pgknob lint` and `pgknob audit` share — --config, --baseline, --fail-on, --host,
+ * --rules, --disable — and the .pgknob.ini that completes them. One place decides how the file
+ * and the command line combine (command-line values win, lists are joined), and one place
+ * applies the project policy to a run's findings, so both commands honour the file alike. */
+#ifndef PK_PROJECT_OPTIONS_H
+#define PK_PROJECT_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "conf/conf.h"
+#include "engine/finding.h"
+#include "project/config.h"
+
+/* getopt_long keys of the shared options, above any command's own keys. */
+enum {
+    PROJECT_OPT_CONFIG = 512,
+    PROJECT_OPT_BASELINE,
+    PROJECT_OPT_FAIL_ON,
+    PROJECT_OPT_HOST,
+    PROJECT_OPT_RULES,
+    PROJECT_OPT_DISABLE,
+};
+
+typedef struct ProjectOptions {
+    const char *config;       /* --config FILE; NULL: ./.pgknob.ini when present */
+    const char *baseline;     /* --baseline FILE, else the file's baseline */
+    const char *pg_version;   /* the file's pg_version (a command's own option wins) */
+    const char *host;         /* --host FACTS|local, else the file's [host]; NULL: none */
+    Severity fail_on;         /* --fail-on, else the file's fail_on; set the default first */
+    bool fail_on_given;
+    const char **rule_dirs;   /* --rules DIR (in order), then the file's rules */
+    size_t n_rule_dirs;
+    char **disable;           /* --disable values and the file's disable, one id or name each */
+    size_t n_disable;
+    ProjectConfig project;    /* the file read; zeroed when there is none */
+} ProjectOptions;
+
+/* Takes the value of one PROJECT_OPT_ key. False, with the error printed, for a bad value
+ * (an unknown level, a --host spec that does not parse) or a key that is not shared. */
+bool project_option_set(ProjectOptions *opts, int key, const char *arg);
+
+/* Reads the project configuration (--config, else ./.pgknob.ini when present), completes `opts`
+ * with it and registers its redaction list with the reports. False, with the error printed as
+ * FILE:LINE, when the file cannot be read or has a mistake. */
+bool project_options_load(ProjectOptions *opts);
+
+/* The project policy on a run's findings: the inline pragmas of `sets` (none for a server), the
+ * file's severity overrides, the disabled rules (the file's and --disable: findings a command
+ * makes outside the rule engine go too), then the baseline (*n_known: findings it knew).
+ * Sorts the findings. False, with the error printed, when the baseline cannot be read. */
+bool project_options_apply(const ProjectOptions *opts, FindingList *findings,
+                           const ConfSet *const *sets, size_t n_sets, size_t *n_known);
+
+void project_options_free(ProjectOptions *opts);
+
+#endif
