@@ -10,4 +10,25 @@ cp -r rules "$tmp/rules"; cp tests/docs/gen.sh "$tmp/tests/docs/"; cp docs/rules
 sed -i 's/^title = fsync is off (data loss and corruption on crash)/title = fsync is off/' "$tmp/rules/durability/PK6001-fsync-off.ini"
 expect_exit 1 "a changed rule makes the check fail" -- env PGKNOB="$PGKNOB" "$tmp/tests/docs/gen.sh" --check
 check "the failure says what to run" grep -q "run 'make docs'" <<<"$ERR"
+
+# The README's lint example is real output: its input (after `$ cat postgresql.conf`) linted by
+# the command it shows must print exactly the lines shown.
+readme_example() { # part (conf|cmd|out)
+  python3 - "$1" README.md <<'PY'
+import sys
+part, text = sys.argv[1], open(sys.argv[2]).read()
+block = text.split("```console\n$ cat postgresql.conf\n", 1)[1].split("```\n", 1)[0]
+conf, rest = block.split("\n$ ", 1)
+cmd, out = rest.split("\n", 1)
+sys.stdout.write({"conf": conf + "\n", "cmd": cmd, "out": out}[part])
+PY
+}
+mkdir "$tmp/readme"
+readme_example conf > "$tmp/readme/postgresql.conf"
+cmd=$(readme_example cmd)
+check "README: the lint example runs bin/pgknob lint" grep -q '^bin/pgknob lint ' <<<"$cmd"
+# shellcheck disable=SC2086
+got=$(cd "$tmp/readme" && NO_COLOR=1 "$PGKNOB" ${cmd#bin/pgknob })
+check "README: the lint example's output is what pgknob prints" \
+  diff <(readme_example out) <(printf '%s\n' "$got")
 done_testing
