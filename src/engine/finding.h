@@ -25,6 +25,8 @@ typedef struct Finding {
     char *rule_id;     /* stable id: "PK0101", … */
     char *rule_name;   /* "validation.unknown-parameter" */
     Severity severity;
+    Severity rule_severity; /* the rule's own level when a [severity] override changed
+                             * `severity` (SARIF's defaultConfiguration); SEV_NONE otherwise */
     char *category;    /* "validation", "aio", "memory", … */
     char *title;       /* one line, no period */
     char *message;     /* what is wrong, with the computed values */

@@ -105,10 +105,16 @@ static bool drop_named(Finding *f, void *ctx)
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
 {
     policy_remove_if(findings, drop_disabled, (void *)cfg);
-    for (size_t idx = 0; idx < findings->n; idx++)
-        for (size_t ov_idx = 0; ov_idx < cfg->n_overrides; ov_idx++)
-            if (rule_matches(cfg->overrides[ov_idx].rule, &findings->items[idx]))
-                findings->items[idx].severity = cfg->overrides[ov_idx].severity;
+    for (size_t idx = 0; idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        for (size_t ov_idx = 0; ov_idx < cfg->n_overrides; ov_idx++) {
+            if (!rule_matches(cfg->overrides[ov_idx].rule, f))
+                continue;
+            if (f->rule_severity == SEV_NONE) /* the rule's own, before any override */
+                f->rule_severity = f->severity;
+            f->severity = cfg->overrides[ov_idx].severity;
+        }
+    }
 }
 
 bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg)

@@ -105,8 +105,9 @@ static void put_rule(const ReportInput *in, const Finding *f, StrBuf *out, bool 
         sb_put(out, ",\n");
     }
     free(uri);
+    /* the rule's own level; a .pgknob.ini override shows in each result's level */
     sb_printf(out, "             \"defaultConfiguration\": {\"level\": \"%s\"},\n",
-              sarif_level(f->severity));
+              sarif_level(f->rule_severity != SEV_NONE ? f->rule_severity : f->severity));
     sb_put(out, "             \"properties\": {\"tags\": [");
     sb_put_json_str(out, f->category ? f->category : "general");
     sb_printf(out, "]}}%s\n", last ? "" : ",");

@@ -40,6 +40,11 @@ check ".pgknob.ini: the disabled PK7004 is gone ($(rules))" bash -c '! jq -e ".f
 check ".pgknob.ini: PK7001 still there" has PK7001
 out=$("$PGKNOB" audit 2>&1)
 check ".pgknob.ini: the text format shows PK2004 as an error" grep -q 'error: shared_buffers.*\[PK2004\]' <<<"$out"
+"$PGKNOB" audit --format sarif --fail-on never >audit.sarif 2>/dev/null
+check ".pgknob.ini: SARIF's rule table keeps PK2004's own level (note)" \
+  jq -e '.runs[0].tool.driver.rules[] | select(.id == "PK2004") | .defaultConfiguration.level == "note"' audit.sarif
+check ".pgknob.ini: SARIF's PK2004 result has the overridden level (error)" \
+  jq -e '.runs[0].results[] | select(.ruleId == "PK2004") | .level == "error"' audit.sarif
 "$PGKNOB" audit --format md --fail-on never -o report.md 2>/dev/null
 check ".pgknob.ini: the Markdown header names the project configuration" \
   grep -q 'Project configuration:\*\* `.pgknob.ini`' report.md

@@ -15,6 +15,7 @@ cases=(
   "wal-torture|--pg-version 18 --host ram=24GB,cores=2,storage=ssd labs/03-wal-torture/settings.conf"
   "two-files|--pg-version 16 tests/report/confs/validation.conf tests/report/confs/healthy.conf"
   "one-io-worker|--host ram=24GB,cores=2,storage=ssd,kernel=6.8 labs/05-one-io-worker/settings.conf"
+  "override|--pg-version 18 --config tests/report/confs/override.ini tests/report/confs/validation.conf"
 )
 formats=(md html json sarif github text)
 ext() { case "$1" in text) echo txt ;; *) echo "$1" ;; esac; }

@@ -83,6 +83,15 @@ check "pg_version 17 from the file" grep -q 'for PostgreSQL 17' <<<"$OUT"
 expect_exit 1 "the command line wins over the file (--fail-on notice)" -- "$PGKNOB" lint --fail-on notice postgresql.conf
 expect_exit 0 "--pg-version on the command line wins" -- "$PGKNOB" lint --pg-version 16 postgresql.conf
 check "PostgreSQL 16 used" grep -q 'for PostgreSQL 16' <<<"$OUT"
+# SARIF: the rule table keeps the rule's own level, each result carries the overridden one
+"$PGKNOB" lint --format sarif postgresql.conf > over.sarif
+check "sarif: PK0011's rule keeps its own default level (error)" \
+  jq -e '.runs[0].tool.driver.rules[] | select(.id == "PK0011") | .defaultConfiguration.level == "error"' over.sarif
+check "sarif: PK0011's result has the overridden level (note)" \
+  jq -e '[.runs[0].results[] | select(.ruleId == "PK0011") | .level] | length > 0 and all(. == "note")' over.sarif
+check "sarif: a rule without an override keeps one level in both places (PK0012 note)" \
+  jq -e '(.runs[0].tool.driver.rules[] | select(.id == "PK0012") | .defaultConfiguration.level == "note") and
+         ([.runs[0].results[] | select(.ruleId == "PK0012") | .level] | all(. == "note"))' over.sarif
 md=$("$PGKNOB" lint --format md postgresql.conf)
 check "md: header names the project configuration" grep -q 'Project configuration:\*\* `.pgknob.ini`' <<<"$md"
 mkdir ../elsewhere && cp .pgknob.ini ../elsewhere/team.ini && cd ../elsewhere
