@@ -287,6 +287,134 @@ static bool check_slot_name(const char *shown, const char *value, GucError *err)
     return true;
 }
 
+/* --- synchronous_standby_names: the server's small grammar (syncrep_gram.y) --- */
+
+typedef enum SyncTok { ST_END, ST_NAME, ST_NUM, ST_ANY, ST_FIRST, ST_LPAREN, ST_RPAREN, ST_COMMA,
+                       ST_JUNK, ST_UNTERMINATED } SyncTok;
+
+typedef struct SyncLexer {
+    const char *p;
+    char text[128]; /* the token as the server's error shows it (truncated) */
+} SyncLexer;
+
+static bool sync_ident_char(unsigned char c, bool start)
+{
+    return isalpha(c) || c == '_' || c >= 0x80 || (!start && (isdigit(c) || c == '$'));
+}
+
+static SyncTok sync_set(SyncLexer *lx, const char *start, SyncTok tok)
+{
+    size_t len = (size_t)(lx->p - start);
+    if (len >= sizeof(lx->text))
+        len = sizeof(lx->text) - 1;
+    memcpy(lx->text, start, len);
+    lx->text[len] = '\0';
+    return tok;
+}
+
+static SyncTok sync_next(SyncLexer *lx)
+{
+    while (*lx->p && strchr(" \t\n\r\f\v", *lx->p))
+        lx->p++;
+    const char *start = lx->p;
+    unsigned char c = (unsigned char)*lx->p;
+    if (!c)
+        return sync_set(lx, start, ST_END);
+    if (c == '"') {
+        for (lx->p++; *lx->p; lx->p++)
+            if (*lx->p == '"' && *++lx->p != '"')
+                return sync_set(lx, start, ST_NAME);
+        return sync_set(lx, start, ST_UNTERMINATED);
+    }
+    if (sync_ident_char(c, true)) {
+        while (sync_ident_char((unsigned char)*lx->p, lx->p == start))
+            lx->p++;
+        SyncTok tok = ST_NAME;
+        if (lx->p - start == 3 && !strncasecmp(start, "any", 3))
+            tok = ST_ANY;
+        else if (lx->p - start == 5 && !strncasecmp(start, "first", 5))
+            tok = ST_FIRST;
+        return sync_set(lx, start, tok);
+    }
+    if (isdigit(c)) {
+        while (isdigit((unsigned char)*lx->p))
+            lx->p++;
+        return sync_set(lx, start, ST_NUM);
+    }
+    lx->p++;
+    return sync_set(lx, start, c == '*' ? ST_NAME : c == '(' ? ST_LPAREN : c == ')' ? ST_RPAREN
+                                     : c == ',' ? ST_COMMA : ST_JUNK);
+}
+
+/* standby_list: a name or number, then (',' name-or-number)*; returns the token after it. */
+static SyncTok sync_list(SyncLexer *lx, SyncTok tok, bool *ok)
+{
+    for (;;) {
+        if (tok != ST_NAME && tok != ST_NUM) {
+            *ok = false;
+            return tok;
+        }
+        tok = sync_next(lx);
+        if (tok != ST_COMMA)
+            return tok;
+        tok = sync_next(lx);
+    }
+}
+
+/* Parses; on a syntax error returns false with the server's DETAIL in *detail. */
+static bool sync_parse(const char *value, int *num_sync, char **detail)
+{
+    SyncLexer lx = {.p = value};
+    bool ok = true;
+    SyncTok tok = sync_next(&lx);
+    *num_sync = 1;
+    bool counted = tok == ST_ANY || tok == ST_FIRST;
+    if (counted)
+        tok = sync_next(&lx);
+    if (tok == ST_NUM && (counted || (*lx.p && strspn(lx.p, " \t\n\r\f\v") < strlen(lx.p) &&
+                                      lx.p[strspn(lx.p, " \t\n\r\f\v")] == '('))) {
+        *num_sync = atoi(lx.text);
+        tok = sync_next(&lx);
+        if (tok == ST_LPAREN) {
+            tok = sync_list(&lx, sync_next(&lx), &ok);
+            ok = ok && tok == ST_RPAREN;
+            if (ok)
+                tok = sync_next(&lx);
+        } else {
+            ok = false;
+        }
+    } else if (counted) {
+        ok = false;
+    } else {
+        tok = sync_list(&lx, tok, &ok);
+    }
+    ok = ok && tok == ST_END;
+    if (ok)
+        return true;
+    if (tok == ST_UNTERMINATED)
+        *detail = xstrdup("unterminated quoted identifier");
+    else if (tok == ST_END)
+        *detail = xstrdup("syntax error at end of input");
+    else
+        *detail = xasprintf("syntax error at or near \"%s\"", lx.text);
+    return false;
+}
+
+static bool check_sync_standby_names(const char *shown, const char *value, GucError *err)
+{
+    if (!*value || !strcmp(value, "*"))
+        return true;
+    int num_sync;
+    char *detail = NULL;
+    if (!sync_parse(value, &num_sync, &detail))
+        return refuse(err, shown, value, detail);
+    if (num_sync > 0)
+        return true;
+    err->message = xasprintf("number of synchronous standbys (%d) must be greater than zero",
+                             num_sync);
+    return false;
+}
+
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
                        GucError *err)
 {
@@ -304,6 +432,8 @@ bool check_hook_string(const CatalogParam *param, int major, const char *shown, 
         return check_timezone(shown, value, err);
     if (!strcmp(name, "primary_slot_name"))
         return check_slot_name(shown, value, err);
+    if (!strcmp(name, "synchronous_standby_names"))
+        return check_sync_standby_names(shown, value, err);
     if (!strcmp(name, "debug_io_direct"))
         return check_keyword_list(major, shown, value, io_direct, false, err);
     if (!strcmp(name, "restrict_nonsystem_relation_kind"))

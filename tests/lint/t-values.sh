@@ -56,6 +56,11 @@ PAIRS=(
   "primary_slot_name|Bad-Name" "debug_io_direct|foo" "search_path|a,,b" "timezone|Mars/Olympus"
   "TimeZone|FOO" "restrict_nonsystem_relation_kind|foo" "log_connections|on,receipt"
   "recovery_target|latest" "log_destination|jsonlog"
+  "synchronous_standby_names|standby-1" "synchronous_standby_names|FIRST 2 (a, b"
+  "synchronous_standby_names|2 a" "synchronous_standby_names|any" "synchronous_standby_names|ANY (a)"
+  "synchronous_standby_names|a,,b" "synchronous_standby_names|a," "synchronous_standby_names|1abc"
+  "synchronous_standby_names|0 (a)" "synchronous_standby_names|ANY 2 (s1, \"s-2\", *)"
+  "synchronous_standby_names|anyone, s\$1, 1"
 )
 
 vd_setup $MAJORS || { fail "scratch data directories"; done_testing; exit 1; }

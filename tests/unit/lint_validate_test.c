@@ -133,6 +133,11 @@ static void test_minor_and_startup(void)
     CHECK_ONLY(18, -1, "datestyle = 'iso, sql'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "log_destination = foo\nlog_destination = stderr\n", "PK0022", SEV_NOTICE);
     CHECK_CLEAN(18, "shared_preload_libraries = 'pg_stat_statements, \"$libdir/auto_explain.so\"'\n");
+    CHECK_CLEAN(13, "synchronous_standby_names = 'ANY 2 (s1, \"s-2\", *)'\n");
+    CHECK_CLEAN(13, "synchronous_standby_names = 'anyone, s$1, 1'\n");
+    CHECK_ONLY(13, -1, "synchronous_standby_names = 'standby-1'\n", "PK0020", SEV_ERROR);
+    CHECK_ONLY(13, -1, "synchronous_standby_names = '2 a'\n", "PK0020", SEV_ERROR);
+    CHECK_ONLY(13, -1, "synchronous_standby_names = 'FIRST 0 (a)'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "shared_preload_libraries = 'pg_stat_statements,pg_cron'\n", "PK0061",
                SEV_NOTICE);
     CHECK_ONLY(18, -1, "hba_file = '/etc/postgresql/18/main/pg_hba.conf'\n", "PK0061", SEV_NOTICE);
