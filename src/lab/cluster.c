@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/tempdir.h"
 #include "common/xalloc.h"
 
 #define INITDB_TIMEOUT_S 300
@@ -262,14 +263,9 @@ static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
 
 static bool make_base_dir(Cluster *cl, char **errmsg)
 {
-    const char *tmp = getenv("TMPDIR");
-    char *tmpl = xasprintf("%s/pgknob-lab-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(tmpl)) {
-        *errmsg = xasprintf("could not create a temporary directory: %s", strerror(errno));
-        free(tmpl);
+    cl->base = pk_make_temp_dir("pgknob-lab", errmsg);
+    if (!cl->base)
         return false;
-    }
-    cl->base = tmpl;
     if (cl->user.switch_user && chown(cl->base, cl->user.uid, cl->user.gid) != 0) {
         *errmsg = xasprintf("could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
                             strerror(errno));

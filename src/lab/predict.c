@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/tempdir.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
@@ -14,13 +15,9 @@
 /* The stage's settings as a configuration file, in a private temporary directory. */
 static char *write_stage_conf(const LabSettings *settings, char **dir_out, char **errmsg)
 {
-    const char *tmp = getenv("TMPDIR");
-    char *dir = xasprintf("%s/pgknob-predict-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    if (!mkdtemp(dir)) {
-        *errmsg = xasprintf("could not create a temporary directory: %s", strerror(errno));
-        free(dir);
+    char *dir = pk_make_temp_dir("pgknob-predict", errmsg);
+    if (!dir)
         return NULL;
-    }
     StrBuf text = STRBUF_INIT;
     for (size_t idx = 0; idx < settings->n; idx++) {
         char *quoted = lab_settings_quote(settings->items[idx].value);
