@@ -284,8 +284,10 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
         if (findings->items[idx].type == JSON_OBJECT)
             add_key(out, &findings->items[idx]);
     json_free(&root);
+    if (!ok)
+        return false; /* nothing is left allocated in `out` */
     out->used = xcalloc(out->n ? out->n : 1, sizeof(bool));
-    return ok;
+    return true;
 }
 
 bool baseline_load(const char *path, Baseline *out, char **errmsg)

@@ -30,7 +30,8 @@ typedef struct Baseline {
     bool *used;
 } Baseline;
 
-/* False with a message (caller frees) when the file is unreadable or not a pgknob JSON report. */
+/* False with a message (caller frees), `out` left empty, when the file is unreadable or not a
+ * pgknob JSON report. */
 bool baseline_load(const char *path, Baseline *out, char **errmsg);
 bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **errmsg);
 /* Removes the findings the baseline knows (each baseline entry matches at most one finding:

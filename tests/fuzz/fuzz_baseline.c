@@ -1,0 +1,27 @@
+/* libFuzzer target for the baseline reader (`--baseline FILE`: a hand-written JSON reader of
+ * pgknob's own reports, which a user may hand any file). The input is given without a
+ * terminating NUL, so reading past its length is caught. Built by tests/fuzz/run.sh. */
+// fuzz-seeds: tests/golden/report/*.json
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "project/policy.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size ? size : 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    Baseline baseline = {0};
+    char *errmsg = NULL;
+    if (baseline_load_buffer(text, size, &baseline, &errmsg))
+        baseline_free(&baseline);
+    free(errmsg);
+    free(text);
+    return 0;
+}
