@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_hint.h"
@@ -89,43 +90,6 @@ static void on_comment(void *ctx, const char *text, size_t len, unsigned line, b
 
 /* ---- reading files ---------------------------------------------------------------------- */
 
-typedef enum ReadStatus { READ_OK, READ_ERRNO, READ_TOO_LARGE } ReadStatus;
-
-/* The whole file, bounded by CONF_MAX_FILE_SIZE (also for devices and pipes). */
-static ReadStatus read_whole(const char *path, char **data, size_t *len, int *err)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) {
-        *err = errno;
-        return READ_ERRNO;
-    }
-    StrBuf sb = STRBUF_INIT;
-    char chunk[65536];
-    for (;;) {
-        ssize_t got = read(fd, chunk, sizeof(chunk));
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            *err = errno;
-            close(fd);
-            sb_free(&sb);
-            return READ_ERRNO;
-        }
-        if (got == 0)
-            break;
-        sb_putn(&sb, chunk, (size_t)got);
-        if (sb.len > CONF_MAX_FILE_SIZE) {
-            close(fd);
-            sb_free(&sb);
-            return READ_TOO_LARGE;
-        }
-    }
-    close(fd);
-    *len = sb.len;
-    *data = sb.data ? sb.data : xstrdup("");
-    return READ_OK;
-}
-
 static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, size_t len,
                                 int depth);
 static bool parse_config_file(Loader *ld, const char *location, bool strict,
@@ -167,17 +131,17 @@ static bool parse_config_file(Loader *ld, const char *location, bool strict,
     int err = 0;
     bool ok = true;
     struct stat st;
-    ReadStatus status = read_whole(abs_path, &data, &len, &err);
-    if (status == READ_ERRNO && err == EISDIR && stat(abs_path, &st) == 0) {
+    PkReadStatus status = pk_read_file(abs_path, CONF_MAX_FILE_SIZE, &data, &len, &err);
+    if (status == PK_READ_ERRNO && err == EISDIR && stat(abs_path, &st) == 0) {
         ok = unreadable_open_file(ld, abs_path);
-    } else if (status == READ_ERRNO) {
+    } else if (status == PK_READ_ERRNO) {
         if (strict || err != ENOENT) {
             char *msg = xasprintf("could not open file \"%s\"", abs_path);
             add_error(ld, site, msg);
             free(msg);
             ok = false;
         }
-    } else if (status == READ_TOO_LARGE) {
+    } else if (status == PK_READ_TOO_LARGE) {
         if (!ld->fatal)
             ld->fatal = xasprintf("%s: file is larger than %zu MB", abs_path,
                                   CONF_MAX_FILE_SIZE >> 20);
@@ -556,12 +520,12 @@ static bool load_top(Loader *ld, const char *abs_path, char **errmsg)
     char *data = NULL;
     size_t len = 0;
     int err = 0;
-    ReadStatus status = read_whole(abs_path, &data, &len, &err);
-    if (status == READ_ERRNO) {
+    PkReadStatus status = pk_read_file(abs_path, CONF_MAX_FILE_SIZE, &data, &len, &err);
+    if (status == PK_READ_ERRNO) {
         *errmsg = xasprintf("could not read \"%s\": %s", abs_path, strerror(err));
         return false;
     }
-    if (status == READ_TOO_LARGE) {
+    if (status == PK_READ_TOO_LARGE) {
         *errmsg = xasprintf("\"%s\" is larger than %zu MB: not a configuration file", abs_path,
                             CONF_MAX_FILE_SIZE >> 20);
         return false;

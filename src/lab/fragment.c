@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -283,27 +284,19 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
 
 bool lab_settings_read(const char *path, LabSettings *out, char **errmsg)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        *errmsg = xasprintf("could not open settings file \"%s\": %s", path, strerror(errno));
-        return false;
-    }
-    StrBuf text = STRBUF_INIT;
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0 && text.len < FRAGMENT_MAX_BYTES)
-        sb_putn(&text, chunk, got);
-    fclose(fp);
-    bool ok;
-    if (text.len >= FRAGMENT_MAX_BYTES) {
+    char *text = NULL;
+    size_t len = 0;
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, FRAGMENT_MAX_BYTES, &text, &len, &err);
+    bool ok = false;
+    if (status == PK_READ_ERRNO)
+        *errmsg = xasprintf("could not open settings file \"%s\": %s", path, strerror(err));
+    else if (status == PK_READ_TOO_LARGE)
         *errmsg = xasprintf("%s: settings file is too large", path);
-        ok = false;
-    } else if (memchr(sb_str(&text), '\0', text.len)) {
+    else if (memchr(text, '\0', len))
         *errmsg = xasprintf("%s: settings file contains a NUL byte", path);
-        ok = false;
-    } else {
-        ok = lab_settings_parse(path, sb_str(&text), out, errmsg);
-    }
-    sb_free(&text);
+    else
+        ok = lab_settings_parse(path, text, out, errmsg);
+    free(text);
     return ok;
 }

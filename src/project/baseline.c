@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -293,25 +294,20 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
 bool baseline_load(const char *path, Baseline *out, char **errmsg)
 {
     memset(out, 0, sizeof(*out));
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        *errmsg = xasprintf("%s: could not open the baseline: %s", path, strerror(errno));
-        return false;
-    }
-    StrBuf sb = STRBUF_INIT;
-    char chunk[8192];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0 && sb.len <= BASELINE_MAX_SIZE)
-        sb_putn(&sb, chunk, got);
-    bool failed = ferror(fp) || sb.len > BASELINE_MAX_SIZE;
-    fclose(fp);
-    char *inner = NULL;
-    bool ok = !failed && baseline_load_buffer(sb_str(&sb), sb.len, out, &inner);
-    if (!ok)
-        *errmsg = inner ? xasprintf("%s: %s", path, inner)
-                        : xasprintf("%s: could not read the baseline", path);
+    char *data = NULL, *inner = NULL;
+    size_t len = 0;
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, BASELINE_MAX_SIZE, &data, &len, &err);
+    bool ok = false;
+    if (status == PK_READ_ERRNO)
+        *errmsg = xasprintf("%s: could not open the baseline: %s", path, strerror(err));
+    else if (status == PK_READ_TOO_LARGE)
+        *errmsg = xasprintf("%s: the baseline is larger than %d MB", path,
+                            BASELINE_MAX_SIZE >> 20);
+    else if (!(ok = baseline_load_buffer(data, len, out, &inner)))
+        *errmsg = xasprintf("%s: %s", path, inner);
     free(inner);
-    sb_free(&sb);
+    free(data);
     return ok;
 }
 

@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
@@ -284,37 +285,28 @@ bool project_config_load_buffer(const char *filename, const char *text, ProjectC
     return false;
 }
 
-static bool read_file(const char *path, StrBuf *sb, ProjectError *err)
+static bool read_file(const char *path, char **data, size_t *len, ProjectError *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        err->file = xstrdup(path);
-        err->message = xasprintf("could not open the project configuration: %s", strerror(errno));
-        return false;
-    }
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0 && sb->len <= CONFIG_MAX_SIZE)
-        sb_putn(sb, chunk, got);
-    bool failed = ferror(fp);
-    fclose(fp);
-    if (failed || sb->len > CONFIG_MAX_SIZE) {
-        err->file = xstrdup(path);
-        err->message = xstrdup(failed ? "could not read the project configuration"
-                                      : "the project configuration is larger than 1 MB");
-        return false;
-    }
-    return true;
+    int errnum = 0;
+    PkReadStatus status = pk_read_file(path, CONFIG_MAX_SIZE, data, len, &errnum);
+    if (status == PK_READ_OK)
+        return true;
+    err->file = xstrdup(path);
+    err->message = status == PK_READ_TOO_LARGE
+                       ? xstrdup("the project configuration is larger than 1 MB")
+                       : xasprintf("could not open the project configuration: %s",
+                                   strerror(errnum));
+    return false;
 }
 
 /* The line of the first NUL byte, or 0. */
-static int nul_line(const StrBuf *sb)
+static int nul_line(const char *data, size_t len)
 {
     int line = 1;
-    for (size_t idx = 0; idx < sb->len; idx++) {
-        if (sb->data[idx] == '\0')
+    for (size_t idx = 0; idx < len; idx++) {
+        if (data[idx] == '\0')
             return line;
-        line += sb->data[idx] == '\n';
+        line += data[idx] == '\n';
     }
     return 0;
 }
@@ -322,21 +314,18 @@ static int nul_line(const StrBuf *sb)
 bool project_config_load(const char *path, ProjectConfig *cfg, ProjectError *err)
 {
     memset(err, 0, sizeof(*err));
-    StrBuf sb = STRBUF_INIT;
-    if (!read_file(path, &sb, err)) {
-        sb_free(&sb);
+    char *data = NULL;
+    size_t len = 0;
+    if (!read_file(path, &data, &len, err))
         return false;
-    }
-    int bad = nul_line(&sb);
+    int bad = nul_line(data, len);
+    bool ok = !bad && project_config_load_buffer(path, data, cfg, err);
     if (bad) {
         err->file = xstrdup(path);
         err->line = bad;
         err->message = xstrdup("NUL byte in the project configuration");
-        sb_free(&sb);
-        return false;
     }
-    bool ok = project_config_load_buffer(path, sb_str(&sb), cfg, err);
-    sb_free(&sb);
+    free(data);
     return ok;
 }
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "host/host.h"
@@ -609,26 +610,11 @@ static bool build_rule(Loader *ld, IniDoc *doc)
 
 static bool read_file(const char *path, size_t limit, char **data, size_t *len, char **why)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp) {
-        *why = xstrdup(strerror(errno));
-        return false;
-    }
-    StrBuf sb = STRBUF_INIT;
-    char chunk[8192];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof(chunk), fp)) > 0 && sb.len <= limit)
-        sb_putn(&sb, chunk, got);
-    bool failed = ferror(fp);
-    fclose(fp);
-    if (failed || sb.len > limit) {
-        *why = xstrdup(failed ? "read error" : "file too large");
-        sb_free(&sb);
-        return false;
-    }
-    *len = sb.len;
-    *data = sb.data ? sb_detach(&sb) : xstrdup("");
-    return true;
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, limit, data, len, &err);
+    if (status != PK_READ_OK)
+        *why = xstrdup(status == PK_READ_TOO_LARGE ? "file too large" : strerror(err));
+    return status == PK_READ_OK;
 }
 
 static void set_add(RuleSet *set, Rule *rule)

@@ -1,0 +1,120 @@
+/* Unit tests for src/common: pk_make_temp_dir (where the directory goes: $TMPDIR, else /tmp; its
+ * name and mode; two calls give two directories; a TMPDIR that does not exist is an error value)
+ * and pk_read_file (contents with NUL bytes, the size limit, errno for a missing file and a
+ * directory, an empty file). */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/readfile.h"
+#include "common/tempdir.h"
+#include "common/xalloc.h"
+#include "harness.h"
+
+static bool private_dir(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISDIR(st.st_mode) && (st.st_mode & 0777) == 0700;
+}
+
+static void test_under_tmpdir(void)
+{
+    char *errmsg = NULL;
+    char *base = pk_make_temp_dir("pgknob-test-base", &errmsg);
+    CHECK(private_dir(base));
+    setenv("TMPDIR", base, 1);
+    char *first = pk_make_temp_dir("pgknob-lab", &errmsg);
+    char *second = pk_make_temp_dir("pgknob-lab", &errmsg);
+    char *want = xasprintf("%s/pgknob-lab-", base);
+    CHECK(first && !strncmp(first, want, strlen(want)) && strlen(first) == strlen(want) + 6);
+    CHECK(private_dir(first) && private_dir(second));
+    CHECK(first && second && strcmp(first, second) != 0);
+    rmdir(first);
+    rmdir(second);
+    free(first);
+    free(second);
+    free(want);
+    rmdir(base);
+    free(base);
+}
+
+static void test_default_and_errors(void)
+{
+    char *errmsg = NULL;
+    unsetenv("TMPDIR");
+    char *dir = pk_make_temp_dir("pgknob-test", &errmsg);
+    CHECK(dir && !strncmp(dir, "/tmp/pgknob-test-", 17));
+    CHECK(private_dir(dir));
+    if (dir)
+        rmdir(dir);
+    free(dir);
+    setenv("TMPDIR", "", 1);
+    dir = pk_make_temp_dir("pgknob-test", &errmsg);
+    CHECK(dir && !strncmp(dir, "/tmp/pgknob-test-", 17));
+    if (dir)
+        rmdir(dir);
+    free(dir);
+    setenv("TMPDIR", "/nonexistent/pgknob-tmp", 1);
+    CHECK(pk_make_temp_dir("pgknob-test", &errmsg) == NULL);
+    CHECK(errmsg && strstr(errmsg, "/nonexistent/pgknob-tmp") && strstr(errmsg, "No such file"));
+    free(errmsg);
+    unsetenv("TMPDIR");
+}
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *fp = fopen(path, "wb");
+    if (fp) {
+        fwrite(data, 1, len, fp);
+        fclose(fp);
+    }
+}
+
+static void test_read_file(void)
+{
+    char *errmsg = NULL;
+    char *dir = pk_make_temp_dir("pgknob-test-read", &errmsg);
+    CHECK(dir != NULL);
+    if (!dir)
+        return;
+    char *path = xasprintf("%s/f", dir), *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    write_file(path, "a\0b\n", 4);
+    CHECK(pk_read_file(path, 4, &data, &len, &err) == PK_READ_OK);
+    CHECK(len == 4 && data && !memcmp(data, "a\0b\n", 4) && data[4] == '\0');
+    free(data);
+    CHECK(pk_read_file(path, 3, &data, &len, &err) == PK_READ_TOO_LARGE && data == NULL);
+    write_file(path, "", 0);
+    CHECK(pk_read_file(path, 10, &data, &len, &err) == PK_READ_OK && len == 0 && data &&
+          !*data);
+    free(data);
+    unlink(path);
+    CHECK(pk_read_file(path, 10, &data, &len, &err) == PK_READ_ERRNO && err == ENOENT);
+    CHECK(pk_read_file(dir, 10, &data, &len, &err) == PK_READ_ERRNO && err == EISDIR);
+    /* larger than one read() chunk */
+    size_t big = 200000;
+    char *blob = xmalloc(big);
+    memset(blob, 'z', big);
+    write_file(path, blob, big);
+    CHECK(pk_read_file(path, big, &data, &len, &err) == PK_READ_OK && len == big &&
+          !memcmp(data, blob, big));
+    free(data);
+    CHECK(pk_read_file(path, big - 1, &data, &len, &err) == PK_READ_TOO_LARGE);
+    free(blob);
+    unlink(path);
+    rmdir(dir);
+    free(path);
+    free(dir);
+}
+
+int main(void)
+{
+    test_read_file();
+    test_under_tmpdir();
+    test_default_and_errors();
+    PK_TEST_DONE();
+}
