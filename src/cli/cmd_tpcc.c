@@ -249,26 +249,40 @@ static int bad_option(char **argv, const char *help_cmd)
     return usage_error(hint, "invalid or incomplete option \"%s\"", arg);
 }
 
+/* A whole-number option within [min, max]: -1 when fine, else the usage error's exit code. */
+static int int_option(const char *arg, long min, long max, int *out, const char *what,
+                      const char *hint)
+{
+    return parse_int(arg, min, max, out) ? -1
+                                         : usage_error(hint, "invalid %s: \"%s\"", what, arg);
+}
+
+/* The options load and run share: -1 when fine, an exit code for a bad value, -2 when `opt`
+ * is not one of them. */
+static int shared_option(int opt, int *warehouses, uint64_t *seed)
+{
+    if (opt == 'w')
+        return int_option(optarg, 1, 100000, warehouses, "number of warehouses",
+                          "Give a whole number of warehouses, 1 or more.");
+    if (opt == OPT_SEED)
+        return parse_seed(optarg, seed) ? -1
+                                        : usage_error("Give a whole number.",
+                                                      "invalid seed: \"%s\"", optarg);
+    return -2;
+}
+
 /* One option of `load`; returns -1 when fine, else the exit code. */
 static int load_option(int opt, TpccLoadOpts *opts, const char **json_path, char **argv)
 {
+    int rc = shared_option(opt, &opts->warehouses, &opts->seed);
+    if (rc != -2)
+        return rc;
     switch (opt) {
-    case 'w':
-        if (!parse_int(optarg, 1, 100000, &opts->warehouses))
-            return usage_error("Give a whole number of warehouses, 1 or more.",
-                               "invalid number of warehouses: \"%s\"", optarg);
-        return -1;
     case 'j':
-        if (!parse_int(optarg, 1, 256, &opts->jobs))
-            return usage_error("Give a number of jobs from 1 to 256.",
-                               "invalid number of jobs: \"%s\"", optarg);
-        return -1;
+        return int_option(optarg, 1, 256, &opts->jobs, "number of jobs",
+                          "Give a number of jobs from 1 to 256.");
     case OPT_DROP:
         opts->drop = true;
-        return -1;
-    case OPT_SEED:
-        if (!parse_seed(optarg, &opts->seed))
-            return usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
         return -1;
     case OPT_JSON:
         *json_path = optarg;
@@ -346,17 +360,13 @@ typedef struct RunPaths {
 /* One option of `run`; returns -1 when fine, else the exit code. */
 static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths, char **argv)
 {
+    int rc = shared_option(opt, &opts->warehouses, &opts->seed);
+    if (rc != -2)
+        return rc;
     switch (opt) {
-    case 'w':
-        if (!parse_int(optarg, 1, 100000, &opts->warehouses))
-            return usage_error("Give a whole number of warehouses, 1 or more.",
-                               "invalid number of warehouses: \"%s\"", optarg);
-        return -1;
     case 'c':
-        if (!parse_int(optarg, 1, 1000, &opts->clients))
-            return usage_error("Give a number of clients from 1 to 1000.",
-                               "invalid number of clients: \"%s\"", optarg);
-        return -1;
+        return int_option(optarg, 1, 1000, &opts->clients, "number of clients",
+                          "Give a number of clients from 1 to 1000.");
     case 'd':
     case OPT_WARMUP: {
         double *target = opt == 'd' ? &opts->duration_s : &opts->warmup_s;
@@ -373,15 +383,9 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths, char **argv)
             return usage_error("Use read-committed, repeatable-read or serializable.",
                                "invalid isolation level: \"%s\"", optarg);
         return -1;
-    case OPT_SEED:
-        if (!parse_seed(optarg, &opts->seed))
-            return usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
-        return -1;
     case OPT_MAX_RETRIES:
-        if (!parse_int(optarg, 1, 1000, &opts->max_retries))
-            return usage_error("Give a number from 1 to 1000.", "invalid --max-retries: \"%s\"",
-                               optarg);
-        return -1;
+        return int_option(optarg, 1, 1000, &opts->max_retries, "--max-retries",
+                          "Give a number from 1 to 1000.");
     case OPT_PROGRESS:
         if (!parse_duration(optarg, &opts->progress_interval_s))
             return usage_error("Give seconds, e.g. 5 or 10s; 0 turns it off.",

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "tpcc/conn.h"
+#include "tpcc/digits.h"
 
 void param_reset(ParamBuf *params)
 {
@@ -27,43 +28,14 @@ static void param_finish(ParamBuf *params, const char *end)
     params->store[params->used - 1] = '\0';
 }
 
-static char *put_int(char *out, int64_t value)
-{
-    char digits[24];
-    int n = 0;
-    uint64_t mag = value < 0 ? (uint64_t)(-value) : (uint64_t)value;
-    do {
-        digits[n++] = (char)('0' + mag % 10);
-        mag /= 10;
-    } while (mag);
-    if (value < 0)
-        *out++ = '-';
-    while (n)
-        *out++ = digits[--n];
-    return out;
-}
-
-static char *put_cents(char *out, int64_t cents)
-{
-    if (cents < 0) {
-        *out++ = '-';
-        cents = -cents;
-    }
-    out = put_int(out, cents / 100);
-    *out++ = '.';
-    *out++ = (char)('0' + (cents % 100) / 10);
-    *out++ = (char)('0' + cents % 10);
-    return out;
-}
-
 void param_int(ParamBuf *params, int64_t value)
 {
-    param_finish(params, put_int(param_begin(params), value));
+    param_finish(params, tpcc_put_int(param_begin(params), value));
 }
 
 void param_cents(ParamBuf *params, int64_t cents)
 {
-    param_finish(params, put_cents(param_begin(params), cents));
+    param_finish(params, tpcc_put_decimal(param_begin(params), cents, 2));
 }
 
 void param_text(ParamBuf *params, const char *text)
@@ -81,7 +53,7 @@ void param_int_array(ParamBuf *params, const int *values, int count)
     for (int idx = 0; idx < count; idx++) {
         if (idx)
             *out++ = ',';
-        out = put_int(out, values[idx]);
+        out = tpcc_put_int(out, values[idx]);
     }
     *out++ = '}';
     param_finish(params, out);
@@ -94,7 +66,7 @@ void param_cents_array(ParamBuf *params, const int64_t *values, int count)
     for (int idx = 0; idx < count; idx++) {
         if (idx)
             *out++ = ',';
-        out = put_cents(out, values[idx]);
+        out = tpcc_put_decimal(out, values[idx], 2);
     }
     *out++ = '}';
     param_finish(params, out);

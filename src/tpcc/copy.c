@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/xalloc.h"
+#include "tpcc/digits.h"
 
 #define COPY_BUF_SIZE (256 * 1024)
 #define COPY_ROW_MAX 2048 /* longest row we generate is about 750 bytes */
@@ -44,39 +45,16 @@ bool tpcc_copy_begin(TpccCopy *copy, const char *copy_sql)
 
 void tpcc_copy_int(TpccCopy *copy, int64_t value)
 {
-    char digits[24];
-    int n = 0;
-    uint64_t mag = value < 0 ? (uint64_t)(-value) : (uint64_t)value;
-    do {
-        digits[n++] = (char)('0' + mag % 10);
-        mag /= 10;
-    } while (mag);
-    char *out = copy->buf + copy->len;
-    if (value < 0)
-        *out++ = '-';
-    while (n)
-        *out++ = digits[--n];
-    *out++ = '\t';
-    copy->len = (size_t)(out - copy->buf);
+    char *end = tpcc_put_int(copy->buf + copy->len, value);
+    *end++ = '\t';
+    copy->len = (size_t)(end - copy->buf);
 }
 
 void tpcc_copy_decimal(TpccCopy *copy, int64_t value, int scale)
 {
-    int64_t unit = 1;
-    for (int idx = 0; idx < scale; idx++)
-        unit *= 10;
-    int64_t mag = value < 0 ? -value : value;
-    if (value < 0)
-        copy->buf[copy->len++] = '-';
-    tpcc_copy_int(copy, mag / unit);
-    copy->buf[copy->len - 1] = '.'; /* replace the tab */
-    int64_t frac = mag % unit;
-    for (int idx = scale - 1; idx >= 0; idx--) {
-        copy->buf[copy->len + (size_t)idx] = (char)('0' + frac % 10);
-        frac /= 10;
-    }
-    copy->len += (size_t)scale;
-    copy->buf[copy->len++] = '\t';
+    char *end = tpcc_put_decimal(copy->buf + copy->len, value, scale);
+    *end++ = '\t';
+    copy->len = (size_t)(end - copy->buf);
 }
 
 void tpcc_copy_str(TpccCopy *copy, const char *text, size_t len)
