@@ -122,12 +122,7 @@ static void fill_result(QloadClient *clients, int n, double measured_s, Workload
     out->measured_s = measured_s;
     out->tps = measured_s > 0 ? (double)out->completed / measured_s : 0;
     out->tpmc = -1;
-    bool any = all->count > 0;
-    out->p50_ms = any ? (double)tpcc_hist_quantile(all, 0.50) / 1000 : -1;
-    out->p90_ms = any ? (double)tpcc_hist_quantile(all, 0.90) / 1000 : -1;
-    out->p95_ms = any ? (double)tpcc_hist_quantile(all, 0.95) / 1000 : -1;
-    out->p99_ms = any ? (double)tpcc_hist_quantile(all, 0.99) / 1000 : -1;
-    out->max_ms = any ? (double)all->max_us / 1000 : -1;
+    workload_set_latency(out, all);
     free(all);
 }
 

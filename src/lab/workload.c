@@ -82,6 +82,16 @@ static void format_errors(const TpccCodeCounts *codes, WorkloadResult *out)
 }
 
 /* Copies what the labs report out of a TPC-C result. */
+void workload_set_latency(WorkloadResult *out, const TpccHist *all)
+{
+    bool any = all->count > 0;
+    out->p50_ms = any ? (double)tpcc_hist_quantile(all, 0.50) / 1000 : -1;
+    out->p90_ms = any ? (double)tpcc_hist_quantile(all, 0.90) / 1000 : -1;
+    out->p95_ms = any ? (double)tpcc_hist_quantile(all, 0.95) / 1000 : -1;
+    out->p99_ms = any ? (double)tpcc_hist_quantile(all, 0.99) / 1000 : -1;
+    out->max_ms = any ? (double)all->max_us / 1000 : -1;
+}
+
 static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
 {
     out->complete = res->complete;
@@ -97,12 +107,7 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
         tpcc_hist_merge(all, &res->stats.txn[type].latency);
         out->failed += res->stats.txn[type].failed;
     }
-    bool any = all->count > 0;
-    out->p50_ms = any ? (double)tpcc_hist_quantile(all, 0.50) / 1000 : -1;
-    out->p90_ms = any ? (double)tpcc_hist_quantile(all, 0.90) / 1000 : -1;
-    out->p95_ms = any ? (double)tpcc_hist_quantile(all, 0.95) / 1000 : -1;
-    out->p99_ms = any ? (double)tpcc_hist_quantile(all, 0.99) / 1000 : -1;
-    out->max_ms = any ? (double)all->max_us / 1000 : -1;
+    workload_set_latency(out, all);
     free(all);
     out->client_cpu_s = res->cpu_user_s + res->cpu_sys_s;
     out->n_seconds = res->stats.series_len;

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "lab/manifest.h"
+#include "tpcc/stats.h"
 
 typedef struct WorkloadParams {
     WorkloadType type;
@@ -46,5 +47,9 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool 
 bool workload_run(const char *conninfo, const WorkloadParams *params,
                   volatile sig_atomic_t *stop, WorkloadResult *out, char **errmsg);
 void workload_result_free(WorkloadResult *res);
+
+/* The latency fields (p50_ms … max_ms) from the histogram of every completed transaction or
+ * statement; -1 each when it is empty. Both workloads report latency this one way. */
+void workload_set_latency(WorkloadResult *out, const TpccHist *all);
 
 #endif
