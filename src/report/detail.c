@@ -264,3 +264,18 @@ const char *report_explanation(const Finding *f)
         return f->explanation;
     return f->category && !strcmp(f->category, "validation") ? validation_why : NULL;
 }
+
+char *report_plain_message(const ReportInput *in, const Finding *f)
+{
+    StrBuf text = STRBUF_INIT;
+    sb_put(&text, f->message ? f->message : f->title);
+    if (f->hint)
+        sb_printf(&text, "\n%s", f->hint);
+    if (f->suggestion)
+        sb_printf(&text, "\nSuggestion: %s", f->suggestion);
+    for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
+        sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
+    char *clean = report_redact_text(in, sb_str(&text));
+    sb_free(&text);
+    return clean;
+}

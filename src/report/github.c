@@ -41,18 +41,9 @@ static void put_annotation(const ReportInput *in, const ReportOpts *opts, const 
     put_escaped(out, sb_str(&title), true);
     sb_free(&title);
     sb_put(out, "::");
-    StrBuf text = STRBUF_INIT;
-    sb_put(&text, f->message ? f->message : f->title);
-    if (f->hint)
-        sb_printf(&text, "\n%s", f->hint);
-    if (f->suggestion)
-        sb_printf(&text, "\nSuggestion: %s", f->suggestion);
-    for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
-        sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
-    char *clean = report_redact_text(in, sb_str(&text));
-    put_escaped(out, clean, false);
-    free(clean);
-    sb_free(&text);
+    char *text = report_plain_message(in, f);
+    put_escaped(out, text, false);
+    free(text);
     sb_put(out, "\n");
 }
 

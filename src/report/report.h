@@ -102,6 +102,9 @@ void report_redact_reset(void);
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
  * "password=" (and paths relative to the display base). Caller frees; NULL for NULL. */
 char *report_redact_text(const ReportInput *in, const char *text);
+/* A finding as plain text, redacted: its message, then the hint, "Suggestion: …" and one
+ * "Evidence: …" line each (SARIF results, GitHub annotations). Caller frees. */
+char *report_plain_message(const ReportInput *in, const Finding *f);
 /* Free text is also shown with paths under `cwd` made relative, like report_display_path
  * (messages quote absolute paths). Process-wide; report_emit sets it from ReportOpts.cwd. */
 void report_set_display_base(const char *cwd);

@@ -161,20 +161,11 @@ static void put_fingerprint(const Finding *f, StrBuf *out)
 
 static void put_message(const ReportInput *in, const Finding *f, StrBuf *out)
 {
-    StrBuf text = STRBUF_INIT;
-    sb_put(&text, f->message ? f->message : f->title);
-    if (f->hint)
-        sb_printf(&text, "\n%s", f->hint);
-    if (f->suggestion)
-        sb_printf(&text, "\nSuggestion: %s", f->suggestion);
-    for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
-        sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
-    char *clean = report_redact_text(in, sb_str(&text));
+    char *text = report_plain_message(in, f);
     sb_put(out, "\"message\": {\"text\": ");
-    sb_put_json_str(out, clean);
+    sb_put_json_str(out, text);
     sb_put(out, "}");
-    free(clean);
-    sb_free(&text);
+    free(text);
 }
 
 static void put_result(const ReportInput *in, const ReportOpts *opts, const Finding *f,
