@@ -8,6 +8,7 @@
 
 #include "audit/audit.h"
 #include "audit/sample.h"
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "db/db.h"
@@ -38,14 +39,7 @@ enum {
     OPT_HELP = 'h',
 };
 
-typedef struct AuditOption {
-    const char *name;
-    const char *arg; /* NULL: a flag */
-    int key;
-    const char *help;
-} AuditOption;
-
-static const AuditOption audit_options[] = {
+static const CliOption audit_options[] = {
     {"sample", "DURATION", OPT_SAMPLE,
      "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
     {"host", "FACTS|local", PROJECT_OPT_HOST,
@@ -74,22 +68,7 @@ static void audit_usage(FILE *out)
                  "(statistics views), through a read-only session. The connection follows libpq:\n"
                  "a connection string or URI, PG* environment variables, ~/.pgpass, service\n"
                  "files, sslmode.\n\noptions:\n");
-    for (size_t opt_idx = 0; opt_idx < N_AUDIT_OPTIONS; opt_idx++) {
-        const AuditOption *opt = &audit_options[opt_idx];
-        char left[64], shortname[8] = "";
-        if (opt->key < 256)
-            snprintf(shortname, sizeof(shortname), "-%c, ", opt->key);
-        snprintf(left, sizeof(left), "%s--%s%s%s", shortname, opt->name, opt->arg ? " " : "",
-                 opt->arg ? opt->arg : "");
-        fprintf(out, "  %-24s ", left);
-        for (const char *p = opt->help; *p; p++) {
-            if (*p == '\n')
-                fprintf(out, "\n  %-24s ", "");
-            else
-                fputc(*p, out);
-        }
-        fputc('\n', out);
-    }
+    cli_options_help(out, audit_options, N_AUDIT_OPTIONS, 24);
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage error or nothing could be read from the server, 3 internal error\n");
 }
@@ -132,12 +111,7 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
 static int audit_parse_args(int argc, char **argv, AuditCli *cli)
 {
     struct option longopts[N_AUDIT_OPTIONS + 1];
-    for (size_t opt_idx = 0; opt_idx < N_AUDIT_OPTIONS; opt_idx++)
-        longopts[opt_idx] = (struct option){audit_options[opt_idx].name,
-                                            audit_options[opt_idx].arg ? required_argument
-                                                                       : no_argument,
-                                            NULL, audit_options[opt_idx].key};
-    memset(&longopts[N_AUDIT_OPTIONS], 0, sizeof(struct option));
+    cli_options_longopts(audit_options, N_AUDIT_OPTIONS, longopts);
     opterr = 0;
     optind = 1;
     int key;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
@@ -25,21 +26,14 @@ enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_OUT
        OPT_HELP = 'h' };
 
 /* One table drives getopt_long and the help text. */
-typedef struct LintOption {
-    const char *name;
-    const char *arg; /* NULL: a flag */
-    int key;
-    const char *help;
-} LintOption;
-
-static const LintOption lint_options[] = {
+static const CliOption lint_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
      "target PostgreSQL major (13-18, or N.M for a minor release);\n"
      "default: the data directory's PG_VERSION, else 18"},
     {"format", "FORMAT", OPT_FORMAT,
      "output format: text, json, md, html, sarif or github;\n"
      "default: text, or from the --output file's extension (md if none)"},
-    {"output", "FILE", OPT_OUTPUT, "write the report to FILE (-o FILE)"},
+    {"output", "FILE", OPT_OUTPUT, "write the report to FILE"},
     {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
@@ -63,20 +57,7 @@ static void lint_usage(FILE *out)
                  "Checks postgresql.conf files (with their includes) or data directories against\n"
                  "the parameter catalog of the target PostgreSQL version: every error is a\n"
                  "reason the server would refuse to start.\n\noptions:\n");
-    for (size_t idx = 0; idx < N_LINT_OPTIONS; idx++) {
-        char left[64];
-        snprintf(left, sizeof(left), "%s--%s%s%s",
-                 lint_options[idx].key == OPT_OUTPUT ? "-o, " : "", lint_options[idx].name,
-                 lint_options[idx].arg ? " " : "", lint_options[idx].arg ? lint_options[idx].arg : "");
-        fprintf(out, "  %-22s ", left);
-        for (const char *p = lint_options[idx].help; *p; p++) {
-            if (*p == '\n')
-                fprintf(out, "\n  %-22s ", "");
-            else
-                fputc(*p, out);
-        }
-        fputc('\n', out);
-    }
+    cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage or input error, 3 internal error\n");
 }
@@ -116,11 +97,7 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
 static int lint_parse_args(int argc, char **argv, LintCli *cli)
 {
     struct option longopts[N_LINT_OPTIONS + 1];
-    for (size_t idx = 0; idx < N_LINT_OPTIONS; idx++)
-        longopts[idx] = (struct option){lint_options[idx].name,
-                                        lint_options[idx].arg ? required_argument : no_argument,
-                                        NULL, lint_options[idx].key};
-    memset(&longopts[N_LINT_OPTIONS], 0, sizeof(struct option));
+    cli_options_longopts(lint_options, N_LINT_OPTIONS, longopts);
     int key;
     opterr = 0;
     optind = 1;
