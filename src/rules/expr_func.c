@@ -303,17 +303,25 @@ static bool eval_raw(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
-static bool eval_matches(const Expr *call, ExprEnv *env, ExprValue *out)
+/* The first argument of a text test (matches, one_of, contains); `out` starts as a boolean,
+ * missing when the subject is. False on an evaluation error. */
+static bool eval_test_subject(const Expr *call, ExprEnv *env, ExprValue *subject, ExprValue *out)
 {
-    ExprValue subject;
-    if (!expr_eval_node(call->args[0], env, &subject))
+    if (!expr_eval_node(call->args[0], env, subject))
         return false;
     memset(out, 0, sizeof(*out));
     out->type = EXPR_T_BOOL;
-    if (subject.missing) {
-        out->missing = true;
+    out->missing = subject->missing;
+    return true;
+}
+
+static bool eval_matches(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue subject;
+    if (!eval_test_subject(call, env, &subject, out))
+        return false;
+    if (out->missing)
         return true;
-    }
     const char *text = subject.str ? subject.str : "";
     pcre2_code *re = call->args[1]->regex;
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
@@ -359,14 +367,10 @@ static bool list_contains(const char *list, const char *item)
 static bool eval_string_list(const Expr *call, ExprEnv *env, ExprValue *out)
 {
     ExprValue subject;
-    if (!expr_eval_node(call->args[0], env, &subject))
+    if (!eval_test_subject(call, env, &subject, out))
         return false;
-    memset(out, 0, sizeof(*out));
-    out->type = EXPR_T_BOOL;
-    if (subject.missing) {
-        out->missing = true;
+    if (out->missing)
         return true;
-    }
     bool one_of = !strcmp(call->func->name, "one_of");
     const char *text = subject.str ? subject.str : "";
     for (size_t arg_idx = 1; arg_idx < call->n_args && !out->boolean; arg_idx++) {
