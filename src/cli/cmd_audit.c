@@ -10,6 +10,7 @@
 #include "audit/sample.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/diag.h"
 #include "common/xalloc.h"
 #include "db/db.h"
 #include "engine/engine.h"
@@ -222,11 +223,8 @@ static DbConn *audit_connect(const AuditCli *cli)
     DbConnectOpts opts = {.conninfo = cli->conninfo, .statement_timeout_ms = cli->timeout_ms,
                           .lock_timeout_ms = cli->timeout_ms < 2000 ? cli->timeout_ms / 2 : 1000};
     DbConn *conn = db_connect(&opts, &errmsg, &hint);
-    if (!conn) {
-        fprintf(stderr, "pgknob: error: %s\n", errmsg);
-        if (hint)
-            fprintf(stderr, "hint: %s\n", hint);
-    }
+    if (!conn)
+        pk_print_error(NULL, 0, errmsg, hint);
     free(errmsg);
     free(hint);
     return conn;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "common/diag.h"
 #include "common/strbuf.h"
 #include "tpcc/tpcc.h"
 
@@ -49,9 +50,7 @@ static int usage_error(const char *hint, const char *fmt, ...)
 
 static int report_error(const TpccError *err)
 {
-    fprintf(stderr, "pgknob: error: %s\n", err->message);
-    if (err->hint[0])
-        fprintf(stderr, "hint: %s\n", err->hint);
+    pk_print_error(NULL, 0, err->message, err->hint[0] ? err->hint : NULL);
     switch (err->status) {
     case TPCC_ERR_SERVER:
     case TPCC_ERR_INTERRUPTED:

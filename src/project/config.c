@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "common/diag.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -366,12 +367,5 @@ void project_error_clear(ProjectError *err)
 
 void project_error_print(const ProjectError *err)
 {
-    if (err->file && err->line > 0)
-        fprintf(stderr, "pgknob: error: %s:%d: %s\n", err->file, err->line, err->message);
-    else if (err->file)
-        fprintf(stderr, "pgknob: error: %s: %s\n", err->file, err->message);
-    else
-        fprintf(stderr, "pgknob: error: %s\n", err->message);
-    if (err->hint)
-        fprintf(stderr, "hint: %s\n", err->hint);
+    pk_print_error(err->file, err->line, err->message, err->hint);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/diag.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -814,12 +815,7 @@ void rule_error_clear(RuleError *err)
 
 void rule_error_print(const RuleError *err)
 {
-    if (err->line > 0)
-        fprintf(stderr, "pgknob: error: %s:%d: %s\n", err->file, err->line, err->message);
-    else
-        fprintf(stderr, "pgknob: error: %s: %s\n", err->file ? err->file : "rules", err->message);
-    if (err->hint)
-        fprintf(stderr, "hint: %s\n", err->hint);
+    pk_print_error(err->file ? err->file : "rules", err->line, err->message, err->hint);
 }
 
 char *rules_default_dir(void)
