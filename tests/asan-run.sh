@@ -14,10 +14,12 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan
 supp="$PWD/tests/asan/lsan.supp"
 [ -f "$supp" ] && export LSAN_OPTIONS="suppressions=$supp:print_suppressions=0"
 start=$SECONDS
-tests/run "$@"; rc=$?
+log="$reports/../run.log"
+tests/run "$@" | tee "$log"; rc=${PIPESTATUS[0]}
+read -r passed failed < <(tail -1 "$log" | sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$/\1 \2/p')
 n=$(find "$reports" -type f | wc -l)
 if [ "$n" -gt 0 ]; then
-  echo "asan: $n sanitizer report(s) under build-asan/reports:"
+  echo "asan: $n sanitizer report(s) under build-asan/reports, each counted as a failure:"
   for f in $(find "$reports" -type f | LC_ALL=C sort | head -5); do
     echo "== $f"; grep -E 'ERROR|SUMMARY|runtime error|#[0-9]+ ' "$f" | head -25
   done
@@ -25,5 +27,6 @@ if [ "$n" -gt 0 ]; then
 else
   echo "asan: no sanitizer report"
 fi
-echo "asan: $((SECONDS - start))s"
+echo "asan: the suite took $((SECONDS - start))s"
+echo "${passed:-0} passed, $(( ${failed:-1} + n )) failed"
 exit $rc
