@@ -4,12 +4,22 @@ set -u
 TESTS_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 PROJECT_ROOT="$(dirname "$TESTS_ROOT")"
 PGKNOB="${PGKNOB:-$PROJECT_ROOT/bin/pgknob}"
-# The real-world corpus: shared/ beside the checkout (CI puts a copy there), or PGKNOB_SHARED.
-# Prints the corpus directory; without it says where it looked and returns 1 (the caller fails).
+# The real-world corpus: shared/ beside the checkout (CI puts a copy there), or PGKNOB_SHARED; a
+# clone made elsewhere from a local repository falls back to the shared/ beside that origin, and
+# says so. Prints the corpus directory; without one says where it looked and returns 1.
 realworld_dir() {
-  local dir="${PGKNOB_SHARED:-$PROJECT_ROOT/../shared}/corpus/realworld"
-  if ls "$dir"/*.conf >/dev/null 2>&1; then (cd "$dir" && pwd); return 0; fi
-  echo "no real-world corpus at $dir (shared/ belongs beside the checkout; or set PGKNOB_SHARED)" >&2
+  local origin base dir tried=""
+  origin=$(git -C "$PROJECT_ROOT" config --get remote.origin.url 2>/dev/null)
+  case "$origin" in /*) ;; *) origin="" ;; esac
+  for base in ${PGKNOB_SHARED:+"$PGKNOB_SHARED"} "$PROJECT_ROOT/../shared" ${origin:+"$origin/../shared"}; do
+    dir="$base/corpus/realworld"
+    if ls "$dir"/*.conf >/dev/null 2>&1; then
+      [ "$base" = "$origin/../shared" ] && echo "# shared/ is not beside the checkout: using $dir, beside the clone's origin" >&2
+      (cd "$dir" && pwd); return 0
+    fi
+    tried="$tried $dir"
+  done
+  echo "no real-world corpus (looked in:$tried); shared/ belongs beside the checkout, or set PGKNOB_SHARED" >&2
   return 1
 }
 _pass=0; _fail=0
