@@ -168,7 +168,7 @@ static bool lint_load_project(LintCli *cli)
     return true;
 }
 
-static bool lint_apply_policy(const LintCli *cli, LintResult *res, size_t *n_known)
+static bool lint_apply_policy(LintCli *cli, LintResult *res, size_t *n_known)
 {
     const ConfSet **sets = xcalloc(res->n_inputs ? res->n_inputs : 1, sizeof(*sets));
     for (size_t idx = 0; idx < res->n_inputs; idx++)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/diag.h"
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "project/policy.h"
@@ -67,11 +68,24 @@ bool project_option_set(ProjectOptions *opts, int key, const char *arg)
     return false;
 }
 
+/* The baseline is pgknob's own input: read it now, so a bad one stops the command early. */
+static bool load_baseline(ProjectOptions *opts)
+{
+    if (!opts->baseline)
+        return true;
+    char *errmsg = NULL;
+    opts->have_known = baseline_load(opts->baseline, &opts->known, &errmsg);
+    if (!opts->have_known)
+        pk_print_error(NULL, 0, errmsg, NULL);
+    free(errmsg);
+    return opts->have_known;
+}
+
 bool project_options_load(ProjectOptions *opts)
 {
     const char *path = opts->config ? opts->config : project_config_default_path();
     if (!path)
-        return true;
+        return load_baseline(opts);
     ProjectError err;
     if (!project_config_load(path, &opts->project, &err)) {
         project_error_print(&err);
@@ -92,14 +106,15 @@ bool project_options_load(ProjectOptions *opts)
         add_disabled(opts, cfg->disable[idx]);
     for (size_t idx = 0; idx < cfg->n_redact; idx++)
         report_redact_add(cfg->redact[idx]);
-    return true;
+    return load_baseline(opts);
 }
 
-bool project_options_apply(const ProjectOptions *opts, FindingList *findings,
+bool project_options_apply(ProjectOptions *opts, FindingList *findings,
                            const ConfSet *const *sets, size_t n_sets, size_t *n_known)
 {
     PolicyRun run = {.cfg = opts->project.path ? &opts->project : NULL, .sets = sets,
                      .n_sets = n_sets, .baseline_path = opts->baseline,
+                     .baseline = opts->have_known ? &opts->known : NULL,
                      .disable = (const char *const *)opts->disable, .n_disable = opts->n_disable};
     char *errmsg = NULL;
     bool ok = policy_apply(findings, &run, n_known, &errmsg);
@@ -116,6 +131,9 @@ void project_options_free(ProjectOptions *opts)
         free(opts->disable[idx]);
     free(opts->disable);
     project_config_free(&opts->project);
+    if (opts->have_known)
+        baseline_free(&opts->known);
+    opts->have_known = false;
     opts->rule_dirs = NULL;
     opts->disable = NULL;
     opts->n_rule_dirs = opts->n_disable = 0;

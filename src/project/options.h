@@ -11,6 +11,7 @@
 #include "conf/conf.h"
 #include "engine/finding.h"
 #include "project/config.h"
+#include "project/policy.h"
 
 /* getopt_long keys of the shared options, above any command's own keys. */
 enum {
@@ -34,6 +35,8 @@ typedef struct ProjectOptions {
     char **disable;           /* --disable values and the file's disable, one id or name each */
     size_t n_disable;
     ProjectConfig project;    /* the file read; zeroed when there is none */
+    Baseline known;           /* the baseline, read with the file (an input checked early) */
+    bool have_known;
 } ProjectOptions;
 
 /* Takes the value of one PROJECT_OPT_ key. False, with the error printed, for a bad value
@@ -41,15 +44,16 @@ typedef struct ProjectOptions {
 bool project_option_set(ProjectOptions *opts, int key, const char *arg);
 
 /* Reads the project configuration (--config, else ./.pgknob.ini when present), completes `opts`
- * with it and registers its redaction list with the reports. False, with the error printed as
- * FILE:LINE, when the file cannot be read or has a mistake. */
+ * with it, registers its redaction list with the reports and reads the baseline. False, with
+ * the error printed (FILE:LINE for the file), when either cannot be read or has a mistake: a
+ * command calls this before its real work (for audit, before connecting). */
 bool project_options_load(ProjectOptions *opts);
 
 /* The project policy on a run's findings: the inline pragmas of `sets` (none for a server), the
  * file's severity overrides, the disabled rules (the file's and --disable: findings a command
  * makes outside the rule engine go too), then the baseline (*n_known: findings it knew).
  * Sorts the findings. False, with the error printed, when the baseline cannot be read. */
-bool project_options_apply(const ProjectOptions *opts, FindingList *findings,
+bool project_options_apply(ProjectOptions *opts, FindingList *findings,
                            const ConfSet *const *sets, size_t n_sets, size_t *n_known);
 
 void project_options_free(ProjectOptions *opts);

@@ -126,7 +126,9 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)
         policy_remove_if(findings, drop_named, (void *)run);
-    if (run->baseline_path) {
+    if (run->baseline) {
+        *n_known = baseline_filter(findings, run->baseline);
+    } else if (run->baseline_path) {
         Baseline baseline;
         bool ok = baseline_load(run->baseline_path, &baseline, errmsg);
         if (ok)

@@ -45,7 +45,8 @@ typedef struct PolicyRun {
     const ProjectConfig *cfg;       /* NULL: no project configuration */
     const ConfSet *const *sets;     /* the configurations read, for their pragmas */
     size_t n_sets;
-    const char *baseline_path;      /* NULL: no baseline */
+    const char *baseline_path;      /* NULL: no baseline (or `baseline` is loaded already) */
+    Baseline *baseline;             /* a baseline loaded beforehand, used instead of the path */
     const char *const *disable;     /* more rule ids or names to remove (--disable) */
     size_t n_disable;
 } PolicyRun;

@@ -128,8 +128,9 @@ expect_exit 2 "a rule directory in the file that does not exist: exit 2" -- \
   "$PGKNOB" audit --config norules.ini "$NOWHERE"
 check "missing rule directory: no connection was tried" bash -c '! grep -q "could not connect" <<<"$0"' "$ERR"
 echo 'not json' >bad.json
-expect_exit 2 "a baseline that is not a pgknob report: exit 2" -- "$PGKNOB" audit --baseline bad.json
-check "bad baseline: the error names the file" grep -q 'bad.json' <<<"$ERR"
+expect_exit 2 "a baseline that is not a pgknob report: exit 2" -- "$PGKNOB" audit --baseline bad.json "$NOWHERE"
+check "bad baseline: the error names the file and line" grep -q '^pgknob: error: bad.json: line 1: invalid JSON' <<<"$ERR"
+check "bad baseline: no connection was tried" bash -c '! grep -q "could not connect" <<<"$0"' "$ERR"
 expect_exit 2 "bad --fail-on: exit 2" -- "$PGKNOB" audit --fail-on loud "$NOWHERE"
 expect_exit 0 "--help lists --config, --baseline and --disable" -- "$PGKNOB" audit --help
 check "--help: the three options" bash -c 'grep -q -- "--config FILE" <<<"$0" && grep -q -- "--baseline FILE" <<<"$0" && grep -q -- "--disable ID" <<<"$0"' "$OUT"
