@@ -49,7 +49,9 @@ static void read_server(DbConn *conn, AuditResult *res)
     note_privileges(res, res->superuser || db_bool(&server, 0, 7, false),
                     res->superuser || db_bool(&server, 0, 8, false));
     double uptime_hours = db_num(&server, 0, 6, 0) / 3600;
-    char *text = xasprintf("the server has been up for %.1f h", uptime_hours);
+    char *span = evidence_hours(uptime_hours);
+    char *text = xasprintf("the server has been up for %s", span);
+    free(span);
     snapshot_add_evidence(&res->snap, "server.uptime_hours", uptime_hours, text);
     free(text);
     db_result_free(&server);

@@ -2,6 +2,7 @@
  * view's stats_reset, so rates divide by that window (the text always says which window). */
 #include "audit/evidence.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,10 @@
 
 /* Below this many tuples a dead-tuple ratio says nothing. */
 #define MIN_TUPLES_FOR_RATIO 1000
+/* A table smaller than this is not "large": PostgreSQL itself does not consider scanning it in
+ * parallel (min_parallel_table_scan_size's default, 8MB), and its dead rows cost a few
+ * milliseconds per scan. Autovacuum handles small, busy queue tables by its own triggers. */
+#define MIN_TABLE_BYTES_FOR_RATIO (8.0 * 1024 * 1024)
 /* Transaction ids wrap around after 2^31. */
 #define XID_HORIZON 2147483648.0
 
@@ -54,16 +59,44 @@ char *evidence_bytes(double bytes)
                                                                         units[unit_idx]);
 }
 
+char *evidence_hours(double hours)
+{
+    if (hours < 1) /* whole minutes, rounded down like the rules' floor(…, 1min) */
+        return xasprintf("%.0f min", floor(hours * 60));
+    return hours < 48 ? xasprintf("%.1f h", hours) : xasprintf("%.1f days", hours / 24);
+}
+
 static bool setting_on(const AuditResult *res, const char *name)
 {
     const SnapSetting *setting = snapshot_get(&res->snap, name);
     return setting && !strcmp(setting->value, "on");
 }
 
+/* A numeric setting in its base unit (pg_settings.setting), whatever its shown form. */
 static double setting_num(const AuditResult *res, const char *name, double fallback)
 {
     const SnapSetting *setting = snapshot_get(&res->snap, name);
-    return setting && setting->value[0] ? strtod(setting->value, NULL) : fallback;
+    bool numeric = setting && setting->parsed_ok &&
+                   (setting->parsed.type == GUC_INTEGER || setting->parsed.type == GUC_REAL);
+    return numeric ? setting->parsed.num : fallback;
+}
+
+/* The hours a statistics window really covers: since its reset, but never longer than the
+ * server has been up (statistics kept over a restart describe another run, and caches start
+ * cold), so that a server minutes old never looks like hours of evidence. */
+static double window_hours(const AuditResult *res, double window_s)
+{
+    const Evidence *uptime = snapshot_evidence(&res->snap, "server.uptime_hours");
+    double hours = window_s / 3600;
+    return uptime && uptime->value < hours ? uptime->value : hours;
+}
+
+static void add_window(AuditResult *res, const char *key, double hours, const char *what)
+{
+    char *span = evidence_hours(hours);
+    add(res, key, hours, "the %s statistics cover %s (since their reset or the server's "
+        "start, whichever is later)", what, span);
+    free(span);
 }
 
 static double share(double part, double whole)
@@ -85,15 +118,19 @@ void evidence_checkpoints(DbConn *conn, AuditResult *res)
     add(res, "checkpoints.requested", requested,
         "%.0f checkpoints requested (WAL volume reached max_wal_size, or an explicit CHECKPOINT)",
         requested);
-    add(res, "checkpoints.total", total, "%.0f checkpoints in %.1f h", total, hours);
+    char *span = evidence_hours(hours);
+    add(res, "checkpoints.total", total, "%.0f checkpoints in %s", total, span);
     if (total > 0)
         add(res, "checkpoints.requested_share", share(requested, total),
-            "%.0f of %.0f checkpoints were requested rather than timed (%.0f%%) in %.1f h "
-            "since %s was reset", requested, total, 100 * share(requested, total), hours, view);
+            "%.0f of %.0f checkpoints were requested rather than timed (%.0f%%) in %s "
+            "since %s was reset", requested, total, 100 * share(requested, total), span, view);
+    free(span);
     double timeout_s = setting_num(res, "checkpoint_timeout", 300);
     add(res, "checkpoints.per_hour", total / hours,
         "%.1f checkpoints per hour (checkpoint_timeout = %.0f s alone gives at most %.1f)",
         total / hours, timeout_s, 3600 / (timeout_s > 0 ? timeout_s : 300));
+    add_window(res, "checkpoints.window_hours", window_hours(res, db_num(&r, 0, 6, 1)),
+               "checkpoint");
     double fsyncs = db_num(&r, 0, 5, 0);
     add(res, "checkpoints.backend_fsyncs", fsyncs,
         "backends ran fsync themselves %.0f times (the checkpointer's request queue was full)",
@@ -104,6 +141,7 @@ void evidence_checkpoints(DbConn *conn, AuditResult *res)
 typedef struct DbTotals {
     double hits, reads, temp_files, temp_bytes, temp_bytes_rate, temp_files_rate;
     double deadlocks, commits, rollbacks, max_window;
+    double temp_window, cache_window; /* shortest window of the databases that count (s) */
     double max_xid_age, max_mxid_age;
     const char *oldest_db, *temp_db;
     double temp_db_bytes;
@@ -126,6 +164,11 @@ static void sum_databases(const DbResult *r, DbTotals *t)
         t->rollbacks += db_num(r, row, 7, 0);
         if (window > t->max_window)
             t->max_window = window;
+        if (temp_bytes > 0 && (t->temp_window <= 0 || window < t->temp_window))
+            t->temp_window = window;
+        if (db_num(r, row, 1, 0) + db_num(r, row, 2, 0) > 0 &&
+            (t->cache_window <= 0 || window < t->cache_window))
+            t->cache_window = window;
         if (temp_bytes > t->temp_db_bytes) {
             t->temp_db_bytes = temp_bytes;
             t->temp_db = db_text(r, row, 0);
@@ -152,6 +195,9 @@ static void add_temp(AuditResult *res, const DbTotals *t)
         "work_mem (%.1f files per hour)", rate, t->temp_files_rate);
     add(res, "temp.files_per_hour", t->temp_files_rate, "%.1f temporary files per hour",
         t->temp_files_rate);
+    if (t->temp_window > 0)
+        add_window(res, "temp.window_hours", window_hours(res, t->temp_window),
+                   "temporary-file");
     free(total);
     free(rate);
 }
@@ -191,10 +237,14 @@ void evidence_databases(DbConn *conn, AuditResult *res)
     double requests = t.hits + t.reads;
     add(res, "cache.requests", requests, "%.0f block requests (hits and reads, all databases)",
         requests);
+    char *span = evidence_hours(t.max_window / 3600);
     if (requests > 0)
         add(res, "cache.hit_ratio", share(t.hits, requests),
-            "%.2f%% of %.0f block requests were found in shared_buffers (all databases, %.1f h)",
-            100 * share(t.hits, requests), requests, t.max_window / 3600);
+            "%.2f%% of %.0f block requests were found in shared_buffers (all databases, %s)",
+            100 * share(t.hits, requests), requests, span);
+    free(span);
+    if (t.cache_window > 0)
+        add_window(res, "cache.window_hours", window_hours(res, t.cache_window), "block-request");
     add_temp(res, &t);
     add_xacts(res, &t);
     add_wraparound(res, &t);
@@ -251,7 +301,9 @@ void evidence_tables(DbConn *conn, AuditResult *res)
     for (int row = 0; row < r.n_rows; row++) {
         double live = db_num(&r, row, 1, 0), dead = db_num(&r, row, 2, 0);
         dead_total += dead;
-        if (live + dead >= MIN_TUPLES_FOR_RATIO && share(dead, live + dead) > worst_ratio) {
+        bool large = live + dead >= MIN_TUPLES_FOR_RATIO &&
+                     db_num(&r, row, 3, 0) >= MIN_TABLE_BYTES_FOR_RATIO;
+        if (large && share(dead, live + dead) > worst_ratio) {
             worst_ratio = share(dead, live + dead);
             worst = row;
         }
@@ -264,7 +316,13 @@ void evidence_tables(DbConn *conn, AuditResult *res)
     add_largest_tables(res, &r);
     char *line = worst >= 0 ? table_line(&r, worst) : NULL;
     add(res, "vacuum.max_dead_ratio", worst_ratio, "%s",
-        line ? line : "no large table has dead tuples");
+        line ? line : "no table of 8 MB or more has dead tuples");
+    if (worst >= 0) {
+        char *size = evidence_bytes(db_num(&r, worst, 3, 0));
+        add(res, "vacuum.max_dead_table_bytes", db_num(&r, worst, 3, 0),
+            "the table with the most dead tuples (of those of 8 MB or more) has %s", size);
+        free(size);
+    }
     free(line);
     db_result_free(&r);
 }
@@ -286,9 +344,11 @@ void evidence_io(DbConn *conn, AuditResult *res)
         return;
     double reads = db_num(&r, 0, 0, 0), writes = db_num(&r, 0, 2, 0);
     double fsyncs = db_num(&r, 0, 4, 0), hours = db_num(&r, 0, 8, 1) / 3600;
-    add(res, "io.reads", reads, "%.0f relation reads in %.1f h (pg_stat_io)", reads, hours);
-    add(res, "io.writes", writes, "%.0f relation writes in %.1f h (pg_stat_io)", writes, hours);
-    add(res, "io.fsyncs", fsyncs, "%.0f relation fsyncs in %.1f h (pg_stat_io)", fsyncs, hours);
+    char *span = evidence_hours(hours);
+    add(res, "io.reads", reads, "%.0f relation reads in %s (pg_stat_io)", reads, span);
+    add(res, "io.writes", writes, "%.0f relation writes in %s (pg_stat_io)", writes, span);
+    add(res, "io.fsyncs", fsyncs, "%.0f relation fsyncs in %s (pg_stat_io)", fsyncs, span);
+    free(span);
     if (!setting_on(res, "track_io_timing")) {
         audit_unavailable(res, "average I/O latency (pg_stat_io)",
                           "track_io_timing is off, so pg_stat_io has no times", false);
@@ -311,7 +371,9 @@ void evidence_wal(DbConn *conn, AuditResult *res)
     double bytes = db_num(&r, 0, 2, 0), hours = db_num(&r, 0, 8, 1) / 3600;
     double syncs = db_num(&r, 0, 5, 0);
     char *total = evidence_bytes(bytes), *rate = evidence_bytes(bytes / hours);
-    add(res, "wal.bytes", bytes, "%s of WAL in %.1f h", total, hours);
+    char *span = evidence_hours(hours);
+    add(res, "wal.bytes", bytes, "%s of WAL in %s", total, span);
+    free(span);
     add(res, "wal.bytes_per_hour", bytes / hours, "%s of WAL per hour", rate);
     add(res, "wal.records", records, "%.0f WAL records", records);
     add(res, "wal.fpi", fpi, "%.0f full-page images in WAL", fpi);

@@ -191,6 +191,14 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
     setting->param = find_param(catalog, setting->name);
     setting->parsed_ok = setting->param && parse_setting(setting->param, setting->value,
                                                          &setting->parsed);
+    /* Shown as lint shows a file's value, with its unit (128MB, not 16384); the base-unit
+     * number stays in `parsed` (reports print it as "setting"). Strings keep their text:
+     * parsed.str points into it. */
+    if (setting->parsed_ok && setting->param->unit && *setting->param->unit &&
+        (setting->param->type == GUC_INTEGER || setting->param->type == GUC_REAL)) {
+        free(setting->value);
+        setting->value = guc_value_pretty(setting->param, &setting->parsed);
+    }
     const char *source = db_text(res, row, COL_SOURCE);
     setting->source = source && !strcmp(source, "default") ? SRC_DEFAULT : SRC_SERVER;
     setting->file = xstrdup(db_text(res, row, COL_FILE));

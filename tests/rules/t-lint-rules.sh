@@ -67,7 +67,7 @@ import json, sys
 doc = json.loads(sys.stdin.read())
 skipped = {s["rule"]: s["needs"] for s in doc["skipped"]}
 assert skipped["PK2001"] == "host.ram", skipped
-assert skipped["PK3003"] == "evidence checkpoints.requested_share", skipped
+assert skipped["PK3003"] == "evidence checkpoints.requested_share, evidence checkpoints.total, evidence checkpoints.window_hours", skipped
 ' <<<"$OUT"
 expect_exit 1 "json of a fired rule" -- "$PGKNOB" lint --pg-version 14 --format json --host ram=8GB "$tmp/mem.conf"
 check "json finding: rule, settings with file:line, links, explanation" python3 -c '
