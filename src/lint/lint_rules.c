@@ -7,6 +7,7 @@
 
 #include "common/xalloc.h"
 #include "host/host.h"
+#include "lint/validate.h"
 
 static void copy_host(HostFacts *to, const HostFacts *from)
 {
@@ -82,21 +83,27 @@ static void skipped_dedup(SkippedList *list)
 
 bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
 {
-    if (opts->disabled_all) {
+    /* --no-rules keeps the host facts: the validation checks that need them still run */
+    if (opts->disabled_all)
         state_init(state);
-        return true;
-    }
-    if (!lint_rules_load(opts, state) || !load_host(res, opts, state))
+    else if (!lint_rules_load(opts, state))
+        return false;
+    if (!load_host(res, opts, state))
         return false;
     EngineOpts eopts = {opts->disable, opts->n_disable};
     for (size_t input_idx = 0; input_idx < res->n_inputs; input_idx++) {
         LintInput *input = &res->inputs[input_idx];
         if (!input->snap.catalog)
             continue;
-        if (state->have_host)
+        if (state->have_host) {
             copy_host(&input->snap.host, &state->host);
-        engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+            lint_validate_host(&input->snap, &res->findings);
+        }
+        if (!opts->disabled_all)
+            engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
     }
+    if (opts->disabled_all)
+        return true;
     skipped_dedup(&state->skipped);
     return true;
 }

@@ -10,6 +10,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
+#include "lint/shmem.h"
 
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
@@ -42,6 +43,11 @@ static const LintRule rules[] = {
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
      "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
      " server refuses to start where it is missing."},
+    {"PK0062", "validation.shared-memory-exceeds-host", "shared memory the host cannot provide",
+     SEV_WARNING,
+     "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
+     " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
+     " start on that machine."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)
@@ -477,6 +483,65 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
         f->suggestion = xasprintf("make sure %s exists on the server, or remove the line to use"
                                   " the default", setting->value);
     }
+}
+
+/* Above this share of the host's memory the demand cannot be met: the estimate is within 2% of
+ * the real size, and the kernel and the backends' own memory need the rest. */
+#define SHMEM_HOST_SHARE 0.95
+
+static char *size_text(double bytes)
+{
+    return bytes >= 10.0 * 1073741824 ? xasprintf("%.1fGB", bytes / 1073741824)
+                                      : xasprintf("%.0fMB", bytes / 1048576);
+}
+
+void lint_validate_host(const Snapshot *snap, FindingList *out)
+{
+    ShmemEstimate est;
+    if (snap->host.ram_bytes <= 0 || !shmem_estimate(snap, &est) ||
+        est.total <= SHMEM_HOST_SHARE * snap->host.ram_bytes)
+        return;
+    static const char *const named[] = {"shared_buffers", "max_connections", "wal_buffers",
+                                        "max_locks_per_transaction", "max_prepared_transactions"};
+    const SnapSetting *where = NULL;
+    Finding *f = NULL;
+    for (size_t idx = 0; idx < sizeof(named) / sizeof(named[0]); idx++) {
+        const SnapSetting *setting = usable(snap, named[idx]);
+        if (!setting || setting->source == SRC_DEFAULT)
+            continue;
+        if (!f) {
+            where = setting;
+            f = add_finding(out, "PK0062", setting->file, setting->line);
+        }
+        finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+    }
+    if (!f)
+        return; /* the defaults fit any host pgknob would be told about */
+    char *total = size_text(est.total), *ram = size_text(snap->host.ram_bytes);
+    char *buffers = size_text(est.buffers + est.wal_buffers), *locks = size_text(est.locks);
+    char *backends = size_text(est.backends);
+    f->message = xasprintf("the server asks for about %s of shared memory at startup, %s the"
+                           " host's %s", total,
+                           est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
+    f->hint = xasprintf("Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
+                        " mapping larger than RAM plus swap (\"could not map anonymous shared"
+                        " memory\"), and a memory limit kills the server once it is used: lower"
+                        " %s or run it on a larger host.", buffers, locks, backends, where->name);
+    f->explanation = xasprintf(
+        "The postmaster allocates all of its shared memory in one mapping when it starts:"
+        " shared_buffers with their descriptors, wal_buffers, the lock and predicate-lock tables"
+        " (max_locks_per_transaction and max_pred_locks_per_transaction times every backend and"
+        " prepared-transaction slot) and a share per process slot. PostgreSQL 15 and later print"
+        " the total with `postgres -C shared_memory_size`; pgknob's estimate follows it within"
+        " 2%%. Above %.0f%% of the host's memory (%s, from %s) nothing is left for the operating"
+        " system and the backends' work_mem; above the memory itself the server may refuse to"
+        " start on this machine.", SHMEM_HOST_SHARE * 100, ram,
+        snap->host.source ? snap->host.source : "--host");
+    free(total);
+    free(ram);
+    free(buffers);
+    free(locks);
+    free(backends);
 }
 
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,

@@ -35,4 +35,8 @@ typedef struct ValidateOpts {
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out);
 
+/* The checks that need the host's facts (snap->host, from --host): a shared-memory demand the
+ * host cannot meet (PK0062). Nothing when the facts are unknown. Pure. */
+void lint_validate_host(const Snapshot *snap, FindingList *out);
+
 #endif

@@ -58,6 +58,18 @@ verdict_case() { # major file-or-dir label
     ok "$label on $major: this build lacks the optional library, the server refuses and pgknob notes it (PK0023)"
     return
   fi
+  # shared memory this machine cannot map: vd_lint gives pgknob this machine's facts (--host
+  # local), so whenever the server refuses for memory pgknob must have named the demand (PK0062)
+  if [ "$server" = refuses ] && [ "$lint" = accepts ] && [ "$stage" = start ] && vd_memory_refusal "$VD_MSG"; then
+    env[$major]=$(( ${env[$major]:-0} + 1 ))
+    echo "# environment: $label on $major: $VD_MSG"
+    if grep -q 'PK0062' <<<"$VD_TEXT"; then
+      ok "$label on $major: refused by this machine ($VD_MSG), and pgknob names the shared-memory demand (PK0062)"
+    else
+      fail "$label on $major: refused by this machine ($VD_MSG), and pgknob does not name the shared-memory demand"
+    fi
+    return
+  fi
   # a refusal caused by the machine: set aside, but pgknob must have named the setting (PK0061)
   if [ "$server" = refuses ] && [ "$lint" = accepts ] && [ "$stage" = start ] && vd_env_refusal "$VD_MSG"; then
     env[$major]=$(( ${env[$major]:-0} + 1 ))
@@ -91,6 +103,7 @@ for major in $MAJORS; do
     verdict_case "$major" "$file" "case $(basename "$file" .conf)"
   done
   for dir in tests/lint/cases/*.d; do
+    [ -d "$dir" ] || continue
     verdict_case "$major" "$dir" "case $(basename "$dir")"
     vd_uninstall_dir
   done

@@ -12,7 +12,9 @@
 #                             VD_RC 0 when it got ready, VD_MSG the first FATAL/error line
 #   vd_env_refusal MSG        true when MSG is a refusal caused by the machine, not the
 #                             configuration (missing library or file, sockets, memory)
-#   vd_lint MAJOR FILE        pgknob lint: sets VD_ERRORS (count, -1 when the output is not
+#   vd_memory_refusal MSG     true when MSG is the kernel refusing the shared-memory mapping
+#   vd_lint MAJOR FILE        pgknob lint with this machine's facts (--host local: the servers run
+#                             here, so a demand they cannot map must be named): sets VD_ERRORS (count, -1 when the output is not
 #                             understood), VD_LINT_MSG (first error message), VD_TEXT (output)
 
 declare -A VD_DATA=()
@@ -120,9 +122,13 @@ vd_env_refusal() { # message
   grep -qE 'could not access file|could not load library|could not (open|load) .*(pg_hba|pg_ident|hba|ident)|could not create (any|listen)|could not bind|could not map anonymous shared memory|could not create shared memory|could not create semaphores|huge pages|certificate|private key|is not a valid data directory|does not exist|could not open directory|could not create lock file|could not open log file|could not open file|could not create directory|Permission denied|No space left|Cannot allocate memory|out of memory' <<<"$1"
 }
 
+vd_memory_refusal() { # message
+  grep -qE 'could not map anonymous shared memory|could not create shared memory|Cannot allocate memory|out of memory' <<<"$1"
+}
+
 vd_lint() { # major file
   # the text format's closing line counts errors; the first error line carries the message
-  VD_TEXT="$(NO_COLOR=1 "$PGKNOB" lint --no-rules --pg-version "$1" --format text --fail-on never "$2" 2>&1)"
+  VD_TEXT="$(NO_COLOR=1 "$PGKNOB" lint --no-rules --host local --pg-version "$1" --format text --fail-on never "$2" 2>&1)"
   local summary
   summary="$(tail -1 <<<"$VD_TEXT")"
   if [[ "$summary" =~ ^([0-9]+)\ errors?, ]]; then

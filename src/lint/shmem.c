@@ -1,0 +1,105 @@
+#include "lint/shmem.h"
+
+/* Coefficients in bytes, measured with the DEBUG3 "invoking IpcMemoryCreate(size=…)" line of real
+ * servers (exact bytes, every major) by changing one setting at a time from initdb's defaults;
+ * `postgres -C shared_memory_size` (15+) agrees with them to the MB. */
+typedef struct ShmemModel {
+    int major;
+    double base;        /* fixed overhead */
+    double per_buffer;  /* a shared buffer: 8kB page, descriptor, strategy and checkpoint entries */
+    double per_wal;     /* a WAL buffer: 8kB page and its block pointer */
+    double per_lock;    /* a lock entry: LOCK plus two PROCLOCKs (hash buckets added apart) */
+    double per_pred;    /* a predicate-lock target entry plus two PREDICATELOCKs */
+    double per_backend; /* a MaxBackends slot beyond its locks: PGPROC, sinval, stats, ... */
+    double per_prepared;/* a prepared-transaction slot beyond its locks */
+    double per_slot;    /* a replication slot */
+    double per_sender;  /* a WAL sender beyond its backend slot */
+    double per_worker;  /* a background worker beyond its backend slot */
+    double per_av;      /* an autovacuum worker beyond its backend slot */
+    double per_slru;    /* one auto-sized SLRU buffer unit (CLOG, subtrans, commit_ts) */
+    double per_aio;     /* an AIO handle (18: io_max_concurrency per process) */
+} ShmemModel;
+
+static const ShmemModel models[] = {
+    {13, 1063919, 8388.0625, 8200, 328.19, 192.18, 7869.9, 5972.3, 303.1, 81.9, 573.4, 41.0, 17120, 0},
+    {14, 1066617, 8372.0625, 8200, 328.19, 192.18, 7909.2, 5988.7, 319.5, 122.9, 573.4, 81.9, 17120, 0},
+    {15, 1207558, 8372.0625, 8200, 328.19, 192.18, 7975.6, 5988.7, 319.5, 81.9, 573.4, 81.9, 33211, 0},
+    {16, 1233092, 8372.0625, 8200, 328.19, 192.18, 7917.4, 5988.7, 319.5, 122.9, 573.4, 41.0, 33138, 0},
+    {17, 1441965, 8380.0625, 8200, 328.52, 192.37, 7890.0, 5968.6, 335.9, 122.9, 1515.5, 41.0, 33248, 0},
+    {18, 1604221, 8380.0625, 8200, 336.91, 192.36, 7907.5, 5606.2, 286.7, 81.9, 1474.6, 41.0, 33248, 528},
+};
+
+/* Auxiliary processes that get an AIO handle set in 18 (checkpointer, walwriter, io workers, ...). */
+#define AUX_PROCS_18 39
+
+static bool num(const Snapshot *snap, const char *name, double *out)
+{
+    const SnapSetting *setting = snapshot_get(snap, name);
+    if (!setting || !setting->param || !setting->parsed_ok)
+        return false;
+    *out = setting->parsed.num;
+    return true;
+}
+
+static double clamp(double x, double lo, double hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;
+}
+
+static double next_pow2(double n)
+{
+    double r = 1;
+    while (r < n)
+        r *= 2;
+    return r;
+}
+
+/* dynahash's bucket arrays for a table of n entries and its companion of 2n, plus the 10% the
+ * lock managers add: next_pow2 makes them a step function, not a per-entry cost. */
+static double lock_buckets(double n)
+{
+    return 1.1 * 8 * (next_pow2(n) + next_pow2(2 * n));
+}
+
+bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
+{
+    const ShmemModel *model = NULL;
+    for (size_t idx = 0; idx < sizeof(models) / sizeof(models[0]); idx++)
+        if (models[idx].major == snap->pg_major)
+            model = &models[idx];
+    double nb, wal, conns, workers, senders, prepared, mlpt, mplpt, slots, av;
+    if (!model || !num(snap, "shared_buffers", &nb) || !num(snap, "wal_buffers", &wal) ||
+        !num(snap, "max_connections", &conns) || !num(snap, "max_worker_processes", &workers) ||
+        !num(snap, "max_wal_senders", &senders) ||
+        !num(snap, "max_prepared_transactions", &prepared) ||
+        !num(snap, "max_locks_per_transaction", &mlpt) ||
+        !num(snap, "max_pred_locks_per_transaction", &mplpt) ||
+        !num(snap, "max_replication_slots", &slots) ||
+        !num(snap, snap->pg_major >= 18 ? "autovacuum_worker_slots" : "autovacuum_max_workers",
+             &av))
+        return false;
+    /* MaxBackends as InitializeMaxBackends computes it (the +1 is the autovacuum launcher) */
+    double backends = conns + av + 1 + workers + senders;
+    /* wal_buffers = -1: shared_buffers / 32 between 8 pages and one 16MB segment */
+    double wal_pages = wal < 0 ? clamp((double)(long long)(nb / 32), 8, 2048) : wal < 4 ? 4 : wal;
+    /* CLOG (and from 17 subtrans and commit_ts) buffers follow shared_buffers / 512 */
+    double slru = snap->pg_major >= 17 ? clamp((double)(long long)(nb / 512), 16, 1024)
+                                       : clamp((double)(long long)(nb / 512), 4, 128);
+    double aio = 0;
+    if (snap->pg_major >= 18) {
+        double iomc = -1, procs = backends + AUX_PROCS_18;
+        if (!num(snap, "io_max_concurrency", &iomc) || iomc < 0)
+            iomc = clamp((double)(long long)(nb / procs), 1, 64);
+        aio = iomc * procs;
+    }
+    double lock_entries = mlpt * (backends + prepared), pred_entries = mplpt * (backends + prepared);
+    out->buffers = model->per_buffer * nb + model->per_slru * slru;
+    out->wal_buffers = model->per_wal * wal_pages;
+    out->locks = 1.1 * (model->per_lock * lock_entries + model->per_pred * pred_entries) +
+                 lock_buckets(lock_entries) + lock_buckets(pred_entries);
+    out->backends = model->per_backend * backends + model->per_prepared * prepared +
+                    model->per_slot * slots + model->per_sender * senders +
+                    model->per_worker * workers + model->per_av * av + model->per_aio * aio;
+    out->total = model->base + out->buffers + out->wal_buffers + out->locks + out->backends;
+    return true;
+}
