@@ -24,6 +24,7 @@ mkdir "$work/batch"
 idx=0
 while [ "$idx" -lt "$BATCH" ]; do
   for file in "$REALWORLD"/*.conf "$sample"; do
+    [ -f "$file" ] || continue
     [ "$idx" -ge "$BATCH" ] && break
     cp "$file" "$work/batch/$(printf '%04d' "$idx").conf"; idx=$((idx + 1))
   done

@@ -65,6 +65,7 @@ for major in $MAJORS; do
   : > "$PGDATA/postgresql.conf"
   pg_cluster_restart >/dev/null 2>&1 || { fail "PostgreSQL $major did not restart"; continue; }
   for dir in "$CASES_DIR"/${PGKNOB_CONF_CASES:-*}/; do
+    [ -d "$dir" ] || continue
     run_case "$(basename "$dir")" "$dir" "$out"; n_cases=$((n_cases + 1))
   done
   if [ -z "${PGKNOB_CONF_CASES:-}" ]; then

