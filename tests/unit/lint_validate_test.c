@@ -6,6 +6,7 @@
 #include "catalog/catalog.h"
 #include "conf/conf.h"
 #include "harness.h"
+#include "lint/shmem.h"
 #include "lint/validate.h"
 #include "model/snapshot.h"
 
@@ -161,8 +162,47 @@ static void test_snapshot(void)
     run_free(&run);
 }
 
+/* PK0062 needs host facts, names the demand above 95% of them, and stays silent otherwise. */
+static void host_shmem(int major, const char *text, double ram, size_t *n, double *estimate)
+{
+    Run run;
+    run_lint(&run, major, -1, text);
+    run.snap.host.ram_bytes = ram;
+    size_t before = run.findings.n;
+    lint_validate_host(&run.snap, &run.findings);
+    *n = 0;
+    for (size_t idx = before; idx < run.findings.n; idx++)
+        *n += !strcmp(run.findings.items[idx].rule_id, "PK0062");
+    ShmemEstimate est = {0};
+    *estimate = shmem_estimate(&run.snap, &est) ? est.total : -1;
+    run_free(&run);
+}
+
+static void test_shared_memory(void)
+{
+    const char *big = "shared_buffers = 24GB\nmax_connections = 300\n";
+    size_t n;
+    double est, est_small;
+    host_shmem(16, big, 24.0 * 1073741824, &n, &est);
+    CHECK(n == 1);
+    /* more buffers and more connections always cost more */
+    CHECK(est > 24.0 * 1073741824 && est < 26.0 * 1073741824);
+    host_shmem(16, "shared_buffers = 4GB\n", 24.0 * 1073741824, &n, &est_small);
+    CHECK(n == 0 && est_small > 4.0 * 1073741824 && est_small < est);
+    host_shmem(16, big, -1, &n, &est);
+    CHECK(n == 0); /* no host facts: nothing to compare with */
+    host_shmem(18, "max_connections = 5000\nmax_locks_per_transaction = 1024\n", 2.0 * 1073741824,
+               &n, &est);
+    CHECK(n == 1 && est > 2.0 * 1073741824); /* the lock table alone */
+    host_shmem(13, "wal_buffers = 1GB\n", 1.0 * 1073741824, &n, &est);
+    CHECK(n == 1);
+    host_shmem(17, "shared_buffers = 128MB\n", 1.0 * 1073741824, &n, &est);
+    CHECK(n == 0 && est > 128.0 * 1048576 && est < 200.0 * 1048576);
+}
+
 int main(void)
 {
+    test_shared_memory();
     test_names();
     test_values();
     test_minor_and_startup();
