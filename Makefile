@@ -2,7 +2,7 @@
 # every test tier against real servers; `make help` lists the targets.
 
 CC       ?= cc
-PKGS     := libpq inih libcmark-gfm libpcre2-8
+PKGS     := libpq inih libcmark-gfm libpcre2-8 jansson
 # Warnings are errors; the list is explicit so reviewers can see what is enforced.
 WARN     := -Wall -Wextra -Werror -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
             -Wold-style-definition -Wwrite-strings -Wvla -Wpointer-arith -Wshadow \

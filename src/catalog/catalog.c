@@ -358,3 +358,20 @@ const char *catalog_type_name(GucType type)
     }
     return "unknown";
 }
+
+bool catalog_is_quoted_list(int major, const char *name)
+{
+    static const struct {
+        const char *name;
+        int since;
+    } lists[] = {
+        {"local_preload_libraries", 13},  {"oauth_validator_libraries", 18},
+        {"search_path", 13},              {"session_preload_libraries", 13},
+        {"shared_preload_libraries", 13}, {"temp_tablespaces", 13},
+        {"unix_socket_directories", 14},
+    };
+    for (size_t idx = 0; idx < sizeof(lists) / sizeof(lists[0]); idx++)
+        if (name_equal(lists[idx].name, name))
+            return major >= lists[idx].since;
+    return false;
+}

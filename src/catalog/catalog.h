@@ -85,4 +85,12 @@ const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", …
 bool catalog_context_needs_restart(GucContext ctx);
 const char *catalog_type_name(GucType type);     /* "bool", "integer", … */
 
+/* True for the list parameters whose elements the server quotes one by one (GUC_LIST_INPUT |
+ * GUC_LIST_QUOTE: search_path, shared_preload_libraries, …). Given as one string literal,
+ * ALTER SYSTEM would quote the whole list as a single element ("a, b" becomes one library);
+ * each element must be its own literal. pg_settings does not show the flag: the table was
+ * derived from the real servers 13–18 (an ALTER SYSTEM SET name = 'A b', 'c' per string
+ * parameter: these write '"A b", c') and agrees with guc_tables.c. */
+bool catalog_is_quoted_list(int major, const char *name);
+
 #endif

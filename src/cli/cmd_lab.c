@@ -1,4 +1,4 @@
-/* pgknob lab list | show ID | run [ID…|series|all]: the "make Postgres slow" labs. */
+/* pgknob lab list | show ID | run [ID…|series|all] | restore: the "make Postgres slow" labs. */
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
@@ -10,6 +10,8 @@
 #include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "lab/cluster.h"
+#include "lab/journal.h"
 #include "lab/lab_report.h"
 #include "lab/manifest.h"
 #include "lab/runner.h"
@@ -22,12 +24,21 @@ static void lab_usage(FILE *out)
             "       pgknob lab run [ID...|series|all] [--warehouses W] [--clients C]\n"
             "                      [--duration D] [--quick] [--out DIR] [--pg-bin DIR] [--keep]\n"
             "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
+            "                      [--state-dir DIR]\n"
+            "       pgknob lab restore --dsn CONNINFO [--pg-bin DIR] [--state-dir DIR]\n"
             "\n"
             "Without --dsn the labs run on a throwaway cluster (initdb in a temporary directory,\n"
             "Unix socket only) that is removed afterwards unless --keep. With --dsn they change\n"
             "an existing server's settings (ALTER SYSTEM, reload or restart) and restore them.\n"
-            "Exit codes: 0 done and settings restored, 2 usage, lab file or server error,\n"
-            "128+N interrupted by signal N (settings restored first).\n");
+            "Before the first change a journal of the originals (postgresql.auto.conf's bytes,\n"
+            "pg_settings) is written durably to the state directory (--state-dir, else\n"
+            "$XDG_STATE_HOME/pgknob, else ~/.local/state/pgknob) and removed once the restore is\n"
+            "verified. If a lab is killed, `lab run` refuses that server until\n"
+            "`lab restore --dsn CONNINFO` has put the originals back (it can be run again if it\n"
+            "is itself interrupted). Every lab command removes throwaway clusters left by a\n"
+            "killed pgknob and names servers a lab did not restore.\n"
+            "Exit codes: 0 done and settings restored (restore: or nothing to restore), 2 usage,\n"
+            "lab file or server error, 128+N interrupted by signal N (settings restored first).\n");
 }
 
 /* The directory holding bin/pgknob's project: labs/, .cache/pg, tests/pg. */
@@ -148,9 +159,20 @@ static int lab_show(const LabSet *set, const char *id)
     return PK_EXIT_OK;
 }
 
+/* What every lab command does first: remove throwaway clusters of killed runs and name the
+ * servers a lab left changed. */
+static void lab_preflight(const char *state_dir, bool note_pending)
+{
+    lab_state_dir_init(state_dir);
+    cluster_sweep_orphans();
+    if (note_pending)
+        lab_note_pending();
+}
+
 typedef struct RunArgs {
     LabRunOpts opts;
     const char *labs;
+    const char *state_dir;
     char *out_default;
 } RunArgs;
 
@@ -187,6 +209,7 @@ static bool parse_run_option(int opt, RunArgs *args)
     case 'D': args->opts.dsn = optarg; return true;
     case 'A': args->opts.allow_existing = true; return true;
     case 'L': args->labs = optarg; return true;
+    case 'S': args->state_dir = optarg; return true;
     default: return false;
     }
 }
@@ -200,7 +223,7 @@ static bool parse_run_args(int argc, char **argv, RunArgs *args)
         {"keep", no_argument, NULL, 'k'},             {"dsn", required_argument, NULL, 'D'},
         {"allow-existing-server", no_argument, NULL, 'A'},
         {"labs", required_argument, NULL, 'L'},       {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
+        {"state-dir", required_argument, NULL, 'S'},  {NULL, 0, NULL, 0},
     };
     optind = 1;
     int opt;
@@ -280,6 +303,8 @@ static int lab_run_cmd(int argc, char **argv)
         fprintf(stderr, "pgknob: error: --allow-existing-server needs --dsn\n");
         return PK_EXIT_USAGE;
     }
+    /* The refusal for this server comes from lab_run itself; other servers get a note. */
+    lab_preflight(args.state_dir, !args.opts.dsn);
     LabSet set;
     if (!load_labs(args.labs, &set))
         return PK_EXIT_USAGE;
@@ -313,6 +338,47 @@ static int lab_run_cmd(int argc, char **argv)
     return code;
 }
 
+static int lab_restore_cmd(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"dsn", required_argument, NULL, 'D'},       {"pg-bin", required_argument, NULL, 'b'},
+        {"state-dir", required_argument, NULL, 'S'}, {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    LabRestoreOpts opts;
+    memset(&opts, 0, sizeof(opts));
+    const char *state_dir = NULL;
+    optind = 1;
+    int opt;
+    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (opt) {
+        case 'D': opts.dsn = optarg; break;
+        case 'b': opts.pg_bin = optarg; break;
+        case 'S': state_dir = optarg; break;
+        case 'h': lab_usage(stdout); return PK_EXIT_OK;
+        default: lab_usage(stderr); return PK_EXIT_USAGE;
+        }
+    }
+    if (optind < argc) {
+        fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\n", argv[optind]);
+        return PK_EXIT_USAGE;
+    }
+    if (!opts.dsn) {
+        fprintf(stderr, "pgknob: error: lab restore needs --dsn CONNINFO (the server to restore)\n");
+        return PK_EXIT_USAGE;
+    }
+    lab_preflight(state_dir, false);
+    char *root = project_root();
+    opts.project_root = root;
+    char *err = NULL;
+    int code = lab_restore(&opts, &err);
+    if (err)
+        fprintf(stderr, "pgknob: error: %s\n", err);
+    free(err);
+    free(root);
+    return code;
+}
+
 int cmd_lab(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -322,6 +388,8 @@ int cmd_lab(int argc, char **argv)
     const char *sub = argv[1];
     if (!strcmp(sub, "run"))
         return lab_run_cmd(argc - 1, argv + 1);
+    if (!strcmp(sub, "restore"))
+        return lab_restore_cmd(argc - 1, argv + 1);
     if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0) {
         fprintf(stderr, "pgknob: error: unknown lab command \"%s\"\n", sub);
         lab_usage(stderr);
@@ -329,9 +397,12 @@ int cmd_lab(int argc, char **argv)
     }
     const char *labs = NULL;
     const char *id = NULL;
+    const char *state_dir = NULL;
     for (int idx = 2; idx < argc; idx++) {
         if (!strcmp(argv[idx], "--labs") && idx + 1 < argc)
             labs = argv[++idx];
+        else if (!strcmp(argv[idx], "--state-dir") && idx + 1 < argc)
+            state_dir = argv[++idx];
         else if (argv[idx][0] != '-' && !id)
             id = argv[idx];
         else {
@@ -343,6 +414,7 @@ int cmd_lab(int argc, char **argv)
         fprintf(stderr, "pgknob: error: lab show needs a lab ID\n");
         return PK_EXIT_USAGE;
     }
+    lab_preflight(state_dir, true);
     LabSet set;
     if (!load_labs(labs, &set))
         return PK_EXIT_USAGE;

@@ -3,6 +3,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
+#include <jansson.h>
+#include <signal.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "common/strbuf.h"
 #include "common/tempdir.h"
 #include "common/xalloc.h"
+#include "lab/journal.h"
 
 #define INITDB_TIMEOUT_S 300
 #define PG_CTL_TIMEOUT_S 180
@@ -261,6 +264,134 @@ static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
     return rc == 0;
 }
 
+/* ---- the record of throwaway clusters in use ----
+ * <state dir>/clusters/<name>.json names the cluster's directory, its binaries and the pgknob
+ * process using it (pid and start time, so a reused pid is not taken for it). A record whose
+ * process is gone belongs to a killed pgknob: cluster_sweep_orphans stops that server and
+ * removes the directory. */
+
+/* Field 22 of /proc/PID/stat (start time in clock ticks), or -1. */
+static long long process_start_time(long pid)
+{
+    char *path = xasprintf("/proc/%ld/stat", pid);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return -1;
+    char buf[1024];
+    size_t got = fread(buf, 1, sizeof(buf) - 1, fp);
+    fclose(fp);
+    buf[got] = '\0';
+    const char *p = strrchr(buf, ')');
+    long long start = -1;
+    for (int field = 2; p && *p && field < 22; field++)
+        p = strchr(p + 1, ' ');
+    if (p && sscanf(p + 1, "%lld", &start) != 1)
+        start = -1;
+    return start;
+}
+
+static char *record_path(const Cluster *cl)
+{
+    const char *name = strrchr(cl->base, '/');
+    return xasprintf("%s/clusters/%s.json", lab_state_dir(), name ? name + 1 : cl->base);
+}
+
+static void record_write(const Cluster *cl)
+{
+    json_t *doc = json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:i, s:I}", "format",
+                            "pgknob-lab-cluster", "pid", (json_int_t)getpid(), "pid_start",
+                            (json_int_t)process_start_time(getpid()), "base", cl->base,
+                            "datadir", cl->datadir, "bindir", cl->bin.dir, "port", cl->port,
+                            "uid", (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
+    char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(doc);
+    char *path = record_path(cl), *err = NULL;
+    if (!text || !lab_write_durable(path, text, strlen(text), 0600, (uid_t)-1, (gid_t)-1, &err))
+        fprintf(stderr, "pgknob: warning: %s (a killed run's cluster would not be found)\n",
+                err ? err : "could not record the throwaway cluster");
+    free(err);
+    free(path);
+    free(text);
+}
+
+static void record_remove(const Cluster *cl)
+{
+    char *path = record_path(cl), *err = NULL;
+    if (!lab_remove_durable(path, &err))
+        fprintf(stderr, "pgknob: warning: %s\n", err);
+    free(err);
+    free(path);
+}
+
+
+/* Stops the orphan's server (immediate: nothing in it is worth a checkpoint) and removes it. */
+static bool sweep_one(json_t *doc, char **what)
+{
+    const char *base = json_string_value(json_object_get(doc, "base"));
+    const char *datadir = json_string_value(json_object_get(doc, "datadir"));
+    const char *bindir = json_string_value(json_object_get(doc, "bindir"));
+    if (!base || !datadir || !bindir || strncmp(datadir, base, strlen(base)) != 0) {
+        *what = xstrdup("a damaged record");
+        return false;
+    }
+    char *pidfile = xasprintf("%s/postmaster.pid", datadir);
+    if (access(pidfile, F_OK) == 0) {
+        ProcUser owner;
+        char *err = NULL;
+        if (proc_owner_of(datadir, &owner, &err)) {
+            char *prog = xasprintf("%s/pg_ctl", bindir);
+            const char *argv[] = {prog, "stop", "-D", datadir, "-m", "immediate", "-w", "-t",
+                                  "60", NULL};
+            StrBuf text = STRBUF_INIT;
+            proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
+            sb_free(&text);
+            free(prog);
+            proc_user_free(&owner);
+        }
+        free(err);
+    }
+    free(pidfile);
+    nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    *what = xstrdup(base);
+    return access(base, F_OK) != 0;
+}
+
+size_t cluster_sweep_orphans(void)
+{
+    char *dir_path = xasprintf("%s/clusters", lab_state_dir());
+    DIR *dir = opendir(dir_path);
+    size_t removed = 0;
+    struct dirent *ent;
+    while (dir && (ent = readdir(dir))) {
+        size_t len = strlen(ent->d_name);
+        if (len < 6 || strcmp(ent->d_name + len - 5, ".json") != 0)
+            continue;
+        char *path = xasprintf("%s/%s", dir_path, ent->d_name);
+        json_t *doc = json_load_file(path, 0, NULL);
+        long pid = (long)json_integer_value(json_object_get(doc, "pid"));
+        long long start = json_integer_value(json_object_get(doc, "pid_start"));
+        bool alive = pid > 0 && process_start_time(pid) == start && start >= 0;
+        if (doc && !alive) {
+            char *what = NULL;
+            bool ok = sweep_one(doc, &what);
+            fprintf(stderr, "pgknob: %s a throwaway cluster left by a killed pgknob (pid %ld): "
+                            "%s\n", ok ? "removed" : "could not remove", pid, what);
+            free(what);
+            char *err = NULL;
+            if (ok && lab_remove_durable(path, &err))
+                removed++;
+            free(err);
+        }
+        json_decref(doc);
+        free(path);
+    }
+    if (dir)
+        closedir(dir);
+    free(dir_path);
+    return removed;
+}
+
 static bool make_base_dir(Cluster *cl, char **errmsg)
 {
     cl->base = pk_make_temp_dir("pgknob-lab", errmsg);
@@ -273,6 +404,7 @@ static bool make_base_dir(Cluster *cl, char **errmsg)
     }
     cl->datadir = xasprintf("%s/data", cl->base);
     cl->logfile = xasprintf("%s/server.log", cl->base);
+    record_write(cl);
     return true;
 }
 
@@ -333,6 +465,9 @@ void cluster_destroy(Cluster *cl)
     }
     if (cl->base && !cl->keep)
         nftw(cl->base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    /* Removed, or kept on purpose (--keep): either way no longer an orphan to sweep. */
+    if (cl->base && cl->datadir)
+        record_remove(cl);
     if (cl->base && cl->keep)
         fprintf(stderr, "pgknob: kept the lab cluster in %s (port %d)%s\n", cl->base, cl->port,
                 cl->running ? ", still running" : "");
@@ -367,28 +502,10 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg)
     return rc == 0;
 }
 
-/* Writes the file as the data directory's owner would: a temporary file renamed into place. */
-static bool write_owned_file(const char *path, const char *text, const ProcUser *owner,
-                             char **errmsg)
-{
-    char *tmp = xasprintf("%s.pgknob-tmp", path);
-    FILE *fp = fopen(tmp, "w");
-    bool ok = fp && fputs(text, fp) >= 0;
-    if (fp && fclose(fp) != 0)
-        ok = false;
-    if (ok && owner->switch_user && chown(tmp, owner->uid, owner->gid) != 0)
-        ok = false;
-    if (ok && (chmod(tmp, 0600) != 0 || rename(tmp, path) != 0))
-        ok = false;
-    if (!ok) {
-        *errmsg = xasprintf("could not write \"%s\": %s", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
-}
-
-/* The options of the server's last start: postmaster.opts minus the program path. */
+/* The options of the server's last start, for pg_ctl start -o: postmaster.opts holds the program
+ * and then every argument in double quotes ("-D" "/data" "-c" "a=b"). The program and the -D
+ * pair are left out, since pg_ctl passes -D itself: given twice, each rescue would add one more
+ * -D to postmaster.opts. */
 static char *last_start_options(const char *datadir)
 {
     char *path = xasprintf("%s/postmaster.opts", datadir);
@@ -396,31 +513,50 @@ static char *last_start_options(const char *datadir)
     free(path);
     if (!fp)
         return NULL;
-    char line[4096];
-    char *opts = NULL;
+    char line[8192];
+    StrBuf opts = STRBUF_INIT;
     if (fgets(line, sizeof(line), fp)) {
         line[strcspn(line, "\n")] = '\0';
-        const char *rest = line + strcspn(line, " ");
-        opts = xstrdup(*rest ? rest + 1 : "");
+        const char *p = strstr(line, " \"");
+        bool skip_next = false;
+        while (p && *p) {
+            while (*p == ' ')
+                p++;
+            if (*p != '"')
+                break;
+            const char *end = strstr(p + 1, "\" \"");
+            if (!end)
+                end = strrchr(p + 1, '"');
+            if (!end || end <= p)
+                break;
+            size_t len = (size_t)(end - p - 1);
+            bool is_d = len == 2 && !strncmp(p + 1, "-D", 2);
+            if (!is_d && !skip_next)
+                sb_printf(&opts, "%s\"%.*s\"", opts.len ? " " : "", (int)len, p + 1);
+            skip_next = is_d;
+            p = end + 1;
+        }
     }
     fclose(fp);
-    return opts;
+    return sb_detach(&opts);
 }
 
 bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
-                     char **errmsg)
+                     size_t auto_conf_len, char **errmsg)
 {
     ProcUser owner;
     if (!proc_owner_of(datadir, &owner, errmsg))
         return false;
     char *conf_path = xasprintf("%s/postgresql.auto.conf", datadir);
     char *opts = last_start_options(datadir);
-    bool ok = write_owned_file(conf_path, auto_conf, &owner, errmsg);
+    bool ok = lab_write_durable(conf_path, auto_conf, auto_conf_len, 0600,
+                                owner.switch_user ? owner.uid : (uid_t)-1,
+                                owner.switch_user ? owner.gid : (gid_t)-1, errmsg);
     if (ok) {
         char *prog = xasprintf("%s/pg_ctl", bindir);
         char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
         const char *argv[] = {prog, "start", "-D", datadir, "-l", logfile, "-w", "-t", "120",
-                              opts ? "-o" : NULL, opts, NULL};
+                              opts && *opts ? "-o" : NULL, opts, NULL};
         StrBuf text = STRBUF_INIT;
         ok = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text) == 0;
         if (!ok)

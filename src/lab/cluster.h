@@ -6,6 +6,7 @@
 #define PK_LAB_CLUSTER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "lab/proc.h"
 
@@ -51,6 +52,10 @@ bool cluster_restart(Cluster *cl, char **errmsg);
 /* Stops and removes (unless keep). Safe to call twice. */
 void cluster_destroy(Cluster *cl);
 
+/* Finds the records of throwaway clusters whose pgknob process is gone (killed), stops their
+ * servers and removes their directories, saying so on stderr. Returns how many. */
+size_t cluster_sweep_orphans(void);
+
 /* pg_ctl restart of an existing local server, as the data directory's owner. */
 bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg);
 
@@ -59,6 +64,6 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg);
  * data directory, as its owner, and starts the server again with the options of its last start
  * (postmaster.opts), as pg_ctl restart would have. */
 bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
-                     char **errmsg);
+                     size_t auto_conf_len, char **errmsg);
 
 #endif

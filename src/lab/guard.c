@@ -6,8 +6,17 @@
 #include <strings.h>
 #include <time.h>
 
+#include <ctype.h>
+#include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "db/ctl.h"
+#include "lab/cluster.h"
+#include "lab/proc.h"
 
 volatile sig_atomic_t lab_stop_flag = 0;
 static volatile sig_atomic_t stop_signal = 0;
@@ -50,20 +59,23 @@ static int guc_row_cmp(const void *a, const void *b)
 bool guc_table_read(PGconn *conn, GucTable *out, char **errmsg)
 {
     memset(out, 0, sizeof(*out));
-    PGresult *res = PQexec(conn, "SELECT name, coalesce(setting, ''), context FROM pg_settings");
-    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-        *errmsg = xasprintf("could not read pg_settings: %s", PQerrorMessage(conn));
-        PQclear(res);
+    DbCtlRows rows;
+    char *err = NULL;
+    if (!dbctl_rows(conn, "SELECT name, coalesce(setting, ''), context, source FROM pg_settings",
+                    &rows, &err)) {
+        *errmsg = xasprintf("could not read pg_settings: %s", err);
+        free(err);
         return false;
     }
-    out->n = (size_t)PQntuples(res);
+    out->n = (size_t)rows.n_rows;
     out->rows = xcalloc(out->n ? out->n : 1, sizeof(GucRow));
-    for (size_t row = 0; row < out->n; row++) {
-        out->rows[row].name = xstrdup(PQgetvalue(res, (int)row, 0));
-        out->rows[row].setting = xstrdup(PQgetvalue(res, (int)row, 1));
-        out->rows[row].context = xstrdup(PQgetvalue(res, (int)row, 2));
+    for (int row = 0; row < rows.n_rows; row++) {
+        out->rows[row].name = xstrdup(dbctl_cell(&rows, row, 0));
+        out->rows[row].setting = xstrdup(dbctl_cell(&rows, row, 1));
+        out->rows[row].context = xstrdup(dbctl_cell(&rows, row, 2));
+        out->rows[row].source = xstrdup(dbctl_cell(&rows, row, 3));
     }
-    PQclear(res);
+    dbctl_rows_free(&rows);
     qsort(out->rows, out->n, sizeof(GucRow), guc_row_cmp);
     return true;
 }
@@ -96,44 +108,305 @@ void guc_table_free(GucTable *table)
         free(table->rows[row].name);
         free(table->rows[row].setting);
         free(table->rows[row].context);
+        free(table->rows[row].source);
     }
     free(table->rows);
     memset(table, 0, sizeof(*table));
 }
 
-/* ---- postgresql.auto.conf as it was ---- */
+/* ---- ALTER SYSTEM, list parameters element by element ---- */
 
-static bool read_auto_conf(PGconn *conn, LabSettings *out, char **errmsg)
+/* The elements of a list value as the server splits it (SplitIdentifierString /
+ * SplitDirectoriesString): commas between elements, double quotes around an element with ""
+ * for a quote; an unquoted element is trimmed, and downcased for identifier lists. */
+static size_t split_list(const char *value, bool downcase, char ***out)
 {
-    PGresult *res = PQexec(conn, "SELECT name, setting FROM pg_file_settings "
-                                 "WHERE sourcefile LIKE '%/postgresql.auto.conf' ORDER BY seqno");
-    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-        *errmsg = xasprintf("could not read pg_file_settings: %s", PQerrorMessage(conn));
-        PQclear(res);
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    const char *p = value;
+    while (*p) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            break;
+        StrBuf elem = STRBUF_INIT;
+        if (*p == '"') {
+            for (p++; *p; p++) {
+                if (*p == '"' && p[1] == '"')
+                    p++;
+                else if (*p == '"')
+                    break;
+                sb_putc(&elem, *p);
+            }
+            if (*p == '"')
+                p++;
+            while (*p && *p != ',')
+                p++;
+        } else {
+            const char *start = p;
+            while (*p && *p != ',')
+                p++;
+            const char *end = p;
+            while (end > start && isspace((unsigned char)end[-1]))
+                end--;
+            for (const char *c = start; c < end; c++)
+                sb_putc(&elem, downcase ? (char)tolower((unsigned char)*c) : *c);
+        }
+        PK_GROW(*out, n, cap);
+        (*out)[n++] = elem.len ? sb_detach(&elem) : xstrdup("");
+        sb_free(&elem);
+        if (*p == ',')
+            p++;
+    }
+    return n;
+}
+
+/* The right-hand side of ALTER SYSTEM SET: one literal, or one per element for the lists
+ * the server quotes element by element (catalog_is_quoted_list). */
+static char *set_value_sql(PGconn *conn, int major, const char *name, const char *value)
+{
+    if (!catalog_is_quoted_list(major, name))
+        return dbctl_literal(conn, value);
+    char **elems;
+    bool ident_list = !strcasecmp(name, "search_path") || !strcasecmp(name, "temp_tablespaces");
+    size_t n = split_list(value, ident_list, &elems);
+    if (n == 0)
+        return dbctl_literal(conn, "");
+    StrBuf sb = STRBUF_INIT;
+    for (size_t idx = 0; idx < n; idx++) {
+        char *lit = dbctl_literal(conn, elems[idx]);
+        sb_printf(&sb, "%s%s", idx ? ", " : "", lit);
+        free(lit);
+        free(elems[idx]);
+    }
+    free(elems);
+    return sb_detach(&sb);
+}
+
+/* ALTER SYSTEM SET name = value (or RESET when value is NULL). */
+static bool alter_system(PGconn *conn, const char *name, const char *value, char **errmsg)
+{
+    char *ident = dbctl_ident(conn, name);
+    char *sql;
+    if (value) {
+        char *rhs = set_value_sql(conn, PQserverVersion(conn) / 10000, name, value);
+        sql = xasprintf("ALTER SYSTEM SET %s = %s", ident, rhs);
+        free(rhs);
+    } else {
+        sql = xasprintf("ALTER SYSTEM RESET %s", ident);
+    }
+    free(ident);
+    char *err = NULL;
+    bool ok = dbctl_exec(conn, sql, &err);
+    if (!ok) {
+        *errmsg = xasprintf("%s: %s", sql, err);
+        free(err);
+    }
+    free(sql);
+    return ok;
+}
+
+/* ---- the server's identity and its postgresql.auto.conf ---- */
+
+static bool read_auto_entries(PGconn *conn, LabSettings *out, char **errmsg)
+{
+    DbCtlRows rows;
+    char *err = NULL;
+    if (!dbctl_rows(conn, "SELECT name, setting FROM pg_file_settings "
+                          "WHERE sourcefile LIKE '%/postgresql.auto.conf' ORDER BY seqno",
+                    &rows, &err)) {
+        *errmsg = xasprintf("could not read pg_file_settings: %s", err);
+        free(err);
         return false;
     }
-    for (int row = 0; row < PQntuples(res); row++)
-        lab_settings_put(out, PQgetvalue(res, row, 0), PQgetvalue(res, row, 1),
-                         "postgresql.auto.conf", 0);
-    PQclear(res);
+    for (int row = 0; row < rows.n_rows; row++) {
+        /* Appended in file order (not merged): the SQL-only restore re-sets them in order. */
+        PK_GROW(out->items, out->n, out->cap);
+        LabSetting *item = &out->items[out->n++];
+        memset(item, 0, sizeof(*item));
+        item->name = xstrdup(dbctl_cell(&rows, row, 0));
+        item->value = xstrdup(dbctl_cell(&rows, row, 1));
+        item->file = xstrdup("postgresql.auto.conf");
+    }
+    dbctl_rows_free(&rows);
     return true;
 }
 
-bool guard_begin(SettingsGuard *guard, LabTarget *target, char **errmsg)
+bool lab_identify(LabTarget *target, LabJournal *journal, char **errmsg)
 {
-    memset(guard, 0, sizeof(*guard));
-    if (!guc_table_read(target->conn, &guard->original, errmsg))
-        return false;
-    if (!read_auto_conf(target->conn, &guard->auto_before, errmsg)) {
-        guc_table_free(&guard->original);
+    PGconn *conn = target->conn;
+    char *err = NULL;
+    /* pg_control_system() may be denied to a non-superuser: the data directory and port then
+     * tell the server apart on their own. */
+    journal->system_identifier =
+        dbctl_value(conn, "SELECT system_identifier::text FROM pg_control_system()", &err);
+    free(err);
+    err = NULL;
+    if (!journal->system_identifier)
+        journal->system_identifier = xstrdup("");
+    journal->data_directory = dbctl_value(conn, "SHOW data_directory", &err);
+    char *port = journal->data_directory ? dbctl_value(conn, "SHOW port", &err) : NULL;
+    if (!port) {
+        *errmsg = xasprintf("could not identify the server (SHOW data_directory needs a "
+                            "superuser or pg_read_all_settings): %s", err ? err : "");
+        free(err);
         return false;
     }
-    if (target->kind == TARGET_EXISTING) {
-        char *ignored = NULL;
-        guard->auto_conf_text =
-            target_query_value(target->conn, "SELECT pg_read_file('postgresql.auto.conf')",
-                               &ignored);
-        free(ignored);
+    journal->port = atoi(port);
+    free(port);
+    journal->host = xstrdup(PQhost(conn) ? PQhost(conn) : "");
+    journal->user = xstrdup(PQuser(conn) ? PQuser(conn) : "");
+    journal->dbname = xstrdup(PQdb(conn) ? PQdb(conn) : "");
+    journal->version_num = PQserverVersion(conn);
+    free(journal->path);
+    journal->path = journal_path_for(journal->system_identifier, journal->data_directory,
+                                     journal->port);
+    return true;
+}
+
+/* Line `n` (1-based) of a file, or NULL. */
+static char *file_line(const char *path, int n)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return NULL;
+    char line[4096];
+    char *found = NULL;
+    for (int idx = 1; !found && fgets(line, sizeof(line), fp); idx++)
+        if (idx == n)
+            found = xstrndup(line, strcspn(line, "\n"));
+    fclose(fp);
+    return found;
+}
+
+bool lab_target_is_local(const LabJournal *journal)
+{
+    const char *remote = getenv("PGKNOB_LAB_REMOTE");
+    if ((remote && *remote && strcmp(remote, "0") != 0) || !journal->data_directory)
+        return false;
+    /* postmaster.pid: line 2 the data directory, line 4 the port (pidfile.h). A stopped server
+     * has none; then the data directory must at least be there. */
+    char *pidfile = xasprintf("%s/postmaster.pid", journal->data_directory);
+    char *dir = file_line(pidfile, 2), *port = file_line(pidfile, 4);
+    bool local;
+    if (dir && port)
+        local = !strcmp(dir, journal->data_directory) && atoi(port) == journal->port;
+    else {
+        char *version = xasprintf("%s/PG_VERSION", journal->data_directory);
+        local = access(version, R_OK) == 0 && access(pidfile, F_OK) != 0;
+        free(version);
+    }
+    free(dir);
+    free(port);
+    free(pidfile);
+    return local;
+}
+
+/* The file's bytes now: from the data directory when local, else pg_read_binary_file. */
+static bool read_auto_bytes(PGconn *conn, const LabJournal *journal, bool local, char **data,
+                            size_t *len, char **errmsg)
+{
+    if (local) {
+        char *path = xasprintf("%s/postgresql.auto.conf", journal->data_directory);
+        FILE *fp = fopen(path, "rb");
+        bool ok = fp != NULL;
+        StrBuf sb = STRBUF_INIT;
+        char buf[4096];
+        size_t got;
+        while (fp && (got = fread(buf, 1, sizeof(buf), fp)) > 0)
+            sb_putn(&sb, buf, got);
+        if (fp && ferror(fp))
+            ok = false;
+        if (fp)
+            fclose(fp);
+        if (!ok)
+            *errmsg = xasprintf("could not read \"%s\": %s", path, strerror(errno));
+        free(path);
+        *len = sb.len;
+        *data = sb_detach(&sb);
+        return ok;
+    }
+    if (!conn) {
+        *errmsg = xstrdup("not connected");
+        return false;
+    }
+    return dbctl_bytes(conn, "SELECT pg_read_binary_file('postgresql.auto.conf')", data, len,
+                       errmsg);
+}
+
+static char *now_utc(void)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    char buf[32];
+    gmtime_r(&now, &tm);
+    strftime(buf, sizeof(buf), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return xstrdup(buf);
+}
+
+static void journal_fill_settings(LabJournal *journal, const GucTable *table)
+{
+    journal->n_settings = table->n;
+    journal->settings = xcalloc(table->n + 1, sizeof(JournalSetting));
+    for (size_t idx = 0; idx < table->n; idx++) {
+        journal->settings[idx].name = xstrdup(table->rows[idx].name);
+        journal->settings[idx].setting = xstrdup(table->rows[idx].setting);
+        journal->settings[idx].source = xstrdup(table->rows[idx].source);
+    }
+}
+
+bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
+                 size_t n_planned, const char *command, char **errmsg)
+{
+    memset(guard, 0, sizeof(*guard));
+    LabJournal *journal = &guard->journal;
+    if (!guc_table_read(target->conn, &guard->original, errmsg))
+        return false;
+    bool ok = lab_identify(target, journal, errmsg);
+    bool existing = target->kind == TARGET_EXISTING;
+    if (ok && existing && journal_exists(journal->path)) {
+        *errmsg = xasprintf("a lab journal of this server exists already (%s)", journal->path);
+        ok = false;
+    }
+    bool local = ok && lab_target_is_local(journal);
+    char *bytes_err = NULL, *entries_err = NULL;
+    if (ok)
+        journal->have_bytes = read_auto_bytes(target->conn, journal, local, &journal->auto_conf,
+                                              &journal->auto_conf_len, &bytes_err);
+    if (ok)
+        journal->have_entries = read_auto_entries(target->conn, &journal->entries, &entries_err);
+    if (ok && !journal->have_bytes && !journal->have_entries) {
+        *errmsg = xasprintf("could not record postgresql.auto.conf, so it could not be put back "
+                            "(%s; %s)\nhint: Connect as a superuser, or as a role with "
+                            "pg_read_server_files and pg_read_all_settings (see docs/labs.md).",
+                            bytes_err, entries_err);
+        ok = false;
+    }
+    free(bytes_err);
+    free(entries_err);
+    if (!ok) {
+        guard_free(guard);
+        return false;
+    }
+    for (size_t idx = 0; idx < journal->entries.n; idx++)
+        lab_settings_put(&guard->auto_before, journal->entries.items[idx].name,
+                         journal->entries.items[idx].value, "postgresql.auto.conf", 0);
+    journal_fill_settings(journal, &guard->original);
+    journal->touched = xcalloc(n_planned + 1, sizeof(char *));
+    for (size_t idx = 0; idx < n_planned; idx++)
+        journal->touched[journal->n_touched++] = xstrdup(planned[idx]);
+    journal->bindir = xstrdup(target->bindir);
+    journal->pid = (long)getpid();
+    journal->created = now_utc();
+    journal->command = xstrdup(command);
+    /* A throwaway cluster is removed afterwards: its restore needs no file. */
+    if (existing && !journal_write(journal, errmsg)) {
+        guard_free(guard);
+        return false;
+    }
+    if (!existing) {
+        free(journal->path);
+        journal->path = NULL;
     }
     guard->active = true;
     return true;
@@ -148,30 +421,8 @@ static void note_touched(SettingsGuard *guard, const char *name)
     guard->touched[guard->n_touched++] = xstrdup(name);
 }
 
-/* ALTER SYSTEM SET name = 'value' (or RESET when value is NULL). */
-static bool alter_system(PGconn *conn, const char *name, const char *value, char **errmsg)
-{
-    char *ident = PQescapeIdentifier(conn, name, strlen(name));
-    char *sql;
-    if (value) {
-        char *lit = PQescapeLiteral(conn, value, strlen(value));
-        sql = xasprintf("ALTER SYSTEM SET %s = %s", ident, lit ? lit : "''");
-        PQfreemem(lit);
-    } else {
-        sql = xasprintf("ALTER SYSTEM RESET %s", ident);
-    }
-    PQfreemem(ident);
-    char *err = NULL;
-    bool ok = target_exec(conn, sql, &err);
-    if (!ok) {
-        *errmsg = xasprintf("%s: %s", sql, err);
-        free(err);
-    }
-    free(sql);
-    return ok;
-}
-
-/* The value a touched parameter goes back to: its earlier ALTER SYSTEM entry, or RESET. */
+/* The value a touched parameter goes back to between stages: its earlier ALTER SYSTEM entry,
+ * or RESET. */
 static bool restore_one(SettingsGuard *guard, PGconn *conn, const char *name, char **errmsg)
 {
     const LabSetting *before = lab_settings_get(&guard->auto_before, name);
@@ -181,13 +432,13 @@ static bool restore_one(SettingsGuard *guard, PGconn *conn, const char *name, ch
 /* pg_reload_conf(), then wait until this session has processed it (pg_conf_load_time moves). */
 static bool reload_and_wait(PGconn *conn, char **errmsg)
 {
-    char *before = target_query_value(conn, "SELECT pg_conf_load_time()", errmsg);
+    char *before = dbctl_value(conn, "SELECT pg_conf_load_time()", errmsg);
     if (!before)
         return false;
-    bool ok = target_exec(conn, "SELECT pg_reload_conf()", errmsg);
+    bool ok = dbctl_exec(conn, "SELECT pg_reload_conf()", errmsg);
     for (int attempt = 0; ok && attempt < 100; attempt++) {
         sleep_ms(50);
-        char *now = target_query_value(conn, "SELECT pg_conf_load_time()", errmsg);
+        char *now = dbctl_value(conn, "SELECT pg_conf_load_time()", errmsg);
         if (!now) {
             ok = false;
             break;
@@ -207,23 +458,35 @@ static bool reload_and_wait(PGconn *conn, char **errmsg)
 /* Names of parameters waiting for a restart, comma-separated, or NULL. */
 static char *pending_restart(PGconn *conn, char **errmsg)
 {
-    return target_query_value(conn,
-                              "SELECT coalesce(string_agg(name, ', ' ORDER BY name), '') "
-                              "FROM pg_settings WHERE pending_restart",
-                              errmsg);
+    return dbctl_value(conn,
+                       "SELECT coalesce(string_agg(name, ', ' ORDER BY name), '') "
+                       "FROM pg_settings WHERE pending_restart",
+                       errmsg);
+}
+
+bool lab_rescue_start(const LabJournal *journal, const char *bindir, char **errmsg)
+{
+    if (!journal->have_bytes || !bindir || !lab_target_is_local(journal)) {
+        *errmsg = xasprintf("the server is not running, and pgknob cannot start it here (%s)",
+                            !journal->have_bytes ? "the journal lacks postgresql.auto.conf's bytes"
+                            : !bindir ? "no pg_ctl of its version: give --pg-bin"
+                                      : "its data directory is not on this host");
+        return false;
+    }
+    return pg_rescue_start(bindir, journal->data_directory, journal->auto_conf,
+                           journal->auto_conf_len, errmsg);
 }
 
 /* An existing server that does not come back with a stage's settings: put its
  * postgresql.auto.conf back as it was and start it, so the restore can proceed. */
 static bool rescue(const SettingsGuard *guard, LabTarget *target, char **errmsg)
 {
-    if (target->kind != TARGET_EXISTING || !guard->auto_conf_text || !target->bindir ||
-        !target->datadir)
+    if (target->kind != TARGET_EXISTING)
         return false;
     char *err = NULL;
     fprintf(stderr, "pgknob: the server did not restart: putting postgresql.auto.conf back and "
                     "starting it again\n");
-    bool ok = pg_rescue_start(target->bindir, target->datadir, guard->auto_conf_text, &err);
+    bool ok = lab_rescue_start(&guard->journal, target->bindir, &err);
     char *conn_err = NULL;
     if (ok)
         ok = target_connect(target, &conn_err);
@@ -253,7 +516,7 @@ static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyI
             info->restart_params = xstrdup(pending);
         }
         ok = target_restart(target, errmsg);
-        if (!ok)
+        if (!ok && guard)
             rescue(guard, target, errmsg);
     }
     free(pending);
@@ -282,12 +545,121 @@ bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *wan
     return make_effective(guard, target, info, errmsg);
 }
 
-static bool restore_all(SettingsGuard *guard, LabTarget *target, char **errmsg)
+/* ---- restoring from the journal ---- */
+
+/* Per-session values (the client's own SET, PGOPTIONS, the connection's parameters) are not
+ * the server's: another session may differ there. */
+static bool is_session_source(const char *source)
 {
-    for (size_t idx = 0; idx < guard->n_touched; idx++)
-        if (!restore_one(guard, target->conn, guard->touched[idx], errmsg))
+    return !strcmp(source, "client") || !strcmp(source, "session");
+}
+
+static char *settings_diff(const LabJournal *journal, const GucTable *now)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (size_t idx = 0; idx < journal->n_settings; idx++) {
+        const JournalSetting *old = &journal->settings[idx];
+        const GucRow *cur = guc_table_get(now, old->name);
+        if (is_session_source(old->source) || (cur && is_session_source(cur->source)))
+            continue;
+        if (!cur)
+            sb_printf(&sb, "%s: \"%s\" → (missing)\n", old->name, old->setting);
+        else if (strcmp(old->setting, cur->setting) != 0)
+            sb_printf(&sb, "%s: \"%s\" → \"%s\"\n", old->name, old->setting, cur->setting);
+        else if (strcmp(old->source, cur->source) != 0)
+            sb_printf(&sb, "%s: source %s → %s\n", old->name, old->source, cur->source);
+    }
+    return sb.len ? sb_detach(&sb) : NULL;
+}
+
+/* The original file back: its bytes, written as the data directory's owner. */
+static bool put_bytes_back(const LabJournal *journal, char **errmsg)
+{
+    ProcUser owner;
+    if (!proc_owner_of(journal->data_directory, &owner, errmsg))
+        return false;
+    char *path = xasprintf("%s/postgresql.auto.conf", journal->data_directory);
+    bool ok = lab_write_durable(path, journal->auto_conf, journal->auto_conf_len, 0600,
+                                owner.switch_user ? owner.uid : (uid_t)-1,
+                                owner.switch_user ? owner.gid : (gid_t)-1, errmsg);
+    free(path);
+    proc_user_free(&owner);
+    return ok;
+}
+
+/* Without the data directory: the entries again, in their order, into an emptied file. This
+ * gives the same bytes when the file was written by ALTER SYSTEM. */
+static bool put_entries_back(const LabJournal *journal, PGconn *conn, char **errmsg)
+{
+    LabSettings parsed = {0};
+    const LabSettings *entries = &journal->entries;
+    if (!journal->have_entries) {
+        char *err = NULL;
+        if (!lab_settings_parse("postgresql.auto.conf", journal->auto_conf, &parsed, &err)) {
+            *errmsg = err;
             return false;
-    return make_effective(guard, target, NULL, errmsg);
+        }
+        entries = &parsed;
+    }
+    bool ok = dbctl_exec(conn, "ALTER SYSTEM RESET ALL", errmsg);
+    for (size_t idx = 0; ok && idx < entries->n; idx++)
+        ok = alter_system(conn, entries->items[idx].name, entries->items[idx].value, errmsg);
+    lab_settings_free(&parsed);
+    return ok;
+}
+
+static bool verify(const LabJournal *journal, LabTarget *target, bool local, char **errmsg)
+{
+    GucTable now;
+    if (!guc_table_read(target->conn, &now, errmsg))
+        return false;
+    char *diff = settings_diff(journal, &now);
+    guc_table_free(&now);
+    if (diff) {
+        *errmsg = xasprintf("settings differ from before the lab:\n%s", diff);
+        free(diff);
+        return false;
+    }
+    char *pending = pending_restart(target->conn, errmsg);
+    if (!pending)
+        return false;
+    if (*pending) {
+        *errmsg = xasprintf("still pending a restart: %s", pending);
+        free(pending);
+        return false;
+    }
+    free(pending);
+    if (!journal->have_bytes)
+        return true;
+    char *data = NULL, *err = NULL;
+    size_t len = 0;
+    bool ok = true;
+    if (read_auto_bytes(target->conn, journal, local, &data, &len, &err)) {
+        bool same = len == journal->auto_conf_len && !memcmp(data, journal->auto_conf, len);
+        if (!same && local) {
+            *errmsg = xstrdup("postgresql.auto.conf is not byte-identical to the original");
+            ok = false;
+        } else if (!same) {
+            /* ALTER SYSTEM writes its own layout: a file edited by hand cannot come back
+             * byte for byte over SQL alone, though its entries and settings did. */
+            fprintf(stderr, "pgknob: note: postgresql.auto.conf has its original entries, "
+                            "but not its original bytes (it was not written by ALTER SYSTEM)\n");
+        }
+    }
+    free(err);
+    free(data);
+    return ok;
+}
+
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, char **errmsg)
+{
+    if (!target_ensure_connected(target, errmsg))
+        return false;
+    bool local = lab_target_is_local(journal);
+    bool ok = local && journal->have_bytes ? put_bytes_back(journal, errmsg)
+                                            : put_entries_back(journal, target->conn, errmsg);
+    ok = ok && make_effective(NULL, target, NULL, errmsg);
+    return ok && verify(journal, target, local, errmsg);
 }
 
 bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg)
@@ -295,21 +667,15 @@ bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg)
     if (!guard->active)
         return true;
     char *err = NULL;
-    bool ok = target_ensure_connected(target, &err) && restore_all(guard, target, &err);
-    GucTable now;
-    if (ok && guc_table_read(target->conn, &now, &err)) {
-        char *diff = guc_table_diff(&guard->original, &now);
-        if (diff) {
-            err = xasprintf("settings differ from before the lab:\n%s", diff);
-            free(diff);
-            ok = false;
-        }
-        guc_table_free(&now);
-    } else {
-        ok = false;
-    }
+    bool ok = lab_restore_server(&guard->journal, target, &err);
+    if (ok && guard->journal.path)
+        ok = lab_remove_durable(guard->journal.path, &err);
     if (!ok)
-        *errmsg = xasprintf("could not restore the server's settings: %s", err ? err : "");
+        *errmsg = xasprintf("could not restore the server's settings: %s%s", err ? err : "",
+                            guard->journal.path ? "\nhint: Its original settings are kept in "
+                                                  "the lab journal: run `pgknob lab restore "
+                                                  "--dsn CONNINFO` once the cause is fixed."
+                                                : "");
     free(err);
     if (ok)
         guard->active = false;
@@ -320,7 +686,7 @@ void guard_free(SettingsGuard *guard)
 {
     guc_table_free(&guard->original);
     lab_settings_free(&guard->auto_before);
-    free(guard->auto_conf_text);
+    journal_free(&guard->journal);
     for (size_t idx = 0; idx < guard->n_touched; idx++)
         free(guard->touched[idx]);
     free(guard->touched);

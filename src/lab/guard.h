@@ -1,11 +1,13 @@
 /* Applying a lab's settings to a server and always putting the original ones back.
  *
- * guard_begin records the server's pg_settings and the entries of postgresql.auto.conf before
- * anything changes. guard_apply writes the wanted settings with ALTER SYSTEM (resetting the ones
- * an earlier stage touched that this one does not want), reloads, and restarts when the server
- * says a parameter is pending a restart (postmaster context). guard_restore writes every touched
- * parameter back (its earlier ALTER SYSTEM value, or RESET), reloads or restarts, and verifies by
- * re-reading pg_settings that every setting equals the recorded one.
+ * guard_begin records the server's pg_settings (value and source), its identity and its
+ * postgresql.auto.conf (the exact bytes, and the entries) before anything changes, and on an
+ * existing server writes them to the lab journal (lab/journal.h) first: nothing is changed
+ * until the journal is on disk. guard_apply writes the wanted settings with ALTER SYSTEM
+ * (resetting the ones an earlier stage touched that this one does not want; list parameters
+ * element by element), reloads, and restarts when the server says a parameter is pending a
+ * restart (postmaster context). guard_restore puts postgresql.auto.conf back (lab_restore_server),
+ * and removes the journal only once that is verified.
  *
  * Signals: lab_signals_install makes SIGINT/SIGTERM set lab_stop_flag (nothing else happens in
  * the handler); the runner checks the flag, stops the workload through it, and restores. */
@@ -17,6 +19,7 @@
 #include <stddef.h>
 
 #include "lab/fragment.h"
+#include "lab/journal.h"
 #include "lab/target.h"
 
 extern volatile sig_atomic_t lab_stop_flag;
@@ -28,6 +31,7 @@ typedef struct GucRow {
     char *name;
     char *setting;
     char *context;
+    char *source;
 } GucRow;
 
 typedef struct GucTable {
@@ -41,7 +45,7 @@ typedef struct SettingsGuard {
     char **touched;          /* every parameter we ALTER SYSTEM'd, in order */
     size_t n_touched;
     bool active;             /* begun and not yet restored */
-    char *auto_conf_text;    /* existing servers: the file itself, for a restart that fails */
+    LabJournal journal;      /* what the restore needs; on disk (journal.path) for existing servers */
 } SettingsGuard;
 
 /* What guard_apply did, for the report. */
@@ -50,7 +54,11 @@ typedef struct ApplyInfo {
     char *restart_params; /* "shared_buffers, wal_level" or NULL */
 } ApplyInfo;
 
-bool guard_begin(SettingsGuard *guard, LabTarget *target, char **errmsg);
+/* Records the originals; for an existing server, refuses when a journal of it exists already
+ * and writes a new one (`planned`: the parameters the lab may touch; `command`: for the
+ * journal). */
+bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
+                 size_t n_planned, const char *command, char **errmsg);
 /* The effective settings of a stage: everything in `want` set, everything touched before and
  * not in `want` back to its original. */
 bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want,
@@ -58,6 +66,22 @@ bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *wan
 /* Puts everything back and verifies. On a mismatch returns false with the differences listed
  * in *errmsg. Always leaves guard->active false when it succeeded. */
 bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg);
+
+/* The identity of the connected server: fills system_identifier, data_directory, port, host,
+ * user, dbname and version_num of `journal`, and its path. */
+bool lab_identify(LabTarget *target, LabJournal *journal, char **errmsg);
+/* True when the server's data directory is on this host and ours to write: its postmaster.pid
+ * names this data directory and port (PGKNOB_LAB_REMOTE=1 pretends it is not, to use the
+ * SQL-only path). */
+bool lab_target_is_local(const LabJournal *journal);
+/* Puts the journal's postgresql.auto.conf back (the exact bytes when the data directory is
+ * local, else ALTER SYSTEM RESET ALL and the entries in their order), reloads, restarts when a
+ * parameter is pending a restart, and verifies pg_settings and the file's bytes. Idempotent:
+ * a restore that was killed can be run again. Does not remove the journal. */
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, char **errmsg);
+/* Starts a stopped local server of the journal with the original postgresql.auto.conf (a
+ * server left down by a killed lab, or one that does not start with a lab's settings). */
+bool lab_rescue_start(const LabJournal *journal, const char *bindir, char **errmsg);
 void guard_free(SettingsGuard *guard);
 void apply_info_free(ApplyInfo *info);
 

@@ -9,7 +9,9 @@
 
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "db/ctl.h"
 #include "lab/cluster.h"
+#include "lab/journal.h"
 #include "lab/predict.h"
 #include "lab/progress.h"
 #include "lab/target.h"
@@ -204,6 +206,82 @@ static int max_min_major(const LabRunReport *rep)
     return need;
 }
 
+/* pg_ctl of the server's major, or NULL: --pg-bin, else the builds pgknob knows of. */
+static char *find_bindir(const char *pg_bin, const char *project_root, int major)
+{
+    PgBinSearch search = {pg_bin, project_root, major, false, true};
+    PgBin bin = {0};
+    char *bin_err = NULL, *dir = NULL;
+    if (pg_bin_find(&search, &bin, &bin_err) && bin.major == major)
+        dir = xstrdup(bin.dir);
+    pg_bin_free(&bin);
+    free(bin_err);
+    return dir;
+}
+
+/* The journal of a server that cannot be reached, by the port (and host, when given) of the
+ * connection string: NULL when none or more than one fits. */
+static char *journal_for_unreachable(const char *dsn)
+{
+    char *perr = NULL;
+    PQconninfoOption *opts = PQconninfoParse(dsn, &perr);
+    PQfreemem(perr);
+    const char *host = getenv("PGHOST"), *port = getenv("PGPORT");
+    for (PQconninfoOption *opt = opts; opt && opt->keyword; opt++) {
+        if (!strcmp(opt->keyword, "host") && opt->val && *opt->val)
+            host = opt->val;
+        if (!strcmp(opt->keyword, "port") && opt->val && *opt->val)
+            port = opt->val;
+    }
+    int want_port = port && *port ? atoi(port) : 5432;
+    char **paths;
+    size_t n = journal_list(&paths);
+    char *found = NULL;
+    int matches = 0;
+    for (size_t idx = 0; idx < n; idx++) {
+        LabJournal journal;
+        char *err = NULL;
+        if (journal_read(paths[idx], &journal, &err) && journal.port == want_port &&
+            (!host || !*host || !journal.host || !strcmp(journal.host, host))) {
+            matches++;
+            free(found);
+            found = xstrdup(paths[idx]);
+        }
+        free(err);
+        journal_free(&journal);
+        free(paths[idx]);
+    }
+    free(paths);
+    PQconninfoFree(opts);
+    if (matches != 1) {
+        free(found);
+        return NULL;
+    }
+    return found;
+}
+
+/* The sentence that names a pending journal and the command that clears it. */
+static char *pending_message(const char *path)
+{
+    LabJournal journal;
+    char *err = NULL;
+    char *msg;
+    if (journal_read(path, &journal, &err))
+        msg = xasprintf("the server (port %d, data directory %s) still has the settings of a lab "
+                        "that did not finish: `pgknob %s` (pid %ld, %s) left the journal %s\n"
+                        "hint: Run `pgknob lab restore --dsn CONNINFO` with the same connection "
+                        "string to put its settings back first.",
+                        journal.port, journal.data_directory,
+                        journal.command ? journal.command : "lab run", journal.pid,
+                        journal.created ? journal.created : "?", path);
+    else
+        msg = xasprintf("%s\nhint: A damaged journal of this server is in the way: move it away "
+                        "once you have checked the server's settings by hand.", err);
+    free(err);
+    journal_free(&journal);
+    return msg;
+}
+
 static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunReport *rep,
                            char **errmsg)
 {
@@ -216,7 +294,30 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
     }
     target->kind = TARGET_EXISTING;
     target->conninfo = xstrdup(opts->dsn);
-    if (!target_connect(target, errmsg))
+    if (!target_connect(target, errmsg)) {
+        /* A server left down by a killed lab: say so rather than only "could not connect". */
+        char *path = journal_for_unreachable(opts->dsn);
+        if (path) {
+            char *msg = pending_message(path);
+            char *both = xasprintf("%s\n%s", *errmsg, msg);
+            free(msg);
+            free(*errmsg);
+            *errmsg = both;
+            free(path);
+        }
+        return false;
+    }
+    /* First of all: a journal of this server means an earlier lab did not restore it. Its
+     * settings now are the lab's, not the originals; starting again would record them as such. */
+    LabJournal id;
+    memset(&id, 0, sizeof(id));
+    bool ok = lab_identify(target, &id, errmsg);
+    if (ok && journal_exists(id.path)) {
+        *errmsg = pending_message(id.path);
+        ok = false;
+    }
+    journal_free(&id);
+    if (!ok)
         return false;
     int need = max_min_major(rep);
     if (target->version_num / 10000 < need) {
@@ -225,16 +326,9 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
         return false;
     }
     char *ignored = NULL;
-    target->datadir = target_query_value(target->conn, "SHOW data_directory", &ignored);
+    target->datadir = dbctl_value(target->conn, "SHOW data_directory", &ignored);
     free(ignored);
-    PgBinSearch search = {opts->pg_bin, opts->project_root, target->version_num / 10000, false,
-                          true};
-    PgBin bin = {0};
-    char *bin_err = NULL;
-    if (pg_bin_find(&search, &bin, &bin_err) && bin.major == target->version_num / 10000)
-        target->bindir = xstrdup(bin.dir);
-    pg_bin_free(&bin);
-    free(bin_err);
+    target->bindir = find_bindir(opts->pg_bin, opts->project_root, target->version_num / 10000);
     rep->server_origin = xasprintf("existing server (%s)", opts->dsn);
     return true;
 }
@@ -457,6 +551,26 @@ static void finish_restore(LabTarget *target, SettingsGuard *guard, LabRunReport
     }
 }
 
+/* Every parameter any stage sets (borrowed names), for the journal. */
+static size_t planned_names(const LabRunReport *rep, const char ***out)
+{
+    size_t n = 0, cap = 0;
+    *out = NULL;
+    for (size_t idx = 0; idx < rep->n; idx++) {
+        const LabSettings *set = &rep->stages[idx].settings;
+        for (size_t item = 0; item < set->n; item++) {
+            bool seen = false;
+            for (size_t old = 0; old < n && !seen; old++)
+                seen = !strcmp((*out)[old], set->items[item].name);
+            if (seen)
+                continue;
+            PK_GROW(*out, n, cap);
+            (*out)[n++] = set->items[item].name;
+        }
+    }
+    return n;
+}
+
 int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg)
 {
     memset(report, 0, sizeof(*report));
@@ -481,8 +595,13 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, ch
     int code = ok ? 0 : 2;
     SettingsGuard guard;
     memset(&guard, 0, sizeof(guard));
-    if (ok && !guard_begin(&guard, &target, errmsg))
+    const char **planned = NULL;
+    size_t n_planned = planned_names(report, &planned);
+    char *command = xasprintf("lab run %s", report->selection);
+    if (ok && !guard_begin(&guard, &target, planned, n_planned, command, errmsg))
         code = 2;
+    free(planned);
+    free(command);
     if (code == 0) {
         report->server_version = xstrdup(target.version);
         code = run_all(opts, &target, &guard, report, errmsg);
@@ -501,6 +620,113 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, ch
         *errmsg = xasprintf("interrupted by signal %d; settings %s", report->signal_number,
                             report->restored ? "restored" : "NOT restored");
     return code;
+}
+
+/* A server that is starting or stopping (a pg_ctl left running by a killed pgknob may still be
+ * restarting it) has a postmaster.pid: wait for it to answer rather than start it twice. */
+static bool connect_patiently(LabTarget *target, const char *datadir, char **errmsg)
+{
+    char *pidfile = xasprintf("%s/postmaster.pid", datadir);
+    bool ok = false;
+    for (int attempt = 0; attempt < 240 && !ok; attempt++) {
+        free(*errmsg);
+        *errmsg = NULL;
+        ok = target_connect(target, errmsg);
+        if (ok || access(pidfile, F_OK) != 0)
+            break;
+        sleep_ms(250);
+    }
+    free(pidfile);
+    return ok;
+}
+
+int lab_restore(const LabRestoreOpts *opts, char **errmsg)
+{
+    *errmsg = NULL;
+    /* SIGINT/SIGTERM only raise the flag, which the restore does not look at: a restore is
+     * finished, not left half done. (SIGKILL stops it; running it again finishes it.) */
+    lab_signals_install();
+    LabTarget target;
+    memset(&target, 0, sizeof(target));
+    target.kind = TARGET_EXISTING;
+    target.conninfo = xstrdup(opts->dsn);
+    LabJournal id, journal;
+    memset(&id, 0, sizeof(id));
+    memset(&journal, 0, sizeof(journal));
+    char *conn_err = NULL, *path = NULL, *err = NULL;
+    int code = 2;
+    bool connected = target_connect(&target, &conn_err);
+    if (connected) {
+        if (!lab_identify(&target, &id, errmsg))
+            goto out;
+        if (!journal_exists(id.path)) {
+            fprintf(stderr, "pgknob: no lab journal for this server (port %d, data directory "
+                            "%s): nothing to restore\n", id.port, id.data_directory);
+            code = 0;
+            goto out;
+        }
+        path = xstrdup(id.path);
+    } else if (!(path = journal_for_unreachable(opts->dsn))) {
+        *errmsg = xasprintf("%s\nhint: No lab journal names a server on that port: if one "
+                            "should, start the server and run `pgknob lab restore` again.",
+                            conn_err);
+        goto out;
+    }
+    if (!journal_read(path, &journal, errmsg))
+        goto out;
+    target.bindir = opts->pg_bin ? find_bindir(opts->pg_bin, NULL, journal.version_num / 10000)
+                    : journal.bindir ? xstrdup(journal.bindir)
+                                     : find_bindir(NULL, opts->project_root,
+                                                   journal.version_num / 10000);
+    target.datadir = xstrdup(journal.data_directory);
+    if (!connected)
+        connected = connect_patiently(&target, journal.data_directory, &conn_err);
+    if (!connected) {
+        fprintf(stderr, "pgknob: the server does not answer (%s): starting it with its original "
+                        "postgresql.auto.conf\n", conn_err);
+        if (!lab_rescue_start(&journal, target.bindir, errmsg) ||
+            !target_connect(&target, errmsg) || !lab_identify(&target, &id, errmsg))
+            goto out;
+        if (strcmp(id.path, journal.path) != 0) {
+            *errmsg = xasprintf("the server that answers is not the one of the journal %s",
+                                journal.path);
+            goto out;
+        }
+    }
+    fprintf(stderr, "pgknob: restoring the settings recorded before `pgknob %s` (pid %ld, %s)\n",
+            journal.command ? journal.command : "lab run", journal.pid,
+            journal.created ? journal.created : "?");
+    if (!lab_restore_server(&journal, &target, &err) || !lab_remove_durable(path, &err)) {
+        *errmsg = xasprintf("could not restore the server's settings: %s\nhint: The journal %s "
+                            "is kept; fix the cause and run `pgknob lab restore` again.",
+                            err ? err : "", path);
+        goto out;
+    }
+    fprintf(stderr, "pgknob: settings restored and verified (pg_settings, postgresql.auto.conf); "
+                    "journal removed\n");
+    code = 0;
+out:
+    free(err);
+    free(conn_err);
+    free(path);
+    journal_free(&id);
+    journal_free(&journal);
+    target_close(&target);
+    return code;
+}
+
+size_t lab_note_pending(void)
+{
+    char **paths;
+    size_t n = journal_list(&paths);
+    for (size_t idx = 0; idx < n; idx++) {
+        char *msg = pending_message(paths[idx]);
+        fprintf(stderr, "pgknob: note: %s\n", msg);
+        free(msg);
+        free(paths[idx]);
+    }
+    free(paths);
+    return n;
 }
 
 void lab_run_report_free(LabRunReport *report)

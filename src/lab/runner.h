@@ -81,6 +81,20 @@ typedef struct LabRunReport {
 int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg);
 void lab_run_report_free(LabRunReport *report);
 
+typedef struct LabRestoreOpts {
+    const char *dsn;
+    const char *pg_bin;
+    const char *project_root;
+} LabRestoreOpts;
+
+/* `pgknob lab restore`: puts back the settings an unfinished lab left on the server `dsn`
+ * from its journal (starting the server first when a killed lab left it down), verifies, and
+ * removes the journal. 0 when restored or when there was nothing to restore, 2 otherwise. */
+int lab_restore(const LabRestoreOpts *opts, char **errmsg);
+/* Prints a note for every journal in the state directory (servers a lab did not restore);
+ * returns how many. */
+size_t lab_note_pending(void);
+
 /* "2.5 s" style formatting of a rate that is honest about zero: "< 1 per 12 s". */
 char *lab_format_tps(double completed, double tps, double seconds);
 

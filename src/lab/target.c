@@ -6,56 +6,18 @@
 #include <unistd.h>
 
 #include "common/xalloc.h"
-
-static char *conn_error(PGconn *conn)
-{
-    const char *msg = conn ? PQerrorMessage(conn) : "out of memory";
-    size_t len = strlen(msg);
-    while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
-        len--;
-    return xstrndup(msg, len);
-}
-
-char *target_query_value(PGconn *conn, const char *sql, char **errmsg)
-{
-    PGresult *res = PQexec(conn, sql);
-    char *value = NULL;
-    if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && PQnfields(res) >= 1)
-        value = xstrdup(PQgetisnull(res, 0, 0) ? "" : PQgetvalue(res, 0, 0));
-    else
-        *errmsg = conn_error(conn);
-    PQclear(res);
-    return value;
-}
-
-bool target_exec(PGconn *conn, const char *sql, char **errmsg)
-{
-    PGresult *res = PQexec(conn, sql);
-    ExecStatusType status = PQresultStatus(res);
-    bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
-    if (!ok)
-        *errmsg = conn_error(conn);
-    PQclear(res);
-    return ok;
-}
+#include "db/ctl.h"
 
 bool target_connect(LabTarget *target, char **errmsg)
 {
     if (target->conn)
         PQfinish(target->conn);
-    target->conn = PQconnectdb(target->conninfo);
-    if (PQstatus(target->conn) != CONNECTION_OK) {
-        char *err = conn_error(target->conn);
-        *errmsg = xasprintf("could not connect to the server: %s", err);
-        free(err);
-        PQfinish(target->conn);
-        target->conn = NULL;
+    target->conn = dbctl_connect(target->conninfo, errmsg);
+    if (!target->conn)
         return false;
-    }
-    PQsetNoticeProcessor(target->conn, NULL, NULL);
     target->version_num = PQserverVersion(target->conn);
     free(target->version);
-    target->version = target_query_value(target->conn, "SHOW server_version", errmsg);
+    target->version = dbctl_value(target->conn, "SHOW server_version", errmsg);
     if (!target->version)
         return false;
     target->version[strcspn(target->version, " ")] = '\0';
@@ -65,9 +27,9 @@ bool target_connect(LabTarget *target, char **errmsg)
 bool target_ensure_connected(LabTarget *target, char **errmsg)
 {
     if (target->conn && PQstatus(target->conn) == CONNECTION_OK) {
-        PGresult *res = PQexec(target->conn, "SELECT 1");
-        bool alive = PQresultStatus(res) == PGRES_TUPLES_OK;
-        PQclear(res);
+        char *ignored = NULL;
+        bool alive = dbctl_exec(target->conn, "SELECT 1", &ignored);
+        free(ignored);
         if (alive)
             return true;
     }

@@ -20,7 +20,7 @@ typedef struct LabTarget {
     Cluster *cluster;     /* TARGET_THROWAWAY (borrowed) */
     char *bindir;         /* TARGET_EXISTING: pg_ctl to restart with; NULL = cannot restart */
     char *datadir;        /* TARGET_EXISTING: SHOW data_directory */
-    PGconn *conn;         /* the control connection (ALTER SYSTEM, statistics) */
+    PGconn *conn;         /* the control connection (db/ctl.h: ALTER SYSTEM, statistics) */
     int version_num;      /* 180004 */
     char *version;        /* "18.4" */
     int restarts;         /* how many times we restarted it */
@@ -35,10 +35,5 @@ bool target_restart(LabTarget *target, char **errmsg);
 /* True when the control connection is usable, reconnecting once if it was lost. */
 bool target_ensure_connected(LabTarget *target, char **errmsg);
 void target_close(LabTarget *target);
-
-/* One-row, one-column query helper: the value (caller frees) or NULL with *errmsg. */
-char *target_query_value(PGconn *conn, const char *sql, char **errmsg);
-/* Runs a command; false with the server's message in *errmsg. */
-bool target_exec(PGconn *conn, const char *sql, char **errmsg);
 
 #endif
