@@ -24,7 +24,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
-        examples install man clean help golden-update check-headers servers demo
+        examples install man clean help golden-update check-headers servers demo soak
 
 all: $(BIN)
 
@@ -76,6 +76,11 @@ asan:                      ## AddressSanitizer + UBSan build running the full su
 	@tests/asan-run.sh
 
 asan-units: $(UNIT_BINS)
+
+soak: deps                 ## the lab kill trials, 20 per signal on PostgreSQL 18 and 13 (PGKNOB_KILL_TRIALS=N)
+	@$(MAKE) --no-print-directory $(BIN)
+	@tests/pg/fetch-servers.sh 18 13
+	@PGKNOB="$$PWD/$(BIN)" PGKNOB_KILL_TRIALS=$${PGKNOB_KILL_TRIALS:-20} tests/lab/t-lab-kill.sh
 
 fuzz:                      ## build the libFuzzer targets and run each briefly
 	@tests/fuzz/run.sh

@@ -270,27 +270,6 @@ static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
  * process is gone belongs to a killed pgknob: cluster_sweep_orphans stops that server and
  * removes the directory. */
 
-/* Field 22 of /proc/PID/stat (start time in clock ticks), or -1. */
-static long long process_start_time(long pid)
-{
-    char *path = xasprintf("/proc/%ld/stat", pid);
-    FILE *fp = fopen(path, "r");
-    free(path);
-    if (!fp)
-        return -1;
-    char buf[1024];
-    size_t got = fread(buf, 1, sizeof(buf) - 1, fp);
-    fclose(fp);
-    buf[got] = '\0';
-    const char *p = strrchr(buf, ')');
-    long long start = -1;
-    for (int field = 2; p && *p && field < 22; field++)
-        p = strchr(p + 1, ' ');
-    if (p && sscanf(p + 1, "%lld", &start) != 1)
-        start = -1;
-    return start;
-}
-
 static char *record_path(const Cluster *cl)
 {
     const char *name = strrchr(cl->base, '/');
@@ -301,7 +280,7 @@ static void record_write(const Cluster *cl)
 {
     json_t *doc = json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:i, s:I}", "format",
                             "pgknob-lab-cluster", "pid", (json_int_t)getpid(), "pid_start",
-                            (json_int_t)process_start_time(getpid()), "base", cl->base,
+                            (json_int_t)proc_start_time(getpid()), "base", cl->base,
                             "datadir", cl->datadir, "bindir", cl->bin.dir, "port", cl->port,
                             "uid", (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
     char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
@@ -371,7 +350,7 @@ size_t cluster_sweep_orphans(void)
         json_t *doc = json_load_file(path, 0, NULL);
         long pid = (long)json_integer_value(json_object_get(doc, "pid"));
         long long start = json_integer_value(json_object_get(doc, "pid_start"));
-        bool alive = pid > 0 && process_start_time(pid) == start && start >= 0;
+        bool alive = pid > 0 && proc_start_time(pid) == start && start >= 0;
         if (doc && !alive) {
             char *what = NULL;
             bool ok = sweep_one(doc, &what);

@@ -397,6 +397,7 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
         journal->touched[journal->n_touched++] = xstrdup(planned[idx]);
     journal->bindir = xstrdup(target->bindir);
     journal->pid = (long)getpid();
+    journal->pid_start = proc_start_time(journal->pid);
     journal->created = now_utc();
     journal->command = xstrdup(command);
     /* A throwaway cluster is removed afterwards: its restore needs no file. */

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/xalloc.h"
+#include "lab/proc.h"
 
 #define JOURNAL_FORMAT "pgknob-lab-journal"
 #define JOURNAL_VERSION 1
@@ -182,6 +183,7 @@ bool journal_write(const LabJournal *journal, char **errmsg)
     json_object_set_new(root, "format", json_string(JOURNAL_FORMAT));
     json_object_set_new(root, "version", json_integer(JOURNAL_VERSION));
     json_object_set_new(root, "pid", json_integer(journal->pid));
+    json_object_set_new(root, "pid_start", json_integer(journal->pid_start));
     json_object_set_new(root, "created", str_or_null(journal->created));
     json_object_set_new(root, "command", str_or_null(journal->command));
     json_t *server = json_object();
@@ -294,6 +296,7 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
         return false;
     }
     out->pid = (long)json_integer_value(json_object_get(root, "pid"));
+    out->pid_start = json_integer_value(json_object_get(root, "pid_start"));
     out->created = get_str(root, "created");
     out->command = get_str(root, "command");
     out->system_identifier = get_str(server, "system_identifier");
@@ -408,6 +411,12 @@ size_t journal_list(char ***paths)
     if (n)
         qsort(*paths, n, sizeof(char *), path_cmp);
     return n;
+}
+
+bool journal_owner_alive(const LabJournal *journal)
+{
+    return journal->pid > 0 && journal->pid != (long)getpid() && journal->pid_start > 0 &&
+           proc_start_time(journal->pid) == journal->pid_start;
 }
 
 const JournalSetting *journal_setting(const LabJournal *journal, const char *name)

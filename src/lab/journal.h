@@ -61,6 +61,7 @@ typedef struct LabJournal {
     size_t n_touched;
     /* who wrote it */
     long pid;
+    long long pid_start;     /* proc_start_time(pid) when written */
     char *created;           /* UTC, ISO 8601 */
     char *command;           /* "lab run 01-more" */
 } LabJournal;
@@ -74,6 +75,9 @@ bool journal_read(const char *path, LabJournal *out, char **errmsg);
 bool journal_exists(const char *path);
 /* Every journal file of the state directory (paths; caller frees each and the array). */
 size_t journal_list(char ***paths);
+/* True when the pgknob that wrote the journal is still running (a lab in progress, not one
+ * that was killed). */
+bool journal_owner_alive(const LabJournal *journal);
 const JournalSetting *journal_setting(const LabJournal *journal, const char *name);
 void journal_free(LabJournal *journal);
 

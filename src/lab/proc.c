@@ -162,3 +162,24 @@ void proc_user_free(ProcUser *user)
     free(user->name);
     memset(user, 0, sizeof(*user));
 }
+
+/* Field 22 of /proc/PID/stat (start time in clock ticks), or -1. */
+long long proc_start_time(long pid)
+{
+    char *path = xasprintf("/proc/%ld/stat", pid);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return -1;
+    char buf[1024];
+    size_t got = fread(buf, 1, sizeof(buf) - 1, fp);
+    fclose(fp);
+    buf[got] = '\0';
+    const char *p = strrchr(buf, ')');
+    long long start = -1;
+    for (int field = 2; p && *p && field < 22; field++)
+        p = strchr(p + 1, ' ');
+    if (p && sscanf(p + 1, "%lld", &start) != 1)
+        start = -1;
+    return start;
+}

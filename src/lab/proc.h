@@ -27,4 +27,8 @@ bool proc_server_user(const char *name, ProcUser *user, char **errmsg);
 bool proc_owner_of(const char *path, ProcUser *user, char **errmsg);
 void proc_user_free(ProcUser *user);
 
+/* The start time of process `pid` (field 22 of /proc/PID/stat, clock ticks since boot), or -1
+ * when there is no such process: with the pid it names one process, even after pid reuse. */
+long long proc_start_time(long pid);
+
 #endif

@@ -266,7 +266,14 @@ static char *pending_message(const char *path)
     LabJournal journal;
     char *err = NULL;
     char *msg;
-    if (journal_read(path, &journal, &err))
+    if (journal_read(path, &journal, &err) && journal_owner_alive(&journal))
+        msg = xasprintf("a lab is running on the server (port %d, data directory %s) now: "
+                        "`pgknob %s` (pid %ld, since %s); its journal is %s\n"
+                        "hint: Wait for it, or stop it with SIGINT or SIGTERM (it restores the "
+                        "settings first).", journal.port, journal.data_directory,
+                        journal.command ? journal.command : "lab run", journal.pid,
+                        journal.created ? journal.created : "?", path);
+    else if (!err)
         msg = xasprintf("the server (port %d, data directory %s) still has the settings of a lab "
                         "that did not finish: `pgknob %s` (pid %ld, %s) left the journal %s\n"
                         "hint: Run `pgknob lab restore --dsn CONNINFO` with the same connection "
@@ -674,18 +681,26 @@ int lab_restore(const LabRestoreOpts *opts, char **errmsg)
     }
     if (!journal_read(path, &journal, errmsg))
         goto out;
+    if (journal_owner_alive(&journal)) {
+        *errmsg = pending_message(path);
+        goto out;
+    }
     target.bindir = opts->pg_bin ? find_bindir(opts->pg_bin, NULL, journal.version_num / 10000)
                     : journal.bindir ? xstrdup(journal.bindir)
                                      : find_bindir(NULL, opts->project_root,
                                                    journal.version_num / 10000);
     target.datadir = xstrdup(journal.data_directory);
-    if (!connected)
-        connected = connect_patiently(&target, journal.data_directory, &conn_err);
     if (!connected) {
-        fprintf(stderr, "pgknob: the server does not answer (%s): starting it with its original "
-                        "postgresql.auto.conf\n", conn_err);
-        if (!lab_rescue_start(&journal, target.bindir, errmsg) ||
-            !target_connect(&target, errmsg) || !lab_identify(&target, &id, errmsg))
+        /* Found by port alone: whatever answers must prove to be the journal's server. */
+        connected = connect_patiently(&target, journal.data_directory, &conn_err);
+        if (!connected) {
+            fprintf(stderr, "pgknob: the server does not answer (%s): starting it with its "
+                            "original postgresql.auto.conf\n", conn_err);
+            if (!lab_rescue_start(&journal, target.bindir, errmsg) ||
+                !target_connect(&target, errmsg))
+                goto out;
+        }
+        if (!lab_identify(&target, &id, errmsg))
             goto out;
         if (strcmp(id.path, journal.path) != 0) {
             *errmsg = xasprintf("the server that answers is not the one of the journal %s",

@@ -11,6 +11,7 @@ source "$PROJECT_ROOT/tests/pg/lib.sh"
 work="$(mktemp -d /tmp/pgknob-t-lab.XXXXXX)"
 chmod 755 "$work"
 trap 'rm -rf "$work"' EXIT
+export XDG_STATE_HOME="$work/state"   # the lab journals of this tier
 
 bin18="$(pg_bin_dir 18)" || { fail "no PostgreSQL 18 build"; done_testing; exit; }
 
@@ -96,13 +97,15 @@ dsn="host=$PGHOST port=$PGPORT user=postgres dbname=postgres"
 pg_psql -c "ALTER SYSTEM SET work_mem = '5MB'" -c "ALTER SYSTEM SET max_connections = 60"
 pg_cluster_restart >/dev/null
 snapshot() { pg_psql -c "SELECT name || '=' || coalesce(setting, '') FROM pg_settings ORDER BY 1" ; }
-# ALTER SYSTEM may rewrite postgresql.auto.conf in another order: compare its entries, sorted.
-auto_conf() { pg_as_postgres cat "$PGDATA/postgresql.auto.conf" | grep -v '^#' | LC_ALL=C sort; }
+# postgresql.auto.conf comes back byte for byte, postmaster.opts unchanged (no -D added by a
+# rescue), and no lab journal is left.
+auto_conf() { pg_as_postgres cat "$PGDATA/postgresql.auto.conf" "$PGDATA/postmaster.opts"; }
 snapshot > "$work/before.txt"; auto_conf > "$work/auto-before.txt"
 same_as_before() {
   snapshot > "$work/now.txt" && auto_conf > "$work/auto-now.txt" &&
-    diff "$work/before.txt" "$work/now.txt" >&2 && diff "$work/auto-before.txt" "$work/auto-now.txt" >&2 &&
-    [ "$(pg_psql -c 'SELECT count(*) FROM pg_settings WHERE pending_restart')" = 0 ]
+    diff "$work/before.txt" "$work/now.txt" >&2 && cmp "$work/auto-before.txt" "$work/auto-now.txt" >&2 &&
+    [ "$(pg_psql -c 'SELECT count(*) FROM pg_settings WHERE pending_restart')" = 0 ] &&
+    ! ls "$XDG_STATE_HOME"/pgknob/lab-*.json >/dev/null 2>&1
 }
 
 # A small labs tree: a baseline with postmaster and sighup parameters, a stage that restarts
