@@ -367,23 +367,39 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
     return true;
 }
 
-bool journal_read(const char *path, LabJournal *out, char **errmsg)
+static bool from_root(json_t *root, const json_error_t *jerr, const char *name,
+                      LabJournal *out, char **errmsg)
 {
-    memset(out, 0, sizeof(*out));
-    out->path = xstrdup(path);
-    json_error_t jerr;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {
-        *errmsg = xasprintf("%s:%d: not a readable lab journal: %s", path, jerr.line, jerr.text);
+        *errmsg = xasprintf("%s:%d: not a readable lab journal: %s", name, jerr->line, jerr->text);
         return false;
     }
     const char *what = NULL;
     bool ok = json_is_object(root) && read_doc(root, out, &what);
     json_decref(root);
     if (!ok)
-        *errmsg = xasprintf("%s: not a usable lab journal: %s", path,
+        *errmsg = xasprintf("%s: not a usable lab journal: %s", name,
                             what ? what : "not a JSON object");
     return ok;
+}
+
+bool journal_read(const char *path, LabJournal *out, char **errmsg)
+{
+    memset(out, 0, sizeof(*out));
+    out->path = xstrdup(path);
+    json_error_t jerr;
+    return from_root(json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), &jerr, path, out,
+                     errmsg);
+}
+
+bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
+                         char **errmsg)
+{
+    memset(out, 0, sizeof(*out));
+    out->path = xstrdup(name);
+    json_error_t jerr;
+    return from_root(json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, name, out,
+                     errmsg);
 }
 
 static int path_cmp(const void *a, const void *b)

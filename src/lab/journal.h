@@ -72,6 +72,9 @@ char *journal_path_for(const char *system_identifier, const char *data_directory
 bool journal_write(const LabJournal *journal, char **errmsg);
 /* false with *errmsg when the file is not a journal (its path and what is wrong). */
 bool journal_read(const char *path, LabJournal *out, char **errmsg);
+/* The same over `len` bytes that stand for the file `name` (the fuzz target's entry). */
+bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
+                         char **errmsg);
 bool journal_exists(const char *path);
 /* Every journal file of the state directory (paths; caller frees each and the array). */
 size_t journal_list(char ***paths);
