@@ -100,8 +100,9 @@ vd_start() { # major
     -c "unix_socket_directories=$VD_ROOT" -c logging_collector=off >"$log" 2>&1 &
   local runner=$!
   VD_RC=1
-  # postmaster.pid ends with "ready" once connections are accepted (whatever the log level)
-  for tries in $(seq 1 300); do
+  # postmaster.pid ends with "ready" once connections are accepted (whatever the log level); up to
+  # 60 s, since a loaded 2-core machine can take more than 15 s to start a server
+  for tries in $(seq 1 1200); do
     if [ "$(tail -1 "$data/postmaster.pid" 2>/dev/null | tr -d ' ')" = ready ]; then VD_RC=0; break; fi
     kill -0 "$runner" 2>/dev/null || break
     sleep 0.05
