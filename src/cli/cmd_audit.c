@@ -48,7 +48,8 @@ static const CliOption audit_options[] = {
      "default: local for a Unix socket or loopback address"},
     {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
+     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
+     "only findings that stop the server (refuses_start)"},
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: ./.pgknob.ini if present)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
@@ -203,7 +204,8 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                          .n_unavailable = res->n_unavailable};
     const ProjectOptions *project = &cli->project;
     ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
-                      .findings = findings, .fail_on = project->fail_on, .host = &res->snap.host,
+                      .findings = findings, .fail_on = project->fail_on,
+                      .fail_on_refusal = project->fail_on_refusal, .host = &res->snap.host,
                       .audit = &audit, .rule_packs = (const char *const *)cli->rules.pack_dirs,
                       .n_rule_packs = cli->rules.n_pack_dirs, .skipped = &cli->rules.skipped,
                       .baseline = project->baseline, .n_baseline_known = n_known,

@@ -38,7 +38,8 @@ static const CliOption lint_options[] = {
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL:\nerror, warning (default), notice or never"},
+     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
+     "only findings that stop the server (refuses_start)"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
     {"host", "FACTS", PROJECT_OPT_HOST,
@@ -55,8 +56,9 @@ static void lint_usage(FILE *out)
 {
     fprintf(out, "usage: pgknob lint [OPTIONS] FILE|DATADIR...\n\n"
                  "Checks postgresql.conf files (with their includes) or data directories against\n"
-                 "the parameter catalog of the target PostgreSQL version: every error is a\n"
-                 "reason the server would refuse to start.\n\noptions:\n");
+                 "the parameter catalog of the target PostgreSQL version, then runs the rule\n"
+                 "packs. A finding tagged [refuses start] is one the server refuses to start\n"
+                 "with; rule packs raise errors too (fsync = off) that the server accepts.\n\noptions:\n");
     cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage or input error, 3 internal error\n");
@@ -184,6 +186,7 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
     ReportSource *sources = lint_sources(res);
     ReportInput in = {.command = "lint", .sources = sources, .n_sources = res->n_inputs,
                       .findings = &res->findings, .fail_on = cli->project.fail_on,
+                      .fail_on_refusal = cli->project.fail_on_refusal,
                       .host = rules->have_host ? &rules->host : NULL,
                       .rule_packs = (const char *const *)rules->pack_dirs,
                       .n_rule_packs = rules->n_pack_dirs, .skipped = &rules->skipped,

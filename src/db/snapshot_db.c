@@ -264,6 +264,8 @@ static void add_file_error(FindingList *findings, const DbResult *res, int row)
                               "audit");
     f->file = xstrdup(file);
     f->line = (int)db_num(res, row, 1, 0);
+    /* "setting could not be applied" is a postmaster value waiting for a restart, not a refusal */
+    f->refuses_start = !error || strcmp(error, "setting could not be applied");
     if (name) {
         f->title = xasprintf("the server cannot apply \"%s\" = '%s'", name, value ? value : "");
         finding_add_setting(f, name, value ? value : "", file, f->line);

@@ -111,6 +111,12 @@ static void finding_free(Finding *f)
     for (size_t idx = 0; idx < f->n_links; idx++)
         free(f->links[idx]);
     free(f->links);
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        free(f->fixes[idx].name);
+        free(f->fixes[idx].value);
+    }
+    free(f->fixes);
+    free(f->fix_note);
 }
 
 void findings_free(FindingList *list)
@@ -141,4 +147,51 @@ bool severity_parse(const char *text, Severity *out)
             return true;
         }
     return false;
+}
+
+bool fail_on_parse(const char *text, Severity *out, bool *refusal)
+{
+    *refusal = !strcmp(text, "refusal");
+    if (*refusal) {
+        *out = SEV_NONE;
+        return true;
+    }
+    return severity_parse(text, out);
+}
+
+size_t findings_count_refusals(const FindingList *list)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < list->n; idx++)
+        count += list->items[idx].refuses_start && !list->items[idx].suppressed;
+    return count;
+}
+
+bool findings_fail(const FindingList *list, Severity fail_on, bool refusal)
+{
+    if (refusal)
+        return findings_count_refusals(list) > 0;
+    return fail_on != SEV_NONE && findings_max_severity(list) >= fail_on;
+}
+
+void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies)
+{
+    f->fixes = xrealloc(f->fixes, (f->n_fixes + 1) * sizeof(*f->fixes));
+    f->fixes[f->n_fixes++] = (FindingFix){
+        .name = xstrdup(name), .value = xstrdup(value), .applies = applies};
+}
+
+void finding_drop_fix(Finding *f, size_t idx)
+{
+    free(f->fixes[idx].name);
+    free(f->fixes[idx].value);
+    memmove(&f->fixes[idx], &f->fixes[idx + 1], (f->n_fixes - idx - 1) * sizeof(*f->fixes));
+    f->n_fixes--;
+}
+
+void finding_note_fix(Finding *f, const char *sentence)
+{
+    char *note = f->fix_note ? xasprintf("%s %s", f->fix_note, sentence) : xstrdup(sentence);
+    free(f->fix_note);
+    f->fix_note = note;
 }

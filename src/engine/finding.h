@@ -21,6 +21,14 @@ typedef struct FindingSetting {
     int line;
 } FindingSetting;
 
+/* One concrete change a finding proposes: `name = value` in postgresql.conf. */
+typedef struct FindingFix {
+    char *name;
+    char *value;         /* as written in postgresql.conf, unquoted ("4GB", "on") */
+    const char *applies; /* "restart" (postmaster context in the target catalog) or "reload";
+                          * static */
+} FindingFix;
+
 typedef struct Finding {
     char *rule_id;     /* stable id: "PK0101", … */
     char *rule_name;   /* "validation.unknown-parameter" */
@@ -43,6 +51,13 @@ typedef struct Finding {
     size_t n_links;
     bool suppressed;
     char *suppress_reason;
+    /* true exactly when the server refuses to start with this (or ignores the file on reload):
+     * set by validation from what the server checks, never by rule packs or [severity] */
+    bool refuses_start;
+    FindingFix *fixes;   /* the verified changes (lint/fix_check.c), in rule order */
+    size_t n_fixes;
+    char *fix_note;      /* why a proposed change was dropped, clamped or lost to another rule's;
+                          * NULL when none */
 } Finding;
 
 typedef struct FindingList {
@@ -59,16 +74,29 @@ void finding_add_setting(Finding *f, const char *name, const char *value, const 
                          int line);
 void finding_add_evidence(Finding *f, const char *text);
 void finding_add_link(Finding *f, const char *url);
+void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies);
+/* Removes fixes[idx], keeping the order. */
+void finding_drop_fix(Finding *f, size_t idx);
+/* Appends a sentence to fix_note. */
+void finding_note_fix(Finding *f, const char *sentence);
 
 /* Deterministic order: severity (highest first), then file, line, rule id. */
 void findings_sort(FindingList *list);
 /* Highest severity among unsuppressed findings (SEV_NONE when empty). */
 Severity findings_max_severity(const FindingList *list);
 size_t findings_count(const FindingList *list, Severity severity, bool include_suppressed);
+/* Unsuppressed findings with refuses_start. */
+size_t findings_count_refusals(const FindingList *list);
 void findings_free(FindingList *list);
 
 const char *severity_name(Severity sev); /* "error", "warning", "notice" */
 /* Parses "error|warning|notice|never"; false on anything else. */
 bool severity_parse(const char *text, Severity *out);
+
+/* --fail-on LEVEL: a severity, or "refusal" (sets *refusal, *out = SEV_NONE: only findings that
+ * stop the server fail the run). Accepts what severity_parse accepts; false on anything else. */
+bool fail_on_parse(const char *text, Severity *out, bool *refusal);
+/* Does the list fail a run with --fail-on? (unsuppressed findings only) */
+bool findings_fail(const FindingList *list, Severity fail_on, bool refusal);
 
 #endif

@@ -69,6 +69,8 @@ static Finding *add_finding(FindingList *out, const char *id, const char *file, 
     const LintRule *rule = lint_rule_find(id);
     Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "validation");
     f->title = xstrdup(rule->title);
+    /* validation's errors are exactly the server's refusals (the verdict tier proves it) */
+    f->refuses_start = rule->severity == SEV_ERROR;
     f->file = xstrdup(file);
     f->line = line;
     return f;
@@ -149,6 +151,7 @@ static void check_minor(const ConfEntry *entry, const CatalogParam *param,
     Finding *f = entry_finding(out, "PK0030", entry);
     if (opts->minor >= 0)
         f->severity = SEV_ERROR; /* the stated minor release does not know it */
+    f->refuses_start = f->severity == SEV_ERROR;
     f->message = xasprintf("parameter \"%s\" needs PostgreSQL %s or later", param->name,
                            param->since_minor);
     f->hint = xasprintf("Older %.*s.x servers refuse it as an unrecognized parameter.",

@@ -202,8 +202,8 @@ static int pgknob_key(Loader *ld, const char *name, const char *value)
         return scalar_key(ld, &cfg->pg_version, name, value);
     }
     if (!strcmp(name, "fail_on")) {
-        if (!severity_parse(value, &cfg->fail_on))
-            return fail(ld, "Use error, warning, notice or never.", "invalid fail_on level \"%s\"",
+        if (!fail_on_parse(value, &cfg->fail_on, &cfg->fail_on_refusal))
+            return fail(ld, "Use refusal, error, warning, notice or never.", "invalid fail_on level \"%s\"",
                         value);
         cfg->has_fail_on = true;
         return 1;

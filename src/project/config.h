@@ -19,6 +19,7 @@ typedef struct ProjectConfig {
     char *pg_version;     /* [pgknob] pg_version, or NULL */
     bool has_fail_on;
     Severity fail_on;     /* [pgknob] fail_on */
+    bool fail_on_refusal; /* fail_on = refusal */
     char *host_spec;      /* [host] as a --host spec ("ram=16GB,cores=8"), or NULL */
     char **disable;       /* [pgknob] disable: rule ids or names */
     size_t n_disable;

@@ -59,10 +59,10 @@ bool project_option_set(ProjectOptions *opts, int key, const char *arg)
         opts->host = arg;
         return host_spec_valid(arg);
     case PROJECT_OPT_FAIL_ON:
-        if (severity_parse(arg, &opts->fail_on))
+        if (fail_on_parse(arg, &opts->fail_on, &opts->fail_on_refusal))
             return opts->fail_on_given = true;
         fprintf(stderr, "pgknob: error: invalid --fail-on level \"%s\"\n"
-                        "hint: Use error, warning, notice or never.\n", arg);
+                        "hint: Use refusal, error, warning, notice or never.\n", arg);
         return false;
     }
     return false;
@@ -94,8 +94,10 @@ bool project_options_load(ProjectOptions *opts)
     }
     const ProjectConfig *cfg = &opts->project;
     opts->pg_version = cfg->pg_version;
-    if (!opts->fail_on_given && cfg->has_fail_on)
+    if (!opts->fail_on_given && cfg->has_fail_on) {
         opts->fail_on = cfg->fail_on;
+        opts->fail_on_refusal = cfg->fail_on_refusal;
+    }
     if (!opts->baseline)
         opts->baseline = cfg->baseline;
     if (!opts->host)

@@ -30,6 +30,7 @@ typedef struct ProjectOptions {
     const char *host;         /* --host FACTS|local, else the file's [host]; NULL: none */
     Severity fail_on;         /* --fail-on, else the file's fail_on; set the default first */
     bool fail_on_given;
+    bool fail_on_refusal;     /* --fail-on refusal: only findings with refuses_start fail */
     const char **rule_dirs;   /* --rules DIR (in order), then the file's rules */
     size_t n_rule_dirs;
     char **disable;           /* --disable values and the file's disable, one id or name each */

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include <jansson.h>
+
 #include "catalog/value.h"
 #include "common/xalloc.h"
 
@@ -269,6 +271,8 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
 {
     StrBuf text = STRBUF_INIT;
     sb_put(&text, f->message ? f->message : f->title);
+    if (f->refuses_start)
+        sb_put(&text, "\nThe server refuses to start with this (and ignores the file on reload).");
     if (f->hint)
         sb_printf(&text, "\n%s", f->hint);
     if (f->suggestion)
@@ -278,4 +282,20 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
     char *clean = report_redact_text(in, sb_str(&text));
     sb_free(&text);
     return clean;
+}
+
+void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out)
+{
+    (void)in;
+    json_t *list = json_array();
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        const FindingFix *fix = &f->fixes[idx];
+        json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", fix->name, "value",
+                                              report_redact(fix->name, fix->value), "applies",
+                                              fix->applies));
+    }
+    char *text = json_dumps(list, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
+    sb_put(out, text ? text : "[]");
+    free(text);
+    json_decref(list);
 }

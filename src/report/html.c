@@ -33,13 +33,17 @@ static char *markdown_to_html(const char *md, size_t len)
 static void put_body(StrBuf *out, const char *body)
 {
     static const char *const sevs[] = {"error", "warning", "notice"};
+    static const char *const tags[] = {"", ", refuses start"};
     for (const char *p = body; *p;) {
         bool done = false;
-        for (size_t sev_idx = 0; sev_idx < 3 && !done; sev_idx++) {
-            char cell[32];
-            snprintf(cell, sizeof(cell), "<td>%s</td>", sevs[sev_idx]);
+        for (size_t cell_idx = 0; cell_idx < 6 && !done; cell_idx++) {
+            size_t sev_idx = cell_idx % 3;
+            const char *tag = tags[cell_idx / 3];
+            char cell[64];
+            snprintf(cell, sizeof(cell), "<td>%s%s</td>", sevs[sev_idx], tag);
             if (!strncmp(p, cell, strlen(cell))) {
-                sb_printf(out, "<td class=\"sev-%s\">%s</td>", sevs[sev_idx], sevs[sev_idx]);
+                sb_printf(out, "<td class=\"sev-%s\">%s%s</td>", sevs[sev_idx], sevs[sev_idx],
+                          tag);
                 p += strlen(cell);
                 done = true;
             }

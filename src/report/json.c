@@ -170,6 +170,8 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
     put_str_field(out, "      ", "rule", f->rule_id, false);
     put_str_field(out, "      ", "name", f->rule_name, false);
     put_str_field(out, "      ", "severity", severity_name(f->severity), false);
+    put_key(out, "      ", "refuses_start");
+    sb_printf(out, "%s,\n", f->refuses_start ? "true" : "false");
     put_str_field(out, "      ", "category", f->category, false);
     put_str_field(out, "      ", "title", f->title, false);
     put_clean_field(in, out, "message", f->message);
@@ -178,6 +180,10 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
     put_int_field(out, "      ", "line", f->line, false);
     put_settings(opts, f, out);
     put_clean_field(in, out, "suggestion", f->suggestion);
+    put_key(out, "      ", "fix");
+    report_put_fix_json(in, f, out);
+    sb_put(out, ",\n");
+    put_clean_field(in, out, "fix_note", f->fix_note);
     put_str_field(out, "      ", "explanation", f->explanation, false);
     put_str_array(out, "links", f->links, f->n_links, false);
     char **evidence = xcalloc(f->n_evidence + 1, sizeof(char *));
@@ -227,7 +233,11 @@ static void put_summary(const ReportInput *in, StrBuf *out)
     put_int_field(out, "    ", "suppressed", (long)suppressed, false);
     put_int_field(out, "    ", "baseline_known", (long)in->n_baseline_known, false);
     put_str_field(out, "    ", "fail_on",
-                  in->fail_on == SEV_NONE ? "never" : severity_name(in->fail_on), false);
+                  in->fail_on_refusal    ? "refusal"
+                  : in->fail_on == SEV_NONE ? "never"
+                                            : severity_name(in->fail_on),
+                  false);
+    put_int_field(out, "    ", "refusals", (long)findings_count_refusals(in->findings), false);
     put_int_field(out, "    ", "exit_code", report_exit_code(in), true);
     sb_put(out, "  }\n");
 }

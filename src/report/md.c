@@ -256,15 +256,13 @@ static bool needs_evidence(const SkippedRule *skip)
 
 /* ---- verdict and counts ---------------------------------------------------------------- */
 
-static size_t count_category(const FindingList *list, Severity sev, const char *category)
+/* Unsuppressed refusals at one severity (the verdict counts them apart from the rest). */
+static size_t count_refused(const FindingList *list, Severity sev)
 {
     size_t count = 0;
-    for (size_t idx = 0; idx < list->n; idx++) {
-        const Finding *f = &list->items[idx];
-        if (!f->suppressed && f->severity == sev && f->category &&
-            !strcmp(f->category, category))
-            count++;
-    }
+    for (size_t idx = 0; idx < list->n; idx++)
+        count += list->items[idx].refuses_start && !list->items[idx].suppressed &&
+                 list->items[idx].severity == sev;
     return count;
 }
 
@@ -290,7 +288,10 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
         sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
                   plural(n_live, "rule needs", "rules need"));
     int rc = report_exit_code(in);
-    if (in->fail_on == SEV_NONE)
+    if (in->fail_on_refusal)
+        sb_printf(out, "With `--fail-on refusal` this run %s a CI gate (exit %d).\n\n",
+                  rc ? "fails" : "passes", rc);
+    else if (in->fail_on == SEV_NONE)
         sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
     else
         sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).\n\n",
@@ -300,8 +301,8 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
 static void put_verdict(const ReportInput *in, StrBuf *out)
 {
     const FindingList *list = in->findings;
-    size_t refused = count_category(list, SEV_ERROR, "validation");
-    size_t errors = findings_count(list, SEV_ERROR, false) - refused;
+    size_t refused = findings_count_refusals(list);
+    size_t errors = findings_count(list, SEV_ERROR, false) - count_refused(list, SEV_ERROR);
     size_t warnings = findings_count(list, SEV_WARNING, false);
     size_t notices = findings_count(list, SEV_NOTICE, false);
     const char *version = in->n_sources ? in->sources[0].pg_version : "?";
@@ -408,7 +409,8 @@ static void put_summary(const ReportInput *in, StrBuf *out)
         if (!shown++)
             sb_put(out, "| # | Severity | Rule | Setting | Current value | Suggested | "
                         "Applies after |\n|---:|---|---|---|---|---|---|\n");
-        sb_printf(out, "| %zu | %s | %s ", shown, severity_name(f->severity), f->rule_id);
+        sb_printf(out, "| %zu | %s%s | %s ", shown, severity_name(f->severity),
+                  f->refuses_start ? ", refuses start" : "", f->rule_id);
         md_text(out, f->title ? f->title : f->rule_name);
         sb_put(out, " | ");
         put_summary_settings(in, f, out);
@@ -640,7 +642,8 @@ static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
 static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
                         size_t number, StrBuf *out)
 {
-    sb_printf(out, "### %zu. %s %s: ", number, f->rule_id, severity_name(f->severity));
+    sb_printf(out, "### %zu. %s %s%s: ", number, f->rule_id, severity_name(f->severity),
+              f->refuses_start ? ", refuses start" : "");
     md_text(out, f->title ? f->title : f->rule_name);
     sb_put(out, "\n\n");
     put_where(in, opts, f, out);

@@ -59,9 +59,8 @@ const char *report_display_path(const ReportOpts *opts, const char *path)
 
 int report_exit_code(const ReportInput *in)
 {
-    if (in->fail_on == SEV_NONE)
-        return PK_EXIT_OK;
-    return findings_max_severity(in->findings) >= in->fail_on ? PK_EXIT_FINDINGS : PK_EXIT_OK;
+    return findings_fail(in->findings, in->fail_on, in->fail_on_refusal) ? PK_EXIT_FINDINGS
+                                                                          : PK_EXIT_OK;
 }
 
 /* Names from .pgknob.ini "redact": process-wide, set once by the command before rendering. */

@@ -44,7 +44,8 @@ typedef struct ReportInput {
     const ReportSource *sources;
     size_t n_sources;
     const FindingList *findings; /* sorted */
-    Severity fail_on;           /* SEV_NONE for --fail-on never */
+    Severity fail_on;           /* SEV_NONE for --fail-on never (and refusal) */
+    bool fail_on_refusal;       /* --fail-on refusal */
     const HostFacts *host;      /* NULL when no host facts were given */
     const char *const *rule_packs; /* rule packs that ran, for the header; may be empty */
     size_t n_rule_packs;
@@ -108,7 +109,8 @@ char *report_plain_message(const ReportInput *in, const Finding *f);
 /* Free text is also shown with paths under `cwd` made relative, like report_display_path
  * (messages quote absolute paths). Process-wide; report_emit sets it from ReportOpts.cwd. */
 void report_set_display_base(const char *cwd);
-/* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on. */
+/* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on (with
+ * --fail-on refusal: when one refuses start). */
 int report_exit_code(const ReportInput *in);
 
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
@@ -144,6 +146,9 @@ char *report_default_pretty(const CatalogParam *param);
 /* The Markdown "why it hurts" of a finding: the rule's explanation, or for validation findings
  * what a rejected line does to a server; NULL when none. Static or borrowed. */
 const char *report_explanation(const Finding *f);
+/* The finding's fix list as a JSON array of {"name", "value", "applies"} (secret values
+ * redacted), written with jansson. */
+void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out);
 /* Counts suppressed findings. */
 size_t report_count_suppressed(const ReportInput *in);
 

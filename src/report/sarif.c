@@ -178,6 +178,10 @@ static void put_result(const ReportInput *in, const ReportOpts *opts, const Find
     put_message(in, f, out);
     put_location(in, opts, f, out);
     put_fingerprint(f, out);
+    sb_printf(out, ",\n         \"properties\": {\"refuses_start\": %s, \"fix\": ",
+              f->refuses_start ? "true" : "false");
+    report_put_fix_json(in, f, out);
+    sb_put(out, "}");
     if (f->suppressed) {
         sb_put(out, ",\n         \"suppressions\": [{\"kind\": \"inSource\", \"justification\": ");
         char *reason = report_redact_text(in, f->suppress_reason ? f->suppress_reason : "");

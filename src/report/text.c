@@ -56,7 +56,7 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
     else
         sb_printf(out, "%s: ", severity_name(f->severity));
     put_clean(in, out, "", f->message ? f->message : f->title, "");
-    sb_printf(out, " [%s]\n", f->rule_id);
+    sb_printf(out, " [%s]%s\n", f->rule_id, f->refuses_start ? " [refuses start]" : "");
     if (f->hint)
         put_clean(in, out, "  hint: ", f->hint, "\n");
     if (f->suggestion)
@@ -111,6 +111,11 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
         n_files += in->sources[idx].n_files;
     if (!in->audit)
         put_skipped(in, out);
+    size_t n_refusals = findings_count_refusals(in->findings);
+    if (n_refusals)
+        sb_printf(out, "note: %zu finding%s tagged [refuses start]: the server does not start with"
+                       " %s\n", n_refusals, n_refusals == 1 ? "" : "s",
+                  n_refusals == 1 ? "it" : "them");
     put_count(out, findings_count(in->findings, SEV_ERROR, false), "error");
     sb_put(out, ", ");
     put_count(out, findings_count(in->findings, SEV_WARNING, false), "warning");

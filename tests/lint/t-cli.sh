@@ -44,7 +44,7 @@ expect_exit 2 "one missing among several" -- "$PGKNOB" lint "$tmp/clean.conf" "$
 expect_exit 0 "clean file" -- "$PGKNOB" lint --no-rules "$tmp/clean.conf"
 check "clean file: summary line" grep -q '^0 errors, 0 warnings, 0 notices in 1 file for PostgreSQL 18$' <<<"$OUT"
 expect_exit 1 "error file (default --fail-on warning)" -- "$PGKNOB" lint "$tmp/error.conf"
-check "compiler-style line" grep -qE "^$tmp/error.conf:1: error: invalid value for parameter \"work_mem\": \"4mb\" \[PK0020\]$" <<<"$OUT"
+check "compiler-style line" grep -qE "^$tmp/error.conf:1: error: invalid value for parameter \"work_mem\": \"4mb\" \[PK0020\] \[refuses start\]$" <<<"$OUT"
 check "hint line indented" grep -q '^  hint: Valid units for this parameter are "B", "kB", "MB", "GB", and "TB".$' <<<"$OUT"
 expect_exit 0 "error file with --fail-on never" -- "$PGKNOB" lint --fail-on never "$tmp/error.conf"
 expect_exit 1 "error file with --fail-on error" -- "$PGKNOB" lint --fail-on error "$tmp/error.conf"
@@ -56,6 +56,26 @@ check "says which minor it needs" grep -q 'needs PostgreSQL 18.2 or later \[PK00
 expect_exit 0 "minor-release warning with --fail-on error" -- "$PGKNOB" lint --fail-on error "$tmp/minor.conf"
 expect_exit 1 "--pg-version 18.1 makes it an error" -- "$PGKNOB" lint --fail-on error --pg-version 18.1 "$tmp/minor.conf"
 expect_exit 0 "--pg-version 18.4 knows it" -- "$PGKNOB" lint --no-rules --fail-on notice --pg-version 18.4 "$tmp/minor.conf"
+# --- refusal is not severity: fsync = off is a rule-pack error the server starts with
+printf 'fsync = off\n' > "$tmp/fsync.conf"
+expect_exit 1 "fsync = off fails --fail-on error" -- "$PGKNOB" lint --fail-on error "$tmp/fsync.conf"
+check "fsync = off is not tagged [refuses start]" bash -c '! grep -q "refuses start" <<<"$1"' _ "$OUT"
+expect_exit 0 "fsync = off passes --fail-on refusal" -- "$PGKNOB" lint --fail-on refusal "$tmp/fsync.conf"
+expect_exit 1 "an invalid value fails --fail-on refusal" -- "$PGKNOB" lint --fail-on refusal "$tmp/error.conf"
+expect_exit 0 "a warning only passes --fail-on refusal" -- "$PGKNOB" lint --fail-on refusal "$tmp/minor.conf"
+expect_exit 1 "18.1 makes the minor-release parameter a refusal" -- "$PGKNOB" lint --fail-on refusal --pg-version 18.1 "$tmp/minor.conf"
+cat "$tmp/fsync.conf" "$tmp/error.conf" > "$tmp/both.conf"
+expect_exit 1 "JSON with --fail-on refusal" -- "$PGKNOB" lint --format json --fail-on refusal "$tmp/both.conf"
+check "JSON: refuses_start true for PK0020, false for PK6001" test "$(jq -c '[.findings[] | select(.rule == "PK0020" or .rule == "PK6001") | [.rule, .refuses_start]] | sort' <<<"$OUT")" = '[["PK0020",true],["PK6001",false]]'
+check "JSON: summary says refusal and counts one" test "$(jq -c '[.summary.fail_on, .summary.refusals]' <<<"$OUT")" = '["refusal",1]'
+sarif=$("$PGKNOB" lint --format sarif --fail-on never "$tmp/both.conf")
+check "SARIF: refuses_start result property" test "$(jq -c '[.runs[0].results[] | select(.ruleId == "PK0020" or .ruleId == "PK6001") | [.ruleId, .properties.refuses_start]] | sort' <<<"$sarif")" = '[["PK0020",true],["PK6001",false]]'
+printf '[pgknob]\nfail_on = refusal\n' > "$tmp/refusal.ini"
+expect_exit 0 ".pgknob.ini fail_on = refusal passes fsync = off" -- "$PGKNOB" lint --config "$tmp/refusal.ini" "$tmp/fsync.conf"
+expect_exit 1 ".pgknob.ini fail_on = refusal fails an invalid value" -- "$PGKNOB" lint --config "$tmp/refusal.ini" "$tmp/both.conf"
+expect_exit 1 "--fail-on error on the command line wins over fail_on = refusal" -- "$PGKNOB" lint --config "$tmp/refusal.ini" --fail-on error "$tmp/fsync.conf"
+md=$("$PGKNOB" lint --format md --fail-on never "$tmp/both.conf")
+check "Markdown tags the refusal" grep -q '| error, refuses start | PK0020' <<<"$md"
 expect_exit 1 "several files: one bad" -- "$PGKNOB" lint "$tmp/clean.conf" "$tmp/error.conf"
 check "several files: counted" grep -q ' in 2 files ' <<<"$OUT"
 

@@ -3,7 +3,8 @@
 # The verdict differential: for every configuration of the corpus (tests/lint/cases, the real-world
 # files, each major's own sample) and every major 13–18, pgknob lint reports an error exactly when
 # the real server refuses to start with it. The server is the oracle: `postgres -C` first, then a
-# real start for what -C accepts (startup-only checks such as min_wal_size ≥ 2 segments).
+# real start for what -C accepts (startup-only checks such as min_wal_size ≥ 2 segments). With rule
+# packs on, refuses_start must hold exactly for the server's refusals (and --fail-on refusal exit 1).
 # A refusal caused by the machine rather than the configuration (a preload library that is not
 # installed, a missing hba_file, memory) is listed as "environment" and not counted as agreement.
 cd "$(dirname "$0")/../.." || exit 2
@@ -81,6 +82,7 @@ verdict_case() { # major file-or-dir label
     fi
     return
   fi
+  vd_refusal_check "$major" "$([ -d "$file" ] && vd_data "$major" || vd_conf "$major")" "$label" "$server"
   total[$major]=$(( ${total[$major]:-0} + 1 ))
   if [ "$server" = "$lint" ]; then
     agree[$major]=$(( ${agree[$major]:-0} + 1 ))
@@ -125,6 +127,7 @@ done
 
 for major in $MAJORS; do
   echo "# PostgreSQL $major: ${agree[$major]:-0}/${total[$major]:-0} verdicts agree, ${env[$major]:-0} environment refusals set aside"
+  echo "# PostgreSQL $major: refuses_start (rule packs on) matches the server in ${VD_REFUSAL_AGREE[$major]:-0}/${VD_REFUSAL_TOTAL[$major]:-0} cases"
 done
 [ ${#disagreements[@]} -gt 0 ] && echo "# disagreements: ${disagreements[*]}"
 done_testing

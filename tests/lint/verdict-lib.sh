@@ -16,6 +16,10 @@
 #   vd_lint MAJOR FILE        pgknob lint with this machine's facts (--host local: the servers run
 #                             here, so a demand they cannot map must be named): sets VD_ERRORS (count, -1 when the output is not
 #                             understood), VD_LINT_MSG (first error message), VD_TEXT (output)
+#   vd_refusal_check MAJOR TARGET LABEL SERVER
+#                             with rule packs on: pgknob marks a finding refuses_start exactly when
+#                             SERVER (accepts|refuses) is "refuses", and --fail-on refusal exits 1
+#                             exactly then; counts in VD_REFUSAL_AGREE / VD_REFUSAL_TOTAL per major
 
 declare -A VD_DATA=()
 VD_ROOT=""
@@ -140,4 +144,23 @@ vd_lint() { # major file
   VD_LINT_MSG="$(grep -m1 -E '^[^ ].*: error: ' <<<"$VD_TEXT" | sed -E 's/^.*: error: //; s/ \[PK[0-9]+\]$//')"
   [ "$VD_ERRORS" -lt 0 ] && VD_LINT_MSG="unexpected pgknob output: ${VD_TEXT:0:200}"
   return 0
+}
+
+declare -A VD_REFUSAL_AGREE=() VD_REFUSAL_TOTAL=()
+vd_refusal_check() { # major target label server
+  local major="$1" json rc n ids want
+  json="$("$PGKNOB" lint --pg-version "$major" --format json --fail-on refusal "$2" 2>/dev/null)"
+  rc=$?
+  n="$(jq '[.findings[] | select(.refuses_start and (.suppressed | not))] | length' <<<"$json" 2>/dev/null)"
+  ids="$(jq -r '[.findings[] | select(.refuses_start) | .rule] | unique | join(",")' <<<"$json" 2>/dev/null)"
+  want=$([ "$4" = refuses ] && echo 1 || echo 0)
+  VD_REFUSAL_TOTAL[$major]=$(( ${VD_REFUSAL_TOTAL[$major]:-0} + 1 ))
+  if [ -z "$n" ]; then
+    fail "$3 on $major: --fail-on refusal: output not understood (exit $rc)"
+  elif [ "$(( n > 0 ))" = "$want" ] && [ "$rc" = "$want" ]; then
+    VD_REFUSAL_AGREE[$major]=$(( ${VD_REFUSAL_AGREE[$major]:-0} + 1 ))
+    ok "$3 on $major: with rule packs, refuses_start ${ids:-none} and --fail-on refusal exit $rc match the server ($4)"
+  else
+    fail "$3 on $major: server $4, but with rule packs $n refuses_start (${ids:-none}) and --fail-on refusal exits $rc"
+  fi
 }

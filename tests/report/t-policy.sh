@@ -142,5 +142,5 @@ expect_exit 1 "the exit code does not change with -o" -- "$PGKNOB" lint -o x.md 
 expect_exit 2 "-o into a missing directory: exit 2" -- "$PGKNOB" lint -o no/such/dir/r.md pg.conf
 check "-o error message" grep -q 'could not open "no/such/dir/r.md" for writing' <<<"$ERR"
 gh=$("$PGKNOB" lint --format github pg.conf)
-check "github: ::error with file, line and title" grep -q '^::error file=pg.conf,line=1,title=PK0010 unknown parameter::' <<<"$gh"
+check "github: ::error with file, line and title" grep -q '^::error file=pg.conf,line=1,title=PK0010 unknown parameter (refuses start)::' <<<"$gh"
 done_testing
