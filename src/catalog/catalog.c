@@ -347,6 +347,11 @@ bool catalog_context_needs_restart(GucContext ctx)
     return ctx == GUC_CTX_POSTMASTER;
 }
 
+const char *catalog_context_applies(GucContext ctx)
+{
+    return catalog_context_needs_restart(ctx) ? "restart" : "reload";
+}
+
 const char *catalog_type_name(GucType type)
 {
     switch (type) {

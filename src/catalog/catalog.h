@@ -83,6 +83,8 @@ const char *catalog_build_dependent(int major, const char *param, const char *va
 
 const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", … */
 bool catalog_context_needs_restart(GucContext ctx);
+/* What a changed value in postgresql.conf takes: "restart" (postmaster) or "reload". Static. */
+const char *catalog_context_applies(GucContext ctx);
 const char *catalog_type_name(GucType type);     /* "bool", "integer", … */
 
 /* True for the list parameters whose elements the server quotes one by one (GUC_LIST_INPUT |

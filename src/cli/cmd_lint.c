@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
+#include "lint/fix_check.h"
 #include "lint/lint_rules.h"
 #include "project/options.h"
 #include "report/report.h"
@@ -224,6 +225,8 @@ int cmd_lint(int argc, char **argv)
     /* rule findings come after validation's, then the project policy applies to both */
     LintRulesState rules = {0};
     ok = ok && lint_rules_run(&res, &cli.rules, &rules);
+    if (ok)
+        fix_check_run(&res);
     ok = ok && lint_apply_policy(&cli, &res, &n_known);
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
     lint_rules_state_free(&rules);

@@ -93,15 +93,22 @@ static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)
     }
 }
 
-/* Message, suggestion and links; false (with env's missing list) when one cannot be rendered. */
+/* Message, suggestion, fix values and links; false (with env's missing list) when one cannot be
+ * rendered. */
 static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **suggestion,
-                         StrBuf *links)
+                         char **fix_values, StrBuf *links)
 {
     StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT;
     bool ok = render_into(&rule->message, env, &msg) && render_into(&rule->suggestion, env, &sugg);
     for (size_t doc_idx = 0; ok && doc_idx < rule->n_docs; doc_idx++) {
         ok = render_into(&rule->docs[doc_idx], env, links);
         sb_putc(links, '\n');
+    }
+    for (size_t fix_idx = 0; ok && fix_idx < rule->n_fixes; fix_idx++) {
+        StrBuf value = STRBUF_INIT;
+        ok = render_into(&rule->fixes[fix_idx].value, env, &value);
+        fix_values[fix_idx] = value.data ? sb_detach(&value) : xstrdup("");
+        sb_free(&value);
     }
     *message = ok && msg.data ? sb_detach(&msg) : NULL;
     *suggestion = ok && sugg.data ? sb_detach(&sugg) : NULL;
@@ -110,13 +117,33 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
     return ok;
 }
 
+/* The rule's fixes, with what applying each takes in the target catalog; the suggestion is then
+ * the changes followed by the rule's own words. */
+static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char **fix_values,
+                      char *suggestion)
+{
+    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++) {
+        const CatalogParam *param = catalog_find(snap->catalog, rule->fixes[fix_idx].name);
+        if (param) /* the loader checked every claimed version */
+            finding_add_fix(f, param->name, fix_values[fix_idx],
+                            catalog_context_applies(param->context));
+    }
+    f->suggestion = suggestion;
+    if (!rule->n_fixes)
+        return;
+    f->suggestion_tail = suggestion;
+    f->suggestion = NULL;
+    finding_render_suggestion(f);
+}
+
 static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, char *message,
-                         char *suggestion, const StrBuf *links, FindingList *findings)
+                         char *suggestion, char **fix_values, const StrBuf *links,
+                         FindingList *findings)
 {
     Finding *f = findings_add(findings, rule->id, rule->name, rule->severity, rule->category);
     f->title = xstrdup(rule->title);
     f->message = message ? message : xstrdup(rule->title);
-    f->suggestion = suggestion;
+    add_fixes(f, rule, snap, fix_values, suggestion);
     f->explanation = xstrdup(rule->explanation);
     add_settings(f, rule, snap);
     add_evidence(f, env, snap);
@@ -136,13 +163,21 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
     EngineResult result = ENGINE_NOT_FIRED;
     bool ok = expr_eval(rule->condition, &env, &val);
     char *message = NULL, *suggestion = NULL;
+    char **fix_values = xcalloc(rule->n_fixes + 1, sizeof(char *));
     StrBuf links = STRBUF_INIT;
     if (ok && !val.missing && val.boolean) {
-        ok = render_texts(rule, &env, &message, &suggestion, &links);
+        ok = render_texts(rule, &env, &message, &suggestion, fix_values, &links);
         if (ok)
-            make_finding(rule, snap, &env, message, suggestion, &links, findings);
+            make_finding(rule, snap, &env, message, suggestion, fix_values, &links, findings);
+        else {
+            free(message);
+            free(suggestion);
+        }
         result = ENGINE_FIRED;
     }
+    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++)
+        free(fix_values[fix_idx]);
+    free(fix_values);
     if (!ok || val.missing) {
         char *needs = join_missing(&env);
         skipped_add(skipped, rule, needs);

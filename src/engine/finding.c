@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_edit.h"
 
 Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_name,
                       Severity severity, const char *category)
@@ -114,9 +116,11 @@ static void finding_free(Finding *f)
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         free(f->fixes[idx].name);
         free(f->fixes[idx].value);
+        free(f->fixes[idx].file);
     }
     free(f->fixes);
     free(f->fix_note);
+    free(f->suggestion_tail);
 }
 
 void findings_free(FindingList *list)
@@ -174,17 +178,41 @@ bool findings_fail(const FindingList *list, Severity fail_on, bool refusal)
     return fail_on != SEV_NONE && findings_max_severity(list) >= fail_on;
 }
 
-void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies)
+void finding_add_fix_at(Finding *f, const char *name, const char *value, const char *applies,
+                        const char *file, int line)
 {
     f->fixes = xrealloc(f->fixes, (f->n_fixes + 1) * sizeof(*f->fixes));
-    f->fixes[f->n_fixes++] = (FindingFix){
-        .name = xstrdup(name), .value = xstrdup(value), .applies = applies};
+    f->fixes[f->n_fixes++] = (FindingFix){.name = xstrdup(name), .value = xstrdup(value),
+                                          .applies = applies, .file = xstrdup(file),
+                                          .line = file ? line : 0};
+}
+
+void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies)
+{
+    finding_add_fix_at(f, name, value, applies, NULL, 0);
+}
+
+void finding_render_suggestion(Finding *f)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        char *line = conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
+        sb_printf(&sb, "%s%s", idx ? " and " : "", line);
+        free(line);
+    }
+    if (f->suggestion_tail && *f->suggestion_tail)
+        sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *f->suggestion_tail) ? " " : "",
+                  f->suggestion_tail);
+    free(f->suggestion);
+    f->suggestion = sb.len ? sb_detach(&sb) : NULL;
+    sb_free(&sb);
 }
 
 void finding_drop_fix(Finding *f, size_t idx)
 {
     free(f->fixes[idx].name);
     free(f->fixes[idx].value);
+    free(f->fixes[idx].file);
     memmove(&f->fixes[idx], &f->fixes[idx + 1], (f->n_fixes - idx - 1) * sizeof(*f->fixes));
     f->n_fixes--;
 }

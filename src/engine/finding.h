@@ -27,6 +27,9 @@ typedef struct FindingFix {
     char *value;         /* as written in postgresql.conf, unquoted ("4GB", "on") */
     const char *applies; /* "restart" (postmaster context in the target catalog) or "reload";
                           * static */
+    char *file;          /* rewrite this line (a misspelt or old name) rather than the
+                          * parameter's winning one; NULL for the parameter's own line */
+    int line;
 } FindingFix;
 
 typedef struct Finding {
@@ -58,6 +61,8 @@ typedef struct Finding {
     size_t n_fixes;
     char *fix_note;      /* why a proposed change was dropped, clamped or lost to another rule's;
                           * NULL when none */
+    char *suggestion_tail; /* with fixes: the words after the change ("(the default)"), so the
+                            * suggestion can be rendered again from the fixes; NULL when none */
 } Finding;
 
 typedef struct FindingList {
@@ -75,6 +80,12 @@ void finding_add_setting(Finding *f, const char *name, const char *value, const 
 void finding_add_evidence(Finding *f, const char *text);
 void finding_add_link(Finding *f, const char *url);
 void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies);
+/* A fix that rewrites file:line (renaming what is written there) instead of `name`'s own line. */
+void finding_add_fix_at(Finding *f, const char *name, const char *value, const char *applies,
+                        const char *file, int line);
+/* suggestion = the fixes as "name = value" joined by " and ", then suggestion_tail; the tail
+ * alone when no fix is left. */
+void finding_render_suggestion(Finding *f);
 /* Removes fixes[idx], keeping the order. */
 void finding_drop_fix(Finding *f, size_t idx);
 /* Appends a sentence to fix_note. */

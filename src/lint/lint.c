@@ -76,7 +76,9 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
     }
     ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
                           .check_host = opts->check_host};
+    input->validation_begin = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    input->validation_end = findings->n;
     return true;
 }
 

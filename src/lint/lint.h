@@ -27,6 +27,8 @@ typedef struct LintInput {
     int pg_minor;               /* -1 unless --pg-version named one */
     const char *version_source; /* "--pg-version", "PG_VERSION" or "default" (static) */
     Snapshot snap;              /* effective settings for pg_major */
+    size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
+    size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
 } LintInput;
 
 typedef struct LintResult {

@@ -95,12 +95,14 @@ bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *
         LintInput *input = &res->inputs[input_idx];
         if (!input->snap.catalog)
             continue;
+        input->rules_begin = res->findings.n;
         if (state->have_host) {
             copy_host(&input->snap.host, &state->host);
             lint_validate_host(&input->snap, &res->findings);
         }
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+        input->rules_end = res->findings.n;
     }
     if (opts->disabled_all)
         return true;

@@ -8,6 +8,7 @@
 
 #include "catalog/value.h"
 #include "common/strbuf.h"
+#include "conf/conf_edit.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
 #include "lint/shmem.h"
@@ -85,23 +86,6 @@ static Finding *entry_finding(FindingList *out, const char *id, const ConfEntry 
     return f;
 }
 
-/* `name = value` as it could be written in postgresql.conf, quoting when the lexer needs it. */
-static char *conf_line(const char *name, const char *value)
-{
-    bool bare = *value != '\0';
-    for (const char *p = value; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '_')
-            bare = false;
-    if (bare)
-        return xasprintf("%s = %s", name, value);
-    StrBuf sb = STRBUF_INIT;
-    sb_printf(&sb, "%s = '", name);
-    for (const char *p = value; *p; p++)
-        sb_put(&sb, *p == '\'' ? "''" : (char[]){*p, '\0'});
-    sb_putc(&sb, '\'');
-    return sb_detach(&sb);
-}
-
 static void check_read_error(const ConfEntry *entry, FindingList *out)
 {
     bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
@@ -113,6 +97,21 @@ static void check_read_error(const ConfEntry *entry, FindingList *out)
     else
         f->message = xstrdup(entry->error);
     f->hint = xstrdup(entry->error_hint);
+}
+
+/* Renaming the line is the fix when its value suits the parameter meant (checked as the server
+ * would); otherwise the suggestion stays words only. */
+static void add_rename_fix(Finding *f, const CatalogParam *param, int major,
+                           const ConfEntry *entry)
+{
+    GucValue val;
+    GucError err = {0};
+    const char *value = entry->value ? entry->value : "";
+    if (param && param->context != GUC_CTX_INTERNAL &&
+        guc_parse_value_for(param, major, value, &val, &err))
+        finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
+                           entry->file, entry->line);
+    guc_error_free(&err);
 }
 
 static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingList *out)
@@ -129,16 +128,20 @@ static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingLis
     const char *close = catalog_suggest(cat, name);
     if (close) {
         f->hint = xasprintf("Did you mean \"%s\"?", close);
-        f->suggestion = conf_line(close, entry->value ? entry->value : "");
+        f->suggestion = conf_format_assignment(close, entry->value ? entry->value : "");
+        add_rename_fix(f, catalog_find(cat, close), cat->major, entry);
     }
 }
 
-static void check_alias(const ConfEntry *entry, const char *target, FindingList *out)
+static void check_alias(const ConfEntry *entry, const CatalogParam *param, int major,
+                        FindingList *out)
 {
+    const char *target = param->name;
     Finding *f = entry_finding(out, "PK0012", entry);
     f->message = xasprintf("\"%s\" is an old name for \"%s\"", entry->name, target);
     f->hint = xasprintf("The server still maps it; write \"%s\" instead.", target);
-    f->suggestion = conf_line(target, entry->value ? entry->value : "");
+    f->suggestion = conf_format_assignment(target, entry->value ? entry->value : "");
+    add_rename_fix(f, param, major, entry);
 }
 
 static void check_minor(const ConfEntry *entry, const CatalogParam *param,
@@ -242,7 +245,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
         const char *target = catalog_alias_target(cat->major, entry->name);
         param = target ? catalog_find(cat, target) : NULL;
         if (param)
-            check_alias(entry, param->name, out);
+            check_alias(entry, param, cat->major, out);
     }
     if (!param) {
         if (!strchr(entry->name, '.'))
@@ -320,7 +323,10 @@ static void check_wal_size(const Snapshot *snap, const char *name, double seg_by
     f->hint = xasprintf("With %.0fMB WAL segments (the initdb default unless --wal-segsize was"
                         " given) write at least %.0fMB.",
                         seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
-    f->suggestion = xasprintf("%s = %.0fMB", name, 2 * seg_bytes / (1024.0 * 1024.0));
+    char *value = xasprintf("%.0fMB", 2 * seg_bytes / (1024.0 * 1024.0));
+    finding_add_fix(f, setting->param->name, value, catalog_context_applies(setting->param->context));
+    free(value);
+    finding_render_suggestion(f);
 }
 
 /* From 17 on the postmaster quotes parameter names in these messages. */
@@ -344,7 +350,9 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
                          : xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level"
                                    " \"replica\" or \"logical\"");
         f->hint = xstrdup("With wal_level = minimal also set max_wal_senders = 0.");
-        f->suggestion = xstrdup("max_wal_senders = 0");
+        finding_add_fix(f, senders->param->name, "0",
+                        catalog_context_applies(senders->param->context));
+        finding_render_suggestion(f);
     }
     const SnapSetting *archive = usable(snap, "archive_mode");
     if (archive && strcmp(archive->parsed.enum_val, "off")) {

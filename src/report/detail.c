@@ -12,6 +12,7 @@
 
 #include "catalog/value.h"
 #include "common/xalloc.h"
+#include "conf/conf_edit.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
 {
@@ -48,6 +49,13 @@ const CatalogParam *report_param(const ReportInput *in, const Finding *f, const 
 const char *report_apply_how(const ReportInput *in, const Finding *f)
 {
     bool any = false, restart = false, fixed = false;
+    /* a finding that proposes changes takes what its changes take, whatever else it involves */
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
+        any = true;
+        restart = restart || !strcmp(f->fixes[fix_idx].applies, "restart");
+    }
+    if (any)
+        return restart ? "restart" : "reload";
     for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         if (!param)
@@ -155,6 +163,14 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     size_t len;
     char *value;
     StrBuf sb = STRBUF_INIT;
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
+        const FindingFix *fix = &f->fixes[fix_idx];
+        char *line = conf_format_assignment(fix->name, report_redact(fix->name, fix->value));
+        sb_printf(&sb, "%s\n", line);
+        free(line);
+    }
+    if (f->n_fixes)
+        return sb_detach(&sb);
     const char *text = f->suggestion;
     for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
         char *name = xstrndup(assigned, len);
@@ -277,6 +293,8 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
         sb_printf(&text, "\n%s", f->hint);
     if (f->suggestion)
         sb_printf(&text, "\nSuggestion: %s", f->suggestion);
+    if (f->fix_note)
+        sb_printf(&text, "\nFix: %s", f->fix_note);
     for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
         sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
     char *clean = report_redact_text(in, sb_str(&text));

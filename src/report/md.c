@@ -542,6 +542,11 @@ static void put_change(const ReportInput *in, const Finding *f, StrBuf *out)
         md_block(out, "ini", conf);
     }
     free(conf);
+    if (f->fix_note) {
+        sb_put(out, "*Checked fix:* ");
+        md_sentence(in, out, f->fix_note);
+        sb_put(out, "\n\n");
+    }
     put_apply(in, f, out);
 }
 

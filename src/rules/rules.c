@@ -17,6 +17,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "catalog/value.h"
 #include "host/host.h"
 
 #define RULE_FILE_MAX (1024 * 1024)
@@ -316,6 +317,35 @@ static bool load_lets(Loader *ld, IniSection *sec)
     return true;
 }
 
+/* `fix = name = value template`: the name must look like a parameter (checked against every
+ * claimed catalog later); the value is a template like the suggestion's. */
+static bool load_fix(Loader *ld, IniEntry *entry, const IniPiece *piece, const ExprScope *scope)
+{
+    Rule *rule = ld->rule;
+    const char *text = piece->text, *eq = strchr(text, '=');
+    size_t name_len = eq ? (size_t)(eq - text) : 0;
+    while (name_len && (text[name_len - 1] == ' ' || text[name_len - 1] == '\t'))
+        name_len--;
+    bool name_ok = name_len > 0;
+    for (size_t idx = 0; idx < name_len; idx++)
+        name_ok = name_ok && (isalnum((unsigned char)text[idx]) || text[idx] == '_' ||
+                              text[idx] == '.');
+    if (!name_ok)
+        return load_error(ld, piece->line, "Write fix = parameter = value, one per line.",
+                          "fix: expected \"parameter = value\"");
+    const char *value = eq + 1;
+    while (*value == ' ' || *value == '\t')
+        value++;
+    rule->fixes = xrealloc(rule->fixes, (rule->n_fixes + 1) * sizeof(*rule->fixes));
+    RuleFix *fix = &rule->fixes[rule->n_fixes++];
+    memset(fix, 0, sizeof(*fix));
+    fix->name = xstrndup(text, name_len);
+    for (char *c = fix->name; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    fix->line = piece->line;
+    return template_parse(ld, entry, value, &fix->value, scope);
+}
+
 static bool load_texts(Loader *ld, IniSection *sec)
 {
     Rule *rule = ld->rule;
@@ -346,6 +376,9 @@ static bool load_texts(Loader *ld, IniSection *sec)
         ok = template_parse(ld, entry, entry->pieces[piece_idx].text, &rule->docs[rule->n_docs++],
                             &scope);
     }
+    entry = section_get(sec, "fix");
+    for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++)
+        ok = load_fix(ld, entry, &entry->pieces[piece_idx], &scope);
     entry = section_get(sec, "explanation");
     if (entry)
         ld->explanation_key = ini_entry_join(entry, " ");
@@ -389,6 +422,59 @@ static bool check_template(CheckCtx *ctx, Template *tpl, const char *key)
     return true;
 }
 
+/* Can an expression of this type give the parameter's value? Numbers fit any numeric parameter
+ * (in its base unit's terms the renderer writes them unit-less). */
+static bool fix_type_fits(const CatalogParam *param, ExprType type)
+{
+    bool memory = param->unit && strchr(param->unit, 'B');
+    bool time = param->unit && !memory;
+    switch (param->type) {
+    case GUC_BOOL: return type == EXPR_T_BOOL;
+    case GUC_INTEGER:
+    case GUC_REAL:
+        return type == EXPR_T_NUM || (memory && type == EXPR_T_BYTES) ||
+               (time && type == EXPR_T_DURATION);
+    default: return type == EXPR_T_STRING || type == EXPR_T_NUM;
+    }
+}
+
+/* A fix names a settable parameter of the version; its holes have a type the parameter takes, and
+ * a value without holes must be one the server accepts. */
+static bool check_fix(CheckCtx *ctx, RuleFix *fix)
+{
+    const CatalogParam *param = catalog_find(ctx->cat, fix->name);
+    char *msg = NULL;
+    if (!param || param->context == GUC_CTX_INTERNAL)
+        msg = xasprintf("fix: %s parameter \"%s\" for PostgreSQL %d (the rule claims this"
+                        " version)", param ? "read-only" : "unknown", fix->name, ctx->cat->major);
+    bool literal = true;
+    for (size_t part_idx = 0; !msg && part_idx < fix->value.n_parts; part_idx++) {
+        Expr *expr = fix->value.parts[part_idx].expr;
+        ExprType type;
+        if (!expr)
+            continue;
+        literal = false;
+        if (!check_expr(ctx, expr, "fix", "fix", fix->value.source, &type))
+            return false;
+        if (fix->value.n_parts == 1 && !fix_type_fits(param, type))
+            msg = xasprintf("fix: %s is %s %s parameter, but the value is %s", param->name,
+                            param->type == GUC_INTEGER ? "an" : "a",
+                            catalog_type_name(param->type), expr_type_name(type));
+    }
+    if (!msg && literal) {
+        GucValue val;
+        GucError gerr = {0};
+        if (!guc_parse_value_for(param, ctx->cat->major, fix->value.source, &val, &gerr))
+            msg = xasprintf("fix: PostgreSQL %d refuses it: %s", ctx->cat->major, gerr.message);
+        guc_error_free(&gerr);
+    }
+    if (!msg)
+        return true;
+    load_error(ctx->ld, fix->line, NULL, msg);
+    free(msg);
+    return false;
+}
+
 static bool check_params_exist(CheckCtx *ctx)
 {
     Rule *rule = ctx->ld->rule;
@@ -421,6 +507,9 @@ static bool check_version(CheckCtx *ctx)
         return false;
     for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++)
         if (!check_template(ctx, &rule->docs[doc_idx], "docs"))
+            return false;
+    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++)
+        if (!check_fix(ctx, &rule->fixes[fix_idx]))
             return false;
     return check_params_exist(ctx);
 }
@@ -551,6 +640,11 @@ static void rule_free(Rule *rule)
     free(rule->let_exprs);
     template_free(&rule->message);
     template_free(&rule->suggestion);
+    for (size_t idx = 0; idx < rule->n_fixes; idx++) {
+        free(rule->fixes[idx].name);
+        template_free(&rule->fixes[idx].value);
+    }
+    free(rule->fixes);
     for (size_t idx = 0; idx < rule->n_docs; idx++)
         template_free(&rule->docs[idx]);
     free(rule->docs);
@@ -592,8 +686,8 @@ static bool build_rule(Loader *ld, IniDoc *doc)
 {
     static const char *const keys[] = {"id", "name", "title", "severity", "category", "versions",
                                        "parameters", "condition", "message", "suggestion",
-                                       "docs", "explanation", NULL};
-    static const char *const multi[] = {"docs", NULL};
+                                       "docs", "explanation", "fix", NULL};
+    static const char *const multi[] = {"docs", "fix", NULL};
     IniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
         !load_identity(ld, rule_sec) || !load_lets(ld, let_sec) || !load_texts(ld, rule_sec) ||

@@ -34,6 +34,13 @@ typedef struct RuleExample {
     char *evidence;    /* "key=value,key=value", or NULL */
 } RuleExample;
 
+/* `fix = name = <value template>`: one concrete change a finding of the rule proposes. */
+typedef struct RuleFix {
+    char *name;     /* the parameter, as written */
+    Template value; /* the value as postgresql.conf takes it, unquoted */
+    int line;
+} RuleFix;
+
 typedef struct Rule {
     char *id;          /* stable: "PK3001" */
     char *name;        /* "aio.io-uring-kernel" */
@@ -50,7 +57,9 @@ typedef struct Rule {
     char *condition_text;
     Expr *condition;
     Template message;
-    Template suggestion; /* n_parts 0 when none */
+    Template suggestion; /* n_parts 0 when none; with fixes: the words after the change */
+    RuleFix *fixes;      /* `fix` keys, in file order */
+    size_t n_fixes;
     Template *docs;      /* documentation links */
     size_t n_docs;
     char *explanation;   /* Markdown from the .md file beside the .ini; NULL when none */
