@@ -13,6 +13,7 @@ typedef struct Command {
 
 static const Command commands[] = {
     {"lint", cmd_lint, "check postgresql.conf files or a data directory before deployment"},
+    {"fix", cmd_fix, "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
     {"settings", cmd_settings, "show every entry the server would read (offline pg_file_settings)"},
     {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, "audit a running server: settings and statistics, read-only"},

@@ -12,6 +12,7 @@ enum {
 };
 
 int cmd_lint(int argc, char **argv);
+int cmd_fix(int argc, char **argv);
 int cmd_settings(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_audit(int argc, char **argv);

@@ -1,0 +1,299 @@
+/* `pgknob fix`: the lint pipeline, then every verified fix applied to a copy of the configuration
+ * (or shown as a unified diff, or as ALTER SYSTEM statements). Never writes over an input unless
+ * --in-place. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "common/xalloc.h"
+#include "lint/fix_apply.h"
+#include "lint/fix_check.h"
+#include "lint/lint.h"
+#include "lint/lint_rules.h"
+#include "project/options.h"
+
+typedef struct FixCli {
+    LintOpts lint;
+    const char *output;     /* -o OUT */
+    bool diff, in_place;
+    const char *format;     /* "conf" (default) or "alter-system" */
+    ProjectOptions project; /* --config, --host, --rules, --disable */
+    LintRulesOpts rules;
+} FixCli;
+
+enum { OPT_PG_VERSION = 256, OPT_DIFF, OPT_IN_PLACE, OPT_FORMAT, OPT_NO_RULES, OPT_OUTPUT = 'o',
+       OPT_HELP = 'h' };
+
+static const CliOption fix_options[] = {
+    {"pg-version", "N", OPT_PG_VERSION,
+     "target PostgreSQL major (13-18, or N.M); default: the data\ndirectory's PG_VERSION, else 18"},
+    {"host", "FACTS", PROJECT_OPT_HOST, "host facts, as for lint (local, or ram=16GB,cores=8,...)"},
+    {"output", "OUT", OPT_OUTPUT,
+     "write the fixed copy to OUT (a directory when several\nfiles change); never an input"},
+    {"diff", NULL, OPT_DIFF, "print a unified diff (the default without -o)"},
+    {"in-place", NULL, OPT_IN_PLACE, "rewrite the input files themselves"},
+    {"format", "FORMAT", OPT_FORMAT,
+     "conf (edit the files, default) or alter-system (print\nALTER SYSTEM statements and their rollback)"},
+    {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
+    {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
+    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not apply these rules' fixes (repeatable)"},
+    {"no-rules", NULL, OPT_NO_RULES, "only the fixes of validation findings"},
+    {"help", NULL, OPT_HELP, "show this help and exit"},
+};
+#define N_FIX_OPTIONS (sizeof(fix_options) / sizeof(fix_options[0]))
+
+static void fix_usage(FILE *out)
+{
+    fprintf(out, "usage: pgknob fix [OPTIONS] FILE|DATADIR [-o OUT | --diff | --in-place]\n\n"
+                 "Applies every verified fix that pgknob lint proposes: rewrites the line that\n"
+                 "wins for each parameter (in whichever included file holds it, comments and\n"
+                 "layout kept) and appends parameters that are set nowhere to the top-level\n"
+                 "file.\n\noptions:\n");
+    cli_options_help(out, fix_options, N_FIX_OPTIONS, 22);
+    fprintf(out, "\nexit codes: 0 nothing to change, 1 changes shown or written, 2 usage or\n"
+                 "input error, 3 internal error\n");
+}
+
+static bool fix_apply_option(FixCli *cli, int key, const char *arg)
+{
+    int major, minor;
+    switch (key) {
+    case OPT_PG_VERSION:
+        if (lint_parse_version(arg, &major, &minor)) {
+            cli->lint.pg_version = arg;
+            return true;
+        }
+        fprintf(stderr, "pgknob: error: unsupported PostgreSQL version \"%s\"\n", arg);
+        return false;
+    case OPT_OUTPUT: cli->output = arg; return true;
+    case OPT_DIFF: cli->diff = true; return true;
+    case OPT_IN_PLACE: cli->in_place = true; return true;
+    case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
+    case OPT_FORMAT:
+        if (!strcmp(arg, "conf") || !strcmp(arg, "alter-system")) {
+            cli->format = arg;
+            return true;
+        }
+        fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: fix writes conf or"
+                        " alter-system.\n", arg);
+        return false;
+    }
+    return project_option_set(&cli->project, key, arg);
+}
+
+/* Returns -1 to go on, else the exit code. */
+static int fix_parse_args(int argc, char **argv, FixCli *cli)
+{
+    struct option longopts[N_FIX_OPTIONS + 1];
+    cli_options_longopts(fix_options, N_FIX_OPTIONS, longopts);
+    int key;
+    opterr = 0;
+    optind = 1;
+    while ((key = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+        if (key == OPT_HELP) {
+            fix_usage(stdout);
+            return PK_EXIT_OK;
+        }
+        if (key == '?' || key == ':') {
+            fprintf(stderr, "pgknob: error: %s \"%s\"\nhint: see 'pgknob fix --help'.\n",
+                    optopt ? "option needs a value or is unknown:" : "unknown option",
+                    argv[optind - 1]);
+            return PK_EXIT_USAGE;
+        }
+        if (!fix_apply_option(cli, key, optarg))
+            return PK_EXIT_USAGE;
+    }
+    if (argc - optind != 1) {
+        fprintf(stderr, "pgknob: error: fix takes exactly one FILE or DATADIR\n");
+        fix_usage(stderr);
+        return PK_EXIT_USAGE;
+    }
+    if ((cli->output != NULL) + cli->diff + cli->in_place > 1) {
+        fprintf(stderr, "pgknob: error: -o, --diff and --in-place exclude each other\n");
+        return PK_EXIT_USAGE;
+    }
+    if (cli->format && !strcmp(cli->format, "alter-system") && (cli->diff || cli->in_place)) {
+        fprintf(stderr, "pgknob: error: --format alter-system prints statements: no --diff or"
+                        " --in-place\n");
+        return PK_EXIT_USAGE;
+    }
+    cli->lint.paths = (const char *const *)argv + optind;
+    cli->lint.n_paths = 1;
+    return -1;
+}
+
+/* Same file as an input? (by device and inode, so links and ../ spellings are caught) */
+static bool is_input(const LintInput *input, const char *path)
+{
+    struct stat out_st, in_st;
+    if (stat(path, &out_st) != 0)
+        return false;
+    for (size_t idx = 0; idx < input->set.n_files; idx++)
+        if (stat(input->set.files[idx], &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
+            in_st.st_ino == out_st.st_ino)
+            return true;
+    return false;
+}
+
+/* Writes `text` to `path` through a temporary file renamed over it, keeping `mode`. */
+static bool write_atomic(const char *path, const char *text, mode_t mode)
+{
+    char *tmp = xasprintf("%s.pgknob-fix.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    bool ok = fd >= 0;
+    size_t len = strlen(text);
+    ok = ok && write(fd, text, len) == (ssize_t)len && fchmod(fd, mode) == 0 && fsync(fd) == 0;
+    if (fd >= 0 && close(fd) != 0)
+        ok = false;
+    ok = ok && rename(tmp, path) == 0;
+    if (!ok) {
+        fprintf(stderr, "pgknob: error: could not write \"%s\": %s\n", path, strerror(errno));
+        if (fd >= 0)
+            unlink(tmp);
+    }
+    free(tmp);
+    return ok;
+}
+
+static mode_t mode_of(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? st.st_mode & 07777 : 0644;
+}
+
+/* The directory of the top-level file: -o DIR mirrors the changed files below it. */
+static char *top_dir(const char *top)
+{
+    const char *slash = strrchr(top, '/');
+    return slash ? xstrndup(top, (size_t)(slash - top)) : xstrdup(".");
+}
+
+static bool write_output(const FixCli *cli, const LintInput *input, const FixPlan *plan)
+{
+    struct stat st;
+    bool dir = plan->n_files > 1 || strcmp(plan->files[0].path, plan->top_file) ||
+               (stat(cli->output, &st) == 0 && S_ISDIR(st.st_mode));
+    if (!dir) {
+        if (is_input(input, cli->output)) {
+            fprintf(stderr, "pgknob: error: -o \"%s\" is an input; use --in-place to rewrite"
+                            " it\n", cli->output);
+            return false;
+        }
+        return write_atomic(cli->output, plan->files[0].new_text, 0644);
+    }
+    if (mkdir(cli->output, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "pgknob: error: could not create \"%s\": %s\n", cli->output,
+                strerror(errno));
+        return false;
+    }
+    char *base = top_dir(plan->top_file);
+    size_t base_len = strlen(base);
+    bool ok = true;
+    for (size_t idx = 0; ok && idx < plan->n_files; idx++) {
+        const char *path = plan->files[idx].path;
+        if (strncmp(path, base, base_len) || path[base_len] != '/' || strchr(path + base_len + 1, '/')) {
+            fprintf(stderr, "pgknob: error: %s is outside %s: use --diff or --in-place\n", path,
+                    base);
+            ok = false;
+            break;
+        }
+        char *out = xasprintf("%s/%s", cli->output, path + base_len + 1);
+        if (is_input(input, out)) {
+            fprintf(stderr, "pgknob: error: -o would write over the input \"%s\"\n", out);
+            ok = false;
+        } else {
+            ok = write_atomic(out, plan->files[idx].new_text, 0644);
+        }
+        free(out);
+    }
+    free(base);
+    return ok;
+}
+
+static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *plan)
+{
+    StrBuf out = STRBUF_INIT;
+    bool ok = true;
+    if (cli->format && !strcmp(cli->format, "alter-system")) {
+        fix_plan_alter_system(plan, input->pg_major, &out);
+    } else if (!plan->n_files) {
+        /* nothing to change: nothing written */
+    } else if (cli->in_place) {
+        for (size_t idx = 0; ok && idx < plan->n_files; idx++)
+            ok = write_atomic(plan->files[idx].path, plan->files[idx].new_text,
+                              mode_of(plan->files[idx].path));
+    } else if (cli->output) {
+        ok = write_output(cli, input, plan);
+    } else {
+        char *cwd = getcwd(NULL, 0);
+        fix_plan_diff(plan, cwd, &out);
+        free(cwd);
+    }
+    if (ok && out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
+        ok = false;
+    sb_free(&out);
+    if (!ok)
+        return PK_EXIT_USAGE;
+    for (size_t idx = 0; idx < plan->n_changes; idx++) {
+        const FixChange *c = &plan->changes[idx];
+        fprintf(stderr, "pgknob: fix: %s = %s (%s; %s) at %s%s%.0d\n", c->name, c->value, c->rules,
+                c->applies, c->file, c->line ? ":" : " (appended)", c->line);
+    }
+    return plan->n_changes ? PK_EXIT_FINDINGS : PK_EXIT_OK;
+}
+
+static bool fix_load_project(FixCli *cli)
+{
+    if (!project_options_load(&cli->project))
+        return false;
+    if (!cli->lint.pg_version)
+        cli->lint.pg_version = cli->project.pg_version;
+    cli->rules.host = cli->project.host;
+    cli->rules.dirs = cli->project.rule_dirs;
+    cli->rules.n_dirs = cli->project.n_rule_dirs;
+    cli->rules.disable = (const char *const *)cli->project.disable;
+    cli->rules.n_disable = cli->project.n_disable;
+    return true;
+}
+
+int cmd_fix(int argc, char **argv)
+{
+    FixCli cli = {.lint = {.check_host = true}, .project = {.fail_on = SEV_WARNING}};
+    int rc = fix_parse_args(argc, argv, &cli);
+    if (rc < 0 && !fix_load_project(&cli))
+        rc = PK_EXIT_USAGE;
+    if (rc >= 0) {
+        project_options_free(&cli.project);
+        return rc;
+    }
+    LintResult res = {0};
+    LintRulesState rules = {0};
+    char *errmsg = NULL;
+    bool ok = lint_run(&cli.lint, &res, &errmsg) && lint_rules_run(&res, &cli.rules, &rules);
+    if (ok) {
+        fix_check_run(&res);
+        const ConfSet *sets[1] = {&res.inputs[0].set};
+        size_t n_known = 0;
+        ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known);
+    }
+    FixPlan plan = {0};
+    if (ok && !fix_plan_build(&res, 0, &plan, &errmsg))
+        ok = false;
+    if (errmsg)
+        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+    free(errmsg);
+    rc = ok ? fix_emit(&cli, &res.inputs[0], &plan) : PK_EXIT_USAGE;
+    fix_plan_free(&plan);
+    lint_rules_state_free(&rules);
+    lint_result_free(&res);
+    project_options_free(&cli.project);
+    return rc;
+}
