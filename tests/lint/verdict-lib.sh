@@ -149,7 +149,7 @@ vd_lint() { # major file
 declare -A VD_REFUSAL_AGREE=() VD_REFUSAL_TOTAL=()
 vd_refusal_check() { # major target label server
   local major="$1" json rc n ids want
-  json="$("$PGKNOB" lint --pg-version "$major" --format json --fail-on refusal "$2" 2>/dev/null)"
+  json="$("$PGKNOB" lint --host local --pg-version "$major" --format json --fail-on refusal "$2" 2>/dev/null)"
   rc=$?
   n="$(jq '[.findings[] | select(.refuses_start and (.suppressed | not))] | length' <<<"$json" 2>/dev/null)"
   ids="$(jq -r '[.findings[] | select(.refuses_start) | .rule] | unique | join(",")' <<<"$json" 2>/dev/null)"

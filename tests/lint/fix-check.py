@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""One fixpoint comparison for t-fix.sh: the lint JSON of the original and of the fixed file.
+Prints lines "refix KEY", "new KEY" (a new error or warning), "applies NAME GOT WANT" (a fix whose
+applies disagrees with the server's context, from postgres --describe-config), "ram NAME VALUE"
+(a memory fix above the host's RAM), then "counts FIXED PARTIAL FIXES APPLIES_OK MEM_CHECKED"."""
+import json, re, sys
+
+orig = json.load(open(sys.argv[1])); fixed = json.load(open(sys.argv[2]))
+contexts = dict(line.split('\t')[:2] for line in open(sys.argv[3]) if '\t' in line)
+ram = float(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] != '-' else None
+UNITS = {'B': 1, 'kB': 1024, 'MB': 1024**2, 'GB': 1024**3, 'TB': 1024**4}
+# base units of memory parameters written without a unit (pg_settings.unit)
+BASE = {'shared_buffers': 8192, 'effective_cache_size': 8192, 'wal_buffers': 8192,
+        'temp_buffers': 8192, 'work_mem': 1024, 'maintenance_work_mem': 1024,
+        'autovacuum_work_mem': 1024, 'logical_decoding_work_mem': 1024,
+        'min_wal_size': 1024**2, 'max_wal_size': 1024**2, 'wal_keep_size': 1024**2}
+
+def key(f):
+    return (f['rule'], tuple(sorted(s['name'] for s in f['settings'])))
+
+def active(doc):
+    return [f for f in doc['findings'] if not f['suppressed']]
+
+fixed_keys = set(key(f) for f in active(fixed))
+n_fixed = n_partial = n_fixes = applies_ok = mem_checked = 0
+for f in active(orig):
+    if not f['fix']:
+        continue
+    if f['fix_note']:
+        n_partial += 1
+    else:
+        n_fixed += 1
+        if key(f) in fixed_keys:
+            print('refix %s %s' % key(f))
+    for fix in f['fix']:
+        n_fixes += 1
+        ctx = contexts.get(fix['name'], contexts.get(fix['name'].lower()))
+        want = 'restart' if ctx == 'postmaster' else 'reload'
+        if ctx is None or fix['applies'] != want:
+            print('applies %s %s %s' % (fix['name'], fix['applies'], ctx))
+        else:
+            applies_ok += 1
+        m = re.fullmatch(r'(-?[0-9.]+)\s*(B|kB|MB|GB|TB)?', fix['value'])
+        if ram is None or not m or (not m.group(2) and fix['name'] not in BASE):
+            continue
+        mem_checked += 1
+        size = float(m.group(1)) * (UNITS[m.group(2)] if m.group(2) else BASE[fix['name']])
+        if size > ram:
+            print('ram %s %s' % (fix['name'], fix['value']))
+orig_keys = set(key(f) for f in active(orig))
+for f in active(fixed):
+    if f['severity'] in ('error', 'warning') and key(f) not in orig_keys:
+        print('new %s %s' % key(f))
+print('counts %d %d %d %d %d' % (n_fixed, n_partial, n_fixes, applies_ok, mem_checked))
