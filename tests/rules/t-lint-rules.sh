@@ -53,7 +53,7 @@ check "stage 4 error line is located at the random_page_cost line" grep -qE "sta
 # 4. the memory arithmetic of seed 003: 800 x 32MB on an 8 GB node
 printf 'max_connections = 800\nwork_mem = 32MB\n' > "$tmp/mem.conf"
 expect_exit 1 "800 x 32MB on 8GB is an error" -- "$PGKNOB" lint --pg-version 14 --host ram=8GB,cores=2 --fail-on error "$tmp/mem.conf"
-check "the finding shows the arithmetic" grep -qF "800 connections × work_mem 32MB × hash_mem_multiplier 1 = 25GB" <<<"$OUT"
+check "the finding shows the arithmetic" grep -qF "(800 connections + 8 parallel workers) × work_mem 32MB = 25.2GB" <<<"$OUT"
 check "and the machine's memory" grep -qF "the machine has 8GB" <<<"$OUT"
 check "and a fix" grep -qF "suggestion: work_mem = 4MB, or lower max_connections" <<<"$OUT"
 printf 'max_connections = 200\nwork_mem = 4MB\n' > "$tmp/mem-ok.conf"
@@ -75,7 +75,7 @@ check "json finding: rule, settings with file:line, links, explanation" python3 
 import json, sys
 doc = json.loads(sys.stdin.read())
 f = [f for f in doc["findings"] if f["rule"] == "PK2001"][0]
-assert f["severity"] == "error" and "25GB" in f["message"], f
+assert f["severity"] == "error" and "25.2GB" in f["message"], f
 names = {s["name"]: s for s in f["settings"]}
 assert names["max_connections"]["line"] == 1 and names["work_mem"]["line"] == 2, names
 assert f["links"] == ["https://www.postgresql.org/docs/14/runtime-config-resource.html#GUC-WORK-MEM",
