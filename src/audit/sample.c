@@ -14,7 +14,8 @@
 
 #include "common/xalloc.h"
 
-/* The events of seed 000's diagnosis: always reported, even at 0. */
+/* The events of the storage diagnosis in Sai Srirampur's "Postgres Isn't Slow. Your Storage Is"
+ * (POSETTE 2026): always reported, even at 0. */
 static const char *const key_events[] = {"IO:DataFileRead", "IO:WalSync", "LWLock:WALWrite",
                                          "CPU:CPU"};
 

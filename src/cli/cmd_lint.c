@@ -23,7 +23,7 @@ typedef struct LintCli {
     LintRulesOpts rules;      /* the project's host, rules and disabled ids; --no-rules */
 } LintCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_OUTPUT = 'o',
+enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT, OPT_OUTPUT = 'o',
        OPT_HELP = 'h' };
 
 /* One table drives getopt_long and the help text. */
@@ -43,6 +43,9 @@ static const CliOption lint_options[] = {
      "only findings that stop the server (refuses_start)"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
+    {"fragment", NULL, OPT_FRAGMENT,
+     "the files are parts of a configuration (as postgresql.auto.conf\n"
+     "and files in a *.d directory are): what they leave unset is unknown"},
     {"host", "FACTS", PROJECT_OPT_HOST,
      "host facts for the rules: local (read this machine),\nor ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
      "kernel=6.8,container=yes|no,io_uring=yes|no"},
@@ -89,6 +92,9 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         return false;
     case OPT_NO_AUTO_CONF:
         cli->lint.skip_auto_conf = true;
+        return true;
+    case OPT_FRAGMENT:
+        cli->lint.fragment = true;
         return true;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
@@ -142,7 +148,7 @@ static ReportSource *lint_sources(const LintResult *res)
         const LintInput *input = &res->inputs[idx];
         sources[idx] = (ReportSource){
             .path = input->path,
-            .kind = input->set.data_dir ? "data_directory" : "file",
+            .kind = input->set.data_dir ? "data_directory" : input->fragment ? "fragment" : "file",
             .pg_major = input->pg_major,
             .pg_version = input->snap.pg_version_label,
             .version_source = input->version_source,
@@ -164,6 +170,7 @@ static bool lint_load_project(LintCli *cli)
     if (!cli->lint.pg_version)
         cli->lint.pg_version = project->pg_version;
     cli->rules.host = project->host;
+    cli->lint.host_is_server = project->host && !strcmp(project->host, "local");
     cli->rules.dirs = project->rule_dirs;
     cli->rules.n_dirs = project->n_rule_dirs;
     cli->rules.disable = (const char *const *)project->disable;

@@ -11,14 +11,20 @@
 #include "conf/conf.h"
 #include "engine/engine.h"
 #include "engine/examples.h"
+#include "lint/validate.h"
 #include "model/snapshot.h"
 #include "rules/rules.h"
+
+#include <unistd.h>
 
 typedef struct RulesOpts {
     const char **dirs;
     size_t n_dirs;
     bool no_builtin;
     bool json;
+    bool markdown;  /* show: Markdown (the default when stdout is not a terminal) */
+    bool plain;     /* show: plain text (the default on a terminal) */
+    const char *stats; /* doc: realworld fire counts, "ID\tSEVERITY\tFILES" lines */
     bool coverage;
     bool verbose;
     int pg_major;
@@ -26,18 +32,21 @@ typedef struct RulesOpts {
 
 static const char usage_text[] =
     "usage: pgknob rules list [--format text|json] [--rules DIR]... [--no-builtin]\n"
-    "       pgknob rules show ID [--pg-version N] [--rules DIR]...\n"
+    "       pgknob rules show ID [--format text|md] [--pg-version N] [--rules DIR]...\n"
     "       pgknob rules test [--coverage] [--verbose] [--rules DIR]... [--no-builtin] [ID...]\n"
-    "       pgknob rules doc [--rules DIR]...\n"
+    "       pgknob rules doc [--stats FILE] [--rules DIR]...\n"
     "\n"
-    "  list          the rules: id, severity, category, versions, title\n"
+    "  list          the rules, validation checks (PK0xxx) included: id, severity, category,\n"
+    "                versions, title\n"
     "  show ID       a rule's explanation, condition, message and documentation links\n"
+    "                (plain text on a terminal, Markdown otherwise or with --format md)\n"
     "  test          run every rule's [example.fail.N] and [example.pass.N] sections\n"
     "  doc           the Markdown reference of all rules (docs/rules.md)\n"
     "\n"
     "  --rules DIR       also load the rule files in DIR (or one .ini file); repeatable\n"
     "  --no-builtin      do not load the shipped packs\n"
-    "  --format FORMAT   text (default) or json\n"
+    "  --format FORMAT   list: text (default) or json; show: text or md\n"
+    "  --stats FILE      doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)\n"
     "  --pg-version N    the version whose documentation links are shown (default 18)\n"
     "  --coverage        test: each claimed version needs a fail and a pass example\n"
     "  --verbose         test: show each example's outcome (the message when it fired)\n"
@@ -60,7 +69,7 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts)
         {"rules", required_argument, NULL, 'r'},  {"no-builtin", no_argument, NULL, 'n'},
         {"format", required_argument, NULL, 'f'}, {"pg-version", required_argument, NULL, 'p'},
         {"coverage", no_argument, NULL, 'c'},     {"help", no_argument, NULL, 'h'},
-        {"verbose", no_argument, NULL, 'v'},
+        {"verbose", no_argument, NULL, 'v'},      {"stats", required_argument, NULL, 's'},
         {NULL, 0, NULL, 0},
     };
     int opt;
@@ -75,10 +84,13 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts)
         case 'c': opts->coverage = true; break;
         case 'v': opts->verbose = true; break;
         case 'f':
-            if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-                return usage_error("invalid format (text or json):", optarg);
+            if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "md"))
+                return usage_error("invalid format (text, json or md):", optarg);
             opts->json = !strcmp(optarg, "json");
+            opts->markdown = !strcmp(optarg, "md");
+            opts->plain = !strcmp(optarg, "text");
             break;
+        case 's': opts->stats = optarg; break;
         case 'p':
             opts->pg_major = atoi(optarg);
             if (!catalog_for_major(opts->pg_major))
@@ -92,38 +104,72 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts)
     return -1;
 }
 
+/* One line of the catalogue: a rule of a pack, or a validation check (the server's verdict). */
+typedef struct ListItem {
+    const char *id, *name, *title, *category, *versions;
+    Severity severity;
+} ListItem;
+
+static int cmp_item(const void *pa, const void *pb)
+{
+    return strcmp(((const ListItem *)pa)->id, ((const ListItem *)pb)->id);
+}
+
+/* Validation checks and pack rules, by id (a user pack may use any id). Caller frees. */
+static ListItem *list_items(const RuleSet *set, size_t *n_items)
+{
+    size_t n_checks;
+    const LintRule *checks = lint_rules(&n_checks);
+    ListItem *items = xcalloc(n_checks + set->n + 1, sizeof(ListItem));
+    size_t n = 0;
+    for (size_t idx = 0; idx < n_checks; idx++)
+        items[n++] = (ListItem){checks[idx].id, checks[idx].name, checks[idx].title, "validation",
+                                "13-", checks[idx].severity};
+    for (size_t idx = 0; idx < set->n; idx++) {
+        const Rule *rule = &set->rules[idx];
+        items[n++] = (ListItem){rule->id, rule->name, rule->title, rule->category,
+                                rule->versions_text, rule->severity};
+    }
+    qsort(items, n, sizeof(ListItem), cmp_item);
+    *n_items = n;
+    return items;
+}
+
 static void list_text(const RuleSet *set)
 {
-    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++) {
-        const Rule *rule = &set->rules[rule_idx];
-        printf("%-8s %-8s %-14s %-7s %s\n", rule->id, severity_name(rule->severity),
-               rule->category, rule->versions_text, rule->title);
-    }
+    size_t n;
+    ListItem *items = list_items(set, &n);
+    for (size_t idx = 0; idx < n; idx++)
+        printf("%-8s %-14s %-14s %-7s %s\n", items[idx].id, severity_name(items[idx].severity),
+               items[idx].category, items[idx].versions, items[idx].title);
+    free(items);
 }
 
 static void list_json(const RuleSet *set)
 {
+    size_t n;
+    ListItem *items = list_items(set, &n);
     StrBuf sb = STRBUF_INIT;
     sb_put(&sb, "{\"rules\":[");
-    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++) {
-        const Rule *rule = &set->rules[rule_idx];
-        sb_put(&sb, rule_idx ? ",\n{\"id\":" : "\n{\"id\":");
-        sb_put_json_str(&sb, rule->id);
+    for (size_t idx = 0; idx < n; idx++) {
+        sb_put(&sb, idx ? ",\n{\"id\":" : "\n{\"id\":");
+        sb_put_json_str(&sb, items[idx].id);
         sb_put(&sb, ",\"name\":");
-        sb_put_json_str(&sb, rule->name);
+        sb_put_json_str(&sb, items[idx].name);
         sb_put(&sb, ",\"title\":");
-        sb_put_json_str(&sb, rule->title);
+        sb_put_json_str(&sb, items[idx].title);
         sb_put(&sb, ",\"severity\":");
-        sb_put_json_str(&sb, severity_name(rule->severity));
+        sb_put_json_str(&sb, severity_name(items[idx].severity));
         sb_put(&sb, ",\"category\":");
-        sb_put_json_str(&sb, rule->category);
+        sb_put_json_str(&sb, items[idx].category);
         sb_put(&sb, ",\"versions\":");
-        sb_put_json_str(&sb, rule->versions_text);
+        sb_put_json_str(&sb, items[idx].versions);
         sb_put(&sb, "}");
     }
     sb_put(&sb, "\n]}\n");
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);
+    free(items);
 }
 
 /* A snapshot of `major`'s defaults, to render documentation links. */
@@ -145,33 +191,228 @@ static int highest_claimed(const Rule *rule, int wanted)
     return PK_MAX_MAJOR;
 }
 
-/* The Markdown description of one rule: used by `show` and `doc`. */
-static void describe_rule(const Rule *rule, int major, const char *heading, StrBuf *sb)
+/* Fire counts on the real-world corpus, from `tests/docs/stats.sh`: "# files N" then
+ * "ID<TAB>SEVERITY<TAB>FILES" lines. */
+typedef struct Stats {
+    int n_files;
+    char **ids, **sevs;
+    int *counts;
+    size_t n;
+} Stats;
+
+static bool stats_load(const char *path, Stats *st)
 {
-    sb_printf(sb, "%s %s — %s\n\n", heading, rule->id, rule->title);
-    sb_printf(sb, "- **Severity:** %s · **Category:** %s · **Versions:** %s · **Name:** `%s`\n",
-              severity_name(rule->severity), rule->category, rule->versions_text, rule->name);
-    sb_put(sb, "- **Parameters:** ");
-    for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
-        sb_printf(sb, "%s`%s`", param_idx ? ", " : "", rule->params[param_idx]);
-    sb_printf(sb, "\n- **Condition:** `%s`\n", rule->condition_text);
-    sb_put(sb, "- **Message:** ");
-    sb_put_md(sb, rule->message.source);
+    FILE *fp = fopen(path, "r");
+    if (!fp) {
+        fprintf(stderr, "pgknob: error: %s: cannot read the statistics file\n", path);
+        return false;
+    }
+    char line[512];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof(line), fp)) {
+        lineno++;
+        line[strcspn(line, "\n")] = '\0';
+        char id[64], sev[32];
+        int count;
+        if (sscanf(line, "# files %d", &st->n_files) == 1 || !*line)
+            continue;
+        if (sscanf(line, "%63[^\t]\t%31[^\t]\t%d", id, sev, &count) != 3) {
+            fprintf(stderr, "pgknob: error: %s:%d: expected ID<TAB>SEVERITY<TAB>FILES\n", path,
+                    lineno);
+            ok = false;
+            break;
+        }
+        st->ids = xrealloc(st->ids, (st->n + 1) * sizeof(char *));
+        st->sevs = xrealloc(st->sevs, (st->n + 1) * sizeof(char *));
+        st->counts = xrealloc(st->counts, (st->n + 1) * sizeof(int));
+        st->ids[st->n] = xstrdup(id);
+        st->sevs[st->n] = xstrdup(sev);
+        st->counts[st->n++] = count;
+    }
+    fclose(fp);
+    return ok;
+}
+
+static void stats_free(Stats *st)
+{
+    for (size_t idx = 0; idx < st->n; idx++) {
+        free(st->ids[idx]);
+        free(st->sevs[idx]);
+    }
+    free(st->ids);
+    free(st->sevs);
+    free(st->counts);
+}
+
+/* "3 of 40 (warning)", "0 of 40", or "2 of 40 (error 1, warning 1)"; `short_form` for tables. */
+static void stats_put(const Stats *st, const char *id, bool short_form, StrBuf *sb)
+{
+    int total = 0, kinds = 0;
+    StrBuf sevs = STRBUF_INIT;
+    for (size_t idx = 0; idx < st->n; idx++)
+        if (!strcmp(st->ids[idx], id)) {
+            if (!strcmp(st->sevs[idx], "n/a")) {
+                sb_put(sb, short_form ? "n/a" : "not counted: depends on the machine that runs "
+                                                "lint (its installed locales)");
+                sb_free(&sevs);
+                return;
+            }
+            total += st->counts[idx];
+            sb_printf(&sevs, "%s%s %d", kinds++ ? ", " : "", st->sevs[idx], st->counts[idx]);
+        }
+    sb_printf(sb, "%d of %d", total, st->n_files);
+    if (kinds && !short_form)
+        sb_printf(sb, " (%s)", sb_str(&sevs));
+    sb_free(&sevs);
+}
+
+/* Markdown to plain text for a terminal: code marks, emphasis and escapes dropped, links as
+ * "text (url)". */
+static void put_plain(StrBuf *sb, const char *md)
+{
+    for (const char *p = md; p && *p; p++) {
+        if (*p == '\\' && p[1] && strchr("\\`*_{}[]<>()#+-!|~.", p[1])) {
+            sb_putc(sb, *++p);
+        } else if (*p == '`' || (*p == '*' && p[1] == '*')) {
+            p += *p == '*';
+        } else if (*p == '[' && strstr(p, "](")) {
+            const char *close = strstr(p, "](");
+            const char *end = strchr(close, ')');
+            if (!end || memchr(p, '\n', (size_t)(close - p))) {
+                sb_putc(sb, *p);
+                continue;
+            }
+            StrBuf text = STRBUF_INIT;
+            sb_putn(&text, p + 1, (size_t)(close - p - 1));
+            put_plain(sb, sb_str(&text));
+            sb_free(&text);
+            sb_put(sb, " (");
+            sb_putn(sb, close + 2, (size_t)(end - close - 2));
+            sb_put(sb, ")");
+            p = end;
+        } else if (*p == '<' && !strncmp(p, "<http", 5) && strchr(p, '>')) {
+            const char *end = strchr(p, '>');
+            sb_putn(sb, p + 1, (size_t)(end - p - 1));
+            p = end;
+        } else {
+            sb_putc(sb, *p);
+        }
+    }
+}
+
+/* A field of a description: "- **Label:** value" in Markdown, "Label: value" in plain text. */
+static void put_field(StrBuf *sb, bool plain, const char *label)
+{
+    sb_printf(sb, plain ? "%s: " : "- **%s:** ", label);
+}
+
+static void put_text(StrBuf *sb, bool plain, const char *text)
+{
+    if (plain)
+        sb_put(sb, text);
+    else
+        sb_put_md(sb, text);
+}
+
+static void put_code(StrBuf *sb, bool plain, const char *text)
+{
+    sb_printf(sb, plain ? "%s" : "`%s`", text);
+}
+
+/* The description of one rule: used by `show` (plain or Markdown) and `doc` (Markdown). */
+static void describe_rule(const Rule *rule, int major, const char *heading, bool plain,
+                          const Stats *stats, StrBuf *sb)
+{
+    if (plain)
+        sb_printf(sb, "%s — %s\n\n", rule->id, rule->title);
+    else
+        sb_printf(sb, "%s %s — %s\n\n", heading, rule->id, rule->title);
+    if (plain)
+        sb_printf(sb, "Severity: %s · Category: %s · Versions: %s · Name: %s\n",
+                  severity_name(rule->severity), rule->category, rule->versions_text, rule->name);
+    else
+        sb_printf(sb, "- **Severity:** %s · **Category:** %s · **Versions:** %s · **Name:** `%s`\n",
+                  severity_name(rule->severity), rule->category, rule->versions_text, rule->name);
+    put_field(sb, plain, "Parameters");
+    for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++) {
+        sb_put(sb, param_idx ? ", " : "");
+        put_code(sb, plain, rule->params[param_idx]);
+    }
+    sb_put(sb, "\n");
+    put_field(sb, plain, "Condition");
+    put_code(sb, plain, rule->condition_text);
+    sb_put(sb, "\n");
+    put_field(sb, plain, "Message");
+    put_text(sb, plain, rule->message.source);
     if (rule->suggestion.source) {
-        sb_put(sb, "\n- **Suggestion:** ");
-        sb_put_md(sb, rule->suggestion.source);
+        sb_put(sb, "\n");
+        put_field(sb, plain, "Suggestion");
+        put_text(sb, plain, rule->suggestion.source);
+    }
+    if (rule->risk) {
+        sb_put(sb, "\n");
+        put_field(sb, plain, "Risk of changing it");
+        put_text(sb, plain, rule->risk);
+    }
+    if (rule->basis) {
+        sb_put(sb, "\n");
+        put_field(sb, plain, "Threshold");
+        put_text(sb, plain, rule->basis);
+    }
+    if (stats) {
+        sb_put(sb, "\n");
+        put_field(sb, plain, "Fires on real-world files");
+        stats_put(stats, rule->id, false, sb);
     }
     sb_put(sb, "\n");
     Snapshot snap;
     default_snapshot(&snap, highest_claimed(rule, major));
     for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++) {
         char *url = engine_render(&rule->docs[doc_idx], &snap);
-        sb_printf(sb, "- **Documentation:** <%s>\n", url ? url : rule->docs[doc_idx].source);
+        put_field(sb, plain, "Documentation");
+        sb_printf(sb, plain ? "%s\n" : "<%s>\n", url ? url : rule->docs[doc_idx].source);
         free(url);
     }
     snapshot_free(&snap);
-    if (rule->explanation)
-        sb_printf(sb, "\n%s", rule->explanation);
+    if (rule->explanation) {
+        sb_put(sb, "\n");
+        if (plain)
+            put_plain(sb, rule->explanation);
+        else
+            sb_put(sb, rule->explanation);
+    }
+    sb_put(sb, "\n");
+}
+
+/* A validation check: the server's own verdict, described from lint/'s table. */
+static void describe_check(const LintRule *check, const char *heading, bool plain,
+                           const Stats *stats, StrBuf *sb)
+{
+    if (plain)
+        sb_printf(sb, "%s — %s\n\n", check->id, check->title);
+    else
+        sb_printf(sb, "%s %s — %s\n\n", heading, check->id, check->title);
+    if (plain)
+        sb_printf(sb, "Severity: %s · Category: validation · Versions: 13- · Name: %s\n",
+                  severity_name(check->severity), check->name);
+    else
+        sb_printf(sb, "- **Severity:** %s · **Category:** validation · **Versions:** 13- · "
+                      "**Name:** `%s`\n", severity_name(check->severity), check->name);
+    put_field(sb, plain, "Reported when");
+    put_text(sb, plain, check->summary);
+    sb_put(sb, "\n");
+    put_field(sb, plain, "Threshold");
+    put_text(sb, plain, "none: the server's own verdict (its parser, catalog and startup checks), "
+                        "compared with real PostgreSQL 13-18 servers by the test suite");
+    if (stats) {
+        sb_put(sb, "\n");
+        put_field(sb, plain, "Fires on real-world files");
+        stats_put(stats, check->id, false, sb);
+    }
+    sb_put(sb, "\n");
+    put_field(sb, plain, "Documentation");
+    sb_put(sb, plain ? "docs/lint.md (Validation checks)\n" : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
     sb_put(sb, "\n");
 }
 
@@ -180,36 +421,65 @@ static int cmd_show(const RuleSet *set, const RulesOpts *opts, int argc, char **
     if (argc != 1)
         return usage_error("rules show needs exactly one rule id", NULL);
     const Rule *rule = rule_set_find(set, argv[0]);
-    if (!rule)
+    const LintRule *check = rule ? NULL : lint_rule_find(argv[0]);
+    if (!rule && !check)
         return usage_error("unknown rule", argv[0]);
+    bool plain = opts->plain || (!opts->markdown && isatty(STDOUT_FILENO));
     StrBuf sb = STRBUF_INIT;
-    describe_rule(rule, opts->pg_major, "#", &sb);
+    if (rule)
+        describe_rule(rule, opts->pg_major, "#", plain, NULL, &sb);
+    else
+        describe_check(check, "#", plain, NULL, &sb);
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);
     return PK_EXIT_OK;
 }
 
-static int cmd_doc(const RuleSet *set)
+static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
 {
+    Stats stats = {0};
+    if (opts->stats && !stats_load(opts->stats, &stats)) {
+        stats_free(&stats);
+        return PK_EXIT_USAGE;
+    }
+    const Stats *st = opts->stats ? &stats : NULL;
+    size_t n;
+    ListItem *items = list_items(set, &n);
     StrBuf sb = STRBUF_INIT;
     sb_put(&sb, "# Rule reference\n\n<!-- Generated from rules/ by `make docs` (tests/docs/gen.sh)."
                 " Do not edit. -->\n\n");
-    sb_printf(&sb, "%zu rules. The rule language is described in [rule-format.md](rule-format.md)."
-                   "\n\n| id | severity | category | versions | title |\n|---|---|---|---|---|\n",
-              set->n);
-    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++) {
-        const Rule *rule = &set->rules[rule_idx];
-        sb_printf(&sb, "| %s | %s | %s | %s | ", rule->id, severity_name(rule->severity),
-                  rule->category, rule->versions_text);
-        sb_put_md(&sb, rule->title);
+    sb_printf(&sb, "%zu rules: %zu validation checks (the server's own verdict) and %zu rules of "
+                   "the packs. The rule language is described in [rule-format.md](rule-format.md)."
+                   "\n\n", n, n - set->n, set->n);
+    if (st)
+        sb_printf(&sb, "The *files* column counts on how many of the %d real-world configurations "
+                       "of the test corpus (shared/corpus/realworld: public postgresql.conf files, "
+                       "linted for PostgreSQL 18 without host facts by tests/docs/stats.sh) each "
+                       "rule fires; each section gives the severities.\n\n", st->n_files);
+    sb_printf(&sb, "| id | severity | category | versions |%s title |\n|---|---|---|---|%s---|\n",
+              st ? " files |" : "", st ? "---:|" : "");
+    for (size_t idx = 0; idx < n; idx++) {
+        sb_printf(&sb, "| %s | %s | %s | %s | ", items[idx].id, severity_name(items[idx].severity),
+                  items[idx].category, items[idx].versions);
+        if (st) {
+            stats_put(st, items[idx].id, true, &sb);
+            sb_put(&sb, " | ");
+        }
+        sb_put_md(&sb, items[idx].title);
         sb_put(&sb, " |\n");
     }
-    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++) {
+    for (size_t idx = 0; idx < n; idx++) {
         sb_put(&sb, "\n");
-        describe_rule(&set->rules[rule_idx], 0, "##", &sb);
+        const Rule *rule = rule_set_find(set, items[idx].id);
+        if (rule)
+            describe_rule(rule, 0, "##", false, st, &sb);
+        else
+            describe_check(lint_rule_find(items[idx].id), "##", false, st, &sb);
     }
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);
+    free(items);
+    stats_free(&stats);
     return PK_EXIT_OK;
 }
 
@@ -247,7 +517,7 @@ static int run_sub(const char *sub, const RuleSet *set, const RulesOpts *opts, i
         return cmd_show(set, opts, argc, argv);
     if (!strcmp(sub, "test"))
         return cmd_test(set, opts, argc, argv);
-    return cmd_doc(set);
+    return cmd_doc(set, opts);
 }
 
 int cmd_rules(int argc, char **argv)

@@ -145,6 +145,7 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     f->message = message ? message : xstrdup(rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);
     f->explanation = xstrdup(rule->explanation);
+    f->risk = xstrdup(rule->risk);
     add_settings(f, rule, snap);
     add_evidence(f, env, snap);
     char *copy = xstrdup(sb_str(links)), *save = NULL;

@@ -99,6 +99,7 @@ static void finding_free(Finding *f)
     free(f->hint);
     free(f->suggestion);
     free(f->explanation);
+    free(f->risk);
     free(f->file);
     free(f->suppress_reason);
     for (size_t idx = 0; idx < f->n_settings; idx++) {
@@ -137,6 +138,7 @@ const char *severity_name(Severity sev)
     case SEV_ERROR: return "error";
     case SEV_WARNING: return "warning";
     case SEV_NOTICE: return "notice";
+    case SEV_RECOMMENDATION: return "recommendation";
     default: return "none";
     }
 }
@@ -222,4 +224,13 @@ void finding_note_fix(Finding *f, const char *sentence)
     char *note = f->fix_note ? xasprintf("%s %s", f->fix_note, sentence) : xstrdup(sentence);
     free(f->fix_note);
     f->fix_note = note;
+}
+
+bool severity_parse_level(const char *text, Severity *out)
+{
+    if (!strcmp(text, "recommendation")) {
+        *out = SEV_RECOMMENDATION;
+        return true;
+    }
+    return severity_parse(text, out) && *out != SEV_NONE;
 }

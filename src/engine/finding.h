@@ -9,9 +9,12 @@
 
 typedef enum Severity {
     SEV_NONE = 0, /* only used for --fail-on never */
-    SEV_NOTICE = 1,
-    SEV_WARNING = 2,
-    SEV_ERROR = 3,
+    /* Advice that fits nearly every configuration: its own report section, never fails a build
+     * (no --fail-on level reaches down to it). */
+    SEV_RECOMMENDATION = 1,
+    SEV_NOTICE = 2,
+    SEV_WARNING = 3,
+    SEV_ERROR = 4,
 } Severity;
 
 typedef struct FindingSetting {
@@ -44,6 +47,7 @@ typedef struct Finding {
     char *hint;        /* one sentence of advice, e.g. the server's HINT; NULL when none */
     char *suggestion;  /* what to write instead; NULL when none */
     char *explanation; /* Markdown: why it hurts (the rule's explanation); NULL when none */
+    char *risk;        /* what changing the setting risks (the rule's own text); NULL when none */
     char *file;        /* primary location; NULL when not located */
     int line;
     FindingSetting *settings;
@@ -100,9 +104,12 @@ size_t findings_count(const FindingList *list, Severity severity, bool include_s
 size_t findings_count_refusals(const FindingList *list);
 void findings_free(FindingList *list);
 
-const char *severity_name(Severity sev); /* "error", "warning", "notice" */
-/* Parses "error|warning|notice|never"; false on anything else. */
+const char *severity_name(Severity sev); /* "error", "warning", "notice", "recommendation" */
+/* Parses a --fail-on level, "error|warning|notice|never"; false on anything else. */
 bool severity_parse(const char *text, Severity *out);
+/* Parses a finding's level as rule files and [severity] overrides write it:
+ * "error|warning|notice|recommendation"; false on anything else. */
+bool severity_parse_level(const char *text, Severity *out);
 
 /* --fail-on LEVEL: a severity, or "refusal" (sets *refusal, *out = SEV_NONE: only findings that
  * stop the server fail the run). Accepts what severity_parse accepts; false on anything else. */

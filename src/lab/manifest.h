@@ -33,7 +33,7 @@ typedef struct LabWorkload {
 typedef struct LabReference {
     double tps;   /* < 0 when the article gives none */
     char *label;  /* "1c: shared_buffers = 2MB" */
-    char *source; /* "seed 004: byteofdev, BenchBase TPC-C, 128 warehouses, …" */
+    char *source; /* the cited source: "byteofdev, \"Making Postgres …\" (2025), URL: …" */
 } LabReference;
 
 /* A standalone lab's run: its own fragment on top of the lab's common one. */

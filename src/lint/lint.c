@@ -70,16 +70,38 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
         return false;
     }
     snapshot_from_conf(&input->snap, &input->set, cat);
+    input->fragment = !input->set.data_dir && lint_is_fragment(input->path, opts->fragment);
+    input->snap.fragment = input->fragment;
     if (input->pg_minor >= 0) {
         free(input->snap.pg_version_label);
         input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
     }
     ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
-                          .check_host = opts->check_host};
+                          .check_host = opts->check_host, .host_is_server = opts->host_is_server};
     input->validation_begin = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
     input->validation_end = findings->n;
     return true;
+}
+
+bool lint_is_fragment(const char *path, bool forced)
+{
+    if (forced)
+        return true;
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    if (!strcmp(base, "postgresql.auto.conf"))
+        return true;
+    if (!slash || slash == path)
+        return false;
+    /* the directory's own name: "conf.d" in ".../main/conf.d/10-memory.conf" */
+    const char *dir_end = slash;
+    while (dir_end > path && dir_end[-1] == '/')
+        dir_end--;
+    const char *dir_start = dir_end;
+    while (dir_start > path && dir_start[-1] != '/')
+        dir_start--;
+    return dir_end - dir_start > 2 && !strncmp(dir_end - 2, ".d", 2);
 }
 
 bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)

@@ -18,7 +18,14 @@ typedef struct LintOpts {
     bool skip_auto_conf;      /* do not read a data directory's postgresql.auto.conf */
     double wal_segment_bytes; /* 0: the initdb default, 16MB */
     bool check_host;          /* also check what depends on this machine (locales) */
+    bool host_is_server;      /* --host local: this machine runs the server (see ValidateOpts) */
+    bool fragment;            /* --fragment: every file input is part of a configuration */
 } LintOpts;
+
+/* Is a file input a fragment of a configuration rather than a whole one: postgresql.auto.conf,
+ * a file in a conf.d-style directory (its name ends in ".d"), or --fragment? A data directory
+ * never is. */
+bool lint_is_fragment(const char *path, bool forced);
 
 typedef struct LintInput {
     char *path;                 /* as given */
@@ -29,6 +36,7 @@ typedef struct LintInput {
     Snapshot snap;              /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
+    bool fragment;              /* linted alone as part of a configuration (lint_is_fragment) */
 } LintInput;
 
 typedef struct LintResult {

@@ -33,14 +33,18 @@ static const LintRule rules[] = {
     {"PK0023", "validation.build-dependent-value", "value needs an optional build feature",
      SEV_NOTICE,
      "A value only servers built with an optional library accept (io_uring, lz4, zstd)."},
+    {"PK0024", "validation.overridden-setting", "setting overridden by a later line", SEV_NOTICE,
+     "A later line (the same file, an include, conf.d or postgresql.auto.conf) sets the same"
+     " parameter to a different value: the earlier line has no effect."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
      "A read-only (internal) parameter: setting it in a file stops the server."},
     {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,
      "A combination of settings the server checks at startup and refuses."},
-    {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_WARNING,
-     "An lc_* locale this machine does not have: a server here would refuse to start."},
+    {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_NOTICE,
+     "An lc_* locale this machine does not have: a server here would refuse to start (a warning"
+     " with --host local, where this machine is the server)."},
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
      "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
      " server refuses to start where it is missing."},
@@ -293,9 +297,12 @@ static void check_recovery_targets(const ConfSet *set, const Catalog *cat, Findi
 
 /* --- startup cross-checks: settings each valid alone that the postmaster refuses together --- */
 
+/* A setting the startup checks can rely on; in a fragment linted alone, only those it sets. */
 static const SnapSetting *usable(const Snapshot *snap, const char *name)
 {
     const SnapSetting *setting = snapshot_get(snap, name);
+    if (setting && snap->fragment && setting->source == SRC_DEFAULT)
+        return NULL;
     return setting && setting->param && setting->parsed_ok ? setting : NULL;
 }
 
@@ -391,7 +398,7 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
 }
 
 /* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). */
-static void check_locales(const Snapshot *snap, FindingList *out)
+static void check_locales(const Snapshot *snap, bool host_is_server, FindingList *out)
 {
     static const struct { const char *name; int mask; } lc_params[] = {
         {"lc_messages", LC_MESSAGES_MASK}, {"lc_monetary", LC_MONETARY_MASK},
@@ -406,6 +413,9 @@ static void check_locales(const Snapshot *snap, FindingList *out)
             continue;
         }
         Finding *f = add_finding(out, "PK0060", setting->file, setting->line);
+        /* where lint runs is rarely where the server runs: only --host local makes it a warning */
+        if (host_is_server)
+            f->severity = SEV_WARNING;
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
         f->message = xasprintf("locale \"%s\" of \"%s\" is not installed on this machine",
                                setting->value, setting->name);
@@ -555,9 +565,77 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
     free(backends);
 }
 
+/* The value as the server stores it ("1GB" and "1024MB" are the same); NULL when it does not
+ * parse (an invalid value is PK0020/PK0022's business). Caller frees. */
+static char *normalised_value(const CatalogParam *param, int major, const ConfEntry *entry)
+{
+    const char *text = entry->value ? entry->value : "";
+    GucValue val;
+    GucError err;
+    if (param->type == GUC_STRING) {
+        if (!check_hook_string(param, major, param->name, text, &err)) {
+            guc_error_free(&err);
+            return NULL;
+        }
+        return xstrdup(text);
+    }
+    if (!guc_parse_value_for(param, major, text, &val, &err)) {
+        guc_error_free(&err);
+        return NULL;
+    }
+    return guc_value_pretty(param, &val);
+}
+
+static const char *short_path(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "?";
+}
+
+/* A line whose value a later line replaces with a different one: harmless to the server, but the
+ * file no longer says what it runs with (PK0024). Located at the dead line; the winner is the
+ * second setting (SARIF relatedLocations). */
+static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList *out)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (!entry->name || entry->error || entry->overridden_by < 0)
+            continue;
+        const ConfEntry *winner = &set->entries[entry->overridden_by];
+        const CatalogParam *param = catalog_find(cat, entry->name);
+        if (!param || !winner->name || catalog_find(cat, winner->name) != param)
+            continue;
+        char *mine = normalised_value(param, cat->major, entry);
+        char *theirs = normalised_value(param, cat->major, winner);
+        if (mine && theirs && strcmp(mine, theirs)) {
+            Finding *f = add_finding(out, "PK0024", entry->file, entry->line);
+            finding_add_setting(f, param->name, entry->value ? entry->value : "", entry->file,
+                                entry->line);
+            finding_add_setting(f, param->name, winner->value ? winner->value : "", winner->file,
+                                winner->line);
+            f->message = xasprintf("%s = %s here is overridden by %s:%d, which sets %s",
+                                   param->name, mine, short_path(winner->file), winner->line,
+                                   theirs);
+            f->hint = xasprintf("The server applies the last line, %s = %s; this line has no "
+                                "effect.", param->name, theirs);
+            f->suggestion = xasprintf("remove this line, or move the value you mean to %s:%d",
+                                      short_path(winner->file), winner->line);
+            f->explanation = xstrdup(
+                "The server reads every configuration file in order (postgresql.conf, its includes"
+                " and conf.d directories, then postgresql.auto.conf, which ALTER SYSTEM writes) and"
+                " applies the last value of each parameter. An earlier line with another value is"
+                " silently ignored (pg_file_settings shows it with applied = false), so whoever"
+                " edits it changes nothing; and removing the later line one day brings it back.");
+        }
+        free(mine);
+        free(theirs);
+    }
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
+    check_overrides(set, snap->catalog, out);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         check_entry(set, entry_idx, snap, opts, out);
     check_recovery_targets(set, snap->catalog, out);
@@ -569,5 +647,5 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_reserved_connections(snap, out);
     check_host_dependent(snap, out);
     if (opts->check_host)
-        check_locales(snap, out);
+        check_locales(snap, opts->host_is_server, out);
 }

@@ -50,17 +50,56 @@ static void setting_parse(SnapSetting *setting, int major)
         setting->parsed.str = setting->value;
 }
 
+static const char *base_name(const char *path)
+{
+    const char *slash = path ? strrchr(path, '/') : NULL;
+    return slash ? slash + 1 : path ? path : "?";
+}
+
 static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int major)
 {
     free(setting->value);
     free(setting->file);
     free(setting->line_text);
+    free(setting->unusable);
+    setting->unusable = NULL;
     setting->value = xstrdup(entry->value ? entry->value : "");
     setting->file = xstrdup(entry->file);
     setting->line = entry->line;
     setting->line_text = xstrdup(entry->line_text);
     setting->source = SRC_FILE;
     setting_parse(setting, major);
+    /* strings are kept as written, and so are enum values a build may lack (io_uring) */
+    if (setting->param && !setting->parsed_ok && setting->param->type != GUC_STRING &&
+        setting->param->type != GUC_ENUM)
+        setting->unusable = xasprintf("the value of %s (%s:%d holds \"%s\", which the server "
+                                      "rejects)", setting->param->name, base_name(entry->file),
+                                      entry->line, setting->value);
+}
+
+/* The parameter a line that failed to parse was setting: its first word, when it is a name
+ * ("random_page_cost = {{ RANDOM_PAGE_COST }}"). NULL when the line does not start with one. */
+static char *syntax_error_name(const ConfEntry *entry)
+{
+    const char *p = entry->line_text;
+    if (!p || !entry->error || strcmp(entry->error, "syntax error"))
+        return NULL;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t len = 0;
+    while (isalnum((unsigned char)p[len]) || p[len] == '_' || p[len] == '.' || p[len] == '$' ||
+           p[len] == '-')
+        len++;
+    if (!len || !(isalpha((unsigned char)*p) || *p == '_'))
+        return NULL;
+    return xstrndup(p, len);
+}
+
+static void mark_unparsed(SnapSetting *setting, const ConfEntry *entry)
+{
+    free(setting->unusable);
+    setting->unusable = xasprintf("the value of %s (%s:%d did not parse)", setting->name,
+                                  base_name(entry->file), entry->line);
 }
 
 static void add_default(Snapshot *snap, const CatalogParam *param, int major)
@@ -117,6 +156,17 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
     size_t n_catalog = snap->n_settings;
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
         const ConfEntry *entry = &set->entries[entry_idx];
+        char *broken = entry->name ? NULL : syntax_error_name(entry);
+        if (broken) {
+            const CatalogParam *param = resolve_param(cat, broken);
+            SnapSetting key = {.name = (char *)(param ? param->name : broken)};
+            SnapSetting *setting =
+                bsearch(&key, snap->settings, n_catalog, sizeof(SnapSetting), setting_cmp);
+            if (setting)
+                mark_unparsed(setting, entry);
+            free(broken);
+            continue;
+        }
         if (entry->error || !entry->name)
             continue;
         const CatalogParam *param = resolve_param(cat, entry->name);
@@ -168,6 +218,7 @@ void snapshot_free(Snapshot *snap)
         free(snap->settings[idx].value);
         free(snap->settings[idx].file);
         free(snap->settings[idx].line_text);
+        free(snap->settings[idx].unusable);
     }
     free(snap->settings);
     for (size_t idx = 0; idx < snap->n_evidence; idx++) {

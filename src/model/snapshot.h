@@ -28,6 +28,11 @@ typedef struct SnapSetting {
     char *file;                /* NULL when unknown */
     int line;
     char *line_text;           /* the configuration line, when from a file */
+    /* Set when the last line for this parameter failed to parse (a syntax error on a line that
+     * names it) or holds a value the server rejects: what the server would run with is not
+     * knowable from the file, so rules reading it are skipped with this reason rather than run
+     * on the default ("the value of random_page_cost (line 12 did not parse)"). NULL otherwise. */
+    char *unusable;
 } SnapSetting;
 
 /* Facts about the machine the server runs on. A rule needing an unknown fact is skipped. */
@@ -58,7 +63,14 @@ typedef struct Snapshot {
     Evidence *evidence;
     size_t n_evidence;
     bool live;              /* from a server (audit) rather than files (lint) */
+    /* A fragment (postgresql.auto.conf, a conf.d file, --fragment) linted alone: a parameter it
+     * does not set may be set by the rest of the configuration, so its value is unknown rather
+     * than the default, and rules reading it are skipped. */
+    bool fragment;
 } Snapshot;
+
+/* The reason a rule reading `name` is skipped in a fragment: "ssl (not set in this fragment)". */
+#define SNAP_FRAGMENT_UNSET " (not set in this fragment)"
 
 void host_facts_init_unknown(HostFacts *host);
 

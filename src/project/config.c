@@ -174,8 +174,8 @@ static int severity_key(Loader *ld, const char *rule, const char *value)
     Severity sev;
     if (!strcasecmp(value, "off") || !strcasecmp(value, "disable"))
         sev = SEV_NONE;
-    else if (!severity_parse(value, &sev) || sev == SEV_NONE)
-        return fail(ld, "Write error, warning, notice or off.",
+    else if (!severity_parse_level(value, &sev))
+        return fail(ld, "Write error, warning, notice, recommendation or off.",
                     "invalid severity \"%s\" for rule \"%s\"", value, rule);
     ProjectConfig *cfg = ld->cfg;
     cfg->overrides = xrealloc(cfg->overrides, (cfg->n_overrides + 1) * sizeof(SeverityOverride));

@@ -13,6 +13,7 @@
 #include "catalog/value.h"
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
+#include "engine/engine.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
 {
@@ -316,4 +317,15 @@ void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out)
     sb_put(out, text ? text : "[]");
     free(text);
     json_decref(list);
+}
+
+bool report_skip_unparsed(const SkippedRule *skip)
+{
+    /* the reason model/snapshot.c gives a parameter whose line was rejected */
+    return skip->needs && strstr(skip->needs, "the value of ") != NULL;
+}
+
+bool report_skip_fragment(const SkippedRule *skip)
+{
+    return skip->needs && strstr(skip->needs, SNAP_FRAGMENT_UNSET) != NULL;
 }

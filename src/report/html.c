@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/version.h"
+#include "common/xalloc.h"
 #include "report/style_css.auto.h"
 
 /* Markdown → HTML body with the table extension; safe mode (raw HTML omitted). */
@@ -28,17 +29,61 @@ static char *markdown_to_html(const char *md, size_t len)
     return html;
 }
 
+/* The plain text of an element's inner HTML: tags dropped, the entities cmark writes decoded. */
+static char *inner_text(const char *html, size_t len)
+{
+    static const struct { const char *entity, *text; } entities[] = {
+        {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    StrBuf sb = STRBUF_INIT;
+    for (size_t pos = 0; pos < len;) {
+        if (html[pos] == '<') {
+            while (pos < len && html[pos] != '>')
+                pos++;
+            pos++;
+            continue;
+        }
+        bool done = false;
+        for (size_t idx = 0; idx < sizeof(entities) / sizeof(entities[0]) && !done; idx++)
+            if (!strncmp(html + pos, entities[idx].entity, strlen(entities[idx].entity))) {
+                sb_put(&sb, entities[idx].text);
+                pos += strlen(entities[idx].entity);
+                done = true;
+            }
+        if (!done)
+            sb_putc(&sb, html[pos++]);
+    }
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
+/* <h2>/<h3> get the id GitHub would give them, so the summary's links work in both. */
+static const char *put_heading(StrBuf *out, const char *p)
+{
+    const char *end = strstr(p, "</h");
+    if (!end)
+        return NULL;
+    char *text = inner_text(p + 4, (size_t)(end - p - 4));
+    char *slug = report_heading_slug(text);
+    sb_printf(out, "<h%c id=\"%s\">", p[2], slug);
+    free(slug);
+    free(text);
+    return p + 4;
+}
+
 /* Colours severity cells: cmark's own output, so an exact cell match is safe to decorate
  * (configuration text inside cells is already escaped and cannot look like this). */
 static void put_body(StrBuf *out, const char *body)
 {
-    static const char *const sevs[] = {"error", "warning", "notice"};
+    static const char *const sevs[] = {"error", "warning", "notice", "recommendation"};
     static const char *const tags[] = {"", ", refuses start"};
     for (const char *p = body; *p;) {
         bool done = false;
-        for (size_t cell_idx = 0; cell_idx < 6 && !done; cell_idx++) {
-            size_t sev_idx = cell_idx % 3;
-            const char *tag = tags[cell_idx / 3];
+        if ((!strncmp(p, "<h2>", 4) || !strncmp(p, "<h3>", 4)) && put_heading(out, p)) {
+            p += 4;
+            continue;
+        }
+        for (size_t cell_idx = 0; cell_idx < 8 && !done; cell_idx++) {
+            size_t sev_idx = cell_idx % 4;
+            const char *tag = tags[cell_idx / 4];
             char cell[64];
             snprintf(cell, sizeof(cell), "<td>%s%s</td>", sevs[sev_idx], tag);
             if (!strncmp(p, cell, strlen(cell))) {

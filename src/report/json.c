@@ -230,6 +230,8 @@ static void put_summary(const ReportInput *in, StrBuf *out)
                   (long)findings_count(in->findings, SEV_WARNING, false), false);
     put_int_field(out, "    ", "notices", (long)findings_count(in->findings, SEV_NOTICE, false),
                   false);
+    put_int_field(out, "    ", "recommendations",
+                  (long)findings_count(in->findings, SEV_RECOMMENDATION, false), false);
     put_int_field(out, "    ", "suppressed", (long)suppressed, false);
     put_int_field(out, "    ", "baseline_known", (long)in->n_baseline_known, false);
     put_str_field(out, "    ", "fail_on",

@@ -128,6 +128,92 @@ static void md_location(const ReportOpts *opts, StrBuf *out, const char *file, i
     free(where);
 }
 
+/* ---- saying each thing once ------------------------------------------------------------- */
+
+/* Paragraphs already written (an explanation, a risk, how to apply): a later finding that would
+ * repeat one word for word links to the first instead. */
+typedef struct MdSaidItem {
+    char *text;
+    char *anchor; /* the heading anchor of the finding that said it */
+    char *label;  /* "finding 3" */
+} MdSaidItem;
+
+typedef struct MdSaid {
+    MdSaidItem *items;
+    size_t n, cap;
+} MdSaid;
+
+/* The anchor GitHub (and the HTML renderer) gives a heading: lower case; letters, digits, '-'
+ * and '_' kept; spaces to '-'; everything else dropped. `heading` is the plain text. */
+char *report_heading_slug(const char *heading)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (const unsigned char *p = (const unsigned char *)heading; *p; p++) {
+        if (isalnum(*p) || *p == '-' || *p == '_' || *p >= 0x80)
+            sb_putc(&sb, (char)tolower(*p));
+        else if (*p == ' ')
+            sb_putc(&sb, '-');
+    }
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
+/* "3. PK6001 error: fsync is off" (the heading's plain text); R3 for a recommendation. */
+static char *finding_heading(const Finding *f, size_t number)
+{
+    return xasprintf("%s%zu. %s %s%s: %s", f->severity == SEV_RECOMMENDATION ? "R" : "", number,
+                     f->rule_id, severity_name(f->severity),
+                     f->refuses_start ? ", refuses start" : "", f->title ? f->title : f->rule_name);
+}
+
+static char *finding_anchor(const Finding *f, size_t number)
+{
+    char *heading = finding_heading(f, number);
+    char *slug = report_heading_slug(heading);
+    free(heading);
+    return slug;
+}
+
+/* Writes a link to the finding that already said `text` and returns true; else records that
+ * finding `f` (number `number`) says it now and returns false, for the caller to write it. */
+static const MdSaidItem *md_said_find(const MdSaid *said, const char *text)
+{
+    for (size_t idx = 0; idx < said->n; idx++)
+        if (!strcmp(said->items[idx].text, text))
+            return &said->items[idx];
+    return NULL;
+}
+
+static void md_said_add(MdSaid *said, const Finding *f, size_t number, const char *text)
+{
+    PK_GROW(said->items, said->n, said->cap);
+    said->items[said->n++] = (MdSaidItem){
+        .text = xstrdup(text), .anchor = finding_anchor(f, number),
+        .label = xasprintf("%s%zu", f->severity == SEV_RECOMMENDATION ? "recommendation R" :
+                                                                         "finding ", number)};
+}
+
+/* "As for [finding 3](#3-pk6001-…)." when `text` was said before (true), else records it. */
+static bool md_said_before(MdSaid *said, const Finding *f, size_t number, const char *text,
+                           StrBuf *out)
+{
+    const MdSaidItem *prev = md_said_find(said, text);
+    if (prev)
+        sb_printf(out, "As for [%s](#%s).\n\n", prev->label, prev->anchor);
+    else
+        md_said_add(said, f, number, text);
+    return prev != NULL;
+}
+
+static void md_said_free(MdSaid *said)
+{
+    for (size_t idx = 0; idx < said->n; idx++) {
+        free(said->items[idx].text);
+        free(said->items[idx].anchor);
+        free(said->items[idx].label);
+    }
+    free(said->items);
+}
+
 /* ---- header ---------------------------------------------------------------------------- */
 
 static void put_sources(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
@@ -254,6 +340,14 @@ static bool needs_evidence(const SkippedRule *skip)
     return skip->needs && !strncmp(skip->needs, "evidence", 8);
 }
 
+/* What a skipped rule waits for: 0 host facts, 1 live evidence, 2 a line that was rejected,
+ * 3 the rest of the configuration (a fragment linted alone). */
+static int skip_kind(const SkippedRule *skip)
+{
+    return report_skip_unparsed(skip) ? 2 : report_skip_fragment(skip) ? 3 :
+           needs_evidence(skip) ? 1 : 0;
+}
+
 /* ---- verdict and counts ---------------------------------------------------------------- */
 
 /* Unsuppressed refusals at one severity (the verdict counts them apart from the rest). */
@@ -278,12 +372,21 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
     if (suppressed)
         sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
                   suppressed, plural(suppressed, "finding is", "findings are"));
-    size_t n_skipped = in->skipped ? in->skipped->n : 0, n_live = 0;
-    for (size_t idx = 0; idx < n_skipped; idx++)
-        n_live += needs_evidence(&in->skipped->items[idx]);
-    if (n_skipped > n_live)
+    size_t counts[4] = {0};
+    for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++)
+        counts[skip_kind(&in->skipped->items[idx])]++;
+    size_t n_live = counts[1];
+    if (counts[3])
+        sb_printf(out, "This is a fragment of a configuration, linted alone: %zu %s parameters it "
+                       "does not set, which the rest of the configuration may set (listed "
+                       "below). ", counts[3], plural(counts[3], "rule reads", "rules read"));
+    if (counts[2])
+        sb_printf(out, "%zu %s not run on defaults the server would not use, because the line "
+                       "setting the parameter was rejected (listed below). ", counts[2],
+                  plural(counts[2], "rule was", "rules were"));
+    if (counts[0])
         sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ",
-                  n_skipped - n_live, plural(n_skipped - n_live, "rule", "rules"));
+                  counts[0], plural(counts[0], "rule", "rules"));
     if (n_live)
         sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
                   plural(n_live, "rule needs", "rules need"));
@@ -305,6 +408,7 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     size_t errors = findings_count(list, SEV_ERROR, false) - count_refused(list, SEV_ERROR);
     size_t warnings = findings_count(list, SEV_WARNING, false);
     size_t notices = findings_count(list, SEV_NOTICE, false);
+    size_t recommendations = findings_count(list, SEV_RECOMMENDATION, false);
     const char *version = in->n_sources ? in->sources[0].pg_version : "?";
     sb_put(out, "## Verdict\n\n");
     bool live = in->command && !strcmp(in->command, "audit");
@@ -328,15 +432,19 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     if (!refused && !errors && !warnings && !notices)
         sb_printf(out, "No problems found: PostgreSQL %s accepts this configuration and no rule "
                        "that ran found anything to change. ", version);
+    if (recommendations)
+        sb_printf(out, "%zu %s advice that fits most configurations (listed apart; never a "
+                       "reason to fail a build). ", recommendations,
+                  plural(recommendations, "recommendation is", "recommendations are"));
     put_verdict_tail(in, out);
 }
 
 
 static void put_counts(const ReportInput *in, StrBuf *out)
 {
-    static const Severity order[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE};
+    static const Severity order[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE, SEV_RECOMMENDATION};
     sb_put(out, "## Counts\n\n| Severity | Findings | Suppressed |\n|---|---:|---:|\n");
-    for (size_t sev_idx = 0; sev_idx < 3; sev_idx++) {
+    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++) {
         Severity sev = order[sev_idx];
         size_t active = findings_count(in->findings, sev, false);
         size_t all = findings_count(in->findings, sev, true);
@@ -398,26 +506,39 @@ static void put_summary_suggested(const ReportInput *in, const Finding *f, StrBu
     free(conf);
 }
 
-static void put_summary(const ReportInput *in, StrBuf *out)
+/* The table of findings (or of recommendations), each row linking to its section. */
+static void put_summary_table(const ReportInput *in, bool recommendations, StrBuf *out)
 {
-    sb_put(out, "## Summary\n\n");
     size_t shown = 0;
     for (size_t idx = 0; idx < in->findings->n; idx++) {
         const Finding *f = &in->findings->items[idx];
-        if (f->suppressed)
+        if (f->suppressed || (f->severity == SEV_RECOMMENDATION) != recommendations)
             continue;
         if (!shown++)
             sb_put(out, "| # | Severity | Rule | Setting | Current value | Suggested | "
                         "Applies after |\n|---:|---|---|---|---|---|---|\n");
-        sb_printf(out, "| %zu | %s%s | %s ", shown, severity_name(f->severity),
-                  f->refuses_start ? ", refuses start" : "", f->rule_id);
+        char *anchor = finding_anchor(f, shown);
+        sb_printf(out, "| [%s%zu](#%s) | %s%s | %s ", recommendations ? "R" : "", shown, anchor,
+                  severity_name(f->severity), f->refuses_start ? ", refuses start" : "",
+                  f->rule_id);
+        free(anchor);
         md_text(out, f->title ? f->title : f->rule_name);
         sb_put(out, " | ");
         put_summary_settings(in, f, out);
         put_summary_suggested(in, f, out);
         sb_printf(out, " | %s |\n", apply_words(report_apply_how(in, f)));
     }
-    sb_put(out, shown ? "\n" : "Nothing to change.\n\n");
+    if (shown)
+        sb_put(out, "\n");
+}
+
+static void put_summary(const ReportInput *in, StrBuf *out)
+{
+    sb_put(out, "## Summary\n\n");
+    size_t before = out->len;
+    put_summary_table(in, false, out);
+    if (out->len == before)
+        sb_put(out, "Nothing to change.\n\n");
 }
 
 /* ---- one section per finding ----------------------------------------------------------- */
@@ -497,37 +618,49 @@ static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
     sb_put(out, "\n\n");
 }
 
-static void put_why(const Finding *f, StrBuf *out)
+static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 {
     sb_put(out, "**Why it hurts.**");
     const char *why = report_explanation(f);
-    if (why && *why) {
-        sb_put(out, "\n\n");
-        sb_put(out, why);
-        size_t len = strlen(why);
-        sb_put(out, why[len - 1] == '\n' ? "\n" : "\n\n");
-    } else
+    if (!why || !*why) {
         sb_put(out, " The rule gives no explanation; see the documentation below.\n\n");
+        return;
+    }
+    sb_put(out, md_said_find(said, why) ? " " : "\n\n");
+    if (md_said_before(said, f, number, why, out))
+        return;
+    sb_put(out, why);
+    sb_put(out, why[strlen(why) - 1] == '\n' ? "\n" : "\n\n");
 }
 
-static void put_apply(const ReportInput *in, const Finding *f, StrBuf *out)
+static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
+                      StrBuf *out)
 {
-    const char *how = report_apply_how(in, f);
+    const char *how = report_apply_how(in, f), *text;
     if (!how)
         return;
     if (!strcmp(how, "restart"))
-        sb_put(out, "The change needs a **restart** of the server (a `postmaster` setting): "
-                    "`pg_ctl restart -D $PGDATA` or `systemctl restart postgresql`. A reload "
-                    "is not enough: `pg_settings.pending_restart` shows the waiting value.\n\n");
+        text = "The change needs a **restart** of the server (a `postmaster` setting): "
+               "`pg_ctl restart -D $PGDATA` or `systemctl restart postgresql`. A reload "
+               "is not enough: `pg_settings.pending_restart` shows the waiting value.";
     else if (!strcmp(how, "reload"))
-        sb_put(out, "A **reload** applies it without downtime: `SELECT pg_reload_conf();` or "
-                    "`pg_ctl reload -D $PGDATA`.\n\n");
+        text = "A **reload** applies it without downtime: `SELECT pg_reload_conf();` or "
+               "`pg_ctl reload -D $PGDATA`.";
     else
-        sb_put(out, "This parameter cannot be set in postgresql.conf (it is fixed when the server "
-                    "is built or the cluster is initialised): remove the line.\n\n");
+        text = "This parameter cannot be set in postgresql.conf (it is fixed when the server "
+               "is built or the cluster is initialised): remove the line.";
+    const MdSaidItem *prev = md_said_find(said, text);
+    if (prev) {
+        sb_printf(out, "Applies after a **%s**, as for [%s](#%s).\n\n",
+                  strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
+        return;
+    }
+    md_said_add(said, f, number, text);
+    sb_printf(out, "%s\n\n", text);
 }
 
-static void put_change(const ReportInput *in, const Finding *f, StrBuf *out)
+static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
+                       StrBuf *out)
 {
     sb_put(out, "**What to change.**");
     char *conf = report_suggested_conf(in, f);
@@ -547,54 +680,30 @@ static void put_change(const ReportInput *in, const Finding *f, StrBuf *out)
         md_sentence(in, out, f->fix_note);
         sb_put(out, "\n\n");
     }
-    put_apply(in, f, out);
+    put_apply(in, said, f, number, out);
 }
 
-/* What changing a setting of a category risks: the trade-off a DBA weighs before the change. */
-static const struct { const char *category, *risk; } category_risks[] = {
-    {"validation", "Low: the server rejects the current line, so the value it runs with today is "
-                   "not the one written. Make sure the corrected value is the one you meant: once "
-                   "accepted, it takes effect."},
-    {"memory", "Memory settings add up: shared_buffers, plus work_mem for every sort or hash "
-               "node of every connection, plus maintenance and autovacuum memory must stay below "
-               "the host's RAM (the cgroup limit in a container). Raising one without the others "
-               "can push the host into swap or the OOM killer; re-run pgknob with the host facts "
-               "after the change."},
-    {"wal", "Larger WAL and checkpoint settings keep more WAL on disk and lengthen crash "
-            "recovery; make sure the WAL volume has room for max_wal_size plus replication "
-            "slots. Durability-related WAL settings trade commit latency for safety."},
-    {"autovacuum", "A more aggressive autovacuum costs I/O while it runs; a lazier one lets bloat "
-                   "and transaction-ID age grow. Change one step at a time and watch "
-                   "pg_stat_user_tables (n_dead_tup, last_autovacuum)."},
-    {"aio", "io_method needs a restart; keep the previous value at hand (io_method = worker is "
-            "the 18 default, sync the pre-18 behaviour) and compare pg_stat_io before and "
-            "after."},
-    {"direct-io", "Direct I/O removes the operating system's cache from under PostgreSQL: "
-                  "turning it off brings double buffering back, turning it on makes "
-                  "shared_buffers the only cache. Measure before and after."},
-    {"planner", "Planner settings change the plan of every query at once: check the heaviest "
-                "queries with EXPLAIN (ANALYZE, BUFFERS) before and after; a setting can also be "
-                "tried per session with SET first."},
-    {"durability", "Turning durability back on costs commit latency (a flush per commit), and "
-                   "is what makes a crash lose nothing; it never risks data."},
-    {"observability", "More logging and timing costs a little CPU and disk, and a busy server "
-                      "can fill its log volume quickly: watch log size after the change."},
-};
-
-static void put_risk(const ReportInput *in, const Finding *f, StrBuf *out)
+/* What changing the setting risks: the rule's own `risk` text; validation findings share one. */
+static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
+                     StrBuf *out)
 {
-    const char *risk = "Change one setting at a time and compare the server's behaviour before "
-                       "and after.";
-    for (size_t idx = 0; f->category && idx < sizeof(category_risks) / sizeof(category_risks[0]);
-         idx++)
-        if (!strcmp(category_risks[idx].category, f->category))
-            risk = category_risks[idx].risk;
-    sb_printf(out, "**Risk of changing it.** %s", risk);
+    const char *risk = f->risk;
+    if (!risk && f->category && !strcmp(f->category, "validation"))
+        risk = "Low: the server rejects the current line, so the value it runs with today is "
+               "not the one written. Make sure the corrected value is the one you meant: once "
+               "accepted, it takes effect.";
+    if (!risk)
+        risk = "Change one setting at a time and compare the server's behaviour before and after.";
+    StrBuf text = STRBUF_INIT;
+    md_redacted_text(in, &text, risk);
     const char *how = report_apply_how(in, f);
     if (how && !strcmp(how, "restart"))
-        sb_put(out, " The restart drops every connection: plan it, and lint the file first, "
-                    "since a rejected value keeps the server from starting.");
-    sb_put(out, "\n\n");
+        sb_put(&text, " The restart drops every connection: plan it, and lint the file first, "
+                      "since a rejected value keeps the server from starting.");
+    sb_put(out, "**Risk of changing it.** ");
+    if (!md_said_before(said, f, number, sb_str(&text), out))
+        sb_printf(out, "%s\n\n", sb_str(&text));
+    sb_free(&text);
 }
 
 static void put_evidence(const ReportInput *in, const Finding *f, StrBuf *out)
@@ -644,18 +753,18 @@ static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
         sb_put(out, "\n");
 }
 
-static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
-                        size_t number, StrBuf *out)
+static void put_finding(const ReportInput *in, const ReportOpts *opts, MdSaid *said,
+                        const Finding *f, size_t number, StrBuf *out)
 {
-    sb_printf(out, "### %zu. %s %s%s: ", number, f->rule_id, severity_name(f->severity),
-              f->refuses_start ? ", refuses start" : "");
+    sb_printf(out, "### %s%zu. %s %s%s: ", f->severity == SEV_RECOMMENDATION ? "R" : "", number,
+              f->rule_id, severity_name(f->severity), f->refuses_start ? ", refuses start" : "");
     md_text(out, f->title ? f->title : f->rule_name);
     sb_put(out, "\n\n");
     put_where(in, opts, f, out);
     put_what(in, f, out);
-    put_why(f, out);
-    put_change(in, f, out);
-    put_risk(in, f, out);
+    put_why(said, f, number, out);
+    put_change(in, said, f, number, out);
+    put_risk(in, said, f, number, out);
     put_evidence(in, f, out);
     put_docs(in, f, out);
 }
@@ -689,42 +798,47 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
 }
 
 
-static void put_skipped_rows(const ReportInput *in, bool evidence, StrBuf *out)
+static void put_skipped_rows(const ReportInput *in, int kind, StrBuf *out)
 {
     for (size_t idx = 0; idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
-        if (needs_evidence(skip) != evidence)
+        if (skip_kind(skip) != kind)
             continue;
         sb_printf(out, "| %s | ", skip->rule_id);
         md_text(out, skip->title);
         sb_put(out, " | ");
-        md_text(out, skip->needs);
+        md_redacted_text(in, out, skip->needs);
         sb_put(out, " |\n");
     }
 }
 
 static void put_skipped(const ReportInput *in, StrBuf *out)
 {
-    size_t n_evidence = 0, n = in->skipped ? in->skipped->n : 0;
+    static const char *const intro[] = {
+        "Host facts: give them with `--host` (for example `--host ram=16GB,cores=8,storage=ssd`), "
+        "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`.",
+        "Live evidence: these run in `pgknob audit` against the server.",
+        "Rejected lines: these rules read a parameter whose line failed to parse or holds a value "
+        "the server rejects. They were not run on the default, which the server would not use "
+        "either (it refuses to start); fix the line and lint again.",
+        "Not set in this fragment: the rest of the configuration may set these parameters, so "
+        "their values are unknown here; lint the whole configuration (the data directory or the "
+        "main postgresql.conf) for these rules."};
+    size_t counts[4] = {0}, n = in->skipped ? in->skipped->n : 0;
     for (size_t idx = 0; idx < n; idx++)
-        n_evidence += needs_evidence(&in->skipped->items[idx]);
+        counts[skip_kind(&in->skipped->items[idx])]++;
     if (!n)
         return;
-    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given; they "
-                   "were not guessed.\n\n", n);
-    if (n > n_evidence)
-        sb_put(out, "Host facts: give them with `--host` (for example "
-                    "`--host ram=16GB,cores=8,storage=ssd`), `--host local` on the server itself, "
-                    "or the `[host]` section of `.pgknob.ini`.\n\n"
-                    "| Rule | Title | Needs |\n|---|---|---|\n");
-    if (n > n_evidence)
-        put_skipped_rows(in, false, out);
-    if (n_evidence)
-        sb_printf(out, "%sLive evidence: these run in `pgknob audit` against the server.\n\n"
-                       "| Rule | Title | Needs |\n|---|---|---|\n", n > n_evidence ? "\n" : "");
-    if (n_evidence)
-        put_skipped_rows(in, true, out);
-    sb_put(out, "\n");
+    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given, or "
+                   "that the configuration does not state; they were not guessed.\n\n", n);
+    static const int order[] = {2, 3, 0, 1};
+    for (size_t idx = 0; idx < 4; idx++) {
+        if (!counts[order[idx]])
+            continue;
+        sb_printf(out, "%s\n\n| Rule | Title | Needs |\n|---|---|---|\n", intro[order[idx]]);
+        put_skipped_rows(in, order[idx], out);
+        sb_put(out, "\n");
+    }
 }
 
 static void put_unavailable(const ReportInput *in, StrBuf *out)
@@ -824,15 +938,29 @@ void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out
     put_verdict(in, out);
     put_counts(in, out);
     put_summary(in, out);
-    size_t number = 0;
+    MdSaid said = {0};
+    size_t number = 0, n_rec = 0;
     for (size_t idx = 0; idx < in->findings->n; idx++) {
         const Finding *f = &in->findings->items[idx];
-        if (f->suppressed)
+        if (f->suppressed || f->severity == SEV_RECOMMENDATION)
             continue;
         if (!number)
             sb_put(out, "## Findings\n\n");
-        put_finding(in, opts, f, ++number, out);
+        put_finding(in, opts, &said, f, ++number, out);
     }
+    for (size_t idx = 0; idx < in->findings->n; idx++) {
+        const Finding *f = &in->findings->items[idx];
+        if (f->suppressed || f->severity != SEV_RECOMMENDATION)
+            continue;
+        if (!n_rec) {
+            sb_put(out, "## Recommendations\n\nAdvice that fits nearly every configuration. "
+                        "Recommendations never fail a build: no `--fail-on` level counts "
+                        "them.\n\n");
+            put_summary_table(in, true, out);
+        }
+        put_finding(in, opts, &said, f, ++n_rec, out);
+    }
+    md_said_free(&said);
     put_suppressed(in, opts, out);
     put_live_evidence(in, out);
     put_skipped(in, out);

@@ -13,6 +13,8 @@
 #include "engine/finding.h"
 #include "model/snapshot.h"
 
+struct SkippedRule;
+
 /* One thing that was checked: a configuration file or data directory (lint), or a server. */
 typedef struct ReportSource {
     const char *path;           /* as given on the command line */
@@ -149,6 +151,14 @@ const char *report_explanation(const Finding *f);
 /* The finding's fix list as a JSON array of {"name", "value", "applies"} (secret values
  * redacted), written with jansson. */
 void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out);
+/* The anchor a Markdown heading gets on GitHub (and in the HTML report): "3-pk6001-error-…"
+ * from its plain text. Caller frees. */
+char *report_heading_slug(const char *heading);
+/* Was the rule skipped because a line it reads failed to parse or holds a rejected value (rather
+ * than for a missing host fact or live evidence)? */
+bool report_skip_unparsed(const struct SkippedRule *skip);
+/* Was the rule skipped because the fragment linted alone does not set a parameter it reads? */
+bool report_skip_fragment(const struct SkippedRule *skip);
 /* Counts suppressed findings. */
 size_t report_count_suppressed(const ReportInput *in);
 

@@ -146,6 +146,28 @@ static void put_location(const ReportInput *in, const ReportOpts *opts, const Fi
     sb_put(out, "}}}]");
 }
 
+/* The other places a finding names (the line that overrides this one, the other settings of a
+ * combination): SARIF relatedLocations, so a code-scanning UI can jump there. */
+static void put_related(const ReportOpts *opts, const Finding *f, StrBuf *out)
+{
+    size_t n = 0;
+    for (size_t idx = 0; idx < f->n_settings; idx++) {
+        const FindingSetting *s = &f->settings[idx];
+        if (!s->file || s->line <= 0 || (f->file && !strcmp(s->file, f->file) && s->line == f->line))
+            continue;
+        sb_put(out, n ? ",\n           " : ",\n         \"relatedLocations\": [\n           ");
+        sb_printf(out, "{\"id\": %zu, \"physicalLocation\": {", n++);
+        put_artifact(opts, s->file, out);
+        sb_printf(out, ", \"region\": {\"startLine\": %d}}, \"message\": {\"text\": ", s->line);
+        char *text = xasprintf("%s is set here", s->name);
+        sb_put_json_str(out, text);
+        free(text);
+        sb_put(out, "}}");
+    }
+    if (n)
+        sb_put(out, "]");
+}
+
 /* What a baseline would match on: rule, first setting, file name (docs/report.md). */
 static void put_fingerprint(const Finding *f, StrBuf *out)
 {
@@ -177,9 +199,12 @@ static void put_result(const ReportInput *in, const ReportOpts *opts, const Find
               sarif_level(f->severity));
     put_message(in, f, out);
     put_location(in, opts, f, out);
+    put_related(opts, f, out);
     put_fingerprint(f, out);
-    sb_printf(out, ",\n         \"properties\": {\"refuses_start\": %s, \"fix\": ",
-              f->refuses_start ? "true" : "false");
+    /* SARIF has no level below "note": the recommendation tier is a property to filter on */
+    sb_printf(out, ",\n         \"properties\": {\"refuses_start\": %s, %s\"fix\": ",
+              f->refuses_start ? "true" : "false",
+              f->severity == SEV_RECOMMENDATION ? "\"pgknob-tier\": \"recommendation\", " : "");
     report_put_fix_json(in, f, out);
     sb_put(out, "}");
     if (f->suppressed) {

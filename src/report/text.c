@@ -76,12 +76,49 @@ static void put_count(StrBuf *out, size_t count, const char *word)
 
 /* Rules skipped for a missing fact: those held back by host facts are listed (the user can give
  * them with --host); those needing live evidence are only counted (they run in an audit). */
-static void put_skipped(const ReportInput *in, StrBuf *out)
+/* Rules not run because a line they read was rejected, grouped by that line: they would only
+ * have judged the default the server does not use. */
+static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
 {
-    size_t n_host = 0, n_evidence = 0;
-    StrBuf host = STRBUF_INIT;
+    size_t n = 0;
+    StrBuf groups = STRBUF_INIT;
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
+        if (!report_skip_unparsed(skip))
+            continue;
+        n++;
+        bool seen = false;
+        for (size_t prev = 0; prev < idx && !seen; prev++)
+            seen = !strcmp(in->skipped->items[prev].needs, skip->needs);
+        if (seen)
+            continue;
+        sb_put(&groups, groups.len ? "; " : "");
+        size_t in_group = 0;
+        for (size_t same = idx; same < in->skipped->n; same++)
+            if (!strcmp(in->skipped->items[same].needs, skip->needs))
+                sb_printf(&groups, "%s%s", in_group++ ? ", " : "", in->skipped->items[same].rule_id);
+        sb_printf(&groups, " need%s %s", in_group == 1 ? "s" : "", skip->needs);
+    }
+    if (n)
+        sb_printf(out, "note: %zu rule%s not run on a default the server would not use, because "
+                       "the line setting it was rejected (%s); fix the line and lint again\n",
+                  n, n == 1 ? "" : "s", sb_str(&groups));
+    sb_free(&groups);
+}
+
+static void put_skipped(const ReportInput *in, StrBuf *out)
+{
+    size_t n_host = 0, n_evidence = 0, n_fragment = 0;
+    StrBuf host = STRBUF_INIT;
+    put_skipped_unparsed(in, out);
+    for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
+        const SkippedRule *skip = &in->skipped->items[idx];
+        if (report_skip_unparsed(skip))
+            continue;
+        if (report_skip_fragment(skip)) {
+            n_fragment++;
+            continue;
+        }
         if (!strncmp(skip->needs, "evidence ", 9)) {
             n_evidence++;
             continue;
@@ -91,6 +128,10 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
     if (n_host)
         sb_printf(out, "note: %zu rule%s skipped for host facts that were not given (%s); give "
                        "them with --host\n", n_host, n_host == 1 ? "" : "s", sb_str(&host));
+    if (n_fragment)
+        sb_printf(out, "note: %zu rule%s read parameters this fragment does not set (the rest of "
+                       "the configuration may): not run; lint the whole configuration for them\n",
+                  n_fragment, n_fragment == 1 ? "" : "s");
     if (n_evidence)
         sb_printf(out, "note: %zu rule%s need%s live evidence (pgknob audit)\n", n_evidence,
                   n_evidence == 1 ? "" : "s", n_evidence == 1 ? "s" : "");
@@ -99,13 +140,16 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
 
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    size_t n_suppressed = 0;
+    size_t n_suppressed = 0, n_recommended = 0;
     for (size_t idx = 0; idx < in->findings->n; idx++) {
         const Finding *f = &in->findings->items[idx];
         if (f->suppressed) {
             n_suppressed++;
             continue;
         }
+        /* sorted last; one heading line, which editors' file:line parsers skip */
+        if (f->severity == SEV_RECOMMENDATION && !n_recommended++)
+            sb_put(out, "recommendations (advice for most configurations; never fails a build):\n");
         put_finding(in, opts, f, out);
     }
     size_t n_files = 0;
@@ -123,6 +167,8 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     put_count(out, findings_count(in->findings, SEV_WARNING, false), "warning");
     sb_put(out, ", ");
     put_count(out, findings_count(in->findings, SEV_NOTICE, false), "notice");
+    sb_put(out, ", ");
+    put_count(out, n_recommended, "recommendation");
     if (n_suppressed)
         sb_printf(out, " (%zu suppressed)", n_suppressed);
     sb_put(out, " in ");

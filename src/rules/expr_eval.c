@@ -106,6 +106,18 @@ static bool eval_param(const Expr *node, ExprEnv *env, ExprValue *out)
         set_missing(out, node->type);
         return true;
     }
+    if (setting->unusable) { /* its line failed: the default would be a guess */
+        expr_env_add_missing(env, setting->unusable);
+        set_missing(out, node->type);
+        return true;
+    }
+    if (env->snap->fragment && setting->source == SRC_DEFAULT) { /* the rest may set it */
+        char *fact = xasprintf("%s%s", setting->name, SNAP_FRAGMENT_UNSET);
+        expr_env_add_missing(env, fact);
+        free(fact);
+        set_missing(out, node->type);
+        return true;
+    }
     const CatalogParam *param = setting->param;
     GucValue parsed = setting->parsed;
     bool have = setting->parsed_ok;

@@ -270,10 +270,11 @@ static bool load_identity(Loader *ld, IniSection *sec)
     char *sev = require(ld, sec, "severity");
     if (!sev)
         return false;
-    bool ok = severity_parse(sev, &rule->severity) && rule->severity != SEV_NONE;
+    bool ok = severity_parse_level(sev, &rule->severity);
     free(sev);
     if (!ok)
-        return load_error(ld, section_get(sec, "severity")->line, "Use error, warning or notice.",
+        return load_error(ld, section_get(sec, "severity")->line,
+                          "Use error, warning, notice or recommendation.",
                           "invalid severity");
     if (!(rule->versions_text = require(ld, sec, "versions")))
         return false;
@@ -382,6 +383,12 @@ static bool load_texts(Loader *ld, IniSection *sec)
     entry = section_get(sec, "explanation");
     if (entry)
         ld->explanation_key = ini_entry_join(entry, " ");
+    entry = section_get(sec, "risk");
+    if (entry)
+        rule->risk = ini_entry_join(entry, " ");
+    entry = section_get(sec, "basis");
+    if (entry)
+        rule->basis = ini_entry_join(entry, " ");
     entry = section_get(sec, "parameters");
     if (ok && entry) {
         text = ini_entry_join(entry, " ");
@@ -649,6 +656,8 @@ static void rule_free(Rule *rule)
         template_free(&rule->docs[idx]);
     free(rule->docs);
     free(rule->explanation);
+    free(rule->risk);
+    free(rule->basis);
     free(rule->file);
     for (size_t idx = 0; idx < rule->n_examples; idx++) {
         RuleExample *ex = &rule->examples[idx];
@@ -686,7 +695,7 @@ static bool build_rule(Loader *ld, IniDoc *doc)
 {
     static const char *const keys[] = {"id", "name", "title", "severity", "category", "versions",
                                        "parameters", "condition", "message", "suggestion",
-                                       "docs", "explanation", "fix", NULL};
+                                       "docs", "explanation", "fix", "risk", "basis", NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     IniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||

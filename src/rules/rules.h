@@ -63,6 +63,8 @@ typedef struct Rule {
     Template *docs;      /* documentation links */
     size_t n_docs;
     char *explanation;   /* Markdown from the .md file beside the .ini; NULL when none */
+    char *risk;          /* what changing the setting back risks, this rule's own; NULL if none */
+    char *basis;         /* one line: where the threshold comes from (docs, a lab); NULL if none */
     char *file;          /* the .ini path as given */
     int line;            /* line of [rule] */
     RuleExample *examples;

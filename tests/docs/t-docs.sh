@@ -6,10 +6,18 @@ expect_exit 0 "docs/rules.md is current (make docs-check)" -- tests/docs/gen.sh 
 check "every rule has a section" test "$(grep -c '^## PK' docs/rules.md)" -eq "$("$PGKNOB" rules list | grep -c '^PK')"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/docs" "$tmp/tests/docs" "$tmp/bin"
-cp -r rules "$tmp/rules"; cp tests/docs/gen.sh "$tmp/tests/docs/"; cp docs/rules.md "$tmp/docs/"
+cp -r rules "$tmp/rules"; cp tests/docs/gen.sh tests/docs/stats.sh "$tmp/tests/docs/"
+cp tests/lib.sh "$tmp/tests/"; cp docs/rules.md "$tmp/docs/"
+shared=$(dirname "$(dirname "$(realworld_dir)")")
+expect_exit 0 "an unchanged copy is current" -- env PGKNOB="$PGKNOB" PGKNOB_SHARED="$shared" "$tmp/tests/docs/gen.sh" --check
 sed -i 's/^title = fsync is off (data loss and corruption on crash)/title = fsync is off/' "$tmp/rules/durability/PK6001-fsync-off.ini"
-expect_exit 1 "a changed rule makes the check fail" -- env PGKNOB="$PGKNOB" "$tmp/tests/docs/gen.sh" --check
+expect_exit 1 "a changed rule makes the check fail" -- env PGKNOB="$PGKNOB" PGKNOB_SHARED="$shared" "$tmp/tests/docs/gen.sh" --check
 check "the failure says what to run" grep -q "run 'make docs'" <<<"$ERR"
+cp -r rules/. "$tmp/rules/"
+sed -i 's/^condition = not track_io_timing$/condition = not track_io_timing and false/' "$tmp/rules/observability/PK7001-track-io-timing-off.ini"
+expect_exit 1 "a rule that fires on fewer real-world files makes the check fail" -- env PGKNOB="$PGKNOB" PGKNOB_SHARED="$shared" "$tmp/tests/docs/gen.sh" --check
+check "docs/rules.md gives every rule its real-world count" test "$(grep -c '^- \*\*Fires on real-world files:\*\* ' docs/rules.md)" -eq "$(grep -c '^## PK' docs/rules.md)"
+check "docs/rules.md gives every rule the basis of its threshold" test "$(grep -c '^- \*\*Threshold:\*\* ' docs/rules.md)" -eq "$(grep -c '^## PK' docs/rules.md)"
 
 # The README's lint example is real output: its input (after `$ cat postgresql.conf`) linted by
 # the command it shows must print exactly the lines shown.

@@ -20,21 +20,40 @@ for conf in "${confs[@]}"; do
     bash -c 'for k in Checked PostgreSQL "Host facts" pgknob "Rule packs"; do
                grep -qF "<strong>$k:</strong>" <<<"$0" || exit 1; done' "$html"
   check "$name.md: the counts table renders as a table" grep -q '<th>Severity</th>' <<<"$html"
-  n_findings=$(grep -c '^### [0-9]*\. ' "$tmp/$name.md")
+  n_findings=$(grep -c '^### R\{0,1\}[0-9]*\. ' "$tmp/$name.md")
   for part in "Where." "What is wrong." "Why it hurts." "What to change." "Risk of changing it."; do
     n=$(grep -c "^\*\*$part\*\*" "$tmp/$name.md")
     check "$name.md: every finding ($n_findings) has \"$part\" ($n)" [ "$n" -eq "$n_findings" ]
   done
-  rows=$(sed -n '/^## Summary/,/^## /p' "$tmp/$name.md" | grep -c '^| [0-9]')
-  check "$name.md: one summary row per finding ($rows)" [ "$rows" -eq "$n_findings" ]
+  # summary rows: findings in "Summary", recommendations in their own section's table
+  rows=$(grep -c '^| \[R\{0,1\}[0-9]*\](#' "$tmp/$name.md")
+  check "$name.md: one summary row per finding, linked to it ($rows)" [ "$rows" -eq "$n_findings" ]
+  check "$name.md: every summary link has its heading in the HTML" python3 -c '
+import re, subprocess, sys
+md = open(sys.argv[1]).read()
+html = subprocess.run([sys.argv[2], "lint", "--pg-version", "18", "--format", "html", sys.argv[3]],
+                      capture_output=True, text=True).stdout
+links = set(re.findall(r"\]\(#([^)]+)\)", md))
+ids = set(re.findall(r"<h[23] id=\"([^\"]+)\"", html))
+sys.exit(0 if links and links <= ids else 1)' "$tmp/$name.md" "$PGKNOB" "$conf"
+  check "$name.md: no paragraph is repeated word for word" python3 -c '
+import collections, sys
+paras = [p.strip() for p in open(sys.argv[1]).read().split("\n\n")
+         if len(p.strip()) > 60 and "as for [" not in p.lower()]  # links back are short by design
+sys.exit(0 if all(n == 1 for n in collections.Counter(paras).values()) else 1)' "$tmp/$name.md"
+  if grep -q '^### R1\. ' "$tmp/$name.md"; then
+    check "$name.md: recommendations are their own section, after the findings" \
+      bash -c 'awk "/^## Recommendations/{r=NR} /^## Findings/{f=NR} END{exit !(r && (!f || f < r))}" "$0"' "$tmp/$name.md"
+  fi
 done
 
 # HTML: one page, inline CSS, no script, no external resource of any kind.
 "$PGKNOB" lint --format html tests/report/confs/validation.conf > "$tmp/v.html"
 check "html: doctype and inline style" bash -c 'grep -q "^<!DOCTYPE html>" "$0" && grep -q "<style>" "$0"' "$tmp/v.html"
 check "html: tables rendered (GFM extension)" grep -q '<table>' "$tmp/v.html"
+check "html: tables stay within the page (wrap, else scroll on their own)" bash -c 'grep -q "overflow-wrap: anywhere" "$0" && grep -q "overflow-x: auto" "$0"' "$tmp/v.html"
 check "html: no script, link, img, iframe or @import" bash -c '! grep -Eqi "<script|<link|<img|<iframe|@import|url\(" "$0"' "$tmp/v.html"
-check "html: only documentation links leave the page" bash -c '! grep -Eo "href=\"[^\"]*\"" "$0" | grep -v "https://www.postgresql.org/docs/" | grep -q .' "$tmp/v.html"
+check "html: only documentation and cited-source links leave the page" bash -c '! grep -Eo "href=\"[^\"]*\"" "$0" | grep -v "https://www.postgresql.org/docs/\|href=\"#\|https://\(byteofdev.com\|clickhouse.com\|malisper.me\|dev.to\)/" | grep -q .' "$tmp/v.html"
 printf "shared_buffers = '<script>alert(1)</script>'\nwork_mem = '<b>x</b>'\n" > "$tmp/evil.conf"
 "$PGKNOB" lint --format html "$tmp/evil.conf" > "$tmp/evil.html"
 check "html: markup in values is escaped, never raw" bash -c '! grep -q "<script>alert" "$0" && ! grep -q "<b>x</b>" "$0"' "$tmp/evil.html"

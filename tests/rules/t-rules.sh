@@ -33,7 +33,7 @@ assert len(rules) >= 40
 for r in rules:
     for key in ("id", "title", "severity", "category", "versions"):
         assert isinstance(r[key], str) and r[key], (r, key)
-    assert r["severity"] in ("error", "warning", "notice")
+    assert r["severity"] in ("error", "warning", "notice", "recommendation")
 ids = [r["id"] for r in rules]
 assert ids == sorted(ids) and len(set(ids)) == len(ids)
 ' <<<"$OUT"
@@ -60,7 +60,14 @@ expect_exit 0 "user pack examples" -- "$PGKNOB" rules test --coverage --no-built
 
 # the shipped packs are found beside the binary, or where PGKNOB_RULES_DIR says
 expect_exit 0 "PGKNOB_RULES_DIR replaces the shipped packs" -- env PGKNOB_RULES_DIR=tests/rules/policy "$PGKNOB" rules list
-check "only the policy rule is listed" test "$OUT" = "$(printf '%-8s %-8s %-14s %-7s %s' ORG001 error policy 13- "max_connections above the organisation's limit of 300")"
+check "only the policy rule is listed beside the validation checks" test "$(grep -v '^PK00' <<<"$OUT")" = "$(printf '%-8s %-14s %-14s %-7s %s' ORG001 error policy 13- "max_connections above the organisation's limit of 300")"
+check "the validation checks are listed too" grep -q '^PK0010   error          validation     13-     unknown parameter$' <<<"$OUT"
+expect_exit 0 "rules show of a validation check" -- "$PGKNOB" rules show PK0050
+check "show describes the validation check" grep -q 'refused at startup' <<<"$OUT"
+expect_exit 0 "rules show --format text prints plain text" -- "$PGKNOB" rules show --format text PK3017
+check "plain text has no Markdown escapes or marks" bash -c '! grep -q "\\\\[_(){}-]\|\*\*\|^- \*\*" <<<"$0" && grep -q "^Severity: notice" <<<"$0"' "$OUT"
+expect_exit 0 "rules show --format md prints Markdown" -- "$PGKNOB" rules show --format md PK3017
+check "Markdown keeps its marks" grep -q '^- \*\*Severity:\*\* notice' <<<"$OUT"
 
 # 4. broken rule files: exit 2, the true file:line, the expected message
 for f in tests/rules/broken/*.ini; do

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Findings a DBA can trust (issue #10 §5): the recommendation tier never fails a build and is its
+# own section in every format; rules reading a parameter whose line was rejected are skipped, not
+# run on the default; a fragment linted alone gets no finding about what it does not set; a line
+# overridden by a later one with another value is a notice naming both places. No servers.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+tmp="$(mktemp -d /tmp/pgknob-trust.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+lint() { "$PGKNOB" lint --config /dev/null "$@"; }
+
+# --- the recommendation tier
+printf 'shared_buffers = 256MB\n' > "$tmp/plain.conf"
+for level in error warning notice; do
+  expect_exit 0 "recommendations never fail a build (--fail-on $level)" -- lint --fail-on "$level" "$tmp/plain.conf"
+done
+check "text: recommendations are their own section, last" bash -c 'tail -n +1 <<<"$0" | grep -n "^recommendations (" >/dev/null && grep -q "^recommendation: track_io_timing is off" <<<"$0"' "$OUT"
+check "text: the summary line counts them apart" grep -q '^0 errors, 0 warnings, 0 notices, 2 recommendations in 1 file' <<<"$OUT"
+expect_exit 0 "json" -- lint --format json "$tmp/plain.conf"
+check "json: severity recommendation and a summary count" python3 -c '
+import json, sys
+doc = json.loads(sys.argv[1])
+sev = {f["rule"]: f["severity"] for f in doc["findings"]}
+assert sev["PK7001"] == "recommendation" and sev["PK7004"] == "recommendation", sev
+assert doc["summary"]["recommendations"] == 2 and doc["summary"]["notices"] == 0
+assert doc["summary"]["exit_code"] == 0' "$OUT"
+expect_exit 0 "sarif" -- lint --format sarif "$tmp/plain.conf"
+check "sarif: level note with the tier as a property" python3 -c '
+import json, sys
+res = json.loads(sys.argv[1])["runs"][0]["results"]
+rec = [r for r in res if r["ruleId"] == "PK7001"][0]
+assert rec["level"] == "note" and rec["properties"]["pgknob-tier"] == "recommendation"' "$OUT"
+expect_exit 0 "github" -- lint --format github "$tmp/plain.conf"
+check "github: a notice titled as a recommendation" grep -q '^::notice title=PK7001 recommendation%3A ' <<<"$OUT"
+expect_exit 0 "md" -- lint --format md "$tmp/plain.conf"
+check "md: a Recommendations section, and the Summary does not list them" bash -c '
+grep -q "^## Recommendations$" <<<"$0" && grep -q "^| recommendation | 2 | 0 |$" <<<"$0" &&
+! sed -n "/^## Summary/,/^## /p" <<<"$0" | grep -q PK7001' "$OUT"
+printf "shared_preload_libraries = 'auto_explain'\n" > "$tmp/spl.conf"
+expect_exit 0 "pg_stat_statements advice on a file preloading another library" -- lint "$tmp/spl.conf"
+check "its suggestion keeps the library already preloaded" grep -q "suggestion: shared_preload_libraries = 'auto_explain, pg_stat_statements'" <<<"$OUT"
+printf '[severity]\nPK6001 = recommendation\n' > "$tmp/demote.ini"
+printf 'fsync = off\n' > "$tmp/fsync.conf"
+expect_exit 0 "a [severity] override can demote a rule to a recommendation" -- "$PGKNOB" lint --config "$tmp/demote.ini" --fail-on notice "$tmp/fsync.conf"
+expect_exit 2 "--fail-on recommendation is refused (nothing fails on them)" -- lint --fail-on recommendation "$tmp/plain.conf"
+
+# --- a rejected line: its rules are skipped, not run on the default
+printf 'random_page_cost = {{ RANDOM_PAGE_COST }}\nmax_connections = mc\n' > "$tmp/template.conf"
+expect_exit 1 "a template with placeholders" -- lint --host storage=ssd,ram=8GB,cores=4 "$tmp/template.conf"
+check "no random_page_cost finding computed from the default" bash -c '! grep -v "^note:" <<<"$0" | grep -q "PK5002\|PK5005\|random_page_cost is 4"' "$OUT"
+check "no max_connections finding computed from the default" bash -c '! grep -v "^note:" <<<"$0" | grep -q "PK2011\|PK1013"' "$OUT"
+check "a note says which rules were skipped and why" grep -q 'PK5002, PK5005 need the value of random_page_cost (template.conf:1 did not parse)' <<<"$OUT"
+check "the rejected value is named" grep -q 'need the value of max_connections (template.conf:2 holds "mc", which the server rejects)' <<<"$OUT"
+printf 'random_page_cost = {{ X }}\nrandom_page_cost = 4\n' > "$tmp/fixed.conf"
+expect_exit 1 "a later valid line makes the value known again" -- lint --host storage=ssd "$tmp/fixed.conf"
+check "so the rule runs on it" grep -q 'PK5002' <<<"$OUT"
+expect_exit 1 "json" -- lint --format json --host storage=ssd "$tmp/template.conf"
+check "json: the skipped entry says what was missing" python3 -c '
+import json, sys
+skip = {s["rule"]: s["needs"] for s in json.loads(sys.argv[1])["skipped"]}
+assert "did not parse" in skip["PK5002"], skip' "$OUT"
+
+# --- fragments linted alone
+mkdir -p "$tmp/main/conf.d"
+printf 'work_mem = 64MB\nwal_level = minimal\n' > "$tmp/main/conf.d/10-tune.conf"
+printf 'track_io_timing = off\n' > "$tmp/main/postgresql.auto.conf"
+expect_exit 0 "a conf.d file is a fragment" -- lint --fail-on notice "$tmp/main/conf.d/10-tune.conf"
+check "no finding about what it does not set" bash -c '! grep -q "PK7001\|PK7004\|PK0050" <<<"$0"' "$OUT"
+check "a note says what was not run" grep -q 'rules read parameters this fragment does not set' <<<"$OUT"
+expect_exit 0 "postgresql.auto.conf alone is a fragment" -- lint --format json "$tmp/main/postgresql.auto.conf"
+check "json: kind fragment; the setting it makes is still checked" python3 -c '
+import json, sys
+doc = json.loads(sys.argv[1])
+assert doc["inputs"][0]["kind"] == "fragment"
+assert [f["rule"] for f in doc["findings"]] == ["PK7001"], doc["findings"]' "$OUT"
+cp "$tmp/main/conf.d/10-tune.conf" "$tmp/whole.conf"
+expect_exit 1 "the same lines as a whole configuration" -- lint "$tmp/whole.conf"
+check "get the startup check and the defaults' findings" bash -c 'grep -q PK0050 <<<"$0" && grep -q PK7001 <<<"$0"' "$OUT"
+expect_exit 0 "--fragment makes any file a fragment" -- lint --fragment --fail-on error "$tmp/whole.conf"
+check "--fragment: no startup check on defaults" bash -c '! grep -q PK0050 <<<"$0"' "$OUT"
+
+# --- a line overridden by a later one
+printf "shared_buffers = 1GB\nwork_mem = 4MB\ninclude 'extra.conf'\nwork_mem = 4096kB\n" > "$tmp/over.conf"
+printf 'shared_buffers = 2GB\n' > "$tmp/extra.conf"
+expect_exit 0 "an override is a notice" -- lint --no-rules --fail-on warning "$tmp/over.conf"
+check "it names both places" grep -q 'over.conf:1: notice: shared_buffers = 1GB here is overridden by extra.conf:1, which sets 2GB \[PK0024\]' <<<"$OUT"
+check "the same value written another way is no override" bash -c '! grep -q "work_mem = 4MB here" <<<"$0"' "$OUT"
+expect_exit 0 "sarif" -- lint --no-rules --format sarif "$tmp/over.conf"
+check "sarif: the winning line is a relatedLocation" python3 -c '
+import json, sys
+r = [r for r in json.loads(sys.argv[1])["runs"][0]["results"] if r["ruleId"] == "PK0024"][0]
+rel = r["relatedLocations"][0]["physicalLocation"]
+assert rel["artifactLocation"]["uri"].endswith("extra.conf") and rel["region"]["startLine"] == 1' "$OUT"
+# --- a locale missing where lint runs: a notice, a warning only when this machine is the server
+if ! locale -a 2>/dev/null | grep -qi '^xx_pgknob'; then
+  printf "lc_messages = 'xx_PGKNOB.UTF-8'\n" > "$tmp/locale.conf"
+  expect_exit 0 "a locale missing here is a notice" -- lint --no-rules --fail-on warning "$tmp/locale.conf"
+  check "PK0060 as a notice" grep -q 'notice: locale "xx_PGKNOB.UTF-8" of "lc_messages" is not installed on this machine \[PK0060\]' <<<"$OUT"
+  expect_exit 1 "with --host local it is a warning" -- lint --no-rules --host local "$tmp/locale.conf"
+  check "PK0060 as a warning" grep -q 'warning: locale "xx_PGKNOB.UTF-8"' <<<"$OUT"
+fi
+done_testing
