@@ -1,0 +1,170 @@
+/* The lab journal: a durable write and a read give back every field, the exact bytes of
+ * postgresql.auto.conf (UTF-8 as text, anything else as hex), the entries in their order
+ * (a name twice included); damaged journals are errors that name the file; and the catalog's
+ * list of parameters quoted element by element, per major. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "catalog/catalog.h"
+#include "common/tempdir.h"
+#include "common/xalloc.h"
+#include "harness.h"
+#include "lab/journal.h"
+
+static void add_entry(LabJournal *journal, const char *name, const char *value)
+{
+    PK_GROW(journal->entries.items, journal->entries.n, journal->entries.cap);
+    LabSetting *item = &journal->entries.items[journal->entries.n++];
+    memset(item, 0, sizeof(*item));
+    item->name = xstrdup(name);
+    item->value = xstrdup(value);
+    item->file = xstrdup("postgresql.auto.conf");
+}
+
+static void fill(LabJournal *journal, const char *bytes, size_t len)
+{
+    memset(journal, 0, sizeof(*journal));
+    journal->system_identifier = xstrdup("7714256796790628572");
+    journal->data_directory = xstrdup("/srv/pg/data");
+    journal->port = 5433;
+    journal->host = xstrdup("/tmp");
+    journal->user = xstrdup("postgres");
+    journal->dbname = xstrdup("postgres");
+    journal->version_num = 180004;
+    journal->have_bytes = true;
+    journal->auto_conf = xmalloc(len + 1);
+    memcpy(journal->auto_conf, bytes, len);
+    journal->auto_conf[len] = '\0';
+    journal->auto_conf_len = len;
+    journal->have_entries = true;
+    add_entry(journal, "search_path", "\"$user\", public");
+    add_entry(journal, "work_mem", "5MB");
+    add_entry(journal, "work_mem", "6MB");
+    journal->n_settings = 1;
+    journal->settings = xcalloc(2, sizeof(JournalSetting));
+    journal->settings[0].name = xstrdup("work_mem");
+    journal->settings[0].setting = xstrdup("6144");
+    journal->settings[0].source = xstrdup("configuration file");
+    journal->n_touched = 1;
+    journal->touched = xcalloc(2, sizeof(char *));
+    journal->touched[0] = xstrdup("shared_buffers");
+    journal->pid = 4242;
+    journal->pid_start = 77;
+    journal->created = xstrdup("2026-01-01T00:00:00Z");
+    journal->command = xstrdup("lab run 01-more");
+    journal->path = journal_path_for(journal->system_identifier, journal->data_directory,
+                                     journal->port);
+}
+
+static void test_round_trip(const char *bytes, size_t len)
+{
+    LabJournal out, back;
+    fill(&out, bytes, len);
+    char *err = NULL;
+    CHECK(journal_write(&out, &err));
+    CHECK(journal_exists(out.path));
+    CHECK(journal_read(out.path, &back, &err));
+    CHECK(back.have_bytes && back.auto_conf_len == len && !memcmp(back.auto_conf, bytes, len));
+    CHECK(back.have_entries && back.entries.n == 3);
+    if (back.entries.n == 3) {
+        CHECK_STR(back.entries.items[0].value, "\"$user\", public");
+        CHECK_STR(back.entries.items[2].value, "6MB");
+    }
+    CHECK_STR(back.system_identifier, "7714256796790628572");
+    CHECK_STR(back.data_directory, "/srv/pg/data");
+    CHECK(back.port == 5433 && back.version_num == 180004 && back.pid == 4242 &&
+          back.pid_start == 77);
+    CHECK(back.n_settings == 1 && journal_setting(&back, "WORK_MEM") &&
+          !strcmp(journal_setting(&back, "work_mem")->source, "configuration file"));
+    CHECK(back.n_touched == 1 && !strcmp(back.touched[0], "shared_buffers"));
+    CHECK(!journal_owner_alive(&back)); /* pid 4242 with that start time is not running */
+    struct stat st;
+    CHECK(stat(out.path, &st) == 0 && (st.st_mode & 0777) == 0600);
+    char **paths;
+    size_t n = journal_list(&paths);
+    CHECK(n == 1);
+    for (size_t idx = 0; idx < n; idx++)
+        free(paths[idx]);
+    free(paths);
+    CHECK(lab_remove_durable(out.path, &err) && !journal_exists(out.path));
+    CHECK(lab_remove_durable(out.path, &err)); /* already gone: fine */
+    free(err);
+    journal_free(&out);
+    journal_free(&back);
+}
+
+static void expect_damaged(const char *dir, const char *text, const char *want)
+{
+    char *path = xasprintf("%s/lab-bad.json", dir);
+    char *err = NULL;
+    CHECK(lab_write_durable(path, text, strlen(text), 0600, (uid_t)-1, (gid_t)-1, &err));
+    LabJournal back;
+    CHECK(!journal_read(path, &back, &err));
+    CHECK(err && strstr(err, path) && strstr(err, want));
+    if (err && !strstr(err, want))
+        fprintf(stderr, "    got: %s\n", err);
+    journal_free(&back);
+    free(err);
+    unlink(path);
+    free(path);
+}
+
+static void test_damaged(const char *dir)
+{
+    expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\",", "not a readable lab journal");
+    expect_damaged(dir, "[]", "not a JSON object");
+    expect_damaged(dir, "{\"format\": \"other\"}", "not a pgknob lab journal");
+    expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\", \"version\": 9}", "version");
+    expect_damaged(dir,
+                   "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"server\": "
+                   "{\"data_directory\": \"/d\", \"port\": 1}, \"auto_conf\": {}, \"settings\": [], "
+                   "\"touched\": []}",
+                   "neither the bytes nor the entries");
+    expect_damaged(dir,
+                   "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"server\": "
+                   "{\"data_directory\": \"/d\", \"port\": 1}, \"auto_conf\": {\"hex\": \"zz\"}, "
+                   "\"settings\": [], \"touched\": []}",
+                   "damaged");
+    expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\", \"format\": \"x\"}",
+                   "duplicate");
+}
+
+static void test_quoted_lists(void)
+{
+    CHECK(catalog_is_quoted_list(13, "search_path"));
+    CHECK(catalog_is_quoted_list(18, "Shared_Preload_Libraries"));
+    CHECK(catalog_is_quoted_list(18, "temp_tablespaces"));
+    CHECK(!catalog_is_quoted_list(13, "unix_socket_directories"));
+    CHECK(catalog_is_quoted_list(14, "unix_socket_directories"));
+    CHECK(!catalog_is_quoted_list(17, "oauth_validator_libraries"));
+    CHECK(catalog_is_quoted_list(18, "oauth_validator_libraries"));
+    /* lists the server does not quote element by element */
+    CHECK(!catalog_is_quoted_list(18, "log_destination"));
+    CHECK(!catalog_is_quoted_list(18, "listen_addresses"));
+    CHECK(!catalog_is_quoted_list(18, "work_mem"));
+}
+
+int main(void)
+{
+    char *err = NULL;
+    char *dir = pk_make_temp_dir("pgknob-journal-test", &err);
+    CHECK(dir != NULL);
+    if (!dir)
+        PK_TEST_DONE();
+    char *state = xasprintf("%s/state/pgknob", dir); /* created by the first write */
+    lab_state_dir_init(state);
+    const char text[] = "# Do not edit this file manually!\nsearch_path = '\"$user\", public'\n";
+    test_round_trip(text, sizeof(text) - 1);
+    const char binary[] = "work_mem = '5MB' # \xff\xfe latin-1 \xe9\n\0after a NUL\n";
+    test_round_trip(binary, sizeof(binary) - 1);
+    test_damaged(state);
+    test_quoted_lists();
+    char *cmd = xasprintf("rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0);
+    free(cmd);
+    free(state);
+    free(dir);
+    PK_TEST_DONE();
+}
