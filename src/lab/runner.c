@@ -711,7 +711,26 @@ int lab_restore(const LabRestoreOpts *opts, char **errmsg)
     fprintf(stderr, "pgknob: restoring the settings recorded before `pgknob %s` (pid %ld, %s)\n",
             journal.command ? journal.command : "lab run", journal.pid,
             journal.created ? journal.created : "?");
-    if (!lab_restore_server(&journal, &target, &err) || !lab_remove_durable(path, &err)) {
+    /* A pg_ctl restart left running by the killed lab may stop the server under us: try
+     * again once it answers (every step of the restore can be repeated). */
+    bool restored = false;
+    for (int attempt = 0; attempt < 3 && !restored; attempt++) {
+        if (attempt) {
+            fprintf(stderr, "pgknob: the restore was cut short (%s): trying again\n", err);
+            sleep_ms(1000);
+            char *ignored = NULL;
+            if (!target_ensure_connected(&target, &ignored)) {
+                free(ignored);
+                ignored = NULL;
+                connect_patiently(&target, journal.data_directory, &ignored);
+            }
+            free(ignored);
+            free(err);
+            err = NULL;
+        }
+        restored = lab_restore_server(&journal, &target, &err);
+    }
+    if (!restored || !lab_remove_durable(path, &err)) {
         *errmsg = xasprintf("could not restore the server's settings: %s\nhint: The journal %s "
                             "is kept; fix the cause and run `pgknob lab restore` again.",
                             err ? err : "", path);
