@@ -24,7 +24,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
-        examples install man clean help golden-update check-headers servers demo soak
+        examples install man clean help golden-update check-headers servers demo soak fuzz-long
 
 all: $(BIN)
 
@@ -84,6 +84,12 @@ soak: deps                 ## the lab kill trials, 20 per signal on PostgreSQL 1
 
 fuzz:                      ## build the libFuzzer targets and run each briefly
 	@tests/fuzz/run.sh
+
+# fuzz-long: every target (or FUZZ_TARGETS="fuzz_conf ...") for FUZZ_LONG_TIME seconds each,
+# one after another (default 600: ten minutes a target); prints execs and crashes per target.
+FUZZ_LONG_TIME ?= 600
+fuzz-long:                 ## run each libFuzzer target FUZZ_LONG_TIME seconds (default 600)
+	@FUZZ_TIME=$(FUZZ_LONG_TIME) tests/fuzz/run.sh $(FUZZ_TARGETS)
 
 bench: $(BIN)              ## benchmarks, as ratios against a peer run in the same process
 	@tests/bench/run.sh

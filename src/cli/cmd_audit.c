@@ -209,7 +209,7 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                       .audit = &audit, .rule_packs = (const char *const *)cli->rules.pack_dirs,
                       .n_rule_packs = cli->rules.n_pack_dirs, .skipped = &cli->rules.skipped,
                       .baseline = project->baseline, .n_baseline_known = n_known,
-                      .config = project->project.path};
+                      .config = project->project.path, .redact = &project->redact};
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL, .timestamp = report_timestamp()};
@@ -219,14 +219,15 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     return rc;
 }
 
-static DbConn *audit_connect(const AuditCli *cli)
+static DbConn *audit_connect(AuditCli *cli)
 {
     char *errmsg = NULL, *hint = NULL;
     DbConnectOpts opts = {.conninfo = cli->conninfo, .statement_timeout_ms = cli->timeout_ms,
                           .lock_timeout_ms = cli->timeout_ms < 2000 ? cli->timeout_ms / 2 : 1000};
     DbConn *conn = db_connect(&opts, &errmsg, &hint);
+    /* libpq's messages may quote the connection string (a URI it cannot parse) */
     if (!conn)
-        pk_print_error(NULL, 0, errmsg, hint);
+        redact_print_error(&cli->project.redact, NULL, 0, errmsg, hint);
     free(errmsg);
     free(hint);
     return conn;
@@ -298,7 +299,6 @@ static void audit_cli_free(AuditCli *cli)
 {
     lint_rules_state_free(&cli->rules);
     project_options_free(&cli->project);
-    report_redact_reset();
 }
 
 int cmd_audit(int argc, char **argv)
@@ -308,6 +308,7 @@ int cmd_audit(int argc, char **argv)
     /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
     if (rc < 0 && !project_options_load(&cli.project))
         rc = PK_EXIT_USAGE;
+    redaction_add_conninfo(&cli.project.redact, cli.conninfo);
     DbConn *conn = NULL;
     if (rc < 0 && (!audit_load_rules(&cli) || !(conn = audit_connect(&cli))))
         rc = PK_EXIT_USAGE;
@@ -320,7 +321,9 @@ int cmd_audit(int argc, char **argv)
     AuditOpts opts = {.sample_seconds = cli.sample_seconds, .sample_interval_ms = 100};
     char *target = db_describe(conn);
     if (!audit_run(conn, &opts, &res, &errmsg)) {
-        fprintf(stderr, "pgknob: error: nothing could be read from %s: %s\n", target, errmsg);
+        char *msg = xasprintf("nothing could be read from %s: %s", target, errmsg);
+        redact_print_error(&cli.project.redact, NULL, 0, msg, NULL);
+        free(msg);
         rc = PK_EXIT_USAGE;
     } else {
         rc = audit_finish(&cli, conn, &res, target);

@@ -199,7 +199,7 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .rule_packs = (const char *const *)rules->pack_dirs,
                       .n_rule_packs = rules->n_pack_dirs, .skipped = &rules->skipped,
                       .baseline = cli->project.baseline, .n_baseline_known = n_known,
-                      .config = cli->project.project.path};
+                      .config = cli->project.project.path, .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
     ReportOpts ropts = {.color = !cli->output && use_color(), .cwd = cwd,
                         .timestamp = report_timestamp()};
@@ -218,7 +218,6 @@ int cmd_lint(int argc, char **argv)
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
         project_options_free(&cli.project);
-        report_redact_reset();
         return rc;
     }
     LintResult res = {0};
@@ -239,6 +238,5 @@ int cmd_lint(int argc, char **argv)
     lint_rules_state_free(&rules);
     lint_result_free(&res);
     project_options_free(&cli.project);
-    report_redact_reset();
     return rc;
 }

@@ -16,9 +16,11 @@
 #include "catalog/catalog.h"
 #include "catalog/value.h"
 #include "cli/commands.h"
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
+#include "report/report.h"
 
 /* The view's verdict for one entry. */
 typedef struct SettingsRow {
@@ -232,25 +234,34 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
     return 0;
 }
 
-static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow *row)
+/* A string of the output, with the run's secrets replaced (redact.h). */
+static void put_json_redacted(StrBuf *sb, const Redaction *secrets, const char *text)
+{
+    char *clean = redact_text(secrets, text);
+    sb_put_json_str(sb, clean);
+    free(clean);
+}
+
+static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow *row,
+                           const Redaction *secrets, bool secret)
 {
     sb_put(sb, "{\"file\":");
     sb_put_json_str(sb, entry->file);
     sb_printf(sb, ",\"line\":%d,\"seqno\":%d,\"name\":", entry->line, entry->seqno);
     sb_put_json_str(sb, entry->name);
     sb_put(sb, ",\"value\":");
-    sb_put_json_str(sb, entry->value);
+    put_json_redacted(sb, secrets, secret && entry->value && *entry->value ? REDACTED : entry->value);
     sb_put(sb, ",\"normalized\":");
-    sb_put_json_str(sb, row->normalized);
+    put_json_redacted(sb, secrets, secret && row->normalized ? REDACTED : row->normalized);
     sb_printf(sb, ",\"applied\":%s,\"error\":", row->applied ? "true" : "false");
-    sb_put_json_str(sb, row->error);
+    put_json_redacted(sb, secrets, row->error);
     if (entry->token) {
         sb_put(sb, ",\"token\":");
-        sb_put_json_str(sb, entry->token);
+        put_json_redacted(sb, secrets, entry->token);
     }
     if (row->hint) {
         sb_put(sb, ",\"hint\":");
-        sb_put_json_str(sb, row->hint);
+        put_json_redacted(sb, secrets, row->hint);
     }
     sb_put(sb, "}");
 }
@@ -266,7 +277,8 @@ static void put_printable(StrBuf *sb, const char *text)
     }
 }
 
-static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const SettingsRow *row)
+static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const SettingsRow *row,
+                           bool secret)
 {
     const ConfEntry *entry = &set->entries[ent];
     sb_printf(sb, "%s:%d: #%d ", entry->file, entry->line, entry->seqno);
@@ -282,9 +294,9 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Set
         sb_putc(sb, '\n');
     } else {
         sb_printf(sb, "%s = '", entry->name);
-        put_printable(sb, entry->value);
+        put_printable(sb, secret && *entry->value ? REDACTED : entry->value);
         sb_putc(sb, '\'');
-        if (row->normalized && strcmp(row->normalized, entry->value) != 0)
+        if (!secret && row->normalized && strcmp(row->normalized, entry->value) != 0)
             sb_printf(sb, " (%s)", row->normalized);
         if (row->applied)
             sb_put(sb, " applied");
@@ -301,25 +313,34 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Set
         sb_printf(sb, "  hint: %s\n", row->hint);
 }
 
-static void render(const ConfSet *set, const SettingsRow *rows, bool json)
+/* Every byte goes through the one redaction path: values of secret-bearing entries (names such
+ * as *conninfo, their misspellings, rejected lines naming them) and whatever quotes them. */
+static void render(const ConfSet *set, const SettingsRow *rows, int major, bool json)
 {
+    Redaction secrets = {0};
+    for (size_t ent = 0; ent < set->n_entries; ent++)
+        report_entry_secrets(NULL, major, &set->entries[ent], &secrets);
     StrBuf sb = STRBUF_INIT;
     if (json)
         sb_put(&sb, "{\"entries\":[");
     for (size_t ent = 0; ent < set->n_entries; ent++) {
+        bool secret = report_entry_secret(NULL, major, &set->entries[ent]);
         if (json) {
             if (ent)
                 sb_putc(&sb, ',');
             sb_put(&sb, "\n  ");
-            put_entry_json(&sb, &set->entries[ent], &rows[ent]);
+            put_entry_json(&sb, &set->entries[ent], &rows[ent], &secrets, secret);
         } else {
-            put_entry_text(&sb, set, ent, &rows[ent]);
+            put_entry_text(&sb, set, ent, &rows[ent], secret);
         }
     }
     if (json)
         sb_put(&sb, set->n_entries ? "\n]}\n" : "]}\n");
-    fwrite(sb_str(&sb), 1, sb.len, stdout);
+    char *clean = json ? NULL : redact_text(&secrets, sb_str(&sb));
+    fputs(clean ? clean : sb_str(&sb), stdout);
+    free(clean);
     sb_free(&sb);
+    redaction_free(&secrets);
 }
 
 int cmd_settings(int argc, char **argv)
@@ -341,7 +362,7 @@ int cmd_settings(int argc, char **argv)
     if (!catalog_for_major(major))
         major = PK_DEFAULT_MAJOR;
     SettingsRow *rows = settings_view_compute(&set, major);
-    render(&set, rows, opts.json);
+    render(&set, rows, major, opts.json);
     settings_view_free(rows, set.n_entries);
     conf_set_free(&set);
     return PK_EXIT_OK;

@@ -7,10 +7,10 @@
 #include <string.h>
 
 #include "common/diag.h"
+#include "common/redact.h"
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "project/policy.h"
-#include "report/report.h"
 
 static void add_dir(ProjectOptions *opts, const char *dir)
 {
@@ -107,7 +107,7 @@ bool project_options_load(ProjectOptions *opts)
     for (size_t idx = 0; idx < cfg->n_disable; idx++)
         add_disabled(opts, cfg->disable[idx]);
     for (size_t idx = 0; idx < cfg->n_redact; idx++)
-        report_redact_add(cfg->redact[idx]);
+        redaction_add_name(&opts->redact, cfg->redact[idx]);
     return load_baseline(opts);
 }
 
@@ -133,6 +133,7 @@ void project_options_free(ProjectOptions *opts)
         free(opts->disable[idx]);
     free(opts->disable);
     project_config_free(&opts->project);
+    redaction_free(&opts->redact);
     if (opts->have_known)
         baseline_free(&opts->known);
     opts->have_known = false;

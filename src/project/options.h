@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/redact.h"
 #include "conf/conf.h"
 #include "engine/finding.h"
 #include "project/config.h"
@@ -38,6 +39,7 @@ typedef struct ProjectOptions {
     ProjectConfig project;    /* the file read; zeroed when there is none */
     Baseline known;           /* the baseline, read with the file (an input checked early) */
     bool have_known;
+    Redaction redact;         /* the file's "redact" names, and secrets the command adds */
 } ProjectOptions;
 
 /* Takes the value of one PROJECT_OPT_ key. False, with the error printed, for a bad value
@@ -45,7 +47,7 @@ typedef struct ProjectOptions {
 bool project_option_set(ProjectOptions *opts, int key, const char *arg);
 
 /* Reads the project configuration (--config, else ./.pgknob.ini when present), completes `opts`
- * with it, registers its redaction list with the reports and reads the baseline. False, with
+ * with it (its redaction list goes to opts->redact) and reads the baseline. False, with
  * the error printed (FILE:LINE for the file), when either cannot be read or has a mistake: a
  * command calls this before its real work (for audit, before connecting). */
 bool project_options_load(ProjectOptions *opts);

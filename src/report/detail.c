@@ -176,7 +176,7 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
         char *name = xstrndup(assigned, len);
         if (report_param(in, f, name))
-            sb_printf(&sb, "%s = %s\n", name, report_redact(name, value));
+            sb_printf(&sb, "%s = %s\n", name, report_redact(in, name, value));
         free(name);
         free(value);
     }
@@ -201,7 +201,7 @@ char *report_line_text(const ReportInput *in, const char *file, int line)
         const ConfEntry *entry = find_entry(in->sources[src_idx].set, file, line);
         if (!entry || !entry->line_text)
             continue;
-        if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
+        if (entry->name && entry->value && report_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
             return xasprintf("%s = '<redacted>'", entry->name);
         return report_redact_text(in, entry->line_text);
     }

@@ -48,7 +48,7 @@ static void put_target(const ReportInput *in, StrBuf *out)
 }
 
 /* The settings the source sets (not defaults), each with the value the server would store. */
-static void put_source_settings(const ReportOpts *opts, const ReportSource *src, StrBuf *out)
+static void put_source_settings(const ReportInput *in, const ReportOpts *opts, const ReportSource *src, StrBuf *out)
 {
     sb_put(out, "      \"settings\": [");
     bool first = true;
@@ -63,9 +63,9 @@ static void put_source_settings(const ReportOpts *opts, const ReportSource *src,
         first = false;
         sb_put_json_str(out, s->name);
         sb_put(out, ", \"value\": ");
-        sb_put_json_str(out, report_redact(s->name, s->value));
+        sb_put_json_str(out, report_redact(in, s->name, s->value));
         sb_put(out, ", \"setting\": ");
-        sb_put_json_str(out, report_redact(s->name, setting));
+        sb_put_json_str(out, report_redact(in, s->name, setting));
         sb_put(out, ", \"file\": ");
         sb_put_json_str(out, report_display_path(opts, s->file));
         sb_printf(out, ", \"line\": %d}", s->line);
@@ -111,14 +111,14 @@ static void put_audit(const ReportAudit *audit, StrBuf *out)
     sb_put(out, audit->n_unavailable ? "\n    ]\n  },\n" : "]\n  },\n");
 }
 
-static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
+static void put_source(const ReportInput *in, const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
 {
     sb_put(out, "    {\n");
     put_str_field(out, "      ", "path", src->path, false);
     put_str_field(out, "      ", "kind", src->kind, false);
     put_str_field(out, "      ", "pg_version", src->pg_version, false);
     put_str_field(out, "      ", "version_source", src->version_source, false);
-    put_source_settings(opts, src, out);
+    put_source_settings(in, opts, src, out);
     put_source_evidence(src, out);
     sb_put(out, "      \"files\": [");
     for (size_t idx = 0; idx < src->n_files; idx++) {
@@ -128,7 +128,7 @@ static void put_source(const ReportOpts *opts, const ReportSource *src, StrBuf *
     sb_printf(out, "]\n    }%s\n", last ? "" : ",");
 }
 
-static void put_settings(const ReportOpts *opts, const Finding *f, StrBuf *out)
+static void put_settings(const ReportInput *in, const ReportOpts *opts, const Finding *f, StrBuf *out)
 {
     sb_put(out, "      \"settings\": [");
     for (size_t idx = 0; idx < f->n_settings; idx++) {
@@ -137,7 +137,7 @@ static void put_settings(const ReportOpts *opts, const Finding *f, StrBuf *out)
         sb_put(out, "\"name\": ");
         sb_put_json_str(out, s->name);
         sb_put(out, ", \"value\": ");
-        sb_put_json_str(out, report_redact(s->name, s->value));
+        sb_put_json_str(out, report_redact(in, s->name, s->value));
         sb_put(out, ", \"file\": ");
         sb_put_json_str(out, report_display_path(opts, s->file));
         sb_printf(out, ", \"line\": %d}", s->line);
@@ -178,7 +178,7 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
     put_clean_field(in, out, "hint", f->hint);
     put_str_field(out, "      ", "file", report_display_path(opts, f->file), false);
     put_int_field(out, "      ", "line", f->line, false);
-    put_settings(opts, f, out);
+    put_settings(in, opts, f, out);
     put_clean_field(in, out, "suggestion", f->suggestion);
     put_key(out, "      ", "fix");
     report_put_fix_json(in, f, out);
@@ -253,7 +253,7 @@ void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     put_target(in, out);
     sb_put(out, "  \"inputs\": [\n");
     for (size_t idx = 0; idx < in->n_sources; idx++)
-        put_source(opts, &in->sources[idx], out, idx + 1 == in->n_sources);
+        put_source(in, opts, &in->sources[idx], out, idx + 1 == in->n_sources);
     sb_put(out, "  ],\n  \"findings\": [\n");
     for (size_t idx = 0; idx < in->findings->n; idx++)
         put_finding(in, opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);

@@ -2,9 +2,11 @@
 
 #include <stdlib.h>
 #include <stdint.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
+#include "common/redact.h"
 #include "common/xalloc.h"
 
 #include "cli/commands.h"
@@ -63,107 +65,85 @@ int report_exit_code(const ReportInput *in)
                                                                           : PK_EXIT_OK;
 }
 
-/* Names from .pgknob.ini "redact": process-wide, set once by the command before rendering. */
-static char **redact_names;
-static size_t n_redact_names;
-
-void report_redact_add(const char *name)
+bool report_is_secret(const ReportInput *in, const char *name, const char *value)
 {
-    redact_names = xrealloc(redact_names, (n_redact_names + 1) * sizeof(char *));
-    redact_names[n_redact_names++] = xstrdup(name);
+    return redact_is_secret(in ? in->redact : NULL, name, value);
 }
 
-void report_redact_reset(void)
-{
-    for (size_t idx = 0; idx < n_redact_names; idx++)
-        free(redact_names[idx]);
-    free(redact_names);
-    redact_names = NULL;
-    n_redact_names = 0;
-}
-
-static bool name_listed(const char *name)
-{
-    for (size_t idx = 0; idx < n_redact_names; idx++) {
-        const char *pat = redact_names[idx];
-        size_t len = strlen(pat);
-        if (len && pat[len - 1] == '*' ? !strncasecmp(name, pat, len - 1) : !strcasecmp(name, pat))
-            return true;
-    }
-    return false;
-}
-
-/* password_encryption names an algorithm, not a secret. */
-static bool name_secret(const char *name)
-{
-    if (strcasestr(name, "conninfo") || strcasestr(name, "passphrase"))
-        return true;
-    return strcasestr(name, "password") && strcasecmp(name, "password_encryption") != 0;
-}
-
-bool report_is_secret(const char *name, const char *value)
-{
-    if (value && strcasestr(value, "password="))
-        return true;
-    return name && (name_secret(name) || name_listed(name));
-}
-
-const char *report_redact(const char *name, const char *value)
+const char *report_redact(const ReportInput *in, const char *name, const char *value)
 {
     if (!value)
         return NULL;
-    if (report_is_secret(name, value))
-        return *value ? "<redacted>" : value;
+    if (report_is_secret(in, name, value))
+        return *value ? REDACTED : value;
     return value;
 }
 
-/* Replaces every occurrence of `secret` (3 bytes or more: shorter ones would blank words). */
-static char *replace_all(char *text, const char *secret)
+/* The parameter name a line starts with ("ssl_passphrase_command" of an unquoted, rejected
+ * "ssl_passphrase_command = echo x"), and where its value begins; false when none. */
+static bool line_name(const char *line, char *name, size_t size, const char **value)
 {
-    size_t len = strlen(secret);
-    if (len < 3 || !strstr(text, secret))
-        return text;
-    StrBuf sb = STRBUF_INIT;
-    for (const char *p = text, *hit; *p; p = hit + len) {
-        hit = strstr(p, secret);
-        if (!hit) {
-            sb_put(&sb, p);
-            break;
-        }
-        sb_putn(&sb, p, (size_t)(hit - p));
-        sb_put(&sb, "<redacted>");
-    }
-    free(text);
-    return sb_detach(&sb);
+    const char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    size_t len = 0;
+    while ((isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '-') && len + 1 < size)
+        name[len++] = *p++;
+    name[len] = '\0';
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p == '=')
+        p++;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    *value = p;
+    return len > 0;
 }
 
-/* "password=xyz" or "password = 'x y'" inside a conninfo or a command line. */
-static char *redact_password_words(char *text)
+/* A name that is secret, or a misspelling whose closest known name is. */
+static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name)
 {
-    StrBuf sb = STRBUF_INIT;
-    const char *p = text;
-    for (const char *hit; (hit = strcasestr(p, "password"));) {
-        const char *q = hit + 8;
-        while (*q == ' ' || *q == '\t')
-            q++;
-        if (*q != '=' || q[1] == '\0' || !strncmp(q + 1, "<redacted>", 10)) {
-            sb_putn(&sb, p, (size_t)(q - p));
-            p = q;
-            continue;
+    if (redact_name_secret(r, name))
+        return true;
+    const Catalog *cat = catalog_for_major(major ? major : 18);
+    if (!cat || catalog_find(cat, name))
+        return false;
+    return redact_name_secret(r, catalog_suggest(cat, name));
+}
+
+bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry)
+{
+    if (entry->name)
+        return redact_is_secret(r, NULL, entry->value) ||
+               name_or_suggestion_secret(r, major, entry->name);
+    char name[128];
+    const char *value;
+    return entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) &&
+           name_or_suggestion_secret(r, major, name);
+}
+
+void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out)
+{
+    if (!report_entry_secret(r, major, entry))
+        return;
+    redaction_add_value(out, entry->value);
+    /* A rejected line has no value: its text after '=' (whole, unquoted and the error's token)
+     * is what the message, hint and snippet would quote. */
+    char name[128];
+    const char *value;
+    if (entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) && *value) {
+        char *rest = xstrdup(value);
+        size_t len = strlen(rest);
+        while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t' || rest[len - 1] == '\r'))
+            rest[--len] = '\0';
+        redaction_add_value(out, rest);
+        if (len >= 2 && (rest[0] == '\'' || rest[0] == '"')) {
+            rest[len - 1] = '\0';
+            redaction_add_value(out, rest + 1);
         }
-        q++;
-        while (*q == ' ' || *q == '\t')
-            q++;
-        sb_putn(&sb, p, (size_t)(q - p));
-        sb_put(&sb, "<redacted>");
-        char quote = (*q == '\'' || *q == '"') ? *q++ : 0;
-        while (*q && (quote ? *q != quote : !strchr(" \t'\",\n", *q)))
-            q++;
-        p = quote && *q ? q + 1 : q;
+        free(rest);
     }
-    sb_put(&sb, p);
-    free(text);
-    return sb_detach(&sb);
+    redaction_add_value(out, entry->token);
 }
 
 /* The secret values of a run's sources, collected once per ReportInput: rescanning every
@@ -171,13 +151,13 @@ static char *redact_password_words(char *text)
  * sources' addresses and sizes and rebuilt when they change. */
 static struct {
     uintptr_t key;
-    char **values;
-    size_t n, cap;
+    bool built;
+    Redaction secrets;
 } secret_cache;
 
 static uintptr_t sources_key(const ReportInput *in)
 {
-    uintptr_t key = (uintptr_t)in->sources * 31u + in->n_sources;
+    uintptr_t key = (uintptr_t)in->sources * 31u + in->n_sources + (uintptr_t)in->redact;
     key = key * 131u + (uintptr_t)in->findings + (in->findings ? in->findings->n : 0);
     for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
         const ReportSource *src = &in->sources[src_idx];
@@ -188,43 +168,35 @@ static uintptr_t sources_key(const ReportInput *in)
     return key;
 }
 
-static void secret_cache_add(const char *value)
-{
-    PK_GROW(secret_cache.values, secret_cache.n, secret_cache.cap);
-    secret_cache.values[secret_cache.n++] = xstrdup(value);
-}
-
 static void secret_cache_build(const ReportInput *in)
 {
     uintptr_t key = sources_key(in);
-    if (secret_cache.values && secret_cache.key == key)
+    if (secret_cache.built && secret_cache.key == key)
         return;
-    for (size_t idx = 0; idx < secret_cache.n; idx++)
-        free(secret_cache.values[idx]);
-    secret_cache.n = 0;
+    Redaction *out = &secret_cache.secrets;
+    redaction_free(out);
     secret_cache.key = key;
+    secret_cache.built = true;
+    const Redaction *r = in->redact;
+    for (size_t idx = 0; r && idx < r->n_values; idx++)
+        redaction_add_value(out, r->values[idx]);
     for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
         const Snapshot *snap = in->sources[src_idx].snap;
         for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
             const SnapSetting *s = &snap->settings[idx];
-            if (s->source != SRC_DEFAULT && report_is_secret(s->name, s->value))
-                secret_cache_add(s->value);
+            if (s->source != SRC_DEFAULT && redact_is_secret(r, s->name, s->value))
+                redaction_add_value(out, s->value);
         }
         const ConfSet *set = in->sources[src_idx].set;
-        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++) {
-            const ConfEntry *entry = &set->entries[entry_idx];
-            if (entry->name && entry->value && report_is_secret(entry->name, entry->value))
-                secret_cache_add(entry->value);
-        }
+        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++)
+            report_entry_secrets(r, in->sources[src_idx].pg_major, &set->entries[entry_idx], out);
     }
     for (size_t f_idx = 0; in->findings && f_idx < in->findings->n; f_idx++) {
         const Finding *f = &in->findings->items[f_idx];
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
-            if (report_is_secret(f->settings[set_idx].name, f->settings[set_idx].value))
-                secret_cache_add(f->settings[set_idx].value);
+            if (redact_is_secret(r, f->settings[set_idx].name, f->settings[set_idx].value))
+                redaction_add_value(out, f->settings[set_idx].value);
     }
-    if (!secret_cache.values)
-        secret_cache_add(""); /* marks the cache as built; too short to replace anything */
 }
 
 /* The working directory paths in free text are shown relative to (set by report_emit). */
@@ -260,11 +232,8 @@ char *report_redact_text(const ReportInput *in, const char *text)
 {
     if (!text)
         return NULL;
-    char *out = xstrdup(text);
-    if (in) {
+    if (in)
         secret_cache_build(in);
-        for (size_t idx = 0; idx < secret_cache.n; idx++)
-            out = replace_all(out, secret_cache.values[idx]);
-    }
-    return relativize(redact_password_words(out));
+    char *out = redact_text(in ? &secret_cache.secrets : NULL, text);
+    return relativize(out);
 }

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog/catalog.h"
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "conf/conf.h"
 #include "engine/finding.h"
@@ -56,6 +57,7 @@ typedef struct ReportInput {
     const char *baseline;       /* --baseline FILE, or NULL */
     size_t n_baseline_known;    /* findings left out because the baseline has them */
     const char *config;         /* the .pgknob.ini that applied, or NULL */
+    const Redaction *redact;    /* names and values to redact (the command's); may be NULL */
 } ReportInput;
 
 typedef struct ReportOpts {
@@ -91,16 +93,17 @@ int report_emit(const ReportFormat *format, const ReportInput *in, const ReportO
 
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
-/* The value to show for a setting: "<redacted>" when it may hold a credential (a *conninfo,
- * *password or *passphrase* parameter, a name on the redaction list, or a value containing
- * "password="), else `value`. Static or borrowed. */
-const char *report_redact(const char *name, const char *value);
-/* Is a setting's value secret (the same test as report_redact)? */
-bool report_is_secret(const char *name, const char *value);
-/* Adds parameter names to redact (from .pgknob.ini "redact"): exact names, case-insensitive, or
- * prefixes ending in '*'. Process-wide; the list is copied. */
-void report_redact_add(const char *name);
-void report_redact_reset(void);
+/* The value to show for a setting: "<redacted>" when it may hold a credential (redact.h:
+ * redact_is_secret with the run's Redaction), else `value`. Static or borrowed. */
+const char *report_redact(const ReportInput *in, const char *name, const char *value);
+/* Is a setting's value secret (the same test as report_redact)? in may be NULL. */
+bool report_is_secret(const ReportInput *in, const char *name, const char *value);
+/* Is a configuration entry secret-bearing: a secret name or value, a misspelled name whose
+ * closest parameter of `major` is secret, or a rejected line whose name is? */
+bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry);
+/* Adds the strings of a secret-bearing entry that output could quote (its value; for a rejected
+ * line the text after '=' and the error's token) to `out`. */
+void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out);
 /* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
  * "password=" (and paths relative to the display base). Caller frees; NULL for NULL. */

@@ -76,6 +76,14 @@ seed_dir() { # name src -> prints the seed directory
   echo "$dir"
 }
 
+# Executions the run made (libFuzzer's final stats; its last status line when it crashed).
+execs() {
+  local n
+  n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$OUT/$1.log" | tail -1)
+  [ -n "$n" ] || n=$(grep -oE '^#[0-9]+' "$OUT/$1.log" | tail -1 | tr -d '#')
+  echo "${n:-0}"
+}
+
 status=0
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=($(ls tests/fuzz/fuzz_*.c 2>/dev/null | xargs -n1 basename | sed 's/\.c$//'))
@@ -87,11 +95,11 @@ for name in "${targets[@]}"; do
   corpus="$OUT/corpus-$name"; mkdir -p "$corpus"
   echo "fuzz: running $name for ${FUZZ_TIME}s"
   if (cd "$OUT" && "./$name" -max_total_time="$FUZZ_TIME" -max_len=4096 -rss_limit_mb=2048 \
-        -timeout=10 -print_final_stats=0 "corpus-$name" "seeds-$name" </dev/null \
+        -timeout=10 -print_final_stats=1 "corpus-$name" "seeds-$name" </dev/null \
         > "$name.log" 2>&1); then
-    echo "ok $name: $(grep -E '^#[0-9]+.*DONE' "$OUT/$name.log" | tail -1)"
+    echo "ok $name: $(execs "$name") execs, 0 crashes in ${FUZZ_TIME}s ($(grep -E '^#[0-9]+.*DONE' "$OUT/$name.log" | tail -1))"
   else
-    echo "FAIL $name: crash, see $OUT/$name.log"; grep -E 'ERROR|SUMMARY|Test unit written' "$OUT/$name.log" | head -5
+    echo "FAIL $name: crash after $(execs "$name") execs, see $OUT/$name.log"; grep -E 'ERROR|SUMMARY|Test unit written' "$OUT/$name.log" | head -5
     status=1
   fi
 done

@@ -85,12 +85,18 @@ static void test_suggestion_and_redaction(void)
     char *text = report_redact_text(NULL, "host=a password=abc user=b");
     CHECK_STR(text, "host=a password=<redacted> user=b");
     free(text);
-    CHECK(!report_is_secret("password_encryption", "md5"));
-    CHECK(report_is_secret("primary_conninfo", "host=a"));
-    report_redact_add("my.*");
-    CHECK(report_is_secret("MY.key", "v"));
-    report_redact_reset();
-    CHECK(!report_is_secret("my.key", "v"));
+    CHECK(!report_is_secret(NULL, "password_encryption", "md5"));
+    CHECK(report_is_secret(NULL, "primary_conninfo", "host=a"));
+    CHECK(report_is_secret(NULL, "primary_conn_infoo", "host=a")); /* misspelled */
+    CHECK(report_is_secret(NULL, "restore_command", "cp postgres://u:pw@h/%f %p"));
+    CHECK(!report_is_secret(NULL, "restore_command", "cp /a/%f %p"));
+    /* the redaction list travels in the run's options: two runs do not share it */
+    Redaction mine = {0};
+    redaction_add_name(&mine, "my.*");
+    ReportInput with = {.redact = &mine}, without = {0};
+    CHECK(report_is_secret(&with, "MY.key", "v"));
+    CHECK(!report_is_secret(&without, "my.key", "v"));
+    redaction_free(&mine);
 }
 
 static void test_github_escaping(void)
