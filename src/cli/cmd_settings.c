@@ -337,7 +337,14 @@ static void render(const ConfSet *set, const SettingsRow *rows, int major, bool 
     if (json)
         sb_put(&sb, set->n_entries ? "\n]}\n" : "]}\n");
     char *clean = json ? NULL : redact_text(&secrets, sb_str(&sb));
-    fputs(clean ? clean : sb_str(&sb), stdout);
+    if (clean) { /* text is read on a terminal: no control byte reaches it raw */
+        StrBuf safe = STRBUF_INIT;
+        sb_put_escaped_controls(&safe, clean, strlen(clean), false);
+        fputs(sb_str(&safe), stdout);
+        sb_free(&safe);
+    } else {
+        fputs(sb_str(&sb), stdout);
+    }
     free(clean);
     sb_free(&sb);
     redaction_free(&secrets);

@@ -2,6 +2,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/strbuf.h"
@@ -11,10 +14,31 @@ PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *l
 {
     *data = NULL;
     *len = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    struct stat st;
     if (fd < 0) {
         *err = errno;
+        /* a Unix socket cannot be opened at all: say what it is */
+        if (*err == ENXIO && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+            *err = (int)(st.st_mode & S_IFMT);
+            return PK_READ_NOT_REGULAR;
+        }
         return PK_READ_ERRNO;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        int saved = errno;
+        bool stat_ok = fstat(fd, &st) == 0;
+        close(fd);
+        if (stat_ok && S_ISDIR(st.st_mode)) {
+            *err = EISDIR;
+            return PK_READ_ERRNO;
+        }
+        if (!stat_ok) {
+            *err = saved;
+            return PK_READ_ERRNO;
+        }
+        *err = (int)(st.st_mode & S_IFMT);
+        return PK_READ_NOT_REGULAR;
     }
     StrBuf sb = STRBUF_INIT;
     char chunk[65536];
@@ -44,4 +68,21 @@ PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *l
     *len = sb.len;
     *data = sb.data ? sb.data : xstrdup("");
     return PK_READ_OK;
+}
+
+const char *pk_read_strerror(PkReadStatus status, int err)
+{
+    switch (status) {
+    case PK_READ_OK: return "no error";
+    case PK_READ_ERRNO: return strerror(err);
+    case PK_READ_TOO_LARGE: return "file is larger than the limit";
+    case PK_READ_NOT_REGULAR: break;
+    }
+    switch ((unsigned)err & S_IFMT) {
+    case S_IFIFO: return "is a FIFO (named pipe), not a regular file";
+    case S_IFSOCK: return "is a socket, not a regular file";
+    case S_IFCHR: return "is a character device, not a regular file";
+    case S_IFBLK: return "is a block device, not a regular file";
+    default: return "is not a regular file";
+    }
 }

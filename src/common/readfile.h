@@ -10,11 +10,19 @@ typedef enum PkReadStatus {
     PK_READ_OK,
     PK_READ_ERRNO,     /* open or read failed: *err holds errno */
     PK_READ_TOO_LARGE, /* more than `limit` bytes */
+    PK_READ_NOT_REGULAR, /* a FIFO, socket or device: *err holds its st_mode file type */
 } PkReadStatus;
 
-/* Reads all of `path` (files, devices and pipes alike; read(2) retried on EINTR). On
- * PK_READ_OK, *data is NUL-terminated (it may hold NUL bytes before *len) and the caller frees
- * it; otherwise *data is NULL. */
+/* Reads all of `path`, a regular file (read(2) retried on EINTR). It is opened with O_NONBLOCK
+ * and O_NOCTTY and checked with fstat before any read, so a FIFO, socket or device (also
+ * through a symlink) is refused at once instead of blocking or streaming forever; a directory
+ * is PK_READ_ERRNO with EISDIR. On PK_READ_OK, *data is NUL-terminated (it may hold NUL bytes
+ * before *len) and the caller frees it; otherwise *data is NULL. */
 PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *len, int *err);
+
+/* Why a read failed, for a message: strerror for PK_READ_ERRNO, "is a FIFO, not a regular
+ * file" and the like for PK_READ_NOT_REGULAR, "larger than the limit" for PK_READ_TOO_LARGE.
+ * Static. */
+const char *pk_read_strerror(PkReadStatus status, int err);
 
 #endif

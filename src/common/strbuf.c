@@ -86,6 +86,11 @@ void sb_put_json_str(StrBuf *sb, const char *s)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         size_t seq = utf8_seq_len(p);
+        if (seq == 2 && p[0] == 0xC2 && p[1] < 0xA0) { /* C1 controls: escaped, not raw */
+            sb_printf(sb, "\\u%04x", (unsigned)p[1]);
+            p += 2;
+            continue;
+        }
         if (seq > 1) {
             sb_putn(sb, (const char *)p, seq);
             p += seq;
@@ -160,4 +165,40 @@ void sb_free(StrBuf *sb)
     free(sb->data);
     sb->data = NULL;
     sb->len = sb->cap = 0;
+}
+
+/* The colour codes pgknob's own text output uses: the only escape sequences let through. */
+static size_t own_sgr(const char *p)
+{
+    static const char *const codes[] = {"\033[0m", "\033[1m", "\033[1;31m", "\033[1;35m",
+                                        "\033[1;36m"};
+    for (size_t idx = 0; idx < sizeof(codes) / sizeof(codes[0]); idx++)
+        if (!strncmp(p, codes[idx], strlen(codes[idx])))
+            return strlen(codes[idx]);
+    return 0;
+}
+
+void sb_put_escaped_controls(StrBuf *sb, const char *s, size_t len, bool keep_sgr)
+{
+    const unsigned char *p = (const unsigned char *)s, *end = p + len;
+    while (p < end) {
+        size_t seq = utf8_seq_len(p);
+        if (seq > (size_t)(end - p))
+            seq = 0;
+        if (seq == 2 && p[0] == 0xC2 && p[1] < 0xA0) {
+            sb_printf(sb, "\\u%04x", (unsigned)p[1]);
+            p += 2;
+        } else if (seq > 1) {
+            sb_putn(sb, (const char *)p, seq);
+            p += seq;
+        } else if (*p == '\033' && keep_sgr && own_sgr((const char *)p)) {
+            size_t n = own_sgr((const char *)p);
+            sb_putn(sb, (const char *)p, n);
+            p += n;
+        } else if ((*p < 0x20 && *p != '\n' && *p != '\t') || *p >= 0x7f) {
+            sb_printf(sb, "\\x%02x", (unsigned)*p++);
+        } else {
+            sb_putc(sb, (char)*p++);
+        }
+    }
 }

@@ -4,6 +4,7 @@
 #define PK_STRBUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 typedef struct StrBuf {
@@ -22,6 +23,11 @@ void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
 /* A JSON string literal, quotes included; NULL becomes `null`. Invalid UTF-8 bytes are escaped
  * as \u00XX so the output is always valid JSON. */
 void sb_put_json_str(StrBuf *sb, const char *s);
+/* Appends s[0..len) with terminal control bytes made visible: C0 but newline and tab, DEL and
+ * invalid UTF-8 bytes as \xNN, C1 controls (U+0080–U+009F) as \u00NN. With keep_sgr, the
+ * few colour codes pgknob's text output writes itself are kept. For every human-facing output:
+ * a value must not move the cursor, retitle the terminal or hide the lines after it. */
+void sb_put_escaped_controls(StrBuf *sb, const char *s, size_t len, bool keep_sgr);
 /* Text safe inside Markdown paragraphs and table cells (escapes |, `, *, _, <, [, ] …). */
 void sb_put_md(StrBuf *sb, const char *s);
 /* Text safe inside XML/HTML element content and attribute values. */

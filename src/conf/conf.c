@@ -141,6 +141,13 @@ static bool parse_config_file(Loader *ld, const char *location, bool strict,
             free(msg);
             ok = false;
         }
+    } else if (status == PK_READ_NOT_REGULAR) {
+        /* a FIFO would block and a device stream forever: refused at the line naming it */
+        char *msg = xasprintf("could not open file \"%s\": %s", abs_path,
+                              pk_read_strerror(status, err));
+        add_error(ld, site, msg);
+        free(msg);
+        ok = false;
     } else if (status == PK_READ_TOO_LARGE) {
         if (!ld->fatal)
             ld->fatal = xasprintf("%s: file is larger than %zu MB", abs_path,
@@ -492,17 +499,46 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
     free(path);
 }
 
-static int read_pg_version(const char *dir)
+/* The data directory's PG_VERSION ("18\n", or "9.6\n" before 10): its major; 0 when there is
+ * no such file; -1 with *errmsg when it is not a regular file or does not hold a version (a
+ * wrong guess of the version would check the configuration against the wrong catalog). */
+static int read_pg_version(const char *dir, char **errmsg)
 {
     char *path = xasprintf("%s/PG_VERSION", dir);
-    FILE *fp = fopen(path, "r");
-    free(path);
-    if (!fp)
-        return 0;
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, 64, &data, &len, &err);
     int major = 0;
-    if (fscanf(fp, "%d", &major) != 1)
+    if (status == PK_READ_ERRNO && err == ENOENT) {
         major = 0;
-    fclose(fp);
+    } else if (status != PK_READ_OK) {
+        *errmsg = xasprintf("could not read \"%s\": %s", path, pk_read_strerror(status, err));
+        major = -1;
+    } else {
+        const char *p = data;
+        size_t digits = strspn(p, "0123456789");
+        long value = digits && digits <= 3 ? strtol(p, NULL, 10) : 0;
+        p += digits;
+        if (*p == '.' && value < 10) {
+            size_t minor = strspn(p + 1, "0123456789");
+            p += minor ? minor + 1 : 0;
+        }
+        if (*p == '\n')
+            p++;
+        if (value <= 0 || (size_t)(p - data) != len) {
+            *errmsg = xasprintf("%s: \"%.20s\" is not a PostgreSQL version (PG_VERSION holds the "
+                                "major, such as 18)", path, data);
+            for (char *c = *errmsg; *c; c++)
+                if ((unsigned char)*c < 0x20 || *c == 0x7f)
+                    *c = '?';
+            major = -1;
+        } else {
+            major = (int)value;
+        }
+    }
+    free(data);
+    free(path);
     return major;
 }
 
@@ -521,8 +557,8 @@ static bool load_top(Loader *ld, const char *abs_path, char **errmsg)
     size_t len = 0;
     int err = 0;
     PkReadStatus status = pk_read_file(abs_path, CONF_MAX_FILE_SIZE, &data, &len, &err);
-    if (status == PK_READ_ERRNO) {
-        *errmsg = xasprintf("could not read \"%s\": %s", abs_path, strerror(err));
+    if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR) {
+        *errmsg = xasprintf("could not read \"%s\": %s", abs_path, pk_read_strerror(status, err));
         return false;
     }
     if (status == PK_READ_TOO_LARGE) {
@@ -539,7 +575,11 @@ static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts,
 {
     ConfSet *out = ld->set;
     out->data_dir = xstrdup(dir);
-    out->data_dir_major = read_pg_version(dir);
+    out->data_dir_major = read_pg_version(dir, errmsg);
+    if (out->data_dir_major < 0) {
+        out->data_dir_major = 0;
+        return false;
+    }
     if (ld->major == 0)
         ld->major = out->data_dir_major;
     char *conf = xasprintf("%s/postgresql.conf", dir);

@@ -82,15 +82,28 @@ static bool valid_kernel(const char *text)
            isdigit((unsigned char)strchr(text, '.')[1]);
 }
 
+/* A machine beyond these is a typo (ram=16PB for 16GB), not a host to size memory for. */
+#define HOST_MAX_RAM (64.0 * 1099511627776.0) /* 64 TB */
+
 static bool spec_item(HostFacts *out, const char *key, const char *value, char **errmsg)
 {
     bool ok = true;
     if (!strcmp(key, "ram") || !strcmp(key, "memory")) {
         ok = parse_size(value, &out->ram_bytes);
+        if (ok && (out->ram_bytes > HOST_MAX_RAM || out->ram_bytes < 1048576.0)) {
+            *errmsg = xasprintf("host fact \"%s\" = \"%s\" is not a machine's memory (give 1MB "
+                                "to 64TB)", key, value);
+            return false;
+        }
     } else if (!strcmp(key, "cores") || !strcmp(key, "cpus")) {
         char *end;
         long cores = strtol(value, &end, 10);
         ok = *value && !*end && cores > 0 && cores <= 100000;
+        if (*value && !*end && !ok) {
+            *errmsg = xasprintf("host fact \"%s\" = \"%s\" is not a machine's core count (give "
+                                "1 to 100000)", key, value);
+            return false;
+        }
         out->cores = (int)cores;
     } else if (!strcmp(key, "storage")) {
         static const char *const kinds[] = {"nvme", "ssd", "hdd", "network"};
@@ -125,7 +138,13 @@ bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
     *errmsg = NULL;
     char *copy = xstrdup(spec), *save = NULL;
     bool ok = true;
+    /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
+    const char *seen[8] = {0};
+    int seen_at[8] = {0}, n_item = 0;
+    static const char *const facts[] = {"ram", "memory", "cores", "cpus", "storage", "kernel",
+                                        "container", "io_uring"};
     for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save)) {
+        n_item++;
         char *eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1]) {
             *errmsg = xasprintf("invalid host fact \"%s\": expected key=value", item);
@@ -133,7 +152,19 @@ bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
             break;
         }
         *eq = '\0';
-        ok = spec_item(out, item, eq + 1, errmsg);
+        for (size_t idx = 0; idx < 8; idx++) {
+            if (strcmp(item, facts[idx]))
+                continue;
+            size_t slot = idx < 4 ? idx / 2 : idx - 2;
+            if (seen[slot]) {
+                *errmsg = xasprintf("host fact \"%s\" is given twice (item %d, and \"%s\" at "
+                                    "item %d)", item, n_item, seen[slot], seen_at[slot]);
+                ok = false;
+            }
+            seen[slot] = facts[idx];
+            seen_at[slot] = n_item;
+        }
+        ok = ok && spec_item(out, item, eq + 1, errmsg);
     }
     free(copy);
     if (ok)

@@ -289,8 +289,9 @@ bool lab_settings_read(const char *path, LabSettings *out, char **errmsg)
     int err = 0;
     PkReadStatus status = pk_read_file(path, FRAGMENT_MAX_BYTES, &text, &len, &err);
     bool ok = false;
-    if (status == PK_READ_ERRNO)
-        *errmsg = xasprintf("could not open settings file \"%s\": %s", path, strerror(err));
+    if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
+        *errmsg = xasprintf("could not open settings file \"%s\": %s", path,
+                            pk_read_strerror(status, err));
     else if (status == PK_READ_TOO_LARGE)
         *errmsg = xasprintf("%s: settings file is too large", path);
     else if (memchr(text, '\0', len))

@@ -299,8 +299,9 @@ bool baseline_load(const char *path, Baseline *out, char **errmsg)
     int err = 0;
     PkReadStatus status = pk_read_file(path, BASELINE_MAX_SIZE, &data, &len, &err);
     bool ok = false;
-    if (status == PK_READ_ERRNO)
-        *errmsg = xasprintf("%s: could not open the baseline: %s", path, strerror(err));
+    if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
+        *errmsg = xasprintf("%s: could not open the baseline: %s", path,
+                            pk_read_strerror(status, err));
     else if (status == PK_READ_TOO_LARGE)
         *errmsg = xasprintf("%s: the baseline is larger than %d MB", path,
                             BASELINE_MAX_SIZE >> 20);

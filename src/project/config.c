@@ -17,6 +17,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "host/host.h"
 #include "lint/lint.h"
 
 #define CONFIG_MAX_LINE 198 /* inih's buffer is 200 bytes: the line, its newline and a NUL */
@@ -36,6 +37,9 @@ typedef struct Loader {
     ProjectError *err;
     char *dir;       /* the file's directory, for relative paths */
     const char *file;
+    char **seen;     /* "section\x1fkey" of every single-valued key so far, and its line */
+    int *seen_line;
+    size_t n_seen, cap_seen;
 } Loader;
 
 /* fgets for a buffer: whole lines only, truncated to fit but always ending in a newline, so
@@ -85,6 +89,29 @@ static int fail(Loader *ld, const char *hint, const char *fmt, ...)
     ld->err->message = sb_detach(&sb);
     ld->err->hint = hint ? xstrdup(hint) : NULL;
     return 0;
+}
+
+/* Lists (disable, rules, redact) add up; any other key given twice is a mistake: which one
+ * wins would be a guess. Aliases (memory = ram, cpus = cores) count as the same key. */
+static int seen_key(Loader *ld, const char *section, const char *name)
+{
+    const char *key = !strcmp(name, "memory") ? "ram" : !strcmp(name, "cpus") ? "cores" : name;
+    char *id = xasprintf("%s\x1f%s", section, key);
+    for (size_t idx = 0; idx < ld->n_seen; idx++)
+        if (!strcasecmp(ld->seen[idx], id)) {
+            free(id);
+            char *hint = xasprintf("Line %d sets it already; keep one.", ld->seen_line[idx]);
+            fail(ld, hint, "\"%s\" is given twice in [%s]", name, section);
+            free(hint);
+            return 0;
+        }
+    size_t cap = ld->cap_seen;
+    PK_GROW(ld->seen, ld->n_seen, ld->cap_seen);
+    if (ld->cap_seen != cap)
+        ld->seen_line = xrealloc(ld->seen_line, ld->cap_seen * sizeof(int));
+    ld->seen_line[ld->n_seen] = ld->rd->line;
+    ld->seen[ld->n_seen++] = id;
+    return 1;
 }
 
 static void list_add(char ***list, size_t *n, const char *item)
@@ -150,6 +177,19 @@ static int host_key(Loader *ld, const char *name, const char *value)
     else
         return fail(ld, "Keys of [host] are ram, cores, storage, kernel, container, io_uring and "
                         "local.", "unknown host fact \"%s\"", name);
+    if (ok && strcmp(name, "local")) {
+        /* the --host reader has the last word (absurd sizes, 0 cores): one rule for both */
+        char *item = xasprintf("%s=%s", name, value), *why = NULL;
+        HostFacts facts;
+        if (!host_parse_spec(item, &facts, &why)) {
+            free(item);
+            int rc = fail(ld, NULL, "%s", why);
+            free(why);
+            return rc;
+        }
+        host_facts_clear(&facts);
+        free(item);
+    }
     if (!ok)
         return fail(ld, "Write ram = 16GB, cores = 8, storage = nvme|ssd|hdd|network, "
                         "kernel = 6.8, container = yes|no, io_uring = yes|no or local = yes.",
@@ -234,6 +274,10 @@ static int on_key(void *user, const char *section, const char *name, const char 
     if (!*section)
         return fail(ld, "Put keys under [pgknob], [host] or [severity].",
                     "key \"%s\" outside a section", name);
+    bool list = !strcmp(section, "pgknob") &&
+                (!strcmp(name, "disable") || !strcmp(name, "rules") || !strcmp(name, "redact"));
+    if (!list && !seen_key(ld, section, name))
+        return 0;
     if (!strcmp(section, "pgknob"))
         return pgknob_key(ld, name, value);
     if (!strcmp(section, "host"))
@@ -267,6 +311,10 @@ bool project_config_load_buffer(const char *filename, const char *text, ProjectC
     }
     int rc = ini_parse_stream(reader_next, &rd, on_key, &ld);
     free(ld.dir);
+    for (size_t idx = 0; idx < ld.n_seen; idx++)
+        free(ld.seen[idx]);
+    free(ld.seen);
+    free(ld.seen_line);
     if (!err->message && rd.long_line) {
         err->file = xstrdup(filename);
         err->line = rd.long_line;
@@ -296,7 +344,7 @@ static bool read_file(const char *path, char **data, size_t *len, ProjectError *
     err->message = status == PK_READ_TOO_LARGE
                        ? xstrdup("the project configuration is larger than 1 MB")
                        : xasprintf("could not open the project configuration: %s",
-                                   strerror(errnum));
+                                   pk_read_strerror(status, errnum));
     return false;
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/commands.h"
@@ -39,13 +40,75 @@ const char *report_timestamp(void)
     return stamp;
 }
 
+static bool same_file(const struct stat *out, const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && st.st_dev == out->st_dev && st.st_ino == out->st_ino;
+}
+
+/* A rule pack's .ini and .md files are inputs too: -o must not land on one of them. */
+static bool inside_pack_dir(const char *pack, const char *output_path)
+{
+    size_t len = strlen(output_path);
+    if (len < 4 || (strcmp(output_path + len - 4, ".ini") && strcmp(output_path + len - 3, ".md")))
+        return false;
+    char *real_pack = realpath(pack, NULL), *real_out = realpath(output_path, NULL);
+    size_t plen = real_pack ? strlen(real_pack) : 0;
+    bool inside = real_pack && real_out && !strncmp(real_out, real_pack, plen) &&
+                  real_out[plen] == '/';
+    free(real_pack);
+    free(real_out);
+    return inside;
+}
+
+/* The input -o names (the same file, whatever the spelling or link), or NULL: writing the
+ * report there would destroy the configuration it is about. */
+static const char *output_is_input(const ReportInput *in, const char *output_path)
+{
+    struct stat out;
+    if (!output_path || stat(output_path, &out) != 0)
+        return NULL;
+    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
+        const ReportSource *src = &in->sources[src_idx];
+        if (src->kind && strcmp(src->kind, "server") && same_file(&out, src->path))
+            return src->path;
+        for (size_t file_idx = 0; file_idx < src->n_files; file_idx++)
+            if (same_file(&out, src->files[file_idx]))
+                return src->files[file_idx];
+    }
+    if (same_file(&out, in->config))
+        return in->config;
+    if (same_file(&out, in->baseline))
+        return in->baseline;
+    for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++)
+        if (same_file(&out, in->rule_packs[pack_idx]) ||
+            inside_pack_dir(in->rule_packs[pack_idx], output_path))
+            return in->rule_packs[pack_idx];
+    return NULL;
+}
+
 int report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
                 const char *output_path)
 {
+    const char *input = output_is_input(in, output_path);
+    if (input) {
+        fprintf(stderr, "pgknob: error: -o \"%s\" is an input of this run (%s): refusing to "
+                        "overwrite it\nhint: Write the report to another file.\n", output_path,
+                input);
+        return PK_EXIT_USAGE;
+    }
     StrBuf out = STRBUF_INIT;
     report_set_display_base(opts->cwd);
     format->render(in, opts, &out);
     report_set_display_base(NULL);
+    /* JSON and SARIF escape control bytes by their encoding; every other format is read by a
+     * person, on a terminal or in a browser: values must not reach it raw. */
+    if (strcmp(format->name, "json") && strcmp(format->name, "sarif")) {
+        StrBuf safe = STRBUF_INIT;
+        sb_put_escaped_controls(&safe, sb_str(&out), out.len, opts->color);
+        sb_free(&out);
+        out = safe;
+    }
     FILE *fp = output_path ? fopen(output_path, "w") : stdout;
     if (!fp) {
         fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %s\n", output_path,

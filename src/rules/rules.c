@@ -717,7 +717,7 @@ static bool read_file(const char *path, size_t limit, char **data, size_t *len, 
     int err = 0;
     PkReadStatus status = pk_read_file(path, limit, data, len, &err);
     if (status != PK_READ_OK)
-        *why = xstrdup(status == PK_READ_TOO_LARGE ? "file too large" : strerror(err));
+        *why = xstrdup(status == PK_READ_TOO_LARGE ? "file too large" : pk_read_strerror(status, err));
     return status == PK_READ_OK;
 }
 
@@ -774,7 +774,38 @@ static char *explanation_path(const char *path, const char *override)
     return NULL;
 }
 
+/* Is `path` (after every symlink and "..") inside the directory `root`? An explanation is
+ * copied into reports: a pack must not make pgknob publish /etc/shadow. */
+static bool inside_pack(const char *root, const char *path)
+{
+    char *real_root = realpath(root, NULL), *real = realpath(path, NULL);
+    size_t len = real_root ? strlen(real_root) : 0;
+    bool ok = real_root && real &&
+              (!strcmp(real_root, "/") ||
+               (!strncmp(real, real_root, len) && real[len] == '/'));
+    free(real_root);
+    free(real);
+    return ok;
+}
+
+static char *dir_of(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+}
+
+static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleError *err);
+
 bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err)
+{
+    char *root = dir_of(path);
+    bool ok = load_file_in(set, path, root, err);
+    free(root);
+    return ok;
+}
+
+/* A rule file of the pack whose directory is `root`. */
+static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleError *err)
 {
     memset(err, 0, sizeof(*err));
     char *data = NULL, *why = NULL;
@@ -790,8 +821,19 @@ bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err)
     free(data);
     if (!ok)
         return false;
+    if (override && override[0] == '/') {
+        rule_error_set(err, path, 0, NULL, "explanation \"%s\" is an absolute path: name a file "
+                       "inside the rule pack", override);
+        free(override);
+        rule_free(&rule);
+        return false;
+    }
     char *md_path = explanation_path(path, override);
-    if (md_path && access(md_path, F_OK) == 0) {
+    if (md_path && access(md_path, F_OK) == 0 && !inside_pack(root, md_path)) {
+        rule_error_set(err, path, 0, NULL, "explanation \"%s\" is outside the rule pack \"%s\" "
+                       "(through \"..\" or a symbolic link)", override ? override : md_path, root);
+        ok = false;
+    } else if (md_path && access(md_path, F_OK) == 0) {
         size_t md_len;
         if (!read_file(md_path, RULE_FILE_MAX, &rule.explanation, &md_len, &why)) {
             rule_error_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
@@ -859,11 +901,11 @@ bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err)
     char **paths = NULL;
     size_t n = 0;
     bool ok = collect_files(dir, 0, &paths, &n, err);
-    if (ok)
+    if (ok && n > 1) /* qsort on a NULL array, even of 0 items, is undefined */
         qsort(paths, n, sizeof(char *), cmp_str);
     for (size_t path_idx = 0; path_idx < n; path_idx++) {
         if (ok)
-            ok = rule_set_load_file(set, paths[path_idx], err);
+            ok = load_file_in(set, paths[path_idx], dir, err);
         free(paths[path_idx]);
     }
     free(paths);
@@ -959,11 +1001,16 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
     }
     for (size_t dir_idx = 0; dir_idx < n_dirs; dir_idx++) {
         struct stat st;
-        bool ok = stat(dirs[dir_idx], &st) == 0 && !S_ISDIR(st.st_mode)
-                      ? rule_set_load_file(set, dirs[dir_idx], err)
-                      : rule_set_load_dir(set, dirs[dir_idx], err);
+        size_t before = set->n;
+        bool is_file = stat(dirs[dir_idx], &st) == 0 && !S_ISDIR(st.st_mode);
+        bool ok = is_file ? rule_set_load_file(set, dirs[dir_idx], err)
+                          : rule_set_load_dir(set, dirs[dir_idx], err);
         if (!ok)
             return false;
+        /* a mistyped or emptied directory would otherwise pass silently */
+        if (!is_file && set->n == before)
+            fprintf(stderr, "pgknob: note: rule directory \"%s\" holds no rule file (*.ini): "
+                            "no rule loaded from it\n", dirs[dir_idx]);
     }
     return rule_set_finish(set, err);
 }

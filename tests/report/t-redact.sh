@@ -36,6 +36,7 @@ done
 out=$(cd "$tmp" && "$PGKNOB" lint --format md secret.conf)
 check "password_encryption (an algorithm, not a secret) stays visible" grep -q '| `password_encryption` | `md5` |' <<<"$out"
 check "the invalid value quoted in a message is redacted" grep -qF 'Invalid value for parameter "wal_level": "\<redacted\>"' <<<"$out"
-out=$(cd "$tmp" && "$PGKNOB" lint --config /dev/null --format json secret.conf 2>/dev/null)
+: > "$tmp/empty.ini"
+out=$(cd "$tmp" && "$PGKNOB" lint --config "$tmp/empty.ini" --format json secret.conf 2>/dev/null)
 check "without the redaction list a custom secret name is shown (the list does the work)" grep -q 'hunter6-custom' <<<"$out"
 done_testing
