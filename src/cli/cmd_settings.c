@@ -20,6 +20,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
+#include "project/config.h"
 #include "report/report.h"
 
 /* The view's verdict for one entry. */
@@ -166,11 +167,13 @@ typedef struct SettingsOpts {
     bool json;
     bool all_errors;
     const char *path;
+    const char *config; /* --config FILE; NULL: ./.pgknob.ini when present (its redact list) */
 } SettingsOpts;
 
 static void settings_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors] FILE|DATADIR\n\n"
+    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors]\n"
+                 "                       [--config FILE] FILE|DATADIR\n\n"
                  "Every entry the server would read from the configuration, in reading order, as\n"
                  "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
                  "parameter's base unit, whether it applies, and any error.\n\n"
@@ -178,7 +181,10 @@ static void settings_usage(FILE *out)
                  "                   PG_VERSION, else 18)\n"
                  "  --format F       text (default) or json\n"
                  "  --all-errors     read as server startup does, reporting every syntax error\n"
-                 "                   (up to 100 a file); the view stops at the first in a file\n");
+                 "                   (up to 100 a file); the view stops at the first in a file\n"
+                 "  --config FILE    project configuration whose \"redact\" names are hidden too\n"
+                 "                   (default: ./.pgknob.ini if present)\n\n"
+                 "Values that may hold a credential are shown as <redacted>.\n");
 }
 
 static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
@@ -187,6 +193,7 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
         {"pg-version", required_argument, NULL, 'V'},
         {"format", required_argument, NULL, 'f'},
         {"all-errors", no_argument, NULL, 'a'},
+        {"config", required_argument, NULL, 'c'},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
@@ -214,6 +221,9 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
             break;
         case 'a':
             opts->all_errors = true;
+            break;
+        case 'c':
+            opts->config = optarg;
             break;
         case 'h':
             settings_usage(stdout);
@@ -315,16 +325,17 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Set
 
 /* Every byte goes through the one redaction path: values of secret-bearing entries (names such
  * as *conninfo, their misspellings, rejected lines naming them) and whatever quotes them. */
-static void render(const ConfSet *set, const SettingsRow *rows, int major, bool json)
+static void render(const ConfSet *set, const SettingsRow *rows, int major, bool json,
+                   const Redaction *names)
 {
     Redaction secrets = {0};
     for (size_t ent = 0; ent < set->n_entries; ent++)
-        report_entry_secrets(NULL, major, &set->entries[ent], &secrets);
+        report_entry_secrets(names, major, &set->entries[ent], &secrets);
     StrBuf sb = STRBUF_INIT;
     if (json)
         sb_put(&sb, "{\"entries\":[");
     for (size_t ent = 0; ent < set->n_entries; ent++) {
-        bool secret = report_entry_secret(NULL, major, &set->entries[ent]);
+        bool secret = report_entry_secret(names, major, &set->entries[ent]);
         if (json) {
             if (ent)
                 sb_putc(&sb, ',');
@@ -356,6 +367,21 @@ int cmd_settings(int argc, char **argv)
     int rc = parse_settings_args(argc, argv, &opts);
     if (rc)
         return rc < 0 ? PK_EXIT_OK : rc;
+    /* the project's redaction list (only that: settings has no rules or policy to apply) */
+    Redaction names = {0};
+    const char *config = opts.config ? opts.config : project_config_default_path();
+    if (config) {
+        ProjectConfig cfg = {0};
+        ProjectError perr;
+        if (!project_config_load(config, &cfg, &perr)) {
+            project_error_print(&perr);
+            project_error_clear(&perr);
+            return PK_EXIT_USAGE;
+        }
+        for (size_t idx = 0; idx < cfg.n_redact; idx++)
+            redaction_add_name(&names, cfg.redact[idx]);
+        project_config_free(&cfg);
+    }
     ConfSet set = {0};
     ConfLoadOpts load = {.view_mode = !opts.all_errors, .pg_major = opts.pg_version};
     char *errmsg = NULL;
@@ -363,13 +389,15 @@ int cmd_settings(int argc, char **argv)
         fprintf(stderr, "pgknob: error: %s\n", errmsg);
         free(errmsg);
         conf_set_free(&set);
+        redaction_free(&names);
         return PK_EXIT_USAGE;
     }
     int major = opts.pg_version ? opts.pg_version : set.data_dir_major;
     if (!catalog_for_major(major))
         major = PK_DEFAULT_MAJOR;
     SettingsRow *rows = settings_view_compute(&set, major);
-    render(&set, rows, major, opts.json);
+    render(&set, rows, major, opts.json, &names);
+    redaction_free(&names);
     settings_view_free(rows, set.n_entries);
     conf_set_free(&set);
     return PK_EXIT_OK;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/redact.h"
 #include "common/xalloc.h"
 
 char *dbctl_error(PGconn *conn)
@@ -19,8 +20,14 @@ PGconn *dbctl_connect(const char *conninfo, char **errmsg)
 {
     PGconn *conn = PQconnectdb(conninfo);
     if (PQstatus(conn) != CONNECTION_OK) {
+        /* libpq's parse errors quote the connection string, password and all */
         char *err = dbctl_error(conn);
-        *errmsg = xasprintf("could not connect to the server: %s", err);
+        Redaction secrets = {0};
+        redaction_add_conninfo(&secrets, conninfo);
+        char *clean = redact_text(&secrets, err);
+        *errmsg = xasprintf("could not connect to the server: %s", clean);
+        free(clean);
+        redaction_free(&secrets);
         free(err);
         PQfinish(conn);
         return NULL;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/queries.h"
@@ -119,7 +120,13 @@ DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint)
     keys[n_params] = vals[n_params] = NULL;
     PGconn *pg = PQconnectdbParams(keys, vals, 1);
     if (!pg || PQstatus(pg) != CONNECTION_OK) {
-        char *line = one_line(pg ? PQerrorMessage(pg) : "out of memory");
+        char *raw = one_line(pg ? PQerrorMessage(pg) : "out of memory");
+        /* libpq's parse errors quote the connection string, password and all */
+        Redaction secrets = {0};
+        redaction_add_conninfo(&secrets, opts->conninfo);
+        char *line = redact_text(&secrets, raw);
+        redaction_free(&secrets);
+        free(raw);
         *errmsg = xasprintf("could not connect to the server: %s", line);
         *hint = connect_hint(line);
         free(line);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/redact.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
 #include "engine/engine.h"
@@ -62,8 +63,18 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
     EngineResult result = engine_eval_rule(rule, &snap, &findings, &skipped);
     if (result == ENGINE_SKIPPED)
         *why = xasprintf("the rule was skipped: needs %s", skipped.items[0].needs);
-    else if (result == ENGINE_FIRED)
-        *why = xasprintf("it fired: %s", findings.items[0].message);
+    else if (result == ENGINE_FIRED) {
+        /* `rules test --verbose` prints the message: an example's secret is still a secret */
+        Redaction secrets = {0};
+        for (size_t idx = 0; idx < snap.n_settings; idx++)
+            if (snap.settings[idx].source != SRC_DEFAULT &&
+                redact_is_secret(NULL, snap.settings[idx].name, snap.settings[idx].value))
+                redaction_add_value(&secrets, snap.settings[idx].value);
+        char *clean = redact_text(&secrets, findings.items[0].message);
+        *why = xasprintf("it fired: %s", clean);
+        free(clean);
+        redaction_free(&secrets);
+    }
     else
         *why = xstrdup("it did not fire");
     findings_free(&findings);

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/redact.h"
+#include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "lab/svg.h"
@@ -663,11 +665,22 @@ char *lab_report_html(const char *markdown, const char *title)
 
 /* ---- files ---- */
 
+/* Every summary file goes through the one redaction path (a --dsn's password, URL userinfo)
+ * and, but for JSON (escaped by its encoding), shows control bytes instead of sending them. */
 static bool write_file(const char *dir, const char *name, const char *text, char **errmsg)
 {
     char *path = xasprintf("%s/%s", dir, name);
+    char *clean = redact_text(NULL, text);
+    StrBuf safe = STRBUF_INIT;
+    size_t len = strlen(name);
+    if (len > 5 && !strcmp(name + len - 5, ".json"))
+        sb_put(&safe, clean);
+    else
+        sb_put_escaped_controls(&safe, clean, strlen(clean), false);
+    free(clean);
     FILE *fp = fopen(path, "w");
-    bool ok = fp && fputs(text, fp) >= 0;
+    bool ok = fp && fputs(sb_str(&safe), fp) >= 0;
+    sb_free(&safe);
     if (fp && fclose(fp) != 0)
         ok = false;
     if (!ok)

@@ -65,9 +65,13 @@ int report_exit_code(const ReportInput *in)
                                                                           : PK_EXIT_OK;
 }
 
+static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name);
+
 bool report_is_secret(const ReportInput *in, const char *name, const char *value)
 {
-    return redact_is_secret(in ? in->redact : NULL, name, value);
+    const Redaction *r = in ? in->redact : NULL;
+    int major = in && in->n_sources ? in->sources[0].pg_major : 0;
+    return redact_is_secret(r, NULL, value) || name_or_suggestion_secret(r, major, name);
 }
 
 const char *report_redact(const ReportInput *in, const char *name, const char *value)
@@ -103,6 +107,8 @@ static bool line_name(const char *line, char *name, size_t size, const char **va
 /* A name that is secret, or a misspelling whose closest known name is. */
 static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name)
 {
+    if (!name)
+        return false;
     if (redact_name_secret(r, name))
         return true;
     const Catalog *cat = catalog_for_major(major ? major : 18);
@@ -184,7 +190,7 @@ static void secret_cache_build(const ReportInput *in)
         const Snapshot *snap = in->sources[src_idx].snap;
         for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
             const SnapSetting *s = &snap->settings[idx];
-            if (s->source != SRC_DEFAULT && redact_is_secret(r, s->name, s->value))
+            if (s->source != SRC_DEFAULT && report_is_secret(in, s->name, s->value))
                 redaction_add_value(out, s->value);
         }
         const ConfSet *set = in->sources[src_idx].set;
@@ -194,7 +200,7 @@ static void secret_cache_build(const ReportInput *in)
     for (size_t f_idx = 0; in->findings && f_idx < in->findings->n; f_idx++) {
         const Finding *f = &in->findings->items[f_idx];
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
-            if (redact_is_secret(r, f->settings[set_idx].name, f->settings[set_idx].value))
+            if (report_is_secret(in, f->settings[set_idx].name, f->settings[set_idx].value))
                 redaction_add_value(out, f->settings[set_idx].value);
     }
 }

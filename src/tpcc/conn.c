@@ -2,9 +2,11 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "common/redact.h"
 #include "tpcc/schema.h"
 
 void tpcc_error_set(TpccError *err, TpccStatus status, const char *hint, const char *fmt, ...)
@@ -45,10 +47,16 @@ PGconn *tpcc_connect(const char *conninfo, TpccError *err)
     if (!conn || PQstatus(conn) != CONNECTION_OK) {
         char msg[400];
         tpcc_conn_message(conn, msg, sizeof(msg));
+        /* libpq's parse errors quote the connection string, password and all */
+        Redaction secrets = {0};
+        redaction_add_conninfo(&secrets, conninfo);
+        char *clean = redact_text(&secrets, msg);
         tpcc_error_set(err, TPCC_ERR_CONNECT,
                        "Give a connection string or URI, or set PGHOST, PGPORT, PGUSER and "
                        "PGDATABASE.",
-                       "could not connect to the server: %s", msg);
+                       "could not connect to the server: %s", clean);
+        free(clean);
+        redaction_free(&secrets);
         PQfinish(conn);
         return NULL;
     }
