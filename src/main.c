@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/commands.h"
+#include "common/diag.h"
 #include "common/version.h"
 
 typedef struct Command {
@@ -33,6 +34,7 @@ static void print_usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+    pk_diag_filter_stderr();
     if (argc < 2) {
         print_usage(stderr);
         return PK_EXIT_USAGE;

@@ -1,33 +1,62 @@
 #include "common/diag.h"
 
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/strbuf.h"
 
-/* Messages quote file names, tokens and values: control bytes are shown, not sent. */
-static char *visible(const char *text)
+/* stderr through a filter: every message pgknob writes there may quote a file name, a token
+ * or a value, and control bytes in those must be shown, not sent to the terminal. The only
+ * sequences let through are the progress lines' own "\r" and "\033[K" (erase the line). */
+static ssize_t stderr_write(void *cookie, const char *buf, size_t size)
 {
-    if (!text)
-        return NULL;
+    int fd = *(int *)cookie;
     StrBuf sb = STRBUF_INIT;
-    sb_put_escaped_controls(&sb, text, strlen(text), false);
-    return sb.data ? sb_detach(&sb) : calloc(1, 1);
+    size_t start = 0;
+    for (size_t idx = 0; idx <= size; idx++) {
+        size_t keep = idx == size          ? 0
+                      : buf[idx] == '\r'   ? 1
+                      : size - idx >= 3 && !memcmp(buf + idx, "\033[K", 3) ? 3 : 0;
+        if (idx < size && !keep)
+            continue;
+        sb_put_escaped_controls(&sb, buf + start, idx - start, false);
+        if (keep)
+            sb_putn(&sb, buf + idx, keep);
+        idx += keep ? keep - 1 : 0;
+        start = idx + 1;
+    }
+    for (size_t done = 0; done < sb.len;) {
+        ssize_t wrote = write(fd, sb.data + done, sb.len - done);
+        if (wrote < 0 && errno == EINTR)
+            continue;
+        if (wrote <= 0)
+            break;
+        done += (size_t)wrote;
+    }
+    sb_free(&sb);
+    return (ssize_t)size;
 }
 
-static void print_error(const char *file, int line, const char *message, const char *hint);
+void pk_diag_filter_stderr(void)
+{
+    static int fd = STDERR_FILENO;
+    static bool done;
+    if (done)
+        return;
+    cookie_io_functions_t io = {.write = stderr_write};
+    FILE *filtered = fopencookie(&fd, "w", io);
+    if (!filtered)
+        return;
+    setvbuf(filtered, NULL, _IONBF, 0);
+    stderr = filtered;
+    done = true;
+}
 
 void pk_print_error(const char *file, int line, const char *message, const char *hint)
-{
-    char *f = visible(file), *m = visible(message), *h = visible(hint);
-    print_error(f, line, m ? m : "", h);
-    free(f);
-    free(m);
-    free(h);
-}
-
-static void print_error(const char *file, int line, const char *message, const char *hint)
 {
     if (file && line > 0)
         fprintf(stderr, "pgknob: error: %s:%d: %s\n", file, line, message);
