@@ -15,7 +15,8 @@ typedef enum PkReadStatus {
 
 /* Reads all of `path`, a regular file (read(2) retried on EINTR). It is opened with O_NONBLOCK
  * and O_NOCTTY and checked with fstat before any read, so a FIFO, socket or device (also
- * through a symlink) is refused at once instead of blocking or streaming forever; a directory
+ * through a symlink) is refused at once instead of blocking or streaming forever (but
+ * /dev/null, read as an empty file as the server reads it); a directory
  * is PK_READ_ERRNO with EISDIR. On PK_READ_OK, *data is NUL-terminated (it may hold NUL bytes
  * before *len) and the caller frees it; otherwise *data is NULL. */
 PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *len, int *err);

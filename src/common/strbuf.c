@@ -86,11 +86,6 @@ void sb_put_json_str(StrBuf *sb, const char *s)
     const unsigned char *p = (const unsigned char *)s;
     while (*p) {
         size_t seq = utf8_seq_len(p);
-        if (seq == 2 && p[0] == 0xC2 && p[1] < 0xA0) { /* C1 controls: escaped, not raw */
-            sb_printf(sb, "\\u%04x", (unsigned)p[1]);
-            p += 2;
-            continue;
-        }
         if (seq > 1) {
             sb_putn(sb, (const char *)p, seq);
             p += seq;

@@ -55,6 +55,8 @@ for kind in fifo zero sock; do
   hostile "--baseline naming a $kind" 2 "$kind: could not open the baseline: $not_regular" -- \
     "$PGKNOB" lint --baseline "$kind" ok.conf
 done
+printf "include '/dev/null'\nwork_mem = 4MB\n" > devnull.conf
+hostile "control: include of /dev/null reads as an empty file (as the server does)" 0 "" -- "$PGKNOB" lint --pg-version 18 devnull.conf
 mkdir proj; mkfifo proj/.pgknob.ini; cp ok.conf proj/
 hostile "./.pgknob.ini is a FIFO" 2 ".pgknob.ini: could not open the project configuration: is a FIFO" -- \
   bash -c 'cd proj && exec "$0" lint ok.conf' "$PGKNOB"
