@@ -109,8 +109,9 @@ static bool edit_file(FixPlan *plan, const char *path, char **errmsg)
     char *data = NULL;
     size_t len = 0;
     int err = 0;
-    if (pk_read_file(path, FIX_FILE_MAX, &data, &len, &err) != PK_READ_OK) {
-        *errmsg = xasprintf("%s: could not read it again: %s", path, strerror(err));
+    PkReadStatus status = pk_read_file(path, FIX_FILE_MAX, &data, &len, &err);
+    if (status != PK_READ_OK) {
+        *errmsg = xasprintf("%s: could not read it again: %s", path, pk_read_strerror(status, err));
         return false;
     }
     Lines lines;

@@ -166,7 +166,7 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     StrBuf sb = STRBUF_INIT;
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
-        char *line = conf_format_assignment(fix->name, report_redact(fix->name, fix->value));
+        char *line = conf_format_assignment(fix->name, report_redact(in, fix->name, fix->value));
         sb_printf(&sb, "%s\n", line);
         free(line);
     }
@@ -305,12 +305,11 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
 
 void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out)
 {
-    (void)in;
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
         json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", fix->name, "value",
-                                              report_redact(fix->name, fix->value), "applies",
+                                              report_redact(in, fix->name, fix->value), "applies",
                                               fix->applies));
     }
     char *text = json_dumps(list, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
