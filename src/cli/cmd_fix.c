@@ -279,7 +279,7 @@ int cmd_fix(int argc, char **argv)
     char *errmsg = NULL;
     bool ok = lint_run(&cli.lint, &res, &errmsg) && lint_rules_run(&res, &cli.rules, &rules);
     if (ok) {
-        fix_check_run(&res);
+        fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
         const ConfSet *sets[1] = {&res.inputs[0].set};
         size_t n_known = 0;
         ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known);

@@ -232,7 +232,7 @@ int cmd_lint(int argc, char **argv)
     LintRulesState rules = {0};
     ok = ok && lint_rules_run(&res, &cli.rules, &rules);
     if (ok)
-        fix_check_run(&res);
+        fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
     ok = ok && lint_apply_policy(&cli, &res, &n_known);
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
     lint_rules_state_free(&rules);

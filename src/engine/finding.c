@@ -194,17 +194,35 @@ void finding_add_fix(Finding *f, const char *name, const char *value, const char
     finding_add_fix_at(f, name, value, applies, NULL, 0);
 }
 
+static void put_fixes(const Finding *f, bool companions, StrBuf *sb)
+{
+    bool first = true;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (f->fixes[idx].companion != companions)
+            continue;
+        char *line = conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
+        sb_printf(sb, "%s%s", first ? "" : " and ", line);
+        free(line);
+        first = false;
+    }
+}
+
 void finding_render_suggestion(Finding *f)
 {
     StrBuf sb = STRBUF_INIT;
-    for (size_t idx = 0; idx < f->n_fixes; idx++) {
-        char *line = conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
-        sb_printf(&sb, "%s%s", idx ? " and " : "", line);
-        free(line);
-    }
+    put_fixes(f, false, &sb);
     if (f->suggestion_tail && *f->suggestion_tail)
         sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *f->suggestion_tail) ? " " : "",
                   f->suggestion_tail);
+    size_t before = sb.len;
+    sb_put(&sb, sb.len ? "; with " : "");
+    size_t mark = sb.len;
+    put_fixes(f, true, &sb);
+    if (sb.len == mark) { /* no companion: drop the "; with " again */
+        sb.len = before;
+        if (sb.data)
+            sb.data[before] = '\0';
+    }
     free(f->suggestion);
     f->suggestion = sb.len ? sb_detach(&sb) : NULL;
     sb_free(&sb);

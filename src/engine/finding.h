@@ -33,6 +33,7 @@ typedef struct FindingFix {
     char *file;          /* rewrite this line (a misspelt or old name) rather than the
                           * parameter's winning one; NULL for the parameter's own line */
     int line;
+    bool companion;      /* brought along so that this change raises nothing new (fix_check) */
 } FindingFix;
 
 typedef struct Finding {
@@ -87,8 +88,8 @@ void finding_add_fix(Finding *f, const char *name, const char *value, const char
 /* A fix that rewrites file:line (renaming what is written there) instead of `name`'s own line. */
 void finding_add_fix_at(Finding *f, const char *name, const char *value, const char *applies,
                         const char *file, int line);
-/* suggestion = the fixes as "name = value" joined by " and ", then suggestion_tail; the tail
- * alone when no fix is left. */
+/* suggestion = the fixes as "name = value" joined by " and ", then suggestion_tail, then
+ * "; with …" and the companion fixes; the tail alone when no fix is left. */
 void finding_render_suggestion(Finding *f);
 /* Removes fixes[idx], keeping the order. */
 void finding_drop_fix(Finding *f, size_t idx);

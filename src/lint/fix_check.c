@@ -6,6 +6,7 @@
 
 #include "catalog/value.h"
 #include "common/xalloc.h"
+#include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
 static double unit_bytes(const CatalogParam *param)
@@ -160,7 +161,18 @@ static void collect(Finding *items, size_t begin, size_t end, FixRef **refs, siz
         }
 }
 
-void fix_check_input(LintResult *res, size_t input_idx)
+static void verify(LintResult *res, size_t input_idx, const RuleSet *rules,
+                   const EngineOpts *eopts);
+
+/* A finding of the simulated run: its fixes checked against the original configuration. */
+static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
+{
+    for (size_t fix_idx = fresh->n_fixes; fix_idx-- > 0;)
+        check_one(snap, fresh, fix_idx);
+}
+
+void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
+                     const EngineOpts *eopts)
 {
     const LintInput *input = &res->inputs[input_idx];
     if (!input->snap.catalog)
@@ -186,10 +198,180 @@ void fix_check_input(LintResult *res, size_t input_idx)
             finding_render_suggestion(f);
     }
     free(changed_of);
+    if (rules)
+        verify(res, input_idx, rules, eopts);
 }
 
-void fix_check_run(LintResult *res)
+void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopts)
 {
     for (size_t idx = 0; idx < res->n_inputs; idx++)
-        fix_check_input(res, idx);
+        fix_check_input(res, idx, rules, eopts);
+}
+
+/* ---- trying the fixes: the configuration with all of them, validated and linted again ---- */
+
+/* The entries of `set` with every fix of the input's findings applied: a rename rewrites its
+ * entry, a change rewrites the parameter's last entry or is appended. Strings are borrowed from
+ * the set and the fixes; free only `entries`. */
+static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *items,
+                             const size_t *ranges)
+{
+    ConfSet sim = *set;
+    size_t cap = set->n_entries + 16;
+    sim.entries = xcalloc(cap, sizeof(ConfEntry));
+    memcpy(sim.entries, set->entries, set->n_entries * sizeof(ConfEntry));
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
+            for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++) {
+                FindingFix *fix = &items[idx].fixes[fix_idx];
+                ConfEntry *target = NULL;
+                for (size_t ent = sim.n_entries; ent-- > 0 && !target;) {
+                    ConfEntry *e = &sim.entries[ent];
+                    if (e->error || !e->name)
+                        continue;
+                    const CatalogParam *param = catalog_find(cat, e->name);
+                    const char *alias = param ? NULL : catalog_alias_target(cat->major, e->name);
+                    bool located = fix->file && e->file && !strcmp(e->file, fix->file) &&
+                                   e->line == fix->line;
+                    bool same = !fix->file && ((param && !strcasecmp(param->name, fix->name)) ||
+                                               (alias && !strcasecmp(alias, fix->name)));
+                    if (located || same)
+                        target = e;
+                }
+                if (!target) {
+                    PK_GROW(sim.entries, sim.n_entries, cap);
+                    target = &sim.entries[sim.n_entries++];
+                    *target = (ConfEntry){.file = set->n_files ? set->files[0] : NULL,
+                                          .line = 0, .overridden_by = -1, .applied = true};
+                }
+                target->name = fix->name;
+                target->value = fix->value;
+            }
+    return sim;
+}
+
+/* The identity of a finding across two runs: rule and the settings it involves. */
+static bool same_finding(const Finding *a, const Finding *b)
+{
+    if (strcmp(a->rule_id, b->rule_id) || a->n_settings != b->n_settings)
+        return false;
+    for (size_t idx = 0; idx < a->n_settings; idx++)
+        if (strcasecmp(a->settings[idx].name, b->settings[idx].name))
+            return false;
+    return true;
+}
+
+static bool involves(const Finding *f, const char *name)
+{
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        if (!strcasecmp(f->settings[idx].name, name))
+            return true;
+    return false;
+}
+
+static bool in_ranges(const Finding *items, const size_t *ranges, const Finding *probe)
+{
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
+            if (same_finding(&items[idx], probe))
+                return true;
+    return false;
+}
+
+/* Lints the simulated configuration into `out`. */
+static void lint_simulated(const LintInput *input, Finding *items, const size_t *ranges,
+                           const RuleSet *rules, const EngineOpts *eopts, FindingList *out)
+{
+    ConfSet sim = simulated_set(&input->set, input->snap.catalog, items, ranges);
+    Snapshot snap;
+    snapshot_from_conf(&snap, &sim, input->snap.catalog);
+    snap.host = input->snap.host; /* borrowed: given back before snapshot_free */
+    ValidateOpts vopts = {.minor = input->pg_minor};
+    lint_validate(&sim, &snap, &vopts, out);
+    if (snap.host.ram_bytes > 0)
+        lint_validate_host(&snap, out);
+    SkippedList skipped = {0};
+    engine_run(rules, &snap, eopts, out, &skipped);
+    skipped_free(&skipped);
+    host_facts_init_unknown(&snap.host);
+    snapshot_free(&snap);
+    free(sim.entries);
+}
+
+/* A new error or warning the fixes raise: the fixes of the findings whose changes it involves
+ * bring its own fix along when it has one (checked like any other), else they are dropped. */
+static bool settle_new(const LintInput *input, Finding *items, const size_t *ranges,
+                       Finding *fresh, bool last_round)
+{
+    bool changed = false;
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++) {
+            Finding *f = &items[idx];
+            for (size_t fix_idx = f->n_fixes; fix_idx-- > 0;) {
+                if (!involves(fresh, f->fixes[fix_idx].name))
+                    continue;
+                /* its own fix may not undo this one */
+                bool brings = !last_round && fresh->n_fixes > 0;
+                for (size_t own = 0; brings && own < fresh->n_fixes; own++)
+                    brings = strcasecmp(fresh->fixes[own].name, f->fixes[fix_idx].name) != 0;
+                char *note;
+                if (brings) {
+                    for (size_t own = 0; own < fresh->n_fixes; own++) {
+                        finding_add_fix(f, fresh->fixes[own].name, fresh->fixes[own].value,
+                                        fresh->fixes[own].applies);
+                        f->fixes[f->n_fixes - 1].companion = true;
+                    }
+                    note = xasprintf("It comes with %s = %s, so that %s (%s) does not follow.",
+                                     fresh->fixes[0].name, fresh->fixes[0].value,
+                                     fresh->rule_id, fresh->title);
+                } else {
+                    note = xasprintf("%s = %s is not proposed: applied, it raises %s (%s).",
+                                     f->fixes[fix_idx].name, f->fixes[fix_idx].value,
+                                     fresh->rule_id, fresh->title);
+                    finding_drop_fix(f, fix_idx);
+                }
+                finding_note_fix(f, note);
+                free(note);
+                finding_render_suggestion(f);
+                changed = true;
+                break;
+            }
+        }
+    (void)input;
+    return changed;
+}
+
+static void verify(LintResult *res, size_t input_idx, const RuleSet *rules,
+                   const EngineOpts *eopts)
+{
+    const LintInput *input = &res->inputs[input_idx];
+    Finding *items = res->findings.items;
+    size_t ranges[4] = {input->validation_begin, input->validation_end, input->rules_begin,
+                        input->rules_end};
+    for (int round = 0; round < 4; round++) {
+        FindingList sim = {0};
+        lint_simulated(input, items, ranges, rules, eopts, &sim);
+        bool changed = false;
+        for (size_t idx = 0; idx < sim.n && !changed; idx++) {
+            Finding *fresh = &sim.items[idx];
+            if ((fresh->severity >= SEV_WARNING || fresh->refuses_start) &&
+                !in_ranges(items, ranges, fresh)) {
+                fix_check_fresh(&input->snap, fresh);
+                changed = settle_new(input, items, ranges, fresh, round == 3);
+            }
+        }
+        if (!changed) { /* stable: say which findings the fixes leave standing */
+            for (int range = 0; range < 2; range++)
+                for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
+                    for (size_t again = 0; items[idx].n_fixes && again < sim.n; again++)
+                        if (same_finding(&items[idx], &sim.items[again])) {
+                            finding_note_fix(&items[idx], "Applied, the proposed change does"
+                                                          " not clear this finding by itself.");
+                            break;
+                        }
+            findings_free(&sim);
+            return;
+        }
+        findings_free(&sim);
+    }
 }

@@ -2,7 +2,8 @@
 """One fixpoint comparison for t-fix.sh: the lint JSON of the original and of the fixed file.
 Prints lines "refix KEY", "new KEY" (a new error or warning), "applies NAME GOT WANT" (a fix whose
 applies disagrees with the server's context, from postgres --describe-config), "ram NAME VALUE"
-(a memory fix above the host's RAM), then "counts FIXED PARTIAL FIXES APPLIES_OK MEM_CHECKED"."""
+(a memory fix above the host's RAM), then "counts FIXED PARTIAL FIXES APPLIES_OK MEM_CHECKED UNLISTED" (UNLISTED: fixes of developer
+options that --describe-config does not list)."""
 import json, re, sys
 
 orig = json.load(open(sys.argv[1])); fixed = json.load(open(sys.argv[2]))
@@ -18,15 +19,21 @@ BASE = {'shared_buffers': 8192, 'effective_cache_size': 8192, 'wal_buffers': 819
 def key(f):
     return (f['rule'], tuple(sorted(s['name'] for s in f['settings'])))
 
+def partial(f):
+    """A finding whose proposed changes were not all kept, or that they do not clear."""
+    note = f['fix_note'] or ''
+    lost = 'is applied.' in note and '(%s) is applied.' % f['rule'] not in note
+    return lost or any(s in note for s in ('not proposed', 'does not clear', 'no change'))
+
 def active(doc):
     return [f for f in doc['findings'] if not f['suppressed']]
 
 fixed_keys = set(key(f) for f in active(fixed))
-n_fixed = n_partial = n_fixes = applies_ok = mem_checked = 0
+n_fixed = n_partial = n_fixes = applies_ok = mem_checked = unlisted = 0
 for f in active(orig):
     if not f['fix']:
         continue
-    if f['fix_note']:
+    if partial(f):
         n_partial += 1
     else:
         n_fixed += 1
@@ -36,7 +43,9 @@ for f in active(orig):
         n_fixes += 1
         ctx = contexts.get(fix['name'], contexts.get(fix['name'].lower()))
         want = 'restart' if ctx == 'postmaster' else 'reload'
-        if ctx is None or fix['applies'] != want:
+        if ctx is None:  # developer options (debug_*, zero_damaged_pages) are not listed
+            unlisted += 1
+        elif fix['applies'] != want:
             print('applies %s %s %s' % (fix['name'], fix['applies'], ctx))
         else:
             applies_ok += 1
@@ -51,4 +60,4 @@ orig_keys = set(key(f) for f in active(orig))
 for f in active(fixed):
     if f['severity'] in ('error', 'warning') and key(f) not in orig_keys:
         print('new %s %s' % key(f))
-print('counts %d %d %d %d %d' % (n_fixed, n_partial, n_fixes, applies_ok, mem_checked))
+print('counts %d %d %d %d %d %d' % (n_fixed, n_partial, n_fixes, applies_ok, mem_checked, unlisted))
