@@ -49,10 +49,10 @@ static const LintRule rules[] = {
      "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
      " server refuses to start where it is missing."},
     {"PK0062", "validation.shared-memory-exceeds-host", "shared memory the host cannot provide",
-     SEV_WARNING,
+     SEV_NOTICE,
      "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
      " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
-     " start on that machine."},
+     " start on that machine (a warning with --host local, where this machine is the server)."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)
@@ -533,6 +533,9 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         if (!f) {
             where = setting;
             f = add_finding(out, "PK0062", setting->file, setting->line);
+            /* host-dependent like PK0060: only facts read from this machine make it a warning */
+            if (snap->host.source && !strncmp(snap->host.source, "local", 5))
+                f->severity = SEV_WARNING;
         }
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
     }
