@@ -12,6 +12,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -309,6 +310,9 @@ static bool lab_validate(IniState *st)
     return true;
 }
 
+/* A lab manifest is a page of INI: anything larger is not one. */
+#define LAB_INI_MAX_BYTES (1024 * 1024)
+
 static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errmsg)
 {
     memset(lab, 0, sizeof(*lab));
@@ -319,15 +323,23 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errm
     char *path = xasprintf("%s/lab.ini", lab->dir);
     const char *slash = strrchr(root, '/');
     IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root};
-    st.fp = fopen(path, "r");
+    /* read like every other input (regular files only, bounded), then parsed from memory */
+    char *text = NULL;
+    size_t len = 0;
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, LAB_INI_MAX_BYTES, &text, &len, &err);
+    st.fp = status == PK_READ_OK ? fmemopen(text, len ? len : 1, "r") : NULL;
     if (!st.fp) {
-        *errmsg = xasprintf("could not open \"%s\": %s", path, strerror(errno));
+        *errmsg = xasprintf("could not read \"%s\": %s", path,
+                            status == PK_READ_OK ? strerror(errno) : pk_read_strerror(status, err));
+        free(text);
         free(path);
         lab_free(lab);
         return false;
     }
-    int rc = ini_parse_stream(ini_reader_fn, &st, ini_handler_fn, &st);
+    int rc = len ? ini_parse_stream(ini_reader_fn, &st, ini_handler_fn, &st) : 0;
     fclose(st.fp);
+    free(text);
     if (rc != 0 && !st.error)
         st.error = xasprintf("%s:%d: syntax error (expected [section] or key = value)", path,
                              rc > 0 ? rc : st.line);
@@ -359,7 +371,8 @@ static bool is_lab_dir(const char *root, const char *name)
         return false;
     char *path = xasprintf("%s/%s/lab.ini", root, name);
     struct stat st;
-    bool yes = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+    /* anything but a directory counts, so that a FIFO or device is refused by name, not skipped */
+    bool yes = stat(path, &st) == 0 && !S_ISDIR(st.st_mode);
     free(path);
     return yes;
 }

@@ -66,6 +66,13 @@ mkdir rp; mkfifo rp/PK9-pipe.ini
 hostile "a FIFO .ini inside a --rules directory" 2 "PK9-pipe.ini: could not read rule file: is a FIFO" -- \
   "$PGKNOB" lint --rules rp ok.conf
 
+mkdir -p labs/pipe; mkfifo labs/pipe/lab.ini
+hostile "a FIFO lab.ini under --labs is refused by name" 2 "labs/pipe/lab.ini\": is a FIFO" -- \
+  "$PGKNOB" lab list --labs labs
+rm labs/pipe/lab.ini; ln -s /dev/zero labs/pipe/lab.ini
+hostile "a lab.ini that is a symlink to /dev/zero" 2 "lab.ini\": is a character device" -- \
+  "$PGKNOB" lab show pipe --labs labs
+
 # --- PG_VERSION ---
 mkdir -p dd; echo "work_mem = 4MB" > dd/postgresql.conf
 mkfifo dd/PG_VERSION
