@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/version.h"
@@ -57,7 +58,9 @@ int main(int argc, char **argv)
     for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)
         if (!strcmp(commands[cmd_idx].name, name))
             return commands[cmd_idx].run(argc - 1, argv + 1);
-    fprintf(stderr, "pgknob: error: unknown command \"%s\"\n", name);
-    print_usage(stderr);
-    return PK_EXIT_USAGE;
+    const char *names[sizeof(commands) / sizeof(commands[0])];
+    for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)
+        names[cmd_idx] = commands[cmd_idx].name;
+    return cli_unknown_command("command", name, names, sizeof(names) / sizeof(names[0]),
+                               "pgknob");
 }

@@ -1,6 +1,10 @@
 #include "cli/cli_options.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "common/xalloc.h"
 
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
 {
@@ -22,11 +26,132 @@ void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
     }
 }
 
-void cli_options_longopts(const CliOption *opts, size_t n, struct option *longopts)
+/* Levenshtein distance, two rows; words on a command line are short. */
+static size_t edit_distance(const char *a, const char *b)
 {
-    for (size_t opt_idx = 0; opt_idx < n; opt_idx++)
-        longopts[opt_idx] = (struct option){opts[opt_idx].name,
-                                            opts[opt_idx].arg ? required_argument : no_argument,
-                                            NULL, opts[opt_idx].key};
+    size_t len_a = strlen(a), len_b = strlen(b);
+    size_t *prev = xmalloc((len_b + 1) * sizeof(size_t));
+    size_t *cur = xmalloc((len_b + 1) * sizeof(size_t));
+    for (size_t col = 0; col <= len_b; col++)
+        prev[col] = col;
+    for (size_t row = 1; row <= len_a; row++) {
+        cur[0] = row;
+        for (size_t col = 1; col <= len_b; col++) {
+            size_t sub = prev[col - 1] + (a[row - 1] != b[col - 1]);
+            size_t del = prev[col] + 1, ins = cur[col - 1] + 1;
+            cur[col] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+        size_t *tmp = prev;
+        prev = cur;
+        cur = tmp;
+    }
+    size_t dist = prev[len_b];
+    free(prev);
+    free(cur);
+    return dist;
+}
+
+const char *cli_nearest(const char *word, const char *const *candidates, size_t n)
+{
+    const char *best = NULL;
+    size_t best_dist = 0;
+    for (size_t idx = 0; idx < n; idx++) {
+        size_t dist = edit_distance(word, candidates[idx]);
+        if (!best || dist < best_dist) {
+            best = candidates[idx];
+            best_dist = dist;
+        }
+    }
+    /* A third of the word (at least one edit, at most three) is a typo; more is another word. */
+    size_t limit = strlen(word) / 3;
+    limit = limit < 1 ? 1 : limit > 3 ? 3 : limit;
+    return best && best_dist <= limit ? best : NULL;
+}
+
+int cli_unknown_command(const char *what, const char *word, const char *const *candidates,
+                        size_t n, const char *help_cmd)
+{
+    fprintf(stderr, "pgknob: error: unknown %s \"%s\"\n", what, word);
+    const char *near = cli_nearest(word, candidates, n);
+    if (near) {
+        fprintf(stderr, "hint: did you mean %s? See '%s --help'.\n", near, help_cmd);
+        return 2;
+    }
+    fprintf(stderr, "hint: use ");
+    for (size_t idx = 0; idx < n; idx++)
+        fprintf(stderr, "%s%s", idx ? (idx + 1 == n ? " or " : ", ") : "", candidates[idx]);
+    fprintf(stderr, "; see '%s --help'.\n", help_cmd);
+    return 2;
+}
+
+/* The option name the user wrote: "--formt=x" → "formt"; NULL for a short option. */
+static char *long_name_of(const char *arg)
+{
+    if (strncmp(arg, "--", 2) != 0)
+        return NULL;
+    const char *eq = strchr(arg + 2, '=');
+    return eq ? xstrndup(arg + 2, (size_t)(eq - arg - 2)) : xstrdup(arg + 2);
+}
+
+static void print_usage_error(const char *arg, int kind, const CliOption *opts, size_t n,
+                              const char *command)
+{
+    if (kind == ':')
+        fprintf(stderr, "pgknob: error: option \"%s\" needs a value\n", arg);
+    else if (kind == '=')
+        fprintf(stderr, "pgknob: error: option \"%s\" takes no value\n", arg);
+    else
+        fprintf(stderr, "pgknob: error: unknown option \"%s\"\n", arg);
+    char *name = kind == '?' ? long_name_of(arg) : NULL;
+    const char *near = NULL;
+    if (name) {
+        const char **names = xmalloc((n + 1) * sizeof(char *));
+        for (size_t idx = 0; idx < n; idx++)
+            names[idx] = opts[idx].name;
+        near = cli_nearest(name, names, n);
+        free(names);
+    }
+    if (near)
+        fprintf(stderr, "hint: did you mean --%s? See 'pgknob %s --help'.\n", near, command);
+    else
+        fprintf(stderr, "hint: see 'pgknob %s --help' for the options.\n", command);
+    free(name);
+}
+
+int cli_getopt(int argc, char **argv, const char *flags, const CliOption *opts, size_t n,
+               const char *command)
+{
+    /* ':' first: a missing value is told apart from an unknown option; '+' stays in front. */
+    char shortopts[128];
+    size_t len = 0;
+    bool in_order = flags && flags[0] == '+';
+    if (in_order)
+        shortopts[len++] = '+';
+    shortopts[len++] = ':';
+    struct option *longopts = xmalloc((n + 1) * sizeof(struct option));
+    for (size_t idx = 0; idx < n; idx++) {
+        longopts[idx] = (struct option){opts[idx].name,
+                                        opts[idx].arg ? required_argument : no_argument, NULL,
+                                        opts[idx].key};
+        if (opts[idx].key < 256 && len + 3 < sizeof(shortopts)) {
+            shortopts[len++] = (char)opts[idx].key;
+            if (opts[idx].arg)
+                shortopts[len++] = ':';
+        }
+    }
     memset(&longopts[n], 0, sizeof(struct option));
+    shortopts[len] = '\0';
+    opterr = 0;
+    int key = getopt_long(argc, argv, shortopts, longopts, NULL);
+    free(longopts);
+    if (key != '?' && key != ':')
+        return key;
+    /* glibc has moved optind past the culprit; a short one inside a cluster is named alone. */
+    const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+    char shortbuf[3] = {'-', (char)optopt, '\0'};
+    if (optopt && optopt < 256 && strncmp(arg, "--", 2) != 0)
+        arg = shortbuf;
+    int kind = key == ':' ? ':' : (optopt && strchr(arg, '=')) ? '=' : '?';
+    print_usage_error(arg, kind, opts, n, command);
+    return CLI_USAGE_ERROR;
 }

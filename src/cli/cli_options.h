@@ -1,5 +1,7 @@
-/* One option table drives both getopt_long and the --help text of a command (lint, audit), so
- * the two cannot drift apart. */
+/* The one command-line parser of pgknob. Every command hands cli_getopt its option table; it
+ * wraps getopt_long (the only caller of it) and words every usage error alike:
+ * `pgknob: error: …` then `hint: …`, with a did-you-mean for a misspelled option. The same
+ * tables drive the --help text (cli_options_help), so option and help cannot drift apart. */
 #ifndef PK_CLI_OPTIONS_H
 #define PK_CLI_OPTIONS_H
 
@@ -10,15 +12,35 @@
 typedef struct CliOption {
     const char *name;
     const char *arg;  /* the value's placeholder; NULL for a flag */
-    int key;          /* getopt_long's key; a key below 256 is also the short option (-o) */
+    int key;          /* the parser's key; a key below 256 is also the short option (-o) */
     const char *help; /* a '\n' continues the text on the next line, aligned */
 } CliOption;
+
+/* The key of an option with no short form, named after a letter for readability. */
+#define CLI_LONG(c) ((c) + 256)
+
+/* cli_getopt's value for a usage error it has already printed. */
+#define CLI_USAGE_ERROR '?'
 
 /* "  -o, --output FILE    help…", one line per option (and per '\n' of its help), the help
  * column starting after `width` characters. */
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width);
 
-/* Fills `longopts` (n + 1 entries; the last is the zeroed terminator). */
-void cli_options_longopts(const CliOption *opts, size_t n, struct option *longopts);
+/* The next option of argv, as getopt_long would return it (its key; -1 at the end, optarg and
+ * optind as getopt sets them). The short options come from the table (keys below 256); a
+ * leading '+' in `flags` stops at the first operand. An unknown option, a missing value or a
+ * value given to a flag is printed here (`command` names the --help to see, e.g. "lab run")
+ * and returns CLI_USAGE_ERROR: the caller exits 2. Set optind = 0 before the first call. */
+int cli_getopt(int argc, char **argv, const char *flags, const CliOption *opts, size_t n,
+               const char *command);
+
+/* The candidate nearest to `word` by edit distance, when near enough to be a likely typo;
+ * NULL otherwise. */
+const char *cli_nearest(const char *word, const char *const *candidates, size_t n);
+
+/* "pgknob: error: unknown COMMAND "word"" then a hint: did you mean …?, else the list of
+ * `candidates`. Returns the usage exit code (2). */
+int cli_unknown_command(const char *what, const char *word, const char *const *candidates,
+                        size_t n, const char *help_cmd);
 
 #endif

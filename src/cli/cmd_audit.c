@@ -112,21 +112,15 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int audit_parse_args(int argc, char **argv, AuditCli *cli)
 {
-    struct option longopts[N_AUDIT_OPTIONS + 1];
-    cli_options_longopts(audit_options, N_AUDIT_OPTIONS, longopts);
-    opterr = 0;
-    optind = 1;
     int key;
-    while ((key = getopt_long(argc, argv, "ho:v", longopts, NULL)) != -1) {
+    optind = 0;
+    while ((key = cli_getopt(argc, argv, "", audit_options, N_AUDIT_OPTIONS, "audit")) != -1) {
         if (key == OPT_HELP) {
             audit_usage(stdout);
             return PK_EXIT_OK;
         }
-        if (key == '?' || key == ':') {
-            fprintf(stderr, "pgknob: error: unknown option or missing value \"%s\"\n"
-                            "hint: see 'pgknob audit --help'.\n", argv[optind - 1]);
+        if (key == CLI_USAGE_ERROR)
             return PK_EXIT_USAGE;
-        }
         if (!audit_apply_option(cli, key, optarg))
             return PK_EXIT_USAGE;
     }

@@ -92,22 +92,15 @@ static bool fix_apply_option(FixCli *cli, int key, const char *arg)
 /* Returns -1 to go on, else the exit code. */
 static int fix_parse_args(int argc, char **argv, FixCli *cli)
 {
-    struct option longopts[N_FIX_OPTIONS + 1];
-    cli_options_longopts(fix_options, N_FIX_OPTIONS, longopts);
     int key;
-    opterr = 0;
-    optind = 1;
-    while ((key = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    optind = 0;
+    while ((key = cli_getopt(argc, argv, "", fix_options, N_FIX_OPTIONS, "fix")) != -1) {
         if (key == OPT_HELP) {
             fix_usage(stdout);
             return PK_EXIT_OK;
         }
-        if (key == '?' || key == ':') {
-            fprintf(stderr, "pgknob: error: %s \"%s\"\nhint: see 'pgknob fix --help'.\n",
-                    optopt ? "option needs a value or is unknown:" : "unknown option",
-                    argv[optind - 1]);
+        if (key == CLI_USAGE_ERROR)
             return PK_EXIT_USAGE;
-        }
         if (!fix_apply_option(cli, key, optarg))
             return PK_EXIT_USAGE;
     }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -16,7 +17,7 @@
 #include "lab/manifest.h"
 #include "lab/runner.h"
 
-static void lab_usage(FILE *out)
+static void lab_usage_head(FILE *out)
 {
     fprintf(out,
             "usage: pgknob lab list [--labs DIR]\n"
@@ -39,6 +40,55 @@ static void lab_usage(FILE *out)
             "killed pgknob and names servers a lab did not restore.\n"
             "Exit codes: 0 done and settings restored (restore: or nothing to restore), 2 usage,\n"
             "lab file or server error, 128+N interrupted by signal N (settings restored first).\n");
+}
+
+enum { LAB_OPT_WAREHOUSES = 256, LAB_OPT_CLIENTS, LAB_OPT_DURATION, LAB_OPT_QUICK, LAB_OPT_OUT,
+       LAB_OPT_PG_BIN, LAB_OPT_KEEP, LAB_OPT_DSN, LAB_OPT_ALLOW_EXISTING, LAB_OPT_LABS,
+       LAB_OPT_STATE_DIR, LAB_OPT_HELP = 'h' };
+
+#define LAB_OPT_LABS_ENTRY {"labs", "DIR", LAB_OPT_LABS, "read the labs from DIR (default: labs/)"}
+#define LAB_OPT_STATE_ENTRY                                                                   \
+    {"state-dir", "DIR", LAB_OPT_STATE_DIR,                                                   \
+     "the journal's directory (default: $XDG_STATE_HOME/pgknob,\nelse ~/.local/state/pgknob)"}
+#define LAB_OPT_DSN_ENTRY(help) {"dsn", "CONNINFO", LAB_OPT_DSN, help}
+#define LAB_OPT_PG_BIN_ENTRY                                                                  \
+    {"pg-bin", "DIR", LAB_OPT_PG_BIN, "the PostgreSQL binaries to use (initdb, pg_ctl)"}
+#define LAB_OPT_HELP_ENTRY {"help", NULL, LAB_OPT_HELP, "show this help and exit"}
+
+static const CliOption lab_list_options[] = {LAB_OPT_LABS_ENTRY, LAB_OPT_STATE_ENTRY,
+                                             LAB_OPT_HELP_ENTRY};
+static const CliOption lab_run_options[] = {
+    {"warehouses", "W", LAB_OPT_WAREHOUSES, "TPC-C warehouses (1-10000; default: the lab's)"},
+    {"clients", "C", LAB_OPT_CLIENTS, "concurrent clients (1-10000; default: the lab's)"},
+    {"duration", "D", LAB_OPT_DURATION, "measured time of each stage, e.g. 60s or 2min"},
+    {"quick", NULL, LAB_OPT_QUICK, "a short run (smaller scale and duration)"},
+    {"out", "DIR", LAB_OPT_OUT, "write the results and reports to DIR"},
+    LAB_OPT_PG_BIN_ENTRY,
+    {"keep", NULL, LAB_OPT_KEEP, "keep the throwaway cluster afterwards"},
+    LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
+    {"allow-existing-server", NULL, LAB_OPT_ALLOW_EXISTING,
+     "confirm --dsn: the lab changes that server's settings\n(and restores them)"},
+    LAB_OPT_LABS_ENTRY,
+    LAB_OPT_STATE_ENTRY,
+    LAB_OPT_HELP_ENTRY,
+};
+static const CliOption lab_restore_options[] = {
+    LAB_OPT_DSN_ENTRY("the server whose settings to restore (required)"), LAB_OPT_PG_BIN_ENTRY,
+    LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
+#define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
+
+static const char *const lab_subcommands[] = {"list", "show", "run", "restore"};
+
+/* The usage lines and every subcommand's options, all from the tables. */
+static void lab_usage(FILE *out)
+{
+    lab_usage_head(out);
+    fputs("\nlist and show options:\n", out);
+    cli_options_help(out, lab_list_options, N_OPTS(lab_list_options), 24);
+    fputs("\nrun options:\n", out);
+    cli_options_help(out, lab_run_options, N_OPTS(lab_run_options), 24);
+    fputs("\nrestore options:\n", out);
+    cli_options_help(out, lab_restore_options, N_OPTS(lab_restore_options), 24);
 }
 
 /* The directory holding bin/pgknob's project: labs/, .cache/pg, tests/pg. */
@@ -191,52 +241,41 @@ static bool parse_positive(const char *opt, const char *value, int *out)
 static bool parse_run_option(int opt, RunArgs *args)
 {
     switch (opt) {
-    case 'w':
+    case LAB_OPT_WAREHOUSES:
         return parse_positive("--warehouses", optarg, &args->opts.warehouses);
-    case 'c':
+    case LAB_OPT_CLIENTS:
         return parse_positive("--clients", optarg, &args->opts.clients);
-    case 'd':
+    case LAB_OPT_DURATION:
         if (!lab_parse_duration(optarg, &args->opts.duration_s) || args->opts.duration_s < 1) {
             fprintf(stderr, "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
                             "e.g. 60s or 2min.\n", optarg);
             return false;
         }
         return true;
-    case 'q': args->opts.quick = true; return true;
-    case 'o': args->opts.out_dir = optarg; return true;
-    case 'b': args->opts.pg_bin = optarg; return true;
-    case 'k': args->opts.keep = true; return true;
-    case 'D': args->opts.dsn = optarg; return true;
-    case 'A': args->opts.allow_existing = true; return true;
-    case 'L': args->labs = optarg; return true;
-    case 'S': args->state_dir = optarg; return true;
+    case LAB_OPT_QUICK: args->opts.quick = true; return true;
+    case LAB_OPT_OUT: args->opts.out_dir = optarg; return true;
+    case LAB_OPT_PG_BIN: args->opts.pg_bin = optarg; return true;
+    case LAB_OPT_KEEP: args->opts.keep = true; return true;
+    case LAB_OPT_DSN: args->opts.dsn = optarg; return true;
+    case LAB_OPT_ALLOW_EXISTING: args->opts.allow_existing = true; return true;
+    case LAB_OPT_LABS: args->labs = optarg; return true;
+    case LAB_OPT_STATE_DIR: args->state_dir = optarg; return true;
     default: return false;
     }
 }
 
 static bool parse_run_args(int argc, char **argv, RunArgs *args)
 {
-    static const struct option longopts[] = {
-        {"warehouses", required_argument, NULL, 'w'}, {"clients", required_argument, NULL, 'c'},
-        {"duration", required_argument, NULL, 'd'},   {"quick", no_argument, NULL, 'q'},
-        {"out", required_argument, NULL, 'o'},        {"pg-bin", required_argument, NULL, 'b'},
-        {"keep", no_argument, NULL, 'k'},             {"dsn", required_argument, NULL, 'D'},
-        {"allow-existing-server", no_argument, NULL, 'A'},
-        {"labs", required_argument, NULL, 'L'},       {"help", no_argument, NULL, 'h'},
-        {"state-dir", required_argument, NULL, 'S'},  {NULL, 0, NULL, 0},
-    };
-    optind = 1;
+    optind = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", lab_run_options, N_OPTS(lab_run_options),
+                             "lab run")) != -1) {
         if (opt == 'h') {
             lab_usage(stdout);
             exit(PK_EXIT_OK);
         }
-        if (!parse_run_option(opt, args)) {
-            if (opt == '?')
-                lab_usage(stderr);
-            return false;
-        }
+        if (!parse_run_option(opt, args))
+            return false; /* said why, or cli_getopt did */
     }
     return true;
 }
@@ -340,23 +379,19 @@ static int lab_run_cmd(int argc, char **argv)
 
 static int lab_restore_cmd(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"dsn", required_argument, NULL, 'D'},       {"pg-bin", required_argument, NULL, 'b'},
-        {"state-dir", required_argument, NULL, 'S'}, {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     LabRestoreOpts opts;
     memset(&opts, 0, sizeof(opts));
     const char *state_dir = NULL;
-    optind = 1;
+    optind = 0;
     int opt;
-    while ((opt = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", lab_restore_options, N_OPTS(lab_restore_options),
+                             "lab restore")) != -1) {
         switch (opt) {
-        case 'D': opts.dsn = optarg; break;
-        case 'b': opts.pg_bin = optarg; break;
-        case 'S': state_dir = optarg; break;
-        case 'h': lab_usage(stdout); return PK_EXIT_OK;
-        default: lab_usage(stderr); return PK_EXIT_USAGE;
+        case LAB_OPT_DSN: opts.dsn = optarg; break;
+        case LAB_OPT_PG_BIN: opts.pg_bin = optarg; break;
+        case LAB_OPT_STATE_DIR: state_dir = optarg; break;
+        case LAB_OPT_HELP: lab_usage(stdout); return PK_EXIT_OK;
+        default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
     }
     if (optind < argc) {
@@ -390,25 +425,32 @@ int cmd_lab(int argc, char **argv)
         return lab_run_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "restore"))
         return lab_restore_cmd(argc - 1, argv + 1);
-    if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0) {
-        fprintf(stderr, "pgknob: error: unknown lab command \"%s\"\n", sub);
-        lab_usage(stderr);
-        return PK_EXIT_USAGE;
-    }
+    if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0)
+        return cli_unknown_command("lab command", sub, lab_subcommands, N_OPTS(lab_subcommands),
+                                   "pgknob lab");
     const char *labs = NULL;
     const char *id = NULL;
     const char *state_dir = NULL;
-    for (int idx = 2; idx < argc; idx++) {
-        if (!strcmp(argv[idx], "--labs") && idx + 1 < argc)
-            labs = argv[++idx];
-        else if (!strcmp(argv[idx], "--state-dir") && idx + 1 < argc)
-            state_dir = argv[++idx];
-        else if (argv[idx][0] != '-' && !id)
-            id = argv[idx];
-        else {
-            fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\n", argv[idx]);
-            return PK_EXIT_USAGE;
+    char command[16];
+    snprintf(command, sizeof(command), "lab %s", sub);
+    argc--, argv++;
+    optind = 0;
+    int opt;
+    while ((opt = cli_getopt(argc, argv, "", lab_list_options, N_OPTS(lab_list_options),
+                             command)) != -1) {
+        switch (opt) {
+        case LAB_OPT_LABS: labs = optarg; break;
+        case LAB_OPT_STATE_DIR: state_dir = optarg; break;
+        case LAB_OPT_HELP: lab_usage(stdout); return PK_EXIT_OK;
+        default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
+    }
+    if (optind < argc)
+        id = argv[optind++];
+    if (optind < argc || (id && !strcmp(sub, "list"))) {
+        fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\nhint: see 'pgknob %s --help'.\n",
+                optind < argc ? argv[optind] : id, command);
+        return PK_EXIT_USAGE;
     }
     if (!strcmp(sub, "show") && !id) {
         fprintf(stderr, "pgknob: error: lab show needs a lab ID\n");

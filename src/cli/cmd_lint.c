@@ -26,7 +26,7 @@ typedef struct LintCli {
 enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT, OPT_OUTPUT = 'o',
        OPT_HELP = 'h' };
 
-/* One table drives getopt_long and the help text. */
+/* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
      "target PostgreSQL major (13-18, or N.M for a minor release);\n"
@@ -105,23 +105,15 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int lint_parse_args(int argc, char **argv, LintCli *cli)
 {
-    struct option longopts[N_LINT_OPTIONS + 1];
-    cli_options_longopts(lint_options, N_LINT_OPTIONS, longopts);
     int key;
-    opterr = 0;
-    optind = 1;
-    while ((key = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+    optind = 0;
+    while ((key = cli_getopt(argc, argv, "", lint_options, N_LINT_OPTIONS, "lint")) != -1) {
         if (key == OPT_HELP) {
             lint_usage(stdout);
             return PK_EXIT_OK;
         }
-        if (key == '?' || key == ':') {
-            fprintf(stderr, "pgknob: error: %s \"%s\"\n",
-                    optopt ? "option needs a value or is unknown:" : "unknown option",
-                    argv[optind - 1]);
-            fprintf(stderr, "hint: see 'pgknob lint --help'.\n");
+        if (key == CLI_USAGE_ERROR)
             return PK_EXIT_USAGE;
-        }
         if (!lint_apply_option(cli, key, optarg))
             return PK_EXIT_USAGE;
     }

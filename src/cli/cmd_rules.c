@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -41,17 +42,30 @@ static const char usage_text[] =
     "  show ID       a rule's explanation, condition, message and documentation links\n"
     "                (plain text on a terminal, Markdown otherwise or with --format md)\n"
     "  test          run every rule's [example.fail.N] and [example.pass.N] sections\n"
-    "  doc           the Markdown reference of all rules (docs/rules.md)\n"
-    "\n"
-    "  --rules DIR       also load the rule files in DIR (or one .ini file); repeatable\n"
-    "  --no-builtin      do not load the shipped packs\n"
-    "  --format FORMAT   list: text (default) or json; show: text or md\n"
-    "  --stats FILE      doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)\n"
-    "  --pg-version N    the version whose documentation links are shown (default 18)\n"
-    "  --coverage        test: each claimed version needs a fail and a pass example\n"
-    "  --verbose         test: show each example's outcome (the message when it fired)\n"
-    "\n"
-    "Exit codes: 0 fine, 1 an example failed, 2 usage error or a broken rule file.\n";
+    "  doc           the Markdown reference of all rules (docs/rules.md)\n";
+
+/* The options every rules subcommand takes (each says which one uses it). */
+static const CliOption rules_options[] = {
+    {"rules", "DIR", CLI_LONG('r'), "also load the rule files in DIR (or one .ini file); repeatable"},
+    {"no-builtin", NULL, CLI_LONG('n'), "do not load the shipped packs"},
+    {"format", "FORMAT", CLI_LONG('f'), "list: text (default) or json; show: text or md"},
+    {"pg-version", "N", CLI_LONG('p'), "the version whose documentation links are shown (13-18;\ndefault 18)"},
+    {"coverage", NULL, CLI_LONG('c'), "test: each claimed version needs a fail and a pass example"},
+    {"verbose", NULL, CLI_LONG('v'), "test: show each example's outcome (the message when it fired)"},
+    {"stats", "FILE", CLI_LONG('s'), "doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)"},
+    {"help", NULL, 'h', "show this help and exit"},
+};
+#define N_RULES_OPTIONS (sizeof(rules_options) / sizeof(rules_options[0]))
+
+static const char *const rules_subcommands[] = {"list", "show", "test", "doc"};
+
+static void rules_usage(FILE *out)
+{
+    fputs(usage_text, out);
+    fputs("\noptions:\n", out);
+    cli_options_help(out, rules_options, N_RULES_OPTIONS, 17);
+    fputs("\nExit codes: 0 fine, 1 an example failed, 2 usage error or a broken rule file.\n", out);
+}
 
 static int usage_error(const char *msg, const char *arg)
 {
@@ -63,42 +77,33 @@ static int usage_error(const char *msg, const char *arg)
 }
 
 /* Parses options; leaves positional arguments at argv[optind..]. -1 when parsing succeeded. */
-static int parse_opts(int argc, char **argv, RulesOpts *opts)
+static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *command)
 {
-    static const struct option longopts[] = {
-        {"rules", required_argument, NULL, 'r'},  {"no-builtin", no_argument, NULL, 'n'},
-        {"format", required_argument, NULL, 'f'}, {"pg-version", required_argument, NULL, 'p'},
-        {"coverage", no_argument, NULL, 'c'},     {"help", no_argument, NULL, 'h'},
-        {"verbose", no_argument, NULL, 'v'},      {"stats", required_argument, NULL, 's'},
-        {NULL, 0, NULL, 0},
-    };
     int opt;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", rules_options, N_RULES_OPTIONS, command)) != -1) {
         switch (opt) {
-        case 'r':
+        case CLI_LONG('r'):
             opts->dirs = xrealloc(opts->dirs, (opts->n_dirs + 1) * sizeof(char *));
             opts->dirs[opts->n_dirs++] = optarg;
             break;
-        case 'n': opts->no_builtin = true; break;
-        case 'c': opts->coverage = true; break;
-        case 'v': opts->verbose = true; break;
-        case 'f':
+        case CLI_LONG('n'): opts->no_builtin = true; break;
+        case CLI_LONG('c'): opts->coverage = true; break;
+        case CLI_LONG('v'): opts->verbose = true; break;
+        case CLI_LONG('f'):
             if (strcmp(optarg, "text") && strcmp(optarg, "json") && strcmp(optarg, "md"))
                 return usage_error("invalid format (text, json or md):", optarg);
             opts->json = !strcmp(optarg, "json");
             opts->markdown = !strcmp(optarg, "md");
             opts->plain = !strcmp(optarg, "text");
             break;
-        case 's': opts->stats = optarg; break;
-        case 'p':
+        case CLI_LONG('s'): opts->stats = optarg; break;
+        case CLI_LONG('p'):
             opts->pg_major = atoi(optarg);
             if (!catalog_for_major(opts->pg_major))
                 return usage_error("unsupported PostgreSQL version (13 to 18):", optarg);
             break;
-        case 'h': fputs(usage_text, stdout); return PK_EXIT_OK;
-        default:
-            return usage_error("invalid option", argv[optind - 1]);
+        case 'h': rules_usage(stdout); return PK_EXIT_OK;
+        default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
     }
     return -1;
@@ -522,19 +527,27 @@ static int run_sub(const char *sub, const RuleSet *set, const RulesOpts *opts, i
 
 int cmd_rules(int argc, char **argv)
 {
-    if (argc < 2 || (strcmp(argv[1], "list") && strcmp(argv[1], "show") &&
-                     strcmp(argv[1], "test") && strcmp(argv[1], "doc"))) {
-        if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-            fputs(usage_text, stdout);
-            return PK_EXIT_OK;
-        }
-        fputs(usage_text, stderr);
+    if (argc < 2) {
+        rules_usage(stderr);
         return PK_EXIT_USAGE;
     }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        rules_usage(stdout);
+        return PK_EXIT_OK;
+    }
+    bool known = false;
+    for (size_t idx = 0; idx < sizeof(rules_subcommands) / sizeof(rules_subcommands[0]); idx++)
+        known = known || !strcmp(argv[1], rules_subcommands[idx]);
+    if (!known)
+        return cli_unknown_command("rules command", argv[1], rules_subcommands,
+                                   sizeof(rules_subcommands) / sizeof(rules_subcommands[0]),
+                                   "pgknob rules");
     const char *sub = argv[1];
+    char command[32];
+    snprintf(command, sizeof(command), "rules %s", sub);
     RulesOpts opts = {0};
-    optind = 1;
-    int rc = parse_opts(argc - 1, argv + 1, &opts);
+    optind = 0;
+    int rc = parse_opts(argc - 1, argv + 1, &opts, command);
     if (rc >= 0) {
         free(opts.dirs);
         return rc;

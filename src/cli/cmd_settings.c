@@ -15,6 +15,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/value.h"
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
@@ -170,6 +171,15 @@ typedef struct SettingsOpts {
     const char *config; /* --config FILE; NULL: ./.pgknob.ini when present (its redact list) */
 } SettingsOpts;
 
+static const CliOption settings_options[] = {
+    {"pg-version", "N", CLI_LONG('V'), "target major 13..18 (default: the data directory's\nPG_VERSION, else 18)"},
+    {"format", "F", 'f', "text (default) or json"},
+    {"all-errors", NULL, CLI_LONG('a'), "read as server startup does, reporting every syntax error\n(up to 100 a file); the view stops at the first in a file"},
+    {"config", "FILE", CLI_LONG('c'), "project configuration whose \"redact\" names are hidden too\n(default: ./.pgknob.ini if present)"},
+    {"help", NULL, 'h', "show this help and exit"},
+};
+#define N_SETTINGS_OPTIONS (sizeof(settings_options) / sizeof(settings_options[0]))
+
 static void settings_usage(FILE *out)
 {
     fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors]\n"
@@ -177,33 +187,20 @@ static void settings_usage(FILE *out)
                  "Every entry the server would read from the configuration, in reading order, as\n"
                  "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
                  "parameter's base unit, whether it applies, and any error.\n\n"
-                 "  --pg-version N   target major 13..18 (default: the data directory's\n"
-                 "                   PG_VERSION, else 18)\n"
-                 "  --format F       text (default) or json\n"
-                 "  --all-errors     read as server startup does, reporting every syntax error\n"
-                 "                   (up to 100 a file); the view stops at the first in a file\n"
-                 "  --config FILE    project configuration whose \"redact\" names are hidden too\n"
-                 "                   (default: ./.pgknob.ini if present)\n\n"
-                 "Values that may hold a credential are shown as <redacted>.\n");
+                 "options:\n");
+    cli_options_help(out, settings_options, N_SETTINGS_OPTIONS, 16);
+    fprintf(out, "\nValues that may hold a credential are shown as <redacted>.\n");
 }
 
 static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
 {
-    static const struct option longopts[] = {
-        {"pg-version", required_argument, NULL, 'V'},
-        {"format", required_argument, NULL, 'f'},
-        {"all-errors", no_argument, NULL, 'a'},
-        {"config", required_argument, NULL, 'c'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
     int opt;
-    optind = 1;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, "+hf:", longopts, NULL)) != -1) {
+    optind = 0;
+    while ((opt = cli_getopt(argc, argv, "+", settings_options, N_SETTINGS_OPTIONS, "settings")) !=
+           -1) {
         char *end = NULL;
         switch (opt) {
-        case 'V':
+        case CLI_LONG('V'):
             opts->pg_version = (int)strtol(optarg, &end, 10);
             if (!*optarg || *end || opts->pg_version < 13 || opts->pg_version > 18) {
                 fprintf(stderr, "pgknob: error: invalid --pg-version \"%s\"\n"
@@ -219,20 +216,17 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
             }
             opts->json = strcmp(optarg, "json") == 0;
             break;
-        case 'a':
+        case CLI_LONG('a'):
             opts->all_errors = true;
             break;
-        case 'c':
+        case CLI_LONG('c'):
             opts->config = optarg;
             break;
         case 'h':
             settings_usage(stdout);
             return -1;
         default:
-            fprintf(stderr, "pgknob: error: unknown or incomplete option \"%s\"\n",
-                    argv[optind - 1]);
-            settings_usage(stderr);
-            return PK_EXIT_USAGE;
+            return PK_EXIT_USAGE; /* cli_getopt said why */
         }
     }
     if (argc - optind != 1) {

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/strbuf.h"
@@ -147,25 +148,21 @@ static const char tpcc_help[] =
     "CONNINFO is a libpq connection string or URI; without it the PGHOST, PGPORT, PGUSER,\n"
     "PGDATABASE environment is used. Run 'pgknob tpcc COMMAND --help' for options.\n";
 
-static const char load_help[] =
+static const char load_head[] =
     "usage: pgknob tpcc load [CONNINFO] --warehouses N [OPTIONS]\n"
     "\n"
     "Creates schema \"tpcc\" with the nine tables, loads the clause 4.3 population with COPY,\n"
     "builds primary keys and the secondary indexes, then runs VACUUM ANALYZE.\n"
     "\n"
     "options:\n"
-    "  -w, --warehouses N   number of warehouses to load (required; ~100 MB each)\n"
-    "  -j, --jobs J         parallel connections (default: number of CPUs)\n"
-    "      --drop           replace an existing tpcc schema (deletes its data)\n"
-    "      --seed N         random seed (default 1); the same seed loads the same rows\n"
-    "      --json FILE      write the load measurements as JSON (- for stdout)\n"
-    "  -h, --help           show this help\n"
+    ;
+static const char load_tail[] =
     "\n"
     "A progress bar is drawn on stderr when it is a terminal. Ctrl-C stops the load; the\n"
     "schema is then marked incomplete and 'tpcc run' refuses it until reloaded.\n"
     "Exit codes: 0 loaded, 1 load failed or interrupted, 2 usage, connection or existing schema.\n";
 
-static const char run_help[] =
+static const char run_head[] =
     "usage: pgknob tpcc run [CONNINFO] [OPTIONS]\n"
     "\n"
     "Runs New-Order, Payment, Order-Status, Delivery and Stock-Level (45/43/4/4/4 from a\n"
@@ -174,25 +171,15 @@ static const char run_help[] =
     "driver's own CPU use.\n"
     "\n"
     "options:\n"
-    "  -w, --warehouses N   warehouses expected in the database (default: what is loaded)\n"
-    "  -c, --clients C      concurrent clients (default 1), spread over the warehouses\n"
-    "  -d, --duration D     measured time, e.g. 60s, 5m, 500ms (default 60s)\n"
-    "      --warmup D       time run before measuring (default 0)\n"
-    "      --think          use the keying and think times of clause 5.2.5 (default: none)\n"
-    "      --isolation L    read-committed (default), repeatable-read or serializable\n"
-    "      --seed N         random seed (default 1): same seed, same transaction inputs\n"
-    "      --max-retries N  re-runs after 40001/40P01 with the same inputs (default 10)\n"
-    "      --progress S     live line on stderr every S seconds (default 5, 0 = off)\n"
-    "      --report FILE    write the summary (Markdown when FILE ends in .md)\n"
-    "      --json FILE      write every measurement as JSON (- for stdout)\n"
-    "  -h, --help           show this help\n"
+    ;
+static const char run_tail[] =
     "\n"
     "The summary goes to stdout (unless --json -). Ctrl-C stops early and prints the partial\n"
     "result; a lost server also stops the run, and the result is marked incomplete.\n"
     "Exit codes: 0 complete run, 1 incomplete run (interrupted or server lost),\n"
     "2 usage, connection, or schema not loaded or not matching.\n";
 
-static const char check_help[] =
+static const char check_head[] =
     "usage: pgknob tpcc check [CONNINFO] [--full]\n"
     "\n"
     "Verifies the consistency conditions 1-4 of TPC-C clause 3.3.2 for every warehouse and\n"
@@ -200,15 +187,53 @@ static const char check_help[] =
     "count(NEW-ORDER) = max(NO_O_ID) - min(NO_O_ID) + 1; sum(O_OL_CNT) = count(ORDER-LINE).\n"
     "\n"
     "options:\n"
-    "      --full   also conditions 5-10 and 12 (carrier ids, line counts and delivery dates\n"
-    "               per order, year-to-date sums against HISTORY, customer balances); slower\n"
-    "  -h, --help   show this help\n"
+    ;
+static const char check_tail[] =
     "\n"
     "Exit codes: 0 all conditions hold, 1 a condition is violated, 2 usage, connection or\n"
     "no loaded schema.\n";
 
 enum { OPT_DROP = 1000, OPT_SEED, OPT_JSON, OPT_WARMUP, OPT_THINK, OPT_ISOLATION, OPT_REPORT,
        OPT_PROGRESS, OPT_MAX_RETRIES };
+
+static const CliOption load_options[] = {
+    {"warehouses", "N", 'w', "number of warehouses to load (required; ~100 MB each; 1-100000)"},
+    {"jobs", "J", 'j', "parallel connections (1-256; default: number of CPUs)"},
+    {"drop", NULL, OPT_DROP, "replace an existing tpcc schema (deletes its data)"},
+    {"seed", "N", OPT_SEED, "random seed (default 1); the same seed loads the same rows"},
+    {"json", "FILE", OPT_JSON, "write the load measurements as JSON (- for stdout)"},
+    {"help", NULL, 'h', "show this help"},
+};
+static const CliOption run_options[] = {
+    {"warehouses", "N", 'w', "warehouses expected in the database (default: what is loaded)"},
+    {"clients", "C", 'c', "concurrent clients (default 1), spread over the warehouses"},
+    {"duration", "D", 'd', "measured time, e.g. 60s, 5m, 500ms (default 60s)"},
+    {"warmup", "D", OPT_WARMUP, "time run before measuring (default 0)"},
+    {"think", NULL, OPT_THINK, "use the keying and think times of clause 5.2.5 (default: none)"},
+    {"isolation", "L", OPT_ISOLATION, "read-committed (default), repeatable-read or serializable"},
+    {"seed", "N", OPT_SEED, "random seed (default 1): same seed, same transaction inputs"},
+    {"max-retries", "N", OPT_MAX_RETRIES,
+     "re-runs after 40001/40P01 with the same inputs (1-1000;\ndefault 10)"},
+    {"progress", "S", OPT_PROGRESS, "live line on stderr every S seconds (default 5, 0 = off)"},
+    {"report", "FILE", OPT_REPORT, "write the summary (Markdown when FILE ends in .md)"},
+    {"json", "FILE", OPT_JSON, "write every measurement as JSON (- for stdout)"},
+    {"help", NULL, 'h', "show this help"},
+};
+static const CliOption check_options[] = {
+    {"full", NULL, CLI_LONG('f'),
+     "also conditions 5-10 and 12 (carrier ids, line counts and delivery\ndates per order, "
+     "year-to-date sums against HISTORY, customer\nbalances); slower"},
+    {"help", NULL, 'h', "show this help"},
+};
+#define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
+
+static void sub_usage(FILE *out, const char *head, const CliOption *opts, size_t n,
+                      const char *tail)
+{
+    fputs(head, out);
+    cli_options_help(out, opts, n, 18);
+    fputs(tail, out);
+}
 
 static void print_load(const TpccLoadOpts *opts, const TpccLoadResult *res)
 {
@@ -239,15 +264,6 @@ static void load_json(const TpccLoadOpts *opts, const TpccLoadResult *res, StrBu
               res->c_last_load);
 }
 
-/* getopt_long's complaint, in our format. */
-static int bad_option(char **argv, const char *help_cmd)
-{
-    char hint[96];
-    snprintf(hint, sizeof(hint), "Run 'pgknob tpcc %s --help' for the options.", help_cmd);
-    const char *arg = argv[optind - 1];
-    return usage_error(hint, "invalid or incomplete option \"%s\"", arg);
-}
-
 /* A whole-number option within [min, max]: -1 when fine, else the usage error's exit code. */
 static int int_option(const char *arg, long min, long max, int *out, const char *what,
                       const char *hint)
@@ -271,7 +287,7 @@ static int shared_option(int opt, int *warehouses, uint64_t *seed)
 }
 
 /* One option of `load`; returns -1 when fine, else the exit code. */
-static int load_option(int opt, TpccLoadOpts *opts, const char **json_path, char **argv)
+static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
 {
     int rc = shared_option(opt, &opts->warehouses, &opts->seed);
     if (rc != -2)
@@ -287,25 +303,21 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path, char
         *json_path = optarg;
         return -1;
     case 'h':
-        fputs(load_help, stdout);
+        sub_usage(stdout, load_head, load_options, N_OPTS(load_options), load_tail);
         return PK_EXIT_OK;
     default:
-        return bad_option(argv, "load");
+        return PK_EXIT_USAGE; /* cli_getopt said why */
     }
 }
 
 static int tpcc_load_cmd(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"warehouses", required_argument, NULL, 'w'}, {"jobs", required_argument, NULL, 'j'},
-        {"drop", no_argument, NULL, OPT_DROP},         {"seed", required_argument, NULL, OPT_SEED},
-        {"json", required_argument, NULL, OPT_JSON},   {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     TpccLoadOpts opts = {.seed = 1, .progress = isatty(2) == 1, .stop = &tpcc_interrupted};
     const char *json_path = NULL;
     int opt;
-    while ((opt = getopt_long(argc, argv, "w:j:h", longopts, NULL)) != -1) {
-        int rc = load_option(opt, &opts, &json_path, argv);
+    while ((opt = cli_getopt(argc, argv, "", load_options, N_OPTS(load_options), "tpcc load")) !=
+           -1) {
+        int rc = load_option(opt, &opts, &json_path);
         if (rc >= 0)
             return rc;
     }
@@ -357,7 +369,7 @@ typedef struct RunPaths {
 } RunPaths;
 
 /* One option of `run`; returns -1 when fine, else the exit code. */
-static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths, char **argv)
+static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
 {
     int rc = shared_option(opt, &opts->warehouses, &opts->seed);
     if (rc != -2)
@@ -397,10 +409,10 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths, char **argv)
         paths->json = optarg;
         return -1;
     case 'h':
-        fputs(run_help, stdout);
+        sub_usage(stdout, run_head, run_options, N_OPTS(run_options), run_tail);
         return PK_EXIT_OK;
     default:
-        return bad_option(argv, "run");
+        return PK_EXIT_USAGE; /* cli_getopt said why */
     }
 }
 
@@ -438,26 +450,13 @@ static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
 
 static int tpcc_run_cmd(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"warehouses", required_argument, NULL, 'w'},
-        {"clients", required_argument, NULL, 'c'},
-        {"duration", required_argument, NULL, 'd'},
-        {"warmup", required_argument, NULL, OPT_WARMUP},
-        {"think", no_argument, NULL, OPT_THINK},
-        {"isolation", required_argument, NULL, OPT_ISOLATION},
-        {"seed", required_argument, NULL, OPT_SEED},
-        {"max-retries", required_argument, NULL, OPT_MAX_RETRIES},
-        {"progress", required_argument, NULL, OPT_PROGRESS},
-        {"report", required_argument, NULL, OPT_REPORT},
-        {"json", required_argument, NULL, OPT_JSON},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0}};
     TpccRunOpts opts = {.clients = 1, .duration_s = 60, .seed = 1, .progress_interval_s = 5,
                         .stop = &tpcc_interrupted};
     RunPaths paths = {0};
     int opt;
-    while ((opt = getopt_long(argc, argv, "w:c:d:h", longopts, NULL)) != -1) {
-        int rc = run_option(opt, &opts, &paths, argv);
+    while ((opt = cli_getopt(argc, argv, "", run_options, N_OPTS(run_options), "tpcc run")) !=
+           -1) {
+        int rc = run_option(opt, &opts, &paths);
         if (rc >= 0)
             return rc;
     }
@@ -495,19 +494,17 @@ static void print_check(const TpccCheckResult *res)
 
 static int tpcc_check_cmd(int argc, char **argv)
 {
-    static const struct option longopts[] = {{"full", no_argument, NULL, 'f'},
-                                             {"help", no_argument, NULL, 'h'},
-                                             {NULL, 0, NULL, 0}};
     bool full = false;
     int opt;
-    while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        if (opt == 'f') {
+    while ((opt = cli_getopt(argc, argv, "", check_options, N_OPTS(check_options),
+                             "tpcc check")) != -1) {
+        if (opt == CLI_LONG('f')) {
             full = true;
             continue;
         }
         if (opt != 'h')
-            return bad_option(argv, "check");
-        fputs(check_help, stdout);
+            return PK_EXIT_USAGE; /* cli_getopt said why */
+        sub_usage(stdout, check_head, check_options, N_OPTS(check_options), check_tail);
         return PK_EXIT_OK;
     }
     const char *conninfo;
@@ -541,7 +538,6 @@ int cmd_tpcc(int argc, char **argv)
         return tpcc_run_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "check"))
         return tpcc_check_cmd(argc - 1, argv + 1);
-    fprintf(stderr, "pgknob: error: unknown tpcc command \"%s\"\nhint: Use load, run or check.\n",
-            sub);
-    return PK_EXIT_USAGE;
+    static const char *const subs[] = {"load", "run", "check"};
+    return cli_unknown_command("tpcc command", sub, subs, N_OPTS(subs), "pgknob tpcc");
 }

@@ -1,5 +1,5 @@
 /* The subcommands of pgknob. Each takes the arguments after its own name (argv[0] is the
- * subcommand name, as getopt_long expects) and returns the process exit code. */
+ * subcommand name, as cli_getopt expects) and returns the process exit code. */
 #ifndef PK_CLI_COMMANDS_H
 #define PK_CLI_COMMANDS_H
 

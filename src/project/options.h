@@ -14,7 +14,7 @@
 #include "project/config.h"
 #include "project/policy.h"
 
-/* getopt_long keys of the shared options, above any command's own keys. */
+/* Parser keys (cli_getopt) of the shared options, above any command's own keys. */
 enum {
     PROJECT_OPT_CONFIG = 512,
     PROJECT_OPT_BASELINE,
