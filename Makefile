@@ -102,9 +102,11 @@ catalog-check:             ## regenerate into a temp file and diff with the comm
 
 docs: $(BIN)               ## regenerate docs generated from the code and rule packs
 	@tests/docs/gen.sh
+	@tests/docs/gen-man.sh
 
 docs-check: $(BIN)
 	@tests/docs/gen.sh --check
+	@tests/docs/gen-man.sh --check
 
 check-headers:             ## every header compiles on its own
 	@for h in $$(find src -name '*.h'); do \

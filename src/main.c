@@ -10,17 +10,18 @@
 typedef struct Command {
     const char *name;
     int (*run)(int argc, char **argv);
+    size_t (*specs)(const CliSpec **specs);
     const char *summary;
 } Command;
 
 static const Command commands[] = {
-    {"lint", cmd_lint, "check postgresql.conf files or a data directory before deployment"},
-    {"fix", cmd_fix, "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
-    {"settings", cmd_settings, "show every entry the server would read (offline pg_file_settings)"},
-    {"tpcc", cmd_tpcc, "TPC-C workload: load, run and check (schema \"tpcc\")"},
-    {"audit", cmd_audit, "audit a running server: settings and statistics, read-only"},
-    {"lab", cmd_lab, "the \"make Postgres slow\" labs: run, measure, explain"},
-    {"rules", cmd_rules, "list, explain and test the rule packs"},
+    {"lint", cmd_lint, cmd_lint_specs, "check postgresql.conf files or a data directory before deployment"},
+    {"fix", cmd_fix, cmd_fix_specs, "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
+    {"settings", cmd_settings, cmd_settings_specs, "show every entry the server would read (offline pg_file_settings)"},
+    {"tpcc", cmd_tpcc, cmd_tpcc_specs, "TPC-C workload: load, run and check (schema \"tpcc\")"},
+    {"audit", cmd_audit, cmd_audit_specs, "audit a running server: settings and statistics, read-only"},
+    {"lab", cmd_lab, cmd_lab_specs, "the \"make Postgres slow\" labs: run, measure, explain"},
+    {"rules", cmd_rules, cmd_rules_specs, "list, explain and test the rule packs"},
 };
 
 static void print_usage(FILE *out)
@@ -33,6 +34,23 @@ static void print_usage(FILE *out)
                  " 3 internal error.\n");
 }
 
+/* `pgknob help --man synopsis|options`: the man page's generated sections (tests/docs/gen-man.sh). */
+static int print_man(const char *part)
+{
+    int options = part && !strcmp(part, "options");
+    if (!options && !(part && !strcmp(part, "synopsis"))) {
+        fprintf(stderr, "pgknob: error: help --man needs synopsis or options\n"
+                        "hint: tests/docs/gen-man.sh runs it for docs/pgknob.1.md.\n");
+        return PK_EXIT_USAGE;
+    }
+    for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++) {
+        const CliSpec *specs;
+        size_t n = commands[cmd_idx].specs(&specs);
+        cli_specs_man(stdout, specs, n, options);
+    }
+    return PK_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     pk_diag_filter_stderr();
@@ -42,6 +60,8 @@ int main(int argc, char **argv)
     }
     const char *name = argv[1];
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
+        if (argc > 2 && !strcmp(name, "help") && !strcmp(argv[2], "--man"))
+            return print_man(argc > 3 ? argv[3] : NULL);
         if (argc > 2 && strcmp(name, "help") == 0) {
             char *help_argv[] = {argv[2], (char *)"--help", NULL};
             for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)

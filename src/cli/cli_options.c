@@ -26,29 +26,32 @@ void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
     }
 }
 
-/* Levenshtein distance, two rows; words on a command line are short. */
+/* Edit distance with adjacent transpositions (optimal string alignment): "dns" is one edit from
+ * "dsn". Words on a command line are short, so the full matrix is fine. */
 static size_t edit_distance(const char *a, const char *b)
 {
-    size_t len_a = strlen(a), len_b = strlen(b);
-    size_t *prev = xmalloc((len_b + 1) * sizeof(size_t));
-    size_t *cur = xmalloc((len_b + 1) * sizeof(size_t));
-    for (size_t col = 0; col <= len_b; col++)
-        prev[col] = col;
-    for (size_t row = 1; row <= len_a; row++) {
-        cur[0] = row;
-        for (size_t col = 1; col <= len_b; col++) {
-            size_t sub = prev[col - 1] + (a[row - 1] != b[col - 1]);
-            size_t del = prev[col] + 1, ins = cur[col - 1] + 1;
-            cur[col] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    size_t len_a = strlen(a), len_b = strlen(b), cols = len_b + 1;
+    size_t *dist = xmalloc((len_a + 1) * cols * sizeof(size_t));
+    for (size_t row = 0; row <= len_a; row++) {
+        for (size_t col = 0; col <= len_b; col++) {
+            size_t *cell = &dist[row * cols + col];
+            if (row == 0 || col == 0) {
+                *cell = row + col;
+                continue;
+            }
+            size_t best = dist[(row - 1) * cols + col - 1] + (a[row - 1] != b[col - 1]);
+            size_t del = dist[(row - 1) * cols + col] + 1, ins = dist[row * cols + col - 1] + 1;
+            best = del < best ? del : best;
+            best = ins < best ? ins : best;
+            if (row > 1 && col > 1 && a[row - 1] == b[col - 2] && a[row - 2] == b[col - 1] &&
+                dist[(row - 2) * cols + col - 2] + 1 < best)
+                best = dist[(row - 2) * cols + col - 2] + 1;
+            *cell = best;
         }
-        size_t *tmp = prev;
-        prev = cur;
-        cur = tmp;
     }
-    size_t dist = prev[len_b];
-    free(prev);
-    free(cur);
-    return dist;
+    size_t result = dist[len_a * cols + len_b];
+    free(dist);
+    return result;
 }
 
 const char *cli_nearest(const char *word, const char *const *candidates, size_t n)
@@ -154,4 +157,51 @@ int cli_getopt(int argc, char **argv, const char *flags, const CliOption *opts, 
     int kind = key == ':' ? ':' : (optopt && strchr(arg, '=')) ? '=' : '?';
     print_usage_error(arg, kind, opts, n, command);
     return CLI_USAGE_ERROR;
+}
+
+/* Markdown-escapes help text, and joins its '\n' continuations with a space. */
+static void man_text(FILE *out, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '\n')
+            fputc(' ', out);
+        else {
+            if (strchr("\\*_[]<>`|#", *p))
+                fputc('\\', out);
+            fputc(*p, out);
+        }
+    }
+}
+
+void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options)
+{
+    for (size_t idx = 0; idx < n; idx++) {
+        const CliSpec *spec = &specs[idx];
+        if (!options) {
+            fprintf(out, "**pgknob %s** %s\n\n", spec->command, spec->synopsis);
+            continue;
+        }
+        if (idx > 0 && specs[idx - 1].opts == spec->opts)
+            continue; /* listed with the first command of this table */
+        fprintf(out, "## pgknob %s", spec->command);
+        for (size_t next = idx + 1; next < n && specs[next].opts == spec->opts; next++)
+            fprintf(out, ", %s", specs[next].command);
+        fputs("\n\n", out);
+        for (size_t opt_idx = 0; opt_idx < spec->n; opt_idx++) {
+            const CliOption *opt = &spec->opts[opt_idx];
+            fputs("- ", out);
+            if (opt->key < 256)
+                fprintf(out, "**-%c**, ", opt->key);
+            fprintf(out, "**--%s**", opt->name);
+            if (opt->arg) {
+                fputs(" *", out);
+                man_text(out, opt->arg);
+                fputc('*', out);
+            }
+            fputs(": ", out);
+            man_text(out, opt->help);
+            fputc('\n', out);
+        }
+        fputc('\n', out);
+    }
 }

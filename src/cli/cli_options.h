@@ -1,5 +1,5 @@
 /* The one command-line parser of pgknob. Every command hands cli_getopt its option table; it
- * wraps getopt_long (the only caller of it) and words every usage error alike:
+ * wraps glibc's getopt for long options (its only caller) and words every usage error alike:
  * `pgknob: error: …` then `hint: …`, with a did-you-mean for a misspelled option. The same
  * tables drive the --help text (cli_options_help), so option and help cannot drift apart. */
 #ifndef PK_CLI_OPTIONS_H
@@ -16,6 +16,18 @@ typedef struct CliOption {
     const char *help; /* a '\n' continues the text on the next line, aligned */
 } CliOption;
 
+/* One command line of the man page's SYNOPSIS and its options (the command's own table). */
+typedef struct CliSpec {
+    const char *command;  /* "lab run" */
+    const char *synopsis; /* Markdown after the command: "\\[*OPTIONS*\\] *FILE*" */
+    const CliOption *opts;
+    size_t n;
+} CliSpec;
+
+/* The man page's Markdown (docs/pgknob.1.md): with `options` false the SYNOPSIS lines, else one
+ * "## pgknob COMMAND" list of options per table (commands sharing a table share the list). */
+void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options);
+
 /* The key of an option with no short form, named after a letter for readability. */
 #define CLI_LONG(c) ((c) + 256)
 
@@ -26,7 +38,7 @@ typedef struct CliOption {
  * column starting after `width` characters. */
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width);
 
-/* The next option of argv, as getopt_long would return it (its key; -1 at the end, optarg and
+/* The next option of argv, as glibc's getopt would return it (its key; -1 at the end, optarg and
  * optind as getopt sets them). The short options come from the table (keys below 256); a
  * leading '+' in `flags` stops at the first operand. An unknown option, a missing value or a
  * value given to a flag is printed here (`command` names the --help to see, e.g. "lab run")

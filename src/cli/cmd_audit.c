@@ -329,3 +329,13 @@ int cmd_audit(int argc, char **argv)
     audit_cli_free(&cli);
     return rc;
 }
+
+size_t cmd_audit_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"audit", "\\[*OPTIONS*\\] \\[*CONNINFO*|*URI*\\]", audit_options, N_AUDIT_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

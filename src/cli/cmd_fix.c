@@ -290,3 +290,13 @@ int cmd_fix(int argc, char **argv)
     project_options_free(&cli.project);
     return rc;
 }
+
+size_t cmd_fix_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"fix", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", fix_options, N_FIX_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

@@ -464,3 +464,16 @@ int cmd_lab(int argc, char **argv)
     lab_set_free(&set);
     return code;
 }
+
+size_t cmd_lab_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"lab list", "\\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
+        {"lab show", "*ID* \\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
+        {"lab run", "\\[*ID*...|series|all\\] \\[*OPTIONS*\\]", lab_run_options, N_OPTS(lab_run_options)},
+        {"lab restore", "**--dsn** *CONNINFO* \\[*OPTIONS*\\]", lab_restore_options, N_OPTS(lab_restore_options)},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

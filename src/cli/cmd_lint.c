@@ -232,3 +232,13 @@ int cmd_lint(int argc, char **argv)
     project_options_free(&cli.project);
     return rc;
 }
+
+size_t cmd_lint_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"lint", "\\[*OPTIONS*\\] *FILE*|*DATADIR*...", lint_options, N_LINT_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

@@ -564,3 +564,16 @@ int cmd_rules(int argc, char **argv)
     free(opts.dirs);
     return rc;
 }
+
+size_t cmd_rules_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"rules list", "\\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
+        {"rules show", "*ID* \\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
+        {"rules test", "\\[*OPTIONS*\\] \\[*ID*...\\]", rules_options, N_RULES_OPTIONS},
+        {"rules doc", "\\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

@@ -396,3 +396,13 @@ int cmd_settings(int argc, char **argv)
     conf_set_free(&set);
     return PK_EXIT_OK;
 }
+
+size_t cmd_settings_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"settings", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", settings_options, N_SETTINGS_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

@@ -541,3 +541,15 @@ int cmd_tpcc(int argc, char **argv)
     static const char *const subs[] = {"load", "run", "check"};
     return cli_unknown_command("tpcc command", sub, subs, N_OPTS(subs), "pgknob tpcc");
 }
+
+size_t cmd_tpcc_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"tpcc load", "\\[*CONNINFO*\\] **--warehouses** *N* \\[*OPTIONS*\\]", load_options, N_OPTS(load_options)},
+        {"tpcc run", "\\[*CONNINFO*\\] \\[*OPTIONS*\\]", run_options, N_OPTS(run_options)},
+        {"tpcc check", "\\[*CONNINFO*\\] \\[**--full**\\]", check_options, N_OPTS(check_options)},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
+

@@ -11,6 +11,10 @@ enum {
     PK_EXIT_BUG = 3,      /* internal error */
 };
 
+#include <stddef.h>
+
+#include "cli/cli_options.h"
+
 int cmd_lint(int argc, char **argv);
 int cmd_fix(int argc, char **argv);
 int cmd_settings(int argc, char **argv);
@@ -18,5 +22,14 @@ int cmd_rules(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_tpcc(int argc, char **argv);
 int cmd_lab(int argc, char **argv);
+
+/* Each command's lines of the man page (SYNOPSIS, OPTIONS), from its option tables. */
+size_t cmd_lint_specs(const CliSpec **specs);
+size_t cmd_fix_specs(const CliSpec **specs);
+size_t cmd_settings_specs(const CliSpec **specs);
+size_t cmd_rules_specs(const CliSpec **specs);
+size_t cmd_audit_specs(const CliSpec **specs);
+size_t cmd_tpcc_specs(const CliSpec **specs);
+size_t cmd_lab_specs(const CliSpec **specs);
 
 #endif

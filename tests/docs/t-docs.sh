@@ -3,6 +3,16 @@
 source "$(dirname "$0")/../lib.sh"
 cd "$PROJECT_ROOT"
 expect_exit 0 "docs/rules.md is current (make docs-check)" -- tests/docs/gen.sh --check
+expect_exit 0 "docs/pgknob.1.md's SYNOPSIS and OPTIONS are current" -- tests/docs/gen-man.sh --check
+for c in "tpcc load" "tpcc run" "tpcc check" "lab run" "lab restore" "fix" "rules test"; do
+  check "the man page's SYNOPSIS has pgknob $c" grep -q "^\*\*pgknob $c\*\*" docs/pgknob.1.md
+done
+check "the man page lists tpcc run's options (from the tables)" grep -q -- '\*\*--max-retries\*\*' docs/pgknob.1.md
+man_copy="$(mktemp)"; cp docs/pgknob.1.md "$man_copy"
+sed -i 's/^\*\*pgknob lab restore\*\*.*/**pgknob lab restore** stale/' "$man_copy"
+expect_exit 1 "a stale man page makes the check fail" -- env MAN_PAGE="$man_copy" tests/docs/gen-man.sh --check
+check "the failure says what to run" grep -q "run 'make docs'" <<<"$ERR"
+rm -f "$man_copy"
 check "every rule has a section" test "$(grep -c '^## PK' docs/rules.md)" -eq "$("$PGKNOB" rules list | grep -c '^PK')"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/docs" "$tmp/tests/docs" "$tmp/bin"

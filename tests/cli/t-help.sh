@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Every command's and subcommand's --help, byte for byte against tests/golden/help/ (the one help
+# renderer over the option tables), plus the one wording of usage errors: `pgknob: error: …`
+# then `hint: …`, exit 2, a did-you-mean for a misspelled command or option. No servers.
+#   tests/cli/t-help.sh --update   rewrite the goldens (review the diff)
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+GOLD=tests/golden/help
+HELPS=("lint" "audit" "fix" "settings" "rules" "rules list" "rules show" "rules test" "rules doc"
+       "tpcc" "tpcc load" "tpcc run" "tpcc check" "lab" "lab list" "lab show" "lab run"
+       "lab restore")
+
+for cmd in "${HELPS[@]}"; do
+  file="$GOLD/${cmd// /-}.txt"
+  # shellcheck disable=SC2086
+  expect_exit 0 "$cmd --help" -- "$PGKNOB" $cmd --help
+  if [ "${1:-}" = --update ]; then printf '%s\n' "$OUT" > "$file"; fi
+  check "$cmd --help matches $file" diff -u "$file" - <<<"$OUT"
+  check "$cmd --help prints nothing on stderr" test -z "$ERR"
+done
+expect_exit 0 "pgknob --help" -- "$PGKNOB" --help
+[ "${1:-}" = --update ] && printf '%s\n' "$OUT" > "$GOLD/pgknob.txt"
+check "pgknob --help matches" diff -u "$GOLD/pgknob.txt" - <<<"$OUT"
+
+# usage errors: one wording, exit 2, no glibc message
+usage_error() { # description, expected hint pattern, command...
+  local what="$1" hint="$2"; shift 2
+  expect_exit 2 "$what" -- "$PGKNOB" "$@"
+  check "$what: error line" grep -q '^pgknob: error: ' <<<"$ERR"
+  check "$what: hint line" grep -q "^hint: .*$hint" <<<"$ERR"
+  check "$what: no glibc wording" bash -c '! grep -qi "unrecognized option\|invalid option --" <<<"$1"' _ "$ERR"
+}
+usage_error "lab run --bogus" "pgknob lab run --help" lab run --bogus
+usage_error "rules lst" "did you mean list?" rules lst
+usage_error "lint --formt" "did you mean --format?" lint --formt json x.conf
+usage_error "audit --verbse" "did you mean --verbose?" audit --verbse
+usage_error "fix --in-plase" "did you mean --in-place?" fix --in-plase x.conf
+usage_error "settings --all-erors" "did you mean --all-errors?" settings --all-erors x.conf
+usage_error "tpcc run --clents" "did you mean --clients?" tpcc run --clents 2
+usage_error "tpcc lod" "did you mean load?" tpcc lod
+usage_error "lab lst" "did you mean list?" lab lst
+usage_error "lab restore --dns" "did you mean --dsn?" lab restore --dns x
+usage_error "lab show --labz" "did you mean --labs?" lab show --labz x
+usage_error "lnt" "did you mean lint?" lnt
+usage_error "an unrelated word gets the list" "use lint, fix" zzzzzz
+usage_error "missing value" "pgknob lint --help" lint x.conf --format
+usage_error "a flag given a value" "pgknob lint --help" lint --fragment=yes x.conf
+usage_error "unknown short option" "pgknob tpcc check --help" tpcc check -z
+check "missing value is said" grep -q 'option "--format" needs a value' <<<"$(bin/pgknob lint x.conf --format 2>&1)"
+check "an unambiguous prefix is still taken (glibc behaviour, kept)" grep -q "^usage: pgknob audit" <<<"$(bin/pgknob audit --hel 2>&1)"
+check "a flag's value is refused" grep -q 'option "--fragment=yes" takes no value' <<<"$(bin/pgknob lint --fragment=yes x.conf 2>&1)"
+done_testing
