@@ -46,25 +46,25 @@ enum { LAB_OPT_WAREHOUSES = 256, LAB_OPT_CLIENTS, LAB_OPT_DURATION, LAB_OPT_QUIC
        LAB_OPT_PG_BIN, LAB_OPT_KEEP, LAB_OPT_DSN, LAB_OPT_ALLOW_EXISTING, LAB_OPT_LABS,
        LAB_OPT_STATE_DIR, LAB_OPT_HELP = 'h' };
 
-#define LAB_OPT_LABS_ENTRY {"labs", "DIR", LAB_OPT_LABS, "read the labs from DIR (default: labs/)"}
+#define LAB_OPT_LABS_ENTRY {"labs", "DIR", LAB_OPT_LABS, "another labs directory (default: labs/ of the project,\nor $PGKNOB_LABS)"}
 #define LAB_OPT_STATE_ENTRY                                                                   \
     {"state-dir", "DIR", LAB_OPT_STATE_DIR,                                                   \
-     "the journal's directory (default: $XDG_STATE_HOME/pgknob,\nelse ~/.local/state/pgknob)"}
+     "where lab journals and throwaway-cluster records go\n(default: $XDG_STATE_HOME/pgknob, else ~/.local/state/pgknob)"}
 #define LAB_OPT_DSN_ENTRY(help) {"dsn", "CONNINFO", LAB_OPT_DSN, help}
 #define LAB_OPT_PG_BIN_ENTRY                                                                  \
-    {"pg-bin", "DIR", LAB_OPT_PG_BIN, "the PostgreSQL binaries to use (initdb, pg_ctl)"}
+    {"pg-bin", "DIR", LAB_OPT_PG_BIN, "the server binaries (initdb, pg_ctl, postgres) to use"}
 #define LAB_OPT_HELP_ENTRY {"help", NULL, LAB_OPT_HELP, "show this help and exit"}
 
 static const CliOption lab_list_options[] = {LAB_OPT_LABS_ENTRY, LAB_OPT_STATE_ENTRY,
                                              LAB_OPT_HELP_ENTRY};
 static const CliOption lab_run_options[] = {
-    {"warehouses", "W", LAB_OPT_WAREHOUSES, "TPC-C warehouses (1-10000; default: the lab's)"},
-    {"clients", "C", LAB_OPT_CLIENTS, "concurrent clients (1-10000; default: the lab's)"},
-    {"duration", "D", LAB_OPT_DURATION, "measured time of each stage, e.g. 60s or 2min"},
-    {"quick", NULL, LAB_OPT_QUICK, "a short run (smaller scale and duration)"},
-    {"out", "DIR", LAB_OPT_OUT, "write the results and reports to DIR"},
+    {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the labs' warehouses (1-10000)"},
+    {"clients", "C", LAB_OPT_CLIENTS, "override the labs' clients (1-10000)"},
+    {"duration", "D", LAB_OPT_DURATION, "override the labs' duration, e.g. 60s or 2min"},
+    {"quick", NULL, LAB_OPT_QUICK, "each lab's quick_* workload: smaller, shorter"},
+    {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-SELECTION/)"},
     LAB_OPT_PG_BIN_ENTRY,
-    {"keep", NULL, LAB_OPT_KEEP, "keep the throwaway cluster afterwards"},
+    {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
     {"allow-existing-server", NULL, LAB_OPT_ALLOW_EXISTING,
      "confirm --dsn: the lab changes that server's settings\n(and restores them)"},
