@@ -3,16 +3,27 @@
 
 CC       ?= cc
 PKGS     := libpq inih libcmark-gfm libpcre2-8 jansson
-# Warnings are errors; the list is explicit so reviewers can see what is enforced.
-WARN     := -Wall -Wextra -Werror -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+# The list is explicit so reviewers can see what is enforced. -Wcast-qual: const is kept;
+# -Wfloat-equal: exact double comparisons are named (common/fp.h); -Wformat-signedness (gcc only:
+# clang 14 rejects it, so it is probed): printf arguments match their conversions.
+WARN     := -Wall -Wextra -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
             -Wold-style-definition -Wwrite-strings -Wvla -Wpointer-arith -Wshadow \
+            -Wcast-qual -Wfloat-equal \
+            $(shell $(CC) -Werror -Wformat-signedness -fsyntax-only -x c /dev/null 2>/dev/null \
+                    && echo -Wformat-signedness) \
             -Wno-missing-field-initializers -fno-common
+# Warnings are errors in development and CI: in a git checkout, with CI set (as CI services do),
+# and always for test, check, unit and asan. A build from a release tarball only warns, so a newer
+# compiler's new warning does not break a user's install. `make WERROR=` or WERROR=-Werror decides.
+ifneq ($(wildcard .git)$(CI),)
+WERROR   ?= -Werror
+endif
 CSTD     := -std=c11 -D_GNU_SOURCE
 OPT      ?= -O2 -g
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # cmark-gfm's extensions library ships no .pc file: link it by name.
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcmark-gfm-extensions
-CFLAGS   += $(CSTD) $(WARN) $(OPT) $(PKG_CFLAGS) -Isrc
+CFLAGS   += $(CSTD) $(WARN) $(WERROR) $(OPT) $(PKG_CFLAGS) -Isrc
 LDLIBS   += $(PKG_LIBS) -lpthread -lm
 
 BUILD    ?= build
@@ -23,10 +34,13 @@ LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort)
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test check unit asan fuzz bench catalog catalog-check docs docs-check \
+.PHONY: all deps test check unit asan coverage cov-units fuzz bench catalog catalog-check docs docs-check \
         examples install man clean help golden-update check-headers servers demo soak fuzz-long
 
 all: $(BIN)
+
+# Target-specific, so it reaches every object these targets build.
+test check unit asan asan-units coverage cov-units: WERROR := -Werror
 
 $(BIN): $(OBJS)
 	@mkdir -p $(dir $@)
@@ -76,6 +90,17 @@ asan:                      ## AddressSanitizer + UBSan build running the full su
 	@tests/asan-run.sh
 
 asan-units: $(UNIT_BINS)
+
+# coverage: gcc's --coverage build in build-cov/ (its own objects, so never mixed with build/),
+# then tests/coverage-run.sh: the suite (COVERAGE_ARGS=--fast: unit + serverless tiers only)
+# against it, and the line-coverage figure of src/ from gcov.
+COVERAGE_ARGS ?=
+coverage:                  ## instrumented build (build-cov/), the suite against it, src/ line coverage
+	@$(MAKE) --no-print-directory BUILD=build-cov BIN=bin/pgknob-cov OPT="-O0 -g --coverage" \
+	    LDFLAGS="--coverage" bin/pgknob-cov cov-units
+	@tests/coverage-run.sh $(COVERAGE_ARGS)
+
+cov-units: $(UNIT_BINS)
 
 soak: deps                 ## the lab kill trials, 20 per signal on PostgreSQL 18 and 13 (PGKNOB_KILL_TRIALS=N)
 	@$(MAKE) --no-print-directory $(BIN)
@@ -134,7 +159,7 @@ install: $(BIN) $(MAN)
 	mkdir -p $(DESTDIR)$(PREFIX)/share/pgknob && cp -R rules $(DESTDIR)$(PREFIX)/share/pgknob/
 
 clean:
-	rm -rf build build-asan build-fuzz bin
+	rm -rf build build-asan build-cov build-fuzz bin
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

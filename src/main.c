@@ -63,7 +63,8 @@ int main(int argc, char **argv)
         if (argc > 2 && !strcmp(name, "help") && !strcmp(argv[2], "--man"))
             return print_man(argc > 3 ? argv[3] : NULL);
         if (argc > 2 && strcmp(name, "help") == 0) {
-            char *help_argv[] = {argv[2], (char *)"--help", NULL};
+            char help_opt[] = "--help";
+            char *help_argv[] = {argv[2], help_opt, NULL};
             for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)
                 if (!strcmp(commands[cmd_idx].name, argv[2]))
                     return commands[cmd_idx].run(2, help_argv);

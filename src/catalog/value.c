@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/fp.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -62,11 +63,12 @@ static size_t unit_table(const char *base, UnitRow rows[6])
         double base_bytes = memory_base_bytes(base);
         double per_kb = base_bytes / 1024.0; /* BLCKSZ / 1024 for blocks */
         double mult[5];
-        if (base_bytes == 1.0) {
+        /* by name rather than by comparing the byte count, a double */
+        if (!strcmp(base, "B")) {
             double m[5] = {1024.0 * 1024.0 * 1024.0 * 1024.0, 1024.0 * 1024.0 * 1024.0,
                            1024.0 * 1024.0, 1024.0, 1.0};
             memcpy(mult, m, sizeof(m));
-        } else if (base_bytes == 1024.0 * 1024.0) {
+        } else if (!strcmp(base, "MB")) {
             double m[5] = {1024.0 * 1024.0, 1024.0, 1.0, 1.0 / 1024.0, 1.0 / (1024.0 * 1024.0)};
             memcpy(mult, m, sizeof(m));
         } else {
@@ -358,7 +360,7 @@ static bool check_range(const CatalogParam *param, const char *name, int major, 
  * its catalog name and explain in a DETAIL, given here as the hint). */
 static bool check_int_hook(const CatalogParam *param, int major, double val, GucError *err)
 {
-    if (!strcmp(param->name, "vacuum_buffer_usage_limit") && val != 0 &&
+    if (!strcmp(param->name, "vacuum_buffer_usage_limit") && !fp_is_zero(val) &&
         (val < 128 || val > 16777216)) {
         /* the DETAIL became a sentence (with a period) in 18 */
         set_error(err, xasprintf("invalid value for parameter \"%s\": %d", param->name, (int)val),
@@ -460,7 +462,7 @@ static char *pretty_number(const CatalogParam *param, double num)
         double scaled = num / rows[row].multiplier;
         bool last = row + 1 == n_rows;
         if (param->type == GUC_INTEGER) {
-            if (rows[row].multiplier <= 1.0 || fmod(num, rows[row].multiplier) == 0.0 || last)
+            if (rows[row].multiplier <= 1.0 || fp_is_zero(fmod(num, rows[row].multiplier)) || last)
                 return xasprintf("%.0f%s", rint(scaled), rows[row].unit);
         } else if (fabs(rint(scaled) / scaled - 1.0) <= 1e-8 || last) {
             return xasprintf("%g%s", scaled, rows[row].unit);

@@ -19,7 +19,7 @@ void sb_put(StrBuf *sb, const char *s);
 void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_putc(StrBuf *sb, char c);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
 /* A JSON string literal, quotes included; NULL becomes `null`. Invalid UTF-8 bytes are escaped
  * as \u00XX so the output is always valid JSON. */
 void sb_put_json_str(StrBuf *sb, const char *s);

@@ -23,7 +23,7 @@ struct DbCatalog {
     size_t n_owned, cap_owned;
 };
 
-static const char *own(DbCatalog *catalog, const char *text)
+static char *own(DbCatalog *catalog, const char *text)
 {
     if (!text)
         return NULL;
@@ -72,7 +72,7 @@ static const char *const *parse_enumvals(DbCatalog *catalog, const char *text)
     size_t n_vals = 1;
     for (const char *p = text; *p; p++)
         n_vals += *p == ',';
-    char *copy = (char *)own(catalog, text);
+    char *copy = own(catalog, text);
     const char **vals = xcalloc(n_vals + 1, sizeof(*vals));
     size_t val_idx = 0;
     for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
@@ -134,6 +134,12 @@ static int param_cmp(const void *pa, const void *pb)
 static int setting_cmp(const void *pa, const void *pb)
 {
     return strcmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
+}
+
+/* bsearch by a bare name: the key is the string, the element a SnapSetting. */
+static int setting_name_cmp(const void *name, const void *elem)
+{
+    return strcmp(name, ((const SnapSetting *)elem)->name);
 }
 
 void db_catalog_free(DbCatalog *catalog)
@@ -208,8 +214,8 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
 
 static const SnapSetting *find_setting(const Snapshot *snap, const char *lower_name)
 {
-    SnapSetting key = {.name = (char *)lower_name};
-    return bsearch(&key, snap->settings, snap->n_settings, sizeof(key), setting_cmp);
+    return bsearch(lower_name, snap->settings, snap->n_settings, sizeof(*snap->settings),
+                   setting_name_cmp);
 }
 
 DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, char **errmsg)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/fp.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/version.h"
@@ -100,7 +101,7 @@ static void json_num(StrBuf *out, const char *key, double value, bool comma)
     sb_put_json_str(out, key);
     if (value < 0 || isnan(value) || isinf(value))
         sb_put(out, ":null");
-    else if (value < 1e15 && value == floor(value))
+    else if (value < 1e15 && fp_is_integral(value))
         sb_printf(out, ":%.0f", value); /* counters exactly */
     else
         sb_printf(out, ":%.6g", value);

@@ -24,7 +24,7 @@ static double now_s(void)
 }
 
 /* In the child: drop to the server user, wire the pipe, exec. Never returns. */
-static void child_exec(const char *const *argv, const ProcUser *user, int out_fd)
+static void child_exec(char *const *argv, const ProcUser *user, int out_fd)
 {
     /* A new process group, so that a Ctrl-C on the terminal reaches us, not the server's
      * pg_ctl: we decide when the cluster stops. */
@@ -45,7 +45,7 @@ static void child_exec(const char *const *argv, const ProcUser *user, int out_fd
         }
     }
     signal(SIGPIPE, SIG_DFL);
-    execv(argv[0], (char *const *)argv);
+    execv(argv[0], argv);
     fprintf(stderr, "could not execute \"%s\": %s\n", argv[0], strerror(errno));
     _exit(127);
 }
@@ -74,6 +74,26 @@ static bool drain_output(int fd, double deadline, StrBuf *output)
     }
 }
 
+/* execv takes char *const[] (a historical signature: it writes nothing), so it gets copies of
+ * the caller's strings, made before the fork because the child must not allocate. */
+static char **argv_copy(const char *const *argv)
+{
+    size_t n = 0;
+    while (argv[n])
+        n++;
+    char **copy = xcalloc(n + 1, sizeof(*copy));
+    for (size_t idx = 0; idx < n; idx++)
+        copy[idx] = xstrdup(argv[idx]);
+    return copy;
+}
+
+static void argv_free(char **argv)
+{
+    for (size_t idx = 0; argv[idx]; idx++)
+        free(argv[idx]);
+    free(argv);
+}
+
 int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output)
 {
     int fds[2];
@@ -82,17 +102,19 @@ int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, St
             sb_printf(output, "could not create a pipe: %s\n", strerror(errno));
         return -1;
     }
+    char **exec_argv = argv_copy(argv);
     pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        child_exec(exec_argv, user, fds[1]);
+    }
+    argv_free(exec_argv);
     if (pid < 0) {
         if (output)
             sb_printf(output, "could not fork: %s\n", strerror(errno));
         close(fds[0]);
         close(fds[1]);
         return -1;
-    }
-    if (pid == 0) {
-        close(fds[0]);
-        child_exec(argv, user, fds[1]);
     }
     close(fds[1]);
     bool in_time = drain_output(fds[0], now_s() + timeout_s, output);

@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "catalog/value.h"
+#include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
 
@@ -24,7 +25,8 @@ static bool same_value(const CatalogParam *param, const GucValue *a, const GucVa
     switch (param->type) {
     case GUC_BOOL: return a->boolval == b->boolval;
     case GUC_INTEGER:
-    case GUC_REAL: return a->num == b->num;
+    /* both parsed by one parser from the value text: exact equality is what "already set" means */
+    case GUC_REAL: return fp_same(a->num, b->num);
     case GUC_ENUM: return !strcasecmp(a->enum_val, b->enum_val);
     default: return !strcmp(a->str, b->str);
     }

@@ -119,10 +119,15 @@ static int setting_cmp(const void *pa, const void *pb)
     return strcasecmp(((const SnapSetting *)pa)->name, ((const SnapSetting *)pb)->name);
 }
 
+/* bsearch by a bare name: the key is the string, the element a SnapSetting. */
+static int setting_name_cmp(const void *name, const void *elem)
+{
+    return strcasecmp(name, ((const SnapSetting *)elem)->name);
+}
+
 static SnapSetting *find_setting(const Snapshot *snap, const char *name)
 {
-    SnapSetting key = {.name = (char *)name};
-    return bsearch(&key, snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
+    return bsearch(name, snap->settings, snap->n_settings, sizeof(SnapSetting), setting_name_cmp);
 }
 
 /* Custom ext.name entries are kept as written, one per name, the last one winning. */
@@ -159,9 +164,8 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
         char *broken = entry->name ? NULL : syntax_error_name(entry);
         if (broken) {
             const CatalogParam *param = resolve_param(cat, broken);
-            SnapSetting key = {.name = (char *)(param ? param->name : broken)};
-            SnapSetting *setting =
-                bsearch(&key, snap->settings, n_catalog, sizeof(SnapSetting), setting_cmp);
+            SnapSetting *setting = bsearch(param ? param->name : broken, snap->settings, n_catalog,
+                                           sizeof(SnapSetting), setting_name_cmp);
             if (setting)
                 mark_unparsed(setting, entry);
             free(broken);
@@ -172,9 +176,8 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
         const CatalogParam *param = resolve_param(cat, entry->name);
         if (param) {
             /* settings[0..n_catalog) are still sorted by name: custom ones come after */
-            SnapSetting key = {.name = (char *)param->name};
-            SnapSetting *setting =
-                bsearch(&key, snap->settings, n_catalog, sizeof(SnapSetting), setting_cmp);
+            SnapSetting *setting = bsearch(param->name, snap->settings, n_catalog,
+                                           sizeof(SnapSetting), setting_name_cmp);
             if (setting)
                 setting_from_entry(setting, entry, cat->major);
         } else if (strchr(entry->name, '.')) {

@@ -64,14 +64,19 @@ static void put_utf8(StrBuf *sb, unsigned code)
 {
     if (code < 0x80)
         sb_putc(sb, (char)code);
-    else if (code < 0x800)
-        sb_printf(sb, "%c%c", 0xC0 | (code >> 6), 0x80 | (code & 0x3F));
-    else if (code < 0x10000)
-        sb_printf(sb, "%c%c%c", 0xE0 | (code >> 12), 0x80 | ((code >> 6) & 0x3F),
-                  0x80 | (code & 0x3F));
-    else
-        sb_printf(sb, "%c%c%c%c", 0xF0 | (code >> 18), 0x80 | ((code >> 12) & 0x3F),
-                  0x80 | ((code >> 6) & 0x3F), 0x80 | (code & 0x3F));
+    else if (code < 0x800) {
+        sb_putc(sb, (char)(0xC0 | (code >> 6)));
+        sb_putc(sb, (char)(0x80 | (code & 0x3F)));
+    } else if (code < 0x10000) {
+        sb_putc(sb, (char)(0xE0 | (code >> 12)));
+        sb_putc(sb, (char)(0x80 | ((code >> 6) & 0x3F)));
+        sb_putc(sb, (char)(0x80 | (code & 0x3F)));
+    } else {
+        sb_putc(sb, (char)(0xF0 | (code >> 18)));
+        sb_putc(sb, (char)(0x80 | ((code >> 12) & 0x3F)));
+        sb_putc(sb, (char)(0x80 | ((code >> 6) & 0x3F)));
+        sb_putc(sb, (char)(0x80 | (code & 0x3F)));
+    }
 }
 
 static bool read_hex4(JsonReader *rd, unsigned *out)
@@ -312,9 +317,10 @@ bool baseline_load(const char *path, Baseline *out, char **errmsg)
     return ok;
 }
 
-static bool drop_known(Finding *f, void *ctx)
+static bool drop_known(Finding *f, const void *ctx)
 {
-    Baseline *baseline = ctx;
+    /* marks entries through baseline->used, an array the Baseline points to */
+    const Baseline *baseline = ctx;
     char *key = finding_key(f->rule_id, f->n_settings ? f->settings[0].name : NULL, f->file);
     bool known = false;
     for (size_t idx = 0; idx < baseline->n && !known; idx++)

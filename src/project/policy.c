@@ -58,7 +58,8 @@ size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set)
     return marked;
 }
 
-size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, void *), void *ctx)
+size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, const void *),
+                        const void *ctx)
 {
     FindingList dropped = {0};
     size_t kept = 0;
@@ -81,7 +82,7 @@ static bool rule_matches(const char *rule, const Finding *f)
     return !strcasecmp(rule, f->rule_id) || (f->rule_name && !strcasecmp(rule, f->rule_name));
 }
 
-static bool drop_disabled(Finding *f, void *ctx)
+static bool drop_disabled(Finding *f, const void *ctx)
 {
     const ProjectConfig *cfg = ctx;
     for (size_t idx = 0; idx < cfg->n_disable; idx++)
@@ -93,7 +94,7 @@ static bool drop_disabled(Finding *f, void *ctx)
     return false;
 }
 
-static bool drop_named(Finding *f, void *ctx)
+static bool drop_named(Finding *f, const void *ctx)
 {
     const PolicyRun *run = ctx;
     for (size_t idx = 0; idx < run->n_disable; idx++)
@@ -104,7 +105,7 @@ static bool drop_named(Finding *f, void *ctx)
 
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
 {
-    policy_remove_if(findings, drop_disabled, (void *)cfg);
+    policy_remove_if(findings, drop_disabled, cfg);
     for (size_t idx = 0; idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
         for (size_t ov_idx = 0; ov_idx < cfg->n_overrides; ov_idx++) {
@@ -125,7 +126,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)
-        policy_remove_if(findings, drop_named, (void *)run);
+        policy_remove_if(findings, drop_named, run);
     if (run->baseline) {
         *n_known = baseline_filter(findings, run->baseline);
     } else if (run->baseline_path) {

@@ -18,7 +18,8 @@
 size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set);
 
 /* Removes (and frees) the findings `drop` selects; returns how many. */
-size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, void *), void *ctx);
+size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, const void *),
+                        const void *ctx);
 
 /* Applies [severity] overrides and disabled rules: a disabled rule's findings are removed. */
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);

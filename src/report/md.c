@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "catalog/value.h"
+#include "common/fp.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "engine/engine.h"
@@ -256,7 +257,7 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
     }
     StrBuf facts = STRBUF_INIT;
     double gb = host->ram_bytes / (1024.0 * 1024.0 * 1024.0);
-    if (host->ram_bytes >= 0 && gb >= 1 && gb == (double)(long)gb)
+    if (host->ram_bytes >= 0 && gb >= 1 && fp_is_integral(gb))
         sb_printf(&facts, ", RAM %ld GB", (long)gb);
     else if (host->ram_bytes >= 0)
         sb_printf(&facts, ", RAM %.0f MB", host->ram_bytes / (1024.0 * 1024.0));

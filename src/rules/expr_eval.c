@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/fp.h"
 #include "common/xalloc.h"
 
 static void add_unique(char ***list, size_t *n, const char *item)
@@ -150,7 +151,10 @@ static bool eval_param(const Expr *node, ExprEnv *env, ExprValue *out)
 static int version_cmp(const char *a, const char *b)
 {
     while (*a || *b) {
-        long part_a = strtol(a, (char **)&a, 10), part_b = strtol(b, (char **)&b, 10);
+        char *end_a, *end_b;
+        long part_a = strtol(a, &end_a, 10), part_b = strtol(b, &end_b, 10);
+        a = end_a;
+        b = end_b;
         if (part_a != part_b)
             return part_a < part_b ? -1 : 1;
         bool more_a = *a == '.' && isdigit((unsigned char)a[1]);
@@ -190,8 +194,9 @@ static double arith(ExprOp op, double left, double right)
     case OP_ADD: return left + right;
     case OP_SUB: return left - right;
     case OP_MUL: return left * right;
-    case OP_DIV: return right == 0 ? (left == 0 ? 0 : copysign(HUGE_VAL, left)) : left / right;
-    default: return right == 0 ? 0 : fmod(left, right);
+    case OP_DIV:
+        return fp_is_zero(right) ? (fp_is_zero(left) ? 0 : copysign(HUGE_VAL, left)) : left / right;
+    default: return fp_is_zero(right) ? 0 : fmod(left, right);
     }
 }
 
@@ -280,7 +285,7 @@ static void render_number(double num, StrBuf *sb)
     double mag = fabs(num);
     if (mag >= 1e15 || (mag > 0 && mag < 0.001))
         sb_printf(sb, "%g", num);
-    else if (num == rint(num))
+    else if (fp_is_integral(num))
         sb_printf(sb, "%.0f", num);
     else {
         char text[64];
@@ -305,7 +310,7 @@ static void render_scaled(double num, const char *const *names, const double *fa
     for (size_t idx = 0; idx < n; idx++)
         if (fabs(num) >= factors[idx])
             unit_idx = idx;
-    if (num == 0)
+    if (fp_is_zero(num))
         unit_idx = 0;
     render_number(num / factors[unit_idx], sb);
     sb_put(sb, names[unit_idx]);
@@ -324,7 +329,7 @@ void expr_value_render(const ExprValue *val, StrBuf *sb)
     switch (val->type) {
     case EXPR_T_BYTES: render_scaled(val->num, byte_units, byte_factors, 5, sb); break;
     case EXPR_T_DURATION:
-        if (fabs(val->num) < 1 && val->num != 0) {
+        if (fabs(val->num) < 1 && !fp_is_zero(val->num)) {
             render_number(val->num * 1000, sb);
             sb_put(sb, "us");
         } else {

@@ -41,7 +41,9 @@ static bool parse_major(const char **pos, int *out)
 {
     if (!isdigit((unsigned char)**pos))
         return false;
-    long major = strtol(*pos, (char **)pos, 10);
+    char *end;
+    long major = strtol(*pos, &end, 10);
+    *pos = end;
     if (major < 1 || major > 63)
         return false;
     *out = (int)major;

@@ -3,10 +3,18 @@
 #ifndef PK_TEST_HARNESS_H
 #define PK_TEST_HARNESS_H
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 static int pk_test_passed, pk_test_failed;
+
+/* Doubles within a relative 1e-9 (at least 1e-9 absolute): values parsed and scaled need not be
+ * bit-exact, and an exact == would be a test of the compiler's rounding. */
+static inline int pk_near(double actual, double expected)
+{
+    return fabs(actual - expected) <= 1e-9 * fmax(1.0, fabs(expected));
+}
 
 #define CHECK(cond)                                                                   \
     do {                                                                              \

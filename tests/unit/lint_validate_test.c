@@ -150,11 +150,11 @@ static void test_snapshot(void)
     run_lint(&run, 18, -1,
              "work_mem = 1MB\nsort_mem = 2048\ndatestyle = 'iso, dmy'\next.x = 1\nEXT.X = 2\n");
     const SnapSetting *wm = snapshot_get(&run.snap, "WORK_MEM");
-    CHECK(wm && wm->source == SRC_FILE && wm->line == 2 && wm->parsed_ok && wm->parsed.num == 2048);
+    CHECK(wm && wm->source == SRC_FILE && wm->line == 2 && wm->parsed_ok && pk_near(wm->parsed.num, 2048));
     const SnapSetting *ds = snapshot_get(&run.snap, "DateStyle");
     CHECK(ds && ds->source == SRC_FILE && !strcmp(ds->value, "iso, dmy"));
     const SnapSetting *sb = snapshot_get(&run.snap, "shared_buffers");
-    CHECK(sb && sb->source == SRC_DEFAULT && sb->parsed_ok && sb->parsed.num == 16384);
+    CHECK(sb && sb->source == SRC_DEFAULT && sb->parsed_ok && pk_near(sb->parsed.num, 16384));
     const SnapSetting *custom = snapshot_get(&run.snap, "ext.x");
     CHECK(custom && !custom->param && !strcmp(custom->value, "2") && custom->line == 5);
     CHECK(snapshot_get(&run.snap, "no_such_thing") == NULL);

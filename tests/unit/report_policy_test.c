@@ -70,14 +70,15 @@ static void test_policy_disable(void)
 
 static void test_suggestion_and_redaction(void)
 {
-    Finding f = {.suggestion = (char *)"raise it: shared_buffers = 4GB (a quarter), or leave"};
+    char suggestion[] = "raise it: shared_buffers = 4GB (a quarter), or leave";
+    Finding f = {.suggestion = suggestion};
     char *value = report_suggested_value(&f, "shared_buffers");
     CHECK_STR(value, "4GB");
     free(value);
     CHECK(report_suggested_value(&f, "work_mem") == NULL);
-    Finding per_table = {.suggestion = (char *)"keep the default globally, lower it per table "
-                                               "(ALTER TABLE t SET (autovacuum_vacuum_scale_factor "
-                                               "= 0.01)); or (x = 2)"};
+    char per_table_text[] = "keep the default globally, lower it per table "
+                            "(ALTER TABLE t SET (autovacuum_vacuum_scale_factor = 0.01)); or (x = 2)";
+    Finding per_table = {.suggestion = per_table_text};
     CHECK(report_suggested_value(&per_table, "autovacuum_vacuum_scale_factor") == NULL);
     value = report_suggested_value(&per_table, "x");
     CHECK_STR(value, "2");

@@ -17,14 +17,14 @@ static void test_spec(void)
     char *msg = NULL;
     CHECK(host_parse_spec("ram=16GB,cores=8,storage=nvme,kernel=6.8,container=yes,io_uring=no",
                           &host, &msg));
-    CHECK(host.ram_bytes == 16.0 * 1024 * 1024 * 1024);
+    CHECK(pk_near(host.ram_bytes, 16.0 * 1024 * 1024 * 1024));
     CHECK(host.cores == 8);
     CHECK_STR(host.storage, "nvme");
     CHECK_STR(host.kernel, "6.8");
     CHECK(host.container == 1 && host.io_uring_allowed == 0);
     host_facts_clear(&host);
     CHECK(host_parse_spec("ram=512MB", &host, &msg));
-    CHECK(host.ram_bytes == 512.0 * 1024 * 1024 && host.cores == -1 && !host.storage &&
+    CHECK(pk_near(host.ram_bytes, 512.0 * 1024 * 1024) && host.cores == -1 && !host.storage &&
           host.container == -1);
     host_facts_clear(&host);
     static const char *const bad[] = {"ram=lots", "cores=0", "storage=tape", "kernel=six",
@@ -81,7 +81,7 @@ static void test_local_tree(void)
     CHECK(symlink(target, link) == 0);
     HostFacts host;
     host_read_local(&host, root, root);
-    CHECK(host.ram_bytes == 4294967296.0); /* the cgroup limit, not the 16GB of RAM */
+    CHECK(pk_near(host.ram_bytes, 4294967296.0)); /* the cgroup limit, not the 16GB of RAM */
     CHECK(host.cores == 2);                /* cpu.max 2 cores of 4 */
     CHECK_STR(host.kernel, "6.8.0-31-generic");
     CHECK(host.container == 1);
@@ -108,7 +108,7 @@ static void test_local_tree(void)
     snprintf(marker, sizeof(marker), "%s/.dockerenv", root);
     unlink(marker);
     host_read_local(&host, root, root);
-    CHECK(host.ram_bytes == 2147483648.0);
+    CHECK(pk_near(host.ram_bytes, 2147483648.0));
     CHECK(host.cores == 4);
     CHECK(host.container == 0);
     CHECK(host.io_uring_allowed == 1);
