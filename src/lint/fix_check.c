@@ -221,7 +221,8 @@ static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *it
     ConfSet sim = *set;
     size_t cap = set->n_entries + 16;
     sim.entries = xcalloc(cap, sizeof(ConfEntry));
-    memcpy(sim.entries, set->entries, set->n_entries * sizeof(ConfEntry));
+    if (set->n_entries) /* an empty set has no array: memcpy from NULL is undefined */
+        memcpy(sim.entries, set->entries, set->n_entries * sizeof(ConfEntry));
     for (int range = 0; range < 2; range++)
         for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
             for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++) {
