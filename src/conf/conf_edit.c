@@ -66,22 +66,32 @@ static const char *value_end(const char *p)
     return p;
 }
 
-char *conf_rewrite_assignment(const char *line, const char *name, const char *value)
+bool conf_split_assignment(const char *line, const char **name_start, size_t *name_len,
+                           const char **value)
 {
     const char *p = line;
     while (*p == ' ' || *p == '\t')
         p++;
-    const char *start = p;
+    *name_start = p;
     while (isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '-')
         p++;
-    if (p == start)
-        return NULL;
+    *name_len = (size_t)(p - *name_start);
     while (*p == ' ' || *p == '\t')
         p++;
     if (*p == '=')
         p++;
     while (*p == ' ' || *p == '\t')
         p++;
+    *value = p;
+    return *name_len > 0;
+}
+
+char *conf_rewrite_assignment(const char *line, const char *name, const char *value)
+{
+    const char *start, *p;
+    size_t name_len;
+    if (!conf_split_assignment(line, &start, &name_len, &p))
+        return NULL;
     const char *end = value_end(p);
     char *assignment = conf_format_assignment(name, value);
     char *out = xasprintf("%.*s%s%s", (int)(start - line), line, assignment, end);

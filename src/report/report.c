@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "common/redact.h"
+#include "conf/conf_edit.h"
 #include "common/xalloc.h"
 
 #include "cli/commands.h"
@@ -87,20 +88,14 @@ const char *report_redact(const ReportInput *in, const char *name, const char *v
  * "ssl_passphrase_command = echo x"), and where its value begins; false when none. */
 static bool line_name(const char *line, char *name, size_t size, const char **value)
 {
-    const char *p = line;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t len = 0;
-    while ((isalnum((unsigned char)*p) || *p == '_' || *p == '.' || *p == '-') && len + 1 < size)
-        name[len++] = *p++;
+    const char *start;
+    size_t len;
+    if (!conf_split_assignment(line, &start, &len, value) || !size)
+        return false;
+    if (len + 1 > size)
+        len = size - 1;
+    memcpy(name, start, len);
     name[len] = '\0';
-    while (*p == ' ' || *p == '\t')
-        p++;
-    if (*p == '=')
-        p++;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    *value = p;
     return len > 0;
 }
 
