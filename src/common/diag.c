@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 
 /* stderr through a filter: every message pgknob writes there may quote a file name, a token
  * or a value, and control bytes in those must be shown, not sent to the terminal. The only
@@ -54,6 +55,85 @@ void pk_diag_filter_stderr(void)
     setvbuf(filtered, NULL, _IONBF, 0);
     stderr = filtered;
     done = true;
+}
+
+bool pk_diag_vset(PkDiag *d, const char *file, int line, const char *hint, const char *fmt,
+                  va_list ap)
+{
+    if (!d || d->message)
+        return false;
+    StrBuf sb = STRBUF_INIT;
+    sb_vprintf(&sb, fmt, ap);
+    d->message = sb_detach(&sb);
+    d->file = file ? xstrdup(file) : NULL;
+    d->line = line;
+    d->hint = hint ? xstrdup(hint) : NULL;
+    return false;
+}
+
+bool pk_diag_set(PkDiag *d, const char *file, int line, const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    pk_diag_vset(d, file, line, hint, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+void pk_diag_set_column(PkDiag *d, int column)
+{
+    if (d)
+        d->column = column;
+}
+
+void pk_diag_set_detail(PkDiag *d, const char *fmt, ...)
+{
+    if (!d)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf sb = STRBUF_INIT;
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    free(d->detail);
+    d->detail = sb_detach(&sb);
+}
+
+void pk_diag_prefix(PkDiag *d, const char *fmt, ...)
+{
+    if (!d || !d->message)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf sb = STRBUF_INIT;
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    sb_printf(&sb, ": %s", d->message);
+    free(d->message);
+    d->message = sb_detach(&sb);
+}
+
+bool pk_diag_is_set(const PkDiag *d)
+{
+    return d && d->message;
+}
+
+void pk_diag_free(PkDiag *d)
+{
+    if (!d)
+        return;
+    free(d->file);
+    free(d->message);
+    free(d->detail);
+    free(d->hint);
+    *d = (PkDiag)PK_DIAG_INIT;
+}
+
+void pk_diag_move(PkDiag *to, PkDiag *from)
+{
+    pk_diag_free(to);
+    *to = *from;
+    *from = (PkDiag)PK_DIAG_INIT;
 }
 
 void pk_print_error(const char *file, int line, const char *message, const char *hint)

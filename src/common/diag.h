@@ -1,10 +1,41 @@
-/* pgknob's own diagnostics on stderr, in the compiler style every command uses:
- * "pgknob: error: FILE:LINE: message", then "hint: …". */
+/* pgknob's own diagnostics: one value (PkDiag) that every module below cli/ returns, and the
+ * stderr filter. Only cli/ prints a PkDiag (cli/cli_diag.h), in the compiler style every
+ * command uses: "pgknob: error: FILE:LINE:COL: message", then "detail: …" and "hint: …". */
 #ifndef PK_DIAG_H
 #define PK_DIAG_H
 
-/* FILE:LINE: when line > 0, FILE: alone when not, no location without a file; the hint line
- * only when `hint` is given. */
+#include <stdarg.h>
+#include <stdbool.h>
+
+typedef struct PkDiag {
+    char *file;    /* NULL when no file is concerned */
+    int line;      /* 1-based; 0 when the whole file is concerned */
+    int column;    /* 1-based; 0 when unknown */
+    char *message; /* lowercase, no final period (PostgreSQL style); NULL while unset */
+    char *detail;  /* a full sentence, or NULL */
+    char *hint;    /* a full sentence saying what to do, or NULL */
+} PkDiag;
+
+#define PK_DIAG_INIT {0}
+
+/* Sets the diagnostic unless one is already set (the first cause wins). Returns false, so
+ * `return pk_diag_set(d, ...);` reads as a failure. `d` may be NULL (the caller did not ask).
+ * file and hint may be NULL. */
+bool pk_diag_set(PkDiag *d, const char *file, int line, const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+bool pk_diag_vset(PkDiag *d, const char *file, int line, const char *hint, const char *fmt,
+                  va_list ap) __attribute__((format(printf, 5, 0)));
+void pk_diag_set_column(PkDiag *d, int column);
+/* Replaces the detail (the formatted text), e.g. the server's own DETAIL. */
+void pk_diag_set_detail(PkDiag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Prefixes the message with context ("reading lab 03: …"), keeping location and hint. */
+void pk_diag_prefix(PkDiag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool pk_diag_is_set(const PkDiag *d);
+void pk_diag_free(PkDiag *d);
+/* Moves *from into *to (to freed first); *from is left empty. */
+void pk_diag_move(PkDiag *to, PkDiag *from);
+
+/* Transitional: prints directly. Being replaced by cli_print_diag (only cli/ prints). */
 void pk_print_error(const char *file, int line, const char *message, const char *hint);
 
 /* Replaces stderr by an unbuffered stream that shows control bytes (as sb_put_escaped_controls
