@@ -1,9 +1,8 @@
 /* `pgknob tpcc load|run|check`: parses options, calls the tpcc module, prints, maps to an exit
  * code. All TPC-C logic lives in src/tpcc/. */
 #include <errno.h>
-#include <getopt.h>
+#include <jansson.h>
 #include <math.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,28 +12,10 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/diag.h"
+#include "common/quantity.h"
+#include "common/signals.h"
 #include "common/strbuf.h"
 #include "tpcc/tpcc.h"
-
-static volatile sig_atomic_t tpcc_interrupted;
-
-static void on_signal(int signo)
-{
-    (void)signo;
-    tpcc_interrupted = 1;
-}
-
-/* First Ctrl-C asks for a clean stop; a second one kills as usual (SA_RESETHAND). */
-static void install_stop_handler(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-}
 
 static int usage_error(const char *hint, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -42,44 +23,21 @@ static int usage_error(const char *hint, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "pgknob: error: ");
-    vfprintf(stderr, fmt, ap);
+    StrBuf msg = STRBUF_INIT;
+    sb_vprintf(&msg, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nhint: %s\n", hint);
+    pk_print_error(NULL, 0, sb_str(&msg), hint);
+    sb_free(&msg);
     return PK_EXIT_USAGE;
 }
 
-static int report_error(const TpccError *err)
+/* Prints the library's diagnostic; `code` is the exit code this failure maps to. */
+static int report_diag(PkDiag *diag, int code)
 {
-    pk_print_error(NULL, 0, err->message, err->hint[0] ? err->hint : NULL);
-    switch (err->status) {
-    case TPCC_ERR_SERVER:
-    case TPCC_ERR_INTERRUPTED:
-        return PK_EXIT_FINDINGS;
-    default:
-        return PK_EXIT_USAGE;
-    }
-}
-
-/* "90", "90s", "500ms", "2m", "1h" -> seconds; false on anything else */
-static bool parse_duration(const char *text, double *seconds)
-{
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (end == text || errno || !isfinite(value) || value < 0)
-        return false;
-    double scale = 1;
-    if (!strcmp(end, "ms"))
-        scale = 0.001;
-    else if (!strcmp(end, "m") || !strcmp(end, "min"))
-        scale = 60;
-    else if (!strcmp(end, "h"))
-        scale = 3600;
-    else if (*end && strcmp(end, "s"))
-        return false;
-    *seconds = value * scale;
-    return true;
+    pk_print_error(diag->file, diag->line, diag->message ? diag->message : "unknown error",
+                   diag->hint);
+    pk_diag_free(diag);
+    return code;
 }
 
 static bool parse_int(const char *text, long min, long max, int *out)
@@ -112,14 +70,13 @@ static bool write_file(const char *path, const StrBuf *content)
     }
     FILE *file = fopen(path, "w");
     if (!file) {
-        fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %s\n", path,
-                strerror(errno));
+        usage_error(NULL, "could not open \"%s\" for writing: %s", path, strerror(errno));
         return false;
     }
     fputs(sb_str(content), file);
     bool ok = fclose(file) == 0;
     if (!ok)
-        fprintf(stderr, "pgknob: error: could not write \"%s\": %s\n", path, strerror(errno));
+        usage_error(NULL, "could not write \"%s\": %s", path, strerror(errno));
     return ok;
 }
 
@@ -127,8 +84,8 @@ static bool write_file(const char *path, const StrBuf *content)
 static bool conninfo_arg(int argc, char **argv, const char **conninfo)
 {
     if (optind < argc - 1) {
-        fprintf(stderr, "pgknob: error: too many arguments: \"%s\"\n"
-                        "hint: Give one connection string or URI, quoted.\n", argv[optind + 1]);
+        usage_error("Give one connection string or URI, quoted.", "too many arguments: \"%s\"",
+                    argv[optind + 1]);
         return false;
     }
     *conninfo = optind < argc ? argv[optind] : NULL;
@@ -158,8 +115,9 @@ static const char load_head[] =
     ;
 static const char load_tail[] =
     "\n"
-    "A progress bar is drawn on stderr when it is a terminal. Ctrl-C stops the load; the\n"
-    "schema is then marked incomplete and 'tpcc run' refuses it until reloaded.\n"
+    "Progress goes to stderr: a bar on a terminal, otherwise a line every 5 seconds and one\n"
+    "per phase. Ctrl-C stops the load (a second Ctrl-C kills); the schema is then marked\n"
+    "incomplete and 'tpcc run' refuses it until reloaded.\n"
     "Exit codes: 0 loaded, 1 load failed or interrupted, 2 usage, connection or existing schema.\n";
 
 static const char run_head[] =
@@ -248,20 +206,57 @@ static void print_load(const TpccLoadOpts *opts, const TpccLoadResult *res)
            (double)res->table_bytes / 1e6);
 }
 
+static double round3(double value)
+{
+    return isfinite(value) ? round(value * 1000.0) / 1000.0 : 0.0;
+}
+
 static void load_json(const TpccLoadOpts *opts, const TpccLoadResult *res, StrBuf *out)
 {
-    sb_printf(out,
-              "{\"warehouses\": %d, \"jobs\": %d, \"seed\": %llu, \"complete\": %s, "
-              "\"rows\": %lld, \"copy_bytes\": %lld, \"table_bytes\": %lld, "
-              "\"copy_s\": %.3f, \"index_s\": %.3f, \"vacuum_s\": %.3f, \"total_s\": %.3f, "
-              "\"rows_per_s\": %.1f, \"copy_mb_per_s\": %.3f, \"c_last_load\": %d}\n",
-              opts->warehouses, opts->jobs, (unsigned long long)opts->seed,
-              res->complete ? "true" : "false", (long long)res->rows, (long long)res->bytes,
-              (long long)res->table_bytes, res->copy_seconds, res->index_seconds,
-              res->vacuum_seconds, res->total_seconds,
-              res->copy_seconds > 0 ? (double)res->rows / res->copy_seconds : 0.0,
-              res->copy_seconds > 0 ? (double)res->bytes / 1e6 / res->copy_seconds : 0.0,
-              res->c_last_load);
+    double rows_per_s = res->copy_seconds > 0 ? (double)res->rows / res->copy_seconds : 0.0;
+    double mb_per_s = res->copy_seconds > 0 ? (double)res->bytes / 1e6 / res->copy_seconds : 0.0;
+    json_t *doc = json_pack(
+        "{s:i, s:i, s:I, s:b, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:i}", "warehouses",
+        opts->warehouses, "jobs", opts->jobs, "seed", (json_int_t)opts->seed, "complete",
+        res->complete, "rows", (json_int_t)res->rows, "copy_bytes", (json_int_t)res->bytes,
+        "table_bytes", (json_int_t)res->table_bytes, "copy_s", round3(res->copy_seconds),
+        "index_s", round3(res->index_seconds), "vacuum_s", round3(res->vacuum_seconds),
+        "total_s", round3(res->total_seconds), "rows_per_s", round3(rows_per_s),
+        "copy_mb_per_s", round3(mb_per_s), "c_last_load", res->c_last_load);
+    char *text = doc ? json_dumps(doc, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) : NULL;
+    json_decref(doc);
+    sb_put(out, text ? text : "{}");
+    sb_putc(out, '\n');
+    free(text);
+}
+
+/* The loader's progress: a bar redrawn on a terminal; otherwise (a log, a CI job) a line when a
+ * phase starts and ends, and every 5 seconds in between. */
+typedef struct LoadProgressState {
+    bool tty;
+    double last_line; /* elapsed_s of the last line printed in this phase */
+} LoadProgressState;
+
+static void print_load_progress(const TpccLoadProgress *progress, void *arg)
+{
+    LoadProgressState *state = arg;
+    StrBuf line = STRBUF_INIT;
+    if (state->tty && progress->phase == TPCC_LOAD_COPY) {
+        tpcc_load_progress_text(progress, false, &line);
+        fprintf(stderr, "\r%s%s", sb_str(&line), progress->phase_end ? "\n" : "");
+    } else if (state->tty) {
+        if (progress->phase_start)
+            fprintf(stderr, "%s\n", progress->phase == TPCC_LOAD_INDEX
+                                        ? "building primary keys and indexes"
+                                        : "running VACUUM ANALYZE");
+    } else if (progress->phase_start || progress->phase_end ||
+               progress->elapsed_s - state->last_line >= 5.0) {
+        state->last_line = progress->phase_start ? 0 : progress->elapsed_s;
+        tpcc_load_progress_text(progress, true, &line);
+        fprintf(stderr, "%s\n", sb_str(&line));
+    }
+    fflush(stderr);
+    sb_free(&line);
 }
 
 /* A whole-number option within [min, max]: -1 when fine, else the usage error's exit code. */
@@ -312,7 +307,9 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
 
 static int tpcc_load_cmd(int argc, char **argv)
 {
-    TpccLoadOpts opts = {.seed = 1, .progress = isatty(2) == 1, .stop = &tpcc_interrupted};
+    LoadProgressState progress = {.tty = isatty(2) == 1};
+    TpccLoadOpts opts = {.seed = 1, .stop = &pk_stop_signal, .progress_fn = print_load_progress,
+                         .progress_arg = &progress};
     const char *json_path = NULL;
     int opt;
     while ((opt = cli_getopt(argc, argv, "", load_options, N_OPTS(load_options), "tpcc load")) !=
@@ -329,11 +326,11 @@ static int tpcc_load_cmd(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     if (opts.jobs == 0)
         opts.jobs = (int)(cpus < 1 ? 1 : cpus > opts.warehouses + 1 ? opts.warehouses + 1 : cpus);
-    install_stop_handler();
+    pk_signals_catch_stop(true, NULL); /* a second Ctrl-C kills */
     TpccLoadResult res;
-    TpccError err;
-    if (!tpcc_load(&opts, &res, &err))
-        return report_error(&err);
+    PkDiag diag = PK_DIAG_INIT;
+    if (!tpcc_load(&opts, &res, &diag))
+        return report_diag(&diag, res.schema_created ? PK_EXIT_FINDINGS : PK_EXIT_USAGE);
     StrBuf json = STRBUF_INIT;
     if (json_path)
         load_json(&opts, &res, &json);
@@ -381,7 +378,8 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
     case 'd':
     case OPT_WARMUP: {
         double *target = opt == 'd' ? &opts->duration_s : &opts->warmup_s;
-        if (!parse_duration(optarg, target) || (opt == 'd' && *target <= 0))
+        if (!pk_parse_duration(optarg, opt == 'd' ? 0.001 : 0, opt == 'd' ? 30 * 86400 : 86400,
+                               target))
             return usage_error("Give a duration such as 30s, 5m or 500ms.",
                                "invalid duration: \"%s\"", optarg);
         return -1;
@@ -398,7 +396,7 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
         return int_option(optarg, 1, 1000, &opts->max_retries, "--max-retries",
                           "Give a number from 1 to 1000.");
     case OPT_PROGRESS:
-        if (!parse_duration(optarg, &opts->progress_interval_s))
+        if (!pk_parse_duration(optarg, 0, 86400, &opts->progress_interval_s))
             return usage_error("Give seconds, e.g. 5 or 10s; 0 turns it off.",
                                "invalid --progress interval: \"%s\"", optarg);
         return -1;
@@ -451,7 +449,7 @@ static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
 static int tpcc_run_cmd(int argc, char **argv)
 {
     TpccRunOpts opts = {.clients = 1, .duration_s = 60, .seed = 1, .progress_interval_s = 5,
-                        .stop = &tpcc_interrupted};
+                        .stop = &pk_stop_signal};
     RunPaths paths = {0};
     int opt;
     while ((opt = cli_getopt(argc, argv, "", run_options, N_OPTS(run_options), "tpcc run")) !=
@@ -464,11 +462,11 @@ static int tpcc_run_cmd(int argc, char **argv)
         return PK_EXIT_USAGE;
     if (opts.progress_interval_s > 0)
         opts.progress_fn = print_progress;
-    install_stop_handler();
+    pk_signals_catch_stop(true, NULL); /* a second Ctrl-C kills */
     TpccResult res;
-    TpccError err;
-    if (!tpcc_run(&opts, &res, &err))
-        return report_error(&err);
+    PkDiag diag = PK_DIAG_INIT;
+    if (!tpcc_run(&opts, &res, &diag))
+        return report_diag(&diag, PK_EXIT_USAGE); /* nothing ran */
     bool written = write_run_outputs(&res, &paths);
     if (!res.complete)
         fprintf(stderr, "pgknob: warning: the run is incomplete (%s): %s\n",
@@ -511,10 +509,10 @@ static int tpcc_check_cmd(int argc, char **argv)
     if (!conninfo_arg(argc, argv, &conninfo))
         return PK_EXIT_USAGE;
     TpccCheckResult res;
-    TpccError err;
-    bool ok = full ? tpcc_check_full(conninfo, &res, &err) : tpcc_check(conninfo, &res, &err);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = full ? tpcc_check_full(conninfo, &res, &diag) : tpcc_check(conninfo, &res, &diag);
     if (!ok)
-        return report_error(&err);
+        return report_diag(&diag, PK_EXIT_USAGE); /* could not check */
     print_check(&res);
     return res.passed ? PK_EXIT_OK : PK_EXIT_FINDINGS;
 }

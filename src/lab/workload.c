@@ -27,10 +27,26 @@ static int loaded_warehouses(const char *conninfo, char **errmsg)
     return count;
 }
 
-static char *tpcc_error_text(const TpccError *err)
+/* Takes the tpcc module's diagnostic as this module's error text (freeing the diagnostic). */
+static char *tpcc_error_text(PkDiag *diag)
 {
-    return err->hint[0] ? xasprintf("%s\nhint: %s", err->message, err->hint)
-                        : xstrdup(err->message);
+    const char *message = diag->message ? diag->message : "unknown error";
+    char *text = diag->hint ? xasprintf("%s\nhint: %s", message, diag->hint) : xstrdup(message);
+    pk_diag_free(diag);
+    return text;
+}
+
+/* The loader's bar on a terminal (tpcc_load itself prints nothing). */
+static void load_progress(const TpccLoadProgress *progress, void *arg)
+{
+    (void)arg;
+    if (progress->phase != TPCC_LOAD_COPY)
+        return;
+    StrBuf line = STRBUF_INIT;
+    tpcc_load_progress_text(progress, false, &line);
+    fprintf(stderr, "\r%s%s", sb_str(&line), progress->phase_end ? "\n" : "");
+    fflush(stderr);
+    sb_free(&line);
 }
 
 bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool progress,
@@ -52,13 +68,13 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool 
         return false;
     }
     TpccLoadOpts opts = {.conninfo = conninfo, .warehouses = warehouses, .jobs = 2,
-                         .drop = have >= 0, .progress = progress, .seed = 42, .stop = stop};
+                         .drop = have >= 0, .seed = 42, .stop = stop,
+                         .progress_fn = progress ? load_progress : NULL};
     TpccLoadResult res;
-    TpccError err;
+    PkDiag diag = PK_DIAG_INIT;
     memset(&res, 0, sizeof(res));
-    memset(&err, 0, sizeof(err));
-    if (!tpcc_load(&opts, &res, &err)) {
-        char *text = tpcc_error_text(&err);
+    if (!tpcc_load(&opts, &res, &diag)) {
+        char *text = tpcc_error_text(&diag);
         *errmsg = xasprintf("could not load the TPC-C database: %s", text);
         free(text);
         return false;
@@ -126,11 +142,10 @@ static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
                         .clients = params->clients, .duration_s = params->duration_s,
                         .warmup_s = params->warmup_s, .seed = params->seed, .stop = stop};
     TpccResult res;
-    TpccError err;
+    PkDiag diag = PK_DIAG_INIT;
     memset(&res, 0, sizeof(res));
-    memset(&err, 0, sizeof(err));
-    if (!tpcc_run(&opts, &res, &err)) {
-        *errmsg = tpcc_error_text(&err);
+    if (!tpcc_run(&opts, &res, &diag)) {
+        *errmsg = tpcc_error_text(&diag);
         tpcc_result_free(&res);
         return false;
     }

@@ -111,9 +111,9 @@ static const CheckDef checks[TPCC_CHECK_MAX] = {
      " ON dl.o_w_id = c_w_id AND dl.o_d_id = c_d_id AND dl.o_c_id = c_id) x"},
 };
 
-static bool run_condition(PGconn *conn, int number, TpccCheckCondition *cond, TpccError *err)
+static bool run_condition(PGconn *conn, int number, TpccCheckCondition *cond, PkDiag *diag)
 {
-    PGresult *res = tpcc_query(conn, checks[number].sql, err);
+    PGresult *res = tpcc_query(conn, checks[number].sql, diag);
     if (!res)
         return false;
     cond->number = checks[number].number;
@@ -126,18 +126,17 @@ static bool run_condition(PGconn *conn, int number, TpccCheckCondition *cond, Tp
 }
 
 static bool check_conditions(const char *conninfo, int count, TpccCheckResult *res,
-                             TpccError *err)
+                             PkDiag *diag)
 {
     memset(res, 0, sizeof(*res));
-    memset(err, 0, sizeof(*err));
-    PGconn *conn = tpcc_connect(conninfo, err);
+    PGconn *conn = tpcc_connect(conninfo, diag);
     if (!conn)
         return false;
     TpccSchemaInfo info;
-    bool ok = tpcc_schema_require(conn, &info, err) &&
-              tpcc_exec(conn, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", err);
+    bool ok = tpcc_schema_require(conn, &info, diag) &&
+              tpcc_exec(conn, "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", diag);
     for (int idx = 0; ok && idx < count; idx++)
-        ok = run_condition(conn, idx, &res->conditions[idx], err);
+        ok = run_condition(conn, idx, &res->conditions[idx], diag);
     res->warehouses = info.warehouses;
     res->count = count;
     res->passed = ok;
@@ -148,12 +147,12 @@ static bool check_conditions(const char *conninfo, int count, TpccCheckResult *r
     return ok;
 }
 
-bool tpcc_check(const char *conninfo, TpccCheckResult *res, TpccError *err)
+bool tpcc_check(const char *conninfo, TpccCheckResult *res, PkDiag *diag)
 {
-    return check_conditions(conninfo, 4, res, err);
+    return check_conditions(conninfo, 4, res, diag);
 }
 
-bool tpcc_check_full(const char *conninfo, TpccCheckResult *res, TpccError *err)
+bool tpcc_check_full(const char *conninfo, TpccCheckResult *res, PkDiag *diag)
 {
-    return check_conditions(conninfo, TPCC_CHECK_MAX, res, err);
+    return check_conditions(conninfo, TPCC_CHECK_MAX, res, diag);
 }

@@ -3,8 +3,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
+#include "common/clock.h"
 #include "tpcc/conn.h"
 #include "tpcc/digits.h"
 
@@ -229,19 +229,22 @@ static TpccTxnType next_card(TpccClient *client)
     return (TpccTxnType)client->deck[client->deck_pos++];
 }
 
-/* Sleeps in short slices so a stop is noticed within 100 ms; false when stopped. */
-static bool sleep_unless_stopped(TpccClient *client, double seconds)
+/* Sleeps until `until` in short slices so a stop is noticed within 100 ms; false when
+ * stopped. */
+static bool sleep_until_unless_stopped(TpccClient *client, double until)
 {
-    double until = tpcc_now() + seconds;
     while (!atomic_load(&client->shared->stop)) {
-        double left = until - tpcc_now();
-        if (left <= 0)
+        double now = pk_clock_now();
+        if (now >= until)
             return true;
-        double slice = left < 0.1 ? left : 0.1;
-        struct timespec ts = {(time_t)slice, (long)((slice - (double)(time_t)slice) * 1e9)};
-        nanosleep(&ts, NULL);
+        pk_clock_sleep_until(until - now < 0.1 ? until : now + 0.1, NULL);
     }
     return false;
+}
+
+static bool sleep_unless_stopped(TpccClient *client, double seconds)
+{
+    return sleep_until_unless_stopped(client, pk_clock_now() + seconds);
 }
 
 /* Think time: negative exponential with the clause's mean, capped at ten times the mean. */
@@ -366,9 +369,9 @@ void *client_main(void *arg)
         if (think && !sleep_unless_stopped(client, kinds[type].keying_s))
             break;
         client->statements = client->round_trips = 0;
-        double started = tpcc_now();
+        double started = pk_clock_now();
         Attempts att = execute_with_retries(client, type);
-        double ended = tpcc_now();
+        double ended = pk_clock_now();
         if (att.outcome == TXN_LOST) {
             report_lost(client);
             break;

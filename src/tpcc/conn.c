@@ -1,23 +1,11 @@
 #include "tpcc/conn.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common/redact.h"
 #include "tpcc/schema.h"
-
-void tpcc_error_set(TpccError *err, TpccStatus status, const char *hint, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    err->status = status;
-    vsnprintf(err->message, sizeof(err->message), fmt, ap);
-    va_end(ap);
-    snprintf(err->hint, sizeof(err->hint), "%s", hint ? hint : "");
-}
 
 void tpcc_conn_message(PGconn *conn, char *buf, size_t len)
 {
@@ -39,7 +27,7 @@ static void notice_ignore(void *arg, const char *message)
     (void)message;
 }
 
-PGconn *tpcc_connect(const char *conninfo, TpccError *err)
+PGconn *tpcc_connect(const char *conninfo, PkDiag *diag)
 {
     const char *keys[] = {"dbname", "application_name", "fallback_application_name", NULL};
     const char *values[] = {conninfo && *conninfo ? conninfo : NULL, NULL, "pgknob-tpcc", NULL};
@@ -51,71 +39,64 @@ PGconn *tpcc_connect(const char *conninfo, TpccError *err)
         Redaction secrets = {0};
         redaction_add_conninfo(&secrets, conninfo);
         char *clean = redact_text(&secrets, msg);
-        tpcc_error_set(err, TPCC_ERR_CONNECT,
-                       "Give a connection string or URI, or set PGHOST, PGPORT, PGUSER and "
-                       "PGDATABASE.",
-                       "could not connect to the server: %s", clean);
+        pk_diag_set(diag, NULL, 0,
+                    "Give a connection string or URI, or set PGHOST, PGPORT, PGUSER and "
+                    "PGDATABASE.",
+                    "could not connect to the server: %s", clean);
         free(clean);
         redaction_free(&secrets);
         PQfinish(conn);
         return NULL;
     }
     PQsetNoticeProcessor(conn, notice_ignore, NULL);
-    if (!tpcc_exec(conn, "SET search_path = " TPCC_SCHEMA, err)) {
+    if (!tpcc_exec(conn, "SET search_path = " TPCC_SCHEMA, diag)) {
         PQfinish(conn);
         return NULL;
     }
     return conn;
 }
 
-static bool result_failed(PGconn *conn, PGresult *res, ExecStatusType want, TpccError *err)
+static bool result_failed(PGconn *conn, PGresult *res, ExecStatusType want, PkDiag *diag)
 {
     if (res && PQresultStatus(res) == want)
         return false;
     if (PQstatus(conn) != CONNECTION_OK) {
         char msg[400];
         tpcc_conn_message(conn, msg, sizeof(msg));
-        tpcc_error_set(err, TPCC_ERR_CONNECT, NULL, "lost the connection to the server: %s", msg);
+        pk_diag_set(diag, NULL, 0, NULL, "lost the connection to the server: %s", msg);
         return true;
     }
     const char *msg = res ? PQresultErrorMessage(res) : PQerrorMessage(conn);
     size_t n = strcspn(msg, "\n");
-    tpcc_error_set(err, TPCC_ERR_SERVER, NULL, "server error: %.*s", (int)n, msg);
+    pk_diag_set(diag, NULL, 0, NULL, "server error: %.*s", (int)n, msg);
     return true;
 }
 
-bool tpcc_exec(PGconn *conn, const char *sql, TpccError *err)
+bool tpcc_exec(PGconn *conn, const char *sql, PkDiag *diag)
 {
     PGresult *res = PQexec(conn, sql);
-    bool failed = result_failed(conn, res, PGRES_COMMAND_OK, err);
+    bool failed = result_failed(conn, res, PGRES_COMMAND_OK, diag);
     PQclear(res);
     return !failed;
 }
 
-PGresult *tpcc_query(PGconn *conn, const char *sql, TpccError *err)
+PGresult *tpcc_query(PGconn *conn, const char *sql, PkDiag *diag)
 {
     PGresult *res = PQexec(conn, sql);
-    if (result_failed(conn, res, PGRES_TUPLES_OK, err)) {
+    if (result_failed(conn, res, PGRES_TUPLES_OK, diag)) {
         PQclear(res);
         return NULL;
     }
     return res;
 }
 
-double tpcc_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-bool tpcc_schema_read(PGconn *conn, TpccSchemaInfo *info, TpccError *err)
+bool tpcc_schema_read(PGconn *conn, TpccSchemaInfo *info, PkDiag *diag)
 {
     memset(info, 0, sizeof(*info));
     PGresult *res = tpcc_query(conn,
                                "SELECT coalesce(obj_description(oid, 'pg_namespace'), '')"
                                " FROM pg_namespace WHERE nspname = '" TPCC_SCHEMA "'",
-                               err);
+                               diag);
     if (!res)
         return false;
     if (PQntuples(res) == 0) {
@@ -139,28 +120,26 @@ bool tpcc_schema_read(PGconn *conn, TpccSchemaInfo *info, TpccError *err)
     return true;
 }
 
-bool tpcc_schema_require(PGconn *conn, TpccSchemaInfo *info, TpccError *err)
+bool tpcc_schema_require(PGconn *conn, TpccSchemaInfo *info, PkDiag *diag)
 {
-    if (!tpcc_schema_read(conn, info, err))
+    if (!tpcc_schema_read(conn, info, diag))
         return false;
     switch (info->state) {
     case TPCC_SCHEMA_COMPLETE:
         return true;
     case TPCC_SCHEMA_ABSENT:
-        tpcc_error_set(err, TPCC_ERR_NO_SCHEMA, "Run `pgknob tpcc load --warehouses N` first.",
-                       "no TPC-C data in this database (schema \"%s\" does not exist)",
-                       TPCC_SCHEMA);
-        return false;
+        return pk_diag_set(diag, NULL, 0, "Run `pgknob tpcc load --warehouses N` first.",
+                           "no TPC-C data in this database (schema \"%s\" does not exist)",
+                           TPCC_SCHEMA);
     case TPCC_SCHEMA_LOADING:
-        tpcc_error_set(err, TPCC_ERR_SCHEMA,
-                       "A load was interrupted or failed; run `pgknob tpcc load --drop` again.",
-                       "schema \"%s\" is incompletely loaded", TPCC_SCHEMA);
-        return false;
+        return pk_diag_set(diag, NULL, 0,
+                           "A load was interrupted or failed; run `pgknob tpcc load --drop` "
+                           "again.",
+                           "schema \"%s\" is incompletely loaded", TPCC_SCHEMA);
     case TPCC_SCHEMA_FOREIGN:
         break;
     }
-    tpcc_error_set(err, TPCC_ERR_SCHEMA,
-                   "Drop it or use another database; `pgknob tpcc load --drop` replaces it.",
-                   "schema \"%s\" exists but was not loaded by pgknob", TPCC_SCHEMA);
-    return false;
+    return pk_diag_set(diag, NULL, 0,
+                       "Drop it or use another database; `pgknob tpcc load --drop` replaces it.",
+                       "schema \"%s\" exists but was not loaded by pgknob", TPCC_SCHEMA);
 }

@@ -2,6 +2,7 @@
  * Markdown summary. Numbers are printed in the C locale; rates that saw nothing say so. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/version.h"
@@ -35,211 +36,219 @@ static double ms(uint64_t us)
     return (double)us / 1000.0;
 }
 
-/* Finite numbers only: JSON has no inf or nan. */
-static void json_num(StrBuf *out, double value)
+/* Finite numbers only (JSON has no inf or nan), rounded to 3 decimals so the text stays short. */
+static json_t *jnum(double value)
 {
-    sb_printf(out, "%.3f", isfinite(value) ? value : 0.0);
+    return json_real(isfinite(value) ? round(value * 1000.0) / 1000.0 : 0.0);
 }
 
-static void json_key_num(StrBuf *out, const char *key, double value, bool comma)
+static json_t *jint(uint64_t value)
 {
-    sb_printf(out, "\"%s\": ", key);
-    json_num(out, value);
-    if (comma)
-        sb_put(out, ", ");
+    return json_integer((json_int_t)value);
 }
 
-static void json_key_u64(StrBuf *out, const char *key, uint64_t value, bool comma)
+static void set_num(json_t *obj, const char *key, double value)
 {
-    sb_printf(out, "\"%s\": %llu%s", key, (unsigned long long)value, comma ? ", " : "");
+    json_object_set_new(obj, key, jnum(value));
 }
 
-static void json_latency(StrBuf *out, const TpccHist *hist)
+static void set_int(json_t *obj, const char *key, uint64_t value)
 {
-    sb_put(out, "{");
-    json_key_num(out, "p50", ms(tpcc_hist_quantile(hist, 0.50)), true);
-    json_key_num(out, "p90", ms(tpcc_hist_quantile(hist, 0.90)), true);
-    json_key_num(out, "p95", ms(tpcc_hist_quantile(hist, 0.95)), true);
-    json_key_num(out, "p99", ms(tpcc_hist_quantile(hist, 0.99)), true);
-    json_key_num(out, "max", ms(hist->max_us), true);
-    json_key_num(out, "mean", hist->count ? ms(hist->sum_us) / (double)hist->count : 0, false);
-    sb_put(out, "}");
+    json_object_set_new(obj, key, jint(value));
 }
 
-static void json_codes(StrBuf *out, const TpccCodeCounts *codes)
+static json_t *json_latency(const TpccHist *hist)
 {
-    sb_put(out, "{");
-    for (int idx = 0; idx < codes->used; idx++) {
-        sb_printf(out, "%s", idx ? ", " : "");
-        sb_put_json_str(out, codes->code[idx]);
-        sb_printf(out, ": %llu", (unsigned long long)codes->count[idx]);
-    }
+    json_t *obj = json_object();
+    set_num(obj, "p50", ms(tpcc_hist_quantile(hist, 0.50)));
+    set_num(obj, "p90", ms(tpcc_hist_quantile(hist, 0.90)));
+    set_num(obj, "p95", ms(tpcc_hist_quantile(hist, 0.95)));
+    set_num(obj, "p99", ms(tpcc_hist_quantile(hist, 0.99)));
+    set_num(obj, "max", ms(hist->max_us));
+    set_num(obj, "mean", hist->count ? ms(hist->sum_us) / (double)hist->count : 0);
+    return obj;
+}
+
+static json_t *json_codes(const TpccCodeCounts *codes)
+{
+    json_t *obj = json_object();
+    for (int idx = 0; idx < codes->used; idx++)
+        set_int(obj, codes->code[idx], codes->count[idx]);
     if (codes->other)
-        sb_printf(out, "%s\"other\": %llu", codes->used ? ", " : "",
-                  (unsigned long long)codes->other);
-    sb_put(out, "}");
+        set_int(obj, "other", codes->other);
+    return obj;
 }
 
-static void json_conditions(const TpccResult *res, StrBuf *out)
+static json_t *json_conditions(const TpccResult *res)
 {
-    sb_printf(out, "  \"conditions\": {\"warehouses\": %d, \"clients\": %d, ", res->warehouses,
-              res->clients);
-    json_key_num(out, "duration_s", res->duration_s, true);
-    json_key_num(out, "warmup_s", res->warmup_s, true);
-    sb_printf(out, "\"think\": %s, \"isolation\": \"%s\", \"seed\": %llu, ",
-              res->think ? "true" : "false", isolation_name(res->isolation),
-              (unsigned long long)res->seed);
-    sb_put(out, "\"server_version\": ");
-    sb_put_json_str(out, res->server_version);
-    sb_printf(out, ", \"server_version_num\": %d,\n    \"nurand_c\": {\"c_last_load\": %d, "
-              "\"c_last_run\": %d, \"c_id\": %d, \"ol_i_id\": %d}},\n",
-              res->server_version_num, res->c_last_load, res->c_last_run, res->c_id,
-              res->c_ol_i_id);
+    json_t *obj = json_pack("{s:i, s:i}", "warehouses", res->warehouses, "clients", res->clients);
+    set_num(obj, "duration_s", res->duration_s);
+    set_num(obj, "warmup_s", res->warmup_s);
+    json_object_set_new(obj, "think", json_boolean(res->think));
+    json_object_set_new(obj, "isolation", json_string(isolation_name(res->isolation)));
+    set_int(obj, "seed", res->seed);
+    json_object_set_new(obj, "server_version", json_string(res->server_version));
+    json_object_set_new(obj, "server_version_num", json_integer(res->server_version_num));
+    json_object_set_new(obj, "nurand_c",
+                        json_pack("{s:i, s:i, s:i, s:i}", "c_last_load", res->c_last_load,
+                                  "c_last_run", res->c_last_run, "c_id", res->c_id, "ol_i_id",
+                                  res->c_ol_i_id));
+    return obj;
 }
 
-static void json_headline(const TpccResult *res, StrBuf *out)
+static json_t *rate_text(double count, double seconds, double per)
+{
+    StrBuf text = STRBUF_INIT;
+    tpcc_format_rate(count, seconds, per, &text);
+    json_t *str = json_string(sb_str(&text));
+    sb_free(&text);
+    return str;
+}
+
+static void json_headline(const TpccResult *res, json_t *doc)
 {
     uint64_t total = tpcc_result_total(res);
     uint64_t new_orders = tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER);
-    sb_printf(out, "  \"complete\": %s, \"stop_reason\": \"%s\", \"stop_detail\": ",
-              res->complete ? "true" : "false", tpcc_stop_reason_key(res->stop_reason));
-    sb_put_json_str(out, res->stop_detail);
-    sb_put(out, ",\n  ");
-    json_key_num(out, "measured_s", res->measured_s, true);
-    json_key_u64(out, "transactions", total, true);
-    json_key_num(out, "tps", tpcc_result_tps(res), true);
-    json_key_num(out, "tpmc", tpcc_result_tpmc(res), true);
-    sb_put(out, "\n  \"tps_text\": ");
-    StrBuf text = STRBUF_INIT;
-    tpcc_format_rate((double)total, res->measured_s, 1, &text);
-    sb_put_json_str(out, sb_str(&text));
-    sb_reset(&text);
-    sb_put(out, ", \"tpmc_text\": ");
-    tpcc_format_rate((double)new_orders, res->measured_s, 60, &text);
-    sb_put_json_str(out, sb_str(&text));
-    sb_free(&text);
-    sb_printf(out, ", \"below_resolution\": %s,\n", total == 0 ? "true" : "false");
+    json_object_set_new(doc, "complete", json_boolean(res->complete));
+    json_object_set_new(doc, "stop_reason", json_string(tpcc_stop_reason_key(res->stop_reason)));
+    json_object_set_new(doc, "stop_detail", json_string(res->stop_detail));
+    set_num(doc, "measured_s", res->measured_s);
+    set_int(doc, "transactions", total);
+    set_num(doc, "tps", tpcc_result_tps(res));
+    set_num(doc, "tpmc", tpcc_result_tpmc(res));
+    json_object_set_new(doc, "tps_text", rate_text((double)total, res->measured_s, 1));
+    json_object_set_new(doc, "tpmc_text", rate_text((double)new_orders, res->measured_s, 60));
+    json_object_set_new(doc, "below_resolution", json_boolean(total == 0));
 }
 
-static void json_types(const TpccResult *res, StrBuf *out)
+static json_t *json_txn_type(const TpccResult *res, const TpccTxnStats *txn)
+{
+    uint64_t completed = txn->committed + txn->rolled_back;
+    json_t *obj = json_object();
+    set_int(obj, "completed", completed);
+    set_int(obj, "committed", txn->committed);
+    set_int(obj, "rolled_back", txn->rolled_back);
+    set_int(obj, "failed", txn->failed);
+    set_int(obj, "retries", txn->retries);
+    set_int(obj, "statements", txn->statements);
+    set_int(obj, "round_trips", txn->round_trips);
+    set_num(obj, "tps", res->measured_s > 0 ? (double)completed / res->measured_s : 0);
+    json_object_set_new(obj, "latency_ms", json_latency(&txn->latency));
+    return obj;
+}
+
+static void json_types(const TpccResult *res, json_t *doc)
 {
     uint64_t total = tpcc_result_total(res);
-    sb_put(out, "  \"mix\": {");
+    json_t *mix = json_object(), *types = json_object();
     for (int type = 0; type < TPCC_TXN_TYPES; type++) {
-        sb_printf(out, "%s\"%s\": ", type ? ", " : "", tpcc_txn_key((TpccTxnType)type));
-        json_num(out, pct(tpcc_stats_completed(&res->stats, (TpccTxnType)type), total));
+        const char *key = tpcc_txn_key((TpccTxnType)type);
+        set_num(mix, key, pct(tpcc_stats_completed(&res->stats, (TpccTxnType)type), total));
+        json_object_set_new(types, key, json_txn_type(res, &res->stats.txn[type]));
     }
-    sb_put(out, "},\n  \"types\": {\n");
-    for (int type = 0; type < TPCC_TXN_TYPES; type++) {
-        const TpccTxnStats *txn = &res->stats.txn[type];
-        uint64_t completed = txn->committed + txn->rolled_back;
-        sb_printf(out, "    \"%s\": {", tpcc_txn_key((TpccTxnType)type));
-        json_key_u64(out, "completed", completed, true);
-        json_key_u64(out, "committed", txn->committed, true);
-        json_key_u64(out, "rolled_back", txn->rolled_back, true);
-        json_key_u64(out, "failed", txn->failed, true);
-        json_key_u64(out, "retries", txn->retries, true);
-        json_key_u64(out, "statements", txn->statements, true);
-        json_key_u64(out, "round_trips", txn->round_trips, true);
-        json_key_num(out, "tps", res->measured_s > 0 ? (double)completed / res->measured_s : 0,
-                     true);
-        sb_put(out, "\"latency_ms\": ");
-        json_latency(out, &txn->latency);
-        sb_printf(out, "}%s\n", type + 1 < TPCC_TXN_TYPES ? "," : "");
-    }
-    sb_put(out, "  },\n");
+    json_object_set_new(doc, "mix", mix);
+    json_object_set_new(doc, "types", types);
 }
 
-static void json_spec(const TpccResult *res, StrBuf *out)
+static void json_spec(const TpccResult *res, json_t *doc)
 {
     const TpccSpecCounters *spec = &res->stats.spec;
     const TpccTxnStats *no = &res->stats.txn[TPCC_NEW_ORDER];
     uint64_t pays = tpcc_stats_completed(&res->stats, TPCC_PAYMENT);
     uint64_t os = tpcc_stats_completed(&res->stats, TPCC_ORDER_STATUS);
-    sb_put(out, "  \"new_order\": {");
-    json_key_num(out, "rollback_pct", pct(no->rolled_back, no->committed + no->rolled_back), true);
-    json_key_u64(out, "lines", spec->no_lines, true);
-    json_key_u64(out, "remote_lines", spec->no_remote_lines, true);
-    json_key_num(out, "remote_line_pct", pct(spec->no_remote_lines, spec->no_lines), true);
-    json_key_u64(out, "remote_orders", spec->no_remote_orders, false);
-    sb_put(out, "},\n  \"payment\": {");
-    json_key_u64(out, "by_last_name", spec->payment_by_name, true);
-    json_key_num(out, "by_last_name_pct", pct(spec->payment_by_name, pays), true);
-    json_key_u64(out, "remote", spec->payment_remote, true);
-    json_key_num(out, "remote_pct", pct(spec->payment_remote, pays), false);
-    sb_put(out, "},\n  \"order_status\": {");
-    json_key_u64(out, "by_last_name", spec->order_status_by_name, true);
-    json_key_num(out, "by_last_name_pct", pct(spec->order_status_by_name, os), true);
-    json_key_u64(out, "lines", spec->order_status_lines, true);
-    json_key_u64(out, "line_count_mismatches", spec->order_status_mismatch, false);
-    sb_put(out, "},\n  \"delivery\": {");
-    json_key_u64(out, "districts_delivered", spec->delivery_districts, true);
-    json_key_u64(out, "districts_skipped", spec->delivery_skipped, false);
-    sb_put(out, "},\n  \"stock_level\": {");
-    json_key_u64(out, "low_stock_total", spec->stock_level_low, false);
-    sb_put(out, "},\n  \"errors\": ");
-    json_codes(out, &res->stats.errors);
-    sb_put(out, ", \"retries\": ");
-    json_codes(out, &res->stats.retried);
-    sb_put(out, ",\n");
+    json_t *obj = json_object();
+    set_num(obj, "rollback_pct", pct(no->rolled_back, no->committed + no->rolled_back));
+    set_int(obj, "lines", spec->no_lines);
+    set_int(obj, "remote_lines", spec->no_remote_lines);
+    set_num(obj, "remote_line_pct", pct(spec->no_remote_lines, spec->no_lines));
+    set_int(obj, "remote_orders", spec->no_remote_orders);
+    json_object_set_new(doc, "new_order", obj);
+    obj = json_object();
+    set_int(obj, "by_last_name", spec->payment_by_name);
+    set_num(obj, "by_last_name_pct", pct(spec->payment_by_name, pays));
+    set_int(obj, "remote", spec->payment_remote);
+    set_num(obj, "remote_pct", pct(spec->payment_remote, pays));
+    json_object_set_new(doc, "payment", obj);
+    obj = json_object();
+    set_int(obj, "by_last_name", spec->order_status_by_name);
+    set_num(obj, "by_last_name_pct", pct(spec->order_status_by_name, os));
+    set_int(obj, "lines", spec->order_status_lines);
+    set_int(obj, "line_count_mismatches", spec->order_status_mismatch);
+    json_object_set_new(doc, "order_status", obj);
+    json_object_set_new(doc, "delivery",
+                        json_pack("{s:o, s:o}", "districts_delivered",
+                                  jint(spec->delivery_districts), "districts_skipped",
+                                  jint(spec->delivery_skipped)));
+    json_object_set_new(doc, "stock_level",
+                        json_pack("{s:o}", "low_stock_total", jint(spec->stock_level_low)));
+    json_object_set_new(doc, "errors", json_codes(&res->stats.errors));
+    json_object_set_new(doc, "retries", json_codes(&res->stats.retried));
 }
 
-static void json_client(const TpccResult *res, StrBuf *out)
+static json_t *json_client(const TpccResult *res)
 {
     double cpu = res->cpu_user_s + res->cpu_sys_s;
     uint64_t total = tpcc_result_total(res), statements = tpcc_result_statements(res);
-    sb_put(out, "  \"client\": {");
-    json_key_num(out, "cpu_user_s", res->cpu_user_s, true);
-    json_key_num(out, "cpu_sys_s", res->cpu_sys_s, true);
     uint64_t trips = tpcc_result_round_trips(res);
-    json_key_u64(out, "statements", statements, true);
-    json_key_num(out, "statements_per_txn", total ? (double)statements / (double)total : 0, true);
-    json_key_u64(out, "round_trips", trips, true);
-    json_key_num(out, "round_trips_per_txn", total ? (double)trips / (double)total : 0, true);
-    json_key_num(out, "cpu_per_txn_ms", total ? cpu * 1e3 / (double)total : 0, true);
-    json_key_num(out, "cpu_per_statement_us", statements ? cpu * 1e6 / (double)statements : 0,
-                 true);
     double share = res->measured_s > 0 ? cpu / res->measured_s : 0;
-    json_key_num(out, "core_share", share, true);
-    sb_printf(out, "\"cpus\": %d, \"client_bound\": %s", res->client_cpus,
-              share >= 0.8 * res->client_cpus ? "true" : "false");
-    sb_put(out, "},\n");
+    json_t *obj = json_object();
+    set_num(obj, "cpu_user_s", res->cpu_user_s);
+    set_num(obj, "cpu_sys_s", res->cpu_sys_s);
+    set_int(obj, "statements", statements);
+    set_num(obj, "statements_per_txn", total ? (double)statements / (double)total : 0);
+    set_int(obj, "round_trips", trips);
+    set_num(obj, "round_trips_per_txn", total ? (double)trips / (double)total : 0);
+    set_num(obj, "cpu_per_txn_ms", total ? cpu * 1e3 / (double)total : 0);
+    set_num(obj, "cpu_per_statement_us", statements ? cpu * 1e6 / (double)statements : 0);
+    set_num(obj, "core_share", share);
+    json_object_set_new(obj, "cpus", json_integer(res->client_cpus));
+    json_object_set_new(obj, "client_bound", json_boolean(share >= 0.8 * res->client_cpus));
+    return obj;
 }
 
-static void json_series(const TpccResult *res, StrBuf *out)
+static json_t *json_series(const TpccResult *res)
 {
     int seconds = (int)ceil(res->measured_s);
     if (seconds > res->stats.series_len)
         seconds = res->stats.series_len;
-    sb_put(out, "  \"series\": [");
+    json_t *list = json_array();
     for (int second = 0; second < seconds; second++) {
         const TpccSecond *sec = &res->stats.series[second];
         uint64_t done = 0;
         for (int type = 0; type < TPCC_TXN_TYPES; type++)
             done += sec->done[type];
-        sb_printf(out, "%s\n    {\"t\": %d, \"transactions\": %llu", second ? "," : "",
-                  second + 1, (unsigned long long)done);
+        json_t *obj = json_pack("{s:i}", "t", second + 1);
+        set_int(obj, "transactions", done);
         for (int type = 0; type < TPCC_TXN_TYPES; type++)
-            sb_printf(out, ", \"%s\": %u", tpcc_txn_key((TpccTxnType)type), sec->done[type]);
-        sb_printf(out, ", \"failed\": %u, ", sec->failed);
-        json_key_num(out, "latency_mean_ms", done ? ms(sec->latency_sum_us) / (double)done : 0,
-                     true);
-        json_key_num(out, "latency_max_ms", ms(sec->latency_max_us), false);
-        sb_put(out, "}");
+            set_int(obj, tpcc_txn_key((TpccTxnType)type), sec->done[type]);
+        set_int(obj, "failed", sec->failed);
+        set_num(obj, "latency_mean_ms", done ? ms(sec->latency_sum_us) / (double)done : 0);
+        set_num(obj, "latency_max_ms", ms(sec->latency_max_us));
+        json_array_append_new(list, obj);
     }
-    sb_put(out, seconds ? "\n  ]\n" : "]\n");
+    return list;
+}
+
+json_t *tpcc_result_json(const TpccResult *res)
+{
+    json_t *doc = json_pack("{s:s, s:s}", "tool", "pgknob tpcc", "version", PK_VERSION);
+    json_headline(res, doc);
+    json_object_set_new(doc, "conditions", json_conditions(res));
+    json_types(res, doc);
+    json_spec(res, doc);
+    json_object_set_new(doc, "client", json_client(res));
+    json_object_set_new(doc, "series", json_series(res));
+    return doc;
 }
 
 void tpcc_result_to_json(const TpccResult *res, StrBuf *out)
 {
-    sb_printf(out, "{\n  \"tool\": \"pgknob tpcc\", \"version\": \"%s\",\n", PK_VERSION);
-    json_headline(res, out);
-    json_conditions(res, out);
-    json_types(res, out);
-    json_spec(res, out);
-    json_client(res, out);
-    json_series(res, out);
-    sb_put(out, "}\n");
+    json_t *doc = tpcc_result_json(res);
+    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+    json_decref(doc);
+    sb_put(out, text ? text : "{}");
+    sb_putc(out, '\n');
+    free(text);
 }
 
 void tpcc_result_free(TpccResult *res)

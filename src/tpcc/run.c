@@ -7,63 +7,50 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/xalloc.h"
 #include "tpcc/client.h"
 #include "tpcc/conn.h"
 
-static bool options_valid(const TpccRunOpts *opts, TpccError *err)
+static bool options_valid(const TpccRunOpts *opts, PkDiag *diag)
 {
     const char *hint = "See `pgknob tpcc run --help`.";
-    if (opts->clients < 1 || opts->clients > 1000) {
-        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid number of clients: %d", opts->clients);
-        return false;
-    }
-    if (!(opts->duration_s > 0) || opts->duration_s > 30 * 86400) {
-        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid duration: %g s", opts->duration_s);
-        return false;
-    }
-    if (!(opts->warmup_s >= 0) || opts->warmup_s > 86400) {
-        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid warm-up: %g s", opts->warmup_s);
-        return false;
-    }
-    if (opts->isolation < TPCC_READ_COMMITTED || opts->isolation > TPCC_SERIALIZABLE) {
-        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid isolation level: %d",
-                       (int)opts->isolation);
-        return false;
-    }
-    if (opts->warehouses < 0) {
-        tpcc_error_set(err, TPCC_ERR_USAGE, hint, "invalid number of warehouses: %d",
-                       opts->warehouses);
-        return false;
-    }
+    if (opts->clients < 1 || opts->clients > 1000)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid number of clients: %d", opts->clients);
+    if (!(opts->duration_s > 0) || opts->duration_s > 30 * 86400)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid duration: %g s", opts->duration_s);
+    if (!(opts->warmup_s >= 0) || opts->warmup_s > 86400)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid warm-up: %g s", opts->warmup_s);
+    if (opts->isolation < TPCC_READ_COMMITTED || opts->isolation > TPCC_SERIALIZABLE)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid isolation level: %d",
+                           (int)opts->isolation);
+    if (opts->warehouses < 0)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid number of warehouses: %d",
+                           opts->warehouses);
     return true;
 }
 
 /* The loaded warehouses must be what the caller asked for. */
-static bool check_warehouses(PGconn *conn, const TpccRunOpts *opts, int *loaded, TpccError *err)
+static bool check_warehouses(PGconn *conn, const TpccRunOpts *opts, int *loaded, PkDiag *diag)
 {
-    PGresult *res = tpcc_query(conn, "SELECT count(*) FROM warehouse", err);
+    PGresult *res = tpcc_query(conn, "SELECT count(*) FROM warehouse", diag);
     if (!res)
         return false;
     *loaded = atoi(PQgetvalue(res, 0, 0));
     PQclear(res);
-    if (*loaded < 1) {
-        tpcc_error_set(err, TPCC_ERR_SCHEMA, "Run `pgknob tpcc load --drop --warehouses N`.",
-                       "table \"%s.warehouse\" is empty", TPCC_SCHEMA);
-        return false;
-    }
+    if (*loaded < 1)
+        return pk_diag_set(diag, NULL, 0, "Run `pgknob tpcc load --drop --warehouses N`.",
+                           "table \"%s.warehouse\" is empty", TPCC_SCHEMA);
     if (opts->warehouses && opts->warehouses != *loaded) {
         char hint[200];
         snprintf(hint, sizeof(hint),
                  "Use --warehouses %d, or reload with `pgknob tpcc load --drop --warehouses %d`.",
                  *loaded, opts->warehouses);
-        tpcc_error_set(err, TPCC_ERR_SCHEMA, hint,
-                       "warehouse count mismatch: asked for %d, the database holds %d",
-                       opts->warehouses, *loaded);
-        return false;
+        return pk_diag_set(diag, NULL, 0, hint,
+                           "warehouse count mismatch: asked for %d, the database holds %d",
+                           opts->warehouses, *loaded);
     }
     return true;
 }
@@ -74,15 +61,15 @@ static const char *const isolation_sql[] = {
     "SET default_transaction_isolation = 'serializable'",
 };
 
-static bool client_open(TpccClient *client, RunShared *shared, int id, TpccError *err)
+static bool client_open(TpccClient *client, RunShared *shared, int id, PkDiag *diag)
 {
     const TpccRunOpts *opts = shared->opts;
     client->id = id;
     client->shared = shared;
-    client->conn = tpcc_connect(opts->conninfo, err);
+    client->conn = tpcc_connect(opts->conninfo, diag);
     if (!client->conn)
         return false;
-    if (!tpcc_exec(client->conn, isolation_sql[opts->isolation], err))
+    if (!tpcc_exec(client->conn, isolation_sql[opts->isolation], diag))
         return false;
     for (int stmt = 0; stmt < STMT_COUNT; stmt++) {
         PGresult *res = PQprepare(client->conn, tpcc_stmts[stmt].name, tpcc_stmts[stmt].sql,
@@ -90,9 +77,9 @@ static bool client_open(TpccClient *client, RunShared *shared, int id, TpccError
         bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
         if (!ok) {
             const char *msg = PQresultErrorMessage(res);
-            tpcc_error_set(err, TPCC_ERR_SCHEMA, "Reload with `pgknob tpcc load --drop`.",
-                           "could not prepare \"%s\": %.*s", tpcc_stmts[stmt].name,
-                           (int)strcspn(msg, "\n"), msg);
+            pk_diag_set(diag, NULL, 0, "Reload with `pgknob tpcc load --drop`.",
+                        "could not prepare \"%s\": %.*s", tpcc_stmts[stmt].name,
+                        (int)strcspn(msg, "\n"), msg);
         }
         PQclear(res);
         if (!ok)
@@ -184,7 +171,7 @@ static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clien
 {
     const TpccRunOpts *opts = shared->opts;
     for (;;) {
-        double now = tpcc_now();
+        double now = pk_clock_now();
         if (!mon->rusage_taken && now >= shared->measure_start) {
             getrusage(RUSAGE_SELF, &mon->usage_start);
             mon->rusage_taken = true;
@@ -201,9 +188,7 @@ static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clien
         double wait = shared->measure_end - now;
         if (!mon->rusage_taken && shared->measure_start - now < wait)
             wait = shared->measure_start - now;
-        wait = wait > 0.05 ? 0.05 : wait;
-        struct timespec ts = {0, (long)(wait * 1e9)};
-        nanosleep(&ts, NULL);
+        pk_clock_sleep_until(now + (wait > 0.05 ? 0.05 : wait), NULL);
     }
 }
 
@@ -217,9 +202,9 @@ static bool all_finished(TpccClient *clients, int count)
 
 static void wait_finished(TpccClient *clients, int count, double seconds)
 {
-    double until = tpcc_now() + seconds;
-    while (!all_finished(clients, count) && tpcc_now() < until)
-        usleep(10000);
+    double until = pk_clock_now() + seconds;
+    while (!all_finished(clients, count) && pk_clock_now() < until)
+        pk_clock_sleep_ms(10);
 }
 
 /* Lets running transactions end for a moment, then cancels the rest and joins. Returns the
@@ -266,11 +251,11 @@ static void result_conditions(TpccResult *res, const TpccRunOpts *opts, const Ru
 
 /* Schema, size and constants: everything that can fail before a client starts. */
 static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared,
-                        TpccResult *res, TpccError *err)
+                        TpccResult *res, PkDiag *diag)
 {
     TpccSchemaInfo info;
     int loaded = 0;
-    if (!tpcc_schema_require(conn, &info, err) || !check_warehouses(conn, opts, &loaded, err))
+    if (!tpcc_schema_require(conn, &info, diag) || !check_warehouses(conn, opts, &loaded, diag))
         return false;
     shared->opts = opts;
     shared->warehouses = loaded;
@@ -285,10 +270,10 @@ static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared
     return true;
 }
 
-static bool open_clients(TpccClient *clients, RunShared *shared, TpccError *err)
+static bool open_clients(TpccClient *clients, RunShared *shared, PkDiag *diag)
 {
     for (int idx = 0; idx < shared->opts->clients; idx++)
-        if (!client_open(&clients[idx], shared, idx, err))
+        if (!client_open(&clients[idx], shared, idx, diag))
             return false;
     return true;
 }
@@ -332,14 +317,14 @@ static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
 {
     int count = shared->opts->clients;
     Monitor mon = {.control = control};
-    mon.started = tpcc_now();
+    mon.started = pk_clock_now();
     shared->measure_start = mon.started + shared->opts->warmup_s;
     shared->measure_end = shared->measure_start + shared->opts->duration_s;
     mon.last_print = mon.last_done_at = mon.started;
     for (int idx = 0; idx < count; idx++)
         pthread_create(&clients[idx].thread, NULL, client_main, &clients[idx]);
     TpccStopReason reason = monitor(&mon, shared, clients);
-    double stopped_at = tpcc_now();
+    double stopped_at = pk_clock_now();
     atomic_store(&shared->stop, 1);
     finish_result(res, reason, shared, stopped_at, &mon);
     int stuck = stop_clients(clients, count);
@@ -359,18 +344,17 @@ static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
     }
 }
 
-bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
+bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, PkDiag *diag)
 {
     memset(res, 0, sizeof(*res));
-    memset(err, 0, sizeof(*err));
-    if (!options_valid(opts, err))
+    if (!options_valid(opts, diag))
         return false;
-    PGconn *conn = tpcc_connect(opts->conninfo, err);
+    PGconn *conn = tpcc_connect(opts->conninfo, diag);
     if (!conn)
         return false;
     /* heap: a client thread stuck in the server keeps pointing at these, so they outlive us */
     RunShared *shared = xcalloc(1, sizeof(RunShared));
-    bool ok = prepare_run(conn, opts, shared, res, err);
+    bool ok = prepare_run(conn, opts, shared, res, diag);
     if (!ok) {
         PQfinish(conn);
         free(shared->series);
@@ -378,7 +362,7 @@ bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err)
         return false;
     }
     TpccClient *clients = xcalloc((size_t)opts->clients, sizeof(TpccClient));
-    ok = open_clients(clients, shared, err);
+    ok = open_clients(clients, shared, diag);
     if (ok)
         run_clients(clients, shared, conn, res);
     PQfinish(conn);

@@ -8,28 +8,14 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
+#include "common/diag.h"
 #include "common/strbuf.h"
 #include "tpcc/stats.h"
 
 /* The schema that holds the nine tables. */
 #define TPCC_SCHEMA "tpcc"
-
-typedef enum TpccStatus {
-    TPCC_OK = 0,
-    TPCC_ERR_USAGE,       /* bad options (message says which) */
-    TPCC_ERR_CONNECT,     /* could not connect, or the server went away before anything ran */
-    TPCC_ERR_NO_SCHEMA,   /* nothing loaded: "run `pgknob tpcc load` first" */
-    TPCC_ERR_SCHEMA,      /* schema exists but is incomplete, foreign, or not the asked size */
-    TPCC_ERR_SERVER,      /* an unexpected server error during load/check */
-    TPCC_ERR_INTERRUPTED, /* the stop flag was raised (load: the data is incomplete) */
-} TpccStatus;
-
-/* Errors are values: the caller owns one of these and prints it. */
-typedef struct TpccError {
-    TpccStatus status;
-    char message[512]; /* lowercase, no period, PostgreSQL style */
-    char hint[256];    /* a full sentence, or empty */
-} TpccError;
 
 typedef enum TpccIsolation {
     TPCC_READ_COMMITTED = 0, /* default: SELECT ... FOR UPDATE where the spec updates */
@@ -39,18 +25,45 @@ typedef enum TpccIsolation {
 
 /* ---- load ---- */
 
+typedef enum TpccLoadPhase {
+    TPCC_LOAD_COPY = 0, /* COPY of the population */
+    TPCC_LOAD_INDEX,    /* primary keys and secondary indexes */
+    TPCC_LOAD_VACUUM,   /* VACUUM ANALYZE */
+} TpccLoadPhase;
+
+/* Progress of a load, for a caller that prints it: called from the thread that called
+ * tpcc_load when a phase starts, every 0.2 s during it, and when it ends. */
+typedef struct TpccLoadProgress {
+    TpccLoadPhase phase;
+    bool phase_start;  /* first call of the phase */
+    bool phase_end;    /* last call of the phase (done, failed or interrupted) */
+    bool ok;           /* with phase_end: the phase completed */
+    double elapsed_s;  /* since the phase started */
+    int64_t rows;      /* COPY rows sent so far (whole load) */
+    int64_t expected_rows;
+    int64_t bytes;     /* COPY text bytes sent so far */
+} TpccLoadProgress;
+typedef void (*TpccLoadProgressFn)(const TpccLoadProgress *progress, void *arg);
+
+/* "loading: [#####     ]  42.0%   0.84M rows   31.2 MB/s" (the terminal's bar, without the
+ * "\r"), or with `line` the plain line printed every few seconds when stderr is not a
+ * terminal: "load: copy 42.0%, 0.84M rows, 31.2 MB/s, 12.0 s". Appends to out. */
+void tpcc_load_progress_text(const TpccLoadProgress *progress, bool line, StrBuf *out);
+
 typedef struct TpccLoadOpts {
     const char *conninfo;            /* libpq conninfo or URI; NULL/"" = libpq environment */
     int warehouses;                  /* >= 1 */
     int jobs;                        /* parallel connections, >= 1 (0 = 1) */
     bool drop;                       /* drop an existing tpcc schema first */
-    bool progress;                   /* progress bar on stderr (the CLI passes isatty(2)) */
     uint64_t seed;                   /* same seed, same rows */
     volatile sig_atomic_t *stop;     /* optional: set to nonzero to interrupt */
+    TpccLoadProgressFn progress_fn;  /* optional: the library itself prints nothing */
+    void *progress_arg;
 } TpccLoadOpts;
 
 typedef struct TpccLoadResult {
-    bool complete;            /* false: interrupted or failed; the schema is marked incomplete */
+    bool complete;            /* false: interrupted or failed */
+    bool schema_created;      /* the schema was created: a failure now leaves it marked incomplete */
     int64_t rows;             /* rows sent with COPY */
     int64_t bytes;            /* COPY text bytes sent */
     int64_t table_bytes;      /* pg_total_relation_size of the nine tables after VACUUM ANALYZE */
@@ -61,9 +74,9 @@ typedef struct TpccLoadResult {
     int c_last_load;          /* the C constant of NURand(255,0,999) used for C_LAST */
 } TpccLoadResult;
 
-/* Creates schema "tpcc" and loads opts->warehouses warehouses. Returns false and fills err on
- * failure; res is filled as far as the load went. */
-bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, TpccError *err);
+/* Creates schema "tpcc" and loads opts->warehouses warehouses. Returns false and sets diag on
+ * failure (interrupted too); res is filled as far as the load went. */
+bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, PkDiag *diag);
 
 /* ---- run ---- */
 
@@ -94,12 +107,14 @@ typedef struct TpccRunOpts {
     void *progress_arg;
 } TpccRunOpts;
 
-/* Fills res (caller frees with tpcc_result_free). Returns false and fills err only when no run
+/* Fills res (caller frees with tpcc_result_free). Returns false and sets diag only when no run
  * happened at all (connection, schema, options). A run cut short by the stop flag or by a lost
  * server returns true with res->complete == false and res->stop_reason saying why. */
-bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, TpccError *err);
+bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, PkDiag *diag);
 
-/* JSON document of everything in res (schema in docs/tpcc.md). Appends to out. */
+/* JSON document of everything in res (schema in docs/tpcc.md), built with jansson; the caller
+ * json_decref()s it. tpcc_result_to_json appends its text to out. */
+json_t *tpcc_result_json(const TpccResult *res);
 void tpcc_result_to_json(const TpccResult *res, StrBuf *out);
 /* Human-readable summary: plain text, or Markdown tables when markdown is true. */
 void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out);
@@ -128,7 +143,7 @@ typedef struct TpccCheckResult {
 /* Runs consistency conditions 1-4 of clause 3.3.2 in one read-only snapshot (with full, also
  * 5-10 and 12; 11 holds only for an unrun database). Returns false on error (no schema,
  * connection); otherwise res->passed says whether all conditions hold. */
-bool tpcc_check(const char *conninfo, TpccCheckResult *res, TpccError *err);
-bool tpcc_check_full(const char *conninfo, TpccCheckResult *res, TpccError *err);
+bool tpcc_check(const char *conninfo, TpccCheckResult *res, PkDiag *diag);
+bool tpcc_check_full(const char *conninfo, TpccCheckResult *res, PkDiag *diag);
 
 #endif

@@ -13,6 +13,7 @@ jv() { jq -r "$1" "$2"; }
 # between VALUE LOW HIGH: LOW <= VALUE <= HIGH (decimals allowed)
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 contains() { [[ "$1" == *"$2"* ]]; }
+not_contains_cr() { [[ "$1" != *$'\r'* ]]; }
 is_json() { jq -e .tps "$1" >/dev/null 2>&1; }
 
 # --- no server needed: help and option errors ---
@@ -47,7 +48,10 @@ expect_exit 2 "check on an empty database" -- "$PGKNOB" tpcc check
 
 expect_exit 0 "load 2 warehouses on 15" -- "$PGKNOB" tpcc load -w 2 -j 2 --json "$WORK/load15.json"
 check "load reports rows" contains "$OUT" "loaded 2 warehouses"
-check "no progress bar when stderr is not a terminal" test -z "$ERR"
+check "no progress bar when stderr is not a terminal" not_contains_cr "$ERR"
+check "load progress lines on a non-terminal: copy started" grep -qE '^load: copy [0-9.]+%, [0-9.]+M rows, [0-9.]+ MB/s, [0-9.]+ s$' <<<"$ERR"
+check "load progress lines: each phase ends with done" \
+  test "$(grep -cE '^load: (copy 100.0%.*|keys and indexes|VACUUM ANALYZE), [0-9.]+ s, done$' <<<"$ERR")" = 3
 check "load json: complete" test "$(jv .complete "$WORK/load15.json")" = true
 counts=$(PSQL -c "SELECT (SELECT count(*) FROM tpcc.item), (SELECT count(*) FROM tpcc.warehouse),
   (SELECT count(*) FROM tpcc.district), (SELECT count(*) FROM tpcc.stock),
