@@ -7,6 +7,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/json.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
@@ -154,24 +155,17 @@ static void list_json(const RuleSet *set)
 {
     size_t n;
     ListItem *items = list_items(set, &n);
+    json_t *rules = json_array();
+    for (size_t idx = 0; idx < n; idx++)
+        json_array_append_new(
+            rules, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id", pk_json_str(items[idx].id),
+                             "name", pk_json_str(items[idx].name), "title",
+                             pk_json_str(items[idx].title), "severity",
+                             pk_json_str(severity_name(items[idx].severity)), "category",
+                             pk_json_str(items[idx].category), "versions",
+                             pk_json_str(items[idx].versions)));
     StrBuf sb = STRBUF_INIT;
-    sb_put(&sb, "{\"rules\":[");
-    for (size_t idx = 0; idx < n; idx++) {
-        sb_put(&sb, idx ? ",\n{\"id\":" : "\n{\"id\":");
-        sb_put_json_str(&sb, items[idx].id);
-        sb_put(&sb, ",\"name\":");
-        sb_put_json_str(&sb, items[idx].name);
-        sb_put(&sb, ",\"title\":");
-        sb_put_json_str(&sb, items[idx].title);
-        sb_put(&sb, ",\"severity\":");
-        sb_put_json_str(&sb, severity_name(items[idx].severity));
-        sb_put(&sb, ",\"category\":");
-        sb_put_json_str(&sb, items[idx].category);
-        sb_put(&sb, ",\"versions\":");
-        sb_put_json_str(&sb, items[idx].versions);
-        sb_put(&sb, "}");
-    }
-    sb_put(&sb, "\n]}\n");
+    pk_json_dump(&sb, json_pack("{s:o}", "rules", rules), PK_JSON_PRETTY);
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);
     free(items);

@@ -17,6 +17,7 @@
 #include "catalog/value.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -239,35 +240,33 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
 }
 
 /* A string of the output, with the run's secrets replaced (redact.h). */
-static void put_json_redacted(StrBuf *sb, const Redaction *secrets, const char *text)
+static json_t *redacted_str(const Redaction *secrets, const char *text)
 {
     char *clean = redact_text(secrets, text);
-    sb_put_json_str(sb, clean);
+    json_t *str = pk_json_str(clean);
     free(clean);
+    return str;
 }
 
-static void put_entry_json(StrBuf *sb, const ConfEntry *entry, const SettingsRow *row,
-                           const Redaction *secrets, bool secret)
+static json_t *entry_json(const ConfEntry *entry, const SettingsRow *row, const Redaction *secrets,
+                          bool secret)
 {
-    sb_put(sb, "{\"file\":");
-    sb_put_json_str(sb, entry->file);
-    sb_printf(sb, ",\"line\":%d,\"seqno\":%d,\"name\":", entry->line, entry->seqno);
-    sb_put_json_str(sb, entry->name);
-    sb_put(sb, ",\"value\":");
-    put_json_redacted(sb, secrets, secret && entry->value && *entry->value ? REDACTED : entry->value);
-    sb_put(sb, ",\"normalized\":");
-    put_json_redacted(sb, secrets, secret && row->normalized ? REDACTED : row->normalized);
-    sb_printf(sb, ",\"applied\":%s,\"error\":", row->applied ? "true" : "false");
-    put_json_redacted(sb, secrets, row->error);
-    if (entry->token) {
-        sb_put(sb, ",\"token\":");
-        put_json_redacted(sb, secrets, entry->token);
-    }
-    if (row->hint) {
-        sb_put(sb, ",\"hint\":");
-        put_json_redacted(sb, secrets, row->hint);
-    }
-    sb_put(sb, "}");
+    json_t *obj = json_object();
+    pk_json_set(obj, "file", pk_json_str(entry->file));
+    pk_json_set(obj, "line", json_integer(entry->line));
+    pk_json_set(obj, "seqno", json_integer(entry->seqno));
+    pk_json_set(obj, "name", pk_json_str(entry->name));
+    pk_json_set(obj, "value", redacted_str(secrets, secret && entry->value && *entry->value
+                                                        ? REDACTED : entry->value));
+    pk_json_set(obj, "normalized",
+                redacted_str(secrets, secret && row->normalized ? REDACTED : row->normalized));
+    pk_json_set(obj, "applied", pk_json_bool(row->applied));
+    pk_json_set(obj, "error", redacted_str(secrets, row->error));
+    if (entry->token)
+        pk_json_set(obj, "token", redacted_str(secrets, entry->token));
+    if (row->hint)
+        pk_json_set(obj, "hint", redacted_str(secrets, row->hint));
+    return obj;
 }
 
 /* Control bytes in a token or value would garble a terminal: show them as \xNN. */
@@ -326,21 +325,17 @@ static void render(const ConfSet *set, const SettingsRow *rows, int major, bool 
     for (size_t ent = 0; ent < set->n_entries; ent++)
         report_entry_secrets(names, major, &set->entries[ent], &secrets);
     StrBuf sb = STRBUF_INIT;
-    if (json)
-        sb_put(&sb, "{\"entries\":[");
+    json_t *entries = json ? json_array() : NULL;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         bool secret = report_entry_secret(names, major, &set->entries[ent]);
-        if (json) {
-            if (ent)
-                sb_putc(&sb, ',');
-            sb_put(&sb, "\n  ");
-            put_entry_json(&sb, &set->entries[ent], &rows[ent], &secrets, secret);
-        } else {
+        if (json)
+            json_array_append_new(entries,
+                                  entry_json(&set->entries[ent], &rows[ent], &secrets, secret));
+        else
             put_entry_text(&sb, set, ent, &rows[ent], secret);
-        }
     }
     if (json)
-        sb_put(&sb, set->n_entries ? "\n]}\n" : "]}\n");
+        pk_json_dump(&sb, json_pack("{s:o}", "entries", entries), PK_JSON_PRETTY);
     char *clean = json ? NULL : redact_text(&secrets, sb_str(&sb));
     if (clean) { /* text is read on a terminal: no control byte reaches it raw */
         StrBuf safe = STRBUF_INIT;

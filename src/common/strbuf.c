@@ -56,56 +56,30 @@ void sb_printf(StrBuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
-/* Length of the valid UTF-8 sequence starting at s, or 0 if it is not one. */
-static size_t utf8_seq_len(const unsigned char *s)
+size_t pk_utf8_seq_len(const unsigned char *s, size_t avail)
 {
-    size_t need;
+    /* Unicode's table of well-formed sequences (no overlong forms, no surrogates, nothing past
+     * U+10FFFF): the same test jansson applies, so what passes here a JSON string accepts. */
+    static const struct { unsigned char lo, hi, second_lo, second_hi, need; } forms[] = {
+        {0xC2, 0xDF, 0x80, 0xBF, 2}, {0xE0, 0xE0, 0xA0, 0xBF, 3}, {0xE1, 0xEC, 0x80, 0xBF, 3},
+        {0xED, 0xED, 0x80, 0x9F, 3}, {0xEE, 0xEF, 0x80, 0xBF, 3}, {0xF0, 0xF0, 0x90, 0xBF, 4},
+        {0xF1, 0xF3, 0x80, 0xBF, 4}, {0xF4, 0xF4, 0x80, 0x8F, 4}};
+    if (!avail)
+        return 0;
     if (s[0] < 0x80)
         return 1;
-    else if (s[0] >= 0xC2 && s[0] <= 0xDF)
-        need = 2;
-    else if (s[0] >= 0xE0 && s[0] <= 0xEF)
-        need = 3;
-    else if (s[0] >= 0xF0 && s[0] <= 0xF4)
-        need = 4;
-    else
-        return 0;
-    for (size_t idx = 1; idx < need; idx++)
-        if ((s[idx] & 0xC0) != 0x80)
-            return 0;
-    return need;
-}
-
-void sb_put_json_str(StrBuf *sb, const char *s)
-{
-    if (!s) {
-        sb_put(sb, "null");
-        return;
-    }
-    sb_putc(sb, '"');
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        size_t seq = utf8_seq_len(p);
-        if (seq > 1) {
-            sb_putn(sb, (const char *)p, seq);
-            p += seq;
+    for (size_t idx = 0; idx < sizeof(forms) / sizeof(forms[0]); idx++) {
+        if (s[0] < forms[idx].lo || s[0] > forms[idx].hi)
             continue;
-        }
-        unsigned char c = *p++;
-        switch (c) {
-        case '"': sb_put(sb, "\\\""); break;
-        case '\\': sb_put(sb, "\\\\"); break;
-        case '\n': sb_put(sb, "\\n"); break;
-        case '\r': sb_put(sb, "\\r"); break;
-        case '\t': sb_put(sb, "\\t"); break;
-        default:
-            if (c < 0x20 || c >= 0x7F)
-                sb_printf(sb, "\\u%04x", (unsigned)c);
-            else
-                sb_putc(sb, (char)c);
-        }
+        size_t need = forms[idx].need;
+        if (avail < need || s[1] < forms[idx].second_lo || s[1] > forms[idx].second_hi)
+            return 0;
+        for (size_t pos = 2; pos < need; pos++)
+            if ((s[pos] & 0xC0) != 0x80)
+                return 0;
+        return need;
     }
-    sb_putc(sb, '"');
+    return 0;
 }
 
 void sb_put_md(StrBuf *sb, const char *s)
@@ -177,9 +151,7 @@ void sb_put_escaped_controls(StrBuf *sb, const char *s, size_t len, bool keep_sg
 {
     const unsigned char *p = (const unsigned char *)s, *end = p + len;
     while (p < end) {
-        size_t seq = utf8_seq_len(p);
-        if (seq > (size_t)(end - p))
-            seq = 0;
+        size_t seq = pk_utf8_seq_len(p, (size_t)(end - p));
         if (seq == 2 && p[0] == 0xC2 && p[1] < 0xA0) {
             sb_printf(sb, "\\u%04x", (unsigned)p[1]);
             p += 2;

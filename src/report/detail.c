@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <jansson.h>
+#include "common/json.h"
 
 #include "catalog/value.h"
 #include "common/xalloc.h"
@@ -303,19 +303,17 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
     return clean;
 }
 
-void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out)
+json_t *report_fix_json(const ReportInput *in, const Finding *f)
 {
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
-        json_array_append_new(list, json_pack("{s:s, s:s, s:s}", "name", fix->name, "value",
-                                              report_redact(in, fix->name, fix->value), "applies",
-                                              fix->applies));
+        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name),
+                                              "value",
+                                              pk_json_str(report_redact(in, fix->name, fix->value)),
+                                              "applies", pk_json_str(fix->applies)));
     }
-    char *text = json_dumps(list, JSON_PRESERVE_ORDER | JSON_ENSURE_ASCII);
-    sb_put(out, text ? text : "[]");
-    free(text);
-    json_decref(list);
+    return list;
 }
 
 bool report_skip_unparsed(const SkippedRule *skip)

@@ -1,57 +1,71 @@
 /* The JSON format documented in docs/json.md: stable keys, deterministic order, redacted
- * credentials. Additions are new keys only; existing keys keep their meaning. */
+ * credentials. Additions are new keys only; existing keys keep their meaning. The document is a
+ * jansson tree dumped whole (common/json.h). */
 #include "report/report.h"
 
 #include "host/host.h"
 
 #include "engine/engine.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 #include "catalog/value.h"
+#include "common/json.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 
-static void put_key(StrBuf *out, const char *indent, const char *key)
+/* A string with every secret of the run redacted (messages can quote values). */
+static json_t *clean_str(const ReportInput *in, const char *value)
 {
-    sb_printf(out, "%s\"%s\": ", indent, key);
+    char *clean = report_redact_text(in, value);
+    json_t *str = pk_json_str(clean);
+    free(clean);
+    return str;
 }
 
-static void put_str_field(StrBuf *out, const char *indent, const char *key, const char *value,
-                          bool last)
+static json_t *str_array(const ReportInput *in, char *const *items, size_t n, bool redact)
 {
-    put_key(out, indent, key);
-    sb_put_json_str(out, value);
-    sb_put(out, last ? "\n" : ",\n");
+    json_t *list = json_array();
+    for (size_t idx = 0; idx < n; idx++)
+        json_array_append_new(list, redact ? clean_str(in, items[idx]) : pk_json_str(items[idx]));
+    return list;
 }
 
-static void put_int_field(StrBuf *out, const char *indent, const char *key, long value, bool last)
-{
-    put_key(out, indent, key);
-    sb_printf(out, "%ld%s", value, last ? "\n" : ",\n");
-}
-
-static void put_target(const ReportInput *in, StrBuf *out)
+static void put_target(const ReportInput *in, json_t *doc)
 {
     const ReportSource *first = in->n_sources ? &in->sources[0] : NULL;
-    sb_put(out, "  \"target\": {\n");
-    put_str_field(out, "    ", "pg_version", first ? first->pg_version : NULL, false);
-    put_int_field(out, "    ", "pg_major", first ? first->pg_major : 0, false);
-    put_str_field(out, "    ", "version_source", first ? first->version_source : NULL, true);
-    sb_put(out, "  },\n");
+    json_t *target = json_object();
+    pk_json_set(target, "pg_version", pk_json_str(first ? first->pg_version : NULL));
+    pk_json_set(target, "pg_major", json_integer(first ? first->pg_major : 0));
+    pk_json_set(target, "version_source", pk_json_str(first ? first->version_source : NULL));
+    pk_json_set(doc, "target", target);
     if (in->host) { /* the host facts the rules used (--host) */
         char *text = host_describe(in->host);
-        put_str_field(out, "  ", "host", text, false);
+        pk_json_set(doc, "host", pk_json_str(text));
         free(text);
     }
 }
 
-/* The settings the source sets (not defaults), each with the value the server would store. */
-static void put_source_settings(const ReportInput *in, const ReportOpts *opts, const ReportSource *src, StrBuf *out)
+/* A setting as findings and inputs list it: name, value (redacted), [setting], file, line. */
+static json_t *setting_obj(const ReportInput *in, const ReportOpts *opts, const char *name,
+                           const char *value, const char *setting, bool with_setting,
+                           const char *file, int line)
 {
-    sb_put(out, "      \"settings\": [");
-    bool first = true;
+    json_t *obj = json_object();
+    pk_json_set(obj, "name", pk_json_str(name));
+    pk_json_set(obj, "value", pk_json_str(report_redact(in, name, value)));
+    if (with_setting)
+        pk_json_set(obj, "setting", pk_json_str(report_redact(in, name, setting)));
+    pk_json_set(obj, "file", pk_json_str(report_display_path(opts, file)));
+    pk_json_set(obj, "line", json_integer(line));
+    return obj;
+}
+
+/* The settings the source sets (not defaults), each with the value the server would store. */
+static json_t *source_settings(const ReportInput *in, const ReportOpts *opts,
+                               const ReportSource *src)
+{
+    json_t *list = json_array();
     for (size_t idx = 0; src->snap && idx < src->snap->n_settings; idx++) {
         const SnapSetting *s = &src->snap->settings[idx];
         if (s->source == SRC_DEFAULT)
@@ -59,207 +73,142 @@ static void put_source_settings(const ReportInput *in, const ReportOpts *opts, c
         char *setting = !s->param     ? xstrdup(s->value)
                         : s->parsed_ok ? guc_value_to_setting(s->param, &s->parsed)
                                        : NULL;
-        sb_put(out, first ? "\n        {\"name\": " : ",\n        {\"name\": ");
-        first = false;
-        sb_put_json_str(out, s->name);
-        sb_put(out, ", \"value\": ");
-        sb_put_json_str(out, report_redact(in, s->name, s->value));
-        sb_put(out, ", \"setting\": ");
-        sb_put_json_str(out, report_redact(in, s->name, setting));
-        sb_put(out, ", \"file\": ");
-        sb_put_json_str(out, report_display_path(opts, s->file));
-        sb_printf(out, ", \"line\": %d}", s->line);
+        json_array_append_new(list, setting_obj(in, opts, s->name, s->value, setting, true,
+                                                s->file, s->line));
         free(setting);
     }
-    sb_put(out, first ? "],\n" : "\n      ],\n");
+    return list;
 }
 
 /* Live evidence (audit): key, number and the sentence a report shows. */
-static void put_source_evidence(const ReportSource *src, StrBuf *out)
+static void put_source_evidence(const ReportSource *src, json_t *obj)
 {
     if (!src->snap || !src->snap->n_evidence)
         return;
-    sb_put(out, "      \"evidence\": [");
+    json_t *list = json_array();
     for (size_t idx = 0; idx < src->snap->n_evidence; idx++) {
         const Evidence *ev = &src->snap->evidence[idx];
-        sb_put(out, idx ? ",\n        {\"key\": " : "\n        {\"key\": ");
-        sb_put_json_str(out, ev->key);
-        if (isfinite(ev->value))
-            sb_printf(out, ", \"value\": %.10g, \"text\": ", ev->value);
-        else
-            sb_put(out, ", \"value\": null, \"text\": ");
-        sb_put_json_str(out, ev->text);
-        sb_put(out, "}");
+        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "key", pk_json_str(ev->key),
+                                              "value", pk_json_number(ev->value), "text",
+                                              pk_json_str(ev->text)));
     }
-    sb_put(out, "\n      ],\n");
+    pk_json_set(obj, "evidence", list);
 }
 
 /* Live audit: partial or not, and each piece of evidence that could not be read, with why. */
-static void put_audit(const ReportAudit *audit, StrBuf *out)
+static void put_audit(const ReportAudit *audit, json_t *doc)
 {
     if (!audit)
         return;
-    sb_printf(out, "  \"audit\": {\n    \"partial\": %s,\n    \"unavailable\": [",
-              audit->partial ? "true" : "false");
+    json_t *list = json_array();
     for (size_t idx = 0; idx < audit->n_unavailable; idx++) {
-        sb_put(out, idx ? ",\n      {\"what\": " : "\n      {\"what\": ");
-        sb_put_json_str(out, audit->unavailable[idx].what);
-        sb_put(out, ", \"why\": ");
-        sb_put_json_str(out, audit->unavailable[idx].why);
-        sb_printf(out, ", \"failure\": %s}", audit->unavailable[idx].failure ? "true" : "false");
+        const ReportUnavailable *un = &audit->unavailable[idx];
+        json_array_append_new(list, json_pack("{s:o, s:o, s:b}", "what", pk_json_str(un->what),
+                                              "why", pk_json_str(un->why), "failure",
+                                              un->failure));
     }
-    sb_put(out, audit->n_unavailable ? "\n    ]\n  },\n" : "]\n  },\n");
+    pk_json_set(doc, "audit", json_pack("{s:b, s:o}", "partial", audit->partial, "unavailable",
+                                        list));
 }
 
-static void put_source(const ReportInput *in, const ReportOpts *opts, const ReportSource *src, StrBuf *out, bool last)
+static json_t *source_obj(const ReportInput *in, const ReportOpts *opts, const ReportSource *src)
 {
-    sb_put(out, "    {\n");
-    put_str_field(out, "      ", "path", src->path, false);
-    put_str_field(out, "      ", "kind", src->kind, false);
-    put_str_field(out, "      ", "pg_version", src->pg_version, false);
-    put_str_field(out, "      ", "version_source", src->version_source, false);
-    put_source_settings(in, opts, src, out);
-    put_source_evidence(src, out);
-    sb_put(out, "      \"files\": [");
-    for (size_t idx = 0; idx < src->n_files; idx++) {
-        sb_put(out, idx ? ", " : "");
-        sb_put_json_str(out, report_display_path(opts, src->files[idx]));
-    }
-    sb_printf(out, "]\n    }%s\n", last ? "" : ",");
+    json_t *obj = json_object();
+    pk_json_set(obj, "path", pk_json_str(src->path));
+    pk_json_set(obj, "kind", pk_json_str(src->kind));
+    pk_json_set(obj, "pg_version", pk_json_str(src->pg_version));
+    pk_json_set(obj, "version_source", pk_json_str(src->version_source));
+    pk_json_set(obj, "settings", source_settings(in, opts, src));
+    put_source_evidence(src, obj);
+    json_t *files = json_array();
+    for (size_t idx = 0; idx < src->n_files; idx++)
+        json_array_append_new(files, pk_json_str(report_display_path(opts, src->files[idx])));
+    pk_json_set(obj, "files", files);
+    return obj;
 }
 
-static void put_settings(const ReportInput *in, const ReportOpts *opts, const Finding *f, StrBuf *out)
+static json_t *finding_obj(const ReportInput *in, const ReportOpts *opts, const Finding *f)
 {
-    sb_put(out, "      \"settings\": [");
+    json_t *obj = json_object();
+    pk_json_set(obj, "rule", pk_json_str(f->rule_id));
+    pk_json_set(obj, "name", pk_json_str(f->rule_name));
+    pk_json_set(obj, "severity", pk_json_str(severity_name(f->severity)));
+    pk_json_set(obj, "refuses_start", pk_json_bool(f->refuses_start));
+    pk_json_set(obj, "category", pk_json_str(f->category));
+    pk_json_set(obj, "title", pk_json_str(f->title));
+    pk_json_set(obj, "message", clean_str(in, f->message));
+    pk_json_set(obj, "hint", clean_str(in, f->hint));
+    pk_json_set(obj, "file", pk_json_str(report_display_path(opts, f->file)));
+    pk_json_set(obj, "line", json_integer(f->line));
+    json_t *settings = json_array();
     for (size_t idx = 0; idx < f->n_settings; idx++) {
         const FindingSetting *s = &f->settings[idx];
-        sb_put(out, idx ? ", {" : "{");
-        sb_put(out, "\"name\": ");
-        sb_put_json_str(out, s->name);
-        sb_put(out, ", \"value\": ");
-        sb_put_json_str(out, report_redact(in, s->name, s->value));
-        sb_put(out, ", \"file\": ");
-        sb_put_json_str(out, report_display_path(opts, s->file));
-        sb_printf(out, ", \"line\": %d}", s->line);
+        json_array_append_new(settings, setting_obj(in, opts, s->name, s->value, NULL, false,
+                                                    s->file, s->line));
     }
-    sb_put(out, "],\n");
-}
-
-/* A string field with every secret of the run redacted (messages can quote values). */
-static void put_clean_field(const ReportInput *in, StrBuf *out, const char *key, const char *value)
-{
-    char *clean = report_redact_text(in, value);
-    put_str_field(out, "      ", key, clean, false);
-    free(clean);
-}
-
-static void put_str_array(StrBuf *out, const char *key, char *const *items, size_t n, bool last)
-{
-    sb_printf(out, "      \"%s\": [", key);
-    for (size_t idx = 0; idx < n; idx++) {
-        sb_put(out, idx ? ", " : "");
-        sb_put_json_str(out, items[idx]);
-    }
-    sb_put(out, last ? "]\n" : "],\n");
-}
-
-static void put_finding(const ReportInput *in, const ReportOpts *opts, const Finding *f,
-                        StrBuf *out, bool last)
-{
-    sb_put(out, "    {\n");
-    put_str_field(out, "      ", "rule", f->rule_id, false);
-    put_str_field(out, "      ", "name", f->rule_name, false);
-    put_str_field(out, "      ", "severity", severity_name(f->severity), false);
-    put_key(out, "      ", "refuses_start");
-    sb_printf(out, "%s,\n", f->refuses_start ? "true" : "false");
-    put_str_field(out, "      ", "category", f->category, false);
-    put_str_field(out, "      ", "title", f->title, false);
-    put_clean_field(in, out, "message", f->message);
-    put_clean_field(in, out, "hint", f->hint);
-    put_str_field(out, "      ", "file", report_display_path(opts, f->file), false);
-    put_int_field(out, "      ", "line", f->line, false);
-    put_settings(in, opts, f, out);
-    put_clean_field(in, out, "suggestion", f->suggestion);
-    put_key(out, "      ", "fix");
-    report_put_fix_json(in, f, out);
-    sb_put(out, ",\n");
-    put_clean_field(in, out, "fix_note", f->fix_note);
-    put_str_field(out, "      ", "explanation", f->explanation, false);
-    put_str_array(out, "links", f->links, f->n_links, false);
-    char **evidence = xcalloc(f->n_evidence + 1, sizeof(char *));
-    for (size_t idx = 0; idx < f->n_evidence; idx++)
-        evidence[idx] = report_redact_text(in, f->evidence[idx]);
-    put_str_array(out, "evidence", evidence, f->n_evidence, false);
-    for (size_t idx = 0; idx < f->n_evidence; idx++)
-        free(evidence[idx]);
-    free(evidence);
-    put_key(out, "      ", "suppressed");
-    sb_printf(out, "%s,\n", f->suppressed ? "true" : "false");
-    char *reason = report_redact_text(in, f->suppress_reason);
-    put_str_field(out, "      ", "suppress_reason", reason, true);
-    free(reason);
-    sb_printf(out, "    }%s\n", last ? "" : ",");
+    pk_json_set(obj, "settings", settings);
+    pk_json_set(obj, "suggestion", clean_str(in, f->suggestion));
+    pk_json_set(obj, "fix", report_fix_json(in, f));
+    pk_json_set(obj, "fix_note", clean_str(in, f->fix_note));
+    pk_json_set(obj, "explanation", pk_json_str(f->explanation));
+    pk_json_set(obj, "links", str_array(in, f->links, f->n_links, false));
+    pk_json_set(obj, "evidence", str_array(in, f->evidence, f->n_evidence, true));
+    pk_json_set(obj, "suppressed", pk_json_bool(f->suppressed));
+    pk_json_set(obj, "suppress_reason", clean_str(in, f->suppress_reason));
+    return obj;
 }
 
 /* Rules that could not run, and the facts they need. */
-static void put_skipped(const ReportInput *in, StrBuf *out)
+static json_t *skipped_list(const ReportInput *in)
 {
-    sb_put(out, "  \"skipped\": [");
+    json_t *list = json_array();
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
-        sb_put(out, idx ? ",\n    {\"rule\": " : "\n    {\"rule\": ");
-        sb_put_json_str(out, skip->rule_id);
-        sb_put(out, ", \"title\": ");
-        sb_put_json_str(out, skip->title);
-        sb_put(out, ", \"needs\": ");
-        sb_put_json_str(out, skip->needs);
-        sb_put(out, "}");
+        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "rule",
+                                              pk_json_str(skip->rule_id), "title",
+                                              pk_json_str(skip->title), "needs",
+                                              pk_json_str(skip->needs)));
     }
-    sb_put(out, in->skipped && in->skipped->n ? "\n  ],\n" : "],\n");
+    return list;
 }
 
-static void put_summary(const ReportInput *in, StrBuf *out)
+static json_t *summary_obj(const ReportInput *in)
 {
-    size_t suppressed = 0;
-    for (size_t idx = 0; idx < in->findings->n; idx++)
-        suppressed += in->findings->items[idx].suppressed;
-    sb_put(out, "  \"summary\": {\n");
-    put_int_field(out, "    ", "errors", (long)findings_count(in->findings, SEV_ERROR, false),
-                  false);
-    put_int_field(out, "    ", "warnings",
-                  (long)findings_count(in->findings, SEV_WARNING, false), false);
-    put_int_field(out, "    ", "notices", (long)findings_count(in->findings, SEV_NOTICE, false),
-                  false);
-    put_int_field(out, "    ", "recommendations",
-                  (long)findings_count(in->findings, SEV_RECOMMENDATION, false), false);
-    put_int_field(out, "    ", "suppressed", (long)suppressed, false);
-    put_int_field(out, "    ", "baseline_known", (long)in->n_baseline_known, false);
-    put_str_field(out, "    ", "fail_on",
-                  in->fail_on_refusal    ? "refusal"
-                  : in->fail_on == SEV_NONE ? "never"
-                                            : severity_name(in->fail_on),
-                  false);
-    put_int_field(out, "    ", "refusals", (long)findings_count_refusals(in->findings), false);
-    put_int_field(out, "    ", "exit_code", report_exit_code(in), true);
-    sb_put(out, "  }\n");
+    const FindingList *list = in->findings;
+    json_t *obj = json_object();
+    pk_json_set(obj, "errors", json_integer((json_int_t)findings_count(list, SEV_ERROR, false)));
+    pk_json_set(obj, "warnings",
+                json_integer((json_int_t)findings_count(list, SEV_WARNING, false)));
+    pk_json_set(obj, "notices", json_integer((json_int_t)findings_count(list, SEV_NOTICE, false)));
+    pk_json_set(obj, "recommendations",
+                json_integer((json_int_t)findings_count(list, SEV_RECOMMENDATION, false)));
+    pk_json_set(obj, "suppressed", json_integer((json_int_t)report_count_suppressed(in)));
+    pk_json_set(obj, "baseline_known", json_integer((json_int_t)in->n_baseline_known));
+    pk_json_set(obj, "fail_on", pk_json_str(in->fail_on_refusal       ? "refusal"
+                                            : in->fail_on == SEV_NONE ? "never"
+                                                                      : severity_name(in->fail_on)));
+    pk_json_set(obj, "refusals", json_integer((json_int_t)findings_count_refusals(list)));
+    pk_json_set(obj, "exit_code", json_integer(report_exit_code(in)));
+    return obj;
 }
 
 void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    sb_put(out, "{\n");
-    put_str_field(out, "  ", "tool", "pgknob", false);
-    put_str_field(out, "  ", "version", PK_VERSION, false);
-    put_str_field(out, "  ", "command", in->command, false);
-    put_target(in, out);
-    sb_put(out, "  \"inputs\": [\n");
+    json_t *doc = json_object();
+    pk_json_set(doc, "tool", pk_json_str("pgknob"));
+    pk_json_set(doc, "version", pk_json_str(PK_VERSION));
+    pk_json_set(doc, "command", pk_json_str(in->command));
+    put_target(in, doc);
+    json_t *inputs = json_array();
     for (size_t idx = 0; idx < in->n_sources; idx++)
-        put_source(in, opts, &in->sources[idx], out, idx + 1 == in->n_sources);
-    sb_put(out, "  ],\n  \"findings\": [\n");
+        json_array_append_new(inputs, source_obj(in, opts, &in->sources[idx]));
+    pk_json_set(doc, "inputs", inputs);
+    json_t *findings = json_array();
     for (size_t idx = 0; idx < in->findings->n; idx++)
-        put_finding(in, opts, &in->findings->items[idx], out, idx + 1 == in->findings->n);
-    sb_put(out, "  ],\n");
-    put_skipped(in, out);
-    put_audit(in->audit, out);
-    put_summary(in, out);
-    sb_put(out, "}\n");
+        json_array_append_new(findings, finding_obj(in, opts, &in->findings->items[idx]));
+    pk_json_set(doc, "findings", findings);
+    pk_json_set(doc, "skipped", skipped_list(in));
+    put_audit(in->audit, doc);
+    pk_json_set(doc, "summary", summary_obj(in));
+    pk_json_dump(out, doc, PK_JSON_PRETTY);
 }

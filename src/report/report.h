@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog/catalog.h"
+#include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "conf/conf.h"
@@ -152,8 +153,8 @@ char *report_default_pretty(const CatalogParam *param);
  * what a rejected line does to a server; NULL when none. Static or borrowed. */
 const char *report_explanation(const Finding *f);
 /* The finding's fix list as a JSON array of {"name", "value", "applies"} (secret values
- * redacted), written with jansson. */
-void report_put_fix_json(const ReportInput *in, const Finding *f, StrBuf *out);
+ * redacted), for the json and sarif trees. Caller owns the reference. */
+json_t *report_fix_json(const ReportInput *in, const Finding *f);
 /* The anchor a Markdown heading gets on GitHub (and in the HTML report): "3-pk6001-error-…"
  * from its plain text. Caller frees. */
 char *report_heading_slug(const char *heading);

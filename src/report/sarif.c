@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 
@@ -26,21 +27,19 @@ static void put_uri_path(StrBuf *out, const char *path)
     }
 }
 
-static void put_artifact(const ReportOpts *opts, const char *file, StrBuf *out)
+static json_t *artifact_obj(const ReportOpts *opts, const char *file)
 {
     const char *shown = report_display_path(opts, file);
     StrBuf uri = STRBUF_INIT;
-    if (shown[0] == '/') {
+    if (shown[0] == '/')
         sb_put(&uri, "file://");
-        put_uri_path(&uri, shown);
-    } else
-        put_uri_path(&uri, shown);
-    sb_put(out, "\"artifactLocation\": {\"uri\": ");
-    sb_put_json_str(out, sb_str(&uri));
+    put_uri_path(&uri, shown);
+    json_t *obj = json_object();
+    pk_json_set(obj, "uri", pk_json_str(sb_str(&uri)));
     if (shown[0] != '/')
-        sb_put(out, ", \"uriBaseId\": \"%SRCROOT%\"");
-    sb_put(out, "}");
+        pk_json_set(obj, "uriBaseId", pk_json_str("%SRCROOT%"));
     sb_free(&uri);
+    return obj;
 }
 
 /* First finding of each rule, sorted by rule id: the driver's rule table. */
@@ -83,34 +82,26 @@ static char *help_uri(const ReportInput *in, const Finding *f)
     return NULL;
 }
 
-static void put_rule(const ReportInput *in, const Finding *f, StrBuf *out, bool last)
+static json_t *rule_obj(const ReportInput *in, const Finding *f)
 {
     const char *title = f->title ? f->title : f->rule_name;
-    sb_put(out, "            {\"id\": ");
-    sb_put_json_str(out, f->rule_id);
-    sb_put(out, ", \"name\": ");
-    sb_put_json_str(out, f->rule_name);
-    sb_put(out, ",\n             \"shortDescription\": {\"text\": ");
-    sb_put_json_str(out, title);
-    sb_put(out, "},\n             \"help\": {\"text\": ");
     const char *help = report_explanation(f) ? report_explanation(f) : title;
-    sb_put_json_str(out, help);
-    sb_put(out, ", \"markdown\": ");
-    sb_put_json_str(out, help);
-    sb_put(out, "},\n");
+    json_t *obj = json_object();
+    pk_json_set(obj, "id", pk_json_str(f->rule_id));
+    pk_json_set(obj, "name", pk_json_str(f->rule_name));
+    pk_json_set(obj, "shortDescription", json_pack("{s:o}", "text", pk_json_str(title)));
+    pk_json_set(obj, "help", json_pack("{s:o, s:o}", "text", pk_json_str(help), "markdown",
+                                       pk_json_str(help)));
     char *uri = help_uri(in, f);
-    if (uri) {
-        sb_put(out, "             \"helpUri\": ");
-        sb_put_json_str(out, uri);
-        sb_put(out, ",\n");
-    }
+    if (uri)
+        pk_json_set(obj, "helpUri", pk_json_str(uri));
     free(uri);
     /* the rule's own level; a .pgknob.ini override shows in each result's level */
-    sb_printf(out, "             \"defaultConfiguration\": {\"level\": \"%s\"},\n",
-              sarif_level(f->rule_severity != SEV_NONE ? f->rule_severity : f->severity));
-    sb_put(out, "             \"properties\": {\"tags\": [");
-    sb_put_json_str(out, f->category ? f->category : "general");
-    sb_printf(out, "]}}%s\n", last ? "" : ",");
+    const char *level = sarif_level(f->rule_severity != SEV_NONE ? f->rule_severity : f->severity);
+    pk_json_set(obj, "defaultConfiguration", json_pack("{s:s}", "level", level));
+    json_t *tags = json_pack("[o]", pk_json_str(f->category ? f->category : "general"));
+    pk_json_set(obj, "properties", json_pack("{s:o}", "tags", tags));
+    return obj;
 }
 
 static size_t rule_index(const Finding *const *rules, size_t n_rules, const char *id)
@@ -124,7 +115,7 @@ static size_t rule_index(const Finding *const *rules, size_t n_rules, const char
 /* A result must point somewhere for code scanning: an unlocated finding (a default value) is
  * shown on the first line of the configuration it concerns. */
 static void put_location(const ReportInput *in, const ReportOpts *opts, const Finding *f,
-                         StrBuf *out)
+                         json_t *result)
 {
     const ReportSource *src = report_source_of(in, f);
     const char *file = f->file ? f->file : src && src->n_files ? src->files[0] : NULL;
@@ -133,112 +124,104 @@ static void put_location(const ReportInput *in, const ReportOpts *opts, const Fi
     if (!file)
         return;
     int line = f->file && f->line > 0 ? f->line : 1;
-    sb_put(out, ",\n         \"locations\": [{\"physicalLocation\": {");
-    put_artifact(opts, file, out);
-    sb_printf(out, ", \"region\": {\"startLine\": %d", line);
+    json_t *region = json_pack("{s:i}", "startLine", line);
     char *text = report_line_text(in, file, line);
-    if (text) {
-        sb_put(out, ", \"snippet\": {\"text\": ");
-        sb_put_json_str(out, text);
-        sb_put(out, "}");
-    }
+    if (text)
+        pk_json_set(region, "snippet", json_pack("{s:o}", "text", pk_json_str(text)));
     free(text);
-    sb_put(out, "}}}]");
+    json_t *physical = json_pack("{s:o, s:o}", "artifactLocation", artifact_obj(opts, file),
+                                 "region", region);
+    pk_json_set(result, "locations", json_pack("[{s:o}]", "physicalLocation", physical));
 }
 
 /* The other places a finding names (the line that overrides this one, the other settings of a
  * combination): SARIF relatedLocations, so a code-scanning UI can jump there. */
-static void put_related(const ReportOpts *opts, const Finding *f, StrBuf *out)
+static void put_related(const ReportOpts *opts, const Finding *f, json_t *result)
 {
-    size_t n = 0;
+    json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_settings; idx++) {
         const FindingSetting *s = &f->settings[idx];
         if (!s->file || s->line <= 0 || (f->file && !strcmp(s->file, f->file) && s->line == f->line))
             continue;
-        sb_put(out, n ? ",\n           " : ",\n         \"relatedLocations\": [\n           ");
-        sb_printf(out, "{\"id\": %zu, \"physicalLocation\": {", n++);
-        put_artifact(opts, s->file, out);
-        sb_printf(out, ", \"region\": {\"startLine\": %d}}, \"message\": {\"text\": ", s->line);
         char *text = xasprintf("%s is set here", s->name);
-        sb_put_json_str(out, text);
+        json_t *physical = json_pack("{s:o, s:{s:i}}", "artifactLocation",
+                                     artifact_obj(opts, s->file), "region", "startLine", s->line);
+        json_array_append_new(list, json_pack("{s:I, s:o, s:{s:o}}", "id",
+                                              (json_int_t)json_array_size(list),
+                                              "physicalLocation", physical, "message", "text",
+                                              pk_json_str(text)));
         free(text);
-        sb_put(out, "}}");
     }
-    if (n)
-        sb_put(out, "]");
+    if (json_array_size(list))
+        pk_json_set(result, "relatedLocations", list);
+    else
+        json_decref(list);
 }
 
 /* What a baseline would match on: rule, first setting, file name (docs/report.md). */
-static void put_fingerprint(const Finding *f, StrBuf *out)
+static json_t *fingerprint(const Finding *f)
 {
     const char *base = f->file ? strrchr(f->file, '/') : NULL;
     base = base ? base + 1 : f->file ? f->file : "";
     char *print = xasprintf("%s:%s:%s", f->rule_id, f->n_settings ? f->settings[0].name : "",
                             base);
-    sb_put(out, ",\n         \"partialFingerprints\": {\"pgknobFinding/v1\": ");
-    sb_put_json_str(out, print);
-    sb_put(out, "}");
+    json_t *obj = json_pack("{s:o}", "pgknobFinding/v1", pk_json_str(print));
     free(print);
+    return obj;
 }
 
-static void put_message(const ReportInput *in, const Finding *f, StrBuf *out)
+static json_t *result_obj(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                          size_t rule_idx)
 {
+    json_t *result = json_object();
+    pk_json_set(result, "ruleId", pk_json_str(f->rule_id));
+    pk_json_set(result, "ruleIndex", json_integer((json_int_t)rule_idx));
+    pk_json_set(result, "level", pk_json_str(sarif_level(f->severity)));
     char *text = report_plain_message(in, f);
-    sb_put(out, "\"message\": {\"text\": ");
-    sb_put_json_str(out, text);
-    sb_put(out, "}");
+    pk_json_set(result, "message", json_pack("{s:o}", "text", pk_json_str(text)));
     free(text);
-}
-
-static void put_result(const ReportInput *in, const ReportOpts *opts, const Finding *f,
-                       size_t rule_idx, StrBuf *out, bool last)
-{
-    sb_put(out, "        {\"ruleId\": ");
-    sb_put_json_str(out, f->rule_id);
-    sb_printf(out, ", \"ruleIndex\": %zu, \"level\": \"%s\",\n         ", rule_idx,
-              sarif_level(f->severity));
-    put_message(in, f, out);
-    put_location(in, opts, f, out);
-    put_related(opts, f, out);
-    put_fingerprint(f, out);
+    put_location(in, opts, f, result);
+    put_related(opts, f, result);
+    pk_json_set(result, "partialFingerprints", fingerprint(f));
+    json_t *props = json_pack("{s:b}", "refuses_start", f->refuses_start);
     /* SARIF has no level below "note": the recommendation tier is a property to filter on */
-    sb_printf(out, ",\n         \"properties\": {\"refuses_start\": %s, %s\"fix\": ",
-              f->refuses_start ? "true" : "false",
-              f->severity == SEV_RECOMMENDATION ? "\"pgknob-tier\": \"recommendation\", " : "");
-    report_put_fix_json(in, f, out);
-    sb_put(out, "}");
+    if (f->severity == SEV_RECOMMENDATION)
+        pk_json_set(props, "pgknob-tier", pk_json_str("recommendation"));
+    pk_json_set(props, "fix", report_fix_json(in, f));
+    pk_json_set(result, "properties", props);
     if (f->suppressed) {
-        sb_put(out, ",\n         \"suppressions\": [{\"kind\": \"inSource\", \"justification\": ");
         char *reason = report_redact_text(in, f->suppress_reason ? f->suppress_reason : "");
-        sb_put_json_str(out, reason);
+        pk_json_set(result, "suppressions",
+                    json_pack("[{s:s, s:o}]", "kind", "inSource", "justification",
+                              pk_json_str(reason)));
         free(reason);
-        sb_put(out, "}]");
     }
-    sb_printf(out, "}%s\n", last ? "" : ",");
+    return result;
 }
 
 void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
     const Finding **rules;
     size_t n_rules = collect_rules(in->findings, &rules);
-    sb_put(out, "{\n  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
-                "  \"version\": \"2.1.0\",\n  \"runs\": [\n    {\n      \"tool\": {\n"
-                "        \"driver\": {\n          \"name\": \"pgknob\",\n"
-                "          \"version\": \"" PK_VERSION "\",\n"
-                "          \"semanticVersion\": \"" PK_VERSION "\",\n"
-                "          \"rules\": [\n");
+    json_t *rule_list = json_array();
     for (size_t rule_idx = 0; rule_idx < n_rules; rule_idx++)
-        put_rule(in, rules[rule_idx], out, rule_idx + 1 == n_rules);
-    sb_put(out, "          ]\n        }\n      },\n      \"invocations\": [{\"executionSuccessful\": "
-                "true");
+        json_array_append_new(rule_list, rule_obj(in, rules[rule_idx]));
+    json_t *driver = json_pack("{s:s, s:s, s:s, s:o}", "name", "pgknob", "version", PK_VERSION,
+                               "semanticVersion", PK_VERSION, "rules", rule_list);
+    json_t *invocation = json_pack("{s:b}", "executionSuccessful", 1);
     if (opts->timestamp)
-        sb_printf(out, ", \"endTimeUtc\": \"%s\"", opts->timestamp);
-    sb_put(out, "}],\n      \"columnKind\": \"unicodeCodePoints\",\n      \"results\": [\n");
+        pk_json_set(invocation, "endTimeUtc", pk_json_str(opts->timestamp));
+    json_t *results = json_array();
     for (size_t idx = 0; idx < in->findings->n; idx++) {
         const Finding *f = &in->findings->items[idx];
-        put_result(in, opts, f, rule_index(rules, n_rules, f->rule_id), out,
-                   idx + 1 == in->findings->n);
+        json_array_append_new(results,
+                              result_obj(in, opts, f, rule_index(rules, n_rules, f->rule_id)));
     }
-    sb_put(out, "      ]\n    }\n  ]\n}\n");
+    json_t *run = json_pack("{s:{s:o}, s:[o], s:s, s:o}", "tool", "driver", driver, "invocations",
+                            invocation, "columnKind", "unicodeCodePoints", "results", results);
+    json_t *doc = json_pack("{s:s, s:s, s:[o]}", "$schema",
+                            "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",
+                            "runs", run);
+    pk_json_dump(out, doc, PK_JSON_PRETTY);
     free(rules);
 }

@@ -76,9 +76,9 @@ assert got == want, got
 mkdir -p "$T/data"; echo 13 > "$T/data/PG_VERSION"
 printf "io_method = worker\n" > "$T/data/postgresql.conf"
 expect_exit 0 "data directory with PG_VERSION 13" -- "$PGKNOB" settings --format json "$T/data"
-check "PG_VERSION picks the catalog: io_method is unknown to 13" grep -q '"error":"unrecognized configuration parameter"' <<<"$OUT"
+check "PG_VERSION picks the catalog: io_method is unknown to 13" grep -q '"error": "unrecognized configuration parameter"' <<<"$OUT"
 expect_exit 0 "--pg-version overrides PG_VERSION" -- "$PGKNOB" settings --format json --pg-version 18 "$T/data"
-check "io_method applies on 18" grep -q '"applied":true' <<<"$OUT"
+check "io_method applies on 18" grep -q '"applied": true' <<<"$OUT"
 
 printf "application_name = 'a\xff\xfeb'\nx.y = 'caf\xc3\xa9'\n" > "$T/bytes.conf"
 expect_exit 0 "invalid UTF-8 in a value" -- "$PGKNOB" settings --format json "$T/bytes.conf"

@@ -1,4 +1,4 @@
-/* libFuzzer target for the baseline reader (`--baseline FILE`: a hand-written JSON reader of
+/* libFuzzer target for the baseline reader (`--baseline FILE`: jansson and the key extraction of
  * pgknob's own reports, which a user may hand any file). The input is given without a
  * terminating NUL, so reading past its length is caught. Built by tests/fuzz/run.sh. */
 // fuzz-seeds: tests/golden/report/*.json

@@ -53,7 +53,9 @@ build_target() { # name src
     if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
     echo "fuzz: building $bin"
     # shellcheck disable=SC2086
-    "$CLANG" "${FLAGS[@]}" -o "$bin" "$src" $sources -lm
+    # common/json.c (in common/*.c) wraps jansson
+    "$CLANG" "${FLAGS[@]}" $(pkg-config --cflags jansson) -o "$bin" "$src" $sources \
+      $(pkg-config --libs jansson) -lm
   else
     objs=$(all_objects) || return 1
     echo "fuzz: building $bin"

@@ -89,7 +89,7 @@ ok = all(rules[r["ruleIndex"]]["id"] == r["ruleId"] and
 sys.exit(0 if ok and len({r["id"] for r in rules}) == len(rules) else 1)' "$f"
 done
 sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
-check "sarif: results located at file and line" grep -q '"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"}, "region": {"startLine": 2' <<<"$sarif"
-check "sarif: rule metadata has help, helpUri and default level" bash -c 'grep -q "\"help\": {\"text\"" <<<"$0" && grep -q "\"helpUri\"" <<<"$0" && grep -q "\"defaultConfiguration\": {\"level\": \"error\"}" <<<"$0"' "$sarif"
-check "sarif: suppressed findings carry an inSource suppression with the reason" grep -q '"kind": "inSource", "justification": "migrated file, fixed in OPS-42"' <<<"$sarif"
+check "sarif: results located at file and line" jq -e '[.runs[0].results[].locations[0].physicalLocation | select(.artifactLocation == {"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"} and .region.startLine == 2)] | length == 1' <<<"$sarif"
+check "sarif: rule metadata has help, helpUri and default level" jq -e '.runs[0].tool.driver.rules | any(.help.text and .helpUri and .defaultConfiguration == {"level": "error"})' <<<"$sarif"
+check "sarif: suppressed findings carry an inSource suppression with the reason" jq -e '[.runs[0].results[].suppressions // [] | .[] | select(. == {"kind": "inSource", "justification": "migrated file, fixed in OPS-42"})] | length == 1' <<<"$sarif"
 done_testing

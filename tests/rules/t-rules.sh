@@ -38,7 +38,7 @@ ids = [r["id"] for r in rules]
 assert ids == sorted(ids) and len(set(ids)) == len(ids)
 ' <<<"$OUT"
 for family in aio direct-io memory wal autovacuum planner durability observability; do
-  count=$(printf '%s\n' "$OUT" | grep -c "\"category\":\"$family\"")
+  count=$(printf '%s\n' "$OUT" | grep -c "\"category\": \"$family\"")
   check "family $family has rules ($count)" test "$count" -gt 0
 done
 expect_exit 0 "rules show PK2001" -- "$PGKNOB" rules show PK2001

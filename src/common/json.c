@@ -1,0 +1,106 @@
+#include "common/json.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/fp.h"
+#include "common/xalloc.h"
+
+/* A copy of s with each ill-formed byte replaced by the UTF-8 encoding of U+00XX. */
+static char *latin1_fallback(const char *s)
+{
+    StrBuf sb = STRBUF_INIT;
+    const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
+    while (p < end) {
+        size_t seq = pk_utf8_seq_len(p, (size_t)(end - p));
+        if (seq) {
+            sb_putn(&sb, (const char *)p, seq);
+            p += seq;
+            continue;
+        }
+        sb_putc(&sb, (char)(0xC0 | (*p >> 6)));
+        sb_putc(&sb, (char)(0x80 | (*p++ & 0x3F)));
+    }
+    return sb_detach(&sb);
+}
+
+json_t *pk_json_str(const char *s)
+{
+    if (!s)
+        return json_null();
+    json_t *value = json_string(s);
+    if (value)
+        return value;
+    char *fixed = latin1_fallback(s);
+    value = json_string(fixed);
+    free(fixed);
+    return value ? value : json_null();
+}
+
+json_t *pk_json_bool(bool value)
+{
+    return json_boolean(value);
+}
+
+json_t *pk_json_number(double value)
+{
+    if (!isfinite(value))
+        return json_null();
+    /* 2^53: beyond it a double no longer holds every integer, so it stays a real */
+    if (fabs(value) <= 9007199254740992.0 && fp_is_integral(value))
+        return json_integer((json_int_t)value);
+    return json_real(value);
+}
+
+void pk_json_set(json_t *obj, const char *key, json_t *value)
+{
+    json_object_set_new(obj, key, value);
+}
+
+static int append(const char *buffer, size_t size, void *data)
+{
+    sb_putn(data, buffer, size);
+    return 0;
+}
+
+/* jansson escapes C0 controls but writes DEL and C1 controls (U+0080–U+009F) raw, and a report
+ * shown with cat must not drive the terminal. Those bytes occur only inside strings (never in
+ * JSON's own syntax), so escaping them in the text is exact. */
+static void put_terminal_safe(StrBuf *out, const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text, *end = p + len;
+    while (p < end) {
+        if (*p == 0x7F) {
+            sb_put(out, "\\u007f");
+            p++;
+        } else if (*p == 0xC2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9F) {
+            sb_printf(out, "\\u%04x", (unsigned)p[1]);
+            p += 2;
+        } else
+            sb_putc(out, (char)*p++);
+    }
+}
+
+void pk_json_dump(StrBuf *out, json_t *doc, size_t flags)
+{
+    StrBuf text = STRBUF_INIT;
+    json_dump_callback(doc, append, &text, flags | JSON_ENCODE_ANY);
+    put_terminal_safe(out, sb_str(&text), text.len);
+    sb_putc(out, '\n');
+    sb_free(&text);
+    json_decref(doc);
+}
+
+const char *pk_json_get_str(const json_t *obj, const char *key)
+{
+    return json_string_value(json_object_get(obj, key));
+}
+
+void sb_put_json_str(StrBuf *sb, const char *s)
+{
+    StrBuf text = STRBUF_INIT;
+    pk_json_dump(&text, pk_json_str(s), 0);
+    sb_putn(sb, text.data, text.len - 1); /* without the newline */
+    sb_free(&text);
+}
