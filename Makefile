@@ -2,7 +2,11 @@
 # every test tier against real servers; `make help` lists the targets.
 
 CC       ?= cc
-PKGS     := libpq inih libcmark-gfm libpcre2-8 jansson
+# Two programs from one tree: bin/pgknob (lint, fix, settings, rules, ...) links no libpq, so the
+# offline commands do not pay for loading it; bin/pgknob-online (every command) is what pgknob
+# execs for audit, tpcc and lab (src/cli/online_stub.c).
+OFFLINE_PKGS := inih libcmark-gfm libpcre2-8 jansson
+PKGS     := libpq $(OFFLINE_PKGS)
 # The list is explicit so reviewers can see what is enforced. -Wcast-qual: const is kept;
 # -Wfloat-equal: exact double comparisons are named (common/fp.h); -Wformat-signedness (gcc only:
 # clang 14 rejects it, so it is probed): printf arguments match their conversions.
@@ -23,28 +27,57 @@ OPT      ?= -O2 -g
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 # cmark-gfm's extensions library ships no .pc file: link it by name.
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcmark-gfm-extensions
+OFFLINE_LIBS := $(shell pkg-config --libs $(OFFLINE_PKGS) 2>/dev/null) -lcmark-gfm-extensions \
+                -lpthread -lm
 CFLAGS   += $(CSTD) $(WARN) $(WERROR) $(OPT) $(PKG_CFLAGS) -Isrc
 LDLIBS   += $(PKG_LIBS) -lpthread -lm
+PREFIX   ?= /usr/local
+DATADIR  ?= $(PREFIX)/share/pgknob
+LIBEXECDIR ?= $(PREFIX)/libexec/pgknob
 
 BUILD    ?= build
 BIN      := bin/pgknob
-SRCS     := $(shell find src -name '*.c' | LC_ALL=C sort)
+ONLINE_BIN = $(BIN)-online
+RULES_PACK := rules/.pgknob-pack
+RULE_FILES := $(shell find rules -type f ! -name '.*' 2>/dev/null)
+PROGS     = $(BIN) $(ONLINE_BIN) $(RULES_PACK)
+STUB_SRC := src/cli/online_stub.c
+SRCS     := $(filter-out $(STUB_SRC),$(shell find src -name '*.c' | LC_ALL=C sort))
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o)
+# What talks to a server stays out of bin/pgknob; an offline module that calls into these fails
+# to link, which keeps the layering honest.
+ONLINE_SRCS := $(filter src/db/% src/audit/% src/tpcc/% src/lab/% src/cli/cmd_audit.c \
+                 src/cli/cmd_tpcc.c src/cli/cmd_lab.c src/cli/online_full.c,$(SRCS))
+OFFLINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(ONLINE_SRCS),$(SRCS)) $(STUB_SRC))
 LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort)
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan coverage cov-units fuzz bench catalog catalog-check docs docs-check \
-        examples install man clean help golden-update check-headers servers demo soak fuzz-long
+        examples install uninstall dist deb man clean help golden-update check-headers servers demo \
+        soak fuzz-long
 
-all: $(BIN)
+all: $(BIN) $(ONLINE_BIN) $(RULES_PACK)
 
 # Target-specific, so it reaches every object these targets build.
 test check unit asan asan-units coverage cov-units: WERROR := -Werror
 
-$(BIN): $(OBJS)
+$(BIN): $(OFFLINE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(OFFLINE_LIBS)
+
+$(ONLINE_BIN): $(OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(LDLIBS)
+
+# The shipped packs compiled (src/rules/rules_pack.c): lint reads this one file while rules/ is
+# unchanged, instead of parsing every rule.
+$(RULES_PACK): $(BIN) $(RULE_FILES)
+	$(BIN) rules compile rules
+
+# The prefix the binary falls back to for its data (common/datadir.c).
+$(BUILD)/src/common/datadir.o: CFLAGS += -DPK_DATADIR='"$(DATADIR)"'
+$(BUILD)/src/cli/online_stub.o: CFLAGS += -DPK_LIBEXECDIR='"$(LIBEXECDIR)"'
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -54,7 +87,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_OBJS) tests/unit/harness.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests/unit -o $@ $< $(LIB_OBJS) $(LDFLAGS) $(LDLIBS)
 
--include $(OBJS:.o=.d)
+-include $(OBJS:.o=.d) $(BUILD)/$(STUB_SRC:.c=.d)
 
 # The HTML report's stylesheet, compiled in; committed, and regenerated when the CSS changes.
 src/report/style_css.auto.h: reports/style.css tests/report/gen-style.sh
@@ -68,25 +101,25 @@ servers: deps              ## fetch the PostgreSQL 13–18 builds used by the te
 	@tests/pg/fetch-servers.sh
 
 demo: deps                 ## build, fetch PostgreSQL 18 if missing, run the quick lab series on a throwaway cluster
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(PROGS)
 	@tests/pg/fetch-servers.sh 18
 	@$(BIN) lab run series --quick
 
-unit: $(BIN) $(UNIT_BINS)  ## unit tests only (no servers)
+unit: $(PROGS) $(UNIT_BINS)  ## unit tests only (no servers)
 	@tests/run --unit-only
 
 test: deps                 ## every test tier, against real servers; ends with "N passed, N failed"
-	@$(MAKE) --no-print-directory $(BIN) $(UNIT_BINS)
+	@$(MAKE) --no-print-directory $(PROGS) $(UNIT_BINS)
 	@tests/pg/fetch-servers.sh
 	@tests/run
 
-check: $(BIN) $(UNIT_BINS) ## fast subset: unit + CLI tests
+check: $(PROGS) $(UNIT_BINS) ## fast subset: unit + CLI tests
 	@tests/run --fast
 
 asan:                      ## AddressSanitizer + UBSan build running the full suite
 	@$(MAKE) --no-print-directory BUILD=build-asan BIN=bin/pgknob-asan \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" bin/pgknob-asan asan-units
+	    LDFLAGS="-fsanitize=address,undefined" bin/pgknob-asan bin/pgknob-asan-online asan-units
 	@tests/asan-run.sh
 
 asan-units: $(UNIT_BINS)
@@ -97,13 +130,13 @@ asan-units: $(UNIT_BINS)
 COVERAGE_ARGS ?=
 coverage:                  ## instrumented build (build-cov/), the suite against it, src/ line coverage
 	@$(MAKE) --no-print-directory BUILD=build-cov BIN=bin/pgknob-cov OPT="-O0 -g --coverage" \
-	    LDFLAGS="--coverage" bin/pgknob-cov cov-units
+	    LDFLAGS="--coverage" bin/pgknob-cov bin/pgknob-cov-online cov-units
 	@tests/coverage-run.sh $(COVERAGE_ARGS)
 
 cov-units: $(UNIT_BINS)
 
 soak: deps                 ## the lab kill trials, 20 per signal on PostgreSQL 18 and 13 (PGKNOB_KILL_TRIALS=N)
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory $(PROGS)
 	@tests/pg/fetch-servers.sh 18 13
 	@PGKNOB="$$PWD/$(BIN)" PGKNOB_KILL_TRIALS=$${PGKNOB_KILL_TRIALS:-20} tests/lab/t-lab-kill.sh
 
@@ -116,7 +149,7 @@ FUZZ_LONG_TIME ?= 600
 fuzz-long:                 ## run each libFuzzer target FUZZ_LONG_TIME seconds (default 600)
 	@FUZZ_TIME=$(FUZZ_LONG_TIME) tests/fuzz/run.sh $(FUZZ_TARGETS)
 
-bench: $(BIN)              ## benchmarks, as ratios against a peer run in the same process
+bench: $(PROGS)              ## benchmarks, as ratios against a peer run in the same process
 	@tests/bench/run.sh
 
 catalog:                   ## regenerate src/catalog/catalog_data.auto.c from real servers 13–18
@@ -125,11 +158,11 @@ catalog:                   ## regenerate src/catalog/catalog_data.auto.c from re
 catalog-check:             ## regenerate into a temp file and diff with the committed catalog
 	@src/catalog/gen_catalog.sh --check
 
-docs: $(BIN)               ## regenerate docs generated from the code and rule packs
+docs: $(PROGS)               ## regenerate docs generated from the code and rule packs
 	@tests/docs/gen.sh
 	@tests/docs/gen-man.sh
 
-docs-check: $(BIN)
+docs-check: $(PROGS)
 	@tests/docs/gen.sh --check
 	@tests/docs/gen-man.sh --check
 
@@ -137,10 +170,10 @@ check-headers:             ## every header compiles on its own
 	@for h in $$(find src -name '*.h'); do \
 	    echo "#include \"$${h#src/}\"" | $(CC) $(CFLAGS) -x c -fsyntax-only - || exit 1; done
 
-examples: $(BIN)           ## regenerate reports/examples/ (lab stages and a healthy configuration)
+examples: $(PROGS)           ## regenerate reports/examples/ (lab stages and a healthy configuration)
 	@tests/report/examples.sh --update
 
-golden-update: $(BIN)      ## rewrite the golden reports (tests/golden/report); review the diff
+golden-update: $(PROGS)      ## rewrite the golden reports (tests/golden/report); review the diff
 	@tests/report/golden.sh --update
 
 # The man page, from docs/pgknob.1.md by cmark-gfm's man renderer (it writes no .TH: add it).
@@ -152,14 +185,40 @@ $(MAN): docs/pgknob.1.md src/common/version.h
 	    "$$(sed -n 's/.*PK_VERSION "\(.*\)".*/\1/p' src/common/version.h)"; \
 	   cmark-gfm --to man docs/pgknob.1.md; } > $@.tmp && mv $@.tmp $@
 
-PREFIX ?= /usr/local
-install: $(BIN) $(MAN)
+# make install PREFIX=/usr DESTDIR=/tmp/stage: the layout is relative (bin/, libexec/pgknob/,
+# share/pgknob/), so an installed tree works wherever it is copied (common/datadir.c).
+DOCDIR   ?= $(PREFIX)/share/doc/pgknob
+MANDIR   ?= $(PREFIX)/share/man
+install: $(BIN) $(ONLINE_BIN) $(MAN) ## install bin, libexec, rules, labs, man page and docs (PREFIX, DESTDIR)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pgknob
-	install -D -m 644 $(MAN) $(DESTDIR)$(PREFIX)/share/man/man1/pgknob.1
-	mkdir -p $(DESTDIR)$(PREFIX)/share/pgknob && cp -R rules $(DESTDIR)$(PREFIX)/share/pgknob/
+	install -D -m 755 $(ONLINE_BIN) $(DESTDIR)$(LIBEXECDIR)/pgknob-online
+	install -D -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1/pgknob.1
+	rm -rf $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/labs
+	mkdir -p $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+	cp -R rules labs $(DESTDIR)$(DATADIR)/
+	rm -f $(DESTDIR)$(DATADIR)/rules/.pgknob-pack
+	find $(DESTDIR)$(DATADIR) -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
+	cp README.md docs/*.md $(DESTDIR)$(DOCDIR)/
+	chmod 644 $(DESTDIR)$(DOCDIR)/*.md
+	PGKNOB_DATA_DIR= PGKNOB_RULES_DIR= $(BIN) rules compile $(DESTDIR)$(DATADIR)/rules
 
-clean:
-	rm -rf build build-asan build-cov build-fuzz bin
+uninstall:                 ## remove what make install installed (same PREFIX, DESTDIR)
+	rm -f $(DESTDIR)$(PREFIX)/bin/pgknob $(DESTDIR)$(LIBEXECDIR)/pgknob-online \
+	    $(DESTDIR)$(MANDIR)/man1/pgknob.1
+	rm -rf $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+	-rmdir $(DESTDIR)$(LIBEXECDIR) 2>/dev/null || true
+
+VERSION  := $(shell sed -n 's/.*PK_VERSION "\(.*\)".*/\1/p' src/common/version.h)
+dist:                      ## dist/pgknob-VERSION.tar.gz from the committed tree (builds without -Werror)
+	@mkdir -p dist
+	git archive --format=tar.gz --prefix=pgknob-$(VERSION)/ -o dist/pgknob-$(VERSION).tar.gz HEAD
+	@echo dist/pgknob-$(VERSION).tar.gz
+
+deb:                       ## dist/pgknob_VERSION_ARCH.deb; Depends from the libraries it links
+	@tests/install/make-deb.sh
+
+clean:                     ## remove what the build made
+	rm -rf build build-asan build-cov build-fuzz build-deb bin dist $(RULES_PACK)
 
 help:
 	@grep -E '^[a-z-]+:.*## ' Makefile | sed 's/:.*## /\t/'

@@ -61,7 +61,7 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
         if (argc > 2 && !strcmp(name, "help") && !strcmp(argv[2], "--man"))
-            return print_man(argc > 3 ? argv[3] : NULL);
+            return cli_offline_build() ? cli_exec_online(argc - 1, argv + 1) : print_man(argc > 3 ? argv[3] : NULL);
         if (argc > 2 && strcmp(name, "help") == 0) {
             char help_opt[] = "--help";
             char *help_argv[] = {argv[2], help_opt, NULL};

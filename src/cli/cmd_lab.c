@@ -9,6 +9,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/datadir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lab/cluster.h"
@@ -107,26 +108,18 @@ static char *project_root(void)
     return out;
 }
 
-static char *labs_dir(const char *given, const char *root)
+static char *labs_dir(const char *given)
 {
     if (given)
         return xstrdup(given);
-    const char *env = getenv("PGKNOB_LABS");
-    if (env && *env)
-        return xstrdup(env);
-    if (root) {
-        char *path = xasprintf("%s/labs", root);
-        if (access(path, R_OK) == 0)
-            return path;
-        free(path);
-    }
-    return xstrdup("labs");
+    char *dir = pk_data_dir("labs", NULL);
+    return dir ? dir : xstrdup("labs");
 }
 
 static bool load_labs(const char *given, LabSet *set)
 {
     char *root = project_root();
-    char *dir = labs_dir(given, root);
+    char *dir = labs_dir(given);
     char *err = NULL;
     bool ok = lab_set_load(dir, set, &err);
     if (!ok) {

@@ -37,13 +37,17 @@ static const char usage_text[] =
     "       pgknob rules show ID [--format text|md] [--pg-version N] [--rules DIR]...\n"
     "       pgknob rules test [--coverage] [--verbose] [--rules DIR]... [--no-builtin] [ID...]\n"
     "       pgknob rules doc [--stats FILE] [--rules DIR]...\n"
+    "       pgknob rules compile [DIR...]\n"
     "\n"
     "  list          the rules, validation checks (PK0xxx) included: id, severity, category,\n"
     "                versions, title\n"
     "  show ID       a rule's explanation, condition, message and documentation links\n"
     "                (plain text on a terminal, Markdown otherwise or with --format md)\n"
     "  test          run every rule's [example.fail.N] and [example.pass.N] sections\n"
-    "  doc           the Markdown reference of all rules (docs/rules.md)\n";
+    "  doc           the Markdown reference of all rules (docs/rules.md)\n"
+    "  compile       check each rule directory (default: the shipped packs) and save it as\n"
+    "                DIR/.pgknob-pack, which lint reads instead of the sources while they are\n"
+    "                unchanged (make and make install run it)\n";
 
 /* The options every rules subcommand takes (each says which one uses it). */
 static const CliOption rules_options[] = {
@@ -58,7 +62,7 @@ static const CliOption rules_options[] = {
 };
 #define N_RULES_OPTIONS (sizeof(rules_options) / sizeof(rules_options[0]))
 
-static const char *const rules_subcommands[] = {"list", "show", "test", "doc"};
+static const char *const rules_subcommands[] = {"list", "show", "test", "doc", "compile"};
 
 static void rules_usage(FILE *out)
 {
@@ -503,6 +507,23 @@ static int cmd_test(const RuleSet *set, const RulesOpts *opts, int argc, char **
     return totals.failed ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }
 
+/* `rules compile [DIR...]`: the shipped packs when no directory is named. */
+static int compile_dirs(int argc, char **argv)
+{
+    char *shipped = argc ? NULL : rules_default_dir();
+    int rc = PK_EXIT_OK;
+    for (int idx = 0; idx < (argc ? argc : 1) && rc == PK_EXIT_OK; idx++) {
+        RuleError err;
+        if (!rules_pack_write(argc ? argv[idx] : shipped, &err)) {
+            rule_error_print(&err);
+            rc = PK_EXIT_USAGE;
+        }
+        rule_error_clear(&err);
+    }
+    free(shipped);
+    return rc;
+}
+
 static int run_sub(const char *sub, const RuleSet *set, const RulesOpts *opts, int argc,
                    char **argv)
 {
@@ -548,6 +569,10 @@ int cmd_rules(int argc, char **argv)
     }
     RuleSet set = {0};
     RuleError err;
+    if (!strcmp(sub, "compile")) {
+        free(opts.dirs);
+        return compile_dirs(argc - 1 - optind, argv + 1 + optind);
+    }
     rc = PK_EXIT_USAGE;
     if (rules_load_packs(&set, !opts.no_builtin, opts.dirs, opts.n_dirs, &err))
         rc = run_sub(sub, &set, &opts, argc - 1 - optind, argv + 1 + optind);
@@ -566,6 +591,7 @@ size_t cmd_rules_specs(const CliSpec **specs)
         {"rules show", "*ID* \\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
         {"rules test", "\\[*OPTIONS*\\] \\[*ID*...\\]", rules_options, N_RULES_OPTIONS},
         {"rules doc", "\\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
+        {"rules compile", "\\[*DIR*...\\]", NULL, 0},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

@@ -11,9 +11,17 @@ enum {
     PK_EXIT_BUG = 3,      /* internal error */
 };
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cli/cli_options.h"
+
+/* pgknob is two programs built from one tree: `pgknob`, without libpq, and `pgknob-online`, which
+ * runs audit, tpcc and lab (cli/online_stub.c execs it). True in the former. */
+bool cli_offline_build(void);
+/* Replaces the process by pgknob-online with the same subcommand arguments; returns only on
+ * failure, with the exit code (the error printed). */
+int cli_exec_online(int argc, char **argv);
 
 int cmd_lint(int argc, char **argv);
 int cmd_fix(int argc, char **argv);

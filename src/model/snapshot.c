@@ -184,7 +184,9 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
             apply_custom(snap, &cap, entry);
         }
     }
-    qsort(snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
+    /* The catalog's settings are in its order already; only custom ones need placing. */
+    if (snap->n_settings > n_catalog)
+        qsort(snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
 }
 
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)

@@ -15,6 +15,7 @@
 
 #include "common/diag.h"
 #include "common/readfile.h"
+#include "common/datadir.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "catalog/value.h"
@@ -631,6 +632,8 @@ static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
 
 static void rule_free(Rule *rule)
 {
+    if (rule->packed)
+        return; /* its arena goes with the set */
     free(rule->id);
     free(rule->name);
     free(rule->title);
@@ -900,6 +903,12 @@ static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, 
 bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err)
 {
     memset(err, 0, sizeof(*err));
+    return rules_pack_load(set, dir) || rule_set_load_dir_sources(set, dir, err);
+}
+
+bool rule_set_load_dir_sources(RuleSet *set, const char *dir, RuleError *err)
+{
+    memset(err, 0, sizeof(*err));
     char **paths = NULL;
     size_t n = 0;
     bool ok = collect_files(dir, 0, &paths, &n, err);
@@ -949,6 +958,9 @@ void rule_set_free(RuleSet *set)
     for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++)
         rule_free(&set->rules[rule_idx]);
     free(set->rules);
+    for (size_t idx = 0; idx < set->n_arenas; idx++)
+        rules_pack_arena_free(set->arenas[idx]);
+    free(set->arenas);
     memset(set, 0, sizeof(*set));
 }
 
@@ -967,27 +979,8 @@ void rule_error_print(const RuleError *err)
 
 char *rules_default_dir(void)
 {
-    const char *env = getenv("PGKNOB_RULES_DIR");
-    if (env && *env)
-        return xstrdup(env);
-    char exe[4096];
-    ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-    if (len > 0) {
-        exe[len] = '\0';
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = '\0';
-            char *candidate = xasprintf("%s/../rules", exe);
-            if (access(candidate, R_OK) == 0)
-                return candidate;
-            free(candidate);
-            candidate = xasprintf("%s/../share/pgknob/rules", exe);
-            if (access(candidate, R_OK) == 0)
-                return candidate;
-            free(candidate);
-        }
-    }
-    return xstrdup("/usr/local/share/pgknob/rules");
+    char *dir = pk_data_dir("rules", NULL);
+    return dir ? dir : xstrdup(PK_DATADIR_FALLBACK "/rules");
 }
 
 bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
@@ -995,7 +988,17 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
 {
     memset(err, 0, sizeof(*err));
     if (builtin) {
-        char *dir = rules_default_dir();
+        char *searched = NULL;
+        char *dir = pk_data_dir("rules", &searched);
+        if (!dir) {
+            rule_error_set(err, "rules", 0,
+                           "Set PGKNOB_DATA_DIR to the directory holding rules/ and labs/ (an "
+                           "installed tree's share/pgknob), or PGKNOB_RULES_DIR to the rules "
+                           "directory itself; --no-rules lints without them.",
+                           "cannot find the shipped rule packs (looked in %s)", searched);
+            free(searched);
+            return false;
+        }
         bool ok = rule_set_load_dir(set, dir, err);
         free(dir);
         if (!ok)

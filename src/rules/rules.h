@@ -69,12 +69,17 @@ typedef struct Rule {
     int line;            /* line of [rule] */
     RuleExample *examples;
     size_t n_examples;
+    bool packed;         /* read from a compiled pack: its memory is the pack's arena */
 } Rule;
+
+typedef struct RulePackArena RulePackArena; /* a compiled pack's memory (rules_pack.c) */
 
 typedef struct RuleSet {
     Rule *rules;   /* sorted by id after rule_set_finish */
     size_t n;
     size_t cap;
+    RulePackArena **arenas; /* what rules read from compiled packs point into */
+    size_t n_arenas;
 } RuleSet;
 
 typedef struct RuleError {
@@ -114,5 +119,9 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
 /* The shipped packs: $PGKNOB_RULES_DIR, else rules/ beside the binary's ../, else the installed
  * share directory. Caller frees. */
 char *rules_default_dir(void);
+
+/* `pgknob rules compile DIR`: loads DIR's rules from their sources (every check applies) and
+ * saves them as DIR/.pgknob-pack, which later loads of DIR use while its files are unchanged. */
+bool rules_pack_write(const char *dir, RuleError *err);
 
 #endif

@@ -48,4 +48,13 @@ int ini_entry_line_at(const IniEntry *entry, int offset);
 bool rule_error_set(RuleError *err, const char *file, int line, const char *hint,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
+/* The compiled pack of a rule directory (rules_pack.c). */
+#define RULES_PACK_NAME ".pgknob-pack"
+/* Appends the pack's rules when DIR/.pgknob-pack exists and still matches the directory's files,
+ * this pgknob and its catalogs; false (set untouched) otherwise. */
+bool rules_pack_load(RuleSet *set, const char *dir);
+void rules_pack_arena_free(RulePackArena *arena);
+/* rule_set_load_dir without looking for a pack. */
+bool rule_set_load_dir_sources(RuleSet *set, const char *dir, RuleError *err);
+
 #endif

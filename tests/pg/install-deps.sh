@@ -12,6 +12,9 @@ packages=(
   # tools the test tiers call: jq (JSON), xmllint (the lab's SVG), openssl (audit's SSL case),
   # ps/pgrep (cluster checks), ss (free ports), script (TTY colour)
   jq libxml2-utils openssl procps iproute2 bsdutils
+  # packaging and install tests: strace (which files lint opens), dpkg-dev (dpkg-shlibdeps for
+  # the .deb's Depends), fakeroot, debootstrap (a clean Debian root to install the .deb into)
+  strace dpkg-dev fakeroot debootstrap
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)

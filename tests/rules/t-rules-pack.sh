@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The compiled rule pack (rules compile, DIR/.pgknob-pack) is only a cache: lint gives the same
+# bytes with and without it, and an edited, added or removed rule file, a corrupt pack or
+# another pgknob's pack make it fall back to the sources.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+REALWORLD="$(realworld_dir)" || { fail "no real-world corpus"; done_testing; exit; }
+T="$(mktemp -d /tmp/pgknob-pack.XXXXXX)"
+trap 'rm -rf "$T"' EXIT
+cp -r rules "$T/src" && rm -f "$T/src/.pgknob-pack"
+cp -r rules "$T/packed" && rm -f "$T/packed/.pgknob-pack"
+expect_exit 0 "rules compile DIR" -- "$PGKNOB" rules compile "$T/packed"
+check "the pack is written" test -s "$T/packed/.pgknob-pack"
+lint_with() { # rules dir, then lint arguments
+  local dir="$1"; shift
+  PGKNOB_RULES_DIR="$dir" "$PGKNOB" lint --pg-version 18 "$@" 2>&1 | sed "s|$dir|RULES|g"
+}
+same=0; differ=0
+for conf in "$REALWORLD"/*.conf; do
+  for fmt in json md; do
+    if [ "$(lint_with "$T/src" --format "$fmt" "$conf")" = "$(lint_with "$T/packed" --format "$fmt" "$conf")" ]; then
+      same=$((same + 1))
+    else
+      differ=$((differ + 1)); echo "# differs: $conf ($fmt)"
+    fi
+  done
+done
+check "pack and sources give the same report bytes on the corpus ($same same, $differ differ)" \
+  test "$differ" = 0 -a "$same" -gt 40
+check "rules list is the same from the pack" test \
+  "$(PGKNOB_RULES_DIR="$T/src" "$PGKNOB" rules list)" = "$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+if command -v strace >/dev/null; then
+  strace -f -e trace=openat -o "$T/trace" env PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" lint \
+    --pg-version 18 "$REALWORLD/$(ls "$REALWORLD" | head -1)" >/dev/null 2>&1
+  check "with a valid pack lint opens no rule source ($(grep -c '\.ini"' "$T/trace") opened)" \
+    test "$(grep -c '\.ini"' "$T/trace")" = 0
+else
+  fail "strace is missing (make deps installs it)"
+fi
+
+printf 'fsync = off\n' > "$T/fsync.conf"
+title_of() { PGKNOB_RULES_DIR="$1" "$PGKNOB" rules show PK6001 --format md | head -1; }
+before="$(title_of "$T/packed")"
+file="$(grep -rl '^id *= *PK6001' "$T/packed" | head -1)"
+sed -i 's/^title *= */title = EDITED /' "$file"
+check "an edited rule file is seen at once (title now: $(title_of "$T/packed"))" \
+  grep -q EDITED <<<"$(title_of "$T/packed")"
+check "... where the pack still had: $before" bash -c '! grep -q EDITED <<<"$1"' _ "$before"
+
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+cp "$file" "$T/packed/PK9999-added.ini"
+sed -i 's/^id *= *PK6001/id = PK9999/; s/^name *= */name = added./' "$T/packed/PK9999-added.ini"
+check "an added rule file is seen" grep -q PK9999 <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+rm "$T/packed/PK9999-added.ini"
+check "a removed rule file is gone" bash -c '! grep -q PK9999 <<<"$1"' _ "$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+want="$(lint_with "$T/packed" --format json "$T/fsync.conf")"
+size=$(stat -c %s "$T/packed/.pgknob-pack")
+head -c $((size / 2)) "$T/packed/.pgknob-pack" > "$T/half" && cp "$T/half" "$T/packed/.pgknob-pack"
+check "a truncated pack is ignored (same output)" test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+head -c "$size" /dev/urandom > "$T/packed/.pgknob-pack"
+check "a garbage pack is ignored (same output)" test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+sed -i 's/pgknob [0-9][0-9.]* format/pgknob 0.0.0 format/' "$T/packed/.pgknob-pack"
+check "another version's pack is ignored (same output)" test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+
+mkdir -p "$T/broken"
+printf '[rule]\nid = PK9998\nname = broken.one\ntitle = broken\nseverity = warning\ncategory = x\nversions = 13-\ncondition = work_mem > 4MB +\nmessage = m\n' > "$T/broken/PK9998-broken.ini"
+expect_exit 2 "rules compile of a broken rule file fails" -- "$PGKNOB" rules compile "$T/broken"
+check "... with file:line" grep -q 'PK9998-broken.ini:[0-9]' <<<"$ERR"
+check "... and writes no pack" test ! -e "$T/broken/.pgknob-pack"
+expect_exit 2 "rules compile of a missing directory fails" -- "$PGKNOB" rules compile "$T/none"
+done_testing
