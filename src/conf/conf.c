@@ -161,19 +161,6 @@ static bool parse_config_file(Loader *ld, const char *location, bool strict,
     return ok;
 }
 
-/* GetConfFilesInDir's filter: "*.conf", not starting with '.', and (after following symlinks)
- * not a directory. */
-static bool wanted_conf_name(const char *name)
-{
-    size_t len = strlen(name);
-    return len >= 6 && name[0] != '.' && strcmp(name + len - 5, ".conf") == 0;
-}
-
-static int cmp_strptr(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Sorted list of the directory's configuration files, or NULL with *errmsg set. */
 static char **conf_files_in_dir(Loader *ld, const char *dir_location, const CallSite *site,
                                 size_t *n_out, char **errmsg)
@@ -182,45 +169,15 @@ static char **conf_files_in_dir(Loader *ld, const char *dir_location, const Call
         *errmsg = xstrdup("empty configuration directory name");
         return NULL;
     }
-    char *directory = conf_path_absolute(dir_location, site->file ? site->file : "/", ld->major);
-    DIR *dir = opendir(directory);
-    if (!dir) {
-        *errmsg = xasprintf("could not open directory \"%s\"", directory);
-        free(directory);
-        return NULL;
+    PkDiag diag = PK_DIAG_INIT;
+    char **names = conf_path_dir_files(dir_location, site->file ? site->file : "/", ld->major,
+                                       n_out, &diag);
+    if (!names) {
+        *errmsg = diag.message;
+        diag.message = NULL;
     }
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    struct dirent *de;
-    while ((de = readdir(dir)) != NULL) {
-        if (!wanted_conf_name(de->d_name))
-            continue;
-        char *path = xasprintf("%s/%s", directory, de->d_name);
-        conf_path_canonicalize(path, ld->major);
-        struct stat st;
-        if (stat(path, &st) != 0) {
-            *errmsg = xasprintf("could not stat file \"%s\"", path);
-            free(path);
-            for (size_t name_idx = 0; name_idx < n; name_idx++)
-                free(names[name_idx]);
-            free(names);
-            closedir(dir);
-            free(directory);
-            return NULL;
-        }
-        if (S_ISDIR(st.st_mode)) {
-            free(path);
-            continue;
-        }
-        PK_GROW(names, n, cap);
-        names[n++] = path;
-    }
-    closedir(dir);
-    free(directory);
-    if (n > 1)
-        qsort(names, n, sizeof(*names), cmp_strptr);
-    *n_out = n;
-    return names ? names : xcalloc(1, sizeof(char *));
+    pk_diag_free(&diag);
+    return names;
 }
 
 /* ParseConfigDirectory: the first file that fails ends the directory. */

@@ -1,8 +1,10 @@
 #include "conf/conf_path.h"
 
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/strbuf.h"
@@ -172,3 +174,63 @@ char *conf_path_make_absolute(const char *path, int major)
     conf_path_canonicalize(joined, major);
     return joined;
 }
+
+/* ---- GetConfFilesInDir (conffiles.c): include_dir of postgresql.conf, pg_hba.conf and pg_ident.conf ---- */
+
+/* GetConfFilesInDir's filter: "*.conf", not starting with '.', and (after following symlinks)
+ * not a directory. */
+static bool wanted_conf_name(const char *name)
+{
+    size_t len = strlen(name);
+    return len >= 6 && name[0] != '.' && strcmp(name + len - 5, ".conf") == 0;
+}
+
+static int cmp_strptr(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **conf_path_dir_files(const char *dir_location, const char *calling_file, int major,
+                           size_t *n_out, PkDiag *diag)
+{
+    char *directory = conf_path_absolute(dir_location, calling_file, major);
+    DIR *dir = opendir(directory);
+    if (!dir) {
+        pk_diag_set(diag, NULL, 0, NULL, "could not open directory \"%s\"", directory);
+        free(directory);
+        return NULL;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *de;
+    while ((de = readdir(dir)) != NULL) {
+        if (!wanted_conf_name(de->d_name))
+            continue;
+        char *path = xasprintf("%s/%s", directory, de->d_name);
+        conf_path_canonicalize(path, major);
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            pk_diag_set(diag, NULL, 0, NULL, "could not stat file \"%s\"", path);
+            free(path);
+            for (size_t name_idx = 0; name_idx < n; name_idx++)
+                free(names[name_idx]);
+            free(names);
+            closedir(dir);
+            free(directory);
+            return NULL;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            free(path);
+            continue;
+        }
+        PK_GROW(names, n, cap);
+        names[n++] = path;
+    }
+    closedir(dir);
+    free(directory);
+    if (n > 1)
+        qsort(names, n, sizeof(*names), cmp_strptr);
+    *n_out = n;
+    return names ? names : xcalloc(1, sizeof(char *));
+}
+

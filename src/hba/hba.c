@@ -1,0 +1,185 @@
+/* load_hba() and load_ident(): both files tokenized, every line parsed, and the verdict the
+ * server reaches at startup (hba.loads, ident.loads). Established on real 13–18 servers
+ * (tests/hba/t-hba-diff.sh): a pg_hba.conf that does not load stops the server ("could not
+ * load pg_hba.conf"); a pg_ident.conf that does not load is only logged, and no map is usable
+ * until it loads. */
+#include "hba/hba.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/xalloc.h"
+#include "hba/hba.intern.h"
+
+bool hba_features_parse(const char *text, unsigned *out)
+{
+    static const struct {
+        const char *name;
+        unsigned bit;
+    } names[] = {{"ssl", HBA_FEAT_SSL}, {"gss", HBA_FEAT_GSS}, {"ldap", HBA_FEAT_LDAP},
+                 {"pam", HBA_FEAT_PAM}, {"bsd", HBA_FEAT_BSD}};
+    unsigned bits = 0;
+    if (!strcmp(text, "none")) {
+        *out = 0;
+        return true;
+    }
+    const char *p = text;
+    while (*p) {
+        size_t len = strcspn(p, ",");
+        bool found = false;
+        for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++) {
+            if (strlen(names[idx].name) == len && !strncasecmp(p, names[idx].name, len)) {
+                bits |= names[idx].bit;
+                found = true;
+            }
+        }
+        if (!found)
+            return false;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    *out = bits;
+    return true;
+}
+
+static void load_rules(HbaSet *set, const TokLines *lines)
+{
+    set->rules = xcalloc(lines->n ? lines->n : 1, sizeof(HbaRule));
+    int rule_number = 0;
+    bool ok = true;
+    size_t n_good = 0;
+    for (size_t idx = 0; idx < lines->n; idx++) {
+        HbaRule *r = &set->rules[set->n_rules++];
+        hba_parse_line(&lines->items[idx], &set->opts, r);
+        /* the view numbers every row without an error text (hbafuncs.c) */
+        if (!r->error)
+            r->rule_number = ++rule_number;
+        if (r->rejects)
+            ok = false;
+        else
+            n_good++;
+    }
+    /* "contains no entries": only when no line failed */
+    set->hba_no_entries = ok && n_good == 0;
+    set->hba.loads = ok && n_good > 0;
+}
+
+static void load_maps(HbaSet *set, const TokLines *lines)
+{
+    set->maps = xcalloc(lines->n ? lines->n : 1, sizeof(IdentMap));
+    int map_number = 0;
+    bool ok = true;
+    for (size_t idx = 0; idx < lines->n; idx++) {
+        IdentMap *m = &set->maps[set->n_maps++];
+        hba_parse_ident_line(&lines->items[idx], &set->opts, m);
+        if (!m->error)
+            m->map_number = ++map_number;
+        if (m->rejects)
+            ok = false;
+    }
+    set->ident.loads = ok;
+}
+
+void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts, HbaSet *out)
+{
+    out->opts = *opts;
+    TokLines lines = {0};
+    if (hba_path) {
+        out->hba.path = xstrdup(hba_path);
+        if (hba_tokenize(hba_path, opts->major, &out->hba, &lines))
+            load_rules(out, &lines);
+        hba_toklines_free(&lines);
+    }
+    if (ident_path) {
+        out->ident.path = xstrdup(ident_path);
+        if (hba_tokenize(ident_path, opts->major, &out->ident, &lines))
+            load_maps(out, &lines);
+        hba_toklines_free(&lines);
+    }
+}
+
+bool hba_set_starts(const HbaSet *set)
+{
+    return set->hba.loads;
+}
+
+static void file_set_free(HbaFileSet *fs)
+{
+    free(fs->path);
+    pk_diag_free(&fs->open_error);
+    for (size_t idx = 0; idx < fs->n_files; idx++)
+        free(fs->files[idx]);
+    free(fs->files);
+    for (size_t idx = 0; idx < fs->n_notes; idx++) {
+        free(fs->notes[idx].file);
+        free(fs->notes[idx].message);
+    }
+    free(fs->notes);
+}
+
+void hba_set_free(HbaSet *set)
+{
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        HbaRule *r = &set->rules[idx];
+        free(r->file);
+        free(r->raw);
+        hba_tokens_free(&r->databases);
+        hba_tokens_free(&r->users);
+        free(r->address);
+        free(r->netmask);
+        for (size_t opt = 0; opt < r->n_options; opt++)
+            free(r->options[opt]);
+        free(r->options);
+        free(r->error);
+        free(r->hostname);
+        free(r->map);
+    }
+    free(set->rules);
+    for (size_t idx = 0; idx < set->n_maps; idx++) {
+        IdentMap *m = &set->maps[idx];
+        free(m->file);
+        free(m->raw);
+        free(m->map_name);
+        free(m->sys_name);
+        free(m->pg_username);
+        free(m->error);
+    }
+    free(set->maps);
+    file_set_free(&set->hba);
+    file_set_free(&set->ident);
+    memset(set, 0, sizeof(*set));
+}
+
+/* The first word of each record; a pg_hba.conf has records and they start with a connection
+ * type or an include directive. */
+bool hba_text_looks_like_hba(const char *text, size_t len)
+{
+    static const char *const words[] = {"local", "host", "hostssl", "hostnossl", "hostgssenc",
+                                        "hostnogssenc", "include", "include_if_exists",
+                                        "include_dir"};
+    size_t records = 0, hba_records = 0;
+    const char *p = text, *end = text + len;
+    while (p < end) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol)
+            eol = end;
+        while (p < eol && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < eol && *p != '#' && *p != '\r') {
+            size_t wlen = strcspn(p, " \t\r\n");
+            if (p + wlen > eol)
+                wlen = (size_t)(eol - p);
+            records++;
+            for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
+                if (strlen(words[idx]) == wlen && !strncmp(p, words[idx], wlen))
+                    hba_records++;
+            /* a postgresql.conf line: name = value */
+            if (memchr(p, '=', (size_t)(eol - p)) && !hba_records)
+                return false;
+        }
+        p = eol + 1;
+    }
+    return records > 0 && hba_records * 2 > records;
+}

@@ -1,0 +1,99 @@
+#include "hba/hba_input.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/readfile.h"
+#include "common/xalloc.h"
+#include "conf/conf_path.h"
+
+static char *setting_path(const Snapshot *snap, const char *name, const char *data_dir,
+                          const char *fallback)
+{
+    const SnapSetting *s = snapshot_get(snap, name);
+    if (s && s->source != SRC_DEFAULT && s->value[0]) {
+        if (s->value[0] == '/')
+            return xstrdup(s->value);
+        return xasprintf("%s/%s", data_dir, s->value);
+    }
+    return xasprintf("%s/%s", data_dir, fallback);
+}
+
+void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInput *in)
+{
+    in->opts.major = snap->pg_major;
+    in->hba_path = setting_path(snap, "hba_file", data_dir, "pg_hba.conf");
+    in->ident_path = setting_path(snap, "ident_file", data_dir, "pg_ident.conf");
+    const SnapSetting *ssl = snapshot_get(snap, "ssl");
+    in->opts.ssl = ssl && ssl->parsed_ok && ssl->parsed.boolval;
+    const SnapSetting *oauth = snapshot_get(snap, "oauth_validator_libraries");
+    if (oauth && oauth->value[0])
+        in->oauth_validators = xstrdup(oauth->value);
+    in->opts.oauth_validators = in->oauth_validators;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+/* 'h' a pg_hba.conf, 'i' a pg_ident.conf, 0 neither. */
+static int auth_file_kind(const char *path)
+{
+    const char *base = base_name(path);
+    if (strstr(base, "pg_hba") || !strcmp(base, "hba.conf"))
+        return 'h';
+    if (strstr(base, "pg_ident") || !strcmp(base, "ident.conf"))
+        return 'i';
+    if (!strcmp(base, "postgresql.conf") || !strcmp(base, "postgresql.auto.conf"))
+        return 0;
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, (size_t)1 << 20, &data, &len, &err) != PK_READ_OK)
+        return 0;
+    int kind = hba_text_looks_like_hba(data, len) ? 'h' : 0;
+    free(data);
+    return kind;
+}
+
+bool hba_input_is_auth_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode) && auth_file_kind(path);
+}
+
+bool hba_input_from_file(const char *path, int major, HbaInput *in)
+{
+    in->opts.major = major;
+    int kind = auth_file_kind(path);
+    if (!kind)
+        return false;
+    char *abs = conf_path_make_absolute(path, major);
+    if (!abs)
+        return false;
+    if (kind == 'i') {
+        in->ident_path = abs;
+        return true;
+    }
+    in->hba_path = abs;
+    if (!strcmp(base_name(abs), "pg_hba.conf")) {
+        char *sibling = xasprintf("%.*spg_ident.conf", (int)(base_name(abs) - abs), abs);
+        struct stat st;
+        if (stat(sibling, &st) == 0)
+            in->ident_path = sibling;
+        else
+            free(sibling);
+    }
+    return true;
+}
+
+void hba_input_free(HbaInput *in)
+{
+    free(in->hba_path);
+    free(in->ident_path);
+    free(in->oauth_validators);
+    memset(in, 0, sizeof(*in));
+}
