@@ -260,7 +260,7 @@ static bool parse_clientcert(Parse *ps, const char *val)
         r->clientcert = HBA_CC_CA;
     } else if (major <= 13 && (!strcmp(val, "0") || !strcmp(val, "no-verify"))) {
         if (r->auth == HBA_AUTH_CERT)
-            return fail(ps, "clientcert can not be set to \"no-verify\" when using \"cert\""
+            return fail(ps, "clientcert cannot be set to \"no-verify\" when using \"cert\""
                             " authentication");
         r->clientcert = HBA_CC_OFF;
     } else {
@@ -639,7 +639,11 @@ static bool check_method_args(Parse *ps)
         if (ps->ldapprefix || ps->ldapsuffix) {
             if (ps->ldapbasedn || ps->ldapbinddn || ps->ldapbindpasswd ||
                 ps->ldapsearchattribute || ps->ldapsearchfilter)
-                return fail(ps, "cannot mix options for simple bind and search+bind modes");
+                return fail(ps, ps->opts->major >= 18
+                                    ? "cannot mix options for simple bind and search+bind modes"
+                                    : "cannot use ldapbasedn, ldapbinddn, ldapbindpasswd,"
+                                      " ldapsearchattribute, ldapsearchfilter, or ldapurl"
+                                      " together with ldapprefix");
         } else if (!ps->ldapbasedn) {
             return fail(ps, "authentication method \"ldap\" requires argument \"ldapbasedn\","
                             " \"ldapprefix\", or \"ldapsuffix\" to be set");
@@ -648,16 +652,13 @@ static bool check_method_args(Parse *ps)
             return fail(ps, "cannot use ldapsearchattribute together with ldapsearchfilter");
     }
     if (r->auth == HBA_AUTH_RADIUS) {
-        if (!ps->radiusservers)
+        /* an empty list is a NIL list, which the server takes for "not set" */
+        if (!ps->n_radiusservers)
             return fail(ps, "authentication method \"radius\" requires argument \"radiusservers\""
                             " to be set");
-        if (!ps->radiussecrets)
+        if (!ps->n_radiussecrets)
             return fail(ps, "authentication method \"radius\" requires argument \"radiussecrets\""
                             " to be set");
-        if (!ps->n_radiusservers)
-            return fail(ps, "list of RADIUS servers cannot be empty");
-        if (!ps->n_radiussecrets)
-            return fail(ps, "list of RADIUS secrets cannot be empty");
         size_t servers = ps->n_radiusservers;
         if (ps->n_radiussecrets != 1 && ps->n_radiussecrets != servers)
             return fail(ps, "the number of RADIUS secrets (%zu) must be 1 or the same as the"

@@ -1,7 +1,7 @@
 /* The authentication files' tokenizer, as tokenize_auth_file() and next_token() in
  * libpq/hba.c read them:
- *  - a record is a line; from 14 a line ending in a backslash continues on the next one (13
- *    reads at most 8191 bytes a line and 255 a token, and says "too long" beyond);
+ *  - a record is a line; from 14 a line ending in a backslash continues on the next one (no
+ *    length limit: 13.23 reads a 9000-byte line and a 300-byte token, as tests show);
  *  - tokens are separated by blanks (space, tab, CR) and commas; double quotes keep blanks,
  *    commas and '#' inside a token ("" is a quote), and mark the token quoted;
  *  - '#' outside quotes ends the line; an unquoted "@file" token is replaced by the tokens of
@@ -22,8 +22,6 @@
 #define CONF_FILE_MAX_DEPTH 10
 /* 13–15 have no depth limit for @file (a self-reference overflows the stack); pgknob stops. */
 #define HBA_SAFETY_DEPTH 64
-#define PG13_MAX_LINE 8192
-#define PG13_MAX_TOKEN 256
 
 typedef struct Tokenizer {
     int major;
@@ -118,10 +116,9 @@ static bool is_blank(char c)
     return c == ' ' || c == '\t' || c == '\r';
 }
 
-/* next_token(): one token into `buf`; false when the line has no more. 13's fixed buffer makes
- * a token of 256 bytes or more an error that discards the rest of the line. */
-static bool next_token(Tokenizer *tk, const char **lineptr, StrBuf *buf, bool *initial_quote,
-                       bool *terminating_comma, char **err)
+/* next_token(): one token into `buf`; false when the line has no more. */
+static bool next_token(const char **lineptr, StrBuf *buf, bool *initial_quote,
+                       bool *terminating_comma)
 {
     const char *p = *lineptr;
     bool in_quote = false, was_quote = false, saw_quote = false;
@@ -137,13 +134,6 @@ static bool next_token(Tokenizer *tk, const char **lineptr, StrBuf *buf, bool *i
             while ((c = *p++) != '\0')
                 ;
             break;
-        }
-        if (tk->major <= 13 && buf->len >= PG13_MAX_TOKEN - 1) {
-            *err = xstrdup("authentication file token too long");
-            while (*p)
-                p++;
-            *lineptr = p;
-            return false;
         }
         if (c == ',' && !in_quote) {
             *terminating_comma = true;
@@ -209,7 +199,7 @@ static void next_field(Tokenizer *tk, const char *file, const char **lineptr, in
     StrBuf buf = STRBUF_INIT;
     bool trailing_comma, initial_quote;
     do {
-        if (!next_token(tk, lineptr, &buf, &initial_quote, &trailing_comma, err))
+        if (!next_token(lineptr, &buf, &initial_quote, &trailing_comma))
             break;
         const char *text = sb_str(&buf);
         if (!initial_quote && buf.len > 1 && text[0] == '@')
@@ -281,15 +271,13 @@ static bool handle_include(Tokenizer *tk, const TokLine *tl, int depth, TokLines
     return !*err;
 }
 
-/* A physical line as fgets (13) or pg_get_line_append (14+) returns it; false at EOF. */
-static bool get_line(const char *data, size_t len, size_t *pos, StrBuf *buf, size_t max)
+/* A physical line as pg_get_line_append returns it; false at EOF. */
+static bool get_line(const char *data, size_t len, size_t *pos, StrBuf *buf)
 {
     if (*pos >= len)
         return false;
     const char *start = data + *pos;
     size_t avail = len - *pos;
-    if (max && avail > max)
-        avail = max;
     const char *nl = memchr(start, '\n', avail);
     size_t take = nl ? (size_t)(nl - start) + 1 : avail;
     sb_putn(buf, start, take);
@@ -320,23 +308,16 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
         int continuations = 0;
         sb_reset(&buf);
         buf.len = 0;
-        if (tk->major >= 14) {
-            size_t last_backslash = 0;
-            while (get_line(data, len, &pos, &buf, 0)) {
-                strip_crlf(&buf);
-                if (buf.len > last_backslash && buf.data[buf.len - 1] == '\\') {
-                    buf.data[--buf.len] = '\0';
-                    last_backslash = buf.len;
-                    continuations++;
-                    continue;
-                }
-                break;
-            }
-        } else {
-            get_line(data, len, &pos, &buf, PG13_MAX_LINE - 1);
-            if (buf.data && strlen(buf.data) == PG13_MAX_LINE - 1)
-                err = xstrdup("authentication file line too long");
+        size_t last_backslash = 0;
+        while (get_line(data, len, &pos, &buf)) {
             strip_crlf(&buf);
+            if (tk->major >= 14 && buf.len > last_backslash && buf.data[buf.len - 1] == '\\') {
+                buf.data[--buf.len] = '\0';
+                last_backslash = buf.len;
+                continuations++;
+                continue;
+            }
+            break;
         }
         TokLine tl = {.file = xstrdup(path), .line = line_number, .raw = xstrdup(sb_str(&buf))};
         const char *p = sb_str(&buf);
