@@ -133,6 +133,7 @@ void hba_set_free(HbaSet *set)
             free(r->options[opt]);
         free(r->options);
         free(r->error);
+        free(r->logged);
         free(r->hostname);
         free(r->map);
     }

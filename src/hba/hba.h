@@ -78,6 +78,9 @@ typedef struct HbaRule {
     char **options;     /* the view's options, "name=value" */
     size_t n_options;
     char *error;       /* the view's error column; NULL when none */
+    /* what the server logs for a line it rejects without an error text in the view ("invalid
+     * value for clientcert: …"), or a value it only logs (an invalid ldapscheme); NULL else */
+    char *logged;
     /* The server's load fails on this line: at startup it refuses to start (FATAL "could not
      * load pg_hba.conf"), on reload it keeps the previous rules. A row may have an error that
      * does not fail the load (hostssl while ssl is off) and fail without an error text (an

@@ -54,6 +54,19 @@ __attribute__((format(printf, 2, 3))) static bool fail(Parse *ps, const char *fm
     return false;
 }
 
+/* What the server logs without an error text for the view; returns false like fail(). */
+__attribute__((format(printf, 2, 3))) static bool logged(Parse *ps, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    StrBuf sb = STRBUF_INIT;
+    sb_vprintf(&sb, fmt, ap);
+    va_end(ap);
+    free(ps->r->logged);
+    ps->r->logged = sb_detach(&sb);
+    return false;
+}
+
 const char *hba_auth_name(HbaAuth auth)
 {
     static const char *const names[] = {
@@ -190,13 +203,17 @@ static bool radius_servers(Parse *ps, const char *val)
 {
     size_t n;
     if (!split_guc_list(val, &n))
-        return false; /* logged, no row error */
+        return logged(ps, "could not parse RADIUS server list \"%s\"", val);
     char **items = guc_list_items(val, n);
     bool ok = true;
     for (size_t idx = 0; idx < n && ok; idx++) {
         struct addrinfo hints = {.ai_socktype = SOCK_DGRAM, .ai_family = AF_UNSPEC};
         struct addrinfo *res = NULL;
-        ok = getaddrinfo(items[idx], NULL, &hints, &res) == 0 && res;
+        int ret = getaddrinfo(items[idx], NULL, &hints, &res);
+        ok = ret == 0 && res;
+        if (!ok)
+            logged(ps, "could not translate RADIUS server name \"%s\" to address: %s",
+                   items[idx], gai_strerror(ret));
         if (res)
             freeaddrinfo(res);
     }
@@ -223,6 +240,8 @@ static bool radius_ports(Parse *ps, const char *val)
         free(items[idx]);
     }
     free(items);
+    if (!ok)
+        logged(ps, "invalid RADIUS port number: \"%s\"", val);
     if (ok) {
         keep(&ps->radiusports, val);
         ps->n_radiusports = n;
@@ -230,11 +249,12 @@ static bool radius_ports(Parse *ps, const char *val)
     return ok;
 }
 
-static bool radius_list(char **slot, size_t *count, const char *val)
+static bool radius_list(Parse *ps, const char *what, char **slot, size_t *count,
+                        const char *val)
 {
     size_t n;
     if (!split_guc_list(val, &n))
-        return false;
+        return logged(ps, "could not parse RADIUS %s list \"%s\"", what, val);
     keep(slot, val);
     *count = n;
     return true;
@@ -264,7 +284,7 @@ static bool parse_clientcert(Parse *ps, const char *val)
                             " authentication");
         r->clientcert = HBA_CC_OFF;
     } else {
-        return false; /* "invalid value for clientcert": logged only */
+        return logged(ps, "invalid value for clientcert: \"%s\"", val);
     }
     return true;
 }
@@ -291,6 +311,8 @@ static bool parse_ldap_opt(Parse *ps, const char *name, const char *val)
         if (!require(ps, HBA_AUTH_LDAP, name, "ldap"))
             return false;
         /* an invalid ldapscheme is only logged, and kept */
+        if (!strcmp(name, "ldapscheme") && strcmp(val, "ldap") && strcmp(val, "ldaps"))
+            logged(ps, "invalid ldapscheme value: \"%s\"", val);
         keep((char **)((char *)ps + strings[idx].off), val);
         return true;
     }
@@ -358,7 +380,8 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
     if (!strcmp(name, "clientname") && major >= 14) {
         if (r->conntype != HBA_CT_HOSTSSL)
             return fail(ps, "clientname can only be configured for \"hostssl\" rows");
-        return !strcmp(val, "CN") || !strcmp(val, "DN"); /* else logged only */
+        return !strcmp(val, "CN") || !strcmp(val, "DN") ||
+               logged(ps, "invalid value for clientname: \"%s\"", val);
     }
     if (!strcmp(name, "pamservice")) {
         if (!require(ps, HBA_AUTH_PAM, name, "pam"))
@@ -387,10 +410,10 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
         return require(ps, HBA_AUTH_RADIUS, name, "radius") && radius_ports(ps, val);
     if (!strcmp(name, "radiussecrets"))
         return require(ps, HBA_AUTH_RADIUS, name, "radius") &&
-               radius_list(&ps->radiussecrets, &ps->n_radiussecrets, val);
+               radius_list(ps, "secret", &ps->radiussecrets, &ps->n_radiussecrets, val);
     if (!strcmp(name, "radiusidentifiers"))
         return require(ps, HBA_AUTH_RADIUS, name, "radius") &&
-               radius_list(&ps->radiusidentifiers, &ps->n_radiusidentifiers, val);
+               radius_list(ps, "identifiers", &ps->radiusidentifiers, &ps->n_radiusidentifiers, val);
     if (major >= 18) {
         char **slot = !strcmp(name, "issuer") ? &ps->issuer
                       : !strcmp(name, "scope") ? &ps->scope

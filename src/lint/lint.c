@@ -6,6 +6,8 @@
 
 #include "catalog/catalog.h"
 #include "common/xalloc.h"
+#include "hba/hba_input.h"
+#include "lint/lint_hba.h"
 #include "lint/validate.h"
 
 bool lint_parse_version(const char *text, int *major, int *minor)
@@ -56,9 +58,56 @@ static bool input_version(const LintOpts *opts, LintInput *input, char **errmsg)
     return true;
 }
 
+/* The authentication files the input names: a data directory's (after its configuration,
+ * which says where they are), or the input itself when it is one. */
+static void lint_auth_files(LintInput *input, const HbaInput *in, bool with_settings,
+                            FindingList *findings)
+{
+    HbaOpts hopts = in->opts;
+    hopts.major = input->pg_major;
+    hopts.features = HBA_FEAT_DEFAULT;
+    input->hba = xcalloc(1, sizeof(HbaSet));
+    hba_load(in->hba_path, in->ident_path, &hopts, input->hba);
+    lint_hba_validate(input->hba, findings);
+    lint_hba_semantics(input->hba, with_settings ? &input->snap : NULL, findings);
+}
+
+/* A lone pg_hba.conf or pg_ident.conf: no postgresql.conf is read, so the settings the
+ * semantics rules need are unknown (a fragment). */
+static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList *findings,
+                            char **errmsg)
+{
+    if (!input_version(opts, input, errmsg))
+        return false;
+    const Catalog *cat = catalog_for_major(input->pg_major);
+    snapshot_from_conf(&input->snap, &input->set, cat);
+    input->fragment = true;
+    input->snap.fragment = true;
+    HbaInput in = {0};
+    if (!hba_input_from_file(input->path, input->pg_major, &in)) {
+        *errmsg = xasprintf("could not read \"%s\"", input->path);
+        return false;
+    }
+    /* the report lists the files read */
+    const char *paths[] = {in.hba_path, in.ident_path};
+    for (size_t idx = 0; idx < 2; idx++) {
+        if (!paths[idx])
+            continue;
+        input->set.files = xrealloc(input->set.files, (input->set.n_files + 1) * sizeof(char *));
+        input->set.files[input->set.n_files++] = xstrdup(paths[idx]);
+    }
+    input->validation_begin = findings->n;
+    lint_auth_files(input, &in, false, findings);
+    input->validation_end = findings->n;
+    hba_input_free(&in);
+    return true;
+}
+
 static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings,
                        char **errmsg)
 {
+    if (hba_input_is_auth_file(input->path))
+        return lint_auth_input(opts, input, findings, errmsg);
     ConfLoadOpts load_opts = {.skip_auto_conf = opts->skip_auto_conf};
     if (!conf_load(input->path, &load_opts, &input->set, errmsg))
         return false;
@@ -80,6 +129,12 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
                           .check_host = opts->check_host, .host_is_server = opts->host_is_server};
     input->validation_begin = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    if (input->set.data_dir) {
+        HbaInput in = {0};
+        hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
+        lint_auth_files(input, &in, true, findings);
+        hba_input_free(&in);
+    }
     input->validation_end = findings->n;
     return true;
 }
@@ -124,6 +179,10 @@ void lint_result_free(LintResult *res)
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);
+        if (res->inputs[idx].hba) {
+            hba_set_free(res->inputs[idx].hba);
+            free(res->inputs[idx].hba);
+        }
     }
     free(res->inputs);
     findings_free(&res->findings);

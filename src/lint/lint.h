@@ -9,6 +9,7 @@
 
 #include "conf/conf.h"
 #include "engine/finding.h"
+#include "hba/hba.h"
 #include "model/snapshot.h"
 
 typedef struct LintOpts {
@@ -37,6 +38,9 @@ typedef struct LintInput {
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
     bool fragment;              /* linted alone as part of a configuration (lint_is_fragment) */
+    /* the data directory's pg_hba.conf and pg_ident.conf (hba_file, ident_file), or a lone
+     * pg_hba.conf / pg_ident.conf given as the input; NULL when none was read */
+    HbaSet *hba;
 } LintInput;
 
 typedef struct LintResult {

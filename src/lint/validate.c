@@ -53,6 +53,59 @@ static const LintRule rules[] = {
      "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
      " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
      " start on that machine (a warning with --host local, where this machine is the server)."},
+    /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
+    {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
+     "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"
+     " method does not take): it refuses to start, and a reload keeps the old rules."},
+    {"PK0202", "hba.unreadable-file", "pg_hba.conf cannot be read", SEV_ERROR,
+     "pg_hba.conf (or hba_file) is missing or unreadable: the server refuses to start."},
+    {"PK0203", "hba.no-entries", "pg_hba.conf has no entries", SEV_ERROR,
+     "A pg_hba.conf with no line at all: the server refuses to start."},
+    {"PK0204", "hba.line-cannot-match", "pg_hba.conf line that cannot match", SEV_WARNING,
+     "A hostssl line while ssl is off, or a hostgssenc line on a build without GSSAPI: the"
+     " server starts and logs it, and the line matches nothing."},
+    {"PK0205", "hba.ident-invalid-line", "pg_ident.conf line the server rejects", SEV_WARNING,
+     "A pg_ident.conf line the server cannot load: it still starts, but uses no map of the file"
+     " (at startup) or keeps the old maps (on reload)."},
+    {"PK0206", "hba.ident-unreadable", "pg_ident.conf cannot be read", SEV_WARNING,
+     "pg_ident.conf (or ident_file) is missing while a pg_hba.conf line uses map=: the server"
+     " starts, and every map= login fails."},
+    {"PK0207", "hba.missing-map", "map not in pg_ident.conf", SEV_WARNING,
+     "A pg_hba.conf line names a map= that pg_ident.conf does not define: the server starts,"
+     " and every login through that line fails."},
+    {"PK0208", "hba.logged-only", "value the server only logs", SEV_NOTICE,
+     "A skipped include_if_exists file, or an option value the server logs and keeps (an"
+     " invalid ldapscheme)."},
+    /* pg_hba.conf semantics (lint/lint_hba.c), also run by audit on pg_hba_file_rules */
+    {"PK0210", "hba.shadowed-line", "pg_hba.conf line shadowed by an earlier line", SEV_WARNING,
+     "Every connection this line could match is matched first by an earlier line: it never"
+     " applies."},
+    {"PK0211", "hba.trust-on-tcp", "trust on a TCP line", SEV_WARNING,
+     "trust lets anyone who can reach the address connect as any user named, without a"
+     " password."},
+    {"PK0212", "hba.cleartext-password", "password sent in clear text", SEV_WARNING,
+     "password, pam, ldap or radius on a line that also matches connections without SSL: the"
+     " password crosses the network in clear text."},
+    {"PK0213", "hba.any-address-weak-method", "any address with a weak method", SEV_ERROR,
+     "A line open to every address (all, 0.0.0.0/0, ::/0) with trust, password or md5."},
+    {"PK0214", "hba.md5-with-scram", "md5 lines with password_encryption = scram-sha-256",
+     SEV_NOTICE,
+     "md5 on a server that stores SCRAM verifiers: SCRAM is used anyway for them, but a role"
+     " still holding an MD5 hash logs in with the weaker method."},
+    {"PK0215", "hba.scram-with-md5", "scram-sha-256 lines with password_encryption = md5",
+     SEV_WARNING,
+     "Passwords set now are stored as MD5 hashes, which scram-sha-256 lines cannot check:"
+     " those roles cannot log in."},
+    {"PK0216", "hba.listen-all-with-trust", "listen_addresses = '*' with trust", SEV_ERROR,
+     "The server listens on every interface and a TCP line beyond the loopback trusts its"
+     " clients."},
+    {"PK0217", "hba.replication-without-ssl", "replication line without SSL", SEV_WARNING,
+     "A replication line of type host or hostnossl beyond the loopback: the WAL stream and the"
+     " password may cross the network unencrypted."},
+    {"PK0218", "hba.clientcert-without-ca", "client certificates that cannot be verified",
+     SEV_WARNING,
+     "cert or clientcert on a server whose ssl_ca_file is empty: no client certificate can be"
+     " verified, so these logins fail."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)

@@ -9,7 +9,8 @@ Per case and major, three verdicts, each printed as "ok …" or "FAIL …":
    16+ also rule_number and file_name), equal to pgknob's rows; a view that fails (no
    pg_hba.conf) must be pgknob's unreadable file;
  - ident (15+): the rows of pg_ident_file_mappings likewise (16+: map_number, file_name);
- - start: the server started exactly when pgknob says it starts.
+ - start: the server started exactly when `pgknob hba` says it starts, and exactly when
+   `pgknob lint --fail-on refusal` exits 0 (no finding with refuses_start).
 A case agrees on a major when all three agree. The last line gives the agreement as
 "cases × majors"."""
 import json, os, sys
@@ -90,6 +91,14 @@ def main():
                 problems.append("start: the server %s, pgknob says it %s" % (
                     "started" if started else "refused to start",
                     "starts" if mine.get("starts") else "refuses"))
+            try:
+                with open(os.path.join(out, name + ".lint-rc")) as f:
+                    lint_rc = int(f.read().strip())
+            except (FileNotFoundError, ValueError):
+                lint_rc = None
+            if lint_rc != (0 if started else 1):
+                problems.append("start: the server %s, pgknob lint --fail-on refusal exits %s" % (
+                    "started" if started else "refused to start", lint_rc))
             if problems:
                 print("FAIL %s %s: %s" % (major, name, "; ".join(problems)))
             else:

@@ -6,7 +6,8 @@
 #    files afresh at each query: `pgknob hba --format json DATADIR` must show the same rows,
 #    column by column (tests/hba/compare.py);
 #  - started for real (pg_ctl start on a stopped copy of the cluster): the server starts
-#    exactly when pgknob says it does.
+#    exactly when `pgknob hba` says it does, and exactly when `pgknob lint --fail-on refusal`
+#    finds nothing tagged refuses_start.
 # A case directory holds pg_hba.conf, pg_ident.conf and the files they include; NO_HBA /
 # NO_IDENT mark a case without that file (others get a comment-only pg_ident.conf). The
 # server build's optional features (ssl, gss, ldap, pam) are read from the binary's libraries
@@ -88,6 +89,9 @@ for major in $MAJORS; do
     "$PGKNOB" hba --format json --build "$feats" --pg-version "$major" "$PGDATA" \
       > "$out/$name.pgknob" 2> "$out/$name.pgknob-err"
     echo "$?" > "$out/$name.pgknob-rc"
+    "$PGKNOB" lint --no-rules --fail-on refusal --format json --pg-version "$major" "$PGDATA" \
+      > "$out/$name.lint" 2>&1
+    echo "$?" > "$out/$name.lint-rc"
     unplace_case "$dir" "$PGDATA"
     cp "$WORK/orig-hba-$major" "$PGDATA/pg_hba.conf"; chown postgres "$PGDATA/pg_hba.conf"
     # the real start, on the stopped copy

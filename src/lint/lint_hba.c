@@ -1,0 +1,463 @@
+#include "lint/lint_hba.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lint/validate.h"
+
+#define DOCS "https://www.postgresql.org/docs/%d/%s"
+
+static Finding *hba_finding(FindingList *out, const char *id, const char *file, int line,
+                            int major, const char *page)
+{
+    const LintRule *rule = lint_rule_find(id);
+    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "hba");
+    f->title = xstrdup(rule->title);
+    f->file = xstrdup(file);
+    f->line = line;
+    if (page) {
+        char *url = xasprintf(DOCS, major, page);
+        finding_add_link(f, url);
+        free(url);
+    }
+    return f;
+}
+
+/* ---- the server's verdict ------------------------------------------------------------- */
+
+static bool map_defined(const HbaSet *set, const char *map)
+{
+    for (size_t idx = 0; idx < set->n_maps; idx++)
+        if (set->maps[idx].parsed && !strcmp(set->maps[idx].map_name, map))
+            return true;
+    return false;
+}
+
+static bool any_map_used(const HbaSet *set)
+{
+    for (size_t idx = 0; idx < set->n_rules; idx++)
+        if (set->rules[idx].parsed && set->rules[idx].map)
+            return true;
+    return false;
+}
+
+static void validate_rules(const HbaSet *set, FindingList *out)
+{
+    int major = set->opts.major;
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        if (r->rejects) {
+            Finding *f = hba_finding(out, "PK0201", r->file, r->line, major,
+                                     "auth-pg-hba-conf.html");
+            f->refuses_start = true;
+            f->message = xstrdup(r->logged ? r->logged : r->error ? r->error
+                                                                   : "the line is rejected");
+            f->hint = xasprintf("PostgreSQL %d refuses to start with this pg_hba.conf (\"could"
+                                " not load pg_hba.conf\"); a reload keeps the previous rules.",
+                                major);
+        } else if (r->error) {
+            Finding *f = hba_finding(out, "PK0204", r->file, r->line, major,
+                                     r->conntype == HBA_CT_HOSTSSL ? "ssl-tcp.html"
+                                                                   : "gssapi-enc.html");
+            f->message = xstrdup(r->error);
+            f->hint = xstrdup(r->conntype == HBA_CT_HOSTSSL
+                                  ? "Set ssl = on (with a certificate and key) or write host."
+                                  : "Use a build with GSSAPI, or write host.");
+        } else if (r->logged) {
+            Finding *f = hba_finding(out, "PK0208", r->file, r->line, major,
+                                     "auth-pg-hba-conf.html");
+            f->message = xstrdup(r->logged);
+        }
+        if (r->parsed && !r->rejects && r->map && set->ident.path && set->ident.loads &&
+            !map_defined(set, r->map)) {
+            Finding *f = hba_finding(out, "PK0207", r->file, r->line, major,
+                                     "auth-username-maps.html");
+            f->message = xasprintf("map \"%s\" is not defined in %s", r->map, set->ident.path);
+            f->hint = xstrdup("Add the map's lines to pg_ident.conf, or correct the name.");
+        }
+    }
+}
+
+static void validate_ident(const HbaSet *set, FindingList *out)
+{
+    int major = set->opts.major;
+    if (set->ident.missing) {
+        if (any_map_used(set)) {
+            Finding *f = hba_finding(out, "PK0206", set->ident.path, 0, major,
+                                     "auth-username-maps.html");
+            f->message = xstrdup(set->ident.open_error.message);
+            f->hint = xstrdup("The server starts, but no map= line can log anyone in.");
+        }
+        return;
+    }
+    for (size_t idx = 0; idx < set->n_maps; idx++) {
+        const IdentMap *m = &set->maps[idx];
+        if (!m->rejects)
+            continue;
+        Finding *f = hba_finding(out, "PK0205", m->file, m->line, major,
+                                 "auth-username-maps.html");
+        f->message = xstrdup(m->error);
+        f->hint = xstrdup("The server starts but does not load pg_ident.conf: no map of it can"
+                          " be used (on reload the previous maps stay).");
+    }
+}
+
+void lint_hba_validate(const HbaSet *set, FindingList *out)
+{
+    int major = set->opts.major;
+    if (set->hba.path && set->hba.missing) {
+        Finding *f = hba_finding(out, "PK0202", set->hba.path, 0, major,
+                                 "auth-pg-hba-conf.html");
+        f->refuses_start = true;
+        f->message = xstrdup(set->hba.open_error.message);
+        f->hint = xstrdup("The server refuses to start without a readable pg_hba.conf.");
+    }
+    if (set->hba_no_entries) {
+        Finding *f = hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
+        f->refuses_start = true;
+        f->message = xasprintf("configuration file \"%s\" contains no entries", set->hba.path);
+        f->hint = xstrdup("The server refuses to start: no line would let anyone connect.");
+    }
+    validate_rules(set, out);
+    for (size_t idx = 0; idx < set->hba.n_notes; idx++) {
+        Finding *f = hba_finding(out, "PK0208", set->hba.notes[idx].file,
+                                 set->hba.notes[idx].line, major, NULL);
+        f->message = xstrdup(set->hba.notes[idx].message);
+    }
+    if (set->ident.path)
+        validate_ident(set, out);
+}
+
+/* ---- semantics ------------------------------------------------------------------------- */
+
+/* The kinds of connection a line matches: local, TCP in clear, with SSL, with GSSAPI. */
+enum { K_LOCAL = 1, K_PLAIN = 2, K_SSL = 4, K_GSS = 8 };
+
+static unsigned conn_kinds(HbaConnType type)
+{
+    switch (type) {
+    case HBA_CT_LOCAL: return K_LOCAL;
+    case HBA_CT_HOST: return K_PLAIN | K_SSL | K_GSS;
+    case HBA_CT_HOSTSSL: return K_SSL;
+    case HBA_CT_HOSTNOSSL: return K_PLAIN | K_GSS;
+    case HBA_CT_HOSTGSS: return K_GSS;
+    case HBA_CT_HOSTNOGSS: return K_PLAIN | K_SSL;
+    }
+    return 0;
+}
+
+static bool has_keyword(const HbaTokens *toks, const char *word)
+{
+    for (size_t idx = 0; idx < toks->n; idx++)
+        if (!toks->items[idx].quoted && !strcmp(toks->items[idx].text, word))
+            return true;
+    return false;
+}
+
+static bool has_token(const HbaTokens *toks, const HbaToken *tok)
+{
+    for (size_t idx = 0; idx < toks->n; idx++)
+        if (toks->items[idx].quoted == tok->quoted && !strcmp(toks->items[idx].text, tok->text))
+            return true;
+    return false;
+}
+
+/* Does every name of `later` match only where `earlier` matches? "all" never matches a
+ * physical replication connection, which only "replication" does. */
+static bool covers_names(const HbaTokens *earlier, const HbaTokens *later, bool databases)
+{
+    bool all = has_keyword(earlier, "all");
+    for (size_t idx = 0; idx < later->n; idx++) {
+        const HbaToken *tok = &later->items[idx];
+        if (databases && !tok->quoted && !strcmp(tok->text, "replication")) {
+            if (!has_keyword(earlier, "replication"))
+                return false;
+        } else if (!all && !has_token(earlier, tok)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool covers_address(const HbaRule *e, const HbaRule *l)
+{
+    if (l->conntype == HBA_CT_LOCAL || e->addr_kind == HBA_ADDR_ALL)
+        return true;
+    if (e->addr_kind != l->addr_kind)
+        return false;
+    switch (e->addr_kind) {
+    case HBA_ADDR_SAMEHOST:
+    case HBA_ADDR_SAMENET:
+        return true;
+    case HBA_ADDR_HOSTNAME:
+        return !strcasecmp(e->hostname, l->hostname);
+    case HBA_ADDR_MASK: {
+        if (e->family != l->family)
+            return false;
+        size_t n = e->family == AF_INET ? 4 : 16;
+        if (e->prefix_len < 0 || l->prefix_len < 0)
+            return !memcmp(e->mask, l->mask, n) && !memcmp(e->addr, l->addr, n);
+        if (e->prefix_len > l->prefix_len)
+            return false;
+        for (size_t idx = 0; idx < n; idx++)
+            if ((e->addr[idx] & e->mask[idx]) != (l->addr[idx] & e->mask[idx]))
+                return false;
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* A line that can match something: loaded, without a "cannot match" error. */
+static bool usable(const HbaRule *r)
+{
+    return r->parsed && !r->rejects && !r->error;
+}
+
+static const char *display_path(const HbaRule *r)
+{
+    return r->file ? r->file : "pg_hba_file_rules";
+}
+
+static void check_shadowed(const HbaSet *set, FindingList *out)
+{
+    for (size_t li = 0; li < set->n_rules; li++) {
+        const HbaRule *l = &set->rules[li];
+        if (!usable(l))
+            continue;
+        for (size_t ei = 0; ei < li; ei++) {
+            const HbaRule *e = &set->rules[ei];
+            if (!usable(e) || (conn_kinds(l->conntype) & ~conn_kinds(e->conntype)) ||
+                !covers_names(&e->databases, &l->databases, true) ||
+                !covers_names(&e->users, &l->users, false) || !covers_address(e, l))
+                continue;
+            Finding *f = hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
+                                     "auth-pg-hba-conf.html");
+            f->message = xasprintf("every connection this line matches is matched first by line"
+                                   " %d (%s:%d, %s): this line never applies", e->line,
+                                   display_path(e), e->line, e->method);
+            f->hint = xstrdup("Move the more specific line above the general one, or remove it.");
+            f->explanation = xstrdup(
+                "The server uses the first line whose connection type, client address, database"
+                " and user match, and there is no fall-through: if that line's authentication"
+                " fails, no later line is tried (PostgreSQL documentation, \"The pg_hba.conf"
+                " File\"). A later line that an earlier one covers is dead, and usually means the"
+                " order is not the one intended.");
+            break;
+        }
+    }
+}
+
+/* Only the loopback (or this host's own addresses) can match. */
+static bool loopback_only(const HbaRule *r)
+{
+    switch (r->addr_kind) {
+    case HBA_ADDR_SAMEHOST:
+        return true;
+    case HBA_ADDR_HOSTNAME:
+        return !strcasecmp(r->hostname, "localhost");
+    case HBA_ADDR_MASK:
+        if (r->prefix_len < 0)
+            return false;
+        if (r->family == AF_INET)
+            return r->prefix_len >= 8 && r->addr[0] == 127;
+        if (r->prefix_len == 128) {
+            static const unsigned char one[16] = {[15] = 1};
+            return !memcmp(r->addr, one, 16);
+        }
+        return false;
+    default:
+        return false;
+    }
+}
+
+static bool any_address(const HbaRule *r)
+{
+    return r->conntype != HBA_CT_LOCAL &&
+           (r->addr_kind == HBA_ADDR_ALL || (r->addr_kind == HBA_ADDR_MASK && r->prefix_len == 0));
+}
+
+static const char *setting(const Snapshot *snap, const char *name)
+{
+    const SnapSetting *s = snap ? snapshot_get(snap, name) : NULL;
+    return s ? s->value : NULL;
+}
+
+/* listen_addresses reaches beyond this machine: '*', 0.0.0.0, :: or any other address than
+ * localhost and the loopback ones. */
+static bool listens_beyond_loopback(const Snapshot *snap)
+{
+    const char *listen = setting(snap, "listen_addresses");
+    if (!listen)
+        return false;
+    const char *p = listen;
+    while (*p) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        size_t len = strcspn(p, " ,");
+        if (len && !(len == 9 && !strncmp(p, "localhost", 9)) &&
+            !(len >= 4 && !strncmp(p, "127.", 4)) && !(len == 3 && !strncmp(p, "::1", 3)))
+            return true;
+        p += len;
+    }
+    return false;
+}
+
+static const char *address_text(const HbaRule *r)
+{
+    return r->address ? r->address : "all";
+}
+
+static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, FindingList *out)
+{
+    int major = set->opts.major;
+    Finding *f;
+    if (any_address(r)) {
+        f = hba_finding(out, "PK0213", r->file, r->line, major, "auth-trust.html");
+        f->message = xasprintf("trust for every address (%s): anyone who reaches the server logs"
+                               " in as any user this line names, without a password",
+                               address_text(r));
+    } else if (listen_all && !loopback_only(r)) {
+        f = hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
+        f->message = xasprintf("listen_addresses reaches the network and this line trusts"
+                               " clients from %s", address_text(r));
+    } else {
+        f = hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
+        f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r),
+                               loopback_only(r) ? ": any user of this machine can connect as"
+                                                  " any role the line names"
+                                                : ": any client of that address range connects"
+                                                  " without a password");
+        if (loopback_only(r))
+            f->severity = SEV_NOTICE;
+    }
+    f->hint = xstrdup("Use scram-sha-256 (or peer on a local line).");
+    f->explanation = xstrdup(
+        "The PostgreSQL documentation (\"Trust Authentication\") says trust \"is only suitable"
+        " for TCP/IP connections if you trust every user on every machine that is allowed to"
+        " connect to the server by the pg_hba.conf lines that specify trust\". Nothing is"
+        " checked: the client names the role it wants.");
+}
+
+static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    Finding *f = hba_finding(out, "PK0213", r->file, r->line, set->opts.major,
+                             "auth-password.html");
+    f->severity = SEV_WARNING;
+    f->message = xasprintf("%s for every address (%s)", r->method, address_text(r));
+    f->hint = xstrdup("Narrow the address to the clients' networks and use scram-sha-256.");
+    f->explanation = xstrdup(
+        "A line open to all addresses accepts password guesses from anywhere the server is"
+        " reachable. The PostgreSQL documentation (\"Password Authentication\") calls the MD5"
+        " hash \"no longer considered secure against determined attacks\", and password sends"
+        " the password in clear text unless the connection uses SSL.");
+}
+
+static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    Finding *f = hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
+                             r->auth == HBA_AUTH_PASSWORD ? "auth-password.html"
+                                                          : "auth-methods.html");
+    f->message = xasprintf("%s on a %s line: the password crosses the network in clear text"
+                           " on connections without SSL", r->method, r->type);
+    f->hint = xstrdup("Write hostssl (with ssl = on), or use scram-sha-256.");
+    f->explanation = xstrdup(
+        "The PostgreSQL documentation (\"Password Authentication\"): password \"sends the"
+        " password in clear-text and is therefore vulnerable to password sniffing attacks\";"
+        " it \"can be used safely\" only when SSL protects the connection. pam, ldap and radius"
+        " also receive the client's password in clear text. A host line matches connections"
+        " with and without SSL.");
+}
+
+static void check_password_encryption(const HbaSet *set, const HbaRule *r, const char *enc,
+                                      FindingList *out)
+{
+    int major = set->opts.major;
+    if (r->auth == HBA_AUTH_MD5 && !strcmp(enc, "scram-sha-256")) {
+        Finding *f = hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
+        f->message = xstrdup("md5 while password_encryption = scram-sha-256: roles whose"
+                             " password is still an MD5 hash log in with MD5");
+        f->hint = xstrdup("Once every role has a SCRAM verifier, write scram-sha-256.");
+        f->explanation = xstrdup(
+            "The PostgreSQL documentation (\"Password Authentication\"): \"If md5 is specified"
+            " and the password is SCRAM-encrypted, SCRAM-based authentication will automatically"
+            " be chosen instead\". An md5 line therefore still accepts the weaker MD5 exchange"
+            " for any role whose stored password is an MD5 hash; PostgreSQL 18 deprecates MD5"
+            " passwords.");
+    } else if (r->auth == HBA_AUTH_SCRAM && !strcmp(enc, "md5")) {
+        Finding *f = hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
+        f->message = xstrdup("scram-sha-256 while password_encryption = md5: a password set now"
+                             " is stored as an MD5 hash, which this line cannot verify");
+        f->hint = xstrdup("Set password_encryption = scram-sha-256 and reset those passwords.");
+        f->explanation = xstrdup(
+            "password_encryption decides how CREATE/ALTER ROLE … PASSWORD stores a password."
+            " The scram-sha-256 method needs a SCRAM verifier (PostgreSQL documentation,"
+            " \"Password Authentication\"): a role whose password was stored as MD5 cannot log"
+            " in through this line.");
+    }
+}
+
+static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    Finding *f = hba_finding(out, "PK0217", r->file, r->line, set->opts.major,
+                             "auth-pg-hba-conf.html");
+    f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
+                           " without SSL", r->type, address_text(r));
+    f->hint = xstrdup("Write hostssl for replication lines (and sslmode=verify-full on the"
+                      " standby).");
+    f->explanation = xstrdup(
+        "A physical replication connection carries every change of the cluster. A host line"
+        " accepts it with or without SSL, a hostnossl line only without (PostgreSQL"
+        " documentation, \"The pg_hba.conf File\" and \"Secure TCP/IP Connections with SSL\").");
+}
+
+static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    Finding *f = hba_finding(out, "PK0218", r->file, r->line, set->opts.major, "ssl-tcp.html");
+    f->message = xasprintf("%s needs a client certificate, but ssl_ca_file is empty: the server"
+                           " cannot verify any", r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
+    f->hint = xstrdup("Set ssl_ca_file to the CA that signs the client certificates.");
+    f->explanation = xstrdup(
+        "The server verifies client certificates against the certificate authorities of"
+        " ssl_ca_file (PostgreSQL documentation, \"Using Client Certificates\"); without it no"
+        " client can present a certificate the server accepts, so cert and clientcert logins"
+        " fail.");
+}
+
+void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)
+{
+    check_shadowed(set, out);
+    const char *enc = setting(snap, "password_encryption");
+    const char *ssl = setting(snap, "ssl");
+    const char *ca = setting(snap, "ssl_ca_file");
+    bool ssl_on = ssl && (!strcasecmp(ssl, "on") || !strcasecmp(ssl, "true") ||
+                          !strcasecmp(ssl, "yes") || !strcmp(ssl, "1"));
+    bool listen_all = listens_beyond_loopback(snap);
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        if (!usable(r))
+            continue;
+        bool tcp = r->conntype != HBA_CT_LOCAL;
+        bool clear = conn_kinds(r->conntype) & K_PLAIN;
+        if (tcp && r->auth == HBA_AUTH_TRUST)
+            check_trust(set, r, listen_all, out);
+        else if (tcp && any_address(r) &&
+                 (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
+            check_weak_any(set, r, out);
+        if (clear && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM ||
+                      r->auth == HBA_AUTH_LDAP || r->auth == HBA_AUTH_RADIUS))
+            check_cleartext(set, r, out);
+        if (enc)
+            check_password_encryption(set, r, enc, out);
+        if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
+            check_replication(set, r, out);
+        if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL &&
+            r->clientcert != HBA_CC_OFF)
+            check_clientcert(set, r, out);
+    }
+}
