@@ -43,9 +43,9 @@ static const char *base_name(const char *path)
 static int auth_file_kind(const char *path)
 {
     const char *base = base_name(path);
-    if (strstr(base, "pg_hba") || !strcmp(base, "hba.conf"))
+    if (strstr(base, "hba"))
         return 'h';
-    if (strstr(base, "pg_ident") || !strcmp(base, "ident.conf"))
+    if (strstr(base, "ident"))
         return 'i';
     if (!strcmp(base, "postgresql.conf") || !strcmp(base, "postgresql.auto.conf"))
         return 0;

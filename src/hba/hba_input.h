@@ -3,7 +3,8 @@
  * path is opened from the data directory, the postmaster's working directory), else
  * DATADIR/pg_hba.conf and DATADIR/pg_ident.conf; ssl (a hostssl line cannot match while off);
  * oauth_validator_libraries (18). Also a lone file: pg_hba.conf or pg_ident.conf, recognised
- * by name, else by content. */
+ * by name (it contains "hba" or "ident"), else by content (records starting with a connection
+ * type). */
 #ifndef PK_HBA_INPUT_H
 #define PK_HBA_INPUT_H
 

@@ -1,5 +1,6 @@
 #include "lint/lint_hba.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -308,27 +309,35 @@ static bool listens_beyond_loopback(const Snapshot *snap)
     return false;
 }
 
-static const char *address_text(const HbaRule *r)
+/* The address as written in CIDR form ("10.0.0.0/8"), for messages. */
+static const char *address_text(const HbaRule *r, char *buf, size_t size)
 {
-    return r->address ? r->address : "all";
+    if (r->addr_kind == HBA_ADDR_MASK && r->prefix_len >= 0)
+        snprintf(buf, size, "%s/%d", r->address, r->prefix_len);
+    else if (r->addr_kind == HBA_ADDR_MASK)
+        snprintf(buf, size, "%s mask %s", r->address, r->netmask);
+    else
+        snprintf(buf, size, "%s", r->address ? r->address : "all");
+    return buf;
 }
 
 static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, FindingList *out)
 {
+    char addr[128];
     int major = set->opts.major;
     Finding *f;
     if (any_address(r)) {
         f = hba_finding(out, "PK0213", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("trust for every address (%s): anyone who reaches the server logs"
                                " in as any user this line names, without a password",
-                               address_text(r));
+                               address_text(r, addr, sizeof(addr)));
     } else if (listen_all && !loopback_only(r)) {
         f = hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("listen_addresses reaches the network and this line trusts"
-                               " clients from %s", address_text(r));
+                               " clients from %s", address_text(r, addr, sizeof(addr)));
     } else {
         f = hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
-        f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r),
+        f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r, addr, sizeof(addr)),
                                loopback_only(r) ? ": any user of this machine can connect as"
                                                   " any role the line names"
                                                 : ": any client of that address range connects"
@@ -346,10 +355,11 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
 
 static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
+    char addr[128];
     Finding *f = hba_finding(out, "PK0213", r->file, r->line, set->opts.major,
                              "auth-password.html");
     f->severity = SEV_WARNING;
-    f->message = xasprintf("%s for every address (%s)", r->method, address_text(r));
+    f->message = xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
     f->hint = xstrdup("Narrow the address to the clients' networks and use scram-sha-256.");
     f->explanation = xstrdup(
         "A line open to all addresses accepts password guesses from anywhere the server is"
@@ -404,10 +414,11 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 
 static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
+    char addr[128];
     Finding *f = hba_finding(out, "PK0217", r->file, r->line, set->opts.major,
                              "auth-pg-hba-conf.html");
     f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
-                           " without SSL", r->type, address_text(r));
+                           " without SSL", r->type, address_text(r, addr, sizeof(addr)));
     f->hint = xstrdup("Write hostssl for replication lines (and sslmode=verify-full on the"
                       " standby).");
     f->explanation = xstrdup(

@@ -11,8 +11,9 @@
 # A case directory holds pg_hba.conf, pg_ident.conf and the files they include; NO_HBA /
 # NO_IDENT mark a case without that file (others get a comment-only pg_ident.conf). The
 # server build's optional features (ssl, gss, ldap, pam) are read from the binary's libraries
-# and given to pgknob with --build. Finally one reload per major: a broken pg_hba.conf is not
-# loaded by pg_reload_conf() and the server keeps running on the old rules.
+# and given to pgknob with --build. Finally one reload per major: a broken pg_hba.conf (and a
+# broken pg_ident.conf) is not loaded by pg_reload_conf(): the server logs it and keeps the old
+# rules (maps).
 # PGKNOB_HBA_MAJORS="15 18" narrows the majors; PGKNOB_HBA_CASES=glob narrows the cases.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
@@ -118,6 +119,11 @@ for major in $MAJORS; do
   check "PostgreSQL $major: the server still accepts connections with the old rules" \
     server_answers
   cp "$WORK/orig-hba-$major" "$PGDATA/pg_hba.conf"; chown postgres "$PGDATA/pg_hba.conf"
+  printf 'm1 onlytwo\n' > "$PGDATA/pg_ident.conf"; chown postgres "$PGDATA/pg_ident.conf"
+  pg_psql -c "SELECT pg_reload_conf()" >/dev/null
+  sleep 1
+  check "PostgreSQL $major: a broken pg_ident.conf on reload is logged as not reloaded" \
+    grep -q 'pg_ident.conf was not reloaded' "$(pg_server_log)"
   pg_cluster_stop "$view"
   pg_cluster_stop "$starter"
 done

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# `pgknob hba` and the pg_hba.conf / pg_ident.conf findings of `pgknob lint`, without servers
+# (tests/hba/t-hba-diff.sh compares them with real ones): input recognition, JSON, exit codes,
+# hba_file / ident_file / ssl from postgresql.conf, file:line on every finding, and each
+# semantics rule firing on an example and staying silent on a close miss.
+source "$(dirname "$0")/../lib.sh"
+T="$(mktemp -d)"
+trap 'rm -rf "$T"' EXIT
+
+json_get() { # file, python expression on `d`
+  python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+# ---- pgknob hba ----
+printf 'local all all trust\nhost all all 10.0.0.0/8 scram-sha-256 # office\n' > "$T/pg_hba.conf"
+printf 'office alice bob\n' > "$T/pg_ident.conf"
+expect_exit 0 "hba on a valid file" -- "$PGKNOB" hba "$T/pg_hba.conf"
+check "text shows the rule with its address and mask" grep -q '#2 host all all 10.0.0.0 255.0.0.0 scram-sha-256' <<<"$OUT"
+check "the sibling pg_ident.conf is read" grep -q '#1 office alice bob' <<<"$OUT"
+"$PGKNOB" hba --format json "$T/pg_hba.conf" > "$T/out.json"
+check "json is valid and has two rules" test "$(json_get "$T/out.json" 'len(d["hba"]["rules"])')" = 2
+check "json: the server starts" test "$(json_get "$T/out.json" 'd["starts"]')" = True
+check "json: netmask of the CIDR line" test "$(json_get "$T/out.json" 'd["hba"]["rules"][1]["netmask"]')" = 255.0.0.0
+check "json: ident mapping" test "$(json_get "$T/out.json" 'd["ident"]["mappings"][0]["pg_username"]')" = bob
+
+printf 'local all all trust\nhost all all 10.0.0.0/33 md5\n' > "$T/bad_hba.conf"
+expect_exit 1 "hba exits 1 when the server would refuse to start" -- "$PGKNOB" hba "$T/bad_hba.conf"
+check "the bad line's error is shown" grep -q 'invalid CIDR mask in address "10.0.0.0/33"' <<<"$OUT"
+expect_exit 2 "hba on a missing file" -- "$PGKNOB" hba "$T/nothere.conf"
+printf 'work_mem = 4MB\n' > "$T/postgresql.conf"
+expect_exit 2 "hba refuses a postgresql.conf" -- "$PGKNOB" hba "$T/postgresql.conf"
+check "…saying what it is not" grep -q 'not a pg_hba.conf or pg_ident.conf' <<<"$ERR"
+expect_exit 2 "hba --build with an unknown feature" -- "$PGKNOB" hba --build ssl,krb "$T/pg_hba.conf"
+expect_exit 2 "hba --format md is refused" -- "$PGKNOB" hba --format md "$T/pg_hba.conf"
+
+# a file named otherwise is recognised by its content
+printf '# access\nhost all all ::1/128 trust\nlocal all all peer\n' > "$T/access.rules"
+expect_exit 0 "hba recognises a pg_hba.conf by content" -- "$PGKNOB" hba "$T/access.rules"
+check "…and reads it" grep -q '::1' <<<"$OUT"
+
+# ssl and build features change the verdict of a line
+printf 'local all all trust\nhostssl all all 0.0.0.0/0 scram-sha-256\n' > "$T/ssl_hba.conf"
+expect_exit 0 "hostssl with ssl off still loads" -- "$PGKNOB" hba "$T/ssl_hba.conf"
+check "…with the server's message" grep -q 'hostssl record cannot match because SSL is disabled' <<<"$OUT"
+expect_exit 0 "with --ssl on the hostssl line has no error" -- "$PGKNOB" hba --ssl on "$T/ssl_hba.conf"
+check "…none" bash -c "! grep -q 'cannot match' <<<\"\$1\"" _ "$OUT"
+printf 'local all all pam\n' > "$T/pam_hba.conf"
+expect_exit 0 "pam loads on a build with PAM (the default)" -- "$PGKNOB" hba "$T/pam_hba.conf"
+expect_exit 1 "pam is refused on a build without it" -- "$PGKNOB" hba --build ssl "$T/pam_hba.conf"
+check "…as not supported by this build" grep -q 'not supported by this build' <<<"$OUT"
+
+# versions: continuation from 14, include from 16
+printf 'local all all \\\n trust\n' > "$T/cont_hba.conf"
+expect_exit 1 "13 has no line continuation" -- "$PGKNOB" hba --pg-version 13 "$T/cont_hba.conf"
+expect_exit 0 "14 joins continued lines" -- "$PGKNOB" hba --pg-version 14 "$T/cont_hba.conf"
+printf 'local all all trust\ninclude more.conf\n' > "$T/inc_hba.conf"
+printf 'host all all 127.0.0.1/32 md5\n' > "$T/more.conf"
+expect_exit 1 "15 has no include" -- "$PGKNOB" hba --pg-version 15 "$T/inc_hba.conf"
+check "…invalid connection type" grep -q 'invalid connection type "include"' <<<"$OUT"
+expect_exit 0 "16 reads the included file" -- "$PGKNOB" hba --pg-version 16 "$T/inc_hba.conf"
+check "…with its file name" grep -q "$T/more.conf:1:" <<<"$OUT"
+
+# a data directory: hba_file, ident_file and ssl from postgresql.conf
+D="$T/data"; mkdir -p "$D/conf"
+echo 17 > "$D/PG_VERSION"
+printf "hba_file = 'conf/access.conf'\nident_file = '%s/conf/maps.conf'\nssl = on\n" "$D" > "$D/postgresql.conf"
+printf 'local all all trust\nhostssl all all 0.0.0.0/0 cert map=certmap\n' > "$D/conf/access.conf"
+printf 'certmap /^(.*)$ \\1\n' > "$D/conf/maps.conf"
+expect_exit 0 "hba DATADIR follows hba_file (relative to the data directory)" -- "$PGKNOB" hba "$D"
+check "…reads conf/access.conf" grep -q "$D/conf/access.conf (PostgreSQL 17): loads" <<<"$OUT"
+check "…and ident_file" grep -q "$D/conf/maps.conf: loads" <<<"$OUT"
+check "…with ssl = on the hostssl line can match" bash -c "! grep -q 'cannot match' <<<\"\$1\"" _ "$OUT"
+
+# ---- pgknob lint: all three files, file:line on every finding ----
+printf 'local all all trust\nhost all all 10.0.0.0/8 bogus\nhost all all 10.0.0.0/8 ident map=nomap\n' > "$D/conf/access.conf"
+printf 'certmap a\n' > "$D/conf/maps.conf"
+printf "hba_file = 'conf/access.conf'\nident_file = 'conf/maps.conf'\nwork_mem = 4mb\n" > "$D/postgresql.conf"
+"$PGKNOB" lint --no-rules --format json "$D" > "$T/lint.json"; rc=$?
+check "lint DATADIR exits 1" test "$rc" = 1
+check "lint DATADIR: a postgresql.conf finding" test "$(json_get "$T/lint.json" 'sum(1 for f in d["findings"] if f["rule"] == "PK0020")')" = 1
+check "lint DATADIR: the pg_hba.conf line the server rejects, refuses_start" \
+  test "$(json_get "$T/lint.json" '[ (f["file"].endswith("access.conf"), f["line"], f["refuses_start"]) for f in d["findings"] if f["rule"] == "PK0201"]')" = "[(True, 2, True)]"
+check "lint DATADIR: the pg_ident.conf line is a warning, not a refusal" \
+  test "$(json_get "$T/lint.json" '[ (f["severity"], f["line"], f["refuses_start"]) for f in d["findings"] if f["rule"] == "PK0205"]')" = "[('warning', 1, False)]"
+check "lint DATADIR: every finding has file and line" \
+  test "$(json_get "$T/lint.json" 'all(f.get("file") and f.get("line") is not None for f in d["findings"])')" = True
+expect_exit 1 "lint --fail-on refusal fails on the rejected pg_hba.conf line" -- "$PGKNOB" lint --no-rules --fail-on refusal "$D"
+printf 'certmap a b\nother x y\n' > "$D/conf/maps.conf"
+"$PGKNOB" lint --no-rules --format json "$D" > "$T/lint.json"
+check "lint DATADIR: a map pg_ident.conf lacks (PK0207)" \
+  test "$(json_get "$T/lint.json" '[f["line"] for f in d["findings"] if f["rule"] == "PK0207"]')" = "[3]"
+printf 'local all all trust\n' > "$T/pg_ident.conf.bak"
+
+# a lone pg_hba.conf
+expect_exit 1 "lint pg_hba.conf alone" -- "$PGKNOB" lint --no-rules "$T/bad_hba.conf"
+check "…finds the bad line at file:line" grep -q 'bad_hba.conf:2: error: invalid CIDR mask' <<<"$OUT"
+check "…tagged refuses start" grep -q 'PK0201\] \[refuses start\]' <<<"$OUT"
+
+# ---- semantics rules: fires, and a close miss does not ----
+rule_lines() { # rule, file -> the lines it fires on
+  "$PGKNOB" lint --no-rules --format json "$2" > "$T/sem.json" 2>/dev/null
+  json_get "$T/sem.json" "[f['line'] for f in d['findings'] if f['rule'] == '$1']"
+}
+sem() { # description, rule, expected lines, pg_hba.conf text
+  printf '%b' "$4" > "$T/sem/pg_hba.conf"
+  check "$1" test "$(rule_lines "$2" "$T/sem/pg_hba.conf")" = "$3"
+}
+mkdir -p "$T/sem"
+sem "PK0210 shadowed: host all all 0.0.0.0/0 before 10.0.0.0/8" PK0210 "[3]" \
+  'local all all peer\nhost all all 0.0.0.0/0 scram-sha-256\nhost all all 10.0.0.0/8 md5\n'
+sem "PK0210 close miss: the narrower line first" PK0210 "[]" \
+  'local all all peer\nhost all all 10.0.0.0/8 md5\nhost all all 0.0.0.0/0 scram-sha-256\n'
+sem "PK0210 close miss: all does not cover replication" PK0210 "[]" \
+  'local all all peer\nhostssl all all 10.0.0.0/8 scram-sha-256\nhostssl replication all 10.0.0.0/8 scram-sha-256\n'
+sem "PK0210 close miss: hostssl does not cover host" PK0210 "[]" \
+  'local all all peer\nhostssl all all 0.0.0.0/0 scram-sha-256\nhost all all 10.0.0.0/8 scram-sha-256\n'
+sem "PK0210 shadowed: a user listed after all" PK0210 "[2]" \
+  'local all all peer\nlocal all alice md5\n'
+sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
+sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
+sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
+sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0.0/16 password\nlocal all all peer\n'
+sem "PK0213 trust for every address" PK0213 "[1]" 'host all all 0.0.0.0/0 trust\n'
+sem "PK0213 md5 for every address (all)" PK0213 "[1]" 'host all all all md5\n'
+sem "PK0213 close miss: scram-sha-256 for every address" PK0213 "[]" 'host all all ::/0 scram-sha-256\n'
+sem "PK0217 replication over host" PK0217 "[1]" 'host replication all 10.0.0.0/8 scram-sha-256\n'
+sem "PK0217 close miss: replication from the loopback" PK0217 "[]" 'host replication all 127.0.0.1/32 scram-sha-256\n'
+
+# the rules that need postgresql.conf: in a data directory
+S="$T/semdir"; mkdir -p "$S"; echo 16 > "$S/PG_VERSION"
+semdir() { # description, rule, expected lines, postgresql.conf text, pg_hba.conf text
+  printf '%b' "$4" > "$S/postgresql.conf"; printf '%b' "$5" > "$S/pg_hba.conf"; : > "$S/pg_ident.conf"
+  check "$1" test "$(rule_lines "$2" "$S")" = "$3"
+}
+semdir "PK0214 md5 with scram-sha-256 (the default in 16)" PK0214 "[1]" '' 'host all all 10.0.0.0/8 md5\n'
+semdir "PK0214 close miss: password_encryption = md5" PK0214 "[]" "password_encryption = md5\n" 'host all all 10.0.0.0/8 md5\n'
+semdir "PK0215 scram-sha-256 with password_encryption = md5" PK0215 "[1]" "password_encryption = md5\n" 'host all all 10.0.0.0/8 scram-sha-256\n'
+semdir "PK0215 close miss: the default encryption" PK0215 "[]" '' 'host all all 10.0.0.0/8 scram-sha-256\n'
+semdir "PK0216 listen_addresses = '*' with trust" PK0216 "[1]" "listen_addresses = '*'\n" 'host all all 10.0.0.0/8 trust\n'
+semdir "PK0216 close miss: listening on localhost" PK0216 "[]" "listen_addresses = 'localhost'\n" 'host all all 10.0.0.0/8 trust\n'
+semdir "PK0218 clientcert without ssl_ca_file" PK0218 "[1]" "ssl = on\n" 'hostssl all all 10.0.0.0/8 scram-sha-256 clientcert=verify-full\n'
+semdir "PK0218 close miss: with ssl_ca_file" PK0218 "[]" "ssl = on\nssl_ca_file = 'root.crt'\n" 'hostssl all all 10.0.0.0/8 scram-sha-256 clientcert=verify-full\n'
+semdir "PK0204 hostssl while ssl is off" PK0204 "[1]" '' 'hostssl all all 10.0.0.0/8 scram-sha-256\nlocal all all peer\n'
+semdir "PK0203 no entries" PK0203 "[0]" '' '# nothing\n'
+rm -f "$S/pg_hba.conf"
+check "PK0202 no pg_hba.conf" test "$(rule_lines PK0202 "$S")" = "[0]"
+done_testing
