@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "audit/audit_hba.h"
 #include "audit/evidence.h"
 #include "audit/sample.h"
 #include "common/xalloc.h"
@@ -90,6 +91,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **err
     evidence_wal(conn, out);
     evidence_connections(conn, out);
     evidence_slots(conn, out);
+    audit_hba(conn, out);
     if (opts->sample_seconds > 0)
         sample_wait_events(conn, out, opts->sample_seconds,
                            opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);

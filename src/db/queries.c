@@ -132,6 +132,17 @@ static const DbQuery queries[] = {
      " else pg_current_wal_lsn() end, restart_lsn)::int8"
      " from pg_replication_slots order by slot_name"},
 
+    /* pg_hba.conf as the server reads it now (the file on disk, not the loaded rules);
+     * superuser only unless granted (docs/hba.md). Arrays come as JSON text. */
+    {"hba_rules", 0, V16, DB_SHAPE_ANY_ROWS, "ittttttttt",
+     "select line_number::int8, null::text, type::text, array_to_json(database)::text,"
+     " array_to_json(user_name)::text, address::text, netmask::text, auth_method::text,"
+     " array_to_json(options)::text, error::text from pg_hba_file_rules"},
+    {"hba_rules", V16, 0, DB_SHAPE_ANY_ROWS, "ittttttttt",
+     "select line_number::int8, file_name::text, type::text, array_to_json(database)::text,"
+     " array_to_json(user_name)::text, address::text, netmask::text, auth_method::text,"
+     " array_to_json(options)::text, error::text from pg_hba_file_rules"},
+
     /* One sample of the wait events of active client backends (ours excluded); no wait event
      * while active means running on CPU (or in uninstrumented code). */
     {"wait_sample", 0, 0, DB_SHAPE_ANY_ROWS, "tt",

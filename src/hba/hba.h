@@ -156,6 +156,26 @@ bool hba_set_starts(const HbaSet *set);
  * pg_ident.conf (three fields, none a connection type)? Used when a file's name does not say. */
 bool hba_text_looks_like_hba(const char *text, size_t len);
 
+/* One row of a live server's pg_hba_file_rules, as text (audit reads it through db/). */
+typedef struct HbaViewRow {
+    const char *file;   /* file_name (16+), else NULL */
+    int line;
+    const char *type;   /* NULL when the row has an error */
+    const char *const *databases;
+    size_t n_databases;
+    const char *const *users;
+    size_t n_users;
+    const char *address, *netmask, *method;
+    const char *const *options;
+    size_t n_options;
+    const char *error;
+} HbaViewRow;
+
+/* Appends the row to set->rules with its meaning (connection type, method, address, mask,
+ * map, clientcert) for the semantics rules. The view loses quoting, so every name is taken as
+ * written unquoted ("all" as the keyword). */
+void hba_set_add_view_row(HbaSet *set, const HbaViewRow *row);
+
 /* Names for the view and the rules. Static. */
 const char *hba_auth_name(HbaAuth auth);
 

@@ -12,8 +12,8 @@
 
 #define DOCS "https://www.postgresql.org/docs/%d/%s"
 
-static Finding *hba_finding(FindingList *out, const char *id, const char *file, int line,
-                            int major, const char *page)
+Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
+                          const char *page)
 {
     const LintRule *rule = lint_rule_find(id);
     Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "hba");
@@ -52,7 +52,7 @@ static void validate_rules(const HbaSet *set, FindingList *out)
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         if (r->rejects) {
-            Finding *f = hba_finding(out, "PK0201", r->file, r->line, major,
+            Finding *f = lint_hba_finding(out, "PK0201", r->file, r->line, major,
                                      "auth-pg-hba-conf.html");
             f->refuses_start = true;
             f->message = xstrdup(r->logged ? r->logged : r->error ? r->error
@@ -61,7 +61,7 @@ static void validate_rules(const HbaSet *set, FindingList *out)
                                 " not load pg_hba.conf\"); a reload keeps the previous rules.",
                                 major);
         } else if (r->error) {
-            Finding *f = hba_finding(out, "PK0204", r->file, r->line, major,
+            Finding *f = lint_hba_finding(out, "PK0204", r->file, r->line, major,
                                      r->conntype == HBA_CT_HOSTSSL ? "ssl-tcp.html"
                                                                    : "gssapi-enc.html");
             f->message = xstrdup(r->error);
@@ -69,13 +69,13 @@ static void validate_rules(const HbaSet *set, FindingList *out)
                                   ? "Set ssl = on (with a certificate and key) or write host."
                                   : "Use a build with GSSAPI, or write host.");
         } else if (r->logged) {
-            Finding *f = hba_finding(out, "PK0208", r->file, r->line, major,
+            Finding *f = lint_hba_finding(out, "PK0208", r->file, r->line, major,
                                      "auth-pg-hba-conf.html");
             f->message = xstrdup(r->logged);
         }
         if (r->parsed && !r->rejects && r->map && set->ident.path && set->ident.loads &&
             !map_defined(set, r->map)) {
-            Finding *f = hba_finding(out, "PK0207", r->file, r->line, major,
+            Finding *f = lint_hba_finding(out, "PK0207", r->file, r->line, major,
                                      "auth-username-maps.html");
             f->message = xasprintf("map \"%s\" is not defined in %s", r->map, set->ident.path);
             f->hint = xstrdup("Add the map's lines to pg_ident.conf, or correct the name.");
@@ -88,7 +88,7 @@ static void validate_ident(const HbaSet *set, FindingList *out)
     int major = set->opts.major;
     if (set->ident.missing) {
         if (any_map_used(set)) {
-            Finding *f = hba_finding(out, "PK0206", set->ident.path, 0, major,
+            Finding *f = lint_hba_finding(out, "PK0206", set->ident.path, 0, major,
                                      "auth-username-maps.html");
             f->message = xstrdup(set->ident.open_error.message);
             f->hint = xstrdup("The server starts, but no map= line can log anyone in.");
@@ -99,7 +99,7 @@ static void validate_ident(const HbaSet *set, FindingList *out)
         const IdentMap *m = &set->maps[idx];
         if (!m->rejects)
             continue;
-        Finding *f = hba_finding(out, "PK0205", m->file, m->line, major,
+        Finding *f = lint_hba_finding(out, "PK0205", m->file, m->line, major,
                                  "auth-username-maps.html");
         f->message = xstrdup(m->error);
         f->hint = xstrdup("The server starts but does not load pg_ident.conf: no map of it can"
@@ -111,21 +111,21 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
 {
     int major = set->opts.major;
     if (set->hba.path && set->hba.missing) {
-        Finding *f = hba_finding(out, "PK0202", set->hba.path, 0, major,
+        Finding *f = lint_hba_finding(out, "PK0202", set->hba.path, 0, major,
                                  "auth-pg-hba-conf.html");
         f->refuses_start = true;
         f->message = xstrdup(set->hba.open_error.message);
         f->hint = xstrdup("The server refuses to start without a readable pg_hba.conf.");
     }
     if (set->hba_no_entries) {
-        Finding *f = hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
+        Finding *f = lint_hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
         f->refuses_start = true;
         f->message = xasprintf("configuration file \"%s\" contains no entries", set->hba.path);
         f->hint = xstrdup("The server refuses to start: no line would let anyone connect.");
     }
     validate_rules(set, out);
     for (size_t idx = 0; idx < set->hba.n_notes; idx++) {
-        Finding *f = hba_finding(out, "PK0208", set->hba.notes[idx].file,
+        Finding *f = lint_hba_finding(out, "PK0208", set->hba.notes[idx].file,
                                  set->hba.notes[idx].line, major, NULL);
         f->message = xstrdup(set->hba.notes[idx].message);
     }
@@ -237,7 +237,7 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
                 !covers_names(&e->databases, &l->databases, true) ||
                 !covers_names(&e->users, &l->users, false) || !covers_address(e, l))
                 continue;
-            Finding *f = hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
+            Finding *f = lint_hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
                                      "auth-pg-hba-conf.html");
             f->message = xasprintf("every connection this line matches is matched first by line"
                                    " %d (%s:%d, %s): this line never applies", e->line,
@@ -327,16 +327,16 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
     int major = set->opts.major;
     Finding *f;
     if (any_address(r)) {
-        f = hba_finding(out, "PK0213", r->file, r->line, major, "auth-trust.html");
+        f = lint_hba_finding(out, "PK0213", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("trust for every address (%s): anyone who reaches the server logs"
                                " in as any user this line names, without a password",
                                address_text(r, addr, sizeof(addr)));
     } else if (listen_all && !loopback_only(r)) {
-        f = hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
+        f = lint_hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("listen_addresses reaches the network and this line trusts"
                                " clients from %s", address_text(r, addr, sizeof(addr)));
     } else {
-        f = hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
+        f = lint_hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r, addr, sizeof(addr)),
                                loopback_only(r) ? ": any user of this machine can connect as"
                                                   " any role the line names"
@@ -356,7 +356,7 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
 static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     char addr[128];
-    Finding *f = hba_finding(out, "PK0213", r->file, r->line, set->opts.major,
+    Finding *f = lint_hba_finding(out, "PK0213", r->file, r->line, set->opts.major,
                              "auth-password.html");
     f->severity = SEV_WARNING;
     f->message = xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
@@ -370,7 +370,7 @@ static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out
 
 static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
-    Finding *f = hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
+    Finding *f = lint_hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
                              r->auth == HBA_AUTH_PASSWORD ? "auth-password.html"
                                                           : "auth-methods.html");
     f->message = xasprintf("%s on a %s line: the password crosses the network in clear text"
@@ -389,7 +389,7 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 {
     int major = set->opts.major;
     if (r->auth == HBA_AUTH_MD5 && !strcmp(enc, "scram-sha-256")) {
-        Finding *f = hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
+        Finding *f = lint_hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
         f->message = xstrdup("md5 while password_encryption = scram-sha-256: roles whose"
                              " password is still an MD5 hash log in with MD5");
         f->hint = xstrdup("Once every role has a SCRAM verifier, write scram-sha-256.");
@@ -400,7 +400,7 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
             " for any role whose stored password is an MD5 hash; PostgreSQL 18 deprecates MD5"
             " passwords.");
     } else if (r->auth == HBA_AUTH_SCRAM && !strcmp(enc, "md5")) {
-        Finding *f = hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
+        Finding *f = lint_hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
         f->message = xstrdup("scram-sha-256 while password_encryption = md5: a password set now"
                              " is stored as an MD5 hash, which this line cannot verify");
         f->hint = xstrdup("Set password_encryption = scram-sha-256 and reset those passwords.");
@@ -415,7 +415,7 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     char addr[128];
-    Finding *f = hba_finding(out, "PK0217", r->file, r->line, set->opts.major,
+    Finding *f = lint_hba_finding(out, "PK0217", r->file, r->line, set->opts.major,
                              "auth-pg-hba-conf.html");
     f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
                            " without SSL", r->type, address_text(r, addr, sizeof(addr)));
@@ -429,7 +429,7 @@ static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *
 
 static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
-    Finding *f = hba_finding(out, "PK0218", r->file, r->line, set->opts.major, "ssl-tcp.html");
+    Finding *f = lint_hba_finding(out, "PK0218", r->file, r->line, set->opts.major, "ssl-tcp.html");
     f->message = xasprintf("%s needs a client certificate, but ssl_ca_file is empty: the server"
                            " cannot verify any", r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
     f->hint = xstrdup("Set ssl_ca_file to the CA that signs the client certificates.");

@@ -9,6 +9,11 @@
 #include "hba/hba.h"
 #include "model/snapshot.h"
 
+/* A finding of one of these rules (its id, name, title and severity from the rule table),
+ * located, with the documentation `page` of `major` as its link (NULL: none). */
+Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
+                          const char *page);
+
 /* PK0201–PK0208 for a set read by hba_load. */
 void lint_hba_validate(const HbaSet *set, FindingList *out);
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# needs: servers
+# pgknob audit on the live pg_hba_file_rules, 13–18: the semantics rules fire on what the
+# server reads (the same findings as pgknob lint on the same file), the file's errors come
+# out at file:line, and what a pg_monitor role sees: pg_hba_file_rules is superuser-only by
+# default; the tier establishes per major which grants open it (SELECT on the view alone,
+# EXECUTE on the function alone, both) and records the result in the work dir's grants.txt.
+# PGKNOB_HBA_MAJORS narrows the majors.
+source "$(dirname "$0")/../lib.sh"
+source "$PROJECT_ROOT/tests/pg/lib.sh"
+MAJORS="${PGKNOB_HBA_MAJORS:-13 14 15 16 17 18}"
+TMP=$(mktemp -d /tmp/pgknob-hbaaudit.XXXXXX); chmod 755 "$TMP"
+trap '[ -n "${PGKNOB_KEEP_WORK:-}" ] && echo "work dir kept: $TMP" || rm -rf "$TMP"' EXIT
+
+audit_as() { # role -> $TMP/out.json
+  "$PGKNOB" audit --format json --fail-on never "user=$1" >"$TMP/out.json" 2>"$TMP/err"
+}
+findings_of() { # rule -> "line line …"
+  jq -r --arg r "$1" '[.findings[] | select(.rule == $r) | .line] | map(tostring) | join(" ")' "$TMP/out.json"
+}
+sees_hba() { # the audit read pg_hba_file_rules (no unavailable entry for it)
+  jq -e '[.audit.unavailable[]? | select(.what | test("pg_hba_file_rules"))] | length == 0' "$TMP/out.json" >/dev/null
+}
+
+HBA='local all all trust
+host all all 0.0.0.0/0 trust
+host all all 10.0.0.0/8 md5
+host replication all 10.0.0.0/8 scram-sha-256
+host all all 10.0.0.0/33 md5
+'
+for major in $MAJORS; do
+  if ! pg_cluster_start "$major" >/dev/null 2>"$TMP/start.log"; then
+    fail "PostgreSQL $major did not start: $(tail -3 "$TMP/start.log")"; continue
+  fi
+  printf '%s' "$HBA" > "$PGDATA/pg_hba.conf"; chown postgres "$PGDATA/pg_hba.conf"
+  pg_psql -c "CREATE ROLE mon LOGIN; GRANT pg_monitor TO mon;" >/dev/null
+  audit_as postgres
+  check "$major: superuser audit reads pg_hba_file_rules" sees_hba
+  check "$major: PK0213 (trust for every address) on line 2" test "$(findings_of PK0213)" = 2
+  check "$major: PK0210 (line 3 shadowed by line 2)" test "$(findings_of PK0210)" = 3
+  check "$major: PK0217 (replication over host) on line 4" test "$(findings_of PK0217)" = 4
+  check "$major: PK0201 (the file's bad line 5, as a restart would meet it)" test "$(findings_of PK0201)" = 5
+  check "$major: PK0214 md5 with the default password_encryption (scram from 14)" \
+    test "$(findings_of PK0214)" = "$([ "$major" -ge 14 ] && echo 3)"
+  # lint on the same file agrees with audit on the semantics rules
+  "$PGKNOB" lint --no-rules --format json --pg-version "$major" "$PGDATA/pg_hba.conf" > "$TMP/lint.json" 2>/dev/null
+  for rule in PK0210 PK0213 PK0217; do
+    check "$major: lint and audit agree on $rule" \
+      test "$(jq -r --arg r "$rule" '[.findings[] | select(.rule == $r) | .line] | map(tostring) | join(" ")' "$TMP/lint.json")" = "$(findings_of "$rule")"
+  done
+  # pg_monitor alone
+  audit_as mon
+  check "$major: pg_monitor alone cannot read pg_hba_file_rules (listed as unavailable)" \
+    bash -c '! jq -e "[.audit.unavailable[]? | select(.what | test(\"pg_hba_file_rules\"))] | length == 0" "$1" >/dev/null' _ "$TMP/out.json"
+  pg_psql -c "GRANT SELECT ON pg_hba_file_rules TO mon" >/dev/null
+  audit_as mon; sees_hba && select_only=yes || select_only=no
+  pg_psql -c "REVOKE SELECT ON pg_hba_file_rules FROM mon; GRANT EXECUTE ON FUNCTION pg_hba_file_rules() TO mon" >/dev/null
+  audit_as mon; sees_hba && exec_only=yes || exec_only=no
+  pg_psql -c "GRANT SELECT ON pg_hba_file_rules TO mon" >/dev/null
+  audit_as mon; sees_hba && both=yes || both=no
+  echo "$major select-only=$select_only execute-only=$exec_only both=$both" >> "$TMP/grants.txt"
+  echo "# $major: pg_monitor + SELECT on the view: $select_only; + EXECUTE on the function: $exec_only; both: $both"
+  check "$major: pg_monitor with SELECT on pg_hba_file_rules and EXECUTE on pg_hba_file_rules() reads it" test "$both" = yes
+  check "$major: …and finds what the superuser finds (PK0213 on line 2)" test "$(findings_of PK0213)" = 2
+  pg_cluster_stop
+done
+done_testing
