@@ -305,6 +305,10 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
                         "hint: name it pg_hba.conf, or give the data directory.\n", path);
         return false;
     }
+    if (!in->hba_path && !in->ident_path) {
+        fprintf(stderr, "pgknob: error: %s has no pg_hba.conf or pg_ident.conf\n", path);
+        return false;
+    }
     if (cli->ident) {
         free(in->ident_path);
         in->ident_path = xstrdup(cli->ident);

@@ -153,13 +153,14 @@ void hba_set_free(HbaSet *set)
     memset(set, 0, sizeof(*set));
 }
 
-/* The first word of each record; a pg_hba.conf has records and they start with a connection
- * type or an include directive. */
+/* The first word of each record: a pg_hba.conf's start with a connection type. Include lines
+ * count for neither side (postgresql.conf has them too); a "name = value" line means a
+ * postgresql.conf. */
 bool hba_text_looks_like_hba(const char *text, size_t len)
 {
-    static const char *const words[] = {"local", "host", "hostssl", "hostnossl", "hostgssenc",
-                                        "hostnogssenc", "include", "include_if_exists",
-                                        "include_dir"};
+    static const char *const types[] = {"local", "host", "hostssl", "hostnossl", "hostgssenc",
+                                        "hostnogssenc"};
+    static const char *const includes[] = {"include", "include_if_exists", "include_dir"};
     size_t records = 0, hba_records = 0;
     const char *p = text, *end = text + len;
     while (p < end) {
@@ -172,15 +173,22 @@ bool hba_text_looks_like_hba(const char *text, size_t len)
             size_t wlen = strcspn(p, " \t\r\n");
             if (p + wlen > eol)
                 wlen = (size_t)(eol - p);
-            records++;
-            for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
-                if (strlen(words[idx]) == wlen && !strncmp(p, words[idx], wlen))
-                    hba_records++;
-            /* a postgresql.conf line: name = value */
-            if (memchr(p, '=', (size_t)(eol - p)) && !hba_records)
-                return false;
+            bool include = false;
+            for (size_t idx = 0; idx < sizeof(includes) / sizeof(includes[0]); idx++)
+                include = include || (strlen(includes[idx]) == wlen && !strncmp(p, includes[idx], wlen));
+            const char *eq = memchr(p, '=', (size_t)(eol - p));
+            const char *hash = memchr(p, '#', (size_t)(eol - p));
+            if (eq && (!hash || eq < hash) && !include && p[wlen] != '\0' &&
+                (eq < p + wlen || strspn(p + wlen, " \t") == (size_t)(eq - p - wlen)))
+                return false; /* name = value */
+            if (!include) {
+                records++;
+                for (size_t idx = 0; idx < sizeof(types) / sizeof(types[0]); idx++)
+                    if (strlen(types[idx]) == wlen && !strncmp(p, types[idx], wlen))
+                        hba_records++;
+            }
         }
         p = eol + 1;
     }
-    return records > 0 && hba_records * 2 > records;
+    return hba_records > 0 && hba_records * 2 > records;
 }

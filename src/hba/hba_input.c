@@ -8,6 +8,9 @@
 #include "common/xalloc.h"
 #include "conf/conf_path.h"
 
+/* The file a setting names, else the data directory's default one. A directory that is not a
+ * cluster (no global/pg_control: a copy of the configuration) may lack the default file: then
+ * nothing is read (NULL), where a real cluster's server would refuse to start. */
 static char *setting_path(const Snapshot *snap, const char *name, const char *data_dir,
                           const char *fallback)
 {
@@ -17,7 +20,16 @@ static char *setting_path(const Snapshot *snap, const char *name, const char *da
             return xstrdup(s->value);
         return xasprintf("%s/%s", data_dir, s->value);
     }
-    return xasprintf("%s/%s", data_dir, fallback);
+    char *path = xasprintf("%s/%s", data_dir, fallback);
+    char *control = xasprintf("%s/global/pg_control", data_dir);
+    struct stat st;
+    bool keep = stat(path, &st) == 0 || stat(control, &st) == 0;
+    free(control);
+    if (!keep) {
+        free(path);
+        return NULL;
+    }
+    return path;
 }
 
 void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInput *in)

@@ -20,7 +20,8 @@ typedef struct HbaInput {
     char *oauth_validators; /* owns opts.oauth_validators */
 } HbaInput;
 
-/* For a data directory whose configuration gave `snap` (snapshot_from_conf). */
+/* For a data directory whose configuration gave `snap` (snapshot_from_conf). A path is NULL
+ * when the directory is not a cluster (no global/pg_control) and lacks the default file. */
 void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInput *in);
 
 /* For a lone file: true, with in->hba_path or in->ident_path set (its sibling pg_ident.conf is

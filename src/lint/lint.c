@@ -129,12 +129,12 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
                           .check_host = opts->check_host, .host_is_server = opts->host_is_server};
     input->validation_begin = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
-    if (input->set.data_dir) {
-        HbaInput in = {0};
+    HbaInput in = {0};
+    if (input->set.data_dir)
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
+    if (in.hba_path || in.ident_path)
         lint_auth_files(input, &in, true, findings);
-        hba_input_free(&in);
-    }
+    hba_input_free(&in);
     input->validation_end = findings->n;
     return true;
 }

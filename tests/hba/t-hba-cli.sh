@@ -143,5 +143,8 @@ semdir "PK0218 close miss: with ssl_ca_file" PK0218 "[]" "ssl = on\nssl_ca_file 
 semdir "PK0204 hostssl while ssl is off" PK0204 "[1]" '' 'hostssl all all 10.0.0.0/8 scram-sha-256\nlocal all all peer\n'
 semdir "PK0203 no entries" PK0203 "[0]" '' '# nothing\n'
 rm -f "$S/pg_hba.conf"
-check "PK0202 no pg_hba.conf" test "$(rule_lines PK0202 "$S")" = "[0]"
+check "PK0202 close miss: a configuration copy (no global/pg_control) without pg_hba.conf" \
+  test "$(rule_lines PK0202 "$S")" = "[]"
+mkdir -p "$S/global"; : > "$S/global/pg_control"
+check "PK0202 a cluster without pg_hba.conf" test "$(rule_lines PK0202 "$S")" = "[0]"
 done_testing

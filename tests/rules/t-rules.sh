@@ -60,7 +60,7 @@ expect_exit 0 "user pack examples" -- "$PGKNOB" rules test --coverage --no-built
 
 # the shipped packs are found beside the binary, or where PGKNOB_RULES_DIR says
 expect_exit 0 "PGKNOB_RULES_DIR replaces the shipped packs" -- env PGKNOB_RULES_DIR=tests/rules/policy "$PGKNOB" rules list
-check "only the policy rule is listed beside the validation checks" test "$(grep -v '^PK00' <<<"$OUT")" = "$(printf '%-8s %-14s %-14s %-7s %s' ORG001 error policy 13- "max_connections above the organisation's limit of 300")"
+check "only the policy rule is listed beside the validation checks" test "$(grep -v '^PK0' <<<"$OUT")" = "$(printf '%-8s %-14s %-14s %-7s %s' ORG001 error policy 13- "max_connections above the organisation's limit of 300")"
 check "the validation checks are listed too" grep -q '^PK0010   error          validation     13-     unknown parameter$' <<<"$OUT"
 expect_exit 0 "rules show of a validation check" -- "$PGKNOB" rules show PK0050
 check "show describes the validation check" grep -q 'refused at startup' <<<"$OUT"
