@@ -513,12 +513,12 @@ static int compile_dirs(int argc, char **argv)
     char *shipped = argc ? NULL : rules_default_dir();
     int rc = PK_EXIT_OK;
     for (int idx = 0; idx < (argc ? argc : 1) && rc == PK_EXIT_OK; idx++) {
-        RuleError err;
+        PkDiag err = PK_DIAG_INIT;
         if (!rules_pack_write(argc ? argv[idx] : shipped, &err)) {
-            rule_error_print(&err);
+            pk_print_error(err.file, err.line, err.message, err.hint);
             rc = PK_EXIT_USAGE;
         }
-        rule_error_clear(&err);
+        pk_diag_free(&err);
     }
     free(shipped);
     return rc;
@@ -568,7 +568,7 @@ int cmd_rules(int argc, char **argv)
         return rc;
     }
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     if (!strcmp(sub, "compile")) {
         free(opts.dirs);
         return compile_dirs(argc - 1 - optind, argv + 1 + optind);
@@ -577,8 +577,8 @@ int cmd_rules(int argc, char **argv)
     if (rules_load_packs(&set, !opts.no_builtin, opts.dirs, opts.n_dirs, &err))
         rc = run_sub(sub, &set, &opts, argc - 1 - optind, argv + 1 + optind);
     else
-        rule_error_print(&err);
-    rule_error_clear(&err);
+        pk_print_error(err.file, err.line, err.message, err.hint);
+    pk_diag_free(&err);
     rule_set_free(&set);
     free(opts.dirs);
     return rc;

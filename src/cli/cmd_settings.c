@@ -361,10 +361,10 @@ int cmd_settings(int argc, char **argv)
     const char *config = opts.config ? opts.config : project_config_default_path();
     if (config) {
         ProjectConfig cfg = {0};
-        ProjectError perr;
+        PkDiag perr = PK_DIAG_INIT;
         if (!project_config_load(config, &cfg, &perr)) {
-            project_error_print(&perr);
-            project_error_clear(&perr);
+            pk_print_error(perr.file, perr.line, perr.message, perr.hint);
+            pk_diag_free(&perr);
             return PK_EXIT_USAGE;
         }
         for (size_t idx = 0; idx < cfg.n_redact; idx++)

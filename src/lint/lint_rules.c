@@ -47,10 +47,10 @@ static void state_init(LintRulesState *state)
 bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state)
 {
     state_init(state);
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &err)) {
-        rule_error_print(&err);
-        rule_error_clear(&err);
+        pk_print_error(err.file, err.line, err.message, err.hint);
+        pk_diag_free(&err);
         return false;
     }
     state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));

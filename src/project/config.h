@@ -1,4 +1,4 @@
-/* The project configuration `.pgknob.ini` (libinih): defaults a repository keeps beside its
+/* The project configuration `.pgknob.ini` (common/ini.h): defaults a repository keeps beside its
  * postgresql.conf files so every run in CI checks the same way. Command-line options win over
  * it. Reading only: applying it to findings is policy.c's job. Format: docs/report.md. */
 #ifndef PK_PROJECT_CONFIG_H
@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
 #include "engine/finding.h"
 
 typedef struct SeverityOverride {
@@ -32,27 +33,17 @@ typedef struct ProjectConfig {
     char *baseline;       /* [pgknob] baseline, relative to the file's directory, or NULL */
 } ProjectConfig;
 
-typedef struct ProjectError {
-    char *file;
-    int line;             /* 0 when the whole file is concerned */
-    char *message;
-    char *hint;           /* NULL when none */
-} ProjectError;
+/* Reads `path`. False with `diag` set when the file cannot be read or has a mistake; then `cfg`
+ * holds nothing. `cfg` must be zeroed. */
+bool project_config_load(const char *path, ProjectConfig *cfg, PkDiag *diag);
 
-/* Reads `path`. False with `err` filled (free with project_error_clear) when the file cannot be
- * read or has a mistake; then `cfg` holds nothing. `cfg` must be zeroed. */
-bool project_config_load(const char *path, ProjectConfig *cfg, ProjectError *err);
-
-/* Parses `text` as if read from `filename` (for tests). */
-bool project_config_load_buffer(const char *filename, const char *text, ProjectConfig *cfg,
-                                ProjectError *err);
+/* Parses `len` bytes of `text` as if read from `filename` (for tests and the fuzzer). */
+bool project_config_load_buffer(const char *filename, const char *text, size_t len,
+                                ProjectConfig *cfg, PkDiag *diag);
 
 /* ".pgknob.ini" in the current directory when it exists, else NULL. Static. */
 const char *project_config_default_path(void);
 
 void project_config_free(ProjectConfig *cfg);
-void project_error_clear(ProjectError *err);
-/* "pgknob: error: FILE:LINE: message" and "hint: …" on stderr. */
-void project_error_print(const ProjectError *err);
 
 #endif

@@ -86,10 +86,10 @@ bool project_options_load(ProjectOptions *opts)
     const char *path = opts->config ? opts->config : project_config_default_path();
     if (!path)
         return load_baseline(opts);
-    ProjectError err;
+    PkDiag err = PK_DIAG_INIT;
     if (!project_config_load(path, &opts->project, &err)) {
-        project_error_print(&err);
-        project_error_clear(&err);
+        pk_print_error(err.file, err.line, err.message, err.hint);
+        pk_diag_free(&err);
         return false;
     }
     const ProjectConfig *cfg = &opts->project;

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
+#include "common/ini.h"
 #include "common/readfile.h"
 #include "common/datadir.h"
 #include "common/strbuf.h"
@@ -26,14 +27,14 @@
 
 typedef struct Loader {
     const char *file;
-    RuleError *err;
+    PkDiag *err;
     Rule *rule;
     char *explanation_key; /* the `explanation` key, when given */
 } Loader;
 
 static bool load_error(Loader *ld, int line, const char *hint, const char *msg)
 {
-    return rule_error_set(ld->err, ld->file, line, hint, "%s", msg);
+    return pk_diag_set(ld->err, ld->file, line, hint, "%s", msg);
 }
 
 /* ---- versions ---- */
@@ -113,22 +114,22 @@ static void template_free(Template *tpl)
     memset(tpl, 0, sizeof(*tpl));
 }
 
-static bool expr_failed(Loader *ld, IniEntry *entry, const char *what, const char *text,
+static bool expr_failed(Loader *ld, PkIniEntry *entry, const char *what, const char *text,
                         const ExprError *eerr, int base)
 {
     int offset = eerr->offset + base;
     const char *near = text + (eerr->offset < (int)strlen(text) ? eerr->offset : 0);
-    return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, offset), eerr->hint,
+    return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, offset), eerr->hint,
                           "%s: %s (near \"%.30s\")", what, eerr->message, near);
 }
 
-static bool template_hole(Loader *ld, IniEntry *entry, Template *tpl, const char *src,
+static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const char *src,
                           size_t *pos, const ExprScope *lets)
 {
     const char *start = src + *pos + 1;
     const char *close = strchr(start, '}');
     if (!close)
-        return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, (int)*pos), 
+        return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)*pos), 
                               "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
     char *text = xstrndup(start, (size_t)(close - start));
     ExprError eerr;
@@ -145,7 +146,7 @@ static bool template_hole(Loader *ld, IniEntry *entry, Template *tpl, const char
     return true;
 }
 
-static bool template_parse(Loader *ld, IniEntry *entry, const char *src, Template *tpl,
+static bool template_parse(Loader *ld, PkIniEntry *entry, const char *src, Template *tpl,
                            const ExprScope *lets)
 {
     tpl->source = xstrdup(src);
@@ -164,7 +165,7 @@ static bool template_parse(Loader *ld, IniEntry *entry, const char *src, Templat
             }
         } else if (src[pos] == '}') {
             sb_free(&lit);
-            return rule_error_set(ld->err, ld->file, ini_entry_line_at(entry, (int)pos),
+            return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)pos),
                                   "Write }} for a literal brace.", "%s: unmatched \"}\"",
                                   entry->key);
         } else {
@@ -179,19 +180,11 @@ static bool template_parse(Loader *ld, IniEntry *entry, const char *src, Templat
 
 /* ---- building a rule from its INI document ---- */
 
-static IniEntry *section_get(IniSection *sec, const char *key)
-{
-    for (size_t entry_idx = 0; sec && entry_idx < sec->n_entries; entry_idx++)
-        if (!strcmp(sec->entries[entry_idx].key, key))
-            return &sec->entries[entry_idx];
-    return NULL;
-}
-
-static bool check_keys(Loader *ld, IniSection *sec, const char *const *keys,
+static bool check_keys(Loader *ld, PkIniSection *sec, const char *const *keys,
                        const char *const *multi)
 {
     for (size_t entry_idx = 0; entry_idx < sec->n_entries; entry_idx++) {
-        IniEntry *entry = &sec->entries[entry_idx];
+        PkIniEntry *entry = &sec->entries[entry_idx];
         bool known = false, repeatable = false;
         for (const char *const *key = keys; *key; key++)
             known |= !strcmp(*key, entry->key);
@@ -215,16 +208,16 @@ static bool check_keys(Loader *ld, IniSection *sec, const char *const *keys,
 }
 
 /* The joined value of a required key, or an error at the section header. */
-static char *require(Loader *ld, IniSection *sec, const char *key)
+static char *require(Loader *ld, PkIniSection *sec, const char *key)
 {
-    IniEntry *entry = section_get(sec, key);
+    PkIniEntry *entry = pk_ini_find(sec, key);
     if (!entry) {
         char *msg = xasprintf("missing key \"%s\" in [%s]", key, sec->name);
         load_error(ld, sec->line, NULL, msg);
         free(msg);
         return NULL;
     }
-    char *value = ini_entry_join(entry, " ");
+    char *value = pk_ini_entry_join(entry, " ");
     if (!*value) {
         char *msg = xasprintf("empty value for \"%s\"", key);
         load_error(ld, entry->line, NULL, msg);
@@ -258,30 +251,30 @@ static void split_list(const char *text, char ***items, size_t *n)
     free(copy);
 }
 
-static bool load_identity(Loader *ld, IniSection *sec)
+static bool load_identity(Loader *ld, PkIniSection *sec)
 {
     Rule *rule = ld->rule;
-    IniEntry *entry;
+    PkIniEntry *entry;
     if (!(rule->id = require(ld, sec, "id")) || !(rule->title = require(ld, sec, "title")) ||
         !(rule->category = require(ld, sec, "category")))
         return false;
     if (!valid_id(rule->id))
-        return load_error(ld, section_get(sec, "id")->line, "Use letters and digits: PK3001.",
+        return load_error(ld, pk_ini_find(sec, "id")->line, "Use letters and digits: PK3001.",
                           "invalid rule id");
-    entry = section_get(sec, "name");
-    rule->name = entry ? ini_entry_join(entry, " ") : xstrdup(rule->id);
+    entry = pk_ini_find(sec, "name");
+    rule->name = entry ? pk_ini_entry_join(entry, " ") : xstrdup(rule->id);
     char *sev = require(ld, sec, "severity");
     if (!sev)
         return false;
     bool ok = severity_parse_level(sev, &rule->severity);
     free(sev);
     if (!ok)
-        return load_error(ld, section_get(sec, "severity")->line,
+        return load_error(ld, pk_ini_find(sec, "severity")->line,
                           "Use error, warning, notice or recommendation.",
                           "invalid severity");
     if (!(rule->versions_text = require(ld, sec, "versions")))
         return false;
-    int line = section_get(sec, "versions")->line;
+    int line = pk_ini_find(sec, "versions")->line;
     if (!rule_versions_parse(rule->versions_text, &rule->versions))
         return load_error(ld, line, "Write a major, a range or a list: 18, 16-18, 13-, 13,15-16.",
                           "invalid versions");
@@ -293,14 +286,14 @@ static bool load_identity(Loader *ld, IniSection *sec)
     return true;
 }
 
-static bool load_lets(Loader *ld, IniSection *sec)
+static bool load_lets(Loader *ld, PkIniSection *sec)
 {
     Rule *rule = ld->rule;
     for (size_t entry_idx = 0; sec && entry_idx < sec->n_entries; entry_idx++) {
-        IniEntry *entry = &sec->entries[entry_idx];
+        PkIniEntry *entry = &sec->entries[entry_idx];
         if (entry->repeated)
             return load_error(ld, entry->repeat_line, NULL, "duplicate name in [let]");
-        char *text = ini_entry_join(entry, " ");
+        char *text = pk_ini_entry_join(entry, " ");
         ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
         ExprError eerr;
         Expr *expr = expr_parse(text, &scope, &eerr);
@@ -323,7 +316,7 @@ static bool load_lets(Loader *ld, IniSection *sec)
 
 /* `fix = name = value template`: the name must look like a parameter (checked against every
  * claimed catalog later); the value is a template like the suggestion's. */
-static bool load_fix(Loader *ld, IniEntry *entry, const IniPiece *piece, const ExprScope *scope)
+static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, const ExprScope *scope)
 {
     Rule *rule = ld->rule;
     const char *text = piece->text, *eq = strchr(text, '=');
@@ -350,13 +343,13 @@ static bool load_fix(Loader *ld, IniEntry *entry, const IniPiece *piece, const E
     return template_parse(ld, entry, value, &fix->value, scope);
 }
 
-static bool load_texts(Loader *ld, IniSection *sec)
+static bool load_texts(Loader *ld, PkIniSection *sec)
 {
     Rule *rule = ld->rule;
     ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
     if (!(rule->condition_text = require(ld, sec, "condition")))
         return false;
-    IniEntry *cond = section_get(sec, "condition");
+    PkIniEntry *cond = pk_ini_find(sec, "condition");
     ExprError eerr;
     rule->condition = expr_parse(rule->condition_text, &scope, &eerr);
     if (!rule->condition) {
@@ -365,36 +358,36 @@ static bool load_texts(Loader *ld, IniSection *sec)
         return false;
     }
     char *text = require(ld, sec, "message");
-    bool ok = text && template_parse(ld, section_get(sec, "message"), text, &rule->message, &scope);
+    bool ok = text && template_parse(ld, pk_ini_find(sec, "message"), text, &rule->message, &scope);
     free(text);
-    IniEntry *entry = section_get(sec, "suggestion");
+    PkIniEntry *entry = pk_ini_find(sec, "suggestion");
     if (ok && entry) {
-        text = ini_entry_join(entry, " ");
+        text = pk_ini_entry_join(entry, " ");
         ok = template_parse(ld, entry, text, &rule->suggestion, &scope);
         free(text);
     }
-    entry = section_get(sec, "docs");
+    entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
         rule->docs = xrealloc(rule->docs, (rule->n_docs + 1) * sizeof(*rule->docs));
         memset(&rule->docs[rule->n_docs], 0, sizeof(Template));
         ok = template_parse(ld, entry, entry->pieces[piece_idx].text, &rule->docs[rule->n_docs++],
                             &scope);
     }
-    entry = section_get(sec, "fix");
+    entry = pk_ini_find(sec, "fix");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++)
         ok = load_fix(ld, entry, &entry->pieces[piece_idx], &scope);
-    entry = section_get(sec, "explanation");
+    entry = pk_ini_find(sec, "explanation");
     if (entry)
-        ld->explanation_key = ini_entry_join(entry, " ");
-    entry = section_get(sec, "risk");
+        ld->explanation_key = pk_ini_entry_join(entry, " ");
+    entry = pk_ini_find(sec, "risk");
     if (entry)
-        rule->risk = ini_entry_join(entry, " ");
-    entry = section_get(sec, "basis");
+        rule->risk = pk_ini_entry_join(entry, " ");
+    entry = pk_ini_find(sec, "basis");
     if (entry)
-        rule->basis = ini_entry_join(entry, " ");
-    entry = section_get(sec, "parameters");
+        rule->basis = pk_ini_entry_join(entry, " ");
+    entry = pk_ini_find(sec, "parameters");
     if (ok && entry) {
-        text = ini_entry_join(entry, " ");
+        text = pk_ini_entry_join(entry, " ");
         split_list(text, &rule->params, &rule->n_params);
         free(text);
     }
@@ -405,7 +398,7 @@ static bool load_texts(Loader *ld, IniSection *sec)
 
 typedef struct CheckCtx {
     Loader *ld;
-    IniSection *sec;
+    PkIniSection *sec;
     const Catalog *cat;
 } CheckCtx;
 
@@ -415,7 +408,7 @@ static bool check_expr(CheckCtx *ctx, Expr *expr, const char *key, const char *w
     ExprError eerr;
     if (expr_check(expr, ctx->cat, type, &eerr))
         return true;
-    IniEntry *entry = section_get(ctx->sec, key);
+    PkIniEntry *entry = pk_ini_find(ctx->sec, key);
     expr_failed(ctx->ld, entry, what, text, &eerr, 0);
     expr_error_clear(&eerr);
     return false;
@@ -493,7 +486,7 @@ static bool check_params_exist(CheckCtx *ctx)
             char *msg = xasprintf("parameters: unknown parameter \"%s\" for PostgreSQL %d (the "
                                   "rule claims this version)", rule->params[param_idx],
                                   ctx->cat->major);
-            load_error(ctx->ld, section_get(ctx->sec, "parameters")->line, NULL, msg);
+            load_error(ctx->ld, pk_ini_find(ctx->sec, "parameters")->line, NULL, msg);
             free(msg);
             return false;
         }
@@ -508,7 +501,7 @@ static bool check_version(CheckCtx *ctx)
         return false;
     if (type != EXPR_T_BOOL) {
         char *msg = xasprintf("condition: must be a boolean, got %s", expr_type_name(type));
-        load_error(ctx->ld, section_get(ctx->sec, "condition")->line, NULL, msg);
+        load_error(ctx->ld, pk_ini_find(ctx->sec, "condition")->line, NULL, msg);
         free(msg);
         return false;
     }
@@ -534,7 +527,7 @@ static void add_param_once(const char *name, void *arg)
     rule->params[rule->n_params++] = xstrdup(name);
 }
 
-static bool check_all_versions(Loader *ld, IniSection *rule_sec, IniSection *let_sec)
+static bool check_all_versions(Loader *ld, PkIniSection *rule_sec, PkIniSection *let_sec)
 {
     Rule *rule = ld->rule;
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
@@ -551,8 +544,8 @@ static bool check_all_versions(Loader *ld, IniSection *rule_sec, IniSection *let
         CheckCtx let_ctx = {ld, let_sec, cat};
         for (size_t let_idx = 0; let_idx < rule->n_lets; let_idx++) {
             ExprType type;
-            IniEntry *entry = section_get(let_sec, rule->let_names[let_idx]);
-            char *text = ini_entry_join(entry, " ");
+            PkIniEntry *entry = pk_ini_find(let_sec, rule->let_names[let_idx]);
+            char *text = pk_ini_entry_join(entry, " ");
             char *what = xasprintf("$%s", rule->let_names[let_idx]);
             bool ok = check_expr(&let_ctx, rule->let_exprs[let_idx], entry->key, what, text, &type);
             free(what);
@@ -583,7 +576,7 @@ static bool evidence_spec_ok(const char *spec)
     return ok;
 }
 
-static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
+static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
 {
     static const char *const keys[] = {"version", "versions", "host", "conf", "evidence", NULL};
     static const char *const multi[] = {"conf", NULL};
@@ -592,10 +585,10 @@ static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
     Rule *rule = ld->rule;
     RuleExample ex = {.name = xstrdup(sec->name), .expect_fire = expect_fire, .line = sec->line,
                       .versions = rule->versions};
-    IniEntry *entry = section_get(sec, "versions");
+    PkIniEntry *entry = pk_ini_find(sec, "versions");
     if (!entry)
-        entry = section_get(sec, "version");
-    char *text = entry ? ini_entry_join(entry, " ") : NULL;
+        entry = pk_ini_find(sec, "version");
+    char *text = entry ? pk_ini_entry_join(entry, " ") : NULL;
     bool ok = !entry || rule_versions_parse(text, &ex.versions);
     free(text);
     if (!ok || (ex.versions & ~rule->versions)) {
@@ -603,12 +596,12 @@ static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
         return load_error(ld, entry->line, NULL,
                           ok ? "example claims a version the rule does not" : "invalid versions");
     }
-    if ((entry = section_get(sec, "conf")))
-        ex.conf = ini_entry_join(entry, "\n");
-    if ((entry = section_get(sec, "host")))
-        ex.host = ini_entry_join(entry, " ");
-    if ((entry = section_get(sec, "evidence")))
-        ex.evidence = ini_entry_join(entry, "");
+    if ((entry = pk_ini_find(sec, "conf")))
+        ex.conf = pk_ini_entry_join(entry, "\n");
+    if ((entry = pk_ini_find(sec, "host")))
+        ex.host = pk_ini_entry_join(entry, " ");
+    if ((entry = pk_ini_find(sec, "evidence")))
+        ex.evidence = pk_ini_entry_join(entry, "");
     rule->examples = xrealloc(rule->examples, (rule->n_examples + 1) * sizeof(RuleExample));
     rule->examples[rule->n_examples++] = ex;
     if (ex.host) {
@@ -617,13 +610,13 @@ static bool load_example(Loader *ld, IniSection *sec, bool expect_fire)
         ok = host_parse_spec(ex.host, &host, &msg);
         host_facts_clear(&host);
         if (!ok) {
-            load_error(ld, section_get(sec, "host")->line, NULL, msg);
+            load_error(ld, pk_ini_find(sec, "host")->line, NULL, msg);
             free(msg);
             return false;
         }
     }
     if (ex.evidence && !evidence_spec_ok(ex.evidence))
-        return load_error(ld, section_get(sec, "evidence")->line,
+        return load_error(ld, pk_ini_find(sec, "evidence")->line,
                           "Write key=number pairs separated by commas.", "invalid evidence");
     return true;
 }
@@ -675,11 +668,11 @@ static void rule_free(Rule *rule)
     memset(rule, 0, sizeof(*rule));
 }
 
-static bool find_sections(Loader *ld, IniDoc *doc, IniSection **rule_sec, IniSection **let_sec)
+static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec, PkIniSection **let_sec)
 {
     *rule_sec = *let_sec = NULL;
     for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
-        IniSection *sec = &doc->sections[sec_idx];
+        PkIniSection *sec = &doc->sections[sec_idx];
         for (size_t prev = 0; prev < sec_idx; prev++)
             if (!strcmp(doc->sections[prev].name, sec->name))
                 return load_error(ld, sec->line, NULL, "duplicate section");
@@ -696,19 +689,19 @@ static bool find_sections(Loader *ld, IniDoc *doc, IniSection **rule_sec, IniSec
     return true;
 }
 
-static bool build_rule(Loader *ld, IniDoc *doc)
+static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
     static const char *const keys[] = {"id", "name", "title", "severity", "category", "versions",
                                        "parameters", "condition", "message", "suggestion",
                                        "docs", "explanation", "fix", "risk", "basis", NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
-    IniSection *rule_sec, *let_sec;
+    PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
         !load_identity(ld, rule_sec) || !load_lets(ld, let_sec) || !load_texts(ld, rule_sec) ||
         !check_all_versions(ld, rule_sec, let_sec))
         return false;
     for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
-        IniSection *sec = &doc->sections[sec_idx];
+        PkIniSection *sec = &doc->sections[sec_idx];
         if (!strncmp(sec->name, "example.", 8) &&
             !load_example(ld, sec, !strncmp(sec->name, "example.fail.", 13)))
             return false;
@@ -732,15 +725,21 @@ static void set_add(RuleSet *set, Rule *rule)
     set->rules[set->n++] = *rule;
 }
 
-static bool load_rule(const char *filename, const char *data, size_t len, RuleError *err,
+static bool load_rule(const char *filename, const char *data, size_t len, PkDiag *err,
                       Rule *out, char **explanation_key)
 {
     memset(err, 0, sizeof(*err));
     memset(out, 0, sizeof(*out));
-    IniDoc doc;
+    PkIniDoc doc;
     Loader ld = {.file = filename, .err = err, .rule = out};
-    bool ok = ini_doc_parse(&doc, filename, data, len, err) && build_rule(&ld, &doc);
-    ini_doc_free(&doc);
+    static const PkIniOptions ini_opts = {
+        .what = "rule file",
+        .duplicates = PK_INI_DUP_MERGE, /* check_keys knows which keys may repeat */
+        .section_hint = "Put the key under a section such as [rule].",
+        .comment_hint = "Remove the space before \";\", or in a regex write [;].",
+    };
+    bool ok = pk_ini_parse(&doc, filename, data, len, &ini_opts, err) && build_rule(&ld, &doc);
+    pk_ini_doc_free(&doc);
     if (!ok) {
         free(ld.explanation_key);
         rule_free(out);
@@ -755,7 +754,7 @@ static bool load_rule(const char *filename, const char *data, size_t len, RuleEr
 }
 
 bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, size_t len,
-                          RuleError *err)
+                          PkDiag *err)
 {
     Rule rule;
     if (!load_rule(filename, data, len, err, &rule, NULL))
@@ -799,9 +798,9 @@ static char *dir_of(const char *path)
     return slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 }
 
-static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleError *err);
+static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err);
 
-bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err)
+bool rule_set_load_file(RuleSet *set, const char *path, PkDiag *err)
 {
     char *root = dir_of(path);
     bool ok = load_file_in(set, path, root, err);
@@ -810,13 +809,13 @@ bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err)
 }
 
 /* A rule file of the pack whose directory is `root`. */
-static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleError *err)
+static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     char *data = NULL, *why = NULL;
     size_t len = 0;
     if (!read_file(path, RULE_FILE_MAX, &data, &len, &why)) {
-        rule_error_set(err, path, 0, NULL, "could not read rule file: %s", why);
+        pk_diag_set(err, path, 0, NULL, "could not read rule file: %s", why);
         free(why);
         return false;
     }
@@ -827,7 +826,7 @@ static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleE
     if (!ok)
         return false;
     if (override && override[0] == '/') {
-        rule_error_set(err, path, 0, NULL, "explanation \"%s\" is an absolute path: name a file "
+        pk_diag_set(err, path, 0, NULL, "explanation \"%s\" is an absolute path: name a file "
                        "inside the rule pack", override);
         free(override);
         rule_free(&rule);
@@ -835,17 +834,17 @@ static bool load_file_in(RuleSet *set, const char *path, const char *root, RuleE
     }
     char *md_path = explanation_path(path, override);
     if (md_path && access(md_path, F_OK) == 0 && !inside_pack(root, md_path)) {
-        rule_error_set(err, path, 0, NULL, "explanation \"%s\" is outside the rule pack \"%s\" "
+        pk_diag_set(err, path, 0, NULL, "explanation \"%s\" is outside the rule pack \"%s\" "
                        "(through \"..\" or a symbolic link)", override ? override : md_path, root);
         ok = false;
     } else if (md_path && access(md_path, F_OK) == 0) {
         size_t md_len;
         if (!read_file(md_path, RULE_FILE_MAX, &rule.explanation, &md_len, &why)) {
-            rule_error_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
+            pk_diag_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
             ok = false;
         }
     } else if (override) {
-        rule_error_set(err, path, 0, NULL, "explanation file \"%s\" not found", override);
+        pk_diag_set(err, path, 0, NULL, "explanation file \"%s\" not found", override);
         ok = false;
     }
     free(md_path);
@@ -871,13 +870,13 @@ static bool ends_with_ini(const char *name)
 }
 
 /* Collects rule file paths below `dir`, recursively. */
-static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, RuleError *err)
+static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, PkDiag *err)
 {
     if (depth > RULE_DIR_DEPTH)
-        return rule_error_set(err, dir, 0, NULL, "rule directories nested too deeply");
+        return pk_diag_set(err, dir, 0, NULL, "rule directories nested too deeply");
     DIR *dp = opendir(dir);
     if (!dp)
-        return rule_error_set(err, dir, 0, NULL, "could not open rule directory: %s",
+        return pk_diag_set(err, dir, 0, NULL, "could not open rule directory: %s",
                               strerror(errno));
     bool ok = true;
     struct dirent *de;
@@ -900,13 +899,13 @@ static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, 
     return ok;
 }
 
-bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err)
+bool rule_set_load_dir(RuleSet *set, const char *dir, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     return rules_pack_load(set, dir) || rule_set_load_dir_sources(set, dir, err);
 }
 
-bool rule_set_load_dir_sources(RuleSet *set, const char *dir, RuleError *err)
+bool rule_set_load_dir_sources(RuleSet *set, const char *dir, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     char **paths = NULL;
@@ -928,7 +927,7 @@ static int cmp_rule(const void *a, const void *b)
     return strcmp(((const Rule *)a)->id, ((const Rule *)b)->id);
 }
 
-bool rule_set_finish(RuleSet *set, RuleError *err)
+bool rule_set_finish(RuleSet *set, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     if (set->n > 1)
@@ -937,7 +936,7 @@ bool rule_set_finish(RuleSet *set, RuleError *err)
         const Rule *prev = &set->rules[rule_idx - 1], *cur = &set->rules[rule_idx];
         if (!strcmp(prev->id, cur->id)) {
             char *hint = xasprintf("%s:%d defines it too.", prev->file, prev->line);
-            rule_error_set(err, cur->file, cur->line, hint, "duplicate rule id \"%s\"", cur->id);
+            pk_diag_set(err, cur->file, cur->line, hint, "duplicate rule id \"%s\"", cur->id);
             free(hint);
             return false;
         }
@@ -964,19 +963,6 @@ void rule_set_free(RuleSet *set)
     memset(set, 0, sizeof(*set));
 }
 
-void rule_error_clear(RuleError *err)
-{
-    free(err->file);
-    free(err->message);
-    free(err->hint);
-    memset(err, 0, sizeof(*err));
-}
-
-void rule_error_print(const RuleError *err)
-{
-    pk_print_error(err->file ? err->file : "rules", err->line, err->message, err->hint);
-}
-
 char *rules_default_dir(void)
 {
     char *dir = pk_data_dir("rules", NULL);
@@ -984,14 +970,14 @@ char *rules_default_dir(void)
 }
 
 bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
-                      RuleError *err)
+                      PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     if (builtin) {
         char *searched = NULL;
         char *dir = pk_data_dir("rules", &searched);
         if (!dir) {
-            rule_error_set(err, "rules", 0,
+            pk_diag_set(err, "rules", 0,
                            "Set PGKNOB_DATA_DIR to the directory holding rules/ and labs/ (an "
                            "installed tree's share/pgknob), or PGKNOB_RULES_DIR to the rules "
                            "directory itself; --no-rules lints without them.",

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/diag.h"
 #include "engine/finding.h"
 #include "rules/expr.h"
 
@@ -82,29 +83,20 @@ typedef struct RuleSet {
     size_t n_arenas;
 } RuleSet;
 
-typedef struct RuleError {
-    char *file;
-    int line;      /* 0 when the whole file is concerned */
-    char *message;
-    char *hint;    /* NULL when none */
-} RuleError;
 
 /* Loads one rule file. On failure nothing is added and `err` is filled (free with
- * rule_error_clear). */
-bool rule_set_load_file(RuleSet *set, const char *path, RuleError *err);
+ * pk_diag_free). */
+bool rule_set_load_file(RuleSet *set, const char *path, PkDiag *err);
 /* Loads every *.ini below `dir` (recursively, sorted bytewise, dotfiles skipped). */
-bool rule_set_load_dir(RuleSet *set, const char *dir, RuleError *err);
+bool rule_set_load_dir(RuleSet *set, const char *dir, PkDiag *err);
 /* Loads rule text as if read from `filename` (no explanation file). For tests and the fuzzer. */
 bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, size_t len,
-                          RuleError *err);
+                          PkDiag *err);
 /* Sorts by id and rejects duplicate ids across files. */
-bool rule_set_finish(RuleSet *set, RuleError *err);
+bool rule_set_finish(RuleSet *set, PkDiag *err);
 
 const Rule *rule_set_find(const RuleSet *set, const char *id);
 void rule_set_free(RuleSet *set);
-void rule_error_clear(RuleError *err);
-/* "pgknob: error: FILE:LINE: message" and "hint: …" on stderr. */
-void rule_error_print(const RuleError *err);
 
 /* Is PostgreSQL `major` among the versions of the rule? */
 bool rule_claims(const Rule *rule, int major);
@@ -114,7 +106,7 @@ bool rule_versions_parse(const char *text, uint64_t *out);
 /* Loads the shipped packs (when `builtin`) and then each of `dirs` (a directory or one .ini
  * file), and finishes the set. False with `err` on the first problem. */
 bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
-                      RuleError *err);
+                      PkDiag *err);
 
 /* The shipped packs: $PGKNOB_RULES_DIR, else rules/ beside the binary's ../, else the installed
  * share directory. Caller frees. */
@@ -122,6 +114,6 @@ char *rules_default_dir(void);
 
 /* `pgknob rules compile DIR`: loads DIR's rules from their sources (every check applies) and
  * saves them as DIR/.pgknob-pack, which later loads of DIR use while its files are unchanged. */
-bool rules_pack_write(const char *dir, RuleError *err);
+bool rules_pack_write(const char *dir, PkDiag *err);
 
 #endif

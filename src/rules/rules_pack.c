@@ -238,7 +238,7 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     }
 }
 
-bool rules_pack_write(const char *dir, RuleError *err)
+bool rules_pack_write(const char *dir, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     RuleSet set = {0};
@@ -247,7 +247,7 @@ bool rules_pack_write(const char *dir, RuleError *err)
         return false;
     if (!files_of(dir, &files)) {
         rule_set_free(&set);
-        return rule_error_set(err, dir, 0, NULL, "could not list the rule directory");
+        return pk_diag_set(err, dir, 0, NULL, "could not list the rule directory");
     }
     size_t dir_len = strlen(dir);
     StrBuf sb = STRBUF_INIT;
@@ -290,7 +290,7 @@ bool rules_pack_write(const char *dir, RuleError *err)
     }
     if (!ok) {
         unlink(tmp);
-        rule_error_set(err, path, 0, NULL, "could not write the compiled pack: %s",
+        pk_diag_set(err, path, 0, NULL, "could not write the compiled pack: %s",
                        strerror(saved));
     }
     sb_free(&sb);

@@ -20,10 +20,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     ProjectConfig cfg = {0};
-    ProjectError err = {0};
-    if (project_config_load_buffer("/nonexistent-pgknob-fuzz/.pgknob.ini", text, &cfg, &err))
+    PkDiag err = PK_DIAG_INIT;
+    if (project_config_load_buffer("/nonexistent-pgknob-fuzz/.pgknob.ini", text, size, &cfg,
+                                   &err))
         project_config_free(&cfg);
-    project_error_clear(&err);
+    pk_diag_free(&err);
     free(text);
     return 0;
 }

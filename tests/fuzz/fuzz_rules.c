@@ -12,9 +12,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size > 16384)
         return 0;
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     rule_set_load_buffer(&set, "fuzz.ini", (const char *)data, size, &err);
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     return 0;
 }

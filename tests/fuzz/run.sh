@@ -4,6 +4,7 @@
 # A target may name the sources it links and its seed files in line comments:
 #   // fuzz-sources: src/conf/*.c src/common/*.c
 #   // fuzz-seeds: tests/conf/cases/*/postgresql.conf
+#   // fuzz-libs: -linih        (libraries those sources need)
 # Without fuzz-sources it links every src/**/*.c but main.c (compiled once into build-fuzz/obj)
 # with the project's libraries; seeds are also taken from tests/fuzz/corpus/NAME/ (NAME without
 # the fuzz_ prefix) when that directory exists.
@@ -53,9 +54,9 @@ build_target() { # name src
     if [ -x "$bin" ] && [ "$bin" -nt "$newest" ]; then return 0; fi
     echo "fuzz: building $bin"
     # shellcheck disable=SC2086
-    # common/json.c (in common/*.c) wraps jansson
+    # common/json.c (in common/*.c) wraps jansson; other libraries come from fuzz-libs
     "$CLANG" "${FLAGS[@]}" $(pkg-config --cflags jansson) -o "$bin" "$src" $sources \
-      $(pkg-config --libs jansson) -lm
+      $(header_field "$src" fuzz-libs) $(pkg-config --libs jansson) -lm
   else
     objs=$(all_objects) || return 1
     echo "fuzz: building $bin"

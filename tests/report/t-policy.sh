@@ -114,7 +114,11 @@ bad_ini syntax "syntax.ini:3" '[pgknob]\nfail_on = error\nthis line has no equal
 bad_ini unclosed "unclosed.ini:1" '[pgknob\n'
 bad_ini host "host.ini:3" '[host]\nram = 16GB\nstorage = floppy\n'
 bad_ini long-line "long-line.ini:2" "[pgknob]\nredact = $(printf 'a%.0s' $(seq 1 250))\n"
-check "a hint follows the error" grep -q '^hint: Split a long list' <<<"$ERR"
+check "a hint follows the error" grep -q '^hint: Split the value over continuation lines' <<<"$ERR"
+bad_ini inline-comment "inline-comment.ini:2" '[pgknob]\nfail_on = never ;typo\n'
+check "an inline ; comment is named, not taken as never" grep -q 'starts an INI inline comment' <<<"$ERR"
+bad_ini hash-comment "hash-comment.ini:3" '[pgknob]\nfail_on = error\nredact = token # ours\n'
+bad_ini continued-comment "continued-comment.ini:3" '[pgknob]\ndisable = PK0010,\n  PK0011 ;later\n'
 bad_ini twice "twice.ini:3" '[pgknob]\npg_version = 17\npg_version = 18\n'
 printf '[pgknob]\nfail_on = error\n\0\n' > nul.ini
 expect_exit 2 "a NUL byte in .pgknob.ini: exit 2" -- "$PGKNOB" lint --config nul.ini pg.conf

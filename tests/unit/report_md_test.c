@@ -96,12 +96,12 @@ int main(void)
 {
     setenv("PGKNOB_RULES_DIR", "rules", 1);
     RuleSet rules = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     bool loaded = rules_load_packs(&rules, true, NULL, 0, &err);
     CHECK(loaded);
     if (!loaded) {
-        rule_error_print(&err);
-        rule_error_clear(&err);
+        pk_print_error(err.file, err.line, err.message, err.hint);
+        pk_diag_free(&err);
     } else {
         test_rule_findings(&rules);
         test_skipped_listed(&rules);

@@ -1,17 +1,23 @@
 /* Unit tests for the project module and report helpers: .pgknob.ini lines and errors, the
  * baseline reader, suggested values, redaction of free text. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "harness.h"
 #include "project/config.h"
 #include "project/policy.h"
 #include "report/report.h"
 
+static bool load_text(const char *file, const char *text, ProjectConfig *cfg, PkDiag *err)
+{
+    return project_config_load_buffer(file, text, strlen(text), cfg, err);
+}
+
 static void test_config(void)
 {
     ProjectConfig cfg = {0};
-    ProjectError err;
-    CHECK(project_config_load_buffer("/p/.pgknob.ini",
+    PkDiag err = PK_DIAG_INIT;
+    CHECK(load_text("/p/.pgknob.ini",
                                      "[pgknob]\nfail_on = error\ndisable = PK1, PK2\n"
                                      "rules = extra\n[host]\nram = 16GB\ncores = 4\n"
                                      "[severity]\nPK3 = off\n", &cfg, &err));
@@ -21,10 +27,10 @@ static void test_config(void)
     CHECK_STR(cfg.host_spec, "ram=16GB,cores=4");
     CHECK(cfg.n_overrides == 1 && cfg.overrides[0].severity == SEV_NONE);
     project_config_free(&cfg);
-    CHECK(!project_config_load_buffer("x.ini", "[pgknob]\n\n\nnope = 1\n", &cfg, &err));
+    CHECK(!load_text("x.ini", "[pgknob]\n\n\nnope = 1\n", &cfg, &err));
     CHECK(err.line == 4);
     CHECK_STR(err.message, "unknown key \"nope\" in [pgknob]");
-    project_error_clear(&err);
+    pk_diag_free(&err);
 }
 
 static void test_baseline(void)
@@ -47,8 +53,8 @@ static void test_baseline(void)
 static void test_policy_disable(void)
 {
     ProjectConfig cfg = {0};
-    ProjectError err;
-    CHECK(project_config_load_buffer("p.ini", "[pgknob]\ndisable = PK1\n[severity]\nPK2 = error\n",
+    PkDiag err = PK_DIAG_INIT;
+    CHECK(load_text("p.ini", "[pgknob]\ndisable = PK1\n[severity]\nPK2 = error\n",
                                      &cfg, &err));
     FindingList list = {0};
     findings_add(&list, "PK1", "a.one", SEV_WARNING, "x");

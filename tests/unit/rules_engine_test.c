@@ -39,11 +39,11 @@ static const char evidence_rule[] =
 
 static void load(RuleSet *set)
 {
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(rule_set_load_buffer(set, "t1.ini", rule_text, strlen(rule_text), &err));
     CHECK(rule_set_load_buffer(set, "t2.ini", evidence_rule, strlen(evidence_rule), &err));
     CHECK(rule_set_finish(set, &err));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
 }
 
 static void snap_make(Snapshot *snap, int major, const char *conf, const char *host)
@@ -151,10 +151,10 @@ static void test_skipped_and_versions(void)
 static void test_shipped_templates(void)
 {
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     const char *dirs[] = {"rules"};
     CHECK(rules_load_packs(&set, false, dirs, 1, &err));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     size_t rendered = 0, failed = 0;
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
         Snapshot snap;

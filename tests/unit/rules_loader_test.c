@@ -20,7 +20,7 @@ static const char good_head[] =
 static char *load_error(const char *text)
 {
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     bool ok = rule_set_load_buffer(&set, "t.ini", text, strlen(text), &err);
     char *out = NULL;
     if (!ok) {
@@ -29,7 +29,7 @@ static char *load_error(const char *text)
         out = sb_detach(&sb);
         CHECK(set.n == 0); /* nothing half-loaded */
     }
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     return out;
 }
@@ -73,7 +73,7 @@ static void test_good(void)
                            "versions = 17-18\n"
                            "conf = # nothing\n");
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(rule_set_load_buffer(&set, "t.ini", text, strlen(text), &err));
     CHECK(set.n == 1);
     if (set.n == 1) {
@@ -93,7 +93,7 @@ static void test_good(void)
         CHECK(rule->line == 1);
         CHECK(rule->n_examples == 2 && rule->examples[0].line == 16);
     }
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     free(text);
 }
@@ -107,7 +107,7 @@ static void test_ini_errors(void)
     for (int idx = 0; idx < 250; idx++)
         sb_putc(&long_line, 'x');
     sb_put(&long_line, "\nsuggestion = x\n");
-    CHECK(error_is(sb_str(&long_line), 8, "rule files allow 198"));
+    CHECK(error_is(sb_str(&long_line), 8, "at most 198 are read"));
     sb_free(&long_line);
     char *text = with_head("condition = matches(shared_preload_libraries, /a ;b/)\nmessage = m\n");
     CHECK(error_is(text, 7, "\" ;\" in a value starts an INI inline comment"));
@@ -121,10 +121,10 @@ static void test_ini_errors(void)
     CHECK(error_is("[let]\nx = 1\n", 0, "no [rule] section"));
     const char nul[] = "[rule]\nid = a\0b\n";
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(!rule_set_load_buffer(&set, "t.ini", nul, sizeof(nul) - 1, &err));
     CHECK(err.line == 2 && err.message && strstr(err.message, "NUL byte"));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
 }
 
@@ -202,14 +202,14 @@ static void test_expression_errors(void)
 static void test_set(void)
 {
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     char *one = with_head("condition = fsync\nmessage = m\n");
     CHECK(rule_set_load_buffer(&set, "a.ini", one, strlen(one), &err));
     CHECK(rule_set_load_buffer(&set, "b.ini", one, strlen(one), &err));
     CHECK(!rule_set_finish(&set, &err));
     CHECK(err.message && strstr(err.message, "duplicate rule id \"T1\""));
     CHECK(err.hint && strstr(err.hint, "a.ini:1"));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     free(one);
     uint64_t mask;
@@ -222,11 +222,11 @@ static void test_set(void)
 static void test_shipped_packs(void)
 {
     RuleSet set = {0};
-    RuleError err;
+    PkDiag err = PK_DIAG_INIT;
     const char *dirs[] = {"rules"};
     bool ok = rules_load_packs(&set, false, dirs, 1, &err);
     if (!ok)
-        rule_error_print(&err);
+        pk_print_error(err.file, err.line, err.message, err.hint);
     CHECK(ok);
     CHECK(set.n >= 40);
     size_t with_explanation = 0, with_docs = 0;
@@ -238,13 +238,13 @@ static void test_shipped_packs(void)
     CHECK(with_docs == set.n);
     CHECK(rule_set_find(&set, "PK2001") && rule_set_find(&set, "pk2001") &&
           rule_set_find(&set, "memory.demand-exceeds-ram"));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     /* a directory that does not exist */
     const char *missing[] = {"rules/nope"};
     CHECK(!rules_load_packs(&set, false, missing, 1, &err));
     CHECK(err.message && strstr(err.message, "could not open rule directory"));
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
 }
 
