@@ -15,6 +15,8 @@ packages=(
   # packaging and install tests: strace (which files lint opens), dpkg-dev (dpkg-shlibdeps for
   # the .deb's Depends), fakeroot, debootstrap (a clean Debian root to install the .deb into)
   strace dpkg-dev fakeroot debootstrap
+  # CI integrations: Debian's pre-commit (the hook test), PyYAML (the action test reads action.yml)
+  pre-commit python3-yaml
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
