@@ -46,8 +46,10 @@ SRCS     := $(filter-out $(STUB_SRC),$(shell find src -name '*.c' | LC_ALL=C sor
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o)
 # What talks to a server stays out of bin/pgknob; an offline module that calls into these fails
 # to link, which keeps the layering honest.
-ONLINE_SRCS := $(filter src/db/% src/audit/% src/tpcc/% src/lab/% src/cli/cmd_audit.c \
-                 src/cli/cmd_tpcc.c src/cli/cmd_lab.c src/cli/online_full.c,$(SRCS))
+# The lab reports render lab/'s data (report/lab_*.c), so they go with it.
+ONLINE_SRCS := $(filter src/db/% src/audit/% src/tpcc/% src/lab/% src/report/lab_% \
+                 src/cli/cmd_audit.c src/cli/cmd_tpcc.c src/cli/cmd_lab.c \
+                 src/cli/online_full.c,$(SRCS))
 OFFLINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(ONLINE_SRCS),$(SRCS)) $(STUB_SRC))
 LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort)

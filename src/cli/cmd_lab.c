@@ -1,5 +1,6 @@
 /* pgknob lab list | show ID | run [ID…|series|all] | restore: the "make Postgres slow" labs. */
 #include <getopt.h>
+#include <stdarg.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -10,13 +11,15 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/datadir.h"
+#include "common/diag.h"
+#include "common/quantity.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lab/cluster.h"
 #include "lab/journal.h"
-#include "lab/lab_report.h"
 #include "lab/manifest.h"
 #include "lab/runner.h"
+#include "report/lab_report.h"
 
 static void lab_usage_head(FILE *out)
 {
@@ -78,7 +81,39 @@ static const CliOption lab_restore_options[] = {
     LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
 #define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
 
-static const char *const lab_subcommands[] = {"list", "show", "run", "restore"};
+static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
+
+/* The one place a lab's progress, notes and warnings are printed (stderr). */
+static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
+{
+    (void)ctx;
+    switch (kind) {
+    case LAB_EV_PROGRESS: fprintf(stderr, "\r\033[K%s", text); break;
+    case LAB_EV_PROGRESS_CLEAR: fprintf(stderr, "\r\033[K"); break;
+    case LAB_EV_NOTE: fprintf(stderr, "pgknob: note: %s\n", text); break;
+    case LAB_EV_WARNING: fprintf(stderr, "pgknob: warning: %s\n", text); break;
+    default: fprintf(stderr, "pgknob: %s\n", text); break;
+    }
+    fflush(stderr);
+}
+
+static LabEvents lab_events(void)
+{
+    LabEvents events = {lab_print_event, NULL, isatty(STDERR_FILENO) != 0};
+    return events;
+}
+
+/* A lab's diagnostic, in the one error wording (its detail on a line of its own). */
+static void lab_print_diag(const PkDiag *diag)
+{
+    if (!diag->message)
+        return;
+    pk_print_error(diag->file, diag->line, diag->message, NULL);
+    if (diag->detail)
+        fprintf(stderr, "detail: %s\n", diag->detail);
+    if (diag->hint)
+        fprintf(stderr, "hint: %s\n", diag->hint);
+}
 
 /* The usage lines and every subcommand's options, all from the tables. */
 static void lab_usage(FILE *out)
@@ -120,12 +155,11 @@ static bool load_labs(const char *given, LabSet *set)
 {
     char *root = project_root();
     char *dir = labs_dir(given);
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     bool ok = lab_set_load(dir, set, &err);
-    if (!ok) {
-        fprintf(stderr, "pgknob: error: %s\n", err);
-        free(err);
-    }
+    if (!ok)
+        lab_print_diag(&err);
+    pk_diag_free(&err);
     free(dir);
     free(root);
     return ok;
@@ -206,10 +240,11 @@ static int lab_show(const LabSet *set, const char *id)
  * servers a lab left changed. */
 static void lab_preflight(const char *state_dir, bool note_pending)
 {
+    LabEvents events = lab_events();
     lab_state_dir_init(state_dir);
-    cluster_sweep_orphans();
+    cluster_sweep_orphans(&events);
     if (note_pending)
-        lab_note_pending();
+        lab_note_pending(&events);
 }
 
 typedef struct RunArgs {
@@ -239,7 +274,7 @@ static bool parse_run_option(int opt, RunArgs *args)
     case LAB_OPT_CLIENTS:
         return parse_positive("--clients", optarg, &args->opts.clients);
     case LAB_OPT_DURATION:
-        if (!lab_parse_duration(optarg, &args->opts.duration_s) || args->opts.duration_s < 1) {
+        if (!pk_parse_duration(optarg, 1, 86400, &args->opts.duration_s)) {
             fprintf(stderr, "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
                             "e.g. 60s or 2min.\n", optarg);
             return false;
@@ -275,6 +310,8 @@ static bool parse_run_args(int argc, char **argv, RunArgs *args)
 
 static void print_results(const LabRunReport *rep)
 {
+    /* The first line says which server the numbers are of. */
+    printf("server: %s\n", rep->server_origin ? rep->server_origin : "none");
     printf("%-28s %14s %12s %12s %s\n", "STAGE", "TPS", "P95 MS", "× SLOWER", "ARTICLE TPS");
     for (size_t idx = 0; idx < rep->n; idx++) {
         const StageResult *stage = &rep->stages[idx];
@@ -284,7 +321,7 @@ static void print_results(const LabRunReport *rep)
         }
         char *tps = lab_format_tps((double)stage->result.completed, stage->result.tps,
                                    stage->result.measured_s);
-        const StageResult *base = lab_report_baseline_of(rep, stage);
+        const StageResult *base = lab_baseline_of(rep, stage);
         char factor[32] = "";
         if (base && stage->result.completed)
             snprintf(factor, sizeof(factor), "%.1f", base->result.tps / stage->result.tps);
@@ -342,27 +379,27 @@ static int lab_run_cmd(int argc, char **argv)
         return PK_EXIT_USAGE;
     char *root = project_root();
     args.opts.project_root = root;
-    args.opts.progress = isatty(STDERR_FILENO);
+    LabEvents events = lab_events();
+    args.opts.events = &events;
     if (!args.opts.out_dir)
         args.opts.out_dir = args.out_default = default_out_dir(&args.opts);
     LabRunReport report;
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     int code = lab_run(&set, &args.opts, &report, &err);
     if (any_ran(&report)) {
-        char *werr = NULL;
+        PkDiag werr = PK_DIAG_INIT;
         if (lab_report_write(&report, args.opts.out_dir, &werr))
             fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
                     args.opts.out_dir);
         else
-            fprintf(stderr, "pgknob: error: %s\n", werr);
-        if (werr && code == 0)
+            lab_print_diag(&werr);
+        if (werr.message && code == 0)
             code = PK_EXIT_USAGE;
-        free(werr);
+        pk_diag_free(&werr);
         print_results(&report);
     }
-    if (err)
-        fprintf(stderr, "pgknob: error: %s\n", err);
-    free(err);
+    lab_print_diag(&err);
+    pk_diag_free(&err);
     lab_run_report_free(&report);
     lab_set_free(&set);
     free(args.out_default);
@@ -398,11 +435,12 @@ static int lab_restore_cmd(int argc, char **argv)
     lab_preflight(state_dir, false);
     char *root = project_root();
     opts.project_root = root;
-    char *err = NULL;
+    LabEvents events = lab_events();
+    opts.events = &events;
+    PkDiag err = PK_DIAG_INIT;
     int code = lab_restore(&opts, &err);
-    if (err)
-        fprintf(stderr, "pgknob: error: %s\n", err);
-    free(err);
+    lab_print_diag(&err);
+    pk_diag_free(&err);
     free(root);
     return code;
 }

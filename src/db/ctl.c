@@ -1,5 +1,6 @@
 #include "db/ctl.h"
 
+#include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,7 +8,12 @@
 #include "common/redact.h"
 #include "common/xalloc.h"
 
-char *dbctl_error(PGconn *conn)
+struct DbCtl {
+    PGconn *conn;
+};
+
+/* The message of the last failure on conn, trimmed. Caller frees. */
+static char *conn_error(const PGconn *conn)
 {
     const char *msg = conn ? PQerrorMessage(conn) : "out of memory";
     size_t len = strlen(msg);
@@ -16,16 +22,27 @@ char *dbctl_error(PGconn *conn)
     return xstrndup(msg, len);
 }
 
-PGconn *dbctl_connect(const char *conninfo, char **errmsg)
+static bool fail(const DbCtl *ctl, PkDiag *diag, const char *context)
+{
+    char *err = conn_error(ctl ? ctl->conn : NULL);
+    if (context)
+        pk_diag_set(diag, NULL, 0, NULL, "%s: %s", context, err);
+    else
+        pk_diag_set(diag, NULL, 0, NULL, "%s", err);
+    free(err);
+    return false;
+}
+
+DbCtl *dbctl_connect(const char *conninfo, PkDiag *diag)
 {
     PGconn *conn = PQconnectdb(conninfo);
     if (PQstatus(conn) != CONNECTION_OK) {
         /* libpq's parse errors quote the connection string, password and all */
-        char *err = dbctl_error(conn);
+        char *err = conn_error(conn);
         Redaction secrets = {0};
         redaction_add_conninfo(&secrets, conninfo);
         char *clean = redact_text(&secrets, err);
-        *errmsg = xasprintf("could not connect to the server: %s", clean);
+        pk_diag_set(diag, NULL, 0, NULL, "could not connect to the server: %s", clean);
         free(clean);
         redaction_free(&secrets);
         free(err);
@@ -33,50 +50,108 @@ PGconn *dbctl_connect(const char *conninfo, char **errmsg)
         return NULL;
     }
     PQsetNoticeProcessor(conn, NULL, NULL);
+    DbCtl *ctl = xcalloc(1, sizeof(DbCtl));
+    ctl->conn = conn;
     char sql[160];
     snprintf(sql, sizeof(sql), "SET statement_timeout = %d; SET lock_timeout = %d",
              DBCTL_STATEMENT_TIMEOUT_MS, DBCTL_LOCK_TIMEOUT_MS);
-    char *err = NULL;
-    if (!dbctl_exec(conn, sql, &err)) {
-        *errmsg = xasprintf("could not set up the control session: %s", err);
-        free(err);
-        PQfinish(conn);
+    PkDiag err = PK_DIAG_INIT;
+    if (!dbctl_exec(ctl, sql, &err)) {
+        pk_diag_set(diag, NULL, 0, NULL, "could not set up the control session: %s",
+                    err.message);
+        pk_diag_free(&err);
+        dbctl_close(ctl);
         return NULL;
     }
-    return conn;
+    return ctl;
 }
 
-char *dbctl_value(PGconn *conn, const char *sql, char **errmsg)
+void dbctl_close(DbCtl *ctl)
 {
-    PGresult *res = PQexec(conn, sql);
+    if (!ctl)
+        return;
+    PQfinish(ctl->conn);
+    free(ctl);
+}
+
+bool dbctl_alive(DbCtl *ctl)
+{
+    if (!ctl || PQstatus(ctl->conn) != CONNECTION_OK)
+        return false;
+    return dbctl_exec(ctl, "SELECT 1", NULL);
+}
+
+int dbctl_server_version(const DbCtl *ctl)
+{
+    return ctl ? PQserverVersion(ctl->conn) : 0;
+}
+
+const char *dbctl_host(const DbCtl *ctl)
+{
+    const char *host = ctl ? PQhost(ctl->conn) : NULL;
+    return host ? host : "";
+}
+
+const char *dbctl_user(const DbCtl *ctl)
+{
+    const char *user = ctl ? PQuser(ctl->conn) : NULL;
+    return user ? user : "";
+}
+
+const char *dbctl_dbname(const DbCtl *ctl)
+{
+    const char *db = ctl ? PQdb(ctl->conn) : NULL;
+    return db ? db : "";
+}
+
+char *dbctl_value(DbCtl *ctl, const char *sql, PkDiag *diag)
+{
+    PGresult *res = PQexec(ctl->conn, sql);
     char *value = NULL;
     if (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && PQnfields(res) >= 1)
         value = xstrdup(PQgetisnull(res, 0, 0) ? "" : PQgetvalue(res, 0, 0));
     else if (PQresultStatus(res) == PGRES_TUPLES_OK)
-        *errmsg = xasprintf("expected one row, got %d", PQntuples(res));
+        pk_diag_set(diag, NULL, 0, NULL, "expected one row, got %d", PQntuples(res));
     else
-        *errmsg = dbctl_error(conn);
+        fail(ctl, diag, NULL);
     PQclear(res);
     return value;
 }
 
-bool dbctl_exec(PGconn *conn, const char *sql, char **errmsg)
+bool dbctl_exec(DbCtl *ctl, const char *sql, PkDiag *diag)
 {
-    PGresult *res = PQexec(conn, sql);
+    PGresult *res = PQexec(ctl->conn, sql);
     ExecStatusType status = PQresultStatus(res);
     bool ok = status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK;
     if (!ok)
-        *errmsg = dbctl_error(conn);
+        fail(ctl, diag, NULL);
     PQclear(res);
     return ok;
 }
 
-bool dbctl_rows(PGconn *conn, const char *sql, DbCtlRows *out, char **errmsg)
+bool dbctl_doubles(DbCtl *ctl, const char *sql, double *out, int n, PkDiag *diag)
+{
+    PGresult *res = PQexec(ctl->conn, sql);
+    bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
+              PQnfields(res) == n;
+    if (ok) {
+        for (int col = 0; col < n; col++)
+            out[col] = PQgetisnull(res, 0, col) ? 0 : strtod(PQgetvalue(res, 0, col), NULL);
+    } else if (PQresultStatus(res) == PGRES_TUPLES_OK) {
+        pk_diag_set(diag, NULL, 0, NULL, "expected one row of %d columns", n);
+    } else {
+        fail(ctl, diag, NULL);
+    }
+    PQclear(res);
+    return ok;
+}
+
+bool dbctl_rows(DbCtl *ctl, const char *sql, DbCtlRows *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
-    PGresult *res = PQexec(conn, sql);
+    PGresult *res = PQexec(ctl->conn, sql);
     if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-        *errmsg = dbctl_error(conn);
+        fail(ctl, diag, NULL);
         PQclear(res);
         return false;
     }
@@ -108,12 +183,12 @@ void dbctl_rows_free(DbCtlRows *rows)
     memset(rows, 0, sizeof(*rows));
 }
 
-bool dbctl_bytes(PGconn *conn, const char *sql, char **data, size_t *len, char **errmsg)
+bool dbctl_bytes(DbCtl *ctl, const char *sql, char **data, size_t *len, PkDiag *diag)
 {
     *data = NULL;
     *len = 0;
     /* Binary results: the bytes themselves, whatever the session's bytea_output. */
-    PGresult *res = PQexecParams(conn, sql, 0, NULL, NULL, NULL, NULL, 1);
+    PGresult *res = PQexecParams(ctl->conn, sql, 0, NULL, NULL, NULL, NULL, 1);
     bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
               PQnfields(res) == 1 && !PQgetisnull(res, 0, 0);
     if (ok) {
@@ -122,24 +197,37 @@ bool dbctl_bytes(PGconn *conn, const char *sql, char **data, size_t *len, char *
         memcpy(*data, PQgetvalue(res, 0, 0), *len);
         (*data)[*len] = '\0';
     } else {
-        *errmsg = dbctl_error(conn);
+        fail(ctl, diag, NULL);
     }
     PQclear(res);
     return ok;
 }
 
-char *dbctl_ident(PGconn *conn, const char *name)
+char *dbctl_ident(DbCtl *ctl, const char *name)
 {
-    char *quoted = PQescapeIdentifier(conn, name, strlen(name));
+    char *quoted = PQescapeIdentifier(ctl->conn, name, strlen(name));
     char *out = xstrdup(quoted ? quoted : "\"\"");
     PQfreemem(quoted);
     return out;
 }
 
-char *dbctl_literal(PGconn *conn, const char *value)
+char *dbctl_literal(DbCtl *ctl, const char *value)
 {
-    char *quoted = PQescapeLiteral(conn, value, strlen(value));
+    char *quoted = PQescapeLiteral(ctl->conn, value, strlen(value));
     char *out = xstrdup(quoted ? quoted : "''");
     PQfreemem(quoted);
     return out;
+}
+
+char *dbctl_conninfo_value(const char *conninfo, const char *keyword)
+{
+    char *perr = NULL;
+    PQconninfoOption *opts = PQconninfoParse(conninfo, &perr);
+    PQfreemem(perr);
+    char *found = NULL;
+    for (PQconninfoOption *opt = opts; opt && opt->keyword && !found; opt++)
+        if (!strcmp(opt->keyword, keyword) && opt->val && *opt->val)
+            found = xstrdup(opt->val);
+    PQconninfoFree(opts);
+    return found;
 }

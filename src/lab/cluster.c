@@ -148,14 +148,14 @@ static bool pick_newest(const char *root, int min_major, bool exact, PgBin *out)
 }
 
 /* Runs the project's fetch script for PostgreSQL 18 (the one place the builds are pinned). */
-static bool fetch_18(const char *root, PgBin *out, char **errmsg)
+static bool fetch_18(const char *root, const LabEvents *events, PgBin *out, PkDiag *diag)
 {
     char *script = xasprintf("%s/tests/pg/fetch-servers.sh", root);
     if (access(script, X_OK) != 0) {
         free(script);
         return false;
     }
-    fprintf(stderr, "pgknob: fetching PostgreSQL 18 with %s/tests/pg/fetch-servers.sh\n", root);
+    lab_say(events, LAB_EV_INFO, "fetching PostgreSQL 18 with %s/tests/pg/fetch-servers.sh", root);
     const char *argv[] = {"/bin/sh", "-c", "exec \"$0\" 18 >&2", script, NULL};
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, NULL, FETCH_TIMEOUT_S, &text);
@@ -166,37 +166,51 @@ static bool fetch_18(const char *root, PgBin *out, char **errmsg)
     free(dir);
     free(cache);
     if (!ok)
-        *errmsg = xasprintf("could not fetch PostgreSQL 18: %s", sb_str(&text));
+        pk_diag_set(diag, NULL, 0, NULL, "could not fetch PostgreSQL 18: %s", sb_str(&text));
     sb_free(&text);
     return ok;
 }
 
-bool pg_bin_find(const PgBinSearch *search, PgBin *out, char **errmsg)
+bool pg_bin_find(const PgBinSearch *search, PgBin *out, PkDiag *diag)
 {
-    *errmsg = NULL;
     if (search->explicit_dir) {
-        if (!pg_bin_probe(search->explicit_dir, out)) {
-            *errmsg = xasprintf("no runnable initdb, pg_ctl and postgres in \"%s\"",
-                                search->explicit_dir);
-            return false;
-        }
+        if (!pg_bin_probe(search->explicit_dir, out))
+            return pk_diag_set(diag, NULL, 0, NULL,
+                               "no runnable initdb, pg_ctl and postgres in \"%s\"",
+                               search->explicit_dir);
         if (out->major < search->min_major) {
-            *errmsg = xasprintf("the server in \"%s\" is PostgreSQL %s; these labs need %d or "
-                                "later", search->explicit_dir, out->version, search->min_major);
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "the server in \"%s\" is PostgreSQL %s; these labs need %d or later",
+                        search->explicit_dir, out->version, search->min_major);
             pg_bin_free(out);
             return false;
         }
         out->origin = xstrdup("--pg-bin");
         return true;
     }
-    bool ok = pick_newest(search->project_root, search->min_major, search->exact, out);
-    if (!ok && search->allow_fetch && search->project_root && search->min_major <= 18)
-        ok = fetch_18(search->project_root, out, errmsg);
-    if (!ok && !*errmsg)
-        *errmsg = xasprintf("no PostgreSQL %d or later found (looked at pg_config, "
-                            "/usr/lib/postgresql/*/bin and .cache/pg)\nhint: Give one with "
-                            "--pg-bin DIR, or run `make servers` to fetch the test builds.",
-                            search->min_major);
+    /* The labs' own server unless told otherwise: PostgreSQL 18, fetched when missing, so
+     * that numbers of different machines are of one server. Newer labs take the newest. */
+    bool want_default = !search->exact && search->min_major <= PK_LAB_DEFAULT_MAJOR;
+    bool ok = want_default && pick_newest(search->project_root, PK_LAB_DEFAULT_MAJOR, true, out);
+    PkDiag fetch_err = PK_DIAG_INIT;
+    if (!ok && want_default && search->allow_fetch && search->project_root)
+        ok = fetch_18(search->project_root, search->events, out, &fetch_err);
+    if (!ok && pick_newest(search->project_root, search->min_major, search->exact, out)) {
+        if (want_default)
+            lab_say(search->events, LAB_EV_WARNING,
+                    "PostgreSQL %d is not available%s%s%s: using %s", PK_LAB_DEFAULT_MAJOR,
+                    fetch_err.message ? " (" : "", fetch_err.message ? fetch_err.message : "",
+                    fetch_err.message ? ")" : "", out->version);
+        ok = true;
+    }
+    if (!ok && fetch_err.message)
+        lab_diag_pass(diag, &fetch_err);
+    else if (!ok)
+        pk_diag_set(diag, NULL, 0,
+                    "Give one with --pg-bin DIR, or run `make servers` to fetch the test builds.",
+                    "no PostgreSQL %d or later found (looked at pg_config, "
+                    "/usr/lib/postgresql/*/bin and .cache/pg)", search->min_major);
+    pk_diag_free(&fetch_err);
     return ok;
 }
 
@@ -242,7 +256,7 @@ static int remove_entry(const char *path, const struct stat *st, int flag, struc
     return remove(path);
 }
 
-static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
+static bool run_pg_ctl(Cluster *cl, const char *action, PkDiag *diag)
 {
     char *prog = xasprintf("%s/pg_ctl", cl->bin.dir);
     char *opts = xasprintf("-k %s -p %d -c listen_addresses=''", cl->base, cl->port);
@@ -254,7 +268,7 @@ static bool run_pg_ctl(Cluster *cl, const char *action, char **errmsg)
     int rc = proc_run(argv, &cl->user, PG_CTL_TIMEOUT_S, &text);
     if (rc != 0) {
         char *tail = log_tail(cl->logfile);
-        *errmsg = xasprintf("pg_ctl %s failed: %s\nserver log (end):\n%s", action, sb_str(&text),
+        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl %s failed: %s\nserver log (end):\n%s", action, sb_str(&text),
                             tail);
         free(tail);
     }
@@ -285,21 +299,23 @@ static void record_write(const Cluster *cl)
                             "uid", (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
     char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
     json_decref(doc);
-    char *path = record_path(cl), *err = NULL;
+    char *path = record_path(cl);
+    PkDiag err = PK_DIAG_INIT;
     if (!text || !lab_write_durable(path, text, strlen(text), 0600, (uid_t)-1, (gid_t)-1, &err))
-        fprintf(stderr, "pgknob: warning: %s (a killed run's cluster would not be found)\n",
-                err ? err : "could not record the throwaway cluster");
-    free(err);
+        lab_say(cl->events, LAB_EV_WARNING, "%s (a killed run's cluster would not be found)",
+                err.message ? err.message : "could not record the throwaway cluster");
+    pk_diag_free(&err);
     free(path);
     free(text);
 }
 
 static void record_remove(const Cluster *cl)
 {
-    char *path = record_path(cl), *err = NULL;
+    char *path = record_path(cl);
+    PkDiag err = PK_DIAG_INIT;
     if (!lab_remove_durable(path, &err))
-        fprintf(stderr, "pgknob: warning: %s\n", err);
-    free(err);
+        lab_say(cl->events, LAB_EV_WARNING, "%s", err.message);
+    pk_diag_free(&err);
     free(path);
 }
 
@@ -317,7 +333,7 @@ static bool sweep_one(json_t *doc, char **what)
     char *pidfile = xasprintf("%s/postmaster.pid", datadir);
     if (access(pidfile, F_OK) == 0) {
         ProcUser owner;
-        char *err = NULL;
+        PkDiag err = PK_DIAG_INIT;
         if (proc_owner_of(datadir, &owner, &err)) {
             char *prog = xasprintf("%s/pg_ctl", bindir);
             const char *argv[] = {prog, "stop", "-D", datadir, "-m", "immediate", "-w", "-t",
@@ -328,7 +344,7 @@ static bool sweep_one(json_t *doc, char **what)
             free(prog);
             proc_user_free(&owner);
         }
-        free(err);
+        pk_diag_free(&err);
     }
     free(pidfile);
     nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
@@ -336,7 +352,7 @@ static bool sweep_one(json_t *doc, char **what)
     return access(base, F_OK) != 0;
 }
 
-size_t cluster_sweep_orphans(void)
+size_t cluster_sweep_orphans(const LabEvents *events)
 {
     char *dir_path = xasprintf("%s/clusters", lab_state_dir());
     DIR *dir = opendir(dir_path);
@@ -354,13 +370,14 @@ size_t cluster_sweep_orphans(void)
         if (doc && !alive) {
             char *what = NULL;
             bool ok = sweep_one(doc, &what);
-            fprintf(stderr, "pgknob: %s a throwaway cluster left by a killed pgknob (pid %ld): "
-                            "%s\n", ok ? "removed" : "could not remove", pid, what);
+            lab_say(events, ok ? LAB_EV_NOTE : LAB_EV_WARNING,
+                    "%s a throwaway cluster left by a killed pgknob (pid %ld): %s",
+                    ok ? "removed" : "could not remove", pid, what);
             free(what);
-            char *err = NULL;
+            PkDiag err = PK_DIAG_INIT;
             if (ok && lab_remove_durable(path, &err))
                 removed++;
-            free(err);
+            pk_diag_free(&err);
         }
         json_decref(doc);
         free(path);
@@ -371,13 +388,17 @@ size_t cluster_sweep_orphans(void)
     return removed;
 }
 
-static bool make_base_dir(Cluster *cl, char **errmsg)
+static bool make_base_dir(Cluster *cl, PkDiag *diag)
 {
-    cl->base = pk_make_temp_dir("pgknob-lab", errmsg);
-    if (!cl->base)
+    char *err = NULL;
+    cl->base = pk_make_temp_dir("pgknob-lab", &err);
+    if (!cl->base) {
+        pk_diag_set(diag, NULL, 0, NULL, "%s", err);
+        free(err);
         return false;
+    }
     if (cl->user.switch_user && chown(cl->base, cl->user.uid, cl->user.gid) != 0) {
-        *errmsg = xasprintf("could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
+        pk_diag_set(diag, NULL, 0, NULL, "could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
                             strerror(errno));
         return false;
     }
@@ -387,7 +408,7 @@ static bool make_base_dir(Cluster *cl, char **errmsg)
     return true;
 }
 
-static bool run_initdb(Cluster *cl, char **errmsg)
+static bool run_initdb(Cluster *cl, PkDiag *diag)
 {
     char *prog = xasprintf("%s/initdb", cl->bin.dir);
     const char *argv[] = {prog, "-D", cl->datadir, "-U", "postgres", "-A", "trust", "-E", "UTF8",
@@ -395,13 +416,14 @@ static bool run_initdb(Cluster *cl, char **errmsg)
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &cl->user, INITDB_TIMEOUT_S, &text);
     if (rc != 0)
-        *errmsg = xasprintf("initdb failed: %s", sb_str(&text));
+        pk_diag_set(diag, NULL, 0, NULL, "initdb failed: %s", sb_str(&text));
     sb_free(&text);
     free(prog);
     return rc == 0;
 }
 
-bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, char **errmsg)
+bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const LabEvents *events,
+                    PkDiag *diag)
 {
     memset(cl, 0, sizeof(*cl));
     cl->bin.dir = xstrdup(bin->dir);
@@ -409,9 +431,10 @@ bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, char **errmsg)
     cl->bin.version = xstrdup(bin->version);
     cl->bin.origin = xstrdup(bin->origin);
     cl->keep = keep;
+    cl->events = events;
     cl->port = pick_port();
-    bool ok = proc_server_user("postgres", &cl->user, errmsg) && make_base_dir(cl, errmsg) &&
-              run_initdb(cl, errmsg) && run_pg_ctl(cl, "start", errmsg);
+    bool ok = proc_server_user("postgres", &cl->user, diag) && make_base_dir(cl, diag) &&
+              run_initdb(cl, diag) && run_pg_ctl(cl, "start", diag);
     if (ok) {
         cl->running = true;
         return true;
@@ -427,19 +450,19 @@ char *cluster_conninfo(const Cluster *cl, const char *dbname)
                      cl->base, cl->port, dbname);
 }
 
-bool cluster_restart(Cluster *cl, char **errmsg)
+bool cluster_restart(Cluster *cl, PkDiag *diag)
 {
-    cl->running = run_pg_ctl(cl, "restart", errmsg);
+    cl->running = run_pg_ctl(cl, "restart", diag);
     return cl->running;
 }
 
 void cluster_destroy(Cluster *cl)
 {
     if (cl->running && !cl->keep) {
-        char *err = NULL;
+        PkDiag err = PK_DIAG_INIT;
         if (!run_pg_ctl(cl, "stop", &err))
-            fprintf(stderr, "pgknob: warning: %s\n", err);
-        free(err);
+            lab_say(cl->events, LAB_EV_WARNING, "%s", err.message);
+        pk_diag_free(&err);
         cl->running = false;
     }
     if (cl->base && !cl->keep)
@@ -448,8 +471,8 @@ void cluster_destroy(Cluster *cl)
     if (cl->base && cl->datadir)
         record_remove(cl);
     if (cl->base && cl->keep)
-        fprintf(stderr, "pgknob: kept the lab cluster in %s (port %d)%s\n", cl->base, cl->port,
-                cl->running ? ", still running" : "");
+        lab_say(cl->events, LAB_EV_INFO, "kept the lab cluster in %s (port %d)%s", cl->base,
+                cl->port, cl->running ? ", still running" : "");
     free(cl->base);
     free(cl->datadir);
     free(cl->logfile);
@@ -458,10 +481,10 @@ void cluster_destroy(Cluster *cl)
     memset(cl, 0, sizeof(*cl));
 }
 
-bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg)
+bool pg_ctl_restart(const char *bindir, const char *datadir, PkDiag *diag)
 {
     ProcUser owner;
-    if (!proc_owner_of(datadir, &owner, errmsg))
+    if (!proc_owner_of(datadir, &owner, diag))
         return false;
     char *prog = xasprintf("%s/pg_ctl", bindir);
     /* pg_ctl does not remember the -l of the original start: without one the server's output
@@ -472,7 +495,7 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg)
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
     if (rc != 0)
-        *errmsg = xasprintf("pg_ctl restart of \"%s\" failed (server log: %s): %s", datadir,
+        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl restart of \"%s\" failed (server log: %s): %s", datadir,
                             logfile, sb_str(&text));
     sb_free(&text);
     free(logfile);
@@ -521,16 +544,16 @@ static char *last_start_options(const char *datadir)
 }
 
 bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
-                     size_t auto_conf_len, char **errmsg)
+                     size_t auto_conf_len, PkDiag *diag)
 {
     ProcUser owner;
-    if (!proc_owner_of(datadir, &owner, errmsg))
+    if (!proc_owner_of(datadir, &owner, diag))
         return false;
     char *conf_path = xasprintf("%s/postgresql.auto.conf", datadir);
     char *opts = last_start_options(datadir);
     bool ok = lab_write_durable(conf_path, auto_conf, auto_conf_len, 0600,
                                 owner.switch_user ? owner.uid : (uid_t)-1,
-                                owner.switch_user ? owner.gid : (gid_t)-1, errmsg);
+                                owner.switch_user ? owner.gid : (gid_t)-1, diag);
     if (ok) {
         char *prog = xasprintf("%s/pg_ctl", bindir);
         char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
@@ -539,7 +562,7 @@ bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_c
         StrBuf text = STRBUF_INIT;
         ok = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text) == 0;
         if (!ok)
-            *errmsg = xasprintf("pg_ctl start of \"%s\" failed: %s", datadir, sb_str(&text));
+            pk_diag_set(diag, NULL, 0, NULL, "pg_ctl start of \"%s\" failed: %s", datadir, sb_str(&text));
         sb_free(&text);
         free(logfile);
         free(prog);

@@ -8,7 +8,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+#include "lab/events.h"
 #include "lab/proc.h"
+
+/* The server the labs use unless told otherwise (--pg-bin), fetched when missing. */
+#define PK_LAB_DEFAULT_MAJOR 18
 
 typedef struct PgBin {
     char *dir;      /* holds initdb, pg_ctl, postgres */
@@ -23,11 +28,13 @@ typedef struct PgBinSearch {
     int min_major;            /* the labs' requirement */
     bool allow_fetch;         /* may run the fetch script for 18 when nothing fits */
     bool exact;               /* only min_major itself (pg_ctl for an existing server) */
+    const LabEvents *events;  /* where the fetch and a fallback are told; may be NULL */
 } PgBinSearch;
 
-/* The newest build of at least min_major among --pg-bin (alone, when given), pg_config,
- * Debian's and the project cache's; false with a message (and a hint line) when none is found. */
-bool pg_bin_find(const PgBinSearch *search, PgBin *out, char **errmsg);
+/* --pg-bin alone when given; else PostgreSQL 18 (PK_LAB_DEFAULT_MAJOR) from pg_config,
+ * Debian's or the project cache's builds, fetched when missing (allow_fetch); else (min_major
+ * above 18, or 18 not to be had: a warning) the newest build of at least min_major. */
+bool pg_bin_find(const PgBinSearch *search, PgBin *out, PkDiag *diag);
 /* `postgres -V` of dir: the major and version; false when it does not run. */
 bool pg_bin_probe(const char *dir, PgBin *out);
 void pg_bin_free(PgBin *bin);
@@ -41,29 +48,31 @@ typedef struct Cluster {
     int port;
     bool running;
     bool keep;      /* --keep: leave it running and on disk */
+    const LabEvents *events; /* borrowed; may be NULL */
 } Cluster;
 
 /* initdb + start. false with a message (server log tail included) on failure; whatever was
  * created is removed again. */
-bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, char **errmsg);
+bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const LabEvents *events,
+                    PkDiag *diag);
 /* libpq conninfo for database `dbname`. Caller frees. */
 char *cluster_conninfo(const Cluster *cl, const char *dbname);
-bool cluster_restart(Cluster *cl, char **errmsg);
+bool cluster_restart(Cluster *cl, PkDiag *diag);
 /* Stops and removes (unless keep). Safe to call twice. */
 void cluster_destroy(Cluster *cl);
 
 /* Finds the records of throwaway clusters whose pgknob process is gone (killed), stops their
- * servers and removes their directories, saying so on stderr. Returns how many. */
-size_t cluster_sweep_orphans(void);
+ * servers and removes their directories, saying so through `events`. Returns how many. */
+size_t cluster_sweep_orphans(const LabEvents *events);
 
 /* pg_ctl restart of an existing local server, as the data directory's owner. */
-bool pg_ctl_restart(const char *bindir, const char *datadir, char **errmsg);
+bool pg_ctl_restart(const char *bindir, const char *datadir, PkDiag *diag);
 
 /* The safety net when an existing server does not come back from a restart with a stage's
  * settings: writes `auto_conf` (the postgresql.auto.conf recorded before the lab) back into the
  * data directory, as its owner, and starts the server again with the options of its last start
  * (postmaster.opts), as pg_ctl restart would have. */
 bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_conf,
-                     size_t auto_conf_len, char **errmsg);
+                     size_t auto_conf_len, PkDiag *diag);
 
 #endif

@@ -163,14 +163,15 @@ typedef struct LineLexer {
     const char *p;
     const char *filename;
     int line;
-    char *error;
+    PkDiag *diag;
+    bool failed;
 } LineLexer;
 
 static bool lex_fail(LineLexer *lex, const char *msg, const char *hint)
 {
-    if (!lex->error)
-        lex->error = hint ? xasprintf("%s:%d: %s\nhint: %s", lex->filename, lex->line, msg, hint)
-                          : xasprintf("%s:%d: %s", lex->filename, lex->line, msg);
+    if (!lex->failed)
+        pk_diag_set(lex->diag, lex->filename, lex->line, hint, "%s", msg);
+    lex->failed = true;
     return false;
 }
 
@@ -263,9 +264,9 @@ static bool lex_line(LineLexer *lex, LabSettings *out)
     return ok;
 }
 
-bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, char **errmsg)
+bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, PkDiag *diag)
 {
-    LineLexer lex = {text, filename, 1, NULL};
+    LineLexer lex = {text, filename, 1, diag, false};
     while (*lex.p) {
         if (!lex_line(&lex, out))
             break;
@@ -274,15 +275,14 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
             lex.p++;
         lex.line++;
     }
-    if (lex.error) {
-        *errmsg = lex.error;
+    if (lex.failed) {
         lab_settings_free(out);
         return false;
     }
     return true;
 }
 
-bool lab_settings_read(const char *path, LabSettings *out, char **errmsg)
+bool lab_settings_read(const char *path, LabSettings *out, PkDiag *diag)
 {
     char *text = NULL;
     size_t len = 0;
@@ -290,14 +290,14 @@ bool lab_settings_read(const char *path, LabSettings *out, char **errmsg)
     PkReadStatus status = pk_read_file(path, FRAGMENT_MAX_BYTES, &text, &len, &err);
     bool ok = false;
     if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
-        *errmsg = xasprintf("could not open settings file \"%s\": %s", path,
-                            pk_read_strerror(status, err));
+        pk_diag_set(diag, NULL, 0, NULL, "could not open settings file \"%s\": %s", path,
+                    pk_read_strerror(status, err));
     else if (status == PK_READ_TOO_LARGE)
-        *errmsg = xasprintf("%s: settings file is too large", path);
+        pk_diag_set(diag, path, 0, NULL, "settings file is too large");
     else if (memchr(text, '\0', len))
-        *errmsg = xasprintf("%s: settings file contains a NUL byte", path);
+        pk_diag_set(diag, path, 0, NULL, "settings file contains a NUL byte");
     else
-        ok = lab_settings_parse(path, text, out, errmsg);
+        ok = lab_settings_parse(path, text, out, diag);
     free(text);
     return ok;
 }

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+
 /* One setting, as written (quotes removed), with its place. */
 typedef struct LabSetting {
     char *name; /* lower case */
@@ -21,11 +23,11 @@ typedef struct LabSettings {
     size_t cap;
 } LabSettings;
 
-/* Reads a fragment file. false with "FILE:LINE: message" (and a hint line) in *errmsg on a line
+/* Reads a fragment file. false with *diag (file, line, hint) on a line
  * the server's configuration lexer would reject. */
-bool lab_settings_read(const char *path, LabSettings *out, char **errmsg);
+bool lab_settings_read(const char *path, LabSettings *out, PkDiag *diag);
 /* Same over a buffer that stands for the file `filename`. */
-bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, char **errmsg);
+bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, PkDiag *diag);
 /* Appends, or replaces an earlier setting of the same name (the later place wins, as in the
  * server). */
 void lab_settings_put(LabSettings *set, const char *name, const char *value, const char *file,

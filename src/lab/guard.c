@@ -12,42 +12,13 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "common/clock.h"
+#include "common/signals.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
 #include "lab/cluster.h"
 #include "lab/proc.h"
-
-volatile sig_atomic_t lab_stop_flag = 0;
-static volatile sig_atomic_t stop_signal = 0;
-
-static void on_stop_signal(int signo)
-{
-    lab_stop_flag = 1;
-    stop_signal = signo;
-}
-
-void lab_signals_install(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    signal(SIGPIPE, SIG_IGN);
-}
-
-int lab_stop_signal(void)
-{
-    return stop_signal;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
 
 /* ---- pg_settings snapshots ---- */
 
@@ -56,15 +27,15 @@ static int guc_row_cmp(const void *a, const void *b)
     return strcmp(((const GucRow *)a)->name, ((const GucRow *)b)->name);
 }
 
-bool guc_table_read(PGconn *conn, GucTable *out, char **errmsg)
+bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     DbCtlRows rows;
-    char *err = NULL;
-    if (!dbctl_rows(conn, "SELECT name, coalesce(setting, ''), context, source FROM pg_settings",
+    PkDiag err = PK_DIAG_INIT;
+    if (!dbctl_rows(ctl, "SELECT name, coalesce(setting, ''), context, source FROM pg_settings",
                     &rows, &err)) {
-        *errmsg = xasprintf("could not read pg_settings: %s", err);
-        free(err);
+        pk_diag_set(diag, NULL, 0, NULL, "could not read pg_settings: %s", err.message);
+        pk_diag_free(&err);
         return false;
     }
     out->n = (size_t)rows.n_rows;
@@ -163,18 +134,18 @@ static size_t split_list(const char *value, bool downcase, char ***out)
 
 /* The right-hand side of ALTER SYSTEM SET: one literal, or one per element for the lists
  * the server quotes element by element (catalog_is_quoted_list). */
-static char *set_value_sql(PGconn *conn, int major, const char *name, const char *value)
+static char *set_value_sql(DbCtl *ctl, int major, const char *name, const char *value)
 {
     if (!catalog_is_quoted_list(major, name))
-        return dbctl_literal(conn, value);
+        return dbctl_literal(ctl, value);
     char **elems;
     bool ident_list = !strcasecmp(name, "search_path") || !strcasecmp(name, "temp_tablespaces");
     size_t n = split_list(value, ident_list, &elems);
     if (n == 0)
-        return dbctl_literal(conn, "");
+        return dbctl_literal(ctl, "");
     StrBuf sb = STRBUF_INIT;
     for (size_t idx = 0; idx < n; idx++) {
-        char *lit = dbctl_literal(conn, elems[idx]);
+        char *lit = dbctl_literal(ctl, elems[idx]);
         sb_printf(&sb, "%s%s", idx ? ", " : "", lit);
         free(lit);
         free(elems[idx]);
@@ -184,23 +155,23 @@ static char *set_value_sql(PGconn *conn, int major, const char *name, const char
 }
 
 /* ALTER SYSTEM SET name = value (or RESET when value is NULL). */
-static bool alter_system(PGconn *conn, const char *name, const char *value, char **errmsg)
+static bool alter_system(DbCtl *ctl, const char *name, const char *value, PkDiag *diag)
 {
-    char *ident = dbctl_ident(conn, name);
+    char *ident = dbctl_ident(ctl, name);
     char *sql;
     if (value) {
-        char *rhs = set_value_sql(conn, PQserverVersion(conn) / 10000, name, value);
+        char *rhs = set_value_sql(ctl, dbctl_server_version(ctl) / 10000, name, value);
         sql = xasprintf("ALTER SYSTEM SET %s = %s", ident, rhs);
         free(rhs);
     } else {
         sql = xasprintf("ALTER SYSTEM RESET %s", ident);
     }
     free(ident);
-    char *err = NULL;
-    bool ok = dbctl_exec(conn, sql, &err);
+    PkDiag err = PK_DIAG_INIT;
+    bool ok = dbctl_exec(ctl, sql, &err);
     if (!ok) {
-        *errmsg = xasprintf("%s: %s", sql, err);
-        free(err);
+        pk_diag_set(diag, NULL, 0, NULL, "%s: %s", sql, err.message);
+        pk_diag_free(&err);
     }
     free(sql);
     return ok;
@@ -208,15 +179,15 @@ static bool alter_system(PGconn *conn, const char *name, const char *value, char
 
 /* ---- the server's identity and its postgresql.auto.conf ---- */
 
-static bool read_auto_entries(PGconn *conn, LabSettings *out, char **errmsg)
+static bool read_auto_entries(DbCtl *ctl, LabSettings *out, PkDiag *diag)
 {
     DbCtlRows rows;
-    char *err = NULL;
-    if (!dbctl_rows(conn, "SELECT name, setting FROM pg_file_settings "
+    PkDiag err = PK_DIAG_INIT;
+    if (!dbctl_rows(ctl, "SELECT name, setting FROM pg_file_settings "
                           "WHERE sourcefile LIKE '%/postgresql.auto.conf' ORDER BY seqno",
                     &rows, &err)) {
-        *errmsg = xasprintf("could not read pg_file_settings: %s", err);
-        free(err);
+        pk_diag_set(diag, NULL, 0, NULL, "could not read pg_file_settings: %s", err.message);
+        pk_diag_free(&err);
         return false;
     }
     for (int row = 0; row < rows.n_rows; row++) {
@@ -232,32 +203,32 @@ static bool read_auto_entries(PGconn *conn, LabSettings *out, char **errmsg)
     return true;
 }
 
-bool lab_identify(LabTarget *target, LabJournal *journal, char **errmsg)
+bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag)
 {
-    PGconn *conn = target->conn;
-    char *err = NULL;
+    DbCtl *ctl = target->ctl;
+    PkDiag err = PK_DIAG_INIT;
     /* pg_control_system() may be denied to a non-superuser: the data directory and port then
      * tell the server apart on their own. */
     journal->system_identifier =
-        dbctl_value(conn, "SELECT system_identifier::text FROM pg_control_system()", &err);
-    free(err);
-    err = NULL;
+        dbctl_value(ctl, "SELECT system_identifier::text FROM pg_control_system()", &err);
+    pk_diag_free(&err);
     if (!journal->system_identifier)
         journal->system_identifier = xstrdup("");
-    journal->data_directory = dbctl_value(conn, "SHOW data_directory", &err);
-    char *port = journal->data_directory ? dbctl_value(conn, "SHOW port", &err) : NULL;
+    journal->data_directory = dbctl_value(ctl, "SHOW data_directory", &err);
+    char *port = journal->data_directory ? dbctl_value(ctl, "SHOW port", &err) : NULL;
     if (!port) {
-        *errmsg = xasprintf("could not identify the server (SHOW data_directory needs a "
-                            "superuser or pg_read_all_settings): %s", err ? err : "");
-        free(err);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "could not identify the server (SHOW data_directory needs a superuser or "
+                    "pg_read_all_settings): %s", err.message ? err.message : "");
+        pk_diag_free(&err);
         return false;
     }
     journal->port = atoi(port);
     free(port);
-    journal->host = xstrdup(PQhost(conn) ? PQhost(conn) : "");
-    journal->user = xstrdup(PQuser(conn) ? PQuser(conn) : "");
-    journal->dbname = xstrdup(PQdb(conn) ? PQdb(conn) : "");
-    journal->version_num = PQserverVersion(conn);
+    journal->host = xstrdup(dbctl_host(ctl));
+    journal->user = xstrdup(dbctl_user(ctl));
+    journal->dbname = xstrdup(dbctl_dbname(ctl));
+    journal->version_num = dbctl_server_version(ctl);
     free(journal->path);
     journal->path = journal_path_for(journal->system_identifier, journal->data_directory,
                                      journal->port);
@@ -303,8 +274,8 @@ bool lab_target_is_local(const LabJournal *journal)
 }
 
 /* The file's bytes now: from the data directory when local, else pg_read_binary_file. */
-static bool read_auto_bytes(PGconn *conn, const LabJournal *journal, bool local, char **data,
-                            size_t *len, char **errmsg)
+static bool read_auto_bytes(DbCtl *ctl, const LabJournal *journal, bool local, char **data,
+                            size_t *len, PkDiag *diag)
 {
     if (local) {
         char *path = xasprintf("%s/postgresql.auto.conf", journal->data_directory);
@@ -320,18 +291,18 @@ static bool read_auto_bytes(PGconn *conn, const LabJournal *journal, bool local,
         if (fp)
             fclose(fp);
         if (!ok)
-            *errmsg = xasprintf("could not read \"%s\": %s", path, strerror(errno));
+            pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\": %s", path, strerror(errno));
         free(path);
         *len = sb.len;
         *data = sb_detach(&sb);
         return ok;
     }
-    if (!conn) {
-        *errmsg = xstrdup("not connected");
+    if (!ctl) {
+        pk_diag_set(diag, NULL, 0, NULL, "not connected");
         return false;
     }
-    return dbctl_bytes(conn, "SELECT pg_read_binary_file('postgresql.auto.conf')", data, len,
-                       errmsg);
+    return dbctl_bytes(ctl, "SELECT pg_read_binary_file('postgresql.auto.conf')", data, len,
+                       diag);
 }
 
 static char *now_utc(void)
@@ -356,34 +327,36 @@ static void journal_fill_settings(LabJournal *journal, const GucTable *table)
 }
 
 bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
-                 size_t n_planned, const char *command, char **errmsg)
+                 size_t n_planned, const char *command, PkDiag *diag)
 {
     memset(guard, 0, sizeof(*guard));
     LabJournal *journal = &guard->journal;
-    if (!guc_table_read(target->conn, &guard->original, errmsg))
+    if (!guc_table_read(target->ctl, &guard->original, diag))
         return false;
-    bool ok = lab_identify(target, journal, errmsg);
+    bool ok = lab_identify(target, journal, diag);
     bool existing = target->kind == TARGET_EXISTING;
     if (ok && existing && journal_exists(journal->path)) {
-        *errmsg = xasprintf("a lab journal of this server exists already (%s)", journal->path);
+        pk_diag_set(diag, NULL, 0, NULL, "a lab journal of this server exists already (%s)",
+                    journal->path);
         ok = false;
     }
     bool local = ok && lab_target_is_local(journal);
-    char *bytes_err = NULL, *entries_err = NULL;
+    PkDiag bytes_err = PK_DIAG_INIT, entries_err = PK_DIAG_INIT;
     if (ok)
-        journal->have_bytes = read_auto_bytes(target->conn, journal, local, &journal->auto_conf,
+        journal->have_bytes = read_auto_bytes(target->ctl, journal, local, &journal->auto_conf,
                                               &journal->auto_conf_len, &bytes_err);
     if (ok)
-        journal->have_entries = read_auto_entries(target->conn, &journal->entries, &entries_err);
+        journal->have_entries = read_auto_entries(target->ctl, &journal->entries, &entries_err);
     if (ok && !journal->have_bytes && !journal->have_entries) {
-        *errmsg = xasprintf("could not record postgresql.auto.conf, so it could not be put back "
-                            "(%s; %s)\nhint: Connect as a superuser, or as a role with "
-                            "pg_read_server_files and pg_read_all_settings (see docs/labs.md).",
-                            bytes_err, entries_err);
+        pk_diag_set(diag, NULL, 0,
+                    "Connect as a superuser, or as a role with pg_read_server_files and "
+                    "pg_read_all_settings (see docs/labs.md).",
+                    "could not record postgresql.auto.conf, so it could not be put back (%s; %s)",
+                    bytes_err.message, entries_err.message);
         ok = false;
     }
-    free(bytes_err);
-    free(entries_err);
+    pk_diag_free(&bytes_err);
+    pk_diag_free(&entries_err);
     if (!ok) {
         guard_free(guard);
         return false;
@@ -401,7 +374,7 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
     journal->created = now_utc();
     journal->command = xstrdup(command);
     /* A throwaway cluster is removed afterwards: its restore needs no file. */
-    if (existing && !journal_write(journal, errmsg)) {
+    if (existing && !journal_write(journal, diag)) {
         guard_free(guard);
         return false;
     }
@@ -424,22 +397,22 @@ static void note_touched(SettingsGuard *guard, const char *name)
 
 /* The value a touched parameter goes back to between stages: its earlier ALTER SYSTEM entry,
  * or RESET. */
-static bool restore_one(SettingsGuard *guard, PGconn *conn, const char *name, char **errmsg)
+static bool restore_one(SettingsGuard *guard, DbCtl *ctl, const char *name, PkDiag *diag)
 {
     const LabSetting *before = lab_settings_get(&guard->auto_before, name);
-    return alter_system(conn, name, before ? before->value : NULL, errmsg);
+    return alter_system(ctl, name, before ? before->value : NULL, diag);
 }
 
 /* pg_reload_conf(), then wait until this session has processed it (pg_conf_load_time moves). */
-static bool reload_and_wait(PGconn *conn, char **errmsg)
+static bool reload_and_wait(DbCtl *ctl, PkDiag *diag)
 {
-    char *before = dbctl_value(conn, "SELECT pg_conf_load_time()", errmsg);
+    char *before = dbctl_value(ctl, "SELECT pg_conf_load_time()", diag);
     if (!before)
         return false;
-    bool ok = dbctl_exec(conn, "SELECT pg_reload_conf()", errmsg);
+    bool ok = dbctl_exec(ctl, "SELECT pg_reload_conf()", diag);
     for (int attempt = 0; ok && attempt < 100; attempt++) {
-        sleep_ms(50);
-        char *now = dbctl_value(conn, "SELECT pg_conf_load_time()", errmsg);
+        pk_clock_sleep_ms(50);
+        char *now = dbctl_value(ctl, "SELECT pg_conf_load_time()", diag);
         if (!now) {
             ok = false;
             break;
@@ -452,62 +425,62 @@ static bool reload_and_wait(PGconn *conn, char **errmsg)
     free(before);
     /* The postmaster forks new backends with the configuration it has reloaded; give it the
      * same moment our backend needed. */
-    sleep_ms(100);
+    pk_clock_sleep_ms(100);
     return ok;
 }
 
 /* Names of parameters waiting for a restart, comma-separated, or NULL. */
-static char *pending_restart(PGconn *conn, char **errmsg)
+static char *pending_restart(DbCtl *ctl, PkDiag *diag)
 {
-    return dbctl_value(conn,
+    return dbctl_value(ctl,
                        "SELECT coalesce(string_agg(name, ', ' ORDER BY name), '') "
                        "FROM pg_settings WHERE pending_restart",
-                       errmsg);
+                       diag);
 }
 
-bool lab_rescue_start(const LabJournal *journal, const char *bindir, char **errmsg)
+bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *diag)
 {
     if (!journal->have_bytes || !bindir || !lab_target_is_local(journal)) {
-        *errmsg = xasprintf("the server is not running, and pgknob cannot start it here (%s)",
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "the server is not running, and pgknob cannot start it here (%s)",
                             !journal->have_bytes ? "the journal lacks postgresql.auto.conf's bytes"
                             : !bindir ? "no pg_ctl of its version: give --pg-bin"
                                       : "its data directory is not on this host");
         return false;
     }
     return pg_rescue_start(bindir, journal->data_directory, journal->auto_conf,
-                           journal->auto_conf_len, errmsg);
+                           journal->auto_conf_len, diag);
 }
 
 /* An existing server that does not come back with a stage's settings: put its
  * postgresql.auto.conf back as it was and start it, so the restore can proceed. */
-static bool rescue(const SettingsGuard *guard, LabTarget *target, char **errmsg)
+static bool rescue(const SettingsGuard *guard, LabTarget *target, PkDiag *diag)
 {
     if (target->kind != TARGET_EXISTING)
         return false;
-    char *err = NULL;
-    fprintf(stderr, "pgknob: the server did not restart: putting postgresql.auto.conf back and "
-                    "starting it again\n");
+    PkDiag err = PK_DIAG_INIT, conn_err = PK_DIAG_INIT;
+    lab_say(target->events, LAB_EV_WARNING, "the server did not restart: putting "
+                                            "postgresql.auto.conf back and starting it again");
     bool ok = lab_rescue_start(&guard->journal, target->bindir, &err);
-    char *conn_err = NULL;
     if (ok)
         ok = target_connect(target, &conn_err);
-    char *msg = xasprintf("%s\nthe lab's settings were removed from postgresql.auto.conf and the "
-                          "server was %s%s%s", *errmsg, ok ? "started again" : "NOT started: ",
-                          ok ? "" : (err ? err : ""), conn_err ? conn_err : "");
-    free(*errmsg);
-    *errmsg = msg;
-    free(err);
-    free(conn_err);
+    if (diag && diag->message)
+        pk_diag_set_detail(diag, "the lab's settings were removed from postgresql.auto.conf and "
+                                 "the server was %s%s%s", ok ? "started again" : "NOT started: ",
+                           ok ? "" : (err.message ? err.message : ""),
+                           conn_err.message ? conn_err.message : "");
+    pk_diag_free(&err);
+    pk_diag_free(&conn_err);
     return ok;
 }
 
 /* Reload; restart when the server reports parameters pending a restart. */
 static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyInfo *info,
-                           char **errmsg)
+                           PkDiag *diag)
 {
-    if (!reload_and_wait(target->conn, errmsg))
+    if (!reload_and_wait(target->ctl, diag))
         return false;
-    char *pending = pending_restart(target->conn, errmsg);
+    char *pending = pending_restart(target->ctl, diag);
     if (!pending)
         return false;
     bool ok = true;
@@ -516,34 +489,34 @@ static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyI
             info->restarted = true;
             info->restart_params = xstrdup(pending);
         }
-        ok = target_restart(target, errmsg);
+        ok = target_restart(target, diag);
         if (!ok && guard)
-            rescue(guard, target, errmsg);
+            rescue(guard, target, diag);
     }
     free(pending);
     return ok;
 }
 
 bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want,
-                 ApplyInfo *info, char **errmsg)
+                 ApplyInfo *info, PkDiag *diag)
 {
     memset(info, 0, sizeof(*info));
-    if (!target_ensure_connected(target, errmsg))
+    if (!target_ensure_connected(target, diag))
         return false;
     for (size_t idx = 0; idx < guard->n_touched; idx++) {
         if (lab_settings_get(want, guard->touched[idx]))
             continue;
-        if (!restore_one(guard, target->conn, guard->touched[idx], errmsg))
+        if (!restore_one(guard, target->ctl, guard->touched[idx], diag))
             return false;
     }
     for (size_t idx = 0; idx < want->n; idx++) {
         note_touched(guard, want->items[idx].name);
-        if (!alter_system(target->conn, want->items[idx].name, want->items[idx].value, errmsg))
+        if (!alter_system(target->ctl, want->items[idx].name, want->items[idx].value, diag))
             return false;
-        if (lab_stop_flag)
+        if (pk_stop_signal)
             return false;
     }
-    return make_effective(guard, target, info, errmsg);
+    return make_effective(guard, target, info, diag);
 }
 
 /* ---- restoring from the journal ---- */
@@ -574,15 +547,15 @@ static char *settings_diff(const LabJournal *journal, const GucTable *now)
 }
 
 /* The original file back: its bytes, written as the data directory's owner. */
-static bool put_bytes_back(const LabJournal *journal, char **errmsg)
+static bool put_bytes_back(const LabJournal *journal, PkDiag *diag)
 {
     ProcUser owner;
-    if (!proc_owner_of(journal->data_directory, &owner, errmsg))
+    if (!proc_owner_of(journal->data_directory, &owner, diag))
         return false;
     char *path = xasprintf("%s/postgresql.auto.conf", journal->data_directory);
     bool ok = lab_write_durable(path, journal->auto_conf, journal->auto_conf_len, 0600,
                                 owner.switch_user ? owner.uid : (uid_t)-1,
-                                owner.switch_user ? owner.gid : (gid_t)-1, errmsg);
+                                owner.switch_user ? owner.gid : (gid_t)-1, diag);
     free(path);
     proc_user_free(&owner);
     return ok;
@@ -590,94 +563,98 @@ static bool put_bytes_back(const LabJournal *journal, char **errmsg)
 
 /* Without the data directory: the entries again, in their order, into an emptied file. This
  * gives the same bytes when the file was written by ALTER SYSTEM. */
-static bool put_entries_back(const LabJournal *journal, PGconn *conn, char **errmsg)
+static bool put_entries_back(const LabJournal *journal, DbCtl *ctl, PkDiag *diag)
 {
     LabSettings parsed = {0};
     const LabSettings *entries = &journal->entries;
     if (!journal->have_entries) {
-        char *err = NULL;
-        if (!lab_settings_parse("postgresql.auto.conf", journal->auto_conf, &parsed, &err)) {
-            *errmsg = err;
+        if (!lab_settings_parse("postgresql.auto.conf", journal->auto_conf, &parsed, diag))
             return false;
-        }
         entries = &parsed;
     }
-    bool ok = dbctl_exec(conn, "ALTER SYSTEM RESET ALL", errmsg);
+    bool ok = dbctl_exec(ctl, "ALTER SYSTEM RESET ALL", diag);
     for (size_t idx = 0; ok && idx < entries->n; idx++)
-        ok = alter_system(conn, entries->items[idx].name, entries->items[idx].value, errmsg);
+        ok = alter_system(ctl, entries->items[idx].name, entries->items[idx].value, diag);
     lab_settings_free(&parsed);
     return ok;
 }
 
-static bool verify(const LabJournal *journal, LabTarget *target, bool local, char **errmsg)
+static bool verify(const LabJournal *journal, LabTarget *target, bool local, PkDiag *diag)
 {
     GucTable now;
-    if (!guc_table_read(target->conn, &now, errmsg))
+    if (!guc_table_read(target->ctl, &now, diag))
         return false;
     char *diff = settings_diff(journal, &now);
     guc_table_free(&now);
     if (diff) {
-        *errmsg = xasprintf("settings differ from before the lab:\n%s", diff);
+        pk_diag_set(diag, NULL, 0, NULL, "settings differ from before the lab:\n%s", diff);
         free(diff);
         return false;
     }
-    char *pending = pending_restart(target->conn, errmsg);
+    char *pending = pending_restart(target->ctl, diag);
     if (!pending)
         return false;
     if (*pending) {
-        *errmsg = xasprintf("still pending a restart: %s", pending);
+        pk_diag_set(diag, NULL, 0, NULL, "still pending a restart: %s", pending);
         free(pending);
         return false;
     }
     free(pending);
     if (!journal->have_bytes)
         return true;
-    char *data = NULL, *err = NULL;
+    char *data = NULL;
+    PkDiag err = PK_DIAG_INIT;
     size_t len = 0;
     bool ok = true;
-    if (read_auto_bytes(target->conn, journal, local, &data, &len, &err)) {
+    if (read_auto_bytes(target->ctl, journal, local, &data, &len, &err)) {
         bool same = len == journal->auto_conf_len && !memcmp(data, journal->auto_conf, len);
         if (!same && local) {
-            *errmsg = xstrdup("postgresql.auto.conf is not byte-identical to the original");
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "postgresql.auto.conf is not byte-identical to the original");
             ok = false;
         } else if (!same) {
             /* ALTER SYSTEM writes its own layout: a file edited by hand cannot come back
              * byte for byte over SQL alone, though its entries and settings did. */
-            fprintf(stderr, "pgknob: note: postgresql.auto.conf has its original entries, "
-                            "but not its original bytes (it was not written by ALTER SYSTEM)\n");
+            lab_say(target->events, LAB_EV_NOTE,
+                    "postgresql.auto.conf has its original entries, but not its original bytes "
+                    "(it was not written by ALTER SYSTEM)");
         }
     }
-    free(err);
+    pk_diag_free(&err);
     free(data);
     return ok;
 }
 
-bool lab_restore_server(const LabJournal *journal, LabTarget *target, char **errmsg)
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, PkDiag *diag)
 {
-    if (!target_ensure_connected(target, errmsg))
+    if (!target_ensure_connected(target, diag))
         return false;
     bool local = lab_target_is_local(journal);
-    bool ok = local && journal->have_bytes ? put_bytes_back(journal, errmsg)
-                                            : put_entries_back(journal, target->conn, errmsg);
-    ok = ok && make_effective(NULL, target, NULL, errmsg);
-    return ok && verify(journal, target, local, errmsg);
+    bool ok = local && journal->have_bytes ? put_bytes_back(journal, diag)
+                                            : put_entries_back(journal, target->ctl, diag);
+    ok = ok && make_effective(NULL, target, NULL, diag);
+    return ok && verify(journal, target, local, diag);
 }
 
-bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg)
+bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
 {
     if (!guard->active)
         return true;
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     bool ok = lab_restore_server(&guard->journal, target, &err);
     if (ok && guard->journal.path)
         ok = lab_remove_durable(guard->journal.path, &err);
     if (!ok)
-        *errmsg = xasprintf("could not restore the server's settings: %s%s", err ? err : "",
-                            guard->journal.path ? "\nhint: Its original settings are kept in "
-                                                  "the lab journal: run `pgknob lab restore "
-                                                  "--dsn CONNINFO` once the cause is fixed."
-                                                : "");
-    free(err);
+        pk_diag_set(diag, NULL, 0,
+                    guard->journal.path ? "Its original settings are kept in the lab journal: "
+                                          "run `pgknob lab restore --dsn CONNINFO` once the "
+                                          "cause is fixed."
+                                        : NULL,
+                    "could not restore the server's settings: %s",
+                    err.message ? err.message : "");
+    if (!ok && err.detail)
+        pk_diag_set_detail(diag, "%s", err.detail);
+    pk_diag_free(&err);
     if (ok)
         guard->active = false;
     return ok;

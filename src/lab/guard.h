@@ -9,23 +9,17 @@
  * restart (postmaster context). guard_restore puts postgresql.auto.conf back (lab_restore_server),
  * and removes the journal only once that is verified.
  *
- * Signals: lab_signals_install makes SIGINT/SIGTERM set lab_stop_flag (nothing else happens in
- * the handler); the runner checks the flag, stops the workload through it, and restores. */
+ * Signals: the runner catches SIGINT/SIGTERM with common/signals.h (the handler only sets
+ * pk_stop_signal); it checks the flag, stops the workload through it, and restores. */
 #ifndef PK_LAB_GUARD_H
 #define PK_LAB_GUARD_H
 
-#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "lab/fragment.h"
 #include "lab/journal.h"
 #include "lab/target.h"
-
-extern volatile sig_atomic_t lab_stop_flag;
-void lab_signals_install(void);
-/* The signal that raised the flag (SIGINT or SIGTERM), 0 when none. */
-int lab_stop_signal(void);
 
 typedef struct GucRow {
     char *name;
@@ -58,18 +52,18 @@ typedef struct ApplyInfo {
  * and writes a new one (`planned`: the parameters the lab may touch; `command`: for the
  * journal). */
 bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
-                 size_t n_planned, const char *command, char **errmsg);
+                 size_t n_planned, const char *command, PkDiag *diag);
 /* The effective settings of a stage: everything in `want` set, everything touched before and
  * not in `want` back to its original. */
 bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want,
-                 ApplyInfo *info, char **errmsg);
+                 ApplyInfo *info, PkDiag *diag);
 /* Puts everything back and verifies. On a mismatch returns false with the differences listed
- * in *errmsg. Always leaves guard->active false when it succeeded. */
-bool guard_restore(SettingsGuard *guard, LabTarget *target, char **errmsg);
+ * in *diag. Always leaves guard->active false when it succeeded. */
+bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag);
 
 /* The identity of the connected server: fills system_identifier, data_directory, port, host,
  * user, dbname and version_num of `journal`, and its path. */
-bool lab_identify(LabTarget *target, LabJournal *journal, char **errmsg);
+bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag);
 /* True when the server's data directory is on this host and ours to write: its postmaster.pid
  * names this data directory and port (PGKNOB_LAB_REMOTE=1 pretends it is not, to use the
  * SQL-only path). */
@@ -78,14 +72,14 @@ bool lab_target_is_local(const LabJournal *journal);
  * local, else ALTER SYSTEM RESET ALL and the entries in their order), reloads, restarts when a
  * parameter is pending a restart, and verifies pg_settings and the file's bytes. Idempotent:
  * a restore that was killed can be run again. Does not remove the journal. */
-bool lab_restore_server(const LabJournal *journal, LabTarget *target, char **errmsg);
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, PkDiag *diag);
 /* Starts a stopped local server of the journal with the original postgresql.auto.conf (a
  * server left down by a killed lab, or one that does not start with a lab's settings). */
-bool lab_rescue_start(const LabJournal *journal, const char *bindir, char **errmsg);
+bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *diag);
 void guard_free(SettingsGuard *guard);
 void apply_info_free(ApplyInfo *info);
 
-bool guc_table_read(PGconn *conn, GucTable *out, char **errmsg);
+bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag);
 const GucRow *guc_table_get(const GucTable *table, const char *name);
 /* "name: before → after" lines for every difference, NULL when equal. Caller frees. */
 char *guc_table_diff(const GucTable *before, const GucTable *after);

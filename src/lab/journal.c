@@ -42,7 +42,7 @@ const char *lab_state_dir(void)
 }
 
 /* mkdir -p, private: the journals hold the server's settings. */
-static bool make_dirs(const char *path, char **errmsg)
+static bool make_dirs(const char *path, PkDiag *diag)
 {
     char *copy = xstrdup(path);
     for (char *p = copy + 1; ; p++) {
@@ -51,7 +51,7 @@ static bool make_dirs(const char *path, char **errmsg)
         char saved = *p;
         *p = '\0';
         if (mkdir(copy, 0700) != 0 && errno != EEXIST) {
-            *errmsg = xasprintf("could not create \"%s\": %s", copy, strerror(errno));
+            pk_diag_set(diag, NULL, 0, NULL, "could not create \"%s\": %s", copy, strerror(errno));
             free(copy);
             return false;
         }
@@ -76,10 +76,10 @@ static bool fsync_dir_of(const char *path)
 }
 
 bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode,
-                       uid_t owner_uid, gid_t owner_gid, char **errmsg)
+                       uid_t owner_uid, gid_t owner_gid, PkDiag *diag)
 {
     char *copy = xstrdup(path);
-    bool ok = make_dirs(dirname(copy), errmsg);
+    bool ok = make_dirs(dirname(copy), diag);
     free(copy);
     if (!ok)
         return false;
@@ -111,17 +111,17 @@ bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mo
         saved = errno;
     }
     if (!ok) {
-        *errmsg = xasprintf("could not write \"%s\": %s", path, strerror(saved));
+        pk_diag_set(diag, NULL, 0, NULL, "could not write \"%s\": %s", path, strerror(saved));
         unlink(tmp);
     }
     free(tmp);
     return ok;
 }
 
-bool lab_remove_durable(const char *path, char **errmsg)
+bool lab_remove_durable(const char *path, PkDiag *diag)
 {
     if (unlink(path) != 0 && errno != ENOENT) {
-        *errmsg = xasprintf("could not remove \"%s\": %s", path, strerror(errno));
+        pk_diag_set(diag, NULL, 0, NULL, "could not remove \"%s\": %s", path, strerror(errno));
         return false;
     }
     fsync_dir_of(path);
@@ -177,7 +177,7 @@ static void put_bytes(json_t *obj, const char *data, size_t len)
     free(hex);
 }
 
-bool journal_write(const LabJournal *journal, char **errmsg)
+bool journal_write(const LabJournal *journal, PkDiag *diag)
 {
     json_t *root = json_object();
     json_object_set_new(root, "format", json_string(JOURNAL_FORMAT));
@@ -223,14 +223,14 @@ bool journal_write(const LabJournal *journal, char **errmsg)
     char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
     json_decref(root);
     if (!text) {
-        *errmsg = xstrdup("could not encode the lab journal");
+        pk_diag_set(diag, NULL, 0, NULL, "could not encode the lab journal");
         return false;
     }
     size_t len = strlen(text);
     char *with_nl = xasprintf("%s\n", text);
     free(text);
     bool ok = lab_write_durable(journal->path, with_nl, len + 1, 0600, (uid_t)-1, (gid_t)-1,
-                                errmsg);
+                                diag);
     free(with_nl);
     return ok;
 }
@@ -368,38 +368,38 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
 }
 
 static bool from_root(json_t *root, const json_error_t *jerr, const char *name,
-                      LabJournal *out, char **errmsg)
+                      LabJournal *out, PkDiag *diag)
 {
     if (!root) {
-        *errmsg = xasprintf("%s:%d: not a readable lab journal: %s", name, jerr->line, jerr->text);
-        return false;
+        return pk_diag_set(diag, name, jerr->line, NULL, "not a readable lab journal: %s",
+                           jerr->text);
     }
     const char *what = NULL;
     bool ok = json_is_object(root) && read_doc(root, out, &what);
     json_decref(root);
     if (!ok)
-        *errmsg = xasprintf("%s: not a usable lab journal: %s", name,
-                            what ? what : "not a JSON object");
+        pk_diag_set(diag, name, 0, NULL, "not a usable lab journal: %s",
+                    what ? what : "not a JSON object");
     return ok;
 }
 
-bool journal_read(const char *path, LabJournal *out, char **errmsg)
+bool journal_read(const char *path, LabJournal *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     out->path = xstrdup(path);
     json_error_t jerr;
     return from_root(json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), &jerr, path, out,
-                     errmsg);
+                     diag);
 }
 
 bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
-                         char **errmsg)
+                         PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     out->path = xstrdup(name);
     json_error_t jerr;
     return from_root(json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, name, out,
-                     errmsg);
+                     diag);
 }
 
 static int path_cmp(const void *a, const void *b)

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "common/diag.h"
 #include "lab/fragment.h"
 
 /* The state directory: `given` (--state-dir), else $XDG_STATE_HOME/pgknob, else
@@ -28,9 +29,9 @@ const char *lab_state_dir(void);
  * part: a temporary file beside it, fsync, chmod, chown (when owner_uid != -1), rename,
  * fsync of the directory. */
 bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode,
-                       uid_t owner_uid, gid_t owner_gid, char **errmsg);
+                       uid_t owner_uid, gid_t owner_gid, PkDiag *diag);
 /* unlink + fsync of the directory; a missing file is not an error. */
-bool lab_remove_durable(const char *path, char **errmsg);
+bool lab_remove_durable(const char *path, PkDiag *diag);
 
 typedef struct JournalSetting {
     char *name;
@@ -69,12 +70,12 @@ typedef struct LabJournal {
 /* The file name of a server's journal: lab-<system identifier>-<port>-<hash of data dir>.json
  * (copies of one data directory share a system identifier, so the rest tells them apart). */
 char *journal_path_for(const char *system_identifier, const char *data_directory, int port);
-bool journal_write(const LabJournal *journal, char **errmsg);
-/* false with *errmsg when the file is not a journal (its path and what is wrong). */
-bool journal_read(const char *path, LabJournal *out, char **errmsg);
+bool journal_write(const LabJournal *journal, PkDiag *diag);
+/* false with *diag when the file is not a journal (its path and what is wrong). */
+bool journal_read(const char *path, LabJournal *out, PkDiag *diag);
 /* The same over `len` bytes that stand for the file `name` (the fuzz target's entry). */
 bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
-                         char **errmsg);
+                         PkDiag *diag);
 bool journal_exists(const char *path);
 /* Every journal file of the state directory (paths; caller frees each and the array). */
 size_t journal_list(char ***paths);

@@ -12,9 +12,11 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "common/quantity.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "lab/events.h"
 
 
 /* State while one lab.ini is read. The reader counts lines so that the handler, called right
@@ -25,7 +27,8 @@ typedef struct IniState {
     int line;
     Lab *lab;
     const char *root_name; /* last component of the labs directory */
-    char *error;
+    PkDiag *diag;
+    bool failed;
 } IniState;
 
 /* libinih truncates a line at its buffer size and carries on: such a line is an error here,
@@ -38,9 +41,10 @@ static char *ini_reader_fn(char *buf, int size, void *stream)
     st->line++;
     size_t len = strlen(buf);
     if (len == (size_t)size - 1 && buf[len - 1] != '\n') {
-        if (!st->error)
-            st->error = xasprintf("%s:%d: line is longer than %d bytes", st->path, st->line,
-                                  size - 2);
+        if (!st->failed)
+            pk_diag_set(st->diag, st->path, st->line, NULL, "line is longer than %d bytes",
+                        size - 2);
+        st->failed = true;
         int c;
         while ((c = fgetc(st->fp)) != EOF && c != '\n')
             continue;
@@ -52,15 +56,13 @@ static bool set_error(IniState *st, const char *fmt, ...) __attribute__((format(
 
 static bool set_error(IniState *st, const char *fmt, ...)
 {
-    if (!st->error) {
-        StrBuf msg = STRBUF_INIT;
+    if (!st->failed) {
         va_list ap;
         va_start(ap, fmt);
-        sb_vprintf(&msg, fmt, ap);
+        pk_diag_vset(st->diag, st->path, st->line, NULL, fmt, ap);
         va_end(ap);
-        st->error = xasprintf("%s:%d: %s", st->path, st->line, sb_str(&msg));
-        sb_free(&msg);
     }
+    st->failed = true;
     return false;
 }
 
@@ -77,7 +79,7 @@ static bool parse_int(IniState *st, const char *key, const char *value, int lo, 
 
 static bool parse_seconds(IniState *st, const char *key, const char *value, double *out)
 {
-    if (!lab_parse_duration(value, out))
+    if (!pk_parse_duration(value, 0, 86400, out))
         return set_error(st, "invalid duration for \"%s\": \"%s\" (write e.g. 60s, 2min)", key,
                          value);
     return true;
@@ -122,7 +124,7 @@ static bool fragment_into(IniState *st, const char *file, LabSettings *out)
         return set_error(st, "settings file \"%s\" must be a file name in the lab directory",
                          file);
     char *path = xasprintf("%s/%s", st->lab->dir, file);
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     bool ok = lab_settings_read(path, out, &err);
     /* Settings remember a short, machine-independent place: "labs/ID/FILE". */
     for (size_t idx = 0; ok && idx < out->n; idx++) {
@@ -131,9 +133,16 @@ static bool fragment_into(IniState *st, const char *file, LabSettings *out)
         free(out->items[idx].file);
         out->items[idx].file = xasprintf("%s/%s/%s", st->root_name, st->lab->id, file);
     }
-    if (!ok && !st->error)
-        st->error = xasprintf("%s:%d: in settings file named here:\n%s", st->path, st->line, err);
-    free(err);
+    if (!ok && !st->failed && err.file) {
+        /* A bad line: its own place first; where lab.ini names the file goes into the detail. */
+        pk_diag_set_detail(&err, "in the settings file named at %s:%d", st->path, st->line);
+        lab_diag_pass(st->diag, &err);
+    } else if (!ok && !st->failed) {
+        pk_diag_set(st->diag, st->path, st->line, err.hint, "in settings file named here: %s",
+                    err.message);
+    }
+    st->failed = st->failed || !ok;
+    pk_diag_free(&err);
     free(path);
     return ok;
 }
@@ -248,7 +257,7 @@ static bool handle_run(IniState *st, const char *name, const char *key, const ch
 static int ini_handler_fn(void *user, const char *section, const char *key, const char *value)
 {
     IniState *st = user;
-    if (st->error)
+    if (st->failed)
         return 0;
     bool ok;
     if (!strcmp(section, "lab"))
@@ -313,7 +322,7 @@ static bool lab_validate(IniState *st)
 /* A lab manifest is a page of INI: anything larger is not one. */
 #define LAB_INI_MAX_BYTES (1024 * 1024)
 
-static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errmsg)
+static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *diag)
 {
     memset(lab, 0, sizeof(*lab));
     lab->id = xstrdup(id);
@@ -322,7 +331,8 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errm
     lab->reference.tps = -1;
     char *path = xasprintf("%s/lab.ini", lab->dir);
     const char *slash = strrchr(root, '/');
-    IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root};
+    IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root,
+                   .diag = diag};
     /* read like every other input (regular files only, bounded), then parsed from memory */
     char *text = NULL;
     size_t len = 0;
@@ -330,8 +340,8 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errm
     PkReadStatus status = pk_read_file(path, LAB_INI_MAX_BYTES, &text, &len, &err);
     st.fp = status == PK_READ_OK ? fmemopen(text, len ? len : 1, "r") : NULL;
     if (!st.fp) {
-        *errmsg = xasprintf("could not read \"%s\": %s", path,
-                            status == PK_READ_OK ? strerror(errno) : pk_read_strerror(status, err));
+        pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\": %s", path,
+                    status == PK_READ_OK ? strerror(errno) : pk_read_strerror(status, err));
         free(text);
         free(path);
         lab_free(lab);
@@ -340,14 +350,14 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, char **errm
     int rc = len ? ini_parse_stream(ini_reader_fn, &st, ini_handler_fn, &st) : 0;
     fclose(st.fp);
     free(text);
-    if (rc != 0 && !st.error)
-        st.error = xasprintf("%s:%d: syntax error (expected [section] or key = value)", path,
-                             rc > 0 ? rc : st.line);
-    if (!st.error)
+    if (rc != 0 && !st.failed) {
+        st.line = rc > 0 ? rc : st.line;
+        set_error(&st, "syntax error (expected [section] or key = value)");
+    }
+    if (!st.failed)
         lab_validate(&st);
     free(path);
-    if (st.error) {
-        *errmsg = st.error;
+    if (st.failed) {
         lab_free(lab);
         return false;
     }
@@ -377,26 +387,28 @@ static bool is_lab_dir(const char *root, const char *name)
     return yes;
 }
 
-static bool check_orders(const LabSet *set, char **errmsg)
+static bool check_orders(const LabSet *set, PkDiag *diag)
 {
     for (size_t idx = 1; idx < set->n; idx++) {
         const Lab *prev = &set->labs[idx - 1], *cur = &set->labs[idx];
         if (cur->kind == LAB_STAGE && prev->kind == LAB_STAGE && cur->order == prev->order) {
-            *errmsg = xasprintf("%s/lab.ini: stage order %d is also used by \"%s\"", cur->dir,
-                                cur->order, prev->id);
+            char *path = xasprintf("%s/lab.ini", cur->dir);
+            pk_diag_set(diag, path, 0, NULL, "stage order %d is also used by \"%s\"",
+                        cur->order, prev->id);
+            free(path);
             return false;
         }
     }
     return true;
 }
 
-bool lab_set_load(const char *root, LabSet *out, char **errmsg)
+bool lab_set_load(const char *root, LabSet *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     DIR *dir = opendir(root);
     if (!dir) {
-        *errmsg = xasprintf("could not open labs directory \"%s\": %s", root, strerror(errno));
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL, "could not open labs directory \"%s\": %s", root,
+                           strerror(errno));
     }
     out->root = xstrdup(root);
     size_t cap = 0;
@@ -405,7 +417,7 @@ bool lab_set_load(const char *root, LabSet *out, char **errmsg)
         if (!is_lab_dir(root, ent->d_name))
             continue;
         PK_GROW(out->labs, out->n, cap);
-        ok = lab_load_one(root, ent->d_name, &out->labs[out->n], errmsg);
+        ok = lab_load_one(root, ent->d_name, &out->labs[out->n], diag);
         if (ok)
             out->n++;
     }
@@ -413,7 +425,7 @@ bool lab_set_load(const char *root, LabSet *out, char **errmsg)
     if (ok)
         qsort(out->labs, out->n, sizeof(Lab), lab_compare);
     if (ok)
-        ok = check_orders(out, errmsg);
+        ok = check_orders(out, diag);
     if (!ok)
         lab_set_free(out);
     return ok;
@@ -442,25 +454,4 @@ const Lab *lab_set_baseline(const LabSet *set)
         if (set->labs[idx].kind == LAB_STAGE && set->labs[idx].order == 0)
             return &set->labs[idx];
     return NULL;
-}
-
-bool lab_parse_duration(const char *text, double *seconds)
-{
-    char *end;
-    errno = 0;
-    double num = strtod(text, &end);
-    if (errno || end == text || num < 0 || num > 86400)
-        return false;
-    while (*end == ' ')
-        end++;
-    static const struct { const char *unit; double factor; } units[] = {
-        {"", 1}, {"s", 1}, {"ms", 0.001}, {"min", 60}, {"m", 60}, {"h", 3600},
-    };
-    for (size_t idx = 0; idx < sizeof(units) / sizeof(units[0]); idx++) {
-        if (!strcmp(end, units[idx].unit)) {
-            *seconds = num * units[idx].factor;
-            return *seconds <= 86400;
-        }
-    }
-    return false;
 }

@@ -67,16 +67,13 @@ typedef struct LabSet {
     size_t n;
 } LabSet;
 
-/* Loads every labs/<ID>/lab.ini under `root`. On a bad lab file returns false with a
- * compiler-style message in *errmsg ("FILE:LINE: message", caller frees) and frees what it read. */
-bool lab_set_load(const char *root, LabSet *out, char **errmsg);
+/* Loads every labs/<ID>/lab.ini under `root`. On a bad lab file returns false with *diag
+ * (file and line) and frees what it read. */
+bool lab_set_load(const char *root, LabSet *out, PkDiag *diag);
 void lab_set_free(LabSet *set);
 
 const Lab *lab_set_find(const LabSet *set, const char *id);
 /* The stage with order 0; NULL when the series has none. */
 const Lab *lab_set_baseline(const LabSet *set);
-
-/* "60s", "2min", "500ms", "90" (seconds) → seconds; false on anything else. */
-bool lab_parse_duration(const char *text, double *seconds);
 
 #endif

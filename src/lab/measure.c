@@ -1,42 +1,29 @@
 #include "lab/measure.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "common/clock.h"
 #include "common/xalloc.h"
 
 #define SAMPLE_INTERVAL_MS 1000
 
-static bool query_doubles(PGconn *conn, const char *sql, double *out, int n, char **errmsg)
-{
-    PGresult *res = PQexec(conn, sql);
-    bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
-              PQnfields(res) == n;
-    if (ok) {
-        for (int col = 0; col < n; col++)
-            out[col] = PQgetisnull(res, 0, col) ? 0 : strtod(PQgetvalue(res, 0, col), NULL);
-    } else {
-        *errmsg = xasprintf("could not read statistics: %s", PQerrorMessage(conn));
-    }
-    PQclear(res);
-    return ok;
-}
-
-bool stat_counters_read(PGconn *conn, StatCounters *out, char **errmsg)
+bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
-    PQclear(PQexec(conn, "SELECT pg_stat_clear_snapshot()"));
+    dbctl_exec(ctl, "SELECT pg_stat_clear_snapshot()", NULL);
     double db[9];
-    if (!query_doubles(conn,
+    PkDiag err = PK_DIAG_INIT;
+    if (!dbctl_doubles(ctl,
                        "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
                        "d.temp_files, d.temp_bytes, "
                        "(SELECT coalesce(sum(autovacuum_count), 0) FROM pg_stat_all_tables), "
                        "(SELECT coalesce(sum(autoanalyze_count), 0) FROM pg_stat_all_tables), "
                        "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') "
                        "FROM pg_stat_database d WHERE d.datname = current_database()",
-                       db, 9, errmsg))
-        return false;
+                       db, 9, &err))
+        goto fail;
     out->blks_hit = db[0];
     out->blks_read = db[1];
     out->xact_commit = db[2];
@@ -48,14 +35,18 @@ bool stat_counters_read(PGconn *conn, StatCounters *out, char **errmsg)
     out->wal_bytes = db[8];
     double ckpt[2];
     /* 17 moved the checkpoint counters to pg_stat_checkpointer. */
-    const char *sql = PQserverVersion(conn) >= 170000
+    const char *sql = dbctl_server_version(ctl) >= 170000
                           ? "SELECT num_timed, num_requested FROM pg_stat_checkpointer"
                           : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter";
-    if (!query_doubles(conn, sql, ckpt, 2, errmsg))
-        return false;
+    if (!dbctl_doubles(ctl, sql, ckpt, 2, &err))
+        goto fail;
     out->checkpoints_timed = ckpt[0];
     out->checkpoints_req = ckpt[1];
     return true;
+fail:
+    pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
+    pk_diag_free(&err);
+    return false;
 }
 
 void stat_counters_delta(const StatCounters *before, const StatCounters *after, StatCounters *out)
@@ -109,24 +100,28 @@ void wait_sample_sort(WaitSample *sample)
 }
 
 /* One round: the wait events of active client backends of this database, and the commits. */
-static void sample_round(Sampler *sampler, PGconn *conn, double elapsed_s)
+static void sample_round(Sampler *sampler, DbCtl *ctl, double elapsed_s)
 {
-    PGresult *res = PQexec(conn,
+    DbCtlRows rows;
+    bool have_rows = dbctl_rows(ctl,
         "SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
         "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
-        "AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1");
-    PGresult *tx = PQexec(conn, "SELECT pg_stat_clear_snapshot(), "
-                                "(SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                                "WHERE datname = current_database())");
+        "AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
+        &rows, NULL);
+    double tx[2];
+    bool have_tx = dbctl_doubles(ctl, "SELECT pg_stat_clear_snapshot(), "
+                                      "(SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                                      "WHERE datname = current_database())",
+                                 tx, 2, NULL);
     pthread_mutex_lock(&sampler->lock);
-    if (PQresultStatus(res) == PGRES_TUPLES_OK) {
+    if (have_rows) {
         sampler->waits.samples++;
-        for (int row = 0; row < PQntuples(res); row++)
-            wait_add(&sampler->waits, PQgetvalue(res, row, 0),
-                     strtoull(PQgetvalue(res, row, 1), NULL, 10));
+        for (int row = 0; row < rows.n_rows; row++)
+            wait_add(&sampler->waits, dbctl_cell(&rows, row, 0),
+                     strtoull(dbctl_cell(&rows, row, 1), NULL, 10));
     }
-    if (PQresultStatus(tx) == PGRES_TUPLES_OK && PQntuples(tx) == 1) {
-        double commits = strtod(PQgetvalue(tx, 0, 1), NULL);
+    if (have_tx) {
+        double commits = tx[1];
         if (sampler->last_commits > 0 && elapsed_s > 0) {
             sampler->current_tps = (commits - sampler->last_commits) / elapsed_s;
             sampler->have_tps = true;
@@ -134,47 +129,39 @@ static void sample_round(Sampler *sampler, PGconn *conn, double elapsed_s)
         sampler->last_commits = commits;
     }
     pthread_mutex_unlock(&sampler->lock);
-    PQclear(res);
-    PQclear(tx);
-}
-
-static double mono_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    if (have_rows)
+        dbctl_rows_free(&rows);
 }
 
 static void *sampler_main(void *arg)
 {
     Sampler *sampler = arg;
-    PGconn *conn = PQconnectdb(sampler->conninfo);
-    double last = mono_s();
-    while (!sampler->stop && PQstatus(conn) == CONNECTION_OK) {
-        for (int slice = 0; slice < SAMPLE_INTERVAL_MS / 50 && !sampler->stop; slice++) {
-            struct timespec ts = {0, 50 * 1000000L};
-            nanosleep(&ts, NULL);
-        }
+    DbCtl *ctl = dbctl_connect(sampler->conninfo, NULL);
+    double last = pk_clock_now();
+    while (!sampler->stop && ctl) {
+        pk_clock_sleep_until(last + SAMPLE_INTERVAL_MS / 1000.0, &sampler->stop);
         if (sampler->stop)
             break;
-        double now = mono_s();
-        sample_round(sampler, conn, now - last);
+        double now = pk_clock_now();
+        sample_round(sampler, ctl, now - last);
         last = now;
-        if (PQstatus(conn) != CONNECTION_OK)
-            PQreset(conn);
+        if (!dbctl_alive(ctl)) {
+            /* the server restarted or went away: try once a round */
+            dbctl_close(ctl);
+            ctl = dbctl_connect(sampler->conninfo, NULL);
+        }
     }
-    PQfinish(conn);
+    dbctl_close(ctl);
     return NULL;
 }
 
-bool sampler_start(Sampler *sampler, const char *conninfo, char **errmsg)
+bool sampler_start(Sampler *sampler, const char *conninfo, PkDiag *diag)
 {
     memset(sampler, 0, sizeof(*sampler));
     sampler->conninfo = xstrdup(conninfo);
     pthread_mutex_init(&sampler->lock, NULL);
     if (pthread_create(&sampler->thread, NULL, sampler_main, sampler) != 0) {
-        *errmsg = xstrdup("could not start the statistics sampler thread");
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL, "could not start the statistics sampler thread");
     }
     sampler->started = true;
     return true;

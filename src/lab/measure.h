@@ -5,10 +5,12 @@
 #ifndef PK_LAB_MEASURE_H
 #define PK_LAB_MEASURE_H
 
-#include <libpq-fe.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "common/diag.h"
+#include "db/ctl.h"
 
 typedef struct StatCounters {
     double blks_hit, blks_read;
@@ -19,8 +21,8 @@ typedef struct StatCounters {
     double wal_bytes; /* pg_current_wal_lsn() as a byte position */
 } StatCounters;
 
-/* Reads the counters for the connection's database. false with *errmsg. */
-bool stat_counters_read(PGconn *conn, StatCounters *out, char **errmsg);
+/* Reads the counters for the connection's database. false with *diag. */
+bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag);
 /* after - before, field by field. */
 void stat_counters_delta(const StatCounters *before, const StatCounters *after,
                          StatCounters *out);
@@ -55,7 +57,7 @@ typedef struct Sampler {
 } Sampler;
 
 /* Starts sampling (failure to connect leaves an empty sample and says so). */
-bool sampler_start(Sampler *sampler, const char *conninfo, char **errmsg);
+bool sampler_start(Sampler *sampler, const char *conninfo, PkDiag *diag);
 /* Commits per second as the server counted them over the last second; < 0 when unknown. */
 double sampler_current_tps(Sampler *sampler);
 /* Zeroes the wait-event sample: called when the warm-up ends. */

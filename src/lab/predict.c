@@ -13,11 +13,15 @@
 #include "lint/lint_rules.h"
 
 /* The stage's settings as a configuration file, in a private temporary directory. */
-static char *write_stage_conf(const LabSettings *settings, char **dir_out, char **errmsg)
+static char *write_stage_conf(const LabSettings *settings, char **dir_out, PkDiag *diag)
 {
-    char *dir = pk_make_temp_dir("pgknob-predict", errmsg);
-    if (!dir)
+    char *err = NULL;
+    char *dir = pk_make_temp_dir("pgknob-predict", &err);
+    if (!dir) {
+        pk_diag_set(diag, NULL, 0, NULL, "%s", err);
+        free(err);
         return NULL;
+    }
     StrBuf text = STRBUF_INIT;
     for (size_t idx = 0; idx < settings->n; idx++) {
         char *quoted = lab_settings_quote(settings->items[idx].value);
@@ -31,7 +35,7 @@ static char *write_stage_conf(const LabSettings *settings, char **dir_out, char 
         ok = false;
     sb_free(&text);
     if (!ok) {
-        *errmsg = xasprintf("could not write \"%s\": %s", path, strerror(errno));
+        pk_diag_set(diag, NULL, 0, NULL, "could not write \"%s\": %s", path, strerror(errno));
         unlink(path);
         rmdir(dir);
         free(path);
@@ -77,10 +81,10 @@ static void take_findings(FindingList *to, FindingList *from)
     memset(from, 0, sizeof(*from));
 }
 
-bool predict_stage(const LabSettings *settings, int major, FindingList *out, char **errmsg)
+bool predict_stage(const LabSettings *settings, int major, FindingList *out, PkDiag *diag)
 {
     char *dir = NULL;
-    char *path = write_stage_conf(settings, &dir, errmsg);
+    char *path = write_stage_conf(settings, &dir, diag);
     if (!path)
         return false;
     char version[8];
@@ -89,14 +93,17 @@ bool predict_stage(const LabSettings *settings, int major, FindingList *out, cha
     LintOpts opts = {.paths = paths, .n_paths = 1, .pg_version = version};
     LintResult res;
     memset(&res, 0, sizeof(res));
-    bool ok = lint_run(&opts, &res, errmsg) && res.n_inputs == 1;
+    char *lint_err = NULL;
+    bool ok = lint_run(&opts, &res, &lint_err) && res.n_inputs == 1;
+    if (!ok)
+        pk_diag_set(diag, NULL, 0, NULL, "%s", lint_err ? lint_err : "lint found no input");
+    free(lint_err);
     /* The shipped rule packs, with this machine's host facts: the lab's server runs here. */
     LintRulesOpts rules_opts = {.host = "local"};
     LintRulesState rules;
     memset(&rules, 0, sizeof(rules));
     if (ok && !lint_rules_run(&res, &rules_opts, &rules)) {
-        *errmsg = xstrdup("the rule packs could not be loaded (see the error above)");
-        ok = false;
+        ok = pk_diag_set(diag, NULL, 0, NULL, "the rule packs could not be loaded");
     }
     lint_rules_state_free(&rules);
     size_t first = out->n;

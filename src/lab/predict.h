@@ -7,11 +7,12 @@
 
 #include <stdbool.h>
 
+#include "common/diag.h"
 #include "engine/finding.h"
 #include "lab/fragment.h"
 
-/* Appends the findings for `settings` on PostgreSQL `major`, sorted. false with *errmsg when the
+/* Appends the findings for `settings` on PostgreSQL `major`, sorted. false with *diag when the
  * pipeline could not run (e.g. no rule packs found); the list then holds what was found. */
-bool predict_stage(const LabSettings *settings, int major, FindingList *out, char **errmsg);
+bool predict_stage(const LabSettings *settings, int major, FindingList *out, PkDiag *diag);
 
 #endif

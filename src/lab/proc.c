@@ -14,14 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
 #include "common/xalloc.h"
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* In the child: drop to the server user, wire the pipe, exec. Never returns. */
 static void child_exec(char *const *argv, const ProcUser *user, int out_fd)
@@ -39,14 +33,15 @@ static void child_exec(char *const *argv, const ProcUser *user, int out_fd)
     if (user && user->switch_user) {
         if (initgroups(user->name, user->gid) != 0 || setgid(user->gid) != 0 ||
             setuid(user->uid) != 0) {
-            fprintf(stderr, "could not switch to user \"%s\": %s\n", user->name,
+            /* the child's stderr is the captured pipe: this becomes the command's output */
+            dprintf(STDERR_FILENO, "could not switch to user \"%s\": %s\n", user->name,
                     strerror(errno));
             _exit(127);
         }
     }
     signal(SIGPIPE, SIG_DFL);
     execv(argv[0], argv);
-    fprintf(stderr, "could not execute \"%s\": %s\n", argv[0], strerror(errno));
+    dprintf(STDERR_FILENO, "could not execute \"%s\": %s\n", argv[0], strerror(errno));
     _exit(127);
 }
 
@@ -55,7 +50,7 @@ static bool drain_output(int fd, double deadline, StrBuf *output)
 {
     char buf[4096];
     for (;;) {
-        double left = deadline - now_s();
+        double left = deadline - pk_clock_now();
         if (left <= 0)
             return false;
         struct pollfd pfd = {fd, POLLIN, 0};
@@ -117,7 +112,7 @@ int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, St
         return -1;
     }
     close(fds[1]);
-    bool in_time = drain_output(fds[0], now_s() + timeout_s, output);
+    bool in_time = drain_output(fds[0], pk_clock_now() + timeout_s, output);
     close(fds[0]);
     if (!in_time) {
         kill(pid, SIGKILL);
@@ -141,38 +136,38 @@ static bool user_from_passwd(const struct passwd *pw, ProcUser *user)
     return true;
 }
 
-bool proc_server_user(const char *name, ProcUser *user, char **errmsg)
+bool proc_server_user(const char *name, ProcUser *user, PkDiag *diag)
 {
     memset(user, 0, sizeof(*user));
     if (geteuid() != 0)
         return true;
     struct passwd *pw = getpwnam(name);
     if (!pw) {
-        *errmsg = xasprintf("running as root, and there is no \"%s\" user to run the server as",
+        pk_diag_set(diag, NULL, 0, NULL, "running as root, and there is no \"%s\" user to run the server as",
                             name);
         return false;
     }
     return user_from_passwd(pw, user);
 }
 
-bool proc_owner_of(const char *path, ProcUser *user, char **errmsg)
+bool proc_owner_of(const char *path, ProcUser *user, PkDiag *diag)
 {
     memset(user, 0, sizeof(*user));
     struct stat st;
     if (stat(path, &st) != 0) {
-        *errmsg = xasprintf("could not stat \"%s\": %s", path, strerror(errno));
+        pk_diag_set(diag, NULL, 0, NULL, "could not stat \"%s\": %s", path, strerror(errno));
         return false;
     }
     if (st.st_uid == geteuid())
         return true;
     if (geteuid() != 0) {
-        *errmsg = xasprintf("\"%s\" belongs to another user: only its owner or root can "
+        pk_diag_set(diag, NULL, 0, NULL, "\"%s\" belongs to another user: only its owner or root can "
                             "restart the server", path);
         return false;
     }
     struct passwd *pw = getpwuid(st.st_uid);
     if (!pw) {
-        *errmsg = xasprintf("the owner (uid %u) of \"%s\" has no account", (unsigned)st.st_uid,
+        pk_diag_set(diag, NULL, 0, NULL, "the owner (uid %u) of \"%s\" has no account", (unsigned)st.st_uid,
                             path);
         return false;
     }

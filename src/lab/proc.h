@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
+#include "common/diag.h"
 #include "common/strbuf.h"
 
 typedef struct ProcUser {
@@ -21,10 +22,10 @@ typedef struct ProcUser {
 int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output);
 
 /* Fills `user` for the unprivileged account to run servers as when we are root; when we are
- * not root, switch_user is false. false with *errmsg when root and the account is missing. */
-bool proc_server_user(const char *name, ProcUser *user, char **errmsg);
+ * not root, switch_user is false. false with *diag when root and the account is missing. */
+bool proc_server_user(const char *name, ProcUser *user, PkDiag *diag);
 /* The owner of `path`, to run pg_ctl as against an existing data directory. */
-bool proc_owner_of(const char *path, ProcUser *user, char **errmsg);
+bool proc_owner_of(const char *path, ProcUser *user, PkDiag *diag);
 void proc_user_free(ProcUser *user);
 
 /* The start time of process `pid` (field 22 of /proc/PID/stat, clock ticks since boot), or -1

@@ -1,23 +1,22 @@
 #include "lab/qload.h"
 
-#include <libpq-fe.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
+#include "common/clock.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "db/stmt_loop.h"
 #include "tpcc/stats.h"
 
 typedef struct QloadClient {
     const char *conninfo;
     const char *sql;
     double t_measure, t_end; /* monotonic seconds */
-    PGconn *conn;
-    PGcancel *cancel;
+    DbStmtLoop *loop;               /* set and cleared under cancel_lock */
     pthread_mutex_t *cancel_lock;
     volatile int done_flag;
     TpccHist hist;
@@ -26,13 +25,6 @@ typedef struct QloadClient {
     int n_seconds;
     char error[256];
 } QloadClient;
-
-static double mono_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void client_record(QloadClient *client, double t0, double t1, bool ok)
 {
@@ -52,39 +44,32 @@ static void client_record(QloadClient *client, double t0, double t1, bool ok)
 static void *client_main(void *arg)
 {
     QloadClient *client = arg;
-    PGconn *conn = PQconnectdb(client->conninfo);
-    PGresult *res = PQstatus(conn) == CONNECTION_OK ? PQprepare(conn, "q", client->sql, 0, NULL)
-                                                    : NULL;
-    if (!res || PQresultStatus(res) != PGRES_COMMAND_OK) {
-        snprintf(client->error, sizeof(client->error), "%s", PQerrorMessage(conn));
-        PQclear(res);
-        PQfinish(conn);
+    PkDiag err = PK_DIAG_INIT;
+    DbStmtLoop *loop = dbloop_open(client->conninfo, client->sql, &err);
+    if (!loop) {
+        snprintf(client->error, sizeof(client->error), "%s", err.message);
+        pk_diag_free(&err);
         client->done_flag = 1;
         return NULL;
     }
-    PQclear(res);
     pthread_mutex_lock(client->cancel_lock);
-    client->conn = conn;
-    client->cancel = PQgetCancel(conn);
+    client->loop = loop;
     pthread_mutex_unlock(client->cancel_lock);
-    while (mono_s() < client->t_end && !client->done_flag) {
-        double t0 = mono_s();
-        res = PQexecPrepared(conn, "q", 0, NULL, NULL, NULL, 0);
-        double t1 = mono_s();
-        bool ok = PQresultStatus(res) == PGRES_TUPLES_OK;
-        if (!ok && PQstatus(conn) != CONNECTION_OK) {
-            snprintf(client->error, sizeof(client->error), "%s", PQerrorMessage(conn));
-            PQclear(res);
+    while (pk_clock_now() < client->t_end && !client->done_flag) {
+        double t0 = pk_clock_now();
+        DbLoopStatus status = dbloop_run(loop, &err);
+        double t1 = pk_clock_now();
+        if (status == DBLOOP_LOST) {
+            snprintf(client->error, sizeof(client->error), "%s", err.message);
+            pk_diag_free(&err);
             break;
         }
-        client_record(client, t0, t1, ok);
-        PQclear(res);
+        client_record(client, t0, t1, status == DBLOOP_OK);
     }
     pthread_mutex_lock(client->cancel_lock);
-    PQfreeCancel(client->cancel);
-    client->cancel = NULL;
+    client->loop = NULL;
     pthread_mutex_unlock(client->cancel_lock);
-    PQfinish(conn);
+    dbloop_close(loop);
     client->done_flag = 1;
     return NULL;
 }
@@ -93,16 +78,12 @@ static void *client_main(void *arg)
 static void supervise(QloadClient *clients, int n, double t_end, volatile sig_atomic_t *stop,
                       pthread_mutex_t *cancel_lock)
 {
-    while (mono_s() < t_end && !(stop && *stop)) {
-        struct timespec ts = {0, 50 * 1000000L};
-        nanosleep(&ts, NULL);
-    }
+    while (pk_clock_now() < t_end && !(stop && *stop))
+        pk_clock_sleep_ms(50);
     pthread_mutex_lock(cancel_lock);
     for (int idx = 0; idx < n; idx++) {
         clients[idx].done_flag = 1;
-        char errbuf[256];
-        if (clients[idx].cancel)
-            PQcancel(clients[idx].cancel, errbuf, sizeof(errbuf));
+        dbloop_cancel(clients[idx].loop);
     }
     pthread_mutex_unlock(cancel_lock);
 }
@@ -135,13 +116,13 @@ static double cpu_seconds(void)
 }
 
 bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
-               WorkloadResult *out, char **errmsg)
+               WorkloadResult *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     int n = params->clients > 0 ? params->clients : 1;
     QloadClient *clients = xcalloc((size_t)n, sizeof(QloadClient));
     pthread_mutex_t cancel_lock = PTHREAD_MUTEX_INITIALIZER;
-    double t_start = mono_s();
+    double t_start = pk_clock_now();
     double t_measure = t_start + params->warmup_s, t_end = t_measure + params->duration_s;
     int n_seconds = (int)params->duration_s + 1;
     int started = 0;
@@ -163,13 +144,13 @@ bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_
     supervise(clients, started, t_end, stop, &cancel_lock);
     for (int idx = 0; idx < started; idx++)
         pthread_join(threads[idx], NULL);
-    double measured = mono_s() - t_measure;
+    double measured = pk_clock_now() - t_measure;
     if (measured > params->duration_s)
         measured = params->duration_s;
     bool ok = started == n && clients[0].error[0] == '\0';
     if (!ok) {
-        *errmsg = xasprintf("the query workload could not run: %s",
-                            clients[0].error[0] ? clients[0].error : "could not start threads");
+        pk_diag_set(diag, NULL, 0, NULL, "the query workload could not run: %s",
+                    clients[0].error[0] ? clients[0].error : "could not start threads");
     } else {
         fill_result(clients, n, measured > 0 ? measured : 0, out);
         out->client_cpu_s = cpu_seconds() - cpu0;

@@ -7,6 +7,6 @@
 #include "lab/workload.h"
 
 bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
-               WorkloadResult *out, char **errmsg);
+               WorkloadResult *out, PkDiag *diag);
 
 #endif

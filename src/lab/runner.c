@@ -4,9 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
+#include "common/signals.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
@@ -90,7 +91,7 @@ static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *re
     }
 }
 
-static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, char **errmsg)
+static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, PkDiag *diag)
 {
     for (int sel = 0; sel < opts->n_selection; sel++) {
         const char *name = opts->selection[sel];
@@ -105,13 +106,15 @@ static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, 
         } else if (lab) {
             plan_standalone(labs, lab, rep);
         } else {
-            *errmsg = xasprintf("unknown lab \"%s\"\nhint: `pgknob lab list` shows the labs; "
-                                "\"series\" runs the slow series, \"all\" everything.", name);
+            return pk_diag_set(diag, NULL, 0,
+                               "`pgknob lab list` shows the labs; \"series\" runs the slow "
+                               "series, \"all\" everything.",
+                               "unknown lab \"%s\"", name);
             return false;
         }
     }
     if (rep->n == 0) {
-        *errmsg = xstrdup("nothing to run: the labs directory has no stages");
+        pk_diag_set(diag, NULL, 0, NULL, "nothing to run: the labs directory has no stages");
         return false;
     }
     return true;
@@ -211,11 +214,10 @@ static char *find_bindir(const char *pg_bin, const char *project_root, int major
 {
     PgBinSearch search = {pg_bin, project_root, major, false, true};
     PgBin bin = {0};
-    char *bin_err = NULL, *dir = NULL;
-    if (pg_bin_find(&search, &bin, &bin_err) && bin.major == major)
+    char *dir = NULL;
+    if (pg_bin_find(&search, &bin, NULL) && bin.major == major)
         dir = xstrdup(bin.dir);
     pg_bin_free(&bin);
-    free(bin_err);
     return dir;
 }
 
@@ -223,16 +225,10 @@ static char *find_bindir(const char *pg_bin, const char *project_root, int major
  * connection string: NULL when none or more than one fits. */
 static char *journal_for_unreachable(const char *dsn)
 {
-    char *perr = NULL;
-    PQconninfoOption *opts = PQconninfoParse(dsn, &perr);
-    PQfreemem(perr);
-    const char *host = getenv("PGHOST"), *port = getenv("PGPORT");
-    for (PQconninfoOption *opt = opts; opt && opt->keyword; opt++) {
-        if (!strcmp(opt->keyword, "host") && opt->val && *opt->val)
-            host = opt->val;
-        if (!strcmp(opt->keyword, "port") && opt->val && *opt->val)
-            port = opt->val;
-    }
+    char *dsn_host = dbctl_conninfo_value(dsn, "host");
+    char *dsn_port = dbctl_conninfo_value(dsn, "port");
+    const char *host = dsn_host ? dsn_host : getenv("PGHOST");
+    const char *port = dsn_port ? dsn_port : getenv("PGPORT");
     int want_port = port && *port ? atoi(port) : 5432;
     char **paths;
     size_t n = journal_list(&paths);
@@ -240,19 +236,20 @@ static char *journal_for_unreachable(const char *dsn)
     int matches = 0;
     for (size_t idx = 0; idx < n; idx++) {
         LabJournal journal;
-        char *err = NULL;
+        PkDiag err = PK_DIAG_INIT;
         if (journal_read(paths[idx], &journal, &err) && journal.port == want_port &&
             (!host || !*host || !journal.host || !strcmp(journal.host, host))) {
             matches++;
             free(found);
             found = xstrdup(paths[idx]);
         }
-        free(err);
+        pk_diag_free(&err);
         journal_free(&journal);
         free(paths[idx]);
     }
     free(paths);
-    PQconninfoFree(opts);
+    free(dsn_host);
+    free(dsn_port);
     if (matches != 1) {
         free(found);
         return NULL;
@@ -260,67 +257,70 @@ static char *journal_for_unreachable(const char *dsn)
     return found;
 }
 
-/* The sentence that names a pending journal and the command that clears it. */
-static char *pending_message(const char *path)
+/* The diagnostic that names a pending journal and the command that clears it. */
+static void pending_diag(const char *path, PkDiag *diag)
 {
     LabJournal journal;
-    char *err = NULL;
-    char *msg;
+    PkDiag err = PK_DIAG_INIT;
     if (journal_read(path, &journal, &err) && journal_owner_alive(&journal))
-        msg = xasprintf("a lab is running on the server (port %d, data directory %s) now: "
-                        "`pgknob %s` (pid %ld, since %s); its journal is %s\n"
-                        "hint: Wait for it, or stop it with SIGINT or SIGTERM (it restores the "
-                        "settings first).", journal.port, journal.data_directory,
-                        journal.command ? journal.command : "lab run", journal.pid,
-                        journal.created ? journal.created : "?", path);
-    else if (!err)
-        msg = xasprintf("the server (port %d, data directory %s) still has the settings of a lab "
-                        "that did not finish: `pgknob %s` (pid %ld, %s) left the journal %s\n"
-                        "hint: Run `pgknob lab restore --dsn CONNINFO` with the same connection "
-                        "string to put its settings back first.",
-                        journal.port, journal.data_directory,
-                        journal.command ? journal.command : "lab run", journal.pid,
-                        journal.created ? journal.created : "?", path);
+        pk_diag_set(diag, NULL, 0,
+                    "Wait for it, or stop it with SIGINT or SIGTERM (it restores the settings "
+                    "first).",
+                    "a lab is running on the server (port %d, data directory %s) now: "
+                    "`pgknob %s` (pid %ld, since %s); its journal is %s", journal.port,
+                    journal.data_directory, journal.command ? journal.command : "lab run",
+                    journal.pid, journal.created ? journal.created : "?", path);
+    else if (!err.message)
+        pk_diag_set(diag, NULL, 0,
+                    "Run `pgknob lab restore --dsn CONNINFO` with the same connection string to "
+                    "put its settings back first.",
+                    "the server (port %d, data directory %s) still has the settings of a lab "
+                    "that did not finish: `pgknob %s` (pid %ld, %s) left the journal %s",
+                    journal.port, journal.data_directory,
+                    journal.command ? journal.command : "lab run", journal.pid,
+                    journal.created ? journal.created : "?", path);
     else
-        msg = xasprintf("%s\nhint: A damaged journal of this server is in the way: move it away "
-                        "once you have checked the server's settings by hand.", err);
-    free(err);
+        pk_diag_set(diag, err.file, err.line,
+                    "A damaged journal of this server is in the way: move it away once you have "
+                    "checked the server's settings by hand.",
+                    "%s", err.message);
+    pk_diag_free(&err);
     journal_free(&journal);
-    return msg;
 }
 
 static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunReport *rep,
-                           char **errmsg)
+                           PkDiag *diag)
 {
     if (!opts->allow_existing) {
-        *errmsg = xstrdup("refusing to change the settings of an existing server\n"
-                          "hint: A lab rewrites settings with ALTER SYSTEM and may restart the "
-                          "server; pass --allow-existing-server to accept that (the original "
-                          "settings are restored afterwards).");
-        return false;
+        return pk_diag_set(diag, NULL, 0,
+                           "A lab rewrites settings with ALTER SYSTEM and may restart the "
+                           "server; pass --allow-existing-server to accept that (the original "
+                           "settings are restored afterwards).",
+                           "refusing to change the settings of an existing server");
     }
     target->kind = TARGET_EXISTING;
     target->conninfo = xstrdup(opts->dsn);
-    if (!target_connect(target, errmsg)) {
+    target->events = opts->events;
+    PkDiag conn_err = PK_DIAG_INIT;
+    if (!target_connect(target, &conn_err)) {
         /* A server left down by a killed lab: say so rather than only "could not connect". */
         char *path = journal_for_unreachable(opts->dsn);
         if (path) {
-            char *msg = pending_message(path);
-            char *both = xasprintf("%s\n%s", *errmsg, msg);
-            free(msg);
-            free(*errmsg);
-            *errmsg = both;
+            pending_diag(path, diag);
+            if (diag)
+                pk_diag_set_detail(diag, "%s", conn_err.message);
             free(path);
         }
+        lab_diag_pass(diag, &conn_err);
         return false;
     }
     /* First of all: a journal of this server means an earlier lab did not restore it. Its
      * settings now are the lab's, not the originals; starting again would record them as such. */
     LabJournal id;
     memset(&id, 0, sizeof(id));
-    bool ok = lab_identify(target, &id, errmsg);
+    bool ok = lab_identify(target, &id, diag);
     if (ok && journal_exists(id.path)) {
-        *errmsg = pending_message(id.path);
+        pending_diag(id.path, diag);
         ok = false;
     }
     journal_free(&id);
@@ -328,13 +328,11 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
         return false;
     int need = max_min_major(rep);
     if (target->version_num / 10000 < need) {
-        *errmsg = xasprintf("the server is PostgreSQL %s; the chosen labs need %d or later",
-                            target->version, need);
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL,
+                           "the server is PostgreSQL %s; the chosen labs need %d or later",
+                           target->version, need);
     }
-    char *ignored = NULL;
-    target->datadir = dbctl_value(target->conn, "SHOW data_directory", &ignored);
-    free(ignored);
+    target->datadir = dbctl_value(target->ctl, "SHOW data_directory", NULL);
     target->bindir = find_bindir(opts->pg_bin, opts->project_root, target->version_num / 10000);
     rep->server_origin = xasprintf("existing server (%s)", opts->dsn);
     return true;
@@ -351,27 +349,29 @@ static const char *project_relative(const char *dir, const char *root)
 }
 
 static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *cluster,
-                            LabRunReport *rep, char **errmsg)
+                            LabRunReport *rep, PkDiag *diag)
 {
-    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true, false};
+    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true, false,
+                          opts->events};
     PgBin bin;
-    if (!pg_bin_find(&search, &bin, errmsg))
+    if (!pg_bin_find(&search, &bin, diag))
         return false;
-    fprintf(stderr, "pgknob: creating a throwaway PostgreSQL %s cluster (%s: %s)\n", bin.version,
-            bin.origin, bin.dir);
-    bool ok = cluster_create(cluster, &bin, opts->keep, errmsg);
+    lab_say(opts->events, LAB_EV_INFO, "creating a throwaway PostgreSQL %s cluster (%s: %s)",
+            bin.version, bin.origin, bin.dir);
+    bool ok = cluster_create(cluster, &bin, opts->keep, opts->events, diag);
     if (ok)
-        fprintf(stderr, "pgknob: cluster in %s, port %d (removed afterwards%s)\n", cluster->base,
-                cluster->port, opts->keep ? " unless --keep: kept" : "");
+        lab_say(opts->events, LAB_EV_INFO, "cluster in %s, port %d (removed afterwards%s)",
+                cluster->base, cluster->port, opts->keep ? " unless --keep: kept" : "");
     if (ok) {
         rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)",
                                        bin.version,
                                        project_relative(bin.dir, opts->project_root),
                                        bin.origin);
         target->kind = TARGET_THROWAWAY;
+        target->events = opts->events;
         target->cluster = cluster;
         target->conninfo = cluster_conninfo(cluster, "postgres");
-        ok = target_connect(target, errmsg);
+        ok = target_connect(target, diag);
     }
     pg_bin_free(&bin);
     return ok;
@@ -379,14 +379,20 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
 
 /* ---- one stage ---- */
 
-static void sleep_ms(int ms)
+/* A diagnostic as the report's one-line text (detail and hint after it), emptied. */
+static char *diag_take_text(PkDiag *diag, const char *fallback)
 {
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
+    if (!diag->message)
+        return xstrdup(fallback);
+    char *text = xasprintf("%s%s%s%s%s%s", diag->message, diag->detail ? "; " : "",
+                           diag->detail ? diag->detail : "", diag->hint ? " (" : "",
+                           diag->hint ? diag->hint : "", diag->hint ? ")" : "");
+    pk_diag_free(diag);
+    return text;
 }
 
 static bool warm_up(const LabTarget *target, StageResult *stage, Sampler *sampler,
-                    const char *label, bool show)
+                    const char *label, const LabEvents *events)
 {
     if (stage->params.warmup_s <= 0)
         return true;
@@ -394,62 +400,61 @@ static bool warm_up(const LabTarget *target, StageResult *stage, Sampler *sample
     warm.duration_s = stage->params.warmup_s;
     warm.warmup_s = 0;
     WorkloadResult res;
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     Progress progress;
-    progress_begin(&progress, show, label, "warm-up", warm.duration_s, sampler);
-    bool ok = workload_run(target->conninfo, &warm, &lab_stop_flag, &res, &err);
+    progress_begin(&progress, events, label, "warm-up", warm.duration_s, sampler);
+    bool ok = workload_run(target->conninfo, &warm, &pk_stop_signal, &res, &err);
     progress_end(&progress);
     if (!ok)
-        stage->error = xasprintf("warm-up failed: %s", err);
-    free(err);
+        stage->error = xasprintf("warm-up failed: %s", err.message);
+    pk_diag_free(&err);
     workload_result_free(&res);
     return ok;
 }
 
 static bool measure(LabTarget *target, StageResult *stage, Sampler *sampler, const char *label,
-                    bool show)
+                    const LabEvents *events)
 {
     StatCounters before, after;
-    char *err = NULL;
-    if (!stat_counters_read(target->conn, &before, &err)) {
-        stage->error = err;
+    PkDiag err = PK_DIAG_INIT;
+    if (!stat_counters_read(target->ctl, &before, &err)) {
+        stage->error = diag_take_text(&err, "");
         return false;
     }
     WorkloadParams params = stage->params;
     params.warmup_s = 0;
     sampler_reset_waits(sampler);
     Progress progress;
-    progress_begin(&progress, show, label, "measuring", params.duration_s, sampler);
-    bool ok = workload_run(target->conninfo, &params, &lab_stop_flag, &stage->result, &err);
+    progress_begin(&progress, events, label, "measuring", params.duration_s, sampler);
+    bool ok = workload_run(target->conninfo, &params, &pk_stop_signal, &stage->result, &err);
     progress_end(&progress);
     if (!ok) {
-        stage->error = err;
+        stage->error = diag_take_text(&err, "");
         return false;
     }
     stage->ran = true;
     stage->load_avg = load_average();
     if (!stage->result.complete && stage->result.stop_detail)
         stage->error = xasprintf("incomplete: %s", stage->result.stop_detail);
-    sleep_ms(300); /* backends report their statistics when they exit */
-    if (target_ensure_connected(target, &err) && stat_counters_read(target->conn, &after, &err)) {
+    pk_clock_sleep_ms(300); /* backends report their statistics when they exit */
+    if (target_ensure_connected(target, &err) && stat_counters_read(target->ctl, &after, &err)) {
         stat_counters_delta(&before, &after, &stage->delta);
         stage->have_delta = true;
-    } else {
-        free(err);
     }
+    pk_diag_free(&err);
     return true;
 }
 
-static void log_stage(const StageResult *stage)
+static void log_stage(const StageResult *stage, const LabEvents *events)
 {
     if (!stage->ran) {
-        fprintf(stderr, "pgknob: %s: not measured: %s\n", stage->id,
+        lab_say(events, LAB_EV_WARNING, "%s: not measured: %s", stage->id,
                 stage->error ? stage->error : "");
         return;
     }
     char *tps = lab_format_tps((double)stage->result.completed, stage->result.tps,
                                stage->result.measured_s);
-    fprintf(stderr, "pgknob: %-28s %12s tps  p95 %.1f ms%s\n", stage->id, tps,
+    lab_say(events, LAB_EV_INFO, "%-28s %12s tps  p95 %.1f ms%s", stage->id, tps,
             stage->result.p95_ms, stage->restarted ? "  (restarted)" : "");
     free(tps);
 }
@@ -465,13 +470,13 @@ static void note_contexts(const SettingsGuard *guard, StageResult *stage)
 }
 
 static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stage,
-                      const char *label, bool show)
+                      const char *label, const LabEvents *events)
 {
     ApplyInfo info;
-    char *err = NULL;
-    fprintf(stderr, "pgknob: %s: applying %zu settings\n", stage->id, stage->changes.n);
+    PkDiag err = PK_DIAG_INIT;
+    lab_say(events, LAB_EV_INFO, "%s: applying %zu settings", stage->id, stage->changes.n);
     if (!guard_apply(guard, target, &stage->settings, &info, &err)) {
-        stage->error = err ? err : xstrdup("interrupted while applying the settings");
+        stage->error = diag_take_text(&err, "interrupted while applying the settings");
         apply_info_free(&info);
         return false;
     }
@@ -481,26 +486,28 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
     info.restart_params = NULL;
     Sampler sampler;
     if (!sampler_start(&sampler, target->conninfo, &err)) {
-        stage->error = err;
+        stage->error = diag_take_text(&err, "");
         return false;
     }
-    bool ok = warm_up(target, stage, &sampler, label, show) && !lab_stop_flag &&
-              measure(target, stage, &sampler, label, show);
+    bool ok = warm_up(target, stage, &sampler, label, events) && !pk_stop_signal &&
+              measure(target, stage, &sampler, label, events);
     sampler_stop(&sampler, &stage->waits);
-    predict_stage(&stage->settings, target->version_num / 10000, &stage->findings,
-                  &stage->findings_error);
-    log_stage(stage);
+    PkDiag predict_err = PK_DIAG_INIT;
+    if (!predict_stage(&stage->settings, target->version_num / 10000, &stage->findings,
+                       &predict_err))
+        stage->findings_error = diag_take_text(&predict_err, "lint could not run");
+    log_stage(stage, events);
     return ok || stage->ran;
 }
 
 /* ---- the run ---- */
 
 static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGuard *guard,
-                          LabRunReport *rep, char **errmsg)
+                          LabRunReport *rep, PkDiag *diag)
 {
     ApplyInfo info;
     /* Load under the first stage's (healthy) settings: a tiny cache would make it crawl. */
-    bool ok = guard_apply(guard, target, &rep->stages[0].settings, &info, errmsg);
+    bool ok = guard_apply(guard, target, &rep->stages[0].settings, &info, diag);
     apply_info_free(&info);
     if (!ok)
         return false;
@@ -511,51 +518,56 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
     for (size_t idx = 0; idx < rep->n; idx++)
         rep->stages[idx].params.warehouses = rep->warehouses;
     bool loaded = false;
-    fprintf(stderr, "pgknob: preparing the TPC-C database (%d warehouse%s)\n", rep->warehouses,
-            rep->warehouses == 1 ? "" : "s");
+    lab_say(opts->events, LAB_EV_INFO, "preparing the TPC-C database (%d warehouse%s)",
+            rep->warehouses, rep->warehouses == 1 ? "" : "s");
     ok = workload_prepare(target->conninfo, rep->warehouses, target->kind == TARGET_THROWAWAY,
-                          opts->progress, &lab_stop_flag, &loaded, &rep->load_s, errmsg);
+                          opts->events, &pk_stop_signal, &loaded, &rep->load_s, diag);
     if (ok && loaded)
-        fprintf(stderr, "pgknob: loaded in %.1f s\n", rep->load_s);
+        lab_say(opts->events, LAB_EV_INFO, "loaded in %.1f s", rep->load_s);
     return ok;
 }
 
 static int run_all(const LabRunOpts *opts, LabTarget *target, SettingsGuard *guard,
-                   LabRunReport *rep, char **errmsg)
+                   LabRunReport *rep, PkDiag *diag)
 {
-    if (!load_database(opts, target, guard, rep, errmsg))
-        return lab_stop_flag ? 128 + lab_stop_signal() : 2;
+    if (!load_database(opts, target, guard, rep, diag))
+        return pk_stop_signal ? 128 + pk_stop_signal : 2;
     int code = 0;
-    for (size_t idx = 0; idx < rep->n && !lab_stop_flag; idx++) {
+    for (size_t idx = 0; idx < rep->n && !pk_stop_signal; idx++) {
         StageResult *stage = &rep->stages[idx];
         char label[96];
         snprintf(label, sizeof(label), "[%zu/%zu] %s", idx + 1, rep->n, stage->id);
-        if (!run_stage(target, guard, stage, label, opts->progress) && !lab_stop_flag) {
-            *errmsg = xasprintf("%s: %s", stage->id, stage->error);
+        if (!run_stage(target, guard, stage, label, opts->events) && !pk_stop_signal) {
+            pk_diag_set(diag, NULL, 0, NULL, "%s: %s", stage->id, stage->error);
             code = 2;
             break;
         }
     }
-    if (lab_stop_flag)
-        code = 128 + lab_stop_signal();
+    if (pk_stop_signal)
+        code = 128 + pk_stop_signal;
     return code;
 }
 
-static void finish_restore(LabTarget *target, SettingsGuard *guard, LabRunReport *rep)
+static void finish_restore(LabTarget *target, SettingsGuard *guard, LabRunReport *rep,
+                           const LabEvents *events, PkDiag *diag)
 {
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     if (!guard->active) {
         rep->restored = true;
         return;
     }
-    fprintf(stderr, "pgknob: restoring the server's settings\n");
+    lab_say(events, LAB_EV_INFO, "restoring the server's settings");
     rep->restored = guard_restore(guard, target, &err);
     if (!rep->restored) {
-        rep->restore_error = err;
-        fprintf(stderr, "pgknob: error: %s\n", err);
+        rep->restore_error = xstrdup(err.message);
+        /* The run's own error (if any) comes first; a failed restore must be heard too. */
+        if (diag && diag->message)
+            lab_say(events, LAB_EV_WARNING, "%s", err.message);
+        lab_diag_pass(diag, &err);
     } else {
-        fprintf(stderr, "pgknob: settings restored and verified in pg_settings\n");
+        lab_say(events, LAB_EV_INFO, "settings restored and verified in pg_settings");
     }
+    pk_diag_free(&err);
 }
 
 /* Every parameter any stage sets (borrowed names), for the journal. */
@@ -578,111 +590,112 @@ static size_t planned_names(const LabRunReport *rep, const char ***out)
     return n;
 }
 
-int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg)
+int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag)
 {
     memset(report, 0, sizeof(*report));
-    *errmsg = NULL;
     StrBuf sel = STRBUF_INIT;
     for (int idx = 0; idx < opts->n_selection; idx++)
         sb_printf(&sel, "%s%s", idx ? " " : "", opts->selection[idx]);
     report->selection = sb_detach(&sel);
     report->quick = opts->quick;
-    if (!plan(labs, opts, report, errmsg))
+    if (!plan(labs, opts, report, diag))
         return 2;
     for (size_t idx = 0; idx < report->n; idx++)
         plan_params(labs, opts, &report->stages[idx]);
     read_machine(report);
-    lab_signals_install();
+    /* Not second_kills: a second Ctrl-C must not cut the restore short. */
+    pk_signals_catch_stop(false, NULL);
     LabTarget target;
     Cluster cluster;
     memset(&target, 0, sizeof(target));
     memset(&cluster, 0, sizeof(cluster));
-    bool ok = opts->dsn ? setup_existing(opts, &target, report, errmsg)
-                        : setup_throwaway(opts, &target, &cluster, report, errmsg);
+    bool ok = opts->dsn ? setup_existing(opts, &target, report, diag)
+                        : setup_throwaway(opts, &target, &cluster, report, diag);
     int code = ok ? 0 : 2;
     SettingsGuard guard;
     memset(&guard, 0, sizeof(guard));
     const char **planned = NULL;
     size_t n_planned = planned_names(report, &planned);
     char *command = xasprintf("lab run %s", report->selection);
-    if (ok && !guard_begin(&guard, &target, planned, n_planned, command, errmsg))
+    if (ok && !guard_begin(&guard, &target, planned, n_planned, command, diag))
         code = 2;
     free(planned);
     free(command);
     if (code == 0) {
         report->server_version = xstrdup(target.version);
-        code = run_all(opts, &target, &guard, report, errmsg);
+        code = run_all(opts, &target, &guard, report, diag);
     }
-    finish_restore(&target, &guard, report);
+    finish_restore(&target, &guard, report, opts->events, diag);
     if (code == 0 && !report->restored)
         code = 2;
     report->load_after = load_average();
-    report->interrupted = lab_stop_flag != 0;
-    report->signal_number = lab_stop_signal();
+    report->interrupted = pk_stop_signal != 0;
+    report->signal_number = pk_stop_signal;
     guard_free(&guard);
     target_close(&target);
     if (cluster.base)
         cluster_destroy(&cluster);
-    if (code >= 128 && !*errmsg)
-        *errmsg = xasprintf("interrupted by signal %d; settings %s", report->signal_number,
-                            report->restored ? "restored" : "NOT restored");
+    if (code >= 128)
+        pk_diag_set(diag, NULL, 0, NULL, "interrupted by signal %d; settings %s",
+                    report->signal_number, report->restored ? "restored" : "NOT restored");
     return code;
 }
 
 /* A server that is starting or stopping (a pg_ctl left running by a killed pgknob may still be
  * restarting it) has a postmaster.pid: wait for it to answer rather than start it twice. */
-static bool connect_patiently(LabTarget *target, const char *datadir, char **errmsg)
+static bool connect_patiently(LabTarget *target, const char *datadir, PkDiag *diag)
 {
     char *pidfile = xasprintf("%s/postmaster.pid", datadir);
     bool ok = false;
     for (int attempt = 0; attempt < 240 && !ok; attempt++) {
-        free(*errmsg);
-        *errmsg = NULL;
-        ok = target_connect(target, errmsg);
+        pk_diag_free(diag);
+        ok = target_connect(target, diag);
         if (ok || access(pidfile, F_OK) != 0)
             break;
-        sleep_ms(250);
+        pk_clock_sleep_ms(250);
     }
     free(pidfile);
     return ok;
 }
 
-int lab_restore(const LabRestoreOpts *opts, char **errmsg)
+int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
 {
-    *errmsg = NULL;
     /* SIGINT/SIGTERM only raise the flag, which the restore does not look at: a restore is
      * finished, not left half done. (SIGKILL stops it; running it again finishes it.) */
-    lab_signals_install();
+    pk_signals_catch_stop(false, NULL);
     LabTarget target;
     memset(&target, 0, sizeof(target));
     target.kind = TARGET_EXISTING;
     target.conninfo = xstrdup(opts->dsn);
+    target.events = opts->events;
     LabJournal id, journal;
     memset(&id, 0, sizeof(id));
     memset(&journal, 0, sizeof(journal));
-    char *conn_err = NULL, *path = NULL, *err = NULL;
+    char *path = NULL;
+    PkDiag conn_err = PK_DIAG_INIT, err = PK_DIAG_INIT;
     int code = 2;
     bool connected = target_connect(&target, &conn_err);
     if (connected) {
-        if (!lab_identify(&target, &id, errmsg))
+        if (!lab_identify(&target, &id, diag))
             goto out;
         if (!journal_exists(id.path)) {
-            fprintf(stderr, "pgknob: no lab journal for this server (port %d, data directory "
-                            "%s): nothing to restore\n", id.port, id.data_directory);
+            lab_say(opts->events, LAB_EV_INFO, "no lab journal for this server (port %d, data "
+                    "directory %s): nothing to restore", id.port, id.data_directory);
             code = 0;
             goto out;
         }
         path = xstrdup(id.path);
     } else if (!(path = journal_for_unreachable(opts->dsn))) {
-        *errmsg = xasprintf("%s\nhint: No lab journal names a server on that port: if one "
-                            "should, start the server and run `pgknob lab restore` again.",
-                            conn_err);
+        pk_diag_set(diag, NULL, 0,
+                    "No lab journal names a server on that port: if one should, start the "
+                    "server and run `pgknob lab restore` again.",
+                    "%s", conn_err.message);
         goto out;
     }
-    if (!journal_read(path, &journal, errmsg))
+    if (!journal_read(path, &journal, diag))
         goto out;
     if (journal_owner_alive(&journal)) {
-        *errmsg = pending_message(path);
+        pending_diag(path, diag);
         goto out;
     }
     target.bindir = opts->pg_bin ? find_bindir(opts->pg_bin, NULL, journal.version_num / 10000)
@@ -694,54 +707,54 @@ int lab_restore(const LabRestoreOpts *opts, char **errmsg)
         /* Found by port alone: whatever answers must prove to be the journal's server. */
         connected = connect_patiently(&target, journal.data_directory, &conn_err);
         if (!connected) {
-            fprintf(stderr, "pgknob: the server does not answer (%s): starting it with its "
-                            "original postgresql.auto.conf\n", conn_err);
-            if (!lab_rescue_start(&journal, target.bindir, errmsg) ||
-                !target_connect(&target, errmsg))
+            lab_say(opts->events, LAB_EV_INFO, "the server does not answer (%s): starting it "
+                    "with its original postgresql.auto.conf", conn_err.message);
+            if (!lab_rescue_start(&journal, target.bindir, diag) ||
+                !target_connect(&target, diag))
                 goto out;
         }
-        if (!lab_identify(&target, &id, errmsg))
+        if (!lab_identify(&target, &id, diag))
             goto out;
         if (strcmp(id.path, journal.path) != 0) {
-            *errmsg = xasprintf("the server that answers is not the one of the journal %s",
-                                journal.path);
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "the server that answers is not the one of the journal %s",
+                        journal.path);
             goto out;
         }
     }
-    fprintf(stderr, "pgknob: restoring the settings recorded before `pgknob %s` (pid %ld, %s)\n",
-            journal.command ? journal.command : "lab run", journal.pid,
+    lab_say(opts->events, LAB_EV_INFO,
+            "restoring the settings recorded before `pgknob %s` (pid %ld, %s)", journal.command ? journal.command : "lab run", journal.pid,
             journal.created ? journal.created : "?");
     /* A pg_ctl restart left running by the killed lab may stop the server under us: try
      * again once it answers (every step of the restore can be repeated). */
     bool restored = false;
     for (int attempt = 0; attempt < 3 && !restored; attempt++) {
         if (attempt) {
-            fprintf(stderr, "pgknob: the restore was cut short (%s): trying again\n", err);
-            sleep_ms(1000);
-            char *ignored = NULL;
-            if (!target_ensure_connected(&target, &ignored)) {
-                free(ignored);
-                ignored = NULL;
+            lab_say(opts->events, LAB_EV_WARNING, "the restore was cut short (%s): trying again",
+                    err.message);
+            pk_clock_sleep_ms(1000);
+            PkDiag ignored = PK_DIAG_INIT;
+            if (!target_ensure_connected(&target, &ignored))
                 connect_patiently(&target, journal.data_directory, &ignored);
-            }
-            free(ignored);
-            free(err);
-            err = NULL;
+            pk_diag_free(&ignored);
+            pk_diag_free(&err);
         }
         restored = lab_restore_server(&journal, &target, &err);
     }
     if (!restored || !lab_remove_durable(path, &err)) {
-        *errmsg = xasprintf("could not restore the server's settings: %s\nhint: The journal %s "
-                            "is kept; fix the cause and run `pgknob lab restore` again.",
-                            err ? err : "", path);
+        char *hint = xasprintf("The journal %s is kept; fix the cause and run `pgknob lab "
+                               "restore` again.", path);
+        pk_diag_set(diag, NULL, 0, hint, "could not restore the server's settings: %s",
+                    err.message ? err.message : "");
+        free(hint);
         goto out;
     }
-    fprintf(stderr, "pgknob: settings restored and verified (pg_settings, postgresql.auto.conf); "
-                    "journal removed\n");
+    lab_say(opts->events, LAB_EV_INFO, "settings restored and verified (pg_settings, "
+                                       "postgresql.auto.conf); journal removed");
     code = 0;
 out:
-    free(err);
-    free(conn_err);
+    pk_diag_free(&err);
+    pk_diag_free(&conn_err);
     free(path);
     journal_free(&id);
     journal_free(&journal);
@@ -749,14 +762,20 @@ out:
     return code;
 }
 
-size_t lab_note_pending(void)
+size_t lab_note_pending(const LabEvents *events)
 {
     char **paths;
     size_t n = journal_list(&paths);
     for (size_t idx = 0; idx < n; idx++) {
-        char *msg = pending_message(paths[idx]);
-        fprintf(stderr, "pgknob: note: %s\n", msg);
-        free(msg);
+        PkDiag note = PK_DIAG_INIT;
+        pending_diag(paths[idx], &note);
+        char *place = note.file ? (note.line ? xasprintf("%s:%d: ", note.file, note.line)
+                                             : xasprintf("%s: ", note.file))
+                                : xstrdup("");
+        lab_say(events, LAB_EV_NOTE, "%s%s%s%s", place, note.message,
+                note.hint ? "\nhint: " : "", note.hint ? note.hint : "");
+        free(place);
+        pk_diag_free(&note);
         free(paths[idx]);
     }
     free(paths);

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 
 #include "engine/finding.h"
+#include "common/diag.h"
+#include "lab/events.h"
 #include "lab/guard.h"
 #include "lab/manifest.h"
 #include "lab/measure.h"
@@ -26,7 +28,7 @@ typedef struct LabRunOpts {
     const char *dsn;              /* existing server */
     bool allow_existing;
     const char *project_root;     /* for .cache/pg and the fetch script; may be NULL */
-    bool progress;                /* stderr is a terminal */
+    const LabEvents *events;      /* progress, notes, warnings (borrowed; may be NULL) */
 } LabRunOpts;
 
 /* One measured stage: a series stage, or one run of a standalone lab. */
@@ -52,6 +54,12 @@ typedef struct StageResult {
     WaitSample waits;
     FindingList findings;  /* lint + rules on the stage's effective settings */
     char *findings_error;  /* when the pipeline could not run */
+    /* Repeated measurements (--trials N, lab ab): `result`, `delta` and `waits` are those of
+     * the median trial; every trial's TPS and p95 are kept (0 TPS: nothing completed). */
+    int n_trials;
+    double *trial_tps, *trial_p95, *trial_seconds;
+    bool is_reference;     /* `lab ab`'s B: the stage the other is compared with */
+    double tps_median, tps_min, tps_max, p95_median;
 } StageResult;
 
 /* The whole run, with the conditions it ran under. */
@@ -73,27 +81,54 @@ typedef struct LabRunReport {
     int signal_number;
     bool restored;         /* settings verified equal to before (or a throwaway cluster) */
     char *restore_error;
+    int trials;            /* measurements per stage (1: a single run) */
+    bool ab;               /* `lab ab`: stages[0] is A, stages[1] is B (the one compared with) */
 } LabRunReport;
 
 /* Runs the labs and fills `report` (free with lab_run_report_free). Returns an exit code:
  * 0 all stages measured and settings restored, 2 a usage/lab/server error, 128+signal when
- * interrupted (after restoring). *errmsg carries the message for a nonzero code. */
-int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, char **errmsg);
+ * interrupted (after restoring). *diag carries the message for a nonzero code. */
+int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag);
 void lab_run_report_free(LabRunReport *report);
 
 typedef struct LabRestoreOpts {
     const char *dsn;
     const char *pg_bin;
     const char *project_root;
+    const LabEvents *events;
 } LabRestoreOpts;
 
 /* `pgknob lab restore`: puts back the settings an unfinished lab left on the server `dsn`
  * from its journal (starting the server first when a killed lab left it down), verifies, and
  * removes the journal. 0 when restored or when there was nothing to restore, 2 otherwise. */
-int lab_restore(const LabRestoreOpts *opts, char **errmsg);
-/* Prints a note for every journal in the state directory (servers a lab did not restore);
+int lab_restore(const LabRestoreOpts *opts, PkDiag *diag);
+/* Tells a note for every journal in the state directory (servers a lab did not restore);
  * returns how many. */
-size_t lab_note_pending(void);
+size_t lab_note_pending(const LabEvents *events);
+
+/* The stage a stage is compared with (the series' baseline, its lab's baseline run, or B of
+ * `lab ab`); NULL when it is itself that one or it did not run. */
+const StageResult *lab_baseline_of(const LabRunReport *rep, const StageResult *stage);
+bool lab_is_baseline(const StageResult *stage);
+/* The stage's TPS: the median of its trials, or its one measurement. */
+double lab_stage_tps(const StageResult *stage);
+/* How many times slower than the baseline (baseline TPS / stage TPS); *lower_bound when the
+ * stage completed nothing (the true factor is then at least the returned value). < 0 when not
+ * comparable. */
+double lab_slower_factor(const StageResult *base, const StageResult *stage, bool *lower_bound);
+
+/* "× slower" with its 95% confidence interval, from repeated trials. */
+typedef struct LabRatio {
+    double slower;      /* median baseline TPS / median stage TPS */
+    double low, high;   /* the 95% interval of that ratio */
+    const char *method; /* how the interval was found (static text) */
+    bool significant;   /* the interval excludes 1 */
+    bool lower_bound;   /* some trial completed nothing: its TPS was taken as 1 per interval */
+} LabRatio;
+/* false when the stage or its baseline has fewer than two trials. */
+bool lab_stage_ratio(const LabRunReport *rep, const StageResult *stage, LabRatio *out);
+/* The median of n values (-1 when n is 0). */
+double lab_median(const double *values, int n);
 
 /* "2.5 s" style formatting of a rate that is honest about zero: "< 1 per 12 s". */
 char *lab_format_tps(double completed, double tps, double seconds);

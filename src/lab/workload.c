@@ -1,61 +1,55 @@
 #include "lab/workload.h"
 
-#include <libpq-fe.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "db/ctl.h"
 #include "lab/qload.h"
 #include "tpcc/tpcc.h"
 
-/* Warehouses loaded in the tpcc schema: -1 when there is none (or it cannot be read). */
-static int loaded_warehouses(const char *conninfo, char **errmsg)
+/* Warehouses loaded in the tpcc schema: -1 when there is none (or it cannot be read), -2 when
+ * the server cannot be reached (*diag says why). */
+static int loaded_warehouses(const char *conninfo, PkDiag *diag)
 {
-    PGconn *conn = PQconnectdb(conninfo);
-    if (PQstatus(conn) != CONNECTION_OK) {
-        *errmsg = xasprintf("could not connect: %s", PQerrorMessage(conn));
-        PQfinish(conn);
+    DbCtl *ctl = dbctl_connect(conninfo, diag);
+    if (!ctl)
         return -2;
-    }
-    PQsetNoticeProcessor(conn, NULL, NULL);
-    PGresult *res = PQexec(conn, "SELECT count(*) FROM " TPCC_SCHEMA ".warehouse");
-    int count = PQresultStatus(res) == PGRES_TUPLES_OK ? atoi(PQgetvalue(res, 0, 0)) : -1;
-    PQclear(res);
-    PQfinish(conn);
-    return count;
+    char *count = dbctl_value(ctl, "SELECT count(*) FROM " TPCC_SCHEMA ".warehouse", NULL);
+    int have = count ? atoi(count) : -1;
+    free(count);
+    dbctl_close(ctl);
+    return have;
 }
 
-/* Takes the tpcc module's diagnostic as this module's error text (freeing the diagnostic). */
-static char *tpcc_error_text(PkDiag *diag)
-{
-    const char *message = diag->message ? diag->message : "unknown error";
-    char *text = diag->hint ? xasprintf("%s\nhint: %s", message, diag->hint) : xstrdup(message);
-    pk_diag_free(diag);
-    return text;
-}
-
-/* The loader's bar on a terminal (tpcc_load itself prints nothing). */
+/* The loader's progress (tpcc_load itself prints nothing): through the caller's events, as
+ * the live line, and each phase's last state as a line of its own. */
 static void load_progress(const TpccLoadProgress *progress, void *arg)
 {
-    (void)arg;
+    const LabEvents *events = arg;
     if (progress->phase != TPCC_LOAD_COPY)
         return;
     StrBuf line = STRBUF_INIT;
     tpcc_load_progress_text(progress, false, &line);
-    fprintf(stderr, "\r%s%s", sb_str(&line), progress->phase_end ? "\n" : "");
-    fflush(stderr);
+    if (progress->phase_end) {
+        lab_say(events, LAB_EV_PROGRESS_CLEAR, "%s", "");
+        lab_say(events, LAB_EV_INFO, "%s", sb_str(&line));
+    } else {
+        lab_say(events, LAB_EV_PROGRESS, "%s", sb_str(&line));
+    }
     sb_free(&line);
 }
 
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool progress,
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
+                      const LabEvents *events,
                       volatile sig_atomic_t *stop, bool *loaded_now, double *load_s,
-                      char **errmsg)
+                      PkDiag *diag)
 {
     *loaded_now = false;
     *load_s = 0;
-    int have = loaded_warehouses(conninfo, errmsg);
+    int have = loaded_warehouses(conninfo, diag);
     if (have == -2)
         return false;
     if (have == warehouses) {
@@ -63,20 +57,21 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool 
         return true;
     }
     if (have > 0 && !may_drop) {
-        *errmsg = xasprintf("the server holds a TPC-C database of %d warehouses, not %d", have,
-                            warehouses);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "the server holds a TPC-C database of %d warehouses, not %d", have,
+                    warehouses);
         return false;
     }
     TpccLoadOpts opts = {.conninfo = conninfo, .warehouses = warehouses, .jobs = 2,
                          .drop = have >= 0, .seed = 42, .stop = stop,
-                         .progress_fn = progress ? load_progress : NULL};
+                         .progress_fn = events && events->progress ? load_progress : NULL,
+                         .progress_arg = (void *)(uintptr_t)events};
     TpccLoadResult res;
-    PkDiag diag = PK_DIAG_INIT;
     memset(&res, 0, sizeof(res));
-    if (!tpcc_load(&opts, &res, &diag)) {
-        char *text = tpcc_error_text(&diag);
-        *errmsg = xasprintf("could not load the TPC-C database: %s", text);
-        free(text);
+    PkDiag err = PK_DIAG_INIT;
+    if (!tpcc_load(&opts, &res, &err)) {
+        pk_diag_prefix(&err, "could not load the TPC-C database");
+        lab_diag_pass(diag, &err);
         return false;
     }
     *loaded_now = true;
@@ -136,16 +131,14 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
 }
 
 static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
-                     volatile sig_atomic_t *stop, WorkloadResult *out, char **errmsg)
+                     volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag)
 {
     TpccRunOpts opts = {.conninfo = conninfo, .warehouses = params->warehouses,
                         .clients = params->clients, .duration_s = params->duration_s,
                         .warmup_s = params->warmup_s, .seed = params->seed, .stop = stop};
     TpccResult res;
-    PkDiag diag = PK_DIAG_INIT;
     memset(&res, 0, sizeof(res));
-    if (!tpcc_run(&opts, &res, &diag)) {
-        *errmsg = tpcc_error_text(&diag);
+    if (!tpcc_run(&opts, &res, diag)) {
         tpcc_result_free(&res);
         return false;
     }
@@ -155,12 +148,12 @@ static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
 }
 
 bool workload_run(const char *conninfo, const WorkloadParams *params,
-                  volatile sig_atomic_t *stop, WorkloadResult *out, char **errmsg)
+                  volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     if (params->type == WORKLOAD_TPCC)
-        return run_tpcc(conninfo, params, stop, out, errmsg);
-    return qload_run(conninfo, params, stop, out, errmsg);
+        return run_tpcc(conninfo, params, stop, out, diag);
+    return qload_run(conninfo, params, stop, out, diag);
 }
 
 void workload_result_free(WorkloadResult *res)

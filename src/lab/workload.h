@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/diag.h"
+#include "lab/events.h"
 #include "lab/manifest.h"
 #include "tpcc/stats.h"
 
@@ -38,14 +40,16 @@ typedef struct WorkloadResult {
 
 /* Makes sure the TPC-C tables with `warehouses` warehouses exist: loads them when missing, and
  * when another size is loaded either drops and reloads (may_drop: our throwaway cluster) or
- * refuses. *loaded_now says whether it loaded; *load_s how long that took. */
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, bool progress,
+ * refuses. *loaded_now says whether it loaded; *load_s how long that took. The loader's
+ * progress goes to `events` (LAB_EV_PROGRESS when it wants them). */
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
+                      const LabEvents *events,
                       volatile sig_atomic_t *stop, bool *loaded_now, double *load_s,
-                      char **errmsg);
+                      PkDiag *diag);
 
 /* Runs the warm-up then the measured interval. false only when nothing could run. */
 bool workload_run(const char *conninfo, const WorkloadParams *params,
-                  volatile sig_atomic_t *stop, WorkloadResult *out, char **errmsg);
+                  volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag);
 void workload_result_free(WorkloadResult *res);
 
 /* The latency fields (p50_ms … max_ms) from the histogram of every completed transaction or

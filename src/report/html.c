@@ -98,30 +98,37 @@ static void put_body(StrBuf *out, const char *body)
     }
 }
 
-/* The page title: the first checked path, escaped. */
+/* The page title: the first checked path (report_html_page escapes it). */
 static void put_title(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
     sb_put(out, "pgknob report");
     if (in->n_sources) {
         sb_put(out, ": ");
-        sb_put_xml(out, report_display_path(opts, in->sources[0].path));
+        sb_put(out, report_display_path(opts, in->sources[0].path));
     }
 }
 
-void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+void report_html_page(const char *title, const char *markdown, StrBuf *out)
 {
-    StrBuf md = STRBUF_INIT;
-    report_md_render(in, opts, &md);
-    char *body = markdown_to_html(sb_str(&md), md.len);
-    sb_free(&md);
+    char *body = markdown_to_html(markdown, strlen(markdown));
     sb_put(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                 "<meta name=\"generator\" content=\"pgknob " PK_VERSION "\">\n<title>");
-    put_title(in, opts, out);
+    sb_put_xml(out, title);
     sb_put(out, "</title>\n<style>\n");
     sb_put(out, report_style_css);
     sb_put(out, "</style>\n</head>\n<body>\n<main>\n");
     put_body(out, body ? body : "");
     sb_put(out, "</main>\n</body>\n</html>\n");
     free(body);
+}
+
+void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
+{
+    StrBuf md = STRBUF_INIT, title = STRBUF_INIT;
+    report_md_render(in, opts, &md);
+    put_title(in, opts, &title);
+    report_html_page(sb_str(&title), sb_str(&md), out);
+    sb_free(&title);
+    sb_free(&md);
 }

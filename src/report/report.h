@@ -123,6 +123,9 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
 void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+/* The one Markdown → HTML pipeline (cmark-gfm, GFM tables, safe mode) with the one stylesheet:
+ * a complete page of `markdown` titled `title` (plain text). Every HTML report is made here. */
+void report_html_page(const char *title, const char *markdown, StrBuf *out);
 void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_github_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 

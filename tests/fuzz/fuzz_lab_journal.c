@@ -18,10 +18,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data, size);
     LabJournal journal;
-    char *errmsg = NULL;
-    journal_read_buffer("journal.json", text, size, &journal, &errmsg);
+    PkDiag diag = PK_DIAG_INIT;
+    journal_read_buffer("journal.json", text, size, &journal, &diag);
     journal_free(&journal);
-    free(errmsg);
+    pk_diag_free(&diag);
     free(text);
     return 0;
 }

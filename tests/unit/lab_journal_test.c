@@ -62,7 +62,7 @@ static void test_round_trip(const char *bytes, size_t len)
 {
     LabJournal out, back;
     fill(&out, bytes, len);
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(journal_write(&out, &err));
     CHECK(journal_exists(out.path));
     CHECK(journal_read(out.path, &back, &err));
@@ -90,7 +90,7 @@ static void test_round_trip(const char *bytes, size_t len)
     free(paths);
     CHECK(lab_remove_durable(out.path, &err) && !journal_exists(out.path));
     CHECK(lab_remove_durable(out.path, &err)); /* already gone: fine */
-    free(err);
+    pk_diag_free(&err);
     journal_free(&out);
     journal_free(&back);
 }
@@ -98,15 +98,16 @@ static void test_round_trip(const char *bytes, size_t len)
 static void expect_damaged(const char *dir, const char *text, const char *want)
 {
     char *path = xasprintf("%s/lab-bad.json", dir);
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(lab_write_durable(path, text, strlen(text), 0600, (uid_t)-1, (gid_t)-1, &err));
     LabJournal back;
     CHECK(!journal_read(path, &back, &err));
-    CHECK(err && strstr(err, path) && strstr(err, want));
-    if (err && !strstr(err, want))
-        fprintf(stderr, "    got: %s\n", err);
+    /* the journal's path is the diagnostic's file; what is wrong its message */
+    CHECK(err.message && err.file && !strcmp(err.file, path) && strstr(err.message, want));
+    if (err.message && !strstr(err.message, want))
+        fprintf(stderr, "    got: %s\n", err.message);
     journal_free(&back);
-    free(err);
+    pk_diag_free(&err);
     unlink(path);
     free(path);
 }

@@ -5,20 +5,30 @@
 #include <string.h>
 
 #include "common/strbuf.h"
+#include "common/xalloc.h"
 #include "harness.h"
 #include "lab/fragment.h"
-#include "lab/lab_report.h"
 #include "lab/manifest.h"
 #include "lab/predict.h"
 #include "lab/runner.h"
-#include "lab/svg.h"
+#include "report/lab_report.h"
+#include "report/lab_svg.h"
+#include "report/report.h"
 
+/* The diagnostic as "FILE:LINE: message" (and "hint: …"), as the cli shows it. */
 static bool parses(const char *text, LabSettings *out, char **err)
 {
+    PkDiag diag = PK_DIAG_INIT;
     memset(out, 0, sizeof(*out));
-    *err = NULL;
-    return lab_settings_parse("t.conf", text, out, err);
+    bool ok = lab_settings_parse("t.conf", text, out, &diag);
+    *err = diag.message ? xasprintf("%s:%d: %s%s%s", diag.file ? diag.file : "", diag.line,
+                                    diag.message, diag.hint ? "\nhint: " : "",
+                                    diag.hint ? diag.hint : "")
+                        : NULL;
+    pk_diag_free(&diag);
+    return ok;
 }
+
 
 static void test_fragment_values(void)
 {
@@ -99,20 +109,6 @@ static void test_quote(void)
     }
 }
 
-static void test_duration(void)
-{
-    double s;
-    CHECK(lab_parse_duration("60s", &s) && pk_near(s, 60));
-    CHECK(lab_parse_duration("2min", &s) && pk_near(s, 120));
-    CHECK(lab_parse_duration("500ms", &s) && fabs(s - 0.5) < 1e-9);
-    CHECK(lab_parse_duration("90", &s) && pk_near(s, 90));
-    CHECK(lab_parse_duration("1h", &s) && pk_near(s, 3600));
-    CHECK(!lab_parse_duration("forever", &s));
-    CHECK(!lab_parse_duration("10 parsecs", &s));
-    CHECK(!lab_parse_duration("-5s", &s));
-    CHECK(!lab_parse_duration("", &s));
-}
-
 static void test_format_tps(void)
 {
     char *text = lab_format_tps(0, 0, 12);
@@ -132,30 +128,46 @@ static void test_format_tps(void)
 static void test_svg(void)
 {
     uint32_t a[] = {10, 12, 0, 9}, b[] = {0, 0, 0, 0};
+    /* orders of magnitude apart, one with nothing completed: dots on a log axis */
     SvgSeries series[] = {
-        {"base<&>", 10.25, 0.25, a, 4, "10.2"},
-        {"zero", 0, 0.25, b, 4, "< 1 per 4 s"},
+        {"base<&>", 10.25, 9, 11, 0.25, a, 4, "10.2"},
+        {"zero", 0, -1, -1, 0.25, b, 4, "< 1 per 4 s"},
     };
     StrBuf out = STRBUF_INIT;
-    svg_chart(series, 2, "t & \"q\"", &out);
+    svg_chart(series, 2, "t & \"q\"", 3, &out);
     const char *svg = sb_str(&out);
     CHECK(strstr(svg, "<svg ") && strstr(svg, "</svg>"));
     CHECK(strstr(svg, "base&lt;&amp;&gt;") != NULL);
     CHECK(strstr(svg, "&lt; 1 per 4 s") != NULL);
-    CHECK(strstr(svg, "stroke-dasharray") != NULL); /* the zero stage is drawn as a bound */
+    CHECK(strstr(svg, "data-axis=\"log\"") != NULL);
+    CHECK(strstr(svg, "class=\"dot\"") != NULL && strstr(svg, "class=\"bar\"") == NULL);
+    CHECK(strstr(svg, "class=\"bound\"") != NULL);   /* the zero stage, at its bound */
+    CHECK(strstr(svg, "class=\"whisker\"") != NULL); /* 9..11 */
+    CHECK(strstr(svg, "median TPS of 3 trials") != NULL);
     CHECK(strstr(svg, "<polyline") != NULL);
     CHECK(strstr(svg, "nan") == NULL && strstr(svg, "inf") == NULL);
     sb_free(&out);
+    /* within a factor of 20, one measurement each: linear bars from 0, a legend without
+     * whiskers or bounds (nothing of the kind is drawn) */
+    SvgSeries near[] = {{"a", 100, -1, -1, 0.1, a, 4, "100"}, {"b", 50, -1, -1, 0.1, a, 4, "50"}};
+    svg_chart(near, 2, "near", 1, &out);
+    svg = sb_str(&out);
+    CHECK(strstr(svg, "data-axis=\"linear\"") != NULL && strstr(svg, "class=\"bar\"") != NULL);
+    CHECK(strstr(svg, "whisker") == NULL && strstr(svg, "nothing completed") == NULL);
+    CHECK(strstr(svg, "log axis") == NULL);
+    sb_free(&out);
     /* nothing at all: still a valid document */
-    svg_chart(NULL, 0, "empty", &out);
+    svg_chart(NULL, 0, "empty", 1, &out);
     CHECK(strstr(sb_str(&out), "</svg>") != NULL);
     sb_free(&out);
 }
 
 static void test_html_safe(void)
 {
-    char *html = lab_report_html("| a | b |\n|---|---|\n| <script>x</script> | [l](javascript:x) |\n",
-                                 "t<");
+    StrBuf page = STRBUF_INIT;
+    report_html_page("t<", "| a | b |\n|---|---|\n| <script>x</script> | [l](javascript:x) |\n",
+                     &page);
+    char *html = sb_detach(&page);
     CHECK(strstr(html, "<table>") != NULL);
     CHECK(strstr(html, "<script>") == NULL);
     CHECK(strstr(html, "javascript:") == NULL);
@@ -185,11 +197,11 @@ static void test_series_predictions(void)
     };
     setenv("PGKNOB_RULES_DIR", "rules", 0);
     LabSet set;
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(lab_set_load("labs", &set, &err));
-    if (err) {
-        fprintf(stderr, "  %s\n", err);
-        free(err);
+    if (err.message) {
+        fprintf(stderr, "  %s\n", err.message);
+        pk_diag_free(&err);
         return;
     }
     LabSettings cumulative = {0};
@@ -199,9 +211,9 @@ static void test_series_predictions(void)
             continue;
         lab_settings_merge(&cumulative, &lab->settings);
         FindingList findings = {0};
-        char *perr = NULL;
+        PkDiag perr = PK_DIAG_INIT;
         CHECK(predict_stage(&cumulative, 18, &findings, &perr));
-        free(perr);
+        pk_diag_free(&perr);
         CHECK(!has_finding(&findings, "PK0010", NULL)); /* every setting known to 18 */
         if (lab->order == 0)
             CHECK(findings_max_severity(&findings) <= SEV_NOTICE);
@@ -221,7 +233,6 @@ int main(void)
     test_fragment_values();
     test_fragment_errors();
     test_quote();
-    test_duration();
     test_format_tps();
     test_svg();
     test_html_safe();
