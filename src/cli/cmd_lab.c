@@ -30,6 +30,8 @@ static void lab_usage_head(FILE *out)
             "                      [--duration D] [--quick] [--out DIR] [--pg-bin DIR] [--keep]\n"
             "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
             "                      [--state-dir DIR]\n"
+            "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
+            "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
             "       pgknob lab restore --dsn CONNINFO [--pg-bin DIR] [--state-dir DIR]\n"
             "\n"
             "Without --dsn the labs run on a throwaway cluster (initdb in a temporary directory,\n"
@@ -42,13 +44,16 @@ static void lab_usage_head(FILE *out)
             "`lab restore --dsn CONNINFO` has put the originals back (it can be run again if it\n"
             "is itself interrupted). Every lab command removes throwaway clusters left by a\n"
             "killed pgknob and names servers a lab did not restore.\n"
+            "`lab ab` measures a configuration (a postgresql.conf or a data directory) against\n"
+            "another, or against the labs' baseline stage, on a throwaway cluster: interleaved\n"
+            "trials, and a 95%% confidence interval of the TPS ratio with the verdict.\n"
             "Exit codes: 0 done and settings restored (restore: or nothing to restore), 2 usage,\n"
             "lab file or server error, 128+N interrupted by signal N (settings restored first).\n");
 }
 
 enum { LAB_OPT_WAREHOUSES = 256, LAB_OPT_CLIENTS, LAB_OPT_DURATION, LAB_OPT_QUICK, LAB_OPT_OUT,
        LAB_OPT_PG_BIN, LAB_OPT_KEEP, LAB_OPT_DSN, LAB_OPT_ALLOW_EXISTING, LAB_OPT_LABS,
-       LAB_OPT_STATE_DIR, LAB_OPT_HELP = 'h' };
+       LAB_OPT_STATE_DIR, LAB_OPT_TRIALS, LAB_OPT_HELP = 'h' };
 
 #define LAB_OPT_LABS_ENTRY {"labs", "DIR", LAB_OPT_LABS, "another labs directory (default: labs/ of the project,\nor $PGKNOB_LABS)"}
 #define LAB_OPT_STATE_ENTRY                                                                   \
@@ -66,12 +71,28 @@ static const CliOption lab_run_options[] = {
     {"clients", "C", LAB_OPT_CLIENTS, "override the labs' clients (1-10000)"},
     {"duration", "D", LAB_OPT_DURATION, "override the labs' duration, e.g. 60s or 2min"},
     {"quick", NULL, LAB_OPT_QUICK, "each lab's quick_* workload: smaller, shorter"},
+    {"trials", "N", LAB_OPT_TRIALS,
+     "measure every stage N times, interleaved (1-100; default 1):\nmedians, spread, and "
+     "\"× slower\" with its 95% interval"},
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-SELECTION/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
     {"allow-existing-server", NULL, LAB_OPT_ALLOW_EXISTING,
      "confirm --dsn: the lab changes that server's settings\n(and restores them)"},
+    LAB_OPT_LABS_ENTRY,
+    LAB_OPT_STATE_ENTRY,
+    LAB_OPT_HELP_ENTRY,
+};
+static const CliOption lab_ab_options[] = {
+    {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the series' warehouses (1-10000)"},
+    {"clients", "C", LAB_OPT_CLIENTS, "override the series' clients (1-10000)"},
+    {"duration", "D", LAB_OPT_DURATION, "override the series' duration, e.g. 60s or 2min"},
+    {"quick", NULL, LAB_OPT_QUICK, "the series' quick_* workload, and 3 trials"},
+    {"trials", "N", LAB_OPT_TRIALS, "trials of each configuration (2-100; default 5, --quick 3)"},
+    {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-ab/)"},
+    LAB_OPT_PG_BIN_ENTRY,
+    {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
     LAB_OPT_LABS_ENTRY,
     LAB_OPT_STATE_ENTRY,
     LAB_OPT_HELP_ENTRY,
@@ -123,6 +144,8 @@ static void lab_usage(FILE *out)
     cli_options_help(out, lab_list_options, N_OPTS(lab_list_options), 24);
     fputs("\nrun options:\n", out);
     cli_options_help(out, lab_run_options, N_OPTS(lab_run_options), 24);
+    fputs("\nab options:\n", out);
+    cli_options_help(out, lab_ab_options, N_OPTS(lab_ab_options), 24);
     fputs("\nrestore options:\n", out);
     cli_options_help(out, lab_restore_options, N_OPTS(lab_restore_options), 24);
 }
@@ -281,6 +304,15 @@ static bool parse_run_option(int opt, RunArgs *args)
         }
         return true;
     case LAB_OPT_QUICK: args->opts.quick = true; return true;
+    case LAB_OPT_TRIALS:
+        if (!parse_positive("--trials", optarg, &args->opts.trials))
+            return false;
+        if (args->opts.trials > 100) {
+            fprintf(stderr, "pgknob: error: invalid value for --trials: \"%s\"\nhint: Give 1 to "
+                            "100 trials.\n", optarg);
+            return false;
+        }
+        return true;
     case LAB_OPT_OUT: args->opts.out_dir = optarg; return true;
     case LAB_OPT_PG_BIN: args->opts.pg_bin = optarg; return true;
     case LAB_OPT_KEEP: args->opts.keep = true; return true;
@@ -292,12 +324,12 @@ static bool parse_run_option(int opt, RunArgs *args)
     }
 }
 
-static bool parse_run_args(int argc, char **argv, RunArgs *args)
+static bool parse_run_args(int argc, char **argv, RunArgs *args, const CliOption *table,
+                           size_t n_table, const char *command)
 {
     optind = 0;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", lab_run_options, N_OPTS(lab_run_options),
-                             "lab run")) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", table, n_table, command)) != -1) {
         if (opt == 'h') {
             lab_usage(stdout);
             exit(PK_EXIT_OK);
@@ -363,7 +395,7 @@ static int lab_run_cmd(int argc, char **argv)
 {
     RunArgs args;
     memset(&args, 0, sizeof(args));
-    if (!parse_run_args(argc, argv, &args))
+    if (!parse_run_args(argc, argv, &args, lab_run_options, N_OPTS(lab_run_options), "lab run"))
         return PK_EXIT_USAGE;
     static const char *const default_selection[] = {"series"};
     args.opts.selection = optind < argc ? (const char *const *)(argv + optind) : default_selection;
@@ -403,6 +435,83 @@ static int lab_run_cmd(int argc, char **argv)
     lab_run_report_free(&report);
     lab_set_free(&set);
     free(args.out_default);
+    free(root);
+    return code;
+}
+
+/* The per-trial table and the verdict of `lab ab` (stdout, after the server line). */
+static void print_ab(const LabRunReport *rep)
+{
+    printf("server: %s\n", rep->server_origin ? rep->server_origin : "none");
+    if (rep->n < 2)
+        return;
+    const StageResult *a = &rep->stages[0], *b = &rep->stages[1];
+    printf("A: %s\nB: %s\n", a->title, b->title);
+    printf("%-8s %12s %10s %12s %10s\n", "TRIAL", "A TPS", "A P95 MS", "B TPS", "B P95 MS");
+    int n = a->n_trials > b->n_trials ? a->n_trials : b->n_trials;
+    for (int idx = 0; idx < n; idx++)
+        printf("%-8d %12.4g %10.1f %12.4g %10.1f\n", idx + 1,
+               idx < a->n_trials ? a->trial_tps[idx] : -1,
+               idx < a->n_trials ? a->trial_p95[idx] : -1,
+               idx < b->n_trials ? b->trial_tps[idx] : -1,
+               idx < b->n_trials ? b->trial_p95[idx] : -1);
+    printf("%-8s %12.4g %10.1f %12.4g %10.1f\n", "median", lab_stage_tps(a), a->p95_median,
+           lab_stage_tps(b), b->p95_median);
+    char *verdict = lab_report_ab_verdict(rep);
+    if (verdict)
+        printf("verdict: %s\n", verdict);
+    free(verdict);
+}
+
+static int lab_ab_cmd(int argc, char **argv)
+{
+    RunArgs args;
+    memset(&args, 0, sizeof(args));
+    if (!parse_run_args(argc, argv, &args, lab_ab_options, N_OPTS(lab_ab_options), "lab ab"))
+        return PK_EXIT_USAGE;
+    if (optind >= argc || argc - optind > 2) {
+        fprintf(stderr, "pgknob: error: %s\nhint: pgknob lab ab CONFIG_A [CONFIG_B]: a "
+                        "postgresql.conf or a data directory each (B: the baseline stage).\n",
+                optind >= argc ? "lab ab needs a configuration to test"
+                               : "lab ab takes at most two configurations");
+        return PK_EXIT_USAGE;
+    }
+    if (args.opts.trials == 1) {
+        fprintf(stderr, "pgknob: error: invalid value for --trials: \"1\"\nhint: A confidence "
+                        "interval needs at least 2 trials of each configuration.\n");
+        return PK_EXIT_USAGE;
+    }
+    args.opts.config_a = argv[optind];
+    args.opts.config_b = optind + 1 < argc ? argv[optind + 1] : NULL;
+    lab_preflight(args.state_dir, true);
+    LabSet set;
+    if (!load_labs(args.labs, &set))
+        return PK_EXIT_USAGE;
+    char *root = project_root();
+    args.opts.project_root = root;
+    LabEvents events = lab_events();
+    args.opts.events = &events;
+    if (!args.opts.out_dir)
+        args.opts.out_dir = "reports/lab-ab";
+    LabRunReport report;
+    PkDiag err = PK_DIAG_INIT;
+    int code = lab_ab(&set, &args.opts, &report, &err);
+    if (any_ran(&report)) {
+        PkDiag werr = PK_DIAG_INIT;
+        if (lab_report_write(&report, args.opts.out_dir, &werr))
+            fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
+                    args.opts.out_dir);
+        else
+            lab_print_diag(&werr);
+        if (werr.message && code == 0)
+            code = PK_EXIT_USAGE;
+        pk_diag_free(&werr);
+        print_ab(&report);
+    }
+    lab_print_diag(&err);
+    pk_diag_free(&err);
+    lab_run_report_free(&report);
+    lab_set_free(&set);
     free(root);
     return code;
 }
@@ -456,6 +565,8 @@ int cmd_lab(int argc, char **argv)
         return lab_run_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "restore"))
         return lab_restore_cmd(argc - 1, argv + 1);
+    if (!strcmp(sub, "ab"))
+        return lab_ab_cmd(argc - 1, argv + 1);
     if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0)
         return cli_unknown_command("lab command", sub, lab_subcommands, N_OPTS(lab_subcommands),
                                    "pgknob lab");
@@ -502,6 +613,7 @@ size_t cmd_lab_specs(const CliSpec **specs)
         {"lab list", "\\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
         {"lab show", "*ID* \\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
         {"lab run", "\\[*ID*...|series|all\\] \\[*OPTIONS*\\]", lab_run_options, N_OPTS(lab_run_options)},
+        {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options, N_OPTS(lab_ab_options)},
         {"lab restore", "**--dsn** *CONNINFO* \\[*OPTIONS*\\]", lab_restore_options, N_OPTS(lab_restore_options)},
     };
     *specs = table;

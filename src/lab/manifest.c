@@ -278,7 +278,7 @@ static void workload_free(LabWorkload *wl)
     free(wl->sql);
 }
 
-static void lab_free(Lab *lab)
+void lab_free(Lab *lab)
 {
     free(lab->id);
     free(lab->dir);

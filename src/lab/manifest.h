@@ -71,6 +71,8 @@ typedef struct LabSet {
  * (file and line) and frees what it read. */
 bool lab_set_load(const char *root, LabSet *out, PkDiag *diag);
 void lab_set_free(LabSet *set);
+/* Frees one lab's strings and settings (lab_set_free does it for every lab of a set). */
+void lab_free(Lab *lab);
 
 const Lab *lab_set_find(const LabSet *set, const char *id);
 /* The stage with order 0; NULL when the series has none. */

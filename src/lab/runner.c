@@ -1,5 +1,6 @@
 #include "lab/runner.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -469,35 +470,111 @@ static void note_contexts(const SettingsGuard *guard, StageResult *stage)
     }
 }
 
+/* Keeps the measurement just made as a trial: the stage's result fields are emptied for the
+ * next one. */
+static void store_trial(StageResult *stage)
+{
+    stage->trial_data = xrealloc(stage->trial_data,
+                                 (size_t)(stage->n_trials + 1) * sizeof(StageTrial));
+    StageTrial *trial = &stage->trial_data[stage->n_trials++];
+    trial->result = stage->result;
+    trial->delta = stage->delta;
+    trial->have_delta = stage->have_delta;
+    trial->waits = stage->waits;
+    trial->load_avg = stage->load_avg;
+    memset(&stage->result, 0, sizeof(stage->result));
+    memset(&stage->delta, 0, sizeof(stage->delta));
+    memset(&stage->waits, 0, sizeof(stage->waits));
+    stage->have_delta = false;
+}
+
+/* After the last trial: every trial's TPS and p95, the medians and spread, and the median
+ * trial's details as the stage's result. */
+static void finish_trials(StageResult *stage)
+{
+    int n = stage->n_trials;
+    if (n == 0)
+        return;
+    stage->trial_tps = xcalloc((size_t)n, sizeof(double));
+    stage->trial_p95 = xcalloc((size_t)n, sizeof(double));
+    stage->trial_seconds = xcalloc((size_t)n, sizeof(double));
+    double *p95s = xcalloc((size_t)n, sizeof(double));
+    int n_p95 = 0;
+    for (int idx = 0; idx < n; idx++) {
+        const WorkloadResult *res = &stage->trial_data[idx].result;
+        stage->trial_tps[idx] = res->completed ? res->tps : 0;
+        stage->trial_p95[idx] = res->p95_ms;
+        stage->trial_seconds[idx] = res->measured_s;
+        if (res->p95_ms >= 0)
+            p95s[n_p95++] = res->p95_ms;
+    }
+    stage->tps_median = lab_median(stage->trial_tps, n);
+    stage->p95_median = n_p95 ? lab_median(p95s, n_p95) : -1;
+    free(p95s);
+    int pick = 0;
+    stage->tps_min = stage->tps_max = stage->trial_tps[0];
+    for (int idx = 0; idx < n; idx++) {
+        double tps = stage->trial_tps[idx];
+        stage->tps_min = tps < stage->tps_min ? tps : stage->tps_min;
+        stage->tps_max = tps > stage->tps_max ? tps : stage->tps_max;
+        if (fabs(tps - stage->tps_median) < fabs(stage->trial_tps[pick] - stage->tps_median))
+            pick = idx;
+    }
+    StageTrial *median = &stage->trial_data[pick];
+    workload_result_free(&stage->result);
+    stage->result = median->result;
+    stage->delta = median->delta;
+    stage->have_delta = median->have_delta;
+    stage->waits = median->waits;
+    stage->load_avg = median->load_avg;
+    for (int idx = 0; idx < n; idx++)
+        if (idx != pick)
+            workload_result_free(&stage->trial_data[idx].result);
+    free(stage->trial_data);
+    stage->trial_data = NULL;
+}
+
 static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stage,
-                      const char *label, const LabEvents *events)
+                      const char *label, const LabEvents *events, int trial)
 {
     ApplyInfo info;
     PkDiag err = PK_DIAG_INIT;
-    lab_say(events, LAB_EV_INFO, "%s: applying %zu settings", stage->id, stage->changes.n);
+    lab_say(events, LAB_EV_INFO, "%s: applying %zu settings", label, stage->changes.n);
     if (!guard_apply(guard, target, &stage->settings, &info, &err)) {
+        free(stage->error);
         stage->error = diag_take_text(&err, "interrupted while applying the settings");
         apply_info_free(&info);
         return false;
     }
-    note_contexts(guard, stage);
-    stage->restarted = info.restarted;
-    stage->restart_params = info.restart_params;
-    info.restart_params = NULL;
+    if (trial == 0) {
+        note_contexts(guard, stage);
+        stage->restarted = info.restarted;
+        stage->restart_params = info.restart_params;
+        info.restart_params = NULL;
+    }
+    apply_info_free(&info);
     Sampler sampler;
     if (!sampler_start(&sampler, target->conninfo, &err)) {
         stage->error = diag_take_text(&err, "");
         return false;
     }
+    bool ran_before = stage->ran;
+    stage->ran = false;
     bool ok = warm_up(target, stage, &sampler, label, events) && !pk_stop_signal &&
               measure(target, stage, &sampler, label, events);
     sampler_stop(&sampler, &stage->waits);
-    PkDiag predict_err = PK_DIAG_INIT;
-    if (!predict_stage(&stage->settings, target->version_num / 10000, &stage->findings,
-                       &predict_err))
-        stage->findings_error = diag_take_text(&predict_err, "lint could not run");
+    if (trial == 0) {
+        PkDiag predict_err = PK_DIAG_INIT;
+        if (!predict_stage(&stage->settings, target->version_num / 10000, &stage->findings,
+                           &predict_err))
+            stage->findings_error = diag_take_text(&predict_err, "lint could not run");
+    }
     log_stage(stage, events);
-    return ok || stage->ran;
+    bool measured = stage->ran;
+    if (measured)
+        store_trial(stage);
+    stage->ran = measured || ran_before;
+    return ok || measured;
 }
 
 /* ---- the run ---- */
@@ -506,8 +583,14 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
                           LabRunReport *rep, PkDiag *diag)
 {
     ApplyInfo info;
-    /* Load under the first stage's (healthy) settings: a tiny cache would make it crawl. */
-    bool ok = guard_apply(guard, target, &rep->stages[0].settings, &info, diag);
+    /* Load under the baseline's (healthy) settings: a tiny cache would make it crawl. */
+    const StageResult *load_under = &rep->stages[0];
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (lab_is_baseline(&rep->stages[idx])) {
+            load_under = &rep->stages[idx];
+            break;
+        }
+    bool ok = guard_apply(guard, target, &load_under->settings, &info, diag);
     apply_info_free(&info);
     if (!ok)
         return false;
@@ -527,22 +610,36 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
     return ok;
 }
 
+/* Every stage once per round; with several trials the rounds alternate direction (A B C,
+ * C B A, …), so that a drift of the machine over the run does not favour one stage. Trial i of
+ * every stage is in round i: lab_stage_ratio pairs them. */
 static int run_all(const LabRunOpts *opts, LabTarget *target, SettingsGuard *guard,
                    LabRunReport *rep, PkDiag *diag)
 {
     if (!load_database(opts, target, guard, rep, diag))
         return pk_stop_signal ? 128 + pk_stop_signal : 2;
     int code = 0;
-    for (size_t idx = 0; idx < rep->n && !pk_stop_signal; idx++) {
-        StageResult *stage = &rep->stages[idx];
-        char label[96];
-        snprintf(label, sizeof(label), "[%zu/%zu] %s", idx + 1, rep->n, stage->id);
-        if (!run_stage(target, guard, stage, label, opts->events) && !pk_stop_signal) {
-            pk_diag_set(diag, NULL, 0, NULL, "%s: %s", stage->id, stage->error);
-            code = 2;
-            break;
+    int trials = rep->trials > 1 ? rep->trials : 1;
+    for (int round = 0; round < trials && !pk_stop_signal && code == 0; round++) {
+        for (size_t step = 0; step < rep->n && !pk_stop_signal; step++) {
+            size_t idx = round % 2 ? rep->n - 1 - step : step;
+            StageResult *stage = &rep->stages[idx];
+            char label[128];
+            if (trials > 1)
+                snprintf(label, sizeof(label), "[trial %d/%d, %zu/%zu] %s", round + 1, trials,
+                         step + 1, rep->n, stage->id);
+            else
+                snprintf(label, sizeof(label), "[%zu/%zu] %s", step + 1, rep->n, stage->id);
+            if (!run_stage(target, guard, stage, label, opts->events, round) &&
+                !pk_stop_signal) {
+                pk_diag_set(diag, NULL, 0, NULL, "%s: %s", stage->id, stage->error);
+                code = 2;
+                break;
+            }
         }
     }
+    for (size_t idx = 0; idx < rep->n; idx++)
+        finish_trials(&rep->stages[idx]);
     if (pk_stop_signal)
         code = 128 + pk_stop_signal;
     return code;
@@ -590,18 +687,13 @@ static size_t planned_names(const LabRunReport *rep, const char ***out)
     return n;
 }
 
-int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag)
+/* The planned stages on their server: set up, record the originals, load, measure, restore. */
+int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report,
+                    const char *command_name, PkDiag *diag)
 {
-    memset(report, 0, sizeof(*report));
-    StrBuf sel = STRBUF_INIT;
-    for (int idx = 0; idx < opts->n_selection; idx++)
-        sb_printf(&sel, "%s%s", idx ? " " : "", opts->selection[idx]);
-    report->selection = sb_detach(&sel);
-    report->quick = opts->quick;
-    if (!plan(labs, opts, report, diag))
-        return 2;
     for (size_t idx = 0; idx < report->n; idx++)
         plan_params(labs, opts, &report->stages[idx]);
+    report->trials = opts->trials > 1 ? opts->trials : 1;
     read_machine(report);
     /* Not second_kills: a second Ctrl-C must not cut the restore short. */
     pk_signals_catch_stop(false, NULL);
@@ -616,7 +708,7 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, Pk
     memset(&guard, 0, sizeof(guard));
     const char **planned = NULL;
     size_t n_planned = planned_names(report, &planned);
-    char *command = xasprintf("lab run %s", report->selection);
+    char *command = xasprintf("%s %s", command_name, report->selection);
     if (ok && !guard_begin(&guard, &target, planned, n_planned, command, diag))
         code = 2;
     free(planned);
@@ -639,6 +731,19 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, Pk
         pk_diag_set(diag, NULL, 0, NULL, "interrupted by signal %d; settings %s",
                     report->signal_number, report->restored ? "restored" : "NOT restored");
     return code;
+}
+
+int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag)
+{
+    memset(report, 0, sizeof(*report));
+    StrBuf sel = STRBUF_INIT;
+    for (int idx = 0; idx < opts->n_selection; idx++)
+        sb_printf(&sel, "%s%s", idx ? " " : "", opts->selection[idx]);
+    report->selection = sb_detach(&sel);
+    report->quick = opts->quick;
+    if (!plan(labs, opts, report, diag))
+        return 2;
+    return lab_run_planned(labs, opts, report, "lab run", diag);
 }
 
 /* A server that is starting or stopping (a pg_ctl left running by a killed pgknob may still be
@@ -800,7 +905,16 @@ void lab_run_report_free(LabRunReport *report)
         workload_result_free(&stage->result);
         findings_free(&stage->findings);
         free(stage->findings_error);
+        for (int trial = 0; stage->trial_data && trial < stage->n_trials; trial++)
+            workload_result_free(&stage->trial_data[trial].result);
+        free(stage->trial_data);
+        free(stage->trial_tps);
+        free(stage->trial_p95);
+        free(stage->trial_seconds);
     }
+    for (size_t idx = 0; idx < report->n_own_labs; idx++)
+        lab_free(&report->own_labs[idx]);
+    free(report->own_labs);
     free(report->stages);
     free(report->selection);
     free(report->server_version);

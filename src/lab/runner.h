@@ -29,7 +29,27 @@ typedef struct LabRunOpts {
     bool allow_existing;
     const char *project_root;     /* for .cache/pg and the fetch script; may be NULL */
     const LabEvents *events;      /* progress, notes, warnings (borrowed; may be NULL) */
+    int trials;                   /* measurements per stage; 0: one (lab ab: 5, --quick 3) */
+    const char *config_a;         /* lab ab: the configuration file or data directory tested */
+    const char *config_b;         /* lab ab: what it is compared with; NULL: the baseline stage */
 } LabRunOpts;
+
+/* One measurement of a stage (a trial), kept until the median trial is chosen. */
+typedef struct StageTrial {
+    WorkloadResult result;
+    StatCounters delta;
+    bool have_delta;
+    WaitSample waits;
+    double load_avg;
+} StageTrial;
+
+/* A stage's part in a comparison: from its lab (a series stage, a standalone run), or set by
+ * `lab ab` (B is the reference, A is compared with it). */
+typedef enum StageRole {
+    ROLE_FROM_LAB,
+    ROLE_REFERENCE,
+    ROLE_COMPARED,
+} StageRole;
 
 /* One measured stage: a series stage, or one run of a standalone lab. */
 typedef struct StageResult {
@@ -58,7 +78,8 @@ typedef struct StageResult {
      * the median trial; every trial's TPS and p95 are kept (0 TPS: nothing completed). */
     int n_trials;
     double *trial_tps, *trial_p95, *trial_seconds;
-    bool is_reference;     /* `lab ab`'s B: the stage the other is compared with */
+    StageRole role;
+    StageTrial *trial_data; /* while running: every trial so far */
     double tps_median, tps_min, tps_max, p95_median;
 } StageResult;
 
@@ -83,6 +104,8 @@ typedef struct LabRunReport {
     char *restore_error;
     int trials;            /* measurements per stage (1: a single run) */
     bool ab;               /* `lab ab`: stages[0] is A, stages[1] is B (the one compared with) */
+    Lab *own_labs;         /* lab ab: the labs made for the configurations given (owned) */
+    size_t n_own_labs;
 } LabRunReport;
 
 /* Runs the labs and fills `report` (free with lab_run_report_free). Returns an exit code:
@@ -90,6 +113,16 @@ typedef struct LabRunReport {
  * interrupted (after restoring). *diag carries the message for a nonzero code. */
 int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag);
 void lab_run_report_free(LabRunReport *report);
+
+/* `pgknob lab ab CONFIG_A [CONFIG_B]`: both configurations (files or data directories; B by
+ * default the labs' baseline stage) on one throwaway cluster with the series' TPC-C workload,
+ * interleaved A B, B A, … for opts->trials trials each (0: 5, with --quick 3). Same exit codes
+ * as lab_run; the verdict is report/lab_report.h's lab_report_ab_verdict. */
+int lab_ab(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag);
+/* Runs the stages already in `report` (lab_run and lab_ab plan them): the server, the journal
+ * (its command line names `command_name`), the database, every trial, the restore. */
+int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report,
+                    const char *command_name, PkDiag *diag);
 
 typedef struct LabRestoreOpts {
     const char *dsn;

@@ -8,8 +8,8 @@
 
 bool lab_is_baseline(const StageResult *stage)
 {
-    if (stage->is_reference)
-        return true;
+    if (stage->role != ROLE_FROM_LAB)
+        return stage->role == ROLE_REFERENCE;
     if (!stage->lab)
         return false;
     if (stage->lab->kind == LAB_STAGE)

@@ -50,12 +50,11 @@ static char *format_slower(const LabRunReport *rep, const StageResult *stage)
     if (lab_is_baseline(stage))
         return xstrdup("1×");
     LabRatio ratio;
-    if (lab_stage_ratio(rep, stage, &ratio)) {
-        char *point = format_factor(ratio.slower, ratio.lower_bound);
-        char *text = xasprintf("%s (95%% CI %.3g–%.3g)", point, ratio.low, ratio.high);
-        free(point);
-        return text;
-    }
+    if (lab_stage_ratio(rep, stage, &ratio))
+        /* one scale for the factor and its interval: below 1 is faster */
+        return xasprintf("%s%.3g× (95%% CI %.3g–%.3g%s)", ratio.lower_bound ? "> " : "",
+                         ratio.slower, ratio.low, ratio.high,
+                         ratio.significant ? "" : ", contains 1: no measurable difference");
     bool lower = false;
     return format_factor(lab_slower_factor(lab_baseline_of(rep, stage), stage, &lower), lower);
 }
@@ -410,6 +409,8 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
         sb_printf(out, "; %d client%s, %.0f s measured after a %.0f s warm-up per stage%s",
                   p->clients, p->clients == 1 ? "" : "s", p->duration_s, p->warmup_s,
                   rep->quick ? " (--quick)" : "");
+        if (rep->trials > 1)
+            sb_printf(out, ", %d trials of each, interleaved", rep->trials);
     }
     char *ram = format_bytes(rep->machine_ram_bytes);
     sb_put(out, ". Machine: ");

@@ -48,13 +48,14 @@ static double axis_y(const Axis *axis, double value)
     return PLOT_BOTTOM - PLOT_H * frac;
 }
 
-/* The smallest 1, 2 or 5 × 10^k at or above v. */
+/* The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 × 10^k) at or above v: an axis
+ * that ends close to the data. */
 static double nice_ceil(double v)
 {
     if (v <= 0)
         return 1;
     double base = pow(10, floor(log10(v)));
-    static const double steps[] = {1, 2, 5, 10};
+    static const double steps[] = {1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10};
     for (size_t idx = 0; idx < sizeof(steps) / sizeof(steps[0]); idx++)
         if (steps[idx] * base >= v * (1 - 1e-9))
             return steps[idx] * base;

@@ -8,7 +8,7 @@ source tests/lib.sh
 GOLD=tests/golden/help
 HELPS=("lint" "audit" "fix" "hba" "settings" "rules" "rules list" "rules show" "rules test" "rules doc"
        "tpcc" "tpcc load" "tpcc run" "tpcc check" "lab" "lab list" "lab show" "lab run"
-       "lab restore")
+       "lab restore" "lab ab")
 
 for cmd in "${HELPS[@]}"; do
   file="$GOLD/${cmd// /-}.txt"
@@ -41,6 +41,9 @@ usage_error "tpcc lod" "did you mean load?" tpcc lod
 usage_error "lab lst" "did you mean list?" lab lst
 usage_error "lab restore --dns" "did you mean --dsn?" lab restore --dns x
 usage_error "lab show --labz" "did you mean --labs?" lab show --labz x
+usage_error "lab ab --trails" "did you mean --trials?" lab ab --trails 3 x.conf
+usage_error "lab ab without a configuration" "CONFIG_A" lab ab
+usage_error "lab ab --trials 1" "at least 2 trials" lab ab --trials 1 x.conf
 usage_error "lnt" "did you mean lint?" lnt
 usage_error "an unrelated word gets the list" "use lint, fix" zzzzzz
 usage_error "missing value" "pgknob lint --help" lint x.conf --format

@@ -168,4 +168,17 @@ printf '{"format": "pgknob-lab-cluster", "pid": %d, "pid_start": %s, "base": "%s
 mkdir -p "$work/live/data"
 expect_exit 0 "lab list with the record of a running lab's cluster" -- "$PGKNOB" lab list --state-dir "$sd"
 check "  ... leaves it alone" bash -c '[ -d "$1" ] && [ -f "$2" ]' _ "$work/live" "$sd/clusters/live.json"
+
+# lab ab: what is wrong with a configuration is said before any server starts.
+expect_exit 2 "lab ab with a configuration that does not exist" -- \
+  "$PGKNOB" lab ab "$work/nope.conf" --state-dir "$sd"
+check "  ... names it" grep -q "nope.conf" <<<"$ERR"
+printf 'shared_buffers = 1GB\nrandom_page_cost = 1e300\n' > "$work/bad-ab.conf"
+expect_exit 2 "lab ab with a line the server's lexer rejects" -- \
+  "$PGKNOB" lab ab "$work/bad-ab.conf" --state-dir "$sd"
+check "  ... at its file:line" grep -q "bad-ab.conf:2: " <<<"$ERR"
+check "  ... with no server started" bash -c '! grep -q "creating a throwaway" <<<"$1"' _ "$ERR"
+expect_exit 2 "lab ab with three configurations" -- \
+  "$PGKNOB" lab ab a.conf b.conf c.conf --state-dir "$sd"
+check "  ... says at most two" grep -q "at most two" <<<"$ERR"
 done_testing

@@ -24,6 +24,8 @@ json="$out/summary.json"
 check "summary.json parses" python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$json"
 check "summary.md, summary.html, chart.svg written" test -s "$out/summary.md" -a -s "$out/summary.html" -a -s "$out/chart.svg"
 check "chart.svg is well-formed XML" xmllint --noout "$out/chart.svg"
+check "chart.svg renders in Chromium: dots on a log axis at their values, an honest legend" \
+  python3 "$PROJECT_ROOT/tests/lab/chart-check.py" "$out/chart.svg" "${PGKNOB_CHART_DIR:-$work}/series.png"
 check "summary.md parses with cmark-gfm into a table" \
   bash -c "cmark-gfm -e table '$out/summary.md' | grep -q '<table>'"
 check "summary.html has the table" grep -q '<table>' "$out/summary.html"
