@@ -765,7 +765,9 @@ void lab_report_svg(const LabRunReport *rep, StrBuf *out)
         s->tps_text = texts[n];
         n++;
     }
-    char *title = xasprintf("pgknob lab: %s, PostgreSQL %s", rep->selection,
+    /* lab ab's selection holds two paths: the stages are named A and B in the chart */
+    char *title = xasprintf("pgknob lab%s: %s, PostgreSQL %s", rep->ab ? " ab" : "",
+                            rep->ab ? "A against B" : rep->selection,
                             rep->server_version ? rep->server_version : "?");
     svg_chart(series, n, title, rep->trials > 1 ? rep->trials : 1, out);
     free(title);

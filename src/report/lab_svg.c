@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "common/xalloc.h"
 
@@ -234,6 +235,22 @@ static void put_series_panel(StrBuf *out, const SvgSeries *s, double x0, double 
     sb_put(out, "\"/>\n");
 }
 
+/* The title on one line of the chart: a long one (paths) is cut at a character boundary. */
+#define TITLE_MAX_BYTES 84
+static void put_title(StrBuf *out, const char *title)
+{
+    size_t len = strlen(title);
+    char *cut = NULL;
+    if (len > TITLE_MAX_BYTES) {
+        len = TITLE_MAX_BYTES;
+        while (len > 0 && ((unsigned char)title[len] & 0xC0) == 0x80)
+            len--; /* not inside a UTF-8 sequence */
+        cut = xasprintf("%.*s…", (int)len, title);
+    }
+    put_text(out, PLOT_L, 26, "start", "font-size=\"17\" font-weight=\"600\"", cut ? cut : title);
+    free(cut);
+}
+
 void svg_chart(const SvgSeries *series, int n, const char *title, int trials, StrBuf *out)
 {
     int rows = n > 0 ? (n + COLUMNS - 1) / COLUMNS : 0;
@@ -242,7 +259,7 @@ void svg_chart(const SvgSeries *series, int n, const char *title, int trials, St
                    "viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"13\" fill=\"" FG "\">\n",
               WIDTH, height, WIDTH, height, FONT);
     sb_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", WIDTH, height);
-    put_text(out, PLOT_L, 26, "start", "font-size=\"17\" font-weight=\"600\"", title);
+    put_title(out, title);
     Axis axis;
     choose_axis(series, n, &axis);
     sb_printf(out, "<g class=\"summary\" data-axis=\"%s\">\n", axis.log ? "log" : "linear");
