@@ -391,6 +391,28 @@ static int any_ran(const LabRunReport *rep)
     return 0;
 }
 
+/* After a run: the report files, the table on stdout, the diagnostic. Returns the exit code
+ * (a report that cannot be written makes a successful run a usage/I-O error). */
+static int finish_run(const LabRunReport *report, const char *out_dir, int code, PkDiag *err,
+                      void (*print)(const LabRunReport *))
+{
+    if (any_ran(report)) {
+        PkDiag werr = PK_DIAG_INIT;
+        if (lab_report_write(report, out_dir, &werr))
+            fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
+                    out_dir);
+        else
+            lab_print_diag(&werr);
+        if (werr.message && code == 0)
+            code = PK_EXIT_USAGE;
+        pk_diag_free(&werr);
+        print(report);
+    }
+    lab_print_diag(err);
+    pk_diag_free(err);
+    return code;
+}
+
 static int lab_run_cmd(int argc, char **argv)
 {
     RunArgs args;
@@ -418,20 +440,7 @@ static int lab_run_cmd(int argc, char **argv)
     LabRunReport report;
     PkDiag err = PK_DIAG_INIT;
     int code = lab_run(&set, &args.opts, &report, &err);
-    if (any_ran(&report)) {
-        PkDiag werr = PK_DIAG_INIT;
-        if (lab_report_write(&report, args.opts.out_dir, &werr))
-            fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
-                    args.opts.out_dir);
-        else
-            lab_print_diag(&werr);
-        if (werr.message && code == 0)
-            code = PK_EXIT_USAGE;
-        pk_diag_free(&werr);
-        print_results(&report);
-    }
-    lab_print_diag(&err);
-    pk_diag_free(&err);
+    code = finish_run(&report, args.opts.out_dir, code, &err, print_results);
     lab_run_report_free(&report);
     lab_set_free(&set);
     free(args.out_default);
@@ -496,20 +505,7 @@ static int lab_ab_cmd(int argc, char **argv)
     LabRunReport report;
     PkDiag err = PK_DIAG_INIT;
     int code = lab_ab(&set, &args.opts, &report, &err);
-    if (any_ran(&report)) {
-        PkDiag werr = PK_DIAG_INIT;
-        if (lab_report_write(&report, args.opts.out_dir, &werr))
-            fprintf(stderr, "pgknob: report written to %s/summary.{md,html,json} and chart.svg\n",
-                    args.opts.out_dir);
-        else
-            lab_print_diag(&werr);
-        if (werr.message && code == 0)
-            code = PK_EXIT_USAGE;
-        pk_diag_free(&werr);
-        print_ab(&report);
-    }
-    lab_print_diag(&err);
-    pk_diag_free(&err);
+    code = finish_run(&report, args.opts.out_dir, code, &err, print_ab);
     lab_run_report_free(&report);
     lab_set_free(&set);
     free(root);

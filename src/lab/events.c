@@ -1,20 +1,18 @@
 #include "lab/events.h"
 
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
+
+#include "common/strbuf.h"
 
 void lab_say(const LabEvents *events, LabEventKind kind, const char *fmt, ...)
 {
     if (!events || !events->fn || (kind == LAB_EV_PROGRESS && !events->progress))
         return;
+    StrBuf text = STRBUF_INIT;
     va_list ap;
     va_start(ap, fmt);
-    char *text = NULL;
-    if (vasprintf(&text, fmt, ap) < 0)
-        text = NULL;
+    sb_vprintf(&text, fmt, ap);
     va_end(ap);
-    if (text)
-        events->fn(events->ctx, kind, text);
-    free(text);
+    events->fn(events->ctx, kind, sb_str(&text));
+    sb_free(&text);
 }
