@@ -97,10 +97,3 @@ const char *pk_json_get_str(const json_t *obj, const char *key)
     return json_string_value(json_object_get(obj, key));
 }
 
-void sb_put_json_str(StrBuf *sb, const char *s)
-{
-    StrBuf text = STRBUF_INIT;
-    pk_json_dump(&text, pk_json_str(s), 0);
-    sb_putn(sb, text.data, text.len - 1); /* without the newline */
-    sb_free(&text);
-}

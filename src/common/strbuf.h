@@ -20,10 +20,6 @@ void sb_putn(StrBuf *sb, const char *s, size_t n);
 void sb_putc(StrBuf *sb, char c);
 void sb_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void sb_vprintf(StrBuf *sb, const char *fmt, va_list ap) __attribute__((format(printf, 2, 0)));
-/* A JSON string literal, quotes included; NULL becomes `null`; encoded by jansson (common/json.c,
- * pk_json_str). Only lab/ and tpcc/ still call it, until their streams build jansson trees:
- * new code builds a json_t and dumps it whole (common/json.h). */
-void sb_put_json_str(StrBuf *sb, const char *s);
 /* Length of the well-formed UTF-8 sequence at s (at most `avail` bytes), 0 when it is not one. */
 size_t pk_utf8_seq_len(const unsigned char *s, size_t avail);
 /* Appends s[0..len) with terminal control bytes made visible: C0 but newline and tab, DEL and

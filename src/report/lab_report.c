@@ -1,7 +1,6 @@
 #include "report/lab_report.h"
 
 #include <errno.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "common/fp.h"
+#include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/version.h"
@@ -97,20 +97,16 @@ static bool finding_matches_changes(const Finding *finding, const LabSettings *c
 
 /* ---- JSON (jansson) ---- */
 
-/* A measured number: null when it does not apply (< 0, NaN), an integer when it is one
- * (counters exactly), else a real (printed with 6 significant digits by lab_report_json). */
+/* A measured number: null when it does not apply (the data's < 0), else as every report
+ * writes numbers (common/json.h: integral values as integers, NaN as null). */
 static json_t *jnum(double value)
 {
-    if (value < 0 || isnan(value) || isinf(value))
-        return json_null();
-    if (value < 1e15 && fp_is_integral(value))
-        return json_integer((json_int_t)value);
-    return json_real(value);
+    return value < 0 ? json_null() : pk_json_number(value);
 }
 
 static json_t *jstr(const char *text)
 {
-    return text ? json_string(text) : json_null();
+    return pk_json_str(text);
 }
 
 static json_t *json_settings(const LabSettings *set, char *const *contexts)
@@ -307,11 +303,7 @@ void lab_report_json(const LabRunReport *rep, StrBuf *out)
     json_object_set_new(doc, "restore_error", jstr(rep->restore_error));
     json_object_set_new(doc, "conditions", json_conditions(rep));
     json_object_set_new(doc, "stages", stages);
-    char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-    json_decref(doc);
-    sb_put(out, text ? text : "{}");
-    sb_putc(out, '\n');
-    free(text);
+    pk_json_dump(out, doc, PK_JSON_PRETTY);
 }
 
 /* ---- Markdown ---- */

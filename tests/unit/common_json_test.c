@@ -59,10 +59,6 @@ static void test_layout(void)
     CHECK(pk_json_get_str(obj, "missing") == NULL);
     CHECK(pk_json_get_str(NULL, "k") == NULL);
     json_decref(obj);
-    StrBuf lit = STRBUF_INIT;
-    sb_put_json_str(&lit, "x\ty");
-    CHECK_STR(sb_str(&lit), "\"x\\ty\"");
-    sb_free(&lit);
 }
 
 static void test_utf8(void)
