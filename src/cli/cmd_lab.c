@@ -259,15 +259,16 @@ static int lab_show(const LabSet *set, const char *id)
     return PK_EXIT_OK;
 }
 
-/* What every lab command does first: remove throwaway clusters of killed runs and name the
- * servers a lab left changed. */
-static void lab_preflight(const char *state_dir, bool note_pending)
+/* What every lab command does first: resolve the state directory (returned: caller frees),
+ * remove throwaway clusters of killed runs and name the servers a lab left changed. */
+static char *lab_preflight(const char *state_dir, bool note_pending)
 {
     LabEvents events = lab_events();
-    lab_state_dir_init(state_dir);
-    cluster_sweep_orphans(&events);
+    char *dir = lab_state_dir_resolve(state_dir);
+    cluster_sweep_orphans(dir, &events);
     if (note_pending)
-        lab_note_pending(&events);
+        lab_note_pending(dir, &events);
+    return dir;
 }
 
 typedef struct RunArgs {
@@ -344,28 +345,38 @@ static void print_results(const LabRunReport *rep)
 {
     /* The first line says which server the numbers are of. */
     printf("server: %s\n", rep->server_origin ? rep->server_origin : "none");
-    printf("%-28s %14s %12s %12s %s\n", "STAGE", "TPS", "P95 MS", "× SLOWER", "ARTICLE TPS");
+    printf("%-28s %14s %10s %10s %18s %s\n", "STAGE", rep->trials > 1 ? "MEDIAN TPS" : "TPS",
+           "P95 MS", "× SLOWER", rep->trials > 1 ? "95% CI" : "", "ARTICLE × (TPS)");
     for (size_t idx = 0; idx < rep->n; idx++) {
         const StageResult *stage = &rep->stages[idx];
         if (!stage->ran) {
             printf("%-28s %14s\n", stage->id, "not measured");
             continue;
         }
-        char *tps = lab_format_tps((double)stage->result.completed, stage->result.tps,
-                                   stage->result.measured_s);
+        double tps_value = lab_stage_tps(stage);
+        char *tps = lab_format_tps(tps_value > 0, tps_value, stage->result.measured_s);
+        bool lower = false;
+        double slower = lab_slower_factor(lab_baseline_of(rep, stage), stage, &lower);
+        char factor[32] = "", ci[48] = "", p95[32] = "-", ref[64] = "";
+        if (slower >= 0)
+            snprintf(factor, sizeof(factor), "%s%.3g", lower ? "> " : "", slower);
+        LabRatio ratio;
+        if (lab_stage_ratio(rep, stage, &ratio))
+            snprintf(ci, sizeof(ci), "%.3g–%.3g%s", ratio.low, ratio.high,
+                     ratio.significant ? "" : " (~1)");
+        double p95_value = stage->n_trials >= 2 ? stage->p95_median : stage->result.p95_ms;
+        if (p95_value >= 0)
+            snprintf(p95, sizeof(p95), "%.1f", p95_value);
         const StageResult *base = lab_baseline_of(rep, stage);
-        char factor[32] = "";
-        if (base && stage->result.completed)
-            snprintf(factor, sizeof(factor), "%.1f", base->result.tps / stage->result.tps);
-        else if (base && base->result.tps > 0)
-            snprintf(factor, sizeof(factor), "> %.0f", base->result.tps * stage->result.measured_s);
-        char p95[32] = "-";
-        if (stage->result.p95_ms >= 0)
-            snprintf(p95, sizeof(p95), "%.1f", stage->result.p95_ms);
-        char ref[32] = "";
-        if (stage->lab->reference.tps >= 0 && !stage->run)
-            snprintf(ref, sizeof(ref), "%g", stage->lab->reference.tps);
-        printf("%-28s %14s %12s %12s %s\n", stage->id, tps, p95, factor, ref);
+        double base_ref = base && base->lab ? base->lab->reference.tps : -1;
+        double stage_ref = stage->lab && !stage->run ? stage->lab->reference.tps : -1;
+        if (stage_ref > 0 && lab_is_baseline(stage))
+            snprintf(ref, sizeof(ref), "1 (%g)", stage_ref);
+        else if (stage_ref > 0 && base_ref > 0)
+            snprintf(ref, sizeof(ref), "%.3g (%g)", base_ref / stage_ref, stage_ref);
+        else if (stage_ref > 0)
+            snprintf(ref, sizeof(ref), "(%g)", stage_ref);
+        printf("%-28s %14s %10s %10s %18s %s\n", stage->id, tps, p95, factor, ci, ref);
         free(tps);
     }
 }
@@ -427,10 +438,13 @@ static int lab_run_cmd(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     /* The refusal for this server comes from lab_run itself; other servers get a note. */
-    lab_preflight(args.state_dir, !args.opts.dsn);
+    char *state = lab_preflight(args.state_dir, !args.opts.dsn);
+    args.opts.state_dir = state;
     LabSet set;
-    if (!load_labs(args.labs, &set))
+    if (!load_labs(args.labs, &set)) {
+        free(state);
         return PK_EXIT_USAGE;
+    }
     char *root = project_root();
     args.opts.project_root = root;
     LabEvents events = lab_events();
@@ -445,6 +459,7 @@ static int lab_run_cmd(int argc, char **argv)
     lab_set_free(&set);
     free(args.out_default);
     free(root);
+    free(state);
     return code;
 }
 
@@ -492,10 +507,13 @@ static int lab_ab_cmd(int argc, char **argv)
     }
     args.opts.config_a = argv[optind];
     args.opts.config_b = optind + 1 < argc ? argv[optind + 1] : NULL;
-    lab_preflight(args.state_dir, true);
+    char *state = lab_preflight(args.state_dir, true);
+    args.opts.state_dir = state;
     LabSet set;
-    if (!load_labs(args.labs, &set))
+    if (!load_labs(args.labs, &set)) {
+        free(state);
         return PK_EXIT_USAGE;
+    }
     char *root = project_root();
     args.opts.project_root = root;
     LabEvents events = lab_events();
@@ -509,6 +527,7 @@ static int lab_ab_cmd(int argc, char **argv)
     lab_run_report_free(&report);
     lab_set_free(&set);
     free(root);
+    free(state);
     return code;
 }
 
@@ -537,7 +556,8 @@ static int lab_restore_cmd(int argc, char **argv)
         fprintf(stderr, "pgknob: error: lab restore needs --dsn CONNINFO (the server to restore)\n");
         return PK_EXIT_USAGE;
     }
-    lab_preflight(state_dir, false);
+    char *state = lab_preflight(state_dir, false);
+    opts.state_dir = state;
     char *root = project_root();
     opts.project_root = root;
     LabEvents events = lab_events();
@@ -547,6 +567,7 @@ static int lab_restore_cmd(int argc, char **argv)
     lab_print_diag(&err);
     pk_diag_free(&err);
     free(root);
+    free(state);
     return code;
 }
 
@@ -594,7 +615,7 @@ int cmd_lab(int argc, char **argv)
         fprintf(stderr, "pgknob: error: lab show needs a lab ID\n");
         return PK_EXIT_USAGE;
     }
-    lab_preflight(state_dir, true);
+    free(lab_preflight(state_dir, true));
     LabSet set;
     if (!load_labs(labs, &set))
         return PK_EXIT_USAGE;

@@ -287,7 +287,7 @@ static bool run_pg_ctl(Cluster *cl, const char *action, PkDiag *diag)
 static char *record_path(const Cluster *cl)
 {
     const char *name = strrchr(cl->base, '/');
-    return xasprintf("%s/clusters/%s.json", lab_state_dir(), name ? name + 1 : cl->base);
+    return xasprintf("%s/clusters/%s.json", cl->state_dir, name ? name + 1 : cl->base);
 }
 
 static void record_write(const Cluster *cl)
@@ -352,9 +352,9 @@ static bool sweep_one(json_t *doc, char **what)
     return access(base, F_OK) != 0;
 }
 
-size_t cluster_sweep_orphans(const LabEvents *events)
+size_t cluster_sweep_orphans(const char *state_dir, const LabEvents *events)
 {
-    char *dir_path = xasprintf("%s/clusters", lab_state_dir());
+    char *dir_path = xasprintf("%s/clusters", state_dir);
     DIR *dir = opendir(dir_path);
     size_t removed = 0;
     struct dirent *ent;
@@ -422,8 +422,8 @@ static bool run_initdb(Cluster *cl, PkDiag *diag)
     return rc == 0;
 }
 
-bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const LabEvents *events,
-                    PkDiag *diag)
+bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_dir,
+                    const LabEvents *events, PkDiag *diag)
 {
     memset(cl, 0, sizeof(*cl));
     cl->bin.dir = xstrdup(bin->dir);
@@ -432,6 +432,7 @@ bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const LabEvents *e
     cl->bin.origin = xstrdup(bin->origin);
     cl->keep = keep;
     cl->events = events;
+    cl->state_dir = state_dir;
     cl->port = pick_port();
     bool ok = proc_server_user("postgres", &cl->user, diag) && make_base_dir(cl, diag) &&
               run_initdb(cl, diag) && run_pg_ctl(cl, "start", diag);

@@ -49,12 +49,13 @@ typedef struct Cluster {
     bool running;
     bool keep;      /* --keep: leave it running and on disk */
     const LabEvents *events; /* borrowed; may be NULL */
+    const char *state_dir;   /* where its record goes (borrowed) */
 } Cluster;
 
 /* initdb + start. false with a message (server log tail included) on failure; whatever was
  * created is removed again. */
-bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const LabEvents *events,
-                    PkDiag *diag);
+bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_dir,
+                    const LabEvents *events, PkDiag *diag);
 /* libpq conninfo for database `dbname`. Caller frees. */
 char *cluster_conninfo(const Cluster *cl, const char *dbname);
 bool cluster_restart(Cluster *cl, PkDiag *diag);
@@ -63,7 +64,7 @@ void cluster_destroy(Cluster *cl);
 
 /* Finds the records of throwaway clusters whose pgknob process is gone (killed), stops their
  * servers and removes their directories, saying so through `events`. Returns how many. */
-size_t cluster_sweep_orphans(const LabEvents *events);
+size_t cluster_sweep_orphans(const char *state_dir, const LabEvents *events);
 
 /* pg_ctl restart of an existing local server, as the data directory's owner. */
 bool pg_ctl_restart(const char *bindir, const char *datadir, PkDiag *diag);

@@ -230,7 +230,8 @@ bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag)
     journal->dbname = xstrdup(dbctl_dbname(ctl));
     journal->version_num = dbctl_server_version(ctl);
     free(journal->path);
-    journal->path = journal_path_for(journal->system_identifier, journal->data_directory,
+    journal->path = journal_path_for(target->state_dir, journal->system_identifier,
+                                     journal->data_directory,
                                      journal->port);
     return true;
 }

@@ -19,26 +19,15 @@
 #define JOURNAL_FORMAT "pgknob-lab-journal"
 #define JOURNAL_VERSION 1
 
-static char *state_dir;
-
-void lab_state_dir_init(const char *given)
+char *lab_state_dir_resolve(const char *given)
 {
-    free(state_dir);
     const char *xdg = getenv("XDG_STATE_HOME");
     const char *home = getenv("HOME");
     if (given && *given)
-        state_dir = xstrdup(given);
-    else if (xdg && *xdg == '/') /* the XDG spec: a relative value is to be ignored */
-        state_dir = xasprintf("%s/pgknob", xdg);
-    else
-        state_dir = xasprintf("%s/.local/state/pgknob", home && *home ? home : "/tmp");
-}
-
-const char *lab_state_dir(void)
-{
-    if (!state_dir)
-        lab_state_dir_init(NULL);
-    return state_dir;
+        return xstrdup(given);
+    if (xdg && *xdg == '/') /* the XDG spec: a relative value is to be ignored */
+        return xasprintf("%s/pgknob", xdg);
+    return xasprintf("%s/.local/state/pgknob", home && *home ? home : "/tmp");
 }
 
 /* mkdir -p, private: the journals hold the server's settings. */
@@ -137,9 +126,10 @@ static uint64_t fnv1a(const char *text)
     return hash;
 }
 
-char *journal_path_for(const char *system_identifier, const char *data_directory, int port)
+char *journal_path_for(const char *state_dir, const char *system_identifier,
+                       const char *data_directory, int port)
 {
-    return xasprintf("%s/lab-%s-%d-%016llx.json", lab_state_dir(),
+    return xasprintf("%s/lab-%s-%d-%016llx.json", state_dir,
                      system_identifier && *system_identifier ? system_identifier : "unknown",
                      port, (unsigned long long)fnv1a(data_directory ? data_directory : ""));
 }
@@ -407,11 +397,11 @@ static int path_cmp(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-size_t journal_list(char ***paths)
+size_t journal_list(const char *state_dir, char ***paths)
 {
     *paths = NULL;
     size_t n = 0, cap = 0;
-    DIR *dir = opendir(lab_state_dir());
+    DIR *dir = opendir(state_dir);
     if (!dir)
         return 0;
     struct dirent *ent;
@@ -421,7 +411,7 @@ size_t journal_list(char ***paths)
             strcmp(ent->d_name + len - 5, ".json") != 0)
             continue;
         PK_GROW(*paths, n, cap);
-        (*paths)[n++] = xasprintf("%s/%s", lab_state_dir(), ent->d_name);
+        (*paths)[n++] = xasprintf("%s/%s", state_dir, ent->d_name);
     }
     closedir(dir);
     if (n)

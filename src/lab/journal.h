@@ -21,9 +21,9 @@
 #include "lab/fragment.h"
 
 /* The state directory: `given` (--state-dir), else $XDG_STATE_HOME/pgknob, else
- * $HOME/.local/state/pgknob. Set once per command; lab_state_dir() then returns it. */
-void lab_state_dir_init(const char *given);
-const char *lab_state_dir(void);
+ * $HOME/.local/state/pgknob. The cli resolves it once per command and passes it down (in
+ * LabRunOpts, LabTarget, Cluster). Caller frees. */
+char *lab_state_dir_resolve(const char *given);
 
 /* Writes `len` bytes to `path` so that a crash leaves the old file or the new one, never a
  * part: a temporary file beside it, fsync, chmod, chown (when owner_uid != -1), rename,
@@ -69,7 +69,8 @@ typedef struct LabJournal {
 
 /* The file name of a server's journal: lab-<system identifier>-<port>-<hash of data dir>.json
  * (copies of one data directory share a system identifier, so the rest tells them apart). */
-char *journal_path_for(const char *system_identifier, const char *data_directory, int port);
+char *journal_path_for(const char *state_dir, const char *system_identifier,
+                       const char *data_directory, int port);
 bool journal_write(const LabJournal *journal, PkDiag *diag);
 /* false with *diag when the file is not a journal (its path and what is wrong). */
 bool journal_read(const char *path, LabJournal *out, PkDiag *diag);
@@ -78,7 +79,7 @@ bool journal_read_buffer(const char *name, const char *data, size_t len, LabJour
                          PkDiag *diag);
 bool journal_exists(const char *path);
 /* Every journal file of the state directory (paths; caller frees each and the array). */
-size_t journal_list(char ***paths);
+size_t journal_list(const char *state_dir, char ***paths);
 /* True when the pgknob that wrote the journal is still running (a lab in progress, not one
  * that was killed). */
 bool journal_owner_alive(const LabJournal *journal);

@@ -224,7 +224,7 @@ static char *find_bindir(const char *pg_bin, const char *project_root, int major
 
 /* The journal of a server that cannot be reached, by the port (and host, when given) of the
  * connection string: NULL when none or more than one fits. */
-static char *journal_for_unreachable(const char *dsn)
+static char *journal_for_unreachable(const char *state_dir, const char *dsn)
 {
     char *dsn_host = dbctl_conninfo_value(dsn, "host");
     char *dsn_port = dbctl_conninfo_value(dsn, "port");
@@ -232,7 +232,7 @@ static char *journal_for_unreachable(const char *dsn)
     const char *port = dsn_port ? dsn_port : getenv("PGPORT");
     int want_port = port && *port ? atoi(port) : 5432;
     char **paths;
-    size_t n = journal_list(&paths);
+    size_t n = journal_list(state_dir, &paths);
     char *found = NULL;
     int matches = 0;
     for (size_t idx = 0; idx < n; idx++) {
@@ -302,10 +302,11 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
     target->kind = TARGET_EXISTING;
     target->conninfo = xstrdup(opts->dsn);
     target->events = opts->events;
+    target->state_dir = opts->state_dir;
     PkDiag conn_err = PK_DIAG_INIT;
     if (!target_connect(target, &conn_err)) {
         /* A server left down by a killed lab: say so rather than only "could not connect". */
-        char *path = journal_for_unreachable(opts->dsn);
+        char *path = journal_for_unreachable(opts->state_dir, opts->dsn);
         if (path) {
             pending_diag(path, diag);
             if (diag)
@@ -359,7 +360,7 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
         return false;
     lab_say(opts->events, LAB_EV_INFO, "creating a throwaway PostgreSQL %s cluster (%s: %s)",
             bin.version, bin.origin, bin.dir);
-    bool ok = cluster_create(cluster, &bin, opts->keep, opts->events, diag);
+    bool ok = cluster_create(cluster, &bin, opts->keep, opts->state_dir, opts->events, diag);
     if (ok)
         lab_say(opts->events, LAB_EV_INFO, "cluster in %s, port %d (removed afterwards%s)",
                 cluster->base, cluster->port, opts->keep ? " unless --keep: kept" : "");
@@ -370,6 +371,7 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
                                        bin.origin);
         target->kind = TARGET_THROWAWAY;
         target->events = opts->events;
+        target->state_dir = opts->state_dir;
         target->cluster = cluster;
         target->conninfo = cluster_conninfo(cluster, "postgres");
         ok = target_connect(target, diag);
@@ -773,6 +775,7 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
     target.kind = TARGET_EXISTING;
     target.conninfo = xstrdup(opts->dsn);
     target.events = opts->events;
+    target.state_dir = opts->state_dir;
     LabJournal id, journal;
     memset(&id, 0, sizeof(id));
     memset(&journal, 0, sizeof(journal));
@@ -790,7 +793,7 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
             goto out;
         }
         path = xstrdup(id.path);
-    } else if (!(path = journal_for_unreachable(opts->dsn))) {
+    } else if (!(path = journal_for_unreachable(opts->state_dir, opts->dsn))) {
         pk_diag_set(diag, NULL, 0,
                     "No lab journal names a server on that port: if one should, start the "
                     "server and run `pgknob lab restore` again.",
@@ -867,10 +870,10 @@ out:
     return code;
 }
 
-size_t lab_note_pending(const LabEvents *events)
+size_t lab_note_pending(const char *state_dir, const LabEvents *events)
 {
     char **paths;
-    size_t n = journal_list(&paths);
+    size_t n = journal_list(state_dir, &paths);
     for (size_t idx = 0; idx < n; idx++) {
         PkDiag note = PK_DIAG_INIT;
         pending_diag(paths[idx], &note);

@@ -32,6 +32,7 @@ typedef struct LabRunOpts {
     int trials;                   /* measurements per stage; 0: one (lab ab: 5, --quick 3) */
     const char *config_a;         /* lab ab: the configuration file or data directory tested */
     const char *config_b;         /* lab ab: what it is compared with; NULL: the baseline stage */
+    const char *state_dir;        /* journals and cluster records (lab_state_dir_resolve) */
 } LabRunOpts;
 
 /* One measurement of a stage (a trial), kept until the median trial is chosen. */
@@ -129,6 +130,7 @@ typedef struct LabRestoreOpts {
     const char *pg_bin;
     const char *project_root;
     const LabEvents *events;
+    const char *state_dir;
 } LabRestoreOpts;
 
 /* `pgknob lab restore`: puts back the settings an unfinished lab left on the server `dsn`
@@ -137,7 +139,7 @@ typedef struct LabRestoreOpts {
 int lab_restore(const LabRestoreOpts *opts, PkDiag *diag);
 /* Tells a note for every journal in the state directory (servers a lab did not restore);
  * returns how many. */
-size_t lab_note_pending(const LabEvents *events);
+size_t lab_note_pending(const char *state_dir, const LabEvents *events);
 
 /* The stage a stage is compared with (the series' baseline, its lab's baseline run, or B of
  * `lab ab`); NULL when it is itself that one or it did not run. */

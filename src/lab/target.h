@@ -27,6 +27,7 @@ typedef struct LabTarget {
     char *version;        /* "18.4" */
     int restarts;         /* how many times we restarted it */
     const LabEvents *events; /* where notes and warnings go (borrowed; may be NULL) */
+    const char *state_dir;   /* where its journal goes (borrowed) */
 } LabTarget;
 
 /* Connects the control session and reads the version. The session never holds a

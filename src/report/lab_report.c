@@ -7,7 +7,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/fp.h"
 #include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
