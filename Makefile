@@ -154,11 +154,13 @@ fuzz-long:                 ## run each libFuzzer target FUZZ_LONG_TIME seconds (
 bench: $(PROGS)              ## benchmarks, as ratios against a peer run in the same process
 	@tests/bench/run.sh
 
-catalog:                   ## regenerate src/catalog/catalog_data.auto.c from real servers 13–18
+catalog:                   ## regenerate src/catalog/catalog_data.auto.c and contrib_data.auto.c from real servers 13–18
 	@src/catalog/gen_catalog.sh
+	@src/catalog/gen_contrib.sh
 
-catalog-check:             ## regenerate into a temp file and diff with the committed catalog
+catalog-check:             ## regenerate into a temp file and diff with the committed catalogs
 	@src/catalog/gen_catalog.sh --check
+	@src/catalog/gen_contrib.sh --check
 
 docs: $(PROGS)               ## regenerate docs generated from the code and rule packs
 	@tests/docs/gen.sh

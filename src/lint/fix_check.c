@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/contrib.h"
 #include "catalog/value.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
@@ -39,11 +40,19 @@ static void drop(Finding *f, size_t fix_idx, char *why)
     finding_drop_fix(f, fix_idx);
 }
 
+/* The parameter a fix sets: the core catalog's, else a module's (pg_stat_statements.track). */
+static const CatalogParam *fix_param(const Snapshot *snap, const char *name)
+{
+    const CatalogParam *param = catalog_find(snap->catalog, name);
+    return param ? param
+                 : catalog_contrib_find(catalog_contrib_for_major(snap->pg_major), name, NULL);
+}
+
 /* One fix against the catalog, the current value and the host; false when it was dropped. */
 static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
 {
     const FindingFix *fix = &f->fixes[fix_idx];
-    const CatalogParam *param = catalog_find(snap->catalog, fix->name);
+    const CatalogParam *param = fix_param(snap, fix->name);
     GucValue val;
     GucError err = {0};
     if (!param || param->context == GUC_CTX_INTERNAL) {
@@ -94,7 +103,7 @@ typedef struct FixRef {
 
 static bool parse_fix(const Snapshot *snap, const FindingFix *fix, GucValue *val)
 {
-    const CatalogParam *param = catalog_find(snap->catalog, fix->name);
+    const CatalogParam *param = fix_param(snap, fix->name);
     GucError err = {0};
     bool ok = param && guc_parse_value_for(param, snap->pg_major, fix->value, val, &err);
     guc_error_free(&err);
@@ -115,7 +124,7 @@ static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *chang
             if (refs[b].f && !strcasecmp(refs[b].f->fixes[refs[b].fix_idx].name, name) &&
                 outranks(refs[b].f, win.f))
                 win = refs[b];
-        const CatalogParam *param = catalog_find(snap->catalog, name);
+        const CatalogParam *param = fix_param(snap, name);
         GucValue win_val, val;
         bool win_ok = parse_fix(snap, &win.f->fixes[win.fix_idx], &win_val);
         for (size_t b = a; b < n_refs; b++) {

@@ -12,6 +12,7 @@
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
 #include "lint/shmem.h"
+#include "lint/validate.intern.h"
 
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
@@ -24,6 +25,14 @@ static const LintRule rules[] = {
      "A parameter that was added later, removed or renamed: unknown to the target version."},
     {"PK0012", "validation.deprecated-alias", "deprecated parameter name", SEV_NOTICE,
      "An old name the server still maps to its new one."},
+    {"PK0013", "validation.unknown-module-parameter", "unknown parameter of a module",
+     SEV_WARNING,
+     "A name under the prefix of a module shipped with PostgreSQL (pg_stat_statements.trak) that"
+     " the module does not define: from 15 on the server removes it with a WARNING when the"
+     " module loads; before, it stays an unused placeholder."},
+    {"PK0014", "validation.custom-parameter", "parameter of an unknown module", SEV_NOTICE,
+     "A prefix.name parameter of a module that does not ship with PostgreSQL (cron.*): the server"
+     " keeps it as a placeholder and so does pgknob, unchecked."},
     {"PK0020", "validation.invalid-value", "invalid value", SEV_ERROR,
      "A value of the wrong type, with a wrong or wrongly-cased unit, or not one of the choices."},
     {"PK0021", "validation.out-of-range", "value out of range", SEV_ERROR,
@@ -36,6 +45,13 @@ static const LintRule rules[] = {
     {"PK0024", "validation.overridden-setting", "setting overridden by a later line", SEV_NOTICE,
      "A later line (the same file, an include, conf.d or postgresql.auto.conf) sets the same"
      " parameter to a different value: the earlier line has no effect."},
+    {"PK0025", "validation.module-invalid-value", "invalid value of a module parameter",
+     SEV_WARNING,
+     "A value a module rejects (pg_stat_statements.track = al): when the module loads, the server"
+     " logs a WARNING and uses the default; it starts regardless (established per major)."},
+    {"PK0026", "validation.module-not-loaded", "module parameter without its module", SEV_NOTICE,
+     "A parameter of a module that works only from shared_preload_libraries (or archive_library)"
+     " while the configuration does not load it there: the setting does nothing."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
@@ -688,6 +704,27 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
     }
 }
 
+/* For the sub-checks (validate.intern.h). */
+Finding *lint_entry_finding(FindingList *out, const char *id, const ConfEntry *entry)
+{
+    return entry_finding(out, id, entry);
+}
+
+bool lint_entry_ignored(const ConfSet *set, size_t entry_idx)
+{
+    return entry_ignored(set, entry_idx);
+}
+
+void lint_add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
+{
+    add_rename_fix(f, param, major, entry);
+}
+
+const SnapSetting *lint_usable(const Snapshot *snap, const char *name)
+{
+    return usable(snap, name);
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
@@ -695,6 +732,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         check_entry(set, entry_idx, snap, opts, out);
     check_recovery_targets(set, snap->catalog, out);
+    lint_check_extensions(set, snap, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */
     double seg = opts->wal_segment_bytes > 0 ? opts->wal_segment_bytes : 16.0 * 1024 * 1024;
     check_wal_size(snap, "min_wal_size", seg, out);

@@ -1,0 +1,283 @@
+/* Module parameters (prefix.name) checked against the module catalog (catalog/contrib.h): values
+ * as the module parses them (PK0025), names the module does not define (PK0013), modules that
+ * work only from shared_preload_libraries or archive_library but are not loaded there (PK0026),
+ * and prefixes of modules that do not ship with PostgreSQL, passed through as the server passes
+ * them (PK0014). None of these stops the server: until a module loads, the server keeps its
+ * parameters as unchecked text placeholders; what it does when the module loads is in the
+ * catalog, established per major by real starts. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/contrib.h"
+#include "catalog/value.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lint/validate.intern.h"
+
+typedef enum Loaded { LOADED_UNKNOWN, LOADED_NO, LOADED_YES } Loaded;
+
+/* Whether the library list `list` (shared_preload_libraries' syntax) names `module`, written as
+ * the server accepts it: bare, quoted, with $libdir/ or with .so. */
+static bool list_names(const char *list, const char *module)
+{
+    bool found = false;
+    char *copy = xstrdup(list), *save = NULL;
+    for (char *lib = strtok_r(copy, ",", &save); lib && !found; lib = strtok_r(NULL, ",", &save)) {
+        while (*lib == ' ' || *lib == '\t' || *lib == '"')
+            lib++;
+        size_t len = strlen(lib);
+        while (len && (lib[len - 1] == ' ' || lib[len - 1] == '\t' || lib[len - 1] == '"'))
+            lib[--len] = '\0';
+        if (!strncmp(lib, "$libdir/", 8)) {
+            lib += 8;
+            len -= 8;
+        }
+        if (len > 3 && !strcmp(lib + len - 3, ".so"))
+            lib[len -= 3] = '\0';
+        found = !strcmp(lib, module);
+    }
+    free(copy);
+    return found;
+}
+
+static Loaded listed_in(const Snapshot *snap, const char *setting, const char *module)
+{
+    const SnapSetting *list = lint_usable(snap, setting);
+    if (!list)
+        return snapshot_get(snap, setting) ? LOADED_UNKNOWN : LOADED_NO;
+    return list_names(list->value, module) ? LOADED_YES : LOADED_NO;
+}
+
+static Loaded either(Loaded a, Loaded b)
+{
+    return a == LOADED_YES || b == LOADED_YES ? LOADED_YES
+           : a == LOADED_UNKNOWN || b == LOADED_UNKNOWN ? LOADED_UNKNOWN
+                                                        : LOADED_NO;
+}
+
+/* Whether the module is loaded where it must be for `param` to do anything. */
+static Loaded loaded_where_needed(const Snapshot *snap, const ContribModule *mod,
+                                  const ContribParamInfo *info)
+{
+    Loaded preload = listed_in(snap, "shared_preload_libraries", mod->name);
+    if (!mod->loaded_by)
+        return info->preload_only ? preload : LOADED_YES;
+    if (!strcmp(mod->loaded_by, "archive_library"))
+        return listed_in(snap, "archive_library", mod->name);
+    if (strstr(mod->loaded_by, "local_preload_libraries"))
+        return either(preload, listed_in(snap, "local_preload_libraries", mod->name));
+    return preload;
+}
+
+static const char *where_needed(const ContribModule *mod)
+{
+    return mod->loaded_by ? mod->loaded_by : "shared_preload_libraries";
+}
+
+/* The default as a person would write it ("-1", "top", "5min"); caller frees. */
+static char *default_text(const CatalogParam *param, int major)
+{
+    GucValue val;
+    GucError err;
+    if (!param->boot_val || !*param->boot_val)
+        return xstrdup("an empty string");
+    if (param->type != GUC_STRING && guc_parse_value_for(param, major, param->boot_val, &val, &err))
+        return guc_value_pretty(param, &val);
+    if (param->type != GUC_STRING)
+        guc_error_free(&err);
+    return xstrdup(param->boot_val);
+}
+
+static void check_module_value(const ConfEntry *entry, const CatalogParam *param,
+                               const ContribParamInfo *info, const ContribCatalog *cc,
+                               const Snapshot *snap, FindingList *out)
+{
+    GucValue val;
+    GucError err;
+    int major = cc->cat.major;
+    if (guc_parse_value_as(param, major, entry->name, entry->value ? entry->value : "", &val, &err))
+        return;
+    Finding *f = lint_entry_finding(out, "PK0025", entry);
+    Loaded preload = listed_in(snap, "shared_preload_libraries", info->module);
+    bool stops = preload == LOADED_YES && cc->bad_value_refuses_start;
+    if (stops) {
+        f->severity = SEV_ERROR;
+        f->refuses_start = true;
+    }
+    char *dflt = default_text(param, major);
+    f->message = err.message;
+    if (stops)
+        f->hint = xasprintf("PostgreSQL %d refuses to start when %s loads with this value.%s%s",
+                            major, info->module, err.hint ? " " : "", err.hint ? err.hint : "");
+    else if (preload == LOADED_YES)
+        f->hint = xasprintf("PostgreSQL %d logs this as a WARNING when %s loads at startup and"
+                            " runs with the default, %s.%s%s", major, info->module, dflt,
+                            err.hint ? " " : "", err.hint ? err.hint : "");
+    else
+        f->hint = xasprintf("Each session that loads %s logs this as a WARNING and uses the"
+                            " default, %s.%s%s", info->module, dflt, err.hint ? " " : "",
+                            err.hint ? err.hint : "");
+    f->explanation = xasprintf(
+        "A module's parameters do not exist until the module is loaded: until then the server"
+        " keeps any value as a text placeholder, unchecked. When the module loads (at startup"
+        " from shared_preload_libraries, or in a session by LOAD or first use) it defines the"
+        " parameter and applies the placeholder; a value it rejects is %s. Established by"
+        " starting PostgreSQL %d (%s) with pg_stat_statements preloaded and"
+        " pg_stat_statements.track = 'al', .max = 10 in postgresql.conf.",
+        cc->bad_value_refuses_start
+            ? "fatal when the module is preloaded: the server does not start"
+            : "logged as a WARNING and the default is used instead: the server starts, without"
+              " the setting you meant",
+        major, cc->cat.server_version);
+    free(dflt);
+    free(err.hint);
+}
+
+/* One PK0026 per module, with every setting of it that does nothing. */
+static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
+                            const ContribModule *mod, const ContribCatalog *cc,
+                            Finding **noticed, FindingList *out)
+{
+    Finding *f = noticed[mod - cc->modules];
+    if (f) {
+        finding_add_setting(f, param->name, entry->value ? entry->value : "", entry->file,
+                            entry->line);
+        return;
+    }
+    f = noticed[mod - cc->modules] = lint_entry_finding(out, "PK0026", entry);
+    const char *where = where_needed(mod);
+    if (!strcmp(where, "archive_library"))
+        f->message = xasprintf("%s is set, but archive_library is not %s", param->name, mod->name);
+    else
+        f->message = xasprintf("%s is set, but %s is not in %s", param->name, mod->name, where);
+    if (mod->doc_page)
+        f->hint = xasprintf("%s works only when loaded from %s; without it the setting does"
+                            " nothing. See https://www.postgresql.org/docs/%d/%s.html", mod->name,
+                            where, cc->cat.major, mod->doc_page);
+    else
+        f->hint = xasprintf("The server defines %s only when %s is in %s; without it the"
+                            " setting does nothing.", param->name, mod->name, where);
+    f->suggestion = !strcmp(where, "archive_library")
+                        ? xasprintf("archive_library = '%s'", mod->name)
+                        : xasprintf("add %s to %s (a restart), or remove the line", mod->name,
+                                    strstr(where, " or ") ? "shared_preload_libraries" : where);
+}
+
+/* The majors (first..last) whose module catalog has `name`; false when none. */
+static bool known_in_majors(const char *name, int *first, int *last)
+{
+    *first = *last = 0;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        if (!catalog_contrib_find(catalog_contrib_for_major(major), name, NULL))
+            continue;
+        if (!*first)
+            *first = major;
+        *last = major;
+    }
+    return *first != 0;
+}
+
+/* A name under a module's prefix that the module does not define, or close to a module
+ * parameter; false when it is neither (a prefix of some other module). */
+static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
+                               const Snapshot *snap, FindingList *out)
+{
+    const ContribModule *mod = catalog_contrib_module_of(cc, entry->name);
+    const char *close = catalog_suggest(&cc->cat, entry->name);
+    int first, last, major = cc->cat.major;
+    bool other_major = known_in_majors(entry->name, &first, &last);
+    if (!mod && !close && !other_major)
+        return false;
+    Finding *f = lint_entry_finding(out, "PK0013", entry);
+    f->message = xasprintf("unrecognized configuration parameter \"%s\"", entry->name);
+    StrBuf hint = STRBUF_INIT;
+    if (other_major && major < first)
+        sb_printf(&hint, "%s was added in PostgreSQL %d. ", entry->name, first);
+    else if (other_major && major > last)
+        sb_printf(&hint, "%s was removed in PostgreSQL %d. ", entry->name, last + 1);
+    else if (other_major)
+        sb_printf(&hint, "%s is in PostgreSQL %d to %d, not in %d. ", entry->name, first, last,
+                  major);
+    else if (close)
+        sb_printf(&hint, "Did you mean \"%s\"? ", close);
+    if (mod && cc->misspelled_removed &&
+        listed_in(snap, "shared_preload_libraries", mod->name) == LOADED_YES)
+        sb_printf(&hint, "PostgreSQL %d logs WARNING: invalid configuration parameter name"
+                  " \"%s\", removing it, when %s loads at startup.", major, entry->name,
+                  mod->name);
+    else if (mod && cc->misspelled_removed)
+        sb_printf(&hint, "When %s loads, PostgreSQL %d removes it with a WARNING (the module"
+                  " reserves the prefix \"%s\").", mod->name, major, mod->name);
+    else
+        sb_printf(&hint, "PostgreSQL %d keeps it as a placeholder that nothing reads.", major);
+    f->hint = sb_detach(&hint);
+    if (close && !other_major) {
+        f->suggestion = xasprintf("%s = '%s'", close, entry->value ? entry->value : "");
+        lint_add_rename_fix(f, catalog_contrib_find(cc, close, NULL), major, entry);
+    }
+    return true;
+}
+
+typedef struct PrefixNote {
+    char *prefix;
+    Finding *finding;
+} PrefixNote;
+
+/* One PK0014 per prefix that no module of PostgreSQL has. */
+static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size_t *n_notes,
+                                FindingList *out)
+{
+    size_t len = (size_t)(strchr(entry->name, '.') - entry->name);
+    for (size_t idx = 0; idx < *n_notes; idx++) {
+        PrefixNote *note = &(*notes)[idx];
+        if (strlen(note->prefix) == len && !strncasecmp(note->prefix, entry->name, len)) {
+            finding_add_setting(note->finding, entry->name, entry->value ? entry->value : "",
+                                entry->file, entry->line);
+            return;
+        }
+    }
+    *notes = xrealloc(*notes, (*n_notes + 1) * sizeof **notes);
+    PrefixNote *note = &(*notes)[(*n_notes)++];
+    note->prefix = xstrndup(entry->name, len);
+    note->finding = lint_entry_finding(out, "PK0014", entry);
+    note->finding->message = xasprintf("\"%s\" parameters are not checked: no module shipped with"
+                                       " PostgreSQL has the prefix \"%s\"", note->prefix,
+                                       note->prefix);
+    note->finding->hint = xasprintf(
+        "The server keeps %s.* settings as text placeholders until the module that defines them"
+        " loads; check them against that module's documentation.", note->prefix);
+}
+
+void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
+    if (!cc)
+        return;
+    Finding **noticed = xcalloc(cc->n_modules ? cc->n_modules : 1, sizeof *noticed);
+    PrefixNote *notes = NULL;
+    size_t n_notes = 0;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name || !strchr(entry->name, '.') ||
+            catalog_find(snap->catalog, entry->name))
+            continue;
+        const ContribParamInfo *info = NULL;
+        const CatalogParam *param = catalog_contrib_find(cc, entry->name, &info);
+        if (!param) {
+            if (!check_unknown_name(entry, cc, snap, out))
+                note_unknown_prefix(entry, &notes, &n_notes, out);
+            continue;
+        }
+        if (lint_entry_ignored(set, idx))
+            continue; /* the server never reads it; the later line is checked */
+        check_module_value(entry, param, info, cc, snap, out);
+        const ContribModule *mod = catalog_contrib_module_of(cc, param->name);
+        if (mod && loaded_where_needed(snap, mod, info) == LOADED_NO)
+            note_not_loaded(entry, param, mod, cc, noticed, out);
+    }
+    for (size_t idx = 0; idx < n_notes; idx++)
+        free(notes[idx].prefix);
+    free(notes);
+    free(noticed);
+}

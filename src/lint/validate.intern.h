@@ -1,0 +1,26 @@
+/* What validate.c shares with its sub-checks (extension.c): finding construction, the server's
+ * "a later line sets the same name" rule and the rename fix. Private to lint/. */
+#ifndef PK_LINT_VALIDATE_INTERN_H
+#define PK_LINT_VALIDATE_INTERN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalog/catalog.h"
+#include "conf/conf.h"
+#include "engine/finding.h"
+#include "model/snapshot.h"
+
+/* A finding of validation check `id` at the entry's line, with its setting attached. */
+Finding *lint_entry_finding(FindingList *out, const char *id, const ConfEntry *entry);
+/* The server ignores an entry when a later entry has exactly the same name. */
+bool lint_entry_ignored(const ConfSet *set, size_t entry_idx);
+/* Renames the line to `param` when its value suits it (checked as the server would). */
+void lint_add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry);
+/* A setting the startup checks can rely on; in a fragment linted alone, only those it sets. */
+const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
+
+/* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
+void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);
+
+#endif
