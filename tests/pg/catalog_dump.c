@@ -6,13 +6,19 @@
  *   catalog_dump hidden MAJOR        name, vartype, min, max, context of the hidden ones
  *   catalog_dump version MAJOR       server_version the data came from
  *   catalog_dump alias MAJOR NAME    the alias target or \N
- *   catalog_dump note MAJOR NAME     the version note or \N */
+ *   catalog_dump note MAJOR NAME     the version note or \N
+ *   catalog_dump contrib MAJOR       the module parameters, as `params` prints them
+ *   catalog_dump contrib-info MAJOR  name, module, preload_only (t/f) of each
+ *   catalog_dump contrib-modules MAJOR  name, loaded_by (\N: anywhere)
+ *   catalog_dump contrib-behaviour MAJOR  bad_value_refuses_start, misspelled_refuses_start,
+ *                                    misspelled_removed (t/f, tab-separated) */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "catalog/contrib.h"
 
 static const char *or_null(const char *s)
 {
@@ -57,6 +63,28 @@ static void print_params(const Catalog *cat)
     }
 }
 
+static const char *tf(bool b)
+{
+    return b ? "t" : "f";
+}
+
+static void print_contrib(const char *what, const ContribCatalog *cc)
+{
+    if (!strcmp(what, "contrib")) {
+        print_params(&cc->cat);
+    } else if (!strcmp(what, "contrib-info")) {
+        for (size_t idx = 0; idx < cc->cat.n_params; idx++)
+            printf("%s\t%s\t%s\n", cc->cat.params[idx].name, cc->info[idx].module,
+                   tf(cc->info[idx].preload_only));
+    } else if (!strcmp(what, "contrib-modules")) {
+        for (size_t idx = 0; idx < cc->n_modules; idx++)
+            printf("%s\t%s\n", cc->modules[idx].name, or_null(cc->modules[idx].loaded_by));
+    } else {
+        printf("%s\t%s\t%s\n", tf(cc->bad_value_refuses_start), tf(cc->misspelled_refuses_start),
+               tf(cc->misspelled_removed));
+    }
+}
+
 int main(int argc, char **argv)
 {
     const Catalog *cat = argc >= 3 ? catalog_for_major(atoi(argv[2])) : NULL;
@@ -64,7 +92,9 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: catalog_dump params|hidden|version|alias|note MAJOR [NAME]\n");
         return 2;
     }
-    if (strcmp(argv[1], "params") == 0) {
+    if (strncmp(argv[1], "contrib", 7) == 0) {
+        print_contrib(argv[1], catalog_contrib_for_major(cat->major));
+    } else if (strcmp(argv[1], "params") == 0) {
         print_params(cat);
     } else if (strcmp(argv[1], "hidden") == 0) {
         print_hidden(cat);
