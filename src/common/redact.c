@@ -108,9 +108,14 @@ bool redact_name_secret(const Redaction *r, const char *name)
         if (*p != '_' && *p != '-' && *p != '.')
             folded[len++] = (char)tolower((unsigned char)*p);
     folded[len] = '\0';
-    /* password_encryption names an algorithm, not a secret. */
+    /* Not secrets: password_encryption names an algorithm, ssl_passphrase_command_supports_reload
+     * is a boolean, passwordcheck.min_password_length a length. */
+    if (!strcmp(folded, "passwordencryption") ||
+        !strcmp(folded, "sslpassphrasecommandsupportsreload") ||
+        !strcmp(folded, "passwordcheckminpasswordlength"))
+        return name_listed(r, name);
     if (strstr(folded, "conninfo") || strstr(folded, "passphrase") || strstr(folded, "passwd") ||
-        (strstr(folded, "password") && strcmp(folded, "passwordencryption") != 0))
+        strstr(folded, "password"))
         return true;
     return name_listed(r, name);
 }
