@@ -39,7 +39,7 @@ server_starts() { # major file
 
 declare -i unlisted=0 cases=0 changed=0 nothing=0 fixed_findings=0 partial=0 fixes=0 applies_ok=0 mem=0
 declare -i starts_both=0 refused_before=0 started_after_refusal=0 value_changed=0 value_checked=0
-python3 tests/lint/fix-cases.py rules "$REALWORLD" "$work" > "$work/cases" || fail "listing the cases"
+python3 tests/lint/fix-cases.py "${FIX_RULES:-rules}" "$REALWORLD" "$work" > "$work/cases" || fail "listing the cases"
 while IFS=$'\t' read -r label majors host conf; do
   hostopt=(); [ "$host" != - ] && hostopt=(--host "$host")
   ram="$(bytes_of "$host")"
