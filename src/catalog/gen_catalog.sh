@@ -77,6 +77,8 @@ for major in "${!PG_PKG_VERSION[@]}"; do pinned_args+=("$major=${PG_PKG_VERSION[
 python3 - "$0" "$versions_json" "$work/catalog_data.auto.c" "$PG_MAJORS" "$PG_DEBIAN_MAJOR" \
     "${pinned_args[@]}" <<'PY'
 import json, re, subprocess, sys
+sys.path.insert(0, "src/catalog")
+from catalog_emit import c_str, param_row
 
 script, versions_path, out_path, majors_arg, debian_major = sys.argv[1:6]
 pinned = {int(k): v for k, v in (arg.split("=", 1) for arg in sys.argv[6:])}
@@ -147,28 +149,6 @@ def since_minors(major, latest_names, latest_minor):
         log("%s: since %s (absent from %s)" % (name, result[name], minor_of(cands[lo])))
     return result, minor_of(cands[0])
 
-def c_str(value):
-    if value is None:
-        return "NULL"
-    out = []
-    for ch in value:
-        if ch in '"\\':
-            out.append("\\" + ch)
-        elif ch == "?":
-            out.append("\\?")   # no trigraphs
-        elif 32 <= ord(ch) < 127:
-            out.append(ch)
-        else:
-            out.extend("\\%03o" % b for b in ch.encode("utf-8"))
-    return '"' + "".join(out) + '"'
-
-TYPES = {"bool": "GUC_BOOL", "integer": "GUC_INTEGER", "real": "GUC_REAL",
-         "string": "GUC_STRING", "enum": "GUC_ENUM"}
-CONTEXTS = {"internal": "GUC_CTX_INTERNAL", "postmaster": "GUC_CTX_POSTMASTER",
-            "sighup": "GUC_CTX_SIGHUP", "superuser-backend": "GUC_CTX_SUPERUSER_BACKEND",
-            "backend": "GUC_CTX_BACKEND", "superuser": "GUC_CTX_SUPERUSER",
-            "user": "GUC_CTX_USER"}
-
 # Parameters the servers accept but pg_settings does not list (GUC_NO_SHOW_ALL). Which names
 # these are is asked of each server (pg_hidden_names); their metadata cannot be, so it is written
 # here, every description is checked against the server binary, and t-servers.sh checks types,
@@ -220,16 +200,8 @@ def emit_major(lines, major, data, since):
     lines.append("")
     lines.append("static const CatalogParam params%d[] = {" % major)
     for s in settings:
-        numeric = s["vartype"] in ("integer", "real")
-        fields = [
-            c_str(s["name"]), TYPES[s["vartype"]], c_str(s["unit"]), c_str(s["boot_val"]),
-            c_str(s["min_val"] if numeric else None), c_str(s["max_val"] if numeric else None),
-            ("e%d_%s" % (major, s["name"])) if s["vartype"] == "enum" else "NULL",
-            CONTEXTS[s["context"]], c_str(s["category"]), c_str(s["short_desc"]),
-            c_str(since.get(s["name"])),
-        ]
-        fields.append("true" if s.get("hidden") else "false")
-        lines.append("    {" + ", ".join(fields) + "},")
+        enum_ref = "e%d_%s" % (major, s["name"])
+        lines.append("    " + param_row(s, enum_ref, since.get(s["name"]), s.get("hidden")) + ",")
     lines.append("};")
     lines.append("")
 

@@ -24,6 +24,7 @@
 #                             cluster, e.g. `pg_psql -c 'SHOW work_mem'`
 #   pg_server_log [HANDLE]    path of the server log
 #   pg_hidden_names           names the current cluster accepts that pg_settings omits
+#   pg_catalog_dump_build OUT compile tests/pg/catalog_dump.c (the compiled catalogs) to OUT
 # Call pg_cluster_start directly, not in $(…): a cluster started in a subshell is stopped when
 # the subshell ends.
 # Client tools (psql, pgbench, pg_isready) are Debian's 15 client: $PG_CLIENT_BIN.
@@ -289,4 +290,13 @@ pg_hidden_names() {
     echo "SELECT n FROM pgknob_cand WHERE current_setting(n, true) IS NOT NULL
             AND n NOT IN (SELECT lower(name) FROM pg_settings) ORDER BY n COLLATE \"C\";"
   } | pg_psql
+}
+
+# Compiles tests/pg/catalog_dump.c, which prints what the compiled catalogs (core and module)
+# say, to OUT; the compiler's errors go to OUT.err. For the tiers that diff it with a server.
+pg_catalog_dump_build() { # out
+  cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O0 -I"$PG_ROOT/src" -o "$1" \
+    "$PG_ROOT/tests/pg/catalog_dump.c" "$PG_ROOT/src/catalog/catalog.c" \
+    "$PG_ROOT/src/catalog/catalog_data.auto.c" "$PG_ROOT/src/catalog/contrib.c" \
+    "$PG_ROOT/src/catalog/contrib_data.auto.c" "$PG_ROOT/src/common/xalloc.c" 2>"$1.err"
 }

@@ -11,12 +11,10 @@ cd "$PROJECT_ROOT" || exit 1
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT   # lib.sh chains its own cleanup after this one
 dump="$work/catalog_dump"
-if cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O0 -Isrc -o "$dump" tests/pg/catalog_dump.c \
-     src/catalog/catalog.c src/catalog/catalog_data.auto.c src/catalog/contrib.c \
-     src/catalog/contrib_data.auto.c src/common/xalloc.c 2>"$work/cc.err"; then
+if pg_catalog_dump_build "$dump"; then
   ok "catalog_dump builds"
 else
-  fail "catalog_dump builds: $(head -5 "$work/cc.err")"; done_testing; exit
+  fail "catalog_dump builds: $(head -5 "$dump.err")"; done_testing; exit
 fi
 
 LIVE_SQL="SELECT name, vartype, coalesce(unit, '\\N'), coalesce(boot_val, '\\N'),
