@@ -5,7 +5,7 @@ CC       ?= cc
 # Two programs from one tree: bin/pgknob (lint, fix, settings, rules, ...) links no libpq, so the
 # offline commands do not pay for loading it; bin/pgknob-online (every command) is what pgknob
 # execs for audit, tpcc and lab (src/cli/online_stub.c).
-OFFLINE_PKGS := inih libcmark-gfm libpcre2-8 jansson
+OFFLINE_PKGS := inih libcmark-gfm libpcre2-8 jansson yaml-0.1
 PKGS     := libpq $(OFFLINE_PKGS)
 # The list is explicit so reviewers can see what is enforced. -Wcast-qual: const is kept;
 # -Wfloat-equal: exact double comparisons are named (common/fp.h); -Wformat-signedness (gcc only:

@@ -16,6 +16,7 @@
 #include "common/xalloc.h"
 #include "lint/fix_apply.h"
 #include "lint/fix_check.h"
+#include "input/input.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
 #include "project/options.h"
@@ -270,7 +271,17 @@ int cmd_fix(int argc, char **argv)
     LintResult res = {0};
     LintRulesState rules = {0};
     char *errmsg = NULL;
-    bool ok = lint_run(&cli.lint, &res, &errmsg) && lint_rules_run(&res, &cli.rules, &rules);
+    bool ok = lint_run(&cli.lint, &res, &errmsg);
+    if (ok && (res.inputs[0].format != INPUT_CONF || !strcmp(res.inputs[0].path, "-"))) {
+        /* fix rewrites postgresql.conf lines; a manifest keeps its own syntax */
+        errmsg = xasprintf("%s: pgknob fix rewrites postgresql.conf files and data directories, "
+                           "not %s input; pgknob lint shows the changes to make",
+                           res.inputs[0].path, !strcmp(res.inputs[0].path, "-")
+                                                   ? "standard"
+                                                   : input_format_name(res.inputs[0].format));
+        ok = false;
+    }
+    ok = ok && lint_rules_run(&res, &cli.rules, &rules);
     if (ok) {
         fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
         const ConfSet *sets[1] = {&res.inputs[0].set};

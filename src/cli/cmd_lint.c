@@ -9,6 +9,8 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
+#include "host/host.h"
+#include "input/input.h"
 #include "lint/lint.h"
 #include "lint/fix_check.h"
 #include "lint/lint_rules.h"
@@ -23,8 +25,8 @@ typedef struct LintCli {
     LintRulesOpts rules;      /* the project's host, rules and disabled ids; --no-rules */
 } LintCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT, OPT_OUTPUT = 'o',
-       OPT_HELP = 'h' };
+enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT,
+       OPT_INPUT_FORMAT, OPT_TARGET, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
 
 /* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
@@ -35,6 +37,10 @@ static const CliOption lint_options[] = {
      "output format: text, json, md, html, sarif or github;\n"
      "default: text, or from the --output file's extension (md if none)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE"},
+    {"input-format", "FORMAT", OPT_INPUT_FORMAT,
+     "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"
+     "zalando, crunchy (PostgresCluster) or rds (describe-db-parameters\n"
+     "JSON); default: recognised by content (docs/manifests.md)"},
     {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
@@ -58,9 +64,11 @@ static const CliOption lint_options[] = {
 
 static void lint_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob lint [OPTIONS] FILE|DATADIR...\n\n"
-                 "Checks postgresql.conf files (with their includes) or data directories against\n"
-                 "the parameter catalog of the target PostgreSQL version, then runs the rule\n"
+    fprintf(out, "usage: pgknob lint [OPTIONS] FILE|DATADIR|MANIFEST|-...\n\n"
+                 "Checks postgresql.conf files (with their includes), data directories, operator\n"
+                 "manifests (CloudNativePG, Patroni, Zalando, Crunchy; multi-document YAML such\n"
+                 "as helm template's output) or RDS parameter groups (- reads standard input)\n"
+                 "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
                  "packs. A finding tagged [refuses start] is one the server refuses to start\n"
                  "with; rule packs raise errors too (fsync = off) that the server accepts.\n\noptions:\n");
     cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
@@ -96,6 +104,12 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
     case OPT_FRAGMENT:
         cli->lint.fragment = true;
         return true;
+    case OPT_INPUT_FORMAT:
+        if (input_format_parse(arg, &cli->lint.input_format))
+            return true;
+        fprintf(stderr, "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n",
+                arg, input_format_names());
+        return false;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
@@ -140,7 +154,9 @@ static ReportSource *lint_sources(const LintResult *res)
         const LintInput *input = &res->inputs[idx];
         sources[idx] = (ReportSource){
             .path = input->path,
-            .kind = input->set.data_dir ? "data_directory" : input->fragment ? "fragment" : "file",
+            .kind = input->set.data_dir ? "data_directory"
+                    : input->format != INPUT_CONF ? input_format_name(input->format)
+                    : input->fragment ? "fragment" : "file",
             .pg_major = input->pg_major,
             .pg_version = input->snap.pg_version_label,
             .version_source = input->version_source,
@@ -167,6 +183,17 @@ static bool lint_load_project(LintCli *cli)
     cli->rules.n_dirs = project->n_rule_dirs;
     cli->rules.disable = (const char *const *)project->disable;
     cli->rules.n_disable = project->n_disable;
+    /* an RDS parameter group's formulas need the instance's memory: from the host facts */
+    if (project->host && strcmp(project->host, "local")) {
+        HostFacts host;
+        char *errmsg = NULL;
+        if (host_parse_spec(project->host, &host, &errmsg)) {
+            cli->lint.instance_memory = host.ram_bytes;
+            cli->lint.instance_vcpus = host.cores;
+            host_facts_clear(&host);
+        }
+        free(errmsg); /* the rules report a bad spec */
+    }
     return true;
 }
 
@@ -224,6 +251,8 @@ int cmd_lint(int argc, char **argv)
     LintRulesState rules = {0};
     ok = ok && lint_rules_run(&res, &cli.rules, &rules);
     if (ok)
+        lint_locate_columns(&res);
+    if (ok)
         fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
     ok = ok && lint_apply_policy(&cli, &res, &n_known);
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
@@ -236,7 +265,7 @@ int cmd_lint(int argc, char **argv)
 size_t cmd_lint_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"lint", "\\[*OPTIONS*\\] *FILE*|*DATADIR*...", lint_options, N_LINT_OPTIONS},
+        {"lint", "\\[*OPTIONS*\\] *FILE*|*DATADIR*|*MANIFEST*|-...", lint_options, N_LINT_OPTIONS},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

@@ -395,7 +395,7 @@ static bool name_eq(const char *a, const char *b)
 }
 
 /* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
-static void mark_applied(ConfSet *set)
+void conf_set_mark_applied(ConfSet *set)
 {
     size_t slots = 16;
     while (slots < set->n_entries * 2)
@@ -451,7 +451,7 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
     loader_init(&ld, out, NULL);
     char *path = conf_path_make_absolute(filename, 0);
     parse_config_buffer(&ld, path ? path : filename, data, len, 0);
-    mark_applied(out);
+    conf_set_mark_applied(out);
     free(ld.fatal);
     free(path);
 }
@@ -584,7 +584,7 @@ bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **
     }
     free(ld.fatal);
     if (ok)
-        mark_applied(out);
+        conf_set_mark_applied(out);
     return ok;
 }
 

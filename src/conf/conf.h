@@ -11,6 +11,7 @@
 typedef struct ConfEntry {
     char *file;      /* absolute path of the file, as the server reports sourcefile */
     int line;        /* 1-based */
+    int column;      /* 1-based, for manifests (input/); 0 for postgresql.conf lines */
     int seqno;       /* order of reading, from 1 */
     char *name;      /* as written (case kept); NULL for an error row */
     char *value;     /* after dequoting/unescaping, as pg_file_settings.setting; NULL for errors */
@@ -67,6 +68,10 @@ bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **
 void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSet *out);
 
 void conf_set_free(ConfSet *set);
+
+/* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
+ * built elsewhere (input/). */
+void conf_set_mark_applied(ConfSet *set);
 
 /* Index of the applied entry for `name` (case-insensitive), or -1. */
 int conf_set_find_applied(const ConfSet *set, const char *name);

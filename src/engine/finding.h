@@ -51,6 +51,7 @@ typedef struct Finding {
     char *risk;        /* what changing the setting risks (the rule's own text); NULL when none */
     char *file;        /* primary location; NULL when not located */
     int line;
+    int column;        /* 1-based in a manifest (input/); 0 when the line is the location */
     FindingSetting *settings;
     size_t n_settings;
     char **evidence;   /* lines of live evidence (audit) */

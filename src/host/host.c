@@ -105,6 +105,14 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, char *
             return false;
         }
         out->cores = (int)cores;
+    } else if (!strcmp(key, "instance_class")) {
+        if (!host_instance_class(value, &out->ram_bytes, &out->cores)) {
+            *errmsg = xasprintf("host fact \"instance_class\" = \"%s\" is not an RDS instance "
+                                "class pgknob knows (db.t3, db.t4g, db.m5, db.m6g, db.m6i, "
+                                "db.m7g, db.r5, db.r6g, db.r6i, db.r7g, db.x2g: db.r6g.large)",
+                                value);
+            return false;
+        }
     } else if (!strcmp(key, "storage")) {
         static const char *const kinds[] = {"nvme", "ssd", "hdd", "network"};
         ok = false;
@@ -124,7 +132,7 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, char *
         ok = (out->io_uring_allowed = parse_yes_no(value)) >= 0;
     } else {
         *errmsg = xasprintf("unknown host fact \"%s\" (known: ram, cores, storage, kernel, "
-                            "container, io_uring)", key);
+                            "container, io_uring, instance_class)", key);
         return false;
     }
     if (!ok)

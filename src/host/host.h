@@ -13,6 +13,11 @@
  * io_uring). Fills every field (unknown where not given). False with *errmsg (caller frees). */
 bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg);
 
+/* The memory (bytes) and vCPUs of an AWS RDS/Aurora instance class ("db.r6g.large",
+ * "db.t4g.micro"), from AWS's published instance-class tables (host/instance.c); false when the
+ * family or size is not one pgknob knows. `--host instance_class=…` sets ram and cores from it. */
+bool host_instance_class(const char *name, double *memory, int *vcpus);
+
 /* Reads the facts of this machine. `root` prefixes every /proc and /sys path (NULL or "" for the
  * real ones; tests point it at a prepared tree); `data_path` selects the block device whose
  * storage type is reported (NULL: the root filesystem). Never fails: what cannot be read stays

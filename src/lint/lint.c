@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "catalog/catalog.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "hba/hba_input.h"
+#include "lint/input_notes.h"
 #include "lint/lint_hba.h"
 #include "lint/validate.h"
 
@@ -30,8 +32,10 @@ bool lint_parse_version(const char *text, int *major, int *minor)
     return true;
 }
 
-/* --pg-version, else the data directory's PG_VERSION, else the default major. */
-static bool input_version(const LintOpts *opts, LintInput *input, char **errmsg)
+/* --pg-version, else the data directory's PG_VERSION, else the major a manifest names (CNPG's
+ * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default. */
+static bool input_version(const LintOpts *opts, LintInput *input, int manifest_major,
+                          char **errmsg)
 {
     input->pg_minor = -1;
     if (opts->pg_version) {
@@ -52,6 +56,11 @@ static bool input_version(const LintOpts *opts, LintInput *input, char **errmsg)
                             " use --pg-version", input->path, dir_major, PK_MIN_MAJOR,
                             PK_MAX_MAJOR);
         return false;
+    }
+    if (manifest_major && catalog_for_major(manifest_major)) {
+        input->version_source = "manifest";
+        input->pg_major = manifest_major;
+        return true;
     }
     input->version_source = "default";
     input->pg_major = PK_DEFAULT_MAJOR;
@@ -77,7 +86,7 @@ static void lint_auth_files(LintInput *input, const HbaInput *in, bool with_sett
 static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList *findings,
                             char **errmsg)
 {
-    if (!input_version(opts, input, errmsg))
+    if (!input_version(opts, input, 0, errmsg))
         return false;
     const Catalog *cat = catalog_for_major(input->pg_major);
     snapshot_from_conf(&input->snap, &input->set, cat);
@@ -103,6 +112,31 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     return true;
 }
 
+/* The loaded set's version, Snapshot and validation findings. */
+static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_major,
+                       FindingList *findings, char **errmsg)
+{
+    if (!input_version(opts, input, manifest_major, errmsg))
+        return false;
+    const Catalog *cat = catalog_for_major(input->pg_major);
+    if (!cat) {
+        *errmsg = xasprintf("no catalog for PostgreSQL %d", input->pg_major);
+        return false;
+    }
+    snapshot_from_conf(&input->snap, &input->set, cat);
+    input->fragment = !input->set.data_dir && input->format == INPUT_CONF &&
+                      lint_is_fragment(input->path, opts->fragment);
+    input->snap.fragment = input->fragment;
+    if (input->pg_minor >= 0) {
+        free(input->snap.pg_version_label);
+        input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
+    }
+    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
+                          .check_host = opts->check_host, .host_is_server = opts->host_is_server};
+    lint_validate(&input->set, &input->snap, &vopts, findings);
+    return true;
+}
+
 static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings,
                        char **errmsg)
 {
@@ -111,32 +145,88 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
     ConfLoadOpts load_opts = {.skip_auto_conf = opts->skip_auto_conf};
     if (!conf_load(input->path, &load_opts, &input->set, errmsg))
         return false;
-    if (!input_version(opts, input, errmsg))
-        return false;
-    const Catalog *cat = catalog_for_major(input->pg_major);
-    if (!cat) {
-        *errmsg = xasprintf("no catalog for PostgreSQL %d", input->pg_major);
-        return false;
-    }
-    snapshot_from_conf(&input->snap, &input->set, cat);
-    input->fragment = !input->set.data_dir && lint_is_fragment(input->path, opts->fragment);
-    input->snap.fragment = input->fragment;
-    if (input->pg_minor >= 0) {
-        free(input->snap.pg_version_label);
-        input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
-    }
-    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
-                          .check_host = opts->check_host, .host_is_server = opts->host_is_server};
     input->validation_begin = findings->n;
-    lint_validate(&input->set, &input->snap, &vopts, findings);
+    bool ok = lint_check(opts, input, 0, findings, errmsg);
     HbaInput in = {0};
-    if (input->set.data_dir)
+    if (ok && input->set.data_dir)
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
     if (in.hba_path || in.ident_path)
         lint_auth_files(input, &in, true, findings);
     hba_input_free(&in);
     input->validation_end = findings->n;
+    return ok;
+}
+
+/* Patroni validates values itself before writing postgresql.conf: an unknown parameter or a value
+ * it cannot parse is dropped with a warning in its log ("Removing unexpected parameter"), so the
+ * server never sees it and does not refuse to start. Still an error: the setting is lost. */
+static void patroni_drops(FindingList *findings, size_t begin)
+{
+    static const char *const dropped[] = {"PK0010", "PK0011", "PK0020", "PK0021"};
+    for (size_t idx = begin; idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        for (size_t rule = 0; rule < sizeof(dropped) / sizeof(dropped[0]); rule++) {
+            if (strcmp(f->rule_id, dropped[rule]) || !f->refuses_start)
+                continue;
+            f->refuses_start = false;
+            char *hint = xasprintf("%s%sPatroni drops such a setting from postgresql.conf with a "
+                                   "warning in its log, so it has no effect.",
+                                   f->hint ? f->hint : "", f->hint ? " " : "");
+            free(f->hint);
+            f->hint = hint;
+        }
+    }
+}
+
+static LintInput *add_input(LintResult *res, const char *path)
+{
+    res->inputs = xrealloc(res->inputs, (res->n_inputs + 1) * sizeof(*res->inputs));
+    LintInput *input = &res->inputs[res->n_inputs++];
+    memset(input, 0, sizeof(*input));
+    input->path = xstrdup(path);
+    input->format = INPUT_CONF;
+    return input;
+}
+
+/* One LintInput per recognised document; the document's ConfSet moves into it. */
+static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, LintResult *res,
+                      char **errmsg)
+{
+    for (size_t idx = 0; idx < ir->n_docs; idx++) {
+        InputDoc *doc = &ir->docs[idx];
+        LintInput *input = add_input(res, path);
+        input->format = doc->format;
+        input->label = doc->format == INPUT_CONF ? NULL : xstrdup(doc->label);
+        input->set = doc->set;
+        memset(&doc->set, 0, sizeof(doc->set));
+        input->validation_begin = res->findings.n;
+        lint_input_notes(doc, input->set.n_files ? input->set.files[0] : path, &res->findings);
+        size_t checked = res->findings.n;
+        bool ok = lint_check(opts, input, doc->pg_major, &res->findings, errmsg);
+        if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
+            patroni_drops(&res->findings, checked);
+        input->validation_end = res->findings.n;
+        if (!ok)
+            return false;
+    }
     return true;
+}
+
+static char *diag_text(const PkDiag *diag)
+{
+    StrBuf sb = STRBUF_INIT;
+    if (diag->file) {
+        sb_put(&sb, diag->file);
+        if (diag->line > 0)
+            sb_printf(&sb, ":%d", diag->line);
+        if (diag->line > 0 && diag->column > 0)
+            sb_printf(&sb, ":%d", diag->column);
+        sb_put(&sb, ": ");
+    }
+    sb_put(&sb, diag->message ? diag->message : "could not read the input");
+    if (diag->hint)
+        sb_printf(&sb, "\nhint: %s", diag->hint);
+    return sb_detach(&sb);
 }
 
 bool lint_is_fragment(const char *path, bool forced)
@@ -162,20 +252,55 @@ bool lint_is_fragment(const char *path, bool forced)
 bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
 {
     *errmsg = NULL;
-    res->inputs = xcalloc(opts->n_paths ? opts->n_paths : 1, sizeof(LintInput));
+    InputOpts iopts = {.format = opts->input_format, .target = opts->target,
+                       .instance_memory = opts->instance_memory,
+                       .instance_vcpus = opts->instance_vcpus};
     for (size_t path_idx = 0; path_idx < opts->n_paths; path_idx++) {
-        LintInput *input = &res->inputs[res->n_inputs++];
-        input->path = xstrdup(opts->paths[path_idx]);
-        if (!lint_input(opts, input, &res->findings, errmsg))
+        const char *path = opts->paths[path_idx];
+        InputResult ir = {0};
+        PkDiag diag = PK_DIAG_INIT;
+        if (!input_load(path, &iopts, &ir, &diag)) {
+            *errmsg = diag_text(&diag);
+            pk_diag_free(&diag);
+            input_result_free(&ir);
+            return false;
+        }
+        bool ok = ir.n_docs ? lint_docs(opts, path, &ir, res, errmsg)
+                            : lint_input(opts, add_input(res, path), &res->findings, errmsg);
+        input_result_free(&ir);
+        if (!ok)
             return false;
     }
     return true;
+}
+
+void lint_locate_columns(LintResult *res)
+{
+    for (size_t idx = 0; idx < res->n_inputs; idx++) {
+        const LintInput *input = &res->inputs[idx];
+        if (input->format == INPUT_CONF)
+            continue;
+        const ConfSet *set = &input->set;
+        for (size_t fi = 0; fi < res->findings.n; fi++) {
+            Finding *f = &res->findings.items[fi];
+            if (f->column || !f->file || f->line <= 0)
+                continue;
+            for (size_t ent = 0; ent < set->n_entries; ent++) {
+                const ConfEntry *e = &set->entries[ent];
+                if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file)) {
+                    f->column = e->column;
+                    break;
+                }
+            }
+        }
+    }
 }
 
 void lint_result_free(LintResult *res)
 {
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
+        free(res->inputs[idx].label);
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);

@@ -10,6 +10,7 @@
 #include "conf/conf.h"
 #include "engine/finding.h"
 #include "hba/hba.h"
+#include "input/input.h"
 #include "model/snapshot.h"
 
 typedef struct LintOpts {
@@ -21,6 +22,10 @@ typedef struct LintOpts {
     bool check_host;          /* also check what depends on this machine (locales) */
     bool host_is_server;      /* --host local: this machine runs the server (see ValidateOpts) */
     bool fragment;            /* --fragment: every file input is part of a configuration */
+    InputFormat input_format; /* --input-format; INPUT_AUTO: by content */
+    InputTarget target;       /* --target: a managed service's restrictions */
+    double instance_memory;   /* bytes, from --host (instance_class or ram): RDS formulas */
+    int instance_vcpus;
 } LintOpts;
 
 /* Is a file input a fragment of a configuration rather than a whole one: postgresql.auto.conf,
@@ -41,6 +46,8 @@ typedef struct LintInput {
     /* the data directory's pg_hba.conf and pg_ident.conf (hba_file, ident_file), or a lone
      * pg_hba.conf / pg_ident.conf given as the input; NULL when none was read */
     HbaSet *hba;
+    InputFormat format;         /* INPUT_CONF, or the manifest it was read from */
+    char *label;                /* a manifest's document ("Cluster pg-main"); NULL for conf */
 } LintInput;
 
 typedef struct LintResult {
@@ -59,5 +66,9 @@ bool lint_parse_version(const char *text, int *major, int *minor);
 bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg);
 
 void lint_result_free(LintResult *res);
+
+/* Gives every finding located on a manifest line the column of that line's parameter, so SARIF
+ * and annotations land on it. Run after the rule packs. */
+void lint_locate_columns(LintResult *res);
 
 #endif

@@ -122,6 +122,27 @@ static const LintRule rules[] = {
      SEV_WARNING,
      "cert or clientcert on a server whose ssl_ca_file is empty: no client certificate can be"
      " verified, so these logins fail."},
+    {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
+     "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
+     " blocked parameters): its admission check rejects the manifest."},
+    {"PK0071", "manifest.operator-sets", "value the operator overrides", SEV_WARNING,
+     "A parameter Patroni sets itself (listen_addresses, port, cluster_name, hot_standby) or takes"
+     " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
+     " effect."},
+    {"PK0072", "manifest.not-a-string", "value Kubernetes refuses", SEV_ERROR,
+     "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
+     " and Zalando parameters): the API server refuses the manifest."},
+    {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
+     "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
+     " prints for it (True, 420, 1.5), not what is written."},
+    {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
+     "A parameter whose YAML value is null (~, empty): it is not passed to the server."},
+    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
+     "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
+     " class (--host instance_class=...): the parameter is not checked."},
+    {"PK0076", "manifest.service-restricted", "parameter the service does not let you set",
+     SEV_ERROR,
+     "With --target: a parameter the managed service does not let you set or sets itself."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)

@@ -33,6 +33,8 @@ static void put_annotation(const ReportInput *in, const ReportOpts *opts, const 
         put_escaped(out, report_display_path(opts, f->file), true);
         if (f->line > 0)
             sb_printf(out, ",line=%d", f->line);
+        if (f->line > 0 && f->column > 0)
+            sb_printf(out, ",col=%d", f->column);
         sb_put(out, ",");
     }
     sb_put(out, "title=");

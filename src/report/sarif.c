@@ -125,6 +125,8 @@ static void put_location(const ReportInput *in, const ReportOpts *opts, const Fi
         return;
     int line = f->file && f->line > 0 ? f->line : 1;
     json_t *region = json_pack("{s:i}", "startLine", line);
+    if (f->file && f->line > 0 && f->column > 0)
+        pk_json_set(region, "startColumn", json_integer(f->column));
     char *text = report_line_text(in, file, line);
     if (text)
         pk_json_set(region, "snippet", json_pack("{s:o}", "text", pk_json_str(text)));

@@ -29,6 +29,8 @@ static void put_location(const ReportOpts *opts, const Finding *f, StrBuf *out)
     sb_put(out, report_display_path(opts, f->file));
     if (f->line > 0)
         sb_printf(out, ":%d", f->line);
+    if (f->line > 0 && f->column > 0)
+        sb_printf(out, ":%d", f->column);
     sb_put(out, ":");
     if (opts->color)
         sb_put(out, ANSI_RESET);

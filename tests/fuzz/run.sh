@@ -24,7 +24,7 @@ header_field() { # file field
   sed -n "s|^.*$2: *||p" "$1" | head -1
 }
 
-PKGS="libpq inih libcmark-gfm libpcre2-8 jansson"
+PKGS="libpq inih libcmark-gfm libpcre2-8 jansson yaml-0.1"
 
 # Every project source but main.c, compiled once with the sanitizers (no libFuzzer main).
 all_objects() {

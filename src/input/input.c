@@ -1,0 +1,318 @@
+/* Recognising an input by content and dispatching it to its reader; the DocBuilder that every
+ * reader fills. */
+#include "input/input.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/readfile.h"
+#include "common/xalloc.h"
+#include "input/input_intern.h"
+
+#define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
+
+static const char *const format_names[] = {
+    [INPUT_AUTO] = "auto", [INPUT_CONF] = "conf", [INPUT_CNPG] = "cnpg",
+    [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando", [INPUT_CRUNCHY] = "crunchy",
+    [INPUT_RDS] = "rds",
+};
+
+const char *input_format_name(InputFormat format)
+{
+    return format_names[format];
+}
+
+bool input_format_parse(const char *text, InputFormat *out)
+{
+    for (size_t idx = 0; idx < sizeof(format_names) / sizeof(format_names[0]); idx++)
+        if (!strcasecmp(text, format_names[idx])) {
+            *out = (InputFormat)idx;
+            return true;
+        }
+    if (!strcasecmp(text, "aurora")) { /* the same export format */
+        *out = INPUT_RDS;
+        return true;
+    }
+    return false;
+}
+
+const char *input_format_names(void)
+{
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds";
+}
+
+static const char *const target_names[] = {
+    [TARGET_NONE] = "none", [TARGET_RDS] = "rds", [TARGET_AURORA] = "aurora",
+    [TARGET_AZURE] = "azure", [TARGET_CLOUDSQL] = "cloudsql",
+};
+
+const char *input_target_name(InputTarget target)
+{
+    return target_names[target];
+}
+
+bool input_target_parse(const char *text, InputTarget *out)
+{
+    for (size_t idx = 1; idx < sizeof(target_names) / sizeof(target_names[0]); idx++)
+        if (!strcasecmp(text, target_names[idx])) {
+            *out = (InputTarget)idx;
+            return true;
+        }
+    return false;
+}
+
+/* ---- building a document ------------------------------------------------------------------ */
+
+void builder_init(DocBuilder *b, InputDoc *doc, InputFormat format, const char *file,
+                  const char *buf, size_t len)
+{
+    memset(b, 0, sizeof(*b));
+    b->doc = doc;
+    b->file = file;
+    b->buf = buf;
+    b->len = len;
+    doc->format = format;
+    size_t cap_files = 0;
+    PK_GROW(doc->set.files, doc->set.n_files, cap_files);
+    doc->set.files[doc->set.n_files++] = xstrdup(file);
+}
+
+/* The physical line `line` (1-based) of the input, without its newline. */
+static char *line_text(const DocBuilder *b, int line)
+{
+    const char *p = b->buf, *end = b->buf + b->len;
+    for (int n = 1; n < line && p < end; n++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+    }
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *stop = nl ? nl : end;
+    if (stop > p && stop[-1] == '\r')
+        stop--;
+    return xstrndup(p, (size_t)(stop - p));
+}
+
+void builder_add_entry(DocBuilder *b, const char *name, const char *value, int line, int column,
+                       bool quoted)
+{
+    ConfSet *set = &b->doc->set;
+    PK_GROW(set->entries, set->n_entries, b->cap_entries);
+    ConfEntry *entry = &set->entries[set->n_entries];
+    memset(entry, 0, sizeof(*entry));
+    entry->file = xstrdup(b->file);
+    entry->line = line;
+    entry->column = column;
+    entry->seqno = (int)set->n_entries + 1;
+    entry->name = xstrdup(name);
+    entry->value = xstrdup(value);
+    entry->line_text = line_text(b, line);
+    entry->quoted = quoted;
+    entry->overridden_by = -1;
+    set->n_entries++;
+}
+
+InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
+                            const char *value, int line, int column, const char *link,
+                            const char *fmt, ...)
+{
+    InputDoc *doc = b->doc;
+    PK_GROW(doc->notes, doc->n_notes, b->cap_notes);
+    InputNote *note = &doc->notes[doc->n_notes++];
+    va_list ap;
+    va_start(ap, fmt);
+    char *message = NULL;
+    if (vasprintf(&message, fmt, ap) < 0)
+        message = NULL;
+    va_end(ap);
+    *note = (InputNote){.kind = kind, .name = xstrdup(name), .value = xstrdup(value),
+                        .line = line, .column = column, .message = message,
+                        .link = xstrdup(link)};
+    return note;
+}
+
+void builder_add_hba(DocBuilder *b, const char *text, int line, int column)
+{
+    InputDoc *doc = b->doc;
+    PK_GROW(doc->hba, doc->n_hba, b->cap_hba);
+    doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line,
+                                            .column = column};
+}
+
+void builder_finish(DocBuilder *b)
+{
+    conf_set_mark_applied(&b->doc->set);
+}
+
+InputDoc *input_result_add(InputResult *res)
+{
+    res->docs = xrealloc(res->docs, (res->n_docs + 1) * sizeof(*res->docs));
+    InputDoc *doc = &res->docs[res->n_docs++];
+    memset(doc, 0, sizeof(*doc));
+    return doc;
+}
+
+/* ---- recognising ---------------------------------------------------------------------------- */
+
+/* JSON starts with { or [ (after blanks). */
+static bool looks_like_json(const char *data, size_t len)
+{
+    size_t idx = 0;
+    if (len >= 3 && !memcmp(data, "\xEF\xBB\xBF", 3))
+        idx = 3;
+    while (idx < len && strchr(" \t\r\n", data[idx]))
+        idx++;
+    return idx < len && (data[idx] == '{' || data[idx] == '[');
+}
+
+/* YAML rather than postgresql.conf: a line that is "---", a sequence item, or a key followed by
+ * ":" and a blank or the end of the line. The configuration lexer refuses every such line (a
+ * name must be followed by "=" or a value), so no valid postgresql.conf is taken for YAML. */
+static bool looks_like_yaml(const char *data, size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        const char *q = p;
+        while (q < stop && (*q == ' ' || *q == '\t'))
+            q++;
+        if (q < stop && *q != '#') {
+            if ((stop - q >= 3 && !memcmp(q, "---", 3)) || (*q == '-' && q + 1 < stop && q[1] == ' '))
+                return true;
+            const char *key = q;
+            while (q < stop && (strchr("_.-/", *q) || (*q >= '0' && *q <= '9') ||
+                                ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'z')))
+                q++;
+            if (*key == '"' || *key == '\'') { /* a quoted key */
+                const char *close = memchr(key + 1, *key, (size_t)(stop - key - 1));
+                q = close ? close + 1 : stop;
+            }
+            while (q < stop && (*q == ' ' || *q == '\t'))
+                q++;
+            if (q > key && q < stop && *q == ':' && (q + 1 == stop || strchr(" \t\r", q[1])))
+                return true;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+static bool load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
+                        bool from_stdin, InputResult *out, PkDiag *diag)
+{
+    InputFormat format = opts ? opts->format : INPUT_AUTO;
+    if (format == INPUT_AUTO)
+        format = looks_like_json(data, len) ? INPUT_RDS
+                 : looks_like_yaml(data, len) ? INPUT_AUTO : INPUT_CONF;
+    out->format = format;
+    if (format == INPUT_CONF) {
+        if (!from_stdin)
+            return true; /* conf_load reads it by path, includes and all */
+        InputDoc *doc = input_result_add(out);
+        doc->format = INPUT_CONF;
+        doc->label = xstrdup(name);
+        conf_load_buffer(name, data, len, &doc->set);
+        return true;
+    }
+    if (format == INPUT_RDS)
+        return rds_load_json(name, data, len, opts, out, diag);
+    return manifest_load_yaml(name, data, len, opts, out, diag);
+}
+
+bool input_load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
+                       InputResult *out, PkDiag *diag)
+{
+    return load_buffer(name, data, len, opts, true, out, diag);
+}
+
+static bool read_stdin(char **data, size_t *len, PkDiag *diag)
+{
+    size_t cap = 65536, n = 0;
+    char *buf = xmalloc(cap + 1);
+    for (;;) {
+        if (n == cap) {
+            if (cap >= INPUT_MAX_SIZE) {
+                free(buf);
+                return pk_diag_set(diag, "<stdin>", 0, NULL, "standard input is larger than %zu MB",
+                                   INPUT_MAX_SIZE >> 20);
+            }
+            cap *= 2;
+            buf = xrealloc(buf, cap + 1);
+        }
+        ssize_t got = read(STDIN_FILENO, buf + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            free(buf);
+            return pk_diag_set(diag, "<stdin>", 0, NULL, "could not read standard input: %s",
+                               strerror(errno));
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+    }
+    buf[n] = '\0';
+    *data = buf;
+    *len = n;
+    return true;
+}
+
+bool input_load(const char *path, const InputOpts *opts, InputResult *out, PkDiag *diag)
+{
+    char *data = NULL;
+    size_t len = 0;
+    bool from_stdin = !strcmp(path, "-");
+    if (from_stdin) {
+        if (!read_stdin(&data, &len, diag))
+            return false;
+    } else {
+        struct stat st;
+        InputFormat forced = opts ? opts->format : INPUT_AUTO;
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) &&
+            (forced == INPUT_AUTO || forced == INPUT_CONF)) {
+            out->format = INPUT_CONF; /* a data directory */
+            return true;
+        }
+        int err = 0;
+        PkReadStatus status = pk_read_file(path, INPUT_MAX_SIZE, &data, &len, &err);
+        if (status == PK_READ_TOO_LARGE)
+            return pk_diag_set(diag, path, 0, NULL, "larger than %zu MB: not a configuration",
+                               INPUT_MAX_SIZE >> 20);
+        if (status != PK_READ_OK) {
+            /* conf_load words a missing or unreadable configuration as before */
+            out->format = INPUT_CONF;
+            return true;
+        }
+    }
+    bool ok = load_buffer(from_stdin ? "<stdin>" : path, data, len, opts, from_stdin, out, diag);
+    free(data);
+    return ok;
+}
+
+void input_result_free(InputResult *res)
+{
+    for (size_t idx = 0; idx < res->n_docs; idx++) {
+        InputDoc *doc = &res->docs[idx];
+        free(doc->label);
+        conf_set_free(&doc->set);
+        for (size_t note = 0; note < doc->n_notes; note++) {
+            free(doc->notes[note].name);
+            free(doc->notes[note].value);
+            free(doc->notes[note].message);
+            free(doc->notes[note].hint);
+            free(doc->notes[note].link);
+        }
+        free(doc->notes);
+        for (size_t hba = 0; hba < doc->n_hba; hba++)
+            free(doc->hba[hba].text);
+        free(doc->hba);
+    }
+    free(res->docs);
+    memset(res, 0, sizeof(*res));
+}

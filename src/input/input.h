@@ -1,0 +1,111 @@
+/* Configuration where it lives: operator manifests (CloudNativePG, Patroni, Zalando, Crunchy),
+ * multi-document YAML such as Helm's rendered output, and AWS RDS/Aurora parameter groups
+ * (`aws rds describe-db-parameters` JSON). Each recognised document becomes the same ConfSet
+ * conf/ produces, with the manifest's line and column on every entry, holding the values as the
+ * operator hands them to the server; so validation and rules run unchanged. What the operator or
+ * service does itself (refuses a parameter, rejects a non-string, ignores a local value) is kept
+ * as notes, turned into findings by lint/. No I/O but reading the input. */
+#ifndef PK_INPUT_H
+#define PK_INPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "conf/conf.h"
+
+typedef enum InputFormat {
+    INPUT_AUTO = 0, /* by content */
+    INPUT_CONF,     /* postgresql.conf (or a data directory): conf/ reads it */
+    INPUT_CNPG,     /* CloudNativePG Cluster */
+    INPUT_PATRONI,  /* patroni.yml */
+    INPUT_ZALANDO,  /* Zalando postgres-operator `postgresql` */
+    INPUT_CRUNCHY,  /* Crunchy PGO PostgresCluster */
+    INPUT_RDS,      /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+} InputFormat;
+
+/* "conf", "cnpg", … (static). */
+const char *input_format_name(InputFormat format);
+bool input_format_parse(const char *text, InputFormat *out);
+/* "conf, cnpg, patroni, zalando, crunchy, rds" */
+const char *input_format_names(void);
+
+/* A managed service whose restrictions become findings (--target). */
+typedef enum InputTarget {
+    TARGET_NONE = 0,
+    TARGET_RDS,
+    TARGET_AURORA,
+    TARGET_AZURE,
+    TARGET_CLOUDSQL,
+} InputTarget;
+
+const char *input_target_name(InputTarget target);
+bool input_target_parse(const char *text, InputTarget *out);
+
+typedef enum InputNoteKind {
+    NOTE_OPERATOR_REFUSES,  /* the operator's admission check rejects the parameter */
+    NOTE_OPERATOR_SETS,     /* the operator or tool sets this parameter itself: the value has no
+                             * effect */
+    NOTE_NOT_A_STRING,      /* Kubernetes rejects the manifest: the value must be a string */
+    NOTE_CONVERTED,         /* YAML typing changed the text the server gets */
+    NOTE_DROPPED,           /* a null value: the parameter is not passed on */
+    NOTE_FORMULA,           /* an RDS formula that could not be evaluated */
+    NOTE_SERVICE,           /* --target: the service does not let you set this */
+} InputNoteKind;
+
+typedef struct InputNote {
+    InputNoteKind kind;
+    char *name;    /* the parameter */
+    char *value;   /* as written */
+    int line;      /* 1-based, in the input */
+    int column;    /* 1-based */
+    char *message; /* full sentence of what happens */
+    char *hint;    /* what to do; may be NULL */
+    char *link;    /* the documentation that says so; may be NULL */
+} InputNote;
+
+/* One pg_hba line carried by a manifest (CNPG spec.postgresql.pg_hba, Patroni postgresql.pg_hba). */
+typedef struct InputHbaLine {
+    char *text;
+    int line;
+    int column;
+} InputHbaLine;
+
+typedef struct InputDoc {
+    InputFormat format;
+    char *label;   /* "Cluster cluster-example", "patroni.yml" or the parameter group's name */
+    ConfSet set;   /* file = the input's path (or "<stdin>"), line/column in it */
+    InputNote *notes;
+    size_t n_notes;
+    InputHbaLine *hba;
+    size_t n_hba;
+    int pg_major;  /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
+} InputDoc;
+
+typedef struct InputOpts {
+    InputFormat format;        /* INPUT_AUTO: by content */
+    InputTarget target;        /* restrictions of this service become notes */
+    double instance_memory;    /* bytes, for RDS formulas (DBInstanceClassMemory); <= 0 unknown */
+    int instance_vcpus;        /* DBInstanceVCPU; <= 0 unknown */
+} InputOpts;
+
+typedef struct InputResult {
+    InputFormat format;        /* what the input was taken for */
+    InputDoc *docs;
+    size_t n_docs;
+} InputResult;
+
+/* Reads `path` ("-" is standard input) and recognises it. When it is a postgresql.conf (or a data
+ * directory) given by path, out->format is INPUT_CONF and no document is filled: conf_load reads
+ * it as before; from standard input a configuration is read here, as one INPUT_CONF document.
+ * False with *diag when the input is unusable: unreadable, YAML or JSON that does not parse (with
+ * line and column), a forced format that does not match, or no PostgreSQL configuration in it. */
+bool input_load(const char *path, const InputOpts *opts, InputResult *out, PkDiag *diag);
+
+/* The same on a buffer, `name` standing for the file (fuzzers, unit tests). */
+bool input_load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
+                       InputResult *out, PkDiag *diag);
+
+void input_result_free(InputResult *res);
+
+#endif

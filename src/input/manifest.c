@@ -1,0 +1,513 @@
+/* Operator manifests and Patroni configuration, read with libyaml (marks give each key's line
+ * and column). Every document of a stream is looked at; the ones that are a CloudNativePG
+ * Cluster, a Zalando postgresql, a Crunchy PostgresCluster or a Patroni configuration become one
+ * InputDoc each, the rest (Services, ConfigMaps of a Helm release) are skipped. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <yaml.h>
+
+#include "common/xalloc.h"
+#include "input/input_intern.h"
+#include "input/yaml_scalar.h"
+
+#define CNPG_CONF_DOC "https://cloudnative-pg.io/documentation/current/postgresql_conf/"
+#define PATRONI_RULES_DOC                                                                    \
+    "https://patroni.readthedocs.io/en/latest/patroni_configuration.html"                    \
+    "#important-configuration-rules"
+#define K8S_CRD_DOC                                                                          \
+    "https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/"                   \
+    "custom-resource-definitions/#validation"
+
+typedef struct Yaml {
+    yaml_document_t *doc;
+} Yaml;
+
+static yaml_node_t *node_at(const Yaml *y, int id)
+{
+    return id ? yaml_document_get_node(y->doc, id) : NULL;
+}
+
+static bool is_scalar(const yaml_node_t *node)
+{
+    return node && node->type == YAML_SCALAR_NODE;
+}
+
+static char *scalar_text(const yaml_node_t *node)
+{
+    /* a "\0" escape would end the text for the server too */
+    return xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+}
+
+static bool scalar_is(const yaml_node_t *node, const char *text)
+{
+    return is_scalar(node) && node->data.scalar.length == strlen(text) &&
+           !memcmp(node->data.scalar.value, text, node->data.scalar.length);
+}
+
+/* The value of `key` in the mapping `map`, or NULL (the last one when a key repeats, as both
+ * readers keep it). */
+static yaml_node_t *map_get(const Yaml *y, yaml_node_t *map, const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return NULL;
+    yaml_node_t *found = NULL;
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+         pair < map->data.mapping.pairs.top; pair++)
+        if (scalar_is(node_at(y, pair->key), key))
+            found = node_at(y, pair->value);
+    return found;
+}
+
+/* map_get along a dotted path: "spec.postgresql.parameters". */
+static yaml_node_t *path_get(const Yaml *y, yaml_node_t *root, const char *path)
+{
+    char *copy = xstrdup(path), *save = NULL;
+    yaml_node_t *node = root;
+    for (char *part = strtok_r(copy, ".", &save); part && node; part = strtok_r(NULL, ".", &save))
+        node = map_get(y, node, part);
+    free(copy);
+    return node;
+}
+
+static bool prefix_is(const yaml_node_t *node, const char *prefix)
+{
+    return is_scalar(node) && node->data.scalar.length >= strlen(prefix) &&
+           !memcmp(node->data.scalar.value, prefix, strlen(prefix));
+}
+
+/* The first major number in `text` after `after` ("…/postgresql:16.2" → 16); 0 if none. */
+static int major_in(const yaml_node_t *node, const char *after)
+{
+    if (!is_scalar(node))
+        return 0;
+    char *text = scalar_text(node);
+    const char *p = after ? strstr(text, after) : text;
+    int major = 0;
+    if (p) {
+        p += after ? strlen(after) : 0;
+        while (*p && (*p < '0' || *p > '9'))
+            p++;
+        major = atoi(p);
+        if (major >= 90 && major < 100)
+            major = 9; /* "9.6" */
+    }
+    free(text);
+    return major;
+}
+
+/* ---- what each operator does with a value ---------------------------------------------------- */
+
+typedef enum ValueRoute {
+    ROUTE_K8S_STRING, /* a Kubernetes string map (CNPG, Zalando): non-strings are rejected */
+    ROUTE_PATRONI,    /* PyYAML reads patroni.yml; Patroni writes str(value) */
+    ROUTE_K8S_PATRONI, /* Kubernetes reads, JSON carries, Patroni writes str() (Crunchy) */
+} ValueRoute;
+
+typedef struct Section {
+    const char *path; /* in the document, for messages */
+    ValueRoute route;
+    bool local;       /* Patroni's local postgresql.parameters (not the DCS) */
+} Section;
+
+/* What the server gets for the scalar `node`, or NULL when nothing is passed on. Notes say why
+ * the text changed or the manifest is refused. */
+static char *route_value(DocBuilder *b, const Section *sec, const char *name,
+                         const yaml_node_t *node, int line, int column, bool *quoted)
+{
+    char *text = scalar_text(node);
+    bool plain = node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ||
+                 node->data.scalar.style == YAML_ANY_SCALAR_STYLE;
+    *quoted = !plain;
+    if (!plain)
+        return text;
+    YamlReader reader = sec->route == ROUTE_PATRONI ? YAML_READER_PY : YAML_READER_GO;
+    YamlValue value = yaml_resolve_plain(text, reader);
+    if (value.type == YAML_STR)
+        return text;
+    if (value.type == YAML_NULL) {
+        builder_add_note(b, NOTE_DROPPED, name, text, line, column, NULL,
+                         "%s: %s is null in YAML: the parameter is not passed to the server",
+                         sec->path, name);
+        free(text);
+        return NULL;
+    }
+    if (sec->route == ROUTE_K8S_STRING) {
+        InputNote *note = builder_add_note(
+            b, NOTE_NOT_A_STRING, name, text, line, column, K8S_CRD_DOC,
+            "%s.%s: Kubernetes reads the unquoted %s as %s %s, and the resource's schema takes "
+            "only strings here: the API server refuses the manifest",
+            sec->path, name, text, value.type == YAML_INT ? "an" : "a",
+            yaml_type_name(value.type));
+        note->hint = xasprintf("quote it: %s: \"%s\"", name, text);
+        return text; /* validated as written, for the rest of the checks */
+    }
+    YamlType written = value.type;
+    if (sec->route == ROUTE_K8S_PATRONI)
+        value = yaml_via_json(value);
+    char *sent = yaml_python_str(&value);
+    if (strcmp(sent, text)) {
+        InputNote *note = builder_add_note(
+            b, NOTE_CONVERTED, name, sent, line, column, NULL,
+            "the unquoted %s is a YAML %s: the server gets '%s'", text,
+            yaml_type_name(written), sent);
+        note->hint = xasprintf("quote it to pass it as written: %s: '%s'", name, text);
+    }
+    free(text);
+    *quoted = true; /* Patroni writes every value quoted */
+    return sent;
+}
+
+static void mark_of(const yaml_node_t *node, int *line, int *column)
+{
+    *line = (int)node->start_mark.line + 1;
+    *column = (int)node->start_mark.column + 1;
+}
+
+/* Each key of the mapping at `sec->path` becomes an entry; `skip` says which go elsewhere. */
+typedef bool (*SkipFn)(DocBuilder *b, const Section *sec, const char *name, const char *value,
+                       int line, int column);
+
+static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root,
+                            const Section *sec, SkipFn skip)
+{
+    yaml_node_t *map = path_get(y, root, sec->path);
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return;
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+         pair < map->data.mapping.pairs.top; pair++) {
+        const yaml_node_t *key = node_at(y, pair->key), *val = node_at(y, pair->value);
+        if (!is_scalar(key) || !val)
+            continue;
+        int line, column;
+        mark_of(key, &line, &column);
+        char *name = scalar_text(key);
+        if (!is_scalar(val)) {
+            builder_add_note(b, NOTE_NOT_A_STRING, name, "", line, column, NULL,
+                             "%s.%s is a YAML %s, not a value: the parameter is not passed on",
+                             sec->path, name,
+                             val->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
+            free(name);
+            continue;
+        }
+        bool quoted = false;
+        char *value = route_value(b, sec, name, val, line, column, &quoted);
+        if (value && !(skip && skip(b, sec, name, value, line, column)))
+            builder_add_entry(b, name, value, line, column, quoted);
+        free(value);
+        free(name);
+    }
+}
+
+static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *path)
+{
+    yaml_node_t *seq = path_get(y, root, path);
+    if (!seq || seq->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *item = seq->data.sequence.items.start;
+         item < seq->data.sequence.items.top; item++) {
+        const yaml_node_t *node = node_at(y, *item);
+        if (!is_scalar(node))
+            continue;
+        int line, column;
+        mark_of(node, &line, &column);
+        char *text = scalar_text(node);
+        builder_add_hba(b, text, line, column);
+        free(text);
+    }
+}
+
+static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
+{
+    const yaml_node_t *name = path_get(y, root, "metadata.name");
+    if (!is_scalar(name))
+        return xstrdup(kind);
+    char *text = scalar_text(name);
+    char *label = xasprintf("%s %s", kind, text);
+    free(text);
+    return label;
+}
+
+/* ---- CloudNativePG ------------------------------------------------------------------------- */
+
+/* pkg/postgres/configuration.go, FixedConfigurationParameters: "fixed" ones the operator manages,
+ * "blocked" ones that must keep their default for it to work. The webhook refuses both
+ * ("Can't set fixed configuration parameter"), unless the value is the one the operator sets. */
+static const struct {
+    const char *name;
+    bool blocked;
+    const char *operator_value; /* MandatorySettings' value, NULL when none */
+} cnpg_fixed[] = {
+    {"allow_system_table_mods", true, NULL}, {"archive_cleanup_command", true, NULL},
+    {"archive_command", false, NULL}, {"archive_mode", false, NULL},
+    {"bonjour", true, NULL}, {"bonjour_name", true, NULL}, {"cluster_name", false, NULL},
+    {"config_file", true, NULL}, {"data_directory", true, NULL},
+    {"data_sync_retry", true, NULL}, {"event_source", true, NULL},
+    {"external_pid_file", true, NULL}, {"hba_file", true, NULL},
+    {"hot_standby", true, "true"}, {"ident_file", true, NULL}, {"jit_provider", true, NULL},
+    {"listen_addresses", true, "*"}, {"log_destination", true, NULL},
+    {"log_directory", true, NULL}, {"log_file_mode", true, NULL},
+    {"log_filename", true, NULL}, {"log_rotation_age", true, NULL},
+    {"log_rotation_size", true, NULL}, {"log_truncate_on_rotation", true, NULL},
+    {"logging_collector", true, NULL}, {"pg_failover_slots.primary_dsn", false, NULL},
+    {"pg_failover_slots.standby_slot_names", false, NULL}, {"port", false, "5432"},
+    {"primary_conninfo", false, NULL}, {"primary_slot_name", false, NULL},
+    {"promote_trigger_file", true, NULL}, {"recovery_end_command", true, NULL},
+    {"recovery_min_apply_delay", true, NULL}, {"recovery_target", false, NULL},
+    {"recovery_target_action", false, NULL}, {"recovery_target_inclusive", false, NULL},
+    {"recovery_target_lsn", false, NULL}, {"recovery_target_name", false, NULL},
+    {"recovery_target_time", false, NULL}, {"recovery_target_timeline", false, NULL},
+    {"recovery_target_xid", false, NULL}, {"restart_after_crash", true, "false"},
+    {"restore_command", false, NULL}, {"shared_preload_libraries", false, NULL},
+    {"ssl", false, "on"}, {"ssl_ca_file", false, NULL}, {"ssl_cert_file", false, NULL},
+    {"ssl_crl_file", false, NULL}, {"ssl_dh_params_file", false, NULL},
+    {"ssl_key_file", false, NULL}, {"ssl_passphrase_command", false, NULL},
+    {"ssl_passphrase_command_supports_reload", false, NULL},
+    {"ssl_prefer_server_ciphers", false, NULL}, {"stats_temp_directory", true, NULL},
+    {"synchronized_standby_slots", false, NULL}, {"synchronous_standby_names", false, NULL},
+    {"syslog_facility", true, NULL}, {"syslog_ident", true, NULL},
+    {"syslog_sequence_numbers", true, NULL}, {"syslog_split_messages", true, NULL},
+    {"temp_tablespaces", false, NULL}, {"unix_socket_directories", true, NULL},
+    {"unix_socket_group", true, NULL}, {"unix_socket_permissions", true, NULL},
+};
+
+static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const char *value,
+                      int line, int column)
+{
+    (void)sec;
+    for (size_t idx = 0; idx < sizeof(cnpg_fixed) / sizeof(cnpg_fixed[0]); idx++) {
+        if (strcasecmp(cnpg_fixed[idx].name, name))
+            continue;
+        if (cnpg_fixed[idx].operator_value && !strcmp(cnpg_fixed[idx].operator_value, value))
+            return false;
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_REFUSES, name, value, line, column, CNPG_CONF_DOC,
+            "CloudNativePG refuses %s in spec.postgresql.parameters (\"Can't set fixed "
+            "configuration parameter\"): %s", name,
+            cnpg_fixed[idx].blocked ? "it must keep its default for the operator to work"
+                                    : "the operator manages its value");
+        note->hint = !strcasecmp(name, "shared_preload_libraries")
+                         ? xstrdup("list extensions in spec.postgresql.shared_preload_libraries")
+                     : !strcasecmp(name, "synchronous_standby_names")
+                         ? xstrdup("use spec.postgresql.synchronous")
+                         : xstrdup("remove it: the operator sets what the instances need");
+        return true;
+    }
+    return false;
+}
+
+static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
+    read_parameters(b, y, root, &sec, cnpg_skip);
+    read_hba(b, y, root, "spec.postgresql.pg_hba");
+    b->doc->pg_major = major_in(path_get(y, root, "spec.imageName"), ":");
+}
+
+/* ---- Patroni -------------------------------------------------------------------------------- */
+
+/* docs/patroni_configuration.rst, "Important rules": a local value of these takes no effect
+ * (the first six) or is restricted to the dynamic configuration (the rest). */
+static const char *const patroni_dcs_only[] = {
+    "max_connections", "max_locks_per_transaction", "max_worker_processes",
+    "max_prepared_transactions", "wal_level", "track_commit_timestamp", "max_wal_senders",
+    "max_replication_slots", "wal_keep_segments", "wal_keep_size", "wal_log_hints", NULL};
+/* ...and these Patroni sets from its own keys, on the command line. */
+static const struct {
+    const char *name, *from;
+} patroni_own[] = {
+    {"listen_addresses", "postgresql.listen"}, {"port", "postgresql.listen"},
+    {"cluster_name", "scope"}, {"hot_standby", "Patroni (always on)"},
+};
+
+static bool in_list(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcasecmp(name, *list))
+            return true;
+    return false;
+}
+
+/* Patroni's command line wins over postgresql.conf: these never reach the server. */
+static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name,
+                             const char *value, int line, int column)
+{
+    (void)sec;
+    for (size_t idx = 0; idx < sizeof(patroni_own) / sizeof(patroni_own[0]); idx++)
+        if (!strcasecmp(patroni_own[idx].name, name)) {
+            InputNote *note = builder_add_note(
+                b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
+                "Patroni sets %s itself from %s, on the postgres command line: this value has "
+                "no effect", name, patroni_own[idx].from);
+            note->hint = xasprintf("set %s instead", patroni_own[idx].from);
+            return true;
+        }
+    return false;
+}
+
+static bool patroni_skip_local(DocBuilder *b, const Section *sec, const char *name,
+                               const char *value, int line, int column)
+{
+    if (patroni_skip_own(b, sec, name, value, line, column))
+        return true;
+    if (!in_list(name, patroni_dcs_only))
+        return false;
+    InputNote *note = builder_add_note(
+        b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
+        "Patroni takes %s from the dynamic configuration (DCS) only: a local "
+        "postgresql.parameters value takes no effect", name);
+    note->hint = xasprintf("move it to bootstrap.dcs.postgresql.parameters (or patronictl "
+                           "edit-config on a running cluster)");
+    return true;
+}
+
+static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
+{
+    if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
+        map_get(y, root, "apiVersion"))
+        return false;
+    yaml_node_t *pg = map_get(y, root, "postgresql");
+    return path_get(y, root, "bootstrap.dcs") ||
+           (pg && pg->type == YAML_MAPPING_NODE &&
+            (map_get(y, pg, "parameters") || map_get(y, pg, "data_dir") ||
+             map_get(y, pg, "listen") || map_get(y, pg, "authentication")));
+}
+
+static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root,
+                         const char *dcs_path, const char *local_path, ValueRoute route)
+{
+    /* Order is precedence: the local configuration "takes precedence over dynamic
+     * configuration", so its entries come last and win, but for the DCS-only parameters, which
+     * patroni_skip_local keeps out. */
+    Section dcs = {dcs_path, route, false};
+    read_parameters(b, y, root, &dcs, patroni_skip_own);
+    if (local_path) {
+        Section local = {local_path, route, true};
+        read_parameters(b, y, root, &local, patroni_skip_local);
+    }
+}
+
+/* ---- documents ------------------------------------------------------------------------------ */
+
+static InputFormat doc_kind(const Yaml *y, yaml_node_t *root)
+{
+    const yaml_node_t *kind = map_get(y, root, "kind");
+    const yaml_node_t *api = map_get(y, root, "apiVersion");
+    if (scalar_is(kind, "Cluster") && prefix_is(api, "postgresql.cnpg.io/"))
+        return INPUT_CNPG;
+    if (scalar_is(kind, "postgresql") && prefix_is(api, "acid.zalan.do/"))
+        return INPUT_ZALANDO;
+    if (scalar_is(kind, "PostgresCluster") && prefix_is(api, "postgres-operator.crunchydata.com/"))
+        return INPUT_CRUNCHY;
+    if (looks_like_patroni(y, root))
+        return INPUT_PATRONI;
+    return INPUT_AUTO;
+}
+
+static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    switch (b->doc->format) {
+    case INPUT_CNPG:
+        read_cnpg(b, y, root);
+        break;
+    case INPUT_ZALANDO: {
+        Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
+        read_parameters(b, y, root, &sec, NULL);
+        b->doc->pg_major = major_in(path_get(y, root, "spec.postgresql.version"), NULL);
+        break;
+    }
+    case INPUT_CRUNCHY:
+        read_patroni(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.parameters",
+                     NULL, ROUTE_K8S_PATRONI);
+        {
+            Section config = {"spec.config.parameters", ROUTE_K8S_PATRONI, false};
+            read_parameters(b, y, root, &config, patroni_skip_own);
+        }
+        read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
+        b->doc->pg_major = major_in(path_get(y, root, "spec.postgresVersion"), NULL);
+        break;
+    case INPUT_PATRONI:
+        read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
+                     ROUTE_PATRONI);
+        read_hba(b, y, root, "bootstrap.dcs.postgresql.pg_hba");
+        read_hba(b, y, root, "postgresql.pg_hba");
+        b->doc->pg_major = major_in(path_get(y, root, "postgresql.bin_dir"), "postgresql/");
+        break;
+    default:
+        break;
+    }
+}
+
+static const char *format_title(InputFormat format)
+{
+    switch (format) {
+    case INPUT_CNPG: return "CloudNativePG Cluster";
+    case INPUT_PATRONI: return "Patroni configuration";
+    case INPUT_ZALANDO: return "Zalando postgresql manifest";
+    case INPUT_CRUNCHY: return "Crunchy PostgresCluster";
+    default: return "PostgreSQL configuration";
+    }
+}
+
+static bool parse_error(const yaml_parser_t *parser, const char *file, PkDiag *diag)
+{
+    const yaml_mark_t *mark = parser->problem ? &parser->problem_mark : &parser->context_mark;
+    pk_diag_set(diag, file, (int)mark->line + 1, NULL, "YAML: %s%s%s",
+                parser->problem ? parser->problem : "could not parse",
+                parser->context ? " " : "", parser->context ? parser->context : "");
+    pk_diag_set_column(diag, (int)mark->column + 1);
+    return false;
+}
+
+bool manifest_load_yaml(const char *file, const char *data, size_t len, const InputOpts *opts,
+                        InputResult *out, PkDiag *diag)
+{
+    InputFormat forced = opts ? opts->format : INPUT_AUTO;
+    yaml_parser_t parser;
+    if (!yaml_parser_initialize(&parser))
+        return pk_diag_set(diag, file, 0, NULL, "could not start the YAML parser");
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    bool ok = true;
+    size_t n_docs = 0;
+    for (;;) {
+        yaml_document_t document;
+        if (!yaml_parser_load(&parser, &document)) {
+            ok = parse_error(&parser, file, diag);
+            break;
+        }
+        Yaml y = {&document};
+        yaml_node_t *root = yaml_document_get_root_node(&document);
+        if (!root) {
+            yaml_document_delete(&document);
+            break;
+        }
+        n_docs++;
+        InputFormat kind = doc_kind(&y, root);
+        if (forced == INPUT_PATRONI && kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
+            kind = INPUT_PATRONI; /* forced: a fragment of a patroni.yml is read as one */
+        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
+            InputDoc *doc = input_result_add(out);
+            DocBuilder b;
+            builder_init(&b, doc, kind, file, data, len);
+            doc->label = kind == INPUT_PATRONI ? xstrdup("patroni")
+                         : doc_label(&y, root, kind == INPUT_CNPG      ? "Cluster"
+                                               : kind == INPUT_ZALANDO ? "postgresql"
+                                                                       : "PostgresCluster");
+            read_doc(&b, &y, root);
+            restrict_apply(&b, opts ? opts->target : TARGET_NONE);
+            builder_finish(&b);
+        }
+        yaml_document_delete(&document);
+    }
+    yaml_parser_delete(&parser);
+    if (ok && out->n_docs == 0)
+        ok = pk_diag_set(diag, file, 0,
+                         "pgknob reads CloudNativePG Clusters, Patroni configurations, Zalando "
+                         "postgresql and Crunchy PostgresCluster manifests, RDS parameter groups "
+                         "and postgresql.conf; --input-format names one",
+                         "no %s in %zu YAML document%s",
+                         forced == INPUT_AUTO ? "PostgreSQL configuration" : format_title(forced),
+                         n_docs, n_docs == 1 ? "" : "s");
+    out->format = out->n_docs ? out->docs[0].format : forced;
+    return ok;
+}

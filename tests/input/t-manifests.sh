@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Manifest inputs (no server): every fixture (shaped like its project's documented example) has a
+# typo, a bad unit and a removed parameter, each found at the fixture's own line and column (taken
+# from the fixture with grep, not written here); recognition by content and --input-format;
+# multi-document YAML and standard input (helm template | pgknob lint -); SARIF and GitHub
+# locations; Patroni's YAML typing checked against PyYAML itself (the reader Patroni uses); RDS
+# formulas against the instance class; bad input exits 2 with file:line:column.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+fx=tests/input/fixtures
+tmp="$(mktemp -d /tmp/pgknob-manifests.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+
+# line_of FILE TEXT: the first line holding TEXT; col_of FILE TEXT: the column where TEXT starts
+line_of() { grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1; }
+col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
+
+# found FILE JSON RULE TEXT: a finding RULE at TEXT's line and column
+found() {
+  local file="$1" json="$2" rule="$3" text="$4" line col
+  line=$(line_of "$file" "$text"); col=$(col_of "$file" "$text")
+  if jq -e --arg r "$rule" --argjson l "$line" \
+       '[.findings[] | select(.rule == $r and .line == $l)] | length > 0' <<<"$json" >/dev/null; then
+    ok "$(basename "$file"): $rule at line $line ($text)"
+  else
+    fail "$(basename "$file"): no $rule at line $line ($text); got: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$json")"
+  fi
+  SARIF_WANT+=("$rule:$line:$col")
+}
+
+lint_json() { "$PGKNOB" lint --no-rules --format json "$@" 2>/dev/null; }
+sarif_has() { # FILE: every SARIF_WANT rule:line:col is a result's region
+  local sarif; sarif=$("$PGKNOB" lint --no-rules --format sarif "$@" 2>/dev/null)
+  local want
+  for want in "${SARIF_WANT[@]}"; do
+    IFS=: read -r r l c <<<"$want"
+    if jq -e --arg r "$r" --argjson l "$l" --argjson c "$c" '[.runs[0].results[]
+         | select(.ruleId == $r and .locations[0].physicalLocation.region.startLine == $l
+                  and .locations[0].physicalLocation.region.startColumn == $c)] | length > 0' \
+         <<<"$sarif" >/dev/null; then
+      ok "sarif: $r at $l:$c"
+    else
+      fail "sarif: no $r at $l:$c"
+    fi
+  done
+}
+
+# ---- CloudNativePG
+SARIF_WANT=()
+j=$(lint_json $fx/cnpg-cluster.yaml)
+check "cnpg: recognised as a CloudNativePG Cluster" test "$(jq -r '.inputs[0].kind' <<<"$j")" = cnpg
+check "cnpg: version from imageName (16)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 16
+found $fx/cnpg-cluster.yaml "$j" PK0010 'shared_bufers:'
+found $fx/cnpg-cluster.yaml "$j" PK0020 'work_mem: "64mb"'
+found $fx/cnpg-cluster.yaml "$j" PK0011 'wal_keep_segments:'
+found $fx/cnpg-cluster.yaml "$j" PK0072 'max_connections: 200'
+found $fx/cnpg-cluster.yaml "$j" PK0070 'port: "5433"'
+check "cnpg: the operator's refusal is not a server refusal" \
+  test "$(jq '[.findings[] | select(.rule == "PK0070" and .refuses_start)] | length' <<<"$j")" = 0
+check "cnpg: the quoted max_worker_processes is not flagged" \
+  test "$(jq --argjson l "$(line_of $fx/cnpg-cluster.yaml max_worker_processes)" '[.findings[] | select(.line == $l)] | length' <<<"$j")" = 0
+sarif_has $fx/cnpg-cluster.yaml
+gh=$("$PGKNOB" lint --no-rules --format github $fx/cnpg-cluster.yaml 2>/dev/null)
+l=$(line_of $fx/cnpg-cluster.yaml 'shared_bufers:'); c=$(col_of $fx/cnpg-cluster.yaml 'shared_bufers:')
+check "github annotation carries line and col" grep -q "line=$l,col=$c,title=PK0010" <<<"$gh"
+
+# ---- Patroni
+SARIF_WANT=()
+j=$(lint_json $fx/patroni.yml)
+check "patroni: recognised" test "$(jq -r '.inputs[0].kind' <<<"$j")" = patroni
+check "patroni: version from bin_dir (16)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 16
+found $fx/patroni.yml "$j" PK0010 'effective_cache_sise:'
+found $fx/patroni.yml "$j" PK0020 'maintenance_work_mem: 256Mb'
+found $fx/patroni.yml "$j" PK0011 'wal_keep_segments: 8'
+found $fx/patroni.yml "$j" PK0073 'wal_log_hints: on'
+found $fx/patroni.yml "$j" PK0071 'max_connections: 500'
+check "patroni: errors Patroni drops are not server refusals" \
+  test "$(jq '[.findings[] | select(.refuses_start)] | length' <<<"$j")" = 0
+check "patroni: the dropped-setting hint" \
+  test "$(jq '[.findings[] | select(.rule == "PK0010" and (.hint | test("Patroni drops")))] | length' <<<"$j")" = 1
+check "patroni: the DCS max_connections (100) wins over the local 500" \
+  test "$(jq '[.findings[] | select(.settings[0].name == "max_connections" and .settings[0].value == "500" and .rule != "PK0071")] | length' <<<"$j")" = 0
+sarif_has $fx/patroni.yml
+
+# Patroni's typing against PyYAML (the reader Patroni uses): every scalar is a custom parameter,
+# the server gets str() of what yaml.safe_load builds
+if python3 -c 'import yaml' 2>/dev/null; then
+  scalars=(on off yes No TRUE true 0644 0x1F 0b101 1_000 1e3 1.5e+3 1.0 .5 0.9 -7 +3 1:30 '1:30.5' 10MB 08 y n '~' 2001-12-14 0o17 12h)
+  {
+    echo "postgresql:"; echo "  data_dir: /d"; echo "  parameters:"
+    i=0; for s in "${scalars[@]}"; do echo "    pk.p$i: $s"; i=$((i + 1)); done
+  } > "$tmp/typing.yml"
+  want=$(python3 -c '
+import sys, yaml
+doc = yaml.safe_load(open(sys.argv[1]))
+for k, v in doc["postgresql"]["parameters"].items():
+    print(k, "NULL" if v is None else str(v))' "$tmp/typing.yml" | sort)
+  got=$("$PGKNOB" lint --no-rules --input-format patroni --format json "$tmp/typing.yml" 2>/dev/null | jq -r '
+    (.findings | map(select(.rule == "PK0073")) | map({(.settings[0].name): .settings[0].value}) | add // {}) as $conv
+    | (.findings | map(select(.rule == "PK0074")) | map(.settings[0].name)) as $null
+    | $conv, $null' )
+  # every parameter: converted value (PK0073), NULL (PK0074) or unchanged (the text as written)
+  mine=$(i=0; for s in "${scalars[@]}"; do
+           k="pk.p$i"; i=$((i + 1))
+           v=$(jq -r --arg k "$k" 'select(type == "object") | .[$k] // empty' <<<"$got")
+           n=$(jq -r --arg k "$k" 'select(type == "array") | map(select(. == $k)) | length' <<<"$got")
+           if [ "$n" = 1 ]; then echo "$k NULL"; elif [ -n "$v" ]; then echo "$k $v"; else echo "$k $s"; fi
+         done | sort)
+  if [ "$mine" = "$want" ]; then
+    ok "patroni typing: ${#scalars[@]} scalars as PyYAML builds them and str() prints them"
+  else
+    fail "patroni typing differs from PyYAML: $(diff <(echo "$want") <(echo "$mine") | tr '\n' ' ')"
+  fi
+else
+  fail "python3-yaml is missing (tests/pg/install-deps.sh installs it)"
+fi
+
+# ---- Zalando, Crunchy
+SARIF_WANT=()
+j=$(lint_json $fx/zalando.yaml)
+check "zalando: recognised, version 17" test "$(jq -r '.inputs[0].kind + " " + (.inputs[0].pg_version)' <<<"$j")" = "zalando 17"
+found $fx/zalando.yaml "$j" PK0010 'autovacum_naptime:'
+found $fx/zalando.yaml "$j" PK0020 'effective_cache_size: "1gb"'
+found $fx/zalando.yaml "$j" PK0011 'checkpoint_segments:'
+found $fx/zalando.yaml "$j" PK0072 'max_wal_senders: 20'
+sarif_has $fx/zalando.yaml
+SARIF_WANT=()
+j=$(lint_json $fx/crunchy.yaml)
+check "crunchy: recognised, version 16" test "$(jq -r '.inputs[0].kind + " " + (.inputs[0].pg_version)' <<<"$j")" = "crunchy 16"
+found $fx/crunchy.yaml "$j" PK0010 'random_page_cst:'
+found $fx/crunchy.yaml "$j" PK0020 'temp_buffers: 8Mb'
+found $fx/crunchy.yaml "$j" PK0011 'vacuum_defer_cleanup_age:'
+found $fx/crunchy.yaml "$j" PK0073 'jit: off'
+check "crunchy: 1e3 reaches Patroni as 1000 (go-yaml float, then JSON)" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0073" and .settings[0].name == "wal_compression") | .settings[0].value' <<<"$j")" = 1000
+sarif_has $fx/crunchy.yaml
+
+# ---- multi-document (helm template output), from a file and from standard input
+SARIF_WANT=()
+j=$(lint_json $fx/helm-rendered.yaml)
+check "helm: two Clusters found among four documents" test "$(jq '.inputs | length' <<<"$j")" = 2
+found $fx/helm-rendered.yaml "$j" PK0010 'randon_page_cost:'
+found $fx/helm-rendered.yaml "$j" PK0020 'work_mem: "4 mb"'
+found $fx/helm-rendered.yaml "$j" PK0070 'stats_temp_directory:'
+check "helm: the ConfigMap's data is not read as parameters" \
+  test "$(jq --argjson l "$(line_of $fx/helm-rendered.yaml 'not a parameter')" '[.findings[] | select(.line == $l)] | length' <<<"$j")" = 0
+js=$("$PGKNOB" lint --no-rules --format json - < $fx/helm-rendered.yaml 2>/dev/null)
+check "stdin: the same findings (rule, line) as from the file" \
+  test "$(jq -c '[.findings[] | [.rule, .line]] | sort' <<<"$js")" = "$(jq -c '[.findings[] | [.rule, .line]] | sort' <<<"$j")"
+check "stdin: findings name <stdin>" test "$(jq -r '.findings[0].file' <<<"$js")" = "<stdin>"
+printf 'shared_bufers = 1GB\n' > "$tmp/plain.conf"
+expect_exit 1 "stdin: a postgresql.conf is read as one" -- sh -c "\"$PGKNOB\" lint --no-rules - < $tmp/plain.conf"
+check "stdin conf: the typo at line 1" grep -q '^<stdin>:1: error: unrecognized configuration parameter "shared_bufers"' <<<"$OUT"
+
+# ---- RDS parameter group
+SARIF_WANT=()
+j=$(lint_json --pg-version 16 $fx/rds-parameter-group.json)
+check "rds: recognised" test "$(jq -r '.inputs[0].kind' <<<"$j")" = rds
+found $fx/rds-parameter-group.json "$j" PK0010 '"ParameterName": "log_min_duration_statment"'
+found $fx/rds-parameter-group.json "$j" PK0020 '"ParameterName": "work_mem"'
+found $fx/rds-parameter-group.json "$j" PK0011 '"ParameterName": "wal_keep_segments"'
+found $fx/rds-parameter-group.json "$j" PK0075 '"ParameterName": "shared_buffers"'
+check "rds: engine defaults are not the group's (effective_cache_size skipped)" \
+  test "$(jq '[.findings[] | select(.settings[0].name == "effective_cache_size")] | length' <<<"$j")" = 0
+sarif_has --pg-version 16 $fx/rds-parameter-group.json
+j=$(lint_json --pg-version 16 --host instance_class=db.r6g.large $fx/rds-parameter-group.json)
+check "rds: with the instance class the formulas are evaluated (no PK0075)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0075")] | length' <<<"$j")" = 0
+# db.r6g.large: 16 GiB; shared_buffers = {DBInstanceClassMemory/16384} pages of 8kB = 8 GiB
+cat > "$tmp/big.json" <<'JSON'
+{"Parameters": [{"ParameterName": "shared_buffers", "ParameterValue": "{DBInstanceClassMemory/4096}", "Source": "user"}]}
+JSON
+j=$(lint_json --pg-version 16 --host instance_class=db.t3.micro "$tmp/big.json")
+check "rds: {DBInstanceClassMemory/4096} on db.t3.micro (1 GiB): 262144 pages, within range" \
+  test "$(jq '[.findings[] | select(.rule == "PK0020" or .rule == "PK0021")] | length' <<<"$j")" = 0
+expect_exit 2 "--host instance_class unknown" -- "$PGKNOB" lint --host instance_class=db.q9.huge "$tmp/big.json"
+
+# ---- forcing, bad input
+expect_exit 2 "--input-format cnpg on a Patroni file: none found" -- "$PGKNOB" lint --input-format cnpg $fx/patroni.yml
+check "names what it looked for" grep -q 'no CloudNativePG Cluster in 1 YAML document' <<<"$ERR"
+expect_exit 2 "--input-format unknown" -- "$PGKNOB" lint --input-format yaml $fx/patroni.yml
+check "lists the input formats" grep -q 'cnpg, patroni' <<<"$ERR"
+printf 'spec:\n  postgresql: [\n' > "$tmp/broken.yaml"
+expect_exit 2 "broken YAML" -- "$PGKNOB" lint "$tmp/broken.yaml"
+check "YAML error at file:line:column" grep -qE 'broken.yaml:3:1: YAML: ' <<<"$ERR"
+printf '{"Parameters": [}' > "$tmp/broken.json"
+expect_exit 2 "broken JSON" -- "$PGKNOB" lint "$tmp/broken.json"
+check "JSON error at file:line:column" grep -qE 'broken.json:1:[0-9]+: JSON: ' <<<"$ERR"
+printf 'kind: Service\napiVersion: v1\n' > "$tmp/svc.yaml"
+expect_exit 2 "YAML without PostgreSQL configuration" -- "$PGKNOB" lint "$tmp/svc.yaml"
+expect_exit 2 "pgknob fix refuses a manifest" -- "$PGKNOB" fix $fx/cnpg-cluster.yaml
+# a billion-laughs alias bomb is not expanded (libyaml shares alias nodes)
+{ echo 'a: &a ["x","x","x","x","x","x","x","x","x","x"]'; for i in b c d e f g h i; do p=$(printf '%s' "$i" | tr 'b-i' 'a-h'); echo "$i: &$i [*$p,*$p,*$p,*$p,*$p,*$p,*$p,*$p,*$p,*$p]"; done; echo 'postgresql: {data_dir: /d, parameters: {work_mem: 4MB}}'; } > "$tmp/bomb.yml"
+expect_exit 0 "alias bomb read at once" -- timeout 5 "$PGKNOB" lint --no-rules "$tmp/bomb.yml"
+# a postgresql.conf is never taken for YAML: the real-world corpus reads as before
+if corpus=$(realworld_dir); then
+  n=0; bad=0
+  for f in "$corpus"/*.conf; do
+    n=$((n + 1))
+    k=$("$PGKNOB" lint --no-rules --format json "$f" 2>/dev/null | jq -r '.inputs[0].kind')
+    [ "$k" = file ] || bad=$((bad + 1))
+  done
+  check "all $n real-world postgresql.conf files read as configuration files" test "$bad" = 0
+fi
+
+done_testing
