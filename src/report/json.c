@@ -140,6 +140,8 @@ static json_t *finding_obj(const ReportInput *in, const ReportOpts *opts, const 
     pk_json_set(obj, "hint", clean_str(in, f->hint));
     pk_json_set(obj, "file", pk_json_str(report_display_path(opts, f->file)));
     pk_json_set(obj, "line", json_integer(f->line));
+    if (f->column > 0) /* manifests only: a postgresql.conf finding is a line */
+        pk_json_set(obj, "column", json_integer(f->column));
     json_t *settings = json_array();
     for (size_t idx = 0; idx < f->n_settings; idx++) {
         const FindingSetting *s = &f->settings[idx];

@@ -18,6 +18,7 @@ col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
 
 # found FILE JSON RULE TEXT: a finding RULE at TEXT's line and column
 found() {
+  # (and the JSON column, when the finding has one)
   local file="$1" json="$2" rule="$3" text="$4" line col
   line=$(line_of "$file" "$text"); col=$(col_of "$file" "$text")
   if jq -e --arg r "$rule" --argjson l "$line" \
