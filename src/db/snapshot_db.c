@@ -111,6 +111,10 @@ static bool parse_setting(const CatalogParam *param, const char *text, GucValue 
         out->boolval = !strcmp(text, "on");
         return !strcmp(text, "on") || !strcmp(text, "off");
     case GUC_INTEGER:
+        /* base 0: pg_settings shows log_file_mode, unix_socket_permissions and
+         * data_directory_mode in octal ("0777"), every other integer in decimal */
+        out->num = (double)strtol(text, &end, 0);
+        return end != text && *end == '\0';
     case GUC_REAL:
         out->num = strtod(text, &end);
         return end != text && *end == '\0';
