@@ -10,7 +10,7 @@
 
 #include "db/db.h"
 #include "db/snapshot_db.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 
 typedef struct AuditOpts {

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 
 #include "db/db.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 
 /* Rule ids of the findings the server itself establishes. */

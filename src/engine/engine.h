@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 #include "rules/rules.h"
 

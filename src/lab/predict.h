@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "common/diag.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "lab/fragment.h"
 
 /* Appends the findings for `settings` on PostgreSQL `major`, sorted. false with *diag when the

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "common/diag.h"
 #include "lab/events.h"
 #include "lab/guard.h"

@@ -3,7 +3,7 @@
 #ifndef PK_LINT_INPUT_NOTES_H
 #define PK_LINT_INPUT_NOTES_H
 
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "input/input.h"
 
 /* Appends one finding per note of `doc`, located in `file` at the note's line and column. */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "hba/hba.h"
 #include "input/input.h"
 #include "model/snapshot.h"

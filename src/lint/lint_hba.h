@@ -5,7 +5,7 @@
 #ifndef PK_LINT_HBA_H
 #define PK_LINT_HBA_H
 
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "hba/hba.h"
 #include "model/snapshot.h"
 

@@ -7,7 +7,7 @@
 #include <stddef.h>
 
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 
 /* One validation check: stable id, name and default severity. */

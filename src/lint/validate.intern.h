@@ -8,7 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 
 /* A finding of validation check `id` at the entry's line, with its setting attached. */

@@ -8,7 +8,7 @@
 #include <stddef.h>
 
 #include "common/diag.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 
 typedef struct SeverityOverride {
     char *rule;        /* rule id or name, as written */

@@ -10,7 +10,7 @@
 
 #include "common/redact.h"
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "project/config.h"
 #include "project/policy.h"
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "project/config.h"
 
 /* Marks each finding silenced by a pragma of `set` as suppressed, with the pragma's reason. A

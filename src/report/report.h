@@ -12,7 +12,7 @@
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "conf/conf.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "model/snapshot.h"
 
 struct SkippedRule;

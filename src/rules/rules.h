@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
-#include "engine/finding.h"
+#include "model/finding.h"
 #include "rules/expr.h"
 
 /* A message, suggestion or link with {expression} holes. */

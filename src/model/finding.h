@@ -1,8 +1,8 @@
 /* A finding: one thing wrong with a configuration, located at file:line, with the settings
  * involved, what to change and why. Produced by validation (lint/) and the rule engine; rendered
  * by report/. */
-#ifndef PK_ENGINE_FINDING_H
-#define PK_ENGINE_FINDING_H
+#ifndef PK_MODEL_FINDING_H
+#define PK_MODEL_FINDING_H
 
 #include <stdbool.h>
 #include <stddef.h>

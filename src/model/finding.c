@@ -1,4 +1,4 @@
-#include "engine/finding.h"
+#include "model/finding.h"
 
 #include <stdlib.h>
 #include <string.h>
