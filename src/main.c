@@ -18,6 +18,7 @@ static const Command commands[] = {
     {"lint", cmd_lint, cmd_lint_specs, "check postgresql.conf files or a data directory before deployment"},
     {"fix", cmd_fix, cmd_fix_specs, "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
     {"hba", cmd_hba, cmd_hba_specs, "show pg_hba.conf and pg_ident.conf as the server reads them (offline pg_hba_file_rules)"},
+    {"upgrade", cmd_upgrade, cmd_upgrade_specs, "what a configuration needs for a new major, and the patched file"},
     {"settings", cmd_settings, cmd_settings_specs, "show every entry the server would read (offline pg_file_settings)"},
     {"tpcc", cmd_tpcc, cmd_tpcc_specs, "TPC-C workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, cmd_audit_specs, "audit a running server: settings and statistics, read-only"},

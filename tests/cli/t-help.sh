@@ -6,7 +6,7 @@
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 GOLD=tests/golden/help
-HELPS=("lint" "audit" "fix" "hba" "settings" "rules" "rules list" "rules show" "rules test" "rules doc"
+HELPS=("lint" "audit" "fix" "hba" "settings" "upgrade" "rules" "rules list" "rules show" "rules test" "rules doc"
        "tpcc" "tpcc load" "tpcc run" "tpcc check" "lab" "lab list" "lab show" "lab run"
        "lab restore" "lab ab")
 
@@ -36,6 +36,7 @@ usage_error "lint --formt" "did you mean --format?" lint --formt json x.conf
 usage_error "audit --verbse" "did you mean --verbose?" audit --verbse
 usage_error "fix --in-plase" "did you mean --in-place?" fix --in-plase x.conf
 usage_error "settings --all-erors" "did you mean --all-errors?" settings --all-erors x.conf
+usage_error "upgrade --frm" "did you mean --from?" upgrade --frm 13 --to 18 x.conf
 usage_error "tpcc run --clents" "did you mean --clients?" tpcc run --clents 2
 usage_error "tpcc lod" "did you mean load?" tpcc lod
 usage_error "lab lst" "did you mean list?" lab lst
