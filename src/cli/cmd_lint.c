@@ -11,6 +11,7 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "input/input.h"
+#include "lint/cluster.h"
 #include "lint/lint.h"
 #include "lint/fix_check.h"
 #include "lint/lint_rules.h"
@@ -23,10 +24,11 @@ typedef struct LintCli {
     const char *output;       /* -o FILE, or NULL for stdout */
     ProjectOptions project;   /* --config, --baseline, --fail-on, --host, --rules, --disable */
     LintRulesOpts rules;      /* the project's host, rules and disabled ids; --no-rules */
+    bool cluster;             /* --cluster: inputs are a primary and its standbys */
 } LintCli;
 
 enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT,
-       OPT_INPUT_FORMAT, OPT_TARGET, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
+       OPT_INPUT_FORMAT, OPT_TARGET, OPT_CLUSTER, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
 
 /* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
@@ -41,6 +43,9 @@ static const CliOption lint_options[] = {
      "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"
      "zalando, crunchy (PostgresCluster) or rds (describe-db-parameters\n"
      "JSON); default: recognised by content (docs/manifests.md)"},
+    {"cluster", NULL, OPT_CLUSTER,
+     "the inputs are one primary and its standbys (PRIMARY STANDBY...):\n"
+     "also check what a hot standby needs from its primary"},
     {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
@@ -110,6 +115,7 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         fprintf(stderr, "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n",
                 arg, input_format_names());
         return false;
+    case OPT_CLUSTER: cli->cluster = true; return true;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
@@ -134,6 +140,11 @@ static int lint_parse_args(int argc, char **argv, LintCli *cli)
     if (optind >= argc) {
         fprintf(stderr, "pgknob: error: no configuration file or data directory given\n");
         lint_usage(stderr);
+        return PK_EXIT_USAGE;
+    }
+    if (cli->cluster && argc - optind < 2) {
+        fprintf(stderr, "pgknob: error: --cluster needs a primary and at least one standby\n"
+                        "hint: pgknob lint --cluster PRIMARY STANDBY...\n");
         return PK_EXIT_USAGE;
     }
     cli->lint.paths = (const char *const *)argv + optind;
@@ -250,6 +261,8 @@ int cmd_lint(int argc, char **argv)
     /* rule findings come after validation's, then the project policy applies to both */
     LintRulesState rules = {0};
     ok = ok && lint_rules_run(&res, &cli.rules, &rules);
+    if (ok && cli.cluster)
+        lint_cluster(&res, &res.findings);
     if (ok)
         lint_locate_columns(&res);
     if (ok)

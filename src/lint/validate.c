@@ -69,6 +69,43 @@ static const LintRule rules[] = {
      "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
      " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
      " start on that machine (a warning with --host local, where this machine is the server)."},
+    {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
+     "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
+     " blocked parameters): its admission check rejects the manifest."},
+    {"PK0071", "manifest.operator-sets", "value the operator overrides", SEV_WARNING,
+     "A parameter Patroni sets itself (listen_addresses, port, cluster_name, hot_standby) or takes"
+     " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
+     " effect."},
+    {"PK0072", "manifest.not-a-string", "value Kubernetes refuses", SEV_ERROR,
+     "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
+     " and Zalando parameters): the API server refuses the manifest."},
+    {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
+     "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
+     " prints for it (True, 420, 1.5), not what is written."},
+    {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
+     "A parameter whose YAML value is null (~, empty): it is not passed to the server."},
+    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
+     "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
+     " class (--host instance_class=...): the parameter is not checked."},
+    {"PK0076", "manifest.service-restricted", "parameter the service does not let you set",
+     SEV_ERROR,
+     "With --target: a parameter the managed service does not let you set or sets itself."},
+    {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
+     SEV_ERROR,
+     "With --cluster: max_connections, max_worker_processes, max_wal_senders,"
+     " max_prepared_transactions or max_locks_per_transaction lower on a hot standby than on its"
+     " primary: the standby refuses to start."},
+    {"PK0081", "cluster.wal-level-minimal", "wal_level minimal on a primary with standbys",
+     SEV_ERROR,
+     "With --cluster: the primary's wal_level is minimal: no standby can follow it."},
+    {"PK0082", "cluster.sync-standby-unknown", "synchronous_standby_names names no standby",
+     SEV_WARNING,
+     "With --cluster: synchronous_standby_names lists none of the standbys' names: every commit"
+     " waits for a confirmation that never comes."},
+    {"PK0083", "cluster.feedback-without-delay-limit", "hot_standby_feedback without a delay limit",
+     SEV_WARNING,
+     "With --cluster: hot_standby_feedback = on with max_standby_*_delay = -1 on a standby:"
+     " replay may wait without limit."},
     /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
     {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
      "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"
@@ -122,27 +159,6 @@ static const LintRule rules[] = {
      SEV_WARNING,
      "cert or clientcert on a server whose ssl_ca_file is empty: no client certificate can be"
      " verified, so these logins fail."},
-    {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
-     "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
-     " blocked parameters): its admission check rejects the manifest."},
-    {"PK0071", "manifest.operator-sets", "value the operator overrides", SEV_WARNING,
-     "A parameter Patroni sets itself (listen_addresses, port, cluster_name, hot_standby) or takes"
-     " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
-     " effect."},
-    {"PK0072", "manifest.not-a-string", "value Kubernetes refuses", SEV_ERROR,
-     "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
-     " and Zalando parameters): the API server refuses the manifest."},
-    {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
-     "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
-     " prints for it (True, 420, 1.5), not what is written."},
-    {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
-     "A parameter whose YAML value is null (~, empty): it is not passed to the server."},
-    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
-     "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
-     " class (--host instance_class=...): the parameter is not checked."},
-    {"PK0076", "manifest.service-restricted", "parameter the service does not let you set",
-     SEV_ERROR,
-     "With --target: a parameter the managed service does not let you set or sets itself."},
 };
 
 const LintRule *lint_rules(size_t *n_rules)
