@@ -3,7 +3,6 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <ini.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "common/ini.h"
 #include "common/quantity.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
@@ -19,10 +19,9 @@
 #include "lab/events.h"
 
 
-/* State while one lab.ini is read. The reader counts lines so that the handler, called right
- * after the line was read, knows where it is. */
+/* State while one lab.ini is read: where the entry being handled is, so that every message
+ * names its line. */
 typedef struct IniState {
-    FILE *fp;
     const char *path;
     int line;
     Lab *lab;
@@ -30,27 +29,6 @@ typedef struct IniState {
     PkDiag *diag;
     bool failed;
 } IniState;
-
-/* libinih truncates a line at its buffer size and carries on: such a line is an error here,
- * reported at its own line. */
-static char *ini_reader_fn(char *buf, int size, void *stream)
-{
-    IniState *st = stream;
-    if (!fgets(buf, size, st->fp))
-        return NULL;
-    st->line++;
-    size_t len = strlen(buf);
-    if (len == (size_t)size - 1 && buf[len - 1] != '\n') {
-        if (!st->failed)
-            pk_diag_set(st->diag, st->path, st->line, NULL, "line is longer than %d bytes",
-                        size - 2);
-        st->failed = true;
-        int c;
-        while ((c = fgetc(st->fp)) != EOF && c != '\n')
-            continue;
-    }
-    return buf;
-}
 
 static bool set_error(IniState *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -254,23 +232,45 @@ static bool handle_run(IniState *st, const char *name, const char *key, const ch
     return true;
 }
 
-static int ini_handler_fn(void *user, const char *section, const char *key, const char *value)
+static bool handle_entry(IniState *st, const char *section, const char *key, const char *value)
 {
-    IniState *st = user;
-    if (st->failed)
-        return 0;
-    bool ok;
     if (!strcmp(section, "lab"))
-        ok = handle_lab(st, key, value);
-    else if (!strcmp(section, "workload"))
-        ok = handle_workload(st, key, value);
-    else if (!strcmp(section, "reference"))
-        ok = handle_reference(st, key, value);
-    else if (!strncmp(section, "run.", 4))
-        ok = handle_run(st, section + 4, key, value);
-    else
-        ok = set_error(st, "unknown section [%s]", section);
-    return ok ? 1 : 0;
+        return handle_lab(st, key, value);
+    if (!strcmp(section, "workload"))
+        return handle_workload(st, key, value);
+    if (!strcmp(section, "reference"))
+        return handle_reference(st, key, value);
+    if (!strncmp(section, "run.", 4))
+        return handle_run(st, section + 4, key, value);
+    return set_error(st, "unknown section [%s]", section);
+}
+
+/* Every entry of the document, in file order; a value continued on indented lines is one text
+ * (its pieces joined with a space). */
+static bool handle_doc(IniState *st, PkIniDoc *doc)
+{
+    for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
+        PkIniSection *sec = &doc->sections[sec_idx];
+        for (size_t idx = 0; idx < sec->n_entries; idx++) {
+            PkIniEntry *entry = &sec->entries[idx];
+            char *value = pk_ini_entry_join(entry, " ");
+            st->line = entry->line;
+            bool ok = handle_entry(st, sec->name, entry->key, value);
+            free(value);
+            if (!ok)
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The number of the file's last line (where a missing key is reported). */
+static int last_line(const char *text, size_t len)
+{
+    int lines = 0;
+    for (size_t pos = 0; pos < len; pos++)
+        lines += text[pos] == '\n';
+    return len && text[len - 1] != '\n' ? lines + 1 : lines;
 }
 
 static void workload_free(LabWorkload *wl)
@@ -333,27 +333,33 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
     const char *slash = strrchr(root, '/');
     IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root,
                    .diag = diag};
-    /* read like every other input (regular files only, bounded), then parsed from memory */
+    /* read like every other input (regular files only, bounded), then parsed by the one INI
+     * reader: a repeated key is an error, a key before [lab] too */
     char *text = NULL;
     size_t len = 0;
     int err = 0;
     PkReadStatus status = pk_read_file(path, LAB_INI_MAX_BYTES, &text, &len, &err);
-    st.fp = status == PK_READ_OK ? fmemopen(text, len ? len : 1, "r") : NULL;
-    if (!st.fp) {
+    if (status != PK_READ_OK) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\": %s", path,
-                    status == PK_READ_OK ? strerror(errno) : pk_read_strerror(status, err));
+                    pk_read_strerror(status, err));
         free(text);
         free(path);
         lab_free(lab);
         return false;
     }
-    int rc = len ? ini_parse_stream(ini_reader_fn, &st, ini_handler_fn, &st) : 0;
-    fclose(st.fp);
-    free(text);
-    if (rc != 0 && !st.failed) {
-        st.line = rc > 0 ? rc : st.line;
-        set_error(&st, "syntax error (expected [section] or key = value)");
+    PkIniOptions ini_opts = {.what = "lab file", .duplicates = PK_INI_DUP_ERROR,
+                             .section_hint = "A lab file starts with [lab]."};
+    PkIniDoc doc = {0};
+    PkDiag ini_err = PK_DIAG_INIT;
+    if (!pk_ini_parse(&doc, path, text, len, &ini_opts, &ini_err)) {
+        lab_diag_pass(diag, &ini_err);
+        st.failed = true;
+    } else {
+        handle_doc(&st, &doc);
+        st.line = last_line(text, len);
     }
+    pk_ini_doc_free(&doc);
+    free(text);
     if (!st.failed)
         lab_validate(&st);
     free(path);

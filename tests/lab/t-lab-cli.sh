@@ -65,7 +65,23 @@ bad_lab x "[lab]
 title = $(printf 'x%.0s' $(seq 1 250))
 " ""
 expect_exit 2 "over-long line" -- "$PGKNOB" lab list --labs "$work/bad"
-check "  ... at lab.ini:2" grep -q 'x/lab.ini:2: line is longer than' <<<"$ERR"
+check "  ... at lab.ini:2" grep -q 'x/lab.ini:2: line is [0-9]* bytes long; at most 198 are read' <<<"$ERR"
+# The one INI reader (common/ini.h): an inline " ;" comment would drop the rest of the line, a
+# key given twice would leave one of them unread.
+bad_lab x "[lab]
+title = t ; a comment libinih would drop
+story = s
+" ""
+expect_exit 2 "an inline ' ;' comment" -- "$PGKNOB" lab list --labs "$work/bad"
+check "  ... at lab.ini:2" grep -q 'x/lab.ini:2: " ;" in a value starts an INI inline comment' <<<"$ERR"
+bad_lab x "[lab]
+title = t
+story = s
+title = again
+" ""
+expect_exit 2 "a key given twice" -- "$PGKNOB" lab list --labs "$work/bad"
+check "  ... at lab.ini:4, naming the first" \
+  bash -c 'grep -q "x/lab.ini:4: \"title\" is given twice in \[lab\]" <<<"$1" && grep -q "Line 2" <<<"$1"' _ "$ERR"
 bad_lab x "[lab]
 title = t
 story = s
