@@ -10,6 +10,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf.h"
 
 #define FRAGMENT_MAX_BYTES (1024 * 1024)
 
@@ -158,128 +159,34 @@ void lab_settings_free(LabSettings *set)
     memset(set, 0, sizeof(*set));
 }
 
-/* A line being read: position, and the error found (if any). */
-typedef struct LineLexer {
-    const char *p;
-    const char *filename;
-    int line;
-    PkDiag *diag;
-    bool failed;
-} LineLexer;
-
-static bool lex_fail(LineLexer *lex, const char *msg, const char *hint)
-{
-    if (!lex->failed)
-        pk_diag_set(lex->diag, lex->filename, lex->line, hint, "%s", msg);
-    lex->failed = true;
-    return false;
-}
-
-static void lex_skip_space(LineLexer *lex)
-{
-    while (*lex->p == ' ' || *lex->p == '\t' || *lex->p == '\r')
-        lex->p++;
-}
-
-static bool lex_name(LineLexer *lex, StrBuf *name)
-{
-    const char *start = lex->p;
-    while (is_ident_char((unsigned char)*lex->p) || *lex->p == '.')
-        lex->p++;
-    sb_putn(name, start, (size_t)(lex->p - start));
-    const char *text = sb_str(name);
-    const char *dot = strchr(text, '.');
-    if (!is_ident_start((unsigned char)text[0]) || (dot && (strchr(dot + 1, '.') ||
-                                                          !is_ident_start((unsigned char)dot[1]))))
-        return lex_fail(lex, "syntax error: invalid parameter name",
-                        "A name is letters, digits and underscores, with at most one dot.");
-    return true;
-}
-
-static bool lex_quoted(LineLexer *lex, StrBuf *value)
-{
-    lex->p++;
-    for (;;) {
-        char c = *lex->p;
-        if (c == '\0' || c == '\n')
-            return lex_fail(lex, "syntax error: unterminated quoted string",
-                            "Close the value with a single quote on the same line.");
-        lex->p++;
-        if (c == '\'' && *lex->p == '\'') {
-            sb_putc(value, '\'');
-            lex->p++;
-        } else if (c == '\'') {
-            return true;
-        } else if (c == '\\' && *lex->p && *lex->p != '\n') {
-            sb_putc(value, *lex->p++);
-        } else {
-            sb_putc(value, c);
-        }
-    }
-}
-
-static bool lex_bare(LineLexer *lex, StrBuf *value)
-{
-    const char *start = lex->p;
-    while (*lex->p && !strchr(" \t\r\n#", *lex->p))
-        lex->p++;
-    sb_putn(value, start, (size_t)(lex->p - start));
-    if (value->len == 0)
-        return lex_fail(lex, "syntax error near end of line", "Give the setting a value.");
-    if (!is_bare_value(sb_str(value))) {
-        char *msg = xasprintf("syntax error near token \"%s\"", sb_str(value));
-        lex_fail(lex, msg, "The server reads this unquoted value as more than one token: "
-                           "write it in single quotes (e.g. '1e300', 'stderr,jsonlog').");
-        free(msg);
-        return false;
-    }
-    return true;
-}
-
-/* One line: blank, comment, or `name [=] value [# comment]`. */
-static bool lex_line(LineLexer *lex, LabSettings *out)
-{
-    lex_skip_space(lex);
-    if (*lex->p == '\0' || *lex->p == '\n' || *lex->p == '#')
-        return true;
-    StrBuf name = STRBUF_INIT, value = STRBUF_INIT;
-    bool ok = lex_name(lex, &name);
-    if (ok) {
-        lex_skip_space(lex);
-        if (*lex->p == '=')
-            lex->p++;
-        lex_skip_space(lex);
-        ok = *lex->p == '\'' ? lex_quoted(lex, &value) : lex_bare(lex, &value);
-    }
-    if (ok) {
-        lex_skip_space(lex);
-        if (*lex->p && *lex->p != '\n' && *lex->p != '#')
-            ok = lex_fail(lex, "syntax error: unexpected text after the value",
-                          "Write one setting per line; quote values with spaces.");
-    }
-    if (ok)
-        lab_settings_put(out, sb_str(&name), sb_str(&value), lex->filename, lex->line);
-    sb_free(&name);
-    sb_free(&value);
-    return ok;
-}
-
+/* The server's own token rules, as conf/ implements them (guc-file.l): a value the server's
+ * lexer would reject is an error at its line, with conf/'s hint (quote '1e300'). Include
+ * directives are followed as the server would. */
 bool lab_settings_parse(const char *filename, const char *text, LabSettings *out, PkDiag *diag)
 {
-    LineLexer lex = {text, filename, 1, diag, false};
-    while (*lex.p) {
-        if (!lex_line(&lex, out))
+    ConfSet set;
+    memset(&set, 0, sizeof(set));
+    conf_load_buffer(filename, text, strlen(text), &set);
+    bool ok = true;
+    for (size_t idx = 0; idx < set.n_entries; idx++) {
+        const ConfEntry *entry = &set.entries[idx];
+        if (entry->error) {
+            if (entry->token)
+                pk_diag_set(diag, filename, entry->line, entry->error_hint,
+                            "%s near token \"%s\"", entry->error, entry->token);
+            else
+                pk_diag_set(diag, filename, entry->line, entry->error_hint, "%s",
+                            entry->error);
+            ok = false;
             break;
-        lex.p += strcspn(lex.p, "\n");
-        if (*lex.p == '\n')
-            lex.p++;
-        lex.line++;
+        }
+        if (entry->name)
+            lab_settings_put(out, entry->name, entry->value, filename, entry->line);
     }
-    if (lex.failed) {
+    conf_set_free(&set);
+    if (!ok)
         lab_settings_free(out);
-        return false;
-    }
-    return true;
+    return ok;
 }
 
 bool lab_settings_read(const char *path, LabSettings *out, PkDiag *diag)
