@@ -358,22 +358,31 @@ static void print_results(const LabRunReport *rep)
         bool lower = false;
         double slower = lab_slower_factor(lab_baseline_of(rep, stage), stage, &lower);
         char factor[32] = "", ci[48] = "", p95[32] = "-", ref[64] = "";
-        if (slower >= 0)
-            snprintf(factor, sizeof(factor), "%s%.3g", lower ? "> " : "", slower);
+        char *text = slower >= 0 ? lab_report_format_ratio(slower) : NULL;
+        if (text)
+            snprintf(factor, sizeof(factor), "%s%s", lower ? "> " : "", text);
+        free(text);
         LabRatio ratio;
-        if (lab_stage_ratio(rep, stage, &ratio))
-            snprintf(ci, sizeof(ci), "%.3g–%.3g%s", ratio.low, ratio.high,
-                     ratio.significant ? "" : " (~1)");
+        if (lab_stage_ratio(rep, stage, &ratio)) {
+            char *low = lab_report_format_ratio(ratio.low);
+            char *high = lab_report_format_ratio(ratio.high);
+            snprintf(ci, sizeof(ci), "%s–%s%s", low, high, ratio.significant ? "" : " (~1)");
+            free(low);
+            free(high);
+        }
         double p95_value = stage->n_trials >= 2 ? stage->p95_median : stage->result.p95_ms;
         if (p95_value >= 0)
             snprintf(p95, sizeof(p95), "%.1f", p95_value);
         const StageResult *base = lab_baseline_of(rep, stage);
         double base_ref = base && base->lab ? base->lab->reference.tps : -1;
         double stage_ref = stage->lab && !stage->run ? stage->lab->reference.tps : -1;
-        if (stage_ref > 0 && lab_is_baseline(stage))
+        if (stage_ref > 0 && lab_is_baseline(stage)) {
             snprintf(ref, sizeof(ref), "1 (%g)", stage_ref);
-        else if (stage_ref > 0 && base_ref > 0)
-            snprintf(ref, sizeof(ref), "%.3g (%g)", base_ref / stage_ref, stage_ref);
+        } else if (stage_ref > 0 && base_ref > 0) {
+            char *article = lab_report_format_ratio(base_ref / stage_ref);
+            snprintf(ref, sizeof(ref), "%s (%g)", article, stage_ref);
+            free(article);
+        }
         else if (stage_ref > 0)
             snprintf(ref, sizeof(ref), "(%g)", stage_ref);
         printf("%-28s %14s %10s %10s %18s %s\n", stage->id, tps, p95, factor, ci, ref);

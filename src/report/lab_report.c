@@ -43,17 +43,29 @@ static char *stage_tps_text(const StageResult *stage)
                           stage->result.measured_s);
 }
 
+char *lab_report_format_ratio(double value)
+{
+    return value >= 100 ? xasprintf("%.0f", value) : xasprintf("%.3g", value);
+}
+
 /* "3.2× (95% CI 2.9–3.6)" from the trials, else the plain factor; "" when not comparable. */
 static char *format_slower(const LabRunReport *rep, const StageResult *stage)
 {
     if (lab_is_baseline(stage))
         return xstrdup("1×");
     LabRatio ratio;
-    if (lab_stage_ratio(rep, stage, &ratio))
+    if (lab_stage_ratio(rep, stage, &ratio)) {
         /* one scale for the factor and its interval: below 1 is faster */
-        return xasprintf("%s%.3g× (95%% CI %.3g–%.3g%s)", ratio.lower_bound ? "> " : "",
-                         ratio.slower, ratio.low, ratio.high,
-                         ratio.significant ? "" : ", contains 1: no measurable difference");
+        char *point = lab_report_format_ratio(ratio.slower);
+        char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
+        char *text = xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point,
+                               low, high,
+                               ratio.significant ? "" : ", contains 1: no measurable difference");
+        free(point);
+        free(low);
+        free(high);
+        return text;
+    }
     bool lower = false;
     return format_factor(lab_slower_factor(lab_baseline_of(rep, stage), stage, &lower), lower);
 }
@@ -578,19 +590,23 @@ char *lab_report_ab_verdict(const LabRunReport *rep)
     if (!a->ran || !b->ran || !lab_stage_ratio(rep, a, &ratio))
         return xstrdup("not enough trials to compare (at least 2 of each are needed)");
     /* ratio.slower is B's TPS over A's: above 1, A is slower. */
-    char *interval = xasprintf("95%% CI %.3g–%.3g of B's TPS over A's, %s, %d paired trials",
-                               ratio.low, ratio.high, ratio.method,
+    char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
+    char *interval = xasprintf("95%% CI %s–%s of B's TPS over A's, %s, %d paired trials", low,
+                               high, ratio.method,
                                a->n_trials < b->n_trials ? a->n_trials : b->n_trials);
+    free(low);
+    free(high);
     char *text;
     if (!ratio.significant)
         text = xasprintf("no measurable difference: the interval contains 1 (ratio %.3g; %s)",
                          ratio.slower, interval);
-    else if (ratio.slower > 1)
-        text = xasprintf("A is %s%.3g× slower than B, significant (%s)",
-                         ratio.lower_bound ? "at least " : "", ratio.slower, interval);
-    else
-        text = xasprintf("A is %.3g× faster than B, significant (%s)", 1 / ratio.slower,
-                         interval);
+    else {
+        char *factor = lab_report_format_ratio(ratio.slower > 1 ? ratio.slower : 1 / ratio.slower);
+        text = xasprintf("A is %s%s× %s than B, significant (%s)",
+                         ratio.lower_bound && ratio.slower > 1 ? "at least " : "", factor,
+                         ratio.slower > 1 ? "slower" : "faster", interval);
+        free(factor);
+    }
     free(interval);
     return text;
 }
@@ -696,6 +712,12 @@ static void md_ab_verdict(StrBuf *out, const LabRunReport *rep)
                 "configuration:\n\n");
     md_ab_counters(out, a, b);
     size_t before = out->len;
+    if (a->findings_error || b->findings_error) {
+        sb_put(out, "- `pgknob lint` could not run: ");
+        sb_put_md(out, a->findings_error ? a->findings_error : b->findings_error);
+        sb_put(out, "\n\n");
+        return;
+    }
     md_ab_findings(out, "A", a, b);
     md_ab_findings(out, "B", b, a);
     if (out->len == before)

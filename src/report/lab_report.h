@@ -22,6 +22,10 @@ void lab_report_svg(const LabRunReport *rep, StrBuf *out);
  * report is not of `lab ab`. Caller frees. */
 char *lab_report_ab_verdict(const LabRunReport *rep);
 
+/* A ratio as the reports print it: "134", "1.32" (3 significant digits, no exponent). Caller
+ * frees. */
+char *lab_report_format_ratio(double value);
+
 /* Writes the four files into `dir` (created if missing). false with *diag. */
 bool lab_report_write(const LabRunReport *rep, const char *dir, PkDiag *diag);
 
