@@ -364,6 +364,11 @@ static void print_results(const LabRunReport *rep)
         free(text);
         LabRatio ratio;
         if (lab_stage_ratio(rep, stage, &ratio)) {
+            /* the factor the interval is about: the paired trials' geometric mean, as the
+             * report prints it */
+            char *point = lab_report_format_ratio(ratio.slower);
+            snprintf(factor, sizeof(factor), "%s%s", ratio.lower_bound ? "> " : "", point);
+            free(point);
             char *low = lab_report_format_ratio(ratio.low);
             char *high = lab_report_format_ratio(ratio.high);
             snprintf(ci, sizeof(ci), "%s–%s%s", low, high, ratio.significant ? "" : " (~1)");
