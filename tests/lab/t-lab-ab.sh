@@ -81,4 +81,25 @@ check "  ... explained: blocks read per transaction and lint's finding on A" bas
 check "  ... chart.svg renders in Chromium: dots on a log axis, whiskers, honest legend" \
   python3 "$PROJECT_ROOT/tests/lab/chart-check.py" "$work/noidx/chart.svg" "$shots/ab-noidx.png"
 
+# ---- a series stage with --trials ---------------------------------------------------------
+expect_exit 0 "lab run 04-no-indexes --quick --trials 2 (baseline and stage 04, interleaved)" -- \
+  "$PGKNOB" lab run 04-no-indexes --quick --trials 2 --duration 4s --pg-bin "$bin18" \
+    --out "$work/trials"
+echo "$OUT" | sed 's/^/    /'
+check "  ... the first line names the server, the table shows medians and intervals" bash -c \
+  'head -1 <<<"$1" | grep -q "^server: " && grep -q "MEDIAN TPS" <<<"$1" && grep -q "95% CI" <<<"$1"' _ "$OUT"
+check "  ... two trials of each, paired, with the article's ratio" py "$work/trials" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["conditions"]["trials"] == 2
+base, stage = doc["stages"]
+assert base["trials"]["n"] == 2 and stage["trials"]["n"] == 2
+assert base["slower_ci95"] is None and stage["slower_ci95"]["significant"], stage["slower_ci95"]
+assert stage["trials"]["tps_min"] <= stage["trials"]["tps_median"] <= stage["trials"]["tps_max"]
+PY
+check "  ... the report puts the article's ratio beside ours" \
+  grep -q '8140× (0.87 TPS)' "$work/trials/summary.md"
+check "  ... chart.svg renders in Chromium" \
+  python3 "$PROJECT_ROOT/tests/lab/chart-check.py" "$work/trials/chart.svg" "$shots/trials.png"
+
 done_testing

@@ -195,6 +195,13 @@ expect_exit 2 "lab ab with a line the server's lexer rejects" -- \
   "$PGKNOB" lab ab "$work/bad-ab.conf" --state-dir "$sd"
 check "  ... at its file:line" grep -q "bad-ab.conf:2: " <<<"$ERR"
 check "  ... with no server started" bash -c '! grep -q "creating a throwaway" <<<"$1"' _ "$ERR"
+mkdir -p "$work/ab-datadir"
+echo 18 > "$work/ab-datadir/PG_VERSION"
+printf 'shared_buffers = 1GB\n' > "$work/ab-datadir/postgresql.conf"
+printf 'work_mem = 4MB extra\n' > "$work/ab-datadir/postgresql.auto.conf"
+expect_exit 2 "lab ab with a data directory: its postgresql.auto.conf is read too" -- \
+  "$PGKNOB" lab ab "$work/ab-datadir" --state-dir "$sd"
+check "  ... the error is at postgresql.auto.conf:1" grep -q "ab-datadir/postgresql.auto.conf:1: " <<<"$ERR"
 expect_exit 2 "lab ab with three configurations" -- \
   "$PGKNOB" lab ab a.conf b.conf c.conf --state-dir "$sd"
 check "  ... says at most two" grep -q "at most two" <<<"$ERR"
