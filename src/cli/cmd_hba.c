@@ -34,7 +34,7 @@ static const CliOption hba_options[] = {
     {"ident", "FILE", OPT_IDENT, "also read FILE as pg_ident.conf (with a FILE input)"},
     {"ssl", "on|off", OPT_SSL,
      "the server's ssl setting (hostssl lines cannot match while off);\n"
-     "default: from the data directory's postgresql.conf, else off"},
+     "default: from the data directory's postgresql.conf; on for a lone file"},
     {"build", "FEATURES", OPT_BUILD,
      "the server build's optional features, a comma list of\nssl, gss, ldap, pam, bsd, or none;"
      " default: ssl,gss,ldap,pam"},

@@ -24,7 +24,8 @@ typedef struct HbaInput {
  * when the directory is not a cluster (no global/pg_control) and lacks the default file. */
 void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInput *in);
 
-/* For a lone file: true, with in->hba_path or in->ident_path set (its sibling pg_ident.conf is
+/* For a lone file (ssl taken as on: the server's setting is unknown): true, with in->hba_path
+ * or in->ident_path set (its sibling pg_ident.conf is
  * read too when the file is named pg_hba.conf). False when the file is neither by name nor by
  * content (a postgresql.conf), or unreadable. */
 bool hba_input_from_file(const char *path, int major, HbaInput *in);

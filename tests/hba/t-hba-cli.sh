@@ -40,9 +40,9 @@ check "…and reads it" grep -q '::1' <<<"$OUT"
 
 # ssl and build features change the verdict of a line
 printf 'local all all trust\nhostssl all all 0.0.0.0/0 scram-sha-256\n' > "$T/ssl_hba.conf"
-expect_exit 0 "hostssl with ssl off still loads" -- "$PGKNOB" hba "$T/ssl_hba.conf"
+expect_exit 0 "hostssl with ssl off still loads" -- "$PGKNOB" hba --ssl off "$T/ssl_hba.conf"
 check "…with the server's message" grep -q 'hostssl record cannot match because SSL is disabled' <<<"$OUT"
-expect_exit 0 "with --ssl on the hostssl line has no error" -- "$PGKNOB" hba --ssl on "$T/ssl_hba.conf"
+expect_exit 0 "a lone file's hostssl lines are taken as meant (ssl on)" -- "$PGKNOB" hba "$T/ssl_hba.conf"
 check "…none" bash -c "! grep -q 'cannot match' <<<\"\$1\"" _ "$OUT"
 printf 'local all all pam\n' > "$T/pam_hba.conf"
 expect_exit 0 "pam loads on a build with PAM (the default)" -- "$PGKNOB" hba "$T/pam_hba.conf"
