@@ -139,6 +139,10 @@ static const char *unavailable_hint(const char *why)
         return "pg_file_settings is for superusers by default: GRANT SELECT ON pg_file_settings "
                "and EXECUTE ON FUNCTION pg_show_all_file_settings() to the auditing role, or "
                "audit as a superuser.";
+    if (strstr(why, "pg_hba_file_rules"))
+        return "pg_hba_file_rules is for superusers by default: GRANT SELECT ON pg_hba_file_rules "
+               "and EXECUTE ON FUNCTION pg_hba_file_rules() to the auditing role, or audit as a "
+               "superuser.";
     if (strstr(why, "permission denied") || strstr(why, "visible only to"))
         return "Grant the auditing role pg_monitor, or audit as a superuser, to read this "
                "evidence.";

@@ -80,8 +80,8 @@ full_audit() { # major
   # a non-superuser holding pg_monitor reads everything but pg_file_settings
   pg_psql -c "create role mon login in role pg_monitor" >/dev/null
   audit "user=mon"
-  check "PG$major: pg_monitor role audits (rc $RC), only pg_file_settings unavailable" \
-    json '[.audit.unavailable[] | select(.failure) | .what] == ["configuration file errors (pg_file_settings)"]'
+  check "PG$major: pg_monitor role audits (rc $RC), only pg_file_settings and pg_hba_file_rules unavailable" \
+    json '[.audit.unavailable[] | select(.failure) | .what] == ["configuration file errors (pg_file_settings)", "client authentication rules (pg_hba_file_rules)"]'
   check "PG$major: pg_monitor role still gets the checkpoint and wraparound evidence" \
     json '[.inputs[0].evidence[].key] | index("checkpoints.total") != null and index("wraparound.oldest_xid_age") != null'
 }
@@ -205,9 +205,12 @@ check "pg_monitor role: pg_file_settings is listed as unavailable, with why" \
 check "pg_monitor role: the audit is marked partial" has_finding PK0904
 check "pg_monitor role: pending restart still found from pg_settings" has_finding PK0902
 
-# The hint's advice works: pg_monitor plus the two grants makes the audit complete.
+# The hints' advice works: pg_monitor plus the grants (pg_file_settings, pg_hba_file_rules)
+# makes the audit complete.
 pg_psql -c "create role mon2 login in role pg_monitor" -c "grant select on pg_file_settings to mon2" \
-  -c "grant execute on function pg_show_all_file_settings() to mon2" >/dev/null
+  -c "grant execute on function pg_show_all_file_settings() to mon2" \
+  -c "grant select on pg_hba_file_rules to mon2" \
+  -c "grant execute on function pg_hba_file_rules() to mon2" >/dev/null
 audit "user=mon2"
 check "pg_monitor + pg_file_settings grants: the audit is complete (not partial)" json '.audit.partial == false'
 check "pg_monitor + pg_file_settings grants: the pending restart is located in postgresql.auto.conf" \
