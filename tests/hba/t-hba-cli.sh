@@ -33,6 +33,14 @@ check "…saying what it is not" grep -q 'not a pg_hba.conf or pg_ident.conf' <<
 expect_exit 2 "hba --build with an unknown feature" -- "$PGKNOB" hba --build ssl,krb "$T/pg_hba.conf"
 expect_exit 2 "hba --format md is refused" -- "$PGKNOB" hba --format md "$T/pg_hba.conf"
 
+# a lone pg_ident.conf
+printf 'm1 alice bob\nm2 /^(.*)$\n' > "$T/my_ident.conf"
+expect_exit 0 "hba on a lone pg_ident.conf (nothing about pg_hba.conf to refuse)" -- "$PGKNOB" hba "$T/my_ident.conf"
+check "…shows the good mapping" grep -q '#1 m1 alice bob' <<<"$OUT"
+check "…and the bad line" grep -q 'my_ident.conf:2: error: missing entry at end of line' <<<"$OUT"
+expect_exit 1 "lint on a lone pg_ident.conf: a warning" -- "$PGKNOB" lint --no-rules "$T/my_ident.conf"
+check "…PK0205, not a refusal" bash -c 'grep -q "warning: missing entry at end of line \[PK0205\]$" <<<"$1"' _ "$OUT"
+
 # a file named otherwise is recognised by its content
 printf '# access\nhost all all ::1/128 trust\nlocal all all peer\n' > "$T/access.rules"
 expect_exit 0 "hba recognises a pg_hba.conf by content" -- "$PGKNOB" hba "$T/access.rules"
