@@ -46,7 +46,9 @@ static const CliOption audit_options[] = {
     {"host", "FACTS|local", PROJECT_OPT_HOST,
      "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
      "default: local for a Unix socket or loopback address"},
-    {"format", "FORMAT", OPT_FORMAT, "output format (default text, or from -o's extension)"},
+    {"format", "FORMAT", OPT_FORMAT,
+     "output format: text, json, md, html, sarif, github or junit\n"
+     "(default text, or from -o's extension)"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
      "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
      "only findings that stop the server (refuses_start)"},
@@ -93,6 +95,10 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
                            "Write a duration between 100ms and 1h, such as 10s or 2min.");
     case OPT_FORMAT:
         cli->format = arg;
+        /* Code Quality places each issue at a file of the repository; a server has none */
+        if (!strcmp(arg, "codequality"))
+            return usage_error("a server's findings have no file to place for the format", arg,
+                               "Code Quality is for lint; for a server use junit, sarif or json.");
         return report_format_find(arg) ||
                usage_error("unknown format", arg, "See 'pgknob audit --help'.");
     case OPT_TIMEOUT:

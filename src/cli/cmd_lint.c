@@ -36,8 +36,9 @@ static const CliOption lint_options[] = {
      "target PostgreSQL major (13-18, or N.M for a minor release);\n"
      "default: the data directory's PG_VERSION, else 18"},
     {"format", "FORMAT", OPT_FORMAT,
-     "output format: text, json, md, html, sarif or github;\n"
-     "default: text, or from the --output file's extension (md if none)"},
+     "output format: text, json, md, html, sarif, github,\n"
+     "codequality (GitLab) or junit; default: text, or from\n"
+     "the --output file's extension (md if none)"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE"},
     {"input-format", "FORMAT", OPT_INPUT_FORMAT,
      "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"

@@ -101,9 +101,11 @@ int report_emit(const ReportFormat *format, const ReportInput *in, const ReportO
     report_set_display_base(opts->cwd);
     format->render(in, opts, &out);
     report_set_display_base(NULL);
-    /* JSON and SARIF escape control bytes by their encoding; every other format is read by a
-     * person, on a terminal or in a browser: values must not reach it raw. */
-    if (strcmp(format->name, "json") && strcmp(format->name, "sarif")) {
+    /* JSON formats escape control bytes by their encoding; every other format is read by a
+     * person, on a terminal or in a browser, or is XML, which cannot hold them even escaped:
+     * values must not reach it raw. */
+    if (strcmp(format->name, "json") && strcmp(format->name, "sarif") &&
+        strcmp(format->name, "codequality")) {
         StrBuf safe = STRBUF_INIT;
         sb_put_escaped_controls(&safe, sb_str(&out), out.len, opts->color);
         sb_free(&out);

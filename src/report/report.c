@@ -19,6 +19,8 @@ static const ReportFormat formats[] = {
     {"html", ".html", report_html_render},
     {"sarif", ".sarif", report_sarif_render},
     {"github", NULL, report_github_render},
+    {"codequality", NULL, report_codequality_render},
+    {"junit", ".xml", report_junit_render},
 };
 
 const ReportFormat *report_format_find(const char *name)

@@ -128,6 +128,8 @@ void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
 void report_html_page(const char *title, const char *markdown, StrBuf *out);
 void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_github_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_codequality_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
+void report_junit_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 
 /* ---- facts a detailed report shows about a finding (detail.c) ---- */
 

@@ -236,6 +236,17 @@ check "formats: -o a.html is one self-contained page with the evidence table" \
   bash -c 'grep -Eq "<h2( id=\"[^\"]*\")?>Live evidence" "$0" && ! grep -Eqi "<script|<link|<img" "$0"' "$TMP/a.html"
 "$PGKNOB" audit --format github --fail-on never "user=mon" >"$TMP/a.gh"
 check "formats: github annotations, one per finding" bash -c '[ -s "$0" ] && ! grep -vq "^::" "$0"' "$TMP/a.gh"
+"$PGKNOB" audit --format junit --fail-on notice "user=mon" >"$TMP/a.xml"
+check "formats: audit JUnit is valid against tests/report/junit.xsd" \
+  xmllint --noout --schema tests/report/junit.xsd "$TMP/a.xml"
+check "formats: audit JUnit: one suite (the server), failures exactly the findings at or above notice" bash -c '
+  test "$(xmllint --xpath "count(/testsuites/testsuite)" "$0")" = 1 &&
+  test "$(xmllint --xpath "count(//failure)" "$0")" -gt 0 &&
+  test "$(xmllint --xpath "count(//failure[@type != \"error\" and @type != \"warning\" and @type != \"notice\"])" "$0")" = 0 &&
+  test "$(xmllint --xpath "count(//system-out[starts-with(., \"error\") or starts-with(., \"warning\") or starts-with(., \"notice\")])" "$0")" = 0' \
+  "$TMP/a.xml"
+expect_exit 2 "formats: audit refuses --format codequality (no file to place findings in)" -- \
+  "$PGKNOB" audit --format codequality "user=mon"
 if tests/report/node-deps.sh >/dev/null 2>&1; then
   "$PGKNOB" audit --format json --fail-on never "user=mon" >"$TMP/a.json"
   "$PGKNOB" audit --format sarif --fail-on never "user=mon" >"$TMP/a.sarif"

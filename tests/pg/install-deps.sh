@@ -9,20 +9,16 @@ packages=(
   libjansson-dev libyaml-dev
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev
-  # tools the test tiers call: jq (JSON), xmllint (the lab's SVG), openssl (audit's SSL case),
-<<<<<<< HEAD
-  # ps/pgrep (cluster checks), ss (free ports), script (TTY colour)
-  jq libxml2-utils openssl procps iproute2 bsdutils
+  # tools the test tiers call: jq (JSON), xmllint (the lab's SVG, JUnit XML against its XSD),
+  # python3-jsonschema (GitLab Code Quality against its schema), openssl (audit's SSL case),
+  # ps/pgrep (cluster checks), ss (free ports), script (TTY colour), chromium (renders the lab
+  # charts: tests/lab/chart-check.py)
+  jq libxml2-utils python3-jsonschema openssl procps iproute2 bsdutils chromium
   # packaging and install tests: strace (which files lint opens), dpkg-dev (dpkg-shlibdeps for
   # the .deb's Depends), fakeroot, debootstrap (a clean Debian root to install the .deb into)
   strace dpkg-dev fakeroot debootstrap
   # CI integrations: Debian's pre-commit (the hook test), PyYAML (the action test reads action.yml)
   pre-commit python3-yaml
-=======
-  # ps/pgrep (cluster checks), ss (free ports), script (TTY colour), chromium (renders the lab
-  # charts: tests/lab/chart-check.py)
-  jq libxml2-utils openssl procps iproute2 bsdutils chromium
->>>>>>> 6771c66 (lab: lab ab CONFIG_A [CONFIG_B] (interleaved A B, B A trials, t interval on log ratios, verdict explained by counters and lint), --trials N for every run (medians, spread, × slower with its interval, the article's ratio beside ours), PostgreSQL 18 unless told otherwise and a first line naming the server; honest chart (linear bars or log dots, whiskers, legend of what is drawn, per-stage linear panels) checked in headless Chromium (#16))
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
