@@ -53,7 +53,8 @@ static const CliOption audit_options[] = {
      "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
      "only findings that stop the server (refuses_start)"},
     {"config", "FILE", PROJECT_OPT_CONFIG,
-     "project configuration (default: ./.pgknob.ini if present)"},
+     "project configuration (default: the .pgknob.ini of the current\n"
+     "directory or the nearest parent, up to the repository root)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
@@ -219,6 +220,11 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                        .cwd = NULL, .timestamp = report_timestamp()};
     int rc = report_emit(report_format_choose(cli->format, cli->out_path), &in, &opts,
                          cli->out_path);
+    if (cli->out_path && rc != PK_EXIT_USAGE) { /* a CI log still shows the outcome */
+        char *summary = report_written_summary(&in, cli->out_path);
+        fprintf(stderr, "%s\n", summary);
+        free(summary);
+    }
     free(unavailable);
     return rc;
 }

@@ -43,7 +43,9 @@ static const CliOption fix_options[] = {
     {"in-place", NULL, OPT_IN_PLACE, "rewrite the input files themselves"},
     {"format", "FORMAT", OPT_FORMAT,
      "conf (edit the files, default) or alter-system (print\nALTER SYSTEM statements and their rollback)"},
-    {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
+    {"config", "FILE", PROJECT_OPT_CONFIG,
+     "project configuration (default: the .pgknob.ini of FILE's\n"
+     "directory or the nearest parent, up to the repository root)"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not apply these rules' fixes (repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "only the fixes of validation findings"},
@@ -246,6 +248,7 @@ static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *pl
 
 static bool fix_load_project(FixCli *cli)
 {
+    cli->project.search_from = cli->lint.paths[0];
     if (!project_options_load(&cli->project))
         return false;
     if (!cli->lint.pg_version)

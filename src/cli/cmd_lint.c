@@ -28,7 +28,8 @@ typedef struct LintCli {
 } LintCli;
 
 enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT,
-       OPT_INPUT_FORMAT, OPT_TARGET, OPT_CLUSTER, OPT_OUTPUT = 'o', OPT_HELP = 'h' };
+       OPT_INPUT_FORMAT, OPT_TARGET, OPT_CLUSTER, OPT_STDIN_FILENAME, OPT_OUTPUT = 'o',
+       OPT_HELP = 'h' };
 
 /* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
@@ -47,7 +48,14 @@ static const CliOption lint_options[] = {
     {"cluster", NULL, OPT_CLUSTER,
      "the inputs are one primary and its standbys (PRIMARY STANDBY...):\n"
      "also check what a hot standby needs from its primary"},
-    {"config", "FILE", PROJECT_OPT_CONFIG, "project configuration (default: ./.pgknob.ini if present)"},
+    {"config", "FILE", PROJECT_OPT_CONFIG,
+     "project configuration (default: the .pgknob.ini of the first\n"
+     "input's directory or the nearest parent, up to the repository\n"
+     "root (a directory with .git), else ./.pgknob.ini)"},
+    {"stdin-filename", "NAME", OPT_STDIN_FILENAME,
+     "lint standard input, given as -, as if it were the file NAME:\n"
+     "includes resolve from its directory, findings name it, and\n"
+     "its .pgknob.ini applies (NAME need not exist)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
@@ -76,7 +84,9 @@ static void lint_usage(FILE *out)
                  "as helm template's output) or RDS parameter groups (- reads standard input)\n"
                  "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
                  "packs. A finding tagged [refuses start] is one the server refuses to start\n"
-                 "with; rule packs raise errors too (fsync = off) that the server accepts.\n\noptions:\n");
+                 "with; rule packs raise errors too (fsync = off) that the server accepts.\n"
+                 "With --stdin-filename NAME, standard input (an editor's buffer) is linted\n"
+                 "as the file NAME.\n\noptions:\n");
     cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage or input error, 3 internal error\n");
@@ -118,9 +128,37 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         return false;
     case OPT_CLUSTER: cli->cluster = true; return true;
     case OPT_OUTPUT: cli->output = arg; return true;
+    case OPT_STDIN_FILENAME:
+        if (!*arg || !strcmp(arg, "-")) {
+            fprintf(stderr, "pgknob: error: --stdin-filename needs a file name\n"
+                            "hint: Name the file the text stands for, such as postgres/postgresql.conf.\n");
+            return false;
+        }
+        cli->lint.stdin_name = arg;
+        return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
     return project_option_set(&cli->project, key, arg);
+}
+
+/* "-" stands for standard input, once; --stdin-filename names it and needs it. Returns -1 to go
+ * on, else PK_EXIT_USAGE. */
+static int lint_check_stdin(LintCli *cli)
+{
+    size_t n_dash = 0;
+    for (size_t idx = 0; idx < cli->lint.n_paths; idx++)
+        n_dash += !strcmp(cli->lint.paths[idx], "-");
+    if (n_dash > 1) {
+        fprintf(stderr, "pgknob: error: - (standard input) is given more than once\n");
+        return PK_EXIT_USAGE;
+    }
+    if (cli->lint.stdin_name && !n_dash) {
+        fprintf(stderr, "pgknob: error: --stdin-filename %s, but no input is - (standard input)\n"
+                        "hint: Write - where the file would go: pgknob lint --stdin-filename "
+                        "%s -\n", cli->lint.stdin_name, cli->lint.stdin_name);
+        return PK_EXIT_USAGE;
+    }
+    return -1;
 }
 
 /* Returns -1 to go on, else the exit code (help, usage error). */
@@ -150,7 +188,7 @@ static int lint_parse_args(int argc, char **argv, LintCli *cli)
     }
     cli->lint.paths = (const char *const *)argv + optind;
     cli->lint.n_paths = (size_t)(argc - optind);
-    return -1;
+    return lint_check_stdin(cli);
 }
 
 static bool use_color(void)
@@ -185,6 +223,8 @@ static ReportSource *lint_sources(const LintResult *res)
 static bool lint_load_project(LintCli *cli)
 {
     ProjectOptions *project = &cli->project;
+    const char *first = cli->lint.paths[0];
+    project->search_from = !strcmp(first, "-") ? cli->lint.stdin_name : first;
     if (!project_options_load(project))
         return false;
     if (!cli->lint.pg_version)
@@ -236,6 +276,11 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                         .timestamp = report_timestamp()};
     int rc = report_emit(report_format_choose(cli->format, cli->output), &in, &ropts,
                          cli->output);
+    if (cli->output && rc != PK_EXIT_USAGE) { /* a CI log still shows the outcome */
+        char *summary = report_written_summary(&in, cli->output);
+        fprintf(stderr, "%s\n", summary);
+        free(summary);
+    }
     free(cwd);
     free(sources);
     return rc;

@@ -176,7 +176,7 @@ static const CliOption settings_options[] = {
     {"pg-version", "N", CLI_LONG('V'), "target major 13..18 (default: the data directory's\nPG_VERSION, else 18)"},
     {"format", "F", 'f', "text (default) or json"},
     {"all-errors", NULL, CLI_LONG('a'), "read as server startup does, reporting every syntax error\n(up to 100 a file); the view stops at the first in a file"},
-    {"config", "FILE", CLI_LONG('c'), "project configuration whose \"redact\" names are hidden too\n(default: ./.pgknob.ini if present)"},
+    {"config", "FILE", CLI_LONG('c'), "project configuration whose \"redact\" names are hidden too\n(default: the .pgknob.ini found upward from FILE, as lint finds it)"},
     {"help", NULL, 'h', "show this help and exit"},
 };
 #define N_SETTINGS_OPTIONS (sizeof(settings_options) / sizeof(settings_options[0]))
@@ -358,11 +358,14 @@ int cmd_settings(int argc, char **argv)
         return rc < 0 ? PK_EXIT_OK : rc;
     /* the project's redaction list (only that: settings has no rules or policy to apply) */
     Redaction names = {0};
-    const char *config = opts.config ? opts.config : project_config_default_path();
+    char *found = opts.config ? NULL : project_config_find(opts.path);
+    const char *config = opts.config ? opts.config : found;
     if (config) {
         ProjectConfig cfg = {0};
         PkDiag perr = PK_DIAG_INIT;
-        if (!project_config_load(config, &cfg, &perr)) {
+        bool ok = project_config_load(config, &cfg, &perr);
+        free(found);
+        if (!ok) {
             pk_print_error(perr.file, perr.line, perr.message, perr.hint);
             pk_diag_free(&perr);
             return PK_EXIT_USAGE;

@@ -17,6 +17,38 @@ static bool is_dev_null(const struct stat *st)
            S_ISCHR(null_st.st_mode) && st->st_rdev == null_st.st_rdev;
 }
 
+/* Reads fd to its end, at most `limit` bytes (read(2) retried on EINTR). */
+static PkReadStatus read_all(int fd, size_t limit, char **data, size_t *len, int *err)
+{
+    StrBuf sb = STRBUF_INIT;
+    char chunk[65536];
+    PkReadStatus status = PK_READ_OK;
+    for (;;) {
+        ssize_t got = read(fd, chunk, sizeof(chunk));
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            if (got < 0) {
+                *err = errno;
+                status = PK_READ_ERRNO;
+            }
+            break;
+        }
+        sb_putn(&sb, chunk, (size_t)got);
+        if (sb.len > limit) {
+            status = PK_READ_TOO_LARGE;
+            break;
+        }
+    }
+    if (status != PK_READ_OK) {
+        sb_free(&sb);
+        return status;
+    }
+    *len = sb.len;
+    *data = sb.data ? sb.data : xstrdup("");
+    return PK_READ_OK;
+}
+
 PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *len, int *err)
 {
     *data = NULL;
@@ -48,34 +80,16 @@ PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *l
         *err = (int)(st.st_mode & S_IFMT);
         return PK_READ_NOT_REGULAR;
     }
-    StrBuf sb = STRBUF_INIT;
-    char chunk[65536];
-    PkReadStatus status = PK_READ_OK;
-    for (;;) {
-        ssize_t got = read(fd, chunk, sizeof(chunk));
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got <= 0) {
-            if (got < 0) {
-                *err = errno;
-                status = PK_READ_ERRNO;
-            }
-            break;
-        }
-        sb_putn(&sb, chunk, (size_t)got);
-        if (sb.len > limit) {
-            status = PK_READ_TOO_LARGE;
-            break;
-        }
-    }
+    PkReadStatus status = read_all(fd, limit, data, len, err);
     close(fd);
-    if (status != PK_READ_OK) {
-        sb_free(&sb);
-        return status;
-    }
-    *len = sb.len;
-    *data = sb.data ? sb.data : xstrdup("");
-    return PK_READ_OK;
+    return status;
+}
+
+PkReadStatus pk_read_stream(int fd, size_t limit, char **data, size_t *len, int *err)
+{
+    *data = NULL;
+    *len = 0;
+    return read_all(fd, limit, data, len, err);
 }
 
 const char *pk_read_strerror(PkReadStatus status, int err)

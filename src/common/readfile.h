@@ -21,6 +21,10 @@ typedef enum PkReadStatus {
  * before *len) and the caller frees it; otherwise *data is NULL. */
 PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *len, int *err);
 
+/* Reads an already open stream (standard input for `lint -`) to its end, at most `limit` bytes;
+ * it blocks as a pipe does until the writer closes. Same results as pk_read_file. */
+PkReadStatus pk_read_stream(int fd, size_t limit, char **data, size_t *len, int *err);
+
 /* Why a read failed, for a message: strerror for PK_READ_ERRNO, "is a FIFO, not a regular
  * file" and the like for PK_READ_NOT_REGULAR, "larger than the limit" for PK_READ_TOO_LARGE.
  * Static. */

@@ -79,13 +79,15 @@ static void on_comment(void *ctx, const char *text, size_t len, unsigned line, b
 {
     Loader *ld = ctx;
     char *rule_ids, *reason;
-    if (len < 7 || !memchr(text, ':', len) || !conf_pragma_parse(text, len, &rule_ids, &reason))
+    bool whole_file;
+    if (len < 7 || !memchr(text, ':', len) ||
+        !conf_pragma_parse(text, len, &rule_ids, &reason, &whole_file))
         return;
     ConfSet *set = ld->set;
     PK_GROW(set->pragmas, set->n_pragmas, ld->cap_pragmas);
     set->pragmas[set->n_pragmas++] = (ConfPragma){
         .file = xstrdup(ld->cur_file), .line = (int)line, .own_line = own_line,
-        .rule_ids = rule_ids, .reason = reason};
+        .whole_file = whole_file, .rule_ids = rule_ids, .reason = reason};
 }
 
 /* ---- reading files ---------------------------------------------------------------------- */

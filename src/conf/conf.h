@@ -26,11 +26,13 @@ typedef struct ConfEntry {
     char *token;      /* for syntax errors: the offending token, as the server's message */
 } ConfEntry;
 
-/* An inline suppression: `# pgknob: ignore RULE-ID[,RULE-ID] — reason` on a line. */
+/* An inline suppression: `# pgknob: ignore RULE-ID[,RULE-ID] — reason` on a line, or
+ * `# pgknob: ignore-file RULE-ID[,…] — reason` anywhere in a file (covers all of that file). */
 typedef struct ConfPragma {
     char *file;
     int line;       /* line the comment is on */
     bool own_line;  /* the comment is alone on its line (so it covers the next line) */
+    bool whole_file; /* ignore-file: covers every line of `file` */
     char *rule_ids; /* comma-separated, as written */
     char *reason;   /* may be empty */
 } ConfPragma;

@@ -204,7 +204,8 @@ static const char *parse_rule_ids(const char *p, const char *end, StrBuf *ids)
     return p;
 }
 
-bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **reason)
+bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **reason,
+                       bool *whole_file)
 {
     const char *end = text + len;
     const char *p = skip_blank(text, end);
@@ -213,7 +214,15 @@ bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **rea
     p = skip_blank(p + 7, end);
     if (end - p < 6 || strncasecmp(p, "ignore", 6) != 0)
         return false;
-    p = skip_blank(p + 6, end);
+    p += 6;
+    /* "ignore-file": the same pragma for every line of the file */
+    *whole_file = end - p >= 5 && !strncasecmp(p, "-file", 5) &&
+                  (end - p == 5 || p[5] == ' ' || p[5] == '\t');
+    if (*whole_file)
+        p += 5;
+    else if (p < end && p[0] != ' ' && p[0] != '\t')
+        return false; /* "ignorefoo", "ignore-line": not a pragma pgknob knows */
+    p = skip_blank(p, end);
     StrBuf ids = STRBUF_INIT;
     p = parse_rule_ids(p, end, &ids);
     if (ids.len == 0) {

@@ -31,8 +31,10 @@ typedef struct ConfErrContext {
 /* NULL when there is nothing useful to add. Caller frees. */
 char *conf_hint_for(const ConfErrContext *ctx);
 
-/* Parses a comment's text (after the '#'). Returns false when it is not a pgknob pragma;
+/* Parses a comment's text (after the '#'): `pgknob: ignore IDS [— reason]`, or `pgknob:
+ * ignore-file IDS [— reason]` (*whole_file). Returns false when it is not a pgknob pragma;
  * otherwise sets *rule_ids and *reason (caller frees both). */
-bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **reason);
+bool conf_pragma_parse(const char *text, size_t len, char **rule_ids, char **reason,
+                       bool *whole_file);
 
 #endif

@@ -233,33 +233,14 @@ bool input_load_buffer(const char *name, const char *data, size_t len, const Inp
 
 static bool read_stdin(char **data, size_t *len, PkDiag *diag)
 {
-    size_t cap = 65536, n = 0;
-    char *buf = xmalloc(cap + 1);
-    for (;;) {
-        if (n == cap) {
-            if (cap >= INPUT_MAX_SIZE) {
-                free(buf);
-                return pk_diag_set(diag, "<stdin>", 0, NULL, "standard input is larger than %zu MB",
-                                   INPUT_MAX_SIZE >> 20);
-            }
-            cap *= 2;
-            buf = xrealloc(buf, cap + 1);
-        }
-        ssize_t got = read(STDIN_FILENO, buf + n, cap - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            free(buf);
-            return pk_diag_set(diag, "<stdin>", 0, NULL, "could not read standard input: %s",
-                               strerror(errno));
-        }
-        if (got == 0)
-            break;
-        n += (size_t)got;
-    }
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
+    int err = 0;
+    PkReadStatus status = pk_read_stream(STDIN_FILENO, INPUT_MAX_SIZE, data, len, &err);
+    if (status == PK_READ_TOO_LARGE)
+        return pk_diag_set(diag, "<stdin>", 0, NULL, "standard input is larger than %zu MB",
+                           INPUT_MAX_SIZE >> 20);
+    if (status != PK_READ_OK)
+        return pk_diag_set(diag, "<stdin>", 0, NULL, "could not read standard input: %s",
+                           pk_read_strerror(status, err));
     return true;
 }
 
@@ -290,7 +271,8 @@ bool input_load(const char *path, const InputOpts *opts, InputResult *out, PkDia
             return true;
         }
     }
-    bool ok = load_buffer(from_stdin ? "<stdin>" : path, data, len, opts, from_stdin, out, diag);
+    const char *stdin_name = opts && opts->stdin_name ? opts->stdin_name : "<stdin>";
+    bool ok = load_buffer(from_stdin ? stdin_name : path, data, len, opts, from_stdin, out, diag);
     free(data);
     return ok;
 }

@@ -87,6 +87,8 @@ typedef struct InputOpts {
     InputTarget target;        /* restrictions of this service become notes */
     double instance_memory;    /* bytes, for RDS formulas (DBInstanceClassMemory); <= 0 unknown */
     int instance_vcpus;        /* DBInstanceVCPU; <= 0 unknown */
+    const char *stdin_name;    /* the name standard input's text takes (a path, for its includes
+                                * and findings: lint --stdin-filename); NULL: "<stdin>" */
 } InputOpts;
 
 typedef struct InputResult {

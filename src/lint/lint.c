@@ -249,14 +249,31 @@ bool lint_is_fragment(const char *path, bool forced)
     return dir_end - dir_start > 2 && !strncmp(dir_end - 2, ".d", 2);
 }
 
+/* A buffer named pg_hba.conf or pg_ident.conf: its syntax is neither postgresql.conf's nor a
+ * manifest's. */
+static bool stdin_names_auth_file(const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    const char *base = slash ? slash + 1 : name;
+    return !strcmp(base, "pg_hba.conf") || !strcmp(base, "pg_ident.conf");
+}
+
 bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
 {
     *errmsg = NULL;
     InputOpts iopts = {.format = opts->input_format, .target = opts->target,
                        .instance_memory = opts->instance_memory,
-                       .instance_vcpus = opts->instance_vcpus};
+                       .instance_vcpus = opts->instance_vcpus, .stdin_name = opts->stdin_name};
     for (size_t path_idx = 0; path_idx < opts->n_paths; path_idx++) {
         const char *path = opts->paths[path_idx];
+        /* "-" is standard input; --stdin-filename says where its text stands */
+        const char *name = !strcmp(path, "-") && opts->stdin_name ? opts->stdin_name : path;
+        if (name != path && stdin_names_auth_file(name)) {
+            *errmsg = xasprintf("%s: standard input is read as postgresql.conf text or a "
+                                "manifest; lint pg_hba.conf and pg_ident.conf from their files",
+                                name);
+            return false;
+        }
         InputResult ir = {0};
         PkDiag diag = PK_DIAG_INIT;
         if (!input_load(path, &iopts, &ir, &diag)) {
@@ -265,7 +282,7 @@ bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
             input_result_free(&ir);
             return false;
         }
-        bool ok = ir.n_docs ? lint_docs(opts, path, &ir, res, errmsg)
+        bool ok = ir.n_docs ? lint_docs(opts, name, &ir, res, errmsg)
                             : lint_input(opts, add_input(res, path), &res->findings, errmsg);
         input_result_free(&ir);
         if (!ok)

@@ -26,6 +26,8 @@ typedef struct LintOpts {
     InputTarget target;       /* --target: a managed service's restrictions */
     double instance_memory;   /* bytes, from --host (instance_class or ram): RDS formulas */
     int instance_vcpus;
+    const char *stdin_name;   /* --stdin-filename: where the text of the input "-" stands (its
+                               * includes, findings, fragment status follow it); NULL: "<stdin>" */
 } LintOpts;
 
 /* Is a file input a fragment of a configuration rather than a whole one: postgresql.auto.conf,

@@ -278,11 +278,6 @@ bool project_config_load(const char *path, ProjectConfig *cfg, PkDiag *diag)
     return ok;
 }
 
-const char *project_config_default_path(void)
-{
-    return access(".pgknob.ini", F_OK) == 0 ? ".pgknob.ini" : NULL;
-}
-
 static void list_free(char **list, size_t n)
 {
     for (size_t idx = 0; idx < n; idx++)

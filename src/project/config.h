@@ -41,8 +41,11 @@ bool project_config_load(const char *path, ProjectConfig *cfg, PkDiag *diag);
 bool project_config_load_buffer(const char *filename, const char *text, size_t len,
                                 ProjectConfig *cfg, PkDiag *diag);
 
-/* ".pgknob.ini" in the current directory when it exists, else NULL. Static. */
-const char *project_config_default_path(void);
+/* The .pgknob.ini that governs `input` (a file or directory being checked; NULL: the current
+ * directory): the first found in its directory and each parent up to the repository root (a
+ * directory with .git, included) or the filesystem root, else ./.pgknob.ini; NULL when none.
+ * Relative to the working directory when under it. Caller frees. (config_find.c) */
+char *project_config_find(const char *input);
 
 void project_config_free(ProjectConfig *cfg);
 

@@ -83,11 +83,14 @@ static bool load_baseline(ProjectOptions *opts)
 
 bool project_options_load(ProjectOptions *opts)
 {
-    const char *path = opts->config ? opts->config : project_config_default_path();
+    char *found = opts->config ? NULL : project_config_find(opts->search_from);
+    const char *path = opts->config ? opts->config : found;
     if (!path)
         return load_baseline(opts);
     PkDiag err = PK_DIAG_INIT;
-    if (!project_config_load(path, &opts->project, &err)) {
+    bool ok = project_config_load(path, &opts->project, &err);
+    free(found);
+    if (!ok) {
         pk_print_error(err.file, err.line, err.message, err.hint);
         pk_diag_free(&err);
         return false;

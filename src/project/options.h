@@ -25,7 +25,8 @@ enum {
 };
 
 typedef struct ProjectOptions {
-    const char *config;       /* --config FILE; NULL: ./.pgknob.ini when present */
+    const char *config;       /* --config FILE; NULL: the .pgknob.ini project_config_find finds */
+    const char *search_from;  /* what is checked (its directory starts that search); NULL: . */
     const char *baseline;     /* --baseline FILE, else the file's baseline */
     const char *pg_version;   /* the file's pg_version (a command's own option wins) */
     const char *host;         /* --host FACTS|local, else the file's [host]; NULL: none */
@@ -46,7 +47,8 @@ typedef struct ProjectOptions {
  * (an unknown level, a --host spec that does not parse) or a key that is not shared. */
 bool project_option_set(ProjectOptions *opts, int key, const char *arg);
 
-/* Reads the project configuration (--config, else ./.pgknob.ini when present), completes `opts`
+/* Reads the project configuration (--config, else the .pgknob.ini found upward from
+ * search_from, else ./.pgknob.ini: project_config_find), completes `opts`
  * with it (its redaction list goes to opts->redact) and reads the baseline. False, with
  * the error printed (FILE:LINE for the file), when either cannot be read or has a mistake: a
  * command calls this before its real work (for audit, before connecting). */

@@ -23,7 +23,16 @@ static bool covers(const ConfPragma *pragma, const char *file, int line)
 {
     if (!file || !pragma->file || strcmp(pragma->file, file) != 0)
         return false;
-    return pragma->line == line || (pragma->own_line && pragma->line + 1 == line);
+    return pragma->whole_file || pragma->line == line ||
+           (pragma->own_line && pragma->line + 1 == line);
+}
+
+/* A finding without a place (a parameter left at its default) concerns the configuration as a
+ * whole: a file-wide pragma of its top file (the one linted) covers it. */
+static bool covers_unplaced(const ConfPragma *pragma, const Finding *f, const ConfSet *set)
+{
+    return pragma->whole_file && !f->file && set->n_files &&
+           !strcmp(pragma->file, set->files[0]);
 }
 
 /* The pragma silencing `f` at its location or at one of its settings' lines, or NULL. */
@@ -33,7 +42,7 @@ static const ConfPragma *pragma_for(const Finding *f, const ConfSet *set)
         const ConfPragma *pragma = &set->pragmas[prag_idx];
         if (!names_rule(pragma->rule_ids, f))
             continue;
-        if (covers(pragma, f->file, f->line))
+        if (covers(pragma, f->file, f->line) || covers_unplaced(pragma, f, set))
             return pragma;
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
             if (covers(pragma, f->settings[set_idx].file, f->settings[set_idx].line))

@@ -168,6 +168,12 @@ char *report_heading_slug(const char *heading);
 bool report_skip_unparsed(const struct SkippedRule *skip);
 /* Was the rule skipped because the fragment linted alone does not set a parameter it reads? */
 bool report_skip_fragment(const struct SkippedRule *skip);
+/* "2 errors, 1 warning, 0 notices, 3 recommendations (1 suppressed) in 2 files" (audit: "on the
+ * server"): the closing count of the text report, and the line a run written with -o prints. */
+void report_put_counts(const ReportInput *in, StrBuf *out);
+/* The line a run whose report went to `output_path` prints on stderr, so a CI log shows the
+ * outcome: "pgknob: 2 errors, … in 1 file (written to out.xml)". Caller frees. */
+char *report_written_summary(const ReportInput *in, const char *output_path);
 /* Counts suppressed findings. */
 size_t report_count_suppressed(const ReportInput *in);
 

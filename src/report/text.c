@@ -140,6 +140,38 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
     sb_free(&host);
 }
 
+void report_put_counts(const ReportInput *in, StrBuf *out)
+{
+    put_count(out, findings_count(in->findings, SEV_ERROR, false), "error");
+    sb_put(out, ", ");
+    put_count(out, findings_count(in->findings, SEV_WARNING, false), "warning");
+    sb_put(out, ", ");
+    put_count(out, findings_count(in->findings, SEV_NOTICE, false), "notice");
+    sb_put(out, ", ");
+    put_count(out, findings_count(in->findings, SEV_RECOMMENDATION, false), "recommendation");
+    size_t n_suppressed = report_count_suppressed(in);
+    if (n_suppressed)
+        sb_printf(out, " (%zu suppressed)", n_suppressed);
+    if (in->audit) {
+        sb_put(out, " on the server");
+        return;
+    }
+    size_t n_files = 0;
+    for (size_t idx = 0; idx < in->n_sources; idx++)
+        n_files += in->sources[idx].n_files;
+    sb_put(out, " in ");
+    put_count(out, n_files, "file");
+}
+
+char *report_written_summary(const ReportInput *in, const char *output_path)
+{
+    StrBuf line = STRBUF_INIT;
+    sb_put(&line, "pgknob: ");
+    report_put_counts(in, &line);
+    sb_printf(&line, " (written to %s)", output_path);
+    return sb_detach(&line);
+}
+
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
     size_t n_suppressed = 0, n_recommended = 0;
@@ -154,9 +186,6 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
             sb_put(out, "recommendations (advice for most configurations; never fails a build):\n");
         put_finding(in, opts, f, out);
     }
-    size_t n_files = 0;
-    for (size_t idx = 0; idx < in->n_sources; idx++)
-        n_files += in->sources[idx].n_files;
     if (!in->audit)
         put_skipped(in, out);
     size_t n_refusals = findings_count_refusals(in->findings);
@@ -164,17 +193,7 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
         sb_printf(out, "note: %zu finding%s tagged [refuses start]: the server does not start with"
                        " %s\n", n_refusals, n_refusals == 1 ? "" : "s",
                   n_refusals == 1 ? "it" : "them");
-    put_count(out, findings_count(in->findings, SEV_ERROR, false), "error");
-    sb_put(out, ", ");
-    put_count(out, findings_count(in->findings, SEV_WARNING, false), "warning");
-    sb_put(out, ", ");
-    put_count(out, findings_count(in->findings, SEV_NOTICE, false), "notice");
-    sb_put(out, ", ");
-    put_count(out, n_recommended, "recommendation");
-    if (n_suppressed)
-        sb_printf(out, " (%zu suppressed)", n_suppressed);
-    sb_put(out, " in ");
-    put_count(out, n_files, "file");
+    report_put_counts(in, out);
     if (in->n_sources)
         sb_printf(out, " for PostgreSQL %s", in->sources[0].pg_version);
     sb_put(out, "\n");

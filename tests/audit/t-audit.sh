@@ -226,7 +226,9 @@ check "plain role: other sessions' activity is listed as unavailable" \
   json '[.audit.unavailable[] | select(.failure) | .what] | any(test("pg_stat_activity"))'
 
 # Every report format for a partial audit (the pg_monitor role), with the documented schemas.
-"$PGKNOB" audit --fail-on never -o "$TMP/a.md" "user=mon"
+"$PGKNOB" audit --fail-on never -o "$TMP/a.md" "user=mon" 2>"$TMP/a.err"
+check "formats: -o FILE still prints the one-line summary on stderr" \
+  grep -q "^pgknob: [0-9]* errors\?, .* on the server (written to $TMP/a.md)$" "$TMP/a.err"
 check "formats: -o a.md writes Markdown with the live evidence" grep -q "^## Live evidence" "$TMP/a.md"
 check "formats: the Markdown lists the evidence not available, with why" \
   bash -c 'grep -q "^## Evidence not available" "$0" && grep -q "permission denied for view pg_file_settings" "$0"' "$TMP/a.md"

@@ -23,6 +23,7 @@ sys.exit(0 if len(prints) == len(set(prints)) else 3)
 PY
 }
 validate_junit() { xmllint --noout --schema "$XSD" "$1" 2>/dev/null; }
+jqe() { jq -e "$@" >/dev/null; }
 
 # the validators reject what they should
 echo '[{"description": "x", "check_name": "c", "fingerprint": "f", "severity": "fatal", "location": {"path": "a", "lines": {"begin": 1}}}]' > "$tmp/bad-sev.json"
@@ -61,18 +62,18 @@ check "codequality: one issue per unsuppressed finding" bash -c '
   want=$("$0" lint --format json --fail-on never "$1" | jq "[.findings[] | select(.suppressed | not)] | length")
   test "$(jq length "$2")" -eq "$want" -a "$want" -gt 0' "$PGKNOB" "$f" "$tmp/v.json"
 check "codequality: a line the server refuses is a blocker, at its line" \
-  jq -e 'any(.[]; .check_name == "PK0010" and .severity == "blocker" and .location.path == "tests/report/confs/validation.conf" and .location.lines.begin == 2)' "$tmp/v.json"
-check "codequality: recommendations are info" jq -e 'any(.[]; .check_name == "PK7001" and .severity == "info")' "$tmp/v.json"
-check "codequality: suppressed findings are left out" jq -e 'all(.[]; .check_name != "PK0020")' "$tmp/v.json"
+  jqe 'any(.[]; .check_name == "PK0010" and .severity == "blocker" and .location.path == "tests/report/confs/validation.conf" and .location.lines.begin == 2)' "$tmp/v.json"
+check "codequality: recommendations are info" jqe 'any(.[]; .check_name == "PK7001" and .severity == "info")' "$tmp/v.json"
+check "codequality: suppressed findings are left out" jqe 'all(.[]; .check_name != "PK0020")' "$tmp/v.json"
 check "codequality: secrets stay redacted" bash -c '! grep -q "hunter2\|password=" "$0"' "$tmp/v.json"
 printf 'shared_buffer = 1GB\nshared_buffer = 2GB\n' > "$tmp/twice.conf"
 (cd "$tmp" && "$PGKNOB" lint --format codequality --fail-on never twice.conf) > "$tmp/twice.json"
 check "codequality: the same finding twice gets two fingerprints" \
-  jq -e '[.[] | select(.check_name == "PK0010") | .fingerprint] | length == 2 and (unique | length) == 2' "$tmp/twice.json"
+  jqe '[.[] | select(.check_name == "PK0010") | .fingerprint] | length == 2 and (unique | length) == 2' "$tmp/twice.json"
 check "  ... and both stay valid" validate_cq "$tmp/twice.json"
 mkdir -p "$tmp/sub"; printf 'max_connections = 0\n' > "$tmp/sub/pg.conf"
 (cd "$tmp" && "$PGKNOB" lint --format codequality --fail-on never sub/pg.conf) > "$tmp/sub.json"
-check "codequality: the path is relative to the working directory" jq -e '.[0].location.path == "sub/pg.conf"' "$tmp/sub.json"
+check "codequality: the path is relative to the working directory" jqe '.[0].location.path == "sub/pg.conf"' "$tmp/sub.json"
 
 expect_exit 1 "junit: the exit code is the run's" -- "$PGKNOB" lint --format junit "$f"
 printf '%s' "$OUT" > "$tmp/v.xml"

@@ -36,6 +36,33 @@ check "md: counts table shows suppressed per severity" grep -q '^| error | 3 | 4
 printf 'shared_buffer = 1GB  # pgknob: ignore PK0010 — only typo here\n' > all.conf
 expect_exit 0 "every finding suppressed: exit 0" -- "$PGKNOB" lint all.conf
 
+# --- file-wide suppressions (# pgknob: ignore-file) -----------------------------------------
+mkdir -p fw
+cat > fw/main.conf <<'CONF'
+shared_buffer = 1GB
+max_conection = 10
+work_mem = 4mb
+include 'inc.conf'
+# pgknob: ignore-file PK0010, observability.track-io-timing-off — vendored file, reviewed in OPS-7
+CONF
+printf 'shared_bufferz = 1GB\n# pgknob: ignore-files PK0020\n' > fw/inc.conf
+json=$("$PGKNOB" lint --format json fw/main.conf)
+check "ignore-file: silences its rules on every line of its file, before and after it" \
+  jq -e '[.findings[] | select(.rule == "PK0010" and .file == "fw/main.conf" and .suppressed and .suppress_reason == "vendored file, reviewed in OPS-7")] | length == 2' <<<"$json"
+check "ignore-file: an included file is not covered" \
+  jq -e 'any(.findings[]; .rule == "PK0010" and .file == "fw/inc.conf" and (.suppressed | not))' <<<"$json"
+check "ignore-file: other rules of the file are not covered" \
+  jq -e 'any(.findings[]; .rule == "PK0020" and (.suppressed | not))' <<<"$json"
+check "ignore-file: a finding with no line (a default) is covered by its top file's pragma (rule by name)" \
+  jq -e 'any(.findings[]; .rule == "PK7001" and .line == 0 and .suppressed)' <<<"$json"
+check "ignore-files (a misspelling) is not a pragma" jq -e '.summary.suppressed == 3' <<<"$json"
+printf 'shared_buffer = 1GB\n# pgknob: ignore-file PK0010\n' > fw/only.conf
+expect_exit 0 "ignore-file of the only failing rule: exit 0" -- "$PGKNOB" lint --no-rules fw/only.conf
+check "  ... and the text count says it" grep -q '(1 suppressed)' <<<"$OUT"
+"$PGKNOB" lint --no-rules --format sarif fw/only.conf > fw/only.sarif
+check "ignore-file: SARIF marks the result suppressed in source" \
+  jq -e '.runs[0].results[0].suppressions[0].kind == "inSource"' fw/only.sarif
+
 # --- baseline -------------------------------------------------------------------------------
 printf 'shared_buffer = 1GB\nwork_mem = 4mb\n' > base.conf
 "$PGKNOB" lint --no-rules --format json -o baseline.json base.conf
@@ -145,6 +172,17 @@ check "--format wins over the extension" grep -q '"tool": "pgknob"' forced.md
 expect_exit 1 "the exit code does not change with -o" -- "$PGKNOB" lint -o x.md pg.conf
 expect_exit 2 "-o into a missing directory: exit 2" -- "$PGKNOB" lint -o no/such/dir/r.md pg.conf
 check "-o error message" grep -q 'could not open "no/such/dir/r.md" for writing' <<<"$ERR"
+expect_exit 1 "-o FILE: a one-line summary still goes to stderr" -- "$PGKNOB" lint -o summary.xml pg.conf
+check "  ... with the counts and where the report went" \
+  grep -qx 'pgknob: [0-9]* errors\?, [0-9]* warnings\?, .* in 1 file (written to summary.xml)' <<<"$ERR"
+check "  ... the counts are the report's" bash -c 'grep -q "^pgknob: $(xmllint --xpath "count(//failure[@type=\"error\"])" summary.xml) error" <<<"$0"' "$ERR"
+check "  ... and nothing on stdout" test -z "$OUT"
+expect_exit 0 "-o FILE of a clean run: the summary says so" -- "$PGKNOB" lint --no-rules -o clean.md "$tmp/fw/only.conf"
+check "  ... 0 errors, 1 suppressed" grep -qx 'pgknob: 0 errors, 0 warnings, 0 notices, 0 recommendations (1 suppressed) in 1 file (written to clean.md)' <<<"$ERR"
+expect_exit 0 "without -o, no summary on stderr" -- "$PGKNOB" lint --no-rules "$tmp/fw/only.conf"
+check "  ... stderr is empty" test -z "$ERR"
+expect_exit 2 "-o onto an input: refused, and no summary" -- "$PGKNOB" lint -o pg.conf pg.conf
+check "  ... only the error" bash -c '! grep -q "written to" <<<"$0"' "$ERR"
 gh=$("$PGKNOB" lint --format github pg.conf)
 check "github: ::error with file, line and title" grep -q '^::error file=pg.conf,line=1,title=PK0010 unknown parameter (refuses start)::' <<<"$gh"
 done_testing

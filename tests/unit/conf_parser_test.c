@@ -180,6 +180,20 @@ static void test_pragmas(void)
         CHECK(!set.pragmas[1].own_line && set.pragmas[1].line == 2);
         CHECK_STR(set.pragmas[2].rule_ids, "X-1");
         CHECK_STR(set.pragmas[2].reason, "dash");
+        CHECK(!set.pragmas[0].whole_file && !set.pragmas[1].whole_file);
+    }
+    conf_set_free(&set);
+    /* the file-wide form, anywhere in the file; near misses are not pragmas */
+    set = parse("a = 1\n# pgknob: ignore-file PK1, PK2 \xe2\x80\x94 vendored\n"
+                "b = 2  # pgknob: IGNORE-FILE PK3\n# pgknob: ignore-files PK4\n"
+                "# pgknob: ignorefoo PK5\n# pgknob: ignore-file\n");
+    CHECK(set.n_pragmas == 2);
+    if (set.n_pragmas == 2) {
+        CHECK(set.pragmas[0].whole_file && set.pragmas[0].line == 2);
+        CHECK_STR(set.pragmas[0].rule_ids, "PK1,PK2");
+        CHECK_STR(set.pragmas[0].reason, "vendored");
+        CHECK(set.pragmas[1].whole_file && !set.pragmas[1].own_line);
+        CHECK_STR(set.pragmas[1].rule_ids, "PK3");
     }
     conf_set_free(&set);
 }
