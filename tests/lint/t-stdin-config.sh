@@ -33,6 +33,8 @@ expect_exit 1 "- without --stdin-filename: named <stdin>" -- bash -c 'printf "bo
 check "  ... in the findings" grep -q '^<stdin>:1: error' <<<"$OUT"
 expect_exit 2 "--stdin-filename without -: usage error" -- "$PGKNOB" lint --stdin-filename a.conf repo/pg/inc.conf
 check "  ... the hint shows the form" grep -q 'hint: Write - where the file would go' <<<"$ERR"
+expect_exit 2 "stdin named pg_hba.conf: refused (read as postgresql.conf text only)" -- bash -c 'echo "local all all trust" | "$0" lint --stdin-filename pg_hba.conf -' "$PGKNOB"
+check "  ... saying so" grep -q 'standard input is read as postgresql.conf text or a manifest' <<<"$ERR"
 expect_exit 2 "- twice: usage error" -- "$PGKNOB" lint - - </dev/null
 expect_exit 2 "--stdin-filename of an empty name: usage error" -- "$PGKNOB" lint --stdin-filename '' - </dev/null
 head -c $((65 * 1024 * 1024)) /dev/zero | tr '\0' '#' > big.txt
