@@ -90,7 +90,8 @@ rw=tests/report/confs/realworld-15.conf
 "$PGKNOB" lint --pg-version 17 --format junit --fail-on error "$rw" > "$tmp/err.xml"
 "$PGKNOB" lint --pg-version 17 --format junit --fail-on notice "$rw" > "$tmp/notice.xml"
 check "junit: --fail-on notice makes more failures than --fail-on error" test "$(xmllint --xpath 'count(//failure)' "$tmp/err.xml")" -lt "$(xmllint --xpath 'count(//failure)' "$tmp/notice.xml")"
-"$PGKNOB" lint --format junit tests/report/confs/healthy.conf > "$tmp/h.xml"
+printf 'shared_buffers = 1GB\n' > "$tmp/clean.conf"
+"$PGKNOB" lint --no-rules --format junit "$tmp/clean.conf" > "$tmp/h.xml"
 check "junit: a clean input is one passing case" test "$(xmllint --xpath 'count(//testcase[not(*)])' "$tmp/h.xml")" = 1
 printf "cluster_name = 'a\033]0;x\007b'\nshared_buferz = 'x\033[8my'\n" > "$tmp/ctl.conf"
 "$PGKNOB" lint --format junit --pg-version 18 "$tmp/ctl.conf" > "$tmp/ctl.xml"
