@@ -1,5 +1,6 @@
-/* Growable string buffer used by every renderer, so escaping (JSON, Markdown, XML) lives in one
- * place. Allocation failure is fatal (xalloc), so there is no error state to check. */
+/* Growable string buffer used by every renderer, so escaping (Markdown, XML) lives in one place
+ * (JSON text is jansson's: common/json.h). Allocation failure is fatal (xalloc), so there is no
+ * error state to check. */
 #ifndef PK_STRBUF_H
 #define PK_STRBUF_H
 
