@@ -51,6 +51,18 @@ static bool parse_int(const char *text, long min, long max, int *out)
     return true;
 }
 
+/* A number above 0 and at most max (a rate, milliseconds). */
+static bool parse_positive(const char *text, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double value = strtod(text, &end);
+    if (end == text || *end || errno || !isfinite(value) || !(value > 0) || value > max)
+        return false;
+    *out = value;
+    return true;
+}
+
 static bool parse_seed(const char *text, uint64_t *out)
 {
     char *end;
@@ -124,9 +136,11 @@ static const char run_head[] =
     "usage: pgknob tpcc run [CONNINFO] [OPTIONS]\n"
     "\n"
     "Runs New-Order, Payment, Order-Status, Delivery and Stock-Level (45/43/4/4/4 from a\n"
-    "shuffled deck), one connection and thread per client, and reports TPS, tpmC, latency\n"
-    "percentiles per transaction, errors and retries by SQLSTATE, a per-second series and the\n"
-    "driver's own CPU use.\n"
+    "shuffled deck), one connection and thread per client, and reports TPS, New-Orders per\n"
+    "minute (tpmC with --think), latency average, stddev and percentiles per transaction,\n"
+    "errors and retries by SQLSTATE, a per-second series and the driver's own CPU use.\n"
+    "Closed loop by default (each client sends when its last transaction returns); open\n"
+    "loop with --rate.\n"
     "\n"
     "options:\n"
     ;
@@ -152,7 +166,7 @@ static const char check_tail[] =
     "no loaded schema.\n";
 
 enum { OPT_DROP = 1000, OPT_SEED, OPT_JSON, OPT_WARMUP, OPT_THINK, OPT_ISOLATION, OPT_REPORT,
-       OPT_PROGRESS, OPT_MAX_RETRIES };
+       OPT_MAX_RETRIES };
 
 static const CliOption load_options[] = {
     {"warehouses", "N", 'w', "number of warehouses to load (required; ~100 MB each; 1-100000)"},
@@ -163,16 +177,26 @@ static const CliOption load_options[] = {
     {"help", NULL, 'h', "show this help"},
 };
 static const CliOption run_options[] = {
-    {"warehouses", "N", 'w', "warehouses expected in the database (default: what is loaded)"},
-    {"clients", "C", 'c', "concurrent clients (default 1), spread over the warehouses"},
+    {"warehouses", "N", 'w', "warehouses expected in the database (default: what\nis loaded)"},
+    {"clients", "C", 'c', "concurrent clients (default 1), spread over the\nwarehouses"},
     {"duration", "D", 'd', "measured time, e.g. 60s, 5m, 500ms (default 60s)"},
     {"warmup", "D", OPT_WARMUP, "time run before measuring (default 0)"},
-    {"think", NULL, OPT_THINK, "use the keying and think times of clause 5.2.5 (default: none)"},
-    {"isolation", "L", OPT_ISOLATION, "read-committed (default), repeatable-read or serializable"},
-    {"seed", "N", OPT_SEED, "random seed (default 1): same seed, same transaction inputs"},
+    {"think", NULL, OPT_THINK,
+     "use the keying and think times of clause 5.2.5\n(default: none); only then is tpmC printed"},
+    {"rate", "TPS", 'R',
+     "open loop: Poisson arrivals at TPS transactions per\nsecond in all (each client its own "
+     "schedule, as\npgbench -R); latency counts from the scheduled start"},
+    {"latency-limit", "MS", 'L',
+     "count transactions above MS milliseconds as late;\nwith --rate, skip those already that "
+     "late when due\n(as pgbench -L)"},
+    {"isolation", "L", OPT_ISOLATION,
+     "read-committed (default), repeatable-read or\nserializable"},
+    {"seed", "N", OPT_SEED, "random seed (default 1): same seed, same transaction\ninputs"},
     {"max-retries", "N", OPT_MAX_RETRIES,
-     "re-runs after 40001/40P01 with the same inputs (1-1000;\ndefault 10)"},
-    {"progress", "S", OPT_PROGRESS, "live line on stderr every S seconds (default 5, 0 = off)"},
+     "re-runs after 40001/40P01 with the same inputs\n(1-1000; default 10)"},
+    {"progress", "S", 'P',
+     "a line on stderr every S seconds: tps, latency\naverage and stddev, failures (as "
+     "pgbench -P;\ndefault 5, 0 = off)"},
     {"report", "FILE", OPT_REPORT, "write the summary (Markdown when FILE ends in .md)"},
     {"json", "FILE", OPT_JSON, "write every measurement as JSON (- for stdout)"},
     {"help", NULL, 'h', "show this help"},
@@ -185,11 +209,11 @@ static const CliOption check_options[] = {
 };
 #define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
 
-static void sub_usage(FILE *out, const char *head, const CliOption *opts, size_t n,
+static void sub_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
                       const char *tail)
 {
     fputs(head, out);
-    cli_options_help(out, opts, n, 18);
+    cli_options_help(out, opts, n, width);
     fputs(tail, out);
 }
 
@@ -298,7 +322,7 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
         *json_path = optarg;
         return -1;
     case 'h':
-        sub_usage(stdout, load_head, load_options, N_OPTS(load_options), load_tail);
+        sub_usage(stdout, load_head, load_options, N_OPTS(load_options), 18, load_tail);
         return PK_EXIT_OK;
     default:
         return PK_EXIT_USAGE; /* cli_getopt said why */
@@ -395,7 +419,17 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
     case OPT_MAX_RETRIES:
         return int_option(optarg, 1, 1000, &opts->max_retries, "--max-retries",
                           "Give a number from 1 to 1000.");
-    case OPT_PROGRESS:
+    case 'R':
+        if (!parse_positive(optarg, 1e6, &opts->rate_tps))
+            return usage_error("Give transactions per second, e.g. 100 or 12.5.",
+                               "invalid --rate: \"%s\"", optarg);
+        return -1;
+    case 'L':
+        if (!parse_positive(optarg, 86400e3, &opts->latency_limit_ms))
+            return usage_error("Give milliseconds, e.g. 50 or 2.5.",
+                               "invalid --latency-limit: \"%s\"", optarg);
+        return -1;
+    case 'P':
         if (!pk_parse_duration(optarg, 0, 86400, &opts->progress_interval_s))
             return usage_error("Give seconds, e.g. 5 or 10s; 0 turns it off.",
                                "invalid --progress interval: \"%s\"", optarg);
@@ -407,20 +441,21 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
         paths->json = optarg;
         return -1;
     case 'h':
-        sub_usage(stdout, run_head, run_options, N_OPTS(run_options), run_tail);
+        sub_usage(stdout, run_head, run_options, N_OPTS(run_options), 22, run_tail);
         return PK_EXIT_OK;
     default:
         return PK_EXIT_USAGE; /* cli_getopt said why */
     }
 }
 
-/* The live line on stderr. */
+/* The live line on stderr, pgbench -P style. */
 static void print_progress(const TpccProgress *progress, void *arg)
 {
-    (void)arg;
-    fprintf(stderr, "progress: %s %6.1f s, %.1f s left, %.1f tps, %llu transactions\n",
-            progress->warmup ? "warm-up" : "run", progress->elapsed_s, progress->left_s,
-            progress->tps, (unsigned long long)progress->completed);
+    const TpccRunOpts *opts = arg;
+    StrBuf line = STRBUF_INIT;
+    tpcc_progress_text(progress, opts, &line);
+    fprintf(stderr, "%s\n", sb_str(&line));
+    sb_free(&line);
 }
 
 static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
@@ -460,8 +495,10 @@ static int tpcc_run_cmd(int argc, char **argv)
     }
     if (!conninfo_arg(argc, argv, &opts.conninfo))
         return PK_EXIT_USAGE;
-    if (opts.progress_interval_s > 0)
+    if (opts.progress_interval_s > 0) {
         opts.progress_fn = print_progress;
+        opts.progress_arg = &opts;
+    }
     pk_signals_catch_stop(true, NULL); /* a second Ctrl-C kills */
     TpccResult res;
     PkDiag diag = PK_DIAG_INIT;
@@ -502,7 +539,7 @@ static int tpcc_check_cmd(int argc, char **argv)
         }
         if (opt != 'h')
             return PK_EXIT_USAGE; /* cli_getopt said why */
-        sub_usage(stdout, check_head, check_options, N_OPTS(check_options), check_tail);
+        sub_usage(stdout, check_head, check_options, N_OPTS(check_options), 18, check_tail);
         return PK_EXIT_OK;
     }
     const char *conninfo;

@@ -319,15 +319,66 @@ static void series_add(RunShared *shared, int second, TpccTxnType type, bool fai
         ;
 }
 
+static bool in_measured_interval(const RunShared *shared, double when)
+{
+    return when >= shared->measure_start && when < shared->measure_end &&
+           !atomic_load(&shared->stop);
+}
+
+/* The start the latency is measured from: the scheduled one under a rate (so the time spent
+ * waiting behind a slow transaction counts, as a user's would), else the actual one. */
+typedef struct TxnTimes {
+    double scheduled, started, ended;
+} TxnTimes;
+
+static void live_add(_Atomic double *sum, double value)
+{
+    atomic_store_explicit(sum, atomic_load_explicit(sum, memory_order_relaxed) + value,
+                          memory_order_relaxed);
+}
+
+static void live_inc(_Atomic uint64_t *count)
+{
+    atomic_store_explicit(count, atomic_load_explicit(count, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
+/* The progress line's counters: every transaction of the run, warm-up included. */
+static void record_live(TpccClient *client, TpccTxnType type, bool failed, bool late,
+                        const TxnTimes *t)
+{
+    const TpccRunOpts *opts = client->shared->opts;
+    if (opts->rate_tps > 0) {
+        live_add(&client->live_lag_sum_ms, (t->started - t->scheduled) * 1e3);
+        live_inc(&client->live_lagged);
+    }
+    if (failed) {
+        live_inc(&client->live_failed);
+        return;
+    }
+    double latency_ms = (t->ended - t->scheduled) * 1e3;
+    live_add(&client->live_latency_sum_ms, latency_ms);
+    live_add(&client->live_latency_sq_ms2, latency_ms * latency_ms);
+    if (late)
+        live_inc(&client->live_late);
+    live_inc(&client->live_done);
+    if (type == TPCC_NEW_ORDER)
+        live_inc(&client->live_new_order);
+}
+
 /* Counts the transaction when it ended inside the measured interval. */
-static void record(TpccClient *client, TpccTxnType type, const Attempts *att, double started,
-                   double ended)
+static void record(TpccClient *client, TpccTxnType type, const Attempts *att, const TxnTimes *t)
 {
     RunShared *shared = client->shared;
-    if (ended < shared->measure_start || ended >= shared->measure_end ||
-        atomic_load(&shared->stop))
+    const TpccRunOpts *opts = shared->opts;
+    bool failed = att->outcome == TXN_FAILED;
+    uint64_t latency_us = (uint64_t)((t->ended - t->scheduled) * 1e6 + 0.5);
+    bool late = !failed && opts->latency_limit_ms > 0 &&
+                (double)latency_us > opts->latency_limit_ms * 1e3;
+    record_live(client, type, failed, late, t);
+    if (!in_measured_interval(shared, t->ended))
         return;
-    int second = (int)(ended - shared->measure_start);
+    int second = (int)(t->ended - shared->measure_start);
     TpccStats *stats = &client->stats;
     stats->txn[type].statements += client->statements;
     stats->txn[type].round_trips += client->round_trips;
@@ -336,15 +387,56 @@ static void record(TpccClient *client, TpccTxnType type, const Attempts *att, do
         tpcc_codes_add(&stats->retried, "40001", (uint64_t)att->retries_40001);
     if (att->retries_40P01)
         tpcc_codes_add(&stats->retried, "40P01", (uint64_t)att->retries_40P01);
-    if (att->outcome == TXN_FAILED) {
+    if (opts->rate_tps > 0) {
+        uint64_t lag_us = (uint64_t)((t->started - t->scheduled) * 1e6 + 0.5);
+        stats->pace.lag_count++;
+        stats->pace.lag_sum_us += lag_us;
+        if (lag_us > stats->pace.lag_max_us)
+            stats->pace.lag_max_us = lag_us;
+    }
+    if (failed) {
         tpcc_stats_failed(stats, type, client->sqlstate, -1);
         series_add(shared, second, type, true, 0);
         return;
     }
-    uint64_t latency_us = (uint64_t)((ended - started) * 1e6 + 0.5);
+    stats->pace.late += late;
     tpcc_stats_done(stats, type, att->outcome == TXN_ROLLED_BACK, latency_us, -1);
     series_add(shared, second, type, false, latency_us);
     spec_add(&stats->spec, &client->pending);
+}
+
+/* --rate: exponential inter-arrival times with mean clients / rate, so each client's arrivals
+ * are a Poisson process and all of them together arrive at the asked rate. As in pgbench, each
+ * schedule is the client's own: a client busy past its next due time starts late (the lag), and
+ * the latency counts from the due time. */
+static double next_arrival_gap(TpccClient *client)
+{
+    const TpccRunOpts *opts = client->shared->opts;
+    double mean = (double)opts->clients / opts->rate_tps;
+    /* uniform in (0, 1]: log(0) never happens */
+    double uniform = (double)((tpcc_rand_next(&client->arrivals) >> 11) + 1) * 0x1.0p-53;
+    return -log(uniform) * mean;
+}
+
+/* Waits for the next due time; false when the run stops first. With a latency limit, due times
+ * that are already later than the limit are skipped (never sent, counted), as pgbench's
+ * --latency-limit does under --rate. */
+static bool wait_for_schedule(TpccClient *client, double *scheduled)
+{
+    RunShared *shared = client->shared;
+    double limit_s = shared->opts->latency_limit_ms / 1e3;
+    client->next_due += next_arrival_gap(client);
+    if (limit_s > 0) {
+        double now = pk_clock_now();
+        while (client->next_due < now - limit_s) {
+            live_inc(&client->live_skipped);
+            if (in_measured_interval(shared, client->next_due))
+                client->stats.pace.skipped++;
+            client->next_due += next_arrival_gap(client);
+        }
+    }
+    *scheduled = client->next_due;
+    return sleep_until_unless_stopped(client, client->next_due);
 }
 
 static void report_lost(TpccClient *client)
@@ -362,26 +454,29 @@ void *client_main(void *arg)
 {
     TpccClient *client = arg;
     RunShared *shared = client->shared;
-    bool think = shared->opts->think;
+    bool think = shared->opts->think, paced = shared->opts->rate_tps > 0;
+    client->next_due = shared->run_start;
     while (!atomic_load(&shared->stop)) {
+        TxnTimes t = {0};
+        if (paced && !wait_for_schedule(client, &t.scheduled))
+            break;
         TpccTxnType type = next_card(client);
         kinds[type].input(client);
         if (think && !sleep_unless_stopped(client, kinds[type].keying_s))
             break;
         client->statements = client->round_trips = 0;
-        double started = pk_clock_now();
+        t.started = pk_clock_now();
+        if (!paced)
+            t.scheduled = t.started;
         Attempts att = execute_with_retries(client, type);
-        double ended = pk_clock_now();
+        t.ended = pk_clock_now();
         if (att.outcome == TXN_LOST) {
             report_lost(client);
             break;
         }
         if (att.outcome == TXN_CANCELED)
             break;
-        record(client, type, &att, started, ended);
-        atomic_fetch_add_explicit(&client->live_done, 1, memory_order_relaxed);
-        if (type == TPCC_NEW_ORDER)
-            atomic_fetch_add_explicit(&client->live_new_order, 1, memory_order_relaxed);
+        record(client, type, &att, &t);
         if (think && !sleep_unless_stopped(client, think_time(client, kinds[type].think_mean_s)))
             break;
     }

@@ -62,7 +62,8 @@ typedef struct RunShared {
     const TpccRunOpts *opts;
     int warehouses;
     TpccConstants k;
-    double measure_start; /* tpcc_now() values */
+    double run_start;     /* pk_clock_now() values: the clients start, the schedule starts */
+    double measure_start;
     double measure_end;   /* planned end; lowered when stopped early */
     atomic_int stop;      /* 1 = finish the current transaction and leave */
     atomic_int server_lost;
@@ -124,8 +125,14 @@ typedef struct TpccClient {
     } in;
     TpccSpecCounters pending; /* spec counters of the current transaction, kept if it counts */
     TpccStats stats;
-    _Atomic uint64_t live_done;      /* for the progress line, whole run incl. warmup */
+    /* For the progress line, whole run incl. warm-up. Only this client's thread writes them
+     * (a load and a store, no read-modify-write needed); the monitor reads. */
+    _Atomic uint64_t live_done;
     _Atomic uint64_t live_new_order;
+    _Atomic uint64_t live_failed, live_late, live_skipped, live_lagged;
+    _Atomic double live_latency_sum_ms, live_latency_sq_ms2, live_lag_sum_ms;
+    TpccRand arrivals;    /* --rate: the inter-arrival times (apart from the inputs' stream) */
+    double next_due;      /* --rate: scheduled start of the next transaction */
     atomic_int finished;
     pthread_t thread;
 } TpccClient;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "common/version.h"
+#include "common/xalloc.h"
 #include "tpcc/tpcc.h"
 
 static const char *const isolation_names[] = {"read committed", "repeatable read",
@@ -65,7 +66,8 @@ static json_t *json_latency(const TpccHist *hist)
     set_num(obj, "p95", ms(tpcc_hist_quantile(hist, 0.95)));
     set_num(obj, "p99", ms(tpcc_hist_quantile(hist, 0.99)));
     set_num(obj, "max", ms(hist->max_us));
-    set_num(obj, "mean", hist->count ? ms(hist->sum_us) / (double)hist->count : 0);
+    set_num(obj, "mean", tpcc_hist_mean_us(hist) / 1000.0);
+    set_num(obj, "stddev", tpcc_hist_stddev_us(hist) / 1000.0);
     return obj;
 }
 
@@ -85,6 +87,9 @@ static json_t *json_conditions(const TpccResult *res)
     set_num(obj, "duration_s", res->duration_s);
     set_num(obj, "warmup_s", res->warmup_s);
     json_object_set_new(obj, "think", json_boolean(res->think));
+    json_object_set_new(obj, "rate_tps", res->rate_tps > 0 ? jnum(res->rate_tps) : json_null());
+    json_object_set_new(obj, "latency_limit_ms",
+                        res->latency_limit_ms > 0 ? jnum(res->latency_limit_ms) : json_null());
     json_object_set_new(obj, "isolation", json_string(isolation_name(res->isolation)));
     set_int(obj, "seed", res->seed);
     json_object_set_new(obj, "server_version", json_string(res->server_version));
@@ -115,10 +120,48 @@ static void json_headline(const TpccResult *res, json_t *doc)
     set_num(doc, "measured_s", res->measured_s);
     set_int(doc, "transactions", total);
     set_num(doc, "tps", tpcc_result_tps(res));
-    set_num(doc, "tpmc", tpcc_result_tpmc(res));
+    /* tpmC only where it means what TPC-C means: with the keying and think times */
+    json_object_set_new(doc, "tpmc", res->think ? jnum(tpcc_result_tpmc(res)) : json_null());
+    set_num(doc, "new_orders_per_min", tpcc_result_new_orders_per_min(res));
     json_object_set_new(doc, "tps_text", rate_text((double)total, res->measured_s, 1));
-    json_object_set_new(doc, "tpmc_text", rate_text((double)new_orders, res->measured_s, 60));
+    json_t *per_min = rate_text((double)new_orders, res->measured_s, 60);
+    json_object_set_new(doc, "tpmc_text", res->think ? json_incref(per_min) : json_null());
+    json_object_set_new(doc, "new_orders_per_min_text", per_min);
     json_object_set_new(doc, "below_resolution", json_boolean(total == 0));
+    TpccHist *all = xcalloc(1, sizeof(TpccHist));
+    tpcc_result_latency(res, all);
+    json_object_set_new(doc, "latency_ms", json_latency(all));
+    free(all);
+}
+
+static double pace_lag_mean_ms(const TpccPaceStats *pace)
+{
+    return pace->lag_count ? ms(pace->lag_sum_us) / (double)pace->lag_count : 0.0;
+}
+
+/* The open loop and the latency limit: null when not asked for. */
+static void json_pace(const TpccResult *res, json_t *doc)
+{
+    const TpccPaceStats *pace = &res->stats.pace;
+    uint64_t total = tpcc_result_total(res);
+    json_t *rate = json_null(), *limit = json_null();
+    if (res->rate_tps > 0) {
+        rate = json_object();
+        set_num(rate, "target_tps", res->rate_tps);
+        set_num(rate, "tps", tpcc_result_tps(res));
+        set_num(rate, "lag_mean_ms", pace_lag_mean_ms(pace));
+        set_num(rate, "lag_max_ms", ms(pace->lag_max_us));
+    }
+    if (res->latency_limit_ms > 0) {
+        limit = json_object();
+        set_num(limit, "limit_ms", res->latency_limit_ms);
+        set_int(limit, "late", pace->late);
+        set_num(limit, "late_pct", pct(pace->late, total));
+        json_object_set_new(limit, "skipped", res->rate_tps > 0 ? jint(pace->skipped)
+                                                                : json_null());
+    }
+    json_object_set_new(doc, "rate", rate);
+    json_object_set_new(doc, "latency_limit", limit);
 }
 
 static json_t *json_txn_type(const TpccResult *res, const TpccTxnStats *txn)
@@ -233,6 +276,7 @@ json_t *tpcc_result_json(const TpccResult *res)
 {
     json_t *doc = json_pack("{s:s, s:s}", "tool", "pgknob tpcc", "version", PK_VERSION);
     json_headline(res, doc);
+    json_pace(res, doc);
     json_object_set_new(doc, "conditions", json_conditions(res));
     json_types(res, doc);
     json_spec(res, doc);
@@ -249,6 +293,20 @@ void tpcc_result_to_json(const TpccResult *res, StrBuf *out)
     sb_put(out, text ? text : "{}");
     sb_putc(out, '\n');
     free(text);
+}
+
+void tpcc_progress_text(const TpccProgress *progress, const TpccRunOpts *opts, StrBuf *out)
+{
+    sb_printf(out, "progress: %.1f s, %.1f tps, lat %.3f ms stddev %.3f, %llu failed",
+              progress->elapsed_s, progress->tps, progress->latency_mean_ms,
+              progress->latency_stddev_ms, (unsigned long long)progress->failed);
+    if (opts->rate_tps > 0)
+        sb_printf(out, ", lag %.3f ms", progress->lag_mean_ms);
+    if (opts->latency_limit_ms > 0)
+        sb_printf(out, ", %llu late", (unsigned long long)progress->late);
+    if (opts->latency_limit_ms > 0 && opts->rate_tps > 0)
+        sb_printf(out, ", %llu skipped", (unsigned long long)progress->skipped);
+    sb_printf(out, " (%s%.1f s left)", progress->warmup ? "warm-up, " : "", progress->left_s);
 }
 
 void tpcc_result_free(TpccResult *res)
@@ -278,11 +336,43 @@ static void text_header(const TpccResult *res, bool md, StrBuf *out)
     if (tpcc_result_total(res) == 0)
         sb_printf(out, "%sthroughput: no transaction completed: %s transactions, %s New-Orders\n",
                   md ? "\n" : "", sb_str(&tps), sb_str(&tpmc));
+    else if (res->think)
+        sb_printf(out, "%sthroughput: %s tps, tpmC %s (New-Orders per minute, with the keying "
+                  "and think times of clause 5.2.5)\n", md ? "\n" : "", sb_str(&tps),
+                  sb_str(&tpmc));
     else
-        sb_printf(out, "%sthroughput: %s tps, tpmC %s (New-Orders per minute)\n", md ? "\n" : "",
-                  sb_str(&tps), sb_str(&tpmc));
+        sb_printf(out, "%sthroughput: %s tps, %s New-Order per minute (no think time: not "
+                  "comparable with TPC-C results)\n", md ? "\n" : "", sb_str(&tps),
+                  sb_str(&tpmc));
     sb_free(&tps);
     sb_free(&tpmc);
+}
+
+/* Average and spread of every completed transaction, then the open loop and the limit. */
+static void text_pace(const TpccResult *res, const char *item, StrBuf *out)
+{
+    TpccHist *all = xcalloc(1, sizeof(TpccHist));
+    tpcc_result_latency(res, all);
+    if (all->count)
+        sb_printf(out, "%slatency: average %.3f ms, stddev %.3f ms (%s, retries included)\n",
+                  item, tpcc_hist_mean_us(all) / 1000.0, tpcc_hist_stddev_us(all) / 1000.0,
+                  res->rate_tps > 0 ? "from the scheduled start" : "from the start");
+    free(all);
+    const TpccPaceStats *pace = &res->stats.pace;
+    if (res->rate_tps > 0)
+        sb_printf(out, "%srate: %.1f tps asked (Poisson arrivals, each client its own schedule), "
+                  "%.1f tps done; schedule lag average %.3f ms, max %.3f ms\n", item,
+                  res->rate_tps, tpcc_result_tps(res), pace_lag_mean_ms(pace),
+                  ms(pace->lag_max_us));
+    if (res->latency_limit_ms > 0) {
+        sb_printf(out, "%slatency limit %.3f ms: %llu completed above it (%.2f%%)", item,
+                  res->latency_limit_ms, (unsigned long long)pace->late,
+                  pct(pace->late, tpcc_result_total(res)));
+        if (res->rate_tps > 0)
+            sb_printf(out, ", %llu skipped (already later than the limit when due)",
+                      (unsigned long long)pace->skipped);
+        sb_putc(out, '\n');
+    }
 }
 
 static void text_table(const TpccResult *res, bool md, StrBuf *out)
@@ -373,6 +463,9 @@ void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out)
 {
     const char *item = markdown ? "- " : "";
     text_header(res, markdown, out);
+    if (markdown)
+        sb_putc(out, '\n');
+    text_pace(res, item, out);
     text_table(res, markdown, out);
     text_spec(res, item, out);
     sb_put(out, item);

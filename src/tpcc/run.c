@@ -29,6 +29,17 @@ static bool options_valid(const TpccRunOpts *opts, PkDiag *diag)
     if (opts->warehouses < 0)
         return pk_diag_set(diag, NULL, 0, hint, "invalid number of warehouses: %d",
                            opts->warehouses);
+    if (!(opts->rate_tps >= 0) || opts->rate_tps > 1e6)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid rate: %g transactions per second",
+                           opts->rate_tps);
+    if (opts->rate_tps > 0 && opts->think)
+        return pk_diag_set(diag, NULL, 0,
+                           "The think times already decide when each client sends; use one "
+                           "of --rate and --think.",
+                           "--rate and --think do not go together");
+    if (!(opts->latency_limit_ms >= 0) || opts->latency_limit_ms > 86400e3)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid latency limit: %g ms",
+                           opts->latency_limit_ms);
     return true;
 }
 
@@ -87,6 +98,7 @@ static bool client_open(TpccClient *client, RunShared *shared, int id, PkDiag *d
     }
     client->cancel = PQgetCancel(client->conn);
     tpcc_rand_seed(&client->rng, opts->seed, 1000 + (uint64_t)id);
+    tpcc_rand_seed(&client->arrivals, opts->seed, 5000 + (uint64_t)id);
     /* clients spread over home warehouses, then over Stock-Level districts */
     client->w_id = id % shared->warehouses + 1;
     client->sl_d_id = (id / shared->warehouses) % 10 + 1;
@@ -107,40 +119,70 @@ static double cpu_seconds(const struct timeval *tv)
     return (double)tv->tv_sec + (double)tv->tv_usec * 1e-6;
 }
 
+/* Sums of the clients' live counters, for the progress line's per-interval figures. */
+typedef struct LiveTotals {
+    uint64_t done, failed, late, skipped, lagged;
+    double latency_sum_ms, latency_sq_ms2, lag_sum_ms;
+} LiveTotals;
+
 typedef struct Monitor {
     PGconn *control;      /* idle connection watched for a server that went away */
     double last_watch;
     double started;
-    double last_print, last_done_at;
-    uint64_t last_done;
+    double last_print;
+    double next_print;    /* started + k * interval: the lines do not drift */
+    LiveTotals last;      /* at last_print */
     bool rusage_taken;
     struct rusage usage_start;
 } Monitor;
 
-static uint64_t live_total(TpccClient *clients, int count, bool new_orders)
+static uint64_t load_u64(_Atomic uint64_t *value)
 {
-    uint64_t total = 0;
-    for (int idx = 0; idx < count; idx++)
-        total += atomic_load_explicit(new_orders ? &clients[idx].live_new_order
-                                                 : &clients[idx].live_done,
-                                      memory_order_relaxed);
-    return total;
+    return atomic_load_explicit(value, memory_order_relaxed);
+}
+
+static double load_double(_Atomic double *value)
+{
+    return atomic_load_explicit(value, memory_order_relaxed);
+}
+
+static LiveTotals live_totals(TpccClient *clients, int count)
+{
+    LiveTotals sum = {0};
+    for (int idx = 0; idx < count; idx++) {
+        TpccClient *c = &clients[idx];
+        sum.done += load_u64(&c->live_done);
+        sum.failed += load_u64(&c->live_failed);
+        sum.late += load_u64(&c->live_late);
+        sum.skipped += load_u64(&c->live_skipped);
+        sum.lagged += load_u64(&c->live_lagged);
+        sum.latency_sum_ms += load_double(&c->live_latency_sum_ms);
+        sum.latency_sq_ms2 += load_double(&c->live_latency_sq_ms2);
+        sum.lag_sum_ms += load_double(&c->live_lag_sum_ms);
+    }
+    return sum;
 }
 
 static void progress_line(Monitor *mon, RunShared *shared, TpccClient *clients, double now)
 {
     const TpccRunOpts *opts = shared->opts;
-    uint64_t done = live_total(clients, opts->clients, false);
-    double span = now - mon->last_done_at;
+    LiveTotals cur = live_totals(clients, opts->clients), *prev = &mon->last;
+    double span = now - mon->last_print;
     bool warmup = now < shared->measure_start;
     double left = (warmup ? shared->measure_start : shared->measure_end) - now;
-    TpccProgress progress = {.warmup = warmup, .elapsed_s = now - mon->started,
-                             .left_s = left > 0 ? left : 0,
-                             .tps = span > 0 ? (double)(done - mon->last_done) / span : 0,
-                             .completed = done};
+    uint64_t done = cur.done - prev->done, lagged = cur.lagged - prev->lagged;
+    double mean = done ? (cur.latency_sum_ms - prev->latency_sum_ms) / (double)done : 0;
+    double var = done ? (cur.latency_sq_ms2 - prev->latency_sq_ms2) / (double)done - mean * mean
+                      : 0;
+    TpccProgress progress = {
+        .warmup = warmup, .elapsed_s = now - mon->started, .left_s = left > 0 ? left : 0,
+        .interval_s = span, .tps = span > 0 ? (double)done / span : 0,
+        .latency_mean_ms = mean, .latency_stddev_ms = var > 0 ? sqrt(var) : 0,
+        .lag_mean_ms = lagged ? (cur.lag_sum_ms - prev->lag_sum_ms) / (double)lagged : 0,
+        .failed = cur.failed - prev->failed, .late = cur.late - prev->late,
+        .skipped = cur.skipped - prev->skipped, .completed = cur.done};
     opts->progress_fn(&progress, opts->progress_arg);
-    mon->last_done = done;
-    mon->last_done_at = now;
+    mon->last = cur;
     mon->last_print = now;
 }
 
@@ -166,6 +208,11 @@ static bool server_alive(Monitor *mon, RunShared *shared, double now)
     return false;
 }
 
+static double progress_interval(const TpccRunOpts *opts)
+{
+    return opts->progress_interval_s > 0 ? opts->progress_interval_s : 1.0;
+}
+
 /* Waits until the end, the stop flag or a lost server; returns the reason. */
 static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clients)
 {
@@ -182,12 +229,16 @@ static TpccStopReason monitor(Monitor *mon, RunShared *shared, TpccClient *clien
             return TPCC_STOP_INTERRUPTED;
         if (now >= shared->measure_end)
             return TPCC_STOP_DURATION;
-        double interval = opts->progress_interval_s > 0 ? opts->progress_interval_s : 1.0;
-        if (opts->progress_fn && now - mon->last_print >= interval)
+        if (opts->progress_fn && now >= mon->next_print) {
             progress_line(mon, shared, clients, now);
+            while (mon->next_print <= now)
+                mon->next_print += progress_interval(opts);
+        }
         double wait = shared->measure_end - now;
         if (!mon->rusage_taken && shared->measure_start - now < wait)
             wait = shared->measure_start - now;
+        if (opts->progress_fn && mon->next_print - now < wait)
+            wait = mon->next_print - now;
         pk_clock_sleep_until(now + (wait > 0.05 ? 0.05 : wait), NULL);
     }
 }
@@ -236,6 +287,8 @@ static void result_conditions(TpccResult *res, const TpccRunOpts *opts, const Ru
     res->duration_s = opts->duration_s;
     res->warmup_s = opts->warmup_s;
     res->think = opts->think;
+    res->rate_tps = opts->rate_tps;
+    res->latency_limit_ms = opts->latency_limit_ms;
     res->isolation = opts->isolation;
     res->seed = opts->seed;
     res->c_last_load = c_last_load;
@@ -320,7 +373,9 @@ static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
     mon.started = pk_clock_now();
     shared->measure_start = mon.started + shared->opts->warmup_s;
     shared->measure_end = shared->measure_start + shared->opts->duration_s;
-    mon.last_print = mon.last_done_at = mon.started;
+    shared->run_start = mon.started;
+    mon.last_print = mon.started;
+    mon.next_print = mon.started + progress_interval(shared->opts);
     for (int idx = 0; idx < count; idx++)
         pthread_create(&clients[idx].thread, NULL, client_main, &clients[idx]);
     TpccStopReason reason = monitor(&mon, shared, clients);

@@ -1,5 +1,6 @@
 #include "tpcc/stats.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,8 +56,23 @@ void tpcc_hist_add(TpccHist *hist, uint64_t value_us)
     hist->buckets[tpcc_hist_bucket(value_us)]++;
     hist->count++;
     hist->sum_us += value_us;
+    hist->sum_sq_us2 += (double)value_us * (double)value_us;
     if (value_us > hist->max_us)
         hist->max_us = value_us;
+}
+
+double tpcc_hist_mean_us(const TpccHist *hist)
+{
+    return hist->count ? (double)hist->sum_us / (double)hist->count : 0.0;
+}
+
+double tpcc_hist_stddev_us(const TpccHist *hist)
+{
+    if (hist->count == 0)
+        return 0.0;
+    double mean = tpcc_hist_mean_us(hist);
+    double var = hist->sum_sq_us2 / (double)hist->count - mean * mean;
+    return var > 0 ? sqrt(var) : 0.0; /* rounding can make a zero variance slightly negative */
 }
 
 void tpcc_hist_merge(TpccHist *into, const TpccHist *from)
@@ -65,6 +81,7 @@ void tpcc_hist_merge(TpccHist *into, const TpccHist *from)
         into->buckets[bucket] += from->buckets[bucket];
     into->count += from->count;
     into->sum_us += from->sum_us;
+    into->sum_sq_us2 += from->sum_sq_us2;
     if (from->max_us > into->max_us)
         into->max_us = from->max_us;
 }
@@ -214,6 +231,12 @@ void tpcc_stats_merge(TpccStats *into, const TpccStats *from)
         dst->round_trips += src->round_trips;
         tpcc_hist_merge(&dst->latency, &src->latency);
     }
+    into->pace.late += from->pace.late;
+    into->pace.skipped += from->pace.skipped;
+    into->pace.lag_count += from->pace.lag_count;
+    into->pace.lag_sum_us += from->pace.lag_sum_us;
+    if (from->pace.lag_max_us > into->pace.lag_max_us)
+        into->pace.lag_max_us = from->pace.lag_max_us;
     codes_merge(&into->errors, &from->errors);
     codes_merge(&into->retried, &from->retried);
     spec_merge(&into->spec, &from->spec);
@@ -267,8 +290,20 @@ double tpcc_result_tps(const TpccResult *res)
     return res->measured_s > 0 ? (double)tpcc_result_total(res) / res->measured_s : 0.0;
 }
 
-double tpcc_result_tpmc(const TpccResult *res)
+double tpcc_result_new_orders_per_min(const TpccResult *res)
 {
     uint64_t new_orders = tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER);
     return res->measured_s > 0 ? (double)new_orders * 60.0 / res->measured_s : 0.0;
+}
+
+double tpcc_result_tpmc(const TpccResult *res)
+{
+    return res->think ? tpcc_result_new_orders_per_min(res) : -1.0;
+}
+
+void tpcc_result_latency(const TpccResult *res, TpccHist *all)
+{
+    memset(all, 0, sizeof(*all));
+    for (int type = 0; type < TPCC_TXN_TYPES; type++)
+        tpcc_hist_merge(all, &res->stats.txn[type].latency);
 }

@@ -30,12 +30,16 @@ const char *tpcc_txn_title(TpccTxnType type);
 typedef struct TpccHist {
     uint64_t count;
     uint64_t sum_us;
+    double sum_sq_us2; /* sum of squares, for the standard deviation */
     uint64_t max_us;
     uint64_t buckets[TPCC_HIST_BUCKETS];
 } TpccHist;
 
 void tpcc_hist_add(TpccHist *hist, uint64_t value_us);
 void tpcc_hist_merge(TpccHist *into, const TpccHist *from);
+/* Mean and (population) standard deviation in microseconds; 0 when empty. */
+double tpcc_hist_mean_us(const TpccHist *hist);
+double tpcc_hist_stddev_us(const TpccHist *hist);
 /* Value at quantile q in [0,1] (midpoint of its bucket, never above max); 0 when empty. */
 uint64_t tpcc_hist_quantile(const TpccHist *hist, double q);
 /* Bucket index and bounds, exposed for tests. */
@@ -90,8 +94,18 @@ typedef struct TpccSecond {
     uint64_t latency_max_us;
 } TpccSecond;
 
+/* Open-loop (--rate) and latency-limit counters of the measured interval. */
+typedef struct TpccPaceStats {
+    uint64_t late;         /* completed above the latency limit */
+    uint64_t skipped;      /* never sent: already later than the limit when due (rate + limit) */
+    uint64_t lag_count;    /* transactions started under a rate */
+    uint64_t lag_sum_us;   /* their start minus their scheduled start */
+    uint64_t lag_max_us;
+} TpccPaceStats;
+
 typedef struct TpccStats {
     TpccTxnStats txn[TPCC_TXN_TYPES];
+    TpccPaceStats pace;
     TpccCodeCounts errors;  /* SQLSTATE of failed transactions ("-----" when the server gave none) */
     TpccCodeCounts retried; /* SQLSTATE of each retry */
     TpccSpecCounters spec;
@@ -124,6 +138,8 @@ typedef struct TpccResult {
     int warehouses, clients;
     double duration_s, warmup_s;  /* as asked */
     bool think;
+    double rate_tps;              /* 0 = closed loop */
+    double latency_limit_ms;      /* 0 = none */
     int isolation;                /* TpccIsolation */
     uint64_t seed;
     int c_last_load, c_last_run, c_id, c_ol_i_id;
@@ -135,11 +151,16 @@ typedef struct TpccResult {
     TpccStats stats;
 } TpccResult;
 
-/* Derived numbers. Rates are per second over measured_s; tpmC counts every completed New-Order
- * (the 1% intentionally rolled back included, clause 5.4.2), per minute. */
+/* Derived numbers. Rates are per second over measured_s; New-Orders per minute count every
+ * completed New-Order (the 1% intentionally rolled back included, clause 5.4.2). tpmC is that
+ * number only for a run with the keying and think times of clause 5.2.5 (res->think): without
+ * them it is not comparable with TPC-C results and tpcc_result_tpmc returns -1. */
 uint64_t tpcc_result_total(const TpccResult *res);
 double tpcc_result_tps(const TpccResult *res);
+double tpcc_result_new_orders_per_min(const TpccResult *res);
 double tpcc_result_tpmc(const TpccResult *res);
+/* Every type's latencies in one histogram. */
+void tpcc_result_latency(const TpccResult *res, TpccHist *all);
 uint64_t tpcc_result_statements(const TpccResult *res);
 uint64_t tpcc_result_round_trips(const TpccResult *res);
 

@@ -86,7 +86,14 @@ typedef struct TpccProgress {
     bool warmup;        /* still warming up */
     double elapsed_s;   /* since the clients started */
     double left_s;      /* of the current phase (warm-up or measurement) */
-    double tps;         /* completed transactions per second since the previous call */
+    double interval_s;  /* since the previous call: the figures below are of this interval */
+    double tps;         /* completed transactions per second */
+    double latency_mean_ms, latency_stddev_ms; /* of the completed ones (from the scheduled
+                                                * start with a rate) */
+    double lag_mean_ms; /* schedule lag (with a rate): actual start - scheduled start */
+    uint64_t failed;    /* failed transactions */
+    uint64_t late;      /* completed above the latency limit */
+    uint64_t skipped;   /* skipped: already late when due (rate and latency limit) */
     uint64_t completed; /* since the clients started, warm-up included */
 } TpccProgress;
 typedef void (*TpccProgressFn)(const TpccProgress *progress, void *arg);
@@ -98,6 +105,10 @@ typedef struct TpccRunOpts {
     double duration_s;           /* measured interval */
     double warmup_s;             /* run but not measured, before duration_s */
     bool think;                  /* keying and think times of clause 5.2.5 */
+    double rate_tps;             /* > 0: open loop, Poisson arrivals at this total rate (each
+                                  * client its own schedule at rate/clients); not with think */
+    double latency_limit_ms;     /* > 0: count completions above it (late); with a rate, a
+                                  * transaction already this late when due is skipped */
     TpccIsolation isolation;
     uint64_t seed;
     double progress_interval_s;  /* progress_fn every N s; 0 = every second */
@@ -111,6 +122,11 @@ typedef struct TpccRunOpts {
  * happened at all (connection, schema, options). A run cut short by the stop flag or by a lost
  * server returns true with res->complete == false and res->stop_reason saying why. */
 bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, PkDiag *diag);
+
+/* The progress line, pgbench -P style: "progress: 5.0 s, 305.2 tps, lat 6.512 ms stddev
+ * 3.101, 0 failed" then ", lag …", ", N late", ", N skipped" when they apply, then
+ * "(warm-up, 3 s left)" or "(12 s left)". Appends to out, no newline. */
+void tpcc_progress_text(const TpccProgress *progress, const TpccRunOpts *opts, StrBuf *out);
 
 /* JSON document of everything in res (schema in docs/tpcc.md), built with jansson; the caller
  * json_decref()s it. tpcc_result_to_json appends its text to out. */

@@ -13,6 +13,7 @@ jv() { jq -r "$1" "$2"; }
 # between VALUE LOW HIGH: LOW <= VALUE <= HIGH (decimals allowed)
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
 contains() { [[ "$1" == *"$2"* ]]; }
+not_contains() { [[ "$1" != *"$2"* ]]; }
 not_contains_cr() { [[ "$1" != *$'\r'* ]]; }
 is_json() { jq -e .tps "$1" >/dev/null 2>&1; }
 
@@ -84,7 +85,8 @@ check "mismatch is explained" contains "$ERR" "warehouse count mismatch: asked f
 expect_exit 0 "run 8 s, 2 clients, on 15" -- "$PGKNOB" tpcc run -w 2 -c 2 -d 8s --progress 2 \
   --seed 7 --json "$WORK/run15.json" --report "$WORK/run15.md"
 R="$WORK/run15.json"
-check "progress lines on stderr" contains "$ERR" "progress: run"
+check "progress lines on stderr, pgbench -P style" \
+  grep -qE '^progress: [0-9]+\.[0-9] s, [0-9]+\.[0-9] tps, lat [0-9]+\.[0-9]{3} ms stddev [0-9]+\.[0-9]{3}, [0-9]+ failed \([0-9.]+ s left\)$' <<<"$ERR"
 check "summary on stdout" contains "$OUT" "throughput:"
 check "json: complete run" test "$(jv .complete "$R")" = true
 total=$(jv .transactions "$R")
@@ -111,8 +113,12 @@ check "latency percentiles ordered" test "$(jv '.types.new_order.latency_ms | (.
 check "series has one entry per second" test "$(jv '.series | length' "$R")" = 8
 check "series sums to the total" test "$(jv '[.series[].transactions] | add' "$R")" = "$total"
 check "client CPU measured" test "$(jv '.client.cpu_per_txn_ms > 0' "$R")" = true
-check "tpmC = New-Orders per minute" \
-  test "$(jv '((.types.new_order.completed * 60 / .measured_s) - .tpmc) | fabs < 0.01' "$R")" = true
+check "New-Orders per minute = completed New-Orders * 60 / measured seconds" \
+  test "$(jv '((.types.new_order.completed * 60 / .measured_s) - .new_orders_per_min) | fabs < 0.01' "$R")" = true
+check "no tpmC without think time (json null)" test "$(jv .tpmc "$R")" = null
+check "no tpmC without think time (summary)" not_contains "$OUT" "tpmC"
+check "the summary says why" contains "$OUT" "New-Order per minute (no think time: not comparable with TPC-C results)"
+check "summary has latency average and stddev" grep -qE '^latency: average [0-9.]+ ms, stddev [0-9.]+ ms' <<<"$OUT"
 check "markdown report has the table" grep -q '^| New-Order |' "$WORK/run15.md"
 check "json: driver not client-bound here" test "$(jv .client.client_bound "$R")" = false
 expect_exit 2 "an unwritable --report path is an error" -- "$PGKNOB" tpcc run -d 1s --progress 0 --report /nonexistent/dir/r.md
@@ -158,6 +164,7 @@ expect_exit 0 "run --think for 3 s" -- "$PGKNOB" tpcc run -c 2 -d 3s --think --p
 check "--think run ends on time" test $(( $(date +%s) - start )) -lt 6
 check "--think: at most one transaction per client ($(jv .transactions "$WORK/think.json"))" test "$(jv .transactions "$WORK/think.json")" -le 2
 check "--think recorded in the conditions" test "$(jv .conditions.think "$WORK/think.json")" = true
+check "--think: tpmC is given" test "$(jv '.tpmc | type' "$WORK/think.json")" = number
 
 # a failed consistency condition is reported, exit 1
 PSQL -c "UPDATE tpcc.warehouse SET w_ytd = w_ytd + 1 WHERE w_id = 2"

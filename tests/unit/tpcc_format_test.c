@@ -1,4 +1,5 @@
 /* Text formatting of the driver: parameters (ParamBuf), COPY fields and rate wording. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,8 +110,82 @@ static void test_client_bound_warning(void)
     tpcc_result_free(&res);
 }
 
+static void test_mean_stddev(void)
+{
+    static TpccHist hist;
+    memset(&hist, 0, sizeof(hist));
+    CHECK(!(tpcc_hist_stddev_us(&hist) > 0) && !(tpcc_hist_mean_us(&hist) > 0));
+    tpcc_hist_add(&hist, 1000);
+    tpcc_hist_add(&hist, 3000);
+    CHECK(fabs(tpcc_hist_mean_us(&hist) - 2000.0) < 1e-9);
+    CHECK(fabs(tpcc_hist_stddev_us(&hist) - 1000.0) < 1e-6);
+    static TpccHist more;
+    memset(&more, 0, sizeof(more));
+    tpcc_hist_add(&more, 2000);
+    tpcc_hist_merge(&hist, &more); /* 1000, 2000, 3000: stddev sqrt(2/3) * 1000 */
+    CHECK(fabs(tpcc_hist_stddev_us(&hist) - sqrt(2.0 / 3.0) * 1000.0) < 1e-6);
+}
+
+static void test_progress_line(void)
+{
+    TpccProgress progress = {.elapsed_s = 5.04, .left_s = 3, .tps = 305.25,
+                             .latency_mean_ms = 6.5124, .latency_stddev_ms = 3.1,
+                             .lag_mean_ms = 0.2151, .failed = 2, .late = 7, .skipped = 1};
+    TpccRunOpts opts = {0};
+    StrBuf out = STRBUF_INIT;
+    tpcc_progress_text(&progress, &opts, &out);
+    CHECK_STR(sb_str(&out),
+              "progress: 5.0 s, 305.2 tps, lat 6.512 ms stddev 3.100, 2 failed (3.0 s left)");
+    sb_reset(&out);
+    opts.latency_limit_ms = 50;
+    progress.warmup = true;
+    tpcc_progress_text(&progress, &opts, &out);
+    CHECK_STR(sb_str(&out), "progress: 5.0 s, 305.2 tps, lat 6.512 ms stddev 3.100, 2 failed, "
+                            "7 late (warm-up, 3.0 s left)");
+    sb_reset(&out);
+    opts.rate_tps = 100;
+    progress.warmup = false;
+    tpcc_progress_text(&progress, &opts, &out);
+    CHECK_STR(sb_str(&out), "progress: 5.0 s, 305.2 tps, lat 6.512 ms stddev 3.100, 2 failed, "
+                            "lag 0.215 ms, 7 late, 1 skipped (3.0 s left)");
+    sb_free(&out);
+}
+
+/* tpmC only with the keying and think times; otherwise New-Orders per minute, said so. */
+static void test_tpmc_gating(void)
+{
+    static TpccResult res;
+    tpcc_stats_init(&res.stats, 1);
+    res.measured_s = 60;
+    res.stats.txn[TPCC_NEW_ORDER].committed = 120;
+    StrBuf out = STRBUF_INIT;
+    tpcc_result_to_text(&res, false, &out);
+    CHECK(strstr(sb_str(&out), "120.0 New-Order per minute (no think time: not comparable with "
+                               "TPC-C results)") != NULL);
+    CHECK(strstr(sb_str(&out), "tpmC") == NULL);
+    CHECK(tpcc_result_tpmc(&res) < 0 && fabs(tpcc_result_new_orders_per_min(&res) - 120) < 1e-9);
+    sb_reset(&out);
+    tpcc_result_to_json(&res, &out);
+    CHECK(strstr(sb_str(&out), "\"tpmc\": null") != NULL);
+    CHECK(strstr(sb_str(&out), "\"new_orders_per_min\": 120.0") != NULL);
+    CHECK(strstr(sb_str(&out), "\"rate\": null") != NULL);
+    sb_reset(&out);
+    res.think = true;
+    tpcc_result_to_text(&res, false, &out);
+    CHECK(strstr(sb_str(&out), "tpmC 120.0 (New-Orders per minute") != NULL);
+    CHECK(strstr(sb_str(&out), "not comparable") == NULL);
+    sb_reset(&out);
+    tpcc_result_to_json(&res, &out);
+    CHECK(strstr(sb_str(&out), "\"tpmc\": 120.0") != NULL);
+    sb_free(&out);
+    tpcc_result_free(&res);
+}
+
 int main(void)
 {
+    test_mean_stddev();
+    test_progress_line();
+    test_tpmc_gating();
     test_params();
     test_copy_fields();
     test_rates();
