@@ -1,7 +1,6 @@
 /* `pgknob tpcc load|run|check`: parses options, calls the tpcc module, prints, maps to an exit
  * code. All TPC-C logic lives in src/tpcc/. */
 #include <errno.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/diag.h"
+#include "common/json.h"
 #include "common/quantity.h"
 #include "common/signals.h"
 #include "common/strbuf.h"
@@ -247,11 +247,7 @@ static void load_json(const TpccLoadOpts *opts, const TpccLoadResult *res, StrBu
         "index_s", round3(res->index_seconds), "vacuum_s", round3(res->vacuum_seconds),
         "total_s", round3(res->total_seconds), "rows_per_s", round3(rows_per_s),
         "copy_mb_per_s", round3(mb_per_s), "c_last_load", res->c_last_load);
-    char *text = doc ? json_dumps(doc, JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) : NULL;
-    json_decref(doc);
-    sb_put(out, text ? text : "{}");
-    sb_putc(out, '\n');
-    free(text);
+    pk_json_dump(out, doc, PK_JSON_LINE);
 }
 
 /* The loader's progress: a bar redrawn on a terminal; otherwise (a log, a CI job) a line when a

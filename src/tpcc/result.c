@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/json.h"
 #include "common/version.h"
 #include "common/xalloc.h"
 #include "tpcc/tpcc.h"
@@ -37,10 +38,11 @@ static double ms(uint64_t us)
     return (double)us / 1000.0;
 }
 
-/* Finite numbers only (JSON has no inf or nan), rounded to 3 decimals so the text stays short. */
+/* Finite numbers only (a measurement that does not apply is 0, not null), rounded to 3
+ * decimals so the text stays short. */
 static json_t *jnum(double value)
 {
-    return json_real(isfinite(value) ? round(value * 1000.0) / 1000.0 : 0.0);
+    return pk_json_number(isfinite(value) ? round(value * 1000.0) / 1000.0 : 0.0);
 }
 
 static json_t *jint(uint64_t value)
@@ -50,12 +52,12 @@ static json_t *jint(uint64_t value)
 
 static void set_num(json_t *obj, const char *key, double value)
 {
-    json_object_set_new(obj, key, jnum(value));
+    pk_json_set(obj, key, jnum(value));
 }
 
 static void set_int(json_t *obj, const char *key, uint64_t value)
 {
-    json_object_set_new(obj, key, jint(value));
+    pk_json_set(obj, key, jint(value));
 }
 
 static json_t *json_latency(const TpccHist *hist)
@@ -86,15 +88,15 @@ static json_t *json_conditions(const TpccResult *res)
     json_t *obj = json_pack("{s:i, s:i}", "warehouses", res->warehouses, "clients", res->clients);
     set_num(obj, "duration_s", res->duration_s);
     set_num(obj, "warmup_s", res->warmup_s);
-    json_object_set_new(obj, "think", json_boolean(res->think));
-    json_object_set_new(obj, "rate_tps", res->rate_tps > 0 ? jnum(res->rate_tps) : json_null());
-    json_object_set_new(obj, "latency_limit_ms",
+    pk_json_set(obj, "think", pk_json_bool(res->think));
+    pk_json_set(obj, "rate_tps", res->rate_tps > 0 ? jnum(res->rate_tps) : json_null());
+    pk_json_set(obj, "latency_limit_ms",
                         res->latency_limit_ms > 0 ? jnum(res->latency_limit_ms) : json_null());
-    json_object_set_new(obj, "isolation", json_string(isolation_name(res->isolation)));
+    pk_json_set(obj, "isolation", pk_json_str(isolation_name(res->isolation)));
     set_int(obj, "seed", res->seed);
-    json_object_set_new(obj, "server_version", json_string(res->server_version));
-    json_object_set_new(obj, "server_version_num", json_integer(res->server_version_num));
-    json_object_set_new(obj, "nurand_c",
+    pk_json_set(obj, "server_version", pk_json_str(res->server_version));
+    pk_json_set(obj, "server_version_num", json_integer(res->server_version_num));
+    pk_json_set(obj, "nurand_c",
                         json_pack("{s:i, s:i, s:i, s:i}", "c_last_load", res->c_last_load,
                                   "c_last_run", res->c_last_run, "c_id", res->c_id, "ol_i_id",
                                   res->c_ol_i_id));
@@ -105,7 +107,7 @@ static json_t *rate_text(double count, double seconds, double per)
 {
     StrBuf text = STRBUF_INIT;
     tpcc_format_rate(count, seconds, per, &text);
-    json_t *str = json_string(sb_str(&text));
+    json_t *str = pk_json_str(sb_str(&text));
     sb_free(&text);
     return str;
 }
@@ -114,23 +116,23 @@ static void json_headline(const TpccResult *res, json_t *doc)
 {
     uint64_t total = tpcc_result_total(res);
     uint64_t new_orders = tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER);
-    json_object_set_new(doc, "complete", json_boolean(res->complete));
-    json_object_set_new(doc, "stop_reason", json_string(tpcc_stop_reason_key(res->stop_reason)));
-    json_object_set_new(doc, "stop_detail", json_string(res->stop_detail));
+    pk_json_set(doc, "complete", pk_json_bool(res->complete));
+    pk_json_set(doc, "stop_reason", pk_json_str(tpcc_stop_reason_key(res->stop_reason)));
+    pk_json_set(doc, "stop_detail", pk_json_str(res->stop_detail));
     set_num(doc, "measured_s", res->measured_s);
     set_int(doc, "transactions", total);
     set_num(doc, "tps", tpcc_result_tps(res));
     /* tpmC only where it means what TPC-C means: with the keying and think times */
-    json_object_set_new(doc, "tpmc", res->think ? jnum(tpcc_result_tpmc(res)) : json_null());
+    pk_json_set(doc, "tpmc", res->think ? jnum(tpcc_result_tpmc(res)) : json_null());
     set_num(doc, "new_orders_per_min", tpcc_result_new_orders_per_min(res));
-    json_object_set_new(doc, "tps_text", rate_text((double)total, res->measured_s, 1));
+    pk_json_set(doc, "tps_text", rate_text((double)total, res->measured_s, 1));
     json_t *per_min = rate_text((double)new_orders, res->measured_s, 60);
-    json_object_set_new(doc, "tpmc_text", res->think ? json_incref(per_min) : json_null());
-    json_object_set_new(doc, "new_orders_per_min_text", per_min);
-    json_object_set_new(doc, "below_resolution", json_boolean(total == 0));
+    pk_json_set(doc, "tpmc_text", res->think ? json_incref(per_min) : json_null());
+    pk_json_set(doc, "new_orders_per_min_text", per_min);
+    pk_json_set(doc, "below_resolution", pk_json_bool(total == 0));
     TpccHist *all = xcalloc(1, sizeof(TpccHist));
     tpcc_result_latency(res, all);
-    json_object_set_new(doc, "latency_ms", json_latency(all));
+    pk_json_set(doc, "latency_ms", json_latency(all));
     free(all);
 }
 
@@ -157,11 +159,11 @@ static void json_pace(const TpccResult *res, json_t *doc)
         set_num(limit, "limit_ms", res->latency_limit_ms);
         set_int(limit, "late", pace->late);
         set_num(limit, "late_pct", pct(pace->late, total));
-        json_object_set_new(limit, "skipped", res->rate_tps > 0 ? jint(pace->skipped)
+        pk_json_set(limit, "skipped", res->rate_tps > 0 ? jint(pace->skipped)
                                                                 : json_null());
     }
-    json_object_set_new(doc, "rate", rate);
-    json_object_set_new(doc, "latency_limit", limit);
+    pk_json_set(doc, "rate", rate);
+    pk_json_set(doc, "latency_limit", limit);
 }
 
 static json_t *json_txn_type(const TpccResult *res, const TpccTxnStats *txn)
@@ -176,7 +178,7 @@ static json_t *json_txn_type(const TpccResult *res, const TpccTxnStats *txn)
     set_int(obj, "statements", txn->statements);
     set_int(obj, "round_trips", txn->round_trips);
     set_num(obj, "tps", res->measured_s > 0 ? (double)completed / res->measured_s : 0);
-    json_object_set_new(obj, "latency_ms", json_latency(&txn->latency));
+    pk_json_set(obj, "latency_ms", json_latency(&txn->latency));
     return obj;
 }
 
@@ -187,10 +189,10 @@ static void json_types(const TpccResult *res, json_t *doc)
     for (int type = 0; type < TPCC_TXN_TYPES; type++) {
         const char *key = tpcc_txn_key((TpccTxnType)type);
         set_num(mix, key, pct(tpcc_stats_completed(&res->stats, (TpccTxnType)type), total));
-        json_object_set_new(types, key, json_txn_type(res, &res->stats.txn[type]));
+        pk_json_set(types, key, json_txn_type(res, &res->stats.txn[type]));
     }
-    json_object_set_new(doc, "mix", mix);
-    json_object_set_new(doc, "types", types);
+    pk_json_set(doc, "mix", mix);
+    pk_json_set(doc, "types", types);
 }
 
 static void json_spec(const TpccResult *res, json_t *doc)
@@ -205,27 +207,27 @@ static void json_spec(const TpccResult *res, json_t *doc)
     set_int(obj, "remote_lines", spec->no_remote_lines);
     set_num(obj, "remote_line_pct", pct(spec->no_remote_lines, spec->no_lines));
     set_int(obj, "remote_orders", spec->no_remote_orders);
-    json_object_set_new(doc, "new_order", obj);
+    pk_json_set(doc, "new_order", obj);
     obj = json_object();
     set_int(obj, "by_last_name", spec->payment_by_name);
     set_num(obj, "by_last_name_pct", pct(spec->payment_by_name, pays));
     set_int(obj, "remote", spec->payment_remote);
     set_num(obj, "remote_pct", pct(spec->payment_remote, pays));
-    json_object_set_new(doc, "payment", obj);
+    pk_json_set(doc, "payment", obj);
     obj = json_object();
     set_int(obj, "by_last_name", spec->order_status_by_name);
     set_num(obj, "by_last_name_pct", pct(spec->order_status_by_name, os));
     set_int(obj, "lines", spec->order_status_lines);
     set_int(obj, "line_count_mismatches", spec->order_status_mismatch);
-    json_object_set_new(doc, "order_status", obj);
-    json_object_set_new(doc, "delivery",
+    pk_json_set(doc, "order_status", obj);
+    pk_json_set(doc, "delivery",
                         json_pack("{s:o, s:o}", "districts_delivered",
                                   jint(spec->delivery_districts), "districts_skipped",
                                   jint(spec->delivery_skipped)));
-    json_object_set_new(doc, "stock_level",
+    pk_json_set(doc, "stock_level",
                         json_pack("{s:o}", "low_stock_total", jint(spec->stock_level_low)));
-    json_object_set_new(doc, "errors", json_codes(&res->stats.errors));
-    json_object_set_new(doc, "retries", json_codes(&res->stats.retried));
+    pk_json_set(doc, "errors", json_codes(&res->stats.errors));
+    pk_json_set(doc, "retries", json_codes(&res->stats.retried));
 }
 
 static json_t *json_client(const TpccResult *res)
@@ -244,8 +246,8 @@ static json_t *json_client(const TpccResult *res)
     set_num(obj, "cpu_per_txn_ms", total ? cpu * 1e3 / (double)total : 0);
     set_num(obj, "cpu_per_statement_us", statements ? cpu * 1e6 / (double)statements : 0);
     set_num(obj, "core_share", share);
-    json_object_set_new(obj, "cpus", json_integer(res->client_cpus));
-    json_object_set_new(obj, "client_bound", json_boolean(share >= 0.8 * res->client_cpus));
+    pk_json_set(obj, "cpus", json_integer(res->client_cpus));
+    pk_json_set(obj, "client_bound", pk_json_bool(share >= 0.8 * res->client_cpus));
     return obj;
 }
 
@@ -277,22 +279,17 @@ json_t *tpcc_result_json(const TpccResult *res)
     json_t *doc = json_pack("{s:s, s:s}", "tool", "pgknob tpcc", "version", PK_VERSION);
     json_headline(res, doc);
     json_pace(res, doc);
-    json_object_set_new(doc, "conditions", json_conditions(res));
+    pk_json_set(doc, "conditions", json_conditions(res));
     json_types(res, doc);
     json_spec(res, doc);
-    json_object_set_new(doc, "client", json_client(res));
-    json_object_set_new(doc, "series", json_series(res));
+    pk_json_set(doc, "client", json_client(res));
+    pk_json_set(doc, "series", json_series(res));
     return doc;
 }
 
 void tpcc_result_to_json(const TpccResult *res, StrBuf *out)
 {
-    json_t *doc = tpcc_result_json(res);
-    char *text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
-    json_decref(doc);
-    sb_put(out, text ? text : "{}");
-    sb_putc(out, '\n');
-    free(text);
+    pk_json_dump(out, tpcc_result_json(res), PK_JSON_PRETTY);
 }
 
 void tpcc_progress_text(const TpccProgress *progress, const TpccRunOpts *opts, StrBuf *out)
