@@ -59,7 +59,19 @@ UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
         examples install uninstall dist deb man clean help golden-update check-headers servers demo \
         soak fuzz-long
 
-all: $(BIN) $(ONLINE_BIN) $(RULES_PACK)
+SLOWFS   := bin/pgknob-slowfs
+SLOWFS_OBJS := $(BUILD)/src/common/clock.o $(BUILD)/src/common/quantity.o
+# Built only where libfuse3 is installed (make deps installs it): the storage lab needs it, the
+# rest of pgknob does not.
+HAVE_FUSE3 := $(shell pkg-config --exists fuse3 2>/dev/null && echo yes)
+
+all: $(BIN) $(ONLINE_BIN) $(RULES_PACK) $(if $(HAVE_FUSE3),$(SLOWFS))
+
+# tools/slowfs/: pgknob-slowfs, the storage lab's FUSE daemon (libfuse3), a program of its own.
+$(SLOWFS): tools/slowfs/slowfs.c $(SLOWFS_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags fuse3) -o $@ $< $(SLOWFS_OBJS) \
+	    $(shell pkg-config --libs fuse3) -lpthread -lm
 
 # Target-specific, so it reaches every object these targets build.
 test check unit asan asan-units coverage cov-units: WERROR := -Werror

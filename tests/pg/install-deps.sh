@@ -7,6 +7,8 @@ packages=(
   build-essential binutils pkg-config make git python3 ca-certificates
   libpq-dev libinih-dev libcmark-gfm-dev libcmark-gfm-extensions-dev cmark-gfm libpcre2-dev
   libjansson-dev libyaml-dev
+  # the storage lab's FUSE layer (bin/pgknob-slowfs)
+  libfuse3-dev fuse3
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev
   # tools the test tiers call: jq (JSON), xmllint (the lab's SVG, JUnit XML against its XSD),
