@@ -78,7 +78,7 @@ EOF
 }
 set_latency bench 2ms 0; sleep 0.5
 r2=$(timed_reads)
-check "2 ms read latency: a read takes 2-5 ms ($r2 ms)" awk_true "$r2 >= 2 && $r2 < 5"
+check "2 ms read latency: a read takes at least 2 ms, under 15 ms on a busy machine ($r2 ms)" awk_true "$r2 >= 2 && $r2 < 15"
 set_latency bench 0.1ms 0; sleep 0.5
 r01=$(timed_reads)
 check "0.1 ms read latency, set through the control file: at least 0.1 ms, 1 ms faster than 2 ms ($r01 ms)" \
