@@ -136,6 +136,34 @@ void pk_diag_move(PkDiag *to, PkDiag *from)
     *from = (PkDiag)PK_DIAG_INIT;
 }
 
+void pk_diag_list_add(PkDiagList *list, PkDiagLevel level, const char *file, int line,
+                      const char *hint, const char *fmt, ...)
+{
+    if (!list)
+        return;
+    if (list->n == list->cap) {
+        list->cap = list->cap ? 2 * list->cap : 4;
+        list->items = xrealloc(list->items, list->cap * sizeof(*list->items));
+    }
+    PkDiag *d = &list->items[list->n++];
+    *d = (PkDiag)PK_DIAG_INIT;
+    va_list ap;
+    va_start(ap, fmt);
+    pk_diag_vset(d, file, line, hint, fmt, ap);
+    va_end(ap);
+    d->level = level;
+}
+
+void pk_diag_list_free(PkDiagList *list)
+{
+    if (!list)
+        return;
+    for (size_t idx = 0; idx < list->n; idx++)
+        pk_diag_free(&list->items[idx]);
+    free(list->items);
+    *list = (PkDiagList){0};
+}
+
 void pk_print_error(const char *file, int line, const char *message, const char *hint)
 {
     if (file && line > 0)

@@ -6,8 +6,18 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
+
+/* What a diagnostic is: an error stops the command; a warning or a note is reported and the
+ * command goes on (e.g. a rule directory that holds no rule file). */
+typedef enum PkDiagLevel {
+    PK_DIAG_ERROR = 0, /* the default of a zeroed PkDiag */
+    PK_DIAG_WARNING,
+    PK_DIAG_NOTE,
+} PkDiagLevel;
 
 typedef struct PkDiag {
+    PkDiagLevel level;
     char *file;    /* NULL when no file is concerned */
     int line;      /* 1-based; 0 when the whole file is concerned */
     int column;    /* 1-based; 0 when unknown */
@@ -35,7 +45,20 @@ void pk_diag_free(PkDiag *d);
 /* Moves *from into *to (to freed first); *from is left empty. */
 void pk_diag_move(PkDiag *to, PkDiag *from);
 
-/* Transitional: prints directly. Being replaced by cli_print_diag (only cli/ prints). */
+/* Warnings and notes a module returns beside its result; cli/ prints them (cli_print_diags). */
+typedef struct PkDiagList {
+    PkDiag *items;
+    size_t n, cap;
+} PkDiagList;
+
+/* Appends one diagnostic of `level` (file and hint may be NULL). `list` may be NULL (the caller
+ * did not ask). */
+void pk_diag_list_add(PkDiagList *list, PkDiagLevel level, const char *file, int line,
+                      const char *hint, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+void pk_diag_list_free(PkDiagList *list);
+
+/* Transitional, for rules/ and project/ until their errors are PkDiag values: prints directly.
+ * Everything else prints through cli_print_diag (only cli/ prints). */
 void pk_print_error(const char *file, int line, const char *message, const char *hint);
 
 /* Replaces stderr by an unbuffered stream that shows control bytes (as sb_put_escaped_controls

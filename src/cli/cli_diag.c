@@ -1,0 +1,48 @@
+#include "cli/cli_diag.h"
+
+#include <stdio.h>
+
+static const char *level_name(PkDiagLevel level)
+{
+    switch (level) {
+    case PK_DIAG_WARNING: return "warning";
+    case PK_DIAG_NOTE: return "note";
+    case PK_DIAG_ERROR: break;
+    }
+    return "error";
+}
+
+void cli_format_diag(const PkDiag *d, StrBuf *out)
+{
+    if (!pk_diag_is_set(d))
+        return;
+    sb_printf(out, "pgknob: %s: ", level_name(d->level));
+    if (d->file) {
+        sb_put(out, d->file);
+        if (d->line > 0)
+            sb_printf(out, ":%d", d->line);
+        if (d->line > 0 && d->column > 0)
+            sb_printf(out, ":%d", d->column);
+        sb_put(out, ": ");
+    }
+    sb_printf(out, "%s\n", d->message);
+    if (d->detail)
+        sb_printf(out, "detail: %s\n", d->detail);
+    if (d->hint)
+        sb_printf(out, "hint: %s\n", d->hint);
+}
+
+void cli_print_diag(const PkDiag *d)
+{
+    StrBuf sb = STRBUF_INIT;
+    cli_format_diag(d, &sb);
+    if (sb.len)
+        fwrite(sb_str(&sb), 1, sb.len, stderr);
+    sb_free(&sb);
+}
+
+void cli_print_diags(const PkDiagList *list)
+{
+    for (size_t idx = 0; list && idx < list->n; idx++)
+        cli_print_diag(&list->items[idx]);
+}

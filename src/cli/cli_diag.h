@@ -1,0 +1,21 @@
+/* The one printer of diagnostics. Every module below cli/ returns a PkDiag (common/diag.h); the
+ * command prints it here, in the compiler style every command uses:
+ *   pgknob: error: FILE:LINE:COL: message
+ *   detail: …
+ *   hint: …
+ * (":LINE" only when the line is known, ":COL" only with a line and a known column, "FILE: " only
+ * with a file). Warnings and notes read "pgknob: warning: …" and "pgknob: note: …". */
+#ifndef PK_CLI_DIAG_H
+#define PK_CLI_DIAG_H
+
+#include "common/diag.h"
+#include "common/strbuf.h"
+
+/* The lines cli_print_diag writes, appended to `out` (for tests and for callers that redact). */
+void cli_format_diag(const PkDiag *d, StrBuf *out);
+/* Writes `d` to stderr; nothing when it is not set. */
+void cli_print_diag(const PkDiag *d);
+/* Each diagnostic of the list, in order. */
+void cli_print_diags(const PkDiagList *list);
+
+#endif
