@@ -74,10 +74,10 @@ static double monotonic_ms(void)
     return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
 }
 
-bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **errmsg)
+bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *diag)
 {
     double start = monotonic_ms();
-    out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, errmsg);
+    out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, diag);
     if (!out->catalog)
         return false;
     out->server_version = xstrdup(out->snap.pg_version_label);

@@ -39,9 +39,9 @@ typedef struct AuditResult {
     double elapsed_ms;    /* reading the server: settings, evidence and sampling */
 } AuditResult;
 
-/* Reads everything. False (with *errmsg, caller frees) only when nothing useful could be read:
+/* Reads everything. False (with `diag` set) only when nothing useful could be read:
  * the server's settings. `out` must be zeroed; free with audit_result_free. */
-bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, char **errmsg);
+bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *diag);
 void audit_result_free(AuditResult *res);
 
 /* Records unavailable evidence; a `failure` marks the audit partial. */

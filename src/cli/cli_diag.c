@@ -41,6 +41,13 @@ void cli_print_diag(const PkDiag *d)
     sb_free(&sb);
 }
 
+bool cli_diag_fail(PkDiag *d)
+{
+    cli_print_diag(d);
+    pk_diag_free(d);
+    return false;
+}
+
 void cli_print_diags(const PkDiagList *list)
 {
     for (size_t idx = 0; list && idx < list->n; idx++)

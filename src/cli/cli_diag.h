@@ -17,5 +17,8 @@ void cli_format_diag(const PkDiag *d, StrBuf *out);
 void cli_print_diag(const PkDiag *d);
 /* Each diagnostic of the list, in order. */
 void cli_print_diags(const PkDiagList *list);
+/* Prints `d` and frees it; returns false, so `return f(..., &diag) || cli_diag_fail(&diag);`
+ * reports a module's failure in one line. */
+bool cli_diag_fail(PkDiag *d);
 
 #endif

@@ -8,7 +8,9 @@
 
 #include "audit/audit.h"
 #include "audit/sample.h"
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_report.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/xalloc.h"
@@ -113,7 +115,8 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
         cli->verbose = true;
         return true;
     }
-    return project_option_set(&cli->project, key, arg);
+    PkDiag diag = PK_DIAG_INIT;
+    return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
 }
 
 /* Returns -1 to go on, else the exit code (help, usage error). */
@@ -218,28 +221,24 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL, .timestamp = report_timestamp()};
-    int rc = report_emit(report_format_choose(cli->format, cli->out_path), &in, &opts,
-                         cli->out_path);
-    if (cli->out_path && rc != PK_EXIT_USAGE) { /* a CI log still shows the outcome */
-        char *summary = report_written_summary(&in, cli->out_path);
-        fprintf(stderr, "%s\n", summary);
-        free(summary);
-    }
+    int rc = cli_emit_report(report_format_choose(cli->format, cli->out_path), &in, &opts,
+                             cli->out_path);
     free(unavailable);
     return rc;
 }
 
 static DbConn *audit_connect(AuditCli *cli)
 {
-    char *errmsg = NULL, *hint = NULL;
+    PkDiag diag = PK_DIAG_INIT;
     DbConnectOpts opts = {.conninfo = cli->conninfo, .statement_timeout_ms = cli->timeout_ms,
                           .lock_timeout_ms = cli->timeout_ms < 2000 ? cli->timeout_ms / 2 : 1000};
-    DbConn *conn = db_connect(&opts, &errmsg, &hint);
+    DbConn *conn = db_connect(&opts, &diag);
     /* libpq's messages may quote the connection string (a URI it cannot parse) */
-    if (!conn)
-        redact_print_error(&cli->project.redact, NULL, 0, errmsg, hint);
-    free(errmsg);
-    free(hint);
+    if (!conn) {
+        redact_diag(&cli->project.redact, &diag);
+        cli_print_diag(&diag);
+    }
+    pk_diag_free(&diag);
     return conn;
 }
 
@@ -251,13 +250,14 @@ static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
     if (!spec)
         return true;
     const SnapSetting *data_dir = snapshot_get(snap, "data_directory");
-    char *errmsg = NULL;
+    PkDiag diag = PK_DIAG_INIT;
     host_facts_clear(&snap->host);
     if (host_from_option(spec, data_dir && data_dir->value[0] ? data_dir->value : NULL,
-                         &snap->host, &errmsg))
+                         &snap->host, &diag))
         return true;
-    fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n", spec, errmsg);
-    free(errmsg);
+    pk_diag_prefix(&diag, "invalid --host \"%s\"", spec);
+    cli_print_diag(&diag);
+    pk_diag_free(&diag);
     return false;
 }
 
@@ -266,7 +266,10 @@ static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
 static bool audit_load_rules(AuditCli *cli)
 {
     LintRulesOpts opts = {.dirs = cli->project.rule_dirs, .n_dirs = cli->project.n_rule_dirs};
-    return lint_rules_load(&opts, &cli->rules);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = lint_rules_load(&opts, &cli->rules, &diag);
+    cli_print_diags(&cli->rules.notes); /* before the error, as they came */
+    return ok || cli_diag_fail(&diag);
 }
 
 /* The server's own findings (pending restarts, file errors) join the rules' in one list. */
@@ -296,7 +299,9 @@ static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const cha
     size_t n_known = 0;
     int rc = PK_EXIT_USAGE;
     /* .pgknob.ini severities and disabled rules, --disable, the baseline; sorts */
-    if (project_options_apply(&cli->project, &findings, NULL, 0, &n_known)) {
+    PkDiag diag = PK_DIAG_INIT;
+    if (project_options_apply(&cli->project, &findings, NULL, 0, &n_known, &diag) ||
+        cli_diag_fail(&diag)) {
         if (cli->verbose)
             print_verbose(res, cli->rules.skipped.n);
         rc = render(cli, res, target, &findings, n_known);
@@ -316,7 +321,8 @@ int cmd_audit(int argc, char **argv)
     AuditCli cli = {.project = {.fail_on = SEV_WARNING}, .timeout_ms = 5000};
     int rc = audit_parse_args(argc, argv, &cli);
     /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
-    if (rc < 0 && !project_options_load(&cli.project))
+    PkDiag diag = PK_DIAG_INIT;
+    if (rc < 0 && !project_options_load(&cli.project, &diag) && !cli_diag_fail(&diag))
         rc = PK_EXIT_USAGE;
     redaction_add_conninfo(&cli.project.redact, cli.conninfo);
     DbConn *conn = NULL;
@@ -327,20 +333,19 @@ int cmd_audit(int argc, char **argv)
         return rc;
     }
     AuditResult res = {0};
-    char *errmsg = NULL;
     AuditOpts opts = {.sample_seconds = cli.sample_seconds, .sample_interval_ms = 100};
     char *target = db_describe(conn);
-    if (!audit_run(conn, &opts, &res, &errmsg)) {
-        char *msg = xasprintf("nothing could be read from %s: %s", target, errmsg);
-        redact_print_error(&cli.project.redact, NULL, 0, msg, NULL);
-        free(msg);
+    if (!audit_run(conn, &opts, &res, &diag)) {
+        pk_diag_prefix(&diag, "nothing could be read from %s", target);
+        redact_diag(&cli.project.redact, &diag);
+        cli_print_diag(&diag);
         rc = PK_EXIT_USAGE;
     } else {
         rc = audit_finish(&cli, conn, &res, target);
     }
     db_close(conn);
     audit_result_free(&res);
-    free(errmsg);
+    pk_diag_free(&diag);
     free(target);
     audit_cli_free(&cli);
     return rc;

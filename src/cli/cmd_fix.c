@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
@@ -89,7 +90,8 @@ static bool fix_apply_option(FixCli *cli, int key, const char *arg)
                         " alter-system.\n", arg);
         return false;
     }
-    return project_option_set(&cli->project, key, arg);
+    PkDiag diag = PK_DIAG_INIT;
+    return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
 }
 
 /* Returns -1 to go on, else the exit code. */
@@ -249,8 +251,9 @@ static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *pl
 static bool fix_load_project(FixCli *cli)
 {
     cli->project.search_from = cli->lint.paths[0];
-    if (!project_options_load(&cli->project))
-        return false;
+    PkDiag diag = PK_DIAG_INIT;
+    if (!project_options_load(&cli->project, &diag))
+        return cli_diag_fail(&diag);
     if (!cli->lint.pg_version)
         cli->lint.pg_version = cli->project.pg_version;
     cli->rules.host = cli->project.host;
@@ -273,30 +276,30 @@ int cmd_fix(int argc, char **argv)
     }
     LintResult res = {0};
     LintRulesState rules = {0};
-    char *errmsg = NULL;
-    bool ok = lint_run(&cli.lint, &res, &errmsg);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = lint_run(&cli.lint, &res, &diag);
     if (ok && (res.inputs[0].format != INPUT_CONF || !strcmp(res.inputs[0].path, "-"))) {
         /* fix rewrites postgresql.conf lines; a manifest keeps its own syntax */
-        errmsg = xasprintf("%s: pgknob fix rewrites postgresql.conf files and data directories, "
-                           "not %s input; pgknob lint shows the changes to make",
-                           res.inputs[0].path, !strcmp(res.inputs[0].path, "-")
-                                                   ? "standard"
-                                                   : input_format_name(res.inputs[0].format));
+        pk_diag_set(&diag, res.inputs[0].path, 0, NULL,
+                    "pgknob fix rewrites postgresql.conf files and data directories, not %s "
+                    "input; pgknob lint shows the changes to make",
+                    !strcmp(res.inputs[0].path, "-") ? "standard"
+                                                     : input_format_name(res.inputs[0].format));
         ok = false;
     }
-    ok = ok && lint_rules_run(&res, &cli.rules, &rules);
+    ok = ok && lint_rules_run(&res, &cli.rules, &rules, &diag);
+    cli_print_diags(&rules.notes);
     if (ok) {
         fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
         const ConfSet *sets[1] = {&res.inputs[0].set};
         size_t n_known = 0;
-        ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known);
+        ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known, &diag);
     }
     FixPlan plan = {0};
-    if (ok && !fix_plan_build(&res, 0, &plan, &errmsg))
+    if (ok && !fix_plan_build(&res, 0, &plan, &diag))
         ok = false;
-    if (errmsg)
-        fprintf(stderr, "pgknob: error: %s\n", errmsg);
-    free(errmsg);
+    cli_print_diag(&diag);
+    pk_diag_free(&diag);
     rc = ok ? fix_emit(&cli, &res.inputs[0], &plan) : PK_EXIT_USAGE;
     fix_plan_free(&plan);
     lint_rules_state_free(&rules);

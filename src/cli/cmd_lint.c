@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_report.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
 #include "host/host.h"
@@ -138,7 +140,8 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
     }
-    return project_option_set(&cli->project, key, arg);
+    PkDiag diag = PK_DIAG_INIT;
+    return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
 }
 
 /* "-" stands for standard input, once; --stdin-filename names it and needs it. Returns -1 to go
@@ -225,8 +228,9 @@ static bool lint_load_project(LintCli *cli)
     ProjectOptions *project = &cli->project;
     const char *first = cli->lint.paths[0];
     project->search_from = !strcmp(first, "-") ? cli->lint.stdin_name : first;
-    if (!project_options_load(project))
-        return false;
+    PkDiag diag = PK_DIAG_INIT;
+    if (!project_options_load(project, &diag))
+        return cli_diag_fail(&diag);
     if (!cli->lint.pg_version)
         cli->lint.pg_version = project->pg_version;
     cli->rules.host = project->host;
@@ -254,7 +258,9 @@ static bool lint_apply_policy(LintCli *cli, LintResult *res, size_t *n_known)
     const ConfSet **sets = xcalloc(res->n_inputs ? res->n_inputs : 1, sizeof(*sets));
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         sets[idx] = &res->inputs[idx].set;
-    bool ok = project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known,
+                                    &diag) || cli_diag_fail(&diag);
     free(sets);
     return ok;
 }
@@ -274,13 +280,8 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
     char *cwd = getcwd(NULL, 0);
     ReportOpts ropts = {.color = !cli->output && use_color(), .cwd = cwd,
                         .timestamp = report_timestamp()};
-    int rc = report_emit(report_format_choose(cli->format, cli->output), &in, &ropts,
-                         cli->output);
-    if (cli->output && rc != PK_EXIT_USAGE) { /* a CI log still shows the outcome */
-        char *summary = report_written_summary(&in, cli->output);
-        fprintf(stderr, "%s\n", summary);
-        free(summary);
-    }
+    int rc = cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts,
+                             cli->output);
     free(cwd);
     free(sources);
     return rc;
@@ -297,16 +298,14 @@ int cmd_lint(int argc, char **argv)
         return rc;
     }
     LintResult res = {0};
-    char *errmsg = NULL;
+    PkDiag diag = PK_DIAG_INIT;
     size_t n_known = 0;
-    bool ok = lint_run(&cli.lint, &res, &errmsg);
-    if (!ok) {
-        fprintf(stderr, "pgknob: error: %s\n", errmsg ? errmsg : "could not read the input");
-        free(errmsg);
-    }
+    bool ok = lint_run(&cli.lint, &res, &diag) || cli_diag_fail(&diag);
     /* rule findings come after validation's, then the project policy applies to both */
     LintRulesState rules = {0};
-    ok = ok && lint_rules_run(&res, &cli.rules, &rules);
+    ok = ok && lint_rules_run(&res, &cli.rules, &rules, &diag);
+    cli_print_diags(&rules.notes); /* before the error, as they came */
+    ok = ok || cli_diag_fail(&diag);
     if (ok && cli.cluster)
         lint_cluster(&res, &res.findings);
     if (ok)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_options.h"
+#include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/json.h"
 #include "common/strbuf.h"
@@ -573,8 +574,12 @@ int cmd_rules(int argc, char **argv)
         free(opts.dirs);
         return compile_dirs(argc - 1 - optind, argv + 1 + optind);
     }
+    PkDiagList notes = {0};
     rc = PK_EXIT_USAGE;
-    if (rules_load_packs(&set, !opts.no_builtin, opts.dirs, opts.n_dirs, &err))
+    bool loaded = rules_load_packs(&set, !opts.no_builtin, opts.dirs, opts.n_dirs, &notes, &err);
+    cli_print_diags(&notes);
+    pk_diag_list_free(&notes);
+    if (loaded)
         rc = run_sub(sub, &set, &opts, argc - 1 - optind, argv + 1 + optind);
     else
         pk_print_error(err.file, err.line, err.message, err.hint);

@@ -16,6 +16,7 @@
 #include "catalog/catalog.h"
 #include "catalog/value.h"
 #include "cli/cli_options.h"
+#include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/json.h"
 #include "common/redact.h"
@@ -376,10 +377,9 @@ int cmd_settings(int argc, char **argv)
     }
     ConfSet set = {0};
     ConfLoadOpts load = {.view_mode = !opts.all_errors, .pg_major = opts.pg_version};
-    char *errmsg = NULL;
-    if (!conf_load(opts.path, &load, &set, &errmsg)) {
-        fprintf(stderr, "pgknob: error: %s\n", errmsg);
-        free(errmsg);
+    PkDiag diag = PK_DIAG_INIT;
+    if (!conf_load(opts.path, &load, &set, &diag)) {
+        cli_diag_fail(&diag);
         conf_set_free(&set);
         redaction_free(&names);
         return PK_EXIT_USAGE;

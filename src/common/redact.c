@@ -236,12 +236,19 @@ char *redact_text(const Redaction *r, const char *text)
     return redact_userinfo(redact_password_words(out));
 }
 
-void redact_print_error(const Redaction *r, const char *file, int line, const char *message,
-                        const char *hint)
+static void redact_field(const Redaction *r, char **field)
 {
-    char *f = redact_text(r, file), *m = redact_text(r, message), *h = redact_text(r, hint);
-    pk_print_error(f, line, m, h);
-    free(f);
-    free(m);
-    free(h);
+    char *redacted = redact_text(r, *field);
+    free(*field);
+    *field = redacted;
+}
+
+void redact_diag(const Redaction *r, PkDiag *d)
+{
+    if (!d)
+        return;
+    redact_field(r, &d->file);
+    redact_field(r, &d->message);
+    redact_field(r, &d->detail);
+    redact_field(r, &d->hint);
 }

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+
 #define REDACTED "<redacted>"
 
 typedef struct Redaction {
@@ -36,8 +38,8 @@ bool redact_is_secret(const Redaction *r, const char *name, const char *value);
 /* `text` with every secret value of r, every "password=..." word and the userinfo of every URL
  * replaced by "<redacted>". Caller frees; NULL for NULL. r may be NULL. */
 char *redact_text(const Redaction *r, const char *text);
-/* pk_print_error with every argument passed through redact_text. */
-void redact_print_error(const Redaction *r, const char *file, int line, const char *message,
-                        const char *hint);
+/* Every text of a diagnostic (file, message, detail, hint) passed through redact_text, in place:
+ * a command redacts what a module returned before cli/ prints it. */
+void redact_diag(const Redaction *r, PkDiag *d);
 
 #endif

@@ -163,23 +163,16 @@ static bool parse_config_file(Loader *ld, const char *location, bool strict,
     return ok;
 }
 
-/* Sorted list of the directory's configuration files, or NULL with *errmsg set. */
+/* Sorted list of the directory's configuration files, or NULL with `why` set. */
 static char **conf_files_in_dir(Loader *ld, const char *dir_location, const CallSite *site,
-                                size_t *n_out, char **errmsg)
+                                size_t *n_out, PkDiag *why)
 {
     if (all_blank(dir_location)) {
-        *errmsg = xstrdup("empty configuration directory name");
+        pk_diag_set(why, NULL, 0, NULL, "empty configuration directory name");
         return NULL;
     }
-    PkDiag diag = PK_DIAG_INIT;
-    char **names = conf_path_dir_files(dir_location, site->file ? site->file : "/", ld->major,
-                                       n_out, &diag);
-    if (!names) {
-        *errmsg = diag.message;
-        diag.message = NULL;
-    }
-    pk_diag_free(&diag);
-    return names;
+    return conf_path_dir_files(dir_location, site->file ? site->file : "/", ld->major, n_out,
+                               why);
 }
 
 /* ParseConfigDirectory: the first file that fails ends the directory. */
@@ -187,11 +180,11 @@ static bool parse_config_dir(Loader *ld, const char *dir_location, const CallSit
                              int depth)
 {
     size_t n = 0;
-    char *errmsg = NULL;
-    char **names = conf_files_in_dir(ld, dir_location, site, &n, &errmsg);
+    PkDiag why = PK_DIAG_INIT;
+    char **names = conf_files_in_dir(ld, dir_location, site, &n, &why);
     if (!names) {
-        add_error(ld, site, errmsg);
-        free(errmsg);
+        add_error(ld, site, why.message);
+        pk_diag_free(&why);
         return false;
     }
     bool ok = true;
@@ -459,9 +452,9 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
 }
 
 /* The data directory's PG_VERSION ("18\n", or "9.6\n" before 10): its major; 0 when there is
- * no such file; -1 with *errmsg when it is not a regular file or does not hold a version (a
+ * no such file; -1 with `diag` set when it is not a regular file or does not hold a version (a
  * wrong guess of the version would check the configuration against the wrong catalog). */
-static int read_pg_version(const char *dir, char **errmsg)
+static int read_pg_version(const char *dir, PkDiag *diag)
 {
     char *path = xasprintf("%s/PG_VERSION", dir);
     char *data = NULL;
@@ -472,7 +465,8 @@ static int read_pg_version(const char *dir, char **errmsg)
     if (status == PK_READ_ERRNO && err == ENOENT) {
         major = 0;
     } else if (status != PK_READ_OK) {
-        *errmsg = xasprintf("could not read \"%s\": %s", path, pk_read_strerror(status, err));
+        pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\": %s", path,
+                    pk_read_strerror(status, err));
         major = -1;
     } else {
         const char *p = data;
@@ -486,11 +480,13 @@ static int read_pg_version(const char *dir, char **errmsg)
         if (*p == '\n')
             p++;
         if (value <= 0 || (size_t)(p - data) != len) {
-            *errmsg = xasprintf("%s: \"%.20s\" is not a PostgreSQL version (PG_VERSION holds the "
-                                "major, such as 18)", path, data);
-            for (char *c = *errmsg; *c; c++)
+            char *msg = xasprintf("%s: \"%.20s\" is not a PostgreSQL version (PG_VERSION holds "
+                                  "the major, such as 18)", path, data);
+            for (char *c = msg; *c; c++)
                 if ((unsigned char)*c < 0x20 || *c == 0x7f)
                     *c = '?';
+            pk_diag_set(diag, NULL, 0, NULL, "%s", msg);
+            free(msg);
             major = -1;
         } else {
             major = (int)value;
@@ -510,31 +506,30 @@ static bool has_read_error(const ConfSet *set)
 }
 
 /* The top-level file must be readable: that is pgknob's own input. */
-static bool load_top(Loader *ld, const char *abs_path, char **errmsg)
+static bool load_top(Loader *ld, const char *abs_path, PkDiag *diag)
 {
     char *data = NULL;
     size_t len = 0;
     int err = 0;
     PkReadStatus status = pk_read_file(abs_path, CONF_MAX_FILE_SIZE, &data, &len, &err);
     if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR) {
-        *errmsg = xasprintf("could not read \"%s\": %s", abs_path, pk_read_strerror(status, err));
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\": %s", abs_path,
+                           pk_read_strerror(status, err));
     }
-    if (status == PK_READ_TOO_LARGE) {
-        *errmsg = xasprintf("\"%s\" is larger than %zu MB: not a configuration file", abs_path,
-                            CONF_MAX_FILE_SIZE >> 20);
-        return false;
-    }
+    if (status == PK_READ_TOO_LARGE)
+        return pk_diag_set(diag, NULL, 0, NULL,
+                           "\"%s\" is larger than %zu MB: not a configuration file", abs_path,
+                           CONF_MAX_FILE_SIZE >> 20);
     parse_config_buffer(ld, abs_path, data, len, 0);
     free(data);
     return true;
 }
 
-static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts, char **errmsg)
+static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts, PkDiag *diag)
 {
     ConfSet *out = ld->set;
     out->data_dir = xstrdup(dir);
-    out->data_dir_major = read_pg_version(dir, errmsg);
+    out->data_dir_major = read_pg_version(dir, diag);
     if (out->data_dir_major < 0) {
         out->data_dir_major = 0;
         return false;
@@ -545,12 +540,13 @@ static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts,
     conf_path_canonicalize(conf, ld->major);
     struct stat st;
     if (stat(conf, &st) != 0 || !S_ISREG(st.st_mode)) {
-        *errmsg = xasprintf("\"%s\" is a directory without a postgresql.conf: give a configuration "
-                            "file or a data directory", dir);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "\"%s\" is a directory without a postgresql.conf: give a configuration file "
+                    "or a data directory", dir);
         free(conf);
         return false;
     }
-    bool ok = load_top(ld, conf, errmsg);
+    bool ok = load_top(ld, conf, diag);
     free(conf);
     if (ok && !(opts && opts->skip_auto_conf) && !has_read_error(out) && !ld->fatal) {
         CallSite none = {NULL, 0, ""};
@@ -561,29 +557,23 @@ static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts,
     return ok;
 }
 
-bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **errmsg)
+bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag *diag)
 {
-    *errmsg = NULL;
     Loader ld;
     loader_init(&ld, out, opts);
     struct stat st;
-    if (stat(path, &st) != 0) {
-        *errmsg = xasprintf("could not open \"%s\": %s", path, strerror(errno));
-        return false;
-    }
+    if (stat(path, &st) != 0)
+        return pk_diag_set(diag, NULL, 0, NULL, "could not open \"%s\": %s", path,
+                           strerror(errno));
     char *abs_path = conf_path_make_absolute(path, ld.major);
-    if (!abs_path) {
-        *errmsg = xasprintf("could not resolve \"%s\": %s", path, strerror(errno));
-        return false;
-    }
-    bool ok = S_ISDIR(st.st_mode) ? load_data_dir(&ld, abs_path, opts, errmsg)
-                                  : load_top(&ld, abs_path, errmsg);
+    if (!abs_path)
+        return pk_diag_set(diag, NULL, 0, NULL, "could not resolve \"%s\": %s", path,
+                           strerror(errno));
+    bool ok = S_ISDIR(st.st_mode) ? load_data_dir(&ld, abs_path, opts, diag)
+                                  : load_top(&ld, abs_path, diag);
     free(abs_path);
-    if (ok && ld.fatal) {
-        *errmsg = ld.fatal;
-        ld.fatal = NULL;
-        ok = false;
-    }
+    if (ok && ld.fatal)
+        ok = pk_diag_set(diag, NULL, 0, NULL, "%s", ld.fatal);
     free(ld.fatal);
     if (ok)
         conf_set_mark_applied(out);

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+
 /* One row of the offline pg_file_settings: a setting, or a place where reading failed. */
 typedef struct ConfEntry {
     char *file;      /* absolute path of the file, as the server reports sourcefile */
@@ -62,8 +64,8 @@ typedef struct ConfLoadOpts {
  * postgresql.auto.conf). Problems inside the configuration (syntax, missing include, cycles,
  * depth) become error entries, never a failure. Returns false only when pgknob's own input is
  * unusable (path missing/unreadable, a directory without postgresql.conf, file too large), with a
- * message in *errmsg (caller frees). `out` must be zeroed; free with conf_set_free. */
-bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, char **errmsg);
+ * `diag` set. `out` must be zeroed; free with conf_set_free. */
+bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag *diag);
 
 /* Parses one buffer as if it were the file `filename` (includes resolve relative to it).
  * Used by the fuzzer and unit tests. */

@@ -80,7 +80,7 @@ static char *connect_hint(const char *msg)
     return NULL;
 }
 
-static bool session_setup(DbConn *conn, char **errmsg)
+static bool session_setup(DbConn *conn, PkDiag *diag)
 {
     char sql[400];
     /* Read-only first: nothing this session runs can write, whatever a query says. */
@@ -93,18 +93,17 @@ static bool session_setup(DbConn *conn, char **errmsg)
     bool ok = PQresultStatus(res) == PGRES_COMMAND_OK;
     if (!ok) {
         char *line = one_line(PQerrorMessage(conn->pg));
-        *errmsg = xasprintf("could not set up the read-only session: %s", line);
+        pk_diag_set(diag, NULL, 0, NULL, "could not set up the read-only session: %s", line);
         free(line);
     }
     PQclear(res);
     return ok;
 }
 
-DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint)
+DbConn *db_connect(const DbConnectOpts *opts, PkDiag *diag)
 {
     const char *keys[4], *vals[4];
     int n_params = 0;
-    *hint = NULL;
     /* Keywords are applied in order: the user's conninfo may set connect_timeout, but
      * application_name is always ours so a DBA can see (and tests can find) the session. */
     if (!getenv("PGCONNECT_TIMEOUT")) {
@@ -127,8 +126,9 @@ DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint)
         char *line = redact_text(&secrets, raw);
         redaction_free(&secrets);
         free(raw);
-        *errmsg = xasprintf("could not connect to the server: %s", line);
-        *hint = connect_hint(line);
+        char *hint = connect_hint(line);
+        pk_diag_set(diag, NULL, 0, hint, "could not connect to the server: %s", line);
+        free(hint);
         free(line);
         PQfinish(pg);
         return NULL;
@@ -138,7 +138,7 @@ DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint)
     conn->version_num = PQserverVersion(pg);
     conn->statement_timeout_ms = opts->statement_timeout_ms > 0 ? opts->statement_timeout_ms : 5000;
     conn->lock_timeout_ms = opts->lock_timeout_ms > 0 ? opts->lock_timeout_ms : 1000;
-    if (!session_setup(conn, errmsg)) {
+    if (!session_setup(conn, diag)) {
         db_close(conn);
         return NULL;
     }

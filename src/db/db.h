@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
+
 typedef struct DbConn DbConn;
 
 typedef struct DbConnectOpts {
@@ -35,8 +37,8 @@ typedef struct DbResult {
 } DbResult;
 
 /* Connects with every libpq convention and sets up the read-only session. On failure returns NULL
- * with *errmsg (one line, caller frees) and *hint (may be NULL, caller frees). */
-DbConn *db_connect(const DbConnectOpts *opts, char **errmsg, char **hint);
+ * with `diag` set (a one-line message, and a hint when one applies). */
+DbConn *db_connect(const DbConnectOpts *opts, PkDiag *diag);
 void db_close(DbConn *conn);
 
 int db_server_version_num(const DbConn *conn); /* e.g. 180004 */

@@ -222,11 +222,11 @@ static const SnapSetting *find_setting(const Snapshot *snap, const char *lower_n
                    setting_name_cmp);
 }
 
-DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, char **errmsg)
+DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag)
 {
     DbResult res;
     if (!db_run(conn, "settings", &res)) {
-        *errmsg = xasprintf("could not read pg_settings: %s", res.error);
+        pk_diag_set(diag, NULL, 0, NULL, "could not read pg_settings: %s", res.error);
         db_result_free(&res);
         return NULL;
     }

@@ -22,9 +22,9 @@
 typedef struct DbCatalog DbCatalog;
 
 /* Fills `snap` (zeroed by the caller) from pg_settings and returns the catalog it points into, or
- * NULL with *errmsg when pg_settings could not be read. Settings waiting for a restart become
+ * NULL with `diag` set when pg_settings could not be read. Settings waiting for a restart become
  * PK0902 findings in `findings`. Free the catalog after snapshot_free. */
-DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, char **errmsg);
+DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag);
 void db_catalog_free(DbCatalog *catalog);
 
 /* pg_file_settings rows with an error become PK0901 error findings (the server would refuse to

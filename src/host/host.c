@@ -85,14 +85,15 @@ static bool valid_kernel(const char *text)
 /* A machine beyond these is a typo (ram=16PB for 16GB), not a host to size memory for. */
 #define HOST_MAX_RAM (64.0 * 1099511627776.0) /* 64 TB */
 
-static bool spec_item(HostFacts *out, const char *key, const char *value, char **errmsg)
+static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag *diag)
 {
     bool ok = true;
     if (!strcmp(key, "ram") || !strcmp(key, "memory")) {
         ok = parse_size(value, &out->ram_bytes);
         if (ok && (out->ram_bytes > HOST_MAX_RAM || out->ram_bytes < 1048576.0)) {
-            *errmsg = xasprintf("host fact \"%s\" = \"%s\" is not a machine's memory (give 1MB "
-                                "to 64TB)", key, value);
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "host fact \"%s\" = \"%s\" is not a machine's memory (give 1MB to 64TB)",
+                        key, value);
             return false;
         }
     } else if (!strcmp(key, "cores") || !strcmp(key, "cpus")) {
@@ -100,8 +101,9 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, char *
         long cores = strtol(value, &end, 10);
         ok = *value && !*end && cores > 0 && cores <= 100000;
         if (*value && !*end && !ok) {
-            *errmsg = xasprintf("host fact \"%s\" = \"%s\" is not a machine's core count (give "
-                                "1 to 100000)", key, value);
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "host fact \"%s\" = \"%s\" is not a machine's core count (give 1 to "
+                        "100000)", key, value);
             return false;
         }
         out->cores = (int)cores;
@@ -131,19 +133,19 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, char *
     } else if (!strcmp(key, "io_uring")) {
         ok = (out->io_uring_allowed = parse_yes_no(value)) >= 0;
     } else {
-        *errmsg = xasprintf("unknown host fact \"%s\" (known: ram, cores, storage, kernel, "
-                            "container, io_uring, instance_class)", key);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "unknown host fact \"%s\" (known: ram, cores, storage, kernel, container, "
+                    "io_uring, instance_class)", key);
         return false;
     }
     if (!ok)
-        *errmsg = xasprintf("invalid value for host fact \"%s\": \"%s\"", key, value);
+        pk_diag_set(diag, NULL, 0, NULL, "invalid value for host fact \"%s\": \"%s\"", key, value);
     return ok;
 }
 
-bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
+bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
 {
     host_init(out);
-    *errmsg = NULL;
     char *copy = xstrdup(spec), *save = NULL;
     bool ok = true;
     /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
@@ -155,7 +157,8 @@ bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
         n_item++;
         char *eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1]) {
-            *errmsg = xasprintf("invalid host fact \"%s\": expected key=value", item);
+            pk_diag_set(diag, NULL, 0, NULL, "invalid host fact \"%s\": expected key=value",
+                        item);
             ok = false;
             break;
         }
@@ -165,14 +168,15 @@ bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg)
                 continue;
             size_t slot = idx < 4 ? idx / 2 : idx - 2;
             if (seen[slot]) {
-                *errmsg = xasprintf("host fact \"%s\" is given twice (item %d, and \"%s\" at "
-                                    "item %d)", item, n_item, seen[slot], seen_at[slot]);
+                pk_diag_set(diag, NULL, 0, NULL,
+                            "host fact \"%s\" is given twice (item %d, and \"%s\" at item %d)",
+                            item, n_item, seen[slot], seen_at[slot]);
                 ok = false;
             }
             seen[slot] = facts[idx];
             seen_at[slot] = n_item;
         }
-        ok = ok && spec_item(out, item, eq + 1, errmsg);
+        ok = ok && spec_item(out, item, eq + 1, diag);
     }
     free(copy);
     if (ok)
@@ -471,14 +475,13 @@ void host_read_local(HostFacts *out, const char *root, const char *data_path)
     out->source = sb_detach(&notes);
 }
 
-bool host_from_option(const char *option, const char *data_path, HostFacts *out, char **errmsg)
+bool host_from_option(const char *option, const char *data_path, HostFacts *out, PkDiag *diag)
 {
-    *errmsg = NULL;
     if (!strcmp(option, "local")) {
         host_read_local(out, NULL, data_path);
         return true;
     }
-    return host_parse_spec(option, out, errmsg);
+    return host_parse_spec(option, out, diag);
 }
 
 char *host_describe(const HostFacts *host)

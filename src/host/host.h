@@ -7,11 +7,17 @@
 
 #include <stdbool.h>
 
+#include "common/diag.h"
 #include "model/snapshot.h"
 
 /* Parses a spec of comma-separated key=value pairs (ram, cores, storage, kernel, container,
- * io_uring). Fills every field (unknown where not given). False with *errmsg (caller frees). */
-bool host_parse_spec(const char *spec, HostFacts *out, char **errmsg);
+ * io_uring). Fills every field (unknown where not given). False with `diag` set. */
+bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag);
+/* The hint of an error about a --host option. */
+#define HOST_SPEC_HINT                                                                            \
+    "Write --host local, or key=value pairs such as "                                            \
+    "ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no."
+
 
 /* The memory (bytes) and vCPUs of an AWS RDS/Aurora instance class ("db.r6g.large",
  * "db.t4g.micro"), from AWS's published instance-class tables (host/instance.c); false when the
@@ -25,7 +31,7 @@ bool host_instance_class(const char *name, double *memory, int *vcpus);
 void host_read_local(HostFacts *out, const char *root, const char *data_path);
 
 /* `--host` option: "local" or a spec. */
-bool host_from_option(const char *option, const char *data_path, HostFacts *out, char **errmsg);
+bool host_from_option(const char *option, const char *data_path, HostFacts *out, PkDiag *diag);
 
 /* One line for reports: "ram=16GB cores=4 storage=nvme kernel=6.8 (local; cgroup limit …)". */
 char *host_describe(const HostFacts *host);

@@ -93,17 +93,16 @@ bool predict_stage(const LabSettings *settings, int major, FindingList *out, PkD
     LintOpts opts = {.paths = paths, .n_paths = 1, .pg_version = version};
     LintResult res;
     memset(&res, 0, sizeof(res));
-    char *lint_err = NULL;
-    bool ok = lint_run(&opts, &res, &lint_err) && res.n_inputs == 1;
+    bool ok = lint_run(&opts, &res, diag) && res.n_inputs == 1;
     if (!ok)
-        pk_diag_set(diag, NULL, 0, NULL, "%s", lint_err ? lint_err : "lint found no input");
-    free(lint_err);
+        pk_diag_set(diag, NULL, 0, NULL, "lint found no input"); /* unless lint said why */
     /* The shipped rule packs, with this machine's host facts: the lab's server runs here. */
     LintRulesOpts rules_opts = {.host = "local"};
     LintRulesState rules;
     memset(&rules, 0, sizeof(rules));
-    if (ok && !lint_rules_run(&res, &rules_opts, &rules)) {
-        ok = pk_diag_set(diag, NULL, 0, NULL, "the rule packs could not be loaded");
+    if (ok && !lint_rules_run(&res, &rules_opts, &rules, diag)) {
+        pk_diag_prefix(diag, "the rule packs could not be loaded");
+        ok = false;
     }
     lint_rules_state_free(&rules);
     size_t first = out->n;

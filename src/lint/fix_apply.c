@@ -104,16 +104,15 @@ static char *lines_join(const Lines *lines)
     return sb.data ? sb_detach(&sb) : xstrdup("");
 }
 
-static bool edit_file(FixPlan *plan, const char *path, char **errmsg)
+static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
 {
     char *data = NULL;
     size_t len = 0;
     int err = 0;
     PkReadStatus status = pk_read_file(path, FIX_FILE_MAX, &data, &len, &err);
-    if (status != PK_READ_OK) {
-        *errmsg = xasprintf("%s: could not read it again: %s", path, pk_read_strerror(status, err));
-        return false;
-    }
+    if (status != PK_READ_OK)
+        return pk_diag_set(diag, path, 0, NULL, "could not read it again: %s",
+                           pk_read_strerror(status, err));
     Lines lines;
     lines_split(data, &lines);
     bool appended = false;
@@ -132,7 +131,7 @@ static bool edit_file(FixPlan *plan, const char *path, char **errmsg)
             continue;
         }
         if (c->line < 1 || (size_t)c->line > lines.n) {
-            *errmsg = xasprintf("%s:%d: the line to fix is gone (the file changed?)", path, c->line);
+            pk_diag_set(diag, path, c->line, NULL, "the line to fix is gone (the file changed?)");
             lines_free(&lines);
             free(data);
             return false;
@@ -144,7 +143,7 @@ static bool edit_file(FixPlan *plan, const char *path, char **errmsg)
             old[old_len - 1] = '\0';
         char *rewritten = conf_rewrite_assignment(old, c->name, c->value);
         if (!rewritten) {
-            *errmsg = xasprintf("%s:%d: no assignment to rewrite on this line", path, c->line);
+            pk_diag_set(diag, path, c->line, NULL, "no assignment to rewrite on this line");
             lines_free(&lines);
             free(data);
             return false;
@@ -160,10 +159,9 @@ static bool edit_file(FixPlan *plan, const char *path, char **errmsg)
     return true;
 }
 
-bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, char **errmsg)
+bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, PkDiag *diag)
 {
     memset(plan, 0, sizeof(*plan));
-    *errmsg = NULL;
     const LintInput *input = &res->inputs[input_idx];
     if (!input->set.n_files)
         return true;
@@ -184,7 +182,7 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, char
         bool touched = false;
         for (size_t idx = 0; idx < plan->n_changes && !touched; idx++)
             touched = !strcmp(plan->changes[idx].file, path);
-        if (touched && !edit_file(plan, path, errmsg))
+        if (touched && !edit_file(plan, path, diag))
             return false;
     }
     return true;

@@ -38,9 +38,9 @@ typedef struct FixPlan {
     char *top_file;      /* the input's top-level file (appends go there) */
 } FixPlan;
 
-/* Plans the fixes of the unsuppressed findings of input `input_idx`. False with *errmsg (caller
- * frees) when a file cannot be read again or a line cannot be rewritten. */
-bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, char **errmsg);
+/* Plans the fixes of the unsuppressed findings of input `input_idx`. False with `diag` set when
+ * a file cannot be read again or a line cannot be rewritten. */
+bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, PkDiag *diag);
 /* A unified diff of every changed file, paths relative to `cwd` when under it (patch -p0). */
 void fix_plan_diff(const FixPlan *plan, const char *cwd, StrBuf *out);
 /* ALTER SYSTEM statements grouped by reload and restart, then the statements that undo them. */

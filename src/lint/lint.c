@@ -35,16 +35,16 @@ bool lint_parse_version(const char *text, int *major, int *minor)
 /* --pg-version, else the data directory's PG_VERSION, else the major a manifest names (CNPG's
  * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default. */
 static bool input_version(const LintOpts *opts, LintInput *input, int manifest_major,
-                          char **errmsg)
+                          PkDiag *diag)
 {
     input->pg_minor = -1;
     if (opts->pg_version) {
         input->version_source = "--pg-version";
         if (lint_parse_version(opts->pg_version, &input->pg_major, &input->pg_minor))
             return true;
-        *errmsg = xasprintf("unsupported PostgreSQL version \"%s\" (pgknob knows %d to %d)",
-                            opts->pg_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL,
+                           "unsupported PostgreSQL version \"%s\" (pgknob knows %d to %d)",
+                           opts->pg_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
     }
     int dir_major = input->set.data_dir_major;
     if (dir_major) {
@@ -52,10 +52,9 @@ static bool input_version(const LintOpts *opts, LintInput *input, int manifest_m
         input->pg_major = dir_major;
         if (catalog_for_major(dir_major))
             return true;
-        *errmsg = xasprintf("%s: data directory of PostgreSQL %d, but pgknob knows %d to %d;"
-                            " use --pg-version", input->path, dir_major, PK_MIN_MAJOR,
-                            PK_MAX_MAJOR);
-        return false;
+        return pk_diag_set(diag, input->path, 0, NULL,
+                           "data directory of PostgreSQL %d, but pgknob knows %d to %d; use "
+                           "--pg-version", dir_major, PK_MIN_MAJOR, PK_MAX_MAJOR);
     }
     if (manifest_major && catalog_for_major(manifest_major)) {
         input->version_source = "manifest";
@@ -84,19 +83,17 @@ static void lint_auth_files(LintInput *input, const HbaInput *in, bool with_sett
 /* A lone pg_hba.conf or pg_ident.conf: no postgresql.conf is read, so the settings the
  * semantics rules need are unknown (a fragment). */
 static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList *findings,
-                            char **errmsg)
+                            PkDiag *diag)
 {
-    if (!input_version(opts, input, 0, errmsg))
+    if (!input_version(opts, input, 0, diag))
         return false;
     const Catalog *cat = catalog_for_major(input->pg_major);
     snapshot_from_conf(&input->snap, &input->set, cat);
     input->fragment = true;
     input->snap.fragment = true;
     HbaInput in = {0};
-    if (!hba_input_from_file(input->path, input->pg_major, &in)) {
-        *errmsg = xasprintf("could not read \"%s\"", input->path);
-        return false;
-    }
+    if (!hba_input_from_file(input->path, input->pg_major, &in))
+        return pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\"", input->path);
     /* the report lists the files read */
     const char *paths[] = {in.hba_path, in.ident_path};
     for (size_t idx = 0; idx < 2; idx++) {
@@ -114,15 +111,13 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
 
 /* The loaded set's version, Snapshot and validation findings. */
 static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_major,
-                       FindingList *findings, char **errmsg)
+                       FindingList *findings, PkDiag *diag)
 {
-    if (!input_version(opts, input, manifest_major, errmsg))
+    if (!input_version(opts, input, manifest_major, diag))
         return false;
     const Catalog *cat = catalog_for_major(input->pg_major);
-    if (!cat) {
-        *errmsg = xasprintf("no catalog for PostgreSQL %d", input->pg_major);
-        return false;
-    }
+    if (!cat)
+        return pk_diag_set(diag, NULL, 0, NULL, "no catalog for PostgreSQL %d", input->pg_major);
     snapshot_from_conf(&input->snap, &input->set, cat);
     input->fragment = !input->set.data_dir && input->format == INPUT_CONF &&
                       lint_is_fragment(input->path, opts->fragment);
@@ -138,15 +133,15 @@ static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_majo
 }
 
 static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings,
-                       char **errmsg)
+                       PkDiag *diag)
 {
     if (hba_input_is_auth_file(input->path))
-        return lint_auth_input(opts, input, findings, errmsg);
+        return lint_auth_input(opts, input, findings, diag);
     ConfLoadOpts load_opts = {.skip_auto_conf = opts->skip_auto_conf};
-    if (!conf_load(input->path, &load_opts, &input->set, errmsg))
+    if (!conf_load(input->path, &load_opts, &input->set, diag))
         return false;
     input->validation_begin = findings->n;
-    bool ok = lint_check(opts, input, 0, findings, errmsg);
+    bool ok = lint_check(opts, input, 0, findings, diag);
     HbaInput in = {0};
     if (ok && input->set.data_dir)
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
@@ -190,7 +185,7 @@ static LintInput *add_input(LintResult *res, const char *path)
 
 /* One LintInput per recognised document; the document's ConfSet moves into it. */
 static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, LintResult *res,
-                      char **errmsg)
+                      PkDiag *diag)
 {
     for (size_t idx = 0; idx < ir->n_docs; idx++) {
         InputDoc *doc = &ir->docs[idx];
@@ -202,7 +197,7 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->validation_begin = res->findings.n;
         lint_input_notes(doc, input->set.n_files ? input->set.files[0] : path, &res->findings);
         size_t checked = res->findings.n;
-        bool ok = lint_check(opts, input, doc->pg_major, &res->findings, errmsg);
+        bool ok = lint_check(opts, input, doc->pg_major, &res->findings, diag);
         if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
             patroni_drops(&res->findings, checked);
         input->validation_end = res->findings.n;
@@ -210,23 +205,6 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
             return false;
     }
     return true;
-}
-
-static char *diag_text(const PkDiag *diag)
-{
-    StrBuf sb = STRBUF_INIT;
-    if (diag->file) {
-        sb_put(&sb, diag->file);
-        if (diag->line > 0)
-            sb_printf(&sb, ":%d", diag->line);
-        if (diag->line > 0 && diag->column > 0)
-            sb_printf(&sb, ":%d", diag->column);
-        sb_put(&sb, ": ");
-    }
-    sb_put(&sb, diag->message ? diag->message : "could not read the input");
-    if (diag->hint)
-        sb_printf(&sb, "\nhint: %s", diag->hint);
-    return sb_detach(&sb);
 }
 
 bool lint_is_fragment(const char *path, bool forced)
@@ -258,9 +236,8 @@ static bool stdin_names_auth_file(const char *name)
     return !strcmp(base, "pg_hba.conf") || !strcmp(base, "pg_ident.conf");
 }
 
-bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
+bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag)
 {
-    *errmsg = NULL;
     InputOpts iopts = {.format = opts->input_format, .target = opts->target,
                        .instance_memory = opts->instance_memory,
                        .instance_vcpus = opts->instance_vcpus, .stdin_name = opts->stdin_name};
@@ -269,21 +246,17 @@ bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg)
         /* "-" is standard input; --stdin-filename says where its text stands */
         const char *name = !strcmp(path, "-") && opts->stdin_name ? opts->stdin_name : path;
         if (name != path && stdin_names_auth_file(name)) {
-            *errmsg = xasprintf("%s: standard input is read as postgresql.conf text or a "
-                                "manifest; lint pg_hba.conf and pg_ident.conf from their files",
-                                name);
-            return false;
+            return pk_diag_set(diag, name, 0, NULL,
+                               "standard input is read as postgresql.conf text or a manifest; "
+                               "lint pg_hba.conf and pg_ident.conf from their files");
         }
         InputResult ir = {0};
-        PkDiag diag = PK_DIAG_INIT;
-        if (!input_load(path, &iopts, &ir, &diag)) {
-            *errmsg = diag_text(&diag);
-            pk_diag_free(&diag);
+        if (!input_load(path, &iopts, &ir, diag)) {
             input_result_free(&ir);
             return false;
         }
-        bool ok = ir.n_docs ? lint_docs(opts, name, &ir, res, errmsg)
-                            : lint_input(opts, add_input(res, path), &res->findings, errmsg);
+        bool ok = ir.n_docs ? lint_docs(opts, name, &ir, res, diag)
+                            : lint_input(opts, add_input(res, path), &res->findings, diag);
         input_result_free(&ir);
         if (!ok)
             return false;

@@ -61,11 +61,11 @@ typedef struct LintResult {
 /* Parses "18" or "18.2" for a major pgknob knows (13–18); false otherwise. */
 bool lint_parse_version(const char *text, int *major, int *minor);
 
-/* Loads and validates every input into `res` (zeroed by the caller). Returns false, with a
- * message in *errmsg (caller frees), when pgknob's own input is unusable: a bad --pg-version, a
+/* Loads and validates every input into `res` (zeroed by the caller). Returns false, with
+ * `diag` set, when pgknob's own input is unusable: a bad --pg-version, a
  * missing or unreadable path, a data directory of a version pgknob does not know. Problems
  * inside configurations are findings, never a failure. Free with lint_result_free either way. */
-bool lint_run(const LintOpts *opts, LintResult *res, char **errmsg);
+bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag);
 
 void lint_result_free(LintResult *res);
 

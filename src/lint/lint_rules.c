@@ -1,7 +1,6 @@
 /* Glue between the lint pipeline and the rule engine. */
 #include "lint/lint_rules.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,17 +19,17 @@ static void copy_host(HostFacts *to, const HostFacts *from)
     to->source = xstrdup(from->source);
 }
 
-static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
+static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
+                      PkDiag *diag)
 {
     if (!opts->host)
         return true;
     /* with a data directory, its device is the storage that matters */
     const char *data_path = res->n_inputs ? res->inputs[0].set.data_dir : NULL;
-    char *msg = NULL;
-    if (!host_from_option(opts->host, data_path, &state->host, &msg)) {
-        fprintf(stderr, "pgknob: error: --host: %s\nhint: Write --host local, or key=value pairs "
-                        "such as ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no.\n", msg);
-        free(msg);
+    PkDiag why = PK_DIAG_INIT;
+    if (!host_from_option(opts->host, data_path, &state->host, &why)) {
+        pk_diag_set(diag, NULL, 0, HOST_SPEC_HINT, "--host: %s", why.message);
+        pk_diag_free(&why);
         return false;
     }
     state->have_host = true;
@@ -44,13 +43,10 @@ static void state_init(LintRulesState *state)
     state->host.cores = state->host.container = state->host.io_uring_allowed = -1;
 }
 
-bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state)
+bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *diag)
 {
     state_init(state);
-    PkDiag err = PK_DIAG_INIT;
-    if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &err)) {
-        pk_print_error(err.file, err.line, err.message, err.hint);
-        pk_diag_free(&err);
+    if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &state->notes, diag)) {
         return false;
     }
     state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));
@@ -81,14 +77,15 @@ static void skipped_dedup(SkippedList *list)
     list->n = kept;
 }
 
-bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state)
+bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
+                    PkDiag *diag)
 {
     /* --no-rules keeps the host facts: the validation checks that need them still run */
     if (opts->disabled_all)
         state_init(state);
-    else if (!lint_rules_load(opts, state))
+    else if (!lint_rules_load(opts, state, diag))
         return false;
-    if (!load_host(res, opts, state))
+    if (!load_host(res, opts, state, diag))
         return false;
     EngineOpts eopts = {opts->disable, opts->n_disable};
     for (size_t input_idx = 0; input_idx < res->n_inputs; input_idx++) {
@@ -118,5 +115,6 @@ void lint_rules_state_free(LintRulesState *state)
     for (size_t idx = 0; idx < state->n_pack_dirs; idx++)
         free(state->pack_dirs[idx]);
     free(state->pack_dirs);
+    pk_diag_list_free(&state->notes);
     memset(state, 0, sizeof(*state));
 }

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
 #include "engine/engine.h"
 #include "lint/lint.h"
 #include "rules/rules.h"
@@ -27,16 +28,18 @@ typedef struct LintRulesState {
     SkippedList skipped;            /* rules skipped for a missing fact, every input */
     char **pack_dirs;               /* the packs that ran, for the report header */
     size_t n_pack_dirs;
+    PkDiagList notes;               /* loading's notes (a rule directory with no rule file) */
 } LintRulesState;
 
 /* Loads the shipped packs and `opts->dirs` into a fresh `state` (its pack_dirs name them for the
- * report; host facts unknown). False with the rule error printed. For commands whose snapshot
- * does not come from lint (audit). */
-bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state);
+ * report; host facts unknown; state->notes for the caller to print). False with `diag` set (the
+ * rule file's error). For commands whose snapshot does not come from lint (audit). */
+bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *diag);
 
-/* Runs the rules over every input of `res`. False when pgknob's own input is unusable (a broken
- * rule file, a bad --host spec): the rule error was printed to stderr, and the caller exits 2. */
-bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state);
+/* Runs the rules over every input of `res`. False with `diag` set when pgknob's own input is
+ * unusable (a broken rule file, a bad --host spec): the caller exits 2. */
+bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
+                    PkDiag *diag);
 void lint_rules_state_free(LintRulesState *state);
 
 #endif

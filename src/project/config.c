@@ -122,13 +122,14 @@ static bool host_key(Loader *ld, const char *name, const char *value)
                         "local.", "unknown host fact \"%s\"", name);
     if (ok && strcmp(name, "local")) {
         /* the --host reader has the last word (absurd sizes, 0 cores): one rule for both */
-        char *item = xasprintf("%s=%s", name, value), *why = NULL;
+        char *item = xasprintf("%s=%s", name, value);
         HostFacts facts;
+        PkDiag why = PK_DIAG_INIT;
         bool valid = host_parse_spec(item, &facts, &why);
         free(item);
         if (!valid) {
-            fail(ld, NULL, "%s", why);
-            free(why);
+            fail(ld, NULL, "%s", why.message);
+            pk_diag_free(&why);
             return false;
         }
         host_facts_clear(&facts);

@@ -2,7 +2,6 @@
  * configuration: the file fills what the command line left out, and lists add up. */
 #include "project/options.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -30,25 +29,23 @@ static void add_disabled(ProjectOptions *opts, const char *value)
 }
 
 /* A bad --host is a usage error before anything runs (for audit: before connecting). */
-static bool host_spec_valid(const char *spec)
+static bool host_spec_valid(const char *spec, PkDiag *diag)
 {
     if (!strcmp(spec, "local"))
         return true;
     HostFacts facts;
-    char *errmsg = NULL;
-    bool ok = host_parse_spec(spec, &facts, &errmsg);
+    PkDiag why = PK_DIAG_INIT;
+    bool ok = host_parse_spec(spec, &facts, &why);
     if (ok)
         host_facts_clear(&facts);
     else
-        fprintf(stderr, "pgknob: error: invalid --host \"%s\": %s\n"
-                        "hint: Write --host local, or key=value pairs such as "
-                        "ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no.\n",
-                spec, errmsg);
-    free(errmsg);
+        pk_diag_set(diag, NULL, 0, HOST_SPEC_HINT, "invalid --host \"%s\": %s", spec,
+                    why.message);
+    pk_diag_free(&why);
     return ok;
 }
 
-bool project_option_set(ProjectOptions *opts, int key, const char *arg)
+bool project_option_set(ProjectOptions *opts, int key, const char *arg, PkDiag *diag)
 {
     switch (key) {
     case PROJECT_OPT_CONFIG: opts->config = arg; return true;
@@ -57,42 +54,38 @@ bool project_option_set(ProjectOptions *opts, int key, const char *arg)
     case PROJECT_OPT_DISABLE: add_disabled(opts, arg); return true;
     case PROJECT_OPT_HOST:
         opts->host = arg;
-        return host_spec_valid(arg);
+        return host_spec_valid(arg, diag);
     case PROJECT_OPT_FAIL_ON:
         if (fail_on_parse(arg, &opts->fail_on, &opts->fail_on_refusal))
             return opts->fail_on_given = true;
-        fprintf(stderr, "pgknob: error: invalid --fail-on level \"%s\"\n"
-                        "hint: Use refusal, error, warning, notice or never.\n", arg);
-        return false;
+        return pk_diag_set(diag, NULL, 0, "Use refusal, error, warning, notice or never.",
+                           "invalid --fail-on level \"%s\"", arg);
     }
-    return false;
+    return pk_diag_set(diag, NULL, 0, NULL, "option key %d is not a shared option", key);
 }
 
 /* The baseline is pgknob's own input: read it now, so a bad one stops the command early. */
-static bool load_baseline(ProjectOptions *opts)
+static bool load_baseline(ProjectOptions *opts, PkDiag *diag)
 {
     if (!opts->baseline)
         return true;
     char *errmsg = NULL;
     opts->have_known = baseline_load(opts->baseline, &opts->known, &errmsg);
     if (!opts->have_known)
-        pk_print_error(NULL, 0, errmsg, NULL);
+        pk_diag_set(diag, NULL, 0, NULL, "%s", errmsg);
     free(errmsg);
     return opts->have_known;
 }
 
-bool project_options_load(ProjectOptions *opts)
+bool project_options_load(ProjectOptions *opts, PkDiag *diag)
 {
     char *found = opts->config ? NULL : project_config_find(opts->search_from);
     const char *path = opts->config ? opts->config : found;
     if (!path)
-        return load_baseline(opts);
-    PkDiag err = PK_DIAG_INIT;
-    bool ok = project_config_load(path, &opts->project, &err);
+        return load_baseline(opts, diag);
+    bool ok = project_config_load(path, &opts->project, diag);
     free(found);
     if (!ok) {
-        pk_print_error(err.file, err.line, err.message, err.hint);
-        pk_diag_free(&err);
         return false;
     }
     const ProjectConfig *cfg = &opts->project;
@@ -111,11 +104,12 @@ bool project_options_load(ProjectOptions *opts)
         add_disabled(opts, cfg->disable[idx]);
     for (size_t idx = 0; idx < cfg->n_redact; idx++)
         redaction_add_name(&opts->redact, cfg->redact[idx]);
-    return load_baseline(opts);
+    return load_baseline(opts, diag);
 }
 
 bool project_options_apply(ProjectOptions *opts, FindingList *findings,
-                           const ConfSet *const *sets, size_t n_sets, size_t *n_known)
+                           const ConfSet *const *sets, size_t n_sets, size_t *n_known,
+                           PkDiag *diag)
 {
     PolicyRun run = {.cfg = opts->project.path ? &opts->project : NULL, .sets = sets,
                      .n_sets = n_sets, .baseline_path = opts->baseline,
@@ -124,7 +118,7 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings,
     char *errmsg = NULL;
     bool ok = policy_apply(findings, &run, n_known, &errmsg);
     if (!ok)
-        fprintf(stderr, "pgknob: error: %s\n", errmsg);
+        pk_diag_set(diag, NULL, 0, NULL, "%s", errmsg);
     free(errmsg);
     return ok;
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/diag.h"
 #include "common/redact.h"
 #include "conf/conf.h"
 #include "model/finding.h"
@@ -43,23 +44,24 @@ typedef struct ProjectOptions {
     Redaction redact;         /* the file's "redact" names, and secrets the command adds */
 } ProjectOptions;
 
-/* Takes the value of one PROJECT_OPT_ key. False, with the error printed, for a bad value
- * (an unknown level, a --host spec that does not parse) or a key that is not shared. */
-bool project_option_set(ProjectOptions *opts, int key, const char *arg);
+/* Takes the value of one PROJECT_OPT_ key. False, with `diag` set, for a bad value (an unknown
+ * level, a --host spec that does not parse) or a key that is not shared. */
+bool project_option_set(ProjectOptions *opts, int key, const char *arg, PkDiag *diag);
 
 /* Reads the project configuration (--config, else the .pgknob.ini found upward from
  * search_from, else ./.pgknob.ini: project_config_find), completes `opts`
  * with it (its redaction list goes to opts->redact) and reads the baseline. False, with
- * the error printed (FILE:LINE for the file), when either cannot be read or has a mistake: a
+ * `diag` set (FILE:LINE for the file), when either cannot be read or has a mistake: a
  * command calls this before its real work (for audit, before connecting). */
-bool project_options_load(ProjectOptions *opts);
+bool project_options_load(ProjectOptions *opts, PkDiag *diag);
 
 /* The project policy on a run's findings: the inline pragmas of `sets` (none for a server), the
  * file's severity overrides, the disabled rules (the file's and --disable: findings a command
  * makes outside the rule engine go too), then the baseline (*n_known: findings it knew).
- * Sorts the findings. False, with the error printed, when the baseline cannot be read. */
+ * Sorts the findings. False, with `diag` set, when the baseline cannot be read. */
 bool project_options_apply(ProjectOptions *opts, FindingList *findings,
-                           const ConfSet *const *sets, size_t n_sets, size_t *n_known);
+                           const ConfSet *const *sets, size_t n_sets, size_t *n_known,
+                           PkDiag *diag);
 
 void project_options_free(ProjectOptions *opts);
 

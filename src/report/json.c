@@ -190,7 +190,7 @@ static json_t *summary_obj(const ReportInput *in)
                                             : in->fail_on == SEV_NONE ? "never"
                                                                       : severity_name(in->fail_on)));
     pk_json_set(obj, "refusals", json_integer((json_int_t)findings_count_refusals(list)));
-    pk_json_set(obj, "exit_code", json_integer(report_exit_code(in)));
+    pk_json_set(obj, "exit_code", json_integer(in->exit_code));
     return obj;
 }
 

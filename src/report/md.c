@@ -391,7 +391,7 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
     if (n_live)
         sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
                   plural(n_live, "rule needs", "rules need"));
-    int rc = report_exit_code(in);
+    int rc = in->exit_code;
     if (in->fail_on_refusal)
         sb_printf(out, "With `--fail-on refusal` this run %s a CI gate (exit %d).\n\n",
                   rc ? "fails" : "passes", rc);

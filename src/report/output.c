@@ -10,8 +10,6 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "cli/commands.h"
-
 const ReportFormat *report_format_choose(const char *name, const char *output_path)
 {
     if (name)
@@ -87,16 +85,14 @@ static const char *output_is_input(const ReportInput *in, const char *output_pat
     return NULL;
 }
 
-int report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
-                const char *output_path)
+bool report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
+                 const char *output_path, PkDiag *diag)
 {
     const char *input = output_is_input(in, output_path);
-    if (input) {
-        fprintf(stderr, "pgknob: error: -o \"%s\" is an input of this run (%s): refusing to "
-                        "overwrite it\nhint: Write the report to another file.\n", output_path,
-                input);
-        return PK_EXIT_USAGE;
-    }
+    if (input)
+        return pk_diag_set(diag, NULL, 0, "Write the report to another file.",
+                           "-o \"%s\" is an input of this run (%s): refusing to overwrite it",
+                           output_path, input);
     StrBuf out = STRBUF_INIT;
     report_set_display_base(opts->cwd);
     format->render(in, opts, &out);
@@ -113,18 +109,16 @@ int report_emit(const ReportFormat *format, const ReportInput *in, const ReportO
     }
     FILE *fp = output_path ? fopen(output_path, "w") : stdout;
     if (!fp) {
-        fprintf(stderr, "pgknob: error: could not open \"%s\" for writing: %s\n", output_path,
-                strerror(errno));
+        pk_diag_set(diag, NULL, 0, NULL, "could not open \"%s\" for writing: %s", output_path,
+                    strerror(errno));
         sb_free(&out);
-        return PK_EXIT_USAGE;
+        return false;
     }
     bool ok = fwrite(sb_str(&out), 1, out.len, fp) == out.len;
     ok = (output_path ? fclose(fp) : fflush(fp)) == 0 && ok;
     sb_free(&out);
-    if (!ok) {
-        fprintf(stderr, "pgknob: error: could not write the report to %s\n",
-                output_path ? output_path : "standard output");
-        return PK_EXIT_USAGE;
-    }
-    return report_exit_code(in);
+    if (!ok)
+        return pk_diag_set(diag, NULL, 0, NULL, "could not write the report to %s",
+                           output_path ? output_path : "standard output");
+    return true;
 }

@@ -10,8 +10,6 @@
 #include "conf/conf_edit.h"
 #include "common/xalloc.h"
 
-#include "cli/commands.h"
-
 static const ReportFormat formats[] = {
     {"text", ".txt", report_text_render},
     {"json", ".json", report_json_render},
@@ -60,12 +58,6 @@ const char *report_display_path(const ReportOpts *opts, const char *path)
     if (len > 1 && !strncmp(path, opts->cwd, len) && path[len] == '/' && path[len + 1])
         return path + len + 1;
     return path;
-}
-
-int report_exit_code(const ReportInput *in)
-{
-    return findings_fail(in->findings, in->fail_on, in->fail_on_refusal) ? PK_EXIT_FINDINGS
-                                                                          : PK_EXIT_OK;
 }
 
 static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog/catalog.h"
+#include "common/diag.h"
 #include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
@@ -59,6 +60,7 @@ typedef struct ReportInput {
     size_t n_baseline_known;    /* findings left out because the baseline has them */
     const char *config;         /* the .pgknob.ini that applied, or NULL */
     const Redaction *redact;    /* names and values to redact (the command's); may be NULL */
+    int exit_code;              /* the code the run ends with: cli/ decides it, reports show it */
 } ReportInput;
 
 typedef struct ReportOpts {
@@ -87,10 +89,10 @@ const char *report_format_names(void);
 const ReportFormat *report_format_choose(const char *name, const char *output_path);
 /* SOURCE_DATE_EPOCH as "2026-01-02T03:04:05Z", or NULL when unset or invalid. Static. */
 const char *report_timestamp(void);
-/* Renders and writes to `output_path` (stdout when NULL). Returns the run's exit code, or
- * PK_EXIT_USAGE with a message on stderr when the report cannot be written. */
-int report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
-                const char *output_path);
+/* Renders and writes to `output_path` (stdout when NULL). False with `diag` set when the report
+ * cannot be written (or -o names one of the run's inputs). */
+bool report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
+                 const char *output_path, PkDiag *diag);
 
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
@@ -115,9 +117,6 @@ char *report_plain_message(const ReportInput *in, const Finding *f);
 /* Free text is also shown with paths under `cwd` made relative, like report_display_path
  * (messages quote absolute paths). Process-wide; report_emit sets it from ReportOpts.cwd. */
 void report_set_display_base(const char *cwd);
-/* The exit code a run ends with: 1 when any unsuppressed finding is at or above fail_on (with
- * --fail-on refusal: when one refuses start). */
-int report_exit_code(const ReportInput *in);
 
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);

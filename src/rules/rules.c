@@ -606,12 +606,12 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
     rule->examples[rule->n_examples++] = ex;
     if (ex.host) {
         HostFacts host;
-        char *msg = NULL;
-        ok = host_parse_spec(ex.host, &host, &msg);
+        PkDiag why = PK_DIAG_INIT;
+        ok = host_parse_spec(ex.host, &host, &why);
         host_facts_clear(&host);
         if (!ok) {
-            load_error(ld, pk_ini_find(sec, "host")->line, NULL, msg);
-            free(msg);
+            load_error(ld, pk_ini_find(sec, "host")->line, NULL, why.message);
+            pk_diag_free(&why);
             return false;
         }
     }
@@ -970,7 +970,7 @@ char *rules_default_dir(void)
 }
 
 bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
-                      PkDiag *err)
+                      PkDiagList *notes, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     if (builtin) {
@@ -1000,8 +1000,9 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
             return false;
         /* a mistyped or emptied directory would otherwise pass silently */
         if (!is_file && set->n == before)
-            fprintf(stderr, "pgknob: note: rule directory \"%s\" holds no rule file (*.ini): "
-                            "no rule loaded from it\n", dirs[dir_idx]);
+            pk_diag_list_add(notes, PK_DIAG_NOTE, NULL, 0, NULL,
+                             "rule directory \"%s\" holds no rule file (*.ini): no rule loaded "
+                             "from it", dirs[dir_idx]);
     }
     return rule_set_finish(set, err);
 }

@@ -104,9 +104,10 @@ bool rule_claims(const Rule *rule, int major);
 bool rule_versions_parse(const char *text, uint64_t *out);
 
 /* Loads the shipped packs (when `builtin`) and then each of `dirs` (a directory or one .ini
- * file), and finishes the set. False with `err` on the first problem. */
+ * file), and finishes the set. A directory that holds no rule file adds a note to `notes` (may
+ * be NULL). False with `err` on the first problem. */
 bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_t n_dirs,
-                      PkDiag *err);
+                      PkDiagList *notes, PkDiag *err);
 
 /* The shipped packs: $PGKNOB_RULES_DIR, else rules/ beside the binary's ../, else the installed
  * share directory. Caller frees. */

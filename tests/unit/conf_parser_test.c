@@ -50,12 +50,12 @@ static ConfSet load(const char *rel, bool view_mode)
     ConfSet set = {0};
     char *path = xasprintf("%s/%s", tmp_root, rel);
     ConfLoadOpts opts = {.view_mode = view_mode};
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     bool ok = conf_load(path, &opts, &set, &err);
     CHECK(ok);
     if (!ok)
-        fprintf(stderr, "conf_load: %s\n", err);
-    free(err);
+        fprintf(stderr, "conf_load: %s\n", err.message);
+    pk_diag_free(&err);
     free(path);
     return set;
 }
@@ -262,9 +262,9 @@ static void test_data_dir(void)
     EXPECT_SUMMARY(set, "work_mem=1MB@postgresql.conf:1 | ERR:syntax error@postgresql.conf:2");
     conf_set_free(&set);
     ConfLoadOpts opts = {.skip_auto_conf = true};
-    char *path = xasprintf("%s/data", tmp_root), *err = NULL;
+    char *path = xasprintf("%s/data", tmp_root);
     WRITE("data/postgresql.conf", "work_mem = 1MB\n");
-    CHECK(conf_load(path, &opts, &set, &err));
+    CHECK(conf_load(path, &opts, &set, NULL));
     CHECK(set.n_entries == 1);
     conf_set_free(&set);
     free(path);
@@ -273,12 +273,12 @@ static void test_data_dir(void)
 static void expect_load_failure(const char *path, const char *needle)
 {
     ConfSet set = {0};
-    char *err = NULL;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(!conf_load(path, NULL, &set, &err));
-    CHECK(err && strstr(err, needle));
-    if (err && !strstr(err, needle))
-        fprintf(stderr, "  message: %s\n", err);
-    free(err);
+    CHECK(err.message && strstr(err.message, needle));
+    if (err.message && !strstr(err.message, needle))
+        fprintf(stderr, "  message: %s\n", err.message);
+    pk_diag_free(&err);
     conf_set_free(&set);
 }
 

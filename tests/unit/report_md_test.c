@@ -29,8 +29,7 @@ static void test_rule_findings(const RuleSet *rules)
     conf_load_buffer("/lab/postgresql.conf", stage03, sizeof(stage03) - 1, &set);
     Snapshot snap = {0};
     snapshot_from_conf(&snap, &set, catalog_for_major(18));
-    char *errmsg = NULL;
-    CHECK(host_parse_spec("ram=16GB,cores=4", &snap.host, &errmsg));
+    CHECK(host_parse_spec("ram=16GB,cores=4", &snap.host, NULL));
     FindingList findings = {0};
     SkippedList skipped = {0};
     engine_run(rules, &snap, NULL, &findings, &skipped);
@@ -97,7 +96,7 @@ int main(void)
     setenv("PGKNOB_RULES_DIR", "rules", 1);
     RuleSet rules = {0};
     PkDiag err = PK_DIAG_INIT;
-    bool loaded = rules_load_packs(&rules, true, NULL, 0, &err);
+    bool loaded = rules_load_packs(&rules, true, NULL, 0, NULL, &err);
     CHECK(loaded);
     if (!loaded) {
         pk_print_error(err.file, err.line, err.message, err.hint);

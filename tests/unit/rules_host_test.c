@@ -14,7 +14,7 @@
 static void test_spec(void)
 {
     HostFacts host;
-    char *msg = NULL;
+    PkDiag msg = PK_DIAG_INIT;
     CHECK(host_parse_spec("ram=16GB,cores=8,storage=nvme,kernel=6.8,container=yes,io_uring=no",
                           &host, &msg));
     CHECK(pk_near(host.ram_bytes, 16.0 * 1024 * 1024 * 1024));
@@ -30,14 +30,13 @@ static void test_spec(void)
     static const char *const bad[] = {"ram=lots", "cores=0", "storage=tape", "kernel=six",
                                       "container=maybe", "colour=red", "ram", "=1"};
     for (size_t idx = 0; idx < sizeof(bad) / sizeof(bad[0]); idx++) {
-        msg = NULL;
         bool ok = host_parse_spec(bad[idx], &host, &msg);
-        CHECK(!ok && msg != NULL);
-        free(msg);
+        CHECK(!ok && msg.message != NULL);
+        pk_diag_free(&msg);
     }
-    msg = NULL;
-    CHECK(!host_parse_spec("colour=red", &host, &msg) && strstr(msg, "unknown host fact \"colour\""));
-    free(msg);
+    CHECK(!host_parse_spec("colour=red", &host, &msg) &&
+          strstr(msg.message, "unknown host fact \"colour\""));
+    pk_diag_free(&msg);
 }
 
 static void put(const char *root, const char *path, const char *text)
@@ -136,11 +135,12 @@ static void test_local_machine(void)
     CHECK(host.container == 0 || host.container == 1);
     CHECK(host.source && !strncmp(host.source, "local", 5));
     host_facts_clear(&host);
-    char *msg = NULL;
+    PkDiag msg = PK_DIAG_INIT;
     CHECK(host_from_option("local", NULL, &host, &msg) && host.cores >= 1);
     host_facts_clear(&host);
     CHECK(host_from_option("cores=2", NULL, &host, &msg) && host.cores == 2);
     host_facts_clear(&host);
+    CHECK(!pk_diag_is_set(&msg));
 }
 
 int main(void)

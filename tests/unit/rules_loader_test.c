@@ -3,6 +3,7 @@
  * load with their explanations. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "common/strbuf.h"
 #include "harness.h"
@@ -224,7 +225,9 @@ static void test_shipped_packs(void)
     RuleSet set = {0};
     PkDiag err = PK_DIAG_INIT;
     const char *dirs[] = {"rules"};
-    bool ok = rules_load_packs(&set, false, dirs, 1, &err);
+    PkDiagList notes = {0};
+    bool ok = rules_load_packs(&set, false, dirs, 1, &notes, &err);
+    CHECK(notes.n == 0);
     if (!ok)
         pk_print_error(err.file, err.line, err.message, err.hint);
     CHECK(ok);
@@ -242,10 +245,22 @@ static void test_shipped_packs(void)
     rule_set_free(&set);
     /* a directory that does not exist */
     const char *missing[] = {"rules/nope"};
-    CHECK(!rules_load_packs(&set, false, missing, 1, &err));
+    CHECK(!rules_load_packs(&set, false, missing, 1, NULL, &err));
     CHECK(err.message && strstr(err.message, "could not open rule directory"));
     pk_diag_free(&err);
     rule_set_free(&set);
+    /* a directory with no rule file loads, with a note for cli/ to print */
+    char empty[] = "/tmp/pgknob-rules-empty-XXXXXX";
+    CHECK(mkdtemp(empty) != NULL);
+    const char *empties[] = {empty};
+    CHECK(rules_load_packs(&set, false, empties, 1, &notes, &err));
+    CHECK(notes.n == 1 && notes.items[0].level == PK_DIAG_NOTE);
+    CHECK(notes.n == 1 && strstr(notes.items[0].message, "holds no rule file (*.ini)") &&
+          strstr(notes.items[0].message, empty));
+    pk_diag_list_free(&notes);
+    rule_error_clear(&err);
+    rule_set_free(&set);
+    rmdir(empty);
 }
 
 int main(void)
