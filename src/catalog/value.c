@@ -307,11 +307,6 @@ static char *enum_hint(const CatalogParam *param)
     return sb_detach(&sb);
 }
 
-static void set_error(GucError *err, char *message, const char *hint)
-{
-    err->message = message;
-    err->hint = xstrdup(hint);
-}
 
 /* The server's own "%g": its snprintf spells infinities out. */
 static char *format_g(double val)
@@ -322,94 +317,95 @@ static char *format_g(double val)
 }
 
 static void range_error(const CatalogParam *param, const char *name, int major, double val,
-                        GucError *err)
+                        PkDiag *diag)
 {
     const char *unit = param->unit && *param->unit && major >= RANGE_UNITS_SINCE ? param->unit : "";
     const char *space = *unit ? " " : "";
     const char *vunit = param->unit && *param->unit ? param->unit : "";
     const char *vspace = *vunit ? " " : "";
     if (param->type == GUC_INTEGER) {
-        err->message = xasprintf(
-            "%d%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. %s%s%s)", (int)val,
-            vspace, vunit, name, param->min_val, space, unit, param->max_val, space, unit);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "%d%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. %s%s%s)",
+                    (int)val, vspace, vunit, name, param->min_val, space, unit, param->max_val,
+                    space, unit);
     } else {
         char *v = format_g(val), *lo = format_g(strtod(param->min_val, NULL)),
              *hi = format_g(strtod(param->max_val, NULL));
-        err->message = xasprintf("%s%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. "
-                                 "%s%s%s)", v, vspace, vunit, name, lo, space, unit, hi, space,
-                                 unit);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "%s%s%s is outside the valid range for parameter \"%s\" (%s%s%s .. %s%s%s)", v,
+                    vspace, vunit, name, lo, space, unit, hi, space, unit);
         free(v);
         free(lo);
         free(hi);
     }
-    err->out_of_range = true;
 }
 
-static bool check_range(const CatalogParam *param, const char *name, int major, double val,
-                        GucError *err)
+static bool check_range(const CatalogParam *param, const char *name, int major, GucValue *out,
+                        PkDiag *diag)
 {
     if (!param->min_val || !param->max_val)
         return true;
-    if (val >= strtod(param->min_val, NULL) && val <= strtod(param->max_val, NULL))
+    if (out->num >= strtod(param->min_val, NULL) && out->num <= strtod(param->max_val, NULL))
         return true;
-    range_error(param, name, major, val, err);
+    range_error(param, name, major, out->num, diag);
+    out->out_of_range = true;
     return false;
 }
 
 /* Integer check hooks that refuse values inside the declared range (they name the parameter by
- * its catalog name and explain in a DETAIL, given here as the hint). */
-static bool check_int_hook(const CatalogParam *param, int major, double val, GucError *err)
+ * its catalog name and explain in a DETAIL). */
+static bool check_int_hook(const CatalogParam *param, int major, double val, PkDiag *diag)
 {
     if (!strcmp(param->name, "vacuum_buffer_usage_limit") && !fp_is_zero(val) &&
         (val < 128 || val > 16777216)) {
+        if (pk_diag_is_set(diag))
+            return false; /* an earlier cause is kept, with its own detail */
+        pk_diag_set(diag, NULL, 0, NULL, "invalid value for parameter \"%s\": %d", param->name,
+                    (int)val);
         /* the DETAIL became a sentence (with a period) in 18 */
-        set_error(err, xasprintf("invalid value for parameter \"%s\": %d", param->name, (int)val),
-                  major >= 18 ? "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and"
-                                " 16777216 kB."
-                              : "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and"
-                                " 16777216 kB");
+        pk_diag_set_detail(diag, "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and "
+                                 "16777216 kB%s", major >= 18 ? "." : "");
         return false;
     }
     return true;
 }
 
 static bool parse_number(const CatalogParam *param, const char *name, int major, const char *text,
-                         GucValue *out, GucError *err)
+                         GucValue *out, PkDiag *diag)
 {
     const char *hint = NULL;
     bool ok = param->type == GUC_INTEGER ? parse_int_text(param, text, &out->num, &hint)
                                          : parse_real_text(param, text, &out->num, &hint);
-    if (!ok) {
-        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", name, text), hint);
+    if (!ok)
+        return pk_diag_set(diag, NULL, 0, hint, "invalid value for parameter \"%s\": \"%s\"",
+                           name, text);
+    if (!check_range(param, name, major, out, diag))
         return false;
-    }
-    if (!check_range(param, name, major, out->num, err))
-        return false;
-    return param->type != GUC_INTEGER || check_int_hook(param, major, out->num, err);
+    return param->type != GUC_INTEGER || check_int_hook(param, major, out->num, diag);
 }
 
 bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,
-                        const char *text, GucValue *out, GucError *err)
+                        const char *text, GucValue *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
-    memset(err, 0, sizeof(*err));
     out->type = param->type;
     const char *name = written && major <= NAME_AS_WRITTEN_UNTIL ? written : param->name;
     switch (param->type) {
     case GUC_BOOL:
         if (parse_bool_text(text, &out->boolval))
             return true;
-        set_error(err, xasprintf("parameter \"%s\" requires a Boolean value", name), NULL);
-        return false;
+        return pk_diag_set(diag, NULL, 0, NULL, "parameter \"%s\" requires a Boolean value", name);
     case GUC_INTEGER:
     case GUC_REAL:
-        return parse_number(param, name, major, text, out, err);
-    case GUC_ENUM:
+        return parse_number(param, name, major, text, out, diag);
+    case GUC_ENUM: {
         if (parse_enum_text(param, major, text, &out->enum_val))
             return true;
-        set_error(err, xasprintf("invalid value for parameter \"%s\": \"%s\"", name, text), NULL);
-        err->hint = enum_hint(param);
+        char *hint = enum_hint(param);
+        pk_diag_set(diag, NULL, 0, hint, "invalid value for parameter \"%s\": \"%s\"", name, text);
+        free(hint);
         return false;
+    }
     case GUC_STRING:
         out->str = text;
         return true;
@@ -418,21 +414,14 @@ bool guc_parse_value_as(const CatalogParam *param, int major, const char *writte
 }
 
 bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
-                         GucError *err)
+                         PkDiag *diag)
 {
-    return guc_parse_value_as(param, major, NULL, text, out, err);
+    return guc_parse_value_as(param, major, NULL, text, out, diag);
 }
 
-bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, GucError *err)
+bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, PkDiag *diag)
 {
-    return guc_parse_value_for(param, PK_DEFAULT_MAJOR, text, out, err);
-}
-
-void guc_error_free(GucError *err)
-{
-    free(err->message);
-    free(err->hint);
-    err->message = err->hint = NULL;
+    return guc_parse_value_for(param, PK_DEFAULT_MAJOR, text, out, diag);
 }
 
 char *guc_value_to_setting(const CatalogParam *param, const GucValue *val)

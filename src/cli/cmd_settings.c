@@ -117,14 +117,15 @@ static void view_apply(const ConfEntry *entry, const CatalogParam *param, int ma
         return;
     }
     GucValue val;
-    GucError err = {0};
+    PkDiag err = PK_DIAG_INIT;
     if (param->context == GUC_CTX_INTERNAL) {
         row->error = xstrdup("setting could not be applied");
         row->hint = xasprintf("parameter \"%s\" cannot be changed", param->name);
     } else if (!guc_parse_value_for(param, major, entry->value, &val, &err)) {
         row->error = xstrdup("setting could not be applied");
-        row->hint = err.hint ? xasprintf("%s; %s", err.message, err.hint) : xstrdup(err.message);
-        guc_error_free(&err);
+        const char *more = err.hint ? err.hint : err.detail; /* HINT, else DETAIL */
+        row->hint = more ? xasprintf("%s; %s", err.message, more) : xstrdup(err.message);
+        pk_diag_free(&err);
     } else {
         row->applied = true;
         row->normalized = guc_value_to_setting(param, &val);

@@ -98,10 +98,14 @@ static bool one_of(const char *word, const char *const *choices)
     return false;
 }
 
-static bool refuse(GucError *err, const char *shown, const char *value, char *detail)
+/* The server's refusal, with the hook's DETAIL (taken; may be NULL). */
+static bool refuse(PkDiag *diag, const char *shown, const char *value, char *detail)
 {
-    err->message = xasprintf("invalid value for parameter \"%s\": \"%s\"", shown, value);
-    err->hint = detail;
+    bool fresh = diag && !pk_diag_is_set(diag);
+    pk_diag_set(diag, NULL, 0, NULL, "invalid value for parameter \"%s\": \"%s\"", shown, value);
+    if (fresh && detail)
+        pk_diag_set_detail(diag, "%s", detail);
+    free(detail);
     return false;
 }
 
@@ -117,13 +121,13 @@ static char *invalid_option(int major, const char *word)
 
 /* `keyword_detail`: the server says "Unrecognized key word", else "Invalid option". */
 static bool check_keyword_list(int major, const char *shown, const char *value,
-                               const char *const *choices, bool keyword_detail, GucError *err)
+                               const char *const *choices, bool keyword_detail, PkDiag *diag)
 {
     TokenList toks = {0};
     bool ok = split_list(value, true, &toks);
     if (!ok) {
         tokens_free(&toks);
-        return refuse(err, shown, value, xstrdup("List syntax is invalid."));
+        return refuse(diag, shown, value, xstrdup("List syntax is invalid."));
     }
     for (size_t idx = 0; idx < toks.n; idx++)
         if (!one_of(toks.items[idx], choices)) {
@@ -131,21 +135,21 @@ static bool check_keyword_list(int major, const char *shown, const char *value,
                                ? xasprintf("Unrecognized key word: \"%s\".", toks.items[idx])
                                : invalid_option(major, toks.items[idx]);
             tokens_free(&toks);
-            return refuse(err, shown, value, detail);
+            return refuse(diag, shown, value, detail);
         }
     tokens_free(&toks);
     return true;
 }
 
-static bool check_log_destination(int major, const char *shown, const char *value, GucError *err)
+static bool check_log_destination(int major, const char *shown, const char *value, PkDiag *diag)
 {
     static const char *const since15[] = {"stderr", "csvlog", "jsonlog", "syslog", NULL};
     static const char *const before15[] = {"stderr", "csvlog", "syslog", NULL};
-    return check_keyword_list(major, shown, value, major >= 15 ? since15 : before15, true, err);
+    return check_keyword_list(major, shown, value, major >= 15 ? since15 : before15, true, diag);
 }
 
 /* 18's log_connections: one Boolean word, or a list of aspects. */
-static bool check_log_connections(const char *shown, const char *value, GucError *err)
+static bool check_log_connections(const char *shown, const char *value, PkDiag *diag)
 {
     static const char *const bools[] = {"on", "off", "true", "false", "yes", "no", "1", "0", NULL};
     static const char *const aspects[] = {"receipt", "authentication", "authorization",
@@ -153,7 +157,7 @@ static bool check_log_connections(const char *shown, const char *value, GucError
     TokenList toks = {0};
     if (!split_list(value, false, &toks)) {
         tokens_free(&toks);
-        return refuse(err, shown, value, xstrdup("Invalid list syntax in parameter."));
+        return refuse(diag, shown, value, xstrdup("Invalid list syntax in parameter."));
     }
     for (size_t idx = 0; idx < toks.n; idx++) {
         const char *tok = toks.items[idx];
@@ -165,7 +169,7 @@ static bool check_log_connections(const char *shown, const char *value, GucError
             detail = xasprintf("Invalid option \"%s\".", tok);
         if (detail) {
             tokens_free(&toks);
-            return refuse(err, shown, value, detail);
+            return refuse(diag, shown, value, detail);
         }
     }
     tokens_free(&toks);
@@ -173,7 +177,7 @@ static bool check_log_connections(const char *shown, const char *value, GucError
 }
 
 /* check_datestyle: output styles and field orders, each given at most once. */
-static bool check_datestyle(int major, const char *shown, const char *value, GucError *err)
+static bool check_datestyle(int major, const char *shown, const char *value, PkDiag *diag)
 {
     static const struct { const char *word; int style; int order; } words[] = {
         {"iso", 1, 0}, {"sql", 2, 0}, {"postgres", 3, 0}, {"german", 4, 0},
@@ -182,7 +186,7 @@ static bool check_datestyle(int major, const char *shown, const char *value, Guc
     TokenList toks = {0};
     if (!split_list(value, true, &toks)) {
         tokens_free(&toks);
-        return refuse(err, shown, value, xstrdup("List syntax is invalid."));
+        return refuse(diag, shown, value, xstrdup("List syntax is invalid."));
     }
     int style = 0, order = 0;
     char *detail = NULL;
@@ -202,7 +206,7 @@ static bool check_datestyle(int major, const char *shown, const char *value, Guc
         order = new_order ? new_order : order;
     }
     tokens_free(&toks);
-    return detail ? refuse(err, shown, value, detail) : true;
+    return detail ? refuse(diag, shown, value, detail) : true;
 }
 
 /* A file under the zoneinfo directory, each path component matched case-insensitively as the
@@ -255,7 +259,7 @@ static bool posix_tz_spec(const char *value)
     return isdigit((unsigned char)*p);
 }
 
-static bool check_timezone(const char *shown, const char *value, GucError *err)
+static bool check_timezone(const char *shown, const char *value, PkDiag *diag)
 {
     struct stat st;
     if (!zoneinfo_dir || stat(zoneinfo_dir, &st) != 0)
@@ -267,21 +271,21 @@ static bool check_timezone(const char *shown, const char *value, GucError *err)
     bool leap = !strncasecmp(value, "right/", 6);
     if (!leap && (zone_file_exists(value) || posix_tz_spec(value) || !strcasecmp(value, "GMT")))
         return true;
-    err->message = xasprintf("invalid value for parameter \"%s\": \"%s\"", shown, value);
-    err->hint = leap ? xasprintf("Time zone \"%s\" appears to use leap seconds.", value) : NULL;
+    refuse(diag, shown, value,
+           leap ? xasprintf("Time zone \"%s\" appears to use leap seconds.", value) : NULL);
     return false;
 }
 
-static bool check_slot_name(const char *shown, const char *value, GucError *err)
+static bool check_slot_name(const char *shown, const char *value, PkDiag *diag)
 {
     if (!*value)
         return true;
     if (strlen(value) >= 64)
-        return refuse(err, shown, value, xasprintf("replication slot name \"%s\" is too long",
+        return refuse(diag, shown, value, xasprintf("replication slot name \"%s\" is too long",
                                                    value));
     for (const char *p = value; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
-            return refuse(err, shown, value,
+            return refuse(diag, shown, value,
                           xasprintf("replication slot name \"%s\" contains invalid character",
                                     value));
     return true;
@@ -400,51 +404,50 @@ static bool sync_parse(const char *value, int *num_sync, char **detail)
     return false;
 }
 
-static bool check_sync_standby_names(const char *shown, const char *value, GucError *err)
+static bool check_sync_standby_names(const char *shown, const char *value, PkDiag *diag)
 {
     if (!*value || !strcmp(value, "*"))
         return true;
     int num_sync;
     char *detail = NULL;
     if (!sync_parse(value, &num_sync, &detail))
-        return refuse(err, shown, value, detail);
+        return refuse(diag, shown, value, detail);
     if (num_sync > 0)
         return true;
-    err->message = xasprintf("number of synchronous standbys (%d) must be greater than zero",
-                             num_sync);
+    pk_diag_set(diag, NULL, 0, NULL, "number of synchronous standbys (%d) must be greater than zero",
+                num_sync);
     return false;
 }
 
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
-                       GucError *err)
+                       PkDiag *diag)
 {
     static const char *const io_direct[] = {"data", "wal", "wal_init", NULL};
     static const char *const relkinds[] = {"view", "foreign-table", NULL};
-    memset(err, 0, sizeof(*err));
     const char *name = param->name;
     if (!strcmp(name, "log_destination"))
-        return check_log_destination(major, shown, value, err);
+        return check_log_destination(major, shown, value, diag);
     if (!strcmp(name, "log_connections") && param->type == GUC_STRING)
-        return check_log_connections(shown, value, err);
+        return check_log_connections(shown, value, diag);
     if (!strcasecmp(name, "DateStyle"))
-        return check_datestyle(major, shown, value, err);
+        return check_datestyle(major, shown, value, diag);
     if (!strcasecmp(name, "TimeZone") || !strcmp(name, "log_timezone"))
-        return check_timezone(shown, value, err);
+        return check_timezone(shown, value, diag);
     if (!strcmp(name, "primary_slot_name"))
-        return check_slot_name(shown, value, err);
+        return check_slot_name(shown, value, diag);
     if (!strcmp(name, "synchronous_standby_names"))
-        return check_sync_standby_names(shown, value, err);
+        return check_sync_standby_names(shown, value, diag);
     if (!strcmp(name, "debug_io_direct"))
-        return check_keyword_list(major, shown, value, io_direct, false, err);
+        return check_keyword_list(major, shown, value, io_direct, false, diag);
     if (!strcmp(name, "restrict_nonsystem_relation_kind"))
-        return check_keyword_list(major, shown, value, relkinds, true, err);
+        return check_keyword_list(major, shown, value, relkinds, true, diag);
     if (!strcmp(name, "recovery_target") && *value && strcmp(value, "immediate"))
-        return refuse(err, shown, value, xstrdup("The only allowed value is \"immediate\"."));
+        return refuse(diag, shown, value, xstrdup("The only allowed value is \"immediate\"."));
     if (!strcmp(name, "search_path")) {
         TokenList toks = {0};
         bool ok = split_list(value, true, &toks);
         tokens_free(&toks);
-        return ok ? true : refuse(err, shown, value, xstrdup("List syntax is invalid."));
+        return ok ? true : refuse(diag, shown, value, xstrdup("List syntax is invalid."));
     }
     return true;
 }

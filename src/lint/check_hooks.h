@@ -10,10 +10,10 @@
 #include "catalog/value.h"
 
 /* Runs the check hook of `param` (if pgknob models one) on `value`. `shown` is the name the
- * server's message uses (check hooks always use the catalog name). Returns false with the server's message in err->message and its DETAIL
- * in err->hint (caller frees with guc_error_free). */
+ * server's message uses (check hooks always use the catalog name). Returns false with the
+ * server's message and its DETAIL in `diag` (may be NULL). */
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
-                       GucError *err);
+                       PkDiag *diag);
 
 /* Where time zone files are looked up ("/usr/share/zoneinfo"); NULL or a missing directory
  * disables the time zone check. */

@@ -54,7 +54,7 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
     const FindingFix *fix = &f->fixes[fix_idx];
     const CatalogParam *param = fix_param(snap, fix->name);
     GucValue val;
-    GucError err = {0};
+    PkDiag err = PK_DIAG_INIT;
     if (!param || param->context == GUC_CTX_INTERNAL) {
         drop(f, fix_idx, xasprintf("%s cannot be set in PostgreSQL %d: no change proposed.",
                                    fix->name, snap->pg_major));
@@ -64,7 +64,7 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
         drop(f, fix_idx, xasprintf("%s = %s is not a value PostgreSQL %d accepts (%s): no change"
                                    " proposed.", fix->name, fix->value, snap->pg_major,
                                    err.message));
-        guc_error_free(&err);
+        pk_diag_free(&err);
         return false;
     }
     double bytes = val.num * unit_bytes(param);
@@ -104,10 +104,7 @@ typedef struct FixRef {
 static bool parse_fix(const Snapshot *snap, const FindingFix *fix, GucValue *val)
 {
     const CatalogParam *param = fix_param(snap, fix->name);
-    GucError err = {0};
-    bool ok = param && guc_parse_value_for(param, snap->pg_major, fix->value, val, &err);
-    guc_error_free(&err);
-    return ok;
+    return param && guc_parse_value_for(param, snap->pg_major, fix->value, val, NULL);
 }
 
 /* Findings that set one parameter to different values: the winner's value stays; a loser that

@@ -215,13 +215,11 @@ static void add_rename_fix(Finding *f, const CatalogParam *param, int major,
                            const ConfEntry *entry)
 {
     GucValue val;
-    GucError err = {0};
     const char *value = entry->value ? entry->value : "";
     if (param && param->context != GUC_CTX_INTERNAL &&
-        guc_parse_value_for(param, major, value, &val, &err))
+        guc_parse_value_for(param, major, value, &val, NULL))
         finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
                            entry->file, entry->line);
-    guc_error_free(&err);
 }
 
 static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingList *out)
@@ -300,7 +298,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
         return;
     }
     GucValue val;
-    GucError err;
+    PkDiag err = PK_DIAG_INIT;
     const char *text = entry->value ? entry->value : "";
     if (guc_parse_value_as(param, major, entry->name, text, &val, &err) &&
         (param->type != GUC_STRING ||
@@ -309,10 +307,15 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
             note_build_dependent(entry, param, major, out);
         return;
     }
-    Finding *f = entry_finding(out, ignored ? "PK0022" : err.out_of_range ? "PK0021" : "PK0020",
+    Finding *f = entry_finding(out, ignored ? "PK0022" : val.out_of_range ? "PK0021" : "PK0020",
                                entry);
+    /* the finding's hint is what the server adds: its HINT, else a check hook's DETAIL */
     f->message = err.message;
-    f->hint = err.hint;
+    f->hint = err.hint ? err.hint : err.detail;
+    if (err.hint)
+        free(err.detail);
+    err.message = err.hint = err.detail = NULL;
+    pk_diag_free(&err);
     if (ignored) {
         f->explanation = xstrdup(
             "When several lines set exactly the same name, the server marks all but the last as"
@@ -680,18 +683,10 @@ static char *normalised_value(const CatalogParam *param, int major, const ConfEn
 {
     const char *text = entry->value ? entry->value : "";
     GucValue val;
-    GucError err;
-    if (param->type == GUC_STRING) {
-        if (!check_hook_string(param, major, param->name, text, &err)) {
-            guc_error_free(&err);
-            return NULL;
-        }
-        return xstrdup(text);
-    }
-    if (!guc_parse_value_for(param, major, text, &val, &err)) {
-        guc_error_free(&err);
+    if (param->type == GUC_STRING)
+        return check_hook_string(param, major, param->name, text, NULL) ? xstrdup(text) : NULL;
+    if (!guc_parse_value_for(param, major, text, &val, NULL))
         return NULL;
-    }
     return guc_value_pretty(param, &val);
 }
 

@@ -39,12 +39,9 @@ static const CatalogParam *resolve_param(const Catalog *cat, const char *name)
 
 static void setting_parse(SnapSetting *setting, int major)
 {
-    GucError err;
     setting->parsed_ok = setting->param &&
                          guc_parse_value_for(setting->param, major, setting->value, &setting->parsed,
-                                             &err);
-    if (setting->param && !setting->parsed_ok)
-        guc_error_free(&err);
+                                             NULL);
     /* the string value must outlive the call: point it at our own copy */
     if (setting->parsed_ok && setting->param->type == GUC_STRING)
         setting->parsed.str = setting->value;

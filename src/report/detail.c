@@ -255,12 +255,8 @@ char *report_default_pretty(const CatalogParam *param)
     if (!param || !param->boot_val)
         return NULL;
     GucValue val;
-    GucError err;
-    if (param->type == GUC_STRING || !guc_parse_value(param, param->boot_val, &val, &err)) {
-        if (param->type != GUC_STRING)
-            guc_error_free(&err);
+    if (param->type == GUC_STRING || !guc_parse_value(param, param->boot_val, &val, NULL))
         return xstrdup(param->boot_val);
-    }
     return guc_value_pretty(param, &val);
 }
 

@@ -34,7 +34,7 @@ typedef struct Parser {
     size_t pos;
     Token tok;
     const ExprScope *lets;
-    ExprError *err;
+    PkDiag *err;
     int depth;
     bool failed;
 } Parser;
@@ -53,26 +53,16 @@ static const struct { const char *name; ExprType type; double factor; } literal_
     {"d", EXPR_T_DURATION, 86400000.0},
 };
 
-bool expr_set_error(ExprError *err, int offset, const char *hint, const char *fmt, ...)
+bool expr_set_error(PkDiag *err, int offset, const char *hint, const char *fmt, ...)
 {
-    if (err->message)
+    if (!err || pk_diag_is_set(err))
         return false; /* keep the first error */
     va_list ap;
     va_start(ap, fmt);
-    StrBuf sb = STRBUF_INIT;
-    sb_vprintf(&sb, fmt, ap);
+    pk_diag_vset(err, NULL, 0, hint, fmt, ap);
     va_end(ap);
-    err->message = sb_detach(&sb);
-    err->offset = offset;
-    err->hint = xstrdup(hint);
+    pk_diag_set_column(err, offset + 1);
     return false;
-}
-
-void expr_error_clear(ExprError *err)
-{
-    free(err->message);
-    free(err->hint);
-    memset(err, 0, sizeof(*err));
 }
 
 static bool parse_fail(Parser *p, int offset, const char *hint, const char *msg)
@@ -607,9 +597,8 @@ static Expr *parse_or(Parser *p)
     return node;
 }
 
-Expr *expr_parse(const char *text, const ExprScope *lets, ExprError *err)
+Expr *expr_parse(const char *text, const ExprScope *lets, PkDiag *err)
 {
-    memset(err, 0, sizeof(*err));
     Parser p = {.src = text, .lets = lets, .err = err};
     Expr *root = NULL;
     if (lex_next(&p, true))
@@ -620,8 +609,7 @@ Expr *expr_parse(const char *text, const ExprScope *lets, ExprError *err)
     token_clear(&p.tok);
     if (p.failed || !root) {
         expr_free(root);
-        if (!err->message)
-            expr_set_error(err, 0, NULL, "syntax error");
+        expr_set_error(err, 0, NULL, "syntax error");
         return NULL;
     }
     return root;

@@ -52,7 +52,7 @@ struct Expr {
     size_t n_args;
 };
 
-typedef bool (*ExprCheckFn)(Expr *call, const Catalog *cat, ExprError *err);
+typedef bool (*ExprCheckFn)(Expr *call, const Catalog *cat, PkDiag *err);
 typedef bool (*ExprEvalFn)(const Expr *call, ExprEnv *env, ExprValue *out);
 
 struct ExprFunc {
@@ -63,9 +63,9 @@ struct ExprFunc {
 };
 
 const ExprFunc *expr_func_find(const char *name);
-bool expr_check_node(Expr *expr, const Catalog *cat, ExprError *err);
+bool expr_check_node(Expr *expr, const Catalog *cat, PkDiag *err);
 bool expr_eval_node(const Expr *expr, ExprEnv *env, ExprValue *out);
-bool expr_set_error(ExprError *err, int offset, const char *hint, const char *fmt, ...)
+bool expr_set_error(PkDiag *err, int offset, const char *hint, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void expr_env_add_missing(ExprEnv *env, const char *fact);
 void expr_env_add_evidence(ExprEnv *env, const char *key);
@@ -74,7 +74,7 @@ void expr_value_from_guc(const CatalogParam *param, const GucValue *val, ExprVal
 /* When `param_node` is an enum parameter and `lit` a string literal, the literal must be one of
  * the enum's values in `cat`. */
 bool expr_check_enum_literal(const Expr *param_node, const Expr *lit, const Catalog *cat,
-                             ExprError *err);
+                             PkDiag *err);
 /* The catalog type of a parameter as the expression language sees it. */
 ExprType expr_param_type(const CatalogParam *param);
 /* Bytes per base unit ("8kB" → 8192) or ms per base unit ("s" → 1000); 1 when unitless. */

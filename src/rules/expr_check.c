@@ -60,7 +60,7 @@ ExprType expr_param_type(const CatalogParam *param)
     }
 }
 
-static bool set_type(Expr *node, ExprType type, ExprError *err, const Catalog *cat)
+static bool set_type(Expr *node, ExprType type, PkDiag *err, const Catalog *cat)
 {
     if (node->type != EXPR_T_INVALID && node->type != type)
         return expr_set_error(err, node->offset, "Split the rule by version range.",
@@ -71,7 +71,7 @@ static bool set_type(Expr *node, ExprType type, ExprError *err, const Catalog *c
     return true;
 }
 
-static bool check_param(Expr *node, const Catalog *cat, ExprError *err)
+static bool check_param(Expr *node, const Catalog *cat, PkDiag *err)
 {
     const CatalogParam *param = catalog_find(cat, node->str);
     if (!param) {
@@ -86,7 +86,7 @@ static bool check_param(Expr *node, const Catalog *cat, ExprError *err)
     return set_type(node, expr_param_type(param), err, cat);
 }
 
-static bool check_host(Expr *node, ExprError *err, const Catalog *cat)
+static bool check_host(Expr *node, PkDiag *err, const Catalog *cat)
 {
     static const ExprType types[] = {
         [HF_RAM] = EXPR_T_BYTES,   [HF_CORES] = EXPR_T_NUM,     [HF_STORAGE] = EXPR_T_STRING,
@@ -108,7 +108,7 @@ static const char *unit_hint(ExprType left, ExprType right)
     return NULL;
 }
 
-static bool check_arith(Expr *node, ExprType left, ExprType right, ExprError *err)
+static bool check_arith(Expr *node, ExprType left, ExprType right, PkDiag *err)
 {
     ExprType result = EXPR_T_INVALID;
     bool unit_left = left == EXPR_T_BYTES || left == EXPR_T_DURATION;
@@ -172,7 +172,7 @@ static bool build_dependent_value(const char *param, const char *value)
 }
 
 bool expr_check_enum_literal(const Expr *param_node, const Expr *lit, const Catalog *cat,
-                             ExprError *err)
+                             PkDiag *err)
 {
     if (param_node->kind != EK_PARAM || lit->kind != EK_STR)
         return true;
@@ -190,7 +190,7 @@ bool expr_check_enum_literal(const Expr *param_node, const Expr *lit, const Cata
 }
 
 static bool check_compare(Expr *node, ExprType left, ExprType right, const Catalog *cat,
-                          ExprError *err)
+                          PkDiag *err)
 {
     Expr *lhs = node->args[0], *rhs = node->args[1];
     bool equality = node->op == OP_EQ || node->op == OP_NE;
@@ -213,7 +213,7 @@ static bool check_compare(Expr *node, ExprType left, ExprType right, const Catal
     return true;
 }
 
-static bool check_binary(Expr *node, const Catalog *cat, ExprError *err)
+static bool check_binary(Expr *node, const Catalog *cat, PkDiag *err)
 {
     ExprType left = node->args[0]->type, right = node->args[1]->type;
     if (left == EXPR_T_REGEX || right == EXPR_T_REGEX)
@@ -231,7 +231,7 @@ static bool check_binary(Expr *node, const Catalog *cat, ExprError *err)
     return check_arith(node, left, right, err);
 }
 
-static bool check_unary(Expr *node, ExprError *err)
+static bool check_unary(Expr *node, PkDiag *err)
 {
     ExprType arg = node->args[0]->type;
     if (node->kind == EK_NOT && arg != EXPR_T_BOOL)
@@ -243,7 +243,7 @@ static bool check_unary(Expr *node, ExprError *err)
     return true;
 }
 
-bool expr_check_node(Expr *node, const Catalog *cat, ExprError *err)
+bool expr_check_node(Expr *node, const Catalog *cat, PkDiag *err)
 {
     for (size_t arg_idx = 0; arg_idx < node->n_args; arg_idx++)
         if (!expr_check_node(node->args[arg_idx], cat, err))
@@ -265,9 +265,8 @@ bool expr_check_node(Expr *node, const Catalog *cat, ExprError *err)
     return false;
 }
 
-bool expr_check(Expr *expr, const Catalog *cat, ExprType *out_type, ExprError *err)
+bool expr_check(Expr *expr, const Catalog *cat, ExprType *out_type, PkDiag *err)
 {
-    memset(err, 0, sizeof(*err));
     if (!expr_check_node(expr, cat, err))
         return false;
     if (expr->type == EXPR_T_REGEX)

@@ -131,9 +131,7 @@ static bool eval_param(const Expr *node, ExprEnv *env, ExprValue *out)
     }
     if (!have) {
         /* a value the server would reject: use the default it falls back to, as on a reload */
-        GucError gerr = {0};
-        have = param->boot_val && guc_parse_value(param, param->boot_val, &parsed, &gerr);
-        guc_error_free(&gerr);
+        have = param->boot_val && guc_parse_value(param, param->boot_val, &parsed, NULL);
     }
     if (!have) {
         char *fact = xasprintf("a valid value of %s", node->str);

@@ -17,14 +17,14 @@ static bool is_numeric(ExprType type)
     return type == EXPR_T_NUM || type == EXPR_T_BYTES || type == EXPR_T_DURATION;
 }
 
-static bool arg_error(Expr *call, size_t arg_idx, ExprError *err, const char *want)
+static bool arg_error(Expr *call, size_t arg_idx, PkDiag *err, const char *want)
 {
     return expr_set_error(err, call->args[arg_idx]->offset, NULL,
                           "argument %zu of %s() must be %s, got %s", arg_idx + 1,
                           call->func->name, want, expr_type_name(call->args[arg_idx]->type));
 }
 
-static bool check_minmax(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_minmax(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     ExprType first = call->args[0]->type;
@@ -37,7 +37,7 @@ static bool check_minmax(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_floor(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_floor(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (!is_numeric(call->args[0]->type))
@@ -48,7 +48,7 @@ static bool check_floor(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_known(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_known(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (call->args[0]->type == EXPR_T_REGEX)
@@ -57,7 +57,7 @@ static bool check_known(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_off(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_off(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++)
@@ -67,7 +67,7 @@ static bool check_off(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_if(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_if(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (call->args[0]->type != EXPR_T_BOOL)
@@ -78,7 +78,7 @@ static bool check_if(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool need_param(Expr *call, ExprError *err)
+static bool need_param(Expr *call, PkDiag *err)
 {
     if (call->args[0]->kind != EK_PARAM)
         return expr_set_error(err, call->args[0]->offset, NULL,
@@ -86,21 +86,21 @@ static bool need_param(Expr *call, ExprError *err)
     return true;
 }
 
-static bool check_param_bool(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_param_bool(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     call->type = EXPR_T_BOOL;
     return need_param(call, err);
 }
 
-static bool check_default(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_default(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     call->type = call->args[0]->type;
     return need_param(call, err);
 }
 
-static bool check_raw(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_raw(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (!need_param(call, err))
@@ -111,7 +111,7 @@ static bool check_raw(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_matches(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_matches(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (call->args[0]->type != EXPR_T_STRING)
@@ -122,7 +122,7 @@ static bool check_matches(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_string_list(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_string_list(Expr *call, const Catalog *cat, PkDiag *err)
 {
     if (call->args[0]->type != EXPR_T_STRING)
         return arg_error(call, 0, err, "a string");
@@ -137,7 +137,7 @@ static bool check_string_list(Expr *call, const Catalog *cat, ExprError *err)
     return true;
 }
 
-static bool check_evidence(Expr *call, const Catalog *cat, ExprError *err)
+static bool check_evidence(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
     if (call->args[0]->kind != EK_STR)
@@ -250,13 +250,11 @@ static bool default_value(const Expr *param_node, ExprEnv *env, ExprValue *out)
     memset(out, 0, sizeof(*out));
     out->type = param_node->type;
     GucValue val;
-    GucError gerr = {0};
     if (param && param->type == GUC_STRING) {
         out->str = param->boot_val ? param->boot_val : "";
         return true;
     }
-    if (!param || !param->boot_val || !guc_parse_value(param, param->boot_val, &val, &gerr)) {
-        guc_error_free(&gerr);
+    if (!param || !param->boot_val || !guc_parse_value(param, param->boot_val, &val, NULL)) {
         char *fact = xasprintf("the default of %s", param_node->str);
         expr_env_add_missing(env, fact);
         free(fact);

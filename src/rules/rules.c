@@ -115,10 +115,11 @@ static void template_free(Template *tpl)
 }
 
 static bool expr_failed(Loader *ld, PkIniEntry *entry, const char *what, const char *text,
-                        const ExprError *eerr, int base)
+                        const PkDiag *eerr, int base)
 {
-    int offset = eerr->offset + base;
-    const char *near = text + (eerr->offset < (int)strlen(text) ? eerr->offset : 0);
+    int at = eerr->column > 0 ? eerr->column - 1 : 0; /* the byte offset in `text` */
+    int offset = at + base;
+    const char *near = text + (at < (int)strlen(text) ? at : 0);
     return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, offset), eerr->hint,
                           "%s: %s (near \"%.30s\")", what, eerr->message, near);
 }
@@ -132,11 +133,11 @@ static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const ch
         return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)*pos), 
                               "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
     char *text = xstrndup(start, (size_t)(close - start));
-    ExprError eerr;
+    PkDiag eerr = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, lets, &eerr);
     if (!expr) {
         expr_failed(ld, entry, entry->key, text, &eerr, (int)(*pos + 1));
-        expr_error_clear(&eerr);
+        pk_diag_free(&eerr);
         free(text);
         return false;
     }
@@ -295,13 +296,13 @@ static bool load_lets(Loader *ld, PkIniSection *sec)
             return load_error(ld, entry->repeat_line, NULL, "duplicate name in [let]");
         char *text = pk_ini_entry_join(entry, " ");
         ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
-        ExprError eerr;
+        PkDiag eerr = PK_DIAG_INIT;
         Expr *expr = expr_parse(text, &scope, &eerr);
         if (!expr) {
             char *what = xasprintf("$%s", entry->key);
             expr_failed(ld, entry, what, text, &eerr, 0);
             free(what);
-            expr_error_clear(&eerr);
+            pk_diag_free(&eerr);
             free(text);
             return false;
         }
@@ -350,11 +351,11 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
     if (!(rule->condition_text = require(ld, sec, "condition")))
         return false;
     PkIniEntry *cond = pk_ini_find(sec, "condition");
-    ExprError eerr;
+    PkDiag eerr = PK_DIAG_INIT;
     rule->condition = expr_parse(rule->condition_text, &scope, &eerr);
     if (!rule->condition) {
         expr_failed(ld, cond, "condition", rule->condition_text, &eerr, 0);
-        expr_error_clear(&eerr);
+        pk_diag_free(&eerr);
         return false;
     }
     char *text = require(ld, sec, "message");
@@ -405,12 +406,12 @@ typedef struct CheckCtx {
 static bool check_expr(CheckCtx *ctx, Expr *expr, const char *key, const char *what,
                        const char *text, ExprType *type)
 {
-    ExprError eerr;
+    PkDiag eerr = PK_DIAG_INIT;
     if (expr_check(expr, ctx->cat, type, &eerr))
         return true;
     PkIniEntry *entry = pk_ini_find(ctx->sec, key);
     expr_failed(ctx->ld, entry, what, text, &eerr, 0);
-    expr_error_clear(&eerr);
+    pk_diag_free(&eerr);
     return false;
 }
 
@@ -466,10 +467,10 @@ static bool check_fix(CheckCtx *ctx, RuleFix *fix)
     }
     if (!msg && literal) {
         GucValue val;
-        GucError gerr = {0};
+        PkDiag gerr = PK_DIAG_INIT;
         if (!guc_parse_value_for(param, ctx->cat->major, fix->value.source, &val, &gerr))
             msg = xasprintf("fix: PostgreSQL %d refuses it: %s", ctx->cat->major, gerr.message);
-        guc_error_free(&gerr);
+        pk_diag_free(&gerr);
     }
     if (!msg)
         return true;

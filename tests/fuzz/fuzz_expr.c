@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *text = malloc(size + 1);
     memcpy(text, data, size);
     text[size] = '\0';
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, NULL, &err);
     if (expr) {
         ExprType type;
@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         expr_free(expr);
     }
-    expr_error_clear(&err);
+    pk_diag_free(&err);
     free(text);
     return 0;
 }

@@ -25,7 +25,7 @@ static void snap_make(Snapshot *snap, int major, const char *conf, const char *h
 /* Parse + check against `major`; returns the error message ("" when fine). Caller frees. */
 static char *error_of(const char *text, int major)
 {
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, NULL, &err);
     ExprType type;
     if (expr && !expr_check(expr, catalog_for_major(major), &type, &err)) {
@@ -34,7 +34,7 @@ static char *error_of(const char *text, int major)
     }
     char *msg = strdup(expr ? "" : err.message);
     expr_free(expr);
-    expr_error_clear(&err);
+    pk_diag_free(&err);
     return msg;
 }
 
@@ -81,10 +81,11 @@ static void test_parse_errors(void)
     CHECK(error_contains(sb_str(&deep), 18, "nested too deeply"));
     sb_free(&deep);
     /* the offset points at the problem */
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(expr_parse("work_mem > 4XB", NULL, &err) == NULL);
-    CHECK(err.offset == 11);
-    expr_error_clear(&err);
+    CHECK(err.column == 12); /* 1-based: the "4" of "4XB" */
+    CHECK(err.file == NULL && err.line == 0);
+    pk_diag_free(&err);
 }
 
 static void test_type_errors(void)
@@ -121,26 +122,26 @@ static void test_type_errors(void)
     CHECK(is_ok("shared_buffers / host.ram < 0.1", 18));
     CHECK(is_ok("not autovacuum or autovacuum_naptime < 10s", 18));
     /* a parameter whose type changed between versions the expression is checked for */
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse("log_connections", NULL, &err);
     ExprType type;
     CHECK(expr_check(expr, catalog_for_major(17), &type, &err));
     CHECK(type == EXPR_T_BOOL);
     CHECK(!expr_check(expr, catalog_for_major(18), &type, &err));
     CHECK(err.message && strstr(err.message, "in another version"));
-    expr_error_clear(&err);
+    pk_diag_free(&err);
     expr_free(expr);
 }
 
 /* Evaluates `text` on `snap`: 1 true, 0 false, -1 missing, -2 error. */
 static int eval_bool(const char *text, const Snapshot *snap)
 {
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, NULL, &err);
     ExprType type;
     if (!expr || !expr_check(expr, snap->catalog, &type, &err)) {
         fprintf(stderr, "  %s: %s\n", text, err.message);
-        expr_error_clear(&err);
+        pk_diag_free(&err);
         expr_free(expr);
         return -2;
     }
@@ -154,7 +155,7 @@ static int eval_bool(const char *text, const Snapshot *snap)
 
 static char *render(const char *text, const Snapshot *snap)
 {
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, NULL, &err);
     ExprType type;
     StrBuf sb = STRBUF_INIT;
@@ -165,7 +166,7 @@ static char *render(const char *text, const Snapshot *snap)
             expr_value_render(&val, &sb);
         expr_env_clear(&env);
     }
-    expr_error_clear(&err);
+    pk_diag_free(&err);
     expr_free(expr);
     return sb.data ? sb_detach(&sb) : strdup("");
 }
@@ -221,7 +222,7 @@ static void test_missing_facts(void)
     CHECK(eval_bool("min(host.ram, 1GB) > 0B", &snap) == -1);
     CHECK(eval_bool("if(host.container, 1, 2) == 1", &snap) == -1);
     /* the missing facts are named */
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse("host.ram > 1GB or host.storage == 'ssd' or evidence('x.y') > 1",
                             NULL, &err);
     ExprType type;
@@ -289,7 +290,7 @@ static void test_regex_limit(void)
     sb_put(&conf, "b'\n");
     snap_make(&snap, 18, sb_str(&conf), NULL);
     sb_free(&conf);
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *expr = expr_parse("matches(shared_preload_libraries, /^(a+)+$/)", NULL, &err);
     ExprType type;
     CHECK(expr && expr_check(expr, snap.catalog, &type, &err));
@@ -310,7 +311,7 @@ static void visit_count(const char *name, void *arg)
 
 static void test_lets_and_visit(void)
 {
-    ExprError err;
+    PkDiag err = PK_DIAG_INIT;
     Expr *per_conn = expr_parse("max_connections * work_mem", NULL, &err);
     const char *names[] = {"per_conn"};
     Expr *exprs[] = {per_conn};

@@ -39,10 +39,11 @@ static const CatalogParam app_name = {.name = "application_name", .type = GUC_ST
 static char *setting_of(const CatalogParam *param, const char *text)
 {
     GucValue val;
-    GucError err;
+    PkDiag err = PK_DIAG_INIT;
     if (!guc_parse_value(param, text, &val, &err)) {
         char *msg = err.message;
-        free(err.hint);
+        err.message = NULL;
+        pk_diag_free(&err);
         return msg;
     }
     return guc_value_to_setting(param, &val);
@@ -111,24 +112,24 @@ static void test_integer_forms(void)
                   "2 kB is outside the valid range for parameter \"work_mem\" (64 kB .. "
                   "2147483647 kB)");
     GucValue val;
-    GucError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(!guc_parse_value(&max_conn, "99999999999", &val, &err));
     CHECK_STR(err.hint, "Value exceeds integer range.");
-    CHECK(!err.out_of_range);
-    guc_error_free(&err);
+    CHECK(!val.out_of_range && err.file == NULL && err.line == 0);
+    pk_diag_free(&err);
     CHECK(!guc_parse_value_for(&work_mem, 15, "1.5", &val, &err));
-    CHECK(err.out_of_range);
+    CHECK(val.out_of_range);
     CHECK_STR(err.message,
               "2 kB is outside the valid range for parameter \"work_mem\" (64 .. 2147483647)");
-    guc_error_free(&err);
+    pk_diag_free(&err);
     CHECK(!guc_parse_value(&work_mem, "4mb", &val, &err));
     CHECK_STR(err.hint, "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and "
                         "\"TB\".");
-    guc_error_free(&err);
+    pk_diag_free(&err);
     CHECK(!guc_parse_value(&stmt_timeout, "1S", &val, &err));
     CHECK_STR(err.hint, "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", "
                         "\"h\", and \"d\".");
-    guc_error_free(&err);
+    pk_diag_free(&err);
 }
 
 static void test_reals(void)
@@ -168,21 +169,18 @@ static void test_enums(void)
     CHECK_SETTING(sync_commit, "0", "off");
     CHECK_SETTING(wal_level, "full", "invalid value for parameter \"wal_level\": \"full\"");
     GucValue val;
-    GucError err;
+    PkDiag err = PK_DIAG_INIT;
     CHECK(!guc_parse_value(&wal_level, "rep", &val, &err));
     CHECK_STR(err.hint, "Available values: minimal, replica, logical.");
-    guc_error_free(&err);
+    pk_diag_free(&err);
     CHECK_SETTING(app_name, "anything at all", "anything at all");
 }
 
 static char *pretty_of(const CatalogParam *param, const char *text)
 {
     GucValue val;
-    GucError err;
-    if (!guc_parse_value(param, text, &val, &err)) {
-        guc_error_free(&err);
+    if (!guc_parse_value(param, text, &val, NULL))
         return NULL;
-    }
     return guc_value_pretty(param, &val);
 }
 
@@ -208,8 +206,37 @@ static void test_pretty(void)
     CHECK_PRETTY(fsync, "of", "off");
 }
 
+/* A check hook's DETAIL is the diagnostic's detail, not its hint (the server's own split), and
+ * its wording follows the major; a caller's diagnostic already set is not overwritten. */
+static void test_hook_detail(void)
+{
+    const CatalogParam *vbul = catalog_find(catalog_for_major(18), "vacuum_buffer_usage_limit");
+    CHECK(vbul != NULL);
+    if (!vbul)
+        return;
+    GucValue val;
+    PkDiag err = PK_DIAG_INIT;
+    CHECK(!guc_parse_value_for(vbul, 18, "64kB", &val, &err));
+    CHECK_STR(err.message, "invalid value for parameter \"vacuum_buffer_usage_limit\": 64");
+    CHECK_STR(err.detail, "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and "
+                          "16777216 kB.");
+    CHECK(err.hint == NULL && !val.out_of_range);
+    pk_diag_free(&err);
+    CHECK(!guc_parse_value_for(vbul, 16, "64kB", &val, &err));
+    CHECK_STR(err.detail, "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and "
+                          "16777216 kB");
+    pk_diag_free(&err);
+    CHECK(guc_parse_value_for(vbul, 18, "256kB", &val, &err) && !pk_diag_is_set(&err));
+    pk_diag_set(&err, NULL, 0, NULL, "earlier");
+    CHECK(!guc_parse_value_for(vbul, 18, "64kB", &val, &err));
+    CHECK_STR(err.message, "earlier");
+    CHECK(err.detail == NULL);
+    pk_diag_free(&err);
+}
+
 int main(void)
 {
+    test_hook_detail();
     test_memory_units();
     test_time_units();
     test_integer_forms();
