@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli/cli_options.h"
+#include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/version.h"
@@ -41,8 +42,8 @@ static int print_man(const char *part)
 {
     int options = part && !strcmp(part, "options");
     if (!options && !(part && !strcmp(part, "synopsis"))) {
-        fprintf(stderr, "pgknob: error: help --man needs synopsis or options\n"
-                        "hint: tests/docs/gen-man.sh runs it for docs/pgknob.1.md.\n");
+        cli_error("tests/docs/gen-man.sh runs it for docs/pgknob.1.md.",
+                  "help --man needs synopsis or options");
         return PK_EXIT_USAGE;
     }
     for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++) {

@@ -1,5 +1,6 @@
 #include "cli/cli_diag.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 static const char *level_name(PkDiagLevel level)
@@ -39,6 +40,31 @@ void cli_print_diag(const PkDiag *d)
     if (sb.len)
         fwrite(sb_str(&sb), 1, sb.len, stderr);
     sb_free(&sb);
+}
+
+static void say(PkDiagLevel level, const char *hint, const char *fmt, va_list ap)
+{
+    PkDiag d = PK_DIAG_INIT;
+    pk_diag_vset(&d, NULL, 0, hint, fmt, ap);
+    d.level = level;
+    cli_print_diag(&d);
+    pk_diag_free(&d);
+}
+
+void cli_error(const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(PK_DIAG_ERROR, hint, fmt, ap);
+    va_end(ap);
+}
+
+void cli_warning(const char *hint, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    say(PK_DIAG_WARNING, hint, fmt, ap);
+    va_end(ap);
 }
 
 bool cli_diag_fail(PkDiag *d)

@@ -8,6 +8,8 @@
 #ifndef PK_CLI_DIAG_H
 #define PK_CLI_DIAG_H
 
+#include <stdbool.h>
+
 #include "common/diag.h"
 #include "common/strbuf.h"
 
@@ -17,6 +19,9 @@ void cli_format_diag(const PkDiag *d, StrBuf *out);
 void cli_print_diag(const PkDiag *d);
 /* Each diagnostic of the list, in order. */
 void cli_print_diags(const PkDiagList *list);
+/* A diagnostic of the command itself (no file): printed at once. `hint` may be NULL. */
+void cli_error(const char *hint, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cli_warning(const char *hint, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Prints `d` and frees it; returns false, so `return f(..., &diag) || cli_diag_fail(&diag);`
  * reports a module's failure in one line. */
 bool cli_diag_fail(PkDiag *d);

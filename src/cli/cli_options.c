@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_diag.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
@@ -74,16 +76,18 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
 int cli_unknown_command(const char *what, const char *word, const char *const *candidates,
                         size_t n, const char *help_cmd)
 {
-    fprintf(stderr, "pgknob: error: unknown %s \"%s\"\n", what, word);
     const char *near = cli_nearest(word, candidates, n);
+    StrBuf hint = STRBUF_INIT;
     if (near) {
-        fprintf(stderr, "hint: did you mean %s? See '%s --help'.\n", near, help_cmd);
-        return 2;
+        sb_printf(&hint, "did you mean %s? See '%s --help'.", near, help_cmd);
+    } else {
+        sb_put(&hint, "use ");
+        for (size_t idx = 0; idx < n; idx++)
+            sb_printf(&hint, "%s%s", idx ? (idx + 1 == n ? " or " : ", ") : "", candidates[idx]);
+        sb_printf(&hint, "; see '%s --help'.", help_cmd);
     }
-    fprintf(stderr, "hint: use ");
-    for (size_t idx = 0; idx < n; idx++)
-        fprintf(stderr, "%s%s", idx ? (idx + 1 == n ? " or " : ", ") : "", candidates[idx]);
-    fprintf(stderr, "; see '%s --help'.\n", help_cmd);
+    cli_error(sb_str(&hint), "unknown %s \"%s\"", what, word);
+    sb_free(&hint);
     return 2;
 }
 
@@ -99,12 +103,6 @@ static char *long_name_of(const char *arg)
 static void print_usage_error(const char *arg, int kind, const CliOption *opts, size_t n,
                               const char *command)
 {
-    if (kind == ':')
-        fprintf(stderr, "pgknob: error: option \"%s\" needs a value\n", arg);
-    else if (kind == '=')
-        fprintf(stderr, "pgknob: error: option \"%s\" takes no value\n", arg);
-    else
-        fprintf(stderr, "pgknob: error: unknown option \"%s\"\n", arg);
     char *name = kind == '?' ? long_name_of(arg) : NULL;
     const char *near = NULL;
     if (name) {
@@ -114,10 +112,15 @@ static void print_usage_error(const char *arg, int kind, const CliOption *opts, 
         near = cli_nearest(name, names, n);
         free(names);
     }
+    char hint[200];
     if (near)
-        fprintf(stderr, "hint: did you mean --%s? See 'pgknob %s --help'.\n", near, command);
+        snprintf(hint, sizeof(hint), "did you mean --%s? See 'pgknob %s --help'.", near, command);
     else
-        fprintf(stderr, "hint: see 'pgknob %s --help' for the options.\n", command);
+        snprintf(hint, sizeof(hint), "see 'pgknob %s --help' for the options.", command);
+    cli_error(hint, kind == ':'   ? "option \"%s\" needs a value"
+                    : kind == '=' ? "option \"%s\" takes no value"
+                                  : "unknown option \"%s\"",
+              arg);
     free(name);
 }
 

@@ -82,9 +82,7 @@ static void audit_usage(FILE *out)
 
 static bool usage_error(const char *msg, const char *arg, const char *hint)
 {
-    fprintf(stderr, "pgknob: error: %s \"%s\"\n", msg, arg);
-    if (hint)
-        fprintf(stderr, "hint: %s\n", hint);
+    cli_error(hint, "%s \"%s\"", msg, arg);
     return false;
 }
 
@@ -135,8 +133,8 @@ static int audit_parse_args(int argc, char **argv, AuditCli *cli)
             return PK_EXIT_USAGE;
     }
     if (argc - optind > 1) {
-        fprintf(stderr, "pgknob: error: more than one connection string given\n"
-                        "hint: quote the connection string: 'host=db1 dbname=app'.\n");
+        cli_error("quote the connection string: 'host=db1 dbname=app'.",
+                  "more than one connection string given");
         return PK_EXIT_USAGE;
     }
     cli->conninfo = optind < argc ? argv[optind] : NULL;
@@ -285,10 +283,10 @@ static void take_server_findings(AuditResult *res, FindingList *findings)
 static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
 {
     if (res->snap.pg_major < PK_MIN_MAJOR || res->snap.pg_major > PK_MAX_MAJOR)
-        fprintf(stderr, "pgknob: warning: PostgreSQL %s is outside the versions pgknob knows (%d to "
-                "%d)\nhint: The evidence is read as for the nearest version; rules that do not "
-                "claim this version do not run.\n", res->server_version, PK_MIN_MAJOR,
-                PK_MAX_MAJOR);
+        cli_warning("The evidence is read as for the nearest version; rules that do not claim "
+                    "this version do not run.",
+                    "PostgreSQL %s is outside the versions pgknob knows (%d to %d)",
+                    res->server_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
     if (!audit_host(cli, conn, &res->snap))
         return PK_EXIT_USAGE;
     FindingList findings = {0};

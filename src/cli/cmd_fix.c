@@ -75,7 +75,7 @@ static bool fix_apply_option(FixCli *cli, int key, const char *arg)
             cli->lint.pg_version = arg;
             return true;
         }
-        fprintf(stderr, "pgknob: error: unsupported PostgreSQL version \"%s\"\n", arg);
+        cli_error(NULL, "unsupported PostgreSQL version \"%s\"", arg);
         return false;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_DIFF: cli->diff = true; return true;
@@ -86,8 +86,7 @@ static bool fix_apply_option(FixCli *cli, int key, const char *arg)
             cli->format = arg;
             return true;
         }
-        fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: fix writes conf or"
-                        " alter-system.\n", arg);
+        cli_error("fix writes conf or alter-system.", "unknown format \"%s\"", arg);
         return false;
     }
     PkDiag diag = PK_DIAG_INIT;
@@ -110,17 +109,16 @@ static int fix_parse_args(int argc, char **argv, FixCli *cli)
             return PK_EXIT_USAGE;
     }
     if (argc - optind != 1) {
-        fprintf(stderr, "pgknob: error: fix takes exactly one FILE or DATADIR\n");
+        cli_error(NULL, "fix takes exactly one FILE or DATADIR");
         fix_usage(stderr);
         return PK_EXIT_USAGE;
     }
     if ((cli->output != NULL) + cli->diff + cli->in_place > 1) {
-        fprintf(stderr, "pgknob: error: -o, --diff and --in-place exclude each other\n");
+        cli_error(NULL, "-o, --diff and --in-place exclude each other");
         return PK_EXIT_USAGE;
     }
     if (cli->format && !strcmp(cli->format, "alter-system") && (cli->diff || cli->in_place)) {
-        fprintf(stderr, "pgknob: error: --format alter-system prints statements: no --diff or"
-                        " --in-place\n");
+        cli_error(NULL, "--format alter-system prints statements: no --diff or --in-place");
         return PK_EXIT_USAGE;
     }
     cli->lint.paths = (const char *const *)argv + optind;
@@ -153,7 +151,7 @@ static bool write_atomic(const char *path, const char *text, mode_t mode)
         ok = false;
     ok = ok && rename(tmp, path) == 0;
     if (!ok) {
-        fprintf(stderr, "pgknob: error: could not write \"%s\": %s\n", path, strerror(errno));
+        cli_error(NULL, "could not write \"%s\": %s", path, strerror(errno));
         if (fd >= 0)
             unlink(tmp);
     }
@@ -181,15 +179,13 @@ static bool write_output(const FixCli *cli, const LintInput *input, const FixPla
                (stat(cli->output, &st) == 0 && S_ISDIR(st.st_mode));
     if (!dir) {
         if (is_input(input, cli->output)) {
-            fprintf(stderr, "pgknob: error: -o \"%s\" is an input; use --in-place to rewrite"
-                            " it\n", cli->output);
+            cli_error(NULL, "-o \"%s\" is an input; use --in-place to rewrite it", cli->output);
             return false;
         }
         return write_atomic(cli->output, plan->files[0].new_text, 0644);
     }
     if (mkdir(cli->output, 0755) != 0 && errno != EEXIST) {
-        fprintf(stderr, "pgknob: error: could not create \"%s\": %s\n", cli->output,
-                strerror(errno));
+        cli_error(NULL, "could not create \"%s\": %s", cli->output, strerror(errno));
         return false;
     }
     char *base = top_dir(plan->top_file);
@@ -198,14 +194,13 @@ static bool write_output(const FixCli *cli, const LintInput *input, const FixPla
     for (size_t idx = 0; ok && idx < plan->n_files; idx++) {
         const char *path = plan->files[idx].path;
         if (strncmp(path, base, base_len) || path[base_len] != '/' || strchr(path + base_len + 1, '/')) {
-            fprintf(stderr, "pgknob: error: %s is outside %s: use --diff or --in-place\n", path,
-                    base);
+            cli_error(NULL, "%s is outside %s: use --diff or --in-place", path, base);
             ok = false;
             break;
         }
         char *out = xasprintf("%s/%s", cli->output, path + base_len + 1);
         if (is_input(input, out)) {
-            fprintf(stderr, "pgknob: error: -o would write over the input \"%s\"\n", out);
+            cli_error(NULL, "-o would write over the input \"%s\"", out);
             ok = false;
         } else {
             ok = write_atomic(out, plan->files[idx].new_text, 0644);

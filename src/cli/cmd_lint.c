@@ -103,9 +103,10 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
             cli->lint.pg_version = arg;
             return true;
         }
-        fprintf(stderr, "pgknob: error: unsupported PostgreSQL version \"%s\"\n"
-                        "hint: pgknob knows PostgreSQL %d to %d; write N or N.M.\n",
-                arg, PK_MIN_MAJOR, PK_MAX_MAJOR);
+        char hint[80];
+        snprintf(hint, sizeof(hint), "pgknob knows PostgreSQL %d to %d; write N or N.M.",
+                 PK_MIN_MAJOR, PK_MAX_MAJOR);
+        cli_error(hint, "unsupported PostgreSQL version \"%s\"", arg);
         return false;
     }
     case OPT_FORMAT:
@@ -113,8 +114,9 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
             cli->format = arg;
             return true;
         }
-        fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: formats are: %s.\n", arg,
-                report_format_names());
+        char hint[200];
+        snprintf(hint, sizeof(hint), "formats are: %s.", report_format_names());
+        cli_error(hint, "unknown format \"%s\"", arg);
         return false;
     case OPT_NO_AUTO_CONF:
         cli->lint.skip_auto_conf = true;
@@ -180,7 +182,7 @@ static int lint_parse_args(int argc, char **argv, LintCli *cli)
             return PK_EXIT_USAGE;
     }
     if (optind >= argc) {
-        fprintf(stderr, "pgknob: error: no configuration file or data directory given\n");
+        cli_error(NULL, "no configuration file or data directory given");
         lint_usage(stderr);
         return PK_EXIT_USAGE;
     }

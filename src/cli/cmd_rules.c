@@ -75,10 +75,10 @@ static void rules_usage(FILE *out)
 
 static int usage_error(const char *msg, const char *arg)
 {
-    fprintf(stderr, "pgknob: error: %s", msg);
     if (arg)
-        fprintf(stderr, " \"%s\"", arg);
-    fprintf(stderr, "\nhint: Run 'pgknob rules --help'.\n");
+        cli_error("Run 'pgknob rules --help'.", "%s \"%s\"", msg, arg);
+    else
+        cli_error("Run 'pgknob rules --help'.", "%s", msg);
     return PK_EXIT_USAGE;
 }
 
@@ -208,8 +208,9 @@ static bool stats_load(const char *path, Stats *st)
 {
     FILE *fp = fopen(path, "r");
     if (!fp) {
-        fprintf(stderr, "pgknob: error: %s: cannot read the statistics file\n", path);
-        return false;
+        PkDiag diag = PK_DIAG_INIT;
+        pk_diag_set(&diag, path, 0, NULL, "cannot read the statistics file");
+        return cli_diag_fail(&diag);
     }
     char line[512];
     int lineno = 0;
@@ -222,8 +223,9 @@ static bool stats_load(const char *path, Stats *st)
         if (sscanf(line, "# files %d", &st->n_files) == 1 || !*line)
             continue;
         if (sscanf(line, "%63[^\t]\t%31[^\t]\t%d", id, sev, &count) != 3) {
-            fprintf(stderr, "pgknob: error: %s:%d: expected ID<TAB>SEVERITY<TAB>FILES\n", path,
-                    lineno);
+            PkDiag diag = PK_DIAG_INIT;
+            pk_diag_set(&diag, path, lineno, NULL, "expected ID<TAB>SEVERITY<TAB>FILES");
+            cli_diag_fail(&diag);
             ok = false;
             break;
         }

@@ -206,15 +206,14 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
         case CLI_LONG('V'):
             opts->pg_version = (int)strtol(optarg, &end, 10);
             if (!*optarg || *end || opts->pg_version < 13 || opts->pg_version > 18) {
-                fprintf(stderr, "pgknob: error: invalid --pg-version \"%s\"\n"
-                                "hint: give a major version from 13 to 18\n", optarg);
+                cli_error("give a major version from 13 to 18", "invalid --pg-version \"%s\"",
+                          optarg);
                 return PK_EXIT_USAGE;
             }
             break;
         case 'f':
             if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0) {
-                fprintf(stderr, "pgknob: error: unknown format \"%s\"\n"
-                                "hint: use --format text or --format json\n", optarg);
+                cli_error("use --format text or --format json", "unknown format \"%s\"", optarg);
                 return PK_EXIT_USAGE;
             }
             opts->json = strcmp(optarg, "json") == 0;
@@ -233,7 +232,7 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
         }
     }
     if (argc - optind != 1) {
-        fprintf(stderr, "pgknob: error: settings takes exactly one FILE or DATADIR\n");
+        cli_error(NULL, "settings takes exactly one FILE or DATADIR");
         settings_usage(stderr);
         return PK_EXIT_USAGE;
     }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/diag.h"
@@ -23,19 +24,19 @@ static int usage_error(const char *hint, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    StrBuf msg = STRBUF_INIT;
-    sb_vprintf(&msg, fmt, ap);
+    PkDiag diag = PK_DIAG_INIT;
+    pk_diag_vset(&diag, NULL, 0, hint, fmt, ap);
     va_end(ap);
-    pk_print_error(NULL, 0, sb_str(&msg), hint);
-    sb_free(&msg);
+    cli_print_diag(&diag);
+    pk_diag_free(&diag);
     return PK_EXIT_USAGE;
 }
 
 /* Prints the library's diagnostic; `code` is the exit code this failure maps to. */
 static int report_diag(PkDiag *diag, int code)
 {
-    pk_print_error(diag->file, diag->line, diag->message ? diag->message : "unknown error",
-                   diag->hint);
+    pk_diag_set(diag, NULL, 0, NULL, "unknown error"); /* when the library gave no cause */
+    cli_print_diag(diag);
     pk_diag_free(diag);
     return code;
 }

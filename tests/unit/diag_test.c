@@ -1,7 +1,8 @@
 /* Unit tests for the one diagnostic value (common/diag.h) and its one printer (cli/cli_diag.h):
  * the first cause wins, NULL targets are ignored, prefix/detail/column/move/free, the list of
  * warnings, and the exact lines cli_print_diag writes for each combination of file, line,
- * column, detail, hint and level (read back from a real stderr redirected to a file). */
+ * column, detail, hint and level, and cli_error/cli_warning/cli_diag_fail (read back from a real
+ * stderr redirected to a file). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,6 +137,11 @@ static void test_print(void)
     pk_diag_list_add(&list, PK_DIAG_WARNING, "w.conf", 1, NULL, "second");
     cli_print_diags(&list);
     cli_print_diags(NULL);
+    cli_error("Use one.", "unknown format \"%s\"", "x");
+    cli_warning(NULL, "PostgreSQL %d is new", 19);
+    PkDiag failing = PK_DIAG_INIT;
+    pk_diag_set(&failing, NULL, 0, NULL, "failed");
+    CHECK(!cli_diag_fail(&failing) && !pk_diag_is_set(&failing));
     fflush(stderr);
     dup2(saved, STDERR_FILENO);
     close(saved);
@@ -145,7 +151,9 @@ static void test_print(void)
     int err = 0;
     CHECK(pk_read_file(path, 4096, &data, &len, &err) == PK_READ_OK);
     CHECK_STR(data, "pgknob: error: r.ini:2:9: unknown key \"x\"\nhint: Use a name.\n"
-                    "pgknob: note: first\npgknob: warning: w.conf:1: second\n");
+                    "pgknob: note: first\npgknob: warning: w.conf:1: second\n"
+                    "pgknob: error: unknown format \"x\"\nhint: Use one.\n"
+                    "pgknob: warning: PostgreSQL 19 is new\npgknob: error: failed\n");
     free(data);
     unlink(path);
     pk_diag_free(&d);
