@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "catalog/catalog.h"
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
@@ -278,11 +279,10 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
     }
     if (S_ISDIR(st.st_mode)) {
         ConfSet set = {0};
-        char *errmsg = NULL;
+        PkDiag diag = PK_DIAG_INIT;
         ConfLoadOpts lopts = {.pg_major = cli->pg_version ? major : 0};
-        if (!conf_load(path, &lopts, &set, &errmsg)) {
-            fprintf(stderr, "pgknob: error: %s\n", errmsg ? errmsg : "could not read");
-            free(errmsg);
+        if (!conf_load(path, &lopts, &set, &diag)) {
+            cli_diag_fail(&diag);
             conf_set_free(&set);
             return false;
         }
