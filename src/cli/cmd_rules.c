@@ -518,7 +518,7 @@ static int compile_dirs(int argc, char **argv)
     for (int idx = 0; idx < (argc ? argc : 1) && rc == PK_EXIT_OK; idx++) {
         PkDiag err = PK_DIAG_INIT;
         if (!rules_pack_write(argc ? argv[idx] : shipped, &err)) {
-            pk_print_error(err.file, err.line, err.message, err.hint);
+            cli_print_diag(&err);
             rc = PK_EXIT_USAGE;
         }
         pk_diag_free(&err);
@@ -584,7 +584,7 @@ int cmd_rules(int argc, char **argv)
     if (loaded)
         rc = run_sub(sub, &set, &opts, argc - 1 - optind, argv + 1 + optind);
     else
-        pk_print_error(err.file, err.line, err.message, err.hint);
+        cli_print_diag(&err);
     pk_diag_free(&err);
     rule_set_free(&set);
     free(opts.dirs);

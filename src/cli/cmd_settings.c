@@ -367,7 +367,7 @@ int cmd_settings(int argc, char **argv)
         bool ok = project_config_load(config, &cfg, &perr);
         free(found);
         if (!ok) {
-            pk_print_error(perr.file, perr.line, perr.message, perr.hint);
+            cli_print_diag(&perr);
             pk_diag_free(&perr);
             return PK_EXIT_USAGE;
         }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/datadir.h"
 #include "common/diag.h"
@@ -54,11 +55,9 @@ int cli_exec_online(int argc, char **argv)
 {
     char *path = online_path();
     if (!path) {
-        pk_print_error(NULL, 0,
-                       "this command needs pgknob-online, which is not installed beside this "
-                       "binary",
-                       "Install the whole tree (make install, or the Debian package): "
-                       "pgknob-online goes to PREFIX/libexec/pgknob/.");
+        cli_error("Install the whole tree (make install, or the Debian package): "
+                  "pgknob-online goes to PREFIX/libexec/pgknob/.",
+                  "this command needs pgknob-online, which is not installed beside this binary");
         return PK_EXIT_USAGE;
     }
     char **args = xcalloc((size_t)argc + 2, sizeof(char *));
@@ -67,9 +66,7 @@ int cli_exec_online(int argc, char **argv)
     fflush(stdout);
     execv(path, args);
     int err = errno;
-    char *why = xasprintf("cannot run %s: %s", path, strerror(err));
-    pk_print_error(NULL, 0, why, NULL);
-    free(why);
+    cli_error(NULL, "cannot run %s: %s", path, strerror(err));
     free(args);
     free(path);
     return PK_EXIT_USAGE;

@@ -163,15 +163,3 @@ void pk_diag_list_free(PkDiagList *list)
     free(list->items);
     *list = (PkDiagList){0};
 }
-
-void pk_print_error(const char *file, int line, const char *message, const char *hint)
-{
-    if (file && line > 0)
-        fprintf(stderr, "pgknob: error: %s:%d: %s\n", file, line, message);
-    else if (file)
-        fprintf(stderr, "pgknob: error: %s: %s\n", file, message);
-    else
-        fprintf(stderr, "pgknob: error: %s\n", message);
-    if (hint)
-        fprintf(stderr, "hint: %s\n", hint);
-}

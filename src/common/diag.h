@@ -57,10 +57,6 @@ void pk_diag_list_add(PkDiagList *list, PkDiagLevel level, const char *file, int
                       const char *hint, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void pk_diag_list_free(PkDiagList *list);
 
-/* Transitional, for rules/ and project/ until their errors are PkDiag values: prints directly.
- * Everything else prints through cli_print_diag (only cli/ prints). */
-void pk_print_error(const char *file, int line, const char *message, const char *hint);
-
 /* Replaces stderr by an unbuffered stream that shows control bytes (as sb_put_escaped_controls
  * does) instead of writing them, but for the progress lines' "\r" and "\033[K". main calls it
  * once, before any command runs. */

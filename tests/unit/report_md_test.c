@@ -4,6 +4,7 @@
  * skipped rules) and that a rule-less run says so. */
 #include <stdlib.h>
 
+#include "cli/cli_diag.h"
 #include "engine/engine.h"
 #include "harness.h"
 #include "host/host.h"
@@ -99,7 +100,7 @@ int main(void)
     bool loaded = rules_load_packs(&rules, true, NULL, 0, NULL, &err);
     CHECK(loaded);
     if (!loaded) {
-        pk_print_error(err.file, err.line, err.message, err.hint);
+        cli_print_diag(&err);
         pk_diag_free(&err);
     } else {
         test_rule_findings(&rules);

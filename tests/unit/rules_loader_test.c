@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "cli/cli_diag.h"
 #include "harness.h"
 #include "rules/rules.h"
 
@@ -229,7 +230,7 @@ static void test_shipped_packs(void)
     bool ok = rules_load_packs(&set, false, dirs, 1, &notes, &err);
     CHECK(notes.n == 0);
     if (!ok)
-        pk_print_error(err.file, err.line, err.message, err.hint);
+        cli_print_diag(&err);
     CHECK(ok);
     CHECK(set.n >= 40);
     size_t with_explanation = 0, with_docs = 0;
@@ -258,7 +259,7 @@ static void test_shipped_packs(void)
     CHECK(notes.n == 1 && strstr(notes.items[0].message, "holds no rule file (*.ini)") &&
           strstr(notes.items[0].message, empty));
     pk_diag_list_free(&notes);
-    rule_error_clear(&err);
+    pk_diag_free(&err);
     rule_set_free(&set);
     rmdir(empty);
 }
