@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
 #include "common/datadir.h"
@@ -127,13 +128,7 @@ static LabEvents lab_events(void)
 /* A lab's diagnostic, in the one error wording (its detail on a line of its own). */
 static void lab_print_diag(const PkDiag *diag)
 {
-    if (!diag->message)
-        return;
-    pk_print_error(diag->file, diag->line, diag->message, NULL);
-    if (diag->detail)
-        fprintf(stderr, "detail: %s\n", diag->detail);
-    if (diag->hint)
-        fprintf(stderr, "hint: %s\n", diag->hint);
+    cli_print_diag(diag);
 }
 
 /* The usage lines and every subcommand's options, all from the tables. */

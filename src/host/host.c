@@ -109,11 +109,11 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
         out->cores = (int)cores;
     } else if (!strcmp(key, "instance_class")) {
         if (!host_instance_class(value, &out->ram_bytes, &out->cores)) {
-            *errmsg = xasprintf("host fact \"instance_class\" = \"%s\" is not an RDS instance "
-                                "class pgknob knows (db.t3, db.t4g, db.m5, db.m6g, db.m6i, "
-                                "db.m7g, db.r5, db.r6g, db.r6i, db.r7g, db.x2g: db.r6g.large)",
-                                value);
-            return false;
+            return pk_diag_set(diag, NULL, 0, NULL,
+                               "host fact \"instance_class\" = \"%s\" is not an RDS instance "
+                               "class pgknob knows (db.t3, db.t4g, db.m5, db.m6g, db.m6i, "
+                               "db.m7g, db.r5, db.r6g, db.r6i, db.r7g, db.x2g: db.r6g.large)",
+                               value);
         }
     } else if (!strcmp(key, "storage")) {
         static const char *const kinds[] = {"nvme", "ssd", "hdd", "network"};

@@ -39,12 +39,8 @@ bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDia
     ConfSet set;
     memset(&set, 0, sizeof(set));
     ConfLoadOpts opts = {.pg_major = PK_LAB_DEFAULT_MAJOR};
-    char *err = NULL;
-    if (!conf_load(path, &opts, &set, &err)) {
-        pk_diag_set(diag, NULL, 0, NULL, "%s", err ? err : "could not read the configuration");
-        free(err);
+    if (!conf_load(path, &opts, &set, diag))
         return false;
-    }
     const Catalog *cat = catalog_for_major(PK_LAB_DEFAULT_MAJOR);
     StrBuf left_out = STRBUF_INIT;
     bool ok = true;

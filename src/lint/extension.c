@@ -79,13 +79,10 @@ static const char *where_needed(const ContribModule *mod)
 static char *default_text(const CatalogParam *param, int major)
 {
     GucValue val;
-    GucError err;
     if (!param->boot_val || !*param->boot_val)
         return xstrdup("an empty string");
-    if (param->type != GUC_STRING && guc_parse_value_for(param, major, param->boot_val, &val, &err))
+    if (param->type != GUC_STRING && guc_parse_value_for(param, major, param->boot_val, &val, NULL))
         return guc_value_pretty(param, &val);
-    if (param->type != GUC_STRING)
-        guc_error_free(&err);
     return xstrdup(param->boot_val);
 }
 
@@ -94,10 +91,11 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
                                const Snapshot *snap, FindingList *out)
 {
     GucValue val;
-    GucError err;
+    PkDiag err = PK_DIAG_INIT;
     int major = cc->cat.major;
     if (guc_parse_value_as(param, major, entry->name, entry->value ? entry->value : "", &val, &err))
         return;
+    const char *more = err.hint ? err.hint : err.detail; /* the server's HINT, else DETAIL */
     Finding *f = lint_entry_finding(out, "PK0025", entry);
     Loaded preload = listed_in(snap, "shared_preload_libraries", info->module);
     bool stops = preload == LOADED_YES && cc->bad_value_refuses_start;
@@ -107,17 +105,18 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
     }
     char *dflt = default_text(param, major);
     f->message = err.message;
+    err.message = NULL;
     if (stops)
         f->hint = xasprintf("PostgreSQL %d refuses to start when %s loads with this value.%s%s",
-                            major, info->module, err.hint ? " " : "", err.hint ? err.hint : "");
+                            major, info->module, more ? " " : "", more ? more : "");
     else if (preload == LOADED_YES)
         f->hint = xasprintf("PostgreSQL %d logs this as a WARNING when %s loads at startup and"
                             " runs with the default, %s.%s%s", major, info->module, dflt,
-                            err.hint ? " " : "", err.hint ? err.hint : "");
+                            more ? " " : "", more ? more : "");
     else
         f->hint = xasprintf("Each session that loads %s logs this as a WARNING and uses the"
-                            " default, %s.%s%s", info->module, dflt, err.hint ? " " : "",
-                            err.hint ? err.hint : "");
+                            " default, %s.%s%s", info->module, dflt, more ? " " : "",
+                            more ? more : "");
     f->explanation = xasprintf(
         "A module's parameters do not exist until the module is loaded: until then the server"
         " keeps any value as a text placeholder, unchecked. When the module loads (at startup"
@@ -131,7 +130,7 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
               " the setting you meant",
         major, cc->cat.server_version);
     free(dflt);
-    free(err.hint);
+    pk_diag_free(&err);
 }
 
 /* One PK0026 per module, with every setting of it that does nothing. */
