@@ -34,7 +34,7 @@ static void add_key(Baseline *out, const json_t *finding)
     out->keys[out->n++] = finding_key(rule ? rule : "", setting, pk_json_get_str(finding, "file"));
 }
 
-bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **errmsg)
+bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     json_error_t error;
@@ -43,10 +43,11 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
     json_t *findings = json_object_get(root, "findings");
     bool ok = root && tool && !strcmp(tool, "pgknob") && json_is_array(findings);
     if (!root)
-        *errmsg = xasprintf("line %d: invalid JSON: %s", error.line, error.text);
+        pk_diag_set(diag, NULL, 0, NULL, "line %d: invalid JSON: %s", error.line, error.text);
     else if (!ok)
-        *errmsg = xstrdup("not a pgknob JSON report (write one with `pgknob lint --format json` "
-                          "or `pgknob audit --format json`)");
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "not a pgknob JSON report (write one with `pgknob lint --format json` or "
+                    "`pgknob audit --format json`)");
     size_t idx;
     json_t *finding;
     json_array_foreach (ok ? findings : NULL, idx, finding)
@@ -59,23 +60,24 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **er
     return true;
 }
 
-bool baseline_load(const char *path, Baseline *out, char **errmsg)
+bool baseline_load(const char *path, Baseline *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
-    char *data = NULL, *inner = NULL;
+    char *data = NULL;
+    PkDiag inner = PK_DIAG_INIT;
     size_t len = 0;
     int err = 0;
     PkReadStatus status = pk_read_file(path, BASELINE_MAX_SIZE, &data, &len, &err);
     bool ok = false;
     if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
-        *errmsg = xasprintf("%s: could not open the baseline: %s", path,
-                            pk_read_strerror(status, err));
+        pk_diag_set(diag, path, 0, NULL, "could not open the baseline: %s",
+                    pk_read_strerror(status, err));
     else if (status == PK_READ_TOO_LARGE)
-        *errmsg = xasprintf("%s: the baseline is larger than %d MB", path,
-                            BASELINE_MAX_SIZE >> 20);
+        pk_diag_set(diag, path, 0, NULL, "the baseline is larger than %d MB",
+                    BASELINE_MAX_SIZE >> 20);
     else if (!(ok = baseline_load_buffer(data, len, out, &inner)))
-        *errmsg = xasprintf("%s: %s", path, inner);
-    free(inner);
+        pk_diag_set(diag, path, 0, inner.hint, "%s", inner.message);
+    pk_diag_free(&inner);
     free(data);
     return ok;
 }

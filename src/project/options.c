@@ -69,12 +69,7 @@ static bool load_baseline(ProjectOptions *opts, PkDiag *diag)
 {
     if (!opts->baseline)
         return true;
-    char *errmsg = NULL;
-    opts->have_known = baseline_load(opts->baseline, &opts->known, &errmsg);
-    if (!opts->have_known)
-        pk_diag_set(diag, NULL, 0, NULL, "%s", errmsg);
-    free(errmsg);
-    return opts->have_known;
+    return opts->have_known = baseline_load(opts->baseline, &opts->known, diag);
 }
 
 bool project_options_load(ProjectOptions *opts, PkDiag *diag)
@@ -115,12 +110,7 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings,
                      .n_sets = n_sets, .baseline_path = opts->baseline,
                      .baseline = opts->have_known ? &opts->known : NULL,
                      .disable = (const char *const *)opts->disable, .n_disable = opts->n_disable};
-    char *errmsg = NULL;
-    bool ok = policy_apply(findings, &run, n_known, &errmsg);
-    if (!ok)
-        pk_diag_set(diag, NULL, 0, NULL, "%s", errmsg);
-    free(errmsg);
-    return ok;
+    return policy_apply(findings, &run, n_known, diag);
 }
 
 void project_options_free(ProjectOptions *opts)

@@ -127,7 +127,7 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
     }
 }
 
-bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg)
+bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, PkDiag *diag)
 {
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
@@ -140,7 +140,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
         *n_known = baseline_filter(findings, run->baseline);
     } else if (run->baseline_path) {
         Baseline baseline;
-        bool ok = baseline_load(run->baseline_path, &baseline, errmsg);
+        bool ok = baseline_load(run->baseline_path, &baseline, diag);
         if (ok)
             *n_known = baseline_filter(findings, &baseline);
         baseline_free(&baseline);

@@ -31,10 +31,10 @@ typedef struct Baseline {
     bool *used;
 } Baseline;
 
-/* False with a message (caller frees), `out` left empty, when the file is unreadable or not a
- * pgknob JSON report. */
-bool baseline_load(const char *path, Baseline *out, char **errmsg);
-bool baseline_load_buffer(const char *text, size_t len, Baseline *out, char **errmsg);
+/* False with `diag` set (the path as its file), `out` left empty, when the file is unreadable or
+ * not a pgknob JSON report. */
+bool baseline_load(const char *path, Baseline *out, PkDiag *diag);
+bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *diag);
 /* Removes the findings the baseline knows (each baseline entry matches at most one finding:
  * rule id, first setting name and file base name; line numbers are ignored). Returns how many
  * were removed. */
@@ -53,7 +53,8 @@ typedef struct PolicyRun {
 } PolicyRun;
 
 /* Applies pragmas, then overrides and disabled rules (the file's and run->disable), then the
- * baseline (setting *n_known), and sorts. False with a message (caller frees) when the baseline cannot be read. */
-bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, char **errmsg);
+ * baseline (setting *n_known), and sorts. False with `diag` set when the baseline cannot be
+ * read. */
+bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, PkDiag *diag);
 
 #endif

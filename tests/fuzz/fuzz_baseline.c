@@ -18,10 +18,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     memcpy(text, data, size);
     Baseline baseline = {0};
-    char *errmsg = NULL;
-    if (baseline_load_buffer(text, size, &baseline, &errmsg))
+    PkDiag diag = PK_DIAG_INIT;
+    if (baseline_load_buffer(text, size, &baseline, &diag))
         baseline_free(&baseline);
-    free(errmsg);
+    pk_diag_free(&diag);
     free(text);
     return 0;
 }

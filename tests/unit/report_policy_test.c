@@ -36,7 +36,7 @@ static void test_config(void)
 static void test_baseline(void)
 {
     Baseline b;
-    char *msg = NULL;
+    PkDiag msg = PK_DIAG_INIT;
     const char *doc = "{\"tool\": \"pgknob\", \"findings\": [{\"rule\": \"PK1\", \"file\": "
                       "\"a/b/pg.conf\", \"settings\": [{\"name\": \"x\\u00e9\"}]}]}";
     CHECK(baseline_load_buffer(doc, strlen(doc), &b, &msg));
@@ -44,8 +44,8 @@ static void test_baseline(void)
     CHECK_STR(b.keys[0], "PK1\x1fx\xc3\xa9\x1fpg.conf");
     baseline_free(&b);
     CHECK(!baseline_load_buffer("[1, 2", 5, &b, &msg));
-    CHECK(msg && strstr(msg, "invalid JSON"));
-    free(msg);
+    CHECK(msg.message && strstr(msg.message, "line 1: invalid JSON") && msg.file == NULL);
+    pk_diag_free(&msg);
     baseline_free(&b);
 }
 
@@ -64,8 +64,7 @@ static void test_policy_disable(void)
     const char *const more[] = {"audit.pending-restart"};
     PolicyRun run = {.cfg = &cfg, .disable = more, .n_disable = 1};
     size_t n_known = 9;
-    char *msg = NULL;
-    CHECK(policy_apply(&list, &run, &n_known, &msg) && n_known == 0);
+    CHECK(policy_apply(&list, &run, &n_known, NULL) && n_known == 0);
     CHECK(list.n == 2);
     CHECK_STR(list.items[0].rule_id, "PK2");
     CHECK(list.items[0].severity == SEV_ERROR);
