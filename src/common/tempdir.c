@@ -8,7 +8,7 @@
 
 #define TEMP_RANDOM_LEN 6 /* mkdtemp replaces exactly this many trailing 'X' characters */
 
-char *pk_make_temp_dir(const char *prefix, char **errmsg)
+char *pk_make_temp_dir(const char *prefix, PkDiag *diag)
 {
     const char *base = getenv("TMPDIR");
     if (!base || !*base)
@@ -18,8 +18,8 @@ char *pk_make_temp_dir(const char *prefix, char **errmsg)
     memset(path + strlen(path) - TEMP_RANDOM_LEN, 'X', TEMP_RANDOM_LEN);
     if (mkdtemp(path))
         return path;
-    *errmsg = xasprintf("could not create a temporary directory in \"%s\": %s", base,
-                        strerror(errno));
+    pk_diag_set(diag, NULL, 0, NULL, "could not create a temporary directory in \"%s\": %s",
+                base, strerror(errno));
     free(path);
     return NULL;
 }

@@ -3,8 +3,10 @@
 #ifndef PK_TEMPDIR_H
 #define PK_TEMPDIR_H
 
+#include "common/diag.h"
+
 /* Creates "<$TMPDIR or /tmp>/<prefix>-" plus six random characters, mode 0700 (mkdtemp).
- * Returns its path (caller frees and removes), or NULL with *errmsg (caller frees). */
-char *pk_make_temp_dir(const char *prefix, char **errmsg);
+ * Returns its path (caller frees and removes), or NULL with `diag` set. */
+char *pk_make_temp_dir(const char *prefix, PkDiag *diag);
 
 #endif

@@ -390,13 +390,9 @@ size_t cluster_sweep_orphans(const char *state_dir, const LabEvents *events)
 
 static bool make_base_dir(Cluster *cl, PkDiag *diag)
 {
-    char *err = NULL;
-    cl->base = pk_make_temp_dir("pgknob-lab", &err);
-    if (!cl->base) {
-        pk_diag_set(diag, NULL, 0, NULL, "%s", err);
-        free(err);
+    cl->base = pk_make_temp_dir("pgknob-lab", diag);
+    if (!cl->base)
         return false;
-    }
     if (cl->user.switch_user && chown(cl->base, cl->user.uid, cl->user.gid) != 0) {
         pk_diag_set(diag, NULL, 0, NULL, "could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
                             strerror(errno));

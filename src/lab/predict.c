@@ -15,13 +15,9 @@
 /* The stage's settings as a configuration file, in a private temporary directory. */
 static char *write_stage_conf(const LabSettings *settings, char **dir_out, PkDiag *diag)
 {
-    char *err = NULL;
-    char *dir = pk_make_temp_dir("pgknob-predict", &err);
-    if (!dir) {
-        pk_diag_set(diag, NULL, 0, NULL, "%s", err);
-        free(err);
+    char *dir = pk_make_temp_dir("pgknob-predict", diag);
+    if (!dir)
         return NULL;
-    }
     StrBuf text = STRBUF_INIT;
     for (size_t idx = 0; idx < settings->n; idx++) {
         char *quoted = lab_settings_quote(settings->items[idx].value);

@@ -22,12 +22,12 @@ static bool private_dir(const char *path)
 
 static void test_under_tmpdir(void)
 {
-    char *errmsg = NULL;
-    char *base = pk_make_temp_dir("pgknob-test-base", &errmsg);
+    PkDiag diag = PK_DIAG_INIT;
+    char *base = pk_make_temp_dir("pgknob-test-base", &diag);
     CHECK(private_dir(base));
     setenv("TMPDIR", base, 1);
-    char *first = pk_make_temp_dir("pgknob-lab", &errmsg);
-    char *second = pk_make_temp_dir("pgknob-lab", &errmsg);
+    char *first = pk_make_temp_dir("pgknob-lab", &diag);
+    char *second = pk_make_temp_dir("pgknob-lab", &diag);
     char *want = xasprintf("%s/pgknob-lab-", base);
     CHECK(first && !strncmp(first, want, strlen(want)) && strlen(first) == strlen(want) + 6);
     CHECK(private_dir(first) && private_dir(second));
@@ -43,24 +43,25 @@ static void test_under_tmpdir(void)
 
 static void test_default_and_errors(void)
 {
-    char *errmsg = NULL;
+    PkDiag diag = PK_DIAG_INIT;
     unsetenv("TMPDIR");
-    char *dir = pk_make_temp_dir("pgknob-test", &errmsg);
+    char *dir = pk_make_temp_dir("pgknob-test", &diag);
     CHECK(dir && !strncmp(dir, "/tmp/pgknob-test-", 17));
     CHECK(private_dir(dir));
     if (dir)
         rmdir(dir);
     free(dir);
     setenv("TMPDIR", "", 1);
-    dir = pk_make_temp_dir("pgknob-test", &errmsg);
+    dir = pk_make_temp_dir("pgknob-test", &diag);
     CHECK(dir && !strncmp(dir, "/tmp/pgknob-test-", 17));
     if (dir)
         rmdir(dir);
     free(dir);
     setenv("TMPDIR", "/nonexistent/pgknob-tmp", 1);
-    CHECK(pk_make_temp_dir("pgknob-test", &errmsg) == NULL);
-    CHECK(errmsg && strstr(errmsg, "/nonexistent/pgknob-tmp") && strstr(errmsg, "No such file"));
-    free(errmsg);
+    CHECK(pk_make_temp_dir("pgknob-test", &diag) == NULL);
+    CHECK(diag.message && strstr(diag.message, "/nonexistent/pgknob-tmp") &&
+          strstr(diag.message, "No such file"));
+    pk_diag_free(&diag);
     unsetenv("TMPDIR");
 }
 
@@ -75,8 +76,8 @@ static void write_file(const char *path, const char *data, size_t len)
 
 static void test_read_file(void)
 {
-    char *errmsg = NULL;
-    char *dir = pk_make_temp_dir("pgknob-test-read", &errmsg);
+    PkDiag diag = PK_DIAG_INIT;
+    char *dir = pk_make_temp_dir("pgknob-test-read", &diag);
     CHECK(dir != NULL);
     if (!dir)
         return;

@@ -153,8 +153,7 @@ static void test_quoted_lists(void)
 
 int main(void)
 {
-    char *err = NULL;
-    char *dir = pk_make_temp_dir("pgknob-journal-test", &err);
+    char *dir = pk_make_temp_dir("pgknob-journal-test", NULL);
     CHECK(dir != NULL);
     if (!dir)
         PK_TEST_DONE();
