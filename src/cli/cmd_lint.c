@@ -300,7 +300,10 @@ int cmd_lint(int argc, char **argv)
     LintResult res = {0};
     PkDiag diag = PK_DIAG_INIT;
     size_t n_known = 0;
-    bool ok = lint_run(&cli.lint, &res, &diag) || cli_diag_fail(&diag);
+    bool ok = lint_run(&cli.lint, &res, &diag);
+    if (!ok) /* a cause is always set; this wording only if one were not */
+        pk_diag_set(&diag, NULL, 0, NULL, "could not read the input");
+    ok = ok || cli_diag_fail(&diag);
     /* rule findings come after validation's, then the project policy applies to both */
     LintRulesState rules = {0};
     ok = ok && lint_rules_run(&res, &cli.rules, &rules, &diag);
