@@ -139,14 +139,8 @@ static bool upgrade_load(const UpgradeCli *cli, InputResult *in, ConfSet *conf, 
         return false;
     if (in->n_docs)
         return true;
-    char *errmsg = NULL;
-    if (!conf_load(cli->path, &(ConfLoadOpts){.pg_major = cli->from < 13 ? 13 : cli->from}, conf,
-                   &errmsg)) {
-        pk_diag_set(diag, NULL, 0, NULL, "%s", errmsg);
-        free(errmsg);
-        return false;
-    }
-    return true;
+    return conf_load(cli->path, &(ConfLoadOpts){.pg_major = cli->from < 13 ? 13 : cli->from}, conf,
+                     diag);
 }
 
 /* Moves every item of `part` to the end of `all`. */

@@ -247,10 +247,7 @@ static bool accepted(int major, const char *name, const char *value)
     if (!param)
         return true; /* custom or unknown: not a value question */
     GucValue val;
-    GucError err = {0};
-    bool ok = guc_parse_value(param, value, &val, &err);
-    guc_error_free(&err);
-    return ok;
+    return guc_parse_value(param, value, &val, NULL);
 }
 
 /* The value_changes row for a value `to` no longer accepts, or -1. The table wins over the
