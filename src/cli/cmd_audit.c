@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "audit/audit.h"
+#include "audit/drift.h"
 #include "audit/sample.h"
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
@@ -17,6 +18,7 @@
 #include "db/db.h"
 #include "engine/engine.h"
 #include "host/host.h"
+#include "lint/lint.h"
 #include "lint/lint_rules.h"
 #include "project/options.h"
 #include "report/report.h"
@@ -31,6 +33,7 @@ typedef struct AuditCli {
     const char *out_path;
     int timeout_ms;
     bool verbose;
+    const char *compare;  /* --compare FILE: the configuration the server should run */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
     ProjectOptions project;
@@ -38,7 +41,7 @@ typedef struct AuditCli {
 } AuditCli;
 
 enum {
-    OPT_SAMPLE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_OUTPUT = 'o', OPT_VERBOSE = 'v',
+    OPT_SAMPLE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_COMPARE, OPT_OUTPUT = 'o', OPT_VERBOSE = 'v',
     OPT_HELP = 'h',
 };
 
@@ -62,6 +65,9 @@ static const CliOption audit_options[] = {
     {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
+    {"compare", "FILE", OPT_COMPARE,
+     "also report where the live settings differ from FILE (a configuration,\n"
+     "data directory or manifest) and every ALTER ROLE/DATABASE ... SET"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
@@ -111,6 +117,9 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
         return true;
     case OPT_VERBOSE:
         cli->verbose = true;
+        return true;
+    case OPT_COMPARE:
+        cli->compare = arg;
         return true;
     }
     PkDiag diag = PK_DIAG_INIT;
@@ -280,6 +289,33 @@ static void take_server_findings(AuditResult *res, FindingList *findings)
     res->findings.n = 0;
 }
 
+/* --compare FILE: the configuration read as lint reads it, for the server's major. */
+static bool audit_compare(const AuditCli *cli, DbConn *conn, const AuditResult *res,
+                          FindingList *findings)
+{
+    int major = res->snap.pg_major < PK_MIN_MAJOR   ? PK_MIN_MAJOR
+                : res->snap.pg_major > PK_MAX_MAJOR ? PK_MAX_MAJOR
+                                                    : res->snap.pg_major;
+    char version[8];
+    snprintf(version, sizeof(version), "%d", major);
+    const char *paths[1] = {cli->compare};
+    LintOpts opts = {.paths = paths, .n_paths = 1, .pg_version = version};
+    LintResult lres = {0};
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = lint_run(&opts, &lres, &diag);
+    if (!ok) {
+        if (!pk_diag_is_set(&diag))
+            pk_diag_set(&diag, cli->compare, 0, NULL, "could not read the input");
+        pk_diag_prefix(&diag, "--compare");
+        cli_print_diag(&diag);
+    } else {
+        audit_drift(conn, res, &lres.inputs[0].snap, cli->compare, findings);
+    }
+    pk_diag_free(&diag);
+    lint_result_free(&lres);
+    return ok;
+}
+
 static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
 {
     if (res->snap.pg_major < PK_MIN_MAJOR || res->snap.pg_major > PK_MAX_MAJOR)
@@ -293,6 +329,10 @@ static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const cha
     EngineOpts eopts = {(const char *const *)cli->project.disable, cli->project.n_disable};
     engine_run(&cli->rules.rules, &res->snap, &eopts, &findings, &cli->rules.skipped);
     take_server_findings(res, &findings);
+    if (cli->compare && !audit_compare(cli, conn, res, &findings)) {
+        findings_free(&findings);
+        return PK_EXIT_USAGE;
+    }
     add_unavailable_findings(res, &findings);
     size_t n_known = 0;
     int rc = PK_EXIT_USAGE;

@@ -48,6 +48,18 @@ static const DbQuery queries[] = {
      " array_to_string(enumvals, ',')::text, boot_val::text"
      " from pg_settings order by name"},
 
+    /* audit --compare: where each non-default live value comes from (sourcefile and
+     * sourceline are NULL unless superuser or pg_read_all_settings) */
+    {"setting_sources", 0, 0, DB_SHAPE_ANY_ROWS, "ttti",
+     "select name::text, source::text, sourcefile::text, sourceline::int8 from pg_settings"
+     " where source not in ('default', 'override', 'client', 'session') order by name"},
+    /* ALTER ROLE / DATABASE ... SET: readable by every role */
+    {"role_settings", 0, 0, DB_SHAPE_ANY_ROWS, "ttt",
+     "select coalesce(r.rolname, '')::text, coalesce(d.datname, '')::text, c.cfg::text"
+     " from pg_db_role_setting s left join pg_roles r on r.oid = s.setrole"
+     " left join pg_database d on d.oid = s.setdatabase, unnest(s.setconfig) as c(cfg)"
+     " order by 1, 2, 3"},
+
     {"file_settings", 0, 0, DB_SHAPE_ANY_ROWS, "tiittbt",
      "select sourcefile::text, sourceline::int8, seqno::int8, name::text, setting::text,"
      " applied::bool, error::text from pg_file_settings where error is not null order by seqno"},
