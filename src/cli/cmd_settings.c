@@ -1,20 +1,11 @@
 /* `pgknob settings`: the offline twin of the server's pg_file_settings view. The file is read as
- * the view reads it (conf_load in view mode); then the view's own rules decide `applied` and the
- * per-entry errors (ProcessConfigFileInternal): any reading error applies nothing; a name that is
- * neither known nor ext.name is "unrecognized configuration parameter" and applies nothing;
- * earlier entries of a known parameter spelled exactly alike are superseded; custom names are
- * not deduplicated (the view keeps every one applied); values are parsed as set_config_option
- * does, and one that does not parse "could not be applied". Postmaster parameters are judged as
- * at server start (the view of a running server also refuses a value that differs from the
- * running one, which no file alone can tell). */
+ * the view reads it (conf_load in view mode), conf/conf_view.c gives the view's verdicts, and
+ * this prints them (text or JSON) through the one redaction path. */
 #include <getopt.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "catalog/catalog.h"
-#include "catalog/value.h"
 #include "cli/cli_options.h"
 #include "cli/cli_diag.h"
 #include "cli/commands.h"
@@ -23,148 +14,9 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
+#include "conf/conf_view.h"
 #include "project/config.h"
 #include "report/report.h"
-
-/* The view's verdict for one entry. */
-typedef struct SettingsRow {
-    bool applied;
-    char *error;      /* the view's error column, or NULL */
-    char *normalized; /* the value in the parameter's base unit, NULL when unknown */
-    char *hint;       /* pgknob's advice, or NULL */
-    bool ignored;     /* superseded by a later entry spelled exactly alike */
-} SettingsRow;
-
-static uint64_t exact_hash(const char *name)
-{
-    uint64_t hash = 1469598103934665603ULL;
-    for (const char *p = name; *p; p++)
-        hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
-    return hash;
-}
-
-/* The server's find_option: the variable, following the old names it maps (sort_mem). NULL
- * for names the catalog does not know. */
-static const CatalogParam *view_find(const Catalog *cat, int major, const char *name)
-{
-    const CatalogParam *param = catalog_find(cat, name);
-    if (!param) {
-        const char *target = catalog_alias_target(major, name);
-        if (target)
-            param = catalog_find(cat, target);
-    }
-    return param;
-}
-
-/* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
- * (so work_mem and WORK_MEM both stay applied); custom names are never deduplicated. */
-static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
-                              SettingsRow *rows)
-{
-    size_t slots = 16;
-    while (slots < set->n_entries * 2)
-        slots *= 2;
-    int *table = xmalloc(slots * sizeof(int));
-    for (size_t slot = 0; slot < slots; slot++)
-        table[slot] = -1;
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        const char *name = set->entries[ent].name;
-        if (!name || !view_find(cat, major, name))
-            continue;
-        size_t slot = exact_hash(name) & (slots - 1);
-        while (table[slot] >= 0 && strcmp(set->entries[table[slot]].name, name) != 0)
-            slot = (slot + 1) & (slots - 1);
-        if (table[slot] >= 0)
-            rows[table[slot]].ignored = true;
-        table[slot] = (int)ent;
-    }
-    free(table);
-}
-
-/* Names that are neither known nor ext.name: the view's "unrecognized configuration
- * parameter", which stops it before anything is applied. */
-static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
-                             SettingsRow *rows)
-{
-    bool all_known = true;
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        const char *name = set->entries[ent].name;
-        if (!name || rows[ent].ignored || view_find(cat, major, name) || strchr(name, '.'))
-            continue;
-        rows[ent].error = xstrdup("unrecognized configuration parameter");
-        if (strncmp(name, "\xef\xbb\xbf", 3) == 0) {
-            rows[ent].hint = xstrdup("the file starts with a UTF-8 byte-order mark, which the "
-                                     "server reads as part of the first name: save it without");
-            all_known = false;
-            continue;
-        }
-        char *note = catalog_version_note(major, name);
-        const char *suggestion = catalog_suggest(cat, name);
-        rows[ent].hint = note ? note
-                              : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
-        all_known = false;
-    }
-    return all_known;
-}
-
-/* set_config_option without changing anything: the value must parse, and internal
- * parameters cannot be set from a file. Postmaster parameters are taken as at server start. */
-static void view_apply(const ConfEntry *entry, const CatalogParam *param, int major,
-                       SettingsRow *row)
-{
-    if (!param) {
-        row->applied = true; /* a custom placeholder takes any value */
-        return;
-    }
-    GucValue val;
-    PkDiag err = PK_DIAG_INIT;
-    if (param->context == GUC_CTX_INTERNAL) {
-        row->error = xstrdup("setting could not be applied");
-        row->hint = xasprintf("parameter \"%s\" cannot be changed", param->name);
-    } else if (!guc_parse_value_for(param, major, entry->value, &val, &err)) {
-        row->error = xstrdup("setting could not be applied");
-        const char *more = err.hint ? err.hint : err.detail; /* HINT, else DETAIL */
-        row->hint = more ? xasprintf("%s; %s", err.message, more) : xstrdup(err.message);
-        pk_diag_free(&err);
-    } else {
-        row->applied = true;
-        row->normalized = guc_value_to_setting(param, &val);
-    }
-}
-
-static SettingsRow *settings_view_compute(const ConfSet *set, int major)
-{
-    SettingsRow *rows = xcalloc(set->n_entries + 1, sizeof(*rows));
-    bool read_error = false;
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        const ConfEntry *entry = &set->entries[ent];
-        rows[ent].error = xstrdup(entry->error);
-        rows[ent].hint = xstrdup(entry->error_hint);
-        read_error |= entry->error != NULL;
-    }
-    const Catalog *cat = catalog_for_major(major);
-    if (read_error || !cat)
-        return rows; /* the view stops before applying anything */
-    view_mark_ignored(set, cat, major, rows);
-    if (!view_check_names(set, cat, major, rows))
-        return rows;
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        const ConfEntry *entry = &set->entries[ent];
-        if (entry->name && !rows[ent].ignored)
-            view_apply(entry, view_find(cat, major, entry->name), major, &rows[ent]);
-    }
-    return rows;
-}
-
-static void settings_view_free(SettingsRow *rows, size_t n)
-{
-    for (size_t ent = 0; ent < n; ent++) {
-        free(rows[ent].error);
-        free(rows[ent].normalized);
-        free(rows[ent].hint);
-    }
-    free(rows);
-}
 
 typedef struct SettingsOpts {
     int pg_version;
@@ -249,7 +101,7 @@ static json_t *redacted_str(const Redaction *secrets, const char *text)
     return str;
 }
 
-static json_t *entry_json(const ConfEntry *entry, const SettingsRow *row, const Redaction *secrets,
+static json_t *entry_json(const ConfEntry *entry, const ConfViewRow *row, const Redaction *secrets,
                           bool secret)
 {
     json_t *obj = json_object();
@@ -281,7 +133,7 @@ static void put_printable(StrBuf *sb, const char *text)
     }
 }
 
-static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const SettingsRow *row,
+static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const ConfViewRow *row,
                            bool secret)
 {
     const ConfEntry *entry = &set->entries[ent];
@@ -319,7 +171,7 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Set
 
 /* Every byte goes through the one redaction path: values of secret-bearing entries (names such
  * as *conninfo, their misspellings, rejected lines naming them) and whatever quotes them. */
-static void render(const ConfSet *set, const SettingsRow *rows, int major, bool json,
+static void render(const ConfSet *set, const ConfViewRow *rows, int major, bool json,
                    const Redaction *names)
 {
     Redaction secrets = {0};
@@ -384,13 +236,11 @@ int cmd_settings(int argc, char **argv)
         redaction_free(&names);
         return PK_EXIT_USAGE;
     }
-    int major = opts.pg_version ? opts.pg_version : set.data_dir_major;
-    if (!catalog_for_major(major))
-        major = PK_DEFAULT_MAJOR;
-    SettingsRow *rows = settings_view_compute(&set, major);
-    render(&set, rows, major, opts.json, &names);
+    ConfView view;
+    conf_view_compute(&set, opts.pg_version, &view);
+    render(&set, view.rows, view.major, opts.json, &names);
     redaction_free(&names);
-    settings_view_free(rows, set.n_entries);
+    conf_view_free(&view);
     conf_set_free(&set);
     return PK_EXIT_OK;
 }

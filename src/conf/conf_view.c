@@ -1,0 +1,159 @@
+/* The pg_file_settings view offline: the server's own rules (ProcessConfigFileInternal) decide
+ * `applied` and the per-entry errors of a ConfSet read in view mode. Any reading error applies
+ * nothing; a name that is neither known nor ext.name is "unrecognized configuration parameter"
+ * and applies nothing; earlier entries of a known parameter spelled exactly alike are
+ * superseded; custom names are not deduplicated (the view keeps every one applied); values are
+ * parsed as set_config_option does, and one that does not parse "could not be applied".
+ * Postmaster parameters are judged as at server start (the view of a running server also
+ * refuses a value that differs from the running one, which no file alone can tell). */
+#include "conf/conf_view.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalog/catalog.h"
+#include "catalog/value.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+static uint64_t exact_hash(const char *name)
+{
+    uint64_t hash = 1469598103934665603ULL;
+    for (const char *p = name; *p; p++)
+        hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
+    return hash;
+}
+
+/* The server's find_option: the variable, following the old names it maps (sort_mem). NULL
+ * for names the catalog does not know. */
+static const CatalogParam *view_find(const Catalog *cat, int major, const char *name)
+{
+    const CatalogParam *param = catalog_find(cat, name);
+    if (!param) {
+        const char *target = catalog_alias_target(major, name);
+        if (target)
+            param = catalog_find(cat, target);
+    }
+    return param;
+}
+
+/* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
+ * (so work_mem and WORK_MEM both stay applied); custom names are never deduplicated. */
+static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
+                              ConfViewRow *rows)
+{
+    size_t slots = 16;
+    while (slots < set->n_entries * 2)
+        slots *= 2;
+    int *table = xmalloc(slots * sizeof(int));
+    for (size_t slot = 0; slot < slots; slot++)
+        table[slot] = -1;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const char *name = set->entries[ent].name;
+        if (!name || !view_find(cat, major, name))
+            continue;
+        size_t slot = exact_hash(name) & (slots - 1);
+        while (table[slot] >= 0 && strcmp(set->entries[table[slot]].name, name) != 0)
+            slot = (slot + 1) & (slots - 1);
+        if (table[slot] >= 0)
+            rows[table[slot]].ignored = true;
+        table[slot] = (int)ent;
+    }
+    free(table);
+}
+
+/* Names that are neither known nor ext.name: the view's "unrecognized configuration
+ * parameter", which stops it before anything is applied. */
+static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
+                             ConfViewRow *rows)
+{
+    bool all_known = true;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const char *name = set->entries[ent].name;
+        if (!name || rows[ent].ignored || view_find(cat, major, name) || strchr(name, '.'))
+            continue;
+        rows[ent].error = xstrdup("unrecognized configuration parameter");
+        if (strncmp(name, "\xef\xbb\xbf", 3) == 0) {
+            rows[ent].hint = xstrdup("the file starts with a UTF-8 byte-order mark, which the "
+                                     "server reads as part of the first name: save it without");
+            all_known = false;
+            continue;
+        }
+        char *note = catalog_version_note(major, name);
+        const char *suggestion = catalog_suggest(cat, name);
+        rows[ent].hint = note ? note
+                              : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
+        all_known = false;
+    }
+    return all_known;
+}
+
+/* set_config_option without changing anything: the value must parse, and internal
+ * parameters cannot be set from a file. Postmaster parameters are taken as at server start. */
+static void view_apply(const ConfEntry *entry, const CatalogParam *param, int major,
+                       ConfViewRow *row)
+{
+    if (!param) {
+        row->applied = true; /* a custom placeholder takes any value */
+        return;
+    }
+    GucValue val;
+    PkDiag err = PK_DIAG_INIT;
+    if (param->context == GUC_CTX_INTERNAL) {
+        row->error = xstrdup("setting could not be applied");
+        row->hint = xasprintf("parameter \"%s\" cannot be changed", param->name);
+    } else if (!guc_parse_value_for(param, major, entry->value, &val, &err)) {
+        row->error = xstrdup("setting could not be applied");
+        const char *more = err.hint ? err.hint : err.detail; /* HINT, else DETAIL */
+        row->hint = more ? xasprintf("%s; %s", err.message, more) : xstrdup(err.message);
+        pk_diag_free(&err);
+    } else {
+        row->applied = true;
+        row->normalized = guc_value_to_setting(param, &val);
+    }
+}
+
+static ConfViewRow *view_compute(const ConfSet *set, int major)
+{
+    ConfViewRow *rows = xcalloc(set->n_entries + 1, sizeof(*rows));
+    bool read_error = false;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const ConfEntry *entry = &set->entries[ent];
+        rows[ent].error = xstrdup(entry->error);
+        rows[ent].hint = xstrdup(entry->error_hint);
+        read_error |= entry->error != NULL;
+    }
+    const Catalog *cat = catalog_for_major(major);
+    if (read_error || !cat)
+        return rows; /* the view stops before applying anything */
+    view_mark_ignored(set, cat, major, rows);
+    if (!view_check_names(set, cat, major, rows))
+        return rows;
+    for (size_t ent = 0; ent < set->n_entries; ent++) {
+        const ConfEntry *entry = &set->entries[ent];
+        if (entry->name && !rows[ent].ignored)
+            view_apply(entry, view_find(cat, major, entry->name), major, &rows[ent]);
+    }
+    return rows;
+}
+
+void conf_view_compute(const ConfSet *set, int major, ConfView *view)
+{
+    view->major = major ? major : set->data_dir_major;
+    if (!catalog_for_major(view->major))
+        view->major = PK_DEFAULT_MAJOR;
+    view->rows = view_compute(set, view->major);
+    view->n = set->n_entries;
+}
+
+void conf_view_free(ConfView *view)
+{
+    for (size_t ent = 0; ent < view->n; ent++) {
+        free(view->rows[ent].error);
+        free(view->rows[ent].normalized);
+        free(view->rows[ent].hint);
+    }
+    free(view->rows);
+    memset(view, 0, sizeof(*view));
+}
