@@ -94,9 +94,10 @@ bool report_emit(const ReportFormat *format, const ReportInput *in, const Report
                            "-o \"%s\" is an input of this run (%s): refusing to overwrite it",
                            output_path, input);
     StrBuf out = STRBUF_INIT;
-    report_set_display_base(opts->cwd);
-    format->render(in, opts, &out);
-    report_set_display_base(NULL);
+    ReportInput run_in = *in;
+    run_in.run = report_run_new(opts->cwd);
+    format->render(&run_in, opts, &out);
+    report_run_free(run_in.run);
     /* JSON formats escape control bytes by their encoding; every other format is read by a
      * person, on a terminal or in a browser, or is XML, which cannot hold them even escaped:
      * values must not reach it raw. */

@@ -141,37 +141,35 @@ void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry,
     redaction_add_value(out, entry->token);
 }
 
-/* The secret values of a run's sources, collected once per ReportInput: rescanning every
- * source for every rendered string made a 1,000-file lint quadratic. The cache is keyed by the
- * sources' addresses and sizes and rebuilt when they change. */
-static struct {
-    uintptr_t key;
+/* One render's state (ReportInput.run): the secret values of the run's sources, collected on
+ * first use (rescanning every source for every rendered string made a 1,000-file lint
+ * quadratic), and the working directory prefix free text shows relative. */
+typedef struct ReportRun ReportRun;
+
+struct ReportRun {
     bool built;
     Redaction secrets;
-} secret_cache;
+    char *display_base; /* "cwd/", or NULL */
+};
 
-static uintptr_t sources_key(const ReportInput *in)
+ReportRun *report_run_new(const char *cwd)
 {
-    uintptr_t key = (uintptr_t)in->sources * 31u + in->n_sources + (uintptr_t)in->redact;
-    key = key * 131u + (uintptr_t)in->findings + (in->findings ? in->findings->n : 0);
-    for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
-        const ReportSource *src = &in->sources[src_idx];
-        key = key * 131u + (uintptr_t)src->snap + (uintptr_t)src->set;
-        key = key * 131u + (src->snap ? src->snap->n_settings : 0) +
-              (src->set ? src->set->n_entries : 0);
-    }
-    return key;
+    ReportRun *run = xcalloc(1, sizeof(*run));
+    run->display_base = cwd && strlen(cwd) > 1 ? xasprintf("%s/", cwd) : NULL;
+    return run;
 }
 
-static void secret_cache_build(const ReportInput *in)
+void report_run_free(ReportRun *run)
 {
-    uintptr_t key = sources_key(in);
-    if (secret_cache.built && secret_cache.key == key)
+    if (!run)
         return;
-    Redaction *out = &secret_cache.secrets;
-    redaction_free(out);
-    secret_cache.key = key;
-    secret_cache.built = true;
+    redaction_free(&run->secrets);
+    free(run->display_base);
+    free(run);
+}
+
+static void collect_secrets(const ReportInput *in, Redaction *out)
+{
     const Redaction *r = in->redact;
     for (size_t idx = 0; r && idx < r->n_values; idx++)
         redaction_add_value(out, r->values[idx]);
@@ -194,18 +192,9 @@ static void secret_cache_build(const ReportInput *in)
     }
 }
 
-/* The working directory paths in free text are shown relative to (set by report_emit). */
-static char *display_base;
-
-void report_set_display_base(const char *cwd)
-{
-    free(display_base);
-    display_base = cwd && strlen(cwd) > 1 ? xasprintf("%s/", cwd) : NULL;
-}
-
 /* "/work/repo/conf.d" → "conf.d" when /work/repo is the working directory: messages quote
  * absolute paths, and reports must not depend on where the checkout lives. */
-static char *relativize(char *text)
+static char *relativize(const char *display_base, char *text)
 {
     if (!display_base || !strstr(text, display_base))
         return text;
@@ -227,8 +216,18 @@ char *report_redact_text(const ReportInput *in, const char *text)
 {
     if (!text)
         return NULL;
-    if (in)
-        secret_cache_build(in);
-    char *out = redact_text(in ? &secret_cache.secrets : NULL, text);
-    return relativize(out);
+    if (!in)
+        return redact_text(NULL, text);
+    ReportRun *run = in->run;
+    if (run) {
+        if (!run->built)
+            collect_secrets(in, &run->secrets);
+        run->built = true;
+        return relativize(run->display_base, redact_text(&run->secrets, text));
+    }
+    Redaction secrets = {0}; /* rendering outside report_emit (tests): no cache */
+    collect_secrets(in, &secrets);
+    char *out = redact_text(&secrets, text);
+    redaction_free(&secrets);
+    return out;
 }

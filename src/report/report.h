@@ -61,6 +61,9 @@ typedef struct ReportInput {
     const char *config;         /* the .pgknob.ini that applied, or NULL */
     const Redaction *redact;    /* names and values to redact (the command's); may be NULL */
     int exit_code;              /* the code the run ends with: cli/ decides it, reports show it */
+    /* Set by report_emit for one render: the run's secret values (collected once, not per
+     * string) and the working directory shown relative in free text. NULL outside it. */
+    struct ReportRun *run;
 } ReportInput;
 
 typedef struct ReportOpts {
@@ -109,14 +112,17 @@ bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry);
 void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out);
 /* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
- * "password=" (and paths relative to the display base). Caller frees; NULL for NULL. */
+ * "password=" (and, under report_emit, paths relative to the working directory). Caller frees;
+ * NULL for NULL. */
 char *report_redact_text(const ReportInput *in, const char *text);
 /* A finding as plain text, redacted: its message, then the hint, "Suggestion: …" and one
  * "Evidence: …" line each (SARIF results, GitHub annotations). Caller frees. */
 char *report_plain_message(const ReportInput *in, const Finding *f);
-/* Free text is also shown with paths under `cwd` made relative, like report_display_path
- * (messages quote absolute paths). Process-wide; report_emit sets it from ReportOpts.cwd. */
-void report_set_display_base(const char *cwd);
+/* The per-render state of ReportInput.run: report_emit makes one from ReportOpts.cwd, so free
+ * text also shows paths under it relative, like report_display_path (messages quote absolute
+ * paths). */
+struct ReportRun *report_run_new(const char *cwd);
+void report_run_free(struct ReportRun *run);
 
 void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
