@@ -9,6 +9,7 @@
 #include "audit/audit_hba.h"
 #include "audit/evidence.h"
 #include "audit/sample.h"
+#include "common/clock.h"
 #include "common/xalloc.h"
 
 void audit_unavailable(AuditResult *res, const char *what, const char *why, bool failure)
@@ -67,16 +68,9 @@ static void read_file_errors(DbConn *conn, AuditResult *res)
     }
 }
 
-static double monotonic_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1000 + (double)ts.tv_nsec / 1e6;
-}
-
 bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *diag)
 {
-    double start = monotonic_ms();
+    double start = pk_clock_now();
     out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, diag);
     if (!out->catalog)
         return false;
@@ -96,7 +90,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
         sample_wait_events(conn, out, opts->sample_seconds,
                            opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
     out->n_queries = db_query_count(conn);
-    out->elapsed_ms = monotonic_ms() - start;
+    out->elapsed_ms = (pk_clock_now() - start) * 1000;
     return true;
 }
 

@@ -12,6 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/clock.h"
+#include "common/signals.h"
 #include "common/xalloc.h"
 
 /* The events of the storage diagnosis in Sai Srirampur's "Postgres Isn't Slow. Your Storage Is"
@@ -53,32 +55,6 @@ static double tally_count(const Tally *tally, const char *name)
         if (!strcmp(tally->events[event_idx].name, name))
             return tally->events[event_idx].count;
     return 0;
-}
-
-static double monotonic_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-/* Ctrl-C during --sample ends the sampling early; the report uses the samples taken. */
-static volatile sig_atomic_t sample_interrupted;
-
-static void on_interrupt(int signo)
-{
-    (void)signo;
-    sample_interrupted = 1;
-}
-
-static void sleep_until(double when)
-{
-    double left = when - monotonic_s();
-    if (left <= 0)
-        return;
-    struct timespec ts = {.tv_sec = (time_t)left, .tv_nsec = (long)(fmod(left, 1.0) * 1e9)};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR && !sample_interrupted)
-        ;
 }
 
 /* "CPU:CPU" is reported as key "wait.share.CPU"; others keep "Type:Event". */
@@ -153,19 +129,20 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
 {
     Tally tally = {.interval_ms = interval_ms};
     int planned = (int)ceil(seconds * 1000 / interval_ms);
-    struct sigaction action = {.sa_handler = on_interrupt}, previous;
-    sigemptyset(&action.sa_mask);
-    sample_interrupted = 0;
-    sigaction(SIGINT, &action, &previous);
-    double start = monotonic_s();
-    for (int tick = 0; tick < planned && !sample_interrupted; tick++) {
-        sleep_until(start + tick * interval_ms / 1000.0);
-        if (sample_interrupted || !sample_once(conn, res, &tally, planned))
+    /* Ctrl-C (or SIGTERM) during --sample ends the sampling early; the report uses the samples
+     * taken */
+    PkSignalSaved saved;
+    pk_signals_catch_stop(false, &saved);
+    double start = pk_clock_now();
+    for (int tick = 0; tick < planned && !pk_stop_signal; tick++) {
+        pk_clock_sleep_until(start + tick * interval_ms / 1000.0, pk_stop_flag());
+        if (pk_stop_signal || !sample_once(conn, res, &tally, planned))
             break;
     }
-    tally.elapsed_s = monotonic_s() - start;
-    sigaction(SIGINT, &previous, NULL);
-    if (sample_interrupted) {
+    tally.elapsed_s = pk_clock_now() - start;
+    bool interrupted = pk_stop_signal != 0;
+    pk_signals_restore(&saved);
+    if (interrupted) {
         char *why = xasprintf("interrupted after %d of %d samples; the shares use those taken",
                               tally.ticks, planned);
         audit_unavailable(res, "the rest of the wait-event sampling", why, false);
@@ -176,22 +153,4 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
     for (size_t event_idx = 0; event_idx < tally.n_events; event_idx++)
         free(tally.events[event_idx].name);
     free(tally.events);
-}
-
-bool sample_parse_duration(const char *text, double *seconds)
-{
-    static const struct { const char *unit; double factor; } units[] = {
-        {"", 1}, {"s", 1}, {"ms", 0.001}, {"min", 60}, {"m", 60}, {"h", 3600},
-    };
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (end == text || errno || !isfinite(value))
-        return false;
-    for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
-        if (!strcmp(end, units[unit_idx].unit)) {
-            *seconds = value * units[unit_idx].factor;
-            return *seconds >= 0.1 && *seconds <= 3600;
-        }
-    return false;
 }

@@ -10,8 +10,4 @@
 
 void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms);
 
-/* Parses a duration such as "10s", "500ms", "2min" or "30" (seconds) into seconds; false on
- * anything else or a value outside 0.1 s … 1 h. */
-bool sample_parse_duration(const char *text, double *seconds);
-
 #endif

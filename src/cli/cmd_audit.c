@@ -14,6 +14,7 @@
 #include "cli/cli_report.h"
 #include "cli/commands.h"
 #include "common/diag.h"
+#include "common/quantity.h"
 #include "common/xalloc.h"
 #include "db/db.h"
 #include "engine/engine.h"
@@ -97,7 +98,7 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
     char *end;
     switch (key) {
     case OPT_SAMPLE:
-        return sample_parse_duration(arg, &cli->sample_seconds) ||
+        return pk_parse_duration(arg, 0.1, 3600, &cli->sample_seconds) ||
                usage_error("invalid --sample duration", arg,
                            "Write a duration between 100ms and 1h, such as 10s or 2min.");
     case OPT_FORMAT:

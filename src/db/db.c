@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/clock.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -38,9 +39,7 @@ struct DbConn {
 
 static long long now_ms(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (long long)(pk_clock_now() * 1000);
 }
 
 /* libpq messages are multi-line ("connection to server … failed: FATAL:  …\n"): one line. */

@@ -5,6 +5,7 @@
 
 #include "audit/evidence.h"
 #include "audit/sample.h"
+#include "common/quantity.h"
 #include "db/queries.h"
 #include "harness.h"
 
@@ -78,16 +79,16 @@ static void test_version_ranges(void)
 static void test_durations(void)
 {
     double seconds = 0;
-    CHECK(sample_parse_duration("10s", &seconds) && pk_near(seconds, 10));
-    CHECK(sample_parse_duration("500ms", &seconds) && seconds > 0.49 && seconds < 0.51);
-    CHECK(sample_parse_duration("2min", &seconds) && pk_near(seconds, 120));
-    CHECK(sample_parse_duration("3", &seconds) && pk_near(seconds, 3));
-    CHECK(!sample_parse_duration("", &seconds));
-    CHECK(!sample_parse_duration("10x", &seconds));
-    CHECK(!sample_parse_duration("-5s", &seconds));
-    CHECK(!sample_parse_duration("50ms", &seconds)); /* below one sample */
-    CHECK(!sample_parse_duration("2h", &seconds));   /* above the bound */
-    CHECK(!sample_parse_duration("nan", &seconds));
+    CHECK(pk_parse_duration("10s", 0.1, 3600, &seconds) && pk_near(seconds, 10));
+    CHECK(pk_parse_duration("500ms", 0.1, 3600, &seconds) && seconds > 0.49 && seconds < 0.51);
+    CHECK(pk_parse_duration("2min", 0.1, 3600, &seconds) && pk_near(seconds, 120));
+    CHECK(pk_parse_duration("3", 0.1, 3600, &seconds) && pk_near(seconds, 3));
+    CHECK(!pk_parse_duration("", 0.1, 3600, &seconds));
+    CHECK(!pk_parse_duration("10x", 0.1, 3600, &seconds));
+    CHECK(!pk_parse_duration("-5s", 0.1, 3600, &seconds));
+    CHECK(!pk_parse_duration("50ms", 0.1, 3600, &seconds)); /* below one sample */
+    CHECK(!pk_parse_duration("2h", 0.1, 3600, &seconds));   /* above the bound */
+    CHECK(!pk_parse_duration("nan", 0.1, 3600, &seconds));
 }
 
 static void test_bytes(void)
