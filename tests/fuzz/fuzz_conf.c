@@ -1,7 +1,7 @@
 /* libFuzzer target: the configuration reader on arbitrary bytes. Includes resolve against a
  * directory that does not exist, so inputs read no real files unless they name an absolute
  * path. Build and seeds, for tests/fuzz/run.sh: */
-// fuzz-sources: src/conf/*.c src/common/*.c
+// fuzz-sources: src/conf/*.c src/catalog/*.c src/common/*.c
 // fuzz-libs: -linih
 // fuzz-seeds: tests/conf/cases/*/postgresql.conf tests/conf/cases/*/postgresql.auto.conf
 #include <stddef.h>
