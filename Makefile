@@ -56,7 +56,7 @@ UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all deps test check unit asan coverage cov-units fuzz bench catalog catalog-check docs docs-check \
-        examples install uninstall dist deb man clean help golden-update check-headers servers demo \
+        examples install uninstall dist deb vsix man clean help golden-update check-headers servers demo \
         soak fuzz-long
 
 SLOWFS   := bin/pgknob-slowfs
@@ -229,6 +229,9 @@ dist:                      ## dist/pgknob-VERSION.tar.gz from the committed tree
 	@mkdir -p dist
 	git archive --format=tar.gz --prefix=pgknob-$(VERSION)/ -o dist/pgknob-$(VERSION).tar.gz HEAD
 	@echo dist/pgknob-$(VERSION).tar.gz
+
+vsix:                      ## editors/vscode/pgknob-VERSION.vsix (the VS Code extension, @vscode/vsce from npm)
+	@tests/lsp/vsix.sh
 
 deb:                       ## dist/pgknob_VERSION_ARCH.deb; Depends from the libraries it links
 	@tests/install/make-deb.sh

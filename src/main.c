@@ -24,6 +24,7 @@ static const Command commands[] = {
     {"tpcc", cmd_tpcc, cmd_tpcc_specs, "TPC-C workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, cmd_audit_specs, "audit a running server: settings and statistics, read-only"},
     {"lab", cmd_lab, cmd_lab_specs, "the \"make Postgres slow\" labs: run, measure, explain"},
+    {"lsp", cmd_lsp, cmd_lsp_specs, "language server (LSP over stdio) for editors: diagnostics, hover, fixes"},
     {"rules", cmd_rules, cmd_rules_specs, "list, explain and test the rule packs"},
 };
 

@@ -31,6 +31,7 @@ int cmd_audit(int argc, char **argv);
 int cmd_tpcc(int argc, char **argv);
 int cmd_lab(int argc, char **argv);
 int cmd_upgrade(int argc, char **argv);
+int cmd_lsp(int argc, char **argv);
 int cmd_hba(int argc, char **argv);
 
 /* Each command's lines of the man page (SYNOPSIS, OPTIONS), from its option tables. */
@@ -42,6 +43,7 @@ size_t cmd_audit_specs(const CliSpec **specs);
 size_t cmd_tpcc_specs(const CliSpec **specs);
 size_t cmd_lab_specs(const CliSpec **specs);
 size_t cmd_upgrade_specs(const CliSpec **specs);
+size_t cmd_lsp_specs(const CliSpec **specs);
 size_t cmd_hba_specs(const CliSpec **specs);
 
 #endif

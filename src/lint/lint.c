@@ -251,7 +251,11 @@ bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag)
                                "lint pg_hba.conf and pg_ident.conf from their files");
         }
         InputResult ir = {0};
-        if (!input_load(path, &iopts, &ir, diag)) {
+        bool loaded = !strcmp(path, "-") && opts->buffer
+                          ? input_load_buffer(name, opts->buffer, opts->buffer_len, &iopts,
+                                              &ir, diag)
+                          : input_load(path, &iopts, &ir, diag);
+        if (!loaded) {
             input_result_free(&ir);
             return false;
         }

@@ -28,6 +28,9 @@ typedef struct LintOpts {
     int instance_vcpus;
     const char *stdin_name;   /* --stdin-filename: where the text of the input "-" stands (its
                                * includes, findings, fragment status follow it); NULL: "<stdin>" */
+    const char *buffer;       /* the text of the input "-" when the caller holds it (the language
+                               * server's unsaved document) instead of standard input; or NULL */
+    size_t buffer_len;
 } LintOpts;
 
 /* Is a file input a fragment of a configuration rather than a whole one: postgresql.auto.conf,

@@ -85,6 +85,13 @@ bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *
         state_init(state);
     else if (!lint_rules_load(opts, state, diag))
         return false;
+    return lint_rules_apply(res, opts, state, diag);
+}
+
+bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
+                      PkDiag *diag)
+{
+    skipped_free(&state->skipped); /* this run's, not the sum of every run of a long-lived state */
     if (!load_host(res, opts, state, diag))
         return false;
     EngineOpts eopts = {opts->disable, opts->n_disable};

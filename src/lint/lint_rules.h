@@ -40,6 +40,10 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
  * unusable (a broken rule file, a bad --host spec): the caller exits 2. */
 bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
                     PkDiag *diag);
+/* lint_rules_run with `state` already loaded (lint_rules_load): rules loaded once serve many
+ * runs (the language server). */
+bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
+                      PkDiag *diag);
 void lint_rules_state_free(LintRulesState *state);
 
 #endif

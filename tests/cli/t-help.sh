@@ -6,7 +6,7 @@
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 GOLD=tests/golden/help
-HELPS=("lint" "audit" "fix" "hba" "settings" "upgrade" "rules" "rules list" "rules show" "rules test" "rules doc"
+HELPS=("lint" "audit" "fix" "hba" "lsp" "settings" "upgrade" "rules" "rules list" "rules show" "rules test" "rules doc" "rules compile"
        "tpcc" "tpcc load" "tpcc run" "tpcc check" "lab" "lab list" "lab show" "lab run"
        "lab restore" "lab ab")
 

@@ -21,6 +21,8 @@ packages=(
   strace dpkg-dev fakeroot debootstrap
   # CI integrations: Debian's pre-commit (the hook test), PyYAML (the action test reads action.yml)
   pre-commit python3-yaml
+  # the language server test: Neovim 0.7 (its built-in LSP client)
+  neovim
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)

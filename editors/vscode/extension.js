@@ -1,0 +1,24 @@
+// Starts `pgknob lsp` for PostgreSQL configuration files and hands them to it.
+'use strict';
+const vscode = require('vscode');
+const { LanguageClient, TransportKind } = require('vscode-languageclient/node');
+
+let client;
+
+function activate(context) {
+  const config = vscode.workspace.getConfiguration('pgknob');
+  const command = config.get('path', 'pgknob');
+  const args = ['lsp', ...config.get('args', [])];
+  const server = { command, args, transport: TransportKind.stdio };
+  client = new LanguageClient('pgknob', 'pgknob', { run: server, debug: server }, {
+    documentSelector: [{ scheme: 'file', language: 'pgknob-conf' }],
+  });
+  context.subscriptions.push(client);
+  return client.start();
+}
+
+function deactivate() {
+  return client ? client.stop() : undefined;
+}
+
+module.exports = { activate, deactivate };

@@ -1,0 +1,94 @@
+/* `pgknob lsp`: the language server on stdin/stdout (src/lsp/). Editors start it themselves. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli_diag.h"
+#include "cli/cli_options.h"
+#include "cli/commands.h"
+#include "common/diag.h"
+#include "common/xalloc.h"
+#include "lint/lint.h"
+#include "lsp/lsp.h"
+
+enum { OPT_PG_VERSION = 256, OPT_RULES, OPT_NO_RULES, OPT_DISABLE, OPT_STDIO, OPT_HELP = 'h' };
+
+static const CliOption lsp_options[] = {
+    {"pg-version", "N", OPT_PG_VERSION,
+     "target major when a file names none (13-18; a file's\n\"# pgknob: pg=N\" line, .pgknob.ini and "
+     "PG_VERSION come\nfirst; default 18)"},
+    {"rules", "DIR", OPT_RULES, "also run the rule files in DIR (repeatable)"},
+    {"no-rules", NULL, OPT_NO_RULES, "validation only"},
+    {"disable", "ID", OPT_DISABLE, "do not run this rule (repeatable)"},
+    {"stdio", NULL, OPT_STDIO, "talk over stdin and stdout (the only transport; accepted\nbecause editors pass it)"},
+    {"help", NULL, OPT_HELP, "show this help and exit"},
+};
+#define N_LSP_OPTIONS (sizeof(lsp_options) / sizeof(lsp_options[0]))
+
+static void lsp_usage(FILE *out)
+{
+    fputs("usage: pgknob lsp [OPTIONS]\n\n"
+          "A language server (LSP 3.17 over stdin/stdout) for postgresql.conf,\n"
+          "postgresql.auto.conf and conf.d fragments: lint's diagnostics on the unsaved\n"
+          "buffer, hover and completion from the catalog of the target major, quick fixes\n"
+          "from the verified fixes, go to the included file or the line that wins,\n"
+          "document symbols. Editors start it; docs/lsp.md shows VS Code and Neovim.\n\n"
+          "options:\n", out);
+    cli_options_help(out, lsp_options, N_LSP_OPTIONS, 22);
+    fputs("\nexit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
+          "2 usage error or unusable rule packs\n", out);
+}
+
+int cmd_lsp(int argc, char **argv)
+{
+    LspOpts opts = {0};
+    const char **dirs = xcalloc((size_t)argc + 1, sizeof(char *));
+    const char **disable = xcalloc((size_t)argc + 1, sizeof(char *));
+    int key, rc = -1, major, minor;
+    optind = 0;
+    while (rc < 0 && (key = cli_getopt(argc, argv, "", lsp_options, N_LSP_OPTIONS, "lsp")) != -1) {
+        switch (key) {
+        case OPT_HELP: lsp_usage(stdout); rc = PK_EXIT_OK; break;
+        case CLI_USAGE_ERROR: rc = PK_EXIT_USAGE; break;
+        case OPT_PG_VERSION:
+            if (!lint_parse_version(optarg, &major, &minor)) {
+                cli_error("pgknob knows 13 to 18.", "unsupported PostgreSQL version \"%s\"",
+                          optarg);
+                rc = PK_EXIT_USAGE;
+            }
+            opts.pg_version = optarg;
+            break;
+        case OPT_RULES: dirs[opts.rules.n_dirs++] = optarg; break;
+        case OPT_DISABLE: disable[opts.rules.n_disable++] = optarg; break;
+        case OPT_NO_RULES: opts.rules.disabled_all = true; break;
+        case OPT_STDIO: break;
+        }
+    }
+    if (rc < 0 && optind < argc) {
+        cli_error("Editors start it as 'pgknob lsp'.", "lsp takes no arguments (\"%s\")",
+                  argv[optind]);
+        rc = PK_EXIT_USAGE;
+    }
+    if (rc < 0) {
+        opts.rules.dirs = dirs;
+        opts.rules.disable = disable;
+        PkDiag diag = PK_DIAG_INIT;
+        rc = lsp_serve(STDIN_FILENO, stdout, &opts, &diag);
+        if (pk_diag_is_set(&diag))
+            cli_print_diag(&diag);
+        pk_diag_free(&diag);
+    }
+    free(dirs);
+    free(disable);
+    return rc;
+}
+
+size_t cmd_lsp_specs(const CliSpec **specs)
+{
+    static const CliSpec table[] = {
+        {"lsp", "\\[*OPTIONS*\\]", lsp_options, N_LSP_OPTIONS},
+    };
+    *specs = table;
+    return sizeof(table) / sizeof(table[0]);
+}
