@@ -10,6 +10,7 @@
 #include "common/clock.h"
 #include "common/signals.h"
 #include "common/strbuf.h"
+#include "common/redact.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
 #include "lab/cluster.h"
@@ -336,7 +337,10 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
     }
     target->datadir = dbctl_value(target->ctl, "SHOW data_directory", NULL);
     target->bindir = find_bindir(opts->pg_bin, opts->project_root, target->version_num / 10000);
-    rep->server_origin = xasprintf("existing server (%s)", opts->dsn);
+    /* the DSN as given may hold a password: the report shows it redacted */
+    char *shown = redact_text(NULL, opts->dsn);
+    rep->server_origin = xasprintf("existing server (%s)", shown);
+    free(shown);
     return true;
 }
 
