@@ -13,6 +13,18 @@ sed -i 's/^\*\*pgknob lab restore\*\*.*/**pgknob lab restore** stale/' "$man_cop
 expect_exit 1 "a stale man page makes the check fail" -- env MAN_PAGE="$man_copy" tests/docs/gen-man.sh --check
 check "the failure says what to run" grep -q "run 'make docs'" <<<"$ERR"
 rm -f "$man_copy"
+expect_exit 0 "docs/architecture.md's module dependencies are current and acyclic" -- tests/docs/deps.sh --check
+deps_tmp=$(mktemp -d)
+mkdir -p "$deps_tmp/tests/docs" "$deps_tmp/docs" && cp tests/docs/deps.sh "$deps_tmp/tests/docs/"
+cp -r src "$deps_tmp/src" && cp docs/architecture.md "$deps_tmp/docs/"
+echo '#include "cli/commands.h"' >> "$deps_tmp/src/common/xalloc.c"
+expect_exit 1 "a module including cli/ (a cycle) makes the check fail" -- "$deps_tmp/tests/docs/deps.sh" --check
+check "... naming the cycle" grep -q "cycle" <<<"$OUT"
+sed -i '$d' "$deps_tmp/src/common/xalloc.c"
+echo '#include "lint/lint.h"' >> "$deps_tmp/src/tpcc/rand.c"
+expect_exit 1 "a new module edge makes the block stale" -- "$deps_tmp/tests/docs/deps.sh" --check
+check "... and says what to run" grep -q "deps.sh --update" <<<"$OUT"
+rm -rf "$deps_tmp"
 check "every rule has a section" test "$(grep -c '^## PK' docs/rules.md)" -eq "$("$PGKNOB" rules list | grep -c '^PK')"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/docs" "$tmp/tests/docs" "$tmp/bin"
