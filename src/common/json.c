@@ -7,8 +7,14 @@
 #include "common/fp.h"
 #include "common/xalloc.h"
 
-/* A copy of s with each ill-formed byte replaced by the UTF-8 encoding of U+00XX. */
-static char *latin1_fallback(const char *s)
+/* An ill-formed byte B cannot stand in a JSON string: it is carried as the private code point
+ * U+10FF00 + B through jansson and written as the escape \u00XX after the dump (pgknob's
+ * invalid-byte convention, docs/json.md), so a reader can tell byte 0xFF from a real "ÿ". The
+ * last 128 code points of Supplementary Private Use Area-B are given up for this. */
+#define INVALID_BYTE_BASE 0x10FF00u
+
+/* A copy of s with each ill-formed byte replaced by its marker code point. */
+static char *mark_invalid_bytes(const char *s)
 {
     StrBuf sb = STRBUF_INIT;
     const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
@@ -19,8 +25,11 @@ static char *latin1_fallback(const char *s)
             p += seq;
             continue;
         }
-        sb_putc(&sb, (char)(0xC0 | (*p >> 6)));
-        sb_putc(&sb, (char)(0x80 | (*p++ & 0x3F)));
+        unsigned cp = INVALID_BYTE_BASE + *p++;
+        sb_putc(&sb, (char)(0xF0 | (cp >> 18)));
+        sb_putc(&sb, (char)(0x80 | ((cp >> 12) & 0x3F)));
+        sb_putc(&sb, (char)(0x80 | ((cp >> 6) & 0x3F)));
+        sb_putc(&sb, (char)(0x80 | (cp & 0x3F)));
     }
     return sb_detach(&sb);
 }
@@ -32,7 +41,7 @@ json_t *pk_json_str(const char *s)
     json_t *value = json_string(s);
     if (value)
         return value;
-    char *fixed = latin1_fallback(s);
+    char *fixed = mark_invalid_bytes(s);
     value = json_string(fixed);
     free(fixed);
     return value ? value : json_null();
@@ -77,6 +86,11 @@ static void put_terminal_safe(StrBuf *out, const char *text, size_t len)
         } else if (*p == 0xC2 && p + 1 < end && p[1] >= 0x80 && p[1] <= 0x9F) {
             sb_printf(out, "\\u%04x", (unsigned)p[1]);
             p += 2;
+        } else if (*p == 0xF4 && end - p >= 4 && p[1] == 0x8F && (p[2] == 0xBE || p[2] == 0xBF)) {
+            /* the marker of an ill-formed byte (mark_invalid_bytes) */
+            unsigned byte = ((unsigned)(p[2] & 0x03) << 6) | (p[3] & 0x3F);
+            sb_printf(out, "\\u00%02x", byte);
+            p += 4;
         } else
             sb_putc(out, (char)*p++);
     }

@@ -14,8 +14,9 @@
 /* One line, ", " and ": " separators (an embedded fragment, a JSON Lines record). */
 #define PK_JSON_LINE (JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10))
 
-/* A string; NULL becomes null. Bytes that are not well-formed UTF-8 are read as Latin-1
- * (U+0080–U+00FF), so a configuration file in a legacy encoding still gives valid JSON. */
+/* A string; NULL becomes null. A byte that is not part of well-formed UTF-8 is written as the
+ * escape \u00XX (XX >= 80, its value), pgknob's invalid-byte convention, so a configuration in
+ * a legacy encoding still gives valid JSON and its exact bytes can be recovered. */
 json_t *pk_json_str(const char *s);
 /* true / false. */
 json_t *pk_json_bool(bool value);

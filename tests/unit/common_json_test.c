@@ -26,11 +26,14 @@ static void test_strings(void)
     CHECK_DUMP(pk_json_str(NULL), "null");
     CHECK_DUMP(pk_json_str("a\"b\\c\n"), "\"a\\\"b\\\\c\\n\"");
     CHECK_DUMP(pk_json_str("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
-    /* a Latin-1 byte, a lone continuation byte, a surrogate and an overlong form */
-    CHECK_DUMP(pk_json_str("caf\xe9"), "\"caf\xc3\xa9\"");
+    /* ill-formed bytes (a Latin-1 byte, a lone continuation byte, a surrogate, an overlong
+     * form) are each written as \u00XX, so they differ from the real character: 0xE9 is not "é" */
+    CHECK_DUMP(pk_json_str("caf\xe9"), "\"caf\\u00e9\"");
+    CHECK_DUMP(pk_json_str("caf\xe9 \xc3\xa9"), "\"caf\\u00e9 \xc3\xa9\"");
     CHECK_DUMP(pk_json_str("\x80"), "\"\\u0080\"");
-    CHECK_DUMP(pk_json_str("\xed\xa0\x80"), "\"\xc3\xad\xc2\xa0\\u0080\"");
-    CHECK_DUMP(pk_json_str("\xe0\x80\xaf"), "\"\xc3\xa0\\u0080\xc2\xaf\"");
+    CHECK_DUMP(pk_json_str("\xed\xa0\x80"), "\"\\u00ed\\u00a0\\u0080\"");
+    CHECK_DUMP(pk_json_str("\xe0\x80\xaf"), "\"\\u00e0\\u0080\\u00af\"");
+    CHECK_DUMP(pk_json_str("\xff"), "\"\\u00ff\"");
     /* what a terminal acts on: C0 by jansson, DEL and C1 by the dump */
     CHECK_DUMP(pk_json_str("\x1b[2J\x7f\xc2\x9b"), "\"\\u001B[2J\\u007f\\u009b\"");
 }
