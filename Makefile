@@ -40,7 +40,7 @@ BIN      := bin/pgknob
 ONLINE_BIN = $(BIN)-online
 RULES_PACK := rules/.pgknob-pack
 RULE_FILES := $(shell find rules -type f ! -name '.*' 2>/dev/null)
-PROGS     = $(BIN) $(ONLINE_BIN) $(RULES_PACK)
+PROGS     = $(BIN) $(ONLINE_BIN) $(RULES_PACK) $(if $(HAVE_FUSE3),$(SLOWFS))
 STUB_SRC := src/cli/online_stub.c
 SRCS     := $(filter-out $(STUB_SRC),$(shell find src -name '*.c' | LC_ALL=C sort))
 OBJS     := $(SRCS:%.c=$(BUILD)/%.o)
