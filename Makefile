@@ -55,7 +55,7 @@ LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))
 UNIT_SRCS:= $(shell find tests/unit -name '*_test.c' 2>/dev/null | LC_ALL=C sort)
 UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test check unit asan coverage cov-units fuzz bench catalog catalog-check docs docs-check \
+.PHONY: all deps test check unit asan format format-check coverage cov-units fuzz bench catalog catalog-check docs docs-check \
         examples install uninstall dist deb vsix man clean help golden-update check-headers servers demo \
         soak fuzz-long
 
@@ -137,6 +137,12 @@ asan:                      ## AddressSanitizer + UBSan build running the full su
 	@tests/asan-run.sh
 
 asan-units: $(UNIT_BINS)
+
+format:                    ## rewrite the C sources in .clang-format's style
+	@tests/docs/format.sh
+
+format-check:              ## fail, naming the files, if a C source differs from .clang-format (the suite runs it)
+	@tests/docs/format.sh --check
 
 # coverage: gcc's --coverage build in build-cov/ (its own objects, so never mixed with build/),
 # then tests/coverage-run.sh: the suite (COVERAGE_ARGS=--fast: unit + serverless tiers only)

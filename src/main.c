@@ -16,15 +16,22 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-    {"lint", cmd_lint, cmd_lint_specs, "check postgresql.conf files or a data directory before deployment"},
-    {"fix", cmd_fix, cmd_fix_specs, "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
-    {"hba", cmd_hba, cmd_hba_specs, "show pg_hba.conf and pg_ident.conf as the server reads them (offline pg_hba_file_rules)"},
-    {"upgrade", cmd_upgrade, cmd_upgrade_specs, "what a configuration needs for a new major, and the patched file"},
-    {"settings", cmd_settings, cmd_settings_specs, "show every entry the server would read (offline pg_file_settings)"},
+    {"lint", cmd_lint, cmd_lint_specs,
+     "check postgresql.conf files or a data directory before deployment"},
+    {"fix", cmd_fix, cmd_fix_specs,
+     "apply pgknob lint's verified fixes to a copy, a diff or ALTER SYSTEM"},
+    {"hba", cmd_hba, cmd_hba_specs,
+     "show pg_hba.conf and pg_ident.conf as the server reads them (offline pg_hba_file_rules)"},
+    {"upgrade", cmd_upgrade, cmd_upgrade_specs,
+     "what a configuration needs for a new major, and the patched file"},
+    {"settings", cmd_settings, cmd_settings_specs,
+     "show every entry the server would read (offline pg_file_settings)"},
     {"tpcc", cmd_tpcc, cmd_tpcc_specs, "TPC-C workload: load, run and check (schema \"tpcc\")"},
-    {"audit", cmd_audit, cmd_audit_specs, "audit a running server: settings and statistics, read-only"},
+    {"audit", cmd_audit, cmd_audit_specs,
+     "audit a running server: settings and statistics, read-only"},
     {"lab", cmd_lab, cmd_lab_specs, "the \"make Postgres slow\" labs: run, measure, explain"},
-    {"lsp", cmd_lsp, cmd_lsp_specs, "language server (LSP over stdio) for editors: diagnostics, hover, fixes"},
+    {"lsp", cmd_lsp, cmd_lsp_specs,
+     "language server (LSP over stdio) for editors: diagnostics, hover, fixes"},
     {"rules", cmd_rules, cmd_rules_specs, "list, explain and test the rule packs"},
 };
 
@@ -38,7 +45,8 @@ static void print_usage(FILE *out)
                  " 3 internal error.\n");
 }
 
-/* `pgknob help --man synopsis|options`: the man page's generated sections (tests/docs/gen-man.sh). */
+/* `pgknob help --man synopsis|options`: the man page's generated sections (tests/docs/gen-man.sh).
+ */
 static int print_man(const char *part)
 {
     int options = part && !strcmp(part, "options");
@@ -65,7 +73,8 @@ int main(int argc, char **argv)
     const char *name = argv[1];
     if (!strcmp(name, "--help") || !strcmp(name, "-h") || !strcmp(name, "help")) {
         if (argc > 2 && !strcmp(name, "help") && !strcmp(argv[2], "--man"))
-            return cli_offline_build() ? cli_exec_online(argc - 1, argv + 1) : print_man(argc > 3 ? argv[3] : NULL);
+            return cli_offline_build() ? cli_exec_online(argc - 1, argv + 1)
+                                       : print_man(argc > 3 ? argv[3] : NULL);
         if (argc > 2 && strcmp(name, "help") == 0) {
             char help_opt[] = "--help";
             char *help_argv[] = {argv[2], help_opt, NULL};
@@ -86,6 +95,5 @@ int main(int argc, char **argv)
     const char *names[sizeof(commands) / sizeof(commands[0])];
     for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)
         names[cmd_idx] = commands[cmd_idx].name;
-    return cli_unknown_command("command", name, names, sizeof(names) / sizeof(names[0]),
-                               "pgknob");
+    return cli_unknown_command("command", name, names, sizeof(names) / sizeof(names[0]), "pgknob");
 }

@@ -15,8 +15,8 @@
 void audit_unavailable(AuditResult *res, const char *what, const char *why, bool failure)
 {
     PK_GROW(res->unavailable, res->n_unavailable, res->cap_unavailable);
-    res->unavailable[res->n_unavailable++] = (AuditUnavailable){
-        .what = xstrdup(what), .why = xstrdup(why), .failure = failure};
+    res->unavailable[res->n_unavailable++] =
+        (AuditUnavailable){.what = xstrdup(what), .why = xstrdup(why), .failure = failure};
     if (failure)
         res->partial = true;
 }
@@ -27,11 +27,13 @@ static void note_privileges(AuditResult *res, bool read_all_settings, bool read_
     if (!read_all_settings)
         audit_unavailable(res, "where settings come from (pg_settings.sourcefile, sourceline)",
                           "visible only to superusers and members of pg_read_all_settings "
-                          "(pg_monitor includes it)", true);
+                          "(pg_monitor includes it)",
+                          true);
     if (!read_all_stats)
         audit_unavailable(res, "other sessions' state and wait events (pg_stat_activity)",
                           "visible only to superusers and members of pg_read_all_stats "
-                          "(pg_monitor includes it)", true);
+                          "(pg_monitor includes it)",
+                          true);
 }
 
 /* Who we are and what we talk to; failure here is not fatal (settings still tell the version). */

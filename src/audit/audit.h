@@ -36,7 +36,7 @@ typedef struct AuditResult {
     char *database, *user;
     bool superuser, pg_monitor;
     size_t n_queries;
-    double elapsed_ms;    /* reading the server: settings, evidence and sampling */
+    double elapsed_ms; /* reading the server: settings, evidence and sampling */
 } AuditResult;
 
 /* Reads everything. False (with `diag` set) only when nothing useful could be read:

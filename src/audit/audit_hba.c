@@ -44,9 +44,12 @@ void audit_hba(DbConn *conn, AuditResult *res)
     set.hba.path = xstrdup(hba_file && hba_file->value[0] ? hba_file->value : "pg_hba.conf");
     for (int row = 0; row < rows.n_rows; row++) {
         json_t *dbs_json, *users_json, *opts_json;
-        HbaViewRow v = {.line = (int)db_num(&rows, row, 0, 0), .file = db_text(&rows, row, 1),
-                        .type = db_text(&rows, row, 2), .address = db_text(&rows, row, 5),
-                        .netmask = db_text(&rows, row, 6), .method = db_text(&rows, row, 7),
+        HbaViewRow v = {.line = (int)db_num(&rows, row, 0, 0),
+                        .file = db_text(&rows, row, 1),
+                        .type = db_text(&rows, row, 2),
+                        .address = db_text(&rows, row, 5),
+                        .netmask = db_text(&rows, row, 6),
+                        .method = db_text(&rows, row, 7),
                         .error = db_text(&rows, row, 9)};
         const char **dbs = json_strings(db_text(&rows, row, 3), &dbs_json, &v.n_databases);
         const char **users = json_strings(db_text(&rows, row, 4), &users_json, &v.n_users);

@@ -68,8 +68,9 @@ static void drift_values(DbConn *conn, const AuditResult *live, const Snapshot *
         Finding *f = findings_add(out, "PK0910", "audit.drift", SEV_WARNING, "audit");
         f->title = xasprintf("\"%s\" differs from %s", want->name, label);
         f->message = xasprintf("%s runs with %s = %s, but %s:%d sets %s: the live value comes "
-                               "from %s", "the server", want->name, got->value, want->file,
-                               want->line, want->value, from);
+                               "from %s",
+                               "the server", want->name, got->value, want->file, want->line,
+                               want->value, from);
         f->hint = xstrdup("make the configuration say what runs, or reset the override "
                           "(ALTER SYSTEM RESET, ALTER ROLE/DATABASE ... RESET) and reload");
         finding_add_setting(f, want->name, want->value, want->file, want->line);
@@ -83,8 +84,12 @@ static void drift_values(DbConn *conn, const AuditResult *live, const Snapshot *
 /* A per-role or per-database memory setting multiplies what the file's arithmetic assumed. */
 static bool memory_parameter(const char *name)
 {
-    static const char *const names[] = {"work_mem", "maintenance_work_mem", "temp_buffers",
-                                        "hash_mem_multiplier", "logical_decoding_work_mem", NULL};
+    static const char *const names[] = {"work_mem",
+                                        "maintenance_work_mem",
+                                        "temp_buffers",
+                                        "hash_mem_multiplier",
+                                        "logical_decoding_work_mem",
+                                        NULL};
     for (const char *const *n = names; *n; n++)
         if (!strcasecmp(*n, name))
             return true;
@@ -113,8 +118,8 @@ static void drift_roles(DbConn *conn, FindingList *out)
                                  : xasprintf("ALTER DATABASE %s", db);
         f->title = xasprintf("%s SET %s", who, name);
         f->message = xasprintf("%s SET %s = %s: sessions of %s run with it, whatever the "
-                               "configuration file says%s", who, name, eq + 1,
-                               *role ? role : db,
+                               "configuration file says%s",
+                               who, name, eq + 1, *role ? role : db,
                                memory ? "; the memory the file's settings imply does not "
                                         "count it (each sort or hash of those sessions may use "
                                         "this much)"

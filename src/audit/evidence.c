@@ -55,8 +55,8 @@ char *evidence_bytes(double bytes)
         bytes /= 1024;
         unit_idx++;
     }
-    return unit_idx == 0 ? xasprintf("%.0f bytes", bytes) : xasprintf("%.1f %s", bytes,
-                                                                        units[unit_idx]);
+    return unit_idx == 0 ? xasprintf("%.0f bytes", bytes)
+                         : xasprintf("%.1f %s", bytes, units[unit_idx]);
 }
 
 char *evidence_hours(double hours)
@@ -94,8 +94,10 @@ static double window_hours(const AuditResult *res, double window_s)
 static void add_window(AuditResult *res, const char *key, double hours, const char *what)
 {
     char *span = evidence_hours(hours);
-    add(res, key, hours, "the %s statistics cover %s (since their reset or the server's "
-        "start, whichever is later)", what, span);
+    add(res, key, hours,
+        "the %s statistics cover %s (since their reset or the server's "
+        "start, whichever is later)",
+        what, span);
     free(span);
 }
 
@@ -123,7 +125,8 @@ void evidence_checkpoints(DbConn *conn, AuditResult *res)
     if (total > 0)
         add(res, "checkpoints.requested_share", share(requested, total),
             "%.0f of %.0f checkpoints were requested rather than timed (%.0f%%) in %s "
-            "since %s was reset", requested, total, 100 * share(requested, total), span, view);
+            "since %s was reset",
+            requested, total, 100 * share(requested, total), span, view);
     free(span);
     double timeout_s = setting_num(res, "checkpoint_timeout", 300);
     add(res, "checkpoints.per_hour", total / hours,
@@ -192,12 +195,12 @@ static void add_temp(AuditResult *res, const DbTotals *t)
         t->temp_db ? "\")" : "");
     add(res, "temp.bytes_per_hour", t->temp_bytes_rate,
         "%s per hour written to temporary files by sorts and hashes that did not fit in "
-        "work_mem (%.1f files per hour)", rate, t->temp_files_rate);
+        "work_mem (%.1f files per hour)",
+        rate, t->temp_files_rate);
     add(res, "temp.files_per_hour", t->temp_files_rate, "%.1f temporary files per hour",
         t->temp_files_rate);
     if (t->temp_window > 0)
-        add_window(res, "temp.window_hours", window_hours(res, t->temp_window),
-                   "temporary-file");
+        add_window(res, "temp.window_hours", window_hours(res, t->temp_window), "temporary-file");
     free(total);
     free(rate);
 }
@@ -218,8 +221,8 @@ static void add_wraparound(AuditResult *res, const DbTotals *t)
     double freeze_max = setting_num(res, "autovacuum_freeze_max_age", 200000000);
     add(res, "wraparound.oldest_xid_age", t->max_xid_age,
         "age(datfrozenxid) of database \"%s\" is %.0f transactions (autovacuum_freeze_max_age "
-        "= %.0f; wraparound at 2^31)", t->oldest_db ? t->oldest_db : "?", t->max_xid_age,
-        freeze_max);
+        "= %.0f; wraparound at 2^31)",
+        t->oldest_db ? t->oldest_db : "?", t->max_xid_age, freeze_max);
     add(res, "wraparound.xid_age_share", share(t->max_xid_age, XID_HORIZON),
         "the oldest database has used %.1f%% of the 2^31 transaction ids before wraparound",
         100 * share(t->max_xid_age, XID_HORIZON));
@@ -266,11 +269,10 @@ static char *table_line(const DbResult *r, int row)
 {
     double live = db_num(r, row, 1, 0), dead = db_num(r, row, 2, 0);
     char *size = evidence_bytes(db_num(r, row, 3, 0)), *autovac = ago(r, row, 4);
-    char *line = xasprintf("%s: %.0f dead of %.0f tuples (%.0f%%), %s, last autovacuum %s%s",
-                           db_text(r, row, 0), dead, live + dead, 100 * share(dead, live + dead),
-                           size, autovac,
-                           db_bool(r, row, 6, false) ? " (autovacuum disabled for this table)"
-                                                     : "");
+    char *line = xasprintf(
+        "%s: %.0f dead of %.0f tuples (%.0f%%), %s, last autovacuum %s%s", db_text(r, row, 0), dead,
+        live + dead, 100 * share(dead, live + dead), size, autovac,
+        db_bool(r, row, 6, false) ? " (autovacuum disabled for this table)" : "");
     free(size);
     free(autovac);
     return line;
@@ -403,8 +405,7 @@ void evidence_connections(DbConn *conn, AuditResult *res)
         return;
     double in_use = db_num(&r, 0, 0, 1) - 1, max = db_num(&r, 0, 3, 100);
     double usable = max - db_num(&r, 0, 4, 0) - db_num(&r, 0, 5, 0);
-    add(res, "connections.in_use", in_use, "%.0f client connections besides this audit's",
-        in_use);
+    add(res, "connections.in_use", in_use, "%.0f client connections besides this audit's", in_use);
     add(res, "connections.max", max, "max_connections = %.0f", max);
     add(res, "connections.usage_share", share(in_use, usable),
         "%.0f of %.0f connections usable by ordinary roles are in use (%.0f%%)", in_use, usable,
@@ -430,8 +431,8 @@ void evidence_slots(DbConn *conn, AuditResult *res)
         inactive++;
         retained += db_num(&r, row, 4, 0);
         char *size = evidence_bytes(db_num(&r, row, 4, 0));
-        sb_printf(&names, "%s\"%s\" (%s, holds %s)", names.len ? ", " : "",
-                  db_text(&r, row, 0), db_text(&r, row, 1), size);
+        sb_printf(&names, "%s\"%s\" (%s, holds %s)", names.len ? ", " : "", db_text(&r, row, 0),
+                  db_text(&r, row, 1), size);
         free(size);
     }
     char *total = evidence_bytes(retained);

@@ -7,13 +7,13 @@
 #include "audit/audit.h"
 
 void evidence_checkpoints(DbConn *conn, AuditResult *res);
-void evidence_databases(DbConn *conn, AuditResult *res);  /* cache, temp, xacts, wraparound */
-void evidence_tables(DbConn *conn, AuditResult *res);     /* dead tuples, last autovacuum */
-void evidence_io(DbConn *conn, AuditResult *res);         /* pg_stat_io, 16+ */
-void evidence_wal(DbConn *conn, AuditResult *res);        /* pg_stat_wal, 14+ */
+void evidence_databases(DbConn *conn, AuditResult *res); /* cache, temp, xacts, wraparound */
+void evidence_tables(DbConn *conn, AuditResult *res);    /* dead tuples, last autovacuum */
+void evidence_io(DbConn *conn, AuditResult *res);        /* pg_stat_io, 16+ */
+void evidence_wal(DbConn *conn, AuditResult *res);       /* pg_stat_wal, 14+ */
 void evidence_connections(DbConn *conn, AuditResult *res);
 void evidence_slots(DbConn *conn, AuditResult *res);
-void evidence_settings(AuditResult *res);                 /* from the snapshot: io_uring, … */
+void evidence_settings(AuditResult *res); /* from the snapshot: io_uring, … */
 
 /* "1.5 GB", "812 kB": a readable size (caller frees). */
 char *evidence_bytes(double bytes);

@@ -69,9 +69,12 @@ static void add_share(AuditResult *res, const Tally *tally, const char *name)
     double frac = tally->observations > 0 ? count / tally->observations : 0;
     char *key = share_key(name);
     char *text = xasprintf("%s: %.1f%% of %.0f active-backend observations (%d samples every "
-                           "%d ms over %.1f s)", !strcmp(name, "CPU:CPU") ? "on CPU (no wait "
-                           "event)" : name, 100 * frac, tally->observations, tally->ticks,
-                           tally->interval_ms, tally->elapsed_s);
+                           "%d ms over %.1f s)",
+                           !strcmp(name, "CPU:CPU") ? "on CPU (no wait "
+                                                      "event)"
+                                                    : name,
+                           100 * frac, tally->observations, tally->ticks, tally->interval_ms,
+                           tally->elapsed_s);
     snapshot_add_evidence(&res->snap, key, frac, text);
     free(key);
     free(text);
@@ -88,14 +91,14 @@ static bool is_key_event(const char *name)
 static void report_tally(AuditResult *res, const Tally *tally)
 {
     char *text = xasprintf("%d samples of pg_stat_activity every %d ms over %.1f s saw %.0f "
-                           "active client backends in all (%.2f on average)", tally->ticks,
-                           tally->interval_ms, tally->elapsed_s, tally->observations,
+                           "active client backends in all (%.2f on average)",
+                           tally->ticks, tally->interval_ms, tally->elapsed_s, tally->observations,
                            tally->ticks ? tally->observations / tally->ticks : 0);
     snapshot_add_evidence(&res->snap, "wait.samples", tally->ticks, text);
     free(text);
     text = xasprintf("on average %.2f client backends were active (by Little's law, throughput "
-                     "= this concurrency / latency)", tally->ticks ? tally->observations /
-                     tally->ticks : 0);
+                     "= this concurrency / latency)",
+                     tally->ticks ? tally->observations / tally->ticks : 0);
     snapshot_add_evidence(&res->snap, "wait.active_backends",
                           tally->ticks ? tally->observations / tally->ticks : 0, text);
     free(text);
@@ -111,8 +114,8 @@ static bool sample_once(DbConn *conn, AuditResult *res, Tally *tally, int planne
 {
     DbResult r;
     if (!db_run(conn, "wait_sample", &r)) {
-        char *what = xasprintf("wait-event sampling (stopped after %d of %d samples)",
-                               tally->ticks, planned);
+        char *what = xasprintf("wait-event sampling (stopped after %d of %d samples)", tally->ticks,
+                               planned);
         audit_unavailable(res, what, r.error, true);
         free(what);
         db_result_free(&r);

@@ -19,11 +19,11 @@ static int ascii_lower(int ch)
 static int name_compare(const char *a, const char *b)
 {
     for (; *a && *b; a++, b++) {
-        int ca = ascii_lower((unsigned char) *a), cb = ascii_lower((unsigned char) *b);
+        int ca = ascii_lower((unsigned char)*a), cb = ascii_lower((unsigned char)*b);
         if (ca != cb)
             return ca - cb;
     }
-    return ascii_lower((unsigned char) *a) - ascii_lower((unsigned char) *b);
+    return ascii_lower((unsigned char)*a) - ascii_lower((unsigned char)*b);
 }
 
 static bool name_equal(const char *a, const char *b)
@@ -34,7 +34,7 @@ static bool name_equal(const char *a, const char *b)
 static bool name_equal_n(const char *a, const char *b, size_t len)
 {
     for (size_t pos = 0; pos < len; pos++)
-        if (ascii_lower((unsigned char) a[pos]) != ascii_lower((unsigned char) b[pos]))
+        if (ascii_lower((unsigned char)a[pos]) != ascii_lower((unsigned char)b[pos]))
             return false;
     return true;
 }
@@ -95,7 +95,7 @@ const char *catalog_alias_target(int major, const char *name)
  * to the computed or hand-written sentence. */
 static const struct {
     const char *name;
-    const char *gone_in;  /* "9.5": removed or renamed before 13; NULL: the data knows */
+    const char *gone_in; /* "9.5": removed or renamed before 13; NULL: the data knows */
     const char *advice;
 } history[] = {
     {"add_missing_from", "9.0", NULL},
@@ -132,7 +132,7 @@ static int history_index(const char *name)
 {
     for (size_t idx = 0; idx < sizeof history / sizeof history[0]; idx++)
         if (name_equal(name, history[idx].name))
-            return (int) idx;
+            return (int)idx;
     return -1;
 }
 
@@ -196,7 +196,8 @@ char *catalog_version_note(int major, const char *name)
     if (known_range(name, &first, &last))
         note = computed_note(major, canonical_name(name), first, last);
     else if (hist >= 0 && history[hist].gone_in)
-        note = xasprintf("%s was removed in PostgreSQL %s", history[hist].name, history[hist].gone_in);
+        note =
+            xasprintf("%s was removed in PostgreSQL %s", history[hist].name, history[hist].gone_in);
     if (note && hist >= 0 && history[hist].advice) {
         char *joined = xasprintf("%s; %s", note, history[hist].advice);
         free(note);
@@ -218,20 +219,20 @@ static int edit_distance(const char *a, const char *b)
         return SUGGEST_MAX_LEN * 2;
     int dist[SUGGEST_MAX_LEN + 1][SUGGEST_MAX_LEN + 1];
     for (size_t row = 0; row <= la; row++)
-        dist[row][0] = (int) row;
+        dist[row][0] = (int)row;
     for (size_t col = 0; col <= lb; col++)
-        dist[0][col] = (int) col;
+        dist[0][col] = (int)col;
     for (size_t row = 1; row <= la; row++) {
         for (size_t col = 1; col <= lb; col++) {
-            int ca = ascii_lower((unsigned char) a[row - 1]);
-            int cb = ascii_lower((unsigned char) b[col - 1]);
+            int ca = ascii_lower((unsigned char)a[row - 1]);
+            int cb = ascii_lower((unsigned char)b[col - 1]);
             int best = dist[row - 1][col - 1] + (ca != cb);
             if (dist[row - 1][col] + 1 < best)
                 best = dist[row - 1][col] + 1;
             if (dist[row][col - 1] + 1 < best)
                 best = dist[row][col - 1] + 1;
-            if (row > 1 && col > 1 && ca == ascii_lower((unsigned char) b[col - 2]) &&
-                ascii_lower((unsigned char) a[row - 2]) == cb && dist[row - 2][col - 2] + 1 < best)
+            if (row > 1 && col > 1 && ca == ascii_lower((unsigned char)b[col - 2]) &&
+                ascii_lower((unsigned char)a[row - 2]) == cb && dist[row - 2][col - 2] + 1 < best)
                 best = dist[row - 2][col - 2] + 1;
             dist[row][col] = best;
         }
@@ -370,9 +371,12 @@ bool catalog_is_quoted_list(int major, const char *name)
         const char *name;
         int since;
     } lists[] = {
-        {"local_preload_libraries", 13},  {"oauth_validator_libraries", 18},
-        {"search_path", 13},              {"session_preload_libraries", 13},
-        {"shared_preload_libraries", 13}, {"temp_tablespaces", 13},
+        {"local_preload_libraries", 13},
+        {"oauth_validator_libraries", 18},
+        {"search_path", 13},
+        {"session_preload_libraries", 13},
+        {"shared_preload_libraries", 13},
+        {"temp_tablespaces", 13},
         {"unix_socket_directories", 14},
     };
     for (size_t idx = 0; idx < sizeof(lists) / sizeof(lists[0]); idx++)

@@ -31,19 +31,19 @@ typedef enum GucContext {
 } GucContext;
 
 typedef struct CatalogParam {
-    const char *name;       /* as in pg_settings (lower case but DateStyle, IntervalStyle, TimeZone) */
+    const char *name; /* as in pg_settings (lower case but DateStyle, IntervalStyle, TimeZone) */
     GucType type;
-    const char *unit;       /* pg_settings.unit: "B", "kB", "8kB", "MB", "ms", "s", "min"…; NULL */
-    const char *boot_val;   /* pg_settings.boot_val, in the base unit */
-    const char *min_val;    /* NULL unless integer/real */
+    const char *unit;     /* pg_settings.unit: "B", "kB", "8kB", "MB", "ms", "s", "min"…; NULL */
+    const char *boot_val; /* pg_settings.boot_val, in the base unit */
+    const char *min_val;  /* NULL unless integer/real */
     const char *max_val;
     const char *const *enum_vals; /* NULL-terminated; NULL unless enum */
     GucContext context;
     const char *category;
     const char *short_desc;
     const char *since_minor; /* "18.2" if it arrived in a minor release of this major, else NULL */
-    bool hidden;  /* accepted by the server but not listed in pg_settings (GUC_NO_SHOW_ALL:
-                   * default_with_oids, ssl_renegotiation_limit, seed, role, …) */
+    bool hidden; /* accepted by the server but not listed in pg_settings (GUC_NO_SHOW_ALL:
+                  * default_with_oids, ssl_renegotiation_limit, seed, role, …) */
 } CatalogParam;
 
 typedef struct Catalog {
@@ -85,7 +85,7 @@ const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", …
 bool catalog_context_needs_restart(GucContext ctx);
 /* What a changed value in postgresql.conf takes: "restart" (postmaster) or "reload". Static. */
 const char *catalog_context_applies(GucContext ctx);
-const char *catalog_type_name(GucType type);     /* "bool", "integer", … */
+const char *catalog_type_name(GucType type); /* "bool", "integer", … */
 
 /* True for the list parameters whose elements the server quotes one by one (GUC_LIST_INPUT |
  * GUC_LIST_QUOTE: search_path, shared_preload_libraries, …). Given as one string literal,

@@ -81,16 +81,25 @@ static size_t unit_table(const char *base, UnitRow rows[6])
         return 5;
     }
     if (!strcmp(base, "ms")) {
-        UnitRow t[6] = {{"d", 1000 * 60 * 60 * 24}, {"h", 1000 * 60 * 60}, {"min", 1000 * 60},
-                        {"s", 1000}, {"ms", 1}, {"us", 1.0 / 1000}};
+        UnitRow t[6] = {{"d", 1000 * 60 * 60 * 24},
+                        {"h", 1000 * 60 * 60},
+                        {"min", 1000 * 60},
+                        {"s", 1000},
+                        {"ms", 1},
+                        {"us", 1.0 / 1000}};
         memcpy(rows, t, sizeof(t));
     } else if (!strcmp(base, "s")) {
-        UnitRow t[6] = {{"d", 60 * 60 * 24}, {"h", 60 * 60}, {"min", 60},
-                        {"s", 1}, {"ms", 1.0 / 1000}, {"us", 1.0 / (1000 * 1000)}};
+        UnitRow t[6] = {{"d", 60 * 60 * 24}, {"h", 60 * 60},
+                        {"min", 60},         {"s", 1},
+                        {"ms", 1.0 / 1000},  {"us", 1.0 / (1000 * 1000)}};
         memcpy(rows, t, sizeof(t));
     } else {
-        UnitRow t[6] = {{"d", 60 * 24}, {"h", 60}, {"min", 1}, {"s", 1.0 / 60},
-                        {"ms", 1.0 / (1000 * 60)}, {"us", 1.0 / (1000 * 1000 * 60)}};
+        UnitRow t[6] = {{"d", 60 * 24},
+                        {"h", 60},
+                        {"min", 1},
+                        {"s", 1.0 / 60},
+                        {"ms", 1.0 / (1000 * 60)},
+                        {"us", 1.0 / (1000 * 1000 * 60)}};
         memcpy(rows, t, sizeof(t));
     }
     return 6;
@@ -188,26 +197,24 @@ static bool parse_bool_text(const char *text, bool *out)
 {
     size_t len = strlen(text);
     switch (*text) {
-    case 't': case 'T':
-        return strncasecmp(text, "true", len) == 0 && (*out = true, true);
-    case 'f': case 'F':
-        return strncasecmp(text, "false", len) == 0 && (*out = false, true);
-    case 'y': case 'Y':
-        return strncasecmp(text, "yes", len) == 0 && (*out = true, true);
-    case 'n': case 'N':
-        return strncasecmp(text, "no", len) == 0 && (*out = false, true);
-    case 'o': case 'O':
+    case 't':
+    case 'T': return strncasecmp(text, "true", len) == 0 && (*out = true, true);
+    case 'f':
+    case 'F': return strncasecmp(text, "false", len) == 0 && (*out = false, true);
+    case 'y':
+    case 'Y': return strncasecmp(text, "yes", len) == 0 && (*out = true, true);
+    case 'n':
+    case 'N': return strncasecmp(text, "no", len) == 0 && (*out = false, true);
+    case 'o':
+    case 'O':
         if (strncasecmp(text, "on", len > 2 ? len : 2) == 0)
             return *out = true, true;
         if (strncasecmp(text, "off", len > 2 ? len : 2) == 0)
             return *out = false, true;
         return false;
-    case '1':
-        return len == 1 && (*out = true, true);
-    case '0':
-        return len == 1 && (*out = false, true);
-    default:
-        return false;
+    case '1': return len == 1 && (*out = true, true);
+    case '0': return len == 1 && (*out = false, true);
+    default: return false;
     }
 }
 
@@ -220,9 +227,12 @@ typedef struct HiddenEnum {
     int max_major; /* last major accepting it; 0: every major that has the parameter */
 } HiddenEnum;
 
-#define BOOLISH(p, on, off)                                                          \
-    {p, "true", on, 0}, {p, "false", off, 0}, {p, "yes", on, 0}, {p, "no", off, 0},       \
-    {p, "1", on, 0}, {p, "0", off, 0}
+#define BOOLISH(p, on, off)                                                                        \
+    {p, "true", on, 0}, {p, "false", off, 0}, {p, "yes", on, 0}, {p, "no", off, 0},                \
+        {p, "1", on, 0},                                                                           \
+    {                                                                                              \
+        p, "0", off, 0                                                                             \
+    }
 
 static const HiddenEnum hidden_enums[] = {
     BOOLISH("archive_mode", "on", "off"),
@@ -307,7 +317,6 @@ static char *enum_hint(const CatalogParam *param)
     return sb_detach(&sb);
 }
 
-
 /* The server's own "%g": its snprintf spells infinities out. */
 static char *format_g(double val)
 {
@@ -363,8 +372,10 @@ static bool check_int_hook(const CatalogParam *param, int major, double val, PkD
         pk_diag_set(diag, NULL, 0, NULL, "invalid value for parameter \"%s\": %d", param->name,
                     (int)val);
         /* the DETAIL became a sentence (with a period) in 18 */
-        pk_diag_set_detail(diag, "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and "
-                                 "16777216 kB%s", major >= 18 ? "." : "");
+        pk_diag_set_detail(diag,
+                           "\"vacuum_buffer_usage_limit\" must be 0 or between 128 kB and "
+                           "16777216 kB%s",
+                           major >= 18 ? "." : "");
         return false;
     }
     return true;
@@ -377,15 +388,15 @@ static bool parse_number(const CatalogParam *param, const char *name, int major,
     bool ok = param->type == GUC_INTEGER ? parse_int_text(param, text, &out->num, &hint)
                                          : parse_real_text(param, text, &out->num, &hint);
     if (!ok)
-        return pk_diag_set(diag, NULL, 0, hint, "invalid value for parameter \"%s\": \"%s\"",
-                           name, text);
+        return pk_diag_set(diag, NULL, 0, hint, "invalid value for parameter \"%s\": \"%s\"", name,
+                           text);
     if (!check_range(param, name, major, out, diag))
         return false;
     return param->type != GUC_INTEGER || check_int_hook(param, major, out->num, diag);
 }
 
-bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,
-                        const char *text, GucValue *out, PkDiag *diag)
+bool guc_parse_value_as(const CatalogParam *param, int major, const char *written, const char *text,
+                        GucValue *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     out->type = param->type;
@@ -396,8 +407,7 @@ bool guc_parse_value_as(const CatalogParam *param, int major, const char *writte
             return true;
         return pk_diag_set(diag, NULL, 0, NULL, "parameter \"%s\" requires a Boolean value", name);
     case GUC_INTEGER:
-    case GUC_REAL:
-        return parse_number(param, name, major, text, out, diag);
+    case GUC_REAL: return parse_number(param, name, major, text, out, diag);
     case GUC_ENUM: {
         if (parse_enum_text(param, major, text, &out->enum_val))
             return true;
@@ -406,9 +416,7 @@ bool guc_parse_value_as(const CatalogParam *param, int major, const char *writte
         free(hint);
         return false;
     }
-    case GUC_STRING:
-        out->str = text;
-        return true;
+    case GUC_STRING: out->str = text; return true;
     }
     return true;
 }
@@ -427,16 +435,11 @@ bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out,
 char *guc_value_to_setting(const CatalogParam *param, const GucValue *val)
 {
     switch (param->type) {
-    case GUC_BOOL:
-        return xstrdup(val->boolval ? "on" : "off");
-    case GUC_INTEGER:
-        return xasprintf("%d", (int)val->num);
-    case GUC_REAL:
-        return xasprintf("%g", val->num);
-    case GUC_ENUM:
-        return xstrdup(val->enum_val ? val->enum_val : "");
-    case GUC_STRING:
-        return xstrdup(val->str ? val->str : "");
+    case GUC_BOOL: return xstrdup(val->boolval ? "on" : "off");
+    case GUC_INTEGER: return xasprintf("%d", (int)val->num);
+    case GUC_REAL: return xasprintf("%g", val->num);
+    case GUC_ENUM: return xstrdup(val->enum_val ? val->enum_val : "");
+    case GUC_STRING: return xstrdup(val->str ? val->str : "");
     }
     return xstrdup("");
 }

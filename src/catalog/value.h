@@ -11,8 +11,8 @@
 
 typedef struct GucValue {
     GucType type;
-    bool boolval;      /* GUC_BOOL */
-    double num;        /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
+    bool boolval; /* GUC_BOOL */
+    double num;   /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
     const char *enum_val; /* GUC_ENUM: canonical value from the catalog (borrowed) */
     const char *str;      /* GUC_STRING: the text given to guc_parse_value (borrowed) */
     bool out_of_range;    /* on failure: the value parsed but lies outside min_val .. max_val */
@@ -28,8 +28,8 @@ bool guc_parse_value_for(const CatalogParam *param, int major, const char *text,
                          PkDiag *diag);
 /* The same for a line that wrote the parameter as `written` ("WORK_MEM", "sort_mem"): up to 17
  * the server's messages name the parameter as written, from 18 on by its catalog name. */
-bool guc_parse_value_as(const CatalogParam *param, int major, const char *written,
-                        const char *text, GucValue *out, PkDiag *diag);
+bool guc_parse_value_as(const CatalogParam *param, int major, const char *written, const char *text,
+                        GucValue *out, PkDiag *diag);
 
 /* The value rendered in the base unit as pg_settings.setting would show it ("16384", "0.9",
  * "on", "replica"). Caller frees. */

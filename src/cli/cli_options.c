@@ -73,8 +73,8 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
     return best && best_dist <= limit ? best : NULL;
 }
 
-int cli_unknown_command(const char *what, const char *word, const char *const *candidates,
-                        size_t n, const char *help_cmd)
+int cli_unknown_command(const char *what, const char *word, const char *const *candidates, size_t n,
+                        const char *help_cmd)
 {
     const char *near = cli_nearest(word, candidates, n);
     StrBuf hint = STRBUF_INIT;
@@ -117,9 +117,10 @@ static void print_usage_error(const char *arg, int kind, const CliOption *opts, 
         snprintf(hint, sizeof(hint), "did you mean --%s? See 'pgknob %s --help'.", near, command);
     else
         snprintf(hint, sizeof(hint), "see 'pgknob %s --help' for the options.", command);
-    cli_error(hint, kind == ':'   ? "option \"%s\" needs a value"
-                    : kind == '=' ? "option \"%s\" takes no value"
-                                  : "unknown option \"%s\"",
+    cli_error(hint,
+              kind == ':'   ? "option \"%s\" needs a value"
+              : kind == '=' ? "option \"%s\" takes no value"
+                            : "unknown option \"%s\"",
               arg);
     free(name);
 }
@@ -136,9 +137,8 @@ int cli_getopt(int argc, char **argv, const char *flags, const CliOption *opts, 
     shortopts[len++] = ':';
     struct option *longopts = xmalloc((n + 1) * sizeof(struct option));
     for (size_t idx = 0; idx < n; idx++) {
-        longopts[idx] = (struct option){opts[idx].name,
-                                        opts[idx].arg ? required_argument : no_argument, NULL,
-                                        opts[idx].key};
+        longopts[idx] = (struct option){
+            opts[idx].name, opts[idx].arg ? required_argument : no_argument, NULL, opts[idx].key};
         if (opts[idx].key < 256 && len + 3 < sizeof(shortopts)) {
             shortopts[len++] = (char)opts[idx].key;
             if (opts[idx].arg)

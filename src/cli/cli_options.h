@@ -52,7 +52,7 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
 
 /* "pgknob: error: unknown COMMAND "word"" then a hint: did you mean …?, else the list of
  * `candidates`. Returns the usage exit code (2). */
-int cli_unknown_command(const char *what, const char *word, const char *const *candidates,
-                        size_t n, const char *help_cmd);
+int cli_unknown_command(const char *what, const char *word, const char *const *candidates, size_t n,
+                        const char *help_cmd);
 
 #endif

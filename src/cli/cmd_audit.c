@@ -34,7 +34,7 @@ typedef struct AuditCli {
     const char *out_path;
     int timeout_ms;
     bool verbose;
-    const char *compare;  /* --compare FILE: the configuration the server should run */
+    const char *compare; /* --compare FILE: the configuration the server should run */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
     ProjectOptions project;
@@ -42,7 +42,12 @@ typedef struct AuditCli {
 } AuditCli;
 
 enum {
-    OPT_SAMPLE = 256, OPT_FORMAT, OPT_TIMEOUT, OPT_COMPARE, OPT_OUTPUT = 'o', OPT_VERBOSE = 'v',
+    OPT_SAMPLE = 256,
+    OPT_FORMAT,
+    OPT_TIMEOUT,
+    OPT_COMPARE,
+    OPT_OUTPUT = 'o',
+    OPT_VERBOSE = 'v',
     OPT_HELP = 'h',
 };
 
@@ -56,7 +61,8 @@ static const CliOption audit_options[] = {
      "output format: text, json, md, html, sarif, github or junit\n"
      "(default text, or from -o's extension)"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
+     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or "
+     "refusal:\n"
      "only findings that stop the server (refuses_start)"},
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of the current\n"
@@ -113,15 +119,9 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
         cli->timeout_ms = (int)strtol(arg, &end, 10);
         return (*end == '\0' && cli->timeout_ms >= 10 && cli->timeout_ms <= 3600000) ||
                usage_error("invalid --timeout", arg, "Give milliseconds, from 10 to 3600000.");
-    case OPT_OUTPUT:
-        cli->out_path = arg;
-        return true;
-    case OPT_VERBOSE:
-        cli->verbose = true;
-        return true;
-    case OPT_COMPARE:
-        cli->compare = arg;
-        return true;
+    case OPT_OUTPUT: cli->out_path = arg; return true;
+    case OPT_VERBOSE: cli->verbose = true; return true;
+    case OPT_COMPARE: cli->compare = arg; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
     return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
@@ -190,15 +190,18 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
         Finding *f = findings_add(findings, "PK0904", "audit.partial", SEV_NOTICE, "audit");
         f->title = xstrdup("partial audit: some evidence could not be read");
         f->message = xasprintf("partial audit: %zu piece%s of evidence could not be read; rules "
-                               "that need them were skipped", n_failed, n_failed == 1 ? "" : "s");
+                               "that need them were skipped",
+                               n_failed, n_failed == 1 ? "" : "s");
     }
 }
 
 static void print_verbose(const AuditResult *res, size_t n_skipped)
 {
-    fprintf(stderr, "pgknob: audit: PostgreSQL %s, %zu queries in %.1f ms, %zu evidence values, "
-            "%zu rules skipped for missing facts%s\n", res->server_version, res->n_queries,
-            res->elapsed_ms, res->snap.n_evidence, n_skipped, res->partial ? ", partial" : "");
+    fprintf(stderr,
+            "pgknob: audit: PostgreSQL %s, %zu queries in %.1f ms, %zu evidence values, "
+            "%zu rules skipped for missing facts%s\n",
+            res->server_version, res->n_queries, res->elapsed_ms, res->snap.n_evidence, n_skipped,
+            res->partial ? ", partial" : "");
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
         fprintf(stderr, "pgknob: audit: %s: %s: %s\n",
                 res->unavailable[item_idx].failure ? "unavailable" : "not collected",
@@ -208,27 +211,39 @@ static void print_verbose(const AuditResult *res, size_t n_skipped)
 static int render(const AuditCli *cli, const AuditResult *res, const char *target,
                   const FindingList *findings, size_t n_known)
 {
-    ReportSource source = {
-        .path = target, .kind = "server", .pg_major = res->snap.pg_major,
-        .pg_version = res->server_version, .version_source = "server", .snap = &res->snap};
+    ReportSource source = {.path = target,
+                           .kind = "server",
+                           .pg_major = res->snap.pg_major,
+                           .pg_version = res->server_version,
+                           .version_source = "server",
+                           .snap = &res->snap};
     ReportUnavailable *unavailable = xcalloc(res->n_unavailable + 1, sizeof(*unavailable));
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++)
         unavailable[item_idx] = (ReportUnavailable){.what = res->unavailable[item_idx].what,
                                                     .why = res->unavailable[item_idx].why,
                                                     .failure = res->unavailable[item_idx].failure};
-    ReportAudit audit = {.partial = res->partial, .unavailable = unavailable,
-                         .n_unavailable = res->n_unavailable};
+    ReportAudit audit = {
+        .partial = res->partial, .unavailable = unavailable, .n_unavailable = res->n_unavailable};
     const ProjectOptions *project = &cli->project;
-    ReportInput in = {.command = "audit", .sources = &source, .n_sources = 1,
-                      .findings = findings, .fail_on = project->fail_on,
-                      .fail_on_refusal = project->fail_on_refusal, .host = &res->snap.host,
-                      .audit = &audit, .rule_packs = (const char *const *)cli->rules.pack_dirs,
-                      .n_rule_packs = cli->rules.n_pack_dirs, .skipped = &cli->rules.skipped,
-                      .baseline = project->baseline, .n_baseline_known = n_known,
-                      .config = project->project.path, .redact = &project->redact};
+    ReportInput in = {.command = "audit",
+                      .sources = &source,
+                      .n_sources = 1,
+                      .findings = findings,
+                      .fail_on = project->fail_on,
+                      .fail_on_refusal = project->fail_on_refusal,
+                      .host = &res->snap.host,
+                      .audit = &audit,
+                      .rule_packs = (const char *const *)cli->rules.pack_dirs,
+                      .n_rule_packs = cli->rules.n_pack_dirs,
+                      .skipped = &cli->rules.skipped,
+                      .baseline = project->baseline,
+                      .n_baseline_known = n_known,
+                      .config = project->project.path,
+                      .redact = &project->redact};
     const char *no_color = getenv("NO_COLOR");
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
-                       .cwd = NULL, .timestamp = report_timestamp()};
+                       .cwd = NULL,
+                       .timestamp = report_timestamp()};
     int rc = cli_emit_report(report_format_choose(cli->format, cli->out_path), &in, &opts,
                              cli->out_path);
     free(unavailable);
@@ -238,7 +253,8 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
 static DbConn *audit_connect(AuditCli *cli)
 {
     PkDiag diag = PK_DIAG_INIT;
-    DbConnectOpts opts = {.conninfo = cli->conninfo, .statement_timeout_ms = cli->timeout_ms,
+    DbConnectOpts opts = {.conninfo = cli->conninfo,
+                          .statement_timeout_ms = cli->timeout_ms,
                           .lock_timeout_ms = cli->timeout_ms < 2000 ? cli->timeout_ms / 2 : 1000};
     DbConn *conn = db_connect(&opts, &diag);
     /* libpq's messages may quote the connection string (a URI it cannot parse) */
@@ -260,8 +276,8 @@ static bool audit_host(const AuditCli *cli, const DbConn *conn, Snapshot *snap)
     const SnapSetting *data_dir = snapshot_get(snap, "data_directory");
     PkDiag diag = PK_DIAG_INIT;
     host_facts_clear(&snap->host);
-    if (host_from_option(spec, data_dir && data_dir->value[0] ? data_dir->value : NULL,
-                         &snap->host, &diag))
+    if (host_from_option(spec, data_dir && data_dir->value[0] ? data_dir->value : NULL, &snap->host,
+                         &diag))
         return true;
     pk_diag_prefix(&diag, "invalid --host \"%s\"", spec);
     cli_print_diag(&diag);
@@ -398,4 +414,3 @@ size_t cmd_audit_specs(const CliSpec **specs)
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

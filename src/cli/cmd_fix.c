@@ -24,15 +24,22 @@
 
 typedef struct FixCli {
     LintOpts lint;
-    const char *output;     /* -o OUT */
+    const char *output; /* -o OUT */
     bool diff, in_place;
     const char *format;     /* "conf" (default) or "alter-system" */
     ProjectOptions project; /* --config, --host, --rules, --disable */
     LintRulesOpts rules;
 } FixCli;
 
-enum { OPT_PG_VERSION = 256, OPT_DIFF, OPT_IN_PLACE, OPT_FORMAT, OPT_NO_RULES, OPT_OUTPUT = 'o',
-       OPT_HELP = 'h' };
+enum {
+    OPT_PG_VERSION = 256,
+    OPT_DIFF,
+    OPT_IN_PLACE,
+    OPT_FORMAT,
+    OPT_NO_RULES,
+    OPT_OUTPUT = 'o',
+    OPT_HELP = 'h'
+};
 
 static const CliOption fix_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
@@ -43,7 +50,8 @@ static const CliOption fix_options[] = {
     {"diff", NULL, OPT_DIFF, "print a unified diff (the default without -o)"},
     {"in-place", NULL, OPT_IN_PLACE, "rewrite the input files themselves"},
     {"format", "FORMAT", OPT_FORMAT,
-     "conf (edit the files, default) or alter-system (print\nALTER SYSTEM statements and their rollback)"},
+     "conf (edit the files, default) or alter-system (print\nALTER SYSTEM statements and their "
+     "rollback)"},
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of FILE's\n"
      "directory or the nearest parent, up to the repository root)"},
@@ -193,7 +201,8 @@ static bool write_output(const FixCli *cli, const LintInput *input, const FixPla
     bool ok = true;
     for (size_t idx = 0; ok && idx < plan->n_files; idx++) {
         const char *path = plan->files[idx].path;
-        if (strncmp(path, base, base_len) || path[base_len] != '/' || strchr(path + base_len + 1, '/')) {
+        if (strncmp(path, base, base_len) || path[base_len] != '/' ||
+            strchr(path + base_len + 1, '/')) {
             cli_error(NULL, "%s is outside %s: use --diff or --in-place", path, base);
             ok = false;
             break;
@@ -311,4 +320,3 @@ size_t cmd_fix_specs(const CliSpec **specs)
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

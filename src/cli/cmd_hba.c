@@ -67,8 +67,10 @@ static int hba_parse_args(int argc, char **argv, HbaCli *cli)
         case OPT_IDENT: cli->ident = optarg; break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
-                fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: formats are: text,"
-                                " json.\n", optarg);
+                fprintf(stderr,
+                        "pgknob: error: unknown format \"%s\"\nhint: formats are: text,"
+                        " json.\n",
+                        optarg);
                 return PK_EXIT_USAGE;
             }
             cli->format = optarg;
@@ -82,8 +84,10 @@ static int hba_parse_args(int argc, char **argv, HbaCli *cli)
             break;
         case OPT_BUILD:
             if (!hba_features_parse(optarg, &cli->features)) {
-                fprintf(stderr, "pgknob: error: unknown build feature in \"%s\"\nhint: features"
-                                " are: ssl, gss, ldap, pam, bsd, or none.\n", optarg);
+                fprintf(stderr,
+                        "pgknob: error: unknown build feature in \"%s\"\nhint: features"
+                        " are: ssl, gss, ldap, pam, bsd, or none.\n",
+                        optarg);
                 return PK_EXIT_USAGE;
             }
             break;
@@ -114,17 +118,17 @@ static json_t *notes_json(const HbaFileSet *fs)
 {
     json_t *arr = json_array();
     for (size_t idx = 0; idx < fs->n_notes; idx++)
-        json_array_append_new(arr, json_pack("{s:s,s:i,s:s}", "file", fs->notes[idx].file,
-                                             "line", fs->notes[idx].line, "message",
-                                             fs->notes[idx].message));
+        json_array_append_new(arr,
+                              json_pack("{s:s,s:i,s:s}", "file", fs->notes[idx].file, "line",
+                                        fs->notes[idx].line, "message", fs->notes[idx].message));
     return arr;
 }
 
 static json_t *file_json(const HbaFileSet *fs)
 {
     return json_pack("{s:o,s:b,s:o,s:o}", "file", str_or_null(fs->path), "loads", fs->loads,
-                     "error", str_or_null(fs->missing ? fs->open_error.message : NULL),
-                     "notes", notes_json(fs));
+                     "error", str_or_null(fs->missing ? fs->open_error.message : NULL), "notes",
+                     notes_json(fs));
 }
 
 static json_t *set_json(const HbaSet *set)
@@ -150,10 +154,9 @@ static json_t *set_json(const HbaSet *set)
             json_object_set_new(row, "file_name", json_string(r->file));
             json_object_set_new(row, "line_number", json_integer(r->line));
             json_object_set_new(row, "type", str_or_null(r->type));
-            json_object_set_new(row, "database", r->parsed ? tokens_json(&r->databases)
-                                                           : json_null());
-            json_object_set_new(row, "user_name", r->parsed ? tokens_json(&r->users)
-                                                            : json_null());
+            json_object_set_new(row, "database",
+                                r->parsed ? tokens_json(&r->databases) : json_null());
+            json_object_set_new(row, "user_name", r->parsed ? tokens_json(&r->users) : json_null());
             json_object_set_new(row, "address", str_or_null(r->address));
             json_object_set_new(row, "netmask", str_or_null(r->netmask));
             json_object_set_new(row, "auth_method", str_or_null(r->method));
@@ -201,8 +204,8 @@ static void print_text(const HbaSet *set)
     StrBuf sb = STRBUF_INIT;
     if (set->hba.path) {
         sb_printf(&sb, "%s (PostgreSQL %d): %s\n", set->hba.path, set->opts.major,
-                  set->hba.loads ? "loads"
-                  : set->hba.missing ? "cannot be read: the server refuses to start"
+                  set->hba.loads        ? "loads"
+                  : set->hba.missing    ? "cannot be read: the server refuses to start"
                   : set->hba_no_entries ? "contains no entries: the server refuses to start"
                                         : "does not load: the server refuses to start");
         if (set->hba.missing)
@@ -234,12 +237,12 @@ static void print_text(const HbaSet *set)
             sb_putc(&sb, '\n');
         }
         for (size_t idx = 0; idx < set->hba.n_notes; idx++)
-            sb_printf(&sb, "%s:%d: note: %s\n", set->hba.notes[idx].file,
-                      set->hba.notes[idx].line, set->hba.notes[idx].message);
+            sb_printf(&sb, "%s:%d: note: %s\n", set->hba.notes[idx].file, set->hba.notes[idx].line,
+                      set->hba.notes[idx].message);
     }
     if (set->ident.path) {
         sb_printf(&sb, "%s: %s\n", set->ident.path,
-                  set->ident.loads ? "loads"
+                  set->ident.loads     ? "loads"
                   : set->ident.missing ? "cannot be read: no user name map is usable"
                                        : "does not load: no user name map is usable");
         if (set->ident.missing)
@@ -267,8 +270,9 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
 {
     int major = PK_DEFAULT_MAJOR, minor;
     if (cli->pg_version && !lint_parse_version(cli->pg_version, &major, &minor)) {
-        fprintf(stderr, "pgknob: error: unsupported PostgreSQL version \"%s\"\n"
-                        "hint: pgknob knows PostgreSQL %d to %d.\n",
+        fprintf(stderr,
+                "pgknob: error: unsupported PostgreSQL version \"%s\"\n"
+                "hint: pgknob knows PostgreSQL %d to %d.\n",
                 cli->pg_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
         return false;
     }
@@ -290,8 +294,10 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
             major = set.data_dir_major;
         const Catalog *cat = catalog_for_major(major);
         if (!cat) {
-            fprintf(stderr, "pgknob: error: %s: PostgreSQL %d is not one pgknob knows;"
-                            " use --pg-version\n", path, major);
+            fprintf(stderr,
+                    "pgknob: error: %s: PostgreSQL %d is not one pgknob knows;"
+                    " use --pg-version\n",
+                    path, major);
             conf_set_free(&set);
             return false;
         }
@@ -301,8 +307,10 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         snapshot_free(&snap);
         conf_set_free(&set);
     } else if (!hba_input_from_file(path, major, in)) {
-        fprintf(stderr, "pgknob: error: %s: not a pg_hba.conf or pg_ident.conf\n"
-                        "hint: name it pg_hba.conf, or give the data directory.\n", path);
+        fprintf(stderr,
+                "pgknob: error: %s: not a pg_hba.conf or pg_ident.conf\n"
+                "hint: name it pg_hba.conf, or give the data directory.\n",
+                path);
         return false;
     }
     if (!in->hba_path && !in->ident_path) {

@@ -52,18 +52,45 @@ static void lab_usage_head(FILE *out)
             "lab file or server error, 128+N interrupted by signal N (settings restored first).\n");
 }
 
-enum { LAB_OPT_WAREHOUSES = 256, LAB_OPT_CLIENTS, LAB_OPT_DURATION, LAB_OPT_QUICK, LAB_OPT_OUT,
-       LAB_OPT_PG_BIN, LAB_OPT_KEEP, LAB_OPT_DSN, LAB_OPT_ALLOW_EXISTING, LAB_OPT_LABS,
-       LAB_OPT_STATE_DIR, LAB_OPT_TRIALS, LAB_OPT_HELP = 'h' };
+enum {
+    LAB_OPT_WAREHOUSES = 256,
+    LAB_OPT_CLIENTS,
+    LAB_OPT_DURATION,
+    LAB_OPT_QUICK,
+    LAB_OPT_OUT,
+    LAB_OPT_PG_BIN,
+    LAB_OPT_KEEP,
+    LAB_OPT_DSN,
+    LAB_OPT_ALLOW_EXISTING,
+    LAB_OPT_LABS,
+    LAB_OPT_STATE_DIR,
+    LAB_OPT_TRIALS,
+    LAB_OPT_HELP = 'h'
+};
 
-#define LAB_OPT_LABS_ENTRY {"labs", "DIR", LAB_OPT_LABS, "another labs directory (default: labs/ of the project,\nor $PGKNOB_LABS)"}
-#define LAB_OPT_STATE_ENTRY                                                                   \
-    {"state-dir", "DIR", LAB_OPT_STATE_DIR,                                                   \
-     "where lab journals and throwaway-cluster records go\n(default: $XDG_STATE_HOME/pgknob, else ~/.local/state/pgknob)"}
-#define LAB_OPT_DSN_ENTRY(help) {"dsn", "CONNINFO", LAB_OPT_DSN, help}
-#define LAB_OPT_PG_BIN_ENTRY                                                                  \
-    {"pg-bin", "DIR", LAB_OPT_PG_BIN, "the server binaries (initdb, pg_ctl, postgres) to use"}
-#define LAB_OPT_HELP_ENTRY {"help", NULL, LAB_OPT_HELP, "show this help and exit"}
+#define LAB_OPT_LABS_ENTRY                                                                         \
+    {                                                                                              \
+        "labs", "DIR", LAB_OPT_LABS,                                                               \
+            "another labs directory (default: labs/ of the project,\nor $PGKNOB_LABS)"             \
+    }
+#define LAB_OPT_STATE_ENTRY                                                                        \
+    {                                                                                              \
+        "state-dir", "DIR", LAB_OPT_STATE_DIR,                                                     \
+            "where lab journals and throwaway-cluster records go\n(default: "                      \
+            "$XDG_STATE_HOME/pgknob, else ~/.local/state/pgknob)"                                  \
+    }
+#define LAB_OPT_DSN_ENTRY(help)                                                                    \
+    {                                                                                              \
+        "dsn", "CONNINFO", LAB_OPT_DSN, help                                                       \
+    }
+#define LAB_OPT_PG_BIN_ENTRY                                                                       \
+    {                                                                                              \
+        "pg-bin", "DIR", LAB_OPT_PG_BIN, "the server binaries (initdb, pg_ctl, postgres) to use"   \
+    }
+#define LAB_OPT_HELP_ENTRY                                                                         \
+    {                                                                                              \
+        "help", NULL, LAB_OPT_HELP, "show this help and exit"                                      \
+    }
 
 static const CliOption lab_list_options[] = {LAB_OPT_LABS_ENTRY, LAB_OPT_STATE_ENTRY,
                                              LAB_OPT_HELP_ENTRY};
@@ -188,8 +215,8 @@ static int lab_list(const LabSet *set)
     printf("%-18s %-10s %-5s %s\n", "ID", "KIND", "MIN", "TITLE");
     for (size_t idx = 0; idx < set->n; idx++) {
         const Lab *lab = &set->labs[idx];
-        printf("%-18s %-10s %-5d %s\n", lab->id,
-               lab->kind == LAB_STAGE ? "stage" : "standalone", lab->min_major, lab->title);
+        printf("%-18s %-10s %-5d %s\n", lab->id, lab->kind == LAB_STAGE ? "stage" : "standalone",
+               lab->min_major, lab->title);
     }
     return PK_EXIT_OK;
 }
@@ -227,8 +254,10 @@ static int lab_show(const LabSet *set, const char *id)
 {
     const Lab *lab = lab_set_find(set, id);
     if (!lab) {
-        fprintf(stderr, "pgknob: error: unknown lab \"%s\"\nhint: `pgknob lab list` shows the "
-                        "labs.\n", id);
+        fprintf(stderr,
+                "pgknob: error: unknown lab \"%s\"\nhint: `pgknob lab list` shows the "
+                "labs.\n",
+                id);
         return PK_EXIT_USAGE;
     }
     printf("%s: %s\n", lab->id, lab->title);
@@ -288,14 +317,14 @@ static bool parse_positive(const char *opt, const char *value, int *out)
 static bool parse_run_option(int opt, RunArgs *args)
 {
     switch (opt) {
-    case LAB_OPT_WAREHOUSES:
-        return parse_positive("--warehouses", optarg, &args->opts.warehouses);
-    case LAB_OPT_CLIENTS:
-        return parse_positive("--clients", optarg, &args->opts.clients);
+    case LAB_OPT_WAREHOUSES: return parse_positive("--warehouses", optarg, &args->opts.warehouses);
+    case LAB_OPT_CLIENTS: return parse_positive("--clients", optarg, &args->opts.clients);
     case LAB_OPT_DURATION:
         if (!pk_parse_duration(optarg, 1, 86400, &args->opts.duration_s)) {
-            fprintf(stderr, "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
-                            "e.g. 60s or 2min.\n", optarg);
+            fprintf(stderr,
+                    "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
+                    "e.g. 60s or 2min.\n",
+                    optarg);
             return false;
         }
         return true;
@@ -304,8 +333,10 @@ static bool parse_run_option(int opt, RunArgs *args)
         if (!parse_positive("--trials", optarg, &args->opts.trials))
             return false;
         if (args->opts.trials > 100) {
-            fprintf(stderr, "pgknob: error: invalid value for --trials: \"%s\"\nhint: Give 1 to "
-                            "100 trials.\n", optarg);
+            fprintf(stderr,
+                    "pgknob: error: invalid value for --trials: \"%s\"\nhint: Give 1 to "
+                    "100 trials.\n",
+                    optarg);
             return false;
         }
         return true;
@@ -382,8 +413,7 @@ static void print_results(const LabRunReport *rep)
             char *article = lab_report_format_ratio(base_ref / stage_ref);
             snprintf(ref, sizeof(ref), "%s (%g)", article, stage_ref);
             free(article);
-        }
-        else if (stage_ref > 0)
+        } else if (stage_ref > 0)
             snprintf(ref, sizeof(ref), "(%g)", stage_ref);
         printf("%-28s %14s %10s %10s %18s %s\n", stage->id, tps, p95, factor, ci, ref);
         free(tps);
@@ -483,11 +513,10 @@ static void print_ab(const LabRunReport *rep)
     printf("%-8s %12s %10s %12s %10s\n", "TRIAL", "A TPS", "A P95 MS", "B TPS", "B P95 MS");
     int n = a->n_trials > b->n_trials ? a->n_trials : b->n_trials;
     for (int idx = 0; idx < n; idx++)
-        printf("%-8d %12.4g %10.1f %12.4g %10.1f\n", idx + 1,
-               idx < a->n_trials ? a->trial_tps[idx] : -1,
-               idx < a->n_trials ? a->trial_p95[idx] : -1,
-               idx < b->n_trials ? b->trial_tps[idx] : -1,
-               idx < b->n_trials ? b->trial_p95[idx] : -1);
+        printf(
+            "%-8d %12.4g %10.1f %12.4g %10.1f\n", idx + 1,
+            idx < a->n_trials ? a->trial_tps[idx] : -1, idx < a->n_trials ? a->trial_p95[idx] : -1,
+            idx < b->n_trials ? b->trial_tps[idx] : -1, idx < b->n_trials ? b->trial_p95[idx] : -1);
     printf("%-8s %12.4g %10.1f %12.4g %10.1f\n", "median", lab_stage_tps(a), a->p95_median,
            lab_stage_tps(b), b->p95_median);
     char *verdict = lab_report_ab_verdict(rep);
@@ -503,8 +532,9 @@ static int lab_ab_cmd(int argc, char **argv)
     if (!parse_run_args(argc, argv, &args, lab_ab_options, N_OPTS(lab_ab_options), "lab ab"))
         return PK_EXIT_USAGE;
     if (optind >= argc || argc - optind > 2) {
-        fprintf(stderr, "pgknob: error: %s\nhint: pgknob lab ab CONFIG_A [CONFIG_B]: a "
-                        "postgresql.conf or a data directory each (B: the baseline stage).\n",
+        fprintf(stderr,
+                "pgknob: error: %s\nhint: pgknob lab ab CONFIG_A [CONFIG_B]: a "
+                "postgresql.conf or a data directory each (B: the baseline stage).\n",
                 optind >= argc ? "lab ab needs a configuration to test"
                                : "lab ab takes at most two configurations");
         return PK_EXIT_USAGE;
@@ -562,7 +592,8 @@ static int lab_restore_cmd(int argc, char **argv)
         return PK_EXIT_USAGE;
     }
     if (!opts.dsn) {
-        fprintf(stderr, "pgknob: error: lab restore needs --dsn CONNINFO (the server to restore)\n");
+        fprintf(stderr,
+                "pgknob: error: lab restore needs --dsn CONNINFO (the server to restore)\n");
         return PK_EXIT_USAGE;
     }
     char *state = lab_preflight(state_dir, false);
@@ -616,7 +647,8 @@ int cmd_lab(int argc, char **argv)
     if (optind < argc)
         id = argv[optind++];
     if (optind < argc || (id && !strcmp(sub, "list"))) {
-        fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\nhint: see 'pgknob %s --help'.\n",
+        fprintf(stderr,
+                "pgknob: error: unexpected argument \"%s\"\nhint: see 'pgknob %s --help'.\n",
                 optind < argc ? argv[optind] : id, command);
         return PK_EXIT_USAGE;
     }
@@ -638,11 +670,13 @@ size_t cmd_lab_specs(const CliSpec **specs)
     static const CliSpec table[] = {
         {"lab list", "\\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
         {"lab show", "*ID* \\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
-        {"lab run", "\\[*ID*...|series|all\\] \\[*OPTIONS*\\]", lab_run_options, N_OPTS(lab_run_options)},
-        {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options, N_OPTS(lab_ab_options)},
-        {"lab restore", "**--dsn** *CONNINFO* \\[*OPTIONS*\\]", lab_restore_options, N_OPTS(lab_restore_options)},
+        {"lab run", "\\[*ID*...|series|all\\] \\[*OPTIONS*\\]", lab_run_options,
+         N_OPTS(lab_run_options)},
+        {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options,
+         N_OPTS(lab_ab_options)},
+        {"lab restore", "**--dsn** *CONNINFO* \\[*OPTIONS*\\]", lab_restore_options,
+         N_OPTS(lab_restore_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

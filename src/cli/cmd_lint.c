@@ -22,16 +22,26 @@
 
 typedef struct LintCli {
     LintOpts lint;
-    const char *format;       /* NULL: inferred from --output, else text */
-    const char *output;       /* -o FILE, or NULL for stdout */
-    ProjectOptions project;   /* --config, --baseline, --fail-on, --host, --rules, --disable */
-    LintRulesOpts rules;      /* the project's host, rules and disabled ids; --no-rules */
-    bool cluster;             /* --cluster: inputs are a primary and its standbys */
+    const char *format;     /* NULL: inferred from --output, else text */
+    const char *output;     /* -o FILE, or NULL for stdout */
+    ProjectOptions project; /* --config, --baseline, --fail-on, --host, --rules, --disable */
+    LintRulesOpts rules;    /* the project's host, rules and disabled ids; --no-rules */
+    bool cluster;           /* --cluster: inputs are a primary and its standbys */
 } LintCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_NO_AUTO_CONF, OPT_NO_RULES, OPT_FRAGMENT,
-       OPT_INPUT_FORMAT, OPT_TARGET, OPT_CLUSTER, OPT_STDIN_FILENAME, OPT_OUTPUT = 'o',
-       OPT_HELP = 'h' };
+enum {
+    OPT_PG_VERSION = 256,
+    OPT_FORMAT,
+    OPT_NO_AUTO_CONF,
+    OPT_NO_RULES,
+    OPT_FRAGMENT,
+    OPT_INPUT_FORMAT,
+    OPT_TARGET,
+    OPT_CLUSTER,
+    OPT_STDIN_FILENAME,
+    OPT_OUTPUT = 'o',
+    OPT_HELP = 'h'
+};
 
 /* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
@@ -61,7 +71,8 @@ static const CliOption lint_options[] = {
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
     {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or refusal:\n"
+     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or "
+     "refusal:\n"
      "only findings that stop the server (refuses_start)"},
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
@@ -69,7 +80,8 @@ static const CliOption lint_options[] = {
      "the files are parts of a configuration (as postgresql.auto.conf\n"
      "and files in a *.d directory are): what they leave unset is unknown"},
     {"host", "FACTS", PROJECT_OPT_HOST,
-     "host facts for the rules: local (read this machine),\nor ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
+     "host facts for the rules: local (read this machine),\nor "
+     "ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
      "kernel=6.8,container=yes|no,io_uring=yes|no"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
@@ -80,15 +92,16 @@ static const CliOption lint_options[] = {
 
 static void lint_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob lint [OPTIONS] FILE|DATADIR|MANIFEST|-...\n\n"
-                 "Checks postgresql.conf files (with their includes), data directories, operator\n"
-                 "manifests (CloudNativePG, Patroni, Zalando, Crunchy; multi-document YAML such\n"
-                 "as helm template's output) or RDS parameter groups (- reads standard input)\n"
-                 "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
-                 "packs. A finding tagged [refuses start] is one the server refuses to start\n"
-                 "with; rule packs raise errors too (fsync = off) that the server accepts.\n"
-                 "With --stdin-filename NAME, standard input (an editor's buffer) is linted\n"
-                 "as the file NAME.\n\noptions:\n");
+    fprintf(out,
+            "usage: pgknob lint [OPTIONS] FILE|DATADIR|MANIFEST|-...\n\n"
+            "Checks postgresql.conf files (with their includes), data directories, operator\n"
+            "manifests (CloudNativePG, Patroni, Zalando, Crunchy; multi-document YAML such\n"
+            "as helm template's output) or RDS parameter groups (- reads standard input)\n"
+            "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
+            "packs. A finding tagged [refuses start] is one the server refuses to start\n"
+            "with; rule packs raise errors too (fsync = off) that the server accepts.\n"
+            "With --stdin-filename NAME, standard input (an editor's buffer) is linted\n"
+            "as the file NAME.\n\noptions:\n");
     cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
     fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
                  "2 usage or input error, 3 internal error\n");
@@ -118,24 +131,22 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
         snprintf(hint, sizeof(hint), "formats are: %s.", report_format_names());
         cli_error(hint, "unknown format \"%s\"", arg);
         return false;
-    case OPT_NO_AUTO_CONF:
-        cli->lint.skip_auto_conf = true;
-        return true;
-    case OPT_FRAGMENT:
-        cli->lint.fragment = true;
-        return true;
+    case OPT_NO_AUTO_CONF: cli->lint.skip_auto_conf = true; return true;
+    case OPT_FRAGMENT: cli->lint.fragment = true; return true;
     case OPT_INPUT_FORMAT:
         if (input_format_parse(arg, &cli->lint.input_format))
             return true;
-        fprintf(stderr, "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n",
-                arg, input_format_names());
+        fprintf(stderr,
+                "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n", arg,
+                input_format_names());
         return false;
     case OPT_CLUSTER: cli->cluster = true; return true;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_STDIN_FILENAME:
         if (!*arg || !strcmp(arg, "-")) {
-            fprintf(stderr, "pgknob: error: --stdin-filename needs a file name\n"
-                            "hint: Name the file the text stands for, such as postgres/postgresql.conf.\n");
+            fprintf(stderr,
+                    "pgknob: error: --stdin-filename needs a file name\n"
+                    "hint: Name the file the text stands for, such as postgres/postgresql.conf.\n");
             return false;
         }
         cli->lint.stdin_name = arg;
@@ -158,9 +169,11 @@ static int lint_check_stdin(LintCli *cli)
         return PK_EXIT_USAGE;
     }
     if (cli->lint.stdin_name && !n_dash) {
-        fprintf(stderr, "pgknob: error: --stdin-filename %s, but no input is - (standard input)\n"
-                        "hint: Write - where the file would go: pgknob lint --stdin-filename "
-                        "%s -\n", cli->lint.stdin_name, cli->lint.stdin_name);
+        fprintf(stderr,
+                "pgknob: error: --stdin-filename %s, but no input is - (standard input)\n"
+                "hint: Write - where the file would go: pgknob lint --stdin-filename "
+                "%s -\n",
+                cli->lint.stdin_name, cli->lint.stdin_name);
         return PK_EXIT_USAGE;
     }
     return -1;
@@ -209,9 +222,10 @@ static ReportSource *lint_sources(const LintResult *res)
         const LintInput *input = &res->inputs[idx];
         sources[idx] = (ReportSource){
             .path = input->path,
-            .kind = input->set.data_dir ? "data_directory"
+            .kind = input->set.data_dir           ? "data_directory"
                     : input->format != INPUT_CONF ? input_format_name(input->format)
-                    : input->fragment ? "fragment" : "file",
+                    : input->fragment             ? "fragment"
+                                                  : "file",
             .pg_major = input->pg_major,
             .pg_version = input->snap.pg_version_label,
             .version_source = input->version_source,
@@ -259,8 +273,9 @@ static bool lint_apply_policy(LintCli *cli, LintResult *res, size_t *n_known)
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         sets[idx] = &res->inputs[idx].set;
     PkDiag diag = PK_DIAG_INIT;
-    bool ok = project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known,
-                                    &diag) || cli_diag_fail(&diag);
+    bool ok =
+        project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known, &diag) ||
+        cli_diag_fail(&diag);
     free(sets);
     return ok;
 }
@@ -269,19 +284,25 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                        const LintRulesState *rules)
 {
     ReportSource *sources = lint_sources(res);
-    ReportInput in = {.command = "lint", .sources = sources, .n_sources = res->n_inputs,
-                      .findings = &res->findings, .fail_on = cli->project.fail_on,
+    ReportInput in = {.command = "lint",
+                      .sources = sources,
+                      .n_sources = res->n_inputs,
+                      .findings = &res->findings,
+                      .fail_on = cli->project.fail_on,
                       .fail_on_refusal = cli->project.fail_on_refusal,
                       .host = rules->have_host ? &rules->host : NULL,
                       .rule_packs = (const char *const *)rules->pack_dirs,
-                      .n_rule_packs = rules->n_pack_dirs, .skipped = &rules->skipped,
-                      .baseline = cli->project.baseline, .n_baseline_known = n_known,
-                      .config = cli->project.project.path, .redact = &cli->project.redact};
+                      .n_rule_packs = rules->n_pack_dirs,
+                      .skipped = &rules->skipped,
+                      .baseline = cli->project.baseline,
+                      .n_baseline_known = n_known,
+                      .config = cli->project.project.path,
+                      .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
-    ReportOpts ropts = {.color = !cli->output && use_color(), .cwd = cwd,
-                        .timestamp = report_timestamp()};
-    int rc = cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts,
-                             cli->output);
+    ReportOpts ropts = {
+        .color = !cli->output && use_color(), .cwd = cwd, .timestamp = report_timestamp()};
+    int rc =
+        cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts, cli->output);
     free(cwd);
     free(sources);
     return rc;
@@ -331,4 +352,3 @@ size_t cmd_lint_specs(const CliSpec **specs)
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

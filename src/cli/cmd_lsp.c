@@ -16,12 +16,14 @@ enum { OPT_PG_VERSION = 256, OPT_RULES, OPT_NO_RULES, OPT_DISABLE, OPT_STDIO, OP
 
 static const CliOption lsp_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
-     "target major when a file names none (13-18; a file's\n\"# pgknob: pg=N\" line, .pgknob.ini and "
+     "target major when a file names none (13-18; a file's\n\"# pgknob: pg=N\" line, .pgknob.ini "
+     "and "
      "PG_VERSION come\nfirst; default 18)"},
     {"rules", "DIR", OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "validation only"},
     {"disable", "ID", OPT_DISABLE, "do not run this rule (repeatable)"},
-    {"stdio", NULL, OPT_STDIO, "talk over stdin and stdout (the only transport; accepted\nbecause editors pass it)"},
+    {"stdio", NULL, OPT_STDIO,
+     "talk over stdin and stdout (the only transport; accepted\nbecause editors pass it)"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
 #define N_LSP_OPTIONS (sizeof(lsp_options) / sizeof(lsp_options[0]))
@@ -34,10 +36,12 @@ static void lsp_usage(FILE *out)
           "buffer, hover and completion from the catalog of the target major, quick fixes\n"
           "from the verified fixes, go to the included file or the line that wins,\n"
           "document symbols. Editors start it; docs/lsp.md shows VS Code and Neovim.\n\n"
-          "options:\n", out);
+          "options:\n",
+          out);
     cli_options_help(out, lsp_options, N_LSP_OPTIONS, 22);
     fputs("\nexit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
-          "2 usage error or unusable rule packs\n", out);
+          "2 usage error or unusable rule packs\n",
+          out);
 }
 
 int cmd_lsp(int argc, char **argv)
@@ -49,7 +53,10 @@ int cmd_lsp(int argc, char **argv)
     optind = 0;
     while (rc < 0 && (key = cli_getopt(argc, argv, "", lsp_options, N_LSP_OPTIONS, "lsp")) != -1) {
         switch (key) {
-        case OPT_HELP: lsp_usage(stdout); rc = PK_EXIT_OK; break;
+        case OPT_HELP:
+            lsp_usage(stdout);
+            rc = PK_EXIT_OK;
+            break;
         case CLI_USAGE_ERROR: rc = PK_EXIT_USAGE; break;
         case OPT_PG_VERSION:
             if (!lint_parse_version(optarg, &major, &minor)) {

@@ -25,8 +25,8 @@ typedef struct RulesOpts {
     size_t n_dirs;
     bool no_builtin;
     bool json;
-    bool markdown;  /* show: Markdown (the default when stdout is not a terminal) */
-    bool plain;     /* show: plain text (the default on a terminal) */
+    bool markdown;     /* show: Markdown (the default when stdout is not a terminal) */
+    bool plain;        /* show: plain text (the default on a terminal) */
     const char *stats; /* doc: realworld fire counts, "ID\tSEVERITY\tFILES" lines */
     bool coverage;
     bool verbose;
@@ -52,13 +52,17 @@ static const char usage_text[] =
 
 /* The options every rules subcommand takes (each says which one uses it). */
 static const CliOption rules_options[] = {
-    {"rules", "DIR", CLI_LONG('r'), "also load the rule files in DIR (or one .ini file); repeatable"},
+    {"rules", "DIR", CLI_LONG('r'),
+     "also load the rule files in DIR (or one .ini file); repeatable"},
     {"no-builtin", NULL, CLI_LONG('n'), "do not load the shipped packs"},
     {"format", "FORMAT", CLI_LONG('f'), "list: text (default) or json; show: text or md"},
-    {"pg-version", "N", CLI_LONG('p'), "the version whose documentation links are shown (13-18;\ndefault 18)"},
+    {"pg-version", "N", CLI_LONG('p'),
+     "the version whose documentation links are shown (13-18;\ndefault 18)"},
     {"coverage", NULL, CLI_LONG('c'), "test: each claimed version needs a fail and a pass example"},
-    {"verbose", NULL, CLI_LONG('v'), "test: show each example's outcome (the message when it fired)"},
-    {"stats", "FILE", CLI_LONG('s'), "doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)"},
+    {"verbose", NULL, CLI_LONG('v'),
+     "test: show each example's outcome (the message when it fired)"},
+    {"stats", "FILE", CLI_LONG('s'),
+     "doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)"},
     {"help", NULL, 'h', "show this help and exit"},
 };
 #define N_RULES_OPTIONS (sizeof(rules_options) / sizeof(rules_options[0]))
@@ -134,12 +138,13 @@ static ListItem *list_items(const RuleSet *set, size_t *n_items)
     ListItem *items = xcalloc(n_checks + set->n + 1, sizeof(ListItem));
     size_t n = 0;
     for (size_t idx = 0; idx < n_checks; idx++)
-        items[n++] = (ListItem){checks[idx].id, checks[idx].name, checks[idx].title, "validation",
-                                "13-", checks[idx].severity};
+        items[n++] =
+            (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, "validation",
+                       "13-",          checks[idx].severity};
     for (size_t idx = 0; idx < set->n; idx++) {
         const Rule *rule = &set->rules[idx];
-        items[n++] = (ListItem){rule->id, rule->name, rule->title, rule->category,
-                                rule->versions_text, rule->severity};
+        items[n++] = (ListItem){rule->id,       rule->name,          rule->title,
+                                rule->category, rule->versions_text, rule->severity};
     }
     qsort(items, n, sizeof(ListItem), cmp_item);
     *n_items = n;
@@ -162,13 +167,13 @@ static void list_json(const RuleSet *set)
     ListItem *items = list_items(set, &n);
     json_t *rules = json_array();
     for (size_t idx = 0; idx < n; idx++)
-        json_array_append_new(
-            rules, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id", pk_json_str(items[idx].id),
-                             "name", pk_json_str(items[idx].name), "title",
-                             pk_json_str(items[idx].title), "severity",
-                             pk_json_str(severity_name(items[idx].severity)), "category",
-                             pk_json_str(items[idx].category), "versions",
-                             pk_json_str(items[idx].versions)));
+        json_array_append_new(rules, json_pack("{s:o, s:o, s:o, s:o, s:o, s:o}", "id",
+                                               pk_json_str(items[idx].id), "name",
+                                               pk_json_str(items[idx].name), "title",
+                                               pk_json_str(items[idx].title), "severity",
+                                               pk_json_str(severity_name(items[idx].severity)),
+                                               "category", pk_json_str(items[idx].category),
+                                               "versions", pk_json_str(items[idx].versions)));
     StrBuf sb = STRBUF_INIT;
     pk_json_dump(&sb, json_pack("{s:o}", "rules", rules), PK_JSON_PRETTY);
     fputs(sb_str(&sb), stdout);
@@ -259,8 +264,9 @@ static void stats_put(const Stats *st, const char *id, bool short_form, StrBuf *
     for (size_t idx = 0; idx < st->n; idx++)
         if (!strcmp(st->ids[idx], id)) {
             if (!strcmp(st->sevs[idx], "n/a")) {
-                sb_put(sb, short_form ? "n/a" : "not counted: depends on the machine that runs "
-                                                "lint (its installed locales)");
+                sb_put(sb, short_form ? "n/a"
+                                      : "not counted: depends on the machine that runs "
+                                        "lint (its installed locales)");
                 sb_free(&sevs);
                 return;
             }
@@ -403,14 +409,17 @@ static void describe_check(const LintRule *check, const char *heading, bool plai
         sb_printf(sb, "Severity: %s · Category: validation · Versions: 13- · Name: %s\n",
                   severity_name(check->severity), check->name);
     else
-        sb_printf(sb, "- **Severity:** %s · **Category:** validation · **Versions:** 13- · "
-                      "**Name:** `%s`\n", severity_name(check->severity), check->name);
+        sb_printf(sb,
+                  "- **Severity:** %s · **Category:** validation · **Versions:** 13- · "
+                  "**Name:** `%s`\n",
+                  severity_name(check->severity), check->name);
     put_field(sb, plain, "Reported when");
     put_text(sb, plain, check->summary);
     sb_put(sb, "\n");
     put_field(sb, plain, "Threshold");
-    put_text(sb, plain, "none: the server's own verdict (its parser, catalog and startup checks), "
-                        "compared with real PostgreSQL 13-18 servers by the test suite");
+    put_text(sb, plain,
+             "none: the server's own verdict (its parser, catalog and startup checks), "
+             "compared with real PostgreSQL 13-18 servers by the test suite");
     if (stats) {
         sb_put(sb, "\n");
         put_field(sb, plain, "Fires on real-world files");
@@ -418,7 +427,8 @@ static void describe_check(const LintRule *check, const char *heading, bool plai
     }
     sb_put(sb, "\n");
     put_field(sb, plain, "Documentation");
-    sb_put(sb, plain ? "docs/lint.md (Validation checks)\n" : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
+    sb_put(sb, plain ? "docs/lint.md (Validation checks)\n"
+                     : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
     sb_put(sb, "\n");
 }
 
@@ -454,14 +464,18 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
     StrBuf sb = STRBUF_INIT;
     sb_put(&sb, "# Rule reference\n\n<!-- Generated from rules/ by `make docs` (tests/docs/gen.sh)."
                 " Do not edit. -->\n\n");
-    sb_printf(&sb, "%zu rules: %zu validation checks (the server's own verdict) and %zu rules of "
-                   "the packs. The rule language is described in [rule-format.md](rule-format.md)."
-                   "\n\n", n, n - set->n, set->n);
+    sb_printf(&sb,
+              "%zu rules: %zu validation checks (the server's own verdict) and %zu rules of "
+              "the packs. The rule language is described in [rule-format.md](rule-format.md)."
+              "\n\n",
+              n, n - set->n, set->n);
     if (st)
-        sb_printf(&sb, "The *files* column counts on how many of the %d real-world configurations "
-                       "of the test corpus (shared/corpus/realworld: public postgresql.conf files, "
-                       "linted for PostgreSQL 18 without host facts by tests/docs/stats.sh) each "
-                       "rule fires; each section gives the severities.\n\n", st->n_files);
+        sb_printf(&sb,
+                  "The *files* column counts on how many of the %d real-world configurations "
+                  "of the test corpus (shared/corpus/realworld: public postgresql.conf files, "
+                  "linted for PostgreSQL 18 without host facts by tests/docs/stats.sh) each "
+                  "rule fires; each section gives the severities.\n\n",
+                  st->n_files);
     sb_printf(&sb, "| id | severity | category | versions |%s title |\n|---|---|---|---|%s---|\n",
               st ? " files |" : "", st ? "---:|" : "");
     for (size_t idx = 0; idx < n; idx++) {
@@ -603,4 +617,3 @@ size_t cmd_rules_specs(const CliSpec **specs)
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

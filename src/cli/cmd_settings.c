@@ -27,10 +27,15 @@ typedef struct SettingsOpts {
 } SettingsOpts;
 
 static const CliOption settings_options[] = {
-    {"pg-version", "N", CLI_LONG('V'), "target major 13..18 (default: the data directory's\nPG_VERSION, else 18)"},
+    {"pg-version", "N", CLI_LONG('V'),
+     "target major 13..18 (default: the data directory's\nPG_VERSION, else 18)"},
     {"format", "F", 'f', "text (default) or json"},
-    {"all-errors", NULL, CLI_LONG('a'), "read as server startup does, reporting every syntax error\n(up to 100 a file); the view stops at the first in a file"},
-    {"config", "FILE", CLI_LONG('c'), "project configuration whose \"redact\" names are hidden too\n(default: the .pgknob.ini found upward from FILE, as lint finds it)"},
+    {"all-errors", NULL, CLI_LONG('a'),
+     "read as server startup does, reporting every syntax error\n(up to 100 a file); the view "
+     "stops at the first in a file"},
+    {"config", "FILE", CLI_LONG('c'),
+     "project configuration whose \"redact\" names are hidden too\n(default: the .pgknob.ini found "
+     "upward from FILE, as lint finds it)"},
     {"help", NULL, 'h', "show this help and exit"},
 };
 #define N_SETTINGS_OPTIONS (sizeof(settings_options) / sizeof(settings_options[0]))
@@ -70,17 +75,10 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
             }
             opts->json = strcmp(optarg, "json") == 0;
             break;
-        case CLI_LONG('a'):
-            opts->all_errors = true;
-            break;
-        case CLI_LONG('c'):
-            opts->config = optarg;
-            break;
-        case 'h':
-            settings_usage(stdout);
-            return -1;
-        default:
-            return PK_EXIT_USAGE; /* cli_getopt said why */
+        case CLI_LONG('a'): opts->all_errors = true; break;
+        case CLI_LONG('c'): opts->config = optarg; break;
+        case 'h': settings_usage(stdout); return -1;
+        default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
     }
     if (argc - optind != 1) {
@@ -109,8 +107,9 @@ static json_t *entry_json(const ConfEntry *entry, const ConfViewRow *row, const 
     pk_json_set(obj, "line", json_integer(entry->line));
     pk_json_set(obj, "seqno", json_integer(entry->seqno));
     pk_json_set(obj, "name", pk_json_str(entry->name));
-    pk_json_set(obj, "value", redacted_str(secrets, secret && entry->value && *entry->value
-                                                        ? REDACTED : entry->value));
+    pk_json_set(
+        obj, "value",
+        redacted_str(secrets, secret && entry->value && *entry->value ? REDACTED : entry->value));
     pk_json_set(obj, "normalized",
                 redacted_str(secrets, secret && row->normalized ? REDACTED : row->normalized));
     pk_json_set(obj, "applied", pk_json_bool(row->applied));
@@ -144,8 +143,7 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Con
             sb_put(sb, ", near token \"");
             put_printable(sb, entry->token);
             sb_putc(sb, '"');
-        }
-        else if (strcmp(row->error, "syntax error") == 0)
+        } else if (strcmp(row->error, "syntax error") == 0)
             sb_put(sb, ", near end of line");
         sb_putc(sb, '\n');
     } else {
@@ -253,4 +251,3 @@ size_t cmd_settings_specs(const CliSpec **specs)
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

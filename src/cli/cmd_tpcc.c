@@ -18,7 +18,8 @@
 #include "common/strbuf.h"
 #include "tpcc/tpcc.h"
 
-static int usage_error(const char *hint, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int usage_error(const char *hint, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 static int usage_error(const char *hint, const char *fmt, ...)
 {
@@ -124,8 +125,7 @@ static const char load_head[] =
     "Creates schema \"tpcc\" with the nine tables, loads the clause 4.3 population with COPY,\n"
     "builds primary keys and the secondary indexes, then runs VACUUM ANALYZE.\n"
     "\n"
-    "options:\n"
-    ;
+    "options:\n";
 static const char load_tail[] =
     "\n"
     "Progress goes to stderr: a bar on a terminal, otherwise a line every 5 seconds and one\n"
@@ -143,8 +143,7 @@ static const char run_head[] =
     "Closed loop by default (each client sends when its last transaction returns); open\n"
     "loop with --rate.\n"
     "\n"
-    "options:\n"
-    ;
+    "options:\n";
 static const char run_tail[] =
     "\n"
     "The summary goes to stdout (unless --json -). Ctrl-C stops early and prints the partial\n"
@@ -159,15 +158,22 @@ static const char check_head[] =
     "district: W_YTD = sum(D_YTD); D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID);\n"
     "count(NEW-ORDER) = max(NO_O_ID) - min(NO_O_ID) + 1; sum(O_OL_CNT) = count(ORDER-LINE).\n"
     "\n"
-    "options:\n"
-    ;
+    "options:\n";
 static const char check_tail[] =
     "\n"
     "Exit codes: 0 all conditions hold, 1 a condition is violated, 2 usage, connection or\n"
     "no loaded schema.\n";
 
-enum { OPT_DROP = 1000, OPT_SEED, OPT_JSON, OPT_WARMUP, OPT_THINK, OPT_ISOLATION, OPT_REPORT,
-       OPT_MAX_RETRIES };
+enum {
+    OPT_DROP = 1000,
+    OPT_SEED,
+    OPT_JSON,
+    OPT_WARMUP,
+    OPT_THINK,
+    OPT_ISOLATION,
+    OPT_REPORT,
+    OPT_MAX_RETRIES
+};
 
 static const CliOption load_options[] = {
     {"warehouses", "N", 'w', "number of warehouses to load (required; ~100 MB each; 1-100000)"},
@@ -190,8 +196,7 @@ static const CliOption run_options[] = {
     {"latency-limit", "MS", 'L',
      "count transactions above MS milliseconds as late;\nwith --rate, skip those already that "
      "late when due\n(as pgbench -L)"},
-    {"isolation", "L", OPT_ISOLATION,
-     "read-committed (default), repeatable-read or\nserializable"},
+    {"isolation", "L", OPT_ISOLATION, "read-committed (default), repeatable-read or\nserializable"},
     {"seed", "N", OPT_SEED, "random seed (default 1): same seed, same transaction\ninputs"},
     {"max-retries", "N", OPT_MAX_RETRIES,
      "re-runs after 40001/40P01 with the same inputs\n(1-1000; default 10)"},
@@ -244,10 +249,10 @@ static void load_json(const TpccLoadOpts *opts, const TpccLoadResult *res, StrBu
         "{s:i, s:i, s:I, s:b, s:I, s:I, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:i}", "warehouses",
         opts->warehouses, "jobs", opts->jobs, "seed", (json_int_t)opts->seed, "complete",
         res->complete, "rows", (json_int_t)res->rows, "copy_bytes", (json_int_t)res->bytes,
-        "table_bytes", (json_int_t)res->table_bytes, "copy_s", round3(res->copy_seconds),
-        "index_s", round3(res->index_seconds), "vacuum_s", round3(res->vacuum_seconds),
-        "total_s", round3(res->total_seconds), "rows_per_s", round3(rows_per_s),
-        "copy_mb_per_s", round3(mb_per_s), "c_last_load", res->c_last_load);
+        "table_bytes", (json_int_t)res->table_bytes, "copy_s", round3(res->copy_seconds), "index_s",
+        round3(res->index_seconds), "vacuum_s", round3(res->vacuum_seconds), "total_s",
+        round3(res->total_seconds), "rows_per_s", round3(rows_per_s), "copy_mb_per_s",
+        round3(mb_per_s), "c_last_load", res->c_last_load);
     pk_json_dump(out, doc, PK_JSON_LINE);
 }
 
@@ -267,9 +272,9 @@ static void print_load_progress(const TpccLoadProgress *progress, void *arg)
         fprintf(stderr, "\r%s%s", sb_str(&line), progress->phase_end ? "\n" : "");
     } else if (state->tty) {
         if (progress->phase_start)
-            fprintf(stderr, "%s\n", progress->phase == TPCC_LOAD_INDEX
-                                        ? "building primary keys and indexes"
-                                        : "running VACUUM ANALYZE");
+            fprintf(stderr, "%s\n",
+                    progress->phase == TPCC_LOAD_INDEX ? "building primary keys and indexes"
+                                                       : "running VACUUM ANALYZE");
     } else if (progress->phase_start || progress->phase_end ||
                progress->elapsed_s - state->last_line >= 5.0) {
         state->last_line = progress->phase_start ? 0 : progress->elapsed_s;
@@ -284,8 +289,7 @@ static void print_load_progress(const TpccLoadProgress *progress, void *arg)
 static int int_option(const char *arg, long min, long max, int *out, const char *what,
                       const char *hint)
 {
-    return parse_int(arg, min, max, out) ? -1
-                                         : usage_error(hint, "invalid %s: \"%s\"", what, arg);
+    return parse_int(arg, min, max, out) ? -1 : usage_error(hint, "invalid %s: \"%s\"", what, arg);
 }
 
 /* The options load and run share: -1 when fine, an exit code for a bad value, -2 when `opt`
@@ -296,9 +300,9 @@ static int shared_option(int opt, int *warehouses, uint64_t *seed)
         return int_option(optarg, 1, 100000, warehouses, "number of warehouses",
                           "Give a whole number of warehouses, 1 or more.");
     if (opt == OPT_SEED)
-        return parse_seed(optarg, seed) ? -1
-                                        : usage_error("Give a whole number.",
-                                                      "invalid seed: \"%s\"", optarg);
+        return parse_seed(optarg, seed)
+                   ? -1
+                   : usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
     return -2;
 }
 
@@ -312,24 +316,21 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
     case 'j':
         return int_option(optarg, 1, 256, &opts->jobs, "number of jobs",
                           "Give a number of jobs from 1 to 256.");
-    case OPT_DROP:
-        opts->drop = true;
-        return -1;
-    case OPT_JSON:
-        *json_path = optarg;
-        return -1;
+    case OPT_DROP: opts->drop = true; return -1;
+    case OPT_JSON: *json_path = optarg; return -1;
     case 'h':
         sub_usage(stdout, load_head, load_options, N_OPTS(load_options), 18, load_tail);
         return PK_EXIT_OK;
-    default:
-        return PK_EXIT_USAGE; /* cli_getopt said why */
+    default: return PK_EXIT_USAGE; /* cli_getopt said why */
     }
 }
 
 static int tpcc_load_cmd(int argc, char **argv)
 {
     LoadProgressState progress = {.tty = isatty(2) == 1};
-    TpccLoadOpts opts = {.seed = 1, .stop = &pk_stop_signal, .progress_fn = print_load_progress,
+    TpccLoadOpts opts = {.seed = 1,
+                         .stop = &pk_stop_signal,
+                         .progress_fn = print_load_progress,
                          .progress_arg = &progress};
     const char *json_path = NULL;
     int opt;
@@ -405,9 +406,7 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
                                "invalid duration: \"%s\"", optarg);
         return -1;
     }
-    case OPT_THINK:
-        opts->think = true;
-        return -1;
+    case OPT_THINK: opts->think = true; return -1;
     case OPT_ISOLATION:
         if (!parse_isolation(optarg, &opts->isolation))
             return usage_error("Use read-committed, repeatable-read or serializable.",
@@ -431,17 +430,12 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
             return usage_error("Give seconds, e.g. 5 or 10s; 0 turns it off.",
                                "invalid --progress interval: \"%s\"", optarg);
         return -1;
-    case OPT_REPORT:
-        paths->report = optarg;
-        return -1;
-    case OPT_JSON:
-        paths->json = optarg;
-        return -1;
+    case OPT_REPORT: paths->report = optarg; return -1;
+    case OPT_JSON: paths->json = optarg; return -1;
     case 'h':
         sub_usage(stdout, run_head, run_options, N_OPTS(run_options), 22, run_tail);
         return PK_EXIT_OK;
-    default:
-        return PK_EXIT_USAGE; /* cli_getopt said why */
+    default: return PK_EXIT_USAGE; /* cli_getopt said why */
     }
 }
 
@@ -480,12 +474,14 @@ static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
 
 static int tpcc_run_cmd(int argc, char **argv)
 {
-    TpccRunOpts opts = {.clients = 1, .duration_s = 60, .seed = 1, .progress_interval_s = 5,
+    TpccRunOpts opts = {.clients = 1,
+                        .duration_s = 60,
+                        .seed = 1,
+                        .progress_interval_s = 5,
                         .stop = &pk_stop_signal};
     RunPaths paths = {0};
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", run_options, N_OPTS(run_options), "tpcc run")) !=
-           -1) {
+    while ((opt = cli_getopt(argc, argv, "", run_options, N_OPTS(run_options), "tpcc run")) != -1) {
         int rc = run_option(opt, &opts, &paths);
         if (rc >= 0)
             return rc;
@@ -528,8 +524,8 @@ static int tpcc_check_cmd(int argc, char **argv)
 {
     bool full = false;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", check_options, N_OPTS(check_options),
-                             "tpcc check")) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", check_options, N_OPTS(check_options), "tpcc check")) !=
+           -1) {
         if (opt == CLI_LONG('f')) {
             full = true;
             continue;
@@ -577,11 +573,11 @@ int cmd_tpcc(int argc, char **argv)
 size_t cmd_tpcc_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"tpcc load", "\\[*CONNINFO*\\] **--warehouses** *N* \\[*OPTIONS*\\]", load_options, N_OPTS(load_options)},
+        {"tpcc load", "\\[*CONNINFO*\\] **--warehouses** *N* \\[*OPTIONS*\\]", load_options,
+         N_OPTS(load_options)},
         {"tpcc run", "\\[*CONNINFO*\\] \\[*OPTIONS*\\]", run_options, N_OPTS(run_options)},
         {"tpcc check", "\\[*CONNINFO*\\] \\[**--full**\\]", check_options, N_OPTS(check_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);
 }
-

@@ -52,8 +52,9 @@ static void upgrade_usage(FILE *out)
                  "leaves them unset, deprecations, preload libraries to rebuild. With -o, writes\n"
                  "the configuration patched for M.\n\noptions:\n");
     cli_options_help(out, upgrade_options, N_UPGRADE_OPTIONS, 22);
-    fprintf(out, "\nexit codes: 0 nothing stops M from starting, 1 changes needed (the checklist),\n"
-                 "2 usage or input error, 3 internal error\n");
+    fprintf(out,
+            "\nexit codes: 0 nothing stops M from starting, 1 changes needed (the checklist),\n"
+            "2 usage or input error, 3 internal error\n");
 }
 
 /* "9.6" or the major's number. */
@@ -88,12 +89,12 @@ static bool upgrade_option(UpgradeCli *cli, int key, const char *arg)
     case OPT_INPUT_FORMAT:
         if (input_format_parse(arg, &cli->input_format))
             return true;
-        fprintf(stderr, "pgknob: error: unknown input format \"%s\"\nhint: input formats are: "
-                        "%s.\n", arg, input_format_names());
+        fprintf(stderr,
+                "pgknob: error: unknown input format \"%s\"\nhint: input formats are: "
+                "%s.\n",
+                arg, input_format_names());
         return false;
-    case OPT_OUTPUT:
-        cli->output = arg;
-        return true;
+    case OPT_OUTPUT: cli->output = arg; return true;
     }
     return false;
 }
@@ -102,7 +103,8 @@ static int upgrade_args(int argc, char **argv, UpgradeCli *cli)
 {
     int key;
     optind = 0;
-    while ((key = cli_getopt(argc, argv, "", upgrade_options, N_UPGRADE_OPTIONS, "upgrade")) != -1) {
+    while ((key = cli_getopt(argc, argv, "", upgrade_options, N_UPGRADE_OPTIONS, "upgrade")) !=
+           -1) {
         if (key == OPT_HELP) {
             upgrade_usage(stdout);
             return PK_EXIT_OK;
@@ -112,8 +114,10 @@ static int upgrade_args(int argc, char **argv, UpgradeCli *cli)
     }
     const char *missing = !cli->from ? "--from" : !cli->to ? "--to" : NULL;
     if (missing) {
-        fprintf(stderr, "pgknob: error: %s is required\nhint: pgknob upgrade --from 13 --to 18 "
-                        "postgresql.conf\n", missing);
+        fprintf(stderr,
+                "pgknob: error: %s is required\nhint: pgknob upgrade --from 13 --to 18 "
+                "postgresql.conf\n",
+                missing);
         return PK_EXIT_USAGE;
     }
     if (cli->to <= cli->from) {
@@ -187,7 +191,8 @@ static void print_text(const UpgradeCli *cli, const UpgradePlan *plan, size_t n_
                 review++;
         }
     printf("%zu change%s needed before PostgreSQL %d starts with this configuration, %zu to "
-           "review%s\n", blocking, blocking == 1 ? "" : "s", cli->to, review,
+           "review%s\n",
+           blocking, blocking == 1 ? "" : "s", cli->to, review,
            cli->output ? "" : "; -o FILE writes the patched configuration");
     if (cli->output)
         printf("wrote %s (%zu line%s changed)\n", cli->output, n_edits, n_edits == 1 ? "" : "s");
@@ -287,7 +292,8 @@ int cmd_upgrade(int argc, char **argv)
                     diag.message);
         else
             fprintf(stderr, "pgknob: error: %s%s%s\n", diag.file ? diag.file : "",
-                    diag.file ? ": " : "", diag.message ? diag.message : "could not read the input");
+                    diag.file ? ": " : "",
+                    diag.message ? diag.message : "could not read the input");
         if (diag.hint)
             fprintf(stderr, "hint: %s\n", diag.hint);
         pk_diag_free(&diag);

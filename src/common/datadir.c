@@ -8,7 +8,6 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-
 char *pk_exe_dir(void)
 {
     char exe[4096];
@@ -43,8 +42,9 @@ char *pk_data_dir(const char *kind, char **searched)
 {
     StrBuf tried = STRBUF_INIT;
     char *found = NULL;
-    const char *own_env = !strcmp(kind, "rules") ? "PGKNOB_RULES_DIR"
-                          : !strcmp(kind, "labs") ? "PGKNOB_LABS" : NULL;
+    const char *own_env = !strcmp(kind, "rules")  ? "PGKNOB_RULES_DIR"
+                          : !strcmp(kind, "labs") ? "PGKNOB_LABS"
+                                                  : NULL;
     const char *own = own_env ? getenv(own_env) : NULL;
     const char *data = getenv("PGKNOB_DATA_DIR");
     char *exe_dir = pk_exe_dir();

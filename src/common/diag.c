@@ -19,9 +19,10 @@ static ssize_t stderr_write(void *cookie, const char *buf, size_t size)
     StrBuf sb = STRBUF_INIT;
     size_t start = 0;
     for (size_t idx = 0; idx <= size; idx++) {
-        size_t keep = idx == size          ? 0
-                      : buf[idx] == '\r'   ? 1
-                      : size - idx >= 3 && !memcmp(buf + idx, "\033[K", 3) ? 3 : 0;
+        size_t keep = idx == size                                          ? 0
+                      : buf[idx] == '\r'                                   ? 1
+                      : size - idx >= 3 && !memcmp(buf + idx, "\033[K", 3) ? 3
+                                                                           : 0;
         if (idx < size && !keep)
             continue;
         sb_put_escaped_controls(&sb, buf + start, idx - start, false);

@@ -26,7 +26,10 @@ typedef struct PkDiag {
     char *hint;    /* a full sentence saying what to do, or NULL */
 } PkDiag;
 
-#define PK_DIAG_INIT {0}
+#define PK_DIAG_INIT                                                                               \
+    {                                                                                              \
+        0                                                                                          \
+    }
 
 /* Sets the diagnostic unless one is already set (the first cause wins). Returns false, so
  * `return pk_diag_set(d, ...);` reads as a failure. `d` may be NULL (the caller did not ask).

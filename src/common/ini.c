@@ -13,9 +13,9 @@ typedef struct IniReader {
     const char *data;
     size_t len;
     size_t pos;
-    int line;           /* number of the line last handed to libinih */
-    bool indented;      /* that line starts with a blank */
-    int header_line;    /* the last line libinih takes for a [section] header */
+    int line;              /* number of the line last handed to libinih */
+    bool indented;         /* that line starts with a blank */
+    int header_line;       /* the last line libinih takes for a [section] header */
     bool key_since_header; /* libinih's prev_name: an indented line now continues a value */
     const char *file;
     const PkIniOptions *opts;
@@ -72,7 +72,8 @@ static bool prescan_line(IniReader *rd, const char *line, size_t len)
         return pk_diag_set(&rd->err, rd->file, rd->line,
                            "Split the value over continuation lines indented with spaces.",
                            "line is %zu bytes long; at most %d are read (libinih truncates "
-                           "longer lines)", content, PK_INI_MAX_LINE);
+                           "longer lines)",
+                           content, PK_INI_MAX_LINE);
     size_t lead = rd->line == 1 && content >= 3 && !memcmp(line, "\xEF\xBB\xBF", 3) ? 3 : 0;
     size_t first = lead;
     while (first < content && blank(line[first]))
@@ -125,8 +126,7 @@ static void add_piece(PkIniEntry *entry, const char *value, int line)
     entry->pieces[entry->n_pieces++] = (PkIniPiece){.text = xstrdup(value), .line = line};
 }
 
-static PkIniEntry *add_entry(IniReader *rd, PkIniSection *sec, const char *key,
-                             const char *value)
+static PkIniEntry *add_entry(IniReader *rd, PkIniSection *sec, const char *key, const char *value)
 {
     sec->entries = xrealloc(sec->entries, (sec->n_entries + 1) * sizeof(*sec->entries));
     PkIniEntry *entry = &sec->entries[sec->n_entries++];
@@ -168,8 +168,8 @@ static PkIniEntry *repeated_key(IniReader *rd, PkIniSection *sec, const char *se
         const PkIniEntry *first = earlier_key(rd, section, key);
         if (first) {
             char *hint = xasprintf("Line %d sets it already; keep one.", first->line);
-            pk_diag_set(&rd->err, rd->file, rd->line, hint, "\"%s\" is given twice in [%s]",
-                        key, section);
+            pk_diag_set(&rd->err, rd->file, rd->line, hint, "\"%s\" is given twice in [%s]", key,
+                        section);
             free(hint);
         }
         return NULL;
@@ -222,8 +222,8 @@ bool pk_ini_parse(PkIniDoc *doc, const char *file, const char *data, size_t len,
 {
     static const PkIniOptions defaults = {0};
     memset(doc, 0, sizeof(*doc));
-    IniReader rd = {.data = data, .len = len, .file = file, .opts = opts ? opts : &defaults,
-                    .doc = doc};
+    IniReader rd = {
+        .data = data, .len = len, .file = file, .opts = opts ? opts : &defaults, .doc = doc};
     int rc = ini_parse_stream(read_line, &rd, on_key, &rd);
     /* libinih keeps going after a malformed line and returns the first one's number: the
      * first problem by line wins */
@@ -232,7 +232,8 @@ bool pk_ini_parse(PkIniDoc *doc, const char *file, const char *data, size_t len,
     if (!rd.err.message && rc > 0)
         pk_diag_set(&rd.err, file, rc,
                     "Lines are [section], key = value, an indented continuation, or a comment "
-                    "starting with ; or #.", "syntax error in %s", what(&rd));
+                    "starting with ; or #.",
+                    "syntax error in %s", what(&rd));
     else if (!rd.err.message && rc < 0)
         pk_diag_set(&rd.err, file, 0, NULL, "could not parse %s", what(&rd));
     if (!rd.err.message)

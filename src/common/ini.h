@@ -25,7 +25,7 @@ typedef enum PkIniDuplicates {
 } PkIniDuplicates;
 
 typedef struct PkIniOptions {
-    const char *what;    /* the kind of file, in messages: "rule file" (default "INI file") */
+    const char *what; /* the kind of file, in messages: "rule file" (default "INI file") */
     PkIniDuplicates duplicates;
     /* PK_INI_DUP_ERROR only: keys that may be given more than once. NULL: none. */
     bool (*may_repeat)(const char *section, const char *key);
@@ -52,13 +52,13 @@ typedef struct PkIniEntry {
     int line;
     PkIniPiece *pieces; /* the first value, then continuation lines and repeated keys */
     size_t n_pieces;
-    bool repeated;      /* the key appeared again (not as a continuation) */
-    int repeat_line;    /* the first line that repeated it */
+    bool repeated;   /* the key appeared again (not as a continuation) */
+    int repeat_line; /* the first line that repeated it */
 } PkIniEntry;
 
 typedef struct PkIniSection {
-    char *name;         /* "" for keys before any header (when allowed) */
-    int line;           /* the header's line; 0 for "" */
+    char *name; /* "" for keys before any header (when allowed) */
+    int line;   /* the header's line; 0 for "" */
     PkIniEntry *entries;
     size_t n_entries;
 } PkIniSection;

@@ -110,4 +110,3 @@ const char *pk_json_get_str(const json_t *obj, const char *key)
 {
     return json_string_value(json_object_get(obj, key));
 }
-

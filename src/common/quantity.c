@@ -10,8 +10,7 @@ typedef struct UnitFactor {
     double factor;
 } UnitFactor;
 
-static bool parse_with_units(const char *text, const UnitFactor *units, size_t n_units,
-                             double *out)
+static bool parse_with_units(const char *text, const UnitFactor *units, size_t n_units, double *out)
 {
     if (!text)
         return false;
@@ -47,9 +46,12 @@ bool pk_parse_duration(const char *text, double min_s, double max_s, double *sec
 bool pk_parse_size(const char *text, uint64_t *bytes)
 {
     static const UnitFactor units[] = {
-        {"", 1},           {"B", 1},
-        {"kB", 1024.0},    {"MB", 1024.0 * 1024},
-        {"GB", 1024.0 * 1024 * 1024}, {"TB", 1024.0 * 1024 * 1024 * 1024},
+        {"", 1},
+        {"B", 1},
+        {"kB", 1024.0},
+        {"MB", 1024.0 * 1024},
+        {"GB", 1024.0 * 1024 * 1024},
+        {"TB", 1024.0 * 1024 * 1024 * 1024},
     };
     double value;
     if (!parse_with_units(text, units, sizeof(units) / sizeof(units[0]), &value) ||

@@ -13,8 +13,8 @@
 static bool is_dev_null(const struct stat *st)
 {
     struct stat null_st;
-    return S_ISCHR(st->st_mode) && stat("/dev/null", &null_st) == 0 &&
-           S_ISCHR(null_st.st_mode) && st->st_rdev == null_st.st_rdev;
+    return S_ISCHR(st->st_mode) && stat("/dev/null", &null_st) == 0 && S_ISCHR(null_st.st_mode) &&
+           st->st_rdev == null_st.st_rdev;
 }
 
 /* Reads fd to its end, at most `limit` bytes (read(2) retried on EINTR). */

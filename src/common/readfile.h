@@ -8,8 +8,8 @@
 
 typedef enum PkReadStatus {
     PK_READ_OK,
-    PK_READ_ERRNO,     /* open or read failed: *err holds errno */
-    PK_READ_TOO_LARGE, /* more than `limit` bytes */
+    PK_READ_ERRNO,       /* open or read failed: *err holds errno */
+    PK_READ_TOO_LARGE,   /* more than `limit` bytes */
     PK_READ_NOT_REGULAR, /* a FIFO, socket or device: *err holds its st_mode file type */
 } PkReadStatus;
 

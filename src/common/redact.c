@@ -209,8 +209,8 @@ static char *redact_userinfo(char *text)
     const char *p = text;
     for (const char *sep = text; (sep = strstr(sep, "://"));) {
         const char *start, *end;
-        if (!url_userinfo(sep, &start, &end) ||
-            (end - start == (long)strlen(REDACTED) && !strncmp(start, REDACTED, strlen(REDACTED)))) {
+        if (!url_userinfo(sep, &start, &end) || (end - start == (long)strlen(REDACTED) &&
+                                                 !strncmp(start, REDACTED, strlen(REDACTED)))) {
             sep += 3;
             continue;
         }

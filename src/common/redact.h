@@ -14,7 +14,7 @@
 #define REDACTED "<redacted>"
 
 typedef struct Redaction {
-    char **names;  /* .pgknob.ini "redact": exact names (case-insensitive) or prefixes "x.*" */
+    char **names; /* .pgknob.ini "redact": exact names (case-insensitive) or prefixes "x.*" */
     size_t n_names, cap_names;
     char **values; /* secret strings of the run (a given conninfo, its password, ...) */
     size_t n_values, cap_values;

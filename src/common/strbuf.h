@@ -14,7 +14,10 @@ typedef struct StrBuf {
     size_t cap;
 } StrBuf;
 
-#define STRBUF_INIT {NULL, 0, 0}
+#define STRBUF_INIT                                                                                \
+    {                                                                                              \
+        NULL, 0, 0                                                                                 \
+    }
 
 void sb_put(StrBuf *sb, const char *s);
 void sb_putn(StrBuf *sb, const char *s, size_t n);

@@ -18,8 +18,8 @@ char *pk_make_temp_dir(const char *prefix, PkDiag *diag)
     memset(path + strlen(path) - TEMP_RANDOM_LEN, 'X', TEMP_RANDOM_LEN);
     if (mkdtemp(path))
         return path;
-    pk_diag_set(diag, NULL, 0, NULL, "could not create a temporary directory in \"%s\": %s",
-                base, strerror(errno));
+    pk_diag_set(diag, NULL, 0, NULL, "could not create a temporary directory in \"%s\": %s", base,
+                strerror(errno));
     free(path);
     return NULL;
 }

@@ -8,17 +8,17 @@
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);
-char *xstrdup(const char *s);            /* NULL in, NULL out */
+char *xstrdup(const char *s); /* NULL in, NULL out */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Grow a dynamic array `arr` holding `n` items with capacity `cap` so one more fits. */
-#define PK_GROW(arr, n, cap)                                                   \
-    do {                                                                       \
-        if ((n) >= (cap)) {                                                    \
-            (cap) = (cap) ? (cap) * 2 : 8;                                     \
-            (arr) = xrealloc((arr), (cap) * sizeof(*(arr)));                   \
-        }                                                                      \
+#define PK_GROW(arr, n, cap)                                                                       \
+    do {                                                                                           \
+        if ((n) >= (cap)) {                                                                        \
+            (cap) = (cap) ? (cap)*2 : 8;                                                           \
+            (arr) = xrealloc((arr), (cap) * sizeof(*(arr)));                                       \
+        }                                                                                          \
     } while (0)
 
 #endif

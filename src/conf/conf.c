@@ -37,7 +37,7 @@ typedef struct Loader {
     size_t cap_entries, cap_files, cap_pragmas;
     int major;
     int max_errors;
-    char *fatal; /* pgknob's own input problem (a file too large to read) */
+    char *fatal;          /* pgknob's own input problem (a file too large to read) */
     const char *cur_file; /* for pragmas */
 } Loader;
 
@@ -85,17 +85,20 @@ static void on_comment(void *ctx, const char *text, size_t len, unsigned line, b
         return;
     ConfSet *set = ld->set;
     PK_GROW(set->pragmas, set->n_pragmas, ld->cap_pragmas);
-    set->pragmas[set->n_pragmas++] = (ConfPragma){
-        .file = xstrdup(ld->cur_file), .line = (int)line, .own_line = own_line,
-        .whole_file = whole_file, .rule_ids = rule_ids, .reason = reason};
+    set->pragmas[set->n_pragmas++] = (ConfPragma){.file = xstrdup(ld->cur_file),
+                                                  .line = (int)line,
+                                                  .own_line = own_line,
+                                                  .whole_file = whole_file,
+                                                  .rule_ids = rule_ids,
+                                                  .reason = reason};
 }
 
 /* ---- reading files ---------------------------------------------------------------------- */
 
 static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, size_t len,
                                 int depth);
-static bool parse_config_file(Loader *ld, const char *location, bool strict,
-                              const CallSite *site, int depth);
+static bool parse_config_file(Loader *ld, const char *location, bool strict, const CallSite *site,
+                              int depth);
 
 static bool all_blank(const char *s)
 {
@@ -111,8 +114,8 @@ static bool unreadable_open_file(Loader *ld, const char *abs_path)
 }
 
 /* ParseConfigFile */
-static bool parse_config_file(Loader *ld, const char *location, bool strict,
-                              const CallSite *site, int depth)
+static bool parse_config_file(Loader *ld, const char *location, bool strict, const CallSite *site,
+                              int depth)
 {
     if (all_blank(location)) {
         add_error(ld, site, "empty configuration file name");
@@ -145,15 +148,15 @@ static bool parse_config_file(Loader *ld, const char *location, bool strict,
         }
     } else if (status == PK_READ_NOT_REGULAR) {
         /* a FIFO would block and a device stream forever: refused at the line naming it */
-        char *msg = xasprintf("could not open file \"%s\": %s", abs_path,
-                              pk_read_strerror(status, err));
+        char *msg =
+            xasprintf("could not open file \"%s\": %s", abs_path, pk_read_strerror(status, err));
         add_error(ld, site, msg);
         free(msg);
         ok = false;
     } else if (status == PK_READ_TOO_LARGE) {
         if (!ld->fatal)
-            ld->fatal = xasprintf("%s: file is larger than %zu MB", abs_path,
-                                  CONF_MAX_FILE_SIZE >> 20);
+            ld->fatal =
+                xasprintf("%s: file is larger than %zu MB", abs_path, CONF_MAX_FILE_SIZE >> 20);
         ok = false;
     } else {
         ok = parse_config_buffer(ld, abs_path, data, len, depth);
@@ -171,13 +174,11 @@ static char **conf_files_in_dir(Loader *ld, const char *dir_location, const Call
         pk_diag_set(why, NULL, 0, NULL, "empty configuration directory name");
         return NULL;
     }
-    return conf_path_dir_files(dir_location, site->file ? site->file : "/", ld->major, n_out,
-                               why);
+    return conf_path_dir_files(dir_location, site->file ? site->file : "/", ld->major, n_out, why);
 }
 
 /* ParseConfigDirectory: the first file that fails ends the directory. */
-static bool parse_config_dir(Loader *ld, const char *dir_location, const CallSite *site,
-                             int depth)
+static bool parse_config_dir(Loader *ld, const char *dir_location, const CallSite *site, int depth)
 {
     size_t n = 0;
     PkDiag why = PK_DIAG_INIT;
@@ -244,11 +245,15 @@ static void record_syntax_error(Loader *ld, LineParse *lp, ConfErrPhase phase)
     ConfEntry *entry = &ld->set->entries[ld->set->n_entries - 1];
     if (!at_eol)
         entry->token = xstrndup(lx->buf + lx->tok_start, lx->tok_len);
-    ConfErrContext ectx = {
-        .phase = phase, .tok = lp->tok, .tok_text = lx->buf + lx->tok_start,
-        .tok_len = lx->tok_len, .value_tok = lp->value_tok,
-        .value_text = lx->buf + lp->value_start, .value_len = lp->value_len,
-        .line = lx->buf + line_start, .line_len = line_end - line_start};
+    ConfErrContext ectx = {.phase = phase,
+                           .tok = lp->tok,
+                           .tok_text = lx->buf + lx->tok_start,
+                           .tok_len = lx->tok_len,
+                           .value_tok = lp->value_tok,
+                           .value_text = lx->buf + lp->value_start,
+                           .value_len = lp->value_len,
+                           .line = lx->buf + line_start,
+                           .line_len = line_end - line_start};
     entry->error_hint = conf_hint_for(&ectx);
     free(line_text);
 }
@@ -415,7 +420,8 @@ void conf_set_mark_applied(ConfSet *set)
         if (!entry->name)
             continue;
         int next = winner[ent];
-        entry->overridden_by = next < 0 ? -1 : (winner[next] < 0 ? next : set->entries[next].overridden_by);
+        entry->overridden_by =
+            next < 0 ? -1 : (winner[next] < 0 ? next : set->entries[next].overridden_by);
         entry->applied = entry->overridden_by < 0 && !entry->error;
     }
     free(winner);
@@ -481,7 +487,8 @@ static int read_pg_version(const char *dir, PkDiag *diag)
             p++;
         if (value <= 0 || (size_t)(p - data) != len) {
             char *msg = xasprintf("%s: \"%.20s\" is not a PostgreSQL version (PG_VERSION holds "
-                                  "the major, such as 18)", path, data);
+                                  "the major, such as 18)",
+                                  path, data);
             for (char *c = msg; *c; c++)
                 if ((unsigned char)*c < 0x20 || *c == 0x7f)
                     *c = '?';
@@ -542,7 +549,8 @@ static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts,
     if (stat(conf, &st) != 0 || !S_ISREG(st.st_mode)) {
         pk_diag_set(diag, NULL, 0, NULL,
                     "\"%s\" is a directory without a postgresql.conf: give a configuration file "
-                    "or a data directory", dir);
+                    "or a data directory",
+                    dir);
         free(conf);
         return false;
     }
@@ -563,8 +571,7 @@ bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag 
     loader_init(&ld, out, opts);
     struct stat st;
     if (stat(path, &st) != 0)
-        return pk_diag_set(diag, NULL, 0, NULL, "could not open \"%s\": %s", path,
-                           strerror(errno));
+        return pk_diag_set(diag, NULL, 0, NULL, "could not open \"%s\": %s", path, strerror(errno));
     char *abs_path = conf_path_make_absolute(path, ld.major);
     if (!abs_path)
         return pk_diag_set(diag, NULL, 0, NULL, "could not resolve \"%s\": %s", path,

@@ -32,11 +32,11 @@ typedef struct ConfEntry {
  * `# pgknob: ignore-file RULE-ID[,…] — reason` anywhere in a file (covers all of that file). */
 typedef struct ConfPragma {
     char *file;
-    int line;       /* line the comment is on */
-    bool own_line;  /* the comment is alone on its line (so it covers the next line) */
+    int line;        /* line the comment is on */
+    bool own_line;   /* the comment is alone on its line (so it covers the next line) */
     bool whole_file; /* ignore-file: covers every line of `file` */
-    char *rule_ids; /* comma-separated, as written */
-    char *reason;   /* may be empty */
+    char *rule_ids;  /* comma-separated, as written */
+    char *reason;    /* may be empty */
 } ConfPragma;
 
 typedef struct ConfSet {
@@ -46,7 +46,7 @@ typedef struct ConfSet {
     size_t n_files;
     ConfPragma *pragmas;
     size_t n_pragmas;
-    char *data_dir;    /* when a data directory was loaded, else NULL */
+    char *data_dir;     /* when a data directory was loaded, else NULL */
     int data_dir_major; /* from PG_VERSION, 0 if none */
 } ConfSet;
 

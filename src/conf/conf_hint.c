@@ -65,8 +65,7 @@ static char *hint_bad_value(const ConfErrContext *ctx)
         hint = xstrdup("the quoted string is not well formed: write a quote inside it as '' "
                        "or \\'");
     else if (tok_is(ctx, "\""))
-        hint = xasprintf("double quotes are not string delimiters in postgresql.conf: write %s",
-                         q);
+        hint = xasprintf("double quotes are not string delimiters in postgresql.conf: write %s", q);
     else if (ctx->tok == CONF_TOK_QUALIFIED_ID)
         hint = xasprintf("a value of the form name.name must be quoted: write %s", q);
     else if (tok_is(ctx, "/"))
@@ -93,8 +92,7 @@ static char *hint_after_value(const ConfErrContext *ctx)
     if (is_unquoted_exponent(ctx))
         hint = xasprintf("an exponent without a decimal point is not a number to the server's "
                          "lexer (it reads \"%.*s\", then \"%.*s\"): write %s",
-                         (int)ctx->value_len, ctx->value_text, (int)ctx->tok_len, ctx->tok_text,
-                         q);
+                         (int)ctx->value_len, ctx->value_text, (int)ctx->tok_len, ctx->tok_text, q);
     else if (ctx->value_tok == CONF_TOK_REAL && ctx->tok == CONF_TOK_ID &&
              ctx->tok_text == ctx->value_text + ctx->value_len)
         hint = xasprintf("a fractional value with a unit must be quoted: write %s", q);
@@ -107,7 +105,8 @@ static char *hint_after_value(const ConfErrContext *ctx)
                        "(a value cannot span lines)");
     else
         hint = xasprintf("only a comment may follow the value; if it is all one value, "
-                         "quote it: %s", q);
+                         "quote it: %s",
+                         q);
     free(q);
     return hint;
 }
@@ -140,7 +139,8 @@ static char *hint_control_byte(const ConfErrContext *ctx)
         return xstrdup("the line contains a NUL byte (\\0), which the server rejects outside "
                        "quotes: remove it");
     return xasprintf("the line contains the control character \\x%02x, which the server does "
-                     "not take as white space: remove it", c);
+                     "not take as white space: remove it",
+                     c);
 }
 
 char *conf_hint_for(const ConfErrContext *ctx)
@@ -165,8 +165,8 @@ static const char *skip_blank(const char *p, const char *end)
 
 static bool is_rule_char(char c)
 {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '-' || c == '.' || c == ':' || c == '/';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '-' || c == '.' || c == ':' || c == '/';
 }
 
 /* The separator before the reason: an em dash, "--" or "-", then blanks. */

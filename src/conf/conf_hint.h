@@ -18,13 +18,13 @@ typedef enum ConfErrPhase {
 
 typedef struct ConfErrContext {
     ConfErrPhase phase;
-    ConfTok tok;         /* the offending token */
+    ConfTok tok; /* the offending token */
     const char *tok_text;
     size_t tok_len;
-    ConfTok value_tok;   /* CONF_PHASE_AFTER: the value's token */
+    ConfTok value_tok; /* CONF_PHASE_AFTER: the value's token */
     const char *value_text;
     size_t value_len;
-    const char *line;    /* the physical line of the offending token, without newline */
+    const char *line; /* the physical line of the offending token, without newline */
     size_t line_len;
 } ConfErrContext;
 

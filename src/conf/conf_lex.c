@@ -56,7 +56,8 @@ static size_t run(const ConfLexer *lx, size_t pos, bool (*cls)(unsigned char))
     return pos;
 }
 
-/* ID, QUALIFIED_ID or UNQUOTED_STRING from a letter: the longest match, ties to the earlier rule. */
+/* ID, QUALIFIED_ID or UNQUOTED_STRING from a letter: the longest match, ties to the earlier rule.
+ */
 static ConfTok lex_word(const ConfLexer *lx, size_t start, size_t *end)
 {
     size_t id_end = run(lx, start + 1, is_letter_or_digit);
@@ -209,11 +210,16 @@ ConfTok conf_lex_next(ConfLexer *lx)
 const char *conf_lex_tok_name(ConfTok tok)
 {
     static const char *const names[] = {
-        [CONF_TOK_EOF] = "end of file", [CONF_TOK_ID] = "identifier",
-        [CONF_TOK_STRING] = "quoted string", [CONF_TOK_INTEGER] = "integer",
-        [CONF_TOK_REAL] = "real number", [CONF_TOK_EQUALS] = "\"=\"",
-        [CONF_TOK_UNQUOTED_STRING] = "unquoted string", [CONF_TOK_QUALIFIED_ID] = "qualified name",
-        [CONF_TOK_EOL] = "end of line", [CONF_TOK_ERROR] = "unexpected character",
+        [CONF_TOK_EOF] = "end of file",
+        [CONF_TOK_ID] = "identifier",
+        [CONF_TOK_STRING] = "quoted string",
+        [CONF_TOK_INTEGER] = "integer",
+        [CONF_TOK_REAL] = "real number",
+        [CONF_TOK_EQUALS] = "\"=\"",
+        [CONF_TOK_UNQUOTED_STRING] = "unquoted string",
+        [CONF_TOK_QUALIFIED_ID] = "qualified name",
+        [CONF_TOK_EOL] = "end of line",
+        [CONF_TOK_ERROR] = "unexpected character",
     };
     return names[tok];
 }
@@ -235,7 +241,14 @@ char *conf_lex_dequote(const char *tok, size_t len)
             case 'n': out[out_len] = '\n'; break;
             case 'r': out[out_len] = '\r'; break;
             case 't': out[out_len] = '\t'; break;
-            case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+            case '0':
+            case '1':
+            case '2':
+            case '3':
+            case '4':
+            case '5':
+            case '6':
+            case '7': {
                 int digits = 0;
                 long oct = 0;
                 for (; digits < 3 && s[idx + digits] >= '0' && s[idx + digits] <= '7'; digits++)

@@ -29,8 +29,8 @@ typedef struct ConfLexer {
     const char *buf;
     size_t len;
     size_t pos;
-    unsigned lineno;      /* as the server's ConfigFileLineno: 1-based, bumped at each newline */
-    size_t tok_start;     /* the last token (yytext) */
+    unsigned lineno;  /* as the server's ConfigFileLineno: 1-based, bumped at each newline */
+    size_t tok_start; /* the last token (yytext) */
     size_t tok_len;
     bool line_has_token;
     ConfCommentFn on_comment;

@@ -175,7 +175,8 @@ char *conf_path_make_absolute(const char *path, int major)
     return joined;
 }
 
-/* ---- GetConfFilesInDir (conffiles.c): include_dir of postgresql.conf, pg_hba.conf and pg_ident.conf ---- */
+/* ---- GetConfFilesInDir (conffiles.c): include_dir of postgresql.conf, pg_hba.conf and
+ * pg_ident.conf ---- */
 
 /* GetConfFilesInDir's filter: "*.conf", not starting with '.', and (after following symlinks)
  * not a directory. */
@@ -233,4 +234,3 @@ char **conf_path_dir_files(const char *dir_location, const char *calling_file, i
     *n_out = n;
     return names ? names : xcalloc(1, sizeof(char *));
 }
-

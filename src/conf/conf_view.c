@@ -40,8 +40,7 @@ static const CatalogParam *view_find(const Catalog *cat, int major, const char *
 
 /* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
  * (so work_mem and WORK_MEM both stay applied); custom names are never deduplicated. */
-static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
-                              ConfViewRow *rows)
+static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major, ConfViewRow *rows)
 {
     size_t slots = 16;
     while (slots < set->n_entries * 2)
@@ -65,8 +64,7 @@ static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
 
 /* Names that are neither known nor ext.name: the view's "unrecognized configuration
  * parameter", which stops it before anything is applied. */
-static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
-                             ConfViewRow *rows)
+static bool view_check_names(const ConfSet *set, const Catalog *cat, int major, ConfViewRow *rows)
 {
     bool all_known = true;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
@@ -82,8 +80,8 @@ static bool view_check_names(const ConfSet *set, const Catalog *cat, int major,
         }
         char *note = catalog_version_note(major, name);
         const char *suggestion = catalog_suggest(cat, name);
-        rows[ent].hint = note ? note
-                              : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
+        rows[ent].hint =
+            note ? note : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
         all_known = false;
     }
     return all_known;

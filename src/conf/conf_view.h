@@ -22,7 +22,7 @@ typedef struct ConfViewRow {
 typedef struct ConfView {
     ConfViewRow *rows; /* one per entry of the set, in its order */
     size_t n;
-    int major;         /* the major the verdicts are for */
+    int major; /* the major the verdicts are for */
 } ConfView;
 
 /* The view of `set` for PostgreSQL `major`; 0 takes the data directory's PG_VERSION, and a

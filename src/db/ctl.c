@@ -57,8 +57,7 @@ DbCtl *dbctl_connect(const char *conninfo, PkDiag *diag)
              DBCTL_STATEMENT_TIMEOUT_MS, DBCTL_LOCK_TIMEOUT_MS);
     PkDiag err = PK_DIAG_INIT;
     if (!dbctl_exec(ctl, sql, &err)) {
-        pk_diag_set(diag, NULL, 0, NULL, "could not set up the control session: %s",
-                    err.message);
+        pk_diag_set(diag, NULL, 0, NULL, "could not set up the control session: %s", err.message);
         pk_diag_free(&err);
         dbctl_close(ctl);
         return NULL;
@@ -132,8 +131,7 @@ bool dbctl_exec(DbCtl *ctl, const char *sql, PkDiag *diag)
 bool dbctl_doubles(DbCtl *ctl, const char *sql, double *out, int n, PkDiag *diag)
 {
     PGresult *res = PQexec(ctl->conn, sql);
-    bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 &&
-              PQnfields(res) == n;
+    bool ok = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && PQnfields(res) == n;
     if (ok) {
         for (int col = 0; col < n; col++)
             out[col] = PQgetisnull(res, 0, col) ? 0 : strtod(PQgetvalue(res, 0, col), NULL);

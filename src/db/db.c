@@ -246,20 +246,22 @@ static bool check_shape(const DbQuery *query, PGresult *res, DbResult *out)
 {
     int n_cols = PQnfields(res), n_rows = PQntuples(res);
     if ((size_t)n_cols != strlen(query->types)) {
-        set_failure(out, DB_SHAPE, xasprintf("query \"%s\" returned %d columns, expected %zu",
-                                             query->id, n_cols, strlen(query->types)));
+        set_failure(out, DB_SHAPE,
+                    xasprintf("query \"%s\" returned %d columns, expected %zu", query->id, n_cols,
+                              strlen(query->types)));
         return false;
     }
     for (int col = 0; col < n_cols; col++)
         if (!type_matches(query->types[col], PQftype(res, col))) {
-            set_failure(out, DB_SHAPE, xasprintf("query \"%s\" column %d has type oid %u, "
-                                                 "expected '%c'", query->id, col + 1,
-                                                 PQftype(res, col), query->types[col]));
+            set_failure(out, DB_SHAPE,
+                        xasprintf("query \"%s\" column %d has type oid %u, "
+                                  "expected '%c'",
+                                  query->id, col + 1, PQftype(res, col), query->types[col]));
             return false;
         }
     if (query->shape == DB_SHAPE_ONE_ROW && n_rows != 1) {
-        set_failure(out, DB_SHAPE, xasprintf("query \"%s\" returned %d rows, expected one",
-                                             query->id, n_rows));
+        set_failure(out, DB_SHAPE,
+                    xasprintf("query \"%s\" returned %d rows, expected one", query->id, n_rows));
         return false;
     }
     out->n_rows = n_rows;
@@ -273,8 +275,8 @@ static bool classify_error(DbConn *conn, PGresult *res, DbResult *out)
     const char *primary = PQresultErrorField(res, PG_DIAG_MESSAGE_PRIMARY);
     char *why = one_line(primary ? primary : PQerrorMessage(conn->pg));
     out->sqlstate = xstrdup(state);
-    if (PQstatus(conn->pg) != CONNECTION_OK || (state && (!strncmp(state, "57P", 3) ||
-                                                          !strncmp(state, "08", 2)))) {
+    if (PQstatus(conn->pg) != CONNECTION_OK ||
+        (state && (!strncmp(state, "57P", 3) || !strncmp(state, "08", 2)))) {
         conn->lost = true;
         set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
         free(why);
@@ -323,8 +325,10 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
         outcome = wait_result(conn->pg, now_ms() + CANCEL_WAIT_MS);
         if (outcome == WAIT_TIMEOUT) {
             conn->lost = true; /* a session that ignores a cancel is not worth keeping */
-            set_failure(out, DB_TIMEOUT, xasprintf("no answer within %d ms, even after a cancel "
-                                                   "request", limit_ms));
+            set_failure(out, DB_TIMEOUT,
+                        xasprintf("no answer within %d ms, even after a cancel "
+                                  "request",
+                                  limit_ms));
             return false;
         }
     }
@@ -373,8 +377,7 @@ void db_result_free(DbResult *res)
 
 bool db_is_null(const DbResult *res, int row, int col)
 {
-    return !res->pg || row >= res->n_rows || col >= res->n_cols ||
-           PQgetisnull(res->pg, row, col);
+    return !res->pg || row >= res->n_rows || col >= res->n_cols || PQgetisnull(res->pg, row, col);
 }
 
 const char *db_text(const DbResult *res, int row, int col)

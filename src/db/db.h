@@ -12,7 +12,7 @@
 typedef struct DbConn DbConn;
 
 typedef struct DbConnectOpts {
-    const char *conninfo;    /* CONNINFO or URI as given (NULL: PG* environment, service, defaults) */
+    const char *conninfo; /* CONNINFO or URI as given (NULL: PG* environment, service, defaults) */
     int statement_timeout_ms; /* server-side statement_timeout; the client cancels a bit later */
     int lock_timeout_ms;
 } DbConnectOpts;
@@ -20,18 +20,19 @@ typedef struct DbConnectOpts {
 /* Why a query gave no result. */
 typedef enum DbStatus {
     DB_OK,
-    DB_ERROR,        /* the server refused it (permission denied, undefined object…) */
-    DB_TIMEOUT,      /* statement_timeout or the client deadline: cancelled */
-    DB_CONN_LOST,    /* the connection dropped */
-    DB_SHAPE,        /* the result did not have the declared shape */
+    DB_ERROR,          /* the server refused it (permission denied, undefined object…) */
+    DB_TIMEOUT,        /* statement_timeout or the client deadline: cancelled */
+    DB_CONN_LOST,      /* the connection dropped */
+    DB_SHAPE,          /* the result did not have the declared shape */
     DB_NOT_APPLICABLE, /* no query for this server version */
 } DbStatus;
 
 typedef struct DbResult {
     DbStatus status;
-    char *error;     /* a lowercase one-line reason when status != DB_OK; caller frees via db_result_free */
-    char *sqlstate;  /* five characters for DB_ERROR, else NULL */
-    void *pg;        /* the PGresult (opaque to callers) */
+    char *error;    /* a lowercase one-line reason when status != DB_OK; caller frees via
+                       db_result_free */
+    char *sqlstate; /* five characters for DB_ERROR, else NULL */
+    void *pg;       /* the PGresult (opaque to callers) */
     int n_rows;
     int n_cols;
 } DbResult;

@@ -12,8 +12,8 @@
 #define V18 180000
 
 /* Seconds over which cumulative counters of pg_stat_database accumulated. */
-#define DB_WINDOW                                                                          \
-    "greatest(extract(epoch from now() - coalesce(d.stats_reset, "                         \
+#define DB_WINDOW                                                                                  \
+    "greatest(extract(epoch from now() - coalesce(d.stats_reset, "                                 \
     "(select stats_reset from pg_stat_bgwriter), pg_postmaster_start_time())), 1)::float8"
 
 /* The current transaction's state (source 'override'): our read-only session shows

@@ -11,8 +11,21 @@
 
 /* Column positions of the "settings" query (db/queries.c). */
 enum {
-    COL_NAME, COL_VALUE, COL_UNIT, COL_SOURCE, COL_FILE, COL_LINE, COL_PENDING, COL_VARTYPE,
-    COL_CONTEXT, COL_CATEGORY, COL_DESC, COL_MIN, COL_MAX, COL_ENUMVALS, COL_BOOT,
+    COL_NAME,
+    COL_VALUE,
+    COL_UNIT,
+    COL_SOURCE,
+    COL_FILE,
+    COL_LINE,
+    COL_PENDING,
+    COL_VARTYPE,
+    COL_CONTEXT,
+    COL_CATEGORY,
+    COL_DESC,
+    COL_MIN,
+    COL_MAX,
+    COL_ENUMVALS,
+    COL_BOOT,
 };
 
 struct DbCatalog {
@@ -42,8 +55,14 @@ static char *lowercase(const char *text)
 
 static GucType parse_vartype(const char *text)
 {
-    static const struct { const char *name; GucType type; } types[] = {
-        {"bool", GUC_BOOL}, {"integer", GUC_INTEGER}, {"real", GUC_REAL}, {"enum", GUC_ENUM},
+    static const struct {
+        const char *name;
+        GucType type;
+    } types[] = {
+        {"bool", GUC_BOOL},
+        {"integer", GUC_INTEGER},
+        {"real", GUC_REAL},
+        {"enum", GUC_ENUM},
     };
     for (size_t type_idx = 0; type_idx < sizeof(types) / sizeof(types[0]); type_idx++)
         if (text && !strcmp(text, types[type_idx].name))
@@ -53,10 +72,13 @@ static GucType parse_vartype(const char *text)
 
 static GucContext parse_context(const char *text)
 {
-    static const struct { const char *name; GucContext ctx; } contexts[] = {
+    static const struct {
+        const char *name;
+        GucContext ctx;
+    } contexts[] = {
         {"internal", GUC_CTX_INTERNAL}, {"postmaster", GUC_CTX_POSTMASTER},
-        {"sighup", GUC_CTX_SIGHUP}, {"superuser-backend", GUC_CTX_SUPERUSER_BACKEND},
-        {"backend", GUC_CTX_BACKEND}, {"superuser", GUC_CTX_SUPERUSER},
+        {"sighup", GUC_CTX_SIGHUP},     {"superuser-backend", GUC_CTX_SUPERUSER_BACKEND},
+        {"backend", GUC_CTX_BACKEND},   {"superuser", GUC_CTX_SUPERUSER},
     };
     for (size_t ctx_idx = 0; ctx_idx < sizeof(contexts) / sizeof(contexts[0]); ctx_idx++)
         if (text && !strcmp(text, contexts[ctx_idx].name))
@@ -75,7 +97,8 @@ static const char *const *parse_enumvals(DbCatalog *catalog, const char *text)
     char *copy = own(catalog, text);
     const char **vals = xcalloc(n_vals + 1, sizeof(*vals));
     size_t val_idx = 0;
-    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save))
         vals[val_idx++] = tok;
     PK_GROW(catalog->owned, catalog->n_owned, catalog->cap_owned);
     catalog->owned[catalog->n_owned++] = (char *)vals;
@@ -92,8 +115,8 @@ static void fill_param(DbCatalog *catalog, CatalogParam *param, const DbResult *
     param->boot_val = own(catalog, db_text(res, row, COL_BOOT));
     param->min_val = own(catalog, db_text(res, row, COL_MIN));
     param->max_val = own(catalog, db_text(res, row, COL_MAX));
-    param->enum_vals = param->type == GUC_ENUM ? parse_enumvals(catalog, db_text(res, row, COL_ENUMVALS))
-                                               : NULL;
+    param->enum_vals =
+        param->type == GUC_ENUM ? parse_enumvals(catalog, db_text(res, row, COL_ENUMVALS)) : NULL;
     param->context = parse_context(db_text(res, row, COL_CONTEXT));
     param->category = own(catalog, db_text(res, row, COL_CATEGORY));
     param->short_desc = own(catalog, db_text(res, row, COL_DESC));
@@ -115,17 +138,13 @@ static bool parse_setting(const CatalogParam *param, const char *text, GucValue 
          * data_directory_mode in octal ("0777"), every other integer in decimal */
         out->num = (double)strtol(text, &end, 0);
         return end != text && *end == '\0';
-    case GUC_REAL:
-        out->num = strtod(text, &end);
-        return end != text && *end == '\0';
+    case GUC_REAL: out->num = strtod(text, &end); return end != text && *end == '\0';
     case GUC_ENUM:
         for (const char *const *val = param->enum_vals; val && *val; val++)
             if (!strcmp(*val, text))
                 out->enum_val = *val;
         return out->enum_val != NULL;
-    case GUC_STRING:
-        out->str = text;
-        return true;
+    case GUC_STRING: out->str = text; return true;
     }
     return false;
 }
@@ -186,7 +205,8 @@ static void add_pending_restart(FindingList *findings, const SnapSetting *settin
     char *running = setting->parsed_ok ? guc_value_pretty(setting->param, &setting->parsed)
                                        : xstrdup(setting->value);
     f->message = xasprintf("the configuration files set a new value for \"%s\", but the running "
-                           "server keeps using %s until it is restarted", setting->name, running);
+                           "server keeps using %s until it is restarted",
+                           setting->name, running);
     free(running);
     f->suggestion = xstrdup("restart the server in a maintenance window, or revert the change "
                             "so the files describe what is running");
@@ -199,8 +219,8 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
     setting->name = lowercase(db_text(res, row, COL_NAME));
     setting->value = xstrdup(db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "");
     setting->param = find_param(catalog, setting->name);
-    setting->parsed_ok = setting->param && parse_setting(setting->param, setting->value,
-                                                         &setting->parsed);
+    setting->parsed_ok =
+        setting->param && parse_setting(setting->param, setting->value, &setting->parsed);
     /* Shown as lint shows a file's value, with its unit (128MB, not 16384); the base-unit
      * number stays in `parsed` (reports print it as "setting"). Strings keep their text:
      * parsed.str points into it. */
@@ -270,8 +290,8 @@ static void add_file_error(FindingList *findings, const DbResult *res, int row)
 {
     const char *file = db_text(res, row, 0), *name = db_text(res, row, 3);
     const char *value = db_text(res, row, 4), *error = db_text(res, row, 6);
-    Finding *f = findings_add(findings, PK_RULE_FILE_ERROR, PK_RULE_FILE_ERROR_NAME, SEV_ERROR,
-                              "audit");
+    Finding *f =
+        findings_add(findings, PK_RULE_FILE_ERROR, PK_RULE_FILE_ERROR_NAME, SEV_ERROR, "audit");
     f->file = xstrdup(file);
     f->line = (int)db_num(res, row, 1, 0);
     /* "setting could not be applied" is a postmaster value waiting for a restart, not a refusal */
@@ -287,7 +307,8 @@ static void add_file_error(FindingList *findings, const DbResult *res, int row)
                                name, value ? value : "", error);
     else
         f->message = xasprintf("%s (pg_file_settings): the server ignored the file on reload and "
-                               "will refuse to start with it", error);
+                               "will refuse to start with it",
+                               error);
     f->suggestion = xstrdup("fix the line (pgknob lint on the file shows why) before the next "
                             "restart");
 }

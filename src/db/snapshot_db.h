@@ -1,7 +1,7 @@
-/* A Snapshot of a live server, read from pg_settings: the server's own values (in base units), their
- * origin (file and line when the server knows them), and a parameter catalog taken from the same
- * server, so types, units and enum values are exactly this build's (io_method lists io_uring only
- * when the server was built with liburing). Also the server's view of its configuration files
+/* A Snapshot of a live server, read from pg_settings: the server's own values (in base units),
+ * their origin (file and line when the server knows them), and a parameter catalog taken from the
+ * same server, so types, units and enum values are exactly this build's (io_method lists io_uring
+ * only when the server was built with liburing). Also the server's view of its configuration files
  * (pg_file_settings errors, pending restarts) as findings. */
 #ifndef PK_DB_SNAPSHOT_DB_H
 #define PK_DB_SNAPSHOT_DB_H

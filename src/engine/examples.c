@@ -72,8 +72,7 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
         *why = xasprintf("it fired: %s", clean);
         free(clean);
         redaction_free(&secrets);
-    }
-    else
+    } else
         *why = xstrdup("it did not fire");
     findings_free(&findings);
     skipped_free(&skipped);

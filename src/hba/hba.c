@@ -17,8 +17,11 @@ bool hba_features_parse(const char *text, unsigned *out)
     static const struct {
         const char *name;
         unsigned bit;
-    } names[] = {{"ssl", HBA_FEAT_SSL}, {"gss", HBA_FEAT_GSS}, {"ldap", HBA_FEAT_LDAP},
-                 {"pam", HBA_FEAT_PAM}, {"bsd", HBA_FEAT_BSD}};
+    } names[] = {{"ssl", HBA_FEAT_SSL},
+                 {"gss", HBA_FEAT_GSS},
+                 {"ldap", HBA_FEAT_LDAP},
+                 {"pam", HBA_FEAT_PAM},
+                 {"bsd", HBA_FEAT_BSD}};
     unsigned bits = 0;
     if (!strcmp(text, "none")) {
         *out = 0;
@@ -158,8 +161,8 @@ void hba_set_free(HbaSet *set)
  * postgresql.conf. */
 bool hba_text_looks_like_hba(const char *text, size_t len)
 {
-    static const char *const types[] = {"local", "host", "hostssl", "hostnossl", "hostgssenc",
-                                        "hostnogssenc"};
+    static const char *const types[] = {"local",     "host",       "hostssl",
+                                        "hostnossl", "hostgssenc", "hostnogssenc"};
     static const char *const includes[] = {"include", "include_if_exists", "include_dir"};
     size_t records = 0, hba_records = 0;
     const char *p = text, *end = text + len;
@@ -175,7 +178,8 @@ bool hba_text_looks_like_hba(const char *text, size_t len)
                 wlen = (size_t)(eol - p);
             bool include = false;
             for (size_t idx = 0; idx < sizeof(includes) / sizeof(includes[0]); idx++)
-                include = include || (strlen(includes[idx]) == wlen && !strncmp(p, includes[idx], wlen));
+                include =
+                    include || (strlen(includes[idx]) == wlen && !strncmp(p, includes[idx], wlen));
             const char *eq = memchr(p, '=', (size_t)(eol - p));
             const char *hash = memchr(p, '#', (size_t)(eol - p));
             if (eq && (!hash || eq < hash) && !include && p[wlen] != '\0' &&

@@ -36,17 +36,40 @@ typedef struct HbaOpts {
 bool hba_features_parse(const char *text, unsigned *out);
 
 typedef enum HbaConnType {
-    HBA_CT_LOCAL, HBA_CT_HOST, HBA_CT_HOSTSSL, HBA_CT_HOSTNOSSL, HBA_CT_HOSTGSS, HBA_CT_HOSTNOGSS
+    HBA_CT_LOCAL,
+    HBA_CT_HOST,
+    HBA_CT_HOSTSSL,
+    HBA_CT_HOSTNOSSL,
+    HBA_CT_HOSTGSS,
+    HBA_CT_HOSTNOGSS
 } HbaConnType;
 
 typedef enum HbaAuth {
-    HBA_AUTH_REJECT, HBA_AUTH_TRUST, HBA_AUTH_IDENT, HBA_AUTH_PASSWORD, HBA_AUTH_MD5,
-    HBA_AUTH_SCRAM, HBA_AUTH_GSS, HBA_AUTH_SSPI, HBA_AUTH_PAM, HBA_AUTH_BSD, HBA_AUTH_LDAP,
-    HBA_AUTH_CERT, HBA_AUTH_RADIUS, HBA_AUTH_PEER, HBA_AUTH_OAUTH
+    HBA_AUTH_REJECT,
+    HBA_AUTH_TRUST,
+    HBA_AUTH_IDENT,
+    HBA_AUTH_PASSWORD,
+    HBA_AUTH_MD5,
+    HBA_AUTH_SCRAM,
+    HBA_AUTH_GSS,
+    HBA_AUTH_SSPI,
+    HBA_AUTH_PAM,
+    HBA_AUTH_BSD,
+    HBA_AUTH_LDAP,
+    HBA_AUTH_CERT,
+    HBA_AUTH_RADIUS,
+    HBA_AUTH_PEER,
+    HBA_AUTH_OAUTH
 } HbaAuth;
 
-typedef enum HbaAddrKind { HBA_ADDR_NONE, HBA_ADDR_MASK, HBA_ADDR_HOSTNAME, HBA_ADDR_ALL,
-                           HBA_ADDR_SAMEHOST, HBA_ADDR_SAMENET } HbaAddrKind;
+typedef enum HbaAddrKind {
+    HBA_ADDR_NONE,
+    HBA_ADDR_MASK,
+    HBA_ADDR_HOSTNAME,
+    HBA_ADDR_ALL,
+    HBA_ADDR_SAMEHOST,
+    HBA_ADDR_SAMENET
+} HbaAddrKind;
 
 typedef enum HbaClientCert { HBA_CC_OFF, HBA_CC_CA, HBA_CC_FULL } HbaClientCert;
 
@@ -65,19 +88,19 @@ typedef struct HbaTokens {
 
 /* One row of the offline pg_hba_file_rules. */
 typedef struct HbaRule {
-    char *file;        /* absolute path, as the view's file_name (16+) */
-    int line;          /* first physical line of the record */
-    int rule_number;   /* the view's rule_number (16+); 0 when the row has an error */
-    char *raw;         /* the record's text (continuations joined) */
-    bool parsed;       /* the fields below hold a parsed line (the view shows them) */
-    const char *type;  /* "local", "host", …; static */
+    char *file;       /* absolute path, as the view's file_name (16+) */
+    int line;         /* first physical line of the record */
+    int rule_number;  /* the view's rule_number (16+); 0 when the row has an error */
+    char *raw;        /* the record's text (continuations joined) */
+    bool parsed;      /* the fields below hold a parsed line (the view shows them) */
+    const char *type; /* "local", "host", …; static */
     HbaTokens databases, users;
-    char *address;     /* as the view shows it; NULL for local lines */
+    char *address; /* as the view shows it; NULL for local lines */
     char *netmask;
     const char *method; /* "trust", "md5", …; static */
     char **options;     /* the view's options, "name=value" */
     size_t n_options;
-    char *error;       /* the view's error column; NULL when none */
+    char *error; /* the view's error column; NULL when none */
     /* what the server logs for a line it rejects without an error text in the view ("invalid
      * value for clientcert: …"), or a value it only logs (an invalid ldapscheme); NULL else */
     char *logged;
@@ -90,27 +113,27 @@ typedef struct HbaRule {
     HbaConnType conntype;
     HbaAuth auth;
     HbaAddrKind addr_kind;
-    int family;              /* AF_INET / AF_INET6 for HBA_ADDR_MASK */
-    unsigned char addr[16];  /* network byte order */
+    int family;             /* AF_INET / AF_INET6 for HBA_ADDR_MASK */
+    unsigned char addr[16]; /* network byte order */
     unsigned char mask[16];
-    int prefix_len;          /* mask as a prefix length, -1 when it is not contiguous */
-    char *hostname;          /* HBA_ADDR_HOSTNAME */
+    int prefix_len; /* mask as a prefix length, -1 when it is not contiguous */
+    char *hostname; /* HBA_ADDR_HOSTNAME */
     HbaClientCert clientcert;
-    char *map;               /* map=, or NULL */
+    char *map; /* map=, or NULL */
 } HbaRule;
 
 /* One row of the offline pg_ident_file_mappings (15+; read the same way by 13 and 14). */
 typedef struct IdentMap {
     char *file;
     int line;
-    int map_number;   /* 16+; 0 when the row has an error */
+    int map_number; /* 16+; 0 when the row has an error */
     char *raw;
     bool parsed;
     char *map_name;
-    char *sys_name;   /* with its leading "/" when a regular expression */
+    char *sys_name; /* with its leading "/" when a regular expression */
     char *pg_username;
     char *error;
-    bool rejects;     /* load_ident() fails on it: the whole pg_ident.conf is not used */
+    bool rejects; /* load_ident() fails on it: the whole pg_ident.conf is not used */
 } IdentMap;
 
 /* Something the server logs while reading that is not an error of a line: a skipped
@@ -129,7 +152,7 @@ typedef struct HbaFileSet {
     size_t n_files;
     HbaNote *notes;
     size_t n_notes;
-    bool loads;        /* the server's load_hba()/load_ident() succeeds */
+    bool loads; /* the server's load_hba()/load_ident() succeeds */
 } HbaFileSet;
 
 typedef struct HbaSet {
@@ -158,9 +181,9 @@ bool hba_text_looks_like_hba(const char *text, size_t len);
 
 /* One row of a live server's pg_hba_file_rules, as text (audit reads it through db/). */
 typedef struct HbaViewRow {
-    const char *file;   /* file_name (16+), else NULL */
+    const char *file; /* file_name (16+), else NULL */
     int line;
-    const char *type;   /* NULL when the row has an error */
+    const char *type; /* NULL when the row has an error */
     const char *const *databases;
     size_t n_databases;
     const char *const *users;

@@ -71,11 +71,11 @@ const char *hba_auth_name(HbaAuth auth)
 {
     static const char *const names[] = {
         [HBA_AUTH_REJECT] = "reject", [HBA_AUTH_TRUST] = "trust",
-        [HBA_AUTH_IDENT] = "ident", [HBA_AUTH_PASSWORD] = "password",
-        [HBA_AUTH_MD5] = "md5", [HBA_AUTH_SCRAM] = "scram-sha-256",
-        [HBA_AUTH_GSS] = "gss", [HBA_AUTH_SSPI] = "sspi",
-        [HBA_AUTH_PAM] = "pam", [HBA_AUTH_BSD] = "bsd",
-        [HBA_AUTH_LDAP] = "ldap", [HBA_AUTH_CERT] = "cert",
+        [HBA_AUTH_IDENT] = "ident",   [HBA_AUTH_PASSWORD] = "password",
+        [HBA_AUTH_MD5] = "md5",       [HBA_AUTH_SCRAM] = "scram-sha-256",
+        [HBA_AUTH_GSS] = "gss",       [HBA_AUTH_SSPI] = "sspi",
+        [HBA_AUTH_PAM] = "pam",       [HBA_AUTH_BSD] = "bsd",
+        [HBA_AUTH_LDAP] = "ldap",     [HBA_AUTH_CERT] = "cert",
         [HBA_AUTH_RADIUS] = "radius", [HBA_AUTH_PEER] = "peer",
         [HBA_AUTH_OAUTH] = "oauth",
     };
@@ -212,8 +212,8 @@ static bool radius_servers(Parse *ps, const char *val)
         int ret = getaddrinfo(items[idx], NULL, &hints, &res);
         ok = ret == 0 && res;
         if (!ok)
-            logged(ps, "could not translate RADIUS server name \"%s\" to address: %s",
-                   items[idx], gai_strerror(ret));
+            logged(ps, "could not translate RADIUS server name \"%s\" to address: %s", items[idx],
+                   gai_strerror(ret));
         if (res)
             freeaddrinfo(res);
     }
@@ -249,8 +249,7 @@ static bool radius_ports(Parse *ps, const char *val)
     return ok;
 }
 
-static bool radius_list(Parse *ps, const char *what, char **slot, size_t *count,
-                        const char *val)
+static bool radius_list(Parse *ps, const char *what, char **slot, size_t *count, const char *val)
 {
     size_t n;
     if (!split_guc_list(val, &n))
@@ -367,11 +366,12 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
     if (ps->opts->features & HBA_FEAT_LDAP)
         ps->ldapscope = LDAP_SCOPE_SUBTREE;
     if (!strcmp(name, "map")) {
-        static const HbaAuth ok[] = {HBA_AUTH_IDENT, HBA_AUTH_PEER, HBA_AUTH_GSS, HBA_AUTH_SSPI,
-                                     HBA_AUTH_CERT, HBA_AUTH_OAUTH};
+        static const HbaAuth ok[] = {HBA_AUTH_IDENT, HBA_AUTH_PEER, HBA_AUTH_GSS,
+                                     HBA_AUTH_SSPI,  HBA_AUTH_CERT, HBA_AUTH_OAUTH};
         if (!method_in(r->auth, ok, sizeof(ok) / sizeof(ok[0])))
-            return invalid_option(ps, "map", major >= 18 ? "ident, peer, gssapi, sspi, cert, and oauth"
-                                                         : "ident, peer, gssapi, sspi, and cert");
+            return invalid_option(ps, "map",
+                                  major >= 18 ? "ident, peer, gssapi, sspi, cert, and oauth"
+                                              : "ident, peer, gssapi, sspi, and cert");
         keep(&r->map, val);
         return true;
     }
@@ -413,11 +413,13 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
                radius_list(ps, "secret", &ps->radiussecrets, &ps->n_radiussecrets, val);
     if (!strcmp(name, "radiusidentifiers"))
         return require(ps, HBA_AUTH_RADIUS, name, "radius") &&
-               radius_list(ps, "identifiers", &ps->radiusidentifiers, &ps->n_radiusidentifiers, val);
+               radius_list(ps, "identifiers", &ps->radiusidentifiers, &ps->n_radiusidentifiers,
+                           val);
     if (major >= 18) {
-        char **slot = !strcmp(name, "issuer") ? &ps->issuer
-                      : !strcmp(name, "scope") ? &ps->scope
-                      : !strcmp(name, "validator") ? &ps->validator : NULL;
+        char **slot = !strcmp(name, "issuer")      ? &ps->issuer
+                      : !strcmp(name, "scope")     ? &ps->scope
+                      : !strcmp(name, "validator") ? &ps->validator
+                                                   : NULL;
         if (slot) {
             if (!require(ps, HBA_AUTH_OAUTH, name, "oauth"))
                 return false;
@@ -510,8 +512,9 @@ static bool parse_address(Parse *ps, const TokLine *tl, size_t *field)
         return fail(ps, "multiple values specified for host address");
     const HbaToken *tok = &toks->items[0];
     if (is_keyword(tok, "all") || is_keyword(tok, "samehost") || is_keyword(tok, "samenet")) {
-        r->addr_kind = tok->text[0] == 'a' ? HBA_ADDR_ALL
-                       : tok->text[4] == 'h' ? HBA_ADDR_SAMEHOST : HBA_ADDR_SAMENET;
+        r->addr_kind = tok->text[0] == 'a'   ? HBA_ADDR_ALL
+                       : tok->text[4] == 'h' ? HBA_ADDR_SAMEHOST
+                                             : HBA_ADDR_SAMENET;
         r->address = xstrdup(tok->text);
         return true;
     }
@@ -598,9 +601,9 @@ static bool parse_conntype(Parse *ps, const HbaTokens *toks)
     static const struct {
         const char *name;
         HbaConnType type;
-    } types[] = {{"local", HBA_CT_LOCAL}, {"host", HBA_CT_HOST}, {"hostssl", HBA_CT_HOSTSSL},
-                 {"hostnossl", HBA_CT_HOSTNOSSL}, {"hostgssenc", HBA_CT_HOSTGSS},
-                 {"hostnogssenc", HBA_CT_HOSTNOGSS}};
+    } types[] = {{"local", HBA_CT_LOCAL},        {"host", HBA_CT_HOST},
+                 {"hostssl", HBA_CT_HOSTSSL},    {"hostnossl", HBA_CT_HOSTNOSSL},
+                 {"hostgssenc", HBA_CT_HOSTGSS}, {"hostnogssenc", HBA_CT_HOSTNOGSS}};
     for (size_t idx = 0; idx < sizeof(types) / sizeof(types[0]); idx++) {
         if (strcmp(s, types[idx].name))
             continue;
@@ -632,13 +635,20 @@ static bool parse_method(Parse *ps, const HbaTokens *toks)
         unsigned needs;
         int since;
     } methods[] = {
-        {"trust", HBA_AUTH_TRUST, 0, 13}, {"ident", HBA_AUTH_IDENT, 0, 13},
-        {"peer", HBA_AUTH_PEER, 0, 13}, {"password", HBA_AUTH_PASSWORD, 0, 13},
-        {"gss", HBA_AUTH_GSS, HBA_FEAT_GSS, 13}, {"sspi", HBA_AUTH_SSPI, ~0u, 13},
-        {"reject", HBA_AUTH_REJECT, 0, 13}, {"md5", HBA_AUTH_MD5, 0, 13},
-        {"scram-sha-256", HBA_AUTH_SCRAM, 0, 13}, {"pam", HBA_AUTH_PAM, HBA_FEAT_PAM, 13},
-        {"bsd", HBA_AUTH_BSD, HBA_FEAT_BSD, 13}, {"ldap", HBA_AUTH_LDAP, HBA_FEAT_LDAP, 13},
-        {"cert", HBA_AUTH_CERT, HBA_FEAT_SSL, 13}, {"radius", HBA_AUTH_RADIUS, 0, 13},
+        {"trust", HBA_AUTH_TRUST, 0, 13},
+        {"ident", HBA_AUTH_IDENT, 0, 13},
+        {"peer", HBA_AUTH_PEER, 0, 13},
+        {"password", HBA_AUTH_PASSWORD, 0, 13},
+        {"gss", HBA_AUTH_GSS, HBA_FEAT_GSS, 13},
+        {"sspi", HBA_AUTH_SSPI, ~0u, 13},
+        {"reject", HBA_AUTH_REJECT, 0, 13},
+        {"md5", HBA_AUTH_MD5, 0, 13},
+        {"scram-sha-256", HBA_AUTH_SCRAM, 0, 13},
+        {"pam", HBA_AUTH_PAM, HBA_FEAT_PAM, 13},
+        {"bsd", HBA_AUTH_BSD, HBA_FEAT_BSD, 13},
+        {"ldap", HBA_AUTH_LDAP, HBA_FEAT_LDAP, 13},
+        {"cert", HBA_AUTH_CERT, HBA_FEAT_SSL, 13},
+        {"radius", HBA_AUTH_RADIUS, 0, 13},
         {"oauth", HBA_AUTH_OAUTH, 0, 18},
     };
     for (size_t idx = 0; idx < sizeof(methods) / sizeof(methods[0]); idx++) {
@@ -646,8 +656,7 @@ static bool parse_method(Parse *ps, const HbaTokens *toks)
             continue;
         /* sspi is Windows-only: never built on the servers pgknob targets */
         if (methods[idx].needs && (methods[idx].needs == ~0u || !(feat & methods[idx].needs)))
-            return fail(ps, "invalid authentication method \"%s\": not supported by this build",
-                        s);
+            return fail(ps, "invalid authentication method \"%s\": not supported by this build", s);
         r->auth = methods[idx].auth;
         return true;
     }
@@ -660,8 +669,8 @@ static bool check_method_args(Parse *ps)
     HbaRule *r = ps->r;
     if (r->auth == HBA_AUTH_LDAP) {
         if (ps->ldapprefix || ps->ldapsuffix) {
-            if (ps->ldapbasedn || ps->ldapbinddn || ps->ldapbindpasswd ||
-                ps->ldapsearchattribute || ps->ldapsearchfilter)
+            if (ps->ldapbasedn || ps->ldapbinddn || ps->ldapbindpasswd || ps->ldapsearchattribute ||
+                ps->ldapsearchfilter)
                 return fail(ps, ps->opts->major >= 18
                                     ? "cannot mix options for simple bind and search+bind modes"
                                     : "cannot use ldapbasedn, ldapbinddn, ldapbindpasswd,"
@@ -684,20 +693,27 @@ static bool check_method_args(Parse *ps)
                             " to be set");
         size_t servers = ps->n_radiusservers;
         if (ps->n_radiussecrets != 1 && ps->n_radiussecrets != servers)
-            return fail(ps, "the number of RADIUS secrets (%zu) must be 1 or the same as the"
-                            " number of RADIUS servers (%zu)", ps->n_radiussecrets, servers);
+            return fail(ps,
+                        "the number of RADIUS secrets (%zu) must be 1 or the same as the"
+                        " number of RADIUS servers (%zu)",
+                        ps->n_radiussecrets, servers);
         if (ps->n_radiusports > 1 && ps->n_radiusports != servers)
-            return fail(ps, "the number of RADIUS ports (%zu) must be 1 or the same as the"
-                            " number of RADIUS servers (%zu)", ps->n_radiusports, servers);
+            return fail(ps,
+                        "the number of RADIUS ports (%zu) must be 1 or the same as the"
+                        " number of RADIUS servers (%zu)",
+                        ps->n_radiusports, servers);
         if (ps->n_radiusidentifiers > 1 && ps->n_radiusidentifiers != servers)
-            return fail(ps, "the number of RADIUS identifiers (%zu) must be 1 or the same as the"
-                            " number of RADIUS servers (%zu)", ps->n_radiusidentifiers, servers);
+            return fail(ps,
+                        "the number of RADIUS identifiers (%zu) must be 1 or the same as the"
+                        " number of RADIUS servers (%zu)",
+                        ps->n_radiusidentifiers, servers);
     }
     if (r->auth == HBA_AUTH_CERT)
         r->clientcert = HBA_CC_FULL;
     if (r->auth == HBA_AUTH_OAUTH) {
         if (!ps->scope)
-            return fail(ps, "authentication method \"oauth\" requires argument \"scope\" to be set");
+            return fail(ps,
+                        "authentication method \"oauth\" requires argument \"scope\" to be set");
         if (!ps->issuer)
             return fail(ps, "authentication method \"oauth\" requires argument \"issuer\" to be"
                             " set");
@@ -759,12 +775,14 @@ static void render_options(Parse *ps)
         const struct {
             const char *name;
             const char *val;
-        } before[] = {{"ldapserver", ps->ldapserver}}, after[] = {
-            {"ldapprefix", ps->ldapprefix}, {"ldapsuffix", ps->ldapsuffix},
-            {"ldapbasedn", ps->ldapbasedn}, {"ldapbinddn", ps->ldapbinddn},
-            {"ldapbindpasswd", ps->ldapbindpasswd},
-            {"ldapsearchattribute", ps->ldapsearchattribute},
-            {"ldapsearchfilter", ps->ldapsearchfilter}};
+        } before[] = {{"ldapserver", ps->ldapserver}},
+          after[] = {{"ldapprefix", ps->ldapprefix},
+                     {"ldapsuffix", ps->ldapsuffix},
+                     {"ldapbasedn", ps->ldapbasedn},
+                     {"ldapbinddn", ps->ldapbinddn},
+                     {"ldapbindpasswd", ps->ldapbindpasswd},
+                     {"ldapsearchattribute", ps->ldapsearchattribute},
+                     {"ldapsearchfilter", ps->ldapsearchfilter}};
         if (before[0].val)
             add_option(r, xasprintf("%s=%s", before[0].name, before[0].val));
         if (ps->ldapport)
@@ -803,11 +821,24 @@ static void render_options(Parse *ps)
 
 static void parse_free(Parse *ps)
 {
-    char **strings[] = {&ps->krb_realm, &ps->pamservice, &ps->ldapserver, &ps->ldapscheme,
-                        &ps->ldapprefix, &ps->ldapsuffix, &ps->ldapbasedn, &ps->ldapbinddn,
-                        &ps->ldapbindpasswd, &ps->ldapsearchattribute, &ps->ldapsearchfilter,
-                        &ps->radiusservers, &ps->radiussecrets, &ps->radiusidentifiers,
-                        &ps->radiusports, &ps->issuer, &ps->scope, &ps->validator};
+    char **strings[] = {&ps->krb_realm,
+                        &ps->pamservice,
+                        &ps->ldapserver,
+                        &ps->ldapscheme,
+                        &ps->ldapprefix,
+                        &ps->ldapsuffix,
+                        &ps->ldapbasedn,
+                        &ps->ldapbinddn,
+                        &ps->ldapbindpasswd,
+                        &ps->ldapsearchattribute,
+                        &ps->ldapsearchfilter,
+                        &ps->radiusservers,
+                        &ps->radiussecrets,
+                        &ps->radiusidentifiers,
+                        &ps->radiusports,
+                        &ps->issuer,
+                        &ps->scope,
+                        &ps->validator};
     for (size_t idx = 0; idx < sizeof(strings) / sizeof(strings[0]); idx++)
         free(*strings[idx]);
 }

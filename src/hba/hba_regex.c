@@ -48,9 +48,9 @@ static unsigned utf8_next(const char **pp)
 
 static bool known_class(const char *name, size_t len)
 {
-    static const char *const classes[] = {"alnum", "alpha", "ascii", "blank", "cntrl", "digit",
-                                          "graph", "lower", "print", "punct", "space", "upper",
-                                          "xdigit", "word"};
+    static const char *const classes[] = {"alnum", "alpha", "ascii",  "blank", "cntrl",
+                                          "digit", "graph", "lower",  "print", "punct",
+                                          "space", "upper", "xdigit", "word"};
     for (size_t idx = 0; idx < sizeof(classes) / sizeof(classes[0]); idx++)
         if (strlen(classes[idx]) == len && !strncmp(classes[idx], name, len))
             return true;
@@ -64,8 +64,8 @@ static const char *scan_bracket(const char *p, const char **why)
     if (*p == '^')
         p++;
     if (*p == ']')
-        p++; /* a leading ] is literal */
-    long prev = -1;   /* code point that may start a range */
+        p++;        /* a leading ] is literal */
+    long prev = -1; /* code point that may start a range */
     for (;;) {
         if (!*p) {
             *why = RE_EBRACK;
@@ -287,16 +287,11 @@ static const char *map_pcre_error(int code)
 {
     switch (code) {
     case PCRE2_ERROR_MISSING_CLOSING_PARENTHESIS:
-    case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS:
-        return RE_EPAREN;
-    case PCRE2_ERROR_BAD_SUBPATTERN_REFERENCE:
-        return RE_ESUBREG;
-    case PCRE2_ERROR_QUANTIFIER_INVALID:
-        return RE_BADRPT;
-    case PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH:
-        return NULL; /* ARE accepts any lookbehind */
-    default:
-        return RE_BADPAT;
+    case PCRE2_ERROR_UNMATCHED_CLOSING_PARENTHESIS: return RE_EPAREN;
+    case PCRE2_ERROR_BAD_SUBPATTERN_REFERENCE: return RE_ESUBREG;
+    case PCRE2_ERROR_QUANTIFIER_INVALID: return RE_BADRPT;
+    case PCRE2_ERROR_LOOKBEHIND_NOT_FIXED_LENGTH: return NULL; /* ARE accepts any lookbehind */
+    default: return RE_BADPAT;
     }
 }
 
@@ -327,8 +322,8 @@ const char *hba_regex_error(const char *pattern)
     if (!why) {
         int code;
         PCRE2_SIZE offset;
-        pcre2_code *re = pcre2_compile((PCRE2_SPTR)sb_str(&out), out.len, flags, &code, &offset,
-                                       NULL);
+        pcre2_code *re =
+            pcre2_compile((PCRE2_SPTR)sb_str(&out), out.len, flags, &code, &offset, NULL);
         if (re)
             pcre2_code_free(re);
         else

@@ -86,8 +86,7 @@ static char *read_auth_file(Tokenizer *tk, const char *path, int depth, size_t *
     }
     if (status != PK_READ_OK) {
         *enoent = status == PK_READ_ERRNO && errnum == ENOENT;
-        *err = xasprintf("could not open file \"%s\": %s", path,
-                         pk_read_strerror(status, errnum));
+        *err = xasprintf("could not open file \"%s\": %s", path, pk_read_strerror(status, errnum));
         return NULL;
     }
     tk->fs->files = xrealloc(tk->fs->files, (tk->fs->n_files + 1) * sizeof(char *));

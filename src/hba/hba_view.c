@@ -11,11 +11,10 @@
 
 static bool parse_type(const char *type, HbaConnType *out)
 {
-    static const char *const names[] = {[HBA_CT_LOCAL] = "local", [HBA_CT_HOST] = "host",
-                                        [HBA_CT_HOSTSSL] = "hostssl",
-                                        [HBA_CT_HOSTNOSSL] = "hostnossl",
-                                        [HBA_CT_HOSTGSS] = "hostgssenc",
-                                        [HBA_CT_HOSTNOGSS] = "hostnogssenc"};
+    static const char *const names[] = {
+        [HBA_CT_LOCAL] = "local",        [HBA_CT_HOST] = "host",
+        [HBA_CT_HOSTSSL] = "hostssl",    [HBA_CT_HOSTNOSSL] = "hostnossl",
+        [HBA_CT_HOSTGSS] = "hostgssenc", [HBA_CT_HOSTNOGSS] = "hostnogssenc"};
     for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++)
         if (!strcmp(type, names[idx])) {
             *out = (HbaConnType)idx;
@@ -44,8 +43,9 @@ static void parse_address(HbaRule *r, const char *address, const char *netmask)
     if (!address)
         return;
     if (!strcmp(address, "all") || !strcmp(address, "samehost") || !strcmp(address, "samenet")) {
-        r->addr_kind = address[0] == 'a' ? HBA_ADDR_ALL
-                       : address[4] == 'h' ? HBA_ADDR_SAMEHOST : HBA_ADDR_SAMENET;
+        r->addr_kind = address[0] == 'a'   ? HBA_ADDR_ALL
+                       : address[4] == 'h' ? HBA_ADDR_SAMEHOST
+                                           : HBA_ADDR_SAMENET;
         return;
     }
     int family = strchr(address, ':') ? AF_INET6 : AF_INET;
@@ -89,8 +89,8 @@ void hba_set_add_view_row(HbaSet *set, const HbaViewRow *row)
     }
     r->parsed = true;
     r->conntype = type;
-    static const char *const type_names[] = {"local", "host", "hostssl", "hostnossl",
-                                             "hostgssenc", "hostnogssenc"};
+    static const char *const type_names[] = {"local",     "host",       "hostssl",
+                                             "hostnossl", "hostgssenc", "hostnogssenc"};
     r->type = type_names[type];
     r->auth = auth;
     r->method = hba_auth_name(auth);

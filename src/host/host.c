@@ -49,11 +49,24 @@ static bool parse_size(const char *text, double *out)
     double num = strtod(text, &end);
     if (end == text || !isfinite(num) || num <= 0 || !isdigit((unsigned char)text[0]))
         return false;
-    static const struct { const char *unit; double factor; } units[] = {
-        {"", 1.0},         {"B", 1.0},          {"kB", 1024.0},       {"K", 1024.0},
-        {"KiB", 1024.0},   {"MB", 1048576.0},   {"M", 1048576.0},     {"MiB", 1048576.0},
-        {"GB", 1073741824.0}, {"G", 1073741824.0}, {"GiB", 1073741824.0},
-        {"TB", 1099511627776.0}, {"T", 1099511627776.0}, {"TiB", 1099511627776.0},
+    static const struct {
+        const char *unit;
+        double factor;
+    } units[] = {
+        {"", 1.0},
+        {"B", 1.0},
+        {"kB", 1024.0},
+        {"K", 1024.0},
+        {"KiB", 1024.0},
+        {"MB", 1048576.0},
+        {"M", 1048576.0},
+        {"MiB", 1048576.0},
+        {"GB", 1073741824.0},
+        {"G", 1073741824.0},
+        {"GiB", 1073741824.0},
+        {"TB", 1099511627776.0},
+        {"T", 1099511627776.0},
+        {"TiB", 1099511627776.0},
     };
     for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
         if (!strcasecmp(end, units[unit_idx].unit)) {
@@ -103,7 +116,8 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
         if (*value && !*end && !ok) {
             pk_diag_set(diag, NULL, 0, NULL,
                         "host fact \"%s\" = \"%s\" is not a machine's core count (give 1 to "
-                        "100000)", key, value);
+                        "100000)",
+                        key, value);
             return false;
         }
         out->cores = (int)cores;
@@ -135,7 +149,8 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
     } else {
         pk_diag_set(diag, NULL, 0, NULL,
                     "unknown host fact \"%s\" (known: ram, cores, storage, kernel, container, "
-                    "io_uring, instance_class)", key);
+                    "io_uring, instance_class)",
+                    key);
         return false;
     }
     if (!ok)
@@ -151,14 +166,13 @@ bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
     /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
     const char *seen[8] = {0};
     int seen_at[8] = {0}, n_item = 0;
-    static const char *const facts[] = {"ram", "memory", "cores", "cpus", "storage", "kernel",
-                                        "container", "io_uring"};
+    static const char *const facts[] = {"ram",     "memory", "cores",     "cpus",
+                                        "storage", "kernel", "container", "io_uring"};
     for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save)) {
         n_item++;
         char *eq = strchr(item, '=');
         if (!eq || eq == item || !eq[1]) {
-            pk_diag_set(diag, NULL, 0, NULL, "invalid host fact \"%s\": expected key=value",
-                        item);
+            pk_diag_set(diag, NULL, 0, NULL, "invalid host fact \"%s\": expected key=value", item);
             ok = false;
             break;
         }
@@ -428,9 +442,9 @@ static char *detect_storage(const char *root, const char *data_path)
         return NULL;
     if (!*root && major(st.st_dev) == 0) {
         struct statfs fs;
-        if (statfs(path, &fs) == 0 && ((unsigned long)fs.f_type == NFS_MAGIC ||
-                                       (unsigned long)fs.f_type == SMB_MAGIC ||
-                                       (unsigned long)fs.f_type == CIFS_MAGIC))
+        if (statfs(path, &fs) == 0 &&
+            ((unsigned long)fs.f_type == NFS_MAGIC || (unsigned long)fs.f_type == SMB_MAGIC ||
+             (unsigned long)fs.f_type == CIFS_MAGIC))
             return xstrdup("network");
         return NULL; /* overlay, tmpfs, fuse…: the device underneath is not visible */
     }

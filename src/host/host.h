@@ -1,7 +1,8 @@
 /* Host facts for rules: parsed from `--host ram=16GB,cores=8,storage=nvme,kernel=6.8,
  * container=no,io_uring=yes` or read from the local machine (`--host local`): /proc/meminfo, CPU
  * affinity, cgroup v2/v1 memory and CPU limits, /sys/block, uname, container markers, seccomp and
- * /proc/sys/kernel/io_uring_disabled. Unknown facts stay unknown; rules needing them are skipped. */
+ * /proc/sys/kernel/io_uring_disabled. Unknown facts stay unknown; rules needing them are skipped.
+ */
 #ifndef PK_HOST_H
 #define PK_HOST_H
 
@@ -14,10 +15,9 @@
  * io_uring). Fills every field (unknown where not given). False with `diag` set. */
 bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag);
 /* The hint of an error about a --host option. */
-#define HOST_SPEC_HINT                                                                            \
-    "Write --host local, or key=value pairs such as "                                            \
+#define HOST_SPEC_HINT                                                                             \
+    "Write --host local, or key=value pairs such as "                                              \
     "ram=16GB,cores=8,storage=nvme,kernel=6.8,container=no."
-
 
 /* The memory (bytes) and vCPUs of an AWS RDS/Aurora instance class ("db.r6g.large",
  * "db.t4g.micro"), from AWS's published instance-class tables (host/instance.c); false when the

@@ -17,16 +17,16 @@ static const struct {
     double gib;
     int vcpus;
 } burstable[] = {
-    {"micro", 1, 2}, {"small", 2, 2}, {"medium", 4, 2}, {"large", 8, 2}, {"xlarge", 16, 4},
-    {"2xlarge", 32, 8},
+    {"micro", 1, 2}, {"small", 2, 2},   {"medium", 4, 2},
+    {"large", 8, 2}, {"xlarge", 16, 4}, {"2xlarge", 32, 8},
 };
 
 static const struct {
     const char *family;
     double gib_per_vcpu;
 } families[] = {
-    {"m5", 4}, {"m6g", 4}, {"m6gd", 4}, {"m6i", 4}, {"m7g", 4}, {"m7i", 4},
-    {"r5", 8}, {"r6g", 8}, {"r6gd", 8}, {"r6i", 8}, {"r7g", 8}, {"r7i", 8}, {"x2g", 16},
+    {"m5", 4},  {"m6g", 4},  {"m6gd", 4}, {"m6i", 4}, {"m7g", 4}, {"m7i", 4},  {"r5", 8},
+    {"r6g", 8}, {"r6gd", 8}, {"r6i", 8},  {"r7g", 8}, {"r7i", 8}, {"x2g", 16},
 };
 
 /* "large" → 2, "xlarge" → 4, "16xlarge" → 64; 0 otherwise. */

@@ -18,7 +18,7 @@
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
 
 static const char *const format_names[] = {
-    [INPUT_AUTO] = "auto", [INPUT_CONF] = "conf", [INPUT_CNPG] = "cnpg",
+    [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",       [INPUT_CNPG] = "cnpg",
     [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando", [INPUT_CRUNCHY] = "crunchy",
     [INPUT_RDS] = "rds",
 };
@@ -48,7 +48,7 @@ const char *input_format_names(void)
 }
 
 static const char *const target_names[] = {
-    [TARGET_NONE] = "none", [TARGET_RDS] = "rds", [TARGET_AURORA] = "aurora",
+    [TARGET_NONE] = "none",   [TARGET_RDS] = "rds",           [TARGET_AURORA] = "aurora",
     [TARGET_AZURE] = "azure", [TARGET_CLOUDSQL] = "cloudsql",
 };
 
@@ -117,9 +117,8 @@ void builder_add_entry(DocBuilder *b, const char *name, const char *value, int l
     set->n_entries++;
 }
 
-InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
-                            const char *value, int line, int column, const char *link,
-                            const char *fmt, ...)
+InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name, const char *value,
+                            int line, int column, const char *link, const char *fmt, ...)
 {
     InputDoc *doc = b->doc;
     PK_GROW(doc->notes, doc->n_notes, b->cap_notes);
@@ -130,8 +129,12 @@ InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
     if (vasprintf(&message, fmt, ap) < 0)
         message = NULL;
     va_end(ap);
-    *note = (InputNote){.kind = kind, .name = xstrdup(name), .value = xstrdup(value),
-                        .line = line, .column = column, .message = message,
+    *note = (InputNote){.kind = kind,
+                        .name = xstrdup(name),
+                        .value = xstrdup(value),
+                        .line = line,
+                        .column = column,
+                        .message = message,
                         .link = xstrdup(link)};
     return note;
 }
@@ -140,8 +143,7 @@ void builder_add_hba(DocBuilder *b, const char *text, int line, int column)
 {
     InputDoc *doc = b->doc;
     PK_GROW(doc->hba, doc->n_hba, b->cap_hba);
-    doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line,
-                                            .column = column};
+    doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line, .column = column};
 }
 
 void builder_finish(DocBuilder *b)
@@ -183,7 +185,8 @@ static bool looks_like_yaml(const char *data, size_t len)
         while (q < stop && (*q == ' ' || *q == '\t'))
             q++;
         if (q < stop && *q != '#') {
-            if ((stop - q >= 3 && !memcmp(q, "---", 3)) || (*q == '-' && q + 1 < stop && q[1] == ' '))
+            if ((stop - q >= 3 && !memcmp(q, "---", 3)) ||
+                (*q == '-' && q + 1 < stop && q[1] == ' '))
                 return true;
             const char *key = q;
             while (q < stop && (strchr("_.-/", *q) || (*q >= '0' && *q <= '9') ||
@@ -208,8 +211,9 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
 {
     InputFormat format = opts ? opts->format : INPUT_AUTO;
     if (format == INPUT_AUTO)
-        format = looks_like_json(data, len) ? INPUT_RDS
-                 : looks_like_yaml(data, len) ? INPUT_AUTO : INPUT_CONF;
+        format = looks_like_json(data, len)   ? INPUT_RDS
+                 : looks_like_yaml(data, len) ? INPUT_AUTO
+                                              : INPUT_CONF;
     out->format = format;
     if (format == INPUT_CONF) {
         if (!from_stdin)

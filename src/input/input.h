@@ -43,14 +43,14 @@ const char *input_target_name(InputTarget target);
 bool input_target_parse(const char *text, InputTarget *out);
 
 typedef enum InputNoteKind {
-    NOTE_OPERATOR_REFUSES,  /* the operator's admission check rejects the parameter */
-    NOTE_OPERATOR_SETS,     /* the operator or tool sets this parameter itself: the value has no
-                             * effect */
-    NOTE_NOT_A_STRING,      /* Kubernetes rejects the manifest: the value must be a string */
-    NOTE_CONVERTED,         /* YAML typing changed the text the server gets */
-    NOTE_DROPPED,           /* a null value: the parameter is not passed on */
-    NOTE_FORMULA,           /* an RDS formula that could not be evaluated */
-    NOTE_SERVICE,           /* --target: the service does not let you set this */
+    NOTE_OPERATOR_REFUSES, /* the operator's admission check rejects the parameter */
+    NOTE_OPERATOR_SETS,    /* the operator or tool sets this parameter itself: the value has no
+                            * effect */
+    NOTE_NOT_A_STRING,     /* Kubernetes rejects the manifest: the value must be a string */
+    NOTE_CONVERTED,        /* YAML typing changed the text the server gets */
+    NOTE_DROPPED,          /* a null value: the parameter is not passed on */
+    NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
+    NOTE_SERVICE,          /* --target: the service does not let you set this */
 } InputNoteKind;
 
 typedef struct InputNote {
@@ -64,7 +64,8 @@ typedef struct InputNote {
     char *link;    /* the documentation that says so; may be NULL */
 } InputNote;
 
-/* One pg_hba line carried by a manifest (CNPG spec.postgresql.pg_hba, Patroni postgresql.pg_hba). */
+/* One pg_hba line carried by a manifest (CNPG spec.postgresql.pg_hba, Patroni postgresql.pg_hba).
+ */
 typedef struct InputHbaLine {
     char *text;
     int line;
@@ -73,26 +74,26 @@ typedef struct InputHbaLine {
 
 typedef struct InputDoc {
     InputFormat format;
-    char *label;   /* "Cluster cluster-example", "patroni.yml" or the parameter group's name */
-    ConfSet set;   /* file = the input's path (or "<stdin>"), line/column in it */
+    char *label; /* "Cluster cluster-example", "patroni.yml" or the parameter group's name */
+    ConfSet set; /* file = the input's path (or "<stdin>"), line/column in it */
     InputNote *notes;
     size_t n_notes;
     InputHbaLine *hba;
     size_t n_hba;
-    int pg_major;  /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
+    int pg_major; /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
 } InputDoc;
 
 typedef struct InputOpts {
-    InputFormat format;        /* INPUT_AUTO: by content */
-    InputTarget target;        /* restrictions of this service become notes */
-    double instance_memory;    /* bytes, for RDS formulas (DBInstanceClassMemory); <= 0 unknown */
-    int instance_vcpus;        /* DBInstanceVCPU; <= 0 unknown */
-    const char *stdin_name;    /* the name standard input's text takes (a path, for its includes
-                                * and findings: lint --stdin-filename); NULL: "<stdin>" */
+    InputFormat format;     /* INPUT_AUTO: by content */
+    InputTarget target;     /* restrictions of this service become notes */
+    double instance_memory; /* bytes, for RDS formulas (DBInstanceClassMemory); <= 0 unknown */
+    int instance_vcpus;     /* DBInstanceVCPU; <= 0 unknown */
+    const char *stdin_name; /* the name standard input's text takes (a path, for its includes
+                             * and findings: lint --stdin-filename); NULL: "<stdin>" */
 } InputOpts;
 
 typedef struct InputResult {
-    InputFormat format;        /* what the input was taken for */
+    InputFormat format; /* what the input was taken for */
     InputDoc *docs;
     size_t n_docs;
 } InputResult;

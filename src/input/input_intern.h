@@ -17,9 +17,9 @@ void builder_init(DocBuilder *b, InputDoc *doc, InputFormat format, const char *
 /* An assignment as conf/ would have read it from a file; `quoted` as a single-quoted value. */
 void builder_add_entry(DocBuilder *b, const char *name, const char *value, int line, int column,
                        bool quoted);
-InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
-                            const char *value, int line, int column, const char *link,
-                            const char *fmt, ...) __attribute__((format(printf, 8, 9)));
+InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name, const char *value,
+                            int line, int column, const char *link, const char *fmt, ...)
+    __attribute__((format(printf, 8, 9)));
 void builder_add_hba(DocBuilder *b, const char *text, int line, int column);
 /* Marks which entries apply, as conf/ does; call once all entries are in. */
 void builder_finish(DocBuilder *b);

@@ -12,11 +12,11 @@
 #include "input/yaml_scalar.h"
 
 #define CNPG_CONF_DOC "https://cloudnative-pg.io/documentation/current/postgresql_conf/"
-#define PATRONI_RULES_DOC                                                                    \
-    "https://patroni.readthedocs.io/en/latest/patroni_configuration.html"                    \
+#define PATRONI_RULES_DOC                                                                          \
+    "https://patroni.readthedocs.io/en/latest/patroni_configuration.html"                          \
     "#important-configuration-rules"
-#define K8S_CRD_DOC                                                                          \
-    "https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/"                   \
+#define K8S_CRD_DOC                                                                                \
+    "https://kubernetes.io/docs/tasks/extend-kubernetes/custom-resources/"                         \
     "custom-resource-definitions/#validation"
 
 typedef struct Yaml {
@@ -52,8 +52,8 @@ static yaml_node_t *map_get(const Yaml *y, yaml_node_t *map, const char *key)
     if (!map || map->type != YAML_MAPPING_NODE)
         return NULL;
     yaml_node_t *found = NULL;
-    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
-         pair < map->data.mapping.pairs.top; pair++)
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
+         pair++)
         if (scalar_is(node_at(y, pair->key), key))
             found = node_at(y, pair->value);
     return found;
@@ -99,15 +99,15 @@ static int major_in(const yaml_node_t *node, const char *after)
 /* ---- what each operator does with a value ---------------------------------------------------- */
 
 typedef enum ValueRoute {
-    ROUTE_K8S_STRING, /* a Kubernetes string map (CNPG, Zalando): non-strings are rejected */
-    ROUTE_PATRONI,    /* PyYAML reads patroni.yml; Patroni writes str(value) */
+    ROUTE_K8S_STRING,  /* a Kubernetes string map (CNPG, Zalando): non-strings are rejected */
+    ROUTE_PATRONI,     /* PyYAML reads patroni.yml; Patroni writes str(value) */
     ROUTE_K8S_PATRONI, /* Kubernetes reads, JSON carries, Patroni writes str() (Crunchy) */
 } ValueRoute;
 
 typedef struct Section {
     const char *path; /* in the document, for messages */
     ValueRoute route;
-    bool local;       /* Patroni's local postgresql.parameters (not the DCS) */
+    bool local; /* Patroni's local postgresql.parameters (not the DCS) */
 } Section;
 
 /* What the server gets for the scalar `node`, or NULL when nothing is passed on. Notes say why
@@ -137,8 +137,7 @@ static char *route_value(DocBuilder *b, const Section *sec, const char *name,
             b, NOTE_NOT_A_STRING, name, text, line, column, K8S_CRD_DOC,
             "%s.%s: Kubernetes reads the unquoted %s as %s %s, and the resource's schema takes "
             "only strings here: the API server refuses the manifest",
-            sec->path, name, text, value.type == YAML_INT ? "an" : "a",
-            yaml_type_name(value.type));
+            sec->path, name, text, value.type == YAML_INT ? "an" : "a", yaml_type_name(value.type));
         note->hint = xasprintf("quote it: %s: \"%s\"", name, text);
         return text; /* validated as written, for the rest of the checks */
     }
@@ -147,10 +146,9 @@ static char *route_value(DocBuilder *b, const Section *sec, const char *name,
         value = yaml_via_json(value);
     char *sent = yaml_python_str(&value);
     if (strcmp(sent, text)) {
-        InputNote *note = builder_add_note(
-            b, NOTE_CONVERTED, name, sent, line, column, NULL,
-            "the unquoted %s is a YAML %s: the server gets '%s'", text,
-            yaml_type_name(written), sent);
+        InputNote *note = builder_add_note(b, NOTE_CONVERTED, name, sent, line, column, NULL,
+                                           "the unquoted %s is a YAML %s: the server gets '%s'",
+                                           text, yaml_type_name(written), sent);
         note->hint = xasprintf("quote it to pass it as written: %s: '%s'", name, text);
     }
     free(text);
@@ -168,14 +166,14 @@ static void mark_of(const yaml_node_t *node, int *line, int *column)
 typedef bool (*SkipFn)(DocBuilder *b, const Section *sec, const char *name, const char *value,
                        int line, int column);
 
-static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root,
-                            const Section *sec, SkipFn skip)
+static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root, const Section *sec,
+                            SkipFn skip)
 {
     yaml_node_t *map = path_get(y, root, sec->path);
     if (!map || map->type != YAML_MAPPING_NODE)
         return;
-    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
-         pair < map->data.mapping.pairs.top; pair++) {
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
+         pair++) {
         const yaml_node_t *key = node_at(y, pair->key), *val = node_at(y, pair->value);
         if (!is_scalar(key) || !val)
             continue;
@@ -238,37 +236,70 @@ static const struct {
     bool blocked;
     const char *operator_value; /* MandatorySettings' value, NULL when none */
 } cnpg_fixed[] = {
-    {"allow_system_table_mods", true, NULL}, {"archive_cleanup_command", true, NULL},
-    {"archive_command", false, NULL}, {"archive_mode", false, NULL},
-    {"bonjour", true, NULL}, {"bonjour_name", true, NULL}, {"cluster_name", false, NULL},
-    {"config_file", true, NULL}, {"data_directory", true, NULL},
-    {"data_sync_retry", true, NULL}, {"event_source", true, NULL},
-    {"external_pid_file", true, NULL}, {"hba_file", true, NULL},
-    {"hot_standby", true, "true"}, {"ident_file", true, NULL}, {"jit_provider", true, NULL},
-    {"listen_addresses", true, "*"}, {"log_destination", true, NULL},
-    {"log_directory", true, NULL}, {"log_file_mode", true, NULL},
-    {"log_filename", true, NULL}, {"log_rotation_age", true, NULL},
-    {"log_rotation_size", true, NULL}, {"log_truncate_on_rotation", true, NULL},
-    {"logging_collector", true, NULL}, {"pg_failover_slots.primary_dsn", false, NULL},
-    {"pg_failover_slots.standby_slot_names", false, NULL}, {"port", false, "5432"},
-    {"primary_conninfo", false, NULL}, {"primary_slot_name", false, NULL},
-    {"promote_trigger_file", true, NULL}, {"recovery_end_command", true, NULL},
-    {"recovery_min_apply_delay", true, NULL}, {"recovery_target", false, NULL},
-    {"recovery_target_action", false, NULL}, {"recovery_target_inclusive", false, NULL},
-    {"recovery_target_lsn", false, NULL}, {"recovery_target_name", false, NULL},
-    {"recovery_target_time", false, NULL}, {"recovery_target_timeline", false, NULL},
-    {"recovery_target_xid", false, NULL}, {"restart_after_crash", true, "false"},
-    {"restore_command", false, NULL}, {"shared_preload_libraries", false, NULL},
-    {"ssl", false, "on"}, {"ssl_ca_file", false, NULL}, {"ssl_cert_file", false, NULL},
-    {"ssl_crl_file", false, NULL}, {"ssl_dh_params_file", false, NULL},
-    {"ssl_key_file", false, NULL}, {"ssl_passphrase_command", false, NULL},
+    {"allow_system_table_mods", true, NULL},
+    {"archive_cleanup_command", true, NULL},
+    {"archive_command", false, NULL},
+    {"archive_mode", false, NULL},
+    {"bonjour", true, NULL},
+    {"bonjour_name", true, NULL},
+    {"cluster_name", false, NULL},
+    {"config_file", true, NULL},
+    {"data_directory", true, NULL},
+    {"data_sync_retry", true, NULL},
+    {"event_source", true, NULL},
+    {"external_pid_file", true, NULL},
+    {"hba_file", true, NULL},
+    {"hot_standby", true, "true"},
+    {"ident_file", true, NULL},
+    {"jit_provider", true, NULL},
+    {"listen_addresses", true, "*"},
+    {"log_destination", true, NULL},
+    {"log_directory", true, NULL},
+    {"log_file_mode", true, NULL},
+    {"log_filename", true, NULL},
+    {"log_rotation_age", true, NULL},
+    {"log_rotation_size", true, NULL},
+    {"log_truncate_on_rotation", true, NULL},
+    {"logging_collector", true, NULL},
+    {"pg_failover_slots.primary_dsn", false, NULL},
+    {"pg_failover_slots.standby_slot_names", false, NULL},
+    {"port", false, "5432"},
+    {"primary_conninfo", false, NULL},
+    {"primary_slot_name", false, NULL},
+    {"promote_trigger_file", true, NULL},
+    {"recovery_end_command", true, NULL},
+    {"recovery_min_apply_delay", true, NULL},
+    {"recovery_target", false, NULL},
+    {"recovery_target_action", false, NULL},
+    {"recovery_target_inclusive", false, NULL},
+    {"recovery_target_lsn", false, NULL},
+    {"recovery_target_name", false, NULL},
+    {"recovery_target_time", false, NULL},
+    {"recovery_target_timeline", false, NULL},
+    {"recovery_target_xid", false, NULL},
+    {"restart_after_crash", true, "false"},
+    {"restore_command", false, NULL},
+    {"shared_preload_libraries", false, NULL},
+    {"ssl", false, "on"},
+    {"ssl_ca_file", false, NULL},
+    {"ssl_cert_file", false, NULL},
+    {"ssl_crl_file", false, NULL},
+    {"ssl_dh_params_file", false, NULL},
+    {"ssl_key_file", false, NULL},
+    {"ssl_passphrase_command", false, NULL},
     {"ssl_passphrase_command_supports_reload", false, NULL},
-    {"ssl_prefer_server_ciphers", false, NULL}, {"stats_temp_directory", true, NULL},
-    {"synchronized_standby_slots", false, NULL}, {"synchronous_standby_names", false, NULL},
-    {"syslog_facility", true, NULL}, {"syslog_ident", true, NULL},
-    {"syslog_sequence_numbers", true, NULL}, {"syslog_split_messages", true, NULL},
-    {"temp_tablespaces", false, NULL}, {"unix_socket_directories", true, NULL},
-    {"unix_socket_group", true, NULL}, {"unix_socket_permissions", true, NULL},
+    {"ssl_prefer_server_ciphers", false, NULL},
+    {"stats_temp_directory", true, NULL},
+    {"synchronized_standby_slots", false, NULL},
+    {"synchronous_standby_names", false, NULL},
+    {"syslog_facility", true, NULL},
+    {"syslog_ident", true, NULL},
+    {"syslog_sequence_numbers", true, NULL},
+    {"syslog_split_messages", true, NULL},
+    {"temp_tablespaces", false, NULL},
+    {"unix_socket_directories", true, NULL},
+    {"unix_socket_group", true, NULL},
+    {"unix_socket_permissions", true, NULL},
 };
 
 static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const char *value,
@@ -283,7 +314,8 @@ static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const
         InputNote *note = builder_add_note(
             b, NOTE_OPERATOR_REFUSES, name, value, line, column, CNPG_CONF_DOC,
             "CloudNativePG refuses %s in spec.postgresql.parameters (\"Can't set fixed "
-            "configuration parameter\"): %s", name,
+            "configuration parameter\"): %s",
+            name,
             cnpg_fixed[idx].blocked ? "it must keep its default for the operator to work"
                                     : "the operator manages its value");
         note->hint = !strcasecmp(name, "shared_preload_libraries")
@@ -308,16 +340,26 @@ static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 
 /* docs/patroni_configuration.rst, "Important rules": a local value of these takes no effect
  * (the first six) or is restricted to the dynamic configuration (the rest). */
-static const char *const patroni_dcs_only[] = {
-    "max_connections", "max_locks_per_transaction", "max_worker_processes",
-    "max_prepared_transactions", "wal_level", "track_commit_timestamp", "max_wal_senders",
-    "max_replication_slots", "wal_keep_segments", "wal_keep_size", "wal_log_hints", NULL};
+static const char *const patroni_dcs_only[] = {"max_connections",
+                                               "max_locks_per_transaction",
+                                               "max_worker_processes",
+                                               "max_prepared_transactions",
+                                               "wal_level",
+                                               "track_commit_timestamp",
+                                               "max_wal_senders",
+                                               "max_replication_slots",
+                                               "wal_keep_segments",
+                                               "wal_keep_size",
+                                               "wal_log_hints",
+                                               NULL};
 /* ...and these Patroni sets from its own keys, on the command line. */
 static const struct {
     const char *name, *from;
 } patroni_own[] = {
-    {"listen_addresses", "postgresql.listen"}, {"port", "postgresql.listen"},
-    {"cluster_name", "scope"}, {"hot_standby", "Patroni (always on)"},
+    {"listen_addresses", "postgresql.listen"},
+    {"port", "postgresql.listen"},
+    {"cluster_name", "scope"},
+    {"hot_standby", "Patroni (always on)"},
 };
 
 static bool in_list(const char *name, const char *const *list)
@@ -329,8 +371,8 @@ static bool in_list(const char *name, const char *const *list)
 }
 
 /* Patroni's command line wins over postgresql.conf: these never reach the server. */
-static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name,
-                             const char *value, int line, int column)
+static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name, const char *value,
+                             int line, int column)
 {
     (void)sec;
     for (size_t idx = 0; idx < sizeof(patroni_own) / sizeof(patroni_own[0]); idx++)
@@ -338,7 +380,8 @@ static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name
             InputNote *note = builder_add_note(
                 b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
                 "Patroni sets %s itself from %s, on the postgres command line: this value has "
-                "no effect", name, patroni_own[idx].from);
+                "no effect",
+                name, patroni_own[idx].from);
             note->hint = xasprintf("set %s instead", patroni_own[idx].from);
             return true;
         }
@@ -352,10 +395,11 @@ static bool patroni_skip_local(DocBuilder *b, const Section *sec, const char *na
         return true;
     if (!in_list(name, patroni_dcs_only))
         return false;
-    InputNote *note = builder_add_note(
-        b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
-        "Patroni takes %s from the dynamic configuration (DCS) only: a local "
-        "postgresql.parameters value takes no effect", name);
+    InputNote *note =
+        builder_add_note(b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
+                         "Patroni takes %s from the dynamic configuration (DCS) only: a local "
+                         "postgresql.parameters value takes no effect",
+                         name);
     note->hint = xasprintf("move it to bootstrap.dcs.postgresql.parameters (or patronictl "
                            "edit-config on a running cluster)");
     return true;
@@ -373,8 +417,8 @@ static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
              map_get(y, pg, "listen") || map_get(y, pg, "authentication")));
 }
 
-static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root,
-                         const char *dcs_path, const char *local_path, ValueRoute route)
+static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *dcs_path,
+                         const char *local_path, ValueRoute route)
 {
     /* Order is precedence: the local configuration "takes precedence over dynamic
      * configuration", so its entries come last and win, but for the DCS-only parameters, which
@@ -407,9 +451,7 @@ static InputFormat doc_kind(const Yaml *y, yaml_node_t *root)
 static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     switch (b->doc->format) {
-    case INPUT_CNPG:
-        read_cnpg(b, y, root);
-        break;
+    case INPUT_CNPG: read_cnpg(b, y, root); break;
     case INPUT_ZALANDO: {
         Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
         read_parameters(b, y, root, &sec, NULL);
@@ -417,8 +459,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         break;
     }
     case INPUT_CRUNCHY:
-        read_patroni(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.parameters",
-                     NULL, ROUTE_K8S_PATRONI);
+        read_patroni(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.parameters", NULL,
+                     ROUTE_K8S_PATRONI);
         {
             Section config = {"spec.config.parameters", ROUTE_K8S_PATRONI, false};
             read_parameters(b, y, root, &config, patroni_skip_own);
@@ -433,8 +475,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_hba(b, y, root, "postgresql.pg_hba");
         b->doc->pg_major = major_in(path_get(y, root, "postgresql.bin_dir"), "postgresql/");
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -453,8 +494,8 @@ static bool parse_error(const yaml_parser_t *parser, const char *file, PkDiag *d
 {
     const yaml_mark_t *mark = parser->problem ? &parser->problem_mark : &parser->context_mark;
     pk_diag_set(diag, file, (int)mark->line + 1, NULL, "YAML: %s%s%s",
-                parser->problem ? parser->problem : "could not parse",
-                parser->context ? " " : "", parser->context ? parser->context : "");
+                parser->problem ? parser->problem : "could not parse", parser->context ? " " : "",
+                parser->context ? parser->context : "");
     pk_diag_set_column(diag, (int)mark->column + 1);
     return false;
 }
@@ -489,10 +530,12 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
             InputDoc *doc = input_result_add(out);
             DocBuilder b;
             builder_init(&b, doc, kind, file, data, len);
-            doc->label = kind == INPUT_PATRONI ? xstrdup("patroni")
-                         : doc_label(&y, root, kind == INPUT_CNPG      ? "Cluster"
-                                               : kind == INPUT_ZALANDO ? "postgresql"
-                                                                       : "PostgresCluster");
+            doc->label = kind == INPUT_PATRONI
+                             ? xstrdup("patroni")
+                             : doc_label(&y, root,
+                                         kind == INPUT_CNPG      ? "Cluster"
+                                         : kind == INPUT_ZALANDO ? "postgresql"
+                                                                 : "PostgresCluster");
             read_doc(&b, &y, root);
             restrict_apply(&b, opts ? opts->target : TARGET_NONE);
             builder_finish(&b);

@@ -13,8 +13,8 @@
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 
-#define RDS_FORMULA_DOC                                                                      \
-    "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/"                                \
+#define RDS_FORMULA_DOC                                                                            \
+    "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/"                                      \
     "USER_ParamValuesRef.html"
 
 /* ---- formulas: GREATEST(a,b), LEAST(a,b), SUM(a,b), {expr} with * / + - over numbers and the
@@ -65,8 +65,7 @@ static double formula_atom(Formula *f)
         if (strncmp(f->p, vars[idx], n))
             continue;
         f->p += n;
-        double v = idx == 0 ? f->opts->instance_memory
-                   : idx == 1 ? f->opts->instance_vcpus : -1;
+        double v = idx == 0 ? f->opts->instance_memory : idx == 1 ? f->opts->instance_vcpus : -1;
         if (idx == 3)
             v = 5432;
         if (v <= 0) {
@@ -224,7 +223,8 @@ bool rds_load_json(const char *file, const char *data, size_t len, const InputOp
     const char *cursor = data, *end = data + len;
     size_t idx, n_default = 0;
     json_t *param;
-    json_array_foreach(params, idx, param) {
+    json_array_foreach(params, idx, param)
+    {
         const char *key = next_name_key(cursor, end);
         int line = 0, column = 0;
         if (key) {

@@ -56,10 +56,10 @@ static double sexagesimal(const char *text)
     return *text == '-' ? -value : value;
 }
 
-static const char *const true_words_py[] = {"yes", "Yes", "YES", "true", "True", "TRUE",
-                                             "on", "On", "ON", NULL};
-static const char *const false_words_py[] = {"no", "No", "NO", "false", "False", "FALSE",
-                                              "off", "Off", "OFF", NULL};
+static const char *const true_words_py[] = {"yes",  "Yes", "YES", "true", "True",
+                                            "TRUE", "on",  "On",  "ON",   NULL};
+static const char *const false_words_py[] = {"no",    "No",  "NO",  "false", "False",
+                                             "FALSE", "off", "Off", "OFF",   NULL};
 static const char *const null_words[] = {"~", "null", "Null", "NULL", "", NULL};
 
 static YamlValue resolve_py(const char *text)
@@ -75,7 +75,8 @@ static YamlValue resolve_py(const char *text)
         return v;
     }
     if (matches("^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|"
-                "[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$", text)) {
+                "[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$",
+                text)) {
         char *plain = without_underscores(text);
         const char *digits = plain + (*plain == '-' || *plain == '+');
         int base = 10;
@@ -95,7 +96,8 @@ static YamlValue resolve_py(const char *text)
     }
     if (matches("^([-+]?[0-9][0-9_]*\\.[0-9_]*([eE][-+][0-9]+)?|\\.[0-9][0-9_]*([eE][-+][0-9]+)?|"
                 "[-+]?[0-9][0-9_]*(:[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(inf|Inf|INF)|"
-                "\\.(nan|NaN|NAN))$", text)) {
+                "\\.(nan|NaN|NAN))$",
+                text)) {
         char *plain = without_underscores(text);
         v.type = YAML_FLOAT;
         if (strstr(plain, "inf") || strstr(plain, "Inf") || strstr(plain, "INF"))
@@ -111,10 +113,10 @@ static YamlValue resolve_py(const char *text)
     return v;
 }
 
-static const char *const true_words_go[] = {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE",
-                                             "on", "On", "ON", NULL};
-static const char *const false_words_go[] = {"n", "N", "no", "No", "NO", "false", "False",
-                                              "FALSE", "off", "Off", "OFF", NULL};
+static const char *const true_words_go[] = {"y",    "Y",    "yes", "Yes", "YES", "true",
+                                            "True", "TRUE", "on",  "On",  "ON",  NULL};
+static const char *const false_words_go[] = {"n",     "N",     "no",  "No",  "NO",  "false",
+                                             "False", "FALSE", "off", "Off", "OFF", NULL};
 
 /* strconv.ParseInt(s, 0, 64): sign, then 0x / 0o / 0b / a leading 0 (octal) or decimal. */
 static bool go_parse_int(const char *plain, long long *out)

@@ -20,7 +20,8 @@ static Lab *own_lab(LabRunReport *rep, const Lab *base, const char *id, const ch
     lab->dir = xstrdup(path);
     lab->title = xasprintf("the configuration %s", path);
     lab->story = xasprintf("The settings of %s, applied to a fresh cluster with ALTER SYSTEM "
-                           "(settings of the original server's environment left out).", path);
+                           "(settings of the original server's environment left out).",
+                           path);
     lab->kind = LAB_STANDALONE;
     lab->min_major = 13;
     lab->reference.tps = -1;
@@ -29,8 +30,7 @@ static Lab *own_lab(LabRunReport *rep, const Lab *base, const char *id, const ch
     return lab;
 }
 
-static StageResult *add_stage(LabRunReport *rep, const char *id, const char *title,
-                              StageRole role)
+static StageResult *add_stage(LabRunReport *rep, const char *id, const char *title, StageRole role)
 {
     rep->stages = xrealloc(rep->stages, (rep->n + 1) * sizeof(StageResult));
     StageResult *stage = &rep->stages[rep->n++];
@@ -51,9 +51,10 @@ static bool plan_config(LabRunReport *rep, const Lab *base, const char *id, cons
     if (!lab_userconf_read(path, &settings, &skipped, diag))
         return false;
     if (skipped)
-        lab_say(events, LAB_EV_NOTE, "%s: left out (the original server's environment, or "
-                                     "unknown to PostgreSQL %d): %s", path,
-                PK_LAB_DEFAULT_MAJOR, skipped);
+        lab_say(events, LAB_EV_NOTE,
+                "%s: left out (the original server's environment, or "
+                "unknown to PostgreSQL %d): %s",
+                path, PK_LAB_DEFAULT_MAJOR, skipped);
     free(skipped);
     Lab *lab = own_lab(rep, base, id, path);
     StageResult *stage = add_stage(rep, id, path, role);
@@ -69,8 +70,8 @@ int lab_ab(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkD
     memset(report, 0, sizeof(*report));
     report->ab = true;
     report->quick = opts->quick;
-    report->selection = xasprintf("ab %s %s", opts->config_a,
-                                  opts->config_b ? opts->config_b : "baseline");
+    report->selection =
+        xasprintf("ab %s %s", opts->config_a, opts->config_b ? opts->config_b : "baseline");
     const Lab *base = lab_set_baseline(labs);
     if (!base)
         return pk_diag_set(diag, NULL, 0, "`pgknob lab list` shows the labs.",

@@ -209,7 +209,8 @@ bool pg_bin_find(const PgBinSearch *search, PgBin *out, PkDiag *diag)
         pk_diag_set(diag, NULL, 0,
                     "Give one with --pg-bin DIR, or run `make servers` to fetch the test builds.",
                     "no PostgreSQL %d or later found (looked at pg_config, "
-                    "/usr/lib/postgresql/*/bin and .cache/pg)", search->min_major);
+                    "/usr/lib/postgresql/*/bin and .cache/pg)",
+                    search->min_major);
     pk_diag_free(&fetch_err);
     return ok;
 }
@@ -223,7 +224,8 @@ static int pick_port(void)
         int fd = socket(AF_INET, SOCK_STREAM, 0);
         if (fd < 0)
             return port;
-        struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port),
+        struct sockaddr_in addr = {.sin_family = AF_INET,
+                                   .sin_port = htons((uint16_t)port),
                                    .sin_addr.s_addr = htonl(INADDR_LOOPBACK)};
         int rc = bind(fd, (struct sockaddr *)&addr, sizeof(addr));
         close(fd);
@@ -260,16 +262,16 @@ static bool run_pg_ctl(Cluster *cl, const char *action, PkDiag *diag)
 {
     char *prog = xasprintf("%s/pg_ctl", cl->bin.dir);
     char *opts = xasprintf("-k %s -p %d -c listen_addresses=''", cl->base, cl->port);
-    const char *argv[] = {prog, action, "-D", cl->datadir, "-l", cl->logfile, "-w", "-t", "120",
-                          "-m", "fast", "-o", opts, NULL};
+    const char *argv[] = {prog, action, "-D", cl->datadir, "-l", cl->logfile, "-w",
+                          "-t", "120",  "-m", "fast",      "-o", opts,        NULL};
     if (!strcmp(action, "stop"))
         argv[4] = NULL;
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &cl->user, PG_CTL_TIMEOUT_S, &text);
     if (rc != 0) {
         char *tail = log_tail(cl->logfile);
-        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl %s failed: %s\nserver log (end):\n%s", action, sb_str(&text),
-                            tail);
+        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl %s failed: %s\nserver log (end):\n%s", action,
+                    sb_str(&text), tail);
         free(tail);
     }
     sb_free(&text);
@@ -292,11 +294,11 @@ static char *record_path(const Cluster *cl)
 
 static void record_write(const Cluster *cl)
 {
-    json_t *doc = json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:i, s:I}", "format",
-                            "pgknob-lab-cluster", "pid", (json_int_t)getpid(), "pid_start",
-                            (json_int_t)proc_start_time(getpid()), "base", cl->base,
-                            "datadir", cl->datadir, "bindir", cl->bin.dir, "port", cl->port,
-                            "uid", (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
+    json_t *doc =
+        json_pack("{s:s, s:I, s:I, s:s, s:s, s:s, s:i, s:I}", "format", "pgknob-lab-cluster", "pid",
+                  (json_int_t)getpid(), "pid_start", (json_int_t)proc_start_time(getpid()), "base",
+                  cl->base, "datadir", cl->datadir, "bindir", cl->bin.dir, "port", cl->port, "uid",
+                  (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
     char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
     json_decref(doc);
     char *path = record_path(cl);
@@ -319,7 +321,6 @@ static void record_remove(const Cluster *cl)
     free(path);
 }
 
-
 /* Stops the orphan's server (immediate: nothing in it is worth a checkpoint) and removes it. */
 static bool sweep_one(json_t *doc, char **what)
 {
@@ -336,8 +337,8 @@ static bool sweep_one(json_t *doc, char **what)
         PkDiag err = PK_DIAG_INIT;
         if (proc_owner_of(datadir, &owner, &err)) {
             char *prog = xasprintf("%s/pg_ctl", bindir);
-            const char *argv[] = {prog, "stop", "-D", datadir, "-m", "immediate", "-w", "-t",
-                                  "60", NULL};
+            const char *argv[] = {prog,        "stop", "-D", datadir, "-m",
+                                  "immediate", "-w",   "-t", "60",    NULL};
             StrBuf text = STRBUF_INIT;
             proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
             sb_free(&text);
@@ -394,8 +395,8 @@ static bool make_base_dir(Cluster *cl, PkDiag *diag)
     if (!cl->base)
         return false;
     if (cl->user.switch_user && chown(cl->base, cl->user.uid, cl->user.gid) != 0) {
-        pk_diag_set(diag, NULL, 0, NULL, "could not give \"%s\" to user \"%s\": %s", cl->base, cl->user.name,
-                            strerror(errno));
+        pk_diag_set(diag, NULL, 0, NULL, "could not give \"%s\" to user \"%s\": %s", cl->base,
+                    cl->user.name, strerror(errno));
         return false;
     }
     cl->datadir = xasprintf("%s/data", cl->base);
@@ -407,8 +408,8 @@ static bool make_base_dir(Cluster *cl, PkDiag *diag)
 static bool run_initdb(Cluster *cl, PkDiag *diag)
 {
     char *prog = xasprintf("%s/initdb", cl->bin.dir);
-    const char *argv[] = {prog, "-D", cl->datadir, "-U", "postgres", "-A", "trust", "-E", "UTF8",
-                          "--locale=C", "--no-sync", NULL};
+    const char *argv[] = {prog,    "-D", cl->datadir, "-U",         "postgres",  "-A",
+                          "trust", "-E", "UTF8",      "--locale=C", "--no-sync", NULL};
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &cl->user, INITDB_TIMEOUT_S, &text);
     if (rc != 0)
@@ -487,13 +488,13 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, PkDiag *diag)
     /* pg_ctl does not remember the -l of the original start: without one the server's output
      * would go to our pipe for as long as it runs. */
     char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
-    const char *argv[] = {prog, "restart", "-D", datadir, "-l", logfile, "-w", "-t", "120",
-                          "-m", "fast", NULL};
+    const char *argv[] = {prog, "restart", "-D",  datadir, "-l",   logfile,
+                          "-w", "-t",      "120", "-m",    "fast", NULL};
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
     if (rc != 0)
-        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl restart of \"%s\" failed (server log: %s): %s", datadir,
-                            logfile, sb_str(&text));
+        pk_diag_set(diag, NULL, 0, NULL, "pg_ctl restart of \"%s\" failed (server log: %s): %s",
+                    datadir, logfile, sb_str(&text));
     sb_free(&text);
     free(logfile);
     free(prog);
@@ -554,12 +555,14 @@ bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_c
     if (ok) {
         char *prog = xasprintf("%s/pg_ctl", bindir);
         char *logfile = xasprintf("%s/pgknob-lab.log", datadir);
-        const char *argv[] = {prog, "start", "-D", datadir, "-l", logfile, "-w", "-t", "120",
-                              opts && *opts ? "-o" : NULL, opts, NULL};
+        const char *argv[] = {prog,    "start", "-D", datadir, "-l",
+                              logfile, "-w",    "-t", "120",   opts && *opts ? "-o" : NULL,
+                              opts,    NULL};
         StrBuf text = STRBUF_INIT;
         ok = proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text) == 0;
         if (!ok)
-            pk_diag_set(diag, NULL, 0, NULL, "pg_ctl start of \"%s\" failed: %s", datadir, sb_str(&text));
+            pk_diag_set(diag, NULL, 0, NULL, "pg_ctl start of \"%s\" failed: %s", datadir,
+                        sb_str(&text));
         sb_free(&text);
         free(logfile);
         free(prog);

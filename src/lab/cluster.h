@@ -1,7 +1,8 @@
 /* Server binaries and throwaway clusters for the labs: find initdb/pg_ctl/postgres of a wanted
  * major (--pg-bin, else the newest of pg_config's, Debian's /usr/lib/postgresql/N/bin and the
- * project's .cache/pg/N, else fetch PostgreSQL 18 with tests/pg/fetch-servers.sh), initdb in a temporary directory, start on a
- * Unix socket only, restart, stop and remove. Run as root, the server runs as `postgres`. */
+ * project's .cache/pg/N, else fetch PostgreSQL 18 with tests/pg/fetch-servers.sh), initdb in a
+ * temporary directory, start on a Unix socket only, restart, stop and remove. Run as root, the
+ * server runs as `postgres`. */
 #ifndef PK_LAB_CLUSTER_H
 #define PK_LAB_CLUSTER_H
 
@@ -16,10 +17,10 @@
 #define PK_LAB_DEFAULT_MAJOR 18
 
 typedef struct PgBin {
-    char *dir;      /* holds initdb, pg_ctl, postgres */
+    char *dir; /* holds initdb, pg_ctl, postgres */
     int major;
-    char *version;  /* "18.4" */
-    char *origin;   /* "--pg-bin", "pg_config", "debian", "cache", "fetched" */
+    char *version; /* "18.4" */
+    char *origin;  /* "--pg-bin", "pg_config", "debian", "cache", "fetched" */
 } PgBin;
 
 typedef struct PgBinSearch {
@@ -41,13 +42,13 @@ void pg_bin_free(PgBin *bin);
 
 typedef struct Cluster {
     PgBin bin;
-    ProcUser user;  /* who runs the server */
-    char *base;     /* the temporary directory: data/, the socket, server.log */
+    ProcUser user; /* who runs the server */
+    char *base;    /* the temporary directory: data/, the socket, server.log */
     char *datadir;
     char *logfile;
     int port;
     bool running;
-    bool keep;      /* --keep: leave it running and on disk */
+    bool keep;               /* --keep: leave it running and on disk */
     const LabEvents *events; /* borrowed; may be NULL */
     const char *state_dir;   /* where its record goes (borrowed) */
 } Cluster;

@@ -136,8 +136,8 @@ void lab_settings_put(LabSettings *set, const char *name, const char *value, con
 void lab_settings_merge(LabSettings *into, const LabSettings *from)
 {
     for (size_t idx = 0; idx < from->n; idx++)
-        lab_settings_put(into, from->items[idx].name, from->items[idx].value,
-                         from->items[idx].file, from->items[idx].line);
+        lab_settings_put(into, from->items[idx].name, from->items[idx].value, from->items[idx].file,
+                         from->items[idx].line);
 }
 
 const LabSetting *lab_settings_get(const LabSettings *set, const char *name)
@@ -172,11 +172,10 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
         const ConfEntry *entry = &set.entries[idx];
         if (entry->error) {
             if (entry->token)
-                pk_diag_set(diag, filename, entry->line, entry->error_hint,
-                            "%s near token \"%s\"", entry->error, entry->token);
+                pk_diag_set(diag, filename, entry->line, entry->error_hint, "%s near token \"%s\"",
+                            entry->error, entry->token);
             else
-                pk_diag_set(diag, filename, entry->line, entry->error_hint, "%s",
-                            entry->error);
+                pk_diag_set(diag, filename, entry->line, entry->error_hint, "%s", entry->error);
             ok = false;
             break;
         }

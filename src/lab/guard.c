@@ -183,8 +183,9 @@ static bool read_auto_entries(DbCtl *ctl, LabSettings *out, PkDiag *diag)
 {
     DbCtlRows rows;
     PkDiag err = PK_DIAG_INIT;
-    if (!dbctl_rows(ctl, "SELECT name, setting FROM pg_file_settings "
-                          "WHERE sourcefile LIKE '%/postgresql.auto.conf' ORDER BY seqno",
+    if (!dbctl_rows(ctl,
+                    "SELECT name, setting FROM pg_file_settings "
+                    "WHERE sourcefile LIKE '%/postgresql.auto.conf' ORDER BY seqno",
                     &rows, &err)) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read pg_file_settings: %s", err.message);
         pk_diag_free(&err);
@@ -219,7 +220,8 @@ bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag)
     if (!port) {
         pk_diag_set(diag, NULL, 0, NULL,
                     "could not identify the server (SHOW data_directory needs a superuser or "
-                    "pg_read_all_settings): %s", err.message ? err.message : "");
+                    "pg_read_all_settings): %s",
+                    err.message ? err.message : "");
         pk_diag_free(&err);
         return false;
     }
@@ -231,8 +233,7 @@ bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag)
     journal->version_num = dbctl_server_version(ctl);
     free(journal->path);
     journal->path = journal_path_for(target->state_dir, journal->system_identifier,
-                                     journal->data_directory,
-                                     journal->port);
+                                     journal->data_directory, journal->port);
     return true;
 }
 
@@ -302,8 +303,7 @@ static bool read_auto_bytes(DbCtl *ctl, const LabJournal *journal, bool local, c
         pk_diag_set(diag, NULL, 0, NULL, "not connected");
         return false;
     }
-    return dbctl_bytes(ctl, "SELECT pg_read_binary_file('postgresql.auto.conf')", data, len,
-                       diag);
+    return dbctl_bytes(ctl, "SELECT pg_read_binary_file('postgresql.auto.conf')", data, len, diag);
 }
 
 static char *now_utc(void)
@@ -444,9 +444,9 @@ bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *dia
     if (!journal->have_bytes || !bindir || !lab_target_is_local(journal)) {
         pk_diag_set(diag, NULL, 0, NULL,
                     "the server is not running, and pgknob cannot start it here (%s)",
-                            !journal->have_bytes ? "the journal lacks postgresql.auto.conf's bytes"
-                            : !bindir ? "no pg_ctl of its version: give --pg-bin"
-                                      : "its data directory is not on this host");
+                    !journal->have_bytes ? "the journal lacks postgresql.auto.conf's bytes"
+                    : !bindir            ? "no pg_ctl of its version: give --pg-bin"
+                                         : "its data directory is not on this host");
         return false;
     }
     return pg_rescue_start(bindir, journal->data_directory, journal->auto_conf,
@@ -460,16 +460,19 @@ static bool rescue(const SettingsGuard *guard, LabTarget *target, PkDiag *diag)
     if (target->kind != TARGET_EXISTING)
         return false;
     PkDiag err = PK_DIAG_INIT, conn_err = PK_DIAG_INIT;
-    lab_say(target->events, LAB_EV_WARNING, "the server did not restart: putting "
-                                            "postgresql.auto.conf back and starting it again");
+    lab_say(target->events, LAB_EV_WARNING,
+            "the server did not restart: putting "
+            "postgresql.auto.conf back and starting it again");
     bool ok = lab_rescue_start(&guard->journal, target->bindir, &err);
     if (ok)
         ok = target_connect(target, &conn_err);
     if (diag && diag->message)
-        pk_diag_set_detail(diag, "the lab's settings were removed from postgresql.auto.conf and "
-                                 "the server was %s%s%s", ok ? "started again" : "NOT started: ",
-                           ok ? "" : (err.message ? err.message : ""),
-                           conn_err.message ? conn_err.message : "");
+        pk_diag_set_detail(
+            diag,
+            "the lab's settings were removed from postgresql.auto.conf and "
+            "the server was %s%s%s",
+            ok ? "started again" : "NOT started: ", ok ? "" : (err.message ? err.message : ""),
+            conn_err.message ? conn_err.message : "");
     pk_diag_free(&err);
     pk_diag_free(&conn_err);
     return ok;
@@ -498,8 +501,8 @@ static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyI
     return ok;
 }
 
-bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want,
-                 ApplyInfo *info, PkDiag *diag)
+bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want, ApplyInfo *info,
+                 PkDiag *diag)
 {
     memset(info, 0, sizeof(*info));
     if (!target_ensure_connected(target, diag))
@@ -632,7 +635,7 @@ bool lab_restore_server(const LabJournal *journal, LabTarget *target, PkDiag *di
         return false;
     bool local = lab_target_is_local(journal);
     bool ok = local && journal->have_bytes ? put_bytes_back(journal, diag)
-                                            : put_entries_back(journal, target->ctl, diag);
+                                           : put_entries_back(journal, target->ctl, diag);
     ok = ok && make_effective(NULL, target, NULL, diag);
     return ok && verify(journal, target, local, diag);
 }
@@ -651,8 +654,7 @@ bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
                                           "run `pgknob lab restore --dsn CONNINFO` once the "
                                           "cause is fixed."
                                         : NULL,
-                    "could not restore the server's settings: %s",
-                    err.message ? err.message : "");
+                    "could not restore the server's settings: %s", err.message ? err.message : "");
     if (!ok && err.detail)
         pk_diag_set_detail(diag, "%s", err.detail);
     pk_diag_free(&err);

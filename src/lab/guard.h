@@ -38,8 +38,8 @@ typedef struct SettingsGuard {
     LabSettings auto_before; /* postgresql.auto.conf before (name → value) */
     char **touched;          /* every parameter we ALTER SYSTEM'd, in order */
     size_t n_touched;
-    bool active;             /* begun and not yet restored */
-    LabJournal journal;      /* what the restore needs; on disk (journal.path) for existing servers */
+    bool active;        /* begun and not yet restored */
+    LabJournal journal; /* what the restore needs; on disk (journal.path) for existing servers */
 } SettingsGuard;
 
 /* What guard_apply did, for the report. */
@@ -55,8 +55,8 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
                  size_t n_planned, const char *command, PkDiag *diag);
 /* The effective settings of a stage: everything in `want` set, everything touched before and
  * not in `want` back to its original. */
-bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want,
-                 ApplyInfo *info, PkDiag *diag);
+bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *want, ApplyInfo *info,
+                 PkDiag *diag);
 /* Puts everything back and verifies. On a mismatch returns false with the differences listed
  * in *diag. Always leaves guard->active false when it succeeded. */
 bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag);

@@ -34,7 +34,7 @@ char *lab_state_dir_resolve(const char *given)
 static bool make_dirs(const char *path, PkDiag *diag)
 {
     char *copy = xstrdup(path);
-    for (char *p = copy + 1; ; p++) {
+    for (char *p = copy + 1;; p++) {
         if (*p != '/' && *p != '\0')
             continue;
         char saved = *p;
@@ -64,8 +64,8 @@ static bool fsync_dir_of(const char *path)
     return ok;
 }
 
-bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode,
-                       uid_t owner_uid, gid_t owner_gid, PkDiag *diag)
+bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode, uid_t owner_uid,
+                       gid_t owner_gid, PkDiag *diag)
 {
     char *copy = xstrdup(path);
     bool ok = make_dirs(dirname(copy), diag);
@@ -130,8 +130,8 @@ char *journal_path_for(const char *state_dir, const char *system_identifier,
                        const char *data_directory, int port)
 {
     return xasprintf("%s/lab-%s-%d-%016llx.json", state_dir,
-                     system_identifier && *system_identifier ? system_identifier : "unknown",
-                     port, (unsigned long long)fnv1a(data_directory ? data_directory : ""));
+                     system_identifier && *system_identifier ? system_identifier : "unknown", port,
+                     (unsigned long long)fnv1a(data_directory ? data_directory : ""));
 }
 
 bool journal_exists(const char *path)
@@ -205,9 +205,8 @@ bool journal_write(const LabJournal *journal, PkDiag *diag)
     json_t *settings = json_array();
     for (size_t idx = 0; idx < journal->n_settings; idx++) {
         const JournalSetting *row = &journal->settings[idx];
-        json_array_append_new(settings, json_pack("{s:s, s:s, s:s}", "name", row->name,
-                                                  "setting", row->setting, "source",
-                                                  row->source));
+        json_array_append_new(settings, json_pack("{s:s, s:s, s:s}", "name", row->name, "setting",
+                                                  row->setting, "source", row->source));
     }
     json_object_set_new(root, "settings", settings);
     char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
@@ -219,8 +218,7 @@ bool journal_write(const LabJournal *journal, PkDiag *diag)
     size_t len = strlen(text);
     char *with_nl = xasprintf("%s\n", text);
     free(text);
-    bool ok = lab_write_durable(journal->path, with_nl, len + 1, 0600, (uid_t)-1, (gid_t)-1,
-                                diag);
+    bool ok = lab_write_durable(journal->path, with_nl, len + 1, 0600, (uid_t)-1, (gid_t)-1, diag);
     free(with_nl);
     return ok;
 }
@@ -313,7 +311,8 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
         out->have_entries = true;
         size_t idx;
         json_t *item;
-        json_array_foreach(entries, idx, item) {
+        json_array_foreach(entries, idx, item)
+        {
             json_t *name = json_object_get(item, "name"), *value = json_object_get(item, "value");
             if (!json_is_string(name) || !json_is_string(value)) {
                 *what = "an \"auto_conf\" entry lacks its name or value";
@@ -357,8 +356,8 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
     return true;
 }
 
-static bool from_root(json_t *root, const json_error_t *jerr, const char *name,
-                      LabJournal *out, PkDiag *diag)
+static bool from_root(json_t *root, const json_error_t *jerr, const char *name, LabJournal *out,
+                      PkDiag *diag)
 {
     if (!root) {
         return pk_diag_set(diag, name, jerr->line, NULL, "not a readable lab journal: %s",
@@ -378,8 +377,7 @@ bool journal_read(const char *path, LabJournal *out, PkDiag *diag)
     memset(out, 0, sizeof(*out));
     out->path = xstrdup(path);
     json_error_t jerr;
-    return from_root(json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), &jerr, path, out,
-                     diag);
+    return from_root(json_load_file(path, JSON_REJECT_DUPLICATES, &jerr), &jerr, path, out, diag);
 }
 
 bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
@@ -388,8 +386,7 @@ bool journal_read_buffer(const char *name, const char *data, size_t len, LabJour
     memset(out, 0, sizeof(*out));
     out->path = xstrdup(name);
     json_error_t jerr;
-    return from_root(json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, name, out,
-                     diag);
+    return from_root(json_loadb(data, len, JSON_REJECT_DUPLICATES, &jerr), &jerr, name, out, diag);
 }
 
 static int path_cmp(const void *a, const void *b)

@@ -28,8 +28,8 @@ char *lab_state_dir_resolve(const char *given);
 /* Writes `len` bytes to `path` so that a crash leaves the old file or the new one, never a
  * part: a temporary file beside it, fsync, chmod, chown (when owner_uid != -1), rename,
  * fsync of the directory. */
-bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode,
-                       uid_t owner_uid, gid_t owner_gid, PkDiag *diag);
+bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode, uid_t owner_uid,
+                       gid_t owner_gid, PkDiag *diag);
 /* unlink + fsync of the directory; a missing file is not an error. */
 bool lab_remove_durable(const char *path, PkDiag *diag);
 
@@ -40,31 +40,31 @@ typedef struct JournalSetting {
 } JournalSetting;
 
 typedef struct LabJournal {
-    char *path;              /* where it is (or will be) stored */
+    char *path; /* where it is (or will be) stored */
     /* identity */
     char *system_identifier; /* "" when pg_control_system() is not allowed */
     char *data_directory;
     int port;
-    char *host;              /* as libpq connected (socket directory or host name) */
-    char *user, *dbname;     /* for the hint that names the restore command */
+    char *host;          /* as libpq connected (socket directory or host name) */
+    char *user, *dbname; /* for the hint that names the restore command */
     int version_num;
-    char *bindir;            /* pg_ctl for restarts, or NULL */
+    char *bindir; /* pg_ctl for restarts, or NULL */
     /* postgresql.auto.conf before the lab */
-    bool have_bytes;         /* the exact bytes could be read */
+    bool have_bytes; /* the exact bytes could be read */
     char *auto_conf;
     size_t auto_conf_len;
-    bool have_entries;       /* its entries (pg_file_settings), in file order */
+    bool have_entries; /* its entries (pg_file_settings), in file order */
     LabSettings entries;
     /* pg_settings before the lab */
     JournalSetting *settings;
     size_t n_settings;
-    char **touched;          /* what the lab will change */
+    char **touched; /* what the lab will change */
     size_t n_touched;
     /* who wrote it */
     long pid;
-    long long pid_start;     /* proc_start_time(pid) when written */
-    char *created;           /* UTC, ISO 8601 */
-    char *command;           /* "lab run 01-more" */
+    long long pid_start; /* proc_start_time(pid) when written */
+    char *created;       /* UTC, ISO 8601 */
+    char *command;       /* "lab run 01-more" */
 } LabJournal;
 
 /* The file name of a server's journal: lab-<system identifier>-<port>-<hash of data dir>.json

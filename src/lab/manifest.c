@@ -18,7 +18,6 @@
 #include "common/xalloc.h"
 #include "lab/events.h"
 
-
 /* State while one lab.ini is read: where the entry being handled is, so that every message
  * names its line. */
 typedef struct IniState {
@@ -99,8 +98,7 @@ static void add_predict(Lab *lab, const char *value)
 static bool fragment_into(IniState *st, const char *file, LabSettings *out)
 {
     if (strchr(file, '/'))
-        return set_error(st, "settings file \"%s\" must be a file name in the lab directory",
-                         file);
+        return set_error(st, "settings file \"%s\" must be a file name in the lab directory", file);
     char *path = xasprintf("%s/%s", st->lab->dir, file);
     PkDiag err = PK_DIAG_INIT;
     bool ok = lab_settings_read(path, out, &err);
@@ -170,7 +168,11 @@ static bool handle_workload(IniState *st, const char *key, const char *value)
         append_text(&wl->sql, value);
         return true;
     }
-    static const struct { const char *key; size_t offset; bool seconds; } fields[] = {
+    static const struct {
+        const char *key;
+        size_t offset;
+        bool seconds;
+    } fields[] = {
         {"warehouses", offsetof(LabWorkload, warehouses), false},
         {"clients", offsetof(LabWorkload, clients), false},
         {"quick_warehouses", offsetof(LabWorkload, quick_warehouses), false},
@@ -331,8 +333,8 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
     lab->reference.tps = -1;
     char *path = xasprintf("%s/lab.ini", lab->dir);
     const char *slash = strrchr(root, '/');
-    IniState st = {.path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root,
-                   .diag = diag};
+    IniState st = {
+        .path = path, .lab = lab, .root_name = slash && slash[1] ? slash + 1 : root, .diag = diag};
     /* read like every other input (regular files only, bounded), then parsed by the one INI
      * reader: a repeated key is an error, a key before [lab] too */
     char *text = NULL;
@@ -347,7 +349,8 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
         lab_free(lab);
         return false;
     }
-    PkIniOptions ini_opts = {.what = "lab file", .duplicates = PK_INI_DUP_ERROR,
+    PkIniOptions ini_opts = {.what = "lab file",
+                             .duplicates = PK_INI_DUP_ERROR,
                              .section_hint = "A lab file starts with [lab]."};
     PkIniDoc doc = {0};
     PkDiag ini_err = PK_DIAG_INIT;
@@ -399,8 +402,8 @@ static bool check_orders(const LabSet *set, PkDiag *diag)
         const Lab *prev = &set->labs[idx - 1], *cur = &set->labs[idx];
         if (cur->kind == LAB_STAGE && prev->kind == LAB_STAGE && cur->order == prev->order) {
             char *path = xasprintf("%s/lab.ini", cur->dir);
-            pk_diag_set(diag, path, 0, NULL, "stage order %d is also used by \"%s\"",
-                        cur->order, prev->id);
+            pk_diag_set(diag, path, 0, NULL, "stage order %d is also used by \"%s\"", cur->order,
+                        prev->id);
             free(path);
             return false;
         }

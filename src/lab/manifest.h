@@ -44,17 +44,17 @@ typedef struct LabRun {
 } LabRun;
 
 typedef struct Lab {
-    char *id;    /* the directory name: "03-wal-torture" */
+    char *id; /* the directory name: "03-wal-torture" */
     char *dir;
     char *title;
     char *story; /* one paragraph: why this hurts */
     char *watch; /* what to look at in the numbers */
     LabKind kind;
-    int order;        /* stages: position in the series (00 = baseline) */
-    int min_major;    /* 13..18 */
+    int order;     /* stages: position in the series (00 = baseline) */
+    int min_major; /* 13..18 */
     LabWorkload workload;
     LabReference reference;
-    char **predicts;  /* rule ids/names expected to fire for this stage */
+    char **predicts; /* rule ids/names expected to fire for this stage */
     size_t n_predicts;
     LabSettings settings; /* this lab's own fragment (not cumulative) */
     LabRun *runs;         /* standalone labs only */

@@ -103,15 +103,17 @@ void wait_sample_sort(WaitSample *sample)
 static void sample_round(Sampler *sampler, DbCtl *ctl, double elapsed_s)
 {
     DbCtlRows rows;
-    bool have_rows = dbctl_rows(ctl,
-        "SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
-        "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
-        "AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
-        &rows, NULL);
+    bool have_rows =
+        dbctl_rows(ctl,
+                   "SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU'), count(*) "
+                   "FROM pg_stat_activity WHERE datname = current_database() AND state = 'active' "
+                   "AND backend_type = 'client backend' AND pid <> pg_backend_pid() GROUP BY 1",
+                   &rows, NULL);
     double tx[2];
-    bool have_tx = dbctl_doubles(ctl, "SELECT pg_stat_clear_snapshot(), "
-                                      "(SELECT xact_commit + xact_rollback FROM pg_stat_database "
-                                      "WHERE datname = current_database())",
+    bool have_tx = dbctl_doubles(ctl,
+                                 "SELECT pg_stat_clear_snapshot(), "
+                                 "(SELECT xact_commit + xact_rollback FROM pg_stat_database "
+                                 "WHERE datname = current_database())",
                                  tx, 2, NULL);
     pthread_mutex_lock(&sampler->lock);
     if (have_rows) {

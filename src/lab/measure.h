@@ -24,8 +24,7 @@ typedef struct StatCounters {
 /* Reads the counters for the connection's database. false with *diag. */
 bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag);
 /* after - before, field by field. */
-void stat_counters_delta(const StatCounters *before, const StatCounters *after,
-                         StatCounters *out);
+void stat_counters_delta(const StatCounters *before, const StatCounters *after, StatCounters *out);
 /* blks_hit / (blks_hit + blks_read), or -1 when nothing was read. */
 double stat_cache_hit_ratio(const StatCounters *delta);
 
@@ -50,9 +49,9 @@ typedef struct Sampler {
     bool started;
     volatile int stop;
     pthread_mutex_t lock;
-    WaitSample waits;     /* under lock */
-    double last_commits;  /* xact_commit + rollback at the previous round, under lock */
-    double current_tps;   /* commits per second over the last round, under lock */
+    WaitSample waits;    /* under lock */
+    double last_commits; /* xact_commit + rollback at the previous round, under lock */
+    double current_tps;  /* commits per second over the last round, under lock */
     bool have_tps;
 } Sampler;
 

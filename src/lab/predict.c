@@ -61,8 +61,7 @@ static void relocate(FindingList *list, size_t from, const LabSettings *settings
                 set_place(&fs->file, &fs->line, settings, fs->name);
         }
         if (f->file)
-            set_place(&f->file, &f->line, settings,
-                      f->n_settings ? f->settings[0].name : NULL);
+            set_place(&f->file, &f->line, settings, f->n_settings ? f->settings[0].name : NULL);
     }
 }
 

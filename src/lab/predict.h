@@ -1,7 +1,7 @@
 /* What pgknob predicts for a stage before measuring it: the stage's effective settings are
  * written out as a configuration file and run through the same pipeline as `pgknob lint`
- * (validation, then the shipped rule packs, with this machine's host facts). Each finding is pointed back
- * at the lab fragment (file:line) that set the value. */
+ * (validation, then the shipped rule packs, with this machine's host facts). Each finding is
+ * pointed back at the lab fragment (file:line) that set the value. */
 #ifndef PK_LAB_PREDICT_H
 #define PK_LAB_PREDICT_H
 

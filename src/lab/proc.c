@@ -143,8 +143,8 @@ bool proc_server_user(const char *name, ProcUser *user, PkDiag *diag)
         return true;
     struct passwd *pw = getpwnam(name);
     if (!pw) {
-        pk_diag_set(diag, NULL, 0, NULL, "running as root, and there is no \"%s\" user to run the server as",
-                            name);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "running as root, and there is no \"%s\" user to run the server as", name);
         return false;
     }
     return user_from_passwd(pw, user);
@@ -161,14 +161,16 @@ bool proc_owner_of(const char *path, ProcUser *user, PkDiag *diag)
     if (st.st_uid == geteuid())
         return true;
     if (geteuid() != 0) {
-        pk_diag_set(diag, NULL, 0, NULL, "\"%s\" belongs to another user: only its owner or root can "
-                            "restart the server", path);
+        pk_diag_set(diag, NULL, 0, NULL,
+                    "\"%s\" belongs to another user: only its owner or root can "
+                    "restart the server",
+                    path);
         return false;
     }
     struct passwd *pw = getpwuid(st.st_uid);
     if (!pw) {
-        pk_diag_set(diag, NULL, 0, NULL, "the owner (uid %u) of \"%s\" has no account", (unsigned)st.st_uid,
-                            path);
+        pk_diag_set(diag, NULL, 0, NULL, "the owner (uid %u) of \"%s\" has no account",
+                    (unsigned)st.st_uid, path);
         return false;
     }
     return user_from_passwd(pw, user);

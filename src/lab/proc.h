@@ -13,7 +13,7 @@ typedef struct ProcUser {
     bool switch_user; /* run as uid/gid below (we are root) */
     uid_t uid;
     gid_t gid;
-    char *name;       /* "postgres" */
+    char *name; /* "postgres" */
 } ProcUser;
 
 /* Runs argv[0] (a path) with argv, waiting at most timeout_s seconds (then SIGKILL). Output

@@ -19,7 +19,7 @@ typedef struct Progress {
     char label[96];    /* "stage 3/6 03-wal-torture" */
     const char *phase; /* "warm-up" / "measuring" */
     double t_start, total_s;
-    Sampler *sampler;  /* for the current TPS; borrowed */
+    Sampler *sampler; /* for the current TPS; borrowed */
 } Progress;
 
 void progress_begin(Progress *progress, const LabEvents *events, const char *label,

@@ -16,7 +16,7 @@ typedef struct QloadClient {
     const char *conninfo;
     const char *sql;
     double t_measure, t_end; /* monotonic seconds */
-    DbStmtLoop *loop;               /* set and cleared under cancel_lock */
+    DbStmtLoop *loop;        /* set and cleared under cancel_lock */
     pthread_mutex_t *cancel_lock;
     volatile int done_flag;
     TpccHist hist;

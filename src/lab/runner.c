@@ -133,11 +133,11 @@ static void plan_params(const LabSet *labs, const LabRunOpts *opts, StageResult 
     WorkloadParams *params = &stage->params;
     params->type = wl->type;
     params->sql = wl->sql;
-    params->warehouses = opts->quick && wl->quick_warehouses ? wl->quick_warehouses
-                                                             : wl->warehouses;
+    params->warehouses =
+        opts->quick && wl->quick_warehouses ? wl->quick_warehouses : wl->warehouses;
     params->clients = opts->quick && wl->quick_clients ? wl->quick_clients : wl->clients;
-    params->duration_s = opts->quick && wl->quick_duration_s > 0 ? wl->quick_duration_s
-                                                                 : wl->duration_s;
+    params->duration_s =
+        opts->quick && wl->quick_duration_s > 0 ? wl->quick_duration_s : wl->duration_s;
     params->warmup_s = opts->quick && wl->quick_warmup_s > 0 ? wl->quick_warmup_s : wl->warmup_s;
     if (opts->warehouses)
         params->warehouses = opts->warehouses;
@@ -269,9 +269,10 @@ static void pending_diag(const char *path, PkDiag *diag)
                     "Wait for it, or stop it with SIGINT or SIGTERM (it restores the settings "
                     "first).",
                     "a lab is running on the server (port %d, data directory %s) now: "
-                    "`pgknob %s` (pid %ld, since %s); its journal is %s", journal.port,
-                    journal.data_directory, journal.command ? journal.command : "lab run",
-                    journal.pid, journal.created ? journal.created : "?", path);
+                    "`pgknob %s` (pid %ld, since %s); its journal is %s",
+                    journal.port, journal.data_directory,
+                    journal.command ? journal.command : "lab run", journal.pid,
+                    journal.created ? journal.created : "?", path);
     else if (!err.message)
         pk_diag_set(diag, NULL, 0,
                     "Run `pgknob lab restore --dsn CONNINFO` with the same connection string to "
@@ -357,8 +358,8 @@ static const char *project_relative(const char *dir, const char *root)
 static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *cluster,
                             LabRunReport *rep, PkDiag *diag)
 {
-    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true, false,
-                          opts->events};
+    PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true,
+                          false,        opts->events};
     PgBin bin;
     if (!pg_bin_find(&search, &bin, diag))
         return false;
@@ -369,10 +370,8 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
         lab_say(opts->events, LAB_EV_INFO, "cluster in %s, port %d (removed afterwards%s)",
                 cluster->base, cluster->port, opts->keep ? " unless --keep: kept" : "");
     if (ok) {
-        rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)",
-                                       bin.version,
-                                       project_relative(bin.dir, opts->project_root),
-                                       bin.origin);
+        rep->server_origin = xasprintf("throwaway cluster, PostgreSQL %s from %s (%s)", bin.version,
+                                       project_relative(bin.dir, opts->project_root), bin.origin);
         target->kind = TARGET_THROWAWAY;
         target->events = opts->events;
         target->state_dir = opts->state_dir;
@@ -480,8 +479,8 @@ static void note_contexts(const SettingsGuard *guard, StageResult *stage)
  * next one. */
 static void store_trial(StageResult *stage)
 {
-    stage->trial_data = xrealloc(stage->trial_data,
-                                 (size_t)(stage->n_trials + 1) * sizeof(StageTrial));
+    stage->trial_data =
+        xrealloc(stage->trial_data, (size_t)(stage->n_trials + 1) * sizeof(StageTrial));
     StageTrial *trial = &stage->trial_data[stage->n_trials++];
     trial->result = stage->result;
     trial->delta = stage->delta;
@@ -636,8 +635,7 @@ static int run_all(const LabRunOpts *opts, LabTarget *target, SettingsGuard *gua
                          step + 1, rep->n, stage->id);
             else
                 snprintf(label, sizeof(label), "[%zu/%zu] %s", step + 1, rep->n, stage->id);
-            if (!run_stage(target, guard, stage, label, opts->events, round) &&
-                !pk_stop_signal) {
+            if (!run_stage(target, guard, stage, label, opts->events, round) && !pk_stop_signal) {
                 pk_diag_set(diag, NULL, 0, NULL, "%s: %s", stage->id, stage->error);
                 code = 2;
                 break;
@@ -791,8 +789,10 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
         if (!lab_identify(&target, &id, diag))
             goto out;
         if (!journal_exists(id.path)) {
-            lab_say(opts->events, LAB_EV_INFO, "no lab journal for this server (port %d, data "
-                    "directory %s): nothing to restore", id.port, id.data_directory);
+            lab_say(opts->events, LAB_EV_INFO,
+                    "no lab journal for this server (port %d, data "
+                    "directory %s): nothing to restore",
+                    id.port, id.data_directory);
             code = 0;
             goto out;
         }
@@ -811,31 +811,32 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
         goto out;
     }
     target.bindir = opts->pg_bin ? find_bindir(opts->pg_bin, NULL, journal.version_num / 10000)
-                    : journal.bindir ? xstrdup(journal.bindir)
-                                     : find_bindir(NULL, opts->project_root,
-                                                   journal.version_num / 10000);
+                    : journal.bindir
+                        ? xstrdup(journal.bindir)
+                        : find_bindir(NULL, opts->project_root, journal.version_num / 10000);
     target.datadir = xstrdup(journal.data_directory);
     if (!connected) {
         /* Found by port alone: whatever answers must prove to be the journal's server. */
         connected = connect_patiently(&target, journal.data_directory, &conn_err);
         if (!connected) {
-            lab_say(opts->events, LAB_EV_INFO, "the server does not answer (%s): starting it "
-                    "with its original postgresql.auto.conf", conn_err.message);
-            if (!lab_rescue_start(&journal, target.bindir, diag) ||
-                !target_connect(&target, diag))
+            lab_say(opts->events, LAB_EV_INFO,
+                    "the server does not answer (%s): starting it "
+                    "with its original postgresql.auto.conf",
+                    conn_err.message);
+            if (!lab_rescue_start(&journal, target.bindir, diag) || !target_connect(&target, diag))
                 goto out;
         }
         if (!lab_identify(&target, &id, diag))
             goto out;
         if (strcmp(id.path, journal.path) != 0) {
             pk_diag_set(diag, NULL, 0, NULL,
-                        "the server that answers is not the one of the journal %s",
-                        journal.path);
+                        "the server that answers is not the one of the journal %s", journal.path);
             goto out;
         }
     }
     lab_say(opts->events, LAB_EV_INFO,
-            "restoring the settings recorded before `pgknob %s` (pid %ld, %s)", journal.command ? journal.command : "lab run", journal.pid,
+            "restoring the settings recorded before `pgknob %s` (pid %ld, %s)",
+            journal.command ? journal.command : "lab run", journal.pid,
             journal.created ? journal.created : "?");
     /* A pg_ctl restart left running by the killed lab may stop the server under us: try
      * again once it answers (every step of the restore can be repeated). */
@@ -855,14 +856,16 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
     }
     if (!restored || !lab_remove_durable(path, &err)) {
         char *hint = xasprintf("The journal %s is kept; fix the cause and run `pgknob lab "
-                               "restore` again.", path);
+                               "restore` again.",
+                               path);
         pk_diag_set(diag, NULL, 0, hint, "could not restore the server's settings: %s",
                     err.message ? err.message : "");
         free(hint);
         goto out;
     }
-    lab_say(opts->events, LAB_EV_INFO, "settings restored and verified (pg_settings, "
-                                       "postgresql.auto.conf); journal removed");
+    lab_say(opts->events, LAB_EV_INFO,
+            "settings restored and verified (pg_settings, "
+            "postgresql.auto.conf); journal removed");
     code = 0;
 out:
     pk_diag_free(&err);
@@ -884,8 +887,8 @@ size_t lab_note_pending(const char *state_dir, const LabEvents *events)
         char *place = note.file ? (note.line ? xasprintf("%s:%d: ", note.file, note.line)
                                              : xasprintf("%s: ", note.file))
                                 : xstrdup("");
-        lab_say(events, LAB_EV_NOTE, "%s%s%s%s", place, note.message,
-                note.hint ? "\nhint: " : "", note.hint ? note.hint : "");
+        lab_say(events, LAB_EV_NOTE, "%s%s%s%s", place, note.message, note.hint ? "\nhint: " : "",
+                note.hint ? note.hint : "");
         free(place);
         pk_diag_free(&note);
         free(paths[idx]);

@@ -19,20 +19,20 @@
 typedef struct LabRunOpts {
     const char *const *selection; /* IDs, "series", "all" */
     int n_selection;
-    int warehouses, clients;      /* 0: the labs' own */
-    double duration_s;            /* 0: the labs' own */
+    int warehouses, clients; /* 0: the labs' own */
+    double duration_s;       /* 0: the labs' own */
     bool quick;
-    const char *out_dir;          /* NULL: reports/lab-<selection> */
+    const char *out_dir; /* NULL: reports/lab-<selection> */
     const char *pg_bin;
     bool keep;
-    const char *dsn;              /* existing server */
+    const char *dsn; /* existing server */
     bool allow_existing;
-    const char *project_root;     /* for .cache/pg and the fetch script; may be NULL */
-    const LabEvents *events;      /* progress, notes, warnings (borrowed; may be NULL) */
-    int trials;                   /* measurements per stage; 0: one (lab ab: 5, --quick 3) */
-    const char *config_a;         /* lab ab: the configuration file or data directory tested */
-    const char *config_b;         /* lab ab: what it is compared with; NULL: the baseline stage */
-    const char *state_dir;        /* journals and cluster records (lab_state_dir_resolve) */
+    const char *project_root; /* for .cache/pg and the fetch script; may be NULL */
+    const LabEvents *events;  /* progress, notes, warnings (borrowed; may be NULL) */
+    int trials;               /* measurements per stage; 0: one (lab ab: 5, --quick 3) */
+    const char *config_a;     /* lab ab: the configuration file or data directory tested */
+    const char *config_b;     /* lab ab: what it is compared with; NULL: the baseline stage */
+    const char *state_dir;    /* journals and cluster records (lab_state_dir_resolve) */
 } LabRunOpts;
 
 /* One measurement of a stage (a trial), kept until the median trial is chosen. */
@@ -54,27 +54,27 @@ typedef enum StageRole {
 
 /* One measured stage: a series stage, or one run of a standalone lab. */
 typedef struct StageResult {
-    char *id;              /* "03-wal-torture", "parallel-query/off", "parallel-query/baseline" */
+    char *id; /* "03-wal-torture", "parallel-query/off", "parallel-query/baseline" */
     char *title;
-    const Lab *lab;        /* borrowed from the LabSet */
-    const LabRun *run;     /* standalone run, NULL for a stage or a lab's baseline run */
-    char *group;           /* "series" or the standalone lab's id */
-    LabSettings settings;  /* effective settings: baseline + cumulative changes */
-    LabSettings changes;   /* what this stage itself changes (the report's "key settings") */
+    const Lab *lab;         /* borrowed from the LabSet */
+    const LabRun *run;      /* standalone run, NULL for a stage or a lab's baseline run */
+    char *group;            /* "series" or the standalone lab's id */
+    LabSettings settings;   /* effective settings: baseline + cumulative changes */
+    LabSettings changes;    /* what this stage itself changes (the report's "key settings") */
     char **change_contexts; /* pg_settings.context of each change (parallel; NULL: unknown) */
     int min_major;
-    bool ran;              /* measured (possibly incomplete) */
-    char *error;           /* why it did not run or was cut short */
+    bool ran;    /* measured (possibly incomplete) */
+    char *error; /* why it did not run or was cut short */
     bool restarted;
     char *restart_params;
     WorkloadParams params;
     WorkloadResult result;
     StatCounters delta;
     bool have_delta;
-    double load_avg;       /* 1-minute load average when the measurement ended; < 0 unknown */
+    double load_avg; /* 1-minute load average when the measurement ended; < 0 unknown */
     WaitSample waits;
-    FindingList findings;  /* lint + rules on the stage's effective settings */
-    char *findings_error;  /* when the pipeline could not run */
+    FindingList findings; /* lint + rules on the stage's effective settings */
+    char *findings_error; /* when the pipeline could not run */
     /* Repeated measurements (--trials N, lab ab): `result`, `delta` and `waits` are those of
      * the median trial; every trial's TPS and p95 are kept (0 TPS: nothing completed). */
     int n_trials;
@@ -88,24 +88,24 @@ typedef struct StageResult {
 typedef struct LabRunReport {
     StageResult *stages;
     size_t n;
-    char *selection;       /* "series", "all", "parallel-query 03-wal-torture" */
+    char *selection; /* "series", "all", "parallel-query 03-wal-torture" */
     bool quick;
     char *server_version;
-    char *server_origin;   /* "throwaway cluster (PostgreSQL 18.4, cache)" / "existing server" */
+    char *server_origin; /* "throwaway cluster (PostgreSQL 18.4, cache)" / "existing server" */
     char *machine_cpu;
     int machine_cores;
     double machine_ram_bytes;
     char *machine_kernel;
     double load_before, load_after; /* 1-minute load average (/proc/loadavg); < 0 unknown */
     int warehouses;
-    double load_s;         /* 0 when the database was reused */
+    double load_s; /* 0 when the database was reused */
     bool interrupted;
     int signal_number;
-    bool restored;         /* settings verified equal to before (or a throwaway cluster) */
+    bool restored; /* settings verified equal to before (or a throwaway cluster) */
     char *restore_error;
-    int trials;            /* measurements per stage (1: a single run) */
-    bool ab;               /* `lab ab`: stages[0] is A, stages[1] is B (the one compared with) */
-    Lab *own_labs;         /* lab ab: the labs made for the configurations given (owned) */
+    int trials;    /* measurements per stage (1: a single run) */
+    bool ab;       /* `lab ab`: stages[0] is A, stages[1] is B (the one compared with) */
+    Lab *own_labs; /* lab ab: the labs made for the configurations given (owned) */
     size_t n_own_labs;
 } LabRunReport;
 

@@ -18,14 +18,14 @@ typedef enum LabTargetKind {
 
 typedef struct LabTarget {
     LabTargetKind kind;
-    char *conninfo;       /* for the workload and the statistics */
-    Cluster *cluster;     /* TARGET_THROWAWAY (borrowed) */
-    char *bindir;         /* TARGET_EXISTING: pg_ctl to restart with; NULL = cannot restart */
-    char *datadir;        /* TARGET_EXISTING: SHOW data_directory */
-    DbCtl *ctl;           /* the control session (db/ctl.h: ALTER SYSTEM, statistics) */
-    int version_num;      /* 180004 */
-    char *version;        /* "18.4" */
-    int restarts;         /* how many times we restarted it */
+    char *conninfo;          /* for the workload and the statistics */
+    Cluster *cluster;        /* TARGET_THROWAWAY (borrowed) */
+    char *bindir;            /* TARGET_EXISTING: pg_ctl to restart with; NULL = cannot restart */
+    char *datadir;           /* TARGET_EXISTING: SHOW data_directory */
+    DbCtl *ctl;              /* the control session (db/ctl.h: ALTER SYSTEM, statistics) */
+    int version_num;         /* 180004 */
+    char *version;           /* "18.4" */
+    int restarts;            /* how many times we restarted it */
     const LabEvents *events; /* where notes and warnings go (borrowed; may be NULL) */
     const char *state_dir;   /* where its journal goes (borrowed) */
 } LabTarget;

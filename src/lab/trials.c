@@ -50,10 +50,10 @@ double lab_slower_factor(const StageResult *base, const StageResult *stage, bool
 /* Student's t, two-sided 95% (0.975 quantile), by degrees of freedom. */
 static double t975(int df)
 {
-    static const double table[] = {0,      12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
-                                   2.306,  2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
-                                   2.120,  2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
-                                   2.064,  2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
+    static const double table[] = {0,     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365,
+                                   2.306, 2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+                                   2.120, 2.110,  2.101, 2.093, 2.086, 2.080, 2.074, 2.069,
+                                   2.064, 2.060,  2.056, 2.052, 2.048, 2.045, 2.042};
     if (df < 1)
         return NAN;
     return df < (int)(sizeof(table) / sizeof(table[0])) ? table[df] : 1.96;
@@ -67,8 +67,8 @@ static double trial_rate(const StageResult *stage, int idx, bool *bounded)
     if (tps > 0)
         return tps;
     *bounded = true;
-    double secs = stage->trial_seconds && stage->trial_seconds[idx] > 0 ? stage->trial_seconds[idx]
-                                                                         : 1;
+    double secs =
+        stage->trial_seconds && stage->trial_seconds[idx] > 0 ? stage->trial_seconds[idx] : 1;
     return 1 / secs;
 }
 

@@ -12,16 +12,48 @@
 
 /* The original server's environment, not its performance configuration. */
 static const char *const environment_params[] = {
-    "data_directory", "config_file", "hba_file", "ident_file", "external_pid_file", "port",
-    "listen_addresses", "unix_socket_directories", "unix_socket_group",
-    "unix_socket_permissions", "ssl", "ssl_cert_file", "ssl_key_file", "ssl_ca_file",
-    "ssl_crl_file", "ssl_crl_dir", "ssl_dh_params_file", "ssl_passphrase_command",
-    "archive_mode", "archive_command", "archive_library", "restore_command",
-    "archive_cleanup_command", "recovery_end_command", "primary_conninfo", "primary_slot_name",
-    "synchronous_standby_names", "shared_preload_libraries", "session_preload_libraries",
-    "local_preload_libraries", "dynamic_library_path", "default_tablespace",
-    "temp_tablespaces", "lc_messages", "lc_monetary", "lc_numeric", "lc_time",
-    "log_directory", "krb_server_keyfile", "huge_pages", "bonjour_name", "event_source",
+    "data_directory",
+    "config_file",
+    "hba_file",
+    "ident_file",
+    "external_pid_file",
+    "port",
+    "listen_addresses",
+    "unix_socket_directories",
+    "unix_socket_group",
+    "unix_socket_permissions",
+    "ssl",
+    "ssl_cert_file",
+    "ssl_key_file",
+    "ssl_ca_file",
+    "ssl_crl_file",
+    "ssl_crl_dir",
+    "ssl_dh_params_file",
+    "ssl_passphrase_command",
+    "archive_mode",
+    "archive_command",
+    "archive_library",
+    "restore_command",
+    "archive_cleanup_command",
+    "recovery_end_command",
+    "primary_conninfo",
+    "primary_slot_name",
+    "synchronous_standby_names",
+    "shared_preload_libraries",
+    "session_preload_libraries",
+    "local_preload_libraries",
+    "dynamic_library_path",
+    "default_tablespace",
+    "temp_tablespaces",
+    "lc_messages",
+    "lc_monetary",
+    "lc_numeric",
+    "lc_time",
+    "log_directory",
+    "krb_server_keyfile",
+    "huge_pages",
+    "bonjour_name",
+    "event_source",
     "stats_temp_directory",
 };
 
@@ -47,8 +79,7 @@ bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDia
     for (size_t idx = 0; ok && idx < set.n_entries; idx++) {
         const ConfEntry *entry = &set.entries[idx];
         if (entry->error) {
-            ok = pk_diag_set(diag, entry->file, entry->line, entry->error_hint, "%s",
-                             entry->error);
+            ok = pk_diag_set(diag, entry->file, entry->line, entry->error_hint, "%s", entry->error);
             break;
         }
         if (!entry->applied || !entry->name)

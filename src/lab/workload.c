@@ -42,10 +42,8 @@ static void load_progress(const TpccLoadProgress *progress, void *arg)
     sb_free(&line);
 }
 
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
-                      const LabEvents *events,
-                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s,
-                      PkDiag *diag)
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, const LabEvents *events,
+                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s, PkDiag *diag)
 {
     *loaded_now = false;
     *load_s = 0;
@@ -58,12 +56,15 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
     }
     if (have > 0 && !may_drop) {
         pk_diag_set(diag, NULL, 0, NULL,
-                    "the server holds a TPC-C database of %d warehouses, not %d", have,
-                    warehouses);
+                    "the server holds a TPC-C database of %d warehouses, not %d", have, warehouses);
         return false;
     }
-    TpccLoadOpts opts = {.conninfo = conninfo, .warehouses = warehouses, .jobs = 2,
-                         .drop = have >= 0, .seed = 42, .stop = stop,
+    TpccLoadOpts opts = {.conninfo = conninfo,
+                         .warehouses = warehouses,
+                         .jobs = 2,
+                         .drop = have >= 0,
+                         .seed = 42,
+                         .stop = stop,
                          .progress_fn = events && events->progress ? load_progress : NULL,
                          .progress_arg = (void *)(uintptr_t)events};
     TpccLoadResult res;
@@ -133,9 +134,13 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
 static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
                      volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag)
 {
-    TpccRunOpts opts = {.conninfo = conninfo, .warehouses = params->warehouses,
-                        .clients = params->clients, .duration_s = params->duration_s,
-                        .warmup_s = params->warmup_s, .seed = params->seed, .stop = stop};
+    TpccRunOpts opts = {.conninfo = conninfo,
+                        .warehouses = params->warehouses,
+                        .clients = params->clients,
+                        .duration_s = params->duration_s,
+                        .warmup_s = params->warmup_s,
+                        .seed = params->seed,
+                        .stop = stop};
     TpccResult res;
     memset(&res, 0, sizeof(res));
     if (!tpcc_run(&opts, &res, diag)) {
@@ -147,8 +152,8 @@ static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
     return true;
 }
 
-bool workload_run(const char *conninfo, const WorkloadParams *params,
-                  volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag)
+bool workload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+                  WorkloadResult *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     if (params->type == WORKLOAD_TPCC)

@@ -23,18 +23,18 @@ typedef struct WorkloadParams {
 } WorkloadParams;
 
 typedef struct WorkloadResult {
-    bool complete;      /* ran the whole measured interval */
-    char *stop_detail;  /* why not, when !complete */
+    bool complete;     /* ran the whole measured interval */
+    char *stop_detail; /* why not, when !complete */
     double measured_s;
     uint64_t completed; /* transactions (tpcc) or statements (query) */
     uint64_t failed;
-    double tps;         /* completed / measured_s */
-    double tpmc;        /* New-Orders per minute; < 0 for the query workload */
+    double tps;  /* completed / measured_s */
+    double tpmc; /* New-Orders per minute; < 0 for the query workload */
     double p50_ms, p90_ms, p95_ms, p99_ms, max_ms; /* < 0 when nothing completed */
     double client_cpu_s;
     uint32_t *per_second; /* completed in each second of the measured interval */
     int n_seconds;
-    char *errors;       /* "40001 × 3, 57014 × 1" or NULL */
+    char *errors; /* "40001 × 3, 57014 × 1" or NULL */
     char *server_version;
 } WorkloadResult;
 
@@ -42,14 +42,12 @@ typedef struct WorkloadResult {
  * when another size is loaded either drops and reloads (may_drop: our throwaway cluster) or
  * refuses. *loaded_now says whether it loaded; *load_s how long that took. The loader's
  * progress goes to `events` (LAB_EV_PROGRESS when it wants them). */
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
-                      const LabEvents *events,
-                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s,
-                      PkDiag *diag);
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, const LabEvents *events,
+                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s, PkDiag *diag);
 
 /* Runs the warm-up then the measured interval. false only when nothing could run. */
-bool workload_run(const char *conninfo, const WorkloadParams *params,
-                  volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag);
+bool workload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+                  WorkloadResult *out, PkDiag *diag);
 void workload_result_free(WorkloadResult *res);
 
 /* The latency fields (p50_ms … max_ms) from the histogram of every completed transaction or

@@ -152,8 +152,8 @@ static bool check_log_destination(int major, const char *shown, const char *valu
 static bool check_log_connections(const char *shown, const char *value, PkDiag *diag)
 {
     static const char *const bools[] = {"on", "off", "true", "false", "yes", "no", "1", "0", NULL};
-    static const char *const aspects[] = {"receipt", "authentication", "authorization",
-                                          "setup_durations", "all", NULL};
+    static const char *const aspects[] = {
+        "receipt", "authentication", "authorization", "setup_durations", "all", NULL};
     TokenList toks = {0};
     if (!split_list(value, false, &toks)) {
         tokens_free(&toks);
@@ -164,7 +164,8 @@ static bool check_log_connections(const char *shown, const char *value, PkDiag *
         char *detail = NULL;
         if (one_of(tok, bools) && toks.n > 1)
             detail = xasprintf("Cannot specify log_connections option \"%s\" in a list with other"
-                               " options.", tok);
+                               " options.",
+                               tok);
         else if (!one_of(tok, bools) && !one_of(tok, aspects))
             detail = xasprintf("Invalid option \"%s\".", tok);
         if (detail) {
@@ -179,10 +180,14 @@ static bool check_log_connections(const char *shown, const char *value, PkDiag *
 /* check_datestyle: output styles and field orders, each given at most once. */
 static bool check_datestyle(int major, const char *shown, const char *value, PkDiag *diag)
 {
-    static const struct { const char *word; int style; int order; } words[] = {
-        {"iso", 1, 0}, {"sql", 2, 0}, {"postgres", 3, 0}, {"german", 4, 0},
-        {"ymd", 0, 1}, {"dmy", 0, 2}, {"euro", 0, 2}, {"european", 0, 2},
-        {"mdy", 0, 3}, {"us", 0, 3}, {"noneuro", 0, 3}, {"noneuropean", 0, 3}, {"default", 0, 0}};
+    static const struct {
+        const char *word;
+        int style;
+        int order;
+    } words[] = {{"iso", 1, 0},    {"sql", 2, 0}, {"postgres", 3, 0}, {"german", 4, 0},
+                 {"ymd", 0, 1},    {"dmy", 0, 2}, {"euro", 0, 2},     {"european", 0, 2},
+                 {"mdy", 0, 3},    {"us", 0, 3},  {"noneuro", 0, 3},  {"noneuropean", 0, 3},
+                 {"default", 0, 0}};
     TokenList toks = {0};
     if (!split_list(value, true, &toks)) {
         tokens_free(&toks);
@@ -199,7 +204,8 @@ static bool check_datestyle(int major, const char *shown, const char *value, PkD
             break;
         }
         int new_style = words[word_idx].style, new_order = words[word_idx].order;
-        if ((new_style && style && new_style != style) || (new_order && order && new_order != order))
+        if ((new_style && style && new_style != style) ||
+            (new_order && order && new_order != order))
             detail = xasprintf("Conflicting \"%s\" specifications.",
                                major >= 18 ? "DateStyle" : "datestyle");
         style = new_style ? new_style : style;
@@ -216,7 +222,8 @@ static bool zone_file_exists(const char *name)
     char *path = xstrdup(zoneinfo_dir);
     char *rest = xstrdup(name), *save = NULL;
     bool found = true;
-    for (char *part = strtok_r(rest, "/", &save); part && found; part = strtok_r(NULL, "/", &save)) {
+    for (char *part = strtok_r(rest, "/", &save); part && found;
+         part = strtok_r(NULL, "/", &save)) {
         DIR *dir = opendir(path);
         struct dirent *ent;
         found = false;
@@ -281,20 +288,30 @@ static bool check_slot_name(const char *shown, const char *value, PkDiag *diag)
     if (!*value)
         return true;
     if (strlen(value) >= 64)
-        return refuse(diag, shown, value, xasprintf("replication slot name \"%s\" is too long",
-                                                   value));
+        return refuse(diag, shown, value,
+                      xasprintf("replication slot name \"%s\" is too long", value));
     for (const char *p = value; *p; p++)
         if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_'))
-            return refuse(diag, shown, value,
-                          xasprintf("replication slot name \"%s\" contains invalid character",
-                                    value));
+            return refuse(
+                diag, shown, value,
+                xasprintf("replication slot name \"%s\" contains invalid character", value));
     return true;
 }
 
 /* --- synchronous_standby_names: the server's small grammar (syncrep_gram.y) --- */
 
-typedef enum SyncTok { ST_END, ST_NAME, ST_NUM, ST_ANY, ST_FIRST, ST_LPAREN, ST_RPAREN, ST_COMMA,
-                       ST_JUNK, ST_UNTERMINATED } SyncTok;
+typedef enum SyncTok {
+    ST_END,
+    ST_NAME,
+    ST_NUM,
+    ST_ANY,
+    ST_FIRST,
+    ST_LPAREN,
+    ST_RPAREN,
+    ST_COMMA,
+    ST_JUNK,
+    ST_UNTERMINATED
+} SyncTok;
 
 typedef struct SyncLexer {
     const char *p;
@@ -346,8 +363,12 @@ static SyncTok sync_next(SyncLexer *lx)
         return sync_set(lx, start, ST_NUM);
     }
     lx->p++;
-    return sync_set(lx, start, c == '*' ? ST_NAME : c == '(' ? ST_LPAREN : c == ')' ? ST_RPAREN
-                                     : c == ',' ? ST_COMMA : ST_JUNK);
+    return sync_set(lx, start,
+                    c == '*'   ? ST_NAME
+                    : c == '(' ? ST_LPAREN
+                    : c == ')' ? ST_RPAREN
+                    : c == ',' ? ST_COMMA
+                               : ST_JUNK);
 }
 
 /* standby_list: a name or number, then (',' name-or-number)*; returns the token after it. */
@@ -414,8 +435,8 @@ static bool check_sync_standby_names(const char *shown, const char *value, PkDia
         return refuse(diag, shown, value, detail);
     if (num_sync > 0)
         return true;
-    pk_diag_set(diag, NULL, 0, NULL, "number of synchronous standbys (%d) must be greater than zero",
-                num_sync);
+    pk_diag_set(diag, NULL, 0, NULL,
+                "number of synchronous standbys (%d) must be greater than zero", num_sync);
     return false;
 }
 

@@ -13,9 +13,9 @@
 
 /* The parameters a hot standby needs at least as high as the primary's (the primary writes them
  * into the WAL and pg_control; the standby compares at startup). */
-static const char *const replica_minimums[] = {
-    "max_connections", "max_worker_processes", "max_wal_senders", "max_prepared_transactions",
-    "max_locks_per_transaction"};
+static const char *const replica_minimums[] = {"max_connections", "max_worker_processes",
+                                               "max_wal_senders", "max_prepared_transactions",
+                                               "max_locks_per_transaction"};
 
 static Finding *cluster_finding(FindingList *out, const char *id, const LintInput *at,
                                 const SnapSetting *s)
@@ -73,7 +73,8 @@ static void check_minimums(const LintInput *primary, const LintInput *standby, F
         else
             f->message = xasprintf("recovery aborted because of insufficient parameter settings: "
                                    "%s = %.0f is a lower setting than on the primary server, "
-                                   "where its value was %.0f", name, on_standby, on_primary);
+                                   "where its value was %.0f",
+                                   name, on_standby, on_primary);
         f->hint = xasprintf("set %s to at least %.0f on the standby (%s), or lower it on the "
                             "primary first and restart the primary before the standbys",
                             name, on_primary, standby->path);
@@ -96,7 +97,8 @@ static void check_wal_level(const LintInput *primary, size_t n_standbys, Finding
                            "cannot be made (pg_basebackup needs max_wal_senders, which minimal "
                            "forbids) and one made earlier refuses to start (\"hot standby is not "
                            "possible because wal_level was not set to \\\"replica\\\" or higher "
-                           "on the primary server\")", n_standbys, n_standbys == 1 ? "" : "s");
+                           "on the primary server\")",
+                           n_standbys, n_standbys == 1 ? "" : "s");
     f->hint = xstrdup("set wal_level = replica (or logical) on the primary and restart it");
     finding_add_fix(f, "wal_level", "replica", "restart");
 }
@@ -175,7 +177,8 @@ static void check_sync_names(const LintResult *res, FindingList *out)
     Finding *f = cluster_finding(out, "PK0082", primary, s);
     f->message = xasprintf("synchronous_standby_names = '%s' names none of the standbys (they "
                            "connect as %s): every commit waits for a synchronous standby that "
-                           "never confirms", s->value, sb_str(&names));
+                           "never confirms",
+                           s->value, sb_str(&names));
     f->hint = xstrdup("name the standbys as their application_name (primary_conninfo) or "
                       "cluster_name says, or leave synchronous_standby_names empty");
     sb_free(&names);
@@ -184,7 +187,8 @@ static void check_sync_names(const LintResult *res, FindingList *out)
 static void check_feedback(const LintInput *standby, FindingList *out)
 {
     bool feedback = bool_of(&standby->snap, "hot_standby_feedback", false);
-    static const char *const delays[] = {"max_standby_streaming_delay", "max_standby_archive_delay"};
+    static const char *const delays[] = {"max_standby_streaming_delay",
+                                         "max_standby_archive_delay"};
     for (size_t idx = 0; idx < 2; idx++) {
         double delay;
         if (!number_of(&standby->snap, delays[idx], &delay))
@@ -195,7 +199,8 @@ static void check_feedback(const LintInput *standby, FindingList *out)
             f->message = xasprintf("hot_standby_feedback = on with %s = -1: the primary keeps "
                                    "the rows the standby's queries need, and replay also waits "
                                    "for them without limit, so the standby can fall behind "
-                                   "without bound", delays[idx]);
+                                   "without bound",
+                                   delays[idx]);
             f->hint = xasprintf("give %s a limit (30s is the default)", delays[idx]);
         }
     }

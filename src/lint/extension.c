@@ -51,7 +51,7 @@ static Loaded listed_in(const Snapshot *snap, const char *setting, const char *m
 
 static Loaded either(Loaded a, Loaded b)
 {
-    return a == LOADED_YES || b == LOADED_YES ? LOADED_YES
+    return a == LOADED_YES || b == LOADED_YES           ? LOADED_YES
            : a == LOADED_UNKNOWN || b == LOADED_UNKNOWN ? LOADED_UNKNOWN
                                                         : LOADED_NO;
 }
@@ -111,12 +111,12 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
                             major, info->module, more ? " " : "", more ? more : "");
     else if (preload == LOADED_YES)
         f->hint = xasprintf("PostgreSQL %d logs this as a WARNING when %s loads at startup and"
-                            " runs with the default, %s.%s%s", major, info->module, dflt,
-                            more ? " " : "", more ? more : "");
+                            " runs with the default, %s.%s%s",
+                            major, info->module, dflt, more ? " " : "", more ? more : "");
     else
         f->hint = xasprintf("Each session that loads %s logs this as a WARNING and uses the"
-                            " default, %s.%s%s", info->module, dflt, more ? " " : "",
-                            more ? more : "");
+                            " default, %s.%s%s",
+                            info->module, dflt, more ? " " : "", more ? more : "");
     f->explanation = xasprintf(
         "A module's parameters do not exist until the module is loaded: until then the server"
         " keeps any value as a text placeholder, unchecked. When the module loads (at startup"
@@ -135,8 +135,8 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
 
 /* One PK0026 per module, with every setting of it that does nothing. */
 static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
-                            const ContribModule *mod, const ContribCatalog *cc,
-                            Finding **noticed, FindingList *out)
+                            const ContribModule *mod, const ContribCatalog *cc, Finding **noticed,
+                            FindingList *out)
 {
     Finding *f = noticed[mod - cc->modules];
     if (f) {
@@ -152,11 +152,12 @@ static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
         f->message = xasprintf("%s is set, but %s is not in %s", param->name, mod->name, where);
     if (mod->doc_page)
         f->hint = xasprintf("%s works only when loaded from %s; without it the setting does"
-                            " nothing. See https://www.postgresql.org/docs/%d/%s.html", mod->name,
-                            where, cc->cat.major, mod->doc_page);
+                            " nothing. See https://www.postgresql.org/docs/%d/%s.html",
+                            mod->name, where, cc->cat.major, mod->doc_page);
     else
         f->hint = xasprintf("The server defines %s only when %s is in %s; without it the"
-                            " setting does nothing.", param->name, mod->name, where);
+                            " setting does nothing.",
+                            param->name, mod->name, where);
     f->suggestion = !strcmp(where, "archive_library")
                         ? xasprintf("archive_library = '%s'", mod->name)
                         : xasprintf("add %s to %s (a restart), or remove the line", mod->name,
@@ -202,12 +203,15 @@ static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
         sb_printf(&hint, "Did you mean \"%s\"? ", close);
     if (mod && cc->misspelled_removed &&
         listed_in(snap, "shared_preload_libraries", mod->name) == LOADED_YES)
-        sb_printf(&hint, "PostgreSQL %d logs WARNING: invalid configuration parameter name"
-                  " \"%s\", removing it, when %s loads at startup.", major, entry->name,
-                  mod->name);
+        sb_printf(&hint,
+                  "PostgreSQL %d logs WARNING: invalid configuration parameter name"
+                  " \"%s\", removing it, when %s loads at startup.",
+                  major, entry->name, mod->name);
     else if (mod && cc->misspelled_removed)
-        sb_printf(&hint, "When %s loads, PostgreSQL %d removes it with a WARNING (the module"
-                  " reserves the prefix \"%s\").", mod->name, major, mod->name);
+        sb_printf(&hint,
+                  "When %s loads, PostgreSQL %d removes it with a WARNING (the module"
+                  " reserves the prefix \"%s\").",
+                  mod->name, major, mod->name);
     else
         sb_printf(&hint, "PostgreSQL %d keeps it as a placeholder that nothing reads.", major);
     f->hint = sb_detach(&hint);
@@ -241,11 +245,12 @@ static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size
     note->prefix = xstrndup(entry->name, len);
     note->finding = lint_entry_finding(out, "PK0014", entry);
     note->finding->message = xasprintf("\"%s\" parameters are not checked: no module shipped with"
-                                       " PostgreSQL has the prefix \"%s\"", note->prefix,
-                                       note->prefix);
+                                       " PostgreSQL has the prefix \"%s\"",
+                                       note->prefix, note->prefix);
     note->finding->hint = xasprintf(
         "The server keeps %s.* settings as text placeholders until the module that defines them"
-        " loads; check them against that module's documentation.", note->prefix);
+        " loads; check them against that module's documentation.",
+        note->prefix);
 }
 
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)

@@ -58,18 +58,22 @@ static void add_change(FixPlan *plan, const LintInput *input, const Finding *f,
         return;
     }
     PK_GROW(plan->changes, plan->n_changes, plan->cap_changes);
-    plan->changes[plan->n_changes++] = (FixChange){
-        .name = xstrdup(fix->name), .value = xstrdup(fix->value), .applies = fix->applies,
-        .rules = xstrdup(f->rule_id), .file = xstrdup(file), .line = line,
-        .old_value = cur && cur->source != SRC_DEFAULT ? xstrdup(cur->value) : NULL,
-        .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
-        .renames = fix->file != NULL};
+    plan->changes[plan->n_changes++] =
+        (FixChange){.name = xstrdup(fix->name),
+                    .value = xstrdup(fix->value),
+                    .applies = fix->applies,
+                    .rules = xstrdup(f->rule_id),
+                    .file = xstrdup(file),
+                    .line = line,
+                    .old_value = cur && cur->source != SRC_DEFAULT ? xstrdup(cur->value) : NULL,
+                    .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
+                    .renames = fix->file != NULL};
 }
 
 /* ---- editing the text of one file ---- */
 
 typedef struct Lines {
-    char **items;  /* without the newline; a '\r' before it is kept */
+    char **items; /* without the newline; a '\r' before it is kept */
     size_t n, cap;
     bool final_newline;
 } Lines;
@@ -153,8 +157,8 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
         free(old);
     }
     PK_GROW(plan->files, plan->n_files, plan->cap_files);
-    plan->files[plan->n_files++] = (FixFile){
-        .path = xstrdup(path), .old_text = data, .new_text = lines_join(&lines)};
+    plan->files[plan->n_files++] =
+        (FixFile){.path = xstrdup(path), .old_text = data, .new_text = lines_join(&lines)};
     lines_free(&lines);
     return true;
 }
@@ -212,7 +216,7 @@ void fix_plan_free(FixPlan *plan)
 /* ---- unified diff: lines are rewritten one for one, appends come last ---- */
 
 typedef struct DiffOp {
-    char kind;       /* ' ', '-', '+' */
+    char kind; /* ' ', '-', '+' */
     const char *text;
     bool no_newline; /* the last line of its file, without a newline */
 } DiffOp;
@@ -247,8 +251,8 @@ static size_t diff_ops(const Lines *old, const Lines *new, DiffOp **ops)
     return n;
 }
 
-static void put_hunk(const DiffOp *ops, size_t from, size_t to, size_t old_start,
-                     size_t new_start, StrBuf *out)
+static void put_hunk(const DiffOp *ops, size_t from, size_t to, size_t old_start, size_t new_start,
+                     StrBuf *out)
 {
     size_t old_n = 0, new_n = 0;
     for (size_t idx = from; idx < to; idx++) {
@@ -312,10 +316,16 @@ void fix_plan_diff(const FixPlan *plan, const char *cwd, StrBuf *out)
 /* Parameters the server splits into a list (GUC_LIST_INPUT): each element is quoted apart. */
 static bool list_param(const char *name)
 {
-    static const char *const lists[] = {
-        "shared_preload_libraries", "local_preload_libraries", "session_preload_libraries",
-        "search_path", "temp_tablespaces", "debug_io_direct", "log_destination",
-        "unix_socket_directories", "datestyle", NULL};
+    static const char *const lists[] = {"shared_preload_libraries",
+                                        "local_preload_libraries",
+                                        "session_preload_libraries",
+                                        "search_path",
+                                        "temp_tablespaces",
+                                        "debug_io_direct",
+                                        "log_destination",
+                                        "unix_socket_directories",
+                                        "datestyle",
+                                        NULL};
     for (const char *const *p = lists; *p; p++)
         if (!strcasecmp(*p, name))
             return true;
@@ -380,8 +390,9 @@ void fix_plan_alter_system(const FixPlan *plan, int pg_major, StrBuf *out)
               plan->n_changes == 1 ? "" : "s", pg_major, plan->top_file ? plan->top_file : "");
     for (size_t idx = 0; idx < plan->n_changes; idx++)
         if (plan->changes[idx].renames)
-            sb_printf(out, "-- %s:%d names a parameter the server refuses: ALTER SYSTEM cannot"
-                           " remove it; correct that line (pgknob fix --in-place) as well\n",
+            sb_printf(out,
+                      "-- %s:%d names a parameter the server refuses: ALTER SYSTEM cannot"
+                      " remove it; correct that line (pgknob fix --in-place) as well\n",
                       plan->changes[idx].file, plan->changes[idx].line);
     if (n_reload) {
         sb_put(out, "\n-- applied by a reload\n");

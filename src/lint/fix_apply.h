@@ -33,9 +33,9 @@ typedef struct FixFile {
 typedef struct FixPlan {
     FixChange *changes;
     size_t n_changes, cap_changes;
-    FixFile *files;      /* every file that changes, in reading order */
+    FixFile *files; /* every file that changes, in reading order */
     size_t n_files, cap_files;
-    char *top_file;      /* the input's top-level file (appends go there) */
+    char *top_file; /* the input's top-level file (appends go there) */
 } FixPlan;
 
 /* Plans the fixes of the unsuppressed findings of input `input_idx`. False with `diag` set when

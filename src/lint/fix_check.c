@@ -13,8 +13,10 @@
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
 static double unit_bytes(const CatalogParam *param)
 {
-    static const struct { const char *unit; double bytes; } units[] = {
-        {"B", 1}, {"kB", 1024}, {"8kB", 8192}, {"MB", 1048576}};
+    static const struct {
+        const char *unit;
+        double bytes;
+    } units[] = {{"B", 1}, {"kB", 1024}, {"8kB", 8192}, {"MB", 1048576}};
     for (size_t idx = 0; param->unit && idx < sizeof(units) / sizeof(units[0]); idx++)
         if (!strcmp(param->unit, units[idx].unit))
             return units[idx].bytes;
@@ -56,30 +58,32 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
     GucValue val;
     PkDiag err = PK_DIAG_INIT;
     if (!param || param->context == GUC_CTX_INTERNAL) {
-        drop(f, fix_idx, xasprintf("%s cannot be set in PostgreSQL %d: no change proposed.",
-                                   fix->name, snap->pg_major));
+        drop(f, fix_idx,
+             xasprintf("%s cannot be set in PostgreSQL %d: no change proposed.", fix->name,
+                       snap->pg_major));
         return false;
     }
     if (!guc_parse_value_for(param, snap->pg_major, fix->value, &val, &err)) {
-        drop(f, fix_idx, xasprintf("%s = %s is not a value PostgreSQL %d accepts (%s): no change"
-                                   " proposed.", fix->name, fix->value, snap->pg_major,
-                                   err.message));
+        drop(f, fix_idx,
+             xasprintf("%s = %s is not a value PostgreSQL %d accepts (%s): no change"
+                       " proposed.",
+                       fix->name, fix->value, snap->pg_major, err.message));
         pk_diag_free(&err);
         return false;
     }
     double bytes = val.num * unit_bytes(param);
     if (param->type == GUC_INTEGER && snap->host.ram_bytes > 0 && bytes > snap->host.ram_bytes) {
         char *ram = guc_value_pretty(param, &val);
-        drop(f, fix_idx, xasprintf("%s = %s would exceed the host's RAM (%.0f MB): no change"
-                                   " proposed.", fix->name, ram,
-                                   snap->host.ram_bytes / 1048576.0));
+        drop(f, fix_idx,
+             xasprintf("%s = %s would exceed the host's RAM (%.0f MB): no change"
+                       " proposed.",
+                       fix->name, ram, snap->host.ram_bytes / 1048576.0));
         free(ram);
         return false;
     }
     const SnapSetting *cur = snapshot_get(snap, param->name);
     if (!fix->file && cur && cur->parsed_ok && same_value(param, &val, &cur->parsed)) {
-        drop(f, fix_idx, xasprintf("%s is already %s: no change needed.", param->name,
-                                   cur->value));
+        drop(f, fix_idx, xasprintf("%s is already %s: no change needed.", param->name, cur->value));
         return false;
     }
     return true;
@@ -240,8 +244,8 @@ static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *it
                         continue;
                     const CatalogParam *param = catalog_find(cat, e->name);
                     const char *alias = param ? NULL : catalog_alias_target(cat->major, e->name);
-                    bool located = fix->file && e->file && !strcmp(e->file, fix->file) &&
-                                   e->line == fix->line;
+                    bool located =
+                        fix->file && e->file && !strcmp(e->file, fix->file) && e->line == fix->line;
                     bool same = !fix->file && ((param && !strcasecmp(param->name, fix->name)) ||
                                                (alias && !strcasecmp(alias, fix->name)));
                     if (located || same)
@@ -251,7 +255,9 @@ static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *it
                     PK_GROW(sim.entries, sim.n_entries, cap);
                     target = &sim.entries[sim.n_entries++];
                     *target = (ConfEntry){.file = set->n_files ? set->files[0] : NULL,
-                                          .line = 0, .overridden_by = -1, .applied = true};
+                                          .line = 0,
+                                          .overridden_by = -1,
+                                          .applied = true};
                 }
                 target->name = fix->name;
                 target->value = fix->value;
@@ -309,8 +315,8 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
 
 /* A new error or warning the fixes raise: the fixes of the findings whose changes it involves
  * bring its own fix along when it has one (checked like any other), else they are dropped. */
-static bool settle_new(const LintInput *input, Finding *items, const size_t *ranges,
-                       Finding *fresh, bool last_round)
+static bool settle_new(const LintInput *input, Finding *items, const size_t *ranges, Finding *fresh,
+                       bool last_round)
 {
     bool changed = false;
     for (int range = 0; range < 2; range++)
@@ -331,8 +337,8 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
                         f->fixes[f->n_fixes - 1].companion = true;
                     }
                     note = xasprintf("It comes with %s = %s, so that %s (%s) does not follow.",
-                                     fresh->fixes[0].name, fresh->fixes[0].value,
-                                     fresh->rule_id, fresh->title);
+                                     fresh->fixes[0].name, fresh->fixes[0].value, fresh->rule_id,
+                                     fresh->title);
                 } else {
                     note = xasprintf("%s = %s is not proposed: applied, it raises %s (%s).",
                                      f->fixes[fix_idx].name, f->fixes[fix_idx].value,
@@ -350,8 +356,7 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
     return changed;
 }
 
-static void verify(LintResult *res, size_t input_idx, const RuleSet *rules,
-                   const EngineOpts *eopts)
+static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, const EngineOpts *eopts)
 {
     const LintInput *input = &res->inputs[input_idx];
     Finding *items = res->findings.items;

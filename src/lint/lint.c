@@ -34,8 +34,7 @@ bool lint_parse_version(const char *text, int *major, int *minor)
 
 /* --pg-version, else the data directory's PG_VERSION, else the major a manifest names (CNPG's
  * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default. */
-static bool input_version(const LintOpts *opts, LintInput *input, int manifest_major,
-                          PkDiag *diag)
+static bool input_version(const LintOpts *opts, LintInput *input, int manifest_major, PkDiag *diag)
 {
     input->pg_minor = -1;
     if (opts->pg_version) {
@@ -54,7 +53,8 @@ static bool input_version(const LintOpts *opts, LintInput *input, int manifest_m
             return true;
         return pk_diag_set(diag, input->path, 0, NULL,
                            "data directory of PostgreSQL %d, but pgknob knows %d to %d; use "
-                           "--pg-version", dir_major, PK_MIN_MAJOR, PK_MAX_MAJOR);
+                           "--pg-version",
+                           dir_major, PK_MIN_MAJOR, PK_MAX_MAJOR);
     }
     if (manifest_major && catalog_for_major(manifest_major)) {
         input->version_source = "manifest";
@@ -126,14 +126,15 @@ static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_majo
         free(input->snap.pg_version_label);
         input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
     }
-    ValidateOpts vopts = {.minor = input->pg_minor, .wal_segment_bytes = opts->wal_segment_bytes,
-                          .check_host = opts->check_host, .host_is_server = opts->host_is_server};
+    ValidateOpts vopts = {.minor = input->pg_minor,
+                          .wal_segment_bytes = opts->wal_segment_bytes,
+                          .check_host = opts->check_host,
+                          .host_is_server = opts->host_is_server};
     lint_validate(&input->set, &input->snap, &vopts, findings);
     return true;
 }
 
-static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings,
-                       PkDiag *diag)
+static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *findings, PkDiag *diag)
 {
     if (hba_input_is_auth_file(input->path))
         return lint_auth_input(opts, input, findings, diag);
@@ -238,9 +239,11 @@ static bool stdin_names_auth_file(const char *name)
 
 bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag)
 {
-    InputOpts iopts = {.format = opts->input_format, .target = opts->target,
+    InputOpts iopts = {.format = opts->input_format,
+                       .target = opts->target,
                        .instance_memory = opts->instance_memory,
-                       .instance_vcpus = opts->instance_vcpus, .stdin_name = opts->stdin_name};
+                       .instance_vcpus = opts->instance_vcpus,
+                       .stdin_name = opts->stdin_name};
     for (size_t path_idx = 0; path_idx < opts->n_paths; path_idx++) {
         const char *path = opts->paths[path_idx];
         /* "-" is standard input; --stdin-filename says where its text stands */
@@ -251,10 +254,10 @@ bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag)
                                "lint pg_hba.conf and pg_ident.conf from their files");
         }
         InputResult ir = {0};
-        bool loaded = !strcmp(path, "-") && opts->buffer
-                          ? input_load_buffer(name, opts->buffer, opts->buffer_len, &iopts,
-                                              &ir, diag)
-                          : input_load(path, &iopts, &ir, diag);
+        bool loaded =
+            !strcmp(path, "-") && opts->buffer
+                ? input_load_buffer(name, opts->buffer, opts->buffer_len, &iopts, &ir, diag)
+                : input_load(path, &iopts, &ir, diag);
         if (!loaded) {
             input_result_free(&ir);
             return false;

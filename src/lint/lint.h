@@ -26,10 +26,10 @@ typedef struct LintOpts {
     InputTarget target;       /* --target: a managed service's restrictions */
     double instance_memory;   /* bytes, from --host (instance_class or ram): RDS formulas */
     int instance_vcpus;
-    const char *stdin_name;   /* --stdin-filename: where the text of the input "-" stands (its
-                               * includes, findings, fragment status follow it); NULL: "<stdin>" */
-    const char *buffer;       /* the text of the input "-" when the caller holds it (the language
-                               * server's unsaved document) instead of standard input; or NULL */
+    const char *stdin_name; /* --stdin-filename: where the text of the input "-" stands (its
+                             * includes, findings, fragment status follow it); NULL: "<stdin>" */
+    const char *buffer;     /* the text of the input "-" when the caller holds it (the language
+                             * server's unsaved document) instead of standard input; or NULL */
     size_t buffer_len;
 } LintOpts;
 
@@ -39,7 +39,7 @@ typedef struct LintOpts {
 bool lint_is_fragment(const char *path, bool forced);
 
 typedef struct LintInput {
-    char *path;                 /* as given */
+    char *path; /* as given */
     ConfSet set;
     int pg_major;
     int pg_minor;               /* -1 unless --pg-version named one */
@@ -47,18 +47,18 @@ typedef struct LintInput {
     Snapshot snap;              /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
-    bool fragment;              /* linted alone as part of a configuration (lint_is_fragment) */
+    bool fragment; /* linted alone as part of a configuration (lint_is_fragment) */
     /* the data directory's pg_hba.conf and pg_ident.conf (hba_file, ident_file), or a lone
      * pg_hba.conf / pg_ident.conf given as the input; NULL when none was read */
     HbaSet *hba;
-    InputFormat format;         /* INPUT_CONF, or the manifest it was read from */
-    char *label;                /* a manifest's document ("Cluster pg-main"); NULL for conf */
+    InputFormat format; /* INPUT_CONF, or the manifest it was read from */
+    char *label;        /* a manifest's document ("Cluster pg-main"); NULL for conf */
 } LintInput;
 
 typedef struct LintResult {
     LintInput *inputs;
     size_t n_inputs;
-    FindingList findings;       /* validation findings of every input, unsorted */
+    FindingList findings; /* validation findings of every input, unsorted */
 } LintResult;
 
 /* Parses "18" or "18.2" for a major pgknob knows (13–18); false otherwise. */

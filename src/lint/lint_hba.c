@@ -52,31 +52,32 @@ static void validate_rules(const HbaSet *set, FindingList *out)
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         if (r->rejects) {
-            Finding *f = lint_hba_finding(out, "PK0201", r->file, r->line, major,
-                                     "auth-pg-hba-conf.html");
+            Finding *f =
+                lint_hba_finding(out, "PK0201", r->file, r->line, major, "auth-pg-hba-conf.html");
             f->refuses_start = true;
-            f->message = xstrdup(r->logged ? r->logged : r->error ? r->error
-                                                                   : "the line is rejected");
+            f->message = xstrdup(r->logged  ? r->logged
+                                 : r->error ? r->error
+                                            : "the line is rejected");
             f->hint = xasprintf("PostgreSQL %d refuses to start with this pg_hba.conf (\"could"
                                 " not load pg_hba.conf\"); a reload keeps the previous rules.",
                                 major);
         } else if (r->error) {
             Finding *f = lint_hba_finding(out, "PK0204", r->file, r->line, major,
-                                     r->conntype == HBA_CT_HOSTSSL ? "ssl-tcp.html"
-                                                                   : "gssapi-enc.html");
+                                          r->conntype == HBA_CT_HOSTSSL ? "ssl-tcp.html"
+                                                                        : "gssapi-enc.html");
             f->message = xstrdup(r->error);
             f->hint = xstrdup(r->conntype == HBA_CT_HOSTSSL
                                   ? "Set ssl = on (with a certificate and key) or write host."
                                   : "Use a build with GSSAPI, or write host.");
         } else if (r->logged) {
-            Finding *f = lint_hba_finding(out, "PK0208", r->file, r->line, major,
-                                     "auth-pg-hba-conf.html");
+            Finding *f =
+                lint_hba_finding(out, "PK0208", r->file, r->line, major, "auth-pg-hba-conf.html");
             f->message = xstrdup(r->logged);
         }
         if (r->parsed && !r->rejects && r->map && set->ident.path && set->ident.loads &&
             !map_defined(set, r->map)) {
-            Finding *f = lint_hba_finding(out, "PK0207", r->file, r->line, major,
-                                     "auth-username-maps.html");
+            Finding *f =
+                lint_hba_finding(out, "PK0207", r->file, r->line, major, "auth-username-maps.html");
             f->message = xasprintf("map \"%s\" is not defined in %s", r->map, set->ident.path);
             f->hint = xstrdup("Add the map's lines to pg_ident.conf, or correct the name.");
         }
@@ -89,7 +90,7 @@ static void validate_ident(const HbaSet *set, FindingList *out)
     if (set->ident.missing) {
         if (any_map_used(set)) {
             Finding *f = lint_hba_finding(out, "PK0206", set->ident.path, 0, major,
-                                     "auth-username-maps.html");
+                                          "auth-username-maps.html");
             f->message = xstrdup(set->ident.open_error.message);
             f->hint = xstrdup("The server starts, but no map= line can log anyone in.");
         }
@@ -99,8 +100,8 @@ static void validate_ident(const HbaSet *set, FindingList *out)
         const IdentMap *m = &set->maps[idx];
         if (!m->rejects)
             continue;
-        Finding *f = lint_hba_finding(out, "PK0205", m->file, m->line, major,
-                                 "auth-username-maps.html");
+        Finding *f =
+            lint_hba_finding(out, "PK0205", m->file, m->line, major, "auth-username-maps.html");
         f->message = xstrdup(m->error);
         f->hint = xstrdup("The server starts but does not load pg_ident.conf: no map of it can"
                           " be used (on reload the previous maps stay).");
@@ -111,14 +112,15 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
 {
     int major = set->opts.major;
     if (set->hba.path && set->hba.missing) {
-        Finding *f = lint_hba_finding(out, "PK0202", set->hba.path, 0, major,
-                                 "auth-pg-hba-conf.html");
+        Finding *f =
+            lint_hba_finding(out, "PK0202", set->hba.path, 0, major, "auth-pg-hba-conf.html");
         f->refuses_start = true;
         f->message = xstrdup(set->hba.open_error.message);
         f->hint = xstrdup("The server refuses to start without a readable pg_hba.conf.");
     }
     if (set->hba_no_entries) {
-        Finding *f = lint_hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
+        Finding *f =
+            lint_hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
         f->refuses_start = true;
         f->message = xasprintf("configuration file \"%s\" contains no entries", set->hba.path);
         f->hint = xstrdup("The server refuses to start: no line would let anyone connect.");
@@ -126,7 +128,7 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
     validate_rules(set, out);
     for (size_t idx = 0; idx < set->hba.n_notes; idx++) {
         Finding *f = lint_hba_finding(out, "PK0208", set->hba.notes[idx].file,
-                                 set->hba.notes[idx].line, major, NULL);
+                                      set->hba.notes[idx].line, major, NULL);
         f->message = xstrdup(set->hba.notes[idx].message);
     }
     if (set->ident.path)
@@ -192,10 +194,8 @@ static bool covers_address(const HbaRule *e, const HbaRule *l)
         return false;
     switch (e->addr_kind) {
     case HBA_ADDR_SAMEHOST:
-    case HBA_ADDR_SAMENET:
-        return true;
-    case HBA_ADDR_HOSTNAME:
-        return !strcasecmp(e->hostname, l->hostname);
+    case HBA_ADDR_SAMENET: return true;
+    case HBA_ADDR_HOSTNAME: return !strcasecmp(e->hostname, l->hostname);
     case HBA_ADDR_MASK: {
         if (e->family != l->family)
             return false;
@@ -209,8 +209,7 @@ static bool covers_address(const HbaRule *e, const HbaRule *l)
                 return false;
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -238,10 +237,10 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
                 !covers_names(&e->users, &l->users, false) || !covers_address(e, l))
                 continue;
             Finding *f = lint_hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
-                                     "auth-pg-hba-conf.html");
+                                          "auth-pg-hba-conf.html");
             f->message = xasprintf("every connection this line matches is matched first by line"
-                                   " %d (%s:%d, %s): this line never applies", e->line,
-                                   display_path(e), e->line, e->method);
+                                   " %d (%s:%d, %s): this line never applies",
+                                   e->line, display_path(e), e->line, e->method);
             f->hint = xstrdup("Move the more specific line above the general one, or remove it.");
             f->explanation = xstrdup(
                 "The server uses the first line whose connection type, client address, database"
@@ -258,10 +257,8 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
 static bool loopback_only(const HbaRule *r)
 {
     switch (r->addr_kind) {
-    case HBA_ADDR_SAMEHOST:
-        return true;
-    case HBA_ADDR_HOSTNAME:
-        return !strcasecmp(r->hostname, "localhost");
+    case HBA_ADDR_SAMEHOST: return true;
+    case HBA_ADDR_HOSTNAME: return !strcasecmp(r->hostname, "localhost");
     case HBA_ADDR_MASK:
         if (r->prefix_len < 0)
             return false;
@@ -272,8 +269,7 @@ static bool loopback_only(const HbaRule *r)
             return !memcmp(r->addr, one, 16);
         }
         return false;
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -334,7 +330,8 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
     } else if (listen_all && !loopback_only(r)) {
         f = lint_hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("listen_addresses reaches the network and this line trusts"
-                               " clients from %s", address_text(r, addr, sizeof(addr)));
+                               " clients from %s",
+                               address_text(r, addr, sizeof(addr)));
     } else {
         f = lint_hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
         f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r, addr, sizeof(addr)),
@@ -356,10 +353,11 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
 static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     char addr[128];
-    Finding *f = lint_hba_finding(out, "PK0213", r->file, r->line, set->opts.major,
-                             "auth-password.html");
+    Finding *f =
+        lint_hba_finding(out, "PK0213", r->file, r->line, set->opts.major, "auth-password.html");
     f->severity = SEV_WARNING;
-    f->message = xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
+    f->message =
+        xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
     f->hint = xstrdup("Narrow the address to the clients' networks and use scram-sha-256.");
     f->explanation = xstrdup(
         "A line open to all addresses accepts password guesses from anywhere the server is"
@@ -370,11 +368,12 @@ static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out
 
 static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
-    Finding *f = lint_hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
-                             r->auth == HBA_AUTH_PASSWORD ? "auth-password.html"
-                                                          : "auth-methods.html");
+    Finding *f =
+        lint_hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
+                         r->auth == HBA_AUTH_PASSWORD ? "auth-password.html" : "auth-methods.html");
     f->message = xasprintf("%s on a %s line: the password crosses the network in clear text"
-                           " on connections without SSL", r->method, r->type);
+                           " on connections without SSL",
+                           r->method, r->type);
     f->hint = xstrdup("Write hostssl (with ssl = on), or use scram-sha-256.");
     f->explanation = xstrdup(
         "The PostgreSQL documentation (\"Password Authentication\"): password \"sends the"
@@ -415,10 +414,11 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     char addr[128];
-    Finding *f = lint_hba_finding(out, "PK0217", r->file, r->line, set->opts.major,
-                             "auth-pg-hba-conf.html");
+    Finding *f =
+        lint_hba_finding(out, "PK0217", r->file, r->line, set->opts.major, "auth-pg-hba-conf.html");
     f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
-                           " without SSL", r->type, address_text(r, addr, sizeof(addr)));
+                           " without SSL",
+                           r->type, address_text(r, addr, sizeof(addr)));
     f->hint = xstrdup("Write hostssl for replication lines (and sslmode=verify-full on the"
                       " standby).");
     f->explanation = xstrdup(
@@ -431,7 +431,8 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
 {
     Finding *f = lint_hba_finding(out, "PK0218", r->file, r->line, set->opts.major, "ssl-tcp.html");
     f->message = xasprintf("%s needs a client certificate, but ssl_ca_file is empty: the server"
-                           " cannot verify any", r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
+                           " cannot verify any",
+                           r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
     f->hint = xstrdup("Set ssl_ca_file to the CA that signs the client certificates.");
     f->explanation = xstrdup(
         "The server verifies client certificates against the certificate authorities of"
@@ -457,8 +458,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         bool clear = conn_kinds(r->conntype) & K_PLAIN;
         if (tcp && r->auth == HBA_AUTH_TRUST)
             check_trust(set, r, listen_all, out);
-        else if (tcp && any_address(r) &&
-                 (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
+        else if (tcp && any_address(r) && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
             check_weak_any(set, r, out);
         if (clear && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM ||
                       r->auth == HBA_AUTH_LDAP || r->auth == HBA_AUTH_RADIUS))
@@ -467,8 +467,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
             check_replication(set, r, out);
-        if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL &&
-            r->clientcert != HBA_CC_OFF)
+        if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
     }
 }

@@ -77,8 +77,7 @@ static void skipped_dedup(SkippedList *list)
     list->n = kept;
 }
 
-bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
-                    PkDiag *diag)
+bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state, PkDiag *diag)
 {
     /* --no-rules keeps the host facts: the validation checks that need them still run */
     if (opts->disabled_all)

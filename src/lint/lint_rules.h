@@ -13,11 +13,11 @@
 #include "rules/rules.h"
 
 typedef struct LintRulesOpts {
-    bool disabled_all;              /* --no-rules: validation only */
-    const char *host;               /* --host: "local" or a spec; NULL: no host facts */
-    const char *const *dirs;        /* --rules DIR, repeatable */
+    bool disabled_all;       /* --no-rules: validation only */
+    const char *host;        /* --host: "local" or a spec; NULL: no host facts */
+    const char *const *dirs; /* --rules DIR, repeatable */
     size_t n_dirs;
-    const char *const *disable;     /* rule ids or names not to run, one each */
+    const char *const *disable; /* rule ids or names not to run, one each */
     size_t n_disable;
 } LintRulesOpts;
 
@@ -25,10 +25,10 @@ typedef struct LintRulesState {
     RuleSet rules;
     HostFacts host;
     bool have_host;
-    SkippedList skipped;            /* rules skipped for a missing fact, every input */
-    char **pack_dirs;               /* the packs that ran, for the report header */
+    SkippedList skipped; /* rules skipped for a missing fact, every input */
+    char **pack_dirs;    /* the packs that ran, for the report header */
     size_t n_pack_dirs;
-    PkDiagList notes;               /* loading's notes (a rule directory with no rule file) */
+    PkDiagList notes; /* loading's notes (a rule directory with no rule file) */
 } LintRulesState;
 
 /* Loads the shipped packs and `opts->dirs` into a fresh `state` (its pack_dirs name them for the

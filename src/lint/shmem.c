@@ -11,25 +11,32 @@ typedef struct ShmemModel {
     double per_lock;    /* a lock entry: LOCK plus two PROCLOCKs (hash buckets added apart) */
     double per_pred;    /* a predicate-lock target entry plus two PREDICATELOCKs */
     double per_backend; /* a MaxBackends slot beyond its locks: PGPROC, sinval, stats, ... */
-    double per_prepared;/* a prepared-transaction slot beyond its locks */
-    double per_slot;    /* a replication slot */
-    double per_sender;  /* a WAL sender beyond its backend slot */
-    double per_worker;  /* a background worker beyond its backend slot */
-    double per_av;      /* an autovacuum worker beyond its backend slot */
-    double per_slru;    /* one auto-sized SLRU buffer unit (CLOG, subtrans, commit_ts) */
-    double per_aio;     /* an AIO handle (18: io_max_concurrency per process) */
+    double per_prepared; /* a prepared-transaction slot beyond its locks */
+    double per_slot;     /* a replication slot */
+    double per_sender;   /* a WAL sender beyond its backend slot */
+    double per_worker;   /* a background worker beyond its backend slot */
+    double per_av;       /* an autovacuum worker beyond its backend slot */
+    double per_slru;     /* one auto-sized SLRU buffer unit (CLOG, subtrans, commit_ts) */
+    double per_aio;      /* an AIO handle (18: io_max_concurrency per process) */
 } ShmemModel;
 
 static const ShmemModel models[] = {
-    {13, 1063919, 8388.0625, 8200, 328.19, 192.18, 7869.9, 5972.3, 303.1, 81.9, 573.4, 41.0, 17120, 0},
-    {14, 1066617, 8372.0625, 8200, 328.19, 192.18, 7909.2, 5988.7, 319.5, 122.9, 573.4, 81.9, 17120, 0},
-    {15, 1207558, 8372.0625, 8200, 328.19, 192.18, 7975.6, 5988.7, 319.5, 81.9, 573.4, 81.9, 33211, 0},
-    {16, 1233092, 8372.0625, 8200, 328.19, 192.18, 7917.4, 5988.7, 319.5, 122.9, 573.4, 41.0, 33138, 0},
-    {17, 1441965, 8380.0625, 8200, 328.52, 192.37, 7890.0, 5968.6, 335.9, 122.9, 1515.5, 41.0, 33248, 0},
-    {18, 1604221, 8380.0625, 8200, 336.91, 192.36, 7907.5, 5606.2, 286.7, 81.9, 1474.6, 41.0, 33248, 528},
+    {13, 1063919, 8388.0625, 8200, 328.19, 192.18, 7869.9, 5972.3, 303.1, 81.9, 573.4, 41.0, 17120,
+     0},
+    {14, 1066617, 8372.0625, 8200, 328.19, 192.18, 7909.2, 5988.7, 319.5, 122.9, 573.4, 81.9, 17120,
+     0},
+    {15, 1207558, 8372.0625, 8200, 328.19, 192.18, 7975.6, 5988.7, 319.5, 81.9, 573.4, 81.9, 33211,
+     0},
+    {16, 1233092, 8372.0625, 8200, 328.19, 192.18, 7917.4, 5988.7, 319.5, 122.9, 573.4, 41.0, 33138,
+     0},
+    {17, 1441965, 8380.0625, 8200, 328.52, 192.37, 7890.0, 5968.6, 335.9, 122.9, 1515.5, 41.0,
+     33248, 0},
+    {18, 1604221, 8380.0625, 8200, 336.91, 192.36, 7907.5, 5606.2, 286.7, 81.9, 1474.6, 41.0, 33248,
+     528},
 };
 
-/* Auxiliary processes that get an AIO handle set in 18 (checkpointer, walwriter, io workers, ...). */
+/* Auxiliary processes that get an AIO handle set in 18 (checkpointer, walwriter, io workers, ...).
+ */
 #define AUX_PROCS_18 39
 
 static bool num(const Snapshot *snap, const char *name, double *out)
@@ -92,7 +99,8 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
             iomc = clamp((double)(long long)(nb / procs), 1, 64);
         aio = iomc * procs;
     }
-    double lock_entries = mlpt * (backends + prepared), pred_entries = mplpt * (backends + prepared);
+    double lock_entries = mlpt * (backends + prepared),
+           pred_entries = mplpt * (backends + prepared);
     out->buffers = model->per_buffer * nb + model->per_slru * slru;
     out->wal_buffers = model->per_wal * wal_pages;
     out->locks = 1.1 * (model->per_lock * lock_entries + model->per_pred * pred_entries) +

@@ -25,8 +25,7 @@ static const LintRule rules[] = {
      "A parameter that was added later, removed or renamed: unknown to the target version."},
     {"PK0012", "validation.deprecated-alias", "deprecated parameter name", SEV_NOTICE,
      "An old name the server still maps to its new one."},
-    {"PK0013", "validation.unknown-module-parameter", "unknown parameter of a module",
-     SEV_WARNING,
+    {"PK0013", "validation.unknown-module-parameter", "unknown parameter of a module", SEV_WARNING,
      "A name under the prefix of a module shipped with PostgreSQL (pg_stat_statements.trak) that"
      " the module does not define: from 15 on the server removes it with a WARNING when the"
      " module loads; before, it stays an unused placeholder."},
@@ -96,8 +95,7 @@ static const LintRule rules[] = {
      " max_prepared_transactions or max_locks_per_transaction lower on a hot standby than on its"
      " primary: the standby refuses to start."},
     {"PK0081", "cluster.wal-level-minimal", "wal_level minimal on a primary with standbys",
-     SEV_ERROR,
-     "With --cluster: the primary's wal_level is minimal: no standby can follow it."},
+     SEV_ERROR, "With --cluster: the primary's wal_level is minimal: no standby can follow it."},
     {"PK0082", "cluster.sync-standby-unknown", "synchronous_standby_names names no standby",
      SEV_WARNING,
      "With --cluster: synchronous_standby_names lists none of the standbys' names: every commit"
@@ -211,8 +209,7 @@ static void check_read_error(const ConfEntry *entry, FindingList *out)
 
 /* Renaming the line is the fix when its value suits the parameter meant (checked as the server
  * would); otherwise the suggestion stays words only. */
-static void add_rename_fix(Finding *f, const CatalogParam *param, int major,
-                           const ConfEntry *entry)
+static void add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
 {
     GucValue val;
     const char *value = entry->value ? entry->value : "";
@@ -252,8 +249,8 @@ static void check_alias(const ConfEntry *entry, const CatalogParam *param, int m
     add_rename_fix(f, param, major, entry);
 }
 
-static void check_minor(const ConfEntry *entry, const CatalogParam *param,
-                        const ValidateOpts *opts, FindingList *out)
+static void check_minor(const ConfEntry *entry, const CatalogParam *param, const ValidateOpts *opts,
+                        FindingList *out)
 {
     const char *dot = strchr(param->since_minor, '.');
     int needed = dot ? atoi(dot + 1) : 0;
@@ -263,8 +260,8 @@ static void check_minor(const ConfEntry *entry, const CatalogParam *param,
     if (opts->minor >= 0)
         f->severity = SEV_ERROR; /* the stated minor release does not know it */
     f->refuses_start = f->severity == SEV_ERROR;
-    f->message = xasprintf("parameter \"%s\" needs PostgreSQL %s or later", param->name,
-                           param->since_minor);
+    f->message =
+        xasprintf("parameter \"%s\" needs PostgreSQL %s or later", param->name, param->since_minor);
     f->hint = xasprintf("Older %.*s.x servers refuse it as an unrecognized parameter.",
                         dot ? (int)(dot - param->since_minor) : 0, param->since_minor);
 }
@@ -282,13 +279,14 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
                            entry->value, param->name, requirement);
     f->hint = xasprintf("A build without it refuses to start. Check yours with \"pg_config"
                         " --configure\", or on the server: SELECT enumvals FROM pg_settings"
-                        " WHERE name = '%s'.", param->name);
+                        " WHERE name = '%s'.",
+                        param->name);
 }
 
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
-static void check_value(const ConfEntry *entry, const CatalogParam *param, int major,
-                        bool ignored, FindingList *out)
+static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
+                        FindingList *out)
 {
     if (param->context == GUC_CTX_INTERNAL && !ignored) {
         Finding *f = entry_finding(out, "PK0040", entry);
@@ -301,13 +299,15 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
     PkDiag err = PK_DIAG_INIT;
     const char *text = entry->value ? entry->value : "";
     if (guc_parse_value_as(param, major, entry->name, text, &val, &err) &&
-        (param->type != GUC_STRING ||
-         check_hook_string(param, major, param->name, text, &err))) {
+        (param->type != GUC_STRING || check_hook_string(param, major, param->name, text, &err))) {
         if (param->type == GUC_ENUM && !ignored)
             note_build_dependent(entry, param, major, out);
         return;
     }
-    Finding *f = entry_finding(out, ignored ? "PK0022" : val.out_of_range ? "PK0021" : "PK0020",
+    Finding *f = entry_finding(out,
+                               ignored            ? "PK0022"
+                               : val.out_of_range ? "PK0021"
+                                                  : "PK0020",
                                entry);
     /* the finding's hint is what the server adds: its HINT, else a check hook's DETAIL */
     f->message = err.message;
@@ -323,8 +323,8 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
             " becomes an error the day the later line is removed.");
         f->suggestion = xstrdup("remove this line, or correct its value");
         char *hint = xasprintf("A later line sets \"%s\" again, so the server never reads this"
-                               " value.%s%s", entry->name, f->hint ? " " : "",
-                               f->hint ? f->hint : "");
+                               " value.%s%s",
+                               entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
         free(f->hint);
         f->hint = hint;
     }
@@ -440,7 +440,8 @@ static void check_wal_size(const Snapshot *snap, const char *name, double seg_by
                         " given) write at least %.0fMB.",
                         seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
     char *value = xasprintf("%.0fMB", 2 * seg_bytes / (1024.0 * 1024.0));
-    finding_add_fix(f, setting->param->name, value, catalog_context_applies(setting->param->context));
+    finding_add_fix(f, setting->param->name, value,
+                    catalog_context_applies(setting->param->context));
     free(value);
     finding_render_suggestion(f);
 }
@@ -460,11 +461,12 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
     const SnapSetting *senders = usable(snap, "max_wal_senders");
     if (senders && senders->parsed.num > 0) {
         Finding *f = startup_finding(out, level, senders);
-        f->message = snap->pg_major >= 17
-                         ? xstrdup("WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\" to"
-                                   " be \"replica\" or \"logical\"")
-                         : xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level"
-                                   " \"replica\" or \"logical\"");
+        f->message =
+            snap->pg_major >= 17
+                ? xstrdup("WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\" to"
+                          " be \"replica\" or \"logical\"")
+                : xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level"
+                          " \"replica\" or \"logical\"");
         f->hint = xstrdup("With wal_level = minimal also set max_wal_senders = 0.");
         finding_add_fix(f, senders->param->name, "0",
                         catalog_context_applies(senders->param->context));
@@ -479,8 +481,8 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
     const SnapSetting *summarize = usable(snap, "summarize_wal");
     if (summarize && summarize->parsed.boolval) {
         Finding *f = startup_finding(out, level, summarize);
-        f->message = xasprintf("WAL cannot be summarized when %swal_level%s is \"minimal\"", quote,
-                               quote);
+        f->message =
+            xasprintf("WAL cannot be summarized when %swal_level%s is \"minimal\"", quote, quote);
     }
 }
 
@@ -497,21 +499,27 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
     const char *quote = q(snap->pg_major);
     Finding *f = startup_finding(out, su->file ? su : maxconn, su->file ? maxconn : su);
     if (reserved)
-        f->message = xasprintf("%ssuperuser_reserved_connections%s (%.0f) plus %sreserved_connections%s"
-                               " (%.0f) must be less than %smax_connections%s (%.0f)", quote, quote,
-                               su->parsed.num, quote, quote, reserved->parsed.num, quote, quote,
-                               maxconn->parsed.num);
+        f->message =
+            xasprintf("%ssuperuser_reserved_connections%s (%.0f) plus %sreserved_connections%s"
+                      " (%.0f) must be less than %smax_connections%s (%.0f)",
+                      quote, quote, su->parsed.num, quote, quote, reserved->parsed.num, quote,
+                      quote, maxconn->parsed.num);
     else
         f->message = xasprintf("superuser_reserved_connections (%.0f) must be less than"
-                               " max_connections (%.0f)", su->parsed.num, maxconn->parsed.num);
+                               " max_connections (%.0f)",
+                               su->parsed.num, maxconn->parsed.num);
 }
 
 /* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). */
 static void check_locales(const Snapshot *snap, bool host_is_server, FindingList *out)
 {
-    static const struct { const char *name; int mask; } lc_params[] = {
-        {"lc_messages", LC_MESSAGES_MASK}, {"lc_monetary", LC_MONETARY_MASK},
-        {"lc_numeric", LC_NUMERIC_MASK}, {"lc_time", LC_TIME_MASK}};
+    static const struct {
+        const char *name;
+        int mask;
+    } lc_params[] = {{"lc_messages", LC_MESSAGES_MASK},
+                     {"lc_monetary", LC_MONETARY_MASK},
+                     {"lc_numeric", LC_NUMERIC_MASK},
+                     {"lc_time", LC_TIME_MASK}};
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
         const SnapSetting *setting = usable(snap, lc_params[idx].name);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
@@ -535,18 +543,27 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
             " setlocale() when it reads the configuration, and a locale the operating system does"
             " not have is an invalid value: the server stops at startup. This machine lacks the"
             " locale; the server host may have it (check with `locale -a` there).");
-        f->suggestion = xasprintf("install the locale on the server, or write %s = 'C.UTF-8'",
-                                  setting->name);
+        f->suggestion =
+            xasprintf("install the locale on the server, or write %s = 'C.UTF-8'", setting->name);
     }
 }
 
 /* Libraries that ship with PostgreSQL itself and are preloaded in practice. */
 static bool bundled_library(const char *lib)
 {
-    static const char *const bundled[] = {
-        "auth_delay", "auto_explain", "basebackup_to_shell", "basic_archive", "passwordcheck",
-        "pg_overexplain", "pg_prewarm", "pg_stat_statements", "pgoutput", "plpgsql", "sepgsql",
-        "test_decoding", NULL};
+    static const char *const bundled[] = {"auth_delay",
+                                          "auto_explain",
+                                          "basebackup_to_shell",
+                                          "basic_archive",
+                                          "passwordcheck",
+                                          "pg_overexplain",
+                                          "pg_prewarm",
+                                          "pg_stat_statements",
+                                          "pgoutput",
+                                          "plpgsql",
+                                          "sepgsql",
+                                          "test_decoding",
+                                          NULL};
     if (!strncmp(lib, "$libdir/", 8))
         lib += 8;
     size_t len = strlen(lib);
@@ -591,13 +608,14 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
         f->message = xasprintf("shared_preload_libraries loads %s, which %s not ship with"
-                               " PostgreSQL", libs, strchr(libs, ',') ? "do" : "does");
+                               " PostgreSQL",
+                               libs, strchr(libs, ',') ? "do" : "does");
         f->hint = xstrdup("The server refuses to start where a preloaded library is not"
                           " installed: install it on the server first.");
         f->explanation = xstrdup(host_why);
         f->suggestion = xasprintf("install %s on the server before deploying, or remove %s from"
-                                  " shared_preload_libraries", libs,
-                                  strchr(libs, ',') ? "them" : "it");
+                                  " shared_preload_libraries",
+                                  libs, strchr(libs, ',') ? "them" : "it");
         free(libs);
     }
     for (size_t idx = 0; idx < sizeof(paths) / sizeof(paths[0]); idx++) {
@@ -606,12 +624,13 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
             continue;
         Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = xasprintf("%s points to \"%s\", which must exist on the server",
-                               setting->name, setting->value);
+        f->message = xasprintf("%s points to \"%s\", which must exist on the server", setting->name,
+                               setting->value);
         f->hint = xstrdup("The server refuses to start when it is missing.");
         f->explanation = xstrdup(host_why);
         f->suggestion = xasprintf("make sure %s exists on the server, or remove the line to use"
-                                  " the default", setting->value);
+                                  " the default",
+                                  setting->value);
     }
 }
 
@@ -653,13 +672,15 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
     char *total = size_text(est.total), *ram = size_text(snap->host.ram_bytes);
     char *buffers = size_text(est.buffers + est.wal_buffers), *locks = size_text(est.locks);
     char *backends = size_text(est.backends);
-    f->message = xasprintf("the server asks for about %s of shared memory at startup, %s the"
-                           " host's %s", total,
-                           est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
+    f->message =
+        xasprintf("the server asks for about %s of shared memory at startup, %s the"
+                  " host's %s",
+                  total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
     f->hint = xasprintf("Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
                         " mapping larger than RAM plus swap (\"could not map anonymous shared"
                         " memory\"), and a memory limit kills the server once it is used: lower"
-                        " %s or run it on a larger host.", buffers, locks, backends, where->name);
+                        " %s or run it on a larger host.",
+                        buffers, locks, backends, where->name);
     f->explanation = xasprintf(
         "The postmaster allocates all of its shared memory in one mapping when it starts:"
         " shared_buffers with their descriptors, wal_buffers, the lock and predicate-lock tables"
@@ -668,8 +689,8 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         " the total with `postgres -C shared_memory_size`; pgknob's estimate follows it within"
         " 2%%. Above %.0f%% of the host's memory (%s, from %s) nothing is left for the operating"
         " system and the backends' work_mem; above the memory itself the server may refuse to"
-        " start on this machine.", SHMEM_HOST_SHARE * 100, ram,
-        snap->host.source ? snap->host.source : "--host");
+        " start on this machine.",
+        SHMEM_HOST_SHARE * 100, ram, snap->host.source ? snap->host.source : "--host");
     free(total);
     free(ram);
     free(buffers);
@@ -717,11 +738,12 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
                                 entry->line);
             finding_add_setting(f, param->name, winner->value ? winner->value : "", winner->file,
                                 winner->line);
-            f->message = xasprintf("%s = %s here is overridden by %s:%d, which sets %s",
-                                   param->name, mine, short_path(winner->file), winner->line,
-                                   theirs);
+            f->message =
+                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name, mine,
+                          short_path(winner->file), winner->line, theirs);
             f->hint = xasprintf("The server applies the last line, %s = %s; this line has no "
-                                "effect.", param->name, theirs);
+                                "effect.",
+                                param->name, theirs);
             f->suggestion = xasprintf("remove this line, or move the value you mean to %s:%d",
                                       short_path(winner->file), winner->line);
             f->explanation = xstrdup(

@@ -12,11 +12,11 @@
 
 /* One validation check: stable id, name and default severity. */
 typedef struct LintRule {
-    const char *id;       /* "PK0010" */
-    const char *name;     /* "validation.unknown-parameter" */
-    const char *title;    /* "unknown parameter" */
+    const char *id;    /* "PK0010" */
+    const char *name;  /* "validation.unknown-parameter" */
+    const char *title; /* "unknown parameter" */
     Severity severity;
-    const char *summary;  /* one sentence for docs and `rules list` */
+    const char *summary; /* one sentence for docs and `rules list` */
 } LintRule;
 
 /* Every validation check, in id order. Borrowed, static. */

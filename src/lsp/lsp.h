@@ -10,8 +10,9 @@
 #include "lint/lint_rules.h"
 
 typedef struct LspOpts {
-    const char *pg_version; /* used when a document names none (# pgknob: pg=N, .pgknob.ini, PG_VERSION) */
-    LintRulesOpts rules;    /* --rules, --no-rules, --disable */
+    const char
+        *pg_version; /* used when a document names none (# pgknob: pg=N, .pgknob.ini, PG_VERSION) */
+    LintRulesOpts rules; /* --rules, --no-rules, --disable */
 } LspOpts;
 
 /* Serves requests from `in_fd` to `out` until "exit". Returns the process exit code the

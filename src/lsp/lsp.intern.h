@@ -28,12 +28,12 @@ typedef enum LspReadStatus {
 } LspReadStatus;
 
 LspReadStatus lsp_read_message(LspReader *rd, char **body, size_t *body_len);
-void lsp_send(FILE *out, json_t *message);                  /* steals message */
-void lsp_reply(FILE *out, json_t *id, json_t *result);      /* steals result */
+void lsp_send(FILE *out, json_t *message);             /* steals message */
+void lsp_reply(FILE *out, json_t *id, json_t *result); /* steals result */
 void lsp_reply_error(FILE *out, json_t *id, int code, const char *message);
 void lsp_notify(FILE *out, const char *method, json_t *params); /* steals params */
 
-char *lsp_uri_to_path(const char *uri);  /* NULL unless a local file:// URI */
+char *lsp_uri_to_path(const char *uri); /* NULL unless a local file:// URI */
 char *lsp_path_to_uri(const char *path);
 size_t lsp_column_to_byte(const char *line, size_t line_len, int column);
 int lsp_byte_to_column(const char *line, size_t byte);
@@ -42,14 +42,14 @@ json_t *lsp_range(int line, int start_col, int end_col);
 /* An open document and what its last lint found. */
 typedef struct LspDoc {
     char *uri;
-    char *path;         /* the file it stands for: includes resolve beside it */
+    char *path; /* the file it stands for: includes resolve beside it */
     char *text;
     size_t len;
     long version;
-    int pg_major;       /* the major its last lint used */
-    LintResult res;     /* its last lint (findings, the ConfSet) */
+    int pg_major;   /* the major its last lint used */
+    LintResult res; /* its last lint (findings, the ConfSet) */
     bool linted;
-    char **published;   /* URIs diagnostics were published to, to clear them later */
+    char **published; /* URIs diagnostics were published to, to clear them later */
     size_t n_published;
 } LspDoc;
 

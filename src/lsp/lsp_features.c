@@ -27,8 +27,8 @@ static char *line_name(const char *text, size_t len)
     char *line = xstrndup(text, len);
     const char *name, *value;
     size_t name_len;
-    char *out = conf_split_assignment(line, &name, &name_len, &value) ? xstrndup(name, name_len)
-                                                                       : NULL;
+    char *out =
+        conf_split_assignment(line, &name, &name_len, &value) ? xstrndup(name, name_len) : NULL;
     free(line);
     return out;
 }
@@ -62,7 +62,7 @@ static void describe_param(StrBuf *md, const CatalogParam *param, const Catalog 
               param->unit && param->boot_val && *param->boot_val ? param->unit : "");
     sb_printf(md, "- context: %s (%s)\n", catalog_context_name(param->context),
               catalog_context_needs_restart(param->context) ? "a change needs a restart"
-                                                             : "a reload applies a change");
+                                                            : "a reload applies a change");
     if (param->since_minor)
         sb_printf(md, "- since PostgreSQL %s\n", param->since_minor);
     sb_printf(md, "- catalog: PostgreSQL %d (from %s)\n", cat->major, cat->server_version);
@@ -111,8 +111,8 @@ json_t *lsp_hover(LspServer *srv, LspDoc *doc, int line, int column)
         sb_free(&md);
         return json_null();
     }
-    json_t *hover = json_pack("{s:{s:s,s:s}}", "contents", "kind", "markdown", "value",
-                              sb_str(&md));
+    json_t *hover =
+        json_pack("{s:{s:s,s:s}}", "contents", "kind", "markdown", "value", sb_str(&md));
     sb_free(&md);
     return hover;
 }
@@ -172,9 +172,9 @@ json_t *lsp_completion(LspServer *srv, LspDoc *doc, int line, int column)
             const CatalogParam *param = &cat->params[idx];
             if (param->hidden || strncasecmp(param->name, text + lead, word_end - lead))
                 continue;
-            char *detail = xasprintf("%s%s%s, %s", catalog_type_name(param->type),
-                                     param->unit ? " " : "", param->unit ? param->unit : "",
-                                     catalog_context_name(param->context));
+            char *detail =
+                xasprintf("%s%s%s, %s", catalog_type_name(param->type), param->unit ? " " : "",
+                          param->unit ? param->unit : "", catalog_context_name(param->context));
             add_item(items, param->name, 10 /* Property */, detail, param->short_desc);
             free(detail);
         }
@@ -273,8 +273,8 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
     lsp_doc_line(doc, last, &text, &len);
     char *assignment = conf_format_assignment(name, value);
     char *insert = xasprintf("%s%s\n", len ? "\n" : "", assignment);
-    json_t *edit = text_edit(last, lsp_byte_to_column(text, len), last,
-                             lsp_byte_to_column(text, len), insert);
+    json_t *edit =
+        text_edit(last, lsp_byte_to_column(text, len), last, lsp_byte_to_column(text, len), insert);
     free(assignment);
     free(insert);
     return edit;
@@ -287,7 +287,8 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
     json_t *diagnostics = json_object_get(json_object_get(params, "context"), "diagnostics");
     size_t idx;
     json_t *diag;
-    json_array_foreach(diagnostics, idx, diag) {
+    json_array_foreach(diagnostics, idx, diag)
+    {
         json_t *data = json_object_get(diag, "data");
         const char *rule = pk_json_get_str(data, "rule");
         json_int_t line = 0;
@@ -296,7 +297,8 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
         json_t *fixes = json_object_get(data, "fixes");
         size_t fix_idx;
         json_t *fix;
-        json_array_foreach(fixes, fix_idx, fix) {
+        json_array_foreach(fixes, fix_idx, fix)
+        {
             json_t *edit = fix_edit(doc, fix, (int)line);
             if (!edit)
                 continue;
@@ -304,8 +306,8 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
             char *title = xasprintf("Set %s = %s%s%s%s (%s)", pk_json_get_str(fix, "name"),
                                     pk_json_get_str(fix, "value"), applies ? ", applies on " : "",
                                     applies ? applies : "", "", rule);
-            json_array_append_new(actions, action(title, doc->uri, json_pack("[o]", edit), diag,
-                                                  fix_idx == 0));
+            json_array_append_new(
+                actions, action(title, doc->uri, json_pack("[o]", edit), diag, fix_idx == 0));
             free(title);
         }
         const char *text;
@@ -314,14 +316,12 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
             size_t indent = 0;
             while (indent < len && (text[indent] == ' ' || text[indent] == '\t'))
                 indent++;
-            char *pragma = xasprintf("%.*s# pgknob: ignore %s — reason\n", (int)indent, text,
-                                     rule);
+            char *pragma = xasprintf("%.*s# pgknob: ignore %s — reason\n", (int)indent, text, rule);
             char *title = xasprintf("Ignore %s on this line", rule);
-            json_array_append_new(actions,
-                                  action(title, doc->uri,
-                                         json_pack("[o]", text_edit((int)line, 0, (int)line, 0,
-                                                                    pragma)),
-                                         diag, false));
+            json_array_append_new(
+                actions, action(title, doc->uri,
+                                json_pack("[o]", text_edit((int)line, 0, (int)line, 0, pragma)),
+                                diag, false));
             free(title);
             free(pragma);
         }
@@ -352,7 +352,8 @@ static json_t *include_target(const LspDoc *doc, const char *text, size_t len)
         start += quote ? 1 : 0;
         size_t vlen = quote ? strcspn(start, "'") : strcspn(start, " \t#");
         char *target = xstrndup(start, vlen);
-        char *resolved = conf_path_absolute(target, doc->path, doc->pg_major ? doc->pg_major : PK_MAX_MAJOR);
+        char *resolved =
+            conf_path_absolute(target, doc->path, doc->pg_major ? doc->pg_major : PK_MAX_MAJOR);
         if (resolved)
             out = location(resolved, 0);
         free(resolved);
@@ -411,8 +412,9 @@ json_t *lsp_document_symbols(LspServer *srv, LspDoc *doc)
             json_t *item = json_object();
             pk_json_set(item, "name", pk_json_str(sym));
             pk_json_set(item, "detail", pk_json_str(detail));
-            pk_json_set(item, "kind", json_integer(is_include(sym) ? 2 /* Module */
-                                                                   : 7 /* Property */));
+            pk_json_set(item, "kind",
+                        json_integer(is_include(sym) ? 2 /* Module */
+                                                     : 7 /* Property */));
             pk_json_set(item, "range", lsp_range(line, 0, end));
             pk_json_set(item, "selectionRange",
                         lsp_range(line, start, start + lsp_byte_to_column(name, name_len)));

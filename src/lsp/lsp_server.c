@@ -76,8 +76,8 @@ static bool version_pragma(const LspDoc *doc, char *out, size_t cap)
         if (hit && memchr(pos, '#', (size_t)(hit - pos))) {
             size_t digits = 0;
             hit += 11;
-            while (hit + digits < pos + len && (isdigit((unsigned char)hit[digits]) ||
-                                                hit[digits] == '.') && digits + 1 < cap)
+            while (hit + digits < pos + len &&
+                   (isdigit((unsigned char)hit[digits]) || hit[digits] == '.') && digits + 1 < cap)
                 digits++;
             if (digits) {
                 memcpy(out, hit, digits);
@@ -233,8 +233,12 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         pg_version = version;
     const char *paths[] = {"-"};
     bool fragment = lint_is_fragment(doc->path, false);
-    LintOpts lopts = {.paths = paths, .n_paths = 1, .pg_version = pg_version,
-                      .fragment = fragment, .buffer = doc->text, .buffer_len = doc->len,
+    LintOpts lopts = {.paths = paths,
+                      .n_paths = 1,
+                      .pg_version = pg_version,
+                      .fragment = fragment,
+                      .buffer = doc->text,
+                      .buffer_len = doc->len,
                       .stdin_name = doc->path};
     PkDiag diag = PK_DIAG_INIT;
     bool ok = lint_run(&lopts, &doc->res, &diag);
@@ -244,8 +248,8 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         pk_json_set(item, "range", lsp_range(diag.line > 0 ? diag.line - 1 : 0, 0, 0));
         pk_json_set(item, "severity", json_integer(1));
         pk_json_set(item, "source", json_string("pgknob"));
-        pk_json_set(item, "message", pk_json_str(diag.message ? diag.message
-                                                              : "cannot lint this file"));
+        pk_json_set(item, "message",
+                    pk_json_str(diag.message ? diag.message : "cannot lint this file"));
         json_array_append_new(list, item);
         publish(srv, doc->uri, list, doc->version);
         pk_diag_free(&diag);
@@ -280,16 +284,14 @@ static json_t *capabilities(void)
 {
     return json_pack("{s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s]},s:{s:[s]},s:b,s:b}",
                      "textDocumentSync", "openClose", 1, "change", 1, "save", "includeText", 0,
-                     "hoverProvider", 1,
-                     "completionProvider", "triggerCharacters", "=", " ", ".", "'", "_",
-                     "codeActionProvider", "codeActionKinds", "quickfix",
+                     "hoverProvider", 1, "completionProvider", "triggerCharacters", "=", " ", ".",
+                     "'", "_", "codeActionProvider", "codeActionKinds", "quickfix",
                      "definitionProvider", 1, "documentSymbolProvider", 1);
 }
 
 static int position_of(json_t *params, int *line, int *column)
 {
-    return json_unpack(params, "{s:{s:i,s:i}}", "position", "line", line, "character",
-                       column);
+    return json_unpack(params, "{s:{s:i,s:i}}", "position", "line", line, "character", column);
 }
 
 static LspDoc *doc_of(LspServer *srv, json_t *params)
@@ -304,8 +306,8 @@ static void did_open(LspServer *srv, json_t *params)
 {
     const char *uri, *text;
     json_int_t version = 0;
-    if (json_unpack(params, "{s:{s:s,s:s,s?I}}", "textDocument", "uri", &uri, "text",
-                    &text, "version", &version))
+    if (json_unpack(params, "{s:{s:s,s:s,s?I}}", "textDocument", "uri", &uri, "text", &text,
+                    "version", &version))
         return;
     char *path = lsp_uri_to_path(uri);
     if (!path)
@@ -364,7 +366,8 @@ static void handle_request(LspServer *srv, const char *method, json_t *id, json_
     if (!strcmp(method, "shutdown")) {
         srv->shutdown = true;
         lsp_reply(srv->out, id, json_null());
-    } else if (!strcmp(method, "textDocument/hover") && doc && !position_of(params, &line, &column)) {
+    } else if (!strcmp(method, "textDocument/hover") && doc &&
+               !position_of(params, &line, &column)) {
         lsp_reply(srv->out, id, lsp_hover(srv, doc, line, column));
     } else if (!strcmp(method, "textDocument/completion") && doc &&
                !position_of(params, &line, &column)) {
@@ -416,8 +419,8 @@ static bool dispatch(LspServer *srv, json_t *msg, bool *initialized, int *code)
     if (!strcmp(method, "initialize")) {
         json_t *result = json_object();
         pk_json_set(result, "capabilities", capabilities());
-        pk_json_set(result, "serverInfo", json_pack("{s:s,s:s}", "name", "pgknob", "version",
-                                                    PK_VERSION));
+        pk_json_set(result, "serverInfo",
+                    json_pack("{s:s,s:s}", "name", "pgknob", "version", PK_VERSION));
         *initialized = true;
         lsp_reply(srv->out, id, result);
         return true;

@@ -145,8 +145,13 @@ const char *severity_name(Severity sev)
 
 bool severity_parse(const char *text, Severity *out)
 {
-    static const struct { const char *name; Severity sev; } names[] = {
-        {"error", SEV_ERROR}, {"warning", SEV_WARNING}, {"notice", SEV_NOTICE}, {"never", SEV_NONE}};
+    static const struct {
+        const char *name;
+        Severity sev;
+    } names[] = {{"error", SEV_ERROR},
+                 {"warning", SEV_WARNING},
+                 {"notice", SEV_NOTICE},
+                 {"never", SEV_NONE}};
     for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++)
         if (!strcmp(text, names[idx].name)) {
             *out = names[idx].sev;
@@ -184,8 +189,10 @@ void finding_add_fix_at(Finding *f, const char *name, const char *value, const c
                         const char *file, int line)
 {
     f->fixes = xrealloc(f->fixes, (f->n_fixes + 1) * sizeof(*f->fixes));
-    f->fixes[f->n_fixes++] = (FindingFix){.name = xstrdup(name), .value = xstrdup(value),
-                                          .applies = applies, .file = xstrdup(file),
+    f->fixes[f->n_fixes++] = (FindingFix){.name = xstrdup(name),
+                                          .value = xstrdup(value),
+                                          .applies = applies,
+                                          .file = xstrdup(file),
                                           .line = file ? line : 0};
 }
 

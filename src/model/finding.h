@@ -33,40 +33,40 @@ typedef struct FindingFix {
     char *file;          /* rewrite this line (a misspelt or old name) rather than the
                           * parameter's winning one; NULL for the parameter's own line */
     int line;
-    bool companion;      /* brought along so that this change raises nothing new (fix_check) */
+    bool companion; /* brought along so that this change raises nothing new (fix_check) */
 } FindingFix;
 
 typedef struct Finding {
-    char *rule_id;     /* stable id: "PK0101", … */
-    char *rule_name;   /* "validation.unknown-parameter" */
+    char *rule_id;   /* stable id: "PK0101", … */
+    char *rule_name; /* "validation.unknown-parameter" */
     Severity severity;
     Severity rule_severity; /* the rule's own level when a [severity] override changed
                              * `severity` (SARIF's defaultConfiguration); SEV_NONE otherwise */
-    char *category;    /* "validation", "aio", "memory", … */
-    char *title;       /* one line, no period */
-    char *message;     /* what is wrong, with the computed values */
-    char *hint;        /* one sentence of advice, e.g. the server's HINT; NULL when none */
-    char *suggestion;  /* what to write instead; NULL when none */
-    char *explanation; /* Markdown: why it hurts (the rule's explanation); NULL when none */
-    char *risk;        /* what changing the setting risks (the rule's own text); NULL when none */
-    char *file;        /* primary location; NULL when not located */
+    char *category;         /* "validation", "aio", "memory", … */
+    char *title;            /* one line, no period */
+    char *message;          /* what is wrong, with the computed values */
+    char *hint;             /* one sentence of advice, e.g. the server's HINT; NULL when none */
+    char *suggestion;       /* what to write instead; NULL when none */
+    char *explanation;      /* Markdown: why it hurts (the rule's explanation); NULL when none */
+    char *risk; /* what changing the setting risks (the rule's own text); NULL when none */
+    char *file; /* primary location; NULL when not located */
     int line;
-    int column;        /* 1-based in a manifest (input/); 0 when the line is the location */
+    int column; /* 1-based in a manifest (input/); 0 when the line is the location */
     FindingSetting *settings;
     size_t n_settings;
-    char **evidence;   /* lines of live evidence (audit) */
+    char **evidence; /* lines of live evidence (audit) */
     size_t n_evidence;
-    char **links;      /* documentation URLs for the target version */
+    char **links; /* documentation URLs for the target version */
     size_t n_links;
     bool suppressed;
     char *suppress_reason;
     /* true exactly when the server refuses to start with this (or ignores the file on reload):
      * set by validation from what the server checks, never by rule packs or [severity] */
     bool refuses_start;
-    FindingFix *fixes;   /* the verified changes (lint/fix_check.c), in rule order */
+    FindingFix *fixes; /* the verified changes (lint/fix_check.c), in rule order */
     size_t n_fixes;
-    char *fix_note;      /* why a proposed change was dropped, clamped or lost to another rule's;
-                          * NULL when none */
+    char *fix_note;        /* why a proposed change was dropped, clamped or lost to another rule's;
+                            * NULL when none */
     char *suggestion_tail; /* with fixes: the words after the change ("(the default)"), so the
                             * suggestion can be rendered again from the fixes; NULL when none */
 } Finding;

@@ -39,9 +39,9 @@ static const CatalogParam *resolve_param(const Catalog *cat, const char *name)
 
 static void setting_parse(SnapSetting *setting, int major)
 {
-    setting->parsed_ok = setting->param &&
-                         guc_parse_value_for(setting->param, major, setting->value, &setting->parsed,
-                                             NULL);
+    setting->parsed_ok =
+        setting->param &&
+        guc_parse_value_for(setting->param, major, setting->value, &setting->parsed, NULL);
     /* the string value must outlive the call: point it at our own copy */
     if (setting->parsed_ok && setting->param->type == GUC_STRING)
         setting->parsed.str = setting->value;
@@ -69,9 +69,10 @@ static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int
     /* strings are kept as written, and so are enum values a build may lack (io_uring) */
     if (setting->param && !setting->parsed_ok && setting->param->type != GUC_STRING &&
         setting->param->type != GUC_ENUM)
-        setting->unusable = xasprintf("the value of %s (%s:%d holds \"%s\", which the server "
-                                      "rejects)", setting->param->name, base_name(entry->file),
-                                      entry->line, setting->value);
+        setting->unusable =
+            xasprintf("the value of %s (%s:%d holds \"%s\", which the server "
+                      "rejects)",
+                      setting->param->name, base_name(entry->file), entry->line, setting->value);
 }
 
 /* The parameter a line that failed to parse was setting: its first word, when it is a name

@@ -25,9 +25,9 @@ typedef struct SnapSetting {
     bool parsed_ok;            /* `parsed` holds the value (false for invalid values) */
     GucValue parsed;
     SettingSource source;
-    char *file;                /* NULL when unknown */
+    char *file; /* NULL when unknown */
     int line;
-    char *line_text;           /* the configuration line, when from a file */
+    char *line_text; /* the configuration line, when from a file */
     /* Set when the last line for this parameter failed to parse (a syntax error on a line that
      * names it) or holds a value the server rejects: what the server would run with is not
      * knowable from the file, so rules reading it are skipped with this reason rather than run
@@ -37,13 +37,13 @@ typedef struct SnapSetting {
 
 /* Facts about the machine the server runs on. A rule needing an unknown fact is skipped. */
 typedef struct HostFacts {
-    double ram_bytes;   /* < 0: unknown. With --host local, the cgroup limit when lower than RAM */
-    int cores;          /* < 0: unknown */
-    char *storage;      /* "nvme", "ssd", "hdd", "network"; NULL: unknown */
-    char *kernel;       /* "6.8" ; NULL: unknown */
-    int container;      /* 1 yes, 0 no, -1 unknown */
+    double ram_bytes; /* < 0: unknown. With --host local, the cgroup limit when lower than RAM */
+    int cores;        /* < 0: unknown */
+    char *storage;    /* "nvme", "ssd", "hdd", "network"; NULL: unknown */
+    char *kernel;     /* "6.8" ; NULL: unknown */
+    int container;    /* 1 yes, 0 no, -1 unknown */
     int io_uring_allowed; /* 1 yes, 0 blocked (seccomp/sysctl), -1 unknown */
-    char *source;       /* "--host", "local", ".pgknob.ini": for reports */
+    char *source;         /* "--host", "local", ".pgknob.ini": for reports */
 } HostFacts;
 
 /* A named number from the statistics views (audit only): "checkpoints.requested_share" etc. */
@@ -57,12 +57,12 @@ typedef struct Snapshot {
     int pg_major;
     char *pg_version_label; /* "18" or a server's full version "18.4" */
     const Catalog *catalog;
-    SnapSetting *settings;  /* one per catalog parameter, then custom ones; sorted by name */
+    SnapSetting *settings; /* one per catalog parameter, then custom ones; sorted by name */
     size_t n_settings;
     HostFacts host;
     Evidence *evidence;
     size_t n_evidence;
-    bool live;              /* from a server (audit) rather than files (lint) */
+    bool live; /* from a server (audit) rather than files (lint) */
     /* A fragment (postgresql.auto.conf, a conf.d file, --fragment) linted alone: a parameter it
      * does not set may be set by the rest of the configuration, so its value is unknown rather
      * than the default, and rules reading it are skipped. */

@@ -27,8 +27,8 @@ static char *finding_key(const char *rule, const char *setting, const char *file
 
 static void add_key(Baseline *out, const json_t *finding)
 {
-    const char *setting = pk_json_get_str(json_array_get(json_object_get(finding, "settings"), 0),
-                                          "name");
+    const char *setting =
+        pk_json_get_str(json_array_get(json_object_get(finding, "settings"), 0), "name");
     const char *rule = pk_json_get_str(finding, "rule");
     out->keys = xrealloc(out->keys, (out->n + 1) * sizeof(char *));
     out->keys[out->n++] = finding_key(rule ? rule : "", setting, pk_json_get_str(finding, "file"));
@@ -50,9 +50,8 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *d
                     "`pgknob audit --format json`)");
     size_t idx;
     json_t *finding;
-    json_array_foreach (ok ? findings : NULL, idx, finding)
-        if (json_is_object(finding))
-            add_key(out, finding);
+    json_array_foreach(ok ? findings : NULL, idx, finding) if (json_is_object(finding))
+        add_key(out, finding);
     json_decref(root);
     if (!ok)
         return false; /* nothing is left allocated in `out` */

@@ -26,7 +26,7 @@ typedef struct Loader {
     PkDiag *diag;
     char *dir; /* the file's directory, for relative paths */
     const char *file;
-    int line;  /* of the key being checked */
+    int line; /* of the key being checked */
 } Loader;
 
 static bool fail(Loader *ld, const char *hint, const char *fmt, ...)
@@ -107,8 +107,8 @@ static bool host_key(Loader *ld, const char *name, const char *value)
     bool ok;
     if (!strcmp(name, "ram") || !strcmp(name, "memory")) {
         strtod(value, &end);
-        ok = end != value && (!*end || one_of(end, (const char *const[]){"kB", "MB", "GB", "TB",
-                                                                        NULL}));
+        ok = end != value &&
+             (!*end || one_of(end, (const char *const[]){"kB", "MB", "GB", "TB", NULL}));
     } else if (!strcmp(name, "cores") || !strcmp(name, "cpus"))
         ok = is_number(value, false) && atoi(value) > 0;
     else if (!strcmp(name, "storage"))
@@ -118,8 +118,10 @@ static bool host_key(Loader *ld, const char *name, const char *value)
     else if (!strcmp(name, "container") || !strcmp(name, "io_uring") || !strcmp(name, "local"))
         ok = one_of(value, yes_no);
     else
-        return fail(ld, "Keys of [host] are ram, cores, storage, kernel, container, io_uring and "
-                        "local.", "unknown host fact \"%s\"", name);
+        return fail(ld,
+                    "Keys of [host] are ram, cores, storage, kernel, container, io_uring and "
+                    "local.",
+                    "unknown host fact \"%s\"", name);
     if (ok && strcmp(name, "local")) {
         /* the --host reader has the last word (absurd sizes, 0 cores): one rule for both */
         char *item = xasprintf("%s=%s", name, value);
@@ -135,14 +137,15 @@ static bool host_key(Loader *ld, const char *name, const char *value)
         host_facts_clear(&facts);
     }
     if (!ok)
-        return fail(ld, "Write ram = 16GB, cores = 8, storage = nvme|ssd|hdd|network, "
-                        "kernel = 6.8, container = yes|no, io_uring = yes|no or local = yes.",
+        return fail(ld,
+                    "Write ram = 16GB, cores = 8, storage = nvme|ssd|hdd|network, "
+                    "kernel = 6.8, container = yes|no, io_uring = yes|no or local = yes.",
                     "invalid value for host fact \"%s\": \"%s\"", name, value);
     ProjectConfig *cfg = ld->cfg;
     char *spec;
     if (!strcmp(name, "local"))
-        spec = one_of(value, (const char *const[]){"yes", "true", "on", NULL})
-                   ? xstrdup("local") : NULL;
+        spec = one_of(value, (const char *const[]){"yes", "true", "on", NULL}) ? xstrdup("local")
+                                                                               : NULL;
     else
         spec = xasprintf("%s%s%s=%s", cfg->host_spec ? cfg->host_spec : "",
                          cfg->host_spec ? "," : "", name, value);
@@ -184,8 +187,10 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
     } else if (!strcmp(name, "baseline"))
         cfg->baseline = resolve_path(ld, value);
     else
-        return fail(ld, "Keys of [pgknob] are pg_version, fail_on, disable, rules, redact and "
-                        "baseline.", "unknown key \"%s\" in [pgknob]", name);
+        return fail(ld,
+                    "Keys of [pgknob] are pg_version, fail_on, disable, rules, redact and "
+                    "baseline.",
+                    "unknown key \"%s\" in [pgknob]", name);
     return true;
 }
 
@@ -209,8 +214,8 @@ static bool load_section(Loader *ld, PkIniSection *sec)
     bool pgknob = !strcmp(sec->name, "pgknob"), host = !strcmp(sec->name, "host");
     if (!pgknob && !host && strcmp(sec->name, "severity")) {
         ld->line = sec->line;
-        return fail(ld, "Sections are [pgknob], [host] and [severity].",
-                    "unknown section \"[%s]\"", sec->name);
+        return fail(ld, "Sections are [pgknob], [host] and [severity].", "unknown section \"[%s]\"",
+                    sec->name);
     }
     for (size_t idx = 0; idx < sec->n_entries; idx++) {
         PkIniEntry *entry = &sec->entries[idx];
@@ -245,7 +250,9 @@ bool project_config_load_buffer(const char *filename, const char *text, size_t l
     PkIniDoc doc;
     bool ok = pk_ini_parse(&doc, filename, text, len, &ini_opts, diag);
     char *slash = strrchr(filename, '/');
-    Loader ld = {.cfg = cfg, .diag = diag, .file = filename,
+    Loader ld = {.cfg = cfg,
+                 .diag = diag,
+                 .file = filename,
                  .dir = slash == filename ? xstrdup("/")
                         : slash           ? xstrndup(filename, (size_t)(slash - filename))
                                           : xstrdup(".")};

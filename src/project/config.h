@@ -16,21 +16,21 @@ typedef struct SeverityOverride {
 } SeverityOverride;
 
 typedef struct ProjectConfig {
-    char *path;           /* the file read; NULL when there was none */
-    char *pg_version;     /* [pgknob] pg_version, or NULL */
+    char *path;       /* the file read; NULL when there was none */
+    char *pg_version; /* [pgknob] pg_version, or NULL */
     bool has_fail_on;
     Severity fail_on;     /* [pgknob] fail_on */
     bool fail_on_refusal; /* fail_on = refusal */
     char *host_spec;      /* [host] as a --host spec ("ram=16GB,cores=8"), or NULL */
     char **disable;       /* [pgknob] disable: rule ids or names */
     size_t n_disable;
-    char **rule_dirs;     /* [pgknob] rules: relative to the file's directory, made absolute */
+    char **rule_dirs; /* [pgknob] rules: relative to the file's directory, made absolute */
     size_t n_rule_dirs;
-    char **redact;        /* [pgknob] redact: parameter names (or prefixes ending in '*') */
+    char **redact; /* [pgknob] redact: parameter names (or prefixes ending in '*') */
     size_t n_redact;
     SeverityOverride *overrides; /* [severity] RULE = error|warning|notice|off */
     size_t n_overrides;
-    char *baseline;       /* [pgknob] baseline, relative to the file's directory, or NULL */
+    char *baseline; /* [pgknob] baseline, relative to the file's directory, or NULL */
 } ProjectConfig;
 
 /* Reads `path`. False with `diag` set when the file cannot be read or has a mistake; then `cfg`

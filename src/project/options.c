@@ -39,8 +39,7 @@ static bool host_spec_valid(const char *spec, PkDiag *diag)
     if (ok)
         host_facts_clear(&facts);
     else
-        pk_diag_set(diag, NULL, 0, HOST_SPEC_HINT, "invalid --host \"%s\": %s", spec,
-                    why.message);
+        pk_diag_set(diag, NULL, 0, HOST_SPEC_HINT, "invalid --host \"%s\": %s", spec, why.message);
     pk_diag_free(&why);
     return ok;
 }
@@ -52,9 +51,7 @@ bool project_option_set(ProjectOptions *opts, int key, const char *arg, PkDiag *
     case PROJECT_OPT_BASELINE: opts->baseline = arg; return true;
     case PROJECT_OPT_RULES: add_dir(opts, arg); return true;
     case PROJECT_OPT_DISABLE: add_disabled(opts, arg); return true;
-    case PROJECT_OPT_HOST:
-        opts->host = arg;
-        return host_spec_valid(arg, diag);
+    case PROJECT_OPT_HOST: opts->host = arg; return host_spec_valid(arg, diag);
     case PROJECT_OPT_FAIL_ON:
         if (fail_on_parse(arg, &opts->fail_on, &opts->fail_on_refusal))
             return opts->fail_on_given = true;
@@ -102,14 +99,16 @@ bool project_options_load(ProjectOptions *opts, PkDiag *diag)
     return load_baseline(opts, diag);
 }
 
-bool project_options_apply(ProjectOptions *opts, FindingList *findings,
-                           const ConfSet *const *sets, size_t n_sets, size_t *n_known,
-                           PkDiag *diag)
+bool project_options_apply(ProjectOptions *opts, FindingList *findings, const ConfSet *const *sets,
+                           size_t n_sets, size_t *n_known, PkDiag *diag)
 {
-    PolicyRun run = {.cfg = opts->project.path ? &opts->project : NULL, .sets = sets,
-                     .n_sets = n_sets, .baseline_path = opts->baseline,
+    PolicyRun run = {.cfg = opts->project.path ? &opts->project : NULL,
+                     .sets = sets,
+                     .n_sets = n_sets,
+                     .baseline_path = opts->baseline,
                      .baseline = opts->have_known ? &opts->known : NULL,
-                     .disable = (const char *const *)opts->disable, .n_disable = opts->n_disable};
+                     .disable = (const char *const *)opts->disable,
+                     .n_disable = opts->n_disable};
     return policy_apply(findings, &run, n_known, diag);
 }
 

@@ -26,22 +26,22 @@ enum {
 };
 
 typedef struct ProjectOptions {
-    const char *config;       /* --config FILE; NULL: the .pgknob.ini project_config_find finds */
-    const char *search_from;  /* what is checked (its directory starts that search); NULL: . */
-    const char *baseline;     /* --baseline FILE, else the file's baseline */
-    const char *pg_version;   /* the file's pg_version (a command's own option wins) */
-    const char *host;         /* --host FACTS|local, else the file's [host]; NULL: none */
-    Severity fail_on;         /* --fail-on, else the file's fail_on; set the default first */
+    const char *config;      /* --config FILE; NULL: the .pgknob.ini project_config_find finds */
+    const char *search_from; /* what is checked (its directory starts that search); NULL: . */
+    const char *baseline;    /* --baseline FILE, else the file's baseline */
+    const char *pg_version;  /* the file's pg_version (a command's own option wins) */
+    const char *host;        /* --host FACTS|local, else the file's [host]; NULL: none */
+    Severity fail_on;        /* --fail-on, else the file's fail_on; set the default first */
     bool fail_on_given;
-    bool fail_on_refusal;     /* --fail-on refusal: only findings with refuses_start fail */
-    const char **rule_dirs;   /* --rules DIR (in order), then the file's rules */
+    bool fail_on_refusal;   /* --fail-on refusal: only findings with refuses_start fail */
+    const char **rule_dirs; /* --rules DIR (in order), then the file's rules */
     size_t n_rule_dirs;
-    char **disable;           /* --disable values and the file's disable, one id or name each */
+    char **disable; /* --disable values and the file's disable, one id or name each */
     size_t n_disable;
-    ProjectConfig project;    /* the file read; zeroed when there is none */
-    Baseline known;           /* the baseline, read with the file (an input checked early) */
+    ProjectConfig project; /* the file read; zeroed when there is none */
+    Baseline known;        /* the baseline, read with the file (an input checked early) */
     bool have_known;
-    Redaction redact;         /* the file's "redact" names, and secrets the command adds */
+    Redaction redact; /* the file's "redact" names, and secrets the command adds */
 } ProjectOptions;
 
 /* Takes the value of one PROJECT_OPT_ key. False, with `diag` set, for a bad value (an unknown
@@ -59,9 +59,8 @@ bool project_options_load(ProjectOptions *opts, PkDiag *diag);
  * file's severity overrides, the disabled rules (the file's and --disable: findings a command
  * makes outside the rule engine go too), then the baseline (*n_known: findings it knew).
  * Sorts the findings. False, with `diag` set, when the baseline cannot be read. */
-bool project_options_apply(ProjectOptions *opts, FindingList *findings,
-                           const ConfSet *const *sets, size_t n_sets, size_t *n_known,
-                           PkDiag *diag);
+bool project_options_apply(ProjectOptions *opts, FindingList *findings, const ConfSet *const *sets,
+                           size_t n_sets, size_t *n_known, PkDiag *diag);
 
 void project_options_free(ProjectOptions *opts);
 

@@ -31,8 +31,7 @@ static bool covers(const ConfPragma *pragma, const char *file, int line)
  * whole: a file-wide pragma of its top file (the one linted) covers it. */
 static bool covers_unplaced(const ConfPragma *pragma, const Finding *f, const ConfSet *set)
 {
-    return pragma->whole_file && !f->file && set->n_files &&
-           !strcmp(pragma->file, set->files[0]);
+    return pragma->whole_file && !f->file && set->n_files && !strcmp(pragma->file, set->files[0]);
 }
 
 /* The pragma silencing `f` at its location or at one of its settings' lines, or NULL. */

@@ -26,7 +26,7 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 typedef struct Baseline {
-    char **keys;   /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
+    char **keys; /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
     size_t n;
     bool *used;
 } Baseline;
@@ -43,12 +43,12 @@ void baseline_free(Baseline *baseline);
 
 /* Everything inline pragmas, .pgknob.ini and a baseline do to the findings of one run. */
 typedef struct PolicyRun {
-    const ProjectConfig *cfg;       /* NULL: no project configuration */
-    const ConfSet *const *sets;     /* the configurations read, for their pragmas */
+    const ProjectConfig *cfg;   /* NULL: no project configuration */
+    const ConfSet *const *sets; /* the configurations read, for their pragmas */
     size_t n_sets;
-    const char *baseline_path;      /* NULL: no baseline (or `baseline` is loaded already) */
-    Baseline *baseline;             /* a baseline loaded beforehand, used instead of the path */
-    const char *const *disable;     /* more rule ids or names to remove (--disable) */
+    const char *baseline_path;  /* NULL: no baseline (or `baseline` is loaded already) */
+    Baseline *baseline;         /* a baseline loaded beforehand, used instead of the path */
+    const char *const *disable; /* more rule ids or names to remove (--disable) */
     size_t n_disable;
 } PolicyRun;
 

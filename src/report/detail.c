@@ -201,7 +201,8 @@ char *report_line_text(const ReportInput *in, const char *file, int line)
         const ConfEntry *entry = find_entry(in->sources[src_idx].set, file, line);
         if (!entry || !entry->line_text)
             continue;
-        if (entry->name && entry->value && report_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
+        if (entry->name && entry->value &&
+            report_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
             return xasprintf("%s = '<redacted>'", entry->name);
         return report_redact_text(in, entry->line_text);
     }
@@ -211,7 +212,9 @@ char *report_line_text(const ReportInput *in, const char *file, int line)
 /* The chapter of "Server Configuration" a catalog category lives in. */
 static const char *doc_page(const char *category)
 {
-    static const struct { const char *prefix, *page; } pages[] = {
+    static const struct {
+        const char *prefix, *page;
+    } pages[] = {
         {"File Locations", "runtime-config-file-locations"},
         {"Connections and Authentication", "runtime-config-connection"},
         {"Resource Usage", "runtime-config-resource"},
@@ -304,10 +307,10 @@ json_t *report_fix_json(const ReportInput *in, const Finding *f)
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
-        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name),
-                                              "value",
-                                              pk_json_str(report_redact(in, fix->name, fix->value)),
-                                              "applies", pk_json_str(fix->applies)));
+        json_array_append_new(list,
+                              json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name), "value",
+                                        pk_json_str(report_redact(in, fix->name, fix->value)),
+                                        "applies", pk_json_str(fix->applies)));
     }
     return list;
 }

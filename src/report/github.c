@@ -39,9 +39,9 @@ static void put_annotation(const ReportInput *in, const ReportOpts *opts, const 
     }
     sb_put(out, "title=");
     StrBuf title = STRBUF_INIT;
-    sb_printf(&title, "%s %s%s%s", f->rule_id, f->severity == SEV_RECOMMENDATION ?
-              "recommendation: " : "", f->title ? f->title : f->rule_name,
-              f->refuses_start ? " (refuses start)" : "");
+    sb_printf(&title, "%s %s%s%s", f->rule_id,
+              f->severity == SEV_RECOMMENDATION ? "recommendation: " : "",
+              f->title ? f->title : f->rule_name, f->refuses_start ? " (refuses start)" : "");
     put_escaped(out, sb_str(&title), true);
     sb_free(&title);
     sb_put(out, "::");

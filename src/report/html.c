@@ -23,7 +23,8 @@ static char *markdown_to_html(const char *md, size_t len)
         cmark_parser_attach_syntax_extension(parser, table);
     cmark_parser_feed(parser, md, len);
     cmark_node *doc = cmark_parser_finish(parser);
-    char *html = cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser));
+    char *html =
+        cmark_render_html(doc, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser));
     cmark_node_free(doc);
     cmark_parser_free(parser);
     return html;
@@ -32,8 +33,9 @@ static char *markdown_to_html(const char *md, size_t len)
 /* The plain text of an element's inner HTML: tags dropped, the entities cmark writes decoded. */
 static char *inner_text(const char *html, size_t len)
 {
-    static const struct { const char *entity, *text; } entities[] = {
-        {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
+    static const struct {
+        const char *entity, *text;
+    } entities[] = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}};
     StrBuf sb = STRBUF_INIT;
     for (size_t pos = 0; pos < len;) {
         if (html[pos] == '<') {
@@ -87,8 +89,7 @@ static void put_body(StrBuf *out, const char *body)
             char cell[64];
             snprintf(cell, sizeof(cell), "<td>%s%s</td>", sevs[sev_idx], tag);
             if (!strncmp(p, cell, strlen(cell))) {
-                sb_printf(out, "<td class=\"sev-%s\">%s%s</td>", sevs[sev_idx], sevs[sev_idx],
-                          tag);
+                sb_printf(out, "<td class=\"sev-%s\">%s%s</td>", sevs[sev_idx], sevs[sev_idx], tag);
                 p += strlen(cell);
                 done = true;
             }

@@ -70,11 +70,11 @@ static json_t *source_settings(const ReportInput *in, const ReportOpts *opts,
         const SnapSetting *s = &src->snap->settings[idx];
         if (s->source == SRC_DEFAULT)
             continue;
-        char *setting = !s->param     ? xstrdup(s->value)
+        char *setting = !s->param      ? xstrdup(s->value)
                         : s->parsed_ok ? guc_value_to_setting(s->param, &s->parsed)
                                        : NULL;
-        json_array_append_new(list, setting_obj(in, opts, s->name, s->value, setting, true,
-                                                s->file, s->line));
+        json_array_append_new(
+            list, setting_obj(in, opts, s->name, s->value, setting, true, s->file, s->line));
         free(setting);
     }
     return list;
@@ -88,9 +88,9 @@ static void put_source_evidence(const ReportSource *src, json_t *obj)
     json_t *list = json_array();
     for (size_t idx = 0; idx < src->snap->n_evidence; idx++) {
         const Evidence *ev = &src->snap->evidence[idx];
-        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "key", pk_json_str(ev->key),
-                                              "value", pk_json_number(ev->value), "text",
-                                              pk_json_str(ev->text)));
+        json_array_append_new(list,
+                              json_pack("{s:o, s:o, s:o}", "key", pk_json_str(ev->key), "value",
+                                        pk_json_number(ev->value), "text", pk_json_str(ev->text)));
     }
     pk_json_set(obj, "evidence", list);
 }
@@ -104,11 +104,10 @@ static void put_audit(const ReportAudit *audit, json_t *doc)
     for (size_t idx = 0; idx < audit->n_unavailable; idx++) {
         const ReportUnavailable *un = &audit->unavailable[idx];
         json_array_append_new(list, json_pack("{s:o, s:o, s:b}", "what", pk_json_str(un->what),
-                                              "why", pk_json_str(un->why), "failure",
-                                              un->failure));
+                                              "why", pk_json_str(un->why), "failure", un->failure));
     }
-    pk_json_set(doc, "audit", json_pack("{s:b, s:o}", "partial", audit->partial, "unavailable",
-                                        list));
+    pk_json_set(doc, "audit",
+                json_pack("{s:b, s:o}", "partial", audit->partial, "unavailable", list));
 }
 
 static json_t *source_obj(const ReportInput *in, const ReportOpts *opts, const ReportSource *src)
@@ -145,8 +144,8 @@ static json_t *finding_obj(const ReportInput *in, const ReportOpts *opts, const 
     json_t *settings = json_array();
     for (size_t idx = 0; idx < f->n_settings; idx++) {
         const FindingSetting *s = &f->settings[idx];
-        json_array_append_new(settings, setting_obj(in, opts, s->name, s->value, NULL, false,
-                                                    s->file, s->line));
+        json_array_append_new(
+            settings, setting_obj(in, opts, s->name, s->value, NULL, false, s->file, s->line));
     }
     pk_json_set(obj, "settings", settings);
     pk_json_set(obj, "suggestion", clean_str(in, f->suggestion));
@@ -166,9 +165,8 @@ static json_t *skipped_list(const ReportInput *in)
     json_t *list = json_array();
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
-        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "rule",
-                                              pk_json_str(skip->rule_id), "title",
-                                              pk_json_str(skip->title), "needs",
+        json_array_append_new(list, json_pack("{s:o, s:o, s:o}", "rule", pk_json_str(skip->rule_id),
+                                              "title", pk_json_str(skip->title), "needs",
                                               pk_json_str(skip->needs)));
     }
     return list;
@@ -186,9 +184,10 @@ static json_t *summary_obj(const ReportInput *in)
                 json_integer((json_int_t)findings_count(list, SEV_RECOMMENDATION, false)));
     pk_json_set(obj, "suppressed", json_integer((json_int_t)report_count_suppressed(in)));
     pk_json_set(obj, "baseline_known", json_integer((json_int_t)in->n_baseline_known));
-    pk_json_set(obj, "fail_on", pk_json_str(in->fail_on_refusal       ? "refusal"
-                                            : in->fail_on == SEV_NONE ? "never"
-                                                                      : severity_name(in->fail_on)));
+    pk_json_set(obj, "fail_on",
+                pk_json_str(in->fail_on_refusal       ? "refusal"
+                            : in->fail_on == SEV_NONE ? "never"
+                                                      : severity_name(in->fail_on)));
     pk_json_set(obj, "refusals", json_integer((json_int_t)findings_count_refusals(list)));
     pk_json_set(obj, "exit_code", json_integer(in->exit_code));
     return obj;

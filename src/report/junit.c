@@ -74,8 +74,8 @@ static void put_case(const ReportInput *in, const ReportOpts *opts, const Report
     free(text);
 }
 
-static SuiteCounts put_suite(const ReportInput *in, const ReportOpts *opts,
-                             const ReportSource *src, StrBuf *out)
+static SuiteCounts put_suite(const ReportInput *in, const ReportOpts *opts, const ReportSource *src,
+                             StrBuf *out)
 {
     SuiteCounts counts = {0};
     StrBuf cases = STRBUF_INIT;
@@ -118,8 +118,7 @@ void report_junit_render(const ReportInput *in, const ReportOpts *opts, StrBuf *
     char *name = xasprintf("pgknob %s", in->command);
     sb_put(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites");
     put_attr(out, "name", name);
-    sb_printf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n", total.tests,
-              total.failures);
+    sb_printf(out, " tests=\"%zu\" failures=\"%zu\" errors=\"0\">\n", total.tests, total.failures);
     sb_put(out, sb_str(&suites));
     sb_put(out, "</testsuites>\n");
     free(name);

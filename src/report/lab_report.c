@@ -58,9 +58,9 @@ static char *format_slower(const LabRunReport *rep, const StageResult *stage)
         /* one scale for the factor and its interval: below 1 is faster */
         char *point = lab_report_format_ratio(ratio.slower);
         char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
-        char *text = xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point,
-                               low, high,
-                               ratio.significant ? "" : ", contains 1: no measurable difference");
+        char *text =
+            xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point, low, high,
+                      ratio.significant ? "" : ", contains 1: no measurable difference");
         free(point);
         free(low);
         free(high);
@@ -146,8 +146,8 @@ static json_t *json_workload(const WorkloadParams *params)
 static json_t *json_latency(const WorkloadResult *res)
 {
     return json_pack("{s:o, s:o, s:o, s:o, s:o}", "p50", jnum(res->p50_ms), "p90",
-                     jnum(res->p90_ms), "p95", jnum(res->p95_ms), "p99", jnum(res->p99_ms),
-                     "max", jnum(res->max_ms));
+                     jnum(res->p90_ms), "p95", jnum(res->p95_ms), "p99", jnum(res->p99_ms), "max",
+                     jnum(res->max_ms));
 }
 
 static json_t *json_stats(const StageResult *stage)
@@ -175,12 +175,11 @@ static json_t *json_waits(const WaitSample *waits)
 {
     json_t *top = json_array();
     for (int idx = 0; idx < waits->n_kinds; idx++)
-        json_array_append_new(
-            top, json_pack("{s:s, s:I, s:o}", "event", waits->kind[idx], "count",
-                           (json_int_t)waits->count[idx], "share",
-                           jnum(waits->backends
-                                    ? (double)waits->count[idx] / (double)waits->backends
-                                    : -1)));
+        json_array_append_new(top, json_pack("{s:s, s:I, s:o}", "event", waits->kind[idx], "count",
+                                             (json_int_t)waits->count[idx], "share",
+                                             jnum(waits->backends ? (double)waits->count[idx] /
+                                                                        (double)waits->backends
+                                                                  : -1)));
     return json_pack("{s:I, s:I, s:o}", "samples", (json_int_t)waits->samples, "observations",
                      (json_int_t)waits->backends, "top", top);
 }
@@ -280,18 +279,17 @@ static json_t *json_stage(const LabRunReport *rep, const StageResult *stage)
     json_object_set_new(obj, "wait_events", json_waits(&stage->waits));
     json_object_set_new(obj, "findings", json_findings(stage));
     json_object_set_new(obj, "findings_error", jstr(stage->findings_error));
-    json_object_set_new(obj, "reference",
-                        stage->lab ? json_reference(stage->lab) : json_null());
+    json_object_set_new(obj, "reference", stage->lab ? json_reference(stage->lab) : json_null());
     return obj;
 }
 
 static json_t *json_conditions(const LabRunReport *rep)
 {
-    json_t *machine = json_pack("{s:o, s:i, s:o, s:o, s:o, s:o}", "cpu", jstr(rep->machine_cpu),
-                                "cores", rep->machine_cores, "ram_bytes",
-                                jnum(rep->machine_ram_bytes), "kernel",
-                                jstr(rep->machine_kernel), "load_before", jnum(rep->load_before),
-                                "load_after", jnum(rep->load_after));
+    json_t *machine =
+        json_pack("{s:o, s:i, s:o, s:o, s:o, s:o}", "cpu", jstr(rep->machine_cpu), "cores",
+                  rep->machine_cores, "ram_bytes", jnum(rep->machine_ram_bytes), "kernel",
+                  jstr(rep->machine_kernel), "load_before", jnum(rep->load_before), "load_after",
+                  jnum(rep->load_after));
     return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o}", "server", jstr(rep->server_origin),
                      "server_version", jstr(rep->server_version), "warehouses", rep->warehouses,
                      "load_s", jnum(rep->load_s), "trials", rep->trials > 0 ? rep->trials : 1,
@@ -421,8 +419,9 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
     sb_printf(out, ", %d cores, %s RAM, ", rep->machine_cores, ram);
     sb_put_md(out, rep->machine_kernel ? rep->machine_kernel : "unknown kernel");
     if (rep->load_before >= 0 && rep->load_after >= 0)
-        sb_printf(out, "; load average %.1f before and %.1f after the run (the machine is shared: "
-                       "above the core count, other work competed for the CPU)",
+        sb_printf(out,
+                  "; load average %.1f before and %.1f after the run (the machine is shared: "
+                  "above the core count, other work competed for the CPU)",
                   rep->load_before, rep->load_after);
     sb_put(out, ". Our numbers are this machine's; the article's come from its own (much larger) "
                 "machine and workload, so compare the ratios, not the absolute values.\n\n");
@@ -485,13 +484,15 @@ static void md_measured(StrBuf *out, const LabRunReport *rep, const StageResult 
     sb_printf(out, "**Measured:** %s transactions per second", tps);
     free(tps);
     if (res->tpmc >= 0)
-        sb_printf(out, ", %.0f New-Order per minute (no think time: not comparable with TPC-C "
-                       "results)", res->tpmc);
+        sb_printf(out,
+                  ", %.0f New-Order per minute (no think time: not comparable with TPC-C "
+                  "results)",
+                  res->tpmc);
     sb_printf(out, " (%llu completed in %.1f s", (unsigned long long)res->completed,
               res->measured_s);
     if (res->p50_ms >= 0)
-        sb_printf(out, "; latency p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms",
-                  res->p50_ms, res->p95_ms, res->p99_ms, res->max_ms);
+        sb_printf(out, "; latency p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms", res->p50_ms,
+                  res->p95_ms, res->p99_ms, res->max_ms);
     sb_put(out, ")");
     bool lower = false;
     double factor = lab_slower_factor(lab_baseline_of(rep, stage), stage, &lower);
@@ -591,9 +592,8 @@ char *lab_report_ab_verdict(const LabRunReport *rep)
         return xstrdup("not enough trials to compare (at least 2 of each are needed)");
     /* ratio.slower is B's TPS over A's: above 1, A is slower. */
     char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
-    char *interval = xasprintf("95%% CI %s–%s of B's TPS over A's, %s, %d paired trials", low,
-                               high, ratio.method,
-                               a->n_trials < b->n_trials ? a->n_trials : b->n_trials);
+    char *interval = xasprintf("95%% CI %s–%s of B's TPS over A's, %s, %d paired trials", low, high,
+                               ratio.method, a->n_trials < b->n_trials ? a->n_trials : b->n_trials);
     free(low);
     free(high);
     char *text;
@@ -635,8 +635,7 @@ static void md_ab_counters(StrBuf *out, const StageResult *a, const StageResult 
     const StatCounters *da = &a->delta, *db = &b->delta;
     sb_put(out, "| measured (median trial) | A | B |\n|---|---|---|\n");
     double ha = stat_cache_hit_ratio(da), hb = stat_cache_hit_ratio(db);
-    md_counter_row(out, "cache hit ratio (%)", ha >= 0 ? ha * 100 : -1, hb >= 0 ? hb * 100 : -1,
-                   2);
+    md_counter_row(out, "cache hit ratio (%)", ha >= 0 ? ha * 100 : -1, hb >= 0 ? hb * 100 : -1, 2);
     md_counter_row(out, "blocks read per transaction", per_txn(da->blks_read, a),
                    per_txn(db->blks_read, b), 1);
     md_counter_row(out, "WAL bytes per transaction", per_txn(da->wal_bytes, a),
@@ -671,8 +670,8 @@ static void md_ab_findings(StrBuf *out, const char *name, const StageResult *one
         const Finding *f = &one->findings.items[idx];
         if (f->severity < SEV_WARNING || has_rule(&other->findings, f->rule_id))
             continue;
-        sb_printf(out, "%s- %s, not %s: %s ", listed++ ? "" : "", name,
-                  name[0] == 'A' ? "B" : "A", severity_name(f->severity));
+        sb_printf(out, "%s- %s, not %s: %s ", listed++ ? "" : "", name, name[0] == 'A' ? "B" : "A",
+                  severity_name(f->severity));
         sb_put_md(out, f->rule_id);
         sb_put(out, ": ");
         sb_put_md(out, f->message ? f->message : f->title);
@@ -744,12 +743,14 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
                 "stage's; with nothing completed it is a lower bound. Compare our ratios with the "
                 "article's, not the absolute TPS: its machine and scale differ (below).");
     if (rep->trials > 1)
-        sb_printf(out, " Each stage was measured %d times, interleaved with the others (the "
-                       "order reversed every other round); TPS is the median with the lowest "
-                       "and highest trial in brackets, p95 the median of the trials' p95. The "
-                       "interval of \"× slower\" is a 95%% t interval on the logarithms of the "
-                       "paired trials' ratios (trial i of a stage against trial i of its "
-                       "baseline, measured next to each other).", rep->trials);
+        sb_printf(out,
+                  " Each stage was measured %d times, interleaved with the others (the "
+                  "order reversed every other round); TPS is the median with the lowest "
+                  "and highest trial in brackets, p95 the median of the trials' p95. The "
+                  "interval of \"× slower\" is a 95%% t interval on the logarithms of the "
+                  "paired trials' ratios (trial i of a stage against trial i of its "
+                  "baseline, measured next to each other).",
+                  rep->trials);
     sb_put(out, "\n\n## Stages\n\n");
     for (size_t idx = 0; idx < rep->n; idx++)
         md_stage(out, rep, &rep->stages[idx]);

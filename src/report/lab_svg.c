@@ -111,8 +111,9 @@ static void put_grid(StrBuf *out, const Axis *axis)
     if (axis->log) {
         for (int dec = (int)axis->lo; dec <= (int)axis->hi; dec++) {
             double y = axis_y(axis, pow(10, dec));
-            sb_printf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" LINE
-                           "\"/>\n", PLOT_L, y, PLOT_R, y);
+            sb_printf(out,
+                      "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"" LINE "\"/>\n",
+                      PLOT_L, y, PLOT_R, y);
             snprintf(label, sizeof(label), "%g", pow(10, dec));
             put_text(out, PLOT_L - 8, y + 4, "end", NULL, label);
         }
@@ -127,8 +128,9 @@ static void put_grid(StrBuf *out, const Axis *axis)
         }
     }
     char *title = xasprintf("TPS (%s)", axis->log ? "log axis" : "linear axis from 0");
-    sb_printf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
-                   "transform=\"rotate(-90 %d %d)\">%s</text>\n",
+    sb_printf(out,
+              "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" "
+              "transform=\"rotate(-90 %d %d)\">%s</text>\n",
               24, PLOT_TOP + PLOT_H / 2, 24, PLOT_TOP + PLOT_H / 2, title);
     free(title);
 }
@@ -141,27 +143,33 @@ static void put_stage(StrBuf *out, const Axis *axis, const SvgSeries *s, double 
     double y = axis_y(axis, shown_value(s));
     if (s->tps <= 0) {
         /* nothing completed: a hollow triangle pointing down from the upper bound */
-        sb_printf(out, "<path class=\"bound\" data-value=\"%g\" d=\"M%.1f %.1f l12 0 l-6 10 z\" "
-                       "fill=\"none\" stroke=\"" ACCENT "\" stroke-width=\"1.5\"/>\n",
+        sb_printf(out,
+                  "<path class=\"bound\" data-value=\"%g\" d=\"M%.1f %.1f l12 0 l-6 10 z\" "
+                  "fill=\"none\" stroke=\"" ACCENT "\" stroke-width=\"1.5\"/>\n",
                   s->upper_bound, cx - 6, y);
         *bound = true;
     } else if (axis->log) {
-        sb_printf(out, "<circle class=\"dot\" data-value=\"%g\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "
-                       "fill=\"" ACCENT "\"/>\n", s->tps, cx, y);
+        sb_printf(out,
+                  "<circle class=\"dot\" data-value=\"%g\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "
+                  "fill=\"" ACCENT "\"/>\n",
+                  s->tps, cx, y);
     } else {
         double w = slot * 0.5;
-        sb_printf(out, "<rect class=\"bar\" data-value=\"%g\" x=\"%.1f\" y=\"%.1f\" "
-                       "width=\"%.1f\" height=\"%.1f\" fill=\"" ACCENT "\" "
-                       "fill-opacity=\"0.85\"/>\n", s->tps, cx - w / 2, y, w, PLOT_BOTTOM - y);
+        sb_printf(out,
+                  "<rect class=\"bar\" data-value=\"%g\" x=\"%.1f\" y=\"%.1f\" "
+                  "width=\"%.1f\" height=\"%.1f\" fill=\"" ACCENT "\" "
+                  "fill-opacity=\"0.85\"/>\n",
+                  s->tps, cx - w / 2, y, w, PLOT_BOTTOM - y);
     }
     if (s->low > 0 && s->high > 0 && s->high > s->low) {
         double ylo = axis_y(axis, s->low), yhi = axis_y(axis, s->high);
-        sb_printf(out, "<g class=\"whisker\" data-low=\"%g\" data-high=\"%g\" stroke=\"" FG "\" "
-                       "stroke-width=\"1.5\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-                       "y2=\"%.1f\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
-                       "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/></g>\n",
-                  s->low, s->high, cx, ylo, cx, yhi, cx - 6, ylo, cx + 6, ylo, cx - 6, yhi,
-                  cx + 6, yhi);
+        sb_printf(out,
+                  "<g class=\"whisker\" data-low=\"%g\" data-high=\"%g\" stroke=\"" FG "\" "
+                  "stroke-width=\"1.5\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                  "y2=\"%.1f\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>"
+                  "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/></g>\n",
+                  s->low, s->high, cx, ylo, cx, yhi, cx - 6, ylo, cx + 6, ylo, cx - 6, yhi, cx + 6,
+                  yhi);
         *whisker = true;
         if (yhi < y)
             y = yhi;
@@ -182,8 +190,10 @@ static void put_legend(StrBuf *out, const Axis *axis, int trials, bool whisker, 
         sb_printf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"" ACCENT "\"/>\n", x + 6,
                   y - 4);
     else
-        sb_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"" ACCENT
-                       "\" fill-opacity=\"0.85\"/>\n", x, y - 10);
+        sb_printf(out,
+                  "<rect x=\"%.1f\" y=\"%.1f\" width=\"12\" height=\"12\" fill=\"" ACCENT
+                  "\" fill-opacity=\"0.85\"/>\n",
+                  x, y - 10);
     if (trials > 1)
         snprintf(text, sizeof(text), "median TPS of %d trials", trials);
     else
@@ -191,16 +201,19 @@ static void put_legend(StrBuf *out, const Axis *axis, int trials, bool whisker, 
     put_text(out, x + 18, y, "start", NULL, text);
     x += 230;
     if (whisker) {
-        sb_printf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" FG
-                       "\" stroke-width=\"1.5\"/>\n", x + 6, y - 11, x + 6, y + 2);
+        sb_printf(out,
+                  "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"" FG
+                  "\" stroke-width=\"1.5\"/>\n",
+                  x + 6, y - 11, x + 6, y + 2);
         put_text(out, x + 18, y, "start", NULL, "whisker: lowest to highest trial");
         x += 250;
     }
     if (bound) {
-        sb_printf(out, "<path d=\"M%.1f %.1f l12 0 l-6 10 z\" fill=\"none\" stroke=\"" ACCENT
-                       "\" stroke-width=\"1.5\"/>\n", x, y - 10);
-        put_text(out, x + 18, y, "start", NULL,
-                 "nothing completed: below 1 per measured interval");
+        sb_printf(out,
+                  "<path d=\"M%.1f %.1f l12 0 l-6 10 z\" fill=\"none\" stroke=\"" ACCENT
+                  "\" stroke-width=\"1.5\"/>\n",
+                  x, y - 10);
+        put_text(out, x + 18, y, "start", NULL, "nothing completed: below 1 per measured interval");
     }
 }
 
@@ -214,8 +227,10 @@ static void put_series_panel(StrBuf *out, const SvgSeries *s, double x0, double 
     double top = nice_ceil(max > 0 ? max : 1);
     char label[48];
     put_text(out, x0, y0 - 8, "start", "font-weight=\"600\"", s->label);
-    sb_printf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"none\" "
-                   "stroke=\"" LINE "\"/>\n", x0, y0, w, PANEL_H);
+    sb_printf(out,
+              "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%d\" fill=\"none\" "
+              "stroke=\"" LINE "\"/>\n",
+              x0, y0, w, PANEL_H);
     snprintf(label, sizeof(label), "%g", top);
     put_text(out, x0 - 4, y0 + 10, "end", "font-size=\"11\"", label);
     put_text(out, x0 - 4, y0 + PANEL_H, "end", "font-size=\"11\"", "0");
@@ -255,8 +270,9 @@ void svg_chart(const SvgSeries *series, int n, const char *title, int trials, St
 {
     int rows = n > 0 ? (n + COLUMNS - 1) / COLUMNS : 0;
     int height = SERIES_TOP + rows * (PANEL_H + PANEL_GAP) + 20;
-    sb_printf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
-                   "viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"13\" fill=\"" FG "\">\n",
+    sb_printf(out,
+              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+              "viewBox=\"0 0 %d %d\" font-family=\"%s\" font-size=\"13\" fill=\"" FG "\">\n",
               WIDTH, height, WIDTH, height, FONT);
     sb_printf(out, "<rect width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n", WIDTH, height);
     put_title(out, title);

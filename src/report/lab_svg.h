@@ -22,7 +22,7 @@ typedef struct SvgSeries {
     double upper_bound;         /* when tps is 0: 1 / measured seconds ("< 1 per D") */
     const uint32_t *per_second; /* the median trial's completed transactions per second */
     int n_seconds;
-    const char *tps_text;       /* as the table shows it */
+    const char *tps_text; /* as the table shows it */
 } SvgSeries;
 
 /* `trials`: measurements per stage (for the legend). */

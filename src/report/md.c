@@ -188,9 +188,10 @@ static void md_said_add(MdSaid *said, const Finding *f, size_t number, const cha
 {
     PK_GROW(said->items, said->n, said->cap);
     said->items[said->n++] = (MdSaidItem){
-        .text = xstrdup(text), .anchor = finding_anchor(f, number),
-        .label = xasprintf("%s%zu", f->severity == SEV_RECOMMENDATION ? "recommendation R" :
-                                                                         "finding ", number)};
+        .text = xstrdup(text),
+        .anchor = finding_anchor(f, number),
+        .label = xasprintf(
+            "%s%zu", f->severity == SEV_RECOMMENDATION ? "recommendation R" : "finding ", number)};
 }
 
 /* "As for [finding 3](#3-pk6001-…)." when `text` was said before (true), else records it. */
@@ -316,8 +317,8 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
         md_code(out, report_display_path(opts, tidy), false);
         free(tidy);
     }
-    sb_put(out, in->n_rule_packs ? ", and validation against the catalog" :
-                                   "validation against the catalog only");
+    sb_put(out, in->n_rule_packs ? ", and validation against the catalog"
+                                 : "validation against the catalog only");
     if (in->config) {
         sb_put(out, "\n- **Project configuration:** ");
         md_code(out, report_display_path(opts, in->config), false);
@@ -345,8 +346,10 @@ static bool needs_evidence(const SkippedRule *skip)
  * 3 the rest of the configuration (a fragment linted alone). */
 static int skip_kind(const SkippedRule *skip)
 {
-    return report_skip_unparsed(skip) ? 2 : report_skip_fragment(skip) ? 3 :
-           needs_evidence(skip) ? 1 : 0;
+    return report_skip_unparsed(skip)   ? 2
+           : report_skip_fragment(skip) ? 3
+           : needs_evidence(skip)       ? 1
+                                        : 0;
 }
 
 /* ---- verdict and counts ---------------------------------------------------------------- */
@@ -378,16 +381,19 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
         counts[skip_kind(&in->skipped->items[idx])]++;
     size_t n_live = counts[1];
     if (counts[3])
-        sb_printf(out, "This is a fragment of a configuration, linted alone: %zu %s parameters it "
-                       "does not set, which the rest of the configuration may set (listed "
-                       "below). ", counts[3], plural(counts[3], "rule reads", "rules read"));
+        sb_printf(out,
+                  "This is a fragment of a configuration, linted alone: %zu %s parameters it "
+                  "does not set, which the rest of the configuration may set (listed "
+                  "below). ",
+                  counts[3], plural(counts[3], "rule reads", "rules read"));
     if (counts[2])
-        sb_printf(out, "%zu %s not run on defaults the server would not use, because the line "
-                       "setting the parameter was rejected (listed below). ", counts[2],
-                  plural(counts[2], "rule was", "rules were"));
+        sb_printf(out,
+                  "%zu %s not run on defaults the server would not use, because the line "
+                  "setting the parameter was rejected (listed below). ",
+                  counts[2], plural(counts[2], "rule was", "rules were"));
     if (counts[0])
-        sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ",
-                  counts[0], plural(counts[0], "rule", "rules"));
+        sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ", counts[0],
+                  plural(counts[0], "rule", "rules"));
     if (n_live)
         sb_printf(out, "%zu %s live evidence from `pgknob audit`. ", n_live,
                   plural(n_live, "rule needs", "rules need"));
@@ -414,12 +420,15 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     sb_put(out, "## Verdict\n\n");
     bool live = in->command && !strcmp(in->command, "audit");
     if (refused && live)
-        sb_printf(out, "**The configuration files on disk have %zu %s the server would refuse** "
-                       "at its next restart (it would not start) or reload (it keeps the old "
-                       "values). ", refused, plural(refused, "problem", "problems"));
+        sb_printf(out,
+                  "**The configuration files on disk have %zu %s the server would refuse** "
+                  "at its next restart (it would not start) or reload (it keeps the old "
+                  "values). ",
+                  refused, plural(refused, "problem", "problems"));
     else if (refused)
-        sb_printf(out, "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
-                       "lines (the server stops at startup, or ignores the file on reload). ",
+        sb_printf(out,
+                  "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
+                  "lines (the server stops at startup, or ignores the file on reload). ",
                   version, refused);
     if (errors)
         sb_printf(out, "%zu %s put data or availability at risk and must be fixed. ", errors,
@@ -431,15 +440,18 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
         sb_printf(out, "%zu %s worth a look but never fail a build. ", notices,
                   plural(notices, "notice is", "notices are"));
     if (!refused && !errors && !warnings && !notices)
-        sb_printf(out, "No problems found: PostgreSQL %s accepts this configuration and no rule "
-                       "that ran found anything to change. ", version);
+        sb_printf(out,
+                  "No problems found: PostgreSQL %s accepts this configuration and no rule "
+                  "that ran found anything to change. ",
+                  version);
     if (recommendations)
-        sb_printf(out, "%zu %s advice that fits most configurations (listed apart; never a "
-                       "reason to fail a build). ", recommendations,
+        sb_printf(out,
+                  "%zu %s advice that fits most configurations (listed apart; never a "
+                  "reason to fail a build). ",
+                  recommendations,
                   plural(recommendations, "recommendation is", "recommendations are"));
     put_verdict_tail(in, out);
 }
-
 
 static void put_counts(const ReportInput *in, StrBuf *out)
 {
@@ -476,7 +488,8 @@ static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf
                 continue;
             }
             char *shown = s->file ? NULL : report_default_pretty(report_param(in, f, s->name));
-            char *clean = report_redact_text(in, report_redact(in, s->name, shown ? shown : s->value));
+            char *clean =
+                report_redact_text(in, report_redact(in, s->name, shown ? shown : s->value));
             if (*clean)
                 md_code(out, clean, true);
             else
@@ -564,13 +577,12 @@ static void put_where_unset(const ReportInput *in, const ReportOpts *opts, const
     }
     if (n_unset)
         sb_printf(out, " %s the PostgreSQL %s default%s; add a line to change %s.",
-                  n_unset == 1 ? "has" : "have", src ? src->pg_version : "", n_unset == 1 ? "" : "s",
-                  n_unset == 1 ? "it" : "them");
+                  n_unset == 1 ? "has" : "have", src ? src->pg_version : "",
+                  n_unset == 1 ? "" : "s", n_unset == 1 ? "it" : "them");
     sb_put(out, "\n\n");
 }
 
-static void put_where(const ReportInput *in, const ReportOpts *opts, const Finding *f,
-                      StrBuf *out)
+static void put_where(const ReportInput *in, const ReportOpts *opts, const Finding *f, StrBuf *out)
 {
     sb_put(out, "**Where.** ");
     if (!f->file) {
@@ -777,9 +789,11 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     size_t count = report_count_suppressed(in);
     if (!count)
         return;
-    sb_printf(out, "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — "
-                   "reason` comments. They do not count towards the exit code.\n\n"
-                   "| Rule | Severity | Where | Reason |\n|---|---|---|---|\n", count);
+    sb_printf(out,
+              "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — "
+              "reason` comments. They do not count towards the exit code.\n\n"
+              "| Rule | Severity | Where | Reason |\n|---|---|---|---|\n",
+              count);
     for (size_t idx = 0; idx < in->findings->n; idx++) {
         const Finding *f = &in->findings->items[idx];
         if (!f->suppressed)
@@ -797,7 +811,6 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     }
     sb_put(out, "\n");
 }
-
 
 static void put_skipped_rows(const ReportInput *in, int kind, StrBuf *out)
 {
@@ -830,8 +843,10 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
         counts[skip_kind(&in->skipped->items[idx])]++;
     if (!n)
         return;
-    sb_printf(out, "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given, or "
-                   "that the configuration does not state; they were not guessed.\n\n", n);
+    sb_printf(out,
+              "## Skipped rules (%zu)\n\nThese rules need facts pgknob was not given, or "
+              "that the configuration does not state; they were not guessed.\n\n",
+              n);
     static const int order[] = {2, 3, 0, 1};
     for (size_t idx = 0; idx < 4; idx++) {
         if (!counts[order[idx]])
@@ -846,11 +861,14 @@ static void put_unavailable(const ReportInput *in, StrBuf *out)
 {
     if (!in->audit || !in->audit->n_unavailable)
         return;
-    sb_printf(out, "## Evidence not available (%zu)\n\n%s"
-                   "| What | Why |\n|---|---|\n", in->audit->n_unavailable,
+    sb_printf(out,
+              "## Evidence not available (%zu)\n\n%s"
+              "| What | Why |\n|---|---|\n",
+              in->audit->n_unavailable,
               in->audit->partial ? "**This audit is partial:** some of what it needed could not "
                                    "be read, so a rule may have been skipped rather than passed."
-                                   "\n\n" : "");
+                                   "\n\n"
+                                 : "");
     for (size_t idx = 0; idx < in->audit->n_unavailable; idx++) {
         const ReportUnavailable *item = &in->audit->unavailable[idx];
         sb_put(out, "| ");
@@ -862,8 +880,8 @@ static void put_unavailable(const ReportInput *in, StrBuf *out)
     sb_put(out, "\n");
 }
 
-static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
-                             const ReportSource *src, const SnapSetting *s, StrBuf *out)
+static void put_appendix_row(const ReportInput *in, const ReportOpts *opts, const ReportSource *src,
+                             const SnapSetting *s, StrBuf *out)
 {
     sb_put(out, "| ");
     md_code(out, s->name, true);
@@ -893,7 +911,8 @@ static void put_appendix_row(const ReportInput *in, const ReportOpts *opts,
 
 static void put_appendix(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    sb_put(out, "## Appendix: settings the configuration sets\n\nEvery setting not left to its built-in default, with the line that sets it (the last one wins).\n\n");
+    sb_put(out, "## Appendix: settings the configuration sets\n\nEvery setting not left to its "
+                "built-in default, with the line that sets it (the last one wins).\n\n");
     for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
         const ReportSource *src = &in->sources[src_idx];
         if (in->n_sources > 1) {
@@ -907,8 +926,10 @@ static void put_appendix(const ReportInput *in, const ReportOpts *opts, StrBuf *
             if (s->source == SRC_DEFAULT)
                 continue;
             if (!shown++)
-                sb_printf(out, "| Setting | Value | Default in %s | Context | Origin |\n"
-                               "|---|---|---|---|---|\n", src->pg_version);
+                sb_printf(out,
+                          "| Setting | Value | Default in %s | Context | Origin |\n"
+                          "|---|---|---|---|---|\n",
+                          src->pg_version);
             put_appendix_row(in, opts, src, s, out);
         }
         sb_put(out, shown ? "\n" : "Every setting has its default value.\n\n");
@@ -921,8 +942,7 @@ static void put_live_evidence(const ReportInput *in, StrBuf *out)
     const Snapshot *snap = in->n_sources ? in->sources[0].snap : NULL;
     if (!in->audit || !snap || !snap->n_evidence)
         return;
-    sb_printf(out, "## Live evidence (%zu)\n\n| Evidence | Key |\n|---|---|\n",
-              snap->n_evidence);
+    sb_printf(out, "## Live evidence (%zu)\n\n| Evidence | Key |\n|---|---|\n", snap->n_evidence);
     for (size_t idx = 0; idx < snap->n_evidence; idx++) {
         sb_put(out, "| ");
         md_redacted_text(in, out, snap->evidence[idx].text);

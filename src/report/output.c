@@ -52,8 +52,8 @@ static bool inside_pack_dir(const char *pack, const char *output_path)
         return false;
     char *real_pack = realpath(pack, NULL), *real_out = realpath(output_path, NULL);
     size_t plen = real_pack ? strlen(real_pack) : 0;
-    bool inside = real_pack && real_out && !strncmp(real_out, real_pack, plen) &&
-                  real_out[plen] == '/';
+    bool inside =
+        real_pack && real_out && !strncmp(real_out, real_pack, plen) && real_out[plen] == '/';
     free(real_pack);
     free(real_out);
     return inside;

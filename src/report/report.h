@@ -20,22 +20,22 @@ struct SkippedRule;
 
 /* One thing that was checked: a configuration file or data directory (lint), or a server. */
 typedef struct ReportSource {
-    const char *path;           /* as given on the command line */
-    const char *kind;           /* "file", "data_directory", "server" */
+    const char *path; /* as given on the command line */
+    const char *kind; /* "file", "data_directory", "server" */
     int pg_major;
     const char *pg_version;     /* "18", "18.2", or a server's "18.4" */
     const char *version_source; /* "--pg-version", "PG_VERSION", "default", "server" */
     const char *const *files;   /* every file read, in reading order */
     size_t n_files;
-    const Snapshot *snap;       /* its settings model; NULL when not built */
-    const ConfSet *set;         /* what was read (for quoting lines); NULL for a server */
+    const Snapshot *snap; /* its settings model; NULL when not built */
+    const ConfSet *set;   /* what was read (for quoting lines); NULL for a server */
 } ReportSource;
 
 /* Live audit only: evidence the server would not give, and whether the audit is partial. */
 typedef struct ReportUnavailable {
-    const char *what;  /* "configuration file errors (pg_file_settings)" */
-    const char *why;   /* "permission denied for view pg_file_settings" */
-    bool failure;      /* an error (makes the audit partial), not a fact such as timing off */
+    const char *what; /* "configuration file errors (pg_file_settings)" */
+    const char *why;  /* "permission denied for view pg_file_settings" */
+    bool failure;     /* an error (makes the audit partial), not a fact such as timing off */
 } ReportUnavailable;
 
 typedef struct ReportAudit {
@@ -45,38 +45,39 @@ typedef struct ReportAudit {
 } ReportAudit;
 
 typedef struct ReportInput {
-    const char *command;        /* "lint", "audit" */
+    const char *command; /* "lint", "audit" */
     const ReportSource *sources;
     size_t n_sources;
-    const FindingList *findings; /* sorted */
-    Severity fail_on;           /* SEV_NONE for --fail-on never (and refusal) */
-    bool fail_on_refusal;       /* --fail-on refusal */
-    const HostFacts *host;      /* NULL when no host facts were given */
+    const FindingList *findings;   /* sorted */
+    Severity fail_on;              /* SEV_NONE for --fail-on never (and refusal) */
+    bool fail_on_refusal;          /* --fail-on refusal */
+    const HostFacts *host;         /* NULL when no host facts were given */
     const char *const *rule_packs; /* rule packs that ran, for the header; may be empty */
     size_t n_rule_packs;
-    const ReportAudit *audit;   /* audit only; NULL for lint */
-    const struct SkippedList *skipped; /* rules skipped for a missing fact (engine.h); may be NULL */
-    const char *baseline;       /* --baseline FILE, or NULL */
-    size_t n_baseline_known;    /* findings left out because the baseline has them */
-    const char *config;         /* the .pgknob.ini that applied, or NULL */
-    const Redaction *redact;    /* names and values to redact (the command's); may be NULL */
-    int exit_code;              /* the code the run ends with: cli/ decides it, reports show it */
+    const ReportAudit *audit; /* audit only; NULL for lint */
+    const struct SkippedList
+        *skipped;            /* rules skipped for a missing fact (engine.h); may be NULL */
+    const char *baseline;    /* --baseline FILE, or NULL */
+    size_t n_baseline_known; /* findings left out because the baseline has them */
+    const char *config;      /* the .pgknob.ini that applied, or NULL */
+    const Redaction *redact; /* names and values to redact (the command's); may be NULL */
+    int exit_code;           /* the code the run ends with: cli/ decides it, reports show it */
     /* Set by report_emit for one render: the run's secret values (collected once, not per
      * string) and the working directory shown relative in free text. NULL outside it. */
     struct ReportRun *run;
 } ReportInput;
 
 typedef struct ReportOpts {
-    bool color;                 /* ANSI colours (text only): a TTY without NO_COLOR */
-    const char *cwd;            /* paths under it are shown relative; NULL: absolute */
-    const char *timestamp;      /* "2026-01-02T03:04:05Z" from SOURCE_DATE_EPOCH; NULL: omitted */
+    bool color;            /* ANSI colours (text only): a TTY without NO_COLOR */
+    const char *cwd;       /* paths under it are shown relative; NULL: absolute */
+    const char *timestamp; /* "2026-01-02T03:04:05Z" from SOURCE_DATE_EPOCH; NULL: omitted */
 } ReportOpts;
 
 typedef void (*ReportRenderFn)(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
 
 typedef struct ReportFormat {
-    const char *name;           /* "text", "json", … */
-    const char *extension;      /* for -o inference: ".txt", ".json", …; NULL when none */
+    const char *name;      /* "text", "json", … */
+    const char *extension; /* for -o inference: ".txt", ".json", …; NULL when none */
     ReportRenderFn render;
 } ReportFormat;
 

@@ -90,8 +90,8 @@ static json_t *rule_obj(const ReportInput *in, const Finding *f)
     pk_json_set(obj, "id", pk_json_str(f->rule_id));
     pk_json_set(obj, "name", pk_json_str(f->rule_name));
     pk_json_set(obj, "shortDescription", json_pack("{s:o}", "text", pk_json_str(title)));
-    pk_json_set(obj, "help", json_pack("{s:o, s:o}", "text", pk_json_str(help), "markdown",
-                                       pk_json_str(help)));
+    pk_json_set(obj, "help",
+                json_pack("{s:o, s:o}", "text", pk_json_str(help), "markdown", pk_json_str(help)));
     char *uri = help_uri(in, f);
     if (uri)
         pk_json_set(obj, "helpUri", pk_json_str(uri));
@@ -131,8 +131,8 @@ static void put_location(const ReportInput *in, const ReportOpts *opts, const Fi
     if (text)
         pk_json_set(region, "snippet", json_pack("{s:o}", "text", pk_json_str(text)));
     free(text);
-    json_t *physical = json_pack("{s:o, s:o}", "artifactLocation", artifact_obj(opts, file),
-                                 "region", region);
+    json_t *physical =
+        json_pack("{s:o, s:o}", "artifactLocation", artifact_obj(opts, file), "region", region);
     pk_json_set(result, "locations", json_pack("[{s:o}]", "physicalLocation", physical));
 }
 
@@ -143,15 +143,15 @@ static void put_related(const ReportOpts *opts, const Finding *f, json_t *result
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_settings; idx++) {
         const FindingSetting *s = &f->settings[idx];
-        if (!s->file || s->line <= 0 || (f->file && !strcmp(s->file, f->file) && s->line == f->line))
+        if (!s->file || s->line <= 0 ||
+            (f->file && !strcmp(s->file, f->file) && s->line == f->line))
             continue;
         char *text = xasprintf("%s is set here", s->name);
         json_t *physical = json_pack("{s:o, s:{s:i}}", "artifactLocation",
                                      artifact_obj(opts, s->file), "region", "startLine", s->line);
         json_array_append_new(list, json_pack("{s:I, s:o, s:{s:o}}", "id",
-                                              (json_int_t)json_array_size(list),
-                                              "physicalLocation", physical, "message", "text",
-                                              pk_json_str(text)));
+                                              (json_int_t)json_array_size(list), "physicalLocation",
+                                              physical, "message", "text", pk_json_str(text)));
         free(text);
     }
     if (json_array_size(list))
@@ -165,8 +165,7 @@ static json_t *fingerprint(const Finding *f)
 {
     const char *base = f->file ? strrchr(f->file, '/') : NULL;
     base = base ? base + 1 : f->file ? f->file : "";
-    char *print = xasprintf("%s:%s:%s", f->rule_id, f->n_settings ? f->settings[0].name : "",
-                            base);
+    char *print = xasprintf("%s:%s:%s", f->rule_id, f->n_settings ? f->settings[0].name : "", base);
     json_t *obj = json_pack("{s:o}", "pgknobFinding/v1", pk_json_str(print));
     free(print);
     return obj;
@@ -193,9 +192,9 @@ static json_t *result_obj(const ReportInput *in, const ReportOpts *opts, const F
     pk_json_set(result, "properties", props);
     if (f->suppressed) {
         char *reason = report_redact_text(in, f->suppress_reason ? f->suppress_reason : "");
-        pk_json_set(result, "suppressions",
-                    json_pack("[{s:s, s:o}]", "kind", "inSource", "justification",
-                              pk_json_str(reason)));
+        pk_json_set(
+            result, "suppressions",
+            json_pack("[{s:s, s:o}]", "kind", "inSource", "justification", pk_json_str(reason)));
         free(reason);
     }
     return result;
@@ -221,9 +220,9 @@ void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *
     }
     json_t *run = json_pack("{s:{s:o}, s:[o], s:s, s:o}", "tool", "driver", driver, "invocations",
                             invocation, "columnKind", "unicodeCodePoints", "results", results);
-    json_t *doc = json_pack("{s:s, s:s, s:[o]}", "$schema",
-                            "https://json.schemastore.org/sarif-2.1.0.json", "version", "2.1.0",
-                            "runs", run);
+    json_t *doc =
+        json_pack("{s:s, s:s, s:[o]}", "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
+                  "version", "2.1.0", "runs", run);
     pk_json_dump(out, doc, PK_JSON_PRETTY);
     free(rules);
 }

@@ -98,12 +98,14 @@ static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
         size_t in_group = 0;
         for (size_t same = idx; same < in->skipped->n; same++)
             if (!strcmp(in->skipped->items[same].needs, skip->needs))
-                sb_printf(&groups, "%s%s", in_group++ ? ", " : "", in->skipped->items[same].rule_id);
+                sb_printf(&groups, "%s%s", in_group++ ? ", " : "",
+                          in->skipped->items[same].rule_id);
         sb_printf(&groups, " need%s %s", in_group == 1 ? "s" : "", skip->needs);
     }
     if (n)
-        sb_printf(out, "note: %zu rule%s not run on a default the server would not use, because "
-                       "the line setting it was rejected (%s); fix the line and lint again\n",
+        sb_printf(out,
+                  "note: %zu rule%s not run on a default the server would not use, because "
+                  "the line setting it was rejected (%s); fix the line and lint again\n",
                   n, n == 1 ? "" : "s", sb_str(&groups));
     sb_free(&groups);
 }
@@ -128,11 +130,14 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
         sb_printf(&host, "%s%s: %s", n_host++ ? "; " : "", skip->rule_id, skip->needs);
     }
     if (n_host)
-        sb_printf(out, "note: %zu rule%s skipped for host facts that were not given (%s); give "
-                       "them with --host\n", n_host, n_host == 1 ? "" : "s", sb_str(&host));
+        sb_printf(out,
+                  "note: %zu rule%s skipped for host facts that were not given (%s); give "
+                  "them with --host\n",
+                  n_host, n_host == 1 ? "" : "s", sb_str(&host));
     if (n_fragment)
-        sb_printf(out, "note: %zu rule%s read parameters this fragment does not set (the rest of "
-                       "the configuration may): not run; lint the whole configuration for them\n",
+        sb_printf(out,
+                  "note: %zu rule%s read parameters this fragment does not set (the rest of "
+                  "the configuration may): not run; lint the whole configuration for them\n",
                   n_fragment, n_fragment == 1 ? "" : "s");
     if (n_evidence)
         sb_printf(out, "note: %zu rule%s need%s live evidence (pgknob audit)\n", n_evidence,
@@ -190,9 +195,10 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
         put_skipped(in, out);
     size_t n_refusals = findings_count_refusals(in->findings);
     if (n_refusals)
-        sb_printf(out, "note: %zu finding%s tagged [refuses start]: the server does not start with"
-                       " %s\n", n_refusals, n_refusals == 1 ? "" : "s",
-                  n_refusals == 1 ? "it" : "them");
+        sb_printf(out,
+                  "note: %zu finding%s tagged [refuses start]: the server does not start with"
+                  " %s\n",
+                  n_refusals, n_refusals == 1 ? "" : "s", n_refusals == 1 ? "it" : "them");
     report_put_counts(in, out);
     if (in->n_sources)
         sb_printf(out, " for PostgreSQL %s", in->sources[0].pg_version);

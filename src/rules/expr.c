@@ -15,17 +15,34 @@
 #define EXPR_MAX_DEPTH 64
 
 typedef enum TokKind {
-    TK_END, TK_NUM, TK_STR, TK_IDENT, TK_LET, TK_REGEX, TK_LPAREN, TK_RPAREN, TK_COMMA,
-    TK_PLUS, TK_MINUS, TK_STAR, TK_SLASH, TK_PERCENT,
-    TK_EQ, TK_NE, TK_LT, TK_LE, TK_GT, TK_GE,
+    TK_END,
+    TK_NUM,
+    TK_STR,
+    TK_IDENT,
+    TK_LET,
+    TK_REGEX,
+    TK_LPAREN,
+    TK_RPAREN,
+    TK_COMMA,
+    TK_PLUS,
+    TK_MINUS,
+    TK_STAR,
+    TK_SLASH,
+    TK_PERCENT,
+    TK_EQ,
+    TK_NE,
+    TK_LT,
+    TK_LE,
+    TK_GT,
+    TK_GE,
 } TokKind;
 
 typedef struct Token {
     TokKind kind;
     int offset;
-    char *text;     /* TK_STR / TK_IDENT / TK_LET / TK_REGEX (pattern) */
-    char *flags;    /* TK_REGEX */
-    double num;     /* TK_NUM, converted to bytes / ms */
+    char *text;  /* TK_STR / TK_IDENT / TK_LET / TK_REGEX (pattern) */
+    char *flags; /* TK_REGEX */
+    double num;  /* TK_NUM, converted to bytes / ms */
     ExprType num_type;
 } Token;
 
@@ -39,7 +56,11 @@ typedef struct Parser {
     bool failed;
 } Parser;
 
-static const struct { const char *name; ExprType type; double factor; } literal_units[] = {
+static const struct {
+    const char *name;
+    ExprType type;
+    double factor;
+} literal_units[] = {
     {"B", EXPR_T_BYTES, 1.0},
     {"kB", EXPR_T_BYTES, 1024.0},
     {"MB", EXPR_T_BYTES, 1024.0 * 1024},
@@ -86,7 +107,8 @@ static bool lex_unit(Parser *p, int start, const char *unit, Token *tok)
         tok->num_type = EXPR_T_NUM;
         return true;
     }
-    for (size_t unit_idx = 0; unit_idx < sizeof(literal_units) / sizeof(literal_units[0]); unit_idx++)
+    for (size_t unit_idx = 0; unit_idx < sizeof(literal_units) / sizeof(literal_units[0]);
+         unit_idx++)
         if (!strcmp(unit, literal_units[unit_idx].name)) {
             tok->num *= literal_units[unit_idx].factor;
             tok->num_type = literal_units[unit_idx].type;
@@ -94,8 +116,10 @@ static bool lex_unit(Parser *p, int start, const char *unit, Token *tok)
         }
     StrBuf sb = STRBUF_INIT;
     sb_printf(&sb, "invalid unit \"%s\"", unit);
-    parse_fail(p, start, "Valid units are B, kB, MB, GB, TB (memory) and us, ms, s, min, h, d "
-               "(time); they are case-sensitive, as in postgresql.conf.", sb_str(&sb));
+    parse_fail(p, start,
+               "Valid units are B, kB, MB, GB, TB (memory) and us, ms, s, min, h, d "
+               "(time); they are case-sensitive, as in postgresql.conf.",
+               sb_str(&sb));
     sb_free(&sb);
     return false;
 }
@@ -180,7 +204,8 @@ static bool lex_regex(Parser *p, Token *tok)
 
 static bool is_ident_char(char c, bool first)
 {
-    return isalpha((unsigned char)c) || c == '_' || (!first && (isdigit((unsigned char)c) || c == '.'));
+    return isalpha((unsigned char)c) || c == '_' ||
+           (!first && (isdigit((unsigned char)c) || c == '.'));
 }
 
 static void lex_ident(Parser *p, Token *tok, TokKind kind)
@@ -194,10 +219,14 @@ static void lex_ident(Parser *p, Token *tok, TokKind kind)
 
 static bool lex_operator(Parser *p, Token *tok)
 {
-    static const struct { const char *text; TokKind kind; } ops[] = {
-        {"==", TK_EQ}, {"!=", TK_NE}, {"<>", TK_NE}, {"<=", TK_LE}, {">=", TK_GE}, {"=", TK_EQ},
-        {"<", TK_LT}, {">", TK_GT}, {"(", TK_LPAREN}, {")", TK_RPAREN}, {",", TK_COMMA},
-        {"+", TK_PLUS}, {"-", TK_MINUS}, {"*", TK_STAR}, {"/", TK_SLASH}, {"%", TK_PERCENT},
+    static const struct {
+        const char *text;
+        TokKind kind;
+    } ops[] = {
+        {"==", TK_EQ},    {"!=", TK_NE},    {"<>", TK_NE},   {"<=", TK_LE},
+        {">=", TK_GE},    {"=", TK_EQ},     {"<", TK_LT},    {">", TK_GT},
+        {"(", TK_LPAREN}, {")", TK_RPAREN}, {",", TK_COMMA}, {"+", TK_PLUS},
+        {"-", TK_MINUS},  {"*", TK_STAR},   {"/", TK_SLASH}, {"%", TK_PERCENT},
     };
     for (size_t op_idx = 0; op_idx < sizeof(ops) / sizeof(ops[0]); op_idx++) {
         size_t len = strlen(ops[op_idx].text);
@@ -326,8 +355,10 @@ static Expr *parse_call(Parser *p, char *name, int offset)
     if (!func) {
         char msg[160];
         snprintf(msg, sizeof(msg), "unknown function \"%.100s\"", name);
-        parse_fail(p, offset, "Functions: min, max, floor, if, is_set, is_default, default, "
-                   "raw, known, off, matches, contains, one_of, evidence.", msg);
+        parse_fail(p, offset,
+                   "Functions: min, max, floor, if, is_set, is_default, default, "
+                   "raw, known, off, matches, contains, one_of, evidence.",
+                   msg);
         free(name);
         return NULL;
     }
@@ -363,24 +394,30 @@ static Expr *parse_call(Parser *p, char *name, int offset)
     return call;
 }
 
-static const struct { const char *name; HostField field; } host_fields[] = {
-    {"host.ram", HF_RAM},         {"host.cores", HF_CORES},   {"host.storage", HF_STORAGE},
-    {"host.kernel", HF_KERNEL},   {"host.container", HF_CONTAINER},
-    {"host.io_uring", HF_IO_URING}, {"host.source", HF_SOURCE},
+static const struct {
+    const char *name;
+    HostField field;
+} host_fields[] = {
+    {"host.ram", HF_RAM},       {"host.cores", HF_CORES},         {"host.storage", HF_STORAGE},
+    {"host.kernel", HF_KERNEL}, {"host.container", HF_CONTAINER}, {"host.io_uring", HF_IO_URING},
+    {"host.source", HF_SOURCE},
 };
 
 static Expr *parse_name(Parser *p, char *name, int offset)
 {
     if (!strncmp(name, "host.", 5)) {
-        for (size_t field_idx = 0; field_idx < sizeof(host_fields) / sizeof(host_fields[0]); field_idx++)
+        for (size_t field_idx = 0; field_idx < sizeof(host_fields) / sizeof(host_fields[0]);
+             field_idx++)
             if (!strcmp(name, host_fields[field_idx].name)) {
                 Expr *node = node_new(EK_HOST, offset);
                 node->host = host_fields[field_idx].field;
                 free(name);
                 return node;
             }
-        parse_fail(p, offset, "Host facts: host.ram, host.cores, host.storage, host.kernel, "
-                   "host.container, host.io_uring, host.source.", "unknown host fact");
+        parse_fail(p, offset,
+                   "Host facts: host.ram, host.cores, host.storage, host.kernel, "
+                   "host.container, host.io_uring, host.source.",
+                   "unknown host fact");
         free(name);
         return NULL;
     }
@@ -432,11 +469,8 @@ static Expr *parse_primary(Parser *p)
         node->str = tok->text;
         tok->text = NULL;
         break;
-    case TK_REGEX:
-        node = compile_regex(p);
-        break;
-    case TK_LET:
-        return parse_let(p);
+    case TK_REGEX: node = compile_regex(p); break;
+    case TK_LET: return parse_let(p);
     case TK_LPAREN:
         if (!lex_next(p, true) || !(node = parse_or(p)))
             return node;
@@ -454,12 +488,8 @@ static Expr *parse_primary(Parser *p)
             return parse_call(p, name, offset);
         return parse_name(p, name, offset);
     }
-    case TK_END:
-        parse_fail(p, offset, NULL, "unexpected end of expression");
-        return NULL;
-    default:
-        parse_fail(p, offset, NULL, "syntax error: expected a value");
-        return NULL;
+    case TK_END: parse_fail(p, offset, NULL, "unexpected end of expression"); return NULL;
+    default: parse_fail(p, offset, NULL, "syntax error: expected a value"); return NULL;
     }
     if (node)
         lex_next(p, false);

@@ -21,8 +21,8 @@ typedef enum ExprType {
     EXPR_T_DURATION, /* a time span, in milliseconds */
     EXPR_T_BOOL,
     EXPR_T_STRING,
-    EXPR_T_VERSION,  /* dotted version such as a kernel release "6.8.0" */
-    EXPR_T_REGEX,    /* only as an argument of matches() */
+    EXPR_T_VERSION, /* dotted version such as a kernel release "6.8.0" */
+    EXPR_T_REGEX,   /* only as an argument of matches() */
 } ExprType;
 
 typedef struct Expr Expr; /* opaque AST */
@@ -49,21 +49,21 @@ const char *expr_type_name(ExprType type);
 
 typedef struct ExprValue {
     ExprType type;
-    bool missing;     /* depends on a fact that is not known: the rule must be skipped */
-    double num;       /* NUM, BYTES (bytes), DURATION (ms) */
+    bool missing; /* depends on a fact that is not known: the rule must be skipped */
+    double num;   /* NUM, BYTES (bytes), DURATION (ms) */
     bool boolean;
-    const char *str;  /* STRING, VERSION: borrowed from the snapshot or the AST */
+    const char *str; /* STRING, VERSION: borrowed from the snapshot or the AST */
 } ExprValue;
 
 /* What an evaluation needed and could not find, and the evidence it used. */
 typedef struct ExprEnv {
     const Snapshot *snap;
-    char **missing;   /* "host.ram", "evidence checkpoints.requested_share", … (deduplicated) */
+    char **missing; /* "host.ram", "evidence checkpoints.requested_share", … (deduplicated) */
     size_t n_missing;
     char **evidence_used; /* evidence keys read successfully */
     size_t n_evidence_used;
-    char *error;      /* a run-time failure (regex match limit); the rule is skipped */
-    char **owned;     /* strings computed during evaluation (freed by expr_env_clear) */
+    char *error;  /* a run-time failure (regex match limit); the rule is skipped */
+    char **owned; /* strings computed during evaluation (freed by expr_env_clear) */
     size_t n_owned;
 } ExprEnv;
 

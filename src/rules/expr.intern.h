@@ -9,14 +9,14 @@
 #include "rules/expr.h"
 
 typedef enum ExprKind {
-    EK_NUM,     /* number literal, already in bytes / ms when it had a unit */
+    EK_NUM, /* number literal, already in bytes / ms when it had a unit */
     EK_STR,
     EK_BOOL,
     EK_REGEX,
-    EK_PARAM,   /* a PostgreSQL parameter: its effective value */
-    EK_HOST,    /* host.ram, host.cores, … */
-    EK_PG,      /* pg.version */
-    EK_LET,     /* $name: a named expression of the same rule (borrowed) */
+    EK_PARAM, /* a PostgreSQL parameter: its effective value */
+    EK_HOST,  /* host.ram, host.cores, … */
+    EK_PG,    /* pg.version */
+    EK_LET,   /* $name: a named expression of the same rule (borrowed) */
     EK_NEG,
     EK_NOT,
     EK_BINARY,
@@ -24,31 +24,47 @@ typedef enum ExprKind {
 } ExprKind;
 
 typedef enum ExprOp {
-    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD,
-    OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE,
-    OP_AND, OP_OR,
+    OP_ADD,
+    OP_SUB,
+    OP_MUL,
+    OP_DIV,
+    OP_MOD,
+    OP_EQ,
+    OP_NE,
+    OP_LT,
+    OP_LE,
+    OP_GT,
+    OP_GE,
+    OP_AND,
+    OP_OR,
 } ExprOp;
 
 typedef enum HostField {
-    HF_RAM, HF_CORES, HF_STORAGE, HF_KERNEL, HF_CONTAINER, HF_IO_URING, HF_SOURCE,
+    HF_RAM,
+    HF_CORES,
+    HF_STORAGE,
+    HF_KERNEL,
+    HF_CONTAINER,
+    HF_IO_URING,
+    HF_SOURCE,
 } HostField;
 
 typedef struct ExprFunc ExprFunc;
 
 struct Expr {
     ExprKind kind;
-    int offset;          /* where the node starts in the text, for errors */
-    ExprType type;       /* set by expr_check; the same for every version checked */
-    double num;          /* EK_NUM */
-    ExprType lit_type;   /* EK_NUM: NUM, BYTES or DURATION */
-    bool boolean;        /* EK_BOOL */
-    char *str;           /* EK_STR text, EK_PARAM name, EK_REGEX source */
-    pcre2_code *regex;   /* EK_REGEX */
-    HostField host;      /* EK_HOST */
-    ExprOp op;           /* EK_BINARY */
+    int offset;           /* where the node starts in the text, for errors */
+    ExprType type;        /* set by expr_check; the same for every version checked */
+    double num;           /* EK_NUM */
+    ExprType lit_type;    /* EK_NUM: NUM, BYTES or DURATION */
+    bool boolean;         /* EK_BOOL */
+    char *str;            /* EK_STR text, EK_PARAM name, EK_REGEX source */
+    pcre2_code *regex;    /* EK_REGEX */
+    HostField host;       /* EK_HOST */
+    ExprOp op;            /* EK_BINARY */
     const ExprFunc *func; /* EK_CALL */
-    const Expr *let;     /* EK_LET (borrowed) */
-    Expr **args;         /* EK_NEG/EK_NOT: 1, EK_BINARY: 2, EK_CALL: n */
+    const Expr *let;      /* EK_LET (borrowed) */
+    Expr **args;          /* EK_NEG/EK_NOT: 1, EK_BINARY: 2, EK_CALL: n */
     size_t n_args;
 };
 

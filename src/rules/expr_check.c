@@ -24,10 +24,14 @@ const char *expr_type_name(ExprType type)
 
 double expr_unit_factor(const char *unit)
 {
-    static const struct { const char *name; double factor; } units[] = {
-        {"B", 1.0}, {"kB", 1024.0}, {"MB", 1048576.0}, {"GB", 1073741824.0},
-        {"TB", 1099511627776.0}, {"us", 0.001}, {"ms", 1.0}, {"s", 1000.0}, {"min", 60000.0},
-        {"h", 3600000.0}, {"d", 86400000.0},
+    static const struct {
+        const char *name;
+        double factor;
+    } units[] = {
+        {"B", 1.0},           {"kB", 1024.0},          {"MB", 1048576.0},
+        {"GB", 1073741824.0}, {"TB", 1099511627776.0}, {"us", 0.001},
+        {"ms", 1.0},          {"s", 1000.0},           {"min", 60000.0},
+        {"h", 3600000.0},     {"d", 86400000.0},
     };
     if (!unit || !*unit)
         return 1.0;
@@ -65,8 +69,9 @@ static bool set_type(Expr *node, ExprType type, PkDiag *err, const Catalog *cat)
     if (node->type != EXPR_T_INVALID && node->type != type)
         return expr_set_error(err, node->offset, "Split the rule by version range.",
                               "\"%s\" is a %s in PostgreSQL %d but a %s in another version the "
-                              "rule claims", node->str ? node->str : "value",
-                              expr_type_name(type), cat->major, expr_type_name(node->type));
+                              "rule claims",
+                              node->str ? node->str : "value", expr_type_name(type), cat->major,
+                              expr_type_name(node->type));
     node->type = type;
     return true;
 }
@@ -89,7 +94,7 @@ static bool check_param(Expr *node, const Catalog *cat, PkDiag *err)
 static bool check_host(Expr *node, PkDiag *err, const Catalog *cat)
 {
     static const ExprType types[] = {
-        [HF_RAM] = EXPR_T_BYTES,   [HF_CORES] = EXPR_T_NUM,     [HF_STORAGE] = EXPR_T_STRING,
+        [HF_RAM] = EXPR_T_BYTES,      [HF_CORES] = EXPR_T_NUM,      [HF_STORAGE] = EXPR_T_STRING,
         [HF_KERNEL] = EXPR_T_VERSION, [HF_CONTAINER] = EXPR_T_BOOL, [HF_IO_URING] = EXPR_T_BOOL,
         [HF_SOURCE] = EXPR_T_STRING,
     };
@@ -104,7 +109,8 @@ static bool is_numeric(ExprType type)
 static const char *unit_hint(ExprType left, ExprType right)
 {
     if ((left == EXPR_T_NUM) != (right == EXPR_T_NUM) && is_numeric(left) && is_numeric(right))
-        return "Write the number with its unit (8MB, 30s), or compare raw(param) with a plain number.";
+        return "Write the number with its unit (8MB, 30s), or compare raw(param) with a plain "
+               "number.";
     return NULL;
 }
 
@@ -131,14 +137,12 @@ static bool check_arith(Expr *node, ExprType left, ExprType right, PkDiag *err)
         else if (unit_left && left == right)
             result = EXPR_T_NUM; /* a ratio */
         break;
-    default:
-        break;
+    default: break;
     }
     if (result == EXPR_T_INVALID) {
         static const char *const op_names[] = {"+", "-", "*", "/", "%"};
-        return expr_set_error(err, node->offset, unit_hint(left, right),
-                              "type mismatch: %s %s %s", expr_type_name(left),
-                              op_names[node->op], expr_type_name(right));
+        return expr_set_error(err, node->offset, unit_hint(left, right), "type mismatch: %s %s %s",
+                              expr_type_name(left), op_names[node->op], expr_type_name(right));
     }
     node->type = result;
     return true;
@@ -159,7 +163,9 @@ static bool version_literal_ok(const Expr *node)
  * from builds without them, but rules must be able to name them. */
 static bool build_dependent_value(const char *param, const char *value)
 {
-    static const struct { const char *param, *value; } extra[] = {
+    static const struct {
+        const char *param, *value;
+    } extra[] = {
         {"io_method", "io_uring"},
         {"wal_compression", "lz4"},
         {"wal_compression", "zstd"},

@@ -58,20 +58,39 @@ static void set_missing(ExprValue *out, ExprType type)
 static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
 {
     static const char *const names[] = {
-        [HF_RAM] = "host.ram", [HF_CORES] = "host.cores", [HF_STORAGE] = "host.storage",
-        [HF_KERNEL] = "host.kernel", [HF_CONTAINER] = "host.container",
-        [HF_IO_URING] = "host.io_uring", [HF_SOURCE] = "host.source",
+        [HF_RAM] = "host.ram",
+        [HF_CORES] = "host.cores",
+        [HF_STORAGE] = "host.storage",
+        [HF_KERNEL] = "host.kernel",
+        [HF_CONTAINER] = "host.container",
+        [HF_IO_URING] = "host.io_uring",
+        [HF_SOURCE] = "host.source",
     };
     const HostFacts *host = &env->snap->host;
     memset(out, 0, sizeof(*out));
     out->type = node->type;
     bool known = true;
     switch (node->host) {
-    case HF_RAM: out->num = host->ram_bytes; known = host->ram_bytes >= 0; break;
-    case HF_CORES: out->num = host->cores; known = host->cores >= 0; break;
-    case HF_STORAGE: out->str = host->storage; known = host->storage != NULL; break;
-    case HF_KERNEL: out->str = host->kernel; known = host->kernel != NULL; break;
-    case HF_CONTAINER: out->boolean = host->container == 1; known = host->container >= 0; break;
+    case HF_RAM:
+        out->num = host->ram_bytes;
+        known = host->ram_bytes >= 0;
+        break;
+    case HF_CORES:
+        out->num = host->cores;
+        known = host->cores >= 0;
+        break;
+    case HF_STORAGE:
+        out->str = host->storage;
+        known = host->storage != NULL;
+        break;
+    case HF_KERNEL:
+        out->str = host->kernel;
+        known = host->kernel != NULL;
+        break;
+    case HF_CONTAINER:
+        out->boolean = host->container == 1;
+        known = host->container >= 0;
+        break;
     case HF_IO_URING:
         out->boolean = host->io_uring_allowed == 1;
         known = host->io_uring_allowed >= 0;

@@ -20,8 +20,8 @@ static bool is_numeric(ExprType type)
 static bool arg_error(Expr *call, size_t arg_idx, PkDiag *err, const char *want)
 {
     return expr_set_error(err, call->args[arg_idx]->offset, NULL,
-                          "argument %zu of %s() must be %s, got %s", arg_idx + 1,
-                          call->func->name, want, expr_type_name(call->args[arg_idx]->type));
+                          "argument %zu of %s() must be %s, got %s", arg_idx + 1, call->func->name,
+                          want, expr_type_name(call->args[arg_idx]->type));
 }
 
 static bool check_minmax(Expr *call, const Catalog *cat, PkDiag *err)

@@ -121,7 +121,7 @@ static bool expr_failed(Loader *ld, PkIniEntry *entry, const char *what, const c
     int offset = at + base;
     const char *near = text + (at < (int)strlen(text) ? at : 0);
     return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, offset), eerr->hint,
-                          "%s: %s (near \"%.30s\")", what, eerr->message, near);
+                       "%s: %s (near \"%.30s\")", what, eerr->message, near);
 }
 
 static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const char *src,
@@ -130,8 +130,8 @@ static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const ch
     const char *start = src + *pos + 1;
     const char *close = strchr(start, '}');
     if (!close)
-        return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)*pos), 
-                              "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
+        return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)*pos),
+                           "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
     char *text = xstrndup(start, (size_t)(close - start));
     PkDiag eerr = PK_DIAG_INIT;
     Expr *expr = expr_parse(text, lets, &eerr);
@@ -167,8 +167,7 @@ static bool template_parse(Loader *ld, PkIniEntry *entry, const char *src, Templ
         } else if (src[pos] == '}') {
             sb_free(&lit);
             return pk_diag_set(ld->err, ld->file, pk_ini_entry_line_at(entry, (int)pos),
-                                  "Write }} for a literal brace.", "%s: unmatched \"}\"",
-                                  entry->key);
+                               "Write }} for a literal brace.", "%s: unmatched \"}\"", entry->key);
         } else {
             sb_putc(&lit, src[pos++]);
         }
@@ -199,8 +198,8 @@ static bool check_keys(Loader *ld, PkIniSection *sec, const char *const *keys,
         }
         if (entry->repeated && !repeatable) {
             char *msg = xasprintf("duplicate key \"%s\" in [%s]", entry->key, sec->name);
-            load_error(ld, entry->repeat_line, "Continue a long value on lines indented with spaces.",
-                       msg);
+            load_error(ld, entry->repeat_line,
+                       "Continue a long value on lines indented with spaces.", msg);
             free(msg);
             return false;
         }
@@ -271,8 +270,7 @@ static bool load_identity(Loader *ld, PkIniSection *sec)
     free(sev);
     if (!ok)
         return load_error(ld, pk_ini_find(sec, "severity")->line,
-                          "Use error, warning, notice or recommendation.",
-                          "invalid severity");
+                          "Use error, warning, notice or recommendation.", "invalid severity");
     if (!(rule->versions_text = require(ld, sec, "versions")))
         return false;
     int line = pk_ini_find(sec, "versions")->line;
@@ -326,8 +324,8 @@ static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, con
         name_len--;
     bool name_ok = name_len > 0;
     for (size_t idx = 0; idx < name_len; idx++)
-        name_ok = name_ok && (isalnum((unsigned char)text[idx]) || text[idx] == '_' ||
-                              text[idx] == '.');
+        name_ok =
+            name_ok && (isalnum((unsigned char)text[idx]) || text[idx] == '_' || text[idx] == '.');
     if (!name_ok)
         return load_error(ld, piece->line, "Write fix = parameter = value, one per line.",
                           "fix: expected \"parameter = value\"");
@@ -450,7 +448,8 @@ static bool check_fix(CheckCtx *ctx, RuleFix *fix)
     char *msg = NULL;
     if (!param || param->context == GUC_CTX_INTERNAL)
         msg = xasprintf("fix: %s parameter \"%s\" for PostgreSQL %d (the rule claims this"
-                        " version)", param ? "read-only" : "unknown", fix->name, ctx->cat->major);
+                        " version)",
+                        param ? "read-only" : "unknown", fix->name, ctx->cat->major);
     bool literal = true;
     for (size_t part_idx = 0; !msg && part_idx < fix->value.n_parts; part_idx++) {
         Expr *expr = fix->value.parts[part_idx].expr;
@@ -462,8 +461,8 @@ static bool check_fix(CheckCtx *ctx, RuleFix *fix)
             return false;
         if (fix->value.n_parts == 1 && !fix_type_fits(param, type))
             msg = xasprintf("fix: %s is %s %s parameter, but the value is %s", param->name,
-                            param->type == GUC_INTEGER ? "an" : "a",
-                            catalog_type_name(param->type), expr_type_name(type));
+                            param->type == GUC_INTEGER ? "an" : "a", catalog_type_name(param->type),
+                            expr_type_name(type));
     }
     if (!msg && literal) {
         GucValue val;
@@ -485,8 +484,8 @@ static bool check_params_exist(CheckCtx *ctx)
     for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
         if (!catalog_find(ctx->cat, rule->params[param_idx])) {
             char *msg = xasprintf("parameters: unknown parameter \"%s\" for PostgreSQL %d (the "
-                                  "rule claims this version)", rule->params[param_idx],
-                                  ctx->cat->major);
+                                  "rule claims this version)",
+                                  rule->params[param_idx], ctx->cat->major);
             load_error(ctx->ld, pk_ini_find(ctx->sec, "parameters")->line, NULL, msg);
             free(msg);
             return false;
@@ -584,7 +583,9 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
     if (!check_keys(ld, sec, keys, multi))
         return false;
     Rule *rule = ld->rule;
-    RuleExample ex = {.name = xstrdup(sec->name), .expect_fire = expect_fire, .line = sec->line,
+    RuleExample ex = {.name = xstrdup(sec->name),
+                      .expect_fire = expect_fire,
+                      .line = sec->line,
                       .versions = rule->versions};
     PkIniEntry *entry = pk_ini_find(sec, "versions");
     if (!entry)
@@ -669,7 +670,8 @@ static void rule_free(Rule *rule)
     memset(rule, 0, sizeof(*rule));
 }
 
-static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec, PkIniSection **let_sec)
+static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
+                          PkIniSection **let_sec)
 {
     *rule_sec = *let_sec = NULL;
     for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
@@ -682,8 +684,10 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec, Pk
         else if (!strcmp(sec->name, "let"))
             *let_sec = sec;
         else if (strncmp(sec->name, "example.fail.", 13) && strncmp(sec->name, "example.pass.", 13))
-            return load_error(ld, sec->line, "Sections: [rule], [let], [example.fail.N], "
-                              "[example.pass.N].", "unknown section");
+            return load_error(ld, sec->line,
+                              "Sections: [rule], [let], [example.fail.N], "
+                              "[example.pass.N].",
+                              "unknown section");
     }
     if (!*rule_sec)
         return load_error(ld, 0, NULL, "no [rule] section");
@@ -692,9 +696,10 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec, Pk
 
 static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
-    static const char *const keys[] = {"id", "name", "title", "severity", "category", "versions",
-                                       "parameters", "condition", "message", "suggestion",
-                                       "docs", "explanation", "fix", "risk", "basis", NULL};
+    static const char *const keys[] = {"id",       "name",       "title",      "severity",
+                                       "category", "versions",   "parameters", "condition",
+                                       "message",  "suggestion", "docs",       "explanation",
+                                       "fix",      "risk",       "basis",      NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
@@ -716,7 +721,8 @@ static bool read_file(const char *path, size_t limit, char **data, size_t *len, 
     int err = 0;
     PkReadStatus status = pk_read_file(path, limit, data, len, &err);
     if (status != PK_READ_OK)
-        *why = xstrdup(status == PK_READ_TOO_LARGE ? "file too large" : pk_read_strerror(status, err));
+        *why =
+            xstrdup(status == PK_READ_TOO_LARGE ? "file too large" : pk_read_strerror(status, err));
     return status == PK_READ_OK;
 }
 
@@ -726,8 +732,8 @@ static void set_add(RuleSet *set, Rule *rule)
     set->rules[set->n++] = *rule;
 }
 
-static bool load_rule(const char *filename, const char *data, size_t len, PkDiag *err,
-                      Rule *out, char **explanation_key)
+static bool load_rule(const char *filename, const char *data, size_t len, PkDiag *err, Rule *out,
+                      char **explanation_key)
 {
     memset(err, 0, sizeof(*err));
     memset(out, 0, sizeof(*out));
@@ -786,8 +792,7 @@ static bool inside_pack(const char *root, const char *path)
     char *real_root = realpath(root, NULL), *real = realpath(path, NULL);
     size_t len = real_root ? strlen(real_root) : 0;
     bool ok = real_root && real &&
-              (!strcmp(real_root, "/") ||
-               (!strncmp(real, real_root, len) && real[len] == '/'));
+              (!strcmp(real_root, "/") || (!strncmp(real, real_root, len) && real[len] == '/'));
     free(real_root);
     free(real);
     return ok;
@@ -827,16 +832,20 @@ static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDia
     if (!ok)
         return false;
     if (override && override[0] == '/') {
-        pk_diag_set(err, path, 0, NULL, "explanation \"%s\" is an absolute path: name a file "
-                       "inside the rule pack", override);
+        pk_diag_set(err, path, 0, NULL,
+                    "explanation \"%s\" is an absolute path: name a file "
+                    "inside the rule pack",
+                    override);
         free(override);
         rule_free(&rule);
         return false;
     }
     char *md_path = explanation_path(path, override);
     if (md_path && access(md_path, F_OK) == 0 && !inside_pack(root, md_path)) {
-        pk_diag_set(err, path, 0, NULL, "explanation \"%s\" is outside the rule pack \"%s\" "
-                       "(through \"..\" or a symbolic link)", override ? override : md_path, root);
+        pk_diag_set(err, path, 0, NULL,
+                    "explanation \"%s\" is outside the rule pack \"%s\" "
+                    "(through \"..\" or a symbolic link)",
+                    override ? override : md_path, root);
         ok = false;
     } else if (md_path && access(md_path, F_OK) == 0) {
         size_t md_len;
@@ -877,8 +886,7 @@ static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, 
         return pk_diag_set(err, dir, 0, NULL, "rule directories nested too deeply");
     DIR *dp = opendir(dir);
     if (!dp)
-        return pk_diag_set(err, dir, 0, NULL, "could not open rule directory: %s",
-                              strerror(errno));
+        return pk_diag_set(err, dir, 0, NULL, "could not open rule directory: %s", strerror(errno));
     bool ok = true;
     struct dirent *de;
     while (ok && (de = readdir(dp))) {
@@ -979,10 +987,10 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
         char *dir = pk_data_dir("rules", &searched);
         if (!dir) {
             pk_diag_set(err, "rules", 0,
-                           "Set PGKNOB_DATA_DIR to the directory holding rules/ and labs/ (an "
-                           "installed tree's share/pgknob), or PGKNOB_RULES_DIR to the rules "
-                           "directory itself; --no-rules lints without them.",
-                           "cannot find the shipped rule packs (looked in %s)", searched);
+                        "Set PGKNOB_DATA_DIR to the directory holding rules/ and labs/ (an "
+                        "installed tree's share/pgknob), or PGKNOB_RULES_DIR to the rules "
+                        "directory itself; --no-rules lints without them.",
+                        "cannot find the shipped rule packs (looked in %s)", searched);
             free(searched);
             return false;
         }
@@ -1003,7 +1011,8 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
         if (!is_file && set->n == before)
             pk_diag_list_add(notes, PK_DIAG_NOTE, NULL, 0, NULL,
                              "rule directory \"%s\" holds no rule file (*.ini): no rule loaded "
-                             "from it", dirs[dir_idx]);
+                             "from it",
+                             dirs[dir_idx]);
     }
     return rule_set_finish(set, err);
 }

@@ -14,8 +14,8 @@
 
 /* A message, suggestion or link with {expression} holes. */
 typedef struct TemplatePart {
-    char *text;  /* literal text, or NULL */
-    Expr *expr;  /* an interpolated value, or NULL */
+    char *text; /* literal text, or NULL */
+    Expr *expr; /* an interpolated value, or NULL */
 } TemplatePart;
 
 typedef struct Template {
@@ -26,7 +26,7 @@ typedef struct Template {
 
 /* [example.fail.N] / [example.pass.N]: a configuration that must (not) fire the rule. */
 typedef struct RuleExample {
-    char *name;        /* "example.fail.1" */
+    char *name; /* "example.fail.1" */
     bool expect_fire;
     int line;          /* line of the section header */
     uint64_t versions; /* bit N = PostgreSQL N; defaults to the rule's versions */
@@ -43,8 +43,8 @@ typedef struct RuleFix {
 } RuleFix;
 
 typedef struct Rule {
-    char *id;          /* stable: "PK3001" */
-    char *name;        /* "aio.io-uring-kernel" */
+    char *id;   /* stable: "PK3001" */
+    char *name; /* "aio.io-uring-kernel" */
     char *title;
     Severity severity;
     char *category;
@@ -61,28 +61,27 @@ typedef struct Rule {
     Template suggestion; /* n_parts 0 when none; with fixes: the words after the change */
     RuleFix *fixes;      /* `fix` keys, in file order */
     size_t n_fixes;
-    Template *docs;      /* documentation links */
+    Template *docs; /* documentation links */
     size_t n_docs;
-    char *explanation;   /* Markdown from the .md file beside the .ini; NULL when none */
-    char *risk;          /* what changing the setting back risks, this rule's own; NULL if none */
-    char *basis;         /* one line: where the threshold comes from (docs, a lab); NULL if none */
-    char *file;          /* the .ini path as given */
-    int line;            /* line of [rule] */
+    char *explanation; /* Markdown from the .md file beside the .ini; NULL when none */
+    char *risk;        /* what changing the setting back risks, this rule's own; NULL if none */
+    char *basis;       /* one line: where the threshold comes from (docs, a lab); NULL if none */
+    char *file;        /* the .ini path as given */
+    int line;          /* line of [rule] */
     RuleExample *examples;
     size_t n_examples;
-    bool packed;         /* read from a compiled pack: its memory is the pack's arena */
+    bool packed; /* read from a compiled pack: its memory is the pack's arena */
 } Rule;
 
 typedef struct RulePackArena RulePackArena; /* a compiled pack's memory (rules_pack.c) */
 
 typedef struct RuleSet {
-    Rule *rules;   /* sorted by id after rule_set_finish */
+    Rule *rules; /* sorted by id after rule_set_finish */
     size_t n;
     size_t cap;
     RulePackArena **arenas; /* what rules read from compiled packs point into */
     size_t n_arenas;
 } RuleSet;
-
 
 /* Loads one rule file. On failure nothing is added and `err` is filled (free with
  * pk_diag_free). */

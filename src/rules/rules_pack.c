@@ -90,9 +90,9 @@ static bool files_walk(int dir_fd, const char *rel, int depth, PackFiles *out)
             free(child_rel);
         } else {
             PK_GROW(out->items, out->n, out->cap);
-            out->items[out->n++] = (PackFile){child_rel, (uint64_t)st.st_size,
-                                              (int64_t)st.st_mtim.tv_sec,
-                                              (int64_t)st.st_mtim.tv_nsec};
+            out->items[out->n++] =
+                (PackFile){child_rel, (uint64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
+                           (int64_t)st.st_mtim.tv_nsec};
         }
     }
     closedir(dp);
@@ -315,8 +315,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
     }
     if (!ok) {
         unlink(tmp);
-        pk_diag_set(err, path, 0, NULL, "could not write the compiled pack: %s",
-                       strerror(saved));
+        pk_diag_set(err, path, 0, NULL, "could not write the compiled pack: %s", strerror(saved));
     }
     sb_free(&sb);
     free(tmp);
@@ -330,7 +329,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
  * them), blocks for nodes and arrays, and the regexes compiled again. Freeing 3,000 small
  * allocations one by one cost as much as reading them. */
 struct RulePackArena {
-    char *data;      /* the pack, mapped (copy on write: the rules' strings point into it) */
+    char *data; /* the pack, mapped (copy on write: the rules' strings point into it) */
     size_t data_len;
     void **blocks;
     size_t n_blocks, cap_blocks;
@@ -491,8 +490,8 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         if (compiled && pcre2_serialize_decode(&decoded, 1, compiled, NULL) == 1)
             expr->regex = decoded;
         else
-            expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED,
-                                        regex_options, &code, &err_offset, NULL);
+            expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED, regex_options,
+                                        &code, &err_offset, NULL);
         rd->bad |= !expr->regex;
         if (expr->regex) {
             RulePackArena *arena = rd->arena;

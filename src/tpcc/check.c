@@ -77,7 +77,8 @@ static const CheckDef checks[TPCC_CHECK_MAX] = {
      " min(CASE WHEN bad THEN format('warehouse %s: w_ytd = %s, sum(h_amount) = %s', w_id, w_ytd,"
      " coalesce(s, 0)) END)"
      " FROM (SELECT w_id, w_ytd, s, w_ytd IS DISTINCT FROM s AS bad FROM warehouse"
-     " LEFT JOIN (SELECT h_w_id, sum(h_amount) AS s FROM history GROUP BY 1) h ON h_w_id = w_id) x"},
+     " LEFT JOIN (SELECT h_w_id, sum(h_amount) AS s FROM history GROUP BY 1) h ON h_w_id = w_id) "
+     "x"},
     {9, "D_YTD = sum(H_AMOUNT) for every district",
      "SELECT count(*), count(*) FILTER (WHERE bad),"
      " min(CASE WHEN bad THEN format('warehouse %s district %s: d_ytd = %s, sum(h_amount) = %s',"
@@ -125,8 +126,7 @@ static bool run_condition(PGconn *conn, int number, TpccCheckCondition *cond, Pk
     return true;
 }
 
-static bool check_conditions(const char *conninfo, int count, TpccCheckResult *res,
-                             PkDiag *diag)
+static bool check_conditions(const char *conninfo, int count, TpccCheckResult *res, PkDiag *diag)
 {
     memset(res, 0, sizeof(*res));
     PGconn *conn = tpcc_connect(conninfo, diag);

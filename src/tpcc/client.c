@@ -270,7 +270,8 @@ static void rollback_quietly(TpccClient *client)
 static Attempts execute_with_retries(TpccClient *client, TpccTxnType type)
 {
     Attempts att = {0};
-    int max_retries = client->shared->opts->max_retries > 0 ? client->shared->opts->max_retries : 10;
+    int max_retries =
+        client->shared->opts->max_retries > 0 ? client->shared->opts->max_retries : 10;
     for (;;) {
         memset(&client->pending, 0, sizeof(client->pending));
         att.outcome = kinds[type].execute(client);
@@ -313,9 +314,9 @@ static void series_add(RunShared *shared, int second, TpccTxnType type, bool fai
     atomic_fetch_add_explicit(&sec->done[type], 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&sec->latency_sum_us, latency_us, memory_order_relaxed);
     uint64_t seen = atomic_load_explicit(&sec->latency_max_us, memory_order_relaxed);
-    while (latency_us > seen && !atomic_compare_exchange_weak_explicit(
-                                    &sec->latency_max_us, &seen, latency_us,
-                                    memory_order_relaxed, memory_order_relaxed))
+    while (latency_us > seen &&
+           !atomic_compare_exchange_weak_explicit(&sec->latency_max_us, &seen, latency_us,
+                                                  memory_order_relaxed, memory_order_relaxed))
         ;
 }
 
@@ -373,8 +374,8 @@ static void record(TpccClient *client, TpccTxnType type, const Attempts *att, co
     const TpccRunOpts *opts = shared->opts;
     bool failed = att->outcome == TXN_FAILED;
     uint64_t latency_us = (uint64_t)((t->ended - t->scheduled) * 1e6 + 0.5);
-    bool late = !failed && opts->latency_limit_ms > 0 &&
-                (double)latency_us > opts->latency_limit_ms * 1e3;
+    bool late =
+        !failed && opts->latency_limit_ms > 0 && (double)latency_us > opts->latency_limit_ms * 1e3;
     record_live(client, type, failed, late, t);
     if (!in_measured_interval(shared, t->ended))
         return;

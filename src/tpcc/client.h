@@ -62,12 +62,12 @@ typedef struct RunShared {
     const TpccRunOpts *opts;
     int warehouses;
     TpccConstants k;
-    double run_start;     /* pk_clock_now() values: the clients start, the schedule starts */
+    double run_start; /* pk_clock_now() values: the clients start, the schedule starts */
     double measure_start;
-    double measure_end;   /* planned end; lowered when stopped early */
-    atomic_int stop;      /* 1 = finish the current transaction and leave */
+    double measure_end; /* planned end; lowered when stopped early */
+    atomic_int stop;    /* 1 = finish the current transaction and leave */
     atomic_int server_lost;
-    SharedSecond *series;  /* series_len seconds of the measured interval */
+    SharedSecond *series; /* series_len seconds of the measured interval */
     int series_len;
     pthread_mutex_t lock;
     char lost_detail[256]; /* under lock: first lost-connection message */
@@ -105,16 +105,16 @@ typedef struct TpccClient {
     PGcancel *cancel;
     RunShared *shared;
     TpccRand rng;
-    int w_id;       /* home warehouse */
-    int sl_d_id;    /* the client's fixed district for Stock-Level (clause 2.8.1.1) */
+    int w_id;    /* home warehouse */
+    int sl_d_id; /* the client's fixed district for Stock-Level (clause 2.8.1.1) */
     unsigned char deck[TPCC_DECK_SIZE];
     int deck_pos;
     ParamBuf params;
     uint64_t statements; /* SQL statements of the current transaction */
     uint64_t round_trips;
-    int batch_count;     /* statements queued in the open batch */
-    bool batch_broken;   /* a send failed: the connection is gone */
-    char sqlstate[6];    /* of the last failed statement */
+    int batch_count;   /* statements queued in the open batch */
+    bool batch_broken; /* a send failed: the connection is gone */
+    char sqlstate[6];  /* of the last failed statement */
     char error[256];
     union {
         NewOrderInput no;
@@ -131,8 +131,8 @@ typedef struct TpccClient {
     _Atomic uint64_t live_new_order;
     _Atomic uint64_t live_failed, live_late, live_skipped, live_lagged;
     _Atomic double live_latency_sum_ms, live_latency_sq_ms2, live_lag_sum_ms;
-    TpccRand arrivals;    /* --rate: the inter-arrival times (apart from the inputs' stream) */
-    double next_due;      /* --rate: scheduled start of the next transaction */
+    TpccRand arrivals; /* --rate: the inter-arrival times (apart from the inputs' stream) */
+    double next_due;   /* --rate: scheduled start of the next transaction */
     atomic_int finished;
     pthread_t thread;
 } TpccClient;

@@ -125,8 +125,7 @@ bool tpcc_schema_require(PGconn *conn, TpccSchemaInfo *info, PkDiag *diag)
     if (!tpcc_schema_read(conn, info, diag))
         return false;
     switch (info->state) {
-    case TPCC_SCHEMA_COMPLETE:
-        return true;
+    case TPCC_SCHEMA_COMPLETE: return true;
     case TPCC_SCHEMA_ABSENT:
         return pk_diag_set(diag, NULL, 0, "Run `pgknob tpcc load --warehouses N` first.",
                            "no TPC-C data in this database (schema \"%s\" does not exist)",
@@ -136,8 +135,7 @@ bool tpcc_schema_require(PGconn *conn, TpccSchemaInfo *info, PkDiag *diag)
                            "A load was interrupted or failed; run `pgknob tpcc load --drop` "
                            "again.",
                            "schema \"%s\" is incompletely loaded", TPCC_SCHEMA);
-    case TPCC_SCHEMA_FOREIGN:
-        break;
+    case TPCC_SCHEMA_FOREIGN: break;
     }
     return pk_diag_set(diag, NULL, 0,
                        "Drop it or use another database; `pgknob tpcc load --drop` replaces it.",

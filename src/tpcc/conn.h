@@ -22,9 +22,9 @@ void tpcc_conn_message(PGconn *conn, char *buf, size_t len);
 
 typedef enum TpccSchemaState {
     TPCC_SCHEMA_ABSENT = 0,
-    TPCC_SCHEMA_LOADING,  /* a load started and did not finish */
+    TPCC_SCHEMA_LOADING, /* a load started and did not finish */
     TPCC_SCHEMA_COMPLETE,
-    TPCC_SCHEMA_FOREIGN,  /* a schema "tpcc" that pgknob did not create */
+    TPCC_SCHEMA_FOREIGN, /* a schema "tpcc" that pgknob did not create */
 } TpccSchemaState;
 
 typedef struct TpccSchemaInfo {

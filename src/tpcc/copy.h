@@ -13,8 +13,8 @@ typedef struct TpccCopy {
     PGconn *conn;
     char *buf;
     size_t len, cap;
-    int64_t rows;     /* rows since begin */
-    int64_t bytes;    /* bytes sent since begin */
+    int64_t rows;  /* rows since begin */
+    int64_t bytes; /* bytes sent since begin */
     bool failed;
     char message[300];
 } TpccCopy;

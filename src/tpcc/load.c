@@ -22,15 +22,15 @@ typedef struct LoadShared {
     TpccLoadPhase phase;
     int task_count;
     atomic_int next_task;
-    atomic_int abort;               /* a job failed or the user interrupted */
+    atomic_int abort; /* a job failed or the user interrupted */
     atomic_int jobs_running;
     _Atomic int64_t rows;
     _Atomic int64_t bytes;
     int c_last_load;
     char timestamp[32];
     pthread_mutex_t lock;
-    PkDiag first_error;             /* under lock */
-    bool interrupted;               /* under lock */
+    PkDiag first_error; /* under lock */
+    bool interrupted;   /* under lock */
 } LoadShared;
 
 typedef struct LoadJob {
@@ -60,10 +60,13 @@ static bool copy_task(LoadJob *job, int task, PkDiag *diag, bool *interrupted)
 {
     TpccCopy copy;
     tpcc_copy_init(&copy, job->conn);
-    TpccPopulate pop = {.copy = &copy, .seed = job->shared->opts->seed,
+    TpccPopulate pop = {.copy = &copy,
+                        .seed = job->shared->opts->seed,
                         .c_last_load = job->shared->c_last_load,
-                        .timestamp = job->shared->timestamp, .stop = job->shared->opts->stop,
-                        .abort = &job->shared->abort, .progress_rows = &job->shared->rows,
+                        .timestamp = job->shared->timestamp,
+                        .stop = job->shared->opts->stop,
+                        .abort = &job->shared->abort,
+                        .progress_rows = &job->shared->rows,
                         .progress_bytes = &job->shared->bytes};
     bool ok = tpcc_exec(job->conn, "BEGIN", diag);
     if (ok)
@@ -81,20 +84,17 @@ static bool copy_task(LoadJob *job, int task, PkDiag *diag, bool *interrupted)
 }
 
 static const char *const vacuum_sql[TPCC_TABLE_COUNT] = {
-    "VACUUM (ANALYZE) order_line", "VACUUM (ANALYZE) stock",   "VACUUM (ANALYZE) customer",
-    "VACUUM (ANALYZE) history",    "VACUUM (ANALYZE) orders",  "VACUUM (ANALYZE) new_order",
+    "VACUUM (ANALYZE) order_line", "VACUUM (ANALYZE) stock",    "VACUUM (ANALYZE) customer",
+    "VACUUM (ANALYZE) history",    "VACUUM (ANALYZE) orders",   "VACUUM (ANALYZE) new_order",
     "VACUUM (ANALYZE) item",       "VACUUM (ANALYZE) district", "VACUUM (ANALYZE) warehouse",
 };
 
 static bool run_task(LoadJob *job, int task, PkDiag *diag, bool *interrupted)
 {
     switch (job->shared->phase) {
-    case TPCC_LOAD_COPY:
-        return copy_task(job, task, diag, interrupted);
-    case TPCC_LOAD_INDEX:
-        return tpcc_exec(job->conn, tpcc_index_sql[task], diag);
-    case TPCC_LOAD_VACUUM:
-        return tpcc_exec(job->conn, vacuum_sql[task], diag);
+    case TPCC_LOAD_COPY: return copy_task(job, task, diag, interrupted);
+    case TPCC_LOAD_INDEX: return tpcc_exec(job->conn, tpcc_index_sql[task], diag);
+    case TPCC_LOAD_VACUUM: return tpcc_exec(job->conn, vacuum_sql[task], diag);
     }
     return false;
 }
@@ -135,8 +135,8 @@ void tpcc_load_progress_text(const TpccLoadProgress *progress, bool line, StrBuf
         pct = 100.0;
     else if (pct > 99.9)
         pct = 99.9; /* the row count is approximate: 100% only when the COPY is done */
-    double mbps = progress->elapsed_s > 0 ? (double)progress->bytes / 1e6 / progress->elapsed_s
-                                          : 0.0;
+    double mbps =
+        progress->elapsed_s > 0 ? (double)progress->bytes / 1e6 / progress->elapsed_s : 0.0;
     if (!line) {
         int filled = (int)(pct / 100.0 * 30.0);
         sb_printf(out, "loading: [%.*s%*s] %5.1f%% %7.2fM rows %6.1f MB/s", filled,
@@ -148,7 +148,9 @@ void tpcc_load_progress_text(const TpccLoadProgress *progress, bool line, StrBuf
     if (progress->phase == TPCC_LOAD_COPY)
         sb_printf(out, " %.1f%%, %.2fM rows, %.1f MB/s", pct, (double)progress->rows / 1e6, mbps);
     sb_printf(out, ", %.1f s%s", progress->elapsed_s,
-              !progress->phase_end ? "" : progress->ok ? ", done" : ", stopped");
+              !progress->phase_end ? ""
+              : progress->ok       ? ", done"
+                                   : ", stopped");
 }
 
 static void report_progress(const LoadShared *shared, double started, bool first, bool last,
@@ -157,11 +159,15 @@ static void report_progress(const LoadShared *shared, double started, bool first
     const TpccLoadOpts *opts = shared->opts;
     if (!opts->progress_fn)
         return;
-    TpccLoadProgress progress = {
-        .phase = shared->phase, .phase_start = first, .phase_end = last, .ok = ok,
-        .elapsed_s = pk_clock_now() - started, .rows = atomic_load(&shared->rows),
-        .expected_rows = TPCC_ITEMS + (int64_t)opts->warehouses * TPCC_ROWS_PER_WAREHOUSE_APPROX,
-        .bytes = atomic_load(&shared->bytes)};
+    TpccLoadProgress progress = {.phase = shared->phase,
+                                 .phase_start = first,
+                                 .phase_end = last,
+                                 .ok = ok,
+                                 .elapsed_s = pk_clock_now() - started,
+                                 .rows = atomic_load(&shared->rows),
+                                 .expected_rows = TPCC_ITEMS + (int64_t)opts->warehouses *
+                                                                   TPCC_ROWS_PER_WAREHOUSE_APPROX,
+                                 .bytes = atomic_load(&shared->bytes)};
     opts->progress_fn(&progress, opts->progress_arg);
 }
 
@@ -193,7 +199,8 @@ static bool run_phase(LoadShared *shared, LoadJob *jobs, int job_count, TpccLoad
         pk_diag_move(diag, &shared->first_error);
         free(diag->hint);
         diag->hint = xasprintf("Schema \"%s\" is incomplete and marked so; `pgknob tpcc load "
-                               "--drop` starts over.", TPCC_SCHEMA);
+                               "--drop` starts over.",
+                               TPCC_SCHEMA);
         return false;
     }
     return true;
@@ -217,7 +224,7 @@ static bool create_schema(PGconn *conn, const LoadShared *shared, PkDiag *diag)
     if (!tpcc_schema_read(conn, &info, diag))
         return false;
     if (info.state != TPCC_SCHEMA_ABSENT && !shared->opts->drop) {
-        const char *what = info.state == TPCC_SCHEMA_COMPLETE ? "holds loaded TPC-C data"
+        const char *what = info.state == TPCC_SCHEMA_COMPLETE  ? "holds loaded TPC-C data"
                            : info.state == TPCC_SCHEMA_LOADING ? "holds an incomplete load"
                                                                : "exists";
         return pk_diag_set(diag, NULL, 0,
@@ -287,7 +294,8 @@ static bool load_phases(PGconn *conn, LoadShared *shared, LoadJob *jobs, int job
                         TpccLoadResult *res, PkDiag *diag)
 {
     double t0 = pk_clock_now();
-    bool ok = run_phase(shared, jobs, job_count, TPCC_LOAD_COPY, shared->opts->warehouses + 1, diag);
+    bool ok =
+        run_phase(shared, jobs, job_count, TPCC_LOAD_COPY, shared->opts->warehouses + 1, diag);
     res->rows = atomic_load(&shared->rows);
     res->bytes = atomic_load(&shared->bytes);
     res->copy_seconds = pk_clock_now() - t0;

@@ -5,8 +5,15 @@
 #include "tpcc/rand.h"
 #include "tpcc/schema.h"
 
-enum { STREAM_ITEM = 1, STREAM_WAREHOUSE, STREAM_STOCK, STREAM_CUSTOMER, STREAM_HISTORY,
-       STREAM_ORDERS, STREAM_ORDER_LINE };
+enum {
+    STREAM_ITEM = 1,
+    STREAM_WAREHOUSE,
+    STREAM_STOCK,
+    STREAM_CUSTOMER,
+    STREAM_HISTORY,
+    STREAM_ORDERS,
+    STREAM_ORDER_LINE
+};
 
 static void stream(TpccRand *rng, const TpccPopulate *pop, int w_id, int table)
 {
@@ -67,7 +74,8 @@ static void put_address(TpccPopulate *pop, TpccRand *rng)
     put_astring(pop, rng, 10, 20);
     put_astring(pop, rng, 10, 20);
     put_astring(pop, rng, 10, 20);
-    char state[2] = {(char)('A' + tpcc_rand_int(rng, 0, 25)), (char)('A' + tpcc_rand_int(rng, 0, 25))};
+    char state[2] = {(char)('A' + tpcc_rand_int(rng, 0, 25)),
+                     (char)('A' + tpcc_rand_int(rng, 0, 25))};
     tpcc_copy_str(pop->copy, state, 2);
     char zip[9];
     tpcc_rand_nstring(rng, zip, 4, 4);
@@ -155,10 +163,10 @@ static void put_customer(TpccPopulate *pop, TpccRand *rng, int w_id, int d_id, i
     put_nstring(pop, rng, 16, 16);
     tpcc_copy_cstr(pop->copy, pop->timestamp);
     tpcc_copy_str(pop->copy, tpcc_rand_int(rng, 1, 10) == 1 ? "BC" : "GC", 2);
-    tpcc_copy_decimal(pop->copy, 5000000, 2);                        /* c_credit_lim 50,000.00 */
-    tpcc_copy_decimal(pop->copy, tpcc_rand_int(rng, 0, 5000), 4);    /* c_discount 0..0.5 */
-    tpcc_copy_decimal(pop->copy, -1000, 2);                          /* c_balance -10.00 */
-    tpcc_copy_decimal(pop->copy, 1000, 2);                           /* c_ytd_payment 10.00 */
+    tpcc_copy_decimal(pop->copy, 5000000, 2);                     /* c_credit_lim 50,000.00 */
+    tpcc_copy_decimal(pop->copy, tpcc_rand_int(rng, 0, 5000), 4); /* c_discount 0..0.5 */
+    tpcc_copy_decimal(pop->copy, -1000, 2);                       /* c_balance -10.00 */
+    tpcc_copy_decimal(pop->copy, 1000, 2);                        /* c_ytd_payment 10.00 */
     tpcc_copy_int(pop->copy, 1);
     tpcc_copy_int(pop->copy, 0);
     put_astring(pop, rng, 300, 500);

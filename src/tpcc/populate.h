@@ -15,13 +15,13 @@ typedef struct TpccPopulate {
     TpccCopy *copy;
     uint64_t seed;
     int c_last_load;
-    const char *timestamp;             /* "YYYY-MM-DD HH:MM:SS", the load time */
-    volatile sig_atomic_t *stop;       /* user interrupt, may be NULL */
-    atomic_int *abort;                 /* another job failed */
-    _Atomic int64_t *progress_rows;    /* shared counters for the progress bar */
+    const char *timestamp;          /* "YYYY-MM-DD HH:MM:SS", the load time */
+    volatile sig_atomic_t *stop;    /* user interrupt, may be NULL */
+    atomic_int *abort;              /* another job failed */
+    _Atomic int64_t *progress_rows; /* shared counters for the progress bar */
     _Atomic int64_t *progress_bytes;
-    bool interrupted;                  /* out: stopped by *stop or *abort */
-    int64_t bytes_published;           /* of copy->bytes, already added to progress_bytes */
+    bool interrupted;        /* out: stopped by *stop or *abort */
+    int64_t bytes_published; /* of copy->bytes, already added to progress_bytes */
 } TpccPopulate;
 
 /* Rows of one warehouse (stock, district, customer, history, orders, new_order, order_line

@@ -90,7 +90,7 @@ size_t tpcc_rand_data(TpccRand *rng, char *buf)
     return len;
 }
 
-static const char *const syllables[10] = {"BAR", "OUGHT", "ABLE", "PRI",   "PRES",
+static const char *const syllables[10] = {"BAR", "OUGHT", "ABLE",  "PRI",   "PRES",
                                           "ESE", "ANTI",  "CALLY", "ATION", "EING"};
 
 size_t tpcc_last_name(int number, char *buf)

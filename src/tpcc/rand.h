@@ -13,9 +13,9 @@ typedef struct TpccRand {
 
 /* The run-time constants C of NURand (clause 2.1.6). */
 typedef struct TpccConstants {
-    int c_last;   /* A = 255, C_LAST */
-    int c_id;     /* A = 1023, C_ID */
-    int c_ol_i_id;/* A = 8191, OL_I_ID */
+    int c_last;    /* A = 255, C_LAST */
+    int c_id;      /* A = 1023, C_ID */
+    int c_ol_i_id; /* A = 8191, OL_I_ID */
 } TpccConstants;
 
 #define TPCC_LAST_NAME_MAX 16 /* longest generated last name, without NUL */

@@ -10,8 +10,7 @@
 #include "common/xalloc.h"
 #include "tpcc/tpcc.h"
 
-static const char *const isolation_names[] = {"read committed", "repeatable read",
-                                              "serializable"};
+static const char *const isolation_names[] = {"read committed", "repeatable read", "serializable"};
 
 static const char *isolation_name(int isolation)
 {
@@ -91,15 +90,14 @@ static json_t *json_conditions(const TpccResult *res)
     pk_json_set(obj, "think", pk_json_bool(res->think));
     pk_json_set(obj, "rate_tps", res->rate_tps > 0 ? jnum(res->rate_tps) : json_null());
     pk_json_set(obj, "latency_limit_ms",
-                        res->latency_limit_ms > 0 ? jnum(res->latency_limit_ms) : json_null());
+                res->latency_limit_ms > 0 ? jnum(res->latency_limit_ms) : json_null());
     pk_json_set(obj, "isolation", pk_json_str(isolation_name(res->isolation)));
     set_int(obj, "seed", res->seed);
     pk_json_set(obj, "server_version", pk_json_str(res->server_version));
     pk_json_set(obj, "server_version_num", json_integer(res->server_version_num));
     pk_json_set(obj, "nurand_c",
-                        json_pack("{s:i, s:i, s:i, s:i}", "c_last_load", res->c_last_load,
-                                  "c_last_run", res->c_last_run, "c_id", res->c_id, "ol_i_id",
-                                  res->c_ol_i_id));
+                json_pack("{s:i, s:i, s:i, s:i}", "c_last_load", res->c_last_load, "c_last_run",
+                          res->c_last_run, "c_id", res->c_id, "ol_i_id", res->c_ol_i_id));
     return obj;
 }
 
@@ -159,8 +157,7 @@ static void json_pace(const TpccResult *res, json_t *doc)
         set_num(limit, "limit_ms", res->latency_limit_ms);
         set_int(limit, "late", pace->late);
         set_num(limit, "late_pct", pct(pace->late, total));
-        pk_json_set(limit, "skipped", res->rate_tps > 0 ? jint(pace->skipped)
-                                                                : json_null());
+        pk_json_set(limit, "skipped", res->rate_tps > 0 ? jint(pace->skipped) : json_null());
     }
     pk_json_set(doc, "rate", rate);
     pk_json_set(doc, "latency_limit", limit);
@@ -221,11 +218,10 @@ static void json_spec(const TpccResult *res, json_t *doc)
     set_int(obj, "line_count_mismatches", spec->order_status_mismatch);
     pk_json_set(doc, "order_status", obj);
     pk_json_set(doc, "delivery",
-                        json_pack("{s:o, s:o}", "districts_delivered",
-                                  jint(spec->delivery_districts), "districts_skipped",
-                                  jint(spec->delivery_skipped)));
+                json_pack("{s:o, s:o}", "districts_delivered", jint(spec->delivery_districts),
+                          "districts_skipped", jint(spec->delivery_skipped)));
     pk_json_set(doc, "stock_level",
-                        json_pack("{s:o}", "low_stock_total", jint(spec->stock_level_low)));
+                json_pack("{s:o}", "low_stock_total", jint(spec->stock_level_low)));
     pk_json_set(doc, "errors", json_codes(&res->stats.errors));
     pk_json_set(doc, "retries", json_codes(&res->stats.retried));
 }
@@ -313,7 +309,8 @@ void tpcc_result_free(TpccResult *res)
 
 static void text_header(const TpccResult *res, bool md, StrBuf *out)
 {
-    sb_printf(out, "%sTPC-C run: %d warehouse%s, %d client%s, %.1f s measured (%.1f s asked, "
+    sb_printf(out,
+              "%sTPC-C run: %d warehouse%s, %d client%s, %.1f s measured (%.1f s asked, "
               "%.1f s warm-up), %s, think time %s, PostgreSQL %s\n",
               md ? "## " : "", res->warehouses, res->warehouses == 1 ? "" : "s", res->clients,
               res->clients == 1 ? "" : "s", res->measured_s, res->duration_s, res->warmup_s,
@@ -328,19 +325,21 @@ static void text_header(const TpccResult *res, bool md, StrBuf *out)
                   res->stop_detail[0] ? ": " : "", res->stop_detail);
     StrBuf tps = STRBUF_INIT, tpmc = STRBUF_INIT;
     tpcc_format_rate((double)tpcc_result_total(res), res->measured_s, 1, &tps);
-    tpcc_format_rate((double)tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER), res->measured_s,
-                     60, &tpmc);
+    tpcc_format_rate((double)tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER), res->measured_s, 60,
+                     &tpmc);
     if (tpcc_result_total(res) == 0)
         sb_printf(out, "%sthroughput: no transaction completed: %s transactions, %s New-Orders\n",
                   md ? "\n" : "", sb_str(&tps), sb_str(&tpmc));
     else if (res->think)
-        sb_printf(out, "%sthroughput: %s tps, tpmC %s (New-Orders per minute, with the keying "
-                  "and think times of clause 5.2.5)\n", md ? "\n" : "", sb_str(&tps),
-                  sb_str(&tpmc));
+        sb_printf(out,
+                  "%sthroughput: %s tps, tpmC %s (New-Orders per minute, with the keying "
+                  "and think times of clause 5.2.5)\n",
+                  md ? "\n" : "", sb_str(&tps), sb_str(&tpmc));
     else
-        sb_printf(out, "%sthroughput: %s tps, %s New-Order per minute (no think time: not "
-                  "comparable with TPC-C results)\n", md ? "\n" : "", sb_str(&tps),
-                  sb_str(&tpmc));
+        sb_printf(out,
+                  "%sthroughput: %s tps, %s New-Order per minute (no think time: not "
+                  "comparable with TPC-C results)\n",
+                  md ? "\n" : "", sb_str(&tps), sb_str(&tpmc));
     sb_free(&tps);
     sb_free(&tpmc);
 }
@@ -351,15 +350,16 @@ static void text_pace(const TpccResult *res, const char *item, StrBuf *out)
     TpccHist *all = xcalloc(1, sizeof(TpccHist));
     tpcc_result_latency(res, all);
     if (all->count)
-        sb_printf(out, "%slatency: average %.3f ms, stddev %.3f ms (%s, retries included)\n",
-                  item, tpcc_hist_mean_us(all) / 1000.0, tpcc_hist_stddev_us(all) / 1000.0,
+        sb_printf(out, "%slatency: average %.3f ms, stddev %.3f ms (%s, retries included)\n", item,
+                  tpcc_hist_mean_us(all) / 1000.0, tpcc_hist_stddev_us(all) / 1000.0,
                   res->rate_tps > 0 ? "from the scheduled start" : "from the start");
     free(all);
     const TpccPaceStats *pace = &res->stats.pace;
     if (res->rate_tps > 0)
-        sb_printf(out, "%srate: %.1f tps asked (Poisson arrivals, each client its own schedule), "
-                  "%.1f tps done; schedule lag average %.3f ms, max %.3f ms\n", item,
-                  res->rate_tps, tpcc_result_tps(res), pace_lag_mean_ms(pace),
+        sb_printf(out,
+                  "%srate: %.1f tps asked (Poisson arrivals, each client its own schedule), "
+                  "%.1f tps done; schedule lag average %.3f ms, max %.3f ms\n",
+                  item, res->rate_tps, tpcc_result_tps(res), pace_lag_mean_ms(pace),
                   ms(pace->lag_max_us));
     if (res->latency_limit_ms > 0) {
         sb_printf(out, "%slatency limit %.3f ms: %llu completed above it (%.2f%%)", item,
@@ -390,13 +390,14 @@ static void text_table(const TpccResult *res, bool md, StrBuf *out)
         double p95 = ms(tpcc_hist_quantile(h, 0.95)), p99 = ms(tpcc_hist_quantile(h, 0.99));
         unsigned long long failed = txn->failed, retries = txn->retries;
         if (md)
-            sb_printf(out, "| %s | %llu | %.1f%% | %llu | %llu | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
-                      title, (unsigned long long)done, pct(done, total), failed, retries, p50,
-                      p90, p95, p99, ms(h->max_us));
+            sb_printf(out,
+                      "| %s | %llu | %.1f%% | %llu | %llu | %.2f | %.2f | %.2f | %.2f | %.2f |\n",
+                      title, (unsigned long long)done, pct(done, total), failed, retries, p50, p90,
+                      p95, p99, ms(h->max_us));
         else
             sb_printf(out, "%-12s %10llu %6.1f%% %7llu %7llu %8.2f %8.2f %8.2f %8.2f %8.2f\n",
-                      title, (unsigned long long)done, pct(done, total), failed, retries, p50,
-                      p90, p95, p99, ms(h->max_us));
+                      title, (unsigned long long)done, pct(done, total), failed, retries, p50, p90,
+                      p95, p99, ms(h->max_us));
     }
     if (md)
         sb_putc(out, '\n');
@@ -420,14 +421,18 @@ static void text_spec(const TpccResult *res, const char *item, StrBuf *out)
     const TpccTxnStats *no = &res->stats.txn[TPCC_NEW_ORDER];
     uint64_t pays = tpcc_stats_completed(&res->stats, TPCC_PAYMENT);
     uint64_t os = tpcc_stats_completed(&res->stats, TPCC_ORDER_STATUS);
-    sb_printf(out, "%sNew-Order: %llu rolled back on an unused item (%.2f%%), %.2f%% of order "
-              "lines from a remote warehouse\n", item, (unsigned long long)no->rolled_back,
+    sb_printf(out,
+              "%sNew-Order: %llu rolled back on an unused item (%.2f%%), %.2f%% of order "
+              "lines from a remote warehouse\n",
+              item, (unsigned long long)no->rolled_back,
               pct(no->rolled_back, no->committed + no->rolled_back),
               pct(spec->no_remote_lines, spec->no_lines));
     sb_printf(out, "%sPayment: %.1f%% by last name, %.1f%% through a remote warehouse\n", item,
               pct(spec->payment_by_name, pays), pct(spec->payment_remote, pays));
-    sb_printf(out, "%sOrder-Status: %.1f%% by last name, %llu order lines read, %llu line-count "
-              "mismatches\n", item, pct(spec->order_status_by_name, os),
+    sb_printf(out,
+              "%sOrder-Status: %.1f%% by last name, %llu order lines read, %llu line-count "
+              "mismatches\n",
+              item, pct(spec->order_status_by_name, os),
               (unsigned long long)spec->order_status_lines,
               (unsigned long long)spec->order_status_mismatch);
     sb_printf(out, "%sDelivery: %llu districts delivered, %llu skipped (no undelivered order)\n",
@@ -439,21 +444,25 @@ static void text_client(const TpccResult *res, const char *item, StrBuf *out)
 {
     double cpu = res->cpu_user_s + res->cpu_sys_s;
     uint64_t total = tpcc_result_total(res), statements = tpcc_result_statements(res);
-    sb_printf(out, "%sclient CPU: %.2f s (%.1f%% of one core), %.3f ms per transaction, %.1f us "
-              "per statement (%.1f statements in %.1f round trips per transaction)\n", item, cpu,
-              res->measured_s > 0 ? 100.0 * cpu / res->measured_s : 0.0,
+    sb_printf(out,
+              "%sclient CPU: %.2f s (%.1f%% of one core), %.3f ms per transaction, %.1f us "
+              "per statement (%.1f statements in %.1f round trips per transaction)\n",
+              item, cpu, res->measured_s > 0 ? 100.0 * cpu / res->measured_s : 0.0,
               total ? cpu * 1e3 / (double)total : 0.0,
               statements ? cpu * 1e6 / (double)statements : 0.0,
               total ? (double)statements / (double)total : 0.0,
               total ? (double)tpcc_result_round_trips(res) / (double)total : 0.0);
     double share = res->measured_s > 0 ? cpu / res->measured_s : 0.0;
     if (res->client_cpus > 0 && share >= 0.8 * res->client_cpus)
-        sb_printf(out, "%swarning: the driver used %.0f%% of the %d CPUs: this throughput is the "
-                  "client's limit, not the server's\n", item, 100.0 * share / res->client_cpus,
-                  res->client_cpus);
+        sb_printf(out,
+                  "%swarning: the driver used %.0f%% of the %d CPUs: this throughput is the "
+                  "client's limit, not the server's\n",
+                  item, 100.0 * share / res->client_cpus, res->client_cpus);
     else if (share >= 0.5)
-        sb_printf(out, "%snote: the driver used %.0f%% of one core, CPU the server did not get "
-                  "if both share the machine\n", item, 100.0 * share);
+        sb_printf(out,
+                  "%snote: the driver used %.0f%% of one core, CPU the server did not get "
+                  "if both share the machine\n",
+                  item, 100.0 * share);
 }
 
 void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out)

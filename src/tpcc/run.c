@@ -126,12 +126,12 @@ typedef struct LiveTotals {
 } LiveTotals;
 
 typedef struct Monitor {
-    PGconn *control;      /* idle connection watched for a server that went away */
+    PGconn *control; /* idle connection watched for a server that went away */
     double last_watch;
     double started;
     double last_print;
-    double next_print;    /* started + k * interval: the lines do not drift */
-    LiveTotals last;      /* at last_print */
+    double next_print; /* started + k * interval: the lines do not drift */
+    LiveTotals last;   /* at last_print */
     bool rusage_taken;
     struct rusage usage_start;
 } Monitor;
@@ -172,15 +172,21 @@ static void progress_line(Monitor *mon, RunShared *shared, TpccClient *clients, 
     double left = (warmup ? shared->measure_start : shared->measure_end) - now;
     uint64_t done = cur.done - prev->done, lagged = cur.lagged - prev->lagged;
     double mean = done ? (cur.latency_sum_ms - prev->latency_sum_ms) / (double)done : 0;
-    double var = done ? (cur.latency_sq_ms2 - prev->latency_sq_ms2) / (double)done - mean * mean
-                      : 0;
-    TpccProgress progress = {
-        .warmup = warmup, .elapsed_s = now - mon->started, .left_s = left > 0 ? left : 0,
-        .interval_s = span, .tps = span > 0 ? (double)done / span : 0,
-        .latency_mean_ms = mean, .latency_stddev_ms = var > 0 ? sqrt(var) : 0,
-        .lag_mean_ms = lagged ? (cur.lag_sum_ms - prev->lag_sum_ms) / (double)lagged : 0,
-        .failed = cur.failed - prev->failed, .late = cur.late - prev->late,
-        .skipped = cur.skipped - prev->skipped, .completed = cur.done};
+    double var =
+        done ? (cur.latency_sq_ms2 - prev->latency_sq_ms2) / (double)done - mean * mean : 0;
+    TpccProgress progress = {.warmup = warmup,
+                             .elapsed_s = now - mon->started,
+                             .left_s = left > 0 ? left : 0,
+                             .interval_s = span,
+                             .tps = span > 0 ? (double)done / span : 0,
+                             .latency_mean_ms = mean,
+                             .latency_stddev_ms = var > 0 ? sqrt(var) : 0,
+                             .lag_mean_ms =
+                                 lagged ? (cur.lag_sum_ms - prev->lag_sum_ms) / (double)lagged : 0,
+                             .failed = cur.failed - prev->failed,
+                             .late = cur.late - prev->late,
+                             .skipped = cur.skipped - prev->skipped,
+                             .completed = cur.done};
     opts->progress_fn(&progress, opts->progress_arg);
     mon->last = cur;
     mon->last_print = now;
@@ -303,8 +309,8 @@ static void result_conditions(TpccResult *res, const TpccRunOpts *opts, const Ru
 }
 
 /* Schema, size and constants: everything that can fail before a client starts. */
-static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared,
-                        TpccResult *res, PkDiag *diag)
+static bool prepare_run(PGconn *conn, const TpccRunOpts *opts, RunShared *shared, TpccResult *res,
+                        PkDiag *diag)
 {
     TpccSchemaInfo info;
     int loaded = 0;
@@ -341,7 +347,8 @@ static void finish_result(TpccResult *res, TpccStopReason reason, RunShared *sha
     if (mon->rusage_taken) {
         struct rusage usage_end;
         getrusage(RUSAGE_SELF, &usage_end);
-        res->cpu_user_s = cpu_seconds(&usage_end.ru_utime) - cpu_seconds(&mon->usage_start.ru_utime);
+        res->cpu_user_s =
+            cpu_seconds(&usage_end.ru_utime) - cpu_seconds(&mon->usage_start.ru_utime);
         res->cpu_sys_s = cpu_seconds(&usage_end.ru_stime) - cpu_seconds(&mon->usage_start.ru_stime);
     }
     if (reason == TPCC_STOP_SERVER_LOST)
@@ -365,8 +372,7 @@ static void copy_series(TpccStats *stats, const RunShared *shared)
 }
 
 /* Runs the clients until the end, the stop flag or a lost server; fills res. */
-static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
-                        TpccResult *res)
+static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control, TpccResult *res)
 {
     int count = shared->opts->clients;
     Monitor mon = {.control = control};

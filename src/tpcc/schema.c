@@ -83,95 +83,95 @@ const int tpcc_index_count = (int)(sizeof(tpcc_index_sql) / sizeof(tpcc_index_sq
 
 /* Clause 2.4: New-Order. Stock rows are locked in key order (ORDER BY under FOR UPDATE), so two
  * New-Orders sharing items never deadlock; all items and stock rows of an order in one query. */
-#define SQL_NO_DISTRICT                                                                         \
-    "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1 AND d_id = $2"         \
+#define SQL_NO_DISTRICT                                                                            \
+    "UPDATE district SET d_next_o_id = d_next_o_id + 1 WHERE d_w_id = $1 AND d_id = $2"            \
     " RETURNING d_next_o_id - 1, d_tax"
-#define SQL_NO_WH_CUST                                                                          \
-    "SELECT w_tax, c_discount, c_last, c_credit FROM warehouse, customer"                      \
+#define SQL_NO_WH_CUST                                                                             \
+    "SELECT w_tax, c_discount, c_last, c_credit FROM warehouse, customer"                          \
     " WHERE w_id = $1 AND c_w_id = $1 AND c_d_id = $2 AND c_id = $3"
 #define SQL_NO_ITEMS "SELECT i_id, i_price, i_name, i_data FROM item WHERE i_id = ANY ($1::int[])"
-#define SQL_NO_STOCK_LOCK                                                                       \
-    "SELECT s_w_id, s_i_id, s_quantity, s_data,"                                                \
-    " (ARRAY[s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07,"      \
-    " s_dist_08, s_dist_09, s_dist_10])[$3::int]"                                               \
-    " FROM stock JOIN unnest($1::int[], $2::int[]) AS u(w, i) ON s_w_id = u.w AND s_i_id = u.i" \
+#define SQL_NO_STOCK_LOCK                                                                          \
+    "SELECT s_w_id, s_i_id, s_quantity, s_data,"                                                   \
+    " (ARRAY[s_dist_01, s_dist_02, s_dist_03, s_dist_04, s_dist_05, s_dist_06, s_dist_07,"         \
+    " s_dist_08, s_dist_09, s_dist_10])[$3::int]"                                                  \
+    " FROM stock JOIN unnest($1::int[], $2::int[]) AS u(w, i) ON s_w_id = u.w AND s_i_id = u.i"    \
     " ORDER BY s_w_id, s_i_id FOR UPDATE OF stock"
-#define SQL_NO_STOCK_UPDATE                                                                     \
-    "UPDATE stock SET s_quantity = u.q, s_ytd = s_ytd + u.oq, s_order_cnt = s_order_cnt + 1,"  \
-    " s_remote_cnt = s_remote_cnt + u.r"                                                        \
-    " FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[]) AS u(w, i, q, oq, r)"  \
+#define SQL_NO_STOCK_UPDATE                                                                        \
+    "UPDATE stock SET s_quantity = u.q, s_ytd = s_ytd + u.oq, s_order_cnt = s_order_cnt + 1,"      \
+    " s_remote_cnt = s_remote_cnt + u.r"                                                           \
+    " FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[]) AS u(w, i, q, oq, r)"     \
     " WHERE s_w_id = u.w AND s_i_id = u.i"
-#define SQL_NO_ORDER                                                                            \
-    "WITH o AS (INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id,"    \
-    " o_ol_cnt, o_all_local) VALUES ($1, $2, $3, $4, now(), NULL, $5, $6))"                    \
+#define SQL_NO_ORDER                                                                               \
+    "WITH o AS (INSERT INTO orders (o_id, o_d_id, o_w_id, o_c_id, o_entry_d, o_carrier_id,"        \
+    " o_ol_cnt, o_all_local) VALUES ($1, $2, $3, $4, now(), NULL, $5, $6))"                        \
     " INSERT INTO new_order (no_o_id, no_d_id, no_w_id) VALUES ($1, $2, $3)"
-#define SQL_NO_LINES                                                                            \
-    "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,"   \
-    " ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)"                                    \
-    " SELECT $1, $2, $3, u.n, u.i, u.w, NULL, u.q, u.a, u.d"                                   \
-    " FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::numeric[], $9::text[])"       \
+#define SQL_NO_LINES                                                                               \
+    "INSERT INTO order_line (ol_o_id, ol_d_id, ol_w_id, ol_number, ol_i_id, ol_supply_w_id,"       \
+    " ol_delivery_d, ol_quantity, ol_amount, ol_dist_info)"                                        \
+    " SELECT $1, $2, $3, u.n, u.i, u.w, NULL, u.q, u.a, u.d"                                       \
+    " FROM unnest($4::int[], $5::int[], $6::int[], $7::int[], $8::numeric[], $9::text[])"          \
     " AS u(n, i, w, q, a, d)"
 
 /* Clause 2.5: Payment. h_data (w_name, four spaces, d_name) is built by the server. */
-#define SQL_PAY_WAREHOUSE                                                                       \
-    "UPDATE warehouse SET w_ytd = w_ytd + $2 WHERE w_id = $1"                                   \
+#define SQL_PAY_WAREHOUSE                                                                          \
+    "UPDATE warehouse SET w_ytd = w_ytd + $2 WHERE w_id = $1"                                      \
     " RETURNING w_name, w_street_1, w_street_2, w_city, w_state, w_zip"
-#define SQL_PAY_DISTRICT                                                                        \
-    "UPDATE district SET d_ytd = d_ytd + $3 WHERE d_w_id = $1 AND d_id = $2"                    \
+#define SQL_PAY_DISTRICT                                                                           \
+    "UPDATE district SET d_ytd = d_ytd + $3 WHERE d_w_id = $1 AND d_id = $2"                       \
     " RETURNING d_name, d_street_1, d_street_2, d_city, d_state, d_zip"
-#define SQL_CUST_BY_NAME                                                                        \
-    "SELECT c_id FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3"              \
+#define SQL_CUST_BY_NAME                                                                           \
+    "SELECT c_id FROM customer WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3"                  \
     " ORDER BY c_first"
-#define SQL_PAY_CUSTOMER                                                                        \
-    "UPDATE customer SET c_balance = c_balance - $4, c_ytd_payment = c_ytd_payment + $4,"       \
-    " c_payment_cnt = c_payment_cnt + 1,"                                                       \
-    " c_data = CASE WHEN c_credit = 'BC' THEN left($5 || c_data, 500) ELSE c_data END"          \
-    " WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3"                                          \
-    " RETURNING c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip,"    \
-    " c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance,"                         \
+#define SQL_PAY_CUSTOMER                                                                           \
+    "UPDATE customer SET c_balance = c_balance - $4, c_ytd_payment = c_ytd_payment + $4,"          \
+    " c_payment_cnt = c_payment_cnt + 1,"                                                          \
+    " c_data = CASE WHEN c_credit = 'BC' THEN left($5 || c_data, 500) ELSE c_data END"             \
+    " WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3"                                             \
+    " RETURNING c_first, c_middle, c_last, c_street_1, c_street_2, c_city, c_state, c_zip,"        \
+    " c_phone, c_since, c_credit, c_credit_lim, c_discount, c_balance,"                            \
     " CASE WHEN c_credit = 'BC' THEN left(c_data, 200) END"
-#define SQL_PAY_HISTORY                                                                         \
-    "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount,"       \
-    " h_data) SELECT $1, $2, $3, $4, $5, now(), $6, w_name || '    ' || d_name"                \
+#define SQL_PAY_HISTORY                                                                            \
+    "INSERT INTO history (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount,"           \
+    " h_data) SELECT $1, $2, $3, $4, $5, now(), $6, w_name || '    ' || d_name"                    \
     " FROM warehouse, district WHERE w_id = $5 AND d_w_id = $5 AND d_id = $4"
 
 /* Clause 2.6: Order-Status; the lines read are those of the customer's last order. */
-#define SQL_OS_CUSTOMER                                                                         \
-    "SELECT c_id, c_balance, c_first, c_middle, c_last FROM customer"                           \
+#define SQL_OS_CUSTOMER                                                                            \
+    "SELECT c_id, c_balance, c_first, c_middle, c_last FROM customer"                              \
     " WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = $3"
-#define SQL_OS_CUSTOMER_BY_NAME                                                                 \
-    "SELECT c_id, c_balance, c_first, c_middle, c_last FROM customer"                           \
+#define SQL_OS_CUSTOMER_BY_NAME                                                                    \
+    "SELECT c_id, c_balance, c_first, c_middle, c_last FROM customer"                              \
     " WHERE c_w_id = $1 AND c_d_id = $2 AND c_last = $3 ORDER BY c_first"
 /* The last order and its lines in one statement: the lines are joined on that order's own id. */
-#define SQL_OS_ORDER_LINES                                                                      \
-    "SELECT o.o_id, o.o_entry_d, o.o_carrier_id, o.o_ol_cnt, ol_i_id, ol_supply_w_id,"         \
-    " ol_quantity, ol_amount, ol_delivery_d"                                                    \
-    " FROM (SELECT o_id, o_entry_d, o_carrier_id, o_ol_cnt FROM orders"                         \
-    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1) o"          \
+#define SQL_OS_ORDER_LINES                                                                         \
+    "SELECT o.o_id, o.o_entry_d, o.o_carrier_id, o.o_ol_cnt, ol_i_id, ol_supply_w_id,"             \
+    " ol_quantity, ol_amount, ol_delivery_d"                                                       \
+    " FROM (SELECT o_id, o_entry_d, o_carrier_id, o_ol_cnt FROM orders"                            \
+    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_c_id = $3 ORDER BY o_id DESC LIMIT 1) o"             \
     " LEFT JOIN order_line ON ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = o.o_id"
 
 /* Clause 2.7: Delivery, one statement per district (all ten are visited). The oldest
  * undelivered order is locked with LIMIT 1 FOR UPDATE: when a concurrent Delivery took it
  * first, the lock skips the deleted row and yields the next oldest instead of nothing. */
-#define SQL_DL_DISTRICT                                                                         \
-    "WITH no AS (DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 AND no_o_id ="      \
-    " (SELECT no_o_id FROM new_order WHERE no_w_id = $1 AND no_d_id = $2"                       \
-    " ORDER BY no_o_id LIMIT 1 FOR UPDATE) RETURNING no_o_id),"                                 \
-    " o AS (UPDATE orders SET o_carrier_id = $3 FROM no"                                        \
-    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_id = no.no_o_id RETURNING o_id, o_c_id),"        \
-    " ol AS (UPDATE order_line SET ol_delivery_d = now() FROM o"                                \
-    " WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = o.o_id RETURNING ol_amount),"          \
-    " c AS (UPDATE customer SET c_balance = c_balance"                                          \
-    " + (SELECT coalesce(sum(ol_amount), 0) FROM ol), c_delivery_cnt = c_delivery_cnt + 1"      \
-    " FROM o WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = o.o_c_id RETURNING c_id)"            \
+#define SQL_DL_DISTRICT                                                                            \
+    "WITH no AS (DELETE FROM new_order WHERE no_w_id = $1 AND no_d_id = $2 AND no_o_id ="          \
+    " (SELECT no_o_id FROM new_order WHERE no_w_id = $1 AND no_d_id = $2"                          \
+    " ORDER BY no_o_id LIMIT 1 FOR UPDATE) RETURNING no_o_id),"                                    \
+    " o AS (UPDATE orders SET o_carrier_id = $3 FROM no"                                           \
+    " WHERE o_w_id = $1 AND o_d_id = $2 AND o_id = no.no_o_id RETURNING o_id, o_c_id),"            \
+    " ol AS (UPDATE order_line SET ol_delivery_d = now() FROM o"                                   \
+    " WHERE ol_w_id = $1 AND ol_d_id = $2 AND ol_o_id = o.o_id RETURNING ol_amount),"              \
+    " c AS (UPDATE customer SET c_balance = c_balance"                                             \
+    " + (SELECT coalesce(sum(ol_amount), 0) FROM ol), c_delivery_cnt = c_delivery_cnt + 1"         \
+    " FROM o WHERE c_w_id = $1 AND c_d_id = $2 AND c_id = o.o_c_id RETURNING c_id)"                \
     " SELECT no.no_o_id, (SELECT count(*) FROM c) FROM no"
 
 /* Clause 2.8: Stock-Level over the last 20 orders of the district, in one read-only query. */
-#define SQL_SL_COUNT                                                                            \
-    "SELECT count(DISTINCT s_i_id) FROM district"                                               \
-    " JOIN order_line ON ol_w_id = d_w_id AND ol_d_id = d_id"                                   \
-    " AND ol_o_id < d_next_o_id AND ol_o_id >= d_next_o_id - 20"                                \
-    " JOIN stock ON s_w_id = ol_w_id AND s_i_id = ol_i_id"                                      \
+#define SQL_SL_COUNT                                                                               \
+    "SELECT count(DISTINCT s_i_id) FROM district"                                                  \
+    " JOIN order_line ON ol_w_id = d_w_id AND ol_d_id = d_id"                                      \
+    " AND ol_o_id < d_next_o_id AND ol_o_id >= d_next_o_id - 20"                                   \
+    " JOIN stock ON s_w_id = ol_w_id AND s_i_id = ol_i_id"                                         \
     " WHERE d_w_id = $1 AND d_id = $2 AND s_quantity < $3"
 
 const TpccStmtDef tpcc_stmts[STMT_COUNT] = {

@@ -8,8 +8,8 @@
 /* The nine tables, in load order; each with the column list COPY uses. */
 typedef struct TpccTable {
     const char *name;
-    const char *create_sql;   /* CREATE TABLE without constraints (added after the load) */
-    const char *copy_sql;     /* COPY ... FROM STDIN */
+    const char *create_sql; /* CREATE TABLE without constraints (added after the load) */
+    const char *copy_sql;   /* COPY ... FROM STDIN */
 } TpccTable;
 
 #define TPCC_TABLE_COUNT 9

@@ -251,12 +251,9 @@ uint64_t tpcc_stats_completed(const TpccStats *stats, TpccTxnType type)
 const char *tpcc_stop_reason_key(TpccStopReason reason)
 {
     switch (reason) {
-    case TPCC_STOP_DURATION:
-        return "duration";
-    case TPCC_STOP_INTERRUPTED:
-        return "interrupted";
-    case TPCC_STOP_SERVER_LOST:
-        return "server_lost";
+    case TPCC_STOP_DURATION: return "duration";
+    case TPCC_STOP_INTERRUPTED: return "interrupted";
+    case TPCC_STOP_SERVER_LOST: return "server_lost";
     }
     return "unknown";
 }

@@ -73,11 +73,11 @@ typedef struct TpccTxnStats {
 
 /* Counters that show the inputs follow clauses 2.4-2.8; tests read them from the JSON. */
 typedef struct TpccSpecCounters {
-    uint64_t no_lines;              /* order lines of completed New-Orders */
-    uint64_t no_remote_lines;       /* ... supplied by another warehouse */
-    uint64_t no_remote_orders;      /* New-Orders with at least one remote line */
-    uint64_t payment_by_name;       /* completed Payments that selected by last name */
-    uint64_t payment_remote;        /* ... paid through another warehouse */
+    uint64_t no_lines;         /* order lines of completed New-Orders */
+    uint64_t no_remote_lines;  /* ... supplied by another warehouse */
+    uint64_t no_remote_orders; /* New-Orders with at least one remote line */
+    uint64_t payment_by_name;  /* completed Payments that selected by last name */
+    uint64_t payment_remote;   /* ... paid through another warehouse */
     uint64_t order_status_by_name;
     uint64_t order_status_lines;    /* order lines read */
     uint64_t order_status_mismatch; /* lines read != o_ol_cnt: must stay 0 */
@@ -90,26 +90,26 @@ typedef struct TpccSpecCounters {
 typedef struct TpccSecond {
     uint32_t done[TPCC_TXN_TYPES]; /* completed, rolled-back New-Orders included */
     uint32_t failed;
-    uint64_t latency_sum_us;       /* of the completed ones */
+    uint64_t latency_sum_us; /* of the completed ones */
     uint64_t latency_max_us;
 } TpccSecond;
 
 /* Open-loop (--rate) and latency-limit counters of the measured interval. */
 typedef struct TpccPaceStats {
-    uint64_t late;         /* completed above the latency limit */
-    uint64_t skipped;      /* never sent: already later than the limit when due (rate + limit) */
-    uint64_t lag_count;    /* transactions started under a rate */
-    uint64_t lag_sum_us;   /* their start minus their scheduled start */
+    uint64_t late;       /* completed above the latency limit */
+    uint64_t skipped;    /* never sent: already later than the limit when due (rate + limit) */
+    uint64_t lag_count;  /* transactions started under a rate */
+    uint64_t lag_sum_us; /* their start minus their scheduled start */
     uint64_t lag_max_us;
 } TpccPaceStats;
 
 typedef struct TpccStats {
     TpccTxnStats txn[TPCC_TXN_TYPES];
     TpccPaceStats pace;
-    TpccCodeCounts errors;  /* SQLSTATE of failed transactions ("-----" when the server gave none) */
+    TpccCodeCounts errors; /* SQLSTATE of failed transactions ("-----" when the server gave none) */
     TpccCodeCounts retried; /* SQLSTATE of each retry */
     TpccSpecCounters spec;
-    TpccSecond *series;     /* series_len seconds, owned */
+    TpccSecond *series; /* series_len seconds, owned */
     int series_len;
 } TpccStats;
 
@@ -134,13 +134,13 @@ const char *tpcc_stop_reason_key(TpccStopReason reason);
 typedef struct TpccResult {
     bool complete;
     TpccStopReason stop_reason;
-    char stop_detail[256];        /* e.g. the libpq message of a lost connection */
+    char stop_detail[256]; /* e.g. the libpq message of a lost connection */
     int warehouses, clients;
-    double duration_s, warmup_s;  /* as asked */
+    double duration_s, warmup_s; /* as asked */
     bool think;
-    double rate_tps;              /* 0 = closed loop */
-    double latency_limit_ms;      /* 0 = none */
-    int isolation;                /* TpccIsolation */
+    double rate_tps;         /* 0 = closed loop */
+    double latency_limit_ms; /* 0 = none */
+    int isolation;           /* TpccIsolation */
     uint64_t seed;
     int c_last_load, c_last_run, c_id, c_ol_i_id;
     char server_version[64];

@@ -35,13 +35,13 @@ typedef enum TpccLoadPhase {
  * tpcc_load when a phase starts, every 0.2 s during it, and when it ends. */
 typedef struct TpccLoadProgress {
     TpccLoadPhase phase;
-    bool phase_start;  /* first call of the phase */
-    bool phase_end;    /* last call of the phase (done, failed or interrupted) */
-    bool ok;           /* with phase_end: the phase completed */
-    double elapsed_s;  /* since the phase started */
-    int64_t rows;      /* COPY rows sent so far (whole load) */
+    bool phase_start; /* first call of the phase */
+    bool phase_end;   /* last call of the phase (done, failed or interrupted) */
+    bool ok;          /* with phase_end: the phase completed */
+    double elapsed_s; /* since the phase started */
+    int64_t rows;     /* COPY rows sent so far (whole load) */
     int64_t expected_rows;
-    int64_t bytes;     /* COPY text bytes sent so far */
+    int64_t bytes; /* COPY text bytes sent so far */
 } TpccLoadProgress;
 typedef void (*TpccLoadProgressFn)(const TpccLoadProgress *progress, void *arg);
 
@@ -51,27 +51,27 @@ typedef void (*TpccLoadProgressFn)(const TpccLoadProgress *progress, void *arg);
 void tpcc_load_progress_text(const TpccLoadProgress *progress, bool line, StrBuf *out);
 
 typedef struct TpccLoadOpts {
-    const char *conninfo;            /* libpq conninfo or URI; NULL/"" = libpq environment */
-    int warehouses;                  /* >= 1 */
-    int jobs;                        /* parallel connections, >= 1 (0 = 1) */
-    bool drop;                       /* drop an existing tpcc schema first */
-    uint64_t seed;                   /* same seed, same rows */
-    volatile sig_atomic_t *stop;     /* optional: set to nonzero to interrupt */
-    TpccLoadProgressFn progress_fn;  /* optional: the library itself prints nothing */
+    const char *conninfo;           /* libpq conninfo or URI; NULL/"" = libpq environment */
+    int warehouses;                 /* >= 1 */
+    int jobs;                       /* parallel connections, >= 1 (0 = 1) */
+    bool drop;                      /* drop an existing tpcc schema first */
+    uint64_t seed;                  /* same seed, same rows */
+    volatile sig_atomic_t *stop;    /* optional: set to nonzero to interrupt */
+    TpccLoadProgressFn progress_fn; /* optional: the library itself prints nothing */
     void *progress_arg;
 } TpccLoadOpts;
 
 typedef struct TpccLoadResult {
-    bool complete;            /* false: interrupted or failed */
-    bool schema_created;      /* the schema was created: a failure now leaves it marked incomplete */
-    int64_t rows;             /* rows sent with COPY */
-    int64_t bytes;            /* COPY text bytes sent */
-    int64_t table_bytes;      /* pg_total_relation_size of the nine tables after VACUUM ANALYZE */
-    double copy_seconds;      /* COPY phase */
-    double index_seconds;     /* primary keys and secondary indexes */
-    double vacuum_seconds;    /* VACUUM ANALYZE */
+    bool complete;         /* false: interrupted or failed */
+    bool schema_created;   /* the schema was created: a failure now leaves it marked incomplete */
+    int64_t rows;          /* rows sent with COPY */
+    int64_t bytes;         /* COPY text bytes sent */
+    int64_t table_bytes;   /* pg_total_relation_size of the nine tables after VACUUM ANALYZE */
+    double copy_seconds;   /* COPY phase */
+    double index_seconds;  /* primary keys and secondary indexes */
+    double vacuum_seconds; /* VACUUM ANALYZE */
     double total_seconds;
-    int c_last_load;          /* the C constant of NURand(255,0,999) used for C_LAST */
+    int c_last_load; /* the C constant of NURand(255,0,999) used for C_LAST */
 } TpccLoadResult;
 
 /* Creates schema "tpcc" and loads opts->warehouses warehouses. Returns false and sets diag on
@@ -83,11 +83,11 @@ bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, PkDiag *diag);
 /* Progress of a run, for a caller that draws its own progress bar: called from the thread that
  * called tpcc_run, every progress_interval_s (default 1 s when a callback is set). */
 typedef struct TpccProgress {
-    bool warmup;        /* still warming up */
-    double elapsed_s;   /* since the clients started */
-    double left_s;      /* of the current phase (warm-up or measurement) */
-    double interval_s;  /* since the previous call: the figures below are of this interval */
-    double tps;         /* completed transactions per second */
+    bool warmup;       /* still warming up */
+    double elapsed_s;  /* since the clients started */
+    double left_s;     /* of the current phase (warm-up or measurement) */
+    double interval_s; /* since the previous call: the figures below are of this interval */
+    double tps;        /* completed transactions per second */
     double latency_mean_ms, latency_stddev_ms; /* of the completed ones (from the scheduled
                                                 * start with a rate) */
     double lag_mean_ms; /* schedule lag (with a rate): actual start - scheduled start */
@@ -100,15 +100,15 @@ typedef void (*TpccProgressFn)(const TpccProgress *progress, void *arg);
 
 typedef struct TpccRunOpts {
     const char *conninfo;
-    int warehouses;              /* 0 = whatever is loaded; otherwise must match the loaded count */
-    int clients;                 /* one connection and one thread each, >= 1 */
-    double duration_s;           /* measured interval */
-    double warmup_s;             /* run but not measured, before duration_s */
-    bool think;                  /* keying and think times of clause 5.2.5 */
-    double rate_tps;             /* > 0: open loop, Poisson arrivals at this total rate (each
-                                  * client its own schedule at rate/clients); not with think */
-    double latency_limit_ms;     /* > 0: count completions above it (late); with a rate, a
-                                  * transaction already this late when due is skipped */
+    int warehouses;          /* 0 = whatever is loaded; otherwise must match the loaded count */
+    int clients;             /* one connection and one thread each, >= 1 */
+    double duration_s;       /* measured interval */
+    double warmup_s;         /* run but not measured, before duration_s */
+    bool think;              /* keying and think times of clause 5.2.5 */
+    double rate_tps;         /* > 0: open loop, Poisson arrivals at this total rate (each
+                              * client its own schedule at rate/clients); not with think */
+    double latency_limit_ms; /* > 0: count completions above it (late); with a rate, a
+                              * transaction already this late when due is skipped */
     TpccIsolation isolation;
     uint64_t seed;
     double progress_interval_s;  /* progress_fn every N s; 0 = every second */
@@ -141,17 +141,18 @@ void tpcc_result_free(TpccResult *res);
 /* ---- check ---- */
 
 typedef struct TpccCheckCondition {
-    int number;          /* the condition's number in clause 3.3.2 */
-    const char *what;    /* static description */
-    int64_t checked;     /* warehouses, districts, orders, lines or customers examined */
+    int number;       /* the condition's number in clause 3.3.2 */
+    const char *what; /* static description */
+    int64_t checked;  /* warehouses, districts, orders, lines or customers examined */
     int64_t violations;
-    char first_violation[200]; /* e.g. "warehouse 1 district 3: d_next_o_id - 1 = 3001, max(o_id) = 3002" */
+    char first_violation[200]; /* e.g. "warehouse 1 district 3: d_next_o_id - 1 = 3001, max(o_id) =
+                                  3002" */
 } TpccCheckCondition;
 
 #define TPCC_CHECK_MAX 11
 typedef struct TpccCheckResult {
     int warehouses;
-    int count;           /* conditions run: 4, or 11 with the full check */
+    int count; /* conditions run: 4, or 11 with the full check */
     TpccCheckCondition conditions[TPCC_CHECK_MAX];
     bool passed;
 } TpccCheckResult;

@@ -41,8 +41,7 @@ int customer_by_name_row(TpccClient *client, PGresult *res, TxnOutcome *out)
     return (count + 1) / 2 - 1;
 }
 
-void customer_by_name_add(TpccClient *client, TpccStmt stmt, int w_id, int d_id,
-                          const char *c_last)
+void customer_by_name_add(TpccClient *client, TpccStmt stmt, int w_id, int d_id, const char *c_last)
 {
     param_reset(&client->params);
     param_int(&client->params, w_id);

@@ -38,8 +38,8 @@ static void put_yaml_string(StrBuf *sb, const char *value)
 }
 
 /* One edited line (without its newline) into sb. */
-static void edit_line(StrBuf *sb, const UpgradeItem *item, const char *line, size_t len,
-                      bool yaml, int from, int to)
+static void edit_line(StrBuf *sb, const UpgradeItem *item, const char *line, size_t len, bool yaml,
+                      int from, int to)
 {
     char *text = xstrndup(line, len);
     size_t indent = yaml && item->column > 0 ? (size_t)item->column - 1 : strspn(text, " \t");

@@ -20,7 +20,7 @@ static const struct {
     int gone_in;
     const char *new_name; /* NULL: removed without successor */
     Convert convert;
-    const char *why;      /* what to do instead, when removed */
+    const char *why; /* what to do instead, when removed */
 } changes[] = {
     {"checkpoint_segments", 9, "max_wal_size", CONV_CHECKPOINT_SEGMENTS, NULL},
     {"min_parallel_relation_size", 10, "min_parallel_table_scan_size", CONV_SAME, NULL},
@@ -47,11 +47,9 @@ static const struct {
     const char *name, *value, *replacement;
     int gone_in;
 } value_changes[] = {
-    {"password_encryption", "on", "md5", 14},  /* 14: only md5 and scram-sha-256 */
-    {"password_encryption", "true", "md5", 14},
-    {"password_encryption", "yes", "md5", 14},
-    {"password_encryption", "1", "md5", 14},
-    {"password_encryption", "off", NULL, 14},
+    {"password_encryption", "on", "md5", 14}, /* 14: only md5 and scram-sha-256 */
+    {"password_encryption", "true", "md5", 14}, {"password_encryption", "yes", "md5", 14},
+    {"password_encryption", "1", "md5", 14},    {"password_encryption", "off", NULL, 14},
 };
 
 /* Parameters new in a major that change behaviour for an unchanged file. */
@@ -67,8 +65,8 @@ static const struct {
 
 /* shared_preload_libraries entries that ship with PostgreSQL (contrib). */
 static const char *const contrib_libraries[] = {
-    "auth_delay", "auto_explain", "basebackup_to_shell", "basic_archive", "passwordcheck",
-    "pg_overexplain", "pg_prewarm", "pg_stat_statements", "sepgsql", NULL};
+    "auth_delay",     "auto_explain", "basebackup_to_shell", "basic_archive", "passwordcheck",
+    "pg_overexplain", "pg_prewarm",   "pg_stat_statements",  "sepgsql",       NULL};
 
 bool upgrade_parse_major(const char *text, bool source, int *major)
 {
@@ -104,8 +102,8 @@ const char *upgrade_kind_name(UpgradeKind kind)
 
 static const char *major_label(int major)
 {
-    static const char *const labels[] = {"9.6", "10", "11", "12", "13", "14", "15", "16", "17",
-                                         "18"};
+    static const char *const labels[] = {"9.6", "10", "11", "12", "13",
+                                         "14",  "15", "16", "17", "18"};
     return major >= 9 && major <= 18 ? labels[major - 9] : "?";
 }
 
@@ -156,9 +154,9 @@ static char *convert_value(Planner *p, Convert convert, const char *value)
     double segment = p->wal_segment_bytes > 0 ? p->wal_segment_bytes : 16.0 * 1048576;
     double n;
     switch (convert) {
-    case CONV_SAME:
-        return xstrdup(value);
-    case CONV_WAL_KEEP: /* wal_keep_size = wal_keep_segments × wal_segment_size (13 release notes) */
+    case CONV_SAME: return xstrdup(value);
+    case CONV_WAL_KEEP: /* wal_keep_size = wal_keep_segments × wal_segment_size (13 release notes)
+                         */
         n = segments_of(value);
         return n < 0 ? NULL : xasprintf("%.0fMB", ceil(n * segment / 1048576));
     case CONV_CHECKPOINT_SEGMENTS: {
@@ -209,13 +207,13 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
     if (!since) {
         /* an old spelling the server still maps (ssl_ecdh_curve → ssl_groups on 18) */
         const char *target = catalog_alias_target(to, entry->name);
-        if (target && strcasecmp(target, entry->name) && !catalog_alias_target(from < 13 ? 13 : from,
-                                                                                entry->name)) {
+        if (target && strcasecmp(target, entry->name) &&
+            !catalog_alias_target(from < 13 ? 13 : from, entry->name)) {
             UpgradeItem *item = add_item(p, UPG_DEPRECATED, entry, to);
             item->new_name = xstrdup(target);
             item->new_value = xstrdup(entry->value);
-            item->message = xasprintf("%s is an old name for %s in %d: rename it", entry->name,
-                                      target, to);
+            item->message =
+                xasprintf("%s is an old name for %s in %d: rename it", entry->name, target, to);
         }
         return;
     }
@@ -226,12 +224,14 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
         item->new_value = convert_value(p, changes[change].convert, entry->value);
         item->blocks_start = true;
         if (item->new_value)
-            item->message = xasprintf("%s was replaced by %s in PostgreSQL %s: %s = %s", entry->name,
-                                      new_name, major_label(since), new_name, item->new_value);
+            item->message =
+                xasprintf("%s was replaced by %s in PostgreSQL %s: %s = %s", entry->name, new_name,
+                          major_label(since), new_name, item->new_value);
         else
-            item->message = xasprintf("%s was replaced by %s in PostgreSQL %s; the value \"%s\" has "
-                                      "no conversion: the line is commented out", entry->name,
-                                      new_name, major_label(since), entry->value);
+            item->message =
+                xasprintf("%s was replaced by %s in PostgreSQL %s; the value \"%s\" has "
+                          "no conversion: the line is commented out",
+                          entry->name, new_name, major_label(since), entry->value);
         return;
     }
     UpgradeItem *item = add_item(p, UPG_REMOVED, entry, since);
@@ -278,11 +278,12 @@ static void plan_value(Planner *p, const ConfEntry *entry, int from, int to)
     }
     if (item->new_value)
         item->message = xasprintf("%s = %s is not accepted by PostgreSQL %d: the same setting is "
-                                  "%s = %s", entry->name, entry->value, to, entry->name,
-                                  item->new_value);
+                                  "%s = %s",
+                                  entry->name, entry->value, to, entry->name, item->new_value);
     else
         item->message = xasprintf("%s = %s is not accepted by PostgreSQL %d: the line is commented "
-                                  "out (the default applies)", entry->name, entry->value, to);
+                                  "out (the default applies)",
+                                  entry->name, entry->value, to);
 }
 
 /* Defaults that differ between the source (13's catalog for an older one) and the target, for the
@@ -304,20 +305,20 @@ static void plan_defaults(Planner *p, int from, int to)
         item->name = xstrdup(param->name);
         item->new_value = xstrdup(param->boot_val);
         item->value = xstrdup(old->boot_val);
-        item->message = xasprintf("%s is not set here: its default changes from %s%s%s to %s%s%s",
-                                  param->name, *old->boot_val ? old->boot_val : "''",
-                                  old->unit ? " " : "", old->unit ? old->unit : "",
-                                  *param->boot_val ? param->boot_val : "''",
-                                  param->unit ? " " : "", param->unit ? param->unit : "");
+        item->message =
+            xasprintf("%s is not set here: its default changes from %s%s%s to %s%s%s", param->name,
+                      *old->boot_val ? old->boot_val : "''", old->unit ? " " : "",
+                      old->unit ? old->unit : "", *param->boot_val ? param->boot_val : "''",
+                      param->unit ? " " : "", param->unit ? param->unit : "");
     }
     for (size_t idx = 0; idx < sizeof(new_behaviour) / sizeof(new_behaviour[0]); idx++)
         if (new_behaviour[idx].since > from && new_behaviour[idx].since <= to &&
             conf_set_find_applied(p->set, new_behaviour[idx].name) < 0) {
             UpgradeItem *item = add_item(p, UPG_DEFAULT_CHANGED, NULL, new_behaviour[idx].since);
             item->name = xstrdup(new_behaviour[idx].name);
-            item->message = xasprintf("%s is new in %d and not set here: %s",
-                                      new_behaviour[idx].name, new_behaviour[idx].since,
-                                      new_behaviour[idx].note);
+            item->message =
+                xasprintf("%s is new in %d and not set here: %s", new_behaviour[idx].name,
+                          new_behaviour[idx].since, new_behaviour[idx].note);
         }
 }
 
@@ -349,7 +350,8 @@ static void plan_preload(Planner *p, int to)
             continue;
         const ConfEntry *entry = &p->set->entries[idx];
         char *copy = xstrdup(entry->value), *save = NULL;
-        for (char *lib = strtok_r(copy, ", \t\"", &save); lib; lib = strtok_r(NULL, ", \t\"", &save)) {
+        for (char *lib = strtok_r(copy, ", \t\"", &save); lib;
+             lib = strtok_r(NULL, ", \t\"", &save)) {
             bool contrib = false;
             for (const char *const *c = contrib_libraries; *c; c++)
                 contrib = contrib || !strcmp(*c, lib);
@@ -369,8 +371,7 @@ static void plan_preload(Planner *p, int to)
     }
 }
 
-void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes,
-                  UpgradePlan *out)
+void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out)
 {
     memset(out, 0, sizeof(*out));
     out->from = from;

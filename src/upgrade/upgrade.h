@@ -25,20 +25,20 @@ typedef enum UpgradeKind {
 
 typedef struct UpgradeItem {
     UpgradeKind kind;
-    char *name;          /* as written (or the parameter, for a default) */
-    char *value;         /* as written; NULL for a default */
-    char *file;          /* NULL for a default */
+    char *name;  /* as written (or the parameter, for a default) */
+    char *value; /* as written; NULL for a default */
+    char *file;  /* NULL for a default */
     int line;
-    int column;          /* manifests */
-    int since;           /* the major where the change happened (10 for 9.6 → 10) */
-    char *new_name;      /* UPG_RENAMED */
-    char *new_value;     /* UPG_RENAMED, UPG_VALUE: the converted value; NULL when none */
-    char *message;       /* one line */
-    bool blocks_start;   /* M refuses to start with the line as it is */
+    int column;        /* manifests */
+    int since;         /* the major where the change happened (10 for 9.6 → 10) */
+    char *new_name;    /* UPG_RENAMED */
+    char *new_value;   /* UPG_RENAMED, UPG_VALUE: the converted value; NULL when none */
+    char *message;     /* one line */
+    bool blocks_start; /* M refuses to start with the line as it is */
 } UpgradeItem;
 
 typedef struct UpgradePlan {
-    int from, to;        /* majors (9 stands for 9.6) */
+    int from, to; /* majors (9 stands for 9.6) */
     UpgradeItem *items;
     size_t n_items;
 } UpgradePlan;
@@ -48,8 +48,7 @@ bool upgrade_parse_major(const char *text, bool source, int *major);
 
 /* The plan for the applied entries of `set`. wal_segment_bytes: the cluster's segment size (0:
  * 16MB). */
-void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes,
-                  UpgradePlan *out);
+void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out);
 void upgrade_plan_free(UpgradePlan *plan);
 
 /* "removed", "renamed", "value", "default", "deprecated", "preload" */

@@ -31,8 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         abort();
     if (size < 2)
         return 0;
-    HbaOpts opts = {.major = 13 + data[0] % 6, .ssl = data[1] & 1,
-                    .features = (data[1] >> 1) & 31, .oauth_validators = "v1"};
+    HbaOpts opts = {.major = 13 + data[0] % 6,
+                    .ssl = data[1] & 1,
+                    .features = (data[1] >> 1) & 31,
+                    .oauth_validators = "v1"};
     char hba[64], ident[64];
     snprintf(hba, sizeof(hba), "%s/pg_hba.conf", dir);
     snprintf(ident, sizeof(ident), "%s/pg_ident.conf", dir);

@@ -12,8 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static const InputFormat formats[] = {INPUT_AUTO, INPUT_PATRONI, INPUT_RDS};
     for (size_t idx = 0; idx < 3; idx++) {
-        InputOpts opts = {.format = formats[idx], .instance_memory = 17179869184.0,
-                          .instance_vcpus = 4};
+        InputOpts opts = {
+            .format = formats[idx], .instance_memory = 17179869184.0, .instance_vcpus = 4};
         InputResult res = {0};
         PkDiag diag = PK_DIAG_INIT;
         (void)input_load_buffer("fuzz.yaml", (const char *)data, size, &opts, &res, &diag);

@@ -33,7 +33,8 @@ static void print_enums(const char *const *vals)
     }
     putchar('{');
     for (size_t idx = 0; vals[idx]; idx++) {
-        /* array_out quotes empty elements and those with spaces or punctuation, as pg_settings.enumvals prints them */
+        /* array_out quotes empty elements and those with spaces or punctuation, as
+         * pg_settings.enumvals prints them */
         bool quote = !*vals[idx] || strpbrk(vals[idx], " ,{}\"\\") != NULL;
         printf("%s%s%s%s", idx ? "," : "", quote ? "\"" : "", vals[idx], quote ? "\"" : "");
     }

@@ -11,6 +11,8 @@ packages=(
   libfuse3-dev fuse3
   postgresql-15 postgresql-client-15
   clang libclang-rt-14-dev
+  # make format-check (the suite runs it)
+  clang-format
   # tools the test tiers call: jq (JSON), xmllint (the lab's SVG, JUnit XML against its XSD),
   # python3-jsonschema (GitLab Code Quality against its schema), openssl (audit's SSL case),
   # ps/pgrep (cluster checks), ss (free ports), script (TTY colour), chromium (renders the lab

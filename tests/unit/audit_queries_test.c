@@ -9,8 +9,8 @@
 #include "db/queries.h"
 #include "harness.h"
 
-static const int versions[] = {130000, 130023, 140000, 150018, 160000, 170000, 170010, 180000,
-                               180004};
+static const int versions[] = {130000, 130023, 140000, 150018, 160000,
+                               170000, 170010, 180000, 180004};
 #define N_VERSIONS (sizeof(versions) / sizeof(versions[0]))
 
 /* At most one query per id applies to any version: the ranges must not overlap. */
@@ -44,8 +44,8 @@ static bool has_word(const char *sql, const char *word)
 /* Shapes are declared with known letters, and no statement can write. */
 static void test_shapes_and_read_only(void)
 {
-    static const char *const writes[] = {"insert", "update", "delete", "create", "alter",
-                                         "drop", "truncate", "grant", "copy", "vacuum", "set"};
+    static const char *const writes[] = {"insert",   "update", "delete", "create", "alter", "drop",
+                                         "truncate", "grant",  "copy",   "vacuum", "set"};
     size_t n;
     const DbQuery *table = db_query_table(&n);
     CHECK(n >= 12);

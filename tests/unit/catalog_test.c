@@ -120,18 +120,24 @@ static void test_hidden(void)
 
 static void test_since_minor(void)
 {
-    static const struct { int major; const char *minor; } want[] = {
-        {16, "16.12"}, {17, "17.8"}, {18, "18.2"},
+    static const struct {
+        int major;
+        const char *minor;
+    } want[] = {
+        {16, "16.12"},
+        {17, "17.8"},
+        {18, "18.2"},
     };
     for (size_t idx = 0; idx < sizeof want / sizeof want[0]; idx++) {
-        const CatalogParam *param = catalog_find(catalog_for_major(want[idx].major),
-                                                 "file_extend_method");
+        const CatalogParam *param =
+            catalog_find(catalog_for_major(want[idx].major), "file_extend_method");
         CHECK(param != NULL);
         if (param)
             CHECK_STR(param->since_minor, want[idx].minor);
     }
     CHECK(catalog_find(catalog_for_major(15), "file_extend_method") == NULL);
-    const CatalogParam *param = catalog_find(catalog_for_major(16), "restrict_nonsystem_relation_kind");
+    const CatalogParam *param =
+        catalog_find(catalog_for_major(16), "restrict_nonsystem_relation_kind");
     CHECK(param && param->since_minor && strncmp(param->since_minor, "16.", 3) == 0);
 }
 
@@ -161,30 +167,37 @@ static void test_version_notes(void)
     check_note(17, "io_method", "io_method was added in PostgreSQL 18");
     check_note(13, "io_workers", "io_workers was added in PostgreSQL 18");
     check_note(18, "io_method", NULL);
-    check_note(15, "debug_parallel_query",
-               "debug_parallel_query was added in PostgreSQL 16; before 16 it was force_parallel_mode");
+    check_note(
+        15, "debug_parallel_query",
+        "debug_parallel_query was added in PostgreSQL 16; before 16 it was force_parallel_mode");
     check_note(16, "force_parallel_mode",
                "force_parallel_mode was removed in PostgreSQL 16; use debug_parallel_query");
     check_note(15, "force_parallel_mode", NULL);
-    check_note(18, "wal_keep_segments", "wal_keep_segments was removed in PostgreSQL 13; use wal_keep_size");
-    check_note(15, "stats_temp_directory",
-               "stats_temp_directory was removed in PostgreSQL 15; statistics are kept in shared memory");
+    check_note(18, "wal_keep_segments",
+               "wal_keep_segments was removed in PostgreSQL 13; use wal_keep_size");
+    check_note(
+        15, "stats_temp_directory",
+        "stats_temp_directory was removed in PostgreSQL 15; statistics are kept in shared memory");
     check_note(14, "stats_temp_directory", NULL);
     check_note(16, "vacuum_defer_cleanup_age",
-               "vacuum_defer_cleanup_age was removed in PostgreSQL 16; use hot_standby_feedback or a replication slot");
+               "vacuum_defer_cleanup_age was removed in PostgreSQL 16; use hot_standby_feedback or "
+               "a replication slot");
     check_note(17, "old_snapshot_threshold", "old_snapshot_threshold was removed in PostgreSQL 17");
-    check_note(14, "operator_precedence_warning", "operator_precedence_warning was removed in PostgreSQL 14");
+    check_note(14, "operator_precedence_warning",
+               "operator_precedence_warning was removed in PostgreSQL 14");
     check_note(18, "io_direct",
                "there is no io_direct parameter; the developer option is debug_io_direct (16+)");
-    check_note(18, "checkpoint_segments", "checkpoint_segments was removed in PostgreSQL 9.5; use max_wal_size");
-    check_note(13, "max_fsm_pages",
-               "max_fsm_pages was removed in PostgreSQL 8.4; the free space map is managed automatically");
+    check_note(18, "checkpoint_segments",
+               "checkpoint_segments was removed in PostgreSQL 9.5; use max_wal_size");
+    check_note(
+        13, "max_fsm_pages",
+        "max_fsm_pages was removed in PostgreSQL 8.4; the free space map is managed automatically");
     check_note(16, "file_extend_method", NULL);
     check_note(15, "file_extend_method", "file_extend_method was added in PostgreSQL 16");
     check_note(18, "TimeZone", NULL);
-    check_note(18, "sort_mem", NULL);       /* an alias: known to the server */
+    check_note(18, "sort_mem", NULL); /* an alias: known to the server */
     check_note(18, "no_such_parameter", NULL);
-    check_note(12, "io_method", NULL);      /* no catalog for 12 */
+    check_note(12, "io_method", NULL); /* no catalog for 12 */
     char *note = catalog_version_note(16, "extension_destdir");
     CHECK(note && strstr(note, "Debian"));
     free(note);

@@ -14,11 +14,11 @@ static char *dump(json_t *value)
     return sb_detach(&sb);
 }
 
-#define CHECK_DUMP(value, expected)                                                  \
-    do {                                                                             \
-        char *pk_text = dump(value);                                                 \
-        CHECK_STR(pk_text, expected);                                                \
-        free(pk_text);                                                               \
+#define CHECK_DUMP(value, expected)                                                                \
+    do {                                                                                           \
+        char *pk_text = dump(value);                                                               \
+        CHECK_STR(pk_text, expected);                                                              \
+        free(pk_text);                                                                             \
     } while (0)
 
 static void test_strings(void)

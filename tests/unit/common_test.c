@@ -90,8 +90,7 @@ static void test_read_file(void)
     free(data);
     CHECK(pk_read_file(path, 3, &data, &len, &err) == PK_READ_TOO_LARGE && data == NULL);
     write_file(path, "", 0);
-    CHECK(pk_read_file(path, 10, &data, &len, &err) == PK_READ_OK && len == 0 && data &&
-          !*data);
+    CHECK(pk_read_file(path, 10, &data, &len, &err) == PK_READ_OK && len == 0 && data && !*data);
     free(data);
     unlink(path);
     CHECK(pk_read_file(path, 10, &data, &len, &err) == PK_READ_ERRNO && err == ENOENT);

@@ -9,8 +9,8 @@
 /* "KIND:text KIND:text ..." for the whole input, EOL as "EOL". */
 static char *tokens_of(const char *input, size_t len)
 {
-    static const char *const kinds[] = {"EOF", "ID", "STR", "INT", "REAL", "EQ", "UNQ", "QUAL",
-                                        "EOL", "ERR"};
+    static const char *const kinds[] = {"EOF", "ID",  "STR",  "INT", "REAL",
+                                        "EQ",  "UNQ", "QUAL", "EOL", "ERR"};
     static char out[4096];
     size_t used = 0;
     ConfLexer lx;

@@ -78,11 +78,11 @@ static char *summary(const ConfSet *set)
     return sb_detach(&sb);
 }
 
-#define EXPECT_SUMMARY(set, expected)                                                       \
-    do {                                                                                  \
-        char *got_ = summary(&(set));                                                     \
-        CHECK_STR(got_, expected);                                                        \
-        free(got_);                                                                       \
+#define EXPECT_SUMMARY(set, expected)                                                              \
+    do {                                                                                           \
+        char *got_ = summary(&(set));                                                              \
+        CHECK_STR(got_, expected);                                                                 \
+        free(got_);                                                                                \
     } while (0)
 
 static void test_basic_lines(void)
@@ -101,16 +101,17 @@ static void test_syntax_errors(void)
 {
     ConfSet set = parse("a = 1e300\nb = 4MB;\nc =\nd = 'x\ne.f.g = 1\nh = 1.5GB\ni = /p\n"
                         "j = \"x\"\nk = a,b\nl = pg_catalog.english\nm = 9e-1\n");
-    EXPECT_SUMMARY(set, "ERR:syntax error@buffer.conf:1[300] | ERR:syntax error@buffer.conf:2[;] | "
-                        "ERR:syntax error@buffer.conf:3 | ERR:syntax error@buffer.conf:4['] | "
-                        "ERR:syntax error@buffer.conf:5[e.f.g] | ERR:syntax error@buffer.conf:6[GB] | "
-                        "ERR:syntax error@buffer.conf:7[/] | ERR:syntax error@buffer.conf:8[\"] | "
-                        "ERR:syntax error@buffer.conf:9[,] | "
-                        "ERR:syntax error@buffer.conf:10[pg_catalog.english] | "
-                        "ERR:syntax error@buffer.conf:11[-1]");
-    const char *needles[] = {"'1e300'", "';'", "value is required", "unterminated",
-                             "one dot", "'1.5GB'", "'/p'", "'x'", "'a,b'",
-                             "'pg_catalog.english'", "'9e-1'"};
+    EXPECT_SUMMARY(set,
+                   "ERR:syntax error@buffer.conf:1[300] | ERR:syntax error@buffer.conf:2[;] | "
+                   "ERR:syntax error@buffer.conf:3 | ERR:syntax error@buffer.conf:4['] | "
+                   "ERR:syntax error@buffer.conf:5[e.f.g] | ERR:syntax error@buffer.conf:6[GB] | "
+                   "ERR:syntax error@buffer.conf:7[/] | ERR:syntax error@buffer.conf:8[\"] | "
+                   "ERR:syntax error@buffer.conf:9[,] | "
+                   "ERR:syntax error@buffer.conf:10[pg_catalog.english] | "
+                   "ERR:syntax error@buffer.conf:11[-1]");
+    const char *needles[] = {
+        "'1e300'", "';'",   "value is required",    "unterminated", "one dot", "'1.5GB'", "'/p'",
+        "'x'",     "'a,b'", "'pg_catalog.english'", "'9e-1'"};
     for (size_t idx = 0; idx < set.n_entries && idx < 11; idx++) {
         const char *hint = set.entries[idx].error_hint;
         CHECK(hint && strstr(hint, needles[idx]));
@@ -218,7 +219,8 @@ static void test_includes(void)
                              "ERR:could not open file \"%s/missing.conf\"@postgresql.conf:5 | "
                              "ERR:could not open directory \"%s/nodir\"@postgresql.conf:6 | "
                              "ERR:empty configuration file name@postgresql.conf:7 | "
-                             "z=9@postgresql.conf:8", dir, dir);
+                             "z=9@postgresql.conf:8",
+                             dir, dir);
     EXPECT_SUMMARY(set, expect);
     CHECK(set.n_files == 7);
     free(expect);

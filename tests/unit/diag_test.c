@@ -21,11 +21,11 @@ static char *format(const PkDiag *d)
     return sb_detach(&sb);
 }
 
-#define CHECK_FORMAT(diag, expected)                                                  \
-    do {                                                                              \
-        char *pk_got = format(diag);                                                  \
-        CHECK_STR(pk_got, expected);                                                  \
-        free(pk_got);                                                                 \
+#define CHECK_FORMAT(diag, expected)                                                               \
+    do {                                                                                           \
+        char *pk_got = format(diag);                                                               \
+        CHECK_STR(pk_got, expected);                                                               \
+        free(pk_got);                                                                              \
     } while (0)
 
 static void test_set(void)

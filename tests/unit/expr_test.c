@@ -100,7 +100,8 @@ static void test_type_errors(void)
     CHECK(error_contains("io_method == 3", 18, "cannot compare string with number"));
     CHECK(error_contains("io_method < 'sync'", 18, "cannot compare string with string"));
     CHECK(error_contains("shared_buffer > 1GB", 18, "unknown parameter \"shared_buffer\""));
-    CHECK(error_contains("io_method == 'worker'", 17, "unknown parameter \"io_method\" for "
+    CHECK(error_contains("io_method == 'worker'", 17,
+                         "unknown parameter \"io_method\" for "
                          "PostgreSQL 17"));
     CHECK(error_contains("io_method == 'io-uring'", 18, "\"io-uring\" is not a value of enum"));
     CHECK(error_contains("host.kernel < 'five'", 18, "cannot compare version with string"));
@@ -171,18 +172,19 @@ static char *render(const char *text, const Snapshot *snap)
     return sb.data ? sb_detach(&sb) : strdup("");
 }
 
-#define CHECK_RENDER(text, snap, want)                                                            \
-    do {                                                                                         \
-        char *pk_got = render(text, snap);                                                       \
-        CHECK_STR(pk_got, want);                                                                 \
-        free(pk_got);                                                                            \
+#define CHECK_RENDER(text, snap, want)                                                             \
+    do {                                                                                           \
+        char *pk_got = render(text, snap);                                                         \
+        CHECK_STR(pk_got, want);                                                                   \
+        free(pk_got);                                                                              \
     } while (0)
 
 static void test_eval_units(void)
 {
     Snapshot snap;
-    snap_make(&snap, 18, "shared_buffers = 8MB\nwork_mem = '32MB'\nmax_connections = 800\n"
-                         "checkpoint_timeout = 30\nio_method = io_uring\n",
+    snap_make(&snap, 18,
+              "shared_buffers = 8MB\nwork_mem = '32MB'\nmax_connections = 800\n"
+              "checkpoint_timeout = 30\nio_method = io_uring\n",
               "ram=8GB,cores=2");
     CHECK(eval_bool("shared_buffers == 8MB", &snap) == 1);
     CHECK(eval_bool("shared_buffers == 1024 * 8kB", &snap) == 1);
@@ -223,8 +225,8 @@ static void test_missing_facts(void)
     CHECK(eval_bool("if(host.container, 1, 2) == 1", &snap) == -1);
     /* the missing facts are named */
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse("host.ram > 1GB or host.storage == 'ssd' or evidence('x.y') > 1",
-                            NULL, &err);
+    Expr *expr =
+        expr_parse("host.ram > 1GB or host.storage == 'ssd' or evidence('x.y') > 1", NULL, &err);
     ExprType type;
     CHECK(expr && expr_check(expr, snap.catalog, &type, &err));
     ExprEnv env = {.snap = &snap};
@@ -245,14 +247,16 @@ static void test_missing_facts(void)
 static void test_functions(void)
 {
     Snapshot snap;
-    snap_make(&snap, 18, "shared_preload_libraries = 'auto_explain, pg_stat_statements'\n"
-                         "debug_io_direct = 'data,wal'\nenable_nestloop = off\n"
-                         "work_mem = 4MB\nio_workers = 3\nautovacuum_work_mem = -1\n",
+    snap_make(&snap, 18,
+              "shared_preload_libraries = 'auto_explain, pg_stat_statements'\n"
+              "debug_io_direct = 'data,wal'\nenable_nestloop = off\n"
+              "work_mem = 4MB\nio_workers = 3\nautovacuum_work_mem = -1\n",
               "kernel=5.15.0-105-generic,storage=nvme");
     CHECK(eval_bool("contains(shared_preload_libraries, 'pg_stat_statements')", &snap) == 1);
     CHECK(eval_bool("contains(shared_preload_libraries, 'pg_stat')", &snap) == 0);
-    CHECK(eval_bool("contains(debug_io_direct, 'data') and not contains(debug_io_direct, 'wal_init')",
-                    &snap) == 1);
+    CHECK(
+        eval_bool("contains(debug_io_direct, 'data') and not contains(debug_io_direct, 'wal_init')",
+                  &snap) == 1);
     CHECK(eval_bool("matches(shared_preload_libraries, /^auto_/)", &snap) == 1);
     CHECK(eval_bool("matches(shared_preload_libraries, /AUTO/i)", &snap) == 1);
     CHECK(eval_bool("matches(shared_preload_libraries, /AUTO/)", &snap) == 0);
@@ -265,7 +269,8 @@ static void test_functions(void)
     CHECK(eval_bool("default(effective_io_concurrency) == 16", &snap) == 1);
     CHECK(eval_bool("raw(autovacuum_work_mem) == -1", &snap) == 1);
     CHECK(eval_bool("if(raw(autovacuum_work_mem) == -1, maintenance_work_mem, autovacuum_work_mem)"
-                    " == 64MB", &snap) == 1);
+                    " == 64MB",
+                    &snap) == 1);
     CHECK(eval_bool("min(1MB, 2MB, 512kB) == 512kB and max(1s, 2s) == 2000ms", &snap) == 1);
     CHECK(eval_bool("floor(2.7GB, 1GB) == 2GB and floor(100MB, 1GB) == 1GB", &snap) == 1);
     CHECK(eval_bool("off(enable_seqscan, enable_nestloop, enable_hashjoin) == 'enable_nestloop'",
@@ -275,7 +280,8 @@ static void test_functions(void)
     snap_make(&snap, 13, "", NULL);
     CHECK(eval_bool("default(effective_io_concurrency) == 1 and effective_io_concurrency == 1",
                     &snap) == 1);
-    CHECK(eval_bool("checkpoint_completion_target == 0.5 and hash_mem_multiplier == 1", &snap) == 1);
+    CHECK(eval_bool("checkpoint_completion_target == 0.5 and hash_mem_multiplier == 1", &snap) ==
+          1);
     CHECK(eval_bool("shared_buffers == 8MB and not log_checkpoints", &snap) == 1);
     snapshot_free(&snap);
 }

@@ -37,8 +37,7 @@ static bool fails_at(const char *text, const PkIniOptions *opts, int line, const
 
 static void test_document(void)
 {
-    CHECK(parse("; comment\n[a]\nx = 1\n# another\ny = two words\n  and more\n\n[b]\nz=3\n",
-                NULL));
+    CHECK(parse("; comment\n[a]\nx = 1\n# another\ny = two words\n  and more\n\n[b]\nz=3\n", NULL));
     CHECK(doc.n_sections == 2);
     CHECK_STR(doc.sections[0].name, "a");
     CHECK(doc.sections[0].line == 2 && doc.sections[1].line == 8);
@@ -120,8 +119,7 @@ static void test_duplicates(void)
     CHECK(parse("[a]\nx = 1\ny = 2\nx = 3\nx = 4\n", NULL));
     PkIniEntry *x = pk_ini_find(&doc.sections[0], "x");
     CHECK(x && x->repeated && x->repeat_line == 4 && x->n_pieces == 3);
-    PkIniOptions opts = {.duplicates = PK_INI_DUP_ERROR, .may_repeat = is_list,
-                         .canonical = alias};
+    PkIniOptions opts = {.duplicates = PK_INI_DUP_ERROR, .may_repeat = is_list, .canonical = alias};
     CHECK(fails_at("[a]\nx = 1\ny = 2\nx = 3\n", &opts, 4, "\"x\" is given twice in [a]"));
     CHECK_STR(diag.hint, "Line 2 sets it already; keep one.");
     /* aliases and case count as the same key; the same header twice is one namespace */

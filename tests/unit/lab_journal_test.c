@@ -58,8 +58,7 @@ static void fill(LabJournal *journal, const char *bytes, size_t len)
     journal->created = xstrdup("2026-01-01T00:00:00Z");
     journal->command = xstrdup("lab run 01-more");
     journal->path = journal_path_for(test_state_dir, journal->system_identifier,
-                                     journal->data_directory,
-                                     journal->port);
+                                     journal->data_directory, journal->port);
 }
 
 static void test_round_trip(const char *bytes, size_t len)
@@ -122,18 +121,18 @@ static void test_damaged(const char *dir)
     expect_damaged(dir, "[]", "not a JSON object");
     expect_damaged(dir, "{\"format\": \"other\"}", "not a pgknob lab journal");
     expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\", \"version\": 9}", "version");
-    expect_damaged(dir,
-                   "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"server\": "
-                   "{\"data_directory\": \"/d\", \"port\": 1}, \"auto_conf\": {}, \"settings\": [], "
-                   "\"touched\": []}",
-                   "neither the bytes nor the entries");
+    expect_damaged(
+        dir,
+        "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"server\": "
+        "{\"data_directory\": \"/d\", \"port\": 1}, \"auto_conf\": {}, \"settings\": [], "
+        "\"touched\": []}",
+        "neither the bytes nor the entries");
     expect_damaged(dir,
                    "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"server\": "
                    "{\"data_directory\": \"/d\", \"port\": 1}, \"auto_conf\": {\"hex\": \"zz\"}, "
                    "\"settings\": [], \"touched\": []}",
                    "damaged");
-    expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\", \"format\": \"x\"}",
-                   "duplicate");
+    expect_damaged(dir, "{\"format\": \"pgknob-lab-journal\", \"format\": \"x\"}", "duplicate");
 }
 
 static void test_quoted_lists(void)

@@ -21,14 +21,13 @@ static bool parses(const char *text, LabSettings *out, char **err)
     PkDiag diag = PK_DIAG_INIT;
     memset(out, 0, sizeof(*out));
     bool ok = lab_settings_parse("t.conf", text, out, &diag);
-    *err = diag.message ? xasprintf("%s:%d: %s%s%s", diag.file ? diag.file : "", diag.line,
-                                    diag.message, diag.hint ? "\nhint: " : "",
-                                    diag.hint ? diag.hint : "")
-                        : NULL;
+    *err = diag.message
+               ? xasprintf("%s:%d: %s%s%s", diag.file ? diag.file : "", diag.line, diag.message,
+                           diag.hint ? "\nhint: " : "", diag.hint ? diag.hint : "")
+               : NULL;
     pk_diag_free(&diag);
     return ok;
 }
-
 
 static void test_fragment_values(void)
 {
@@ -89,9 +88,15 @@ static void test_fragment_errors(void)
 static void test_quote(void)
 {
     const char *cases[][2] = {
-        {"8MB", "8MB"}, {"1e300", "'1e300'"}, {"stderr,jsonlog", "'stderr,jsonlog'"},
-        {"worker", "worker"}, {"0.9", "0.9"}, {"it's", "'it''s'"}, {"", "''"},
-        {"pg_catalog.english", "'pg_catalog.english'"}, {"Europe/Berlin", "Europe/Berlin"},
+        {"8MB", "8MB"},
+        {"1e300", "'1e300'"},
+        {"stderr,jsonlog", "'stderr,jsonlog'"},
+        {"worker", "worker"},
+        {"0.9", "0.9"},
+        {"it's", "'it''s'"},
+        {"", "''"},
+        {"pg_catalog.english", "'pg_catalog.english'"},
+        {"Europe/Berlin", "Europe/Berlin"},
     };
     for (size_t idx = 0; idx < sizeof(cases) / sizeof(cases[0]); idx++) {
         char *quoted = lab_settings_quote(cases[idx][0]);
@@ -190,7 +195,9 @@ static bool has_finding(const FindingList *list, const char *rule_id, const char
  * finding pointed at the lab fragment that caused it (run from the project root). */
 static void test_series_predictions(void)
 {
-    static const struct { const char *stage, *rule, *file; } expected[] = {
+    static const struct {
+        const char *stage, *rule, *file;
+    } expected[] = {
         {"01-tiny-cache", "PK2003", "labs/01-tiny-cache/settings.conf"},
         {"02-vacuum-storm", "PK4003", "labs/02-vacuum-storm/settings.conf"},
         {"03-wal-torture", "PK3002", "labs/03-wal-torture/settings.conf"},

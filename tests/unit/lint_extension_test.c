@@ -54,12 +54,12 @@ static const Finding *with_id(const Run *run, const char *id)
     return NULL;
 }
 
-#define CHECK_IDS(major, text, want)                                                  \
-    do {                                                                              \
-        Run pk_run;                                                                   \
-        run_lint(&pk_run, (major), (text));                                           \
-        CHECK_STR(ids(&pk_run), (want));                                              \
-        run_free(&pk_run);                                                            \
+#define CHECK_IDS(major, text, want)                                                               \
+    do {                                                                                           \
+        Run pk_run;                                                                                \
+        run_lint(&pk_run, (major), (text));                                                        \
+        CHECK_STR(ids(&pk_run), (want));                                                           \
+        run_free(&pk_run);                                                                         \
     } while (0)
 
 static void test_catalog(void)
@@ -92,25 +92,30 @@ static void test_catalog(void)
     CHECK(catalog_contrib_first_major("basic_archive") == 15);
     CHECK(catalog_contrib_first_major("passwordcheck") == 18);
     CHECK(catalog_contrib_first_major("no_such_module") == 0);
-    const ContribModule *mod = catalog_contrib_module_of(catalog_contrib_for_major(16),
-                                                         "pltclu.start_proc");
+    const ContribModule *mod =
+        catalog_contrib_module_of(catalog_contrib_for_major(16), "pltclu.start_proc");
     CHECK(mod && !strcmp(mod->name, "pltcl"));
     CHECK(catalog_contrib_module_of(catalog_contrib_for_major(16), "cron.database_name") == NULL);
 }
 
 static void test_values(void)
 {
-    CHECK_IDS(17, "shared_preload_libraries = 'pg_stat_statements'\n"
-                  "pg_stat_statements.track = all\npg_stat_statements.max = 10000\n", "");
-    CHECK_IDS(17, "shared_preload_libraries = 'pg_stat_statements'\n"
-                  "pg_stat_statements.track = al\n", "PK0025");
+    CHECK_IDS(17,
+              "shared_preload_libraries = 'pg_stat_statements'\n"
+              "pg_stat_statements.track = all\npg_stat_statements.max = 10000\n",
+              "");
+    CHECK_IDS(17,
+              "shared_preload_libraries = 'pg_stat_statements'\n"
+              "pg_stat_statements.track = al\n",
+              "PK0025");
     CHECK_IDS(13, "auto_explain.log_min_duration = 5x\n", "PK0025");
     CHECK_IDS(13, "auto_explain.log_min_duration = 5s\nauto_explain.sample_rate = 0.5\n", "");
     CHECK_IDS(18, "shared_preload_libraries = 'auth_delay'\nauth_delay.milliseconds = -5\n",
               "PK0025");
     Run run;
-    run_lint(&run, 17, "shared_preload_libraries = 'pg_stat_statements'\n"
-                       "pg_stat_statements.track = al\n");
+    run_lint(&run, 17,
+             "shared_preload_libraries = 'pg_stat_statements'\n"
+             "pg_stat_statements.track = al\n");
     const Finding *f = with_id(&run, "PK0025");
     CHECK(f && f->severity == SEV_WARNING && !f->refuses_start);
     CHECK_STR(f ? f->message : NULL,
@@ -124,8 +129,9 @@ static void test_values(void)
 static void test_names(void)
 {
     Run run;
-    run_lint(&run, 16, "shared_preload_libraries = 'pg_stat_statements'\n"
-                       "pg_stat_statements.trak = all\n");
+    run_lint(&run, 16,
+             "shared_preload_libraries = 'pg_stat_statements'\n"
+             "pg_stat_statements.trak = all\n");
     const Finding *f = with_id(&run, "PK0013");
     CHECK(f && f->severity == SEV_WARNING);
     CHECK(f && f->hint && strstr(f->hint, "Did you mean \"pg_stat_statements.track\"?"));
@@ -143,8 +149,9 @@ static void test_names(void)
     CHECK_IDS(16, "pltclu.start_proc = 'init'\n", "");
     CHECK_IDS(16, "pltclu.start_procc = 'init'\n", "PK0013");
     /* one note per unknown prefix, every line of it attached */
-    run_lint(&run, 18, "cron.database_name = 'jobs'\ncron.use_background_workers = on\n"
-                       "timescaledb.telemetry_level = off\n");
+    run_lint(&run, 18,
+             "cron.database_name = 'jobs'\ncron.use_background_workers = on\n"
+             "timescaledb.telemetry_level = off\n");
     CHECK_STR(ids(&run), "PK0014 PK0014");
     f = with_id(&run, "PK0014");
     CHECK(f && f->n_settings == 2 && f->severity == SEV_NOTICE && !f->refuses_start);
@@ -155,22 +162,32 @@ static void test_names(void)
 static void test_loaded(void)
 {
     CHECK_IDS(17, "auth_delay.milliseconds = 500\n", "PK0026");
-    CHECK_IDS(17, "shared_preload_libraries = '$libdir/auth_delay.so'\n"
-                  "auth_delay.milliseconds = 500\n", "");
-    CHECK_IDS(17, "shared_preload_libraries = 'pg_stat_statements, \"auth_delay\"'\n"
-                  "auth_delay.milliseconds = 500\n", "");
+    CHECK_IDS(17,
+              "shared_preload_libraries = '$libdir/auth_delay.so'\n"
+              "auth_delay.milliseconds = 500\n",
+              "");
+    CHECK_IDS(17,
+              "shared_preload_libraries = 'pg_stat_statements, \"auth_delay\"'\n"
+              "auth_delay.milliseconds = 500\n",
+              "");
     /* one notice per module */
     CHECK_IDS(17, "pg_stat_statements.track = all\npg_stat_statements.max = 10000\n", "PK0026");
     CHECK_IDS(15, "basic_archive.archive_directory = '/arch'\n", "PK0026");
-    CHECK_IDS(15, "archive_library = 'basic_archive'\n"
-                  "basic_archive.archive_directory = '/arch'\n", "");
-    CHECK_IDS(16, "local_preload_libraries = 'basebackup_to_shell'\n"
-                  "basebackup_to_shell.command = 'cat > /b/%f'\n", "");
+    CHECK_IDS(15,
+              "archive_library = 'basic_archive'\n"
+              "basic_archive.archive_directory = '/arch'\n",
+              "");
+    CHECK_IDS(16,
+              "local_preload_libraries = 'basebackup_to_shell'\n"
+              "basebackup_to_shell.command = 'cat > /b/%f'\n",
+              "");
     /* pg_prewarm works anywhere, its autoprewarm only preloaded */
     CHECK_IDS(18, "pg_prewarm.autoprewarm_interval = 10min\n", "");
     CHECK_IDS(18, "pg_prewarm.autoprewarm = off\n", "PK0026");
-    CHECK_IDS(18, "shared_preload_libraries = 'passwordcheck'\n"
-                  "passwordcheck.min_password_length = 12\n", "");
+    CHECK_IDS(18,
+              "shared_preload_libraries = 'passwordcheck'\n"
+              "passwordcheck.min_password_length = 12\n",
+              "");
 }
 
 int main(void)

@@ -38,26 +38,26 @@ static const Finding *only(const Run *run)
     return run->findings.n == 1 ? &run->findings.items[0] : NULL;
 }
 
-#define CHECK_ONLY(major, minor, text, rule, sev)                                     \
-    do {                                                                              \
-        Run pk_run;                                                                   \
-        run_lint(&pk_run, (major), (minor), (text));                                  \
-        const Finding *pk_f = only(&pk_run);                                          \
-        CHECK_STR(pk_f ? pk_f->rule_id : "(not exactly one finding)", (rule));        \
-        CHECK(pk_f && pk_f->severity == (sev));                                       \
-        run_free(&pk_run);                                                            \
+#define CHECK_ONLY(major, minor, text, rule, sev)                                                  \
+    do {                                                                                           \
+        Run pk_run;                                                                                \
+        run_lint(&pk_run, (major), (minor), (text));                                               \
+        const Finding *pk_f = only(&pk_run);                                                       \
+        CHECK_STR(pk_f ? pk_f->rule_id : "(not exactly one finding)", (rule));                     \
+        CHECK(pk_f && pk_f->severity == (sev));                                                    \
+        run_free(&pk_run);                                                                         \
     } while (0)
 
 #define CHECK_CLEAN(major, text) CHECK_CLEAN_MINOR(major, -1, text)
-#define CHECK_CLEAN_MINOR(major, minor, text)                                         \
-    do {                                                                              \
-        Run pk_run;                                                                   \
-        run_lint(&pk_run, (major), (minor), (text));                                  \
-        CHECK(pk_run.findings.n == 0);                                                \
-        if (pk_run.findings.n)                                                        \
-            fprintf(stderr, "  unexpected: %s %s\n", pk_run.findings.items[0].rule_id, \
-                    pk_run.findings.items[0].message);                                \
-        run_free(&pk_run);                                                            \
+#define CHECK_CLEAN_MINOR(major, minor, text)                                                      \
+    do {                                                                                           \
+        Run pk_run;                                                                                \
+        run_lint(&pk_run, (major), (minor), (text));                                               \
+        CHECK(pk_run.findings.n == 0);                                                             \
+        if (pk_run.findings.n)                                                                     \
+            fprintf(stderr, "  unexpected: %s %s\n", pk_run.findings.items[0].rule_id,             \
+                    pk_run.findings.items[0].message);                                             \
+        run_free(&pk_run);                                                                         \
     } while (0)
 
 static void test_names(void)
@@ -124,8 +124,9 @@ static void test_minor_and_startup(void)
     run_free(&run);
     run_lint(&run, 18, -1, "wal_level = minimal\n");
     f = only(&run);
-    CHECK_STR(f ? f->message : NULL, "WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\""
-                                     " to be \"replica\" or \"logical\"");
+    CHECK_STR(f ? f->message : NULL,
+              "WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\""
+              " to be \"replica\" or \"logical\"");
     run_free(&run);
     /* the recovery target assign hooks run in file order */
     CHECK_ONLY(18, -1, "recovery_target = 'immediate'\nrecovery_target_name = ''\n", "PK0050",
@@ -135,7 +136,8 @@ static void test_minor_and_startup(void)
     CHECK_ONLY(14, -1, "log_destination = 'stderr,jsonlog'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "datestyle = 'iso, sql'\n", "PK0020", SEV_ERROR);
     CHECK_ONLY(18, -1, "log_destination = foo\nlog_destination = stderr\n", "PK0022", SEV_NOTICE);
-    CHECK_CLEAN(18, "shared_preload_libraries = 'pg_stat_statements, \"$libdir/auto_explain.so\"'\n");
+    CHECK_CLEAN(18,
+                "shared_preload_libraries = 'pg_stat_statements, \"$libdir/auto_explain.so\"'\n");
     CHECK_CLEAN(13, "synchronous_standby_names = 'ANY 2 (s1, \"s-2\", *)'\n");
     CHECK_CLEAN(13, "synchronous_standby_names = 'anyone, s$1, 1'\n");
     CHECK_ONLY(13, -1, "synchronous_standby_names = 'standby-1'\n", "PK0020", SEV_ERROR);
@@ -152,7 +154,8 @@ static void test_snapshot(void)
     run_lint(&run, 18, -1,
              "work_mem = 1MB\nsort_mem = 2048\ndatestyle = 'iso, dmy'\next.x = 1\nEXT.X = 2\n");
     const SnapSetting *wm = snapshot_get(&run.snap, "WORK_MEM");
-    CHECK(wm && wm->source == SRC_FILE && wm->line == 2 && wm->parsed_ok && pk_near(wm->parsed.num, 2048));
+    CHECK(wm && wm->source == SRC_FILE && wm->line == 2 && wm->parsed_ok &&
+          pk_near(wm->parsed.num, 2048));
     const SnapSetting *ds = snapshot_get(&run.snap, "DateStyle");
     CHECK(ds && ds->source == SRC_FILE && !strcmp(ds->value, "iso, dmy"));
     const SnapSetting *sb = snapshot_get(&run.snap, "shared_buffers");

@@ -24,7 +24,8 @@ static void test_duration(void)
     CHECK(!pk_parse_duration("1e999", 0, 1e9, &got) && !pk_parse_duration("nan", 0, 1e9, &got));
     /* the range, as audit --sample uses it: 100 ms to 1 h */
     CHECK(pk_parse_duration("100ms", 0.1, 3600, &got) && pk_near(got, 0.1));
-    CHECK(!pk_parse_duration("99ms", 0.1, 3600, &got) && !pk_parse_duration("61min", 0.1, 3600, &got));
+    CHECK(!pk_parse_duration("99ms", 0.1, 3600, &got) &&
+          !pk_parse_duration("61min", 0.1, 3600, &got));
     got = 7;
     CHECK(!pk_parse_duration("2h", 0.1, 3600, &got) && pk_near(got, 7)); /* untouched on failure */
 }

@@ -36,12 +36,22 @@ static void test_rule_findings(const RuleSet *rules)
     engine_run(rules, &snap, NULL, &findings, &skipped);
     findings_sort(&findings);
     CHECK(findings.n >= 4);
-    ReportSource src = {.path = "/lab/postgresql.conf", .kind = "file", .pg_major = 18,
-                        .pg_version = "18", .version_source = "--pg-version",
-                        .files = (const char *const *)set.files, .n_files = set.n_files,
-                        .snap = &snap, .set = &set};
-    ReportInput in = {.command = "lint", .sources = &src, .n_sources = 1, .findings = &findings,
-                      .fail_on = SEV_WARNING, .host = &snap.host, .skipped = &skipped};
+    ReportSource src = {.path = "/lab/postgresql.conf",
+                        .kind = "file",
+                        .pg_major = 18,
+                        .pg_version = "18",
+                        .version_source = "--pg-version",
+                        .files = (const char *const *)set.files,
+                        .n_files = set.n_files,
+                        .snap = &snap,
+                        .set = &set};
+    ReportInput in = {.command = "lint",
+                      .sources = &src,
+                      .n_sources = 1,
+                      .findings = &findings,
+                      .fail_on = SEV_WARNING,
+                      .host = &snap.host,
+                      .skipped = &skipped};
     char *md = render(report_md_render, &in);
     CHECK(strstr(md, "### 1. ") != NULL);
     CHECK(strstr(md, "fsync") != NULL);
@@ -77,10 +87,17 @@ static void test_skipped_listed(const RuleSet *rules)
     SkippedList skipped = {0};
     engine_run(rules, &snap, NULL, &findings, &skipped);
     CHECK(skipped.n > 0);
-    ReportSource src = {.path = "/lab/postgresql.conf", .pg_major = 18, .pg_version = "18",
-                        .snap = &snap, .set = &set};
-    ReportInput in = {.command = "lint", .sources = &src, .n_sources = 1, .findings = &findings,
-                      .fail_on = SEV_WARNING, .skipped = &skipped};
+    ReportSource src = {.path = "/lab/postgresql.conf",
+                        .pg_major = 18,
+                        .pg_version = "18",
+                        .snap = &snap,
+                        .set = &set};
+    ReportInput in = {.command = "lint",
+                      .sources = &src,
+                      .n_sources = 1,
+                      .findings = &findings,
+                      .fail_on = SEV_WARNING,
+                      .skipped = &skipped};
     char *md = render(report_md_render, &in);
     CHECK(strstr(md, "## Skipped rules (") != NULL);
     CHECK(strstr(md, skipped.items[0].rule_id) != NULL);

@@ -18,9 +18,10 @@ static void test_config(void)
     ProjectConfig cfg = {0};
     PkDiag err = PK_DIAG_INIT;
     CHECK(load_text("/p/.pgknob.ini",
-                                     "[pgknob]\nfail_on = error\ndisable = PK1, PK2\n"
-                                     "rules = extra\n[host]\nram = 16GB\ncores = 4\n"
-                                     "[severity]\nPK3 = off\n", &cfg, &err));
+                    "[pgknob]\nfail_on = error\ndisable = PK1, PK2\n"
+                    "rules = extra\n[host]\nram = 16GB\ncores = 4\n"
+                    "[severity]\nPK3 = off\n",
+                    &cfg, &err));
     CHECK(cfg.has_fail_on && cfg.fail_on == SEV_ERROR);
     CHECK(cfg.n_disable == 2);
     CHECK_STR(cfg.rule_dirs[0], "/p/extra");
@@ -54,8 +55,7 @@ static void test_policy_disable(void)
 {
     ProjectConfig cfg = {0};
     PkDiag err = PK_DIAG_INIT;
-    CHECK(load_text("p.ini", "[pgknob]\ndisable = PK1\n[severity]\nPK2 = error\n",
-                                     &cfg, &err));
+    CHECK(load_text("p.ini", "[pgknob]\ndisable = PK1\n[severity]\nPK2 = error\n", &cfg, &err));
     FindingList list = {0};
     findings_add(&list, "PK1", "a.one", SEV_WARNING, "x");
     findings_add(&list, "PK2", "a.two", SEV_NOTICE, "x");
@@ -81,8 +81,9 @@ static void test_suggestion_and_redaction(void)
     CHECK_STR(value, "4GB");
     free(value);
     CHECK(report_suggested_value(&f, "work_mem") == NULL);
-    char per_table_text[] = "keep the default globally, lower it per table "
-                            "(ALTER TABLE t SET (autovacuum_vacuum_scale_factor = 0.01)); or (x = 2)";
+    char per_table_text[] =
+        "keep the default globally, lower it per table "
+        "(ALTER TABLE t SET (autovacuum_vacuum_scale_factor = 0.01)); or (x = 2)";
     Finding per_table = {.suggestion = per_table_text};
     CHECK(report_suggested_value(&per_table, "autovacuum_vacuum_scale_factor") == NULL);
     value = report_suggested_value(&per_table, "x");

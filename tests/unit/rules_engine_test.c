@@ -27,15 +27,14 @@ static const char rule_text[] =
     "[let]\n"
     "demand = max_connections * work_mem\n";
 
-static const char evidence_rule[] =
-    "[rule]\n"
-    "id = T200\n"
-    "title = requested checkpoints\n"
-    "severity = warning\n"
-    "category = wal\n"
-    "versions = 13-\n"
-    "condition = evidence('checkpoints.requested_share') > 0.2\n"
-    "message = share {evidence('checkpoints.requested_share')}\n";
+static const char evidence_rule[] = "[rule]\n"
+                                    "id = T200\n"
+                                    "title = requested checkpoints\n"
+                                    "severity = warning\n"
+                                    "category = wal\n"
+                                    "versions = 13-\n"
+                                    "condition = evidence('checkpoints.requested_share') > 0.2\n"
+                                    "message = share {evidence('checkpoints.requested_share')}\n";
 
 static void load(RuleSet *set)
 {
@@ -157,7 +156,8 @@ static void test_shipped_templates(void)
     size_t rendered = 0, failed = 0;
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
         Snapshot snap;
-        snap_make(&snap, major, "", "ram=16GB,cores=4,storage=ssd,kernel=6.8,container=no,io_uring=yes");
+        snap_make(&snap, major, "",
+                  "ram=16GB,cores=4,storage=ssd,kernel=6.8,container=no,io_uring=yes");
         for (size_t rule_idx = 0; rule_idx < set.n; rule_idx++) {
             const Rule *rule = &set.rules[rule_idx];
             if (!rule_claims(rule, major))

@@ -27,8 +27,8 @@ static void test_spec(void)
     CHECK(pk_near(host.ram_bytes, 512.0 * 1024 * 1024) && host.cores == -1 && !host.storage &&
           host.container == -1);
     host_facts_clear(&host);
-    static const char *const bad[] = {"ram=lots", "cores=0", "storage=tape", "kernel=six",
-                                      "container=maybe", "colour=red", "ram", "=1"};
+    static const char *const bad[] = {"ram=lots",        "cores=0",    "storage=tape", "kernel=six",
+                                      "container=maybe", "colour=red", "ram",          "=1"};
     for (size_t idx = 0; idx < sizeof(bad) / sizeof(bad[0]); idx++) {
         bool ok = host_parse_spec(bad[idx], &host, &msg);
         CHECK(!ok && msg.message != NULL);
@@ -43,7 +43,8 @@ static void put(const char *root, const char *path, const char *text)
 {
     char full[4096];
     snprintf(full, sizeof(full), "%s%s", root, path);
-    for (char *slash = strchr(full + strlen(root) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+    for (char *slash = strchr(full + strlen(root) + 1, '/'); slash;
+         slash = strchr(slash + 1, '/')) {
         *slash = '\0';
         mkdir(full, 0755);
         *slash = '/';
@@ -76,12 +77,13 @@ static void test_local_tree(void)
     put(root, "/sys/devices/pci0000:00/nvme/nvme0n1/queue/rotational", "0\n");
     snprintf(target, sizeof(target), "%s%s", root, dev);
     put(root, "/sys/dev/block/.keep", "");
-    snprintf(link, sizeof(link), "%s/sys/dev/block/%u:%u", root, major(st.st_dev), minor(st.st_dev));
+    snprintf(link, sizeof(link), "%s/sys/dev/block/%u:%u", root, major(st.st_dev),
+             minor(st.st_dev));
     CHECK(symlink(target, link) == 0);
     HostFacts host;
     host_read_local(&host, root, root);
     CHECK(pk_near(host.ram_bytes, 4294967296.0)); /* the cgroup limit, not the 16GB of RAM */
-    CHECK(host.cores == 2);                /* cpu.max 2 cores of 4 */
+    CHECK(host.cores == 2);                       /* cpu.max 2 cores of 4 */
     CHECK_STR(host.kernel, "6.8.0-31-generic");
     CHECK(host.container == 1);
     CHECK(host.io_uring_allowed == 0);

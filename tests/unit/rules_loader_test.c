@@ -10,13 +10,12 @@
 #include "harness.h"
 #include "rules/rules.h"
 
-static const char good_head[] =
-    "[rule]\n"
-    "id = T1\n"
-    "title = test rule\n"
-    "severity = warning\n"
-    "category = test\n"
-    "versions = 16-\n";
+static const char good_head[] = "[rule]\n"
+                                "id = T1\n"
+                                "title = test rule\n"
+                                "severity = warning\n"
+                                "category = test\n"
+                                "versions = 16-\n";
 
 /* Loads `text`; returns NULL when it loaded, else "LINE: message" (caller frees). */
 static char *load_error(const char *text)
@@ -43,7 +42,8 @@ static bool error_is(const char *text, int line, const char *needle)
     snprintf(prefix, sizeof(prefix), "%d: ", line);
     bool ok = got && !strncmp(got, prefix, strlen(prefix)) && strstr(got, needle);
     if (!ok)
-        fprintf(stderr, "  wanted \"%d: …%s…\", got \"%s\"\n", line, needle, got ? got : "(loaded)");
+        fprintf(stderr, "  wanted \"%d: …%s…\", got \"%s\"\n", line, needle,
+                got ? got : "(loaded)");
     free(got);
     return ok;
 }

@@ -128,9 +128,15 @@ static void test_mean_stddev(void)
 
 static void test_progress_line(void)
 {
-    TpccProgress progress = {.elapsed_s = 5.04, .left_s = 3, .tps = 305.25,
-                             .latency_mean_ms = 6.5124, .latency_stddev_ms = 3.1,
-                             .lag_mean_ms = 0.2151, .failed = 2, .late = 7, .skipped = 1};
+    TpccProgress progress = {.elapsed_s = 5.04,
+                             .left_s = 3,
+                             .tps = 305.25,
+                             .latency_mean_ms = 6.5124,
+                             .latency_stddev_ms = 3.1,
+                             .lag_mean_ms = 0.2151,
+                             .failed = 2,
+                             .late = 7,
+                             .skipped = 1};
     TpccRunOpts opts = {0};
     StrBuf out = STRBUF_INIT;
     tpcc_progress_text(&progress, &opts, &out);

@@ -62,7 +62,8 @@ static void test_codes_and_merge(void)
     tpcc_stats_init(&b, 5);
     tpcc_stats_done(&a, TPCC_NEW_ORDER, false, 100, 0);
     tpcc_stats_done(&a, TPCC_NEW_ORDER, true, 300, 2);
-    tpcc_stats_done(&b, TPCC_NEW_ORDER, false, 200, 4); /* beyond a's series: counted, not plotted */
+    tpcc_stats_done(&b, TPCC_NEW_ORDER, false, 200,
+                    4); /* beyond a's series: counted, not plotted */
     tpcc_stats_failed(&b, TPCC_PAYMENT, "40001", 1);
     tpcc_stats_failed(&b, TPCC_PAYMENT, NULL, 1);
     tpcc_codes_add(&b.retried, "40P01", 3);

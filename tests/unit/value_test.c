@@ -6,33 +6,50 @@
 #include "harness.h"
 
 static const char *const wal_level_vals[] = {"minimal", "replica", "logical", NULL};
-static const char *const sync_commit_vals[] = {"local", "remote_write", "remote_apply", "on",
-                                               "off", NULL};
+static const char *const sync_commit_vals[] = {"local", "remote_write", "remote_apply",
+                                               "on",    "off",          NULL};
 
-static const CatalogParam work_mem = {.name = "work_mem", .type = GUC_INTEGER, .unit = "kB",
-                                      .min_val = "64", .max_val = "2147483647"};
-static const CatalogParam shared_buffers = {.name = "shared_buffers", .type = GUC_INTEGER,
-                                            .unit = "8kB", .min_val = "16",
+static const CatalogParam work_mem = {.name = "work_mem",
+                                      .type = GUC_INTEGER,
+                                      .unit = "kB",
+                                      .min_val = "64",
+                                      .max_val = "2147483647"};
+static const CatalogParam shared_buffers = {.name = "shared_buffers",
+                                            .type = GUC_INTEGER,
+                                            .unit = "8kB",
+                                            .min_val = "16",
                                             .max_val = "1073741823"};
-static const CatalogParam max_wal_size = {.name = "max_wal_size", .type = GUC_INTEGER,
-                                          .unit = "MB", .min_val = "2", .max_val = "2147483647"};
-static const CatalogParam stmt_timeout = {.name = "statement_timeout", .type = GUC_INTEGER,
-                                          .unit = "ms", .min_val = "0", .max_val = "2147483647"};
-static const CatalogParam ckpt_timeout = {.name = "checkpoint_timeout", .type = GUC_INTEGER,
-                                          .unit = "s", .min_val = "30", .max_val = "86400"};
-static const CatalogParam log_rot_age = {.name = "log_rotation_age", .type = GUC_INTEGER,
-                                         .unit = "min", .min_val = "0", .max_val = "35791394"};
-static const CatalogParam max_conn = {.name = "max_connections", .type = GUC_INTEGER,
-                                      .min_val = "1", .max_val = "262143"};
-static const CatalogParam rpc = {.name = "random_page_cost", .type = GUC_REAL, .min_val = "0",
-                                 .max_val = "1.79769e+308"};
-static const CatalogParam cost_delay = {.name = "vacuum_cost_delay", .type = GUC_REAL,
-                                        .unit = "ms", .min_val = "0", .max_val = "100"};
+static const CatalogParam max_wal_size = {.name = "max_wal_size",
+                                          .type = GUC_INTEGER,
+                                          .unit = "MB",
+                                          .min_val = "2",
+                                          .max_val = "2147483647"};
+static const CatalogParam stmt_timeout = {.name = "statement_timeout",
+                                          .type = GUC_INTEGER,
+                                          .unit = "ms",
+                                          .min_val = "0",
+                                          .max_val = "2147483647"};
+static const CatalogParam ckpt_timeout = {.name = "checkpoint_timeout",
+                                          .type = GUC_INTEGER,
+                                          .unit = "s",
+                                          .min_val = "30",
+                                          .max_val = "86400"};
+static const CatalogParam log_rot_age = {.name = "log_rotation_age",
+                                         .type = GUC_INTEGER,
+                                         .unit = "min",
+                                         .min_val = "0",
+                                         .max_val = "35791394"};
+static const CatalogParam max_conn = {
+    .name = "max_connections", .type = GUC_INTEGER, .min_val = "1", .max_val = "262143"};
+static const CatalogParam rpc = {
+    .name = "random_page_cost", .type = GUC_REAL, .min_val = "0", .max_val = "1.79769e+308"};
+static const CatalogParam cost_delay = {
+    .name = "vacuum_cost_delay", .type = GUC_REAL, .unit = "ms", .min_val = "0", .max_val = "100"};
 static const CatalogParam fsync = {.name = "fsync", .type = GUC_BOOL};
-static const CatalogParam wal_level = {.name = "wal_level", .type = GUC_ENUM,
-                                       .enum_vals = wal_level_vals};
-static const CatalogParam sync_commit = {.name = "synchronous_commit", .type = GUC_ENUM,
-                                         .enum_vals = sync_commit_vals};
+static const CatalogParam wal_level = {
+    .name = "wal_level", .type = GUC_ENUM, .enum_vals = wal_level_vals};
+static const CatalogParam sync_commit = {
+    .name = "synchronous_commit", .type = GUC_ENUM, .enum_vals = sync_commit_vals};
 static const CatalogParam app_name = {.name = "application_name", .type = GUC_STRING};
 
 /* Parses and returns the setting ("" plus the error message on failure). */
@@ -49,11 +66,11 @@ static char *setting_of(const CatalogParam *param, const char *text)
     return guc_value_to_setting(param, &val);
 }
 
-#define CHECK_SETTING(param, text, expected)                                          \
-    do {                                                                              \
-        char *pk_s = setting_of(&(param), (text));                                    \
-        CHECK_STR(pk_s, (expected));                                                  \
-        free(pk_s);                                                                   \
+#define CHECK_SETTING(param, text, expected)                                                       \
+    do {                                                                                           \
+        char *pk_s = setting_of(&(param), (text));                                                 \
+        CHECK_STR(pk_s, (expected));                                                               \
+        free(pk_s);                                                                                \
     } while (0)
 
 static void test_memory_units(void)
@@ -184,11 +201,11 @@ static char *pretty_of(const CatalogParam *param, const char *text)
     return guc_value_pretty(param, &val);
 }
 
-#define CHECK_PRETTY(param, text, expected)                                           \
-    do {                                                                              \
-        char *pk_s = pretty_of(&(param), (text));                                     \
-        CHECK_STR(pk_s, (expected));                                                  \
-        free(pk_s);                                                                   \
+#define CHECK_PRETTY(param, text, expected)                                                        \
+    do {                                                                                           \
+        char *pk_s = pretty_of(&(param), (text));                                                  \
+        CHECK_STR(pk_s, (expected));                                                               \
+        free(pk_s);                                                                                \
     } while (0)
 
 static void test_pretty(void)

@@ -41,11 +41,11 @@
 #include "common/quantity.h"
 
 typedef struct SlowFs {
-    int source;                   /* the directory everything is passed to */
-    _Atomic long read_ns;         /* added to every read */
-    _Atomic long fsync_ns;        /* added to every fsync and synchronous write */
+    int source;            /* the directory everything is passed to */
+    _Atomic long read_ns;  /* added to every read */
+    _Atomic long fsync_ns; /* added to every fsync and synchronous write */
     _Atomic unsigned long long reads, read_bytes, fsyncs, sync_writes;
-    const char *control, *stats;  /* optional files (see above) */
+    const char *control, *stats; /* optional files (see above) */
     struct timespec control_mtime;
 } SlowFs;
 
@@ -233,8 +233,7 @@ static int sf_create(const char *path, mode_t mode, struct fuse_file_info *fi)
     return keep_file(fi, fd);
 }
 
-static int sf_read(const char *path, char *buf, size_t size, off_t off,
-                   struct fuse_file_info *fi)
+static int sf_read(const char *path, char *buf, size_t size, off_t off, struct fuse_file_info *fi)
 {
     (void)path;
     SlowFs *fs = fs_state();
@@ -336,23 +335,39 @@ static int sf_fsyncdir(const char *path, int datasync, struct fuse_file_info *fi
     return synced(datasync ? fdatasync(fd) : fsync(fd));
 }
 
-static int sf_fallocate(const char *path, int mode, off_t off, off_t len,
-                        struct fuse_file_info *fi)
+static int sf_fallocate(const char *path, int mode, off_t off, off_t len, struct fuse_file_info *fi)
 {
     (void)path;
     return neg_errno(fallocate(file_of(fi)->fd, mode, off, len));
 }
 
 static const struct fuse_operations slowfs_ops = {
-    .init = sf_init,         .getattr = sf_getattr,   .readlink = sf_readlink,
-    .mknod = sf_mknod,       .mkdir = sf_mkdir,       .unlink = sf_unlink,
-    .rmdir = sf_rmdir,       .symlink = sf_symlink,   .rename = sf_rename,
-    .link = sf_link,         .chmod = sf_chmod,       .chown = sf_chown,
-    .truncate = sf_truncate, .utimens = sf_utimens,   .open = sf_open,
-    .create = sf_create,     .read = sf_read,         .write = sf_write,
-    .statfs = sf_statfs,     .release = sf_release,   .fsync = sf_fsync,
-    .opendir = sf_opendir,   .readdir = sf_readdir,   .releasedir = sf_releasedir,
-    .fsyncdir = sf_fsyncdir, .fallocate = sf_fallocate,
+    .init = sf_init,
+    .getattr = sf_getattr,
+    .readlink = sf_readlink,
+    .mknod = sf_mknod,
+    .mkdir = sf_mkdir,
+    .unlink = sf_unlink,
+    .rmdir = sf_rmdir,
+    .symlink = sf_symlink,
+    .rename = sf_rename,
+    .link = sf_link,
+    .chmod = sf_chmod,
+    .chown = sf_chown,
+    .truncate = sf_truncate,
+    .utimens = sf_utimens,
+    .open = sf_open,
+    .create = sf_create,
+    .read = sf_read,
+    .write = sf_write,
+    .statfs = sf_statfs,
+    .release = sf_release,
+    .fsync = sf_fsync,
+    .opendir = sf_opendir,
+    .readdir = sf_readdir,
+    .releasedir = sf_releasedir,
+    .fsyncdir = sf_fsyncdir,
+    .fallocate = sf_fallocate,
 };
 
 static bool parse_latency(const char *text, _Atomic long *ns)
