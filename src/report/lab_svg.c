@@ -161,8 +161,11 @@ static void put_stage(StrBuf *out, const Axis *axis, const SvgSeries *s, double 
                   "fill-opacity=\"0.85\"/>\n",
                   s->tps, cx - w / 2, y, w, PLOT_BOTTOM - y);
     }
-    if (s->low > 0 && s->high > 0 && s->high > s->low) {
-        double ylo = axis_y(axis, s->low), yhi = axis_y(axis, s->high);
+    double ylo = s->low > 0 ? axis_y(axis, s->low) : 0,
+           yhi = s->high > 0 ? axis_y(axis, s->high) : 0;
+    /* A spread under a pixel cannot be drawn (its ends would coincide): the table still gives it.
+     */
+    if (s->low > 0 && s->high > 0 && s->high > s->low && ylo - yhi >= 1.0) {
         sb_printf(out,
                   "<g class=\"whisker\" data-low=\"%g\" data-high=\"%g\" stroke=\"" FG "\" "
                   "stroke-width=\"1.5\"><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "

@@ -38,7 +38,9 @@ document.querySelectorAll('.bound').forEach(e => { const r = pos(e);
   res.bounds.push({v: +e.getAttribute('data-value'), top: r.y, x: r.x + r.width / 2}); });
 document.querySelectorAll('.whisker').forEach(e => { const r = pos(e);
   res.whiskers.push({low: +e.getAttribute('data-low'), high: +e.getAttribute('data-high'),
-                     top: r.y, bottom: r.y + r.height, x: r.x + r.width / 2}); });
+                     top: r.y, bottom: r.y + r.height, x: r.x + r.width / 2,
+                     y_low: +e.querySelector('line').getAttribute('y1'),
+                     y_high: +e.querySelector('line').getAttribute('y2')}); });
 document.querySelectorAll('text').forEach(e => res.texts.push(e.textContent));
 document.getElementById('out').textContent = JSON.stringify(res);
 </script></body></html>"""
@@ -106,7 +108,9 @@ def main():
     else:
         failures.append("no summary panel with a data-axis")
     for w in res["whiskers"]:
-        if not (w["low"] <= w["high"] and w["top"] < w["bottom"]):
+        # The stem runs from the low end to the high end: the low end is drawn lower (larger y),
+        # by at least a pixel (the renderer leaves out spreads it cannot show).
+        if not (w["low"] < w["high"] and w["y_low"] - w["y_high"] >= 1.0 and w["top"] < w["bottom"]):
             failures.append("whisker %g..%g drawn upside down" % (w["low"], w["high"]))
         marks = [m for m in res["bars"] + res["dots"] if abs(m["x"] - w["x"]) < 2]
         for m in marks:
