@@ -211,13 +211,13 @@ $(MAN): docs/pgknob.1.md src/common/version.h
 # share/pgknob/), so an installed tree works wherever it is copied (common/datadir.c).
 DOCDIR   ?= $(PREFIX)/share/doc/pgknob
 MANDIR   ?= $(PREFIX)/share/man
-install: $(BIN) $(ONLINE_BIN) $(MAN) ## install bin, libexec, rules, labs, man page and docs (PREFIX, DESTDIR)
+install: $(BIN) $(ONLINE_BIN) $(MAN) ## install bin, libexec, rules, labs, targets, man page and docs (PREFIX, DESTDIR)
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/pgknob
 	install -D -m 755 $(ONLINE_BIN) $(DESTDIR)$(LIBEXECDIR)/pgknob-online
 	install -D -m 644 $(MAN) $(DESTDIR)$(MANDIR)/man1/pgknob.1
-	rm -rf $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/labs
+	rm -rf $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/labs $(DESTDIR)$(DATADIR)/targets
 	mkdir -p $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
-	cp -R rules labs $(DESTDIR)$(DATADIR)/
+	cp -R rules labs targets $(DESTDIR)$(DATADIR)/
 	rm -f $(DESTDIR)$(DATADIR)/rules/.pgknob-pack
 	find $(DESTDIR)$(DATADIR) -type d -exec chmod 755 {} + -o -type f -exec chmod 644 {} +
 	cp README.md docs/*.md $(DESTDIR)$(DOCDIR)/

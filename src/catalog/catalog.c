@@ -297,6 +297,22 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
     return best ? best : prefix ? prefix : word_match;
 }
 
+const char *catalog_suggest_word(const char *const *names, size_t n_names, const char *word)
+{
+    if (!word || !*word)
+        return NULL;
+    const char *best = NULL;
+    int best_dist = typo_budget(strlen(word)) + 1;
+    for (size_t idx = 0; idx < n_names; idx++) {
+        int dist = edit_distance(word, names[idx]);
+        if (dist < best_dist || (!best && prefix_of(word, names[idx]))) {
+            best_dist = dist;
+            best = names[idx];
+        }
+    }
+    return best;
+}
+
 /* ---- names of enums ------------------------------------------------------------------------- */
 
 typedef struct BuildDependentValue {

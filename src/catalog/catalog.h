@@ -73,6 +73,10 @@ char *catalog_version_note(int major, const char *name);
  * NULL when nothing is close. Borrowed. */
 const char *catalog_suggest(const Catalog *cat, const char *name);
 
+/* The closest of `names` to `word` within a typo's budget (the measure catalog_suggest uses), or
+ * NULL: for did-you-mean over a short list of words (--target's services). Borrowed. */
+const char *catalog_suggest_word(const char *const *names, size_t n_names, const char *word);
+
 /* Enum values the server accepts only when built with an optional library (io_method = io_uring
  * needs liburing; lz4 and zstd compression need those libraries). The catalog was read from builds
  * without them, yet distribution packages usually have them. Returns the build requirement, e.g.

@@ -27,6 +27,8 @@ typedef struct LintCli {
     ProjectOptions project; /* --config, --baseline, --fail-on, --host, --rules, --disable */
     LintRulesOpts rules;    /* the project's host, rules and disabled ids; --no-rules */
     bool cluster;           /* --cluster: inputs are a primary and its standbys */
+    InputTarget target;     /* --target, else .pgknob.ini's target */
+    TargetSpec target_spec; /* its published restrictions (targets/SERVICE.ini) */
 } LintCli;
 
 enum {
@@ -57,6 +59,10 @@ static const CliOption lint_options[] = {
      "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"
      "zalando, crunchy (PostgresCluster) or rds (describe-db-parameters\n"
      "JSON); default: recognised by content (docs/manifests.md)"},
+    {"target", "SERVICE", OPT_TARGET,
+     "also check what the managed service lets you set: rds, aurora\n"
+     "(Aurora PostgreSQL), azure (flexible server) or cloudsql, from its\n"
+     "published parameter lists (docs/targets.md)"},
     {"cluster", NULL, OPT_CLUSTER,
      "the inputs are one primary and its standbys (PRIMARY STANDBY...):\n"
      "also check what a hot standby needs from its primary"},
@@ -107,6 +113,21 @@ static void lint_usage(FILE *out)
                  "2 usage or input error, 3 internal error\n");
 }
 
+static bool lint_set_target(LintCli *cli, const char *arg)
+{
+    if (input_target_parse(arg, &cli->target))
+        return true;
+    const char *close = input_target_suggest(arg);
+    char hint[160];
+    if (close)
+        snprintf(hint, sizeof(hint), "Did you mean \"%s\"? Targets are %s.", close,
+                 input_target_names());
+    else
+        snprintf(hint, sizeof(hint), "Targets are %s.", input_target_names());
+    cli_error(hint, "unknown target \"%s\"", arg);
+    return false;
+}
+
 static bool lint_apply_option(LintCli *cli, int key, const char *arg)
 {
     switch (key) {
@@ -140,6 +161,7 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
                 "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n", arg,
                 input_format_names());
         return false;
+    case OPT_TARGET: return lint_set_target(cli, arg);
     case OPT_CLUSTER: cli->cluster = true; return true;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_STDIN_FILENAME:
@@ -238,6 +260,22 @@ static ReportSource *lint_sources(const LintResult *res)
     return sources;
 }
 
+/* The service's data file; a service with no facts recorded says so, so that a quiet run is not
+ * taken for a checked one. */
+static bool lint_load_target(LintCli *cli)
+{
+    PkDiag diag = PK_DIAG_INIT;
+    if (!target_spec_load(cli->target, &cli->target_spec, &diag))
+        return cli_diag_fail(&diag);
+    cli->lint.target = &cli->target_spec;
+    if (!cli->target_spec.n_facts)
+        fprintf(stderr,
+                "pgknob: note: --target %s: %s records no parameter of %s yet (docs/targets.md); "
+                "only the server's own checks ran\n",
+                input_target_name(cli->target), cli->target_spec.file, cli->target_spec.name);
+    return true;
+}
+
 /* .pgknob.ini completes the options (the command line wins); the rules see the result. */
 static bool lint_load_project(LintCli *cli)
 {
@@ -249,6 +287,10 @@ static bool lint_load_project(LintCli *cli)
         return cli_diag_fail(&diag);
     if (!cli->lint.pg_version)
         cli->lint.pg_version = project->pg_version;
+    if (!cli->target && project->target)
+        input_target_parse(project->target, &cli->target);
+    if (cli->target && !lint_load_target(cli))
+        return false;
     cli->rules.host = project->host;
     cli->lint.host_is_server = project->host && !strcmp(project->host, "local");
     cli->rules.dirs = project->rule_dirs;
@@ -315,6 +357,7 @@ int cmd_lint(int argc, char **argv)
     if (rc < 0 && !lint_load_project(&cli))
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
+        target_spec_free(&cli.target_spec);
         project_options_free(&cli.project);
         return rc;
     }
@@ -340,6 +383,7 @@ int cmd_lint(int argc, char **argv)
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
     lint_rules_state_free(&rules);
     lint_result_free(&res);
+    target_spec_free(&cli.target_spec);
     project_options_free(&cli.project);
     return rc;
 }

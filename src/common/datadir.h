@@ -3,7 +3,7 @@
 #ifndef PK_DATADIR_H
 #define PK_DATADIR_H
 
-/* The directory of `kind` ("rules" or "labs"), first that exists of:
+/* The directory of `kind` ("rules", "labs" or "targets"), first that exists of:
  *   $PGKNOB_RULES_DIR / $PGKNOB_LABS (one kind),
  *   $PGKNOB_DATA_DIR/KIND,
  *   EXEDIR/../share/pgknob/KIND (an installed tree, wherever it was copied),

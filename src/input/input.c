@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalog/catalog.h"
 #include "common/readfile.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
@@ -65,6 +66,17 @@ bool input_target_parse(const char *text, InputTarget *out)
             return true;
         }
     return false;
+}
+
+const char *input_target_names(void)
+{
+    return "rds, aurora, azure, cloudsql";
+}
+
+const char *input_target_suggest(const char *text)
+{
+    return catalog_suggest_word(target_names + 1,
+                                sizeof(target_names) / sizeof(target_names[0]) - 1, text);
 }
 
 /* ---- building a document ------------------------------------------------------------------ */

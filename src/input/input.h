@@ -41,6 +41,10 @@ typedef enum InputTarget {
 
 const char *input_target_name(InputTarget target);
 bool input_target_parse(const char *text, InputTarget *out);
+/* "rds, aurora, azure, cloudsql" */
+const char *input_target_names(void);
+/* The service name closest to a misspelt `text` ("azur" -> "azure"), or NULL. */
+const char *input_target_suggest(const char *text);
 
 typedef enum InputNoteKind {
     NOTE_OPERATOR_REFUSES, /* the operator's admission check rejects the parameter */
@@ -50,7 +54,6 @@ typedef enum InputNoteKind {
     NOTE_CONVERTED,        /* YAML typing changed the text the server gets */
     NOTE_DROPPED,          /* a null value: the parameter is not passed on */
     NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
-    NOTE_SERVICE,          /* --target: the service does not let you set this */
 } InputNoteKind;
 
 typedef struct InputNote {
@@ -85,7 +88,6 @@ typedef struct InputDoc {
 
 typedef struct InputOpts {
     InputFormat format;     /* INPUT_AUTO: by content */
-    InputTarget target;     /* restrictions of this service become notes */
     double instance_memory; /* bytes, for RDS formulas (DBInstanceClassMemory); <= 0 unknown */
     int instance_vcpus;     /* DBInstanceVCPU; <= 0 unknown */
     const char *stdin_name; /* the name standard input's text takes (a path, for its includes

@@ -28,8 +28,6 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                         InputResult *out, PkDiag *diag);
 bool rds_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
                    InputResult *out, PkDiag *diag);
-/* Adds docs->notes for what `target` does not let one set (restrict.c). */
-void restrict_apply(DocBuilder *b, InputTarget target);
 
 InputDoc *input_result_add(InputResult *res);
 

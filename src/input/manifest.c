@@ -537,7 +537,6 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                                          : kind == INPUT_ZALANDO ? "postgresql"
                                                                  : "PostgresCluster");
             read_doc(&b, &y, root);
-            restrict_apply(&b, opts ? opts->target : TARGET_NONE);
             builder_finish(&b);
         }
         yaml_document_delete(&document);

@@ -263,7 +263,6 @@ bool rds_load_json(const char *file, const char *data, size_t len, const InputOp
     }
     doc->label = xasprintf("parameter group (%zu set by the user, %zu engine defaults skipped)",
                            doc->set.n_entries, n_default);
-    restrict_apply(&b, opts ? opts->target : TARGET_NONE);
     builder_finish(&b);
     json_decref(root);
     return true;

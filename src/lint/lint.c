@@ -131,6 +131,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_majo
                           .check_host = opts->check_host,
                           .host_is_server = opts->host_is_server};
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    if (opts->target)
+        lint_target(opts->target, &input->set, input->pg_major, findings);
     return true;
 }
 
@@ -240,7 +242,6 @@ static bool stdin_names_auth_file(const char *name)
 bool lint_run(const LintOpts *opts, LintResult *res, PkDiag *diag)
 {
     InputOpts iopts = {.format = opts->input_format,
-                       .target = opts->target,
                        .instance_memory = opts->instance_memory,
                        .instance_vcpus = opts->instance_vcpus,
                        .stdin_name = opts->stdin_name};

@@ -11,6 +11,7 @@
 #include "model/finding.h"
 #include "hba/hba.h"
 #include "input/input.h"
+#include "lint/target.h"
 #include "model/snapshot.h"
 
 typedef struct LintOpts {
@@ -23,7 +24,7 @@ typedef struct LintOpts {
     bool host_is_server;      /* --host local: this machine runs the server (see ValidateOpts) */
     bool fragment;            /* --fragment: every file input is part of a configuration */
     InputFormat input_format; /* --input-format; INPUT_AUTO: by content */
-    InputTarget target;       /* --target: a managed service's restrictions */
+    const TargetSpec *target; /* --target: a managed service's restrictions, or NULL */
     double instance_memory;   /* bytes, from --host (instance_class or ram): RDS formulas */
     int instance_vcpus;
     const char *stdin_name; /* --stdin-filename: where the text of the input "-" stands (its

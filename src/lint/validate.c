@@ -86,9 +86,16 @@ static const LintRule rules[] = {
     {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
      "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
      " class (--host instance_class=...): the parameter is not checked."},
-    {"PK0076", "manifest.service-restricted", "parameter the service does not let you set",
-     SEV_ERROR,
-     "With --target: a parameter the managed service does not let you set or sets itself."},
+    {"PK0076", "manifest.service-restricted", "parameter or value the service refuses", SEV_ERROR,
+     "With --target: a parameter the managed service does not let you set (read-only, or not in"
+     " its parameter list), or a value outside the range or the values it allows: the service's"
+     " API call fails (the server is never asked)."},
+    {"PK0077", "manifest.service-sets", "parameter the service sets itself", SEV_WARNING,
+     "With --target: a parameter the managed service sets itself (its own paths and port): this"
+     " value does not reach the server."},
+    {"PK0078", "manifest.service-unlisted", "value the service does not list", SEV_NOTICE,
+     "With --target: a value outside a list the service publishes without calling it complete"
+     " (RDS's supported shared_preload_libraries): check that the service supports it."},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"

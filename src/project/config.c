@@ -179,6 +179,19 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
             return fail(ld, "pgknob knows PostgreSQL 13 to 18; write N or N.M.",
                         "unsupported PostgreSQL version \"%s\"", value);
         cfg->pg_version = xstrdup(value);
+    } else if (!strcmp(name, "target")) {
+        InputTarget target;
+        if (!input_target_parse(value, &target)) {
+            const char *close = input_target_suggest(value);
+            char *hint = close ? xasprintf("Did you mean \"%s\"? Targets are %s.", close,
+                                           input_target_names())
+                               : xasprintf("Targets are %s.", input_target_names());
+            bool ok = fail(ld, hint, "unknown target \"%s\"", value);
+            free(hint);
+            return ok;
+        }
+        free(cfg->target);
+        cfg->target = xstrdup(input_target_name(target));
     } else if (!strcmp(name, "fail_on")) {
         if (!fail_on_parse(value, &cfg->fail_on, &cfg->fail_on_refusal))
             return fail(ld, "Use refusal, error, warning, notice or never.",
@@ -188,8 +201,8 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
         cfg->baseline = resolve_path(ld, value);
     else
         return fail(ld,
-                    "Keys of [pgknob] are pg_version, fail_on, disable, rules, redact and "
-                    "baseline.",
+                    "Keys of [pgknob] are pg_version, target, fail_on, disable, rules, redact "
+                    "and baseline.",
                     "unknown key \"%s\" in [pgknob]", name);
     return true;
 }
@@ -297,6 +310,7 @@ void project_config_free(ProjectConfig *cfg)
 {
     free(cfg->path);
     free(cfg->pg_version);
+    free(cfg->target);
     free(cfg->host_spec);
     free(cfg->baseline);
     list_free(cfg->disable, cfg->n_disable);

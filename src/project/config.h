@@ -18,6 +18,7 @@ typedef struct SeverityOverride {
 typedef struct ProjectConfig {
     char *path;       /* the file read; NULL when there was none */
     char *pg_version; /* [pgknob] pg_version, or NULL */
+    char *target;     /* [pgknob] target (a service name, checked), or NULL */
     bool has_fail_on;
     Severity fail_on;     /* [pgknob] fail_on */
     bool fail_on_refusal; /* fail_on = refusal */

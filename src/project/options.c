@@ -82,6 +82,7 @@ bool project_options_load(ProjectOptions *opts, PkDiag *diag)
     }
     const ProjectConfig *cfg = &opts->project;
     opts->pg_version = cfg->pg_version;
+    opts->target = cfg->target;
     if (!opts->fail_on_given && cfg->has_fail_on) {
         opts->fail_on = cfg->fail_on;
         opts->fail_on_refusal = cfg->fail_on_refusal;

@@ -30,6 +30,7 @@ typedef struct ProjectOptions {
     const char *search_from; /* what is checked (its directory starts that search); NULL: . */
     const char *baseline;    /* --baseline FILE, else the file's baseline */
     const char *pg_version;  /* the file's pg_version (a command's own option wins) */
+    const char *target;      /* the file's target (lint --target wins) */
     const char *host;        /* --host FACTS|local, else the file's [host]; NULL: none */
     Severity fail_on;        /* --fail-on, else the file's fail_on; set the default first */
     bool fail_on_given;

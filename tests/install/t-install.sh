@@ -28,6 +28,9 @@ run_tree() { # root, then pgknob arguments
 }
 got="$(run_tree "$T/stage" lint --pg-version 18 --format json "$T/bad.conf" | ids)"
 check "installed tree: same findings as the checkout ($got)" test "$got" = "$want_ids"
+printf 'port = 6000\n' > "$T/port.conf"
+got="$(run_tree "$T/stage" lint --no-rules --target azure --pg-version 16 --format json "$T/port.conf" | ids)"
+check "installed tree: --target azure reads its installed data (PK0076 on port: $got)" test "$got" = PK0076
 if command -v strace >/dev/null; then
   opened="$(cd "$T" && env -u PGKNOB_RULES_DIR strace -f -e trace=openat -o "$T/trace" \
     "$T/stage/usr/bin/pgknob" lint --pg-version 18 "$T/bad.conf" >/dev/null 2>&1; grep -c '\.ini"' "$T/trace")"

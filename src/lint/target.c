@@ -1,0 +1,417 @@
+#include "lint/target.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/catalog.h"
+#include "catalog/value.h"
+#include "common/datadir.h"
+#include "common/ini.h"
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lint/validate.h"
+
+#define TARGET_FILE_LIMIT (1024 * 1024)
+
+static const struct {
+    const char *section;
+    TargetFactKind kind;
+} fact_sections[] = {
+    {"settable", TARGET_SETTABLE}, {"read-only", TARGET_READ_ONLY},
+    {"managed", TARGET_MANAGED},   {"range", TARGET_RANGE},
+    {"values", TARGET_VALUES},     {"values-partial", TARGET_VALUES_PARTIAL},
+    {"hints", TARGET_HINT},
+};
+#define N_FACT_SECTIONS (sizeof(fact_sections) / sizeof(fact_sections[0]))
+
+/* "25-5000", "-1-262143": two numbers around a '-'. */
+static bool parse_range(const char *text, double *min, double *max)
+{
+    char *end;
+    *min = strtod(text, &end);
+    if (end == text || *end != '-')
+        return false;
+    const char *second = end + 1;
+    *max = strtod(second, &end);
+    while (isspace((unsigned char)*end))
+        end++;
+    return end != second && !*end && *min <= *max;
+}
+
+static bool parse_majors(TargetSpec *spec, PkIniEntry *entry, const char *file, PkDiag *diag)
+{
+    char *text = pk_ini_entry_join(entry, " ");
+    char *save = NULL;
+    bool ok = true;
+    for (char *tok = strtok_r(text, ", ", &save); tok && ok; tok = strtok_r(NULL, ", ", &save)) {
+        char *end;
+        long major = strtol(tok, &end, 10);
+        if (*end || major < 9 || major > 99 ||
+            spec->n_majors >= sizeof(spec->majors) / sizeof(spec->majors[0]))
+            ok = pk_diag_set(diag, file, entry->line, "Write majors as 14 or 13, 14.",
+                             "bad major \"%s\" in majors", tok);
+        else
+            spec->majors[spec->n_majors++] = (int)major;
+    }
+    free(text);
+    return ok;
+}
+
+static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, PkDiag *diag)
+{
+    for (size_t idx = 0; idx < sec->n_entries; idx++) {
+        PkIniEntry *entry = &sec->entries[idx];
+        char **slot = !strcasecmp(entry->key, "name")        ? &spec->name
+                      : !strcasecmp(entry->key, "source")    ? &spec->source
+                      : !strcasecmp(entry->key, "retrieved") ? &spec->retrieved
+                      : !strcasecmp(entry->key, "action")    ? &spec->action
+                                                             : NULL;
+        if (slot) {
+            free(*slot);
+            *slot = pk_ini_entry_join(entry, " ");
+        } else if (!strcasecmp(entry->key, "majors")) {
+            if (!parse_majors(spec, entry, file, diag))
+                return false;
+        } else if (!strcasecmp(entry->key, "complete")) {
+            char *text = pk_ini_entry_join(entry, " ");
+            spec->complete = !strcasecmp(text, "yes");
+            bool known = spec->complete || !strcasecmp(text, "no");
+            free(text);
+            if (!known)
+                return pk_diag_set(diag, file, entry->line, NULL, "complete is yes or no");
+        } else {
+            return pk_diag_set(diag, file, entry->line,
+                               "Keys of [service] are name, source, retrieved, action, majors and "
+                               "complete.",
+                               "unknown key \"%s\" in [service]", entry->key);
+        }
+    }
+    return true;
+}
+
+static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind, const char *file,
+                       PkDiag *diag)
+{
+    for (size_t idx = 0; idx < sec->n_entries; idx++) {
+        PkIniEntry *entry = &sec->entries[idx];
+        spec->facts = xrealloc(spec->facts, (spec->n_facts + 1) * sizeof(*spec->facts));
+        TargetFact *fact = &spec->facts[spec->n_facts++];
+        memset(fact, 0, sizeof(*fact));
+        fact->kind = kind;
+        fact->name = xstrdup(entry->key);
+        fact->value = pk_ini_entry_join(entry, " ");
+        fact->line = entry->line;
+        if (kind == TARGET_RANGE && !parse_range(fact->value, &fact->min, &fact->max))
+            return pk_diag_set(diag, file, entry->line, "Write a range as MIN-MAX (25-5000).",
+                               "bad range \"%s\" for %s", fact->value, fact->name);
+    }
+    return true;
+}
+
+bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spec, PkDiag *diag)
+{
+    memset(spec, 0, sizeof(*spec));
+    spec->target = target;
+    spec->file = xstrdup(path);
+    char *text = NULL;
+    size_t len = 0;
+    int err = 0;
+    PkReadStatus st = pk_read_file(path, TARGET_FILE_LIMIT, &text, &len, &err);
+    if (st != PK_READ_OK)
+        return pk_diag_set(diag, path, 0, NULL, "could not read the data of --target %s: %s",
+                           input_target_name(target), pk_read_strerror(st, err));
+    PkIniDoc doc = {0};
+    PkIniOptions opts = {.what = "target file",
+                         .duplicates = PK_INI_DUP_ERROR,
+                         .section_hint = "Start with [service]."};
+    bool ok = pk_ini_parse(&doc, path, text, len, &opts, diag);
+    for (size_t idx = 0; ok && idx < doc.n_sections; idx++) {
+        PkIniSection *sec = &doc.sections[idx];
+        if (!strcmp(sec->name, "service")) {
+            ok = load_service(spec, sec, path, diag);
+            continue;
+        }
+        size_t kind = 0;
+        while (kind < N_FACT_SECTIONS && strcmp(sec->name, fact_sections[kind].section))
+            kind++;
+        if (kind == N_FACT_SECTIONS)
+            ok = pk_diag_set(diag, path, sec->line,
+                             "Sections are [service], [settable], [read-only], [managed], "
+                             "[range], [values], [values-partial] and [hints].",
+                             "unknown section [%s]", sec->name);
+        else
+            ok = load_facts(spec, sec, fact_sections[kind].kind, path, diag);
+    }
+    if (ok && (!spec->name || !spec->source || !spec->retrieved || !spec->action))
+        ok = pk_diag_set(diag, path, 0, NULL, "[service] needs name, source, retrieved and action");
+    pk_ini_doc_free(&doc);
+    free(text);
+    return ok;
+}
+
+bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag)
+{
+    char *searched = NULL;
+    char *dir = pk_data_dir("targets", &searched);
+    if (!dir) {
+        memset(spec, 0, sizeof(*spec));
+        bool ok = pk_diag_set(diag, NULL, 0, "Install pgknob's data or set PGKNOB_DATA_DIR.",
+                              "no targets directory for --target %s (looked in %s)",
+                              input_target_name(target), searched ? searched : "");
+        free(searched);
+        return ok;
+    }
+    char *path = xasprintf("%s/%s.ini", dir, input_target_name(target));
+    bool ok = target_spec_load_file(target, path, spec, diag);
+    free(path);
+    free(dir);
+    return ok;
+}
+
+void target_spec_free(TargetSpec *spec)
+{
+    for (size_t idx = 0; idx < spec->n_facts; idx++) {
+        free(spec->facts[idx].name);
+        free(spec->facts[idx].value);
+    }
+    free(spec->facts);
+    free(spec->file);
+    free(spec->name);
+    free(spec->source);
+    free(spec->retrieved);
+    free(spec->action);
+    memset(spec, 0, sizeof(*spec));
+}
+
+/* ---- checking a configuration ------------------------------------------------------------- */
+
+static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, const char *name)
+{
+    for (size_t idx = 0; idx < spec->n_facts; idx++)
+        if (spec->facts[idx].kind == kind && !strcasecmp(spec->facts[idx].name, name))
+            return &spec->facts[idx];
+    return NULL;
+}
+
+static bool has_any_fact(const TargetSpec *spec, const char *name)
+{
+    for (size_t idx = 0; idx < spec->n_facts; idx++)
+        if (spec->facts[idx].kind != TARGET_HINT && !strcasecmp(spec->facts[idx].name, name))
+            return true;
+    return false;
+}
+
+static bool published_for(const TargetSpec *spec, int major)
+{
+    if (!spec->n_majors)
+        return true;
+    for (size_t idx = 0; idx < spec->n_majors; idx++)
+        if (spec->majors[idx] == major)
+            return true;
+    return false;
+}
+
+/* " (published for PostgreSQL 16)" when the facts name majors, else "". Caller frees. */
+static char *published_note(const TargetSpec *spec)
+{
+    if (!spec->n_majors)
+        return xstrdup("");
+    StrBuf sb = STRBUF_INIT;
+    sb_printf(&sb, " (published for PostgreSQL ");
+    for (size_t idx = 0; idx < spec->n_majors; idx++)
+        sb_printf(&sb, "%s%d", idx ? ", " : "", spec->majors[idx]);
+    sb_printf(&sb, ")");
+    return sb_detach(&sb);
+}
+
+/* Two values the same setting: compared as the server would store them when both parse. */
+static bool same_value(const CatalogParam *param, int major, const char *a, const char *b)
+{
+    if (param) {
+        GucValue va, vb;
+        if (guc_parse_value_for(param, major, a, &va, NULL) &&
+            guc_parse_value_for(param, major, b, &vb, NULL)) {
+            char *sa = guc_value_to_setting(param, &va), *sb = guc_value_to_setting(param, &vb);
+            bool same = !strcmp(sa, sb);
+            free(sa);
+            free(sb);
+            return same;
+        }
+    }
+    return !strcmp(a, b);
+}
+
+/* The number the server would store, in the base unit; false when it is not a number the
+ * server accepts (validation reports that) or not numeric at all. */
+static bool numeric_value(const CatalogParam *param, int major, const char *text, double *out)
+{
+    if (param) {
+        GucValue val;
+        if ((param->type != GUC_INTEGER && param->type != GUC_REAL) ||
+            !guc_parse_value_for(param, major, text, &val, NULL))
+            return false;
+        *out = val.num;
+        return true;
+    }
+    char *end;
+    *out = strtod(text, &end);
+    return end != text && !*end;
+}
+
+static char *trim_element(const char *start, size_t len)
+{
+    while (len && isspace((unsigned char)*start)) {
+        start++;
+        len--;
+    }
+    while (len && isspace((unsigned char)start[len - 1]))
+        len--;
+    if (len >= 2 && start[0] == '"' && start[len - 1] == '"') {
+        start++;
+        len -= 2;
+    }
+    return xstrndup(start, len);
+}
+
+/* Is `elem` one of the comma-separated `allowed` (the data file's list)? */
+static bool in_list(const CatalogParam *param, int major, const char *allowed, const char *elem)
+{
+    bool found = false;
+    for (const char *pos = allowed; !found;) {
+        const char *comma = strchr(pos, ',');
+        char *item = trim_element(pos, comma ? (size_t)(comma - pos) : strlen(pos));
+        found = param && param->type != GUC_STRING ? same_value(param, major, item, elem)
+                                                   : !strcasecmp(item, elem);
+        free(item);
+        if (!comma)
+            break;
+        pos = comma + 1;
+    }
+    return found;
+}
+
+/* The elements of `value` the list does not have, ", "-joined; NULL when all are allowed. An
+ * enum or boolean is one element; a string parameter is a comma-separated list (preload
+ * libraries, log_destination). */
+static char *values_outside(const CatalogParam *param, int major, const char *allowed,
+                            const char *value)
+{
+    StrBuf sb = STRBUF_INIT;
+    bool whole = param && param->type != GUC_STRING;
+    for (const char *pos = value;;) {
+        const char *comma = whole ? NULL : strchr(pos, ',');
+        char *elem = trim_element(pos, comma ? (size_t)(comma - pos) : strlen(pos));
+        if (*elem && !in_list(param, major, allowed, elem))
+            sb_printf(&sb, "%s%s", sb.len ? ", " : "", elem);
+        free(elem);
+        if (!comma)
+            break;
+        pos = comma + 1;
+    }
+    if (!sb.len) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb_detach(&sb);
+}
+
+static void add_finding(const TargetSpec *spec, const char *rule_id, const ConfEntry *e,
+                        const char *name, char *message, char *hint, FindingList *out)
+{
+    const LintRule *rule = lint_rule_find(rule_id);
+    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "manifest");
+    f->title = xstrdup(rule->title);
+    f->message = message;
+    f->hint = hint;
+    f->file = xstrdup(e->file);
+    f->line = e->line;
+    f->column = e->column;
+    /* the service refuses or overrides it; the server is never asked */
+    f->refuses_start = false;
+    finding_add_setting(f, name, e->value, e->file, e->line);
+    finding_add_link(f, spec->source);
+}
+
+static void check_entry(const TargetSpec *spec, const ConfEntry *e, const CatalogParam *param,
+                        int major, FindingList *out)
+{
+    const char *name = param ? param->name : e->name;
+    const char *svc = spec->name;
+    char *note = published_note(spec);
+    const TargetFact *fact;
+    const TargetFact *hint_fact = find_fact(spec, TARGET_HINT, name);
+    const char *extra = hint_fact ? hint_fact->value : NULL;
+    if ((fact = find_fact(spec, TARGET_READ_ONLY, name)) &&
+        !same_value(param, major, e->value, fact->value)) {
+        add_finding(spec, "PK0076", e, name,
+                    xasprintf("%s is read-only on %s, which keeps it at \"%s\"%s: %s", name, svc,
+                              fact->value, note, spec->action),
+                    xasprintf("Remove this setting: the service's value applies.%s%s",
+                              extra ? " " : "", extra ? extra : ""),
+                    out);
+    } else if ((fact = find_fact(spec, TARGET_MANAGED, name)) &&
+               !same_value(param, major, e->value, fact->value)) {
+        add_finding(spec, "PK0077", e, name,
+                    xasprintf("%s sets %s itself (\"%s\" in its published default group)%s: this "
+                              "value does not reach the server",
+                              svc, name, fact->value, note),
+                    xasprintf("Remove this setting.%s%s", extra ? " " : "", extra ? extra : ""),
+                    out);
+    }
+    double num;
+    if ((fact = find_fact(spec, TARGET_RANGE, name)) &&
+        numeric_value(param, major, e->value, &num) && (num < fact->min || num > fact->max)) {
+        add_finding(spec, "PK0076", e, name,
+                    xasprintf("%s allows %s = %s%s; \"%s\" is outside it: %s", svc, name,
+                              fact->value, note, e->value, spec->action),
+                    param && param->unit
+                        ? xasprintf("Use a value from %g to %g (in %s, the parameter's base unit).",
+                                    fact->min, fact->max, param->unit)
+                        : xasprintf("Use a value from %g to %g.", fact->min, fact->max),
+                    out);
+    }
+    for (int partial = 0; partial < 2; partial++) {
+        fact = find_fact(spec, partial ? TARGET_VALUES_PARTIAL : TARGET_VALUES, name);
+        char *outside = fact ? values_outside(param, major, fact->value, e->value) : NULL;
+        if (!outside)
+            continue;
+        if (partial)
+            add_finding(spec, "PK0078", e, name,
+                        xasprintf("%s for %s: %s is not among the values %s lists as supported "
+                                  "(a list it does not call complete)%s",
+                                  name, svc, outside, svc, note),
+                        xasprintf("Check that the service supports it; it lists: %s.", fact->value),
+                        out);
+        else
+            add_finding(spec, "PK0076", e, name,
+                        xasprintf("%s does not allow %s for %s%s: %s", svc, outside, name, note,
+                                  spec->action),
+                        xasprintf("%s allows: %s.", svc, fact->value), out);
+        free(outside);
+    }
+    if (spec->complete && published_for(spec, major) && !has_any_fact(spec, name)) {
+        add_finding(spec, "PK0076", e, name,
+                    xasprintf("%s is not a parameter of %s's parameter groups%s: %s", name, svc,
+                              note, spec->action),
+                    xasprintf("Remove it: the service does not let you set it.%s%s",
+                              extra ? " " : "", extra ? extra : ""),
+                    out);
+    }
+    free(note);
+}
+
+void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingList *out)
+{
+    const Catalog *cat = catalog_for_major(major);
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || !e->value || !e->applied)
+            continue;
+        const char *alias = catalog_alias_target(major, e->name);
+        const CatalogParam *param = cat ? catalog_find(cat, alias ? alias : e->name) : NULL;
+        check_entry(spec, e, param, major, out);
+    }
+}

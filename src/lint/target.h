@@ -1,0 +1,59 @@
+/* --target rds|aurora|azure|cloudsql: a managed service's published restrictions
+ * (targets/SERVICE.ini, one declarative file per service) turned into findings on top of the
+ * server's own validation. PK0076: the service refuses the parameter or value (its API call fails;
+ * the server is never asked, so never refuses_start); PK0077: the service sets the parameter
+ * itself; PK0078: a value outside a list the service calls partial. */
+#ifndef PK_LINT_TARGET_H
+#define PK_LINT_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "common/diag.h"
+#include "conf/conf.h"
+#include "input/input.h"
+#include "model/finding.h"
+
+typedef enum TargetFactKind {
+    TARGET_SETTABLE,       /* in the service's whole list of parameters */
+    TARGET_READ_ONLY,      /* the service refuses a change; value: what it keeps */
+    TARGET_MANAGED,        /* the service sets it itself; value: what it sets */
+    TARGET_RANGE,          /* allowed min..max, in the parameter's base unit */
+    TARGET_VALUES,         /* the allowed values (or list elements) */
+    TARGET_VALUES_PARTIAL, /* values the service lists without calling the list complete */
+    TARGET_HINT,           /* what to do instead, for a parameter the service refuses */
+} TargetFactKind;
+
+typedef struct TargetFact {
+    TargetFactKind kind;
+    char *name;
+    char *value; /* as written in the data file ("" when none) */
+    double min, max;
+    int line; /* in the data file */
+} TargetFact;
+
+typedef struct TargetSpec {
+    InputTarget target;
+    char *file;      /* the data file read */
+    char *name;      /* "Azure Database for PostgreSQL flexible server" */
+    char *source;    /* the documentation the facts come from */
+    char *retrieved; /* the date they were read */
+    char *action; /* what happens when the service refuses: "the parameter group update … fails" */
+    int majors[8]; /* the majors the facts were published for; none: every major */
+    size_t n_majors;
+    bool complete; /* TARGET_SETTABLE is the whole list: any other parameter is refused */
+    TargetFact *facts;
+    size_t n_facts;
+} TargetSpec;
+
+/* Reads targets/SERVICE.ini from the data directory (common/datadir.h). False with *diag (file
+ * and line) when it is missing or malformed. */
+bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag);
+/* The same from a given file (tests). */
+bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spec, PkDiag *diag);
+void target_spec_free(TargetSpec *spec);
+
+/* Findings for the settings of `set` that apply (the effective ones), for PostgreSQL `major`. */
+void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingList *out);
+
+#endif

@@ -1,0 +1,146 @@
+#!/usr/bin/env bash
+# lint --target rds|aurora|azure|cloudsql: each service's published restrictions (targets/*.ini)
+# become PK0076 (refused), PK0077 (set by the service) and PK0078 (not listed) findings, at the
+# line (and column) of the setting, in postgresql.conf files, an RDS parameter-group export and
+# a manifest. The fixtures mark each line "want RULE" or "quiet"; the expectations are read from
+# them. The real servers are the authority for the rest: each fixture is written into a real
+# cluster of its major, which must start with it and take its values, so a service finding is
+# never a server refusal. Also: .pgknob.ini's target, an unknown service (exit 2, did you
+# mean), a broken data file (exit 2 at its line), and cloudsql's note that it has no data.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+fx=tests/input/fixtures/target
+tmp="$(mktemp -d /tmp/pgknob-target.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+SERVICE_RULES='["PK0076","PK0077","PK0078"]'
+
+jqe() { jq -e "$@" >/dev/null; } # a jq condition, quietly
+lint_json() { "$PGKNOB" lint --no-rules --format json "$@" 2>/dev/null; }
+# service findings as "RULE:LINE" lines, sorted
+service_hits() { jq -r --argjson s "$SERVICE_RULES" \
+  '.findings[] | select(.rule as $r | $s | index($r)) | "\(.rule):\(.line)"' | sort; }
+# the "want RULE" markers of a fixture as "RULE:LINE", sorted
+wanted() { grep -n -o 'want PK[0-9]*' "$1" | sed 's/:want /:/' | awk -F: '{print $2":"$1}' | sort; }
+
+# check_fixture SERVICE MAJOR FILE: the service findings are exactly the file's "want" lines
+check_fixture() {
+  local service="$1" major="$2" file="$3" json got want
+  json=$(lint_json --target "$service" --pg-version "$major" "$file")
+  got=$(service_hits <<<"$json"); want=$(wanted "$file")
+  check "$(basename "$file") --target $service: findings exactly at the marked lines ($(echo $want))" \
+    test "$got" = "$want"
+  local n_quiet; n_quiet=$(grep -c '# quiet' "$file")
+  check "$(basename "$file"): $n_quiet quiet lines get no service finding" \
+    test -z "$(for l in $(grep -n '# quiet' "$file" | cut -d: -f1); do grep ":$l\$" <<<"$got"; done)"
+  check "$(basename "$file"): no service finding refuses start" \
+    jqe --argjson s "$SERVICE_RULES" \
+      '[.findings[] | select((.rule as $r | $s | index($r)) and .refuses_start)] | length == 0' \
+      <<<"$json"
+  check "$(basename "$file"): every service finding links its source" \
+    jqe --argjson s "$SERVICE_RULES" \
+      '[.findings[] | select(.rule as $r | $s | index($r)) | select((.links // []) | length == 0)] | length == 0' \
+      <<<"$json"
+  json=$(lint_json --pg-version "$major" "$file")
+  check "$(basename "$file") without --target: no service finding" \
+    test -z "$(service_hits <<<"$json")"
+}
+
+check_fixture azure 16 "$fx/azure.conf"
+check_fixture aurora 14 "$fx/aurora.conf"
+check_fixture rds 16 "$fx/rds.conf"
+check_fixture azure 16 "$fx/cnpg-azure.yaml"
+
+# the hints say what to do instead
+json=$(lint_json --target aurora --pg-version 14 "$fx/aurora.conf")
+check "aurora: wal_level's hint names rds.logical_replication" \
+  jqe '[.findings[] | select(.rule == "PK0076" and (.hint | test("rds.logical_replication")))] | length == 1' <<<"$json"
+check "aurora: a managed parameter's hint says to remove it" \
+  jqe '[.findings[] | select(.rule == "PK0077" and (.hint | test("^Remove")))] | length == 1' <<<"$json"
+json=$(lint_json --target azure --pg-version 16 "$fx/azure.conf")
+check "azure: the preload finding lists the libraries Azure allows" \
+  jqe '[.findings[] | select(.rule == "PK0076" and (.hint | test("pg_cron")) and (.message | test("passwordcheck")))] | length == 1' <<<"$json"
+check "azure: the range finding gives the range" \
+  jqe '[.findings[] | select(.rule == "PK0076" and (.message | test("25-5000")))] | length == 1' <<<"$json"
+# Aurora's list is for 14: on 16 a parameter missing from it is not called refused
+json=$(lint_json --target aurora --pg-version 16 "$fx/aurora.conf")
+check "aurora on 16: only the managed parameter (the 14 list is not applied to 16)" \
+  test "$(service_hits <<<"$json" | tr '\n' ' ')" = "PK0077:$(grep -n log_aurora "$fx/aurora.conf" | cut -d: -f1) "
+
+# an RDS parameter-group export: findings at the entry's line and column
+json=$(lint_json --target rds --pg-version 16 "$fx/rds-group.json")
+line=$(grep -n '"ParameterName": "log_rotation_age"' "$fx/rds-group.json" | cut -d: -f1)
+col=$(grep '"ParameterName": "log_rotation_age"' "$fx/rds-group.json" | awk '{print index($0, "\"ParameterName\"")}')
+check "rds-group.json: log_rotation_age 2880 (over 1440 minutes) is PK0076 at $line:$col" \
+  jqe --argjson l "$line" --argjson c "$col" \
+    '[.findings[] | select(.rule == "PK0076" and .line == $l and .column == $c)] | length == 1' <<<"$json"
+check "rds-group.json: log_line_prefix at RDS's own value and the listed preload libraries are quiet" \
+  test "$(service_hits <<<"$json" | wc -l)" = 1
+sarif=$("$PGKNOB" lint --no-rules --target azure --pg-version 16 --format sarif "$fx/cnpg-azure.yaml" 2>/dev/null)
+line=$(grep -n 'max_wal_senders' "$fx/cnpg-azure.yaml" | cut -d: -f1)
+col=$(grep 'max_wal_senders' "$fx/cnpg-azure.yaml" | awk '{print index($0, "max_wal_senders")}')
+check "cnpg-azure.yaml: SARIF puts PK0076 at $line:$col" \
+  jqe --argjson l "$line" --argjson c "$col" '[.runs[0].results[] | select(.ruleId == "PK0076"
+    and .locations[0].physicalLocation.region.startLine == $l
+    and .locations[0].physicalLocation.region.startColumn == $c)] | length == 1' <<<"$sarif"
+
+# ---- the command line and the project file
+expect_exit 2 "--target azur is a usage error" -- "$PGKNOB" lint --target azur "$fx/azure.conf"
+check "... with did you mean azure" grep -q 'Did you mean "azure"' <<<"$ERR"
+expect_exit 2 "--target heroku is a usage error" -- "$PGKNOB" lint --target heroku "$fx/azure.conf"
+check "... listing the services" grep -q 'rds, aurora, azure, cloudsql' <<<"$ERR"
+check "... and nothing on stdout" test -z "$OUT"
+expect_exit 0 "lint --help" -- "$PGKNOB" lint --help
+check "lint --help shows --target" grep -q -- '--target SERVICE' <<<"$OUT"
+
+mkdir -p "$tmp/proj"
+cp "$fx/aurora.conf" "$tmp/proj/postgresql.conf"
+printf '[pgknob]\ntarget = aurora\npg_version = 14\n' > "$tmp/proj/.pgknob.ini"
+json=$(lint_json "$tmp/proj/postgresql.conf")
+check ".pgknob.ini target = aurora: the same findings as --target aurora" \
+  test "$(service_hits <<<"$json")" = "$(wanted "$fx/aurora.conf")"
+json=$(lint_json --target rds "$tmp/proj/postgresql.conf")
+check "--target rds wins over the file's aurora" \
+  test -z "$(service_hits <<<"$json" | grep PK0077)"
+printf '[pgknob]\ntarget = auror\n' > "$tmp/proj/.pgknob.ini"
+expect_exit 2 ".pgknob.ini target = auror: exit 2" -- "$PGKNOB" lint "$tmp/proj/postgresql.conf"
+check "... at the file's line 2" grep -q '\.pgknob\.ini:2: .*unknown target "auror"' <<<"$ERR"
+check "... with did you mean aurora" grep -q 'Did you mean "aurora"' <<<"$ERR"
+
+mkdir -p "$tmp/data/targets"
+printf '[service]\nname = X\nsource = https://example.invalid/\nretrieved = 2026-12-01\naction = refused\n[range]\nmax_connections = lots\n' \
+  > "$tmp/data/targets/azure.ini"
+expect_exit 2 "a broken targets/azure.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
+  "$PGKNOB" lint --no-rules --target azure "$fx/azure.conf"
+check "... at its line 7" grep -q 'azure.ini:7: .*bad range "lots"' <<<"$ERR"
+expect_exit 2 "a missing targets/rds.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
+  "$PGKNOB" lint --no-rules --target rds "$fx/rds.conf"
+
+expect_exit 0 "--target cloudsql runs" -- "$PGKNOB" lint --no-rules --target cloudsql --pg-version 16 --fail-on never "$fx/azure.conf"
+check "... and says on stderr that no Cloud SQL flag is recorded" grep -q 'cloudsql.ini records no parameter' <<<"$ERR"
+check "... with no service finding" test -z "$(lint_json --target cloudsql "$fx/azure.conf" | service_hits)"
+
+# ---- the real servers: each fixture's settings are ones the server itself accepts
+server_takes() { # major fixture name expected-SHOW-value
+  local major="$1" file="$2" name="$3" want="$4" got
+  pg_cluster_start "$major" || { fail "PostgreSQL $major did not start"; return; }
+  # the fixture's lines, as the cluster's configuration (port and sockets are on the command line)
+  pg_as_postgres sh -c "grep -v '^#' '$PWD/$file' >> '$PGDATA/postgresql.conf'"
+  if pg_cluster_restart; then
+    ok "PostgreSQL $major starts with $(basename "$file")"
+    got=$(pg_psql -c "SHOW $name")
+    check "PostgreSQL $major took $name = $got from $(basename "$file")" test "$got" = "$want"
+  else
+    fail "PostgreSQL $major refused $(basename "$file"): $(tail -3 "$(pg_server_log)")"
+  fi
+  json=$(lint_json --pg-version "$major" "$PGDATA")
+  check "pgknob agrees: no refusal in $(basename "$file") on PostgreSQL $major" \
+    jqe '[.findings[] | select(.refuses_start)] | length == 0' <<<"$json"
+  pg_cluster_stop
+}
+server_takes 16 "$fx/azure.conf" max_wal_senders 120
+server_takes 16 "$fx/rds.conf" log_rotation_age 2d
+server_takes 14 "$fx/aurora.conf" checkpoint_timeout 15min
+
+done_testing
