@@ -27,11 +27,9 @@ static void add(AuditResult *res, const char *key, double value, const char *fmt
 {
     va_list ap;
     va_start(ap, fmt);
-    char *text = NULL;
-    if (vasprintf(&text, fmt, ap) < 0)
-        text = NULL;
+    char *text = xvasprintf(fmt, ap);
     va_end(ap);
-    snapshot_add_evidence(&res->snap, key, value, text ? text : key);
+    snapshot_add_evidence(&res->snap, key, value, text);
     free(text);
 }
 

@@ -14,6 +14,7 @@
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/atomic_file.h"
 #include "common/xalloc.h"
 #include "lint/fix_apply.h"
 #include "lint/fix_check.h"
@@ -147,24 +148,11 @@ static bool is_input(const LintInput *input, const char *path)
     return false;
 }
 
-/* Writes `text` to `path` through a temporary file renamed over it, keeping `mode`. */
 static bool write_atomic(const char *path, const char *text, mode_t mode)
 {
-    char *tmp = xasprintf("%s.pgknob-fix.XXXXXX", path);
-    int fd = mkstemp(tmp);
-    bool ok = fd >= 0;
-    size_t len = strlen(text);
-    ok = ok && write(fd, text, len) == (ssize_t)len && fchmod(fd, mode) == 0 && fsync(fd) == 0;
-    if (fd >= 0 && close(fd) != 0)
-        ok = false;
-    ok = ok && rename(tmp, path) == 0;
-    if (!ok) {
-        cli_error(NULL, "could not write \"%s\": %s", path, strerror(errno));
-        if (fd >= 0)
-            unlink(tmp);
-    }
-    free(tmp);
-    return ok;
+    PkDiag diag = PK_DIAG_INIT;
+    return pk_write_atomic(path, text, strlen(text), mode, (uid_t)-1, (gid_t)-1, &diag) ||
+           cli_diag_fail(&diag);
 }
 
 static mode_t mode_of(const char *path)

@@ -140,7 +140,7 @@ static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
     case LAB_EV_PROGRESS: fprintf(stderr, "\r\033[K%s", text); break;
     case LAB_EV_PROGRESS_CLEAR: fprintf(stderr, "\r\033[K"); break;
     case LAB_EV_NOTE: fprintf(stderr, "pgknob: note: %s\n", text); break;
-    case LAB_EV_WARNING: fprintf(stderr, "pgknob: warning: %s\n", text); break;
+    case LAB_EV_WARNING: cli_warning(NULL, "%s", text); break;
     default: fprintf(stderr, "pgknob: %s\n", text); break;
     }
     fflush(stderr);
@@ -254,10 +254,7 @@ static int lab_show(const LabSet *set, const char *id)
 {
     const Lab *lab = lab_set_find(set, id);
     if (!lab) {
-        fprintf(stderr,
-                "pgknob: error: unknown lab \"%s\"\nhint: `pgknob lab list` shows the "
-                "labs.\n",
-                id);
+        cli_error("`pgknob lab list` shows the labs.", "unknown lab \"%s\"", id);
         return PK_EXIT_USAGE;
     }
     printf("%s: %s\n", lab->id, lab->title);
@@ -307,7 +304,7 @@ static bool parse_positive(const char *opt, const char *value, int *out)
     char *end;
     long num = strtol(value, &end, 10);
     if (*end || num < 1 || num > 10000) {
-        fprintf(stderr, "pgknob: error: invalid value for %s: \"%s\"\n", opt, value);
+        cli_error(NULL, "invalid value for %s: \"%s\"", opt, value);
         return false;
     }
     *out = (int)num;
@@ -321,10 +318,7 @@ static bool parse_run_option(int opt, RunArgs *args)
     case LAB_OPT_CLIENTS: return parse_positive("--clients", optarg, &args->opts.clients);
     case LAB_OPT_DURATION:
         if (!pk_parse_duration(optarg, 1, 86400, &args->opts.duration_s)) {
-            fprintf(stderr,
-                    "pgknob: error: invalid value for --duration: \"%s\"\nhint: Write "
-                    "e.g. 60s or 2min.\n",
-                    optarg);
+            cli_error("Write e.g. 60s or 2min.", "invalid value for --duration: \"%s\"", optarg);
             return false;
         }
         return true;
@@ -333,10 +327,7 @@ static bool parse_run_option(int opt, RunArgs *args)
         if (!parse_positive("--trials", optarg, &args->opts.trials))
             return false;
         if (args->opts.trials > 100) {
-            fprintf(stderr,
-                    "pgknob: error: invalid value for --trials: \"%s\"\nhint: Give 1 to "
-                    "100 trials.\n",
-                    optarg);
+            cli_error("Give 1 to 100 trials.", "invalid value for --trials: \"%s\"", optarg);
             return false;
         }
         return true;
@@ -463,6 +454,36 @@ static int finish_run(const LabRunReport *report, const char *out_dir, int code,
     return code;
 }
 
+typedef int (*LabRunFn)(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report,
+                        PkDiag *diag);
+
+/* What lab run and lab ab share: the preflight (noting pending servers when `note_pending`),
+ * the labs loaded, the run through `run`, the report. Returns the exit code. */
+static int run_labs(RunArgs *args, bool note_pending, LabRunFn run,
+                    void (*print)(const LabRunReport *))
+{
+    char *state = lab_preflight(args->state_dir, note_pending);
+    args->opts.state_dir = state;
+    LabSet set;
+    if (!load_labs(args->labs, &set)) {
+        free(state);
+        return PK_EXIT_USAGE;
+    }
+    char *root = project_root();
+    args->opts.project_root = root;
+    LabEvents events = lab_events();
+    args->opts.events = &events;
+    LabRunReport report;
+    PkDiag err = PK_DIAG_INIT;
+    int code = run(&set, &args->opts, &report, &err);
+    code = finish_run(&report, args->opts.out_dir, code, &err, print);
+    lab_run_report_free(&report);
+    lab_set_free(&set);
+    free(root);
+    free(state);
+    return code;
+}
+
 static int lab_run_cmd(int argc, char **argv)
 {
     RunArgs args;
@@ -473,32 +494,14 @@ static int lab_run_cmd(int argc, char **argv)
     args.opts.selection = optind < argc ? (const char *const *)(argv + optind) : default_selection;
     args.opts.n_selection = optind < argc ? argc - optind : 1;
     if (args.opts.allow_existing && !args.opts.dsn) {
-        fprintf(stderr, "pgknob: error: --allow-existing-server needs --dsn\n");
+        cli_error(NULL, "--allow-existing-server needs --dsn");
         return PK_EXIT_USAGE;
     }
-    /* The refusal for this server comes from lab_run itself; other servers get a note. */
-    char *state = lab_preflight(args.state_dir, !args.opts.dsn);
-    args.opts.state_dir = state;
-    LabSet set;
-    if (!load_labs(args.labs, &set)) {
-        free(state);
-        return PK_EXIT_USAGE;
-    }
-    char *root = project_root();
-    args.opts.project_root = root;
-    LabEvents events = lab_events();
-    args.opts.events = &events;
     if (!args.opts.out_dir)
         args.opts.out_dir = args.out_default = default_out_dir(&args.opts);
-    LabRunReport report;
-    PkDiag err = PK_DIAG_INIT;
-    int code = lab_run(&set, &args.opts, &report, &err);
-    code = finish_run(&report, args.opts.out_dir, code, &err, print_results);
-    lab_run_report_free(&report);
-    lab_set_free(&set);
+    /* The refusal for this server comes from lab_run itself; other servers get a note. */
+    int code = run_labs(&args, !args.opts.dsn, lab_run, print_results);
     free(args.out_default);
-    free(root);
-    free(state);
     return code;
 }
 
@@ -532,42 +535,23 @@ static int lab_ab_cmd(int argc, char **argv)
     if (!parse_run_args(argc, argv, &args, lab_ab_options, N_OPTS(lab_ab_options), "lab ab"))
         return PK_EXIT_USAGE;
     if (optind >= argc || argc - optind > 2) {
-        fprintf(stderr,
-                "pgknob: error: %s\nhint: pgknob lab ab CONFIG_A [CONFIG_B]: a "
-                "postgresql.conf or a data directory each (B: the baseline stage).\n",
-                optind >= argc ? "lab ab needs a configuration to test"
-                               : "lab ab takes at most two configurations");
+        cli_error("pgknob lab ab CONFIG_A [CONFIG_B]: a postgresql.conf or a data directory each "
+                  "(B: the baseline stage).",
+                  "%s",
+                  optind >= argc ? "lab ab needs a configuration to test"
+                                 : "lab ab takes at most two configurations");
         return PK_EXIT_USAGE;
     }
     if (args.opts.trials == 1) {
-        fprintf(stderr, "pgknob: error: invalid value for --trials: \"1\"\nhint: A confidence "
-                        "interval needs at least 2 trials of each configuration.\n");
+        cli_error("A confidence interval needs at least 2 trials of each configuration.",
+                  "invalid value for --trials: \"1\"");
         return PK_EXIT_USAGE;
     }
     args.opts.config_a = argv[optind];
     args.opts.config_b = optind + 1 < argc ? argv[optind + 1] : NULL;
-    char *state = lab_preflight(args.state_dir, true);
-    args.opts.state_dir = state;
-    LabSet set;
-    if (!load_labs(args.labs, &set)) {
-        free(state);
-        return PK_EXIT_USAGE;
-    }
-    char *root = project_root();
-    args.opts.project_root = root;
-    LabEvents events = lab_events();
-    args.opts.events = &events;
     if (!args.opts.out_dir)
         args.opts.out_dir = "reports/lab-ab";
-    LabRunReport report;
-    PkDiag err = PK_DIAG_INIT;
-    int code = lab_ab(&set, &args.opts, &report, &err);
-    code = finish_run(&report, args.opts.out_dir, code, &err, print_ab);
-    lab_run_report_free(&report);
-    lab_set_free(&set);
-    free(root);
-    free(state);
-    return code;
+    return run_labs(&args, true, lab_ab, print_ab);
 }
 
 static int lab_restore_cmd(int argc, char **argv)
@@ -588,12 +572,11 @@ static int lab_restore_cmd(int argc, char **argv)
         }
     }
     if (optind < argc) {
-        fprintf(stderr, "pgknob: error: unexpected argument \"%s\"\n", argv[optind]);
+        cli_error(NULL, "unexpected argument \"%s\"", argv[optind]);
         return PK_EXIT_USAGE;
     }
     if (!opts.dsn) {
-        fprintf(stderr,
-                "pgknob: error: lab restore needs --dsn CONNINFO (the server to restore)\n");
+        cli_error(NULL, "lab restore needs --dsn CONNINFO (the server to restore)");
         return PK_EXIT_USAGE;
     }
     char *state = lab_preflight(state_dir, false);
@@ -647,13 +630,13 @@ int cmd_lab(int argc, char **argv)
     if (optind < argc)
         id = argv[optind++];
     if (optind < argc || (id && !strcmp(sub, "list"))) {
-        fprintf(stderr,
-                "pgknob: error: unexpected argument \"%s\"\nhint: see 'pgknob %s --help'.\n",
-                optind < argc ? argv[optind] : id, command);
+        char *hint = xasprintf("see 'pgknob %s --help'.", command);
+        cli_error(hint, "unexpected argument \"%s\"", optind < argc ? argv[optind] : id);
+        free(hint);
         return PK_EXIT_USAGE;
     }
     if (!strcmp(sub, "show") && !id) {
-        fprintf(stderr, "pgknob: error: lab show needs a lab ID\n");
+        cli_error(NULL, "lab show needs a lab ID");
         return PK_EXIT_USAGE;
     }
     free(lab_preflight(state_dir, true));

@@ -15,7 +15,8 @@
  * sequences let through are the progress lines' own "\r" and "\033[K" (erase the line). */
 static ssize_t stderr_write(void *cookie, const char *buf, size_t size)
 {
-    int fd = *(int *)cookie;
+    (void)cookie;
+    const int fd = STDERR_FILENO;
     StrBuf sb = STRBUF_INIT;
     size_t start = 0;
     for (size_t idx = 0; idx <= size; idx++) {
@@ -45,17 +46,14 @@ static ssize_t stderr_write(void *cookie, const char *buf, size_t size)
 
 void pk_diag_filter_stderr(void)
 {
-    static int fd = STDERR_FILENO;
-    static bool done;
-    if (done)
+    if (fileno(stderr) < 0) /* already a cookie stream: the filter is in place */
         return;
     cookie_io_functions_t io = {.write = stderr_write};
-    FILE *filtered = fopencookie(&fd, "w", io);
+    FILE *filtered = fopencookie(NULL, "w", io);
     if (!filtered)
         return;
     setvbuf(filtered, NULL, _IONBF, 0);
     stderr = filtered;
-    done = true;
 }
 
 bool pk_diag_vset(PkDiag *d, const char *file, int line, const char *hint, const char *fmt,
@@ -63,9 +61,7 @@ bool pk_diag_vset(PkDiag *d, const char *file, int line, const char *hint, const
 {
     if (!d || d->message)
         return false;
-    StrBuf sb = STRBUF_INIT;
-    sb_vprintf(&sb, fmt, ap);
-    d->message = sb_detach(&sb);
+    d->message = xvasprintf(fmt, ap);
     d->file = file ? xstrdup(file) : NULL;
     d->line = line;
     d->hint = hint ? xstrdup(hint) : NULL;
@@ -93,11 +89,9 @@ void pk_diag_set_detail(PkDiag *d, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    StrBuf sb = STRBUF_INIT;
-    sb_vprintf(&sb, fmt, ap);
-    va_end(ap);
     free(d->detail);
-    d->detail = sb_detach(&sb);
+    d->detail = xvasprintf(fmt, ap);
+    va_end(ap);
 }
 
 void pk_diag_prefix(PkDiag *d, const char *fmt, ...)
@@ -106,12 +100,12 @@ void pk_diag_prefix(PkDiag *d, const char *fmt, ...)
         return;
     va_list ap;
     va_start(ap, fmt);
-    StrBuf sb = STRBUF_INIT;
-    sb_vprintf(&sb, fmt, ap);
+    char *context = xvasprintf(fmt, ap);
     va_end(ap);
-    sb_printf(&sb, ": %s", d->message);
+    char *message = xasprintf("%s: %s", context, d->message);
+    free(context);
     free(d->message);
-    d->message = sb_detach(&sb);
+    d->message = message;
 }
 
 bool pk_diag_is_set(const PkDiag *d)

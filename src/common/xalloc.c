@@ -42,17 +42,23 @@ char *xstrndup(const char *s, size_t n)
     return p;
 }
 
+char *xvasprintf(const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int len = vsnprintf(NULL, 0, fmt, ap);
+    char *buf = len < 0 ? NULL : xmalloc((size_t)len + 1);
+    if (buf)
+        vsnprintf(buf, (size_t)len + 1, fmt, again);
+    va_end(again);
+    return buf ? buf : xstrdup("");
+}
+
 char *xasprintf(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int len = vsnprintf(NULL, 0, fmt, ap);
-    va_end(ap);
-    if (len < 0)
-        return xstrdup("");
-    char *buf = xmalloc((size_t)len + 1);
-    va_start(ap, fmt);
-    vsnprintf(buf, (size_t)len + 1, fmt, ap);
+    char *buf = xvasprintf(fmt, ap);
     va_end(ap);
     return buf;
 }

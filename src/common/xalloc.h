@@ -3,6 +3,7 @@
 #ifndef PK_XALLOC_H
 #define PK_XALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void *xmalloc(size_t size);
@@ -11,6 +12,7 @@ void *xrealloc(void *ptr, size_t size);
 char *xstrdup(const char *s); /* NULL in, NULL out */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grow a dynamic array `arr` holding `n` items with capacity `cap` so one more fits. */
 #define PK_GROW(arr, n, cap)                                                                       \

@@ -372,11 +372,12 @@ static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, s
 
 /* ---- which entry applies ------------------------------------------------------------------ */
 
-static uint64_t name_hash(const char *name)
+/* FNV-1a of the name, folded to ASCII lower case unless `exact`. */
+static uint64_t name_hash(const char *name, bool exact)
 {
     uint64_t hash = 1469598103934665603ULL;
     for (const char *p = name; *p; p++) {
-        char c = (*p >= 'A' && *p <= 'Z') ? (char)(*p + 32) : *p;
+        char c = (!exact && *p >= 'A' && *p <= 'Z') ? (char)(*p + 32) : *p;
         hash = (hash ^ (unsigned char)c) * 1099511628211ULL;
     }
     return hash;
@@ -394,8 +395,8 @@ static bool name_eq(const char *a, const char *b)
     }
 }
 
-/* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
-void conf_set_mark_applied(ConfSet *set)
+int *conf_set_next_same_name(const ConfSet *set, bool exact,
+                             bool (*counts)(const char *name, const void *arg), const void *arg)
 {
     size_t slots = 16;
     while (slots < set->n_entries * 2)
@@ -403,29 +404,38 @@ void conf_set_mark_applied(ConfSet *set)
     int *table = xmalloc(slots * sizeof(int));
     for (size_t slot = 0; slot < slots; slot++)
         table[slot] = -1;
-    int *winner = xmalloc((set->n_entries + 1) * sizeof(int));
+    int *next = xmalloc((set->n_entries + 1) * sizeof(int));
     for (size_t ent = 0; ent < set->n_entries; ent++) {
-        winner[ent] = -1;
-        if (!set->entries[ent].name)
+        const char *name = set->entries[ent].name;
+        next[ent] = -1;
+        if (!name || (counts && !counts(name, arg)))
             continue;
-        size_t slot = name_hash(set->entries[ent].name) & (slots - 1);
-        while (table[slot] >= 0 && !name_eq(set->entries[table[slot]].name, set->entries[ent].name))
+        size_t slot = name_hash(name, exact) & (slots - 1);
+        while (table[slot] >= 0 && !(exact ? !strcmp(set->entries[table[slot]].name, name)
+                                           : name_eq(set->entries[table[slot]].name, name)))
             slot = (slot + 1) & (slots - 1);
         if (table[slot] >= 0)
-            winner[table[slot]] = (int)ent; /* temporarily: the next occurrence */
+            next[table[slot]] = (int)ent;
         table[slot] = (int)ent;
     }
+    free(table);
+    return next;
+}
+
+/* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
+void conf_set_mark_applied(ConfSet *set)
+{
+    int *next = conf_set_next_same_name(set, false, NULL, NULL);
     for (size_t ent = set->n_entries; ent-- > 0;) {
         ConfEntry *entry = &set->entries[ent];
         if (!entry->name)
             continue;
-        int next = winner[ent];
+        int later = next[ent];
         entry->overridden_by =
-            next < 0 ? -1 : (winner[next] < 0 ? next : set->entries[next].overridden_by);
+            later < 0 ? -1 : (next[later] < 0 ? later : set->entries[later].overridden_by);
         entry->applied = entry->overridden_by < 0 && !entry->error;
     }
-    free(winner);
-    free(table);
+    free(next);
 }
 
 int conf_set_find_applied(const ConfSet *set, const char *name)

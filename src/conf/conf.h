@@ -77,6 +77,13 @@ void conf_set_free(ConfSet *set);
  * built elsewhere (input/). */
 void conf_set_mark_applied(ConfSet *set);
 
+/* For each entry, the index of the next entry that sets the same name, or -1 (also for entries
+ * without a name or that `counts` leaves out; `counts` may be NULL). Names compare ASCII
+ * case-insensitively as the server's GUC lookup does or, with `exact`, byte for byte as the
+ * pg_file_settings view does. One hash pass; the caller frees the array. */
+int *conf_set_next_same_name(const ConfSet *set, bool exact,
+                             bool (*counts)(const char *name, const void *arg), const void *arg);
+
 /* Index of the applied entry for `name` (case-insensitive), or -1. */
 int conf_set_find_applied(const ConfSet *set, const char *name);
 

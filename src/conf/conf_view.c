@@ -17,14 +17,6 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
-static uint64_t exact_hash(const char *name)
-{
-    uint64_t hash = 1469598103934665603ULL;
-    for (const char *p = name; *p; p++)
-        hash = (hash ^ (unsigned char)*p) * 1099511628211ULL;
-    return hash;
-}
-
 /* The server's find_option: the variable, following the old names it maps (sort_mem). NULL
  * for names the catalog does not know. */
 static const CatalogParam *view_find(const Catalog *cat, int major, const char *name)
@@ -40,26 +32,25 @@ static const CatalogParam *view_find(const Catalog *cat, int major, const char *
 
 /* The view marks earlier entries of a known variable as ignored, comparing names with strcmp
  * (so work_mem and WORK_MEM both stay applied); custom names are never deduplicated. */
+typedef struct ViewCatalog {
+    const Catalog *cat;
+    int major;
+} ViewCatalog;
+
+static bool view_knows(const char *name, const void *arg)
+{
+    const ViewCatalog *vc = arg;
+    return view_find(vc->cat, vc->major, name) != NULL;
+}
+
 static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major, ConfViewRow *rows)
 {
-    size_t slots = 16;
-    while (slots < set->n_entries * 2)
-        slots *= 2;
-    int *table = xmalloc(slots * sizeof(int));
-    for (size_t slot = 0; slot < slots; slot++)
-        table[slot] = -1;
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        const char *name = set->entries[ent].name;
-        if (!name || !view_find(cat, major, name))
-            continue;
-        size_t slot = exact_hash(name) & (slots - 1);
-        while (table[slot] >= 0 && strcmp(set->entries[table[slot]].name, name) != 0)
-            slot = (slot + 1) & (slots - 1);
-        if (table[slot] >= 0)
-            rows[table[slot]].ignored = true;
-        table[slot] = (int)ent;
-    }
-    free(table);
+    ViewCatalog vc = {cat, major};
+    int *next = conf_set_next_same_name(set, true, view_knows, &vc);
+    for (size_t ent = 0; ent < set->n_entries; ent++)
+        if (next[ent] >= 0)
+            rows[ent].ignored = true;
+    free(next);
 }
 
 /* Names that are neither known nor ext.name: the view's "unrecognized configuration

@@ -137,9 +137,7 @@ InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
     InputNote *note = &doc->notes[doc->n_notes++];
     va_list ap;
     va_start(ap, fmt);
-    char *message = NULL;
-    if (vasprintf(&message, fmt, ap) < 0)
-        message = NULL;
+    char *message = xvasprintf(fmt, ap);
     va_end(ap);
     *note = (InputNote){.kind = kind,
                         .name = xstrdup(name),

@@ -62,18 +62,27 @@ static const char *const false_words_py[] = {"no",    "No",  "NO",  "false", "Fa
                                              "FALSE", "off", "Off", "OFF",   NULL};
 static const char *const null_words[] = {"~", "null", "Null", "NULL", "", NULL};
 
+/* A boolean word of the resolver's lists or a null word: true with *v set. */
+static bool resolve_word(const char *text, const char *const *true_words,
+                         const char *const *false_words, YamlValue *v)
+{
+    if (one_of(text, true_words) || one_of(text, false_words)) {
+        v->type = YAML_BOOL;
+        v->boolean = one_of(text, true_words);
+        return true;
+    }
+    if (one_of(text, null_words)) {
+        v->type = YAML_NULL;
+        return true;
+    }
+    return false;
+}
+
 static YamlValue resolve_py(const char *text)
 {
     YamlValue v = {.type = YAML_STR};
-    if (one_of(text, true_words_py) || one_of(text, false_words_py)) {
-        v.type = YAML_BOOL;
-        v.boolean = one_of(text, true_words_py);
+    if (resolve_word(text, true_words_py, false_words_py, &v))
         return v;
-    }
-    if (one_of(text, null_words)) {
-        v.type = YAML_NULL;
-        return v;
-    }
     if (matches("^([-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|"
                 "[-+]?[1-9][0-9_]*(:[0-5]?[0-9])+)$",
                 text)) {
@@ -145,15 +154,8 @@ static bool go_parse_int(const char *plain, long long *out)
 static YamlValue resolve_go(const char *text)
 {
     YamlValue v = {.type = YAML_STR};
-    if (one_of(text, true_words_go) || one_of(text, false_words_go)) {
-        v.type = YAML_BOOL;
-        v.boolean = one_of(text, true_words_go);
+    if (resolve_word(text, true_words_go, false_words_go, &v))
         return v;
-    }
-    if (one_of(text, null_words)) {
-        v.type = YAML_NULL;
-        return v;
-    }
     if (matches("^[-+]?\\.(inf|Inf|INF)$", text)) {
         v.type = YAML_FLOAT;
         v.real = *text == '-' ? -INFINITY : INFINITY;

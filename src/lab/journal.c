@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/xalloc.h"
 #include "lab/proc.h"
 
@@ -52,18 +53,6 @@ static bool make_dirs(const char *path, PkDiag *diag)
     return true;
 }
 
-static bool fsync_dir_of(const char *path)
-{
-    char *copy = xstrdup(path);
-    int fd = open(dirname(copy), O_RDONLY | O_DIRECTORY);
-    free(copy);
-    if (fd < 0)
-        return false;
-    bool ok = fsync(fd) == 0;
-    close(fd);
-    return ok;
-}
-
 bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mode, uid_t owner_uid,
                        gid_t owner_gid, PkDiag *diag)
 {
@@ -72,39 +61,7 @@ bool lab_write_durable(const char *path, const char *data, size_t len, mode_t mo
     free(copy);
     if (!ok)
         return false;
-    char *tmp = xasprintf("%s.pgknob-tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-    ok = fd >= 0;
-    for (size_t done = 0; ok && done < len;) {
-        ssize_t wrote = write(fd, data + done, len - done);
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        ok = wrote > 0;
-        if (ok)
-            done += (size_t)wrote;
-    }
-    ok = ok && fsync(fd) == 0 && fchmod(fd, mode) == 0;
-    if (ok && owner_uid != (uid_t)-1)
-        ok = fchown(fd, owner_uid, owner_gid) == 0;
-    int saved = errno;
-    if (fd >= 0 && close(fd) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && !fsync_dir_of(path)) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        pk_diag_set(diag, NULL, 0, NULL, "could not write \"%s\": %s", path, strerror(saved));
-        unlink(tmp);
-    }
-    free(tmp);
-    return ok;
+    return pk_write_atomic(path, data, len, mode, owner_uid, owner_gid, diag);
 }
 
 bool lab_remove_durable(const char *path, PkDiag *diag)
@@ -113,7 +70,7 @@ bool lab_remove_durable(const char *path, PkDiag *diag)
         pk_diag_set(diag, NULL, 0, NULL, "could not remove \"%s\": %s", path, strerror(errno));
         return false;
     }
-    fsync_dir_of(path);
+    pk_fsync_dir_of(path);
     return true;
 }
 

@@ -264,29 +264,34 @@ static void pending_diag(const char *path, PkDiag *diag)
 {
     LabJournal journal;
     PkDiag err = PK_DIAG_INIT;
-    if (journal_read(path, &journal, &err) && journal_owner_alive(&journal))
+    bool read = journal_read(path, &journal, &err);
+    bool alive = read && journal_owner_alive(&journal);
+    char *server = read ? xasprintf("the server (port %d, data directory %s)", journal.port,
+                                    journal.data_directory)
+                        : NULL;
+    char *lab = read ? xasprintf("`pgknob %s` (pid %ld, %s%s)",
+                                 journal.command ? journal.command : "lab run", journal.pid,
+                                 alive ? "since " : "", journal.created ? journal.created : "?")
+                     : NULL;
+    if (alive)
         pk_diag_set(diag, NULL, 0,
                     "Wait for it, or stop it with SIGINT or SIGTERM (it restores the settings "
                     "first).",
-                    "a lab is running on the server (port %d, data directory %s) now: "
-                    "`pgknob %s` (pid %ld, since %s); its journal is %s",
-                    journal.port, journal.data_directory,
-                    journal.command ? journal.command : "lab run", journal.pid,
-                    journal.created ? journal.created : "?", path);
-    else if (!err.message)
-        pk_diag_set(diag, NULL, 0,
-                    "Run `pgknob lab restore --dsn CONNINFO` with the same connection string to "
-                    "put its settings back first.",
-                    "the server (port %d, data directory %s) still has the settings of a lab "
-                    "that did not finish: `pgknob %s` (pid %ld, %s) left the journal %s",
-                    journal.port, journal.data_directory,
-                    journal.command ? journal.command : "lab run", journal.pid,
-                    journal.created ? journal.created : "?", path);
+                    "a lab is running on %s now: %s; its journal is %s", server, lab, path);
+    else if (read)
+        pk_diag_set(
+            diag, NULL, 0,
+            "Run `pgknob lab restore --dsn CONNINFO` with the same connection string to "
+            "put its settings back first.",
+            "%s still has the settings of a lab that did not finish: %s left the journal %s",
+            server, lab, path);
     else
         pk_diag_set(diag, err.file, err.line,
                     "A damaged journal of this server is in the way: move it away once you have "
                     "checked the server's settings by hand.",
                     "%s", err.message);
+    free(server);
+    free(lab);
     pk_diag_free(&err);
     journal_free(&journal);
 }

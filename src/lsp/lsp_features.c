@@ -33,6 +33,21 @@ static char *line_name(const char *text, size_t len)
     return out;
 }
 
+/* A line of the document and the parameter name it assigns (NULL if none; caller frees). */
+typedef struct DocLine {
+    const char *text;
+    size_t len;
+    char *name;
+} DocLine;
+
+static bool doc_line_at(LspDoc *doc, int line, DocLine *at)
+{
+    if (!lsp_doc_line(doc, line, &at->text, &at->len))
+        return false;
+    at->name = line_name(at->text, at->len);
+    return true;
+}
+
 static bool is_include(const char *name)
 {
     return name && (!strcasecmp(name, "include") || !strcasecmp(name, "include_if_exists") ||
@@ -72,11 +87,10 @@ json_t *lsp_hover(LspServer *srv, LspDoc *doc, int line, int column)
 {
     (void)srv;
     (void)column;
-    const char *text;
-    size_t len;
-    if (!lsp_doc_line(doc, line, &text, &len))
+    DocLine at;
+    if (!doc_line_at(doc, line, &at))
         return json_null();
-    char *name = line_name(text, len);
+    char *name = at.name;
     const Catalog *cat = doc_catalog(doc);
     StrBuf md = STRBUF_INIT;
     if (name && !is_include(name)) {
@@ -367,27 +381,23 @@ json_t *lsp_definition(LspServer *srv, LspDoc *doc, int line, int column)
 {
     (void)srv;
     (void)column;
-    const char *text;
-    size_t len;
-    if (!lsp_doc_line(doc, line, &text, &len))
+    DocLine at;
+    if (!doc_line_at(doc, line, &at) || !at.name)
         return json_null();
-    char *name = line_name(text, len);
-    if (!name)
-        return json_null();
-    if (is_include(name)) {
-        free(name);
-        return include_target(doc, text, len);
+    if (is_include(at.name)) {
+        free(at.name);
+        return include_target(doc, at.text, at.len);
     }
     json_t *out = json_null();
     const ConfSet *set = doc->linted && doc->res.n_inputs ? &doc->res.inputs[0].set : NULL;
     for (size_t idx = 0; set && idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
-        if (entry->name && entry->applied && !strcasecmp(entry->name, name)) {
+        if (entry->name && entry->applied && !strcasecmp(entry->name, at.name)) {
             json_decref(out);
             out = location(entry->file, entry->line - 1);
         }
     }
-    free(name);
+    free(at.name);
     return out;
 }
 

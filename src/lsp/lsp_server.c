@@ -302,6 +302,15 @@ static LspDoc *doc_of(LspServer *srv, json_t *params)
     return doc_find(srv, uri);
 }
 
+/* A new text of the document (opened or changed): linted and its diagnostics published. */
+static void doc_set_text(LspServer *srv, LspDoc *doc, const char *text, json_int_t version)
+{
+    doc->len = strlen(text);
+    doc->text = xstrdup(text);
+    doc->version = (long)version;
+    lsp_lint_and_publish(srv, doc);
+}
+
 static void did_open(LspServer *srv, json_t *params)
 {
     const char *uri, *text;
@@ -322,10 +331,7 @@ static void did_open(LspServer *srv, json_t *params)
     }
     doc->uri = xstrdup(uri);
     doc->path = path;
-    doc->len = strlen(text);
-    doc->text = xstrdup(text);
-    doc->version = (long)version;
-    lsp_lint_and_publish(srv, doc);
+    doc_set_text(srv, doc, text, version);
 }
 
 static void did_change(LspServer *srv, json_t *params)
@@ -342,10 +348,7 @@ static void did_change(LspServer *srv, json_t *params)
     if (!text)
         return;
     free(doc->text);
-    doc->len = strlen(text);
-    doc->text = xstrdup(text);
-    doc->version = (long)version;
-    lsp_lint_and_publish(srv, doc);
+    doc_set_text(srv, doc, text, version);
 }
 
 static void did_close(LspServer *srv, json_t *params)

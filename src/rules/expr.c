@@ -549,19 +549,26 @@ static bool match_op(Parser *p, const TokKind *kinds, const ExprOp *ops, size_t 
     return false;
 }
 
+/* The operator at the current token and its right operand (parsed by `next`) around `left`;
+ * NULL (left freed) when the right operand fails. */
+static Expr *binary_right(Parser *p, ParseLevel next, ExprOp op, Expr *left)
+{
+    int offset = p->tok.offset;
+    Expr *right = lex_next(p, true) ? next(p) : NULL;
+    if (!right) {
+        expr_free(left);
+        return NULL;
+    }
+    return binary_new(op, offset, left, right);
+}
+
 static Expr *parse_level(Parser *p, ParseLevel next, const TokKind *kinds, const ExprOp *ops,
                          size_t n, bool once)
 {
     Expr *left = next(p);
     ExprOp op;
     while (left && !p->failed && match_op(p, kinds, ops, n, &op)) {
-        int offset = p->tok.offset;
-        Expr *right = lex_next(p, true) ? next(p) : NULL;
-        if (!right) {
-            expr_free(left);
-            return NULL;
-        }
-        left = binary_new(op, offset, left, right);
+        left = binary_right(p, next, op, left);
         if (once)
             break;
     }
@@ -592,15 +599,8 @@ static Expr *parse_cmp(Parser *p)
 static Expr *parse_word_level(Parser *p, ParseLevel next, const char *word, ExprOp op)
 {
     Expr *left = next(p);
-    while (left && !p->failed && tok_is_word(p, word)) {
-        int offset = p->tok.offset;
-        Expr *right = lex_next(p, true) ? next(p) : NULL;
-        if (!right) {
-            expr_free(left);
-            return NULL;
-        }
-        left = binary_new(op, offset, left, right);
-    }
+    while (left && !p->failed && tok_is_word(p, word))
+        left = binary_right(p, next, op, left);
     return left;
 }
 

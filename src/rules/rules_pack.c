@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "catalog/catalog.h"
+#include "common/atomic_file.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
@@ -294,31 +295,8 @@ bool rules_pack_write(const char *dir, PkDiag *err)
     rule_set_free(&set);
 
     char *path = xasprintf("%s/" RULES_PACK_NAME, dir);
-    char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    bool ok = fd >= 0;
-    for (size_t done = 0; ok && done < sb.len;) {
-        ssize_t wrote = write(fd, sb.data + done, sb.len - done);
-        if (wrote < 0 && errno == EINTR)
-            continue;
-        ok = wrote > 0;
-        done += ok ? (size_t)wrote : 0;
-    }
-    int saved = errno;
-    if (fd >= 0 && close(fd) != 0 && ok) {
-        ok = false;
-        saved = errno;
-    }
-    if (ok && rename(tmp, path) != 0) {
-        ok = false;
-        saved = errno;
-    }
-    if (!ok) {
-        unlink(tmp);
-        pk_diag_set(err, path, 0, NULL, "could not write the compiled pack: %s", strerror(saved));
-    }
+    bool ok = pk_write_atomic(path, sb.data, sb.len, 0644, (uid_t)-1, (gid_t)-1, err);
     sb_free(&sb);
-    free(tmp);
     free(path);
     return ok;
 }

@@ -318,9 +318,7 @@ static bool load_phases(PGconn *conn, LoadShared *shared, LoadJob *jobs, int job
 bool tpcc_load(const TpccLoadOpts *opts, TpccLoadResult *res, PkDiag *diag)
 {
     memset(res, 0, sizeof(*res));
-    if (!options_valid(opts, diag))
-        return false;
-    PGconn *conn = tpcc_connect(opts->conninfo, diag);
+    PGconn *conn = options_valid(opts, diag) ? tpcc_connect(opts->conninfo, diag) : NULL;
     if (!conn)
         return false;
     LoadShared shared = {.opts = opts};

@@ -408,9 +408,7 @@ static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
 bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, PkDiag *diag)
 {
     memset(res, 0, sizeof(*res));
-    if (!options_valid(opts, diag))
-        return false;
-    PGconn *conn = tpcc_connect(opts->conninfo, diag);
+    PGconn *conn = options_valid(opts, diag) ? tpcc_connect(opts->conninfo, diag) : NULL;
     if (!conn)
         return false;
     /* heap: a client thread stuck in the server keeps pointing at these, so they outlive us */

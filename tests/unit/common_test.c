@@ -1,7 +1,9 @@
 /* Unit tests for src/common: pk_make_temp_dir (where the directory goes: $TMPDIR, else /tmp; its
  * name and mode; two calls give two directories; a TMPDIR that does not exist is an error value)
  * and pk_read_file (contents with NUL bytes, the size limit, errno for a missing file and a
- * directory, an empty file). */
+ * directory, an empty file) and pk_write_atomic (a file replaced whole with its mode, no temporary
+ * file left behind, a directory that does not exist is an error naming the path). */
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -9,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "common/readfile.h"
 #include "common/tempdir.h"
 #include "common/xalloc.h"
@@ -111,8 +114,49 @@ static void test_read_file(void)
     free(dir);
 }
 
+static size_t entries_in(const char *dir)
+{
+    size_t n = 0;
+    DIR *dp = opendir(dir);
+    for (struct dirent *de; dp && (de = readdir(dp));)
+        n += de->d_name[0] != '.';
+    if (dp)
+        closedir(dp);
+    return n;
+}
+
+static void test_write_atomic(void)
+{
+    PkDiag diag = PK_DIAG_INIT;
+    char *dir = pk_make_temp_dir("pgknob-test-atomic", &diag);
+    char *path = xasprintf("%s/out.conf", dir);
+    write_file(path, "old contents, longer than the new\n", 34);
+    CHECK(pk_write_atomic(path, "new\n", 4, 0640, (uid_t)-1, (gid_t)-1, &diag));
+    CHECK(!diag.message);
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    CHECK(pk_read_file(path, 1024, &data, &len, &err) == PK_READ_OK && len == 4 &&
+          !memcmp(data, "new\n", 4));
+    free(data);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 07777) == 0640);
+    CHECK(entries_in(dir) == 1); /* the temporary file was renamed, not left beside it */
+    char *missing = xasprintf("%s/no/such/dir/out.conf", dir);
+    CHECK(!pk_write_atomic(missing, "x", 1, 0600, (uid_t)-1, (gid_t)-1, &diag));
+    CHECK(diag.message && strstr(diag.message, missing) && strstr(diag.message, "No such file"));
+    pk_diag_free(&diag);
+    CHECK(entries_in(dir) == 1);
+    unlink(path);
+    rmdir(dir);
+    free(missing);
+    free(path);
+    free(dir);
+}
+
 int main(void)
 {
+    test_write_atomic();
     test_read_file();
     test_under_tmpdir();
     test_default_and_errors();
