@@ -7,6 +7,7 @@
 #include "cli/cli_diag.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "input/input.h"
 
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
 {
@@ -207,4 +208,11 @@ void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options)
         }
         fputc('\n', out);
     }
+}
+
+void cli_unknown_input_format(const char *name)
+{
+    char *hint = xasprintf("input formats are: %s.", input_format_names());
+    cli_error(hint, "unknown input format \"%s\"", name);
+    free(hint);
 }

@@ -55,4 +55,7 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
 int cli_unknown_command(const char *what, const char *word, const char *const *candidates, size_t n,
                         const char *help_cmd);
 
+/* "unknown input format" with the list of the formats, for every command's --input-format. */
+void cli_unknown_input_format(const char *name);
+
 #endif

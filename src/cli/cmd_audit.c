@@ -241,9 +241,10 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                       .config = project->project.path,
                       .redact = &project->redact};
     const char *no_color = getenv("NO_COLOR");
+    char stamp[REPORT_STAMP_SIZE];
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
                        .cwd = NULL,
-                       .timestamp = report_timestamp()};
+                       .timestamp = report_timestamp(stamp, sizeof(stamp))};
     int rc = cli_emit_report(report_format_choose(cli->format, cli->out_path), &in, &opts,
                              cli->out_path);
     free(unavailable);

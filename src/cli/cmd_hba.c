@@ -67,34 +67,29 @@ static int hba_parse_args(int argc, char **argv, HbaCli *cli)
         case OPT_IDENT: cli->ident = optarg; break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") && strcmp(optarg, "json")) {
-                fprintf(stderr,
-                        "pgknob: error: unknown format \"%s\"\nhint: formats are: text,"
-                        " json.\n",
-                        optarg);
+                cli_error("formats are: text, json.", "unknown format \"%s\"", optarg);
                 return PK_EXIT_USAGE;
             }
             cli->format = optarg;
             break;
         case OPT_SSL:
             if (strcmp(optarg, "on") && strcmp(optarg, "off")) {
-                fprintf(stderr, "pgknob: error: --ssl takes on or off, not \"%s\"\n", optarg);
+                cli_error(NULL, "--ssl takes on or off, not \"%s\"", optarg);
                 return PK_EXIT_USAGE;
             }
             cli->ssl = optarg;
             break;
         case OPT_BUILD:
             if (!hba_features_parse(optarg, &cli->features)) {
-                fprintf(stderr,
-                        "pgknob: error: unknown build feature in \"%s\"\nhint: features"
-                        " are: ssl, gss, ldap, pam, bsd, or none.\n",
-                        optarg);
+                cli_error("features are: ssl, gss, ldap, pam, bsd, or none.",
+                          "unknown build feature in \"%s\"", optarg);
                 return PK_EXIT_USAGE;
             }
             break;
         }
     }
     if (optind != argc - 1) {
-        fprintf(stderr, "pgknob: error: give one pg_hba.conf, pg_ident.conf or data directory\n");
+        cli_error(NULL, "give one pg_hba.conf, pg_ident.conf or data directory");
         hba_usage(stderr);
         return PK_EXIT_USAGE;
     }
@@ -270,15 +265,14 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
 {
     int major = PK_DEFAULT_MAJOR, minor;
     if (cli->pg_version && !lint_parse_version(cli->pg_version, &major, &minor)) {
-        fprintf(stderr,
-                "pgknob: error: unsupported PostgreSQL version \"%s\"\n"
-                "hint: pgknob knows PostgreSQL %d to %d.\n",
-                cli->pg_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
+        char *hint = xasprintf("pgknob knows PostgreSQL %d to %d.", PK_MIN_MAJOR, PK_MAX_MAJOR);
+        cli_error(hint, "unsupported PostgreSQL version \"%s\"", cli->pg_version);
+        free(hint);
         return false;
     }
     struct stat st;
     if (stat(path, &st) != 0) {
-        fprintf(stderr, "pgknob: error: could not open \"%s\": %s\n", path, strerror(errno));
+        cli_error(NULL, "could not open \"%s\": %s", path, strerror(errno));
         return false;
     }
     if (S_ISDIR(st.st_mode)) {
@@ -294,10 +288,8 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
             major = set.data_dir_major;
         const Catalog *cat = catalog_for_major(major);
         if (!cat) {
-            fprintf(stderr,
-                    "pgknob: error: %s: PostgreSQL %d is not one pgknob knows;"
-                    " use --pg-version\n",
-                    path, major);
+            cli_error(NULL, "%s: PostgreSQL %d is not one pgknob knows; use --pg-version", path,
+                      major);
             conf_set_free(&set);
             return false;
         }
@@ -307,14 +299,12 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         snapshot_free(&snap);
         conf_set_free(&set);
     } else if (!hba_input_from_file(path, major, in)) {
-        fprintf(stderr,
-                "pgknob: error: %s: not a pg_hba.conf or pg_ident.conf\n"
-                "hint: name it pg_hba.conf, or give the data directory.\n",
-                path);
+        cli_error("name it pg_hba.conf, or give the data directory.",
+                  "%s: not a pg_hba.conf or pg_ident.conf", path);
         return false;
     }
     if (!in->hba_path && !in->ident_path) {
-        fprintf(stderr, "pgknob: error: %s has no pg_hba.conf or pg_ident.conf\n", path);
+        cli_error(NULL, "%s has no pg_hba.conf or pg_ident.conf", path);
         return false;
     }
     if (cli->ident) {

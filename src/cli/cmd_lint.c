@@ -148,27 +148,26 @@ static bool lint_apply_option(LintCli *cli, int key, const char *arg)
             cli->format = arg;
             return true;
         }
-        char hint[200];
-        snprintf(hint, sizeof(hint), "formats are: %s.", report_format_names());
+        char *names = report_format_names();
+        char *hint = xasprintf("formats are: %s.", names);
         cli_error(hint, "unknown format \"%s\"", arg);
+        free(hint);
+        free(names);
         return false;
     case OPT_NO_AUTO_CONF: cli->lint.skip_auto_conf = true; return true;
     case OPT_FRAGMENT: cli->lint.fragment = true; return true;
     case OPT_INPUT_FORMAT:
         if (input_format_parse(arg, &cli->lint.input_format))
             return true;
-        fprintf(stderr,
-                "pgknob: error: unknown input format \"%s\"\nhint: input formats are: %s.\n", arg,
-                input_format_names());
+        cli_unknown_input_format(arg);
         return false;
     case OPT_TARGET: return lint_set_target(cli, arg);
     case OPT_CLUSTER: cli->cluster = true; return true;
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_STDIN_FILENAME:
         if (!*arg || !strcmp(arg, "-")) {
-            fprintf(stderr,
-                    "pgknob: error: --stdin-filename needs a file name\n"
-                    "hint: Name the file the text stands for, such as postgres/postgresql.conf.\n");
+            cli_error("Name the file the text stands for, such as postgres/postgresql.conf.",
+                      "--stdin-filename needs a file name");
             return false;
         }
         cli->lint.stdin_name = arg;
@@ -187,15 +186,15 @@ static int lint_check_stdin(LintCli *cli)
     for (size_t idx = 0; idx < cli->lint.n_paths; idx++)
         n_dash += !strcmp(cli->lint.paths[idx], "-");
     if (n_dash > 1) {
-        fprintf(stderr, "pgknob: error: - (standard input) is given more than once\n");
+        cli_error(NULL, "- (standard input) is given more than once");
         return PK_EXIT_USAGE;
     }
     if (cli->lint.stdin_name && !n_dash) {
-        fprintf(stderr,
-                "pgknob: error: --stdin-filename %s, but no input is - (standard input)\n"
-                "hint: Write - where the file would go: pgknob lint --stdin-filename "
-                "%s -\n",
-                cli->lint.stdin_name, cli->lint.stdin_name);
+        char *hint = xasprintf("Write - where the file would go: pgknob lint --stdin-filename %s -",
+                               cli->lint.stdin_name);
+        cli_error(hint, "--stdin-filename %s, but no input is - (standard input)",
+                  cli->lint.stdin_name);
+        free(hint);
         return PK_EXIT_USAGE;
     }
     return -1;
@@ -222,8 +221,8 @@ static int lint_parse_args(int argc, char **argv, LintCli *cli)
         return PK_EXIT_USAGE;
     }
     if (cli->cluster && argc - optind < 2) {
-        fprintf(stderr, "pgknob: error: --cluster needs a primary and at least one standby\n"
-                        "hint: pgknob lint --cluster PRIMARY STANDBY...\n");
+        cli_error("pgknob lint --cluster PRIMARY STANDBY...",
+                  "--cluster needs a primary and at least one standby");
         return PK_EXIT_USAGE;
     }
     cli->lint.paths = (const char *const *)argv + optind;
@@ -341,8 +340,10 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .config = cli->project.project.path,
                       .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
-    ReportOpts ropts = {
-        .color = !cli->output && use_color(), .cwd = cwd, .timestamp = report_timestamp()};
+    char stamp[REPORT_STAMP_SIZE];
+    ReportOpts ropts = {.color = !cli->output && use_color(),
+                        .cwd = cwd,
+                        .timestamp = report_timestamp(stamp, sizeof(stamp))};
     int rc =
         cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts, cli->output);
     free(cwd);

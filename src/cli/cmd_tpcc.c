@@ -499,8 +499,8 @@ static int tpcc_run_cmd(int argc, char **argv)
         return report_diag(&diag, PK_EXIT_USAGE); /* nothing ran */
     bool written = write_run_outputs(&res, &paths);
     if (!res.complete)
-        fprintf(stderr, "pgknob: warning: the run is incomplete (%s): %s\n",
-                tpcc_stop_reason_key(res.stop_reason), res.stop_detail);
+        cli_warning(NULL, "the run is incomplete (%s): %s", tpcc_stop_reason_key(res.stop_reason),
+                    res.stop_detail);
     int rc = !written ? PK_EXIT_USAGE : res.complete ? PK_EXIT_OK : PK_EXIT_FINDINGS;
     tpcc_result_free(&res);
     return rc;

@@ -10,8 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/atomic_file.h"
 #include "common/json.h"
 #include "common/readfile.h"
 #include "common/redact.h"
@@ -73,26 +75,21 @@ static bool upgrade_option(UpgradeCli *cli, int key, const char *arg)
     case OPT_TO:
         if (upgrade_parse_major(arg, key == OPT_FROM, key == OPT_FROM ? &cli->from : &cli->to))
             return true;
-        fprintf(stderr, "pgknob: error: unsupported %s version \"%s\"\nhint: %s\n",
-                key == OPT_FROM ? "--from" : "--to", arg,
-                key == OPT_FROM ? "--from takes 9.6, 10, 11, 12 ... 18."
-                                : "--to takes 13 ... 18, the majors pgknob has catalogs of.");
+        cli_error(key == OPT_FROM ? "--from takes 9.6, 10, 11, 12 ... 18."
+                                  : "--to takes 13 ... 18, the majors pgknob has catalogs of.",
+                  "unsupported %s version \"%s\"", key == OPT_FROM ? "--from" : "--to", arg);
         return false;
     case OPT_FORMAT:
         if (!strcmp(arg, "text") || !strcmp(arg, "json")) {
             cli->json = !strcmp(arg, "json");
             return true;
         }
-        fprintf(stderr, "pgknob: error: unknown format \"%s\"\nhint: formats are: text, json.\n",
-                arg);
+        cli_error("formats are: text, json.", "unknown format \"%s\"", arg);
         return false;
     case OPT_INPUT_FORMAT:
         if (input_format_parse(arg, &cli->input_format))
             return true;
-        fprintf(stderr,
-                "pgknob: error: unknown input format \"%s\"\nhint: input formats are: "
-                "%s.\n",
-                arg, input_format_names());
+        cli_unknown_input_format(arg);
         return false;
     case OPT_OUTPUT: cli->output = arg; return true;
     }
@@ -114,20 +111,16 @@ static int upgrade_args(int argc, char **argv, UpgradeCli *cli)
     }
     const char *missing = !cli->from ? "--from" : !cli->to ? "--to" : NULL;
     if (missing) {
-        fprintf(stderr,
-                "pgknob: error: %s is required\nhint: pgknob upgrade --from 13 --to 18 "
-                "postgresql.conf\n",
-                missing);
+        cli_error("pgknob upgrade --from 13 --to 18 postgresql.conf", "%s is required", missing);
         return PK_EXIT_USAGE;
     }
     if (cli->to <= cli->from) {
         char buf[8];
-        fprintf(stderr, "pgknob: error: --to %d is not above --from %s\n", cli->to,
-                major_text(cli->from, buf));
+        cli_error(NULL, "--to %d is not above --from %s", cli->to, major_text(cli->from, buf));
         return PK_EXIT_USAGE;
     }
     if (optind + 1 != argc) {
-        fprintf(stderr, "pgknob: error: give one configuration file, data directory or manifest\n");
+        cli_error(NULL, "give one configuration file, data directory or manifest");
         upgrade_usage(stderr);
         return PK_EXIT_USAGE;
     }
@@ -246,13 +239,11 @@ static bool write_patched(const UpgradeCli *cli, const UpgradePlan *plan, const 
                           bool yaml, size_t *n_edits)
 {
     if (!top_file || !strcmp(cli->path, "-")) {
-        fprintf(stderr, "pgknob: error: -o needs the configuration as a file (not standard "
-                        "input)\n");
+        cli_error(NULL, "-o needs the configuration as a file (not standard input)");
         return false;
     }
     if (same_file(cli->output, top_file) || same_file(cli->output, cli->path)) {
-        fprintf(stderr, "pgknob: error: -o %s is the input: write the patched copy elsewhere\n",
-                cli->output);
+        cli_error(NULL, "-o %s is the input: write the patched copy elsewhere", cli->output);
         return false;
     }
     char *data = NULL;
@@ -260,19 +251,15 @@ static bool write_patched(const UpgradeCli *cli, const UpgradePlan *plan, const 
     int err = 0;
     PkReadStatus status = pk_read_file(top_file, (size_t)64 << 20, &data, &len, &err);
     if (status != PK_READ_OK) {
-        fprintf(stderr, "pgknob: error: could not read \"%s\": %s\n", top_file,
-                pk_read_strerror(status, err));
+        cli_error(NULL, "could not read \"%s\": %s", top_file, pk_read_strerror(status, err));
         return false;
     }
     char *patched = upgrade_patch_text(plan, top_file, data, yaml, n_edits);
     free(data);
-    FILE *out = fopen(cli->output, "w");
-    bool ok = out && fputs(patched, out) >= 0;
-    if (out && fclose(out) != 0)
-        ok = false;
-    if (!ok)
-        fprintf(stderr, "pgknob: error: could not write \"%s\": %s\n", cli->output,
-                strerror(errno));
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok =
+        pk_write_atomic(cli->output, patched, strlen(patched), 0644, (uid_t)-1, (gid_t)-1, &diag) ||
+        cli_diag_fail(&diag);
     free(patched);
     return ok;
 }
@@ -287,16 +274,8 @@ int cmd_upgrade(int argc, char **argv)
     ConfSet conf = {0};
     PkDiag diag = PK_DIAG_INIT;
     if (!upgrade_load(&cli, &in, &conf, &diag)) {
-        if (diag.file && diag.line)
-            fprintf(stderr, "pgknob: error: %s:%d:%d: %s\n", diag.file, diag.line, diag.column,
-                    diag.message);
-        else
-            fprintf(stderr, "pgknob: error: %s%s%s\n", diag.file ? diag.file : "",
-                    diag.file ? ": " : "",
-                    diag.message ? diag.message : "could not read the input");
-        if (diag.hint)
-            fprintf(stderr, "hint: %s\n", diag.hint);
-        pk_diag_free(&diag);
+        pk_diag_set(&diag, NULL, 0, NULL, "could not read the input"); /* when none is set */
+        cli_diag_fail(&diag);
         input_result_free(&in);
         return PK_EXIT_USAGE;
     }
@@ -318,9 +297,9 @@ int cmd_upgrade(int argc, char **argv)
     bool ok = true;
     if (cli.output) {
         if (in.format == INPUT_RDS) {
-            fprintf(stderr, "pgknob: error: -o rewrites postgresql.conf files and YAML "
-                            "manifests, not an RDS parameter group: apply the checklist with "
-                            "aws rds modify-db-parameter-group\n");
+            cli_error(NULL, "-o rewrites postgresql.conf files and YAML manifests, not an RDS "
+                            "parameter group: apply the checklist with aws rds "
+                            "modify-db-parameter-group");
             ok = false;
         } else {
             ok = write_patched(&cli, &plan, top_file, yaml, &n_edits);

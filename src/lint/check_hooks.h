@@ -15,8 +15,4 @@
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
                        PkDiag *diag);
 
-/* Where time zone files are looked up ("/usr/share/zoneinfo"); NULL or a missing directory
- * disables the time zone check. */
-void check_hooks_set_zoneinfo(const char *dir);
-
 #endif

@@ -273,7 +273,7 @@ size_t report_count_suppressed(const ReportInput *in)
 
 const char *report_explanation(const Finding *f)
 {
-    static const char *validation_why =
+    static const char *const validation_why =
         "PostgreSQL reads the whole configuration at startup and on every reload. A line it "
         "rejects stops a starting server with a FATAL error before it accepts a connection; on a "
         "reload the server logs the error and keeps the old value (a syntax error makes it ignore "

@@ -20,9 +20,8 @@ const ReportFormat *report_format_choose(const char *name, const char *output_pa
     return by_ext ? by_ext : report_format_find("md");
 }
 
-const char *report_timestamp(void)
+const char *report_timestamp(char *stamp, size_t size)
 {
-    static char stamp[32];
     const char *epoch = getenv("SOURCE_DATE_EPOCH");
     if (!epoch || !*epoch)
         return NULL;
@@ -33,7 +32,7 @@ const char *report_timestamp(void)
         return NULL;
     time_t when = (time_t)secs;
     struct tm tm;
-    if (!gmtime_r(&when, &tm) || !strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm))
+    if (!gmtime_r(&when, &tm) || !strftime(stamp, size, "%Y-%m-%dT%H:%M:%SZ", &tm))
         return NULL;
     return stamp;
 }

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "common/redact.h"
+#include "common/strbuf.h"
 #include "conf/conf_edit.h"
 #include "common/xalloc.h"
 
@@ -38,16 +39,12 @@ const ReportFormat *report_format_for_path(const char *path)
     return NULL;
 }
 
-const char *report_format_names(void)
+char *report_format_names(void)
 {
-    static char names[256];
-    if (!names[0])
-        for (size_t idx = 0; idx < sizeof(formats) / sizeof(formats[0]); idx++) {
-            if (idx)
-                strcat(names, ", ");
-            strcat(names, formats[idx].name);
-        }
-    return names;
+    StrBuf names = STRBUF_INIT;
+    for (size_t idx = 0; idx < sizeof(formats) / sizeof(formats[0]); idx++)
+        sb_printf(&names, "%s%s", idx ? ", " : "", formats[idx].name);
+    return sb_detach(&names);
 }
 
 const char *report_display_path(const ReportOpts *opts, const char *path)

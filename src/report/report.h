@@ -85,14 +85,16 @@ typedef struct ReportFormat {
 const ReportFormat *report_format_find(const char *name);
 /* The format a file name's extension implies, or NULL. */
 const ReportFormat *report_format_for_path(const char *path);
-/* "text, json" (for help and error messages). Static storage. */
-const char *report_format_names(void);
+/* "text, json" (for help and error messages). Caller frees. */
+char *report_format_names(void);
 
 /* The format to write: the one named (NULL if unknown), else the one the output file's extension
  * implies, else Markdown for a file and text for stdout. */
 const ReportFormat *report_format_choose(const char *name, const char *output_path);
-/* SOURCE_DATE_EPOCH as "2026-01-02T03:04:05Z", or NULL when unset or invalid. Static. */
-const char *report_timestamp(void);
+/* SOURCE_DATE_EPOCH as "2026-01-02T03:04:05Z" in the caller's `stamp` (REPORT_STAMP_SIZE
+ * bytes), returned; NULL when unset or invalid. */
+#define REPORT_STAMP_SIZE 32
+const char *report_timestamp(char *stamp, size_t size);
 /* Renders and writes to `output_path` (stdout when NULL). False with `diag` set when the report
  * cannot be written (or -o names one of the run's inputs). */
 bool report_emit(const ReportFormat *format, const ReportInput *in, const ReportOpts *opts,
