@@ -267,11 +267,15 @@ static bool lint_load_target(LintCli *cli)
     if (!target_spec_load(cli->target, &cli->target_spec, &diag))
         return cli_diag_fail(&diag);
     cli->lint.target = &cli->target_spec;
-    if (!cli->target_spec.n_facts)
-        fprintf(stderr,
-                "pgknob: note: --target %s: %s records no parameter of %s yet (docs/targets.md); "
-                "only the server's own checks ran\n",
-                input_target_name(cli->target), cli->target_spec.file, cli->target_spec.name);
+    if (!cli->target_spec.n_facts) {
+        pk_diag_set(&diag, cli->target_spec.file, 0, NULL,
+                    "--target %s: no parameter of %s is recorded yet (docs/targets.md); only the "
+                    "server's own checks ran",
+                    input_target_name(cli->target), cli->target_spec.name);
+        diag.level = PK_DIAG_NOTE;
+        cli_print_diag(&diag);
+        pk_diag_free(&diag);
+    }
     return true;
 }
 

@@ -118,7 +118,7 @@ expect_exit 2 "a missing targets/rds.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/d
   "$PGKNOB" lint --no-rules --target rds "$fx/rds.conf"
 
 expect_exit 0 "--target cloudsql runs" -- "$PGKNOB" lint --no-rules --target cloudsql --pg-version 16 --fail-on never "$fx/azure.conf"
-check "... and says on stderr that no Cloud SQL flag is recorded" grep -q 'cloudsql.ini records no parameter' <<<"$ERR"
+check "... and says on stderr that no Cloud SQL flag is recorded" grep -q 'note: .*cloudsql.ini: --target cloudsql: no parameter of Google Cloud SQL' <<<"$ERR"
 check "... with no service finding" test -z "$(lint_json --target cloudsql "$fx/azure.conf" | service_hits)"
 
 # ---- the real servers: each fixture's settings are ones the server itself accepts
