@@ -421,6 +421,22 @@ bool guc_parse_value_as(const CatalogParam *param, int major, const char *writte
     return true;
 }
 
+bool guc_parse_boot_value(const CatalogParam *param, int major, const char *text, GucValue *out)
+{
+    const char *hint = NULL;
+    switch (param->type) {
+    case GUC_INTEGER:
+        memset(out, 0, sizeof(*out));
+        out->type = param->type;
+        return parse_int_text(param, text, &out->num, &hint);
+    case GUC_REAL:
+        memset(out, 0, sizeof(*out));
+        out->type = param->type;
+        return parse_real_text(param, text, &out->num, &hint);
+    default: return guc_parse_value_as(param, major, NULL, text, out, NULL);
+    }
+}
+
 bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
                          PkDiag *diag)
 {

@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,4 +62,9 @@ char *xasprintf(const char *fmt, ...)
     char *buf = xvasprintf(fmt, ap);
     va_end(ap);
     return buf;
+}
+
+void xfree_const(const void *ptr)
+{
+    free((void *)(uintptr_t)ptr);
 }

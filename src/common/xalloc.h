@@ -13,6 +13,9 @@ char *xstrdup(const char *s); /* NULL in, NULL out */
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
+/* free() for a string held in a const field that is sometimes owned, sometimes borrowed from
+ * static data (model/snapshot.h's defaults). */
+void xfree_const(const void *ptr);
 
 /* Grow a dynamic array `arr` holding `n` items with capacity `cap` so one more fits. */
 #define PK_GROW(arr, n, cap)                                                                       \

@@ -217,16 +217,16 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
                          int row)
 {
     setting->name = lowercase(db_text(res, row, COL_NAME));
-    setting->value = xstrdup(db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "");
+    char *value = xstrdup(db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "");
+    setting->value = value;
     setting->param = find_param(catalog, setting->name);
-    setting->parsed_ok =
-        setting->param && parse_setting(setting->param, setting->value, &setting->parsed);
+    setting->parsed_ok = setting->param && parse_setting(setting->param, value, &setting->parsed);
     /* Shown as lint shows a file's value, with its unit (128MB, not 16384); the base-unit
      * number stays in `parsed` (reports print it as "setting"). Strings keep their text:
      * parsed.str points into it. */
     if (setting->parsed_ok && setting->param->unit && *setting->param->unit &&
         (setting->param->type == GUC_INTEGER || setting->param->type == GUC_REAL)) {
-        free(setting->value);
+        free(value);
         setting->value = guc_value_pretty(setting->param, &setting->parsed);
     }
     const char *source = db_text(res, row, COL_SOURCE);

@@ -41,7 +41,9 @@ static void setting_parse(SnapSetting *setting, int major)
 {
     setting->parsed_ok =
         setting->param &&
-        guc_parse_value_for(setting->param, major, setting->value, &setting->parsed, NULL);
+        (setting->source == SRC_DEFAULT
+             ? guc_parse_boot_value(setting->param, major, setting->value, &setting->parsed)
+             : guc_parse_value_for(setting->param, major, setting->value, &setting->parsed, NULL));
     /* the string value must outlive the call: point it at our own copy */
     if (setting->parsed_ok && setting->param->type == GUC_STRING)
         setting->parsed.str = setting->value;
@@ -55,7 +57,9 @@ static const char *base_name(const char *path)
 
 static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int major)
 {
-    free(setting->value);
+    if (!setting->value_borrowed)
+        xfree_const(setting->value);
+    setting->value_borrowed = false;
     free(setting->file);
     free(setting->line_text);
     free(setting->unusable);
@@ -104,9 +108,10 @@ static void add_default(Snapshot *snap, const CatalogParam *param, int major)
 {
     SnapSetting *setting = &snap->settings[snap->n_settings++];
     memset(setting, 0, sizeof(*setting));
-    setting->name = xstrdup(param->name);
+    setting->name = param->name;
     setting->param = param;
-    setting->value = xstrdup(param->boot_val ? param->boot_val : "");
+    setting->value = param->boot_val ? param->boot_val : "";
+    setting->name_borrowed = setting->value_borrowed = true;
     setting->source = SRC_DEFAULT;
     setting_parse(setting, major);
 }
@@ -217,8 +222,10 @@ static void host_facts_free(HostFacts *host)
 void snapshot_free(Snapshot *snap)
 {
     for (size_t idx = 0; idx < snap->n_settings; idx++) {
-        free(snap->settings[idx].name);
-        free(snap->settings[idx].value);
+        if (!snap->settings[idx].name_borrowed)
+            xfree_const(snap->settings[idx].name);
+        if (!snap->settings[idx].value_borrowed)
+            xfree_const(snap->settings[idx].value);
         free(snap->settings[idx].file);
         free(snap->settings[idx].line_text);
         free(snap->settings[idx].unusable);
