@@ -2,7 +2,7 @@
  * DIR/.pgknob-pack so that a lint run reads one file instead of parsing 180. Parsing the
  * shipped packs was over half of a lint run's instructions (callgrind, 2026-12-01).
  *
- * The pack is only a cache: it records every file of the directory (path, size, mtime) and is
+ * The pack is only a cache: it records every file and subdirectory (path, size, mtime) and is
  * used only when the directory still holds exactly those files, for the same pgknob version and
  * catalogs; otherwise the sources are parsed as before. So an edited, added or removed rule is
  * always seen, and a pack can never make a rule misfire. */
@@ -26,15 +26,26 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 3u
+#define PACK_FORMAT 5u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
 /* ---- the directory's fingerprint -------------------------------------------------------- */
 
+/* The fingerprint is every file and directory below the rule directory (names starting with
+ * '.' skipped, as the loader skips them) with its size and modification time. Checking it is
+ * on every lint's path, and listing 11 directories cost more than all the rest of the check
+ * (getdents was 15-37 us a directory on the test machine), so the reader lists only the top
+ * directory and stats what the pack recorded: a file added to or removed from a subdirectory
+ * changes that directory's mtime, and a file edited in place changes its own. The top
+ * directory's mtime cannot be used (writing the pack there changes it), hence its listing. */
+
+typedef enum PackKind { PACK_FILE = 1, PACK_DIR = 2 } PackKind;
+
 typedef struct PackFile {
     char *rel; /* path below the directory */
-    uint64_t size;
+    PackKind kind;
+    uint64_t size; /* 0 for a directory */
     int64_t mtime_s, mtime_ns;
 } PackFile;
 
@@ -51,7 +62,6 @@ static void files_free(PackFiles *files)
     memset(files, 0, sizeof(*files));
 }
 
-/* Every regular file below `dir` (names starting with '.' skipped, as the loader skips them). */
 /* `rel` joined to `name` ("a/b" + "c" -> "a/b/c"). */
 static char *rel_join(const char *rel, const char *name)
 {
@@ -65,8 +75,16 @@ static char *rel_join(const char *rel, const char *name)
     return out;
 }
 
-/* Through directory descriptors (fstatat), as this runs on every lint: no path is formatted
- * but the names it records. */
+static void files_add(PackFiles *out, char *rel, const struct stat *st)
+{
+    bool dir = S_ISDIR(st->st_mode);
+    PK_GROW(out->items, out->n, out->cap);
+    out->items[out->n++] =
+        (PackFile){rel, dir ? PACK_DIR : PACK_FILE, dir ? 0 : (uint64_t)st->st_size,
+                   (int64_t)st->st_mtim.tv_sec, (int64_t)st->st_mtim.tv_nsec};
+}
+
+/* Through directory descriptors (fstatat): no path is formatted but the names it records. */
 static bool files_walk(int dir_fd, const char *rel, int depth, PackFiles *out)
 {
     if (depth > PACK_DIR_DEPTH)
@@ -85,15 +103,10 @@ static bool files_walk(int dir_fd, const char *rel, int depth, PackFiles *out)
         if (fstatat(dirfd(dp), de->d_name, &st, 0) != 0)
             continue;
         char *child_rel = rel_join(rel, de->d_name);
+        files_add(out, child_rel, &st);
         if (S_ISDIR(st.st_mode)) {
             int child_fd = openat(dirfd(dp), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
             ok = child_fd >= 0 && files_walk(child_fd, child_rel, depth + 1, out);
-            free(child_rel);
-        } else {
-            PK_GROW(out->items, out->n, out->cap);
-            out->items[out->n++] =
-                (PackFile){child_rel, (uint64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
-                           (int64_t)st.st_mtim.tv_nsec};
         }
     }
     closedir(dp);
@@ -141,13 +154,6 @@ static void put_u64(StrBuf *sb, uint64_t value)
     sb_putn(sb, (const char *)&value, sizeof(value));
 }
 
-static void put_double(StrBuf *sb, double value)
-{
-    uint64_t bits;
-    memcpy(&bits, &value, sizeof(bits));
-    put_u64(sb, bits);
-}
-
 /* NULL and "" differ: a NULL string is written as length UINT64_MAX. */
 static void put_str(StrBuf *sb, const char *text)
 {
@@ -168,40 +174,63 @@ static int let_index(const Rule *rule, const Expr *let)
     return -1;
 }
 
+/* One expression node: a fixed record read with one copy, then its strings, its compiled regex
+ * and its arguments. Decoding field by field (13 u64 reads, each bounds-checked) was most of a
+ * pack's load time (callgrind, 2026-12-01). */
+typedef struct PackedNode {
+    uint8_t kind; /* PACKED_NULL: no expression */
+    uint8_t type, lit_type, boolean, host, op, flags, pad;
+    int32_t offset;
+    int32_t let; /* index in the rule's lets, or -1 */
+    uint32_t n_args;
+    uint32_t regex_options;
+    uint64_t str_len, func_len, compiled_len; /* lengths of what follows (with flags) */
+    double num;
+} PackedNode;
+
+#define PACKED_NULL 0xFFu
+#define PACKED_HAS_STR 1u
+#define PACKED_HAS_FUNC 2u
+
 static void put_expr(StrBuf *sb, const Rule *rule, const Expr *expr)
 {
+    PackedNode node = {.kind = PACKED_NULL};
     if (!expr) {
-        put_u64(sb, UINT64_MAX);
+        sb_putn(sb, (const char *)&node, sizeof(node));
         return;
     }
-    put_u64(sb, (uint64_t)expr->kind);
-    put_u64(sb, (uint64_t)(int64_t)expr->offset);
-    put_u64(sb, (uint64_t)expr->type);
-    put_double(sb, expr->num);
-    put_u64(sb, (uint64_t)expr->lit_type);
-    put_u64(sb, expr->boolean);
-    put_str(sb, expr->str);
-    uint32_t regex_options = 0;
     uint8_t *compiled = NULL;
     PCRE2_SIZE compiled_len = 0;
     if (expr->regex) {
-        pcre2_pattern_info(expr->regex, PCRE2_INFO_ARGOPTIONS, &regex_options);
+        pcre2_pattern_info(expr->regex, PCRE2_INFO_ARGOPTIONS, &node.regex_options);
         /* compiling a regex again costs 30,000 instructions; decoding it, a copy */
         const pcre2_code *codes[] = {expr->regex};
         if (pcre2_serialize_encode(codes, 1, &compiled, &compiled_len, NULL) < 0)
             compiled_len = 0;
     }
-    put_u64(sb, regex_options);
-    put_u64(sb, compiled_len);
+    node.kind = (uint8_t)expr->kind;
+    node.type = (uint8_t)expr->type;
+    node.lit_type = (uint8_t)expr->lit_type;
+    node.boolean = expr->boolean;
+    node.host = (uint8_t)expr->host;
+    node.op = (uint8_t)expr->op;
+    node.flags = (uint8_t)((expr->str ? PACKED_HAS_STR : 0) | (expr->func ? PACKED_HAS_FUNC : 0));
+    node.offset = expr->offset;
+    node.let = expr->let ? let_index(rule, expr->let) : -1;
+    node.n_args = (uint32_t)expr->n_args;
+    node.str_len = expr->str ? strlen(expr->str) : 0;
+    node.func_len = expr->func ? strlen(expr->func->name) : 0;
+    node.compiled_len = compiled_len;
+    node.num = expr->num;
+    sb_putn(sb, (const char *)&node, sizeof(node));
+    if (expr->str) /* with its NUL: the reader points into the buffer */
+        sb_putn(sb, expr->str, node.str_len + 1);
+    if (expr->func)
+        sb_putn(sb, expr->func->name, node.func_len + 1);
     if (compiled_len)
         sb_putn(sb, (const char *)compiled, compiled_len);
     if (compiled)
         pcre2_serialize_free(compiled);
-    put_u64(sb, (uint64_t)expr->host);
-    put_u64(sb, (uint64_t)expr->op);
-    put_str(sb, expr->func ? expr->func->name : NULL);
-    put_u64(sb, (uint64_t)(int64_t)(expr->let ? let_index(rule, expr->let) : -1));
-    put_u64(sb, expr->n_args);
     for (size_t idx = 0; idx < expr->n_args; idx++)
         put_expr(sb, rule, expr->args[idx]);
 }
@@ -269,11 +298,12 @@ bool rules_pack_write(const char *dir, PkDiag *err)
     memset(err, 0, sizeof(*err));
     RuleSet set = {0};
     PackFiles files;
-    if (!rule_set_load_dir_sources(&set, dir, err))
-        return false;
-    if (!files_of(dir, &files)) {
-        rule_set_free(&set);
+    /* listed before the sources are read: an edit made meanwhile leaves the pack stale */
+    if (!files_of(dir, &files))
         return pk_diag_set(err, dir, 0, NULL, "could not list the rule directory");
+    if (!rule_set_load_dir_sources(&set, dir, err)) {
+        files_free(&files);
+        return false;
     }
     size_t dir_len = strlen(dir);
     StrBuf sb = STRBUF_INIT;
@@ -284,6 +314,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
     put_u64(&sb, files.n);
     for (size_t idx = 0; idx < files.n; idx++) {
         put_str(&sb, files.items[idx].rel);
+        put_u64(&sb, (uint64_t)files.items[idx].kind);
         put_u64(&sb, files.items[idx].size);
         put_u64(&sb, (uint64_t)files.items[idx].mtime_s);
         put_u64(&sb, (uint64_t)files.items[idx].mtime_ns);
@@ -309,7 +340,10 @@ bool rules_pack_write(const char *dir, PkDiag *err)
 struct RulePackArena {
     char *data; /* the pack, mapped (copy on write: the rules' strings point into it) */
     size_t data_len;
-    void **blocks;
+    struct ArenaBlock {
+        void *at;
+        size_t len;
+    } * blocks;
     size_t n_blocks, cap_blocks;
     char *free_at;
     size_t free_left;
@@ -317,20 +351,28 @@ struct RulePackArena {
     size_t n_regexes, cap_regexes;
 };
 
-#define ARENA_BLOCK (64u * 1024)
+/* The decoded rules take less memory than the pack's bytes: one block that size is enough. */
+#define ARENA_MIN_BLOCK (64u * 1024)
 
+/* Blocks are anonymous mappings: their pages come zeroed from the kernel, and only those
+ * touched are paid for; a memset of every item (or calloc's) was 4-9% of a lint run. */
 static void *arena_alloc(RulePackArena *arena, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     if (size > arena->free_left) {
-        size_t block = size > ARENA_BLOCK ? size : ARENA_BLOCK;
+        size_t block = size > arena->data_len ? size : arena->data_len;
+        block = block > ARENA_MIN_BLOCK ? block : ARENA_MIN_BLOCK;
+        void *at = mmap(NULL, block, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        bool mapped = at != MAP_FAILED;
+        if (!mapped)
+            at = xcalloc(1, block);
         PK_GROW(arena->blocks, arena->n_blocks, arena->cap_blocks);
-        arena->free_at = xmalloc(block);
-        arena->blocks[arena->n_blocks++] = arena->free_at;
+        /* len 0: from calloc, given back with free() */
+        arena->blocks[arena->n_blocks++] = (struct ArenaBlock){at, mapped ? block : 0};
+        arena->free_at = at;
         arena->free_left = block;
     }
     void *out = arena->free_at;
-    memset(out, 0, size);
     arena->free_at += size;
     arena->free_left -= size;
     return out;
@@ -342,8 +384,12 @@ void rules_pack_arena_free(RulePackArena *arena)
         return;
     for (size_t idx = 0; idx < arena->n_regexes; idx++)
         pcre2_code_free(arena->regexes[idx]);
-    for (size_t idx = 0; idx < arena->n_blocks; idx++)
-        free(arena->blocks[idx]);
+    for (size_t idx = 0; idx < arena->n_blocks; idx++) {
+        if (arena->blocks[idx].len)
+            munmap(arena->blocks[idx].at, arena->blocks[idx].len);
+        else
+            free(arena->blocks[idx].at);
+    }
     free(arena->regexes);
     free(arena->blocks);
     if (arena->data)
@@ -358,7 +404,7 @@ typedef struct Reader {
     RulePackArena *arena;
 } Reader;
 
-/* n zeroed items from the arena, or NULL for none. */
+/* n zeroed items from the arena (never reused, so still zero), or NULL for none. */
 static void *get_array(Reader *rd, size_t n, size_t size)
 {
     return n ? arena_alloc(rd->arena, n * size) : NULL;
@@ -373,14 +419,6 @@ static uint64_t get_u64(Reader *rd)
     uint64_t value;
     memcpy(&value, rd->data + rd->pos, sizeof(value));
     rd->pos += 8;
-    return value;
-}
-
-static double get_double(Reader *rd)
-{
-    uint64_t bits = get_u64(rd);
-    double value;
-    memcpy(&value, &bits, sizeof(value));
     return value;
 }
 
@@ -400,18 +438,24 @@ static size_t get_count(Reader *rd)
     return (size_t)count;
 }
 
-static char *get_str(Reader *rd)
+/* `len` bytes and a NUL at the read position, as a string pointing into the pack. */
+static char *get_str_of(Reader *rd, uint64_t len)
 {
-    uint64_t len = get_u64(rd);
-    if (rd->bad || len == UINT64_MAX)
-        return NULL;
-    if (len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
+    if (rd->bad || len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
         rd->bad = true;
         return NULL;
     }
     char *text = (char *)rd->data + rd->pos;
     rd->pos += (size_t)len + 1;
     return text;
+}
+
+static char *get_str(Reader *rd)
+{
+    uint64_t len = get_u64(rd);
+    if (rd->bad || len == UINT64_MAX)
+        return NULL;
+    return get_str_of(rd, len);
 }
 
 static bool get_str_equals(Reader *rd, const char *expected)
@@ -422,41 +466,45 @@ static bool get_str_equals(Reader *rd, const char *expected)
 
 static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
 {
-    uint64_t kind = get_u64(rd);
-    if (rd->bad || kind == UINT64_MAX)
+    PackedNode node;
+    if (rd->bad || rd->len - rd->pos < sizeof(node)) {
+        rd->bad = true;
         return NULL;
-    if (depth > 200 || kind > EK_CALL) {
+    }
+    memcpy(&node, rd->data + rd->pos, sizeof(node));
+    rd->pos += sizeof(node);
+    if (node.kind == PACKED_NULL)
+        return NULL;
+    if (depth > 200 || node.kind > EK_CALL || node.n_args > (rd->len - rd->pos) / sizeof(node)) {
         rd->bad = true;
         return NULL;
     }
     Expr *expr = arena_alloc(rd->arena, sizeof(*expr));
-    expr->kind = (ExprKind)kind;
-    expr->offset = get_int(rd);
-    expr->type = (ExprType)get_u64(rd);
-    expr->num = get_double(rd);
-    expr->lit_type = (ExprType)get_u64(rd);
-    expr->boolean = get_u64(rd) != 0;
-    expr->str = get_str(rd);
-    uint32_t regex_options = (uint32_t)get_u64(rd);
-    uint64_t compiled_len = get_u64(rd);
-    const uint8_t *compiled = NULL;
-    if (!rd->bad && compiled_len && compiled_len <= rd->len - rd->pos) {
-        compiled = rd->data + rd->pos;
-        rd->pos += (size_t)compiled_len;
-    } else if (compiled_len) {
-        rd->bad = true;
-    }
-    expr->host = (HostField)get_u64(rd);
-    expr->op = (ExprOp)get_u64(rd);
-    const char *func = get_str(rd);
-    int let = get_int(rd);
-    if (func) {
-        expr->func = expr_func_find(func);
+    expr->kind = (ExprKind)node.kind;
+    expr->offset = node.offset;
+    expr->type = (ExprType)node.type;
+    expr->num = node.num;
+    expr->lit_type = (ExprType)node.lit_type;
+    expr->boolean = node.boolean != 0;
+    expr->host = (HostField)node.host;
+    expr->op = (ExprOp)node.op;
+    if (node.flags & PACKED_HAS_STR)
+        expr->str = get_str_of(rd, node.str_len);
+    if (node.flags & PACKED_HAS_FUNC) {
+        const char *func = get_str_of(rd, node.func_len);
+        expr->func = func ? expr_func_find(func) : NULL;
         rd->bad |= !expr->func;
     }
-    if (let >= 0) {
-        if ((size_t)let < rule->n_lets && rule->let_exprs[let])
-            expr->let = rule->let_exprs[let];
+    const uint8_t *compiled = NULL;
+    if (!rd->bad && node.compiled_len && node.compiled_len <= rd->len - rd->pos) {
+        compiled = rd->data + rd->pos;
+        rd->pos += (size_t)node.compiled_len;
+    } else if (node.compiled_len) {
+        rd->bad = true;
+    }
+    if (node.let >= 0) {
+        if ((size_t)node.let < rule->n_lets && rule->let_exprs[node.let])
+            expr->let = rule->let_exprs[node.let];
         else
             rd->bad = true;
     }
@@ -468,8 +516,8 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         if (compiled && pcre2_serialize_decode(&decoded, 1, compiled, NULL) == 1)
             expr->regex = decoded;
         else
-            expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED, regex_options,
-                                        &code, &err_offset, NULL);
+            expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED,
+                                        node.regex_options, &code, &err_offset, NULL);
         rd->bad |= !expr->regex;
         if (expr->regex) {
             RulePackArena *arena = rd->arena;
@@ -477,9 +525,8 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
             arena->regexes[arena->n_regexes++] = expr->regex;
         }
     }
-    size_t n_args = get_count(rd);
-    expr->args = get_array(rd, n_args, sizeof(*expr->args));
-    for (size_t idx = 0; idx < n_args && !rd->bad; idx++) {
+    expr->args = get_array(rd, node.n_args, sizeof(*expr->args));
+    for (size_t idx = 0; idx < node.n_args && !rd->bad; idx++) {
         expr->args[idx] = get_expr(rd, rule, depth + 1);
         expr->n_args++;
         rd->bad |= !expr->args[idx];
@@ -545,9 +592,11 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     rule->basis = get_str(rd);
     const char *rel = get_str(rd);
     if (rel) {
-        size_t len = strlen(dir) + 1 + strlen(rel) + 1;
-        rule->file = arena_alloc(rd->arena, len);
-        snprintf(rule->file, len, "%s/%s", dir, rel);
+        size_t dir_len = strlen(dir), rel_len = strlen(rel);
+        rule->file = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
+        memcpy(rule->file, dir, dir_len);
+        rule->file[dir_len] = '/';
+        memcpy(rule->file + dir_len + 1, rel, rel_len + 1);
     }
     rd->bad |= !rel || !rule->id || !rule->name;
     rule->line = get_int(rd);
@@ -566,19 +615,67 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     }
 }
 
-/* The recorded files against the directory's: same names, sizes and modification times. */
-static bool files_match(Reader *rd, const PackFiles *now)
+/* The top directory's entries (dotfiles skipped) are exactly the recorded top-level ones. */
+static bool top_matches(int dir_fd, const PackFiles *recorded, size_t n_top)
+{
+    int fd = dup(dir_fd);
+    DIR *dp = fd >= 0 ? fdopendir(fd) : NULL;
+    if (!dp) {
+        if (fd >= 0)
+            close(fd);
+        return false;
+    }
+    size_t seen = 0;
+    bool ok = true;
+    struct dirent *de;
+    while (ok && (de = readdir(dp))) {
+        if (de->d_name[0] == '.')
+            continue;
+        PackFile key = {.rel = de->d_name};
+        ok = bsearch(&key, recorded->items, recorded->n, sizeof(PackFile), file_cmp) != NULL;
+        seen++;
+    }
+    closedir(dp);
+    return ok && seen == n_top;
+}
+
+/* The recorded files and directories against the directory: same kinds, sizes and
+ * modification times, and nothing added at the top. */
+static bool files_current(Reader *rd, const char *dir)
 {
     size_t n = get_count(rd);
-    if (rd->bad || n != now->n)
+    if (rd->bad)
         return false;
-    for (size_t idx = 0; idx < n; idx++) {
-        const PackFile *cur = &now->items[idx];
-        if (!get_str_equals(rd, cur->rel) || get_u64(rd) != cur->size ||
-            (int64_t)get_u64(rd) != cur->mtime_s || (int64_t)get_u64(rd) != cur->mtime_ns)
-            return false;
+    PackFiles recorded = {.items = xcalloc(n + 1, sizeof(PackFile)), .n = n, .cap = n + 1};
+    size_t n_top = 0;
+    for (size_t idx = 0; idx < n && !rd->bad; idx++) {
+        PackFile *file = &recorded.items[idx];
+        file->rel = get_str(rd);
+        file->kind = (PackKind)get_u64(rd);
+        file->size = get_u64(rd);
+        file->mtime_s = (int64_t)get_u64(rd);
+        file->mtime_ns = (int64_t)get_u64(rd);
+        rd->bad |= !file->rel || (file->kind != PACK_FILE && file->kind != PACK_DIR) ||
+                   (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0);
+        n_top += !rd->bad && !strchr(file->rel, '/');
     }
-    return !rd->bad;
+    int dir_fd = rd->bad ? -1 : open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    bool ok = dir_fd >= 0;
+    for (size_t idx = 0; ok && idx < n; idx++) {
+        const PackFile *file = &recorded.items[idx];
+        struct stat st;
+        ok =
+            fstatat(dir_fd, file->rel, &st, 0) == 0 &&
+            (file->kind == PACK_DIR ? S_ISDIR(st.st_mode)
+                                    : !S_ISDIR(st.st_mode) && (uint64_t)st.st_size == file->size) &&
+            (int64_t)st.st_mtim.tv_sec == file->mtime_s &&
+            (int64_t)st.st_mtim.tv_nsec == file->mtime_ns;
+    }
+    ok = ok && top_matches(dir_fd, &recorded, n_top);
+    if (dir_fd >= 0)
+        close(dir_fd);
+    free(recorded.items); /* the names point into the pack */
+    return ok;
 }
 
 bool rules_pack_load(RuleSet *set, const char *dir)
@@ -611,9 +708,7 @@ bool rules_pack_load(RuleSet *set, const char *dir)
     char *key = ok ? build_key() : NULL;
     ok = ok && get_str_equals(&rd, key);
     free(key);
-    PackFiles now = {0};
-    ok = ok && files_of(dir, &now) && files_match(&rd, &now);
-    files_free(&now);
+    ok = ok && files_current(&rd, dir);
     size_t n_rules = ok ? get_count(&rd) : 0;
     Rule *rules = ok ? get_array(&rd, n_rules, sizeof(Rule)) : NULL;
     for (size_t idx = 0; ok && idx < n_rules; idx++) {

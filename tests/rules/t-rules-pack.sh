@@ -36,6 +36,13 @@ if command -v strace >/dev/null; then
     --pg-version 18 "$REALWORLD/$(ls "$REALWORLD" | head -1)" >/dev/null 2>&1
   check "with a valid pack lint opens no rule source ($(grep -c '\.ini"' "$T/trace") opened)" \
     test "$(grep -c '\.ini"' "$T/trace")" = 0
+  # the check stats what the pack recorded and lists only the top directory (listing every
+  # subdirectory was most of its cost)
+  strace -f -e trace=openat,getdents64 -o "$T/trace" env PGKNOB_RULES_DIR="$T/packed" \
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$PGKNOB" lint \
+    --pg-version 18 "$REALWORLD/$(ls "$REALWORLD" | head -1)" >/dev/null 2>&1
+  listed=$(grep -c 'O_DIRECTORY' "$T/trace")
+  check "checking the pack opens one directory ($listed opened)" test "$listed" = 1
 else
   fail "strace is missing (make deps installs it)"
 fi
@@ -67,6 +74,42 @@ check "a garbage pack is ignored (same output)" test "$(lint_with "$T/packed" --
 "$PGKNOB" rules compile "$T/packed" >/dev/null
 sed -i 's/pgknob [0-9][0-9.]* format/pgknob 0.0.0 format/' "$T/packed/.pgknob-pack"
 check "another version's pack is ignored (same output)" test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+
+# In place: same inode, same directory, same size; only the file's mtime tells.
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+file="$(grep -rl '^id *= *PK6001' "$T/packed" | head -1)"
+before="$(title_of "$T/packed")"
+inode=$(stat -c %i "$file"); bytes=$(stat -c %s "$file")
+python3 - "$file" <<'PY'
+import re, sys
+with open(sys.argv[1], "r+b") as f:
+    at = re.search(rb"^title *= *", f.read(), re.M).end()
+    f.seek(at)
+    f.write(b"INPLACE")
+PY
+check "a rule file rewritten in place (inode and size kept) is seen: $(title_of "$T/packed")" \
+  grep -q INPLACE <<<"$(title_of "$T/packed")"
+check "... the same inode and size" test "$(stat -c %i "$file") $(stat -c %s "$file")" = "$inode $bytes"
+check "... where the pack had: $before" bash -c '! grep -q INPLACE <<<"$1"' _ "$before"
+
+sub="$(dirname "$(grep -rl '^id *= *PK6001' "$T/packed" | head -1)")"
+check "(the rule lives in a subdirectory: ${sub#"$T/packed"})" test "$sub" != "$T/packed"
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+cp "$file" "$sub/PK9997-added.ini"
+sed -i 's/^id *= *PK6001/id = PK9997/; s/^name *= */name = added.sub./' "$sub/PK9997-added.ini"
+check "a rule file added to a subdirectory is seen" \
+  grep -q PK9997 <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+rm "$sub/PK9997-added.ini"
+check "a rule file removed from a subdirectory is gone" \
+  bash -c '! grep -q PK9997 <<<"$1"' _ "$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+mkdir -p "$sub/deeper"
+cp "$file" "$sub/deeper/PK9996-nested.ini"
+sed -i 's/^id *= *PK6001/id = PK9996/; s/^name *= */name = added.nested./' "$sub/deeper/PK9996-nested.ini"
+check "a rule file in a new nested directory is seen" \
+  grep -q PK9996 <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
+rm -r "$sub/deeper"
 
 mkdir -p "$T/broken"
 printf '[rule]\nid = PK9998\nname = broken.one\ntitle = broken\nseverity = warning\ncategory = x\nversions = 13-\ncondition = work_mem > 4MB +\nmessage = m\n' > "$T/broken/PK9998-broken.ini"
