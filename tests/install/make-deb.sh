@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make deb`: stages `make install PREFIX=/usr` and packs it with dpkg-deb. Depends comes from
-# dpkg-shlibdeps over both binaries, i.e. from the shared libraries they really link.
+# dpkg-shlibdeps over the binaries, i.e. from the shared libraries they really link.
 set -eu
 cd "$(dirname "$0")/../.."
 version="$(sed -n 's/.*PK_VERSION "\(.*\)".*/\1/p' src/common/version.h)"
@@ -15,8 +15,10 @@ make --no-print-directory -s BUILD=build-deb BIN=bin/deb/pgknob PREFIX=/usr \
   LIBEXECDIR=/usr/libexec/pgknob DESTDIR="$stage" install >/dev/null
 mkdir -p "$stage/DEBIAN" "$work/src/debian"
 printf 'Source: pgknob\nPackage: pgknob\nArchitecture: any\n' > "$work/src/debian/control"
-depends="$(cd "$work/src" && dpkg-shlibdeps -O "$stage/usr/bin/pgknob" \
-  "$stage/usr/libexec/pgknob/pgknob-online" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
+# pgknob-slowfs is installed when libfuse3 was there to build it: its library comes along.
+bins=("$stage/usr/bin/pgknob" "$stage/usr/libexec/pgknob/pgknob-online")
+[ -x "$stage/usr/bin/pgknob-slowfs" ] && bins+=("$stage/usr/bin/pgknob-slowfs")
+depends="$(cd "$work/src" && dpkg-shlibdeps -O "${bins[@]}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')"
 [ -n "$depends" ] || { echo "make deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 size="$(du -sk "$stage/usr" | cut -f1)"
 cat > "$stage/DEBIAN/control" <<CONTROL

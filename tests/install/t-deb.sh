@@ -23,6 +23,10 @@ depends="$(dpkg-deb -f "$deb" Depends)"
 for lib in libpq5 libinih1 libjansson4 libpcre2-8-0 libc6; do
   check "Depends names $lib (from the linked libraries)" grep -q "$lib" <<<"$depends"
 done
+if pkg-config --exists fuse3 2>/dev/null; then
+  check "Depends names libfuse3 (pgknob-slowfs links it)" grep -q "libfuse3" <<<"$depends"
+  check "package holds ./usr/bin/pgknob-slowfs" grep -q " ./usr/bin/pgknob-slowfs" <<<"$(dpkg-deb -c "$deb")"
+fi
 contents="$(dpkg-deb -c "$deb")"
 for path in ./usr/bin/pgknob ./usr/libexec/pgknob/pgknob-online ./usr/share/pgknob/rules/.pgknob-pack \
             ./usr/share/pgknob/labs/00-baseline/ ./usr/share/man/man1/pgknob.1; do
@@ -50,6 +54,11 @@ check "settings lists fsync from the file" grep -q fsync <<<"$OUT"
 expect_exit 0 "rules show PK6001 in the root" -- in_root pgknob rules show PK6001
 check "rules show prints the rule's title" grep -qi fsync <<<"$OUT"
 expect_exit 0 "man page installed (man -w)" -- in_root test -s /usr/share/man/man1/pgknob.1
+if grep -q " ./usr/bin/pgknob-slowfs" <<<"$contents"; then
+  expect_exit 2 "pgknob-slowfs runs in the root (libfuse3 came with Depends) and refuses a bad latency" -- \
+    in_root pgknob-slowfs --read-latency 2parsecs /tmp /tmp
+  check "... saying why" grep -q "invalid latency" <<<"$ERR"
+fi
 
 bin18="$(pg_bin_dir 18)"
 if [ -n "$bin18" ] && [ -x "$bin18/postgres" ]; then

@@ -19,6 +19,20 @@ for f in usr/bin/pgknob usr/libexec/pgknob/pgknob-online usr/share/man/man1/pgkn
          usr/share/doc/pgknob/README.md usr/share/doc/pgknob/architecture.md; do
   check "installed: $f" test -e "$T/stage/$f"
 done
+if pkg-config --exists fuse3 2>/dev/null; then
+  check "installed beside pgknob: pgknob-slowfs (libfuse3 is here, so it was built)" \
+    test -x "$T/stage/usr/bin/pgknob-slowfs"
+  expect_exit 2 "the installed pgknob-slowfs runs and refuses a bad latency" -- \
+    "$T/stage/usr/bin/pgknob-slowfs" --read-latency 2parsecs "$T" "$T"
+  check "... saying why" grep -q "invalid latency" <<<"$ERR"
+else
+  check "no libfuse3 here: no pgknob-slowfs is installed" test ! -e "$T/stage/usr/bin/pgknob-slowfs"
+fi
+if command -v ldd >/dev/null; then
+  libs="$(ldd "$T/stage/usr/bin/pgknob")"
+  check "installed pgknob links no libpq (the offline commands do not load it)" \
+    bash -c '! grep -q libpq <<<"$1"' _ "$libs"
+fi
 check "no compiled pack of the checkout is installed as such (it is rebuilt for the copy)" \
   test "$T/stage/usr/share/pgknob/rules/.pgknob-pack" -nt "$T/stage/usr/share/pgknob/rules/wal"
 
