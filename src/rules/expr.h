@@ -78,8 +78,6 @@ void expr_value_render(const ExprValue *val, StrBuf *sb);
 
 /* Calls `visit` for each parameter name the expression reads (with duplicates). */
 void expr_visit_params(const Expr *expr, void (*visit)(const char *name, void *arg), void *arg);
-/* Does the expression read a parameter for which `pred` holds? Stops at the first. */
-bool expr_reads_any(const Expr *expr, bool (*pred)(const char *name, void *arg), void *arg);
 
 /* Number of AST nodes, a bound used by the fuzzer and by the loader's sanity limits. */
 size_t expr_node_count(const Expr *expr);

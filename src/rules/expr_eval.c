@@ -377,23 +377,3 @@ void expr_visit_params(const Expr *expr, void (*visit)(const char *name, void *a
 {
     visit_params(expr, visit, arg, 0);
 }
-
-static bool reads_any(const Expr *expr, bool (*pred)(const char *name, void *arg), void *arg,
-                      int depth)
-{
-    if (depth > 1000)
-        return false;
-    if (expr->kind == EK_PARAM && pred(expr->str, arg))
-        return true;
-    if (expr->kind == EK_LET && reads_any(expr->let, pred, arg, depth + 1))
-        return true;
-    for (size_t arg_idx = 0; arg_idx < expr->n_args; arg_idx++)
-        if (reads_any(expr->args[arg_idx], pred, arg, depth + 1))
-            return true;
-    return false;
-}
-
-bool expr_reads_any(const Expr *expr, bool (*pred)(const char *name, void *arg), void *arg)
-{
-    return expr && reads_any(expr, pred, arg, 0);
-}

@@ -667,6 +667,7 @@ static void rule_free(Rule *rule)
         free(ex->evidence);
     }
     free(rule->examples);
+    free(rule->reads); /* the names are the expressions' */
     memset(rule, 0, sizeof(*rule));
 }
 
@@ -726,8 +727,48 @@ static bool read_file(const char *path, size_t limit, char **data, size_t *len, 
     return status == PK_READ_OK;
 }
 
+typedef struct ReadList {
+    Rule *rule;
+    size_t cap;
+} ReadList;
+
+static void add_read(const char *name, void *arg)
+{
+    ReadList *list = arg;
+    Rule *rule = list->rule;
+    for (size_t idx = 0; idx < rule->n_reads; idx++)
+        if (!strcasecmp(rule->reads[idx], name))
+            return;
+    PK_GROW(rule->reads, rule->n_reads, list->cap);
+    rule->reads[rule->n_reads++] = name;
+}
+
+static void template_reads(const Template *tpl, ReadList *list)
+{
+    for (size_t idx = 0; idx < tpl->n_parts; idx++)
+        if (tpl->parts[idx].expr)
+            expr_visit_params(tpl->parts[idx].expr, add_read, list);
+}
+
+static void collect_reads(Rule *rule)
+{
+    ReadList list = {rule, 0};
+    if (rule->condition)
+        expr_visit_params(rule->condition, add_read, &list);
+    for (size_t idx = 0; idx < rule->n_lets; idx++)
+        if (rule->let_exprs[idx])
+            expr_visit_params(rule->let_exprs[idx], add_read, &list);
+    template_reads(&rule->message, &list);
+    template_reads(&rule->suggestion, &list);
+    for (size_t idx = 0; idx < rule->n_fixes; idx++)
+        template_reads(&rule->fixes[idx].value, &list);
+    for (size_t idx = 0; idx < rule->n_docs; idx++)
+        template_reads(&rule->docs[idx], &list);
+}
+
 static void set_add(RuleSet *set, Rule *rule)
 {
+    collect_reads(rule);
     PK_GROW(set->rules, set->n, set->cap);
     set->rules[set->n++] = *rule;
 }

@@ -70,6 +70,11 @@ typedef struct Rule {
     int line;          /* line of [rule] */
     RuleExample *examples;
     size_t n_examples;
+    /* Every parameter its expressions read (condition, lets, message, suggestion, fixes, docs),
+     * once each, borrowed from them: what a fix's verification asks (lint/fix_check.c), kept
+     * here because walking every expression per lint cost 200,000 instructions. */
+    const char **reads;
+    size_t n_reads;
     bool packed; /* read from a compiled pack: its memory is the pack's arena */
 } Rule;
 

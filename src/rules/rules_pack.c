@@ -26,7 +26,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 5u
+#define PACK_FORMAT 6u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -291,6 +291,9 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
         put_str(sb, ex->conf);
         put_str(sb, ex->evidence);
     }
+    put_u64(sb, rule->n_reads);
+    for (size_t idx = 0; idx < rule->n_reads; idx++)
+        put_str(sb, rule->reads[idx]);
 }
 
 bool rules_pack_write(const char *dir, PkDiag *err)
@@ -612,6 +615,13 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         ex->conf = get_str(rd);
         ex->evidence = get_str(rd);
         rule->n_examples++;
+    }
+    size_t n_reads = get_count(rd);
+    rule->reads = get_array(rd, n_reads, sizeof(*rule->reads));
+    for (size_t idx = 0; idx < n_reads && !rd->bad; idx++) {
+        rule->reads[idx] = get_str(rd);
+        rule->n_reads++;
+        rd->bad |= !rule->reads[idx];
     }
 }
 
