@@ -80,6 +80,27 @@ static void add_share(AuditResult *res, const Tally *tally, const char *name)
     free(text);
 }
 
+/* Every IO:* event together: storage binds when the active backends wait for it more than
+ * they do anything else (the checklist's "IO waits dominate the samples"). */
+static void add_io_share(AuditResult *res, const Tally *tally)
+{
+    double io = 0, cpu = tally_count(tally, "CPU:CPU");
+    for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
+        if (!strncmp(tally->events[event_idx].name, "IO:", 3))
+            io += tally->events[event_idx].count;
+    double frac = tally->observations > 0 ? io / tally->observations : 0;
+    double cpu_frac = tally->observations > 0 ? cpu / tally->observations : 0;
+    char *text = xasprintf("all IO waits (IO:*): %.1f%% of %.0f active-backend observations, "
+                           "against %.1f%% on CPU: %s",
+                           100 * frac, tally->observations, 100 * cpu_frac,
+                           frac > 0.5 ? "IO waits dominate the samples, storage is the binding "
+                                        "resource"
+                           : frac > cpu_frac ? "more IO waits than CPU"
+                                             : "IO waits do not dominate");
+    snapshot_add_evidence(&res->snap, "wait.share.IO", frac, text);
+    free(text);
+}
+
 static bool is_key_event(const char *name)
 {
     for (size_t key_idx = 0; key_idx < sizeof(key_events) / sizeof(key_events[0]); key_idx++)
@@ -104,6 +125,7 @@ static void report_tally(AuditResult *res, const Tally *tally)
     free(text);
     for (size_t key_idx = 0; key_idx < sizeof(key_events) / sizeof(key_events[0]); key_idx++)
         add_share(res, tally, key_events[key_idx]);
+    add_io_share(res, tally);
     for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
         if (!is_key_event(tally->events[event_idx].name))
             add_share(res, tally, tally->events[event_idx].name);

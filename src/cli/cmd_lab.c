@@ -33,7 +33,7 @@ static void lab_usage_head(FILE *out)
             "                      [--state-dir DIR]\n"
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
-            "       pgknob lab restore --dsn CONNINFO [--pg-bin DIR] [--state-dir DIR]\n"
+            "       pgknob lab restore [--dsn CONNINFO] [--pg-bin DIR] [--state-dir DIR]\n"
             "\n"
             "Without --dsn the labs run on a throwaway cluster (initdb in a temporary directory,\n"
             "Unix socket only) that is removed afterwards unless --keep. With --dsn they change\n"
@@ -44,7 +44,8 @@ static void lab_usage_head(FILE *out)
             "verified. If a lab is killed, `lab run` refuses that server until\n"
             "`lab restore --dsn CONNINFO` has put the originals back (it can be run again if it\n"
             "is itself interrupted). Every lab command removes throwaway clusters left by a\n"
-            "killed pgknob and names servers a lab did not restore.\n"
+            "killed pgknob (the storage lab's pgknob-slowfs mounts unmounted first) and names\n"
+            "servers a lab did not restore; `lab restore` without --dsn does only that.\n"
             "`lab ab` measures a configuration (a postgresql.conf or a data directory) against\n"
             "another, or against the labs' baseline stage, on a throwaway cluster: interleaved\n"
             "trials, and a 95%% confidence interval of the TPS ratio with the verdict.\n"
@@ -126,8 +127,9 @@ static const CliOption lab_ab_options[] = {
     LAB_OPT_HELP_ENTRY,
 };
 static const CliOption lab_restore_options[] = {
-    LAB_OPT_DSN_ENTRY("the server whose settings to restore (required)"), LAB_OPT_PG_BIN_ENTRY,
-    LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
+    LAB_OPT_DSN_ENTRY("the server whose settings to restore (without it: only the clusters and "
+                      "slowfs mounts of killed runs)"),
+    LAB_OPT_PG_BIN_ENTRY, LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
 #define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
@@ -144,6 +146,24 @@ static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
     default: fprintf(stderr, "pgknob: %s\n", text); break;
     }
     fflush(stderr);
+}
+
+/* The TPC-C loader's progress (tpcc_load and lab/ print nothing): the bar redrawn in place on
+ * a terminal, each phase's last state as a line of its own. */
+static void lab_load_progress(const TpccLoadProgress *progress, void *arg)
+{
+    const LabEvents *events = arg;
+    if (progress->phase != TPCC_LOAD_COPY || !events->progress)
+        return;
+    StrBuf line = STRBUF_INIT;
+    tpcc_load_progress_text(progress, false, &line);
+    if (progress->phase_end) {
+        lab_print_event(NULL, LAB_EV_PROGRESS_CLEAR, "");
+        lab_print_event(NULL, LAB_EV_INFO, sb_str(&line));
+    } else {
+        lab_print_event(NULL, LAB_EV_PROGRESS, sb_str(&line));
+    }
+    sb_free(&line);
 }
 
 static LabEvents lab_events(void)
@@ -250,6 +270,13 @@ static void show_workload(const LabWorkload *wl)
         printf("sql: %s\n", wl->sql);
 }
 
+/* The storage lab's added latencies (pgknob-slowfs), in ms. */
+static void show_storage(const char *heading, const LabStorage *st)
+{
+    printf("%s: data reads +%g ms, data fsyncs +%g ms, WAL fsyncs +%g ms (pgknob-slowfs)\n",
+           heading, st->read_s * 1000, st->fsync_s * 1000, st->wal_fsync_s * 1000);
+}
+
 static int lab_show(const LabSet *set, const char *id)
 {
     const Lab *lab = lab_set_find(set, id);
@@ -267,10 +294,19 @@ static int lab_show(const LabSet *set, const char *id)
         printf("what to watch: %s\n\n", lab->watch);
     show_workload(&lab->workload);
     show_settings("settings:", &lab->settings);
+    if (lab->storage.on)
+        show_storage("storage of the baseline run", &lab->storage);
     for (size_t idx = 0; idx < lab->n_runs; idx++) {
         char *heading = xasprintf("run %s: %s", lab->runs[idx].name, lab->runs[idx].title);
         show_settings(heading, &lab->runs[idx].settings);
         free(heading);
+        LabStorage st = lab->storage;
+        const LabStorage *own = &lab->runs[idx].storage;
+        st.read_s = own->read_s >= 0 ? own->read_s : st.read_s;
+        st.fsync_s = own->fsync_s >= 0 ? own->fsync_s : st.fsync_s;
+        st.wal_fsync_s = own->wal_fsync_s >= 0 ? own->wal_fsync_s : st.wal_fsync_s;
+        if (lab->storage.on)
+            show_storage("  storage", &st);
     }
     if (lab->reference.label)
         printf("the article: %s (%s)\n", lab->reference.label, lab->reference.source);
@@ -473,6 +509,8 @@ static int run_labs(RunArgs *args, bool note_pending, LabRunFn run,
     args->opts.project_root = root;
     LabEvents events = lab_events();
     args->opts.events = &events;
+    args->opts.load_progress = lab_load_progress;
+    args->opts.load_progress_arg = &events;
     LabRunReport report;
     PkDiag err = PK_DIAG_INIT;
     int code = run(&set, &args->opts, &report, &err);
@@ -575,11 +613,20 @@ static int lab_restore_cmd(int argc, char **argv)
         cli_error(NULL, "unexpected argument \"%s\"", argv[optind]);
         return PK_EXIT_USAGE;
     }
-    if (!opts.dsn) {
-        cli_error(NULL, "lab restore needs --dsn CONNINFO (the server to restore)");
-        return PK_EXIT_USAGE;
-    }
     char *state = lab_preflight(state_dir, false);
+    if (!opts.dsn) {
+        /* The throwaway clusters of killed runs (and the storage lab's slowfs mounts) are gone
+         * now; the servers a lab left changed need their connection string. */
+        LabEvents events = lab_events();
+        size_t pending = lab_note_pending(state, &events);
+        free(state);
+        if (pending)
+            fprintf(stderr,
+                    "pgknob: error: lab restore needs --dsn CONNINFO to put back the "
+                    "settings of the server%s named above\n",
+                    pending == 1 ? "" : "s");
+        return pending ? PK_EXIT_USAGE : PK_EXIT_OK;
+    }
     opts.state_dir = state;
     char *root = project_root();
     opts.project_root = root;
@@ -657,7 +704,7 @@ size_t cmd_lab_specs(const CliSpec **specs)
          N_OPTS(lab_run_options)},
         {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options,
          N_OPTS(lab_ab_options)},
-        {"lab restore", "**--dsn** *CONNINFO* \\[*OPTIONS*\\]", lab_restore_options,
+        {"lab restore", "\\[**--dsn** *CONNINFO*\\] \\[*OPTIONS*\\]", lab_restore_options,
          N_OPTS(lab_restore_options)},
     };
     *specs = table;

@@ -299,6 +299,9 @@ static void record_write(const Cluster *cl)
                   (json_int_t)getpid(), "pid_start", (json_int_t)proc_start_time(getpid()), "base",
                   cl->base, "datadir", cl->datadir, "bindir", cl->bin.dir, "port", cl->port, "uid",
                   (json_int_t)(cl->user.switch_user ? cl->user.uid : getuid()));
+    if (doc && cl->on_slowfs)
+        json_object_set_new(doc, "mounts",
+                            json_pack("[s, s]", cl->data_fs.mountpoint, cl->wal_fs.mountpoint));
     char *text = doc ? json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
     json_decref(doc);
     char *path = record_path(cl);
@@ -348,8 +351,26 @@ static bool sweep_one(json_t *doc, char **what)
         pk_diag_free(&err);
     }
     free(pidfile);
-    nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-    *what = xstrdup(base);
+    /* the storage lab's slowfs mounts (only ones inside the cluster's directory) */
+    json_t *mounts = json_object_get(doc, "mounts");
+    size_t idx;
+    json_t *item;
+    bool unmounted = true;
+    json_array_foreach(mounts, idx, item)
+    {
+        const char *mnt = json_string_value(item);
+        PkDiag err = PK_DIAG_INIT;
+        if (mnt && !strncmp(mnt, base, strlen(base)) && mnt[strlen(base)] == '/' &&
+            !slowfs_unmount(mnt, &err))
+            unmounted = false;
+        pk_diag_free(&err);
+    }
+    /* FTW_MOUNT: never into a filesystem still mounted below (its source holds the same) */
+    if (unmounted)
+        nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
+    *what = json_array_size(mounts) ? xasprintf("%s (its pgknob-slowfs mounts %s)", base,
+                                                unmounted ? "unmounted" : "NOT unmounted")
+                                    : xstrdup(base);
     return access(base, F_OK) != 0;
 }
 
@@ -399,28 +420,61 @@ static bool make_base_dir(Cluster *cl, PkDiag *diag)
                     cl->user.name, strerror(errno));
         return false;
     }
-    cl->datadir = xasprintf("%s/data", cl->base);
+    if (cl->on_slowfs) {
+        slowfs_mount_init(&cl->data_fs, cl->base, "data");
+        slowfs_mount_init(&cl->wal_fs, cl->base, "wal");
+        cl->datadir = xasprintf("%s/pgdata", cl->data_fs.mountpoint);
+    } else {
+        cl->datadir = xasprintf("%s/data", cl->base);
+    }
     cl->logfile = xasprintf("%s/server.log", cl->base);
     record_write(cl);
     return true;
 }
 
+static bool mount_storage(Cluster *cl, const char *slowfs, PkDiag *diag)
+{
+    if (!cl->on_slowfs)
+        return true;
+    uid_t uid = cl->user.switch_user ? cl->user.uid : getuid();
+    gid_t gid = cl->user.switch_user ? cl->user.gid : getgid();
+    return slowfs_mount(slowfs, &cl->data_fs, uid, gid, diag) &&
+           slowfs_mount(slowfs, &cl->wal_fs, uid, gid, diag);
+}
+
+static void unmount_storage(Cluster *cl)
+{
+    SlowfsMount *mounts[] = {&cl->data_fs, &cl->wal_fs};
+    for (size_t idx = 0; idx < 2; idx++) {
+        PkDiag err = PK_DIAG_INIT;
+        if (mounts[idx]->mounted && !slowfs_unmount(mounts[idx]->mountpoint, &err))
+            lab_say(cl->events, LAB_EV_WARNING, "%s", err.message);
+        else
+            mounts[idx]->mounted = false;
+        pk_diag_free(&err);
+    }
+}
+
 static bool run_initdb(Cluster *cl, PkDiag *diag)
 {
     char *prog = xasprintf("%s/initdb", cl->bin.dir);
-    const char *argv[] = {prog,    "-D", cl->datadir, "-U",         "postgres",  "-A",
-                          "trust", "-E", "UTF8",      "--locale=C", "--no-sync", NULL};
+    char *waldir = cl->on_slowfs ? xasprintf("%s/pg_wal", cl->wal_fs.mountpoint) : NULL;
+    const char *argv[] = {prog,       "-D",         cl->datadir, "-U",
+                          "postgres", "-A",         "trust",     "-E",
+                          "UTF8",     "--locale=C", "--no-sync", waldir ? "--waldir" : NULL,
+                          waldir,     NULL};
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, &cl->user, INITDB_TIMEOUT_S, &text);
     if (rc != 0)
         pk_diag_set(diag, NULL, 0, NULL, "initdb failed: %s", sb_str(&text));
     sb_free(&text);
     free(prog);
+    free(waldir);
     return rc == 0;
 }
 
 bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_dir,
-                    const LabEvents *events, PkDiag *diag)
+                    const char *slowfs, const LabEvents *events, PkDiag *diag)
 {
     memset(cl, 0, sizeof(*cl));
     cl->bin.dir = xstrdup(bin->dir);
@@ -431,8 +485,10 @@ bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_
     cl->events = events;
     cl->state_dir = state_dir;
     cl->port = pick_port();
+    cl->on_slowfs = slowfs != NULL;
     bool ok = proc_server_user("postgres", &cl->user, diag) && make_base_dir(cl, diag) &&
-              run_initdb(cl, diag) && run_pg_ctl(cl, "start", diag);
+              mount_storage(cl, slowfs, diag) && run_initdb(cl, diag) &&
+              run_pg_ctl(cl, "start", diag);
     if (ok) {
         cl->running = true;
         return true;
@@ -446,6 +502,28 @@ char *cluster_conninfo(const Cluster *cl, const char *dbname)
 {
     return xasprintf("host=%s port=%d user=postgres dbname=%s application_name=pgknob-lab",
                      cl->base, cl->port, dbname);
+}
+
+bool cluster_set_storage(const Cluster *cl, double read_s, double fsync_s, double wal_fsync_s,
+                         PkDiag *diag)
+{
+    if (!cl->on_slowfs)
+        return true;
+    return slowfs_set_latency(&cl->data_fs, read_s, fsync_s, diag) &&
+           slowfs_set_latency(&cl->wal_fs, 0, wal_fsync_s, diag);
+}
+
+long cluster_postmaster_pid(const Cluster *cl)
+{
+    char *path = xasprintf("%s/postmaster.pid", cl->datadir);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    long pid = -1;
+    if (fp && fscanf(fp, "%ld", &pid) != 1)
+        pid = -1;
+    if (fp)
+        fclose(fp);
+    return pid;
 }
 
 bool cluster_restart(Cluster *cl, PkDiag *diag)
@@ -463,8 +541,10 @@ void cluster_destroy(Cluster *cl)
         pk_diag_free(&err);
         cl->running = false;
     }
-    if (cl->base && !cl->keep)
-        nftw(cl->base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    if (!cl->keep)
+        unmount_storage(cl);
+    if (cl->base && !cl->keep && !cl->data_fs.mounted && !cl->wal_fs.mounted)
+        nftw(cl->base, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);
     /* Removed, or kept on purpose (--keep): either way no longer an orphan to sweep. */
     if (cl->base && cl->datadir)
         record_remove(cl);
@@ -474,6 +554,8 @@ void cluster_destroy(Cluster *cl)
     free(cl->base);
     free(cl->datadir);
     free(cl->logfile);
+    slowfs_mount_free(&cl->data_fs);
+    slowfs_mount_free(&cl->wal_fs);
     pg_bin_free(&cl->bin);
     proc_user_free(&cl->user);
     memset(cl, 0, sizeof(*cl));

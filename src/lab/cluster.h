@@ -12,6 +12,7 @@
 #include "common/diag.h"
 #include "lab/events.h"
 #include "lab/proc.h"
+#include "lab/slowfs.h"
 
 /* The server the labs use unless told otherwise (--pg-bin), fetched when missing. */
 #define PK_LAB_DEFAULT_MAJOR 18
@@ -51,12 +52,24 @@ typedef struct Cluster {
     bool keep;               /* --keep: leave it running and on disk */
     const LabEvents *events; /* borrowed; may be NULL */
     const char *state_dir;   /* where its record goes (borrowed) */
+    /* The storage lab: the data directory on one pgknob-slowfs mount (base/data, its source
+     * base/data-src), the WAL on another (base/wal), both listed in the record so that a
+     * killed run's mounts are unmounted by the sweep. */
+    bool on_slowfs;
+    SlowfsMount data_fs, wal_fs;
 } Cluster;
 
-/* initdb + start. false with a message (server log tail included) on failure; whatever was
- * created is removed again. */
+/* initdb + start. With `slowfs` (the pgknob-slowfs program; NULL: a plain cluster) the data
+ * directory and the WAL (initdb --waldir) sit on two slowfs mounts without added latency.
+ * false with a message (server log tail included) on failure; whatever was created is
+ * removed (and unmounted) again. */
 bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_dir,
-                    const LabEvents *events, PkDiag *diag);
+                    const char *slowfs, const LabEvents *events, PkDiag *diag);
+/* The storage latencies of the two mounts (seconds): data reads and fsyncs, WAL fsyncs. */
+bool cluster_set_storage(const Cluster *cl, double read_s, double fsync_s, double wal_fsync_s,
+                         PkDiag *diag);
+/* The postmaster's pid (postmaster.pid), or -1. */
+long cluster_postmaster_pid(const Cluster *cl);
 /* libpq conninfo for database `dbname`. Caller frees. */
 char *cluster_conninfo(const Cluster *cl, const char *dbname);
 bool cluster_restart(Cluster *cl, PkDiag *diag);

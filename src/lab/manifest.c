@@ -207,6 +207,35 @@ static bool handle_reference(IniState *st, const char *key, const char *value)
     return true;
 }
 
+/* read_latency, fsync_latency, wal_fsync_latency: 0 to 10 s, as pgknob's durations. */
+static bool handle_storage_key(IniState *st, LabStorage *storage, const char *key,
+                               const char *value, bool *known)
+{
+    double *field = !strcmp(key, "read_latency")        ? &storage->read_s
+                    : !strcmp(key, "fsync_latency")     ? &storage->fsync_s
+                    : !strcmp(key, "wal_fsync_latency") ? &storage->wal_fsync_s
+                                                        : NULL;
+    *known = field != NULL;
+    if (!field)
+        return true;
+    if (!pk_parse_duration(value, 0, 10, field))
+        return set_error(st,
+                         "invalid latency for \"%s\": \"%s\" (write e.g. 0.1ms, 2ms; 0 to 10 s)",
+                         key, value);
+    storage->on = true;
+    return true;
+}
+
+static bool handle_storage(IniState *st, const char *key, const char *value)
+{
+    bool known;
+    if (!handle_storage_key(st, &st->lab->storage, key, value, &known))
+        return false;
+    if (!known)
+        return set_error(st, "unknown key \"%s\" in section [%s]", key, "storage");
+    return true;
+}
+
 static LabRun *find_or_add_run(Lab *lab, const char *name)
 {
     for (size_t idx = 0; idx < lab->n_runs; idx++)
@@ -216,6 +245,7 @@ static LabRun *find_or_add_run(Lab *lab, const char *name)
     LabRun *run = &lab->runs[lab->n_runs++];
     memset(run, 0, sizeof(*run));
     run->name = xstrdup(name);
+    run->storage = (LabStorage){false, -1, -1, -1};
     return run;
 }
 
@@ -229,8 +259,13 @@ static bool handle_run(IniState *st, const char *name, const char *key, const ch
         append_text(&run->title, value);
     else if (!strcmp(key, "settings"))
         return fragment_into(st, value, &run->settings);
-    else
-        return set_error(st, "unknown key \"%s\" in a [run.%s] section", key, name);
+    else {
+        bool known;
+        if (!handle_storage_key(st, &run->storage, key, value, &known))
+            return false;
+        if (!known)
+            return set_error(st, "unknown key \"%s\" in a [run.%s] section", key, name);
+    }
     return true;
 }
 
@@ -242,6 +277,8 @@ static bool handle_entry(IniState *st, const char *section, const char *key, con
         return handle_workload(st, key, value);
     if (!strcmp(section, "reference"))
         return handle_reference(st, key, value);
+    if (!strcmp(section, "storage"))
+        return handle_storage(st, key, value);
     if (!strncmp(section, "run.", 4))
         return handle_run(st, section + 4, key, value);
     return set_error(st, "unknown section [%s]", section);
@@ -315,9 +352,18 @@ static bool lab_validate(IniState *st)
         return set_error(st, "a workload of type query needs \"sql\"");
     if (lab->kind == LAB_STANDALONE && lab->n_runs == 0)
         return set_error(st, "a standalone lab needs at least one [run.NAME] section");
-    for (size_t idx = 0; idx < lab->n_runs; idx++)
+    for (size_t idx = 0; idx < lab->n_runs; idx++) {
         if (!lab->runs[idx].title)
             return set_error(st, "run \"%s\" has no title", lab->runs[idx].name);
+        if (lab->runs[idx].storage.on && !lab->storage.on)
+            return set_error(st,
+                             "run \"%s\" sets a storage latency, but the lab has no [storage] "
+                             "section",
+                             lab->runs[idx].name);
+    }
+    if (lab->storage.on && lab->kind != LAB_STANDALONE)
+        return set_error(st, "a [storage] section needs kind = standalone (its runs are the "
+                             "storage stages)");
     return true;
 }
 

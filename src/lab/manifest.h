@@ -36,11 +36,20 @@ typedef struct LabReference {
     char *source; /* the cited source: "byteofdev, \"Making Postgres …\" (2025), URL: …" */
 } LabReference;
 
+/* The storage lab ([storage] in lab.ini, or a run's own keys): the throwaway cluster's data
+ * directory and WAL on pgknob-slowfs, with these latencies added (seconds; < 0: not given). */
+typedef struct LabStorage {
+    bool on;
+    double read_s, fsync_s; /* the data directory's reads and fsyncs */
+    double wal_fsync_s;     /* the WAL's fsyncs (and O_DSYNC writes) */
+} LabStorage;
+
 /* A standalone lab's run: its own fragment on top of the lab's common one. */
 typedef struct LabRun {
     char *name;
     char *title;
     LabSettings settings;
+    LabStorage storage; /* latencies of this run; `on` when the run gives any */
 } LabRun;
 
 typedef struct Lab {
@@ -57,6 +66,7 @@ typedef struct Lab {
     char **predicts; /* rule ids/names expected to fire for this stage */
     size_t n_predicts;
     LabSettings settings; /* this lab's own fragment (not cumulative) */
+    LabStorage storage;   /* the baseline run's latencies; `on`: a storage lab */
     LabRun *runs;         /* standalone labs only */
     size_t n_runs;
 } Lab;

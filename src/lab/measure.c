@@ -42,6 +42,17 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
         goto fail;
     out->checkpoints_timed = ckpt[0];
     out->checkpoints_req = ckpt[1];
+    double io[2];
+    if (dbctl_server_version(ctl) >= 160000) {
+        if (!dbctl_doubles(ctl,
+                           "SELECT coalesce(sum(reads), 0), coalesce(sum(read_time), 0) FROM "
+                           "pg_stat_io WHERE object = 'relation' AND backend_type = 'client "
+                           "backend'",
+                           io, 2, &err))
+            goto fail;
+        out->io_reads = io[0];
+        out->io_read_ms = io[1];
+    }
     return true;
 fail:
     pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
@@ -141,7 +152,7 @@ static void *sampler_main(void *arg)
     DbCtl *ctl = dbctl_connect(sampler->conninfo, NULL);
     double last = pk_clock_now();
     while (!sampler->stop && ctl) {
-        pk_clock_sleep_until(last + SAMPLE_INTERVAL_MS / 1000.0, &sampler->stop);
+        pk_clock_sleep_until(last + sampler->interval_ms / 1000.0, &sampler->stop);
         if (sampler->stop)
             break;
         double now = pk_clock_now();
@@ -157,9 +168,10 @@ static void *sampler_main(void *arg)
     return NULL;
 }
 
-bool sampler_start(Sampler *sampler, const char *conninfo, PkDiag *diag)
+bool sampler_start(Sampler *sampler, const char *conninfo, int interval_ms, PkDiag *diag)
 {
     memset(sampler, 0, sizeof(*sampler));
+    sampler->interval_ms = interval_ms > 0 ? interval_ms : SAMPLE_INTERVAL_MS;
     sampler->conninfo = xstrdup(conninfo);
     pthread_mutex_init(&sampler->lock, NULL);
     if (pthread_create(&sampler->thread, NULL, sampler_main, sampler) != 0) {

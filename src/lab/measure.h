@@ -1,7 +1,8 @@
 /* What the server says happened during a measured interval: counters from the statistics views
  * read before and after (cache hits, checkpoints, autovacuum runs, WAL and temp bytes), and a
  * sampler thread that, once a second, records the wait events of the active client backends and
- * the committed transactions (for the live progress line). */
+ * the committed transactions (for the live progress line); the storage lab samples every 0.2 s,
+ * as Sai Srirampur's checklist ("Postgres Isn't Slow. Your Storage Is", POSETTE 2026) does. */
 #ifndef PK_LAB_MEASURE_H
 #define PK_LAB_MEASURE_H
 
@@ -19,6 +20,9 @@ typedef struct StatCounters {
     double checkpoints_timed, checkpoints_req;
     double autovacuum_runs, autoanalyze_runs;
     double wal_bytes; /* pg_current_wal_lsn() as a byte position */
+    /* pg_stat_io (PostgreSQL 16+; 0 before): reads of relations by client backends and their
+     * time in ms (track_io_timing) */
+    double io_reads, io_read_ms;
 } StatCounters;
 
 /* Reads the counters for the connection's database. false with *diag. */
@@ -53,10 +57,12 @@ typedef struct Sampler {
     double last_commits; /* xact_commit + rollback at the previous round, under lock */
     double current_tps;  /* commits per second over the last round, under lock */
     bool have_tps;
+    int interval_ms;
 } Sampler;
 
-/* Starts sampling (failure to connect leaves an empty sample and says so). */
-bool sampler_start(Sampler *sampler, const char *conninfo, PkDiag *diag);
+/* Starts sampling every interval_ms (0: once a second; failure to connect leaves an empty
+ * sample and says so). */
+bool sampler_start(Sampler *sampler, const char *conninfo, int interval_ms, PkDiag *diag);
 /* Commits per second as the server counted them over the last second; < 0 when unknown. */
 double sampler_current_tps(Sampler *sampler);
 /* Zeroes the wait-event sample: called when the warm-up ends. */

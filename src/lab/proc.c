@@ -1,5 +1,6 @@
 #include "lab/proc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -201,4 +202,71 @@ long long proc_start_time(long pid)
     if (p && sscanf(p + 1, "%lld", &start) != 1)
         start = -1;
     return start;
+}
+
+/* Fields 14-17 of /proc/PID/stat (after the parenthesised command, which may hold spaces):
+ * utime, stime, cutime, cstime; and field 4, the parent. */
+static bool stat_times(long pid, long *ppid, double times[4])
+{
+    char path[64], line[1024];
+    snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return false;
+    bool ok = fgets(line, sizeof(line), fp) != NULL;
+    fclose(fp);
+    const char *p = ok ? strrchr(line, ')') : NULL;
+    if (!p)
+        return false;
+    char state;
+    long long skip[9];
+    double t[4];
+    /* ") S ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime …" */
+    if (sscanf(p + 1, " %c %ld %lld %lld %lld %lld %lld %lld %lld %lld %lld %lf %lf %lf %lf",
+               &state, ppid, &skip[0], &skip[1], &skip[2], &skip[3], &skip[4], &skip[5], &skip[6],
+               &skip[7], &skip[8], &t[0], &t[1], &t[2], &t[3]) != 15)
+        return false;
+    memcpy(times, t, sizeof(t));
+    return true;
+}
+
+double proc_tree_cpu_s(long pid)
+{
+    long ppid;
+    double times[4];
+    if (pid <= 0 || !stat_times(pid, &ppid, times))
+        return -1;
+    double ticks = times[0] + times[1] + times[2] + times[3];
+    DIR *dir = opendir("/proc");
+    struct dirent *ent;
+    while (dir && (ent = readdir(dir))) {
+        char *end;
+        long child = strtol(ent->d_name, &end, 10);
+        double ct[4];
+        long parent;
+        if (*end || child <= 0 || !stat_times(child, &parent, ct) || parent != pid)
+            continue;
+        ticks += ct[0] + ct[1];
+    }
+    if (dir)
+        closedir(dir);
+    return ticks / (double)sysconf(_SC_CLK_TCK);
+}
+
+bool proc_machine_cpu(double *idle, double *total)
+{
+    FILE *fp = fopen("/proc/stat", "r");
+    if (!fp)
+        return false;
+    double v[8] = {0};
+    int got = fscanf(fp, "cpu %lf %lf %lf %lf %lf %lf %lf %lf", &v[0], &v[1], &v[2], &v[3], &v[4],
+                     &v[5], &v[6], &v[7]);
+    fclose(fp);
+    if (got < 5)
+        return false;
+    *idle = v[3] + v[4];
+    *total = 0;
+    for (int idx = 0; idx < 8; idx++)
+        *total += v[idx];
+    return true;
 }

@@ -32,4 +32,12 @@ void proc_user_free(ProcUser *user);
  * when there is no such process: with the pid it names one process, even after pid reuse. */
 long long proc_start_time(long pid);
 
+/* CPU seconds of process `pid` and its children: its own utime + stime, its reaped children's
+ * (cutime + cstime: a server's finished backends) and those of its live children. < 0 when
+ * there is no such process. For a postmaster: the cluster's CPU. */
+double proc_tree_cpu_s(long pid);
+
+/* The machine's CPU time so far (/proc/stat, clock ticks): idle (idle + iowait) and total. */
+bool proc_machine_cpu(double *idle, double *total);
+
 #endif

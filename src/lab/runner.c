@@ -17,6 +17,7 @@
 #include "lab/journal.h"
 #include "lab/predict.h"
 #include "lab/progress.h"
+#include "lab/slowfs.h"
 #include "lab/target.h"
 
 /* ---- planning ---- */
@@ -77,6 +78,7 @@ static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *re
             lab_settings_merge(&stage->settings, &base->settings);
         lab_settings_merge(&stage->settings, &lab->settings);
         lab_settings_merge(&stage->changes, &lab->settings);
+        stage->storage = lab->storage;
     }
     for (size_t run_idx = 0; run_idx < lab->n_runs; run_idx++) {
         const LabRun *run = &lab->runs[run_idx];
@@ -90,7 +92,23 @@ static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *re
         lab_settings_merge(&stage->settings, &lab->settings);
         lab_settings_merge(&stage->settings, &run->settings);
         lab_settings_merge(&stage->changes, &run->settings);
+        /* a run's latencies override the lab's, key by key */
+        stage->storage = lab->storage;
+        if (run->storage.read_s >= 0)
+            stage->storage.read_s = run->storage.read_s;
+        if (run->storage.fsync_s >= 0)
+            stage->storage.fsync_s = run->storage.fsync_s;
+        if (run->storage.wal_fsync_s >= 0)
+            stage->storage.wal_fsync_s = run->storage.wal_fsync_s;
     }
+}
+
+static bool any_storage(const LabRunReport *rep)
+{
+    for (size_t idx = 0; idx < rep->n; idx++)
+        if (rep->stages[idx].storage.on)
+            return true;
+    return false;
 }
 
 static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, PkDiag *diag)
@@ -100,8 +118,9 @@ static bool plan(const LabSet *labs, const LabRunOpts *opts, LabRunReport *rep, 
         const Lab *lab = lab_set_find(labs, name);
         if (!strcmp(name, "series") || !strcmp(name, "all")) {
             plan_series(labs, -1, false, rep);
+            /* not the storage lab: it needs root and FUSE, and puts the cluster on slowfs */
             for (size_t idx = 0; !strcmp(name, "all") && idx < labs->n; idx++)
-                if (labs->labs[idx].kind == LAB_STANDALONE)
+                if (labs->labs[idx].kind == LAB_STANDALONE && !labs->labs[idx].storage.on)
                     plan_standalone(labs, &labs->labs[idx], rep);
         } else if (lab && lab->kind == LAB_STAGE) {
             plan_series(labs, lab->order, true, rep);
@@ -306,6 +325,11 @@ static bool setup_existing(const LabRunOpts *opts, LabTarget *target, LabRunRepo
                            "settings are restored afterwards).",
                            "refusing to change the settings of an existing server");
     }
+    if (any_storage(rep))
+        return pk_diag_set(diag, NULL, 0,
+                           "Run it without --dsn: it puts a throwaway cluster's data directory "
+                           "and WAL on pgknob-slowfs.",
+                           "the storage lab cannot run on an existing server");
     target->kind = TARGET_EXISTING;
     target->conninfo = xstrdup(opts->dsn);
     target->events = opts->events;
@@ -365,12 +389,20 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
 {
     PgBinSearch search = {opts->pg_bin, opts->project_root, max_min_major(rep), true,
                           false,        opts->events};
-    PgBin bin;
-    if (!pg_bin_find(&search, &bin, diag))
+    char *slowfs = NULL;
+    if (any_storage(rep) && (!slowfs_usable(diag) || !(slowfs = slowfs_find(opts->slowfs, diag))))
         return false;
-    lab_say(opts->events, LAB_EV_INFO, "creating a throwaway PostgreSQL %s cluster (%s: %s)",
-            bin.version, bin.origin, bin.dir);
-    bool ok = cluster_create(cluster, &bin, opts->keep, opts->state_dir, opts->events, diag);
+    PgBin bin;
+    if (!pg_bin_find(&search, &bin, diag)) {
+        free(slowfs);
+        return false;
+    }
+    lab_say(opts->events, LAB_EV_INFO, "creating a throwaway PostgreSQL %s cluster (%s: %s)%s",
+            bin.version, bin.origin, bin.dir,
+            slowfs ? ", its data directory and WAL on two pgknob-slowfs mounts" : "");
+    bool ok =
+        cluster_create(cluster, &bin, opts->keep, opts->state_dir, slowfs, opts->events, diag);
+    free(slowfs);
     if (ok)
         lab_say(opts->events, LAB_EV_INFO, "cluster in %s, port %d (removed afterwards%s)",
                 cluster->base, cluster->port, opts->keep ? " unless --keep: kept" : "");
@@ -423,11 +455,54 @@ static bool warm_up(const LabTarget *target, StageResult *stage, Sampler *sample
     return ok;
 }
 
+/* The counters only a throwaway cluster has: its processes' CPU, the machine's idle time, and
+ * on slowfs what the mounts served (read once the daemon has rewritten its stats: the workload
+ * is not running then, so the counts are exact). */
+typedef struct ResourceReading {
+    bool have;
+    double idle, total, server_cpu;
+    SlowfsStats data, wal;
+    bool have_fs;
+} ResourceReading;
+
+static void resources_read(const LabTarget *target, ResourceReading *out)
+{
+    memset(out, 0, sizeof(*out));
+    const Cluster *cl = target->kind == TARGET_THROWAWAY ? target->cluster : NULL;
+    if (!cl)
+        return;
+    out->have_fs = cl->on_slowfs && slowfs_read_stats_fresh(&cl->wal_fs, &out->wal) &&
+                   slowfs_read_stats(&cl->data_fs, &out->data);
+    out->server_cpu = proc_tree_cpu_s(cluster_postmaster_pid(cl));
+    out->have = proc_machine_cpu(&out->idle, &out->total);
+}
+
+static void resources_delta(const ResourceReading *before, const ResourceReading *after,
+                            StageResources *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->have = before->have && after->have;
+    if (!out->have)
+        return;
+    double total = after->total - before->total;
+    out->machine_idle = total > 0 ? (after->idle - before->idle) / total : -1;
+    out->server_cpu_s = before->server_cpu >= 0 && after->server_cpu >= 0
+                            ? after->server_cpu - before->server_cpu
+                            : -1;
+    bool fs = before->have_fs && after->have_fs;
+    out->wal_syncs = fs ? (after->wal.fsyncs + after->wal.sync_writes) -
+                              (before->wal.fsyncs + before->wal.sync_writes)
+                        : -1;
+    out->data_reads = fs ? after->data.reads - before->data.reads : -1;
+}
+
 static bool measure(LabTarget *target, StageResult *stage, Sampler *sampler, const char *label,
                     const LabEvents *events)
 {
     StatCounters before, after;
     PkDiag err = PK_DIAG_INIT;
+    ResourceReading res_before, res_after;
+    resources_read(target, &res_before);
     if (!stat_counters_read(target->ctl, &before, &err)) {
         stage->error = diag_take_text(&err, "");
         return false;
@@ -452,6 +527,8 @@ static bool measure(LabTarget *target, StageResult *stage, Sampler *sampler, con
         stat_counters_delta(&before, &after, &stage->delta);
         stage->have_delta = true;
     }
+    resources_read(target, &res_after);
+    resources_delta(&res_before, &res_after, &stage->resources);
     pk_diag_free(&err);
     return true;
 }
@@ -492,6 +569,7 @@ static void store_trial(StageResult *stage)
     trial->have_delta = stage->have_delta;
     trial->waits = stage->waits;
     trial->load_avg = stage->load_avg;
+    trial->resources = stage->resources;
     memset(&stage->result, 0, sizeof(stage->result));
     memset(&stage->delta, 0, sizeof(stage->delta));
     memset(&stage->waits, 0, sizeof(stage->waits));
@@ -537,6 +615,7 @@ static void finish_trials(StageResult *stage)
     stage->have_delta = median->have_delta;
     stage->waits = median->waits;
     stage->load_avg = median->load_avg;
+    stage->resources = median->resources;
     for (int idx = 0; idx < n; idx++)
         if (idx != pick)
             workload_result_free(&stage->trial_data[idx].result);
@@ -563,8 +642,20 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
         info.restart_params = NULL;
     }
     apply_info_free(&info);
+    /* the storage lab: this stage's latencies (a stage of another lab on the same slowfs
+     * cluster runs with none), picked up by the daemon within 200 ms */
+    if (target->kind == TARGET_THROWAWAY && target->cluster->on_slowfs) {
+        const LabStorage *lat = &stage->storage;
+        if (!cluster_set_storage(target->cluster, lat->on ? lat->read_s : 0,
+                                 lat->on ? lat->fsync_s : 0, lat->on ? lat->wal_fsync_s : 0,
+                                 &err)) {
+            stage->error = diag_take_text(&err, "");
+            return false;
+        }
+        pk_clock_sleep_ms(500);
+    }
     Sampler sampler;
-    if (!sampler_start(&sampler, target->conninfo, &err)) {
+    if (!sampler_start(&sampler, target->conninfo, stage->storage.on ? 200 : 0, &err)) {
         stage->error = diag_take_text(&err, "");
         return false;
     }
@@ -614,7 +705,8 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
     lab_say(opts->events, LAB_EV_INFO, "preparing the TPC-C database (%d warehouse%s)",
             rep->warehouses, rep->warehouses == 1 ? "" : "s");
     ok = workload_prepare(target->conninfo, rep->warehouses, target->kind == TARGET_THROWAWAY,
-                          opts->events, &pk_stop_signal, &loaded, &rep->load_s, diag);
+                          opts->load_progress, opts->load_progress_arg, &pk_stop_signal, &loaded,
+                          &rep->load_s, diag);
     if (ok && loaded)
         lab_say(opts->events, LAB_EV_INFO, "loaded in %.1f s", rep->load_s);
     return ok;
@@ -649,6 +741,7 @@ static int run_all(const LabRunOpts *opts, LabTarget *target, SettingsGuard *gua
     }
     for (size_t idx = 0; idx < rep->n; idx++)
         finish_trials(&rep->stages[idx]);
+    lab_ceilings(rep);
     if (pk_stop_signal)
         code = 128 + pk_stop_signal;
     return code;

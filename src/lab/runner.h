@@ -10,11 +10,13 @@
 
 #include "model/finding.h"
 #include "common/diag.h"
+#include "lab/ceiling.h"
 #include "lab/events.h"
 #include "lab/guard.h"
 #include "lab/manifest.h"
 #include "lab/measure.h"
 #include "lab/workload.h"
+#include "tpcc/tpcc.h"
 
 typedef struct LabRunOpts {
     const char *const *selection; /* IDs, "series", "all" */
@@ -33,7 +35,21 @@ typedef struct LabRunOpts {
     const char *config_a;     /* lab ab: the configuration file or data directory tested */
     const char *config_b;     /* lab ab: what it is compared with; NULL: the baseline stage */
     const char *state_dir;    /* journals and cluster records (lab_state_dir_resolve) */
+    const char *slowfs;       /* pgknob-slowfs for the storage lab; NULL: slowfs_find's */
+    /* The TPC-C loader's progress (the cli draws it; NULL: none) */
+    TpccLoadProgressFn load_progress;
+    void *load_progress_arg;
 } LabRunOpts;
+
+/* The storage checklist's counters of one measured interval, besides StatCounters (the
+ * throwaway cluster only: they read its processes and its slowfs mounts). < 0: unknown. */
+typedef struct StageResources {
+    bool have;
+    double machine_idle; /* idle + iowait share of the machine's CPU time */
+    double server_cpu_s; /* the cluster's CPU: postmaster and backends */
+    double wal_syncs;    /* the WAL mount's fsyncs + synchronous writes (slowfs) */
+    double data_reads;   /* reads the data mount served (slowfs) */
+} StageResources;
 
 /* One measurement of a stage (a trial), kept until the median trial is chosen. */
 typedef struct StageTrial {
@@ -42,6 +58,7 @@ typedef struct StageTrial {
     bool have_delta;
     WaitSample waits;
     double load_avg;
+    StageResources resources;
 } StageTrial;
 
 /* A stage's part in a comparison: from its lab (a series stage, a standalone run), or set by
@@ -82,6 +99,10 @@ typedef struct StageResult {
     StageRole role;
     StageTrial *trial_data; /* while running: every trial so far */
     double tps_median, tps_min, tps_max, p95_median;
+    /* The storage lab: this stage's latencies (on: the cluster is on pgknob-slowfs) */
+    LabStorage storage;
+    StageResources resources; /* of the median trial */
+    Ceiling ceiling;          /* predicted from the median trial's counters (lab_ceilings) */
 } StageResult;
 
 /* The whole run, with the conditions it ran under. */
@@ -164,6 +185,19 @@ typedef struct LabRatio {
 bool lab_stage_ratio(const LabRunReport *rep, const StageResult *stage, LabRatio *out);
 /* The median of n values (-1 when n is 0). */
 double lab_median(const double *values, int n);
+
+/* The ceiling checklist's per-transaction figures of a measured stage (< 0 each: unknown):
+ * pg_stat_io reads and time per read (PostgreSQL 16+), WAL syncs, CPU (cluster + driver). */
+typedef struct StageRates {
+    double reads_per_txn, ms_per_read, wal_syncs_per_txn, cpu_ms_per_txn;
+    double cluster_cpu_share; /* the cluster's and driver's CPU / (cores × measured time) */
+    double io_wait_share, data_file_read_share, wal_sync_share; /* of the wait samples */
+    double lock_wait_share;                                     /* Lock:* */
+} StageRates;
+void lab_stage_rates(const LabRunReport *rep, const StageResult *stage, StageRates *out);
+/* Every measured stage's ceiling (stage->ceiling), each storage stage against its lab's
+ * baseline run; called once the trials are done. */
+void lab_ceilings(LabRunReport *rep);
 
 /* "2.5 s" style formatting of a rate that is honest about zero: "< 1 per 12 s". */
 char *lab_format_tps(double completed, double tps, double seconds);

@@ -24,26 +24,9 @@ static int loaded_warehouses(const char *conninfo, PkDiag *diag)
     return have;
 }
 
-/* The loader's progress (tpcc_load itself prints nothing): through the caller's events, as
- * the live line, and each phase's last state as a line of its own. */
-static void load_progress(const TpccLoadProgress *progress, void *arg)
-{
-    const LabEvents *events = arg;
-    if (progress->phase != TPCC_LOAD_COPY)
-        return;
-    StrBuf line = STRBUF_INIT;
-    tpcc_load_progress_text(progress, false, &line);
-    if (progress->phase_end) {
-        lab_say(events, LAB_EV_PROGRESS_CLEAR, "%s", "");
-        lab_say(events, LAB_EV_INFO, "%s", sb_str(&line));
-    } else {
-        lab_say(events, LAB_EV_PROGRESS, "%s", sb_str(&line));
-    }
-    sb_free(&line);
-}
-
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, const LabEvents *events,
-                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s, PkDiag *diag)
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
+                      TpccLoadProgressFn progress, void *progress_arg, volatile sig_atomic_t *stop,
+                      bool *loaded_now, double *load_s, PkDiag *diag)
 {
     *loaded_now = false;
     *load_s = 0;
@@ -65,8 +48,8 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, const
                          .drop = have >= 0,
                          .seed = 42,
                          .stop = stop,
-                         .progress_fn = events && events->progress ? load_progress : NULL,
-                         .progress_arg = (void *)(uintptr_t)events};
+                         .progress_fn = progress,
+                         .progress_arg = progress_arg};
     TpccLoadResult res;
     memset(&res, 0, sizeof(res));
     PkDiag err = PK_DIAG_INIT;
@@ -102,6 +85,7 @@ void workload_set_latency(WorkloadResult *out, const TpccHist *all)
     out->p95_ms = any ? (double)tpcc_hist_quantile(all, 0.95) / 1000 : -1;
     out->p99_ms = any ? (double)tpcc_hist_quantile(all, 0.99) / 1000 : -1;
     out->max_ms = any ? (double)all->max_us / 1000 : -1;
+    out->mean_ms = any ? tpcc_hist_mean_us(all) / 1000 : -1;
 }
 
 static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)

@@ -11,6 +11,7 @@
 #include "lab/events.h"
 #include "lab/manifest.h"
 #include "tpcc/stats.h"
+#include "tpcc/tpcc.h"
 
 typedef struct WorkloadParams {
     WorkloadType type;
@@ -31,6 +32,7 @@ typedef struct WorkloadResult {
     double tps;  /* completed / measured_s */
     double tpmc; /* New-Orders per minute; < 0 for the query workload */
     double p50_ms, p90_ms, p95_ms, p99_ms, max_ms; /* < 0 when nothing completed */
+    double mean_ms;                                /* < 0 when nothing completed */
     double client_cpu_s;
     uint32_t *per_second; /* completed in each second of the measured interval */
     int n_seconds;
@@ -41,9 +43,10 @@ typedef struct WorkloadResult {
 /* Makes sure the TPC-C tables with `warehouses` warehouses exist: loads them when missing, and
  * when another size is loaded either drops and reloads (may_drop: our throwaway cluster) or
  * refuses. *loaded_now says whether it loaded; *load_s how long that took. The loader's
- * progress goes to `events` (LAB_EV_PROGRESS when it wants them). */
-bool workload_prepare(const char *conninfo, int warehouses, bool may_drop, const LabEvents *events,
-                      volatile sig_atomic_t *stop, bool *loaded_now, double *load_s, PkDiag *diag);
+ * progress goes to `progress` (the cli's: lab/ prints nothing; NULL: none). */
+bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
+                      TpccLoadProgressFn progress, void *progress_arg, volatile sig_atomic_t *stop,
+                      bool *loaded_now, double *load_s, PkDiag *diag);
 
 /* Runs the warm-up then the measured interval. false only when nothing could run. */
 bool workload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,

@@ -12,6 +12,7 @@
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "report/lab_storage.h"
 #include "report/lab_svg.h"
 #include "report/report.h"
 
@@ -280,6 +281,7 @@ static json_t *json_stage(const LabRunReport *rep, const StageResult *stage)
     json_object_set_new(obj, "findings", json_findings(stage));
     json_object_set_new(obj, "findings_error", jstr(stage->findings_error));
     json_object_set_new(obj, "reference", stage->lab ? json_reference(stage->lab) : json_null());
+    lab_storage_json(rep, stage, obj);
     return obj;
 }
 
@@ -751,7 +753,9 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
                   "paired trials' ratios (trial i of a stage against trial i of its "
                   "baseline, measured next to each other).",
                   rep->trials);
-    sb_put(out, "\n\n## Stages\n\n");
+    sb_put(out, "\n\n");
+    lab_storage_markdown(rep, out);
+    sb_put(out, "## Stages\n\n");
     for (size_t idx = 0; idx < rep->n; idx++)
         md_stage(out, rep, &rep->stages[idx]);
 }

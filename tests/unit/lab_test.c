@@ -7,6 +7,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "harness.h"
+#include "lab/ceiling.h"
 #include "lab/fragment.h"
 #include "lab/manifest.h"
 #include "lab/predict.h"
@@ -237,6 +238,59 @@ static void test_series_predictions(void)
     lab_set_free(&set);
 }
 
+/* The ceiling of lab/ceiling.c with the counters of a measured storage lab run (PostgreSQL
+ * 18.4, 1 warehouse, 4 clients): the baseline is its own prediction; the 2 ms run is predicted
+ * from the baseline's latency less its lock queueing and reads, plus its own storage time. */
+static void test_ceiling(void)
+{
+    CeilingInput base = {.clients = 4,
+                         .cores = 2,
+                         .tps = 596.3,
+                         .mean_latency_ms = 6.708,
+                         .reads_per_txn = 7.65,
+                         .ms_per_read = 0.158,
+                         .wal_syncs_per_txn = 0.83,
+                         .cpu_ms_per_txn = 1.02,
+                         .io_wait_share = 0.48,
+                         .lock_wait_share = 0.27};
+    CeilingBase b = ceiling_base(&base);
+    CHECK(fabs(b.latency_ms - (6.708 * 0.73 - 7.65 * 0.158)) < 1e-9);
+    Ceiling c;
+    ceiling_compute(&base, b, true, &c);
+    CHECK(c.have && fabs(c.predicted_latency_ms - 6.708) < 1e-9);
+    CHECK(fabs(c.little - 4000 / 6.708) < 1e-6 && c.binding == CEILING_CONCURRENCY);
+    CHECK(!strcmp(c.limit, "clients / latency"));
+    CeilingInput slow = base;
+    slow.tps = 128.4;
+    slow.reads_per_txn = 5.6;
+    slow.ms_per_read = 2.62;
+    slow.wal_syncs_per_txn = 0.86;
+    slow.added_wal_fsync_ms = 2;
+    slow.cpu_ms_per_txn = 1.45;
+    slow.io_wait_share = 0.7;
+    ceiling_compute(&slow, b, true, &c);
+    double lat = (b.latency_ms + 5.6 * 2.62 + 0.86 * 2) / 0.73;
+    CHECK(fabs(c.predicted_latency_ms - lat) < 1e-9 && fabs(c.little - 4000 / lat) < 1e-6);
+    CHECK(fabs(c.iops - 4 * 1000 / 2.62 / 5.6) < 1e-6 && fabs(c.cpu - 2000 / 1.45) < 1e-6);
+    CHECK(c.binding == CEILING_STORAGE && !strcmp(ceiling_binding_name(c.binding), "storage"));
+    CHECK(fabs(c.error - (4000 / lat / 128.4 - 1)) < 1e-9);
+    /* many clients: the 10 requests slowfs serves at once bind (IOPS) */
+    slow.clients = 64;
+    ceiling_compute(&slow, b, true, &c);
+    CHECK(c.binding == CEILING_STORAGE && !strcmp(c.limit, "IOPS / reads per transaction"));
+    CHECK(fabs(c.iops - 10 * 1000 / 2.62 / 5.6) < 1e-6);
+    /* a CPU-heavy transaction: the cores bind */
+    slow.clients = 4;
+    slow.cpu_ms_per_txn = 50;
+    ceiling_compute(&slow, b, true, &c);
+    CHECK(c.binding == CEILING_CPU && !strcmp(ceiling_binding_name(c.binding), "CPU"));
+    /* nothing known: no ceiling */
+    CeilingInput none = {0};
+    none.reads_per_txn = none.ms_per_read = -1;
+    ceiling_compute(&none, ceiling_base(&none), false, &c);
+    CHECK(!c.have && c.binding == CEILING_NONE);
+}
+
 int main(void)
 {
     test_fragment_values();
@@ -246,5 +300,6 @@ int main(void)
     test_svg();
     test_html_safe();
     test_series_predictions();
+    test_ceiling();
     PK_TEST_DONE();
 }
