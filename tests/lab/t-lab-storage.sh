@@ -118,10 +118,11 @@ check "  it says so (${ERR:0:160})" grep -q "removed a throwaway cluster left by
 check "  the mounts are gone" test "$(mounts_under "$kbase")" = 0
 # the processes end just after (the server's pid file goes first; the daemons when unmounted)
 for _ in $(seq 1 50); do
-  kill -0 "${pm:-0}" 2>/dev/null || pgrep -f "pgknob-slowfs .*$kbase" >/dev/null || break
+  kill -0 "${pm:-0}" 2>/dev/null || pgrep -f "[p]gknob-slowfs .*$kbase" >/dev/null || break
   sleep 0.1
 done
 check "  the server is stopped" bash -c "! kill -0 ${pm:-0} 2>/dev/null"
 check "  the cluster's directory is removed" test ! -e "$kbase"
-check "  no slowfs daemon of it is left" bash -c "! pgrep -f 'pgknob-slowfs .*$kbase' >/dev/null"
+no_daemon() { ! pgrep -f "[p]gknob-slowfs .*$kbase" >/dev/null; } # [p]: not this test's own line
+check "  no slowfs daemon of it is left" no_daemon
 done_testing
