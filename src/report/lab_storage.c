@@ -86,10 +86,9 @@ static void md_checklist(const LabRunReport *rep, StrBuf *out)
                 "every 0.2 s (active client backends), `pg_stat_io` counts the client backends' "
                 "relation reads and their time (`track_io_timing = on`), WAL syncs are what the "
                 "WAL mount served.\n\n");
-    sb_put(out, "| run | added latency (data read, fsync / WAL fsync) | TPS | idle CPU (machine) | "
-                "CPU of cluster and driver | IO:DataFileRead | IO:WalSync | all IO waits | "
-                "pg_stat_io ms per read | reads per txn | WAL syncs per txn | CPU ms per txn "
-                "|\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    sb_put(out, "| run | added: read, fsync / WAL fsync | TPS | idle CPU (machine) | cluster CPU "
+                "| IO:DataFileRead | IO:WalSync | all IO:* | pg_stat_io ms/read | reads/txn | WAL "
+                "syncs/txn | CPU ms/txn |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     for (size_t idx = 0; idx < rep->n; idx++) {
         const StageResult *stage = &rep->stages[idx];
         if (!stage->storage.on || !stage->ran)
@@ -153,8 +152,8 @@ static void md_ceiling(const LabRunReport *rep, StrBuf *out)
            "For a stage outside the storage lab, Little's law uses the stage's own latency: "
            "a consistency check, not a prediction.\n\n");
     sb_put(out, "| stage | measured TPS | predicted latency ms (storage part) | clients / latency "
-                "| IOPS / reads per txn | cores / CPU per txn | predicted ceiling | binding "
-                "resource | predicted vs measured |\n|---|--:|--:|--:|--:|--:|--:|---|--:|\n");
+                "| IOPS / reads/txn | cores / CPU/txn | predicted ceiling | binding resource | "
+                "predicted vs measured |\n|---|--:|--:|--:|--:|--:|--:|---|--:|\n");
     for (size_t idx = 0; idx < rep->n; idx++) {
         const StageResult *stage = &rep->stages[idx];
         const Ceiling *c = &stage->ceiling;
