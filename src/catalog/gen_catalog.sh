@@ -17,6 +17,8 @@ root="$(dirname "$(dirname "$here")")"
 cd "$root"
 # shellcheck source=../../tests/pg/lib.sh
 source tests/pg/lib.sh
+# shellcheck source=gen_common.sh
+source "$here/gen_common.sh"
 
 SETTINGS_SQL="SELECT json_build_object(
   'server_version_num', current_setting('server_version_num'),
@@ -257,14 +259,4 @@ def main():
 main()
 PY
 
-if [ "${1:-}" = --check ]; then
-  if diff -u "$committed" "$work/catalog_data.auto.c" >&2; then
-    echo "gen_catalog: $committed is up to date" >&2
-  else
-    echo "gen_catalog: error: $committed is stale: run make catalog" >&2
-    exit 1
-  fi
-else
-  cp "$work/catalog_data.auto.c" "$committed"
-  echo "gen_catalog: wrote $committed" >&2
-fi
+gen_finish gen_catalog "$committed" "$work/catalog_data.auto.c" "${1:-}"

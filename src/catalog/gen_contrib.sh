@@ -20,6 +20,8 @@ root="$(dirname "$(dirname "$here")")"
 cd "$root"
 # shellcheck source=../../tests/pg/lib.sh
 source tests/pg/lib.sh
+# shellcheck source=gen_common.sh
+source "$here/gen_common.sh"
 
 ROWS_SQL="SELECT coalesce(json_agg(json_build_object(
      'name', name, 'vartype', vartype, 'unit', unit, 'boot_val', boot_val,
@@ -255,14 +257,4 @@ def main():
 main()
 PY
 
-if [ "${1:-}" = --check ]; then
-  if diff -u "$committed" "$work/contrib_data.auto.c" >&2; then
-    echo "gen_contrib: $committed is up to date" >&2
-  else
-    echo "gen_contrib: error: $committed is stale: run make catalog" >&2
-    exit 1
-  fi
-else
-  cp "$work/contrib_data.auto.c" "$committed"
-  echo "gen_contrib: wrote $committed" >&2
-fi
+gen_finish gen_contrib "$committed" "$work/contrib_data.auto.c" "${1:-}"

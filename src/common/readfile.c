@@ -108,3 +108,16 @@ const char *pk_read_strerror(PkReadStatus status, int err)
     default: return "is not a regular file";
     }
 }
+
+bool pk_read_file_diag(const char *path, size_t limit, const char *what, char **data, size_t *len,
+                       PkDiag *diag)
+{
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, limit, data, len, &err);
+    if (status == PK_READ_TOO_LARGE)
+        return pk_diag_set(diag, path, 0, NULL, "%s is larger than %zu MB", what, limit >> 20);
+    if (status != PK_READ_OK)
+        return pk_diag_set(diag, path, 0, NULL, "could not open %s: %s", what,
+                           pk_read_strerror(status, err));
+    return true;
+}

@@ -4,7 +4,10 @@
 #ifndef PK_READFILE_H
 #define PK_READFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
+
+#include "common/diag.h"
 
 typedef enum PkReadStatus {
     PK_READ_OK,
@@ -29,5 +32,11 @@ PkReadStatus pk_read_stream(int fd, size_t limit, char **data, size_t *len, int 
  * file" and the like for PK_READ_NOT_REGULAR, "larger than the limit" for PK_READ_TOO_LARGE.
  * Static. */
 const char *pk_read_strerror(PkReadStatus status, int err);
+
+/* pk_read_file for a file of pgknob's own (.pgknob.ini, a baseline, a lab settings file), the
+ * failure as a diagnostic at `path` worded with `what` ("the baseline"): "could not open WHAT:
+ * why" or "WHAT is larger than N MB" (`limit` is whole megabytes). */
+bool pk_read_file_diag(const char *path, size_t limit, const char *what, char **data, size_t *len,
+                       PkDiag *diag);
 
 #endif

@@ -192,17 +192,10 @@ bool lab_settings_read(const char *path, LabSettings *out, PkDiag *diag)
 {
     char *text = NULL;
     size_t len = 0;
-    int err = 0;
-    PkReadStatus status = pk_read_file(path, FRAGMENT_MAX_BYTES, &text, &len, &err);
-    bool ok = false;
-    if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
-        pk_diag_set(diag, NULL, 0, NULL, "could not open settings file \"%s\": %s", path,
-                    pk_read_strerror(status, err));
-    else if (status == PK_READ_TOO_LARGE)
-        pk_diag_set(diag, path, 0, NULL, "settings file is too large");
-    else if (memchr(text, '\0', len))
-        pk_diag_set(diag, path, 0, NULL, "settings file contains a NUL byte");
-    else
+    bool ok = pk_read_file_diag(path, FRAGMENT_MAX_BYTES, "the settings file", &text, &len, diag);
+    if (ok && memchr(text, '\0', len))
+        ok = pk_diag_set(diag, path, 0, NULL, "settings file contains a NUL byte");
+    else if (ok)
         ok = lab_settings_parse(path, text, out, diag);
     free(text);
     return ok;

@@ -109,13 +109,13 @@ static bool fragment_into(IniState *st, const char *file, LabSettings *out)
         free(out->items[idx].file);
         out->items[idx].file = xasprintf("%s/%s/%s", st->root_name, st->lab->id, file);
     }
-    if (!ok && !st->failed && err.file) {
+    if (!ok && !st->failed && err.file && err.line > 0) {
         /* A bad line: its own place first; where lab.ini names the file goes into the detail. */
         pk_diag_set_detail(&err, "in the settings file named at %s:%d", st->path, st->line);
         lab_diag_pass(st->diag, &err);
     } else if (!ok && !st->failed) {
-        pk_diag_set(st->diag, st->path, st->line, err.hint, "in settings file named here: %s",
-                    err.message);
+        pk_diag_set(st->diag, st->path, st->line, err.hint, "in settings file named here: %s%s%s",
+                    err.file ? err.file : "", err.file ? ": " : "", err.message);
     }
     st->failed = st->failed || !ok;
     pk_diag_free(&err);

@@ -224,6 +224,81 @@ static const char *display_path(const HbaRule *r)
     return r->file ? r->file : "pg_hba_file_rules";
 }
 
+/* The fixed words of a semantic finding of a pg_hba.conf line: the check words the message (it
+ * names the line's values), the table its hint and the explanation citing the documentation. */
+typedef enum HbaWords {
+    HW_SHADOWED,
+    HW_TRUST,
+    HW_WEAK_ANY,
+    HW_CLEARTEXT,
+    HW_MD5_UNDER_SCRAM,
+    HW_SCRAM_UNDER_MD5,
+    HW_REPLICATION,
+    HW_CLIENTCERT,
+} HbaWords;
+
+static const struct {
+    const char *hint, *explanation;
+} hba_words_table[] = {
+    [HW_SHADOWED] =
+        {"Move the more specific line above the general one, or remove it.",
+         "The server uses the first line whose connection type, client address, database"
+         " and user match, and there is no fall-through: if that line's authentication"
+         " fails, no later line is tried (PostgreSQL documentation, \"The pg_hba.conf"
+         " File\"). A later line that an earlier one covers is dead, and usually means the"
+         " order is not the one intended."},
+    [HW_TRUST] =
+        {"Use scram-sha-256 (or peer on a local line).",
+         "The PostgreSQL documentation (\"Trust Authentication\") says trust \"is only suitable"
+         " for TCP/IP connections if you trust every user on every machine that is allowed to"
+         " connect to the server by the pg_hba.conf lines that specify trust\". Nothing is"
+         " checked: the client names the role it wants."},
+    [HW_WEAK_ANY] =
+        {"Narrow the address to the clients' networks and use scram-sha-256.",
+         "A line open to all addresses accepts password guesses from anywhere the server is"
+         " reachable. The PostgreSQL documentation (\"Password Authentication\") calls the MD5"
+         " hash \"no longer considered secure against determined attacks\", and password sends"
+         " the password in clear text unless the connection uses SSL."},
+    [HW_CLEARTEXT] =
+        {"Write hostssl (with ssl = on), or use scram-sha-256.",
+         "The PostgreSQL documentation (\"Password Authentication\"): password \"sends the"
+         " password in clear-text and is therefore vulnerable to password sniffing attacks\";"
+         " it \"can be used safely\" only when SSL protects the connection. pam, ldap and radius"
+         " also receive the client's password in clear text. A host line matches connections"
+         " with and without SSL."},
+    [HW_MD5_UNDER_SCRAM] =
+        {"Once every role has a SCRAM verifier, write scram-sha-256.",
+         "The PostgreSQL documentation (\"Password Authentication\"): \"If md5 is specified"
+         " and the password is SCRAM-encrypted, SCRAM-based authentication will automatically"
+         " be chosen instead\". An md5 line therefore still accepts the weaker MD5 exchange"
+         " for any role whose stored password is an MD5 hash; PostgreSQL 18 deprecates MD5"
+         " passwords."},
+    [HW_SCRAM_UNDER_MD5] =
+        {"Set password_encryption = scram-sha-256 and reset those passwords.",
+         "password_encryption decides how CREATE/ALTER ROLE … PASSWORD stores a password."
+         " The scram-sha-256 method needs a SCRAM verifier (PostgreSQL documentation,"
+         " \"Password Authentication\"): a role whose password was stored as MD5 cannot log"
+         " in through this line."},
+    [HW_REPLICATION] =
+        {"Write hostssl for replication lines (and sslmode=verify-full on the"
+         " standby).",
+         "A physical replication connection carries every change of the cluster. A host line"
+         " accepts it with or without SSL, a hostnossl line only without (PostgreSQL"
+         " documentation, \"The pg_hba.conf File\" and \"Secure TCP/IP Connections with SSL\")."},
+    [HW_CLIENTCERT] =
+        {"Set ssl_ca_file to the CA that signs the client certificates.",
+         "The server verifies client certificates against the certificate authorities of"
+         " ssl_ca_file (PostgreSQL documentation, \"Using Client Certificates\"); without it no"
+         " client can present a certificate the server accepts, so cert and clientcert logins"
+         " fail."},
+};
+
+static void hba_words(Finding *f, HbaWords words)
+{
+    f->hint = xstrdup(hba_words_table[words].hint);
+    f->explanation = xstrdup(hba_words_table[words].explanation);
+}
+
 static void check_shadowed(const HbaSet *set, FindingList *out)
 {
     for (size_t li = 0; li < set->n_rules; li++) {
@@ -241,13 +316,7 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
             f->message = xasprintf("every connection this line matches is matched first by line"
                                    " %d (%s:%d, %s): this line never applies",
                                    e->line, display_path(e), e->line, e->method);
-            f->hint = xstrdup("Move the more specific line above the general one, or remove it.");
-            f->explanation = xstrdup(
-                "The server uses the first line whose connection type, client address, database"
-                " and user match, and there is no fall-through: if that line's authentication"
-                " fails, no later line is tried (PostgreSQL documentation, \"The pg_hba.conf"
-                " File\"). A later line that an earlier one covers is dead, and usually means the"
-                " order is not the one intended.");
+            hba_words(f, HW_SHADOWED);
             break;
         }
     }
@@ -342,12 +411,7 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
         if (loopback_only(r))
             f->severity = SEV_NOTICE;
     }
-    f->hint = xstrdup("Use scram-sha-256 (or peer on a local line).");
-    f->explanation = xstrdup(
-        "The PostgreSQL documentation (\"Trust Authentication\") says trust \"is only suitable"
-        " for TCP/IP connections if you trust every user on every machine that is allowed to"
-        " connect to the server by the pg_hba.conf lines that specify trust\". Nothing is"
-        " checked: the client names the role it wants.");
+    hba_words(f, HW_TRUST);
 }
 
 static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -358,12 +422,7 @@ static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out
     f->severity = SEV_WARNING;
     f->message =
         xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
-    f->hint = xstrdup("Narrow the address to the clients' networks and use scram-sha-256.");
-    f->explanation = xstrdup(
-        "A line open to all addresses accepts password guesses from anywhere the server is"
-        " reachable. The PostgreSQL documentation (\"Password Authentication\") calls the MD5"
-        " hash \"no longer considered secure against determined attacks\", and password sends"
-        " the password in clear text unless the connection uses SSL.");
+    hba_words(f, HW_WEAK_ANY);
 }
 
 static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -374,13 +433,7 @@ static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *ou
     f->message = xasprintf("%s on a %s line: the password crosses the network in clear text"
                            " on connections without SSL",
                            r->method, r->type);
-    f->hint = xstrdup("Write hostssl (with ssl = on), or use scram-sha-256.");
-    f->explanation = xstrdup(
-        "The PostgreSQL documentation (\"Password Authentication\"): password \"sends the"
-        " password in clear-text and is therefore vulnerable to password sniffing attacks\";"
-        " it \"can be used safely\" only when SSL protects the connection. pam, ldap and radius"
-        " also receive the client's password in clear text. A host line matches connections"
-        " with and without SSL.");
+    hba_words(f, HW_CLEARTEXT);
 }
 
 static void check_password_encryption(const HbaSet *set, const HbaRule *r, const char *enc,
@@ -391,23 +444,12 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
         Finding *f = lint_hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
         f->message = xstrdup("md5 while password_encryption = scram-sha-256: roles whose"
                              " password is still an MD5 hash log in with MD5");
-        f->hint = xstrdup("Once every role has a SCRAM verifier, write scram-sha-256.");
-        f->explanation = xstrdup(
-            "The PostgreSQL documentation (\"Password Authentication\"): \"If md5 is specified"
-            " and the password is SCRAM-encrypted, SCRAM-based authentication will automatically"
-            " be chosen instead\". An md5 line therefore still accepts the weaker MD5 exchange"
-            " for any role whose stored password is an MD5 hash; PostgreSQL 18 deprecates MD5"
-            " passwords.");
+        hba_words(f, HW_MD5_UNDER_SCRAM);
     } else if (r->auth == HBA_AUTH_SCRAM && !strcmp(enc, "md5")) {
         Finding *f = lint_hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
         f->message = xstrdup("scram-sha-256 while password_encryption = md5: a password set now"
                              " is stored as an MD5 hash, which this line cannot verify");
-        f->hint = xstrdup("Set password_encryption = scram-sha-256 and reset those passwords.");
-        f->explanation = xstrdup(
-            "password_encryption decides how CREATE/ALTER ROLE … PASSWORD stores a password."
-            " The scram-sha-256 method needs a SCRAM verifier (PostgreSQL documentation,"
-            " \"Password Authentication\"): a role whose password was stored as MD5 cannot log"
-            " in through this line.");
+        hba_words(f, HW_SCRAM_UNDER_MD5);
     }
 }
 
@@ -419,12 +461,7 @@ static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *
     f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
                            " without SSL",
                            r->type, address_text(r, addr, sizeof(addr)));
-    f->hint = xstrdup("Write hostssl for replication lines (and sslmode=verify-full on the"
-                      " standby).");
-    f->explanation = xstrdup(
-        "A physical replication connection carries every change of the cluster. A host line"
-        " accepts it with or without SSL, a hostnossl line only without (PostgreSQL"
-        " documentation, \"The pg_hba.conf File\" and \"Secure TCP/IP Connections with SSL\").");
+    hba_words(f, HW_REPLICATION);
 }
 
 static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -433,12 +470,7 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
     f->message = xasprintf("%s needs a client certificate, but ssl_ca_file is empty: the server"
                            " cannot verify any",
                            r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
-    f->hint = xstrdup("Set ssl_ca_file to the CA that signs the client certificates.");
-    f->explanation = xstrdup(
-        "The server verifies client certificates against the certificate authorities of"
-        " ssl_ca_file (PostgreSQL documentation, \"Using Client Certificates\"); without it no"
-        " client can present a certificate the server accepts, so cert and clientcert logins"
-        " fail.");
+    hba_words(f, HW_CLIENTCERT);
 }
 
 void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)

@@ -65,16 +65,8 @@ bool baseline_load(const char *path, Baseline *out, PkDiag *diag)
     char *data = NULL;
     PkDiag inner = PK_DIAG_INIT;
     size_t len = 0;
-    int err = 0;
-    PkReadStatus status = pk_read_file(path, BASELINE_MAX_SIZE, &data, &len, &err);
-    bool ok = false;
-    if (status == PK_READ_ERRNO || status == PK_READ_NOT_REGULAR)
-        pk_diag_set(diag, path, 0, NULL, "could not open the baseline: %s",
-                    pk_read_strerror(status, err));
-    else if (status == PK_READ_TOO_LARGE)
-        pk_diag_set(diag, path, 0, NULL, "the baseline is larger than %d MB",
-                    BASELINE_MAX_SIZE >> 20);
-    else if (!(ok = baseline_load_buffer(data, len, out, &inner)))
+    bool ok = pk_read_file_diag(path, BASELINE_MAX_SIZE, "the baseline", &data, &len, diag);
+    if (ok && !(ok = baseline_load_buffer(data, len, out, &inner)))
         pk_diag_set(diag, path, 0, inner.hint, "%s", inner.message);
     pk_diag_free(&inner);
     free(data);

@@ -285,15 +285,8 @@ bool project_config_load(const char *path, ProjectConfig *cfg, PkDiag *diag)
 {
     char *data = NULL;
     size_t len = 0;
-    int errnum = 0;
-    PkReadStatus status = pk_read_file(path, CONFIG_MAX_SIZE, &data, &len, &errnum);
-    if (status != PK_READ_OK) {
-        if (status == PK_READ_TOO_LARGE)
-            return pk_diag_set(diag, path, 0, NULL,
-                               "the project configuration is larger than 1 MB");
-        return pk_diag_set(diag, path, 0, NULL, "could not open the project configuration: %s",
-                           pk_read_strerror(status, errnum));
-    }
+    if (!pk_read_file_diag(path, CONFIG_MAX_SIZE, "the project configuration", &data, &len, diag))
+        return false;
     bool ok = project_config_load_buffer(path, data, len, cfg, diag);
     free(data);
     return ok;

@@ -90,6 +90,8 @@ settings = missing.conf
 " ""
 expect_exit 2 "missing settings file" -- "$PGKNOB" lab list --labs "$work/bad"
 check "  ... at lab.ini:4" grep -q 'x/lab.ini:4: in settings file named here' <<<"$ERR"
+check "  ... naming the missing file and why" \
+  grep -q 'named here: .*x/missing.conf: could not open the settings file: No such file' <<<"$ERR"
 expect_exit 2 "unknown lab id" -- "$PGKNOB" lab show no-such-lab
 expect_exit 2 "run: unknown lab id" -- "$PGKNOB" lab run no-such-lab --quick
 check "  ... with a hint" grep -q 'pgknob lab list' <<<"$ERR"
