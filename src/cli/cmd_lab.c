@@ -621,10 +621,10 @@ static int lab_restore_cmd(int argc, char **argv)
         size_t pending = lab_note_pending(state, &events);
         free(state);
         if (pending)
-            fprintf(stderr,
-                    "pgknob: error: lab restore needs --dsn CONNINFO to put back the "
-                    "settings of the server%s named above\n",
-                    pending == 1 ? "" : "s");
+            cli_error(NULL,
+                      "lab restore needs --dsn CONNINFO to put back the settings of the server%s "
+                      "named above",
+                      pending == 1 ? "" : "s");
         return pending ? PK_EXIT_USAGE : PK_EXIT_OK;
     }
     opts.state_dir = state;
