@@ -231,6 +231,12 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
          snprintf(version, sizeof(version), "%s", project.pg_version) > 0) ||
         version_file(doc->path, version, sizeof(version)))
         pg_version = version;
+    /* .pgknob.ini's target: the service's restrictions, as lint --target adds them */
+    TargetSpec target_spec = {0};
+    InputTarget target = TARGET_NONE;
+    bool have_target = have_project && project.target &&
+                       input_target_parse(project.target, &target) &&
+                       target_spec_load(target, &target_spec, NULL);
     const char *paths[] = {"-"};
     bool fragment = lint_is_fragment(doc->path, false);
     LintOpts lopts = {.paths = paths,
@@ -239,9 +245,11 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
                       .fragment = fragment,
                       .buffer = doc->text,
                       .buffer_len = doc->len,
-                      .stdin_name = doc->path};
+                      .stdin_name = doc->path,
+                      .target = have_target ? &target_spec : NULL};
     PkDiag diag = PK_DIAG_INIT;
     bool ok = lint_run(&lopts, &doc->res, &diag);
+    target_spec_free(&target_spec);
     if (!ok) {
         /* pgknob's own input is unusable (a bad version pragma): say so on the first line */
         json_t *list = json_array(), *item = json_object();

@@ -108,4 +108,16 @@ body='{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}'
 printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body" | timeout 10 "$PGKNOB" lsp > "$T/raw" 2>&1
 check "a request before initialize is refused (-32002)" grep -q '"code":-32002' "$T/raw"
 expect_exit 2 "lsp takes no arguments" -- "$PGKNOB" lsp extra
+# .pgknob.ini's target: the service's restrictions reach the editor too (docs/targets.md)
+mkdir -p "$T/azure"
+printf '# pgknob: pg=16\nport = 6000\nwork_mem = 64MB\n' > "$T/azure/postgresql.conf"
+printf '[pgknob]\ntarget = azure\n' > "$T/azure/.pgknob.ini"
+client "$T/azure/postgresql.conf" > "$T/out.json"
+check ".pgknob.ini target = azure: port = 6000 is PK0076 on line 2" \
+  test "$(q '[x["range"]["start"]["line"] for x in d["diagnostics"] if x["code"] == "PK0076"]')" = "[1]"
+rm "$T/azure/.pgknob.ini"
+client "$T/azure/postgresql.conf" > "$T/out.json"
+check "... and without it, no PK0076" \
+  test "$(q '[x for x in d["diagnostics"] if x["code"] == "PK0076"]')" = "[]"
+
 done_testing
