@@ -92,8 +92,8 @@ static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, 
     return true;
 }
 
-static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind, const char *file,
-                       PkDiag *diag)
+static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind, int major,
+                       const char *file, PkDiag *diag)
 {
     for (size_t idx = 0; idx < sec->n_entries; idx++) {
         PkIniEntry *entry = &sec->entries[idx];
@@ -101,6 +101,7 @@ static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind,
         TargetFact *fact = &spec->facts[spec->n_facts++];
         memset(fact, 0, sizeof(*fact));
         fact->kind = kind;
+        fact->major = major;
         fact->name = xstrdup(entry->key);
         fact->value = pk_ini_entry_join(entry, " ");
         fact->line = entry->line;
@@ -134,16 +135,27 @@ bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spe
             ok = load_service(spec, sec, path, diag);
             continue;
         }
+        /* "read-only" or "read-only 17": the facts of one major */
+        const char *space = strchr(sec->name, ' ');
+        size_t base_len = space ? (size_t)(space - sec->name) : strlen(sec->name);
         size_t kind = 0;
-        while (kind < N_FACT_SECTIONS && strcmp(sec->name, fact_sections[kind].section))
+        while (kind < N_FACT_SECTIONS &&
+               (strlen(fact_sections[kind].section) != base_len ||
+                strncmp(sec->name, fact_sections[kind].section, base_len)))
             kind++;
+        char *end = NULL;
+        long major = space ? strtol(space + 1, &end, 10) : 0;
         if (kind == N_FACT_SECTIONS)
             ok = pk_diag_set(diag, path, sec->line,
                              "Sections are [service], [settable], [read-only], [managed], "
-                             "[range], [values], [values-partial] and [hints].",
+                             "[range], [values], [values-partial] and [hints], each optionally "
+                             "for one major ([read-only 17]).",
                              "unknown section [%s]", sec->name);
+        else if (space && (end == space + 1 || *end || major < 9 || major > 99))
+            ok = pk_diag_set(diag, path, sec->line, "Write the major after the name: [range 17].",
+                             "bad major in section [%s]", sec->name);
         else
-            ok = load_facts(spec, sec, fact_sections[kind].kind, path, diag);
+            ok = load_facts(spec, sec, fact_sections[kind].kind, (int)major, path, diag);
     }
     if (ok && (!spec->name || !spec->source || !spec->retrieved || !spec->action))
         ok = pk_diag_set(diag, path, 0, NULL, "[service] needs name, source, retrieved and action");
@@ -188,12 +200,31 @@ void target_spec_free(TargetSpec *spec)
 
 /* ---- checking a configuration ------------------------------------------------------------- */
 
-static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, const char *name)
+/* Whether a fact of another major is a better fit for `major` than `best` (0: none yet): the
+ * nearest major, the newer on a tie. */
+static bool nearer_major(int have, int best, int major)
 {
-    for (size_t idx = 0; idx < spec->n_facts; idx++)
-        if (spec->facts[idx].kind == kind && !strcasecmp(spec->facts[idx].name, name))
-            return &spec->facts[idx];
-    return NULL;
+    int dist = abs(have - major), best_dist = abs(best - major);
+    return !best || dist < best_dist || (dist == best_dist && have > best);
+}
+
+/* The fact of `kind` for `name` that speaks for PostgreSQL `major`: one for every major, else
+ * the one of the nearest major whose tables name the parameter (the newer on a tie), so that a
+ * service's tables for 16 still speak for 15 and those for 17 for 17. */
+static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, const char *name,
+                                   int major)
+{
+    const TargetFact *best = NULL;
+    for (size_t idx = 0; idx < spec->n_facts; idx++) {
+        const TargetFact *fact = &spec->facts[idx];
+        if (fact->kind != kind || strcasecmp(fact->name, name))
+            continue;
+        if (!fact->major)
+            return fact;
+        if (!best || nearer_major(fact->major, best->major, major))
+            best = fact;
+    }
+    return best;
 }
 
 static bool has_any_fact(const TargetSpec *spec, const char *name)
@@ -214,9 +245,12 @@ static bool published_for(const TargetSpec *spec, int major)
     return false;
 }
 
-/* " (published for PostgreSQL 16)" when the facts name majors, else "". Caller frees. */
-static char *published_note(const TargetSpec *spec)
+/* " (published for PostgreSQL 16)" when the fact or the file names majors, else "". Caller
+ * frees. */
+static char *published_note(const TargetSpec *spec, const TargetFact *fact)
 {
+    if (fact && fact->major)
+        return xasprintf(" (published for PostgreSQL %d)", fact->major);
     if (!spec->n_majors)
         return xstrdup("");
     StrBuf sb = STRBUF_INIT;
@@ -335,38 +369,46 @@ static void add_finding(const TargetSpec *spec, const char *rule_id, const ConfE
     finding_add_link(f, spec->source);
 }
 
+/* published_note for `fact`, kept in *slot (the previous one freed). */
+static const char *note_for(char **slot, const TargetSpec *spec, const TargetFact *fact)
+{
+    free(*slot);
+    *slot = published_note(spec, fact);
+    return *slot;
+}
+
 static void check_entry(const TargetSpec *spec, const ConfEntry *e, const CatalogParam *param,
                         int major, FindingList *out)
 {
     const char *name = param ? param->name : e->name;
     const char *svc = spec->name;
-    char *note = published_note(spec);
+    char *note = NULL;
     const TargetFact *fact;
-    const TargetFact *hint_fact = find_fact(spec, TARGET_HINT, name);
+    const TargetFact *hint_fact = find_fact(spec, TARGET_HINT, name, major);
     const char *extra = hint_fact ? hint_fact->value : NULL;
-    if ((fact = find_fact(spec, TARGET_READ_ONLY, name)) &&
+    if ((fact = find_fact(spec, TARGET_READ_ONLY, name, major)) &&
         !same_value(param, major, e->value, fact->value)) {
         add_finding(spec, "PK0076", e, name,
                     xasprintf("%s is read-only on %s, which keeps it at \"%s\"%s: %s", name, svc,
-                              fact->value, note, spec->action),
+                              fact->value, note_for(&note, spec, fact), spec->action),
                     xasprintf("Remove this setting: the service's value applies.%s%s",
                               extra ? " " : "", extra ? extra : ""),
                     out);
-    } else if ((fact = find_fact(spec, TARGET_MANAGED, name)) &&
+    } else if ((fact = find_fact(spec, TARGET_MANAGED, name, major)) &&
                !same_value(param, major, e->value, fact->value)) {
         add_finding(spec, "PK0077", e, name,
                     xasprintf("%s sets %s itself (\"%s\" in its published default group)%s: this "
                               "value does not reach the server",
-                              svc, name, fact->value, note),
+                              svc, name, fact->value, note_for(&note, spec, fact)),
                     xasprintf("Remove this setting.%s%s", extra ? " " : "", extra ? extra : ""),
                     out);
     }
     double num;
-    if ((fact = find_fact(spec, TARGET_RANGE, name)) &&
+    if ((fact = find_fact(spec, TARGET_RANGE, name, major)) &&
         numeric_value(param, major, e->value, &num) && (num < fact->min || num > fact->max)) {
         add_finding(spec, "PK0076", e, name,
                     xasprintf("%s allows %s = %s%s; \"%s\" is outside it: %s", svc, name,
-                              fact->value, note, e->value, spec->action),
+                              fact->value, note_for(&note, spec, fact), e->value, spec->action),
                     param && param->unit
                         ? xasprintf("Use a value from %g to %g (in %s, the parameter's base unit).",
                                     fact->min, fact->max, param->unit)
@@ -374,7 +416,7 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
                     out);
     }
     for (int partial = 0; partial < 2; partial++) {
-        fact = find_fact(spec, partial ? TARGET_VALUES_PARTIAL : TARGET_VALUES, name);
+        fact = find_fact(spec, partial ? TARGET_VALUES_PARTIAL : TARGET_VALUES, name, major);
         char *outside = fact ? values_outside(param, major, fact->value, e->value) : NULL;
         if (!outside)
             continue;
@@ -382,20 +424,20 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
             add_finding(spec, "PK0078", e, name,
                         xasprintf("%s for %s: %s is not among the values %s lists as supported "
                                   "(a list it does not call complete)%s",
-                                  name, svc, outside, svc, note),
+                                  name, svc, outside, svc, note_for(&note, spec, fact)),
                         xasprintf("Check that the service supports it; it lists: %s.", fact->value),
                         out);
         else
             add_finding(spec, "PK0076", e, name,
-                        xasprintf("%s does not allow %s for %s%s: %s", svc, outside, name, note,
-                                  spec->action),
+                        xasprintf("%s does not allow %s for %s%s: %s", svc, outside, name,
+                                  note_for(&note, spec, fact), spec->action),
                         xasprintf("%s allows: %s.", svc, fact->value), out);
         free(outside);
     }
     if (spec->complete && published_for(spec, major) && !has_any_fact(spec, name)) {
         add_finding(spec, "PK0076", e, name,
                     xasprintf("%s is not a parameter of %s's parameter groups%s: %s", name, svc,
-                              note, spec->action),
+                              note_for(&note, spec, NULL), spec->action),
                     xasprintf("Remove it: the service does not let you set it.%s%s",
                               extra ? " " : "", extra ? extra : ""),
                     out);

@@ -29,7 +29,8 @@ typedef struct TargetFact {
     char *name;
     char *value; /* as written in the data file ("" when none) */
     double min, max;
-    int line; /* in the data file */
+    int major; /* the section's major ("[read-only 17]"); 0: every major */
+    int line;  /* in the data file */
 } TargetFact;
 
 typedef struct TargetSpec {

@@ -68,6 +68,17 @@ json=$(lint_json --target aurora --pg-version 16 "$fx/aurora.conf")
 check "aurora on 16: only the managed parameter (the 14 list is not applied to 16)" \
   test "$(service_hits <<<"$json" | tr '\n' ' ')" = "PK0077:$(grep -n log_aurora "$fx/aurora.conf" | cut -d: -f1) "
 
+# facts per major: Azure's 17 tables drop "age" from the preload list, its 16 tables have it
+printf "shared_preload_libraries = 'age'\njit_expressions = off\n" > "$tmp/azure-major.conf"
+json=$(lint_json --target azure --pg-version 16 "$tmp/azure-major.conf")
+check "azure on 16: age is allowed (16's list), jit_expressions is not (16's table)" \
+  test "$(service_hits <<<"$json" | tr '\n' ' ')" = "PK0076:2 "
+json=$(lint_json --target azure --pg-version 17 "$tmp/azure-major.conf")
+check "azure on 17: age is refused by 17's list" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
+check "azure on 17: a parameter 17's tables do not name takes 16's facts, and says so" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 16")))] | length == 1' <<<"$json"
+
 # an RDS parameter-group export: findings at the entry's line and column
 json=$(lint_json --target rds --pg-version 16 "$fx/rds-group.json")
 line=$(grep -n '"ParameterName": "log_rotation_age"' "$fx/rds-group.json" | cut -d: -f1)
@@ -114,6 +125,11 @@ printf '[service]\nname = X\nsource = https://example.invalid/\nretrieved = 2026
 expect_exit 2 "a broken targets/azure.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
   "$PGKNOB" lint --no-rules --target azure "$fx/azure.conf"
 check "... at its line 7" grep -q 'azure.ini:7: .*bad range "lots"' <<<"$ERR"
+printf '[service]\nname = X\nsource = https://example.invalid/\nretrieved = 2026-12-01\naction = refused\n[range seventeen]\nwork_mem = 1-2\n' \
+  > "$tmp/data/targets/aurora.ini"
+expect_exit 2 "a section with a bad major: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
+  "$PGKNOB" lint --no-rules --target aurora "$fx/aurora.conf"
+check "... at its line 6" grep -q 'aurora.ini:6: .*bad major in section \[range seventeen\]' <<<"$ERR"
 expect_exit 2 "a missing targets/rds.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
   "$PGKNOB" lint --no-rules --target rds "$fx/rds.conf"
 
