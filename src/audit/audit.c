@@ -70,6 +70,32 @@ static void read_file_errors(DbConn *conn, AuditResult *res)
     }
 }
 
+/* pg_db_role_setting (readable by every role, 13–18): the per-role and per-database settings the
+ * memory rules count (worst()) and --compare lists. */
+static void read_overrides(DbConn *conn, AuditResult *res)
+{
+    DbResult rows;
+    if (!db_run(conn, "role_settings", &rows)) {
+        audit_unavailable(res,
+                          "per-role and per-database settings (pg_db_role_setting): the memory "
+                          "rules count the server-wide values only",
+                          rows.error, rows.status != DB_NOT_APPLICABLE);
+        db_result_free(&rows);
+        return;
+    }
+    for (int row = 0; row < rows.n_rows; row++) {
+        const char *cfg = db_text(&rows, row, 2);
+        const char *eq = cfg ? strchr(cfg, '=') : NULL;
+        if (!eq)
+            continue;
+        char *name = xstrndup(cfg, (size_t)(eq - cfg));
+        snapshot_add_override(&res->snap, db_text(&rows, row, 0), db_text(&rows, row, 1), name,
+                              eq + 1);
+        free(name);
+    }
+    db_result_free(&rows);
+}
+
 bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *diag)
 {
     double start = pk_clock_now();
@@ -79,6 +105,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     out->server_version = xstrdup(out->snap.pg_version_label);
     read_server(conn, out);
     read_file_errors(conn, out);
+    read_overrides(conn, out);
     evidence_settings(out);
     evidence_checkpoints(conn, out);
     evidence_databases(conn, out);

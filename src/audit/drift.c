@@ -5,6 +5,7 @@
 #include <strings.h>
 
 #include "catalog/value.h"
+#include "common/redact.h"
 #include "common/xalloc.h"
 
 #define DRIFT_DOC "https://www.postgresql.org/docs/current/view-pg-settings.html"
@@ -96,45 +97,39 @@ static bool memory_parameter(const char *name)
     return false;
 }
 
-static void drift_roles(DbConn *conn, FindingList *out)
+/* Every pg_db_role_setting entry the audit read (AuditResult.snap.overrides). */
+static void drift_roles(const Snapshot *live, FindingList *out)
 {
-    DbResult res;
-    if (!db_run(conn, "role_settings", &res)) {
-        db_result_free(&res);
-        return;
-    }
-    for (int row = 0; row < res.n_rows; row++) {
-        const char *role = db_text(&res, row, 0), *db = db_text(&res, row, 1);
-        const char *cfg = db_text(&res, row, 2);
-        const char *eq = cfg ? strchr(cfg, '=') : NULL;
-        if (!eq)
-            continue;
-        char *name = xstrndup(cfg, (size_t)(eq - cfg));
-        bool memory = memory_parameter(name);
+    for (size_t idx = 0; idx < live->n_overrides; idx++) {
+        const SnapOverride *o = &live->overrides[idx];
+        bool memory = memory_parameter(o->name);
+        /* a custom setting may hold a credential (myapp.api_password): never quoted */
+        const char *value = redact_is_secret(NULL, o->name, o->value) ? REDACTED : o->value;
         Finding *f = findings_add(out, "PK0911", "audit.role-override",
                                   memory ? SEV_WARNING : SEV_NOTICE, "audit");
-        char *who = *role && *db ? xasprintf("ALTER ROLE %s IN DATABASE %s", role, db)
-                    : *role      ? xasprintf("ALTER ROLE %s", role)
-                                 : xasprintf("ALTER DATABASE %s", db);
-        f->title = xasprintf("%s SET %s", who, name);
-        f->message = xasprintf("%s SET %s = %s: sessions of %s run with it, whatever the "
+        char *stmt = snapshot_override_statement(o), *who = snapshot_override_who(o);
+        f->title = xasprintf("%s %s", stmt, o->name);
+        f->message = xasprintf("%s %s = %s: sessions of %s run with it, whatever the "
                                "configuration file says%s",
-                               who, name, eq + 1, *role ? role : db,
-                               memory ? "; the memory the file's settings imply does not "
-                                        "count it (each sort or hash of those sessions may use "
-                                        "this much)"
+                               stmt, o->name, value, who,
+                               memory ? "; the memory rules (PK2001, PK2002, PK2020) count the "
+                                        "largest such value as the worst case"
                                       : "");
-        f->hint = xasprintf("%s RESET %s, if the file's value is meant", who, name);
-        finding_add_setting(f, name, eq + 1, NULL, 0);
+        char *reset = xstrdup(stmt);
+        size_t len = strlen(reset);
+        if (len >= 3 && !strcmp(reset + len - 3, "SET"))
+            reset[len - 3] = '\0';
+        f->hint = xasprintf("%sRESET %s, if the file's value is meant", reset, o->name);
+        finding_add_setting(f, o->name, value, NULL, 0);
+        free(reset);
+        free(stmt);
         free(who);
-        free(name);
     }
-    db_result_free(&res);
 }
 
 void audit_drift(DbConn *conn, const AuditResult *live, const Snapshot *file, const char *label,
                  FindingList *out)
 {
     drift_values(conn, live, file, label, out);
-    drift_roles(conn, out);
+    drift_roles(&live->snap, out);
 }

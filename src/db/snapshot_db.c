@@ -231,6 +231,8 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
     }
     const char *source = db_text(res, row, COL_SOURCE);
     setting->source = source && !strcmp(source, "default") ? SRC_DEFAULT : SRC_SERVER;
+    setting->from_role_db = source && (!strcmp(source, "database") || !strcmp(source, "user") ||
+                                       !strcmp(source, "database user"));
     setting->file = xstrdup(db_text(res, row, COL_FILE));
     setting->line = (int)db_num(res, row, COL_LINE, 0);
     setting->line_text = NULL;

@@ -219,8 +219,52 @@ static void host_facts_free(HostFacts *host)
     free(host->source);
 }
 
+void snapshot_add_override(Snapshot *snap, const char *role, const char *database, const char *name,
+                           const char *value)
+{
+    snap->overrides = xrealloc(snap->overrides, (snap->n_overrides + 1) * sizeof(SnapOverride));
+    SnapOverride *o = &snap->overrides[snap->n_overrides++];
+    memset(o, 0, sizeof(*o));
+    o->role = xstrdup(role ? role : "");
+    o->database = xstrdup(database ? database : "");
+    o->name = lower_dup(name);
+    o->value = xstrdup(value);
+    o->param = snap->catalog ? resolve_param(snap->catalog, o->name) : NULL;
+    o->parsed_ok = o->param && o->param->type != GUC_STRING &&
+                   guc_parse_value_for(o->param, snap->pg_major, o->value, &o->parsed, NULL);
+}
+
+char *snapshot_override_statement(const SnapOverride *o)
+{
+    if (*o->role && *o->database)
+        return xasprintf("ALTER ROLE %s IN DATABASE %s SET", o->role, o->database);
+    if (*o->role)
+        return xasprintf("ALTER ROLE %s SET", o->role);
+    if (*o->database)
+        return xasprintf("ALTER DATABASE %s SET", o->database);
+    return xstrdup("ALTER ROLE ALL SET");
+}
+
+char *snapshot_override_who(const SnapOverride *o)
+{
+    if (*o->role && *o->database)
+        return xasprintf("role %s in database %s", o->role, o->database);
+    if (*o->role)
+        return xasprintf("role %s", o->role);
+    if (*o->database)
+        return xasprintf("database %s", o->database);
+    return xstrdup("every role");
+}
+
 void snapshot_free(Snapshot *snap)
 {
+    for (size_t idx = 0; idx < snap->n_overrides; idx++) {
+        free(snap->overrides[idx].role);
+        free(snap->overrides[idx].database);
+        free(snap->overrides[idx].name);
+        free(snap->overrides[idx].value);
+    }
+    free(snap->overrides);
     for (size_t idx = 0; idx < snap->n_settings; idx++) {
         if (!snap->settings[idx].name_borrowed)
             xfree_const(snap->settings[idx].name);

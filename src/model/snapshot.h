@@ -36,6 +36,9 @@ typedef struct SnapSetting {
     /* A default's name and value are the catalog's own strings, not copies: building a snapshot
      * copied ~800 strings per run for nothing (callgrind, 2026-12-01). snapshot_free skips them. */
     bool name_borrowed, value_borrowed;
+    /* live: pg_settings.source is database, user or database user: the value is the auditing
+     * session's own ALTER ROLE/DATABASE ... SET (one of Snapshot.overrides), not the server's */
+    bool from_role_db;
 } SnapSetting;
 
 /* Facts about the machine the server runs on. A rule needing an unknown fact is skipped. */
@@ -56,6 +59,20 @@ typedef struct Evidence {
     char *text; /* how a report shows it: "312 of 400 checkpoints were requested (78%)" */
 } Evidence;
 
+/* A per-role or per-database setting of a live server (pg_db_role_setting: ALTER ROLE … SET,
+ * ALTER DATABASE … SET, ALTER ROLE … IN DATABASE … SET, ALTER ROLE ALL … SET). No file shows
+ * it, but every session of that role or database runs with it: the memory arithmetic counts
+ * the largest (worst() in the rule language). */
+typedef struct SnapOverride {
+    char *role;                /* "" for every role (ALTER DATABASE, ALTER ROLE ALL) */
+    char *database;            /* "" for every database */
+    char *name;                /* as stored, lower-cased */
+    char *value;               /* as stored in setconfig */
+    const CatalogParam *param; /* the live catalog's record; NULL for a custom name */
+    bool parsed_ok;
+    GucValue parsed;
+} SnapOverride;
+
 typedef struct Snapshot {
     int pg_major;
     char *pg_version_label; /* "18" or a server's full version "18.4" */
@@ -70,6 +87,8 @@ typedef struct Snapshot {
      * does not set may be set by the rest of the configuration, so its value is unknown rather
      * than the default, and rules reading it are skipped. */
     bool fragment;
+    SnapOverride *overrides; /* audit only: pg_db_role_setting, in the server's order */
+    size_t n_overrides;
 } Snapshot;
 
 /* The reason a rule reading `name` is skipped in a fragment: "ssl (not set in this fragment)". */
@@ -87,6 +106,18 @@ const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
 /* Looks up live evidence by key; NULL when not collected. */
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key);
 void snapshot_add_evidence(Snapshot *snap, const char *key, double value, const char *text);
+
+/* Records one pg_db_role_setting entry, its value parsed with the snapshot's catalog. */
+void snapshot_add_override(Snapshot *snap, const char *role, const char *database, const char *name,
+                           const char *value);
+
+/* The statement that made it, without the value: "ALTER ROLE app SET", "ALTER DATABASE shop
+ * SET", "ALTER ROLE app IN DATABASE shop SET", "ALTER ROLE ALL SET". Caller frees. */
+char *snapshot_override_statement(const SnapOverride *o);
+
+/* Whose sessions run with it: "role app", "database shop", "role app in database shop",
+ * "every role". Caller frees. */
+char *snapshot_override_who(const SnapOverride *o);
 
 void snapshot_free(Snapshot *snap);
 

@@ -100,15 +100,20 @@ static bool check_default(Expr *call, const Catalog *cat, PkDiag *err)
     return need_param(call, err);
 }
 
-static bool check_raw(Expr *call, const Catalog *cat, PkDiag *err)
+static bool need_numeric_param(Expr *call, PkDiag *err)
 {
-    (void)cat;
     if (!need_param(call, err))
         return false;
     if (!is_numeric(call->args[0]->type))
         return arg_error(call, 0, err, "a numeric parameter");
-    call->type = EXPR_T_NUM;
     return true;
+}
+
+static bool check_raw(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    call->type = EXPR_T_NUM;
+    return need_numeric_param(call, err);
 }
 
 static bool check_matches(Expr *call, const Catalog *cat, PkDiag *err)
@@ -143,6 +148,23 @@ static bool check_evidence(Expr *call, const Catalog *cat, PkDiag *err)
     if (call->args[0]->kind != EK_STR)
         return arg_error(call, 0, err, "a string literal (the evidence key)");
     call->type = EXPR_T_NUM;
+    return true;
+}
+
+static bool check_worst(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    call->type = call->args[0]->type;
+    return need_numeric_param(call, err);
+}
+
+static bool check_worst_note(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++)
+        if (call->args[arg_idx]->kind != EK_PARAM || !is_numeric(call->args[arg_idx]->type))
+            return arg_error(call, arg_idx, err, "a numeric parameter");
+    call->type = EXPR_T_STRING;
     return true;
 }
 
@@ -198,6 +220,17 @@ static bool eval_known(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* A string computed during evaluation as the value: the environment owns it. */
+static void owned_string(ExprEnv *env, StrBuf *sb, ExprValue *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_STRING;
+    char *text = sb->data ? sb_detach(sb) : xstrdup("");
+    env->owned = xrealloc(env->owned, (env->n_owned + 1) * sizeof(char *));
+    env->owned[env->n_owned++] = text;
+    out->str = text;
+}
+
 /* off(p, …): the names of the boolean parameters among p, … that are off, comma-separated. */
 static bool eval_off(const Expr *call, ExprEnv *env, ExprValue *out)
 {
@@ -211,12 +244,7 @@ static bool eval_off(const Expr *call, ExprEnv *env, ExprValue *out)
         if (!val.missing && !val.boolean)
             sb_printf(&sb, "%s%s", sb.len ? ", " : "", call->args[arg_idx]->str);
     }
-    memset(out, 0, sizeof(*out));
-    out->type = EXPR_T_STRING;
-    char *text = sb.data ? sb_detach(&sb) : xstrdup("");
-    env->owned = xrealloc(env->owned, (env->n_owned + 1) * sizeof(char *));
-    env->owned[env->n_owned++] = text;
-    out->str = text;
+    owned_string(env, &sb, out);
     return true;
 }
 
@@ -396,6 +424,71 @@ static bool eval_evidence(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* The per-role or per-database setting (pg_db_role_setting, audit only) of the parameter that
+ * exceeds `*val`, its effective value; NULL when none does. `*val` becomes the largest. */
+static const SnapOverride *worst_override(const Expr *param_node, ExprEnv *env, ExprValue *val)
+{
+    const SnapSetting *setting = snapshot_get(env->snap, param_node->str);
+    const SnapOverride *worst = NULL;
+    if (!setting || !setting->param || val->missing)
+        return NULL;
+    for (size_t idx = 0; idx < env->snap->n_overrides; idx++) {
+        const SnapOverride *o = &env->snap->overrides[idx];
+        if (o->param != setting->param || !o->parsed_ok)
+            continue;
+        ExprValue candidate;
+        expr_value_from_guc(o->param, &o->parsed, &candidate);
+        /* the auditing session's own role or database setting is the live value: name it */
+        if (candidate.num > val->num ||
+            (setting->from_role_db && !worst && candidate.num >= val->num)) {
+            val->num = candidate.num;
+            worst = o;
+        }
+    }
+    return worst;
+}
+
+/* worst(p): the largest of p's effective value and its per-role and per-database settings. */
+static bool eval_worst(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    if (!expr_eval_node(call->args[0], env, out))
+        return false;
+    worst_override(call->args[0], env, out);
+    return true;
+}
+
+/* worst_note(p, …): which role or database settings worst() counts, as the start of a sentence
+ * ("role app has work_mem = 1GB (ALTER ROLE app SET), so the worst case counts every session
+ * with it: "); empty when worst() is each parameter's own value. */
+static bool eval_worst_note(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    StrBuf sb = STRBUF_INIT;
+    size_t named = 0;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
+        ExprValue val;
+        if (!expr_eval_node(call->args[arg_idx], env, &val)) {
+            sb_free(&sb);
+            return false;
+        }
+        const SnapOverride *o = worst_override(call->args[arg_idx], env, &val);
+        if (!o)
+            continue;
+        named++;
+        char *who = snapshot_override_who(o), *stmt = snapshot_override_statement(o);
+        char *shown = guc_value_pretty(o->param, &o->parsed);
+        sb_printf(&sb, "%s%s has %s = %s (%s)", sb.len ? " and " : "", who, o->param->name, shown,
+                  stmt);
+        free(who);
+        free(stmt);
+        free(shown);
+    }
+    if (sb.len)
+        sb_printf(&sb,
+                  ", so the worst case counts every session with %s: ", named > 1 ? "them" : "it");
+    owned_string(env, &sb, out);
+    return true;
+}
+
 static const ExprFunc functions[] = {
     {"contains", 2, 0, check_string_list, eval_string_list},
     {"default", 1, 1, check_default, eval_default},
@@ -411,6 +504,8 @@ static const ExprFunc functions[] = {
     {"off", 1, 0, check_off, eval_off},
     {"one_of", 2, 0, check_string_list, eval_string_list},
     {"raw", 1, 1, check_raw, eval_raw},
+    {"worst", 1, 1, check_worst, eval_worst},
+    {"worst_note", 1, 0, check_worst_note, eval_worst_note},
 };
 
 const ExprFunc *expr_func_find(const char *name)

@@ -286,6 +286,35 @@ static void test_functions(void)
     snapshot_free(&snap);
 }
 
+/* worst() and worst_note(): the per-role and per-database settings of an audit
+ * (Snapshot.overrides) count when they exceed the effective value; in lint there are none. */
+static void test_worst(void)
+{
+    Snapshot snap;
+    snap_make(&snap, 17, "work_mem = 4MB\nmaintenance_work_mem = 1GB\n", NULL);
+    CHECK(eval_bool("worst(work_mem) == 4MB and worst(maintenance_work_mem) == 1GB", &snap) == 1);
+    CHECK_RENDER("worst_note(work_mem, maintenance_work_mem)", &snap, "");
+    snapshot_add_override(&snap, "app", "", "work_mem", "1GB");
+    snapshot_add_override(&snap, "", "shop", "WORK_MEM", "64MB");
+    snapshot_add_override(&snap, "", "shop", "maintenance_work_mem", "256MB"); /* lower */
+    snapshot_add_override(&snap, "app", "", "work_mem_typo", "8GB");           /* unknown */
+    snapshot_add_override(&snap, "", "", "temp_buffers", "nonsense");          /* unparsable */
+    CHECK(eval_bool("worst(work_mem) == 1GB and work_mem == 4MB", &snap) == 1);
+    CHECK(eval_bool("worst(maintenance_work_mem) == 1GB and worst(temp_buffers) == 8MB", &snap) ==
+          1);
+    CHECK_RENDER("worst_note(work_mem, maintenance_work_mem, temp_buffers)", &snap,
+                 "role app has work_mem = 1GB (ALTER ROLE app SET), so the worst case counts every "
+                 "session with it: ");
+    snapshot_add_override(&snap, "app", "shop", "maintenance_work_mem", "2GB");
+    CHECK_RENDER("worst_note(work_mem, maintenance_work_mem)", &snap,
+                 "role app has work_mem = 1GB (ALTER ROLE app SET) and role app in database shop "
+                 "has maintenance_work_mem = 2GB (ALTER ROLE app IN DATABASE shop SET), so the "
+                 "worst case counts every session with them: ");
+    CHECK(error_contains("worst(ssl)", 17, "a numeric parameter"));
+    CHECK(error_contains("worst_note(4MB)", 17, "a numeric parameter"));
+    snapshot_free(&snap);
+}
+
 static void test_regex_limit(void)
 {
     Snapshot snap;
@@ -342,6 +371,7 @@ int main(void)
     test_eval_units();
     test_missing_facts();
     test_functions();
+    test_worst();
     test_regex_limit();
     test_lets_and_visit();
     PK_TEST_DONE();
