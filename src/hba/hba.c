@@ -103,6 +103,18 @@ void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts,
     }
 }
 
+void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, const HbaOpts *opts,
+                    HbaSet *out)
+{
+    out->opts = *opts;
+    out->hba.path = xstrdup(file);
+    TokLines toks = {0};
+    hba_tokenize_lines(file, lines, n, opts->major, out, &toks);
+    load_rules(out, &toks);
+    hba_toklines_free(&toks);
+    out->hba_no_entries = false; /* the operator writes lines of its own around these */
+}
+
 bool hba_set_starts(const HbaSet *set)
 {
     return set->hba.loads;
@@ -151,6 +163,11 @@ void hba_set_free(HbaSet *set)
         free(m->error);
     }
     free(set->maps);
+    for (size_t idx = 0; idx < set->n_unchecked; idx++) {
+        free(set->unchecked[idx].file);
+        free(set->unchecked[idx].message);
+    }
+    free(set->unchecked);
     file_set_free(&set->hba);
     file_set_free(&set->ident);
     memset(set, 0, sizeof(*set));

@@ -90,6 +90,7 @@ typedef struct HbaTokens {
 typedef struct HbaRule {
     char *file;       /* absolute path, as the view's file_name (16+) */
     int line;         /* first physical line of the record */
+    int column;       /* a manifest's line (hba_load_lines): where the string starts; else 0 */
     int rule_number;  /* the view's rule_number (16+); 0 when the row has an error */
     char *raw;        /* the record's text (continuations joined) */
     bool parsed;      /* the fields below hold a parsed line (the view shows them) */
@@ -142,6 +143,7 @@ typedef struct HbaNote {
     char *file;
     int line;
     char *message;
+    int column; /* a manifest's string (hba_load_lines); else 0 */
 } HbaNote;
 
 typedef struct HbaFileSet {
@@ -163,6 +165,10 @@ typedef struct HbaSet {
     IdentMap *maps;
     size_t n_maps;
     bool hba_no_entries; /* the server's "contains no entries" (no valid line, no error) */
+    /* hba_load_lines: lines naming what only the operator's pod has (@file, include,
+     * CloudNativePG's ${podselector:…}), read but not checked; file, line, why */
+    HbaNote *unchecked;
+    size_t n_unchecked;
 } HbaSet;
 
 /* Reads hba_path and (when not NULL) ident_path as a server of opts->major would, at startup.
@@ -170,6 +176,23 @@ typedef struct HbaSet {
  * must be zeroed; free with hba_set_free. */
 void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts, HbaSet *out);
 void hba_set_free(HbaSet *set);
+
+/* One pg_hba.conf line an operator writes for a manifest (CloudNativePG spec.postgresql.pg_hba,
+ * Patroni postgresql.pg_hba): the string, and where it starts in the manifest. */
+typedef struct HbaSourceLine {
+    const char *text;
+    int line;
+    int column;
+} HbaSourceLine;
+
+/* Reads `lines` as the records of a pg_hba.conf the operator writes (one record per string,
+ * in order), each parsed and validated exactly as hba_load does, its rule located at the
+ * string's line and column in `file` (the manifest). A line with an @file, an include
+ * directive or a ${…} reference names what only the server's machine has: it is listed in
+ * set->unchecked and not parsed. No pg_ident.conf is read; "contains no entries" does not apply
+ * (the operator writes lines of its own). `out` must be zeroed; free with hba_set_free. */
+void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, const HbaOpts *opts,
+                    HbaSet *out);
 
 /* The server's verdict at startup: false when it refuses to start (pg_hba.conf missing, any
  * rejecting line, no entries). pg_ident.conf never stops it. */

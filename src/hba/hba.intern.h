@@ -8,6 +8,7 @@
 typedef struct TokLine {
     char *file;
     int line;
+    int column; /* hba_tokenize_lines: the manifest string's column; else 0 */
     char *raw;
     HbaTokens *fields;
     size_t n_fields;
@@ -25,6 +26,11 @@ typedef struct TokLines {
  * and notes in `fs`. Returns false when the top file cannot be opened (fs->open_error set). */
 bool hba_tokenize(const char *path, int major, HbaFileSet *fs, TokLines *out);
 void hba_toklines_free(TokLines *lines);
+/* Tokenizes manifest strings, each as the records of one line of a file named `file`, with no
+ * file access: a string whose records use @file or an include directive, or that holds a ${…}
+ * reference, goes to set->unchecked instead of `out`. */
+void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
+                        HbaSet *set, TokLines *out);
 
 void hba_tokens_add(HbaTokens *list, const char *text, bool quoted);
 void hba_tokens_free(HbaTokens *list);

@@ -895,6 +895,7 @@ void hba_parse_line(const TokLine *tl, const HbaOpts *opts, HbaRule *r)
 {
     r->file = xstrdup(tl->file);
     r->line = tl->line;
+    r->column = tl->column;
     r->raw = xstrdup(tl->raw);
     r->prefix_len = -1;
     if (tl->error) {

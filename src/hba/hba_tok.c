@@ -26,6 +26,10 @@
 typedef struct Tokenizer {
     int major;
     HbaFileSet *fs;
+    /* manifest strings (hba_tokenize_lines): no file is opened; a record that would open one
+     * sets `refers` to what it names */
+    bool no_files;
+    const char *refers;
 } Tokenizer;
 
 void hba_tokens_add(HbaTokens *list, const char *text, bool quoted)
@@ -201,7 +205,10 @@ static void next_field(Tokenizer *tk, const char *file, const char **lineptr, in
         if (!next_token(lineptr, &buf, &initial_quote, &trailing_comma))
             break;
         const char *text = sb_str(&buf);
-        if (!initial_quote && buf.len > 1 && text[0] == '@')
+        if (!initial_quote && buf.len > 1 && text[0] == '@' && tk->no_files) {
+            tk->refers = "an @file";
+            hba_tokens_add(field, text, initial_quote);
+        } else if (!initial_quote && buf.len > 1 && text[0] == '@')
             expand_file(tk, file, text + 1, depth + 1, field, err);
         else
             hba_tokens_add(field, text, initial_quote);
@@ -331,8 +338,14 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
             }
         }
         bool keep = tl.n_fields || err;
-        if (keep && !err && tl.n_fields == 2 && tk->major >= 16 &&
-            handle_include(tk, &tl, depth, out, &err))
+        if (keep && !err && tl.n_fields == 2 && tk->major >= 16 && tk->no_files &&
+            !strncmp(tl.fields[0].items[0].text, "include", 7) &&
+            (!strcmp(tl.fields[0].items[0].text + 7, "") ||
+             !strcmp(tl.fields[0].items[0].text + 7, "_if_exists") ||
+             !strcmp(tl.fields[0].items[0].text + 7, "_dir")))
+            tk->refers = "an include directive";
+        else if (keep && !err && tl.n_fields == 2 && tk->major >= 16 &&
+                 handle_include(tk, &tl, depth, out, &err))
             keep = false;
         if (keep) {
             tl.error = err;
@@ -346,6 +359,39 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
         line_number += continuations + 1;
     }
     sb_free(&buf);
+}
+
+void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
+                        HbaSet *set, TokLines *out)
+{
+    Tokenizer tk = {.major = major, .fs = &set->hba, .no_files = true};
+    for (size_t idx = 0; idx < n; idx++) {
+        const HbaSourceLine *src = &lines[idx];
+        TokLines one = {0};
+        tk.refers = strstr(src->text, "${") ? "a ${...} reference the operator expands" : NULL;
+        if (!tk.refers)
+            tokenize_buffer(&tk, file, src->text, strlen(src->text), 0, &one);
+        if (tk.refers) {
+            set->unchecked = xrealloc(set->unchecked, (set->n_unchecked + 1) * sizeof(HbaNote));
+            set->unchecked[set->n_unchecked++] = (HbaNote){
+                xstrdup(file), src->line,
+                xasprintf("the line uses %s, which names what only the server's machine has: "
+                          "pgknob does not check it",
+                          tk.refers),
+                src->column};
+            hba_toklines_free(&one);
+            continue;
+        }
+        /* a string is one line of the file the operator writes (a multi-line string is
+         * several records, all at the string's start) */
+        for (size_t li = 0; li < one.n; li++) {
+            one.items[li].line = src->line;
+            one.items[li].column = src->column;
+            PK_GROW(out->items, out->n, out->cap);
+            out->items[out->n++] = one.items[li];
+        }
+        free(one.items);
+    }
 }
 
 bool hba_tokenize(const char *path, int major, HbaFileSet *fs, TokLines *out)

@@ -215,6 +215,41 @@ static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char
     }
 }
 
+/* Patroni writes pg_hba.conf from one list (replace_pg_hba and append_pg_hba in
+ * patroni/postgresql/config.py): postgresql.pg_hba of the effective configuration, where the
+ * local section replaces the DCS's; bootstrap.pg_hba only when neither is set (appended to
+ * initdb's file after the bootstrap). With hba_file set it writes none. An unused list is a
+ * note. */
+static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const lists[] = {"postgresql.pg_hba", "bootstrap.dcs.postgresql.pg_hba",
+                                        "bootstrap.pg_hba"};
+    bool hba_file = false;
+    for (size_t idx = 0; idx < b->doc->set.n_entries; idx++)
+        hba_file = hba_file || !strcmp(b->doc->set.entries[idx].name, "hba_file");
+    const char *used = NULL;
+    for (size_t idx = 0; idx < sizeof(lists) / sizeof(lists[0]); idx++) {
+        yaml_node_t *seq = path_get(y, root, lists[idx]);
+        if (!seq || seq->type != YAML_SEQUENCE_NODE)
+            continue;
+        if (!used && !hba_file) {
+            read_hba(b, y, root, lists[idx]);
+            used = lists[idx];
+            continue;
+        }
+        int line, column;
+        mark_of(seq, &line, &column);
+        if (hba_file)
+            builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+                             "%s is not used: with hba_file set, Patroni writes no pg_hba.conf",
+                             lists[idx]);
+        else
+            builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+                             "%s is not used: Patroni writes pg_hba.conf from %s", lists[idx],
+                             used);
+    }
+}
+
 static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
 {
     const yaml_node_t *name = path_get(y, root, "metadata.name");
@@ -455,6 +490,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     case INPUT_ZALANDO: {
         Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
         read_parameters(b, y, root, &sec, NULL);
+        /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
+        read_hba(b, y, root, "spec.patroni.pg_hba");
         b->doc->pg_major = major_in(path_get(y, root, "spec.postgresql.version"), NULL);
         break;
     }
@@ -471,8 +508,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     case INPUT_PATRONI:
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
-        read_hba(b, y, root, "bootstrap.dcs.postgresql.pg_hba");
-        read_hba(b, y, root, "postgresql.pg_hba");
+        read_patroni_hba(b, y, root);
         b->doc->pg_major = major_in(path_get(y, root, "postgresql.bin_dir"), "postgresql/");
         break;
     default: break;

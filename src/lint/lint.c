@@ -186,6 +186,35 @@ static LintInput *add_input(LintResult *res, const char *path)
     return input;
 }
 
+/* The pg_hba lines a manifest carries, read by src/hba/ as the server reads pg_hba.conf, each
+ * finding at its string's line and column. CloudNativePG, Crunchy (PGO) and Zalando (Spilo)
+ * run the server with ssl on; a Patroni configuration has its own ssl (off by default). The
+ * semantics rules that need postgresql.conf are not run: the operator sets listen_addresses,
+ * ssl files and password_encryption itself. */
+static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char *file,
+                              FindingList *findings)
+{
+    if (!doc->n_hba)
+        return;
+    HbaSourceLine *lines = xcalloc(doc->n_hba, sizeof(*lines));
+    for (size_t idx = 0; idx < doc->n_hba; idx++)
+        lines[idx] = (HbaSourceLine){doc->hba[idx].text, doc->hba[idx].line, doc->hba[idx].column};
+    const SnapSetting *ssl = snapshot_get(&input->snap, "ssl");
+    const SnapSetting *oauth = snapshot_get(&input->snap, "oauth_validator_libraries");
+    HbaOpts hopts = {.major = input->pg_major,
+                     .features = HBA_FEAT_DEFAULT,
+                     .ssl = doc->format != INPUT_PATRONI ||
+                            (ssl && ssl->parsed_ok && ssl->parsed.boolval),
+                     .oauth_validators = oauth ? oauth->value : NULL};
+    input->hba = xcalloc(1, sizeof(HbaSet));
+    size_t begin = findings->n;
+    hba_load_lines(file, lines, doc->n_hba, &hopts, input->hba);
+    lint_hba_validate(input->hba, findings);
+    lint_hba_semantics(input->hba, NULL, findings);
+    lint_hba_locate_columns(input->hba, findings, begin);
+    free(lines);
+}
+
 /* One LintInput per recognised document; the document's ConfSet moves into it. */
 static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, LintResult *res,
                       PkDiag *diag)
@@ -198,11 +227,14 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->set = doc->set;
         memset(&doc->set, 0, sizeof(doc->set));
         input->validation_begin = res->findings.n;
-        lint_input_notes(doc, input->set.n_files ? input->set.files[0] : path, &res->findings);
+        const char *file = input->set.n_files ? input->set.files[0] : path;
+        lint_input_notes(doc, file, &res->findings);
         size_t checked = res->findings.n;
         bool ok = lint_check(opts, input, doc->pg_major, &res->findings, diag);
         if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
             patroni_drops(&res->findings, checked);
+        if (ok)
+            lint_manifest_hba(input, doc, file, &res->findings);
         input->validation_end = res->findings.n;
         if (!ok)
             return false;

@@ -126,6 +126,12 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
         f->hint = xstrdup("The server refuses to start: no line would let anyone connect.");
     }
     validate_rules(set, out);
+    for (size_t idx = 0; idx < set->n_unchecked; idx++) {
+        const HbaNote *note = &set->unchecked[idx];
+        Finding *f = lint_hba_finding(out, "PK0209", note->file, note->line, major, NULL);
+        f->column = note->column;
+        f->message = xstrdup(note->message);
+    }
     for (size_t idx = 0; idx < set->hba.n_notes; idx++) {
         Finding *f = lint_hba_finding(out, "PK0208", set->hba.notes[idx].file,
                                       set->hba.notes[idx].line, major, NULL);
@@ -133,6 +139,18 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
     }
     if (set->ident.path)
         validate_ident(set, out);
+}
+
+void lint_hba_locate_columns(const HbaSet *set, FindingList *out, size_t begin)
+{
+    for (size_t fi = begin; fi < out->n; fi++) {
+        Finding *f = &out->items[fi];
+        for (size_t ri = 0; !f->column && f->file && ri < set->n_rules; ri++) {
+            const HbaRule *r = &set->rules[ri];
+            if (r->column && r->line == f->line && !strcmp(r->file, f->file))
+                f->column = r->column;
+        }
+    }
 }
 
 /* ---- semantics ------------------------------------------------------------------------- */

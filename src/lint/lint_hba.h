@@ -14,8 +14,12 @@
 Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
                           const char *page);
 
-/* PK0201–PK0208 for a set read by hba_load. */
+/* PK0201–PK0209 for a set read by hba_load or hba_load_lines. */
 void lint_hba_validate(const HbaSet *set, FindingList *out);
+
+/* Findings from `begin` on that point at a manifest's pg_hba line (hba_load_lines) get the
+ * string's column, so SARIF and annotations land on it. */
+void lint_hba_locate_columns(const HbaSet *set, FindingList *out, size_t begin);
 
 /* PK0210–PK0218 over the set's rules (parsed lines only). `snap` gives password_encryption,
  * listen_addresses, ssl and ssl_ca_file; NULL when they are unknown (a lone pg_hba.conf), and

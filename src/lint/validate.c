@@ -134,6 +134,9 @@ static const LintRule rules[] = {
     {"PK0208", "hba.logged-only", "value the server only logs", SEV_NOTICE,
      "A skipped include_if_exists file, or an option value the server logs and keeps (an"
      " invalid ldapscheme)."},
+    {"PK0209", "hba.not-checked", "manifest pg_hba line not checked", SEV_NOTICE,
+     "A manifest's pg_hba line with an @file, an include directive or a ${...} reference: what"
+     " it names exists only where the server runs, so pgknob does not check the line."},
     /* pg_hba.conf semantics (lint/lint_hba.c), also run by audit on pg_hba_file_rules */
     {"PK0210", "hba.shadowed-line", "pg_hba.conf line shadowed by an earlier line", SEV_WARNING,
      "Every connection this line could match is matched first by an earlier line: it never"

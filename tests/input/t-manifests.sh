@@ -57,6 +57,19 @@ found $fx/cnpg-cluster.yaml "$j" PK0020 'work_mem: "64mb"'
 found $fx/cnpg-cluster.yaml "$j" PK0011 'wal_keep_segments:'
 found $fx/cnpg-cluster.yaml "$j" PK0072 'max_connections: 200'
 found $fx/cnpg-cluster.yaml "$j" PK0070 'port: "5433"'
+# pg_hba lines, read by src/hba/ as pg_hba.conf (the verdicts agree with real servers:
+# tests/input/t-manifests-hba.sh)
+found $fx/cnpg-cluster.yaml "$j" PK0201 'host app app 10.244.0.0/16 scram-sha265'
+found $fx/cnpg-cluster.yaml "$j" PK0201 'hostssl app all 10.244.0.0/33 cert'
+found $fx/cnpg-cluster.yaml "$j" PK0201 'hots app all 10.244.0.0/16 scram-sha-256'
+check "cnpg: the misspelt method in the server's words" \
+  test "$(jq -r --argjson l "$(line_of $fx/cnpg-cluster.yaml scram-sha265)" '.findings[] | select(.rule == "PK0201" and .line == $l) | .message' <<<"$j")" = 'invalid authentication method "scram-sha265"'
+check "cnpg: a bad pg_hba line stops the server (refuses_start)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0201" and .refuses_start)] | length' <<<"$j")" = 3
+check "cnpg: hostssl is fine (the operator runs with ssl on)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0204")] | length' <<<"$j")" = 0
+check "cnpg: the valid lines raise no line error" \
+  test "$(jq --argjson l "$(line_of $fx/cnpg-cluster.yaml 'hostssl app all all cert')" '[.findings[] | select(.line == $l and .rule == "PK0201")] | length' <<<"$j")" = 0
 check "cnpg: the operator's refusal is not a server refusal" \
   test "$(jq '[.findings[] | select(.rule == "PK0070" and .refuses_start)] | length' <<<"$j")" = 0
 check "cnpg: the quoted max_worker_processes is not flagged" \
@@ -77,7 +90,31 @@ found $fx/patroni.yml "$j" PK0011 'wal_keep_segments: 8'
 found $fx/patroni.yml "$j" PK0073 'wal_log_hints: on'
 found $fx/patroni.yml "$j" PK0071 'max_connections: 500'
 check "patroni: errors Patroni drops are not server refusals" \
-  test "$(jq '[.findings[] | select(.refuses_start)] | length' <<<"$j")" = 0
+  test "$(jq '[.findings[] | select(.refuses_start and (.rule | startswith("PK02") | not))] | length' <<<"$j")" = 0
+# pg_hba: bootstrap.dcs.postgresql.pg_hba is the list Patroni writes (no local postgresql.pg_hba)
+found $fx/patroni.yml "$j" PK0201 'host all all 10.0.0.0/8 mdd5'
+found $fx/patroni.yml "$j" PK0201 'host replication replicator 127.0.0.1/40 md5'
+found $fx/patroni.yml "$j" PK0201 'hostsll all all 0.0.0.0/0 md5'
+found $fx/patroni.yml "$j" PK0204 'hostssl all all 0.0.0.0/0 scram-sha-256'
+found $fx/patroni.yml "$j" PK0209 'host all @admins 10.0.0.0/8'
+check "patroni: the @file line is not parsed (no PK0201 for it)" \
+  test "$(jq --argjson l "$(line_of $fx/patroni.yml '@admins')" '[.findings[] | select(.line == $l and .rule == "PK0201")] | length' <<<"$j")" = 0
+check "patroni: bootstrap.pg_hba is not used (Patroni appends it only without postgresql.pg_hba)" \
+  grep -q 'bootstrap.pg_hba is not used: Patroni writes pg_hba.conf from bootstrap.dcs.postgresql.pg_hba' \
+  <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$j")"
+# the local list replaces the DCS's; with ssl = on the hostssl line can match
+printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
+jl=$(lint_json "$tmp/local.yml")
+check "patroni: postgresql.pg_hba replaces bootstrap.dcs.postgresql.pg_hba (its bad line is not read)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0201")] | length' <<<"$jl")" = 0
+check "patroni: the unused DCS list is a note at its line" \
+  test "$(jq '[.findings[] | select(.rule == "PK0071" and .line == 12)] | length' <<<"$jl")" = 1
+check "patroni: ssl = on: no PK0204" test "$(jq '[.findings[] | select(.rule == "PK0204")] | length' <<<"$jl")" = 0
+check "patroni: trust on TCP at the string's line and column (7:5)" \
+  test "$(jq -c '[.findings[] | select(.rule == "PK0211") | [.line, .column]]' <<<"$jl")" = '[[7,5]]'
+printf 'postgresql:\n  data_dir: /d\n  parameters:\n    hba_file: /etc/pg_hba.conf\n  pg_hba:\n  - host all all all bogus\n' > "$tmp/hbafile.yml"
+check "patroni: with hba_file set no list is written (a note, no PK0201)" \
+  test "$(lint_json "$tmp/hbafile.yml" | jq -c '[.findings[] | select(.rule == "PK0201" or (.rule == "PK0071" and (.message | test("hba_file")))) | .rule]')" = '["PK0071"]'
 check "patroni: the dropped-setting hint" \
   test "$(jq '[.findings[] | select(.rule == "PK0010" and (.hint | test("Patroni drops")))] | length' <<<"$j")" = 1
 check "patroni: the DCS max_connections (100) wins over the local 500" \
