@@ -74,6 +74,18 @@ check "a garbage pack is ignored (same output)" test "$(lint_with "$T/packed" --
 "$PGKNOB" rules compile "$T/packed" >/dev/null
 sed -i 's/pgknob [0-9][0-9.]* format/pgknob 0.0.0 format/' "$T/packed/.pgknob-pack"
 check "another version's pack is ignored (same output)" test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+# The header's arena size is a hint: too small, zero or absurd, the rules decode the same.
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+for hint in 4096 0 18446744073709551615; do
+  python3 - "$T/packed/.pgknob-pack" "$hint" <<'PY'
+import struct, sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(len(b"PGKNOBRULEPACK\n"))
+    f.write(struct.pack("=Q", int(sys.argv[2])))
+PY
+  check "a pack whose arena hint is $hint gives the same output" \
+    test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$want"
+done
 
 # In place: same inode, same directory, same size; only the file's mtime tells.
 "$PGKNOB" rules compile "$T/packed" >/dev/null
