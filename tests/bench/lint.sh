@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: `pgknob lint` on PostgreSQL 18's postgresql.conf.sample (process start included),
-# beside the peer `postgres -C shared_buffers` (18 build) reading the same sample, and a batch
+# beside the peer `postgres -C shared_buffers` (18 build) reading the same file (the sample as
+# a data directory's postgresql.conf: both read that one path), and a batch
 # of 1,000 files in one invocation. Paired runs: tests/bench/pairtime.c runs /bin/true, lint
 # --no-rules, lint with the compiled shipped packs (as installed) and postgres -C in turn, ROUNDS
 # rounds, in one process as the postgres user, so load from other processes falls on all alike;
@@ -27,7 +28,6 @@ cp -r rules "$work/rules-src"
 rm -f "$work/rules-src/.pgknob-pack"
 "$work/pgknob" rules compile "$work/rules" || { echo "bench: rules compile failed" >&2; exit 1; }
 export PGKNOB_RULES_DIR="$work/rules"
-cp "$sample" "$work/sample.conf"
 mkdir "$work/batch"
 idx=0
 while [ "$idx" -lt "$BATCH" ]; do
@@ -50,11 +50,13 @@ timed_once() { # command...
 ms() { awk -v ns="$1" -v n="$2" 'BEGIN { printf "%.3f", ns / n / 1e6 }'; }
 cc -O2 -o "$work/pairtime" tests/bench/pairtime.c || { echo "bench: cannot build pairtime" >&2; exit 1; }
 
-"$work/pgknob" lint --no-rules --pg-version 18 --fail-on error "$work/sample.conf" >/dev/null \
+# lint reads the very file postgres -C reads: the data directory's postgresql.conf (the sample)
+conf="$work/data/postgresql.conf"
+"$work/pgknob" lint --no-rules --pg-version 18 --fail-on error "$conf" >/dev/null \
   || { echo "bench: the 18 sample does not lint clean" >&2; exit 1; }
 "$bin18/postgres" --version >/dev/null || exit 1
 peer=("$bin18/postgres" -D "$work/data" -C shared_buffers)
-lint=("$work/pgknob" lint --pg-version 18 "$work/sample.conf")
+lint=("$work/pgknob" lint --pg-version 18 "$conf")
 # Columns: /bin/true, lint --no-rules, lint (compiled packs), postgres -C.
 pg_as_postgres env PGKNOB_RULES_DIR="$work/rules" "$work/pairtime" "$ROUNDS" /bin/true --- \
   "${lint[@]}" --no-rules --- "${lint[@]}" --- "${peer[@]}" > "$work/main.tsv" \
