@@ -35,15 +35,20 @@ char *slowfs_find(const char *given, PkDiag *diag)
     const char *env = getenv("PGKNOB_SLOWFS");
     if (env && *env && runnable(env))
         return xstrdup(env);
-    /* installed beside pgknob (bin/ of the build, or the package's bindir) */
+    /* installed beside pgknob (bin/ of the build, or the package's bindir); the lab runs in
+     * pgknob-online, which an installed tree keeps in libexec/pgknob/, two levels below bin/
+     * (make install puts pgknob-slowfs in bin/ beside pgknob) */
     char exe[PATH_MAX];
     ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
     if (len > 0) {
         exe[len] = '\0';
-        char *beside = xasprintf("%s/pgknob-slowfs", dirname(exe));
-        if (runnable(beside))
-            return beside;
-        free(beside);
+        const char *dir = dirname(exe);
+        for (int up = 0; up < 2; up++) {
+            char *cand = xasprintf("%s%s/pgknob-slowfs", dir, up ? "/../../bin" : "");
+            if (runnable(cand))
+                return cand;
+            free(cand);
+        }
     }
     const char *path_env = getenv("PATH");
     char *paths = xstrdup(path_env ? path_env : "/usr/bin:/bin");
