@@ -3,7 +3,7 @@
 # postgresql.conf.sample, 888 lines): time from a didChange to its publishDiagnostics, measured
 # by the npm LSP client (tests/lsp/client.js), median of EDITS edits; beside it, one
 # `pgknob lint` of the same file (process start included) and one `postgres -C` on it, run in
-# the same shell. Target: the re-lint median under 5 ms.
+# the same shell. Target: the re-lint median under 5 ms (exits 1 above it, so `make bench` fails).
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 source tests/pg/lib.sh
@@ -26,4 +26,9 @@ echo "  load average $(cut -d' ' -f1-3 /proc/loadavg), $(bin/pgknob --version), 
 echo "lsp re-lint after an edit, median of $EDITS edits: $median ms (target < 5 ms)"
 echo "pgknob lint of the same file, one process each: $lint_ms ms per run ($REPS runs)"
 echo "ratio re-lint / one-shot lint: $(awk -v a="$median" -v b="$lint_ms" 'BEGIN { printf "%.2f", a / b }')"
-awk -v m="$median" 'BEGIN { exit !(m < 5) }' || echo "lsp re-lint: above the 5 ms target on this run"
+if awk -v m="$median" 'BEGIN { exit !(m < 5) }'; then
+  echo "lsp re-lint: within the 5 ms target"
+else
+  echo "lsp re-lint: ABOVE the 5 ms target on this run" >&2
+  exit 1
+fi
