@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "common/clock.h"
@@ -39,6 +40,10 @@ static void tally_add(Tally *tally, const char *type, const char *event)
 {
     char name[160];
     snprintf(name, sizeof(name), "%s:%s", type, event);
+    /* 17 renamed IO:WALSync to IO:WalSync: the key events keep one spelling on every version */
+    for (size_t key_idx = 0; key_idx < sizeof(key_events) / sizeof(key_events[0]); key_idx++)
+        if (!strcasecmp(name, key_events[key_idx]))
+            snprintf(name, sizeof(name), "%s", key_events[key_idx]);
     tally->observations++;
     for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
         if (!strcmp(tally->events[event_idx].name, name)) {

@@ -4,6 +4,7 @@
  * those the stage's throughput ceiling (lab/ceiling.c). */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "lab/runner.h"
 
@@ -13,7 +14,8 @@ static double wait_share(const WaitSample *waits, const char *prefix, bool whole
         return -1;
     uint64_t count = 0;
     for (int idx = 0; idx < waits->n_kinds; idx++)
-        if (whole ? !strcmp(waits->kind[idx], prefix)
+        /* case-blind: 17 renamed IO:WALSync to IO:WalSync */
+        if (whole ? !strcasecmp(waits->kind[idx], prefix)
                   : !strncmp(waits->kind[idx], prefix, strlen(prefix)))
             count += waits->count[idx];
     return (double)count / (double)waits->backends;
@@ -85,6 +87,10 @@ void lab_ceilings(LabRunReport *rep)
         CeilingInput in, base_in;
         ceiling_input(rep, stage, &in);
         ceiling_input(rep, base, &base_in);
+        /* before PostgreSQL 16 there is no pg_stat_io: a storage run's read time is unknown,
+         * and a latency predicted without it would only mislead */
+        if (stage->storage.on && (in.reads_per_txn < 0 || base_in.reads_per_txn < 0))
+            continue;
         /* outside the storage lab the stage is its own base: nothing is added */
         if (!stage->storage.on)
             in.added_wal_fsync_ms = 0;

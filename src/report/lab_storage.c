@@ -117,11 +117,13 @@ static void md_checklist(const LabRunReport *rep, StrBuf *out)
     }
     sb_put(out, "\n");
     if (server_major(rep) < 16)
-        sb_printf(out,
-                  "`pg_stat_io` exists from PostgreSQL 16 on; this server is %s, so reads and "
-                  "time per read are not shown (and the ceilings that need them are missing). "
-                  "`pg_stat_database.blk_read_time` / `blks_read` is the older approximation.\n\n",
-                  rep->server_version ? rep->server_version : "older");
+        sb_printf(
+            out,
+            "`pg_stat_io` exists from PostgreSQL 16 on; this server is %s, so reads and "
+            "time per read are not shown, and the storage runs' ceilings (which need them) are "
+            "not computed. "
+            "`pg_stat_database.blk_read_time` / `blks_read` is the older approximation.\n\n",
+            rep->server_version ? rep->server_version : "older");
     sb_put(out, "Read it as the talk's checklist does: the storage binds when the active backends "
                 "wait in `IO:DataFileRead` (page reads) and `IO:WalSync` (the commit's flush) more "
                 "than they run, while the CPU needed per transaction stays the same; "

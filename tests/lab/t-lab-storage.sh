@@ -9,7 +9,8 @@
 # tolerance of the measured TPS on every run; `pgknob audit --sample` during the 2 ms run names
 # storage (PK7052: IO waits dominate the samples); the mounts are gone afterwards; and a
 # storage lab killed with SIGKILL leaves its server and mounts to `pgknob lab restore`, which
-# stops, unmounts and removes them. About 2 minutes.
+# stops, unmounts and removes them; on PostgreSQL 14 the report says that pg_stat_io needs 16.
+# About 3 minutes.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -100,6 +101,20 @@ check "  with the message 'IO waits dominate the samples'" grep -q "IO waits dom
 check "  and the read waits of PK7050" grep -qw PK7050 <<<"$rules"
 
 [ -n "${STORAGE_REPORT:-}" ] && cp -r "$out" "$STORAGE_REPORT" # the docs' table comes from here
+
+# ---- an older server: no pg_stat_io before 16, and the report says so ------------------------
+if bin14="$(pg_bin_dir 14)"; then
+  expect_exit 0 "lab run storage on PostgreSQL 14 (4 s per run)" -- \
+    "$PGKNOB" lab run storage --quick --duration 4s --pg-bin "$bin14" --out "$work/pg14" --state-dir "$state"
+  j14="$work/pg14/summary.json"
+  check "14: the report says pg_stat_io needs 16" grep -q 'pg_stat_io` exists from PostgreSQL 16 on; this server is 14' "$work/pg14/summary.md"
+  check "14: no time per read, and no storage ceiling without it" \
+    test "$(jq -r '[.stages[] | .checklist.ms_per_read, .ceiling] | unique | @json' "$j14")" = '[null]'
+  w14=$(jq -r '.stages[] | select(.id == "storage/network") | .checklist.wal_sync_share' "$j14")
+  check "14: IO:WALSync (so spelled before 17) counts as IO:WalSync ($w14)" awk_true "$w14 > 0"
+else
+  fail "no PostgreSQL 14 build"
+fi
 
 # ---- SIGKILL: the server and the mounts stay behind; lab restore removes them ---------------
 "$PGKNOB" lab run storage --quick --pg-bin "$bin18" --out "$work/killed" --state-dir "$state" \
