@@ -99,7 +99,7 @@ static void md_checklist(const LabRunReport *rep, StrBuf *out)
         char *fsync = latency_text(stage->storage.fsync_s);
         char *wal = latency_text(stage->storage.wal_fsync_s);
         sb_put(out, "| ");
-        sb_put_md(out, stage->id);
+        sb_put_md(out, stage->run ? stage->run->name : "baseline"); /* the lab's runs */
         sb_printf(out, " | %s, %s / %s | %.1f |", read, fsync, wal, lab_stage_tps(stage));
         free(read);
         free(fsync);

@@ -88,7 +88,7 @@ done
 md="$out/summary.md"
 check "summary.md has the storage checklist and the ceiling table" \
   bash -c "grep -q '^## The storage checklist' '$md' && grep -q '^## The throughput ceiling' '$md'"
-check "  the 2 ms run's checklist row" grep -q '^| storage/network | +2 ms, +2 ms / +2 ms |' "$md"
+check "  the 2 ms run's checklist row" grep -q '^| network | +2 ms, +2 ms / +2 ms |' "$md"
 check "  the 2 ms run's ceiling row names storage" grep -q '^| storage/network | .*| \*\*storage\*\* |' "$md"
 check "  cites the article" grep -q 'Sai Srirampur, "Postgres Isn.t Slow. Your Storage Is"' "$md"
 check "summary.md renders with cmark-gfm" bash -c "cmark-gfm -e table '$md' | grep -q '<table>'"
