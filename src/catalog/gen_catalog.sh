@@ -66,10 +66,8 @@ case "${1:-}" in
   *) echo "usage: gen_catalog.sh [--check]" >&2; exit 2 ;;
 esac
 
-tests/pg/fetch-servers.sh >&2
+gen_prepare
 committed=src/catalog/catalog_data.auto.c
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
 versions_json="$work/npm-versions.json"
 timeout 120 npm view "$PG_NPM_PACKAGE" versions --json > "$versions_json"
 

@@ -118,10 +118,8 @@ case "${1:-}" in
   *) echo "usage: gen_contrib.sh [--check]" >&2; exit 2 ;;
 esac
 
-tests/pg/fetch-servers.sh >&2
+gen_prepare
 committed=src/catalog/contrib_data.auto.c
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
 for major in $PG_MAJORS; do
   echo "gen_contrib: reading the modules of $major" >&2
   bash "$0" --dump "$major" > "$work/$major.json"

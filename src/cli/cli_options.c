@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli_diag.h"
+#include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input.h"
@@ -215,4 +216,20 @@ void cli_unknown_input_format(const char *name)
     char *hint = xasprintf("input formats are: %s.", input_format_names());
     cli_error(hint, "unknown input format \"%s\"", name);
     free(hint);
+}
+
+int cli_parse_options(int argc, char **argv, const CliOption *opts, size_t n, const char *command,
+                      int help_key, void (*usage)(FILE *), CliApplyFn apply, void *cli)
+{
+    int key;
+    optind = 0;
+    while ((key = cli_getopt(argc, argv, "", opts, n, command)) != -1) {
+        if (key == help_key) {
+            usage(stdout);
+            return PK_EXIT_OK;
+        }
+        if (key == CLI_USAGE_ERROR || !apply(cli, key, optarg))
+            return PK_EXIT_USAGE;
+    }
+    return -1;
 }

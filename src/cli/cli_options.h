@@ -6,6 +6,7 @@
 #define PK_CLI_OPTIONS_H
 
 #include <getopt.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -54,6 +55,16 @@ const char *cli_nearest(const char *word, const char *const *candidates, size_t 
  * `candidates`. Returns the usage exit code (2). */
 int cli_unknown_command(const char *what, const char *word, const char *const *candidates, size_t n,
                         const char *help_cmd);
+
+/* What an option does to a command's own options struct (`cli`): false after it reported a
+ * usage error. */
+typedef bool (*CliApplyFn)(void *cli, int key, const char *arg);
+
+/* The option loop of a command: every option through `apply`, and `help_key` (--help) prints
+ * `usage` to stdout. Returns -1 to go on with the operands at argv[optind...], else the exit
+ * code: 0 after --help, 2 after a usage error (cli_getopt or `apply` has said why). */
+int cli_parse_options(int argc, char **argv, const CliOption *opts, size_t n, const char *command,
+                      int help_key, void (*usage)(FILE *), CliApplyFn apply, void *cli);
 
 /* "unknown input format" with the list of the formats, for every command's --input-format. */
 void cli_unknown_input_format(const char *name);

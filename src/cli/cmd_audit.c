@@ -99,8 +99,9 @@ static bool usage_error(const char *msg, const char *arg, const char *hint)
     return false;
 }
 
-static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
+static bool audit_apply_option(void *ctx, int key, const char *arg)
 {
+    AuditCli *cli = ctx;
     char *end;
     switch (key) {
     case OPT_SAMPLE:
@@ -130,18 +131,10 @@ static bool audit_apply_option(AuditCli *cli, int key, const char *arg)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int audit_parse_args(int argc, char **argv, AuditCli *cli)
 {
-    int key;
-    optind = 0;
-    while ((key = cli_getopt(argc, argv, "", audit_options, N_AUDIT_OPTIONS, "audit")) != -1) {
-        if (key == OPT_HELP) {
-            audit_usage(stdout);
-            return PK_EXIT_OK;
-        }
-        if (key == CLI_USAGE_ERROR)
-            return PK_EXIT_USAGE;
-        if (!audit_apply_option(cli, key, optarg))
-            return PK_EXIT_USAGE;
-    }
+    int rc = cli_parse_options(argc, argv, audit_options, N_AUDIT_OPTIONS, "audit", OPT_HELP,
+                               audit_usage, audit_apply_option, cli);
+    if (rc >= 0)
+        return rc;
     if (argc - optind > 1) {
         cli_error("quote the connection string: 'host=db1 dbname=app'.",
                   "more than one connection string given");

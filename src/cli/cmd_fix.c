@@ -75,8 +75,9 @@ static void fix_usage(FILE *out)
                  "input error, 3 internal error\n");
 }
 
-static bool fix_apply_option(FixCli *cli, int key, const char *arg)
+static bool fix_apply_option(void *ctx, int key, const char *arg)
 {
+    FixCli *cli = ctx;
     int major, minor;
     switch (key) {
     case OPT_PG_VERSION:
@@ -105,18 +106,10 @@ static bool fix_apply_option(FixCli *cli, int key, const char *arg)
 /* Returns -1 to go on, else the exit code. */
 static int fix_parse_args(int argc, char **argv, FixCli *cli)
 {
-    int key;
-    optind = 0;
-    while ((key = cli_getopt(argc, argv, "", fix_options, N_FIX_OPTIONS, "fix")) != -1) {
-        if (key == OPT_HELP) {
-            fix_usage(stdout);
-            return PK_EXIT_OK;
-        }
-        if (key == CLI_USAGE_ERROR)
-            return PK_EXIT_USAGE;
-        if (!fix_apply_option(cli, key, optarg))
-            return PK_EXIT_USAGE;
-    }
+    int rc = cli_parse_options(argc, argv, fix_options, N_FIX_OPTIONS, "fix", OPT_HELP, fix_usage,
+                               fix_apply_option, cli);
+    if (rc >= 0)
+        return rc;
     if (argc - optind != 1) {
         cli_error(NULL, "fix takes exactly one FILE or DATADIR");
         fix_usage(stderr);
@@ -248,11 +241,7 @@ static bool fix_load_project(FixCli *cli)
         return cli_diag_fail(&diag);
     if (!cli->lint.pg_version)
         cli->lint.pg_version = cli->project.pg_version;
-    cli->rules.host = cli->project.host;
-    cli->rules.dirs = cli->project.rule_dirs;
-    cli->rules.n_dirs = cli->project.n_rule_dirs;
-    cli->rules.disable = (const char *const *)cli->project.disable;
-    cli->rules.n_disable = cli->project.n_disable;
+    project_rules_opts(&cli->project, &cli->rules);
     return true;
 }
 

@@ -128,8 +128,9 @@ static bool lint_set_target(LintCli *cli, const char *arg)
     return false;
 }
 
-static bool lint_apply_option(LintCli *cli, int key, const char *arg)
+static bool lint_apply_option(void *ctx, int key, const char *arg)
 {
+    LintCli *cli = ctx;
     switch (key) {
     case OPT_PG_VERSION: {
         int major, minor;
@@ -203,18 +204,10 @@ static int lint_check_stdin(LintCli *cli)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int lint_parse_args(int argc, char **argv, LintCli *cli)
 {
-    int key;
-    optind = 0;
-    while ((key = cli_getopt(argc, argv, "", lint_options, N_LINT_OPTIONS, "lint")) != -1) {
-        if (key == OPT_HELP) {
-            lint_usage(stdout);
-            return PK_EXIT_OK;
-        }
-        if (key == CLI_USAGE_ERROR)
-            return PK_EXIT_USAGE;
-        if (!lint_apply_option(cli, key, optarg))
-            return PK_EXIT_USAGE;
-    }
+    int rc = cli_parse_options(argc, argv, lint_options, N_LINT_OPTIONS, "lint", OPT_HELP,
+                               lint_usage, lint_apply_option, cli);
+    if (rc >= 0)
+        return rc;
     if (optind >= argc) {
         cli_error(NULL, "no configuration file or data directory given");
         lint_usage(stderr);
@@ -294,12 +287,8 @@ static bool lint_load_project(LintCli *cli)
         input_target_parse(project->target, &cli->target);
     if (cli->target && !lint_load_target(cli))
         return false;
-    cli->rules.host = project->host;
+    project_rules_opts(project, &cli->rules);
     cli->lint.host_is_server = project->host && !strcmp(project->host, "local");
-    cli->rules.dirs = project->rule_dirs;
-    cli->rules.n_dirs = project->n_rule_dirs;
-    cli->rules.disable = (const char *const *)project->disable;
-    cli->rules.n_disable = project->n_disable;
     /* an RDS parameter group's formulas need the instance's memory: from the host facts */
     if (project->host && strcmp(project->host, "local")) {
         HostFacts host;

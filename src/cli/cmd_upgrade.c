@@ -68,8 +68,9 @@ static const char *major_text(int major, char buf[8])
     return buf;
 }
 
-static bool upgrade_option(UpgradeCli *cli, int key, const char *arg)
+static bool upgrade_option(void *ctx, int key, const char *arg)
 {
+    UpgradeCli *cli = ctx;
     switch (key) {
     case OPT_FROM:
     case OPT_TO:
@@ -98,17 +99,10 @@ static bool upgrade_option(UpgradeCli *cli, int key, const char *arg)
 
 static int upgrade_args(int argc, char **argv, UpgradeCli *cli)
 {
-    int key;
-    optind = 0;
-    while ((key = cli_getopt(argc, argv, "", upgrade_options, N_UPGRADE_OPTIONS, "upgrade")) !=
-           -1) {
-        if (key == OPT_HELP) {
-            upgrade_usage(stdout);
-            return PK_EXIT_OK;
-        }
-        if (key == CLI_USAGE_ERROR || !upgrade_option(cli, key, optarg))
-            return PK_EXIT_USAGE;
-    }
+    int rc = cli_parse_options(argc, argv, upgrade_options, N_UPGRADE_OPTIONS, "upgrade", OPT_HELP,
+                               upgrade_usage, upgrade_option, cli);
+    if (rc >= 0)
+        return rc;
     const char *missing = !cli->from ? "--from" : !cli->to ? "--to" : NULL;
     if (missing) {
         cli_error("pgknob upgrade --from 13 --to 18 postgresql.conf", "%s is required", missing);

@@ -128,3 +128,12 @@ void project_options_free(ProjectOptions *opts)
     opts->disable = NULL;
     opts->n_rule_dirs = opts->n_disable = 0;
 }
+
+void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules)
+{
+    rules->host = opts->host;
+    rules->dirs = opts->rule_dirs;
+    rules->n_dirs = opts->n_rule_dirs;
+    rules->disable = (const char *const *)opts->disable;
+    rules->n_disable = opts->n_disable;
+}

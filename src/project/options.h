@@ -11,6 +11,7 @@
 #include "common/diag.h"
 #include "common/redact.h"
 #include "conf/conf.h"
+#include "lint/lint_rules.h"
 #include "model/finding.h"
 #include "project/config.h"
 #include "project/policy.h"
@@ -64,5 +65,8 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
                            size_t n_sets, size_t *n_known, PkDiag *diag);
 
 void project_options_free(ProjectOptions *opts);
+
+/* What the project says of the rules (--host, --rules, --disable) into the rule options. */
+void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules);
 
 #endif
