@@ -180,6 +180,7 @@ void hba_set_free(HbaSet *set);
 /* One pg_hba.conf line an operator writes for a manifest (CloudNativePG spec.postgresql.pg_hba,
  * Patroni postgresql.pg_hba): the string, and where it starts in the manifest. */
 typedef struct HbaSourceLine {
+    const char *file; /* where the line stands, when not in `file` (an operator's own lines) */
     const char *text;
     int line;
     int column;

@@ -367,14 +367,15 @@ void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, 
     Tokenizer tk = {.major = major, .fs = &set->hba, .no_files = true};
     for (size_t idx = 0; idx < n; idx++) {
         const HbaSourceLine *src = &lines[idx];
+        const char *where = src->file ? src->file : file;
         TokLines one = {0};
         tk.refers = strstr(src->text, "${") ? "a ${...} reference the operator expands" : NULL;
         if (!tk.refers)
-            tokenize_buffer(&tk, file, src->text, strlen(src->text), 0, &one);
+            tokenize_buffer(&tk, where, src->text, strlen(src->text), 0, &one);
         if (tk.refers) {
             set->unchecked = xrealloc(set->unchecked, (set->n_unchecked + 1) * sizeof(HbaNote));
             set->unchecked[set->n_unchecked++] = (HbaNote){
-                xstrdup(file), src->line,
+                xstrdup(where), src->line,
                 xasprintf("the line uses %s, which names what only the server's machine has: "
                           "pgknob does not check it",
                           tk.refers),

@@ -83,6 +83,10 @@ typedef struct InputDoc {
     size_t n_notes;
     InputHbaLine *hba;
     size_t n_hba;
+    /* the lines the operator writes before the manifest's (CloudNativePG's fixed rules),
+     * NULL-terminated, and their name in messages; NULL when none are modelled. Static. */
+    const char *const *hba_operator_lines;
+    const char *hba_operator_name;
     int pg_major; /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
 } InputDoc;
 

@@ -363,8 +363,20 @@ static bool cnpg_skip(DocBuilder *b, const Section *sec, const char *name, const
     return false;
 }
 
+/* What CloudNativePG writes before spec.postgresql.pg_hba (its pg_hba.conf template, "FIXED
+ * RULES"): the first match wins, so a manifest line they cover never applies. */
+static const char *const cnpg_hba_fixed[] = {
+    "local all all peer map=local",
+    "hostssl postgres streaming_replica all cert",
+    "hostssl replication streaming_replica all cert",
+    "hostssl all cnpg_pooler_pgbouncer all cert",
+    NULL,
+};
+
 static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
+    b->doc->hba_operator_lines = cnpg_hba_fixed;
+    b->doc->hba_operator_name = "CloudNativePG's fixed pg_hba rules";
     Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
     read_parameters(b, y, root, &sec, cnpg_skip);
     read_hba(b, y, root, "spec.postgresql.pg_hba");

@@ -190,15 +190,24 @@ static LintInput *add_input(LintResult *res, const char *path)
  * finding at its string's line and column. CloudNativePG, Crunchy (PGO) and Zalando (Spilo)
  * run the server with ssl on; a Patroni configuration has its own ssl (off by default). The
  * semantics rules that need postgresql.conf are not run: the operator sets listen_addresses,
- * ssl files and password_encryption itself. */
+ * ssl files and password_encryption itself. The operator's own lines before the manifest's
+ * (CloudNativePG's fixed rules) are read too, so a manifest line they shadow is PK0210; findings
+ * on them are dropped (nobody can change them). */
 static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char *file,
                               FindingList *findings)
 {
     if (!doc->n_hba)
         return;
-    HbaSourceLine *lines = xcalloc(doc->n_hba, sizeof(*lines));
+    size_t n_own = 0;
+    while (doc->hba_operator_lines && doc->hba_operator_lines[n_own])
+        n_own++;
+    HbaSourceLine *lines = xcalloc(n_own + doc->n_hba, sizeof(*lines));
+    for (size_t idx = 0; idx < n_own; idx++)
+        lines[idx] =
+            (HbaSourceLine){doc->hba_operator_name, doc->hba_operator_lines[idx], (int)idx + 1, 0};
     for (size_t idx = 0; idx < doc->n_hba; idx++)
-        lines[idx] = (HbaSourceLine){doc->hba[idx].text, doc->hba[idx].line, doc->hba[idx].column};
+        lines[n_own + idx] =
+            (HbaSourceLine){NULL, doc->hba[idx].text, doc->hba[idx].line, doc->hba[idx].column};
     const SnapSetting *ssl = snapshot_get(&input->snap, "ssl");
     const SnapSetting *oauth = snapshot_get(&input->snap, "oauth_validator_libraries");
     HbaOpts hopts = {.major = input->pg_major,
@@ -207,11 +216,31 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
                             (ssl && ssl->parsed_ok && ssl->parsed.boolval),
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));
-    size_t begin = findings->n;
-    hba_load_lines(file, lines, doc->n_hba, &hopts, input->hba);
-    lint_hba_validate(input->hba, findings);
-    lint_hba_semantics(input->hba, NULL, findings);
-    lint_hba_locate_columns(input->hba, findings, begin);
+    hba_load_lines(file, lines, n_own + doc->n_hba, &hopts, input->hba);
+    FindingList found = {0};
+    lint_hba_validate(input->hba, &found);
+    lint_hba_semantics(input->hba, NULL, &found);
+    lint_hba_locate_columns(input->hba, &found, 0);
+    size_t dropped = 0;
+    for (size_t idx = 0; idx < found.n; idx++) {
+        const Finding *f = &found.items[idx];
+        if (n_own && f->file && !strcmp(f->file, doc->hba_operator_name)) {
+            found.items[dropped++] = *f; /* freed below */
+        } else {
+            PK_GROW(findings->items, findings->n, findings->cap);
+            Finding *kept = &findings->items[findings->n++];
+            *kept = *f;
+            if (n_own && !strcmp(kept->rule_id, "PK0210") &&
+                strstr(kept->message, doc->hba_operator_name)) {
+                free(kept->hint);
+                kept->hint = xstrdup("The operator writes its own lines first, and the first"
+                                     " match wins: narrow this line to what they do not match,"
+                                     " or remove it.");
+            }
+        }
+    }
+    found.n = dropped;
+    findings_free(&found);
     free(lines);
 }
 

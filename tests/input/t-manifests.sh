@@ -66,6 +66,11 @@ check "cnpg: the misspelt method in the server's words" \
   test "$(jq -r --argjson l "$(line_of $fx/cnpg-cluster.yaml scram-sha265)" '.findings[] | select(.rule == "PK0201" and .line == $l) | .message' <<<"$j")" = 'invalid authentication method "scram-sha265"'
 check "cnpg: a bad pg_hba line stops the server (refuses_start)" \
   test "$(jq '[.findings[] | select(.rule == "PK0201" and .refuses_start)] | length' <<<"$j")" = 3
+check "cnpg: the local line is shadowed by the operator's fixed 'local all all peer map=local'" \
+  grep -q "matched first by line 1 (CloudNativePG's fixed pg_hba rules:1, peer)" \
+  <<<"$(jq -r --argjson l "$(line_of $fx/cnpg-cluster.yaml 'local all all trust')" '.findings[] | select(.rule == "PK0210" and .line == $l) | .message' <<<"$j")"
+check "cnpg: no finding on the operator's own lines" \
+  test "$(jq '[.findings[] | select(.file | test("fixed pg_hba"))] | length' <<<"$j")" = 0
 check "cnpg: hostssl is fine (the operator runs with ssl on)" \
   test "$(jq '[.findings[] | select(.rule == "PK0204")] | length' <<<"$j")" = 0
 check "cnpg: the valid lines raise no line error" \
