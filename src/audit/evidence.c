@@ -336,28 +336,35 @@ static void add_latency(AuditResult *res, const char *key, const char *op, doubl
         total_ms / count, count, op, source);
 }
 
-/* Columns: reads, read ms, writes, write ms, fsyncs, fsync ms, hits, extend ms, window s. */
+/* Columns: reads, read ms, writes, write ms, fsyncs, fsync ms, hits, extend ms, window s.
+ * Each counter's column is followed by its time. */
 void evidence_io(DbConn *conn, AuditResult *res)
 {
+    static const struct {
+        const char *key, *latency_key, *op;
+        int col;
+    } counters[] = {{"io.reads", "io.read_latency_ms", "read", 0},
+                    {"io.writes", "io.write_latency_ms", "write", 2},
+                    {"io.fsyncs", "io.fsync_latency_ms", "fsync", 4}};
+    enum { N_COUNTERS = sizeof(counters) / sizeof(counters[0]) };
     DbResult r;
     if (!run_or_note(conn, res, "io", "I/O statistics (pg_stat_io)", &r))
         return;
-    double reads = db_num(&r, 0, 0, 0), writes = db_num(&r, 0, 2, 0);
-    double fsyncs = db_num(&r, 0, 4, 0), hours = db_num(&r, 0, 8, 1) / 3600;
-    char *span = evidence_hours(hours);
-    add(res, "io.reads", reads, "%.0f relation reads in %s (pg_stat_io)", reads, span);
-    add(res, "io.writes", writes, "%.0f relation writes in %s (pg_stat_io)", writes, span);
-    add(res, "io.fsyncs", fsyncs, "%.0f relation fsyncs in %s (pg_stat_io)", fsyncs, span);
+    char *span = evidence_hours(db_num(&r, 0, 8, 1) / 3600);
+    for (int idx = 0; idx < N_COUNTERS; idx++) {
+        double n = db_num(&r, 0, counters[idx].col, 0);
+        add(res, counters[idx].key, n, "%.0f relation %ss in %s (pg_stat_io)", n, counters[idx].op,
+            span);
+    }
     free(span);
-    if (!setting_on(res, "track_io_timing")) {
+    bool timed = setting_on(res, "track_io_timing");
+    if (!timed)
         audit_unavailable(res, "average I/O latency (pg_stat_io)",
                           "track_io_timing is off, so pg_stat_io has no times", false);
-    } else {
-        const char *src = "pg_stat_io, track_io_timing on";
-        add_latency(res, "io.read_latency_ms", "read", reads, db_num(&r, 0, 1, 0), src);
-        add_latency(res, "io.write_latency_ms", "write", writes, db_num(&r, 0, 3, 0), src);
-        add_latency(res, "io.fsync_latency_ms", "fsync", fsyncs, db_num(&r, 0, 5, 0), src);
-    }
+    for (int idx = 0; timed && idx < N_COUNTERS; idx++)
+        add_latency(res, counters[idx].latency_key, counters[idx].op,
+                    db_num(&r, 0, counters[idx].col, 0), db_num(&r, 0, counters[idx].col + 1, 0),
+                    "pg_stat_io, track_io_timing on");
     db_result_free(&r);
 }
 
