@@ -9,55 +9,54 @@
 
 #define SAMPLE_INTERVAL_MS 1000
 
+/* Runs `sql` (one row of n numbers) and stores the numbers in `fields`, in column order. */
+static bool doubles_into(DbCtl *ctl, const char *sql, double *const *fields, int n, PkDiag *err)
+{
+    double row[16];
+    if (n > (int)(sizeof(row) / sizeof(row[0])))
+        return pk_diag_set(err, NULL, 0, NULL, "%d columns asked, at most 16", n);
+    if (!dbctl_doubles(ctl, sql, row, n, err))
+        return false;
+    for (int idx = 0; idx < n; idx++)
+        *fields[idx] = row[idx];
+    return true;
+}
+
 bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));
     dbctl_exec(ctl, "SELECT pg_stat_clear_snapshot()", NULL);
-    double db[9];
     PkDiag err = PK_DIAG_INIT;
-    if (!dbctl_doubles(ctl,
-                       "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
-                       "d.temp_files, d.temp_bytes, "
-                       "(SELECT coalesce(sum(autovacuum_count), 0) FROM pg_stat_all_tables), "
-                       "(SELECT coalesce(sum(autoanalyze_count), 0) FROM pg_stat_all_tables), "
-                       "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') "
-                       "FROM pg_stat_database d WHERE d.datname = current_database()",
-                       db, 9, &err))
-        goto fail;
-    out->blks_hit = db[0];
-    out->blks_read = db[1];
-    out->xact_commit = db[2];
-    out->xact_rollback = db[3];
-    out->temp_files = db[4];
-    out->temp_bytes = db[5];
-    out->autovacuum_runs = db[6];
-    out->autoanalyze_runs = db[7];
-    out->wal_bytes = db[8];
-    double ckpt[2];
-    /* 17 moved the checkpoint counters to pg_stat_checkpointer. */
-    const char *sql = dbctl_server_version(ctl) >= 170000
+    double *const db[] = {&out->blks_hit,        &out->blks_read,        &out->xact_commit,
+                          &out->xact_rollback,   &out->temp_files,       &out->temp_bytes,
+                          &out->autovacuum_runs, &out->autoanalyze_runs, &out->wal_bytes};
+    double *const ckpt[] = {&out->checkpoints_timed, &out->checkpoints_req};
+    double *const io[] = {&out->io_reads, &out->io_read_ms};
+    if (!doubles_into(ctl,
+                      "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
+                      "d.temp_files, d.temp_bytes, "
+                      "(SELECT coalesce(sum(autovacuum_count), 0) FROM pg_stat_all_tables), "
+                      "(SELECT coalesce(sum(autoanalyze_count), 0) FROM pg_stat_all_tables), "
+                      "pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0') "
+                      "FROM pg_stat_database d WHERE d.datname = current_database()",
+                      db, 9, &err) ||
+        /* 17 moved the checkpoint counters to pg_stat_checkpointer. */
+        !doubles_into(ctl,
+                      dbctl_server_version(ctl) >= 170000
                           ? "SELECT num_timed, num_requested FROM pg_stat_checkpointer"
-                          : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter";
-    if (!dbctl_doubles(ctl, sql, ckpt, 2, &err))
-        goto fail;
-    out->checkpoints_timed = ckpt[0];
-    out->checkpoints_req = ckpt[1];
-    double io[2];
-    if (dbctl_server_version(ctl) >= 160000) {
-        if (!dbctl_doubles(ctl,
-                           "SELECT coalesce(sum(reads), 0), coalesce(sum(read_time), 0) FROM "
-                           "pg_stat_io WHERE object = 'relation' AND backend_type = 'client "
-                           "backend'",
-                           io, 2, &err))
-            goto fail;
-        out->io_reads = io[0];
-        out->io_read_ms = io[1];
+                          : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter",
+                      ckpt, 2, &err) ||
+        (dbctl_server_version(ctl) >= 160000 &&
+         !doubles_into(ctl,
+                       "SELECT coalesce(sum(reads), 0), coalesce(sum(read_time), 0) FROM "
+                       "pg_stat_io WHERE object = 'relation' AND backend_type = 'client "
+                       "backend'",
+                       io, 2, &err))) {
+        pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
+        pk_diag_free(&err);
+        return false;
     }
     return true;
-fail:
-    pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
-    pk_diag_free(&err);
-    return false;
 }
 
 void stat_counters_delta(const StatCounters *before, const StatCounters *after, StatCounters *out)
