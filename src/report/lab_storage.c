@@ -77,6 +77,76 @@ static char *latency_text(double seconds)
     return seconds > 0 ? xasprintf("+%g ms", seconds * 1000) : xstrdup("0");
 }
 
+typedef bool (*StageShown)(const StageResult *stage);
+typedef void (*StageRow)(const LabRunReport *rep, const StageResult *stage, StrBuf *out);
+
+/* A Markdown table of one row per stage that `shown` keeps; `row` writes the cells after the
+ * opening "| ", up to the line's end. */
+static void md_stage_table(const LabRunReport *rep, StrBuf *out, const char *header,
+                           StageShown shown, StageRow row)
+{
+    sb_put(out, header);
+    for (size_t idx = 0; idx < rep->n; idx++) {
+        if (!shown(&rep->stages[idx]))
+            continue;
+        sb_put(out, "| ");
+        row(rep, &rep->stages[idx], out);
+    }
+    sb_put(out, "\n");
+}
+
+static bool checklist_shown(const StageResult *stage)
+{
+    return stage->storage.on && stage->ran;
+}
+
+static bool ceiling_shown(const StageResult *stage)
+{
+    return stage->ceiling.have;
+}
+
+static void checklist_row(const LabRunReport *rep, const StageResult *stage, StrBuf *out)
+{
+    StageRates r;
+    lab_stage_rates(rep, stage, &r);
+    char *read = latency_text(stage->storage.read_s);
+    char *fsync = latency_text(stage->storage.fsync_s);
+    char *wal = latency_text(stage->storage.wal_fsync_s);
+    sb_put_md(out, stage->run ? stage->run->name : "baseline"); /* the lab's runs */
+    sb_printf(out, " | %s, %s / %s | %.1f |", read, fsync, wal, lab_stage_tps(stage));
+    free(read);
+    free(fsync);
+    free(wal);
+    cell_pct(out, stage->resources.have ? stage->resources.machine_idle : -1);
+    cell_pct(out, r.cluster_cpu_share);
+    cell_pct(out, r.data_file_read_share);
+    cell_pct(out, r.wal_sync_share);
+    cell_pct(out, r.io_wait_share);
+    cell_num(out, r.ms_per_read, 3);
+    cell_num(out, r.reads_per_txn, 2);
+    cell_num(out, r.wal_syncs_per_txn, 2);
+    cell_num(out, r.cpu_ms_per_txn, 2);
+    sb_put(out, "\n");
+}
+
+static void ceiling_row(const LabRunReport *rep, const StageResult *stage, StrBuf *out)
+{
+    (void)rep;
+    const Ceiling *c = &stage->ceiling;
+    sb_put_md(out, stage->id);
+    sb_printf(out, " | %.1f |", lab_stage_tps(stage));
+    if (c->predicted_latency_ms > 0)
+        sb_printf(out, " %.2f (%.0f%%) |", c->predicted_latency_ms,
+                  100 * c->storage_ms / c->predicted_latency_ms);
+    else
+        sb_put(out, " — |");
+    cell_num(out, c->little, 1);
+    cell_num(out, c->iops, 1);
+    cell_num(out, c->cpu, 1);
+    sb_printf(out, " **%.1f** (%s) | **%s** | %+.0f%% |\n", c->predicted, c->limit,
+              ceiling_binding_name(c->binding), c->error * 100);
+}
+
 static void md_checklist(const LabRunReport *rep, StrBuf *out)
 {
     sb_put(out, "## The storage checklist\n\n");
@@ -86,36 +156,12 @@ static void md_checklist(const LabRunReport *rep, StrBuf *out)
                 "every 0.2 s (active client backends), `pg_stat_io` counts the client backends' "
                 "relation reads and their time (`track_io_timing = on`), WAL syncs are what the "
                 "WAL mount served.\n\n");
-    sb_put(out, "| run | added: read, fsync / WAL fsync | TPS | idle CPU (machine) | cluster CPU "
-                "| IO:DataFileRead | IO:WalSync | all IO:* | pg_stat_io ms/read | reads/txn | WAL "
-                "syncs/txn | CPU ms/txn |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
-    for (size_t idx = 0; idx < rep->n; idx++) {
-        const StageResult *stage = &rep->stages[idx];
-        if (!stage->storage.on || !stage->ran)
-            continue;
-        StageRates r;
-        lab_stage_rates(rep, stage, &r);
-        char *read = latency_text(stage->storage.read_s);
-        char *fsync = latency_text(stage->storage.fsync_s);
-        char *wal = latency_text(stage->storage.wal_fsync_s);
-        sb_put(out, "| ");
-        sb_put_md(out, stage->run ? stage->run->name : "baseline"); /* the lab's runs */
-        sb_printf(out, " | %s, %s / %s | %.1f |", read, fsync, wal, lab_stage_tps(stage));
-        free(read);
-        free(fsync);
-        free(wal);
-        cell_pct(out, stage->resources.have ? stage->resources.machine_idle : -1);
-        cell_pct(out, r.cluster_cpu_share);
-        cell_pct(out, r.data_file_read_share);
-        cell_pct(out, r.wal_sync_share);
-        cell_pct(out, r.io_wait_share);
-        cell_num(out, r.ms_per_read, 3);
-        cell_num(out, r.reads_per_txn, 2);
-        cell_num(out, r.wal_syncs_per_txn, 2);
-        cell_num(out, r.cpu_ms_per_txn, 2);
-        sb_put(out, "\n");
-    }
-    sb_put(out, "\n");
+    md_stage_table(
+        rep, out,
+        "| run | added: read, fsync / WAL fsync | TPS | idle CPU (machine) | cluster CPU "
+        "| IO:DataFileRead | IO:WalSync | all IO:* | pg_stat_io ms/read | reads/txn | WAL "
+        "syncs/txn | CPU ms/txn |\n|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n",
+        checklist_shown, checklist_row);
     if (server_major(rep) < 16)
         sb_printf(
             out,
@@ -153,37 +199,20 @@ static void md_ceiling(const LabRunReport *rep, StrBuf *out)
            "more than half of the wait samples, or when the IOPS limit is the smallest). "
            "For a stage outside the storage lab, Little's law uses the stage's own latency: "
            "a consistency check, not a prediction.\n\n");
-    sb_put(out, "| stage | measured TPS | predicted latency ms (storage part) | clients / latency "
-                "| IOPS / reads/txn | cores / CPU/txn | predicted ceiling | binding resource | "
-                "predicted vs measured |\n|---|--:|--:|--:|--:|--:|--:|---|--:|\n");
-    for (size_t idx = 0; idx < rep->n; idx++) {
-        const StageResult *stage = &rep->stages[idx];
-        const Ceiling *c = &stage->ceiling;
-        if (!c->have)
-            continue;
-        sb_put(out, "| ");
-        sb_put_md(out, stage->id);
-        sb_printf(out, " | %.1f |", lab_stage_tps(stage));
-        if (c->predicted_latency_ms > 0)
-            sb_printf(out, " %.2f (%.0f%%) |", c->predicted_latency_ms,
-                      100 * c->storage_ms / c->predicted_latency_ms);
-        else
-            sb_put(out, " — |");
-        cell_num(out, c->little, 1);
-        cell_num(out, c->iops, 1);
-        cell_num(out, c->cpu, 1);
-        sb_printf(out, " **%.1f** (%s) | **%s** | %+.0f%% |\n", c->predicted, c->limit,
-                  ceiling_binding_name(c->binding), c->error * 100);
-    }
-    sb_put(out, "\n");
+    md_stage_table(
+        rep, out,
+        "| stage | measured TPS | predicted latency ms (storage part) | clients / latency "
+        "| IOPS / reads/txn | cores / CPU/txn | predicted ceiling | binding resource | "
+        "predicted vs measured |\n|---|--:|--:|--:|--:|--:|--:|---|--:|\n",
+        ceiling_shown, ceiling_row);
 }
 
 void lab_storage_markdown(const LabRunReport *rep, StrBuf *out)
 {
     bool storage = false, ceiling = false;
     for (size_t idx = 0; idx < rep->n; idx++) {
-        storage = storage || (rep->stages[idx].storage.on && rep->stages[idx].ran);
-        ceiling = ceiling || rep->stages[idx].ceiling.have;
+        storage = storage || checklist_shown(&rep->stages[idx]);
+        ceiling = ceiling || ceiling_shown(&rep->stages[idx]);
     }
     if (storage)
         md_checklist(rep, out);
