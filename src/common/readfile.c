@@ -2,7 +2,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -120,4 +122,20 @@ bool pk_read_file_diag(const char *path, size_t limit, const char *what, char **
         return pk_diag_set(diag, path, 0, NULL, "could not open %s: %s", what,
                            pk_read_strerror(status, err));
     return true;
+}
+
+bool pk_read_file_or_diag(const char *path, size_t limit, char **data, size_t *len, PkDiag *diag,
+                          const char *fmt, ...)
+{
+    int err = 0;
+    PkReadStatus status = pk_read_file(path, limit, data, len, &err);
+    if (status == PK_READ_OK)
+        return true;
+    va_list ap;
+    va_start(ap, fmt);
+    char *what = xvasprintf(fmt, ap);
+    va_end(ap);
+    pk_diag_set(diag, path, 0, NULL, "%s: %s", what, pk_read_strerror(status, err));
+    free(what);
+    return false;
 }

@@ -39,4 +39,9 @@ const char *pk_read_strerror(PkReadStatus status, int err);
 bool pk_read_file_diag(const char *path, size_t limit, const char *what, char **data, size_t *len,
                        PkDiag *diag);
 
+/* pk_read_file, the failure as a diagnostic at `path`: the message `fmt` (printf) followed by
+ * ": " and why (pk_read_strerror), for wordings that pk_read_file_diag does not fit. */
+bool pk_read_file_or_diag(const char *path, size_t limit, char **data, size_t *len, PkDiag *diag,
+                          const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
 #endif

@@ -112,11 +112,8 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
 {
     char *data = NULL;
     size_t len = 0;
-    int err = 0;
-    PkReadStatus status = pk_read_file(path, FIX_FILE_MAX, &data, &len, &err);
-    if (status != PK_READ_OK)
-        return pk_diag_set(diag, path, 0, NULL, "could not read it again: %s",
-                           pk_read_strerror(status, err));
+    if (!pk_read_file_or_diag(path, FIX_FILE_MAX, &data, &len, diag, "could not read it again"))
+        return false;
     Lines lines;
     lines_split(data, &lines);
     bool appended = false;

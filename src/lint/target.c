@@ -119,11 +119,9 @@ bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spe
     spec->file = xstrdup(path);
     char *text = NULL;
     size_t len = 0;
-    int err = 0;
-    PkReadStatus st = pk_read_file(path, TARGET_FILE_LIMIT, &text, &len, &err);
-    if (st != PK_READ_OK)
-        return pk_diag_set(diag, path, 0, NULL, "could not read the data of --target %s: %s",
-                           input_target_name(target), pk_read_strerror(st, err));
+    if (!pk_read_file_or_diag(path, TARGET_FILE_LIMIT, &text, &len, diag,
+                              "could not read the data of --target %s", input_target_name(target)))
+        return false;
     PkIniDoc doc = {0};
     PkIniOptions opts = {.what = "target file",
                          .duplicates = PK_INI_DUP_ERROR,
