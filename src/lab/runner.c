@@ -557,19 +557,30 @@ static void note_contexts(const SettingsGuard *guard, StageResult *stage)
     }
 }
 
+/* The trial's measurement becomes the stage's result (the one copy of a StageTrial into a
+ * StageResult; store_trial makes the other way). */
+static void stage_take_trial(StageResult *stage, const StageTrial *trial)
+{
+    stage->result = trial->result;
+    stage->delta = trial->delta;
+    stage->have_delta = trial->have_delta;
+    stage->waits = trial->waits;
+    stage->load_avg = trial->load_avg;
+    stage->resources = trial->resources;
+}
+
 /* Keeps the measurement just made as a trial: the stage's result fields are emptied for the
  * next one. */
 static void store_trial(StageResult *stage)
 {
     stage->trial_data =
         xrealloc(stage->trial_data, (size_t)(stage->n_trials + 1) * sizeof(StageTrial));
-    StageTrial *trial = &stage->trial_data[stage->n_trials++];
-    trial->result = stage->result;
-    trial->delta = stage->delta;
-    trial->have_delta = stage->have_delta;
-    trial->waits = stage->waits;
-    trial->load_avg = stage->load_avg;
-    trial->resources = stage->resources;
+    stage->trial_data[stage->n_trials++] = (StageTrial){.result = stage->result,
+                                                        .delta = stage->delta,
+                                                        .have_delta = stage->have_delta,
+                                                        .waits = stage->waits,
+                                                        .load_avg = stage->load_avg,
+                                                        .resources = stage->resources};
     memset(&stage->result, 0, sizeof(stage->result));
     memset(&stage->delta, 0, sizeof(stage->delta));
     memset(&stage->waits, 0, sizeof(stage->waits));
@@ -608,14 +619,8 @@ static void finish_trials(StageResult *stage)
         if (fabs(tps - stage->tps_median) < fabs(stage->trial_tps[pick] - stage->tps_median))
             pick = idx;
     }
-    StageTrial *median = &stage->trial_data[pick];
     workload_result_free(&stage->result);
-    stage->result = median->result;
-    stage->delta = median->delta;
-    stage->have_delta = median->have_delta;
-    stage->waits = median->waits;
-    stage->load_avg = median->load_avg;
-    stage->resources = median->resources;
+    stage_take_trial(stage, &stage->trial_data[pick]);
     for (int idx = 0; idx < n; idx++)
         if (idx != pick)
             workload_result_free(&stage->trial_data[idx].result);
