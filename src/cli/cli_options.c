@@ -10,6 +10,14 @@
 #include "common/xalloc.h"
 #include "input/input.h"
 
+void cli_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
+               const char *tail)
+{
+    fputs(head, out);
+    cli_options_help(out, opts, n, width);
+    fputs(tail, out);
+}
+
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
 {
     for (size_t opt_idx = 0; opt_idx < n; opt_idx++) {

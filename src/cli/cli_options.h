@@ -29,6 +29,9 @@ typedef struct CliSpec {
  * "## pgknob COMMAND" list of options per table (commands sharing a table share the list). */
 void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options);
 
+/* The number of options in a CliOption table (an array, not a pointer). */
+#define CLI_N_OPTIONS(table) (sizeof(table) / sizeof((table)[0]))
+
 /* The key of an option with no short form, named after a letter for readability. */
 #define CLI_LONG(c) ((c) + 256)
 
@@ -38,6 +41,11 @@ void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options);
 /* "  -o, --output FILE    help…", one line per option (and per '\n' of its help), the help
  * column starting after `width` characters. */
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width);
+
+/* A command's --help: `head` (usage line, description, "options:"), the options as
+ * cli_options_help prints them, then `tail` (exit codes and the like). */
+void cli_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
+               const char *tail);
 
 /* The next option of argv, as glibc's getopt would return it (its key; -1 at the end, optarg and
  * optind as getopt sets them). The short options come from the table (keys below 256); a

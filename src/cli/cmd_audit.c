@@ -79,18 +79,18 @@ static const CliOption audit_options[] = {
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_AUDIT_OPTIONS (sizeof(audit_options) / sizeof(audit_options[0]))
 
 static void audit_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob audit [OPTIONS] [CONNINFO|URI]\n\n"
-                 "Audits a running server: its settings (pg_settings) and what it has been doing\n"
-                 "(statistics views), through a read-only session. The connection follows libpq:\n"
-                 "a connection string or URI, PG* environment variables, ~/.pgpass, service\n"
-                 "files, sslmode.\n\noptions:\n");
-    cli_options_help(out, audit_options, N_AUDIT_OPTIONS, 24);
-    fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
-                 "2 usage error or nothing could be read from the server, 3 internal error\n");
+    cli_usage(out,
+              "usage: pgknob audit [OPTIONS] [CONNINFO|URI]\n\n"
+              "Audits a running server: its settings (pg_settings) and what it has been doing\n"
+              "(statistics views), through a read-only session. The connection follows libpq:\n"
+              "a connection string or URI, PG* environment variables, ~/.pgpass, service\n"
+              "files, sslmode.\n\noptions:\n",
+              audit_options, CLI_N_OPTIONS(audit_options), 24,
+              "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
+              "2 usage error or nothing could be read from the server, 3 internal error\n");
 }
 
 static bool usage_error(const char *msg, const char *arg, const char *hint)
@@ -131,8 +131,8 @@ static bool audit_apply_option(void *ctx, int key, const char *arg)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int audit_parse_args(int argc, char **argv, AuditCli *cli)
 {
-    int rc = cli_parse_options(argc, argv, audit_options, N_AUDIT_OPTIONS, "audit", OPT_HELP,
-                               audit_usage, audit_apply_option, cli);
+    int rc = cli_parse_options(argc, argv, audit_options, CLI_N_OPTIONS(audit_options), "audit",
+                               OPT_HELP, audit_usage, audit_apply_option, cli);
     if (rc >= 0)
         return rc;
     if (argc - optind > 1) {
@@ -403,7 +403,8 @@ int cmd_audit(int argc, char **argv)
 size_t cmd_audit_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"audit", "\\[*OPTIONS*\\] \\[*CONNINFO*|*URI*\\]", audit_options, N_AUDIT_OPTIONS},
+        {"audit", "\\[*OPTIONS*\\] \\[*CONNINFO*|*URI*\\]", audit_options,
+         CLI_N_OPTIONS(audit_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

@@ -61,18 +61,18 @@ static const CliOption fix_options[] = {
     {"no-rules", NULL, OPT_NO_RULES, "only the fixes of validation findings"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_FIX_OPTIONS (sizeof(fix_options) / sizeof(fix_options[0]))
 
 static void fix_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob fix [OPTIONS] FILE|DATADIR [-o OUT | --diff | --in-place]\n\n"
-                 "Applies every verified fix that pgknob lint proposes: rewrites the line that\n"
-                 "wins for each parameter (in whichever included file holds it, comments and\n"
-                 "layout kept) and appends parameters that are set nowhere to the top-level\n"
-                 "file.\n\noptions:\n");
-    cli_options_help(out, fix_options, N_FIX_OPTIONS, 22);
-    fprintf(out, "\nexit codes: 0 nothing to change, 1 changes shown or written, 2 usage or\n"
-                 "input error, 3 internal error\n");
+    cli_usage(out,
+              "usage: pgknob fix [OPTIONS] FILE|DATADIR [-o OUT | --diff | --in-place]\n\n"
+              "Applies every verified fix that pgknob lint proposes: rewrites the line that\n"
+              "wins for each parameter (in whichever included file holds it, comments and\n"
+              "layout kept) and appends parameters that are set nowhere to the top-level\n"
+              "file.\n\noptions:\n",
+              fix_options, CLI_N_OPTIONS(fix_options), 22,
+              "\nexit codes: 0 nothing to change, 1 changes shown or written, 2 usage or\n"
+              "input error, 3 internal error\n");
 }
 
 static bool fix_apply_option(void *ctx, int key, const char *arg)
@@ -106,8 +106,8 @@ static bool fix_apply_option(void *ctx, int key, const char *arg)
 /* Returns -1 to go on, else the exit code. */
 static int fix_parse_args(int argc, char **argv, FixCli *cli)
 {
-    int rc = cli_parse_options(argc, argv, fix_options, N_FIX_OPTIONS, "fix", OPT_HELP, fix_usage,
-                               fix_apply_option, cli);
+    int rc = cli_parse_options(argc, argv, fix_options, CLI_N_OPTIONS(fix_options), "fix", OPT_HELP,
+                               fix_usage, fix_apply_option, cli);
     if (rc >= 0)
         return rc;
     if (argc - optind != 1) {
@@ -235,12 +235,9 @@ static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *pl
 
 static bool fix_load_project(FixCli *cli)
 {
-    cli->project.search_from = cli->lint.paths[0];
     PkDiag diag = PK_DIAG_INIT;
-    if (!project_options_load(&cli->project, &diag))
+    if (!project_options_load_for(&cli->project, cli->lint.paths[0], &cli->lint.pg_version, &diag))
         return cli_diag_fail(&diag);
-    if (!cli->lint.pg_version)
-        cli->lint.pg_version = cli->project.pg_version;
     project_rules_opts(&cli->project, &cli->rules);
     return true;
 }
@@ -292,7 +289,7 @@ int cmd_fix(int argc, char **argv)
 size_t cmd_fix_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"fix", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", fix_options, N_FIX_OPTIONS},
+        {"fix", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", fix_options, CLI_N_OPTIONS(fix_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

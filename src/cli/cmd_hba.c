@@ -41,25 +41,26 @@ static const CliOption hba_options[] = {
      " default: ssl,gss,ldap,pam"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_HBA_OPTIONS (sizeof(hba_options) / sizeof(hba_options[0]))
 
 static void hba_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob hba [OPTIONS] FILE|DATADIR\n\n"
-                 "Reads pg_hba.conf and pg_ident.conf as the server does and prints what the\n"
-                 "pg_hba_file_rules and pg_ident_file_mappings views would show, with whether\n"
-                 "the server starts with them. A data directory's postgresql.conf gives\n"
-                 "hba_file, ident_file and ssl.\n\noptions:\n");
-    cli_options_help(out, hba_options, N_HBA_OPTIONS, 22);
-    fprintf(out, "\nexit codes: 0 the server loads pg_hba.conf, 1 it refuses to start with it,\n"
-                 "2 usage or input error\n");
+    cli_usage(out,
+              "usage: pgknob hba [OPTIONS] FILE|DATADIR\n\n"
+              "Reads pg_hba.conf and pg_ident.conf as the server does and prints what the\n"
+              "pg_hba_file_rules and pg_ident_file_mappings views would show, with whether\n"
+              "the server starts with them. A data directory's postgresql.conf gives\n"
+              "hba_file, ident_file and ssl.\n\noptions:\n",
+              hba_options, CLI_N_OPTIONS(hba_options), 22,
+              "\nexit codes: 0 the server loads pg_hba.conf, 1 it refuses to start with it,\n"
+              "2 usage or input error\n");
 }
 
 static int hba_parse_args(int argc, char **argv, HbaCli *cli)
 {
     int key;
     optind = 0;
-    while ((key = cli_getopt(argc, argv, "", hba_options, N_HBA_OPTIONS, "hba")) != -1) {
+    while ((key = cli_getopt(argc, argv, "", hba_options, CLI_N_OPTIONS(hba_options), "hba")) !=
+           -1) {
         switch (key) {
         case OPT_HELP: hba_usage(stdout); return PK_EXIT_OK;
         case CLI_USAGE_ERROR: return PK_EXIT_USAGE;
@@ -348,7 +349,7 @@ int cmd_hba(int argc, char **argv)
 size_t cmd_hba_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"hba", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", hba_options, N_HBA_OPTIONS},
+        {"hba", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", hba_options, CLI_N_OPTIONS(hba_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

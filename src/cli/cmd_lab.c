@@ -130,7 +130,6 @@ static const CliOption lab_restore_options[] = {
     LAB_OPT_DSN_ENTRY("the server whose settings to restore (without it: only the clusters and "
                       "slowfs mounts of killed runs)"),
     LAB_OPT_PG_BIN_ENTRY, LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
-#define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
 
@@ -183,13 +182,13 @@ static void lab_usage(FILE *out)
 {
     lab_usage_head(out);
     fputs("\nlist and show options:\n", out);
-    cli_options_help(out, lab_list_options, N_OPTS(lab_list_options), 24);
+    cli_options_help(out, lab_list_options, CLI_N_OPTIONS(lab_list_options), 24);
     fputs("\nrun options:\n", out);
-    cli_options_help(out, lab_run_options, N_OPTS(lab_run_options), 24);
+    cli_options_help(out, lab_run_options, CLI_N_OPTIONS(lab_run_options), 24);
     fputs("\nab options:\n", out);
-    cli_options_help(out, lab_ab_options, N_OPTS(lab_ab_options), 24);
+    cli_options_help(out, lab_ab_options, CLI_N_OPTIONS(lab_ab_options), 24);
     fputs("\nrestore options:\n", out);
-    cli_options_help(out, lab_restore_options, N_OPTS(lab_restore_options), 24);
+    cli_options_help(out, lab_restore_options, CLI_N_OPTIONS(lab_restore_options), 24);
 }
 
 /* The directory holding bin/pgknob's project: labs/, .cache/pg, tests/pg. */
@@ -526,7 +525,8 @@ static int lab_run_cmd(int argc, char **argv)
 {
     RunArgs args;
     memset(&args, 0, sizeof(args));
-    if (!parse_run_args(argc, argv, &args, lab_run_options, N_OPTS(lab_run_options), "lab run"))
+    if (!parse_run_args(argc, argv, &args, lab_run_options, CLI_N_OPTIONS(lab_run_options),
+                        "lab run"))
         return PK_EXIT_USAGE;
     static const char *const default_selection[] = {"series"};
     args.opts.selection = optind < argc ? (const char *const *)(argv + optind) : default_selection;
@@ -570,7 +570,7 @@ static int lab_ab_cmd(int argc, char **argv)
 {
     RunArgs args;
     memset(&args, 0, sizeof(args));
-    if (!parse_run_args(argc, argv, &args, lab_ab_options, N_OPTS(lab_ab_options), "lab ab"))
+    if (!parse_run_args(argc, argv, &args, lab_ab_options, CLI_N_OPTIONS(lab_ab_options), "lab ab"))
         return PK_EXIT_USAGE;
     if (optind >= argc || argc - optind > 2) {
         cli_error("pgknob lab ab CONFIG_A [CONFIG_B]: a postgresql.conf or a data directory each "
@@ -599,8 +599,8 @@ static int lab_restore_cmd(int argc, char **argv)
     const char *state_dir = NULL;
     optind = 0;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", lab_restore_options, N_OPTS(lab_restore_options),
-                             "lab restore")) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", lab_restore_options,
+                             CLI_N_OPTIONS(lab_restore_options), "lab restore")) != -1) {
         switch (opt) {
         case LAB_OPT_DSN: opts.dsn = optarg; break;
         case LAB_OPT_PG_BIN: opts.pg_bin = optarg; break;
@@ -655,8 +655,8 @@ int cmd_lab(int argc, char **argv)
     if (!strcmp(sub, "ab"))
         return lab_ab_cmd(argc - 1, argv + 1);
     if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0)
-        return cli_unknown_command("lab command", sub, lab_subcommands, N_OPTS(lab_subcommands),
-                                   "pgknob lab");
+        return cli_unknown_command("lab command", sub, lab_subcommands,
+                                   CLI_N_OPTIONS(lab_subcommands), "pgknob lab");
     const char *labs = NULL;
     const char *id = NULL;
     const char *state_dir = NULL;
@@ -665,7 +665,7 @@ int cmd_lab(int argc, char **argv)
     argc--, argv++;
     optind = 0;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", lab_list_options, N_OPTS(lab_list_options),
+    while ((opt = cli_getopt(argc, argv, "", lab_list_options, CLI_N_OPTIONS(lab_list_options),
                              command)) != -1) {
         switch (opt) {
         case LAB_OPT_LABS: labs = optarg; break;
@@ -698,14 +698,14 @@ int cmd_lab(int argc, char **argv)
 size_t cmd_lab_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"lab list", "\\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
-        {"lab show", "*ID* \\[*OPTIONS*\\]", lab_list_options, N_OPTS(lab_list_options)},
+        {"lab list", "\\[*OPTIONS*\\]", lab_list_options, CLI_N_OPTIONS(lab_list_options)},
+        {"lab show", "*ID* \\[*OPTIONS*\\]", lab_list_options, CLI_N_OPTIONS(lab_list_options)},
         {"lab run", "\\[*ID*...|series|all\\] \\[*OPTIONS*\\]", lab_run_options,
-         N_OPTS(lab_run_options)},
+         CLI_N_OPTIONS(lab_run_options)},
         {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options,
-         N_OPTS(lab_ab_options)},
+         CLI_N_OPTIONS(lab_ab_options)},
         {"lab restore", "\\[**--dsn** *CONNINFO*\\] \\[*OPTIONS*\\]", lab_restore_options,
-         N_OPTS(lab_restore_options)},
+         CLI_N_OPTIONS(lab_restore_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

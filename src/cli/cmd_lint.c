@@ -94,23 +94,22 @@ static const CliOption lint_options[] = {
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_LINT_OPTIONS (sizeof(lint_options) / sizeof(lint_options[0]))
 
 static void lint_usage(FILE *out)
 {
-    fprintf(out,
-            "usage: pgknob lint [OPTIONS] FILE|DATADIR|MANIFEST|-...\n\n"
-            "Checks postgresql.conf files (with their includes), data directories, operator\n"
-            "manifests (CloudNativePG, Patroni, Zalando, Crunchy; multi-document YAML such\n"
-            "as helm template's output) or RDS parameter groups (- reads standard input)\n"
-            "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
-            "packs. A finding tagged [refuses start] is one the server refuses to start\n"
-            "with; rule packs raise errors too (fsync = off) that the server accepts.\n"
-            "With --stdin-filename NAME, standard input (an editor's buffer) is linted\n"
-            "as the file NAME.\n\noptions:\n");
-    cli_options_help(out, lint_options, N_LINT_OPTIONS, 22);
-    fprintf(out, "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
-                 "2 usage or input error, 3 internal error\n");
+    cli_usage(out,
+              "usage: pgknob lint [OPTIONS] FILE|DATADIR|MANIFEST|-...\n\n"
+              "Checks postgresql.conf files (with their includes), data directories, operator\n"
+              "manifests (CloudNativePG, Patroni, Zalando, Crunchy; multi-document YAML such\n"
+              "as helm template's output) or RDS parameter groups (- reads standard input)\n"
+              "against the parameter catalog of the target PostgreSQL version, then runs the rule\n"
+              "packs. A finding tagged [refuses start] is one the server refuses to start\n"
+              "with; rule packs raise errors too (fsync = off) that the server accepts.\n"
+              "With --stdin-filename NAME, standard input (an editor's buffer) is linted\n"
+              "as the file NAME.\n\noptions:\n",
+              lint_options, CLI_N_OPTIONS(lint_options), 22,
+              "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
+              "2 usage or input error, 3 internal error\n");
 }
 
 static bool lint_set_target(LintCli *cli, const char *arg)
@@ -204,8 +203,8 @@ static int lint_check_stdin(LintCli *cli)
 /* Returns -1 to go on, else the exit code (help, usage error). */
 static int lint_parse_args(int argc, char **argv, LintCli *cli)
 {
-    int rc = cli_parse_options(argc, argv, lint_options, N_LINT_OPTIONS, "lint", OPT_HELP,
-                               lint_usage, lint_apply_option, cli);
+    int rc = cli_parse_options(argc, argv, lint_options, CLI_N_OPTIONS(lint_options), "lint",
+                               OPT_HELP, lint_usage, lint_apply_option, cli);
     if (rc >= 0)
         return rc;
     if (optind >= argc) {
@@ -277,12 +276,10 @@ static bool lint_load_project(LintCli *cli)
 {
     ProjectOptions *project = &cli->project;
     const char *first = cli->lint.paths[0];
-    project->search_from = !strcmp(first, "-") ? cli->lint.stdin_name : first;
     PkDiag diag = PK_DIAG_INIT;
-    if (!project_options_load(project, &diag))
+    if (!project_options_load_for(project, !strcmp(first, "-") ? cli->lint.stdin_name : first,
+                                  &cli->lint.pg_version, &diag))
         return cli_diag_fail(&diag);
-    if (!cli->lint.pg_version)
-        cli->lint.pg_version = project->pg_version;
     if (!cli->target && project->target)
         input_target_parse(project->target, &cli->target);
     if (cli->target && !lint_load_target(cli))
@@ -385,7 +382,8 @@ int cmd_lint(int argc, char **argv)
 size_t cmd_lint_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"lint", "\\[*OPTIONS*\\] *FILE*|*DATADIR*|*MANIFEST*|-...", lint_options, N_LINT_OPTIONS},
+        {"lint", "\\[*OPTIONS*\\] *FILE*|*DATADIR*|*MANIFEST*|-...", lint_options,
+         CLI_N_OPTIONS(lint_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

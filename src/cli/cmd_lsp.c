@@ -26,22 +26,20 @@ static const CliOption lsp_options[] = {
      "talk over stdin and stdout (the only transport; accepted\nbecause editors pass it)"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_LSP_OPTIONS (sizeof(lsp_options) / sizeof(lsp_options[0]))
 
 static void lsp_usage(FILE *out)
 {
-    fputs("usage: pgknob lsp [OPTIONS]\n\n"
-          "A language server (LSP 3.17 over stdin/stdout) for postgresql.conf,\n"
-          "postgresql.auto.conf and conf.d fragments: lint's diagnostics on the unsaved\n"
-          "buffer, hover and completion from the catalog of the target major, quick fixes\n"
-          "from the verified fixes, go to the included file or the line that wins,\n"
-          "document symbols. Editors start it; docs/lsp.md shows VS Code and Neovim.\n\n"
-          "options:\n",
-          out);
-    cli_options_help(out, lsp_options, N_LSP_OPTIONS, 22);
-    fputs("\nexit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
-          "2 usage error or unusable rule packs\n",
-          out);
+    cli_usage(out,
+              "usage: pgknob lsp [OPTIONS]\n\n"
+              "A language server (LSP 3.17 over stdin/stdout) for postgresql.conf,\n"
+              "postgresql.auto.conf and conf.d fragments: lint's diagnostics on the unsaved\n"
+              "buffer, hover and completion from the catalog of the target major, quick fixes\n"
+              "from the verified fixes, go to the included file or the line that wins,\n"
+              "document symbols. Editors start it; docs/lsp.md shows VS Code and Neovim.\n\n"
+              "options:\n",
+              lsp_options, CLI_N_OPTIONS(lsp_options), 22,
+              "\nexit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
+              "2 usage error or unusable rule packs\n");
 }
 
 int cmd_lsp(int argc, char **argv)
@@ -51,7 +49,8 @@ int cmd_lsp(int argc, char **argv)
     const char **disable = xcalloc((size_t)argc + 1, sizeof(char *));
     int key, rc = -1, major, minor;
     optind = 0;
-    while (rc < 0 && (key = cli_getopt(argc, argv, "", lsp_options, N_LSP_OPTIONS, "lsp")) != -1) {
+    while (rc < 0 && (key = cli_getopt(argc, argv, "", lsp_options, CLI_N_OPTIONS(lsp_options),
+                                       "lsp")) != -1) {
         switch (key) {
         case OPT_HELP:
             lsp_usage(stdout);
@@ -94,7 +93,7 @@ int cmd_lsp(int argc, char **argv)
 size_t cmd_lsp_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"lsp", "\\[*OPTIONS*\\]", lsp_options, N_LSP_OPTIONS},
+        {"lsp", "\\[*OPTIONS*\\]", lsp_options, CLI_N_OPTIONS(lsp_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

@@ -48,7 +48,8 @@ static const char usage_text[] =
     "  doc           the Markdown reference of all rules (docs/rules.md)\n"
     "  compile       check each rule directory (default: the shipped packs) and save it as\n"
     "                DIR/.pgknob-pack, which lint reads instead of the sources while they are\n"
-    "                unchanged (make and make install run it)\n";
+    "                unchanged (make and make install run it)\n"
+    "\noptions:\n";
 
 /* The options every rules subcommand takes (each says which one uses it). */
 static const CliOption rules_options[] = {
@@ -65,16 +66,13 @@ static const CliOption rules_options[] = {
      "doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)"},
     {"help", NULL, 'h', "show this help and exit"},
 };
-#define N_RULES_OPTIONS (sizeof(rules_options) / sizeof(rules_options[0]))
 
 static const char *const rules_subcommands[] = {"list", "show", "test", "doc", "compile"};
 
 static void rules_usage(FILE *out)
 {
-    fputs(usage_text, out);
-    fputs("\noptions:\n", out);
-    cli_options_help(out, rules_options, N_RULES_OPTIONS, 17);
-    fputs("\nExit codes: 0 fine, 1 an example failed, 2 usage error or a broken rule file.\n", out);
+    cli_usage(out, usage_text, rules_options, CLI_N_OPTIONS(rules_options), 17,
+              "\nExit codes: 0 fine, 1 an example failed, 2 usage error or a broken rule file.\n");
 }
 
 static int usage_error(const char *msg, const char *arg)
@@ -90,7 +88,8 @@ static int usage_error(const char *msg, const char *arg)
 static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *command)
 {
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", rules_options, N_RULES_OPTIONS, command)) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", rules_options, CLI_N_OPTIONS(rules_options),
+                             command)) != -1) {
         switch (opt) {
         case CLI_LONG('r'):
             opts->dirs = xrealloc(opts->dirs, (opts->n_dirs + 1) * sizeof(char *));
@@ -608,10 +607,11 @@ int cmd_rules(int argc, char **argv)
 size_t cmd_rules_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"rules list", "\\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
-        {"rules show", "*ID* \\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
-        {"rules test", "\\[*OPTIONS*\\] \\[*ID*...\\]", rules_options, N_RULES_OPTIONS},
-        {"rules doc", "\\[*OPTIONS*\\]", rules_options, N_RULES_OPTIONS},
+        {"rules list", "\\[*OPTIONS*\\]", rules_options, CLI_N_OPTIONS(rules_options)},
+        {"rules show", "*ID* \\[*OPTIONS*\\]", rules_options, CLI_N_OPTIONS(rules_options)},
+        {"rules test", "\\[*OPTIONS*\\] \\[*ID*...\\]", rules_options,
+         CLI_N_OPTIONS(rules_options)},
+        {"rules doc", "\\[*OPTIONS*\\]", rules_options, CLI_N_OPTIONS(rules_options)},
         {"rules compile", "\\[*DIR*...\\]", NULL, 0},
     };
     *specs = table;

@@ -38,26 +38,26 @@ static const CliOption settings_options[] = {
      "upward from FILE, as lint finds it)"},
     {"help", NULL, 'h', "show this help and exit"},
 };
-#define N_SETTINGS_OPTIONS (sizeof(settings_options) / sizeof(settings_options[0]))
 
 static void settings_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors]\n"
-                 "                       [--config FILE] FILE|DATADIR\n\n"
-                 "Every entry the server would read from the configuration, in reading order, as\n"
-                 "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
-                 "parameter's base unit, whether it applies, and any error.\n\n"
-                 "options:\n");
-    cli_options_help(out, settings_options, N_SETTINGS_OPTIONS, 16);
-    fprintf(out, "\nValues that may hold a credential are shown as <redacted>.\n");
+    cli_usage(out,
+              "usage: pgknob settings [--pg-version N] [--format text|json] [--all-errors]\n"
+              "                       [--config FILE] FILE|DATADIR\n\n"
+              "Every entry the server would read from the configuration, in reading order, as\n"
+              "the pg_file_settings view shows it: file, line, name, value, the value in the\n"
+              "parameter's base unit, whether it applies, and any error.\n\n"
+              "options:\n",
+              settings_options, CLI_N_OPTIONS(settings_options), 16,
+              "\nValues that may hold a credential are shown as <redacted>.\n");
 }
 
 static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
 {
     int opt;
     optind = 0;
-    while ((opt = cli_getopt(argc, argv, "+", settings_options, N_SETTINGS_OPTIONS, "settings")) !=
-           -1) {
+    while ((opt = cli_getopt(argc, argv, "+", settings_options, CLI_N_OPTIONS(settings_options),
+                             "settings")) != -1) {
         char *end = NULL;
         switch (opt) {
         case CLI_LONG('V'):
@@ -246,7 +246,8 @@ int cmd_settings(int argc, char **argv)
 size_t cmd_settings_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
-        {"settings", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", settings_options, N_SETTINGS_OPTIONS},
+        {"settings", "\\[*OPTIONS*\\] *FILE*|*DATADIR*", settings_options,
+         CLI_N_OPTIONS(settings_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

@@ -213,15 +213,6 @@ static const CliOption check_options[] = {
      "year-to-date sums against HISTORY, customer\nbalances); slower"},
     {"help", NULL, 'h', "show this help"},
 };
-#define N_OPTS(table) (sizeof(table) / sizeof(table[0]))
-
-static void sub_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
-                      const char *tail)
-{
-    fputs(head, out);
-    cli_options_help(out, opts, n, width);
-    fputs(tail, out);
-}
 
 static void print_load(const TpccLoadOpts *opts, const TpccLoadResult *res)
 {
@@ -319,7 +310,7 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
     case OPT_DROP: opts->drop = true; return -1;
     case OPT_JSON: *json_path = optarg; return -1;
     case 'h':
-        sub_usage(stdout, load_head, load_options, N_OPTS(load_options), 18, load_tail);
+        cli_usage(stdout, load_head, load_options, CLI_N_OPTIONS(load_options), 18, load_tail);
         return PK_EXIT_OK;
     default: return PK_EXIT_USAGE; /* cli_getopt said why */
     }
@@ -334,8 +325,8 @@ static int tpcc_load_cmd(int argc, char **argv)
                          .progress_arg = &progress};
     const char *json_path = NULL;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", load_options, N_OPTS(load_options), "tpcc load")) !=
-           -1) {
+    while ((opt = cli_getopt(argc, argv, "", load_options, CLI_N_OPTIONS(load_options),
+                             "tpcc load")) != -1) {
         int rc = load_option(opt, &opts, &json_path);
         if (rc >= 0)
             return rc;
@@ -433,7 +424,7 @@ static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
     case OPT_REPORT: paths->report = optarg; return -1;
     case OPT_JSON: paths->json = optarg; return -1;
     case 'h':
-        sub_usage(stdout, run_head, run_options, N_OPTS(run_options), 22, run_tail);
+        cli_usage(stdout, run_head, run_options, CLI_N_OPTIONS(run_options), 22, run_tail);
         return PK_EXIT_OK;
     default: return PK_EXIT_USAGE; /* cli_getopt said why */
     }
@@ -481,7 +472,8 @@ static int tpcc_run_cmd(int argc, char **argv)
                         .stop = &pk_stop_signal};
     RunPaths paths = {0};
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", run_options, N_OPTS(run_options), "tpcc run")) != -1) {
+    while ((opt = cli_getopt(argc, argv, "", run_options, CLI_N_OPTIONS(run_options),
+                             "tpcc run")) != -1) {
         int rc = run_option(opt, &opts, &paths);
         if (rc >= 0)
             return rc;
@@ -524,15 +516,15 @@ static int tpcc_check_cmd(int argc, char **argv)
 {
     bool full = false;
     int opt;
-    while ((opt = cli_getopt(argc, argv, "", check_options, N_OPTS(check_options), "tpcc check")) !=
-           -1) {
+    while ((opt = cli_getopt(argc, argv, "", check_options, CLI_N_OPTIONS(check_options),
+                             "tpcc check")) != -1) {
         if (opt == CLI_LONG('f')) {
             full = true;
             continue;
         }
         if (opt != 'h')
             return PK_EXIT_USAGE; /* cli_getopt said why */
-        sub_usage(stdout, check_head, check_options, N_OPTS(check_options), 18, check_tail);
+        cli_usage(stdout, check_head, check_options, CLI_N_OPTIONS(check_options), 18, check_tail);
         return PK_EXIT_OK;
     }
     const char *conninfo;
@@ -567,16 +559,17 @@ int cmd_tpcc(int argc, char **argv)
     if (!strcmp(sub, "check"))
         return tpcc_check_cmd(argc - 1, argv + 1);
     static const char *const subs[] = {"load", "run", "check"};
-    return cli_unknown_command("tpcc command", sub, subs, N_OPTS(subs), "pgknob tpcc");
+    return cli_unknown_command("tpcc command", sub, subs, CLI_N_OPTIONS(subs), "pgknob tpcc");
 }
 
 size_t cmd_tpcc_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
         {"tpcc load", "\\[*CONNINFO*\\] **--warehouses** *N* \\[*OPTIONS*\\]", load_options,
-         N_OPTS(load_options)},
-        {"tpcc run", "\\[*CONNINFO*\\] \\[*OPTIONS*\\]", run_options, N_OPTS(run_options)},
-        {"tpcc check", "\\[*CONNINFO*\\] \\[**--full**\\]", check_options, N_OPTS(check_options)},
+         CLI_N_OPTIONS(load_options)},
+        {"tpcc run", "\\[*CONNINFO*\\] \\[*OPTIONS*\\]", run_options, CLI_N_OPTIONS(run_options)},
+        {"tpcc check", "\\[*CONNINFO*\\] \\[**--full**\\]", check_options,
+         CLI_N_OPTIONS(check_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

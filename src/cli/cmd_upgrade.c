@@ -35,7 +35,6 @@ static const CliOption upgrade_options[] = {
      "default: recognised by content"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
-#define N_UPGRADE_OPTIONS (sizeof(upgrade_options) / sizeof(upgrade_options[0]))
 
 typedef struct UpgradeCli {
     int from, to;
@@ -47,16 +46,16 @@ typedef struct UpgradeCli {
 
 static void upgrade_usage(FILE *out)
 {
-    fprintf(out, "usage: pgknob upgrade --from N --to M [OPTIONS] FILE|DATADIR|MANIFEST\n\n"
-                 "Lists what a configuration written for PostgreSQL N needs before a server of\n"
-                 "major M starts with it: parameters removed or renamed (with the value\n"
-                 "converted), values M no longer accepts, defaults that change where the file\n"
-                 "leaves them unset, deprecations, preload libraries to rebuild. With -o, writes\n"
-                 "the configuration patched for M.\n\noptions:\n");
-    cli_options_help(out, upgrade_options, N_UPGRADE_OPTIONS, 22);
-    fprintf(out,
-            "\nexit codes: 0 nothing stops M from starting, 1 changes needed (the checklist),\n"
-            "2 usage or input error, 3 internal error\n");
+    cli_usage(out,
+              "usage: pgknob upgrade --from N --to M [OPTIONS] FILE|DATADIR|MANIFEST\n\n"
+              "Lists what a configuration written for PostgreSQL N needs before a server of\n"
+              "major M starts with it: parameters removed or renamed (with the value\n"
+              "converted), values M no longer accepts, defaults that change where the file\n"
+              "leaves them unset, deprecations, preload libraries to rebuild. With -o, writes\n"
+              "the configuration patched for M.\n\noptions:\n",
+              upgrade_options, CLI_N_OPTIONS(upgrade_options), 22,
+              "\nexit codes: 0 nothing stops M from starting, 1 changes needed (the checklist),\n"
+              "2 usage or input error, 3 internal error\n");
 }
 
 /* "9.6" or the major's number. */
@@ -99,8 +98,8 @@ static bool upgrade_option(void *ctx, int key, const char *arg)
 
 static int upgrade_args(int argc, char **argv, UpgradeCli *cli)
 {
-    int rc = cli_parse_options(argc, argv, upgrade_options, N_UPGRADE_OPTIONS, "upgrade", OPT_HELP,
-                               upgrade_usage, upgrade_option, cli);
+    int rc = cli_parse_options(argc, argv, upgrade_options, CLI_N_OPTIONS(upgrade_options),
+                               "upgrade", OPT_HELP, upgrade_usage, upgrade_option, cli);
     if (rc >= 0)
         return rc;
     const char *missing = !cli->from ? "--from" : !cli->to ? "--to" : NULL;
@@ -316,7 +315,7 @@ size_t cmd_upgrade_specs(const CliSpec **specs)
 {
     static const CliSpec table[] = {
         {"upgrade", "**\\--from** *N* **\\--to** *M* \\[*OPTIONS*\\] *FILE*|*DATADIR*|*MANIFEST*",
-         upgrade_options, N_UPGRADE_OPTIONS},
+         upgrade_options, CLI_N_OPTIONS(upgrade_options)},
     };
     *specs = table;
     return sizeof(table) / sizeof(table[0]);

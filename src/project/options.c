@@ -129,6 +129,17 @@ void project_options_free(ProjectOptions *opts)
     opts->n_rule_dirs = opts->n_disable = 0;
 }
 
+bool project_options_load_for(ProjectOptions *opts, const char *search_from,
+                              const char **pg_version, PkDiag *diag)
+{
+    opts->search_from = search_from;
+    if (!project_options_load(opts, diag))
+        return false;
+    if (!*pg_version)
+        *pg_version = opts->pg_version;
+    return true;
+}
+
 void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules)
 {
     rules->host = opts->host;

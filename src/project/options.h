@@ -66,6 +66,11 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
 
 void project_options_free(ProjectOptions *opts);
 
+/* project_options_load for the project of `search_from` (a command's first input), then the
+ * file's pg_version into *pg_version when the command line gave none. */
+bool project_options_load_for(ProjectOptions *opts, const char *search_from,
+                              const char **pg_version, PkDiag *diag);
+
 /* What the project says of the rules (--host, --rules, --disable) into the rule options. */
 void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules);
 
