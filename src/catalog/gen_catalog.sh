@@ -13,19 +13,12 @@
 #   --probe VERSION           parameter names of a package version, one a line (cached)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(dirname "$(dirname "$here")")"
-cd "$root"
-# shellcheck source=../../tests/pg/lib.sh
-source tests/pg/lib.sh
 # shellcheck source=gen_common.sh
 source "$here/gen_common.sh"
 
 SETTINGS_SQL="SELECT json_build_object(
   'server_version_num', current_setting('server_version_num'),
-  'settings', json_agg(json_build_object(
-     'name', name, 'vartype', vartype, 'unit', unit, 'boot_val', boot_val,
-     'min_val', min_val, 'max_val', max_val, 'enumvals', enumvals, 'context', context,
-     'category', category, 'short_desc', short_desc) ORDER BY name COLLATE \"C\"))
+  'settings', json_agg($GEN_SETTING_ROW ORDER BY name COLLATE \"C\"))
 FROM pg_settings"
 
 # {"settings": pg_settings rows, "server_version_num": …, "hidden": [names], "binary": path}

@@ -1,4 +1,16 @@
-# Sourced by gen_catalog.sh and gen_contrib.sh: the first and the last step both share.
+# Sourced by gen_catalog.sh and gen_contrib.sh, with $here set to their directory: moves to the
+# repository root and loads tests/pg/lib.sh, then gives what both generators share.
+# shellcheck disable=SC2154 # $here is the sourcing script's
+cd "$(dirname "$(dirname "$here")")" || exit
+# shellcheck source=../../tests/pg/lib.sh
+source tests/pg/lib.sh
+
+# GEN_SETTING_ROW: the pg_settings columns both generators read, as one JSON object per row.
+# shellcheck disable=SC2034 # used by the sourcing scripts
+GEN_SETTING_ROW="json_build_object(
+     'name', name, 'vartype', vartype, 'unit', unit, 'boot_val', boot_val,
+     'min_val', min_val, 'max_val', max_val, 'enumvals', enumvals, 'context', context,
+     'category', category, 'short_desc', short_desc)"
 
 # gen_prepare: the servers fetched (tests/pg/fetch-servers.sh), and $work, a temporary directory
 # removed when the script exits.

@@ -16,17 +16,10 @@
 # PostgreSQL documentation says; LOADED_BY below holds it with the section it comes from.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(dirname "$(dirname "$here")")"
-cd "$root"
-# shellcheck source=../../tests/pg/lib.sh
-source tests/pg/lib.sh
 # shellcheck source=gen_common.sh
 source "$here/gen_common.sh"
 
-ROWS_SQL="SELECT coalesce(json_agg(json_build_object(
-     'name', name, 'vartype', vartype, 'unit', unit, 'boot_val', boot_val,
-     'min_val', min_val, 'max_val', max_val, 'enumvals', enumvals, 'context', context,
-     'category', category, 'short_desc', short_desc) ORDER BY name COLLATE \"C\"), '[]')
+ROWS_SQL="SELECT coalesce(json_agg($GEN_SETTING_ROW ORDER BY name COLLATE \"C\"), '[]')
 FROM pg_settings WHERE name LIKE '%.%'"
 
 libdir_of() { # bindir
