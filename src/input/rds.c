@@ -35,19 +35,24 @@ static void skip_blanks(Formula *f)
 
 static double formula_expr(Formula *f);
 
+/* At an opening bracket: the expression inside, up to `close` (missing: not ok). */
+static double formula_group(Formula *f, char close)
+{
+    f->p++;
+    double v = formula_expr(f);
+    skip_blanks(f);
+    if (*f->p == close)
+        f->p++;
+    else
+        f->ok = false;
+    return v;
+}
+
 static double formula_atom(Formula *f)
 {
     skip_blanks(f);
-    if (*f->p == '(') {
-        f->p++;
-        double v = formula_expr(f);
-        skip_blanks(f);
-        if (*f->p == ')')
-            f->p++;
-        else
-            f->ok = false;
-        return v;
-    }
+    if (*f->p == '(')
+        return formula_group(f, ')');
     if (*f->p == '-') {
         f->p++;
         return -formula_atom(f);
@@ -116,16 +121,8 @@ static double formula_expr(Formula *f)
 static double formula_value(Formula *f)
 {
     skip_blanks(f);
-    if (*f->p == '{') {
-        f->p++;
-        double v = formula_expr(f);
-        skip_blanks(f);
-        if (*f->p == '}')
-            f->p++;
-        else
-            f->ok = false;
-        return v;
-    }
+    if (*f->p == '{')
+        return formula_group(f, '}');
     static const char *const funcs[] = {"GREATEST", "LEAST", "SUM"};
     for (size_t idx = 0; idx < 3; idx++) {
         size_t n = strlen(funcs[idx]);
