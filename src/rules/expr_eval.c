@@ -300,7 +300,7 @@ bool expr_eval(const Expr *expr, ExprEnv *env, ExprValue *out)
 static void render_number(double num, StrBuf *sb)
 {
     double mag = fabs(num);
-    if (mag >= 1e15 || (mag > 0 && mag < 0.001))
+    if (isnan(num) || mag >= 1e15 || (mag > 0 && mag < 0.001)) /* NaN: no digits to count */
         sb_printf(sb, "%g", num);
     else if (fp_is_integral(num))
         sb_printf(sb, "%.0f", num);
