@@ -659,6 +659,12 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
         }
         pk_clock_sleep_ms(500);
     }
+    /* Every run of a throwaway cluster starts just after a checkpoint, so that no stage or
+     * trial meets the checkpoint cycle (and its full-page writes) at another phase. */
+    if (target->kind == TARGET_THROWAWAY && !dbctl_exec(target->ctl, "CHECKPOINT", &err)) {
+        stage->error = diag_take_text(&err, "");
+        return false;
+    }
     Sampler sampler;
     if (!sampler_start(&sampler, target->conninfo, stage->storage.on ? 200 : 0, &err)) {
         stage->error = diag_take_text(&err, "");
