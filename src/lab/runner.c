@@ -724,10 +724,14 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
         /* Freshly copied pages get their hint bits set (dirtied, written back through slowfs)
          * by whoever reads them first: the storage lab's first run would pay for the load. */
         lab_say(opts->events, LAB_EV_INFO, "settling: VACUUM (FREEZE, ANALYZE) after the load");
+        /* back to the control session's own timeout: RESET would go to the server's 0 */
+        char restore_timeout[64];
+        snprintf(restore_timeout, sizeof(restore_timeout), "SET statement_timeout = %d",
+                 DBCTL_STATEMENT_TIMEOUT_MS);
         ok = dbctl_exec(target->ctl, "SET statement_timeout = 0", diag) &&
              dbctl_exec(target->ctl, "VACUUM (FREEZE, ANALYZE)", diag) &&
              dbctl_exec(target->ctl, "CHECKPOINT", diag) &&
-             dbctl_exec(target->ctl, "RESET statement_timeout", diag);
+             dbctl_exec(target->ctl, restore_timeout, diag);
     }
     return ok;
 }
