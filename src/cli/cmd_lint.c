@@ -251,19 +251,24 @@ static ReportSource *lint_sources(const LintResult *res)
     return sources;
 }
 
-/* The service's data file; a service with no facts recorded says so, so that a quiet run is not
- * taken for a checked one. */
+/* The service's data file; a service with no facts recorded, or whose file says what it does
+ * not cover ([service] coverage), says so, so that a quiet run is not taken for a checked one. */
 static bool lint_load_target(LintCli *cli)
 {
     PkDiag diag = PK_DIAG_INIT;
     if (!target_spec_load(cli->target, &cli->target_spec, &diag))
         return cli_diag_fail(&diag);
     cli->lint.target = &cli->target_spec;
-    if (!cli->target_spec.n_facts) {
-        pk_diag_set(&diag, cli->target_spec.file, 0, NULL,
+    const TargetSpec *spec = &cli->target_spec;
+    if (!spec->n_facts)
+        pk_diag_set(&diag, spec->file, 0, NULL,
                     "--target %s: no parameter of %s is recorded yet (docs/targets.md); only the "
                     "server's own checks ran",
-                    input_target_name(cli->target), cli->target_spec.name);
+                    input_target_name(cli->target), spec->name);
+    else if (spec->coverage)
+        pk_diag_set(&diag, spec->file, 0, NULL, "--target %s: %s (docs/targets.md)",
+                    input_target_name(cli->target), spec->coverage);
+    if (diag.message) {
         diag.level = PK_DIAG_NOTE;
         cli_print_diag(&diag);
         pk_diag_free(&diag);

@@ -23,7 +23,7 @@ static const struct {
     {"settable", TARGET_SETTABLE}, {"read-only", TARGET_READ_ONLY},
     {"managed", TARGET_MANAGED},   {"range", TARGET_RANGE},
     {"values", TARGET_VALUES},     {"values-partial", TARGET_VALUES_PARTIAL},
-    {"hints", TARGET_HINT},
+    {"hints", TARGET_HINT},        {"not-settable", TARGET_NOT_SETTABLE},
 };
 #define N_FACT_SECTIONS (sizeof(fact_sections) / sizeof(fact_sections[0]))
 
@@ -68,6 +68,7 @@ static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, 
                       : !strcasecmp(entry->key, "source")    ? &spec->source
                       : !strcasecmp(entry->key, "retrieved") ? &spec->retrieved
                       : !strcasecmp(entry->key, "action")    ? &spec->action
+                      : !strcasecmp(entry->key, "coverage")  ? &spec->coverage
                                                              : NULL;
         if (slot) {
             free(*slot);
@@ -84,8 +85,8 @@ static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, 
                 return pk_diag_set(diag, file, entry->line, NULL, "complete is yes or no");
         } else {
             return pk_diag_set(diag, file, entry->line,
-                               "Keys of [service] are name, source, retrieved, action, majors and "
-                               "complete.",
+                               "Keys of [service] are name, source, retrieved, action, coverage, "
+                               "majors and complete.",
                                "unknown key \"%s\" in [service]", entry->key);
         }
     }
@@ -102,7 +103,15 @@ static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind,
         memset(fact, 0, sizeof(*fact));
         fact->kind = kind;
         fact->major = major;
-        fact->name = xstrdup(entry->key);
+        /* a hint for one value: "wal_level logical = ..." */
+        const char *space = kind == TARGET_HINT ? strchr(entry->key, ' ') : NULL;
+        fact->name =
+            space ? xstrndup(entry->key, (size_t)(space - entry->key)) : xstrdup(entry->key);
+        if (space) {
+            while (isspace((unsigned char)*space))
+                space++;
+            fact->when = xstrdup(space);
+        }
         fact->value = pk_ini_entry_join(entry, " ");
         fact->line = entry->line;
         if (kind == TARGET_RANGE && !parse_range(fact->value, &fact->min, &fact->max))
@@ -146,8 +155,8 @@ bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spe
         if (kind == N_FACT_SECTIONS)
             ok = pk_diag_set(diag, path, sec->line,
                              "Sections are [service], [settable], [read-only], [managed], "
-                             "[range], [values], [values-partial] and [hints], each optionally "
-                             "for one major ([read-only 17]).",
+                             "[not-settable], [range], [values], [values-partial] and [hints], "
+                             "each optionally for one major ([read-only 17]).",
                              "unknown section [%s]", sec->name);
         else if (space && (end == space + 1 || *end || major < 9 || major > 99))
             ok = pk_diag_set(diag, path, sec->line, "Write the major after the name: [range 17].",
@@ -186,6 +195,7 @@ void target_spec_free(TargetSpec *spec)
     for (size_t idx = 0; idx < spec->n_facts; idx++) {
         free(spec->facts[idx].name);
         free(spec->facts[idx].value);
+        free(spec->facts[idx].when);
     }
     free(spec->facts);
     free(spec->file);
@@ -193,6 +203,7 @@ void target_spec_free(TargetSpec *spec)
     free(spec->source);
     free(spec->retrieved);
     free(spec->action);
+    free(spec->coverage);
     memset(spec, 0, sizeof(*spec));
 }
 
@@ -215,7 +226,7 @@ static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, 
     const TargetFact *best = NULL;
     for (size_t idx = 0; idx < spec->n_facts; idx++) {
         const TargetFact *fact = &spec->facts[idx];
-        if (fact->kind != kind || strcasecmp(fact->name, name))
+        if (fact->kind != kind || fact->when || strcasecmp(fact->name, name))
             continue;
         if (!fact->major)
             return fact;
@@ -325,23 +336,53 @@ static bool in_list(const CatalogParam *param, int major, const char *allowed, c
     return found;
 }
 
-/* The elements of `value` the list does not have, ", "-joined; NULL when all are allowed. An
- * enum or boolean is one element; a string parameter is a comma-separated list (preload
+/* The elements of `value` the list does not have (`in`: those it has), ", "-joined; NULL when
+ * none. An enum or boolean is one element; a string parameter is a comma-separated list (preload
  * libraries, log_destination). */
-static char *values_outside(const CatalogParam *param, int major, const char *allowed,
-                            const char *value)
+static char *values_split(const CatalogParam *param, int major, const char *allowed,
+                          const char *value, bool in)
 {
     StrBuf sb = STRBUF_INIT;
     bool whole = param && param->type != GUC_STRING;
     for (const char *pos = value;;) {
         const char *comma = whole ? NULL : strchr(pos, ',');
         char *elem = trim_element(pos, comma ? (size_t)(comma - pos) : strlen(pos));
-        if (*elem && !in_list(param, major, allowed, elem))
+        if (*elem && in_list(param, major, allowed, elem) == in)
             sb_printf(&sb, "%s%s", sb.len ? ", " : "", elem);
         free(elem);
         if (!comma)
             break;
         pos = comma + 1;
+    }
+    if (!sb.len) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb_detach(&sb);
+}
+
+/* Is `want` the value, or one element of its list? */
+static bool value_has(const CatalogParam *param, int major, const char *value, const char *want)
+{
+    char *found = values_split(param, major, want, value, true);
+    free(found);
+    return found != NULL;
+}
+
+/* The hints for this setting, " "-joined: the parameter's own and those for a value it has
+ * ("[hints] shared_preload_libraries pgaudit = ..."); NULL when none. */
+static char *hints_for(const TargetSpec *spec, const CatalogParam *param, int major,
+                       const char *name, const char *value)
+{
+    StrBuf sb = STRBUF_INIT;
+    const TargetFact *own = find_fact(spec, TARGET_HINT, name, major);
+    if (own)
+        sb_printf(&sb, "%s", own->value);
+    for (size_t idx = 0; idx < spec->n_facts; idx++) {
+        const TargetFact *fact = &spec->facts[idx];
+        if (fact->kind == TARGET_HINT && fact->when && !strcasecmp(fact->name, name) &&
+            (!fact->major || fact->major == major) && value_has(param, major, value, fact->when))
+            sb_printf(&sb, "%s%s", sb.len ? " " : "", fact->value);
     }
     if (!sb.len) {
         sb_free(&sb);
@@ -382,8 +423,7 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
     const char *svc = spec->name;
     char *note = NULL;
     const TargetFact *fact;
-    const TargetFact *hint_fact = find_fact(spec, TARGET_HINT, name, major);
-    const char *extra = hint_fact ? hint_fact->value : NULL;
+    char *extra = hints_for(spec, param, major, name, e->value);
     if ((fact = find_fact(spec, TARGET_READ_ONLY, name, major)) &&
         !same_value(param, major, e->value, fact->value)) {
         add_finding(spec, "PK0076", e, name,
@@ -398,6 +438,12 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
                     xasprintf("%s sets %s itself (\"%s\" in its published default group)%s: this "
                               "value does not reach the server",
                               svc, name, fact->value, note_for(&note, spec, fact)),
+                    xasprintf("Remove this setting.%s%s", extra ? " " : "", extra ? extra : ""),
+                    out);
+    } else if ((fact = find_fact(spec, TARGET_NOT_SETTABLE, name, major))) {
+        add_finding(spec, "PK0076", e, name,
+                    xasprintf("%s does not let you set %s%s: %s", svc, name,
+                              note_for(&note, spec, fact), spec->action),
                     xasprintf("Remove this setting.%s%s", extra ? " " : "", extra ? extra : ""),
                     out);
     }
@@ -415,7 +461,7 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
     }
     for (int partial = 0; partial < 2; partial++) {
         fact = find_fact(spec, partial ? TARGET_VALUES_PARTIAL : TARGET_VALUES, name, major);
-        char *outside = fact ? values_outside(param, major, fact->value, e->value) : NULL;
+        char *outside = fact ? values_split(param, major, fact->value, e->value, false) : NULL;
         if (!outside)
             continue;
         if (partial)
@@ -441,6 +487,7 @@ static void check_entry(const TargetSpec *spec, const ConfEntry *e, const Catalo
                     out);
     }
     free(note);
+    free(extra);
 }
 
 void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingList *out)

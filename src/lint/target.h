@@ -2,7 +2,9 @@
  * (targets/SERVICE.ini, one declarative file per service) turned into findings on top of the
  * server's own validation. PK0076: the service refuses the parameter or value (its API call fails;
  * the server is never asked, so never refuses_start); PK0077: the service sets the parameter
- * itself; PK0078: a value outside a list the service calls partial. */
+ * itself; PK0078: a value outside a list the service calls partial. A hint may be for one value
+ * ("[hints] wal_level logical = ..."): it is given when the setting, or one element of its list,
+ * is that value. */
 #ifndef PK_LINT_TARGET_H
 #define PK_LINT_TARGET_H
 
@@ -22,12 +24,14 @@ typedef enum TargetFactKind {
     TARGET_VALUES,         /* the allowed values (or list elements) */
     TARGET_VALUES_PARTIAL, /* values the service lists without calling the list complete */
     TARGET_HINT,           /* what to do instead, for a parameter the service refuses */
+    TARGET_NOT_SETTABLE,   /* the service does not let you set it at all (no value kept known) */
 } TargetFactKind;
 
 typedef struct TargetFact {
     TargetFactKind kind;
     char *name;
     char *value; /* as written in the data file ("" when none) */
+    char *when;  /* a hint's value ("wal_level logical": "logical"); NULL: any value */
     double min, max;
     int major; /* the section's major ("[read-only 17]"); 0: every major */
     int line;  /* in the data file */
@@ -40,7 +44,8 @@ typedef struct TargetSpec {
     char *source;    /* the documentation the facts come from */
     char *retrieved; /* the date they were read */
     char *action; /* what happens when the service refuses: "the parameter group update … fails" */
-    int majors[8]; /* the majors the facts were published for; none: every major */
+    char *coverage; /* what the file does not cover, said on stderr; NULL when nothing to say */
+    int majors[8];  /* the majors the facts were published for; none: every major */
     size_t n_majors;
     bool complete; /* TARGET_SETTABLE is the whole list: any other parameter is refused */
     TargetFact *facts;

@@ -6,7 +6,7 @@
 # them. The real servers are the authority for the rest: each fixture is written into a real
 # cluster of its major, which must start with it and take its values, so a service finding is
 # never a server refusal. Also: .pgknob.ini's target, an unknown service (exit 2, did you
-# mean), a broken data file (exit 2 at its line), and cloudsql's note that it has no data.
+# mean), a broken data file (exit 2 at its line), and cloudsql's note on what it does not cover.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 source tests/pg/lib.sh
@@ -51,6 +51,7 @@ check_fixture azure 16 "$fx/azure.conf"
 check_fixture aurora 14 "$fx/aurora.conf"
 check_fixture rds 16 "$fx/rds.conf"
 check_fixture azure 16 "$fx/cnpg-azure.yaml"
+check_fixture cloudsql 16 "$fx/cloudsql.conf"
 
 # the hints say what to do instead
 json=$(lint_json --target aurora --pg-version 14 "$fx/aurora.conf")
@@ -133,9 +134,23 @@ check "... at its line 6" grep -q 'aurora.ini:6: .*bad major in section \[range 
 expect_exit 2 "a missing targets/rds.ini: exit 2" -- env PGKNOB_DATA_DIR="$tmp/data" \
   "$PGKNOB" lint --no-rules --target rds "$fx/rds.conf"
 
-expect_exit 0 "--target cloudsql runs" -- "$PGKNOB" lint --no-rules --target cloudsql --pg-version 16 --fail-on never "$fx/azure.conf"
-check "... and says on stderr that no Cloud SQL flag is recorded" grep -q 'note: .*cloudsql.ini: --target cloudsql: no parameter of Google Cloud SQL' <<<"$ERR"
-check "... with no service finding" test -z "$(lint_json --target cloudsql "$fx/azure.conf" | service_hits)"
+# Cloud SQL: what Google's pages say is not set directly, with the flag to set instead
+expect_exit 1 "--target cloudsql refuses cloudsql.conf's two settings" -- "$PGKNOB" lint --no-rules --target cloudsql --pg-version 16 "$fx/cloudsql.conf"
+check "... and says on stderr what is not covered (the flag list)" grep -q 'note: .*cloudsql.ini: --target cloudsql: only what Google.s pages .* is recorded, not Cloud SQL.s list of supported flags' <<<"$ERR"
+check "... no longer says that nothing is recorded" test -z "$(grep 'no parameter of Google Cloud SQL' <<<"$ERR")"
+json=$(lint_json --target cloudsql --pg-version 16 "$fx/cloudsql.conf")
+l=$(grep -n '^wal_level' "$fx/cloudsql.conf" | cut -d: -f1)
+check "cloudsql: wal_level = logical (line $l) says to set cloudsql.logical_decoding = on" \
+  jqe --argjson l "$l" '[.findings[] | select(.rule == "PK0076" and .line == $l and (.hint | test("cloudsql.logical_decoding = on")))] | length == 1' <<<"$json"
+l=$(grep -n '^shared_preload_libraries' "$fx/cloudsql.conf" | cut -d: -f1)
+check "cloudsql: shared_preload_libraries = 'pgaudit' (line $l) says to set cloudsql.enable_pgaudit = on" \
+  jqe --argjson l "$l" '[.findings[] | select(.rule == "PK0076" and .line == $l and (.hint | test("cloudsql.enable_pgaudit = on")) and (.hint | test("pglogical") | not))] | length == 1' <<<"$json"
+printf "shared_preload_libraries = 'pg_stat_statements, pglogical'\nwal_level = replica\n" > "$tmp/cloudsql-more.conf"
+json=$(lint_json --target cloudsql --pg-version 16 "$tmp/cloudsql-more.conf")
+check "cloudsql: pglogical in a list gets cloudsql.enable_pglogical = on, not pgaudit's flag" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.hint | test("cloudsql.enable_pglogical = on")) and (.hint | test("pgaudit") | not))] | length == 1' <<<"$json"
+check "cloudsql: wal_level = replica is refused too, without logical decoding's flag" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.hint | test("logical_decoding") | not))] | length == 1' <<<"$json"
 
 # ---- the real servers: each fixture's settings are ones the server itself accepts
 server_takes() { # major fixture name expected-SHOW-value
