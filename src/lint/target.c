@@ -217,12 +217,28 @@ static bool nearer_major(int have, int best, int major)
     return !best || dist < best_dist || (dist == best_dist && have > best);
 }
 
+/* The major whose tables speak for `name` on PostgreSQL `major`: the nearest one whose sections
+ * name the parameter (hints aside), the newer on a tie; 0 when none does. A table of that major
+ * that names it without a restriction ([settable 18]) so keeps an older major's from applying. */
+static int speaking_major(const TargetSpec *spec, const char *name, int major)
+{
+    int best = 0;
+    for (size_t idx = 0; idx < spec->n_facts; idx++) {
+        const TargetFact *fact = &spec->facts[idx];
+        if (fact->kind != TARGET_HINT && fact->major && !strcasecmp(fact->name, name) &&
+            nearer_major(fact->major, best, major))
+            best = fact->major;
+    }
+    return best;
+}
+
 /* The fact of `kind` for `name` that speaks for PostgreSQL `major`: one for every major, else
- * the one of the nearest major whose tables name the parameter (the newer on a tie), so that a
- * service's tables for 16 still speak for 15 and those for 17 for 17. */
+ * the one of speaking_major, so that a service's tables for 16 still speak for 15 and those for
+ * 17 for 17. A hint comes from the nearest major that has one. */
 static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, const char *name,
                                    int major)
 {
+    int from = kind == TARGET_HINT ? -1 : speaking_major(spec, name, major);
     const TargetFact *best = NULL;
     for (size_t idx = 0; idx < spec->n_facts; idx++) {
         const TargetFact *fact = &spec->facts[idx];
@@ -230,7 +246,8 @@ static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, 
             continue;
         if (!fact->major)
             return fact;
-        if (!best || nearer_major(fact->major, best->major, major))
+        if (from >= 0 ? fact->major == from
+                      : !best || nearer_major(fact->major, best->major, major))
             best = fact;
     }
     return best;

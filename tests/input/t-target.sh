@@ -52,6 +52,14 @@ check_fixture aurora 14 "$fx/aurora.conf"
 check_fixture rds 16 "$fx/rds.conf"
 check_fixture azure 16 "$fx/cnpg-azure.yaml"
 check_fixture cloudsql 16 "$fx/cloudsql.conf"
+# Azure's tables for 13, 14, 15 and 18: each major's own facts at the fixture's lines
+for major in 13 14 15 18; do
+  check_fixture azure "$major" "$fx/azure-$major.conf"
+  json=$(lint_json --target azure --pg-version "$major" "$fx/azure-$major.conf")
+  check "azure-$major.conf: the first finding is published for PostgreSQL $major" \
+    jqe --argjson l "$(grep -n 'want PK' "$fx/azure-$major.conf" | head -1 | cut -d: -f1)" --arg m "published for PostgreSQL $major" \
+      '[.findings[] | select(.rule == "PK0076" and .line == $l and (.message | contains($m)))] | length == 1' <<<"$json"
+done
 
 # the hints say what to do instead
 json=$(lint_json --target aurora --pg-version 14 "$fx/aurora.conf")
