@@ -85,8 +85,11 @@ check "azure on 16: age is allowed (16's list), jit_expressions is not (16's tab
 json=$(lint_json --target azure --pg-version 17 "$tmp/azure-major.conf")
 check "azure on 17: age is refused by 17's list" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
-check "azure on 17: a parameter 17's tables do not name takes 16's facts, and says so" \
-  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 16")))] | length == 1' <<<"$json"
+check "azure on 17: a parameter 17's tables do not name takes the nearest major's facts, the newer on a tie (18), and says so" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 18")))] | length == 1' <<<"$json"
+json=$(lint_json --target azure --pg-version 15 "$tmp/azure-major.conf")
+check "azure on 15: jit_expressions takes 15's own developer-options table" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 15")))] | length == 1' <<<"$json"
 
 # an RDS parameter-group export: findings at the entry's line and column
 json=$(lint_json --target rds --pg-version 16 "$fx/rds-group.json")
