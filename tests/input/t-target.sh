@@ -85,8 +85,15 @@ check "azure on 16: age is allowed (16's list), jit_expressions is not (16's tab
 json=$(lint_json --target azure --pg-version 17 "$tmp/azure-major.conf")
 check "azure on 17: age is refused by 17's list" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
-check "azure on 17: a parameter 17's tables do not name takes the nearest major's facts, the newer on a tie (18), and says so" \
-  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 18")))] | length == 1' <<<"$json"
+check "azure on 17: jit_expressions takes 17's own developer-options table" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
+# log_replication_commands: only 16's tables (what to log) name it, so 17 and 13 take 16's fact
+printf "log_replication_commands = off\n" > "$tmp/azure-near.conf"
+for major in 13 17; do
+  json=$(lint_json --target azure --pg-version "$major" "$tmp/azure-near.conf")
+  check "azure on $major: a parameter only 16's tables name takes 16's fact, and says so" \
+    jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 16")))] | length == 1' <<<"$json"
+done
 json=$(lint_json --target azure --pg-version 15 "$tmp/azure-major.conf")
 check "azure on 15: jit_expressions takes 15's own developer-options table" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 15")))] | length == 1' <<<"$json"
