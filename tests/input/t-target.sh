@@ -87,16 +87,17 @@ check "azure on 17: age is refused by 17's list" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
 check "azure on 17: jit_expressions takes 17's own developer-options table" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
-# log_replication_commands: only 16's tables (what to log) name it, so 17 and 13 take 16's fact
-printf "log_replication_commands = off\n" > "$tmp/azure-near.conf"
-for major in 13 17; do
-  json=$(lint_json --target azure --pg-version "$major" "$tmp/azure-near.conf")
-  check "azure on $major: a parameter only 16's tables name takes 16's fact, and says so" \
-    jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 16")))] | length == 1' <<<"$json"
-done
-json=$(lint_json --target azure --pg-version 15 "$tmp/azure-major.conf")
-check "azure on 15: jit_expressions takes 15's own developer-options table" \
-  jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 15")))] | length == 1' <<<"$json"
+# the nearest major whose sections name a parameter speaks for it, the newer on a tie, and a
+# [settable N] entry (named without a restriction) keeps other majors' facts away from N
+mkdir -p "$tmp/near/targets"
+printf '[service]\nname = X\nsource = https://example.invalid/\nretrieved = 2026-12-01\naction = refused\n[read-only 14]\nwal_log_hints = off\n[read-only 16]\nwal_log_hints = on\n[range 16]\nmax_connections = 25-5000\n[settable 18]\nmax_connections =\n' \
+  > "$tmp/near/targets/azure.ini"
+printf "wal_log_hints = off\nmax_connections = 10\n" > "$tmp/azure-near.conf"
+near() { env PGKNOB_DATA_DIR="$tmp/near" "$PGKNOB" lint --no-rules --format json --target azure --pg-version "$1" "$tmp/azure-near.conf" 2>/dev/null | service_hits | tr '\n' ' '; }
+check "nearest major: on 13, 14's wal_log_hints = off speaks (quiet); 16's range refuses line 2" test "$(near 13)" = "PK0076:2 "
+check "nearest major: on 15, 14 and 16 tie and 16's wal_log_hints = on refuses line 1" test "$(near 15)" = "PK0076:1 PK0076:2 "
+check "nearest major: on 17, 16 and 18 tie and 18 names max_connections without a range (quiet)" test "$(near 17)" = "PK0076:1 "
+check "nearest major: on 18, [settable 18] keeps 16's range away" test "$(near 18)" = "PK0076:1 "
 
 # an RDS parameter-group export: findings at the entry's line and column
 json=$(lint_json --target rds --pg-version 16 "$fx/rds-group.json")
