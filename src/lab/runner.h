@@ -119,7 +119,8 @@ typedef struct LabRunReport {
     char *machine_kernel;
     double load_before, load_after; /* 1-minute load average (/proc/loadavg); < 0 unknown */
     int warehouses;
-    double load_s; /* 0 when the database was reused */
+    double load_s;    /* 0 when the database was reused */
+    double burn_in_s; /* the unmeasured workload before the first measured run */
     bool interrupted;
     int signal_number;
     bool restored; /* settings verified equal to before (or a throwaway cluster) */

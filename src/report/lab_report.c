@@ -292,10 +292,10 @@ static json_t *json_conditions(const LabRunReport *rep)
                   rep->machine_cores, "ram_bytes", jnum(rep->machine_ram_bytes), "kernel",
                   jstr(rep->machine_kernel), "load_before", jnum(rep->load_before), "load_after",
                   jnum(rep->load_after));
-    return json_pack("{s:o, s:o, s:i, s:o, s:i, s:o}", "server", jstr(rep->server_origin),
+    return json_pack("{s:o, s:o, s:i, s:o, s:o, s:i, s:o}", "server", jstr(rep->server_origin),
                      "server_version", jstr(rep->server_version), "warehouses", rep->warehouses,
-                     "load_s", jnum(rep->load_s), "trials", rep->trials > 0 ? rep->trials : 1,
-                     "machine", machine);
+                     "load_s", jnum(rep->load_s), "burn_in_s", jnum(rep->burn_in_s), "trials",
+                     rep->trials > 0 ? rep->trials : 1, "machine", machine);
 }
 
 void lab_report_json(const LabRunReport *rep, StrBuf *out)
@@ -414,6 +414,8 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
                   rep->quick ? " (--quick)" : "");
         if (rep->trials > 1)
             sb_printf(out, ", %d trials of each, interleaved", rep->trials);
+        if (rep->burn_in_s > 0)
+            sb_printf(out, "; the first after a %.0f s burn-in, not measured", rep->burn_in_s);
     }
     char *ram = format_bytes(rep->machine_ram_bytes);
     sb_put(out, ". Machine: ");

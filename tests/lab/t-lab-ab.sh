@@ -39,12 +39,16 @@ echo "$OUT" | sed 's/^/    /'
 check "  ... the first line names the server it used" \
   bash -c 'head -1 <<<"$1" | grep -q "^server: throwaway cluster, PostgreSQL 18\."' _ "$OUT"
 check "  ... says: no measurable difference" grep -q '^verdict: no measurable difference' <<<"$OUT"
+check "  ... the measured runs follow a burn-in on the freshly loaded database" \
+  grep -q 'burn-in: 9 s of the workload, not measured' <<<"$ERR"
 check "  ... left out the environment's settings, by name" \
   grep -q 'left out.*port, listen_addresses, shared_preload_libraries' <<<"$ERR"
 check "  ... 3 trials of each, an interval that contains 1" py "$work/same" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 assert doc["report"] == "lab-ab" and doc["conditions"]["trials"] == 3, doc["conditions"]
+# one trial's length (3 s warm-up + 6 s) run unmeasured on the fresh database first
+assert doc["conditions"]["burn_in_s"] == 9, doc["conditions"]
 a, b = doc["stages"]
 assert a["trials"]["n"] == 3 and b["trials"]["n"] == 3, (a["trials"], b["trials"])
 assert all(t > 0 for t in a["trials"]["tps"] + b["trials"]["tps"])
