@@ -87,6 +87,17 @@ check "azure on 17: age is refused by 17's list" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
 check "azure on 17: jit_expressions takes 17's own developer-options table" \
   jqe '[.findings[] | select(.rule == "PK0076" and .line == 2 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
+# Azure's 17 tables: enable_parallel_append is dynamic there ([settable 17] keeps 16's read-only
+# fact away), allow_alter_system (compatibility) and icu_validation_level (locale) are read-only
+printf "enable_parallel_append = off\nallow_alter_system = off\nicu_validation_level = error\nenable_seqscan = off\n" > "$tmp/azure-17.conf"
+json=$(lint_json --target azure --pg-version 17 "$tmp/azure-17.conf")
+check "azure on 17: allow_alter_system and icu_validation_level refused, enable_parallel_append and enable_seqscan quiet" \
+  test "$(service_hits <<<"$json" | tr '\n' ' ')" = "PK0076:2 PK0076:3 "
+check "azure on 17: icu_validation_level's fact is 17's own" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 3 and (.message | test("published for PostgreSQL 17")))] | length == 1' <<<"$json"
+json=$(lint_json --target azure --pg-version 16 "$tmp/azure-17.conf")
+check "azure on 16: enable_parallel_append = off is refused by 16's planner-method table" \
+  jqe '[.findings[] | select(.rule == "PK0076" and .line == 1 and (.message | test("published for PostgreSQL 16")))] | length == 1' <<<"$json"
 # the nearest major whose sections name a parameter speaks for it, the newer on a tie, and a
 # [settable N] entry (named without a restriction) keeps other majors' facts away from N
 mkdir -p "$tmp/near/targets"
