@@ -382,8 +382,9 @@ static char *values_split(const CatalogParam *param, int major, const char *allo
 static bool value_has(const CatalogParam *param, int major, const char *value, const char *want)
 {
     char *found = values_split(param, major, want, value, true);
+    bool has = found != NULL;
     free(found);
-    return found != NULL;
+    return has;
 }
 
 /* The hints for this setting, " "-joined: the parameter's own and those for a value it has
