@@ -423,7 +423,7 @@ static void print_results(const LabRunReport *rep)
             free(point);
             char *low = lab_report_format_ratio(ratio.low);
             char *high = lab_report_format_ratio(ratio.high);
-            snprintf(ci, sizeof(ci), "%s–%s%s", low, high, ratio.significant ? "" : " (~1)");
+            snprintf(ci, sizeof(ci), "%s–%s%s", low, high, ratio.beyond_floor ? "" : " (~1)");
             free(low);
             free(high);
         }

@@ -174,12 +174,19 @@ double lab_stage_tps(const StageResult *stage);
  * comparable. */
 double lab_slower_factor(const StageResult *base, const StageResult *stage, bool *lower_bound);
 
+/* The smallest effect the lab calls: one configuration against itself has come out up to 1.02x
+ * apart with an interval of 1.01-1.02 (a CPU-bound client, every trial within 0.5%), a stage
+ * offset that pairing cannot see. A difference is called only when its whole 95% interval lies
+ * beyond 5% either way. */
+#define LAB_RATIO_FLOOR 1.05
+
 /* "× slower" with its 95% confidence interval, from repeated trials. */
 typedef struct LabRatio {
     double slower;      /* median baseline TPS / median stage TPS */
     double low, high;   /* the 95% interval of that ratio */
     const char *method; /* how the interval was found (static text) */
     bool significant;   /* the interval excludes 1 */
+    bool beyond_floor;  /* it excludes LAB_RATIO_FLOOR's band too: the lab calls an effect */
     bool lower_bound;   /* some trial completed nothing: its TPS was taken as 1 per interval */
 } LabRatio;
 /* false when the stage or its baseline has fewer than two trials. */

@@ -97,6 +97,7 @@ bool lab_stage_ratio(const LabRunReport *rep, const StageResult *stage, LabRatio
     out->high = exp(mean + half);
     out->method = "t interval on the log of the paired trials' TPS ratios";
     out->significant = out->low > 1 || out->high < 1;
+    out->beyond_floor = out->low > LAB_RATIO_FLOOR || out->high < 1 / LAB_RATIO_FLOOR;
     out->lower_bound = bounded;
     return true;
 }

@@ -61,7 +61,9 @@ static char *format_slower(const LabRunReport *rep, const StageResult *stage)
         char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
         char *text =
             xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point, low, high,
-                      ratio.significant ? "" : ", contains 1: no measurable difference");
+                      ratio.beyond_floor  ? ""
+                      : ratio.significant ? ", within 5% of 1: no measurable difference"
+                                          : ", contains 1: no measurable difference");
         free(point);
         free(low);
         free(high);
@@ -227,9 +229,10 @@ static json_t *json_ratio(const LabRunReport *rep, const StageResult *stage)
     LabRatio ratio;
     if (!lab_stage_ratio(rep, stage, &ratio))
         return json_null();
-    return json_pack("{s:o, s:o, s:o, s:s, s:b}", "slower", jnum(ratio.slower), "ci95_low",
-                     jnum(ratio.low), "ci95_high", jnum(ratio.high), "method", ratio.method,
-                     "significant", ratio.significant);
+    return json_pack("{s:o, s:o, s:o, s:s, s:b, s:f, s:b}", "slower", jnum(ratio.slower),
+                     "ci95_low", jnum(ratio.low), "ci95_high", jnum(ratio.high), "method",
+                     ratio.method, "significant", ratio.significant, "floor", LAB_RATIO_FLOOR,
+                     "beyond_floor", ratio.beyond_floor);
 }
 
 static void json_result(json_t *obj, const LabRunReport *rep, const StageResult *stage)
@@ -603,6 +606,10 @@ char *lab_report_ab_verdict(const LabRunReport *rep)
     char *text;
     if (!ratio.significant)
         text = xasprintf("no measurable difference: the interval contains 1 (ratio %.3g; %s)",
+                         ratio.slower, interval);
+    else if (!ratio.beyond_floor)
+        text = xasprintf("no measurable difference: the interval reaches within 5%% of 1, the "
+                         "smallest effect the lab calls (ratio %.3g; %s)",
                          ratio.slower, interval);
     else {
         char *factor = lab_report_format_ratio(ratio.slower > 1 ? ratio.slower : 1 / ratio.slower);

@@ -291,6 +291,47 @@ static void test_ceiling(void)
     CHECK(!c.have && c.binding == CEILING_NONE);
 }
 
+/* A stage and its reference with the given trials' TPS, paired by index. */
+static LabRatio ratio_of(double *base_tps, double *stage_tps, int n)
+{
+    StageResult stages[2];
+    char group[] = "g";
+    memset(stages, 0, sizeof(stages));
+    stages[0].role = ROLE_REFERENCE;
+    stages[1].role = ROLE_COMPARED;
+    for (int idx = 0; idx < 2; idx++) {
+        stages[idx].group = group;
+        stages[idx].ran = true;
+        stages[idx].n_trials = n;
+        stages[idx].trial_tps = idx ? stage_tps : base_tps;
+    }
+    LabRunReport rep = {.stages = stages, .n = 2};
+    LabRatio ratio;
+    CHECK(lab_stage_ratio(&rep, &stages[1], &ratio));
+    return ratio;
+}
+
+/* The 5% floor: a narrow interval just off 1 is significant but not called; a real effect is. */
+static void test_ratio_floor(void)
+{
+    /* the ASan A/A run: B 1.8% ahead in every round, trials within 0.5% */
+    double a[] = {1341, 1339, 1331}, b[] = {1366, 1361, 1356};
+    LabRatio r = ratio_of(b, a, 3);
+    CHECK(r.slower > 1.01 && r.slower < 1.02 && r.low > 1 && r.high < LAB_RATIO_FLOOR);
+    CHECK(r.significant && !r.beyond_floor);
+    /* synchronous_commit = off against on: 2.7x, called */
+    double on[] = {523.3, 682.7, 614.9}, off[] = {1406, 1902, 1679};
+    r = ratio_of(off, on, 3);
+    CHECK(r.significant && r.beyond_floor && r.low > LAB_RATIO_FLOOR);
+    /* and faster: the floor works both ways */
+    r = ratio_of(on, off, 3);
+    CHECK(r.beyond_floor && r.high < 1 / LAB_RATIO_FLOOR);
+    /* an interval containing 1 is neither */
+    double x[] = {2000, 2100, 1900}, y[] = {2050, 1990, 1960};
+    r = ratio_of(x, y, 3);
+    CHECK(!r.significant && !r.beyond_floor && r.low <= 1 && r.high >= 1);
+}
+
 int main(void)
 {
     test_fragment_values();
@@ -301,5 +342,6 @@ int main(void)
     test_html_safe();
     test_series_predictions();
     test_ceiling();
+    test_ratio_floor();
     PK_TEST_DONE();
 }
