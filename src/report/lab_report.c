@@ -49,6 +49,9 @@ char *lab_report_format_ratio(double value)
     return value >= 100 ? xasprintf("%.0f", value) : xasprintf("%.3g", value);
 }
 
+/* LAB_RATIO_FLOOR as the texts say it: 1.05 is "5%" */
+#define FLOOR_PERCENT ((LAB_RATIO_FLOOR - 1) * 100)
+
 /* "3.2× (95% CI 2.9–3.6)" from the trials, else the plain factor; "" when not comparable. */
 static char *format_slower(const LabRunReport *rep, const StageResult *stage)
 {
@@ -59,11 +62,13 @@ static char *format_slower(const LabRunReport *rep, const StageResult *stage)
         /* one scale for the factor and its interval: below 1 is faster */
         char *point = lab_report_format_ratio(ratio.slower);
         char *low = lab_report_format_ratio(ratio.low), *high = lab_report_format_ratio(ratio.high);
-        char *text =
-            xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point, low, high,
-                      ratio.beyond_floor  ? ""
-                      : ratio.significant ? ", within 5% of 1: no measurable difference"
-                                          : ", contains 1: no measurable difference");
+        char *why = ratio.beyond_floor ? xstrdup("")
+                    : ratio.significant
+                        ? xasprintf(", within %.0f%% of 1: no measurable difference", FLOOR_PERCENT)
+                        : xstrdup(", contains 1: no measurable difference");
+        char *text = xasprintf("%s%s× (95%% CI %s–%s%s)", ratio.lower_bound ? "> " : "", point, low,
+                               high, why);
+        free(why);
         free(point);
         free(low);
         free(high);
@@ -608,9 +613,9 @@ char *lab_report_ab_verdict(const LabRunReport *rep)
         text = xasprintf("no measurable difference: the interval contains 1 (ratio %.3g; %s)",
                          ratio.slower, interval);
     else if (!ratio.beyond_floor)
-        text = xasprintf("no measurable difference: the interval reaches within 5%% of 1, the "
+        text = xasprintf("no measurable difference: the interval reaches within %.0f%% of 1, the "
                          "smallest effect the lab calls (ratio %.3g; %s)",
-                         ratio.slower, interval);
+                         FLOOR_PERCENT, ratio.slower, interval);
     else {
         char *factor = lab_report_format_ratio(ratio.slower > 1 ? ratio.slower : 1 / ratio.slower);
         text = xasprintf("A is %s%s× %s than B, significant (%s)",
