@@ -386,13 +386,15 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
         free(url);
     }
     snapshot_free(&snap);
-    if (rule->explanation) {
+    char *explanation = rule_explanation(rule);
+    if (explanation) {
         sb_put(sb, "\n");
         if (plain)
-            put_plain(sb, rule->explanation);
+            put_plain(sb, explanation);
         else
-            sb_put(sb, rule->explanation);
+            sb_put(sb, explanation);
     }
+    free(explanation);
     sb_put(sb, "\n");
 }
 

@@ -144,7 +144,7 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     f->title = xstrdup(rule->title);
     f->message = message ? message : xstrdup(rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);
-    f->explanation = xstrdup(rule->explanation);
+    f->explanation = rule_explanation(rule);
     f->risk = xstrdup(rule->risk);
     add_settings(f, rule, snap);
     add_evidence(f, env, snap);

@@ -50,7 +50,7 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
         return false;
     }
     state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));
-    state->pack_dirs[state->n_pack_dirs++] = rules_default_dir();
+    state->pack_dirs[state->n_pack_dirs++] = xstrdup(state->rules.shipped_dir);
     for (size_t dir_idx = 0; dir_idx < opts->n_dirs; dir_idx++)
         state->pack_dirs[state->n_pack_dirs++] = xstrdup(opts->dirs[dir_idx]);
     return true;

@@ -656,6 +656,7 @@ static void rule_free(Rule *rule)
         template_free(&rule->docs[idx]);
     free(rule->docs);
     free(rule->explanation);
+    free(rule->explanation_file);
     free(rule->risk);
     free(rule->basis);
     free(rule->file);
@@ -811,6 +812,35 @@ bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, 
     return true;
 }
 
+static bool stamp_of(const char *path, RuleFileStamp *stamp)
+{
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+        return false;
+    *stamp = (RuleFileStamp){(uint64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
+                             (int64_t)st.st_mtim.tv_nsec};
+    return true;
+}
+
+char *rule_explanation(const Rule *rule)
+{
+    RuleFileStamp now;
+    if (!rule->packed || !rule->explanation_file ||
+        (stamp_of(rule->explanation_file, &now) && now.size == rule->explanation_stamp.size &&
+         now.mtime_s == rule->explanation_stamp.mtime_s &&
+         now.mtime_ns == rule->explanation_stamp.mtime_ns))
+        return rule->explanation ? xstrdup(rule->explanation) : NULL;
+    char *text = NULL, *why = NULL;
+    size_t len;
+    if (read_file(rule->explanation_file, RULE_FILE_MAX, &text, &len, &why))
+        return text;
+    /* the loader would have refused the pack: the report says why instead of showing stale text */
+    text = xasprintf("pgknob could not read this rule's explanation, %s: %s",
+                     rule->explanation_file, why);
+    free(why);
+    return text;
+}
+
 /* The explanation: the file named by `explanation`, else the .md beside the .ini. */
 static char *explanation_path(const char *path, const char *override)
 {
@@ -890,9 +920,14 @@ static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDia
         ok = false;
     } else if (md_path && access(md_path, F_OK) == 0) {
         size_t md_len;
+        /* stamped before the read: an edit in between makes the stamp old, never the text */
+        bool stamped = stamp_of(md_path, &rule.explanation_stamp);
         if (!read_file(md_path, RULE_FILE_MAX, &rule.explanation, &md_len, &why)) {
             pk_diag_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
             ok = false;
+        } else if (stamped) {
+            rule.explanation_file = md_path;
+            md_path = NULL;
         }
     } else if (override) {
         pk_diag_set(err, path, 0, NULL, "explanation file \"%s\" not found", override);
@@ -1010,6 +1045,7 @@ void rule_set_free(RuleSet *set)
     for (size_t idx = 0; idx < set->n_arenas; idx++)
         rules_pack_arena_free(set->arenas[idx]);
     free(set->arenas);
+    free(set->shipped_dir);
     memset(set, 0, sizeof(*set));
 }
 
@@ -1036,7 +1072,8 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
             return false;
         }
         bool ok = rule_set_load_dir(set, dir, err);
-        free(dir);
+        free(set->shipped_dir);
+        set->shipped_dir = dir;
         if (!ok)
             return false;
     }

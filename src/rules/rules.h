@@ -42,6 +42,12 @@ typedef struct RuleFix {
     int line;
 } RuleFix;
 
+/* A file as it was when read: what says whether it changed since. */
+typedef struct RuleFileStamp {
+    uint64_t size;
+    int64_t mtime_s, mtime_ns;
+} RuleFileStamp;
+
 typedef struct Rule {
     char *id;   /* stable: "PK3001" */
     char *name; /* "aio.io-uring-kernel" */
@@ -63,11 +69,14 @@ typedef struct Rule {
     size_t n_fixes;
     Template *docs; /* documentation links */
     size_t n_docs;
-    char *explanation; /* Markdown from the .md file beside the .ini; NULL when none */
-    char *risk;        /* what changing the setting back risks, this rule's own; NULL if none */
-    char *basis;       /* one line: where the threshold comes from (docs, a lab); NULL if none */
-    char *file;        /* the .ini path as given */
-    int line;          /* line of [rule] */
+    char *explanation;      /* Markdown from the .md file beside the .ini; NULL when none: read it
+                             * with rule_explanation */
+    char *explanation_file; /* the file it came from; NULL when none */
+    RuleFileStamp explanation_stamp; /* that file when it was read */
+    char *risk;  /* what changing the setting back risks, this rule's own; NULL if none */
+    char *basis; /* one line: where the threshold comes from (docs, a lab); NULL if none */
+    char *file;  /* the .ini path as given */
+    int line;    /* line of [rule] */
     RuleExample *examples;
     size_t n_examples;
     /* Every parameter its expressions read (condition, lets, message, suggestion, fixes, docs),
@@ -86,6 +95,7 @@ typedef struct RuleSet {
     size_t cap;
     RulePackArena **arenas; /* what rules read from compiled packs point into */
     size_t n_arenas;
+    char *shipped_dir; /* where rules_load_packs found the shipped packs; NULL: not loaded */
 } RuleSet;
 
 /* Loads one rule file. On failure nothing is added and `err` is filled (free with
@@ -100,6 +110,10 @@ bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, 
 bool rule_set_finish(RuleSet *set, PkDiag *err);
 
 const Rule *rule_set_find(const RuleSet *set, const char *id);
+/* The rule's explanation (caller frees; NULL when it has none), as its file holds it now: a
+ * compiled pack does not check explanation files when it loads (a stat each, a tenth of a lint
+ * run), so a file edited since is read again here. */
+char *rule_explanation(const Rule *rule);
 void rule_set_free(RuleSet *set);
 
 /* Is PostgreSQL `major` among the versions of the rule? */

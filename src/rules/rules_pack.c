@@ -26,7 +26,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 7u
+#define PACK_FORMAT 8u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -40,7 +40,10 @@
  * changes that directory's mtime, and a file edited in place changes its own. The top
  * directory's mtime cannot be used (writing the pack there changes it), hence its listing. */
 
-typedef enum PackKind { PACK_FILE = 1, PACK_DIR = 2 } PackKind;
+/* An explanation file is not checked on load (100 of the shipped packs' 211 entries, a tenth of
+ * a lint run): its rule carries its stamp and rule_explanation checks it when it is used. Its
+ * removal, or a new file beside it, still changes its directory. */
+typedef enum PackKind { PACK_FILE = 1, PACK_DIR = 2, PACK_EXPLANATION = 3 } PackKind;
 
 typedef struct PackFile {
     char *rel; /* path below the directory */
@@ -116,6 +119,12 @@ static bool files_walk(int dir_fd, const char *rel, int depth, PackFiles *out)
 static int file_cmp(const void *a, const void *b)
 {
     return strcmp(((const PackFile *)a)->rel, ((const PackFile *)b)->rel);
+}
+
+/* bsearch's: a path against a PackFile. */
+static int rel_cmp(const void *rel, const void *file)
+{
+    return strcmp(rel, ((const PackFile *)file)->rel);
 }
 
 static bool files_of(const char *dir, PackFiles *out)
@@ -247,6 +256,26 @@ static void put_template(StrBuf *sb, const Rule *rule, const Template *tpl)
     }
 }
 
+/* A path of the directory (dir_len bytes and a slash) as the part below it; NULL if none. */
+static const char *below(const char *path, size_t dir_len)
+{
+    return path && strlen(path) > dir_len + 1 && path[dir_len] == '/' ? path + dir_len + 1 : NULL;
+}
+
+/* Explanation files, which a rule then checks when it is used, instead of the load. A path
+ * not found as recorded ("a/../b.md") stays a file the load checks: slower, as correct. */
+static void mark_explanations(PackFiles *files, const RuleSet *set, size_t dir_len)
+{
+    for (size_t idx = 0; idx < set->n; idx++) {
+        const char *rel = below(set->rules[idx].explanation_file, dir_len);
+        PackFile *found =
+            rel ? bsearch(rel, files->items, files->n, sizeof(PackFile), rel_cmp) : NULL;
+        size_t len = rel ? strlen(rel) : 0;
+        if (found && found->kind == PACK_FILE && !(len > 4 && !strcmp(rel + len - 4, ".ini")))
+            found->kind = PACK_EXPLANATION;
+    }
+}
+
 static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
 {
     put_str(sb, rule->id);
@@ -278,6 +307,10 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     for (size_t idx = 0; idx < rule->n_docs; idx++)
         put_template(sb, rule, &rule->docs[idx]);
     put_str(sb, rule->explanation);
+    put_str(sb, below(rule->explanation_file, dir_len));
+    put_u64(sb, rule->explanation_stamp.size);
+    put_u64(sb, (uint64_t)rule->explanation_stamp.mtime_s);
+    put_u64(sb, (uint64_t)rule->explanation_stamp.mtime_ns);
     put_str(sb, rule->risk);
     put_str(sb, rule->basis);
     put_str(sb, rule->file + dir_len + 1); /* below the directory, which may move */
@@ -311,6 +344,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
         return false;
     }
     size_t dir_len = strlen(dir);
+    mark_explanations(&files, &set, dir_len);
     StrBuf sb = STRBUF_INIT;
     sb_put(&sb, PACK_MAGIC);
     put_u64(&sb, 0); /* the arena the decoded rules take, and their count: measured below */
@@ -564,6 +598,19 @@ static void get_template(Reader *rd, const Rule *rule, Template *tpl)
     }
 }
 
+/* `dir`/`rel` in the arena; NULL for a NULL rel. */
+static char *join_dir(Reader *rd, const char *dir, const char *rel)
+{
+    if (!rel)
+        return NULL;
+    size_t dir_len = strlen(dir), rel_len = strlen(rel);
+    char *path = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
+    memcpy(path, dir, dir_len);
+    path[dir_len] = '/';
+    memcpy(path + dir_len + 1, rel, rel_len + 1);
+    return path;
+}
+
 static void get_rule(Reader *rd, const char *dir, Rule *rule)
 {
     memset(rule, 0, sizeof(*rule));
@@ -606,17 +653,14 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rule->n_docs++;
     }
     rule->explanation = get_str(rd);
+    rule->explanation_file = join_dir(rd, dir, get_str(rd));
+    rule->explanation_stamp.size = get_u64(rd);
+    rule->explanation_stamp.mtime_s = (int64_t)get_u64(rd);
+    rule->explanation_stamp.mtime_ns = (int64_t)get_u64(rd);
     rule->risk = get_str(rd);
     rule->basis = get_str(rd);
-    const char *rel = get_str(rd);
-    if (rel) {
-        size_t dir_len = strlen(dir), rel_len = strlen(rel);
-        rule->file = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
-        memcpy(rule->file, dir, dir_len);
-        rule->file[dir_len] = '/';
-        memcpy(rule->file + dir_len + 1, rel, rel_len + 1);
-    }
-    rd->bad |= !rel || !rule->id || !rule->name;
+    rule->file = join_dir(rd, dir, get_str(rd));
+    rd->bad |= !rule->file || !rule->id || !rule->name;
     rule->line = get_int(rd);
     size_t n_examples = get_count(rd);
     rule->examples = get_array(rd, n_examples, sizeof(*rule->examples));
@@ -656,8 +700,7 @@ static bool top_matches(int dir_fd, const PackFiles *recorded, size_t n_top)
     while (ok && (de = readdir(dp))) {
         if (de->d_name[0] == '.')
             continue;
-        PackFile key = {.rel = de->d_name};
-        ok = bsearch(&key, recorded->items, recorded->n, sizeof(PackFile), file_cmp) != NULL;
+        ok = bsearch(de->d_name, recorded->items, recorded->n, sizeof(PackFile), rel_cmp) != NULL;
         seen++;
     }
     closedir(dp);
@@ -681,8 +724,10 @@ static bool files_current(Reader *rd, const char *dir)
         file->size = get_u64(rd);
         file->mtime_s = (int64_t)get_u64(rd);
         file->mtime_ns = (int64_t)get_u64(rd);
-        rd->bad |= !file->rel || (file->kind != PACK_FILE && file->kind != PACK_DIR) ||
-                   (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0);
+        rd->bad |=
+            !file->rel ||
+            (file->kind != PACK_FILE && file->kind != PACK_DIR && file->kind != PACK_EXPLANATION) ||
+            (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0);
         n_top += !rd->bad && !strchr(file->rel, '/');
     }
     if (!dir) {
@@ -693,6 +738,8 @@ static bool files_current(Reader *rd, const char *dir)
     bool ok = dir_fd >= 0;
     for (size_t idx = 0; ok && idx < n; idx++) {
         const PackFile *file = &recorded.items[idx];
+        if (file->kind == PACK_EXPLANATION)
+            continue;
         struct stat st;
         ok =
             fstatat(dir_fd, file->rel, &st, 0) == 0 &&
@@ -773,7 +820,8 @@ bool rules_pack_load(RuleSet *set, const char *dir)
     if (len >= magic_len + 16) { /* a hint, never trusted: a bad one only costs page faults */
         uint64_t header[2];
         memcpy(header, data + magic_len, sizeof(header));
-        uint64_t paths = header[1] * (strlen(dir) + 1 + 16);
+        /* the writer measured its paths below ""; two a rule, each rounded up to 16 */
+        uint64_t paths = header[1] * 2 * (strlen(dir) + 16);
         if (header[0] <= 4 * (uint64_t)len && header[1] <= len)
             arena->hint = (size_t)(header[0] + paths);
     }

@@ -104,6 +104,44 @@ check "a rule file rewritten in place (inode and size kept) is seen: $(title_of 
 check "... the same inode and size" test "$(stat -c %i "$file") $(stat -c %s "$file")" = "$inode $bytes"
 check "... where the pack had: $before" bash -c '! grep -q INPLACE <<<"$1"' _ "$before"
 
+# Explanation files are not stat'ed on load: a rule checks its own when a finding or `rules
+# show` uses it. Edited in place (same inode and size), the new text is shown all the same.
+"$PGKNOB" rules compile "$T/packed" >/dev/null
+md="${file%.ini}.md"
+check "(PK6001 has an explanation file: ${md#"$T/packed/"})" test -s "$md"
+strace -f -e trace=newfstatat,statx,stat -o "$T/trace" env PGKNOB_RULES_DIR="$T/packed" \
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$PGKNOB" lint --pg-version 18 \
+  "$REALWORLD/$(ls "$REALWORLD" | head -1)" >/dev/null 2>&1
+inis=$(grep -c '\.ini"' "$T/trace"); mds=$(grep -c '\.md"' "$T/trace")
+total_ini=$(find "$T/packed" -name '*.ini' | wc -l)
+check "loading the pack stats every rule file ($inis of $total_ini) and no explanation file on load ($mds: one per rule finding at most)" \
+  test "$inis" = "$total_ini" -a "$mds" -lt 20
+md_before="$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules show PK6001 --format md)"
+inode=$(stat -c %i "$md"); bytes=$(stat -c %s "$md")
+python3 - "$md" <<'PY'
+import sys
+with open(sys.argv[1], "r+b") as f:
+    f.seek(0)
+    f.write(b"XPLAIN")
+PY
+check "an explanation rewritten in place is shown by rules show" \
+  grep -q XPLAIN <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules show PK6001 --format md)"
+check "... and by a lint report's finding" \
+  grep -q XPLAIN <<<"$(lint_with "$T/packed" --format md "$T/fsync.conf")"
+check "... the same inode and size" test "$(stat -c %i "$md") $(stat -c %s "$md")" = "$inode $bytes"
+check "... where the pack had the old text" bash -c '! grep -q XPLAIN <<<"$1"' _ "$md_before"
+rm -rf "$T/src-now" && cp -r "$T/packed" "$T/src-now" && rm -f "$T/src-now/.pgknob-pack"
+check "... the same report bytes as the sources give" \
+  test "$(lint_with "$T/packed" --format json "$T/fsync.conf")" = "$(lint_with "$T/src-now" --format json "$T/fsync.conf")"
+cp "$md" "$T/md.saved"
+truncate -s 2M "$md" "$T/src-now/${md#"$T/packed/"}"
+expect_exit 2 "the sources refuse an explanation grown past 1 MB" -- env PGKNOB_RULES_DIR="$T/src-now" \
+  "$PGKNOB" rules show PK6001
+check "the pack, compiled before it grew, says why instead of showing the old text" \
+  grep -q "could not read this rule's explanation, .*${md##*/}: file too large" \
+  <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules show PK6001 --format md)"
+cp "$T/md.saved" "$md"
+
 sub="$(dirname "$(grep -rl '^id *= *PK6001' "$T/packed" | head -1)")"
 check "(the rule lives in a subdirectory: ${sub#"$T/packed"})" test "$sub" != "$T/packed"
 "$PGKNOB" rules compile "$T/packed" >/dev/null
