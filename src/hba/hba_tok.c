@@ -20,6 +20,10 @@
 
 #define HBA_MAX_FILE_SIZE ((size_t)64 << 20)
 #define CONF_FILE_MAX_DEPTH 10
+/* A file that includes itself k times expands k^10 times within the depth limit (the server
+ * has no other bound: 4 self-includes ran pgknob out of memory). What every file read through
+ * include and @ adds up to is bounded here instead, with an error naming the cause. */
+#define HBA_MAX_FILES_READ 1000
 /* 13–15 have no depth limit for @file (a self-reference overflows the stack); pgknob stops. */
 #define HBA_SAFETY_DEPTH 64
 
@@ -30,6 +34,7 @@ typedef struct Tokenizer {
      * sets `refers` to what it names */
     bool no_files;
     const char *refers;
+    size_t files_read, bytes_read; /* against HBA_MAX_FILES_READ and HBA_MAX_FILE_SIZE */
 } Tokenizer;
 
 void hba_tokens_add(HbaTokens *list, const char *text, bool quoted)
@@ -80,9 +85,18 @@ static char *read_auth_file(Tokenizer *tk, const char *path, int depth, size_t *
         *err = xasprintf("could not open file \"%s\": maximum nesting depth exceeded", path);
         return NULL;
     }
+    if (tk->files_read >= HBA_MAX_FILES_READ || tk->bytes_read > HBA_MAX_FILE_SIZE) {
+        *err = xasprintf("could not open file \"%s\": pgknob stops after reading %zu "
+                         "authentication files or %zu MB through include and @ (a file that "
+                         "includes itself?)",
+                         path, (size_t)HBA_MAX_FILES_READ, HBA_MAX_FILE_SIZE >> 20);
+        return NULL;
+    }
     char *data = NULL;
     int errnum = 0;
     PkReadStatus status = pk_read_file(path, HBA_MAX_FILE_SIZE, &data, len, &errnum);
+    tk->files_read++;
+    tk->bytes_read += status == PK_READ_OK ? *len : 0;
     if (status == PK_READ_ERRNO && errnum == EISDIR) {
         /* fopen() opens a directory; the first read fails */
         *err = xasprintf("could not read file \"%s\": %s", path, strerror(errnum));

@@ -155,4 +155,15 @@ check "PK0202 close miss: a configuration copy (no global/pg_control) without pg
   test "$(rule_lines PK0202 "$S")" = "[]"
 mkdir -p "$S/global"; : > "$S/global/pg_control"
 check "PK0202 a cluster without pg_hba.conf" test "$(rule_lines PK0202 "$S")" = "[0]"
+# A file that includes itself four times expands 4^10 times within the depth limit: pgknob stops
+# after 1,000 files with an error naming the cause (it ran out of memory before; found by
+# tests/fuzz/fuzz_hba.c).
+mkdir -p "$T/bomb"
+printf 'local all all trust\ninclude pg_hba.conf\ninclude pg_hba.conf\ninclude pg_hba.conf\ninclude pg_hba.conf\n' > "$T/bomb/pg_hba.conf"
+expect_exit 1 "an include bomb is reported, not followed" -- "$PGKNOB" hba "$T/bomb/pg_hba.conf"
+check "... with the cause: $(grep -m1 -o 'pgknob stops after.*' <<<"$OUT$ERR")" \
+  grep -q "pgknob stops after reading 1000 authentication files or 64 MB through include and @ (a file that includes itself?)" <<<"$OUT$ERR"
+stops=$(grep -c 'pgknob stops after' <<<"$OUT$ERR")
+check "... once per include line left unread, a bounded number ($stops, at most 4 a file read)" \
+  test "$stops" -gt 0 -a "$stops" -le 4000
 done_testing
