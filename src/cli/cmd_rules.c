@@ -335,6 +335,7 @@ static void put_code(StrBuf *sb, bool plain, const char *text)
 static void describe_rule(const Rule *rule, int major, const char *heading, bool plain,
                           const Stats *stats, StrBuf *sb)
 {
+    const RuleDetail *detail = rule_detail(rule);
     if (plain)
         sb_printf(sb, "%s — %s\n\n", rule->id, rule->title);
     else
@@ -355,11 +356,11 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
     put_code(sb, plain, rule->condition_text);
     sb_put(sb, "\n");
     put_field(sb, plain, "Message");
-    put_text(sb, plain, rule->message.source);
-    if (rule->suggestion.source) {
+    put_text(sb, plain, detail->message.source);
+    if (detail->suggestion.source) {
         sb_put(sb, "\n");
         put_field(sb, plain, "Suggestion");
-        put_text(sb, plain, rule->suggestion.source);
+        put_text(sb, plain, detail->suggestion.source);
     }
     if (rule->risk) {
         sb_put(sb, "\n");
@@ -379,10 +380,10 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
     sb_put(sb, "\n");
     Snapshot snap;
     default_snapshot(&snap, highest_claimed(rule, major));
-    for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++) {
-        char *url = engine_render(&rule->docs[doc_idx], &snap);
+    for (size_t doc_idx = 0; doc_idx < detail->n_docs; doc_idx++) {
+        char *url = engine_render(&detail->docs[doc_idx], &snap);
         put_field(sb, plain, "Documentation");
-        sb_printf(sb, plain ? "%s\n" : "<%s>\n", url ? url : rule->docs[doc_idx].source);
+        sb_printf(sb, plain ? "%s\n" : "<%s>\n", url ? url : detail->docs[doc_idx].source);
         free(url);
     }
     snapshot_free(&snap);

@@ -98,15 +98,17 @@ static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)
 static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **suggestion,
                          char **fix_values, StrBuf *links)
 {
+    const RuleDetail *detail = rule_detail(rule);
     StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT;
-    bool ok = render_into(&rule->message, env, &msg) && render_into(&rule->suggestion, env, &sugg);
-    for (size_t doc_idx = 0; ok && doc_idx < rule->n_docs; doc_idx++) {
-        ok = render_into(&rule->docs[doc_idx], env, links);
+    bool ok =
+        render_into(&detail->message, env, &msg) && render_into(&detail->suggestion, env, &sugg);
+    for (size_t doc_idx = 0; ok && doc_idx < detail->n_docs; doc_idx++) {
+        ok = render_into(&detail->docs[doc_idx], env, links);
         sb_putc(links, '\n');
     }
-    for (size_t fix_idx = 0; ok && fix_idx < rule->n_fixes; fix_idx++) {
+    for (size_t fix_idx = 0; ok && fix_idx < detail->n_fixes; fix_idx++) {
         StrBuf value = STRBUF_INIT;
-        ok = render_into(&rule->fixes[fix_idx].value, env, &value);
+        ok = render_into(&detail->fixes[fix_idx].value, env, &value);
         fix_values[fix_idx] = value.data ? sb_detach(&value) : xstrdup("");
         sb_free(&value);
     }
@@ -122,14 +124,15 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
 static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char **fix_values,
                       char *suggestion)
 {
-    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++) {
-        const CatalogParam *param = catalog_find(snap->catalog, rule->fixes[fix_idx].name);
+    const RuleDetail *detail = rule_detail(rule);
+    for (size_t fix_idx = 0; fix_idx < detail->n_fixes; fix_idx++) {
+        const CatalogParam *param = catalog_find(snap->catalog, detail->fixes[fix_idx].name);
         if (param) /* the loader checked every claimed version */
             finding_add_fix(f, param->name, fix_values[fix_idx],
                             catalog_context_applies(param->context));
     }
     f->suggestion = suggestion;
-    if (!rule->n_fixes)
+    if (!detail->n_fixes)
         return;
     f->suggestion_tail = suggestion;
     f->suggestion = NULL;
@@ -164,9 +167,11 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
     EngineResult result = ENGINE_NOT_FIRED;
     bool ok = expr_eval(rule->condition, &env, &val);
     char *message = NULL, *suggestion = NULL;
-    char **fix_values = xcalloc(rule->n_fixes + 1, sizeof(char *));
     StrBuf links = STRBUF_INIT;
     if (ok && !val.missing && val.boolean) {
+        /* only now: a rule that does not fire never needs its detail decoded */
+        size_t n_fixes = rule_detail(rule)->n_fixes;
+        char **fix_values = xcalloc(n_fixes + 1, sizeof(char *));
         ok = render_texts(rule, &env, &message, &suggestion, fix_values, &links);
         if (ok)
             make_finding(rule, snap, &env, message, suggestion, fix_values, &links, findings);
@@ -175,10 +180,10 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
             free(suggestion);
         }
         result = ENGINE_FIRED;
+        for (size_t fix_idx = 0; fix_idx < n_fixes; fix_idx++)
+            free(fix_values[fix_idx]);
+        free(fix_values);
     }
-    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++)
-        free(fix_values[fix_idx]);
-    free(fix_values);
     if (!ok || val.missing) {
         char *needs = join_missing(&env);
         skipped_add(skipped, rule, needs);

@@ -332,8 +332,9 @@ static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, con
     const char *value = eq + 1;
     while (*value == ' ' || *value == '\t')
         value++;
-    rule->fixes = xrealloc(rule->fixes, (rule->n_fixes + 1) * sizeof(*rule->fixes));
-    RuleFix *fix = &rule->fixes[rule->n_fixes++];
+    rule->detail->fixes =
+        xrealloc(rule->detail->fixes, (rule->detail->n_fixes + 1) * sizeof(*rule->detail->fixes));
+    RuleFix *fix = &rule->detail->fixes[rule->detail->n_fixes++];
     memset(fix, 0, sizeof(*fix));
     fix->name = xstrndup(text, name_len);
     for (char *c = fix->name; *c; c++)
@@ -357,20 +358,22 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         return false;
     }
     char *text = require(ld, sec, "message");
-    bool ok = text && template_parse(ld, pk_ini_find(sec, "message"), text, &rule->message, &scope);
+    bool ok = text &&
+              template_parse(ld, pk_ini_find(sec, "message"), text, &rule->detail->message, &scope);
     free(text);
     PkIniEntry *entry = pk_ini_find(sec, "suggestion");
     if (ok && entry) {
         text = pk_ini_entry_join(entry, " ");
-        ok = template_parse(ld, entry, text, &rule->suggestion, &scope);
+        ok = template_parse(ld, entry, text, &rule->detail->suggestion, &scope);
         free(text);
     }
     entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
-        rule->docs = xrealloc(rule->docs, (rule->n_docs + 1) * sizeof(*rule->docs));
-        memset(&rule->docs[rule->n_docs], 0, sizeof(Template));
-        ok = template_parse(ld, entry, entry->pieces[piece_idx].text, &rule->docs[rule->n_docs++],
-                            &scope);
+        rule->detail->docs =
+            xrealloc(rule->detail->docs, (rule->detail->n_docs + 1) * sizeof(*rule->detail->docs));
+        memset(&rule->detail->docs[rule->detail->n_docs], 0, sizeof(Template));
+        ok = template_parse(ld, entry, entry->pieces[piece_idx].text,
+                            &rule->detail->docs[rule->detail->n_docs++], &scope);
     }
     entry = pk_ini_find(sec, "fix");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++)
@@ -505,14 +508,14 @@ static bool check_version(CheckCtx *ctx)
         free(msg);
         return false;
     }
-    if (!check_template(ctx, &rule->message, "message") ||
-        !check_template(ctx, &rule->suggestion, "suggestion"))
+    if (!check_template(ctx, &rule->detail->message, "message") ||
+        !check_template(ctx, &rule->detail->suggestion, "suggestion"))
         return false;
-    for (size_t doc_idx = 0; doc_idx < rule->n_docs; doc_idx++)
-        if (!check_template(ctx, &rule->docs[doc_idx], "docs"))
+    for (size_t doc_idx = 0; doc_idx < rule->detail->n_docs; doc_idx++)
+        if (!check_template(ctx, &rule->detail->docs[doc_idx], "docs"))
             return false;
-    for (size_t fix_idx = 0; fix_idx < rule->n_fixes; fix_idx++)
-        if (!check_fix(ctx, &rule->fixes[fix_idx]))
+    for (size_t fix_idx = 0; fix_idx < rule->detail->n_fixes; fix_idx++)
+        if (!check_fix(ctx, &rule->detail->fixes[fix_idx]))
             return false;
     return check_params_exist(ctx);
 }
@@ -604,8 +607,9 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
         ex.host = pk_ini_entry_join(entry, " ");
     if ((entry = pk_ini_find(sec, "evidence")))
         ex.evidence = pk_ini_entry_join(entry, "");
-    rule->examples = xrealloc(rule->examples, (rule->n_examples + 1) * sizeof(RuleExample));
-    rule->examples[rule->n_examples++] = ex;
+    rule->detail->examples =
+        xrealloc(rule->detail->examples, (rule->detail->n_examples + 1) * sizeof(RuleExample));
+    rule->detail->examples[rule->detail->n_examples++] = ex;
     if (ex.host) {
         HostFacts host;
         PkDiag why = PK_DIAG_INIT;
@@ -624,6 +628,31 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
 }
 
 /* ---- one file ---- */
+
+static void detail_free(RuleDetail *detail)
+{
+    if (!detail)
+        return;
+    template_free(&detail->message);
+    template_free(&detail->suggestion);
+    for (size_t idx = 0; idx < detail->n_fixes; idx++) {
+        free(detail->fixes[idx].name);
+        template_free(&detail->fixes[idx].value);
+    }
+    free(detail->fixes);
+    for (size_t idx = 0; idx < detail->n_docs; idx++)
+        template_free(&detail->docs[idx]);
+    free(detail->docs);
+    for (size_t idx = 0; idx < detail->n_examples; idx++) {
+        RuleExample *ex = &detail->examples[idx];
+        free(ex->name);
+        free(ex->host);
+        free(ex->conf);
+        free(ex->evidence);
+    }
+    free(detail->examples);
+    free(detail);
+}
 
 static void rule_free(Rule *rule)
 {
@@ -645,29 +674,12 @@ static void rule_free(Rule *rule)
     }
     free(rule->let_names);
     free(rule->let_exprs);
-    template_free(&rule->message);
-    template_free(&rule->suggestion);
-    for (size_t idx = 0; idx < rule->n_fixes; idx++) {
-        free(rule->fixes[idx].name);
-        template_free(&rule->fixes[idx].value);
-    }
-    free(rule->fixes);
-    for (size_t idx = 0; idx < rule->n_docs; idx++)
-        template_free(&rule->docs[idx]);
-    free(rule->docs);
+    detail_free(rule->detail);
     free(rule->explanation);
     free(rule->explanation_file);
     free(rule->risk);
     free(rule->basis);
     free(rule->file);
-    for (size_t idx = 0; idx < rule->n_examples; idx++) {
-        RuleExample *ex = &rule->examples[idx];
-        free(ex->name);
-        free(ex->host);
-        free(ex->conf);
-        free(ex->evidence);
-    }
-    free(rule->examples);
     free(rule->reads); /* the names are the expressions' */
     memset(rule, 0, sizeof(*rule));
 }
@@ -759,12 +771,12 @@ static void collect_reads(Rule *rule)
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], add_read, &list);
-    template_reads(&rule->message, &list);
-    template_reads(&rule->suggestion, &list);
-    for (size_t idx = 0; idx < rule->n_fixes; idx++)
-        template_reads(&rule->fixes[idx].value, &list);
-    for (size_t idx = 0; idx < rule->n_docs; idx++)
-        template_reads(&rule->docs[idx], &list);
+    template_reads(&rule->detail->message, &list);
+    template_reads(&rule->detail->suggestion, &list);
+    for (size_t idx = 0; idx < rule->detail->n_fixes; idx++)
+        template_reads(&rule->detail->fixes[idx].value, &list);
+    for (size_t idx = 0; idx < rule->detail->n_docs; idx++)
+        template_reads(&rule->detail->docs[idx], &list);
 }
 
 static void set_add(RuleSet *set, Rule *rule)
@@ -779,6 +791,7 @@ static bool load_rule(const char *filename, const char *data, size_t len, PkDiag
 {
     memset(err, 0, sizeof(*err));
     memset(out, 0, sizeof(*out));
+    out->detail = xcalloc(1, sizeof(*out->detail));
     PkIniDoc doc;
     Loader ld = {.file = filename, .err = err, .rule = out};
     static const PkIniOptions ini_opts = {
@@ -820,6 +833,13 @@ static bool stamp_of(const char *path, RuleFileStamp *stamp)
     *stamp = (RuleFileStamp){(uint64_t)st.st_size, (int64_t)st.st_mtim.tv_sec,
                              (int64_t)st.st_mtim.tv_nsec};
     return true;
+}
+
+const RuleDetail *rule_detail(const Rule *rule)
+{
+    if (rule->pending)
+        rules_pack_detail(rule);
+    return rule->detail;
 }
 
 char *rule_explanation(const Rule *rule)

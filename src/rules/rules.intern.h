@@ -10,6 +10,8 @@
  * this pgknob and its catalogs; false (set untouched) otherwise. */
 bool rules_pack_load(RuleSet *set, const char *dir);
 void rules_pack_arena_free(RulePackArena *arena);
+/* Decodes a packed rule's detail into rule->detail, once (rule_detail's). */
+void rules_pack_detail(const Rule *rule);
 /* rule_set_load_dir without looking for a pack. */
 bool rule_set_load_dir_sources(RuleSet *set, const char *dir, PkDiag *err);
 

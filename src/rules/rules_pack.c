@@ -26,7 +26,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 8u
+#define PACK_FORMAT 9u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -156,7 +156,7 @@ static char *build_key(void)
 
 /* ---- writing ---------------------------------------------------------------------------- */
 
-static size_t pack_measure(const StrBuf *sb, size_t *n_rules);
+static bool pack_reads_back(const StrBuf *sb, size_t *used, size_t *n_rules);
 
 /* Native byte order: a pack is a cache made on the machine that reads it (the build key names
  * the order, so a pack carried to another kind of machine is only ignored). */
@@ -276,6 +276,38 @@ static void mark_explanations(PackFiles *files, const RuleSet *set, size_t dir_l
     }
 }
 
+/* The detail, after its length: the reader skips it and decodes it when a rule needs it. */
+static void put_detail(StrBuf *sb, const Rule *rule)
+{
+    const RuleDetail *detail = rule->detail;
+    size_t len_at = sb->len;
+    put_u64(sb, 0);
+    put_template(sb, rule, &detail->message);
+    put_template(sb, rule, &detail->suggestion);
+    put_u64(sb, detail->n_fixes);
+    for (size_t idx = 0; idx < detail->n_fixes; idx++) {
+        put_str(sb, detail->fixes[idx].name);
+        put_template(sb, rule, &detail->fixes[idx].value);
+        put_u64(sb, (uint64_t)(int64_t)detail->fixes[idx].line);
+    }
+    put_u64(sb, detail->n_docs);
+    for (size_t idx = 0; idx < detail->n_docs; idx++)
+        put_template(sb, rule, &detail->docs[idx]);
+    put_u64(sb, detail->n_examples);
+    for (size_t idx = 0; idx < detail->n_examples; idx++) {
+        const RuleExample *ex = &detail->examples[idx];
+        put_str(sb, ex->name);
+        put_u64(sb, ex->expect_fire);
+        put_u64(sb, (uint64_t)(int64_t)ex->line);
+        put_u64(sb, ex->versions);
+        put_str(sb, ex->host);
+        put_str(sb, ex->conf);
+        put_str(sb, ex->evidence);
+    }
+    uint64_t len = sb->len - len_at - sizeof(uint64_t);
+    memcpy(sb->data + len_at, &len, sizeof(len));
+}
+
 static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
 {
     put_str(sb, rule->id);
@@ -295,17 +327,6 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     }
     put_str(sb, rule->condition_text);
     put_expr(sb, rule, rule->condition);
-    put_template(sb, rule, &rule->message);
-    put_template(sb, rule, &rule->suggestion);
-    put_u64(sb, rule->n_fixes);
-    for (size_t idx = 0; idx < rule->n_fixes; idx++) {
-        put_str(sb, rule->fixes[idx].name);
-        put_template(sb, rule, &rule->fixes[idx].value);
-        put_u64(sb, (uint64_t)(int64_t)rule->fixes[idx].line);
-    }
-    put_u64(sb, rule->n_docs);
-    for (size_t idx = 0; idx < rule->n_docs; idx++)
-        put_template(sb, rule, &rule->docs[idx]);
     put_str(sb, rule->explanation);
     put_str(sb, below(rule->explanation_file, dir_len));
     put_u64(sb, rule->explanation_stamp.size);
@@ -315,20 +336,10 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     put_str(sb, rule->basis);
     put_str(sb, rule->file + dir_len + 1); /* below the directory, which may move */
     put_u64(sb, (uint64_t)(int64_t)rule->line);
-    put_u64(sb, rule->n_examples);
-    for (size_t idx = 0; idx < rule->n_examples; idx++) {
-        const RuleExample *ex = &rule->examples[idx];
-        put_str(sb, ex->name);
-        put_u64(sb, ex->expect_fire);
-        put_u64(sb, (uint64_t)(int64_t)ex->line);
-        put_u64(sb, ex->versions);
-        put_str(sb, ex->host);
-        put_str(sb, ex->conf);
-        put_str(sb, ex->evidence);
-    }
     put_u64(sb, rule->n_reads);
     for (size_t idx = 0; idx < rule->n_reads; idx++)
         put_str(sb, rule->reads[idx]);
+    put_detail(sb, rule);
 }
 
 bool rules_pack_write(const char *dir, PkDiag *err)
@@ -365,9 +376,13 @@ bool rules_pack_write(const char *dir, PkDiag *err)
         put_rule(&sb, &set.rules[idx], dir_len);
     files_free(&files);
     rule_set_free(&set);
-    size_t n_rules = 0;
-    uint64_t header[2] = {pack_measure(&sb, &n_rules), 0};
-    header[1] = n_rules;
+    size_t used = 0, n_rules = 0;
+    if (!pack_reads_back(&sb, &used, &n_rules)) {
+        sb_free(&sb);
+        return pk_diag_set(err, dir, 0, "Report it; lint reads the sources meanwhile.",
+                           "the compiled pack does not read back (a pgknob bug): not written");
+    }
+    uint64_t header[2] = {used, n_rules};
     memcpy(sb.data + strlen(PACK_MAGIC), header, sizeof(header));
 
     char *path = xasprintf("%s/" RULES_PACK_NAME, dir);
@@ -396,6 +411,8 @@ struct RulePackArena {
     size_t used;
     pcre2_code **regexes;
     size_t n_regexes, cap_regexes;
+    RuleSet **sources; /* rules read again from their files: detail_from_source */
+    size_t n_sources, cap_sources;
 };
 
 /* The decoded rules take less memory than the pack's bytes: one block that size is enough. */
@@ -436,6 +453,11 @@ void rules_pack_arena_free(RulePackArena *arena)
         return;
     for (size_t idx = 0; idx < arena->n_regexes; idx++)
         pcre2_code_free(arena->regexes[idx]);
+    for (size_t idx = 0; idx < arena->n_sources; idx++) {
+        rule_set_free(arena->sources[idx]);
+        free(arena->sources[idx]);
+    }
+    free(arena->sources);
     for (size_t idx = 0; idx < arena->n_blocks; idx++) {
         if (arena->blocks[idx].len)
             munmap(arena->blocks[idx].at, arena->blocks[idx].len);
@@ -611,6 +633,80 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
     return path;
 }
 
+/* A packed rule's detail, waiting in the pack's bytes. */
+struct RulePackDetail {
+    unsigned char *at;
+    size_t len;
+    RulePackArena *arena;
+};
+
+static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
+{
+    get_template(rd, rule, &detail->message);
+    get_template(rd, rule, &detail->suggestion);
+    size_t n_fixes = get_count(rd);
+    detail->fixes = get_array(rd, n_fixes, sizeof(*detail->fixes));
+    for (size_t idx = 0; idx < n_fixes && !rd->bad; idx++) {
+        detail->fixes[idx].name = get_str(rd);
+        get_template(rd, rule, &detail->fixes[idx].value);
+        detail->fixes[idx].line = get_int(rd);
+        detail->n_fixes++;
+    }
+    size_t n_docs = get_count(rd);
+    detail->docs = get_array(rd, n_docs, sizeof(*detail->docs));
+    for (size_t idx = 0; idx < n_docs && !rd->bad; idx++) {
+        get_template(rd, rule, &detail->docs[idx]);
+        detail->n_docs++;
+    }
+    size_t n_examples = get_count(rd);
+    detail->examples = get_array(rd, n_examples, sizeof(*detail->examples));
+    for (size_t idx = 0; idx < n_examples && !rd->bad; idx++) {
+        RuleExample *ex = &detail->examples[idx];
+        ex->name = get_str(rd);
+        ex->expect_fire = get_u64(rd) != 0;
+        ex->line = get_int(rd);
+        ex->versions = get_u64(rd);
+        ex->host = get_str(rd);
+        ex->conf = get_str(rd);
+        ex->evidence = get_str(rd);
+        detail->n_examples++;
+    }
+}
+
+/* Decodes a detail's bytes into the arena; false when they do not read back. */
+static bool detail_decode(const Rule *rule, unsigned char *at, size_t len, RulePackArena *arena)
+{
+    Reader rd = {at, len, 0, false, arena};
+    memset(rule->detail, 0, sizeof(*rule->detail));
+    get_detail(&rd, rule, rule->detail);
+    return !rd.bad && rd.pos == rd.len;
+}
+
+/* A pack whose detail does not read back (damaged since it was checked): the rule's source file
+ * has it, unchanged since the pack was written (the load checked that), kept with the arena. */
+static void detail_from_source(const Rule *rule, RulePackArena *arena)
+{
+    memset(rule->detail, 0, sizeof(*rule->detail));
+    RuleSet *source = xcalloc(1, sizeof(*source));
+    PkDiag err = PK_DIAG_INIT;
+    if (rule_set_load_file(source, rule->file, &err) && source->n == 1)
+        *rule->detail = *source->rules[0].detail; /* shallow: `source` owns it */
+    pk_diag_free(&err);
+    PK_GROW(arena->sources, arena->n_sources, arena->cap_sources);
+    arena->sources[arena->n_sources++] = source;
+}
+
+void rules_pack_detail(const Rule *rule)
+{
+    RulePackDetail *pending = rule->pending;
+    RulePackArena *arena = pending->arena;
+    if (!arena)
+        return; /* decoded already */
+    pending->arena = NULL;
+    if (!detail_decode(rule, pending->at, pending->len, arena))
+        detail_from_source(rule, arena);
+}
+
 static void get_rule(Reader *rd, const char *dir, Rule *rule)
 {
     memset(rule, 0, sizeof(*rule));
@@ -636,22 +732,6 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     }
     rule->condition_text = get_str(rd);
     rule->condition = get_expr(rd, rule, 0);
-    get_template(rd, rule, &rule->message);
-    get_template(rd, rule, &rule->suggestion);
-    size_t n_fixes = get_count(rd);
-    rule->fixes = get_array(rd, n_fixes, sizeof(*rule->fixes));
-    for (size_t idx = 0; idx < n_fixes && !rd->bad; idx++) {
-        rule->fixes[idx].name = get_str(rd);
-        get_template(rd, rule, &rule->fixes[idx].value);
-        rule->fixes[idx].line = get_int(rd);
-        rule->n_fixes++;
-    }
-    size_t n_docs = get_count(rd);
-    rule->docs = get_array(rd, n_docs, sizeof(*rule->docs));
-    for (size_t idx = 0; idx < n_docs && !rd->bad; idx++) {
-        get_template(rd, rule, &rule->docs[idx]);
-        rule->n_docs++;
-    }
     rule->explanation = get_str(rd);
     rule->explanation_file = join_dir(rd, dir, get_str(rd));
     rule->explanation_stamp.size = get_u64(rd);
@@ -662,19 +742,6 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     rule->file = join_dir(rd, dir, get_str(rd));
     rd->bad |= !rule->file || !rule->id || !rule->name;
     rule->line = get_int(rd);
-    size_t n_examples = get_count(rd);
-    rule->examples = get_array(rd, n_examples, sizeof(*rule->examples));
-    for (size_t idx = 0; idx < n_examples && !rd->bad; idx++) {
-        RuleExample *ex = &rule->examples[idx];
-        ex->name = get_str(rd);
-        ex->expect_fire = get_u64(rd) != 0;
-        ex->line = get_int(rd);
-        ex->versions = get_u64(rd);
-        ex->host = get_str(rd);
-        ex->conf = get_str(rd);
-        ex->evidence = get_str(rd);
-        rule->n_examples++;
-    }
     size_t n_reads = get_count(rd);
     rule->reads = get_array(rd, n_reads, sizeof(*rule->reads));
     for (size_t idx = 0; idx < n_reads && !rd->bad; idx++) {
@@ -682,6 +749,15 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rule->n_reads++;
         rd->bad |= !rule->reads[idx];
     }
+    uint64_t detail_len = get_u64(rd);
+    if (rd->bad || detail_len > rd->len - rd->pos) {
+        rd->bad = true;
+        return;
+    }
+    rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
+    rule->pending = arena_alloc(rd->arena, sizeof(*rule->pending));
+    *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena};
+    rd->pos += (size_t)detail_len;
 }
 
 /* The top directory's entries (dotfiles skipped) are exactly the recorded top-level ones. */
@@ -778,19 +854,22 @@ static bool pack_decode(RulePackArena *arena, const char *dir, Rule **rules, siz
     return ok && rd.pos == rd.len;
 }
 
-/* What the decoded rules of the pack in `sb` take in the arena (for its header), their paths
- * not counted (the reader adds them: the directory may have moved); *n_rules their number. */
-static size_t pack_measure(const StrBuf *sb, size_t *n_rules)
+/* Reads the pack in `sb` back, every rule's detail too: false when it does not (a bug of the
+ * writer). *used: what its rules take in the arena on load (details, decoded on use, and the
+ * rules' paths, which the reader adds for its directory, not counted); *n_rules their number. */
+static bool pack_reads_back(const StrBuf *sb, size_t *used, size_t *n_rules)
 {
     RulePackArena *arena = xcalloc(1, sizeof(*arena));
     arena->data = sb->data;
     arena->data_len = sb->len;
     Rule *rules;
     bool ok = pack_decode(arena, NULL, &rules, n_rules);
-    size_t used = arena->used;
+    *used = arena->used;
+    for (size_t idx = 0; ok && idx < *n_rules; idx++)
+        ok = detail_decode(&rules[idx], rules[idx].pending->at, rules[idx].pending->len, arena);
     arena->data = NULL; /* the caller's buffer, not a mapping */
     rules_pack_arena_free(arena);
-    return ok ? used : 0;
+    return ok;
 }
 
 bool rules_pack_load(RuleSet *set, const char *dir)

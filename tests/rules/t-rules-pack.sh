@@ -161,6 +161,29 @@ check "a rule file in a new nested directory is seen" \
   grep -q PK9996 <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
 rm -r "$sub/deeper"
 
+# A rule's detail (message, suggestion, fixes, links, examples) is decoded when it is used. One
+# damaged after the load checked the pack is read from that rule's own source file instead.
+rm -rf "$T/fresh" && cp -r rules "$T/fresh" && rm -f "$T/fresh/.pgknob-pack"
+"$PGKNOB" rules compile "$T/fresh" >/dev/null
+want="$(lint_with "$T/fresh" --format json "$T/fsync.conf")"
+python3 - "$T/fresh/.pgknob-pack" <<'PY'
+import struct, sys
+text = b"(for a throwaway test cluster only, off is acceptable)"
+with open(sys.argv[1], "r+b") as f:
+    data = f.read()
+    at = data.index(struct.pack("=Q", len(text)) + text + b"\0")
+    f.seek(at)
+    f.write(struct.pack("=Q", 2**63))  # PK6001's suggestion: a length past the end
+PY
+strace -f -e trace=openat -o "$T/trace" env PGKNOB_RULES_DIR="$T/fresh" \
+  ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$PGKNOB" lint --pg-version 18 \
+  --format json "$T/fsync.conf" > "$T/damaged.json" 2>/dev/null
+check "a damaged detail gives the sources' report all the same" \
+  test "$(sed "s|$T/fresh|RULES|g" "$T/damaged.json")" = "$want"
+check "... read from that one rule file ($(grep -c '\.ini"' "$T/trace") opened: $(grep -o '[^/]*\.ini"' "$T/trace" | tr '\n' ' '))" \
+  test "$(grep -c '\.ini"' "$T/trace")" = 1 -a "$(grep -c 'PK6001-fsync-off\.ini"' "$T/trace")" = 1
+check "... the damaged rule fired and shows its suggestion" grep -q "throwaway test cluster" "$T/damaged.json"
+
 mkdir -p "$T/broken"
 printf '[rule]\nid = PK9998\nname = broken.one\ntitle = broken\nseverity = warning\ncategory = x\nversions = 13-\ncondition = work_mem > 4MB +\nmessage = m\n' > "$T/broken/PK9998-broken.ini"
 expect_exit 2 "rules compile of a broken rule file fails" -- "$PGKNOB" rules compile "$T/broken"
