@@ -9,7 +9,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/strbuf.h"
 #include "common/xalloc.h"
 
 static bool is_dev_null(const struct stat *st)
@@ -19,35 +18,41 @@ static bool is_dev_null(const struct stat *st)
            st->st_rdev == null_st.st_rdev;
 }
 
-/* Reads fd to its end, at most `limit` bytes (read(2) retried on EINTR). */
-static PkReadStatus read_all(int fd, size_t limit, char **data, size_t *len, int *err)
+/* Reads fd to its end, at most `limit` bytes (read(2) retried on EINTR), straight into the
+ * result: `size_hint` (the file's size, 0 when unknown) sizes it at once. A 64 kB stack buffer
+ * copied into a growing one touched 16 fresh pages for a 30 kB file, and a page fault costs
+ * 3-4 us on the test machine: a twentieth of a lint run. */
+static PkReadStatus read_all(int fd, size_t limit, size_t size_hint, char **data, size_t *len,
+                             int *err)
 {
-    StrBuf sb = STRBUF_INIT;
-    char chunk[65536];
-    PkReadStatus status = PK_READ_OK;
+    /* room for the whole file, the read that finds its end and the NUL */
+    size_t cap = (size_hint < limit ? size_hint : limit) + 2, used = 0;
+    cap = cap < 4096 ? 4096 : cap;
+    char *buf = xmalloc(cap);
     for (;;) {
-        ssize_t got = read(fd, chunk, sizeof(chunk));
+        if (used + 1 == cap) { /* the file grew, or a stream: double */
+            cap *= 2;
+            buf = xrealloc(buf, cap);
+        }
+        ssize_t got = read(fd, buf + used, cap - 1 - used);
         if (got < 0 && errno == EINTR)
             continue;
-        if (got <= 0) {
-            if (got < 0) {
-                *err = errno;
-                status = PK_READ_ERRNO;
-            }
-            break;
+        if (got < 0) {
+            *err = errno;
+            free(buf);
+            return PK_READ_ERRNO;
         }
-        sb_putn(&sb, chunk, (size_t)got);
-        if (sb.len > limit) {
-            status = PK_READ_TOO_LARGE;
+        if (got == 0)
             break;
+        used += (size_t)got;
+        if (used > limit) {
+            free(buf);
+            return PK_READ_TOO_LARGE;
         }
     }
-    if (status != PK_READ_OK) {
-        sb_free(&sb);
-        return status;
-    }
-    *len = sb.len;
-    *data = sb.data ? sb.data : xstrdup("");
+    buf[used] = '\0';
+    *len = used;
+    *data = buf;
     return PK_READ_OK;
 }
 
@@ -82,7 +87,8 @@ PkReadStatus pk_read_file(const char *path, size_t limit, char **data, size_t *l
         *err = (int)(st.st_mode & S_IFMT);
         return PK_READ_NOT_REGULAR;
     }
-    PkReadStatus status = read_all(fd, limit, data, len, err);
+    PkReadStatus status =
+        read_all(fd, limit, S_ISREG(st.st_mode) ? (size_t)st.st_size : 0, data, len, err);
     close(fd);
     return status;
 }
@@ -91,7 +97,7 @@ PkReadStatus pk_read_stream(int fd, size_t limit, char **data, size_t *len, int 
 {
     *data = NULL;
     *len = 0;
-    return read_all(fd, limit, data, len, err);
+    return read_all(fd, limit, 0, data, len, err);
 }
 
 const char *pk_read_strerror(PkReadStatus status, int err)
