@@ -11,11 +11,11 @@
 
 typedef struct GucValue {
     GucType type;
-    bool boolval; /* GUC_BOOL */
-    double num;   /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
+    bool boolval;      /* GUC_BOOL */
+    bool out_of_range; /* on failure: the value parsed but lies outside min_val .. max_val */
+    double num;        /* GUC_INTEGER / GUC_REAL: in the parameter's base unit (e.g. 8kB blocks) */
     const char *enum_val; /* GUC_ENUM: canonical value from the catalog (borrowed) */
     const char *str;      /* GUC_STRING: the text given to guc_parse_value (borrowed) */
-    bool out_of_range;    /* on failure: the value parsed but lies outside min_val .. max_val */
 } GucValue;
 
 /* Parses `text` (the value after the lexer removed quotes) for `param`. On failure returns false

@@ -386,7 +386,7 @@ static Expr *parse_call(Parser *p, char *name, int offset)
     if (call->n_args < func->min_args || (func->max_args && call->n_args > func->max_args)) {
         char msg[160];
         snprintf(msg, sizeof(msg), "wrong number of arguments to %s(): %zu", func->name,
-                 call->n_args);
+                 (size_t)call->n_args);
         parse_fail(p, offset, NULL, msg);
         return call;
     }
