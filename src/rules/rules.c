@@ -318,6 +318,7 @@ static bool load_lets(Loader *ld, PkIniSection *sec)
 static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, const ExprScope *scope)
 {
     Rule *rule = ld->rule;
+    RuleDetail *detail = rule->detail;
     const char *text = piece->text, *eq = strchr(text, '=');
     size_t name_len = eq ? (size_t)(eq - text) : 0;
     while (name_len && (text[name_len - 1] == ' ' || text[name_len - 1] == '\t'))
@@ -332,9 +333,8 @@ static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, con
     const char *value = eq + 1;
     while (*value == ' ' || *value == '\t')
         value++;
-    rule->detail->fixes =
-        xrealloc(rule->detail->fixes, (rule->detail->n_fixes + 1) * sizeof(*rule->detail->fixes));
-    RuleFix *fix = &rule->detail->fixes[rule->detail->n_fixes++];
+    detail->fixes = xrealloc(detail->fixes, (detail->n_fixes + 1) * sizeof(*detail->fixes));
+    RuleFix *fix = &detail->fixes[detail->n_fixes++];
     memset(fix, 0, sizeof(*fix));
     fix->name = xstrndup(text, name_len);
     for (char *c = fix->name; *c; c++)
@@ -346,6 +346,7 @@ static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, con
 static bool load_texts(Loader *ld, PkIniSection *sec)
 {
     Rule *rule = ld->rule;
+    RuleDetail *detail = rule->detail;
     ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
     if (!(rule->condition_text = require(ld, sec, "condition")))
         return false;
@@ -358,22 +359,21 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         return false;
     }
     char *text = require(ld, sec, "message");
-    bool ok = text &&
-              template_parse(ld, pk_ini_find(sec, "message"), text, &rule->detail->message, &scope);
+    bool ok =
+        text && template_parse(ld, pk_ini_find(sec, "message"), text, &detail->message, &scope);
     free(text);
     PkIniEntry *entry = pk_ini_find(sec, "suggestion");
     if (ok && entry) {
         text = pk_ini_entry_join(entry, " ");
-        ok = template_parse(ld, entry, text, &rule->detail->suggestion, &scope);
+        ok = template_parse(ld, entry, text, &detail->suggestion, &scope);
         free(text);
     }
     entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
-        rule->detail->docs =
-            xrealloc(rule->detail->docs, (rule->detail->n_docs + 1) * sizeof(*rule->detail->docs));
-        memset(&rule->detail->docs[rule->detail->n_docs], 0, sizeof(Template));
+        detail->docs = xrealloc(detail->docs, (detail->n_docs + 1) * sizeof(*detail->docs));
+        memset(&detail->docs[detail->n_docs], 0, sizeof(Template));
         ok = template_parse(ld, entry, entry->pieces[piece_idx].text,
-                            &rule->detail->docs[rule->detail->n_docs++], &scope);
+                            &detail->docs[detail->n_docs++], &scope);
     }
     entry = pk_ini_find(sec, "fix");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++)
@@ -499,6 +499,7 @@ static bool check_params_exist(CheckCtx *ctx)
 static bool check_version(CheckCtx *ctx)
 {
     Rule *rule = ctx->ld->rule;
+    RuleDetail *detail = rule->detail;
     ExprType type;
     if (!check_expr(ctx, rule->condition, "condition", "condition", rule->condition_text, &type))
         return false;
@@ -508,14 +509,14 @@ static bool check_version(CheckCtx *ctx)
         free(msg);
         return false;
     }
-    if (!check_template(ctx, &rule->detail->message, "message") ||
-        !check_template(ctx, &rule->detail->suggestion, "suggestion"))
+    if (!check_template(ctx, &detail->message, "message") ||
+        !check_template(ctx, &detail->suggestion, "suggestion"))
         return false;
-    for (size_t doc_idx = 0; doc_idx < rule->detail->n_docs; doc_idx++)
-        if (!check_template(ctx, &rule->detail->docs[doc_idx], "docs"))
+    for (size_t doc_idx = 0; doc_idx < detail->n_docs; doc_idx++)
+        if (!check_template(ctx, &detail->docs[doc_idx], "docs"))
             return false;
-    for (size_t fix_idx = 0; fix_idx < rule->detail->n_fixes; fix_idx++)
-        if (!check_fix(ctx, &rule->detail->fixes[fix_idx]))
+    for (size_t fix_idx = 0; fix_idx < detail->n_fixes; fix_idx++)
+        if (!check_fix(ctx, &detail->fixes[fix_idx]))
             return false;
     return check_params_exist(ctx);
 }
@@ -586,6 +587,7 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
     if (!check_keys(ld, sec, keys, multi))
         return false;
     Rule *rule = ld->rule;
+    RuleDetail *detail = rule->detail;
     RuleExample ex = {.name = xstrdup(sec->name),
                       .expect_fire = expect_fire,
                       .line = sec->line,
@@ -607,9 +609,8 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
         ex.host = pk_ini_entry_join(entry, " ");
     if ((entry = pk_ini_find(sec, "evidence")))
         ex.evidence = pk_ini_entry_join(entry, "");
-    rule->detail->examples =
-        xrealloc(rule->detail->examples, (rule->detail->n_examples + 1) * sizeof(RuleExample));
-    rule->detail->examples[rule->detail->n_examples++] = ex;
+    detail->examples = xrealloc(detail->examples, (detail->n_examples + 1) * sizeof(RuleExample));
+    detail->examples[detail->n_examples++] = ex;
     if (ex.host) {
         HostFacts host;
         PkDiag why = PK_DIAG_INIT;
@@ -771,12 +772,13 @@ static void collect_reads(Rule *rule)
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], add_read, &list);
-    template_reads(&rule->detail->message, &list);
-    template_reads(&rule->detail->suggestion, &list);
-    for (size_t idx = 0; idx < rule->detail->n_fixes; idx++)
-        template_reads(&rule->detail->fixes[idx].value, &list);
-    for (size_t idx = 0; idx < rule->detail->n_docs; idx++)
-        template_reads(&rule->detail->docs[idx], &list);
+    const RuleDetail *detail = rule->detail;
+    template_reads(&detail->message, &list);
+    template_reads(&detail->suggestion, &list);
+    for (size_t idx = 0; idx < detail->n_fixes; idx++)
+        template_reads(&detail->fixes[idx].value, &list);
+    for (size_t idx = 0; idx < detail->n_docs; idx++)
+        template_reads(&detail->docs[idx], &list);
 }
 
 static void set_add(RuleSet *set, Rule *rule)
