@@ -897,18 +897,15 @@ static char *dir_of(const char *path)
     return slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
 }
 
-static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err);
-
 bool rule_set_load_file(RuleSet *set, const char *path, PkDiag *err)
 {
     char *root = dir_of(path);
-    bool ok = load_file_in(set, path, root, err);
+    bool ok = rule_set_load_file_in(set, path, root, err);
     free(root);
     return ok;
 }
 
-/* A rule file of the pack whose directory is `root`. */
-static bool load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err)
+bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err)
 {
     memset(err, 0, sizeof(*err));
     char *data = NULL, *why = NULL;
@@ -971,7 +968,7 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool ends_with_ini(const char *name)
+bool rules_name_is_ini(const char *name)
 {
     size_t len = strlen(name);
     return len > 4 && !strcmp(name + len - 4, ".ini");
@@ -995,7 +992,7 @@ static bool collect_files(const char *dir, int depth, char ***paths, size_t *n, 
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
             ok = collect_files(path, depth + 1, paths, n, err);
             free(path);
-        } else if (ends_with_ini(de->d_name)) {
+        } else if (rules_name_is_ini(de->d_name)) {
             *paths = xrealloc(*paths, (*n + 1) * sizeof(char *));
             (*paths)[(*n)++] = path;
         } else {
@@ -1022,7 +1019,7 @@ bool rule_set_load_dir_sources(RuleSet *set, const char *dir, PkDiag *err)
         qsort(paths, n, sizeof(char *), cmp_str);
     for (size_t path_idx = 0; path_idx < n; path_idx++) {
         if (ok)
-            ok = load_file_in(set, paths[path_idx], dir, err);
+            ok = rule_set_load_file_in(set, paths[path_idx], dir, err);
         free(paths[path_idx]);
     }
     free(paths);

@@ -12,6 +12,11 @@ bool rules_pack_load(RuleSet *set, const char *dir);
 void rules_pack_arena_free(RulePackArena *arena);
 /* Decodes a packed rule's detail into rule->detail, once (rule_detail's). */
 void rules_pack_detail(const Rule *rule);
+/* rule_set_load_file for a file of the pack whose directory is `root` (its explanation must lie
+ * inside `root`). */
+bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err);
+/* Does the name end in ".ini" (a rule file)? */
+bool rules_name_is_ini(const char *name);
 /* rule_set_load_dir without looking for a pack. */
 bool rule_set_load_dir_sources(RuleSet *set, const char *dir, PkDiag *err);
 

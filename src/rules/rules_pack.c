@@ -270,8 +270,7 @@ static void mark_explanations(PackFiles *files, const RuleSet *set, size_t dir_l
         const char *rel = below(set->rules[idx].explanation_file, dir_len);
         PackFile *found =
             rel ? bsearch(rel, files->items, files->n, sizeof(PackFile), rel_cmp) : NULL;
-        size_t len = rel ? strlen(rel) : 0;
-        if (found && found->kind == PACK_FILE && !(len > 4 && !strcmp(rel + len - 4, ".ini")))
+        if (found && found->kind == PACK_FILE && !rules_name_is_ini(rel))
             found->kind = PACK_EXPLANATION;
     }
 }
@@ -411,6 +410,7 @@ struct RulePackArena {
     size_t used;
     pcre2_code **regexes;
     size_t n_regexes, cap_regexes;
+    char *dir;         /* the pack's directory, as loaded */
     RuleSet **sources; /* rules read again from their files: detail_from_source */
     size_t n_sources, cap_sources;
 };
@@ -458,6 +458,7 @@ void rules_pack_arena_free(RulePackArena *arena)
         free(arena->sources[idx]);
     }
     free(arena->sources);
+    free(arena->dir);
     for (size_t idx = 0; idx < arena->n_blocks; idx++) {
         if (arena->blocks[idx].len)
             munmap(arena->blocks[idx].at, arena->blocks[idx].len);
@@ -689,7 +690,9 @@ static void detail_from_source(const Rule *rule, RulePackArena *arena)
     memset(rule->detail, 0, sizeof(*rule->detail));
     RuleSet *source = xcalloc(1, sizeof(*source));
     PkDiag err = PK_DIAG_INIT;
-    if (rule_set_load_file(source, rule->file, &err) && source->n == 1)
+    /* inside its pack, as the loader reads it: an explanation may lie in another subdirectory */
+    if (rule_set_load_file_in(source, rule->file, arena->dir ? arena->dir : "/", &err) &&
+        source->n == 1)
         *rule->detail = *source->rules[0].detail; /* shallow: `source` owns it */
     pk_diag_free(&err);
     PK_GROW(arena->sources, arena->n_sources, arena->cap_sources);
@@ -906,6 +909,7 @@ bool rules_pack_load(RuleSet *set, const char *dir)
     RulePackArena *arena = xcalloc(1, sizeof(*arena));
     arena->data = data;
     arena->data_len = len;
+    arena->dir = xstrdup(dir);
     size_t magic_len = strlen(PACK_MAGIC);
     if (len >= magic_len + 16) { /* a hint, never trusted: a bad one only costs page faults */
         uint64_t header[2];
