@@ -205,8 +205,7 @@ docs-check: $(PROGS)
 	@tests/docs/gen-man.sh --check
 
 check-headers:             ## every header compiles on its own
-	@for h in $$(find src -name '*.h'); do \
-	    echo "#include \"$${h#src/}\"" | $(CC) $(CFLAGS) -x c -fsyntax-only - || exit 1; done
+	@CC="$(CC)" CFLAGS="$(CFLAGS)" tests/docs/headers.sh .
 
 examples: $(PROGS)           ## regenerate reports/examples/ (lab stages and a healthy configuration)
 	@tests/report/examples.sh --update

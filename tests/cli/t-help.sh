@@ -6,9 +6,24 @@
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 GOLD=tests/golden/help
-HELPS=("lint" "audit" "fix" "hba" "lsp" "settings" "upgrade" "rules" "rules list" "rules show" "rules test" "rules doc" "rules compile"
-       "tpcc" "tpcc load" "tpcc run" "tpcc check" "lab" "lab list" "lab show" "lab run"
-       "lab restore" "lab ab")
+# The commands come from `pgknob --help`, the subcommands from each command's usage lines
+# (`pgknob CMD SUB ...`), so a new command or subcommand gets a golden without editing this list.
+HELPS=()
+while read -r cmd; do
+  HELPS+=("$cmd")
+  while read -r sub; do HELPS+=("$cmd $sub"); done < <("$PGKNOB" "$cmd" --help |
+    { sed -nE "s/^(usage:)? +pgknob $cmd ([a-z][a-z-]*)( .*)?$/\2/p"
+      "$PGKNOB" "$cmd" --help | sed -n '/^commands:/,/^$/p' | sed -nE 's/^  ([a-z]+) .*/\1/p'; } |
+    awk '!seen[$0]++')
+done < <("$PGKNOB" --help | sed -n '/^commands:/,/^$/p' | sed -nE 's/^  ([a-z]+) .*/\1/p')
+check "the command list was read from pgknob --help (lint, lab ab, rules compile among them)" \
+  bash -c 'printf "%s\n" "$@" | grep -qx lint && printf "%s\n" "$@" | grep -qx "lab ab" &&
+           printf "%s\n" "$@" | grep -qx "rules compile"' _ "${HELPS[@]}"
+for golden in "$GOLD"/*.txt; do
+  name=$(basename "$golden" .txt); [ "$name" = pgknob ] && continue
+  check "golden $name.txt belongs to a command pgknob --help lists" \
+    bash -c 'printf "%s\n" "${@:2}" | tr " " - | grep -qx "$1"' _ "$name" "${HELPS[@]}"
+done
 
 for cmd in "${HELPS[@]}"; do
   file="$GOLD/${cmd// /-}.txt"

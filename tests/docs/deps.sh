@@ -9,7 +9,9 @@ graph() {
     rel="${file#src/}"
     case "$rel" in */*) mod="${rel%%/*}" ;; *) mod=main ;; esac
     sed -n 's/^#include "\([a-z_]*\)\/.*/\1/p' "$file" | while read -r dep; do
-      [ "$dep" != "$mod" ] && echo "$mod $dep"
+      # an if, not `[ ] && echo`: a false test as the loop's last command would end the
+      # pipeline with status 1 and set -e would cut the graph short
+      if [ "$dep" != "$mod" ]; then echo "$mod $dep"; fi
     done
   done | LC_ALL=C sort -u
 }

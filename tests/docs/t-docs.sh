@@ -25,6 +25,13 @@ echo '#include "lint/lint.h"' >> "$deps_tmp/src/tpcc/rand.c"
 expect_exit 1 "a new module edge makes the block stale" -- "$deps_tmp/tests/docs/deps.sh" --check
 check "... and says what to run" grep -q "deps.sh --update" <<<"$OUT"
 rm -rf "$deps_tmp"
+expect_exit 0 "every header compiles on its own (make check-headers)" -- make -s --no-print-directory check-headers
+check "... and says so" grep -qx 'headers: every header compiles on its own' <<<"$OUT"
+hdr_tmp=$(mktemp -d)
+mkdir -p "$hdr_tmp/src/common" && printf '%s\n' '#pragma once' 'size_t pk_planted(void);' > "$hdr_tmp/src/common/planted.h"
+expect_exit 1 "a header that does not include what it uses is refused" -- tests/docs/headers.sh "$hdr_tmp"
+check "... naming it" grep -q '^headers: src/common/planted.h does not compile on its own' <<<"$OUT"
+rm -rf "$hdr_tmp"
 check "every rule has a section" test "$(grep -c '^## PK' docs/rules.md)" -eq "$("$PGKNOB" rules list | grep -c '^PK')"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/docs" "$tmp/tests/docs" "$tmp/bin"
