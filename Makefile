@@ -87,9 +87,9 @@ $(SLOWFS): tools/slowfs/slowfs.c $(SLOWFS_OBJS)
 # Target-specific, so it reaches every object these targets build.
 test check unit asan asan-units coverage cov-units: WERROR := -Werror
 
-# bin/pgknob is linked position-dependent: the catalogs are 260 kB of tables holding 15,000
-# pointers, which a PIE relocates (and so copies, page by page) at every start: 310,000
-# instructions and 74 page faults of a 2.5 ms lint (callgrind, perf stat; docs/lint.md).
+# bin/pgknob is linked position-dependent: the catalogs are tables holding thousands of
+# pointers, which a PIE relocates (and so copies, page by page) at every start, a large share
+# of a short lint (docs/lint.md, "Speed").
 # ASLR still places the stack, heap, mappings and libc at random; pgknob-online stays PIE.
 OFFLINE_LDFLAGS ?= -no-pie
 $(BIN): $(OFFLINE_OBJS)

@@ -19,9 +19,9 @@ static bool is_dev_null(const struct stat *st)
 }
 
 /* Reads fd to its end, at most `limit` bytes (read(2) retried on EINTR), straight into the
- * result: `size_hint` (the file's size, 0 when unknown) sizes it at once. A 64 kB stack buffer
- * copied into a growing one touched 16 fresh pages for a 30 kB file, and a page fault costs
- * 3-4 us on the test machine: a twentieth of a lint run. */
+ * result: `size_hint` (the file's size, 0 when unknown) sizes it at once, because copying
+ * through a stack buffer into a growing one touches fresh pages, and page faults are a large
+ * share of a short lint. */
 static PkReadStatus read_all(int fd, size_t limit, size_t size_hint, char **data, size_t *len,
                              int *err)
 {

@@ -35,8 +35,8 @@ typedef struct SnapSetting {
     SettingSource source;
     int line;
     bool parsed_ok; /* `parsed` holds the value (false for invalid values) */
-    /* A default's name and value are the catalog's own strings, not copies: building a snapshot
-     * copied ~800 strings per run for nothing (callgrind, 2026-12-01). snapshot_free skips them. */
+    /* A default's name and value are the catalog's own strings, not copies (a snapshot holds
+     * ~800 defaults, and copying them was a visible share of a lint). snapshot_free skips them. */
     bool name_borrowed, value_borrowed;
     /* live: pg_settings.source is database, user or database user: the value is the auditing
      * session's own ALTER ROLE/DATABASE ... SET (one of Snapshot.overrides), not the server's */

@@ -52,7 +52,7 @@ typedef enum HostField {
 typedef struct ExprFunc ExprFunc;
 
 /* Small enums in bit-fields, and the count in 32 bits: a compiled pack decodes ~1,000 nodes
- * into memory that is faulted in page by page (3-4 us a page here): 88 bytes a node became 64. */
+ * into memory that is faulted in page by page, so a smaller node is a faster start. */
 struct Expr {
     ExprKind kind : 8;
     ExprType type : 8;     /* set by expr_check; the same for every version checked */

@@ -1,6 +1,6 @@
 /* Compiled rule packs: a rule directory's RuleSet as loaded and type-checked, saved in
- * DIR/.pgknob-pack so that a lint run reads one file instead of parsing 180. Parsing the
- * shipped packs was over half of a lint run's instructions (callgrind, 2026-12-01).
+ * DIR/.pgknob-pack so that a lint run reads one file instead of parsing 180: parsing the
+ * shipped packs would be most of a lint run's work.
  *
  * The pack is only a cache: it records every file and subdirectory (path, size, mtime) and is
  * used only when the directory still holds exactly those files, for the same pgknob version and
@@ -34,8 +34,8 @@
 
 /* The fingerprint is every file and directory below the rule directory (names starting with
  * '.' skipped, as the loader skips them) with its size and modification time. Checking it is
- * on every lint's path, and listing 11 directories cost more than all the rest of the check
- * (getdents was 15-37 us a directory on the test machine), so the reader lists only the top
+ * on every lint's path, and listing every directory would cost more than all the rest of the
+ * check, so the reader lists only the top
  * directory and stats what the pack recorded: a file added to or removed from a subdirectory
  * changes that directory's mtime, and a file edited in place changes its own. The top
  * directory's mtime cannot be used (writing the pack there changes it), hence its listing. */
@@ -186,8 +186,8 @@ static int let_index(const Rule *rule, const Expr *let)
 }
 
 /* One expression node: a fixed record read with one copy, then its strings, its compiled regex
- * and its arguments. Decoding field by field (13 u64 reads, each bounds-checked) was most of a
- * pack's load time (callgrind, 2026-12-01). */
+ * and its arguments: decoding field by field, each read bounds-checked, would be most of a
+ * pack's load time. */
 typedef struct PackedNode {
     uint8_t kind; /* PACKED_NULL: no expression */
     uint8_t type, lit_type, boolean, host, op, flags, pad;
