@@ -71,7 +71,8 @@ UNIT_BINS:= $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%)
         soak fuzz-long
 
 SLOWFS   := bin/pgknob-slowfs
-SLOWFS_OBJS := $(BUILD)/src/common/clock.o $(BUILD)/src/common/quantity.o
+SLOWFS_OBJS := $(BUILD)/src/common/clock.o $(BUILD)/src/common/quantity.o $(BUILD)/src/common/units.o \
+               $(BUILD)/src/common/xalloc.o
 # Built only where libfuse3 is installed (make deps installs it): the storage lab needs it, the
 # rest of pgknob does not.
 HAVE_FUSE3 := $(shell pkg-config --exists fuse3 2>/dev/null && echo yes)

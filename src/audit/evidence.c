@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/units.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -45,16 +46,10 @@ static bool run_or_note(DbConn *conn, AuditResult *res, const char *id, const ch
     return false;
 }
 
-char *evidence_bytes(double bytes)
+/* Sizes in the evidence are for people: "1.5 GB", "512 B". */
+static char *evidence_bytes(double bytes)
 {
-    static const char *const units[] = {"bytes", "kB", "MB", "GB", "TB"};
-    size_t unit_idx = 0;
-    while (bytes >= 1024 && unit_idx + 1 < sizeof(units) / sizeof(units[0])) {
-        bytes /= 1024;
-        unit_idx++;
-    }
-    return unit_idx == 0 ? xasprintf("%.0f bytes", bytes)
-                         : xasprintf("%.1f %s", bytes, units[unit_idx]);
+    return pk_units_format(bytes, PK_UNIT_SIZE, PK_UNITS_READABLE, NULL);
 }
 
 char *evidence_hours(double hours)

@@ -15,8 +15,6 @@ void evidence_connections(DbConn *conn, AuditResult *res);
 void evidence_slots(DbConn *conn, AuditResult *res);
 void evidence_settings(AuditResult *res); /* from the snapshot: io_uring, … */
 
-/* "1.5 GB", "812 kB": a readable size (caller frees). */
-char *evidence_bytes(double bytes);
 /* "12 min", "3.5 h", "4.2 days": a readable span of hours (caller frees). */
 char *evidence_hours(double hours);
 

@@ -14,6 +14,7 @@
 
 #include "common/fp.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 
 #define UNIT_MAX_LEN 3 /* the server's MAX_UNIT_LEN: longer units are rejected unread */
@@ -22,87 +23,33 @@
 /* Messages named the parameter as the line wrote it up to this major. */
 #define NAME_AS_WRITTEN_UNTIL 17
 
-typedef enum UnitKind { UNIT_NONE, UNIT_MEMORY, UNIT_TIME } UnitKind;
-
 typedef struct UnitRow {
     const char *unit;
     double multiplier; /* one `unit` expressed in the base unit */
 } UnitRow;
 
-/* Base units of memory parameters in bytes: "B", "kB", "MB", and blocks "8kB". */
-static double memory_base_bytes(const char *unit)
+static PkUnitKind unit_kind(const char *unit)
 {
-    if (!strcmp(unit, "B"))
-        return 1.0;
-    if (!strcmp(unit, "kB"))
-        return 1024.0;
-    if (!strcmp(unit, "MB"))
-        return 1024.0 * 1024.0;
-    int kb = atoi(unit);
-    if (kb > 0 && !strcmp(unit + strspn(unit, "0123456789"), "kB"))
-        return kb * 1024.0;
-    return 0.0;
-}
-
-static UnitKind unit_kind(const char *unit)
-{
-    if (!unit || !*unit)
-        return UNIT_NONE;
-    if (!strcmp(unit, "ms") || !strcmp(unit, "s") || !strcmp(unit, "min"))
-        return UNIT_TIME;
-    return memory_base_bytes(unit) > 0 ? UNIT_MEMORY : UNIT_NONE;
+    PkUnitKind kind;
+    double factor;
+    return pk_unit_base(unit, &kind, &factor) ? kind : PK_UNIT_NONE;
 }
 
 /* Fills rows (largest unit first, as the server's tables) for the parameter's base unit and
- * returns their count. The multipliers are written as the server computes them, so the
- * floating-point results are bit-identical. */
+ * returns their count. A multiplier is the ratio of two exact factors of the units table, so it
+ * is the correctly rounded value guc.c computes (1.0 / 60, 1024.0 * 1024.0 / 8, …), and the
+ * floating-point results of a conversion are bit-identical to the server's. */
 static size_t unit_table(const char *base, UnitRow rows[6])
 {
-    static const char *const mem_units[] = {"TB", "GB", "MB", "kB", "B"};
-    if (unit_kind(base) == UNIT_MEMORY) {
-        double base_bytes = memory_base_bytes(base);
-        double per_kb = base_bytes / 1024.0; /* BLCKSZ / 1024 for blocks */
-        double mult[5];
-        /* by name rather than by comparing the byte count, a double */
-        if (!strcmp(base, "B")) {
-            double m[5] = {1024.0 * 1024.0 * 1024.0 * 1024.0, 1024.0 * 1024.0 * 1024.0,
-                           1024.0 * 1024.0, 1024.0, 1.0};
-            memcpy(mult, m, sizeof(m));
-        } else if (!strcmp(base, "MB")) {
-            double m[5] = {1024.0 * 1024.0, 1024.0, 1.0, 1.0 / 1024.0, 1.0 / (1024.0 * 1024.0)};
-            memcpy(mult, m, sizeof(m));
-        } else {
-            double m[5] = {(1024.0 * 1024.0 * 1024.0) / per_kb, (1024.0 * 1024.0) / per_kb,
-                           1024.0 / per_kb, 1.0 / per_kb, 1.0 / base_bytes};
-            memcpy(mult, m, sizeof(m));
-        }
-        for (size_t row = 0; row < 5; row++)
-            rows[row] = (UnitRow){mem_units[row], mult[row]};
-        return 5;
-    }
-    if (!strcmp(base, "ms")) {
-        UnitRow t[6] = {{"d", 1000 * 60 * 60 * 24},
-                        {"h", 1000 * 60 * 60},
-                        {"min", 1000 * 60},
-                        {"s", 1000},
-                        {"ms", 1},
-                        {"us", 1.0 / 1000}};
-        memcpy(rows, t, sizeof(t));
-    } else if (!strcmp(base, "s")) {
-        UnitRow t[6] = {{"d", 60 * 60 * 24}, {"h", 60 * 60},
-                        {"min", 60},         {"s", 1},
-                        {"ms", 1.0 / 1000},  {"us", 1.0 / (1000 * 1000)}};
-        memcpy(rows, t, sizeof(t));
-    } else {
-        UnitRow t[6] = {{"d", 60 * 24},
-                        {"h", 60},
-                        {"min", 1},
-                        {"s", 1.0 / 60},
-                        {"ms", 1.0 / (1000 * 60)},
-                        {"us", 1.0 / (1000 * 1000 * 60)}};
-        memcpy(rows, t, sizeof(t));
-    }
-    return 6;
+    PkUnitKind kind;
+    double base_factor;
+    if (!pk_unit_base(base, &kind, &base_factor))
+        return 0;
+    const PkUnit *units;
+    size_t n_rows = pk_units_server(kind, &units);
+    for (size_t row = 0; row < n_rows; row++)
+        rows[row] = (UnitRow){units[row].name, units[row].factor / base_factor};
+    return n_rows;
 }
 
 /* convert_to_base_unit: `unit` is the text after the number (leading spaces skipped). */
@@ -132,13 +79,6 @@ static bool convert_to_base(double value, const char *unit, const char *base, do
     return false;
 }
 
-static const char *units_hint(const char *base)
-{
-    if (unit_kind(base) == UNIT_MEMORY)
-        return "Valid units for this parameter are \"B\", \"kB\", \"MB\", \"GB\", and \"TB\".";
-    return "Valid units for this parameter are \"us\", \"ms\", \"s\", \"min\", \"h\", and \"d\".";
-}
-
 /* Skips spaces and applies a unit if one follows; shared tail of parse_int and parse_real. */
 static bool apply_unit(const CatalogParam *param, double val, const char *endptr, double *out,
                        const char **hint)
@@ -148,10 +88,10 @@ static bool apply_unit(const CatalogParam *param, double val, const char *endptr
     *out = val;
     if (!*endptr)
         return true;
-    if (unit_kind(param->unit) == UNIT_NONE)
+    if (unit_kind(param->unit) == PK_UNIT_NONE)
         return false;
     if (!convert_to_base(val, endptr, param->unit, out)) {
-        *hint = units_hint(param->unit);
+        *hint = pk_units_hint(unit_kind(param->unit));
         return false;
     }
     return true;
@@ -482,7 +422,7 @@ static char *pretty_number(const CatalogParam *param, double num)
 char *guc_value_pretty(const CatalogParam *param, const GucValue *val)
 {
     bool numeric = param->type == GUC_INTEGER || param->type == GUC_REAL;
-    if (numeric && val->num > 0 && unit_kind(param->unit) != UNIT_NONE)
+    if (numeric && val->num > 0 && unit_kind(param->unit) != PK_UNIT_NONE)
         return pretty_number(param, val->num);
     return guc_value_to_setting(param, val);
 }

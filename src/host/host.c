@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 
 #define NFS_MAGIC 0x6969
@@ -42,38 +43,14 @@ void host_facts_clear(HostFacts *host)
     host_init(host);
 }
 
-/* "16GB", "512MB", "16G", "8GiB" (binary multiples, as PostgreSQL's units). */
-static bool parse_size(const char *text, double *out)
+/* "16GB", "512MB", "8GiB": the units module's spellings for pgknob's own inputs. */
+static bool parse_size(const char *text, double *out, const char **bad_unit)
 {
-    char *end;
-    double num = strtod(text, &end);
-    if (end == text || !isfinite(num) || num <= 0 || !isdigit((unsigned char)text[0]))
+    double bytes;
+    if (!pk_units_parse(text, PK_UNIT_SIZE, false, 1.0, &bytes, bad_unit) || bytes <= 0)
         return false;
-    static const struct {
-        const char *unit;
-        double factor;
-    } units[] = {
-        {"", 1.0},
-        {"B", 1.0},
-        {"kB", 1024.0},
-        {"K", 1024.0},
-        {"KiB", 1024.0},
-        {"MB", 1048576.0},
-        {"M", 1048576.0},
-        {"MiB", 1048576.0},
-        {"GB", 1073741824.0},
-        {"G", 1073741824.0},
-        {"GiB", 1073741824.0},
-        {"TB", 1099511627776.0},
-        {"T", 1099511627776.0},
-        {"TiB", 1099511627776.0},
-    };
-    for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
-        if (!strcasecmp(end, units[unit_idx].unit)) {
-            *out = num * units[unit_idx].factor;
-            return true;
-        }
-    return false;
+    *out = bytes;
+    return true;
 }
 
 static int parse_yes_no(const char *text)
@@ -101,8 +78,9 @@ static bool valid_kernel(const char *text)
 static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag *diag)
 {
     bool ok = true;
+    const char *hint = NULL;
     if (!strcmp(key, "ram") || !strcmp(key, "memory")) {
-        ok = parse_size(value, &out->ram_bytes);
+        ok = parse_size(value, &out->ram_bytes, &hint);
         if (ok && (out->ram_bytes > HOST_MAX_RAM || out->ram_bytes < 1048576.0)) {
             pk_diag_set(diag, NULL, 0, NULL,
                         "host fact \"%s\" = \"%s\" is not a machine's memory (give 1MB to 64TB)",
@@ -154,7 +132,7 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
         return false;
     }
     if (!ok)
-        pk_diag_set(diag, NULL, 0, NULL, "invalid value for host fact \"%s\": \"%s\"", key, value);
+        pk_diag_set(diag, NULL, 0, hint, "invalid value for host fact \"%s\": \"%s\"", key, value);
     return ok;
 }
 

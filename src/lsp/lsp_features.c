@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
+#include "common/units.h"
 #include "common/json.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -146,19 +147,17 @@ static void add_item(json_t *items, const char *label, int kind, const char *det
     json_array_append_new(items, item);
 }
 
-/* Units a value of `param` may be written with: memory or time, as the server accepts them. */
+/* Units a value of `param` may be written with: memory or time, as the server accepts them,
+ * smallest first. */
 static void add_units(json_t *items, const CatalogParam *param)
 {
-    static const char *const memory[] = {"B", "kB", "MB", "GB", "TB"};
-    static const char *const time[] = {"us", "ms", "s", "min", "h", "d"};
-    if (!param->unit)
+    PkUnitKind kind;
+    double base;
+    if (!pk_unit_base(param->unit, &kind, &base))
         return;
-    bool is_time = !strcmp(param->unit, "ms") || !strcmp(param->unit, "s") ||
-                   !strcmp(param->unit, "min") || !strcmp(param->unit, "us");
-    const char *const *units = is_time ? time : memory;
-    size_t n = is_time ? sizeof(time) / sizeof(time[0]) : sizeof(memory) / sizeof(memory[0]);
-    for (size_t idx = 0; idx < n; idx++)
-        add_item(items, units[idx], 11 /* Unit */, param->name, NULL);
+    const PkUnit *units;
+    for (size_t idx = pk_units_server(kind, &units); idx-- > 0;)
+        add_item(items, units[idx].name, 11 /* Unit */, param->name, NULL);
 }
 
 json_t *lsp_completion(LspServer *srv, LspDoc *doc, int line, int column)

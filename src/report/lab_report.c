@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/units.h"
 #include "common/json.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
@@ -92,17 +93,6 @@ static char *article_slower(const LabRunReport *rep, const StageResult *stage)
     char *text = xasprintf("%s (%g TPS)", factor, stage->lab->reference.tps);
     free(factor);
     return text;
-}
-
-static char *format_bytes(double bytes)
-{
-    static const char *const units[] = {"B", "kB", "MB", "GB", "TB"};
-    int unit = 0;
-    while (fabs(bytes) >= 1024 && unit < 4) {
-        bytes /= 1024;
-        unit++;
-    }
-    return xasprintf(unit ? "%.1f %s" : "%.0f %s", bytes, units[unit]);
 }
 
 /* Does a finding concern one of the settings this stage changed? */
@@ -425,7 +415,7 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
         if (rep->burn_in_s > 0)
             sb_printf(out, "; the first after a %.0f s burn-in, not measured", rep->burn_in_s);
     }
-    char *ram = format_bytes(rep->machine_ram_bytes);
+    char *ram = pk_units_format(rep->machine_ram_bytes, PK_UNIT_SIZE, PK_UNITS_READABLE, NULL);
     sb_put(out, ". Machine: ");
     sb_put_md(out, rep->machine_cpu ? rep->machine_cpu : "unknown CPU");
     sb_printf(out, ", %d cores, %s RAM, ", rep->machine_cores, ram);
@@ -450,8 +440,9 @@ static void md_stats(StrBuf *out, const StageResult *stage)
     const StatCounters *d = &stage->delta;
     double ratio = stat_cache_hit_ratio(d);
     double per_txn = stage->result.completed ? (double)stage->result.completed : 1;
-    char *wal = format_bytes(d->wal_bytes), *wal_txn = format_bytes(d->wal_bytes / per_txn);
-    char *temp = format_bytes(d->temp_bytes);
+    char *wal = pk_units_format(d->wal_bytes, PK_UNIT_SIZE, PK_UNITS_READABLE, NULL);
+    char *wal_txn = pk_units_format(d->wal_bytes / per_txn, PK_UNIT_SIZE, PK_UNITS_READABLE, NULL);
+    char *temp = pk_units_format(d->temp_bytes, PK_UNIT_SIZE, PK_UNITS_READABLE, NULL);
     sb_put(out, "- cache hit ratio: ");
     if (ratio >= 0)
         sb_printf(out, "%.2f%% (%.0f blocks read, %.*f per transaction)\n", ratio * 100,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/units.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -56,24 +57,6 @@ typedef struct Parser {
     bool failed;
 } Parser;
 
-static const struct {
-    const char *name;
-    ExprType type;
-    double factor;
-} literal_units[] = {
-    {"B", EXPR_T_BYTES, 1.0},
-    {"kB", EXPR_T_BYTES, 1024.0},
-    {"MB", EXPR_T_BYTES, 1024.0 * 1024},
-    {"GB", EXPR_T_BYTES, 1024.0 * 1024 * 1024},
-    {"TB", EXPR_T_BYTES, 1024.0 * 1024 * 1024 * 1024},
-    {"us", EXPR_T_DURATION, 0.001},
-    {"ms", EXPR_T_DURATION, 1.0},
-    {"s", EXPR_T_DURATION, 1000.0},
-    {"min", EXPR_T_DURATION, 60000.0},
-    {"h", EXPR_T_DURATION, 3600000.0},
-    {"d", EXPR_T_DURATION, 86400000.0},
-};
-
 bool expr_set_error(PkDiag *err, int offset, const char *hint, const char *fmt, ...)
 {
     if (!err || pk_diag_is_set(err))
@@ -107,13 +90,14 @@ static bool lex_unit(Parser *p, int start, const char *unit, Token *tok)
         tok->num_type = EXPR_T_NUM;
         return true;
     }
-    for (size_t unit_idx = 0; unit_idx < sizeof(literal_units) / sizeof(literal_units[0]);
-         unit_idx++)
-        if (!strcmp(unit, literal_units[unit_idx].name)) {
-            tok->num *= literal_units[unit_idx].factor;
-            tok->num_type = literal_units[unit_idx].type;
-            return true;
-        }
+    /* the server's spellings only, as postgresql.conf takes them; durations are in ms */
+    const PkUnit *known = pk_unit_find(unit, PK_UNIT_NONE, true);
+    if (known) {
+        bool bytes = known->kind == PK_UNIT_SIZE;
+        tok->num *= bytes ? known->factor : known->factor / 1000.0;
+        tok->num_type = bytes ? EXPR_T_BYTES : EXPR_T_DURATION;
+        return true;
+    }
     StrBuf sb = STRBUF_INIT;
     sb_printf(&sb, "invalid unit \"%s\"", unit);
     parse_fail(p, start,

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/units.h"
 #include "common/xalloc.h"
 
 const char *expr_type_name(ExprType type)
@@ -24,26 +25,11 @@ const char *expr_type_name(ExprType type)
 
 double expr_unit_factor(const char *unit)
 {
-    static const struct {
-        const char *name;
-        double factor;
-    } units[] = {
-        {"B", 1.0},           {"kB", 1024.0},          {"MB", 1048576.0},
-        {"GB", 1073741824.0}, {"TB", 1099511627776.0}, {"us", 0.001},
-        {"ms", 1.0},          {"s", 1000.0},           {"min", 60000.0},
-        {"h", 3600000.0},     {"d", 86400000.0},
-    };
-    if (!unit || !*unit)
+    PkUnitKind kind;
+    double factor;
+    if (!pk_unit_base(unit, &kind, &factor))
         return 1.0;
-    /* pg_settings writes block units with a multiplier: "8kB", "16MB" */
-    char *rest;
-    double mult = strtod(unit, &rest);
-    if (rest == unit)
-        mult = 1.0;
-    for (size_t unit_idx = 0; unit_idx < sizeof(units) / sizeof(units[0]); unit_idx++)
-        if (!strcmp(rest, units[unit_idx].name))
-            return mult * units[unit_idx].factor;
-    return 1.0;
+    return kind == PK_UNIT_SIZE ? factor : factor / 1000.0; /* expressions count time in ms */
 }
 
 static ExprType unit_type(const char *unit)

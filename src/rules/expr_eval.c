@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/units.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
 
@@ -297,66 +298,27 @@ bool expr_eval(const Expr *expr, ExprEnv *env, ExprValue *out)
 
 /* ---- rendering ---- */
 
-static void render_number(double num, StrBuf *sb)
-{
-    double mag = fabs(num);
-    if (isnan(num) || mag >= 1e15 || (mag > 0 && mag < 0.001)) /* NaN: no digits to count */
-        sb_printf(sb, "%g", num);
-    else if (fp_is_integral(num))
-        sb_printf(sb, "%.0f", num);
-    else {
-        char text[64];
-        if (mag >= 1)
-            snprintf(text, sizeof(text), "%.*f", mag >= 10 ? 1 : 2, num);
-        else /* three significant digits: 0.0025 stays 0.0025 */
-            snprintf(text, sizeof(text), "%.*f", 2 - (int)floor(log10(mag)), num);
-        char *end = text + strlen(text) - 1;
-        while (*end == '0')
-            *end-- = '\0';
-        if (*end == '.')
-            *end = '\0';
-        sb_put(sb, text);
-    }
-}
-
-/* The largest unit in which the value is at least 1; exact values print without decimals. */
-static void render_scaled(double num, const char *const *names, const double *factors, size_t n,
-                          StrBuf *sb)
-{
-    size_t unit_idx = 0;
-    for (size_t idx = 0; idx < n; idx++)
-        if (fabs(num) >= factors[idx])
-            unit_idx = idx;
-    if (fp_is_zero(num))
-        unit_idx = 0;
-    render_number(num / factors[unit_idx], sb);
-    sb_put(sb, names[unit_idx]);
-}
-
 void expr_value_render(const ExprValue *val, StrBuf *sb)
 {
-    static const char *const byte_units[] = {"B", "kB", "MB", "GB", "TB"};
-    static const double byte_factors[] = {1.0, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
-    static const char *const time_units[] = {"ms", "s", "min", "h", "d"};
-    static const double time_factors[] = {1.0, 1000.0, 60000.0, 3600000.0, 86400000.0};
     if (val->missing) {
         sb_put(sb, "unknown");
         return;
     }
+    char *text = NULL;
     switch (val->type) {
-    case EXPR_T_BYTES: render_scaled(val->num, byte_units, byte_factors, 5, sb); break;
-    case EXPR_T_DURATION:
-        if (fabs(val->num) < 1 && !fp_is_zero(val->num)) {
-            render_number(val->num * 1000, sb);
-            sb_put(sb, "us");
-        } else {
-            render_scaled(val->num, time_units, time_factors, 5, sb);
-        }
+    case EXPR_T_BYTES: text = pk_units_format(val->num, PK_UNIT_SIZE, PK_UNITS_SCALED, NULL); break;
+    case EXPR_T_DURATION: /* in ms: below 1 ms in us, else from ms up (0 is "0ms") */
+        text = pk_units_format(val->num * 1000.0, PK_UNIT_TIME, PK_UNITS_SCALED,
+                               fabs(val->num) < 1 && !fp_is_zero(val->num) ? "us" : "ms");
         break;
     case EXPR_T_BOOL: sb_put(sb, val->boolean ? "on" : "off"); break;
     case EXPR_T_STRING:
     case EXPR_T_VERSION: sb_put(sb, val->str ? val->str : ""); break;
-    default: render_number(val->num, sb); break;
+    default: text = pk_units_number(val->num); break;
+    }
+    if (text) {
+        sb_put(sb, text);
+        free(text);
     }
 }
 

@@ -91,25 +91,11 @@ static void test_durations(void)
     CHECK(!pk_parse_duration("nan", 0.1, 3600, &seconds));
 }
 
-static void test_bytes(void)
-{
-    char *text = evidence_bytes(512);
-    CHECK_STR(text, "512 bytes");
-    free(text);
-    text = evidence_bytes(1536);
-    CHECK_STR(text, "1.5 kB");
-    free(text);
-    text = evidence_bytes(3.0 * 1024 * 1024 * 1024);
-    CHECK_STR(text, "3.0 GB");
-    free(text);
-}
-
 int main(void)
 {
     test_no_overlap();
     test_shapes_and_read_only();
     test_version_ranges();
     test_durations();
-    test_bytes();
     PK_TEST_DONE();
 }
