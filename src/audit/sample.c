@@ -165,7 +165,7 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
     pk_signals_catch_stop(false, &saved);
     double start = pk_clock_now();
     for (int tick = 0; tick < planned && !pk_stop_signal; tick++) {
-        pk_clock_sleep_until(start + tick * interval_ms / 1000.0, pk_stop_flag());
+        pk_clock_sleep_until(start + tick * interval_ms / 1000.0, &pk_stop_signal);
         if (pk_stop_signal || !sample_once(conn, res, &tally, planned))
             break;
     }

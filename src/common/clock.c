@@ -17,7 +17,7 @@ static void sleep_seconds(double seconds)
     nanosleep(&ts, NULL);
 }
 
-void pk_clock_sleep_until(double deadline, const volatile int *stop)
+void pk_clock_sleep_until(double deadline, const PkStopFlag *stop)
 {
     for (double left = deadline - pk_clock_now(); left > 0 && !(stop && *stop);
          left = deadline - pk_clock_now())

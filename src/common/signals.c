@@ -2,7 +2,7 @@
 
 #include <string.h>
 
-volatile sig_atomic_t pk_stop_signal = 0;
+PkStopFlag pk_stop_signal = 0;
 
 static void on_stop(int signo)
 {

@@ -4,10 +4,17 @@
 #define PK_SIGNALS_H
 
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
+/* A stop request shared between a signal handler or a thread and the code it stops. A lock-free
+ * atomic int is what C11 lets a handler store to and other threads read without a data race
+ * (a volatile int is neither atomic nor ordered between threads). */
+typedef atomic_int PkStopFlag;
+_Static_assert(ATOMIC_INT_LOCK_FREE == 2, "a signal handler may only store to a lock-free atomic");
+
 /* Nonzero once SIGINT or SIGTERM arrived after pk_signals_catch_stop; holds the signal. */
-extern volatile sig_atomic_t pk_stop_signal;
+extern PkStopFlag pk_stop_signal;
 
 typedef struct PkSignalSaved {
     struct sigaction intr, term, pipe;
@@ -19,11 +26,5 @@ typedef struct PkSignalSaved {
  * not a death. The previous handlers go to *saved (may be NULL) for pk_signals_restore. */
 void pk_signals_catch_stop(bool second_kills, PkSignalSaved *saved);
 void pk_signals_restore(const PkSignalSaved *saved);
-
-/* The stop flag as the clock's sleep expects it. */
-static inline const volatile int *pk_stop_flag(void)
-{
-    return (const volatile int *)&pk_stop_signal;
-}
 
 #endif

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "common/signals.h"
 #include "db/ctl.h"
 
 typedef struct StatCounters {
@@ -51,7 +52,7 @@ typedef struct Sampler {
     char *conninfo;
     pthread_t thread;
     bool started;
-    volatile int stop;
+    PkStopFlag stop;
     pthread_mutex_t lock;
     WaitSample waits;    /* under lock */
     double last_commits; /* xact_commit + rollback at the previous round, under lock */

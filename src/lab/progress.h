@@ -8,6 +8,8 @@
 #include <pthread.h>
 #include <stdbool.h>
 
+#include "common/signals.h"
+
 #include "lab/events.h"
 #include "lab/measure.h"
 
@@ -15,7 +17,7 @@ typedef struct Progress {
     const LabEvents *events; /* borrowed */
     pthread_t thread;
     bool started;
-    volatile int stop;
+    PkStopFlag stop;
     char label[96];    /* "stage 3/6 03-wal-torture" */
     const char *phase; /* "warm-up" / "measuring" */
     double t_start, total_s;

@@ -18,7 +18,7 @@ typedef struct QloadClient {
     double t_measure, t_end; /* monotonic seconds */
     DbStmtLoop *loop;        /* set and cleared under cancel_lock */
     pthread_mutex_t *cancel_lock;
-    volatile int done_flag;
+    PkStopFlag done_flag;
     TpccHist hist;
     uint64_t completed, failed;
     uint32_t *per_second;
@@ -75,7 +75,7 @@ static void *client_main(void *arg)
 }
 
 /* Waits for the end of the interval (or the stop flag), then cancels what still runs. */
-static void supervise(QloadClient *clients, int n, double t_end, volatile sig_atomic_t *stop,
+static void supervise(QloadClient *clients, int n, double t_end, PkStopFlag *stop,
                       pthread_mutex_t *cancel_lock)
 {
     while (pk_clock_now() < t_end && !(stop && *stop))
@@ -115,7 +115,7 @@ static double cpu_seconds(void)
            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }
 
-bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                WorkloadResult *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));

@@ -6,7 +6,7 @@
 
 #include "lab/workload.h"
 
-bool qload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                WorkloadResult *out, PkDiag *diag);
 
 #endif

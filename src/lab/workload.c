@@ -25,7 +25,7 @@ static int loaded_warehouses(const char *conninfo, PkDiag *diag)
 }
 
 bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
-                      TpccLoadProgressFn progress, void *progress_arg, volatile sig_atomic_t *stop,
+                      TpccLoadProgressFn progress, void *progress_arg, PkStopFlag *stop,
                       bool *loaded_now, double *load_s, PkDiag *diag)
 {
     *loaded_now = false;
@@ -115,8 +115,8 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
     out->server_version = xstrdup(res->server_version);
 }
 
-static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
-                     volatile sig_atomic_t *stop, WorkloadResult *out, PkDiag *diag)
+static bool run_tpcc(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
+                     WorkloadResult *out, PkDiag *diag)
 {
     TpccRunOpts opts = {.conninfo = conninfo,
                         .warehouses = params->warehouses,
@@ -136,7 +136,7 @@ static bool run_tpcc(const char *conninfo, const WorkloadParams *params,
     return true;
 }
 
-bool workload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                   WorkloadResult *out, PkDiag *diag)
 {
     memset(out, 0, sizeof(*out));

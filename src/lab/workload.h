@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "common/diag.h"
+#include "common/signals.h"
 #include "lab/events.h"
 #include "lab/manifest.h"
 #include "tpcc/stats.h"
@@ -45,11 +46,11 @@ typedef struct WorkloadResult {
  * refuses. *loaded_now says whether it loaded; *load_s how long that took. The loader's
  * progress goes to `progress` (the cli's: lab/ prints nothing; NULL: none). */
 bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
-                      TpccLoadProgressFn progress, void *progress_arg, volatile sig_atomic_t *stop,
+                      TpccLoadProgressFn progress, void *progress_arg, PkStopFlag *stop,
                       bool *loaded_now, double *load_s, PkDiag *diag);
 
 /* Runs the warm-up then the measured interval. false only when nothing could run. */
-bool workload_run(const char *conninfo, const WorkloadParams *params, volatile sig_atomic_t *stop,
+bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                   WorkloadResult *out, PkDiag *diag);
 void workload_result_free(WorkloadResult *res);
 

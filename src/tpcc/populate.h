@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/signals.h"
+
 #include "tpcc/copy.h"
 
 typedef struct TpccPopulate {
@@ -16,7 +18,7 @@ typedef struct TpccPopulate {
     uint64_t seed;
     int c_last_load;
     const char *timestamp;          /* "YYYY-MM-DD HH:MM:SS", the load time */
-    volatile sig_atomic_t *stop;    /* user interrupt, may be NULL */
+    PkStopFlag *stop;               /* user interrupt, may be NULL */
     atomic_int *abort;              /* another job failed */
     _Atomic int64_t *progress_rows; /* shared counters for the progress bar */
     _Atomic int64_t *progress_bytes;

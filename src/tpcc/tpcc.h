@@ -12,6 +12,7 @@
 
 #include "common/diag.h"
 #include "common/strbuf.h"
+#include "common/signals.h"
 #include "tpcc/stats.h"
 
 /* The schema that holds the nine tables. */
@@ -56,7 +57,7 @@ typedef struct TpccLoadOpts {
     int jobs;                       /* parallel connections, >= 1 (0 = 1) */
     bool drop;                      /* drop an existing tpcc schema first */
     uint64_t seed;                  /* same seed, same rows */
-    volatile sig_atomic_t *stop;    /* optional: set to nonzero to interrupt */
+    PkStopFlag *stop;               /* optional: set to nonzero to interrupt */
     TpccLoadProgressFn progress_fn; /* optional: the library itself prints nothing */
     void *progress_arg;
 } TpccLoadOpts;
@@ -111,10 +112,10 @@ typedef struct TpccRunOpts {
                               * transaction already this late when due is skipped */
     TpccIsolation isolation;
     uint64_t seed;
-    double progress_interval_s;  /* progress_fn every N s; 0 = every second */
-    int max_retries;             /* per transaction for 40001/40P01; 0 = default (10) */
-    volatile sig_atomic_t *stop; /* optional: nonzero stops the run; the result is partial */
-    TpccProgressFn progress_fn;  /* optional: the library itself prints nothing during a run */
+    double progress_interval_s; /* progress_fn every N s; 0 = every second */
+    int max_retries;            /* per transaction for 40001/40P01; 0 = default (10) */
+    PkStopFlag *stop;           /* optional: nonzero stops the run; the result is partial */
+    TpccProgressFn progress_fn; /* optional: the library itself prints nothing during a run */
     void *progress_arg;
 } TpccRunOpts;
 
