@@ -32,6 +32,8 @@ static const Command commands[] = {
     {"lab", cmd_lab, cmd_lab_specs, "the \"make Postgres slow\" labs: run, measure, explain"},
     {"lsp", cmd_lsp, cmd_lsp_specs,
      "language server (LSP over stdio) for editors: diagnostics, hover, fixes"},
+    {"mcp", cmd_mcp, cmd_mcp_specs,
+     "MCP server (Model Context Protocol over stdio) for coding agents: lint, explain, fix"},
     {"rules", cmd_rules, cmd_rules_specs, "list, explain and test the rule packs"},
 };
 

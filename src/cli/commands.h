@@ -32,6 +32,7 @@ int cmd_tpcc(int argc, char **argv);
 int cmd_lab(int argc, char **argv);
 int cmd_upgrade(int argc, char **argv);
 int cmd_lsp(int argc, char **argv);
+int cmd_mcp(int argc, char **argv);
 int cmd_hba(int argc, char **argv);
 
 /* Each command's lines of the man page (SYNOPSIS, OPTIONS), from its option tables. */
@@ -44,6 +45,7 @@ size_t cmd_tpcc_specs(const CliSpec **specs);
 size_t cmd_lab_specs(const CliSpec **specs);
 size_t cmd_upgrade_specs(const CliSpec **specs);
 size_t cmd_lsp_specs(const CliSpec **specs);
+size_t cmd_mcp_specs(const CliSpec **specs);
 size_t cmd_hba_specs(const CliSpec **specs);
 
 #endif
