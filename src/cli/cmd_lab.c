@@ -14,6 +14,7 @@
 #include "common/datadir.h"
 #include "common/diag.h"
 #include "common/quantity.h"
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lab/cluster.h"
@@ -133,10 +134,40 @@ static const CliOption lab_restore_options[] = {
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
 
+/* A lab message as printed, through the one redaction path: the secrets inside any line
+ * masked, and a settings change line ("NAME: \"OLD\" → \"NEW\"", the diffs of lab/guard.c) of a
+ * name whose whole value is secret (ssl_passphrase_command) shown without its values. Caller
+ * frees. */
+static char *lab_clean(const char *text)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        size_t blank = strspn(line, " \t");
+        size_t name_len =
+            strspn(line + blank, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 "0123456789_.");
+        char *name = xstrndup(line + blank, name_len);
+        if (name_len && blank + name_len < len && line[blank + name_len] == ':' &&
+            redact_name_secret(NULL, name))
+            sb_printf(&sb, "%.*s: %s", (int)(blank + name_len), line, REDACTED);
+        else
+            sb_putn(&sb, line, len);
+        free(name);
+        line += len;
+        if (*line == '\n')
+            sb_putc(&sb, *line++);
+    }
+    char *clean = redact_text(NULL, sb_str(&sb));
+    sb_free(&sb);
+    return clean;
+}
+
 /* The one place a lab's progress, notes and warnings are printed (stderr). */
-static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
+static void lab_print_event(void *ctx, LabEventKind kind, const char *raw)
 {
     (void)ctx;
+    char *text = lab_clean(raw);
     switch (kind) {
     case LAB_EV_PROGRESS: fprintf(stderr, "\r\033[K%s", text); break;
     case LAB_EV_PROGRESS_CLEAR: fprintf(stderr, "\r\033[K"); break;
@@ -145,6 +176,7 @@ static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
     default: fprintf(stderr, "pgknob: %s\n", text); break;
     }
     fflush(stderr);
+    free(text);
 }
 
 /* The TPC-C loader's progress (tpcc_load and lab/ print nothing): the bar redrawn in place on
@@ -174,7 +206,16 @@ static LabEvents lab_events(void)
 /* A lab's diagnostic, in the one error wording (its detail on a line of its own). */
 static void lab_print_diag(const PkDiag *diag)
 {
-    cli_print_diag(diag);
+    /* its detail may list the settings a restore found changed */
+    PkDiag clean = {.level = diag->level,
+                    .file = diag->file ? xstrdup(diag->file) : NULL,
+                    .line = diag->line,
+                    .column = diag->column,
+                    .message = diag->message ? lab_clean(diag->message) : NULL,
+                    .detail = diag->detail ? lab_clean(diag->detail) : NULL,
+                    .hint = diag->hint ? lab_clean(diag->hint) : NULL};
+    cli_print_diag(&clean);
+    pk_diag_free(&clean);
 }
 
 /* The usage lines and every subcommand's options, all from the tables. */
@@ -247,7 +288,9 @@ static void show_settings(const char *heading, const LabSettings *settings)
         printf("  (none)\n");
     for (size_t idx = 0; idx < settings->n; idx++) {
         const LabSetting *item = &settings->items[idx];
-        char *quoted = lab_settings_quote(item->value);
+        char *shown = redact_value(NULL, item->name, item->value);
+        char *quoted = lab_settings_quote(shown);
+        free(shown);
         printf("  %s = %s\t# %s:%d\n", item->name, quoted, item->file, item->line);
         free(quoted);
     }

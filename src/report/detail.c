@@ -13,6 +13,7 @@
 #include "catalog/value.h"
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_secrets.h"
 #include "engine/engine.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
@@ -207,7 +208,7 @@ char *report_line_text(const ReportInput *in, const char *file, int line)
         if (!entry || !entry->line_text)
             continue;
         if (entry->name && entry->value &&
-            report_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
+            conf_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
             return xasprintf("%s = '<redacted>'", entry->name);
         return report_redact_text(in, entry->line_text);
     }

@@ -9,6 +9,7 @@
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_secrets.h"
 #include "common/xalloc.h"
 
 static const ReportFormat formats[] = {
@@ -57,8 +58,6 @@ const char *report_display_path(const ReportOpts *opts, const char *path)
     return path;
 }
 
-static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name);
-
 static int run_major(const ReportInput *in)
 {
     return in && in->n_sources ? in->sources[0].pg_major : 0;
@@ -67,7 +66,7 @@ static int run_major(const ReportInput *in)
 bool report_is_secret(const ReportInput *in, const char *name, const char *value)
 {
     const Redaction *r = in ? in->redact : NULL;
-    return redact_value_has_secret(value) || name_or_suggestion_secret(r, run_major(in), name);
+    return redact_value_has_secret(value) || conf_name_secret(r, run_major(in), name);
 }
 
 static const Redaction *run_secrets(const ReportInput *in, Redaction *scratch);
@@ -76,77 +75,12 @@ char *report_redact_value(const ReportInput *in, const char *name, const char *v
 {
     if (!value)
         return NULL;
-    if (*value && name_or_suggestion_secret(in ? in->redact : NULL, run_major(in), name))
+    if (*value && conf_name_secret(in ? in->redact : NULL, run_major(in), name))
         return xstrdup(REDACTED);
     Redaction scratch = {0};
     char *out = redact_text(run_secrets(in, &scratch), value);
     redaction_free(&scratch);
     return out;
-}
-
-/* The parameter name a line starts with ("ssl_passphrase_command" of an unquoted, rejected
- * "ssl_passphrase_command = echo x"), and where its value begins; false when none. */
-static bool line_name(const char *line, char *name, size_t size, const char **value)
-{
-    const char *start;
-    size_t len;
-    if (!conf_split_assignment(line, &start, &len, value) || !size)
-        return false;
-    if (len + 1 > size)
-        len = size - 1;
-    memcpy(name, start, len);
-    name[len] = '\0';
-    return len > 0;
-}
-
-/* A name that is secret, or a misspelling whose closest known name is. */
-static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name)
-{
-    if (!name)
-        return false;
-    if (redact_name_secret(r, name))
-        return true;
-    const Catalog *cat = catalog_for_major(major ? major : 18);
-    if (!cat || catalog_find(cat, name))
-        return false;
-    return redact_name_secret(r, catalog_suggest(cat, name));
-}
-
-bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry)
-{
-    if (entry->name)
-        return name_or_suggestion_secret(r, major, entry->name);
-    char name[128];
-    const char *value;
-    return entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) &&
-           name_or_suggestion_secret(r, major, name);
-}
-
-void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out)
-{
-    if (!report_entry_secret(r, major, entry)) {
-        redaction_add_secrets_in(out, entry->value);
-        redaction_add_secrets_in(out, entry->line_text);
-        return;
-    }
-    redaction_add_value(out, entry->value);
-    /* A rejected line has no value: its text after '=' (whole, unquoted and the error's token)
-     * is what the message, hint and snippet would quote. */
-    char name[128];
-    const char *value;
-    if (entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) && *value) {
-        char *rest = xstrdup(value);
-        size_t len = strlen(rest);
-        while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t' || rest[len - 1] == '\r'))
-            rest[--len] = '\0';
-        redaction_add_value(out, rest);
-        if (len >= 2 && (rest[0] == '\'' || rest[0] == '"')) {
-            rest[len - 1] = '\0';
-            redaction_add_value(out, rest + 1);
-        }
-        free(rest);
-    }
-    redaction_add_value(out, entry->token);
 }
 
 /* One render's state (ReportInput.run): the secret values of the run's sources, collected on
@@ -187,20 +121,18 @@ static void collect_secrets(const ReportInput *in, Redaction *out)
             const SnapSetting *s = &snap->settings[idx];
             if (s->source == SRC_DEFAULT)
                 continue;
-            if (name_or_suggestion_secret(r, in->sources[src_idx].pg_major, s->name))
+            if (conf_name_secret(r, in->sources[src_idx].pg_major, s->name))
                 redaction_add_value(out, s->value);
             else
                 redaction_add_secrets_in(out, s->value);
         }
-        const ConfSet *set = in->sources[src_idx].set;
-        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++)
-            report_entry_secrets(r, in->sources[src_idx].pg_major, &set->entries[entry_idx], out);
+        conf_set_secrets(r, in->sources[src_idx].pg_major, in->sources[src_idx].set, out);
     }
     for (size_t f_idx = 0; in->findings && f_idx < in->findings->n; f_idx++) {
         const Finding *f = &in->findings->items[f_idx];
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
             const FindingSetting *s = &f->settings[set_idx];
-            if (name_or_suggestion_secret(r, run_major(in), s->name))
+            if (conf_name_secret(r, run_major(in), s->name))
                 redaction_add_value(out, s->value);
             else
                 redaction_add_secrets_in(out, s->value);

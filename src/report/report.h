@@ -109,13 +109,6 @@ const char *report_display_path(const ReportOpts *opts, const char *path);
 char *report_redact_value(const ReportInput *in, const char *name, const char *value);
 /* Does a setting's value hold a secret, whole or inside? in may be NULL. */
 bool report_is_secret(const ReportInput *in, const char *name, const char *value);
-/* Is a configuration entry's whole value secret: a secret name, a misspelled name whose
- * closest parameter of `major` is secret, or a rejected line whose name is? */
-bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry);
-/* Adds the strings of an entry that output could quote to `out`: for a secret entry its value
- * (for a rejected line the text after '=' and the error's token), for any other the secrets
- * inside its value and line. */
-void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out);
 /* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
  * "password=" (and, under report_emit, paths relative to the working directory). Caller frees;
