@@ -134,33 +134,11 @@ static const CliOption lab_restore_options[] = {
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
 
-/* A lab message as printed, through the one redaction path: the secrets inside any line
- * masked, and a settings change line ("NAME: \"OLD\" → \"NEW\"", the diffs of lab/guard.c) of a
- * name whose whole value is secret (ssl_passphrase_command) shown without its values. Caller
- * frees. */
+/* A lab message as printed, through the one redaction path: it may list the settings a
+ * restore found changed (redact_listing). Caller frees. */
 static char *lab_clean(const char *text)
 {
-    StrBuf sb = STRBUF_INIT;
-    for (const char *line = text; *line;) {
-        size_t len = strcspn(line, "\n");
-        size_t blank = strspn(line, " \t");
-        size_t name_len =
-            strspn(line + blank, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                 "0123456789_.");
-        char *name = xstrndup(line + blank, name_len);
-        if (name_len && blank + name_len < len && line[blank + name_len] == ':' &&
-            redact_name_secret(NULL, name))
-            sb_printf(&sb, "%.*s: %s", (int)(blank + name_len), line, REDACTED);
-        else
-            sb_putn(&sb, line, len);
-        free(name);
-        line += len;
-        if (*line == '\n')
-            sb_putc(&sb, *line++);
-    }
-    char *clean = redact_text(NULL, sb_str(&sb));
-    sb_free(&sb);
-    return clean;
+    return redact_listing(NULL, text);
 }
 
 /* The one place a lab's progress, notes and warnings are printed (stderr). */

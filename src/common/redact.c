@@ -48,10 +48,27 @@ typedef struct Spans {
     size_t n, cap;
 } Spans;
 
+/* Is [start, end) the marker already, as written or as a report escaped it ("\\<redacted\\>" in
+ * Markdown, "&lt;redacted&gt;" in HTML), with nothing but punctuation after it? Masking it again
+ * would undo the escaping. */
+static bool already_masked(const char *start, const char *end)
+{
+    static const char *const markers[] = {REDACTED, "\\<redacted\\>", "&lt;redacted&gt;"};
+    for (size_t idx = 0; idx < sizeof(markers) / sizeof(markers[0]); idx++) {
+        size_t len = strlen(markers[idx]);
+        if ((size_t)(end - start) < len || strncmp(start, markers[idx], len))
+            continue;
+        for (const char *p = start + len; p < end; p++)
+            if (isalnum((unsigned char)*p))
+                return false;
+        return true;
+    }
+    return false;
+}
+
 static void span_add(Spans *spans, const char *text, const char *start, const char *end)
 {
-    size_t marker = strlen(REDACTED);
-    if (end <= start || ((size_t)(end - start) == marker && !strncmp(start, REDACTED, marker)))
+    if (end <= start || already_masked(start, end))
         return;
     PK_GROW(spans->items, spans->n, spans->cap);
     spans->items[spans->n++] = (Span){(size_t)(start - text), (size_t)(end - text)};
@@ -114,16 +131,25 @@ static void keyword_value(const char *text, const char *p, bool query, Spans *sp
             return;
         }
     }
+    /* a backslash escapes the next byte; a run of them too, as a configuration file doubles
+     * libpq's (password=a\\ b in the file is "a b" for libpq) */
     const char *end = p;
-    while (*end && !is_blank(*end))
-        end += end[0] == '\\' && end[1] ? 2 : 1;
-    /* A quote closing the text around the value ("holds "password=x", which"), with the
-     * punctuation after it, is given back; no other trailing byte is, so a password is never
+    while (*end && !is_blank(*end)) {
+        if (*end == '\\') {
+            end += strspn(end, "\\");
+            if (*end)
+                end++;
+        } else {
+            end++;
+        }
+    }
+    /* A quote closing the text around the value ("holds "password=x", which", a Markdown code
+     * span), with the punctuation after it, is given back; no other trailing byte is, so a password is never
      * shown in part. */
     const char *back = end;
     while (back > p && strchr(",.;:)]}>", back[-1]))
         back--;
-    if (back > p && (back[-1] == '\'' || back[-1] == '"')) {
+    if (back > p && (back[-1] == '\'' || back[-1] == '"' || back[-1] == '`')) {
         back--;
         if (back > p && back[-1] == '\\')
             back--;
@@ -352,6 +378,32 @@ char *redact_text(const Redaction *r, const char *text)
             if ((strlen(r->values[idx]) > 16) == (pass == 0))
                 out = replace_all(out, r->values[idx]);
     return mask_spans(out);
+}
+
+char *redact_listing(const Redaction *r, const char *text)
+{
+    if (!text)
+        return NULL;
+    StrBuf sb = STRBUF_INIT;
+    for (const char *line = text; *line;) {
+        size_t len = strcspn(line, "\n");
+        size_t blank = strspn(line, " \t");
+        size_t name_len = strspn(line + blank, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                               "0123456789_.");
+        char *name = xstrndup(line + blank, name_len);
+        if (name_len && blank + name_len < len && line[blank + name_len] == ':' &&
+            redact_name_secret(r, name))
+            sb_printf(&sb, "%.*s: %s", (int)(blank + name_len), line, REDACTED);
+        else
+            sb_putn(&sb, line, len);
+        free(name);
+        line += len;
+        if (*line == '\n')
+            sb_putc(&sb, *line++);
+    }
+    char *clean = redact_text(r, sb.data ? sb_str(&sb) : "");
+    sb_free(&sb);
+    return clean;
 }
 
 char *redact_value(const Redaction *r, const char *name, const char *value)

@@ -52,6 +52,10 @@ bool redact_is_secret(const Redaction *r, const char *name, const char *value);
  * replaced by "<redacted>": "host=db user=repl password=<redacted>". Caller frees; NULL for
  * NULL. r may be NULL. */
 char *redact_text(const Redaction *r, const char *text);
+/* A listing of settings, one a line ("NAME: \"OLD\" → \"NEW\"", the lab's settings diffs):
+ * redact_text, and a line naming a parameter whose whole value is secret shows "NAME: <redacted>"
+ * instead of its values. Caller frees; NULL for NULL. */
+char *redact_listing(const Redaction *r, const char *text);
 /* A setting's value as shown: "<redacted>" when the name's whole value is secret
  * (redact_name_secret) and the value not empty, else redact_text. Caller frees; NULL for NULL. */
 char *redact_value(const Redaction *r, const char *name, const char *value);

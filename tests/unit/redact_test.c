@@ -25,6 +25,8 @@ static void test_conninfo(void)
     /* quoted, with backslash escapes, as libpq reads it */
     masks(NULL, "password='a b\\' c' user=x", "password='<redacted>' user=x");
     masks(NULL, "password=a\\ b user=x", "password=<redacted> user=x");
+    /* the same in a configuration file, which doubles the backslash */
+    masks(NULL, "application_name = 'password=a\\\\ b c'", "application_name = 'password=<redacted> c'");
     /* the same conninfo inside a configuration line: '' and \' spell libpq's quote */
     masks(NULL, "primary_conninfo = 'host=a password=''x y'' user=b'",
           "primary_conninfo = 'host=a password=''<redacted>'' user=b'");
@@ -101,6 +103,19 @@ static void test_names_and_values(void)
     redaction_free(&r);
 }
 
+static void test_listing(void)
+{
+    char *out = redact_listing(NULL, "settings differ from before the lab:\n"
+                                     "cluster_name: \"\" → \"x password=pw1\"\n"
+                                     "ssl_passphrase_command: \"\" → \"echo pw2\"\n"
+                                     "work_mem: \"4096\" → \"8192\"\n");
+    CHECK_STR(out, "settings differ from before the lab:\n"
+                   "cluster_name: \"\" → \"x password=<redacted>\"\n"
+                   "ssl_passphrase_command: <redacted>\n"
+                   "work_mem: \"4096\" → \"8192\"\n");
+    free(out);
+}
+
 static void test_json(void)
 {
     json_t *tree = json_pack("{s:s,s:[s,s],s:i}", "value", "host=a password=pw1", "list",
@@ -119,6 +134,7 @@ int main(void)
     test_urls();
     test_hba_options();
     test_names_and_values();
+    test_listing();
     test_json();
     PK_TEST_DONE();
 }
