@@ -144,8 +144,8 @@ static void keyword_value(const char *text, const char *p, bool query, Spans *sp
         }
     }
     /* A quote closing the text around the value ("holds "password=x", which", a Markdown code
-     * span), with the punctuation after it, is given back; no other trailing byte is, so a password is never
-     * shown in part. */
+     * span), with the punctuation after it, is given back; no other trailing byte is, so a password
+     * is never shown in part. */
     const char *back = end;
     while (back > p && strchr(",.;:)]}>", back[-1]))
         back--;
@@ -388,8 +388,9 @@ char *redact_listing(const Redaction *r, const char *text)
     for (const char *line = text; *line;) {
         size_t len = strcspn(line, "\n");
         size_t blank = strspn(line, " \t");
-        size_t name_len = strspn(line + blank, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                               "0123456789_.");
+        size_t name_len =
+            strspn(line + blank, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                 "0123456789_.");
         char *name = xstrndup(line + blank, name_len);
         if (name_len && blank + name_len < len && line[blank + name_len] == ':' &&
             redact_name_secret(r, name))

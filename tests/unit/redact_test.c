@@ -26,7 +26,8 @@ static void test_conninfo(void)
     masks(NULL, "password='a b\\' c' user=x", "password='<redacted>' user=x");
     masks(NULL, "password=a\\ b user=x", "password=<redacted> user=x");
     /* the same in a configuration file, which doubles the backslash */
-    masks(NULL, "application_name = 'password=a\\\\ b c'", "application_name = 'password=<redacted> c'");
+    masks(NULL, "application_name = 'password=a\\\\ b c'",
+          "application_name = 'password=<redacted> c'");
     /* the same conninfo inside a configuration line: '' and \' spell libpq's quote */
     masks(NULL, "primary_conninfo = 'host=a password=''x y'' user=b'",
           "primary_conninfo = 'host=a password=''<redacted>'' user=b'");
