@@ -104,7 +104,7 @@ static void drift_roles(const Snapshot *live, FindingList *out)
         const SnapOverride *o = &live->overrides[idx];
         bool memory = memory_parameter(o->name);
         /* a custom setting may hold a credential (myapp.api_password): never quoted */
-        const char *value = redact_is_secret(NULL, o->name, o->value) ? REDACTED : o->value;
+        char *value = redact_value(NULL, o->name, o->value);
         Finding *f = findings_add(out, "PK0911", "audit.role-override",
                                   memory ? SEV_WARNING : SEV_NOTICE, "audit");
         char *stmt = snapshot_override_statement(o), *who = snapshot_override_who(o);
@@ -124,6 +124,7 @@ static void drift_roles(const Snapshot *live, FindingList *out)
         free(reset);
         free(stmt);
         free(who);
+        free(value);
     }
 }
 

@@ -2,6 +2,9 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+#include "common/redact.h"
 
 static const char *level_name(PkDiagLevel level)
 {
@@ -37,8 +40,12 @@ void cli_print_diag(const PkDiag *d)
 {
     StrBuf sb = STRBUF_INIT;
     cli_format_diag(d, &sb);
-    if (sb.len)
-        fwrite(sb_str(&sb), 1, sb.len, stderr);
+    /* a command redacts what it knows is secret (redact_diag); the secrets any text can be seen
+     * to hold are masked here, whatever the command forgot */
+    char *clean = sb.len ? redact_text(NULL, sb_str(&sb)) : NULL;
+    if (clean)
+        fputs(clean, stderr);
+    free(clean);
     sb_free(&sb);
 }
 

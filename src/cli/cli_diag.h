@@ -15,7 +15,8 @@
 
 /* The lines cli_print_diag writes, appended to `out` (for tests and for callers that redact). */
 void cli_format_diag(const PkDiag *d, StrBuf *out);
-/* Writes `d` to stderr; nothing when it is not set. */
+/* Writes `d` to stderr, the secrets inside its text masked (redact_text); nothing when it is
+ * not set. */
 void cli_print_diag(const PkDiag *d);
 /* Each diagnostic of the list, in order. */
 void cli_print_diags(const PkDiagList *list);

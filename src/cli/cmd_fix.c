@@ -227,8 +227,11 @@ static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *pl
         return PK_EXIT_USAGE;
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
-        fprintf(stderr, "pgknob: fix: %s = %s (%s; %s) at %s%s%.0d\n", c->name, c->value, c->rules,
+        /* the diff must hold the value to apply it; the log line need not */
+        char *shown = redact_value(&cli->project.redact, c->name, c->value);
+        fprintf(stderr, "pgknob: fix: %s = %s (%s; %s) at %s%s%.0d\n", c->name, shown, c->rules,
                 c->applies, c->file, c->line ? ":" : " (appended)", c->line);
+        free(shown);
     }
     return plan->n_changes ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }

@@ -11,6 +11,7 @@
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
 #include "cli/commands.h"
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
@@ -105,6 +106,20 @@ static json_t *tokens_json(const HbaTokens *toks)
     return arr;
 }
 
+/* An authentication option as shown: "ldapbindpasswd=<redacted>" for an option that holds a
+ * secret (ldapbindpasswd, radiussecrets: the whole value, which the tokenizer has unquoted and may
+ * hold blanks), any other with the secrets inside masked. Caller frees. */
+static char *option_shown(const char *option)
+{
+    const char *eq = strchr(option, '=');
+    char *name = eq ? xstrndup(option, (size_t)(eq - option)) : NULL;
+    char *shown = name && eq[1] && redact_name_secret(NULL, name)
+                      ? xasprintf("%s=%s", name, REDACTED)
+                      : redact_text(NULL, option);
+    free(name);
+    return shown;
+}
+
 static json_t *str_or_null(const char *s)
 {
     return s ? json_string(s) : json_null();
@@ -141,8 +156,11 @@ static json_t *set_json(const HbaSet *set)
             json_t *opts = json_null();
             if (r->n_options) {
                 opts = json_array();
-                for (size_t opt = 0; opt < r->n_options; opt++)
-                    json_array_append_new(opts, json_string(r->options[opt]));
+                for (size_t opt = 0; opt < r->n_options; opt++) {
+                    char *shown = option_shown(r->options[opt]);
+                    json_array_append_new(opts, json_string(shown));
+                    free(shown);
+                }
             }
             json_t *row = json_object();
             json_object_set_new(row, "rule_number",
@@ -221,8 +239,11 @@ static void print_text(const HbaSet *set)
                 if (r->netmask)
                     sb_printf(&sb, " %s", r->netmask);
                 sb_printf(&sb, " %s", r->method);
-                for (size_t opt = 0; opt < r->n_options; opt++)
-                    sb_printf(&sb, " %s", r->options[opt]);
+                for (size_t opt = 0; opt < r->n_options; opt++) {
+                    char *shown = option_shown(r->options[opt]);
+                    sb_printf(&sb, " %s", shown);
+                    free(shown);
+                }
             }
             if (r->error)
                 sb_printf(&sb, "%serror: %s", r->parsed ? "  " : "", r->error);
@@ -255,7 +276,9 @@ static void print_text(const HbaSet *set)
         }
     }
     StrBuf clean = STRBUF_INIT;
-    sb_put_escaped_controls(&clean, sb_str(&sb), sb.len, false);
+    char *masked = redact_text(NULL, sb_str(&sb)); /* errors and notes may quote an option */
+    sb_put_escaped_controls(&clean, masked, strlen(masked), false);
+    free(masked);
     fputs(sb_str(&clean), stdout);
     sb_free(&clean);
     sb_free(&sb);
@@ -333,6 +356,7 @@ int cmd_hba(int argc, char **argv)
     hba_load(in.hba_path, in.ident_path, &in.opts, &set);
     if (cli.format && !strcmp(cli.format, "json")) {
         json_t *root = set_json(&set);
+        redact_json(NULL, root);
         char *text = json_dumps(root, JSON_INDENT(2) | JSON_ENSURE_ASCII | JSON_PRESERVE_ORDER);
         puts(text);
         free(text);

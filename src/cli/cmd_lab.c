@@ -14,6 +14,7 @@
 #include "common/datadir.h"
 #include "common/diag.h"
 #include "common/quantity.h"
+#include "common/redact.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lab/cluster.h"
@@ -133,10 +134,18 @@ static const CliOption lab_restore_options[] = {
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
 
+/* A lab message as printed, through the one redaction path: it may list the settings a
+ * restore found changed (redact_listing). Caller frees. */
+static char *lab_clean(const char *text)
+{
+    return redact_listing(NULL, text);
+}
+
 /* The one place a lab's progress, notes and warnings are printed (stderr). */
-static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
+static void lab_print_event(void *ctx, LabEventKind kind, const char *raw)
 {
     (void)ctx;
+    char *text = lab_clean(raw);
     switch (kind) {
     case LAB_EV_PROGRESS: fprintf(stderr, "\r\033[K%s", text); break;
     case LAB_EV_PROGRESS_CLEAR: fprintf(stderr, "\r\033[K"); break;
@@ -145,6 +154,7 @@ static void lab_print_event(void *ctx, LabEventKind kind, const char *text)
     default: fprintf(stderr, "pgknob: %s\n", text); break;
     }
     fflush(stderr);
+    free(text);
 }
 
 /* The TPC-C loader's progress (tpcc_load and lab/ print nothing): the bar redrawn in place on
@@ -174,7 +184,16 @@ static LabEvents lab_events(void)
 /* A lab's diagnostic, in the one error wording (its detail on a line of its own). */
 static void lab_print_diag(const PkDiag *diag)
 {
-    cli_print_diag(diag);
+    /* its detail may list the settings a restore found changed */
+    PkDiag clean = {.level = diag->level,
+                    .file = diag->file ? xstrdup(diag->file) : NULL,
+                    .line = diag->line,
+                    .column = diag->column,
+                    .message = diag->message ? lab_clean(diag->message) : NULL,
+                    .detail = diag->detail ? lab_clean(diag->detail) : NULL,
+                    .hint = diag->hint ? lab_clean(diag->hint) : NULL};
+    cli_print_diag(&clean);
+    pk_diag_free(&clean);
 }
 
 /* The usage lines and every subcommand's options, all from the tables. */
@@ -247,7 +266,9 @@ static void show_settings(const char *heading, const LabSettings *settings)
         printf("  (none)\n");
     for (size_t idx = 0; idx < settings->n; idx++) {
         const LabSetting *item = &settings->items[idx];
-        char *quoted = lab_settings_quote(item->value);
+        char *shown = redact_value(NULL, item->name, item->value);
+        char *quoted = lab_settings_quote(shown);
+        free(shown);
         printf("  %s = %s\t# %s:%d\n", item->name, quoted, item->file, item->line);
         free(quoted);
     }

@@ -14,6 +14,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf.h"
+#include "conf/conf_secrets.h"
 #include "conf/conf_view.h"
 #include "project/config.h"
 #include "report/report.h"
@@ -167,18 +168,18 @@ static void put_entry_text(StrBuf *sb, const ConfSet *set, size_t ent, const Con
         sb_printf(sb, "  hint: %s\n", row->hint);
 }
 
-/* Every byte goes through the one redaction path: values of secret-bearing entries (names such
- * as *conninfo, their misspellings, rejected lines naming them) and whatever quotes them. */
+/* Every byte goes through the one redaction path: the whole value of a secret entry (names such
+ * as ssl_passphrase_command, their misspellings, rejected lines naming them), the secrets inside
+ * any other (a conninfo's password), and whatever quotes them. */
 static void render(const ConfSet *set, const ConfViewRow *rows, int major, bool json,
                    const Redaction *names)
 {
     Redaction secrets = {0};
-    for (size_t ent = 0; ent < set->n_entries; ent++)
-        report_entry_secrets(names, major, &set->entries[ent], &secrets);
+    conf_set_secrets(names, major, set, &secrets);
     StrBuf sb = STRBUF_INIT;
     json_t *entries = json ? json_array() : NULL;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
-        bool secret = report_entry_secret(names, major, &set->entries[ent]);
+        bool secret = conf_entry_secret(names, major, &set->entries[ent]);
         if (json)
             json_array_append_new(entries,
                                   entry_json(&set->entries[ent], &rows[ent], &secrets, secret));

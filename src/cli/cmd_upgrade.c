@@ -144,9 +144,14 @@ static void plan_append(UpgradePlan *all, UpgradePlan *part)
     part->n_items = 0;
 }
 
-static const char *shown_value(const UpgradeItem *item, const char *value)
+/* A value as printed: the secrets inside masked, or <redacted> for a name whose whole value is
+ * secret. */
+static json_t *shown_value(const UpgradeItem *item, const char *value)
 {
-    return value && redact_is_secret(NULL, item->name, value) ? REDACTED : value;
+    char *shown = redact_value(NULL, item->name, value);
+    json_t *str = pk_json_str(shown);
+    free(shown);
+    return str;
 }
 
 static void print_text(const UpgradeCli *cli, const UpgradePlan *plan, size_t n_edits,
@@ -192,14 +197,14 @@ static void print_json(const UpgradeCli *cli, const UpgradePlan *plan)
         json_t *obj = json_object();
         pk_json_set(obj, "kind", pk_json_str(upgrade_kind_name(item->kind)));
         pk_json_set(obj, "name", pk_json_str(item->name));
-        pk_json_set(obj, "value", pk_json_str(shown_value(item, item->value)));
+        pk_json_set(obj, "value", shown_value(item, item->value));
         pk_json_set(obj, "file", pk_json_str(item->file));
         pk_json_set(obj, "line", json_integer(item->line));
         if (item->column)
             pk_json_set(obj, "column", json_integer(item->column));
         pk_json_set(obj, "since", json_integer(item->since));
         pk_json_set(obj, "new_name", pk_json_str(item->new_name));
-        pk_json_set(obj, "new_value", pk_json_str(shown_value(item, item->new_value)));
+        pk_json_set(obj, "new_value", shown_value(item, item->new_value));
         char *message = redact_text(NULL, item->message);
         pk_json_set(obj, "message", pk_json_str(message));
         free(message);

@@ -64,10 +64,15 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
     else if (result == ENGINE_FIRED) {
         /* `rules test --verbose` prints the message: an example's secret is still a secret */
         Redaction secrets = {0};
-        for (size_t idx = 0; idx < snap.n_settings; idx++)
-            if (snap.settings[idx].source != SRC_DEFAULT &&
-                redact_is_secret(NULL, snap.settings[idx].name, snap.settings[idx].value))
-                redaction_add_value(&secrets, snap.settings[idx].value);
+        for (size_t idx = 0; idx < snap.n_settings; idx++) {
+            const SnapSetting *s = &snap.settings[idx];
+            if (s->source == SRC_DEFAULT)
+                continue;
+            if (redact_name_secret(NULL, s->name))
+                redaction_add_value(&secrets, s->value);
+            else
+                redaction_add_secrets_in(&secrets, s->value);
+        }
         char *clean = redact_text(&secrets, findings.items[0].message);
         *why = xasprintf("it fired: %s", clean);
         free(clean);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/redact.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
 #include "lsp/lsp.h"
@@ -48,6 +49,9 @@ typedef struct LspDoc {
     long version;
     int pg_major;   /* the major its last lint used */
     LintResult res; /* its last lint (findings, the ConfSet) */
+    /* what of it is secret (.pgknob.ini's redact names, conf/conf_secrets.h's values): every
+     * text the server sends about the document goes through it */
+    Redaction secrets;
     bool linted;
     char **published; /* URIs diagnostics were published to, to clear them later */
     size_t n_published;

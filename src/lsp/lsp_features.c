@@ -15,6 +15,7 @@
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
 #include "conf/conf_path.h"
+#include "conf/conf_secrets.h"
 
 static const Catalog *doc_catalog(const LspDoc *doc)
 {
@@ -47,6 +48,15 @@ static bool doc_line_at(LspDoc *doc, int line, DocLine *at)
         return false;
     at->name = line_name(at->text, at->len);
     return true;
+}
+
+/* A value of the document as the server shows it: "<redacted>" when its whole value is secret,
+ * else with the secrets inside masked. Caller frees. */
+static char *shown_value(const LspDoc *doc, const char *name, const char *value)
+{
+    if (value && *value && conf_name_secret(&doc->secrets, doc->pg_major, name))
+        return xstrdup(REDACTED);
+    return redact_text(&doc->secrets, value ? value : "");
 }
 
 static bool is_include(const char *name)
@@ -126,8 +136,9 @@ json_t *lsp_hover(LspServer *srv, LspDoc *doc, int line, int column)
         sb_free(&md);
         return json_null();
     }
-    json_t *hover =
-        json_pack("{s:{s:s,s:s}}", "contents", "kind", "markdown", "value", sb_str(&md));
+    char *clean = redact_text(&doc->secrets, sb_str(&md));
+    json_t *hover = json_pack("{s:{s:s,s:s}}", "contents", "kind", "markdown", "value", clean);
+    free(clean);
     sb_free(&md);
     return hover;
 }
@@ -316,9 +327,13 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
             if (!edit)
                 continue;
             const char *applies = pk_json_get_str(fix, "applies");
-            char *title = xasprintf("Set %s = %s%s%s%s (%s)", pk_json_get_str(fix, "name"),
-                                    pk_json_get_str(fix, "value"), applies ? ", applies on " : "",
-                                    applies ? applies : "", "", rule);
+            /* the edit holds the value to apply it; the title the user reads need not */
+            char *shown =
+                shown_value(doc, pk_json_get_str(fix, "name"), pk_json_get_str(fix, "value"));
+            char *title =
+                xasprintf("Set %s = %s%s%s%s (%s)", pk_json_get_str(fix, "name"), shown,
+                          applies ? ", applies on " : "", applies ? applies : "", "", rule);
+            free(shown);
             json_array_append_new(
                 actions, action(title, doc->uri, json_pack("[o]", edit), diag, fix_idx == 0));
             free(title);
@@ -415,7 +430,9 @@ json_t *lsp_document_symbols(LspServer *srv, LspDoc *doc)
             size_t vlen = strcspn(value, "#");
             while (vlen && (value[vlen - 1] == ' ' || value[vlen - 1] == '\t'))
                 vlen--;
-            char *detail = xstrndup(value, vlen);
+            char *written = xstrndup(value, vlen);
+            char *detail = shown_value(doc, sym, written);
+            free(written);
             int start = lsp_byte_to_column(linebuf, (size_t)(name - linebuf));
             int end = lsp_byte_to_column(linebuf, len);
             json_t *item = json_object();

@@ -11,6 +11,7 @@
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "conf/conf_secrets.h"
 #include "lint/fix_check.h"
 #include "project/options.h"
 
@@ -58,6 +59,7 @@ static void doc_free(LspDoc *doc)
     free(doc->text);
     if (doc->linted)
         lint_result_free(&doc->res);
+    redaction_free(&doc->secrets);
     for (size_t idx = 0; idx < doc->n_published; idx++)
         free(doc->published[idx]);
     free(doc->published);
@@ -134,7 +136,9 @@ static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_
         sb_put(&msg, " [refuses start]");
     if (f->suggestion)
         sb_printf(&msg, "\n%s", f->suggestion);
-    pk_json_set(diag, "message", pk_json_str(sb_str(&msg)));
+    char *clean = redact_text(&doc->secrets, sb_str(&msg));
+    pk_json_set(diag, "message", pk_json_str(clean));
+    free(clean);
     sb_free(&msg);
     json_t *data = json_object(), *fixes = json_array();
     pk_json_set(data, "rule", pk_json_str(f->rule_id));
@@ -256,8 +260,9 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         pk_json_set(item, "range", lsp_range(diag.line > 0 ? diag.line - 1 : 0, 0, 0));
         pk_json_set(item, "severity", json_integer(1));
         pk_json_set(item, "source", json_string("pgknob"));
-        pk_json_set(item, "message",
-                    pk_json_str(diag.message ? diag.message : "cannot lint this file"));
+        char *clean = redact_text(NULL, diag.message ? diag.message : "cannot lint this file");
+        pk_json_set(item, "message", pk_json_str(clean));
+        free(clean);
         json_array_append_new(list, item);
         publish(srv, doc->uri, list, doc->version);
         pk_diag_free(&diag);
@@ -268,6 +273,12 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
     }
     doc->linted = true;
     doc->pg_major = doc->res.n_inputs ? doc->res.inputs[0].pg_major : 0;
+    redaction_free(&doc->secrets);
+    for (size_t idx = 0; have_project && idx < project.redact.n_names; idx++)
+        redaction_add_name(&doc->secrets, project.redact.names[idx]);
+    for (size_t idx = 0; idx < doc->res.n_inputs; idx++)
+        conf_set_secrets(&doc->secrets, doc->res.inputs[idx].pg_major, &doc->res.inputs[idx].set,
+                         &doc->secrets);
     if (srv->rules_loaded) {
         PkDiag rules_diag = PK_DIAG_INIT;
         lint_rules_apply(&doc->res, &srv->opts->rules, &srv->rules, &rules_diag);

@@ -93,5 +93,6 @@ void report_codequality_render(const ReportInput *in, const ReportOpts *opts, St
         free(text);
     }
     json_decref(seen);
+    report_redact_json(in, issues);
     pk_json_dump(out, issues, PK_JSON_PRETTY);
 }

@@ -13,6 +13,7 @@
 #include "catalog/value.h"
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_secrets.h"
 #include "engine/engine.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
@@ -166,17 +167,22 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     StrBuf sb = STRBUF_INIT;
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
-        char *line = conf_format_assignment(fix->name, report_redact(in, fix->name, fix->value));
+        char *shown = report_redact_value(in, fix->name, fix->value);
+        char *line = conf_format_assignment(fix->name, shown);
         sb_printf(&sb, "%s\n", line);
         free(line);
+        free(shown);
     }
     if (f->n_fixes)
         return sb_detach(&sb);
     const char *text = f->suggestion;
     for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
         char *name = xstrndup(assigned, len);
-        if (report_param(in, f, name))
-            sb_printf(&sb, "%s = %s\n", name, report_redact(in, name, value));
+        if (report_param(in, f, name)) {
+            char *shown = report_redact_value(in, name, value);
+            sb_printf(&sb, "%s = %s\n", name, shown);
+            free(shown);
+        }
         free(name);
         free(value);
     }
@@ -202,7 +208,7 @@ char *report_line_text(const ReportInput *in, const char *file, int line)
         if (!entry || !entry->line_text)
             continue;
         if (entry->name && entry->value &&
-            report_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
+            conf_entry_secret(in->redact, in->sources[src_idx].pg_major, entry))
             return xasprintf("%s = '<redacted>'", entry->name);
         return report_redact_text(in, entry->line_text);
     }
@@ -307,10 +313,11 @@ json_t *report_fix_json(const ReportInput *in, const Finding *f)
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
+        char *shown = report_redact_value(in, fix->name, fix->value);
         json_array_append_new(list,
                               json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name), "value",
-                                        pk_json_str(report_redact(in, fix->name, fix->value)),
-                                        "applies", pk_json_str(fix->applies)));
+                                        pk_json_str(shown), "applies", pk_json_str(fix->applies)));
+        free(shown);
     }
     return list;
 }

@@ -53,9 +53,14 @@ static json_t *setting_obj(const ReportInput *in, const ReportOpts *opts, const 
 {
     json_t *obj = json_object();
     pk_json_set(obj, "name", pk_json_str(name));
-    pk_json_set(obj, "value", pk_json_str(report_redact(in, name, value)));
-    if (with_setting)
-        pk_json_set(obj, "setting", pk_json_str(report_redact(in, name, setting)));
+    char *shown = report_redact_value(in, name, value);
+    pk_json_set(obj, "value", pk_json_str(shown));
+    free(shown);
+    if (with_setting) {
+        shown = report_redact_value(in, name, setting);
+        pk_json_set(obj, "setting", pk_json_str(shown));
+        free(shown);
+    }
     pk_json_set(obj, "file", pk_json_str(report_display_path(opts, file)));
     pk_json_set(obj, "line", json_integer(line));
     return obj;
@@ -211,5 +216,6 @@ void report_json_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     pk_json_set(doc, "skipped", skipped_list(in));
     put_audit(in->audit, doc);
     pk_json_set(doc, "summary", summary_obj(in));
+    report_redact_json(in, doc);
     pk_json_dump(out, doc, PK_JSON_PRETTY);
 }

@@ -309,7 +309,9 @@ void lab_report_json(const LabRunReport *rep, StrBuf *out)
     json_object_set_new(doc, "quick", json_boolean(rep->quick));
     json_object_set_new(doc, "interrupted", json_boolean(rep->interrupted));
     json_object_set_new(doc, "restored", json_boolean(rep->restored));
-    json_object_set_new(doc, "restore_error", jstr(rep->restore_error));
+    char *restore_error = redact_listing(NULL, rep->restore_error); /* a settings diff */
+    json_object_set_new(doc, "restore_error", jstr(restore_error));
+    free(restore_error);
     json_object_set_new(doc, "conditions", json_conditions(rep));
     json_object_set_new(doc, "stages", stages);
     pk_json_dump(out, doc, PK_JSON_PRETTY);

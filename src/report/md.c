@@ -488,8 +488,7 @@ static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf
                 continue;
             }
             char *shown = s->file ? NULL : report_default_pretty(report_param(in, f, s->name));
-            char *clean =
-                report_redact_text(in, report_redact(in, s->name, shown ? shown : s->value));
+            char *clean = report_redact_value(in, s->name, shown ? shown : s->value);
             if (*clean)
                 md_code(out, clean, true);
             else
@@ -886,7 +885,7 @@ static void put_appendix_row(const ReportInput *in, const ReportOpts *opts, cons
     sb_put(out, "| ");
     md_code(out, s->name, true);
     sb_put(out, " | ");
-    char *clean = report_redact_text(in, report_redact(in, s->name, s->value));
+    char *clean = report_redact_value(in, s->name, s->value);
     md_code(out, clean, true);
     free(clean);
     sb_put(out, " | ");

@@ -96,6 +96,10 @@ bool report_emit(const ReportFormat *format, const ReportInput *in, const Report
     ReportInput run_in = *in;
     run_in.run = report_run_new(opts->cwd);
     format->render(&run_in, opts, &out);
+    /* the last net of the one redaction path, for the formats read as text */
+    if (!strcmp(format->name, "text") || !strcmp(format->name, "md") ||
+        !strcmp(format->name, "github"))
+        report_redact_rendered(&run_in, &out);
     report_run_free(run_in.run);
     /* JSON formats escape control bytes by their encoding; every other format is read by a
      * person, on a terminal or in a browser, or is XML, which cannot hold them even escaped:

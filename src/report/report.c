@@ -9,6 +9,7 @@
 #include "common/redact.h"
 #include "common/strbuf.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_secrets.h"
 #include "common/xalloc.h"
 
 static const ReportFormat formats[] = {
@@ -57,85 +58,29 @@ const char *report_display_path(const ReportOpts *opts, const char *path)
     return path;
 }
 
-static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name);
+static int run_major(const ReportInput *in)
+{
+    return in && in->n_sources ? in->sources[0].pg_major : 0;
+}
 
 bool report_is_secret(const ReportInput *in, const char *name, const char *value)
 {
     const Redaction *r = in ? in->redact : NULL;
-    int major = in && in->n_sources ? in->sources[0].pg_major : 0;
-    return redact_is_secret(r, NULL, value) || name_or_suggestion_secret(r, major, name);
+    return redact_value_has_secret(value) || conf_name_secret(r, run_major(in), name);
 }
 
-const char *report_redact(const ReportInput *in, const char *name, const char *value)
+static const Redaction *run_secrets(const ReportInput *in, Redaction *scratch);
+
+char *report_redact_value(const ReportInput *in, const char *name, const char *value)
 {
     if (!value)
         return NULL;
-    if (report_is_secret(in, name, value))
-        return *value ? REDACTED : value;
-    return value;
-}
-
-/* The parameter name a line starts with ("ssl_passphrase_command" of an unquoted, rejected
- * "ssl_passphrase_command = echo x"), and where its value begins; false when none. */
-static bool line_name(const char *line, char *name, size_t size, const char **value)
-{
-    const char *start;
-    size_t len;
-    if (!conf_split_assignment(line, &start, &len, value) || !size)
-        return false;
-    if (len + 1 > size)
-        len = size - 1;
-    memcpy(name, start, len);
-    name[len] = '\0';
-    return len > 0;
-}
-
-/* A name that is secret, or a misspelling whose closest known name is. */
-static bool name_or_suggestion_secret(const Redaction *r, int major, const char *name)
-{
-    if (!name)
-        return false;
-    if (redact_name_secret(r, name))
-        return true;
-    const Catalog *cat = catalog_for_major(major ? major : 18);
-    if (!cat || catalog_find(cat, name))
-        return false;
-    return redact_name_secret(r, catalog_suggest(cat, name));
-}
-
-bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry)
-{
-    if (entry->name)
-        return redact_is_secret(r, NULL, entry->value) ||
-               name_or_suggestion_secret(r, major, entry->name);
-    char name[128];
-    const char *value;
-    return entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) &&
-           name_or_suggestion_secret(r, major, name);
-}
-
-void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out)
-{
-    if (!report_entry_secret(r, major, entry))
-        return;
-    redaction_add_value(out, entry->value);
-    /* A rejected line has no value: its text after '=' (whole, unquoted and the error's token)
-     * is what the message, hint and snippet would quote. */
-    char name[128];
-    const char *value;
-    if (entry->line_text && line_name(entry->line_text, name, sizeof(name), &value) && *value) {
-        char *rest = xstrdup(value);
-        size_t len = strlen(rest);
-        while (len && (rest[len - 1] == ' ' || rest[len - 1] == '\t' || rest[len - 1] == '\r'))
-            rest[--len] = '\0';
-        redaction_add_value(out, rest);
-        if (len >= 2 && (rest[0] == '\'' || rest[0] == '"')) {
-            rest[len - 1] = '\0';
-            redaction_add_value(out, rest + 1);
-        }
-        free(rest);
-    }
-    redaction_add_value(out, entry->token);
+    if (*value && conf_name_secret(in ? in->redact : NULL, run_major(in), name))
+        return xstrdup(REDACTED);
+    Redaction scratch = {0};
+    char *out = redact_text(run_secrets(in, &scratch), value);
+    redaction_free(&scratch);
+    return out;
 }
 
 /* One render's state (ReportInput.run): the secret values of the run's sources, collected on
@@ -174,18 +119,24 @@ static void collect_secrets(const ReportInput *in, Redaction *out)
         const Snapshot *snap = in->sources[src_idx].snap;
         for (size_t idx = 0; snap && idx < snap->n_settings; idx++) {
             const SnapSetting *s = &snap->settings[idx];
-            if (s->source != SRC_DEFAULT && report_is_secret(in, s->name, s->value))
+            if (s->source == SRC_DEFAULT)
+                continue;
+            if (conf_name_secret(r, in->sources[src_idx].pg_major, s->name))
                 redaction_add_value(out, s->value);
+            else
+                redaction_add_secrets_in(out, s->value);
         }
-        const ConfSet *set = in->sources[src_idx].set;
-        for (size_t entry_idx = 0; set && entry_idx < set->n_entries; entry_idx++)
-            report_entry_secrets(r, in->sources[src_idx].pg_major, &set->entries[entry_idx], out);
+        conf_set_secrets(r, in->sources[src_idx].pg_major, in->sources[src_idx].set, out);
     }
     for (size_t f_idx = 0; in->findings && f_idx < in->findings->n; f_idx++) {
         const Finding *f = &in->findings->items[f_idx];
-        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
-            if (report_is_secret(in, f->settings[set_idx].name, f->settings[set_idx].value))
-                redaction_add_value(out, f->settings[set_idx].value);
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+            const FindingSetting *s = &f->settings[set_idx];
+            if (conf_name_secret(r, run_major(in), s->name))
+                redaction_add_value(out, s->value);
+            else
+                redaction_add_secrets_in(out, s->value);
+        }
     }
 }
 
@@ -209,22 +160,58 @@ static char *relativize(const char *display_base, char *text)
     return sb.data ? sb_detach(&sb) : xstrdup("");
 }
 
+/* The run's secret values: the cached set under report_emit, else collected into `scratch`
+ * (rendering outside report_emit, in tests), which the caller frees. */
+static const Redaction *run_secrets(const ReportInput *in, Redaction *scratch)
+{
+    if (!in)
+        return NULL;
+    ReportRun *run = in->run;
+    if (!run) {
+        collect_secrets(in, scratch);
+        return scratch;
+    }
+    if (!run->built)
+        collect_secrets(in, &run->secrets);
+    run->built = true;
+    return &run->secrets;
+}
+
 char *report_redact_text(const ReportInput *in, const char *text)
 {
     if (!text)
         return NULL;
-    if (!in)
-        return redact_text(NULL, text);
-    ReportRun *run = in->run;
-    if (run) {
-        if (!run->built)
-            collect_secrets(in, &run->secrets);
-        run->built = true;
-        return relativize(run->display_base, redact_text(&run->secrets, text));
+    Redaction scratch = {0};
+    char *out = redact_text(run_secrets(in, &scratch), text);
+    redaction_free(&scratch);
+    return in && in->run ? relativize(in->run->display_base, out) : out;
+}
+
+void report_redact_json(const ReportInput *in, json_t *tree)
+{
+    Redaction scratch = {0};
+    redact_json(run_secrets(in, &scratch), tree);
+    redaction_free(&scratch);
+}
+
+void report_redact_rendered(const ReportInput *in, StrBuf *out)
+{
+    Redaction scratch = {0};
+    const Redaction *r = run_secrets(in, &scratch);
+    StrBuf clean = STRBUF_INIT;
+    /* piece by piece between NUL bytes, which a text may hold and a C string cannot */
+    for (size_t at = 0; at < out->len;) {
+        const char *piece = sb_str(out) + at;
+        char *masked = redact_text(r, piece);
+        sb_put(&clean, masked);
+        free(masked);
+        at += strlen(piece);
+        if (at < out->len) {
+            sb_putc(&clean, '\0');
+            at++;
+        }
     }
-    Redaction secrets = {0}; /* rendering outside report_emit (tests): no cache */
-    collect_secrets(in, &secrets);
-    char *out = redact_text(&secrets, text);
-    redaction_free(&secrets);
-    return out;
+    redaction_free(&scratch);
+    sb_free(out);
+    *out = clean;
 }

@@ -102,22 +102,24 @@ bool report_emit(const ReportFormat *format, const ReportInput *in, const Report
 
 /* The path as reports show it: relative to opts->cwd when under it. Borrowed from `path`. */
 const char *report_display_path(const ReportOpts *opts, const char *path);
-/* The value to show for a setting: "<redacted>" when it may hold a credential (redact.h:
- * redact_is_secret with the run's Redaction), else `value`. Static or borrowed. */
-const char *report_redact(const ReportInput *in, const char *name, const char *value);
-/* Is a setting's value secret (the same test as report_redact)? in may be NULL. */
+/* The value to show for a setting: "<redacted>" when its whole value is a credential (the
+ * name, or a misspelling's closest name, is secret: redact_name_secret with the run's
+ * Redaction), else the value with the secrets inside masked ("host=db password=<redacted>").
+ * Caller frees; NULL for NULL. */
+char *report_redact_value(const ReportInput *in, const char *name, const char *value);
+/* Does a setting's value hold a secret, whole or inside? in may be NULL. */
 bool report_is_secret(const ReportInput *in, const char *name, const char *value);
-/* Is a configuration entry secret-bearing: a secret name or value, a misspelled name whose
- * closest parameter of `major` is secret, or a rejected line whose name is? */
-bool report_entry_secret(const Redaction *r, int major, const ConfEntry *entry);
-/* Adds the strings of a secret-bearing entry that output could quote (its value; for a rejected
- * line the text after '=' and the error's token) to `out`. */
-void report_entry_secrets(const Redaction *r, int major, const ConfEntry *entry, Redaction *out);
 /* Free text (a message, a quoted line, a suggestion) with every secret of the run replaced by
  * "<redacted>": values of secret settings of every source and finding, and whatever follows
  * "password=" (and, under report_emit, paths relative to the working directory). Caller frees;
  * NULL for NULL. */
 char *report_redact_text(const ReportInput *in, const char *text);
+/* Every string of a JSON report's tree through the run's redaction, before it is dumped. */
+void report_redact_json(const ReportInput *in, json_t *tree);
+/* A rendered report (text, Markdown, annotations) through the run's redaction as a whole: what a
+ * renderer printed without report_redact_text is caught here. Not for HTML or XML, whose
+ * "<redacted>" would be markup. */
+void report_redact_rendered(const ReportInput *in, StrBuf *out);
 /* A finding as plain text, redacted: its message, then the hint, "Suggestion: …" and one
  * "Evidence: …" line each (SARIF results, GitHub annotations). Caller frees. */
 char *report_plain_message(const ReportInput *in, const Finding *f);

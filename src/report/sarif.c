@@ -223,6 +223,7 @@ void report_sarif_render(const ReportInput *in, const ReportOpts *opts, StrBuf *
     json_t *doc =
         json_pack("{s:s, s:s, s:[o]}", "$schema", "https://json.schemastore.org/sarif-2.1.0.json",
                   "version", "2.1.0", "runs", run);
+    report_redact_json(in, doc);
     pk_json_dump(out, doc, PK_JSON_PRETTY);
     free(rules);
 }

@@ -36,12 +36,24 @@ def load(path):
         return None, "bad json: %s" % e
 
 
+# Options whose value is a secret: pgknob shows them as NAME=<redacted> (docs/report.md,
+# "Redaction"), the server's view in full.
+SECRET_OPTIONS = ("ldapbindpasswd", "radiussecrets")
+
+
+def as_shown(col, value):
+    if col != "options" or not isinstance(value, list):
+        return value
+    return [o.split("=", 1)[0] + "=<redacted>" if o.split("=", 1)[0] in SECRET_OPTIONS else o
+            for o in value]
+
+
 def compare_rows(kind, server, mine, cols):
     if len(server) != len(mine):
         return "%s: %d rows on the server, %d in pgknob" % (kind, len(server), len(mine))
     for idx, (s, m) in enumerate(zip(server, mine)):
         for col in cols:
-            if s.get(col) != m.get(col):
+            if as_shown(col, s.get(col)) != m.get(col):
                 return "%s row %d (line %s) column %s: server %r, pgknob %r" % (
                     kind, idx + 1, s.get("line_number"), col, s.get(col), m.get(col))
     return None

@@ -93,8 +93,11 @@ static void test_suggestion_and_redaction(void)
     CHECK_STR(text, "host=a password=<redacted> user=b");
     free(text);
     CHECK(!report_is_secret(NULL, "password_encryption", "md5"));
-    CHECK(report_is_secret(NULL, "primary_conninfo", "host=a"));
-    CHECK(report_is_secret(NULL, "primary_conn_infoo", "host=a")); /* misspelled */
+    /* a conninfo is secret by what it holds, not by its name */
+    CHECK(!report_is_secret(NULL, "primary_conninfo", "host=a"));
+    CHECK(report_is_secret(NULL, "primary_conninfo", "host=a password = x"));
+    CHECK(report_is_secret(NULL, "primary_conn_infoo", "host=a password=x")); /* misspelled */
+    CHECK(report_is_secret(NULL, "ssl_passphrase_commnd", "echo x"));         /* misspelled */
     CHECK(report_is_secret(NULL, "restore_command", "cp postgres://u:pw@h/%f %p"));
     CHECK(!report_is_secret(NULL, "restore_command", "cp /a/%f %p"));
     /* the redaction list travels in the run's options: two runs do not share it */
