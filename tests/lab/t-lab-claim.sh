@@ -10,7 +10,7 @@
 #   first runs, also through another database: the marker; the marker once the first was
 #   killed), and the server ends on its original settings (pg_settings, SHOW ALL,
 #   postgresql.auto.conf's bytes). `lab restore --forget` drops a marker or a journal a human
-#   gave up on.
+#   gave up on, or accepts a setting someone else changed meanwhile (which restore reports).
 # - L3: a role that may not ALTER SYSTEM is refused before any journal is written.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
@@ -150,6 +150,22 @@ for major in $MAJORS; do
   pg_as_postgres cp "$work/auto-before" "$PGDATA/postgresql.auto.conf"
   pg_cluster_restart >/dev/null
   check "$major:   ... (put back by hand) as before" same_as_before
+
+  # ---- a setting the lab never set, changed by someone else while it was down ----
+  run_lab_bg "$stateA" rA; pidA=$!
+  wait_claimed "$stateA"; sleep 2; kill -9 "$pidA"; wait "$pidA" 2>/dev/null
+  pg_as_postgres cat "$PGDATA/postgresql.conf" > "$work/conf-before"
+  pg_as_postgres sh -c "printf 'maintenance_work_mem = 77MB\n' >> '$PGDATA/postgresql.conf'"
+  expect_exit 2 "$major: restore with a setting someone else changed since the lab began" -- restore "$stateA"
+  check "$major:   ... lists it, says the lab did not set it, offers --forget" \
+    grep -qz 'maintenance_work_mem.*The lab set none of them.*--forget' <<<"$ERR"
+  check "$major:   ... postgresql.auto.conf is back, the marker gone" auto_as_before
+  expect_exit 0 "$major: restore --forget accepts it" -- restore "$stateA" --forget
+  check "$major:   ... journal forgotten" forgotten
+  rm -f "$stateA"/pgknob/lab-*.forgotten
+  pg_as_postgres sh -c "cat > '$PGDATA/postgresql.conf'" < "$work/conf-before"
+  pg_cluster_reload >/dev/null; sleep 0.5
+  check "$major:   ... (the edit undone by hand) as before" same_as_before
 
   # ---- L1: changes waiting for a restart ----
   # One the lab sets (shared_buffers) and one it does not (max_prepared_transactions).
