@@ -118,7 +118,7 @@ bool lab_marker_read(DbCtl *ctl, LabMarker *out, PkDiag *diag)
 
 bool lab_marker_write(DbCtl *ctl, const char *value, PkDiag *diag)
 {
-    /* Before PostgreSQL 15, ALTER SYSTEM knows a custom parameter only once this session has
+    /* Before PostgreSQL 17, ALTER SYSTEM knows a custom parameter only once this session has
      * a placeholder for it. */
     bool ok = dbctl_exec(ctl, "SET " LAB_MARKER_NAME " = ''", diag);
     if (ok && value) {

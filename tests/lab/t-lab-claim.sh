@@ -12,6 +12,7 @@
 #   postgresql.auto.conf's bytes). `lab restore --forget` drops a marker or a journal a human
 #   gave up on, or accepts a setting someone else changed meanwhile (which restore reports).
 # - L3: a role that may not ALTER SYSTEM is refused before any journal is written.
+# - A journal whose server is gone: restore says so and offers --forget, which drops it.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -212,6 +213,16 @@ for major in $MAJORS; do
   check "$major:   ... no journal written, nothing changed" same_as_before
   expect_exit 0 "$major: L3: lab restore then has nothing to restore" -- restore "$stateA"
   dsn="host=$PGHOST port=$PGPORT user=postgres dbname=postgres"
-  pg_cluster_stop
+
+  # ---- a journal whose server is gone ----
+  run_lab_bg "$stateA" rA; pidA=$!
+  wait_claimed "$stateA"; sleep 1; kill -9 "$pidA"; wait "$pidA" 2>/dev/null
+  pg_bin_kept="$PG_BIN"; pg_cluster_stop; PG_BIN="$pg_bin_kept"
+  expect_exit 2 "$major: restore of a server that is gone" -- restore "$stateA"
+  check "$major:   ... keeps the journal and offers --forget" grep -q -- '--forget` drops the journal' <<<"$ERR"
+  expect_exit 0 "$major: restore --forget of a server that is gone" -- restore "$stateA" --forget
+  check "$major:   ... says nothing on it was checked or changed" grep -q 'did not answer, so nothing on it was checked' <<<"$ERR"
+  check "$major:   ... the journal is forgotten" forgotten
+  rm -f "$stateA"/pgknob/lab-*.forgotten
 done
 done_testing
