@@ -382,8 +382,8 @@ static bool claim_server(LabTarget *target, const LabJournal *id, PkDiag *diag)
     return free_server;
 }
 
-/* "a, b" of the planned parameters for which `sql` (a query over unnest($names) p) returns
- * rows; NULL on a server error. */
+/* "a, b": the planned parameters (and `extra`) for which `cond`, over each as p, holds; ""
+ * when none, NULL on a server error. */
 static char *planned_where(DbCtl *ctl, const char *cond, const char *const *planned,
                            size_t n_planned, const char *extra, PkDiag *diag)
 {
