@@ -34,7 +34,8 @@ static void lab_usage_head(FILE *out)
             "                      [--state-dir DIR]\n"
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
-            "       pgknob lab restore [--dsn CONNINFO] [--pg-bin DIR] [--state-dir DIR]\n"
+            "       pgknob lab restore [--dsn CONNINFO [--forget]] [--pg-bin DIR]\n"
+            "                          [--state-dir DIR]\n"
             "\n"
             "Without --dsn the labs run on a throwaway cluster (initdb in a temporary directory,\n"
             "Unix socket only) that is removed afterwards unless --keep. With --dsn they change\n"
@@ -44,9 +45,13 @@ static void lab_usage_head(FILE *out)
             "$XDG_STATE_HOME/pgknob, else ~/.local/state/pgknob) and removed once the restore is\n"
             "verified. If a lab is killed, `lab run` refuses that server until\n"
             "`lab restore --dsn CONNINFO` has put the originals back (it can be run again if it\n"
-            "is itself interrupted). Every lab command removes throwaway clusters left by a\n"
-            "killed pgknob (the storage lab's pgknob-slowfs mounts unmounted first) and names\n"
-            "servers a lab did not restore; `lab restore` without --dsn does only that.\n"
+            "is itself interrupted). One lab at a time on a server, whatever the state\n"
+            "directory: a run holds an advisory lock and leaves the marker pgknob.lab in\n"
+            "postgresql.auto.conf, which the restore removes. `lab restore --forget` drops a\n"
+            "journal (and its marker) without changing a setting. Every lab command removes\n"
+            "throwaway clusters left by a killed pgknob (the storage lab's pgknob-slowfs mounts\n"
+            "unmounted first) and names servers a lab did not restore; `lab restore` without\n"
+            "--dsn does only that.\n"
             "`lab ab` measures a configuration (a postgresql.conf or a data directory) against\n"
             "another, or against the labs' baseline stage, on a throwaway cluster: interleaved\n"
             "trials, and a 95%% confidence interval of the TPS ratio with the verdict.\n"
@@ -67,6 +72,7 @@ enum {
     LAB_OPT_LABS,
     LAB_OPT_STATE_DIR,
     LAB_OPT_TRIALS,
+    LAB_OPT_FORGET,
     LAB_OPT_HELP = 'h'
 };
 
@@ -130,7 +136,12 @@ static const CliOption lab_ab_options[] = {
 static const CliOption lab_restore_options[] = {
     LAB_OPT_DSN_ENTRY("the server whose settings to restore (without it: only the clusters and "
                       "slowfs mounts of killed runs)"),
-    LAB_OPT_PG_BIN_ENTRY, LAB_OPT_STATE_ENTRY, LAB_OPT_HELP_ENTRY};
+    {"forget", NULL, LAB_OPT_FORGET,
+     "change no setting: drop the server's journal (kept as\n*.forgotten) and its lab marker, "
+     "when a human has\ndecided its settings stay as they are now"},
+    LAB_OPT_PG_BIN_ENTRY,
+    LAB_OPT_STATE_ENTRY,
+    LAB_OPT_HELP_ENTRY};
 
 static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
 
@@ -626,12 +637,18 @@ static int lab_restore_cmd(int argc, char **argv)
         case LAB_OPT_DSN: opts.dsn = optarg; break;
         case LAB_OPT_PG_BIN: opts.pg_bin = optarg; break;
         case LAB_OPT_STATE_DIR: state_dir = optarg; break;
+        case LAB_OPT_FORGET: opts.forget = true; break;
         case LAB_OPT_HELP: lab_usage(stdout); return PK_EXIT_OK;
         default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
     }
     if (optind < argc) {
         cli_error(NULL, "unexpected argument \"%s\"", argv[optind]);
+        return PK_EXIT_USAGE;
+    }
+    if (opts.forget && !opts.dsn) {
+        cli_error(NULL,
+                  "lab restore --forget needs --dsn CONNINFO: the server whose journal to drop");
         return PK_EXIT_USAGE;
     }
     char *state = lab_preflight(state_dir, false);

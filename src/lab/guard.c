@@ -17,6 +17,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
+#include "lab/claim.h"
 #include "lab/cluster.h"
 #include "lab/proc.h"
 
@@ -32,7 +33,9 @@ bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag)
     memset(out, 0, sizeof(*out));
     DbCtlRows rows;
     PkDiag err = PK_DIAG_INIT;
-    if (!dbctl_rows(ctl, "SELECT name, coalesce(setting, ''), context, source FROM pg_settings",
+    if (!dbctl_rows(ctl,
+                    "SELECT name, coalesce(setting, ''), context, source, pending_restart "
+                    "FROM pg_settings",
                     &rows, &err)) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read pg_settings: %s", err.message);
         pk_diag_free(&err);
@@ -45,6 +48,7 @@ bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag)
         out->rows[row].setting = xstrdup(dbctl_cell(&rows, row, 1));
         out->rows[row].context = xstrdup(dbctl_cell(&rows, row, 2));
         out->rows[row].source = xstrdup(dbctl_cell(&rows, row, 3));
+        out->rows[row].pending = !strcmp(dbctl_cell(&rows, row, 4), "t");
     }
     dbctl_rows_free(&rows);
     qsort(out->rows, out->n, sizeof(GucRow), guc_row_cmp);
@@ -316,15 +320,160 @@ static char *now_utc(void)
     return xstrdup(buf);
 }
 
-static void journal_fill_settings(LabJournal *journal, const GucTable *table)
+/* What the configuration files hold now, the last entry of each parameter (the one the server
+ * applies): name → value. false when pg_file_settings is not readable. */
+static bool file_values(DbCtl *ctl, LabSettings *out)
 {
+    DbCtlRows rows;
+    PkDiag err = PK_DIAG_INIT;
+    bool ok = dbctl_rows(ctl,
+                         "SELECT DISTINCT ON (lower(name)) lower(name), setting "
+                         "FROM pg_file_settings ORDER BY lower(name), seqno DESC",
+                         &rows, &err);
+    pk_diag_free(&err);
+    for (int row = 0; ok && row < rows.n_rows; row++)
+        lab_settings_put(out, dbctl_cell(&rows, row, 0), dbctl_cell(&rows, row, 1), "", 0);
+    if (ok)
+        dbctl_rows_free(&rows);
+    return ok;
+}
+
+static void journal_fill_settings(LabJournal *journal, const GucTable *table, DbCtl *ctl)
+{
+    LabSettings files = {0};
+    bool have_files = false;
+    for (size_t idx = 0; idx < table->n && !have_files; idx++)
+        if (table->rows[idx].pending)
+            have_files = file_values(ctl, &files);
     journal->n_settings = table->n;
     journal->settings = xcalloc(table->n + 1, sizeof(JournalSetting));
     for (size_t idx = 0; idx < table->n; idx++) {
-        journal->settings[idx].name = xstrdup(table->rows[idx].name);
-        journal->settings[idx].setting = xstrdup(table->rows[idx].setting);
-        journal->settings[idx].source = xstrdup(table->rows[idx].source);
+        JournalSetting *row = &journal->settings[idx];
+        row->name = xstrdup(table->rows[idx].name);
+        row->setting = xstrdup(table->rows[idx].setting);
+        row->source = xstrdup(table->rows[idx].source);
+        row->pending = table->rows[idx].pending;
+        const LabSetting *pending =
+            row->pending && have_files ? lab_settings_get(&files, table->rows[idx].name) : NULL;
+        row->pending_value = pending ? xstrdup(pending->value) : NULL;
     }
+    lab_settings_free(&files);
+}
+
+/* The lock, then the marker: refused when another run holds the one or left the other. */
+static bool claim_server(LabTarget *target, const LabJournal *id, PkDiag *diag)
+{
+    bool got;
+    if (!lab_lock_try(target->ctl, &got, diag))
+        return false;
+    LabMarker marker;
+    PkDiag err = PK_DIAG_INIT;
+    if (!lab_marker_read(target->ctl, &marker, &err)) {
+        pk_diag_set(diag, NULL, 0, NULL, "could not read the lab marker: %s", err.message);
+        pk_diag_free(&err);
+        return false;
+    }
+    bool free_server = got && !marker.value;
+    if (free_server)
+        target->hold_lock = true;
+    else
+        lab_claim_refusal(&marker, !got, id->port, id->data_directory, diag);
+    lab_marker_free(&marker);
+    return free_server;
+}
+
+/* "a, b": the planned parameters (and `extra`) for which `cond`, over each as p, holds; ""
+ * when none, NULL on a server error. */
+static char *planned_where(DbCtl *ctl, const char *cond, const char *const *planned,
+                           size_t n_planned, const char *extra, PkDiag *diag)
+{
+    StrBuf sb = STRBUF_INIT;
+    sb_put(&sb, "SELECT coalesce(string_agg(p, ', ' ORDER BY p), '') FROM unnest(ARRAY[");
+    for (size_t idx = 0; idx < n_planned; idx++) {
+        char *lit = dbctl_literal(ctl, planned[idx]);
+        sb_printf(&sb, "%s%s", idx ? ", " : "", lit);
+        free(lit);
+    }
+    if (extra)
+        sb_printf(&sb, "%s'%s'", n_planned ? ", " : "", extra);
+    sb_printf(&sb, "]::text[]) p WHERE %s", cond);
+    char *sql = sb_detach(&sb);
+    char *names = dbctl_value(ctl, sql, diag);
+    free(sql);
+    return names;
+}
+
+/* The rights the lab needs, checked before its journal is written: a run that would fail at
+ * its first ALTER SYSTEM, reload or restart must change nothing and leave nothing behind. */
+static bool check_rights(LabTarget *target, const GucTable *original, const char *const *planned,
+                         size_t n_planned, PkDiag *diag)
+{
+    DbCtl *ctl = target->ctl;
+    char *super = dbctl_value(ctl, "SELECT current_setting('is_superuser')", diag);
+    if (!super)
+        return false;
+    bool superuser = !strcmp(super, "on");
+    free(super);
+    const char *role = dbctl_user(ctl);
+    if (!superuser && target->version_num < 150000)
+        return pk_diag_set(diag, NULL, 0, "Connect as a superuser.",
+                           "the role \"%s\" cannot run a lab: before PostgreSQL 15, ALTER SYSTEM "
+                           "needs a superuser",
+                           role);
+    if (!superuser) {
+        char *missing = planned_where(ctl, "NOT has_parameter_privilege(p, 'ALTER SYSTEM')",
+                                      planned, n_planned, LAB_MARKER_NAME, diag);
+        if (!missing)
+            return false;
+        if (*missing) {
+            pk_diag_set(diag, NULL, 0,
+                        "As a superuser: GRANT ALTER SYSTEM ON PARAMETER <each of them> TO the "
+                        "role, or connect as a superuser.",
+                        "the role \"%s\" cannot run this lab: it may not ALTER SYSTEM %s", role,
+                        missing);
+            free(missing);
+            return false;
+        }
+        free(missing);
+        char *reload =
+            dbctl_value(ctl, "SELECT has_function_privilege('pg_reload_conf()', 'EXECUTE')", diag);
+        if (!reload)
+            return false;
+        bool may_reload = !strcmp(reload, "t");
+        free(reload);
+        if (!may_reload)
+            return pk_diag_set(diag, NULL, 0,
+                               "As a superuser: GRANT EXECUTE ON FUNCTION pg_reload_conf() TO "
+                               "the role, or connect as a superuser.",
+                               "the role \"%s\" cannot run a lab: it may not call "
+                               "pg_reload_conf()",
+                               role);
+    }
+    StrBuf restart = STRBUF_INIT;
+    for (size_t idx = 0; idx < n_planned; idx++) {
+        const GucRow *row = guc_table_get(original, planned[idx]);
+        if (row && !strcmp(row->context, "postmaster"))
+            sb_printf(&restart, "%s%s", restart.len ? ", " : "", row->name);
+    }
+    if (!restart.len)
+        return true;
+    ProcUser owner = {0};
+    PkDiag why = PK_DIAG_INIT;
+    bool can = target->bindir && target->datadir ? proc_owner_of(target->datadir, &owner, &why)
+                                                 : pk_diag_set(&why, NULL, 0, NULL,
+                                                               "no pg_ctl of its version: give "
+                                                               "--pg-bin");
+    proc_user_free(&owner);
+    if (!can)
+        pk_diag_set(diag, NULL, 0,
+                    "Run pgknob on the server's host, as root or the owner of its data directory, "
+                    "with --pg-bin; or choose labs that need no restart.",
+                    "the lab sets %s, which only a restart applies, and pgknob cannot restart "
+                    "this server (%s)",
+                    sb_str(&restart), why.message);
+    pk_diag_free(&why);
+    sb_free(&restart);
+    return can;
 }
 
 bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
@@ -332,8 +481,6 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
 {
     memset(guard, 0, sizeof(*guard));
     LabJournal *journal = &guard->journal;
-    if (!guc_table_read(target->ctl, &guard->original, diag))
-        return false;
     bool ok = lab_identify(target, journal, diag);
     bool existing = target->kind == TARGET_EXISTING;
     if (ok && existing && journal_exists(journal->path)) {
@@ -341,6 +488,10 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
                     journal->path);
         ok = false;
     }
+    /* Claimed before the originals are read: another run must not change them under us. */
+    ok = ok && (!existing || claim_server(target, journal, diag));
+    ok = ok && guc_table_read(target->ctl, &guard->original, diag);
+    ok = ok && (!existing || check_rights(target, &guard->original, planned, n_planned, diag));
     bool local = ok && lab_target_is_local(journal);
     PkDiag bytes_err = PK_DIAG_INIT, entries_err = PK_DIAG_INIT;
     if (ok)
@@ -365,7 +516,7 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
     for (size_t idx = 0; idx < journal->entries.n; idx++)
         lab_settings_put(&guard->auto_before, journal->entries.items[idx].name,
                          journal->entries.items[idx].value, "postgresql.auto.conf", 0);
-    journal_fill_settings(journal, &guard->original);
+    journal_fill_settings(journal, &guard->original, target->ctl);
     journal->touched = xcalloc(n_planned + 1, sizeof(char *));
     for (size_t idx = 0; idx < n_planned; idx++)
         journal->touched[journal->n_touched++] = xstrdup(planned[idx]);
@@ -374,6 +525,9 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
     journal->pid_start = proc_start_time(journal->pid);
     journal->created = now_utc();
     journal->command = xstrdup(command);
+    if (existing)
+        journal->marker = lab_marker_make(journal->pid, journal->pid_start, target->state_dir,
+                                          journal->created, command);
     /* A throwaway cluster is removed afterwards: its restore needs no file. */
     if (existing && !journal_write(journal, diag)) {
         guard_free(guard);
@@ -384,7 +538,9 @@ bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *pla
         journal->path = NULL;
     }
     guard->active = true;
-    return true;
+    /* After the journal, which holds postgresql.auto.conf without it: the restore removes the
+     * marker by putting the file back. A failure here leaves the guard active, to restore. */
+    return !existing || lab_marker_write(target->ctl, journal->marker, diag);
 }
 
 static void note_touched(SettingsGuard *guard, const char *name)
@@ -430,13 +586,36 @@ static bool reload_and_wait(DbCtl *ctl, PkDiag *diag)
     return ok;
 }
 
-/* Names of parameters waiting for a restart, comma-separated, or NULL. */
-static char *pending_restart(DbCtl *ctl, PkDiag *diag)
+static bool is_touched(const LabJournal *journal, const char *name)
 {
-    return dbctl_value(ctl,
-                       "SELECT coalesce(string_agg(name, ', ' ORDER BY name), '') "
-                       "FROM pg_settings WHERE pending_restart",
-                       diag);
+    for (size_t idx = 0; journal && idx < journal->n_touched; idx++)
+        if (strcasecmp(journal->touched[idx], name) == 0)
+            return true;
+    return false;
+}
+
+/* A change someone else left waiting for a restart before the lab, on a parameter the lab does
+ * not set, is not the lab's: the lab neither restarts for it nor expects it gone. */
+static bool strangers_pending(const LabJournal *journal, const char *name)
+{
+    const JournalSetting *row = journal ? journal_setting(journal, name) : NULL;
+    return row && row->pending && !is_touched(journal, name);
+}
+
+/* Names of the parameters waiting for a restart that are the lab's business, comma-separated
+ * ("" when none), or NULL. */
+static char *pending_restart(DbCtl *ctl, const LabJournal *journal, PkDiag *diag)
+{
+    DbCtlRows rows;
+    if (!dbctl_rows(ctl, "SELECT name FROM pg_settings WHERE pending_restart ORDER BY name", &rows,
+                    diag))
+        return NULL;
+    StrBuf sb = STRBUF_INIT;
+    for (int row = 0; row < rows.n_rows; row++)
+        if (!strangers_pending(journal, dbctl_cell(&rows, row, 0)))
+            sb_printf(&sb, "%s%s", sb.len ? ", " : "", dbctl_cell(&rows, row, 0));
+    dbctl_rows_free(&rows);
+    return sb.len ? sb_detach(&sb) : xstrdup("");
 }
 
 bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *diag)
@@ -479,12 +658,12 @@ static bool rescue(const SettingsGuard *guard, LabTarget *target, PkDiag *diag)
 }
 
 /* Reload; restart when the server reports parameters pending a restart. */
-static bool make_effective(const SettingsGuard *guard, LabTarget *target, ApplyInfo *info,
-                           PkDiag *diag)
+static bool make_effective(const SettingsGuard *guard, const LabJournal *journal, LabTarget *target,
+                           ApplyInfo *info, PkDiag *diag)
 {
     if (!reload_and_wait(target->ctl, diag))
         return false;
-    char *pending = pending_restart(target->ctl, diag);
+    char *pending = pending_restart(target->ctl, journal, diag);
     if (!pending)
         return false;
     bool ok = true;
@@ -520,7 +699,7 @@ bool guard_apply(SettingsGuard *guard, LabTarget *target, const LabSettings *wan
         if (pk_stop_signal)
             return false;
     }
-    return make_effective(guard, target, info, diag);
+    return make_effective(guard, &guard->journal, target, info, diag);
 }
 
 /* ---- restoring from the journal ---- */
@@ -532,22 +711,86 @@ static bool is_session_source(const char *source)
     return !strcmp(source, "client") || !strcmp(source, "session");
 }
 
-static char *settings_diff(const LabJournal *journal, const GucTable *now)
+/* How pg_settings now differs from the journal. */
+typedef struct SettingsDiff {
+    StrBuf lab;       /* settings the lab set: "name: before → now" lines */
+    StrBuf foreign;   /* settings it never set: someone else changed them since */
+    StrBuf went_live; /* names: pending a restart before, live now (a restart applied them) */
+    StrBuf derived;   /* names: computed from those (wal_buffers from shared_buffers...) */
+} SettingsDiff;
+
+/* A value the server computes (an internal one, or a default it sizes from others), which a
+ * pending value that went live may change too. */
+static bool is_derived(const GucRow *row)
 {
-    StrBuf sb = STRBUF_INIT;
+    return !strcmp(row->context, "internal") || !strcmp(row->source, "default") ||
+           !strcmp(row->source, "override");
+}
+
+/* A setting pending a restart before the lab is as it should be while still pending with its
+ * old value, or once live with the value the files held for it then (a restart, the lab's
+ * too, applies it). */
+static bool pending_settled(const JournalSetting *old, const GucRow *cur, const LabSettings *files,
+                            SettingsDiff *out)
+{
+    if (cur->pending && !strcmp(old->setting, cur->setting))
+        return true;
+    if (cur->pending)
+        return false;
+    const LabSetting *file =
+        files && old->pending_value ? lab_settings_get(files, old->name) : NULL;
+    if (files && old->pending_value && (!file || strcmp(file->value, old->pending_value) != 0)) {
+        sb_printf(&out->foreign,
+                  "%s: waited for a restart to be \"%s\"; the files now hold %s%s%s\n", old->name,
+                  old->pending_value, file ? "\"" : "", file ? file->value : "none",
+                  file ? "\"" : "");
+        return true;
+    }
+    sb_printf(&out->went_live, "%s%s", out->went_live.len ? ", " : "", old->name);
+    return true;
+}
+
+static void settings_diff(const LabJournal *journal, const GucTable *now, const LabSettings *files,
+                          SettingsDiff *out)
+{
+    memset(out, 0, sizeof(*out));
+    /* The pending ones first: a value that went live changes the ones derived from it. */
+    bool *settled = xcalloc(journal->n_settings + 1, sizeof(bool));
     for (size_t idx = 0; idx < journal->n_settings; idx++) {
         const JournalSetting *old = &journal->settings[idx];
         const GucRow *cur = guc_table_get(now, old->name);
-        if (is_session_source(old->source) || (cur && is_session_source(cur->source)))
-            continue;
-        if (!cur)
-            sb_printf(&sb, "%s: \"%s\" → (missing)\n", old->name, old->setting);
-        else if (strcmp(old->setting, cur->setting) != 0)
-            sb_printf(&sb, "%s: \"%s\" → \"%s\"\n", old->name, old->setting, cur->setting);
-        else if (strcmp(old->source, cur->source) != 0)
-            sb_printf(&sb, "%s: source %s → %s\n", old->name, old->source, cur->source);
+        settled[idx] = old->pending && cur && pending_settled(old, cur, files, out);
     }
-    return sb.len ? sb_detach(&sb) : NULL;
+    for (size_t idx = 0; idx < journal->n_settings; idx++) {
+        const JournalSetting *old = &journal->settings[idx];
+        const GucRow *cur = guc_table_get(now, old->name);
+        if (settled[idx] || is_session_source(old->source) ||
+            (cur && is_session_source(cur->source)))
+            continue;
+        bool differs = !cur || strcmp(old->setting, cur->setting) != 0;
+        if (!differs && strcmp(old->source, cur->source) == 0)
+            continue;
+        if (cur && out->went_live.len && is_derived(cur) && !is_touched(journal, old->name)) {
+            sb_printf(&out->derived, "%s%s", out->derived.len ? ", " : "", old->name);
+            continue;
+        }
+        StrBuf *into = is_touched(journal, old->name) ? &out->lab : &out->foreign;
+        if (!cur)
+            sb_printf(into, "%s: \"%s\" → (missing)\n", old->name, old->setting);
+        else if (differs)
+            sb_printf(into, "%s: \"%s\" → \"%s\"\n", old->name, old->setting, cur->setting);
+        else
+            sb_printf(into, "%s: source %s → %s\n", old->name, old->source, cur->source);
+    }
+    free(settled);
+}
+
+static void settings_diff_free(SettingsDiff *diff)
+{
+    sb_free(&diff->lab);
+    sb_free(&diff->foreign);
+    sb_free(&diff->went_live);
+    sb_free(&diff->derived);
 }
 
 /* The original file back: its bytes, written as the data directory's owner. */
@@ -583,19 +826,41 @@ static bool put_entries_back(const LabJournal *journal, DbCtl *ctl, PkDiag *diag
     return ok;
 }
 
-static bool verify(const LabJournal *journal, LabTarget *target, bool local, PkDiag *diag)
+static bool verify(const LabJournal *journal, LabTarget *target, bool local, bool *foreign_only,
+                   PkDiag *diag)
 {
     GucTable now;
     if (!guc_table_read(target->ctl, &now, diag))
         return false;
-    char *diff = settings_diff(journal, &now);
+    LabSettings files = {0};
+    bool have_files = false;
+    for (size_t idx = 0; idx < journal->n_settings && !have_files; idx++)
+        if (journal->settings[idx].pending)
+            have_files = file_values(target->ctl, &files);
+    SettingsDiff diff;
+    settings_diff(journal, &now, have_files ? &files : NULL, &diff);
     guc_table_free(&now);
-    if (diff) {
-        pk_diag_set(diag, NULL, 0, NULL, "settings differ from before the lab:\n%s", diff);
-        free(diff);
+    lab_settings_free(&files);
+    if (diff.lab.len || diff.foreign.len) {
+        if (foreign_only)
+            *foreign_only = !diff.lab.len;
+        pk_diag_set(diag, NULL, 0, NULL, "settings differ from before the lab:\n%s%s",
+                    diff.lab.len ? sb_str(&diff.lab) : "",
+                    diff.foreign.len ? sb_str(&diff.foreign) : "");
+        if (!diff.lab.len)
+            pk_diag_set_detail(diag, "The lab set none of them: they were changed by someone else "
+                                     "since it began (postgresql.conf, or a file it includes).");
+        settings_diff_free(&diff);
         return false;
     }
-    char *pending = pending_restart(target->ctl, diag);
+    if (diff.went_live.len)
+        lab_say(target->events, LAB_EV_NOTE,
+                "%s had a change waiting for a restart before the lab; the lab's restart applied "
+                "it, as any restart would have%s%s%s",
+                sb_str(&diff.went_live), diff.derived.len ? " (and with it " : "",
+                diff.derived.len ? sb_str(&diff.derived) : "", diff.derived.len ? ")" : "");
+    settings_diff_free(&diff);
+    char *pending = pending_restart(target->ctl, journal, diag);
     if (!pending)
         return false;
     if (*pending) {
@@ -629,15 +894,18 @@ static bool verify(const LabJournal *journal, LabTarget *target, bool local, PkD
     return ok;
 }
 
-bool lab_restore_server(const LabJournal *journal, LabTarget *target, PkDiag *diag)
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, bool *foreign_only,
+                        PkDiag *diag)
 {
+    if (foreign_only)
+        *foreign_only = false;
     if (!target_ensure_connected(target, diag))
         return false;
     bool local = lab_target_is_local(journal);
     bool ok = local && journal->have_bytes ? put_bytes_back(journal, diag)
                                            : put_entries_back(journal, target->ctl, diag);
-    ok = ok && make_effective(NULL, target, NULL, diag);
-    return ok && verify(journal, target, local, diag);
+    ok = ok && make_effective(NULL, journal, target, NULL, diag);
+    return ok && verify(journal, target, local, foreign_only, diag);
 }
 
 bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
@@ -645,7 +913,7 @@ bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
     if (!guard->active)
         return true;
     PkDiag err = PK_DIAG_INIT;
-    bool ok = lab_restore_server(&guard->journal, target, &err);
+    bool ok = lab_restore_server(&guard->journal, target, NULL, &err);
     if (ok && guard->journal.path)
         ok = lab_remove_durable(guard->journal.path, &err);
     if (!ok)

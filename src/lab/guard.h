@@ -26,6 +26,7 @@ typedef struct GucRow {
     char *setting;
     char *context;
     char *source;
+    bool pending; /* pending_restart */
 } GucRow;
 
 typedef struct GucTable {
@@ -48,9 +49,11 @@ typedef struct ApplyInfo {
     char *restart_params; /* "shared_buffers, wal_level" or NULL */
 } ApplyInfo;
 
-/* Records the originals; for an existing server, refuses when a journal of it exists already
- * and writes a new one (`planned`: the parameters the lab may touch; `command`: for the
- * journal). */
+/* Records the originals; for an existing server, refuses when a journal of it exists already,
+ * when another run has claimed it (lab/claim.h) or when the role lacks a right the lab needs
+ * (ALTER SYSTEM of every planned parameter, pg_reload_conf, a restart when one is planned),
+ * then writes a new journal and claims the server (`planned`: the parameters the lab may touch;
+ * `command`: for the journal). Nothing is written before those checks pass. */
 bool guard_begin(SettingsGuard *guard, LabTarget *target, const char *const *planned,
                  size_t n_planned, const char *command, PkDiag *diag);
 /* The effective settings of a stage: everything in `want` set, everything touched before and
@@ -70,9 +73,14 @@ bool lab_identify(LabTarget *target, LabJournal *journal, PkDiag *diag);
 bool lab_target_is_local(const LabJournal *journal);
 /* Puts the journal's postgresql.auto.conf back (the exact bytes when the data directory is
  * local, else ALTER SYSTEM RESET ALL and the entries in their order), reloads, restarts when a
- * parameter is pending a restart, and verifies pg_settings and the file's bytes. Idempotent:
- * a restore that was killed can be run again. Does not remove the journal. */
-bool lab_restore_server(const LabJournal *journal, LabTarget *target, PkDiag *diag);
+ * parameter is pending a restart (not for a change someone else left pending before the lab),
+ * and verifies pg_settings and the file's bytes. A setting that was pending a restart before
+ * the lab may come back as it was or as its pending value (the lab's restart made it live).
+ * Idempotent: a restore that was killed can be run again. Does not remove the journal.
+ * *foreign_only (may be NULL) is set when it failed only on settings the lab never set (someone
+ * else changed them: a human must decide). */
+bool lab_restore_server(const LabJournal *journal, LabTarget *target, bool *foreign_only,
+                        PkDiag *diag);
 /* Starts a stopped local server of the journal with the original postgresql.auto.conf (a
  * server left down by a killed lab, or one that does not start with a lab's settings). */
 bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *diag);

@@ -18,7 +18,8 @@
 #include "lab/proc.h"
 
 #define JOURNAL_FORMAT "pgknob-lab-journal"
-#define JOURNAL_VERSION 1
+/* 2: pending settings and the marker; version 1 is still read. */
+#define JOURNAL_VERSION 2
 
 char *lab_state_dir_resolve(const char *given)
 {
@@ -97,6 +98,17 @@ bool journal_exists(const char *path)
     return stat(path, &st) == 0;
 }
 
+bool journal_forget(const char *path, char **kept_as, PkDiag *diag)
+{
+    *kept_as = xasprintf("%s.forgotten", path);
+    if (rename(path, *kept_as) != 0) {
+        pk_diag_set(diag, NULL, 0, NULL, "could not rename \"%s\": %s", path, strerror(errno));
+        return false;
+    }
+    pk_fsync_dir_of(path);
+    return true;
+}
+
 /* ---- writing ---- */
 
 static const char hex_digits[] = "0123456789abcdef";
@@ -133,6 +145,7 @@ bool journal_write(const LabJournal *journal, PkDiag *diag)
     json_object_set_new(root, "pid_start", json_integer(journal->pid_start));
     json_object_set_new(root, "created", str_or_null(journal->created));
     json_object_set_new(root, "command", str_or_null(journal->command));
+    json_object_set_new(root, "marker", str_or_null(journal->marker));
     json_t *server = json_object();
     json_object_set_new(server, "system_identifier", str_or_null(journal->system_identifier));
     json_object_set_new(server, "data_directory", str_or_null(journal->data_directory));
@@ -162,8 +175,13 @@ bool journal_write(const LabJournal *journal, PkDiag *diag)
     json_t *settings = json_array();
     for (size_t idx = 0; idx < journal->n_settings; idx++) {
         const JournalSetting *row = &journal->settings[idx];
-        json_array_append_new(settings, json_pack("{s:s, s:s, s:s}", "name", row->name, "setting",
-                                                  row->setting, "source", row->source));
+        json_t *item = json_pack("{s:s, s:s, s:s}", "name", row->name, "setting", row->setting,
+                                 "source", row->source);
+        if (row->pending) {
+            json_object_set_new(item, "pending_restart", json_true());
+            json_object_set_new(item, "pending_value", str_or_null(row->pending_value));
+        }
+        json_array_append_new(settings, item);
     }
     json_object_set_new(root, "settings", settings);
     char *text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
@@ -231,7 +249,8 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
         *what = "not a pgknob lab journal (\"format\")";
         return false;
     }
-    if (json_integer_value(json_object_get(root, "version")) != JOURNAL_VERSION) {
+    json_int_t version = json_integer_value(json_object_get(root, "version"));
+    if (version < 1 || version > JOURNAL_VERSION) {
         *what = "a journal version this pgknob does not know";
         return false;
     }
@@ -244,6 +263,7 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
     out->pid_start = json_integer_value(json_object_get(root, "pid_start"));
     out->created = get_str(root, "created");
     out->command = get_str(root, "command");
+    out->marker = get_str(root, "marker");
     out->system_identifier = get_str(server, "system_identifier");
     out->data_directory = get_str(server, "data_directory");
     out->port = (int)json_integer_value(json_object_get(server, "port"));
@@ -296,6 +316,8 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
         dst->name = get_str(row, "name");
         dst->setting = get_str(row, "setting");
         dst->source = get_str(row, "source");
+        dst->pending = json_is_true(json_object_get(row, "pending_restart"));
+        dst->pending_value = get_str(row, "pending_value");
         if (!dst->name || !dst->setting || !dst->source) {
             *what = "a \"settings\" row lacks its name, setting or source";
             return false;
@@ -402,6 +424,7 @@ void journal_free(LabJournal *journal)
         free(journal->settings[idx].name);
         free(journal->settings[idx].setting);
         free(journal->settings[idx].source);
+        free(journal->settings[idx].pending_value);
     }
     free(journal->settings);
     for (size_t idx = 0; journal->touched && idx < journal->n_touched; idx++)
@@ -409,5 +432,6 @@ void journal_free(LabJournal *journal)
     free(journal->touched);
     free(journal->created);
     free(journal->command);
+    free(journal->marker);
     memset(journal, 0, sizeof(*journal));
 }

@@ -6,7 +6,8 @@
  * directory, port), the original postgresql.auto.conf bytes and entries, the value and source
  * of every pg_settings row, and the parameters the lab will touch. Written durably (temporary
  * file, fsync, rename, fsync of the directory) and removed only after a verified restore.
- * The connection string itself is never stored: it may hold a password.
+ * The connection string itself is never stored: it may hold a password. A journal that a human
+ * gives up on (`lab restore --forget`) is renamed to *.forgotten, kept for reference.
  *
  * The same directory holds clusters/, one record per throwaway cluster being used, so that the
  * next lab command finds (and removes) a cluster whose pgknob was killed. */
@@ -37,6 +38,12 @@ typedef struct JournalSetting {
     char *name;
     char *setting;
     char *source;
+    /* A change was waiting for a restart (pg_settings.pending_restart): any restart, the lab's
+     * too, makes it live, so the restore accepts either value. pending_value is what the
+     * configuration files held for it (pg_file_settings), NULL when not readable or when it
+     * goes back to its default. */
+    bool pending;
+    char *pending_value;
 } JournalSetting;
 
 typedef struct LabJournal {
@@ -65,6 +72,8 @@ typedef struct LabJournal {
     long long pid_start; /* proc_start_time(pid) when written */
     char *created;       /* UTC, ISO 8601 */
     char *command;       /* "lab run 01-more" */
+    char *marker;        /* the pgknob.lab value this run set on the server (lab/claim.h); NULL in
+                          * a journal of version 1 */
 } LabJournal;
 
 /* The file name of a server's journal: lab-<system identifier>-<port>-<hash of data dir>.json
@@ -78,6 +87,9 @@ bool journal_read(const char *path, LabJournal *out, PkDiag *diag);
 bool journal_read_buffer(const char *name, const char *data, size_t len, LabJournal *out,
                          PkDiag *diag);
 bool journal_exists(const char *path);
+/* Renames the journal to PATH.forgotten (no longer pending, still there to read); sets
+ * *kept_as (caller frees). */
+bool journal_forget(const char *path, char **kept_as, PkDiag *diag);
 /* Every journal file of the state directory (paths; caller frees each and the array). */
 size_t journal_list(const char *state_dir, char ***paths);
 /* True when the pgknob that wrote the journal is still running (a lab in progress, not one

@@ -13,6 +13,7 @@
 #include "common/redact.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
+#include "lab/claim.h"
 #include "lab/cluster.h"
 #include "lab/journal.h"
 #include "lab/predict.h"
@@ -928,6 +929,99 @@ static bool connect_patiently(LabTarget *target, const char *datadir, PkDiag *di
     return ok;
 }
 
+/* No journal of the server here: nothing to restore, unless another state directory's lab
+ * left its marker (then say whose, or with --forget remove it). */
+static int restore_without_journal(LabTarget *target, const LabJournal *id,
+                                   const LabRestoreOpts *opts, PkDiag *diag)
+{
+    bool got;
+    LabMarker marker;
+    if (!lab_lock_try(target->ctl, &got, diag) || !lab_marker_read(target->ctl, &marker, diag))
+        return 2;
+    int code = 2;
+    if (!marker.value) {
+        lab_say(opts->events, LAB_EV_INFO,
+                "no lab journal for this server (port %d, data "
+                "directory %s): nothing to restore",
+                id->port, id->data_directory);
+        code = 0;
+    } else if (opts->forget && got && !lab_marker_owner_alive(&marker)) {
+        char *who = lab_marker_describe(&marker);
+        if (lab_marker_write(target->ctl, NULL, diag)) {
+            lab_say(opts->events, LAB_EV_INFO,
+                    "removed the lab marker of %s; no journal of it is here, so every other "
+                    "setting stays as it is",
+                    who);
+            code = 0;
+        }
+        free(who);
+    } else {
+        lab_claim_refusal(&marker, !got, id->port, id->data_directory, diag);
+    }
+    lab_marker_free(&marker);
+    return code;
+}
+
+/* The server is this journal's to restore: no lab running on it now, and no other lab's marker
+ * (a lab that ran after this journal was written: restoring over it would undo its journal's
+ * originals). Takes the lock for the restore. */
+static bool claim_for_restore(LabTarget *target, const LabJournal *journal, PkDiag *diag)
+{
+    bool got;
+    LabMarker marker;
+    if (!lab_lock_try(target->ctl, &got, diag) || !lab_marker_read(target->ctl, &marker, diag))
+        return false;
+    bool other = marker.value && journal->marker && strcmp(marker.value, journal->marker) != 0;
+    if (got && !other)
+        target->hold_lock = true;
+    else {
+        lab_claim_refusal(&marker, !got, journal->port, journal->data_directory, diag);
+        if (other)
+            pk_diag_set_detail(diag,
+                               "The journal %s is older than that lab. Once that lab is restored, "
+                               "`pgknob lab restore --dsn CONNINFO --forget` drops this journal.",
+                               journal->path);
+    }
+    lab_marker_free(&marker);
+    return target->hold_lock;
+}
+
+/* --forget: the journal is renamed, the server's marker removed when it is the journal's; no
+ * setting changes. */
+static int forget_journal(LabTarget *target, bool connected, const LabJournal *journal,
+                          const char *path, const LabRestoreOpts *opts, PkDiag *diag)
+{
+    if (connected) {
+        bool got;
+        LabMarker marker;
+        if (!lab_lock_try(target->ctl, &got, diag) || !lab_marker_read(target->ctl, &marker, diag))
+            return 2;
+        bool ours = marker.value && journal->marker && !strcmp(marker.value, journal->marker);
+        bool ok = got;
+        if (!got) /* a lab is running there now: its marker and settings are its own */
+            lab_claim_refusal(&marker, true, journal->port, journal->data_directory, diag);
+        if (ok && ours)
+            ok = lab_marker_write(target->ctl, NULL, diag);
+        lab_marker_free(&marker);
+        if (!ok)
+            return 2;
+    }
+    char *kept = NULL;
+    if (!journal_forget(path, &kept, diag)) {
+        free(kept);
+        return 2;
+    }
+    lab_say(opts->events, LAB_EV_INFO,
+            "forgot the journal of `pgknob %s` (pid %ld, %s): %s; the journal is kept as %s",
+            journal->command ? journal->command : "lab run", journal->pid,
+            journal->created ? journal->created : "?",
+            connected ? "the server keeps its settings as they are now"
+                      : "the server did not answer, so nothing on it was checked or changed",
+            kept);
+    free(kept);
+    return 0;
+}
+
 int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
 {
     /* SIGINT/SIGTERM only raise the flag, which the restore does not look at: a restore is
@@ -945,16 +1039,15 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
     char *path = NULL;
     PkDiag conn_err = PK_DIAG_INIT, err = PK_DIAG_INIT;
     int code = 2;
+    static const char forget_hint[] =
+        "If the server is gone for good, or its settings now are the ones to keep, `pgknob lab "
+        "restore --dsn CONNINFO --forget` drops the journal without changing a setting.";
     bool connected = target_connect(&target, &conn_err);
     if (connected) {
         if (!lab_identify(&target, &id, diag))
             goto out;
         if (!journal_exists(id.path)) {
-            lab_say(opts->events, LAB_EV_INFO,
-                    "no lab journal for this server (port %d, data "
-                    "directory %s): nothing to restore",
-                    id.port, id.data_directory);
-            code = 0;
+            code = restore_without_journal(&target, &id, opts, diag);
             goto out;
         }
         path = xstrdup(id.path);
@@ -965,10 +1058,19 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
                     "%s", conn_err.message);
         goto out;
     }
-    if (!journal_read(path, &journal, diag))
+    if (!journal_read(path, &journal, diag)) {
+        if (opts->forget) {
+            pk_diag_free(diag);
+            code = forget_journal(&target, connected, &journal, path, opts, diag);
+        }
         goto out;
+    }
     if (journal_owner_alive(&journal)) {
         pending_diag(path, diag);
+        goto out;
+    }
+    if (opts->forget) {
+        code = forget_journal(&target, connected, &journal, path, opts, diag);
         goto out;
     }
     target.bindir = opts->pg_bin ? find_bindir(opts->pg_bin, NULL, journal.version_num / 10000)
@@ -984,25 +1086,30 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
                     "the server does not answer (%s): starting it "
                     "with its original postgresql.auto.conf",
                     conn_err.message);
-            if (!lab_rescue_start(&journal, target.bindir, diag) || !target_connect(&target, diag))
+            if (!lab_rescue_start(&journal, target.bindir, &err) ||
+                !target_connect(&target, &err)) {
+                pk_diag_set(diag, NULL, 0, forget_hint, "%s", err.message);
                 goto out;
+            }
         }
         if (!lab_identify(&target, &id, diag))
             goto out;
         if (strcmp(id.path, journal.path) != 0) {
-            pk_diag_set(diag, NULL, 0, NULL,
+            pk_diag_set(diag, NULL, 0, forget_hint,
                         "the server that answers is not the one of the journal %s", journal.path);
             goto out;
         }
     }
+    if (!claim_for_restore(&target, &journal, diag))
+        goto out;
     lab_say(opts->events, LAB_EV_INFO,
             "restoring the settings recorded before `pgknob %s` (pid %ld, %s)",
             journal.command ? journal.command : "lab run", journal.pid,
             journal.created ? journal.created : "?");
     /* A pg_ctl restart left running by the killed lab may stop the server under us: try
      * again once it answers (every step of the restore can be repeated). */
-    bool restored = false;
-    for (int attempt = 0; attempt < 3 && !restored; attempt++) {
+    bool restored = false, foreign_only = false;
+    for (int attempt = 0; attempt < 3 && !restored && !foreign_only; attempt++) {
         if (attempt) {
             lab_say(opts->events, LAB_EV_WARNING, "the restore was cut short (%s): trying again",
                     err.message);
@@ -1013,14 +1120,22 @@ int lab_restore(const LabRestoreOpts *opts, PkDiag *diag)
             pk_diag_free(&ignored);
             pk_diag_free(&err);
         }
-        restored = lab_restore_server(&journal, &target, &err);
+        restored = lab_restore_server(&journal, &target, &foreign_only, &err);
     }
     if (!restored || !lab_remove_durable(path, &err)) {
-        char *hint = xasprintf("The journal %s is kept; fix the cause and run `pgknob lab "
-                               "restore` again.",
-                               path);
+        char *hint = foreign_only
+                         ? xasprintf("postgresql.auto.conf is back as it was, and the journal %s "
+                                     "is kept. Check those settings: if they are meant to be, "
+                                     "`pgknob lab restore --dsn CONNINFO --forget` keeps them "
+                                     "and drops the journal.",
+                                     path)
+                         : xasprintf("The journal %s is kept; fix the cause and run `pgknob lab "
+                                     "restore` again. %s",
+                                     path, forget_hint);
         pk_diag_set(diag, NULL, 0, hint, "could not restore the server's settings: %s",
                     err.message ? err.message : "");
+        if (err.detail)
+            pk_diag_set_detail(diag, "%s", err.detail);
         free(hint);
         goto out;
     }

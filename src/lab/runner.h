@@ -153,11 +153,15 @@ typedef struct LabRestoreOpts {
     const char *project_root;
     const LabEvents *events;
     const char *state_dir;
+    bool forget; /* change nothing: drop the journal (kept as *.forgotten) and the marker */
 } LabRestoreOpts;
 
 /* `pgknob lab restore`: puts back the settings an unfinished lab left on the server `dsn`
  * from its journal (starting the server first when a killed lab left it down), verifies, and
- * removes the journal. 0 when restored or when there was nothing to restore, 2 otherwise. */
+ * removes the journal. 0 when restored or when there was nothing to restore, 2 otherwise, with
+ * what a human must decide (a lab running there now, another state directory's lab, settings
+ * someone else changed, a server gone): `forget` is that decision made, the server's settings
+ * kept as they are. */
 int lab_restore(const LabRestoreOpts *opts, PkDiag *diag);
 /* Tells a note for every journal in the state directory (servers a lab did not restore);
  * returns how many. */

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "common/xalloc.h"
+#include "lab/claim.h"
 
 bool target_connect(LabTarget *target, PkDiag *diag)
 {
@@ -19,7 +20,7 @@ bool target_connect(LabTarget *target, PkDiag *diag)
     if (!target->version)
         return false;
     target->version[strcspn(target->version, " ")] = '\0';
-    return true;
+    return !target->hold_lock || lab_lock_retake(target->ctl, diag);
 }
 
 bool target_ensure_connected(LabTarget *target, PkDiag *diag)

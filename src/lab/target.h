@@ -28,10 +28,12 @@ typedef struct LabTarget {
     int restarts;            /* how many times we restarted it */
     const LabEvents *events; /* where notes and warnings go (borrowed; may be NULL) */
     const char *state_dir;   /* where its journal goes (borrowed) */
+    bool hold_lock;          /* the control session holds the lab lock (lab/claim.h): taken
+                              * again on every reconnect */
 } LabTarget;
 
-/* Connects the control session and reads the version. The session never holds a
- * transaction open (ALTER SYSTEM cannot run in one). */
+/* Connects the control session and reads the version (and takes the lab lock again when
+ * hold_lock). The session never holds a transaction open (ALTER SYSTEM cannot run in one). */
 bool target_connect(LabTarget *target, PkDiag *diag);
 /* Restarts the server (throwaway: pg_ctl restart of our cluster; existing: pg_ctl restart of
  * its data directory as its owner) and reconnects. */

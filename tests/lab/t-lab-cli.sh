@@ -126,6 +126,8 @@ expect_exit 0 "lab restore without --dsn: only the clusters and mounts of killed
   "$PGKNOB" lab restore --state-dir "$(mktemp -d /tmp/pgknob-t-lab-cli-state.XXXXXX)"
 check "  ... and nothing said" test -z "$ERR"
 expect_exit 2 "lab restore with a stray argument" -- "$PGKNOB" lab restore --dsn x extra
+expect_exit 2 "lab restore --forget without --dsn" -- "$PGKNOB" lab restore --forget
+check "  ... says it needs the server" grep -q 'lab restore --forget needs --dsn CONNINFO' <<<"$ERR"
 
 # ---- journals and records left by killed runs (no server needed) ----------------------------
 sd="$work/sd"; mkdir -p "$sd"
@@ -157,6 +159,7 @@ expect_exit 2 "lab restore of it: the server is down and not on this host" -- \
   "$PGKNOB" lab restore --dsn "$nowhere" --state-dir "$sd"
 check "  ... says why it cannot start it" grep -q 'cannot start it here' <<<"$ERR"
 check "  ... and keeps the journal" test -f "$sd/lab-123-1-00000000000000aa.json"
+check "  ... offering --forget for a server that is gone" grep -q -- '--forget` drops the journal' <<<"$ERR"
 check "  ... which holds no password (none was given; the journal never stores the dsn)" \
   bash -c '! grep -q "dsn\|password" "$1"' _ "$sd/lab-123-1-00000000000000aa.json"
 # The same journal, written by a pgknob that is still running (this shell stands for it).
@@ -168,6 +171,22 @@ PY
 expect_exit 2 "lab restore while the lab that wrote the journal still runs" -- \
   "$PGKNOB" lab restore --dsn "$nowhere" --state-dir "$sd"
 check "  ... refuses: a lab is running there now" grep -q 'a lab is running on the server (port 1' <<<"$ERR"
+expect_exit 2 "lab restore --forget while that lab still runs" -- \
+  "$PGKNOB" lab restore --dsn "$nowhere" --state-dir "$sd" --forget
+check "  ... refuses too, the journal kept" test -f "$sd/lab-123-1-00000000000000aa.json"
+python3 - "$sd/lab-123-1-00000000000000aa.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1])); doc["pid"] = 4242; doc["pid_start"] = 1
+json.dump(doc, open(sys.argv[1], "w"))
+PY
+expect_exit 0 "lab restore --forget of a journal whose server is gone" -- \
+  "$PGKNOB" lab restore --dsn "$nowhere" --state-dir "$sd" --forget
+check "  ... says nothing on the server was checked or changed, and where the journal is kept" \
+  grep -q 'did not answer, so nothing on it was checked or changed; the journal is kept as .*lab-123-1-00000000000000aa.json.forgotten' <<<"$ERR"
+check "  ... the journal is no longer pending" bash -c '[ ! -e "$1" ] && [ -f "$1.forgotten" ]' _ "$sd/lab-123-1-00000000000000aa.json"
+expect_exit 0 "lab list after it" -- "$PGKNOB" lab list --state-dir "$sd"
+check "  ... names no pending journal" bash -c '! grep -q "did not finish" <<<"$1"' _ "$ERR"
+rm -f "$sd"/lab-*.forgotten
 echo '{"format": "pgknob-lab-journal", "version": 1,' > "$sd/lab-999-2-00000000000000bb.json"
 expect_exit 0 "a damaged journal" -- "$PGKNOB" lab list --state-dir "$sd"
 check "  ... is named with its place" grep -q 'lab-999-2-00000000000000bb.json:[0-9]*: not a readable lab journal' <<<"$ERR"

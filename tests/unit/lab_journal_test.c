@@ -1,7 +1,9 @@
 /* The lab journal: a durable write and a read give back every field, the exact bytes of
  * postgresql.auto.conf (UTF-8 as text, anything else as hex), the entries in their order
- * (a name twice included); damaged journals are errors that name the file; and the catalog's
- * list of parameters quoted element by element, per major. */
+ * (a name twice included), a setting pending a restart and the server's marker; a journal of
+ * version 1 (an older pgknob's) still reads; a forgotten journal is no longer listed; damaged
+ * journals are errors that name the file; and the catalog's list of parameters quoted element
+ * by element, per major. */
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +13,7 @@
 #include "common/tempdir.h"
 #include "common/xalloc.h"
 #include "harness.h"
+#include "lab/claim.h"
 #include "lab/journal.h"
 
 /* The state directory of this test (set in main), as the cli passes it down. */
@@ -45,11 +48,16 @@ static void fill(LabJournal *journal, const char *bytes, size_t len)
     add_entry(journal, "search_path", "\"$user\", public");
     add_entry(journal, "work_mem", "5MB");
     add_entry(journal, "work_mem", "6MB");
-    journal->n_settings = 1;
-    journal->settings = xcalloc(2, sizeof(JournalSetting));
+    journal->n_settings = 2;
+    journal->settings = xcalloc(3, sizeof(JournalSetting));
     journal->settings[0].name = xstrdup("work_mem");
     journal->settings[0].setting = xstrdup("6144");
     journal->settings[0].source = xstrdup("configuration file");
+    journal->settings[1].name = xstrdup("max_prepared_transactions");
+    journal->settings[1].setting = xstrdup("0");
+    journal->settings[1].source = xstrdup("default");
+    journal->settings[1].pending = true;
+    journal->settings[1].pending_value = xstrdup("7");
     journal->n_touched = 1;
     journal->touched = xcalloc(2, sizeof(char *));
     journal->touched[0] = xstrdup("shared_buffers");
@@ -57,6 +65,7 @@ static void fill(LabJournal *journal, const char *bytes, size_t len)
     journal->pid_start = 77;
     journal->created = xstrdup("2026-01-01T00:00:00Z");
     journal->command = xstrdup("lab run 01-more");
+    journal->marker = lab_marker_make(4242, 77, test_state_dir, journal->created, journal->command);
     journal->path = journal_path_for(test_state_dir, journal->system_identifier,
                                      journal->data_directory, journal->port);
 }
@@ -79,8 +88,28 @@ static void test_round_trip(const char *bytes, size_t len)
     CHECK_STR(back.data_directory, "/srv/pg/data");
     CHECK(back.port == 5433 && back.version_num == 180004 && back.pid == 4242 &&
           back.pid_start == 77);
-    CHECK(back.n_settings == 1 && journal_setting(&back, "WORK_MEM") &&
-          !strcmp(journal_setting(&back, "work_mem")->source, "configuration file"));
+    CHECK(back.n_settings == 2 && journal_setting(&back, "WORK_MEM") &&
+          !strcmp(journal_setting(&back, "work_mem")->source, "configuration file") &&
+          !journal_setting(&back, "work_mem")->pending);
+    /* a setting waiting for a restart keeps its pending value */
+    const JournalSetting *pending = journal_setting(&back, "max_prepared_transactions");
+    CHECK(pending && pending->pending && pending->pending_value &&
+          !strcmp(pending->pending_value, "7") && !strcmp(pending->setting, "0"));
+    /* the marker set on the server: the same text, and who set it */
+    CHECK(back.marker && out.marker && !strcmp(back.marker, out.marker));
+    LabMarker marker;
+    lab_marker_parse(back.marker ? back.marker : "", &marker);
+    CHECK(marker.pid == 4242 && marker.pid_start == 77 && marker.state_dir &&
+          !strcmp(marker.state_dir, test_state_dir) && marker.host &&
+          !lab_marker_owner_alive(&marker));
+    char *said = lab_marker_describe(&marker);
+    CHECK(strstr(said, "`pgknob lab run 01-more` (pid 4242 on host") &&
+          strstr(said, test_state_dir));
+    free(said);
+    lab_marker_free(&marker);
+    lab_marker_parse("set by hand", &marker); /* still a marker, of nobody known */
+    CHECK(marker.value && !marker.host && !lab_marker_owner_alive(&marker));
+    lab_marker_free(&marker);
     CHECK(back.n_touched == 1 && !strcmp(back.touched[0], "shared_buffers"));
     CHECK(!journal_owner_alive(&back)); /* pid 4242 with that start time is not running */
     struct stat st;
@@ -91,6 +120,14 @@ static void test_round_trip(const char *bytes, size_t len)
     for (size_t idx = 0; idx < n; idx++)
         free(paths[idx]);
     free(paths);
+    /* --forget: renamed aside, no longer pending, still readable */
+    char *kept = NULL;
+    CHECK(journal_forget(out.path, &kept, &err) && !journal_exists(out.path) && kept &&
+          journal_exists(kept));
+    CHECK(journal_list(test_state_dir, &paths) == 0);
+    free(paths);
+    CHECK(kept && rename(kept, out.path) == 0);
+    free(kept);
     CHECK(lab_remove_durable(out.path, &err) && !journal_exists(out.path));
     CHECK(lab_remove_durable(out.path, &err)); /* already gone: fine */
     pk_diag_free(&err);
@@ -109,6 +146,26 @@ static void expect_damaged(const char *dir, const char *text, const char *want)
     CHECK(err.message && err.file && !strcmp(err.file, path) && strstr(err.message, want));
     if (err.message && !strstr(err.message, want))
         fprintf(stderr, "    got: %s\n", err.message);
+    journal_free(&back);
+    pk_diag_free(&err);
+    unlink(path);
+    free(path);
+}
+
+static void test_version_1(const char *dir)
+{
+    const char text[] =
+        "{\"format\": \"pgknob-lab-journal\", \"version\": 1, \"pid\": 1, \"server\": "
+        "{\"data_directory\": \"/d\", \"port\": 5432}, \"auto_conf\": {\"text\": \"\"}, "
+        "\"touched\": [], \"settings\": [{\"name\": \"work_mem\", \"setting\": \"4096\", "
+        "\"source\": \"default\"}]}";
+    char *path = xasprintf("%s/lab-v1.json", dir);
+    PkDiag err = PK_DIAG_INIT;
+    CHECK(lab_write_durable(path, text, strlen(text), 0600, (uid_t)-1, (gid_t)-1, &err));
+    LabJournal back;
+    CHECK(journal_read(path, &back, &err));
+    CHECK(back.marker == NULL && back.n_settings == 1 && !back.settings[0].pending &&
+          back.settings[0].pending_value == NULL);
     journal_free(&back);
     pk_diag_free(&err);
     unlink(path);
@@ -163,6 +220,7 @@ int main(void)
     const char binary[] = "work_mem = '5MB' # \xff\xfe latin-1 \xe9\n\0after a NUL\n";
     test_round_trip(binary, sizeof(binary) - 1);
     test_damaged(state);
+    test_version_1(state);
     test_quoted_lists();
     char *cmd = xasprintf("rm -rf '%s'", dir);
     CHECK(system(cmd) == 0);
