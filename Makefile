@@ -181,7 +181,8 @@ fuzz:                      ## build the libFuzzer targets and run each briefly
 	@tests/fuzz/run.sh
 
 # fuzz-long: every target (or FUZZ_TARGETS="fuzz_conf ...") for FUZZ_LONG_TIME seconds each,
-# one after another (default 600: ten minutes a target); prints execs and crashes per target.
+# one after another (default 600: ten minutes a target); prints execs, execs/s, coverage (edges)
+# and crashes per target.
 FUZZ_LONG_TIME ?= 600
 fuzz-long:                 ## run each libFuzzer target FUZZ_LONG_TIME seconds (default 600)
 	@FUZZ_TIME=$(FUZZ_LONG_TIME) tests/fuzz/run.sh $(FUZZ_TARGETS)

@@ -4,6 +4,7 @@
 
 #include "cli/cli_options.h"
 #include "cli/cli_diag.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/version.h"
@@ -65,7 +66,7 @@ static int print_man(const char *part)
     return PK_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
     pk_diag_filter_stderr();
     if (argc < 2) {
@@ -98,4 +99,12 @@ int main(int argc, char **argv)
     for (size_t cmd_idx = 0; cmd_idx < sizeof(commands) / sizeof(commands[0]); cmd_idx++)
         names[cmd_idx] = commands[cmd_idx].name;
     return cli_unknown_command("command", name, names, sizeof(names) / sizeof(names[0]), "pgknob");
+}
+
+/* Every command's output is checked once, here: a full disk or a closed pipe is exit 2. */
+int main(int argc, char **argv)
+{
+    CliStdout out = {0};
+    cli_stdout_open(&out);
+    return cli_finish_stdout(&out, run(argc, argv));
 }

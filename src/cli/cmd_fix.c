@@ -13,8 +13,8 @@
 
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
-#include "common/atomic_file.h"
 #include "common/xalloc.h"
 #include "lint/fix_apply.h"
 #include "lint/fix_check.h"
@@ -128,50 +128,45 @@ static int fix_parse_args(int argc, char **argv, FixCli *cli)
     return -1;
 }
 
-/* Same file as an input? (by device and inode, so links and ../ spellings are caught) */
-static bool is_input(const LintInput *input, const char *path)
-{
-    struct stat out_st, in_st;
-    if (stat(path, &out_st) != 0)
-        return false;
-    for (size_t idx = 0; idx < input->set.n_files; idx++)
-        if (stat(input->set.files[idx], &in_st) == 0 && in_st.st_dev == out_st.st_dev &&
-            in_st.st_ino == out_st.st_ino)
-            return true;
-    return false;
-}
-
-static bool write_atomic(const char *path, const char *text, mode_t mode)
-{
-    PkDiag diag = PK_DIAG_INIT;
-    return pk_write_atomic(path, text, strlen(text), mode, (uid_t)-1, (gid_t)-1, &diag) ||
-           cli_diag_fail(&diag);
-}
-
-static mode_t mode_of(const char *path)
+/* Where --in-place journals its writes: the input's directory (a data directory itself), so
+ * that the next fix of the same input finishes a killed one before reading. */
+static char *fix_journal_dir(const char *input)
 {
     struct stat st;
-    return stat(path, &st) == 0 ? st.st_mode & 07777 : 0644;
+    if (stat(input, &st) == 0 && S_ISDIR(st.st_mode))
+        return xstrdup(input);
+    const char *slash = strrchr(input, '/');
+    return slash ? xstrndup(input, slash == input ? 1 : (size_t)(slash - input)) : xstrdup(".");
 }
 
-/* The directory of the top-level file: -o DIR mirrors the changed files below it. */
+/* Every file the run read or would read: -o never lands on one (--in-place is the way). */
+static void fix_reads(const FixCli *cli, const LintInput *input, const LintRulesState *rules,
+                      CliReads *reads)
+{
+    cli_reads_add_input(reads, input->path, &input->set, input->hba);
+    cli_reads_add(reads, cli->project.project.path);
+    cli_reads_add(reads, cli->project.baseline);
+    for (size_t idx = 0; idx < rules->n_pack_dirs; idx++)
+        cli_reads_add(reads, rules->pack_dirs[idx]);
+}
+
+/* The directory of the top-level file: -o DIR mirrors the changed files below it, and the
+ * journal of an --in-place write lives there. */
 static char *top_dir(const char *top)
 {
     const char *slash = strrchr(top, '/');
     return slash ? xstrndup(top, (size_t)(slash - top)) : xstrdup(".");
 }
 
-static bool write_output(const FixCli *cli, const LintInput *input, const FixPlan *plan)
+static bool write_output(const FixCli *cli, const CliReads *reads, const FixPlan *plan)
 {
+    const char *hint = "Write the copy elsewhere, or use --in-place to rewrite the inputs.";
     struct stat st;
     bool dir = plan->n_files > 1 || strcmp(plan->files[0].path, plan->top_file) ||
                (stat(cli->output, &st) == 0 && S_ISDIR(st.st_mode));
     if (!dir) {
-        if (is_input(input, cli->output)) {
-            cli_error(NULL, "-o \"%s\" is an input; use --in-place to rewrite it", cli->output);
-            return false;
-        }
-        return write_atomic(cli->output, plan->files[0].new_text, 0644);
+        PkWriteItem item = {cli->output, plan->files[0].new_text, strlen(plan->files[0].new_text)};
+        return cli_output_guard(cli->output, reads, hint) && cli_write_files(&item, 1, NULL);
     }
     if (mkdir(cli->output, 0755) != 0 && errno != EEXIST) {
         cli_error(NULL, "could not create \"%s\": %s", cli->output, strerror(errno));
@@ -179,6 +174,8 @@ static bool write_output(const FixCli *cli, const LintInput *input, const FixPla
     }
     char *base = top_dir(plan->top_file);
     size_t base_len = strlen(base);
+    PkWriteItem *items = xcalloc(plan->n_files, sizeof(*items));
+    char **outs = xcalloc(plan->n_files, sizeof(*outs));
     bool ok = true;
     for (size_t idx = 0; ok && idx < plan->n_files; idx++) {
         const char *path = plan->files[idx].path;
@@ -188,40 +185,56 @@ static bool write_output(const FixCli *cli, const LintInput *input, const FixPla
             ok = false;
             break;
         }
-        char *out = xasprintf("%s/%s", cli->output, path + base_len + 1);
-        if (is_input(input, out)) {
-            cli_error(NULL, "-o would write over the input \"%s\"", out);
-            ok = false;
-        } else {
-            ok = write_atomic(out, plan->files[idx].new_text, 0644);
-        }
-        free(out);
+        outs[idx] = xasprintf("%s/%s", cli->output, path + base_len + 1);
+        items[idx] =
+            (PkWriteItem){outs[idx], plan->files[idx].new_text, strlen(plan->files[idx].new_text)};
+        ok = cli_output_guard(items[idx].path, reads, hint);
     }
+    ok = ok && cli_write_files(items, plan->n_files, cli->output);
+    for (size_t idx = 0; idx < plan->n_files; idx++)
+        free(outs[idx]);
+    free(outs);
+    free(items);
     free(base);
     return ok;
 }
 
-static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *plan)
+/* Every changed file at once: all are replaced or none (common/atomic_file.c's journal). */
+static bool write_in_place(const FixCli *cli, const FixPlan *plan)
+{
+    PkWriteItem *items = xcalloc(plan->n_files, sizeof(*items));
+    for (size_t idx = 0; idx < plan->n_files; idx++)
+        items[idx] = (PkWriteItem){plan->files[idx].path, plan->files[idx].new_text,
+                                   strlen(plan->files[idx].new_text)};
+    char *dir = fix_journal_dir(cli->lint.paths[0]);
+    bool ok = cli_write_files(items, plan->n_files, dir);
+    free(dir);
+    free(items);
+    return ok;
+}
+
+static int fix_emit(const FixCli *cli, const CliReads *reads, const FixPlan *plan, int major)
 {
     StrBuf out = STRBUF_INIT;
     bool ok = true;
     if (cli->format && !strcmp(cli->format, "alter-system")) {
-        fix_plan_alter_system(plan, input->pg_major, &out);
+        fix_plan_alter_system(plan, major, &out);
     } else if (!plan->n_files) {
         /* nothing to change: nothing written */
     } else if (cli->in_place) {
-        for (size_t idx = 0; ok && idx < plan->n_files; idx++)
-            ok = write_atomic(plan->files[idx].path, plan->files[idx].new_text,
-                              mode_of(plan->files[idx].path));
+        ok = write_in_place(cli, plan);
     } else if (cli->output) {
-        ok = write_output(cli, input, plan);
+        ok = write_output(cli, reads, plan);
     } else {
         char *cwd = getcwd(NULL, 0);
         fix_plan_diff(plan, cwd, &out);
         free(cwd);
     }
-    if (ok && out.len && fwrite(out.data, 1, out.len, stdout) != out.len)
+    if (ok && out.len && (fwrite(out.data, 1, out.len, stdout) != out.len || fflush(stdout))) {
+        cli_error(NULL, "could not write to standard output: %s", strerror(errno));
+        clearerr(stdout); /* said here, not again at exit */
         ok = false;
+    }
     sb_free(&out);
     if (!ok)
         return PK_EXIT_USAGE;
@@ -258,7 +271,10 @@ int cmd_fix(int argc, char **argv)
     LintResult res = {0};
     LintRulesState rules = {0};
     PkDiag diag = PK_DIAG_INIT;
-    bool ok = lint_run(&cli.lint, &res, &diag);
+    char *journal_dir = fix_journal_dir(cli.lint.paths[0]);
+    bool recovered = cli_write_recover(journal_dir);
+    free(journal_dir);
+    bool ok = recovered && lint_run(&cli.lint, &res, &diag);
     if (ok && (res.inputs[0].format != INPUT_CONF || !strcmp(res.inputs[0].path, "-"))) {
         /* fix rewrites postgresql.conf lines; a manifest keeps its own syntax */
         pk_diag_set(&diag, res.inputs[0].path, 0, NULL,
@@ -281,7 +297,11 @@ int cmd_fix(int argc, char **argv)
         ok = false;
     cli_print_diag(&diag);
     pk_diag_free(&diag);
-    rc = ok ? fix_emit(&cli, &res.inputs[0], &plan) : PK_EXIT_USAGE;
+    CliReads reads = {0};
+    if (ok)
+        fix_reads(&cli, &res.inputs[0], &rules, &reads);
+    rc = ok ? fix_emit(&cli, &reads, &plan, res.inputs[0].pg_major) : PK_EXIT_USAGE;
+    cli_reads_free(&reads);
     fix_plan_free(&plan);
     lint_rules_state_free(&rules);
     lint_result_free(&res);

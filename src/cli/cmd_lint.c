@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_output.h"
 #include "cli/cli_report.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
@@ -320,6 +321,10 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                        const LintRulesState *rules)
 {
     ReportSource *sources = lint_sources(res);
+    CliReads reads = {0};
+    for (size_t idx = 0; idx < res->n_inputs; idx++)
+        cli_reads_add_input(&reads, res->inputs[idx].path, &res->inputs[idx].set,
+                            res->inputs[idx].hba);
     ReportInput in = {.command = "lint",
                       .sources = sources,
                       .n_sources = res->n_inputs,
@@ -333,6 +338,8 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .baseline = cli->project.baseline,
                       .n_baseline_known = n_known,
                       .config = cli->project.project.path,
+                      .reads = (const char *const *)reads.paths,
+                      .n_reads = reads.n,
                       .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
     char stamp[REPORT_STAMP_SIZE];
@@ -343,6 +350,7 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
         cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts, cli->output);
     free(cwd);
     free(sources);
+    cli_reads_free(&reads);
     return rc;
 }
 

@@ -12,8 +12,8 @@
 
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_output.h"
 #include "cli/commands.h"
-#include "common/atomic_file.h"
 #include "common/json.h"
 #include "common/readfile.h"
 #include "common/redact.h"
@@ -225,25 +225,16 @@ static void print_json(const UpgradeCli *cli, const UpgradePlan *plan)
     json_decref(root);
 }
 
-static bool same_file(const char *a, const char *b)
-{
-    struct stat sa, sb;
-    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-           sa.st_ino == sb.st_ino;
-}
-
 /* -o: the top-level file (or the manifest) with the plan's edits. */
 static bool write_patched(const UpgradeCli *cli, const UpgradePlan *plan, const char *top_file,
-                          bool yaml, size_t *n_edits)
+                          bool yaml, const CliReads *reads, size_t *n_edits)
 {
     if (!top_file || !strcmp(cli->path, "-")) {
         cli_error(NULL, "-o needs the configuration as a file (not standard input)");
         return false;
     }
-    if (same_file(cli->output, top_file) || same_file(cli->output, cli->path)) {
-        cli_error(NULL, "-o %s is the input: write the patched copy elsewhere", cli->output);
+    if (!cli_output_guard(cli->output, reads, "Write the patched copy elsewhere."))
         return false;
-    }
     char *data = NULL;
     size_t len = 0;
     int err = 0;
@@ -254,10 +245,7 @@ static bool write_patched(const UpgradeCli *cli, const UpgradePlan *plan, const 
     }
     char *patched = upgrade_patch_text(plan, top_file, data, yaml, n_edits);
     free(data);
-    PkDiag diag = PK_DIAG_INIT;
-    bool ok =
-        pk_write_atomic(cli->output, patched, strlen(patched), 0644, (uid_t)-1, (gid_t)-1, &diag) ||
-        cli_diag_fail(&diag);
+    bool ok = cli_write_files(&(PkWriteItem){cli->output, patched, strlen(patched)}, 1, NULL);
     free(patched);
     return ok;
 }
@@ -300,7 +288,12 @@ int cmd_upgrade(int argc, char **argv)
                             "modify-db-parameter-group");
             ok = false;
         } else {
-            ok = write_patched(&cli, &plan, top_file, yaml, &n_edits);
+            CliReads reads = {0};
+            cli_reads_add_input(&reads, cli.path, in.n_docs ? NULL : &conf, NULL);
+            for (size_t idx = 0; idx < in.n_docs; idx++)
+                cli_reads_add_input(&reads, NULL, &in.docs[idx].set, NULL);
+            ok = write_patched(&cli, &plan, top_file, yaml, &reads, &n_edits);
+            cli_reads_free(&reads);
         }
     }
     if (ok && cli.json)

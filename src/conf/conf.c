@@ -351,6 +351,18 @@ static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, s
     while ((lp.tok = conf_lex_next(&lp.lx)) != CONF_TOK_EOF) {
         if (lp.tok == CONF_TOK_EOL)
             continue;
+        if (ld->set->n_entries >= CONF_MAX_ENTRIES) {
+            /* a fatal error for a file; an error row where a buffer (the editor's) stops */
+            char *msg = xasprintf("more than %d lines set parameters in this configuration: "
+                                  "refused (pgknob's limit, docs/lint.md)",
+                                  CONF_MAX_ENTRIES);
+            if (!ld->fatal)
+                ld->fatal = xasprintf("%s:%u: %s", path, lp.lx.lineno, msg);
+            add_error(ld, &(CallSite){path, (int)lp.lx.lineno, ""}, msg);
+            free(msg);
+            ok = false;
+            break;
+        }
         int phase = parse_one_line(ld, &lp, depth, &ok);
         if (phase < 0) {
             if (lp.tok == CONF_TOK_EOF)

@@ -71,6 +71,11 @@ bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag 
  * Used by the fuzzer and unit tests. */
 void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSet *out);
 
+/* pgknob's own limit, not the server's: every entry is checked and may be reported, and no real
+ * configuration comes near. Past it conf_load fails and conf_load_buffer stops at an error row
+ * (docs/lint.md, "Limits"). */
+#define CONF_MAX_ENTRIES 10000
+
 void conf_set_free(ConfSet *set);
 
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets

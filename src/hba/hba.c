@@ -91,13 +91,13 @@ void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts,
     TokLines lines = {0};
     if (hba_path) {
         out->hba.path = xstrdup(hba_path);
-        if (hba_tokenize(hba_path, opts->major, &out->hba, &lines))
+        if (hba_tokenize(hba_path, opts->major, opts->max_files_read, &out->hba, &lines))
             load_rules(out, &lines);
         hba_toklines_free(&lines);
     }
     if (ident_path) {
         out->ident.path = xstrdup(ident_path);
-        if (hba_tokenize(ident_path, opts->major, &out->ident, &lines))
+        if (hba_tokenize(ident_path, opts->major, opts->max_files_read, &out->ident, &lines))
             load_maps(out, &lines);
         hba_toklines_free(&lines);
     }

@@ -30,6 +30,9 @@ typedef struct HbaOpts {
     bool ssl;          /* the server's ssl setting: a hostssl line cannot match while off */
     /* oauth_validator_libraries (18), as set, or NULL/"" when unset */
     const char *oauth_validators;
+    /* files read through include and @ before pgknob stops (0: 1,000); the fuzzer lowers it so
+     * that a file including itself costs little */
+    size_t max_files_read;
 } HbaOpts;
 
 /* Parses "ssl,gss,ldap,pam,bsd" (or "none") into HBA_FEAT_* bits; false on an unknown word. */

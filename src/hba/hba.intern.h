@@ -24,7 +24,7 @@ typedef struct TokLines {
 
 /* Tokenizes the top file `path` (tokenize_auth_file at depth 0) into `out`, recording files
  * and notes in `fs`. Returns false when the top file cannot be opened (fs->open_error set). */
-bool hba_tokenize(const char *path, int major, HbaFileSet *fs, TokLines *out);
+bool hba_tokenize(const char *path, int major, size_t max_files, HbaFileSet *fs, TokLines *out);
 void hba_toklines_free(TokLines *lines);
 /* Tokenizes manifest strings, each as the records of one line of a file named `file`, with no
  * file access: a string whose records use @file or an include directive, or that holds a ${…}

@@ -34,7 +34,8 @@ typedef struct Tokenizer {
      * sets `refers` to what it names */
     bool no_files;
     const char *refers;
-    size_t files_read, bytes_read; /* against HBA_MAX_FILES_READ and HBA_MAX_FILE_SIZE */
+    size_t files_read, bytes_read; /* against max_files and HBA_MAX_FILE_SIZE */
+    size_t max_files;              /* HbaOpts.max_files_read, or HBA_MAX_FILES_READ */
 } Tokenizer;
 
 void hba_tokens_add(HbaTokens *list, const char *text, bool quoted)
@@ -85,11 +86,11 @@ static char *read_auth_file(Tokenizer *tk, const char *path, int depth, size_t *
         *err = xasprintf("could not open file \"%s\": maximum nesting depth exceeded", path);
         return NULL;
     }
-    if (tk->files_read >= HBA_MAX_FILES_READ || tk->bytes_read > HBA_MAX_FILE_SIZE) {
+    if (tk->files_read >= tk->max_files || tk->bytes_read > HBA_MAX_FILE_SIZE) {
         *err = xasprintf("could not open file \"%s\": pgknob stops after reading %zu "
                          "authentication files or %zu MB through include and @ (a file that "
                          "includes itself?)",
-                         path, (size_t)HBA_MAX_FILES_READ, HBA_MAX_FILE_SIZE >> 20);
+                         path, tk->max_files, HBA_MAX_FILE_SIZE >> 20);
         return NULL;
     }
     char *data = NULL;
@@ -409,9 +410,9 @@ void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, 
     }
 }
 
-bool hba_tokenize(const char *path, int major, HbaFileSet *fs, TokLines *out)
+bool hba_tokenize(const char *path, int major, size_t max_files, HbaFileSet *fs, TokLines *out)
 {
-    Tokenizer tk = {major, fs};
+    Tokenizer tk = {major, fs, .max_files = max_files ? max_files : HBA_MAX_FILES_READ};
     bool enoent;
     char *err = NULL;
     if (tokenize_path(&tk, path, 0, out, &err, &enoent))

@@ -96,13 +96,20 @@ void builder_init(DocBuilder *b, InputDoc *doc, InputFormat format, const char *
 }
 
 /* The physical line `line` (1-based) of the input, without its newline. */
-static char *line_text(const DocBuilder *b, int line)
+static char *line_text(DocBuilder *b, int line)
 {
     const char *p = b->buf, *end = b->buf + b->len;
-    for (int n = 1; n < line && p < end; n++) {
+    int n = 1;
+    if (b->last_line && b->last_line <= line) {
+        p += b->last_line_offset;
+        n = b->last_line;
+    }
+    for (; n < line && p < end; n++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         p = nl ? nl + 1 : end;
     }
+    b->last_line = n;
+    b->last_line_offset = (size_t)(p - b->buf);
     const char *nl = memchr(p, '\n', (size_t)(end - p));
     const char *stop = nl ? nl : end;
     if (stop > p && stop[-1] == '\r')
@@ -163,7 +170,7 @@ void builder_finish(DocBuilder *b)
 
 InputDoc *input_result_add(InputResult *res)
 {
-    res->docs = xrealloc(res->docs, (res->n_docs + 1) * sizeof(*res->docs));
+    PK_GROW(res->docs, res->n_docs, res->cap_docs);
     InputDoc *doc = &res->docs[res->n_docs++];
     memset(doc, 0, sizeof(*doc));
     return doc;
@@ -232,6 +239,10 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         doc->format = INPUT_CONF;
         doc->label = xstrdup(name);
         conf_load_buffer(name, data, len, &doc->set);
+        if (doc->set.n_entries > CONF_MAX_ENTRIES) {
+            const ConfEntry *last = &doc->set.entries[doc->set.n_entries - 1];
+            return pk_diag_set(diag, name, last->line, NULL, "%s", last->error);
+        }
         return true;
     }
     if (format == INPUT_RDS)

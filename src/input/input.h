@@ -102,6 +102,7 @@ typedef struct InputResult {
     InputFormat format; /* what the input was taken for */
     InputDoc *docs;
     size_t n_docs;
+    size_t cap_docs;
 } InputResult;
 
 /* Reads `path` ("-" is standard input) and recognises it. When it is a postgresql.conf (or a data

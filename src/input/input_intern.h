@@ -10,6 +10,8 @@ typedef struct DocBuilder {
     const char *buf;  /* the whole input, for each entry's line text */
     size_t len;
     size_t cap_entries, cap_notes, cap_hba;
+    int last_line;           /* line_text's place: entries come mostly in order, so each */
+    size_t last_line_offset; /* is found from the one before, not from the start */
 } DocBuilder;
 
 void builder_init(DocBuilder *b, InputDoc *doc, InputFormat format, const char *file,

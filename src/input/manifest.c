@@ -11,6 +11,11 @@
 #include "input/input_intern.h"
 #include "input/yaml_scalar.h"
 
+#define MANIFEST_MAX_FLOW_DEPTH 65 /* refused from this depth on */
+/* Each configuration is linted apart (about 1 ms each with the rule packs): a stream of more is
+ * refused rather than taking seconds. */
+#define MANIFEST_MAX_DOCS 500
+
 #define CNPG_CONF_DOC "https://cloudnative-pg.io/documentation/current/postgresql_conf/"
 #define PATRONI_RULES_DOC                                                                          \
     "https://patroni.readthedocs.io/en/latest/patroni_configuration.html"                          \
@@ -548,9 +553,47 @@ static bool parse_error(const yaml_parser_t *parser, const char *file, PkDiag *d
     return false;
 }
 
+/* The deepest nesting of flow collections ([ and {, outside quotes and comments), and the line
+ * where it first reaches `limit`. libyaml looks at every open flow level for every token, so a
+ * deep nest costs depth times length: 100,000 levels took 65 s. */
+static int flow_depth(const char *data, size_t len, int limit, int *line_at)
+{
+    int depth = 0, max = 0, line = 1;
+    char quote = 0;
+    for (size_t idx = 0; idx < len; idx++) {
+        char c = data[idx];
+        if (c == '\n')
+            line++;
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            else if (c == '\\' && quote == '"' && idx + 1 < len)
+                idx++;
+        } else if ((c == '\'' || c == '"') && depth > 0) {
+            quote = c;
+        } else if (c == '#' && (idx == 0 || strchr(" \t\n", data[idx - 1]))) {
+            const char *nl = memchr(data + idx, '\n', len - idx);
+            idx = nl ? (size_t)(nl - data) - 1 : len;
+        } else if (c == '[' || c == '{') {
+            if (++depth > max && (max = depth) == limit)
+                *line_at = line;
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+        }
+    }
+    return max;
+}
+
 bool manifest_load_yaml(const char *file, const char *data, size_t len, const InputOpts *opts,
                         InputResult *out, PkDiag *diag)
 {
+    int deep_line = 0;
+    if (flow_depth(data, len, MANIFEST_MAX_FLOW_DEPTH, &deep_line) >= MANIFEST_MAX_FLOW_DEPTH)
+        return pk_diag_set(
+            diag, file, deep_line,
+            "No PostgreSQL manifest nests that deep (docs/manifests.md, \"Limits\").",
+            "YAML nested %d levels deep in [ ] or { }: refused (the limit is %d)",
+            MANIFEST_MAX_FLOW_DEPTH, MANIFEST_MAX_FLOW_DEPTH - 1);
     InputFormat forced = opts ? opts->format : INPUT_AUTO;
     yaml_parser_t parser;
     if (!yaml_parser_initialize(&parser))
@@ -558,6 +601,8 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
     yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
     bool ok = true;
     size_t n_docs = 0;
+    int last_line = 0; /* where the previous document's line texts ended: streams are in order */
+    size_t last_line_offset = 0;
     for (;;) {
         yaml_document_t document;
         if (!yaml_parser_load(&parser, &document)) {
@@ -574,10 +619,21 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         InputFormat kind = doc_kind(&y, root);
         if (forced == INPUT_PATRONI && kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
             kind = INPUT_PATRONI; /* forced: a fragment of a patroni.yml is read as one */
+        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind) &&
+            out->n_docs == MANIFEST_MAX_DOCS) {
+            yaml_document_delete(&document);
+            ok = pk_diag_set(diag, file, (int)parser.mark.line,
+                             "Lint the stream in parts (docs/manifests.md, \"Limits\").",
+                             "more than %d PostgreSQL configurations in one YAML stream: refused",
+                             MANIFEST_MAX_DOCS);
+            break;
+        }
         if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
             InputDoc *doc = input_result_add(out);
             DocBuilder b;
             builder_init(&b, doc, kind, file, data, len);
+            b.last_line = last_line;
+            b.last_line_offset = last_line_offset;
             doc->label = kind == INPUT_PATRONI
                              ? xstrdup("patroni")
                              : doc_label(&y, root,
@@ -586,6 +642,8 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                                                                  : "PostgresCluster");
             read_doc(&b, &y, root);
             builder_finish(&b);
+            last_line = b.last_line;
+            last_line_offset = b.last_line_offset;
         }
         yaml_document_delete(&document);
     }

@@ -183,16 +183,23 @@ static const char *next_name_key(const char *p, const char *end)
     return NULL;
 }
 
-static void position_of(const char *buf, const char *at, int *line, int *column)
+/* Line and column of `at`, counted on from the previous call's place (`pos`): the keys come in
+ * order, so the whole group is scanned once. */
+typedef struct TextPos {
+    const char *at, *line_start;
+    int line;
+} TextPos;
+
+static void position_of(TextPos *pos, const char *at, int *line, int *column)
 {
-    *line = 1;
-    const char *line_start = buf;
-    for (const char *p = buf; p < at; p++)
+    for (const char *p = pos->at; p < at; p++)
         if (*p == '\n') {
-            (*line)++;
-            line_start = p + 1;
+            pos->line++;
+            pos->line_start = p + 1;
         }
-    *column = (int)(at - line_start) + 1;
+    pos->at = at;
+    *line = pos->line;
+    *column = (int)(at - pos->line_start) + 1;
 }
 
 bool rds_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
@@ -218,6 +225,7 @@ bool rds_load_json(const char *file, const char *data, size_t len, const InputOp
     DocBuilder b;
     builder_init(&b, doc, INPUT_RDS, file, data, len);
     const char *cursor = data, *end = data + len;
+    TextPos pos = {data, data, 1};
     size_t idx, n_default = 0;
     json_t *param;
     json_array_foreach(params, idx, param)
@@ -225,7 +233,7 @@ bool rds_load_json(const char *file, const char *data, size_t len, const InputOp
         const char *key = next_name_key(cursor, end);
         int line = 0, column = 0;
         if (key) {
-            position_of(data, key, &line, &column);
+            position_of(&pos, key, &line, &column);
             cursor = key + 1;
         }
         const char *name = json_string_value(json_object_get(param, "ParameterName"));

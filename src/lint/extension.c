@@ -253,6 +253,13 @@ static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size
         note->prefix);
 }
 
+void lint_check_extension_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
+    if (cc && !catalog_contrib_find(cc, entry->name, NULL))
+        check_unknown_name(entry, cc, snap, out);
+}
+
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
     const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);

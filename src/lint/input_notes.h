@@ -5,8 +5,15 @@
 
 #include "model/finding.h"
 #include "input/input.h"
+#include "model/snapshot.h"
 
 /* Appends one finding per note of `doc`, located in `file` at the note's line and column. */
 void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out);
+
+/* The name of each parameter a note of `doc` kept from the server (an RDS formula not
+ * evaluated, a YAML null, mapping or list), checked as validation checks the entries' names:
+ * a misspelt one is PK0010 whatever its value. `set` holds the entries already checked. */
+void lint_input_note_names(const InputDoc *doc, const ConfSet *set, const Snapshot *snap,
+                           FindingList *out);
 
 #endif

@@ -263,6 +263,8 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
             patroni_drops(&res->findings, checked);
         if (ok)
+            lint_input_note_names(doc, &input->set, &input->snap, &res->findings);
+        if (ok)
             lint_manifest_hba(input, doc, file, &res->findings);
         input->validation_end = res->findings.n;
         if (!ok)

@@ -380,6 +380,21 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
 }
 
+void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    const Catalog *cat = snap->catalog;
+    if (!entry->name || catalog_find(cat, entry->name))
+        return;
+    const char *target = catalog_alias_target(cat->major, entry->name);
+    const CatalogParam *param = target ? catalog_find(cat, target) : NULL;
+    if (param)
+        check_alias(entry, param, cat->major, out);
+    else if (!strchr(entry->name, '.'))
+        check_unknown(entry, cat, out);
+    else
+        lint_check_extension_name(entry, snap, out);
+}
+
 /* The recovery target parameters' assign hooks, run in file order: setting one while another
  * kind of target is set (even to an empty value) stops the server. */
 static int recovery_target_kind(const Catalog *cat, const char *name)

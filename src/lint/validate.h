@@ -37,6 +37,11 @@ typedef struct ValidateOpts {
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out);
 
+/* The name checks alone (unknown, old name, a module's unknown parameter) for `entry`, whose
+ * value the server never gets as written (an RDS formula not evaluated, a YAML null or
+ * mapping): a misspelt name is an error whatever its value holds. */
+void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out);
+
 /* The checks that need the host's facts (snap->host, from --host): a shared-memory demand the
  * host cannot meet (PK0062). Nothing when the facts are unknown. Pure. */
 void lint_validate_host(const Snapshot *snap, FindingList *out);

@@ -22,5 +22,7 @@ const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
 
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);
+/* One module parameter's name alone (lint_validate_name): unknown under a module's prefix. */
+void lint_check_extension_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out);
 
 #endif

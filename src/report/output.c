@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "common/atomic_file.h"
+
 const ReportFormat *report_format_choose(const char *name, const char *output_path)
 {
     if (name)
@@ -63,8 +65,10 @@ static bool inside_pack_dir(const char *pack, const char *output_path)
 static const char *output_is_input(const ReportInput *in, const char *output_path)
 {
     struct stat out;
-    if (!output_path || stat(output_path, &out) != 0)
+    if (!output_path)
         return NULL;
+    if (stat(output_path, &out) != 0)
+        return pk_output_is_read(output_path, in->reads, in->n_reads);
     for (size_t src_idx = 0; src_idx < in->n_sources; src_idx++) {
         const ReportSource *src = &in->sources[src_idx];
         if (src->kind && strcmp(src->kind, "server") && same_file(&out, src->path))
@@ -75,6 +79,9 @@ static const char *output_is_input(const ReportInput *in, const char *output_pat
     }
     if (same_file(&out, in->config))
         return in->config;
+    const char *read = pk_output_is_read(output_path, in->reads, in->n_reads);
+    if (read)
+        return read;
     if (same_file(&out, in->baseline))
         return in->baseline;
     for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++)
@@ -111,18 +118,17 @@ bool report_emit(const ReportFormat *format, const ReportInput *in, const Report
         sb_free(&out);
         out = safe;
     }
-    FILE *fp = output_path ? fopen(output_path, "w") : stdout;
-    if (!fp) {
-        pk_diag_set(diag, NULL, 0, NULL, "could not open \"%s\" for writing: %s", output_path,
-                    strerror(errno));
+    if (output_path) {
+        bool ok = pk_write_files(&(PkWriteItem){output_path, sb_str(&out), out.len}, 1, NULL, diag);
         sb_free(&out);
-        return false;
+        return ok;
     }
-    bool ok = fwrite(sb_str(&out), 1, out.len, fp) == out.len;
-    ok = (output_path ? fclose(fp) : fflush(fp)) == 0 && ok;
+    errno = 0;
+    bool ok = fwrite(sb_str(&out), 1, out.len, stdout) == out.len && fflush(stdout) == 0;
     sb_free(&out);
     if (!ok)
-        return pk_diag_set(diag, NULL, 0, NULL, "could not write the report to %s",
-                           output_path ? output_path : "standard output");
-    return true;
+        clearerr(stdout); /* said here, not again at exit */
+    return ok ||
+           pk_diag_set(diag, NULL, 0, NULL, "could not write the report to standard output: %s",
+                       errno ? strerror(errno) : "a write failed");
 }

@@ -60,6 +60,10 @@ typedef struct ReportInput {
     const char *baseline;    /* --baseline FILE, or NULL */
     size_t n_baseline_known; /* findings left out because the baseline has them */
     const char *config;      /* the .pgknob.ini that applied, or NULL */
+    /* every other file the run read or would read (a data directory's PG_VERSION, pg_hba.conf,
+     * pg_ident.conf, a .pgknob.ini that is not there yet): -o lands on none */
+    const char *const *reads;
+    size_t n_reads;
     const Redaction *redact; /* names and values to redact (the command's); may be NULL */
     int exit_code;           /* the code the run ends with: cli/ decides it, reports show it */
     /* Set by report_emit for one render: the run's secret values (collected once, not per

@@ -8,12 +8,15 @@
 # Without fuzz-sources it links every src/**/*.c but main.c (compiled once into build-fuzz/obj)
 # with the project's libraries; seeds are also taken from tests/fuzz/corpus/NAME/ (NAME without
 # the fuzz_ prefix) when that directory exists.
+# Each target's line: executions, executions a second, coverage (edges, libFuzzer's "cov"),
+# crashes. Seeds are whole (up to 32 kB) and -max_len is the longest of them.
 # Exit status: 0 when every target ran its time without a crash; 1 otherwise (the crashing
 # input is left as build-fuzz/crash-* and its path printed); 2 when no fuzzer can be built.
 set -u
 cd "$(dirname "$0")/../.."
 OUT=build-fuzz
 FUZZ_TIME="${FUZZ_TIME:-20}"
+SEED_MAX=$((32 * 1024)) # larger seeds are left out: they slow every mutation
 CLANG="${CLANG:-clang}"
 FLAGS=(-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Isrc
        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
@@ -73,10 +76,28 @@ seed_dir() { # name src -> prints the seed directory
   # shellcheck disable=SC2086
   for f in $(header_field "$2" fuzz-seeds) tests/fuzz/corpus/"$short"/* tests/fuzz/corpus/"$1"/*; do
     [ -f "$f" ] || continue
-    # Long seeds only slow the mutator down.
-    head -c 4096 "$f" > "$dir/seed-$idx"; idx=$((idx + 1))
+    # whole: a seed cut short is no longer valid JSON or YAML, and only the error path runs
+    [ "$(stat -c %s "$f")" -le "$SEED_MAX" ] || continue
+    cp "$f" "$dir/seed-$idx"; idx=$((idx + 1))
   done
   echo "$dir"
+}
+
+# -max_len: the longest seed (at least 4096), so that libFuzzer keeps every seed whole.
+max_len() { # seed-dir
+  local longest
+  longest=$(find "$1" -type f -printf '%s\n' | sort -n | tail -1)
+  [ "${longest:-0}" -gt 4096 ] && echo "$longest" || echo 4096
+}
+
+# A final statistic of the run (-print_final_stats=1): average_exec_per_sec, ...
+stat_of() { # name stat
+  sed -n "s/^stat::$2: *//p" "$OUT/$1.log" | tail -1
+}
+
+# Coverage: the edges libFuzzer's last status line reports ("cov: N").
+edges() {
+  grep -oE 'cov: [0-9]+' "$OUT/$1.log" | tail -1 | sed 's/cov: //'
 }
 
 # Executions the run made (libFuzzer's final stats; its last status line when it crashed).
@@ -97,10 +118,11 @@ for name in "${targets[@]}"; do
   seeds=$(seed_dir "$name" "$src")
   corpus="$OUT/corpus-$name"; mkdir -p "$corpus"
   echo "fuzz: running $name for ${FUZZ_TIME}s"
-  if (cd "$OUT" && "./$name" -max_total_time="$FUZZ_TIME" -max_len=4096 -rss_limit_mb=2048 \
+  len=$(max_len "$seeds")
+  if (cd "$OUT" && "./$name" -max_total_time="$FUZZ_TIME" -max_len="$len" -rss_limit_mb=2048 \
         -timeout=10 -print_final_stats=1 "corpus-$name" "seeds-$name" </dev/null \
         > "$name.log" 2>&1); then
-    echo "ok $name: $(execs "$name") execs, 0 crashes in ${FUZZ_TIME}s ($(grep -E '^#[0-9]+.*DONE' "$OUT/$name.log" | tail -1))"
+    echo "ok $name: $(execs "$name") execs, $(stat_of "$name" average_exec_per_sec) execs/s, cov: $(edges "$name") edges, 0 crashes in ${FUZZ_TIME}s (max_len $len, $(ls "$seeds" | wc -l) seeds)"
   else
     echo "FAIL $name: crash after $(execs "$name") execs, see $OUT/$name.log"; grep -E 'ERROR|SUMMARY|Test unit written' "$OUT/$name.log" | head -5
     status=1

@@ -219,6 +219,33 @@ check "rds: {DBInstanceClassMemory/4096} on db.t3.micro (1 GiB): 262144 pages, w
   test "$(jq '[.findings[] | select(.rule == "PK0020" or .rule == "PK0021")] | length' <<<"$j")" = 0
 expect_exit 2 "--host instance_class unknown" -- "$PGKNOB" lint --host instance_class=db.q9.huge "$tmp/big.json"
 
+# ---- names before values (issue #25 §5): a misspelt name is PK0010 whatever its value holds
+cat > "$tmp/names.json" <<'JSON'
+{"Parameters": [
+ {"ParameterName": "shared_buffer", "ParameterValue": "{DBInstanceClassMemory/32768}", "Source": "user"},
+ {"ParameterName": "pg_stat_statements.trak", "ParameterValue": "{DBInstanceVCPU}", "Source": "user"},
+ {"ParameterName": "max_wal_size", "ParameterValue": "{DBInstanceClassMemory/32768}", "Source": "user"}
+]}
+JSON
+for host in "" "--host instance_class=db.r6g.large"; do
+  # shellcheck disable=SC2086
+  j=$(lint_json --pg-version 16 $host "$tmp/names.json")
+  check "rds ${host:-without the instance class}: shared_buffer = {formula} is PK0010 with did-you-mean"     test "$(jq -r '[.findings[] | select(.rule == "PK0010" and .line == 2)][0].hint' <<<"$j")" = 'Did you mean "shared_buffers"?'
+  check "  ... at the name's column" test "$(jq '[.findings[] | select(.rule == "PK0010")][0].column' <<<"$j")" = 3
+  check "  ... pg_stat_statements.trak = {formula} is PK0013 with did-you-mean"     jq -e '[.findings[] | select(.rule == "PK0013" and .line == 3 and (.hint | test("pg_stat_statements.track")))] | length == 1' <<<"$j"
+  check "  ... a known name with a formula raises no name error"     jq -e '[.findings[] | select((.rule == "PK0010" or .rule == "PK0013") and .line == 4)] | length == 0' <<<"$j"
+done
+{ printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata: {name: pg}\n'
+  printf 'spec:\n  instances: 1\n  postgresql:\n    parameters:\n'
+  printf '      shared_buffer:\n        size: 1GB\n      work_mems: ~\n'
+  printf '      max_connection: "100"\n      work_mem: ~\n'; } > "$tmp/names.yaml"
+j=$(lint_json --pg-version 16 "$tmp/names.yaml")
+for at in "8 shared_buffer (a YAML mapping)" "10 work_mems (a YAML null)" "11 max_connection (a string)"; do
+  check "cnpg: ${at#* }: PK0010 at line ${at%% *}"     jq -e --argjson l "${at%% *}" '[.findings[] | select(.rule == "PK0010" and .line == $l and (.hint | test("Did you mean")))] | length == 1' <<<"$j"
+done
+check "cnpg: a parameter not passed on (null, mapping) does not refuse start and offers no value"   jq -e '[.findings[] | select(.rule == "PK0010" and (.line == 8 or .line == 10)) | select(.refuses_start or .suggestion != null)] | length == 0' <<<"$j"
+check "cnpg: a known name with a null value raises no name error"   jq -e '[.findings[] | select(.rule == "PK0010" and .line == 12)] | length == 0' <<<"$j"
+
 # ---- forcing, bad input
 expect_exit 2 "--input-format cnpg on a Patroni file: none found" -- "$PGKNOB" lint --input-format cnpg $fx/patroni.yml
 check "names what it looked for" grep -q 'no CloudNativePG Cluster in 1 YAML document' <<<"$ERR"

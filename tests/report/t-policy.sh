@@ -171,7 +171,7 @@ check "-o with another extension: Markdown" grep -q '^# PostgreSQL configuration
 check "--format wins over the extension" grep -q '"tool": "pgknob"' forced.md
 expect_exit 1 "the exit code does not change with -o" -- "$PGKNOB" lint -o x.md pg.conf
 expect_exit 2 "-o into a missing directory: exit 2" -- "$PGKNOB" lint -o no/such/dir/r.md pg.conf
-check "-o error message" grep -q 'could not open "no/such/dir/r.md" for writing' <<<"$ERR"
+check "-o error message" grep -q 'could not write "no/such/dir/r.md": No such file or directory' <<<"$ERR"
 expect_exit 1 "-o FILE: a one-line summary still goes to stderr" -- "$PGKNOB" lint -o summary.xml pg.conf
 check "  ... with the counts and where the report went" \
   grep -qx 'pgknob: [0-9]* errors\?, [0-9]* warnings\?, .* in 1 file (written to summary.xml)' <<<"$ERR"

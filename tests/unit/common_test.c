@@ -2,12 +2,14 @@
  * name and mode; two calls give two directories; a TMPDIR that does not exist is an error value)
  * and pk_read_file (contents with NUL bytes, the size limit, errno for a missing file and a
  * directory, an empty file) and pk_write_atomic (a file replaced whole with its mode, no temporary
- * file left behind, a directory that does not exist is an error naming the path). */
+ * file left behind, a directory that does not exist is an error naming the path) and
+ * pk_write_files (several files, symlinks, the journal's recovery, the -o guard). */
 #include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -154,9 +156,77 @@ static void test_write_atomic(void)
     free(dir);
 }
 
+static bool holds(const char *path, const char *text)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    bool same = pk_read_file(path, 1024, &data, &len, &err) == PK_READ_OK && len == strlen(text) &&
+                !memcmp(data, text, len);
+    free(data);
+    return same;
+}
+
+/* pk_write_files: two files at once through a symlink, a journal left by a kill completed or
+ * rolled back by pk_write_recover, and pk_output_is_read for a file not there yet. */
+static void test_write_files(void)
+{
+    PkDiag diag = PK_DIAG_INIT;
+    char *dir = pk_make_temp_dir("pgknob-test-files", &diag);
+    char *a = xasprintf("%s/a.conf", dir), *b = xasprintf("%s/b.conf", dir);
+    char *link = xasprintf("%s/link.conf", dir);
+    write_file(a, "old a\n", 6);
+    CHECK(symlink("a.conf", link) == 0);
+    PkWriteItem items[] = {{link, "new a\n", 6}, {b, "new b\n", 6}};
+    CHECK(pk_write_files(items, 2, NULL, &diag));
+    CHECK(!diag.message);
+    CHECK(holds(a, "new a\n") && holds(b, "new b\n"));
+    struct stat st;
+    CHECK(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK(entries_in(dir) == 3); /* no journal, no staged file */
+    /* a kill after the commit: the next run completes it */
+    char *journal = xasprintf("%s/.pgknob-write.journal", dir);
+    char *staged = xasprintf("%s.pgknob-tmp", a);
+    write_file(staged, "newer a\n", 8);
+    char *text = xasprintf("pgknob write journal\n%s\n%s\ncommit\n", a, b);
+    write_file(journal, text, strlen(text));
+    bool completed = false;
+    CHECK(pk_write_recover(dir, &completed, &diag) == 2 && completed);
+    CHECK(holds(a, "newer a\n") && entries_in(dir) == 3);
+    /* a kill before it: the staged file goes */
+    write_file(staged, "lost\n", 5);
+    free(text);
+    text = xasprintf("pgknob write journal\n%s\n", a);
+    write_file(journal, text, strlen(text));
+    CHECK(pk_write_recover(dir, &completed, &diag) == 1 && !completed);
+    CHECK(holds(a, "newer a\n") && entries_in(dir) == 3);
+    CHECK(pk_write_recover(dir, &completed, &diag) == 0);
+    /* the guard: a spelling through the symlink, and a file that does not exist yet */
+    char *later = xasprintf("%s/./later.conf", dir), *later2 = xasprintf("%s/later.conf", dir);
+    const char *reads[] = {a, later2};
+    CHECK(pk_output_is_read(link, reads, 2) == a);
+    CHECK(pk_output_is_read(later, reads, 2) == later2);
+    CHECK(pk_output_is_read(b, reads, 2) == NULL);
+    pk_diag_free(&diag);
+    unlink(link);
+    unlink(a);
+    unlink(b);
+    rmdir(dir);
+    free(later);
+    free(later2);
+    free(text);
+    free(staged);
+    free(journal);
+    free(link);
+    free(b);
+    free(a);
+    free(dir);
+}
+
 int main(void)
 {
     test_write_atomic();
+    test_write_files();
     test_read_file();
     test_under_tmpdir();
     test_default_and_errors();
