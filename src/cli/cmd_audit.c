@@ -69,6 +69,10 @@ static const CliOption audit_options[] = {
      "directory or the nearest parent, up to the repository root)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
+    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
+     "what the configuration is for: production (default), test or\n"
+     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
+     "autovacuum off are notices"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
@@ -232,6 +236,8 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                       .baseline = project->baseline,
                       .n_baseline_known = n_known,
                       .config = project->project.path,
+                      .purpose = purpose_name(project->purpose),
+                      .purpose_default = !project->purpose_given,
                       .redact = &project->redact};
     const char *no_color = getenv("NO_COLOR");
     char stamp[REPORT_STAMP_SIZE];

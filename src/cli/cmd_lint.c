@@ -89,6 +89,10 @@ static const CliOption lint_options[] = {
      "host facts for the rules: local (read this machine),\nor "
      "ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
      "kernel=6.8,container=yes|no,io_uring=yes|no"},
+    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
+     "what the configuration is for: production (default), test or\n"
+     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
+     "autovacuum off are notices"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
@@ -333,6 +337,8 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .baseline = cli->project.baseline,
                       .n_baseline_known = n_known,
                       .config = cli->project.project.path,
+                      .purpose = purpose_name(cli->project.purpose),
+                      .purpose_default = !cli->project.purpose_given,
                       .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
     char stamp[REPORT_STAMP_SIZE];

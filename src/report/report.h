@@ -62,6 +62,8 @@ typedef struct ReportInput {
     const char *config;      /* the .pgknob.ini that applied, or NULL */
     const Redaction *redact; /* names and values to redact (the command's); may be NULL */
     int exit_code;           /* the code the run ends with: cli/ decides it, reports show it */
+    const char *purpose;     /* "production", "test", "benchmark"; NULL: not shown */
+    bool purpose_default;    /* neither --purpose nor .pgknob.ini stated it */
     /* Set by report_emit for one render: the run's secret values (collected once, not per
      * string) and the working directory shown relative in free text. NULL outside it. */
     struct ReportRun *run;

@@ -55,5 +55,52 @@ printf 'random_page_cost = 8\n' >"$work/chosen.conf"
   fail "PK5002 on random_page_cost = 8 is not a warning"
 # SARIF keeps the rule's own level as its default configuration
 "$PGKNOB" lint --pg-version 16 --host storage=ssd --format sarif "$work/empty.conf" >"$work/e.sarif"
-check "SARIF: a default's finding is a note" \
-  jq -e '[.runs[0].results[] | select(.ruleId == "PK5002") | .level] == ["note"]' "$work/e.sarif"
+jq -e '[.runs[0].results[] | select(.ruleId == "PK5002") | .level] == ["note"]' "$work/e.sarif" >/dev/null &&
+  ok "SARIF: a default's finding is a note" || fail "SARIF: a default's finding is not a note"
+
+# --- error is for what endangers data or availability on the configuration's purpose ---
+printf 'fsync = off\nfull_page_writes = off\nautovacuum = off\n' >"$work/durability.conf"
+sev_of() { # file args... -> "RULE:severity ..." of PK6001, PK6002, PK4001
+  local file="$1"; shift
+  "$PGKNOB" lint "$@" --format json --fail-on never "$file" |
+    jq -r '[.findings[] | select(.rule == "PK6001" or .rule == "PK6002" or .rule == "PK4001") | "\(.rule):\(.severity)"] | sort | join(" ")'
+}
+[ "$(sev_of "$work/durability.conf")" = "PK4001:error PK6001:error PK6002:error" ] &&
+  ok "purpose production (the default): fsync, full_page_writes, autovacuum off are errors" ||
+  fail "the default purpose: $(sev_of "$work/durability.conf")"
+"$PGKNOB" lint "$work/durability.conf" | grep -q 'judged for production (the default purpose)' &&
+  ok "the text report says the purpose is the default" || fail "the default purpose is not said"
+[ "$("$PGKNOB" lint --format json "$work/durability.conf" | jq -r '"\(.purpose)/\(.purpose_source)"')" = production/default ] &&
+  ok "JSON: purpose production, source default" || fail "JSON purpose fields"
+"$PGKNOB" lint --format md "$work/durability.conf" | grep -q '^- \*\*Purpose:\*\* production (the default' &&
+  ok "Markdown header: Purpose production (the default)" || fail "Markdown header lacks the purpose"
+for purpose in test benchmark; do
+  [ "$(sev_of "$work/durability.conf" --purpose "$purpose")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
+    ok "--purpose $purpose: the three are notices" || fail "--purpose $purpose: $(sev_of "$work/durability.conf" --purpose "$purpose")"
+done
+"$PGKNOB" lint --purpose benchmark "$work/durability.conf" | grep -q 'hint: A notice under purpose benchmark: fsync = off risks the cluster only when the machine crashes' &&
+  ok "the notice says why" || fail "the benchmark notice does not say why"
+mkdir -p "$work/proj"
+cp "$work/durability.conf" "$work/proj/postgresql.conf"
+printf '[pgknob]\npurpose = test\n' >"$work/proj/.pgknob.ini"
+[ "$(sev_of "$work/proj/postgresql.conf")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
+  ok ".pgknob.ini purpose = test" || fail ".pgknob.ini purpose = test: $(sev_of "$work/proj/postgresql.conf")"
+[ "$(sev_of "$work/proj/postgresql.conf" --purpose production)" = "PK4001:error PK6001:error PK6002:error" ] &&
+  ok "--purpose production wins over the file" || fail "--purpose production does not win over the file"
+expect_exit 2 "--purpose prod is a usage error" -- "$PGKNOB" lint --purpose prod "$work/empty.conf"
+grep -q 'Use production, test or benchmark' <<<"$ERR" && ok "... with the hint naming the three" || fail "no hint: $ERR"
+printf '[pgknob]\npurpose = staging\n' >"$work/proj/.pgknob.ini"
+expect_exit 2 ".pgknob.ini purpose = staging is refused" -- "$PGKNOB" lint "$work/proj/postgresql.conf"
+grep -q '.pgknob.ini:2' <<<"$ERR" && ok "... at its line" || fail "no file:line: $ERR"
+rm "$work/proj/.pgknob.ini"
+for cmd in fix audit; do
+  "$PGKNOB" "$cmd" --help | grep -q -- '--purpose' && ok "$cmd --help lists --purpose" || fail "$cmd --help lacks --purpose"
+done
+
+# A worst-case memory estimate is graded by how far over the memory it is: 11% over warns
+# (PK2002), above 1.5 × the memory it is PK2001's error, like fsync = off.
+printf 'max_connections = 100\nwork_mem = 64MB\nshared_buffers = 2GB\n' >"$work/mem.conf"
+mem_sev() { "$PGKNOB" lint --host "ram=$1" --format json --fail-on never "$work/mem.conf" |
+  jq -r '[.findings[] | select(.rule == "PK2001" or .rule == "PK2002") | "\(.rule):\(.severity)"] | join(" ")'; }
+[ "$(mem_sev 8GB)" = "PK2002:warning" ] && ok "demand 110% of RAM: one warning (PK2002)" || fail "110% of RAM: $(mem_sev 8GB)"
+[ "$(mem_sev 4GB)" = "PK2001:error" ] && ok "demand 220% of RAM: one error (PK2001)" || fail "220% of RAM: $(mem_sev 4GB)"
