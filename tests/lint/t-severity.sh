@@ -104,3 +104,26 @@ mem_sev() { "$PGKNOB" lint --host "ram=$1" --format json --fail-on never "$work/
   jq -r '[.findings[] | select(.rule == "PK2001" or .rule == "PK2002") | "\(.rule):\(.severity)"] | join(" ")'; }
 [ "$(mem_sev 8GB)" = "PK2002:warning" ] && ok "demand 110% of RAM: one warning (PK2002)" || fail "110% of RAM: $(mem_sev 8GB)"
 [ "$(mem_sev 4GB)" = "PK2001:error" ] && ok "demand 220% of RAM: one error (PK2001)" || fail "220% of RAM: $(mem_sev 4GB)"
+
+# --- facts about the target machine: one policy ---
+# A lone file's include_dir absent here is a notice naming the directory to create; a data
+# directory (or --host local) is the real target, where the server's refusal stands.
+mkdir -p "$work/repo" "$work/data"
+printf "include_dir = 'conf.d'\nwork_mem = 8MB\n" >"$work/repo/postgresql.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/postgresql.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | "\(.severity)/\(.refuses_start)"] | join(" ")' <<<"$out")" = notice/false ] &&
+  ok "a lone file's missing include_dir: a notice, not a refusal" || fail "lone file include_dir: $(jq -c '.findings' <<<"$out")"
+jq -r '.findings[] | select(.rule == "PK0002") | .suggestion' <<<"$out" | grep -q 'create the directory conf.d beside this file on the server' &&
+  ok "... saying which directory to create on the server" || fail "no directory to create: $out"
+"$PGKNOB" lint --no-rules --format json --host local "$work/repo/postgresql.conf" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
+  ok "with --host local the refusal stands" || fail "with --host local the refusal is gone"
+cp "$work/repo/postgresql.conf" "$work/data/postgresql.conf"
+echo 17 >"$work/data/PG_VERSION"
+"$PGKNOB" lint --no-rules --format json "$work/data" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
+  ok "linting a data directory: the refusal stands" || fail "a data directory's missing include_dir is not an error"
+printf "include 'missing.conf'\n" >"$work/repo/inc.conf"
+"$PGKNOB" lint --no-rules --format json "$work/repo/inc.conf" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error")] | length == 1' >/dev/null &&
+  ok "a missing include file stays an error (the repository should hold it)" || fail "a missing include is not an error"
