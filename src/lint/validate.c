@@ -17,6 +17,9 @@
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
      "A line the server's configuration lexer cannot read: the server refuses to start."},
+    {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
+     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
+     " values belong: one finding for the file, with the count and the lines."},
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file."},
     {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
@@ -829,8 +832,12 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
                    FindingList *out)
 {
     check_overrides(set, snap->catalog, out);
+    bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
+    lint_check_template(set, snap->catalog, templated, out);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
-        check_entry(set, entry_idx, snap, opts, out);
+        if (!templated[entry_idx])
+            check_entry(set, entry_idx, snap, opts, out);
+    free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */

@@ -127,3 +127,23 @@ printf "include 'missing.conf'\n" >"$work/repo/inc.conf"
 "$PGKNOB" lint --no-rules --format json "$work/repo/inc.conf" |
   jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error")] | length == 1' >/dev/null &&
   ok "a missing include file stays an error (the repository should hold it)" || fail "a missing include is not an error"
+
+# --- one cause, one finding: a template never rendered ---
+printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connections = ${MAXC}\nport = <%%= @port %%>\nlisten_addresses = '"'"'*'"'"'\nwal_level = @WAL_LEVEL@\n' >"$work/tpl.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/tpl.conf")
+[ "$(jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")' <<<"$out")" = PK0003 ] &&
+  ok "Jinja, shell, ERB and autoconf placeholders: one error (PK0003)" || fail "template: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$out")"
+jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 placeholders where values belong (lines 1, 2, 3, 4, 6)' &&
+  ok "... with the count and the lines" || fail "count and lines: $(jq -r '.findings[0].message' <<<"$out")"
+realworld="$(realworld_dir)" || fail "the real-world corpus: not found"
+out=$("$PGKNOB" lint --no-rules --format json "$realworld"/22-*.conf)
+[ "$(jq '[.findings[] | select(.severity == "error")] | length' <<<"$out")" = 1 ] &&
+  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 placeholders where values belong (lines 65, 116, 127' &&
+  ok "realworld 22 (a sed template with bare words): one finding, not 10 invalid values" ||
+  fail "realworld 22: $(jq -c '[.findings[] | select(.severity == "error") | .rule]' <<<"$out")"
+printf 'work_mem = large\n' >"$work/typo.conf"
+"$PGKNOB" lint --no-rules --format json "$work/typo.conf" | jq -e '[.findings[].rule] == ["PK0020"]' >/dev/null &&
+  ok "one bare word is an invalid value, not a template" || fail "work_mem = large is not PK0020 alone"
+printf "archive_command = 'cp %%p \${ARCHIVE}/%%f'\n" >"$work/shell.conf"
+"$PGKNOB" lint --no-rules --format json "$work/shell.conf" | jq -e '[.findings[] | select(.rule == "PK0003")] == []' >/dev/null &&
+  ok "a shell variable in archive_command is not a template" || fail "archive_command's \${ARCHIVE} taken for a template"
