@@ -16,25 +16,6 @@
 
 /* ---- escaping -------------------------------------------------------------------------- */
 
-/* Inline text: escapes what would start markup, and nothing more, so the raw file stays
- * readable. Underscores only matter at word boundaries (GFM ignores intraword emphasis). */
-static void md_text(StrBuf *out, const char *text)
-{
-    for (const char *p = text; p && *p; p++) {
-        bool word_before = p > text && (isalnum((unsigned char)p[-1]));
-        bool word_after = isalnum((unsigned char)p[1]);
-        if (*p == '&')
-            sb_put(out, "&amp;");
-        else if (*p == '\n' || *p == '\r')
-            sb_putc(out, ' ');
-        else if (strchr("\\`*[]<>|~", *p) || (*p == '_' && !(word_before && word_after)) ||
-                 (*p == '!' && p[1] == '['))
-            sb_printf(out, "\\%c", *p);
-        else
-            sb_putc(out, *p);
-    }
-}
-
 /* Is the first word an ordinary lower-case word (not a parameter name such as fsync or
  * wal_level, whose case must be kept)? */
 static bool starts_with_plain_word(const char *text)
@@ -56,7 +37,7 @@ static void md_sentence(const ReportInput *in, StrBuf *out, const char *text)
     char *clean = report_redact_text(in, text);
     if (starts_with_plain_word(clean))
         *clean = (char)(*clean - 'a' + 'A');
-    md_text(out, clean);
+    sb_put_md(out, clean);
     size_t len = strlen(clean);
     if (len && !strchr(".!?", clean[len - 1]))
         sb_putc(out, '.');
@@ -112,7 +93,7 @@ static void md_block(StrBuf *out, const char *info, const char *text)
 static void md_redacted_text(const ReportInput *in, StrBuf *out, const char *text)
 {
     char *clean = report_redact_text(in, text);
-    md_text(out, clean);
+    sb_put_md(out, clean);
     free(clean);
 }
 
@@ -242,11 +223,14 @@ static void put_versions(const ReportInput *in, StrBuf *out)
         sb_printf(out, "%s%s", src_idx ? ", " : "", src->pg_version);
         const char *why = src->version_source;
         if (why && !strcmp(why, "default"))
-            sb_put(out, " (the default: no --pg-version and no PG\\_VERSION file)");
+            sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "server"))
             sb_put(out, " (the server's own version)");
-        else if (why)
-            sb_printf(out, " (from %s)", !strcmp(why, "--pg-version") ? "\\-\\-pg-version" : why);
+        else if (why) {
+            sb_put(out, " (from ");
+            sb_put_md(out, why);
+            sb_putc(out, ')');
+        }
     }
 }
 
@@ -271,7 +255,7 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
     if (host->container >= 0)
         sb_printf(&facts, ", %s", host->container ? "in a container" : "not in a container");
     if (host->io_uring_allowed >= 0)
-        sb_printf(&facts, ", io\\_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
+        sb_printf(&facts, ", io_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
     sb_put(out, facts.len ? sb_str(&facts) + 2 : "none known");
     if (host->source)
         sb_printf(out, " (%s)", host->source);
@@ -541,7 +525,7 @@ static void put_summary_table(const ReportInput *in, bool recommendations, StrBu
                   severity_name(f->severity), f->refuses_start ? ", refuses start" : "",
                   f->rule_id);
         free(anchor);
-        md_text(out, f->title ? f->title : f->rule_name);
+        sb_put_md(out, f->title ? f->title : f->rule_name);
         sb_put(out, " | ");
         put_summary_settings(in, f, out);
         put_summary_suggested(in, f, out);
@@ -776,7 +760,7 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, MdSaid *s
 {
     sb_printf(out, "### %s%zu. %s %s%s: ", f->severity == SEV_RECOMMENDATION ? "R" : "", number,
               f->rule_id, severity_name(f->severity), f->refuses_start ? ", refuses start" : "");
-    md_text(out, f->title ? f->title : f->rule_name);
+    sb_put_md(out, f->title ? f->title : f->rule_name);
     sb_put(out, "\n\n");
     put_where(in, opts, f, out);
     put_what(in, f, out);
@@ -804,7 +788,7 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
         if (!f->suppressed)
             continue;
         sb_printf(out, "| %s ", f->rule_id);
-        md_text(out, f->title ? f->title : f->rule_name);
+        sb_put_md(out, f->title ? f->title : f->rule_name);
         sb_printf(out, " | %s | ", severity_name(f->severity));
         md_location(opts, out, f->file, f->line, true);
         sb_put(out, " | ");
@@ -824,7 +808,7 @@ static void put_skipped_rows(const ReportInput *in, int kind, StrBuf *out)
         if (skip_kind(skip) != kind)
             continue;
         sb_printf(out, "| %s | ", skip->rule_id);
-        md_text(out, skip->title);
+        sb_put_md(out, skip->title);
         sb_put(out, " | ");
         md_redacted_text(in, out, skip->needs);
         sb_put(out, " |\n");
@@ -877,7 +861,7 @@ static void put_unavailable(const ReportInput *in, StrBuf *out)
     for (size_t idx = 0; idx < in->audit->n_unavailable; idx++) {
         const ReportUnavailable *item = &in->audit->unavailable[idx];
         sb_put(out, "| ");
-        md_text(out, item->what);
+        sb_put_md(out, item->what);
         sb_put(out, " | ");
         md_redacted_text(in, out, item->why);
         sb_put(out, " |\n");
