@@ -29,6 +29,7 @@ typedef struct LintCli {
     bool cluster;           /* --cluster: inputs are a primary and its standbys */
     InputTarget target;     /* --target, else .pgknob.ini's target */
     TargetSpec target_spec; /* its published restrictions (targets/SERVICE.ini) */
+    bool appendix;          /* --appendix: the settings appendix in Markdown and HTML */
 } LintCli;
 
 enum {
@@ -41,6 +42,7 @@ enum {
     OPT_TARGET,
     OPT_CLUSTER,
     OPT_STDIN_FILENAME,
+    OPT_APPENDIX,
     OPT_OUTPUT = 'o',
     OPT_HELP = 'h'
 };
@@ -96,6 +98,8 @@ static const CliOption lint_options[] = {
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
+    {"appendix", NULL, OPT_APPENDIX,
+     "md, html: add the appendix of every setting the configuration sets"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
 
@@ -177,6 +181,7 @@ static bool lint_apply_option(void *ctx, int key, const char *arg)
         cli->lint.stdin_name = arg;
         return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
+    case OPT_APPENDIX: cli->appendix = true; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
     return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
@@ -343,6 +348,7 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
     char *cwd = getcwd(NULL, 0);
     char stamp[REPORT_STAMP_SIZE];
     ReportOpts ropts = {.color = !cli->output && use_color(),
+                        .appendix = cli->appendix,
                         .cwd = cwd,
                         .timestamp = report_timestamp(stamp, sizeof(stamp))};
     int rc =

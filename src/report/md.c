@@ -226,11 +226,8 @@ static void put_versions(const ReportInput *in, StrBuf *out)
             sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "server"))
             sb_put(out, " (the server's own version)");
-        else if (why) {
-            sb_put(out, " (from ");
-            sb_put_md(out, why);
-            sb_putc(out, ')');
-        }
+        else if (why) /* --pg-version, PG_VERSION, .pgknob.ini: pgknob's own words */
+            sb_printf(out, " (from %s)", why);
     }
 }
 
@@ -445,14 +442,21 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
 static void put_counts(const ReportInput *in, StrBuf *out)
 {
     static const Severity order[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE, SEV_RECOMMENDATION};
-    sb_put(out, "## Counts\n\n| Severity | Findings | Suppressed |\n|---|---:|---:|\n");
-    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++) {
-        Severity sev = order[sev_idx];
-        size_t active = findings_count(in->findings, sev, false);
-        size_t all = findings_count(in->findings, sev, true);
-        sb_printf(out, "| %s | %zu | %zu |\n", severity_name(sev), active, all - active);
+    /* one row per kind of count, not per severity: four lines fewer in every report */
+    sb_put(out, "## Counts\n\n| Severity |");
+    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+        sb_printf(out, " %s |", severity_name(order[sev_idx]));
+    sb_put(out, "\n|---|---:|---:|---:|---:|\n| Findings |");
+    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+        sb_printf(out, " %zu |", findings_count(in->findings, order[sev_idx], false));
+    if (report_count_suppressed(in)) {
+        sb_put(out, "\n| Suppressed |");
+        for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+            sb_printf(out, " %zu |",
+                      findings_count(in->findings, order[sev_idx], true) -
+                          findings_count(in->findings, order[sev_idx], false));
     }
-    sb_put(out, "\n");
+    sb_put(out, "\n\n");
 }
 
 /* ---- summary table --------------------------------------------------------------------- */
@@ -579,6 +583,12 @@ static void put_where(const ReportInput *in, const ReportOpts *opts, const Findi
         return;
     }
     md_location(opts, out, f->file, f->line, false);
+    char *line = report_line_text(in, f->file, f->line);
+    if (line) {
+        sb_put(out, ": ");
+        md_code(out, line, false);
+    }
+    free(line);
     StrBuf others = STRBUF_INIT;
     for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
         const FindingSetting *s = &f->settings[set_idx];
@@ -603,10 +613,6 @@ static void put_where(const ReportInput *in, const ReportOpts *opts, const Findi
     sb_free(&others);
     sb_free(&defaults);
     sb_put(out, "\n\n");
-    char *line = report_line_text(in, f->file, f->line);
-    if (line)
-        md_block(out, "ini", line);
-    free(line);
 }
 
 static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
@@ -620,6 +626,55 @@ static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
     sb_put(out, "\n\n");
 }
 
+/* Is this line part of a plain paragraph (not a list item, code, table, heading or quote)? */
+static bool prose_line(const char *line, size_t len)
+{
+    size_t digits = strspn(line, "0123456789");
+    bool bullet = len > 1 && strchr("-*+", line[0]) && line[1] == ' ';
+    bool ordered =
+        digits && digits + 1 < len && strchr(".)", line[digits]) && line[digits + 1] == ' ';
+    return len && !bullet && !ordered && !strchr("|#> \t", line[0]) && strncmp(line, "```", 3);
+}
+
+static bool list_item(const char *line, size_t len)
+{
+    size_t digits = strspn(line, "0123456789");
+    return (len > 1 && strchr("-*+", line[0]) && line[1] == ' ') ||
+           (digits && digits + 1 < len && strchr(".)", line[digits]) && line[digits + 1] == ' ');
+}
+
+/* The explanation with each plain paragraph and each list item on one line: a soft break
+ * renders as a space in Markdown and HTML alike, so the report says the same in fewer lines.
+ * Code and tables keep their lines. Caller frees. */
+static char *md_reflow(const char *md)
+{
+    StrBuf sb = STRBUF_INIT;
+    bool joining = false, fenced = false;
+    for (const char *p = md; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (!strncmp(p, "```", 3))
+            fenced = !fenced;
+        size_t indent = strspn(p, " \t");
+        bool prose = !fenced && prose_line(p, len);
+        /* an item's indented or lazy continuation line belongs to it */
+        bool continues =
+            !fenced && joining && indent < len && indent && !list_item(p + indent, len - indent);
+        if (joining && (prose || continues)) {
+            sb_putc(&sb, ' ');
+            p += indent;
+            len -= indent;
+        } else if (sb.len)
+            sb_putc(&sb, '\n');
+        sb_putn(&sb, p, len);
+        joining = !fenced && len && (prose || continues || list_item(p, len));
+        p += len + (nl != NULL);
+    }
+    while (sb.len && sb.data[sb.len - 1] == '\n')
+        sb.data[--sb.len] = '\0';
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
 static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 {
     sb_put(out, "**Why it hurts.**");
@@ -628,11 +683,18 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
         sb_put(out, " The rule gives no explanation; see the documentation below.\n\n");
         return;
     }
-    sb_put(out, md_said_find(said, why) ? " " : "\n\n");
-    if (md_said_before(said, f, number, why, out))
+    if (md_said_find(said, why)) {
+        sb_put(out, " ");
+        md_said_before(said, f, number, why, out);
         return;
-    sb_put(out, why);
-    sb_put(out, why[strlen(why) - 1] == '\n' ? "\n" : "\n\n");
+    }
+    md_said_before(said, f, number, why, out);
+    char *flowed = md_reflow(why);
+    /* a first paragraph of prose follows the label on its line */
+    sb_put(out, prose_line(flowed, strlen(flowed)) ? " " : "\n\n");
+    sb_put(out, flowed);
+    sb_put(out, "\n\n");
+    free(flowed);
 }
 
 static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
@@ -653,12 +715,12 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
                "is built or the cluster is initialised): remove the line.";
     const MdSaidItem *prev = md_said_find(said, text);
     if (prev) {
-        sb_printf(out, "Applies after a **%s**, as for [%s](#%s).\n\n",
+        sb_printf(out, " Applies after a **%s**, as for [%s](#%s).",
                   strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
         return;
     }
     md_said_add(said, f, number, text);
-    sb_printf(out, "%s\n\n", text);
+    sb_printf(out, " %s", text);
 }
 
 static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
@@ -666,23 +728,38 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
 {
     sb_put(out, "**What to change.**");
     char *conf = report_suggested_conf(in, f);
-    if (f->suggestion) {
+    /* a suggestion whose change was dropped (already the value) starts with its tail */
+    const char *sugg = f->suggestion;
+    while (sugg && (*sugg == ',' || *sugg == ';' || *sugg == ' '))
+        sugg++;
+    if (sugg && !strncmp(sugg, "or ", 3))
+        sugg += 3;
+    if (sugg && *sugg) {
         sb_put(out, " ");
-        md_sentence(in, out, f->suggestion);
-        sb_put(out, "\n\n");
+        md_sentence(in, out, sugg);
     } else
-        sb_put(out, " Correct the line so that the server accepts it (see above).\n\n");
-    if (conf) {
+        sb_put(out, " Correct the line so that the server accepts it (see above).");
+    /* one line to write goes in the sentence; several keep their block below */
+    char *nl = conf ? strchr(conf, '\n') : NULL;
+    bool one_line = conf && (!nl || !nl[1]);
+    if (one_line) {
+        if (nl)
+            *nl = '\0';
+        sb_put(out, " Write ");
+        md_code(out, conf, false);
+        sb_put(out, ".");
+    }
+    if (f->fix_note) {
+        sb_put(out, " *Checked fix:* ");
+        md_sentence(in, out, f->fix_note);
+    }
+    put_apply(in, said, f, number, out);
+    sb_put(out, "\n\n");
+    if (conf && !one_line) {
         sb_put(out, "Write:\n\n");
         md_block(out, "ini", conf);
     }
     free(conf);
-    if (f->fix_note) {
-        sb_put(out, "*Checked fix:* ");
-        md_sentence(in, out, f->fix_note);
-        sb_put(out, "\n\n");
-    }
-    put_apply(in, said, f, number, out);
 }
 
 /* What changing the setting risks: the rule's own `risk` text; validation findings share one. */
@@ -732,8 +809,8 @@ static void put_url(StrBuf *out, const char *url, bool *first)
 {
     if (!url || !*url || strchr(url, '>') || strchr(url, ' '))
         return;
-    sb_put(out, *first ? "**PostgreSQL documentation.**\n\n" : "");
-    sb_printf(out, "- <%s>\n", url);
+    sb_put(out, *first ? "**PostgreSQL documentation.**" : ",");
+    sb_printf(out, " <%s>", url);
     *first = false;
 }
 
@@ -752,7 +829,7 @@ static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
         free(url);
     }
     if (!first)
-        sb_put(out, "\n");
+        sb_put(out, "\n\n");
 }
 
 static void put_finding(const ReportInput *in, const ReportOpts *opts, MdSaid *said,
@@ -801,32 +878,38 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     sb_put(out, "\n");
 }
 
+/* The rules of one kind on one line (a list, not findings: `pgknob rules show ID` has each
+ * rule's title); the needs are named where they are short (host facts, a fragment's
+ * parameters), the rejected lines and the evidence are said once in the intro. */
 static void put_skipped_rows(const ReportInput *in, int kind, StrBuf *out)
 {
+    size_t shown = 0;
     for (size_t idx = 0; idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
         if (skip_kind(skip) != kind)
             continue;
-        sb_printf(out, "| %s | ", skip->rule_id);
-        sb_put_md(out, skip->title);
-        sb_put(out, " | ");
-        md_redacted_text(in, out, skip->needs);
-        sb_put(out, " |\n");
+        sb_printf(out, "%s%s", shown++ ? ", " : ": ", skip->rule_id);
+        if (kind == 0 || kind == 3) {
+            sb_put(out, " (");
+            md_redacted_text(in, out, skip->needs);
+            sb_put(out, ")");
+        }
     }
+    sb_put(out, ".\n");
 }
 
 static void put_skipped(const ReportInput *in, StrBuf *out)
 {
     static const char *const intro[] = {
         "Host facts: give them with `--host` (for example `--host ram=16GB,cores=8,storage=ssd`), "
-        "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`.",
-        "Live evidence: these run in `pgknob audit` against the server.",
+        "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`",
+        "Live evidence: these run in `pgknob audit` against the server",
         "Rejected lines: these rules read a parameter whose line failed to parse or holds a value "
         "the server rejects. They were not run on the default, which the server would not use "
-        "either (it refuses to start); fix the line and lint again.",
+        "either (it refuses to start); fix the line and lint again",
         "Not set in this fragment: the rest of the configuration may set these parameters, so "
         "their values are unknown here; lint the whole configuration (the data directory or the "
-        "main postgresql.conf) for these rules."};
+        "main postgresql.conf) for these rules"};
     size_t counts[4] = {0}, n = in->skipped ? in->skipped->n : 0;
     for (size_t idx = 0; idx < n; idx++)
         counts[skip_kind(&in->skipped->items[idx])]++;
@@ -840,10 +923,10 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
     for (size_t idx = 0; idx < 4; idx++) {
         if (!counts[order[idx]])
             continue;
-        sb_printf(out, "%s\n\n| Rule | Title | Needs |\n|---|---|---|\n", intro[order[idx]]);
+        sb_printf(out, "- %s", intro[order[idx]]);
         put_skipped_rows(in, order[idx], out);
-        sb_put(out, "\n");
     }
+    sb_put(out, "\n");
 }
 
 static void put_unavailable(const ReportInput *in, StrBuf *out)
@@ -975,7 +1058,11 @@ void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out
     put_live_evidence(in, out);
     put_skipped(in, out);
     put_unavailable(in, out);
-    put_appendix(in, opts, out);
+    if (opts->appendix)
+        put_appendix(in, opts, out);
     sb_put(out, "---\n\nWritten by pgknob " PK_VERSION ". Rule explanations and thresholds: "
-                "`pgknob rules show RULE-ID`.\n");
+                "`pgknob rules show RULE-ID`.");
+    if (!opts->appendix && in->n_sources)
+        sb_put(out, " Every setting the configuration sets: `--appendix`.");
+    sb_put(out, "\n");
 }

@@ -73,6 +73,8 @@ typedef struct ReportOpts {
     bool color;            /* ANSI colours (text only): a TTY without NO_COLOR */
     const char *cwd;       /* paths under it are shown relative; NULL: absolute */
     const char *timestamp; /* "2026-01-02T03:04:05Z" from SOURCE_DATE_EPOCH; NULL: omitted */
+    bool appendix;         /* Markdown and HTML: add the appendix of every setting the inputs set (a
+                            * list that is not findings: opt-in, so a report stays short) */
 } ReportOpts;
 
 typedef void (*ReportRenderFn)(const ReportInput *in, const ReportOpts *opts, StrBuf *out);

@@ -10,7 +10,7 @@ confs=(tests/report/confs/validation.conf tests/report/confs/realworld-15.conf
 
 for conf in "${confs[@]}"; do
   name=$(basename "$(dirname "$conf")")-$(basename "$conf" .conf)
-  "$PGKNOB" lint --pg-version 18 --format md "$conf" > "$tmp/$name.md"
+  "$PGKNOB" lint --pg-version 18 --format md --appendix "$conf" > "$tmp/$name.md"
   html=$(cmark-gfm --extension table "$tmp/$name.md"); rc=$?
   check "$name.md: cmark-gfm parses it" [ "$rc" -eq 0 ]
   for h2 in Verdict Counts Summary "Appendix: settings the configuration sets"; do
