@@ -742,9 +742,10 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
     /* one line to write goes in the sentence; several keep their block below */
     char *nl = conf ? strchr(conf, '\n') : NULL;
     bool one_line = conf && (!nl || !nl[1]);
-    if (one_line) {
-        if (nl)
-            *nl = '\0';
+    if (one_line && nl)
+        *nl = '\0';
+    /* "shared_buffers = 1GB." says it already: no second time as "Write" */
+    if (one_line && !(sugg && !strncmp(sugg, conf, strlen(conf)))) {
         sb_put(out, " Write ");
         md_code(out, conf, false);
         sb_put(out, ".");
