@@ -132,6 +132,8 @@ static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_
     sb_put(&msg, f->message ? f->message : f->title);
     if (f->refuses_start)
         sb_put(&msg, " [refuses start]");
+    if (f->hint) /* why, as the text output says it: "Did you mean", the purpose's reason */
+        sb_printf(&msg, "\n%s", f->hint);
     if (f->suggestion)
         sb_printf(&msg, "\n%s", f->suggestion);
     pk_json_set(diag, "message", pk_json_str(sb_str(&msg)));
