@@ -147,3 +147,4 @@ printf 'work_mem = large\n' >"$work/typo.conf"
 printf "archive_command = 'cp %%p \${ARCHIVE}/%%f'\n" >"$work/shell.conf"
 "$PGKNOB" lint --no-rules --format json "$work/shell.conf" | jq -e '[.findings[] | select(.rule == "PK0003")] == []' >/dev/null &&
   ok "a shell variable in archive_command is not a template" || fail "archive_command's \${ARCHIVE} taken for a template"
+done_testing

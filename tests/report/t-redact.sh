@@ -13,7 +13,7 @@ for fmt in "${formats[@]}"; do
   out=$("$PGKNOB" lint --format "$fmt" tests/report/confs/validation.conf)
   check "$fmt: validation.conf's password is not shown" bash -c '! grep -q "s3cret-Pass" <<<"$0"' "$out"
 done
-out=$("$PGKNOB" lint --format md tests/report/confs/realworld-15.conf)
+out=$("$PGKNOB" lint --format md --appendix tests/report/confs/realworld-15.conf)
 check "md: the appendix shows <redacted> for primary_conninfo" grep -q '^| `primary_conninfo` | `<redacted>` |' <<<"$out"
 
 cat > "$tmp/secret.conf" <<'CONF'
@@ -33,9 +33,9 @@ for fmt in "${formats[@]}"; do
   out=$(cd "$tmp" && "$PGKNOB" lint --format "$fmt" secret.conf)
   check "$fmt: no hunterN secret in any form" bash -c '! grep -Eq "hunter[2-7]" <<<"$0"' "$out"
 done
-out=$(cd "$tmp" && "$PGKNOB" lint --format md secret.conf)
+out=$(cd "$tmp" && "$PGKNOB" lint --format md --appendix secret.conf)
 check "password_encryption (an algorithm, not a secret) stays visible" grep -q '| `password_encryption` | `md5` |' <<<"$out"
-check "the invalid value quoted in a message is redacted" grep -qF 'Invalid value for parameter "wal_level": "\<redacted\>"' <<<"$out"
+check "the invalid value quoted in a message is redacted" grep -qF 'Invalid value for parameter "wal_level": "\<redacted>"' <<<"$out"
 : > "$tmp/empty.ini"
 out=$(cd "$tmp" && "$PGKNOB" lint --config "$tmp/empty.ini" --format json secret.conf 2>/dev/null)
 check "without the redaction list a custom secret name is shown (the list does the work)" grep -q 'hunter6-custom' <<<"$out"
