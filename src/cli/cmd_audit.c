@@ -34,6 +34,7 @@ typedef struct AuditCli {
     const char *out_path;
     int timeout_ms;
     bool verbose;
+    bool appendix;       /* --appendix: the settings appendix in Markdown and HTML */
     const char *compare; /* --compare FILE: the configuration the server should run */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
@@ -46,6 +47,7 @@ enum {
     OPT_FORMAT,
     OPT_TIMEOUT,
     OPT_COMPARE,
+    OPT_APPENDIX,
     OPT_OUTPUT = 'o',
     OPT_VERBOSE = 'v',
     OPT_HELP = 'h',
@@ -69,6 +71,10 @@ static const CliOption audit_options[] = {
      "directory or the nearest parent, up to the repository root)"},
     {"baseline", "FILE", PROJECT_OPT_BASELINE,
      "a JSON report of an earlier run: report only findings new since it"},
+    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
+     "what the configuration is for: production (default), test or\n"
+     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
+     "autovacuum off are notices"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
@@ -77,6 +83,8 @@ static const CliOption audit_options[] = {
      "data directory or manifest) and every ALTER ROLE/DATABASE ... SET"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
+    {"appendix", NULL, OPT_APPENDIX,
+     "md, html: add the appendix of every setting the server runs with"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
 
@@ -122,6 +130,7 @@ static bool audit_apply_option(void *ctx, int key, const char *arg)
                usage_error("invalid --timeout", arg, "Give milliseconds, from 10 to 3600000.");
     case OPT_OUTPUT: cli->out_path = arg; return true;
     case OPT_VERBOSE: cli->verbose = true; return true;
+    case OPT_APPENDIX: cli->appendix = true; return true;
     case OPT_COMPARE: cli->compare = arg; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
@@ -232,10 +241,13 @@ static int render(const AuditCli *cli, const AuditResult *res, const char *targe
                       .baseline = project->baseline,
                       .n_baseline_known = n_known,
                       .config = project->project.path,
+                      .purpose = purpose_name(project->purpose),
+                      .purpose_default = !project->purpose_given,
                       .redact = &project->redact};
     const char *no_color = getenv("NO_COLOR");
     char stamp[REPORT_STAMP_SIZE];
     ReportOpts opts = {.color = !cli->out_path && isatty(STDOUT_FILENO) && !(no_color && *no_color),
+                       .appendix = cli->appendix,
                        .cwd = NULL,
                        .timestamp = report_timestamp(stamp, sizeof(stamp))};
     int rc = cli_emit_report(report_format_choose(cli->format, cli->out_path), &in, &opts,

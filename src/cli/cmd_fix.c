@@ -56,6 +56,10 @@ static const CliOption fix_options[] = {
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of FILE's\n"
      "directory or the nearest parent, up to the repository root)"},
+    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
+     "what the configuration is for: production (default), test or\n"
+     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
+     "autovacuum off are notices"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not apply these rules' fixes (repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "only the fixes of validation findings"},

@@ -30,6 +30,7 @@ typedef struct LintCli {
     bool cluster;           /* --cluster: inputs are a primary and its standbys */
     InputTarget target;     /* --target, else .pgknob.ini's target */
     TargetSpec target_spec; /* its published restrictions (targets/SERVICE.ini) */
+    bool appendix;          /* --appendix: the settings appendix in Markdown and HTML */
 } LintCli;
 
 enum {
@@ -42,6 +43,7 @@ enum {
     OPT_TARGET,
     OPT_CLUSTER,
     OPT_STDIN_FILENAME,
+    OPT_APPENDIX,
     OPT_OUTPUT = 'o',
     OPT_HELP = 'h'
 };
@@ -90,9 +92,15 @@ static const CliOption lint_options[] = {
      "host facts for the rules: local (read this machine),\nor "
      "ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
      "kernel=6.8,container=yes|no,io_uring=yes|no"},
+    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
+     "what the configuration is for: production (default), test or\n"
+     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
+     "autovacuum off are notices"},
     {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
     {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
+    {"appendix", NULL, OPT_APPENDIX,
+     "md, html: add the appendix of every setting the configuration sets"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
 
@@ -174,6 +182,7 @@ static bool lint_apply_option(void *ctx, int key, const char *arg)
         cli->lint.stdin_name = arg;
         return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
+    case OPT_APPENDIX: cli->appendix = true; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
     return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
@@ -340,10 +349,13 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .config = cli->project.project.path,
                       .reads = (const char *const *)reads.paths,
                       .n_reads = reads.n,
+                      .purpose = purpose_name(cli->project.purpose),
+                      .purpose_default = !cli->project.purpose_given,
                       .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
     char stamp[REPORT_STAMP_SIZE];
     ReportOpts ropts = {.color = !cli->output && use_color(),
+                        .appendix = cli->appendix,
                         .cwd = cwd,
                         .timestamp = report_timestamp(stamp, sizeof(stamp))};
     int rc =

@@ -1,5 +1,6 @@
 #include "common/strbuf.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,14 +87,18 @@ size_t pk_utf8_seq_len(const unsigned char *s, size_t avail)
 
 void sb_put_md(StrBuf *sb, const char *s)
 {
-    for (; s && *s; s++) {
-        if (*s == '\n' || *s == '\r') {
+    for (const char *p = s; p && *p; p++) {
+        bool word_before = p > s && isalnum((unsigned char)p[-1]);
+        bool word_after = isalnum((unsigned char)p[1]);
+        if (*p == '&')
+            sb_put(sb, "&amp;");
+        else if (*p == '\n' || *p == '\r')
             sb_putc(sb, ' ');
-            continue;
-        }
-        if (strchr("\\`*_{}[]<>()#+-!|~", *s))
-            sb_putc(sb, '\\');
-        sb_putc(sb, *s);
+        else if (strchr("\\`*[]<|~", *p) || (*p == '_' && !(word_before && word_after)) ||
+                 (*p == '!' && p[1] == '[') || (p == s && strchr("#+-=>", *p)))
+            sb_printf(sb, "\\%c", *p);
+        else
+            sb_putc(sb, *p);
     }
 }
 

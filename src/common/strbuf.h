@@ -31,7 +31,10 @@ size_t pk_utf8_seq_len(const unsigned char *s, size_t avail);
  * few colour codes pgknob's text output writes itself are kept. For every human-facing output:
  * a value must not move the cursor, retitle the terminal or hide the lines after it. */
 void sb_put_escaped_controls(StrBuf *sb, const char *s, size_t len, bool keep_sgr);
-/* Text safe inside Markdown paragraphs and table cells (escapes |, `, *, _, <, [, ] …). */
+/* Text safe inside Markdown paragraphs and table cells, escaped only where GFM needs it, so the
+ * raw file stays readable: |, `, *, <, [, ], ~, \\ and & always; _ at a word boundary (GFM
+ * ignores intraword emphasis: effective_io_concurrency stays as it is); #, +, -, =, > only as the
+ * text's first character (mid-line they start nothing: --pg-version stays as it is). */
 void sb_put_md(StrBuf *sb, const char *s);
 /* Text safe inside XML/HTML element content and attribute values. */
 void sb_put_xml(StrBuf *sb, const char *s);

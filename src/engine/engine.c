@@ -139,11 +139,51 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
     finding_render_suggestion(f);
 }
 
+typedef struct DefaultsOnly {
+    const Snapshot *snap;
+    bool all;
+} DefaultsOnly;
+
+/* A value written in a file but equal to the built-in default counts as the default. */
+static void check_default(const char *name, void *arg)
+{
+    DefaultsOnly *ctx = arg;
+    const SnapSetting *setting = snapshot_get(ctx->snap, name);
+    if (!setting || setting->source == SRC_DEFAULT)
+        return;
+    bool same = false;
+    if (setting->param && setting->parsed_ok && setting->param->boot_val) {
+        char *text = guc_value_to_setting(setting->param, &setting->parsed);
+        same = !strcmp(text, setting->param->boot_val);
+        free(text);
+    }
+    if (!same)
+        ctx->all = false;
+}
+
+/* The severity policy (docs/lint.md, "Severity"): a finding about built-in defaults alone is
+ * tuning advice, never above notice; live evidence or a value someone wrote keeps the rule's
+ * level. */
+static Severity policy_severity(const Rule *rule, const Snapshot *snap, const ExprEnv *env)
+{
+    if (rule->severity <= SEV_NOTICE || snap->live || env->n_evidence_used)
+        return rule->severity;
+    DefaultsOnly ctx = {snap, true};
+    expr_visit_params(rule->condition, check_default, &ctx);
+    for (size_t idx = 0; idx < rule->n_lets; idx++)
+        if (rule->let_exprs[idx])
+            expr_visit_params(rule->let_exprs[idx], check_default, &ctx);
+    return ctx.all ? SEV_NOTICE : rule->severity;
+}
+
 static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, char *message,
                          char *suggestion, char **fix_values, const StrBuf *links,
                          FindingList *findings)
 {
-    Finding *f = findings_add(findings, rule->id, rule->name, rule->severity, rule->category);
+    Severity severity = policy_severity(rule, snap, env);
+    Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
+    if (severity != rule->severity)
+        f->rule_severity = rule->severity;
     f->title = xstrdup(rule->title);
     f->message = message ? message : xstrdup(rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);

@@ -17,6 +17,9 @@
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
      "A line the server's configuration lexer cannot read: the server refuses to start."},
+    {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
+     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
+     " values belong: one finding for the file, with the count and the lines."},
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file."},
     {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
@@ -204,8 +207,44 @@ static Finding *entry_finding(FindingList *out, const char *id, const ConfEntry 
     return f;
 }
 
-static void check_read_error(const ConfEntry *entry, FindingList *out)
+/* An include_dir absent here, in a lone file: the directory belongs to the machine the file is
+ * deployed on (Debian's packages create conf.d on every install), so say what must exist there,
+ * at notice, as for the other facts of the target machine (PK0060, PK0061). */
+static bool note_missing_dir(const ConfEntry *entry, FindingList *out)
 {
+    static const char prefix[] = "could not open directory \"";
+    if (strncmp(entry->error, prefix, sizeof(prefix) - 1))
+        return false;
+    /* the directory as the line writes it (the error holds it resolved against this checkout) */
+    const char *dir = entry->error + sizeof(prefix) - 1;
+    int len = (int)strcspn(dir, "\"");
+    const char *text = entry->line_text ? strstr(entry->line_text, "include_dir") : NULL;
+    if (text) {
+        text += strlen("include_dir");
+        text += strspn(text, " \t=");
+        text += *text == '\'';
+        dir = text;
+        len = (int)strcspn(text, "' \t#");
+    }
+    Finding *f = add_finding(out, "PK0002", entry->file, entry->line);
+    f->severity = SEV_NOTICE;
+    f->refuses_start = false;
+    f->message = xasprintf("include_dir names \"%.*s\", which must exist on the server: it is"
+                           " absent here",
+                           len, dir);
+    f->hint = xstrdup("The server refuses to start without it. A file checked out of a"
+                      " repository is not the target machine: lint the data directory, or with"
+                      " --host local on the server, to check the real one.");
+    f->suggestion = xasprintf("create the directory %.*s%s on the server (it may stay empty), or"
+                              " remove the include_dir line",
+                              len, dir, *dir == '/' ? "" : " beside this file");
+    return true;
+}
+
+static void check_read_error(const ConfEntry *entry, bool target_here, FindingList *out)
+{
+    if (!target_here && note_missing_dir(entry, out))
+        return;
     bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
     Finding *f = add_finding(out, syntax ? "PK0001" : "PK0002", entry->file, entry->line);
     if (syntax && entry->token && *entry->token)
@@ -357,7 +396,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
 {
     const ConfEntry *entry = &set->entries[entry_idx];
     if (entry->error) {
-        check_read_error(entry, out);
+        check_read_error(entry, set->data_dir || opts->host_is_server, out);
         return;
     }
     if (!entry->name)
@@ -808,8 +847,12 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
                    FindingList *out)
 {
     check_overrides(set, snap->catalog, out);
+    bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
+    lint_check_template(set, snap->catalog, templated, out);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
-        check_entry(set, entry_idx, snap, opts, out);
+        if (!templated[entry_idx])
+            check_entry(set, entry_idx, snap, opts, out);
+    free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */

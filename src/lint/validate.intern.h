@@ -20,6 +20,12 @@ void lint_add_rename_fix(Finding *f, const CatalogParam *param, int major, const
 /* A setting the startup checks can rely on; in a fragment linted alone, only those it sets. */
 const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
 
+/* An unrendered template (template.c): marks the entries that are its placeholders in
+ * `templated` (one bool per entry of `set`) and adds the one PK0003 finding naming them all;
+ * returns how many (0: not a template, nothing added). */
+size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templated,
+                           FindingList *out);
+
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);
 /* One module parameter's name alone (lint_validate_name): unknown under a module's prefix. */

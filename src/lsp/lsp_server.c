@@ -134,6 +134,8 @@ static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_
     sb_put(&msg, f->message ? f->message : f->title);
     if (f->refuses_start)
         sb_put(&msg, " [refuses start]");
+    if (f->hint) /* why, as the text output says it: "Did you mean", the purpose's reason */
+        sb_printf(&msg, "\n%s", f->hint);
     if (f->suggestion)
         sb_printf(&msg, "\n%s", f->suggestion);
     char *clean = redact_text(&doc->secrets, sb_str(&msg));

@@ -170,6 +170,26 @@ static bool severity_key(Loader *ld, const char *rule, const char *value)
     return true;
 }
 
+bool purpose_parse(const char *text, Purpose *out)
+{
+    for (Purpose purpose = PURPOSE_PRODUCTION; purpose <= PURPOSE_BENCHMARK; purpose++)
+        if (!strcmp(text, purpose_name(purpose))) {
+            *out = purpose;
+            return true;
+        }
+    return false;
+}
+
+const char *purpose_name(Purpose purpose)
+{
+    switch (purpose) {
+    case PURPOSE_TEST: return "test";
+    case PURPOSE_BENCHMARK: return "benchmark";
+    case PURPOSE_PRODUCTION: break;
+    }
+    return "production";
+}
+
 static bool pgknob_key(Loader *ld, const char *name, const char *value)
 {
     ProjectConfig *cfg = ld->cfg;
@@ -197,12 +217,16 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
             return fail(ld, "Use refusal, error, warning, notice or never.",
                         "invalid fail_on level \"%s\"", value);
         cfg->has_fail_on = true;
+    } else if (!strcmp(name, "purpose")) {
+        if (!purpose_parse(value, &cfg->purpose))
+            return fail(ld, "Use production, test or benchmark.", "invalid purpose \"%s\"", value);
+        cfg->has_purpose = true;
     } else if (!strcmp(name, "baseline"))
         cfg->baseline = resolve_path(ld, value);
     else
         return fail(ld,
-                    "Keys of [pgknob] are pg_version, target, fail_on, disable, rules, redact "
-                    "and baseline.",
+                    "Keys of [pgknob] are pg_version, target, purpose, fail_on, disable, rules, "
+                    "redact and baseline.",
                     "unknown key \"%s\" in [pgknob]", name);
     return true;
 }

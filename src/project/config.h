@@ -15,10 +15,24 @@ typedef struct SeverityOverride {
     Severity severity; /* SEV_NONE: the rule is disabled */
 } SeverityOverride;
 
+/* What the configuration is for (docs/lint.md, "Severity policy"): under test and benchmark,
+ * durability switched off is the point, not a danger. */
+typedef enum Purpose {
+    PURPOSE_PRODUCTION = 0, /* the default */
+    PURPOSE_TEST,
+    PURPOSE_BENCHMARK,
+} Purpose;
+
+/* "production|test|benchmark"; false on anything else. */
+bool purpose_parse(const char *text, Purpose *out);
+const char *purpose_name(Purpose purpose);
+
 typedef struct ProjectConfig {
     char *path;       /* the file read; NULL when there was none */
     char *pg_version; /* [pgknob] pg_version, or NULL */
     char *target;     /* [pgknob] target (a service name, checked), or NULL */
+    bool has_purpose;
+    Purpose purpose; /* [pgknob] purpose */
     bool has_fail_on;
     Severity fail_on;     /* [pgknob] fail_on */
     bool fail_on_refusal; /* fail_on = refusal */

@@ -52,6 +52,11 @@ bool project_option_set(ProjectOptions *opts, int key, const char *arg, PkDiag *
     case PROJECT_OPT_RULES: add_dir(opts, arg); return true;
     case PROJECT_OPT_DISABLE: add_disabled(opts, arg); return true;
     case PROJECT_OPT_HOST: opts->host = arg; return host_spec_valid(arg, diag);
+    case PROJECT_OPT_PURPOSE:
+        if (purpose_parse(arg, &opts->purpose))
+            return opts->purpose_given = true;
+        return pk_diag_set(diag, NULL, 0, "Use production, test or benchmark.",
+                           "invalid --purpose \"%s\"", arg);
     case PROJECT_OPT_FAIL_ON:
         if (fail_on_parse(arg, &opts->fail_on, &opts->fail_on_refusal))
             return opts->fail_on_given = true;
@@ -87,6 +92,10 @@ bool project_options_load(ProjectOptions *opts, PkDiag *diag)
         opts->fail_on = cfg->fail_on;
         opts->fail_on_refusal = cfg->fail_on_refusal;
     }
+    if (!opts->purpose_given && cfg->has_purpose) {
+        opts->purpose = cfg->purpose;
+        opts->purpose_given = true;
+    }
     if (!opts->baseline)
         opts->baseline = cfg->baseline;
     if (!opts->host)
@@ -109,7 +118,8 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
                      .baseline_path = opts->baseline,
                      .baseline = opts->have_known ? &opts->known : NULL,
                      .disable = (const char *const *)opts->disable,
-                     .n_disable = opts->n_disable};
+                     .n_disable = opts->n_disable,
+                     .purpose = opts->purpose};
     return policy_apply(findings, &run, n_known, diag);
 }
 

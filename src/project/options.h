@@ -24,6 +24,7 @@ enum {
     PROJECT_OPT_HOST,
     PROJECT_OPT_RULES,
     PROJECT_OPT_DISABLE,
+    PROJECT_OPT_PURPOSE,
 };
 
 typedef struct ProjectOptions {
@@ -36,6 +37,8 @@ typedef struct ProjectOptions {
     Severity fail_on;        /* --fail-on, else the file's fail_on; set the default first */
     bool fail_on_given;
     bool fail_on_refusal;   /* --fail-on refusal: only findings with refuses_start fail */
+    Purpose purpose;        /* --purpose, else the file's purpose, else production */
+    bool purpose_given;     /* by --purpose or the file (reports say when it is the default) */
     const char **rule_dirs; /* --rules DIR (in order), then the file's rules */
     size_t n_rule_dirs;
     char **disable; /* --disable values and the file's disable, one id or name each */

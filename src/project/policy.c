@@ -126,11 +126,50 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
     }
 }
 
+/* What test and benchmark clusters switch off on purpose, and why that is no danger there. */
+static const struct {
+    const char *rule;
+    const char *why;
+} on_purpose[] = {
+    {"PK6001", "fsync = off risks the cluster only when the machine crashes, and a test or "
+               "benchmark cluster is"
+               " recreated rather than recovered."},
+    {"PK6002",
+     "full_page_writes = off risks torn pages only when the machine crashes, and a test or"
+     " benchmark cluster is recreated rather than recovered."},
+    {"PK4001", "a test or benchmark cluster does not live long enough for bloat or transaction-id "
+               "wraparound to"
+               " build up."},
+};
+
+void policy_apply_purpose(FindingList *findings, Purpose purpose)
+{
+    if (purpose == PURPOSE_PRODUCTION)
+        return;
+    for (size_t idx = 0; idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
+             rule_idx++) {
+            if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE)
+                continue;
+            if (f->rule_severity == SEV_NONE)
+                f->rule_severity = f->severity;
+            f->severity = SEV_NOTICE;
+            char *hint = xasprintf("A notice under purpose %s: %s Never copy it to production.%s%s",
+                                   purpose_name(purpose), on_purpose[rule_idx].why,
+                                   f->hint ? " " : "", f->hint ? f->hint : "");
+            free(f->hint);
+            f->hint = hint;
+        }
+    }
+}
+
 bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, PkDiag *diag)
 {
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
         policy_apply_pragmas(findings, run->sets[set_idx]);
+    policy_apply_purpose(findings, run->purpose);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)

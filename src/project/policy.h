@@ -24,6 +24,11 @@ size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, const voi
 /* Applies [severity] overrides and disabled rules: a disabled rule's findings are removed. */
 void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 
+/* Under purpose test or benchmark, what such clusters switch off on purpose (fsync,
+ * full_page_writes, autovacuum) is a notice whose hint says why; production changes nothing.
+ * Runs before the [severity] overrides, which win. */
+void policy_apply_purpose(FindingList *findings, Purpose purpose);
+
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 typedef struct Baseline {
     char **keys; /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
@@ -50,6 +55,7 @@ typedef struct PolicyRun {
     Baseline *baseline;         /* a baseline loaded beforehand, used instead of the path */
     const char *const *disable; /* more rule ids or names to remove (--disable) */
     size_t n_disable;
+    Purpose purpose; /* test and benchmark lower what they switch off on purpose */
 } PolicyRun;
 
 /* Applies pragmas, then overrides and disabled rules (the file's and run->disable), then the

@@ -48,31 +48,6 @@ const CatalogParam *report_param(const ReportInput *in, const Finding *f, const 
     return param;
 }
 
-const char *report_apply_how(const ReportInput *in, const Finding *f)
-{
-    bool any = false, restart = false, fixed = false;
-    /* a finding that proposes changes takes what its changes take, whatever else it involves */
-    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
-        any = true;
-        restart = restart || !strcmp(f->fixes[fix_idx].applies, "restart");
-    }
-    if (any)
-        return restart ? "restart" : "reload";
-    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
-        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
-        if (!param)
-            continue;
-        any = true;
-        if (param->context == GUC_CTX_INTERNAL)
-            fixed = true;
-        else if (catalog_context_needs_restart(param->context))
-            restart = true;
-    }
-    if (!any)
-        return NULL;
-    return restart ? "restart" : fixed ? "none" : "reload";
-}
-
 /* The value part of "name = value  # comment" or "name = value (why)", trimmed. */
 static char *value_after_equals(const char *p)
 {
@@ -159,11 +134,130 @@ char *report_suggested_value(const Finding *f, const char *name)
     return NULL;
 }
 
+/* One "name = value" a suggestion proposes, for a parameter of the target catalog. */
+typedef struct Suggested {
+    char *name;
+    char *value;  /* as written, quotes kept */
+    bool example; /* "e.g. listen_addresses = '10.0.0.5'" or a /path/to/ placeholder: an
+                   * illustration, never a line to write */
+} Suggested;
+
+#define SUGGESTED_MAX 8
+
+static bool text_has(const char *from, const char *to, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *p = from; p + len <= to; p++)
+        if (!strncmp(p, word, len))
+            return true;
+    return false;
+}
+
+/* The suggestion's assignments: the first, and those joined to it ("a = 1 and b = 2"); an
+ * alternative ("…, or archive_mode = off") ends the list. Returns how many; free them with
+ * suggested_free. */
+static size_t suggested_assignments(const ReportInput *in, const Finding *f, Suggested *out)
+{
+    const char *assigned, *text = f->suggestion, *prev_end = text;
+    size_t len, n = 0;
+    char *value;
+    for (const char *p = text;
+         n < SUGGESTED_MAX && p && (p = next_assignment(text, p, &assigned, &len, &value));) {
+        if (n && (text_has(prev_end, assigned, " or ") || text_has(prev_end, assigned, "(or"))) {
+            free(value);
+            break;
+        }
+        char *name = xstrndup(assigned, len);
+        if (!report_param(in, f, name)) {
+            free(name);
+            free(value);
+            continue;
+        }
+        const char *look = assigned - text > 16 ? assigned - 16 : text;
+        out[n++] = (Suggested){
+            .name = name,
+            .value = value,
+            .example = text_has(look, assigned, "e.g.") || text_has(look, assigned, "example") ||
+                       text_has(look, assigned, "such as") || strstr(value, "/path/to/")};
+        prev_end = assigned + len;
+    }
+    return n;
+}
+
+static void suggested_free(Suggested *sugg, size_t n)
+{
+    for (size_t idx = 0; idx < n; idx++) {
+        free(sugg[idx].name);
+        free(sugg[idx].value);
+    }
+}
+
+/* Is `value` (as written, maybe quoted) what the finding's configuration already runs with? */
+static bool is_current(const ReportInput *in, const Finding *f, const char *name, const char *value)
+{
+    const ReportSource *src = report_source_of(in, f);
+    const SnapSetting *setting = src && src->snap ? snapshot_get(src->snap, name) : NULL;
+    if (!setting || !setting->param || !setting->parsed_ok)
+        return false;
+    size_t len = strlen(value);
+    char *bare = len >= 2 && value[0] == '\'' && value[len - 1] == '\''
+                     ? xstrndup(value + 1, len - 2)
+                     : xstrdup(value);
+    GucValue val;
+    bool same = false;
+    if (guc_parse_value_for(setting->param, src->snap->pg_major, bare, &val, NULL)) {
+        char *mine = guc_value_to_setting(setting->param, &val);
+        char *theirs = guc_value_to_setting(setting->param, &setting->parsed);
+        same = !strcmp(mine, theirs);
+        free(mine);
+        free(theirs);
+    }
+    free(bare);
+    return same;
+}
+
+/* What a context takes to apply: restart beats reload; "none" for an internal parameter. */
+static void note_context(const CatalogParam *param, bool *restart, bool *fixed)
+{
+    if (param->context == GUC_CTX_INTERNAL)
+        *fixed = true;
+    else if (catalog_context_needs_restart(param->context))
+        *restart = true;
+}
+
+const char *report_apply_how(const ReportInput *in, const Finding *f)
+{
+    bool any = false, restart = false, fixed = false;
+    /* a finding that proposes changes takes what its changes take, whatever else it involves */
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
+        any = true;
+        restart = restart || !strcmp(f->fixes[fix_idx].applies, "restart");
+    }
+    if (any)
+        return restart ? "restart" : "reload";
+    /* so does a suggestion that writes assignments: archive_command = ... applies on reload
+     * even when the finding also names archive_mode */
+    Suggested sugg[SUGGESTED_MAX];
+    size_t n_sugg = suggested_assignments(in, f, sugg);
+    for (size_t idx = 0; idx < n_sugg; idx++) {
+        any = true;
+        note_context(report_param(in, f, sugg[idx].name), &restart, &fixed);
+    }
+    suggested_free(sugg, n_sugg);
+    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        if (!param)
+            continue;
+        any = true;
+        note_context(param, &restart, &fixed);
+    }
+    if (!any)
+        return NULL;
+    return restart ? "restart" : fixed ? "none" : "reload";
+}
+
 char *report_suggested_conf(const ReportInput *in, const Finding *f)
 {
-    const char *assigned;
-    size_t len;
-    char *value;
     StrBuf sb = STRBUF_INIT;
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
@@ -175,17 +269,15 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     }
     if (f->n_fixes)
         return sb_detach(&sb);
-    const char *text = f->suggestion;
-    for (const char *p = text; p && (p = next_assignment(text, p, &assigned, &len, &value));) {
-        char *name = xstrndup(assigned, len);
-        if (report_param(in, f, name)) {
-            char *shown = report_redact_value(in, name, value);
-            sb_printf(&sb, "%s = %s\n", name, shown);
+    Suggested sugg[SUGGESTED_MAX];
+    size_t n_sugg = suggested_assignments(in, f, sugg);
+    for (size_t idx = 0; idx < n_sugg; idx++)
+        if (!sugg[idx].example && !is_current(in, f, sugg[idx].name, sugg[idx].value)) {
+            char *shown = report_redact_value(in, sugg[idx].name, sugg[idx].value);
+            sb_printf(&sb, "%s = %s\n", sugg[idx].name, shown);
             free(shown);
         }
-        free(name);
-        free(value);
-    }
+    suggested_free(sugg, n_sugg);
     return sb.data ? sb_detach(&sb) : NULL;
 }
 

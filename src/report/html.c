@@ -77,8 +77,18 @@ static void put_body(StrBuf *out, const char *body)
 {
     static const char *const sevs[] = {"error", "warning", "notice", "recommendation"};
     static const char *const tags[] = {"", ", refuses start"};
+    bool in_row = false;
     for (const char *p = body; *p;) {
         bool done = false;
+        /* a table row on one line: cmark writes a line per cell */
+        if (!strncmp(p, "<tr>", 4))
+            in_row = true;
+        else if (!strncmp(p, "</tr>", 5))
+            in_row = false;
+        if (in_row && *p == '\n') {
+            p++;
+            continue;
+        }
         if ((!strncmp(p, "<h2>", 4) || !strncmp(p, "<h3>", 4)) && put_heading(out, p)) {
             p += 4;
             continue;
@@ -117,7 +127,10 @@ void report_html_page(const char *title, const char *markdown, StrBuf *out)
                 "<meta name=\"generator\" content=\"pgknob " PK_VERSION "\">\n<title>");
     sb_put_xml(out, title);
     sb_put(out, "</title>\n<style>\n");
-    sb_put(out, report_style_css);
+    /* the stylesheet is for the browser, not the reader of the source: one line */
+    for (const char *css = report_style_css; *css; css++)
+        sb_putc(out, *css == '\n' ? ' ' : *css);
+    sb_putc(out, '\n');
     sb_put(out, "</style>\n</head>\n<body>\n<main>\n");
     put_body(out, body ? body : "");
     sb_put(out, "</main>\n</body>\n</html>\n");

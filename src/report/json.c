@@ -39,6 +39,10 @@ static void put_target(const ReportInput *in, json_t *doc)
     pk_json_set(target, "pg_major", json_integer(first ? first->pg_major : 0));
     pk_json_set(target, "version_source", pk_json_str(first ? first->version_source : NULL));
     pk_json_set(doc, "target", target);
+    if (in->purpose) {
+        pk_json_set(doc, "purpose", pk_json_str(in->purpose));
+        pk_json_set(doc, "purpose_source", pk_json_str(in->purpose_default ? "default" : "given"));
+    }
     if (in->host) { /* the host facts the rules used (--host) */
         char *text = host_describe(in->host);
         pk_json_set(doc, "host", pk_json_str(text));

@@ -16,25 +16,6 @@
 
 /* ---- escaping -------------------------------------------------------------------------- */
 
-/* Inline text: escapes what would start markup, and nothing more, so the raw file stays
- * readable. Underscores only matter at word boundaries (GFM ignores intraword emphasis). */
-static void md_text(StrBuf *out, const char *text)
-{
-    for (const char *p = text; p && *p; p++) {
-        bool word_before = p > text && (isalnum((unsigned char)p[-1]));
-        bool word_after = isalnum((unsigned char)p[1]);
-        if (*p == '&')
-            sb_put(out, "&amp;");
-        else if (*p == '\n' || *p == '\r')
-            sb_putc(out, ' ');
-        else if (strchr("\\`*[]<>|~", *p) || (*p == '_' && !(word_before && word_after)) ||
-                 (*p == '!' && p[1] == '['))
-            sb_printf(out, "\\%c", *p);
-        else
-            sb_putc(out, *p);
-    }
-}
-
 /* Is the first word an ordinary lower-case word (not a parameter name such as fsync or
  * wal_level, whose case must be kept)? */
 static bool starts_with_plain_word(const char *text)
@@ -56,7 +37,7 @@ static void md_sentence(const ReportInput *in, StrBuf *out, const char *text)
     char *clean = report_redact_text(in, text);
     if (starts_with_plain_word(clean))
         *clean = (char)(*clean - 'a' + 'A');
-    md_text(out, clean);
+    sb_put_md(out, clean);
     size_t len = strlen(clean);
     if (len && !strchr(".!?", clean[len - 1]))
         sb_putc(out, '.');
@@ -112,7 +93,7 @@ static void md_block(StrBuf *out, const char *info, const char *text)
 static void md_redacted_text(const ReportInput *in, StrBuf *out, const char *text)
 {
     char *clean = report_redact_text(in, text);
-    md_text(out, clean);
+    sb_put_md(out, clean);
     free(clean);
 }
 
@@ -242,11 +223,11 @@ static void put_versions(const ReportInput *in, StrBuf *out)
         sb_printf(out, "%s%s", src_idx ? ", " : "", src->pg_version);
         const char *why = src->version_source;
         if (why && !strcmp(why, "default"))
-            sb_put(out, " (the default: no --pg-version and no PG\\_VERSION file)");
+            sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "server"))
             sb_put(out, " (the server's own version)");
-        else if (why)
-            sb_printf(out, " (from %s)", !strcmp(why, "--pg-version") ? "\\-\\-pg-version" : why);
+        else if (why) /* --pg-version, PG_VERSION, .pgknob.ini: pgknob's own words */
+            sb_printf(out, " (from %s)", why);
     }
 }
 
@@ -271,7 +252,7 @@ static void md_host_facts(const HostFacts *host, StrBuf *out)
     if (host->container >= 0)
         sb_printf(&facts, ", %s", host->container ? "in a container" : "not in a container");
     if (host->io_uring_allowed >= 0)
-        sb_printf(&facts, ", io\\_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
+        sb_printf(&facts, ", io_uring %s", host->io_uring_allowed ? "allowed" : "blocked");
     sb_put(out, facts.len ? sb_str(&facts) + 2 : "none known");
     if (host->source)
         sb_printf(out, " (%s)", host->source);
@@ -309,6 +290,11 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
     put_versions(in, out);
     sb_put(out, "\n- **Host facts:** ");
     md_host_facts(in->host, out);
+    if (in->purpose)
+        sb_printf(out, "\n- **Purpose:** %s%s", in->purpose,
+                  in->purpose_default ? " (the default: `--purpose test` or `benchmark`, or"
+                                        " `purpose` in .pgknob.ini, says otherwise)"
+                                      : "");
     sb_printf(out, "\n- **pgknob:** %s (`pgknob %s`)\n- **Rule packs:** ", PK_VERSION,
               in->command ? in->command : "lint");
     for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++) {
@@ -456,14 +442,21 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
 static void put_counts(const ReportInput *in, StrBuf *out)
 {
     static const Severity order[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE, SEV_RECOMMENDATION};
-    sb_put(out, "## Counts\n\n| Severity | Findings | Suppressed |\n|---|---:|---:|\n");
-    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++) {
-        Severity sev = order[sev_idx];
-        size_t active = findings_count(in->findings, sev, false);
-        size_t all = findings_count(in->findings, sev, true);
-        sb_printf(out, "| %s | %zu | %zu |\n", severity_name(sev), active, all - active);
+    /* one row per kind of count, not per severity: four lines fewer in every report */
+    sb_put(out, "## Counts\n\n| Severity |");
+    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+        sb_printf(out, " %s |", severity_name(order[sev_idx]));
+    sb_put(out, "\n|---|---:|---:|---:|---:|\n| Findings |");
+    for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+        sb_printf(out, " %zu |", findings_count(in->findings, order[sev_idx], false));
+    if (report_count_suppressed(in)) {
+        sb_put(out, "\n| Suppressed |");
+        for (size_t sev_idx = 0; sev_idx < 4; sev_idx++)
+            sb_printf(out, " %zu |",
+                      findings_count(in->findings, order[sev_idx], true) -
+                          findings_count(in->findings, order[sev_idx], false));
     }
-    sb_put(out, "\n");
+    sb_put(out, "\n\n");
 }
 
 /* ---- summary table --------------------------------------------------------------------- */
@@ -535,7 +528,7 @@ static void put_summary_table(const ReportInput *in, bool recommendations, StrBu
                   severity_name(f->severity), f->refuses_start ? ", refuses start" : "",
                   f->rule_id);
         free(anchor);
-        md_text(out, f->title ? f->title : f->rule_name);
+        sb_put_md(out, f->title ? f->title : f->rule_name);
         sb_put(out, " | ");
         put_summary_settings(in, f, out);
         put_summary_suggested(in, f, out);
@@ -589,6 +582,12 @@ static void put_where(const ReportInput *in, const ReportOpts *opts, const Findi
         return;
     }
     md_location(opts, out, f->file, f->line, false);
+    char *line = report_line_text(in, f->file, f->line);
+    if (line) {
+        sb_put(out, ": ");
+        md_code(out, line, false);
+    }
+    free(line);
     StrBuf others = STRBUF_INIT;
     for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
         const FindingSetting *s = &f->settings[set_idx];
@@ -613,10 +612,6 @@ static void put_where(const ReportInput *in, const ReportOpts *opts, const Findi
     sb_free(&others);
     sb_free(&defaults);
     sb_put(out, "\n\n");
-    char *line = report_line_text(in, f->file, f->line);
-    if (line)
-        md_block(out, "ini", line);
-    free(line);
 }
 
 static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
@@ -630,6 +625,55 @@ static void put_what(const ReportInput *in, const Finding *f, StrBuf *out)
     sb_put(out, "\n\n");
 }
 
+/* Is this line part of a plain paragraph (not a list item, code, table, heading or quote)? */
+static bool prose_line(const char *line, size_t len)
+{
+    size_t digits = strspn(line, "0123456789");
+    bool bullet = len > 1 && strchr("-*+", line[0]) && line[1] == ' ';
+    bool ordered =
+        digits && digits + 1 < len && strchr(".)", line[digits]) && line[digits + 1] == ' ';
+    return len && !bullet && !ordered && !strchr("|#> \t", line[0]) && strncmp(line, "```", 3);
+}
+
+static bool list_item(const char *line, size_t len)
+{
+    size_t digits = strspn(line, "0123456789");
+    return (len > 1 && strchr("-*+", line[0]) && line[1] == ' ') ||
+           (digits && digits + 1 < len && strchr(".)", line[digits]) && line[digits + 1] == ' ');
+}
+
+/* The explanation with each plain paragraph and each list item on one line: a soft break
+ * renders as a space in Markdown and HTML alike, so the report says the same in fewer lines.
+ * Code and tables keep their lines. Caller frees. */
+static char *md_reflow(const char *md)
+{
+    StrBuf sb = STRBUF_INIT;
+    bool joining = false, fenced = false;
+    for (const char *p = md; *p;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        if (!strncmp(p, "```", 3))
+            fenced = !fenced;
+        size_t indent = strspn(p, " \t");
+        bool prose = !fenced && prose_line(p, len);
+        /* an item's indented or lazy continuation line belongs to it */
+        bool continues =
+            !fenced && joining && indent < len && indent && !list_item(p + indent, len - indent);
+        if (joining && (prose || continues)) {
+            sb_putc(&sb, ' ');
+            p += indent;
+            len -= indent;
+        } else if (sb.len)
+            sb_putc(&sb, '\n');
+        sb_putn(&sb, p, len);
+        joining = !fenced && len && (prose || continues || list_item(p, len));
+        p += len + (nl != NULL);
+    }
+    while (sb.len && sb.data[sb.len - 1] == '\n')
+        sb.data[--sb.len] = '\0';
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
 static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 {
     sb_put(out, "**Why it hurts.**");
@@ -638,11 +682,18 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
         sb_put(out, " The rule gives no explanation; see the documentation below.\n\n");
         return;
     }
-    sb_put(out, md_said_find(said, why) ? " " : "\n\n");
-    if (md_said_before(said, f, number, why, out))
+    if (md_said_find(said, why)) {
+        sb_put(out, " ");
+        md_said_before(said, f, number, why, out);
         return;
-    sb_put(out, why);
-    sb_put(out, why[strlen(why) - 1] == '\n' ? "\n" : "\n\n");
+    }
+    md_said_before(said, f, number, why, out);
+    char *flowed = md_reflow(why);
+    /* a first paragraph of prose follows the label on its line */
+    sb_put(out, prose_line(flowed, strlen(flowed)) ? " " : "\n\n");
+    sb_put(out, flowed);
+    sb_put(out, "\n\n");
+    free(flowed);
 }
 
 static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
@@ -663,12 +714,12 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
                "is built or the cluster is initialised): remove the line.";
     const MdSaidItem *prev = md_said_find(said, text);
     if (prev) {
-        sb_printf(out, "Applies after a **%s**, as for [%s](#%s).\n\n",
+        sb_printf(out, " Applies after a **%s**, as for [%s](#%s).",
                   strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
         return;
     }
     md_said_add(said, f, number, text);
-    sb_printf(out, "%s\n\n", text);
+    sb_printf(out, " %s", text);
 }
 
 static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
@@ -676,23 +727,39 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
 {
     sb_put(out, "**What to change.**");
     char *conf = report_suggested_conf(in, f);
-    if (f->suggestion) {
+    /* a suggestion whose change was dropped (already the value) starts with its tail */
+    const char *sugg = f->suggestion;
+    while (sugg && (*sugg == ',' || *sugg == ';' || *sugg == ' '))
+        sugg++;
+    if (sugg && !strncmp(sugg, "or ", 3))
+        sugg += 3;
+    if (sugg && *sugg) {
         sb_put(out, " ");
-        md_sentence(in, out, f->suggestion);
-        sb_put(out, "\n\n");
+        md_sentence(in, out, sugg);
     } else
-        sb_put(out, " Correct the line so that the server accepts it (see above).\n\n");
-    if (conf) {
+        sb_put(out, " Correct the line so that the server accepts it (see above).");
+    /* one line to write goes in the sentence; several keep their block below */
+    char *nl = conf ? strchr(conf, '\n') : NULL;
+    bool one_line = conf && (!nl || !nl[1]);
+    if (one_line && nl)
+        *nl = '\0';
+    /* "shared_buffers = 1GB." says it already: no second time as "Write" */
+    if (one_line && !(sugg && !strncmp(sugg, conf, strlen(conf)))) {
+        sb_put(out, " Write ");
+        md_code(out, conf, false);
+        sb_put(out, ".");
+    }
+    if (f->fix_note) {
+        sb_put(out, " *Checked fix:* ");
+        md_sentence(in, out, f->fix_note);
+    }
+    put_apply(in, said, f, number, out);
+    sb_put(out, "\n\n");
+    if (conf && !one_line) {
         sb_put(out, "Write:\n\n");
         md_block(out, "ini", conf);
     }
     free(conf);
-    if (f->fix_note) {
-        sb_put(out, "*Checked fix:* ");
-        md_sentence(in, out, f->fix_note);
-        sb_put(out, "\n\n");
-    }
-    put_apply(in, said, f, number, out);
 }
 
 /* What changing the setting risks: the rule's own `risk` text; validation findings share one. */
@@ -742,8 +809,8 @@ static void put_url(StrBuf *out, const char *url, bool *first)
 {
     if (!url || !*url || strchr(url, '>') || strchr(url, ' '))
         return;
-    sb_put(out, *first ? "**PostgreSQL documentation.**\n\n" : "");
-    sb_printf(out, "- <%s>\n", url);
+    sb_put(out, *first ? "**PostgreSQL documentation.**" : ",");
+    sb_printf(out, " <%s>", url);
     *first = false;
 }
 
@@ -762,7 +829,7 @@ static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
         free(url);
     }
     if (!first)
-        sb_put(out, "\n");
+        sb_put(out, "\n\n");
 }
 
 static void put_finding(const ReportInput *in, const ReportOpts *opts, MdSaid *said,
@@ -770,7 +837,7 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, MdSaid *s
 {
     sb_printf(out, "### %s%zu. %s %s%s: ", f->severity == SEV_RECOMMENDATION ? "R" : "", number,
               f->rule_id, severity_name(f->severity), f->refuses_start ? ", refuses start" : "");
-    md_text(out, f->title ? f->title : f->rule_name);
+    sb_put_md(out, f->title ? f->title : f->rule_name);
     sb_put(out, "\n\n");
     put_where(in, opts, f, out);
     put_what(in, f, out);
@@ -798,7 +865,7 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
         if (!f->suppressed)
             continue;
         sb_printf(out, "| %s ", f->rule_id);
-        md_text(out, f->title ? f->title : f->rule_name);
+        sb_put_md(out, f->title ? f->title : f->rule_name);
         sb_printf(out, " | %s | ", severity_name(f->severity));
         md_location(opts, out, f->file, f->line, true);
         sb_put(out, " | ");
@@ -811,32 +878,38 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     sb_put(out, "\n");
 }
 
+/* The rules of one kind on one line (a list, not findings: `pgknob rules show ID` has each
+ * rule's title); the needs are named where they are short (host facts, a fragment's
+ * parameters), the rejected lines and the evidence are said once in the intro. */
 static void put_skipped_rows(const ReportInput *in, int kind, StrBuf *out)
 {
+    size_t shown = 0;
     for (size_t idx = 0; idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
         if (skip_kind(skip) != kind)
             continue;
-        sb_printf(out, "| %s | ", skip->rule_id);
-        md_text(out, skip->title);
-        sb_put(out, " | ");
-        md_redacted_text(in, out, skip->needs);
-        sb_put(out, " |\n");
+        sb_printf(out, "%s%s", shown++ ? ", " : ": ", skip->rule_id);
+        if (kind == 0 || kind == 3) {
+            sb_put(out, " (");
+            md_redacted_text(in, out, skip->needs);
+            sb_put(out, ")");
+        }
     }
+    sb_put(out, ".\n");
 }
 
 static void put_skipped(const ReportInput *in, StrBuf *out)
 {
     static const char *const intro[] = {
         "Host facts: give them with `--host` (for example `--host ram=16GB,cores=8,storage=ssd`), "
-        "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`.",
-        "Live evidence: these run in `pgknob audit` against the server.",
+        "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`",
+        "Live evidence: these run in `pgknob audit` against the server",
         "Rejected lines: these rules read a parameter whose line failed to parse or holds a value "
         "the server rejects. They were not run on the default, which the server would not use "
-        "either (it refuses to start); fix the line and lint again.",
+        "either (it refuses to start); fix the line and lint again",
         "Not set in this fragment: the rest of the configuration may set these parameters, so "
         "their values are unknown here; lint the whole configuration (the data directory or the "
-        "main postgresql.conf) for these rules."};
+        "main postgresql.conf) for these rules"};
     size_t counts[4] = {0}, n = in->skipped ? in->skipped->n : 0;
     for (size_t idx = 0; idx < n; idx++)
         counts[skip_kind(&in->skipped->items[idx])]++;
@@ -850,10 +923,10 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
     for (size_t idx = 0; idx < 4; idx++) {
         if (!counts[order[idx]])
             continue;
-        sb_printf(out, "%s\n\n| Rule | Title | Needs |\n|---|---|---|\n", intro[order[idx]]);
+        sb_printf(out, "- %s", intro[order[idx]]);
         put_skipped_rows(in, order[idx], out);
-        sb_put(out, "\n");
     }
+    sb_put(out, "\n");
 }
 
 static void put_unavailable(const ReportInput *in, StrBuf *out)
@@ -871,7 +944,7 @@ static void put_unavailable(const ReportInput *in, StrBuf *out)
     for (size_t idx = 0; idx < in->audit->n_unavailable; idx++) {
         const ReportUnavailable *item = &in->audit->unavailable[idx];
         sb_put(out, "| ");
-        md_text(out, item->what);
+        sb_put_md(out, item->what);
         sb_put(out, " | ");
         md_redacted_text(in, out, item->why);
         sb_put(out, " |\n");
@@ -985,7 +1058,11 @@ void report_md_render(const ReportInput *in, const ReportOpts *opts, StrBuf *out
     put_live_evidence(in, out);
     put_skipped(in, out);
     put_unavailable(in, out);
-    put_appendix(in, opts, out);
+    if (opts->appendix)
+        put_appendix(in, opts, out);
     sb_put(out, "---\n\nWritten by pgknob " PK_VERSION ". Rule explanations and thresholds: "
-                "`pgknob rules show RULE-ID`.\n");
+                "`pgknob rules show RULE-ID`.");
+    if (!opts->appendix && in->n_sources)
+        sb_put(out, " Every setting the configuration sets: `--appendix`.");
+    sb_put(out, "\n");
 }

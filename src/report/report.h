@@ -66,6 +66,8 @@ typedef struct ReportInput {
     size_t n_reads;
     const Redaction *redact; /* names and values to redact (the command's); may be NULL */
     int exit_code;           /* the code the run ends with: cli/ decides it, reports show it */
+    const char *purpose;     /* "production", "test", "benchmark"; NULL: not shown */
+    bool purpose_default;    /* neither --purpose nor .pgknob.ini stated it */
     /* Set by report_emit for one render: the run's secret values (collected once, not per
      * string) and the working directory shown relative in free text. NULL outside it. */
     struct ReportRun *run;
@@ -75,6 +77,8 @@ typedef struct ReportOpts {
     bool color;            /* ANSI colours (text only): a TTY without NO_COLOR */
     const char *cwd;       /* paths under it are shown relative; NULL: absolute */
     const char *timestamp; /* "2026-01-02T03:04:05Z" from SOURCE_DATE_EPOCH; NULL: omitted */
+    bool appendix;         /* Markdown and HTML: add the appendix of every setting the inputs set (a
+                            * list that is not findings: opt-in, so a report stays short) */
 } ReportOpts;
 
 typedef void (*ReportRenderFn)(const ReportInput *in, const ReportOpts *opts, StrBuf *out);
@@ -151,8 +155,9 @@ void report_junit_render(const ReportInput *in, const ReportOpts *opts, StrBuf *
 const ReportSource *report_source_of(const ReportInput *in, const Finding *f);
 /* The catalog record of a setting in the finding's target version; NULL when unknown. */
 const CatalogParam *report_param(const ReportInput *in, const Finding *f, const char *name);
-/* What applying a change to these settings takes: "restart", "reload", "none" (read-only,
- * fixed at initdb) or NULL when no setting is known. Static. */
+/* What applying the suggested change takes: "restart", "reload", "none" (read-only, fixed at
+ * initdb) or NULL when no setting is known. From the fixes, else the parameters the suggestion
+ * assigns, else the settings the finding names. Static. */
 const char *report_apply_how(const ReportInput *in, const Finding *f);
 /* The value the suggestion gives `name` ("8GB" from "shared_buffers = 8GB (…)"); NULL when the
  * suggestion does not set it. Caller frees. */

@@ -110,6 +110,25 @@ static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
     sb_free(&groups);
 }
 
+/* The default purpose is said where it decides a severity: durability switched off. */
+static void put_purpose(const ReportInput *in, StrBuf *out)
+{
+    if (!in->purpose || !in->purpose_default)
+        return;
+    for (size_t idx = 0; idx < in->findings->n; idx++) {
+        const Finding *f = &in->findings->items[idx];
+        if (!f->suppressed && f->severity == SEV_ERROR &&
+            (!strcmp(f->rule_id, "PK6001") || !strcmp(f->rule_id, "PK6002") ||
+             !strcmp(f->rule_id, "PK4001"))) {
+            sb_put(out, "note: judged for production (the default purpose): for a test or"
+                        " benchmark cluster say --purpose test|benchmark (or purpose in"
+                        " .pgknob.ini), and fsync, full_page_writes and autovacuum off are"
+                        " notices\n");
+            return;
+        }
+    }
+}
+
 static void put_skipped(const ReportInput *in, StrBuf *out)
 {
     size_t n_host = 0, n_evidence = 0, n_fragment = 0;
@@ -193,6 +212,7 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     }
     if (!in->audit)
         put_skipped(in, out);
+    put_purpose(in, out);
     size_t n_refusals = findings_count_refusals(in->findings);
     if (n_refusals)
         sb_printf(out,

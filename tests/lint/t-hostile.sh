@@ -134,7 +134,7 @@ for fmt in text github md html json sarif; do
   hostile "control bytes, --format $fmt: a clear report" 1 "cluster_name|shared_buferz" -- "$PGKNOB" lint --pg-version 18 --format "$fmt" ctl.conf
   check "  ... no raw ESC, BEL, DEL or C1 byte in $fmt" bash -c '! grep -qaP "[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]" out.txt err.txt'
 done
-"$PGKNOB" lint --pg-version 18 --format md ctl.conf > ctl.md 2>&1
+"$PGKNOB" lint --pg-version 18 --format md --appendix ctl.conf > ctl.md 2>&1
 check "md shows the bytes as \\x1b, \\x07, \\u009b and \\x7f" bash -c 'grep -qF "\\x1b]0;pwned\\x07" ctl.md && grep -qF "\\u009b" ctl.md && grep -qF "\\x7f" ctl.md'
 hostile "control bytes in settings text" 0 'x1b' -- "$PGKNOB" settings ctl.conf
 check "  ... no raw control byte" bash -c '! grep -qaP "[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]" out.txt'

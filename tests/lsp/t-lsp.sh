@@ -60,6 +60,14 @@ check "the ignore action inserts a pragma line above" \
 check "document symbols list the four assignments and the include" \
   test "$(q '[s["name"] for s in d["symbols"]]')" = "['shared_buffers', 'work_mem', 'fsync', 'include']"
 
+# the purpose comes from .pgknob.ini: under benchmark, fsync = off is a notice (LSP severity 3)
+mkdir -p "$T/bench"
+printf 'fsync = off\n' > "$T/bench/postgresql.conf"
+printf '[pgknob]\npurpose = benchmark\n' > "$T/bench/.pgknob.ini"
+client "$T/bench/postgresql.conf" > "$T/bench.json"
+check ".pgknob.ini purpose = benchmark: fsync = off is a notice, saying why" \
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); x=[x for x in d["diagnostics"] if x["code"] == "PK6001"]; sys.exit(0 if x and x[0]["severity"] == 3 and "purpose benchmark" in x[0]["message"] else 1)' "$T/bench.json"
+
 # the fix really fixes: apply the work_mem quick fix and lint the result
 python3 - "$T/out.json" "$T/conf/postgresql.conf" > "$T/fixed.conf" <<'PY'
 import json, sys

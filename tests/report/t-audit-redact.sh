@@ -16,7 +16,7 @@ cluster_name = 'hunter9-custom'
 CONF
 pg_cluster_restart >/dev/null 2>&1 || fail "restart with the secrets"
 cd "$work"
-out=$("$PGKNOB" audit --fail-on never --format md 2>/dev/null)
+out=$("$PGKNOB" audit --fail-on never --format md --appendix 2>/dev/null)
 check "control: without a redaction list the custom value is visible" grep -q 'hunter9-custom' <<<"$out"
 check "the conninfo password is redacted without any list" bash -c '! grep -q hunter8 <<<"$0"' "$out"
 printf '[pgknob]\nredact = cluster_*\n' > .pgknob.ini

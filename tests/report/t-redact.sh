@@ -13,7 +13,7 @@ for fmt in "${formats[@]}"; do
   out=$("$PGKNOB" lint --format "$fmt" tests/report/confs/validation.conf)
   check "$fmt: validation.conf's password is not shown" bash -c '! grep -q "s3cret-Pass" <<<"$0"' "$out"
 done
-out=$("$PGKNOB" lint --format md tests/report/confs/realworld-15.conf)
+out=$("$PGKNOB" lint --format md --appendix tests/report/confs/realworld-15.conf)
 check "md: the appendix shows primary_conninfo with only its password redacted" \
   grep -qF '| `primary_conninfo` | `host=postgresql-master port=5432 user=repl_user password=<redacted> application_name=walreceiver` |' <<<"$out"
 
@@ -34,9 +34,9 @@ for fmt in "${formats[@]}"; do
   out=$(cd "$tmp" && "$PGKNOB" lint --format "$fmt" secret.conf)
   check "$fmt: no hunterN secret in any form" bash -c '! grep -Eq "hunter[2-7]" <<<"$0"' "$out"
 done
-out=$(cd "$tmp" && "$PGKNOB" lint --format md secret.conf)
+out=$(cd "$tmp" && "$PGKNOB" lint --format md --appendix secret.conf)
 check "password_encryption (an algorithm, not a secret) stays visible" grep -q '| `password_encryption` | `md5` |' <<<"$out"
-check "the invalid value quoted in a message has its password redacted" grep -qF 'Invalid value for parameter "wal_level": "password=\<redacted\>"' <<<"$out"
+check "the invalid value quoted in a message has its password redacted" grep -qF 'Invalid value for parameter "wal_level": "password=\<redacted>"' <<<"$out"
 : > "$tmp/empty.ini"
 out=$(cd "$tmp" && "$PGKNOB" lint --config "$tmp/empty.ini" --format json secret.conf 2>/dev/null)
 check "without the redaction list a custom secret name is shown (the list does the work)" grep -q 'hunter6-custom' <<<"$out"

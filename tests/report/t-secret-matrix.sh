@@ -79,7 +79,7 @@ printf '[pgknob]\nredact = myext.api_*\n' > inputs/.pgknob.ini
 # control for the harness itself: a value that is no secret is shown, so a lint that printed
 # nothing would not pass as "no leak"
 printf "cluster_name = 'VISIBLEz1'\n" > inputs/visible.conf
-out=$("$PGKNOB" lint --format md "$TMP/inputs/visible.conf" 2>&1)
+out=$("$PGKNOB" lint --format md --appendix "$TMP/inputs/visible.conf" 2>&1)
 check "harness control: a plain value is shown (VISIBLEz1 in the md report)" grep -q VISIBLEz1 <<<"$out"
 
 # the same rejected values from a CloudNativePG manifest and an RDS parameter group (S2)
@@ -122,6 +122,9 @@ for input in "${conf_inputs[@]}"; do
   for fmt in "${formats[@]}"; do
     run_cell "lint $input --format $fmt (stdout)" "$PGKNOB" lint "${cfg[@]}" --pg-version 18 --format "$fmt" "$f"
     run_cell "lint $input --format $fmt -o report.$fmt" "$PGKNOB" lint "${cfg[@]}" --pg-version 18 --format "$fmt" -o "report.$fmt" "$f"
+  done
+  for fmt in md html; do # the settings appendix, opt-in, shows every value
+    run_cell "lint $input --format $fmt --appendix" "$PGKNOB" lint "${cfg[@]}" --pg-version 18 --format "$fmt" --appendix "$f"
   done
   case "$input" in cnpg|rds|pg_hba) continue ;; esac # settings reads postgresql.conf files
   for fmt in text json; do

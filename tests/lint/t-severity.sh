@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# The severity policy of docs/lint.md ("Severity"), held against every rule of the shipped packs
+# and every check of validation: built-in defaults are never above notice, facts about the target
+# machine are notices for a lone file, one cause gives one finding, and the stated purpose decides
+# what endangers data.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+work="$(mktemp -d /tmp/pgknob-severity.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+: >"$work/empty.conf"
+
+# --- a built-in default is never above notice: every major, a grid of host facts ---
+# Each (major, host) pair is one lint of an empty configuration; the pairs that fail are listed.
+grid_fail=() n=0
+for major in 13 14 15 16 17 18; do
+  for ram in 256MB 1GB 4GB 16GB 64GB 512GB 4TB; do
+    for cores in 1 2 4 16 128; do
+      for storage in hdd ssd nvme network; do
+        for extra in "" ",kernel=5.4,container=yes" ",kernel=6.8,container=no,io_uring=no"; do
+          host="ram=$ram,cores=$cores,storage=$storage$extra"
+          n=$((n + 1))
+          out=$("$PGKNOB" lint --pg-version "$major" --host "$host" --fail-on warning "$work/empty.conf" 2>&1)
+          rc=$?
+          if [ "$rc" -ne 0 ] || ! grep -qE '^0 errors, 0 warnings,' <<<"$(tail -1 <<<"$out")"; then
+            grid_fail+=("$major/$host: $(grep -m1 -E ': (warning|error):' <<<"$out")")
+          fi
+        done
+      done
+    done
+  done
+done
+if [ ${#grid_fail[@]} -eq 0 ]; then
+  ok "an empty configuration gives no warning or error on any of $n (major, --host) pairs"
+else
+  fail "${#grid_fail[@]} of $n (major, --host) pairs warn on an empty configuration: ${grid_fail[*]:0:3}"
+fi
+for major in 13 18; do
+  expect_exit 0 "--host local on $major: an empty configuration passes --fail-on warning" -- \
+    "$PGKNOB" lint --pg-version "$major" --host local --fail-on warning "$work/empty.conf"
+done
+
+# A default named by its value still counts as the default; a value someone chose keeps the
+# rule's level (the same rules, the same host).
+printf 'effective_io_concurrency = 1\nrandom_page_cost = 4\n' >"$work/stock.conf"
+[ "$("$PGKNOB" lint --pg-version 16 --host storage=ssd --format json "$work/stock.conf" |
+  jq '[.findings[] | select(.rule == "PK1011" or .rule == "PK5002") | .severity] | unique')" = '[
+  "notice"
+]' ] && ok "PK1011 and PK5002 on values equal to the defaults: notices" ||
+  fail "PK1011 and PK5002 on values equal to the defaults are not notices"
+printf 'random_page_cost = 8\n' >"$work/chosen.conf"
+[ "$("$PGKNOB" lint --pg-version 16 --host storage=ssd --format json "$work/chosen.conf" |
+  jq -r '.findings[] | select(.rule == "PK5002") | .severity')" = warning ] &&
+  ok "PK5002 on a chosen random_page_cost = 8 keeps its warning" ||
+  fail "PK5002 on random_page_cost = 8 is not a warning"
+# SARIF keeps the rule's own level as its default configuration
+"$PGKNOB" lint --pg-version 16 --host storage=ssd --format sarif "$work/empty.conf" >"$work/e.sarif"
+jq -e '[.runs[0].results[] | select(.ruleId == "PK5002") | .level] == ["note"]' "$work/e.sarif" >/dev/null &&
+  ok "SARIF: a default's finding is a note" || fail "SARIF: a default's finding is not a note"
+
+# --- error is for what endangers data or availability on the configuration's purpose ---
+printf 'fsync = off\nfull_page_writes = off\nautovacuum = off\n' >"$work/durability.conf"
+sev_of() { # file args... -> "RULE:severity ..." of PK6001, PK6002, PK4001
+  local file="$1"; shift
+  "$PGKNOB" lint "$@" --format json --fail-on never "$file" |
+    jq -r '[.findings[] | select(.rule == "PK6001" or .rule == "PK6002" or .rule == "PK4001") | "\(.rule):\(.severity)"] | sort | join(" ")'
+}
+[ "$(sev_of "$work/durability.conf")" = "PK4001:error PK6001:error PK6002:error" ] &&
+  ok "purpose production (the default): fsync, full_page_writes, autovacuum off are errors" ||
+  fail "the default purpose: $(sev_of "$work/durability.conf")"
+"$PGKNOB" lint "$work/durability.conf" | grep -q 'judged for production (the default purpose)' &&
+  ok "the text report says the purpose is the default" || fail "the default purpose is not said"
+[ "$("$PGKNOB" lint --format json "$work/durability.conf" | jq -r '"\(.purpose)/\(.purpose_source)"')" = production/default ] &&
+  ok "JSON: purpose production, source default" || fail "JSON purpose fields"
+"$PGKNOB" lint --format md "$work/durability.conf" | grep -q '^- \*\*Purpose:\*\* production (the default' &&
+  ok "Markdown header: Purpose production (the default)" || fail "Markdown header lacks the purpose"
+for purpose in test benchmark; do
+  [ "$(sev_of "$work/durability.conf" --purpose "$purpose")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
+    ok "--purpose $purpose: the three are notices" || fail "--purpose $purpose: $(sev_of "$work/durability.conf" --purpose "$purpose")"
+done
+"$PGKNOB" lint --purpose benchmark "$work/durability.conf" | grep -q 'hint: A notice under purpose benchmark: fsync = off risks the cluster only when the machine crashes' &&
+  ok "the notice says why" || fail "the benchmark notice does not say why"
+mkdir -p "$work/proj"
+cp "$work/durability.conf" "$work/proj/postgresql.conf"
+printf '[pgknob]\npurpose = test\n' >"$work/proj/.pgknob.ini"
+[ "$(sev_of "$work/proj/postgresql.conf")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
+  ok ".pgknob.ini purpose = test" || fail ".pgknob.ini purpose = test: $(sev_of "$work/proj/postgresql.conf")"
+[ "$(sev_of "$work/proj/postgresql.conf" --purpose production)" = "PK4001:error PK6001:error PK6002:error" ] &&
+  ok "--purpose production wins over the file" || fail "--purpose production does not win over the file"
+expect_exit 2 "--purpose prod is a usage error" -- "$PGKNOB" lint --purpose prod "$work/empty.conf"
+grep -q 'Use production, test or benchmark' <<<"$ERR" && ok "... with the hint naming the three" || fail "no hint: $ERR"
+printf '[pgknob]\npurpose = staging\n' >"$work/proj/.pgknob.ini"
+expect_exit 2 ".pgknob.ini purpose = staging is refused" -- "$PGKNOB" lint "$work/proj/postgresql.conf"
+grep -q '.pgknob.ini:2' <<<"$ERR" && ok "... at its line" || fail "no file:line: $ERR"
+rm "$work/proj/.pgknob.ini"
+for cmd in fix audit; do
+  "$PGKNOB" "$cmd" --help | grep -q -- '--purpose' && ok "$cmd --help lists --purpose" || fail "$cmd --help lacks --purpose"
+done
+
+# A worst-case memory estimate is graded by how far over the memory it is: 11% over warns
+# (PK2002), above 1.5 × the memory it is PK2001's error, like fsync = off.
+printf 'max_connections = 100\nwork_mem = 64MB\nshared_buffers = 2GB\n' >"$work/mem.conf"
+mem_sev() { "$PGKNOB" lint --host "ram=$1" --format json --fail-on never "$work/mem.conf" |
+  jq -r '[.findings[] | select(.rule == "PK2001" or .rule == "PK2002") | "\(.rule):\(.severity)"] | join(" ")'; }
+[ "$(mem_sev 8GB)" = "PK2002:warning" ] && ok "demand 110% of RAM: one warning (PK2002)" || fail "110% of RAM: $(mem_sev 8GB)"
+[ "$(mem_sev 4GB)" = "PK2001:error" ] && ok "demand 220% of RAM: one error (PK2001)" || fail "220% of RAM: $(mem_sev 4GB)"
+
+# --- facts about the target machine: one policy ---
+# A lone file's include_dir absent here is a notice naming the directory to create; a data
+# directory (or --host local) is the real target, where the server's refusal stands.
+mkdir -p "$work/repo" "$work/data"
+printf "include_dir = 'conf.d'\nwork_mem = 8MB\n" >"$work/repo/postgresql.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/postgresql.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | "\(.severity)/\(.refuses_start)"] | join(" ")' <<<"$out")" = notice/false ] &&
+  ok "a lone file's missing include_dir: a notice, not a refusal" || fail "lone file include_dir: $(jq -c '.findings' <<<"$out")"
+jq -r '.findings[] | select(.rule == "PK0002") | .suggestion' <<<"$out" | grep -q 'create the directory conf.d beside this file on the server' &&
+  ok "... saying which directory to create on the server" || fail "no directory to create: $out"
+"$PGKNOB" lint --no-rules --format json --host local "$work/repo/postgresql.conf" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
+  ok "with --host local the refusal stands" || fail "with --host local the refusal is gone"
+cp "$work/repo/postgresql.conf" "$work/data/postgresql.conf"
+echo 17 >"$work/data/PG_VERSION"
+"$PGKNOB" lint --no-rules --format json "$work/data" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
+  ok "linting a data directory: the refusal stands" || fail "a data directory's missing include_dir is not an error"
+printf "include 'missing.conf'\n" >"$work/repo/inc.conf"
+"$PGKNOB" lint --no-rules --format json "$work/repo/inc.conf" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error")] | length == 1' >/dev/null &&
+  ok "a missing include file stays an error (the repository should hold it)" || fail "a missing include is not an error"
+
+# --- one cause, one finding: a template never rendered ---
+printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connections = ${MAXC}\nport = <%%= @port %%>\nlisten_addresses = '"'"'*'"'"'\nwal_level = @WAL_LEVEL@\n' >"$work/tpl.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/tpl.conf")
+[ "$(jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")' <<<"$out")" = PK0003 ] &&
+  ok "Jinja, shell, ERB and autoconf placeholders: one error (PK0003)" || fail "template: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$out")"
+jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 placeholders where values belong (lines 1, 2, 3, 4, 6)' &&
+  ok "... with the count and the lines" || fail "count and lines: $(jq -r '.findings[0].message' <<<"$out")"
+realworld="$(realworld_dir)" || fail "the real-world corpus: not found"
+out=$("$PGKNOB" lint --no-rules --format json "$realworld"/22-*.conf)
+[ "$(jq '[.findings[] | select(.severity == "error")] | length' <<<"$out")" = 1 ] &&
+  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 placeholders where values belong (lines 65, 116, 127' &&
+  ok "realworld 22 (a sed template with bare words): one finding, not 10 invalid values" ||
+  fail "realworld 22: $(jq -c '[.findings[] | select(.severity == "error") | .rule]' <<<"$out")"
+printf 'work_mem = large\n' >"$work/typo.conf"
+"$PGKNOB" lint --no-rules --format json "$work/typo.conf" | jq -e '[.findings[].rule] == ["PK0020"]' >/dev/null &&
+  ok "one bare word is an invalid value, not a template" || fail "work_mem = large is not PK0020 alone"
+printf "archive_command = 'cp %%p \${ARCHIVE}/%%f'\n" >"$work/shell.conf"
+"$PGKNOB" lint --no-rules --format json "$work/shell.conf" | jq -e '[.findings[] | select(.rule == "PK0003")] == []' >/dev/null &&
+  ok "a shell variable in archive_command is not a template" || fail "archive_command's \${ARCHIVE} taken for a template"
+done_testing
