@@ -141,7 +141,7 @@ void report_html_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
 {
     StrBuf md = STRBUF_INIT, title = STRBUF_INIT;
     report_md_render(in, opts, &md);
-    report_redact_rendered(in, &md);
+    report_redact_rendered(in, &md, true);
     put_title(in, opts, &title);
     report_html_page(sb_str(&title), sb_str(&md), out);
     sb_free(&title);

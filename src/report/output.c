@@ -106,7 +106,7 @@ bool report_emit(const ReportFormat *format, const ReportInput *in, const Report
     /* the last net of the one redaction path, for the formats read as text */
     if (!strcmp(format->name, "text") || !strcmp(format->name, "md") ||
         !strcmp(format->name, "github"))
-        report_redact_rendered(&run_in, &out);
+        report_redact_rendered(&run_in, &out, !strcmp(format->name, "md"));
     report_run_free(run_in.run);
     /* JSON formats escape control bytes by their encoding; every other format is read by a
      * person, on a terminal or in a browser, or is XML, which cannot hold them even escaped:

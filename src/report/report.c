@@ -194,7 +194,28 @@ void report_redact_json(const ReportInput *in, json_t *tree)
     redaction_free(&scratch);
 }
 
-void report_redact_rendered(const ReportInput *in, StrBuf *out)
+/* The marker as Markdown must show it: outside a code span a bare <redacted> would be read as an
+ * HTML tag, so it is escaped there; inside one (a value in backticks) it is literal already. */
+static void put_marker_escaped(StrBuf *clean, const char *masked)
+{
+    static const char marker[] = REDACTED;
+    bool in_code = false;
+    for (const char *at = masked; *at;) {
+        if (!in_code && !strncmp(at, marker, sizeof(marker) - 1) &&
+            !(at > masked && at[-1] == '\\')) {
+            sb_put(clean, "\\<redacted\\>");
+            at += sizeof(marker) - 1;
+            continue;
+        }
+        if (*at == '`' && !(at > masked && at[-1] == '\\'))
+            in_code = !in_code;
+        else if (*at == '\n')
+            in_code = false;
+        sb_putc(clean, *at++);
+    }
+}
+
+void report_redact_rendered(const ReportInput *in, StrBuf *out, bool markdown)
 {
     Redaction scratch = {0};
     const Redaction *r = run_secrets(in, &scratch);
@@ -203,7 +224,10 @@ void report_redact_rendered(const ReportInput *in, StrBuf *out)
     for (size_t at = 0; at < out->len;) {
         const char *piece = sb_str(out) + at;
         char *masked = redact_text(r, piece);
-        sb_put(&clean, masked);
+        if (markdown)
+            put_marker_escaped(&clean, masked);
+        else
+            sb_put(&clean, masked);
         free(masked);
         at += strlen(piece);
         if (at < out->len) {

@@ -126,8 +126,8 @@ char *report_redact_text(const ReportInput *in, const char *text);
 void report_redact_json(const ReportInput *in, json_t *tree);
 /* A rendered report (text, Markdown, annotations) through the run's redaction as a whole: what a
  * renderer printed without report_redact_text is caught here. Not for HTML or XML, whose
- * "<redacted>" would be markup. */
-void report_redact_rendered(const ReportInput *in, StrBuf *out);
+ * "<redacted>" would be markup; in Markdown (`markdown`) the marker is written escaped. */
+void report_redact_rendered(const ReportInput *in, StrBuf *out, bool markdown);
 /* A finding as plain text, redacted: its message, then the hint, "Suggestion: …" and one
  * "Evidence: …" line each (SARIF results, GitHub annotations). Caller frees. */
 char *report_plain_message(const ReportInput *in, const Finding *f);

@@ -36,7 +36,10 @@ for fmt in "${formats[@]}"; do
 done
 out=$(cd "$tmp" && "$PGKNOB" lint --format md --appendix secret.conf)
 check "password_encryption (an algorithm, not a secret) stays visible" grep -q '| `password_encryption` | `md5` |' <<<"$out"
-check "the invalid value quoted in a message has its password redacted" grep -qF 'Invalid value for parameter "wal_level": "password=\<redacted>"' <<<"$out"
+check "the invalid value quoted in a message has its password redacted" grep -qF 'Invalid value for parameter "wal_level": "password=\<redacted\>"' <<<"$out"
+out=$(cd "$tmp" && "$PGKNOB" lint --format html secret.conf)
+check "html: the redaction marker is shown as text, not dropped as an HTML tag" \
+  grep -qF 'password=&lt;redacted&gt;' <<<"$out"
 : > "$tmp/empty.ini"
 out=$(cd "$tmp" && "$PGKNOB" lint --config "$tmp/empty.ini" --format json secret.conf 2>/dev/null)
 check "without the redaction list a custom secret name is shown (the list does the work)" grep -q 'hunter6-custom' <<<"$out"
