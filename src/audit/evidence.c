@@ -654,3 +654,38 @@ void evidence_archiver(DbConn *conn, AuditResult *res)
     free(waiting);
     db_result_free(&r);
 }
+
+/* pg_stat_statements evicts the least-used 5% of its entries each time it needs room past
+ * pg_stat_statements.max: their statistics are lost. Read only where the library is loaded (the
+ * setting exists) and the extension created in this database; pg_stat_statements_info is 14+. */
+void evidence_statements(DbConn *conn, AuditResult *res)
+{
+    const SnapSetting *max_setting = snapshot_get(&res->snap, "pg_stat_statements.max");
+    if (!max_setting || res->snap.pg_major < 14)
+        return;
+    DbResult r;
+    if (!run_or_note(conn, res, "pgss_installed", "pg_stat_statements (pg_extension)", &r))
+        return;
+    bool installed = db_bool(&r, 0, 0, false);
+    db_result_free(&r);
+    if (!installed) {
+        audit_unavailable(res, "pg_stat_statements evictions (pg_stat_statements_info)",
+                          "the library is loaded but CREATE EXTENSION pg_stat_statements was not "
+                          "run in this database",
+                          false);
+        return;
+    }
+    if (!run_or_note(conn, res, "pgss_info", "pg_stat_statements evictions", &r))
+        return;
+    double dealloc = db_num(&r, 0, 0, 0), hours = window_hours(res, db_num(&r, 0, 1, 1));
+    double max = atof(max_setting->value);
+    char *span = evidence_hours(hours);
+    add(res, "pgss.max", max, "pg_stat_statements.max = %.0f", max);
+    add(res, "pgss.dealloc", dealloc,
+        "pg_stat_statements evicted its least-used entries %.0f times in %s "
+        "(pg_stat_statements_info.dealloc; pg_stat_statements.max = %.0f)",
+        dealloc, span, max);
+    free(span);
+    add_window(res, "pgss.window_hours", hours, "pg_stat_statements");
+    db_result_free(&r);
+}

@@ -150,7 +150,7 @@ static const DbQuery queries[] = {
      * so both are left out of the sessions. Columns: kind, holder, application or detail, role,
      * state, age, seconds held, holders of that kind. */
     {"horizon", 0, 0, DB_SHAPE_ANY_ROWS, "tttttifi",
-     "(select 'session'::text, pid::text, coalesce(application_name, '')::text,"
+     "select * from ((select 'session'::text, pid::text, coalesce(application_name, '')::text,"
      " coalesce(usename::text, '')::text, coalesce(state, '')::text,"
      " greatest(age(backend_xmin), age(backend_xid))::int8,"
      " coalesce(extract(epoch from now() - xact_start), 0)::float8, (count(*) over ())::int8"
@@ -170,7 +170,7 @@ static const DbQuery queries[] = {
      " coalesce(client_addr::text, 'local')::text, coalesce(usename::text, '')::text,"
      " coalesce(state, '')::text, age(backend_xmin)::int8, 0::float8,"
      " (count(*) over ())::int8 from pg_stat_replication where backend_xmin is not null"
-     " order by 6 desc limit 1)"},
+     " order by 6 desc limit 1)) h"},
 
     /* The archiver (13–18): failing now when its last failure is later than its last success.
      * Columns: archived, failed, last failed WAL, s since last failure, s since last success,
@@ -187,6 +187,15 @@ static const DbQuery queries[] = {
      "select count(*)::int8, (select setting::int8 from pg_settings"
      " where name = 'wal_segment_size') from pg_ls_archive_statusdir()"
      " where name like '%.ready'"},
+
+    /* pg_stat_statements: whether CREATE EXTENSION ran in this database (its views exist only
+     * there), then its evictions (pg_stat_statements_info, 14+; readable by every role). */
+    {"pgss_installed", 0, 0, DB_SHAPE_ONE_ROW, "b",
+     "select exists (select 1 from pg_extension where extname = 'pg_stat_statements')::bool"},
+    {"pgss_info", V14, 0, DB_SHAPE_ONE_ROW, "if",
+     "select dealloc::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_statements_info"},
 
     /* pg_hba.conf as the server reads it now (the file on disk, not the loaded rules);
      * superuser only unless granted (docs/hba.md). Arrays come as JSON text. */

@@ -44,6 +44,38 @@ multixacts() {
     end loop; end \$\$" -c "commit" >/dev/null
 }
 
+# statements FROM TO: distinct statements for pg_stat_statements (select with FROM..TO columns)
+statements() {
+  local n
+  for n in $(seq "$1" "$2"); do printf 'select %s1;\n' "$(printf '1,%.0s' $(seq "$n"))"; done |
+    pg_psql >/dev/null
+}
+
+# pg_stat_statements.max = 100 (its minimum): a few distinct statements beyond it are the notice,
+# many the warning (14+: pg_stat_statements_info).
+pgss_audit() { # major
+  local major="$1"
+  pg_psql -c "create extension pg_stat_statements" >/dev/null
+  statements 1 30
+  audit
+  if [ "$major" -lt 14 ]; then
+    check "PG13 pgss: no pg_stat_statements_info before 14, no evidence" test -z "$(evidence_value pgss.dealloc)"
+    return
+  fi
+  check "PG$major pgss: evictions read ($(evidence_value pgss.dealloc)), max 100 ($(evidence_value pgss.max))" \
+    test "$(evidence_value pgss.max)" = 100
+  check "PG$major pgss: close miss (fewer distinct statements than max): neither PK7053 nor PK7054 (got: $(fired 705))" \
+    test -z "$(fired '705[34]')"
+  local before; before=$(evidence_value pgss.dealloc)
+  statements 31 150
+  audit
+  check "PG$major pgss: evictions counted ($before, then $(evidence_value pgss.dealloc))" gt "$(evidence_value pgss.dealloc)" 9
+  check "PG$major pgss: PK7053 fires past 10 evictions" fires PK7053
+  check "PG$major pgss: the evidence names pg_stat_statements.max" \
+    bash -c 'grep -q "pg_stat_statements.max = 100" <<<"$0"' "$(finding_evidence PK7053)"
+  check "PG$major pgss: the notice gives way to the warning" silent PK7054
+}
+
 horizon_audit() { # major
   local major="$1"
   pg_psql -c "create role mon login in role pg_monitor" -c "create table burn (i int)" \
@@ -52,6 +84,7 @@ horizon_audit() { # major
   # in postgresql.auto.conf, not on the command line: a reload must be able to change it
   pg_psql -c "alter system set archive_command = 'false'" -c "select pg_reload_conf()" >/dev/null
 
+  pgss_audit "$major"
   # Nothing holds anything, nothing failed: none of the new rules fires.
   audit
   check "PG$major: the audit as a pg_monitor role runs (rc $RC)" test "$RC" -eq 0
@@ -170,6 +203,7 @@ horizon_audit() { # major
 
 for major in ${PGKNOB_TEST_MAJORS:-13 14 15 16 17 18}; do
   opts="-c max_prepared_transactions=5 -c wal_level=logical -c archive_mode=on"
+  opts="$opts -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=100"
   opts="$opts -c autovacuum_freeze_max_age=100000"
   opts="$opts -c autovacuum_multixact_freeze_max_age=10000"
   [ "$major" -ge 14 ] && opts="$opts -c vacuum_failsafe_age=0"
