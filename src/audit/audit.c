@@ -114,6 +114,9 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     evidence_wal(conn, out);
     evidence_connections(conn, out);
     evidence_slots(conn, out);
+    evidence_horizon(conn, out);
+    evidence_archiver(conn, out);
+    evidence_statements(conn, out);
     audit_hba(conn, out);
     if (opts->sample_seconds > 0)
         sample_wait_events(conn, out, opts->sample_seconds,

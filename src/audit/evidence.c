@@ -139,7 +139,7 @@ typedef struct DbTotals {
     double deadlocks, commits, rollbacks, max_window;
     double temp_window, cache_window; /* shortest window of the databases that count (s) */
     double max_xid_age, max_mxid_age;
-    const char *oldest_db, *temp_db;
+    const char *oldest_db, *oldest_mxid_db, *temp_db;
     double temp_db_bytes;
 } DbTotals;
 
@@ -173,8 +173,10 @@ static void sum_databases(const DbResult *r, DbTotals *t)
             t->max_xid_age = db_num(r, row, 8, 0);
             t->oldest_db = db_text(r, row, 0);
         }
-        if (db_num(r, row, 9, 0) > t->max_mxid_age)
+        if (!db_is_null(r, row, 9) && db_num(r, row, 9, 0) >= t->max_mxid_age) {
             t->max_mxid_age = db_num(r, row, 9, 0);
+            t->oldest_mxid_db = db_text(r, row, 0);
+        }
     }
 }
 
@@ -220,7 +222,10 @@ static void add_wraparound(AuditResult *res, const DbTotals *t)
         "the oldest database has used %.1f%% of the 2^31 transaction ids before wraparound",
         100 * share(t->max_xid_age, XID_HORIZON));
     add(res, "wraparound.oldest_mxid_age", t->max_mxid_age,
-        "the oldest multixact horizon is %.0f multixacts old", t->max_mxid_age);
+        "mxid_age(datminmxid) of database \"%s\" is %.0f multixacts "
+        "(autovacuum_multixact_freeze_max_age = %.0f)",
+        t->oldest_mxid_db ? t->oldest_mxid_db : "?", t->max_mxid_age,
+        setting_num(res, "autovacuum_multixact_freeze_max_age", 400000000));
 }
 
 void evidence_databases(DbConn *conn, AuditResult *res)
@@ -460,4 +465,227 @@ void evidence_settings(AuditResult *res)
         available ? "this server was built with liburing: io_method = io_uring is accepted"
                   : "this server was built without liburing: io_method accepts only sync and "
                     "worker");
+}
+
+/* "40 s", "12 min", "3.5 h": how long something has lasted (caller frees). */
+static char *seconds_span(double seconds)
+{
+    return seconds < 60 ? xasprintf("%.0f s", seconds) : evidence_hours(seconds / 3600);
+}
+
+enum { H_SESSION, H_PREPARED, H_SLOT, H_STANDBY, N_HOLDER_KINDS };
+
+/* The oldest holder of one kind: its age in transactions, how long it has held it (0 when the
+ * server does not say), and who it is. */
+typedef struct Holder {
+    double age, seconds;
+    char *who;
+} Holder;
+
+static const struct {
+    const char *kind, *key, *none;
+} HOLDER_KINDS[N_HOLDER_KINDS] = {
+    {"session", "horizon.session", "no session holds an xmin or a transaction id"},
+    {"prepared", "horizon.prepared", "no prepared transaction"},
+    {"slot", "horizon.slot", "no replication slot holds an xmin or catalog_xmin"},
+    {"standby", "horizon.standby", "no standby sends an xmin (hot_standby_feedback)"},
+};
+
+/* Columns: kind, holder, application or detail, role, state, age, seconds, holders of the kind. */
+static char *holder_text(const DbResult *r, int row, int kind)
+{
+    const char *name = db_text(r, row, 1), *detail = db_text(r, row, 2);
+    const char *role = db_text(r, row, 3), *state = db_text(r, row, 4);
+    int count = (int)db_num(r, row, 7, 1);
+    char *span = seconds_span(db_num(r, row, 6, 0)), *text;
+    switch (kind) {
+    case H_SESSION:
+        text = xasprintf("session pid %s (application \"%s\", role \"%s\", %s, transaction open "
+                         "for %s; %d session%s hold%s an xmin or xid)",
+                         name, detail, role, state, span, count, count == 1 ? "" : "s",
+                         count == 1 ? "s" : "");
+        break;
+    case H_PREPARED:
+        text = xasprintf("prepared transaction \"%s\" (database \"%s\", owner \"%s\", prepared "
+                         "%s ago; %d prepared transaction%s in all)",
+                         name, detail, role, span, count, count == 1 ? "" : "s");
+        break;
+    case H_SLOT:
+        text = xasprintf("%s %s replication slot \"%s\"%s%s%s", state, role, name,
+                         *detail ? " (database \"" : "", detail, *detail ? "\")" : "");
+        break;
+    default:
+        text =
+            xasprintf("standby \"%s\" (%s, %s) through hot_standby_feedback", name, detail, state);
+    }
+    free(span);
+    return text;
+}
+
+static int holder_kind(const char *kind)
+{
+    for (int idx = 0; idx < N_HOLDER_KINDS; idx++)
+        if (kind && !strcmp(kind, HOLDER_KINDS[idx].kind))
+            return idx;
+    return -1;
+}
+
+static void add_holder(AuditResult *res, int kind, const Holder *holder)
+{
+    char *key = xasprintf("%s_age", HOLDER_KINDS[kind].key);
+    if (holder->who)
+        add(res, key, holder->age, "%s holds the xmin horizon %.0f transactions back", holder->who,
+            holder->age);
+    else
+        add(res, key, 0, "%s", HOLDER_KINDS[kind].none);
+    free(key);
+    if (kind != H_SESSION && kind != H_PREPARED)
+        return;
+    key = xasprintf("%s_seconds", HOLDER_KINDS[kind].key);
+    char *span = seconds_span(holder->seconds);
+    add(res, key, holder->seconds, "%s", holder->who ? span : HOLDER_KINDS[kind].none);
+    free(span);
+    free(key);
+}
+
+/* The oldest holder of each kind, then the oldest of all: vacuum can remove no row version
+ * deleted after the horizon, nor freeze past it. */
+void evidence_horizon(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "horizon",
+                     "the xmin horizon's holders (pg_stat_activity, "
+                     "pg_prepared_xacts, pg_replication_slots)",
+                     &r))
+        return;
+    Holder holders[N_HOLDER_KINDS] = {{0}};
+    for (int row = 0; row < r.n_rows; row++) {
+        int kind = holder_kind(db_text(&r, row, 0));
+        if (kind < 0 || holders[kind].who)
+            continue;
+        holders[kind] = (Holder){.age = db_num(&r, row, 5, 0),
+                                 .seconds = db_num(&r, row, 6, 0),
+                                 .who = holder_text(&r, row, kind)};
+    }
+    int oldest = -1;
+    double longest = 0;
+    for (int kind = 0; kind < N_HOLDER_KINDS; kind++) {
+        add_holder(res, kind, &holders[kind]);
+        if (holders[kind].who && (oldest < 0 || holders[kind].age > holders[oldest].age))
+            oldest = kind;
+        if (holders[kind].seconds > longest)
+            longest = holders[kind].seconds;
+    }
+    if (oldest >= 0)
+        add(res, "horizon.oldest_age", holders[oldest].age,
+            "the oldest xmin holder is %s, %.0f transactions back", holders[oldest].who,
+            holders[oldest].age);
+    else
+        add(res, "horizon.oldest_age", 0, "nothing holds the xmin horizon back");
+    char *span = seconds_span(longest);
+    add(res, "horizon.oldest_seconds", longest,
+        "the longest-held transaction or prepared transaction holding the horizon: %s", span);
+    free(span);
+    for (int kind = 0; kind < N_HOLDER_KINDS; kind++)
+        free(holders[kind].who);
+    db_result_free(&r);
+}
+
+/* WAL segments waiting for the archiver, as a phrase (caller frees); "" when they cannot be
+ * listed (pg_ls_archive_statusdir is for superusers and pg_monitor). */
+static char *archive_waiting(DbConn *conn, AuditResult *res)
+{
+    if (!res->superuser && !res->pg_monitor)
+        return xstrdup("");
+    DbResult r;
+    if (!run_or_note(conn, res, "archive_waiting",
+                     "WAL waiting to be archived "
+                     "(pg_ls_archive_statusdir)",
+                     &r))
+        return xstrdup("");
+    long segments = (long)db_num(&r, 0, 0, 0);
+    double bytes = (double)segments * db_num(&r, 0, 1, 16777216);
+    char *size = evidence_bytes(bytes);
+    add(res, "archiver.waiting_segments", (double)segments,
+        "%ld WAL segment%s (%s) wait in pg_wal for the archiver", segments,
+        segments == 1 ? "" : "s", size);
+    char *phrase = xasprintf("; %ld WAL segment%s (%s) wait in pg_wal", segments,
+                             segments == 1 ? "" : "s", size);
+    free(size);
+    db_result_free(&r);
+    return phrase;
+}
+
+/* Columns: archived, failed, last failed WAL, s since last failure, s since last success,
+ * failing now. */
+void evidence_archiver(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "archiver", "WAL archiver statistics (pg_stat_archiver)", &r))
+        return;
+    double failed = db_num(&r, 0, 1, 0);
+    bool failing = db_bool(&r, 0, 5, false);
+    char *waiting = archive_waiting(conn, res);
+    add(res, "archiver.archived_count", db_num(&r, 0, 0, 0), "%.0f WAL files archived",
+        db_num(&r, 0, 0, 0));
+    add(res, "archiver.failed_count", failed, "%.0f failed attempts to archive a WAL file", failed);
+    char *since_fail = seconds_span(db_num(&r, 0, 3, 0));
+    char *since_ok;
+    if (db_is_null(&r, 0, 4)) {
+        since_ok = xstrdup("never since the statistics' reset");
+    } else {
+        char *span = seconds_span(db_num(&r, 0, 4, 0));
+        since_ok = xasprintf("%s ago", span);
+        free(span);
+    }
+    if (failing)
+        add(res, "archiver.failing", 1,
+            "archiving is failing now: the last attempt, %s ago, failed on WAL file %s; the "
+            "last success was %s%s",
+            since_fail, db_text(&r, 0, 2), since_ok, waiting);
+    else
+        add(res, "archiver.failing", 0, "the archiver's last attempt succeeded (last success %s)",
+            since_ok);
+    if (!db_is_null(&r, 0, 3))
+        add(res, "archiver.hours_since_failure", db_num(&r, 0, 3, 0) / 3600,
+            "the last failure to archive (WAL file %s) was %s ago", db_text(&r, 0, 2), since_fail);
+    free(since_fail);
+    free(since_ok);
+    free(waiting);
+    db_result_free(&r);
+}
+
+/* pg_stat_statements evicts the least-used 5% of its entries each time it needs room past
+ * pg_stat_statements.max: their statistics are lost. Read only where the library is loaded (the
+ * setting exists) and the extension created in this database; pg_stat_statements_info is 14+. */
+void evidence_statements(DbConn *conn, AuditResult *res)
+{
+    const SnapSetting *max_setting = snapshot_get(&res->snap, "pg_stat_statements.max");
+    if (!max_setting || res->snap.pg_major < 14)
+        return;
+    DbResult r;
+    if (!run_or_note(conn, res, "pgss_installed", "pg_stat_statements (pg_extension)", &r))
+        return;
+    bool installed = db_bool(&r, 0, 0, false);
+    db_result_free(&r);
+    if (!installed) {
+        audit_unavailable(res, "pg_stat_statements evictions (pg_stat_statements_info)",
+                          "the library is loaded but CREATE EXTENSION pg_stat_statements was not "
+                          "run in this database",
+                          false);
+        return;
+    }
+    if (!run_or_note(conn, res, "pgss_info", "pg_stat_statements evictions", &r))
+        return;
+    double dealloc = db_num(&r, 0, 0, 0), hours = window_hours(res, db_num(&r, 0, 1, 1));
+    double max = atof(max_setting->value);
+    char *span = evidence_hours(hours);
+    add(res, "pgss.max", max, "pg_stat_statements.max = %.0f", max);
+    add(res, "pgss.dealloc", dealloc,
+        "pg_stat_statements evicted its least-used entries %.0f times in %s "
+        "(pg_stat_statements_info.dealloc; pg_stat_statements.max = %.0f)",
+        dealloc, span, max);
+    free(span);
+    add_window(res, "pgss.window_hours", hours, "pg_stat_statements");
+    db_result_free(&r);
 }

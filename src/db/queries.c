@@ -144,6 +144,59 @@ static const DbQuery queries[] = {
      " else pg_current_wal_lsn() end, restart_lsn)::int8"
      " from pg_replication_slots order by slot_name"},
 
+    /* Who holds the xmin horizon back: the oldest of each kind (sessions, prepared transactions,
+     * slots, standbys' feedback), with how many of that kind hold one. Walsenders carry their
+     * standby's feedback (counted as standbys) and a vacuum's own xmin does not hold others back,
+     * so both are left out of the sessions. Columns: kind, holder, application or detail, role,
+     * state, age, seconds held, holders of that kind. */
+    {"horizon", 0, 0, DB_SHAPE_ANY_ROWS, "tttttifi",
+     "select * from ((select 'session'::text, pid::text, coalesce(application_name, '')::text,"
+     " coalesce(usename::text, '')::text, coalesce(state, '')::text,"
+     " greatest(age(backend_xmin), age(backend_xid))::int8,"
+     " coalesce(extract(epoch from now() - xact_start), 0)::float8, (count(*) over ())::int8"
+     " from pg_stat_activity where (backend_xmin is not null or backend_xid is not null)"
+     " and pid <> pg_backend_pid()"
+     " and coalesce(backend_type, '') not in ('walsender', 'autovacuum worker')"
+     " order by 6 desc limit 1)"
+     " union all (select 'prepared', gid::text, coalesce(database::text, ''), owner::text, '',"
+     " age(transaction)::int8, extract(epoch from now() - prepared)::float8,"
+     " (count(*) over ())::int8 from pg_prepared_xacts order by 6 desc limit 1)"
+     " union all (select 'slot', slot_name::text, coalesce(database::text, ''), slot_type::text,"
+     " (case when active then 'active' else 'inactive' end)::text,"
+     " greatest(age(xmin), age(catalog_xmin))::int8, 0::float8, (count(*) over ())::int8"
+     " from pg_replication_slots where xmin is not null or catalog_xmin is not null"
+     " order by 6 desc limit 1)"
+     " union all (select 'standby', coalesce(application_name, '')::text,"
+     " coalesce(client_addr::text, 'local')::text, coalesce(usename::text, '')::text,"
+     " coalesce(state, '')::text, age(backend_xmin)::int8, 0::float8,"
+     " (count(*) over ())::int8 from pg_stat_replication where backend_xmin is not null"
+     " order by 6 desc limit 1)) h"},
+
+    /* The archiver (13–18): failing now when its last failure is later than its last success.
+     * Columns: archived, failed, last failed WAL, s since last failure, s since last success,
+     * failing now. */
+    {"archiver", 0, 0, DB_SHAPE_ONE_ROW, "iitffb",
+     "select archived_count::int8, failed_count::int8, coalesce(last_failed_wal, '')::text,"
+     " extract(epoch from now() - last_failed_time)::float8,"
+     " extract(epoch from now() - last_archived_time)::float8,"
+     " coalesce(last_failed_time > coalesce(last_archived_time, '-infinity'), false)::bool"
+     " from pg_stat_archiver"},
+    /* WAL segments waiting for the archiver (.ready in pg_wal/archive_status) and their size;
+     * pg_ls_archive_statusdir is for superusers and pg_monitor only. */
+    {"archive_waiting", 0, 0, DB_SHAPE_ONE_ROW, "ii",
+     "select count(*)::int8, (select setting::int8 from pg_settings"
+     " where name = 'wal_segment_size') from pg_ls_archive_statusdir()"
+     " where name like '%.ready'"},
+
+    /* pg_stat_statements: whether CREATE EXTENSION ran in this database (its views exist only
+     * there), then its evictions (pg_stat_statements_info, 14+; readable by every role). */
+    {"pgss_installed", 0, 0, DB_SHAPE_ONE_ROW, "b",
+     "select exists (select 1 from pg_extension where extname = 'pg_stat_statements')::bool"},
+    {"pgss_info", V14, 0, DB_SHAPE_ONE_ROW, "if",
+     "select dealloc::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_statements_info"},
+
     /* pg_hba.conf as the server reads it now (the file on disk, not the loaded rules);
      * superuser only unless granted (docs/hba.md). Arrays come as JSON text. */
     {"hba_rules", 0, V16, DB_SHAPE_ANY_ROWS, "ittttttttt",

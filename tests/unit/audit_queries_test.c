@@ -72,6 +72,13 @@ static void test_version_ranges(void)
     CHECK(strstr(db_query_find("wal", 180000)->sql, "wal_sync_time") == NULL);
     CHECK(strstr(db_query_find("connections", 160000)->sql, "reserved_connections") != NULL);
     CHECK(db_query_find("settings", 130000) != NULL);
+    /* the horizon's holders and the archiver on every major; pg_stat_statements_info from 14 */
+    CHECK(db_query_find("horizon", 130000) != NULL && db_query_find("horizon", 180000) != NULL);
+    CHECK(strstr(db_query_find("horizon", 130000)->sql, "pg_prepared_xacts") != NULL);
+    CHECK(db_query_find("archiver", 130000) != NULL);
+    CHECK(db_query_find("archive_waiting", 130000) != NULL);
+    CHECK(db_query_find("pgss_info", 130023) == NULL);
+    CHECK(db_query_find("pgss_info", 140000) != NULL);
     CHECK(db_query_find("no_such_query", 180000) == NULL);
     CHECK(db_query_known("wal") && !db_query_known("no_such_query"));
 }
