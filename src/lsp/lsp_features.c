@@ -317,11 +317,14 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
             if (!edit)
                 continue;
             const char *applies = pk_json_get_str(fix, "applies");
-            char *title = xasprintf("Set %s = %s%s%s%s (%s)", pk_json_get_str(fix, "name"),
-                                    pk_json_get_str(fix, "value"), applies ? ", applies on " : "",
-                                    applies ? applies : "", "", rule);
-            json_array_append_new(
-                actions, action(title, doc->uri, json_pack("[o]", edit), diag, fix_idx == 0));
+            const char *safety = pk_json_get_str(fix, "safety");
+            bool unsafe = safety && !strcmp(safety, "unsafe");
+            /* an unsafe change is offered, never preferred, and says so in its title */
+            char *title = xasprintf("%sSet %s = %s%s%s (%s)", unsafe ? "Unsafe: " : "",
+                                    pk_json_get_str(fix, "name"), pk_json_get_str(fix, "value"),
+                                    applies ? ", applies on " : "", applies ? applies : "", rule);
+            json_array_append_new(actions, action(title, doc->uri, json_pack("[o]", edit), diag,
+                                                  fix_idx == 0 && !unsafe));
             free(title);
         }
         const char *text;

@@ -118,6 +118,7 @@ static void finding_free(Finding *f)
         free(f->fixes[idx].name);
         free(f->fixes[idx].value);
         free(f->fixes[idx].file);
+        free(f->fixes[idx].why);
     }
     free(f->fixes);
     free(f->fix_note);
@@ -218,9 +219,12 @@ void finding_render_suggestion(Finding *f)
 {
     StrBuf sb = STRBUF_INIT;
     put_fixes(f, false, &sb);
-    if (f->suggestion_tail && *f->suggestion_tail)
-        sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *f->suggestion_tail) ? " " : "",
-                  f->suggestion_tail);
+    const char *tail = f->suggestion_tail;
+    /* without a change before it, the tail's own ", or …" would start the sentence */
+    while (tail && !sb.len && *tail && strchr(",;. ", *tail))
+        tail++;
+    if (tail && *tail)
+        sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *tail) ? " " : "", tail);
     size_t before = sb.len;
     sb_put(&sb, sb.len ? "; with " : "");
     size_t mark = sb.len;
@@ -240,8 +244,30 @@ void finding_drop_fix(Finding *f, size_t idx)
     free(f->fixes[idx].name);
     free(f->fixes[idx].value);
     free(f->fixes[idx].file);
+    free(f->fixes[idx].why);
     memmove(&f->fixes[idx], &f->fixes[idx + 1], (f->n_fixes - idx - 1) * sizeof(*f->fixes));
     f->n_fixes--;
+}
+
+void finding_fix_unsafe(Finding *f, size_t idx, const char *why)
+{
+    FindingFix *fix = &f->fixes[idx];
+    fix->unsafe = true;
+    if (!fix->why)
+        fix->why = xstrdup(why);
+}
+
+bool finding_fixes_safe(const Finding *f)
+{
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (f->fixes[idx].unsafe)
+            return false;
+    return true;
+}
+
+const char *finding_fix_safety(const FindingFix *fix)
+{
+    return fix->unsafe ? "unsafe" : "safe";
 }
 
 void finding_note_fix(Finding *f, const char *sentence)

@@ -295,6 +295,10 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
         sb_printf(&text, "\nSuggestion: %s", f->suggestion);
     if (f->fix_note)
         sb_printf(&text, "\nFix: %s", f->fix_note);
+    char *safety = report_fix_safety(f);
+    if (safety)
+        sb_printf(&text, "\nFix safety: %s", safety);
+    free(safety);
     for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
         sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
     char *clean = report_redact_text(in, sb_str(&text));
@@ -307,12 +311,39 @@ json_t *report_fix_json(const ReportInput *in, const Finding *f)
     json_t *list = json_array();
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
-        json_array_append_new(list,
-                              json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name), "value",
-                                        pk_json_str(report_redact(in, fix->name, fix->value)),
-                                        "applies", pk_json_str(fix->applies)));
+        json_t *item = json_pack("{s:o, s:o, s:o, s:s}", "name", pk_json_str(fix->name), "value",
+                                 pk_json_str(report_redact(in, fix->name, fix->value)), "applies",
+                                 pk_json_str(fix->applies), "safety", finding_fix_safety(fix));
+        if (fix->unsafe)
+            pk_json_set(item, "why", pk_json_str(fix->why));
+        json_array_append_new(list, item);
     }
     return list;
+}
+
+char *report_fix_safety(const Finding *f)
+{
+    if (!f->n_fixes)
+        return NULL;
+    StrBuf sb = STRBUF_INIT;
+    bool unsafe = !finding_fixes_safe(f);
+    sb_put(&sb, unsafe ? "unsafe:" : "safe");
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        const char *why = f->fixes[idx].why;
+        bool said = false; /* one reason once, however many fixes share it */
+        for (size_t before = 0; why && before < idx && !said; before++)
+            said = f->fixes[before].why && !strcmp(f->fixes[before].why, why);
+        if (why && !said)
+            sb_printf(&sb, " %s", why);
+    }
+    const char *tier = f->severity == SEV_NOTICE           ? " --min-severity notice"
+                       : f->severity == SEV_RECOMMENDATION ? " --min-severity recommendation"
+                                                           : "";
+    if (unsafe)
+        sb_printf(&sb, " (pgknob fix --unsafe-fixes%s applies it)", tier);
+    else
+        sb_printf(&sb, " (pgknob fix%s applies it)", tier);
+    return sb_detach(&sb);
 }
 
 bool report_skip_unparsed(const SkippedRule *skip)

@@ -693,6 +693,13 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         md_sentence(in, out, f->fix_note);
         sb_put(out, "\n\n");
     }
+    char *safety = report_fix_safety(f);
+    if (safety) {
+        sb_put(out, "*Fix safety:* ");
+        md_sentence(in, out, safety);
+        sb_put(out, "\n\n");
+    }
+    free(safety);
     put_apply(in, said, f, number, out);
 }
 
