@@ -316,6 +316,17 @@ static char *step_why(const CatalogParam *param, const GucValue *val, const Snap
                      param->name, cur->parsed.num, val->num);
 }
 
+static char *fix_safety_start_why(const Snapshot *snap, const char *name, const char *value)
+{
+    const CatalogParam *param = param_of(snap, name);
+    GucValue val;
+    if (!param || !guc_parse_value_for(param, snap->pg_major, value, &val, NULL))
+        return NULL;
+    const SnapSetting *cur = NULL;
+    current(snap, param->name, &cur);
+    return start_why(snap, param, &val, value, cur);
+}
+
 char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
 {
     const CatalogParam *param = param_of(snap, name);
@@ -339,7 +350,11 @@ void fix_safety_judge(const Snapshot *snap, Finding *f)
     if (!snap->catalog)
         return;
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
-        char *why = fix_safety_why(snap, f->fixes[idx].name, f->fixes[idx].value);
+        /* a line rewritten (renamed, its unit corrected) keeps the value it meant: only what can
+         * stop the server is judged, against the value in effect */
+        char *why = f->fixes[idx].file
+                        ? fix_safety_start_why(snap, f->fixes[idx].name, f->fixes[idx].value)
+                        : fix_safety_why(snap, f->fixes[idx].name, f->fixes[idx].value);
         if (why)
             finding_fix_unsafe(f, idx, why);
         free(why);

@@ -13,6 +13,7 @@
 #include "lint/check_hooks.h"
 #include "lint/shmem.h"
 #include "lint/validate.intern.h"
+#include "upgrade/upgrade.h"
 
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
@@ -219,18 +220,45 @@ static void check_read_error(const ConfEntry *entry, FindingList *out)
 
 /* Renaming the line is the fix when its value suits the parameter meant (checked as the server
  * would); otherwise the suggestion stays words only. */
-static void add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
+static void add_rename_fix_value(Finding *f, const CatalogParam *param, int major,
+                                 const ConfEntry *entry, const char *value)
 {
     GucValue val;
-    const char *value = entry->value ? entry->value : "";
     if (param && param->context != GUC_CTX_INTERNAL &&
         guc_parse_value_for(param, major, value, &val, NULL))
         finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
                            entry->file, entry->line);
 }
 
-static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingList *out)
+static void add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
 {
+    add_rename_fix_value(f, param, major, entry, entry->value ? entry->value : "");
+}
+
+/* A parameter an older major had under another name: the line renamed, its value converted as
+ * the release notes say, unless the file sets the new name itself (renaming would then change
+ * which value wins). */
+static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *snap,
+                              const ConfEntry *entry)
+{
+    char *new_name, *new_value;
+    if (!upgrade_successor(set, entry->name, entry->value, snap->catalog->major, &new_name,
+                           &new_value))
+        return;
+    const SnapSetting *cur = snapshot_get(snap, new_name);
+    if (!cur || cur->source == SRC_DEFAULT) {
+        f->suggestion = conf_format_assignment(new_name, new_value);
+        add_rename_fix_value(f, catalog_find(snap->catalog, new_name), snap->catalog->major, entry,
+                             new_value);
+    }
+    free(new_name);
+    free(new_value);
+}
+
+static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
+                          FindingList *out)
+{
+    const Catalog *cat = snap->catalog;
     const char *name = entry->name ? entry->name : "";
     char *note = catalog_version_note(cat->major, name);
     Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
@@ -238,6 +266,7 @@ static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingLis
     if (note) {
         f->hint = xasprintf("%s (target: PostgreSQL %d).", note, cat->major);
         free(note);
+        add_successor_fix(f, set, snap, entry);
         return;
     }
     const char *close = catalog_suggest(cat, name);
@@ -295,6 +324,33 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
 
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
+/* A unit written in the wrong case ("4mb", "10S"): the server's units are case-sensitive, but
+ * the value meant is clear, so the line is rewritten with the unit as the server spells it. */
+static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
+                              const ConfEntry *entry)
+{
+    static const char *const units[] = {"B",  "kB", "MB",  "GB", "TB", "us",
+                                        "ms", "s",  "min", "h",  "d",  NULL};
+    const char *text = entry->value ? entry->value : "", *unit = text;
+    while (*unit && (isdigit((unsigned char)*unit) || *unit == '.' || *unit == '-' || *unit == ' '))
+        unit++;
+    if (!param->unit || unit == text || !*unit)
+        return;
+    for (const char *const *canon = units; *canon; canon++) {
+        if (strcasecmp(unit, *canon) || !strcmp(unit, *canon))
+            continue;
+        char *value = xasprintf("%.*s%s", (int)(unit - text), text, *canon);
+        GucValue val;
+        if (guc_parse_value_for(param, major, value, &val, NULL)) {
+            finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
+                               entry->file, entry->line);
+            f->suggestion = conf_format_assignment(param->name, value);
+        }
+        free(value);
+        return;
+    }
+}
+
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
                         FindingList *out)
 {
@@ -337,6 +393,8 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
                                entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
         free(f->hint);
         f->hint = hint;
+    } else if (!val.out_of_range) {
+        add_unit_case_fix(f, param, major, entry);
     }
 }
 
@@ -372,7 +430,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     }
     if (!param) {
         if (!strchr(entry->name, '.'))
-            check_unknown(entry, cat, out);
+            check_unknown(entry, set, snap, out);
         return;
     }
     if (param->since_minor)
