@@ -165,6 +165,7 @@ static const struct {
     {"idle_session_timeout", "idle sessions are ended"},
     {"transaction_timeout", "transactions that run longer are ended"},
     {"max_connections", "clients beyond the new limit are refused"},
+    {"max_wal_senders", "standbys and backup tools beyond the new limit cannot connect"},
 };
 
 /* A change that only adds to what is logged: an audit loses nothing. */
@@ -202,8 +203,8 @@ static char *observed_why(const CatalogParam *param, const GucValue *val, const 
             continue;
         if (logs_more(param->name, val, cur) || cancels_less(param->name, val, cur))
             return NULL;
-        if (!strcmp(param->name, "max_connections") && cur && cur->parsed_ok &&
-            val->num >= cur->parsed.num)
+        if ((!strcmp(param->name, "max_connections") || !strcmp(param->name, "max_wal_senders")) &&
+            cur && cur->parsed_ok && val->num >= cur->parsed.num)
             return NULL;
         if (!strcmp(param->name, "ssl_min_protocol_version") && cur && cur->parsed_ok &&
             strcasecmp(val->enum_val, cur->parsed.enum_val) < 0)
@@ -245,6 +246,10 @@ static char *start_why(const Snapshot *snap, const CatalogParam *param, const Gu
         return xstrdup("the server refuses to start when more transactions are prepared than the "
                        "new limit, and a standby needs at least its primary's value; pgknob "
                        "cannot see either.");
+    if (!strcmp(name, "max_replication_slots") && cur && cur->parsed_ok &&
+        val->num < cur->parsed.num)
+        return xstrdup("the server refuses to start when more replication slots exist than the "
+                       "new limit, which pgknob cannot see.");
     /* shared memory that grows: huge pages reserved for the old size, or little RAM left */
     static const char *const shared[] = {"shared_buffers", "wal_buffers", NULL};
     if (rank(name, shared) >= 0 && cur && cur->parsed_ok && val->num > cur->parsed.num) {

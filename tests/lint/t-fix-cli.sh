@@ -153,4 +153,29 @@ expect_exit 0 "the fixed old file has no refusal" -- "$PGKNOB" lint --pg-version
 printf "checkpoint_segments = 32\nmax_wal_size = 2GB\n" > "$tmp/both.conf"
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/both.conf")
 check "no rename over a successor the file sets" test "$(jq '[.findings[] | select(.rule == "PK0011") | .fix[]] | length' <<<"$json")" = 0
+# a rule pack declares its own reason with `unsafe` (a template: empty means safe)
+mkdir "$tmp/pack"
+cat > "$tmp/pack/org.ini" <<'EOF'
+[rule]
+id = ORG100
+title = commit_delay is set
+severity = warning
+category = wal
+versions = 13-
+condition = commit_delay > 0
+message = commit_delay is {commit_delay}
+fix = commit_delay = 0
+unsafe = {if(commit_delay > 1000, 'our batch jobs rely on a long delay', '')}
+
+[example.fail.1]
+conf = commit_delay = 5000
+
+[example.pass.1]
+conf = commit_delay = 0
+EOF
+printf 'commit_delay = 5000\n' > "$tmp/cd1.conf"; printf 'commit_delay = 500\n' > "$tmp/cd2.conf"
+json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-on never "$tmp/cd1.conf" 2>&1)
+check "the pack's unsafe reason is the fix's why" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety + ": " + .fix[0].why' <<<"$json")" = "unsafe: our batch jobs rely on a long delay"
+json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-on never "$tmp/cd2.conf" 2>&1)
+check "rendered empty, the fix is safe" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety' <<<"$json")" = safe
 done_testing
