@@ -327,22 +327,22 @@ char *report_fix_safety(const Finding *f)
         return NULL;
     StrBuf sb = STRBUF_INIT;
     bool unsafe = !finding_fixes_safe(f);
-    sb_put(&sb, unsafe ? "unsafe:" : "safe");
+    const char *tier = f->severity == SEV_NOTICE           ? " --min-severity notice"
+                       : f->severity == SEV_RECOMMENDATION ? " --min-severity recommendation"
+                                                           : "";
+    sb_printf(&sb, "%s (pgknob fix%s%s applies it)", unsafe ? "unsafe" : "safe",
+              unsafe ? " --unsafe-fixes" : "", tier);
+    const char *sep = ": ";
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const char *why = f->fixes[idx].why;
         bool said = false; /* one reason once, however many fixes share it */
         for (size_t before = 0; why && before < idx && !said; before++)
             said = f->fixes[before].why && !strcmp(f->fixes[before].why, why);
-        if (why && !said)
-            sb_printf(&sb, " %s", why);
+        if (why && !said) {
+            sb_printf(&sb, "%s%s", sep, why);
+            sep = " ";
+        }
     }
-    const char *tier = f->severity == SEV_NOTICE           ? " --min-severity notice"
-                       : f->severity == SEV_RECOMMENDATION ? " --min-severity recommendation"
-                                                           : "";
-    if (unsafe)
-        sb_printf(&sb, " (pgknob fix --unsafe-fixes%s applies it)", tier);
-    else
-        sb_printf(&sb, " (pgknob fix%s applies it)", tier);
     return sb_detach(&sb);
 }
 

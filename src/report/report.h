@@ -170,7 +170,7 @@ const char *report_explanation(const Finding *f);
  * reference. */
 json_t *report_fix_json(const ReportInput *in, const Finding *f);
 /* One line on the safety of the finding's fixes and what applies them ("safe (pgknob fix
- * applies it)", "unsafe: <why> (pgknob fix --unsafe-fixes applies it)"); NULL without fixes.
+ * applies it)", "unsafe (pgknob fix --unsafe-fixes applies it): <why>"); NULL without fixes.
  * Caller frees. */
 char *report_fix_safety(const Finding *f);
 /* The anchor a Markdown heading gets on GitHub (and in the HTML report): "3-pk6001-error-…"

@@ -138,9 +138,9 @@ check "no SARIF fixes for the unsafe one" test "$(jq '[.runs[0].results[] | sele
 check "SARIF properties carry the safety" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK8001") | .properties.fix[0].safety' <<<"$sarif")" = unsafe
 expect_exit 1 "text" -- "$PGKNOB" lint --pg-version 16 "$tmp/sel.conf"
 check "text shows a safe fix" grep -q '^  fix safety: safe (pgknob fix applies it)$' <<<"$OUT"
-check "text shows an unsafe fix and the flag" grep -q '^  fix safety: unsafe: .*(pgknob fix --unsafe-fixes applies it)$' <<<"$OUT"
+check "text shows an unsafe fix, the flag and why" grep -q '^  fix safety: unsafe (pgknob fix --unsafe-fixes applies it): applications observe standard_conforming_strings: .*\.$' <<<"$OUT"
 md=$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$tmp/sel.conf")
-check "Markdown shows the safety" grep -qi '^\*Fix safety:\* unsafe: ' <<<"$md"
+check "Markdown shows the safety" grep -q '^\*Fix safety:\* Unsafe (pgknob fix --unsafe-fixes applies it): ' <<<"$md"
 
 # refusals fixed mechanically: renamed and removed parameters, units in the wrong case
 printf "unix_socket_directory = '/tmp'\nwal_keep_segments = 64\ncheckpoint_segments = 32\nwork_mem = 4mb\n" > "$tmp/old.conf"
