@@ -245,6 +245,11 @@ static int fix_emit(const FixCli *cli, const LintInput *input, const FixPlan *pl
         return PK_EXIT_USAGE;
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
+        if (c->remove) {
+            fprintf(stderr, "pgknob: fix: %s commented out (%s) at %s:%d\n", c->name, c->rules,
+                    c->file, c->line);
+            continue;
+        }
         fprintf(stderr, "pgknob: fix: %s = %s (%s; %s) at %s%s%.0d\n", c->name, c->value, c->rules,
                 c->applies, c->file, c->line ? ":" : " (appended)", c->line);
     }

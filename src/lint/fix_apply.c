@@ -67,7 +67,8 @@ static void add_change(FixPlan *plan, const LintInput *input, const Finding *f,
                     .line = line,
                     .old_value = cur && cur->source != SRC_DEFAULT ? xstrdup(cur->value) : NULL,
                     .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
-                    .renames = fix->file != NULL};
+                    .renames = fix->file != NULL,
+                    .remove = fix->remove};
 }
 
 /* ---- editing the text of one file ---- */
@@ -142,7 +143,8 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
         bool cr = old_len && old[old_len - 1] == '\r';
         if (cr)
             old[old_len - 1] = '\0';
-        char *rewritten = conf_rewrite_assignment(old, c->name, c->value);
+        char *rewritten = c->remove ? xasprintf("#%s\t# pgknob fix: %s", old, c->rules)
+                                    : conf_rewrite_assignment(old, c->name, c->value);
         if (!rewritten) {
             pk_diag_set(diag, path, c->line, NULL, "no assignment to rewrite on this line");
             lines_free(&lines);
@@ -420,7 +422,7 @@ static void put_group(const FixPlan *plan, const char *applies, StrBuf *out)
 {
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
-        if (strcmp(c->applies, applies))
+        if (strcmp(c->applies, applies) || c->remove)
             continue;
         sb_printf(out, "ALTER SYSTEM SET %s = ", c->name);
         put_sql_value(out, c->name, c->value);
@@ -432,7 +434,7 @@ static size_t count_applies(const FixPlan *plan, const char *applies)
 {
     size_t count = 0;
     for (size_t idx = 0; idx < plan->n_changes; idx++)
-        count += !strcmp(plan->changes[idx].applies, applies);
+        count += !strcmp(plan->changes[idx].applies, applies) && !plan->changes[idx].remove;
     return count;
 }
 
@@ -456,11 +458,13 @@ void fix_plan_alter_system(const FixPlan *plan, int pg_major, StrBuf *out)
         sb_put(out, "\n-- applied only by a restart (pg_ctl restart -D $PGDATA)\n");
         put_group(plan, "restart", out);
     }
-    if (!plan->n_changes)
+    if (!n_reload && !n_restart) /* nothing ALTER SYSTEM sets: nothing to roll back */
         return;
     sb_put(out, "\n-- rollback: undoes the statements above\n");
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
+        if (c->remove)
+            continue;
         if (c->old_in_auto && c->old_value) {
             sb_printf(out, "ALTER SYSTEM SET %s = ", c->name);
             put_sql_value(out, c->name, c->old_value);

@@ -22,6 +22,7 @@ typedef struct FixChange {
     char *old_value;     /* the value in effect before (as written), NULL when the default */
     bool old_in_auto;    /* the value in effect came from postgresql.auto.conf */
     bool renames;        /* rewrites a line the server refuses (a misspelt or old name) */
+    bool remove;         /* comments the line out (a parameter the target major removed) */
 } FixChange;
 
 typedef struct FixFile {

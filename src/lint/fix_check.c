@@ -69,6 +69,8 @@ static void round_integer(const CatalogParam *param, Finding *f, FindingFix *fix
 static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
 {
     const FindingFix *fix = &f->fixes[fix_idx];
+    if (fix->remove) /* validation found the line refused: nothing to parse */
+        return true;
     const CatalogParam *param = fix_param(snap, fix->name);
     GucValue val;
     PkDiag err = PK_DIAG_INIT;
@@ -128,6 +130,8 @@ typedef struct FixRef {
 
 static bool parse_fix(const Snapshot *snap, const FindingFix *fix, GucValue *val)
 {
+    if (fix->remove)
+        return false;
     const CatalogParam *param = fix_param(snap, fix->name);
     return param && guc_parse_value_for(param, snap->pg_major, fix->value, val, NULL);
 }
@@ -332,6 +336,20 @@ static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *it
                     if (located || same)
                         target = e;
                 }
+                if (target && fix->remove) { /* the line commented out: a comment, no entry */
+                    touch(touched, cat, target->name);
+                    int at = (int)(target - sim.entries);
+                    for (size_t ent = 0; ent < sim.n_entries; ent++)
+                        if (sim.entries[ent].overridden_by == at)
+                            sim.entries[ent].overridden_by = -1;
+                    target->name = NULL;
+                    target->value = NULL;
+                    target->applied = false;
+                    target->overridden_by = -1;
+                    continue;
+                }
+                if (fix->remove)
+                    continue;
                 if (!target) {
                     PK_GROW(sim.entries, sim.n_entries, cap);
                     target = &sim.entries[sim.n_entries++];

@@ -350,11 +350,60 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
     return why;
 }
 
+/* Removed parameters whose line means nothing once gone: the feature became automatic or always
+ * on, or the value written is the one the server now always behaves as. */
+static const struct {
+    const char *name;
+    const char *neutral; /* the only value that is harmless to drop; NULL: any value */
+} HARMLESS_REMOVALS[] = {
+    {"stats_temp_directory", NULL}, /* 15: statistics in shared memory */
+    {"max_fsm_pages", NULL},        /* 8.4: the free space map is automatic */
+    {"max_fsm_relations", NULL},    /* 8.4 */
+    {"operator_precedence_warning", NULL},
+    {"vacuum_cleanup_index_scale_factor", NULL},
+    {"replacement_sort_tuples", NULL},
+    {"trace_recovery_messages", NULL},
+    {"custom_variable_classes", NULL},
+    {"explain_pretty_print", NULL},
+    {"stats_start_collector", NULL},
+    {"bgwriter_all_maxpages", NULL},
+    {"bgwriter_all_percent", NULL},
+    {"silent_mode", "off"},
+    {"add_missing_from", "off"},
+    {"sql_inheritance", "on"},
+    {"default_with_oids", "off"},
+    {"old_snapshot_threshold", "-1"},
+    {"vacuum_defer_cleanup_age", "0"},
+    {"db_user_namespace", "off"},
+    {"promote_trigger_file", ""},
+    {"standby_mode", "off"},
+};
+
+char *fix_safety_removal_why(const char *name, const char *value, const char *successor)
+{
+    if (successor)
+        return NULL; /* the file's own successor setting already decides */
+    for (size_t idx = 0; idx < sizeof(HARMLESS_REMOVALS) / sizeof(HARMLESS_REMOVALS[0]); idx++)
+        if (!strcasecmp(HARMLESS_REMOVALS[idx].name, name) &&
+            (!HARMLESS_REMOVALS[idx].neutral ||
+             !strcasecmp(HARMLESS_REMOVALS[idx].neutral, value ? value : "") ||
+             (!strcasecmp(HARMLESS_REMOVALS[idx].neutral, "off") && value &&
+              (!strcasecmp(value, "false") || !strcmp(value, "0"))) ||
+             (!strcasecmp(HARMLESS_REMOVALS[idx].neutral, "on") && value &&
+              (!strcasecmp(value, "true") || !strcmp(value, "1")))))
+            return NULL;
+    return xasprintf("%s = %s asked for something the target major no longer does; pgknob cannot "
+                     "say what should replace it.",
+                     name, value ? value : "");
+}
+
 void fix_safety_judge(const Snapshot *snap, Finding *f)
 {
     if (!snap->catalog)
         return;
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (f->fixes[idx].remove) /* validation judged it: it knows what the line meant */
+            continue;
         /* a line rewritten (renamed, its unit corrected) keeps the value it meant: only what can
          * stop the server is judged, against the value in effect */
         char *why = f->fixes[idx].file

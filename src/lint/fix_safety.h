@@ -19,4 +19,9 @@ void fix_safety_judge(const Snapshot *snap, Finding *f);
  * NULL when they find it safe. */
 char *fix_safety_why(const Snapshot *snap, const char *name, const char *value);
 
+/* The reason commenting out `name = value`, a parameter the target major removed, is unsafe
+ * (caller frees), or NULL when the line means nothing the server does any more. `successor` is a
+ * parameter the file sets in its place, or NULL. */
+char *fix_safety_removal_why(const char *name, const char *value, const char *successor);
+
 #endif

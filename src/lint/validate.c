@@ -11,6 +11,7 @@
 #include "conf/conf_edit.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
+#include "lint/fix_safety.h"
 #include "lint/shmem.h"
 #include "lint/validate.intern.h"
 #include "upgrade/upgrade.h"
@@ -235,6 +236,18 @@ static void add_rename_fix(Finding *f, const CatalogParam *param, int major, con
     add_rename_fix_value(f, param, major, entry, entry->value ? entry->value : "");
 }
 
+/* A line the target major refuses because it removed the parameter: commented out, unsafe
+ * unless the line means nothing the server does any more (fix_safety.c). */
+static void add_removal_fix(Finding *f, const ConfEntry *entry, const char *successor)
+{
+    finding_add_removal(f, entry->name, entry->file, entry->line);
+    char *why = fix_safety_removal_why(entry->name, entry->value, successor);
+    if (why)
+        finding_fix_unsafe(f, f->n_fixes - 1, why);
+    free(why);
+    finding_render_suggestion(f);
+}
+
 /* A parameter an older major had under another name: the line renamed, its value converted as
  * the release notes say, unless the file sets the new name itself (renaming would then change
  * which value wins). */
@@ -250,6 +263,8 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
         f->suggestion = conf_format_assignment(new_name, new_value);
         add_rename_fix_value(f, catalog_find(snap->catalog, new_name), snap->catalog->major, entry,
                              new_value);
+    } else {
+        add_removal_fix(f, entry, new_name);
     }
     free(new_name);
     free(new_value);
@@ -266,7 +281,10 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
     if (note) {
         f->hint = xasprintf("%s (target: PostgreSQL %d).", note, cat->major);
         free(note);
+        bool removed = strstr(f->hint, " was removed in PostgreSQL") != NULL;
         add_successor_fix(f, set, snap, entry);
+        if (removed && !f->n_fixes)
+            add_removal_fix(f, entry, NULL);
         return;
     }
     const char *close = catalog_suggest(cat, name);

@@ -272,7 +272,9 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
         line = last_assignment(doc, name);
     if (line >= 0 && lsp_doc_line(doc, line, &text, &len)) {
         char *old = xstrndup(text, len);
-        char *rewritten = conf_rewrite_assignment(old, name, value);
+        char *rewritten = json_is_true(json_object_get(fix, "remove"))
+                              ? xasprintf("#%s", old)
+                              : conf_rewrite_assignment(old, name, value);
         free(old);
         if (rewritten) {
             json_t *edit = text_edit(line, 0, line, lsp_byte_to_column(text, len), rewritten);
@@ -280,6 +282,8 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
             return edit;
         }
     }
+    if (json_is_true(json_object_get(fix, "remove")))
+        return NULL; /* the line to comment out is not in this document */
     /* no line assigns it: append the assignment */
     int last = 0;
     while (lsp_doc_line(doc, last + 1, &text, &len))

@@ -197,6 +197,13 @@ void finding_add_fix_at(Finding *f, const char *name, const char *value, const c
                                           .line = file ? line : 0};
 }
 
+void finding_add_removal(Finding *f, const char *name, const char *file, int line)
+{
+    /* the server reads the file only when it starts: a refused line is gone at the next start */
+    finding_add_fix_at(f, name, "", "restart", file, line);
+    f->fixes[f->n_fixes - 1].remove = true;
+}
+
 void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies)
 {
     finding_add_fix_at(f, name, value, applies, NULL, 0);
@@ -208,7 +215,9 @@ static void put_fixes(const Finding *f, bool companions, StrBuf *sb)
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         if (f->fixes[idx].companion != companions)
             continue;
-        char *line = conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
+        char *line = f->fixes[idx].remove
+                         ? xasprintf("remove the %s line", f->fixes[idx].name)
+                         : conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
         sb_printf(sb, "%s%s", first ? "" : " and ", line);
         free(line);
         first = false;

@@ -166,7 +166,9 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     StrBuf sb = STRBUF_INIT;
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
-        char *line = conf_format_assignment(fix->name, report_redact(in, fix->name, fix->value));
+        char *line = fix->remove ? xasprintf("# %s (removed)", fix->name)
+                                 : conf_format_assignment(fix->name,
+                                                          report_redact(in, fix->name, fix->value));
         sb_printf(&sb, "%s\n", line);
         free(line);
     }
@@ -316,6 +318,8 @@ json_t *report_fix_json(const ReportInput *in, const Finding *f)
                                  pk_json_str(fix->applies), "safety", finding_fix_safety(fix));
         if (fix->unsafe)
             pk_json_set(item, "why", pk_json_str(fix->why));
+        if (fix->remove)
+            pk_json_set(item, "remove", json_true());
         json_array_append_new(list, item);
     }
     return list;

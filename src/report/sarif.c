@@ -199,7 +199,7 @@ static void put_fixes(const ReportInput *in, const ReportOpts *opts, const Findi
         const char *file;
         int line;
         fix_line(f, fix, &file, &line);
-        if (!file || line <= 0) {
+        if (!file || line <= 0 || fix->remove) {
             json_decref(changes);
             return;
         }

@@ -161,7 +161,19 @@ check "the unit spelt as the server does" grep -q '^work_mem = 4MB$' "$tmp/old.f
 expect_exit 0 "the fixed old file has no refusal" -- "$PGKNOB" lint --pg-version 16 --fail-on refusal "$tmp/old.fixed"
 printf "checkpoint_segments = 32\nmax_wal_size = 2GB\n" > "$tmp/both.conf"
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/both.conf")
-check "no rename over a successor the file sets" test "$(jq '[.findings[] | select(.rule == "PK0011") | .fix[]] | length' <<<"$json")" = 0
+check "no rename over a successor the file sets: the line is removed, safely" test "$(jq -r '[.findings[] | select(.rule == "PK0011") | .fix[] | .name + ":" + (.remove | tostring) + ":" + .safety] | join(" ")' <<<"$json")" = "checkpoint_segments:true:safe"
+printf "stats_temp_directory = '/run/pg'\nmax_fsm_pages = 20000\nvacuum_defer_cleanup_age = 100\n" > "$tmp/gone.conf"
+expect_exit 1 "fix of removed parameters" -- "$PGKNOB" fix --pg-version 16 "$tmp/gone.conf" -o "$tmp/gone.fixed"
+check "stats_temp_directory commented out" grep -q "^#stats_temp_directory = '/run/pg'	# pgknob fix: PK0011$" "$tmp/gone.fixed"
+check "max_fsm_pages commented out" grep -q "^#max_fsm_pages = 20000	# pgknob fix: PK0011$" "$tmp/gone.fixed"
+check "a removal whose meaning is lost is left, unsafe" grep -q "^vacuum_defer_cleanup_age = 100$" "$tmp/gone.fixed"
+check "and listed with its reason" grep -q "not applied: PK0011 vacuum_defer_cleanup_age: unsafe: vacuum_defer_cleanup_age = 100 asked for something" <<<"$ERR"
+check "the log says what was commented out" grep -q "^pgknob: fix: stats_temp_directory commented out (PK0011) at " <<<"$ERR"
+expect_exit 1 "--unsafe-fixes removes it too" -- "$PGKNOB" fix --pg-version 16 --unsafe-fixes "$tmp/gone.conf" -o "$tmp/gone.all"
+expect_exit 0 "then no refusal is left" -- "$PGKNOB" lint --pg-version 16 --fail-on refusal "$tmp/gone.all"
+expect_exit 0 "and a second fix finds nothing" -- "$PGKNOB" fix --pg-version 16 --unsafe-fixes "$tmp/gone.all"
+expect_exit 1 "alter-system with removals only" -- "$PGKNOB" fix --pg-version 16 --format alter-system "$tmp/gone.conf"
+check "alter-system says which lines to correct, and no empty rollback" bash -c 'grep -q "ALTER SYSTEM cannot remove it" <<<"$1" && ! grep -q rollback <<<"$1"' _ "$OUT"
 # a rule pack declares its own reason with `unsafe` (a template: empty means safe)
 mkdir "$tmp/pack"
 cat > "$tmp/pack/org.ini" <<'EOF'
