@@ -78,8 +78,15 @@ for f in active(orig):
         if size > ram:
             print('ram %s %s' % (fix['name'], fix['value']))
 orig_keys = set(key(f) for f in active(orig))
+RANK = {'recommendation': 1, 'notice': 2, 'warning': 3, 'error': 4}
+def traded(f):
+    """An error the fixes turned into this warning about the same settings (PK2001 -> PK2002 when
+    a safe fix lowers shared_buffers and the unsafe max_connections change is left out)."""
+    names = key(f)[1]
+    return any(key(o)[1] == names and RANK[o['severity']] > RANK[f['severity']] and key(o) not in fixed_keys
+               for o in active(orig))
 for f in active(fixed):
-    if f['severity'] in ('error', 'warning') and key(f) not in orig_keys:
+    if f['severity'] in ('error', 'warning') and key(f) not in orig_keys and not traded(f):
         print('new %s %s' % key(f))
 if log is not None:
     chosen = set(f['rule'] for f in active(orig) if f['fix'] and selected(f))

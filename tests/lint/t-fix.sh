@@ -42,7 +42,7 @@ server_starts() { # major file
 
 declare -i unlisted=0 cases=0 changed=0 nothing=0 fixed_findings=0 partial=0 fixes=0 applies_ok=0 mem=0
 declare -i starts_both=0 refused_before=0 started_after_refusal=0 value_changed=0 value_checked=0
-declare -i mechanical=0 all_cases=0
+declare -i mechanical=0 all_cases=0 host_refusals=0
 python3 tests/lint/fix-cases.py "${FIX_RULES:-rules}" "$REALWORLD" "$work" > "$work/cases" || fail "listing the cases"
 while IFS=$'\t' read -r label majors host conf; do
   hostopt=(); [ "$host" != - ] && hostopt=(--host "$host")
@@ -101,7 +101,14 @@ while IFS=$'\t' read -r label majors host conf; do
       if server_starts "$major" "$work/fixed.conf"; then
         started_after_refusal+=1
       elif [ "$n_refusals" -gt 0 ] && [ "$only_mechanical" = 1 ]; then
-        fail "$label on $major: every refusal had a safe fix, yet the fixed file is refused: $VD_MSG"
+        # a refusal lint cannot see (a locale or library missing on this host) is not one it fixes
+        param="$(sed -n 's/.*parameter "\([^"]*\)".*/\1/p' <<<"$VD_MSG" | head -1)"
+        if [ -n "$param" ] && ! jq -e --arg p "$param" '[.findings[] | select(.refuses_start) | .settings[].name] | index($p)' "$work/orig.json" >/dev/null; then
+          host_refusals+=1
+          echo "# $label on $major: refused for $param, which lint cannot judge on this host: $VD_MSG"
+        else
+          fail "$label on $major: every refusal had a safe fix, yet the fixed file is refused: $VD_MSG"
+        fi
       fi
       [ "$n_refusals" -gt 0 ] && [ "$only_mechanical" = 1 ] && mechanical+=1
     fi
@@ -115,7 +122,8 @@ echo "# $mem memory fixes checked against --host ram: none above it"
 echo "# $value_changed/$value_checked rule fixes change the server's value (postgres -C, newest major of each case)"
 echo "# the server started with $starts_both/$starts_both originals that started also after the fix;"
 echo "#   $refused_before originals were refused, $started_after_refusal of them start after the fix"
-echo "#   ($mechanical of them with only refusals pgknob fixes safely: each must start)"
+echo "#   ($mechanical of them with only refusals pgknob fixes safely: each must start, but $host_refusals"
+echo "#   refused for a value lint cannot judge on this host)"
 echo "# $all_cases runs with every fix (--unsafe-fixes --min-severity recommendation): fixpoint checked"
 check "some cases were fixed" test "$changed" -gt 0
 done_testing
