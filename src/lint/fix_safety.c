@@ -18,7 +18,9 @@ static const char *const REPLICATION_MANAGERS[] = {
 /* 1C:Enterprise's own extensions (its PostgreSQL builds preload them); its setup keeps
  * standard_conforming_strings off for the application. */
 static const char *const ONE_C[] = {
-    "plantuner", "online_analyze", "fasttrun", "fulleq", "mchar", "1c:", "1c ", NULL};
+    "plantuner",  "online_analyze", "fasttrun", "fulleq", "mchar", "1c:enterprise", "1c enterprise",
+    "1\xd0\xa1:", "1\xd1\x81:", /* Cyrillic */
+    NULL};
 
 static bool contains_ci(const char *hay, const char *needle)
 {

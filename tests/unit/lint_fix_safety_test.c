@@ -64,6 +64,10 @@ static void test_deliberate(void)
     CHECK(judged("wal_log_hints = on\n", NULL, "wal_log_hints", "off", "pg_rewind"));
     CHECK(judged("standard_conforming_strings = off\nshared_preload_libraries = 'online_analyze'\n",
                  NULL, "standard_conforming_strings", "on", "1C:Enterprise"));
+    CHECK(judged("standard_conforming_strings = off  # 1C:Enterprise 8.3\n", NULL,
+                 "standard_conforming_strings", "on", "1C:Enterprise (1c:enterprise)"));
+    CHECK(judged("standard_conforming_strings = off\narchive_command = 'gzip -1c %p > /a/%f'\n",
+                 NULL, "standard_conforming_strings", "on", "SQL semantics"));
     CHECK(judged("max_parallel_workers_per_gather = 0\n", NULL, "max_parallel_workers_per_gather",
                  "2", "on purpose"));
     CHECK(judged("max_parallel_workers_per_gather = 1\n", NULL, "max_parallel_workers_per_gather",
