@@ -28,6 +28,7 @@ typedef struct FixCli {
     const char *output; /* -o OUT */
     bool diff, in_place;
     const char *format;     /* "conf" (default) or "alter-system" */
+    FixSelect select;       /* --unsafe-fixes, --min-severity */
     ProjectOptions project; /* --config, --host, --rules, --disable */
     LintRulesOpts rules;
 } FixCli;
@@ -38,6 +39,8 @@ enum {
     OPT_IN_PLACE,
     OPT_FORMAT,
     OPT_NO_RULES,
+    OPT_UNSAFE_FIXES,
+    OPT_MIN_SEVERITY,
     OPT_OUTPUT = 'o',
     OPT_HELP = 'h'
 };
@@ -53,6 +56,10 @@ static const CliOption fix_options[] = {
     {"format", "FORMAT", OPT_FORMAT,
      "conf (edit the files, default) or alter-system (print\nALTER SYSTEM statements and their "
      "rollback)"},
+    {"unsafe-fixes", NULL, OPT_UNSAFE_FIXES,
+     "also apply unsafe fixes (docs/fix.md says why each is unsafe)"},
+    {"min-severity", "LEVEL", OPT_MIN_SEVERITY,
+     "also apply the fixes of notice or recommendation findings\n(default: errors and warnings)"},
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of FILE's\n"
      "directory or the nearest parent, up to the repository root)"},
@@ -70,10 +77,11 @@ static void fix_usage(FILE *out)
 {
     cli_usage(out,
               "usage: pgknob fix [OPTIONS] FILE|DATADIR [-o OUT | --diff | --in-place]\n\n"
-              "Applies every verified fix that pgknob lint proposes: rewrites the line that\n"
-              "wins for each parameter (in whichever included file holds it, comments and\n"
-              "layout kept) and appends parameters that are set nowhere to the top-level\n"
-              "file.\n\noptions:\n",
+              "Applies the verified safe fixes of the errors and warnings pgknob lint finds:\n"
+              "rewrites the line that wins for each parameter (in whichever included file\n"
+              "holds it, comments and layout kept) and appends parameters that are set\n"
+              "nowhere to the top-level file. Every fix left out is listed on stderr with\n"
+              "its reason and the option that would apply it.\n\noptions:\n",
               fix_options, CLI_N_OPTIONS(fix_options), 22,
               "\nexit codes: 0 nothing to change, 1 changes shown or written, 2 usage or\n"
               "input error, 3 internal error\n");
@@ -95,6 +103,16 @@ static bool fix_apply_option(void *ctx, int key, const char *arg)
     case OPT_DIFF: cli->diff = true; return true;
     case OPT_IN_PLACE: cli->in_place = true; return true;
     case OPT_NO_RULES: cli->rules.disabled_all = true; return true;
+    case OPT_UNSAFE_FIXES: cli->select.unsafe = true; return true;
+    case OPT_MIN_SEVERITY:
+        if (!strcmp(arg, "notice") || !strcmp(arg, "recommendation") || !strcmp(arg, "warning") ||
+            !strcmp(arg, "error")) {
+            severity_parse_level(arg, &cli->select.min_severity);
+            return true;
+        }
+        cli_error("--min-severity takes error, warning, notice or recommendation.",
+                  "unknown severity \"%s\"", arg);
+        return false;
     case OPT_FORMAT:
         if (!strcmp(arg, "conf") || !strcmp(arg, "alter-system")) {
             cli->format = arg;
@@ -244,12 +262,21 @@ static int fix_emit(const FixCli *cli, const CliReads *reads, const FixPlan *pla
         return PK_EXIT_USAGE;
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
+        if (c->remove) {
+            fprintf(stderr, "pgknob: fix: %s commented out (%s) at %s:%d\n", c->name, c->rules,
+                    c->file, c->line);
+            continue;
+        }
         /* the diff must hold the value to apply it; the log line need not */
         char *shown = redact_value(&cli->project.redact, c->name, c->value);
         fprintf(stderr, "pgknob: fix: %s = %s (%s; %s) at %s%s%.0d\n", c->name, shown, c->rules,
                 c->applies, c->file, c->line ? ":" : " (appended)", c->line);
         free(shown);
     }
+    StrBuf left = STRBUF_INIT;
+    fix_plan_left_out(plan, "pgknob: fix: ", &left);
+    fputs(sb_str(&left), stderr);
+    sb_free(&left);
     return plan->n_changes ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }
 
@@ -264,7 +291,9 @@ static bool fix_load_project(FixCli *cli)
 
 int cmd_fix(int argc, char **argv)
 {
-    FixCli cli = {.lint = {.check_host = true}, .project = {.fail_on = SEV_WARNING}};
+    FixCli cli = {.lint = {.check_host = true},
+                  .project = {.fail_on = SEV_WARNING},
+                  .select = {.min_severity = SEV_WARNING}};
     int rc = fix_parse_args(argc, argv, &cli);
     if (rc < 0 && !fix_load_project(&cli))
         rc = PK_EXIT_USAGE;
@@ -297,7 +326,7 @@ int cmd_fix(int argc, char **argv)
         ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known, &diag);
     }
     FixPlan plan = {0};
-    if (ok && !fix_plan_build(&res, 0, &plan, &diag))
+    if (ok && !fix_plan_build(&res, 0, &cli.select, &plan, &diag))
         ok = false;
     cli_print_diag(&diag);
     pk_diag_free(&diag);

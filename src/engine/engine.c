@@ -99,9 +99,10 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
                          char **fix_values, StrBuf *links)
 {
     const RuleDetail *detail = rule_detail(rule);
-    StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT;
-    bool ok =
-        render_into(&detail->message, env, &msg) && render_into(&detail->suggestion, env, &sugg);
+    StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT, unsafe = STRBUF_INIT;
+    bool ok = render_into(&detail->message, env, &msg) &&
+              render_into(&detail->suggestion, env, &sugg) &&
+              render_into(&detail->unsafe, env, &unsafe);
     for (size_t doc_idx = 0; ok && doc_idx < detail->n_docs; doc_idx++) {
         ok = render_into(&detail->docs[doc_idx], env, links);
         sb_putc(links, '\n');
@@ -112,6 +113,9 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
         fix_values[fix_idx] = value.data ? sb_detach(&value) : xstrdup("");
         sb_free(&value);
     }
+    /* after the fixes' values: the slot past them holds why they are unsafe ("" when safe) */
+    fix_values[detail->n_fixes] = unsafe.data ? sb_detach(&unsafe) : xstrdup("");
+    sb_free(&unsafe);
     *message = ok && msg.data ? sb_detach(&msg) : NULL;
     *suggestion = ok && sugg.data ? sb_detach(&sugg) : NULL;
     sb_free(&msg);
@@ -127,9 +131,12 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
     const RuleDetail *detail = rule_detail(rule);
     for (size_t fix_idx = 0; fix_idx < detail->n_fixes; fix_idx++) {
         const CatalogParam *param = catalog_find(snap->catalog, detail->fixes[fix_idx].name);
-        if (param) /* the loader checked every claimed version */
+        if (param) { /* the loader checked every claimed version */
             finding_add_fix(f, param->name, fix_values[fix_idx],
                             catalog_context_applies(param->context));
+            if (fix_values[detail->n_fixes] && *fix_values[detail->n_fixes])
+                finding_fix_unsafe(f, f->n_fixes - 1, fix_values[detail->n_fixes]);
+        }
     }
     f->suggestion = suggestion;
     if (!detail->n_fixes)
@@ -220,7 +227,7 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
             free(suggestion);
         }
         result = ENGINE_FIRED;
-        for (size_t fix_idx = 0; fix_idx < n_fixes; fix_idx++)
+        for (size_t fix_idx = 0; fix_idx <= n_fixes; fix_idx++)
             free(fix_values[fix_idx]);
         free(fix_values);
     }

@@ -67,7 +67,8 @@ static void add_change(FixPlan *plan, const LintInput *input, const Finding *f,
                     .line = line,
                     .old_value = cur && cur->source != SRC_DEFAULT ? xstrdup(cur->value) : NULL,
                     .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
-                    .renames = fix->file != NULL};
+                    .renames = fix->file != NULL,
+                    .remove = fix->remove};
 }
 
 /* ---- editing the text of one file ---- */
@@ -142,7 +143,8 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
         bool cr = old_len && old[old_len - 1] == '\r';
         if (cr)
             old[old_len - 1] = '\0';
-        char *rewritten = conf_rewrite_assignment(old, c->name, c->value);
+        char *rewritten = c->remove ? xasprintf("#%s\t# pgknob fix: %s", old, c->rules)
+                                    : conf_rewrite_assignment(old, c->name, c->value);
         if (!rewritten) {
             pk_diag_set(diag, path, c->line, NULL, "no assignment to rewrite on this line");
             lines_free(&lines);
@@ -160,7 +162,51 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
     return true;
 }
 
-bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, PkDiag *diag)
+static bool takes(const Finding *f, const FixSelect *sel)
+{
+    return !sel || ((f->severity >= sel->min_severity || f->refuses_start) &&
+                    (sel->unsafe || finding_fixes_safe(f)));
+}
+
+/* Records why `sel` leaves the finding's fixes out, and what would apply them. */
+static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
+{
+    bool tier = f->severity >= sel->min_severity || f->refuses_start;
+    bool safe = finding_fixes_safe(f);
+    StrBuf names = STRBUF_INIT, reason = STRBUF_INIT, flags = STRBUF_INIT;
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        sb_printf(&names, "%s%s", idx ? ", " : "", f->fixes[idx].name);
+    if (!tier)
+        sb_printf(&reason, "a %s", severity_name(f->severity));
+    for (size_t idx = 0; !safe && idx < f->n_fixes; idx++)
+        if (f->fixes[idx].unsafe) { /* the first reason: the one the report shows first */
+            sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", f->fixes[idx].why);
+            break;
+        }
+    if (safe)
+        sb_putc(&reason, '.');
+    if (!safe && !sel->unsafe)
+        sb_put(&flags, "--unsafe-fixes");
+    if (!tier)
+        sb_printf(&flags, "%s--min-severity %s", flags.len ? " " : "", severity_name(f->severity));
+    PK_GROW(plan->left_out, plan->n_left_out, plan->cap_left_out);
+    plan->left_out[plan->n_left_out++] = (FixLeftOut){.rule_id = xstrdup(f->rule_id),
+                                                      .names = sb_detach(&names),
+                                                      .reason = sb_detach(&reason),
+                                                      .flags = sb_detach(&flags)};
+}
+
+void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
+{
+    for (size_t idx = 0; idx < plan->n_left_out; idx++) {
+        const FixLeftOut *l = &plan->left_out[idx];
+        sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id, l->names,
+                  l->reason, l->flags);
+    }
+}
+
+bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,
+                    PkDiag *diag)
 {
     memset(plan, 0, sizeof(*plan));
     const LintInput *input = &res->inputs[input_idx];
@@ -173,6 +219,11 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, PkDi
             const Finding *f = &res->findings.items[idx];
             if (f->suppressed)
                 continue;
+            if (!takes(f, sel)) {
+                if (pass == 0 && f->n_fixes)
+                    leave_out(plan, f, sel);
+                continue;
+            }
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
                 if ((f->fixes[fix_idx].file != NULL) == (pass == 0) &&
                     (!f->fixes[fix_idx].file || has_file(&input->set, f->fixes[fix_idx].file)))
@@ -200,6 +251,13 @@ void fix_plan_free(FixPlan *plan)
         free(c->old_value);
     }
     free(plan->changes);
+    for (size_t idx = 0; idx < plan->n_left_out; idx++) {
+        free(plan->left_out[idx].rule_id);
+        free(plan->left_out[idx].names);
+        free(plan->left_out[idx].reason);
+        free(plan->left_out[idx].flags);
+    }
+    free(plan->left_out);
     for (size_t idx = 0; idx < plan->n_files; idx++) {
         free(plan->files[idx].path);
         free(plan->files[idx].old_text);
@@ -364,7 +422,7 @@ static void put_group(const FixPlan *plan, const char *applies, StrBuf *out)
 {
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
-        if (strcmp(c->applies, applies))
+        if (strcmp(c->applies, applies) || c->remove)
             continue;
         sb_printf(out, "ALTER SYSTEM SET %s = ", c->name);
         put_sql_value(out, c->name, c->value);
@@ -376,7 +434,7 @@ static size_t count_applies(const FixPlan *plan, const char *applies)
 {
     size_t count = 0;
     for (size_t idx = 0; idx < plan->n_changes; idx++)
-        count += !strcmp(plan->changes[idx].applies, applies);
+        count += !strcmp(plan->changes[idx].applies, applies) && !plan->changes[idx].remove;
     return count;
 }
 
@@ -400,11 +458,13 @@ void fix_plan_alter_system(const FixPlan *plan, int pg_major, StrBuf *out)
         sb_put(out, "\n-- applied only by a restart (pg_ctl restart -D $PGDATA)\n");
         put_group(plan, "restart", out);
     }
-    if (!plan->n_changes)
+    if (!n_reload && !n_restart) /* nothing ALTER SYSTEM sets: nothing to roll back */
         return;
     sb_put(out, "\n-- rollback: undoes the statements above\n");
     for (size_t idx = 0; idx < plan->n_changes; idx++) {
         const FixChange *c = &plan->changes[idx];
+        if (c->remove)
+            continue;
         if (c->old_in_auto && c->old_value) {
             sb_printf(out, "ALTER SYSTEM SET %s = ", c->name);
             put_sql_value(out, c->name, c->old_value);

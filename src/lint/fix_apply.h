@@ -22,6 +22,7 @@ typedef struct FixChange {
     char *old_value;     /* the value in effect before (as written), NULL when the default */
     bool old_in_auto;    /* the value in effect came from postgresql.auto.conf */
     bool renames;        /* rewrites a line the server refuses (a misspelt or old name) */
+    bool remove;         /* comments the line out (a parameter the target major removed) */
 } FixChange;
 
 typedef struct FixFile {
@@ -30,17 +31,39 @@ typedef struct FixFile {
     char *new_text;
 } FixFile;
 
+/* Which findings' fixes a plan applies: by default the safe fixes of errors and warnings. A
+ * finding's fixes go together (its companions included) or not at all. */
+typedef struct FixSelect {
+    Severity min_severity; /* SEV_WARNING by default; SEV_NOTICE or SEV_RECOMMENDATION add tiers */
+    bool unsafe;           /* --unsafe-fixes: unsafe fixes too */
+} FixSelect;
+
+/* A finding whose fixes the selection leaves out, and what would apply them. */
+typedef struct FixLeftOut {
+    char *rule_id;
+    char *names;  /* the parameters it would change: "autovacuum_freeze_max_age, …" */
+    char *reason; /* "unsafe: <why>", "a notice", … */
+    char *flags;  /* the options that would apply it: "--unsafe-fixes --min-severity notice" */
+} FixLeftOut;
+
 typedef struct FixPlan {
     FixChange *changes;
     size_t n_changes, cap_changes;
+    FixLeftOut *left_out;
+    size_t n_left_out, cap_left_out;
     FixFile *files; /* every file that changes, in reading order */
     size_t n_files, cap_files;
     char *top_file; /* the input's top-level file (appends go there) */
 } FixPlan;
 
-/* Plans the fixes of the unsuppressed findings of input `input_idx`. False with `diag` set when
- * a file cannot be read again or a line cannot be rewritten. */
-bool fix_plan_build(const LintResult *res, size_t input_idx, FixPlan *plan, PkDiag *diag);
+/* Plans the fixes of the unsuppressed findings of input `input_idx` that `sel` selects (NULL:
+ * every fix), recording the others in left_out. False with `diag` set when a file cannot be read
+ * again or a line cannot be rewritten. */
+bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,
+                    PkDiag *diag);
+/* The fixes left out, one line each ("not applied: PK3008 wal_level: a notice, and unsafe: ….
+ * Apply with --unsafe-fixes --min-severity notice."), each line after `prefix`. */
+void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out);
 /* A unified diff of every changed file, paths relative to `cwd` when under it (patch -p0). */
 void fix_plan_diff(const FixPlan *plan, const char *cwd, StrBuf *out);
 /* ALTER SYSTEM statements grouped by reload and restart, then the statements that undo them. */

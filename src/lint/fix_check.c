@@ -1,5 +1,6 @@
 #include "lint/fix_check.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -8,6 +9,7 @@
 #include "catalog/value.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
+#include "lint/fix_safety.h"
 #include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
@@ -50,10 +52,25 @@ static const CatalogParam *fix_param(const Snapshot *snap, const char *name)
                  : catalog_contrib_find(catalog_contrib_for_major(snap->pg_major), name, NULL);
 }
 
+/* An integer parameter is written as an integer: a computed 666.7 is rounded as the server
+ * would round it, so the file says what the server runs with. */
+static void round_integer(const CatalogParam *param, Finding *f, FindingFix *fix)
+{
+    char *end;
+    double num = strtod(fix->value, &end);
+    if (param->type != GUC_INTEGER || end == fix->value || *end || !strpbrk(fix->value, ".eE"))
+        return;
+    free(fix->value);
+    fix->value = xasprintf("%.0f", num < 0 ? -floor(-num + 0.5) : floor(num + 0.5));
+    finding_render_suggestion(f);
+}
+
 /* One fix against the catalog, the current value and the host; false when it was dropped. */
 static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
 {
     const FindingFix *fix = &f->fixes[fix_idx];
+    if (fix->remove) /* validation found the line refused: nothing to parse */
+        return true;
     const CatalogParam *param = fix_param(snap, fix->name);
     GucValue val;
     PkDiag err = PK_DIAG_INIT;
@@ -83,9 +100,15 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
     }
     const SnapSetting *cur = snapshot_get(snap, param->name);
     if (!fix->file && cur && cur->parsed_ok && same_value(param, &val, &cur->parsed)) {
-        drop(f, fix_idx, xasprintf("%s is already %s: no change needed.", param->name, cur->value));
+        /* one of several changes (both freeze ages): the others carry the finding's fix */
+        if (f->n_fixes > 1)
+            finding_drop_fix(f, fix_idx);
+        else
+            drop(f, fix_idx,
+                 xasprintf("%s is already %s: no change needed.", param->name, cur->value));
         return false;
     }
+    round_integer(param, f, &f->fixes[fix_idx]);
     return true;
 }
 
@@ -107,6 +130,8 @@ typedef struct FixRef {
 
 static bool parse_fix(const Snapshot *snap, const FindingFix *fix, GucValue *val)
 {
+    if (fix->remove)
+        return false;
     const CatalogParam *param = fix_param(snap, fix->name);
     return param && guc_parse_value_for(param, snap->pg_major, fix->value, val, NULL);
 }
@@ -181,6 +206,7 @@ static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
 {
     for (size_t fix_idx = fresh->n_fixes; fix_idx-- > 0;)
         check_one(snap, fresh, fix_idx);
+    fix_safety_judge(snap, fresh);
 }
 
 void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
@@ -210,6 +236,10 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
             finding_render_suggestion(f);
     }
     free(changed_of);
+    for (size_t idx = input->validation_begin; idx < input->validation_end; idx++)
+        fix_safety_judge(&input->snap, &items[idx]);
+    for (size_t idx = input->rules_begin; idx < input->rules_end; idx++)
+        fix_safety_judge(&input->snap, &items[idx]);
     if (rules)
         verify(res, input_idx, rules, eopts);
 }
@@ -306,6 +336,20 @@ static ConfSet simulated_set(const ConfSet *set, const Catalog *cat, Finding *it
                     if (located || same)
                         target = e;
                 }
+                if (target && fix->remove) { /* the line commented out: a comment, no entry */
+                    touch(touched, cat, target->name);
+                    int at = (int)(target - sim.entries);
+                    for (size_t ent = 0; ent < sim.n_entries; ent++)
+                        if (sim.entries[ent].overridden_by == at)
+                            sim.entries[ent].overridden_by = -1;
+                    target->name = NULL;
+                    target->value = NULL;
+                    target->applied = false;
+                    target->overridden_by = -1;
+                    continue;
+                }
+                if (fix->remove)
+                    continue;
                 if (!target) {
                     PK_GROW(sim.entries, sim.n_entries, cap);
                     target = &sim.entries[sim.n_entries++];
@@ -400,6 +444,8 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
                         finding_add_fix(f, fresh->fixes[own].name, fresh->fixes[own].value,
                                         fresh->fixes[own].applies);
                         f->fixes[f->n_fixes - 1].companion = true;
+                        if (fresh->fixes[own].unsafe)
+                            finding_fix_unsafe(f, f->n_fixes - 1, fresh->fixes[own].why);
                     }
                     note = xasprintf("It comes with %s = %s, so that %s (%s) does not follow.",
                                      fresh->fixes[0].name, fresh->fixes[0].value, fresh->rule_id,
@@ -419,6 +465,16 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
         }
     (void)input;
     return changed;
+}
+
+/* A fix that leaves its finding standing is not the whole answer: unsafe, and said so. */
+static void stands_after_fix(Finding *f)
+{
+    finding_note_fix(f, "Applied, the proposed change does not clear this finding by itself.");
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
+        finding_fix_unsafe(f, fix_idx,
+                           "applied, it does not clear this finding by itself: more must change, "
+                           "which pgknob cannot choose.");
 }
 
 static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, const EngineOpts *eopts)
@@ -448,8 +504,7 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
                     for (size_t again = 0; items[idx].n_fixes && again < sim.n && !stands; again++)
                         stands = same_finding(&items[idx], &sim.items[again]);
                     if (stands)
-                        finding_note_fix(&items[idx], "Applied, the proposed change does"
-                                                      " not clear this finding by itself.");
+                        stands_after_fix(&items[idx]);
                 }
             findings_free(&sim);
             free(touched.names);

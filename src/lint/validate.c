@@ -11,8 +11,10 @@
 #include "conf/conf_edit.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
+#include "lint/fix_safety.h"
 #include "lint/shmem.h"
 #include "lint/validate.intern.h"
+#include "upgrade/upgrade.h"
 
 static const LintRule rules[] = {
     {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
@@ -258,18 +260,59 @@ static void check_read_error(const ConfEntry *entry, bool target_here, FindingLi
 
 /* Renaming the line is the fix when its value suits the parameter meant (checked as the server
  * would); otherwise the suggestion stays words only. */
-static void add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
+static void add_rename_fix_value(Finding *f, const CatalogParam *param, int major,
+                                 const ConfEntry *entry, const char *value)
 {
     GucValue val;
-    const char *value = entry->value ? entry->value : "";
     if (param && param->context != GUC_CTX_INTERNAL &&
         guc_parse_value_for(param, major, value, &val, NULL))
         finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
                            entry->file, entry->line);
 }
 
-static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingList *out)
+static void add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry)
 {
+    add_rename_fix_value(f, param, major, entry, entry->value ? entry->value : "");
+}
+
+/* A line the target major refuses because it removed the parameter: commented out, unsafe
+ * unless the line means nothing the server does any more (fix_safety.c). */
+static void add_removal_fix(Finding *f, const ConfEntry *entry, const char *successor)
+{
+    finding_add_removal(f, entry->name, entry->file, entry->line);
+    char *why = fix_safety_removal_why(entry->name, entry->value, successor);
+    if (why)
+        finding_fix_unsafe(f, f->n_fixes - 1, why);
+    free(why);
+    finding_render_suggestion(f);
+}
+
+/* A parameter an older major had under another name: the line renamed, its value converted as
+ * the release notes say, unless the file sets the new name itself (renaming would then change
+ * which value wins). */
+static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *snap,
+                              const ConfEntry *entry)
+{
+    char *new_name, *new_value;
+    if (!upgrade_successor(set, entry->name, entry->value, snap->catalog->major, &new_name,
+                           &new_value))
+        return;
+    const SnapSetting *cur = snapshot_get(snap, new_name);
+    if (!cur || cur->source == SRC_DEFAULT) {
+        f->suggestion = conf_format_assignment(new_name, new_value);
+        add_rename_fix_value(f, catalog_find(snap->catalog, new_name), snap->catalog->major, entry,
+                             new_value);
+    } else {
+        add_removal_fix(f, entry, new_name);
+    }
+    free(new_name);
+    free(new_value);
+}
+
+static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
+                          FindingList *out)
+{
+    const Catalog *cat = snap->catalog;
     const char *name = entry->name ? entry->name : "";
     char *note = catalog_version_note(cat->major, name);
     Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
@@ -277,6 +320,12 @@ static void check_unknown(const ConfEntry *entry, const Catalog *cat, FindingLis
     if (note) {
         f->hint = xasprintf("%s (target: PostgreSQL %d).", note, cat->major);
         free(note);
+        bool removed = strstr(f->hint, " was removed in PostgreSQL") != NULL;
+        if (!set) /* a name checked alone: its value is not a line to rewrite */
+            return;
+        add_successor_fix(f, set, snap, entry);
+        if (removed && !f->n_fixes)
+            add_removal_fix(f, entry, NULL);
         return;
     }
     const char *close = catalog_suggest(cat, name);
@@ -334,6 +383,33 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
 
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
+/* A unit written in the wrong case ("4mb", "10S"): the server's units are case-sensitive, but
+ * the value meant is clear, so the line is rewritten with the unit as the server spells it. */
+static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
+                              const ConfEntry *entry)
+{
+    static const char *const units[] = {"B",  "kB", "MB",  "GB", "TB", "us",
+                                        "ms", "s",  "min", "h",  "d",  NULL};
+    const char *text = entry->value ? entry->value : "", *unit = text;
+    while (*unit && (isdigit((unsigned char)*unit) || *unit == '.' || *unit == '-' || *unit == ' '))
+        unit++;
+    if (!param->unit || unit == text || !*unit)
+        return;
+    for (const char *const *canon = units; *canon; canon++) {
+        if (strcasecmp(unit, *canon) || !strcmp(unit, *canon))
+            continue;
+        char *value = xasprintf("%.*s%s", (int)(unit - text), text, *canon);
+        GucValue val;
+        if (guc_parse_value_for(param, major, value, &val, NULL)) {
+            finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
+                               entry->file, entry->line);
+            f->suggestion = conf_format_assignment(param->name, value);
+        }
+        free(value);
+        return;
+    }
+}
+
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
                         FindingList *out)
 {
@@ -376,6 +452,8 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
                                entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
         free(f->hint);
         f->hint = hint;
+    } else if (!val.out_of_range) {
+        add_unit_case_fix(f, param, major, entry);
     }
 }
 
@@ -411,7 +489,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     }
     if (!param) {
         if (!strchr(entry->name, '.'))
-            check_unknown(entry, cat, out);
+            check_unknown(entry, set, snap, out);
         return;
     }
     if (param->since_minor)
@@ -429,7 +507,7 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
     if (param)
         check_alias(entry, param, cat->major, out);
     else if (!strchr(entry->name, '.'))
-        check_unknown(entry, cat, out);
+        check_unknown(entry, NULL, snap, out);
     else
         lint_check_extension_name(entry, snap, out);
 }

@@ -282,7 +282,9 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
         line = last_assignment(doc, name);
     if (line >= 0 && lsp_doc_line(doc, line, &text, &len)) {
         char *old = xstrndup(text, len);
-        char *rewritten = conf_rewrite_assignment(old, name, value);
+        char *rewritten = json_is_true(json_object_get(fix, "remove"))
+                              ? xasprintf("#%s", old)
+                              : conf_rewrite_assignment(old, name, value);
         free(old);
         if (rewritten) {
             json_t *edit = text_edit(line, 0, line, lsp_byte_to_column(text, len), rewritten);
@@ -290,6 +292,8 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
             return edit;
         }
     }
+    if (json_is_true(json_object_get(fix, "remove")))
+        return NULL; /* the line to comment out is not in this document */
     /* no line assigns it: append the assignment */
     int last = 0;
     while (lsp_doc_line(doc, last + 1, &text, &len))
@@ -327,15 +331,18 @@ json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
             if (!edit)
                 continue;
             const char *applies = pk_json_get_str(fix, "applies");
-            /* the edit holds the value to apply it; the title the user reads need not */
+            const char *safety = pk_json_get_str(fix, "safety");
+            bool unsafe = safety && !strcmp(safety, "unsafe");
+            /* the edit holds the value to apply it; the title the user reads need not. An unsafe
+             * change is offered, never preferred, and says so in its title. */
             char *shown =
                 shown_value(doc, pk_json_get_str(fix, "name"), pk_json_get_str(fix, "value"));
-            char *title =
-                xasprintf("Set %s = %s%s%s%s (%s)", pk_json_get_str(fix, "name"), shown,
-                          applies ? ", applies on " : "", applies ? applies : "", "", rule);
+            char *title = xasprintf("%sSet %s = %s%s%s (%s)", unsafe ? "Unsafe: " : "",
+                                    pk_json_get_str(fix, "name"), shown,
+                                    applies ? ", applies on " : "", applies ? applies : "", rule);
             free(shown);
-            json_array_append_new(
-                actions, action(title, doc->uri, json_pack("[o]", edit), diag, fix_idx == 0));
+            json_array_append_new(actions, action(title, doc->uri, json_pack("[o]", edit), diag,
+                                                  fix_idx == 0 && !unsafe));
             free(title);
         }
         const char *text;

@@ -150,6 +150,11 @@ static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_
         pk_json_set(item, "name", pk_json_str(fix->name));
         pk_json_set(item, "value", pk_json_str(fix->value));
         pk_json_set(item, "applies", pk_json_str(fix->applies));
+        pk_json_set(item, "safety", pk_json_str(finding_fix_safety(fix)));
+        if (fix->unsafe)
+            pk_json_set(item, "why", pk_json_str(fix->why));
+        if (fix->remove)
+            pk_json_set(item, "remove", json_true());
         if (fix->file && fix->line > 0) {
             pk_json_set(item, "file", pk_json_str(fix->file));
             pk_json_set(item, "line", json_integer(fix->line));

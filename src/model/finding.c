@@ -118,6 +118,7 @@ static void finding_free(Finding *f)
         free(f->fixes[idx].name);
         free(f->fixes[idx].value);
         free(f->fixes[idx].file);
+        free(f->fixes[idx].why);
     }
     free(f->fixes);
     free(f->fix_note);
@@ -196,6 +197,13 @@ void finding_add_fix_at(Finding *f, const char *name, const char *value, const c
                                           .line = file ? line : 0};
 }
 
+void finding_add_removal(Finding *f, const char *name, const char *file, int line)
+{
+    /* the server reads the file only when it starts: a refused line is gone at the next start */
+    finding_add_fix_at(f, name, "", "restart", file, line);
+    f->fixes[f->n_fixes - 1].remove = true;
+}
+
 void finding_add_fix(Finding *f, const char *name, const char *value, const char *applies)
 {
     finding_add_fix_at(f, name, value, applies, NULL, 0);
@@ -207,7 +215,9 @@ static void put_fixes(const Finding *f, bool companions, StrBuf *sb)
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         if (f->fixes[idx].companion != companions)
             continue;
-        char *line = conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
+        char *line = f->fixes[idx].remove
+                         ? xasprintf("remove the %s line", f->fixes[idx].name)
+                         : conf_format_assignment(f->fixes[idx].name, f->fixes[idx].value);
         sb_printf(sb, "%s%s", first ? "" : " and ", line);
         free(line);
         first = false;
@@ -218,9 +228,12 @@ void finding_render_suggestion(Finding *f)
 {
     StrBuf sb = STRBUF_INIT;
     put_fixes(f, false, &sb);
-    if (f->suggestion_tail && *f->suggestion_tail)
-        sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *f->suggestion_tail) ? " " : "",
-                  f->suggestion_tail);
+    const char *tail = f->suggestion_tail;
+    /* without a change before it, the tail's own ", or …" would start the sentence */
+    while (tail && !sb.len && *tail && strchr(",;. ", *tail))
+        tail++;
+    if (tail && *tail)
+        sb_printf(&sb, "%s%s", sb.len && !strchr(",;.", *tail) ? " " : "", tail);
     size_t before = sb.len;
     sb_put(&sb, sb.len ? "; with " : "");
     size_t mark = sb.len;
@@ -240,8 +253,30 @@ void finding_drop_fix(Finding *f, size_t idx)
     free(f->fixes[idx].name);
     free(f->fixes[idx].value);
     free(f->fixes[idx].file);
+    free(f->fixes[idx].why);
     memmove(&f->fixes[idx], &f->fixes[idx + 1], (f->n_fixes - idx - 1) * sizeof(*f->fixes));
     f->n_fixes--;
+}
+
+void finding_fix_unsafe(Finding *f, size_t idx, const char *why)
+{
+    FindingFix *fix = &f->fixes[idx];
+    fix->unsafe = true;
+    if (!fix->why)
+        fix->why = xstrdup(why);
+}
+
+bool finding_fixes_safe(const Finding *f)
+{
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (f->fixes[idx].unsafe)
+            return false;
+    return true;
+}
+
+const char *finding_fix_safety(const FindingFix *fix)
+{
+    return fix->unsafe ? "unsafe" : "safe";
 }
 
 void finding_note_fix(Finding *f, const char *sentence)

@@ -34,6 +34,14 @@ typedef struct FindingFix {
                           * parameter's winning one; NULL for the parameter's own line */
     int line;
     bool companion; /* brought along so that this change raises nothing new (fix_check) */
+    /* comment out the line at file:line (a parameter removed from the target major); `name` is
+     * as written there and `value` is "" */
+    bool remove;
+    /* Unsafe: applying it without reading twice can stop the server, undo a deliberate choice,
+     * change what applications see, jump too far, or leave the finding standing (docs/fix.md).
+     * `pgknob fix` applies it only with --unsafe-fixes. */
+    bool unsafe;
+    char *why; /* one sentence: why it is unsafe; NULL when safe */
 } FindingFix;
 
 typedef struct Finding {
@@ -89,6 +97,15 @@ void finding_add_fix(Finding *f, const char *name, const char *value, const char
 /* A fix that rewrites file:line (renaming what is written there) instead of `name`'s own line. */
 void finding_add_fix_at(Finding *f, const char *name, const char *value, const char *applies,
                         const char *file, int line);
+/* A fix that comments out file:line, where a parameter the target major no longer has is set. */
+void finding_add_removal(Finding *f, const char *name, const char *file, int line);
+/* Marks fixes[idx] unsafe for `why` (kept when it already has a reason: the first one found is
+ * the one shown). */
+void finding_fix_unsafe(Finding *f, size_t idx, const char *why);
+/* Every fix of `f` is safe. */
+bool finding_fixes_safe(const Finding *f);
+/* "safe" or "unsafe". */
+const char *finding_fix_safety(const FindingFix *fix);
 /* suggestion = the fixes as "name = value" joined by " and ", then suggestion_tail, then
  * "; with …" and the companion fixes; the tail alone when no fix is left. */
 void finding_render_suggestion(Finding *f);

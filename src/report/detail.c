@@ -262,7 +262,8 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
         char *shown = report_redact_value(in, fix->name, fix->value);
-        char *line = conf_format_assignment(fix->name, shown);
+        char *line = fix->remove ? xasprintf("# %s (removed)", fix->name)
+                                 : conf_format_assignment(fix->name, shown);
         sb_printf(&sb, "%s\n", line);
         free(line);
         free(shown);
@@ -393,6 +394,10 @@ char *report_plain_message(const ReportInput *in, const Finding *f)
         sb_printf(&text, "\nSuggestion: %s", f->suggestion);
     if (f->fix_note)
         sb_printf(&text, "\nFix: %s", f->fix_note);
+    char *safety = report_fix_safety(f);
+    if (safety)
+        sb_printf(&text, "\nFix safety: %s", safety);
+    free(safety);
     for (size_t ev_idx = 0; ev_idx < f->n_evidence; ev_idx++)
         sb_printf(&text, "\nEvidence: %s", f->evidence[ev_idx]);
     char *clean = report_redact_text(in, sb_str(&text));
@@ -406,12 +411,42 @@ json_t *report_fix_json(const ReportInput *in, const Finding *f)
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const FindingFix *fix = &f->fixes[idx];
         char *shown = report_redact_value(in, fix->name, fix->value);
-        json_array_append_new(list,
-                              json_pack("{s:o, s:o, s:o}", "name", pk_json_str(fix->name), "value",
-                                        pk_json_str(shown), "applies", pk_json_str(fix->applies)));
+        json_t *item = json_pack("{s:o, s:o, s:o, s:s}", "name", pk_json_str(fix->name), "value",
+                                 pk_json_str(shown), "applies", pk_json_str(fix->applies), "safety",
+                                 finding_fix_safety(fix));
         free(shown);
+        if (fix->unsafe)
+            pk_json_set(item, "why", pk_json_str(fix->why));
+        if (fix->remove)
+            pk_json_set(item, "remove", json_true());
+        json_array_append_new(list, item);
     }
     return list;
+}
+
+char *report_fix_safety(const Finding *f)
+{
+    if (!f->n_fixes)
+        return NULL;
+    StrBuf sb = STRBUF_INIT;
+    bool unsafe = !finding_fixes_safe(f);
+    const char *tier = f->severity == SEV_NOTICE           ? " --min-severity notice"
+                       : f->severity == SEV_RECOMMENDATION ? " --min-severity recommendation"
+                                                           : "";
+    sb_printf(&sb, "%s (pgknob fix%s%s applies it)", unsafe ? "unsafe" : "safe",
+              unsafe ? " --unsafe-fixes" : "", tier);
+    const char *sep = ": ";
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        const char *why = f->fixes[idx].why;
+        bool said = false; /* one reason once, however many fixes share it */
+        for (size_t before = 0; why && before < idx && !said; before++)
+            said = f->fixes[before].why && !strcmp(f->fixes[before].why, why);
+        if (why && !said) {
+            sb_printf(&sb, "%s%s", sep, why);
+            sep = " ";
+        }
+    }
+    return sb_detach(&sb);
 }
 
 bool report_skip_unparsed(const SkippedRule *skip)

@@ -753,6 +753,12 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         sb_put(out, " *Checked fix:* ");
         md_sentence(in, out, f->fix_note);
     }
+    char *safety = report_fix_safety(f);
+    if (safety) {
+        sb_put(out, " *Fix safety:* ");
+        md_sentence(in, out, safety);
+    }
+    free(safety);
     put_apply(in, said, f, number, out);
     sb_put(out, "\n\n");
     if (conf && !one_line) {

@@ -176,9 +176,14 @@ char *report_default_pretty(const CatalogParam *param);
 /* The Markdown "why it hurts" of a finding: the rule's explanation, or for validation findings
  * what a rejected line does to a server; NULL when none. Static or borrowed. */
 const char *report_explanation(const Finding *f);
-/* The finding's fix list as a JSON array of {"name", "value", "applies"} (secret values
- * redacted), for the json and sarif trees. Caller owns the reference. */
+/* The finding's fix list as a JSON array of {"name", "value", "applies", "safety"}, "why" for
+ * an unsafe fix and "remove": true for a line to comment out (secret values redacted), for the json
+ * and sarif trees. Caller owns the reference. */
 json_t *report_fix_json(const ReportInput *in, const Finding *f);
+/* One line on the safety of the finding's fixes and what applies them ("safe (pgknob fix
+ * applies it)", "unsafe (pgknob fix --unsafe-fixes applies it): <why>"); NULL without fixes.
+ * Caller frees. */
+char *report_fix_safety(const Finding *f);
 /* The anchor a Markdown heading gets on GitHub (and in the HTML report): "3-pk6001-error-…"
  * from its plain text. Caller frees. */
 char *report_heading_slug(const char *heading);

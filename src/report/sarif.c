@@ -6,10 +6,12 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/json.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "conf/conf_edit.h"
 
 static const char *sarif_level(Severity sev)
 {
@@ -171,6 +173,58 @@ static json_t *fingerprint(const Finding *f)
     return obj;
 }
 
+/* Where a fix writes: its own line (a rename), else the line setting its parameter. */
+static void fix_line(const Finding *f, const FindingFix *fix, const char **file, int *line)
+{
+    *file = fix->file;
+    *line = fix->line;
+    for (size_t idx = 0; !*file && idx < f->n_settings; idx++)
+        if (!strcasecmp(f->settings[idx].name, fix->name) && f->settings[idx].file &&
+            f->settings[idx].line > 0) {
+            *file = f->settings[idx].file;
+            *line = f->settings[idx].line;
+        }
+}
+
+/* SARIF `fixes`: only a safe fix, and only when every change has a line to replace (an appended
+ * parameter has none), so that a tool applying it applies all of it. */
+static void put_fixes(const ReportInput *in, const ReportOpts *opts, const Finding *f,
+                      json_t *result)
+{
+    if (!f->n_fixes || !finding_fixes_safe(f))
+        return;
+    json_t *changes = json_array();
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        const FindingFix *fix = &f->fixes[idx];
+        const char *file;
+        int line;
+        fix_line(f, fix, &file, &line);
+        if (!file || line <= 0 || fix->remove) {
+            json_decref(changes);
+            return;
+        }
+        /* a value that holds a secret cannot be shown, and a fix must insert it whole */
+        char *shown = report_redact_value(in, fix->name, fix->value);
+        bool secret = strcmp(shown, fix->value ? fix->value : "") != 0;
+        free(shown);
+        if (secret) {
+            json_decref(changes);
+            return;
+        }
+        char *text = conf_format_assignment(fix->name, fix->value);
+        json_array_append_new(changes, json_pack("{s:o, s:[{s:{s:i}, s:{s:o}}]}",
+                                                 "artifactLocation", artifact_obj(opts, file),
+                                                 "replacements", "deletedRegion", "startLine", line,
+                                                 "insertedContent", "text", pk_json_str(text)));
+        free(text);
+    }
+    char *what = report_redact_text(in, f->suggestion ? f->suggestion : f->title);
+    pk_json_set(result, "fixes",
+                json_pack("[{s:{s:o}, s:o}]", "description", "text", pk_json_str(what),
+                          "artifactChanges", changes));
+    free(what);
+}
+
 static json_t *result_obj(const ReportInput *in, const ReportOpts *opts, const Finding *f,
                           size_t rule_idx)
 {
@@ -190,6 +244,7 @@ static json_t *result_obj(const ReportInput *in, const ReportOpts *opts, const F
         pk_json_set(props, "pgknob-tier", pk_json_str("recommendation"));
     pk_json_set(props, "fix", report_fix_json(in, f));
     pk_json_set(result, "properties", props);
+    put_fixes(in, opts, f, result);
     if (f->suppressed) {
         char *reason = report_redact_text(in, f->suppress_reason ? f->suppress_reason : "");
         pk_json_set(

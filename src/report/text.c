@@ -65,6 +65,10 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
         put_clean(in, out, "  suggestion: ", f->suggestion, "\n");
     if (f->fix_note)
         put_clean(in, out, "  fix: ", f->fix_note, "\n");
+    char *safety = report_fix_safety(f);
+    if (safety)
+        put_clean(in, out, "  fix safety: ", safety, "\n");
+    free(safety);
     for (size_t idx = 0; idx < f->n_evidence; idx++)
         put_clean(in, out, "  evidence: ", f->evidence[idx], "\n");
     if (f->suppressed)

@@ -368,6 +368,12 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         ok = template_parse(ld, entry, text, &detail->suggestion, &scope);
         free(text);
     }
+    entry = pk_ini_find(sec, "unsafe");
+    if (ok && entry) {
+        text = pk_ini_entry_join(entry, " ");
+        ok = template_parse(ld, entry, text, &detail->unsafe, &scope);
+        free(text);
+    }
     entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
         detail->docs = xrealloc(detail->docs, (detail->n_docs + 1) * sizeof(*detail->docs));
@@ -510,7 +516,8 @@ static bool check_version(CheckCtx *ctx)
         return false;
     }
     if (!check_template(ctx, &detail->message, "message") ||
-        !check_template(ctx, &detail->suggestion, "suggestion"))
+        !check_template(ctx, &detail->suggestion, "suggestion") ||
+        !check_template(ctx, &detail->unsafe, "unsafe"))
         return false;
     for (size_t doc_idx = 0; doc_idx < detail->n_docs; doc_idx++)
         if (!check_template(ctx, &detail->docs[doc_idx], "docs"))
@@ -636,6 +643,7 @@ static void detail_free(RuleDetail *detail)
         return;
     template_free(&detail->message);
     template_free(&detail->suggestion);
+    template_free(&detail->unsafe);
     for (size_t idx = 0; idx < detail->n_fixes; idx++) {
         free(detail->fixes[idx].name);
         template_free(&detail->fixes[idx].value);
@@ -711,10 +719,10 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
 
 static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
-    static const char *const keys[] = {"id",       "name",       "title",      "severity",
-                                       "category", "versions",   "parameters", "condition",
-                                       "message",  "suggestion", "docs",       "explanation",
-                                       "fix",      "risk",       "basis",      NULL};
+    static const char *const keys[] = {
+        "id",         "name",      "title",   "severity",   "category", "versions",
+        "parameters", "condition", "message", "suggestion", "docs",     "explanation",
+        "fix",        "risk",      "basis",   "unsafe",     NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
@@ -775,6 +783,7 @@ static void collect_reads(Rule *rule)
     const RuleDetail *detail = rule->detail;
     template_reads(&detail->message, &list);
     template_reads(&detail->suggestion, &list);
+    template_reads(&detail->unsafe, &list);
     for (size_t idx = 0; idx < detail->n_fixes; idx++)
         template_reads(&detail->fixes[idx].value, &list);
     for (size_t idx = 0; idx < detail->n_docs; idx++)

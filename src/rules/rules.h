@@ -55,6 +55,9 @@ typedef struct RuleDetail {
     Template suggestion; /* n_parts 0 when none; with fixes: the words after the change */
     RuleFix *fixes;      /* `fix` keys, in file order */
     size_t n_fixes;
+    /* `unsafe`: why the fixes are unsafe (docs/fix.md); rendered empty, they are safe (an if()
+     * says when). n_parts 0 when none */
+    Template unsafe;
     Template *docs; /* documentation links */
     size_t n_docs;
     RuleExample *examples;

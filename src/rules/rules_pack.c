@@ -26,7 +26,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 9u
+#define PACK_FORMAT 10u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -283,6 +283,7 @@ static void put_detail(StrBuf *sb, const Rule *rule)
     put_u64(sb, 0);
     put_template(sb, rule, &detail->message);
     put_template(sb, rule, &detail->suggestion);
+    put_template(sb, rule, &detail->unsafe);
     put_u64(sb, detail->n_fixes);
     for (size_t idx = 0; idx < detail->n_fixes; idx++) {
         put_str(sb, detail->fixes[idx].name);
@@ -645,6 +646,7 @@ static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
 {
     get_template(rd, rule, &detail->message);
     get_template(rd, rule, &detail->suggestion);
+    get_template(rd, rule, &detail->unsafe);
     size_t n_fixes = get_count(rd);
     detail->fixes = get_array(rd, n_fixes, sizeof(*detail->fixes));
     for (size_t idx = 0; idx < n_fixes && !rd->bad; idx++) {

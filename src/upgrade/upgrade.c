@@ -22,6 +22,8 @@ static const struct {
     Convert convert;
     const char *why; /* what to do instead, when removed */
 } changes[] = {
+    {"unix_socket_directory", 9, "unix_socket_directories", CONV_SAME, NULL}, /* 9.3 */
+    {"replication_timeout", 9, "wal_sender_timeout", CONV_SAME, NULL},        /* 9.3 */
     {"checkpoint_segments", 9, "max_wal_size", CONV_CHECKPOINT_SEGMENTS, NULL},
     {"min_parallel_relation_size", 10, "min_parallel_table_scan_size", CONV_SAME, NULL},
     {"sql_inheritance", 10, NULL, CONV_SAME, "inheritance is always on"},
@@ -173,6 +175,24 @@ static char *convert_value(Planner *p, Convert convert, const char *value)
     }
     }
     return NULL;
+}
+
+bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
+                       char **new_name, char **new_value)
+{
+    Planner p = {.set = set};
+    for (size_t idx = 0; idx < sizeof(changes) / sizeof(changes[0]); idx++) {
+        if (strcasecmp(changes[idx].name, name) || !changes[idx].new_name ||
+            changes[idx].gone_in > to ||
+            !catalog_find(catalog_for_major(to), changes[idx].new_name))
+            continue;
+        *new_value = convert_value(&p, changes[idx].convert, value ? value : "");
+        if (!*new_value)
+            return false;
+        *new_name = xstrdup(changes[idx].new_name);
+        return true;
+    }
+    return false;
 }
 
 /* The major that no longer has `name`, after `from` and up to `to`; 0 when it stays. */

@@ -51,6 +51,12 @@ bool upgrade_parse_major(const char *text, bool source, int *major);
 void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out);
 void upgrade_plan_free(UpgradePlan *plan);
 
+/* The parameter that replaced `name` in a major up to `to`, with `value` converted as the
+ * release notes say (16MB WAL segments; checkpoint_completion_target read from `set`): true with
+ * both set (caller frees), false when there is no successor or no conversion. */
+bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
+                       char **new_name, char **new_value);
+
 /* "removed", "renamed", "value", "default", "deprecated", "preload" */
 const char *upgrade_kind_name(UpgradeKind kind);
 

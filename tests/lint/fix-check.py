@@ -3,10 +3,24 @@
 Prints lines "refix KEY", "new KEY" (a new error or warning), "applies NAME GOT WANT" (a fix whose
 applies disagrees with the server's context, from postgres --describe-config), "ram NAME VALUE"
 (a memory fix above the host's RAM), then "counts FIXED PARTIAL FIXES APPLIES_OK MEM_CHECKED UNLISTED" (UNLISTED: fixes of developer
-options that --describe-config does not list)."""
+options that --describe-config does not list).
+
+With a fifth argument, pgknob fix's stderr, and a sixth, the selection ("default": safe fixes of
+errors, warnings and refusals; "all": --unsafe-fixes --min-severity recommendation), only the
+selected findings count as fixed, and it also prints "selected RULE" (a fix applied that the
+selection excludes), "unlisted RULE" (a fix left out without its "not applied" line) and
+"refusals N MECHANICAL" (MECHANICAL 1 when every refusal has a safe fix)."""
 import json, re, sys
 
 orig = json.load(open(sys.argv[1])); fixed = json.load(open(sys.argv[2]))
+log = open(sys.argv[5]).read().splitlines() if len(sys.argv) > 5 else None
+mode = sys.argv[6] if len(sys.argv) > 6 else 'all'
+
+def selected(f):
+    if mode == 'all':
+        return True
+    tier = f['severity'] in ('error', 'warning') or f.get('refuses_start')
+    return bool(tier) and all(fix['safety'] == 'safe' for fix in f['fix'])
 contexts = dict(line.split('\t')[:2] for line in open(sys.argv[3]) if '\t' in line)
 ram = float(sys.argv[4]) if len(sys.argv) > 4 and sys.argv[4] != '-' else None
 UNITS = {'B': 1, 'kB': 1024, 'MB': 1024**2, 'GB': 1024**3, 'TB': 1024**4}
@@ -33,6 +47,13 @@ n_fixed = n_partial = n_fixes = applies_ok = mem_checked = unlisted = 0
 for f in active(orig):
     if not f['fix']:
         continue
+    for fix in f['fix']:
+        if fix.get('safety') not in ('safe', 'unsafe') or (fix['safety'] == 'unsafe') != bool(fix.get('why')):
+            print('safety %s %s' % (f['rule'], fix['name']))
+    if not selected(f):
+        if log is not None and not any(l.startswith('pgknob: fix: not applied: %s ' % f['rule']) for l in log):
+            print('unlisted %s' % f['rule'])
+        continue
     if partial(f):
         n_partial += 1
     else:
@@ -57,7 +78,24 @@ for f in active(orig):
         if size > ram:
             print('ram %s %s' % (fix['name'], fix['value']))
 orig_keys = set(key(f) for f in active(orig))
+RANK = {'recommendation': 1, 'notice': 2, 'warning': 3, 'error': 4}
+def traded(f):
+    """An error the fixes turned into this warning about the same settings (PK2001 -> PK2002 when
+    a safe fix lowers shared_buffers and the unsafe max_connections change is left out)."""
+    names = key(f)[1]
+    return any(key(o)[1] == names and RANK[o['severity']] > RANK[f['severity']] and key(o) not in fixed_keys
+               for o in active(orig))
 for f in active(fixed):
-    if f['severity'] in ('error', 'warning') and key(f) not in orig_keys:
+    if f['severity'] in ('error', 'warning') and key(f) not in orig_keys and not traded(f):
         print('new %s %s' % key(f))
+if log is not None:
+    chosen = set(f['rule'] for f in active(orig) if f['fix'] and selected(f))
+    for line in log:
+        m = re.match(r'pgknob: fix: \S+ = .* \(([A-Z0-9, ]+); (reload|restart)\) at ', line)
+        for rule in (m.group(1).split(', ') if m else []):
+            if rule not in chosen:
+                print('selected %s' % rule)
+refusals = [f for f in active(orig) if f.get('refuses_start')]
+mechanical = all(f['fix'] and all(x['safety'] == 'safe' for x in f['fix']) for f in refusals)
+print('refusals %d %d' % (len(refusals), 1 if mechanical else 0))
 print('counts %d %d %d %d %d %d' % (n_fixed, n_partial, n_fixes, applies_ok, mem_checked, unlisted))

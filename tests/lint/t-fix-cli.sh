@@ -24,7 +24,9 @@ check "the diff renames the misspelt line" grep -q '^+shared_buffers = 1GB$' <<<
 check "the input is untouched" cmp -s "$tmp/a.conf" "$tmp/a.orig"
 expect_exit 1 "-o writes a fixed copy" -- "$PGKNOB" fix "$tmp/a.conf" -o "$tmp/fixed.conf"
 check "fsync comment and CRLF kept" grep -q $'^fsync = on   # fast!\r$' "$tmp/fixed.conf"
-check "unset parameter appended with its rule" grep -q '^track_io_timing = on	# pgknob fix: PK7001$' "$tmp/fixed.conf"
+check "a recommendation is not applied by default" bash -c '! grep -q track_io_timing "$1"' _ "$tmp/fixed.conf"
+expect_exit 1 "--min-severity recommendation" -- "$PGKNOB" fix --min-severity recommendation "$tmp/a.conf" -o "$tmp/rec.conf"
+check "unset parameter appended with its rule" grep -q '^track_io_timing = on	# pgknob fix: PK7001$' "$tmp/rec.conf"
 check "checkpoint_timeout rewritten" grep -q '^checkpoint_timeout = 15min$' "$tmp/fixed.conf"
 check "the first line is kept" test "$(head -1 "$tmp/fixed.conf")" = '# tuned by hand'
 (cd "$tmp" && "$PGKNOB" fix a.conf 2>/dev/null > a.diff; cp a.conf p.conf; sed -i 's/^--- a.conf$/--- p.conf/; s/^+++ a.conf$/+++ p.conf/' a.diff; patch -s -p0 < a.diff)
@@ -57,6 +59,8 @@ check "the include itself is untouched" grep -q '^fsync = off # bad$' "$tmp/inc/
 # ALTER SYSTEM: grouped by reload and restart, with the rollback
 printf "shared_preload_libraries = 'auto_explain'\nfsync = off\n" > "$tmp/as.conf"
 expect_exit 1 "--format alter-system" -- "$PGKNOB" fix --format alter-system "$tmp/as.conf"
+check "alter-system follows the default selection: no unsafe recommendation" bash -c '! grep -q pg_stat_statements <<<"$1"' _ "$OUT"
+expect_exit 1 "--format alter-system, everything" -- "$PGKNOB" fix --format alter-system --unsafe-fixes --min-severity recommendation "$tmp/as.conf"
 check "reload group" grep -q "^ALTER SYSTEM SET fsync = 'on';  -- PK6001$" <<<"$OUT"
 check "list parameters quote each element" grep -q "^ALTER SYSTEM SET shared_preload_libraries = 'auto_explain', 'pg_stat_statements';" <<<"$OUT"
 check "the restart group comes after a reload" bash -c 'grep -n "" <<<"$1" | grep -q "restart"' _ "$OUT"
@@ -66,10 +70,133 @@ check "rollback resets" grep -q '^ALTER SYSTEM RESET fsync;$' <<<"$OUT"
 printf 'max_connections = 800\nwork_mem = 64MB\n' > "$tmp/mem.conf"
 json=$("$PGKNOB" lint --host ram=8GB,cores=4 --format json --fail-on never "$tmp/mem.conf")
 check "PK2001's work_mem fix applies on a reload" test "$(jq -r '.findings[] | select(.rule == "PK2001") | .fix[0] | .name + " " + .applies' <<<"$json")" = "work_mem reload"
+printf 'max_connections = 1000\ntemp_buffers = 256MB\nwork_mem = 64MB\nshared_buffers = 16GB\n' > "$tmp/temp.conf"
+json=$("$PGKNOB" lint --pg-version 16 --host ram=64GB,cores=16 --format json --fail-on never "$tmp/temp.conf")
+check "PK2001 lowers temp_buffers, the largest term, then work_mem" test "$(jq -r '[.findings[] | select(.rule == "PK2001") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "temp_buffers=8MB:safe work_mem=16MB:safe"
+"$PGKNOB" fix --pg-version 16 --host ram=64GB,cores=16 "$tmp/temp.conf" -o "$tmp/temp.fixed" 2>/dev/null
+json=$("$PGKNOB" lint --pg-version 16 --host ram=64GB,cores=16 --format json --fail-on never "$tmp/temp.fixed")
+check "PK2001 does not fire again, nor PK2002" test "$(jq '[.findings[] | select(.rule == "PK2001" or .rule == "PK2002")] | length' <<<"$json")" = 0
+printf 'max_connections = 5000\nwork_mem = 32MB\nshared_buffers = 2GB\n' > "$tmp/conns.conf"
+json=$("$PGKNOB" lint --pg-version 16 --host ram=8GB,cores=4 --format json --fail-on never "$tmp/conns.conf")
+check "PK2001 lowers max_connections only past work_mem's floor, and that is unsafe" test "$(jq -r '[.findings[] | select(.rule == "PK2001") | .fix[] | .name + ":" + .safety] | join(" ")' <<<"$json")" = "work_mem:safe max_connections:unsafe"
 printf 'effective_cache_size = 96GB\nshared_buffers = 64GB\n' > "$tmp/ram.conf"
 json=$("$PGKNOB" lint --host ram=64GB,cores=8 --format json --fail-on never "$tmp/ram.conf")
 check "no memory fix above --host ram" test "$(jq '[.findings[].fix[] | select(.name == "effective_cache_size" or .name == "shared_buffers") | .value] | map(select(test("^[0-9]+GB$")) | sub("GB"; "") | tonumber) | map(select(. > 64)) | length' <<<"$json")" = 0
 printf 'checkpoint_completion_target = 0.5\n' > "$tmp/cct.conf"
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/cct.conf")
 check "a fix is never the current value" test "$(jq '[.findings[] | select(.rule == "PK3004") | .fix[] | select(.value == "0.5")] | length' <<<"$json")" = 0
+
+# the selection: safe fixes of errors and warnings by default; --unsafe-fixes, --min-severity
+printf 'fsync = off\nstandard_conforming_strings = off\ncheckpoint_completion_target = 0.5\n' > "$tmp/sel.conf"
+expect_exit 1 "default selection" -- "$PGKNOB" fix --pg-version 16 "$tmp/sel.conf"
+check "the safe error fix is applied" grep -q '^+fsync = on$' <<<"$OUT"
+check "the unsafe warning fix is not" bash -c '! grep -q "^+standard_conforming_strings" <<<"$1"' _ "$OUT"
+check "the notice fix is not" bash -c '! grep -q "^+checkpoint_completion_target" <<<"$1"' _ "$OUT"
+check "the unsafe fix left out says why and which flag applies it" grep -q 'not applied: PK8001 standard_conforming_strings: unsafe: .*SQL semantics.* Apply with --unsafe-fixes\.$' <<<"$ERR"
+check "the notice left out names --min-severity notice" grep -q 'not applied: PK3005 checkpoint_completion_target: a notice\. Apply with --min-severity notice\.$' <<<"$ERR"
+check "the recommendation left out names --min-severity recommendation" grep -q 'not applied: PK7001 track_io_timing: a recommendation\. Apply with --min-severity recommendation\.$' <<<"$ERR"
+expect_exit 1 "--unsafe-fixes" -- "$PGKNOB" fix --pg-version 16 --unsafe-fixes "$tmp/sel.conf"
+check "--unsafe-fixes applies the unsafe warning fix" grep -q '^+standard_conforming_strings = on$' <<<"$OUT"
+check "--unsafe-fixes adds no notice" bash -c '! grep -q "^+checkpoint_completion_target" <<<"$1"' _ "$OUT"
+expect_exit 1 "--min-severity notice" -- "$PGKNOB" fix --pg-version 16 --min-severity notice "$tmp/sel.conf"
+check "--min-severity notice applies the notice fix" grep -q '^+checkpoint_completion_target = 0.9$' <<<"$OUT"
+check "--min-severity notice adds no recommendation" bash -c '! grep -q "^+track_io_timing" <<<"$1"' _ "$OUT"
+check "--min-severity notice adds no unsafe fix" bash -c '! grep -q "^+standard_conforming_strings" <<<"$1"' _ "$OUT"
+expect_exit 2 "--min-severity takes a level" -- "$PGKNOB" fix --min-severity loud "$tmp/sel.conf"
+check "the error names the levels" grep -q 'error, warning, notice or recommendation' <<<"$ERR"
+
+# the wrong changes a DBA found: unsafe in JSON, never applied by default or with lower tiers
+cat > "$tmp/dba.conf" <<'EOF'
+wal_level = logical
+huge_pages = on
+shared_preload_libraries = 'repmgr,plantuner,online_analyze'
+wal_log_hints = on
+autovacuum_freeze_max_age = 1200000000
+autovacuum_multixact_freeze_max_age = 1500000000
+standard_conforming_strings = off
+max_parallel_workers_per_gather = 0
+EOF
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/dba.conf")
+check "every fix has a safety" test "$(jq '[.findings[].fix[] | select(.safety != "safe" and .safety != "unsafe")] | length' <<<"$json")" = 0
+check "every unsafe fix has a why, no safe one has" test "$(jq '[.findings[].fix[] | select((.safety == "unsafe") != (.why != null))] | length' <<<"$json")" = 0
+for pair in wal_level:replica huge_pages:try wal_log_hints:off standard_conforming_strings:on shared_preload_libraries: max_parallel_workers_per_gather:2; do
+  name=${pair%%:*}
+  check "$name's fix is unsafe" test "$(jq -r --arg n "$name" '[.findings[].fix[] | select(.name == $n) | .safety] | unique | join(",")' <<<"$json")" = unsafe
+done
+check "wal_log_hints names repmgr" grep -q 'mentions repmgr' <<<"$(jq -r '.findings[].fix[] | select(.name == "wal_log_hints") | .why' <<<"$json")"
+check "standard_conforming_strings names 1C" grep -q '1C:Enterprise (plantuner)' <<<"$(jq -r '.findings[].fix[] | select(.name == "standard_conforming_strings") | .why' <<<"$json")"
+check "PK4012 changes both freeze ages by a bounded step" test "$(jq -r '[.findings[] | select(.rule == "PK4012") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "autovacuum_freeze_max_age=600000000:safe autovacuum_multixact_freeze_max_age=750000000:safe"
+expect_exit 1 "fix --min-severity recommendation on the DBA's file" -- "$PGKNOB" fix --pg-version 16 --min-severity recommendation "$tmp/dba.conf"
+check "only the freeze ages and the safe recommendation change" test "$(grep '^+[a-z]' <<<"$OUT" | cut -d' ' -f1 | tr '\n' ' ')" = "+autovacuum_freeze_max_age +autovacuum_multixact_freeze_max_age +track_io_timing "
+check "the freeze fix is applied" grep -q '^+autovacuum_multixact_freeze_max_age = 750000000$' <<<"$OUT"
+printf 'autovacuum_freeze_max_age = 1200000000\n' > "$tmp/jump.conf"
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/jump.conf")
+check "the partner age already fine: one change, no note" test "$(jq -r '[.findings[] | select(.rule == "PK4012") | (.fix | length), .fix_note] | map(tostring) | join(" ")' <<<"$json")" = "1 null"
+
+# values valid for the type, and suggestions that read
+printf 'autovacuum_max_workers = 10\n' > "$tmp/int.conf"
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/int.conf")
+check "PK4010 proposes an integer" test "$(jq -r '.findings[] | select(.rule == "PK4010") | .fix[0].value' <<<"$json")" = 666
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/dba.conf" "$tmp/sel.conf" "$tmp/mem.conf" "$tmp/a.conf")
+check "no suggestion starts with a comma" test "$(jq '[.findings[] | select(.suggestion != null) | select(.suggestion | test("^[,;]"))] | length' <<<"$json")" = 0
+
+# SARIF: a fixes entry only for a safe fix; text and Markdown say the safety
+sarif=$("$PGKNOB" lint --pg-version 16 --format sarif --fail-on never "$tmp/sel.conf")
+check "SARIF fixes for the safe fsync fix" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK6001") | .fixes[0].artifactChanges[0].replacements[0].insertedContent.text' <<<"$sarif")" = "fsync = on"
+check "no SARIF fixes for the unsafe one" test "$(jq '[.runs[0].results[] | select(.ruleId == "PK8001") | .fixes // empty] | length' <<<"$sarif")" = 0
+check "SARIF properties carry the safety" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK8001") | .properties.fix[0].safety' <<<"$sarif")" = unsafe
+expect_exit 1 "text" -- "$PGKNOB" lint --pg-version 16 "$tmp/sel.conf"
+check "text shows a safe fix" grep -q '^  fix safety: safe (pgknob fix applies it)$' <<<"$OUT"
+check "text shows an unsafe fix, the flag and why" grep -q '^  fix safety: unsafe (pgknob fix --unsafe-fixes applies it): applications observe standard_conforming_strings: .*\.$' <<<"$OUT"
+md=$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$tmp/sel.conf")
+check "Markdown shows the safety" grep -q '^\*Fix safety:\* Unsafe (pgknob fix --unsafe-fixes applies it): ' <<<"$md"
+
+# refusals fixed mechanically: renamed and removed parameters, units in the wrong case
+printf "unix_socket_directory = '/tmp'\nwal_keep_segments = 64\ncheckpoint_segments = 32\nwork_mem = 4mb\n" > "$tmp/old.conf"
+expect_exit 1 "fix of an old file" -- "$PGKNOB" fix --pg-version 16 "$tmp/old.conf" -o "$tmp/old.fixed"
+check "unix_socket_directory renamed" grep -q "^unix_socket_directories = '/tmp'$" "$tmp/old.fixed"
+check "wal_keep_segments converted with 16MB segments" grep -q '^wal_keep_size = 1024MB$' "$tmp/old.fixed"
+check "checkpoint_segments converted to max_wal_size" grep -q '^max_wal_size = 1296MB$' "$tmp/old.fixed"
+check "the unit spelt as the server does" grep -q '^work_mem = 4MB$' "$tmp/old.fixed"
+expect_exit 0 "the fixed old file has no refusal" -- "$PGKNOB" lint --pg-version 16 --fail-on refusal "$tmp/old.fixed"
+printf "checkpoint_segments = 32\nmax_wal_size = 2GB\n" > "$tmp/both.conf"
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/both.conf")
+check "no rename over a successor the file sets: the line is removed, safely" test "$(jq -r '[.findings[] | select(.rule == "PK0011") | .fix[] | .name + ":" + (.remove | tostring) + ":" + .safety] | join(" ")' <<<"$json")" = "checkpoint_segments:true:safe"
+printf "stats_temp_directory = '/run/pg'\nmax_fsm_pages = 20000\nvacuum_defer_cleanup_age = 100\n" > "$tmp/gone.conf"
+expect_exit 1 "fix of removed parameters" -- "$PGKNOB" fix --pg-version 16 "$tmp/gone.conf" -o "$tmp/gone.fixed"
+check "stats_temp_directory commented out" grep -q "^#stats_temp_directory = '/run/pg'	# pgknob fix: PK0011$" "$tmp/gone.fixed"
+check "max_fsm_pages commented out" grep -q "^#max_fsm_pages = 20000	# pgknob fix: PK0011$" "$tmp/gone.fixed"
+check "a removal whose meaning is lost is left, unsafe" grep -q "^vacuum_defer_cleanup_age = 100$" "$tmp/gone.fixed"
+check "and listed with its reason" grep -q "not applied: PK0011 vacuum_defer_cleanup_age: unsafe: vacuum_defer_cleanup_age = 100 asked for something" <<<"$ERR"
+check "the log says what was commented out" grep -q "^pgknob: fix: stats_temp_directory commented out (PK0011) at " <<<"$ERR"
+expect_exit 1 "--unsafe-fixes removes it too" -- "$PGKNOB" fix --pg-version 16 --unsafe-fixes "$tmp/gone.conf" -o "$tmp/gone.all"
+expect_exit 0 "then no refusal is left" -- "$PGKNOB" lint --pg-version 16 --fail-on refusal "$tmp/gone.all"
+expect_exit 0 "and a second fix finds nothing" -- "$PGKNOB" fix --pg-version 16 --unsafe-fixes "$tmp/gone.all"
+expect_exit 1 "alter-system with removals only" -- "$PGKNOB" fix --pg-version 16 --format alter-system "$tmp/gone.conf"
+check "alter-system says which lines to correct, and no empty rollback" bash -c 'grep -q "ALTER SYSTEM cannot remove it" <<<"$1" && ! grep -q rollback <<<"$1"' _ "$OUT"
+# a rule pack declares its own reason with `unsafe` (a template: empty means safe)
+mkdir "$tmp/pack"
+cat > "$tmp/pack/org.ini" <<'EOF'
+[rule]
+id = ORG100
+title = commit_delay is set
+severity = warning
+category = wal
+versions = 13-
+condition = commit_delay > 0
+message = commit_delay is {commit_delay}
+fix = commit_delay = 0
+unsafe = {if(commit_delay > 1000, 'our batch jobs rely on a long delay', '')}
+
+[example.fail.1]
+conf = commit_delay = 5000
+
+[example.pass.1]
+conf = commit_delay = 0
+EOF
+printf 'commit_delay = 5000\n' > "$tmp/cd1.conf"; printf 'commit_delay = 500\n' > "$tmp/cd2.conf"
+json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-on never "$tmp/cd1.conf" 2>&1)
+check "the pack's unsafe reason is the fix's why" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety + ": " + .fix[0].why' <<<"$json")" = "unsafe: our batch jobs rely on a long delay"
+json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-on never "$tmp/cd2.conf" 2>&1)
+check "rendered empty, the fix is safe" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety' <<<"$json")" = safe
 done_testing

@@ -82,6 +82,7 @@ conn.listen();
     const acts = await conn.sendRequest(lsp.CodeActionRequest.type,
       { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } });
     out.actions.push({ code: d.code, line: d.range.start.line, titles: acts.map((a) => a.title),
+                       preferred: acts.map((a) => a.isPreferred === true),
                        edits: acts.map((a) => a.edit.changes[uri]) });
   }
   out.symbols = await conn.sendRequest(lsp.DocumentSymbolRequest.type, { textDocument: { uri } });

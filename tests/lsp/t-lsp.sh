@@ -24,6 +24,7 @@ shared_buffers = 128MB
 work_mem = 4mb
 fsync = off
 include 'extra.conf'
+standard_conforming_strings = off
 CONF
 printf 'shared_buffers = 1GB\nmax_wal_size = 1GB\n' > "$T/conf/extra.conf"
 client "$T/conf/postgresql.conf" > "$T/out.json"
@@ -53,12 +54,16 @@ check "fsync's quick fix sets fsync = on on its line" \
   test "$(q '[a["edits"][0][0]["newText"] for a in d["actions"] if a["code"] == "PK6001"][0]')" = "fsync = on"
 check "fsync's quick fix is titled with the change and when it applies" \
   grep -q 'Set fsync = on, applies on reload' <<<"$(q '[a["titles"] for a in d["actions"] if a["code"] == "PK6001"][0]')"
+check "a safe fix is the preferred quick fix" \
+  test "$(q '[a["preferred"][0] for a in d["actions"] if a["code"] == "PK6001"][0]')" = True
+check "an unsafe fix is offered, titled Unsafe:, never preferred" \
+  test "$(q '[(a["titles"][0].startswith("Unsafe: Set standard_conforming_strings = on"), a["preferred"][0]) for a in d["actions"] if a["code"] == "PK8001"][0]')" = "(True, False)"
 check "every finding offers 'Ignore … on this line'" \
   test "$(q 'all(any(t.startswith("Ignore ") for t in a["titles"]) for a in d["actions"])')" = True
 check "the ignore action inserts a pragma line above" \
   grep -q '^# pgknob: ignore PK6001' <<<"$(q '[e[0]["newText"] for a in d["actions"] if a["code"] == "PK6001" for e in a["edits"] if e[0]["newText"].startswith("#")][0]')"
 check "document symbols list the four assignments and the include" \
-  test "$(q '[s["name"] for s in d["symbols"]]')" = "['shared_buffers', 'work_mem', 'fsync', 'include']"
+  test "$(q '[s["name"] for s in d["symbols"]]')" = "['shared_buffers', 'work_mem', 'fsync', 'include', 'standard_conforming_strings']"
 
 # the purpose comes from .pgknob.ini: under benchmark, fsync = off is a notice (LSP severity 3)
 mkdir -p "$T/bench"

@@ -1,0 +1,418 @@
+#include "lint/fix_safety.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "catalog/contrib.h"
+#include "catalog/value.h"
+#include "common/fp.h"
+#include "common/xalloc.h"
+
+/* What the configuration shows of the tools around the server: a preloaded library, a path in a
+ * command, a word in a comment on a setting's line. */
+static const char *const REPLICATION_MANAGERS[] = {
+    "repmgr",         "patroni", "pg_rewind", "pg_auto_failover",
+    "pgautofailover", "stolon",  "pgpool",    NULL};
+/* 1C:Enterprise's own extensions (its PostgreSQL builds preload them); its setup keeps
+ * standard_conforming_strings off for the application. */
+static const char *const ONE_C[] = {
+    "plantuner",  "online_analyze", "fasttrun", "fulleq", "mchar", "1c:enterprise", "1c enterprise",
+    "1\xd0\xa1:", "1\xd1\x81:", /* Cyrillic */
+    NULL};
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+    size_t len = strlen(needle);
+    for (; hay && *hay; hay++)
+        if (!strncasecmp(hay, needle, len))
+            return true;
+    return false;
+}
+
+/* The first of `words` that a setting set in the configuration shows (value or line); NULL. */
+static const char *seen(const Snapshot *snap, const char *const *words)
+{
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        const SnapSetting *s = &snap->settings[idx];
+        if (s->source == SRC_DEFAULT)
+            continue;
+        for (const char *const *word = words; *word; word++)
+            if (contains_ci(s->value, *word) || contains_ci(s->line_text, *word))
+                return *word;
+    }
+    return NULL;
+}
+
+static const CatalogParam *param_of(const Snapshot *snap, const char *name)
+{
+    const CatalogParam *param = snap->catalog ? catalog_find(snap->catalog, name) : NULL;
+    return param ? param
+                 : catalog_contrib_find(catalog_contrib_for_major(snap->pg_major), name, NULL);
+}
+
+/* The value in effect, parsed; false when unknown. */
+static bool current(const Snapshot *snap, const char *name, const SnapSetting **out)
+{
+    *out = snapshot_get(snap, name);
+    return *out && (*out)->parsed_ok;
+}
+
+static bool set_explicitly(const SnapSetting *cur)
+{
+    return cur && cur->source != SRC_DEFAULT;
+}
+
+/* Position of an enum value in `order` (lowest first); -1 when absent. */
+static int rank(const char *value, const char *const *order)
+{
+    for (int idx = 0; order[idx]; idx++)
+        if (!strcasecmp(value, order[idx]))
+            return idx;
+    return -1;
+}
+
+/* Is `item` in the comma-separated list `list` (spaces and double quotes around items ignored)? */
+static bool list_has(const char *list, const char *item, size_t item_len)
+{
+    for (const char *p = list; p && *p;) {
+        while (*p == ' ' || *p == ',' || *p == '"')
+            p++;
+        const char *end = p;
+        while (*end && *end != ',')
+            end++;
+        const char *last = end;
+        while (last > p && (last[-1] == ' ' || last[-1] == '"'))
+            last--;
+        if ((size_t)(last - p) == item_len && !strncasecmp(p, item, item_len))
+            return true;
+        p = end;
+    }
+    return false;
+}
+
+/* The first library of `new_list` that `old_list` lacks, or NULL (caller frees). */
+static char *added_library(const char *old_list, const char *new_list)
+{
+    for (const char *p = new_list; p && *p;) {
+        while (*p == ' ' || *p == ',' || *p == '"')
+            p++;
+        const char *end = p;
+        while (*end && *end != ',')
+            end++;
+        const char *last = end;
+        while (last > p && (last[-1] == ' ' || last[-1] == '"'))
+            last--;
+        if (last > p && !list_has(old_list, p, (size_t)(last - p)))
+            return xstrndup(p, (size_t)(last - p));
+        p = end;
+    }
+    return NULL;
+}
+
+/* Parameters whose meaning an application's SQL, its connections or its auditors observe. */
+static const struct {
+    const char *name;
+    const char *why;
+} OBSERVED[] = {
+    {"standard_conforming_strings",
+     "it changes how string literals with backslashes are read (SQL semantics the applications "
+     "rely on)"},
+    {"backslash_quote", "it changes which SQL the server accepts"},
+    {"escape_string_warning", "it changes what applications and log readers see"},
+    {"search_path", "it changes which objects unqualified names resolve to"},
+    {"default_transaction_isolation", "it changes the isolation every transaction runs with"},
+    {"default_transaction_read_only", "it changes whether sessions may write"},
+    {"DateStyle", "it changes how dates are written and read"},
+    {"IntervalStyle", "it changes how intervals are written"},
+    {"TimeZone", "it changes how timestamps are shown and read"},
+    {"bytea_output", "it changes how bytea values reach the applications"},
+    {"extra_float_digits", "it changes how floating-point values reach the applications"},
+    {"transform_null_equals", "it changes what `= NULL` means"},
+    {"array_nulls", "it changes how array literals are read"},
+    {"quote_all_identifiers", "it changes the SQL the server writes"},
+    {"lc_messages", "it changes the language of the messages applications parse"},
+    {"lc_monetary", "it changes how money values are formatted"},
+    {"lc_numeric", "it changes how numbers are formatted"},
+    {"lc_time", "it changes how dates are formatted"},
+    {"default_text_search_config", "it changes full-text search results"},
+    {"row_security", "it changes which rows queries see"},
+    {"password_encryption",
+     "it changes how new passwords are stored: clients without SCRAM support cannot log in with "
+     "them (authentication)"},
+    {"ssl_min_protocol_version",
+     "clients that speak only older TLS versions can no longer connect"},
+    {"ssl_max_protocol_version", "it changes which TLS versions clients may use"},
+    {"ssl", "it changes how clients connect"},
+    {"ssl_ciphers", "it changes which clients can connect"},
+    {"listen_addresses", "it changes where clients can connect"},
+    {"port", "it changes where clients connect"},
+    {"unix_socket_directories", "it changes where local clients connect"},
+    {"unix_socket_permissions", "it changes which local users can connect"},
+    {"unix_socket_group", "it changes which local users can connect"},
+    {"krb_server_keyfile", "it changes authentication"},
+    {"log_statement", "it changes which statements are logged, which an audit may rely on"},
+    {"log_connections", "it changes which connections are logged, which an audit may rely on"},
+    {"log_disconnections", "it changes which sessions are logged, which an audit may rely on"},
+    {"log_file_mode", "a log reader other than the server's user may lose access to the logs"},
+    {"log_destination", "it changes where logs go, which log shippers and audits rely on"},
+    {"logging_collector", "it changes where logs go, which log shippers and audits rely on"},
+    {"log_directory", "it changes where logs go, which log shippers and audits rely on"},
+    {"log_filename", "it changes where logs go, which log shippers and audits rely on"},
+    {"log_line_prefix", "it changes the log format that log parsers rely on"},
+    {"statement_timeout", "statements that run longer are cancelled"},
+    {"lock_timeout", "statements that wait longer for a lock are cancelled"},
+    {"idle_in_transaction_session_timeout", "idle transactions are ended"},
+    {"idle_session_timeout", "idle sessions are ended"},
+    {"transaction_timeout", "transactions that run longer are ended"},
+    {"max_connections", "clients beyond the new limit are refused"},
+    {"max_wal_senders", "standbys and backup tools beyond the new limit cannot connect"},
+};
+
+/* A change that only adds to what is logged: an audit loses nothing. */
+static bool logs_more(const char *name, const GucValue *val, const SnapSetting *cur)
+{
+    static const char *const statement_order[] = {"none", "ddl", "mod", "all", NULL};
+    if (!strcasecmp(name, "log_statement"))
+        return cur && cur->parsed_ok &&
+               rank(val->enum_val, statement_order) >= rank(cur->parsed.enum_val, statement_order);
+    if (!strcasecmp(name, "log_connections") || !strcasecmp(name, "log_disconnections")) {
+        if (val->type == GUC_BOOL)
+            return val->boolval;
+        /* 18's list: every item logged before still is */
+        return !cur || !cur->parsed_ok || !strcasecmp(cur->value, "off") || !*cur->value ||
+               !strcasecmp(val->str, "all") ||
+               (strcasecmp(cur->value, "all") && strcasecmp(cur->value, "on") &&
+                strcasecmp(cur->value, "true"));
+    }
+    return false;
+}
+
+/* A timeout turned off or raised: nothing is cancelled that was not before. */
+static bool cancels_less(const char *name, const GucValue *val, const SnapSetting *cur)
+{
+    if (!strstr(name, "timeout"))
+        return false;
+    double old = cur && cur->parsed_ok ? cur->parsed.num : 0;
+    return fp_is_zero(val->num) || (!fp_is_zero(old) && val->num >= old);
+}
+
+static char *observed_why(const CatalogParam *param, const GucValue *val, const SnapSetting *cur)
+{
+    for (size_t idx = 0; idx < sizeof(OBSERVED) / sizeof(OBSERVED[0]); idx++) {
+        if (strcasecmp(OBSERVED[idx].name, param->name))
+            continue;
+        if (logs_more(param->name, val, cur) || cancels_less(param->name, val, cur))
+            return NULL;
+        if ((!strcmp(param->name, "max_connections") || !strcmp(param->name, "max_wal_senders")) &&
+            cur && cur->parsed_ok && val->num >= cur->parsed.num)
+            return NULL;
+        if (!strcmp(param->name, "ssl_min_protocol_version") && cur && cur->parsed_ok &&
+            strcasecmp(val->enum_val, cur->parsed.enum_val) < 0)
+            return NULL; /* TLSv1 < TLSv1.1 < TLSv1.2 < TLSv1.3 sort as text: lowering admits */
+        return xasprintf("applications observe %s: %s.", param->name, OBSERVED[idx].why);
+    }
+    return NULL;
+}
+
+/* Start: changes the server may refuse to start with, in a state pgknob cannot see. */
+static char *start_why(const Snapshot *snap, const CatalogParam *param, const GucValue *val,
+                       const char *value, const SnapSetting *cur)
+{
+    static const char *const wal_levels[] = {"minimal", "replica", "logical", NULL};
+    const char *name = param->name;
+    if (!strcmp(name, "wal_level") && cur && cur->parsed_ok &&
+        rank(val->enum_val, wal_levels) < rank(cur->parsed.enum_val, wal_levels))
+        return xasprintf("lowering wal_level from %s to %s stops the server from starting while a "
+                         "replication slot (or a standby, or archiving) needs %s; pgknob cannot "
+                         "see the slots.",
+                         cur->parsed.enum_val, val->enum_val, cur->parsed.enum_val);
+    if (!strcmp(name, "shared_preload_libraries")) {
+        char *lib = added_library(cur ? cur->value : "", value);
+        if (lib) {
+            char *why = xasprintf("it adds %s to shared_preload_libraries: the server refuses to "
+                                  "start when that library is not installed, which pgknob cannot "
+                                  "see.",
+                                  lib);
+            free(lib);
+            return why;
+        }
+    }
+    if (!strcmp(name, "huge_pages") && !strcasecmp(val->enum_val, "on") &&
+        !(cur && cur->parsed_ok && !strcasecmp(cur->parsed.enum_val, "on")))
+        return xstrdup("with huge_pages = on the server refuses to start unless the kernel has "
+                       "reserved enough huge pages, which pgknob cannot see.");
+    if (!strcmp(name, "max_prepared_transactions") && cur && cur->parsed_ok &&
+        val->num < cur->parsed.num)
+        return xstrdup("the server refuses to start when more transactions are prepared than the "
+                       "new limit, and a standby needs at least its primary's value; pgknob "
+                       "cannot see either.");
+    if (!strcmp(name, "max_replication_slots") && cur && cur->parsed_ok &&
+        val->num < cur->parsed.num)
+        return xstrdup("the server refuses to start when more replication slots exist than the "
+                       "new limit, which pgknob cannot see.");
+    /* shared memory that grows: huge pages reserved for the old size, or little RAM left */
+    static const char *const shared[] = {"shared_buffers", "wal_buffers", NULL};
+    if (rank(name, shared) >= 0 && cur && cur->parsed_ok && val->num > cur->parsed.num) {
+        const SnapSetting *huge = snapshot_get(snap, "huge_pages");
+        if (huge && huge->parsed_ok && !strcasecmp(huge->parsed.enum_val, "on"))
+            return xasprintf("raising %s grows shared memory, and with huge_pages = on the server "
+                             "refuses to start when the reserved huge pages no longer cover it.",
+                             name);
+        if (!strcmp(name, "shared_buffers") && snap->host.ram_bytes > 0 &&
+            val->num * 8192.0 > 0.4 * snap->host.ram_bytes)
+            return xstrdup("shared_buffers above 40% of the host's RAM leaves little for the rest: "
+                           "the server may fail to allocate shared memory at start.");
+    }
+    return NULL;
+}
+
+/* Deliberate: a non-default choice whose reason pgknob cannot see. */
+static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, const GucValue *val,
+                            const SnapSetting *cur)
+{
+    const char *name = param->name;
+    if (!set_explicitly(cur) || !cur->parsed_ok)
+        return NULL;
+    if (!strcmp(name, "huge_pages") && !strcasecmp(cur->parsed.enum_val, "on") &&
+        strcasecmp(val->enum_val, "on"))
+        return xstrdup("huge_pages = on is usually a deliberate choice: fail at start rather than "
+                       "run without huge pages.");
+    if ((!strcmp(name, "wal_log_hints") || !strcmp(name, "full_page_writes")) &&
+        cur->parsed.boolval && !val->boolval) {
+        const char *tool = seen(snap, REPLICATION_MANAGERS);
+        return tool ? xasprintf("%s = on is what pg_rewind needs, and the configuration mentions "
+                                "%s.",
+                                name, tool)
+                    : xasprintf("%s = on is usually set for pg_rewind or torn-page safety; pgknob "
+                                "cannot see whether it is used.",
+                                name);
+    }
+    if (!strcmp(name, "summarize_wal") && cur->parsed.boolval && !val->boolval)
+        return xstrdup("incremental backups (pg_basebackup --incremental) need summarize_wal; "
+                       "pgknob cannot see whether they are taken.");
+    if (!strcmp(name, "standard_conforming_strings")) {
+        const char *app = seen(snap, ONE_C);
+        if (app)
+            return xasprintf("the configuration shows 1C:Enterprise (%s), whose setup keeps "
+                             "standard_conforming_strings off for the application.",
+                             app);
+    }
+    static const char *const parallel[] = {"max_parallel_workers_per_gather",
+                                           "max_parallel_workers",
+                                           "max_parallel_maintenance_workers", NULL};
+    if (rank(name, parallel) >= 0 && fp_is_zero(cur->parsed.num) && val->num > 0)
+        return xasprintf("%s = 0 turns parallelism off on purpose (a workload or a bug it "
+                         "avoids), which pgknob cannot see.",
+                         name);
+    return NULL;
+}
+
+/* A jump: a freeze age lowered by more than half starts anti-wraparound vacuums of every older
+ * table at once. */
+static char *step_why(const CatalogParam *param, const GucValue *val, const SnapSetting *cur)
+{
+    static const char *const ages[] = {
+        "autovacuum_freeze_max_age", "autovacuum_multixact_freeze_max_age",
+        "vacuum_freeze_table_age", "vacuum_multixact_freeze_table_age", NULL};
+    if (rank(param->name, ages) < 0 || !cur || !cur->parsed_ok || val->num * 2 >= cur->parsed.num)
+        return NULL;
+    return xasprintf("lowering %s from %.0f to %.0f in one step starts an anti-wraparound vacuum "
+                     "of every table older than that at once: lower it by at most half at a time.",
+                     param->name, cur->parsed.num, val->num);
+}
+
+static char *fix_safety_start_why(const Snapshot *snap, const char *name, const char *value)
+{
+    const CatalogParam *param = param_of(snap, name);
+    GucValue val;
+    if (!param || !guc_parse_value_for(param, snap->pg_major, value, &val, NULL))
+        return NULL;
+    const SnapSetting *cur = NULL;
+    current(snap, param->name, &cur);
+    return start_why(snap, param, &val, value, cur);
+}
+
+char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
+{
+    const CatalogParam *param = param_of(snap, name);
+    GucValue val;
+    if (!param || !guc_parse_value_for(param, snap->pg_major, value, &val, NULL))
+        return NULL;
+    const SnapSetting *cur = NULL;
+    current(snap, param->name, &cur);
+    char *why = start_why(snap, param, &val, value, cur);
+    if (!why)
+        why = deliberate_why(snap, param, &val, cur);
+    if (!why)
+        why = observed_why(param, &val, cur);
+    if (!why)
+        why = step_why(param, &val, cur);
+    return why;
+}
+
+/* Removed parameters whose line means nothing once gone: the feature became automatic or always
+ * on, or the value written is the one the server now always behaves as. */
+static const struct {
+    const char *name;
+    const char *neutral; /* the only value that is harmless to drop; NULL: any value */
+} HARMLESS_REMOVALS[] = {
+    {"stats_temp_directory", NULL}, /* 15: statistics in shared memory */
+    {"max_fsm_pages", NULL},        /* 8.4: the free space map is automatic */
+    {"max_fsm_relations", NULL},    /* 8.4 */
+    {"operator_precedence_warning", NULL},
+    {"vacuum_cleanup_index_scale_factor", NULL},
+    {"replacement_sort_tuples", NULL},
+    {"trace_recovery_messages", NULL},
+    {"custom_variable_classes", NULL},
+    {"explain_pretty_print", NULL},
+    {"stats_start_collector", NULL},
+    {"bgwriter_all_maxpages", NULL},
+    {"bgwriter_all_percent", NULL},
+    {"silent_mode", "off"},
+    {"add_missing_from", "off"},
+    {"sql_inheritance", "on"},
+    {"default_with_oids", "off"},
+    {"old_snapshot_threshold", "-1"},
+    {"vacuum_defer_cleanup_age", "0"},
+    {"db_user_namespace", "off"},
+    {"promote_trigger_file", ""},
+    {"standby_mode", "off"},
+};
+
+char *fix_safety_removal_why(const char *name, const char *value, const char *successor)
+{
+    if (successor)
+        return NULL; /* the file's own successor setting already decides */
+    for (size_t idx = 0; idx < sizeof(HARMLESS_REMOVALS) / sizeof(HARMLESS_REMOVALS[0]); idx++)
+        if (!strcasecmp(HARMLESS_REMOVALS[idx].name, name) &&
+            (!HARMLESS_REMOVALS[idx].neutral ||
+             !strcasecmp(HARMLESS_REMOVALS[idx].neutral, value ? value : "") ||
+             (!strcasecmp(HARMLESS_REMOVALS[idx].neutral, "off") && value &&
+              (!strcasecmp(value, "false") || !strcmp(value, "0"))) ||
+             (!strcasecmp(HARMLESS_REMOVALS[idx].neutral, "on") && value &&
+              (!strcasecmp(value, "true") || !strcmp(value, "1")))))
+            return NULL;
+    return xasprintf("%s = %s asked for something the target major no longer does; pgknob cannot "
+                     "say what should replace it.",
+                     name, value ? value : "");
+}
+
+void fix_safety_judge(const Snapshot *snap, Finding *f)
+{
+    if (!snap->catalog)
+        return;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (f->fixes[idx].remove) /* validation judged it: it knows what the line meant */
+            continue;
+        /* a line rewritten (renamed, its unit corrected) keeps the value it meant: only what can
+         * stop the server is judged, against the value in effect */
+        char *why = f->fixes[idx].file
+                        ? fix_safety_start_why(snap, f->fixes[idx].name, f->fixes[idx].value)
+                        : fix_safety_why(snap, f->fixes[idx].name, f->fixes[idx].value);
+        if (why)
+            finding_fix_unsafe(f, idx, why);
+        free(why);
+    }
+}

@@ -1,0 +1,27 @@
+/* Whether a verified fix is safe to apply without reading it twice (docs/fix.md, "Safety"): the
+ * generic conditions, judged from the parameter, its value in effect, the new value and what the
+ * configuration shows (preloaded libraries, comments on the lines): a change that can stop the
+ * server from starting in a state pgknob cannot see, that reverses a deliberate non-default choice,
+ * that changes what applications observe, or that moves a freeze age too far in one step. A rule
+ * declares its own reasons with its `unsafe` key; a fix that does not clear its finding is marked
+ * by fix_check. Pure. */
+#ifndef PK_LINT_FIX_SAFETY_H
+#define PK_LINT_FIX_SAFETY_H
+
+#include "model/finding.h"
+#include "model/snapshot.h"
+
+/* Marks every fix of `f` that one of the generic conditions makes unsafe (a reason already given,
+ * the rule's own, is kept). */
+void fix_safety_judge(const Snapshot *snap, Finding *f);
+
+/* The reason the generic conditions make `name = value` unsafe against `snap` (caller frees), or
+ * NULL when they find it safe. */
+char *fix_safety_why(const Snapshot *snap, const char *name, const char *value);
+
+/* The reason commenting out `name = value`, a parameter the target major removed, is unsafe
+ * (caller frees), or NULL when the line means nothing the server does any more. `successor` is a
+ * parameter the file sets in its place, or NULL. */
+char *fix_safety_removal_why(const char *name, const char *value, const char *successor);
+
+#endif
