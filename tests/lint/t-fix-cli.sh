@@ -149,7 +149,7 @@ expect_exit 1 "text" -- "$PGKNOB" lint --pg-version 16 "$tmp/sel.conf"
 check "text shows a safe fix" grep -q '^  fix safety: safe (pgknob fix applies it)$' <<<"$OUT"
 check "text shows an unsafe fix, the flag and why" grep -q '^  fix safety: unsafe (pgknob fix --unsafe-fixes applies it): applications observe standard_conforming_strings: .*\.$' <<<"$OUT"
 md=$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$tmp/sel.conf")
-check "Markdown shows the safety" grep -q '^\*Fix safety:\* Unsafe (pgknob fix --unsafe-fixes applies it): ' <<<"$md"
+check "Markdown shows the safety" grep -q ' \*Fix safety:\* Unsafe (pgknob fix --unsafe-fixes applies it): ' <<<"$md"
 
 # refusals fixed mechanically: renamed and removed parameters, units in the wrong case
 printf "unix_socket_directory = '/tmp'\nwal_keep_segments = 64\ncheckpoint_segments = 32\nwork_mem = 4mb\n" > "$tmp/old.conf"
