@@ -727,6 +727,34 @@ static const char *short_path(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
+/* A number, boolean or enum as the file wrote it, quotes included (from the line itself), so
+ * that a typo such as '0.005' for an integer shows; followed by what the server reads when that
+ * differs. Strings are shown dequoted, as before: they may hold a secret the redaction knows in
+ * that form. Caller frees. */
+static char *written_value(const CatalogParam *param, const ConfEntry *entry,
+                           const char *normalised)
+{
+    const char *text = entry->value ? entry->value : "";
+    const char *name, *start = NULL;
+    size_t name_len, len = 0;
+    if (param->type != GUC_STRING && entry->line_text &&
+        conf_split_assignment(entry->line_text, &name, &name_len, &start)) {
+        const char *end = start;
+        if (*end == '\'') /* to the closing quote: '' and \' stay inside */
+            for (end++; *end && *end != '\''; end++)
+                end += (*end == '\\' && end[1]) || (end[1] == '\'' && end[2] == '\'');
+        while (*end && !isspace((unsigned char)*end) && *end != '#')
+            end++;
+        len = (size_t)(end - start);
+    }
+    char *shown = len ? xstrndup(start, len) : xstrdup(text);
+    if (!strcasecmp(text, normalised))
+        return shown;
+    char *both = xasprintf("%s (read as %s)", shown, normalised);
+    free(shown);
+    return both;
+}
+
 /* A line whose value a later line replaces with a different one: harmless to the server, but the
  * file no longer says what it runs with (PK0024). Located at the dead line; the winner is the
  * second setting (SARIF relatedLocations). */
@@ -748,9 +776,13 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
                                 entry->line);
             finding_add_setting(f, param->name, winner->value ? winner->value : "", winner->file,
                                 winner->line);
+            char *mine_text = written_value(param, entry, mine);
+            char *theirs_text = written_value(param, winner, theirs);
             f->message =
-                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name, mine,
-                          short_path(winner->file), winner->line, theirs);
+                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name,
+                          mine_text, short_path(winner->file), winner->line, theirs_text);
+            free(mine_text);
+            free(theirs_text);
             f->hint = xasprintf("The server applies the last line, %s = %s; this line has no "
                                 "effect.",
                                 param->name, theirs);
