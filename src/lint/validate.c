@@ -51,6 +51,11 @@ static const LintRule rules[] = {
     {"PK0026", "validation.module-not-loaded", "module parameter without its module", SEV_NOTICE,
      "A parameter of a module that works only from shared_preload_libraries (or archive_library)"
      " while the configuration does not load it there: the setting does nothing."},
+    {"PK0027", "validation.timezone-fixed-offset", "time zone read as a fixed POSIX offset",
+     SEV_WARNING,
+     "A timezone or log_timezone that names no zone but reads as a POSIX offset whose name is a"
+     " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
+     " (positive is west of Greenwich) and no daylight-saving time."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
@@ -295,6 +300,41 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
 
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
+/* A zone name mistyped into a POSIX offset: the server accepts it and runs on a fixed offset
+ * (PK0027). Zone specifications with a daylight-saving part, and names that are no zone (JST-9,
+ * the usual way to write Japan's time), are left alone. */
+static void check_fixed_offset(const ConfEntry *entry, const char *text, FindingList *out)
+{
+    char *name = NULL;
+    long offset = 0;
+    bool names_zone = false;
+    if (!check_hook_tz_fixed_offset(text, &name, &offset, &names_zone) || !names_zone) {
+        free(name);
+        return;
+    }
+    long mag = offset < 0 ? -offset : offset;
+    char *utc = xasprintf("UTC%c%02ld:%02ld", offset < 0 ? '-' : '+', mag / 3600, mag / 60 % 60);
+    Finding *f = entry_finding(out, "PK0027", entry);
+    f->message = xasprintf("%s = '%s' names no time zone: the server reads it as a POSIX offset,"
+                           " a fixed %s named \"%s\", with no daylight-saving time",
+                           entry->name, text, utc, name);
+    f->hint = xasprintf("POSIX offsets count hours west of Greenwich, so '%s' is %s all year."
+                        " Write a zone name from pg_timezone_names.",
+                        text, utc);
+    f->suggestion = xstrdup("the zone's name from pg_timezone_names (Australia/Sydney,"
+                            " America/New_York, Etc/UTC)");
+    f->explanation = xstrdup(
+        "The server looks a time zone value up as a zone file first; when there is none, it"
+        " accepts a POSIX TZ specification, a name of three letters or more followed by an offset"
+        " (pg_tzset in src/timezone/pgtz.c, tzparse in src/timezone/localtime.c). Australia0 is"
+        " therefore a zone called Australia at offset 0, EST5 is five hours behind UTC all year"
+        " (New York is EST5EDT), and UTC+3 is three hours behind UTC, because POSIX counts west"
+        " of Greenwich as positive (the datetime-posix-timezone-specs page of the documentation)."
+        " The server starts and timestamps are wrong by the offset, or by an hour in summer.");
+    free(utc);
+    free(name);
+}
+
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
                         FindingList *out)
 {
@@ -312,6 +352,8 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
         (param->type != GUC_STRING || check_hook_string(param, major, param->name, text, &err))) {
         if (param->type == GUC_ENUM && !ignored)
             note_build_dependent(entry, param, major, out);
+        if (!ignored && (!strcmp(param->name, "TimeZone") || !strcmp(param->name, "log_timezone")))
+            check_fixed_offset(entry, text, out);
         return;
     }
     Finding *f = entry_finding(out,
