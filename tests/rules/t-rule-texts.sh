@@ -7,8 +7,10 @@ cd "$PROJECT_ROOT"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 # 1. citations: a link to a site root or a blog index names no article
-roots=$(grep -rnoE --include='*.ini' --include='*.md' 'https?://[A-Za-z0-9.-]+(/(blog|posts|articles)?)?/?([])>"'"'"' ,;]|$)' rules | grep -v 'postgresql\.org/docs' || true)
-check "no rule cites a site root or a blog index${roots:+: $roots}" test -z "$roots"
+# (the rules, the documentation, the labs and the lab reports' texts)
+roots=$(grep -rnoE --include='*.ini' --include='*.md' --include='*.conf' --include='*.h' \
+  'https?://[A-Za-z0-9.-]+(/(blog|posts|articles)?)?/?([])>"'"'"' ,;]|$)' rules docs labs src | grep -v 'postgresql\.org/docs' || true)
+check "nothing cites a site root or a blog index${roots:+: $roots}" test -z "$roots"
 check "the Dev.to article is cited by its own address" grep -q 'https://dev.to/ionehouten/' rules/memory/PK2001-memory-demand.md
 
 # every rule links the PostgreSQL documentation page of the major it is shown for
