@@ -279,6 +279,52 @@ static bool check_timezone(const char *shown, const char *value, PkDiag *diag)
     return false;
 }
 
+/* A zone file or zone directory at the top of zoneinfo, any case ("Australia", "EST", "utc"). */
+static bool zone_top_entry_exists(const char *name)
+{
+    DIR *dir = opendir(zoneinfo_dir);
+    struct dirent *ent;
+    bool found = false;
+    while (dir && !found && (ent = readdir(dir)))
+        found = ent->d_name[0] != '.' && !strcasecmp(ent->d_name, name);
+    if (dir)
+        closedir(dir);
+    return found;
+}
+
+bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset, bool *names_zone)
+{
+    struct stat st;
+    if (stat(zoneinfo_dir, &st) != 0 || !posix_tz_spec(value) || zone_file_exists(value))
+        return false;
+    const char *p = value;
+    if (*p == '<')
+        p = strchr(p, '>') + 1; /* posix_tz_spec found it */
+    else
+        while (isalpha((unsigned char)*p))
+            p++;
+    size_t name_len = (size_t)(p - value);
+    int sign = 1;
+    if (*p == '+' || *p == '-')
+        sign = *p++ == '-' ? -1 : 1;
+    long secs = 0, unit = 3600;
+    for (int part = 0; part < 3 && isdigit((unsigned char)*p); part++, unit /= 60) {
+        long num = 0;
+        while (isdigit((unsigned char)*p))
+            num = num * 10 + (*p++ - '0');
+        secs += num * unit;
+        if (*p != ':')
+            break;
+        p++;
+    }
+    if (*p) /* a daylight-saving name or rule follows: not a fixed offset */
+        return false;
+    *name = xstrndup(value, name_len);
+    *utc_offset = -sign * secs;
+    *names_zone = **name != '<' && zone_top_entry_exists(*name);
+    return true;
+}
+
 static bool check_slot_name(const char *shown, const char *value, PkDiag *diag)
 {
     if (!*value)

@@ -15,4 +15,12 @@
 bool check_hook_string(const CatalogParam *param, int major, const char *shown, const char *value,
                        PkDiag *diag);
 
+/* How the server reads a time zone value that names no zone file but parses as a POSIX TZ
+ * specification without a daylight-saving part ("Australia0", "EST5", "UTC+3"): a fixed offset.
+ * Returns true and fills `name` (the abbreviation, caller frees), `utc_offset` (seconds east of
+ * Greenwich, the opposite of the POSIX sign) and `names_zone` (the abbreviation is itself a zone
+ * or a zone directory, so the value looks like a mistyped zone name). False for zone names,
+ * numbers, specifications with a daylight-saving part, and when this machine has no zoneinfo. */
+bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset, bool *names_zone);
+
 #endif

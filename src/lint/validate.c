@@ -56,6 +56,11 @@ static const LintRule rules[] = {
     {"PK0026", "validation.module-not-loaded", "module parameter without its module", SEV_NOTICE,
      "A parameter of a module that works only from shared_preload_libraries (or archive_library)"
      " while the configuration does not load it there: the setting does nothing."},
+    {"PK0027", "validation.timezone-fixed-offset", "time zone read as a fixed POSIX offset",
+     SEV_WARNING,
+     "A timezone or log_timezone that names no zone but reads as a POSIX offset whose name is a"
+     " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
+     " (positive is west of Greenwich) and no daylight-saving time."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
@@ -381,8 +386,6 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
                         param->name);
 }
 
-/* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
- * the same name) are never checked by the server, so their problems are only notices. */
 /* A unit written in the wrong case ("4mb", "10S"): the server's units are case-sensitive, but
  * the value meant is clear, so the line is rewritten with the unit as the server spells it. */
 static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
@@ -410,6 +413,43 @@ static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
     }
 }
 
+/* A zone name mistyped into a POSIX offset: the server accepts it and runs on a fixed offset
+ * (PK0027). Zone specifications with a daylight-saving part, and names that are no zone (JST-9,
+ * the usual way to write Japan's time), are left alone. */
+static void check_fixed_offset(const ConfEntry *entry, const char *text, FindingList *out)
+{
+    char *name = NULL;
+    long offset = 0;
+    bool names_zone = false;
+    if (!check_hook_tz_fixed_offset(text, &name, &offset, &names_zone) || !names_zone) {
+        free(name);
+        return;
+    }
+    long mag = offset < 0 ? -offset : offset;
+    char *utc = xasprintf("UTC%c%02ld:%02ld", offset < 0 ? '-' : '+', mag / 3600, mag / 60 % 60);
+    Finding *f = entry_finding(out, "PK0027", entry);
+    f->message = xasprintf("%s = '%s' names no time zone: the server reads it as a POSIX offset,"
+                           " a fixed %s named \"%s\", with no daylight-saving time",
+                           entry->name, text, utc, name);
+    f->hint = xasprintf("POSIX offsets count hours west of Greenwich, so '%s' is %s all year."
+                        " Write a zone name from pg_timezone_names.",
+                        text, utc);
+    f->suggestion = xstrdup("the zone's name from pg_timezone_names (Australia/Sydney,"
+                            " America/New_York, Etc/UTC)");
+    f->explanation = xstrdup(
+        "The server looks a time zone value up as a zone file first; when there is none, it"
+        " accepts a POSIX TZ specification, a name of three letters or more followed by an offset"
+        " (pg_tzset in src/timezone/pgtz.c, tzparse in src/timezone/localtime.c). Australia0 is"
+        " therefore a zone called Australia at offset 0, EST5 is five hours behind UTC all year"
+        " (New York is EST5EDT), and UTC+3 is three hours behind UTC, because POSIX counts west"
+        " of Greenwich as positive (the datetime-posix-timezone-specs page of the documentation)."
+        " The server starts and timestamps are wrong by the offset, or by an hour in summer.");
+    free(utc);
+    free(name);
+}
+
+/* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
+ * the same name) are never checked by the server, so their problems are only notices. */
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
                         FindingList *out)
 {
@@ -427,6 +467,8 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
         (param->type != GUC_STRING || check_hook_string(param, major, param->name, text, &err))) {
         if (param->type == GUC_ENUM && !ignored)
             note_build_dependent(entry, param, major, out);
+        if (!ignored && (!strcmp(param->name, "TimeZone") || !strcmp(param->name, "log_timezone")))
+            check_fixed_offset(entry, text, out);
         return;
     }
     Finding *f = entry_finding(out,
@@ -859,6 +901,34 @@ static const char *short_path(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
+/* A number, boolean or enum as the file wrote it, quotes included (from the line itself), so
+ * that a typo such as '0.005' for an integer shows; followed by what the server reads when that
+ * differs. Strings are shown dequoted, as before: they may hold a secret the redaction knows in
+ * that form. Caller frees. */
+static char *written_value(const CatalogParam *param, const ConfEntry *entry,
+                           const char *normalised)
+{
+    const char *text = entry->value ? entry->value : "";
+    const char *name, *start = NULL;
+    size_t name_len, len = 0;
+    if (param->type != GUC_STRING && entry->line_text &&
+        conf_split_assignment(entry->line_text, &name, &name_len, &start)) {
+        const char *end = start;
+        if (*end == '\'') /* to the closing quote: '' and \' stay inside */
+            for (end++; *end && *end != '\''; end++)
+                end += (*end == '\\' && end[1]) || (end[1] == '\'' && end[2] == '\'');
+        while (*end && !isspace((unsigned char)*end) && *end != '#')
+            end++;
+        len = (size_t)(end - start);
+    }
+    char *shown = len ? xstrndup(start, len) : xstrdup(text);
+    if (!strcasecmp(text, normalised))
+        return shown;
+    char *both = xasprintf("%s (read as %s)", shown, normalised);
+    free(shown);
+    return both;
+}
+
 /* A line whose value a later line replaces with a different one: harmless to the server, but the
  * file no longer says what it runs with (PK0024). Located at the dead line; the winner is the
  * second setting (SARIF relatedLocations). */
@@ -880,9 +950,13 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
                                 entry->line);
             finding_add_setting(f, param->name, winner->value ? winner->value : "", winner->file,
                                 winner->line);
+            char *mine_text = written_value(param, entry, mine);
+            char *theirs_text = written_value(param, winner, theirs);
             f->message =
-                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name, mine,
-                          short_path(winner->file), winner->line, theirs);
+                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name,
+                          mine_text, short_path(winner->file), winner->line, theirs_text);
+            free(mine_text);
+            free(theirs_text);
             f->hint = xasprintf("The server applies the last line, %s = %s; this line has no "
                                 "effect.",
                                 param->name, theirs);

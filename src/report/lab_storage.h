@@ -13,7 +13,7 @@
 /* The article as the reports cite it. */
 #define LAB_STORAGE_SOURCE                                                                         \
     "Sai Srirampur, \"Postgres Isn't Slow. Your Storage Is\" (POSETTE 2026 talk; recap on the "    \
-    "ClickHouse blog, 2026-08-20, https://clickhouse.com/blog)"
+    "ClickHouse blog, 2026-08-20)"
 
 /* summary.json's "storage", "checklist" and "ceiling" of a stage (null when they do not
  * apply), set on `obj`. */

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The checks a DBA makes in seconds (issue #24): each fires on the case it is for and stays quiet
+# on its close misses, through `pgknob lint` as a user runs it. No server (PK0027's offsets are
+# checked against the real servers by tests/lint/t-timezone.sh).
+source "$(dirname "$0")/../lib.sh"
+cd "$PROJECT_ROOT"
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+fires() { # id version host conf-text
+  printf '%b' "$4" >"$tmp/c.conf"
+  OUT=$("$PGKNOB" lint --fail-on never --pg-version "$2" ${3:+--host "$3"} "$tmp/c.conf" 2>&1)
+  check "$1 fires on $2 for: $4" grep -q "\[$1\]" <<<"$OUT"
+}
+quiet() { # id version host conf-text
+  printf '%b' "$4" >"$tmp/c.conf"
+  OUT=$("$PGKNOB" lint --fail-on never --pg-version "$2" ${3:+--host "$3"} "$tmp/c.conf" 2>&1)
+  check "$1 is quiet on $2 for: $4" bash -c '! grep -q "\[$0\]" <<<"$1"' "$1" "$OUT"
+}
+
+# placeholders: capitals, angle brackets, CHANGEME; not shell variables, %p/%f/%r or stanza names
+fires PK3021 18 '' "restore_command = 'scp REPLICA_IP_ADDRESS:/wal/%f %p'\n"
+fires PK3021 13 '' "restore_command = 'cp /mnt/<archive>/%f %p'\n"
+quiet PK3021 18 '' "restore_command = 'cp \${WAL_ARCHIVE}/%f %p'\n"
+quiet PK3021 18 '' "restore_command = 'cp \$ARCHIVE_DIR/%f \"%p\"'\n"
+quiet PK3021 18 '' "restore_command = 'pgbackrest --stanza=MAIN_DB archive-get %f \"%p\"'\n"
+fires PK3022 16 '' "archive_cleanup_command = 'pg_archivecleanup /mnt/ARCHIVE_DIR %r'\n"
+quiet PK3022 16 '' "archive_cleanup_command = 'pg_archivecleanup /mnt/server/archivedir %r'\n"
+fires PK3023 17 '' "primary_conninfo = 'host=<host> user=replicator'\n"
+fires PK3023 17 '' "primary_conninfo = 'host=db1 user=replicator password=CHANGEME'\n"
+fires PK3023 17 '' "primary_conninfo = 'host=\${PRIMARY_HOST} user=replicator'\n"
+quiet PK3023 17 '' "primary_conninfo = 'host=10.0.0.5 user=REPLICATOR'\n"
+fires PK3016 18 '' "archive_mode = on\narchive_command = 'rsync -a %p BACKUP_HOST:/wal/%f'\n"
+quiet PK3016 18 '' "archive_mode = on\narchive_command = 'test ! -f \${WAL_ARCHIVE}/%f && cp %p \${WAL_ARCHIVE}/%f'\n"
+quiet PK3015 13 '' "archive_mode = on\narchive_command = 'cp %p \$WAL_DIR/%f'\n"
+
+# time zones read as a fixed POSIX offset
+fires PK0027 18 '' "timezone = 'Australia0'\n"
+fires PK0027 13 '' "log_timezone = 'EST5'\n"
+for tz in UTC Europe/Paris EST5EDT +03 JST-9; do quiet PK0027 18 '' "timezone = '$tz'\n"; done
+
+# geqo_threshold far below 12
+fires PK5006 18 '' "geqo_threshold = 2\n"
+quiet PK5006 18 '' "geqo_threshold = 8\n"
+quiet PK5006 18 '' "geqo_threshold = 2\ngeqo = off\n"
+
+# max_wal_size against shared_buffers and against checkpoint_timeout
+fires PK3025 17 '' "shared_buffers = 8GB\n"
+quiet PK3025 17 '' ""
+quiet PK3025 17 '' "shared_buffers = 8GB\nmax_wal_size = 16GB\n"
+fires PK3026 15 '' "checkpoint_timeout = 30min\n"
+quiet PK3026 15 '' "checkpoint_timeout = 30min\nmax_wal_size = 8GB\n"
+quiet PK3026 15 '' ""
+
+# wal_level = minimal on a production-sized server
+fires PK3024 16 '' "wal_level = minimal\nmax_wal_senders = 0\nshared_buffers = 8GB\n"
+quiet PK3024 16 '' "wal_level = minimal\nmax_wal_senders = 0\n"
+
+# replication in clear text, or unverified
+fires PK8013 18 '' "primary_conninfo = 'host=10.0.0.5 user=r sslmode=disable'\n"
+fires PK8014 18 '' "primary_conninfo = 'host=10.0.0.5 user=r'\n"
+quiet PK8014 18 '' "primary_conninfo = 'host=10.0.0.5 user=r sslmode=verify-full'\n"
+quiet PK8013 18 '' "primary_conninfo = 'host=/var/run/postgresql user=r sslmode=disable'\n"
+
+# vacuum memory above 1GB before 17, where it cannot be used
+fires PK4014 16 '' "autovacuum_work_mem = 4GB\n"
+fires PK4014 13 '' "maintenance_work_mem = 2GB\n"
+quiet PK4014 16 '' "maintenance_work_mem = 2GB\nautovacuum_work_mem = 512MB\n"
+quiet PK4014 17 '' "autovacuum_work_mem = 4GB\n"
+
+# parallel workers above the host's cores (set by the file; defaults never fire)
+fires PK5007 18 cores=4 "max_parallel_workers_per_gather = 8\n"
+quiet PK5007 18 cores=2 ""
+quiet PK5007 18 cores=16 "max_parallel_workers_per_gather = 8\n"
+
+# max_prepared_transactions far above max_connections
+fires PK2014 18 '' "max_prepared_transactions = 1000\nmax_connections = 100\n"
+quiet PK2014 18 '' "max_prepared_transactions = 100\n"
+
+done_testing
