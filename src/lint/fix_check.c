@@ -7,6 +7,7 @@
 
 #include "catalog/contrib.h"
 #include "catalog/value.h"
+#include "common/units.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
@@ -15,14 +16,9 @@
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
 static double unit_bytes(const CatalogParam *param)
 {
-    static const struct {
-        const char *unit;
-        double bytes;
-    } units[] = {{"B", 1}, {"kB", 1024}, {"8kB", 8192}, {"MB", 1048576}};
-    for (size_t idx = 0; param->unit && idx < sizeof(units) / sizeof(units[0]); idx++)
-        if (!strcmp(param->unit, units[idx].unit))
-            return units[idx].bytes;
-    return 0;
+    PkUnitKind kind;
+    double factor;
+    return pk_unit_base(param->unit, &kind, &factor) && kind == PK_UNIT_SIZE ? factor : 0;
 }
 
 static bool same_value(const CatalogParam *param, const GucValue *a, const GucValue *b)
@@ -30,8 +26,9 @@ static bool same_value(const CatalogParam *param, const GucValue *a, const GucVa
     switch (param->type) {
     case GUC_BOOL: return a->boolval == b->boolval;
     case GUC_INTEGER:
-    /* both parsed by one parser from the value text: exact equality is what "already set" means */
-    case GUC_REAL: return fp_same(a->num, b->num);
+    /* a computed target within 1% of the value already set (5.12MB for 5242kB) is the same
+     * setting: a change the server would barely see is noise in a diff */
+    case GUC_REAL: return fabs(a->num - b->num) <= 0.01 * fmax(fabs(a->num), fabs(b->num));
     case GUC_ENUM: return !strcasecmp(a->enum_val, b->enum_val);
     default: return !strcmp(a->str, b->str);
     }
@@ -52,16 +49,17 @@ static const CatalogParam *fix_param(const Snapshot *snap, const char *name)
                  : catalog_contrib_find(catalog_contrib_for_major(snap->pg_major), name, NULL);
 }
 
-/* An integer parameter is written as an integer: a computed 666.7 is rounded as the server
- * would round it, so the file says what the server runs with. */
-static void round_integer(const CatalogParam *param, Finding *f, FindingFix *fix)
+/* An integer parameter is written as an integer: a computed 666.7 or 5.12MB is rounded as the
+ * server would round it and written as SHOW would (667, 5243kB), so the file says what the server
+ * runs with. */
+static void round_integer(const CatalogParam *param, int major, Finding *f, FindingFix *fix)
 {
-    char *end;
-    double num = strtod(fix->value, &end);
-    if (param->type != GUC_INTEGER || end == fix->value || *end || !strpbrk(fix->value, ".eE"))
+    GucValue val;
+    if (param->type != GUC_INTEGER || !strpbrk(fix->value, ".eE") ||
+        !guc_parse_value_for(param, major, fix->value, &val, NULL))
         return;
     free(fix->value);
-    fix->value = xasprintf("%.0f", num < 0 ? -floor(-num + 0.5) : floor(num + 0.5));
+    fix->value = guc_value_pretty(param, &val);
     finding_render_suggestion(f);
 }
 
@@ -108,7 +106,7 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
                  xasprintf("%s is already %s: no change needed.", param->name, cur->value));
         return false;
     }
-    round_integer(param, f, &f->fixes[fix_idx]);
+    round_integer(param, snap->pg_major, f, &f->fixes[fix_idx]);
     return true;
 }
 
