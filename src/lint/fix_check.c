@@ -21,6 +21,14 @@ static double unit_bytes(const CatalogParam *param)
     return pk_unit_base(param->unit, &kind, &factor) && kind == PK_UNIT_SIZE ? factor : 0;
 }
 
+/* Sizes of memory the server allocates or the planner assumes cached; max_wal_size,
+ * wal_keep_size and temp_file_limit are disk, which RAM does not bound. */
+static bool held_in_ram(const CatalogParam *param)
+{
+    return (param->category && !strcmp(param->category, "Resource Usage / Memory")) ||
+           !strcmp(param->name, "effective_cache_size") || !strcmp(param->name, "wal_buffers");
+}
+
 static bool same_value(const CatalogParam *param, const GucValue *a, const GucValue *b)
 {
     switch (param->type) {
@@ -87,7 +95,8 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
         return false;
     }
     double bytes = val.num * unit_bytes(param);
-    if (param->type == GUC_INTEGER && snap->host.ram_bytes > 0 && bytes > snap->host.ram_bytes) {
+    if (param->type == GUC_INTEGER && held_in_ram(param) && snap->host.ram_bytes > 0 &&
+        bytes > snap->host.ram_bytes) {
         char *ram = guc_value_pretty(param, &val);
         drop(f, fix_idx,
              xasprintf("%s = %s would exceed the host's RAM (%.0f MB): no change"
@@ -207,6 +216,22 @@ static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
     fix_safety_judge(snap, fresh);
 }
 
+static void judge_assumed_major(const LintInput *input, Finding *items)
+{
+    size_t ranges[2][2] = {{input->validation_begin, input->validation_end},
+                           {input->rules_begin, input->rules_end}};
+    for (size_t range = 0; range < 2; range++)
+        for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++)
+            for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++) {
+                if (items[idx].fixes[fix_idx].unsafe)
+                    continue;
+                char *why = fix_safety_major_why(&input->snap, &items[idx].fixes[fix_idx]);
+                if (why)
+                    finding_fix_unsafe(&items[idx], fix_idx, why);
+                free(why);
+            }
+}
+
 void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
                      const EngineOpts *eopts)
 {
@@ -238,6 +263,8 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
         fix_safety_judge(&input->snap, &items[idx]);
     for (size_t idx = input->rules_begin; idx < input->rules_end; idx++)
         fix_safety_judge(&input->snap, &items[idx]);
+    if (!strcmp(input->version_source, "default"))
+        judge_assumed_major(input, items);
     if (rules)
         verify(res, input_idx, rules, eopts);
 }

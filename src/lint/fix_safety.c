@@ -153,6 +153,8 @@ static const struct {
     {"unix_socket_group", "it changes which local users can connect"},
     {"krb_server_keyfile", "it changes authentication"},
     {"log_statement", "it changes which statements are logged, which an audit may rely on"},
+    {"log_min_duration_statement",
+     "it changes which statements are logged, which an audit or a debugging setup may rely on"},
     {"log_connections", "it changes which connections are logged, which an audit may rely on"},
     {"log_disconnections", "it changes which sessions are logged, which an audit may rely on"},
     {"log_file_mode", "a log reader other than the server's user may lose access to the logs"},
@@ -177,6 +179,9 @@ static bool logs_more(const char *name, const GucValue *val, const SnapSetting *
     if (!strcasecmp(name, "log_statement"))
         return cur && cur->parsed_ok &&
                rank(val->enum_val, statement_order) >= rank(cur->parsed.enum_val, statement_order);
+    if (!strcasecmp(name, "log_min_duration_statement")) /* -1 logs none, 0 every statement */
+        return cur && cur->parsed_ok && val->num >= 0 &&
+               (cur->parsed.num < 0 || val->num <= cur->parsed.num);
     if (!strcasecmp(name, "log_connections") || !strcasecmp(name, "log_disconnections")) {
         if (val->type == GUC_BOOL)
             return val->boolval;
@@ -289,6 +294,13 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
                                 "cannot see whether it is used.",
                                 name);
     }
+    static const char *const opt_outs[] = {"fsync", "full_page_writes", "autovacuum",
+                                           "track_counts", NULL};
+    if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
+        return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
+                         "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "
+                         "the finding says what it costs.",
+                         name);
     if (!strcmp(name, "summarize_wal") && cur->parsed.boolval && !val->boolval)
         return xstrdup("incremental backups (pg_basebackup --incremental) need summarize_wal; "
                        "pgknob cannot see whether they are taken.");
@@ -397,6 +409,26 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
     return xasprintf("%s = %s asked for something the target major no longer does; pgknob cannot "
                      "say what should replace it.",
                      name, value ? value : "");
+}
+
+char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
+{
+    const CatalogParam *param = snap->catalog ? catalog_find(snap->catalog, fix->name) : NULL;
+    if (!param && !fix->remove)
+        return NULL; /* a module's parameter: no major decides it */
+    for (int older = PK_MIN_MAJOR; older < snap->pg_major; older++) {
+        const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
+        GucValue val;
+        if (fix->remove ? then != NULL
+                        : !then || !guc_parse_value_for(then, older, fix->value, &val, NULL))
+            return xasprintf("nothing names the major, so %d was assumed; PostgreSQL %d, which the "
+                             "file may be written for, %s: give --pg-version.",
+                             snap->pg_major, older,
+                             fix->remove ? "still has this parameter"
+                             : then      ? "refuses this value"
+                                         : "has no such parameter");
+    }
+    return NULL;
 }
 
 void fix_safety_judge(const Snapshot *snap, Finding *f)

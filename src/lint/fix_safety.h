@@ -14,6 +14,10 @@
 /* Marks every fix of `f` that one of the generic conditions makes unsafe (a reason already given,
  * the rule's own, is kept). */
 void fix_safety_judge(const Snapshot *snap, Finding *f);
+/* When the target major was assumed (nothing names it): why a fix right only for that major may
+ * stop the server the file is really for (a value or a removal an older supported major
+ * refuses), or NULL. */
+char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix);
 
 /* The reason the generic conditions make `name = value` unsafe against `snap` (caller frees), or
  * NULL when they find it safe. */

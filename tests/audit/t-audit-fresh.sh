@@ -57,7 +57,7 @@ fresh_audit() { # major
     json '.inputs[0].settings[] | select(.name == "shared_buffers") | .value == "128MB" and .setting == "16384"'
   check "PG$major units: max_wal_size is shown as 1GB" \
     json '.inputs[0].settings[] | select(.name == "max_wal_size") | .value == "1GB"'
-  "$PGKNOB" audit --fail-on never -o "$TMP/a.md" 2>/dev/null
+  "$PGKNOB" audit --fail-on never --appendix -o "$TMP/a.md" 2>/dev/null
   check "PG$major units: the Markdown appendix shows shared_buffers 128MB" \
     grep -q '^| `shared_buffers` | `128MB` |' "$TMP/a.md"
   check "PG$major units: no finding row shows shared_buffers as 16384" bash -c "! grep -q '\`16384\`' '$TMP/a.md'"

@@ -22,14 +22,15 @@ expect_exit 2 "missing file" -- "$PGKNOB" fix "$tmp/nope.conf"
 expect_exit 1 "changes shown as a diff" -- "$PGKNOB" fix --no-rules "$tmp/a.conf"
 check "the diff renames the misspelt line" grep -q '^+shared_buffers = 1GB$' <<<"$OUT"
 check "the input is untouched" cmp -s "$tmp/a.conf" "$tmp/a.orig"
-expect_exit 1 "-o writes a fixed copy" -- "$PGKNOB" fix "$tmp/a.conf" -o "$tmp/fixed.conf"
+# --unsafe-fixes: fsync = off is an explicit opt-out, reversed only when asked for
+expect_exit 1 "-o writes a fixed copy" -- "$PGKNOB" fix --unsafe-fixes "$tmp/a.conf" -o "$tmp/fixed.conf"
 check "fsync comment and CRLF kept" grep -q $'^fsync = on   # fast!\r$' "$tmp/fixed.conf"
 check "a recommendation is not applied by default" bash -c '! grep -q track_io_timing "$1"' _ "$tmp/fixed.conf"
 expect_exit 1 "--min-severity recommendation" -- "$PGKNOB" fix --min-severity recommendation "$tmp/a.conf" -o "$tmp/rec.conf"
 check "unset parameter appended with its rule" grep -q '^track_io_timing = on	# pgknob fix: PK7001$' "$tmp/rec.conf"
 check "checkpoint_timeout rewritten" grep -q '^checkpoint_timeout = 15min$' "$tmp/fixed.conf"
 check "the first line is kept" test "$(head -1 "$tmp/fixed.conf")" = '# tuned by hand'
-(cd "$tmp" && "$PGKNOB" fix a.conf 2>/dev/null > a.diff; cp a.conf p.conf; sed -i 's/^--- a.conf$/--- p.conf/; s/^+++ a.conf$/+++ p.conf/' a.diff; patch -s -p0 < a.diff)
+(cd "$tmp" && "$PGKNOB" fix --unsafe-fixes a.conf 2>/dev/null > a.diff; cp a.conf p.conf; sed -i 's/^--- a.conf$/--- p.conf/; s/^+++ a.conf$/+++ p.conf/' a.diff; patch -s -p0 < a.diff)
 check "patch -p0 with the diff gives the -o copy" cmp -s "$tmp/p.conf" "$tmp/fixed.conf"
 expect_exit 0 "a second fix finds nothing to change" -- "$PGKNOB" fix "$tmp/fixed.conf"
 check "nothing printed" test -z "$OUT"
@@ -42,7 +43,7 @@ ln -s a.conf "$tmp/link.conf"
 expect_exit 2 "-o over the input through a symlink" -- "$PGKNOB" fix "$tmp/a.conf" -o "$tmp/link.conf"
 check "the input is still untouched" cmp -s "$tmp/a.conf" "$tmp/a.orig"
 cp "$tmp/a.conf" "$tmp/b.conf"; chmod 640 "$tmp/b.conf"
-expect_exit 1 "--in-place" -- "$PGKNOB" fix --in-place "$tmp/b.conf"
+expect_exit 1 "--in-place" -- "$PGKNOB" fix --unsafe-fixes --in-place "$tmp/b.conf"
 check "--in-place gives the -o copy" cmp -s "$tmp/b.conf" "$tmp/fixed.conf"
 check "--in-place keeps the mode" test "$(stat -c %a "$tmp/b.conf")" = 640
 
@@ -50,15 +51,16 @@ check "--in-place keeps the mode" test "$(stat -c %a "$tmp/b.conf")" = 640
 mkdir "$tmp/inc"
 printf "include 'memory.conf'\nwork_mem = 4MB\n" > "$tmp/inc/postgresql.conf"
 printf "# memory\nfsync = off # bad\n" > "$tmp/inc/memory.conf"
-expect_exit 1 "fix with an include" -- "$PGKNOB" fix "$tmp/inc/postgresql.conf"
+expect_exit 1 "fix with an include" -- "$PGKNOB" fix --unsafe-fixes "$tmp/inc/postgresql.conf"
 check "the include's line is fixed in the diff" grep -q "^+++ .*inc/memory.conf$" <<<"$OUT"
-expect_exit 1 "-o DIR when an include changes" -- "$PGKNOB" fix "$tmp/inc/postgresql.conf" -o "$tmp/incout"
+expect_exit 1 "-o DIR when an include changes" -- "$PGKNOB" fix --unsafe-fixes "$tmp/inc/postgresql.conf" -o "$tmp/incout"
 check "the include's copy is fixed" grep -q '^fsync = on # bad$' "$tmp/incout/memory.conf"
 check "the include itself is untouched" grep -q '^fsync = off # bad$' "$tmp/inc/memory.conf"
 
 # ALTER SYSTEM: grouped by reload and restart, with the rollback
 printf "shared_preload_libraries = 'auto_explain'\nfsync = off\n" > "$tmp/as.conf"
-expect_exit 1 "--format alter-system" -- "$PGKNOB" fix --format alter-system "$tmp/as.conf"
+expect_exit 0 "--format alter-system, the default selection: nothing safe to apply" -- "$PGKNOB" fix --format alter-system "$tmp/as.conf"
+check "alter-system leaves the explicit fsync opt-out alone by default" grep -q 'not applied: PK6001 fsync: unsafe: fsync = off is an explicit opt-out' <<<"$ERR"
 check "alter-system follows the default selection: no unsafe recommendation" bash -c '! grep -q pg_stat_statements <<<"$1"' _ "$OUT"
 expect_exit 1 "--format alter-system, everything" -- "$PGKNOB" fix --format alter-system --unsafe-fixes --min-severity recommendation "$tmp/as.conf"
 check "reload group" grep -q "^ALTER SYSTEM SET fsync = 'on';  -- PK6001$" <<<"$OUT"
@@ -87,9 +89,11 @@ json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/cct.co
 check "a fix is never the current value" test "$(jq '[.findings[] | select(.rule == "PK3004") | .fix[] | select(.value == "0.5")] | length' <<<"$json")" = 0
 
 # the selection: safe fixes of errors and warnings by default; --unsafe-fixes, --min-severity
-printf 'fsync = off\nstandard_conforming_strings = off\ncheckpoint_completion_target = 0.5\n' > "$tmp/sel.conf"
+printf 'fsync = off\nshared_bufers = 1GB\nstandard_conforming_strings = off\ncheckpoint_completion_target = 0.5\n' > "$tmp/sel.conf"
 expect_exit 1 "default selection" -- "$PGKNOB" fix --pg-version 16 "$tmp/sel.conf"
-check "the safe error fix is applied" grep -q '^+fsync = on$' <<<"$OUT"
+check "the safe error fix is applied" grep -q '^+shared_buffers = 1GB$' <<<"$OUT"
+check "an explicit opt-out (fsync = off) is not reversed by default" bash -c '! grep -q "^+fsync" <<<"$1"' _ "$OUT"
+check "... and the summary says why" grep -q 'not applied: PK6001 fsync: unsafe: fsync = off is an explicit opt-out.* Apply with --unsafe-fixes\.$' <<<"$ERR"
 check "the unsafe warning fix is not" bash -c '! grep -q "^+standard_conforming_strings" <<<"$1"' _ "$OUT"
 check "the notice fix is not" bash -c '! grep -q "^+checkpoint_completion_target" <<<"$1"' _ "$OUT"
 check "the unsafe fix left out says why and which flag applies it" grep -q 'not applied: PK8001 standard_conforming_strings: unsafe: .*SQL semantics.* Apply with --unsafe-fixes\.$' <<<"$ERR"
@@ -142,7 +146,8 @@ check "no suggestion starts with a comma" test "$(jq '[.findings[] | select(.sug
 
 # SARIF: a fixes entry only for a safe fix; text and Markdown say the safety
 sarif=$("$PGKNOB" lint --pg-version 16 --format sarif --fail-on never "$tmp/sel.conf")
-check "SARIF fixes for the safe fsync fix" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK6001") | .fixes[0].artifactChanges[0].replacements[0].insertedContent.text' <<<"$sarif")" = "fsync = on"
+check "SARIF fixes for the safe rename" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK0010") | .fixes[0].artifactChanges[0].replacements[0].insertedContent.text' <<<"$sarif")" = "shared_buffers = 1GB"
+check "no SARIF fixes for the fsync opt-out" test "$(jq '[.runs[0].results[] | select(.ruleId == "PK6001") | .fixes // empty] | length' <<<"$sarif")" = 0
 check "no SARIF fixes for the unsafe one" test "$(jq '[.runs[0].results[] | select(.ruleId == "PK8001") | .fixes // empty] | length' <<<"$sarif")" = 0
 check "SARIF properties carry the safety" test "$(jq -r '.runs[0].results[] | select(.ruleId == "PK8001") | .properties.fix[0].safety' <<<"$sarif")" = unsafe
 expect_exit 1 "text" -- "$PGKNOB" lint --pg-version 16 "$tmp/sel.conf"
@@ -199,4 +204,14 @@ json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-o
 check "the pack's unsafe reason is the fix's why" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety + ": " + .fix[0].why' <<<"$json")" = "unsafe: our batch jobs rely on a long delay"
 json=$("$PGKNOB" lint --pg-version 16 --rules "$tmp/pack" --format json --fail-on never "$tmp/cd2.conf" 2>&1)
 check "rendered empty, the fix is safe" test "$(jq -r '.findings[] | select(.rule == "ORG100") | .fix[0].safety' <<<"$json")" = safe
+# a major pgknob assumed: a fix right only for 18 is unsafe until --pg-version names the major
+printf "stats_temp_directory = '/var/run/pg'\n" > "$tmp/maj.conf"
+expect_exit 0 "no major named: the removal of a parameter 13-14 still have is left out" -- "$PGKNOB" fix "$tmp/maj.conf"
+check "... saying the major was assumed and what to give" grep -q 'not applied: PK0011 stats_temp_directory: unsafe: nothing names the major, so 18 was assumed; PostgreSQL 13.* give --pg-version' <<<"$ERR"
+expect_exit 1 "--pg-version 18: the same removal is safe" -- "$PGKNOB" fix --pg-version 18 "$tmp/maj.conf"
+check "... and commented out" grep -q '^+#stats_temp_directory' <<<"$OUT"
+# disk is not RAM: a max_wal_size fix is not dropped for exceeding a small host's memory
+printf "max_wal_size = 64MB\n" > "$tmp/disk.conf"
+json=$("$PGKNOB" lint --host ram=512MB --format json --fail-on never "$tmp/disk.conf")
+check "max_wal_size above RAM is still proposed (WAL is on disk)" test "$(jq -r '.findings[] | select(.rule == "PK3002") | .fix[0].name' <<<"$json")" = max_wal_size
 done_testing
