@@ -267,6 +267,19 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
         judge_assumed_major(input, items);
     if (rules)
         verify(res, input_idx, rules, eopts);
+    /* every change dropped: the suggestion's tail continued a value that is not proposed
+     * ("(about a quarter of RAM)", "or more"); the fix note says why none is */
+    for (size_t idx = 0; idx < res->findings.n; idx++) {
+        Finding *f = &res->findings.items[idx];
+        if (!f->n_fixes && f->fix_note && f->suggestion_tail && f->suggestion &&
+            !strcmp(f->suggestion, f->suggestion_tail + strspn(f->suggestion_tail, ",;. "))) {
+            /* an alternative that stands alone ("…, or put a connection pooler in front") stays */
+            const char *other = strstr(f->suggestion, ", or ");
+            char *kept = other ? xstrdup(other + strlen(", or ")) : NULL;
+            free(f->suggestion);
+            f->suggestion = kept;
+        }
+    }
 }
 
 void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopts)

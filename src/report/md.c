@@ -736,8 +736,10 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
     if (sugg && *sugg) {
         sb_put(out, " ");
         md_sentence(in, out, sugg);
-    } else
+    } else if (f->refuses_start)
         sb_put(out, " Correct the line so that the server accepts it (see above).");
+    else if (!f->fix_note)
+        sb_put(out, " pgknob proposes no value here: what to weigh is above.");
     /* one line to write goes in the sentence; several keep their block below */
     char *nl = conf ? strchr(conf, '\n') : NULL;
     bool one_line = conf && (!nl || !nl[1]);
