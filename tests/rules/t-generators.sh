@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The memory model calibrated against the generators people use (docs/rules.md, "Calibration"):
+# The memory model calibrated against the generators people use:
 # PGTune and timescaledb-tune configurations (tests/rules/generators.py re-implements their
 # formulas, with attribution) for 56 host shapes (RAM 2–256 GB, 2–64 cores, 20–1000
 # connections, ssd and hdd), linted with all packs on 13–18 on the host they were made for,
