@@ -14,7 +14,7 @@ typedef struct McpOptions {
     const char *const *roots; /* resolved directories tool paths must lie within */
     size_t n_roots;
     const char *audit_dsn; /* the one server `audit` may read; NULL: the tool is not offered */
-    const char *exe;       /* pgknob itself, for the child processes */
+    const char *exe;       /* pgknob itself, for the child processes; NULL: tools fail */
 } McpOptions;
 
 /* Serves requests from `in` until it closes. Returns 0. */

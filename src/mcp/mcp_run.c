@@ -42,6 +42,10 @@ bool mcp_run(const char *exe, const char *const *argv, const char *dir, size_t o
 {
     memset(run, 0, sizeof(*run));
     run->exit_code = -1;
+    if (!exe) { /* no program to run (the fuzz target): the call fails as a start would */
+        sb_put(&run->err, "cannot start pgknob: no program");
+        return false;
+    }
     int out_pipe[2], err_pipe[2];
     if (pipe2(out_pipe, O_CLOEXEC) != 0)
         goto fail;
