@@ -54,8 +54,10 @@ check "fsync's quick fix sets fsync = on on its line" \
   test "$(q '[a["edits"][0][0]["newText"] for a in d["actions"] if a["code"] == "PK6001"][0]')" = "fsync = on"
 check "fsync's quick fix is titled with the change and when it applies" \
   grep -q 'Set fsync = on, applies on reload' <<<"$(q '[a["titles"] for a in d["actions"] if a["code"] == "PK6001"][0]')"
-check "a safe fix is the preferred quick fix" \
-  test "$(q '[a["preferred"][0] for a in d["actions"] if a["code"] == "PK6001"][0]')" = True
+check "a safe fix (the unit's case) is the preferred quick fix" \
+  test "$(q '[a["preferred"][0] for a in d["actions"] if a["code"] == "PK0020" and a["line"] == 2][0]')" = True
+check "reversing the explicit fsync opt-out is offered as unsafe, not preferred" \
+  test "$(q '[(a["titles"][0].startswith("Unsafe: Set fsync = on"), a["preferred"][0]) for a in d["actions"] if a["code"] == "PK6001"][0]')" = "(True, False)"
 check "an unsafe fix is offered, titled Unsafe:, never preferred" \
   test "$(q '[(a["titles"][0].startswith("Unsafe: Set standard_conforming_strings = on"), a["preferred"][0]) for a in d["actions"] if a["code"] == "PK8001"][0]')" = "(True, False)"
 check "every finding offers 'Ignore … on this line'" \

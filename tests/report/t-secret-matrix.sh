@@ -164,7 +164,8 @@ for fmt in text json; do
   check "settings $fmt: a conninfo with a password keeps the rest" grep -qF 'host=VISIBLEh2 user=VISIBLEu3 password=<redacted>' <<<"$out"
 done
 for fmt in json md html; do
-  out=$("$PGKNOB" lint --pg-version 18 --format "$fmt" "$TMP/inputs/visible.conf" 2>&1)
+  # the settings appendix (opt-in) is where md and html show every value
+  out=$("$PGKNOB" lint --pg-version 18 --format "$fmt" --appendix "$TMP/inputs/visible.conf" 2>&1)
   check "lint $fmt: a conninfo with no password is shown whole" grep -qF 'host=VISIBLEh1 user=VISIBLEu1 sslmode=require' <<<"$out"
   check "lint $fmt: postgres://user@host is shown whole" grep -qF 'postgres://VISIBLEu2@archive/db' <<<"$out"
   check "lint $fmt: no secret of visible.conf" bash -c '! grep -q SECRETv1 <<<"$1"' _ "$out"
