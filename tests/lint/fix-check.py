@@ -30,6 +30,9 @@ BASE = {'shared_buffers': 8192, 'effective_cache_size': 8192, 'wal_buffers': 819
         'autovacuum_work_mem': 1024, 'logical_decoding_work_mem': 1024,
         'min_wal_size': 1024**2, 'max_wal_size': 1024**2, 'wal_keep_size': 1024**2}
 
+DISK = {'min_wal_size', 'max_wal_size', 'wal_keep_size', 'max_slot_wal_keep_size',
+        'temp_file_limit'}
+
 def key(f):
     return (f['rule'], tuple(sorted(s['name'] for s in f['settings'])))
 
@@ -71,7 +74,9 @@ for f in active(orig):
         else:
             applies_ok += 1
         m = re.fullmatch(r'(-?[0-9.]+)\s*(B|kB|MB|GB|TB)?', fix['value'])
-        if ram is None or not m or (not m.group(2) and fix['name'] not in BASE):
+        # only memory is bounded by RAM: WAL sizes are disk
+        if ram is None or not m or fix['name'] in DISK or \
+                (not m.group(2) and fix['name'] not in BASE):
             continue
         mem_checked += 1
         size = float(m.group(1)) * (UNITS[m.group(2)] if m.group(2) else BASE[fix['name']])

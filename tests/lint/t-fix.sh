@@ -103,7 +103,12 @@ while IFS=$'\t' read -r label majors host conf; do
       elif [ "$n_refusals" -gt 0 ] && [ "$only_mechanical" = 1 ]; then
         # a refusal lint cannot see (a locale or library missing on this host) is not one it fixes
         param="$(sed -n 's/.*parameter "\([^"]*\)".*/\1/p' <<<"$VD_MSG" | head -1)"
-        if [ -n "$param" ] && ! jq -e --arg p "$param" '[.findings[] | select(.refuses_start) | .settings[].name] | index($p)' "$work/orig.json" >/dev/null; then
+        # so is an included directory that must exist on the server (PK0002 for a lone file)
+        if grep -q 'could not open configuration directory' <<<"$VD_MSG" &&
+           jq -e '[.findings[] | select(.rule == "PK0002")] | length > 0' "$work/orig.json" >/dev/null; then
+          host_refusals+=1
+          echo "# $label on $major: refused for a directory the file includes, which must exist on the server: $VD_MSG"
+        elif [ -n "$param" ] && ! jq -e --arg p "$param" '[.findings[] | select(.refuses_start) | .settings[].name] | index($p)' "$work/orig.json" >/dev/null; then
           host_refusals+=1
           echo "# $label on $major: refused for $param, which lint cannot judge on this host: $VD_MSG"
         else
