@@ -73,41 +73,43 @@ static int rank(const char *value, const char *const *order)
     return -1;
 }
 
+/* The next item of a comma-separated list at *cursor (spaces and double quotes around it
+ * trimmed), its length in *len; NULL at the end. */
+static const char *next_item(const char **cursor, size_t *len)
+{
+    const char *p = *cursor;
+    while (p && (*p == ' ' || *p == ',' || *p == '"'))
+        p++;
+    if (!p || !*p)
+        return NULL;
+    const char *end = p;
+    while (*end && *end != ',')
+        end++;
+    const char *last = end;
+    while (last > p && (last[-1] == ' ' || last[-1] == '"'))
+        last--;
+    *cursor = end;
+    *len = (size_t)(last - p);
+    return p;
+}
+
 /* Is `item` in the comma-separated list `list` (spaces and double quotes around items ignored)? */
 static bool list_has(const char *list, const char *item, size_t item_len)
 {
-    for (const char *p = list; p && *p;) {
-        while (*p == ' ' || *p == ',' || *p == '"')
-            p++;
-        const char *end = p;
-        while (*end && *end != ',')
-            end++;
-        const char *last = end;
-        while (last > p && (last[-1] == ' ' || last[-1] == '"'))
-            last--;
-        if ((size_t)(last - p) == item_len && !strncasecmp(p, item, item_len))
+    size_t len;
+    for (const char *cursor = list, *p; (p = next_item(&cursor, &len));)
+        if (len == item_len && !strncasecmp(p, item, item_len))
             return true;
-        p = end;
-    }
     return false;
 }
 
 /* The first library of `new_list` that `old_list` lacks, or NULL (caller frees). */
 static char *added_library(const char *old_list, const char *new_list)
 {
-    for (const char *p = new_list; p && *p;) {
-        while (*p == ' ' || *p == ',' || *p == '"')
-            p++;
-        const char *end = p;
-        while (*end && *end != ',')
-            end++;
-        const char *last = end;
-        while (last > p && (last[-1] == ' ' || last[-1] == '"'))
-            last--;
-        if (last > p && !list_has(old_list, p, (size_t)(last - p)))
-            return xstrndup(p, (size_t)(last - p));
-        p = end;
-    }
+    size_t len;
+    for (const char *cursor = new_list, *p; (p = next_item(&cursor, &len));)
+        if (len && !list_has(old_list, p, len))
+            return xstrndup(p, len);
     return NULL;
 }
 

@@ -46,6 +46,12 @@ static void argv_add(Argv *argv, const char *arg)
     argv->v[argv->n] = NULL;
 }
 
+static void argv_add_all(Argv *argv, const char *const *args, size_t n)
+{
+    for (size_t idx = 0; idx < n; idx++)
+        argv_add(argv, args[idx]);
+}
+
 static json_t *text_content(const char *text)
 {
     json_t *content = json_array();
@@ -281,8 +287,7 @@ static json_t *proposed_fixes(const McpOptions *opts, const json_t *args, const 
     Argv argv = {{0}, 0};
     char version[32];
     const char *const fixed[] = {"pgknob", "lint", "--format", "json", "--fail-on", "never"};
-    for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-        argv_add(&argv, fixed[idx]);
+    argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
     json_t *fixes = json_array();
     json_t *err = common_options(args, &argv, version, sizeof(version));
     if (err) {
@@ -370,8 +375,7 @@ static json_t *tool_upgrade(const McpOptions *opts, const json_t *args)
     Argv argv = {{0}, 0};
     const char *const fixed[] = {"pgknob",  "upgrade", "--format", "json", "--from",
                                  from_text, "--to",    to_text,    "--"};
-    for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-        argv_add(&argv, fixed[idx]);
+    argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
     argv_add(&argv, in.path);
     json_t *result = run_tool(opts, &argv, in.tmp_dir, true, 1);
     input_clear(&in);
@@ -384,8 +388,7 @@ static json_t *tool_audit(const McpOptions *opts, const json_t *args)
     Argv argv = {{0}, 0};
     const char *const fixed[] = {"pgknob",    "audit", "--format", "json",
                                  "--fail-on", "never", "--",       opts->audit_dsn};
-    for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-        argv_add(&argv, fixed[idx]);
+    argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
     return run_tool(opts, &argv, NULL, true, 1);
 }
 
@@ -460,8 +463,7 @@ static json_t *tool_explain(const McpOptions *opts, const json_t *args)
         return explain_parameter(parameter, args);
     Argv argv = {{0}, 0};
     const char *const fixed[] = {"pgknob", "rules", "show", rule, "--format", "md"};
-    for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-        argv_add(&argv, fixed[idx]);
+    argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
     return run_tool(opts, &argv, NULL, false, 0);
 }
 
@@ -640,8 +642,7 @@ json_t *mcp_resources_list(const McpOptions *opts)
     }
     Argv argv = {{0}, 0};
     const char *const fixed[] = {"pgknob", "rules", "list", "--format", "json"};
-    for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-        argv_add(&argv, fixed[idx]);
+    argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
     McpRun run;
     json_t *doc = NULL;
     if (mcp_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
@@ -720,8 +721,7 @@ json_t *mcp_resource_read(const McpOptions *opts, const char *uri, const char **
         Argv argv = {{0}, 0};
         const char *const fixed[] = {"pgknob",   "rules", "show", uri + strlen(RULE_URI),
                                      "--format", "md"};
-        for (size_t idx = 0; idx < sizeof(fixed) / sizeof(fixed[0]); idx++)
-            argv_add(&argv, fixed[idx]);
+        argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
         McpRun run;
         if (mcp_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
             run.exit_code == 0)
