@@ -5,6 +5,8 @@
 # error on standard output or -o is exit 2 with the reason, for every command; --in-place keeps
 # owner, group, mode, ACL and symlinks; several files are replaced all or nothing, also when
 # killed (PGKNOB_WRITE_KILLS trials of SIGKILL at a random moment, default 20).
+# fix runs with --unsafe-fixes: the examples turn fsync = off back on (an explicit opt-out,
+# unsafe by default), and this tier is about how files are written, not which fixes apply.
 source "$(dirname "$0")/../lib.sh"
 TMP=$(mktemp -d /tmp/pgknob-writes.XXXXXX); trap 'rm -rf "$TMP"' EXIT
 chmod 755 "$TMP"
@@ -34,10 +36,10 @@ check "  ... and the include is unchanged" cmp -s inc.conf inc.orig
 under "control: upgrade -o a new file writes it" 0 "wrote up.conf" -- "$PGKNOB" upgrade --from 13 --to 17 -o up.conf top.conf
 check "  ... which includes inc.conf, not itself" grep -q "^include 'inc.conf'" up.conf
 under "F2: fix -o .pgknob.ini beside the input (none there yet) is refused" 2 'is an input of this run' -- \
-  "$PGKNOB" fix -o .pgknob.ini inc.conf
+  "$PGKNOB" fix --unsafe-fixes -o .pgknob.ini inc.conf
 check "  ... and none was created" test ! -e .pgknob.ini
 printf '[pgknob]\nfail_on = error\n' > .pgknob.ini; cp .pgknob.ini ini.orig
-under "F2: fix -o an existing .pgknob.ini is refused" 2 'is an input of this run' -- "$PGKNOB" fix -o .pgknob.ini inc.conf
+under "F2: fix -o an existing .pgknob.ini is refused" 2 'is an input of this run' -- "$PGKNOB" fix --unsafe-fixes -o .pgknob.ini inc.conf
 under "F2: lint -o .pgknob.ini is refused" 2 'is an input of this run' -- "$PGKNOB" lint -o .pgknob.ini inc.conf
 check "  ... and it is unchanged" cmp -s .pgknob.ini ini.orig
 rm .pgknob.ini
@@ -46,18 +48,18 @@ printf "local all all trust\n" > dd/pg_hba.conf; cp -r dd dd.orig
 for f in PG_VERSION pg_hba.conf pg_ident.conf postgresql.auto.conf; do
   under "F2: lint -o DATADIR/$f is refused" 2 'is an input of this run' -- "$PGKNOB" lint -o "dd/$f" dd
 done
-under "F2: fix -o DATADIR/PG_VERSION is refused" 2 'is an input of this run' -- "$PGKNOB" fix -o dd/PG_VERSION dd
+under "F2: fix -o DATADIR/PG_VERSION is refused" 2 'is an input of this run' -- "$PGKNOB" fix --unsafe-fixes -o dd/PG_VERSION dd
 check "  ... and the data directory is unchanged (no pg_ident.conf created)" diff -r dd dd.orig
 
 # --- F3: devices, FIFOs, symlinks are written through, never replaced ---
 if mknod full c 1 7 2>/dev/null && mknod null c 1 3; then
   under "F3: lint -o a character device (null) writes through" 1 "" -- "$PGKNOB" lint -o null top.conf
   check "  ... and it is still a character device" is_chr null
-  under "F3: fix -o a character device (null)" 1 "" -- "$PGKNOB" fix -o null inc.conf
+  under "F3: fix -o a character device (null)" 1 "" -- "$PGKNOB" fix --unsafe-fixes -o null inc.conf
   check "  ... still a character device" is_chr null
   under "F3: upgrade -o a character device (null)" 0 "" -- "$PGKNOB" upgrade --from 13 --to 17 -o null top.conf
   check "  ... still a character device" is_chr null
-  for cmd in "lint -o full top.conf" "fix -o full inc.conf" "upgrade --from 13 --to 17 -o full top.conf"; do
+  for cmd in "lint -o full top.conf" "fix --unsafe-fixes -o full inc.conf" "upgrade --from 13 --to 17 -o full top.conf"; do
     # shellcheck disable=SC2086
     under "F3/F4: $cmd (a full device): exit 2, the reason" 2 'could not write "full": No space left on device' -- "$PGKNOB" $cmd
     check "  ... and full is still a character device" is_chr full
@@ -84,7 +86,7 @@ under "FIFO with a reader: written through" 1 "" -- "$PGKNOB" lint --format json
 wait "$reader"
 check "  ... the reader got the report" grep -q '"findings"' from-fifo.txt
 mkdir lnk; echo "fsync = off" > lnk/target.conf; ln -s target.conf lnk/out.conf
-under "symlink: -o through a symlink to a file writes the target" 1 "" -- "$PGKNOB" fix -o lnk/out.conf inc.conf
+under "symlink: -o through a symlink to a file writes the target" 1 "" -- "$PGKNOB" fix --unsafe-fixes -o lnk/out.conf inc.conf
 check "  ... the link is still a link" test -L lnk/out.conf
 check "  ... and the target holds the fixed copy" grep -q '^fsync = on' lnk/target.conf
 ln -s nowhere.conf lnk/dangling.conf
@@ -94,13 +96,13 @@ under "-o a directory (lint): refused" 2 'is a directory' -- "$PGKNOB" lint -o a
 
 # --- F4: a write error on standard output, every command ---
 printf "host all all 0.0.0.0/0 md5\n" > pg_hba.conf
-for cmd in "lint top.conf" "lint --format json top.conf" "fix --diff inc.conf" "fix --format alter-system inc.conf" \
+for cmd in "lint top.conf" "lint --format json top.conf" "fix --unsafe-fixes --diff inc.conf" "fix --unsafe-fixes --format alter-system inc.conf" \
            "upgrade --from 13 --to 17 top.conf" "upgrade --from 13 --to 17 --format json top.conf" "settings top.conf" \
            "hba pg_hba.conf" "hba --format json pg_hba.conf" "rules list" "rules show PK2001" "help" "--version"; do
   # shellcheck disable=SC2086
   under "F4: $cmd > /dev/full: exit 2" 2 'No space left on device' -- bash -c '"$0" "$@" > /dev/full' "$PGKNOB" $cmd
 done
-for cmd in "settings top.conf" "lint top.conf" "fix --diff inc.conf"; do
+for cmd in "settings top.conf" "lint top.conf" "fix --unsafe-fixes --diff inc.conf"; do
   # the reader is gone before pgknob writes; SIGPIPE ignored as a supervisor may leave it
   # shellcheck disable=SC2086
   under "EPIPE: $cmd into a closed pipe: exit 2" 2 'Broken pipe' -- \
@@ -125,7 +127,7 @@ print(blob.hex())
 EOF
 )
 before_mode=$(stat -c %a ip/postgresql.conf)
-under "F5: fix --in-place" 1 "" -- "$PGKNOB" fix --in-place ip/postgresql.conf
+under "F5: fix --in-place" 1 "" -- "$PGKNOB" fix --unsafe-fixes --in-place ip/postgresql.conf
 check "  ... the include's target is fixed" grep -q '^fsync = on' ip/real/mem.conf
 check "  ... the symlinked include is still a symlink" test -L ip/mem.conf
 check "  ... the top file's mode is kept ($before_mode)" test "$(stat -c %a ip/postgresql.conf)" = "$before_mode"
@@ -146,7 +148,7 @@ check "  ... no temporary file or journal is left" no_leftovers
 mkdir kill; printf "include 'a.conf'\ninclude 'b.conf'\ncheckpoint_timeout = 30s\n" > kill/postgresql.conf
 echo "fsync = off" > kill/a.conf; echo "full_page_writes = off" > kill/b.conf
 mkdir old new; cp kill/*.conf old/
-"$PGKNOB" fix --in-place kill/postgresql.conf >/dev/null 2>&1; cp kill/*.conf new/
+"$PGKNOB" fix --unsafe-fixes --in-place kill/postgresql.conf >/dev/null 2>&1; cp kill/*.conf new/
 check "the kill trials' fix changes all three files" bash -c '! cmp -s old/a.conf new/a.conf && ! cmp -s old/b.conf new/b.conf && ! cmp -s old/postgresql.conf new/postgresql.conf'
 state_of() { # old, new or mixed
   local f o=0 n=0
@@ -158,11 +160,11 @@ state_of() { # old, new or mixed
 whole=0; seen_old=0; seen_new=0; left=0
 for trial in $(seq 1 "$KILLS"); do
   cp old/*.conf kill/
-  "$PGKNOB" fix --in-place kill/postgresql.conf >/dev/null 2>&1 & pid=$!
+  "$PGKNOB" fix --unsafe-fixes --in-place kill/postgresql.conf >/dev/null 2>&1 & pid=$!
   sleep "$(python3 -c 'import random; print(round(random.uniform(0, 0.25), 3))')"
   kill -KILL "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
   # the next run finishes what the journal says, before it reads anything
-  "$PGKNOB" fix --diff kill/postgresql.conf >/dev/null 2>&1
+  "$PGKNOB" fix --unsafe-fixes --diff kill/postgresql.conf >/dev/null 2>&1
   st=$(state_of)
   case "$st" in old) seen_old=$((seen_old + 1)); whole=$((whole + 1)) ;; new) seen_new=$((seen_new + 1)); whole=$((whole + 1)) ;; esac
   no_leftovers || left=$((left + 1))
@@ -177,12 +179,12 @@ cp old/*.conf kill/
 for f in a.conf b.conf postgresql.conf; do cp "new/$f" "kill/$f.pgknob-tmp"; done
 printf 'pgknob write journal\n%s\n%s\n%s\ncommit\n' "$TMP/kill/a.conf" "$TMP/kill/b.conf" "$TMP/kill/postgresql.conf" > kill/.pgknob-write.journal
 rm kill/b.conf.pgknob-tmp; cp new/b.conf kill/b.conf # killed after the second rename
-under "a committed journal is completed by the next fix" 0 'interrupted write of 3 files was completed' -- "$PGKNOB" fix --diff kill/postgresql.conf
+under "a committed journal is completed by the next fix" 0 'interrupted write of 3 files was completed' -- "$PGKNOB" fix --unsafe-fixes --diff kill/postgresql.conf
 check "  ... every file is new" test "$(state_of)" = new
 cp old/*.conf kill/
 cp new/a.conf kill/a.conf.pgknob-tmp
 printf 'pgknob write journal\n%s\n%s\n' "$TMP/kill/a.conf" "$TMP/kill/b.conf" > kill/.pgknob-write.journal
-under "an uncommitted journal is rolled back" 1 'interrupted write of 2 files was rolled back' -- "$PGKNOB" fix --diff kill/postgresql.conf
+under "an uncommitted journal is rolled back" 1 'interrupted write of 2 files was rolled back' -- "$PGKNOB" fix --unsafe-fixes --diff kill/postgresql.conf
 check "  ... every file is old" test "$(state_of)" = old
 check "  ... no temporary file or journal left" no_leftovers
 
