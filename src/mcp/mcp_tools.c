@@ -236,6 +236,19 @@ static json_t *run_tool(const McpOptions *opts, Argv *argv, const char *dir, boo
     return result;
 }
 
+/* The shared options, then the input, then the run; the input stays for the caller to clear. */
+static json_t *run_on_input(const McpOptions *opts, const json_t *args, Argv *argv,
+                            const ToolInput *in, bool json)
+{
+    char version[32];
+    json_t *err = common_options(args, argv, version, sizeof(version));
+    if (err)
+        return err;
+    argv_add(argv, "--");
+    argv_add(argv, in->path);
+    return run_tool(opts, argv, in->tmp_dir, json, 1);
+}
+
 /* lint, settings, hba: one configuration, a JSON report. */
 static json_t *config_tool(const McpOptions *opts, const json_t *args, const char *command)
 {
@@ -244,7 +257,6 @@ static json_t *config_tool(const McpOptions *opts, const json_t *args, const cha
     if (err)
         return err;
     Argv argv = {{0}, 0};
-    char version[32];
     argv_add(&argv, "pgknob");
     argv_add(&argv, command);
     argv_add(&argv, "--format");
@@ -253,14 +265,7 @@ static json_t *config_tool(const McpOptions *opts, const json_t *args, const cha
         argv_add(&argv, "--fail-on");
         argv_add(&argv, "never");
     }
-    err = common_options(args, &argv, version, sizeof(version));
-    if (err) {
-        input_clear(&in);
-        return err;
-    }
-    argv_add(&argv, "--");
-    argv_add(&argv, in.path);
-    json_t *result = run_tool(opts, &argv, in.tmp_dir, true, 1);
+    json_t *result = run_on_input(opts, args, &argv, &in, true);
     input_clear(&in);
     return result;
 }
@@ -325,7 +330,6 @@ static json_t *tool_fix(const McpOptions *opts, const json_t *args)
     if (err)
         return err;
     Argv argv = {{0}, 0};
-    char version[32];
     argv_add(&argv, "pgknob");
     argv_add(&argv, "fix");
     if (format && !strcmp(format, "alter-system")) {
@@ -340,14 +344,7 @@ static json_t *tool_fix(const McpOptions *opts, const json_t *args)
         argv_add(&argv, "--min-severity");
         argv_add(&argv, min_severity);
     }
-    err = common_options(args, &argv, version, sizeof(version));
-    if (err) {
-        input_clear(&in);
-        return err;
-    }
-    argv_add(&argv, "--");
-    argv_add(&argv, in.path);
-    json_t *result = run_tool(opts, &argv, in.tmp_dir, false, 1);
+    json_t *result = run_on_input(opts, args, &argv, &in, false);
     json_t *structured = json_object_get(result, "structuredContent");
     if (structured)
         pk_json_set(structured, "fixes", proposed_fixes(opts, args, &in));
