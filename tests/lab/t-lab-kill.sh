@@ -7,7 +7,7 @@
 # (byte for byte), postmaster.opts and the shared_preload_libraries list as they were, and the
 # next `lab run` must refuse the server while a journal of it is pending. Runs on PostgreSQL 18
 # and 13 (the oldest supported major). Prints "SIGNAL: N/N restored" per signal and major.
-#   PGKNOB_KILL_TRIALS=N   trials per signal and major (default 5; `make soak` runs 20)
+#   PGKNOB_KILL_TRIALS=N   trials per signal and major (default 2 in make test; `make soak` runs 20)
 #   PGKNOB_KILL_MAJORS="18 13"
 # Also: the SQL-only restore (no access to the data directory) comes back byte-identical for a
 # file written by ALTER SYSTEM, list parameters keep their elements, and a throwaway cluster
@@ -15,7 +15,7 @@
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
-TRIALS="${PGKNOB_KILL_TRIALS:-5}"
+TRIALS="${PGKNOB_KILL_TRIALS:-2}"
 MAJORS="${PGKNOB_KILL_MAJORS:-18 13}"
 work="$(mktemp -d /tmp/pgknob-t-lab-kill.XXXXXX)"
 chmod 755 "$work"
