@@ -109,7 +109,8 @@ static bool conninfo_arg(int argc, char **argv, const char **conninfo)
 static const char tpcc_help[] =
     "usage: pgknob tpcc COMMAND [CONNINFO] [OPTIONS]\n"
     "\n"
-    "A TPC-C workload on libpq, in schema \"tpcc\" of the database you connect to.\n"
+    "A TPC-C-derived workload on libpq, in schema \"tpcc\" of the database you connect to.\n"
+    "Its results are not TPC-C results and cannot be compared with published ones.\n"
     "\n"
     "commands:\n"
     "  load    create the nine tables and load the initial population (clause 4.3)\n"
@@ -137,9 +138,10 @@ static const char run_head[] =
     "usage: pgknob tpcc run [CONNINFO] [OPTIONS]\n"
     "\n"
     "Runs New-Order, Payment, Order-Status, Delivery and Stock-Level (45/43/4/4/4 from a\n"
-    "shuffled deck), one connection and thread per client, and reports TPS, New-Orders per\n"
-    "minute (tpmC with --think), latency average, stddev and percentiles per transaction,\n"
-    "errors and retries by SQLSTATE, a per-second series and the driver's own CPU use.\n"
+    "shuffled deck), one connection and thread per client, and reports TPS, NOPM (New-Order\n"
+    "transactions per minute; paced with --think), latency average, stddev and percentiles\n"
+    "per transaction, errors and retries by SQLSTATE, a per-second series and the driver's\n"
+    "own CPU use.\n"
     "Closed loop by default (each client sends when its last transaction returns); open\n"
     "loop with --rate.\n"
     "\n"
@@ -154,8 +156,9 @@ static const char run_tail[] =
 static const char check_head[] =
     "usage: pgknob tpcc check [CONNINFO] [--full]\n"
     "\n"
-    "Verifies the consistency conditions 1-4 of TPC-C clause 3.3.2 for every warehouse and\n"
-    "district: W_YTD = sum(D_YTD); D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID);\n"
+    "Verifies the consistency conditions 1-4 of the TPC-C specification's clause 3.3.2\n"
+    "for every warehouse and district: W_YTD = sum(D_YTD);\n"
+    "D_NEXT_O_ID - 1 = max(O_ID) = max(NO_O_ID);\n"
     "count(NEW-ORDER) = max(NO_O_ID) - min(NO_O_ID) + 1; sum(O_OL_CNT) = count(ORDER-LINE).\n"
     "\n"
     "options:\n";
@@ -189,7 +192,7 @@ static const CliOption run_options[] = {
     {"duration", "D", 'd', "measured time, e.g. 60s, 5m, 500ms (default 60s)"},
     {"warmup", "D", OPT_WARMUP, "time run before measuring (default 0)"},
     {"think", NULL, OPT_THINK,
-     "use the keying and think times of clause 5.2.5\n(default: none); only then is tpmC printed"},
+     "use the keying and think times of clause 5.2.5\n(default: none): the paced NOPM"},
     {"rate", "TPS", 'R',
      "open loop: Poisson arrivals at TPS transactions per\nsecond in all (each client its own "
      "schedule, as\npgbench -R); latency counts from the scheduled start"},

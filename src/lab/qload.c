@@ -102,7 +102,7 @@ static void fill_result(QloadClient *clients, int n, double measured_s, Workload
     }
     out->measured_s = measured_s;
     out->tps = measured_s > 0 ? (double)out->completed / measured_s : 0;
-    out->tpmc = -1;
+    out->nopm = -1;
     workload_set_latency(out, all);
     free(all);
 }

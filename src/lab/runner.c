@@ -638,6 +638,7 @@ static void finish_trials(StageResult *stage)
     stage->trial_p95 = xcalloc((size_t)n, sizeof(double));
     stage->trial_seconds = xcalloc((size_t)n, sizeof(double));
     double *p95s = xcalloc((size_t)n, sizeof(double));
+    double *nopms = xcalloc((size_t)n, sizeof(double));
     int n_p95 = 0;
     for (int idx = 0; idx < n; idx++) {
         const WorkloadResult *res = &stage->trial_data[idx].result;
@@ -646,7 +647,10 @@ static void finish_trials(StageResult *stage)
         stage->trial_seconds[idx] = res->measured_s;
         if (res->p95_ms >= 0)
             p95s[n_p95++] = res->p95_ms;
+        nopms[idx] = res->nopm;
     }
+    stage->nopm_median = nopms[0] >= 0 ? lab_median(nopms, n) : -1;
+    free(nopms);
     stage->tps_median = lab_median(stage->trial_tps, n);
     stage->p95_median = n_p95 ? lab_median(p95s, n_p95) : -1;
     free(p95s);
@@ -753,7 +757,7 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
     for (size_t idx = 0; idx < rep->n; idx++)
         rep->stages[idx].params.warehouses = rep->warehouses;
     bool loaded = false;
-    lab_say(opts->events, LAB_EV_INFO, "preparing the TPC-C database (%d warehouse%s)",
+    lab_say(opts->events, LAB_EV_INFO, "preparing the TPC-C-derived database (%d warehouse%s)",
             rep->warehouses, rep->warehouses == 1 ? "" : "s");
     ok = workload_prepare(target->conninfo, rep->warehouses, target->kind == TARGET_THROWAWAY,
                           opts->load_progress, opts->load_progress_arg, &pk_stop_signal, &loaded,

@@ -99,6 +99,7 @@ typedef struct StageResult {
     StageRole role;
     StageTrial *trial_data; /* while running: every trial so far */
     double tps_median, tps_min, tps_max, p95_median;
+    double nopm_median; /* New-Order transactions per minute; < 0 for the query workload */
     /* The storage lab: this stage's latencies (on: the cluster is on pgknob-slowfs) */
     LabStorage storage;
     StageResources resources; /* of the median trial */

@@ -39,7 +39,8 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
     }
     if (have > 0 && !may_drop) {
         pk_diag_set(diag, NULL, 0, NULL,
-                    "the server holds a TPC-C database of %d warehouses, not %d", have, warehouses);
+                    "the server holds a TPC-C-derived database of %d warehouses, not %d", have,
+                    warehouses);
         return false;
     }
     TpccLoadOpts opts = {.conninfo = conninfo,
@@ -54,7 +55,7 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
     memset(&res, 0, sizeof(res));
     PkDiag err = PK_DIAG_INIT;
     if (!tpcc_load(&opts, &res, &err)) {
-        pk_diag_prefix(&err, "could not load the TPC-C database");
+        pk_diag_prefix(&err, "could not load the TPC-C-derived database");
         lab_diag_pass(diag, &err);
         return false;
     }
@@ -97,7 +98,7 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
     out->measured_s = res->measured_s;
     out->completed = tpcc_result_total(res);
     out->tps = tpcc_result_tps(res);
-    out->tpmc = tpcc_result_tpmc(res);
+    out->nopm = tpcc_result_nopm(res);
     TpccHist *all = xcalloc(1, sizeof(TpccHist));
     for (int type = 0; type < TPCC_TXN_TYPES; type++) {
         tpcc_hist_merge(all, &res->stats.txn[type].latency);

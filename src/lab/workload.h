@@ -31,7 +31,7 @@ typedef struct WorkloadResult {
     uint64_t completed; /* transactions (tpcc) or statements (query) */
     uint64_t failed;
     double tps;  /* completed / measured_s */
-    double tpmc; /* New-Orders per minute; < 0 for the query workload */
+    double nopm; /* New-Order transactions per minute; < 0 for the query workload */
     double p50_ms, p90_ms, p95_ms, p99_ms, max_ms; /* < 0 when nothing completed */
     double mean_ms;                                /* < 0 when nothing completed */
     double client_cpu_s;

@@ -10,6 +10,7 @@
 #include "common/units.h"
 #include "common/json.h"
 #include "common/redact.h"
+#include "tpcc/stats.h"
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
@@ -213,10 +214,10 @@ static json_t *json_trials(const StageResult *stage)
         json_array_append_new(tps, jnum(stage->trial_tps[idx]));
         json_array_append_new(p95, jnum(stage->trial_p95[idx]));
     }
-    return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o}", "n", stage->n_trials, "tps", tps,
+    return json_pack("{s:i, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "n", stage->n_trials, "tps", tps,
                      "p95_ms", p95, "tps_median", jnum(stage->tps_median), "tps_min",
                      jnum(stage->tps_min), "tps_max", jnum(stage->tps_max), "p95_median_ms",
-                     jnum(stage->p95_median));
+                     jnum(stage->p95_median), "nopm_median", jnum(stage->nopm_median));
 }
 
 static json_t *json_ratio(const LabRunReport *rep, const StageResult *stage)
@@ -237,7 +238,7 @@ static void json_result(json_t *obj, const LabRunReport *rep, const StageResult 
     json_object_set_new(obj, "tps_text", jstr(tps_text));
     free(tps_text);
     json_object_set_new(obj, "tps", jnum(stage->ran ? lab_stage_tps(stage) : -1));
-    json_object_set_new(obj, "tpmc", jnum(stage->ran ? res->tpmc : -1));
+    json_object_set_new(obj, "nopm", jnum(stage->ran ? res->nopm : -1));
     json_object_set_new(obj, "completed", json_integer((json_int_t)res->completed));
     json_object_set_new(obj, "failed", json_integer((json_int_t)res->failed));
     json_object_set_new(obj, "complete", json_boolean(res->complete));
@@ -388,6 +389,10 @@ static void md_table_row(StrBuf *out, const LabRunReport *rep, const StageResult
         free(hi);
     }
     sb_put(out, " | ");
+    double nopm = stage->n_trials >= 2 ? stage->nopm_median : stage->result.nopm;
+    if (stage->ran && nopm >= 0)
+        sb_printf(out, "%.0f", nopm);
+    sb_put(out, " | ");
     double p95 = stage->n_trials >= 2 ? stage->p95_median : stage->result.p95_ms;
     if (stage->ran && p95 >= 0)
         sb_printf(out, "%.1f ms", p95);
@@ -405,7 +410,7 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
 {
     sb_put(out, "**Conditions.** ");
     sb_put_md(out, rep->server_origin ? rep->server_origin : "no server");
-    sb_printf(out, "; TPC-C database of %d warehouse%s", rep->warehouses,
+    sb_printf(out, "; TPC-C-derived database of %d warehouse%s", rep->warehouses,
               rep->warehouses == 1 ? "" : "s");
     if (rep->n > 0) {
         const WorkloadParams *p = &rep->stages[0].params;
@@ -428,7 +433,8 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
                   "above the core count, other work competed for the CPU)",
                   rep->load_before, rep->load_after);
     sb_put(out, ". Our numbers are this machine's; the article's come from its own (much larger) "
-                "machine and workload, so compare the ratios, not the absolute values.\n\n");
+                "machine and workload, so compare the ratios, not the absolute values. ");
+    sb_put(out, TPCC_NOT_TPC_RESULTS "\n\n");
     free(ram);
     if (rep->interrupted)
         sb_printf(out, "**Interrupted** by signal %d: the stages after it did not run.\n\n",
@@ -488,11 +494,8 @@ static void md_measured(StrBuf *out, const LabRunReport *rep, const StageResult 
     char *tps = stage_tps_text(stage);
     sb_printf(out, "**Measured:** %s transactions per second", tps);
     free(tps);
-    if (res->tpmc >= 0)
-        sb_printf(out,
-                  ", %.0f New-Order per minute (no think time: not comparable with TPC-C "
-                  "results)",
-                  res->tpmc);
+    if (res->nopm >= 0)
+        sb_printf(out, ", %.0f NOPM (New-Order transactions per minute)", res->nopm);
     sb_printf(out, " (%llu completed in %.1f s", (unsigned long long)res->completed,
               res->measured_s);
     if (res->p50_ms >= 0)
@@ -743,8 +746,9 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
     if (rep->ab)
         md_ab_verdict(out, rep);
     sb_put(out, "![TPS per stage; transactions per second over time](chart.svg)\n\n");
-    sb_put(out, "| stage | key settings | TPS | p95 latency | × slower than baseline | "
-                "the article: × slower (TPS) | predicted by |\n|---|---|---|---|---|---|---|\n");
+    sb_put(out,
+           "| stage | key settings | TPS | NOPM | p95 latency | × slower than baseline | "
+           "the article: × slower (TPS) | predicted by |\n|---|---|---|---|---|---|---|---|\n");
     for (size_t idx = 0; idx < rep->n; idx++)
         md_table_row(out, rep, &rep->stages[idx]);
     sb_put(out, "\n\"< 1 per D\" means no transaction completed in the D seconds measured: the "
@@ -755,7 +759,7 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
         sb_printf(out,
                   " Each stage was measured %d times, interleaved with the others (the "
                   "order reversed every other round); TPS is the median with the lowest "
-                  "and highest trial in brackets, p95 the median of the trials' p95. The "
+                  "and highest trial in brackets, NOPM and p95 the medians of the trials'. The "
                   "interval of \"× slower\" is a 95%% t interval on the logarithms of the "
                   "paired trials' ratios (trial i of a stage against trial i of its "
                   "baseline, measured next to each other).",

@@ -128,7 +128,7 @@ bool tpcc_schema_require(PGconn *conn, TpccSchemaInfo *info, PkDiag *diag)
     case TPCC_SCHEMA_COMPLETE: return true;
     case TPCC_SCHEMA_ABSENT:
         return pk_diag_set(diag, NULL, 0, "Run `pgknob tpcc load --warehouses N` first.",
-                           "no TPC-C data in this database (schema \"%s\" does not exist)",
+                           "no TPC-C-derived data in this database (schema \"%s\" does not exist)",
                            TPCC_SCHEMA);
     case TPCC_SCHEMA_LOADING:
         return pk_diag_set(diag, NULL, 0,

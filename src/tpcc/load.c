@@ -224,7 +224,7 @@ static bool create_schema(PGconn *conn, const LoadShared *shared, PkDiag *diag)
     if (!tpcc_schema_read(conn, &info, diag))
         return false;
     if (info.state != TPCC_SCHEMA_ABSENT && !shared->opts->drop) {
-        const char *what = info.state == TPCC_SCHEMA_COMPLETE  ? "holds loaded TPC-C data"
+        const char *what = info.state == TPCC_SCHEMA_COMPLETE  ? "holds loaded TPC-C-derived data"
                            : info.state == TPCC_SCHEMA_LOADING ? "holds an incomplete load"
                                                                : "exists";
         return pk_diag_set(diag, NULL, 0,

@@ -287,15 +287,15 @@ double tpcc_result_tps(const TpccResult *res)
     return res->measured_s > 0 ? (double)tpcc_result_total(res) / res->measured_s : 0.0;
 }
 
-double tpcc_result_new_orders_per_min(const TpccResult *res)
+double tpcc_result_nopm(const TpccResult *res)
 {
     uint64_t new_orders = tpcc_stats_completed(&res->stats, TPCC_NEW_ORDER);
     return res->measured_s > 0 ? (double)new_orders * 60.0 / res->measured_s : 0.0;
 }
 
-double tpcc_result_tpmc(const TpccResult *res)
+double tpcc_result_nopm_paced(const TpccResult *res)
 {
-    return res->think ? tpcc_result_new_orders_per_min(res) : -1.0;
+    return res->think ? tpcc_result_nopm(res) : -1.0;
 }
 
 void tpcc_result_latency(const TpccResult *res, TpccHist *all)

@@ -151,14 +151,18 @@ typedef struct TpccResult {
     TpccStats stats;
 } TpccResult;
 
-/* Derived numbers. Rates are per second over measured_s; New-Orders per minute count every
- * completed New-Order (the 1% intentionally rolled back included, clause 5.4.2). tpmC is that
- * number only for a run with the keying and think times of clause 5.2.5 (res->think): without
- * them it is not comparable with TPC-C results and tpcc_result_tpmc returns -1. */
+/* Derived numbers. Rates are per second over measured_s; NOPM (New-Order transactions per
+ * minute) counts every completed New-Order (the 1% intentionally rolled back included, clause
+ * 5.4.2). The paced NOPM is that number only for a run with the keying and think times of clause
+ * 5.2.5 (res->think), else -1; neither is a TPC-C result, so neither is called tpmC. */
+/* Said once in every report of a run: the TPC's rules for naming results (the fair-use policy). */
+#define TPCC_NOT_TPC_RESULTS                                                                       \
+    "This workload is derived from TPC-C; its results are not TPC-C results and cannot be "        \
+    "compared with published ones."
 uint64_t tpcc_result_total(const TpccResult *res);
 double tpcc_result_tps(const TpccResult *res);
-double tpcc_result_new_orders_per_min(const TpccResult *res);
-double tpcc_result_tpmc(const TpccResult *res);
+double tpcc_result_nopm(const TpccResult *res);
+double tpcc_result_nopm_paced(const TpccResult *res);
 /* Every type's latencies in one histogram. */
 void tpcc_result_latency(const TpccResult *res, TpccHist *all);
 uint64_t tpcc_result_statements(const TpccResult *res);

@@ -32,6 +32,13 @@ mkdir -p "$hdr_tmp/src/common" && printf '%s\n' '#pragma once' 'size_t pk_plante
 expect_exit 1 "a header that does not include what it uses is refused" -- tests/docs/headers.sh "$hdr_tmp"
 check "... naming it" grep -q '^headers: src/common/planted.h does not compile on its own' <<<"$OUT"
 rm -rf "$hdr_tmp"
+expect_exit 0 "the workload is TPC-C-derived everywhere; no figure is called tpmC" -- tests/docs/naming.sh .
+nm_tmp=$(mktemp -d)
+mkdir -p "$nm_tmp/docs" && printf '%s\n' 'Runs a TPC-C workload and reports' 'its tpmC.' > "$nm_tmp/docs/planted.md"
+expect_exit 1 "a planted \"TPC-C workload\" and tpmC figure are refused" -- tests/docs/naming.sh "$nm_tmp"
+check "... naming the file and line of each" \
+  test "$(grep -c '^docs/planted.md:[12]:' <<<"$OUT")" -eq 2
+rm -rf "$nm_tmp"
 check "every rule has a section" test "$(grep -c '^## PK' docs/rules.md)" -eq "$("$PGKNOB" rules list | grep -c '^PK')"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/docs" "$tmp/tests/docs" "$tmp/bin"

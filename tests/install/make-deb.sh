@@ -33,7 +33,7 @@ Priority: optional
 Description: PostgreSQL configuration linter, auditor and slow-config labs
  pgknob reads postgresql.conf exactly as the server does, checks it against the
  catalog of the target major (13-18) and rule packs, audits a running server
- read-only, and runs TPC-C labs that measure what bad settings cost.
+ read-only, and runs labs on a TPC-C-derived workload that measure what bad settings cost.
 CONTROL
 mkdir -p dist
 out="dist/pgknob_${version}_${arch}.deb"

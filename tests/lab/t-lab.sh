@@ -40,7 +40,7 @@ assert ids == ["00-baseline", "01-tiny-cache", "02-vacuum-storm", "03-wal-tortur
                "04-no-indexes", "05-one-io-worker"], ids
 for s in doc["stages"]:
     assert s["ran"], s["id"]
-    for key in ("settings", "changes", "tps", "tps_text", "tpmc", "latency_ms", "stats",
+    for key in ("settings", "changes", "tps", "tps_text", "nopm", "latency_ms", "stats",
                 "wait_events", "findings", "reference", "per_second", "workload"):
         assert key in s, (s["id"], key)
     assert s["workload"]["type"] == "tpcc"

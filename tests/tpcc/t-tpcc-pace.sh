@@ -45,9 +45,9 @@ check "summary average and stddev in JSON (mean $mean ms, stddev $sd ms)" \
 check "summary line: latency average and stddev" \
   grep -qE "^latency: average $(printf %.3f "$mean") ms, stddev $(printf %.3f "$sd") ms \\(from the start" <<<"$OUT"
 check "per-type stddev present" test "$(jv '.types.new_order.latency_ms.stddev > 0' "$C")" = true
-check "no tpmC without --think" test "$(jv .tpmc "$C")" = null
-check "New-Orders per minute said to be not comparable" \
-  contains "$OUT" "New-Order per minute (no think time: not comparable with TPC-C results)"
+check "no paced NOPM without --think" test "$(jv .nopm_paced "$C")" = null
+check "NOPM beside TPS, unpaced said" \
+  contains "$OUT" "NOPM (New-Order transactions per minute, no keying or think times)"
 check "closed loop: rate and latency_limit are null" test "$(jq -c '[.rate, .latency_limit]' "$C")" = "[null,null]"
 
 # --- open loop below capacity: TPS within 10% of the target ---
