@@ -23,8 +23,9 @@ packages=(
   strace dpkg-dev fakeroot debootstrap
   # CI integrations: Debian's pre-commit (the hook test), PyYAML (the action test reads action.yml)
   pre-commit python3-yaml
-  # the language server test: Neovim 0.7 (its built-in LSP client)
-  neovim
+  # the language server and highlighting tests: Neovim 0.7 (its built-in LSP client), Emacs with
+  # eglot (editors/emacs/pgknob.el)
+  neovim emacs-nox elpa-eglot
 )
 # node/npm fetch the official PostgreSQL builds; any working install will do.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
