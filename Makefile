@@ -59,7 +59,7 @@ OBJS     := $(SRCS:%.c=$(BUILD)/%.o)
 # to link, which keeps the layering honest.
 # The lab reports render lab/'s data (report/lab_*.c), so they go with it.
 ONLINE_SRCS := $(filter src/db/% src/audit/% src/tpcc/% src/lab/% src/report/lab_% \
-                 src/cli/cmd_audit.c src/cli/cmd_tpcc.c src/cli/cmd_lab.c \
+                 src/cli/cmd_audit.c src/cli/cmd_live.c src/cli/cmd_tpcc.c src/cli/cmd_lab.c \
                  src/cli/online_full.c,$(SRCS))
 OFFLINE_OBJS := $(patsubst %.c,$(BUILD)/%.o,$(filter-out $(ONLINE_SRCS),$(SRCS)) $(STUB_SRC))
 LIB_OBJS := $(filter-out $(BUILD)/src/main.o,$(OBJS))

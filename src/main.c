@@ -31,6 +31,8 @@ static const Command commands[] = {
      "TPC-C-derived workload: load, run and check (schema \"tpcc\")"},
     {"audit", cmd_audit, cmd_audit_specs,
      "audit a running server: settings and statistics, read-only"},
+    {"live", cmd_live, cmd_live_specs,
+     "a running server's effective settings and unapplied lines, as JSON (read-only)"},
     {"lab", cmd_lab, cmd_lab_specs, "the \"make Postgres slow\" labs: run, measure, explain"},
     {"lsp", cmd_lsp, cmd_lsp_specs,
      "language server (LSP over stdio) for editors: diagnostics, hover, fixes"},

@@ -10,8 +10,11 @@ function activate(context) {
   const command = config.get('path', 'pgknob');
   const args = ['lsp', ...config.get('args', [])];
   const server = { command, args, transport: TransportKind.stdio };
+  const conninfo = config.get('live.conninfo', '');
   client = new LanguageClient('pgknob', 'pgknob', { run: server, debug: server }, {
     documentSelector: [{ scheme: 'file', language: 'pgknob-conf' }],
+    // live mode (docs/lsp.md): the running server's values, pending restarts, unapplied lines
+    initializationOptions: conninfo ? { live: { conninfo } } : {},
   });
   context.subscriptions.push(client);
   return client.start();

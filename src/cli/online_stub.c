@@ -77,6 +77,11 @@ int cmd_audit(int argc, char **argv)
     return cli_exec_online(argc, argv);
 }
 
+int cmd_live(int argc, char **argv)
+{
+    return cli_exec_online(argc, argv);
+}
+
 int cmd_tpcc(int argc, char **argv)
 {
     return cli_exec_online(argc, argv);
@@ -89,6 +94,12 @@ int cmd_lab(int argc, char **argv)
 
 /* Their option tables live in pgknob-online; `help --man` asks it (main.c). */
 size_t cmd_audit_specs(const CliSpec **specs)
+{
+    *specs = NULL;
+    return 0;
+}
+
+size_t cmd_live_specs(const CliSpec **specs)
 {
     *specs = NULL;
     return 0;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "common/redact.h"
+#include "common/strbuf.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
 #include "lsp/lsp.h"
@@ -65,6 +66,11 @@ typedef struct LspServer {
     LspDoc *docs;
     size_t n_docs, cap_docs;
     bool shutdown;
+    /* live mode (lsp_live.c): the last `pgknob live` snapshot, when it was taken, why not */
+    bool live_enabled;
+    json_t *live;
+    double live_at;
+    char *live_error;
 } LspServer;
 
 /* One physical line of a document (0-based); false past the end. */
@@ -78,5 +84,13 @@ json_t *lsp_completion(LspServer *srv, LspDoc *doc, int line, int column);
 json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params);
 json_t *lsp_definition(LspServer *srv, LspDoc *doc, int line, int column);
 json_t *lsp_document_symbols(LspServer *srv, LspDoc *doc);
+
+/* Live mode (lsp_live.c), all no-ops unless initializationOptions.live.conninfo was given. */
+void lsp_live_configure(LspServer *srv, json_t *init_options);
+void lsp_live_free(LspServer *srv);
+void lsp_live_diagnostics(LspServer *srv, LspDoc *doc, json_t *diagnostics);
+void lsp_live_hover(LspServer *srv, LspDoc *doc, const char *name, StrBuf *md);
+json_t *lsp_live_action(LspServer *srv, LspDoc *doc, int line); /* NULL: none */
+bool lsp_live_execute(LspServer *srv, json_t *params);          /* false: not our command */
 
 #endif

@@ -96,7 +96,6 @@ static void describe_param(StrBuf *md, const CatalogParam *param, const Catalog 
 
 json_t *lsp_hover(LspServer *srv, LspDoc *doc, int line, int column)
 {
-    (void)srv;
     (void)column;
     DocLine at;
     if (!doc_line_at(doc, line, &at))
@@ -108,6 +107,7 @@ json_t *lsp_hover(LspServer *srv, LspDoc *doc, int line, int column)
         const CatalogParam *param = catalog_find(cat, name);
         if (param) {
             describe_param(&md, param, cat);
+            lsp_live_hover(srv, doc, name, &md);
         } else {
             char *note = catalog_version_note(cat->major, name);
             const char *near = note ? NULL : catalog_suggest(cat, name);
@@ -310,8 +310,13 @@ static json_t *fix_edit(const LspDoc *doc, const json_t *fix, int diag_line)
 
 json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params)
 {
-    (void)srv;
     json_t *actions = json_array();
+    json_int_t at_line = -1;
+    if (!json_unpack(params, "{s:{s:{s:I}}}", "range", "start", "line", &at_line)) {
+        json_t *live = lsp_live_action(srv, doc, (int)at_line);
+        if (live)
+            json_array_append_new(actions, live);
+    }
     json_t *diagnostics = json_object_get(json_object_get(params, "context"), "diagnostics");
     size_t idx;
     json_t *diag;

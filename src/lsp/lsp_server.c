@@ -202,6 +202,16 @@ static void publish_findings(LspServer *srv, LspDoc *doc)
         }
         json_array_append_new(lists[slot], finding_diagnostic(f, doc, own));
     }
+    size_t own_slot = 0;
+    while (own_slot < n && strcmp(uris[own_slot], doc->uri))
+        own_slot++;
+    if (own_slot == n) {
+        uris = xrealloc(uris, (n + 1) * sizeof(*uris));
+        lists = xrealloc(lists, (n + 1) * sizeof(*lists));
+        uris[n] = xstrdup(doc->uri);
+        lists[n++] = json_array();
+    }
+    lsp_live_diagnostics(srv, doc, lists[own_slot]);
     bool own_sent = false;
     for (size_t slot = 0; slot < n; slot++) {
         bool own = !strcmp(uris[slot], doc->uri);
@@ -308,11 +318,12 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
 
 static json_t *capabilities(void)
 {
-    return json_pack("{s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s]},s:{s:[s]},s:b,s:b}",
+    return json_pack("{s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s]},s:{s:[s,s]},s:b,s:b,s:{s:[s]}}",
                      "textDocumentSync", "openClose", 1, "change", 1, "save", "includeText", 0,
                      "hoverProvider", 1, "completionProvider", "triggerCharacters", "=", " ", ".",
-                     "'", "_", "codeActionProvider", "codeActionKinds", "quickfix",
-                     "definitionProvider", 1, "documentSymbolProvider", 1);
+                     "'", "_", "codeActionProvider", "codeActionKinds", "quickfix", "source",
+                     "definitionProvider", 1, "documentSymbolProvider", 1, "executeCommandProvider",
+                     "commands", "pgknob.alterSystem");
 }
 
 static int position_of(json_t *params, int *line, int *column)
@@ -408,6 +419,8 @@ static void handle_request(LspServer *srv, const char *method, json_t *id, json_
         lsp_reply(srv->out, id, lsp_definition(srv, doc, line, column));
     } else if (!strcmp(method, "textDocument/documentSymbol") && doc) {
         lsp_reply(srv->out, id, lsp_document_symbols(srv, doc));
+    } else if (!strcmp(method, "workspace/executeCommand") && lsp_live_execute(srv, params)) {
+        lsp_reply(srv->out, id, json_null());
     } else if (!strncmp(method, "textDocument/", 13) && !doc) {
         lsp_reply(srv->out, id, json_null()); /* a document that was never opened */
     } else {
@@ -448,6 +461,7 @@ static bool dispatch(LspServer *srv, json_t *msg, bool *initialized, int *code)
     if (!strcmp(method, "initialize")) {
         json_t *result = json_object();
         pk_json_set(result, "capabilities", capabilities());
+        lsp_live_configure(srv, json_object_get(params, "initializationOptions"));
         pk_json_set(result, "serverInfo",
                     json_pack("{s:s,s:s}", "name", "pgknob", "version", PK_VERSION));
         *initialized = true;
@@ -512,6 +526,7 @@ int lsp_serve(int in_fd, FILE *out, const LspOpts *opts, PkDiag *diag)
     for (size_t idx = 0; idx < srv.n_docs; idx++)
         doc_free(&srv.docs[idx]);
     free(srv.docs);
+    lsp_live_free(&srv);
     if (srv.rules_loaded)
         lint_rules_state_free(&srv.rules);
     return code;

@@ -17,7 +17,7 @@
 #include "common/strbuf.h"
 #include "common/tempdir.h"
 #include "common/xalloc.h"
-#include "mcp/mcp_run.h"
+#include "common/child_run.h"
 
 /* A configuration given as text, and a child's output, are bounded: an agent that sends or
  * asks for more gets an error it can act on, never a server that runs out of memory. */
@@ -201,10 +201,10 @@ static json_t *common_options(const json_t *args, Argv *argv, char *version_buf,
  * up to `ok_max` are answers (lint's 1 is "findings", fix's 1 is "changes"). */
 static json_t *run_tool(const McpOptions *opts, Argv *argv, const char *dir, bool json, int ok_max)
 {
-    McpRun run;
-    if (!mcp_run(opts->exe, argv->v, dir, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run)) {
+    ChildRun run;
+    if (!child_run(opts->exe, argv->v, dir, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run)) {
         json_t *err = tool_error("%s", sb_str(&run.err));
-        mcp_run_clear(&run);
+        child_run_clear(&run);
         return err;
     }
     json_t *result;
@@ -232,7 +232,7 @@ static json_t *run_tool(const McpOptions *opts, Argv *argv, const char *dir, boo
         pk_json_set(structured, "exit_code", json_integer(run.exit_code));
         result = tool_result(run.out.len ? sb_str(&run.out) : sb_str(&run.err), structured);
     }
-    mcp_run_clear(&run);
+    child_run_clear(&run);
     return result;
 }
 
@@ -640,12 +640,12 @@ json_t *mcp_resources_list(const McpOptions *opts)
     Argv argv = {{0}, 0};
     const char *const fixed[] = {"pgknob", "rules", "list", "--format", "json"};
     argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
-    McpRun run;
+    ChildRun run;
     json_t *doc = NULL;
-    if (mcp_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
+    if (child_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
         run.exit_code == 0)
         doc = json_loadb(run.out.data ? run.out.data : "", run.out.len, 0, NULL);
-    mcp_run_clear(&run);
+    child_run_clear(&run);
     size_t idx;
     json_t *rule;
     json_array_foreach(json_object_get(doc, "rules"), idx, rule)
@@ -719,11 +719,11 @@ json_t *mcp_resource_read(const McpOptions *opts, const char *uri, const char **
         const char *const fixed[] = {"pgknob",   "rules", "show", uri + strlen(RULE_URI),
                                      "--format", "md"};
         argv_add_all(&argv, fixed, sizeof(fixed) / sizeof(fixed[0]));
-        McpRun run;
-        if (mcp_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
+        ChildRun run;
+        if (child_run(opts->exe, argv.v, NULL, MCP_OUTPUT_LIMIT, MCP_CHILD_TIMEOUT_S, &run) &&
             run.exit_code == 0)
             text = sb_detach(&run.out);
-        mcp_run_clear(&run);
+        child_run_clear(&run);
         if (!text) {
             *error = "no such rule";
             return NULL;

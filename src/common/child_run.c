@@ -1,4 +1,4 @@
-#include "mcp/mcp_run.h"
+#include "common/child_run.h"
 
 #include <errno.h>
 #include <stdint.h>
@@ -37,8 +37,8 @@ static bool drain(int fd, StrBuf *sb, size_t *total)
     return true;
 }
 
-bool mcp_run(const char *exe, const char *const *argv, const char *dir, size_t out_limit,
-             double timeout_s, McpRun *run)
+bool child_run(const char *exe, const char *const *argv, const char *dir, size_t out_limit,
+               double timeout_s, ChildRun *run)
 {
     memset(run, 0, sizeof(*run));
     run->exit_code = -1;
@@ -109,7 +109,7 @@ fail:
     return false;
 }
 
-void mcp_run_clear(McpRun *run)
+void child_run_clear(ChildRun *run)
 {
     sb_free(&run->out);
     sb_free(&run->err);
