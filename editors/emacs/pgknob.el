@@ -2,12 +2,12 @@
 
 ;; Major modes for postgresql.conf, pg_hba.conf and pg_ident.conf, with font-lock that marks
 ;; names, values with units, strings, comments and include directives the way pgknob's Vim
-;; syntax and VS Code grammar do. postgresql.conf buffers are registered with eglot, which runs
-;; `pgknob lsp' for diagnostics, hover, completion and quick fixes (docs/lsp.md); the language
-;; server reads postgresql.conf only, so pg_hba.conf and pg_ident.conf get highlighting.
+;; syntax and VS Code grammar do. The three modes are registered with eglot, which runs `pgknob
+;; lsp': diagnostics, hover, completion and quick fixes for postgresql.conf, references and
+;; rename of user name maps across pg_hba.conf and pg_ident.conf (docs/lsp.md).
 ;;
 ;; Install: put this file on `load-path', then (require 'pgknob) and, for the language server,
-;; M-x eglot in a postgresql.conf buffer (or add `eglot-ensure' to `pgknob-conf-mode-hook').
+;; M-x eglot in a buffer of one of the modes (or add `eglot-ensure' to their hooks).
 
 ;;; Code:
 
@@ -108,7 +108,7 @@
 
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
-               `(pgknob-conf-mode . (,pgknob-program "lsp"))))
+               `((pgknob-conf-mode pgknob-hba-mode pgknob-ident-mode) . (,pgknob-program "lsp"))))
 
 (provide 'pgknob)
 ;;; pgknob.el ends here

@@ -12,7 +12,7 @@ function activate(context) {
   const server = { command, args, transport: TransportKind.stdio };
   const conninfo = config.get('live.conninfo', '');
   client = new LanguageClient('pgknob', 'pgknob', { run: server, debug: server }, {
-    documentSelector: [{ scheme: 'file', language: 'pgknob-conf' }],
+    documentSelector: ['pgknob-conf', 'pgknob-hba', 'pgknob-ident'].map(language => ({ scheme: 'file', language })),
     // live mode (docs/lsp.md): the running server's values, pending restarts, unapplied lines
     initializationOptions: conninfo ? { live: { conninfo } } : {},
   });

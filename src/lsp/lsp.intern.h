@@ -41,6 +41,11 @@ size_t lsp_column_to_byte(const char *line, size_t line_len, int column);
 int lsp_byte_to_column(const char *line, size_t byte);
 json_t *lsp_range(int line, int start_col, int end_col);
 
+/* What a document is, from its file name: lint serves postgresql.conf and its fragments; the
+ * pg_hba.conf/pg_ident.conf pair gets references and rename of user name maps. */
+typedef enum LspDocKind { LSP_DOC_CONF, LSP_DOC_HBA, LSP_DOC_IDENT } LspDocKind;
+LspDocKind lsp_doc_kind(const char *path);
+
 /* An open document and what its last lint found. */
 typedef struct LspDoc {
     char *uri;
@@ -84,6 +89,12 @@ json_t *lsp_completion(LspServer *srv, LspDoc *doc, int line, int column);
 json_t *lsp_code_actions(LspServer *srv, LspDoc *doc, json_t *params);
 json_t *lsp_definition(LspServer *srv, LspDoc *doc, int line, int column);
 json_t *lsp_document_symbols(LspServer *srv, LspDoc *doc);
+
+/* User name maps across pg_hba.conf and pg_ident.conf (lsp_maps.c). Rename returns a
+ * WorkspaceEdit, or NULL with *error set. */
+json_t *lsp_map_references(LspServer *srv, LspDoc *doc, int line, int column);
+json_t *lsp_map_rename(LspServer *srv, LspDoc *doc, int line, int column, const char *new_name,
+                       const char **error);
 
 /* Live mode (lsp_live.c), all no-ops unless initializationOptions.live.conninfo was given. */
 void lsp_live_configure(LspServer *srv, json_t *init_options);

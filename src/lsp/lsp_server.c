@@ -22,6 +22,7 @@ enum {
     RPC_METHOD_NOT_FOUND = -32601,
     RPC_INVALID_PARAMS = -32602,
     RPC_SERVER_NOT_INITIALIZED = -32002,
+    RPC_REQUEST_FAILED = -32803,
     RPC_INVALID_AFTER_SHUTDOWN = -32600,
 };
 
@@ -117,6 +118,31 @@ static int lsp_severity(Severity sev)
     return sev == SEV_ERROR ? 1 : sev == SEV_WARNING ? 2 : sev == SEV_NOTICE ? 3 : 4;
 }
 
+/* For a finding on a line another line overrides (PK0024): where the winning line is, so the
+ * editor can show it beside the losing one. */
+static json_t *winning_line(const Finding *f, const LspDoc *doc)
+{
+    const ConfSet *set = doc->linted && doc->res.n_inputs ? &doc->res.inputs[0].set : NULL;
+    const char *file = f->file ? f->file : doc->path;
+    for (size_t idx = 0; set && strcmp(f->rule_id, "PK0024") == 0 && idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->line != f->line || !entry->file || strcmp(entry->file, file) ||
+            entry->overridden_by < 0)
+            continue;
+        const ConfEntry *win = &set->entries[entry->overridden_by];
+        char *uri = lsp_path_to_uri(win->file);
+        char *msg = xasprintf("the line that wins: %s", win->line_text ? win->line_text : "");
+        char *clean = redact_text(&doc->secrets, msg);
+        json_t *info = json_pack("{s:{s:s,s:o},s:s}", "location", "uri", uri, "range",
+                                 lsp_range(win->line - 1, 0, 0), "message", clean);
+        free(clean);
+        free(msg);
+        free(uri);
+        return info;
+    }
+    return NULL;
+}
+
 static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_file)
 {
     int line = f->line > 0 ? f->line - 1 : 0;
@@ -163,6 +189,9 @@ static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_
     }
     pk_json_set(data, "fixes", fixes);
     pk_json_set(diag, "data", data);
+    json_t *winner = winning_line(f, doc);
+    if (winner)
+        pk_json_set(diag, "relatedInformation", json_pack("[o]", winner));
     return diag;
 }
 
@@ -237,6 +266,10 @@ static void publish_findings(LspServer *srv, LspDoc *doc)
 
 void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
 {
+    if (lsp_doc_kind(doc->path) != LSP_DOC_CONF) { /* pg_hba/pg_ident: maps only, no lint */
+        publish(srv, doc->uri, json_array(), doc->version);
+        return;
+    }
     if (doc->linted)
         lint_result_free(&doc->res);
     memset(&doc->res, 0, sizeof(doc->res));
@@ -318,12 +351,14 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
 
 static json_t *capabilities(void)
 {
-    return json_pack("{s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s]},s:{s:[s,s]},s:b,s:b,s:{s:[s]}}",
+    return json_pack("{s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s]},s:{s:[s,s]},s:b,s:b,s:{s:[s]},"
+                     "s:b,s:b}",
                      "textDocumentSync", "openClose", 1, "change", 1, "save", "includeText", 0,
                      "hoverProvider", 1, "completionProvider", "triggerCharacters", "=", " ", ".",
                      "'", "_", "codeActionProvider", "codeActionKinds", "quickfix", "source",
                      "definitionProvider", 1, "documentSymbolProvider", 1, "executeCommandProvider",
-                     "commands", "pgknob.alterSystem");
+                     "commands", "pgknob.alterSystem", "referencesProvider", 1, "renameProvider",
+                     1);
 }
 
 static int position_of(json_t *params, int *line, int *column)
@@ -403,9 +438,24 @@ static void handle_request(LspServer *srv, const char *method, json_t *id, json_
 {
     int line = 0, column = 0;
     LspDoc *doc = params ? doc_of(srv, params) : NULL;
+    bool conf = doc && lsp_doc_kind(doc->path) == LSP_DOC_CONF;
     if (!strcmp(method, "shutdown")) {
         srv->shutdown = true;
         lsp_reply(srv->out, id, json_null());
+    } else if (!strcmp(method, "textDocument/references") && doc &&
+               !position_of(params, &line, &column)) {
+        lsp_reply(srv->out, id, lsp_map_references(srv, doc, line, column));
+    } else if (!strcmp(method, "textDocument/rename") && doc &&
+               !position_of(params, &line, &column)) {
+        const char *error;
+        json_t *edit =
+            lsp_map_rename(srv, doc, line, column, pk_json_get_str(params, "newName"), &error);
+        if (edit)
+            lsp_reply(srv->out, id, edit);
+        else
+            lsp_reply_error(srv->out, id, RPC_REQUEST_FAILED, error);
+    } else if (doc && !conf && !strncmp(method, "textDocument/", 13)) {
+        lsp_reply(srv->out, id, json_null()); /* pg_hba/pg_ident: nothing but the maps */
     } else if (!strcmp(method, "textDocument/hover") && doc &&
                !position_of(params, &line, &column)) {
         lsp_reply(srv->out, id, lsp_hover(srv, doc, line, column));
