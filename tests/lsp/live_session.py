@@ -6,42 +6,19 @@ execute its ALTER SYSTEM command. Writes one JSON object to OUT:
 {"diagnostics": [...], "hover": {NAME: text}, "actions": [...], "message": text, "exit": code}.
 Usage: live_session.py PGKNOB FILE CONNINFO OUT NAME..."""
 import json
+import os
 import pathlib
 import re
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspwire import Client  # noqa: E402
 
 pgknob, path, conninfo, out, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 text = pathlib.Path(path).read_text()
 uri = pathlib.Path(path).resolve().as_uri()
-proc = subprocess.Popen([pgknob, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-notes = []
-
-
-def send(obj):
-    body = json.dumps(obj).encode()
-    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    proc.stdin.flush()
-
-
-def receive():
-    header = b""
-    while not header.endswith(b"\r\n\r\n"):
-        byte = proc.stdout.read(1)
-        if not byte:
-            return None
-        header += byte
-    length = int(re.search(rb"Content-Length: *(\d+)", header, re.I).group(1))
-    return json.loads(proc.stdout.read(length))
-
-
-def request(ident, method, params):
-    send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
-    while True:
-        msg = receive()
-        if msg is None or msg.get("id") == ident:
-            return msg
-        notes.append(msg)
+client = Client(pgknob)
+request, send = client.request, client.send
 
 
 def last_line(name):
@@ -76,13 +53,8 @@ if command:
     ident += 1
     request(ident, "workspace/executeCommand", {"command": command["command"],
                                                 "arguments": command.get("arguments", [])})
-    result["message"] = next((n["params"]["message"] for n in notes
+    result["message"] = next((n["params"]["message"] for n in client.notes
                               if n.get("method") == "window/showMessage"), "")
-diags = [n["params"] for n in notes if n.get("method") == "textDocument/publishDiagnostics"
-         and n["params"]["uri"] == uri]
-result["diagnostics"] = diags[-1]["diagnostics"] if diags else []
-ident += 1
-request(ident, "shutdown", None)
-send({"jsonrpc": "2.0", "method": "exit"})
-result["exit"] = proc.wait(timeout=30)
+result["diagnostics"] = client.diagnostics(uri)
+result["exit"] = client.finish(ident + 1)
 json.dump(result, open(out, "w"), indent=1)

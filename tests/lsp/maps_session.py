@@ -4,40 +4,16 @@ is "open"; otherwise the server must read it from disk), asks for references and
 map at HBA's LINE:CHAR, a rename to an invalid name, and hover/diagnostics on the hba document.
 Writes one JSON object to OUT. Usage: maps_session.py PGKNOB HBA IDENT LINE CHAR NEW OPEN_IDENT OUT"""
 import json
+import os
 import pathlib
-import re
-import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspwire import Client  # noqa: E402
+
 pgknob, hba, ident, line, char, new, open_ident, out = sys.argv[1:9]
-proc = subprocess.Popen([pgknob, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-notes = []
-
-
-def send(obj):
-    body = json.dumps(obj).encode()
-    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    proc.stdin.flush()
-
-
-def receive():
-    header = b""
-    while not header.endswith(b"\r\n\r\n"):
-        byte = proc.stdout.read(1)
-        if not byte:
-            return None
-        header += byte
-    length = int(re.search(rb"Content-Length: *(\d+)", header, re.I).group(1))
-    return json.loads(proc.stdout.read(length))
-
-
-def request(ident_no, method, params):
-    send({"jsonrpc": "2.0", "id": ident_no, "method": method, "params": params})
-    while True:
-        msg = receive()
-        if msg is None or msg.get("id") == ident_no:
-            return msg
-        notes.append(msg)
+client = Client(pgknob)
+request, send = client.request, client.send
 
 
 def opened(path):
@@ -59,9 +35,7 @@ result["rename"] = request(3, "textDocument/rename", dict(pos, newName=new)).get
 bad = request(4, "textDocument/rename", dict(pos, newName="two words"))
 result["bad_rename_error"] = bad.get("error")
 result["hover"] = request(5, "textDocument/hover", pos).get("result")
-result["diagnostics"] = [n["params"]["diagnostics"] for n in notes
+result["diagnostics"] = [n["params"]["diagnostics"] for n in client.notes
                          if n.get("method") == "textDocument/publishDiagnostics" and n["params"]["uri"] == hba_uri]
-request(6, "shutdown", None)
-send({"jsonrpc": "2.0", "method": "exit"})
-result["exit"] = proc.wait(timeout=30)
+result["exit"] = client.finish(6)
 json.dump(result, open(out, "w"), indent=1)

@@ -5,45 +5,19 @@ symbols on every line, then shuts the server down. Writes every message the serv
 OUT_RAW as received (the bytes to search for a secret) and, as one JSON object, to OUT_JSON:
 {"messages": [...], "exit": code}. Usage: session.py PGKNOB FILE OUT_RAW OUT_JSON"""
 import json
+import os
 import pathlib
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lspwire import Client  # noqa: E402
 
 pgknob, path, out_raw, out_json = sys.argv[1:5]
 text = pathlib.Path(path).read_text()
 uri = pathlib.Path(path).resolve().as_uri()
-proc = subprocess.Popen([pgknob, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 raw = open(out_raw, "wb")
-messages = []
-
-
-def send(obj):
-    body = json.dumps(obj).encode()
-    proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    proc.stdin.flush()
-
-
-def receive():
-    header = b""
-    while not header.endswith(b"\r\n\r\n"):
-        byte = proc.stdout.read(1)
-        if not byte:
-            return None
-        header += byte
-    length = int([h for h in header.split(b"\r\n") if h.lower().startswith(b"content-length")][0].split(b":")[1])
-    body = proc.stdout.read(length)
-    raw.write(header + body)
-    msg = json.loads(body)
-    messages.append(msg)
-    return msg
-
-
-def request(ident, method, params):
-    send({"jsonrpc": "2.0", "id": ident, "method": method, "params": params})
-    while True:
-        msg = receive()
-        if msg is None or msg.get("id") == ident:
-            return msg
+client = Client(pgknob, raw)
+request, send, receive, messages = client.request, client.send, client.receive, client.messages
 
 
 request(1, "initialize", {"processId": None, "rootUri": None, "capabilities": {}})
@@ -67,9 +41,6 @@ for line in range(len(text.split("\n"))):
              "context": {"diagnostics": on_line}})
     ident += 2
 request(ident, "textDocument/documentSymbol", {"textDocument": doc})
-request(ident + 1, "shutdown", None)
-send({"jsonrpc": "2.0", "method": "exit"})
-proc.stdin.close()
-code = proc.wait(timeout=30)
+code = client.finish(ident + 1)
 raw.close()
 json.dump({"messages": messages, "exit": code, "diagnostics": diagnostics or []}, open(out_json, "w"))
