@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "engine/examples.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 #include "model/snapshot.h"
 #include "rules/rules.h"
 
@@ -133,7 +134,7 @@ static int cmp_item(const void *pa, const void *pb)
 static ListItem *list_items(const RuleSet *set, size_t *n_items)
 {
     size_t n_checks;
-    const LintRule *checks = lint_rules(&n_checks);
+    const FindingId *checks = finding_ids(&n_checks);
     ListItem *items = xcalloc(n_checks + set->n + 1, sizeof(ListItem));
     size_t n = 0;
     for (size_t idx = 0; idx < n_checks; idx++)
@@ -400,7 +401,7 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
 }
 
 /* A validation check: the server's own verdict, described from lint/'s table. */
-static void describe_check(const LintRule *check, const char *heading, bool plain,
+static void describe_check(const FindingId *check, const char *heading, bool plain,
                            const Stats *stats, StrBuf *sb)
 {
     if (plain)
@@ -439,7 +440,7 @@ static int cmd_show(const RuleSet *set, const RulesOpts *opts, int argc, char **
     if (argc != 1)
         return usage_error("rules show needs exactly one rule id", NULL);
     const Rule *rule = rule_set_find(set, argv[0]);
-    const LintRule *check = rule ? NULL : lint_rule_find(argv[0]);
+    const FindingId *check = rule ? NULL : finding_id_find(argv[0]);
     if (!rule && !check)
         return usage_error("unknown rule", argv[0]);
     bool plain = opts->plain || (!opts->markdown && isatty(STDOUT_FILENO));
@@ -496,7 +497,7 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
         if (rule)
             describe_rule(rule, 0, "##", false, st, &sb);
         else
-            describe_check(lint_rule_find(items[idx].id), "##", false, st, &sb);
+            describe_check(finding_id_find(items[idx].id), "##", false, st, &sb);
     }
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);

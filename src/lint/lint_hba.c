@@ -10,13 +10,14 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 
 #define DOCS "https://www.postgresql.org/docs/%d/%s"
 
 Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
                           const char *page)
 {
-    const LintRule *rule = lint_rule_find(id);
+    const FindingId *rule = finding_id_find(id);
     Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "hba");
     f->title = xstrdup(rule->title);
     f->file = xstrdup(file);
