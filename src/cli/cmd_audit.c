@@ -21,11 +21,9 @@
 #include "host/host.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
+#include "model/finding_ids.h"
 #include "project/options.h"
 #include "report/report.h"
-
-#define PK_RULE_UNAVAILABLE "PK0903"
-#define PK_RULE_UNAVAILABLE_NAME "audit.evidence-unavailable"
 
 typedef struct AuditCli {
     const char *conninfo;
@@ -182,15 +180,14 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
         if (!item->failure)
             continue;
         n_failed++;
-        Finding *f = findings_add(findings, PK_RULE_UNAVAILABLE, PK_RULE_UNAVAILABLE_NAME,
-                                  SEV_NOTICE, "audit");
-        f->title = xasprintf("evidence unavailable: %s", item->what);
+        Finding *f =
+            finding_raise(findings, "PK0903", xasprintf("evidence unavailable: %s", item->what));
         f->message = xasprintf("evidence unavailable: %s: %s", item->what, item->why);
         f->hint = xstrdup(unavailable_hint(item->why));
     }
     if (n_failed) {
-        Finding *f = findings_add(findings, "PK0904", "audit.partial", SEV_NOTICE, "audit");
-        f->title = xstrdup("partial audit: some evidence could not be read");
+        Finding *f = finding_raise(findings, "PK0904",
+                                   xstrdup("partial audit: some evidence could not be read"));
         f->message = xasprintf("partial audit: %zu piece%s of evidence could not be read; rules "
                                "that need them were skipped",
                                n_failed, n_failed == 1 ? "" : "s");

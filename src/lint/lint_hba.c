@@ -17,9 +17,7 @@
 Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
                           const char *page)
 {
-    const FindingId *rule = finding_id_find(id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "hba");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, id, NULL);
     f->file = xstrdup(file);
     f->line = line;
     if (page) {

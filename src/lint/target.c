@@ -413,9 +413,7 @@ static char *hints_for(const TargetSpec *spec, const CatalogParam *param, int ma
 static void add_finding(const TargetSpec *spec, const char *rule_id, const ConfEntry *e,
                         const char *name, char *message, char *hint, FindingList *out)
 {
-    const FindingId *rule = finding_id_find(rule_id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "manifest");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, rule_id, NULL);
     f->message = message;
     f->hint = hint;
     f->file = xstrdup(e->file);

@@ -19,11 +19,9 @@
 
 static Finding *add_finding(FindingList *out, const char *id, const char *file, int line)
 {
-    const FindingId *rule = finding_id_find(id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "validation");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, id, NULL);
     /* validation's errors are exactly the server's refusals (the verdict tier proves it) */
-    f->refuses_start = rule->severity == SEV_ERROR;
+    f->refuses_start = f->severity == SEV_ERROR;
     f->file = xstrdup(file);
     f->line = line;
     return f;

@@ -16,11 +16,20 @@ typedef struct FindingId {
     const char *title; /* "unknown parameter" */
     Severity severity;
     const char *summary; /* one sentence for docs and `rules list` */
+    const char *where;   /* the files that raise it, below src/: "lint/validate.c" */
 } FindingId;
 
 /* Every row, in id order. Static. */
 const FindingId *finding_ids(size_t *n_ids);
 /* NULL when `id` is not a row. */
 const FindingId *finding_id_find(const char *id);
+
+/* The category of the row's findings: its name's first part ("validation", "hba", "audit"). */
+void finding_id_category(const FindingId *row, char *buf, size_t size);
+
+/* A new finding of row `id` in `out`, with the row's name, default severity and category (the
+ * name's first part) and `title` (owned; NULL: the row's title). The one way pgknob's own code
+ * starts a finding: `id` must be a row (tests/docs/layout.sh, rule finding-id). */
+Finding *finding_raise(FindingList *out, const char *id, char *title);
 
 #endif
