@@ -123,6 +123,7 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
 typedef struct ListItem {
     const char *id, *name, *title, *category, *versions;
     Severity severity;
+    char own_category[32]; /* a table row's: the first part of its name */
 } ListItem;
 
 static int cmp_item(const void *pa, const void *pb)
@@ -130,17 +131,21 @@ static int cmp_item(const void *pa, const void *pb)
     return strcmp(((const ListItem *)pa)->id, ((const ListItem *)pb)->id);
 }
 
-/* Validation checks and pack rules, by id (a user pack may use any id). Caller frees. */
+/* The finding ID table's rows and the pack rules, by id (a user pack may use any id). Caller
+ * frees. */
 static ListItem *list_items(const RuleSet *set, size_t *n_items)
 {
     size_t n_checks;
     const FindingId *checks = finding_ids(&n_checks);
     ListItem *items = xcalloc(n_checks + set->n + 1, sizeof(ListItem));
     size_t n = 0;
-    for (size_t idx = 0; idx < n_checks; idx++)
-        items[n++] =
-            (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, "validation",
-                       "13-",          checks[idx].severity};
+    for (size_t idx = 0; idx < n_checks; idx++) {
+        ListItem *item = &items[n++];
+        *item = (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, NULL,
+                           "13-",          checks[idx].severity};
+        finding_id_category(&checks[idx], item->own_category, sizeof(item->own_category));
+        item->category = item->own_category;
+    }
     for (size_t idx = 0; idx < set->n; idx++) {
         const Rule *rule = &set->rules[idx];
         items[n++] = (ListItem){rule->id,       rule->name,          rule->title,
@@ -400,29 +405,38 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
     sb_put(sb, "\n");
 }
 
-/* A validation check: the server's own verdict, described from lint/'s table. */
+/* A row of the finding ID table: the server's own verdict (lint) or what the live server
+ * reports (audit). */
 static void describe_check(const FindingId *check, const char *heading, bool plain,
                            const Stats *stats, StrBuf *sb)
 {
+    char category[32];
+    finding_id_category(check, category, sizeof(category));
+    bool audit = !strcmp(category, "audit");
     if (plain)
         sb_printf(sb, "%s — %s\n\n", check->id, check->title);
     else
         sb_printf(sb, "%s %s — %s\n\n", heading, check->id, check->title);
     if (plain)
-        sb_printf(sb, "Severity: %s · Category: validation · Versions: 13- · Name: %s\n",
-                  severity_name(check->severity), check->name);
+        sb_printf(sb, "Severity: %s · Category: %s · Versions: 13- · Name: %s\n",
+                  severity_name(check->severity), category, check->name);
     else
         sb_printf(sb,
-                  "- **Severity:** %s · **Category:** validation · **Versions:** 13- · "
+                  "- **Severity:** %s · **Category:** %s · **Versions:** 13- · "
                   "**Name:** `%s`\n",
-                  severity_name(check->severity), check->name);
+                  severity_name(check->severity), category, check->name);
     put_field(sb, plain, "Reported when");
     put_text(sb, plain, check->summary);
     sb_put(sb, "\n");
+    put_field(sb, plain, "Raised by");
+    put_code(sb, plain, check->where);
+    sb_put(sb, "\n");
     put_field(sb, plain, "Threshold");
     put_text(sb, plain,
-             "none: the server's own verdict (its parser, catalog and startup checks), "
-             "compared with real PostgreSQL 13-18 servers by the test suite");
+             audit ? "none: what the live server reports (its views pg_settings, "
+                     "pg_file_settings and pg_db_role_setting)"
+                   : "none: the server's own verdict (its parser, catalog and startup checks), "
+                     "compared with real PostgreSQL 13-18 servers by the test suite");
     if (stats) {
         sb_put(sb, "\n");
         put_field(sb, plain, "Fires on real-world files");
@@ -430,8 +444,12 @@ static void describe_check(const FindingId *check, const char *heading, bool pla
     }
     sb_put(sb, "\n");
     put_field(sb, plain, "Documentation");
-    sb_put(sb, plain ? "docs/lint.md (Validation checks)\n"
-                     : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
+    if (audit)
+        sb_put(sb, plain ? "docs/audit.md (Findings the server itself establishes)\n"
+                         : "[audit.md](audit.md#findings-the-server-itself-establishes)\n");
+    else
+        sb_put(sb, plain ? "docs/lint.md (Validation checks)\n"
+                         : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
     sb_put(sb, "\n");
 }
 
@@ -468,8 +486,9 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
     sb_put(&sb, "# Rule reference\n\n<!-- Generated from rules/ by `make docs` (tests/docs/gen.sh)."
                 " Do not edit. -->\n\n");
     sb_printf(&sb,
-              "%zu rules: %zu validation checks (the server's own verdict) and %zu rules of "
-              "the packs. The rule language is described in [rule-format.md](rule-format.md)."
+              "%zu rules: %zu checks of pgknob's own code (the server's verdict, and what a "
+              "live server reports) and %zu rules of the packs. The rule language is described in "
+              "[rule-format.md](rule-format.md)."
               "\n\n",
               n, n - set->n, set->n);
     if (st)
