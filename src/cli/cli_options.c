@@ -8,11 +8,13 @@
 #include <string.h>
 
 #include "cli/cli_diag.h"
+#include "cli/cli_rows.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
 #include "common/units.h"
 #include "common/xalloc.h"
 #include "input/input.h"
+#include "lint/lint.h"
 
 void cli_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
                const char *tail)
@@ -322,26 +324,32 @@ const CliOption *cli_option_find(const CliOption *opts, size_t n, int key)
     return NULL;
 }
 
+/* What to write instead: "Give a whole number in range 1..1000." */
+static void value_hint(const CliOption *opt, const char *unit_hint, StrBuf *hint)
+{
+    if (unit_hint)
+        sb_put(hint, unit_hint);
+    else if (opt->type == CLI_INT)
+        sb_put(hint, "Give a whole number");
+    else if (opt->type == CLI_NUMBER)
+        sb_put(hint, "Give a number");
+    else if (opt->type == CLI_DURATION)
+        sb_put(hint, "Give a duration such as 30s, 5min or 500ms");
+    else
+        sb_put(hint, "Give a size such as 512MB or 4GB");
+    if (!unit_hint && has_range(opt)) {
+        sb_put(hint, opt->above_min ? ", " : " in range ");
+        put_range(hint, opt, ", at most ");
+    }
+    if (!unit_hint)
+        sb_put(hint, ".");
+}
+
 /* PostgreSQL's two errors of a bad option value (fe_utils/option_utils.c), with a hint. */
 static bool invalid_value(const CliOption *opt, const char *arg, const char *unit_hint)
 {
     StrBuf hint = STRBUF_INIT;
-    if (unit_hint)
-        sb_put(&hint, unit_hint);
-    else if (opt->type == CLI_INT)
-        sb_put(&hint, "Give a whole number");
-    else if (opt->type == CLI_NUMBER)
-        sb_put(&hint, "Give a number");
-    else if (opt->type == CLI_DURATION)
-        sb_put(&hint, "Give a duration such as 30s, 5min or 500ms");
-    else
-        sb_put(&hint, "Give a size such as 512MB or 4GB");
-    if (!unit_hint && has_range(opt)) {
-        sb_put(&hint, opt->above_min ? ", " : " in range ");
-        put_range(&hint, opt, ", at most ");
-    }
-    if (!unit_hint)
-        sb_put(&hint, ".");
+    value_hint(opt, unit_hint, &hint);
     cli_error(sb_str(&hint), "invalid value for option \"--%s\": \"%s\"", opt->name, arg);
     sb_free(&hint);
     return false;
@@ -349,11 +357,13 @@ static bool invalid_value(const CliOption *opt, const char *arg, const char *uni
 
 static bool out_of_range(const CliOption *opt)
 {
-    StrBuf range = STRBUF_INIT;
+    StrBuf range = STRBUF_INIT, hint = STRBUF_INIT;
     put_range(&range, opt, " and at most ");
-    cli_error(NULL, "option \"--%s\" must be %s%s", opt->name, opt->above_min ? "" : "in range ",
-              sb_str(&range));
+    value_hint(opt, NULL, &hint);
+    cli_error(sb_str(&hint), "option \"--%s\" must be %s%s", opt->name,
+              opt->above_min ? "" : "in range ", sb_str(&range));
     sb_free(&range);
+    sb_free(&hint);
     return false;
 }
 
@@ -458,4 +468,15 @@ void cli_option_defaults(const CliOption *opts, size_t n, void *base)
     for (size_t idx = 0; idx < n; idx++)
         if (opts[idx].target && opts[idx].def && !cli_option_store(&opts[idx], opts[idx].def, base))
             abort(); /* a row whose default it cannot parse: cli_options_test tries each */
+}
+
+bool cli_pg_version(const char *arg, int *major, int *minor)
+{
+    if (lint_parse_version(arg, major, minor))
+        return true;
+    char hint[80];
+    snprintf(hint, sizeof(hint), "pgknob knows PostgreSQL %d to %d; write N or N.M.", PK_MIN_MAJOR,
+             PK_MAX_MAJOR);
+    cli_error(hint, "unsupported PostgreSQL version \"%s\"", arg);
+    return false;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/json.h"
@@ -41,10 +42,11 @@ static const char usage_text[] =
     "       pgknob rules doc [--stats FILE] [--rules DIR]...\n"
     "       pgknob rules compile [DIR...]\n"
     "\n"
-    "  list          the rules, validation checks (PK0xxx) included: id, severity, category,\n"
-    "                versions, title\n"
+    "  list          the rules, pgknob's own checks (PK0xxx) included: id, severity,\n"
+    "                category, versions, title\n"
     "  show ID       a rule's explanation, condition, message and documentation links\n"
-    "                (plain text on a terminal, Markdown otherwise or with --format md)\n"
+    "                (of --pg-version; plain text on a terminal, Markdown otherwise or\n"
+    "                with --format md)\n"
     "  test          run every rule's [example.fail.N] and [example.pass.N] sections\n"
     "  doc           the Markdown reference of all rules (docs/rules.md)\n"
     "  compile       check each rule directory (default: the shipped packs) and save it as\n"
@@ -54,12 +56,10 @@ static const char usage_text[] =
 
 /* The options every rules subcommand takes (each says which one uses it). */
 static const CliOption rules_options[] = {
-    {"rules", "DIR", CLI_LONG('r'),
-     "also load the rule files in DIR (or one .ini file); repeatable"},
+    CLI_ROW_RULES,
     {"no-builtin", NULL, CLI_LONG('n'), "do not load the shipped packs"},
     {"format", "FORMAT", CLI_LONG('f'), "list: text (default) or json; show: text or md"},
-    {"pg-version", "N", CLI_LONG('p'),
-     "the version whose documentation links are shown (13-18;\ndefault 18)"},
+    CLI_ROW_PG_VERSION,
     {"coverage", NULL, CLI_LONG('c'), "test: each claimed version needs a fail and a pass example"},
     {"verbose", NULL, CLI_LONG('v'),
      "test: show each example's outcome (the message when it fired)"},
@@ -92,7 +92,7 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
     while ((opt = cli_getopt(argc, argv, "", rules_options, CLI_N_OPTIONS(rules_options),
                              command)) != -1) {
         switch (opt) {
-        case CLI_LONG('r'):
+        case PROJECT_OPT_RULES:
             opts->dirs = xrealloc(opts->dirs, (opts->n_dirs + 1) * sizeof(char *));
             opts->dirs[opts->n_dirs++] = optarg;
             break;
@@ -107,11 +107,12 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
             opts->plain = !strcmp(optarg, "text");
             break;
         case CLI_LONG('s'): opts->stats = optarg; break;
-        case CLI_LONG('p'):
-            opts->pg_major = atoi(optarg);
-            if (!catalog_for_major(opts->pg_major))
-                return usage_error("unsupported PostgreSQL version (13 to 18):", optarg);
+        case CLI_KEY_PG_VERSION: {
+            int minor;
+            if (!cli_pg_version(optarg, &opts->pg_major, &minor))
+                return PK_EXIT_USAGE;
             break;
+        }
         case 'h': rules_usage(stdout); return PK_EXIT_OK;
         default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
