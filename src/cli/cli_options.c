@@ -310,7 +310,10 @@ int cli_parse_options(int argc, char **argv, const CliOption *opts, size_t n, co
             usage(stdout);
             return PK_EXIT_OK;
         }
-        if (key == CLI_USAGE_ERROR || !apply(cli, key, optarg))
+        if (key == CLI_USAGE_ERROR)
+            return PK_EXIT_USAGE;
+        const CliOption *row = cli_option_find(opts, n, key);
+        if (row && row->target ? !cli_option_store(row, optarg, cli) : !apply(cli, key, optarg))
             return PK_EXIT_USAGE;
     }
     return -1;

@@ -119,7 +119,8 @@ int cli_unknown_command(const char *what, const char *word, const char *const *c
  * usage error. */
 typedef bool (*CliApplyFn)(void *cli, int key, const char *arg);
 
-/* The option loop of a command: every option through `apply`, and `help_key` (--help) prints
+/* The option loop of a command: a row with a target stored in `cli` (cli_option_store), every
+ * other option through `apply`, and `help_key` (--help) prints
  * `usage` to stdout. Returns -1 to go on with the operands at argv[optind...], else the exit
  * code: 0 after --help, 2 after a usage error (cli_getopt or `apply` has said why). */
 int cli_parse_options(int argc, char **argv, const CliOption *opts, size_t n, const char *command,

@@ -103,9 +103,6 @@ static bool usage_error(const char *msg, const char *arg, const char *hint)
 static bool audit_apply_option(void *ctx, int key, const char *arg)
 {
     AuditCli *cli = ctx;
-    const CliOption *row = cli_option_find(audit_options, CLI_N_OPTIONS(audit_options), key);
-    if (row && row->target)
-        return cli_option_store(row, arg, cli);
     switch (key) {
     case OPT_FORMAT:
         cli->format = arg;
