@@ -7,6 +7,7 @@
 #include "catalog/value.h"
 #include "common/redact.h"
 #include "common/xalloc.h"
+#include "model/finding_ids.h"
 
 #define DRIFT_DOC "https://www.postgresql.org/docs/current/view-pg-settings.html"
 
@@ -66,8 +67,8 @@ static void drift_values(DbConn *conn, const AuditResult *live, const Snapshot *
         if (!got || same_value(got, want))
             continue;
         char *from = source_words(have_src ? &src : NULL, want->name);
-        Finding *f = findings_add(out, "PK0910", "audit.drift", SEV_WARNING, "audit");
-        f->title = xasprintf("\"%s\" differs from %s", want->name, label);
+        Finding *f =
+            finding_raise(out, "PK0910", xasprintf("\"%s\" differs from %s", want->name, label));
         f->message = xasprintf("%s runs with %s = %s, but %s:%d sets %s: the live value comes "
                                "from %s",
                                "the server", want->name, got->value, want->file, want->line,
@@ -105,10 +106,11 @@ static void drift_roles(const Snapshot *live, FindingList *out)
         bool memory = memory_parameter(o->name);
         /* a custom setting may hold a credential (myapp.api_password): never quoted */
         char *value = redact_value(NULL, o->name, o->value);
-        Finding *f = findings_add(out, "PK0911", "audit.role-override",
-                                  memory ? SEV_WARNING : SEV_NOTICE, "audit");
         char *stmt = snapshot_override_statement(o), *who = snapshot_override_who(o);
-        f->title = xasprintf("%s %s", stmt, o->name);
+        Finding *f = finding_raise(out, "PK0911", xasprintf("%s %s", stmt, o->name));
+        /* the memory rules count the largest such value: a warning (the row's notice else) */
+        if (memory)
+            f->severity = SEV_WARNING;
         f->message = xasprintf("%s %s = %s: sessions of %s run with it, whatever the "
                                "configuration file says%s",
                                stmt, o->name, value, who,

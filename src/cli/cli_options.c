@@ -1,14 +1,20 @@
 #include "cli/cli_options.h"
 
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli_diag.h"
+#include "cli/cli_rows.h"
 #include "cli/commands.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "input/input.h"
+#include "lint/lint.h"
 
 void cli_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int width,
                const char *tail)
@@ -16,6 +22,54 @@ void cli_usage(FILE *out, const char *head, const CliOption *opts, size_t n, int
     fputs(head, out);
     cli_options_help(out, opts, n, width);
     fputs(tail, out);
+}
+
+static bool has_range(const CliOption *opt)
+{
+    return opt->max > opt->min && opt->type >= CLI_INT && opt->type <= CLI_DURATION;
+}
+
+/* One end of a range as the user writes it: "1000", "1ms", "30d", "1GB". */
+static void put_bound(StrBuf *sb, const CliOption *opt, double value)
+{
+    char *text = NULL;
+    if (opt->type == CLI_DURATION && value > 0)
+        text = pk_units_format(value * 1e6, PK_UNIT_TIME, PK_UNITS_EXACT, NULL);
+    else if (opt->type == CLI_SIZE && value > 0)
+        text = pk_units_format(value, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);
+    if (text)
+        sb_put(sb, text);
+    else
+        sb_printf(sb, "%.15g", value);
+    free(text);
+}
+
+/* "1..1000", or "above 0, at most 1000000" (`and` for a sentence: "above 0 and at most ...") */
+static void put_range(StrBuf *sb, const CliOption *opt, const char *and)
+{
+    sb_put(sb, opt->above_min ? "above " : "");
+    put_bound(sb, opt, opt->min);
+    sb_printf(sb, "%s", opt->above_min ? and : "..");
+    put_bound(sb, opt, opt->max);
+}
+
+/* What the row says beyond its help, for the help and the man page: "1..1000; default 10",
+ * "read-committed, repeatable-read or serializable; default read-committed", "repeatable".
+ * Empty when nothing. */
+static void option_facts(const CliOption *opt, StrBuf *sb)
+{
+    if (has_range(opt))
+        put_range(sb, opt, ", at most ");
+    for (size_t idx = 0; opt->type == CLI_ENUM && opt->choices && opt->choices[idx]; idx++)
+        sb_printf(sb, "%s%s",
+                  idx == 0                ? ""
+                  : opt->choices[idx + 1] ? ", "
+                                          : " or ",
+                  opt->choices[idx]);
+    if (opt->def)
+        sb_printf(sb, "%sdefault %s", sb->len ? "; " : "", opt->def);
+    if (opt->type == CLI_LIST)
+        sb_printf(sb, "%srepeatable", sb->len ? "; " : "");
 }
 
 void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
@@ -28,12 +82,24 @@ void cli_options_help(FILE *out, const CliOption *opts, size_t n, int width)
         snprintf(left, sizeof(left), "%s--%s%s%s", shortname, opt->name, opt->arg ? " " : "",
                  opt->arg ? opt->arg : "");
         fprintf(out, "  %-*s ", width, left);
-        for (const char *p = opt->help; *p; p++) {
-            if (*p == '\n')
+        size_t column = 0; /* of the help's current line */
+        for (const char *p = opt->help; *p; p++, column++) {
+            if (*p == '\n') {
                 fprintf(out, "\n  %-*s ", width, "");
-            else
+                column = (size_t)-1;
+            } else
                 fputc(*p, out);
         }
+        StrBuf facts = STRBUF_INIT;
+        option_facts(opt, &facts);
+        if (facts.len) {
+            /* on the help's last line while it fits in 100 columns, else on a line of its own */
+            if (3 + (size_t)width + column + 3 + facts.len > 100)
+                fprintf(out, "\n  %-*s (%s)", width, "", sb_str(&facts));
+            else
+                fprintf(out, "%s(%s)", column ? " " : "", sb_str(&facts));
+        }
+        sb_free(&facts);
         fputc('\n', out);
     }
 }
@@ -213,6 +279,14 @@ void cli_specs_man(FILE *out, const CliSpec *specs, size_t n, int options)
             }
             fputs(": ", out);
             man_text(out, opt->help);
+            StrBuf facts = STRBUF_INIT;
+            option_facts(opt, &facts);
+            if (facts.len) {
+                fputs(" (", out);
+                man_text(out, sb_str(&facts));
+                fputc(')', out);
+            }
+            sb_free(&facts);
             fputc('\n', out);
         }
         fputc('\n', out);
@@ -236,8 +310,176 @@ int cli_parse_options(int argc, char **argv, const CliOption *opts, size_t n, co
             usage(stdout);
             return PK_EXIT_OK;
         }
-        if (key == CLI_USAGE_ERROR || !apply(cli, key, optarg))
+        if (key == CLI_USAGE_ERROR)
+            return PK_EXIT_USAGE;
+        const CliOption *row = cli_option_find(opts, n, key);
+        if (row && row->target ? !cli_option_store(row, optarg, cli) : !apply(cli, key, optarg))
             return PK_EXIT_USAGE;
     }
     return -1;
+}
+
+const CliOption *cli_option_find(const CliOption *opts, size_t n, int key)
+{
+    for (size_t idx = 0; idx < n; idx++)
+        if (opts[idx].key == key)
+            return &opts[idx];
+    return NULL;
+}
+
+/* What to write instead: "Give a whole number in range 1..1000." */
+static void value_hint(const CliOption *opt, const char *unit_hint, StrBuf *hint)
+{
+    if (unit_hint)
+        sb_put(hint, unit_hint);
+    else if (opt->type == CLI_INT)
+        sb_put(hint, "Give a whole number");
+    else if (opt->type == CLI_NUMBER)
+        sb_put(hint, "Give a number");
+    else if (opt->type == CLI_DURATION)
+        sb_put(hint, "Give a duration such as 30s, 5min or 500ms");
+    else
+        sb_put(hint, "Give a size such as 512MB or 4GB");
+    if (!unit_hint && has_range(opt)) {
+        sb_put(hint, opt->above_min ? ", " : " in range ");
+        put_range(hint, opt, ", at most ");
+    }
+    if (!unit_hint)
+        sb_put(hint, ".");
+}
+
+/* PostgreSQL's two errors of a bad option value (fe_utils/option_utils.c), with a hint. */
+static bool invalid_value(const CliOption *opt, const char *arg, const char *unit_hint)
+{
+    StrBuf hint = STRBUF_INIT;
+    value_hint(opt, unit_hint, &hint);
+    cli_error(sb_str(&hint), "invalid value for option \"--%s\": \"%s\"", opt->name, arg);
+    sb_free(&hint);
+    return false;
+}
+
+static bool out_of_range(const CliOption *opt)
+{
+    StrBuf range = STRBUF_INIT, hint = STRBUF_INIT;
+    put_range(&range, opt, " and at most ");
+    value_hint(opt, NULL, &hint);
+    cli_error(sb_str(&hint), "option \"--%s\" must be %s%s", opt->name,
+              opt->above_min ? "" : "in range ", sb_str(&range));
+    sb_free(&range);
+    sb_free(&hint);
+    return false;
+}
+
+static bool in_range(const CliOption *opt, double value)
+{
+    if (!has_range(opt))
+        return true;
+    return (opt->above_min ? value > opt->min : value >= opt->min) && value <= opt->max;
+}
+
+bool cli_option_uint64(const CliOption *opt, const char *arg, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    /* strtoull would take "-1" as its two's complement: a sign is not a whole number here */
+    unsigned long long value = strtoull(arg, &end, 10);
+    if (end == arg || *end || errno || strchr(arg, '-'))
+        return invalid_value(opt, arg, NULL);
+    if (!in_range(opt, (double)value))
+        return out_of_range(opt);
+    *out = (uint64_t)value;
+    return true;
+}
+
+bool cli_option_number(const CliOption *opt, const char *arg, double *out)
+{
+    double value;
+    const char *bad_unit = NULL;
+    if (opt->type == CLI_INT) {
+        uint64_t whole;
+        if (!cli_option_uint64(opt, arg, &whole))
+            return false;
+        *out = (double)whole;
+        return true;
+    }
+    if (opt->type == CLI_NUMBER) {
+        char *end;
+        errno = 0;
+        value = strtod(arg, &end);
+        if (end == arg || *end || errno || !isfinite(value))
+            return invalid_value(opt, arg, NULL);
+    } else {
+        bool time = opt->type == CLI_DURATION;
+        if (!pk_units_parse(arg, time ? PK_UNIT_TIME : PK_UNIT_SIZE, false, time ? 1e6 : 1.0,
+                            &value, &bad_unit))
+            return invalid_value(opt, arg, bad_unit);
+        if (time)
+            value /= 1e6;
+    }
+    if (!in_range(opt, value))
+        return out_of_range(opt);
+    *out = value;
+    return true;
+}
+
+static bool store_enum(const CliOption *opt, const char *arg, int *out)
+{
+    StrBuf hint = STRBUF_INIT;
+    for (size_t idx = 0; opt->choices[idx]; idx++) {
+        if (!strcmp(opt->choices[idx], arg)) {
+            *out = (int)idx;
+            sb_free(&hint);
+            return true;
+        }
+        sb_printf(&hint, "%s%s",
+                  idx == 0                ? "Use "
+                  : opt->choices[idx + 1] ? ", "
+                                          : " or ",
+                  opt->choices[idx]);
+    }
+    sb_put(&hint, ".");
+    cli_error(sb_str(&hint), "invalid value for option \"--%s\": \"%s\"", opt->name, arg);
+    sb_free(&hint);
+    return false;
+}
+
+bool cli_option_store(const CliOption *opt, const char *arg, void *base)
+{
+    char *at = (char *)base + opt->target - 1;
+    double value;
+    switch (opt->type) {
+    case CLI_FLAG: *(bool *)at = true; return true;
+    case CLI_ENUM: return store_enum(opt, arg, (int *)at);
+    case CLI_INT:
+        if (opt->wide)
+            return cli_option_uint64(opt, arg, (uint64_t *)(void *)at);
+        if (!cli_option_number(opt, arg, &value))
+            return false;
+        if (value > INT_MAX)
+            return out_of_range(opt);
+        *(int *)at = (int)value;
+        return true;
+    case CLI_NUMBER:
+    case CLI_SIZE:
+    case CLI_DURATION: return cli_option_number(opt, arg, (double *)at);
+    default: *(const char **)at = arg; return true;
+    }
+}
+
+void cli_option_defaults(const CliOption *opts, size_t n, void *base)
+{
+    for (size_t idx = 0; idx < n; idx++)
+        if (opts[idx].target && opts[idx].def && !cli_option_store(&opts[idx], opts[idx].def, base))
+            abort(); /* a row whose default it cannot parse: cli_options_test tries each */
+}
+
+bool cli_pg_version(const char *arg, int *major, int *minor)
+{
+    if (lint_parse_version(arg, major, minor))
+        return true;
+    char hint[80];
+    snprintf(hint, sizeof(hint), "pgknob knows PostgreSQL %d to %d; write N or N.M.", PK_MIN_MAJOR,
+             PK_MAX_MAJOR);
+    cli_error(hint, "unsupported PostgreSQL version \"%s\"", arg);
+    return false;
 }

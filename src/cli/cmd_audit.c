@@ -11,6 +11,7 @@
 #include "audit/sample.h"
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_report.h"
 #include "cli/commands.h"
 #include "common/diag.h"
@@ -21,11 +22,9 @@
 #include "host/host.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
+#include "model/finding_ids.h"
 #include "project/options.h"
 #include "report/report.h"
-
-#define PK_RULE_UNAVAILABLE "PK0903"
-#define PK_RULE_UNAVAILABLE_NAME "audit.evidence-unavailable"
 
 typedef struct AuditCli {
     const char *conninfo;
@@ -55,29 +54,22 @@ enum {
 
 static const CliOption audit_options[] = {
     {"sample", "DURATION", OPT_SAMPLE,
-     "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)"},
-    {"host", "FACTS|local", PROJECT_OPT_HOST,
-     "host facts (ram=16GB,cores=8,storage=nvme,...) or local;\n"
-     "default: local for a Unix socket or loopback address"},
+     "also sample wait events of active backends every 100 ms\nfor DURATION (10s, 500ms, 2min)",
+     .type = CLI_DURATION, .min = 0.1, .max = 3600, .target = CLI_AT(AuditCli, sample_seconds)},
+    CLI_ROW_HOST,
     {"format", "FORMAT", OPT_FORMAT,
      "output format: text, json, md, html, sarif, github or junit\n"
      "(default text, or from -o's extension)"},
-    {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or "
-     "refusal:\n"
-     "only findings that stop the server (refuses_start)"},
+    CLI_ROW_FAIL_ON,
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of the current\n"
      "directory or the nearest parent, up to the repository root)"},
-    {"baseline", "FILE", PROJECT_OPT_BASELINE,
-     "a JSON report of an earlier run: report only findings new since it"},
-    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
-     "what the configuration is for: production (default), test or\n"
-     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
-     "autovacuum off are notices"},
-    {"rules", "DIR", PROJECT_OPT_RULES, "also load the rule packs in DIR (repeatable)"},
-    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
-    {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 5000)"},
+    CLI_ROW_BASELINE,
+    CLI_ROW_PURPOSE,
+    CLI_ROW_RULES,
+    CLI_ROW_DISABLE,
+    {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query", .type = CLI_INT, .min = 10,
+     .max = 3600000, .def = "5000", .target = CLI_AT(AuditCli, timeout_ms)},
     {"compare", "FILE", OPT_COMPARE,
      "also report where the live settings differ from FILE (a configuration,\n"
      "data directory or manifest) and every ALTER ROLE/DATABASE ... SET"},
@@ -97,7 +89,8 @@ static void audit_usage(FILE *out)
               "a connection string or URI, PG* environment variables, ~/.pgpass, service\n"
               "files, sslmode.\n\noptions:\n",
               audit_options, CLI_N_OPTIONS(audit_options), 24,
-              "\nexit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
+              "\n--host is local by default for a Unix socket or loopback address.\n"
+              "exit codes: 0 nothing at or above --fail-on, 1 findings at or above it,\n"
               "2 usage error or nothing could be read from the server, 3 internal error\n");
 }
 
@@ -110,12 +103,7 @@ static bool usage_error(const char *msg, const char *arg, const char *hint)
 static bool audit_apply_option(void *ctx, int key, const char *arg)
 {
     AuditCli *cli = ctx;
-    char *end;
     switch (key) {
-    case OPT_SAMPLE:
-        return pk_parse_duration(arg, 0.1, 3600, &cli->sample_seconds) ||
-               usage_error("invalid --sample duration", arg,
-                           "Write a duration between 100ms and 1h, such as 10s or 2min.");
     case OPT_FORMAT:
         cli->format = arg;
         /* Code Quality places each issue at a file of the repository; a server has none */
@@ -124,10 +112,6 @@ static bool audit_apply_option(void *ctx, int key, const char *arg)
                                "Code Quality is for lint; for a server use junit, sarif or json.");
         return report_format_find(arg) ||
                usage_error("unknown format", arg, "See 'pgknob audit --help'.");
-    case OPT_TIMEOUT:
-        cli->timeout_ms = (int)strtol(arg, &end, 10);
-        return (*end == '\0' && cli->timeout_ms >= 10 && cli->timeout_ms <= 3600000) ||
-               usage_error("invalid --timeout", arg, "Give milliseconds, from 10 to 3600000.");
     case OPT_OUTPUT: cli->out_path = arg; return true;
     case OPT_VERBOSE: cli->verbose = true; return true;
     case OPT_APPENDIX: cli->appendix = true; return true;
@@ -182,15 +166,14 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
         if (!item->failure)
             continue;
         n_failed++;
-        Finding *f = findings_add(findings, PK_RULE_UNAVAILABLE, PK_RULE_UNAVAILABLE_NAME,
-                                  SEV_NOTICE, "audit");
-        f->title = xasprintf("evidence unavailable: %s", item->what);
+        Finding *f =
+            finding_raise(findings, "PK0903", xasprintf("evidence unavailable: %s", item->what));
         f->message = xasprintf("evidence unavailable: %s: %s", item->what, item->why);
         f->hint = xstrdup(unavailable_hint(item->why));
     }
     if (n_failed) {
-        Finding *f = findings_add(findings, "PK0904", "audit.partial", SEV_NOTICE, "audit");
-        f->title = xstrdup("partial audit: some evidence could not be read");
+        Finding *f = finding_raise(findings, "PK0904",
+                                   xstrdup("partial audit: some evidence could not be read"));
         f->message = xasprintf("partial audit: %zu piece%s of evidence could not be read; rules "
                                "that need them were skipped",
                                n_failed, n_failed == 1 ? "" : "s");
@@ -379,7 +362,8 @@ static void audit_cli_free(AuditCli *cli)
 
 int cmd_audit(int argc, char **argv)
 {
-    AuditCli cli = {.project = {.fail_on = SEV_WARNING}, .timeout_ms = 5000};
+    AuditCli cli = {.project = {.fail_on = SEV_WARNING}};
+    cli_option_defaults(audit_options, CLI_N_OPTIONS(audit_options), &cli);
     int rc = audit_parse_args(argc, argv, &cli);
     /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
     PkDiag diag = PK_DIAG_INIT;

@@ -13,6 +13,7 @@
 
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_output.h"
 #include "cli/commands.h"
 #include "common/xalloc.h"
@@ -34,8 +35,7 @@ typedef struct FixCli {
 } FixCli;
 
 enum {
-    OPT_PG_VERSION = 256,
-    OPT_DIFF,
+    OPT_DIFF = 256,
     OPT_IN_PLACE,
     OPT_FORMAT,
     OPT_NO_RULES,
@@ -46,9 +46,8 @@ enum {
 };
 
 static const CliOption fix_options[] = {
-    {"pg-version", "N", OPT_PG_VERSION,
-     "target PostgreSQL major (13-18, or N.M); default: the data\ndirectory's PG_VERSION, else 18"},
-    {"host", "FACTS", PROJECT_OPT_HOST, "host facts, as for lint (local, or ram=16GB,cores=8,...)"},
+    CLI_ROW_PG_VERSION,
+    CLI_ROW_HOST,
     {"output", "OUT", OPT_OUTPUT,
      "write the fixed copy to OUT (a directory when several\nfiles change); never an input"},
     {"diff", NULL, OPT_DIFF, "print a unified diff (the default without -o)"},
@@ -63,12 +62,9 @@ static const CliOption fix_options[] = {
     {"config", "FILE", PROJECT_OPT_CONFIG,
      "project configuration (default: the .pgknob.ini of FILE's\n"
      "directory or the nearest parent, up to the repository root)"},
-    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
-     "what the configuration is for: production (default), test or\n"
-     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
-     "autovacuum off are notices"},
-    {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
-    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not apply these rules' fixes (repeatable)"},
+    CLI_ROW_PURPOSE,
+    CLI_ROW_RULES,
+    CLI_ROW_DISABLE,
     {"no-rules", NULL, OPT_NO_RULES, "only the fixes of validation findings"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };
@@ -92,13 +88,7 @@ static bool fix_apply_option(void *ctx, int key, const char *arg)
     FixCli *cli = ctx;
     int major, minor;
     switch (key) {
-    case OPT_PG_VERSION:
-        if (lint_parse_version(arg, &major, &minor)) {
-            cli->lint.pg_version = arg;
-            return true;
-        }
-        cli_error(NULL, "unsupported PostgreSQL version \"%s\"", arg);
-        return false;
+    case CLI_KEY_PG_VERSION: cli->lint.pg_version = arg; return cli_pg_version(arg, &major, &minor);
     case OPT_OUTPUT: cli->output = arg; return true;
     case OPT_DIFF: cli->diff = true; return true;
     case OPT_IN_PLACE: cli->in_place = true; return true;

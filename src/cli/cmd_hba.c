@@ -10,6 +10,7 @@
 #include "catalog/catalog.h"
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/commands.h"
 #include "common/redact.h"
 #include "common/strbuf.h"
@@ -27,11 +28,10 @@ typedef struct HbaCli {
     unsigned features;
 } HbaCli;
 
-enum { OPT_PG_VERSION = 256, OPT_FORMAT, OPT_IDENT, OPT_BUILD, OPT_SSL, OPT_HELP = 'h' };
+enum { OPT_FORMAT = 256, OPT_IDENT, OPT_BUILD, OPT_SSL, OPT_HELP = 'h' };
 
 static const CliOption hba_options[] = {
-    {"pg-version", "N", OPT_PG_VERSION,
-     "read as PostgreSQL N (13-18) does; default: the data\ndirectory's PG_VERSION, else 18"},
+    CLI_ROW_PG_VERSION,
     {"format", "FORMAT", OPT_FORMAT, "text (default) or json"},
     {"ident", "FILE", OPT_IDENT, "also read FILE as pg_ident.conf (with a FILE input)"},
     {"ssl", "on|off", OPT_SSL,
@@ -65,7 +65,13 @@ static int hba_parse_args(int argc, char **argv, HbaCli *cli)
         switch (key) {
         case OPT_HELP: hba_usage(stdout); return PK_EXIT_OK;
         case CLI_USAGE_ERROR: return PK_EXIT_USAGE;
-        case OPT_PG_VERSION: cli->pg_version = optarg; break;
+        case CLI_KEY_PG_VERSION: {
+            int major, minor;
+            if (!cli_pg_version(optarg, &major, &minor))
+                return PK_EXIT_USAGE;
+            cli->pg_version = optarg;
+            break;
+        }
         case OPT_IDENT: cli->ident = optarg; break;
         case OPT_FORMAT:
             if (strcmp(optarg, "text") && strcmp(optarg, "json")) {

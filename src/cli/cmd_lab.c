@@ -76,6 +76,13 @@ enum {
     LAB_OPT_HELP = 'h'
 };
 
+typedef struct RunArgs {
+    LabRunOpts opts;
+    const char *labs;
+    const char *state_dir;
+    char *out_default;
+} RunArgs;
+
 #define LAB_OPT_LABS_ENTRY                                                                         \
     {                                                                                              \
         "labs", "DIR", LAB_OPT_LABS,                                                               \
@@ -95,6 +102,22 @@ enum {
     {                                                                                              \
         "pg-bin", "DIR", LAB_OPT_PG_BIN, "the server binaries (initdb, pg_ctl, postgres) to use"   \
     }
+/* --warehouses, --clients and --duration of lab run and lab ab: the same ranges */
+#define LAB_OPT_WAREHOUSES_ENTRY(help)                                                             \
+    {                                                                                              \
+        "warehouses", "W", LAB_OPT_WAREHOUSES, help, .type = CLI_INT, .min = 1, .max = 10000,      \
+                                                     .target = CLI_AT(RunArgs, opts.warehouses)    \
+    }
+#define LAB_OPT_CLIENTS_ENTRY(help)                                                                \
+    {                                                                                              \
+        "clients", "C", LAB_OPT_CLIENTS, help, .type = CLI_INT, .min = 1, .max = 10000,            \
+                                               .target = CLI_AT(RunArgs, opts.clients)             \
+    }
+#define LAB_OPT_DURATION_ENTRY(help)                                                               \
+    {                                                                                              \
+        "duration", "D", LAB_OPT_DURATION, help, .type = CLI_DURATION, .min = 1, .max = 86400,     \
+                                                 .target = CLI_AT(RunArgs, opts.duration_s)        \
+    }
 #define LAB_OPT_HELP_ENTRY                                                                         \
     {                                                                                              \
         "help", NULL, LAB_OPT_HELP, "show this help and exit"                                      \
@@ -103,13 +126,14 @@ enum {
 static const CliOption lab_list_options[] = {LAB_OPT_LABS_ENTRY, LAB_OPT_STATE_ENTRY,
                                              LAB_OPT_HELP_ENTRY};
 static const CliOption lab_run_options[] = {
-    {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the labs' warehouses (1-10000)"},
-    {"clients", "C", LAB_OPT_CLIENTS, "override the labs' clients (1-10000)"},
-    {"duration", "D", LAB_OPT_DURATION, "override the labs' duration, e.g. 60s or 2min"},
+    LAB_OPT_WAREHOUSES_ENTRY("override the labs' warehouses"),
+    LAB_OPT_CLIENTS_ENTRY("override the labs' clients"),
+    LAB_OPT_DURATION_ENTRY("override the labs' duration, e.g. 60s or 2min"),
     {"quick", NULL, LAB_OPT_QUICK, "each lab's quick_* workload: smaller, shorter"},
     {"trials", "N", LAB_OPT_TRIALS,
-     "measure every stage N times, interleaved (1-100; default 1):\nmedians, spread, and "
-     "\"× slower\" with its 95% interval"},
+     "measure every stage N times, interleaved: medians,\nspread, and "
+     "\"× slower\" with its 95% interval",
+     .type = CLI_INT, .min = 1, .max = 100, .def = "1", .target = CLI_AT(RunArgs, opts.trials)},
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-SELECTION/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
@@ -121,11 +145,13 @@ static const CliOption lab_run_options[] = {
     LAB_OPT_HELP_ENTRY,
 };
 static const CliOption lab_ab_options[] = {
-    {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the series' warehouses (1-10000)"},
-    {"clients", "C", LAB_OPT_CLIENTS, "override the series' clients (1-10000)"},
-    {"duration", "D", LAB_OPT_DURATION, "override the series' duration, e.g. 60s or 2min"},
+    LAB_OPT_WAREHOUSES_ENTRY("override the series' warehouses"),
+    LAB_OPT_CLIENTS_ENTRY("override the series' clients"),
+    LAB_OPT_DURATION_ENTRY("override the series' duration, e.g. 60s or 2min"),
     {"quick", NULL, LAB_OPT_QUICK, "the series' quick_* workload, and 3 trials"},
-    {"trials", "N", LAB_OPT_TRIALS, "trials of each configuration (2-100; default 5, --quick 3)"},
+    {"trials", "N", LAB_OPT_TRIALS,
+     "trials of each configuration, 2 or more for a confidence\ninterval (default 5, --quick 3)",
+     .type = CLI_INT, .min = 2, .max = 100, .target = CLI_AT(RunArgs, opts.trials)},
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-ab/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
@@ -359,45 +385,10 @@ static char *lab_preflight(const char *state_dir, bool note_pending)
     return dir;
 }
 
-typedef struct RunArgs {
-    LabRunOpts opts;
-    const char *labs;
-    const char *state_dir;
-    char *out_default;
-} RunArgs;
-
-static bool parse_positive(const char *opt, const char *value, int *out)
-{
-    char *end;
-    long num = strtol(value, &end, 10);
-    if (*end || num < 1 || num > 10000) {
-        cli_error(NULL, "invalid value for %s: \"%s\"", opt, value);
-        return false;
-    }
-    *out = (int)num;
-    return true;
-}
-
 static bool parse_run_option(int opt, RunArgs *args)
 {
     switch (opt) {
-    case LAB_OPT_WAREHOUSES: return parse_positive("--warehouses", optarg, &args->opts.warehouses);
-    case LAB_OPT_CLIENTS: return parse_positive("--clients", optarg, &args->opts.clients);
-    case LAB_OPT_DURATION:
-        if (!pk_parse_duration(optarg, 1, 86400, &args->opts.duration_s)) {
-            cli_error("Write e.g. 60s or 2min.", "invalid value for --duration: \"%s\"", optarg);
-            return false;
-        }
-        return true;
     case LAB_OPT_QUICK: args->opts.quick = true; return true;
-    case LAB_OPT_TRIALS:
-        if (!parse_positive("--trials", optarg, &args->opts.trials))
-            return false;
-        if (args->opts.trials > 100) {
-            cli_error("Give 1 to 100 trials.", "invalid value for --trials: \"%s\"", optarg);
-            return false;
-        }
-        return true;
     case LAB_OPT_OUT: args->opts.out_dir = optarg; return true;
     case LAB_OPT_PG_BIN: args->opts.pg_bin = optarg; return true;
     case LAB_OPT_KEEP: args->opts.keep = true; return true;
@@ -419,7 +410,9 @@ static bool parse_run_args(int argc, char **argv, RunArgs *args, const CliOption
             lab_usage(stdout);
             exit(PK_EXIT_OK);
         }
-        if (!parse_run_option(opt, args))
+        const CliOption *row = cli_option_find(table, n_table, opt);
+        if (row && row->target ? !cli_option_store(row, optarg, args)
+                               : !parse_run_option(opt, args))
             return false; /* said why, or cli_getopt did */
     }
     return true;
@@ -610,11 +603,6 @@ static int lab_ab_cmd(int argc, char **argv)
                   "%s",
                   optind >= argc ? "lab ab needs a configuration to test"
                                  : "lab ab takes at most two configurations");
-        return PK_EXIT_USAGE;
-    }
-    if (args.opts.trials == 1) {
-        cli_error("A confidence interval needs at least 2 trials of each configuration.",
-                  "invalid value for --trials: \"1\"");
         return PK_EXIT_USAGE;
     }
     args.opts.config_a = argv[optind];

@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_output.h"
 #include "cli/cli_report.h"
 #include "cli/commands.h"
@@ -34,8 +35,7 @@ typedef struct LintCli {
 } LintCli;
 
 enum {
-    OPT_PG_VERSION = 256,
-    OPT_FORMAT,
+    OPT_FORMAT = 256,
     OPT_NO_AUTO_CONF,
     OPT_NO_RULES,
     OPT_FRAGMENT,
@@ -50,9 +50,7 @@ enum {
 
 /* One table drives the parser (cli_getopt) and the help text. */
 static const CliOption lint_options[] = {
-    {"pg-version", "N", OPT_PG_VERSION,
-     "target PostgreSQL major (13-18, or N.M for a minor release);\n"
-     "default: the data directory's PG_VERSION, else 18"},
+    CLI_ROW_PG_VERSION,
     {"format", "FORMAT", OPT_FORMAT,
      "output format: text, json, md, html, sarif, github,\n"
      "codequality (GitLab) or junit; default: text, or from\n"
@@ -77,27 +75,17 @@ static const CliOption lint_options[] = {
      "lint standard input, given as -, as if it were the file NAME:\n"
      "includes resolve from its directory, findings name it, and\n"
      "its .pgknob.ini applies (NAME need not exist)"},
-    {"baseline", "FILE", PROJECT_OPT_BASELINE,
-     "a JSON report of an earlier run: report only findings new since it"},
-    {"fail-on", "LEVEL", PROJECT_OPT_FAIL_ON,
-     "exit 1 when a finding is at or above LEVEL: error,\nwarning (default), notice or never; or "
-     "refusal:\n"
-     "only findings that stop the server (refuses_start)"},
+    CLI_ROW_BASELINE,
+    CLI_ROW_FAIL_ON,
     {"no-auto-conf", NULL, OPT_NO_AUTO_CONF,
      "for a data directory, do not read postgresql.auto.conf"},
     {"fragment", NULL, OPT_FRAGMENT,
      "the files are parts of a configuration (as postgresql.auto.conf\n"
      "and files in a *.d directory are): what they leave unset is unknown"},
-    {"host", "FACTS", PROJECT_OPT_HOST,
-     "host facts for the rules: local (read this machine),\nor "
-     "ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"
-     "kernel=6.8,container=yes|no,io_uring=yes|no"},
-    {"purpose", "PURPOSE", PROJECT_OPT_PURPOSE,
-     "what the configuration is for: production (default), test or\n"
-     "benchmark; under test and benchmark, fsync, full_page_writes and\n"
-     "autovacuum off are notices"},
-    {"rules", "DIR", PROJECT_OPT_RULES, "also run the rule files in DIR (repeatable)"},
-    {"disable", "ID,...", PROJECT_OPT_DISABLE, "do not run these rules (ids or names; repeatable)"},
+    CLI_ROW_HOST,
+    CLI_ROW_PURPOSE,
+    CLI_ROW_RULES,
+    CLI_ROW_DISABLE,
     {"no-rules", NULL, OPT_NO_RULES, "validation only: run no rule packs"},
     {"appendix", NULL, OPT_APPENDIX,
      "md, html: add the appendix of every setting the configuration sets"},
@@ -140,17 +128,10 @@ static bool lint_apply_option(void *ctx, int key, const char *arg)
 {
     LintCli *cli = ctx;
     switch (key) {
-    case OPT_PG_VERSION: {
+    case CLI_KEY_PG_VERSION: {
         int major, minor;
-        if (lint_parse_version(arg, &major, &minor)) {
-            cli->lint.pg_version = arg;
-            return true;
-        }
-        char hint[80];
-        snprintf(hint, sizeof(hint), "pgknob knows PostgreSQL %d to %d; write N or N.M.",
-                 PK_MIN_MAJOR, PK_MAX_MAJOR);
-        cli_error(hint, "unsupported PostgreSQL version \"%s\"", arg);
-        return false;
+        cli->lint.pg_version = arg;
+        return cli_pg_version(arg, &major, &minor);
     }
     case OPT_FORMAT:
         if (report_format_find(arg)) {

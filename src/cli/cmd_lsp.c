@@ -6,22 +6,22 @@
 
 #include "cli/cli_diag.h"
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/commands.h"
 #include "common/diag.h"
 #include "common/xalloc.h"
 #include "lint/lint.h"
 #include "lsp/lsp.h"
 
-enum { OPT_PG_VERSION = 256, OPT_RULES, OPT_NO_RULES, OPT_DISABLE, OPT_STDIO, OPT_HELP = 'h' };
+enum { OPT_NO_RULES = 256, OPT_STDIO, OPT_HELP = 'h' };
 
+/* --pg-version is the target of a file that names none: a file's "# pgknob: pg=N" line comes
+ * first (lsp_usage says so). */
 static const CliOption lsp_options[] = {
-    {"pg-version", "N", OPT_PG_VERSION,
-     "target major when a file names none (13-18; a file's\n\"# pgknob: pg=N\" line, .pgknob.ini "
-     "and "
-     "PG_VERSION come\nfirst; default 18)"},
-    {"rules", "DIR", OPT_RULES, "also run the rule files in DIR (repeatable)"},
+    CLI_ROW_PG_VERSION,
+    CLI_ROW_RULES,
     {"no-rules", NULL, OPT_NO_RULES, "validation only"},
-    {"disable", "ID", OPT_DISABLE, "do not run this rule (repeatable)"},
+    CLI_ROW_DISABLE,
     {"stdio", NULL, OPT_STDIO,
      "talk over stdin and stdout (the only transport; accepted\nbecause editors pass it)"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
@@ -38,15 +38,17 @@ static void lsp_usage(FILE *out)
               "document symbols. Editors start it; docs/lsp.md shows VS Code and Neovim.\n\n"
               "options:\n",
               lsp_options, CLI_N_OPTIONS(lsp_options), 22,
-              "\nexit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
+              "\nA file's \"# pgknob: pg=N\" line, .pgknob.ini and PG_VERSION come before\n"
+              "--pg-version.\n"
+              "exit codes: 0 after shutdown and exit, 1 exit without shutdown or end of input,\n"
               "2 usage error or unusable rule packs\n");
 }
 
 int cmd_lsp(int argc, char **argv)
 {
     LspOpts opts = {0};
-    const char **dirs = xcalloc((size_t)argc + 1, sizeof(char *));
-    const char **disable = xcalloc((size_t)argc + 1, sizeof(char *));
+    ProjectOptions project = {0}; /* --rules and --disable, as lint reads them */
+    PkDiag diag = PK_DIAG_INIT;
     int key, rc = -1, major, minor;
     optind = 0;
     while (rc < 0 && (key = cli_getopt(argc, argv, "", lsp_options, CLI_N_OPTIONS(lsp_options),
@@ -57,16 +59,13 @@ int cmd_lsp(int argc, char **argv)
             rc = PK_EXIT_OK;
             break;
         case CLI_USAGE_ERROR: rc = PK_EXIT_USAGE; break;
-        case OPT_PG_VERSION:
-            if (!lint_parse_version(optarg, &major, &minor)) {
-                cli_error("pgknob knows 13 to 18.", "unsupported PostgreSQL version \"%s\"",
-                          optarg);
+        case CLI_KEY_PG_VERSION:
+            if (!cli_pg_version(optarg, &major, &minor))
                 rc = PK_EXIT_USAGE;
-            }
             opts.pg_version = optarg;
             break;
-        case OPT_RULES: dirs[opts.rules.n_dirs++] = optarg; break;
-        case OPT_DISABLE: disable[opts.rules.n_disable++] = optarg; break;
+        case PROJECT_OPT_RULES:
+        case PROJECT_OPT_DISABLE: project_option_set(&project, key, optarg, &diag); break;
         case OPT_NO_RULES: opts.rules.disabled_all = true; break;
         case OPT_STDIO: break;
         }
@@ -77,16 +76,13 @@ int cmd_lsp(int argc, char **argv)
         rc = PK_EXIT_USAGE;
     }
     if (rc < 0) {
-        opts.rules.dirs = dirs;
-        opts.rules.disable = disable;
-        PkDiag diag = PK_DIAG_INIT;
+        project_rules_opts(&project, &opts.rules);
         rc = lsp_serve(STDIN_FILENO, stdout, &opts, &diag);
         if (pk_diag_is_set(&diag))
             cli_print_diag(&diag);
-        pk_diag_free(&diag);
     }
-    free(dirs);
-    free(disable);
+    pk_diag_free(&diag);
+    project_options_free(&project);
     return rc;
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/json.h"
@@ -15,6 +16,7 @@
 #include "engine/engine.h"
 #include "engine/examples.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 #include "model/snapshot.h"
 #include "rules/rules.h"
 
@@ -40,10 +42,11 @@ static const char usage_text[] =
     "       pgknob rules doc [--stats FILE] [--rules DIR]...\n"
     "       pgknob rules compile [DIR...]\n"
     "\n"
-    "  list          the rules, validation checks (PK0xxx) included: id, severity, category,\n"
-    "                versions, title\n"
+    "  list          the rules, pgknob's own checks (PK0xxx) included: id, severity,\n"
+    "                category, versions, title\n"
     "  show ID       a rule's explanation, condition, message and documentation links\n"
-    "                (plain text on a terminal, Markdown otherwise or with --format md)\n"
+    "                (of --pg-version; plain text on a terminal, Markdown otherwise or\n"
+    "                with --format md)\n"
     "  test          run every rule's [example.fail.N] and [example.pass.N] sections\n"
     "  doc           the Markdown reference of all rules (docs/rules.md)\n"
     "  compile       check each rule directory (default: the shipped packs) and save it as\n"
@@ -53,12 +56,10 @@ static const char usage_text[] =
 
 /* The options every rules subcommand takes (each says which one uses it). */
 static const CliOption rules_options[] = {
-    {"rules", "DIR", CLI_LONG('r'),
-     "also load the rule files in DIR (or one .ini file); repeatable"},
+    CLI_ROW_RULES,
     {"no-builtin", NULL, CLI_LONG('n'), "do not load the shipped packs"},
     {"format", "FORMAT", CLI_LONG('f'), "list: text (default) or json; show: text or md"},
-    {"pg-version", "N", CLI_LONG('p'),
-     "the version whose documentation links are shown (13-18;\ndefault 18)"},
+    CLI_ROW_PG_VERSION,
     {"coverage", NULL, CLI_LONG('c'), "test: each claimed version needs a fail and a pass example"},
     {"verbose", NULL, CLI_LONG('v'),
      "test: show each example's outcome (the message when it fired)"},
@@ -91,7 +92,7 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
     while ((opt = cli_getopt(argc, argv, "", rules_options, CLI_N_OPTIONS(rules_options),
                              command)) != -1) {
         switch (opt) {
-        case CLI_LONG('r'):
+        case PROJECT_OPT_RULES:
             opts->dirs = xrealloc(opts->dirs, (opts->n_dirs + 1) * sizeof(char *));
             opts->dirs[opts->n_dirs++] = optarg;
             break;
@@ -106,11 +107,12 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
             opts->plain = !strcmp(optarg, "text");
             break;
         case CLI_LONG('s'): opts->stats = optarg; break;
-        case CLI_LONG('p'):
-            opts->pg_major = atoi(optarg);
-            if (!catalog_for_major(opts->pg_major))
-                return usage_error("unsupported PostgreSQL version (13 to 18):", optarg);
+        case CLI_KEY_PG_VERSION: {
+            int minor;
+            if (!cli_pg_version(optarg, &opts->pg_major, &minor))
+                return PK_EXIT_USAGE;
             break;
+        }
         case 'h': rules_usage(stdout); return PK_EXIT_OK;
         default: return PK_EXIT_USAGE; /* cli_getopt said why */
         }
@@ -122,6 +124,7 @@ static int parse_opts(int argc, char **argv, RulesOpts *opts, const char *comman
 typedef struct ListItem {
     const char *id, *name, *title, *category, *versions;
     Severity severity;
+    char own_category[32]; /* a table row's: the first part of its name */
 } ListItem;
 
 static int cmp_item(const void *pa, const void *pb)
@@ -129,17 +132,21 @@ static int cmp_item(const void *pa, const void *pb)
     return strcmp(((const ListItem *)pa)->id, ((const ListItem *)pb)->id);
 }
 
-/* Validation checks and pack rules, by id (a user pack may use any id). Caller frees. */
+/* The finding ID table's rows and the pack rules, by id (a user pack may use any id). Caller
+ * frees. */
 static ListItem *list_items(const RuleSet *set, size_t *n_items)
 {
     size_t n_checks;
-    const LintRule *checks = lint_rules(&n_checks);
+    const FindingId *checks = finding_ids(&n_checks);
     ListItem *items = xcalloc(n_checks + set->n + 1, sizeof(ListItem));
     size_t n = 0;
-    for (size_t idx = 0; idx < n_checks; idx++)
-        items[n++] =
-            (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, "validation",
-                       "13-",          checks[idx].severity};
+    for (size_t idx = 0; idx < n_checks; idx++) {
+        ListItem *item = &items[n++];
+        *item = (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, NULL,
+                           "13-",          checks[idx].severity};
+        finding_id_category(&checks[idx], item->own_category, sizeof(item->own_category));
+        item->category = item->own_category;
+    }
     for (size_t idx = 0; idx < set->n; idx++) {
         const Rule *rule = &set->rules[idx];
         items[n++] = (ListItem){rule->id,       rule->name,          rule->title,
@@ -399,29 +406,38 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
     sb_put(sb, "\n");
 }
 
-/* A validation check: the server's own verdict, described from lint/'s table. */
-static void describe_check(const LintRule *check, const char *heading, bool plain,
+/* A row of the finding ID table: the server's own verdict (lint) or what the live server
+ * reports (audit). */
+static void describe_check(const FindingId *check, const char *heading, bool plain,
                            const Stats *stats, StrBuf *sb)
 {
+    char category[32];
+    finding_id_category(check, category, sizeof(category));
+    bool audit = !strcmp(category, "audit");
     if (plain)
         sb_printf(sb, "%s — %s\n\n", check->id, check->title);
     else
         sb_printf(sb, "%s %s — %s\n\n", heading, check->id, check->title);
     if (plain)
-        sb_printf(sb, "Severity: %s · Category: validation · Versions: 13- · Name: %s\n",
-                  severity_name(check->severity), check->name);
+        sb_printf(sb, "Severity: %s · Category: %s · Versions: 13- · Name: %s\n",
+                  severity_name(check->severity), category, check->name);
     else
         sb_printf(sb,
-                  "- **Severity:** %s · **Category:** validation · **Versions:** 13- · "
+                  "- **Severity:** %s · **Category:** %s · **Versions:** 13- · "
                   "**Name:** `%s`\n",
-                  severity_name(check->severity), check->name);
+                  severity_name(check->severity), category, check->name);
     put_field(sb, plain, "Reported when");
     put_text(sb, plain, check->summary);
     sb_put(sb, "\n");
+    put_field(sb, plain, "Raised by");
+    put_code(sb, plain, check->where);
+    sb_put(sb, "\n");
     put_field(sb, plain, "Threshold");
     put_text(sb, plain,
-             "none: the server's own verdict (its parser, catalog and startup checks), "
-             "compared with real PostgreSQL 13-18 servers by the test suite");
+             audit ? "none: what the live server reports (its views pg_settings, "
+                     "pg_file_settings and pg_db_role_setting)"
+                   : "none: the server's own verdict (its parser, catalog and startup checks), "
+                     "compared with real PostgreSQL 13-18 servers by the test suite");
     if (stats) {
         sb_put(sb, "\n");
         put_field(sb, plain, "Fires on real-world files");
@@ -429,8 +445,12 @@ static void describe_check(const LintRule *check, const char *heading, bool plai
     }
     sb_put(sb, "\n");
     put_field(sb, plain, "Documentation");
-    sb_put(sb, plain ? "docs/lint.md (Validation checks)\n"
-                     : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
+    if (audit)
+        sb_put(sb, plain ? "docs/audit.md (Findings the server itself establishes)\n"
+                         : "[audit.md](audit.md#findings-the-server-itself-establishes)\n");
+    else
+        sb_put(sb, plain ? "docs/lint.md (Validation checks)\n"
+                         : "[lint.md](lint.md#validation-checks-rule-ids-are-stable)\n");
     sb_put(sb, "\n");
 }
 
@@ -439,7 +459,7 @@ static int cmd_show(const RuleSet *set, const RulesOpts *opts, int argc, char **
     if (argc != 1)
         return usage_error("rules show needs exactly one rule id", NULL);
     const Rule *rule = rule_set_find(set, argv[0]);
-    const LintRule *check = rule ? NULL : lint_rule_find(argv[0]);
+    const FindingId *check = rule ? NULL : finding_id_find(argv[0]);
     if (!rule && !check)
         return usage_error("unknown rule", argv[0]);
     bool plain = opts->plain || (!opts->markdown && isatty(STDOUT_FILENO));
@@ -467,8 +487,9 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
     sb_put(&sb, "# Rule reference\n\n<!-- Generated from rules/ by `make docs` (tests/docs/gen.sh)."
                 " Do not edit. -->\n\n");
     sb_printf(&sb,
-              "%zu rules: %zu validation checks (the server's own verdict) and %zu rules of "
-              "the packs. The rule language is described in [rule-format.md](rule-format.md)."
+              "%zu rules: %zu checks of pgknob's own code (the server's verdict, and what a "
+              "live server reports) and %zu rules of the packs. The rule language is described in "
+              "[rule-format.md](rule-format.md)."
               "\n\n",
               n, n - set->n, set->n);
     if (st)
@@ -496,7 +517,7 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
         if (rule)
             describe_rule(rule, 0, "##", false, st, &sb);
         else
-            describe_check(lint_rule_find(items[idx].id), "##", false, st, &sb);
+            describe_check(finding_id_find(items[idx].id), "##", false, st, &sb);
     }
     fputs(sb_str(&sb), stdout);
     sb_free(&sb);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli_options.h"
+#include "cli/cli_rows.h"
 #include "cli/cli_diag.h"
 #include "cli/commands.h"
 #include "common/json.h"
@@ -28,8 +29,7 @@ typedef struct SettingsOpts {
 } SettingsOpts;
 
 static const CliOption settings_options[] = {
-    {"pg-version", "N", CLI_LONG('V'),
-     "target major 13..18 (default: the data directory's\nPG_VERSION, else 18)"},
+    CLI_ROW_PG_VERSION,
     {"format", "F", 'f', "text (default) or json"},
     {"all-errors", NULL, CLI_LONG('a'),
      "read as server startup does, reporting every syntax error\n(up to 100 a file); the view "
@@ -59,15 +59,11 @@ static int parse_settings_args(int argc, char **argv, SettingsOpts *opts)
     optind = 0;
     while ((opt = cli_getopt(argc, argv, "+", settings_options, CLI_N_OPTIONS(settings_options),
                              "settings")) != -1) {
-        char *end = NULL;
+        int minor;
         switch (opt) {
-        case CLI_LONG('V'):
-            opts->pg_version = (int)strtol(optarg, &end, 10);
-            if (!*optarg || *end || opts->pg_version < 13 || opts->pg_version > 18) {
-                cli_error("give a major version from 13 to 18", "invalid --pg-version \"%s\"",
-                          optarg);
+        case CLI_KEY_PG_VERSION:
+            if (!cli_pg_version(optarg, &opts->pg_version, &minor))
                 return PK_EXIT_USAGE;
-            }
             break;
         case 'f':
             if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0) {

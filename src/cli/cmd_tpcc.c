@@ -42,40 +42,6 @@ static int report_diag(PkDiag *diag, int code)
     return code;
 }
 
-static bool parse_int(const char *text, long min, long max, int *out)
-{
-    char *end;
-    errno = 0;
-    long value = strtol(text, &end, 10);
-    if (end == text || *end || errno || value < min || value > max)
-        return false;
-    *out = (int)value;
-    return true;
-}
-
-/* A number above 0 and at most max (a rate, milliseconds). */
-static bool parse_positive(const char *text, double max, double *out)
-{
-    char *end;
-    errno = 0;
-    double value = strtod(text, &end);
-    if (end == text || *end || errno || !isfinite(value) || !(value > 0) || value > max)
-        return false;
-    *out = value;
-    return true;
-}
-
-static bool parse_seed(const char *text, uint64_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (end == text || *end || errno || text[0] == '-')
-        return false;
-    *out = value;
-    return true;
-}
-
 static bool write_file(const char *path, const StrBuf *content)
 {
     if (!strcmp(path, "-")) {
@@ -178,43 +144,79 @@ enum {
     OPT_MAX_RETRIES
 };
 
+/* The options load and run share (their --warehouses differ: required to load, checked when
+ * running). */
+#define TPCC_SEED_ROW(opts_type, help)                                                             \
+    {                                                                                              \
+        "seed", "N", OPT_SEED, help, .type = CLI_INT, .def = "1", .wide = true,                    \
+                                     .target = CLI_AT(opts_type, seed)                             \
+    }
+#define TPCC_JSON_ROW(help)                                                                        \
+    {                                                                                              \
+        "json", "FILE", OPT_JSON, help, .type = CLI_PATH                                           \
+    }
+#define TPCC_HELP_ROW                                                                              \
+    {                                                                                              \
+        "help", NULL, 'h', "show this help", .type = CLI_FLAG                                      \
+    }
+
 static const CliOption load_options[] = {
-    {"warehouses", "N", 'w', "number of warehouses to load (required; ~100 MB each; 1-100000)"},
-    {"jobs", "J", 'j', "parallel connections (1-256; default: number of CPUs)"},
-    {"drop", NULL, OPT_DROP, "replace an existing tpcc schema (deletes its data)"},
-    {"seed", "N", OPT_SEED, "random seed (default 1); the same seed loads the same rows"},
-    {"json", "FILE", OPT_JSON, "write the load measurements as JSON (- for stdout)"},
-    {"help", NULL, 'h', "show this help"},
+    {"warehouses", "N", 'w', "number of warehouses to load (required; ~100 MB each)",
+     .type = CLI_INT, .min = 1, .max = 100000, .target = CLI_AT(TpccLoadOpts, warehouses)},
+    {"jobs", "J", 'j', "parallel connections (default: number of CPUs)", .type = CLI_INT, .min = 1,
+     .max = 256, .target = CLI_AT(TpccLoadOpts, jobs)},
+    {"drop", NULL, OPT_DROP, "replace an existing tpcc schema (deletes its data)", .type = CLI_FLAG,
+     .target = CLI_AT(TpccLoadOpts, drop)},
+    TPCC_SEED_ROW(TpccLoadOpts, "random seed; the same seed loads the same rows"),
+    TPCC_JSON_ROW("write the load measurements as JSON (- for stdout)"),
+    TPCC_HELP_ROW,
 };
+static const char *const isolation_names[] = {"read-committed", "repeatable-read", "serializable",
+                                              NULL};
 static const CliOption run_options[] = {
-    {"warehouses", "N", 'w', "warehouses expected in the database (default: what\nis loaded)"},
-    {"clients", "C", 'c', "concurrent clients (default 1), spread over the\nwarehouses"},
-    {"duration", "D", 'd', "measured time, e.g. 60s, 5m, 500ms (default 60s)"},
-    {"warmup", "D", OPT_WARMUP, "time run before measuring (default 0)"},
+    {"warehouses", "N", 'w', "warehouses expected in the database (default: what\nis loaded)",
+     .type = CLI_INT, .min = 1, .max = 100000, .target = CLI_AT(TpccRunOpts, warehouses)},
+    {"clients", "C", 'c', "concurrent clients, spread over the warehouses", .type = CLI_INT,
+     .min = 1, .max = 1000, .def = "1", .target = CLI_AT(TpccRunOpts, clients)},
+    {"duration", "D", 'd', "measured time, e.g. 60s, 5min, 500ms", .type = CLI_DURATION,
+     .min = 0.001, .max = 30 * 86400, .def = "60s", .target = CLI_AT(TpccRunOpts, duration_s)},
+    {"warmup", "D", OPT_WARMUP, "time run before measuring", .type = CLI_DURATION, .min = 0,
+     .max = 86400, .def = "0", .target = CLI_AT(TpccRunOpts, warmup_s)},
     {"think", NULL, OPT_THINK,
-     "use the keying and think times of clause 5.2.5\n(default: none): the paced NOPM"},
+     "use the keying and think times of clause 5.2.5\n(default: none): the paced NOPM",
+     .type = CLI_FLAG, .target = CLI_AT(TpccRunOpts, think)},
     {"rate", "TPS", 'R',
      "open loop: Poisson arrivals at TPS transactions per\nsecond in all (each client its own "
-     "schedule, as\npgbench -R); latency counts from the scheduled start"},
+     "schedule, as\npgbench -R); latency counts from the scheduled start",
+     .type = CLI_NUMBER, .min = 0, .max = 1e6, .above_min = true,
+     .target = CLI_AT(TpccRunOpts, rate_tps)},
     {"latency-limit", "MS", 'L',
      "count transactions above MS milliseconds as late;\nwith --rate, skip those already that "
-     "late when due\n(as pgbench -L)"},
-    {"isolation", "L", OPT_ISOLATION, "read-committed (default), repeatable-read or\nserializable"},
-    {"seed", "N", OPT_SEED, "random seed (default 1): same seed, same transaction\ninputs"},
-    {"max-retries", "N", OPT_MAX_RETRIES,
-     "re-runs after 40001/40P01 with the same inputs\n(1-1000; default 10)"},
+     "late when due\n(as pgbench -L)",
+     .type = CLI_NUMBER, .min = 0, .max = 86400e3, .above_min = true,
+     .target = CLI_AT(TpccRunOpts, latency_limit_ms)},
+    {"isolation", "L", OPT_ISOLATION, "the transactions' isolation level", .type = CLI_ENUM,
+     .choices = isolation_names, .def = "read-committed"},
+    TPCC_SEED_ROW(TpccRunOpts, "random seed: same seed, same transaction inputs"),
+    {"max-retries", "N", OPT_MAX_RETRIES, "re-runs after 40001/40P01 with the same inputs",
+     .type = CLI_INT, .min = 1, .max = 1000, .def = "10",
+     .target = CLI_AT(TpccRunOpts, max_retries)},
     {"progress", "S", 'P',
      "a line on stderr every S seconds: tps, latency\naverage and stddev, failures (as "
-     "pgbench -P;\ndefault 5, 0 = off)"},
-    {"report", "FILE", OPT_REPORT, "write the summary (Markdown when FILE ends in .md)"},
-    {"json", "FILE", OPT_JSON, "write every measurement as JSON (- for stdout)"},
-    {"help", NULL, 'h', "show this help"},
+     "pgbench -P;\n0 = off)",
+     .type = CLI_DURATION, .min = 0, .max = 86400, .def = "5",
+     .target = CLI_AT(TpccRunOpts, progress_interval_s)},
+    {"report", "FILE", OPT_REPORT, "write the summary (Markdown when FILE ends in .md)",
+     .type = CLI_PATH},
+    TPCC_JSON_ROW("write every measurement as JSON (- for stdout)"),
+    TPCC_HELP_ROW,
 };
 static const CliOption check_options[] = {
     {"full", NULL, CLI_LONG('f'),
      "also conditions 5-10 and 12 (carrier ids, line counts and delivery\ndates per order, "
-     "year-to-date sums against HISTORY, customer\nbalances); slower"},
-    {"help", NULL, 'h', "show this help"},
+     "year-to-date sums against HISTORY, customer\nbalances); slower",
+     .type = CLI_FLAG},
+    TPCC_HELP_ROW,
 };
 
 static void print_load(const TpccLoadOpts *opts, const TpccLoadResult *res)
@@ -279,38 +281,23 @@ static void print_load_progress(const TpccLoadProgress *progress, void *arg)
     sb_free(&line);
 }
 
-/* A whole-number option within [min, max]: -1 when fine, else the usage error's exit code. */
-static int int_option(const char *arg, long min, long max, int *out, const char *what,
-                      const char *hint)
+/* A typed row of `table` stored at its target in `base`: -1 when fine, else the exit code;
+ * -2 when `opt` has no row or its row no target (the command's own code stores it). */
+static int typed_option(int opt, const CliOption *table, size_t n, void *base)
 {
-    return parse_int(arg, min, max, out) ? -1 : usage_error(hint, "invalid %s: \"%s\"", what, arg);
-}
-
-/* The options load and run share: -1 when fine, an exit code for a bad value, -2 when `opt`
- * is not one of them. */
-static int shared_option(int opt, int *warehouses, uint64_t *seed)
-{
-    if (opt == 'w')
-        return int_option(optarg, 1, 100000, warehouses, "number of warehouses",
-                          "Give a whole number of warehouses, 1 or more.");
-    if (opt == OPT_SEED)
-        return parse_seed(optarg, seed)
-                   ? -1
-                   : usage_error("Give a whole number.", "invalid seed: \"%s\"", optarg);
-    return -2;
+    const CliOption *row = cli_option_find(table, n, opt);
+    if (!row || !row->target)
+        return -2;
+    return cli_option_store(row, optarg, base) ? -1 : PK_EXIT_USAGE;
 }
 
 /* One option of `load`; returns -1 when fine, else the exit code. */
 static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
 {
-    int rc = shared_option(opt, &opts->warehouses, &opts->seed);
+    int rc = typed_option(opt, load_options, CLI_N_OPTIONS(load_options), opts);
     if (rc != -2)
         return rc;
     switch (opt) {
-    case 'j':
-        return int_option(optarg, 1, 256, &opts->jobs, "number of jobs",
-                          "Give a number of jobs from 1 to 256.");
-    case OPT_DROP: opts->drop = true; return -1;
     case OPT_JSON: *json_path = optarg; return -1;
     case 'h':
         cli_usage(stdout, load_head, load_options, CLI_N_OPTIONS(load_options), 18, load_tail);
@@ -322,10 +309,9 @@ static int load_option(int opt, TpccLoadOpts *opts, const char **json_path)
 static int tpcc_load_cmd(int argc, char **argv)
 {
     LoadProgressState progress = {.tty = isatty(2) == 1};
-    TpccLoadOpts opts = {.seed = 1,
-                         .stop = &pk_stop_signal,
-                         .progress_fn = print_load_progress,
-                         .progress_arg = &progress};
+    TpccLoadOpts opts = {
+        .stop = &pk_stop_signal, .progress_fn = print_load_progress, .progress_arg = &progress};
+    cli_option_defaults(load_options, CLI_N_OPTIONS(load_options), &opts);
     const char *json_path = NULL;
     int opt;
     while ((opt = cli_getopt(argc, argv, "", load_options, CLI_N_OPTIONS(load_options),
@@ -359,14 +345,18 @@ static int tpcc_load_cmd(int argc, char **argv)
 
 static bool parse_isolation(const char *text, TpccIsolation *out)
 {
-    static const char *const names[][2] = {{"read-committed", "read committed"},
-                                           {"repeatable-read", "repeatable read"},
-                                           {"serializable", "serializable"}};
-    for (int idx = 0; idx < 3; idx++)
-        if (!strcasecmp(text, names[idx][0]) || !strcasecmp(text, names[idx][1])) {
+    /* the option's spelling or SQL's ("repeatable read"), in any case */
+    for (int idx = 0; isolation_names[idx]; idx++) {
+        char sql[32];
+        snprintf(sql, sizeof(sql), "%s", isolation_names[idx]);
+        char *dash = strchr(sql, '-');
+        if (dash)
+            *dash = ' ';
+        if (!strcasecmp(text, isolation_names[idx]) || !strcasecmp(text, sql)) {
             *out = (TpccIsolation)idx;
             return true;
         }
+    }
     return false;
 }
 
@@ -384,45 +374,14 @@ typedef struct RunPaths {
 /* One option of `run`; returns -1 when fine, else the exit code. */
 static int run_option(int opt, TpccRunOpts *opts, RunPaths *paths)
 {
-    int rc = shared_option(opt, &opts->warehouses, &opts->seed);
+    int rc = typed_option(opt, run_options, CLI_N_OPTIONS(run_options), opts);
     if (rc != -2)
         return rc;
     switch (opt) {
-    case 'c':
-        return int_option(optarg, 1, 1000, &opts->clients, "number of clients",
-                          "Give a number of clients from 1 to 1000.");
-    case 'd':
-    case OPT_WARMUP: {
-        double *target = opt == 'd' ? &opts->duration_s : &opts->warmup_s;
-        if (!pk_parse_duration(optarg, opt == 'd' ? 0.001 : 0, opt == 'd' ? 30 * 86400 : 86400,
-                               target))
-            return usage_error("Give a duration such as 30s, 5m or 500ms.",
-                               "invalid duration: \"%s\"", optarg);
-        return -1;
-    }
-    case OPT_THINK: opts->think = true; return -1;
     case OPT_ISOLATION:
         if (!parse_isolation(optarg, &opts->isolation))
             return usage_error("Use read-committed, repeatable-read or serializable.",
-                               "invalid isolation level: \"%s\"", optarg);
-        return -1;
-    case OPT_MAX_RETRIES:
-        return int_option(optarg, 1, 1000, &opts->max_retries, "--max-retries",
-                          "Give a number from 1 to 1000.");
-    case 'R':
-        if (!parse_positive(optarg, 1e6, &opts->rate_tps))
-            return usage_error("Give transactions per second, e.g. 100 or 12.5.",
-                               "invalid --rate: \"%s\"", optarg);
-        return -1;
-    case 'L':
-        if (!parse_positive(optarg, 86400e3, &opts->latency_limit_ms))
-            return usage_error("Give milliseconds, e.g. 50 or 2.5.",
-                               "invalid --latency-limit: \"%s\"", optarg);
-        return -1;
-    case 'P':
-        if (!pk_parse_duration(optarg, 0, 86400, &opts->progress_interval_s))
-            return usage_error("Give seconds, e.g. 5 or 10s; 0 turns it off.",
-                               "invalid --progress interval: \"%s\"", optarg);
+                               "invalid value for option \"--isolation\": \"%s\"", optarg);
         return -1;
     case OPT_REPORT: paths->report = optarg; return -1;
     case OPT_JSON: paths->json = optarg; return -1;
@@ -468,11 +427,8 @@ static bool write_run_outputs(const TpccResult *res, const RunPaths *paths)
 
 static int tpcc_run_cmd(int argc, char **argv)
 {
-    TpccRunOpts opts = {.clients = 1,
-                        .duration_s = 60,
-                        .seed = 1,
-                        .progress_interval_s = 5,
-                        .stop = &pk_stop_signal};
+    TpccRunOpts opts = {.stop = &pk_stop_signal};
+    cli_option_defaults(run_options, CLI_N_OPTIONS(run_options), &opts);
     RunPaths paths = {0};
     int opt;
     while ((opt = cli_getopt(argc, argv, "", run_options, CLI_N_OPTIONS(run_options),

@@ -8,6 +8,7 @@
 #include <strings.h>
 
 #include "common/xalloc.h"
+#include "model/finding_ids.h"
 
 /* Column positions of the "settings" query (db/queries.c). */
 enum {
@@ -199,9 +200,9 @@ static DbCatalog *catalog_from_rows(const DbResult *res, int version_num, const 
 
 static void add_pending_restart(FindingList *findings, const SnapSetting *setting)
 {
-    Finding *f = findings_add(findings, PK_RULE_PENDING_RESTART, PK_RULE_PENDING_RESTART_NAME,
-                              SEV_WARNING, "audit");
-    f->title = xasprintf("\"%s\" was changed but waits for a server restart", setting->name);
+    Finding *f = finding_raise(
+        findings, "PK0902",
+        xasprintf("\"%s\" was changed but waits for a server restart", setting->name));
     char *running = setting->parsed_ok ? guc_value_pretty(setting->param, &setting->parsed)
                                        : xstrdup(setting->value);
     f->message = xasprintf("the configuration files set a new value for \"%s\", but the running "
@@ -280,7 +281,7 @@ static Finding *pending_restart_finding(FindingList *findings, const char *name)
 {
     for (size_t finding_idx = 0; finding_idx < findings->n; finding_idx++) {
         Finding *f = &findings->items[finding_idx];
-        if (!strcmp(f->rule_id, PK_RULE_PENDING_RESTART) && f->n_settings &&
+        if (!strcmp(f->rule_id, "PK0902") && f->n_settings &&
             !strcasecmp(f->settings[0].name, name))
             return f;
     }
@@ -292,17 +293,16 @@ static void add_file_error(FindingList *findings, const DbResult *res, int row)
 {
     const char *file = db_text(res, row, 0), *name = db_text(res, row, 3);
     const char *value = db_text(res, row, 4), *error = db_text(res, row, 6);
-    Finding *f =
-        findings_add(findings, PK_RULE_FILE_ERROR, PK_RULE_FILE_ERROR_NAME, SEV_ERROR, "audit");
+    Finding *f = finding_raise(
+        findings, "PK0901",
+        name ? xasprintf("the server cannot apply \"%s\" = '%s'", name, value ? value : "")
+             : xasprintf("the configuration file has an error: %s", error));
     f->file = xstrdup(file);
     f->line = (int)db_num(res, row, 1, 0);
     /* "setting could not be applied" is a postmaster value waiting for a restart, not a refusal */
     f->refuses_start = !error || strcmp(error, "setting could not be applied");
-    if (name) {
-        f->title = xasprintf("the server cannot apply \"%s\" = '%s'", name, value ? value : "");
+    if (name)
         finding_add_setting(f, name, value ? value : "", file, f->line);
-    } else
-        f->title = xasprintf("the configuration file has an error: %s", error);
     if (name)
         f->message = xasprintf("\"%s\" = '%s' cannot be applied (pg_file_settings: %s): the "
                                "server ignored it on reload and will refuse to start with it",

@@ -12,12 +12,6 @@
 #include "model/finding.h"
 #include "model/snapshot.h"
 
-/* Rule ids of the findings the server itself establishes. */
-#define PK_RULE_FILE_ERROR "PK0901"
-#define PK_RULE_FILE_ERROR_NAME "audit.config-file-error"
-#define PK_RULE_PENDING_RESTART "PK0902"
-#define PK_RULE_PENDING_RESTART_NAME "audit.pending-restart"
-
 /* The parameters of one server (owned; the Snapshot's settings point into it). */
 typedef struct DbCatalog DbCatalog;
 

@@ -8,6 +8,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 
 #define HOT_STANDBY_DOC "https://www.postgresql.org/docs/current/hot-standby.html#HOT-STANDBY-ADMIN"
 
@@ -20,9 +21,7 @@ static const char *const replica_minimums[] = {"max_connections", "max_worker_pr
 static Finding *cluster_finding(FindingList *out, const char *id, const LintInput *at,
                                 const SnapSetting *s)
 {
-    const LintRule *rule = lint_rule_find(id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "cluster");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, id, NULL);
     const char *file = s && s->file ? s->file : at->set.n_files ? at->set.files[0] : at->path;
     f->file = xstrdup(file);
     f->line = s && s->file ? s->line : 0;

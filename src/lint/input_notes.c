@@ -5,6 +5,7 @@
 
 #include "common/xalloc.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 
 static const char *note_rule(InputNoteKind kind)
 {
@@ -23,9 +24,7 @@ void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out)
 {
     for (size_t idx = 0; idx < doc->n_notes; idx++) {
         const InputNote *note = &doc->notes[idx];
-        const LintRule *rule = lint_rule_find(note_rule(note->kind));
-        Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "manifest");
-        f->title = xstrdup(rule->title);
+        Finding *f = finding_raise(out, note_rule(note->kind), NULL);
         f->message = xstrdup(note->message);
         f->hint = xstrdup(note->hint);
         f->file = xstrdup(file);

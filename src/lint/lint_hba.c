@@ -10,15 +10,14 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 
 #define DOCS "https://www.postgresql.org/docs/%d/%s"
 
 Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, int line, int major,
                           const char *page)
 {
-    const LintRule *rule = lint_rule_find(id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "hba");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, id, NULL);
     f->file = xstrdup(file);
     f->line = line;
     if (page) {

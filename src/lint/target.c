@@ -13,6 +13,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
+#include "model/finding_ids.h"
 
 #define TARGET_FILE_LIMIT (1024 * 1024)
 
@@ -412,9 +413,7 @@ static char *hints_for(const TargetSpec *spec, const CatalogParam *param, int ma
 static void add_finding(const TargetSpec *spec, const char *rule_id, const ConfEntry *e,
                         const char *name, char *message, char *hint, FindingList *out)
 {
-    const LintRule *rule = lint_rule_find(rule_id);
-    Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "manifest");
-    f->title = xstrdup(rule->title);
+    Finding *f = finding_raise(out, rule_id, NULL);
     f->message = message;
     f->hint = hint;
     f->file = xstrdup(e->file);

@@ -10,20 +10,6 @@
 #include "model/finding.h"
 #include "model/snapshot.h"
 
-/* One validation check: stable id, name and default severity. */
-typedef struct LintRule {
-    const char *id;    /* "PK0010" */
-    const char *name;  /* "validation.unknown-parameter" */
-    const char *title; /* "unknown parameter" */
-    Severity severity;
-    const char *summary; /* one sentence for docs and `rules list` */
-} LintRule;
-
-/* Every validation check, in id order. Borrowed, static. */
-const LintRule *lint_rules(size_t *n_rules);
-/* NULL when `id` is not a validation check. */
-const LintRule *lint_rule_find(const char *id);
-
 typedef struct ValidateOpts {
     int minor;                /* target minor release (18.2 → 2), or -1 when unknown */
     double wal_segment_bytes; /* the cluster's WAL segment size (initdb --wal-segsize) */

@@ -59,7 +59,19 @@ usage_error "lab restore --dns" "did you mean --dsn?" lab restore --dns x
 usage_error "lab show --labz" "did you mean --labs?" lab show --labz x
 usage_error "lab ab --trails" "did you mean --trials?" lab ab --trails 3 x.conf
 usage_error "lab ab without a configuration" "CONFIG_A" lab ab
-usage_error "lab ab --trials 1" "at least 2 trials" lab ab --trials 1 x.conf
+usage_error "lab ab --trials 1" "whole number in range 2..100" lab ab --trials 1 x.conf
+# an option's value: one parser, PostgreSQL's wording (fe_utils/option_utils.c), the row's range
+usage_error "tpcc run --clients x" "whole number in range 1..1000" tpcc run --clients x
+check "... invalid value for option" grep -q '^pgknob: error: invalid value for option "--clients": "x"$' <<<"$ERR"
+usage_error "tpcc run --clients 0" "whole number in range 1..1000" tpcc run --clients 0
+check "... must be in range" grep -q '^pgknob: error: option "--clients" must be in range 1..1000$' <<<"$ERR"
+usage_error "tpcc run --duration 5x" "Valid units are us, ms, s, min" tpcc run --duration 5x
+usage_error "audit --sample 5ms" "duration .* in range 100ms..1h" audit --sample 5ms
+usage_error "lint --pg-version 12" "pgknob knows PostgreSQL 13 to 18" lint --pg-version 12 x.conf
+usage_error "settings --pg-version x" "pgknob knows PostgreSQL 13 to 18" settings --pg-version x x.conf
+# the help shows a row's range and default
+expect_exit 0 "tpcc run --help" -- "$PGKNOB" tpcc run --help
+check "... --clients with its range and default from the row" grep -q -- '--clients C .*(1..1000; default 1)$' <<<"$OUT"
 usage_error "lnt" "did you mean lint?" lnt
 usage_error "an unrelated word gets the list" "use lint, fix" zzzzzz
 usage_error "missing value" "pgknob lint --help" lint x.conf --format

@@ -9,9 +9,12 @@
 #               exception: volatile sig_atomic_t)
 #   stderr      nothing below src/cli/ writes to stderr (but xalloc's out-of-memory line)
 #   error-line  no "pgknob: error" text outside cli/cli_diag.c's printer
+#   finding-id  no finding built inline: findings_add( only in src/model/ and for the loaded
+#               rule packs (engine/engine.c), and every "PKnnnn" literal names a row of
+#               src/model/finding_ids.c or a shipped rule (rules/**/PKnnnn-*.ini)
 # Comment lines and the generated *.auto.c files aside. Usage: layout.sh [ROOT]. Prints
 # "layout: RULE: FILE:LINE: text" per violation on stderr and exits 1 if there is any, else
-# prints "layout: 7 rules hold" and exits 0.
+# prints "layout: 8 rules hold" and exits 0.
 set -u
 cd "${1:-.}" || exit 2
 bad=0
@@ -38,5 +41,17 @@ report globals "$(c_files | in_files '^\s*static\b[^(]*[;=]' |
 report stderr "$(c_files | grep -Ev '^src/cli/|^src/common/xalloc\.c$' |
   in_files '\b(fprintf|vfprintf|fputs|fputc|fwrite)\b[^;]*\bstderr\b|\bperror\(')"
 report error-line "$(c_files | grep -v '^src/cli/cli_diag\.c$' | in_files 'pgknob: error')"
+report finding-id "$(c_files | grep -Ev '^src/model/|^src/engine/engine\.c$' | in_files '\bfindings_add\(')"
+known=" $(grep -oE '^\s*\{"PK[0-9]{4}"' src/model/finding_ids.c | grep -oE 'PK[0-9]{4}' | tr '\n' ' ')"
+[ ! -d rules ] || known+="$(find rules/ -name 'PK[0-9]*.ini' | grep -oE 'PK[0-9]{4}' | tr '\n' ' ')"
+unknown_ids() { # the grep -n lines whose code (its comment aside) has a "PKnnnn" of no row and no rule
+  local line id
+  while IFS= read -r line; do
+    for id in $(sed 's#/\*.*##; s#//.*##' <<<"$line" | grep -oE '"PK[0-9]{4}"' | tr -d '"'); do
+      [[ "$known " == *" $id "* ]] || { echo "$line"; break; }
+    done
+  done
+}
+report finding-id "$(c_files | grep -v '^src/model/finding_ids\.c$' | in_files '"PK[0-9]{4}"' | unknown_ids)"
 [ "$bad" = 0 ] || exit 1
-echo "layout: 7 rules hold"
+echo "layout: 8 rules hold"

@@ -3,10 +3,11 @@
 # copy of src/ with one violation planted per rule is refused, naming the rule and the place.
 source "$(dirname "$0")/../lib.sh"
 cd "$PROJECT_ROOT"
-expect_exit 0 "src/ keeps the layout rules (getopt, libpq, report-cli, json, globals, stderr, error-line)" \
+expect_exit 0 "src/ keeps the layout rules (getopt, libpq, report-cli, json, globals, stderr, error-line, finding-id)" \
   -- tests/docs/layout.sh .
-check "... all seven of them" grep -qx 'layout: 7 rules hold' <<<"$OUT"
+check "... all eight of them" grep -qx 'layout: 8 rules hold' <<<"$OUT"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+ln -s "$PROJECT_ROOT/rules" "$tmp/rules" # the shipped rules' ids are known ids
 plant() { # rule, file (below src/), lines to append
   local rule="$1" file="$2"; shift 2
   rm -rf "$tmp/src"; cp -r src "$tmp/src"
@@ -23,8 +24,11 @@ plant globals common/strbuf.c 'static const char *pk_planted_name = "x";'
 plant globals lint/lint.c 'void pk_planted(void)' '{' '    static _Thread_local char buf[32];' '    (void)buf;' '}'
 plant stderr rules/rules.c 'void pk_planted(void) { fprintf(stderr, "oops\n"); }'
 plant error-line engine/engine.c 'const char *const pk_planted = "pgknob: error: x";'
+plant finding-id audit/drift.c 'void pk_planted(FindingList *out) { findings_add(out, "PK0912", "audit.x", SEV_NOTICE, "audit"); }'
+plant finding-id lint/cluster.c 'void pk_planted(FindingList *out) { finding_raise(out, "PK0099", NULL); }'
 rm -rf "$tmp/src"; cp -r src "$tmp/src"
 printf '%s\n' 'static const char *const pk_fine[] = {"a", NULL};' 'static volatile sig_atomic_t pk_flag;' \
-  '/* a comment may name getopt_long and PQexec( */' >> "$tmp/src/lint/lint.c"
-expect_exit 0 "const tables, a signal flag and comments are not violations" -- tests/docs/layout.sh "$tmp"
+  '/* a comment may name getopt_long and PQexec( */' \
+  'void pk_fine2(FindingList *out) { finding_raise(out, "PK0210", NULL); (void)"PK2001"; }' >> "$tmp/src/lint/lint.c"
+expect_exit 0 "const tables, a signal flag, comments, a row's id and a shipped rule's id are not violations" -- tests/docs/layout.sh "$tmp"
 done_testing

@@ -115,7 +115,7 @@ expect_exit 2 "unknown lab command" -- "$PGKNOB" lab frob
 expect_exit 2 "show without an ID" -- "$PGKNOB" lab show
 expect_exit 2 "--warehouses 0" -- "$PGKNOB" lab run --warehouses 0
 expect_exit 2 "--duration with a bad unit" -- "$PGKNOB" lab run --duration 5parsecs
-check "  ... with a hint" grep -q 'hint: Write e.g. 60s' <<<"$ERR"
+check "  ... with a hint" grep -q 'hint: Valid units are us, ms, s, min' <<<"$ERR"
 expect_exit 2 "--allow-existing-server without --dsn" -- "$PGKNOB" lab run --allow-existing-server
 expect_exit 2 "an unknown option" -- "$PGKNOB" lab run --frobnicate
 expect_exit 0 "lab --help" -- "$PGKNOB" lab --help

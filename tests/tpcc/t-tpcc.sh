@@ -30,9 +30,9 @@ expect_exit 2 "load without --warehouses" -- "$PGKNOB" tpcc load
 check "missing --warehouses is explained" contains "$ERR" "missing --warehouses"
 expect_exit 2 "load --warehouses 0" -- "$PGKNOB" tpcc load -w 0
 expect_exit 2 "run --clients 0" -- "$PGKNOB" tpcc run -c 0
-check "bad clients message" contains "$ERR" 'invalid number of clients: "0"'
+check "bad clients message" contains "$ERR" 'option "--clients" must be in range 1..1000'
 expect_exit 2 "run --duration abc" -- "$PGKNOB" tpcc run -d abc
-check "bad duration message" contains "$ERR" 'invalid duration: "abc"'
+check "bad duration message" contains "$ERR" 'invalid value for option "--duration": "abc"'
 expect_exit 2 "run --isolation sloppy" -- "$PGKNOB" tpcc run --isolation sloppy
 expect_exit 2 "run unknown option" -- "$PGKNOB" tpcc run --bogus
 check "unknown option message" contains "$ERR" '"--bogus"'

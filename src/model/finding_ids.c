@@ -1,0 +1,272 @@
+#include "model/finding_ids.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/xalloc.h"
+
+static const FindingId ids[] = {
+    {"PK0001", "validation.syntax-error", "syntax error", SEV_ERROR,
+     "A line the server's configuration lexer cannot read: the server refuses to start.",
+     "lint/validate.c"},
+    {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
+     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
+     " values belong: one finding for the file, with the count and the lines.",
+     "lint/template.c"},
+    {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
+     "A missing include, an include cycle, nesting too deep or an unreadable file.",
+     "lint/validate.c"},
+    {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
+     "A name no PostgreSQL version knows and not a custom ext.name parameter.", "lint/validate.c"},
+    {"PK0011", "validation.parameter-not-in-version", "parameter not in this version", SEV_ERROR,
+     "A parameter that was added later, removed or renamed: unknown to the target version.",
+     "lint/validate.c"},
+    {"PK0012", "validation.deprecated-alias", "deprecated parameter name", SEV_NOTICE,
+     "An old name the server still maps to its new one.", "lint/validate.c"},
+    {"PK0013", "validation.unknown-module-parameter", "unknown parameter of a module", SEV_WARNING,
+     "A name under the prefix of a module shipped with PostgreSQL (pg_stat_statements.trak) that"
+     " the module does not define: from 15 on the server removes it with a WARNING when the"
+     " module loads; before, it stays an unused placeholder.",
+     "lint/extension.c"},
+    {"PK0014", "validation.custom-parameter", "parameter of an unknown module", SEV_NOTICE,
+     "A prefix.name parameter of a module that does not ship with PostgreSQL (cron.*): the server"
+     " keeps it as a placeholder and so does pgknob, unchecked.",
+     "lint/extension.c"},
+    {"PK0020", "validation.invalid-value", "invalid value", SEV_ERROR,
+     "A value of the wrong type, with a wrong or wrongly-cased unit, or not one of the choices.",
+     "lint/validate.c"},
+    {"PK0021", "validation.out-of-range", "value out of range", SEV_ERROR,
+     "A value outside the parameter's range after unit conversion and rounding.",
+     "lint/validate.c"},
+    {"PK0022", "validation.ignored-invalid-value", "invalid value overridden", SEV_NOTICE,
+     "An invalid value the server never checks because a later line sets the same name.",
+     "lint/validate.c"},
+    {"PK0023", "validation.build-dependent-value", "value needs an optional build feature",
+     SEV_NOTICE,
+     "A value only servers built with an optional library accept (io_uring, lz4, zstd).",
+     "lint/validate.c"},
+    {"PK0024", "validation.overridden-setting", "setting overridden by a later line", SEV_NOTICE,
+     "A later line (the same file, an include, conf.d or postgresql.auto.conf) sets the same"
+     " parameter to a different value: the earlier line has no effect.",
+     "lint/validate.c"},
+    {"PK0025", "validation.module-invalid-value", "invalid value of a module parameter",
+     SEV_WARNING,
+     "A value a module rejects (pg_stat_statements.track = al): when the module loads, the server"
+     " logs a WARNING and uses the default; it starts regardless (established per major).",
+     "lint/extension.c"},
+    {"PK0026", "validation.module-not-loaded", "module parameter without its module", SEV_NOTICE,
+     "A parameter of a module that works only from shared_preload_libraries (or archive_library)"
+     " while the configuration does not load it there: the setting does nothing.",
+     "lint/extension.c"},
+    {"PK0027", "validation.timezone-fixed-offset", "time zone read as a fixed POSIX offset",
+     SEV_WARNING,
+     "A timezone or log_timezone that names no zone but reads as a POSIX offset whose name is a"
+     " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
+     " (positive is west of Greenwich) and no daylight-saving time.",
+     "lint/validate.c"},
+    {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
+     "A parameter that arrived in a minor release: older servers of the major refuse it.",
+     "lint/validate.c"},
+    {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
+     "A read-only (internal) parameter: setting it in a file stops the server.", "lint/validate.c"},
+    {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,
+     "A combination of settings the server checks at startup and refuses.", "lint/validate.c"},
+    {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_NOTICE,
+     "An lc_* locale this machine does not have: a server here would refuse to start (a warning"
+     " with --host local, where this machine is the server).",
+     "lint/validate.c"},
+    {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
+     "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
+     " server refuses to start where it is missing.",
+     "lint/validate.c"},
+    {"PK0062", "validation.shared-memory-exceeds-host", "shared memory the host cannot provide",
+     SEV_NOTICE,
+     "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
+     " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
+     " start on that machine (a warning with --host local, where this machine is the server).",
+     "lint/validate.c"},
+    {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
+     "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
+     " blocked parameters): its admission check rejects the manifest.",
+     "lint/input_notes.c"},
+    {"PK0071", "manifest.operator-sets", "value the operator overrides", SEV_WARNING,
+     "A parameter Patroni sets itself (listen_addresses, port, cluster_name, hot_standby) or takes"
+     " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
+     " effect.",
+     "lint/input_notes.c"},
+    {"PK0072", "manifest.not-a-string", "value Kubernetes refuses", SEV_ERROR,
+     "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
+     " and Zalando parameters): the API server refuses the manifest.",
+     "lint/input_notes.c"},
+    {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
+     "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
+     " prints for it (True, 420, 1.5), not what is written.",
+     "lint/input_notes.c"},
+    {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
+     "A parameter whose YAML value is null (~, empty): it is not passed to the server.",
+     "lint/input_notes.c"},
+    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
+     "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
+     " class (--host instance_class=...): the parameter is not checked.",
+     "lint/input_notes.c"},
+    {"PK0076", "manifest.service-restricted", "parameter or value the service refuses", SEV_ERROR,
+     "With --target: a parameter the managed service does not let you set (read-only, or not in"
+     " its parameter list), or a value outside the range or the values it allows: the service's"
+     " API call fails (the server is never asked).",
+     "lint/target.c"},
+    {"PK0077", "manifest.service-sets", "parameter the service sets itself", SEV_WARNING,
+     "With --target: a parameter the managed service sets itself (its own paths and port): this"
+     " value does not reach the server.",
+     "lint/target.c"},
+    {"PK0078", "manifest.service-unlisted", "value the service does not list", SEV_NOTICE,
+     "With --target: a value outside a list the service publishes without calling it complete"
+     " (RDS's supported shared_preload_libraries): check that the service supports it.",
+     "lint/target.c"},
+    {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
+     SEV_ERROR,
+     "With --cluster: max_connections, max_worker_processes, max_wal_senders,"
+     " max_prepared_transactions or max_locks_per_transaction lower on a hot standby than on its"
+     " primary: the standby refuses to start.",
+     "lint/cluster.c"},
+    {"PK0081", "cluster.wal-level-minimal", "wal_level minimal on a primary with standbys",
+     SEV_ERROR, "With --cluster: the primary's wal_level is minimal: no standby can follow it.",
+     "lint/cluster.c"},
+    {"PK0082", "cluster.sync-standby-unknown", "synchronous_standby_names names no standby",
+     SEV_WARNING,
+     "With --cluster: synchronous_standby_names lists none of the standbys' names: every commit"
+     " waits for a confirmation that never comes.",
+     "lint/cluster.c"},
+    {"PK0083", "cluster.feedback-without-delay-limit", "hot_standby_feedback without a delay limit",
+     SEV_WARNING,
+     "With --cluster: hot_standby_feedback = on with max_standby_*_delay = -1 on a standby:"
+     " replay may wait without limit.",
+     "lint/cluster.c"},
+    /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
+    {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
+     "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"
+     " method does not take): it refuses to start, and a reload keeps the old rules.",
+     "lint/lint_hba.c audit/audit_hba.c"},
+    {"PK0202", "hba.unreadable-file", "pg_hba.conf cannot be read", SEV_ERROR,
+     "pg_hba.conf (or hba_file) is missing or unreadable: the server refuses to start.",
+     "lint/lint_hba.c"},
+    {"PK0203", "hba.no-entries", "pg_hba.conf has no entries", SEV_ERROR,
+     "A pg_hba.conf with no line at all: the server refuses to start.", "lint/lint_hba.c"},
+    {"PK0204", "hba.line-cannot-match", "pg_hba.conf line that cannot match", SEV_WARNING,
+     "A hostssl line while ssl is off, or a hostgssenc line on a build without GSSAPI: the"
+     " server starts and logs it, and the line matches nothing.",
+     "lint/lint_hba.c audit/audit_hba.c"},
+    {"PK0205", "hba.ident-invalid-line", "pg_ident.conf line the server rejects", SEV_WARNING,
+     "A pg_ident.conf line the server cannot load: it still starts, but uses no map of the file"
+     " (at startup) or keeps the old maps (on reload).",
+     "lint/lint_hba.c"},
+    {"PK0206", "hba.ident-unreadable", "pg_ident.conf cannot be read", SEV_WARNING,
+     "pg_ident.conf (or ident_file) is missing while a pg_hba.conf line uses map=: the server"
+     " starts, and every map= login fails.",
+     "lint/lint_hba.c"},
+    {"PK0207", "hba.missing-map", "map not in pg_ident.conf", SEV_WARNING,
+     "A pg_hba.conf line names a map= that pg_ident.conf does not define: the server starts,"
+     " and every login through that line fails.",
+     "lint/lint_hba.c"},
+    {"PK0208", "hba.logged-only", "value the server only logs", SEV_NOTICE,
+     "A skipped include_if_exists file, or an option value the server logs and keeps (an"
+     " invalid ldapscheme).",
+     "lint/lint_hba.c"},
+    {"PK0209", "hba.not-checked", "manifest pg_hba line not checked", SEV_NOTICE,
+     "A manifest's pg_hba line with an @file, an include directive or a ${...} reference: what"
+     " it names exists only where the server runs, so pgknob does not check the line.",
+     "lint/lint_hba.c"},
+    /* pg_hba.conf semantics (lint/lint_hba.c), also run by audit on pg_hba_file_rules */
+    {"PK0210", "hba.shadowed-line", "pg_hba.conf line shadowed by an earlier line", SEV_WARNING,
+     "Every connection this line could match is matched first by an earlier line: it never"
+     " applies.",
+     "lint/lint_hba.c"},
+    {"PK0211", "hba.trust-on-tcp", "trust on a TCP line", SEV_WARNING,
+     "trust lets anyone who can reach the address connect as any user named, without a"
+     " password.",
+     "lint/lint_hba.c"},
+    {"PK0212", "hba.cleartext-password", "password sent in clear text", SEV_WARNING,
+     "password, pam, ldap or radius on a line that also matches connections without SSL: the"
+     " password crosses the network in clear text.",
+     "lint/lint_hba.c"},
+    {"PK0213", "hba.any-address-weak-method", "any address with a weak method", SEV_ERROR,
+     "A line open to every address (all, 0.0.0.0/0, ::/0) with trust, password or md5.",
+     "lint/lint_hba.c"},
+    {"PK0214", "hba.md5-with-scram", "md5 lines with password_encryption = scram-sha-256",
+     SEV_NOTICE,
+     "md5 on a server that stores SCRAM verifiers: SCRAM is used anyway for them, but a role"
+     " still holding an MD5 hash logs in with the weaker method.",
+     "lint/lint_hba.c"},
+    {"PK0215", "hba.scram-with-md5", "scram-sha-256 lines with password_encryption = md5",
+     SEV_WARNING,
+     "Passwords set now are stored as MD5 hashes, which scram-sha-256 lines cannot check:"
+     " those roles cannot log in.",
+     "lint/lint_hba.c"},
+    {"PK0216", "hba.listen-all-with-trust", "listen_addresses = '*' with trust", SEV_ERROR,
+     "The server listens on every interface and a TCP line beyond the loopback trusts its"
+     " clients.",
+     "lint/lint_hba.c"},
+    {"PK0217", "hba.replication-without-ssl", "replication line without SSL", SEV_WARNING,
+     "A replication line of type host or hostnossl beyond the loopback: the WAL stream and the"
+     " password may cross the network unencrypted.",
+     "lint/lint_hba.c"},
+    {"PK0218", "hba.clientcert-without-ca", "client certificates that cannot be verified",
+     SEV_WARNING,
+     "cert or clientcert on a server whose ssl_ca_file is empty: no client certificate can be"
+     " verified, so these logins fail.",
+     "lint/lint_hba.c"},
+    /* audit (the server's own facts, and --compare) */
+    {"PK0901", "audit.config-file-error", "configuration file error", SEV_ERROR,
+     "pg_file_settings reports an error (a missing include, a syntax error, a value that cannot"
+     " be applied): the server ignored it on reload and will refuse to start with it.",
+     "db/snapshot_db.c"},
+    {"PK0902", "audit.pending-restart", "setting waits for a restart", SEV_WARNING,
+     "pg_settings.pending_restart: a changed postmaster parameter waits for a restart.",
+     "db/snapshot_db.c"},
+    {"PK0903", "audit.evidence-unavailable", "evidence unavailable", SEV_NOTICE,
+     "A piece of evidence could not be read (permission denied, timeout, connection lost), with"
+     " the reason and a hint.",
+     "cli/cmd_audit.c"},
+    {"PK0904", "audit.partial", "partial audit", SEV_NOTICE,
+     "At least one PK0903: the audit is partial, rules that needed the evidence were skipped.",
+     "cli/cmd_audit.c"},
+    {"PK0910", "audit.drift", "live value differs from the configuration", SEV_WARNING,
+     "With --compare FILE: a live value differs from FILE's, with where the live value comes"
+     " from.",
+     "audit/drift.c"},
+    {"PK0911", "audit.role-override", "per-role or per-database setting", SEV_NOTICE,
+     "With --compare: an ALTER ROLE / DATABASE ... SET setting (pg_db_role_setting); a warning"
+     " for the memory parameters, whose largest value the memory rules count.",
+     "audit/drift.c"},
+};
+
+const FindingId *finding_ids(size_t *n_ids)
+{
+    *n_ids = sizeof(ids) / sizeof(ids[0]);
+    return ids;
+}
+
+const FindingId *finding_id_find(const char *id)
+{
+    for (size_t idx = 0; idx < sizeof(ids) / sizeof(ids[0]); idx++)
+        if (!strcmp(ids[idx].id, id))
+            return &ids[idx];
+    return NULL;
+}
+
+void finding_id_category(const FindingId *row, char *buf, size_t size)
+{
+    snprintf(buf, size, "%.*s", (int)strcspn(row->name, "."), row->name);
+}
+
+Finding *finding_raise(FindingList *out, const char *id, char *title)
+{
+    const FindingId *row = finding_id_find(id);
+    if (!row)
+        abort(); /* a programming error: tests/docs/layout.sh checks every literal id */
+    char category[32];
+    finding_id_category(row, category, sizeof(category));
+    Finding *f = findings_add(out, row->id, row->name, row->severity, category);
+    f->title = title ? title : xstrdup(row->title);
+    return f;
+}
