@@ -24,15 +24,16 @@
 
 enum { OPT_TIMEOUT = 256, OPT_HELP = 'h' };
 
-static const CliOption live_options[] = {
-    {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query (default 3000)"},
-    {"help", NULL, OPT_HELP, "show this help and exit"},
-};
-
 typedef struct LiveCli {
     const char *conninfo;
     int timeout_ms;
 } LiveCli;
+
+static const CliOption live_options[] = {
+    {"timeout", "MS", OPT_TIMEOUT, "statement_timeout of each query", .type = CLI_INT, .min = 10,
+     .max = 60000, .def = "3000", .target = CLI_AT(LiveCli, timeout_ms)},
+    {"help", NULL, OPT_HELP, "show this help and exit"},
+};
 
 static void live_usage(FILE *out)
 {
@@ -51,16 +52,7 @@ static void live_usage(FILE *out)
 
 static bool live_apply_option(void *ctx, int key, const char *arg)
 {
-    LiveCli *cli = ctx;
-    if (key == OPT_TIMEOUT) {
-        char *end;
-        long ms = strtol(arg, &end, 10);
-        if (*end || ms < 10 || ms > 60000) {
-            cli_error("Give milliseconds, from 10 to 60000.", "invalid --timeout \"%s\"", arg);
-            return false;
-        }
-        cli->timeout_ms = (int)ms;
-    }
+    (void)ctx, (void)key, (void)arg; /* every option is a typed row */
     return true;
 }
 
@@ -125,7 +117,8 @@ static json_t *file_errors_json(DbConn *conn, const Redaction *secrets, char **w
 
 int cmd_live(int argc, char **argv)
 {
-    LiveCli cli = {.timeout_ms = 3000};
+    LiveCli cli = {0};
+    cli_option_defaults(live_options, CLI_N_OPTIONS(live_options), &cli);
     int rc = cli_parse_options(argc, argv, live_options, CLI_N_OPTIONS(live_options), "live",
                                OPT_HELP, live_usage, live_apply_option, &cli);
     if (rc >= 0)
