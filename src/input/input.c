@@ -178,7 +178,15 @@ InputDoc *input_result_add(InputResult *res)
 
 /* ---- recognising ---------------------------------------------------------------------------- */
 
-/* JSON starts with { or [ (after blanks). */
+/* A template's own syntax at the start of a line: a Jinja expression, statement or comment
+ * ({{ }}, {% %}, {# #}) or ERB (<% %>). Such a line is neither JSON nor YAML: a file that starts
+ * with `{{ ansible_managed }}` is a configuration template, and PK0003 says so. */
+static bool template_line(const char *p, const char *end)
+{
+    return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%'));
+}
+
+/* JSON starts with { or [ (after blanks), but not with a template's {{, {% or {#. */
 static bool looks_like_json(const char *data, size_t len)
 {
     size_t idx = 0;
@@ -186,7 +194,8 @@ static bool looks_like_json(const char *data, size_t len)
         idx = 3;
     while (idx < len && strchr(" \t\r\n", data[idx]))
         idx++;
-    return idx < len && (data[idx] == '{' || data[idx] == '[');
+    return idx < len && (data[idx] == '{' || data[idx] == '[') &&
+           !template_line(data + idx, data + len);
 }
 
 /* YAML rather than postgresql.conf: a line that is "---", a sequence item, or a key followed by
@@ -201,7 +210,7 @@ static bool looks_like_yaml(const char *data, size_t len)
         const char *q = p;
         while (q < stop && (*q == ' ' || *q == '\t'))
             q++;
-        if (q < stop && *q != '#') {
+        if (q < stop && *q != '#' && !template_line(q, stop)) {
             if ((stop - q >= 3 && !memcmp(q, "---", 3)) ||
                 (*q == '-' && q + 1 < stop && q[1] == ' '))
                 return true;
