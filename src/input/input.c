@@ -316,6 +316,7 @@ void input_result_free(InputResult *res)
     for (size_t idx = 0; idx < res->n_docs; idx++) {
         InputDoc *doc = &res->docs[idx];
         free(doc->label);
+        free(doc->version_text);
         conf_set_free(&doc->set);
         for (size_t note = 0; note < doc->n_notes; note++) {
             free(doc->notes[note].name);

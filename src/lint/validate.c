@@ -23,6 +23,11 @@ static const LintRule rules[] = {
     {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
      "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
      " values belong: one finding for the file, with the count and the lines."},
+    {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
+     "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
+     " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
+     " header (# DB Version: 13) name is the one checked, or, when they disagree or name a major"
+     " outside 13-18, the default, said so."},
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file."},
     {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
@@ -996,6 +1001,11 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
 }
 
 /* For the sub-checks (validate.intern.h). */
+Finding *lint_rule_finding(FindingList *out, const char *id, const char *file, int line)
+{
+    return add_finding(out, id, file, line);
+}
+
 Finding *lint_entry_finding(FindingList *out, const char *id, const ConfEntry *entry)
 {
     return entry_finding(out, id, entry);
