@@ -85,10 +85,10 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     } else if (label) {
         char *why = agreed_words(&ev);
         f->message = xasprintf(
-            "the file was written for PostgreSQL %s (%s), which pgknob does not check: it is"
-            " checked as PostgreSQL %d, so its removed-parameter findings are what an upgrade to"
-            " %d needs; give --pg-version to choose another",
-            label, why, fallback, fallback);
+            "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
+            " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
+            " to %d needs; give --pg-version to choose another",
+            label, why, label, fallback, fallback);
         free(why);
     } else {
         char *why = conflict_words(&ev);
