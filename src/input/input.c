@@ -186,6 +186,22 @@ static bool template_line(const char *p, const char *end)
     return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%'));
 }
 
+/* A line of the input starts with a template's own syntax (after blanks). */
+static bool has_template_line(const char *data, size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        while (p < stop && (*p == ' ' || *p == '\t'))
+            p++;
+        if (template_line(p, stop))
+            return true;
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
 /* JSON starts with { or [ (after blanks), but not with a template's {{, {% or {#. */
 static bool looks_like_json(const char *data, size_t len)
 {
@@ -254,9 +270,12 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         }
         return true;
     }
-    if (format == INPUT_RDS)
-        return rds_load_json(name, data, len, opts, out, diag);
-    return manifest_load_yaml(name, data, len, opts, out, diag);
+    bool ok = format == INPUT_RDS ? rds_load_json(name, data, len, opts, out, diag)
+                                  : manifest_load_yaml(name, data, len, opts, out, diag);
+    if (!ok && diag && !diag->hint && has_template_line(data, len))
+        diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
+                             " JSON): render it (helm template, ansible) and lint the output.");
+    return ok;
 }
 
 bool input_load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
