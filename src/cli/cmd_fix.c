@@ -47,7 +47,8 @@ enum {
 
 static const CliOption fix_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
-     "target PostgreSQL major (13-18, or N.M); default: the data\ndirectory's PG_VERSION, else 18"},
+     "target PostgreSQL major (13-18, or N.M); default: the data\ndirectory's PG_VERSION, else a "
+     "manifest's version, else the\nmajor the file's own paths name (PK0004), else 18"},
     {"host", "FACTS", PROJECT_OPT_HOST, "host facts, as for lint (local, or ram=16GB,cores=8,...)"},
     {"output", "OUT", OPT_OUTPUT,
      "write the fixed copy to OUT (a directory when several\nfiles change); never an input"},

@@ -52,7 +52,8 @@ enum {
 static const CliOption lint_options[] = {
     {"pg-version", "N", OPT_PG_VERSION,
      "target PostgreSQL major (13-18, or N.M for a minor release);\n"
-     "default: the data directory's PG_VERSION, else 18"},
+     "default: the data directory's PG_VERSION, else a manifest's\n"
+     "version, else the major the file's own paths name (PK0004),\nelse 18"},
     {"format", "FORMAT", OPT_FORMAT,
      "output format: text, json, md, html, sarif, github,\n"
      "codequality (GitLab) or junit; default: text, or from\n"

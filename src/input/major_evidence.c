@@ -48,8 +48,8 @@ bool major_in_text(const char *text, bool cluster_name, char label[16], int *maj
         return true;
     /* packaging layouts: Debian/Ubuntu postgresql/N, RHEL/PGDG pgsql-N and pgsql/N, Homebrew
      * postgresql@N, Gentoo/SUSE postgresql-N; each right after a "/" */
-    static const char *const layouts[] = {"postgresql/", "pgsql-", "pgsql/", "postgresql@",
-                                          "postgresql-", "postgresql"};
+    static const char *const layouts[] = {"postgresql/", "pgsql-",      "pgsql/",
+                                          "postgresql@", "postgresql-", "postgresql"};
     for (const char *slash = strchr(text, '/'); slash; slash = strchr(slash + 1, '/')) {
         for (size_t idx = 0; idx < sizeof(layouts) / sizeof(layouts[0]); idx++) {
             size_t len = strlen(layouts[idx]);
@@ -105,7 +105,8 @@ static bool comment_version(const char *line, const char *stop, char label[16], 
             while (p < stop && (*p == ' ' || *p == '\t'))
                 p++;
             char num[16] = {0};
-            size_t len = (size_t)(stop - p) < sizeof(num) - 1 ? (size_t)(stop - p) : sizeof(num) - 1;
+            size_t len =
+                (size_t)(stop - p) < sizeof(num) - 1 ? (size_t)(stop - p) : sizeof(num) - 1;
             memcpy(num, p, len);
             num[strcspn(num, "\r\n \t")] = '\0';
             return parse_version(num, label, major);
@@ -153,9 +154,9 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
         if (!major_in_text(entry->value, cluster, label, &major))
             continue;
         char *at = where(set, entry->file, entry->line);
-        add_clue(out, label, major, entry->file, entry->line,
-                 xasprintf("%s at %s %s %s", entry->name, at, cluster ? "is" : "names",
-                           entry->value));
+        add_clue(
+            out, label, major, entry->file, entry->line,
+            xasprintf("%s at %s %s %s", entry->name, at, cluster ? "is" : "names", entry->value));
         free(at);
     }
     for (size_t idx = 0; idx < set->n_files; idx++)

@@ -13,10 +13,10 @@
 
 typedef struct MajorClue {
     char label[16]; /* the major as named: "17", "9.6" */
-    int major;     /* 10 and up: the major; 9.x and older: 0 (not one pgknob checks) */
-    char *file;    /* where it is written */
-    int line;      /* 1-based; 0 for the file's own path */
-    char *what;    /* "data_directory at line 3 names /var/lib/postgresql/17/main" */
+    int major;      /* 10 and up: the major; 9.x and older: 0 (not one pgknob checks) */
+    char *file;     /* where it is written */
+    int line;       /* 1-based; 0 for the file's own path */
+    char *what;     /* "data_directory at line 3 names /var/lib/postgresql/17/main" */
 } MajorClue;
 
 typedef struct MajorEvidence {

@@ -37,8 +37,7 @@ bool lint_parse_version(const char *text, int *major, int *minor)
  * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default
  * (which the file's own evidence may then replace: lint_major_from_evidence). A data directory or
  * a manifest naming a major pgknob does not know is an error unless --pg-version says which. */
-static bool input_version(const LintOpts *opts, LintInput *input, const InputDoc *doc,
-                          PkDiag *diag)
+static bool input_version(const LintOpts *opts, LintInput *input, const InputDoc *doc, PkDiag *diag)
 {
     input->pg_minor = -1;
     if (opts->pg_version) {

@@ -1,7 +1,8 @@
 /* A configuration template that was never rendered (Jinja/Helm `{{ }}`, `{% %}`, `{# #}`,
- * `${VAR}`, ERB `<% %>`, autoconf/sed `@VAR@` and `%%VAR%%`, a sed script's bare words): one finding for the one cause, with the count
- * and the lines, instead of a syntax error or an invalid value per placeholder. Not its job:
- * placeholders in commands and connection strings the server accepts as text. */
+ * `${VAR}`, ERB `<% %>`, autoconf/sed `@VAR@` and `%%VAR%%`, a sed script's bare words): one
+ * finding for the one cause, with the count and the lines, instead of a syntax error or an invalid
+ * value per placeholder. Not its job: placeholders in commands and connection strings the server
+ * accepts as text. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,10 +78,10 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
         const ConfEntry *entry = &set->entries[idx];
         /* a line that did not parse, a value the server rejects, or a string holding a
          * template's own syntax (conf_placeholder_value: not a command's ${VAR}) */
-        bool marked = entry->error ? conf_has_placeholder(entry->line_text, false)
-                                   : (conf_has_placeholder(entry->value, false) &&
-                                      rejected(entry, cat)) ||
-                                         conf_placeholder_value(entry->name, entry->value);
+        bool marked = entry->error
+                          ? conf_has_placeholder(entry->line_text, false)
+                          : (conf_has_placeholder(entry->value, false) && rejected(entry, cat)) ||
+                                conf_placeholder_value(entry->name, entry->value);
         templated[idx] = marked;
         n_marked += marked;
         n_bare += !marked && bare_word(entry, cat);
