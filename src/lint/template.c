@@ -37,7 +37,7 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
-static void add_template_finding(const ConfSet *set, const bool *templated, size_t n,
+static void add_template_finding(const ConfSet *set, const bool *templated, size_t n, bool refused,
                                  FindingList *out)
 {
     const ConfEntry *first = NULL;
@@ -63,9 +63,12 @@ static void add_template_finding(const ConfSet *set, const bool *templated, size
     f->message = xasprintf("the file is a template that was never rendered: %zu line%s of"
                            " template syntax where settings belong (line%s %s)",
                            n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
-    f->hint = xstrdup("The server refuses to start with it. Render the template with the"
-                      " deployment's values (helm template, ansible, envsubst, the sed script)"
-                      " and lint the output.");
+    /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
+    f->refuses_start = refused;
+    f->hint = xasprintf("%s Render the template with the deployment's values (helm template,"
+                        " ansible, envsubst, the sed script) and lint the output.",
+                        refused ? "The server refuses to start with it."
+                                : "The server would take the placeholders as literal text.");
     f->suggestion = xstrdup("lint the rendered configuration, not the template");
     sb_free(&lines);
 }
@@ -74,6 +77,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
                            FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0;
+    bool refused = false;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         /* a line that did not parse, a value the server rejects, or a string holding a
@@ -84,6 +88,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
                                 conf_placeholder_value(entry->name, entry->value);
         templated[idx] = marked;
         n_marked += marked;
+        refused |= marked && (entry->error || rejected(entry, cat));
         n_bare += !marked && bare_word(entry, cat);
     }
     if (n_bare >= BARE_WORDS_MIN)
@@ -91,8 +96,9 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
             if (!templated[idx] && bare_word(&set->entries[idx], cat)) {
                 templated[idx] = true;
                 n_marked++;
+                refused = true;
             }
     if (n_marked)
-        add_template_finding(set, templated, n_marked, out);
+        add_template_finding(set, templated, n_marked, refused, out);
     return n_marked;
 }

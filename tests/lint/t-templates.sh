@@ -64,8 +64,11 @@ printf "archive_mode = on\narchive_command = ''\n" >"$work/arch2.conf"
 check "close miss: archive_mode = on with no command is PK3016" \
   test "$(lint_json --pg-version 16 "$work/arch2.conf" | jq '[.findings[] | select(.rule == "PK3016")] | length')" = 1
 printf "listen_addresses = '{{ pg_listen }}'\n" >"$work/listen.conf"
+out=$(lint_json "$work/listen.conf")
 check "PK8003 does not read listen_addresses '{{ x }}' as an address" \
-  test "$(lint_json "$work/listen.conf" | jq '[.findings[] | select(.rule == "PK8003")] | length')" = 0
+  test "$(jq '[.findings[] | select(.rule == "PK8003")] | length' <<<"$out")" = 0
+check "... PK0003 says the server takes it as text, not [refuses start]" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0003") | "\(.refuses_start) \(.hint | startswith("The server would take the placeholders as literal text"))"' <<<"$out")" = "false true"
 printf "archive_mode = on\narchive_command = 'cp %%p {{ archive_dir }}/%%f'\n" >"$work/cmd.conf"
 check "close miss: a command's placeholder is still PK3016's own subject" \
   test "$(lint_json --pg-version 16 "$work/cmd.conf" | jq '[.findings[] | select(.rule == "PK3016")] | length')" = 1
