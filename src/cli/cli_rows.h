@@ -15,7 +15,8 @@ enum { CLI_KEY_PG_VERSION = 600 };
         "pg-version", "N", CLI_KEY_PG_VERSION,                                                     \
             "target PostgreSQL version: a major (13-18), or N.M for a minor\n"                     \
             "release; default: the input's own (a data directory's PG_VERSION,\n"                  \
-            "the project's pg_version), else 18"                                                   \
+            "a manifest's version, the project's pg_version), else the major\n"                    \
+            "the file's own paths name (PK0004), else 18"                                          \
     }
 #define CLI_ROW_RULES                                                                              \
     {                                                                                              \

@@ -178,7 +178,31 @@ InputDoc *input_result_add(InputResult *res)
 
 /* ---- recognising ---------------------------------------------------------------------------- */
 
-/* JSON starts with { or [ (after blanks). */
+/* A template's own syntax at the start of a line: a Jinja expression, statement or comment
+ * ({{ }}, {% %}, {# #}) or ERB (<% %>). Such a line is neither JSON nor YAML: a file that starts
+ * with `{{ ansible_managed }}` is a configuration template, and PK0003 says so. */
+static bool template_line(const char *p, const char *end)
+{
+    return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%'));
+}
+
+/* A line of the input starts with a template's own syntax (after blanks). */
+static bool has_template_line(const char *data, size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        while (p < stop && (*p == ' ' || *p == '\t'))
+            p++;
+        if (template_line(p, stop))
+            return true;
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
+/* JSON starts with { or [ (after blanks), but not with a template's {{, {% or {#. */
 static bool looks_like_json(const char *data, size_t len)
 {
     size_t idx = 0;
@@ -186,7 +210,8 @@ static bool looks_like_json(const char *data, size_t len)
         idx = 3;
     while (idx < len && strchr(" \t\r\n", data[idx]))
         idx++;
-    return idx < len && (data[idx] == '{' || data[idx] == '[');
+    return idx < len && (data[idx] == '{' || data[idx] == '[') &&
+           !template_line(data + idx, data + len);
 }
 
 /* YAML rather than postgresql.conf: a line that is "---", a sequence item, or a key followed by
@@ -201,7 +226,7 @@ static bool looks_like_yaml(const char *data, size_t len)
         const char *q = p;
         while (q < stop && (*q == ' ' || *q == '\t'))
             q++;
-        if (q < stop && *q != '#') {
+        if (q < stop && *q != '#' && !template_line(q, stop)) {
             if ((stop - q >= 3 && !memcmp(q, "---", 3)) ||
                 (*q == '-' && q + 1 < stop && q[1] == ' '))
                 return true;
@@ -245,9 +270,12 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         }
         return true;
     }
-    if (format == INPUT_RDS)
-        return rds_load_json(name, data, len, opts, out, diag);
-    return manifest_load_yaml(name, data, len, opts, out, diag);
+    bool ok = format == INPUT_RDS ? rds_load_json(name, data, len, opts, out, diag)
+                                  : manifest_load_yaml(name, data, len, opts, out, diag);
+    if (!ok && diag && !diag->hint && has_template_line(data, len))
+        diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
+                             " JSON): render it (helm template, ansible) and lint the output.");
+    return ok;
 }
 
 bool input_load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
@@ -307,6 +335,7 @@ void input_result_free(InputResult *res)
     for (size_t idx = 0; idx < res->n_docs; idx++) {
         InputDoc *doc = &res->docs[idx];
         free(doc->label);
+        free(doc->version_text);
         conf_set_free(&doc->set);
         for (size_t note = 0; note < doc->n_notes; note++) {
             free(doc->notes[note].name);

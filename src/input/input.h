@@ -87,7 +87,15 @@ typedef struct InputDoc {
      * NULL-terminated, and their name in messages; NULL when none are modelled. Static. */
     const char *const *hba_operator_lines;
     const char *hba_operator_name;
-    int pg_major; /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
+    /* the major the manifest names (CNPG imageName, Zalando version, Crunchy postgresVersion,
+     * Patroni bin_dir): pg_major (0 for 9.x and older, or when none can be read), its label
+     * ("11", "9.6"), and the value as written with its key and place; version_text NULL when
+     * the manifest has no such key */
+    int pg_major;
+    char version_label[16];
+    char *version_text;
+    const char *version_key; /* static: "spec.imageName" */
+    int version_line, version_column;
 } InputDoc;
 
 typedef struct InputOpts {

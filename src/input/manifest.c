@@ -2,6 +2,8 @@
  * and column). Every document of a stream is looked at; the ones that are a CloudNativePG
  * Cluster, a Zalando postgresql, a Crunchy PostgresCluster or a Patroni configuration become one
  * InputDoc each, the rest (Services, ConfigMaps of a Helm release) are skipped. */
+#include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,6 +11,7 @@
 
 #include "common/xalloc.h"
 #include "input/input_intern.h"
+#include "input/major_evidence.h"
 #include "input/yaml_scalar.h"
 
 #define MANIFEST_MAX_FLOW_DEPTH 65 /* refused from this depth on */
@@ -81,24 +84,47 @@ static bool prefix_is(const yaml_node_t *node, const char *prefix)
            !memcmp(node->data.scalar.value, prefix, strlen(prefix));
 }
 
-/* The first major number in `text` after `after` ("…/postgresql:16.2" → 16); 0 if none. */
-static int major_in(const yaml_node_t *node, const char *after)
+/* The major a manifest's version key names, with the value as written and its place (InputDoc).
+ * A package path (Patroni's bin_dir) is read by the packaging layouts (major_evidence.h); an
+ * image by its tag ("…/postgresql:16.2-bookworm", a digest after "@" ignored); a version by its
+ * number ("11", "9.6"). A value with no number ("latest", "${PG_VERSION}") leaves pg_major 0 and
+ * the text, which lint/ reports as a version it cannot read. */
+static void manifest_version(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *key,
+                             char kind)
 {
+    yaml_node_t *node = path_get(y, root, key);
     if (!is_scalar(node))
-        return 0;
-    char *text = scalar_text(node);
-    const char *p = after ? strstr(text, after) : text;
-    int major = 0;
-    if (p) {
-        p += after ? strlen(after) : 0;
-        while (*p && (*p < '0' || *p > '9'))
-            p++;
-        major = atoi(p);
-        if (major >= 90 && major < 100)
-            major = 9; /* "9.6" */
+        return;
+    InputDoc *doc = b->doc;
+    doc->version_text = scalar_text(node);
+    doc->version_key = key;
+    doc->version_line = (int)node->start_mark.line + 1;
+    doc->version_column = (int)node->start_mark.column + 1;
+    char *text = xstrdup(doc->version_text);
+    const char *number = text;
+    if (kind == 'p') {
+        if (!major_in_text(text, false, doc->version_label, &doc->pg_major))
+            doc->version_label[0] = '\0';
+        free(text);
+        return;
+    }
+    if (kind == 'i') { /* an image: its tag */
+        char *at = strchr(text, '@');
+        if (at)
+            *at = '\0';
+        char *colon = strrchr(text, ':');
+        number = colon && !strchr(colon, '/') ? colon + 1 : "";
+    }
+    size_t digits = strspn(number, "0123456789");
+    int major = digits && digits <= 2 ? (int)strtol(number, NULL, 10) : 0;
+    if (major >= 10) {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
+        doc->pg_major = major;
+    } else if (major >= 7 && number[digits] == '.' && isdigit((unsigned char)number[digits + 1])) {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d.%c", major,
+                 number[digits + 1]);
     }
     free(text);
-    return major;
 }
 
 /* ---- what each operator does with a value ---------------------------------------------------- */
@@ -385,7 +411,7 @@ static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
     read_parameters(b, y, root, &sec, cnpg_skip);
     read_hba(b, y, root, "spec.postgresql.pg_hba");
-    b->doc->pg_major = major_in(path_get(y, root, "spec.imageName"), ":");
+    manifest_version(b, y, root, "spec.imageName", 'i');
 }
 
 /* ---- Patroni -------------------------------------------------------------------------------- */
@@ -509,7 +535,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_parameters(b, y, root, &sec, NULL);
         /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
         read_hba(b, y, root, "spec.patroni.pg_hba");
-        b->doc->pg_major = major_in(path_get(y, root, "spec.postgresql.version"), NULL);
+        manifest_version(b, y, root, "spec.postgresql.version", 'v');
         break;
     }
     case INPUT_CRUNCHY:
@@ -520,13 +546,13 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             read_parameters(b, y, root, &config, patroni_skip_own);
         }
         read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
-        b->doc->pg_major = major_in(path_get(y, root, "spec.postgresVersion"), NULL);
+        manifest_version(b, y, root, "spec.postgresVersion", 'v');
         break;
     case INPUT_PATRONI:
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
-        b->doc->pg_major = major_in(path_get(y, root, "postgresql.bin_dir"), "postgresql/");
+        manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         break;
     default: break;
     }

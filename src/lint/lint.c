@@ -10,6 +10,7 @@
 #include "hba/hba_input.h"
 #include "lint/input_notes.h"
 #include "lint/lint_hba.h"
+#include "lint/major.h"
 #include "lint/validate.h"
 
 bool lint_parse_version(const char *text, int *major, int *minor)
@@ -33,8 +34,10 @@ bool lint_parse_version(const char *text, int *major, int *minor)
 }
 
 /* --pg-version, else the data directory's PG_VERSION, else the major a manifest names (CNPG's
- * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default. */
-static bool input_version(const LintOpts *opts, LintInput *input, int manifest_major, PkDiag *diag)
+ * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default
+ * (which the file's own evidence may then replace: lint_major_from_evidence). A data directory or
+ * a manifest naming a major pgknob does not know is an error unless --pg-version says which. */
+static bool input_version(const LintOpts *opts, LintInput *input, const InputDoc *doc, PkDiag *diag)
 {
     input->pg_minor = -1;
     if (opts->pg_version) {
@@ -56,10 +59,20 @@ static bool input_version(const LintOpts *opts, LintInput *input, int manifest_m
                            "--pg-version",
                            dir_major, PK_MIN_MAJOR, PK_MAX_MAJOR);
     }
-    if (manifest_major && catalog_for_major(manifest_major)) {
+    if (doc && doc->pg_major && catalog_for_major(doc->pg_major)) {
         input->version_source = "manifest";
-        input->pg_major = manifest_major;
+        input->pg_major = doc->pg_major;
         return true;
+    }
+    if (doc && doc->version_label[0]) {
+        const char *file = input->set.n_files ? input->set.files[0] : input->path;
+        pk_diag_set(diag, file, doc->version_line,
+                    "give --pg-version with the major to check it as (an upgrade's target, for"
+                    " what it needs)",
+                    "%s is \"%s\": PostgreSQL %s, but pgknob knows %d to %d", doc->version_key,
+                    doc->version_text, doc->version_label, PK_MIN_MAJOR, PK_MAX_MAJOR);
+        pk_diag_set_column(diag, doc->version_column);
+        return false;
     }
     input->version_source = "default";
     input->pg_major = PK_DEFAULT_MAJOR;
@@ -85,7 +98,7 @@ static void lint_auth_files(LintInput *input, const HbaInput *in, bool with_sett
 static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList *findings,
                             PkDiag *diag)
 {
-    if (!input_version(opts, input, 0, diag))
+    if (!input_version(opts, input, NULL, diag))
         return false;
     const Catalog *cat = catalog_for_major(input->pg_major);
     snapshot_from_conf(&input->snap, &input->set, cat);
@@ -110,11 +123,13 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
 }
 
 /* The loaded set's version, Snapshot and validation findings. */
-static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_major,
+static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *doc,
                        FindingList *findings, PkDiag *diag)
 {
-    if (!input_version(opts, input, manifest_major, diag))
+    if (!input_version(opts, input, doc, diag))
         return false;
+    if (!strcmp(input->version_source, "default"))
+        lint_major_from_evidence(input, doc, findings);
     const Catalog *cat = catalog_for_major(input->pg_major);
     if (!cat)
         return pk_diag_set(diag, NULL, 0, NULL, "no catalog for PostgreSQL %d", input->pg_major);
@@ -144,7 +159,7 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
     if (!conf_load(input->path, &load_opts, &input->set, diag))
         return false;
     input->validation_begin = findings->n;
-    bool ok = lint_check(opts, input, 0, findings, diag);
+    bool ok = lint_check(opts, input, NULL, findings, diag);
     HbaInput in = {0};
     if (ok && input->set.data_dir)
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
@@ -259,7 +274,7 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         const char *file = input->set.n_files ? input->set.files[0] : path;
         lint_input_notes(doc, file, &res->findings);
         size_t checked = res->findings.n;
-        bool ok = lint_check(opts, input, doc->pg_major, &res->findings, diag);
+        bool ok = lint_check(opts, input, doc, &res->findings, diag);
         if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
             patroni_drops(&res->findings, checked);
         if (ok)

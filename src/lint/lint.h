@@ -43,9 +43,11 @@ typedef struct LintInput {
     char *path; /* as given */
     ConfSet set;
     int pg_major;
-    int pg_minor;               /* -1 unless --pg-version named one */
-    const char *version_source; /* "--pg-version", "PG_VERSION" or "default" (static) */
-    Snapshot snap;              /* effective settings for pg_major */
+    int pg_minor; /* -1 unless --pg-version named one */
+    /* "--pg-version", "PG_VERSION", "manifest", "evidence" (the file's own paths, PK0004) or
+     * "default" (static) */
+    const char *version_source;
+    Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
     bool fragment; /* linted alone as part of a configuration (lint_is_fragment) */

@@ -1,33 +1,20 @@
-/* A configuration template that was never rendered (Jinja/Helm `{{ }}`, `${VAR}`, ERB `<%= %>`,
- * autoconf `@VAR@`, a sed script's bare words): one finding for the one cause, with the count
- * and the lines, instead of a syntax error or an invalid value per placeholder. Not its job:
- * placeholders in commands and connection strings the server accepts as text. */
+/* A configuration template that was never rendered (Jinja/Helm `{{ }}`, `{% %}`, `{# #}`,
+ * `${VAR}`, ERB `<% %>`, autoconf/sed `@VAR@` and `%%VAR%%`, a sed script's bare words): one
+ * finding for the one cause, with the count and the lines, instead of a syntax error or an invalid
+ * value per placeholder. Not its job: placeholders in commands and connection strings the server
+ * accepts as text. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "lint/validate.intern.h"
 
 /* A sed template's bare words (`max_connections = mc`) count only when this many numeric or
  * Boolean settings hold one: a single `work_mem = large` is a plain invalid value. */
 #define BARE_WORDS_MIN 3
-
-static bool has_marker(const char *text)
-{
-    static const char *const markers[] = {"{{", "{%", "${", "<%"};
-    for (size_t idx = 0; text && idx < sizeof(markers) / sizeof(markers[0]); idx++)
-        if (strstr(text, markers[idx]))
-            return true;
-    /* @NAME@, as autoconf and many install scripts write it */
-    for (const char *at = text ? strchr(text, '@') : NULL; at; at = strchr(at + 1, '@')) {
-        size_t len = strspn(at + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
-        if (len && at[1 + len] == '@')
-            return true;
-    }
-    return false;
-}
 
 static bool rejected(const ConfEntry *entry, const Catalog *cat)
 {
@@ -50,7 +37,7 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
-static void add_template_finding(const ConfSet *set, const bool *templated, size_t n,
+static void add_template_finding(const ConfSet *set, const bool *templated, size_t n, bool refused,
                                  FindingList *out)
 {
     const ConfEntry *first = NULL;
@@ -73,12 +60,15 @@ static void add_template_finding(const ConfSet *set, const bool *templated, size
     if (n > 20)
         sb_printf(&lines, " and %zu more", n - 20);
     Finding *f = lint_entry_finding(out, "PK0003", first);
-    f->message = xasprintf("the file is a template that was never rendered: %zu placeholder%s"
-                           " where values belong (line%s %s)",
+    f->message = xasprintf("the file is a template that was never rendered: %zu line%s of"
+                           " template syntax where settings belong (line%s %s)",
                            n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
-    f->hint = xstrdup("The server refuses to start with it. Render the template with the"
-                      " deployment's values (helm template, ansible, envsubst, the sed script)"
-                      " and lint the output.");
+    /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
+    f->refuses_start = refused;
+    f->hint = xasprintf("%s Render the template with the deployment's values (helm template,"
+                        " ansible, envsubst, the sed script) and lint the output.",
+                        refused ? "The server refuses to start with it."
+                                : "The server would take the placeholders as literal text.");
     f->suggestion = xstrdup("lint the rendered configuration, not the template");
     sb_free(&lines);
 }
@@ -87,12 +77,18 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
                            FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0;
+    bool refused = false;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
-        bool marked = entry->error ? has_marker(entry->line_text)
-                                   : has_marker(entry->value) && rejected(entry, cat);
+        /* a line that did not parse, a value the server rejects, or a string holding a
+         * template's own syntax (conf_placeholder_value: not a command's ${VAR}) */
+        bool marked = entry->error
+                          ? conf_has_placeholder(entry->line_text, false)
+                          : (conf_has_placeholder(entry->value, false) && rejected(entry, cat)) ||
+                                conf_placeholder_value(entry->name, entry->value);
         templated[idx] = marked;
         n_marked += marked;
+        refused |= marked && (entry->error || rejected(entry, cat));
         n_bare += !marked && bare_word(entry, cat);
     }
     if (n_bare >= BARE_WORDS_MIN)
@@ -100,8 +96,9 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
             if (!templated[idx] && bare_word(&set->entries[idx], cat)) {
                 templated[idx] = true;
                 n_marked++;
+                refused = true;
             }
     if (n_marked)
-        add_template_finding(set, templated, n_marked, out);
+        add_template_finding(set, templated, n_marked, refused, out);
     return n_marked;
 }

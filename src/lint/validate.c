@@ -9,6 +9,7 @@
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_template.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
 #include "lint/fix_safety.h"
@@ -374,6 +375,26 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
         check_unknown(entry, NULL, snap, out);
     else
         lint_check_extension_name(entry, snap, out);
+}
+
+/* A template's line: its value is a placeholder (PK0003 counts it), but its name is written, and
+ * a name the target major removed or never had refuses start whatever the value renders to.
+ * Checked as every other line's name is, so each removed parameter of a template is PK0011,
+ * whether its value is a placeholder or not. */
+static void check_template_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    if (entry->name) {
+        lint_validate_name(entry, snap, out);
+        return;
+    }
+    char *name = conf_error_line_name(entry);
+    if (!name)
+        return;
+    ConfEntry named = *entry;
+    named.name = name;
+    named.value = NULL;
+    lint_validate_name(&named, snap, out);
+    free(name);
 }
 
 /* The recovery target parameters' assign hooks, run in file order: setting one while another
@@ -797,6 +818,11 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
 }
 
 /* For the sub-checks (validate.intern.h). */
+Finding *lint_rule_finding(FindingList *out, const char *id, const char *file, int line)
+{
+    return add_finding(out, id, file, line);
+}
+
 Finding *lint_entry_finding(FindingList *out, const char *id, const ConfEntry *entry)
 {
     return entry_finding(out, id, entry);
@@ -826,6 +852,8 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, out);
+        else
+            check_template_name(&set->entries[entry_idx], snap, out);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);

@@ -11,6 +11,8 @@
 #include "model/finding.h"
 #include "model/snapshot.h"
 
+/* A finding of validation check `id` at `file`:`line` (0: the file as a whole). */
+Finding *lint_rule_finding(FindingList *out, const char *id, const char *file, int line);
 /* A finding of validation check `id` at the entry's line, with its setting attached. */
 Finding *lint_entry_finding(FindingList *out, const char *id, const ConfEntry *entry);
 /* The server ignores an entry when a later entry has exactly the same name. */

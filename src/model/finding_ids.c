@@ -14,6 +14,12 @@ static const FindingId ids[] = {
      "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
      " values belong: one finding for the file, with the count and the lines.",
      "lint/template.c"},
+    {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
+     "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
+     " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
+     " header (# DB Version: 13) name is the one checked, or, when they disagree or name a major"
+     " outside 13-18, the default, said so.",
+     "lint/major.c"},
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file.",
      "lint/validate.c"},

@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 
 void host_facts_init_unknown(HostFacts *host)
 {
@@ -77,24 +78,11 @@ static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int
             xasprintf("the value of %s (%s:%d holds \"%s\", which the server "
                       "rejects)",
                       setting->param->name, base_name(entry->file), entry->line, setting->value);
-}
-
-/* The parameter a line that failed to parse was setting: its first word, when it is a name
- * ("random_page_cost = {{ RANDOM_PAGE_COST }}"). NULL when the line does not start with one. */
-static char *syntax_error_name(const ConfEntry *entry)
-{
-    const char *p = entry->line_text;
-    if (!p || !entry->error || strcmp(entry->error, "syntax error"))
-        return NULL;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    size_t len = 0;
-    while (isalnum((unsigned char)p[len]) || p[len] == '_' || p[len] == '.' || p[len] == '$' ||
-           p[len] == '-')
-        len++;
-    if (!len || !(isalpha((unsigned char)*p) || *p == '_'))
-        return NULL;
-    return xstrndup(p, len);
+    /* a template's placeholder is no value at all: what the rendered file holds is unknown */
+    else if (conf_placeholder_value(setting->name, setting->value))
+        setting->unusable =
+            xasprintf("the value of %s (%s:%d is the template placeholder \"%s\")", setting->name,
+                      base_name(entry->file), entry->line, setting->value);
 }
 
 static void mark_unparsed(SnapSetting *setting, const ConfEntry *entry)
@@ -164,7 +152,7 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
     size_t n_catalog = snap->n_settings;
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
         const ConfEntry *entry = &set->entries[entry_idx];
-        char *broken = entry->name ? NULL : syntax_error_name(entry);
+        char *broken = entry->name ? NULL : conf_error_line_name(entry);
         if (broken) {
             const CatalogParam *param = resolve_param(cat, broken);
             SnapSetting *setting = bsearch(param ? param->name : broken, snap->settings, n_catalog,

@@ -133,12 +133,12 @@ printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connecti
 out=$("$PGKNOB" lint --no-rules --format json "$work/tpl.conf")
 [ "$(jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")' <<<"$out")" = PK0003 ] &&
   ok "Jinja, shell, ERB and autoconf placeholders: one error (PK0003)" || fail "template: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$out")"
-jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 placeholders where values belong (lines 1, 2, 3, 4, 6)' &&
+jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 lines of template syntax where settings belong (lines 1, 2, 3, 4, 6)' &&
   ok "... with the count and the lines" || fail "count and lines: $(jq -r '.findings[0].message' <<<"$out")"
 realworld="$(realworld_dir)" || fail "the real-world corpus: not found"
 out=$("$PGKNOB" lint --no-rules --format json "$realworld"/22-*.conf)
 [ "$(jq '[.findings[] | select(.severity == "error")] | length' <<<"$out")" = 1 ] &&
-  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 placeholders where values belong (lines 65, 116, 127' &&
+  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 lines of template syntax where settings belong (lines 65, 116, 127' &&
   ok "realworld 22 (a sed template with bare words): one finding, not 10 invalid values" ||
   fail "realworld 22: $(jq -c '[.findings[] | select(.severity == "error") | .rule]' <<<"$out")"
 printf 'work_mem = large\n' >"$work/typo.conf"

@@ -1,0 +1,41 @@
+/* What a configuration's own words say about the PostgreSQL major it was written for: packaging
+ * paths (/var/lib/postgresql/17/main, /etc/postgresql/15/main, /usr/lib/postgresql/16/bin,
+ * /usr/pgsql-17, /var/lib/pgsql/14/data, postgresql@15), Debian's cluster_name '16/main', and a
+ * pgtune header (# DB Version: 13). Each clue with its file and line. Deciding what to do with
+ * them (lint/lint.c, PK0004) is not its job: --pg-version, PG_VERSION and a manifest's version
+ * always come first. */
+#ifndef PK_INPUT_MAJOR_EVIDENCE_H
+#define PK_INPUT_MAJOR_EVIDENCE_H
+
+#include <stddef.h>
+
+#include "conf/conf.h"
+
+typedef struct MajorClue {
+    char label[16]; /* the major as named: "17", "9.6" */
+    int major;      /* 10 and up: the major; 9.x and older: 0 (not one pgknob checks) */
+    char *file;     /* where it is written */
+    int line;       /* 1-based; 0 for the file's own path */
+    char *what;     /* "data_directory at line 3 names /var/lib/postgresql/17/main" */
+} MajorClue;
+
+typedef struct MajorEvidence {
+    MajorClue *clues;
+    size_t n;
+    size_t cap;
+} MajorEvidence;
+
+/* The major a path or value names, by the packaging layouts above: true with `label` ("17",
+ * "9.6") and `*major` (0 for 9.x and older). `cluster_name` also takes Debian's "16/main". */
+bool major_in_text(const char *text, bool cluster_name, char label[16], int *major);
+
+/* Collects the clues of `set`: its entries' values, the paths of the files read, and the
+ * comments of those files (read again: the ConfSet keeps no comment). `out` zeroed. */
+void major_evidence_collect(const ConfSet *set, MajorEvidence *out);
+
+/* The one label every clue agrees on, or NULL when there is no clue or they disagree. */
+const char *major_evidence_agreed(const MajorEvidence *ev);
+
+void major_evidence_free(MajorEvidence *ev);
+
+#endif

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# needs: servers
+# Fixes for the major the file names: a configuration whose own words name 15 (Debian's
+# cluster_name '15/main') and whose log_connections fix differs by major is fixed for 15 with no
+# --pg-version, so the real 15 server starts with the fixed file. The same file fixed as 18
+# (--pg-version 18) gets 18's list syntax, which the real 15 server refuses: the check can fail.
+# Likewise a pgtune header (# DB Version: 14) and a removed parameter the file's major still has
+# (stats_temp_directory on 14): kept, and the real 14 server starts.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+source tests/lint/verdict-lib.sh
+
+vd_setup 14 15 || { fail "scratch data directories"; done_testing; exit 1; }
+work="$(mktemp -d /tmp/pgknob-major-fix.XXXXXX)"
+chmod 755 "$work"
+trap 'rm -rf "$work"; vd_cleanup' EXIT
+
+starts() { # major file: -C accepts it and a real start gets ready
+  vd_install "$1" "$2"
+  vd_check_c "$1"
+  [ "$VD_RC" -eq 0 ] && vd_start "$1"
+  return "$VD_RC"
+}
+
+# --- 15: log_connections (PK8008 on 13-17, PK8009's list on 18) ---
+printf "cluster_name = '15/main'\nlog_statement = 'ddl'\nlog_connections = off\nlog_disconnections = on\n" >"$work/audit.conf"
+check "the original starts on a real 15" starts 15 "$work/audit.conf"
+for sel in "" "--unsafe-fixes --min-severity notice"; do
+  rm -f "$work/fixed.conf"
+  # shellcheck disable=SC2086
+  "$PGKNOB" fix $sel "$work/audit.conf" -o "$work/fixed.conf" 2>"$work/fix.err"
+  [ -f "$work/fixed.conf" ] || cp "$work/audit.conf" "$work/fixed.conf"
+  check "fix ${sel:-(default)}: no 18-only list syntax in a file that names 15" \
+    bash -c '! grep -q "receipt" "$0"' "$work/fixed.conf"
+  if starts 15 "$work/fixed.conf"; then ok "fix ${sel:-(default)}: the fixed file starts on a real 15"
+  else fail "fix ${sel:-(default)}: the real 15 server refuses the fixed file: $VD_MSG"; fi
+done
+check "with every fix, log_connections is turned on as 15 spells it" \
+  grep -qE "^log_connections = on" "$work/fixed.conf"
+# the same file fixed as 18 gets the list, which 15 refuses: the checks above can fail
+"$PGKNOB" fix --pg-version 18 --unsafe-fixes --min-severity notice "$work/audit.conf" -o "$work/fixed18.conf" 2>/dev/null
+check "close miss: fixed as 18 (--pg-version), the list syntax is written" grep -q "receipt" "$work/fixed18.conf"
+if starts 15 "$work/fixed18.conf"; then fail "the real 15 server accepted 18's log_connections list"
+else ok "... and the real 15 server refuses it ($VD_MSG)"; fi
+
+# --- 14 by a pgtune header: stats_temp_directory is still 14's ---
+printf "# DB Version: 14\n# OS Type: linux\nshared_buffers = 128MB\nstats_temp_directory = 'pg_stat_tmp'\n" >"$work/tune.conf"
+check "pgtune 14 file: linted as 14, stats_temp_directory is no finding" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$work/tune.conf" |
+    jq -r '.inputs[0].pg_version + " " + ([.findings[] | select(.rule == "PK0011")] | length | tostring)')" = "14 0"
+rm -f "$work/fixed.conf"
+"$PGKNOB" fix --unsafe-fixes "$work/tune.conf" -o "$work/fixed.conf" 2>/dev/null
+[ -f "$work/fixed.conf" ] || cp "$work/tune.conf" "$work/fixed.conf"
+check "fix keeps stats_temp_directory" grep -q "^stats_temp_directory" "$work/fixed.conf"
+if starts 14 "$work/fixed.conf"; then ok "the fixed pgtune 14 file starts on a real 14"
+else fail "the real 14 server refuses the fixed pgtune file: $VD_MSG"; fi
+
+done_testing
