@@ -16,6 +16,10 @@
 #include "common/diag.h"
 #include "common/quantity.h"
 #include "common/xalloc.h"
+#include "common/atomic_file.h"
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "db/collect.h"
 #include "db/db.h"
 #include "engine/engine.h"
 #include "host/host.h"
@@ -36,6 +40,9 @@ typedef struct AuditCli {
     bool verbose;
     bool appendix;       /* --appendix: the settings appendix in Markdown and HTML */
     const char *compare; /* --compare FILE: the configuration the server should run */
+    bool collect;        /* --collect: print the psql script instead of auditing */
+    const char *from;    /* --from FILE: audit a snapshot document instead of a server */
+    const char *save;    /* --save FILE: also write the live audit's snapshot document */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
     ProjectOptions project;
@@ -48,6 +55,9 @@ enum {
     OPT_TIMEOUT,
     OPT_COMPARE,
     OPT_APPENDIX,
+    OPT_COLLECT,
+    OPT_FROM,
+    OPT_SAVE,
     OPT_OUTPUT = 'o',
     OPT_VERBOSE = 'v',
     OPT_HELP = 'h',
@@ -81,6 +91,14 @@ static const CliOption audit_options[] = {
     {"compare", "FILE", OPT_COMPARE,
      "also report where the live settings differ from FILE (a configuration,\n"
      "data directory or manifest) and every ALTER ROLE/DATABASE ... SET"},
+    {"collect", NULL, OPT_COLLECT,
+     "print a psql script that collects a snapshot of the server\n"
+     "(read-only, one JSON document on standard output; with --sample,\n"
+     "wait events too) for 'pgknob audit --from'"},
+    {"from", "FILE", OPT_FROM,
+     "audit a snapshot document (from the --collect script or --save)\n"
+     "instead of connecting to a server"},
+    {"save", "FILE", OPT_SAVE, "also write the live audit's snapshot document to FILE"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
     {"appendix", NULL, OPT_APPENDIX,
@@ -132,6 +150,9 @@ static bool audit_apply_option(void *ctx, int key, const char *arg)
     case OPT_VERBOSE: cli->verbose = true; return true;
     case OPT_APPENDIX: cli->appendix = true; return true;
     case OPT_COMPARE: cli->compare = arg; return true;
+    case OPT_COLLECT: cli->collect = true; return true;
+    case OPT_FROM: cli->from = arg; return true;
+    case OPT_SAVE: cli->save = arg; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
     return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
@@ -150,6 +171,17 @@ static int audit_parse_args(int argc, char **argv, AuditCli *cli)
         return PK_EXIT_USAGE;
     }
     cli->conninfo = optind < argc ? argv[optind] : NULL;
+    if ((cli->from || cli->collect) && cli->conninfo) {
+        cli_error("--collect and --from do not connect: drop the connection string.",
+                  "a connection string with %s", cli->from ? "--from" : "--collect");
+        return PK_EXIT_USAGE;
+    }
+    if (cli->from && (cli->collect || cli->save || cli->sample_seconds > 0)) {
+        cli_error("--from reads a snapshot already taken (its samples included).",
+                  "--from cannot be combined with %s",
+                  cli->collect ? "--collect" : cli->save ? "--save" : "--sample");
+        return PK_EXIT_USAGE;
+    }
     return -1;
 }
 
@@ -377,17 +409,74 @@ static void audit_cli_free(AuditCli *cli)
     project_options_free(&cli->project);
 }
 
+/* --collect: the script on standard output (or -o FILE). */
+static int audit_print_collect(const AuditCli *cli)
+{
+    CollectOpts opts = {.timeout_ms = cli->timeout_ms,
+                        .sample_seconds = cli->sample_seconds,
+                        .sample_interval_ms = 100};
+    char *script = db_collect_script(&opts);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = true;
+    if (cli->out_path)
+        ok = pk_write_atomic(cli->out_path, script, strlen(script), 0644, (uid_t)-1, (gid_t)-1,
+                             &diag);
+    else
+        fputs(script, stdout);
+    free(script);
+    return ok ? PK_EXIT_OK : (cli_diag_fail(&diag), PK_EXIT_USAGE);
+}
+
+/* Snapshot documents are small (a few hundred kB); 256 MB bounds a wrong file. */
+#define SNAPSHOT_LIMIT (256u << 20)
+
+/* --from FILE: a connection that answers from the document. */
+static DbConn *audit_open_snapshot(const char *path)
+{
+    char *text = NULL;
+    size_t len = 0;
+    PkDiag diag = PK_DIAG_INIT;
+    DbConn *conn = NULL;
+    if (pk_read_file_diag(path, SNAPSHOT_LIMIT, "the snapshot", &text, &len, &diag))
+        conn = db_replay_open(path, text, len, &diag);
+    if (!conn)
+        cli_diag_fail(&diag);
+    free(text);
+    return conn;
+}
+
+/* --save FILE: the document the live audit read, redacted as reports are. */
+static bool audit_save(const AuditCli *cli, DbConn *conn)
+{
+    json_t *doc = db_record_take(conn, &cli->project.redact);
+    if (!doc)
+        return true;
+    StrBuf text = STRBUF_INIT;
+    pk_json_dump(&text, doc, PK_JSON_PRETTY);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = pk_write_atomic(cli->save, sb_str(&text), text.len, 0600, (uid_t)-1, (gid_t)-1,
+                              &diag);
+    sb_free(&text);
+    return ok || cli_diag_fail(&diag);
+}
+
 int cmd_audit(int argc, char **argv)
 {
     AuditCli cli = {.project = {.fail_on = SEV_WARNING}, .timeout_ms = 5000};
     int rc = audit_parse_args(argc, argv, &cli);
+    if (rc < 0 && cli.collect) {
+        rc = audit_print_collect(&cli);
+        audit_cli_free(&cli);
+        return rc;
+    }
     /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
     PkDiag diag = PK_DIAG_INIT;
     if (rc < 0 && !project_options_load(&cli.project, &diag) && !cli_diag_fail(&diag))
         rc = PK_EXIT_USAGE;
     redaction_add_conninfo(&cli.project.redact, cli.conninfo);
     DbConn *conn = NULL;
-    if (rc < 0 && (!audit_load_rules(&cli) || !(conn = audit_connect(&cli))))
+    if (rc < 0 && (!audit_load_rules(&cli) ||
+                   !(conn = cli.from ? audit_open_snapshot(cli.from) : audit_connect(&cli))))
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
         audit_cli_free(&cli);
@@ -395,7 +484,9 @@ int cmd_audit(int argc, char **argv)
     }
     AuditResult res = {0};
     AuditOpts opts = {.sample_seconds = cli.sample_seconds, .sample_interval_ms = 100};
-    char *target = db_describe(conn);
+    char *target = cli.from ? xstrdup(cli.from) : db_describe(conn);
+    if (cli.save)
+        db_record_start(conn);
     if (!audit_run(conn, &opts, &res, &diag)) {
         pk_diag_prefix(&diag, "nothing could be read from %s", target);
         redact_diag(&cli.project.redact, &diag);
@@ -403,6 +494,8 @@ int cmd_audit(int argc, char **argv)
         rc = PK_EXIT_USAGE;
     } else {
         rc = audit_finish(&cli, conn, &res, target);
+        if (cli.save && !audit_save(&cli, conn) && rc != PK_EXIT_BUG)
+            rc = PK_EXIT_USAGE;
     }
     db_close(conn);
     audit_result_free(&res);
