@@ -110,6 +110,8 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     evidence_checkpoints(conn, out);
     evidence_databases(conn, out);
     evidence_tables(conn, out);
+    evidence_vacuum_due(conn, out);
+    evidence_backend_writes(conn, out);
     evidence_io(conn, out);
     evidence_wal(conn, out);
     evidence_connections(conn, out);

@@ -91,15 +91,18 @@ static void emit_setup(StrBuf *out, int timeout_ms)
               timeout_ms, lock_ms);
 }
 
-/* One SELECT that runs the query as a subquery and keeps its rows (or its error) in `var`. */
-static void emit_select(StrBuf *out, const DbQuery *query, const char *var, int timeout_ms)
+/* One SELECT that runs the query as a subquery and keeps its rows (or its error) in `var`: a
+ * result object, in a list of one unless `one` (a sample, listed with the others at the end). */
+static void emit_select(StrBuf *out, const DbQuery *query, const char *var, int timeout_ms,
+                        bool one)
 {
     size_t n_cols = strlen(query->types);
-    sb_put(out, "select jsonb_build_array(jsonb_build_object('rows', coalesce(jsonb_agg("
-                 "jsonb_build_array(");
+    const char *open = one ? "" : "jsonb_build_array(", *close = one ? "" : ")";
+    sb_printf(out, "select %sjsonb_build_object('rows', coalesce(jsonb_agg(jsonb_build_array(",
+              open);
     for (size_t col = 0; col < n_cols; col++)
         emit_cell(out, query->id, col, query->types[col]);
-    sb_printf(out, ")), '[]'::jsonb)))::text as %s from (%s) q(", var, query->sql);
+    sb_printf(out, ")), '[]'::jsonb))%s::text as %s from (%s) q(", close, var, query->sql);
     for (size_t col = 0; col < n_cols; col++)
         sb_printf(out, "%sc%zu", col ? ", " : "", col);
     sb_put(out, ") \\gset\n");
@@ -107,9 +110,9 @@ static void emit_select(StrBuf *out, const DbQuery *query, const char *var, int 
     sb_put(out, "\\if :ERROR\nROLLBACK;\n");
     emit_setup(out, timeout_ms);
     sb_printf(out,
-              "select jsonb_build_array(jsonb_build_object('error', :'LAST_ERROR_MESSAGE',"
-              " 'sqlstate', :'LAST_ERROR_SQLSTATE'))::text as %s \\gset\n\\endif\n",
-              var);
+              "select %sjsonb_build_object('error', :'LAST_ERROR_MESSAGE',"
+              " 'sqlstate', :'LAST_ERROR_SQLSTATE')%s::text as %s \\gset\n\\endif\n",
+              open, close, var);
 }
 
 /* Which variants apply and which guards pass, in one SELECT. */
@@ -151,7 +154,7 @@ static void emit_queries(StrBuf *out, const DbQuery *table, size_t n, int timeou
         if (guard)
             sb_printf(out, "\\if :pk_g%zu\n", idx);
         char *var = xasprintf("pk_r_%s", query->id);
-        emit_select(out, query, var, timeout_ms);
+        emit_select(out, query, var, timeout_ms, false);
         if (guard && error)
             sb_printf(out,
                       "\\else\n\\set %s '[{\"error\": \"%s\", \"sqlstate\": \"42501\"}]'\n",
@@ -171,12 +174,12 @@ static void emit_samples(StrBuf *out, const DbQuery *sample, const CollectOpts *
     sb_put(out, "select extract(epoch from clock_timestamp())::float8 as pk_sample_start "
                  "\\gset\n");
     for (int tick = 0; tick < planned; tick++) {
-        sb_printf(out, "\\set pk_w%d '[]'\n", tick);
+        sb_printf(out, "\\set pk_w%d '{\"error\": \"not sampled\"}'\n", tick);
         sb_printf(out,
                   "select 1 as pk_tick from pg_stat_clear_snapshot(), pg_sleep(%.3f) \\gset\n",
                   tick ? interval_ms / 1000.0 : 0);
         char *var = xasprintf("pk_w%d", tick);
-        emit_select(out, sample, var, opts->timeout_ms);
+        emit_select(out, sample, var, opts->timeout_ms, true);
         free(var);
     }
     sb_printf(out,
