@@ -14,6 +14,10 @@
 #include "common/xalloc.h"
 #include "db/queries.h"
 
+#define PGSS_READY                                                                                 \
+    "exists (select 1 from pg_settings where name = 'pg_stat_statements.max') and "                \
+    "exists (select 1 from pg_extension where extname = 'pg_stat_statements')"
+
 /* Queries a role may not be allowed to run: guarded by a privilege test so that they neither
  * fail in the server's log nor abort the transaction; the recorded error is the server's own. */
 static const struct {
@@ -32,10 +36,8 @@ static const struct {
      "pg_has_role('pg_monitor', 'USAGE')",
      "permission denied for function pg_ls_archive_statusdir"},
     /* the library loaded and the extension created here: as the live audit asks */
-    {"pgss_info",
-     "exists (select 1 from pg_settings where name = 'pg_stat_statements.max') and "
-     "exists (select 1 from pg_extension where extname = 'pg_stat_statements')",
-     NULL},
+    {"pgss_temp", PGSS_READY, NULL},
+    {"pgss_info", PGSS_READY, NULL},
 };
 #define N_GUARDS (sizeof(GUARDS) / sizeof(GUARDS[0]))
 
