@@ -377,7 +377,7 @@ static double setting_bytes(const AuditResult *res, const char *name, double fal
     if (!setting || num < 0)
         return fallback;
     const char *unit = setting->param ? setting->param->unit : NULL;
-    double scale = !unit ? 1
+    double scale = !unit                  ? 1
                    : !strcmp(unit, "kB")  ? 1024
                    : !strcmp(unit, "MB")  ? 1048576
                    : !strcmp(unit, "8kB") ? 8192
@@ -812,8 +812,10 @@ void evidence_statements(DbConn *conn, AuditResult *res)
                           false);
         return;
     }
-    if (run_or_note(conn, res, "pgss_temp", "statements writing temporary files "
-                                             "(pg_stat_statements)", &r)) {
+    if (run_or_note(conn, res, "pgss_temp",
+                    "statements writing temporary files "
+                    "(pg_stat_statements)",
+                    &r)) {
         add_temp_statement(res, &r);
         db_result_free(&r);
     }

@@ -47,7 +47,7 @@ typedef struct AuditCli {
     const char *from;    /* --from FILE: audit a snapshot document instead of a server */
     char **from_paths;   /* every --from and, with --from, every operand: files or directories */
     size_t n_from, cap_from;
-    const char *save;    /* --save FILE: also write the live audit's snapshot document */
+    const char *save; /* --save FILE: also write the live audit's snapshot document */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
     ProjectOptions project;
@@ -194,7 +194,9 @@ static int audit_parse_args(int argc, char **argv, AuditCli *cli)
     if (cli->from && (cli->collect || cli->save || cli->sample_seconds > 0)) {
         cli_error("--from reads a snapshot already taken (its samples included).",
                   "--from cannot be combined with %s",
-                  cli->collect ? "--collect" : cli->save ? "--save" : "--sample");
+                  cli->collect ? "--collect"
+                  : cli->save  ? "--save"
+                               : "--sample");
         return PK_EXIT_USAGE;
     }
     return -1;
@@ -585,8 +587,7 @@ static int audit_fleet(AuditCli *cli, char **paths, size_t n)
                  : PK_EXIT_OK;
     PkDiag diag = PK_DIAG_INIT;
     if (cli->out_path) {
-        if (!pk_write_atomic(cli->out_path, text, strlen(text), 0644, (uid_t)-1, (gid_t)-1,
-                             &diag))
+        if (!pk_write_atomic(cli->out_path, text, strlen(text), 0644, (uid_t)-1, (gid_t)-1, &diag))
             rc = (cli_diag_fail(&diag), PK_EXIT_USAGE);
     } else {
         fputs(text, stdout);
@@ -626,8 +627,8 @@ static bool audit_save(const AuditCli *cli, DbConn *conn)
     StrBuf text = STRBUF_INIT;
     pk_json_dump(&text, doc, PK_JSON_PRETTY);
     PkDiag diag = PK_DIAG_INIT;
-    bool ok = pk_write_atomic(cli->save, sb_str(&text), text.len, 0600, (uid_t)-1, (gid_t)-1,
-                              &diag);
+    bool ok =
+        pk_write_atomic(cli->save, sb_str(&text), text.len, 0600, (uid_t)-1, (gid_t)-1, &diag);
     sb_free(&text);
     return ok || cli_diag_fail(&diag);
 }

@@ -44,10 +44,9 @@ static const struct {
 /* The secrets inside a value, as common/redact.c finds them, in SQL: KEY=VALUE for keys ending
  * in password, passwd, passphrase, secret(s) (quoted or up to a blank; a URL query parameter up
  * to '&'), and a URL's password (scheme://user:PW@host). */
-#define REDACT_OPEN                                                                                \
-    "regexp_replace(regexp_replace(regexp_replace(regexp_replace("
+#define REDACT_OPEN "regexp_replace(regexp_replace(regexp_replace(regexp_replace("
 #define REDACT_CLOSE                                                                               \
-    ", '(\\w*(password|passwd|passphrase|secrets?)\\s*=\\s*)''([^''\\\\]|\\\\.)*''',"             \
+    ", '(\\w*(password|passwd|passphrase|secrets?)\\s*=\\s*)''([^''\\\\]|\\\\.)*''',"              \
     " '\\1''<redacted>''', 'gi'),"                                                                 \
     " '([?&]\\w*(password|passwd|passphrase|secrets?)=)[^&#\\s]*', '\\1<redacted>', 'gi'),"        \
     " '(^|[^\\w?&])(\\w*(password|passwd|passphrase|secrets?)\\s*=\\s*)[^''\\s<][^\\s]*',"         \
@@ -121,9 +120,9 @@ static void emit_select(StrBuf *out, const DbQuery *query, const char *var, int 
 static void emit_conditions(StrBuf *out, const DbQuery *table, size_t n)
 {
     sb_put(out, "select current_setting('server_version_num') as pk_version,"
-                 " to_json(coalesce(host(inet_server_addr()), 'local') || ':' ||"
-                 " current_setting('port') || '/' || current_database())::text as pk_target,"
-                 " to_json(now())::text as pk_collected_at");
+                " to_json(coalesce(host(inet_server_addr()), 'local') || ':' ||"
+                " current_setting('port') || '/' || current_database())::text as pk_target,"
+                " to_json(now())::text as pk_collected_at");
     for (size_t idx = 0; idx < n; idx++) {
         sb_printf(out, ",\n (current_setting('server_version_num')::int >= %d",
                   table[idx].min_version);
@@ -158,8 +157,7 @@ static void emit_queries(StrBuf *out, const DbQuery *table, size_t n, int timeou
         char *var = xasprintf("pk_r_%s", query->id);
         emit_select(out, query, var, timeout_ms, false);
         if (guard && error)
-            sb_printf(out,
-                      "\\else\n\\set %s '[{\"error\": \"%s\", \"sqlstate\": \"42501\"}]'\n",
+            sb_printf(out, "\\else\n\\set %s '[{\"error\": \"%s\", \"sqlstate\": \"42501\"}]'\n",
                       var, error);
         if (guard)
             sb_put(out, "\\endif\n");
@@ -174,11 +172,10 @@ static void emit_samples(StrBuf *out, const DbQuery *sample, const CollectOpts *
                          int interval_ms, int planned)
 {
     sb_put(out, "select extract(epoch from clock_timestamp())::float8 as pk_sample_start "
-                 "\\gset\n");
+                "\\gset\n");
     for (int tick = 0; tick < planned; tick++) {
         sb_printf(out, "\\set pk_w%d '{\"error\": \"not sampled\"}'\n", tick);
-        sb_printf(out,
-                  "select 1 as pk_tick from pg_stat_clear_snapshot(), pg_sleep(%.3f) \\gset\n",
+        sb_printf(out, "select 1 as pk_tick from pg_stat_clear_snapshot(), pg_sleep(%.3f) \\gset\n",
                   tick ? interval_ms / 1000.0 : 0);
         char *var = xasprintf("pk_w%d", tick);
         emit_select(out, sample, var, opts->timeout_ms, true);
@@ -195,8 +192,8 @@ static void emit_samples(StrBuf *out, const DbQuery *sample, const CollectOpts *
 static void emit_document(StrBuf *out, const DbQuery *table, size_t n, int planned)
 {
     sb_put(out, "\\echo '{\"pgknob_snapshot\": 1, \"server_version_num\":' :pk_version "
-                 "', \"target\":' :pk_target ', \"collected_at\":' :pk_collected_at\n"
-                 "\\echo ', \"collected_by\": \"pgknob audit --collect\"'\n");
+                "', \"target\":' :pk_target ', \"collected_at\":' :pk_collected_at\n"
+                "\\echo ', \"collected_by\": \"pgknob audit --collect\"'\n");
     if (planned)
         sb_put(out, "\\echo ', \"sample\":' :pk_sample\n");
     sb_put(out, "\\echo ', \"results\": {'\n");

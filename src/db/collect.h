@@ -4,9 +4,9 @@
 #define PK_DB_COLLECT_H
 
 typedef struct CollectOpts {
-    int timeout_ms;          /* SET LOCAL statement_timeout */
-    double sample_seconds;   /* --sample: 0 for none */
-    int sample_interval_ms;  /* 100 unless set */
+    int timeout_ms;         /* SET LOCAL statement_timeout */
+    double sample_seconds;  /* --sample: 0 for none */
+    int sample_interval_ms; /* 100 unless set */
 } CollectOpts;
 
 /* The script (caller frees). */

@@ -247,21 +247,21 @@ static bool check_shape(const DbQuery *query, PGresult *res, DbResult *out)
     int n_cols = PQnfields(res), n_rows = PQntuples(res);
     if ((size_t)n_cols != strlen(query->types)) {
         db_set_failure(out, DB_SHAPE,
-                    xasprintf("query \"%s\" returned %d columns, expected %zu", query->id, n_cols,
-                              strlen(query->types)));
+                       xasprintf("query \"%s\" returned %d columns, expected %zu", query->id,
+                                 n_cols, strlen(query->types)));
         return false;
     }
     for (int col = 0; col < n_cols; col++)
         if (!type_matches(query->types[col], PQftype(res, col))) {
             db_set_failure(out, DB_SHAPE,
-                        xasprintf("query \"%s\" column %d has type oid %u, "
-                                  "expected '%c'",
-                                  query->id, col + 1, PQftype(res, col), query->types[col]));
+                           xasprintf("query \"%s\" column %d has type oid %u, "
+                                     "expected '%c'",
+                                     query->id, col + 1, PQftype(res, col), query->types[col]));
             return false;
         }
     if (query->shape == DB_SHAPE_ONE_ROW && n_rows != 1) {
         db_set_failure(out, DB_SHAPE,
-                    xasprintf("query \"%s\" returned %d rows, expected one", query->id, n_rows));
+                       xasprintf("query \"%s\" returned %d rows, expected one", query->id, n_rows));
         return false;
     }
     out->n_rows = n_rows;
@@ -313,7 +313,7 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
         conn->lost = PQstatus(conn->pg) != CONNECTION_OK;
         char *why = one_line(PQerrorMessage(conn->pg));
         db_set_failure(out, conn->lost ? DB_CONN_LOST : DB_ERROR,
-                    xasprintf("could not send the query: %s", why));
+                       xasprintf("could not send the query: %s", why));
         free(why);
         return false;
     }
@@ -326,9 +326,9 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
         if (outcome == WAIT_TIMEOUT) {
             conn->lost = true; /* a session that ignores a cancel is not worth keeping */
             db_set_failure(out, DB_TIMEOUT,
-                        xasprintf("no answer within %d ms, even after a cancel "
-                                  "request",
-                                  limit_ms));
+                           xasprintf("no answer within %d ms, even after a cancel "
+                                     "request",
+                                     limit_ms));
             return false;
         }
     }
@@ -354,9 +354,9 @@ bool db_run(DbConn *conn, const char *id, DbResult *out)
     const DbQuery *query = db_query_find(id, conn->version_num);
     if (!query) {
         db_set_failure(out, DB_NOT_APPLICABLE,
-                    xasprintf(db_query_known(id) ? "not available on PostgreSQL %d"
-                                                 : "unknown query for PostgreSQL %d",
-                              conn->version_num / 10000));
+                       xasprintf(db_query_known(id) ? "not available on PostgreSQL %d"
+                                                    : "unknown query for PostgreSQL %d",
+                                 conn->version_num / 10000));
         return false;
     }
     if (conn->replay)
@@ -395,7 +395,8 @@ const char *db_text(const DbResult *res, int row, int col)
     if (db_is_null(res, row, col))
         return NULL;
     if (res->rows)
-        return json_string_value(json_array_get(json_array_get(res->rows, (size_t)row), (size_t)col));
+        return json_string_value(
+            json_array_get(json_array_get(res->rows, (size_t)row), (size_t)col));
     return PQgetvalue(res->pg, row, col);
 }
 

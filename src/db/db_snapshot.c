@@ -134,9 +134,9 @@ static bool replay_rows(const DbQuery *query, json_t *rows, DbResult *out)
     size_t n_cols = strlen(query->types), row_idx;
     json_t *row;
     if (!json_is_array(rows) || json_array_size(rows) > 10000000) {
-        db_set_failure(out, DB_SHAPE,
-                       xasprintf("the snapshot's result of query \"%s\" has no \"rows\" array",
-                                 query->id));
+        db_set_failure(
+            out, DB_SHAPE,
+            xasprintf("the snapshot's result of query \"%s\" has no \"rows\" array", query->id));
         return false;
     }
     json_array_foreach(rows, row_idx, row)

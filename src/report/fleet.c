@@ -129,8 +129,8 @@ static size_t count_of(const FleetServer *server, Severity sev)
 
 static void render_md(const Fleet *fleet, const Group *groups, size_t n_groups, StrBuf *out)
 {
-    sb_printf(out, "# pgknob fleet audit: %zu servers, %zu distinct findings\n\n",
-              fleet->n_servers, n_groups);
+    sb_printf(out, "# pgknob fleet audit: %zu servers, %zu distinct findings\n\n", fleet->n_servers,
+              n_groups);
     sb_put(out, "## Findings\n\n| severity | rule | finding | servers | which |\n"
                 "|---|---|---|---|---|\n");
     for (size_t g = 0; g < n_groups; g++) {
