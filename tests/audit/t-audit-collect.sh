@@ -61,6 +61,8 @@ collect_audit() { # major
     -c "create extension pg_stat_statements" \
     -c "alter system set primary_conninfo = 'host=primary.example user=repl password=Sup3rS3cret'" \
     -c "alter system set archive_command = 'false'" \
+    -c "alter system set restore_command = 'curl -s https://backup:UrlPw0rd9@store.example/%f -o %p'" \
+    -c "alter role mon set myapp.token_secret = 'RoleS3cret7'" \
     -c "alter system set log_line_prefix = '%a|'" -c "alter system set log_statement = 'all'" \
     -c "select pg_reload_conf()" >/dev/null
   pg_psql -c "insert into t values (1)" -c "select pg_switch_wal()" >/dev/null
@@ -81,6 +83,11 @@ collect_audit() { # major
   check "PG$major: the document names the server's major" \
     jqe --argjson m "$major" '.server_version_num / 10000 | floor == $m' "$TMP/snap.json"
   check "PG$major: the password never leaves the server" bash -c '! grep -q Sup3rS3cret "$0"' "$TMP/snap.json"
+  check "PG$major: no URL password, secret-named setting or role setting's secret either" \
+    bash -c '! grep -Eq "UrlPw0rd9|NameS3cret7|RoleS3cret7" "$0"' "$TMP/snap.json"
+  # restore_command is reloadable from 14 (on 13 it waits for a restart: pending_restart)
+  [ "$major" -ge 14 ] && check "PG$major: a URL keeps all but its password" \
+    bash -c 'grep -q "https://backup:<redacted>@store.example/%f" "$0"' "$TMP/snap.json"
   check "PG$major: primary_conninfo keeps all but the password" \
     bash -c 'grep -q "host=primary.example user=repl password=<redacted>" "$0"' "$TMP/snap.json"
 
@@ -124,7 +131,8 @@ collect_audit() { # major
   check "PG$major: --save has the script's queries" \
     diff <(jq -r '.results | keys[]' "$TMP/saved.json" | grep -v setting_sources | sort) \
       <(jq -r '.results | to_entries[] | select(.value | length > 0) | .key' "$TMP/snap.json" | grep -v setting_sources | sort)
-  check "PG$major: --save redacts the password too" bash -c '! grep -q Sup3rS3cret "$0"' "$TMP/saved.json"
+  check "PG$major: --save redacts the secrets too" \
+    bash -c '! grep -Eq "Sup3rS3cret|UrlPw0rd9|NameS3cret7|RoleS3cret7" "$0"' "$TMP/saved.json"
 
   # a damaged cell: that evidence is unavailable, the rest is audited
   jq '.results.archiver[0].rows[0][1] = "many"' "$TMP/snap.json" >"$TMP/damaged.json"
@@ -137,7 +145,8 @@ collect_audit() { # major
 }
 
 for major in ${PGKNOB_TEST_MAJORS:-13 14 15 16 17 18}; do
-  opts="-c archive_mode=on -c shared_preload_libraries=pg_stat_statements"
+  # a custom setting whose name says it is a secret (a placeholder in pg_settings)
+  opts="-c archive_mode=on -c shared_preload_libraries=pg_stat_statements -c myapp.api_secret=NameS3cret7"
   if ! PG_SERVER_OPTS="$opts" pg_cluster_start "$major" >/dev/null 2>"$TMP/start.err"; then
     fail "PG$major: cluster did not start: $(tail -3 "$TMP/start.err")"; continue
   fi
