@@ -50,8 +50,8 @@ load() { # the same workload on both servers
   pg_psql -c "create extension if not exists pg_stat_statements" \
     -c "create table w (id int, pad text)" -c "create table other (id int)" \
     -c "insert into other select generate_series(1, 2000)" >/dev/null
-  pg_psql -c "insert into w select g, repeat('x', 40) from generate_series(1, 400000) g" >/dev/null
-  pg_psql -c "update w set pad = repeat('y', 40)" -c "delete from other" >/dev/null
+  pg_psql -c "insert into w select g, repeat('x', 200) from generate_series(1, 150000) g" >/dev/null
+  pg_psql -c "update w set pad = repeat('y', 200)" -c "delete from other" >/dev/null
 }
 spill() { # N calls of a sort of 200000 rows
   local n
