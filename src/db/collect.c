@@ -119,10 +119,12 @@ static void emit_select(StrBuf *out, const DbQuery *query, const char *var, int 
 /* Which variants apply and which guards pass, in one SELECT. */
 static void emit_conditions(StrBuf *out, const DbQuery *table, size_t n)
 {
-    sb_put(out, "select current_setting('server_version_num') as pk_version,"
-                " to_json(coalesce(host(inet_server_addr()), 'local') || ':' ||"
-                " current_setting('port') || '/' || current_database())::text as pk_target,"
-                " to_json(now())::text as pk_collected_at");
+    sb_put(out, "select jsonb_build_object('pgknob_snapshot', 1, 'server_version_num',"
+                " current_setting('server_version_num')::int, 'target',"
+                " coalesce(host(inet_server_addr()), 'local') || ':' ||"
+                " current_setting('port') || '/' || current_database(), 'collected_at', now(),"
+                " 'collected_by', 'pgknob audit --collect')::text as pk_head,"
+                " jsonb_build_object('error', 'not sampled')::text as pk_not_sampled");
     for (size_t idx = 0; idx < n; idx++) {
         sb_printf(out, ",\n (current_setting('server_version_num')::int >= %d",
                   table[idx].min_version);
@@ -157,8 +159,10 @@ static void emit_queries(StrBuf *out, const DbQuery *table, size_t n, int timeou
         char *var = xasprintf("pk_r_%s", query->id);
         emit_select(out, query, var, timeout_ms, false);
         if (guard && error)
-            sb_printf(out, "\\else\n\\set %s '[{\"error\": \"%s\", \"sqlstate\": \"42501\"}]'\n",
-                      var, error);
+            sb_printf(out,
+                      "\\else\nselect jsonb_build_array(jsonb_build_object('error', '%s',"
+                      " 'sqlstate', '42501'))::text as %s \\gset\n",
+                      error, var);
         if (guard)
             sb_put(out, "\\endif\n");
         sb_put(out, "\\endif\n");
@@ -174,7 +178,7 @@ static void emit_samples(StrBuf *out, const DbQuery *sample, const CollectOpts *
     sb_put(out, "select extract(epoch from clock_timestamp())::float8 as pk_sample_start "
                 "\\gset\n");
     for (int tick = 0; tick < planned; tick++) {
-        sb_printf(out, "\\set pk_w%d '{\"error\": \"not sampled\"}'\n", tick);
+        sb_printf(out, "\\set pk_w%d :pk_not_sampled\n", tick);
         sb_printf(out, "select 1 as pk_tick from pg_stat_clear_snapshot(), pg_sleep(%.3f) \\gset\n",
                   tick ? interval_ms / 1000.0 : 0);
         char *var = xasprintf("pk_w%d", tick);
@@ -188,15 +192,20 @@ static void emit_samples(StrBuf *out, const DbQuery *sample, const CollectOpts *
               opts->sample_seconds, interval_ms);
 }
 
+/* The head of the document (the header object, opened for its "results"), made by the server. */
+static void emit_head(StrBuf *out, int planned)
+{
+    sb_printf(out,
+              "select left(%s::text, -1) || ', ' || to_json('results'::text)::text || ': {'"
+              " as pk_open \\gset\n",
+              planned ? "jsonb_set(:'pk_head'::jsonb, '{sample}', :'pk_sample'::jsonb)"
+                      : ":'pk_head'::jsonb");
+}
+
 /* The document, from the variables: one \echo a line. */
 static void emit_document(StrBuf *out, const DbQuery *table, size_t n, int planned)
 {
-    sb_put(out, "\\echo '{\"pgknob_snapshot\": 1, \"server_version_num\":' :pk_version "
-                "', \"target\":' :pk_target ', \"collected_at\":' :pk_collected_at\n"
-                "\\echo ', \"collected_by\": \"pgknob audit --collect\"'\n");
-    if (planned)
-        sb_put(out, "\\echo ', \"sample\":' :pk_sample\n");
-    sb_put(out, "\\echo ', \"results\": {'\n");
+    sb_put(out, "\\echo :pk_open\n");
     bool first = true;
     for (size_t idx = 0; idx < n; idx++) {
         if (is_sample(&table[idx]))
@@ -211,7 +220,7 @@ static void emit_document(StrBuf *out, const DbQuery *table, size_t n, int plann
         first = false;
     }
     if (planned) {
-        sb_put(out, "\\echo ', \"wait_sample\": ['\n");
+        sb_printf(out, "\\echo ', \"%s\": ['\n", "wait_sample");
         for (int tick = 0; tick < planned; tick++)
             sb_printf(out, "\\echo '%s' :pk_w%d '%s'\n", tick ? "," : "", tick,
                       tick + 1 < planned ? "" : "]");
@@ -250,6 +259,7 @@ char *db_collect_script(const CollectOpts *opts)
             sample = &table[idx];
     if (planned && sample)
         emit_samples(&out, sample, opts, interval_ms, planned);
+    emit_head(&out, planned && sample ? planned : 0);
     sb_put(&out, "COMMIT;\n");
     emit_document(&out, table, n, planned && sample ? planned : 0);
     return sb_detach(&out);
