@@ -110,6 +110,8 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     evidence_checkpoints(conn, out);
     evidence_databases(conn, out);
     evidence_tables(conn, out);
+    evidence_vacuum_due(conn, out);
+    evidence_backend_writes(conn, out);
     evidence_io(conn, out);
     evidence_wal(conn, out);
     evidence_connections(conn, out);
@@ -118,7 +120,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     evidence_archiver(conn, out);
     evidence_statements(conn, out);
     audit_hba(conn, out);
-    if (opts->sample_seconds > 0)
+    if (opts->sample_seconds > 0 || db_is_replay(conn))
         sample_wait_events(conn, out, opts->sample_seconds,
                            opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
     out->n_queries = db_query_count(conn);

@@ -368,6 +368,57 @@ void evidence_io(DbConn *conn, AuditResult *res)
     db_result_free(&r);
 }
 
+/* A size setting in bytes, whatever unit pg_settings gives it in (max_wal_size is in MB,
+ * wal_buffers in 8kB pages). */
+static double setting_bytes(const AuditResult *res, const char *name, double fallback)
+{
+    const SnapSetting *setting = snapshot_get(&res->snap, name);
+    double num = setting_num(res, name, -1);
+    if (!setting || num < 0)
+        return fallback;
+    const char *unit = setting->param ? setting->param->unit : NULL;
+    double scale = !unit                  ? 1
+                   : !strcmp(unit, "kB")  ? 1024
+                   : !strcmp(unit, "MB")  ? 1048576
+                   : !strcmp(unit, "8kB") ? 8192
+                                          : 1;
+    return num * scale;
+}
+
+/* wal_buffers filling (a backend writes WAL itself), and WAL volume against the checkpoint
+ * distance: a checkpoint starts when the WAL since the last one reaches max_wal_size /
+ * (1 + checkpoint_completion_target) (CheckPointSegments in xlog.c, 13-18). */
+static void add_wal_pressure(AuditResult *res, double bytes, double buffers_full, double window_s)
+{
+    double hours = window_hours(res, window_s);
+    double wal_buffers = setting_bytes(res, "wal_buffers", 0);
+    char *buf = evidence_bytes(wal_buffers);
+    add(res, "wal.buffers_full", buffers_full,
+        "%.0f times WAL had to be written because wal_buffers (%s) was full", buffers_full, buf);
+    add(res, "wal.buffers_full_per_hour", buffers_full / hours,
+        "wal_buffers (%s) was full %.0f times per hour: a backend then writes WAL itself", buf,
+        buffers_full / hours);
+    free(buf);
+    add_window(res, "wal.window_hours", hours, "WAL");
+    double max_wal = setting_bytes(res, "max_wal_size", 1073741824.0);
+    double target = setting_num(res, "checkpoint_completion_target", 0.9);
+    double timeout_s = setting_num(res, "checkpoint_timeout", 300);
+    double distance = max_wal / (1 + target);
+    double per_timeout = bytes / (hours * 3600) * timeout_s;
+    char *per = evidence_bytes(per_timeout), *dist = evidence_bytes(distance);
+    char *max = evidence_bytes(max_wal);
+    add(res, "wal.checkpoint_trigger_share", share(per_timeout, distance),
+        "at this rate %s of WAL is written per checkpoint_timeout (%.0f s), against %s that "
+        "start a checkpoint (max_wal_size %s / (1 + checkpoint_completion_target %.2g))",
+        per, timeout_s, dist, max, target);
+    add(res, "wal.bytes_over_max_wal_size", share(bytes, max_wal),
+        "the WAL statistics' window holds %.1f times max_wal_size (%s) of WAL",
+        share(bytes, max_wal), max);
+    free(per);
+    free(dist);
+    free(max);
+}
+
 /* Columns: records, fpi, bytes, buffers full, writes, syncs, write ms, sync ms, window s. */
 void evidence_wal(DbConn *conn, AuditResult *res)
 {
@@ -388,8 +439,7 @@ void evidence_wal(DbConn *conn, AuditResult *res)
         add(res, "wal.fpi_share", share(fpi, records),
             "%.1f%% of WAL records carry a full-page image (high right after checkpoints)",
             100 * share(fpi, records));
-    add(res, "wal.buffers_full", db_num(&r, 0, 3, 0),
-        "%.0f times WAL had to be written because wal_buffers was full", db_num(&r, 0, 3, 0));
+    add_wal_pressure(res, bytes, db_num(&r, 0, 3, 0), db_num(&r, 0, 8, 1));
     add(res, "wal.syncs", syncs, "%.0f WAL syncs", syncs);
     if (setting_on(res, "track_wal_io_timing"))
         add_latency(res, "wal.sync_latency_ms", "WAL sync", syncs, db_num(&r, 0, 7, 0),
@@ -402,7 +452,7 @@ void evidence_wal(DbConn *conn, AuditResult *res)
 }
 
 /* Columns: client backends, active, idle in transaction, max_connections, superuser reserved,
- * reserved (16+). This audit's own session is not counted. */
+ * reserved (16+), idle, autovacuum workers. This audit's own session is not counted. */
 void evidence_connections(DbConn *conn, AuditResult *res)
 {
     DbResult r;
@@ -419,6 +469,16 @@ void evidence_connections(DbConn *conn, AuditResult *res)
         "%.0f client connections are running a query", db_num(&r, 0, 1, 1) - 1);
     add(res, "connections.idle_in_transaction", db_num(&r, 0, 2, 0),
         "%.0f sessions are idle in a transaction", db_num(&r, 0, 2, 0));
+    double idle = db_num(&r, 0, 6, 0);
+    add(res, "connections.idle", idle, "%.0f client connections are idle", idle);
+    add(res, "connections.idle_share", share(idle, in_use),
+        "%.0f of %.0f client connections are idle (%.0f%%): each holds a backend process and "
+        "its memory while doing nothing",
+        idle, in_use, 100 * share(idle, in_use));
+    double workers = db_num(&r, 0, 7, 0);
+    add(res, "autovacuum.workers_busy", workers,
+        "%.0f autovacuum workers at work (autovacuum_max_workers = %.0f)", workers,
+        setting_num(res, "autovacuum_max_workers", 3));
     db_result_free(&r);
 }
 
@@ -655,13 +715,90 @@ void evidence_archiver(DbConn *conn, AuditResult *res)
     db_result_free(&r);
 }
 
+/* Tables over their autovacuum threshold now. Columns: tables due, the longest-waiting one,
+ * seconds since its last autovacuum (NULL: never), its dead tuples. */
+void evidence_vacuum_due(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    if (!run_or_note(conn, res, "vacuum_due", "tables due for autovacuum (pg_stat_user_tables)",
+                     &r))
+        return;
+    double due = db_num(&r, 0, 0, 0);
+    if (due > 0) {
+        char *since = ago(&r, 0, 2);
+        add(res, "autovacuum.tables_due", due,
+            "%.0f table%s of database \"%s\" exceed%s the autovacuum threshold; the one waiting "
+            "longest is %s (%.0f dead tuples, last autovacuum %s; autovacuum_naptime %.0f s)",
+            due, due < 1.5 ? "" : "s", res->database ? res->database : "?", due < 1.5 ? "s" : "",
+            db_text(&r, 0, 1), db_num(&r, 0, 3, 0), since,
+            setting_num(res, "autovacuum_naptime", 60));
+        free(since);
+    } else {
+        add(res, "autovacuum.tables_due", 0,
+            "no table of database \"%s\" exceeds its autovacuum threshold",
+            res->database ? res->database : "?");
+    }
+    db_result_free(&r);
+}
+
+/* Relation writes by client backends: they found no clean buffer to read into, because the
+ * background writer and the checkpointer did not keep up (or shared_buffers is small). */
+void evidence_backend_writes(DbConn *conn, AuditResult *res)
+{
+    DbResult r;
+    const char *view = res->snap.pg_major >= 16 ? "pg_stat_io" : "pg_stat_bgwriter";
+    if (!run_or_note(conn, res, "backend_writes", "writes by client backends", &r))
+        return;
+    double backend = db_num(&r, 0, 0, 0), all = db_num(&r, 0, 1, 0);
+    char *span = evidence_hours(window_hours(res, db_num(&r, 0, 2, 1)));
+    add(res, "io.backend_writes", backend,
+        "client backends wrote %.0f of %.0f relation buffers themselves in %s (%s)", backend, all,
+        span, view);
+    add(res, "io.buffer_writes", all, "%.0f relation buffers written in %s (%s)", all, span, view);
+    add(res, "io.backend_write_share", share(backend, all),
+        "%.0f%% of relation buffer writes were done by client backends rather than the "
+        "background writer or the checkpointer (%s)",
+        100 * share(backend, all), view);
+    free(span);
+    db_result_free(&r);
+}
+
+/* The statement that spills the most to temporary files, and the work_mem that would hold one
+ * call's spill (a sort or hash needs about its temporary file's size in memory, or more). */
+static void add_temp_statement(AuditResult *res, const DbResult *r)
+{
+    if (r->n_rows == 0) {
+        add(res, "pgss.temp_top_bytes_per_call", 0,
+            "no statement in pg_stat_statements wrote temporary files");
+        return;
+    }
+    double calls = db_num(r, 0, 2, 1), bytes = db_num(r, 0, 3, 0);
+    double per_call = calls > 0 ? bytes / calls : bytes;
+    const char *role = db_text(r, 0, 1), *role_mem = db_text(r, 0, 4);
+    char *total = evidence_bytes(bytes), *each = evidence_bytes(per_call);
+    char *mem = evidence_bytes(setting_bytes(res, "work_mem", 4194304));
+    char *role_text = role_mem ? xasprintf(", whose own work_mem is %s", role_mem) : xstrdup("");
+    add(res, "pgss.temp_top_bytes_per_call", per_call,
+        "the statement that spills the most, \"%s\" (role \"%s\"%s), wrote %s to temporary files "
+        "in %.0f calls, %s a call (work_mem = %s)",
+        db_text(r, 0, 0), role ? role : "", role_text, total, calls, each, mem);
+    add(res, "pgss.temp_top_calls", calls, "%.0f calls of the statement that spills the most",
+        calls);
+    add(res, "pgss.temp_top_bytes", bytes, "%s written to temporary files by that statement",
+        total);
+    free(total);
+    free(each);
+    free(mem);
+    free(role_text);
+}
+
 /* pg_stat_statements evicts the least-used 5% of its entries each time it needs room past
  * pg_stat_statements.max: their statistics are lost. Read only where the library is loaded (the
  * setting exists) and the extension created in this database; pg_stat_statements_info is 14+. */
 void evidence_statements(DbConn *conn, AuditResult *res)
 {
     const SnapSetting *max_setting = snapshot_get(&res->snap, "pg_stat_statements.max");
-    if (!max_setting || res->snap.pg_major < 14)
+    if (!max_setting)
         return;
     DbResult r;
     if (!run_or_note(conn, res, "pgss_installed", "pg_stat_statements (pg_extension)", &r))
@@ -675,7 +812,15 @@ void evidence_statements(DbConn *conn, AuditResult *res)
                           false);
         return;
     }
-    if (!run_or_note(conn, res, "pgss_info", "pg_stat_statements evictions", &r))
+    if (run_or_note(conn, res, "pgss_temp",
+                    "statements writing temporary files "
+                    "(pg_stat_statements)",
+                    &r)) {
+        add_temp_statement(res, &r);
+        db_result_free(&r);
+    }
+    if (res->snap.pg_major < 14 ||
+        !run_or_note(conn, res, "pgss_info", "pg_stat_statements evictions", &r))
         return;
     double dealloc = db_num(&r, 0, 0, 0), hours = window_hours(res, db_num(&r, 0, 1, 1));
     double max = atof(max_setting->value);

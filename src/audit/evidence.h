@@ -16,7 +16,9 @@ void evidence_slots(DbConn *conn, AuditResult *res);
 void evidence_horizon(DbConn *conn, AuditResult *res);    /* who holds the xmin horizon back */
 void evidence_archiver(DbConn *conn, AuditResult *res);   /* pg_stat_archiver, WAL waiting */
 void evidence_statements(DbConn *conn, AuditResult *res); /* pg_stat_statements evictions, 14+ */
-void evidence_settings(AuditResult *res);                 /* from the snapshot: io_uring, … */
+void evidence_vacuum_due(DbConn *conn, AuditResult *res); /* tables over the threshold */
+void evidence_backend_writes(DbConn *conn, AuditResult *res); /* buffers backends wrote */
+void evidence_settings(AuditResult *res);                     /* from the snapshot: io_uring, … */
 
 /* "12 min", "3.5 h", "4.2 days": a readable span of hours (caller frees). */
 char *evidence_hours(double hours);

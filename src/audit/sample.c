@@ -155,8 +155,37 @@ static bool sample_once(DbConn *conn, AuditResult *res, Tally *tally, int planne
     return true;
 }
 
+/* Reports the samples taken (if any) and frees the tally. */
+static void tally_finish(AuditResult *res, Tally *tally)
+{
+    if (tally->ticks > 0)
+        report_tally(res, tally);
+    for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
+        free(tally->events[event_idx].name);
+    free(tally->events);
+}
+
+/* A snapshot's samples, taken by psql running the --collect script: no waiting here. */
+static void replay_samples(DbConn *conn, AuditResult *res, Tally *tally, int planned)
+{
+    for (int tick = 0; tick < planned; tick++)
+        if (!sample_once(conn, res, tally, planned))
+            break;
+}
+
 void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms)
 {
+    double replay_elapsed;
+    int replay_ticks;
+    if (db_is_replay(conn)) {
+        if (!db_replay_sample(conn, &seconds, &interval_ms, &replay_elapsed, &replay_ticks))
+            return;
+        Tally tally = {.interval_ms = interval_ms};
+        replay_samples(conn, res, &tally, replay_ticks);
+        tally.elapsed_s = replay_elapsed;
+        tally_finish(res, &tally);
+        return;
+    }
     Tally tally = {.interval_ms = interval_ms};
     int planned = (int)ceil(seconds * 1000 / interval_ms);
     /* Ctrl-C (or SIGTERM) during --sample ends the sampling early; the report uses the samples
@@ -170,6 +199,7 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
             break;
     }
     tally.elapsed_s = pk_clock_now() - start;
+    db_record_sample(conn, seconds, interval_ms, tally.elapsed_s);
     bool interrupted = pk_stop_signal != 0;
     pk_signals_restore(&saved);
     if (interrupted) {
@@ -178,9 +208,5 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
         audit_unavailable(res, "the rest of the wait-event sampling", why, false);
         free(why);
     }
-    if (tally.ticks > 0)
-        report_tally(res, &tally);
-    for (size_t event_idx = 0; event_idx < tally.n_events; event_idx++)
-        free(tally.events[event_idx].name);
-    free(tally.events);
+    tally_finish(res, &tally);
 }

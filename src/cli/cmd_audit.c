@@ -1,6 +1,8 @@
 /* `pgknob audit`: options → connect (db/) → audit (settings + evidence) → rule packs → report →
  * exit code. Exit 2 only when nothing useful could be read from the server. */
+#include <dirent.h>
 #include <getopt.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,10 @@
 #include "common/diag.h"
 #include "common/quantity.h"
 #include "common/xalloc.h"
+#include "common/atomic_file.h"
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "db/collect.h"
 #include "db/db.h"
 #include "engine/engine.h"
 #include "host/host.h"
@@ -24,6 +30,7 @@
 #include "lint/lint_rules.h"
 #include "model/finding_ids.h"
 #include "project/options.h"
+#include "report/fleet.h"
 #include "report/report.h"
 
 typedef struct AuditCli {
@@ -35,6 +42,11 @@ typedef struct AuditCli {
     bool verbose;
     bool appendix;       /* --appendix: the settings appendix in Markdown and HTML */
     const char *compare; /* --compare FILE: the configuration the server should run */
+    bool collect;        /* --collect: print the psql script instead of auditing */
+    const char *from;    /* --from FILE: audit a snapshot document instead of a server */
+    char **from_paths;   /* every --from and, with --from, every operand: files or directories */
+    size_t n_from, cap_from;
+    const char *save; /* --save FILE: also write the live audit's snapshot document */
     /* --config, --baseline, --fail-on, --host (NULL: local for socket/loopback connections,
      * else unknown), --rules, --disable, completed from .pgknob.ini as for lint */
     ProjectOptions project;
@@ -47,6 +59,9 @@ enum {
     OPT_TIMEOUT,
     OPT_COMPARE,
     OPT_APPENDIX,
+    OPT_COLLECT,
+    OPT_FROM,
+    OPT_SAVE,
     OPT_OUTPUT = 'o',
     OPT_VERBOSE = 'v',
     OPT_HELP = 'h',
@@ -73,6 +88,15 @@ static const CliOption audit_options[] = {
     {"compare", "FILE", OPT_COMPARE,
      "also report where the live settings differ from FILE (a configuration,\n"
      "data directory or manifest) and every ALTER ROLE/DATABASE ... SET"},
+    {"collect", NULL, OPT_COLLECT,
+     "print a psql script that collects a snapshot of the server\n"
+     "(read-only, one JSON document on standard output; with --sample,\n"
+     "wait events too) for 'pgknob audit --from'"},
+    {"from", "FILE|DIR", OPT_FROM,
+     "audit a snapshot document (from the --collect script or --save)\n"
+     "instead of connecting to a server; with several (more files after\n"
+     "it, or a directory of *.json), one fleet report (md, html, json)"},
+    {"save", "FILE", OPT_SAVE, "also write the live audit's snapshot document to FILE"},
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE instead of standard output"},
     {"verbose", NULL, OPT_VERBOSE, "print the number of queries and skipped evidence on stderr"},
     {"appendix", NULL, OPT_APPENDIX,
@@ -116,6 +140,13 @@ static bool audit_apply_option(void *ctx, int key, const char *arg)
     case OPT_VERBOSE: cli->verbose = true; return true;
     case OPT_APPENDIX: cli->appendix = true; return true;
     case OPT_COMPARE: cli->compare = arg; return true;
+    case OPT_COLLECT: cli->collect = true; return true;
+    case OPT_FROM:
+        cli->from = cli->from ? cli->from : arg;
+        PK_GROW(cli->from_paths, cli->n_from, cli->cap_from);
+        cli->from_paths[cli->n_from++] = xstrdup(arg);
+        return true;
+    case OPT_SAVE: cli->save = arg; return true;
     }
     PkDiag diag = PK_DIAG_INIT;
     return project_option_set(&cli->project, key, arg, &diag) || cli_diag_fail(&diag);
@@ -128,12 +159,30 @@ static int audit_parse_args(int argc, char **argv, AuditCli *cli)
                                OPT_HELP, audit_usage, audit_apply_option, cli);
     if (rc >= 0)
         return rc;
+    /* --from a.json b.json …: the operands are more snapshots */
+    for (; cli->from && optind < argc; optind++) {
+        PK_GROW(cli->from_paths, cli->n_from, cli->cap_from);
+        cli->from_paths[cli->n_from++] = xstrdup(argv[optind]);
+    }
     if (argc - optind > 1) {
         cli_error("quote the connection string: 'host=db1 dbname=app'.",
                   "more than one connection string given");
         return PK_EXIT_USAGE;
     }
     cli->conninfo = optind < argc ? argv[optind] : NULL;
+    if ((cli->from || cli->collect) && cli->conninfo) {
+        cli_error("--collect and --from do not connect: drop the connection string.",
+                  "a connection string with %s", cli->from ? "--from" : "--collect");
+        return PK_EXIT_USAGE;
+    }
+    if (cli->from && (cli->collect || cli->save || cli->sample_seconds > 0)) {
+        cli_error("--from reads a snapshot already taken (its samples included).",
+                  "--from cannot be combined with %s",
+                  cli->collect ? "--collect"
+                  : cli->save  ? "--save"
+                               : "--sample");
+        return PK_EXIT_USAGE;
+    }
     return -1;
 }
 
@@ -322,7 +371,11 @@ static bool audit_compare(const AuditCli *cli, DbConn *conn, const AuditResult *
     return ok;
 }
 
-static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
+/* The findings of one audit: the rules, the server's own, --compare's, the unavailable evidence,
+ * then .pgknob.ini severities, --disable and the baseline. -1 when `findings` is ready, else the
+ * exit code (the findings are freed). */
+static int audit_findings(AuditCli *cli, DbConn *conn, AuditResult *res, FindingList *findings,
+                          size_t *n_known)
 {
     if (res->snap.pg_major < PK_MIN_MAJOR || res->snap.pg_major > PK_MAX_MAJOR)
         cli_warning("The evidence is read as for the nearest version; rules that do not claim "
@@ -331,33 +384,236 @@ static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const cha
                     res->server_version, PK_MIN_MAJOR, PK_MAX_MAJOR);
     if (!audit_host(cli, conn, &res->snap))
         return PK_EXIT_USAGE;
-    FindingList findings = {0};
     EngineOpts eopts = {(const char *const *)cli->project.disable, cli->project.n_disable};
-    engine_run(&cli->rules.rules, &res->snap, &eopts, &findings, &cli->rules.skipped);
-    take_server_findings(res, &findings);
-    if (cli->compare && !audit_compare(cli, conn, res, &findings)) {
-        findings_free(&findings);
+    engine_run(&cli->rules.rules, &res->snap, &eopts, findings, &cli->rules.skipped);
+    take_server_findings(res, findings);
+    if (cli->compare && !audit_compare(cli, conn, res, findings)) {
+        findings_free(findings);
         return PK_EXIT_USAGE;
     }
-    add_unavailable_findings(res, &findings);
-    size_t n_known = 0;
-    int rc = PK_EXIT_USAGE;
+    add_unavailable_findings(res, findings);
+    *n_known = 0;
     /* .pgknob.ini severities and disabled rules, --disable, the baseline; sorts */
     PkDiag diag = PK_DIAG_INIT;
-    if (project_options_apply(&cli->project, &findings, NULL, 0, &n_known, &diag) ||
-        cli_diag_fail(&diag)) {
-        if (cli->verbose)
-            print_verbose(res, cli->rules.skipped.n);
-        rc = render(cli, res, target, &findings, n_known);
-    }
+    if (project_options_apply(&cli->project, findings, NULL, 0, n_known, &diag) ||
+        cli_diag_fail(&diag))
+        return -1;
+    findings_free(findings);
+    return PK_EXIT_USAGE;
+}
+
+static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const char *target)
+{
+    FindingList findings = {0};
+    size_t n_known = 0;
+    int rc = audit_findings(cli, conn, res, &findings, &n_known);
+    if (rc >= 0)
+        return rc;
+    if (cli->verbose)
+        print_verbose(res, cli->rules.skipped.n);
+    rc = render(cli, res, target, &findings, n_known);
     findings_free(&findings);
     return rc;
 }
 
 static void audit_cli_free(AuditCli *cli)
 {
+    for (size_t idx = 0; idx < cli->n_from; idx++)
+        free(cli->from_paths[idx]);
+    free(cli->from_paths);
     lint_rules_state_free(&cli->rules);
     project_options_free(&cli->project);
+}
+
+/* --collect: the script on standard output (or -o FILE). */
+static int audit_print_collect(const AuditCli *cli)
+{
+    CollectOpts opts = {.timeout_ms = cli->timeout_ms,
+                        .sample_seconds = cli->sample_seconds,
+                        .sample_interval_ms = 100};
+    char *script = db_collect_script(&opts);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok = true;
+    if (cli->out_path)
+        ok = pk_write_atomic(cli->out_path, script, strlen(script), 0644, (uid_t)-1, (gid_t)-1,
+                             &diag);
+    else
+        fputs(script, stdout);
+    free(script);
+    return ok ? PK_EXIT_OK : (cli_diag_fail(&diag), PK_EXIT_USAGE);
+}
+
+/* Snapshot documents are small (a few hundred kB); 256 MB bounds a wrong file. */
+#define SNAPSHOT_LIMIT (256u << 20)
+
+/* --from FILE: a connection that answers from the document. */
+static DbConn *audit_open_snapshot(const char *path, PkDiag *diag)
+{
+    char *text = NULL;
+    size_t len = 0;
+    DbConn *conn = NULL;
+    if (pk_read_file_diag(path, SNAPSHOT_LIMIT, "the snapshot", &text, &len, diag))
+        conn = db_replay_open(path, text, len, diag);
+    free(text);
+    return conn;
+}
+
+static DbConn *audit_open_snapshot_or_fail(const char *path)
+{
+    PkDiag diag = PK_DIAG_INIT;
+    DbConn *conn = audit_open_snapshot(path, &diag);
+    if (!conn)
+        cli_diag_fail(&diag);
+    return conn;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The snapshots named by --from: files as given, directories as their *.json files in name
+ * order. False (printed) when a directory cannot be read or holds none. */
+static bool expand_snapshots(const AuditCli *cli, char ***paths, size_t *n, bool *dir_given)
+{
+    size_t cap = 0;
+    *paths = NULL;
+    *n = 0;
+    *dir_given = false;
+    for (size_t idx = 0; idx < cli->n_from; idx++) {
+        struct stat st;
+        const char *arg = cli->from_paths[idx];
+        if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            PK_GROW(*paths, *n, cap);
+            (*paths)[(*n)++] = xstrdup(arg);
+            continue;
+        }
+        *dir_given = true;
+        DIR *dir = opendir(arg);
+        if (!dir) {
+            cli_error("Give a readable directory of snapshots.", "cannot read directory \"%s\"",
+                      arg);
+            return false;
+        }
+        size_t first = *n;
+        for (struct dirent *ent; (ent = readdir(dir));) {
+            size_t len = strlen(ent->d_name);
+            if (len > 5 && !strcmp(ent->d_name + len - 5, ".json") && ent->d_name[0] != '.') {
+                PK_GROW(*paths, *n, cap);
+                (*paths)[(*n)++] = xasprintf("%s/%s", arg, ent->d_name);
+            }
+        }
+        closedir(dir);
+        if (*n == first) {
+            cli_error("Put the snapshots (*.json) written by the --collect script there.",
+                      "directory \"%s\" holds no *.json snapshot", arg);
+            return false;
+        }
+        qsort(*paths + first, *n - first, sizeof(char *), name_cmp);
+    }
+    return true;
+}
+
+/* "db1" for ".../db1.json": how the fleet report names a server. */
+static char *server_name(const char *path)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t len = strlen(base);
+    return len > 5 && !strcmp(base + len - 5, ".json") ? xstrndup(base, len - 5) : xstrdup(base);
+}
+
+/* One snapshot of the fleet: audited as --from FILE would, its findings kept. */
+static void fleet_audit_one(AuditCli *cli, const char *path, Fleet *fleet)
+{
+    char *name = server_name(path);
+    PkDiag diag = PK_DIAG_INIT;
+    DbConn *conn = audit_open_snapshot(path, &diag);
+    AuditResult res = {0};
+    AuditOpts opts = {0};
+    FindingList findings = {0};
+    size_t n_known = 0;
+    if (!conn) {
+        fleet_add_error(fleet, name, diag.message ? diag.message : "could not be read");
+    } else if (!audit_run(conn, &opts, &res, &diag)) {
+        fleet_add_error(fleet, name, diag.message ? diag.message : "nothing could be read");
+    } else if (audit_findings(cli, conn, &res, &findings, &n_known) < 0) {
+        fleet_add(fleet, name, res.server_version, res.partial, &findings);
+        findings_free(&findings);
+    } else {
+        fleet_add_error(fleet, name, "its findings could not be established");
+    }
+    audit_result_free(&res);
+    db_close(conn);
+    pk_diag_free(&diag);
+    free(name);
+}
+
+/* --from with several snapshots: one fleet report. */
+static int audit_fleet(AuditCli *cli, char **paths, size_t n)
+{
+    const ReportFormat *format = report_format_choose(cli->format, cli->out_path);
+    const char *name = format ? format->name : "text";
+    if (strcmp(name, "md") && strcmp(name, "html") && strcmp(name, "json") &&
+        strcmp(name, "text")) {
+        cli_error("Use --format md, html or json for several snapshots.",
+                  "the fleet report has no format \"%s\"", name);
+        return PK_EXIT_USAGE;
+    }
+    Fleet fleet = {0};
+    for (size_t idx = 0; idx < n; idx++)
+        fleet_audit_one(cli, paths[idx], &fleet);
+    StrBuf out = STRBUF_INIT;
+    fleet_render(&fleet, name, &out);
+    char *text = redact_text(&cli->project.redact, sb_str(&out));
+    int rc = cli->project.fail_on != SEV_NONE && fleet_worst(&fleet) >= cli->project.fail_on
+                 ? PK_EXIT_FINDINGS
+                 : PK_EXIT_OK;
+    PkDiag diag = PK_DIAG_INIT;
+    if (cli->out_path) {
+        if (!pk_write_atomic(cli->out_path, text, strlen(text), 0644, (uid_t)-1, (gid_t)-1, &diag))
+            rc = (cli_diag_fail(&diag), PK_EXIT_USAGE);
+    } else {
+        fputs(text, stdout);
+    }
+    free(text);
+    sb_free(&out);
+    fleet_free(&fleet);
+    return rc;
+}
+
+/* --from: one snapshot audited as a server, or several as a fleet. -1 to go on with one. */
+static int audit_from(AuditCli *cli, DbConn **conn)
+{
+    char **paths;
+    size_t n;
+    bool dir_given;
+    int rc = PK_EXIT_USAGE;
+    if (!expand_snapshots(cli, &paths, &n, &dir_given)) {
+    } else if (n > 1 || dir_given) {
+        rc = audit_fleet(cli, paths, n);
+    } else {
+        *conn = audit_open_snapshot_or_fail(paths[0]);
+        rc = *conn ? -1 : PK_EXIT_USAGE;
+    }
+    for (size_t idx = 0; idx < n; idx++)
+        free(paths[idx]);
+    free(paths);
+    return rc;
+}
+
+/* --save FILE: the document the live audit read, redacted as reports are. */
+static bool audit_save(const AuditCli *cli, DbConn *conn)
+{
+    json_t *doc = db_record_take(conn, &cli->project.redact);
+    if (!doc)
+        return true;
+    StrBuf text = STRBUF_INIT;
+    pk_json_dump(&text, doc, PK_JSON_PRETTY);
+    PkDiag diag = PK_DIAG_INIT;
+    bool ok =
+        pk_write_atomic(cli->save, sb_str(&text), text.len, 0600, (uid_t)-1, (gid_t)-1, &diag);
+    sb_free(&text);
+    return ok || cli_diag_fail(&diag);
 }
 
 int cmd_audit(int argc, char **argv)
@@ -365,13 +621,22 @@ int cmd_audit(int argc, char **argv)
     AuditCli cli = {.project = {.fail_on = SEV_WARNING}};
     cli_option_defaults(audit_options, CLI_N_OPTIONS(audit_options), &cli);
     int rc = audit_parse_args(argc, argv, &cli);
+    if (rc < 0 && cli.collect) {
+        rc = audit_print_collect(&cli);
+        audit_cli_free(&cli);
+        return rc;
+    }
     /* .pgknob.ini and the rule packs are pgknob's own inputs: checked before connecting */
     PkDiag diag = PK_DIAG_INIT;
     if (rc < 0 && !project_options_load(&cli.project, &diag) && !cli_diag_fail(&diag))
         rc = PK_EXIT_USAGE;
     redaction_add_conninfo(&cli.project.redact, cli.conninfo);
     DbConn *conn = NULL;
-    if (rc < 0 && (!audit_load_rules(&cli) || !(conn = audit_connect(&cli))))
+    if (rc < 0 && !audit_load_rules(&cli))
+        rc = PK_EXIT_USAGE;
+    if (rc < 0 && cli.from)
+        rc = audit_from(&cli, &conn);
+    else if (rc < 0 && !(conn = audit_connect(&cli)))
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
         audit_cli_free(&cli);
@@ -379,7 +644,9 @@ int cmd_audit(int argc, char **argv)
     }
     AuditResult res = {0};
     AuditOpts opts = {.sample_seconds = cli.sample_seconds, .sample_interval_ms = 100};
-    char *target = db_describe(conn);
+    char *target = cli.from ? xstrdup(cli.from) : db_describe(conn);
+    if (cli.save)
+        db_record_start(conn);
     if (!audit_run(conn, &opts, &res, &diag)) {
         pk_diag_prefix(&diag, "nothing could be read from %s", target);
         redact_diag(&cli.project.redact, &diag);
@@ -387,6 +654,8 @@ int cmd_audit(int argc, char **argv)
         rc = PK_EXIT_USAGE;
     } else {
         rc = audit_finish(&cli, conn, &res, target);
+        if (cli.save && !audit_save(&cli, conn) && rc != PK_EXIT_BUG)
+            rc = PK_EXIT_USAGE;
     }
     db_close(conn);
     audit_result_free(&res);

@@ -28,14 +28,7 @@
 #define CLIENT_GRACE_MS 2000
 #define CANCEL_WAIT_MS 3000
 
-struct DbConn {
-    PGconn *pg;
-    int version_num;
-    int statement_timeout_ms;
-    int lock_timeout_ms;
-    size_t n_queries;
-    bool lost;
-};
+#include "db/db_internal.h"
 
 static long long now_ms(void)
 {
@@ -149,6 +142,7 @@ void db_close(DbConn *conn)
     if (!conn)
         return;
     PQfinish(conn->pg);
+    db_replay_release(conn);
     free(conn);
 }
 
@@ -164,11 +158,15 @@ size_t db_query_count(const DbConn *conn)
 
 bool db_alive(const DbConn *conn)
 {
+    if (conn->replay)
+        return true;
     return !conn->lost && PQstatus(conn->pg) == CONNECTION_OK;
 }
 
 bool db_is_local(const DbConn *conn)
 {
+    if (!conn->pg)
+        return false; /* a snapshot file: where its server runs is unknown */
     const char *host = PQhost(conn->pg);
     if (!host || !*host || host[0] == '/' || host[0] == '@')
         return true; /* Unix-domain socket */
@@ -182,6 +180,8 @@ bool db_is_local(const DbConn *conn)
 
 char *db_describe(const DbConn *conn)
 {
+    if (!conn->pg)
+        return xstrdup(conn->target ? conn->target : "snapshot");
     return xasprintf("%s:%s/%s", PQhost(conn->pg), PQport(conn->pg), PQdb(conn->pg));
 }
 
@@ -225,7 +225,7 @@ static PGresult *take_result(PGconn *pg)
     return first;
 }
 
-static void set_failure(DbResult *out, DbStatus status, char *why)
+void db_set_failure(DbResult *out, DbStatus status, char *why)
 {
     out->status = status;
     out->error = why;
@@ -246,22 +246,22 @@ static bool check_shape(const DbQuery *query, PGresult *res, DbResult *out)
 {
     int n_cols = PQnfields(res), n_rows = PQntuples(res);
     if ((size_t)n_cols != strlen(query->types)) {
-        set_failure(out, DB_SHAPE,
-                    xasprintf("query \"%s\" returned %d columns, expected %zu", query->id, n_cols,
-                              strlen(query->types)));
+        db_set_failure(out, DB_SHAPE,
+                       xasprintf("query \"%s\" returned %d columns, expected %zu", query->id,
+                                 n_cols, strlen(query->types)));
         return false;
     }
     for (int col = 0; col < n_cols; col++)
         if (!type_matches(query->types[col], PQftype(res, col))) {
-            set_failure(out, DB_SHAPE,
-                        xasprintf("query \"%s\" column %d has type oid %u, "
-                                  "expected '%c'",
-                                  query->id, col + 1, PQftype(res, col), query->types[col]));
+            db_set_failure(out, DB_SHAPE,
+                           xasprintf("query \"%s\" column %d has type oid %u, "
+                                     "expected '%c'",
+                                     query->id, col + 1, PQftype(res, col), query->types[col]));
             return false;
         }
     if (query->shape == DB_SHAPE_ONE_ROW && n_rows != 1) {
-        set_failure(out, DB_SHAPE,
-                    xasprintf("query \"%s\" returned %d rows, expected one", query->id, n_rows));
+        db_set_failure(out, DB_SHAPE,
+                       xasprintf("query \"%s\" returned %d rows, expected one", query->id, n_rows));
         return false;
     }
     out->n_rows = n_rows;
@@ -278,12 +278,12 @@ static bool classify_error(DbConn *conn, PGresult *res, DbResult *out)
     if (PQstatus(conn->pg) != CONNECTION_OK ||
         (state && (!strncmp(state, "57P", 3) || !strncmp(state, "08", 2)))) {
         conn->lost = true;
-        set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
+        db_set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
         free(why);
     } else if (state && !strcmp(state, "57014"))
-        set_failure(out, DB_TIMEOUT, why);
+        db_set_failure(out, DB_TIMEOUT, why);
     else
-        set_failure(out, DB_ERROR, why);
+        db_set_failure(out, DB_ERROR, why);
     return false;
 }
 
@@ -293,7 +293,7 @@ static bool finish_query(DbConn *conn, const DbQuery *query, DbResult *out)
     if (!res) {
         conn->lost = true;
         char *why = one_line(PQerrorMessage(conn->pg));
-        set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
+        db_set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
         free(why);
         return false;
     }
@@ -312,8 +312,8 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
     if (!PQsendQuery(conn->pg, query->sql)) {
         conn->lost = PQstatus(conn->pg) != CONNECTION_OK;
         char *why = one_line(PQerrorMessage(conn->pg));
-        set_failure(out, conn->lost ? DB_CONN_LOST : DB_ERROR,
-                    xasprintf("could not send the query: %s", why));
+        db_set_failure(out, conn->lost ? DB_CONN_LOST : DB_ERROR,
+                       xasprintf("could not send the query: %s", why));
         free(why);
         return false;
     }
@@ -325,17 +325,17 @@ static bool send_and_wait(DbConn *conn, const DbQuery *query, DbResult *out)
         outcome = wait_result(conn->pg, now_ms() + CANCEL_WAIT_MS);
         if (outcome == WAIT_TIMEOUT) {
             conn->lost = true; /* a session that ignores a cancel is not worth keeping */
-            set_failure(out, DB_TIMEOUT,
-                        xasprintf("no answer within %d ms, even after a cancel "
-                                  "request",
-                                  limit_ms));
+            db_set_failure(out, DB_TIMEOUT,
+                           xasprintf("no answer within %d ms, even after a cancel "
+                                     "request",
+                                     limit_ms));
             return false;
         }
     }
     if (outcome == WAIT_LOST) {
         conn->lost = true;
         char *why = one_line(PQerrorMessage(conn->pg));
-        set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
+        db_set_failure(out, DB_CONN_LOST, xasprintf("connection lost: %s", why));
         free(why);
         return false;
     }
@@ -353,23 +353,29 @@ bool db_run(DbConn *conn, const char *id, DbResult *out)
     memset(out, 0, sizeof(*out));
     const DbQuery *query = db_query_find(id, conn->version_num);
     if (!query) {
-        set_failure(out, DB_NOT_APPLICABLE,
-                    xasprintf(db_query_known(id) ? "not available on PostgreSQL %d"
-                                                 : "unknown query for PostgreSQL %d",
-                              conn->version_num / 10000));
+        db_set_failure(out, DB_NOT_APPLICABLE,
+                       xasprintf(db_query_known(id) ? "not available on PostgreSQL %d"
+                                                    : "unknown query for PostgreSQL %d",
+                                 conn->version_num / 10000));
         return false;
     }
+    if (conn->replay)
+        return db_replay_run(conn, query, out);
     if (!db_alive(conn)) {
-        set_failure(out, DB_CONN_LOST, xstrdup("the connection to the server was lost"));
+        db_set_failure(out, DB_CONN_LOST, xstrdup("the connection to the server was lost"));
         return false;
     }
-    return send_and_wait(conn, query, out);
+    bool ok = send_and_wait(conn, query, out);
+    if (conn->record)
+        db_record_result(conn, query, out);
+    return ok;
 }
 
 void db_result_free(DbResult *res)
 {
     if (res->pg)
         PQclear(res->pg);
+    json_decref(res->rows);
     free(res->error);
     free(res->sqlstate);
     memset(res, 0, sizeof(*res));
@@ -377,12 +383,21 @@ void db_result_free(DbResult *res)
 
 bool db_is_null(const DbResult *res, int row, int col)
 {
-    return !res->pg || row >= res->n_rows || col >= res->n_cols || PQgetisnull(res->pg, row, col);
+    if (row < 0 || col < 0 || row >= res->n_rows || col >= res->n_cols)
+        return true;
+    if (res->rows) /* a snapshot's cell: a string, or null */
+        return !json_is_string(json_array_get(json_array_get(res->rows, (size_t)row), (size_t)col));
+    return !res->pg || PQgetisnull(res->pg, row, col);
 }
 
 const char *db_text(const DbResult *res, int row, int col)
 {
-    return db_is_null(res, row, col) ? NULL : PQgetvalue(res->pg, row, col);
+    if (db_is_null(res, row, col))
+        return NULL;
+    if (res->rows)
+        return json_string_value(
+            json_array_get(json_array_get(res->rows, (size_t)row), (size_t)col));
+    return PQgetvalue(res->pg, row, col);
 }
 
 double db_num(const DbResult *res, int row, int col, double fallback)
@@ -398,5 +413,5 @@ double db_num(const DbResult *res, int row, int col, double fallback)
 bool db_bool(const DbResult *res, int row, int col, bool fallback)
 {
     const char *text = db_text(res, row, col);
-    return text ? text[0] == 't' : fallback;
+    return text ? text[0] == 't' : fallback; /* "t" from libpq, "true" from a snapshot */
 }

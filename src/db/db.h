@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "common/diag.h"
+#include "common/json.h"
 
 typedef struct DbConn DbConn;
 
@@ -33,6 +34,7 @@ typedef struct DbResult {
                        db_result_free */
     char *sqlstate; /* five characters for DB_ERROR, else NULL */
     void *pg;       /* the PGresult (opaque to callers) */
+    void *rows;     /* or a snapshot's rows (a JSON array of arrays of strings and nulls) */
     int n_rows;
     int n_cols;
 } DbResult;
@@ -60,5 +62,28 @@ const char *db_text(const DbResult *res, int row, int col); /* borrowed; NULL wh
 bool db_is_null(const DbResult *res, int row, int col);
 double db_num(const DbResult *res, int row, int col, double fallback);
 bool db_bool(const DbResult *res, int row, int col, bool fallback);
+
+/* ---- snapshot documents (docs/audit.md, "Collecting with psql") ----
+ * One JSON document holds the results of the query table for one server at one moment:
+ * {"pgknob_snapshot": 1, "server_version_num": N, "target": "...", "collected_at": "...",
+ *  "results": {"ID": [{"rows": [[cell, ...], ...]} | {"error": "...", "sqlstate": "..."}]},
+ *  "sample": {"seconds": S, "interval_ms": MS, "elapsed_s": E}}
+ * Cells are text as the server prints them (NULL is null). `pgknob audit --collect` writes the
+ * script that makes one with psql; a live audit records the same (db_record_start). */
+
+/* Opens a snapshot document as a connection whose db_run answers from it. NULL with `diag` set
+ * (file, what is wrong, what to do) when the text is not such a document. */
+DbConn *db_replay_open(const char *path, const char *text, size_t len, PkDiag *diag);
+bool db_is_replay(const DbConn *conn);
+/* The sampling window a snapshot recorded: false when it has none. */
+bool db_replay_sample(const DbConn *conn, double *seconds, int *interval_ms, double *elapsed_s,
+                      int *samples);
+/* From now on every result of db_run is kept, for db_record_take. */
+void db_record_start(DbConn *conn);
+void db_record_sample(DbConn *conn, double seconds, int interval_ms, double elapsed_s);
+/* The recorded snapshot document (caller decrefs), every string passed through redact_text and
+ * every setting whose name is a secret replaced whole; NULL when not recording. */
+struct Redaction;
+json_t *db_record_take(DbConn *conn, const struct Redaction *redact);
 
 #endif

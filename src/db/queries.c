@@ -123,20 +123,61 @@ static const DbQuery queries[] = {
      " coalesce(sum(fsyncs), 0) as fsyncs, coalesce(sum(write_time), 0) as write_time,"
      " coalesce(sum(fsync_time), 0) as fsync_time from pg_stat_io where object = 'wal') io"},
 
-    {"connections", 0, V16, DB_SHAPE_ONE_ROW, "iiiiii",
+    /* Client backends by state, autovacuum workers at work, and the limits. Columns: client
+     * backends, active, idle in transaction, max_connections, superuser reserved, reserved (16+),
+     * idle, autovacuum workers. */
+    {"connections", 0, V16, DB_SHAPE_ONE_ROW, "iiiiiiii",
      "select count(*) filter (where backend_type = 'client backend')::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
      " count(*) filter (where state like 'idle in transaction%')::int8,"
      " current_setting('max_connections')::int8,"
-     " current_setting('superuser_reserved_connections')::int8, 0::int8"
+     " current_setting('superuser_reserved_connections')::int8, 0::int8,"
+     " count(*) filter (where backend_type = 'client backend' and state = 'idle')::int8,"
+     " count(*) filter (where backend_type = 'autovacuum worker')::int8"
      " from pg_stat_activity"},
-    {"connections", V16, 0, DB_SHAPE_ONE_ROW, "iiiiii",
+    {"connections", V16, 0, DB_SHAPE_ONE_ROW, "iiiiiiii",
      "select count(*) filter (where backend_type = 'client backend')::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
      " count(*) filter (where state like 'idle in transaction%')::int8,"
      " current_setting('max_connections')::int8,"
      " current_setting('superuser_reserved_connections')::int8,"
-     " current_setting('reserved_connections')::int8 from pg_stat_activity"},
+     " current_setting('reserved_connections')::int8,"
+     " count(*) filter (where backend_type = 'client backend' and state = 'idle')::int8,"
+     " count(*) filter (where backend_type = 'autovacuum worker')::int8"
+     " from pg_stat_activity"},
+
+    /* Tables of this database whose dead tuples exceed their autovacuum threshold (the server-wide
+     * autovacuum_vacuum_threshold + scale_factor x reltuples; per-table reloptions win when set).
+     * Columns: tables due, the longest-waiting one, seconds since its last autovacuum (NULL:
+     * never), its dead tuples. */
+    {"vacuum_due", 0, 0, DB_SHAPE_ONE_ROW, "itfi",
+     "select count(*)::int8, (array_agg(name order by wait desc nulls first))[1]::text,"
+     " max(wait)::float8, (array_agg(dead order by wait desc nulls first))[1]::int8"
+     " from (select (quote_ident(s.schemaname) || '.' || quote_ident(s.relname)) as name,"
+     " s.n_dead_tup as dead, extract(epoch from now() - s.last_autovacuum) as wait,"
+     " coalesce((select option_value::float8 from pg_options_to_table(c.reloptions)"
+     " where option_name = 'autovacuum_vacuum_threshold'),"
+     " current_setting('autovacuum_vacuum_threshold')::float8) +"
+     " coalesce((select option_value::float8 from pg_options_to_table(c.reloptions)"
+     " where option_name = 'autovacuum_vacuum_scale_factor'),"
+     " current_setting('autovacuum_vacuum_scale_factor')::float8) * greatest(c.reltuples, 0)"
+     " as threshold from pg_stat_user_tables s join pg_class c on c.oid = s.relid) t"
+     " where dead > threshold"},
+
+    /* Relation writes by client backends (they found no clean buffer) against all relation
+     * writes: pg_stat_bgwriter's buffers_backend before 16, pg_stat_io from 16. Columns: backend
+     * writes, all writes, window s. */
+    {"backend_writes", 0, V16, DB_SHAPE_ONE_ROW, "iif",
+     "select buffers_backend::int8,"
+     " (buffers_backend + buffers_checkpoint + buffers_clean)::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8 from pg_stat_bgwriter"},
+    {"backend_writes", V16, 0, DB_SHAPE_ONE_ROW, "iif",
+     "select coalesce(sum(writes) filter (where backend_type = 'client backend'), 0)::int8,"
+     " coalesce(sum(writes), 0)::int8,"
+     " greatest(extract(epoch from now() - coalesce(min(stats_reset),"
+     " pg_postmaster_start_time())), 1)::float8"
+     " from pg_stat_io where object = 'relation'"},
 
     {"slots", 0, 0, DB_SHAPE_ANY_ROWS, "ttbti",
      "select slot_name::text, slot_type::text, active::bool, coalesce(wal_status, '')::text,"
@@ -196,6 +237,18 @@ static const DbQuery queries[] = {
      "select dealloc::int8,"
      " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
      " 1)::float8 from pg_stat_statements_info"},
+
+    /* The statement that writes the most to temporary files (pg_stat_statements, 13+), its role
+     * and that role's own work_mem (ALTER ROLE ... SET), when it differs. Columns: query (its
+     * start), role, calls, temp bytes written, the role's work_mem setting or NULL. */
+    {"pgss_temp", 0, 0, DB_SHAPE_ANY_ROWS, "ttiit",
+     "select left(regexp_replace(s.query, '\\s+', ' ', 'g'), 80)::text,"
+     " coalesce(r.rolname, '')::text, s.calls::int8,"
+     " (s.temp_blks_written * current_setting('block_size')::int8)::int8,"
+     " (select substr(c, 10) from pg_db_role_setting d, unnest(d.setconfig) c"
+     " where d.setrole = s.userid and d.setdatabase = 0 and c like 'work_mem=%' limit 1)::text"
+     " from pg_stat_statements s left join pg_roles r on r.oid = s.userid"
+     " where s.temp_blks_written > 0 order by s.temp_blks_written desc limit 1"},
 
     /* pg_hba.conf as the server reads it now (the file on disk, not the loaded rules);
      * superuser only unless granted (docs/hba.md). Arrays come as JSON text. */
