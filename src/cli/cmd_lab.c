@@ -169,7 +169,7 @@ static const CliOption lab_tune_options[] = {
      "the settings to search (default: those lint's fixes\nchange on CONFIG)"},
     {"budget", "D", LAB_OPT_BUDGET,
      "time for the whole search, confirmation included\n(default 20min), e.g. 90s or 1h"},
-    {"trials", "N", LAB_OPT_TRIALS, "trials per candidate (2-100; default 3)"},
+    {"trials", "N", LAB_OPT_TRIALS, "trials per candidate (2-100; default 5)"},
     {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the series' warehouses (1-10000)"},
     {"clients", "C", LAB_OPT_CLIENTS, "override the series' clients (1-10000)"},
     {"duration", "D", LAB_OPT_DURATION, "override the series' duration, e.g. 60s or 2min"},
@@ -827,10 +827,8 @@ static int lab_tune_cmd(int argc, char **argv)
     if (report.n > 0 || code == 0) {
         PkDiag werr = PK_DIAG_INIT;
         if (lab_tune_report_write(&report, topts.out_dir, &werr))
-            fprintf(stderr,
-                    "pgknob: report written to %s/tune.{md,json}, chart.svg and "
-                    "tuned.conf\n",
-                    topts.out_dir);
+            fprintf(stderr, "pgknob: report written to %s/tune.{md,json} and chart.svg%s\n",
+                    topts.out_dir, code == 0 ? ", the configuration to tuned.conf" : "");
         else
             lab_print_diag(&werr);
         if (werr.message && code == 0)

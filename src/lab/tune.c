@@ -15,7 +15,7 @@
 #include "lab/predict.h"
 #include "lab/userconf.h"
 
-#define TUNE_TRIALS 3
+#define TUNE_TRIALS 5
 #define TUNE_CONFIRM_TRIALS 5
 #define TUNE_MAX_PASSES 3
 /* candidates per knob beside lint's own values: a step up and a step down */
