@@ -37,7 +37,7 @@ typedef struct LabRunOpts {
     const char *state_dir;    /* journals and cluster records (lab_state_dir_resolve) */
     const char *slowfs;       /* pgknob-slowfs for the storage lab; NULL: slowfs_find's */
     /* --workload pgbench:SCRIPTS (checked, the program found by the cli): every stage runs
-     * these instead of its lab's workload, and no TPC-C database is loaded */
+     * these instead of its lab's workload, and no TPC-C-derived database is loaded */
     const char *pgbench_scripts; /* "FILE.sql[@weight],…"; NULL: the labs' workloads */
     const char *pgbench;         /* the pgbench program */
     const char *init;            /* --init: a SQL file or "pgbench -i -s N"; NULL: none */
