@@ -172,10 +172,11 @@ coverage:                  ## instrumented build (build-cov/), the suite against
 
 cov-units: $(UNIT_BINS)
 
-soak: deps                 ## the lab kill trials, 20 per signal on PostgreSQL 18 and 13 (PGKNOB_KILL_TRIALS=N)
+soak: deps                 ## lab kill trials (20 per signal, PG 18 and 13) and the 2x20-min lab tune acceptance
 	@$(MAKE) --no-print-directory $(PROGS)
 	@tests/pg/fetch-servers.sh 18 13
 	@PGKNOB="$$PWD/$(BIN)" PGKNOB_KILL_TRIALS=$${PGKNOB_KILL_TRIALS:-20} tests/lab/t-lab-kill.sh
+	@PGKNOB="$$PWD/$(BIN)" tests/lab/soak-tune.sh
 
 fuzz:                      ## build the libFuzzer targets and run each briefly
 	@tests/fuzz/run.sh

@@ -20,8 +20,11 @@
 #include "lab/cluster.h"
 #include "lab/journal.h"
 #include "lab/manifest.h"
+#include "lab/pgbench.h"
 #include "lab/runner.h"
+#include "lab/tune.h"
 #include "report/lab_report.h"
+#include "report/lab_tune_report.h"
 
 static void lab_usage_head(FILE *out)
 {
@@ -31,9 +34,12 @@ static void lab_usage_head(FILE *out)
             "       pgknob lab run [ID...|series|all] [--warehouses W] [--clients C]\n"
             "                      [--duration D] [--quick] [--out DIR] [--pg-bin DIR] [--keep]\n"
             "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
-            "                      [--state-dir DIR]\n"
+            "                      [--state-dir DIR] [--workload pgbench:FILE.sql[@W],...]\n"
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
+            "                     [--workload pgbench:FILE.sql[@W],... [--init FILE.sql]]\n"
+            "       pgknob lab tune CONFIG [--knobs NAME,...] [--budget D] [--trials N]\n"
+            "                       [--workload pgbench:...] [--out DIR] [--pg-bin DIR]\n"
             "       pgknob lab restore [--dsn CONNINFO [--forget]] [--pg-bin DIR]\n"
             "                          [--state-dir DIR]\n"
             "\n"
@@ -55,6 +61,12 @@ static void lab_usage_head(FILE *out)
             "`lab ab` measures a configuration (a postgresql.conf or a data directory) against\n"
             "another, or against the labs' baseline stage, on a throwaway cluster: interleaved\n"
             "trials, and a 95%% confidence interval of the TPS ratio with the verdict.\n"
+            "`lab tune` searches one knob at a time from CONFIG, each candidate judged by\n"
+            "`lab ab` against the best so far, until --budget is spent; it reports the best\n"
+            "only if it holds against CONFIG in a final confirmation beyond the 5%% floor,\n"
+            "else \"no measurable improvement found\". Throwaway clusters only.\n"
+            "--workload pgbench:FILE.sql[@W],... runs your pgbench scripts instead of the\n"
+            "TPC-C-derived workload (results are not TPC-C results).\n"
             "Exit codes: 0 done and settings restored (restore: or nothing to restore), 2 usage,\n"
             "lab file or server error, 128+N interrupted by signal N (settings restored first).\n");
 }
@@ -73,6 +85,10 @@ enum {
     LAB_OPT_STATE_DIR,
     LAB_OPT_TRIALS,
     LAB_OPT_FORGET,
+    LAB_OPT_WORKLOAD,
+    LAB_OPT_INIT,
+    LAB_OPT_KNOBS,
+    LAB_OPT_BUDGET,
     LAB_OPT_HELP = 'h'
 };
 
@@ -81,6 +97,10 @@ typedef struct RunArgs {
     const char *labs;
     const char *state_dir;
     char *out_default;
+    const char *workload; /* --workload as given */
+    const char *knobs;    /* lab tune --knobs */
+    double budget_s;      /* lab tune --budget */
+    char *pgbench;        /* found for --workload pgbench: */
 } RunArgs;
 
 #define LAB_OPT_LABS_ENTRY                                                                         \
@@ -97,6 +117,17 @@ typedef struct RunArgs {
 #define LAB_OPT_DSN_ENTRY(help)                                                                    \
     {                                                                                              \
         "dsn", "CONNINFO", LAB_OPT_DSN, help                                                       \
+    }
+#define LAB_OPT_WORKLOAD_ENTRY                                                                     \
+    {                                                                                              \
+        "workload", "pgbench:FILE.sql[@W],...", LAB_OPT_WORKLOAD,                                  \
+            "run these pgbench scripts (weights W) instead of the\nTPC-C-derived workload; "       \
+            "pgbench from $PGKNOB_PGBENCH,\n--pg-bin, /usr/lib/postgresql/*/bin or PATH"           \
+    }
+#define LAB_OPT_INIT_ENTRY                                                                         \
+    {                                                                                              \
+        "init", "FILE.sql|'pgbench -i -s N'", LAB_OPT_INIT,                                        \
+            "with --workload pgbench: prepare the database once,\nbefore the trials"               \
     }
 #define LAB_OPT_PG_BIN_ENTRY                                                                       \
     {                                                                                              \
@@ -137,6 +168,8 @@ static const CliOption lab_run_options[] = {
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-SELECTION/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
+    LAB_OPT_WORKLOAD_ENTRY,
+    LAB_OPT_INIT_ENTRY,
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
     {"allow-existing-server", NULL, LAB_OPT_ALLOW_EXISTING,
      "confirm --dsn: the lab changes that server's settings\n(and restores them)"},
@@ -155,6 +188,26 @@ static const CliOption lab_ab_options[] = {
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-ab/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
+    LAB_OPT_WORKLOAD_ENTRY,
+    LAB_OPT_INIT_ENTRY,
+    LAB_OPT_LABS_ENTRY,
+    LAB_OPT_STATE_ENTRY,
+    LAB_OPT_HELP_ENTRY,
+};
+static const CliOption lab_tune_options[] = {
+    {"knobs", "NAME,...", LAB_OPT_KNOBS,
+     "the settings to search (default: those lint's fixes\nchange on CONFIG)"},
+    {"budget", "D", LAB_OPT_BUDGET,
+     "time for the whole search, confirmation included\n(default 20min), e.g. 90s or 1h"},
+    {"trials", "N", LAB_OPT_TRIALS, "trials per candidate (2-100; default 5)"},
+    {"warehouses", "W", LAB_OPT_WAREHOUSES, "override the series' warehouses (1-10000)"},
+    {"clients", "C", LAB_OPT_CLIENTS, "override the series' clients (1-10000)"},
+    {"duration", "D", LAB_OPT_DURATION, "override the series' duration, e.g. 60s or 2min"},
+    {"quick", NULL, LAB_OPT_QUICK, "the series' quick_* workload"},
+    {"out", "DIR", LAB_OPT_OUT, "where the reports and tuned.conf go (default: reports/lab-tune/)"},
+    LAB_OPT_PG_BIN_ENTRY,
+    LAB_OPT_WORKLOAD_ENTRY,
+    LAB_OPT_INIT_ENTRY,
     LAB_OPT_LABS_ENTRY,
     LAB_OPT_STATE_ENTRY,
     LAB_OPT_HELP_ENTRY,
@@ -169,7 +222,7 @@ static const CliOption lab_restore_options[] = {
     LAB_OPT_STATE_ENTRY,
     LAB_OPT_HELP_ENTRY};
 
-static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab"};
+static const char *const lab_subcommands[] = {"list", "show", "run", "restore", "ab", "tune"};
 
 /* A lab message as printed, through the one redaction path: it may list the settings a
  * restore found changed (redact_listing). Caller frees. */
@@ -243,6 +296,8 @@ static void lab_usage(FILE *out)
     cli_options_help(out, lab_run_options, CLI_N_OPTIONS(lab_run_options), 24);
     fputs("\nab options:\n", out);
     cli_options_help(out, lab_ab_options, CLI_N_OPTIONS(lab_ab_options), 24);
+    fputs("\ntune options:\n", out);
+    cli_options_help(out, lab_tune_options, CLI_N_OPTIONS(lab_tune_options), 24);
     fputs("\nrestore options:\n", out);
     cli_options_help(out, lab_restore_options, CLI_N_OPTIONS(lab_restore_options), 24);
 }
@@ -396,8 +451,69 @@ static bool parse_run_option(int opt, RunArgs *args)
     case LAB_OPT_ALLOW_EXISTING: args->opts.allow_existing = true; return true;
     case LAB_OPT_LABS: args->labs = optarg; return true;
     case LAB_OPT_STATE_DIR: args->state_dir = optarg; return true;
+    case LAB_OPT_WORKLOAD: args->workload = optarg; return true;
+    case LAB_OPT_INIT: args->opts.init = optarg; return true;
+    case LAB_OPT_KNOBS: args->knobs = optarg; return true;
+    case LAB_OPT_BUDGET:
+        if (!pk_parse_duration(optarg, 1, 7 * 86400, &args->budget_s)) {
+            cli_error("Write e.g. 90s, 20min or 1h.", "invalid value for --budget: \"%s\"", optarg);
+            return false;
+        }
+        return true;
     default: return false;
     }
+}
+
+/* --workload and --init: "tpcc" (the default) or "pgbench:SCRIPTS", the scripts readable and
+ * pgbench found, before any cluster is made. */
+static bool resolve_workload(RunArgs *args)
+{
+    const char *spec = args->workload;
+    if (!spec || !strcmp(spec, "tpcc")) {
+        if (args->opts.init) {
+            cli_error("--init prepares the database of --workload pgbench:FILE.sql.",
+                      "--init needs --workload pgbench:...");
+            return false;
+        }
+        return true;
+    }
+    if (strncmp(spec, "pgbench:", 8) != 0) {
+        cli_error("Write --workload pgbench:FILE.sql[@weight],... (or tpcc, the default).",
+                  "invalid value for --workload: \"%s\"", spec);
+        return false;
+    }
+    PkDiag err = PK_DIAG_INIT;
+    int scale;
+    bool ok = pgbench_check_scripts(spec + 8, &err);
+    if (ok && args->opts.init && pgbench_init_scale(args->opts.init, &scale) < 0) {
+        pk_diag_set(&err, NULL, 0, "Write --init 'pgbench -i -s N' or --init FILE.sql.",
+                    "invalid value for --init: \"%s\"", args->opts.init);
+        ok = false;
+    }
+    if (ok && args->opts.init && pgbench_init_scale(args->opts.init, &scale) == 0 &&
+        access(args->opts.init, R_OK) != 0) {
+        pk_diag_set(&err, args->opts.init, 0, "Give a readable SQL file or 'pgbench -i -s N'.",
+                    "could not read the --init SQL file");
+        ok = false;
+    }
+    if (ok) {
+        args->pgbench = pgbench_find(args->opts.pg_bin);
+        if (!args->pgbench) {
+            pk_diag_set(&err, NULL, 0,
+                        "Install it with `make deps` (Debian's postgresql-client-15) or set "
+                        "PGKNOB_PGBENCH to its path.",
+                        "--workload pgbench: no pgbench program found");
+            ok = false;
+        }
+    }
+    if (!ok) {
+        lab_print_diag(&err);
+        pk_diag_free(&err);
+        return false;
+    }
+    args->opts.pgbench_scripts = spec + 8;
+    args->opts.pgbench = args->pgbench;
+    return true;
 }
 
 static bool parse_run_args(int argc, char **argv, RunArgs *args, const CliOption *table,
@@ -415,7 +531,7 @@ static bool parse_run_args(int argc, char **argv, RunArgs *args, const CliOption
                                : !parse_run_option(opt, args))
             return false; /* said why, or cli_getopt did */
     }
-    return true;
+    return resolve_workload(args);
 }
 
 static void print_results(const LabRunReport *rep)
@@ -565,6 +681,7 @@ static int lab_run_cmd(int argc, char **argv)
     /* The refusal for this server comes from lab_run itself; other servers get a note. */
     int code = run_labs(&args, !args.opts.dsn, lab_run, print_results);
     free(args.out_default);
+    free(args.pgbench);
     return code;
 }
 
@@ -609,7 +726,112 @@ static int lab_ab_cmd(int argc, char **argv)
     args.opts.config_b = optind + 1 < argc ? argv[optind + 1] : NULL;
     if (!args.opts.out_dir)
         args.opts.out_dir = "reports/lab-ab";
-    return run_labs(&args, true, lab_ab, print_ab);
+    int code = run_labs(&args, true, lab_ab, print_ab);
+    free(args.pgbench);
+    return code;
+}
+
+/* After each comparison of lab tune: its lab ab report, and one line of progress. */
+static void tune_compared(void *arg, const char *dir, const LabRunReport *rep)
+{
+    (void)arg;
+    PkDiag err = PK_DIAG_INIT;
+    if (!lab_report_write(rep, dir, &err))
+        lab_print_diag(&err);
+    pk_diag_free(&err);
+    char *verdict = lab_report_ab_verdict(rep);
+    fprintf(stderr, "pgknob: tune: %s: %s\n", dir, verdict ? verdict : "not measured");
+    free(verdict);
+}
+
+static void print_tune(const TuneReport *rep)
+{
+    printf("%-4s %-28s %-24s %10s %16s %s\n", "#", "KNOB", "CHANGE", "TPS ×", "95% CI", "OUTCOME");
+    for (size_t idx = 0; idx <= rep->n; idx++) {
+        const TuneCandidate *c = idx < rep->n ? &rep->cands[idx] : &rep->confirm;
+        if (!c->knob)
+            continue;
+        char change[128], factor[32] = "-", ci[48] = "-";
+        snprintf(change, sizeof(change), "%s → %s", c->from, c->value);
+        if (c->have_ratio) {
+            snprintf(factor, sizeof(factor), "%.3g", 1 / c->slower);
+            snprintf(ci, sizeof(ci), "%.3g–%.3g", 1 / c->high, 1 / c->low);
+        }
+        const char *outcome = idx == rep->n ? (rep->confirmed ? "confirmed" : "not confirmed")
+                              : c->accepted ? "accepted"
+                                            : "rejected";
+        printf("%-4s %-28s %-24s %10s %16s %s\n", idx == rep->n ? "conf" : "", c->knob, change,
+               factor, ci, outcome);
+    }
+    char *verdict = lab_tune_verdict(rep);
+    printf("verdict: %s\n", verdict);
+    free(verdict);
+}
+
+static int lab_tune_cmd(int argc, char **argv)
+{
+    RunArgs args;
+    memset(&args, 0, sizeof(args));
+    if (!parse_run_args(argc, argv, &args, lab_tune_options, CLI_N_OPTIONS(lab_tune_options),
+                        "lab tune"))
+        return PK_EXIT_USAGE;
+    if (optind + 1 != argc) {
+        cli_error("pgknob lab tune CONFIG: a postgresql.conf or a data directory to start from.",
+                  "%s",
+                  optind >= argc ? "lab tune needs a configuration to start from"
+                                 : "lab tune takes one configuration");
+        free(args.pgbench);
+        return PK_EXIT_USAGE;
+    }
+    if (args.opts.trials == 1) {
+        cli_error("A confidence interval needs at least 2 trials of each configuration.",
+                  "invalid value for --trials: \"1\"");
+        free(args.pgbench);
+        return PK_EXIT_USAGE;
+    }
+    TuneOpts topts = {.config = argv[optind],
+                      .knobs = args.knobs,
+                      .budget_s = args.budget_s > 0 ? args.budget_s : 20 * 60,
+                      .out_dir = args.opts.out_dir ? args.opts.out_dir : "reports/lab-tune",
+                      .compared = tune_compared};
+    char *state = lab_preflight(args.state_dir, true);
+    args.opts.state_dir = state;
+    LabSet set;
+    if (!load_labs(args.labs, &set)) {
+        free(state);
+        free(args.pgbench);
+        return PK_EXIT_USAGE;
+    }
+    char *root = project_root();
+    args.opts.project_root = root;
+    LabEvents events = lab_events();
+    args.opts.events = &events;
+    args.opts.load_progress = lab_load_progress;
+    args.opts.load_progress_arg = &events;
+    topts.run = args.opts;
+    TuneReport report;
+    PkDiag err = PK_DIAG_INIT;
+    int code = lab_tune(&set, &topts, &report, &err);
+    if (report.n > 0 || code == 0) {
+        PkDiag werr = PK_DIAG_INIT;
+        if (lab_tune_report_write(&report, topts.out_dir, &werr))
+            fprintf(stderr, "pgknob: report written to %s/tune.{md,json} and chart.svg%s\n",
+                    topts.out_dir, code == 0 ? ", the configuration to tuned.conf" : "");
+        else
+            lab_print_diag(&werr);
+        if (werr.message && code == 0)
+            code = PK_EXIT_USAGE;
+        pk_diag_free(&werr);
+        print_tune(&report);
+    }
+    lab_print_diag(&err);
+    pk_diag_free(&err);
+    lab_tune_report_free(&report);
+    lab_set_free(&set);
+    free(root);
+    free(state);
+    free(args.pgbench);
+    return code;
 }
 
 static int lab_restore_cmd(int argc, char **argv)
@@ -680,6 +902,8 @@ int cmd_lab(int argc, char **argv)
         return lab_restore_cmd(argc - 1, argv + 1);
     if (!strcmp(sub, "ab"))
         return lab_ab_cmd(argc - 1, argv + 1);
+    if (!strcmp(sub, "tune"))
+        return lab_tune_cmd(argc - 1, argv + 1);
     if (strcmp(sub, "list") != 0 && strcmp(sub, "show") != 0)
         return cli_unknown_command("lab command", sub, lab_subcommands,
                                    CLI_N_OPTIONS(lab_subcommands), "pgknob lab");
@@ -730,6 +954,7 @@ size_t cmd_lab_specs(const CliSpec **specs)
          CLI_N_OPTIONS(lab_run_options)},
         {"lab ab", "*CONFIG_A* \\[*CONFIG_B*\\] \\[*OPTIONS*\\]", lab_ab_options,
          CLI_N_OPTIONS(lab_ab_options)},
+        {"lab tune", "*CONFIG* \\[*OPTIONS*\\]", lab_tune_options, CLI_N_OPTIONS(lab_tune_options)},
         {"lab restore", "\\[**--dsn** *CONNINFO*\\] \\[*OPTIONS*\\]", lab_restore_options,
          CLI_N_OPTIONS(lab_restore_options)},
     };

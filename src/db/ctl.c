@@ -229,3 +229,20 @@ char *dbctl_conninfo_value(const char *conninfo, const char *keyword)
     PQconninfoFree(opts);
     return found;
 }
+
+char **dbctl_conninfo_env(const char *conninfo)
+{
+    char *perr = NULL;
+    PQconninfoOption *opts = PQconninfoParse(conninfo, &perr);
+    PQfreemem(perr);
+    size_t n = 0;
+    for (PQconninfoOption *opt = opts; opt && opt->keyword; opt++)
+        n++;
+    char **env = xcalloc(n + 1, sizeof(*env));
+    size_t used = 0;
+    for (PQconninfoOption *opt = opts; opt && opt->keyword; opt++)
+        if (opt->envvar && opt->val && *opt->val)
+            env[used++] = xasprintf("%s=%s", opt->envvar, opt->val);
+    PQconninfoFree(opts);
+    return env;
+}

@@ -58,5 +58,9 @@ char *dbctl_literal(DbCtl *ctl, const char *value);
 /* The value of `keyword` ("host", "port") in a connection string, else NULL (also when it does
  * not parse). Caller frees. */
 char *dbctl_conninfo_value(const char *conninfo, const char *keyword);
+/* The connection string as libpq's environment variables ("PGHOST=…", NULL-terminated; the
+ * caller frees each and the array): how a child program gets a connection, password included,
+ * without it on its command line. */
+char **dbctl_conninfo_env(const char *conninfo);
 
 #endif

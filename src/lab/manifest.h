@@ -15,8 +15,9 @@ typedef enum LabKind {
 } LabKind;
 
 typedef enum WorkloadType {
-    WORKLOAD_TPCC,  /* the TPC-C mix of src/tpcc */
-    WORKLOAD_QUERY, /* one SQL statement run in a loop by every client */
+    WORKLOAD_TPCC,    /* the TPC-C-derived mix of src/tpcc */
+    WORKLOAD_QUERY,   /* one SQL statement run in a loop by every client */
+    WORKLOAD_PGBENCH, /* the user's pgbench scripts (--workload pgbench:…, lab/pgbench) */
 } WorkloadType;
 
 /* Workload parameters; 0 / NULL means "not given here". Durations in seconds. */

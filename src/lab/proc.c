@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,7 +20,7 @@
 #include "common/xalloc.h"
 
 /* In the child: drop to the server user, wire the pipe, exec. Never returns. */
-static void child_exec(char *const *argv, const ProcUser *user, int out_fd)
+static void child_exec(char *const *argv, char *const *env, const ProcUser *user, int out_fd)
 {
     /* A new process group, so that a Ctrl-C on the terminal reaches us, not the server's
      * pg_ctl: we decide when the cluster stops. */
@@ -41,7 +42,10 @@ static void child_exec(char *const *argv, const ProcUser *user, int out_fd)
         }
     }
     signal(SIGPIPE, SIG_DFL);
-    execv(argv[0], argv);
+    if (env)
+        execve(argv[0], argv, env);
+    else
+        execv(argv[0], argv);
     dprintf(STDERR_FILENO, "could not execute \"%s\": %s\n", argv[0], strerror(errno));
     _exit(127);
 }
@@ -92,6 +96,12 @@ static void argv_free(char **argv)
 
 int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output)
 {
+    return proc_run_env(argv, NULL, user, timeout_s, output);
+}
+
+int proc_run_env(const char *const *argv, const char *const *env, const ProcUser *user,
+                 double timeout_s, StrBuf *output)
+{
     int fds[2];
     if (pipe(fds) != 0) {
         if (output)
@@ -99,12 +109,15 @@ int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, St
         return -1;
     }
     char **exec_argv = argv_copy(argv);
+    char **exec_env = env ? argv_copy(env) : NULL;
     pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
-        child_exec(exec_argv, user, fds[1]);
+        child_exec(exec_argv, exec_env, user, fds[1]);
     }
     argv_free(exec_argv);
+    if (exec_env)
+        argv_free(exec_env);
     if (pid < 0) {
         if (output)
             sb_printf(output, "could not fork: %s\n", strerror(errno));
@@ -269,4 +282,12 @@ bool proc_machine_cpu(double *idle, double *total)
     for (int idx = 0; idx < 8; idx++)
         *total += v[idx];
     return true;
+}
+
+double proc_rusage_cpu_s(int who)
+{
+    struct rusage ru;
+    getrusage(who, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 }

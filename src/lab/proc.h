@@ -20,6 +20,10 @@ typedef struct ProcUser {
  * (stdout and stderr interleaved) is appended to `output` when not NULL. Returns the exit
  * status, or -1 with a message in output when it could not run, was killed or timed out. */
 int proc_run(const char *const *argv, const ProcUser *user, double timeout_s, StrBuf *output);
+/* proc_run with the child's whole environment given ("NAME=value", NULL-terminated; NULL:
+ * ours): how a connection's password reaches a child without its command line. */
+int proc_run_env(const char *const *argv, const char *const *env, const ProcUser *user,
+                 double timeout_s, StrBuf *output);
 
 /* Fills `user` for the unprivileged account to run servers as when we are root; when we are
  * not root, switch_user is false. false with *diag when root and the account is missing. */
@@ -36,6 +40,10 @@ long long proc_start_time(long pid);
  * (cutime + cstime: a server's finished backends) and those of its live children. < 0 when
  * there is no such process. For a postmaster: the cluster's CPU. */
 double proc_tree_cpu_s(long pid);
+
+/* User + system CPU seconds of getrusage(who): RUSAGE_SELF (an in-process workload's
+ * clients) or RUSAGE_CHILDREN (a reaped pgbench). */
+double proc_rusage_cpu_s(int who);
 
 /* The machine's CPU time so far (/proc/stat, clock ticks): idle (idle + iowait) and total. */
 bool proc_machine_cpu(double *idle, double *total);

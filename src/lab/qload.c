@@ -10,6 +10,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/stmt_loop.h"
+#include "lab/proc.h"
 #include "tpcc/stats.h"
 
 typedef struct QloadClient {
@@ -107,14 +108,6 @@ static void fill_result(QloadClient *clients, int n, double measured_s, Workload
     free(all);
 }
 
-static double cpu_seconds(void)
-{
-    struct rusage ru;
-    getrusage(RUSAGE_SELF, &ru);
-    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
-           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
-}
-
 bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                WorkloadResult *out, PkDiag *diag)
 {
@@ -140,7 +133,7 @@ bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *s
     for (; started < n; started++)
         if (pthread_create(&threads[started], NULL, client_main, &clients[started]) != 0)
             break;
-    double cpu0 = cpu_seconds();
+    double cpu0 = proc_rusage_cpu_s(RUSAGE_SELF);
     supervise(clients, started, t_end, stop, &cancel_lock);
     for (int idx = 0; idx < started; idx++)
         pthread_join(threads[idx], NULL);
@@ -153,7 +146,7 @@ bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *s
                     clients[0].error[0] ? clients[0].error : "could not start threads");
     } else {
         fill_result(clients, n, measured > 0 ? measured : 0, out);
-        out->client_cpu_s = cpu_seconds() - cpu0;
+        out->client_cpu_s = proc_rusage_cpu_s(RUSAGE_SELF) - cpu0;
         out->complete = !(stop && *stop);
         if (!out->complete)
             out->stop_detail = xstrdup("interrupted");

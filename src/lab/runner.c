@@ -16,6 +16,7 @@
 #include "lab/claim.h"
 #include "lab/cluster.h"
 #include "lab/journal.h"
+#include "lab/pgbench.h"
 #include "lab/predict.h"
 #include "lab/progress.h"
 #include "lab/slowfs.h"
@@ -172,6 +173,13 @@ static void plan_params(const LabSet *labs, const LabRunOpts *opts, StageResult 
     if (params->duration_s <= 0)
         params->duration_s = 30;
     params->seed = 42;
+    if (opts->pgbench_scripts) {
+        params->type = WORKLOAD_PGBENCH;
+        params->warehouses = 0;
+        params->scripts = opts->pgbench_scripts;
+        params->pgbench = opts->pgbench;
+        params->sql = NULL;
+    }
 }
 
 /* ---- the machine ---- */
@@ -750,6 +758,19 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
     apply_info_free(&info);
     if (!ok)
         return false;
+    if (opts->pgbench_scripts) {
+        /* the user's workload brings its own data: --init, or the database as it is */
+        rep->warehouses = 0;
+        if (!opts->init)
+            return true;
+        lab_say(opts->events, LAB_EV_INFO, "preparing the database: --init %s", opts->init);
+        double t0 = pk_clock_now();
+        ok = pgbench_init(target->conninfo, opts->pgbench, opts->init, diag);
+        rep->load_s = pk_clock_now() - t0;
+        if (ok)
+            lab_say(opts->events, LAB_EV_INFO, "prepared in %.1f s", rep->load_s);
+        return ok;
+    }
     rep->warehouses = 1;
     for (size_t idx = 0; idx < rep->n; idx++)
         if (rep->stages[idx].params.warehouses > rep->warehouses)

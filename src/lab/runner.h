@@ -36,6 +36,11 @@ typedef struct LabRunOpts {
     const char *config_b;     /* lab ab: what it is compared with; NULL: the baseline stage */
     const char *state_dir;    /* journals and cluster records (lab_state_dir_resolve) */
     const char *slowfs;       /* pgknob-slowfs for the storage lab; NULL: slowfs_find's */
+    /* --workload pgbench:SCRIPTS (checked, the program found by the cli): every stage runs
+     * these instead of its lab's workload, and no TPC-C-derived database is loaded */
+    const char *pgbench_scripts; /* "FILE.sql[@weight],…"; NULL: the labs' workloads */
+    const char *pgbench;         /* the pgbench program */
+    const char *init;            /* --init: a SQL file or "pgbench -i -s N"; NULL: none */
     /* The TPC-C loader's progress (the cli draws it; NULL: none) */
     TpccLoadProgressFn load_progress;
     void *load_progress_arg;

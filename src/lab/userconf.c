@@ -57,8 +57,10 @@ static const char *const environment_params[] = {
     "stats_temp_directory",
 };
 
-static bool is_environment(const char *name)
+bool lab_userconf_is_environment(const char *name)
 {
+    if (strchr(name, '.'))
+        return true;
     for (size_t idx = 0; idx < sizeof(environment_params) / sizeof(environment_params[0]); idx++)
         if (!strcasecmp(environment_params[idx], name))
             return true;
@@ -86,7 +88,7 @@ bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDia
             continue;
         /* extensions' parameters need their libraries; unknown names would be refused */
         bool unknown = strchr(entry->name, '.') || (cat && !catalog_find(cat, entry->name));
-        if (unknown || is_environment(entry->name)) {
+        if (unknown || lab_userconf_is_environment(entry->name)) {
             sb_printf(&left_out, "%s%s", left_out.len ? ", " : "", entry->name);
             continue;
         }

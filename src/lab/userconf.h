@@ -15,6 +15,9 @@
 /* Fills `out` (zeroed by the caller). *skipped gets "name, name" of what was left out, or NULL
  * (caller frees). false with *diag (file, line) when the configuration has a reading error or
  * cannot be read. */
+/* Whether a parameter belongs to the original server's environment (or an extension: dotted),
+ * left out of the lab's cluster. */
+bool lab_userconf_is_environment(const char *name);
 bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDiag *diag);
 
 #endif

@@ -7,6 +7,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "db/ctl.h"
+#include "lab/pgbench.h"
 #include "lab/qload.h"
 #include "tpcc/tpcc.h"
 
@@ -143,6 +144,8 @@ bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag
     memset(out, 0, sizeof(*out));
     if (params->type == WORKLOAD_TPCC)
         return run_tpcc(conninfo, params, stop, out, diag);
+    if (params->type == WORKLOAD_PGBENCH)
+        return pgbench_run(conninfo, params, stop, out, diag);
     return qload_run(conninfo, params, stop, out, diag);
 }
 

@@ -1,5 +1,6 @@
-/* The labs' workloads, behind one result type: the TPC-C mix (src/tpcc, called in-process) and
- * a "query" workload that runs one SQL statement in a loop on every client (lab/qload). */
+/* The labs' workloads, behind one result type: the TPC-C-derived mix (src/tpcc, called
+ * in-process), a "query" workload that runs one SQL statement in a loop on every client
+ * (lab/qload), and the user's pgbench scripts run by pgbench itself (lab/pgbench). */
 #ifndef PK_LAB_WORKLOAD_H
 #define PK_LAB_WORKLOAD_H
 
@@ -20,7 +21,9 @@ typedef struct WorkloadParams {
     int clients;
     double duration_s;
     double warmup_s;
-    const char *sql; /* WORKLOAD_QUERY */
+    const char *sql;     /* WORKLOAD_QUERY */
+    const char *pgbench; /* WORKLOAD_PGBENCH: the pgbench program (pgbench_find) */
+    const char *scripts; /* WORKLOAD_PGBENCH: "FILE.sql[@weight],…" (pgbench_check_scripts) */
     uint64_t seed;
 } WorkloadParams;
 
@@ -28,7 +31,7 @@ typedef struct WorkloadResult {
     bool complete;     /* ran the whole measured interval */
     char *stop_detail; /* why not, when !complete */
     double measured_s;
-    uint64_t completed; /* transactions (tpcc) or statements (query) */
+    uint64_t completed; /* transactions (tpcc, pgbench) or statements (query) */
     uint64_t failed;
     double tps;  /* completed / measured_s */
     double nopm; /* New-Order transactions per minute; < 0 for the query workload */

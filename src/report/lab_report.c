@@ -133,13 +133,25 @@ static json_t *json_settings(const LabSettings *set, char *const *contexts)
     return arr;
 }
 
+static const char *workload_key(WorkloadType type)
+{
+    switch (type) {
+    case WORKLOAD_TPCC: return "tpcc";
+    case WORKLOAD_PGBENCH: return "pgbench";
+    default: return "query";
+    }
+}
+
 static json_t *json_workload(const WorkloadParams *params)
 {
-    return json_pack("{s:s, s:i, s:i, s:o, s:o, s:o}", "type",
-                     params->type == WORKLOAD_TPCC ? "tpcc" : "query", "warehouses",
-                     params->warehouses, "clients", params->clients, "duration_s",
-                     jnum(params->duration_s), "warmup_s", jnum(params->warmup_s), "sql",
-                     jstr(params->type == WORKLOAD_QUERY ? params->sql : NULL));
+    json_t *obj =
+        json_pack("{s:s, s:i, s:i, s:o, s:o, s:o}", "type", workload_key(params->type),
+                  "warehouses", params->warehouses, "clients", params->clients, "duration_s",
+                  jnum(params->duration_s), "warmup_s", jnum(params->warmup_s), "sql",
+                  jstr(params->type == WORKLOAD_QUERY ? params->sql : NULL));
+    if (params->type == WORKLOAD_PGBENCH)
+        json_object_set_new(obj, "pgbench_scripts", jstr(params->scripts));
+    return obj;
 }
 
 static json_t *json_latency(const WorkloadResult *res)
@@ -410,8 +422,12 @@ static void md_conditions(StrBuf *out, const LabRunReport *rep)
 {
     sb_put(out, "**Conditions.** ");
     sb_put_md(out, rep->server_origin ? rep->server_origin : "no server");
-    sb_printf(out, "; TPC-C-derived database of %d warehouse%s", rep->warehouses,
-              rep->warehouses == 1 ? "" : "s");
+    if (rep->n > 0 && rep->stages[0].params.type == WORKLOAD_PGBENCH) {
+        sb_put(out, "; pgbench scripts ");
+        sb_put_md(out, rep->stages[0].params.scripts);
+    } else
+        sb_printf(out, "; TPC-C-derived database of %d warehouse%s", rep->warehouses,
+                  rep->warehouses == 1 ? "" : "s");
     if (rep->n > 0) {
         const WorkloadParams *p = &rep->stages[0].params;
         sb_printf(out, "; %d client%s, %.0f s measured after a %.0f s warm-up per stage%s",
@@ -810,7 +826,7 @@ void lab_report_svg(const LabRunReport *rep, StrBuf *out)
 
 /* Every summary file goes through the one redaction path (a --dsn's password, URL userinfo)
  * and, but for JSON (escaped by its encoding), shows control bytes instead of sending them. */
-static bool write_file(const char *dir, const char *name, const char *text, PkDiag *diag)
+bool lab_report_write_file(const char *dir, const char *name, const char *text, PkDiag *diag)
 {
     char *path = xasprintf("%s/%s", dir, name);
     char *clean = redact_text(NULL, text);
@@ -861,10 +877,10 @@ bool lab_report_write(const LabRunReport *rep, const char *dir, PkDiag *diag)
     char *title = xasprintf("pgknob lab report: %s", rep->selection);
     StrBuf html = STRBUF_INIT;
     report_html_page(title, sb_str(&md), &html);
-    bool ok = write_file(dir, "summary.json", sb_str(&json), diag) &&
-              write_file(dir, "summary.md", sb_str(&md), diag) &&
-              write_file(dir, "chart.svg", sb_str(&svg), diag) &&
-              write_file(dir, "summary.html", sb_str(&html), diag);
+    bool ok = lab_report_write_file(dir, "summary.json", sb_str(&json), diag) &&
+              lab_report_write_file(dir, "summary.md", sb_str(&md), diag) &&
+              lab_report_write_file(dir, "chart.svg", sb_str(&svg), diag) &&
+              lab_report_write_file(dir, "summary.html", sb_str(&html), diag);
     sb_free(&html);
     free(title);
     sb_free(&json);

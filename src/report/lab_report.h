@@ -28,5 +28,7 @@ char *lab_report_format_ratio(double value);
 
 /* Writes the four files into `dir` (created if missing). false with *diag. */
 bool lab_report_write(const LabRunReport *rep, const char *dir, PkDiag *diag);
+/* Writes DIR/NAME through the reports' one redaction path (control bytes shown, but in JSON). */
+bool lab_report_write_file(const char *dir, const char *name, const char *text, PkDiag *diag);
 
 #endif
