@@ -22,7 +22,7 @@ SQL
 expect_exit 2 "lab tune without a configuration" -- "$PGKNOB" lab tune
 expect_exit 2 "lab tune with two configurations" -- "$PGKNOB" lab tune "$work/bad.conf" "$work/bad.conf"
 expect_exit 2 "lab tune --budget nonsense" -- "$PGKNOB" lab tune "$work/bad.conf" --budget soon
-check "  ... says what to write" grep -q "invalid value for --budget" <<<"$ERR"
+check "  ... says what to write" grep -q "invalid value for option \"--budget\"" <<<"$ERR"
 expect_exit 2 "lab tune --dsn: never an existing server" -- \
   "$PGKNOB" lab tune "$work/bad.conf" --dsn "host=/tmp"
 
