@@ -51,7 +51,7 @@ echo "load: tpcc -w $W -j 2: $t_rows rows, $(calc "$t_bytes/1e6" 1) MB on disk (
 echo "load: pgbench -i -s $scale: $p_rows rows, $(calc "$p_bytes/1e6" 1) MB on disk in $p_secs s:" \
      "$(calc "$p_rows/$p_secs" 0) rows/s, $(calc "$p_bytes/1e6/$p_secs" 1) MB/s"
 echo "load ratio (tpcc / pgbench): MB/s $(calc "($t_bytes/$t_secs)/($p_bytes/$p_secs)" 2)," \
-     "rows/s $(calc "($t_rows/$t_secs)/($p_rows/$p_secs)" 2) (TPC-C rows are wider)"
+     "rows/s $(calc "($t_rows/$t_secs)/($p_rows/$p_secs)" 2) (TPC-C-derived rows are wider)"
 
 # --- 2. driver CPU ---
 "$PGKNOB" tpcc run -c "$CLIENTS" -d "${SECONDS_RUN}s" --warmup 2s --progress 0 --json "$WORK/run.json" >/dev/null || exit 1
