@@ -19,9 +19,9 @@
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
 
 static const char *const format_names[] = {
-    [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",       [INPUT_CNPG] = "cnpg",
-    [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando", [INPUT_CRUNCHY] = "crunchy",
-    [INPUT_RDS] = "rds",
+    [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
+    [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
+    [INPUT_RDS] = "rds",         [INPUT_TERRAFORM] = "terraform",
 };
 
 const char *input_format_name(InputFormat format)
@@ -45,7 +45,7 @@ bool input_format_parse(const char *text, InputFormat *out)
 
 const char *input_format_names(void)
 {
-    return "auto, conf, cnpg, patroni, zalando, crunchy, rds";
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform";
 }
 
 static const char *const target_names[] = {
@@ -163,6 +163,16 @@ void builder_add_hba(DocBuilder *b, const char *text, int line, int column)
     doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line, .column = column};
 }
 
+void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line, int column)
+{
+    if (entry < doc->set.n_entries && doc->set.entries[entry].line == line &&
+        doc->set.entries[entry].column == column && !strcmp(doc->set.entries[entry].file, file))
+        return;
+    doc->value_at = xrealloc(doc->value_at, (doc->n_value_at + 1) * sizeof(*doc->value_at));
+    doc->value_at[doc->n_value_at++] =
+        (InputValueAt){.entry = entry, .file = xstrdup(file), .line = line, .column = column};
+}
+
 void builder_finish(DocBuilder *b)
 {
     conf_set_mark_applied(&b->doc->set);
@@ -228,9 +238,11 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
 {
     InputFormat format = opts ? opts->format : INPUT_AUTO;
     if (format == INPUT_AUTO)
-        format = looks_like_json(data, len)   ? INPUT_RDS
-                 : looks_like_yaml(data, len) ? INPUT_AUTO
-                                              : INPUT_CONF;
+        format = looks_like_json(data, len)
+                     ? (input_json_is_terraform(data, len) ? INPUT_TERRAFORM : INPUT_RDS)
+                 : input_looks_like_hcl(data, len) ? INPUT_TERRAFORM
+                 : looks_like_yaml(data, len)      ? INPUT_AUTO
+                                                   : INPUT_CONF;
     out->format = format;
     if (format == INPUT_CONF) {
         if (!from_stdin)
@@ -247,6 +259,10 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
     }
     if (format == INPUT_RDS)
         return rds_load_json(name, data, len, opts, out, diag);
+    if (format == INPUT_TERRAFORM)
+        return looks_like_json(data, len)
+                   ? terraform_load_json(name, data, len, opts, out, diag)
+                   : terraform_load_hcl(name, data, len, opts, from_stdin, out, diag);
     return manifest_load_yaml(name, data, len, opts, out, diag);
 }
 
@@ -319,6 +335,9 @@ void input_result_free(InputResult *res)
         for (size_t hba = 0; hba < doc->n_hba; hba++)
             free(doc->hba[hba].text);
         free(doc->hba);
+        for (size_t at = 0; at < doc->n_value_at; at++)
+            free(doc->value_at[at].file);
+        free(doc->value_at);
     }
     free(res->docs);
     memset(res, 0, sizeof(*res));

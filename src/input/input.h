@@ -15,19 +15,20 @@
 #include "conf/conf.h"
 
 typedef enum InputFormat {
-    INPUT_AUTO = 0, /* by content */
-    INPUT_CONF,     /* postgresql.conf (or a data directory): conf/ reads it */
-    INPUT_CNPG,     /* CloudNativePG Cluster */
-    INPUT_PATRONI,  /* patroni.yml */
-    INPUT_ZALANDO,  /* Zalando postgres-operator `postgresql` */
-    INPUT_CRUNCHY,  /* Crunchy PGO PostgresCluster */
-    INPUT_RDS,      /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+    INPUT_AUTO = 0,  /* by content */
+    INPUT_CONF,      /* postgresql.conf (or a data directory): conf/ reads it */
+    INPUT_CNPG,      /* CloudNativePG Cluster */
+    INPUT_PATRONI,   /* patroni.yml */
+    INPUT_ZALANDO,   /* Zalando postgres-operator `postgresql` */
+    INPUT_CRUNCHY,   /* Crunchy PGO PostgresCluster */
+    INPUT_RDS,       /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+    INPUT_TERRAFORM, /* Terraform HCL (.tf) or terraform show -json */
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */
 const char *input_format_name(InputFormat format);
 bool input_format_parse(const char *text, InputFormat *out);
-/* "conf, cnpg, patroni, zalando, crunchy, rds" */
+/* "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform" */
 const char *input_format_names(void);
 
 /* A managed service whose restrictions become findings (--target). */
@@ -75,6 +76,14 @@ typedef struct InputHbaLine {
     int column;
 } InputHbaLine;
 
+/* Where an entry's value is written, when not on the entry's own line (a Terraform parameter
+ * block's `value`, a .tfvars element): findings about the value go there. */
+typedef struct InputValueAt {
+    size_t entry; /* index in the document's set */
+    char *file;
+    int line, column;
+} InputValueAt;
+
 typedef struct InputDoc {
     InputFormat format;
     char *label; /* "Cluster cluster-example", "patroni.yml" or the parameter group's name */
@@ -88,7 +97,12 @@ typedef struct InputDoc {
     const char *const *hba_operator_lines;
     const char *hba_operator_name;
     int pg_major; /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
+    InputValueAt *value_at;
+    size_t n_value_at;
 } InputDoc;
+
+/* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */
+void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line, int column);
 
 typedef struct InputOpts {
     InputFormat format;     /* INPUT_AUTO: by content */

@@ -31,6 +31,25 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
 bool rds_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
                    InputResult *out, PkDiag *diag);
 
+/* An RDS parameter formula ({DBInstanceClassMemory/…}, GREATEST(…)), and its value for the
+ * instance class in `opts` (NULL, with *missing naming an unknown variable, when it has none). */
+bool rds_is_formula(const char *value);
+char *rds_formula_evaluate(const char *text, const InputOpts *opts, const char **missing);
+/* The same, or NULL after a PK0075 note at `line`:`column` naming what is missing. */
+char *rds_formula_value(DocBuilder *b, const char *name, const char *value, const InputOpts *opts,
+                        int line, int column);
+#define RDS_FORMULA_DOC                                                                            \
+    "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/"                                      \
+    "USER_ParamValuesRef.html"
+
+bool terraform_load_hcl(const char *file, const char *data, size_t len, const InputOpts *opts,
+                        bool from_stdin, InputResult *out, PkDiag *diag);
+bool terraform_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
+                         InputResult *out, PkDiag *diag);
+/* Recognition by content (input_recognise.c), apart from input.c's. */
+bool input_looks_like_hcl(const char *data, size_t len);
+bool input_json_is_terraform(const char *data, size_t len);
+
 InputDoc *input_result_add(InputResult *res);
 
 #endif

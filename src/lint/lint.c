@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/catalog.h"
 #include "common/strbuf.h"
@@ -265,6 +266,8 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         if (ok)
             lint_input_note_names(doc, &input->set, &input->snap, &res->findings);
         if (ok)
+            lint_input_value_places(doc, &input->set, &res->findings, checked);
+        if (ok)
             lint_manifest_hba(input, doc, file, &res->findings);
         input->validation_end = res->findings.n;
         if (!ok)
@@ -346,13 +349,17 @@ void lint_locate_columns(LintResult *res)
             Finding *f = &res->findings.items[fi];
             if (f->column || !f->file || f->line <= 0)
                 continue;
-            for (size_t ent = 0; ent < set->n_entries; ent++) {
-                const ConfEntry *e = &set->entries[ent];
-                if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file)) {
-                    f->column = e->column;
-                    break;
+            /* several entries can share a line (JSON on one line): the one the finding names */
+            const char *named = f->n_settings ? f->settings[0].name : NULL;
+            for (int pass = named ? 0 : 1; pass < 2 && !f->column; pass++)
+                for (size_t ent = 0; ent < set->n_entries; ent++) {
+                    const ConfEntry *e = &set->entries[ent];
+                    if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file) &&
+                        (pass || !strcasecmp(e->name, named))) {
+                        f->column = e->column;
+                        break;
+                    }
                 }
-            }
         }
     }
 }

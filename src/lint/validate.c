@@ -93,9 +93,11 @@ static const LintRule rules[] = {
      " prints for it (True, 420, 1.5), not what is written."},
     {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
      "A parameter whose YAML value is null (~, empty): it is not passed to the server."},
-    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
+    {"PK0075", "manifest.formula-not-evaluated", "value not evaluated", SEV_NOTICE,
      "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
-     " class (--host instance_class=...): the parameter is not checked."},
+     " class (--host instance_class=...), or a Terraform value only Terraform can evaluate (a"
+     " function call, a variable with no value, another resource's attribute): named, and the"
+     " parameter's value is not checked."},
     {"PK0076", "manifest.service-restricted", "parameter or value the service refuses", SEV_ERROR,
      "With --target: a parameter the managed service does not let you set (read-only, or not in"
      " its parameter list), or a value outside the range or the values it allows: the service's"
