@@ -31,8 +31,8 @@ static const CliOption upgrade_options[] = {
      "write the configuration patched for M to FILE (never over the input)"},
     {"format", "FORMAT", OPT_FORMAT, "checklist format: text (default) or json"},
     {"input-format", "FORMAT", OPT_INPUT_FORMAT,
-     "read the input as conf, cnpg, patroni, zalando, crunchy, rds or\n"
-     "terraform; "
+     "read the input as conf, cnpg, patroni, zalando, crunchy, rds,\n"
+     "terraform or args; "
      "default: recognised by content"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };

@@ -21,7 +21,7 @@
 static const char *const format_names[] = {
     [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
     [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
-    [INPUT_RDS] = "rds",         [INPUT_TERRAFORM] = "terraform",
+    [INPUT_RDS] = "rds",         [INPUT_TERRAFORM] = "terraform", [INPUT_ARGS] = "args",
 };
 
 const char *input_format_name(InputFormat format)
@@ -45,7 +45,7 @@ bool input_format_parse(const char *text, InputFormat *out)
 
 const char *input_format_names(void)
 {
-    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform";
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args";
 }
 
 static const char *const target_names[] = {
@@ -178,6 +178,14 @@ void builder_finish(DocBuilder *b)
     conf_set_mark_applied(&b->doc->set);
 }
 
+static void doc_free(InputDoc *doc);
+
+void input_result_drop_last(InputResult *res)
+{
+    if (res->n_docs)
+        doc_free(&res->docs[--res->n_docs]);
+}
+
 InputDoc *input_result_add(InputResult *res)
 {
     PK_GROW(res->docs, res->n_docs, res->cap_docs);
@@ -240,9 +248,10 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
     if (format == INPUT_AUTO)
         format = looks_like_json(data, len)
                      ? (input_json_is_terraform(data, len) ? INPUT_TERRAFORM : INPUT_RDS)
-                 : input_looks_like_hcl(data, len) ? INPUT_TERRAFORM
-                 : looks_like_yaml(data, len)      ? INPUT_AUTO
-                                                   : INPUT_CONF;
+                 : input_looks_like_hcl(data, len)  ? INPUT_TERRAFORM
+                 : input_looks_like_args(data, len) ? INPUT_ARGS
+                 : looks_like_yaml(data, len)       ? INPUT_AUTO
+                                                    : INPUT_CONF;
     out->format = format;
     if (format == INPUT_CONF) {
         if (!from_stdin)
@@ -259,6 +268,8 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
     }
     if (format == INPUT_RDS)
         return rds_load_json(name, data, len, opts, out, diag);
+    if (format == INPUT_ARGS && !looks_like_yaml(data, len))
+        return args_load_text(name, data, len, out, diag);
     if (format == INPUT_TERRAFORM)
         return looks_like_json(data, len)
                    ? terraform_load_json(name, data, len, opts, out, diag)
@@ -318,27 +329,30 @@ bool input_load(const char *path, const InputOpts *opts, InputResult *out, PkDia
     return ok;
 }
 
+static void doc_free(InputDoc *doc)
+{
+    free(doc->label);
+    conf_set_free(&doc->set);
+    for (size_t note = 0; note < doc->n_notes; note++) {
+        free(doc->notes[note].name);
+        free(doc->notes[note].value);
+        free(doc->notes[note].message);
+        free(doc->notes[note].hint);
+        free(doc->notes[note].link);
+    }
+    free(doc->notes);
+    for (size_t hba = 0; hba < doc->n_hba; hba++)
+        free(doc->hba[hba].text);
+    free(doc->hba);
+    for (size_t at = 0; at < doc->n_value_at; at++)
+        free(doc->value_at[at].file);
+    free(doc->value_at);
+}
+
 void input_result_free(InputResult *res)
 {
-    for (size_t idx = 0; idx < res->n_docs; idx++) {
-        InputDoc *doc = &res->docs[idx];
-        free(doc->label);
-        conf_set_free(&doc->set);
-        for (size_t note = 0; note < doc->n_notes; note++) {
-            free(doc->notes[note].name);
-            free(doc->notes[note].value);
-            free(doc->notes[note].message);
-            free(doc->notes[note].hint);
-            free(doc->notes[note].link);
-        }
-        free(doc->notes);
-        for (size_t hba = 0; hba < doc->n_hba; hba++)
-            free(doc->hba[hba].text);
-        free(doc->hba);
-        for (size_t at = 0; at < doc->n_value_at; at++)
-            free(doc->value_at[at].file);
-        free(doc->value_at);
-    }
+    for (size_t idx = 0; idx < res->n_docs; idx++)
+        doc_free(&res->docs[idx]);
     free(res->docs);
     memset(res, 0, sizeof(*res));
 }

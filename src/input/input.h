@@ -23,6 +23,7 @@ typedef enum InputFormat {
     INPUT_CRUNCHY,   /* Crunchy PGO PostgresCluster */
     INPUT_RDS,       /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
     INPUT_TERRAFORM, /* Terraform HCL (.tf) or terraform show -json */
+    INPUT_ARGS,      /* postgres -c name=value: compose command, container args, a command line */
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */

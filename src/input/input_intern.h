@@ -51,5 +51,15 @@ bool input_looks_like_hcl(const char *data, size_t len);
 bool input_json_is_terraform(const char *data, size_t len);
 
 InputDoc *input_result_add(InputResult *res);
+/* Frees the document added last (a reader that found nothing in it). */
+void input_result_drop_last(InputResult *res);
+
+/* postgres argument lists (args.c): the compose services and Kubernetes containers of one YAML
+ * document (the number of documents added), and a plain command line. */
+struct yaml_document_s;
+size_t args_load_yaml_doc(const char *file, const char *data, size_t len,
+                          struct yaml_document_s *doc, InputResult *out);
+bool args_load_text(const char *file, const char *data, size_t len, InputResult *out, PkDiag *diag);
+bool input_looks_like_args(const char *data, size_t len);
 
 #endif

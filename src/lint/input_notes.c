@@ -110,10 +110,11 @@ void lint_input_value_places(const InputDoc *doc, const ConfSet *set, FindingLis
             if (f->line != entry->line || !f->file || strcmp(f->file, entry->file) ||
                 (f->column && f->column != entry->column) || about_name(f->rule_id))
                 continue;
-            bool names_it = false; /* another entry on the same line is not this one */
+            bool names_it = false; /* only a finding about this entry's setting */
             for (size_t s = 0; s < f->n_settings && !names_it; s++)
-                names_it = f->settings[s].name && !strcasecmp(f->settings[s].name, entry->name);
-            if (f->n_settings && !names_it)
+                names_it = f->settings[s].name && entry->name &&
+                           !strcasecmp(f->settings[s].name, entry->name);
+            if (!names_it)
                 continue;
             free(f->file);
             f->file = xstrdup(place->file);
