@@ -335,17 +335,7 @@ static yaml_node_t *node_at(yaml_document_t *doc, int id)
 
 static yaml_node_t *member(yaml_document_t *doc, yaml_node_t *map, const char *key)
 {
-    if (!map || map->type != YAML_MAPPING_NODE)
-        return NULL;
-    yaml_node_t *found = NULL;
-    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
-         pair++) {
-        yaml_node_t *k = node_at(doc, pair->key);
-        if (k && k->type == YAML_SCALAR_NODE && k->data.scalar.length == strlen(key) &&
-            !memcmp(k->data.scalar.value, key, k->data.scalar.length))
-            found = node_at(doc, pair->value);
-    }
-    return found;
+    return input_yaml_member(doc, map, key);
 }
 
 static char *scalar(const yaml_node_t *node)
@@ -421,6 +411,7 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
     DocBuilder b;
     builder_init(&b, d, INPUT_ARGS, file, data, len);
     d->label = xstrdup(label);
+    input_read_resources(d, file, doc, member(doc, container, "resources"));
     if (!read_list(&b, data, len, &args)) {
         builder_finish(&b);
         input_result_drop_last(out);

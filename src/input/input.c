@@ -347,6 +347,7 @@ static void doc_free(InputDoc *doc)
     for (size_t at = 0; at < doc->n_value_at; at++)
         free(doc->value_at[at].file);
     free(doc->value_at);
+    free(doc->pod_source);
 }
 
 void input_result_free(InputResult *res)

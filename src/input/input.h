@@ -100,6 +100,11 @@ typedef struct InputDoc {
     int pg_major; /* the major the manifest names (CNPG imageName, Zalando version), 0 if none */
     InputValueAt *value_at;
     size_t n_value_at;
+    /* the pod's own limits (Kubernetes resources: limits, else requests): host facts for this
+     * document unless --host gives them; <= 0 when not stated, pod_source NULL when neither */
+    double pod_ram;
+    int pod_cores;
+    char *pod_source; /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

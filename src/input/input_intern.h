@@ -62,4 +62,12 @@ size_t args_load_yaml_doc(const char *file, const char *data, size_t len,
 bool args_load_text(const char *file, const char *data, size_t len, InputResult *out, PkDiag *diag);
 bool input_looks_like_args(const char *data, size_t len);
 
+/* A Kubernetes `resources` mapping as the document's pod limits (resources.c). */
+struct yaml_node_s;
+void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
+                          struct yaml_node_s *resources);
+/* The value of `key` in the mapping `map` (the last when a key repeats), or NULL. */
+struct yaml_node_s *input_yaml_member(struct yaml_document_s *doc, struct yaml_node_s *map,
+                                      const char *key);
+
 #endif

@@ -9,6 +9,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "hba/hba_input.h"
+#include "host/host.h"
 #include "lint/input_notes.h"
 #include "lint/lint_hba.h"
 #include "lint/validate.h"
@@ -184,6 +185,7 @@ static LintInput *add_input(LintResult *res, const char *path)
     memset(input, 0, sizeof(*input));
     input->path = xstrdup(path);
     input->format = INPUT_CONF;
+    host_facts_init_unknown(&input->pod_host);
     return input;
 }
 
@@ -256,6 +258,11 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->label = doc->format == INPUT_CONF ? NULL : xstrdup(doc->label);
         input->set = doc->set;
         memset(&doc->set, 0, sizeof(doc->set));
+        if (doc->pod_source) {
+            input->pod_host.ram_bytes = doc->pod_ram;
+            input->pod_host.cores = doc->pod_cores;
+            input->pod_host.source = xstrdup(doc->pod_source);
+        }
         input->validation_begin = res->findings.n;
         const char *file = input->set.n_files ? input->set.files[0] : path;
         lint_input_notes(doc, file, &res->findings);
@@ -369,6 +376,7 @@ void lint_result_free(LintResult *res)
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
+        host_facts_clear(&res->inputs[idx].pod_host);
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);

@@ -54,6 +54,9 @@ typedef struct LintInput {
     HbaSet *hba;
     InputFormat format; /* INPUT_CONF, or the manifest it was read from */
     char *label;        /* a manifest's document ("Cluster pg-main"); NULL for conf */
+    /* the manifest's pod limits as host facts (ram, cores; source NULL when none): used where
+     * --host gives no value */
+    HostFacts pod_host;
 } LintInput;
 
 typedef struct LintResult {

@@ -126,6 +126,11 @@ static json_t *source_obj(const ReportInput *in, const ReportOpts *opts, const R
     pk_json_set(obj, "kind", pk_json_str(src->kind));
     pk_json_set(obj, "pg_version", pk_json_str(src->pg_version));
     pk_json_set(obj, "version_source", pk_json_str(src->version_source));
+    if (src->snap && src->snap->host.source) { /* this input's own facts (a pod's limits) */
+        char *text = host_describe(&src->snap->host);
+        pk_json_set(obj, "host", pk_json_str(text));
+        free(text);
+    }
     pk_json_set(obj, "settings", source_settings(in, opts, src));
     put_source_evidence(src, obj);
     json_t *files = json_array();
