@@ -104,7 +104,8 @@ typedef struct InputDoc {
      * document unless --host gives them; <= 0 when not stated, pod_source NULL when neither */
     double pod_ram;
     int pod_cores;
-    char *pod_source; /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
+    char *pod_source;        /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
+    double pod_hugepages[2]; /* limits.hugepages-2Mi and -1Gi in bytes; 0 when not stated */
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

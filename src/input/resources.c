@@ -61,7 +61,8 @@ static double resource(yaml_document_t *doc, yaml_node_t *resources, const char 
 {
     static const char *const sections[] = {"limits", "requests"};
     for (size_t idx = 0; idx < 2; idx++) {
-        yaml_node_t *node = input_yaml_member(doc, input_yaml_member(doc, resources, sections[idx]), name);
+        yaml_node_t *node =
+            input_yaml_member(doc, input_yaml_member(doc, resources, sections[idx]), name);
         if (!node || node->type != YAML_SCALAR_NODE)
             continue;
         char *value = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
@@ -84,6 +85,16 @@ void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_
 {
     if (!resources || resources->type != YAML_MAPPING_NODE)
         return;
+    static const char *const huge[] = {"hugepages-2Mi", "hugepages-1Gi"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        yaml_node_t *node =
+            input_yaml_member(ydoc, input_yaml_member(ydoc, resources, "limits"), huge[idx]);
+        if (node && node->type == YAML_SCALAR_NODE) {
+            char *text = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+            doc->pod_hugepages[idx] = quantity(text);
+            free(text);
+        }
+    }
     const char *mem_section = NULL, *cpu_section = NULL;
     int mem_line = 0, mem_col = 0, cpu_line = 0, cpu_col = 0;
     char *mem_text = NULL, *cpu_text = NULL;

@@ -10,6 +10,7 @@
 #include "common/xalloc.h"
 #include "hba/hba_input.h"
 #include "host/host.h"
+#include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/lint_hba.h"
 #include "lint/validate.h"
@@ -133,6 +134,7 @@ static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_majo
                           .check_host = opts->check_host,
                           .host_is_server = opts->host_is_server};
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    lint_validate_huge_pages(&input->snap, input->hugepages_limit, findings);
     if (opts->target)
         lint_target(opts->target, &input->set, input->pg_major, findings);
     return true;
@@ -258,6 +260,8 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->label = doc->format == INPUT_CONF ? NULL : xstrdup(doc->label);
         input->set = doc->set;
         memset(&doc->set, 0, sizeof(doc->set));
+        input->hugepages_limit[0] = doc->pod_hugepages[0];
+        input->hugepages_limit[1] = doc->pod_hugepages[1];
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
             input->pod_host.cores = doc->pod_cores;

@@ -57,6 +57,7 @@ typedef struct LintInput {
     /* the manifest's pod limits as host facts (ram, cores; source NULL when none): used where
      * --host gives no value */
     HostFacts pod_host;
+    double hugepages_limit[2]; /* the container's hugepages-2Mi, -1Gi limits (bytes); 0: none */
 } LintInput;
 
 typedef struct LintResult {

@@ -78,6 +78,10 @@ static const LintRule rules[] = {
      "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
      " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
      " start on that machine (a warning with --host local, where this machine is the server)."},
+    {"PK0063", "validation.huge-pages-needed", "huge pages to reserve", SEV_NOTICE,
+     "huge_pages = on or try: the vm.nr_hugepages the server's shared memory needs, counted as"
+     " PostgreSQL 15+ reports shared_memory_size_in_huge_pages (a warning when a container's"
+     " hugepages-2Mi or hugepages-1Gi limit is smaller)."},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest."},
