@@ -32,7 +32,7 @@ static const CliOption upgrade_options[] = {
     {"format", "FORMAT", OPT_FORMAT, "checklist format: text (default) or json"},
     {"input-format", "FORMAT", OPT_INPUT_FORMAT,
      "read the input as conf, cnpg, patroni, zalando, crunchy, rds,\n"
-     "terraform or args; "
+     "terraform, args or embedded; "
      "default: recognised by content"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };

@@ -19,9 +19,10 @@
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
 
 static const char *const format_names[] = {
-    [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
-    [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
-    [INPUT_RDS] = "rds",         [INPUT_TERRAFORM] = "terraform", [INPUT_ARGS] = "args",
+    [INPUT_AUTO] = "auto",         [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
+    [INPUT_PATRONI] = "patroni",   [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
+    [INPUT_RDS] = "rds",           [INPUT_TERRAFORM] = "terraform", [INPUT_ARGS] = "args",
+    [INPUT_EMBEDDED] = "embedded",
 };
 
 const char *input_format_name(InputFormat format)
@@ -45,7 +46,7 @@ bool input_format_parse(const char *text, InputFormat *out)
 
 const char *input_format_names(void)
 {
-    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args";
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args, embedded";
 }
 
 static const char *const target_names[] = {

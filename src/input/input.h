@@ -24,6 +24,7 @@ typedef enum InputFormat {
     INPUT_RDS,       /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
     INPUT_TERRAFORM, /* Terraform HCL (.tf) or terraform show -json */
     INPUT_ARGS,      /* postgres -c name=value: compose command, container args, a command line */
+    INPUT_EMBEDDED,  /* postgresql.conf / pg_hba.conf text in a ConfigMap or chart values */
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */

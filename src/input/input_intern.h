@@ -61,6 +61,9 @@ size_t args_load_yaml_doc(const char *file, const char *data, size_t len,
                           struct yaml_document_s *doc, InputResult *out);
 bool args_load_text(const char *file, const char *data, size_t len, InputResult *out, PkDiag *diag);
 bool input_looks_like_args(const char *data, size_t len);
+/* postgresql.conf and pg_hba.conf text in a ConfigMap or chart values (embedded.c). */
+size_t embedded_load_yaml_doc(const char *file, const char *data, size_t len,
+                              struct yaml_document_s *doc, InputResult *out);
 
 /* A Kubernetes `resources` mapping as the document's pod limits (resources.c). */
 struct yaml_node_s;

@@ -643,6 +643,8 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         }
         if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_ARGS))
             args_load_yaml_doc(file, data, len, &document, out);
+        if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_EMBEDDED))
+            embedded_load_yaml_doc(file, data, len, &document, out);
         if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
             InputDoc *doc = input_result_add(out);
             DocBuilder b;

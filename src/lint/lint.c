@@ -217,7 +217,7 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
     const SnapSetting *oauth = snapshot_get(&input->snap, "oauth_validator_libraries");
     HbaOpts hopts = {.major = input->pg_major,
                      .features = HBA_FEAT_DEFAULT,
-                     .ssl = doc->format != INPUT_PATRONI ||
+                     .ssl = (doc->format != INPUT_PATRONI && doc->format != INPUT_EMBEDDED) ||
                             (ssl && ssl->parsed_ok && ssl->parsed.boolval),
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));

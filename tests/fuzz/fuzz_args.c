@@ -1,7 +1,8 @@
 /* libFuzzer target: postgres argument lists (input/args.c): the shell-word splitter, the
  * postmaster's option reading, compose services and Kubernetes containers, on arbitrary bytes
- * read as a command line and as YAML. Seeds: */
-// fuzz-seeds: tests/input/fixtures/args/*
+ * read as a command line and as YAML (which also runs the ConfigMap and chart-values reader,
+ * input/embedded.c). Seeds: */
+// fuzz-seeds: tests/input/fixtures/args/* tests/input/fixtures/embedded/*
 #include <stddef.h>
 #include <stdint.h>
 
