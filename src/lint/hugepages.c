@@ -51,6 +51,9 @@ void lint_validate_huge_pages(const Snapshot *snap, const double limits[2], Find
     const LintRule *rule = lint_rule_find("PK0063");
     Finding *f = findings_add(out, rule->id, rule->name, rule->severity, "validation");
     f->title = xstrdup(rule->title);
+    /* try falls back to normal pages: the count is advice, not a condition of starting */
+    if (!on)
+        f->severity = SEV_RECOMMENDATION;
     f->file = xstrdup(hp->file);
     f->line = hp->line;
     finding_add_setting(f, hp->name, hp->value, hp->file, hp->line);
