@@ -58,8 +58,11 @@ static const CliOption lint_options[] = {
     {"output", "FILE", OPT_OUTPUT, "write the report to FILE"},
     {"input-format", "FORMAT", OPT_INPUT_FORMAT,
      "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"
-     "zalando, crunchy (PostgresCluster) or rds (describe-db-parameters\n"
-     "JSON); default: recognised by content (docs/manifests.md)"},
+     "zalando, crunchy (PostgresCluster), rds (describe-db-parameters\n"
+     "JSON), terraform (.tf, terraform show -json), args (postgres\n"
+     "-c in compose, containers, a command line) or embedded\n"
+     "(postgresql.conf, pg_hba.conf in a ConfigMap or chart values);\n"
+     "default: recognised by content (docs/manifests.md)"},
     {"target", "SERVICE", OPT_TARGET,
      "also check what the managed service lets you set: rds, aurora\n"
      "(Aurora PostgreSQL), azure (flexible server) or cloudsql, from its\n"

@@ -31,7 +31,8 @@ static const CliOption upgrade_options[] = {
      "write the configuration patched for M to FILE (never over the input)"},
     {"format", "FORMAT", OPT_FORMAT, "checklist format: text (default) or json"},
     {"input-format", "FORMAT", OPT_INPUT_FORMAT,
-     "read the input as conf, cnpg, patroni, zalando, crunchy or rds;\n"
+     "read the input as conf, cnpg, patroni, zalando, crunchy, rds,\n"
+     "terraform, args or embedded; "
      "default: recognised by content"},
     {"help", NULL, OPT_HELP, "show this help and exit"},
 };

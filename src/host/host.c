@@ -213,24 +213,37 @@ static double meminfo_total(const char *root)
     return total > 0 ? total : -1;
 }
 
-/* The cgroup path of this process: v2 "0::/path", else v1's memory controller line. */
-static char *cgroup_path(const char *root, bool *v2)
+/* The cgroup path of this process for `controller` ("memory", "cpu"): v1's line naming the
+ * controller (`4:memory:/x`, `2:cpu,cpuacct:/x`), else v2's "0::/path". On a hybrid host the
+ * v1 controller is the one that limits. */
+static char *cgroup_path(const char *root, const char *controller, bool *v2)
 {
     char *text = read_small(root, "/proc/self/cgroup");
-    char *found = NULL;
+    char *found = NULL, *unified = NULL;
     char *save = NULL;
     for (char *line = text ? strtok_r(text, "\n", &save) : NULL; line && !found;
          line = strtok_r(NULL, "\n", &save)) {
         if (!strncmp(line, "0::", 3)) {
-            found = xstrdup(line + 3);
-            *v2 = true;
-        } else if (strstr(line, ":memory:")) {
-            found = xstrdup(strstr(line, ":memory:") + 8);
-            *v2 = false;
+            free(unified);
+            unified = xstrdup(line + 3);
+            continue;
         }
+        char *list = strchr(line, ':'), *path = list ? strchr(list + 1, ':') : NULL;
+        if (!path)
+            continue;
+        *path = '\0';
+        char *csave = NULL;
+        for (char *c = strtok_r(list + 1, ",", &csave); c; c = strtok_r(NULL, ",", &csave))
+            if (!strcmp(c, controller))
+                found = xstrdup(path + 1);
     }
     free(text);
-    return found;
+    *v2 = !found;
+    if (found) {
+        free(unified);
+        return found;
+    }
+    return unified;
 }
 
 static double read_limit(const char *root, const char *path)
@@ -253,7 +266,7 @@ static double read_limit(const char *root, const char *path)
 static double cgroup_memory_limit(const char *root)
 {
     bool v2 = true;
-    char *path = cgroup_path(root, &v2);
+    char *path = cgroup_path(root, "memory", &v2);
     double lowest = -1;
     const char *base = v2 ? "/sys/fs/cgroup" : "/sys/fs/cgroup/memory";
     const char *file = v2 ? "memory.max" : "memory.limit_in_bytes";
@@ -297,19 +310,60 @@ static int count_cpus(const char *root)
     return count > 0 ? count : -1;
 }
 
-/* cgroup v2 cpu.max "QUOTA PERIOD" caps the usable cores. */
+/* One level's CPU quota in cores: v2 cpu.max "QUOTA PERIOD", v1 cpu.cfs_quota_us over
+ * cpu.cfs_period_us; <= 0 when unlimited. */
+static double cpu_quota_at(const char *root, const char *dir, bool v2)
+{
+    double quota = -1, period = -1;
+    if (v2) {
+        char *rel = xasprintf("/sys/fs/cgroup%s/cpu.max", dir);
+        char *text = read_small(root, rel);
+        free(rel);
+        if (text && strncmp(text, "max", 3) != 0) {
+            char *end;
+            quota = strtod(text, &end);
+            period = strtod(end, NULL);
+        }
+        free(text);
+    } else {
+        char *rel = xasprintf("/sys/fs/cgroup/cpu%s/cpu.cfs_quota_us", dir);
+        char *text = read_small(root, rel);
+        free(rel);
+        rel = xasprintf("/sys/fs/cgroup/cpu%s/cpu.cfs_period_us", dir);
+        char *ptext = read_small(root, rel);
+        free(rel);
+        if (text && ptext) {
+            quota = strtod(text, NULL); /* -1: no limit */
+            period = strtod(ptext, NULL);
+        }
+        free(text);
+        free(ptext);
+    }
+    return quota > 0 && period > 0 ? quota / period : -1;
+}
+
+/* The lowest CPU quota from this process's cgroup up to the root caps the usable cores. */
 static int cgroup_cpu_limit(const char *root)
 {
-    char *text = read_small(root, "/sys/fs/cgroup/cpu.max");
-    int cores = -1;
-    if (text && strncmp(text, "max", 3) != 0) {
-        char *end;
-        double quota = strtod(text, &end), period = strtod(end, NULL);
-        if (quota > 0 && period > 0)
-            cores = (int)ceil(quota / period);
+    bool v2 = true;
+    char *path = cgroup_path(root, "cpu", &v2);
+    char *dir = xstrdup(path && strcmp(path, "/") ? path : "");
+    double lowest = -1;
+    for (int level = 0; level < 64; level++) {
+        double cores = cpu_quota_at(root, dir, v2);
+        if (cores > 0 && (lowest < 0 || cores < lowest))
+            lowest = cores;
+        char *slash = strrchr(dir, '/');
+        if (!*dir)
+            break;
+        if (slash)
+            *slash = '\0';
+        else
+            *dir = '\0';
     }
-    free(text);
-    return cores;
+    free(dir);
+    free(path);
+    return lowest > 0 ? (int)ceil(lowest) : -1;
 }
 
 static char *kernel_release(const char *root)
@@ -456,7 +510,7 @@ void host_read_local(HostFacts *out, const char *root, const char *data_path)
     int cpu_limit = cgroup_cpu_limit(root);
     if (cpu_limit > 0 && (out->cores < 0 || cpu_limit < out->cores)) {
         out->cores = cpu_limit;
-        sb_printf(&notes, "; cgroup cpu.max allows %d cores", cpu_limit);
+        sb_printf(&notes, "; cgroup CPU quota allows %d cores", cpu_limit);
     }
     out->kernel = kernel_release(root);
     out->container = detect_container(root);

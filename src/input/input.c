@@ -19,9 +19,10 @@
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
 
 static const char *const format_names[] = {
-    [INPUT_AUTO] = "auto",       [INPUT_CONF] = "conf",       [INPUT_CNPG] = "cnpg",
-    [INPUT_PATRONI] = "patroni", [INPUT_ZALANDO] = "zalando", [INPUT_CRUNCHY] = "crunchy",
-    [INPUT_RDS] = "rds",
+    [INPUT_AUTO] = "auto",         [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
+    [INPUT_PATRONI] = "patroni",   [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
+    [INPUT_RDS] = "rds",           [INPUT_TERRAFORM] = "terraform", [INPUT_ARGS] = "args",
+    [INPUT_EMBEDDED] = "embedded",
 };
 
 const char *input_format_name(InputFormat format)
@@ -45,7 +46,7 @@ bool input_format_parse(const char *text, InputFormat *out)
 
 const char *input_format_names(void)
 {
-    return "auto, conf, cnpg, patroni, zalando, crunchy, rds";
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args, embedded";
 }
 
 static const char *const target_names[] = {
@@ -163,9 +164,27 @@ void builder_add_hba(DocBuilder *b, const char *text, int line, int column)
     doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line, .column = column};
 }
 
+void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line, int column)
+{
+    if (entry < doc->set.n_entries && doc->set.entries[entry].line == line &&
+        doc->set.entries[entry].column == column && !strcmp(doc->set.entries[entry].file, file))
+        return;
+    doc->value_at = xrealloc(doc->value_at, (doc->n_value_at + 1) * sizeof(*doc->value_at));
+    doc->value_at[doc->n_value_at++] =
+        (InputValueAt){.entry = entry, .file = xstrdup(file), .line = line, .column = column};
+}
+
 void builder_finish(DocBuilder *b)
 {
     conf_set_mark_applied(&b->doc->set);
+}
+
+static void doc_free(InputDoc *doc);
+
+void input_result_drop_last(InputResult *res)
+{
+    if (res->n_docs)
+        doc_free(&res->docs[--res->n_docs]);
 }
 
 InputDoc *input_result_add(InputResult *res)
@@ -253,9 +272,12 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
 {
     InputFormat format = opts ? opts->format : INPUT_AUTO;
     if (format == INPUT_AUTO)
-        format = looks_like_json(data, len)   ? INPUT_RDS
-                 : looks_like_yaml(data, len) ? INPUT_AUTO
-                                              : INPUT_CONF;
+        format = looks_like_json(data, len)
+                     ? (input_json_is_terraform(data, len) ? INPUT_TERRAFORM : INPUT_RDS)
+                 : input_looks_like_hcl(data, len)  ? INPUT_TERRAFORM
+                 : input_looks_like_args(data, len) ? INPUT_ARGS
+                 : looks_like_yaml(data, len)       ? INPUT_AUTO
+                                                    : INPUT_CONF;
     out->format = format;
     if (format == INPUT_CONF) {
         if (!from_stdin)
@@ -270,8 +292,17 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         }
         return true;
     }
-    bool ok = format == INPUT_RDS ? rds_load_json(name, data, len, opts, out, diag)
-                                  : manifest_load_yaml(name, data, len, opts, out, diag);
+    bool ok;
+    if (format == INPUT_RDS)
+        ok = rds_load_json(name, data, len, opts, out, diag);
+    else if (format == INPUT_ARGS && !looks_like_yaml(data, len))
+        ok = args_load_text(name, data, len, out, diag);
+    else if (format == INPUT_TERRAFORM)
+        ok = looks_like_json(data, len)
+                 ? terraform_load_json(name, data, len, opts, out, diag)
+                 : terraform_load_hcl(name, data, len, opts, from_stdin, out, diag);
+    else
+        ok = manifest_load_yaml(name, data, len, opts, out, diag);
     if (!ok && diag && !diag->hint && has_template_line(data, len))
         diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
                              " JSON): render it (helm template, ansible) and lint the output.");
@@ -330,25 +361,32 @@ bool input_load(const char *path, const InputOpts *opts, InputResult *out, PkDia
     return ok;
 }
 
+static void doc_free(InputDoc *doc)
+{
+    free(doc->label);
+    free(doc->version_text);
+    conf_set_free(&doc->set);
+    for (size_t note = 0; note < doc->n_notes; note++) {
+        free(doc->notes[note].name);
+        free(doc->notes[note].value);
+        free(doc->notes[note].message);
+        free(doc->notes[note].hint);
+        free(doc->notes[note].link);
+    }
+    free(doc->notes);
+    for (size_t hba = 0; hba < doc->n_hba; hba++)
+        free(doc->hba[hba].text);
+    free(doc->hba);
+    for (size_t at = 0; at < doc->n_value_at; at++)
+        free(doc->value_at[at].file);
+    free(doc->value_at);
+    free(doc->pod_source);
+}
+
 void input_result_free(InputResult *res)
 {
-    for (size_t idx = 0; idx < res->n_docs; idx++) {
-        InputDoc *doc = &res->docs[idx];
-        free(doc->label);
-        free(doc->version_text);
-        conf_set_free(&doc->set);
-        for (size_t note = 0; note < doc->n_notes; note++) {
-            free(doc->notes[note].name);
-            free(doc->notes[note].value);
-            free(doc->notes[note].message);
-            free(doc->notes[note].hint);
-            free(doc->notes[note].link);
-        }
-        free(doc->notes);
-        for (size_t hba = 0; hba < doc->n_hba; hba++)
-            free(doc->hba[hba].text);
-        free(doc->hba);
-    }
+    for (size_t idx = 0; idx < res->n_docs; idx++)
+        doc_free(&res->docs[idx]);
     free(res->docs);
     memset(res, 0, sizeof(*res));
 }

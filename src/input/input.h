@@ -15,19 +15,22 @@
 #include "conf/conf.h"
 
 typedef enum InputFormat {
-    INPUT_AUTO = 0, /* by content */
-    INPUT_CONF,     /* postgresql.conf (or a data directory): conf/ reads it */
-    INPUT_CNPG,     /* CloudNativePG Cluster */
-    INPUT_PATRONI,  /* patroni.yml */
-    INPUT_ZALANDO,  /* Zalando postgres-operator `postgresql` */
-    INPUT_CRUNCHY,  /* Crunchy PGO PostgresCluster */
-    INPUT_RDS,      /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+    INPUT_AUTO = 0,  /* by content */
+    INPUT_CONF,      /* postgresql.conf (or a data directory): conf/ reads it */
+    INPUT_CNPG,      /* CloudNativePG Cluster */
+    INPUT_PATRONI,   /* patroni.yml */
+    INPUT_ZALANDO,   /* Zalando postgres-operator `postgresql` */
+    INPUT_CRUNCHY,   /* Crunchy PGO PostgresCluster */
+    INPUT_RDS,       /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+    INPUT_TERRAFORM, /* Terraform HCL (.tf) or terraform show -json */
+    INPUT_ARGS,      /* postgres -c name=value: compose command, container args, a command line */
+    INPUT_EMBEDDED,  /* postgresql.conf / pg_hba.conf text in a ConfigMap or chart values */
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */
 const char *input_format_name(InputFormat format);
 bool input_format_parse(const char *text, InputFormat *out);
-/* "conf, cnpg, patroni, zalando, crunchy, rds" */
+/* "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform" */
 const char *input_format_names(void);
 
 /* A managed service whose restrictions become findings (--target). */
@@ -75,6 +78,14 @@ typedef struct InputHbaLine {
     int column;
 } InputHbaLine;
 
+/* Where an entry's value is written, when not on the entry's own line (a Terraform parameter
+ * block's `value`, a .tfvars element): findings about the value go there. */
+typedef struct InputValueAt {
+    size_t entry; /* index in the document's set */
+    char *file;
+    int line, column;
+} InputValueAt;
+
 typedef struct InputDoc {
     InputFormat format;
     char *label; /* "Cluster cluster-example", "patroni.yml" or the parameter group's name */
@@ -96,7 +107,18 @@ typedef struct InputDoc {
     char *version_text;
     const char *version_key; /* static: "spec.imageName" */
     int version_line, version_column;
+    InputValueAt *value_at;
+    size_t n_value_at;
+    /* the pod's own limits (Kubernetes resources: limits, else requests): host facts for this
+     * document unless --host gives them; <= 0 when not stated, pod_source NULL when neither */
+    double pod_ram;
+    int pod_cores;
+    char *pod_source;        /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
+    double pod_hugepages[2]; /* limits.hugepages-2Mi and -1Gi in bytes; 0 when not stated */
 } InputDoc;
+
+/* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */
+void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line, int column);
 
 typedef struct InputOpts {
     InputFormat format;     /* INPUT_AUTO: by content */

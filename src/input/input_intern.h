@@ -31,6 +31,46 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
 bool rds_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
                    InputResult *out, PkDiag *diag);
 
+/* An RDS parameter formula ({DBInstanceClassMemory/…}, GREATEST(…)), and its value for the
+ * instance class in `opts` (NULL, with *missing naming an unknown variable, when it has none). */
+bool rds_is_formula(const char *value);
+char *rds_formula_evaluate(const char *text, const InputOpts *opts, const char **missing);
+/* The same, or NULL after a PK0075 note at `line`:`column` naming what is missing. */
+char *rds_formula_value(DocBuilder *b, const char *name, const char *value, const InputOpts *opts,
+                        int line, int column);
+#define RDS_FORMULA_DOC                                                                            \
+    "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/"                                      \
+    "USER_ParamValuesRef.html"
+
+bool terraform_load_hcl(const char *file, const char *data, size_t len, const InputOpts *opts,
+                        bool from_stdin, InputResult *out, PkDiag *diag);
+bool terraform_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
+                         InputResult *out, PkDiag *diag);
+/* Recognition by content (input_recognise.c), apart from input.c's. */
+bool input_looks_like_hcl(const char *data, size_t len);
+bool input_json_is_terraform(const char *data, size_t len);
+
 InputDoc *input_result_add(InputResult *res);
+/* Frees the document added last (a reader that found nothing in it). */
+void input_result_drop_last(InputResult *res);
+
+/* postgres argument lists (args.c): the compose services and Kubernetes containers of one YAML
+ * document (the number of documents added), and a plain command line. */
+struct yaml_document_s;
+size_t args_load_yaml_doc(const char *file, const char *data, size_t len,
+                          struct yaml_document_s *doc, InputResult *out);
+bool args_load_text(const char *file, const char *data, size_t len, InputResult *out, PkDiag *diag);
+bool input_looks_like_args(const char *data, size_t len);
+/* postgresql.conf and pg_hba.conf text in a ConfigMap or chart values (embedded.c). */
+size_t embedded_load_yaml_doc(const char *file, const char *data, size_t len,
+                              struct yaml_document_s *doc, InputResult *out);
+
+/* A Kubernetes `resources` mapping as the document's pod limits (resources.c). */
+struct yaml_node_s;
+void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
+                          struct yaml_node_s *resources);
+/* The value of `key` in the mapping `map` (the last when a key repeats), or NULL. */
+struct yaml_node_s *input_yaml_member(struct yaml_document_s *doc, struct yaml_node_s *map,
+                                      const char *key);
 
 #endif

@@ -558,6 +558,19 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
 }
 
+/* The resources of the pods an operator runs: CloudNativePG's and Zalando's spec.resources,
+ * Crunchy's first instance set's. */
+static void read_pod_resources(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *res = path_get(y, root, "spec.resources");
+    yaml_node_t *sets = path_get(y, root, "spec.instances");
+    if (!res && sets && sets->type == YAML_SEQUENCE_NODE &&
+        sets->data.sequence.items.top > sets->data.sequence.items.start)
+        res = map_get(y, node_at(y, *sets->data.sequence.items.start), "resources");
+    if (b->doc->format != INPUT_PATRONI)
+        input_read_resources(b->doc, b->file, y->doc, res);
+}
+
 static const char *format_title(InputFormat format)
 {
     switch (format) {
@@ -654,6 +667,10 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                              MANIFEST_MAX_DOCS);
             break;
         }
+        if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_ARGS))
+            args_load_yaml_doc(file, data, len, &document, out);
+        if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_EMBEDDED))
+            embedded_load_yaml_doc(file, data, len, &document, out);
         if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
             InputDoc *doc = input_result_add(out);
             DocBuilder b;
@@ -667,6 +684,7 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                                          : kind == INPUT_ZALANDO ? "postgresql"
                                                                  : "PostgresCluster");
             read_doc(&b, &y, root);
+            read_pod_resources(&b, &y, root);
             builder_finish(&b);
             last_line = b.last_line;
             last_line_offset = b.last_line_offset;

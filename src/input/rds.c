@@ -13,10 +13,6 @@
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 
-#define RDS_FORMULA_DOC                                                                            \
-    "https://docs.aws.amazon.com/AmazonRDS/latest/UserGuide/"                                      \
-    "USER_ParamValuesRef.html"
-
 /* ---- formulas: GREATEST(a,b), LEAST(a,b), SUM(a,b), {expr} with * / + - over numbers and the
  * variables DBInstanceClassMemory, DBInstanceVCPU, AllocatedStorage, EndPointPort ---------- */
 
@@ -152,7 +148,7 @@ static double formula_value(Formula *f)
 
 /* The value the service computes, rounded down as an integer parameter takes it; NULL with
  * *missing (or not) when it cannot be evaluated. */
-static char *evaluate(const char *text, const InputOpts *opts, const char **missing)
+char *rds_formula_evaluate(const char *text, const InputOpts *opts, const char **missing)
 {
     Formula f = {.p = text, .opts = opts, .ok = true};
     double v = formula_value(&f);
@@ -161,6 +157,29 @@ static char *evaluate(const char *text, const InputOpts *opts, const char **miss
     if (!f.ok || *f.p || !isfinite(v))
         return NULL;
     return xasprintf("%.0f", floor(v));
+}
+
+char *rds_formula_value(DocBuilder *b, const char *name, const char *value, const InputOpts *opts,
+                        int line, int column)
+{
+    const char *missing = NULL;
+    char *computed = rds_formula_evaluate(value, opts, &missing);
+    if (computed)
+        return computed;
+    InputNote *note =
+        builder_add_note(b, NOTE_FORMULA, name, value, line, column, RDS_FORMULA_DOC,
+                         missing ? "%s = %s depends on %s, which is not known: not checked"
+                                 : "%s = %s is not a formula pgknob can evaluate: not checked",
+                         name, value, missing ? missing : "");
+    if (missing)
+        note->hint = xstrdup("give the instance class: --host instance_class=db.r6g.large");
+    return NULL;
+}
+
+bool rds_is_formula(const char *value)
+{
+    return strchr(value, '{') || !strncasecmp(value, "GREATEST(", 9) ||
+           !strncasecmp(value, "LEAST(", 6) || !strncasecmp(value, "SUM(", 4);
 }
 
 /* ---- locating: jansson keeps no positions, so each parameter's "ParameterName" key is found in
@@ -245,21 +264,10 @@ bool rds_load_json(const char *file, const char *data, size_t len, const InputOp
             n_default++;
             continue;
         }
-        if (strchr(value, '{') || !strncasecmp(value, "GREATEST(", 9) ||
-            !strncasecmp(value, "LEAST(", 6) || !strncasecmp(value, "SUM(", 4)) {
-            const char *missing = NULL;
-            char *computed = evaluate(value, opts, &missing);
-            if (!computed) {
-                InputNote *note = builder_add_note(
-                    &b, NOTE_FORMULA, name, value, line, column, RDS_FORMULA_DOC,
-                    missing ? "%s = %s depends on %s, which is not known: not checked"
-                            : "%s = %s is not a formula pgknob can evaluate: not checked",
-                    name, value, missing ? missing : "");
-                if (missing)
-                    note->hint = xstrdup("give the instance class: --host "
-                                         "instance_class=db.r6g.large");
+        if (rds_is_formula(value)) {
+            char *computed = rds_formula_value(&b, name, value, opts, line, column);
+            if (!computed)
                 continue;
-            }
             builder_add_entry(&b, name, computed, line, column, false);
             free(computed);
             continue;

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/xalloc.h"
 #include "lint/validate.h"
@@ -81,5 +82,43 @@ void lint_input_note_names(const InputDoc *doc, const ConfSet *set, const Snapsh
         lint_validate_name(&entry, snap, out);
         for (size_t f_idx = first; f_idx < out->n; f_idx++)
             locate_name_finding(&out->items[f_idx], note);
+    }
+}
+
+/* Findings on the parameter's name, not its value. */
+static bool about_name(const char *rule_id)
+{
+    static const char *const ids[] = {"PK0010", "PK0011", "PK0012", "PK0013",
+                                      "PK0014", "PK0030", "PK0040", NULL};
+    for (size_t idx = 0; ids[idx]; idx++)
+        if (!strcmp(rule_id, ids[idx]))
+            return true;
+    return false;
+}
+
+void lint_input_value_places(const InputDoc *doc, const ConfSet *set, FindingList *out,
+                             size_t begin)
+{
+    for (size_t at = 0; at < doc->n_value_at; at++) {
+        const InputValueAt *place = &doc->value_at[at];
+        if (place->entry >= set->n_entries)
+            continue;
+        const ConfEntry *entry = &set->entries[place->entry];
+        for (size_t idx = begin; idx < out->n; idx++) {
+            Finding *f = &out->items[idx];
+            if (f->line != entry->line || !f->file || strcmp(f->file, entry->file) ||
+                (f->column && f->column != entry->column) || about_name(f->rule_id))
+                continue;
+            bool names_it = false; /* only a finding about this entry's setting */
+            for (size_t s = 0; s < f->n_settings && !names_it; s++)
+                names_it = f->settings[s].name && entry->name &&
+                           !strcasecmp(f->settings[s].name, entry->name);
+            if (!names_it)
+                continue;
+            free(f->file);
+            f->file = xstrdup(place->file);
+            f->line = place->line;
+            f->column = place->column;
+        }
     }
 }

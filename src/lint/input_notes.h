@@ -16,4 +16,10 @@ void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out);
 void lint_input_note_names(const InputDoc *doc, const ConfSet *set, const Snapshot *snap,
                            FindingList *out);
 
+/* A finding about an entry's value moves to where the value is written, when the document
+ * records it apart from the name (a Terraform parameter block's value line, a .tfvars
+ * element); findings about the name stay at the name. Over out->items[begin..]. */
+void lint_input_value_places(const InputDoc *doc, const ConfSet *set, FindingList *out,
+                             size_t begin);
+
 #endif

@@ -3,11 +3,14 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/catalog.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "hba/hba_input.h"
+#include "host/host.h"
+#include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/lint_hba.h"
 #include "lint/major.h"
@@ -146,6 +149,7 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
                           .check_host = opts->check_host,
                           .host_is_server = opts->host_is_server};
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    lint_validate_huge_pages(&input->snap, input->hugepages_limit, findings);
     if (opts->target)
         lint_target(opts->target, &input->set, input->pg_major, findings);
     return true;
@@ -198,6 +202,7 @@ static LintInput *add_input(LintResult *res, const char *path)
     memset(input, 0, sizeof(*input));
     input->path = xstrdup(path);
     input->format = INPUT_CONF;
+    host_facts_init_unknown(&input->pod_host);
     return input;
 }
 
@@ -227,7 +232,7 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
     const SnapSetting *oauth = snapshot_get(&input->snap, "oauth_validator_libraries");
     HbaOpts hopts = {.major = input->pg_major,
                      .features = HBA_FEAT_DEFAULT,
-                     .ssl = doc->format != INPUT_PATRONI ||
+                     .ssl = (doc->format != INPUT_PATRONI && doc->format != INPUT_EMBEDDED) ||
                             (ssl && ssl->parsed_ok && ssl->parsed.boolval),
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));
@@ -270,6 +275,13 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->label = doc->format == INPUT_CONF ? NULL : xstrdup(doc->label);
         input->set = doc->set;
         memset(&doc->set, 0, sizeof(doc->set));
+        input->hugepages_limit[0] = doc->pod_hugepages[0];
+        input->hugepages_limit[1] = doc->pod_hugepages[1];
+        if (doc->pod_source) {
+            input->pod_host.ram_bytes = doc->pod_ram;
+            input->pod_host.cores = doc->pod_cores;
+            input->pod_host.source = xstrdup(doc->pod_source);
+        }
         input->validation_begin = res->findings.n;
         const char *file = input->set.n_files ? input->set.files[0] : path;
         lint_input_notes(doc, file, &res->findings);
@@ -279,6 +291,8 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
             patroni_drops(&res->findings, checked);
         if (ok)
             lint_input_note_names(doc, &input->set, &input->snap, &res->findings);
+        if (ok)
+            lint_input_value_places(doc, &input->set, &res->findings, checked);
         if (ok)
             lint_manifest_hba(input, doc, file, &res->findings);
         input->validation_end = res->findings.n;
@@ -361,13 +375,17 @@ void lint_locate_columns(LintResult *res)
             Finding *f = &res->findings.items[fi];
             if (f->column || !f->file || f->line <= 0)
                 continue;
-            for (size_t ent = 0; ent < set->n_entries; ent++) {
-                const ConfEntry *e = &set->entries[ent];
-                if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file)) {
-                    f->column = e->column;
-                    break;
+            /* several entries can share a line (JSON on one line): the one the finding names */
+            const char *named = f->n_settings ? f->settings[0].name : NULL;
+            for (int pass = named ? 0 : 1; pass < 2 && !f->column; pass++)
+                for (size_t ent = 0; ent < set->n_entries; ent++) {
+                    const ConfEntry *e = &set->entries[ent];
+                    if (e->line == f->line && e->column > 0 && !strcmp(e->file, f->file) &&
+                        (pass || !strcasecmp(e->name, named))) {
+                        f->column = e->column;
+                        break;
+                    }
                 }
-            }
         }
     }
 }
@@ -377,6 +395,7 @@ void lint_result_free(LintResult *res)
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
+        host_facts_clear(&res->inputs[idx].pod_host);
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);

@@ -56,6 +56,10 @@ typedef struct LintInput {
     HbaSet *hba;
     InputFormat format; /* INPUT_CONF, or the manifest it was read from */
     char *label;        /* a manifest's document ("Cluster pg-main"); NULL for conf */
+    /* the manifest's pod limits as host facts (ram, cores; source NULL when none): used where
+     * --host gives no value */
+    HostFacts pod_host;
+    double hugepages_limit[2]; /* the container's hugepages-2Mi, -1Gi limits (bytes); 0: none */
 } LintInput;
 
 typedef struct LintResult {

@@ -19,6 +19,31 @@ static void copy_host(HostFacts *to, const HostFacts *from)
     to->source = xstrdup(from->source);
 }
 
+/* The manifest's pod limits fill the facts --host did not give (a pod's memory limit is its
+ * RAM, its CPU limit its cores); the source says where each came from. */
+static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
+{
+    if (!pod->source)
+        return false;
+    bool ram = host->ram_bytes <= 0 && pod->ram_bytes > 0;
+    bool cores = host->cores <= 0 && pod->cores > 0;
+    if (!ram && !cores)
+        return false;
+    if (ram)
+        host->ram_bytes = pod->ram_bytes;
+    if (cores)
+        host->cores = pod->cores;
+    char *source = host->source ? xasprintf("%s; %s from %s", host->source,
+                                            ram && cores ? "ram and cores"
+                                            : ram        ? "ram"
+                                                         : "cores",
+                                            pod->source)
+                                : xstrdup(pod->source);
+    free(host->source);
+    host->source = source;
+    return true;
+}
+
 static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
                       PkDiag *diag)
 {
@@ -99,10 +124,11 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         if (!input->snap.catalog)
             continue;
         input->rules_begin = res->findings.n;
-        if (state->have_host) {
+        if (state->have_host)
             copy_host(&input->snap.host, &state->host);
+        bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
+        if (state->have_host || pod)
             lint_validate_host(&input->snap, &res->findings);
-        }
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
         input->rules_end = res->findings.n;

@@ -92,6 +92,11 @@ static const FindingId ids[] = {
      " share) exceeds the host's RAM or memory limit (with --host): the server may refuse to"
      " start on that machine (a warning with --host local, where this machine is the server).",
      "lint/validate.c"},
+    {"PK0063", "validation.huge-pages-needed", "huge pages to reserve", SEV_NOTICE,
+     "huge_pages = on or try: the vm.nr_hugepages the server's shared memory needs, counted as"
+     " PostgreSQL 15+ reports shared_memory_size_in_huge_pages (a warning when a container's"
+     " hugepages-2Mi or hugepages-1Gi limit is smaller).",
+     "lint/hugepages.c"},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",
@@ -112,9 +117,11 @@ static const FindingId ids[] = {
     {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
      "A parameter whose YAML value is null (~, empty): it is not passed to the server.",
      "lint/input_notes.c"},
-    {"PK0075", "manifest.formula-not-evaluated", "formula not evaluated", SEV_NOTICE,
+    {"PK0075", "manifest.formula-not-evaluated", "value not evaluated", SEV_NOTICE,
      "An RDS parameter-group formula ({DBInstanceClassMemory/32768}) that needs the instance"
-     " class (--host instance_class=...): the parameter is not checked.",
+     " class (--host instance_class=...), or a Terraform value only Terraform can evaluate (a"
+     " function call, a variable with no value, another resource's attribute): named, and the"
+     " parameter's value is not checked.",
      "lint/input_notes.c"},
     {"PK0076", "manifest.service-restricted", "parameter or value the service refuses", SEV_ERROR,
      "With --target: a parameter the managed service does not let you set (read-only, or not in"

@@ -8,6 +8,7 @@
 #include "engine/engine.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "catalog/value.h"
 #include "common/json.h"
@@ -126,6 +127,12 @@ static json_t *source_obj(const ReportInput *in, const ReportOpts *opts, const R
     pk_json_set(obj, "kind", pk_json_str(src->kind));
     pk_json_set(obj, "pg_version", pk_json_str(src->pg_version));
     pk_json_set(obj, "version_source", pk_json_str(src->version_source));
+    /* the input's own host facts (a manifest's pod limits), where they came from */
+    if (src->snap && src->snap->host.source && strstr(src->snap->host.source, "the pod's")) {
+        char *text = host_describe(&src->snap->host);
+        pk_json_set(obj, "host", pk_json_str(text));
+        free(text);
+    }
     pk_json_set(obj, "settings", source_settings(in, opts, src));
     put_source_evidence(src, obj);
     json_t *files = json_array();

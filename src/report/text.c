@@ -7,6 +7,7 @@
 #include "report/report.h"
 
 #include "engine/engine.h"
+#include "host/host.h"
 
 #define ANSI_BOLD "\033[1m"
 #define ANSI_RESET "\033[0m"
@@ -78,6 +79,19 @@ static void put_finding(const ReportInput *in, const ReportOpts *opts, const Fin
 static void put_count(StrBuf *out, size_t count, const char *word)
 {
     sb_printf(out, "%zu %s%s", count, word, count == 1 ? "" : "s");
+}
+
+/* Host facts an input brought itself (a manifest's pod limits), with where they came from. */
+static void put_pod_hosts(const ReportInput *in, StrBuf *out)
+{
+    for (size_t idx = 0; idx < in->n_sources; idx++) {
+        const ReportSource *src = &in->sources[idx];
+        if (!src->snap || !src->snap->host.source || !strstr(src->snap->host.source, "the pod's"))
+            continue;
+        char *text = host_describe(&src->snap->host);
+        sb_printf(out, "note: host facts of %s: %s\n", src->path, text);
+        free(text);
+    }
 }
 
 /* Rules skipped for a missing fact: those held back by host facts are listed (the user can give
@@ -217,6 +231,7 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     if (!in->audit)
         put_skipped(in, out);
     put_purpose(in, out);
+    put_pod_hosts(in, out);
     size_t n_refusals = findings_count_refusals(in->findings);
     if (n_refusals)
         sb_printf(out,

@@ -1,0 +1,537 @@
+/* `postgres -c name=value` argument lists: a docker-compose service's `command` (a string split
+ * as a shell would, or a list), a Kubernetes container's `command` and `args`, and a plain
+ * command line. The options are read as the postmaster reads them (src/backend/postmaster/
+ * postmaster.c, PostmasterMain's getopt string "B:bC:c:D:d:EeFf:h:ijk:lN:OPp:r:S:sTt:W:-:", and
+ * ParseLongOption in guc.c): `-c name=value`, `-cname=value` and `--name=value`, with dashes
+ * in the name read as underscores, and the short switches that set a parameter (-B
+ * shared_buffers, -N max_connections, -p port, …). The official image's entrypoint puts
+ * `postgres` before arguments that start with a dash. */
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "common/xalloc.h"
+#include "input/input_intern.h"
+
+/* One argument and where its text lies in the input (the scalar holding it). */
+typedef struct Arg {
+    char *text;
+    size_t from, to; /* byte range of the scalar in the input */
+} Arg;
+
+typedef struct ArgList {
+    Arg *items;
+    size_t n, cap;
+} ArgList;
+
+static void args_add(ArgList *list, char *text, size_t from, size_t to)
+{
+    PK_GROW(list->items, list->n, list->cap);
+    list->items[list->n++] = (Arg){text, from, to};
+}
+
+static void args_free(ArgList *list)
+{
+    for (size_t idx = 0; idx < list->n; idx++)
+        free(list->items[idx].text);
+    free(list->items);
+    memset(list, 0, sizeof(*list));
+}
+
+/* Splits a command string as a POSIX shell splits words: blanks separate, single quotes keep
+ * everything, double quotes and backslashes escape. Shell operators (; && | …) stay words of
+ * their own. */
+static void shell_split(const char *text, size_t from, size_t to, ArgList *out)
+{
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+            p++;
+        if (!*p)
+            break;
+        size_t cap = strlen(p) + 1, len = 0;
+        char *word = xcalloc(1, cap);
+        while (*p && !strchr(" \t\n\r", *p)) {
+            if (*p == '\'') {
+                const char *close = strchr(p + 1, '\'');
+                const char *stop = close ? close : p + strlen(p);
+                memcpy(word + len, p + 1, (size_t)(stop - p - 1));
+                len += (size_t)(stop - p - 1);
+                p = close ? close + 1 : stop;
+            } else if (*p == '"') {
+                p++;
+                while (*p && *p != '"') {
+                    if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
+                        p++;
+                    word[len++] = *p++;
+                }
+                if (*p)
+                    p++;
+            } else if (*p == '\\' && p[1]) {
+                word[len++] = p[1];
+                p += 2;
+            } else {
+                word[len++] = *p++;
+            }
+        }
+        args_add(out, word, from, to);
+    }
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+static bool is_postgres(const char *word)
+{
+    return !strcmp(base_name(word), "postgres") || !strcmp(base_name(word), "postmaster");
+}
+
+static bool is_shell(const char *word)
+{
+    const char *base = base_name(word);
+    return !strcmp(base, "sh") || !strcmp(base, "bash") || !strcmp(base, "dash");
+}
+
+/* The postmaster's switches that set a parameter: letter, parameter, value (NULL: the
+ * switch's argument). */
+static const struct {
+    char letter;
+    const char *name, *value;
+} switches[] = {
+    {'B', "shared_buffers", NULL},
+    {'e', "datestyle", "euro"},
+    {'F', "fsync", "false"},
+    {'h', "listen_addresses", NULL},
+    {'i', "listen_addresses", "*"},
+    {'k', "unix_socket_directories", NULL},
+    {'l', "ssl", "true"},
+    {'N', "max_connections", NULL},
+    {'O', "allow_system_table_mods", "true"},
+    {'P', "ignore_system_indexes", "true"},
+    {'p', "port", NULL},
+    {'S', "work_mem", NULL},
+    {'s', "log_statement_stats", "true"},
+    {'W', "post_auth_delay", NULL},
+};
+/* Switches that take an argument but set no parameter pgknob checks. */
+static const char takes_arg[] = "CDdfrt";
+
+typedef struct Place {
+    const char *buf;
+    size_t len;
+    size_t cursor; /* the next search starts here: arguments come in order */
+    size_t seen;   /* position's place: offsets come mostly in order, so each is counted on */
+    size_t seen_line_start;
+    int seen_line;
+} Place;
+
+static void position(Place *pl, size_t off, int *line, int *column)
+{
+    if (off < pl->seen || !pl->seen_line) {
+        pl->seen = 0;
+        pl->seen_line_start = 0;
+        pl->seen_line = 1;
+    }
+    for (size_t idx = pl->seen; idx < off && idx < pl->len; idx++)
+        if (pl->buf[idx] == '\n') {
+            pl->seen_line++;
+            pl->seen_line_start = idx + 1;
+        }
+    pl->seen = off;
+    *line = pl->seen_line;
+    /* in characters, as libyaml counts the manifests' other columns */
+    int chars = 1;
+    for (size_t idx = pl->seen_line_start; idx < off && idx < pl->len; idx++)
+        chars += ((unsigned char)pl->buf[idx] & 0xC0) != 0x80;
+    *column = chars;
+}
+
+/* Where `text` is written in the argument's scalar, from the cursor on; the scalar's start when
+ * it is not there as written (escapes). */
+static size_t locate(Place *pl, const Arg *arg, const char *text)
+{
+    size_t from = pl->cursor > arg->from && pl->cursor < arg->to ? pl->cursor : arg->from;
+    size_t n = strlen(text);
+    if (n && arg->to <= pl->len && from < arg->to) {
+        const char *hit = memmem(pl->buf + from, arg->to - from, text, n);
+        if (hit) {
+            pl->cursor = (size_t)(hit - pl->buf) + n;
+            return (size_t)(hit - pl->buf);
+        }
+    }
+    return arg->from;
+}
+
+static void add_setting(DocBuilder *b, Place *pl, const Arg *arg, const char *written_name,
+                        const char *name, const char *value)
+{
+    int line, column, vline, vcolumn;
+    size_t at = locate(pl, arg, written_name);
+    position(pl, at, &line, &column);
+    size_t vat = value && *value ? locate(pl, arg, value) : at;
+    position(pl, vat, &vline, &vcolumn);
+    builder_add_entry(b, name, value, line, column, true);
+    input_doc_value_at(b->doc, b->doc->set.n_entries - 1, b->file, vline, vcolumn);
+}
+
+/* name=value as ParseLongOption splits it: dashes in the name become underscores. */
+static void long_option(DocBuilder *b, Place *pl, const Arg *arg, const char *optarg,
+                        const char *switch_text)
+{
+    const char *eq = strchr(optarg, '=');
+    char *written = eq ? xstrndup(optarg, (size_t)(eq - optarg)) : xstrdup(optarg);
+    char *name = xstrdup(written);
+    for (char *c = name; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    if (!eq) { /* the postmaster stops: "-c %s requires a value" */
+        int line, column;
+        position(pl, locate(pl, arg, written), &line, &column);
+        builder_add_entry(b, name, "", line, column, true);
+        ConfEntry *entry = &b->doc->set.entries[b->doc->set.n_entries - 1];
+        free(entry->name);
+        free(entry->value);
+        entry->name = entry->value = NULL;
+        entry->error = xasprintf("%s%s requires a value", switch_text, written);
+        entry->token = xstrdup("");
+        entry->error_hint = xasprintf("write %s%s=VALUE", switch_text, written);
+    } else {
+        add_setting(b, pl, arg, written, name, eq + 1);
+    }
+    free(written);
+    free(name);
+}
+
+/* The postmaster's options from args[first]. Stops at a shell operator. */
+static void read_options(DocBuilder *b, Place *pl, const ArgList *args, size_t first)
+{
+    for (size_t idx = first; idx < args->n; idx++) {
+        const Arg *arg = &args->items[idx];
+        const char *w = arg->text;
+        if (!strcmp(w, ";") || !strcmp(w, "&&") || !strcmp(w, "||") || !strcmp(w, "|") ||
+            !strcmp(w, "&"))
+            return;
+        if (w[0] != '-' || !w[1])
+            continue;
+        if (w[1] == '-') { /* --name=value */
+            long_option(b, pl, arg, w + 2, "--");
+            continue;
+        }
+        char letter = w[1];
+        const Arg *optarg_at = arg;
+        const char *optarg = NULL;
+        bool wants = letter == 'c' || strchr(takes_arg, letter);
+        for (size_t s = 0; s < sizeof(switches) / sizeof(switches[0]); s++)
+            if (switches[s].letter == letter && !switches[s].value)
+                wants = true;
+        if (wants) {
+            if (w[2]) {
+                optarg = w + 2;
+            } else if (idx + 1 < args->n) {
+                optarg_at = &args->items[++idx];
+                optarg = optarg_at->text;
+            } else {
+                continue;
+            }
+        }
+        if (letter == 'c') {
+            long_option(b, pl, optarg_at, optarg, "-c ");
+            continue;
+        }
+        for (size_t s = 0; s < sizeof(switches) / sizeof(switches[0]); s++) {
+            if (switches[s].letter != letter)
+                continue;
+            const char *value = switches[s].value ? switches[s].value : optarg;
+            char flag[3] = {'-', letter, 0};
+            int line, column;
+            position(pl, locate(pl, arg, flag), &line, &column);
+            builder_add_entry(b, switches[s].name, value, line, column, true);
+        }
+    }
+}
+
+/* Where the postmaster's arguments start: after a word `postgres`, or at once when the first
+ * one is an option (the official image's entrypoint adds `postgres`). A shell's `-c SCRIPT` is
+ * split and searched too. -1 when the list runs no postgres. */
+static long first_option(ArgList *args)
+{
+    for (size_t idx = 0; idx < args->n; idx++) {
+        if (is_postgres(args->items[idx].text))
+            return (long)idx + 1;
+        if (idx == 0 && args->items[0].text[0] == '-')
+            return 0;
+    }
+    return -1;
+}
+
+/* Expands `sh -c "SCRIPT"`: the script's words replace it. */
+static void expand_shell(ArgList *args)
+{
+    if (!args->n || !is_shell(args->items[0].text))
+        return;
+    for (size_t idx = 1; idx + 1 < args->n; idx++) {
+        if (strcmp(args->items[idx].text, "-c"))
+            continue;
+        ArgList script = {0};
+        const Arg *s = &args->items[idx + 1];
+        shell_split(s->text, s->from, s->to, &script);
+        args_free(args);
+        *args = script;
+        return;
+    }
+}
+
+static bool read_list(DocBuilder *b, const char *data, size_t len, ArgList *args)
+{
+    expand_shell(args);
+    long first = first_option(args);
+    if (first < 0)
+        return false;
+    Place pl = {.buf = data, .len = len};
+    read_options(b, &pl, args, (size_t)first);
+    return true;
+}
+
+/* ---- YAML: compose services and Kubernetes containers ---------------------------------------- */
+
+/* A libyaml mark's byte offset: its index counts characters, so it is found from its line and
+ * column. Scalars come in order, so the search goes on from the last line found. */
+typedef struct MarkIndex {
+    const char *data;
+    size_t len;
+    size_t line_off;
+    size_t line;
+} MarkIndex;
+
+static size_t mark_offset(MarkIndex *mi, const yaml_mark_t *mark)
+{
+    if (mark->line < mi->line) {
+        mi->line = 0;
+        mi->line_off = 0;
+    }
+    while (mi->line < mark->line) {
+        const char *nl = memchr(mi->data + mi->line_off, '\n', mi->len - mi->line_off);
+        if (!nl)
+            return mi->len;
+        mi->line_off = (size_t)(nl - mi->data) + 1;
+        mi->line++;
+    }
+    size_t off = mi->line_off;
+    for (size_t chars = 0; chars < mark->column && off < mi->len;) {
+        off++;
+        if (off >= mi->len || ((unsigned char)mi->data[off] & 0xC0) != 0x80)
+            chars++;
+    }
+    return off;
+}
+
+static yaml_node_t *node_at(yaml_document_t *doc, int id)
+{
+    return id ? yaml_document_get_node(doc, id) : NULL;
+}
+
+static yaml_node_t *member(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+    return input_yaml_member(doc, map, key);
+}
+
+static char *scalar(const yaml_node_t *node)
+{
+    return node && node->type == YAML_SCALAR_NODE
+               ? xstrndup((const char *)node->data.scalar.value, node->data.scalar.length)
+               : NULL;
+}
+
+/* A command: a string (split as a shell) or a list of strings. */
+static void collect(MarkIndex *mi, yaml_document_t *doc, yaml_node_t *node, ArgList *out)
+{
+    if (!node)
+        return;
+    if (node->type == YAML_SCALAR_NODE) {
+        char *text = scalar(node);
+        size_t from = mark_offset(mi, &node->start_mark);
+        shell_split(text, from, mark_offset(mi, &node->end_mark), out);
+        free(text);
+        return;
+    }
+    if (node->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *item = node->data.sequence.items.start;
+         item < node->data.sequence.items.top; item++) {
+        yaml_node_t *n = node_at(doc, *item);
+        if (n && n->type == YAML_SCALAR_NODE) {
+            size_t from = mark_offset(mi, &n->start_mark);
+            args_add(out, scalar(n), from, mark_offset(mi, &n->end_mark));
+        }
+    }
+}
+
+/* An image whose entrypoint is the official postgres image's, which runs postgres with
+ * arguments that start with a dash: postgres and the images built on it. */
+static bool image_is_postgres(yaml_document_t *doc, yaml_node_t *container)
+{
+    static const char *const images[] = {"postgres",       "postgis",  "timescaledb",
+                                         "timescaledb-ha", "pgvector", NULL};
+    char *image = scalar(member(doc, container, "image"));
+    if (!image)
+        return false;
+    image[strcspn(image, ":@")] = '\0';
+    const char *repo = base_name(image);
+    bool yes = false;
+    for (size_t idx = 0; images[idx] && !yes; idx++)
+        yes = !strcmp(repo, images[idx]);
+    free(image);
+    return yes;
+}
+
+/* One container or service: `command` then `args` (Kubernetes), or `entrypoint` then `command`
+ * (compose). A document for it when it runs postgres with options. */
+static void read_container(const char *file, const char *data, size_t len, yaml_document_t *doc,
+                           yaml_node_t *container, const char *label, const char *first_key,
+                           const char *second_key, InputResult *out)
+{
+    ArgList args = {0};
+    MarkIndex mi = {data, len, 0, 0};
+    collect(&mi, doc, member(doc, container, first_key), &args);
+    collect(&mi, doc, member(doc, container, second_key), &args);
+    /* no command of its own: the image's (postgres) runs with these arguments */
+    if (!member(doc, container, first_key) && args.n && args.items[0].text[0] == '-' &&
+        !image_is_postgres(doc, container)) {
+        args_free(&args);
+        return;
+    }
+    if (!args.n) {
+        args_free(&args);
+        return;
+    }
+    InputDoc *d = input_result_add(out);
+    DocBuilder b;
+    builder_init(&b, d, INPUT_ARGS, file, data, len);
+    d->label = xstrdup(label);
+    input_read_resources(d, file, doc, member(doc, container, "resources"));
+    if (!read_list(&b, data, len, &args)) {
+        builder_finish(&b);
+        input_result_drop_last(out);
+    } else {
+        builder_finish(&b);
+    }
+    args_free(&args);
+}
+
+static void read_containers(const char *file, const char *data, size_t len, yaml_document_t *doc,
+                            yaml_node_t *list, const char *owner, InputResult *out)
+{
+    if (!list || list->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *item = list->data.sequence.items.start;
+         item < list->data.sequence.items.top; item++) {
+        yaml_node_t *c = node_at(doc, *item);
+        char *name = scalar(member(doc, c, "name"));
+        char *label = xasprintf("%s container %s", owner, name ? name : "?");
+        read_container(file, data, len, doc, c, label, "command", "args", out);
+        free(label);
+        free(name);
+    }
+}
+
+size_t args_load_yaml_doc(const char *file, const char *data, size_t len, yaml_document_t *doc,
+                          InputResult *out)
+{
+    size_t before = out->n_docs;
+    yaml_node_t *root = yaml_document_get_root_node(doc);
+    if (!root || root->type != YAML_MAPPING_NODE)
+        return 0;
+    yaml_node_t *services = member(doc, root, "services");
+    if (services && services->type == YAML_MAPPING_NODE && !member(doc, root, "kind")) {
+        for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+             pair < services->data.mapping.pairs.top; pair++) {
+            char *name = scalar(node_at(doc, pair->key));
+            char *label = xasprintf("service %s", name ? name : "?");
+            read_container(file, data, len, doc, node_at(doc, pair->value), label, "entrypoint",
+                           "command", out);
+            free(label);
+            free(name);
+        }
+        return out->n_docs - before;
+    }
+    char *kind = scalar(member(doc, root, "kind"));
+    if (!kind)
+        return 0;
+    /* a Pod's spec, a workload's pod template, a CronJob's job template */
+    static const char *const pod_specs[] = {"spec", "spec.template.spec",
+                                            "spec.jobTemplate.spec.template.spec"};
+    for (size_t idx = 0; idx < sizeof(pod_specs) / sizeof(pod_specs[0]); idx++) {
+        char *copy = xstrdup(pod_specs[idx]), *save = NULL;
+        yaml_node_t *node = root;
+        for (char *part = strtok_r(copy, ".", &save); part && node;
+             part = strtok_r(NULL, ".", &save))
+            node = member(doc, node, part);
+        free(copy);
+        yaml_node_t *containers = member(doc, node, "containers");
+        if (containers) {
+            char *name = scalar(member(doc, member(doc, root, "metadata"), "name"));
+            char *owner = xasprintf("%s %s", kind, name ? name : "?");
+            read_containers(file, data, len, doc, containers, owner, out);
+            read_containers(file, data, len, doc, member(doc, node, "initContainers"), owner, out);
+            free(owner);
+            free(name);
+            break;
+        }
+    }
+    free(kind);
+    return out->n_docs - before;
+}
+
+bool args_load_text(const char *file, const char *data, size_t len, InputResult *out, PkDiag *diag)
+{
+    char *text = xstrndup(data, len);
+    ArgList args = {0};
+    /* a line continued with a backslash is one command */
+    for (char *p = text; (p = strstr(p, "\\\n"));)
+        p[0] = p[1] = ' ';
+    shell_split(text, 0, len, &args);
+    free(text);
+    InputDoc *d = input_result_add(out);
+    DocBuilder b;
+    builder_init(&b, d, INPUT_ARGS, file, data, len);
+    d->label = xstrdup("postgres command line");
+    bool ok = read_list(&b, data, len, &args);
+    builder_finish(&b);
+    args_free(&args);
+    out->format = INPUT_ARGS;
+    if (ok)
+        return true;
+    input_result_drop_last(out);
+    return pk_diag_set(diag, file, 0, "Write the command as postgres -c name=value …",
+                       "no postgres command in this argument list");
+}
+
+bool input_looks_like_args(const char *data, size_t len)
+{
+    size_t idx = 0;
+    while (idx < len && strchr(" \t\r\n", data[idx]))
+        idx++;
+    if (idx < len && data[idx] == '#') /* a comment line first: not a bare command */
+        return false;
+    size_t start = idx;
+    while (idx < len && !strchr(" \t\r\n", data[idx]))
+        idx++;
+    char *word = xstrndup(data + start, idx - start);
+    bool yes = (is_postgres(word) || !strcmp(word, "exec")) && memmem(data, len, " -", 2);
+    if (!strcmp(word, "exec")) {
+        size_t s = idx;
+        while (s < len && (data[s] == ' ' || data[s] == '\t'))
+            s++;
+        size_t e = s;
+        while (e < len && !strchr(" \t\r\n", data[e]))
+            e++;
+        char *next = xstrndup(data + s, e - s);
+        yes = yes && is_postgres(next);
+        free(next);
+    }
+    free(word);
+    return yes;
+}

@@ -1,0 +1,121 @@
+/* A Kubernetes container's `resources` as host facts: the memory and CPUs the pod may use
+ * (limits, else requests), for the document's own memory checks and rules. Quantities as the
+ * Kubernetes API reads them (k8s.io/apimachinery resource.Quantity): binary suffixes Ki Mi Gi Ti
+ * Pi Ei, decimal k M G T P E, exponents (4e9), and m (milli) for CPUs. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "common/xalloc.h"
+#include "input/input_intern.h"
+
+/* The quantity's value, or -1 when it is not one. */
+static double quantity(const char *text)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || v < 0 || !isfinite(v))
+        return -1;
+    static const struct {
+        const char *suffix;
+        double factor;
+    } units[] = {{"Ki", 1024.0},
+                 {"Mi", 1048576.0},
+                 {"Gi", 1073741824.0},
+                 {"Ti", 1099511627776.0},
+                 {"Pi", 1125899906842624.0},
+                 {"Ei", 1152921504606846976.0},
+                 {"m", 1e-3},
+                 {"k", 1e3},
+                 {"M", 1e6},
+                 {"G", 1e9},
+                 {"T", 1e12},
+                 {"P", 1e15},
+                 {"E", 1e18},
+                 {"", 1}};
+    for (size_t idx = 0; idx < sizeof(units) / sizeof(units[0]); idx++)
+        if (!strcmp(end, units[idx].suffix))
+            return v * units[idx].factor;
+    return -1;
+}
+
+yaml_node_t *input_yaml_member(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+    if (!map || map->type != YAML_MAPPING_NODE)
+        return NULL;
+    yaml_node_t *found = NULL;
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
+         pair++) {
+        yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+        if (k && k->type == YAML_SCALAR_NODE && k->data.scalar.length == strlen(key) &&
+            !memcmp(k->data.scalar.value, key, k->data.scalar.length))
+            found = yaml_document_get_node(doc, pair->value);
+    }
+    return found;
+}
+
+/* resources.limits.NAME, else resources.requests.NAME: the value and where it is written. */
+static double resource(yaml_document_t *doc, yaml_node_t *resources, const char *name,
+                       const char **section, int *line, int *column, char **text)
+{
+    static const char *const sections[] = {"limits", "requests"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        yaml_node_t *node =
+            input_yaml_member(doc, input_yaml_member(doc, resources, sections[idx]), name);
+        if (!node || node->type != YAML_SCALAR_NODE)
+            continue;
+        char *value = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+        double v = quantity(value);
+        if (v <= 0) {
+            free(value);
+            continue;
+        }
+        *section = sections[idx];
+        *line = (int)node->start_mark.line + 1;
+        *column = (int)node->start_mark.column + 1;
+        *text = value;
+        return v;
+    }
+    return -1;
+}
+
+void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
+                          struct yaml_node_s *resources)
+{
+    if (!resources || resources->type != YAML_MAPPING_NODE)
+        return;
+    static const char *const huge[] = {"hugepages-2Mi", "hugepages-1Gi"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        yaml_node_t *node =
+            input_yaml_member(ydoc, input_yaml_member(ydoc, resources, "limits"), huge[idx]);
+        if (node && node->type == YAML_SCALAR_NODE) {
+            char *text = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+            doc->pod_hugepages[idx] = quantity(text);
+            free(text);
+        }
+    }
+    const char *mem_section = NULL, *cpu_section = NULL;
+    int mem_line = 0, mem_col = 0, cpu_line = 0, cpu_col = 0;
+    char *mem_text = NULL, *cpu_text = NULL;
+    double ram = resource(ydoc, resources, "memory", &mem_section, &mem_line, &mem_col, &mem_text);
+    double cpu = resource(ydoc, resources, "cpu", &cpu_section, &cpu_line, &cpu_col, &cpu_text);
+    if (ram <= 0 && cpu <= 0)
+        return;
+    free(doc->pod_source);
+    char *mem_part = ram > 0 ? xasprintf("resources.%s.memory %s at %s:%d:%d", mem_section,
+                                         mem_text, file, mem_line, mem_col)
+                             : NULL;
+    char *cpu_part = cpu > 0 ? xasprintf("resources.%s.cpu %s at %s:%d:%d", cpu_section, cpu_text,
+                                         file, cpu_line, cpu_col)
+                             : NULL;
+    doc->pod_source = xasprintf("the pod's %s%s%s", mem_part ? mem_part : "",
+                                mem_part && cpu_part ? ", " : "", cpu_part ? cpu_part : "");
+    doc->pod_ram = ram > 0 ? ram : -1;
+    /* a fraction of a CPU still runs on one */
+    doc->pod_cores = cpu > 0 ? (int)ceil(cpu - 1e-9) : -1;
+    free(mem_part);
+    free(cpu_part);
+    free(mem_text);
+    free(cpu_text);
+}

@@ -1,0 +1,854 @@
+/* Terraform: parameter groups and database flags written in HCL (.tf), and the evaluated values of
+ * `terraform show -json` (a plan or a state). Each PostgreSQL configuration becomes one InputDoc:
+ *   aws_db_parameter_group, aws_rds_cluster_parameter_group   parameter { name value }
+ *   google_sql_database_instance                              settings { database_flags { … } }
+ *   azurerm_postgresql_flexible_server_configuration (and the
+ *   single-server azurerm_postgresql_configuration)           name, value; one doc per server
+ *   a module given `parameters` (terraform-aws-modules/rds and its kin)  [{ name, value }]
+ * `dynamic` blocks are expanded over literal lists and maps, variables (their default, or the
+ * directory's terraform.tfvars and *.auto.tfvars, as Terraform loads them) and locals. Anything
+ * else (a function call, another resource's attribute, a variable with no value) is named in a
+ * note and skipped, never guessed. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/readfile.h"
+#include "common/xalloc.h"
+#include "input/hcl.h"
+#include "input/input_intern.h"
+
+#define TF_DYNAMIC_DOC                                                                             \
+    "https://developer.hashicorp.com/terraform/language/expressions/dynamic-blocks"
+#define TF_VARS_DOC                                                                                \
+    "https://developer.hashicorp.com/terraform/language/values/"                                   \
+    "variables#variable-definitions-tfvars-files"
+#define TF_MAX_FILE ((size_t)16 << 20)
+#define TF_MAX_FILES 64 /* sibling .tf and .tfvars files read for variables and locals */
+#define TF_MAX_HOPS 16  /* references followed through variables and locals */
+
+typedef struct TfFile {
+    const char *path, *data;
+    char *own_path, *own_data; /* what load_file read (the main input is the caller's) */
+    size_t len;
+    bool json;
+    HclBody body;  /* HCL */
+    HclValue root; /* JSON */
+} TfFile;
+
+typedef struct Tf {
+    TfFile *main;
+    TfFile *vars; /* .tfvars, in Terraform's order: later ones win */
+    size_t n_vars;
+    TfFile *siblings; /* the module's other .tf files: variable defaults and locals */
+    size_t n_siblings;
+    const InputOpts *opts;
+} Tf;
+
+/* A value and the file it is written in. */
+typedef struct Resolved {
+    const HclValue *node;
+    const TfFile *file;
+} Resolved;
+
+/* An iteration variable of a dynamic block or a resource's for_each. */
+typedef struct Scope {
+    const char *name;
+    Resolved key, value;
+    const struct Scope *up;
+} Scope;
+
+typedef struct Eval {
+    Resolved out;
+    char *why; /* when it cannot be evaluated: what was not known */
+} Eval;
+
+static char *ref_text(const HclValue *v)
+{
+    if (v->kind != HCL_REF)
+        return xstrdup(v->text ? v->text : "");
+    size_t len = 1;
+    for (size_t idx = 0; idx < v->n_path; idx++)
+        len += strlen(v->path[idx]) + 1;
+    char *text = xcalloc(1, len);
+    for (size_t idx = 0; idx < v->n_path; idx++) {
+        if (idx)
+            strcat(text, ".");
+        strcat(text, v->path[idx]);
+    }
+    return text;
+}
+
+static const HclAttr *find_block_attr(const HclBody *body, const char *type, const char *label,
+                                      const char *attr, const HclBlock **where)
+{
+    for (size_t idx = 0; idx < body->n_blocks; idx++) {
+        const HclBlock *block = &body->blocks[idx];
+        if (strcmp(block->type, type))
+            continue;
+        if (label && (block->n_labels != 1 || strcmp(block->labels[0], label)))
+            continue;
+        const HclAttr *found = hcl_attr(&block->body, attr);
+        if (found) {
+            if (where)
+                *where = block;
+            return found;
+        }
+    }
+    return NULL;
+}
+
+/* var.NAME: the last .tfvars that sets it, else its default in the module. */
+static bool lookup_var(const Tf *tf, const char *name, Resolved *out)
+{
+    for (size_t idx = tf->n_vars; idx-- > 0;) {
+        const TfFile *file = &tf->vars[idx];
+        const HclValue *v = NULL;
+        if (file->json) {
+            v = hcl_member(&file->root, name);
+        } else {
+            const HclAttr *attr = hcl_attr(&file->body, name);
+            v = attr ? &attr->value : NULL;
+        }
+        if (v) {
+            *out = (Resolved){v, file};
+            return true;
+        }
+    }
+    const HclAttr *def = find_block_attr(&tf->main->body, "variable", name, "default", NULL);
+    if (def) {
+        *out = (Resolved){&def->value, tf->main};
+        return true;
+    }
+    for (size_t idx = 0; idx < tf->n_siblings; idx++) {
+        def = find_block_attr(&tf->siblings[idx].body, "variable", name, "default", NULL);
+        if (def) {
+            *out = (Resolved){&def->value, &tf->siblings[idx]};
+            return true;
+        }
+    }
+    return false;
+}
+
+static bool lookup_local(const Tf *tf, const char *name, Resolved *out)
+{
+    const TfFile *files[TF_MAX_FILES + 1];
+    size_t n = 0;
+    files[n++] = tf->main;
+    for (size_t idx = 0; idx < tf->n_siblings && n < TF_MAX_FILES + 1; idx++)
+        files[n++] = &tf->siblings[idx];
+    for (size_t idx = 0; idx < n; idx++)
+        for (size_t b = 0; b < files[idx]->body.n_blocks; b++) {
+            const HclBlock *block = &files[idx]->body.blocks[b];
+            if (strcmp(block->type, "locals"))
+                continue;
+            const HclAttr *attr = hcl_attr(&block->body, name);
+            if (attr) {
+                *out = (Resolved){&attr->value, files[idx]};
+                return true;
+            }
+        }
+    return false;
+}
+
+static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops);
+
+/* The rest of a reference's path, from `from`, over the value `at`. */
+static void traverse(const Tf *tf, const Scope *scope, Resolved at, const HclValue *ref,
+                     size_t from, Eval *ev, int hops)
+{
+    for (size_t idx = from; idx < ref->n_path; idx++) {
+        eval_value(tf, scope, at, ev, hops + 1);
+        if (ev->why)
+            return;
+        at = ev->out;
+        const char *part = ref->path[idx];
+        const HclValue *next = NULL;
+        if (at.node->kind == HCL_OBJECT) {
+            next = hcl_member(at.node, part);
+        } else if (at.node->kind == HCL_TUPLE) {
+            char *end;
+            unsigned long n = strtoul(part, &end, 10);
+            if (!*end && n < at.node->n_items)
+                next = &at.node->items[n];
+        }
+        if (!next) {
+            char *text = ref_text(ref);
+            ev->why = xasprintf("%s: no \"%s\" there", text, part);
+            free(text);
+            return;
+        }
+        at.node = next;
+    }
+    eval_value(tf, scope, at, ev, hops + 1);
+}
+
+static void eval_ref(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops)
+{
+    const HclValue *ref = in.node;
+    const char *head = ref->path[0];
+    Resolved at;
+    for (const Scope *s = scope; s; s = s->up) {
+        if (strcmp(s->name, head))
+            continue;
+        if (ref->n_path >= 2 && !strcmp(ref->path[1], "value"))
+            return traverse(tf, s->up, s->value, ref, 2, ev, hops);
+        if (ref->n_path >= 2 && !strcmp(ref->path[1], "key"))
+            return traverse(tf, s->up, s->key, ref, 2, ev, hops);
+        break;
+    }
+    char *text = ref_text(ref);
+    if ((!strcmp(head, "var") || !strcmp(head, "local")) && ref->n_path >= 2) {
+        bool found = !strcmp(head, "var") ? lookup_var(tf, ref->path[1], &at)
+                                          : lookup_local(tf, ref->path[1], &at);
+        if (found) {
+            free(text);
+            return traverse(tf, scope, at, ref, 2, ev, hops);
+        }
+        ev->why = !strcmp(head, "var")
+                      ? xasprintf("%s has no value: no default, and no terraform.tfvars or "
+                                  "*.auto.tfvars beside the file sets it",
+                                  text)
+                      : xasprintf("%s is not defined in the module's locals", text);
+    } else {
+        ev->why = xasprintf("%s is known only when Terraform runs", text);
+    }
+    free(text);
+}
+
+/* Follows references until a literal; ev->why names what is not known. */
+static void eval_value(const Tf *tf, const Scope *scope, Resolved in, Eval *ev, int hops)
+{
+    free(ev->why);
+    ev->why = NULL;
+    ev->out = in;
+    if (hops > TF_MAX_HOPS) {
+        ev->why = xstrdup("references nested too deep (or circular)");
+        return;
+    }
+    if (in.node->kind == HCL_REF)
+        return eval_ref(tf, scope, in, ev, hops);
+    if (in.node->kind == HCL_EXPR) {
+        const char *t = in.node->text;
+        size_t id = strspn(t, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_:-");
+        ev->why = xstrdup(id && t[id] == '(' ? "a function call, evaluated only by Terraform"
+                                             : "an expression, evaluated only by Terraform");
+    }
+}
+
+/* ---- entries ----------------------------------------------------------------------------------
+ */
+
+typedef struct Emit {
+    const Tf *tf;
+    DocBuilder *b;
+    bool aws; /* an RDS parameter group: values may be formulas */
+} Emit;
+
+/* What Terraform passes for a string argument: a number as its decimal text, a bool as
+ * true/false. */
+static char *as_string(const HclValue *v)
+{
+    if (v->kind != HCL_NUMBER)
+        return xstrdup(v->text ? v->text : "");
+    if (!strpbrk(v->text, ".eE"))
+        return xstrdup(v->text);
+    char *text = xasprintf("%.15g", strtod(v->text, NULL));
+    return text;
+}
+
+static void add_entry_in(DocBuilder *b, const TfFile *file, const char *name, const char *value,
+                         int line, int column)
+{
+    if (file->data == b->buf) {
+        builder_add_entry(b, name, value, line, column, true);
+        return;
+    }
+    DocBuilder saved = *b;
+    b->file = file->path;
+    b->buf = file->data;
+    b->len = file->len;
+    b->last_line = 0;
+    b->last_line_offset = 0;
+    builder_add_entry(b, name, value, line, column, true);
+    saved.cap_entries = b->cap_entries;
+    saved.cap_notes = b->cap_notes;
+    saved.cap_hba = b->cap_hba;
+    *b = saved;
+    ConfSet *set = &b->doc->set;
+    for (size_t idx = 0; idx < set->n_files; idx++)
+        if (!strcmp(set->files[idx], file->path))
+            return;
+    set->files = xrealloc(set->files, (set->n_files + 1) * sizeof(char *));
+    set->files[set->n_files++] = xstrdup(file->path);
+}
+
+/* One parameter: `name` and `value` as written where the parameter is (`at`: its block or
+ * object), evaluated in `scope`. */
+static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const HclValue *value,
+                       const TfFile *here, int line, int column)
+{
+    DocBuilder *b = em->b;
+    if (!name) {
+        builder_add_note(b, NOTE_FORMULA, NULL, "", line, column, NULL,
+                         "a parameter without a name: Terraform refuses it");
+        return;
+    }
+    Eval ev = {0};
+    eval_value(em->tf, scope, (Resolved){name, here}, &ev, 0);
+    if (ev.why || ev.out.node->kind == HCL_NULL || ev.out.node->kind == HCL_TUPLE ||
+        ev.out.node->kind == HCL_OBJECT) {
+        char *text = ref_text(name);
+        builder_add_note(b, NOTE_FORMULA, NULL, text, name->line, name->column, TF_DYNAMIC_DOC,
+                         "parameter name %s cannot be evaluated: %s; not checked", text,
+                         ev.why ? ev.why : "not a string");
+        free(text);
+        free(ev.why);
+        return;
+    }
+    Resolved name_at = ev.out;
+    char *name_text = as_string(name_at.node);
+    if (!value) {
+        builder_add_note(b, NOTE_DROPPED, name_text, "", name->line, name->column, NULL,
+                         "parameter %s has no value: Terraform refuses the block", name_text);
+        free(name_text);
+        return;
+    }
+    eval_value(em->tf, scope, (Resolved){value, here}, &ev, 0);
+    if (ev.why) {
+        char *text = ref_text(value);
+        builder_add_note(b, NOTE_FORMULA, name_text, text, name->line, name->column, TF_DYNAMIC_DOC,
+                         "%s = %s cannot be evaluated: %s; not checked", name_text, text, ev.why);
+        free(text);
+    } else if (ev.out.node->kind == HCL_NULL) {
+        builder_add_note(b, NOTE_DROPPED, name_text, "", value->line, value->column, NULL,
+                         "%s is null: Terraform sends no value", name_text);
+    } else if (ev.out.node->kind == HCL_TUPLE || ev.out.node->kind == HCL_OBJECT) {
+        builder_add_note(b, NOTE_NOT_A_STRING, name_text, "", value->line, value->column, NULL,
+                         "%s is a %s, not a string: Terraform refuses it", name_text,
+                         ev.out.node->kind == HCL_TUPLE ? "list" : "map");
+    } else {
+        char *text = as_string(ev.out.node);
+        if (em->aws && rds_is_formula(text)) { /* the group's formulas, as the RDS reader's */
+            char *computed =
+                rds_formula_value(b, name_text, text, em->tf->opts, name->line, name->column);
+            if (!computed) {
+                free(text);
+                free(ev.why);
+                free(name_text);
+                return;
+            }
+            free(text);
+            text = computed;
+        }
+        add_entry_in(b, name_at.file, name_text, text, name_at.node->line, name_at.node->column);
+        input_doc_value_at(b->doc, b->doc->set.n_entries - 1, ev.out.file->path, ev.out.node->line,
+                           ev.out.node->column);
+        free(text);
+    }
+    free(ev.why);
+    free(name_text);
+}
+
+/* Each element of `coll` (a list: key = index; a map: key = member key) as `iter`. */
+typedef void (*EachFn)(Emit *em, const Scope *scope, const void *arg);
+
+static void for_each(Emit *em, const Scope *up, const char *iter, const HclValue *coll,
+                     const TfFile *here, int line, int column, EachFn fn, const void *arg)
+{
+    Eval ev = {0};
+    eval_value(em->tf, up, (Resolved){coll, here}, &ev, 0);
+    if (ev.why || (ev.out.node->kind != HCL_TUPLE && ev.out.node->kind != HCL_OBJECT)) {
+        char *text = ref_text(coll);
+        builder_add_note(em->b, NOTE_FORMULA, NULL, text, line, column, TF_DYNAMIC_DOC,
+                         "for_each = %s cannot be evaluated: %s; the parameters it makes are "
+                         "not checked",
+                         text, ev.why ? ev.why : "not a list or a map");
+        free(text);
+        free(ev.why);
+        return;
+    }
+    const HclValue *list = ev.out.node;
+    for (size_t idx = 0; idx < list->n_items; idx++) {
+        const HclValue *item = &list->items[idx];
+        HclValue key = {.kind = list->kind == HCL_OBJECT ? HCL_STRING : HCL_NUMBER,
+                        .line = list->kind == HCL_OBJECT ? item->key_line : item->line,
+                        .column = list->kind == HCL_OBJECT ? item->key_column : item->column};
+        key.text =
+            list->kind == HCL_OBJECT ? xstrdup(item->key ? item->key : "") : xasprintf("%zu", idx);
+        Scope scope = {iter, {&key, ev.out.file}, {item, ev.out.file}, up};
+        fn(em, &scope, arg);
+        free(key.text);
+    }
+}
+
+/* ---- parameter blocks --------------------------------------------------------------------------
+ */
+
+typedef struct Content {
+    const HclBody *body;
+    const TfFile *file;
+} Content;
+
+static void emit_content(Emit *em, const Scope *scope, const void *arg)
+{
+    const Content *c = arg;
+    const HclAttr *name = hcl_attr(c->body, "name");
+    const HclAttr *value = hcl_attr(c->body, "value");
+    emit_param(em, scope, name ? &name->value : NULL, value ? &value->value : NULL, c->file,
+               name ? name->line : 0, name ? name->column : 0);
+}
+
+/* The `block` blocks of `body` (parameter, database_flags), and `dynamic "block"` ones. */
+static void read_blocks(Emit *em, const Scope *scope, const HclBody *body, const TfFile *file,
+                        const char *block)
+{
+    for (size_t idx = 0; idx < body->n_blocks; idx++) {
+        const HclBlock *child = &body->blocks[idx];
+        if (!strcmp(child->type, block) && !child->n_labels) {
+            Content c = {&child->body, file};
+            emit_content(em, scope, &c);
+            continue;
+        }
+        if (strcmp(child->type, "dynamic") || child->n_labels != 1 ||
+            strcmp(child->labels[0], block))
+            continue;
+        const HclAttr *coll = hcl_attr(&child->body, "for_each");
+        const HclAttr *iter = hcl_attr(&child->body, "iterator");
+        const char *iter_name = block;
+        char *iter_text = NULL;
+        if (iter && iter->value.kind == HCL_REF && iter->value.n_path == 1)
+            iter_name = iter_text = xstrdup(iter->value.path[0]);
+        const HclBlock *content = NULL;
+        for (size_t c = 0; c < child->body.n_blocks; c++)
+            if (!strcmp(child->body.blocks[c].type, "content"))
+                content = &child->body.blocks[c];
+        if (coll && content) {
+            Content c = {&content->body, file};
+            for_each(em, scope, iter_name, &coll->value, file, coll->line, coll->column,
+                     emit_content, &c);
+        }
+        free(iter_text);
+    }
+}
+
+/* A list of { name = …, value = … } objects (a module's `parameters`, a plan's blocks). */
+static void emit_object(Emit *em, const Scope *scope, const void *arg)
+{
+    const TfFile *file = arg;
+    const HclValue *item = scope->value.node;
+    if (item->kind != HCL_OBJECT)
+        return;
+    const HclValue *name = hcl_member(item, "name"), *value = hcl_member(item, "value");
+    /* evaluated as written in the element: no iteration variable in a literal list */
+    emit_param(em, scope->up, name, value, scope->value.file ? scope->value.file : file, item->line,
+               item->column);
+}
+
+static void read_object_list(Emit *em, const Scope *scope, const HclValue *list, const TfFile *file,
+                             int line, int column)
+{
+    for_each(em, scope, "", list, file, line, column, emit_object, file);
+}
+
+/* ---- documents --------------------------------------------------------------------------------
+ */
+
+/* postgres16, aurora-postgresql15, POSTGRES_15, "16": the major; 0 when none or not known; -1
+ * when the text names another engine. */
+static int major_in_text(const HclValue *v, bool engine_named)
+{
+    if (!v || (v->kind != HCL_STRING && v->kind != HCL_NUMBER))
+        return 0;
+    const char *text = v->text;
+    if (engine_named && !strcasestr(text, "postgres"))
+        return -1;
+    while (*text && (*text < '0' || *text > '9'))
+        text++;
+    int major = atoi(text);
+    return major >= 90 && major < 100 ? 9 : major;
+}
+
+/* The same for an attribute, through variables and locals. */
+static int major_of(const Tf *tf, const HclValue *v, bool engine_named)
+{
+    if (!v)
+        return 0;
+    Eval ev = {0};
+    eval_value(tf, NULL, (Resolved){v, tf->main}, &ev, 0);
+    int major = ev.why ? 0 : major_in_text(ev.out.node, engine_named);
+    free(ev.why);
+    return major;
+}
+
+static InputDoc *new_doc(InputResult *out, DocBuilder *b, const Tf *tf, char *label)
+{
+    InputDoc *doc = input_result_add(out);
+    builder_init(b, doc, INPUT_TERRAFORM, tf->main->path, tf->main->data, tf->main->len);
+    doc->label = label;
+    return doc;
+}
+
+typedef struct ResourceRead {
+    const HclBlock *block;
+    const char *kind;
+} ResourceRead;
+
+/* A resource's own for_each (each.key, each.value), else the resource once. */
+static void with_each(Emit *em, const HclBlock *res, EachFn fn, const void *arg)
+{
+    const HclAttr *each = hcl_attr(&res->body, "for_each");
+    if (!each) {
+        fn(em, NULL, arg);
+        return;
+    }
+    for_each(em, NULL, "each", &each->value, em->tf->main, each->line, each->column, fn, arg);
+}
+
+static void aws_group_body(Emit *em, const Scope *scope, const void *arg)
+{
+    const HclBlock *res = arg;
+    read_blocks(em, scope, &res->body, em->tf->main, "parameter");
+}
+
+static void gcp_instance_body(Emit *em, const Scope *scope, const void *arg)
+{
+    const HclBlock *res = arg;
+    for (size_t idx = 0; idx < res->body.n_blocks; idx++)
+        if (!strcmp(res->body.blocks[idx].type, "settings"))
+            read_blocks(em, scope, &res->body.blocks[idx].body, em->tf->main, "database_flags");
+}
+
+static void azure_config_body(Emit *em, const Scope *scope, const void *arg)
+{
+    const HclBlock *res = arg;
+    Content c = {&res->body, em->tf->main};
+    emit_content(em, scope, &c);
+}
+
+static const HclValue *attr_value(const HclBody *body, const char *name)
+{
+    const HclAttr *attr = hcl_attr(body, name);
+    return attr ? &attr->value : NULL;
+}
+
+/* The version of the Azure server a configuration's server_id names
+ * (azurerm_postgresql_flexible_server.NAME.id). */
+static int azure_major(const Tf *tf, const HclValue *server_id)
+{
+    if (!server_id || server_id->kind != HCL_REF || server_id->n_path < 2)
+        return 0;
+    for (size_t idx = 0; idx < tf->main->body.n_blocks; idx++) {
+        const HclBlock *block = &tf->main->body.blocks[idx];
+        if (!strcmp(block->type, "resource") && block->n_labels == 2 &&
+            !strcmp(block->labels[0], server_id->path[0]) &&
+            !strcmp(block->labels[1], server_id->path[1]))
+            return major_of(tf, attr_value(&block->body, "version"), false);
+    }
+    return 0;
+}
+
+static bool is_azure_config(const char *type)
+{
+    return !strcmp(type, "azurerm_postgresql_flexible_server_configuration") ||
+           !strcmp(type, "azurerm_postgresql_configuration");
+}
+
+static void read_hcl_resources(Tf *tf, InputResult *out)
+{
+    const HclBody *body = &tf->main->body;
+    bool *done = xcalloc(body->n_blocks + 1, sizeof(bool));
+    for (size_t idx = 0; idx < body->n_blocks; idx++) {
+        const HclBlock *block = &body->blocks[idx];
+        if (done[idx] || block->n_labels < 1)
+            continue;
+        const char *type = block->labels[0];
+        const char *name = block->n_labels > 1 ? block->labels[1] : "";
+        DocBuilder b;
+        Emit em = {tf, &b};
+        if (!strcmp(block->type, "resource") &&
+            (!strcmp(type, "aws_db_parameter_group") ||
+             !strcmp(type, "aws_rds_cluster_parameter_group"))) {
+            int major = major_of(tf, attr_value(&block->body, "family"), true);
+            if (major < 0)
+                continue;
+            InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
+            doc->pg_major = major;
+            em.aws = true;
+            with_each(&em, block, aws_group_body, block);
+            builder_finish(&b);
+        } else if (!strcmp(block->type, "resource") &&
+                   !strcmp(type, "google_sql_database_instance")) {
+            int major = major_of(tf, attr_value(&block->body, "database_version"), true);
+            if (major < 0)
+                continue;
+            InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
+            doc->pg_major = major;
+            with_each(&em, block, gcp_instance_body, block);
+            builder_finish(&b);
+        } else if (!strcmp(block->type, "resource") && is_azure_config(type)) {
+            /* every configuration of one server is one document */
+            const HclValue *server = attr_value(&block->body, "server_id");
+            if (!server)
+                server = attr_value(&block->body, "server_name");
+            char *server_text = server ? ref_text(server) : xstrdup("");
+            InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s (%s)", type, server_text));
+            doc->pg_major = azure_major(tf, server);
+            for (size_t other = idx; other < body->n_blocks; other++) {
+                const HclBlock *cfg = &body->blocks[other];
+                if (done[other] || strcmp(cfg->type, "resource") || cfg->n_labels != 2 ||
+                    !is_azure_config(cfg->labels[0]))
+                    continue;
+                const HclValue *s = attr_value(&cfg->body, "server_id");
+                if (!s)
+                    s = attr_value(&cfg->body, "server_name");
+                char *text = s ? ref_text(s) : xstrdup("");
+                if (!strcmp(text, server_text)) {
+                    done[other] = true;
+                    with_each(&em, cfg, azure_config_body, cfg);
+                }
+                free(text);
+            }
+            free(server_text);
+            builder_finish(&b);
+        } else if (!strcmp(block->type, "module")) {
+            static const char *const lists[] = {"parameters", "db_parameter_group_parameters",
+                                                "db_cluster_parameter_group_parameters",
+                                                "cluster_parameters"};
+            /* only a module for a PostgreSQL parameter group: other modules take
+             * `parameters` too */
+            int major = major_of(tf, attr_value(&block->body, "family"), true);
+            if (major <= 0)
+                continue;
+            for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
+                const HclAttr *list = hcl_attr(&block->body, lists[l]);
+                if (!list)
+                    continue;
+                InputDoc *doc = new_doc(out, &b, tf, xasprintf("module.%s (%s)", type, lists[l]));
+                doc->pg_major = major;
+                em.aws = true;
+                read_object_list(&em, NULL, &list->value, tf->main, list->line, list->column);
+                builder_finish(&b);
+            }
+        }
+    }
+    free(done);
+}
+
+/* ---- terraform show -json ----------------------------------------------------------------------
+ */
+
+static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
+{
+    const HclValue *type = hcl_member(res, "type"), *values = hcl_member(res, "values");
+    const HclValue *address = hcl_member(res, "address");
+    if (!type || type->kind != HCL_STRING || !values || values->kind != HCL_OBJECT)
+        return;
+    const char *t = type->text;
+    const char *label = address && address->kind == HCL_STRING ? address->text : t;
+    DocBuilder b;
+    Emit em = {tf, &b};
+    if (!strcmp(t, "aws_db_parameter_group") || !strcmp(t, "aws_rds_cluster_parameter_group")) {
+        int major = major_in_text(hcl_member(values, "family"), true);
+        const HclValue *params = hcl_member(values, "parameter");
+        if (major < 0 || !params)
+            return;
+        InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
+        doc->pg_major = major;
+        em.aws = true;
+        read_object_list(&em, NULL, params, tf->main, params->line, params->column);
+        builder_finish(&b);
+    } else if (!strcmp(t, "google_sql_database_instance")) {
+        int major = major_in_text(hcl_member(values, "database_version"), true);
+        const HclValue *settings = hcl_member(values, "settings");
+        if (major < 0 || !settings || settings->kind != HCL_TUPLE)
+            return;
+        InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
+        doc->pg_major = major;
+        for (size_t idx = 0; idx < settings->n_items; idx++) {
+            const HclValue *flags = hcl_member(&settings->items[idx], "database_flags");
+            if (flags)
+                read_object_list(&em, NULL, flags, tf->main, flags->line, flags->column);
+        }
+        builder_finish(&b);
+    } else if (is_azure_config(t)) {
+        InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
+        (void)doc;
+        emit_param(&em, NULL, hcl_member(values, "name"), hcl_member(values, "value"), tf->main,
+                   values->line, values->column);
+        builder_finish(&b);
+    }
+}
+
+static void plan_module(Tf *tf, const HclValue *module, InputResult *out, int depth)
+{
+    const HclValue *resources = hcl_member(module, "resources");
+    if (resources && resources->kind == HCL_TUPLE)
+        for (size_t idx = 0; idx < resources->n_items; idx++)
+            plan_resource(tf, &resources->items[idx], out);
+    const HclValue *children = hcl_member(module, "child_modules");
+    if (children && children->kind == HCL_TUPLE && depth < 32)
+        for (size_t idx = 0; idx < children->n_items; idx++)
+            plan_module(tf, &children->items[idx], out, depth + 1);
+}
+
+/* ---- loading ----------------------------------------------------------------------------------
+ */
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), s = strlen(suffix);
+    return n >= s && !strcmp(name + n - s, suffix);
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Reads `path` as HCL (or JSON); false when it cannot be read or parsed (skipped: the module's
+ * other files are context, not the input). */
+static bool load_file(const char *path, TfFile *out)
+{
+    memset(out, 0, sizeof(*out));
+    int err = 0;
+    if (pk_read_file(path, TF_MAX_FILE, &out->own_data, &out->len, &err) != PK_READ_OK)
+        return false;
+    out->path = out->own_path = xstrdup(path);
+    out->data = out->own_data;
+    out->json = has_suffix(path, ".json");
+    HclError herr;
+    bool ok = out->json ? hcl_parse_value(out->data, out->len, &out->root, &herr)
+                        : hcl_parse_body(out->data, out->len, &out->body, &herr);
+    if (!ok) {
+        free(out->own_path);
+        free(out->own_data);
+        memset(out, 0, sizeof(*out));
+    }
+    return ok;
+}
+
+static void file_free(TfFile *file)
+{
+    free(file->own_path);
+    free(file->own_data);
+    hcl_body_free(&file->body);
+    hcl_value_free(&file->root);
+}
+
+/* The module's directory: terraform.tfvars[.json], then *.auto.tfvars[.json] in name order (the
+ * order in which Terraform applies them, later ones winning), and the other *.tf files. */
+static void load_module(Tf *tf, const char *main_path)
+{
+    const char *slash = strrchr(main_path, '/');
+    char *dir = slash ? xstrndup(main_path, (size_t)(slash - main_path + 1)) : xstrdup("./");
+    DIR *d = opendir(dir);
+    if (!d) {
+        free(dir);
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) && n < 4 * TF_MAX_FILES) {
+        if (has_suffix(ent->d_name, ".tfvars") || has_suffix(ent->d_name, ".tfvars.json") ||
+            has_suffix(ent->d_name, ".tf")) {
+            names = xrealloc(names, (n + 1) * sizeof(char *));
+            names[n++] = xstrdup(ent->d_name);
+        }
+    }
+    closedir(d);
+    qsort(names, n, sizeof(char *), name_cmp);
+    const char *base = slash ? slash + 1 : main_path;
+    for (int pass = 0; pass < 3; pass++)
+        for (size_t idx = 0; idx < n; idx++) {
+            const char *name = names[idx];
+            bool plain =
+                !strcmp(name, "terraform.tfvars") || !strcmp(name, "terraform.tfvars.json");
+            bool autov = has_suffix(name, ".auto.tfvars") || has_suffix(name, ".auto.tfvars.json");
+            bool tf_file = has_suffix(name, ".tf") && strcmp(name, base);
+            if (!(pass == 0 ? plain : pass == 1 ? autov : tf_file))
+                continue;
+            size_t *count = pass < 2 ? &tf->n_vars : &tf->n_siblings;
+            TfFile **list = pass < 2 ? &tf->vars : &tf->siblings;
+            if (*count >= TF_MAX_FILES)
+                continue;
+            char *path = xasprintf("%s%s", dir, name);
+            TfFile file;
+            if (load_file(path, &file)) {
+                *list = xrealloc(*list, (*count + 1) * sizeof(TfFile));
+                (*list)[(*count)++] = file;
+            }
+            free(path);
+        }
+    for (size_t idx = 0; idx < n; idx++)
+        free(names[idx]);
+    free(names);
+    free(dir);
+}
+
+static void tf_free(Tf *tf)
+{
+    for (size_t idx = 0; idx < tf->n_vars; idx++)
+        file_free(&tf->vars[idx]);
+    free(tf->vars);
+    for (size_t idx = 0; idx < tf->n_siblings; idx++)
+        file_free(&tf->siblings[idx]);
+    free(tf->siblings);
+}
+
+static bool no_config(const char *file, size_t n_docs, PkDiag *diag)
+{
+    if (n_docs)
+        return true;
+    return pk_diag_set(diag, file, 0,
+                       "pgknob reads aws_db_parameter_group, aws_rds_cluster_parameter_group, "
+                       "google_sql_database_instance database_flags and "
+                       "azurerm_postgresql_flexible_server_configuration (docs/manifests.md)",
+                       "no PostgreSQL parameter group or database flags in this Terraform input");
+}
+
+bool terraform_load_hcl(const char *file, const char *data, size_t len, const InputOpts *opts,
+                        bool from_stdin, InputResult *out, PkDiag *diag)
+{
+    TfFile main = {.path = file, .data = data, .len = len};
+    HclError err;
+    if (!hcl_parse_body(data, len, &main.body, &err)) {
+        pk_diag_set(diag, file, err.line, "Check the file with terraform validate.", "HCL: %s",
+                    err.message);
+        pk_diag_set_column(diag, err.column);
+        return false;
+    }
+    Tf tf = {.main = &main, .opts = opts};
+    if (!from_stdin)
+        load_module(&tf, file);
+    out->format = INPUT_TERRAFORM;
+    read_hcl_resources(&tf, out);
+    tf_free(&tf);
+    hcl_body_free(&main.body);
+    return no_config(file, out->n_docs, diag);
+}
+
+bool terraform_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
+                         InputResult *out, PkDiag *diag)
+{
+    TfFile main = {.path = file, .data = data, .len = len, .json = true};
+    HclError err;
+    if (!hcl_parse_value(data, len, &main.root, &err)) {
+        pk_diag_set(diag, file, err.line, NULL, "JSON: %s", err.message);
+        pk_diag_set_column(diag, err.column);
+        return false;
+    }
+    Tf tf = {.main = &main, .opts = opts};
+    out->format = INPUT_TERRAFORM;
+    const HclValue *values = hcl_member(&main.root, "planned_values");
+    if (!values)
+        values = hcl_member(&main.root, "values");
+    const HclValue *root = hcl_member(values, "root_module");
+    if (root)
+        plan_module(&tf, root, out, 0);
+    hcl_value_free(&main.root);
+    return no_config(file, out->n_docs, diag);
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# needs: servers
+# postgres argument lists: the fixtures (compose, StatefulSet, a command line) have a typo, a bad
+# unit and a removed parameter at their own line and column; and pgknob's reading of `postgres
+# -c …` agrees with real servers 13-18 given the same flags: `postgres -C NAME ARGS` on an
+# initdb'd data directory exits non-zero exactly when pgknob finds a [refuses start] error, and
+# when it starts, the parameter pgknob read is the one the server shows.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+fx=tests/input/fixtures/args
+tmp="$(mktemp -d /tmp/pgknob-args.XXXXXX)"
+chmod 777 "$tmp" # the postgres user writes the data directories here
+trap 'rm -rf "$tmp"' EXIT
+line_of() { grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1; }
+col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
+at() { # FILE JSON RULE TEXT
+  local line col; line=$(line_of "$1" "$4"); col=$(col_of "$1" "$4")
+  check "$(basename "$1"): $3 at $line:$col ($4)" jq -e --arg r "$3" --argjson l "$line" \
+    --argjson c "$col" '[.findings[] | select(.rule == $r and .line == $l and .column == $c)] | length == 1' \
+    <<<"$2" >/dev/null
+}
+lint_json() { "$PGKNOB" lint --no-rules --format json "$@" 2>/dev/null; }
+
+j=$(lint_json $fx/compose.yaml)
+check "compose: two services run postgres (adminer skipped)" test "$(jq '.inputs | length' <<<"$j")" = 2
+check "compose: recognised as args" test "$(jq -r '.inputs[0].kind' <<<"$j")" = args
+at $fx/compose.yaml "$j" PK0010 'shared_bufers'
+at $fx/compose.yaml "$j" PK0020 '64mb'
+at $fx/compose.yaml "$j" PK0011 'wal_keep_segments'
+j=$(lint_json $fx/statefulset.yaml)
+check "statefulset: two postgres containers (the exporter is not postgres)" test "$(jq '.inputs | length' <<<"$j")" = 2
+at $fx/statefulset.yaml "$j" PK0010 'efective_cache_size'
+at $fx/statefulset.yaml "$j" PK0020 '15 minutes'
+at $fx/statefulset.yaml "$j" PK0011 'stats_temp_directory'
+j=$(lint_json $fx/cmdline.txt)
+at $fx/cmdline.txt "$j" PK0010 'shared_bufers'
+at $fx/cmdline.txt "$j" PK0020 '64mb'
+at $fx/cmdline.txt "$j" PK0011 'wal-keep-segments'
+check "cmdline: -N and -B read as max_connections and shared_buffers" \
+  jq -e '[.inputs[0].settings[] | select((.name == "max_connections" and .value == "200") or (.name == "shared_buffers" and .value == "16384"))] | length == 2' <<<"$j" >/dev/null
+
+# Argument lists and the parameter whose value the server prints (-C).
+cases=(
+  "max_connections|-c max_connections=50"
+  "shared_buffers|-c shared_bufers=256MB"
+  "work_mem|-c work_mem=64mb"
+  "work_mem|--work-mem=64MB"
+  "work_mem|-cwork_mem=64MB"
+  "max_connections|-B 16384 -N 50"
+  "wal_keep_size|-c wal_keep_segments=10"
+  "hot_standby|-c vacuum_defer_cleanup_age=0"
+  "checkpoint_timeout|-c checkpoint_timeout=15min -c checkpoint_timeout=20min"
+  "max_connections|-c max_connections"
+  "work_mem|-S 2048"
+  "port|-p 5499 -c log_min_duration_statement=250ms"
+)
+for major in 13 14 15 16 17 18; do
+  bin=$(pg_bin_dir "$major") || { fail "no PostgreSQL $major build"; continue; }
+  data="$tmp/data$major"
+  pg_as_postgres "$bin/initdb" -D "$data" -A trust -U postgres >/dev/null 2>&1 || { fail "initdb $major"; continue; }
+  agree=0; total=0
+  for c in "${cases[@]}"; do
+    name="${c%%|*}"; args="${c#*|}"
+    # shellcheck disable=SC2086 # the argument list is split as a shell splits a command line
+    shown=$(pg_as_postgres "$bin/postgres" -D "$data" $args -C "$name" 2>/dev/null); rc=$?
+    printf 'postgres %s\n' "$args" >"$tmp/cmd.txt"
+    j=$(lint_json --pg-version "$major" "$tmp/cmd.txt")
+    refused=$(jq '[.findings[] | select(.refuses_start)] | length > 0' <<<"$j")
+    total=$((total + 1))
+    if { [ "$rc" -ne 0 ] && [ "$refused" = true ]; } || { [ "$rc" -eq 0 ] && [ "$refused" = false ]; }; then
+      agree=$((agree + 1))
+    else
+      fail "$major: postgres $args: server exit $rc, pgknob refuses=$refused"
+    fi
+    # when it starts, the last value pgknob read for NAME is the one the server applied
+    if [ "$rc" -eq 0 ]; then
+      mine=$(jq -r --arg n "$name" '[.inputs[0].settings[] | select(.name == $n)] | last | .value // empty' <<<"$j")
+      if [ -n "$mine" ]; then
+        want=$(pg_as_postgres "$bin/postgres" -D "$data" -c "$name=$mine" -C "$name" 2>/dev/null)
+        check "$major: postgres $args: $name = $shown, as pgknob read ($mine)" test "$shown" = "$want"
+      fi
+    fi
+  done
+  check "PostgreSQL $major: $agree of $total argument lists refused exactly when pgknob says so" test "$agree" = "$total"
+  rm -rf "$data"
+done
+done_testing

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# postgresql.conf and pg_hba.conf text embedded in YAML (no server): a ConfigMap and Bitnami chart
+# values. The typo, the bad unit and the removed parameter (and a misspelt pg_hba method) are
+# found at their YAML line and column, in JSON and SARIF; other keys (nginx.conf) are left alone;
+# --input-format embedded and standard input.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+fx=tests/input/fixtures/embedded
+line_of() { grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1; }
+col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
+at() { # FILE JSON SARIF RULE TEXT
+  local line col; line=$(line_of "$1" "$5"); col=$(col_of "$1" "$5")
+  check "$(basename "$1"): $4 at $line:$col ($5)" jq -e --arg r "$4" --argjson l "$line" \
+    --argjson c "$col" '[.findings[] | select(.rule == $r and .line == $l and .column == $c)] | length == 1' \
+    <<<"$2" >/dev/null
+  check "$(basename "$1"): sarif $4 at $line:$col" jq -e --arg r "$4" --argjson l "$line" --argjson c "$col" \
+    '[.runs[0].results[] | select(.ruleId == $r and .locations[0].physicalLocation.region.startLine == $l
+      and .locations[0].physicalLocation.region.startColumn == $c)] | length == 1' <<<"$3" >/dev/null
+}
+lint() { "$PGKNOB" lint --no-rules --format "$@" 2>/dev/null; }
+
+j=$(lint json $fx/configmap.yaml); s=$(lint sarif $fx/configmap.yaml)
+check "configmap: recognised (embedded)" test "$(jq -r '.inputs[0].kind' <<<"$j")" = embedded
+at $fx/configmap.yaml "$j" "$s" PK0010 'shared_bufers'
+at $fx/configmap.yaml "$j" "$s" PK0020 'work_mem = 64mb'
+at $fx/configmap.yaml "$j" "$s" PK0011 'stats_temp_directory'
+at $fx/configmap.yaml "$j" "$s" PK0201 'host all all 10.0.0.0/8 scram-sha265'
+check "configmap: nginx.conf is not read" jq -e '[.findings[] | select(.rule == "PK0001")] | length == 0' <<<"$j" >/dev/null
+
+j=$(lint json $fx/bitnami-values.yaml); s=$(lint sarif $fx/bitnami-values.yaml)
+at $fx/bitnami-values.yaml "$j" "$s" PK0010 'efective_cache_size'
+at $fx/bitnami-values.yaml "$j" "$s" PK0020 "checkpoint_timeout = '15 minutes'"
+at $fx/bitnami-values.yaml "$j" "$s" PK0011 'wal_keep_segments'
+check "values: the primary's resources are its host facts" grep -q "ram=2048MB" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+
+j=$("$PGKNOB" lint --no-rules --format json - <$fx/configmap.yaml 2>/dev/null)
+check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>" and .rule == "PK0010")] | length == 1' <<<"$j" >/dev/null
+expect_exit 2 "--input-format embedded on a Cluster: no such document, exit 2" -- \
+  "$PGKNOB" lint --input-format embedded tests/input/fixtures/cnpg-cluster.yaml
+j=$(lint json --input-format embedded $fx/configmap.yaml)
+check "--input-format embedded reads the ConfigMap" test "$(jq '.inputs | length' <<<"$j")" = 1
+done_testing

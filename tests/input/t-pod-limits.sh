@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# A manifest's pod limits are host facts (no server): resources.limits (else requests) give the
+# document's ram and cores unless --host gives them; the report says where each came from, and
+# the memory checks weigh the settings against the pod, not a default.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+tmp="$(mktemp -d /tmp/pgknob-pod.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+cluster() { # MEMORY-LINES: a CloudNativePG Cluster with shared_buffers 8GB and these resources
+  printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pod\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:16.4\n%s\n  postgresql:\n    parameters:\n      shared_buffers: 8GB\n' "$1"
+}
+lint_json() { "$PGKNOB" lint --format json "$@" 2>/dev/null; }
+pk0062() { jq '[.findings[] | select(.rule == "PK0062")] | length' <<<"$1"; }
+
+cluster $'  resources:\n    requests:\n      memory: 2Gi\n      cpu: 500m\n    limits:\n      memory: 4Gi\n      cpu: "2"' >"$tmp/limits.yaml"
+j=$(lint_json "$tmp/limits.yaml")
+check "limits.memory 4Gi, shared_buffers 8GB, no --host: the shared-memory finding" test "$(pk0062 "$j")" = 1
+host=$(jq -r '.inputs[0].host' <<<"$j")
+check "host facts from the limits: ram=4096MB cores=2 ($host)" grep -q "ram=4096MB cores=2 " <<<"$host"
+check "the report names the line and column of the limit" grep -qF "resources.limits.memory 4Gi at $tmp/limits.yaml:13:15" <<<"$host"
+check "text report: a note on the input's host facts" grep -q "^note: host facts of $tmp/limits.yaml: ram=4096MB" < <("$PGKNOB" lint "$tmp/limits.yaml")
+j=$(lint_json --host ram=64GB "$tmp/limits.yaml")
+check "--host ram=64GB overrides the pod: no finding" test "$(pk0062 "$j")" = 0
+j=$(lint_json --host storage=nvme "$tmp/limits.yaml")
+check "--host without ram: the pod's ram fills it" test "$(pk0062 "$j")" = 1
+check "... and the source says which facts came from the pod" \
+  grep -q "ram and cores from the pod's" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+
+cluster $'  resources:\n    requests:\n      memory: 4G\n      cpu: 250m' >"$tmp/requests.yaml"
+host=$(jq -r '.inputs[0].host' <<<"$(lint_json "$tmp/requests.yaml")")
+check "requests when no limits: 4G is 4e9 bytes (3815MB), 250m is one core ($host)" grep -q "ram=3815MB cores=1 " <<<"$host"
+
+cluster '' >"$tmp/none.yaml"
+j=$(lint_json "$tmp/none.yaml")
+check "no resources: no host facts, no finding" test "$(pk0062 "$j")/$(jq -r '.inputs[0].host' <<<"$j")" = "0/null"
+
+host=$(jq -r '.inputs[0].host' <<<"$(lint_json tests/input/fixtures/args/statefulset.yaml)")
+check "a container's own resources (StatefulSet args): ram=4096MB cores=2" grep -q "ram=4096MB cores=2 " <<<"$host"
+done_testing

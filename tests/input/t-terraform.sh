@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Terraform inputs (no server): HCL (.tf with its directory's terraform.tfvars) and terraform show
+# -json. In each fixture (shaped like its provider's documented example) a typo, a bad unit and a
+# removed parameter are found at their own line and column (taken from the fixture with grep) in
+# JSON, SARIF and GitHub output; no .tf gives a syntax-error finding; values Terraform alone can
+# evaluate are named (PK0075), not guessed; recognition by content, --input-format, standard
+# input, and broken HCL (exit 2 with file:line:column).
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+fx=tests/input/fixtures/terraform
+tmp="$(mktemp -d /tmp/pgknob-terraform.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+
+line_of() { grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1; }
+col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
+
+# at FILE JSON RULE TEXT: a finding RULE in FILE at TEXT's line and column, in JSON, SARIF, GitHub
+at() {
+  local file="$1" json="$2" rule="$3" text="$4" line col
+  line=$(line_of "$file" "$text"); col=$(col_of "$file" "$text")
+  if jq -e --arg f "$file" --arg r "$rule" --argjson l "$line" --argjson c "$col" \
+       '[.findings[] | select(.rule == $r and .file == $f and .line == $l and .column == $c)]
+        | length == 1' <<<"$json" >/dev/null; then
+    ok "$(basename "$(dirname "$file")")/$(basename "$file"): $rule at $line:$col ($text)"
+  else
+    fail "$file: no $rule at $line:$col ($text); got: $(jq -c '[.findings[] | [.rule, .file, .line, .column]]' <<<"$json")"
+  fi
+  WANT+=("$file|$rule|$line|$col")
+}
+
+formats_agree() { # INPUT: every WANT location in SARIF and in GitHub annotations
+  local sarif gh want f r l c
+  sarif=$("$PGKNOB" lint --no-rules --format sarif "$@" 2>/dev/null)
+  gh=$("$PGKNOB" lint --no-rules --format github "$@" 2>/dev/null)
+  for want in "${WANT[@]}"; do
+    IFS='|' read -r f r l c <<<"$want"
+    check "sarif: $r at $(basename "$f"):$l:$c" jq -e --arg f "$f" --arg r "$r" --argjson l "$l" \
+      --argjson c "$c" '[.runs[0].results[] | select(.ruleId == $r
+        and (.locations[0].physicalLocation.artifactLocation.uri | endswith($f))
+        and .locations[0].physicalLocation.region.startLine == $l
+        and .locations[0].physicalLocation.region.startColumn == $c)] | length > 0' <<<"$sarif" >/dev/null
+    check "github: $r at $(basename "$f"):$l:$c" grep -qF "file=$f,line=$l,col=$c,title=$r " <<<"$gh"
+  done
+}
+
+lint_json() { "$PGKNOB" lint --no-rules --format json "$@" 2>/dev/null; }
+no_syntax_error() {
+  check "$1: no syntax-error finding" test "$(jq '[.findings[] | select(.rule == "PK0001")] | length' <<<"$2")" = 0
+}
+
+# ---- AWS parameter group, a dynamic block over terraform.tfvars, locals, unevaluated values
+WANT=()
+j=$(lint_json $fx/aws/main.tf)
+check "aws: recognised as Terraform" test "$(jq -r '.inputs[0].kind' <<<"$j")" = terraform
+check "aws: one configuration (the mysql group is skipped)" test "$(jq '.inputs | length' <<<"$j")" = 1
+check "aws: version from family postgres16" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 16
+no_syntax_error aws "$j"
+at $fx/aws/main.tf "$j" PK0010 '"shared_bufers"'
+at $fx/aws/main.tf "$j" PK0020 '"64mb"'
+at $fx/aws/main.tf "$j" PK0011 '"vacuum_defer_cleanup_age"'
+at $fx/aws/terraform.tfvars "$j" PK0020 '"15 minutes"'
+at $fx/aws/main.tf "$j" PK0075 '"shared_bufers"'
+at $fx/aws/main.tf "$j" PK0075 '"random_page_cost"'
+at $fx/aws/main.tf "$j" PK0075 'for_each = var.unset_parameters'
+check "aws: the function call is named, not guessed" \
+  jq -e '[.findings[] | select(.rule == "PK0075" and (.message | contains("format(\"%.1f\", 1.1)") and contains("function call")))] | length == 1' <<<"$j" >/dev/null
+check "aws: the variable with no value is named" \
+  jq -e '[.findings[] | select(.rule == "PK0075" and (.message | contains("var.unset_parameters has no value")))] | length == 1' <<<"$j" >/dev/null
+check "aws: locals expanded (log_lock_waits read)" \
+  jq -e '[.inputs[0].settings[]? | select(.name == "log_lock_waits")] | length == 1' <<<"$j" >/dev/null
+check "aws: tfvars listed among the files read" \
+  jq -e '[.inputs[0].files[] | select(endswith("terraform.tfvars"))] | length == 1' <<<"$j" >/dev/null
+j2=$(lint_json --host instance_class=db.r6g.large $fx/aws/main.tf)
+check "aws: formula evaluated with an instance class (no PK0075 on shared_bufers)" \
+  jq -e '[.findings[] | select(.rule == "PK0075" and (.message | contains("DBInstanceClassMemory")))] | length == 0' <<<"$j2" >/dev/null
+formats_agree $fx/aws/main.tf
+
+# ---- Google Cloud SQL database_flags
+WANT=()
+j=$(lint_json $fx/gcp/main.tf)
+check "gcp: version from POSTGRES_15" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 15
+no_syntax_error gcp "$j"
+at $fx/gcp/main.tf "$j" PK0010 '"log_min_duraton_statement"'
+at $fx/gcp/main.tf "$j" PK0020 '"10 GiB"'
+at $fx/gcp/main.tf "$j" PK0011 '"stats_temp_directory"'
+check "gcp: the dynamic block over a literal list is read (max_connections 200)" \
+  jq -e '[.inputs[0].settings[]? | select(.name == "max_connections" and .value == "200")] | length == 1' <<<"$j" >/dev/null
+formats_agree $fx/gcp/main.tf
+
+# ---- Azure flexible server configurations, one document per server, resource for_each
+WANT=()
+j=$(lint_json $fx/azure/main.tf)
+check "azure: version from the server's version (14)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 14
+check "azure: one configuration for the server" test "$(jq '.inputs | length' <<<"$j")" = 1
+no_syntax_error azure "$j"
+at $fx/azure/main.tf "$j" PK0010 '"efective_cache_size"'
+at $fx/azure/main.tf "$j" PK0020 '"10 mins"'
+at $fx/azure/main.tf "$j" PK0011 '"operator_precedence_warning"'
+check "azure: resource for_each read (work_mem from each.value)" \
+  jq -e '[.inputs[0].settings[]? | select(.name == "work_mem" and .value == "8MB")] | length == 1' <<<"$j" >/dev/null
+formats_agree $fx/azure/main.tf
+
+# ---- terraform show -json
+WANT=()
+j=$(lint_json $fx/plan.json)
+check "plan: two configurations (root and child module)" test "$(jq '.inputs | length' <<<"$j")" = 2
+check "plan: resource_changes are not read twice" \
+  jq -e '[.findings[] | select(.message | contains("ignored_here"))] | length == 0' <<<"$j" >/dev/null
+at $fx/plan.json "$j" PK0010 '"shared_bufers"'
+at $fx/plan.json "$j" PK0020 '"64mb"'
+at $fx/plan.json "$j" PK0011 '"stats_temp_directory"'
+at $fx/plan.json "$j" PK0010 '"log_min_duraton_statement"'
+at $fx/plan.json "$j" PK0011 '"vacuum_defer_cleanup_age"'
+formats_agree $fx/plan.json
+
+# ---- recognition, standard input, forced format, errors
+j=$(lint_json - <$fx/gcp/main.tf)
+check "stdin: recognised as Terraform by content" test "$(jq -r '.inputs[0].kind' <<<"$j")" = terraform
+check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>")] | length == 3' <<<"$j" >/dev/null
+printf 'resource "aws_db_parameter_group" "x" {\n  family = "postgres16"\n  parameter {\n    name = "work_mem"\n    value = "1 GB"\n' >"$tmp/broken.tf"
+expect_exit 2 "broken HCL: exit 2" -- "$PGKNOB" lint "$tmp/broken.tf"
+check "broken HCL: file:line:column" grep -q "broken.tf:6:1: .*HCL: a block is not closed" < <("$PGKNOB" lint "$tmp/broken.tf" 2>&1)
+printf 'resource "aws_s3_bucket" "b" {\n  bucket = "x"\n}\n' >"$tmp/none.tf"
+expect_exit 2 "no PostgreSQL resource: exit 2" -- "$PGKNOB" lint "$tmp/none.tf"
+printf 'work_mem = 4MB\n' >"$tmp/forced.conf"
+expect_exit 2 "forced terraform on a postgresql.conf: exit 2" -- "$PGKNOB" lint --input-format terraform "$tmp/forced.conf"
+j=$(lint_json $fx/aws/main.tf --input-format terraform)
+check "--input-format terraform reads the .tf" test "$(jq -r '.inputs[0].kind' <<<"$j")" = terraform
+# a postgresql.conf is never taken for Terraform: the conf cases and the real-world corpus
+files=(tests/conf/cases/*/postgresql.conf)
+if corpus=$(realworld_dir); then files+=("$corpus"/*.conf); fi
+kinds=$(for f in "${files[@]}"; do lint_json "$f" | jq -r '.inputs[0].kind'; done | sort | uniq -c | xargs)
+check "${#files[@]} postgresql.conf files read as configuration files ($kinds)" test "$kinds" = "${#files[@]} file"
+
+done_testing
