@@ -9,6 +9,7 @@
 #include "catalog/value.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
+#include "lint/intent.h"
 
 /* What the configuration shows of the tools around the server: a preloaded library, a path in a
  * command, a word in a comment on a setting's line. */
@@ -323,6 +324,46 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
     return NULL;
 }
 
+/* Evident intent (lint/intent.h): the author's own comment on the line, or a host fact the file
+ * contradicts that the change is derived from. */
+bool fix_param_held_in_ram(const CatalogParam *param)
+{
+    return (param->category && !strcmp(param->category, "Resource Usage / Memory")) ||
+           !strcmp(param->name, "effective_cache_size") || !strcmp(param->name, "wal_buffers");
+}
+
+static char *intent_why(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur)
+{
+    const Intent *intent = snap->intent;
+    if (!intent)
+        return NULL;
+    const char *name = param->name;
+    const char *comment = set_explicitly(cur) ? intent_comment_at(intent, cur->file, cur->line)
+                                              : NULL;
+    if (comment)
+        return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
+                         "value whose reason pgknob cannot weigh.",
+                         name, cur->value, comment, cur->line);
+    static const char *const workers[] = {"max_parallel_workers_per_gather",
+                                          "max_parallel_workers",
+                                          "max_parallel_maintenance_workers",
+                                          "max_worker_processes",
+                                          "io_workers",
+                                          "autovacuum_max_workers",
+                                          NULL};
+    static const char *const storage[] = {"effective_io_concurrency", "maintenance_io_concurrency",
+                                          "random_page_cost", "seq_page_cost", NULL};
+    const char *fact = intent->ram_contradicted && fix_param_held_in_ram(param)       ? "RAM"
+                       : intent->cores_contradicted && rank(name, workers) >= 0 ? "cores"
+                       : intent->storage_contradicted && rank(name, storage) >= 0 ? "storage"
+                                                                                   : NULL;
+    if (fact)
+        return xasprintf("this change of %s is derived from the host's %s, which the file "
+                         "contradicts (PK0091): check the host facts first.",
+                         name, fact);
+    return NULL;
+}
+
 /* A jump: a freeze age lowered by more than half starts anti-wraparound vacuums of every older
  * table at once. */
 static char *step_why(const CatalogParam *param, const GucValue *val, const SnapSetting *cur)
@@ -363,6 +404,8 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
         why = observed_why(param, &val, cur);
     if (!why)
         why = step_why(param, &val, cur);
+    if (!why)
+        why = intent_why(snap, param, cur);
     return why;
 }
 
@@ -433,10 +476,52 @@ char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
     return NULL;
 }
 
+/* The storage profile, one decision when the file sets both to the same kind of storage
+ * (pgtune's HDD profile: random_page_cost = 4 with effective_io_concurrency = 2; its SSD one:
+ * 1.1 with 200): a change of one without the other breaks it. */
+static int storage_kind(const SnapSetting *s, double hdd_at_least, double ssd_at_most, bool low_hdd)
+{
+    if (!set_explicitly(s) || !s->parsed_ok)
+        return 0;
+    double v = s->parsed.num;
+    if (low_hdd) /* effective_io_concurrency: a low value is a disk's */
+        return v <= hdd_at_least ? 1 : v >= ssd_at_most ? 2 : 0;
+    return v >= hdd_at_least ? 1 : v <= ssd_at_most ? 2 : 0;
+}
+
+static char *pair_why(const Snapshot *snap, const Finding *f, const FindingFix *fix)
+{
+    static const char *const pair[] = {"random_page_cost", "effective_io_concurrency", NULL};
+    int which = rank(fix->name, pair);
+    if (which < 0)
+        return NULL;
+    const SnapSetting *rpc = snapshot_get(snap, pair[0]), *eic = snapshot_get(snap, pair[1]);
+    int rpc_kind = storage_kind(rpc, 2.0, 1.5, false), eic_kind = storage_kind(eic, 4, 100, true);
+    if (!rpc_kind || rpc_kind != eic_kind)
+        return NULL;
+    const char *other = pair[1 - which];
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (!strcasecmp(f->fixes[idx].name, other))
+            return NULL; /* both change together */
+    return xasprintf("random_page_cost = %s (line %d) and effective_io_concurrency = %s (line %d) "
+                     "are one decision about the storage (%s profile): changing %s alone breaks "
+                     "it; change both, for the storage the server really has.",
+                     rpc->value, rpc->line, eic->value, eic->line, rpc_kind == 1 ? "a disk" : "an SSD",
+                     fix->name);
+}
+
 void fix_safety_judge(const Snapshot *snap, Finding *f)
 {
     if (!snap->catalog)
         return;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (f->fixes[idx].remove || f->fixes[idx].file)
+            continue;
+        char *why = pair_why(snap, f, &f->fixes[idx]);
+        if (why)
+            finding_fix_unsafe(f, idx, why);
+        free(why);
+    }
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         if (f->fixes[idx].remove) /* validation judged it: it knows what the line meant */
             continue;

@@ -9,6 +9,7 @@
 #include "common/xalloc.h"
 #include "hba/hba_input.h"
 #include "lint/input_notes.h"
+#include "lint/intent.h"
 #include "lint/lint_hba.h"
 #include "lint/validate.h"
 
@@ -362,6 +363,10 @@ void lint_result_free(LintResult *res)
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
+        if (res->inputs[idx].intent) {
+            intent_free(res->inputs[idx].intent);
+            free(res->inputs[idx].intent);
+        }
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);

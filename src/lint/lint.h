@@ -54,6 +54,8 @@ typedef struct LintInput {
     HbaSet *hba;
     InputFormat format; /* INPUT_CONF, or the manifest it was read from */
     char *label;        /* a manifest's document ("Cluster pg-main"); NULL for conf */
+    struct Intent *intent; /* what its files show of the author's intent (lint/intent.h), set
+                            * by the rules' run; NULL before */
 } LintInput;
 
 typedef struct LintResult {
