@@ -299,6 +299,19 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
     }
     static const char *const opt_outs[] = {"fsync", "full_page_writes", "autovacuum",
                                            "track_counts", NULL};
+    const Intent *intent = snap->intent;
+    if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
+        intent->cow && !strcmp(name, "full_page_writes"))
+        return xasprintf("full_page_writes = off on a copy-on-write file system (%s) is a known "
+                         "deliberate choice: PostgreSQL's documentation allows it where the file "
+                         "system prevents partial page writes (ZFS).",
+                         intent->cow);
+    if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
+        intent->purpose != INTENT_NONE)
+        return xasprintf("%s = off in a configuration whose own words state its purpose (%s, line "
+                         "%d: '%s'): an opt-out such clusters make on purpose.",
+                         name, intent_purpose_name(intent->purpose), intent->purpose_at.line,
+                         intent->purpose_at.text);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
         return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
                          "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "

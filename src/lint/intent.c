@@ -41,12 +41,49 @@ static int cmp_str(const void *key, const void *item)
     return strcmp((const char *)key, *(const char *const *)item);
 }
 
+/* `part` within `whole`, at word boundaries. */
+static bool contains_words(const char *whole, const char *part, size_t len)
+{
+    for (const char *p = strstr(whole, part); p; p = strstr(p + 1, part))
+        if ((p == whole || !isalnum((unsigned char)p[-1])) && !isalnum((unsigned char)p[len]))
+            return true;
+    return false;
+}
+
+/* One comment's text is the sample's when it is one of its comments or a run of words of one:
+ * an older major's sample wraps the same sentences at other places ("actively intend to use
+ * prepared transactions."). */
+static bool stock_text(const char *norm)
+{
+    if (!*norm || bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS, sizeof(char *),
+                          cmp_str))
+        return true;
+    size_t len = strlen(norm);
+    for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
+        if (contains_words(INTENT_SAMPLE_COMMENTS[idx], norm, len))
+            return true;
+    return false;
+}
+
+static bool has_alnum(const char *text)
+{
+    for (; *text; text++)
+        if (isalnum((unsigned char)*text))
+            return true;
+    return false;
+}
+
 bool intent_stock_comment(const char *comment)
 {
-    char *norm = normalise(comment);
-    bool stock = !*norm || bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS,
-                                   sizeof(char *), cmp_str) != NULL;
-    free(norm);
+    /* "# min 128kB # was 4GB": each '#'-part judged, and one of the author's is enough */
+    char *copy = xstrdup(comment), *save = NULL;
+    bool stock = true;
+    for (char *part = strtok_r(copy, "#", &save); part && stock; part = strtok_r(NULL, "#", &save)) {
+        char *norm = normalise(part);
+        stock = !has_alnum(norm) || stock_text(norm);
+        free(norm);
+    }
+    free(copy);
     return stock;
 }
 
@@ -232,7 +269,9 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
-        ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        /* "64 - 96 GB of RAM": the lower end */
+        ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(?:(?:-|to)\\s*\\d+(?:\\.\\d+)?\\s*)?(tb|tib|gb|"
+                            "gib|g)\\s*(?:of\\s+)?ram\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
                             "\\b");
         cores_words = compile("\\b(\\d+)\\s*(?:cpus?|cores|vcpus?|cpu\\s+cores)\\b");
@@ -310,6 +349,27 @@ static void add_comment(Intent *out, const char *file, int line, const char *com
         (IntentComment){.file = xstrdup(file), .line = line, .text = trimmed(comment)};
 }
 
+/* The comment block right above the setting at `line` (after the header, which ends before
+ * `first`): the line of its last words when every line of it is the author's, else 0. A
+ * block with a line of the sample is documentation, wrapped as some major's sample wraps it. */
+static int block_above(const Lines *lines, int line, int first)
+{
+    int last = 0;
+    for (int at = line - 1; at > first && comment_only(lines->items[at - 1]); at--) {
+        const char *comment = comment_of(lines->items[at - 1]);
+        char *norm = normalise(comment);
+        bool words = has_alnum(norm);
+        free(norm);
+        if (!words)
+            continue; /* a rule of dashes */
+        if (!authored(comment))
+            return 0;
+        if (!last)
+            last = at;
+    }
+    return last;
+}
+
 /* One file: its header block (top file only), the comments of its settings. */
 static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, const char *file,
                       bool top)
@@ -336,13 +396,14 @@ static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, con
         if (!e->name || strcmp(e->file, file) || e->line < 1 || e->line > (int)lines.n)
             continue;
         const char *own = comment_of(lines.items[e->line - 1]);
-        const char *above = NULL;
-        if (e->line - 1 > first && comment_only(lines.items[e->line - 2]))
-            above = comment_of(lines.items[e->line - 2]);
-        const char *comment = authored(own) ? own : authored(above) ? above : NULL;
+        int at = e->line;
+        const char *comment = authored(own) ? own : NULL;
+        if (!comment) {
+            at = block_above(&lines, e->line, first);
+            comment = at ? comment_of(lines.items[at - 1]) : NULL;
+        }
         if (!comment)
             continue;
-        int at = comment == own ? e->line : e->line - 1;
         if (e->applied)
             add_comment(out, file, e->line, comment);
         if (opt_out_line(snap, e))

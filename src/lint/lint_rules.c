@@ -76,6 +76,8 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);
     if (!opts->purpose_given)
         intent_note_purpose(input->intent, out);
+    else /* --purpose or .pgknob.ini decides, whatever the file says */
+        input->intent->purpose = INTENT_NONE;
 }
 
 /* Several inputs skip the same rules for the same facts: keep each (rule, facts) once. */
