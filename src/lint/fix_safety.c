@@ -1,6 +1,7 @@
 #include "lint/fix_safety.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -345,6 +346,19 @@ bool fix_param_held_in_ram(const CatalogParam *param)
            !strcmp(param->name, "effective_cache_size") || !strcmp(param->name, "wal_buffers");
 }
 
+/* A comment that only writes the value again in another unit ("# 8kB" after
+ * checkpoint_flush_after = 1, "# 1 ms") says no reason. */
+static bool restates(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur,
+                     const char *comment)
+{
+    while (*comment == '#' || *comment == ' ' || *comment == '\t')
+        comment++;
+    GucValue said;
+    return cur->parsed_ok && (param->type == GUC_INTEGER || param->type == GUC_REAL) &&
+           guc_parse_value_for(param, snap->pg_major, comment, &said, NULL) &&
+           fabs(said.num - cur->parsed.num) <= 1e-9 * fmax(1, fabs(cur->parsed.num));
+}
+
 static char *intent_why(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur)
 {
     const Intent *intent = snap->intent;
@@ -353,7 +367,7 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
     const char *name = param->name;
     const char *comment = set_explicitly(cur) ? intent_comment_at(intent, cur->file, cur->line)
                                               : NULL;
-    if (comment)
+    if (comment && !restates(snap, param, cur, comment))
         return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
                          "value whose reason pgknob cannot weigh.",
                          name, cur->value, comment, cur->line);

@@ -264,7 +264,8 @@ static void place_set(IntentPlace *place, const char *file, int line, const char
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *cores_key, *cores_words, *storage_key, *storage_words;
+    static pcre2_code *ram_key, *ram_words, *ram_header, *cores_key, *cores_words, *storage_key,
+        *storage_words;
     if (!ram_key) {
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
@@ -274,14 +275,19 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                             "gib|g)\\s*(?:of\\s+)?ram\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
                             "\\b");
-        cores_words = compile("\\b(\\d+)\\s*(?:cpus?|cores|vcpus?|cpu\\s+cores)\\b");
+        cores_words = compile("\\b(\\d+)[\\s-]*(?:cpus?|cores?|vcpus?|cpu\\s+cores?)\\b");
+        /* "a dedicated 16 GB, 4-core server": a size that names the machine, not its disks */
+        ram_header = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?:(?!disk|ssd|hdd|storage|"
+                             "volume|drive|nvme|wal|log)[^.;]){0,30}?\\b(?:memory|server|machine|"
+                             "host|vm|instance)\\b");
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
     }
     char *unit = NULL;
     char *num = NULL;
     if (out->ram_bytes < 0 && ((num = match_group(ram_key, comment, 1, &unit)) ||
-                               (num = match_group(ram_words, comment, 1, &unit)))) {
+                               (num = match_group(ram_words, comment, 1, &unit)) ||
+                               (header && (num = match_group(ram_header, comment, 1, &unit))))) {
         double bytes = strtod(num, NULL) * unit_bytes(unit);
         if (bytes >= 256.0 * 1024 * 1024) { /* smaller is a setting's size, not a machine */
             out->ram_bytes = bytes;
@@ -376,13 +382,23 @@ static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, con
 {
     Lines lines = {0};
     lines_read(file, &lines);
+    int first = (int)lines.n + 1;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || strcmp(e->file, file))
+            continue;
+        /* the text read is not what was linted (standard input, an editor's unsaved buffer, a
+         * file changed since): it shows nothing */
+        if (e->line < 1 || e->line > (int)lines.n || !e->line_text ||
+            strcmp(e->line_text, lines.items[e->line - 1])) {
+            lines_free(&lines);
+            return;
+        }
+        if (e->line < first)
+            first = e->line;
+    }
     if (!lines.n)
         return;
-    int first = (int)lines.n + 1;
-    for (size_t idx = 0; idx < set->n_entries; idx++)
-        if (set->entries[idx].name && !strcmp(set->entries[idx].file, file) &&
-            set->entries[idx].line < first)
-            first = set->entries[idx].line;
     for (int line = 1; top && line < first && line <= (int)lines.n; line++) {
         const char *text = lines.items[line - 1];
         const char *comment = comment_only(text) ? comment_of(text) : NULL;
@@ -524,6 +540,20 @@ static double sized_for(const Snapshot *snap, const SnapSetting **which)
     return best;
 }
 
+/* "ram=8GB from line 4 ('…'); cores=4, storage=nvme from line 5 ('…')": facts of one line
+ * share its quote, written when the next fact comes from another line (and at the end). */
+static void fact_from(StrBuf *sb, const char *fact, const IntentPlace *at,
+                      const IntentPlace **prev)
+{
+    if (*prev && (*prev)->line == at->line)
+        sb_printf(sb, ", %s", fact);
+    else if (*prev)
+        sb_printf(sb, " from line %d ('%s'); %s", (*prev)->line, (*prev)->text, fact);
+    else
+        sb_put(sb, fact);
+    *prev = at;
+}
+
 void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
                        FindingList *out)
 {
@@ -532,34 +562,41 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     int line = 0;
     if (!have_host) {
         /* no --host: what the file states serves, and the report says where it came from */
+        const IntentPlace *prev = NULL;
         if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
-            sb_printf(&from, "%sram=%s from line %d ('%s')", from.len ? "; " : "", text,
-                      intent->ram_at.line, intent->ram_at.text);
+            char *fact = xasprintf("ram=%s", text);
+            fact_from(&from, fact, &intent->ram_at, &prev);
+            free(fact);
             free(text);
-            line = line ? line : intent->ram_at.line;
         }
         if (intent->cores > 0) {
             host->cores = intent->cores;
-            sb_printf(&from, "%scores=%d from line %d ('%s')", from.len ? "; " : "",
-                      intent->cores, intent->cores_at.line, intent->cores_at.text);
-            line = line ? line : intent->cores_at.line;
+            char *fact = xasprintf("cores=%d", intent->cores);
+            fact_from(&from, fact, &intent->cores_at, &prev);
+            free(fact);
         }
         if (intent->storage) {
             free(host->storage);
             host->storage = xstrdup(intent->storage);
-            sb_printf(&from, "%sstorage=%s from line %d ('%s')", from.len ? "; " : "",
-                      intent->storage, intent->storage_at.line, intent->storage_at.text);
-            line = line ? line : intent->storage_at.line;
+            char *fact = xasprintf("storage=%s", intent->storage);
+            fact_from(&from, fact, &intent->storage_at, &prev);
+            free(fact);
         }
+        if (from.len)
+            sb_printf(&from, " from line %d ('%s')", prev->line, prev->text);
+        line = intent->ram_bytes > 0 ? intent->ram_at.line
+               : intent->cores > 0   ? intent->cores_at.line
+                                     : intent->storage ? intent->storage_at.line
+                                                       : 0;
         if (from.len) {
             free(host->source);
             host->source = xstrdup("the file's comments");
             Finding *f = notice(out, "PK0092", file, line);
             f->message = xasprintf("host facts taken from the file: %s", sb_str(&from));
-            f->hint = xstrdup("The rules that need host facts judge this machine. Give --host "
-                              "(or host in .pgknob.ini) when the server runs elsewhere.");
+            f->hint = xstrdup("The rules that need host facts use them. Give --host "
+                              "(or host in .pgknob.ini) when the server has other facts.");
         }
         sb_free(&from);
         return;
