@@ -264,15 +264,15 @@ static void place_set(IntentPlace *place, const char *file, int line, const char
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *ram_header, *cores_key, *cores_words, *storage_key,
-        *storage_words;
+    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *cores_key, *cores_words,
+        *storage_key, *storage_words;
     if (!ram_key) {
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
-        /* "64 - 96 GB of RAM": the lower end */
-        ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(?:(?:-|to)\\s*\\d+(?:\\.\\d+)?\\s*)?(tb|tib|gb|"
-                            "gib|g)\\s*(?:of\\s+)?ram\\b");
+        ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        /* "64 - 96 GB of RAM": a range is no one machine */
+        ram_range = compile("\\d\\s*(?:-|to)\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
                             "\\b");
         cores_words = compile("\\b(\\d+)[\\s-]*(?:cpus?|cores?|vcpus?|cpu\\s+cores?)\\b");
@@ -285,7 +285,10 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     }
     char *unit = NULL;
     char *num = NULL;
-    if (out->ram_bytes < 0 && ((num = match_group(ram_key, comment, 1, &unit)) ||
+    char *range = match_group(ram_range, comment, 0, NULL);
+    bool one_size = !range;
+    free(range);
+    if (out->ram_bytes < 0 && one_size && ((num = match_group(ram_key, comment, 1, &unit)) ||
                                (num = match_group(ram_words, comment, 1, &unit)) ||
                                (header && (num = match_group(ram_header, comment, 1, &unit))))) {
         double bytes = strtod(num, NULL) * unit_bytes(unit);
@@ -560,10 +563,20 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     HostFacts *host = &snap->host;
     StrBuf said = STRBUF_INIT, from = STRBUF_INIT;
     int line = 0;
+    const SnapSetting *big = NULL;
+    double sized = sized_for(snap, &big);
     if (!have_host) {
-        /* no --host: what the file states serves, and the report says where it came from */
+        /* no --host: what the file states serves, and the report says where it came from;
+         * a RAM its own settings outgrow (pgtune's header kept over edited values) does not */
         const IntentPlace *prev = NULL;
-        if (intent->ram_bytes > 0) {
+        StrBuf unused = STRBUF_INIT;
+        if (intent->ram_bytes > 0 && sized > intent->ram_bytes) {
+            char *stated = bytes_text(intent->ram_bytes);
+            sb_printf(&unused, " (not ram=%s from line %d: %s = %s on line %d is sized for a "
+                               "bigger machine)",
+                      stated, intent->ram_at.line, big->name, big->value, big->line);
+            free(stated);
+        } else if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
             char *fact = xasprintf("ram=%s", text);
@@ -585,8 +598,9 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
             free(fact);
         }
         if (from.len)
-            sb_printf(&from, " from line %d ('%s')", prev->line, prev->text);
-        line = intent->ram_bytes > 0 ? intent->ram_at.line
+            sb_printf(&from, " from line %d ('%s')%s", prev->line, prev->text, sb_str(&unused));
+        sb_free(&unused);
+        line = intent->ram_bytes > 0 && !(sized > intent->ram_bytes) ? intent->ram_at.line
                : intent->cores > 0   ? intent->cores_at.line
                                      : intent->storage ? intent->storage_at.line
                                                        : 0;
@@ -601,8 +615,6 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         sb_free(&from);
         return;
     }
-    const SnapSetting *big = NULL;
-    double sized = sized_for(snap, &big);
     if (host->ram_bytes > 0 && intent->ram_bytes > 0 &&
         (intent->ram_bytes > host->ram_bytes * 1.25 || intent->ram_bytes * 1.25 < host->ram_bytes)) {
         char *stated = bytes_text(intent->ram_bytes), *given = bytes_text(host->ram_bytes);
