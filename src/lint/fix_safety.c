@@ -365,8 +365,8 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
     if (!intent)
         return NULL;
     const char *name = param->name;
-    const char *comment = set_explicitly(cur) ? intent_comment_at(intent, cur->file, cur->line)
-                                              : NULL;
+    const char *comment =
+        set_explicitly(cur) ? intent_comment_at(intent, cur->file, cur->line) : NULL;
     if (comment && !restates(snap, param, cur, comment))
         return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
                          "value whose reason pgknob cannot weigh.",
@@ -380,10 +380,10 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
                                           NULL};
     static const char *const storage[] = {"effective_io_concurrency", "maintenance_io_concurrency",
                                           "random_page_cost", "seq_page_cost", NULL};
-    const char *fact = intent->ram_contradicted && fix_param_held_in_ram(param)       ? "RAM"
-                       : intent->cores_contradicted && rank(name, workers) >= 0 ? "cores"
+    const char *fact = intent->ram_contradicted && fix_param_held_in_ram(param)   ? "RAM"
+                       : intent->cores_contradicted && rank(name, workers) >= 0   ? "cores"
                        : intent->storage_contradicted && rank(name, storage) >= 0 ? "storage"
-                                                                                   : NULL;
+                                                                                  : NULL;
     if (fact)
         return xasprintf("this change of %s is derived from the host's %s, which the file "
                          "contradicts (PK0091): check the host facts first.",
@@ -533,8 +533,8 @@ static char *pair_why(const Snapshot *snap, const Finding *f, const FindingFix *
     return xasprintf("random_page_cost = %s (line %d) and effective_io_concurrency = %s (line %d) "
                      "are one decision about the storage (%s profile): changing %s alone breaks "
                      "it; change both, for the storage the server really has.",
-                     rpc->value, rpc->line, eic->value, eic->line, rpc_kind == 1 ? "a disk" : "an SSD",
-                     fix->name);
+                     rpc->value, rpc->line, eic->value, eic->line,
+                     rpc_kind == 1 ? "a disk" : "an SSD", fix->name);
 }
 
 void fix_safety_judge(const Snapshot *snap, Finding *f)

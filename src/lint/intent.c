@@ -55,8 +55,8 @@ static bool contains_words(const char *whole, const char *part, size_t len)
  * prepared transactions."). */
 static bool stock_text(const char *norm)
 {
-    if (!*norm || bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS, sizeof(char *),
-                          cmp_str))
+    if (!*norm ||
+        bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS, sizeof(char *), cmp_str))
         return true;
     size_t len = strlen(norm);
     for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
@@ -78,7 +78,8 @@ bool intent_stock_comment(const char *comment)
     /* "# min 128kB # was 4GB": each '#'-part judged, and one of the author's is enough */
     char *copy = xstrdup(comment), *save = NULL;
     bool stock = true;
-    for (char *part = strtok_r(copy, "#", &save); part && stock; part = strtok_r(NULL, "#", &save)) {
+    for (char *part = strtok_r(copy, "#", &save); part && stock;
+         part = strtok_r(NULL, "#", &save)) {
         char *norm = normalise(part);
         stock = !has_alnum(norm) || stock_text(norm);
         free(norm);
@@ -189,18 +190,54 @@ static const char *phrase_in(const char *text, const char *const *phrases)
     return NULL;
 }
 
-static const char *const TEST_WORDS[] = {
-    "for testing", "testing purposes", "testing only", "test only", "tests only", "for tests",
-    "test environment", "test server", "test instance", "test database", "test cluster",
-    "test setup", "test suite", "unit tests", "integration tests", "continuous integration",
-    "development only", "dev only", "for development", "development environment",
-    "development server", "local development", "not for production", "never in production",
-    "not use in production", "not use this in production", "not safe for production",
-    "non-production", NULL};
-static const char *const BENCHMARK_WORDS[] = {
-    "benchmark", "benchmarks", "benchmarking", "load speed", "loading speed", "bulk load",
-    "bulk loading", "faster loading", "pgbench", "sysbench", "hammerdb", "tpc-c", "tpc-h",
-    "tpc-b", "performance test", "performance testing", "load test", "load testing", NULL};
+static const char *const TEST_WORDS[] = {"for testing",
+                                         "testing purposes",
+                                         "testing only",
+                                         "test only",
+                                         "tests only",
+                                         "for tests",
+                                         "test environment",
+                                         "test server",
+                                         "test instance",
+                                         "test database",
+                                         "test cluster",
+                                         "test setup",
+                                         "test suite",
+                                         "unit tests",
+                                         "integration tests",
+                                         "continuous integration",
+                                         "development only",
+                                         "dev only",
+                                         "for development",
+                                         "development environment",
+                                         "development server",
+                                         "local development",
+                                         "not for production",
+                                         "never in production",
+                                         "not use in production",
+                                         "not use this in production",
+                                         "not safe for production",
+                                         "non-production",
+                                         NULL};
+static const char *const BENCHMARK_WORDS[] = {"benchmark",
+                                              "benchmarks",
+                                              "benchmarking",
+                                              "load speed",
+                                              "loading speed",
+                                              "bulk load",
+                                              "bulk loading",
+                                              "faster loading",
+                                              "pgbench",
+                                              "sysbench",
+                                              "hammerdb",
+                                              "tpc-c",
+                                              "tpc-h",
+                                              "tpc-b",
+                                              "performance test",
+                                              "performance testing",
+                                              "load test",
+                                              "load testing",
+                                              NULL};
 
 /* The purpose `comment` states, with the words in *words. "CI" counts only in capitals. */
 static IntentPurpose purpose_in(const char *comment, const char **words)
@@ -277,9 +314,10 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                             "\\b");
         cores_words = compile("\\b(\\d+)[\\s-]*(?:cpus?|cores?|vcpus?|cpu\\s+cores?)\\b");
         /* "a dedicated 16 GB, 4-core server": a size that names the machine, not its disks */
-        ram_header = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?:(?!disk|ssd|hdd|storage|"
-                             "volume|drive|nvme|wal|log)[^.;]){0,30}?\\b(?:memory|server|machine|"
-                             "host|vm|instance)\\b");
+        ram_header =
+            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?:(?!disk|ssd|hdd|storage|"
+                    "volume|drive|nvme|wal|log)[^.;]){0,30}?\\b(?:memory|server|machine|"
+                    "host|vm|instance)\\b");
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
     }
@@ -288,9 +326,10 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     char *range = match_group(ram_range, comment, 0, NULL);
     bool one_size = !range;
     free(range);
-    if (out->ram_bytes < 0 && one_size && ((num = match_group(ram_key, comment, 1, &unit)) ||
-                               (num = match_group(ram_words, comment, 1, &unit)) ||
-                               (header && (num = match_group(ram_header, comment, 1, &unit))))) {
+    if (out->ram_bytes < 0 && one_size &&
+        ((num = match_group(ram_key, comment, 1, &unit)) ||
+         (num = match_group(ram_words, comment, 1, &unit)) ||
+         (header && (num = match_group(ram_header, comment, 1, &unit))))) {
         double bytes = strtod(num, NULL) * unit_bytes(unit);
         if (bytes >= 256.0 * 1024 * 1024) { /* smaller is a setting's size, not a machine */
             out->ram_bytes = bytes;
@@ -332,8 +371,8 @@ static bool off_explicitly(const Snapshot *snap, const char *name)
 /* The settings whose line, set off, says what the file is for ("fsync = off # benchmark"). */
 static bool opt_out_line(const Snapshot *snap, const ConfEntry *e)
 {
-    static const char *const opt_outs[] = {"fsync", "full_page_writes", "synchronous_commit",
-                                           "autovacuum", "track_counts", NULL};
+    static const char *const opt_outs[] = {"fsync",      "full_page_writes", "synchronous_commit",
+                                           "autovacuum", "track_counts",     NULL};
     for (const char *const *name = opt_outs; *name; name++)
         if (!strcasecmp(e->name, *name))
             return off_explicitly(snap, *name) ||
@@ -545,8 +584,7 @@ static double sized_for(const Snapshot *snap, const SnapSetting **which)
 
 /* "ram=8GB from line 4 ('…'); cores=4, storage=nvme from line 5 ('…')": facts of one line
  * share its quote, written when the next fact comes from another line (and at the end). */
-static void fact_from(StrBuf *sb, const char *fact, const IntentPlace *at,
-                      const IntentPlace **prev)
+static void fact_from(StrBuf *sb, const char *fact, const IntentPlace *at, const IntentPlace **prev)
 {
     if (*prev && (*prev)->line == at->line)
         sb_printf(sb, ", %s", fact);
@@ -572,8 +610,9 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         StrBuf unused = STRBUF_INIT;
         if (intent->ram_bytes > 0 && sized > intent->ram_bytes) {
             char *stated = bytes_text(intent->ram_bytes);
-            sb_printf(&unused, " (not ram=%s from line %d: %s = %s on line %d is sized for a "
-                               "bigger machine)",
+            sb_printf(&unused,
+                      " (not ram=%s from line %d: %s = %s on line %d is sized for a "
+                      "bigger machine)",
                       stated, intent->ram_at.line, big->name, big->value, big->line);
             free(stated);
         } else if (intent->ram_bytes > 0) {
@@ -601,9 +640,9 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
             sb_printf(&from, " from line %d ('%s')%s", prev->line, prev->text, sb_str(&unused));
         sb_free(&unused);
         line = intent->ram_bytes > 0 && !(sized > intent->ram_bytes) ? intent->ram_at.line
-               : intent->cores > 0   ? intent->cores_at.line
-                                     : intent->storage ? intent->storage_at.line
-                                                       : 0;
+               : intent->cores > 0                                   ? intent->cores_at.line
+               : intent->storage                                     ? intent->storage_at.line
+                                                                     : 0;
         if (from.len) {
             free(host->source);
             host->source = xstrdup("the file's comments");
@@ -616,7 +655,8 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         return;
     }
     if (host->ram_bytes > 0 && intent->ram_bytes > 0 &&
-        (intent->ram_bytes > host->ram_bytes * 1.25 || intent->ram_bytes * 1.25 < host->ram_bytes)) {
+        (intent->ram_bytes > host->ram_bytes * 1.25 ||
+         intent->ram_bytes * 1.25 < host->ram_bytes)) {
         char *stated = bytes_text(intent->ram_bytes), *given = bytes_text(host->ram_bytes);
         sb_printf(&said, "line %d says %s of RAM ('%s'), --host says ram=%s", intent->ram_at.line,
                   stated, intent->ram_at.text, given);
@@ -626,8 +666,9 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         line = intent->ram_at.line;
     } else if (host->ram_bytes > 0 && sized > host->ram_bytes) {
         char *given = bytes_text(host->ram_bytes);
-        sb_printf(&said, "%s = %s (line %d) only makes sense on a machine with more than "
-                         "--host's ram=%s",
+        sb_printf(&said,
+                  "%s = %s (line %d) only makes sense on a machine with more than "
+                  "--host's ram=%s",
                   big->name, big->value, big->line, given);
         free(given);
         intent->ram_contradicted = true;

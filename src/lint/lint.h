@@ -52,8 +52,8 @@ typedef struct LintInput {
     /* the data directory's pg_hba.conf and pg_ident.conf (hba_file, ident_file), or a lone
      * pg_hba.conf / pg_ident.conf given as the input; NULL when none was read */
     HbaSet *hba;
-    InputFormat format; /* INPUT_CONF, or the manifest it was read from */
-    char *label;        /* a manifest's document ("Cluster pg-main"); NULL for conf */
+    InputFormat format;    /* INPUT_CONF, or the manifest it was read from */
+    char *label;           /* a manifest's document ("Cluster pg-main"); NULL for conf */
     struct Intent *intent; /* what its files show of the author's intent (lint/intent.h), set
                             * by the rules' run; NULL before */
 } LintInput;

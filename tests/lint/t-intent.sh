@@ -106,6 +106,13 @@ lint_json --host storage=ssd "$work/hdd.conf" | fix_why PK1011 | grep -q "host's
 out=$(lint_json "$work/pgtune.conf")
 jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=8GB from line 4") and test("cores=4 from line 5") and test("storage=hdd from line 6")))' >/dev/null <<<"$out" &&
   ok "host: without --host the file's facts serve, each with its line" || fail "host: $(jq -c '[.findings[] | select(.rule == "PK0092") | .message]' <<<"$out")"
+printf '# Total Memory (RAM): 1 GB\n# Data Storage: ssd\nshared_buffers = 768MB\neffective_cache_size = 2304MB\n' >"$work/outgrown.conf"
+out=$(lint_json "$work/outgrown.conf")
+jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("storage=ssd") and test("not ram=1GB from line 1: effective_cache_size = 2304MB")))' >/dev/null <<<"$out" &&
+  ! has PK2009 <<<"$out" &&
+  ok "host: a stated RAM the file's own settings outgrow does not serve" || fail "host: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
+printf '# tuned for 64 - 96 GB of RAM\nshared_buffers = 16GB\n' >"$work/range.conf"
+! lint_json "$work/range.conf" | has PK0092 && ok "host close miss: a range of RAM is no one machine" || fail "host: a range served as RAM"
 printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# 64MB of RAM per sort\nmax_parallel_workers = 4\t# 4 cores\n' >"$work/nofacts.conf"
 ! lint_json "$work/nofacts.conf" | has PK0092 &&
   ok "host close miss: a setting's size and a bare core count on a line are no host facts" || fail "host: facts taken from setting comments"
