@@ -548,11 +548,12 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         return;
     const char *name = intent_purpose_name(intent->purpose);
     Finding *f = notice(out, "PK0090", intent->purpose_at.file, intent->purpose_at.line);
-    f->message = xasprintf("purpose taken as %s from line %d: '%s'", name, intent->purpose_at.line,
-                           intent->purpose_at.text);
+    f->message = xasprintf("purpose taken as %s from line %d: '%s'; give --purpose production to "
+                           "check it as production",
+                           name, intent->purpose_at.line, intent->purpose_at.text);
     f->hint = xasprintf("Judged as a %s configuration: what such clusters switch off on purpose "
-                        "(fsync, full_page_writes, autovacuum) is a notice. Give --purpose "
-                        "production to check it as production.",
+                        "(fsync, full_page_writes, autovacuum) is a notice, and a fix that turns "
+                        "it back on is unsafe.",
                         name);
 }
 
