@@ -701,7 +701,7 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     sb_free(&said);
 }
 
-void intent_soften(const Intent *intent, FindingList *out, size_t begin, size_t end)
+void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end)
 {
     if (!intent->cow)
         return;
@@ -712,15 +712,22 @@ void intent_soften(const Intent *intent, FindingList *out, size_t begin, size_t 
         if (f->rule_severity == SEV_NONE)
             f->rule_severity = f->severity;
         f->severity = SEV_NOTICE;
+        bool by_setting = !strncmp(intent->cow, "wal_", 4);
         char *hint = xasprintf(
             "A notice: the configuration shows a copy-on-write file system (%s), where "
             "full_page_writes = off is a known deliberate choice. PostgreSQL's documentation "
             "allows it only where the file system prevents partial page writes, naming ZFS "
-            "(Reliability, wal-reliability.html); wal_recycle and wal_init_zero = off only say "
-            "the file system is copy-on-write. Keep it off only if the data directory is on such "
-            "a file system.%s%s",
-            intent->cow, f->hint ? " " : "", f->hint ? f->hint : "");
+            "(Reliability, wal-reliability.html)%s. Keep it off only if the data directory is on "
+            "such a file system.%s%s",
+            intent->cow,
+            by_setting ? "; wal_recycle and wal_init_zero = off say only that the file system is "
+                         "copy-on-write"
+                       : "",
+            f->hint ? " " : "", f->hint ? f->hint : "");
         free(f->hint);
         f->hint = hint;
+        char *link = xasprintf("https://www.postgresql.org/docs/%d/wal-reliability.html", pg_major);
+        finding_add_link(f, link);
+        free(link);
     }
 }

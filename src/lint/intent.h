@@ -77,6 +77,6 @@ void intent_note_purpose(const Intent *intent, FindingList *out);
 
 /* Under copy-on-write storage, PK6002 (full_page_writes = off) is a notice that says what it
  * relies on; findings [begin, end) of `out`. */
-void intent_soften(const Intent *intent, FindingList *out, size_t begin, size_t end);
+void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end);
 
 #endif

@@ -131,7 +131,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
         if (input->intent)
-            intent_soften(input->intent, &res->findings, input->rules_begin, res->findings.n);
+            intent_soften(input->intent, input->pg_major, &res->findings, input->rules_begin,
+                          res->findings.n);
         input->rules_end = res->findings.n;
     }
     if (opts->disabled_all)

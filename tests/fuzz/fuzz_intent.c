@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     intent_check_host(&intent, &snap, with_host, path, &out);
     intent_note_purpose(&intent, &out);
-    intent_soften(&intent, &out, 0, out.n);
+    intent_soften(&intent, PK_DEFAULT_MAJOR, &out, 0, out.n);
     for (size_t idx = 0; idx < set.n_entries; idx++)
         (void)intent_comment_at(&intent, set.entries[idx].file, set.entries[idx].line);
     findings_free(&out);
