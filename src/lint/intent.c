@@ -219,25 +219,11 @@ static const char *const TEST_WORDS[] = {"for testing",
                                          "not safe for production",
                                          "non-production",
                                          NULL};
-static const char *const BENCHMARK_WORDS[] = {"benchmark",
-                                              "benchmarks",
-                                              "benchmarking",
-                                              "load speed",
-                                              "loading speed",
-                                              "bulk load",
-                                              "bulk loading",
-                                              "faster loading",
-                                              "pgbench",
-                                              "sysbench",
-                                              "hammerdb",
-                                              "tpc-c",
-                                              "tpc-h",
-                                              "tpc-b",
-                                              "performance test",
-                                              "performance testing",
-                                              "load test",
-                                              "load testing",
-                                              NULL};
+/* a tool's or a workload's name (pgbench, TPC-C) says how it was measured, not what for */
+static const char *const BENCHMARK_WORDS[] = {
+    "benchmark",           "benchmarking", "load speed",     "loading speed",
+    "bulk load",           "bulk loading", "faster loading", "performance test",
+    "performance testing", "load test",    "load testing",   NULL};
 
 /* The purpose `comment` states, with the words in *words. "CI" counts only in capitals. */
 static IntentPurpose purpose_in(const char *comment, const char **words)
@@ -539,6 +525,13 @@ static Finding *notice(FindingList *out, const char *id, const char *file, int l
     f->title = xstrdup(rule->title);
     f->file = file ? xstrdup(file) : NULL;
     f->line = line;
+    /* not the server's verdict on a line: what pgknob read in the file's own words */
+    f->explanation = xstrdup(
+        "A configuration often says what it is for and the machine it was written for, in its "
+        "header or beside its settings. pgknob reads these words (never the stock "
+        "postgresql.conf.sample comments) and says what it took from them, so that a fix does "
+        "not reverse a choice the file shows is deliberate (docs/fix.md, \"Evident intent\").");
+    f->risk = xstrdup("None: the server never reads comments. Check what pgknob took from them.");
     return f;
 }
 
@@ -655,49 +648,64 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         sb_free(&from);
         return;
     }
+    /* "the file says 8GB of RAM from line 4 ('…'); 4 cores from line 5 ('…'); --host says
+     * ram=4GB, cores=8", each line quoted once */
+    StrBuf given = STRBUF_INIT;
+    const IntentPlace *prev = NULL;
     if (host->ram_bytes > 0 && intent->ram_bytes > 0 &&
         (intent->ram_bytes > host->ram_bytes * 1.25 ||
          intent->ram_bytes * 1.25 < host->ram_bytes)) {
-        char *stated = bytes_text(intent->ram_bytes), *given = bytes_text(host->ram_bytes);
-        sb_printf(&said, "line %d says %s of RAM ('%s'), --host says ram=%s", intent->ram_at.line,
-                  stated, intent->ram_at.text, given);
+        char *stated = bytes_text(intent->ram_bytes), *ram = bytes_text(host->ram_bytes);
+        char *fact = xasprintf("%s of RAM", stated);
+        fact_from(&said, fact, &intent->ram_at, &prev);
+        sb_printf(&given, "ram=%s", ram);
+        free(fact);
         free(stated);
-        free(given);
+        free(ram);
         intent->ram_contradicted = true;
         line = intent->ram_at.line;
-    } else if (host->ram_bytes > 0 && sized > host->ram_bytes) {
-        char *given = bytes_text(host->ram_bytes);
-        sb_printf(&said,
-                  "%s = %s (line %d) only makes sense on a machine with more than "
-                  "--host's ram=%s",
-                  big->name, big->value, big->line, given);
-        free(given);
-        intent->ram_contradicted = true;
-        line = big->line;
     }
     if (host->cores > 0 && intent->cores > 0 && host->cores != intent->cores) {
-        sb_printf(&said, "%sline %d says %d cores ('%s'), --host says cores=%d",
-                  said.len ? "; " : "", intent->cores_at.line, intent->cores, intent->cores_at.text,
-                  host->cores);
+        char *fact = xasprintf("%d cores", intent->cores);
+        fact_from(&said, fact, &intent->cores_at, &prev);
+        sb_printf(&given, "%scores=%d", given.len ? ", " : "", host->cores);
+        free(fact);
         intent->cores_contradicted = true;
         line = line ? line : intent->cores_at.line;
     }
     bool fast = host->storage && strcasecmp(host->storage, "hdd");
     bool stated_fast = intent->storage && strcasecmp(intent->storage, "hdd");
     if (host->storage && intent->storage && fast != stated_fast) {
-        sb_printf(&said, "%sline %d says %s storage ('%s'), --host says storage=%s",
-                  said.len ? "; " : "", intent->storage_at.line, intent->storage,
-                  intent->storage_at.text, host->storage);
+        char *fact = xasprintf("%s storage", intent->storage);
+        fact_from(&said, fact, &intent->storage_at, &prev);
+        sb_printf(&given, "%sstorage=%s", given.len ? ", " : "", host->storage);
+        free(fact);
         intent->storage_contradicted = true;
         line = line ? line : intent->storage_at.line;
     }
-    if (said.len) {
+    StrBuf msg = STRBUF_INIT;
+    if (said.len)
+        sb_printf(&msg, "the file says %s from line %d ('%s'); --host says %s", sb_str(&said),
+                  prev->line, prev->text, sb_str(&given));
+    if (!intent->ram_contradicted && host->ram_bytes > 0 && sized > host->ram_bytes) {
+        char *ram = bytes_text(host->ram_bytes);
+        sb_printf(&msg,
+                  "%s%s = %s (line %d) only makes sense on a machine with more than "
+                  "--host's ram=%s",
+                  msg.len ? "; " : "", big->name, big->value, big->line, ram);
+        free(ram);
+        intent->ram_contradicted = true;
+        line = line ? line : big->line;
+    }
+    if (msg.len) {
         Finding *f = notice(out, "PK0091", file, line);
-        f->message = xasprintf("the file contradicts the host facts: %s", sb_str(&said));
+        f->message = xasprintf("the file contradicts the host facts: %s", sb_str(&msg));
         f->hint = xstrdup("Every fix derived from a contradicted fact is unsafe (pgknob fix "
                           "applies it only with --unsafe-fixes). Check which is right: the "
                           "host facts (--host, host in .pgknob.ini), or the file.");
     }
+    sb_free(&msg);
+    sb_free(&given);
     sb_free(&said);
 }
 

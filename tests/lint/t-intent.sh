@@ -82,7 +82,7 @@ cat "$work/above.conf" | "$PGKNOB" lint --format json - 2>/dev/null | fix_why PK
 cp tests/lint/intent/pgtune-hdd.conf "$work/pgtune.conf"
 out=$(lint_json --host ram=4GB,cores=8,storage=ssd "$work/pgtune.conf")
 jq -e '[.findings[] | select(.rule == "PK0091")] | length == 1' >/dev/null <<<"$out" &&
-  jq -e '[.findings[] | select(.rule == "PK0091") | .message][0] | test("line 4 says 8GB of RAM") and test("--host says ram=4GB") and test("4 cores") and test("hdd")' >/dev/null <<<"$out" &&
+  jq -e '[.findings[] | select(.rule == "PK0091") | .message][0] | test("8GB of RAM from line 4") and test("--host says ram=4GB, cores=8, storage=ssd") and test("4 cores from line 5") and test("hdd storage")' >/dev/null <<<"$out" &&
   ok "host: one notice names the file's RAM, cores and storage and --host's" || fail "host: $(jq -c '[.findings[] | select(.rule == "PK0091") | .message]' <<<"$out")"
 fix_why PK2006 <<<"$out" | grep -q "host's RAM, which the file contradicts" &&
   fix_why PK2009 <<<"$out" | grep -q "contradicts" &&
