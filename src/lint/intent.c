@@ -544,10 +544,11 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
     f->message = xasprintf("purpose taken as %s from line %d: '%s'; give --purpose production to "
                            "check it as production",
                            name, intent->purpose_at.line, intent->purpose_at.text);
-    f->hint = xasprintf("Judged as a %s configuration: what such clusters switch off on purpose "
-                        "(fsync, full_page_writes, autovacuum) is a notice, and a fix that turns "
-                        "it back on is unsafe.",
-                        name);
+    f->hint = xasprintf(
+        "Judged as a %s configuration: what such clusters switch off on purpose "
+        "(fsync, full_page_writes, autovacuum, track_counts) is a notice, and a fix that turns "
+        "it back on is unsafe.",
+        name);
 }
 
 static char *bytes_text(double bytes)
