@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
@@ -58,11 +59,17 @@ static bool stock_text(const char *norm)
     if (!*norm ||
         bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS, sizeof(char *), cmp_str))
         return true;
-    size_t len = strlen(norm);
-    for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
-        if (contains_words(INTENT_SAMPLE_COMMENTS[idx], norm, len))
-            return true;
-    return false;
+    /* every comment on its own line of one text: one search instead of one per comment (a
+     * normalised comment has no newline, so no run of words spans two) */
+    static char *joined;
+    if (!joined) {
+        StrBuf sb = STRBUF_INIT;
+        for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
+            sb_printf(&sb, "\n%s", INTENT_SAMPLE_COMMENTS[idx]);
+        sb_putc(&sb, '\n');
+        joined = sb_detach(&sb);
+    }
+    return contains_words(joined, norm, strlen(norm));
 }
 
 static bool has_alnum(const char *text)
@@ -347,21 +354,22 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
 
 /* ---- reading ---- */
 
-static bool off_explicitly(const Snapshot *snap, const char *name)
+/* The line that sets `name` in the file and wins, when it sets it off; NULL otherwise. */
+static const ConfEntry *off_explicitly(const ConfSet *set, const char *name)
 {
-    const SnapSetting *s = snapshot_get(snap, name);
-    return s && s->source != SRC_DEFAULT && s->parsed_ok && s->parsed.type == GUC_BOOL &&
-           !s->parsed.boolval;
+    int at = conf_set_find_applied(set, name);
+    bool on;
+    return at >= 0 && guc_parse_bool(set->entries[at].value, &on) && !on ? &set->entries[at] : NULL;
 }
 
 /* The settings whose line, set off, says what the file is for ("fsync = off # benchmark"). */
-static bool opt_out_line(const Snapshot *snap, const ConfEntry *e)
+static bool opt_out_line(const ConfSet *set, const ConfEntry *e)
 {
     static const char *const opt_outs[] = {"fsync",      "full_page_writes", "synchronous_commit",
                                            "autovacuum", "track_counts",     NULL};
     for (const char *const *name = opt_outs; *name; name++)
         if (!strcasecmp(e->name, *name))
-            return off_explicitly(snap, *name) ||
+            return off_explicitly(set, *name) ||
                    (!strcasecmp(*name, "synchronous_commit") && !strcasecmp(e->value, "off"));
     return false;
 }
@@ -405,8 +413,7 @@ static int block_above(const Lines *lines, int line, int first)
 }
 
 /* One file: its header block (top file only), the comments of its settings. */
-static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, const char *file,
-                      bool top)
+static void read_file(Intent *out, const ConfSet *set, const char *file, bool top)
 {
     Lines lines = {0};
     lines_read(file, &lines);
@@ -450,7 +457,7 @@ static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, con
             continue;
         if (e->applied)
             add_comment(out, file, e->line, comment);
-        if (opt_out_line(snap, e))
+        if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);
         facts_in(out, comment, false, file, at);
     }
@@ -466,19 +473,19 @@ static void read_file(Intent *out, const ConfSet *set, const Snapshot *snap, con
     lines_free(&lines);
 }
 
-void intent_read(const ConfSet *set, const Snapshot *snap, Intent *out)
+void intent_read(const ConfSet *set, Intent *out)
 {
     memset(out, 0, sizeof(*out));
     out->ram_bytes = -1;
     out->cores = -1;
     for (size_t idx = 0; idx < set->n_files; idx++)
-        read_file(out, set, snap, set->files[idx], idx == 0);
+        read_file(out, set, set->files[idx], idx == 0);
     static const char *const cow_settings[] = {"wal_recycle", "wal_init_zero", NULL};
-    for (const char *const *name = cow_settings; !out->cow && *name; name++)
-        if (off_explicitly(snap, *name)) {
-            const SnapSetting *s = snapshot_get(snap, *name);
-            out->cow = xasprintf("%s = off (line %d)", *name, s->line);
-        }
+    for (const char *const *name = cow_settings; !out->cow && *name; name++) {
+        const ConfEntry *e = off_explicitly(set, *name);
+        if (e)
+            out->cow = xasprintf("%s = off (line %d)", *name, e->line);
+    }
 }
 
 static void place_free(IntentPlace *place)

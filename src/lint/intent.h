@@ -53,8 +53,8 @@ extern const char *const INTENT_SAMPLE_COMMENTS[];
 extern const unsigned long INTENT_N_SAMPLE_COMMENTS;
 
 /* Reads the intent the files of `set` show (it reads them again for their comments; a file
- * that cannot be read shows nothing) with the settings of `snap`. Free with intent_free. */
-void intent_read(const ConfSet *set, const Snapshot *snap, Intent *out);
+ * that cannot be read, or reads otherwise than linted, shows nothing). Free with intent_free. */
+void intent_read(const ConfSet *set, Intent *out);
 void intent_free(Intent *intent);
 
 /* Is `comment` (with or without '#') one of the stock sample's comments? */

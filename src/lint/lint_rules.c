@@ -71,7 +71,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     if (input->format != INPUT_CONF || !input->set.n_files)
         return;
     input->intent = xcalloc(1, sizeof(Intent));
-    intent_read(&input->set, &input->snap, input->intent);
+    intent_read(&input->set, input->intent);
     input->snap.intent = input->intent;
     intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);
     if (!opts->purpose_given)
