@@ -330,6 +330,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         }
     }
     free(num);
+    num = NULL;
     free(unit);
     if (out->cores < 0 && ((num = match_group(cores_key, comment, 1, NULL)) ||
                            (header && (num = match_group(cores_words, comment, 1, NULL))))) {
@@ -340,6 +341,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         }
     }
     free(num);
+    num = NULL;
     if (!out->storage && ((num = match_group(storage_key, comment, 1, NULL)) ||
                           (header && (num = match_group(storage_words, comment, 1, NULL))))) {
         const char *kind = !strncasecmp(num, "ssd", 3)    ? "ssd"

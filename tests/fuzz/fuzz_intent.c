@@ -22,11 +22,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    /* alone in a directory of its own: a relative include or include_dir finds nothing */
+    /* alone in a directory of its own (in memory where there is /dev/shm): a relative include
+     * or include_dir finds nothing */
     static char path[96];
     if (!path[0]) {
         char dir[64];
-        snprintf(dir, sizeof(dir), "/tmp/pgknob-fuzz-intent-%d", (int)getpid());
+        snprintf(dir, sizeof(dir), "%s/pgknob-fuzz-intent-%d",
+                 access("/dev/shm", W_OK) ? "/tmp" : "/dev/shm", (int)getpid());
         if (mkdir(dir, 0700) && errno != EEXIST)
             return 0;
         snprintf(path, sizeof(path), "%s/postgresql.conf", dir);

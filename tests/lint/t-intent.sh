@@ -117,6 +117,11 @@ printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# 64MB of RAM per sort\nmax_paral
 ! lint_json "$work/nofacts.conf" | has PK0092 &&
   ok "host close miss: a setting's size and a bare core count on a line are no host facts" || fail "host: facts taken from setting comments"
 
+# a RAM too small for a machine after another fact (the fuzzer found a double free here)
+printf '# CPUs num: 4\n# RAM: 128 MB\nshared_buffers = 32MB\n' >"$work/small-ram.conf"
+expect_exit 0 "host: a stated RAM below a machine's after the cores is ignored, no crash" -- \
+  "$PGKNOB" lint "$work/small-ram.conf"
+
 # ---- 4. copy-on-write storage ----
 cp tests/lint/intent/cow.conf "$work/cow.conf"
 out=$(lint_json "$work/cow.conf")
