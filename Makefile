@@ -191,13 +191,15 @@ fuzz-long:                 ## run each libFuzzer target FUZZ_LONG_TIME seconds (
 bench: $(PROGS)              ## benchmarks, as ratios against a peer run in the same process
 	@tests/bench/run.sh
 
-catalog:                   ## regenerate src/catalog/catalog_data.auto.c and contrib_data.auto.c from real servers 13–18
+catalog:                   ## regenerate src/catalog/catalog_data.auto.c, contrib_data.auto.c and src/lint/sample_comments.auto.c from real servers 13–18
 	@src/catalog/gen_catalog.sh
 	@src/catalog/gen_contrib.sh
+	@src/lint/gen_sample_comments.sh
 
 catalog-check:             ## regenerate into a temp file and diff with the committed catalogs
 	@src/catalog/gen_catalog.sh --check
 	@src/catalog/gen_contrib.sh --check
+	@src/lint/gen_sample_comments.sh --check
 
 docs: $(PROGS)               ## regenerate docs generated from the code and rule packs
 	@tests/docs/gen.sh

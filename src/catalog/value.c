@@ -158,6 +158,11 @@ static bool parse_bool_text(const char *text, bool *out)
     }
 }
 
+bool guc_parse_bool(const char *text, bool *out)
+{
+    return text && parse_bool_text(text, out);
+}
+
 /* Spellings the server accepts for an enum but hides from pg_settings.enumvals (and from its
  * hint), with the listed value each one means. */
 typedef struct HiddenEnum {

@@ -24,6 +24,9 @@ typedef struct GucValue {
  * a check hook's DETAIL as the detail; no file or line (the caller knows them). */
 bool guc_parse_value(const CatalogParam *param, const char *text, GucValue *out, PkDiag *diag);
 /* The same for a given major: the range message gained units in PostgreSQL 17. */
+/* A Boolean as the server reads it (parse_bool: unique prefixes of true/false/yes/no, on/off,
+ * 1/0, any case). False when it is none. */
+bool guc_parse_bool(const char *text, bool *out);
 bool guc_parse_value_for(const CatalogParam *param, int major, const char *text, GucValue *out,
                          PkDiag *diag);
 /* The same for a line that wrote the parameter as `written` ("WORK_MEM", "sort_mem"): up to 17

@@ -313,6 +313,7 @@ int cmd_fix(int argc, char **argv)
         fix_check_run(&res, &rules.rules, &(EngineOpts){cli.rules.disable, cli.rules.n_disable});
         const ConfSet *sets[1] = {&res.inputs[0].set};
         size_t n_known = 0;
+        project_apply_file_purpose(&cli.project, &res);
         ok = project_options_apply(&cli.project, &res.findings, sets, 1, &n_known, &diag);
     }
     FixPlan plan = {0};

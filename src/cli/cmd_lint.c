@@ -18,6 +18,7 @@
 #include "lint/cluster.h"
 #include "lint/lint.h"
 #include "lint/fix_check.h"
+#include "lint/intent.h"
 #include "lint/lint_rules.h"
 #include "project/options.h"
 #include "report/report.h"
@@ -303,6 +304,7 @@ static bool lint_apply_policy(LintCli *cli, LintResult *res, size_t *n_known)
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         sets[idx] = &res->inputs[idx].set;
     PkDiag diag = PK_DIAG_INIT;
+    project_apply_file_purpose(&cli->project, res);
     bool ok =
         project_options_apply(&cli->project, &res->findings, sets, res->n_inputs, n_known, &diag) ||
         cli_diag_fail(&diag);
@@ -314,6 +316,11 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                        const LintRulesState *rules)
 {
     ReportSource *sources = lint_sources(res);
+    /* the purpose the file states, when nothing else does (PK0090) */
+    const char *file_purpose = NULL;
+    for (size_t idx = 0; !cli->project.purpose_given && !file_purpose && idx < res->n_inputs; idx++)
+        if (res->inputs[idx].intent)
+            file_purpose = intent_purpose_name(res->inputs[idx].intent->purpose);
     CliReads reads = {0};
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         cli_reads_add_input(&reads, res->inputs[idx].path, &res->inputs[idx].set,
@@ -333,8 +340,9 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
                       .config = cli->project.project.path,
                       .reads = (const char *const *)reads.paths,
                       .n_reads = reads.n,
-                      .purpose = purpose_name(cli->project.purpose),
-                      .purpose_default = !cli->project.purpose_given,
+                      .purpose = file_purpose ? file_purpose : purpose_name(cli->project.purpose),
+                      .purpose_default = !cli->project.purpose_given && !file_purpose,
+                      .purpose_inferred = file_purpose != NULL,
                       .redact = &cli->project.redact};
     char *cwd = getcwd(NULL, 0);
     char stamp[REPORT_STAMP_SIZE];

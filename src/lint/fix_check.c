@@ -21,14 +21,6 @@ static double unit_bytes(const CatalogParam *param)
     return pk_unit_base(param->unit, &kind, &factor) && kind == PK_UNIT_SIZE ? factor : 0;
 }
 
-/* Sizes of memory the server allocates or the planner assumes cached; max_wal_size,
- * wal_keep_size and temp_file_limit are disk, which RAM does not bound. */
-static bool held_in_ram(const CatalogParam *param)
-{
-    return (param->category && !strcmp(param->category, "Resource Usage / Memory")) ||
-           !strcmp(param->name, "effective_cache_size") || !strcmp(param->name, "wal_buffers");
-}
-
 static bool same_value(const CatalogParam *param, const GucValue *a, const GucValue *b)
 {
     switch (param->type) {
@@ -95,7 +87,7 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
         return false;
     }
     double bytes = val.num * unit_bytes(param);
-    if (param->type == GUC_INTEGER && held_in_ram(param) && snap->host.ram_bytes > 0 &&
+    if (param->type == GUC_INTEGER && fix_param_held_in_ram(param) && snap->host.ram_bytes > 0 &&
         bytes > snap->host.ram_bytes) {
         char *ram = guc_value_pretty(param, &val);
         drop(f, fix_idx,

@@ -1,6 +1,7 @@
 #include "lint/fix_safety.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -9,6 +10,7 @@
 #include "catalog/value.h"
 #include "common/fp.h"
 #include "common/xalloc.h"
+#include "lint/intent.h"
 
 /* What the configuration shows of the tools around the server: a preloaded library, a path in a
  * command, a word in a comment on a setting's line. */
@@ -298,6 +300,19 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
     }
     static const char *const opt_outs[] = {"fsync", "full_page_writes", "autovacuum",
                                            "track_counts", NULL};
+    const Intent *intent = snap->intent;
+    if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
+        intent->cow && !strcmp(name, "full_page_writes"))
+        return xasprintf("full_page_writes = off on a copy-on-write file system (%s) is a known "
+                         "deliberate choice: PostgreSQL's documentation allows it where the file "
+                         "system prevents partial page writes (ZFS).",
+                         intent->cow);
+    if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
+        intent->purpose != INTENT_NONE)
+        return xasprintf("%s = off in a configuration whose own words state its purpose (%s, line "
+                         "%d: '%s'): an opt-out such clusters make on purpose.",
+                         name, intent_purpose_name(intent->purpose), intent->purpose_at.line,
+                         intent->purpose_at.text);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
         return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
                          "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "
@@ -320,6 +335,59 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
         return xasprintf("%s = 0 turns parallelism off on purpose (a workload or a bug it "
                          "avoids), which pgknob cannot see.",
                          name);
+    return NULL;
+}
+
+/* Evident intent (lint/intent.h): the author's own comment on the line, or a host fact the file
+ * contradicts that the change is derived from. */
+bool fix_param_held_in_ram(const CatalogParam *param)
+{
+    return (param->category && !strcmp(param->category, "Resource Usage / Memory")) ||
+           !strcmp(param->name, "effective_cache_size") || !strcmp(param->name, "wal_buffers");
+}
+
+/* A comment that only writes the value again in another unit ("# 8kB" after
+ * checkpoint_flush_after = 1, "# 1 ms") says no reason. */
+static bool restates(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur,
+                     const char *comment)
+{
+    while (*comment == '#' || *comment == ' ' || *comment == '\t')
+        comment++;
+    GucValue said;
+    return cur->parsed_ok && (param->type == GUC_INTEGER || param->type == GUC_REAL) &&
+           guc_parse_value_for(param, snap->pg_major, comment, &said, NULL) &&
+           fabs(said.num - cur->parsed.num) <= 1e-9 * fmax(1, fabs(cur->parsed.num));
+}
+
+static char *intent_why(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur)
+{
+    const Intent *intent = snap->intent;
+    if (!intent)
+        return NULL;
+    const char *name = param->name;
+    const char *comment =
+        set_explicitly(cur) ? intent_comment_at(intent, cur->file, cur->line) : NULL;
+    if (comment && !restates(snap, param, cur, comment))
+        return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
+                         "value whose reason pgknob cannot weigh.",
+                         name, cur->value, comment, cur->line);
+    static const char *const workers[] = {"max_parallel_workers_per_gather",
+                                          "max_parallel_workers",
+                                          "max_parallel_maintenance_workers",
+                                          "max_worker_processes",
+                                          "io_workers",
+                                          "autovacuum_max_workers",
+                                          NULL};
+    static const char *const storage[] = {"effective_io_concurrency", "maintenance_io_concurrency",
+                                          "random_page_cost", "seq_page_cost", NULL};
+    const char *fact = intent->ram_contradicted && fix_param_held_in_ram(param)   ? "RAM"
+                       : intent->cores_contradicted && rank(name, workers) >= 0   ? "cores"
+                       : intent->storage_contradicted && rank(name, storage) >= 0 ? "storage"
+                                                                                  : NULL;
+    if (fact)
+        return xasprintf("this change of %s is derived from the host's %s, which the file "
+                         "contradicts (PK0091): check the host facts first.",
+                         name, fact);
     return NULL;
 }
 
@@ -363,6 +431,8 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
         why = observed_why(param, &val, cur);
     if (!why)
         why = step_why(param, &val, cur);
+    if (!why)
+        why = intent_why(snap, param, cur);
     return why;
 }
 
@@ -433,10 +503,52 @@ char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
     return NULL;
 }
 
+/* The storage profile, one decision when the file sets both to the same kind of storage
+ * (pgtune's HDD profile: random_page_cost = 4 with effective_io_concurrency = 2; its SSD one:
+ * 1.1 with 200): a change of one without the other breaks it. */
+static int storage_kind(const SnapSetting *s, double hdd_at_least, double ssd_at_most, bool low_hdd)
+{
+    if (!set_explicitly(s) || !s->parsed_ok)
+        return 0;
+    double v = s->parsed.num;
+    if (low_hdd) /* effective_io_concurrency: a low value is a disk's */
+        return v <= hdd_at_least ? 1 : v >= ssd_at_most ? 2 : 0;
+    return v >= hdd_at_least ? 1 : v <= ssd_at_most ? 2 : 0;
+}
+
+static char *pair_why(const Snapshot *snap, const Finding *f, const FindingFix *fix)
+{
+    static const char *const pair[] = {"random_page_cost", "effective_io_concurrency", NULL};
+    int which = rank(fix->name, pair);
+    if (which < 0)
+        return NULL;
+    const SnapSetting *rpc = snapshot_get(snap, pair[0]), *eic = snapshot_get(snap, pair[1]);
+    int rpc_kind = storage_kind(rpc, 2.0, 1.5, false), eic_kind = storage_kind(eic, 4, 100, true);
+    if (!rpc_kind || rpc_kind != eic_kind)
+        return NULL;
+    const char *other = pair[1 - which];
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (!strcasecmp(f->fixes[idx].name, other))
+            return NULL; /* both change together */
+    return xasprintf("random_page_cost = %s (line %d) and effective_io_concurrency = %s (line %d) "
+                     "are one decision about the storage (%s profile): changing %s alone breaks "
+                     "it; change both, for the storage the server really has.",
+                     rpc->value, rpc->line, eic->value, eic->line,
+                     rpc_kind == 1 ? "a disk" : "an SSD", fix->name);
+}
+
 void fix_safety_judge(const Snapshot *snap, Finding *f)
 {
     if (!snap->catalog)
         return;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (f->fixes[idx].remove || f->fixes[idx].file)
+            continue;
+        char *why = pair_why(snap, f, &f->fixes[idx]);
+        if (why)
+            finding_fix_unsafe(f, idx, why);
+        free(why);
+    }
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         if (f->fixes[idx].remove) /* validation judged it: it knows what the line meant */
             continue;

@@ -23,6 +23,10 @@ char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix);
  * NULL when they find it safe. */
 char *fix_safety_why(const Snapshot *snap, const char *name, const char *value);
 
+/* Sizes of memory the server allocates or the planner assumes cached; max_wal_size,
+ * wal_keep_size and temp_file_limit are disk, which RAM does not bound. */
+bool fix_param_held_in_ram(const CatalogParam *param);
+
 /* The reason commenting out `name = value`, a parameter the target major removed, is unsafe
  * (caller frees), or NULL when the line means nothing the server does any more. `successor` is a
  * parameter the file sets in its place, or NULL. */

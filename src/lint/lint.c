@@ -12,6 +12,7 @@
 #include "host/host.h"
 #include "lint/hugepages.h"
 #include "lint/input_notes.h"
+#include "lint/intent.h"
 #include "lint/lint_hba.h"
 #include "lint/major.h"
 #include "lint/validate.h"
@@ -396,6 +397,10 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
         host_facts_clear(&res->inputs[idx].pod_host);
+        if (res->inputs[idx].intent) {
+            intent_free(res->inputs[idx].intent);
+            free(res->inputs[idx].intent);
+        }
         conf_set_free(&res->inputs[idx].set);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);

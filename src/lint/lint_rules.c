@@ -6,6 +6,7 @@
 
 #include "common/xalloc.h"
 #include "host/host.h"
+#include "lint/intent.h"
 #include "lint/validate.h"
 
 static void copy_host(HostFacts *to, const HostFacts *from)
@@ -81,6 +82,29 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
     return true;
 }
 
+/* What the input's files show of their author's intent: a purpose (stated unless --purpose
+ * decides), host facts (serving when --host is absent, contradicting it otherwise). */
+static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_host,
+                        FindingList *out)
+{
+    if (input->intent) { /* a long-lived result linted again (the language server) */
+        intent_free(input->intent);
+        free(input->intent);
+    }
+    input->intent = NULL;
+    input->snap.intent = NULL;
+    if (input->format != INPUT_CONF || !input->set.n_files)
+        return;
+    input->intent = xcalloc(1, sizeof(Intent));
+    intent_read(&input->set, input->intent);
+    input->snap.intent = input->intent;
+    intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);
+    if (!opts->purpose_given)
+        intent_note_purpose(input->intent, out);
+    else /* --purpose or .pgknob.ini decides, whatever the file says */
+        input->intent->purpose = INTENT_NONE;
+}
+
 /* Several inputs skip the same rules for the same facts: keep each (rule, facts) once. */
 static void skipped_dedup(SkippedList *list)
 {
@@ -127,10 +151,14 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         if (state->have_host)
             copy_host(&input->snap.host, &state->host);
         bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
-        if (state->have_host || pod)
+        read_intent(input, opts, state->have_host, &res->findings);
+        if (state->have_host || pod || input->snap.host.ram_bytes > 0)
             lint_validate_host(&input->snap, &res->findings);
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+        if (input->intent)
+            intent_soften(input->intent, input->pg_major, &res->findings, input->rules_begin,
+                          res->findings.n);
         input->rules_end = res->findings.n;
     }
     if (opts->disabled_all)

@@ -19,6 +19,7 @@ typedef struct LintRulesOpts {
     size_t n_dirs;
     const char *const *disable; /* rule ids or names not to run, one each */
     size_t n_disable;
+    bool purpose_given; /* --purpose or .pgknob.ini: the file's own words do not decide it */
 } LintRulesOpts;
 
 typedef struct LintRulesState {

@@ -336,6 +336,8 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         fix_check_run(&doc->res, &srv->rules.rules,
                       &(EngineOpts){srv->opts->rules.disable, srv->opts->rules.n_disable});
     }
+    /* the purpose the saved file's words state, unless the project's states one (PK0090) */
+    project_apply_file_purpose(have_project ? &project : &(ProjectOptions){0}, &doc->res);
     if (have_project) {
         const ConfSet *sets[] = {&doc->res.inputs[0].set};
         size_t n_known = 0;

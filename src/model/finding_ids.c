@@ -155,6 +155,19 @@ static const FindingId ids[] = {
      "With --cluster: hot_standby_feedback = on with max_standby_*_delay = -1 on a standby:"
      " replay may wait without limit.",
      "lint/cluster.c"},
+    /* what the file shows of its author's intent (lint/intent.c) */
+    {"PK0090", "intent.purpose-from-file", "purpose taken from the file", SEV_NOTICE,
+     "No --purpose and no purpose in .pgknob.ini, and the file's header or the comment on an"
+     " opt-out line states one (\"for testing\", \"benchmark\", \"CI\"): it is judged as such.",
+     "lint/intent.c"},
+    {"PK0091", "intent.host-contradicted", "host facts the file contradicts", SEV_NOTICE,
+     "The file states its host (\"# 32 GB RAM\", pgtune's header) or is sized for a bigger one,"
+     " and --host says otherwise: every fix derived from the contradicted fact is unsafe.",
+     "lint/intent.c"},
+    {"PK0092", "intent.host-from-file", "host facts taken from the file", SEV_NOTICE,
+     "No --host, and the file's comments state its RAM, cores or storage: they serve as host"
+     " facts, and the finding says where each came from.",
+     "lint/intent.c"},
     /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
     {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
      "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"

@@ -84,6 +84,8 @@ typedef struct Snapshot {
     HostFacts host;
     Evidence *evidence;
     size_t n_evidence;
+    /* what the file shows of its author's intent (lint/intent.h), borrowed; NULL when unread */
+    const struct Intent *intent;
     bool live; /* from a server (audit) rather than files (lint) */
     /* A fragment (postgresql.auto.conf, a conf.d file, --fragment) linted alone: a parameter it
      * does not set may be set by the rest of the configuration, so its value is unknown rather

@@ -9,6 +9,7 @@
 #include "common/redact.h"
 #include "common/xalloc.h"
 #include "host/host.h"
+#include "lint/intent.h"
 #include "project/policy.h"
 
 static void add_dir(ProjectOptions *opts, const char *dir)
@@ -123,6 +124,29 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
     return policy_apply(findings, &run, n_known, diag);
 }
 
+static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose purpose)
+{
+    if (end <= begin || end > all->n)
+        return;
+    FindingList view = {.items = all->items + begin, .n = end - begin, .cap = end - begin};
+    policy_apply_purpose(&view, purpose);
+}
+
+void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
+{
+    if (opts->purpose_given)
+        return;
+    for (size_t idx = 0; idx < res->n_inputs; idx++) {
+        const LintInput *input = &res->inputs[idx];
+        const char *name = input->intent ? intent_purpose_name(input->intent->purpose) : NULL;
+        Purpose purpose;
+        if (!name || !purpose_parse(name, &purpose))
+            continue;
+        purpose_range(&res->findings, input->validation_begin, input->validation_end, purpose);
+        purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose);
+    }
+}
+
 void project_options_free(ProjectOptions *opts)
 {
     free(opts->rule_dirs);
@@ -157,4 +181,5 @@ void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules)
     rules->n_dirs = opts->n_rule_dirs;
     rules->disable = (const char *const *)opts->disable;
     rules->n_disable = opts->n_disable;
+    rules->purpose_given = opts->purpose_given;
 }

@@ -76,5 +76,9 @@ bool project_options_load_for(ProjectOptions *opts, const char *search_from,
 
 /* What the project says of the rules (--host, --rules, --disable) into the rule options. */
 void project_rules_opts(const ProjectOptions *opts, LintRulesOpts *rules);
+/* When neither --purpose nor .pgknob.ini states the purpose, each input whose own words state
+ * one (lint/intent.h, PK0090) has its findings judged as under it, as policy_apply_purpose
+ * does. Run before project_options_apply. */
+void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res);
 
 #endif

@@ -42,7 +42,10 @@ static void put_target(const ReportInput *in, json_t *doc)
     pk_json_set(doc, "target", target);
     if (in->purpose) {
         pk_json_set(doc, "purpose", pk_json_str(in->purpose));
-        pk_json_set(doc, "purpose_source", pk_json_str(in->purpose_default ? "default" : "given"));
+        pk_json_set(doc, "purpose_source",
+                    pk_json_str(in->purpose_default    ? "default"
+                                : in->purpose_inferred ? "file"
+                                                       : "given"));
     }
     if (in->host) { /* the host facts the rules used (--host) */
         char *text = host_describe(in->host);

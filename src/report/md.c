@@ -294,9 +294,11 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
     md_host_facts(in->host, out);
     if (in->purpose)
         sb_printf(out, "\n- **Purpose:** %s%s", in->purpose,
-                  in->purpose_default ? " (the default: `--purpose test` or `benchmark`, or"
-                                        " `purpose` in .pgknob.ini, says otherwise)"
-                                      : "");
+                  in->purpose_default    ? " (the default: `--purpose test` or `benchmark`, or"
+                                           " `purpose` in .pgknob.ini, says otherwise)"
+                  : in->purpose_inferred ? " (from the file's own words: `--purpose production`"
+                                           " checks it as production)"
+                                         : "");
     sb_printf(out, "\n- **pgknob:** %s (`pgknob %s`)\n- **Rule packs:** ", PK_VERSION,
               in->command ? in->command : "lint");
     for (size_t pack_idx = 0; pack_idx < in->n_rule_packs; pack_idx++) {

@@ -78,6 +78,11 @@ for purpose in test benchmark; do
   [ "$(sev_of "$work/durability.conf" --purpose "$purpose")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
     ok "--purpose $purpose: the three are notices" || fail "--purpose $purpose: $(sev_of "$work/durability.conf" --purpose "$purpose")"
 done
+printf 'track_counts = off\n' >"$work/counts.conf"
+tc_sev() { "$PGKNOB" lint "$@" --format json --fail-on never "$work/counts.conf" | jq -r '[.findings[] | select(.rule == "PK4002") | .severity][0]'; }
+[ "$(tc_sev)" = error ] && [ "$(tc_sev --purpose benchmark)" = notice ] &&
+  ok "track_counts off: an error for production, a notice under --purpose benchmark" ||
+  fail "track_counts off: $(tc_sev) / $(tc_sev --purpose benchmark)"
 "$PGKNOB" lint --purpose benchmark "$work/durability.conf" | grep -q 'hint: A notice under purpose benchmark: fsync = off risks the cluster only when the machine crashes' &&
   ok "the notice says why" || fail "the benchmark notice does not say why"
 mkdir -p "$work/proj"

@@ -1,0 +1,82 @@
+/* What a configuration shows of its author's intent, read from its own words and settings: a
+ * purpose stated in its header or on an opt-out line ("# for testing only"), the host it was
+ * written for ("# Total Memory (RAM): 8 GB", "# CPUs num: 4", "# Data Storage: hdd"),
+ * copy-on-write storage (wal_recycle = off, "# ZFS"), and the comment an author wrote on a
+ * setting (`# was 4GB`), told apart from the stock postgresql.conf.sample comments of 13–18
+ * (sample_comments.auto.c, generated from the real servers). fix_safety.c makes a fix that
+ * reverses such a choice unsafe; lint_rules.c states the purpose and the host facts found, and
+ * where they contradict --host (docs/fix.md, "Evident intent"). */
+#ifndef PK_LINT_INTENT_H
+#define PK_LINT_INTENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "conf/conf.h"
+#include "model/finding.h"
+#include "model/snapshot.h"
+
+typedef enum IntentPurpose { INTENT_NONE, INTENT_TEST, INTENT_BENCHMARK } IntentPurpose;
+
+/* Where the file states something: its line and the comment as written. */
+typedef struct IntentPlace {
+    char *file; /* NULL: not stated */
+    int line;
+    char *text; /* the comment, '#' included, trimmed */
+} IntentPlace;
+
+/* An authored comment of a setting line: on the line, or alone on the line right above. */
+typedef struct IntentComment {
+    char *file;
+    int line; /* the setting's line */
+    char *text;
+} IntentComment;
+
+typedef struct Intent {
+    IntentPurpose purpose;
+    IntentPlace purpose_at;
+    double ram_bytes; /* < 0: not stated */
+    IntentPlace ram_at;
+    int cores; /* < 0: not stated */
+    IntentPlace cores_at;
+    char *storage; /* "hdd", "ssd", "nvme", "network"; NULL: not stated */
+    IntentPlace storage_at;
+    char *cow; /* why the storage is copy-on-write ("wal_recycle = off (line 12)"); NULL */
+    IntentComment *comments;
+    size_t n_comments;
+    /* set by lint_rules.c: the facts of --host this file contradicts (fix_safety.c) */
+    bool ram_contradicted, cores_contradicted, storage_contradicted;
+} Intent;
+
+/* The stock comments (generated). */
+extern const char *const INTENT_SAMPLE_COMMENTS[];
+extern const unsigned long INTENT_N_SAMPLE_COMMENTS;
+
+/* Reads the intent the files of `set` show (it reads them again for their comments; a file
+ * that cannot be read, or reads otherwise than linted, shows nothing). Free with intent_free. */
+void intent_read(const ConfSet *set, Intent *out);
+void intent_free(Intent *intent);
+
+/* Is `comment` (with or without '#') one of the stock sample's comments? */
+bool intent_stock_comment(const char *comment);
+
+/* The authored comment of the setting at file:line, or NULL. */
+const char *intent_comment_at(const Intent *intent, const char *file, int line);
+
+const char *intent_purpose_name(IntentPurpose purpose);
+
+/* Compares the file's host evidence with `host` (--host): marks the contradicted facts in
+ * `intent` and adds one notice (PK0091) naming both; fills what --host leaves unknown from the
+ * file when `host->source` is NULL (no --host), with one notice (PK0092) saying where each fact
+ * came from. `file` is the linted file. */
+void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
+                       FindingList *out);
+
+/* The notice that the purpose was taken from the file (PK0090). */
+void intent_note_purpose(const Intent *intent, FindingList *out);
+
+/* Under copy-on-write storage, PK6002 (full_page_writes = off) is a notice that says what it
+ * relies on; findings [begin, end) of `out`. */
+void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end);
+
+#endif
