@@ -35,7 +35,7 @@ static const LintRule rules[] = {
      " the module does not define: from 15 on the server removes it with a WARNING when the"
      " module loads; before, it stays an unused placeholder."},
     {"PK0014", "validation.custom-parameter", "parameter of an unknown module", SEV_NOTICE,
-     "A prefix.name parameter of a module that does not ship with PostgreSQL (cron.*): the server"
+     "A prefix.name parameter of a module outside the PostgreSQL distribution (cron.*): the server"
      " keeps it as a placeholder and so does pgknob, unchecked."},
     {"PK0020", "validation.invalid-value", "invalid value", SEV_ERROR,
      "A value of the wrong type, with a wrong or wrongly-cased unit, or not one of the choices."},
@@ -71,8 +71,9 @@ static const LintRule rules[] = {
      "An lc_* locale this machine does not have: a server here would refuse to start (a warning"
      " with --host local, where this machine is the server)."},
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
-     "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
-     " server refuses to start where it is missing."},
+     "A preload library that is not part of the PostgreSQL distribution (neither core nor"
+     " contrib), or a path of the server host: the server refuses to start where it is"
+     " missing."},
     {"PK0062", "validation.shared-memory-exceeds-host", "shared memory the host cannot provide",
      SEV_NOTICE,
      "The estimated shared memory (shared_buffers, wal_buffers, lock tables, per-connection"
@@ -694,7 +695,8 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
                                su->parsed.num, maxconn->parsed.num);
 }
 
-/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). */
+/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). Every
+ * missing one has the same cause (this machine lacks locales): one finding lists them all. */
 static void check_locales(const Snapshot *snap, bool host_is_server, FindingList *out)
 {
     static const struct {
@@ -704,6 +706,9 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
                      {"lc_monetary", LC_MONETARY_MASK},
                      {"lc_numeric", LC_NUMERIC_MASK},
                      {"lc_time", LC_TIME_MASK}};
+    Finding *f = NULL;
+    StrBuf what = STRBUF_INIT;
+    size_t n_missing = 0;
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
         const SnapSetting *setting = usable(snap, lc_params[idx].name);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
@@ -713,40 +718,98 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
             freelocale(loc);
             continue;
         }
-        Finding *f = add_finding(out, "PK0060", setting->file, setting->line);
-        /* where lint runs is rarely where the server runs: only --host local makes it a warning */
-        if (host_is_server)
-            f->severity = SEV_WARNING;
+        if (!f)
+            f = add_finding(out, "PK0060", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = xasprintf("locale \"%s\" of \"%s\" is not installed on this machine",
-                               setting->value, setting->name);
-        f->hint = xstrdup("The server refuses to start where the locale is missing (invalid value"
-                          " for the parameter); install it on the server or use C.UTF-8.");
-        f->explanation = xstrdup(
-            "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
-            " setlocale() when it reads the configuration, and a locale the operating system does"
-            " not have is an invalid value: the server stops at startup. This machine lacks the"
-            " locale; the server host may have it (check with `locale -a` there).");
-        f->suggestion =
-            xasprintf("install the locale on the server, or write %s = 'C.UTF-8'", setting->name);
+        sb_printf(&what, "%s\"%s\" of %s (line %d)", n_missing ? ", " : "", setting->value,
+                  setting->name, setting->line);
+        n_missing++;
     }
+    if (!f)
+        return;
+    /* where lint runs is rarely where the server runs: only --host local makes it a warning */
+    if (host_is_server)
+        f->severity = SEV_WARNING;
+    f->message = xasprintf("%s %s %s not installed on this machine",
+                           n_missing > 1 ? "the locales" : "locale", sb_str(&what),
+                           n_missing > 1 ? "are" : "is");
+    sb_free(&what);
+    f->hint = xstrdup("The server refuses to start where a locale is missing (invalid value for"
+                      " the parameter); install it on the server or use C.UTF-8.");
+    f->explanation = xstrdup(
+        "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
+        " setlocale() when it reads the configuration, and a locale the operating system does"
+        " not have is an invalid value: the server stops at startup. This machine lacks the"
+        " locale; the server host may have it (check with `locale -a` there).");
+    f->suggestion =
+        xstrdup(n_missing > 1 ? "install the locales on the server (`locale -a` lists them),"
+                                " or use C.UTF-8 for these settings"
+                              : "install the locale on the server (`locale -a` lists them), or"
+                                " use C.UTF-8 for this setting");
 }
 
-/* Libraries that ship with PostgreSQL itself and are preloaded in practice. */
+/* Libraries of the PostgreSQL distribution: the core's and every contrib module of 13-18.
+ * contrib is part of the distribution (packagers may split it into a -contrib package, which
+ * installs them all at once), so a preloaded contrib module is no more host-dependent than
+ * pg_stat_statements. */
 static bool bundled_library(const char *lib)
 {
-    static const char *const bundled[] = {"auth_delay",
+    static const char *const bundled[] = {"adminpack",
+                                          "amcheck",
+                                          "auth_delay",
                                           "auto_explain",
                                           "basebackup_to_shell",
                                           "basic_archive",
+                                          "bloom",
+                                          "btree_gin",
+                                          "btree_gist",
+                                          "citext",
+                                          "cube",
+                                          "dblink",
+                                          "dict_int",
+                                          "dict_xsyn",
+                                          "earthdistance",
+                                          "file_fdw",
+                                          "fuzzystrmatch",
+                                          "hstore",
+                                          "insert_username",
+                                          "intarray",
+                                          "isn",
+                                          "lo",
+                                          "ltree",
+                                          "moddatetime",
+                                          "old_snapshot",
+                                          "pageinspect",
                                           "passwordcheck",
+                                          "pg_buffercache",
+                                          "pg_freespacemap",
+                                          "pg_logicalinspect",
                                           "pg_overexplain",
                                           "pg_prewarm",
                                           "pg_stat_statements",
+                                          "pg_surgery",
+                                          "pg_trgm",
+                                          "pg_visibility",
+                                          "pg_walinspect",
+                                          "pgcrypto",
                                           "pgoutput",
+                                          "pgrowlocks",
+                                          "pgstattuple",
                                           "plpgsql",
+                                          "postgres_fdw",
+                                          "refint",
+                                          "autoinc",
+                                          "seg",
                                           "sepgsql",
+                                          "sslinfo",
+                                          "tablefunc",
+                                          "tcn",
                                           "test_decoding",
+                                          "tsm_system_rows",
+                                          "tsm_system_time",
+                                          "unaccent",
+                                          "uuid-ossp",
+                                          "xml2",
                                           NULL};
     if (!strncmp(lib, "$libdir/", 8))
         lib += 8;
@@ -791,9 +854,9 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
     if (libs) {
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
-        f->message = xasprintf("shared_preload_libraries loads %s, which %s not ship with"
-                               " PostgreSQL",
-                               libs, strchr(libs, ',') ? "do" : "does");
+        f->message = xasprintf("shared_preload_libraries loads %s, which %s not part of the"
+                               " PostgreSQL distribution (neither core nor contrib)",
+                               libs, strchr(libs, ',') ? "are" : "is");
         f->hint = xstrdup("The server refuses to start where a preloaded library is not"
                           " installed: install it on the server first.");
         f->explanation = xstrdup(host_why);
