@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# needs: servers
+# The checks a DBA makes in seconds and the texts they read (issues 23 and 24): each case fires,
+# and a close miss does not. Where the server's behaviour is the claim (which messages a
+# log_min_messages level drops, an archive_command that exits 0 counting as archived), a real
+# server shows it.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+work="$(mktemp -d /tmp/pgknob-dba.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+lint_json() { # major host file
+  "$PGKNOB" lint --pg-version "$1" ${2:+--host "$2"} --format json "$3" 2>/dev/null
+}
+rules_of() { jq -r '[.findings[].rule] | unique | join(" ")'; }
+fires() { # label rule major host conf-text
+  printf '%b' "$5" >"$work/c.conf"
+  if lint_json "$3" "$4" "$work/c.conf" | rules_of | grep -qw "$2"; then ok "$1"; else fail "$1"; fi
+}
+silent() { # label rule major host conf-text
+  printf '%b' "$5" >"$work/c.conf"
+  if lint_json "$3" "$4" "$work/c.conf" | rules_of | grep -qw "$2"; then fail "$1"; else ok "$1"; fi
+}
+
+# --- log levels ---
+fires "log_min_messages = debug3 is flagged (PK7007)" PK7007 16 "" "log_min_messages = debug3\n"
+silent "log_min_messages = info is not (PK7007)" PK7007 16 "" "log_min_messages = info\n"
+fires "client_min_messages = debug5 is flagged (PK7008)" PK7008 13 "" "client_min_messages = debug5\n"
+silent "client_min_messages = log is not (PK7008)" PK7008 13 "" "client_min_messages = log\n"
+fires "log_min_messages = fatal is flagged (PK7009)" PK7009 18 "" "log_min_messages = fatal\n"
+silent "log_min_messages = warning is not (PK7009)" PK7009 18 "" "log_min_messages = warning\n"
+printf 'log_min_messages = log\n' >"$work/c.conf"
+check "PK7009 at log names the lost ERRORs but not the LOG lines" bash -c \
+  'm=$(jq -r ".findings[] | select(.rule==\"PK7009\") | .message" <<<"$1");
+   grep -q "WARNING messages, ERRORs never reach" <<<"$m" && ! grep -q checkpoint <<<"$m"' _ \
+  "$(lint_json 16 "" "$work/c.conf")"
+
+# --- archive commands that archive nothing ---
+for cmd in '/bin/true' 'cd .' 'cd /var/lib/postgresql' 'echo %p' 'echo %f > /tmp/archived' ':' 'exit'; do
+  fires "archive_command '$cmd' archives nothing (13: PK3017)" PK3017 13 "" "archive_mode = on\narchive_command = '$cmd'\n"
+  fires "archive_command '$cmd' archives nothing (17: PK3018)" PK3018 17 "" "archive_mode = on\narchive_command = '$cmd'\n"
+done
+for cmd in 'cd /mnt/archive && cp %p %f' 'echo %p | xargs -I{} cp {} /mnt/a/%f' 'echo $(cp %p /mnt/a/%f)' 'exit 1'; do
+  silent "archive_command '$cmd' is not a no-op" PK3018 17 "" "archive_mode = on\narchive_command = '$cmd'\n"
+done
+
+# --- a password in primary_conninfo, never printed ---
+fires "password= in primary_conninfo (PK8015)" PK8015 16 "" "primary_conninfo = 'host=db user=r password=Sekr1tPW'\n"
+fires "a URI's password in primary_conninfo (PK8015)" PK8015 16 "" "primary_conninfo = 'postgresql://r:Sekr1tPW@db/x'\n"
+silent "passfile= in primary_conninfo is not (PK8015)" PK8015 16 "" "primary_conninfo = 'host=db user=r passfile=/pg/.pgpass sslpassword=k'\n"
+printf "primary_conninfo = 'host=db user=r password=Sekr1tPW'\n" >"$work/pw.conf"
+for fmt in text json md sarif; do
+  out=$("$PGKNOB" lint --pg-version 16 --format "$fmt" "$work/pw.conf" 2>&1)
+  check "PK8015: the password is not in the $fmt output" bash -c '! grep -q Sekr1tPW <<<"$1"' _ "$out"
+done
+
+# --- PK8002 reads log_destination ---
+fires "log_file_mode 0644 with stderr logging (PK8002)" PK8002 16 "" "logging_collector = on\nlog_file_mode = 0644\n"
+silent "log_file_mode 0644 with syslog only (PK8002)" PK8002 16 "" "logging_collector = on\nlog_destination = 'syslog'\nlog_file_mode = 0644\n"
+
+# --- PK0061: contrib is part of the distribution ---
+printf "shared_preload_libraries = 'pg_buffercache, pgstattuple'\n" >"$work/c.conf"
+check "preloaded contrib modules are not host-dependent (PK0061)" bash -c \
+  '! grep -q PK0061 <<<"$1"' _ "$(lint_json 16 "" "$work/c.conf" | rules_of)"
+printf "shared_preload_libraries = 'pg_buffercache, pg_cron'\n" >"$work/c.conf"
+check "PK0061 names only the library outside the distribution, without 'ship'" bash -c \
+  'm=$(jq -r ".findings[] | select(.rule==\"PK0061\") | .message" <<<"$1");
+   grep -q "loads \"pg_cron\", which is not part of the PostgreSQL distribution" <<<"$m" && ! grep -q ship <<<"$m"' _ \
+  "$(lint_json 16 "" "$work/c.conf")"
+
+# --- Markdown: no "rejects the current line" for a line the server accepts ---
+printf "shared_preload_libraries = 'pg_cron'\ndata_directory = '/srv/pg'\n" >"$work/c.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
+check "Markdown: PK0061 does not say the server rejects the line" bash -c '! grep -q "rejects the current line" <<<"$1"' _ "$md"
+printf "work_mem = 4mb\n" >"$work/c.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
+check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
+
+# --- suggestions that clear their own condition ---
+printf 'shared_buffers = 3000MB\n' >"$work/c.conf"
+sugg=$(lint_json 17 "" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK3025") | .suggestion')
+check "PK3025 on shared_buffers 2.93GB proposes max_wal_size = 3GB (not 2GB)" grep -q '^max_wal_size = 3GB' <<<"$sugg"
+printf 'shared_buffers = 3072MB\n' >"$work/c.conf"
+sugg=$(lint_json 17 "" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK3025") | .suggestion')
+check "PK3025 on exactly 3GB proposes 3GB, not 4GB" grep -q '^max_wal_size = 3GB' <<<"$sugg"
+printf 'shared_buffers = 250MB\neffective_cache_size = 50MB\n' >"$work/c.conf"
+j=$(lint_json 17 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")
+check "PK2008 does not both fix and say it does not clear the finding" bash -c \
+  '! jq -e ".findings[] | select(.rule==\"PK2008\") | .fix_note // \"\" | test(\"does not clear\")" <<<"$1" >/dev/null' _ "$j"
+
+# --- the server is the authority ---
+if pg_cluster_start 16; then
+  # log_min_messages = error drops a WARNING; warning keeps it
+  for level in error warning; do
+    pg_psql -c "ALTER SYSTEM SET log_min_messages = $level" >/dev/null && pg_cluster_reload && sleep 0.5
+    pg_psql -c "DO \$\$BEGIN RAISE WARNING 'pgknob-probe-$level'; END\$\$" >/dev/null 2>&1
+    sleep 0.3
+    if [ "$level" = error ]; then
+      check "16: log_min_messages = error drops WARNINGs from the log (PK7009)" bash -c \
+        '! grep -q pgknob-probe-error "$1"' _ "$(pg_server_log)"
+    else
+      check "16: log_min_messages = warning keeps them" grep -q pgknob-probe-warning "$(pg_server_log)"
+    fi
+  done
+  # an archive_command that exits 0 without copying counts as archived (PK3017/PK3018)
+  pg_psql -c "ALTER SYSTEM SET archive_mode = on" -c "ALTER SYSTEM SET archive_command = 'cd .'" >/dev/null
+  pg_cluster_restart
+  pg_psql -c "SELECT pg_switch_wal()" -c "CHECKPOINT" >/dev/null
+  for _ in $(seq 1 50); do
+    n=$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")
+    [ "${n:-0}" -ge 1 ] && break
+    sleep 0.2
+  done
+  check "16: archive_command 'cd .' reports segments archived (archived_count $n)" test "${n:-0}" -ge 1
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server"
+fi
+done_testing
