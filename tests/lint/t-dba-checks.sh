@@ -90,6 +90,17 @@ j=$(lint_json 17 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")
 check "PK2008 does not both fix and say it does not clear the finding" bash -c \
   '! jq -e ".findings[] | select(.rule==\"PK2008\") | .fix_note // \"\" | test(\"does not clear\")" <<<"$1" >/dev/null' _ "$j"
 
+# --- one cause, one finding: PK1013 folds into PK2003 when a tiny shared_buffers is the cause ---
+printf 'shared_buffers = 8MB\n' >"$work/c.conf"
+r=$(lint_json 18 "ram=16GB,cores=4,storage=ssd" "$work/c.conf" | rules_of)
+check "18, 8MB shared_buffers on 16GB: PK2003 alone (PK1013 folded in)" bash -c \
+  'grep -qw PK2003 <<<"$1" && ! grep -qw PK1013 <<<"$1"' _ "$r"
+check "PK2003 on 18 says what it does to io_max_concurrency" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2003\") | .message" <<<"$1" | grep -q io_max_concurrency' _ \
+  "$(lint_json 18 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")"
+fires "without PK2003 (1GB host), PK1013 stays" PK1013 18 "ram=1GB" "shared_buffers = 8MB\n"
+fires "an explicit io_max_concurrency = 4 stays PK1013" PK1013 18 "ram=16GB" "shared_buffers = 8MB\nio_max_concurrency = 4\n"
+
 # --- the server is the authority ---
 if pg_cluster_start 16; then
   # log_min_messages = error drops a WARNING; warning keeps it
