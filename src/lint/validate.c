@@ -45,7 +45,8 @@ static const LintRule rules[] = {
      "An invalid value the server never checks because a later line sets the same name."},
     {"PK0023", "validation.build-dependent-value", "value needs an optional build feature",
      SEV_NOTICE,
-     "A value only servers built with an optional library accept (io_uring, lz4, zstd)."},
+     "A value only servers built with an optional library accept (io_uring, lz4, zstd), or"
+     " only servers on some platforms (dynamic_shared_memory_type = windows)."},
     {"PK0024", "validation.overridden-setting", "setting overridden by a later line", SEV_NOTICE,
      "A later line (the same file, an include, conf.d or postgresql.auto.conf) sets the same"
      " parameter to a different value: the earlier line has no effect."},
@@ -379,6 +380,16 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
     if (!requirement)
         return;
     Finding *f = entry_finding(out, "PK0023", entry);
+    if (catalog_platform_dependent(major, param->name, entry->value)) {
+        /* the file does not say which operating system runs it: no refusal is certain */
+        f->message = xasprintf("value \"%s\" for parameter \"%s\" is valid only on %s; a Linux"
+                               " server refuses to start with it",
+                               entry->value, param->name, requirement);
+        f->hint = xasprintf("Keep it only where the server runs on %s. Check there: SELECT enumvals"
+                            " FROM pg_settings WHERE name = '%s'.",
+                            requirement, param->name);
+        return;
+    }
     f->message = xasprintf("value \"%s\" for parameter \"%s\" needs a server built with %s",
                            entry->value, param->name, requirement);
     f->hint = xasprintf("A build without it refuses to start. Check yours with \"pg_config"

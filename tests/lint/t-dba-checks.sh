@@ -101,6 +101,17 @@ check "PK2003 on 18 says what it does to io_max_concurrency" bash -c \
 fires "without PK2003 (1GB host), PK1013 stays" PK1013 18 "ram=1GB" "shared_buffers = 8MB\n"
 fires "an explicit io_max_concurrency = 4 stays PK1013" PK1013 18 "ram=16GB" "shared_buffers = 8MB\nio_max_concurrency = 4\n"
 
+# --- platform-dependent values: a notice naming the platform, never "refuses start" ---
+printf "dynamic_shared_memory_type = windows\nwal_sync_method = fsync_writethrough\n" >"$work/plat.conf"
+j=$(lint_json 18 "" "$work/plat.conf")
+check "dynamic_shared_memory_type = windows: a PK0023 notice, not a refusal" bash -c \
+  'jq -e "[.findings[] | select(.line==1)] | length == 1 and .[0].rule == \"PK0023\" and .[0].severity == \"notice\" and (.[0].refuses_start | not)" <<<"$1" >/dev/null' _ "$j"
+check "its message says where it is valid and what a Linux server does" bash -c \
+  'jq -r ".findings[] | select(.line==1) | .message" <<<"$1" | grep -q "valid only on Windows; a Linux server refuses to start with it"' _ "$j"
+check "wal_sync_method = fsync_writethrough names Windows or macOS" bash -c \
+  'jq -r ".findings[] | select(.line==2) | .message" <<<"$1" | grep -q "valid only on Windows or macOS"' _ "$j"
+silent "dynamic_shared_memory_type = posix is not platform-dependent" PK0023 18 "" "dynamic_shared_memory_type = posix\n"
+
 # --- the server is the authority ---
 if pg_cluster_start 16; then
   # log_min_messages = error drops a WARNING; warning keeps it
@@ -126,6 +137,17 @@ if pg_cluster_start 16; then
   done
   check "16: archive_command 'cd .' reports segments archived (archived_count $n)" test "${n:-0}" -ge 1
   pg_cluster_stop
+  # the Linux build refuses the Windows-only values, as the notice says
+  for kv in dynamic_shared_memory_type=windows wal_sync_method=fsync_writethrough; do
+    d=$(mktemp -d /tmp/pgknob-dba-pg.XXXXXX); chmod 755 "$d"; [ "$(id -u)" = 0 ] && chown postgres "$d"
+    if pg_as_postgres "$(pg_bin_dir 16)/initdb" -D "$d/data" >/dev/null 2>&1; then
+      out=$(pg_as_postgres "$(pg_bin_dir 16)/postgres" -D "$d/data" -c "$kv" -C "${kv%%=*}" 2>&1)
+      check "16 on Linux refuses $kv" grep -q 'FATAL:  invalid value for parameter' <<<"$out"
+    else
+      fail "initdb for the $kv check"
+    fi
+    rm -rf "$d"
+  done
 else
   fail "could not start a PostgreSQL 16 server"
 fi
