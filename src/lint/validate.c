@@ -62,6 +62,11 @@ static const LintRule rules[] = {
      "A timezone or log_timezone that names no zone but reads as a POSIX offset whose name is a"
      " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
      " (positive is west of Greenwich) and no daylight-saving time."},
+    {"PK0028", "validation.extension-worker-budget", "worker slots short of a module's need",
+     SEV_WARNING,
+     "With timescaledb preloaded: max_worker_processes below timescaledb.max_background_workers"
+     " + max_parallel_workers (TimescaleDB's documented minimum) + PostgreSQL's logical"
+     " replication launcher: background jobs and parallel queries take slots from each other."},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it."},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,

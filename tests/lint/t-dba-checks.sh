@@ -112,7 +112,40 @@ check "wal_sync_method = fsync_writethrough names Windows or macOS" bash -c \
   'jq -r ".findings[] | select(.line==2) | .message" <<<"$1" | grep -q "valid only on Windows or macOS"' _ "$j"
 silent "dynamic_shared_memory_type = posix is not platform-dependent" PK0023 18 "" "dynamic_shared_memory_type = posix\n"
 
+# --- TimescaleDB's worker budget (its docs: at least max_background_workers + max_parallel_workers) ---
+ts="shared_preload_libraries = 'timescaledb'\ntimescaledb.max_background_workers = 8\nmax_parallel_workers = 8\n"
+fires "timescaledb: 8 + 8 + the launcher > max_worker_processes 16 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 16\n"
+silent "timescaledb: max_worker_processes 17 covers 8 + 8 + 1 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 17\n"
+silent "no logical replication launcher: 16 covers 8 + 8 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 16\nmax_logical_replication_workers = 0\n"
+silent "without timescaledb preloaded, no PK0028" PK0028 17 "" "timescaledb.max_background_workers = 8\nmax_parallel_workers = 8\nmax_worker_processes = 8\n"
+fires "timescaledb's default of 16 background workers counts when unset" PK0028 16 "" "shared_preload_libraries = 'timescaledb,pg_stat_statements'\nmax_worker_processes = 20\n"
+printf "${ts}max_worker_processes = 8\n" >"$work/c.conf"
+check "PK0028 proposes the sum with spare slots" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK0028\") | .suggestion" <<<"$1" | grep -q "^max_worker_processes = 19 "' _ \
+  "$(lint_json 17 "" "$work/c.conf")"
+
 # --- the server is the authority ---
+# the logical replication launcher holds a max_worker_processes slot (PK0028 counts it): with one
+# slot, a parallel query gets no worker
+if PG_SERVER_OPTS="-c max_worker_processes=1 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
+  n=$(pg_psql -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'logical replication launcher'")
+  check "16: the logical replication launcher runs (count $n)" test "$n" = 1
+  plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
+    -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
+  check "16: with max_worker_processes = 1 the launcher leaves no slot for a parallel worker" \
+    grep -q 'Workers Launched: 0' <<<"$plan"
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server with one worker slot"
+fi
+if PG_SERVER_OPTS="-c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
+  plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
+    -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
+  check "16: with two slots the same query launches its parallel worker" grep -q 'Workers Launched: 1' <<<"$plan"
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server with two worker slots"
+fi
 if pg_cluster_start 16; then
   # log_min_messages = error drops a WARNING; warning keeps it
   for level in error warning; do
