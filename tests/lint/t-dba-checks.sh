@@ -90,6 +90,36 @@ j=$(lint_json 17 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")
 check "PK2008 does not both fix and say it does not clear the finding" bash -c \
   '! jq -e ".findings[] | select(.rule==\"PK2008\") | .fix_note // \"\" | test(\"does not clear\")" <<<"$1" >/dev/null' _ "$j"
 
+# --- memory suggestions: the dominant term first, sane floors, big cuts unsafe ---
+printf 'shared_buffers = 16GB\nmax_connections = 300\nwork_mem = 64MB\n' >"$work/c.conf"
+j=$(lint_json 17 "ram=16GB,cores=8,storage=ssd" "$work/c.conf")
+fx=$(jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | "\(.name)=\(.value)"' <<<"$j")
+check "PK2001 (300 connections, 16GB shared_buffers on 16GB) lowers shared_buffers first" grep -qx 'shared_buffers=4GB' <<<"$fx"
+check "... and does not cut max_connections to 10 (nor at all here)" bash -c '! grep -q max_connections <<<"$1"' _ "$fx"
+printf 'max_connections = 5000\nwork_mem = 64MB\nshared_buffers = 4GB\n' >"$work/c.conf"
+mc=$(lint_json 17 "ram=16GB,cores=8,storage=ssd" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | select(.name=="max_connections") | "\(.value) \(.safety)"')
+check "PK2001 never proposes max_connections below its default, and such a cut is unsafe ($mc)" bash -c \
+  'read -r v s <<<"$1"; [ "$v" -ge 100 ] && [ "$s" = unsafe ]' _ "$mc"
+printf 'max_connections = 100\nwork_mem = 128MB\nshared_buffers = 2GB\n' >"$work/c.conf"
+check "PK2001: a 7x work_mem cut (128MB to 18MB) is unsafe" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK2001\") | .fix[] | select(.name==\"work_mem\") | .safety] == [\"unsafe\"]" <<<"$1" >/dev/null' _ \
+  "$(lint_json 16 "ram=8GB,cores=4" "$work/c.conf")"
+printf 'max_connections = 1500\nwork_mem = 8MB\nshared_buffers = 2GB\n' >"$work/c.conf"
+why=$(lint_json 16 "ram=8GB,cores=4" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | "\(.name)=\(.value) \(.why)"')
+check "PK2001: a halving of work_mem and a cut of max_connections by a third carry no big-cut reason" bash -c \
+  'grep -q "^work_mem=4MB" <<<"$1" && grep -q "^max_connections=" <<<"$1" && ! grep -qE "more than half|quarter" <<<"$1"' _ "$why"
+printf 'max_connections = 1000\ntemp_buffers = 256MB\n' >"$work/c.conf"
+check "PK2001: cutting a raised temp_buffers 21x is unsafe" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK2001\") | .fix[] | select(.name==\"temp_buffers\") | .safety] == [\"unsafe\"]" <<<"$1" >/dev/null' _ \
+  "$(lint_json 16 "ram=64GB,cores=16" "$work/c.conf")"
+printf 'maintenance_work_mem = 2MB\n' >"$work/c.conf"
+check "PK2010 on a 1GB host proposes 32MB, not 256MB" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2010\") | .suggestion" <<<"$1" | grep -q "^maintenance_work_mem = 32MB"' _ \
+  "$(lint_json 16 "ram=1GB" "$work/c.conf")"
+check "PK2010 on a 16GB host keeps 256MB" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2010\") | .suggestion" <<<"$1" | grep -q "^maintenance_work_mem = 256MB"' _ \
+  "$(lint_json 16 "ram=16GB" "$work/c.conf")"
+
 # --- one cause, one finding: PK1013 folds into PK2003 when a tiny shared_buffers is the cause ---
 printf 'shared_buffers = 8MB\n' >"$work/c.conf"
 r=$(lint_json 18 "ram=16GB,cores=4,storage=ssd" "$work/c.conf" | rules_of)
