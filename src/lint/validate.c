@@ -25,7 +25,8 @@ static const LintRule rules[] = {
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file."},
     {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
-     "A name no PostgreSQL version knows and not a custom ext.name parameter."},
+     "A name no PostgreSQL version knows and not a custom ext.name parameter; two or more of one"
+     " unprefixed family (abtree_*, a patched build's) are one finding listing them."},
     {"PK0011", "validation.parameter-not-in-version", "parameter not in this version", SEV_ERROR,
      "A parameter that was added later, removed or renamed: unknown to the target version."},
     {"PK0012", "validation.deprecated-alias", "deprecated parameter name", SEV_NOTICE,
@@ -321,11 +322,111 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
     free(new_value);
 }
 
+/* Unknown names of one unprefixed family (abtree_version_store_num_buckets,
+ * abtree_enable_metrics_collection: the GUCs of a patched build, or an extension's written
+ * without its dot) are one cause: one PK0010 lists them all. A family is two or more unknown
+ * names sharing the word before their first underscore, when no parameter of the target major
+ * starts with that word (unknown log_* names are separate typos). */
+typedef struct UnknownFamily {
+    char *prefix; /* "abtree_" */
+    size_t count;
+    Finding *finding;
+} UnknownFamily;
+
+typedef struct UnknownFamilies {
+    UnknownFamily *items;
+    size_t n;
+} UnknownFamilies;
+
+/* The family word of an unknown name ("abtree_"), or 0 when it has none. */
+static size_t family_len(const char *name)
+{
+    const char *us = strchr(name, '_');
+    return us && us > name && us[1] ? (size_t)(us - name) + 1 : 0;
+}
+
+static bool catalog_has_prefix(const Catalog *cat, const char *prefix, size_t len)
+{
+    for (size_t idx = 0; idx < cat->n_params; idx++)
+        if (!strncasecmp(cat->params[idx].name, prefix, len))
+            return true;
+    return false;
+}
+
+static bool unknown_plain(const Catalog *cat, const char *name)
+{
+    if (strchr(name, '.') || catalog_find(cat, name) || catalog_alias_target(cat->major, name))
+        return false;
+    char *note = catalog_version_note(cat->major, name);
+    free(note);
+    return !note && !catalog_suggest(cat, name);
+}
+
+static UnknownFamily *family_of(UnknownFamilies *fams, const char *name)
+{
+    size_t len = family_len(name);
+    for (size_t idx = 0; fams && len && idx < fams->n; idx++)
+        if (strlen(fams->items[idx].prefix) == len &&
+            !strncasecmp(fams->items[idx].prefix, name, len))
+            return &fams->items[idx];
+    return NULL;
+}
+
+static void unknown_families(const ConfSet *set, const Catalog *cat, UnknownFamilies *fams)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        size_t len = entry->error || !entry->name ? 0 : family_len(entry->name);
+        if (!len || !unknown_plain(cat, entry->name))
+            continue;
+        UnknownFamily *fam = family_of(fams, entry->name);
+        if (!fam) {
+            if (catalog_has_prefix(cat, entry->name, len))
+                continue;
+            fams->items = xrealloc(fams->items, (fams->n + 1) * sizeof *fams->items);
+            fam = &fams->items[fams->n++];
+            *fam = (UnknownFamily){.prefix = xstrndup(entry->name, len)};
+        }
+        fam->count++;
+    }
+}
+
+static void unknown_families_free(UnknownFamilies *fams)
+{
+    for (size_t idx = 0; idx < fams->n; idx++)
+        free(fams->items[idx].prefix);
+    free(fams->items);
+}
+
 static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
-                          FindingList *out)
+                          UnknownFamilies *fams, FindingList *out)
 {
     const Catalog *cat = snap->catalog;
     const char *name = entry->name ? entry->name : "";
+    UnknownFamily *fam = family_of(fams, name);
+    if (fam && fam->count >= 2 && unknown_plain(cat, name)) {
+        if (fam->finding) {
+            Finding *f = fam->finding;
+            finding_add_setting(f, name, entry->value ? entry->value : "", entry->file,
+                                entry->line);
+            char *msg = xasprintf("%s, \"%s\" (line %d)", f->message, name, entry->line);
+            free(f->message);
+            f->message = msg;
+            return;
+        }
+        Finding *f = fam->finding = entry_finding(out, "PK0010", entry);
+        f->message = xasprintf("%zu unrecognized configuration parameters of one family \"%s*\":"
+                               " \"%s\" (line %d)",
+                               fam->count, fam->prefix, name, entry->line);
+        f->hint = xasprintf("PostgreSQL %d defines no %s* parameter: these belong to a patched"
+                            " build, or to an extension whose parameters need its prefix and a"
+                            " dot (%.*s.name). A stock server refuses to start with any of them.",
+                            cat->major, fam->prefix, (int)strlen(fam->prefix) - 1, fam->prefix);
+        f->suggestion = xasprintf("run this file only on the build that defines %s*, or remove"
+                                  " these lines",
+                                  fam->prefix);
+        return;
+    }
     char *note = catalog_version_note(cat->major, name);
     Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
     f->message = xasprintf("unrecognized configuration parameter \"%s\"", name);
@@ -529,7 +630,7 @@ static bool entry_ignored(const ConfSet *set, size_t entry_idx)
 }
 
 static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *snap,
-                        const ValidateOpts *opts, FindingList *out)
+                        const ValidateOpts *opts, UnknownFamilies *fams, FindingList *out)
 {
     const ConfEntry *entry = &set->entries[entry_idx];
     if (entry->error) {
@@ -548,7 +649,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     }
     if (!param) {
         if (!strchr(entry->name, '.'))
-            check_unknown(entry, set, snap, out);
+            check_unknown(entry, set, snap, fams, out);
         return;
     }
     if (param->since_minor)
@@ -566,7 +667,7 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
     if (param)
         check_alias(entry, param, cat->major, out);
     else if (!strchr(entry->name, '.'))
-        check_unknown(entry, NULL, snap, out);
+        check_unknown(entry, NULL, snap, NULL, out);
     else
         lint_check_extension_name(entry, snap, out);
 }
@@ -1080,9 +1181,12 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_overrides(set, snap->catalog, out);
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
     lint_check_template(set, snap->catalog, templated, out);
+    UnknownFamilies fams = {0};
+    unknown_families(set, snap->catalog, &fams);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         if (!templated[entry_idx])
-            check_entry(set, entry_idx, snap, opts, out);
+            check_entry(set, entry_idx, snap, opts, &fams, out);
+    unknown_families_free(&fams);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);

@@ -90,6 +90,16 @@ j=$(lint_json 17 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")
 check "PK2008 does not both fix and say it does not clear the finding" bash -c \
   '! jq -e ".findings[] | select(.rule==\"PK2008\") | .fix_note // \"\" | test(\"does not clear\")" <<<"$1" >/dev/null' _ "$j"
 
+# --- one cause, one finding: an unprefixed family of unknown names ---
+printf "abtree_a_b = 1\nwork_mem = 8MB\nabtree_c = 2\nabtree_d_e = 3\nlog_foo_bar = 1\nlog_baz_qux = 2\nfoo_bar = 1\n" >"$work/c.conf"
+j=$(lint_json 17 "" "$work/c.conf")
+check "three abtree_* names give one PK0010 listing their lines" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"abtree_\")))] | length == 1 and (.[0].message | test(\"(line 1).*(line 3).*(line 4)\")) and .[0].refuses_start" <<<"$1" >/dev/null' _ "$j"
+check "unknown log_* names (a word known parameters start with) stay separate" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"log_\")))] | length == 2" <<<"$1" >/dev/null' _ "$j"
+check "a lone unknown name (foo_bar) is its own finding" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"\\\"foo_bar\")))] | length == 1" <<<"$1" >/dev/null' _ "$j"
+
 # --- memory suggestions: the dominant term first, sane floors, big cuts unsafe ---
 printf 'shared_buffers = 16GB\nmax_connections = 300\nwork_mem = 64MB\n' >"$work/c.conf"
 j=$(lint_json 17 "ram=16GB,cores=8,storage=ssd" "$work/c.conf")
