@@ -175,7 +175,8 @@ static void check_default(const char *name, void *arg)
 static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_value)
 {
     const SnapSetting *setting = snapshot_get(snap, name);
-    if (!setting || !setting->param || !setting->parsed_ok || !setting->param->boot_val ||
+    if (!setting || setting->source == SRC_DEFAULT || !setting->param || !setting->parsed_ok ||
+        !setting->param->boot_val ||
         (setting->param->type != GUC_INTEGER && setting->param->type != GUC_REAL))
         return false;
     GucValue def, target;
@@ -186,6 +187,9 @@ static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_v
     /* a negative default is a switch (-1: off, or "use another setting"), not a point on the
      * value's scale: nothing lies between it and the advice */
     if (def.num < 0 || target.num < 0)
+        return false;
+    /* the default itself is not "moved toward" the advice: the rule's other inputs decide */
+    if (!(setting->parsed.num < def.num || setting->parsed.num > def.num))
         return false;
     double lo = def.num < target.num ? def.num : target.num;
     double hi = def.num < target.num ? target.num : def.num;
