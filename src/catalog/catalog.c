@@ -334,14 +334,33 @@ typedef struct BuildDependentValue {
     const char *value;
     int since_major;
     const char *requirement;
+    bool platform; /* the requirement is the operating system, not an optional library */
 } BuildDependentValue;
 
 static const BuildDependentValue build_dependent_values[] = {
-    {"default_toast_compression", "lz4", 14, "lz4 (configure --with-lz4)"},
-    {"io_method", "io_uring", 18, "liburing (configure --with-liburing)"},
-    {"wal_compression", "lz4", 15, "lz4 (configure --with-lz4)"},
-    {"wal_compression", "zstd", 15, "zstd (configure --with-zstd)"},
+    {"default_toast_compression", "lz4", 14, "lz4 (configure --with-lz4)", false},
+    {"io_method", "io_uring", 18, "liburing (configure --with-liburing)", false},
+    {"wal_compression", "lz4", 15, "lz4 (configure --with-lz4)", false},
+    {"wal_compression", "zstd", 15, "zstd (configure --with-zstd)", false},
+    /* the servers list these only under #ifdef USE_DSM_WINDOWS (dsm_impl.c), WIN32
+     * (shared_memory_options) and HAVE_FSYNC_WRITETHROUGH (xlog.c; port/win32.h and
+     * port/darwin.h define it) */
+    {"dynamic_shared_memory_type", "windows", 13, "Windows", true},
+    {"shared_memory_type", "windows", 13, "Windows", true},
+    {"wal_sync_method", "fsync_writethrough", 13, "Windows or macOS", true},
 };
+
+bool catalog_platform_dependent(int major, const char *param, const char *value)
+{
+    for (size_t row = 0; row < sizeof(build_dependent_values) / sizeof(build_dependent_values[0]);
+         row++) {
+        const BuildDependentValue *bdv = &build_dependent_values[row];
+        if (major >= bdv->since_major && name_equal(param, bdv->param) &&
+            name_equal(value, bdv->value))
+            return bdv->platform;
+    }
+    return false;
+}
 
 const char *catalog_build_dependent(int major, const char *param, const char *value,
                                     const char **canonical)

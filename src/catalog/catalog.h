@@ -78,12 +78,16 @@ const char *catalog_suggest(const Catalog *cat, const char *name);
 const char *catalog_suggest_word(const char *const *names, size_t n_names, const char *word);
 
 /* Enum values the server accepts only when built with an optional library (io_method = io_uring
- * needs liburing; lz4 and zstd compression need those libraries). The catalog was read from builds
+ * needs liburing; lz4 and zstd compression need those libraries) or only on some platforms
+ * (dynamic_shared_memory_type = windows). The catalog was read from builds
  * without them, yet distribution packages usually have them. Returns the build requirement, e.g.
  * "liburing (configure --with-liburing)", and the canonical spelling in *canonical; NULL when
  * `value` is not such a value of `param` in `major`. Borrowed. */
 const char *catalog_build_dependent(int major, const char *param, const char *value,
                                     const char **canonical);
+/* True when catalog_build_dependent's requirement for the value is a platform (the operating
+ * system: dynamic_shared_memory_type = windows), not an optional library. */
+bool catalog_platform_dependent(int major, const char *param, const char *value);
 
 const char *catalog_context_name(GucContext ctx); /* "postmaster", "sighup", … */
 bool catalog_context_needs_restart(GucContext ctx);

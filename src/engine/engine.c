@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 
@@ -168,10 +169,39 @@ static void check_default(const char *name, void *arg)
         ctx->all = false;
 }
 
+/* A written numeric value that lies between the built-in default and the value the fix
+ * proposes (both included): someone moved it toward the advice, so it is no further from it than
+ * the default is. */
+static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_value)
+{
+    const SnapSetting *setting = snapshot_get(snap, name);
+    if (!setting || setting->source == SRC_DEFAULT || !setting->param || !setting->parsed_ok ||
+        !setting->param->boot_val ||
+        (setting->param->type != GUC_INTEGER && setting->param->type != GUC_REAL))
+        return false;
+    GucValue def, target;
+    if (!guc_parse_boot_value(setting->param, snap->pg_major, setting->param->boot_val, &def) ||
+        !fix_value ||
+        !guc_parse_value_for(setting->param, snap->pg_major, fix_value, &target, NULL))
+        return false;
+    /* a negative default is a switch (-1: off, or "use another setting"), not a point on the
+     * value's scale: nothing lies between it and the advice */
+    if (def.num < 0 || target.num < 0)
+        return false;
+    /* the default itself is not "moved toward" the advice: the rule's other inputs decide */
+    if (!(setting->parsed.num < def.num || setting->parsed.num > def.num))
+        return false;
+    double lo = def.num < target.num ? def.num : target.num;
+    double hi = def.num < target.num ? target.num : def.num;
+    return setting->parsed.num >= lo && setting->parsed.num <= hi;
+}
+
 /* The severity policy (docs/lint.md, "Severity"): a finding about built-in defaults alone is
- * tuning advice, never above notice; live evidence or a value someone wrote keeps the rule's
- * level. */
-static Severity policy_severity(const Rule *rule, const Snapshot *snap, const ExprEnv *env)
+ * tuning advice, never above notice, and so is a written value no further from the fix than the
+ * default (severity grows with the distance from the advice, never more for a closer value);
+ * live evidence or any other value someone wrote keeps the rule's level. */
+static Severity policy_severity(const Rule *rule, const Snapshot *snap, const ExprEnv *env,
+                                char **fix_values)
 {
     if (rule->severity <= SEV_NOTICE || snap->live || env->n_evidence_used)
         return rule->severity;
@@ -180,14 +210,22 @@ static Severity policy_severity(const Rule *rule, const Snapshot *snap, const Ex
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], check_default, &ctx);
-    return ctx.all ? SEV_NOTICE : rule->severity;
+    if (ctx.all)
+        return SEV_NOTICE;
+    const RuleDetail *detail = rule_detail(rule);
+    if (!detail->n_fixes || !fix_values)
+        return rule->severity;
+    for (size_t idx = 0; idx < detail->n_fixes; idx++)
+        if (!toward_fix(snap, detail->fixes[idx].name, fix_values[idx]))
+            return rule->severity;
+    return SEV_NOTICE;
 }
 
 static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, char *message,
                          char *suggestion, char **fix_values, const StrBuf *links,
                          FindingList *findings)
 {
-    Severity severity = policy_severity(rule, snap, env);
+    Severity severity = policy_severity(rule, snap, env, fix_values);
     Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
     if (severity != rule->severity)
         f->rule_severity = rule->severity;

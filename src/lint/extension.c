@@ -1,10 +1,10 @@
 /* Module parameters (prefix.name) checked against the module catalog (catalog/contrib.h): values
  * as the module parses them (PK0025), names the module does not define (PK0013), modules that
  * work only from shared_preload_libraries or archive_library but are not loaded there (PK0026),
- * and prefixes of modules that do not ship with PostgreSQL, passed through as the server passes
- * them (PK0014). None of these stops the server: until a module loads, the server keeps its
- * parameters as unchecked text placeholders; what it does when the module loads is in the
- * catalog, established per major by real starts. */
+ * prefixes of modules outside the PostgreSQL distribution, passed through as the server passes
+ * them (PK0014), and the worker slots a preloaded module needs (PK0028). None of these stops the
+ * server: until a module loads, the server keeps its parameters as unchecked text placeholders;
+ * what it does when the module loads is in the catalog, established per major by real starts. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -260,8 +260,75 @@ void lint_check_extension_name(const ConfEntry *entry, const Snapshot *snap, Fin
         check_unknown_name(entry, cc, snap, out);
 }
 
+/* The last line of the configuration that sets `name`, or NULL. */
+static const ConfEntry *last_entry(const ConfSet *set, const char *name)
+{
+    for (size_t idx = set->n_entries; idx-- > 0;)
+        if (!set->entries[idx].error && set->entries[idx].name &&
+            !strcasecmp(set->entries[idx].name, name))
+            return &set->entries[idx];
+    return NULL;
+}
+
+/* TimescaleDB's workers come from max_worker_processes, shared with parallel query: its docs
+ * (self-hosted configuration, "Workers") ask for at least timescaledb.max_background_workers +
+ * max_parallel_workers, and PostgreSQL's logical replication launcher holds one more slot
+ * whenever max_logical_replication_workers > 0 (ApplyLauncherRegister, launcher.c). */
+static void check_timescaledb_workers(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *mwp = lint_usable(snap, "max_worker_processes");
+    const SnapSetting *mpw = lint_usable(snap, "max_parallel_workers");
+    const SnapSetting *lrw = lint_usable(snap, "max_logical_replication_workers");
+    if (listed_in(snap, "shared_preload_libraries", "timescaledb") != LOADED_YES || !mwp || !mpw ||
+        !lrw || !mwp->parsed_ok || !mpw->parsed_ok || !lrw->parsed_ok)
+        return;
+    /* unset, TimescaleDB's own default (timescaledb.max_background_workers, 16) */
+    const SnapSetting *tsbg = snapshot_get(snap, "timescaledb.max_background_workers");
+    double bg = 16;
+    if (tsbg && tsbg->source != SRC_DEFAULT) {
+        char *end = NULL;
+        bg = strtod(tsbg->value, &end);
+        if (end == tsbg->value || *end || bg < 0)
+            return; /* not a number: the module reports it when it loads */
+    }
+    bool launcher = lrw->parsed.num > 0;
+    double need = bg + mpw->parsed.num + (launcher ? 1 : 0);
+    if (mwp->parsed.num >= need)
+        return;
+    const ConfEntry *anchor = last_entry(set, "max_worker_processes");
+    if (!anchor)
+        anchor = last_entry(set, "shared_preload_libraries");
+    if (!anchor)
+        return;
+    Finding *f = lint_entry_finding(out, "PK0028", anchor);
+    if (anchor != last_entry(set, "shared_preload_libraries")) {
+        const SnapSetting *spl = lint_usable(snap, "shared_preload_libraries");
+        if (spl)
+            finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
+    }
+    if (tsbg && tsbg->source != SRC_DEFAULT)
+        finding_add_setting(f, tsbg->name, tsbg->value, tsbg->file, tsbg->line);
+    if (mpw->source != SRC_DEFAULT)
+        finding_add_setting(f, mpw->name, mpw->value, mpw->file, mpw->line);
+    f->message = xasprintf(
+        "max_worker_processes is %.0f, below the %.0f that timescaledb needs: %.0f TimescaleDB"
+        " background workers%s + %.0f parallel workers%s; TimescaleDB jobs (compression,"
+        " retention, continuous aggregates) and parallel queries take slots from each other, and"
+        " a job that finds none does not run on schedule (\"failed to start a background"
+        " worker\")",
+        mwp->parsed.num, need, bg, tsbg && tsbg->source != SRC_DEFAULT ? "" : " (its default)",
+        mpw->parsed.num, launcher ? " + 1 logical replication launcher" : "");
+    f->hint = xstrdup("Other preloaded modules with workers (pg_cron, pglogical) need slots of"
+                      " their own on top.");
+    f->suggestion = xasprintf("max_worker_processes = %.0f (the sum, with a few spare for"
+                              " PostgreSQL's and other modules' workers), or lower"
+                              " timescaledb.max_background_workers or max_parallel_workers",
+                              need + (launcher ? 2 : 3));
+}
+
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
+    check_timescaledb_workers(set, snap, out);
     const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
     if (!cc)
         return;

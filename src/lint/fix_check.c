@@ -497,6 +497,28 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
     return changed;
 }
 
+/* The same changes with other values: the fixed configuration's answer replaces the first. */
+static bool refresh_values(Finding *f, const Finding *fresh)
+{
+    if (fresh->n_fixes != f->n_fixes)
+        return false;
+    bool differs = false;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        if (strcasecmp(f->fixes[idx].name, fresh->fixes[idx].name) || f->fixes[idx].remove ||
+            f->fixes[idx].companion)
+            return false;
+        differs = differs || strcmp(f->fixes[idx].value, fresh->fixes[idx].value);
+    }
+    if (!differs)
+        return false;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        free(f->fixes[idx].value);
+        f->fixes[idx].value = xstrdup(fresh->fixes[idx].value);
+    }
+    finding_render_suggestion(f);
+    return true;
+}
+
 /* A fix that leaves its finding standing is not the whole answer: unsafe, and said so. */
 static void stands_after_fix(Finding *f)
 {
@@ -526,6 +548,15 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
                 changed = settle_new(input, items, ranges, fresh, round == 3);
             }
         }
+        /* a finding whose fix was computed from a value another fix changes (PK2008's
+         * effective_cache_size from a shared_buffers PK2003 raises) takes the value its rule
+         * gives on the fixed configuration, rather than standing */
+        for (int range = 0; range < 2 && !changed && round < 3; range++)
+            for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
+                for (size_t again = 0; items[idx].n_fixes && again < sim.n; again++)
+                    if (same_finding(&items[idx], &sim.items[again]) &&
+                        refresh_values(&items[idx], &sim.items[again]))
+                        changed = true;
         if (!changed) { /* stable: say which findings the fixes leave standing */
             for (int range = 0; range < 2; range++)
                 for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++) {

@@ -137,11 +137,111 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
     free(new_value);
 }
 
+/* Unknown names of one unprefixed family (abtree_version_store_num_buckets,
+ * abtree_enable_metrics_collection: the GUCs of a patched build, or an extension's written
+ * without its dot) are one cause: one PK0010 lists them all. A family is two or more unknown
+ * names sharing the word before their first underscore, when no parameter of the target major
+ * starts with that word (unknown log_* names are separate typos). */
+typedef struct UnknownFamily {
+    char *prefix; /* "abtree_" */
+    size_t count;
+    Finding *finding;
+} UnknownFamily;
+
+typedef struct UnknownFamilies {
+    UnknownFamily *items;
+    size_t n;
+} UnknownFamilies;
+
+/* The family word of an unknown name ("abtree_"), or 0 when it has none. */
+static size_t family_len(const char *name)
+{
+    const char *us = strchr(name, '_');
+    return us && us > name && us[1] ? (size_t)(us - name) + 1 : 0;
+}
+
+static bool catalog_has_prefix(const Catalog *cat, const char *prefix, size_t len)
+{
+    for (size_t idx = 0; idx < cat->n_params; idx++)
+        if (!strncasecmp(cat->params[idx].name, prefix, len))
+            return true;
+    return false;
+}
+
+static bool unknown_plain(const Catalog *cat, const char *name)
+{
+    if (strchr(name, '.') || catalog_find(cat, name) || catalog_alias_target(cat->major, name))
+        return false;
+    char *note = catalog_version_note(cat->major, name);
+    free(note);
+    return !note && !catalog_suggest(cat, name);
+}
+
+static UnknownFamily *family_of(UnknownFamilies *fams, const char *name)
+{
+    size_t len = family_len(name);
+    for (size_t idx = 0; fams && len && idx < fams->n; idx++)
+        if (strlen(fams->items[idx].prefix) == len &&
+            !strncasecmp(fams->items[idx].prefix, name, len))
+            return &fams->items[idx];
+    return NULL;
+}
+
+static void unknown_families(const ConfSet *set, const Catalog *cat, UnknownFamilies *fams)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        size_t len = entry->error || !entry->name ? 0 : family_len(entry->name);
+        if (!len || !unknown_plain(cat, entry->name))
+            continue;
+        UnknownFamily *fam = family_of(fams, entry->name);
+        if (!fam) {
+            if (catalog_has_prefix(cat, entry->name, len))
+                continue;
+            fams->items = xrealloc(fams->items, (fams->n + 1) * sizeof *fams->items);
+            fam = &fams->items[fams->n++];
+            *fam = (UnknownFamily){.prefix = xstrndup(entry->name, len)};
+        }
+        fam->count++;
+    }
+}
+
+static void unknown_families_free(UnknownFamilies *fams)
+{
+    for (size_t idx = 0; idx < fams->n; idx++)
+        free(fams->items[idx].prefix);
+    free(fams->items);
+}
+
 static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
-                          FindingList *out)
+                          UnknownFamilies *fams, FindingList *out)
 {
     const Catalog *cat = snap->catalog;
     const char *name = entry->name ? entry->name : "";
+    UnknownFamily *fam = family_of(fams, name);
+    if (fam && fam->count >= 2 && unknown_plain(cat, name)) {
+        if (fam->finding) {
+            Finding *f = fam->finding;
+            finding_add_setting(f, name, entry->value ? entry->value : "", entry->file,
+                                entry->line);
+            char *msg = xasprintf("%s, \"%s\" (line %d)", f->message, name, entry->line);
+            free(f->message);
+            f->message = msg;
+            return;
+        }
+        Finding *f = fam->finding = entry_finding(out, "PK0010", entry);
+        f->message = xasprintf("%zu unrecognized configuration parameters of one family \"%s*\":"
+                               " \"%s\" (line %d)",
+                               fam->count, fam->prefix, name, entry->line);
+        f->hint = xasprintf("PostgreSQL %d defines no %s* parameter: these belong to a patched"
+                            " build, or to an extension whose parameters need its prefix and a"
+                            " dot (%.*s.name). A stock server refuses to start with any of them.",
+                            cat->major, fam->prefix, (int)strlen(fam->prefix) - 1, fam->prefix);
+        f->suggestion = xasprintf("run this file only on the build that defines %s*, or remove"
+                                  " these lines",
+                                  fam->prefix);
+        return;
+    }
     char *note = catalog_version_note(cat->major, name);
     Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
     f->message = xasprintf("unrecognized configuration parameter \"%s\"", name);
@@ -201,6 +301,16 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
     if (!requirement)
         return;
     Finding *f = entry_finding(out, "PK0023", entry);
+    if (catalog_platform_dependent(major, param->name, entry->value)) {
+        /* the file does not say which operating system runs it: no refusal is certain */
+        f->message = xasprintf("value \"%s\" for parameter \"%s\" is valid only on %s; a Linux"
+                               " server refuses to start with it",
+                               entry->value, param->name, requirement);
+        f->hint = xasprintf("Keep it only where the server runs on %s. Check there: SELECT enumvals"
+                            " FROM pg_settings WHERE name = '%s'.",
+                            requirement, param->name);
+        return;
+    }
     f->message = xasprintf("value \"%s\" for parameter \"%s\" needs a server built with %s",
                            entry->value, param->name, requirement);
     f->hint = xasprintf("A build without it refuses to start. Check yours with \"pg_config"
@@ -335,7 +445,7 @@ static bool entry_ignored(const ConfSet *set, size_t entry_idx)
 }
 
 static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *snap,
-                        const ValidateOpts *opts, FindingList *out)
+                        const ValidateOpts *opts, UnknownFamilies *fams, FindingList *out)
 {
     const ConfEntry *entry = &set->entries[entry_idx];
     if (entry->error) {
@@ -354,7 +464,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     }
     if (!param) {
         if (!strchr(entry->name, '.'))
-            check_unknown(entry, set, snap, out);
+            check_unknown(entry, set, snap, fams, out);
         return;
     }
     if (param->since_minor)
@@ -372,7 +482,7 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
     if (param)
         check_alias(entry, param, cat->major, out);
     else if (!strchr(entry->name, '.'))
-        check_unknown(entry, NULL, snap, out);
+        check_unknown(entry, NULL, snap, NULL, out);
     else
         lint_check_extension_name(entry, snap, out);
 }
@@ -537,7 +647,8 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
                                su->parsed.num, maxconn->parsed.num);
 }
 
-/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). */
+/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). Every
+ * missing one has the same cause (this machine lacks locales): one finding lists them all. */
 static void check_locales(const Snapshot *snap, bool host_is_server, FindingList *out)
 {
     static const struct {
@@ -547,6 +658,9 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
                      {"lc_monetary", LC_MONETARY_MASK},
                      {"lc_numeric", LC_NUMERIC_MASK},
                      {"lc_time", LC_TIME_MASK}};
+    Finding *f = NULL;
+    StrBuf what = STRBUF_INIT;
+    size_t n_missing = 0;
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
         const SnapSetting *setting = usable(snap, lc_params[idx].name);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
@@ -556,40 +670,98 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
             freelocale(loc);
             continue;
         }
-        Finding *f = add_finding(out, "PK0060", setting->file, setting->line);
-        /* where lint runs is rarely where the server runs: only --host local makes it a warning */
-        if (host_is_server)
-            f->severity = SEV_WARNING;
+        if (!f)
+            f = add_finding(out, "PK0060", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = xasprintf("locale \"%s\" of \"%s\" is not installed on this machine",
-                               setting->value, setting->name);
-        f->hint = xstrdup("The server refuses to start where the locale is missing (invalid value"
-                          " for the parameter); install it on the server or use C.UTF-8.");
-        f->explanation = xstrdup(
-            "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
-            " setlocale() when it reads the configuration, and a locale the operating system does"
-            " not have is an invalid value: the server stops at startup. This machine lacks the"
-            " locale; the server host may have it (check with `locale -a` there).");
-        f->suggestion =
-            xasprintf("install the locale on the server, or write %s = 'C.UTF-8'", setting->name);
+        sb_printf(&what, "%s\"%s\" of %s (line %d)", n_missing ? ", " : "", setting->value,
+                  setting->name, setting->line);
+        n_missing++;
     }
+    if (!f)
+        return;
+    /* where lint runs is rarely where the server runs: only --host local makes it a warning */
+    if (host_is_server)
+        f->severity = SEV_WARNING;
+    f->message = xasprintf("%s %s %s not installed on this machine",
+                           n_missing > 1 ? "the locales" : "locale", sb_str(&what),
+                           n_missing > 1 ? "are" : "is");
+    sb_free(&what);
+    f->hint = xstrdup("The server refuses to start where a locale is missing (invalid value for"
+                      " the parameter); install it on the server or use C.UTF-8.");
+    f->explanation = xstrdup(
+        "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
+        " setlocale() when it reads the configuration, and a locale the operating system does"
+        " not have is an invalid value: the server stops at startup. This machine lacks the"
+        " locale; the server host may have it (check with `locale -a` there).");
+    f->suggestion =
+        xstrdup(n_missing > 1 ? "install the locales on the server (`locale -a` lists them),"
+                                " or use C.UTF-8 for these settings"
+                              : "install the locale on the server (`locale -a` lists them), or"
+                                " use C.UTF-8 for this setting");
 }
 
-/* Libraries that ship with PostgreSQL itself and are preloaded in practice. */
+/* Libraries of the PostgreSQL distribution: the core's and every contrib module of 13-18.
+ * contrib is part of the distribution (packagers may split it into a -contrib package, which
+ * installs them all at once), so a preloaded contrib module is no more host-dependent than
+ * pg_stat_statements. */
 static bool bundled_library(const char *lib)
 {
-    static const char *const bundled[] = {"auth_delay",
+    static const char *const bundled[] = {"adminpack",
+                                          "amcheck",
+                                          "auth_delay",
                                           "auto_explain",
                                           "basebackup_to_shell",
                                           "basic_archive",
+                                          "bloom",
+                                          "btree_gin",
+                                          "btree_gist",
+                                          "citext",
+                                          "cube",
+                                          "dblink",
+                                          "dict_int",
+                                          "dict_xsyn",
+                                          "earthdistance",
+                                          "file_fdw",
+                                          "fuzzystrmatch",
+                                          "hstore",
+                                          "insert_username",
+                                          "intarray",
+                                          "isn",
+                                          "lo",
+                                          "ltree",
+                                          "moddatetime",
+                                          "old_snapshot",
+                                          "pageinspect",
                                           "passwordcheck",
+                                          "pg_buffercache",
+                                          "pg_freespacemap",
+                                          "pg_logicalinspect",
                                           "pg_overexplain",
                                           "pg_prewarm",
                                           "pg_stat_statements",
+                                          "pg_surgery",
+                                          "pg_trgm",
+                                          "pg_visibility",
+                                          "pg_walinspect",
+                                          "pgcrypto",
                                           "pgoutput",
+                                          "pgrowlocks",
+                                          "pgstattuple",
                                           "plpgsql",
+                                          "postgres_fdw",
+                                          "refint",
+                                          "autoinc",
+                                          "seg",
                                           "sepgsql",
+                                          "sslinfo",
+                                          "tablefunc",
+                                          "tcn",
                                           "test_decoding",
+                                          "tsm_system_rows",
+                                          "tsm_system_time",
+                                          "unaccent",
+                                          "uuid-ossp",
+                                          "xml2",
                                           NULL};
     if (!strncmp(lib, "$libdir/", 8))
         lib += 8;
@@ -634,9 +806,9 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
     if (libs) {
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
-        f->message = xasprintf("shared_preload_libraries loads %s, which %s not ship with"
-                               " PostgreSQL",
-                               libs, strchr(libs, ',') ? "do" : "does");
+        f->message = xasprintf("shared_preload_libraries loads %s, which %s not part of the"
+                               " PostgreSQL distribution (neither core nor contrib)",
+                               libs, strchr(libs, ',') ? "are" : "is");
         f->hint = xstrdup("The server refuses to start where a preloaded library is not"
                           " installed: install it on the server first.");
         f->explanation = xstrdup(host_why);
@@ -849,11 +1021,14 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_overrides(set, snap->catalog, out);
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
     lint_check_template(set, snap->catalog, templated, out);
+    UnknownFamilies fams = {0};
+    unknown_families(set, snap->catalog, &fams);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         if (!templated[entry_idx])
-            check_entry(set, entry_idx, snap, opts, out);
+            check_entry(set, entry_idx, snap, opts, &fams, out);
         else
             check_template_name(&set->entries[entry_idx], snap, out);
+    unknown_families_free(&fams);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);

@@ -24,7 +24,9 @@ static const FindingId ids[] = {
      "A missing include, an include cycle, nesting too deep or an unreadable file.",
      "lint/validate.c"},
     {"PK0010", "validation.unknown-parameter", "unknown parameter", SEV_ERROR,
-     "A name no PostgreSQL version knows and not a custom ext.name parameter.", "lint/validate.c"},
+     "A name no PostgreSQL version knows and not a custom ext.name parameter; two or more of one"
+     " unprefixed family (abtree_*, a patched build's) are one finding listing them.",
+     "lint/validate.c"},
     {"PK0011", "validation.parameter-not-in-version", "parameter not in this version", SEV_ERROR,
      "A parameter that was added later, removed or renamed: unknown to the target version.",
      "lint/validate.c"},
@@ -36,7 +38,7 @@ static const FindingId ids[] = {
      " module loads; before, it stays an unused placeholder.",
      "lint/extension.c"},
     {"PK0014", "validation.custom-parameter", "parameter of an unknown module", SEV_NOTICE,
-     "A prefix.name parameter of a module that does not ship with PostgreSQL (cron.*): the server"
+     "A prefix.name parameter of a module outside the PostgreSQL distribution (cron.*): the server"
      " keeps it as a placeholder and so does pgknob, unchecked.",
      "lint/extension.c"},
     {"PK0020", "validation.invalid-value", "invalid value", SEV_ERROR,
@@ -50,7 +52,8 @@ static const FindingId ids[] = {
      "lint/validate.c"},
     {"PK0023", "validation.build-dependent-value", "value needs an optional build feature",
      SEV_NOTICE,
-     "A value only servers built with an optional library accept (io_uring, lz4, zstd).",
+     "A value only servers built with an optional library accept (io_uring, lz4, zstd), or"
+     " only servers on some platforms (dynamic_shared_memory_type = windows).",
      "lint/validate.c"},
     {"PK0024", "validation.overridden-setting", "setting overridden by a later line", SEV_NOTICE,
      "A later line (the same file, an include, conf.d or postgresql.auto.conf) sets the same"
@@ -71,6 +74,12 @@ static const FindingId ids[] = {
      " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
      " (positive is west of Greenwich) and no daylight-saving time.",
      "lint/validate.c"},
+    {"PK0028", "validation.extension-worker-budget", "worker slots short of a module's need",
+     SEV_WARNING,
+     "With timescaledb preloaded: max_worker_processes below timescaledb.max_background_workers"
+     " + max_parallel_workers (TimescaleDB's documented minimum) + PostgreSQL's logical"
+     " replication launcher: background jobs and parallel queries take slots from each other.",
+     "lint/extension.c"},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it.",
      "lint/validate.c"},
@@ -83,8 +92,9 @@ static const FindingId ids[] = {
      " with --host local, where this machine is the server).",
      "lint/validate.c"},
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
-     "A preload library that does not ship with PostgreSQL, or a path of the server host: the"
-     " server refuses to start where it is missing.",
+     "A preload library that is not part of the PostgreSQL distribution (neither core nor"
+     " contrib), or a path of the server host: the server refuses to start where it is"
+     " missing.",
      "lint/validate.c"},
     {"PK0062", "validation.shared-memory-exceeds-host", "shared memory the host cannot provide",
      SEV_NOTICE,

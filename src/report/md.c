@@ -779,7 +779,9 @@ static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size
                      StrBuf *out)
 {
     const char *risk = f->risk;
-    if (!risk && f->category && !strcmp(f->category, "validation"))
+    /* only a refusal has "the value it runs with is not the one written"; host facts, notices
+     * and overrides are lines the server accepts */
+    if (!risk && f->refuses_start && f->category && !strcmp(f->category, "validation"))
         risk = "Low: the server rejects the current line, so the value it runs with today is "
                "not the one written. Make sure the corrected value is the one you meant: once "
                "accepted, it takes effect.";

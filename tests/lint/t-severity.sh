@@ -53,6 +53,26 @@ printf 'random_page_cost = 8\n' >"$work/chosen.conf"
   jq -r '.findings[] | select(.rule == "PK5002") | .severity')" = warning ] &&
   ok "PK5002 on a chosen random_page_cost = 8 keeps its warning" ||
   fail "PK5002 on random_page_cost = 8 is not a warning"
+# Severity grows with the distance from the advice, never more for a value closer to it: a
+# written random_page_cost between the default (4) and the fix (1.1) is no worse than the
+# default; one beyond the default keeps the warning. A switch default (-1) has no "between".
+for v in 2.0 3 4; do
+  printf 'random_page_cost = %s\n' "$v" >"$work/closer.conf"
+  [ "$("$PGKNOB" lint --pg-version 16 --host storage=ssd --format json "$work/closer.conf" |
+    jq -r '.findings[] | select(.rule == "PK5002") | .severity')" = notice ] &&
+    ok "PK5002 on random_page_cost = $v (closer to 1.1 than the default): notice" ||
+    fail "PK5002 on random_page_cost = $v is above notice"
+done
+printf 'random_page_cost = 4.5\n' >"$work/farther.conf"
+[ "$("$PGKNOB" lint --pg-version 16 --host storage=ssd --format json "$work/farther.conf" |
+  jq -r '.findings[] | select(.rule == "PK5002") | .severity')" = warning ] &&
+  ok "PK5002 on random_page_cost = 4.5 (farther than the default): warning" ||
+  fail "PK5002 on random_page_cost = 4.5 is not a warning"
+printf 'log_min_duration_statement = 0\n' >"$work/switch.conf"
+[ "$("$PGKNOB" lint --pg-version 16 --format json "$work/switch.conf" |
+  jq -r '.findings[] | select(.rule == "PK7002") | .severity')" = warning ] &&
+  ok "PK7002: 0 is not 'between' the switch default -1 and 1s: warning" ||
+  fail "PK7002 on log_min_duration_statement = 0 is not a warning"
 # SARIF keeps the rule's own level as its default configuration
 "$PGKNOB" lint --pg-version 16 --host storage=ssd --format sarif "$work/empty.conf" >"$work/e.sarif"
 jq -e '[.runs[0].results[] | select(.ruleId == "PK5002") | .level] == ["note"]' "$work/e.sarif" >/dev/null &&

@@ -95,8 +95,14 @@ assert rel["artifactLocation"]["uri"].endswith("extra.conf") and rel["region"]["
 if ! locale -a 2>/dev/null | grep -qi '^xx_pgknob'; then
   printf "lc_messages = 'xx_PGKNOB.UTF-8'\n" > "$tmp/locale.conf"
   expect_exit 0 "a locale missing here is a notice" -- lint --no-rules --fail-on warning "$tmp/locale.conf"
-  check "PK0060 as a notice" grep -q 'notice: locale "xx_PGKNOB.UTF-8" of "lc_messages" is not installed on this machine \[PK0060\]' <<<"$OUT"
+  check "PK0060 as a notice" grep -q 'notice: locale "xx_PGKNOB.UTF-8" of lc_messages (line [0-9]*) is not installed on this machine \[PK0060\]' <<<"$OUT"
   expect_exit 1 "with --host local it is a warning" -- lint --no-rules --host local "$tmp/locale.conf"
   check "PK0060 as a warning" grep -q 'warning: locale "xx_PGKNOB.UTF-8"' <<<"$OUT"
+  # one cause, one finding: every missing lc_* locale of the file in one PK0060
+  printf "lc_messages = 'xx_PGKNOB.UTF-8'\nlc_monetary = 'xx_PGKNOB.UTF-8'\nlc_numeric = 'C'\nlc_time = 'yy_PGKNOB.UTF-8'\n" > "$tmp/locales.conf"
+  expect_exit 0 "several missing locales: still a notice" -- lint --no-rules --fail-on warning "$tmp/locales.conf"
+  check "several missing locales give one PK0060" test "$(grep -c 'PK0060' <<<"$OUT")" -eq 1
+  check "it lists each setting with its line" grep -q 'lc_monetary (line 2), "yy_PGKNOB.UTF-8" of lc_time (line 4) are not installed' <<<"$OUT"
+  check "an installed locale (C) is not listed" bash -c '! grep -q "of lc_numeric" <<<"$1"' _ "$OUT"
 fi
 done_testing

@@ -1,0 +1,231 @@
+#!/usr/bin/env bash
+# needs: servers
+# The checks a DBA makes in seconds and the texts they read (issues 23 and 24): each case fires,
+# and a close miss does not. Where the server's behaviour is the claim (which messages a
+# log_min_messages level drops, an archive_command that exits 0 counting as archived), a real
+# server shows it.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+work="$(mktemp -d /tmp/pgknob-dba.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+lint_json() { # major host file
+  "$PGKNOB" lint --pg-version "$1" ${2:+--host "$2"} --format json "$3" 2>/dev/null
+}
+rules_of() { jq -r '[.findings[].rule] | unique | join(" ")'; }
+fires() { # label rule major host conf-text
+  printf '%b' "$5" >"$work/c.conf"
+  if lint_json "$3" "$4" "$work/c.conf" | rules_of | grep -qw "$2"; then ok "$1"; else fail "$1"; fi
+}
+silent() { # label rule major host conf-text
+  printf '%b' "$5" >"$work/c.conf"
+  if lint_json "$3" "$4" "$work/c.conf" | rules_of | grep -qw "$2"; then fail "$1"; else ok "$1"; fi
+}
+
+# --- log levels ---
+fires "log_min_messages = debug3 is flagged (PK7007)" PK7007 16 "" "log_min_messages = debug3\n"
+silent "log_min_messages = info is not (PK7007)" PK7007 16 "" "log_min_messages = info\n"
+fires "client_min_messages = debug5 is flagged (PK7008)" PK7008 13 "" "client_min_messages = debug5\n"
+silent "client_min_messages = log is not (PK7008)" PK7008 13 "" "client_min_messages = log\n"
+fires "log_min_messages = fatal is flagged (PK7009)" PK7009 18 "" "log_min_messages = fatal\n"
+silent "log_min_messages = warning is not (PK7009)" PK7009 18 "" "log_min_messages = warning\n"
+printf 'log_min_messages = log\n' >"$work/c.conf"
+check "PK7009 at log names the lost ERRORs but not the LOG lines" bash -c \
+  'm=$(jq -r ".findings[] | select(.rule==\"PK7009\") | .message" <<<"$1");
+   grep -q "WARNING messages, ERRORs never reach" <<<"$m" && ! grep -q checkpoint <<<"$m"' _ \
+  "$(lint_json 16 "" "$work/c.conf")"
+
+# --- archive commands that archive nothing ---
+for cmd in '/bin/true' 'cd .' 'cd /var/lib/postgresql' 'echo %p' 'echo %f > /tmp/archived' ':' 'exit'; do
+  fires "archive_command '$cmd' archives nothing (13: PK3017)" PK3017 13 "" "archive_mode = on\narchive_command = '$cmd'\n"
+  fires "archive_command '$cmd' archives nothing (17: PK3018)" PK3018 17 "" "archive_mode = on\narchive_command = '$cmd'\n"
+done
+for cmd in 'cd /mnt/archive && cp %p %f' 'echo %p | xargs -I{} cp {} /mnt/a/%f' 'echo $(cp %p /mnt/a/%f)' 'exit 1'; do
+  silent "archive_command '$cmd' is not a no-op" PK3018 17 "" "archive_mode = on\narchive_command = '$cmd'\n"
+done
+
+# --- a password in primary_conninfo, never printed ---
+fires "password= in primary_conninfo (PK8015)" PK8015 16 "" "primary_conninfo = 'host=db user=r password=Sekr1tPW'\n"
+fires "a URI's password in primary_conninfo (PK8015)" PK8015 16 "" "primary_conninfo = 'postgresql://r:Sekr1tPW@db/x'\n"
+silent "passfile= in primary_conninfo is not (PK8015)" PK8015 16 "" "primary_conninfo = 'host=db user=r passfile=/pg/.pgpass sslpassword=k'\n"
+printf "primary_conninfo = 'host=db user=r password=Sekr1tPW'\n" >"$work/pw.conf"
+for fmt in text json md sarif; do
+  out=$("$PGKNOB" lint --pg-version 16 --format "$fmt" "$work/pw.conf" 2>&1)
+  check "PK8015: the password is not in the $fmt output" bash -c '! grep -q Sekr1tPW <<<"$1"' _ "$out"
+done
+
+# --- PK8002 reads log_destination ---
+fires "log_file_mode 0644 with stderr logging (PK8002)" PK8002 16 "" "logging_collector = on\nlog_file_mode = 0644\n"
+silent "log_file_mode 0644 with syslog only (PK8002)" PK8002 16 "" "logging_collector = on\nlog_destination = 'syslog'\nlog_file_mode = 0644\n"
+
+# --- PK0061: contrib is part of the distribution ---
+printf "shared_preload_libraries = 'pg_buffercache, pgstattuple'\n" >"$work/c.conf"
+check "preloaded contrib modules are not host-dependent (PK0061)" bash -c \
+  '! grep -q PK0061 <<<"$1"' _ "$(lint_json 16 "" "$work/c.conf" | rules_of)"
+printf "shared_preload_libraries = 'pg_buffercache, pg_cron'\n" >"$work/c.conf"
+check "PK0061 names only the library outside the distribution, without 'ship'" bash -c \
+  'm=$(jq -r ".findings[] | select(.rule==\"PK0061\") | .message" <<<"$1");
+   grep -q "loads \"pg_cron\", which is not part of the PostgreSQL distribution" <<<"$m" && ! grep -q ship <<<"$m"' _ \
+  "$(lint_json 16 "" "$work/c.conf")"
+
+# --- Markdown: no "rejects the current line" for a line the server accepts ---
+printf "shared_preload_libraries = 'pg_cron'\ndata_directory = '/srv/pg'\n" >"$work/c.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
+check "Markdown: PK0061 does not say the server rejects the line" bash -c '! grep -q "rejects the current line" <<<"$1"' _ "$md"
+printf "cron.database_name = 'x'\n" >"$work/c.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
+check "Markdown: a module placeholder (PK0014) does not borrow the refusal's 'Why it hurts'" bash -c \
+  '! grep -q "A line it rejects stops a starting server" <<<"$1" && grep -q "PostgreSQL accepts this line as written" <<<"$1"' _ "$md"
+printf "work_mem = 4mb\n" >"$work/c.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
+check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
+
+# --- suggestions that clear their own condition ---
+printf 'shared_buffers = 3000MB\n' >"$work/c.conf"
+sugg=$(lint_json 17 "" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK3025") | .suggestion')
+check "PK3025 on shared_buffers 2.93GB proposes max_wal_size = 3GB (not 2GB)" grep -q '^max_wal_size = 3GB' <<<"$sugg"
+printf 'shared_buffers = 3072MB\n' >"$work/c.conf"
+sugg=$(lint_json 17 "" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK3025") | .suggestion')
+check "PK3025 on exactly 3GB proposes 3GB, not 4GB" grep -q '^max_wal_size = 3GB' <<<"$sugg"
+printf 'shared_buffers = 250MB\neffective_cache_size = 50MB\n' >"$work/c.conf"
+j=$(lint_json 17 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")
+check "PK2008 does not both fix and say it does not clear the finding" bash -c \
+  '! jq -e ".findings[] | select(.rule==\"PK2008\") | .fix_note // \"\" | test(\"does not clear\")" <<<"$1" >/dev/null' _ "$j"
+
+# --- one cause, one finding: an unprefixed family of unknown names ---
+printf "abtree_a_b = 1\nwork_mem = 8MB\nabtree_c = 2\nabtree_d_e = 3\nlog_foo_bar = 1\nlog_baz_qux = 2\nfoo_bar = 1\n" >"$work/c.conf"
+j=$(lint_json 17 "" "$work/c.conf")
+check "three abtree_* names give one PK0010 listing their lines" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"abtree_\")))] | length == 1 and (.[0].message | test(\"(line 1).*(line 3).*(line 4)\")) and .[0].refuses_start" <<<"$1" >/dev/null' _ "$j"
+check "unknown log_* names (a word known parameters start with) stay separate" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"log_\")))] | length == 2" <<<"$1" >/dev/null' _ "$j"
+check "a lone unknown name (foo_bar) is its own finding" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK0010\" and (.message | test(\"\\\"foo_bar\")))] | length == 1" <<<"$1" >/dev/null' _ "$j"
+
+# --- memory suggestions: the dominant term first, sane floors, big cuts unsafe ---
+printf 'shared_buffers = 16GB\nmax_connections = 300\nwork_mem = 64MB\n' >"$work/c.conf"
+j=$(lint_json 17 "ram=16GB,cores=8,storage=ssd" "$work/c.conf")
+fx=$(jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | "\(.name)=\(.value)"' <<<"$j")
+check "PK2001 (300 connections, 16GB shared_buffers on 16GB) lowers shared_buffers first" grep -qx 'shared_buffers=4GB' <<<"$fx"
+check "... and does not cut max_connections to 10 (nor at all here)" bash -c '! grep -q max_connections <<<"$1"' _ "$fx"
+printf 'max_connections = 5000\nwork_mem = 64MB\nshared_buffers = 4GB\n' >"$work/c.conf"
+mc=$(lint_json 17 "ram=16GB,cores=8,storage=ssd" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | select(.name=="max_connections") | "\(.value) \(.safety)"')
+check "PK2001 never proposes max_connections below its default, and such a cut is unsafe ($mc)" bash -c \
+  'read -r v s <<<"$1"; [ "$v" -ge 100 ] && [ "$s" = unsafe ]' _ "$mc"
+printf 'max_connections = 100\nwork_mem = 128MB\nshared_buffers = 2GB\n' >"$work/c.conf"
+check "PK2001: a 7x work_mem cut (128MB to 18MB) is unsafe" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK2001\") | .fix[] | select(.name==\"work_mem\") | .safety] == [\"unsafe\"]" <<<"$1" >/dev/null' _ \
+  "$(lint_json 16 "ram=8GB,cores=4" "$work/c.conf")"
+printf 'max_connections = 1500\nwork_mem = 8MB\nshared_buffers = 2GB\n' >"$work/c.conf"
+why=$(lint_json 16 "ram=8GB,cores=4" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .fix[] | "\(.name)=\(.value) \(.why)"')
+check "PK2001: a halving of work_mem and a cut of max_connections by a third carry no big-cut reason" bash -c \
+  'grep -q "^work_mem=4MB" <<<"$1" && grep -q "^max_connections=" <<<"$1" && ! grep -qE "more than half|quarter" <<<"$1"' _ "$why"
+printf 'max_connections = 1000\ntemp_buffers = 256MB\n' >"$work/c.conf"
+check "PK2001: cutting a raised temp_buffers 21x is unsafe" bash -c \
+  'jq -e "[.findings[] | select(.rule==\"PK2001\") | .fix[] | select(.name==\"temp_buffers\") | .safety] == [\"unsafe\"]" <<<"$1" >/dev/null' _ \
+  "$(lint_json 16 "ram=64GB,cores=16" "$work/c.conf")"
+printf 'maintenance_work_mem = 2MB\n' >"$work/c.conf"
+check "PK2010 on a 1GB host proposes 32MB, not 256MB" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2010\") | .suggestion" <<<"$1" | grep -q "^maintenance_work_mem = 32MB"' _ \
+  "$(lint_json 16 "ram=1GB" "$work/c.conf")"
+check "PK2010 on a 16GB host keeps 256MB" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2010\") | .suggestion" <<<"$1" | grep -q "^maintenance_work_mem = 256MB"' _ \
+  "$(lint_json 16 "ram=16GB" "$work/c.conf")"
+
+# --- one cause, one finding: PK1013 folds into PK2003 when a tiny shared_buffers is the cause ---
+printf 'shared_buffers = 8MB\n' >"$work/c.conf"
+r=$(lint_json 18 "ram=16GB,cores=4,storage=ssd" "$work/c.conf" | rules_of)
+check "18, 8MB shared_buffers on 16GB: PK2003 alone (PK1013 folded in)" bash -c \
+  'grep -qw PK2003 <<<"$1" && ! grep -qw PK1013 <<<"$1"' _ "$r"
+check "PK2003 on 18 says what it does to io_max_concurrency" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK2003\") | .message" <<<"$1" | grep -q io_max_concurrency' _ \
+  "$(lint_json 18 "ram=16GB,cores=4,storage=ssd" "$work/c.conf")"
+fires "without PK2003 (1GB host), PK1013 stays" PK1013 18 "ram=1GB" "shared_buffers = 8MB\n"
+fires "an explicit io_max_concurrency = 4 stays PK1013" PK1013 18 "ram=16GB" "shared_buffers = 8MB\nio_max_concurrency = 4\n"
+
+# --- platform-dependent values: a notice naming the platform, never "refuses start" ---
+printf "dynamic_shared_memory_type = windows\nwal_sync_method = fsync_writethrough\n" >"$work/plat.conf"
+j=$(lint_json 18 "" "$work/plat.conf")
+check "dynamic_shared_memory_type = windows: a PK0023 notice, not a refusal" bash -c \
+  'jq -e "[.findings[] | select(.line==1)] | length == 1 and .[0].rule == \"PK0023\" and .[0].severity == \"notice\" and (.[0].refuses_start | not)" <<<"$1" >/dev/null' _ "$j"
+check "its message says where it is valid and what a Linux server does" bash -c \
+  'jq -r ".findings[] | select(.line==1) | .message" <<<"$1" | grep -q "valid only on Windows; a Linux server refuses to start with it"' _ "$j"
+check "wal_sync_method = fsync_writethrough names Windows or macOS" bash -c \
+  'jq -r ".findings[] | select(.line==2) | .message" <<<"$1" | grep -q "valid only on Windows or macOS"' _ "$j"
+silent "dynamic_shared_memory_type = posix is not platform-dependent" PK0023 18 "" "dynamic_shared_memory_type = posix\n"
+
+# --- TimescaleDB's worker budget (its docs: at least max_background_workers + max_parallel_workers) ---
+ts="shared_preload_libraries = 'timescaledb'\ntimescaledb.max_background_workers = 8\nmax_parallel_workers = 8\n"
+fires "timescaledb: 8 + 8 + the launcher > max_worker_processes 16 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 16\n"
+silent "timescaledb: max_worker_processes 17 covers 8 + 8 + 1 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 17\n"
+silent "no logical replication launcher: 16 covers 8 + 8 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 16\nmax_logical_replication_workers = 0\n"
+silent "without timescaledb preloaded, no PK0028" PK0028 17 "" "timescaledb.max_background_workers = 8\nmax_parallel_workers = 8\nmax_worker_processes = 8\n"
+fires "timescaledb's default of 16 background workers counts when unset" PK0028 16 "" "shared_preload_libraries = 'timescaledb,pg_stat_statements'\nmax_worker_processes = 20\n"
+printf "${ts}max_worker_processes = 8\n" >"$work/c.conf"
+check "PK0028 proposes the sum with spare slots" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK0028\") | .suggestion" <<<"$1" | grep -q "^max_worker_processes = 19 "' _ \
+  "$(lint_json 17 "" "$work/c.conf")"
+
+# --- the server is the authority ---
+# the logical replication launcher holds a max_worker_processes slot (PK0028 counts it): with one
+# slot, a parallel query gets no worker
+if PG_SERVER_OPTS="-c max_worker_processes=1 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
+  n=$(pg_psql -c "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'logical replication launcher'")
+  check "16: the logical replication launcher runs (count $n)" test "$n" = 1
+  plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
+    -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
+  check "16: with max_worker_processes = 1 the launcher leaves no slot for a parallel worker" \
+    grep -q 'Workers Launched: 0' <<<"$plan"
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server with one worker slot"
+fi
+if PG_SERVER_OPTS="-c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
+  plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
+    -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
+  check "16: with two slots the same query launches its parallel worker" grep -q 'Workers Launched: 1' <<<"$plan"
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server with two worker slots"
+fi
+if pg_cluster_start 16; then
+  # log_min_messages = error drops a WARNING; warning keeps it
+  for level in error warning; do
+    pg_psql -c "ALTER SYSTEM SET log_min_messages = $level" >/dev/null && pg_cluster_reload && sleep 0.5
+    pg_psql -c "DO \$\$BEGIN RAISE WARNING 'pgknob-probe-$level'; END\$\$" >/dev/null 2>&1
+    sleep 0.3
+    if [ "$level" = error ]; then
+      check "16: log_min_messages = error drops WARNINGs from the log (PK7009)" bash -c \
+        '! grep -q pgknob-probe-error "$1"' _ "$(pg_server_log)"
+    else
+      check "16: log_min_messages = warning keeps them" grep -q pgknob-probe-warning "$(pg_server_log)"
+    fi
+  done
+  # an archive_command that exits 0 without copying counts as archived (PK3017/PK3018)
+  pg_psql -c "ALTER SYSTEM SET archive_mode = on" -c "ALTER SYSTEM SET archive_command = 'cd .'" >/dev/null
+  pg_cluster_restart
+  pg_psql -c "SELECT pg_switch_wal()" -c "CHECKPOINT" >/dev/null
+  for _ in $(seq 1 50); do
+    n=$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")
+    [ "${n:-0}" -ge 1 ] && break
+    sleep 0.2
+  done
+  check "16: archive_command 'cd .' reports segments archived (archived_count $n)" test "${n:-0}" -ge 1
+  pg_cluster_stop
+  # the Linux build refuses the Windows-only values, as the notice says
+  for kv in dynamic_shared_memory_type=windows wal_sync_method=fsync_writethrough; do
+    d=$(mktemp -d /tmp/pgknob-dba-pg.XXXXXX); chmod 755 "$d"; [ "$(id -u)" = 0 ] && chown postgres "$d"
+    if pg_as_postgres "$(pg_bin_dir 16)/initdb" -D "$d/data" >/dev/null 2>&1; then
+      out=$(pg_as_postgres "$(pg_bin_dir 16)/postgres" -D "$d/data" -c "$kv" -C "${kv%%=*}" 2>&1)
+      check "16 on Linux refuses $kv" grep -q 'FATAL:  invalid value for parameter' <<<"$out"
+    else
+      fail "initdb for the $kv check"
+    fi
+    rm -rf "$d"
+  done
+else
+  fail "could not start a PostgreSQL 16 server"
+fi
+done_testing
