@@ -186,7 +186,7 @@ static void default_snapshot(Snapshot *snap, int major)
     ConfSet set = {0};
     conf_load_buffer("/defaults/postgresql.conf", "", 0, &set);
     snapshot_from_conf(snap, &set, catalog_for_major(major));
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static int highest_claimed(const Rule *rule, int wanted)

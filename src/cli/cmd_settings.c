@@ -231,7 +231,7 @@ int cmd_settings(int argc, char **argv)
     PkDiag diag = PK_DIAG_INIT;
     if (!conf_load(opts.path, &load, &set, &diag)) {
         cli_diag_fail(&diag);
-        conf_set_free(&set);
+        arena_free(set.arena);
         redaction_free(&names);
         return PK_EXIT_USAGE;
     }
@@ -240,7 +240,7 @@ int cmd_settings(int argc, char **argv)
     render(&set, view.rows, view.major, opts.json, &names);
     redaction_free(&names);
     conf_view_free(&view);
-    conf_set_free(&set);
+    arena_free(set.arena);
     return PK_EXIT_OK;
 }
 

@@ -304,7 +304,7 @@ int cmd_upgrade(int argc, char **argv)
     for (size_t idx = 0; idx < plan.n_items; idx++)
         blocking = blocking || plan.items[idx].blocks_start;
     upgrade_plan_free(&plan);
-    conf_set_free(&conf);
+    arena_free(conf.arena);
     input_result_free(&in);
     return !ok ? PK_EXIT_USAGE : blocking ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }

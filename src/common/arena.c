@@ -78,10 +78,8 @@ Arena *arena_get(Arena **slot)
 
 static Chunk *chunk_new(Arena *arena, size_t size)
 {
-    if (size > SIZE_MAX - sizeof(Chunk)) {
-        fprintf(stderr, "pgknob: fatal: out of memory (requesting %zu bytes)\n", size);
-        exit(3);
-    }
+    if (size > SIZE_MAX - sizeof(Chunk))
+        pk_out_of_memory(size);
     Chunk *c = xmalloc(sizeof(Chunk) + size);
     c->size = size;
     c->used = 0;
@@ -118,10 +116,8 @@ void *arena_alloc(Arena *arena, size_t size)
 
 void *arena_array(Arena *arena, size_t count, size_t size)
 {
-    if (size && count > SIZE_MAX / size) {
-        fprintf(stderr, "pgknob: fatal: out of memory (requesting %zu × %zu bytes)\n", count, size);
-        exit(3);
-    }
+    if (size && count > SIZE_MAX / size)
+        pk_out_of_memory(SIZE_MAX);
     return arena_alloc(arena, count * size);
 }
 

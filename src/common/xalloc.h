@@ -6,6 +6,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/* Ends the process with the out-of-memory message (for allocators built on these). */
+_Noreturn void *pk_out_of_memory(size_t size);
 void *xmalloc(size_t size);
 void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *ptr, size_t size);

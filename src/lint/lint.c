@@ -362,7 +362,7 @@ void lint_result_free(LintResult *res)
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
-        conf_set_free(&res->inputs[idx].set);
+        arena_free(res->inputs[idx].set.arena);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);
         if (res->inputs[idx].hba) {

@@ -423,7 +423,7 @@ struct RulePackArena {
  * item (or calloc's) was 4-9% of a lint run. The first block is the size the writer measured
  * (the pack's header) and is populated at once: touching its pages one by one was 60 page
  * faults, a twentieth of a lint. Later blocks (a hint too small) are faulted in as touched. */
-static void *arena_alloc(RulePackArena *arena, size_t size)
+static void *pack_alloc(RulePackArena *arena, size_t size)
 {
     size = (size + 15) & ~(size_t)15;
     arena->used += size;
@@ -483,7 +483,7 @@ typedef struct Reader {
 /* n zeroed items from the arena (never reused, so still zero), or NULL for none. */
 static void *get_array(Reader *rd, size_t n, size_t size)
 {
-    return n ? arena_alloc(rd->arena, n * size) : NULL;
+    return n ? pack_alloc(rd->arena, n * size) : NULL;
 }
 
 static uint64_t get_u64(Reader *rd)
@@ -555,7 +555,7 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         rd->bad = true;
         return NULL;
     }
-    Expr *expr = arena_alloc(rd->arena, sizeof(*expr));
+    Expr *expr = pack_alloc(rd->arena, sizeof(*expr));
     expr->kind = (ExprKind)node.kind;
     expr->offset = node.offset;
     expr->type = (ExprType)node.type;
@@ -628,7 +628,7 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
     if (!rel)
         return NULL;
     size_t dir_len = strlen(dir), rel_len = strlen(rel);
-    char *path = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
+    char *path = pack_alloc(rd->arena, dir_len + 1 + rel_len + 1);
     memcpy(path, dir, dir_len);
     path[dir_len] = '/';
     memcpy(path + dir_len + 1, rel, rel_len + 1);
@@ -759,8 +759,8 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rd->bad = true;
         return;
     }
-    rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
-    rule->pending = arena_alloc(rd->arena, sizeof(*rule->pending));
+    rule->detail = pack_alloc(rd->arena, sizeof(*rule->detail));
+    rule->pending = pack_alloc(rd->arena, sizeof(*rule->pending));
     *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena};
     rd->pos += (size_t)detail_len;
 }

@@ -21,7 +21,7 @@ static Snapshot *default_snapshot(void)
         ConfSet set = {0};
         conf_load_buffer("/fuzz/postgresql.conf", "", 0, &set);
         snapshot_from_conf(&snap, &set, catalog_for_major(18));
-        conf_set_free(&set);
+        arena_free(set.arena);
         snap.host.ram_bytes = 8.0 * 1024 * 1024 * 1024;
         ready = 1;
     }

@@ -16,7 +16,7 @@ static ConfView view;
 static void load(const char *text, int major)
 {
     conf_view_free(&view);
-    conf_set_free(&set);
+    arena_free(set.arena);
     memset(&set, 0, sizeof(set));
     conf_load_buffer("t.conf", text, strlen(text), &set);
     conf_view_compute(&set, major, &view);
@@ -54,6 +54,6 @@ int main(void)
     test_applied();
     test_errors();
     conf_view_free(&view);
-    conf_set_free(&set);
+    arena_free(set.arena);
     PK_TEST_DONE();
 }

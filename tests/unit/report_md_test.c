@@ -79,7 +79,7 @@ static void test_rule_findings(const RuleSet *rules)
     findings_free(&findings);
     skipped_free(&skipped);
     snapshot_free(&snap);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_skipped_listed(const RuleSet *rules)
@@ -111,7 +111,7 @@ static void test_skipped_listed(const RuleSet *rules)
     findings_free(&findings);
     skipped_free(&skipped);
     snapshot_free(&snap);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 int main(void)
