@@ -63,8 +63,3 @@ char *xasprintf(const char *fmt, ...)
     va_end(ap);
     return buf;
 }
-
-void xfree_const(const void *ptr)
-{
-    free((void *)(uintptr_t)ptr);
-}

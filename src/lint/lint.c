@@ -123,8 +123,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, int manifest_majo
                       lint_is_fragment(input->path, opts->fragment);
     input->snap.fragment = input->fragment;
     if (input->pg_minor >= 0) {
-        free(input->snap.pg_version_label);
-        input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
+        input->snap.pg_version_label =
+            arena_printf(input->snap.arena, "%d.%d", input->pg_major, input->pg_minor);
     }
     ValidateOpts vopts = {.minor = input->pg_minor,
                           .wal_segment_bytes = opts->wal_segment_bytes,
