@@ -602,7 +602,7 @@ int cmd_rules(int argc, char **argv)
     else
         cli_print_diag(&err);
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
     free(opts.dirs);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "common/xalloc.h"
 
@@ -27,17 +28,29 @@
 
 #define ARENA_ALIGN alignof(max_align_t)
 
+/* A block is zeroed when handed out, except from a mapped chunk (arena_reserve), whose pages come
+ * zeroed from the kernel: no byte is handed out twice. Chunks are not calloc'd, so the pages of
+ * a chunk's unused tail are never touched. */
 typedef struct Chunk {
     struct Chunk *next;
     size_t size; /* usable bytes in data */
     size_t used;
+    size_t mapped; /* bytes to munmap; 0 when from calloc */
     alignas(max_align_t) unsigned char data[];
 } Chunk;
+
+typedef struct Cleanup {
+    struct Cleanup *next;
+    void (*fn)(void *);
+    void *arg;
+} Cleanup;
 
 struct Arena {
     Chunk *head; /* the chunk being filled; full ones follow */
     void *last;  /* the latest allocation, which arena_realloc may extend in place */
     size_t footprint;
+    size_t used;       /* bytes handed out */
+    Cleanup *cleanups; /* latest first */
 };
 
 /* Under ASan a block is exactly what was asked for, so a one-byte overrun is caught. */
@@ -59,12 +72,17 @@ void arena_free(Arena *arena)
 {
     if (!arena)
         return;
+    for (Cleanup *c = arena->cleanups; c; c = c->next)
+        c->fn(c->arg);
     for (Chunk *c = arena->head, *next; c; c = next) {
         next = c->next;
 #ifdef ARENA_ASAN
         ASAN_UNPOISON_MEMORY_REGION(c->data, c->size);
 #endif
-        free(c);
+        if (c->mapped)
+            munmap(c, c->mapped);
+        else
+            free(c);
     }
     free(arena);
 }
@@ -81,8 +99,10 @@ static Chunk *chunk_new(Arena *arena, size_t size)
     if (size > SIZE_MAX - sizeof(Chunk))
         pk_out_of_memory(size);
     Chunk *c = xmalloc(sizeof(Chunk) + size);
+    c->next = NULL;
     c->size = size;
     c->used = 0;
+    c->mapped = 0;
     arena->footprint += sizeof(Chunk) + size;
     return c;
 }
@@ -90,6 +110,7 @@ static Chunk *chunk_new(Arena *arena, size_t size)
 void *arena_alloc(Arena *arena, size_t size)
 {
     size_t need = align_up(size ? size : 1);
+    arena->used += need;
     Chunk *c = arena->head;
     if (!c || c->size - c->used < need) {
         /* A large block gets a chunk of its own behind the head, so the space left in the head
@@ -99,8 +120,8 @@ void *arena_alloc(Arena *arena, size_t size)
             own_chunk->next = c->next;
             c->next = own_chunk;
             own_chunk->used = need;
-            memset(own_chunk->data, 0, need);
             arena->last = NULL;
+            memset(own_chunk->data, 0, need);
             return own_chunk->data;
         }
         c = chunk_new(arena, need > ARENA_CHUNK ? need : ARENA_CHUNK);
@@ -109,9 +130,42 @@ void *arena_alloc(Arena *arena, size_t size)
     }
     void *p = c->data + c->used;
     c->used += need;
-    memset(p, 0, need);
     arena->last = p;
+    if (!c->mapped)
+        memset(p, 0, need);
     return p;
+}
+
+void arena_reserve(Arena *arena, size_t size)
+{
+#ifdef ARENA_ASAN
+    (void)arena;
+    (void)size;
+#else
+    Chunk *head = arena->head;
+    if (size <= ARENA_CHUNK || (head && head->size - head->used >= size) ||
+        size > SIZE_MAX - sizeof(Chunk))
+        return;
+    /* MAP_POPULATE: one fault-in of the whole block instead of one fault per page touched */
+    size_t len = sizeof(Chunk) + size;
+    Chunk *c =
+        mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (c == MAP_FAILED)
+        return; /* the chunks come from calloc then */
+    c->size = size;
+    c->mapped = len;
+    c->next = head;
+    arena->head = c;
+    arena->last = NULL;
+    arena->footprint += len;
+#endif
+}
+
+void arena_on_free(Arena *arena, void (*fn)(void *), void *arg)
+{
+    Cleanup *c = arena_alloc(arena, sizeof(*c));
+    *c = (Cleanup){arena->cleanups, fn, arg};
+    arena->cleanups = c;
 }
 
 void *arena_array(Arena *arena, size_t count, size_t size)
@@ -185,6 +239,11 @@ char *arena_printf(Arena *arena, const char *fmt, ...)
     char *buf = arena_vprintf(arena, fmt, ap);
     va_end(ap);
     return buf;
+}
+
+size_t arena_used(const Arena *arena)
+{
+    return arena ? arena->used : 0;
 }
 
 size_t arena_footprint(const Arena *arena)

@@ -30,6 +30,15 @@ char *arena_printf(Arena *arena, const char *fmt, ...) __attribute__((format(pri
 char *arena_vprintf(Arena *arena, const char *fmt, va_list ap)
     __attribute__((format(printf, 2, 0)));
 
+/* Makes room for `size` bytes of later allocations in one block, faulted in at once: for a graph
+ * whose size is known beforehand (a compiled rule pack). */
+void arena_reserve(Arena *arena, size_t size);
+/* Calls fn(arg) when the arena is freed, before its memory goes (latest registered first): for
+ * what the graph holds outside the arena (a compiled regex, a mapped file). */
+void arena_on_free(Arena *arena, void (*fn)(void *), void *arg);
+
+/* Bytes handed out (each block rounded up to the alignment): what a graph takes, measured. */
+size_t arena_used(const Arena *arena);
 /* Bytes the arena holds from malloc (chunks, not what was asked for): for tests. */
 size_t arena_footprint(const Arena *arena);
 

@@ -115,7 +115,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
 
 void lint_rules_state_free(LintRulesState *state)
 {
-    rule_set_free(&state->rules);
+    arena_free(state->rules.arena);
     host_facts_clear(&state->host);
     skipped_free(&state->skipped);
     for (size_t idx = 0; idx < state->n_pack_dirs; idx++)

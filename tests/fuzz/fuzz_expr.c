@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, NULL, &err);
+    Arena *tree = arena_new();
+    Expr *expr = expr_parse(tree, text, NULL, &err);
     if (expr) {
         ExprType type;
         if (expr_check(expr, catalog_for_major(13), &type, &err) &&
@@ -49,8 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_free(&sb);
             expr_env_clear(&env);
         }
-        expr_free(expr);
     }
+    arena_free(tree);
     pk_diag_free(&err);
     free(text);
     return 0;

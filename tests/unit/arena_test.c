@@ -90,8 +90,34 @@ static void test_footprint(void)
     arena_free(lazy);
 }
 
+static int cleaned[3], n_cleaned;
+
+static void note_cleanup(void *arg)
+{
+    cleaned[n_cleaned++] = *(int *)arg;
+}
+
+static void test_cleanup_and_reserve(void)
+{
+    Arena *a = arena_new();
+    int *first = arena_alloc(a, sizeof(int)), *second = arena_alloc(a, sizeof(int));
+    *first = 1;
+    *second = 2;
+    arena_on_free(a, note_cleanup, first);
+    arena_on_free(a, note_cleanup, second);
+    arena_reserve(a, 1 << 20);
+    unsigned char *big = arena_alloc(a, 1 << 19);
+    CHECK(big[0] == 0 && big[(1 << 19) - 1] == 0);
+    unsigned char *next = arena_alloc(a, 100);
+    CHECK(next[99] == 0);
+    arena_free(a);
+    /* latest first, and while the arena's memory (what they point to) is still there */
+    CHECK(n_cleaned == 2 && cleaned[0] == 2 && cleaned[1] == 1);
+}
+
 int main(void)
 {
+    test_cleanup_and_reserve();
     test_alloc();
     test_strings();
     test_grow();

@@ -128,6 +128,6 @@ int main(void)
         test_rule_findings(&rules);
         test_skipped_listed(&rules);
     }
-    rule_set_free(&rules);
+    arena_free(rules.arena);
     PK_TEST_DONE();
 }
