@@ -241,6 +241,17 @@ char *arena_printf(Arena *arena, const char *fmt, ...)
     return buf;
 }
 
+static void free_child(void *child)
+{
+    arena_free(child);
+}
+
+void arena_adopt(Arena *parent, Arena *child)
+{
+    if (child)
+        arena_on_free(parent, free_child, child);
+}
+
 size_t arena_used(const Arena *arena)
 {
     return arena ? arena->used : 0;

@@ -37,6 +37,9 @@ void arena_reserve(Arena *arena, size_t size);
  * what the graph holds outside the arena (a compiled regex, a mapped file). */
 void arena_on_free(Arena *arena, void (*fn)(void *), void *arg);
 
+/* `child` (NULL accepted) is freed with `parent`: for a graph that takes in another's parts. */
+void arena_adopt(Arena *parent, Arena *child);
+
 /* Bytes handed out (each block rounded up to the alignment): what a graph takes, measured. */
 size_t arena_used(const Arena *arena);
 /* Bytes the arena holds from malloc (chunks, not what was asked for): for tests. */
