@@ -758,7 +758,7 @@ static bool load_rule(Arena *arena, const char *filename, const char *data, size
         .comment_hint = "Remove the space before \";\", or in a regex write [;].",
     };
     bool ok = pk_ini_parse(&doc, filename, data, len, &ini_opts, err) && build_rule(&ld, &doc);
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     if (!ok) {
         free(ld.explanation_key);
         return false;
