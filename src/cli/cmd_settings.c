@@ -239,7 +239,7 @@ int cmd_settings(int argc, char **argv)
     conf_view_compute(&set, opts.pg_version, &view);
     render(&set, view.rows, view.major, opts.json, &names);
     redaction_free(&names);
-    conf_view_free(&view);
+    arena_free(view.arena);
     arena_free(set.arena);
     return PK_EXIT_OK;
 }
