@@ -46,8 +46,6 @@ Expr *expr_parse(Arena *arena, const char *text, const ExprScope *lets, PkDiag *
  * parameter whose type differs between those versions is an error. */
 bool expr_check(Expr *expr, const Catalog *cat, ExprType *out_type, PkDiag *diag);
 
-/* arena_on_free's callback for a compiled regex of a tree. */
-void expr_regex_free(void *regex);
 const char *expr_type_name(ExprType type);
 
 typedef struct ExprValue {
