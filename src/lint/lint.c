@@ -99,8 +99,11 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     for (size_t idx = 0; idx < 2; idx++) {
         if (!paths[idx])
             continue;
-        input->set.files = xrealloc(input->set.files, (input->set.n_files + 1) * sizeof(char *));
-        input->set.files[input->set.n_files++] = xstrdup(paths[idx]);
+        ConfSet *set = &input->set;
+        Arena *arena = arena_get(&set->arena);
+        set->files = arena_realloc(arena, set->files, set->n_files * sizeof(char *),
+                                   (set->n_files + 1) * sizeof(char *));
+        set->files[set->n_files++] = arena_strdup(arena, paths[idx]);
     }
     input->validation_begin = findings->n;
     lint_auth_files(input, &in, false, findings);
