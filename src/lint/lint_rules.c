@@ -47,6 +47,9 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
 {
     state_init(state);
     if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &state->notes, diag)) {
+        /* what loaded before the failure: the caller may not free a state that failed */
+        arena_free(state->rules.arena);
+        state->rules = (RuleSet){0};
         return false;
     }
     state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));

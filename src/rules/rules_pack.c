@@ -352,6 +352,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
         return pk_diag_set(err, dir, 0, NULL, "could not list the rule directory");
     if (!rule_set_load_dir_sources(&set, dir, err)) {
         files_free(&files);
+        arena_free(set.arena); /* what the rules before the broken one took */
         return false;
     }
     size_t dir_len = strlen(dir);
