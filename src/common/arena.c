@@ -151,7 +151,7 @@ void arena_reserve(Arena *arena, size_t size)
     Chunk *c =
         mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
     if (c == MAP_FAILED)
-        return; /* the chunks come from calloc then */
+        return; /* the chunks come from malloc then */
     c->size = size;
     c->mapped = len;
     c->next = head;
@@ -185,6 +185,7 @@ void *arena_realloc(Arena *arena, void *ptr, size_t old_size, size_t new_size)
         size_t need = align_up(new_size);
         if (c->size - start >= need) {
             memset((unsigned char *)ptr + old_size, 0, need - old_size);
+            arena->used += start + need - c->used;
             c->used = start + need;
             return ptr;
         }
