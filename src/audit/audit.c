@@ -99,8 +99,7 @@ static void read_overrides(DbConn *conn, AuditResult *res)
 bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *diag)
 {
     double start = pk_clock_now();
-    out->catalog = snapshot_db_read(conn, &out->snap, &out->findings, diag);
-    if (!out->catalog)
+    if (!snapshot_db_read(conn, &out->snap, &out->findings, diag))
         return false;
     out->server_version = xstrdup(out->snap.pg_version_label);
     read_server(conn, out);
@@ -131,7 +130,6 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
 void audit_result_free(AuditResult *res)
 {
     snapshot_free(&res->snap);
-    db_catalog_free(res->catalog);
     findings_free(&res->findings);
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++) {
         free(res->unavailable[item_idx].what);

@@ -27,7 +27,6 @@ typedef struct AuditUnavailable {
 
 typedef struct AuditResult {
     Snapshot snap;        /* settings and evidence; the caller sets snap.host */
-    DbCatalog *catalog;   /* owns what snap's settings point to */
     FindingList findings; /* established by the server itself (file errors, pending restarts) */
     AuditUnavailable *unavailable;
     size_t n_unavailable, cap_unavailable;

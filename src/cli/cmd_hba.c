@@ -311,7 +311,7 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         ConfLoadOpts lopts = {.pg_major = cli->pg_version ? major : 0};
         if (!conf_load(path, &lopts, &set, &diag)) {
             cli_diag_fail(&diag);
-            conf_set_free(&set);
+            arena_free(set.arena);
             return false;
         }
         if (!cli->pg_version && set.data_dir_major)
@@ -320,14 +320,14 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         if (!cat) {
             cli_error(NULL, "%s: PostgreSQL %d is not one pgknob knows; use --pg-version", path,
                       major);
-            conf_set_free(&set);
+            arena_free(set.arena);
             return false;
         }
         Snapshot snap = {0};
         snapshot_from_conf(&snap, &set, cat);
         hba_input_from_snapshot(&snap, set.data_dir, in);
         snapshot_free(&snap);
-        conf_set_free(&set);
+        arena_free(set.arena);
     } else if (!hba_input_from_file(path, major, in)) {
         cli_error("name it pg_hba.conf, or give the data directory.",
                   "%s: not a pg_hba.conf or pg_ident.conf", path);

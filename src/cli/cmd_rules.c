@@ -193,7 +193,7 @@ static void default_snapshot(Snapshot *snap, int major)
     ConfSet set = {0};
     conf_load_buffer("/defaults/postgresql.conf", "", 0, &set);
     snapshot_from_conf(snap, &set, catalog_for_major(major));
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static int highest_claimed(const Rule *rule, int wanted)
@@ -623,7 +623,7 @@ int cmd_rules(int argc, char **argv)
     else
         cli_print_diag(&err);
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
     free(opts.dirs);
     return rc;
 }

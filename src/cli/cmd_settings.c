@@ -227,7 +227,7 @@ int cmd_settings(int argc, char **argv)
     PkDiag diag = PK_DIAG_INIT;
     if (!conf_load(opts.path, &load, &set, &diag)) {
         cli_diag_fail(&diag);
-        conf_set_free(&set);
+        arena_free(set.arena);
         redaction_free(&names);
         return PK_EXIT_USAGE;
     }
@@ -235,8 +235,8 @@ int cmd_settings(int argc, char **argv)
     conf_view_compute(&set, opts.pg_version, &view);
     render(&set, view.rows, view.major, opts.json, &names);
     redaction_free(&names);
-    conf_view_free(&view);
-    conf_set_free(&set);
+    arena_free(view.arena);
+    arena_free(set.arena);
     return PK_EXIT_OK;
 }
 

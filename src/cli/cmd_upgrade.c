@@ -134,15 +134,16 @@ static bool upgrade_load(const UpgradeCli *cli, InputResult *in, ConfSet *conf, 
                      diag);
 }
 
-/* Moves every item of `part` to the end of `all`. */
+/* Moves every item of `part` to the end of `all`, which takes `part`'s arena in. */
 static void plan_append(UpgradePlan *all, UpgradePlan *part)
 {
-    all->items = xrealloc(all->items, (all->n_items + part->n_items + 1) * sizeof(*all->items));
+    Arena *arena = arena_get(&all->arena);
+    all->items = arena_realloc(arena, all->items, all->n_items * sizeof(*all->items),
+                               (all->n_items + part->n_items + 1) * sizeof(*all->items));
     memcpy(all->items + all->n_items, part->items, part->n_items * sizeof(*part->items));
     all->n_items += part->n_items;
-    free(part->items);
-    part->items = NULL;
-    part->n_items = 0;
+    arena_adopt(arena, part->arena);
+    *part = (UpgradePlan){0};
 }
 
 /* A value as printed: the secrets inside masked, or <redacted> for a name whose whole value is
@@ -304,8 +305,8 @@ int cmd_upgrade(int argc, char **argv)
     bool blocking = false;
     for (size_t idx = 0; idx < plan.n_items; idx++)
         blocking = blocking || plan.items[idx].blocks_start;
-    upgrade_plan_free(&plan);
-    conf_set_free(&conf);
+    arena_free(plan.arena);
+    arena_free(conf.arena);
     input_result_free(&in);
     return !ok ? PK_EXIT_USAGE : blocking ? PK_EXIT_FINDINGS : PK_EXIT_OK;
 }

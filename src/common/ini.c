@@ -112,28 +112,32 @@ static char *read_line(char *str, int num, void *stream)
 
 static PkIniSection *add_section(PkIniDoc *doc, const char *name, int line)
 {
-    doc->sections = xrealloc(doc->sections, (doc->n_sections + 1) * sizeof(*doc->sections));
+    doc->sections =
+        arena_realloc(doc->arena, doc->sections, doc->n_sections * sizeof(*doc->sections),
+                      (doc->n_sections + 1) * sizeof(*doc->sections));
     PkIniSection *sec = &doc->sections[doc->n_sections++];
-    memset(sec, 0, sizeof(*sec));
-    sec->name = xstrdup(name);
+    sec->name = arena_strdup(doc->arena, name);
     sec->line = line;
     return sec;
 }
 
-static void add_piece(PkIniEntry *entry, const char *value, int line)
+static void add_piece(Arena *arena, PkIniEntry *entry, const char *value, int line)
 {
-    entry->pieces = xrealloc(entry->pieces, (entry->n_pieces + 1) * sizeof(*entry->pieces));
-    entry->pieces[entry->n_pieces++] = (PkIniPiece){.text = xstrdup(value), .line = line};
+    entry->pieces = arena_realloc(arena, entry->pieces, entry->n_pieces * sizeof(*entry->pieces),
+                                  (entry->n_pieces + 1) * sizeof(*entry->pieces));
+    entry->pieces[entry->n_pieces++] =
+        (PkIniPiece){.text = arena_strdup(arena, value), .line = line};
 }
 
 static PkIniEntry *add_entry(IniReader *rd, PkIniSection *sec, const char *key, const char *value)
 {
-    sec->entries = xrealloc(sec->entries, (sec->n_entries + 1) * sizeof(*sec->entries));
+    Arena *arena = rd->doc->arena;
+    sec->entries = arena_realloc(arena, sec->entries, sec->n_entries * sizeof(*sec->entries),
+                                 (sec->n_entries + 1) * sizeof(*sec->entries));
     PkIniEntry *entry = &sec->entries[sec->n_entries++];
-    memset(entry, 0, sizeof(*entry));
-    entry->key = xstrdup(key);
+    entry->key = arena_strdup(arena, key);
     entry->line = rd->line;
-    add_piece(entry, value, rd->line);
+    add_piece(arena, entry, value, rd->line);
     return entry;
 }
 
@@ -208,7 +212,7 @@ static int on_key(void *user, const char *section, const char *key, const char *
             return 0;
     }
     if (entry)
-        add_piece(entry, value, rd->line);
+        add_piece(doc->arena, entry, value, rd->line);
     else
         entry = add_entry(rd, sec, key, value);
     rd->last_sec = doc->n_sections - 1;
@@ -222,6 +226,7 @@ bool pk_ini_parse(PkIniDoc *doc, const char *file, const char *data, size_t len,
 {
     static const PkIniOptions defaults = {0};
     memset(doc, 0, sizeof(*doc));
+    doc->arena = arena_new();
     IniReader rd = {
         .data = data, .len = len, .file = file, .opts = opts ? opts : &defaults, .doc = doc};
     int rc = ini_parse_stream(read_line, &rd, on_key, &rd);
@@ -238,29 +243,12 @@ bool pk_ini_parse(PkIniDoc *doc, const char *file, const char *data, size_t len,
         pk_diag_set(&rd.err, file, 0, NULL, "could not parse %s", what(&rd));
     if (!rd.err.message)
         return true;
-    pk_ini_doc_free(doc);
+    arena_free(doc->arena);
+    memset(doc, 0, sizeof(*doc));
     if (diag)
         pk_diag_move(diag, &rd.err);
     pk_diag_free(&rd.err);
     return false;
-}
-
-void pk_ini_doc_free(PkIniDoc *doc)
-{
-    for (size_t sec_idx = 0; sec_idx < doc->n_sections; sec_idx++) {
-        PkIniSection *sec = &doc->sections[sec_idx];
-        for (size_t entry_idx = 0; entry_idx < sec->n_entries; entry_idx++) {
-            PkIniEntry *entry = &sec->entries[entry_idx];
-            for (size_t piece_idx = 0; piece_idx < entry->n_pieces; piece_idx++)
-                free(entry->pieces[piece_idx].text);
-            free(entry->pieces);
-            free(entry->key);
-        }
-        free(sec->entries);
-        free(sec->name);
-    }
-    free(doc->sections);
-    memset(doc, 0, sizeof(*doc));
 }
 
 char *pk_ini_entry_join(PkIniEntry *entry, const char *sep)

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 
 /* Longest line libinih 55 reads whole (its 200-byte buffer holds the newline and the NUL). */
@@ -63,16 +64,17 @@ typedef struct PkIniSection {
     size_t n_entries;
 } PkIniSection;
 
+/* Everything a document points to lives in its arena: free it with arena_free(doc.arena). */
 typedef struct PkIniDoc {
+    Arena *arena;
     PkIniSection *sections; /* in file order; a header given twice makes two sections */
     size_t n_sections;
 } PkIniDoc;
 
 /* Parses `len` bytes of `data` read from `file`. False with `diag` set (the first problem by
- * line) and `doc` empty; free `doc` with pk_ini_doc_free either way. `opts` may be NULL. */
+ * line) and `doc` empty; free `doc` with arena_free(doc.arena) either way. `opts` may be NULL. */
 bool pk_ini_parse(PkIniDoc *doc, const char *file, const char *data, size_t len,
                   const PkIniOptions *opts, PkDiag *diag);
-void pk_ini_doc_free(PkIniDoc *doc);
 /* The pieces of `entry` joined with `sep`; the pieces' offsets are updated to match. Caller
  * frees. */
 char *pk_ini_entry_join(PkIniEntry *entry, const char *sep);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *out_of_memory(size_t size)
+void *pk_out_of_memory(size_t size)
 {
     fprintf(stderr, "pgknob: fatal: out of memory (requesting %zu bytes)\n", size);
     exit(3);
@@ -15,19 +15,19 @@ static void *out_of_memory(size_t size)
 void *xmalloc(size_t size)
 {
     void *p = malloc(size ? size : 1);
-    return p ? p : out_of_memory(size);
+    return p ? p : pk_out_of_memory(size);
 }
 
 void *xcalloc(size_t count, size_t size)
 {
     void *p = calloc(count ? count : 1, size ? size : 1);
-    return p ? p : out_of_memory(count * size);
+    return p ? p : pk_out_of_memory(count * size);
 }
 
 void *xrealloc(void *ptr, size_t size)
 {
     void *p = realloc(ptr, size ? size : 1);
-    return p ? p : out_of_memory(size);
+    return p ? p : pk_out_of_memory(size);
 }
 
 char *xstrdup(const char *s)
@@ -62,9 +62,4 @@ char *xasprintf(const char *fmt, ...)
     char *buf = xvasprintf(fmt, ap);
     va_end(ap);
     return buf;
-}
-
-void xfree_const(const void *ptr)
-{
-    free((void *)(uintptr_t)ptr);
 }

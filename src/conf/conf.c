@@ -43,16 +43,31 @@ typedef struct Loader {
 
 /* ---- entries ---------------------------------------------------------------------------- */
 
+static Arena *set_arena(Loader *ld)
+{
+    return arena_get(&ld->set->arena);
+}
+
+/* The set's copy of a file name: entries of one file share it. */
+static char *file_copy(Loader *ld, const char *file)
+{
+    ConfSet *set = ld->set;
+    if (set->n_entries && strcmp(set->entries[set->n_entries - 1].file, file) == 0)
+        return set->entries[set->n_entries - 1].file;
+    return arena_strdup(set_arena(ld), file);
+}
+
 static ConfEntry *add_entry(Loader *ld, const char *file, int line, const char *line_text)
 {
     ConfSet *set = ld->set;
-    PK_GROW(set->entries, set->n_entries, ld->cap_entries);
+    char *file_name = file_copy(ld, file ? file : "");
+    ARENA_GROW(set_arena(ld), set->entries, set->n_entries, ld->cap_entries);
     ConfEntry *entry = &set->entries[set->n_entries];
     memset(entry, 0, sizeof(*entry));
-    entry->file = xstrdup(file ? file : "");
+    entry->file = file_name;
     entry->line = line;
     entry->seqno = (int)set->n_entries + 1;
-    entry->line_text = xstrdup(line_text);
+    entry->line_text = arena_strdup(set_arena(ld), line_text);
     entry->overridden_by = -1;
     set->n_entries++;
     return entry;
@@ -62,7 +77,7 @@ static ConfEntry *add_entry(Loader *ld, const char *file, int line, const char *
 static void add_error(Loader *ld, const CallSite *site, const char *message)
 {
     ConfEntry *entry = add_entry(ld, site->file, site->line, site->line_text);
-    entry->error = xstrdup(message);
+    entry->error = arena_strdup(set_arena(ld), message);
 }
 
 static void add_file(Loader *ld, const char *path)
@@ -71,8 +86,8 @@ static void add_file(Loader *ld, const char *path)
     for (size_t file_idx = 0; file_idx < set->n_files; file_idx++)
         if (strcmp(set->files[file_idx], path) == 0)
             return;
-    PK_GROW(set->files, set->n_files, ld->cap_files);
-    set->files[set->n_files++] = xstrdup(path);
+    ARENA_GROW(set_arena(ld), set->files, set->n_files, ld->cap_files);
+    set->files[set->n_files++] = arena_strdup(set_arena(ld), path);
 }
 
 static void on_comment(void *ctx, const char *text, size_t len, unsigned line, bool own_line)
@@ -84,13 +99,16 @@ static void on_comment(void *ctx, const char *text, size_t len, unsigned line, b
         !conf_pragma_parse(text, len, &rule_ids, &reason, &whole_file))
         return;
     ConfSet *set = ld->set;
-    PK_GROW(set->pragmas, set->n_pragmas, ld->cap_pragmas);
-    set->pragmas[set->n_pragmas++] = (ConfPragma){.file = xstrdup(ld->cur_file),
+    Arena *arena = set_arena(ld);
+    ARENA_GROW(arena, set->pragmas, set->n_pragmas, ld->cap_pragmas);
+    set->pragmas[set->n_pragmas++] = (ConfPragma){.file = arena_strdup(arena, ld->cur_file),
                                                   .line = (int)line,
                                                   .own_line = own_line,
                                                   .whole_file = whole_file,
-                                                  .rule_ids = rule_ids,
-                                                  .reason = reason};
+                                                  .rule_ids = arena_strdup(arena, rule_ids),
+                                                  .reason = arena_strdup(arena, reason)};
+    free(rule_ids);
+    free(reason);
 }
 
 /* ---- reading files ---------------------------------------------------------------------- */
@@ -244,7 +262,7 @@ static void record_syntax_error(Loader *ld, LineParse *lp, ConfErrPhase phase)
     add_error(ld, &site, "syntax error");
     ConfEntry *entry = &ld->set->entries[ld->set->n_entries - 1];
     if (!at_eol)
-        entry->token = xstrndup(lx->buf + lx->tok_start, lx->tok_len);
+        entry->token = arena_strndup(set_arena(ld), lx->buf + lx->tok_start, lx->tok_len);
     ConfErrContext ectx = {.phase = phase,
                            .tok = lp->tok,
                            .tok_text = lx->buf + lx->tok_start,
@@ -254,7 +272,9 @@ static void record_syntax_error(Loader *ld, LineParse *lp, ConfErrPhase phase)
                            .value_len = lp->value_len,
                            .line = lx->buf + line_start,
                            .line_len = line_end - line_start};
-    entry->error_hint = conf_hint_for(&ectx);
+    char *hint = conf_hint_for(&ectx);
+    entry->error_hint = arena_strdup(set_arena(ld), hint);
+    free(hint);
     free(line_text);
 }
 
@@ -288,10 +308,9 @@ static bool process_line(Loader *ld, LineParse *lp, char *value, int depth)
         ok = parse_config_file(ld, value, true, &site, depth + 1);
     } else {
         ConfEntry *entry = add_entry(ld, lp->path, site.line, line_text);
-        entry->name = xstrndup(lx->buf + lp->name_start, lp->name_len);
-        entry->value = value;
+        entry->name = arena_strndup(set_arena(ld), lx->buf + lp->name_start, lp->name_len);
+        entry->value = arena_strdup(set_arena(ld), value);
         entry->quoted = lp->value_tok == CONF_TOK_STRING;
-        value = NULL;
     }
     ld->cur_file = lp->path;
     free(value);
@@ -557,7 +576,7 @@ static bool load_top(Loader *ld, const char *abs_path, PkDiag *diag)
 static bool load_data_dir(Loader *ld, const char *dir, const ConfLoadOpts *opts, PkDiag *diag)
 {
     ConfSet *out = ld->set;
-    out->data_dir = xstrdup(dir);
+    out->data_dir = arena_strdup(set_arena(ld), dir);
     out->data_dir_major = read_pg_version(dir, diag);
     if (out->data_dir_major < 0) {
         out->data_dir_major = 0;
@@ -607,30 +626,4 @@ bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag 
     if (ok)
         conf_set_mark_applied(out);
     return ok;
-}
-
-void conf_set_free(ConfSet *set)
-{
-    for (size_t ent = 0; ent < set->n_entries; ent++) {
-        ConfEntry *entry = &set->entries[ent];
-        free(entry->file);
-        free(entry->name);
-        free(entry->value);
-        free(entry->line_text);
-        free(entry->error);
-        free(entry->error_hint);
-        free(entry->token);
-    }
-    free(set->entries);
-    for (size_t file_idx = 0; file_idx < set->n_files; file_idx++)
-        free(set->files[file_idx]);
-    free(set->files);
-    for (size_t prag = 0; prag < set->n_pragmas; prag++) {
-        free(set->pragmas[prag].file);
-        free(set->pragmas[prag].rule_ids);
-        free(set->pragmas[prag].reason);
-    }
-    free(set->pragmas);
-    free(set->data_dir);
-    memset(set, 0, sizeof(*set));
 }

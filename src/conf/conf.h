@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 
 /* One row of the offline pg_file_settings: a setting, or a place where reading failed. */
@@ -39,7 +40,10 @@ typedef struct ConfPragma {
     char *reason;    /* may be empty */
 } ConfPragma;
 
+/* Everything a set points to lives in its arena: free the set with arena_free(set.arena). A
+ * module that adds to a set allocates from arena_get(&set->arena) and never frees a field. */
 typedef struct ConfSet {
+    Arena *arena;
     ConfEntry *entries;
     size_t n_entries;
     char **files; /* every file read, in reading order (absolute paths) */
@@ -64,7 +68,7 @@ typedef struct ConfLoadOpts {
  * postgresql.auto.conf). Problems inside the configuration (syntax, missing include, cycles,
  * depth) become error entries, never a failure. Returns false only when pgknob's own input is
  * unusable (path missing/unreadable, a directory without postgresql.conf, file too large), with a
- * `diag` set. `out` must be zeroed; free with conf_set_free. */
+ * `diag` set. `out` must be zeroed; free with arena_free(out->arena). */
 bool conf_load(const char *path, const ConfLoadOpts *opts, ConfSet *out, PkDiag *diag);
 
 /* Parses one buffer as if it were the file `filename` (includes resolve relative to it).
@@ -75,8 +79,6 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
  * configuration comes near. Past it conf_load fails and conf_load_buffer stops at an error row
  * (docs/lint.md, "Limits"). */
 #define CONF_MAX_ENTRIES 10000
-
-void conf_set_free(ConfSet *set);
 
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
  * built elsewhere (input/). */

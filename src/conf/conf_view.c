@@ -55,24 +55,34 @@ static void view_mark_ignored(const ConfSet *set, const Catalog *cat, int major,
 
 /* Names that are neither known nor ext.name: the view's "unrecognized configuration
  * parameter", which stops it before anything is applied. */
-static bool view_check_names(const ConfSet *set, const Catalog *cat, int major, ConfViewRow *rows)
+/* A string from malloc, moved into the arena. */
+static char *keep(Arena *arena, char *heap)
+{
+    char *copy = arena_strdup(arena, heap);
+    free(heap);
+    return copy;
+}
+
+static bool view_check_names(Arena *arena, const ConfSet *set, const Catalog *cat, int major,
+                             ConfViewRow *rows)
 {
     bool all_known = true;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         const char *name = set->entries[ent].name;
         if (!name || rows[ent].ignored || view_find(cat, major, name) || strchr(name, '.'))
             continue;
-        rows[ent].error = xstrdup("unrecognized configuration parameter");
+        rows[ent].error = "unrecognized configuration parameter";
         if (strncmp(name, "\xef\xbb\xbf", 3) == 0) {
-            rows[ent].hint = xstrdup("the file starts with a UTF-8 byte-order mark, which the "
-                                     "server reads as part of the first name: save it without");
+            rows[ent].hint = ("the file starts with a UTF-8 byte-order mark, which the "
+                              "server reads as part of the first name: save it without");
             all_known = false;
             continue;
         }
         char *note = catalog_version_note(major, name);
         const char *suggestion = catalog_suggest(cat, name);
-        rows[ent].hint =
-            note ? note : (suggestion ? xasprintf("did you mean \"%s\"?", suggestion) : NULL);
+        rows[ent].hint = note         ? keep(arena, note)
+                         : suggestion ? arena_printf(arena, "did you mean \"%s\"?", suggestion)
+                                      : NULL;
         all_known = false;
     }
     return all_known;
@@ -80,7 +90,7 @@ static bool view_check_names(const ConfSet *set, const Catalog *cat, int major, 
 
 /* set_config_option without changing anything: the value must parse, and internal
  * parameters cannot be set from a file. Postmaster parameters are taken as at server start. */
-static void view_apply(const ConfEntry *entry, const CatalogParam *param, int major,
+static void view_apply(Arena *arena, const ConfEntry *entry, const CatalogParam *param, int major,
                        ConfViewRow *row)
 {
     if (!param) {
@@ -90,39 +100,40 @@ static void view_apply(const ConfEntry *entry, const CatalogParam *param, int ma
     GucValue val;
     PkDiag err = PK_DIAG_INIT;
     if (param->context == GUC_CTX_INTERNAL) {
-        row->error = xstrdup("setting could not be applied");
-        row->hint = xasprintf("parameter \"%s\" cannot be changed", param->name);
+        row->error = "setting could not be applied";
+        row->hint = arena_printf(arena, "parameter \"%s\" cannot be changed", param->name);
     } else if (!guc_parse_value_for(param, major, entry->value, &val, &err)) {
-        row->error = xstrdup("setting could not be applied");
+        row->error = "setting could not be applied";
         const char *more = err.hint ? err.hint : err.detail; /* HINT, else DETAIL */
-        row->hint = more ? xasprintf("%s; %s", err.message, more) : xstrdup(err.message);
+        row->hint = more ? arena_printf(arena, "%s; %s", err.message, more)
+                         : arena_strdup(arena, err.message);
         pk_diag_free(&err);
     } else {
         row->applied = true;
-        row->normalized = guc_value_to_setting(param, &val);
+        row->normalized = keep(arena, guc_value_to_setting(param, &val));
     }
 }
 
-static ConfViewRow *view_compute(const ConfSet *set, int major)
+static ConfViewRow *view_compute(Arena *arena, const ConfSet *set, int major)
 {
-    ConfViewRow *rows = xcalloc(set->n_entries + 1, sizeof(*rows));
+    ConfViewRow *rows = arena_array(arena, set->n_entries + 1, sizeof(*rows));
     bool read_error = false;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         const ConfEntry *entry = &set->entries[ent];
-        rows[ent].error = xstrdup(entry->error);
-        rows[ent].hint = xstrdup(entry->error_hint);
+        rows[ent].error = entry->error; /* the set outlives its view */
+        rows[ent].hint = entry->error_hint;
         read_error |= entry->error != NULL;
     }
     const Catalog *cat = catalog_for_major(major);
     if (read_error || !cat)
         return rows; /* the view stops before applying anything */
     view_mark_ignored(set, cat, major, rows);
-    if (!view_check_names(set, cat, major, rows))
+    if (!view_check_names(arena, set, cat, major, rows))
         return rows;
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         const ConfEntry *entry = &set->entries[ent];
         if (entry->name && !rows[ent].ignored)
-            view_apply(entry, view_find(cat, major, entry->name), major, &rows[ent]);
+            view_apply(arena, entry, view_find(cat, major, entry->name), major, &rows[ent]);
     }
     return rows;
 }
@@ -132,17 +143,7 @@ void conf_view_compute(const ConfSet *set, int major, ConfView *view)
     view->major = major ? major : set->data_dir_major;
     if (!catalog_for_major(view->major))
         view->major = PK_DEFAULT_MAJOR;
-    view->rows = view_compute(set, view->major);
+    view->arena = arena_new();
+    view->rows = view_compute(view->arena, set, view->major);
     view->n = set->n_entries;
-}
-
-void conf_view_free(ConfView *view)
-{
-    for (size_t ent = 0; ent < view->n; ent++) {
-        free(view->rows[ent].error);
-        free(view->rows[ent].normalized);
-        free(view->rows[ent].hint);
-    }
-    free(view->rows);
-    memset(view, 0, sizeof(*view));
 }

@@ -13,21 +13,22 @@
 /* The view's verdict for one entry. */
 typedef struct ConfViewRow {
     bool applied;
-    char *error;      /* the view's error column, or NULL */
-    char *normalized; /* the value in the parameter's base unit, NULL when unknown */
-    char *hint;       /* pgknob's advice, or NULL */
-    bool ignored;     /* superseded by a later entry spelled exactly alike */
+    const char *error;      /* the view's error column, or NULL */
+    const char *normalized; /* the value in the parameter's base unit, NULL when unknown */
+    const char *hint;       /* pgknob's advice, or NULL */
+    bool ignored;           /* superseded by a later entry spelled exactly alike */
 } ConfViewRow;
 
+/* Its rows live in its arena and may point into the set, which must outlive the view. */
 typedef struct ConfView {
+    Arena *arena;
     ConfViewRow *rows; /* one per entry of the set, in its order */
     size_t n;
     int major; /* the major the verdicts are for */
 } ConfView;
 
 /* The view of `set` for PostgreSQL `major`; 0 takes the data directory's PG_VERSION, and a
- * major without a catalog the default (PK_DEFAULT_MAJOR). Free with conf_view_free. */
+ * major without a catalog the default (PK_DEFAULT_MAJOR). Free with arena_free(view->arena). */
 void conf_view_compute(const ConfSet *set, int major, ConfView *view);
-void conf_view_free(ConfView *view);
 
 #endif

@@ -156,11 +156,12 @@ bool dbctl_rows(DbCtl *ctl, const char *sql, DbCtlRows *out, PkDiag *diag)
     out->n_rows = PQntuples(res);
     out->n_cols = PQnfields(res);
     size_t n = (size_t)out->n_rows * (size_t)out->n_cols;
-    out->cells = xcalloc(n ? n : 1, sizeof(char *));
+    out->arena = arena_new();
+    out->cells = arena_array(out->arena, n ? n : 1, sizeof(char *));
     for (int row = 0; row < out->n_rows; row++)
         for (int col = 0; col < out->n_cols; col++)
             out->cells[(size_t)row * (size_t)out->n_cols + (size_t)col] =
-                xstrdup(PQgetvalue(res, row, col));
+                arena_strdup(out->arena, PQgetvalue(res, row, col));
     PQclear(res);
     return true;
 }
@@ -170,15 +171,6 @@ const char *dbctl_cell(const DbCtlRows *rows, int row, int col)
     if (row < 0 || row >= rows->n_rows || col < 0 || col >= rows->n_cols)
         return "";
     return rows->cells[(size_t)row * (size_t)rows->n_cols + (size_t)col];
-}
-
-void dbctl_rows_free(DbCtlRows *rows)
-{
-    size_t n = (size_t)rows->n_rows * (size_t)rows->n_cols;
-    for (size_t idx = 0; rows->cells && idx < n; idx++)
-        free(rows->cells[idx]);
-    free(rows->cells);
-    memset(rows, 0, sizeof(*rows));
 }
 
 bool dbctl_bytes(DbCtl *ctl, const char *sql, char **data, size_t *len, PkDiag *diag)

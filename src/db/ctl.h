@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 
 /* Timeouts of the control session: nothing it runs should take long; ALTER SYSTEM takes only
@@ -39,14 +40,15 @@ bool dbctl_exec(DbCtl *ctl, const char *sql, PkDiag *diag);
 /* One row of n numeric columns (SQL NULL as 0); false with *diag. */
 bool dbctl_doubles(DbCtl *ctl, const char *sql, double *out, int n, PkDiag *diag);
 
-/* A whole result as strings (SQL NULL as ""), row-major. */
+/* A whole result as strings (SQL NULL as ""), row-major, in its arena: free it with
+ * arena_free(rows.arena). */
 typedef struct DbCtlRows {
+    Arena *arena;
     char **cells;
     int n_rows, n_cols;
 } DbCtlRows;
 bool dbctl_rows(DbCtl *ctl, const char *sql, DbCtlRows *out, PkDiag *diag);
 const char *dbctl_cell(const DbCtlRows *rows, int row, int col);
-void dbctl_rows_free(DbCtlRows *rows);
 
 /* A one-row bytea result (pg_read_binary_file), as raw bytes. Caller frees *data. */
 bool dbctl_bytes(DbCtl *ctl, const char *sql, char **data, size_t *len, PkDiag *diag);

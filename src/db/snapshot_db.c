@@ -29,26 +29,9 @@ enum {
     COL_BOOT,
 };
 
-struct DbCatalog {
-    Catalog cat;
-    CatalogParam *params;
-    size_t n_params;
-    char **owned; /* every string the params point to */
-    size_t n_owned, cap_owned;
-};
-
-static char *own(DbCatalog *catalog, const char *text)
+static char *lowercase(Arena *arena, const char *text)
 {
-    if (!text)
-        return NULL;
-    PK_GROW(catalog->owned, catalog->n_owned, catalog->cap_owned);
-    catalog->owned[catalog->n_owned] = xstrdup(text);
-    return catalog->owned[catalog->n_owned++];
-}
-
-static char *lowercase(const char *text)
-{
-    char *copy = xstrdup(text);
+    char *copy = arena_strdup(arena, text);
     for (char *p = copy; *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return copy;
@@ -87,40 +70,36 @@ static GucContext parse_context(const char *text)
     return GUC_CTX_USER;
 }
 
-/* "sync,worker,io_uring" → a NULL-terminated array whose strings the catalog owns. */
-static const char *const *parse_enumvals(DbCatalog *catalog, const char *text)
+/* "sync,worker,io_uring" → a NULL-terminated array in the arena. */
+static const char *const *parse_enumvals(Arena *arena, const char *text)
 {
     if (!text || !*text)
         return NULL;
     size_t n_vals = 1;
     for (const char *p = text; *p; p++)
         n_vals += *p == ',';
-    char *copy = own(catalog, text);
-    const char **vals = xcalloc(n_vals + 1, sizeof(*vals));
+    char *copy = arena_strdup(arena, text);
+    const char **vals = arena_array(arena, n_vals + 1, sizeof(*vals));
     size_t val_idx = 0;
     for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
          tok = strtok_r(NULL, ",", &save))
         vals[val_idx++] = tok;
-    PK_GROW(catalog->owned, catalog->n_owned, catalog->cap_owned);
-    catalog->owned[catalog->n_owned++] = (char *)vals;
     return vals;
 }
 
-static void fill_param(DbCatalog *catalog, CatalogParam *param, const DbResult *res, int row)
+static void fill_param(Arena *arena, CatalogParam *param, const DbResult *res, int row)
 {
-    char *name = lowercase(db_text(res, row, COL_NAME));
-    param->name = own(catalog, name);
-    free(name);
+    param->name = lowercase(arena, db_text(res, row, COL_NAME));
     param->type = parse_vartype(db_text(res, row, COL_VARTYPE));
-    param->unit = own(catalog, db_text(res, row, COL_UNIT));
-    param->boot_val = own(catalog, db_text(res, row, COL_BOOT));
-    param->min_val = own(catalog, db_text(res, row, COL_MIN));
-    param->max_val = own(catalog, db_text(res, row, COL_MAX));
+    param->unit = arena_strdup(arena, db_text(res, row, COL_UNIT));
+    param->boot_val = arena_strdup(arena, db_text(res, row, COL_BOOT));
+    param->min_val = arena_strdup(arena, db_text(res, row, COL_MIN));
+    param->max_val = arena_strdup(arena, db_text(res, row, COL_MAX));
     param->enum_vals =
-        param->type == GUC_ENUM ? parse_enumvals(catalog, db_text(res, row, COL_ENUMVALS)) : NULL;
+        param->type == GUC_ENUM ? parse_enumvals(arena, db_text(res, row, COL_ENUMVALS)) : NULL;
     param->context = parse_context(db_text(res, row, COL_CONTEXT));
-    param->category = own(catalog, db_text(res, row, COL_CATEGORY));
-    param->short_desc = own(catalog, db_text(res, row, COL_DESC));
+    param->category = arena_strdup(arena, db_text(res, row, COL_CATEGORY));
+    param->short_desc = arena_strdup(arena, db_text(res, row, COL_DESC));
     param->since_minor = NULL;
 }
 
@@ -166,35 +145,24 @@ static int setting_name_cmp(const void *name, const void *elem)
     return strcmp(name, ((const SnapSetting *)elem)->name);
 }
 
-void db_catalog_free(DbCatalog *catalog)
-{
-    if (!catalog)
-        return;
-    for (size_t str_idx = 0; str_idx < catalog->n_owned; str_idx++)
-        free(catalog->owned[str_idx]);
-    free(catalog->owned);
-    free(catalog->params);
-    free(catalog);
-}
-
-static const CatalogParam *find_param(const DbCatalog *catalog, const char *lower_name)
+static const CatalogParam *find_param(const Catalog *catalog, const char *lower_name)
 {
     CatalogParam key = {.name = lower_name};
     return bsearch(&key, catalog->params, catalog->n_params, sizeof(key), param_cmp);
 }
 
-static DbCatalog *catalog_from_rows(const DbResult *res, int version_num, const char *version)
+static const Catalog *catalog_from_rows(Arena *arena, const DbResult *res, int version_num,
+                                        const char *version)
 {
-    DbCatalog *catalog = xcalloc(1, sizeof(*catalog));
-    catalog->params = xcalloc((size_t)res->n_rows + 1, sizeof(*catalog->params));
+    Catalog *catalog = arena_alloc(arena, sizeof(*catalog));
+    CatalogParam *params = arena_array(arena, (size_t)res->n_rows + 1, sizeof(*params));
     for (int row = 0; row < res->n_rows; row++)
-        fill_param(catalog, &catalog->params[row], res, row);
+        fill_param(arena, &params[row], res, row);
+    qsort(params, (size_t)res->n_rows, sizeof(*params), param_cmp);
+    catalog->major = version_num / 10000;
+    catalog->server_version = arena_strdup(arena, version);
+    catalog->params = params;
     catalog->n_params = (size_t)res->n_rows;
-    qsort(catalog->params, catalog->n_params, sizeof(*catalog->params), param_cmp);
-    catalog->cat.major = version_num / 10000;
-    catalog->cat.server_version = own(catalog, version);
-    catalog->cat.params = catalog->params;
-    catalog->cat.n_params = catalog->n_params;
     return catalog;
 }
 
@@ -214,11 +182,12 @@ static void add_pending_restart(FindingList *findings, const SnapSetting *settin
     finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
 }
 
-static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const DbResult *res,
-                         int row)
+static void fill_setting(Arena *arena, SnapSetting *setting, const Catalog *catalog,
+                         const DbResult *res, int row)
 {
-    setting->name = lowercase(db_text(res, row, COL_NAME));
-    char *value = xstrdup(db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "");
+    setting->name = lowercase(arena, db_text(res, row, COL_NAME));
+    const char *value = db_text(res, row, COL_VALUE) ? db_text(res, row, COL_VALUE) : "";
+    value = arena_strdup(arena, value);
     setting->value = value;
     setting->param = find_param(catalog, setting->name);
     setting->parsed_ok = setting->param && parse_setting(setting->param, value, &setting->parsed);
@@ -227,14 +196,15 @@ static void fill_setting(SnapSetting *setting, const DbCatalog *catalog, const D
      * parsed.str points into it. */
     if (setting->parsed_ok && setting->param->unit && *setting->param->unit &&
         (setting->param->type == GUC_INTEGER || setting->param->type == GUC_REAL)) {
-        free(value);
-        setting->value = guc_value_pretty(setting->param, &setting->parsed);
+        char *pretty = guc_value_pretty(setting->param, &setting->parsed);
+        setting->value = arena_strdup(arena, pretty);
+        free(pretty);
     }
     const char *source = db_text(res, row, COL_SOURCE);
     setting->source = source && !strcmp(source, "default") ? SRC_DEFAULT : SRC_SERVER;
     setting->from_role_db = source && (!strcmp(source, "database") || !strcmp(source, "user") ||
                                        !strcmp(source, "database user"));
-    setting->file = xstrdup(db_text(res, row, COL_FILE));
+    setting->file = arena_strdup(arena, db_text(res, row, COL_FILE));
     setting->line = (int)db_num(res, row, COL_LINE, 0);
     setting->line_text = NULL;
 }
@@ -245,36 +215,36 @@ static const SnapSetting *find_setting(const Snapshot *snap, const char *lower_n
                    setting_name_cmp);
 }
 
-DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag)
+bool snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag)
 {
     DbResult res;
     if (!db_run(conn, "settings", &res)) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read pg_settings: %s", res.error);
         db_result_free(&res);
-        return NULL;
+        return false;
     }
     int version_num = db_server_version_num(conn);
     char version[32];
     snprintf(version, sizeof(version), "%d.%d", version_num / 10000, version_num % 10000);
-    DbCatalog *catalog = catalog_from_rows(&res, version_num, version);
+    Arena *arena = arena_get(&snap->arena);
+    const Catalog *catalog = catalog_from_rows(arena, &res, version_num, version);
     snap->pg_major = version_num / 10000;
-    snap->pg_version_label = xstrdup(version);
-    snap->catalog = &catalog->cat;
+    snap->pg_version_label = arena_strdup(arena, version);
+    snap->catalog = catalog;
     snap->live = true;
     host_facts_init_unknown(&snap->host);
-    snap->settings = xcalloc((size_t)res.n_rows + 1, sizeof(*snap->settings));
+    snap->settings = arena_array(arena, (size_t)res.n_rows + 1, sizeof(*snap->settings));
     snap->n_settings = (size_t)res.n_rows;
     for (int row = 0; row < res.n_rows; row++)
-        fill_setting(&snap->settings[row], catalog, &res, row);
+        fill_setting(arena, &snap->settings[row], catalog, &res, row);
     qsort(snap->settings, snap->n_settings, sizeof(*snap->settings), setting_cmp);
     for (int row = 0; row < res.n_rows; row++)
         if (db_bool(&res, row, COL_PENDING, false)) {
-            char *name = lowercase(db_text(&res, row, COL_NAME));
+            const char *name = lowercase(arena, db_text(&res, row, COL_NAME));
             add_pending_restart(findings, find_setting(snap, name));
-            free(name);
         }
     db_result_free(&res);
-    return catalog;
+    return true;
 }
 
 static Finding *pending_restart_finding(FindingList *findings, const char *name)

@@ -12,14 +12,10 @@
 #include "model/finding.h"
 #include "model/snapshot.h"
 
-/* The parameters of one server (owned; the Snapshot's settings point into it). */
-typedef struct DbCatalog DbCatalog;
-
-/* Fills `snap` (zeroed by the caller) from pg_settings and returns the catalog it points into, or
- * NULL with `diag` set when pg_settings could not be read. Settings waiting for a restart become
- * PK0902 findings in `findings`. Free the catalog after snapshot_free. */
-DbCatalog *snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag);
-void db_catalog_free(DbCatalog *catalog);
+/* Fills `snap` (zeroed by the caller) from pg_settings, with a catalog of the server's own
+ * parameters in the snapshot's arena; false with `diag` set when pg_settings could not be read.
+ * Settings waiting for a restart become PK0902 findings in `findings`. */
+bool snapshot_db_read(DbConn *conn, Snapshot *snap, FindingList *findings, PkDiag *diag);
 
 /* pg_file_settings rows with an error become PK0901 error findings (the server would refuse to
  * start, or ignores the line on reload). False with *why (caller frees) when the view could not

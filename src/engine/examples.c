@@ -44,12 +44,12 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
     const char *error = conf_error(&set);
     if (error) {
         *why = xasprintf("its configuration does not parse: %s", error);
-        conf_set_free(&set);
+        arena_free(set.arena);
         return ENGINE_NOT_APPLICABLE;
     }
     Snapshot snap;
     snapshot_from_conf(&snap, &set, cat);
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (ex->host) {
         free(snap.host.source);
         host_parse_spec(ex->host, &snap.host, NULL); /* validated when the rule was loaded */

@@ -192,12 +192,11 @@ static void long_option(DocBuilder *b, Place *pl, const Arg *arg, const char *op
         position(pl, locate(pl, arg, written), &line, &column);
         builder_add_entry(b, name, "", line, column, true);
         ConfEntry *entry = &b->doc->set.entries[b->doc->set.n_entries - 1];
-        free(entry->name);
-        free(entry->value);
+        Arena *arena = arena_get(&b->doc->set.arena); /* the set's strings live in its arena */
         entry->name = entry->value = NULL;
-        entry->error = xasprintf("%s%s requires a value", switch_text, written);
-        entry->token = xstrdup("");
-        entry->error_hint = xasprintf("write %s%s=VALUE", switch_text, written);
+        entry->error = arena_printf(arena, "%s%s requires a value", switch_text, written);
+        entry->token = arena_strdup(arena, "");
+        entry->error_hint = arena_printf(arena, "write %s%s=VALUE", switch_text, written);
     } else {
         add_setting(b, pl, arg, written, name, eq + 1);
     }

@@ -77,15 +77,13 @@ static void add_conf(DocBuilder *b, const char *data, size_t len, const yaml_nod
         /* a line the server cannot read: the error row, moved */
         builder_add_entry(b, "", "", line, column, false);
         ConfEntry *row = &b->doc->set.entries[b->doc->set.n_entries - 1];
-        free(row->name);
-        free(row->value);
+        Arena *arena = arena_get(&b->doc->set.arena); /* copied: tmp's arena goes below */
         row->name = row->value = NULL;
-        row->error = e->error;
-        row->error_hint = e->error_hint;
-        row->token = e->token;
-        e->error = e->error_hint = e->token = NULL;
+        row->error = arena_strdup(arena, e->error);
+        row->error_hint = arena_strdup(arena, e->error_hint);
+        row->token = arena_strdup(arena, e->token);
     }
-    conf_set_free(&tmp);
+    arena_free(tmp.arena);
     free(bl.text);
 }
 

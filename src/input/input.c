@@ -92,8 +92,9 @@ void builder_init(DocBuilder *b, InputDoc *doc, InputFormat format, const char *
     b->len = len;
     doc->format = format;
     size_t cap_files = 0;
-    PK_GROW(doc->set.files, doc->set.n_files, cap_files);
-    doc->set.files[doc->set.n_files++] = xstrdup(file);
+    Arena *arena = arena_get(&doc->set.arena);
+    ARENA_GROW(arena, doc->set.files, doc->set.n_files, cap_files);
+    doc->set.files[doc->set.n_files++] = arena_strdup(arena, file);
 }
 
 /* The physical line `line` (1-based) of the input, without its newline. */
@@ -115,22 +116,23 @@ static char *line_text(DocBuilder *b, int line)
     const char *stop = nl ? nl : end;
     if (stop > p && stop[-1] == '\r')
         stop--;
-    return xstrndup(p, (size_t)(stop - p));
+    return arena_strndup(b->doc->set.arena, p, (size_t)(stop - p));
 }
 
 void builder_add_entry(DocBuilder *b, const char *name, const char *value, int line, int column,
                        bool quoted)
 {
     ConfSet *set = &b->doc->set;
-    PK_GROW(set->entries, set->n_entries, b->cap_entries);
+    Arena *arena = arena_get(&set->arena);
+    ARENA_GROW(arena, set->entries, set->n_entries, b->cap_entries);
     ConfEntry *entry = &set->entries[set->n_entries];
     memset(entry, 0, sizeof(*entry));
-    entry->file = xstrdup(b->file);
+    entry->file = arena_strdup(arena, b->file);
     entry->line = line;
     entry->column = column;
     entry->seqno = (int)set->n_entries + 1;
-    entry->name = xstrdup(name);
-    entry->value = xstrdup(value);
+    entry->name = arena_strdup(arena, name);
+    entry->value = arena_strdup(arena, value);
     entry->line_text = line_text(b, line);
     entry->quoted = quoted;
     entry->overridden_by = -1;
@@ -365,7 +367,7 @@ static void doc_free(InputDoc *doc)
 {
     free(doc->label);
     free(doc->version_text);
-    conf_set_free(&doc->set);
+    arena_free(doc->set.arena);
     for (size_t note = 0; note < doc->n_notes; note++) {
         free(doc->notes[note].name);
         free(doc->notes[note].value);

@@ -281,8 +281,10 @@ static void add_entry_in(DocBuilder *b, const TfFile *file, const char *name, co
     for (size_t idx = 0; idx < set->n_files; idx++)
         if (!strcmp(set->files[idx], file->path))
             return;
-    set->files = xrealloc(set->files, (set->n_files + 1) * sizeof(char *));
-    set->files[set->n_files++] = xstrdup(file->path);
+    Arena *arena = arena_get(&set->arena); /* the set's array and strings live in its arena */
+    set->files = arena_realloc(arena, set->files, set->n_files * sizeof(char *),
+                               (set->n_files + 1) * sizeof(char *));
+    set->files[set->n_files++] = arena_strdup(arena, file->path);
 }
 
 /* One parameter: `name` and `value` as written where the parameter is (`at`: its block or

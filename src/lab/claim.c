@@ -98,7 +98,7 @@ bool lab_marker_read(DbCtl *ctl, LabMarker *out, PkDiag *diag)
                    "' ORDER BY seqno DESC LIMIT 1",
                    &rows, &err)) {
         value = xstrdup(rows.n_rows ? dbctl_cell(&rows, 0, 0) : "");
-        dbctl_rows_free(&rows);
+        arena_free(rows.arena);
     } else {
         value = dbctl_value(ctl, "SELECT current_setting('" LAB_MARKER_NAME "', true)", diag);
         if (!value) {

@@ -182,7 +182,7 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
         if (entry->name)
             lab_settings_put(out, entry->name, entry->value, filename, entry->line);
     }
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (!ok)
         lab_settings_free(out);
     return ok;

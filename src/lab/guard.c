@@ -41,16 +41,17 @@ bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag)
         pk_diag_free(&err);
         return false;
     }
+    out->arena = arena_new();
     out->n = (size_t)rows.n_rows;
-    out->rows = xcalloc(out->n ? out->n : 1, sizeof(GucRow));
+    out->rows = arena_array(out->arena, out->n ? out->n : 1, sizeof(GucRow));
     for (int row = 0; row < rows.n_rows; row++) {
-        out->rows[row].name = xstrdup(dbctl_cell(&rows, row, 0));
-        out->rows[row].setting = xstrdup(dbctl_cell(&rows, row, 1));
-        out->rows[row].context = xstrdup(dbctl_cell(&rows, row, 2));
-        out->rows[row].source = xstrdup(dbctl_cell(&rows, row, 3));
+        out->rows[row].name = arena_strdup(out->arena, dbctl_cell(&rows, row, 0));
+        out->rows[row].setting = arena_strdup(out->arena, dbctl_cell(&rows, row, 1));
+        out->rows[row].context = arena_strdup(out->arena, dbctl_cell(&rows, row, 2));
+        out->rows[row].source = arena_strdup(out->arena, dbctl_cell(&rows, row, 3));
         out->rows[row].pending = !strcmp(dbctl_cell(&rows, row, 4), "t");
     }
-    dbctl_rows_free(&rows);
+    arena_free(rows.arena);
     qsort(out->rows, out->n, sizeof(GucRow), guc_row_cmp);
     return true;
 }
@@ -75,18 +76,6 @@ char *guc_table_diff(const GucTable *before, const GucTable *after)
             sb_printf(&sb, "%s: \"%s\" → \"%s\"\n", old->name, old->setting, cur->setting);
     }
     return sb.len ? sb_detach(&sb) : NULL;
-}
-
-void guc_table_free(GucTable *table)
-{
-    for (size_t row = 0; row < table->n; row++) {
-        free(table->rows[row].name);
-        free(table->rows[row].setting);
-        free(table->rows[row].context);
-        free(table->rows[row].source);
-    }
-    free(table->rows);
-    memset(table, 0, sizeof(*table));
 }
 
 /* ---- ALTER SYSTEM, list parameters element by element ---- */
@@ -204,7 +193,7 @@ static bool read_auto_entries(DbCtl *ctl, LabSettings *out, PkDiag *diag)
         item->value = xstrdup(dbctl_cell(&rows, row, 1));
         item->file = xstrdup("postgresql.auto.conf");
     }
-    dbctl_rows_free(&rows);
+    arena_free(rows.arena);
     return true;
 }
 
@@ -334,7 +323,7 @@ static bool file_values(DbCtl *ctl, LabSettings *out)
     for (int row = 0; ok && row < rows.n_rows; row++)
         lab_settings_put(out, dbctl_cell(&rows, row, 0), dbctl_cell(&rows, row, 1), "", 0);
     if (ok)
-        dbctl_rows_free(&rows);
+        arena_free(rows.arena);
     return ok;
 }
 
@@ -614,7 +603,7 @@ static char *pending_restart(DbCtl *ctl, const LabJournal *journal, PkDiag *diag
     for (int row = 0; row < rows.n_rows; row++)
         if (!strangers_pending(journal, dbctl_cell(&rows, row, 0)))
             sb_printf(&sb, "%s%s", sb.len ? ", " : "", dbctl_cell(&rows, row, 0));
-    dbctl_rows_free(&rows);
+    arena_free(rows.arena);
     return sb.len ? sb_detach(&sb) : xstrdup("");
 }
 
@@ -839,7 +828,7 @@ static bool verify(const LabJournal *journal, LabTarget *target, bool local, boo
             have_files = file_values(target->ctl, &files);
     SettingsDiff diff;
     settings_diff(journal, &now, have_files ? &files : NULL, &diff);
-    guc_table_free(&now);
+    arena_free(now.arena);
     lab_settings_free(&files);
     if (diff.lab.len || diff.foreign.len) {
         if (foreign_only)
@@ -933,7 +922,7 @@ bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
 
 void guard_free(SettingsGuard *guard)
 {
-    guc_table_free(&guard->original);
+    arena_free(guard->original.arena);
     lab_settings_free(&guard->auto_before);
     journal_free(&guard->journal);
     for (size_t idx = 0; idx < guard->n_touched; idx++)

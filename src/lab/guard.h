@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "lab/fragment.h"
 #include "lab/journal.h"
 #include "lab/target.h"
@@ -29,7 +30,9 @@ typedef struct GucRow {
     bool pending; /* pending_restart */
 } GucRow;
 
+/* Its rows live in its arena: free it with arena_free(table.arena). */
 typedef struct GucTable {
+    Arena *arena;
     GucRow *rows; /* sorted by name */
     size_t n;
 } GucTable;
@@ -91,6 +94,5 @@ bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag);
 const GucRow *guc_table_get(const GucTable *table, const char *name);
 /* "name: before → after" lines for every difference, NULL when equal. Caller frees. */
 char *guc_table_diff(const GucTable *before, const GucTable *after);
-void guc_table_free(GucTable *table);
 
 #endif

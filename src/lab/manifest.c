@@ -407,7 +407,7 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
         handle_doc(&st, &doc);
         st.line = last_line(text, len);
     }
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     free(text);
     if (!st.failed)
         lab_validate(&st);

@@ -142,7 +142,7 @@ static void sample_round(Sampler *sampler, DbCtl *ctl, double elapsed_s)
     }
     pthread_mutex_unlock(&sampler->lock);
     if (have_rows)
-        dbctl_rows_free(&rows);
+        arena_free(rows.arena);
 }
 
 static void *sampler_main(void *arg)

@@ -98,7 +98,7 @@ bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDia
         lab_settings_put(out, name, entry->value, entry->file, entry->line);
         free(name);
     }
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (!ok) {
         sb_free(&left_out);
         lab_settings_free(out);

@@ -116,8 +116,11 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     for (size_t idx = 0; idx < 2; idx++) {
         if (!paths[idx])
             continue;
-        input->set.files = xrealloc(input->set.files, (input->set.n_files + 1) * sizeof(char *));
-        input->set.files[input->set.n_files++] = xstrdup(paths[idx]);
+        ConfSet *set = &input->set;
+        Arena *arena = arena_get(&set->arena);
+        set->files = arena_realloc(arena, set->files, set->n_files * sizeof(char *),
+                                   (set->n_files + 1) * sizeof(char *));
+        set->files[set->n_files++] = arena_strdup(arena, paths[idx]);
     }
     input->validation_begin = findings->n;
     lint_auth_files(input, &in, false, findings);
@@ -142,8 +145,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
                       lint_is_fragment(input->path, opts->fragment);
     input->snap.fragment = input->fragment;
     if (input->pg_minor >= 0) {
-        free(input->snap.pg_version_label);
-        input->snap.pg_version_label = xasprintf("%d.%d", input->pg_major, input->pg_minor);
+        input->snap.pg_version_label =
+            arena_printf(input->snap.arena, "%d.%d", input->pg_major, input->pg_minor);
     }
     ValidateOpts vopts = {.minor = input->pg_minor,
                           .wal_segment_bytes = opts->wal_segment_bytes,
@@ -401,7 +404,7 @@ void lint_result_free(LintResult *res)
             intent_free(res->inputs[idx].intent);
             free(res->inputs[idx].intent);
         }
-        conf_set_free(&res->inputs[idx].set);
+        arena_free(res->inputs[idx].set.arena);
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);
         if (res->inputs[idx].hba) {

@@ -73,6 +73,9 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
 {
     state_init(state);
     if (!rules_load_packs(&state->rules, true, opts->dirs, opts->n_dirs, &state->notes, diag)) {
+        /* what loaded before the failure: the caller may not free a state that failed */
+        arena_free(state->rules.arena);
+        state->rules = (RuleSet){0};
         return false;
     }
     state->pack_dirs = xcalloc(opts->n_dirs + 1, sizeof(char *));
@@ -169,7 +172,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
 
 void lint_rules_state_free(LintRulesState *state)
 {
-    rule_set_free(&state->rules);
+    arena_free(state->rules.arena);
     host_facts_clear(&state->host);
     skipped_free(&state->skipped);
     for (size_t idx = 0; idx < state->n_pack_dirs; idx++)

@@ -167,7 +167,7 @@ bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spe
     }
     if (ok && (!spec->name || !spec->source || !spec->retrieved || !spec->action))
         ok = pk_diag_set(diag, path, 0, NULL, "[service] needs name, source, retrieved and action");
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     free(text);
     return ok;
 }

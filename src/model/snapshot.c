@@ -20,9 +20,9 @@ void host_facts_init_unknown(HostFacts *host)
     host->io_uring_allowed = -1;
 }
 
-static char *lower_dup(const char *name)
+static char *lower_dup(Arena *arena, const char *name)
 {
-    char *out = xstrdup(name);
+    char *out = arena_strdup(arena, name);
     for (char *p = out; *p; p++)
         *p = (char)tolower((unsigned char)*p);
     return out;
@@ -56,40 +56,38 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
-static void setting_from_entry(SnapSetting *setting, const ConfEntry *entry, int major)
+/* A later line for the same parameter overwrites the fields: what they pointed to stays in the
+ * arena until the snapshot goes, which is cheaper than freeing field by field. */
+static void setting_from_entry(Snapshot *snap, SnapSetting *setting, const ConfEntry *entry)
 {
-    if (!setting->value_borrowed)
-        xfree_const(setting->value);
-    setting->value_borrowed = false;
-    free(setting->file);
-    free(setting->line_text);
-    free(setting->unusable);
+    Arena *arena = snap->arena;
+    int major = snap->pg_major;
     setting->unusable = NULL;
-    setting->value = xstrdup(entry->value ? entry->value : "");
-    setting->file = xstrdup(entry->file);
+    setting->value = arena_strdup(arena, entry->value ? entry->value : "");
+    setting->file = arena_strdup(arena, entry->file);
     setting->line = entry->line;
-    setting->line_text = xstrdup(entry->line_text);
+    setting->line_text = arena_strdup(arena, entry->line_text);
     setting->source = SRC_FILE;
     setting_parse(setting, major);
     /* strings are kept as written, and so are enum values a build may lack (io_uring) */
     if (setting->param && !setting->parsed_ok && setting->param->type != GUC_STRING &&
         setting->param->type != GUC_ENUM)
         setting->unusable =
-            xasprintf("the value of %s (%s:%d holds \"%s\", which the server "
-                      "rejects)",
-                      setting->param->name, base_name(entry->file), entry->line, setting->value);
+            arena_printf(arena,
+                         "the value of %s (%s:%d holds \"%s\", which the server "
+                         "rejects)",
+                         setting->param->name, base_name(entry->file), entry->line, setting->value);
     /* a template's placeholder is no value at all: what the rendered file holds is unknown */
     else if (conf_placeholder_value(setting->name, setting->value))
         setting->unusable =
-            xasprintf("the value of %s (%s:%d is the template placeholder \"%s\")", setting->name,
-                      base_name(entry->file), entry->line, setting->value);
+            arena_printf(arena, "the value of %s (%s:%d is the template placeholder \"%s\")",
+                         setting->name, base_name(entry->file), entry->line, setting->value);
 }
 
-static void mark_unparsed(SnapSetting *setting, const ConfEntry *entry)
+static void mark_unparsed(Arena *arena, SnapSetting *setting, const ConfEntry *entry)
 {
-    free(setting->unusable);
-    setting->unusable = xasprintf("the value of %s (%s:%d did not parse)", setting->name,
-                                  base_name(entry->file), entry->line);
+    setting->unusable = arena_printf(arena, "the value of %s (%s:%d did not parse)", setting->name,
+                                     base_name(entry->file), entry->line);
 }
 
 static void add_default(Snapshot *snap, const CatalogParam *param, int major)
@@ -99,7 +97,6 @@ static void add_default(Snapshot *snap, const CatalogParam *param, int major)
     setting->name = param->name;
     setting->param = param;
     setting->value = param->boot_val ? param->boot_val : "";
-    setting->name_borrowed = setting->value_borrowed = true;
     setting->source = SRC_DEFAULT;
     setting_parse(setting, major);
 }
@@ -124,29 +121,28 @@ static SnapSetting *find_setting(const Snapshot *snap, const char *name)
 /* Custom ext.name entries are kept as written, one per name, the last one winning. */
 static void apply_custom(Snapshot *snap, size_t *cap, const ConfEntry *entry)
 {
-    char *name = lower_dup(entry->name);
     for (size_t idx = snap->n_settings; idx-- > 0;)
-        if (!snap->settings[idx].param && !strcasecmp(snap->settings[idx].name, name)) {
-            setting_from_entry(&snap->settings[idx], entry, snap->pg_major);
-            free(name);
+        if (!snap->settings[idx].param && !strcasecmp(snap->settings[idx].name, entry->name)) {
+            setting_from_entry(snap, &snap->settings[idx], entry);
             return;
         }
-    PK_GROW(snap->settings, snap->n_settings, *cap);
+    ARENA_GROW(snap->arena, snap->settings, snap->n_settings, *cap);
     SnapSetting *setting = &snap->settings[snap->n_settings++];
     memset(setting, 0, sizeof(*setting));
-    setting->name = name;
-    setting_from_entry(setting, entry, snap->pg_major);
+    setting->name = lower_dup(snap->arena, entry->name);
+    setting_from_entry(snap, setting, entry);
 }
 
 void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
 {
     memset(snap, 0, sizeof(*snap));
+    snap->arena = arena_new();
     snap->pg_major = cat->major;
-    snap->pg_version_label = xasprintf("%d", cat->major);
+    snap->pg_version_label = arena_printf(snap->arena, "%d", cat->major);
     snap->catalog = cat;
     host_facts_init_unknown(&snap->host);
     size_t cap = cat->n_params + 8;
-    snap->settings = xcalloc(cap, sizeof(SnapSetting));
+    snap->settings = arena_array(snap->arena, cap, sizeof(SnapSetting));
     for (size_t param_idx = 0; param_idx < cat->n_params; param_idx++)
         add_default(snap, &cat->params[param_idx], cat->major);
     size_t n_catalog = snap->n_settings;
@@ -158,7 +154,7 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
             SnapSetting *setting = bsearch(param ? param->name : broken, snap->settings, n_catalog,
                                            sizeof(SnapSetting), setting_name_cmp);
             if (setting)
-                mark_unparsed(setting, entry);
+                mark_unparsed(snap->arena, setting, entry);
             free(broken);
             continue;
         }
@@ -170,7 +166,7 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
             SnapSetting *setting = bsearch(param->name, snap->settings, n_catalog,
                                            sizeof(SnapSetting), setting_name_cmp);
             if (setting)
-                setting_from_entry(setting, entry, cat->major);
+                setting_from_entry(snap, setting, entry);
         } else if (strchr(entry->name, '.')) {
             apply_custom(snap, &cap, entry);
         }
@@ -195,28 +191,25 @@ const Evidence *snapshot_evidence(const Snapshot *snap, const char *key)
 
 void snapshot_add_evidence(Snapshot *snap, const char *key, double value, const char *text)
 {
-    snap->evidence = xrealloc(snap->evidence, (snap->n_evidence + 1) * sizeof(Evidence));
-    snap->evidence[snap->n_evidence++] =
-        (Evidence){.key = xstrdup(key), .value = value, .text = xstrdup(text)};
-}
-
-static void host_facts_free(HostFacts *host)
-{
-    free(host->storage);
-    free(host->kernel);
-    free(host->source);
+    Arena *arena = arena_get(&snap->arena);
+    snap->evidence = arena_realloc(arena, snap->evidence, snap->n_evidence * sizeof(Evidence),
+                                   (snap->n_evidence + 1) * sizeof(Evidence));
+    snap->evidence[snap->n_evidence++] = (Evidence){
+        .key = arena_strdup(arena, key), .value = value, .text = arena_strdup(arena, text)};
 }
 
 void snapshot_add_override(Snapshot *snap, const char *role, const char *database, const char *name,
                            const char *value)
 {
-    snap->overrides = xrealloc(snap->overrides, (snap->n_overrides + 1) * sizeof(SnapOverride));
+    Arena *arena = arena_get(&snap->arena);
+    snap->overrides =
+        arena_realloc(arena, snap->overrides, snap->n_overrides * sizeof(SnapOverride),
+                      (snap->n_overrides + 1) * sizeof(SnapOverride));
     SnapOverride *o = &snap->overrides[snap->n_overrides++];
-    memset(o, 0, sizeof(*o));
-    o->role = xstrdup(role ? role : "");
-    o->database = xstrdup(database ? database : "");
-    o->name = lower_dup(name);
-    o->value = xstrdup(value);
+    o->role = arena_strdup(arena, role ? role : "");
+    o->database = arena_strdup(arena, database ? database : "");
+    o->name = lower_dup(arena, name);
+    o->value = arena_strdup(arena, value);
     o->param = snap->catalog ? resolve_param(snap->catalog, o->name) : NULL;
     o->parsed_ok = o->param && o->param->type != GUC_STRING &&
                    guc_parse_value_for(o->param, snap->pg_major, o->value, &o->parsed, NULL);
@@ -246,29 +239,9 @@ char *snapshot_override_who(const SnapOverride *o)
 
 void snapshot_free(Snapshot *snap)
 {
-    for (size_t idx = 0; idx < snap->n_overrides; idx++) {
-        free(snap->overrides[idx].role);
-        free(snap->overrides[idx].database);
-        free(snap->overrides[idx].name);
-        free(snap->overrides[idx].value);
-    }
-    free(snap->overrides);
-    for (size_t idx = 0; idx < snap->n_settings; idx++) {
-        if (!snap->settings[idx].name_borrowed)
-            xfree_const(snap->settings[idx].name);
-        if (!snap->settings[idx].value_borrowed)
-            xfree_const(snap->settings[idx].value);
-        free(snap->settings[idx].file);
-        free(snap->settings[idx].line_text);
-        free(snap->settings[idx].unusable);
-    }
-    free(snap->settings);
-    for (size_t idx = 0; idx < snap->n_evidence; idx++) {
-        free(snap->evidence[idx].key);
-        free(snap->evidence[idx].text);
-    }
-    free(snap->evidence);
-    free(snap->pg_version_label);
-    host_facts_free(&snap->host);
+    arena_free(snap->arena);
+    free(snap->host.storage);
+    free(snap->host.kernel);
+    free(snap->host.source);
     memset(snap, 0, sizeof(*snap));
 }

@@ -21,6 +21,8 @@ typedef enum SettingSource {
 /* The fields in this order pack it into 96 bytes (it was 120): a lint builds two arrays of ~370,
  * in memory faulted in page by page. */
 typedef struct SnapSetting {
+    /* A default's name and value are the catalog's own strings, not copies (a snapshot holds
+     * ~800 defaults); the others are the snapshot's arena's. */
     const char *name;          /* the catalog's name when known, else as written (lower-cased) */
     const char *value;         /* as written in the file / as pg_settings.setting; never NULL */
     const CatalogParam *param; /* NULL for custom ext.name parameters */
@@ -35,9 +37,6 @@ typedef struct SnapSetting {
     SettingSource source;
     int line;
     bool parsed_ok; /* `parsed` holds the value (false for invalid values) */
-    /* A default's name and value are the catalog's own strings, not copies (a snapshot holds
-     * ~800 defaults, and copying them was a visible share of a lint). snapshot_free skips them. */
-    bool name_borrowed, value_borrowed;
     /* live: pg_settings.source is database, user or database user: the value is the auditing
      * session's own ALTER ROLE/DATABASE ... SET (one of Snapshot.overrides), not the server's */
     bool from_role_db;
@@ -75,7 +74,10 @@ typedef struct SnapOverride {
     GucValue parsed;
 } SnapOverride;
 
+/* Everything a snapshot points to lives in its arena (a live server's catalog too), except the
+ * host facts, which host/ fills and host_facts_clear frees: snapshot_free frees both. */
 typedef struct Snapshot {
+    Arena *arena;
     int pg_major;
     char *pg_version_label; /* "18" or a server's full version "18.4" */
     const Catalog *catalog;

@@ -296,7 +296,7 @@ bool project_config_load_buffer(const char *filename, const char *text, size_t l
     for (size_t idx = 0; ok && idx < doc.n_sections; idx++)
         ok = load_section(&ld, &doc.sections[idx]);
     free(ld.dir);
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     if (ok) {
         cfg->path = xstrdup(filename);
         return true;

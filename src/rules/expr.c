@@ -55,6 +55,7 @@ typedef struct Parser {
     PkDiag *err;
     int depth;
     bool failed;
+    Arena *arena; /* where the tree goes */
 } Parser;
 
 bool expr_set_error(PkDiag *err, int offset, const char *hint, const char *fmt, ...)
@@ -264,31 +265,24 @@ static bool lex_next(Parser *p, bool regex_ok)
 
 /* ---- AST construction ---- */
 
-static Expr *node_new(ExprKind kind, int offset)
+static Expr *node_new(Parser *p, ExprKind kind, int offset)
 {
-    Expr *node = xcalloc(1, sizeof(*node));
+    Expr *node = arena_alloc(p->arena, sizeof(*node));
     node->kind = kind;
     node->offset = offset;
     return node;
 }
 
-static void node_add_arg(Expr *node, Expr *arg)
+static void node_add_arg(Parser *p, Expr *node, Expr *arg)
 {
-    node->args = xrealloc(node->args, (node->n_args + 1) * sizeof(*node->args));
+    node->args = arena_realloc(p->arena, node->args, node->n_args * sizeof(*node->args),
+                               (node->n_args + 1) * sizeof(*node->args));
     node->args[node->n_args++] = arg;
 }
 
-void expr_free(Expr *expr)
+void expr_regex_free(void *regex)
 {
-    if (!expr)
-        return;
-    for (size_t arg_idx = 0; arg_idx < expr->n_args; arg_idx++)
-        expr_free(expr->args[arg_idx]);
-    free(expr->args);
-    free(expr->str);
-    if (expr->regex)
-        pcre2_code_free(expr->regex);
-    free(expr);
+    pcre2_code_free(regex);
 }
 
 size_t expr_node_count(const Expr *expr)
@@ -327,9 +321,10 @@ static Expr *compile_regex(Parser *p)
         parse_fail(p, p->tok.offset + 1 + (int)err_offset, NULL, msg);
         return NULL;
     }
-    Expr *node = node_new(EK_REGEX, p->tok.offset);
+    arena_on_free(p->arena, expr_regex_free, re);
+    Expr *node = node_new(p, EK_REGEX, p->tok.offset);
     node->regex = re;
-    node->str = xstrdup(p->tok.text);
+    node->str = arena_strdup(p->arena, p->tok.text);
     return node;
 }
 
@@ -347,7 +342,7 @@ static Expr *parse_call(Parser *p, char *name, int offset)
         return NULL;
     }
     free(name);
-    Expr *call = node_new(EK_CALL, offset);
+    Expr *call = node_new(p, EK_CALL, offset);
     call->func = func;
     if (!lex_next(p, true))
         return call;
@@ -356,7 +351,7 @@ static Expr *parse_call(Parser *p, char *name, int offset)
             Expr *arg = parse_or(p);
             if (!arg)
                 return call;
-            node_add_arg(call, arg);
+            node_add_arg(p, call, arg);
             if (p->tok.kind != TK_COMMA)
                 break;
             if (!lex_next(p, true))
@@ -393,7 +388,7 @@ static Expr *parse_name(Parser *p, char *name, int offset)
         for (size_t field_idx = 0; field_idx < sizeof(host_fields) / sizeof(host_fields[0]);
              field_idx++)
             if (!strcmp(name, host_fields[field_idx].name)) {
-                Expr *node = node_new(EK_HOST, offset);
+                Expr *node = node_new(p, EK_HOST, offset);
                 node->host = host_fields[field_idx].field;
                 free(name);
                 return node;
@@ -407,18 +402,19 @@ static Expr *parse_name(Parser *p, char *name, int offset)
     }
     if (!strcmp(name, "pg.version")) {
         free(name);
-        return node_new(EK_PG, offset);
+        return node_new(p, EK_PG, offset);
     }
     if (!strcmp(name, "true") || !strcmp(name, "false")) {
-        Expr *node = node_new(EK_BOOL, offset);
+        Expr *node = node_new(p, EK_BOOL, offset);
         node->boolean = name[0] == 't';
         free(name);
         return node;
     }
-    Expr *node = node_new(EK_PARAM, offset);
+    Expr *node = node_new(p, EK_PARAM, offset);
     for (char *c = name; *c; c++)
         *c = (char)tolower((unsigned char)*c);
-    node->str = name;
+    node->str = arena_strdup(p->arena, name);
+    free(name);
     return node;
 }
 
@@ -427,7 +423,7 @@ static Expr *parse_let(Parser *p)
     const ExprScope *lets = p->lets;
     for (size_t let_idx = 0; lets && let_idx < lets->n; let_idx++)
         if (!strcmp(lets->names[let_idx], p->tok.text)) {
-            Expr *node = node_new(EK_LET, p->tok.offset);
+            Expr *node = node_new(p, EK_LET, p->tok.offset);
             node->let = lets->exprs[let_idx];
             lex_next(p, false);
             return node;
@@ -444,14 +440,13 @@ static Expr *parse_primary(Parser *p)
     Expr *node = NULL;
     switch (tok->kind) {
     case TK_NUM:
-        node = node_new(EK_NUM, offset);
+        node = node_new(p, EK_NUM, offset);
         node->num = tok->num;
         node->lit_type = tok->num_type;
         break;
     case TK_STR:
-        node = node_new(EK_STR, offset);
-        node->str = tok->text;
-        tok->text = NULL;
+        node = node_new(p, EK_STR, offset);
+        node->str = arena_strdup(p->arena, tok->text);
         break;
     case TK_REGEX: node = compile_regex(p); break;
     case TK_LET: return parse_let(p);
@@ -492,13 +487,11 @@ static bool depth_enter(Parser *p)
 /* A prefix operator (`-x`, `not x`) applied to what `operand` parses. */
 static Expr *parse_prefix(Parser *p, ExprKind kind, ParseLevelFn operand)
 {
-    Expr *node = node_new(kind, p->tok.offset);
+    Expr *node = node_new(p, kind, p->tok.offset);
     Expr *arg = lex_next(p, true) ? operand(p) : NULL;
-    if (!arg) {
-        expr_free(node);
+    if (!arg)
         return NULL;
-    }
-    node_add_arg(node, arg);
+    node_add_arg(p, node, arg);
     return node;
 }
 
@@ -511,12 +504,12 @@ static Expr *parse_unary(Parser *p)
     return node;
 }
 
-static Expr *binary_new(ExprOp op, int offset, Expr *left, Expr *right)
+static Expr *binary_new(Parser *p, ExprOp op, int offset, Expr *left, Expr *right)
 {
-    Expr *node = node_new(EK_BINARY, offset);
+    Expr *node = node_new(p, EK_BINARY, offset);
     node->op = op;
-    node_add_arg(node, left);
-    node_add_arg(node, right);
+    node_add_arg(p, node, left);
+    node_add_arg(p, node, right);
     return node;
 }
 
@@ -534,16 +527,14 @@ static bool match_op(Parser *p, const TokKind *kinds, const ExprOp *ops, size_t 
 }
 
 /* The operator at the current token and its right operand (parsed by `next`) around `left`;
- * NULL (left freed) when the right operand fails. */
+ * NULL when the right operand fails (what was built stays in the arena until it goes). */
 static Expr *binary_right(Parser *p, ParseLevel next, ExprOp op, Expr *left)
 {
     int offset = p->tok.offset;
     Expr *right = lex_next(p, true) ? next(p) : NULL;
-    if (!right) {
-        expr_free(left);
+    if (!right)
         return NULL;
-    }
-    return binary_new(op, offset, left, right);
+    return binary_new(p, op, offset, left, right);
 }
 
 static Expr *parse_level(Parser *p, ParseLevel next, const TokKind *kinds, const ExprOp *ops,
@@ -611,9 +602,9 @@ static Expr *parse_or(Parser *p)
     return node;
 }
 
-Expr *expr_parse(const char *text, const ExprScope *lets, PkDiag *err)
+Expr *expr_parse(Arena *arena, const char *text, const ExprScope *lets, PkDiag *err)
 {
-    Parser p = {.src = text, .lets = lets, .err = err};
+    Parser p = {.src = text, .lets = lets, .err = err, .arena = arena};
     Expr *root = NULL;
     if (lex_next(&p, true))
         root = parse_or(&p);
@@ -622,7 +613,6 @@ Expr *expr_parse(const char *text, const ExprScope *lets, PkDiag *err)
                    "syntax error: unexpected text after the expression");
     token_clear(&p.tok);
     if (p.failed || !root) {
-        expr_free(root);
         expr_set_error(err, 0, NULL, "syntax error");
         return NULL;
     }

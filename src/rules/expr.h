@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "catalog/catalog.h"
+#include "common/arena.h"
 #include "common/diag.h"
 #include "common/strbuf.h"
 #include "model/snapshot.h"
@@ -34,17 +35,17 @@ typedef struct ExprScope {
     size_t n;
 } ExprScope;
 
-/* Parses `text`. NULL on error with `diag` set (the first error; may be NULL): no file or line,
- * and as column the 1-based byte position in `text`. Regexes are compiled here, so a bad pattern
- * is reported with its position. `lets` may be NULL. */
-Expr *expr_parse(const char *text, const ExprScope *lets, PkDiag *diag);
+/* Parses `text` into a tree in `arena` (freed with it, compiled regexes too). NULL on error with
+ * `diag` set (the first error; may be NULL): no file or line, and as column the 1-based byte
+ * position in `text`. Regexes are compiled here, so a bad pattern is reported with its position.
+ * `lets` may be NULL. */
+Expr *expr_parse(Arena *arena, const char *text, const ExprScope *lets, PkDiag *diag);
 
 /* Type-checks against one version's catalog: every parameter must exist in `cat`, units must
  * agree, enum literals must be values of the enum. Call once per version the rule claims; a
  * parameter whose type differs between those versions is an error. */
 bool expr_check(Expr *expr, const Catalog *cat, ExprType *out_type, PkDiag *diag);
 
-void expr_free(Expr *expr);
 const char *expr_type_name(ExprType type);
 
 typedef struct ExprValue {

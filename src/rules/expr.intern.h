@@ -98,4 +98,7 @@ ExprType expr_param_type(const CatalogParam *param);
 /* Bytes per base unit ("8kB" → 8192) or ms per base unit ("s" → 1000); 1 when unitless. */
 double expr_unit_factor(const char *unit);
 
+/* arena_on_free's callback for a compiled regex of a tree. */
+void expr_regex_free(void *regex);
+
 #endif

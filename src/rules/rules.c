@@ -30,7 +30,16 @@ typedef struct Loader {
     PkDiag *err;
     Rule *rule;
     char *explanation_key; /* the `explanation` key, when given */
+    Arena *arena;          /* the set's: the rule's memory (left there when loading fails) */
 } Loader;
+
+/* A string allocated with malloc, moved into the arena. */
+static char *keep(Loader *ld, char *heap)
+{
+    char *copy = arena_strdup(ld->arena, heap);
+    free(heap);
+    return copy;
+}
 
 static bool load_error(Loader *ld, int line, const char *hint, const char *msg)
 {
@@ -97,21 +106,11 @@ bool rule_claims(const Rule *rule, int major)
 
 /* ---- templates ---- */
 
-static void template_add(Template *tpl, char *text, Expr *expr)
+static void template_add(Loader *ld, Template *tpl, char *text, Expr *expr)
 {
-    tpl->parts = xrealloc(tpl->parts, (tpl->n_parts + 1) * sizeof(*tpl->parts));
-    tpl->parts[tpl->n_parts++] = (TemplatePart){.text = text, .expr = expr};
-}
-
-static void template_free(Template *tpl)
-{
-    for (size_t part_idx = 0; part_idx < tpl->n_parts; part_idx++) {
-        free(tpl->parts[part_idx].text);
-        expr_free(tpl->parts[part_idx].expr);
-    }
-    free(tpl->parts);
-    free(tpl->source);
-    memset(tpl, 0, sizeof(*tpl));
+    tpl->parts = arena_realloc(ld->arena, tpl->parts, tpl->n_parts * sizeof(*tpl->parts),
+                               (tpl->n_parts + 1) * sizeof(*tpl->parts));
+    tpl->parts[tpl->n_parts++] = (TemplatePart){.text = text ? keep(ld, text) : NULL, .expr = expr};
 }
 
 static bool expr_failed(Loader *ld, PkIniEntry *entry, const char *what, const char *text,
@@ -134,7 +133,7 @@ static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const ch
                            "Write {{ for a literal brace.", "%s: unclosed \"{\"", entry->key);
     char *text = xstrndup(start, (size_t)(close - start));
     PkDiag eerr = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, lets, &eerr);
+    Expr *expr = expr_parse(ld->arena, text, lets, &eerr);
     if (!expr) {
         expr_failed(ld, entry, entry->key, text, &eerr, (int)(*pos + 1));
         pk_diag_free(&eerr);
@@ -142,7 +141,7 @@ static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const ch
         return false;
     }
     free(text);
-    template_add(tpl, NULL, expr);
+    template_add(ld, tpl, NULL, expr);
     *pos = (size_t)(close - src) + 1;
     return true;
 }
@@ -150,7 +149,7 @@ static bool template_hole(Loader *ld, PkIniEntry *entry, Template *tpl, const ch
 static bool template_parse(Loader *ld, PkIniEntry *entry, const char *src, Template *tpl,
                            const ExprScope *lets)
 {
-    tpl->source = xstrdup(src);
+    tpl->source = arena_strdup(ld->arena, src);
     StrBuf lit = STRBUF_INIT;
     size_t pos = 0;
     while (src[pos]) {
@@ -159,7 +158,7 @@ static bool template_parse(Loader *ld, PkIniEntry *entry, const char *src, Templ
             pos += 2;
         } else if (src[pos] == '{') {
             if (lit.len)
-                template_add(tpl, sb_detach(&lit), NULL);
+                template_add(ld, tpl, sb_detach(&lit), NULL);
             if (!template_hole(ld, entry, tpl, src, &pos, lets)) {
                 sb_free(&lit);
                 return false;
@@ -173,7 +172,7 @@ static bool template_parse(Loader *ld, PkIniEntry *entry, const char *src, Templ
         }
     }
     if (lit.len)
-        template_add(tpl, sb_detach(&lit), NULL);
+        template_add(ld, tpl, sb_detach(&lit), NULL);
     sb_free(&lit);
     return true;
 }
@@ -207,7 +206,7 @@ static bool check_keys(Loader *ld, PkIniSection *sec, const char *const *keys,
     return true;
 }
 
-/* The joined value of a required key, or an error at the section header. */
+/* The joined value of a required key (in the arena), or an error at the section header. */
 static char *require(Loader *ld, PkIniSection *sec, const char *key)
 {
     PkIniEntry *entry = pk_ini_find(sec, key);
@@ -225,7 +224,7 @@ static char *require(Loader *ld, PkIniSection *sec, const char *key)
         free(value);
         return NULL;
     }
-    return value;
+    return keep(ld, value);
 }
 
 static bool valid_id(const char *id)
@@ -238,12 +237,12 @@ static bool valid_id(const char *id)
     return true;
 }
 
-static void split_list(const char *text, char ***items, size_t *n)
+static void split_list(Loader *ld, const char *text, char ***items, size_t *n)
 {
     char *copy = xstrdup(text), *save = NULL;
     for (char *item = strtok_r(copy, ", ", &save); item; item = strtok_r(NULL, ", ", &save)) {
-        *items = xrealloc(*items, (*n + 1) * sizeof(**items));
-        char *lower = xstrdup(item);
+        *items = arena_realloc(ld->arena, *items, *n * sizeof(**items), (*n + 1) * sizeof(**items));
+        char *lower = arena_strdup(ld->arena, item);
         for (char *c = lower; *c; c++)
             *c = (char)tolower((unsigned char)*c);
         (*items)[(*n)++] = lower;
@@ -262,13 +261,11 @@ static bool load_identity(Loader *ld, PkIniSection *sec)
         return load_error(ld, pk_ini_find(sec, "id")->line, "Use letters and digits: PK3001.",
                           "invalid rule id");
     entry = pk_ini_find(sec, "name");
-    rule->name = entry ? pk_ini_entry_join(entry, " ") : xstrdup(rule->id);
+    rule->name = entry ? keep(ld, pk_ini_entry_join(entry, " ")) : rule->id;
     char *sev = require(ld, sec, "severity");
     if (!sev)
         return false;
-    bool ok = severity_parse_level(sev, &rule->severity);
-    free(sev);
-    if (!ok)
+    if (!severity_parse_level(sev, &rule->severity))
         return load_error(ld, pk_ini_find(sec, "severity")->line,
                           "Use error, warning, notice or recommendation.", "invalid severity");
     if (!(rule->versions_text = require(ld, sec, "versions")))
@@ -295,7 +292,7 @@ static bool load_lets(Loader *ld, PkIniSection *sec)
         char *text = pk_ini_entry_join(entry, " ");
         ExprScope scope = {(const char *const *)rule->let_names, rule->let_exprs, rule->n_lets};
         PkDiag eerr = PK_DIAG_INIT;
-        Expr *expr = expr_parse(text, &scope, &eerr);
+        Expr *expr = expr_parse(ld->arena, text, &scope, &eerr);
         if (!expr) {
             char *what = xasprintf("$%s", entry->key);
             expr_failed(ld, entry, what, text, &eerr, 0);
@@ -305,9 +302,11 @@ static bool load_lets(Loader *ld, PkIniSection *sec)
             return false;
         }
         free(text);
-        rule->let_names = xrealloc(rule->let_names, (rule->n_lets + 1) * sizeof(char *));
-        rule->let_exprs = xrealloc(rule->let_exprs, (rule->n_lets + 1) * sizeof(Expr *));
-        rule->let_names[rule->n_lets] = xstrdup(entry->key);
+        rule->let_names = arena_realloc(ld->arena, rule->let_names, rule->n_lets * sizeof(char *),
+                                        (rule->n_lets + 1) * sizeof(char *));
+        rule->let_exprs = arena_realloc(ld->arena, rule->let_exprs, rule->n_lets * sizeof(Expr *),
+                                        (rule->n_lets + 1) * sizeof(Expr *));
+        rule->let_names[rule->n_lets] = arena_strdup(ld->arena, entry->key);
         rule->let_exprs[rule->n_lets++] = expr;
     }
     return true;
@@ -333,10 +332,11 @@ static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, con
     const char *value = eq + 1;
     while (*value == ' ' || *value == '\t')
         value++;
-    detail->fixes = xrealloc(detail->fixes, (detail->n_fixes + 1) * sizeof(*detail->fixes));
+    detail->fixes =
+        arena_realloc(ld->arena, detail->fixes, detail->n_fixes * sizeof(*detail->fixes),
+                      (detail->n_fixes + 1) * sizeof(*detail->fixes));
     RuleFix *fix = &detail->fixes[detail->n_fixes++];
-    memset(fix, 0, sizeof(*fix));
-    fix->name = xstrndup(text, name_len);
+    fix->name = arena_strndup(ld->arena, text, name_len);
     for (char *c = fix->name; *c; c++)
         *c = (char)tolower((unsigned char)*c);
     fix->line = piece->line;
@@ -352,7 +352,7 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         return false;
     PkIniEntry *cond = pk_ini_find(sec, "condition");
     PkDiag eerr = PK_DIAG_INIT;
-    rule->condition = expr_parse(rule->condition_text, &scope, &eerr);
+    rule->condition = expr_parse(ld->arena, rule->condition_text, &scope, &eerr);
     if (!rule->condition) {
         expr_failed(ld, cond, "condition", rule->condition_text, &eerr, 0);
         pk_diag_free(&eerr);
@@ -361,7 +361,6 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
     char *text = require(ld, sec, "message");
     bool ok =
         text && template_parse(ld, pk_ini_find(sec, "message"), text, &detail->message, &scope);
-    free(text);
     PkIniEntry *entry = pk_ini_find(sec, "suggestion");
     if (ok && entry) {
         text = pk_ini_entry_join(entry, " ");
@@ -376,8 +375,8 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
     }
     entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
-        detail->docs = xrealloc(detail->docs, (detail->n_docs + 1) * sizeof(*detail->docs));
-        memset(&detail->docs[detail->n_docs], 0, sizeof(Template));
+        detail->docs = arena_realloc(ld->arena, detail->docs, detail->n_docs * sizeof(Template),
+                                     (detail->n_docs + 1) * sizeof(Template));
         ok = template_parse(ld, entry, entry->pieces[piece_idx].text,
                             &detail->docs[detail->n_docs++], &scope);
     }
@@ -389,14 +388,14 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         ld->explanation_key = pk_ini_entry_join(entry, " ");
     entry = pk_ini_find(sec, "risk");
     if (entry)
-        rule->risk = pk_ini_entry_join(entry, " ");
+        rule->risk = keep(ld, pk_ini_entry_join(entry, " "));
     entry = pk_ini_find(sec, "basis");
     if (entry)
-        rule->basis = pk_ini_entry_join(entry, " ");
+        rule->basis = keep(ld, pk_ini_entry_join(entry, " "));
     entry = pk_ini_find(sec, "parameters");
     if (ok && entry) {
         text = pk_ini_entry_join(entry, " ");
-        split_list(text, &rule->params, &rule->n_params);
+        split_list(ld, text, &rule->params, &rule->n_params);
         free(text);
     }
     return ok;
@@ -530,12 +529,14 @@ static bool check_version(CheckCtx *ctx)
 
 static void add_param_once(const char *name, void *arg)
 {
-    Rule *rule = arg;
+    Loader *ld = arg;
+    Rule *rule = ld->rule;
     for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++)
         if (!strcmp(rule->params[param_idx], name))
             return;
-    rule->params = xrealloc(rule->params, (rule->n_params + 1) * sizeof(char *));
-    rule->params[rule->n_params++] = xstrdup(name);
+    rule->params = arena_realloc(ld->arena, rule->params, rule->n_params * sizeof(char *),
+                                 (rule->n_params + 1) * sizeof(char *));
+    rule->params[rule->n_params++] = arena_strdup(ld->arena, name);
 }
 
 static bool check_all_versions(Loader *ld, PkIniSection *rule_sec, PkIniSection *let_sec)
@@ -568,7 +569,7 @@ static bool check_all_versions(Loader *ld, PkIniSection *rule_sec, PkIniSection 
             return false;
     }
     if (!rule->n_params)
-        expr_visit_params(rule->condition, add_param_once, rule);
+        expr_visit_params(rule->condition, add_param_once, ld);
     return true;
 }
 
@@ -595,7 +596,7 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
         return false;
     Rule *rule = ld->rule;
     RuleDetail *detail = rule->detail;
-    RuleExample ex = {.name = xstrdup(sec->name),
+    RuleExample ex = {.name = arena_strdup(ld->arena, sec->name),
                       .expect_fire = expect_fire,
                       .line = sec->line,
                       .versions = rule->versions};
@@ -605,18 +606,18 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
     char *text = entry ? pk_ini_entry_join(entry, " ") : NULL;
     bool ok = !entry || rule_versions_parse(text, &ex.versions);
     free(text);
-    if (!ok || (ex.versions & ~rule->versions)) {
-        free(ex.name);
+    if (!ok || (ex.versions & ~rule->versions))
         return load_error(ld, entry->line, NULL,
                           ok ? "example claims a version the rule does not" : "invalid versions");
-    }
     if ((entry = pk_ini_find(sec, "conf")))
-        ex.conf = pk_ini_entry_join(entry, "\n");
+        ex.conf = keep(ld, pk_ini_entry_join(entry, "\n"));
     if ((entry = pk_ini_find(sec, "host")))
-        ex.host = pk_ini_entry_join(entry, " ");
+        ex.host = keep(ld, pk_ini_entry_join(entry, " "));
     if ((entry = pk_ini_find(sec, "evidence")))
-        ex.evidence = pk_ini_entry_join(entry, "");
-    detail->examples = xrealloc(detail->examples, (detail->n_examples + 1) * sizeof(RuleExample));
+        ex.evidence = keep(ld, pk_ini_entry_join(entry, ""));
+    detail->examples =
+        arena_realloc(ld->arena, detail->examples, detail->n_examples * sizeof(RuleExample),
+                      (detail->n_examples + 1) * sizeof(RuleExample));
     detail->examples[detail->n_examples++] = ex;
     if (ex.host) {
         HostFacts host;
@@ -636,62 +637,6 @@ static bool load_example(Loader *ld, PkIniSection *sec, bool expect_fire)
 }
 
 /* ---- one file ---- */
-
-static void detail_free(RuleDetail *detail)
-{
-    if (!detail)
-        return;
-    template_free(&detail->message);
-    template_free(&detail->suggestion);
-    template_free(&detail->unsafe);
-    for (size_t idx = 0; idx < detail->n_fixes; idx++) {
-        free(detail->fixes[idx].name);
-        template_free(&detail->fixes[idx].value);
-    }
-    free(detail->fixes);
-    for (size_t idx = 0; idx < detail->n_docs; idx++)
-        template_free(&detail->docs[idx]);
-    free(detail->docs);
-    for (size_t idx = 0; idx < detail->n_examples; idx++) {
-        RuleExample *ex = &detail->examples[idx];
-        free(ex->name);
-        free(ex->host);
-        free(ex->conf);
-        free(ex->evidence);
-    }
-    free(detail->examples);
-    free(detail);
-}
-
-static void rule_free(Rule *rule)
-{
-    if (rule->packed)
-        return; /* its arena goes with the set */
-    free(rule->id);
-    free(rule->name);
-    free(rule->title);
-    free(rule->category);
-    free(rule->versions_text);
-    for (size_t idx = 0; idx < rule->n_params; idx++)
-        free(rule->params[idx]);
-    free(rule->params);
-    expr_free(rule->condition);
-    free(rule->condition_text);
-    for (size_t idx = 0; idx < rule->n_lets; idx++) {
-        free(rule->let_names[idx]);
-        expr_free(rule->let_exprs[idx]);
-    }
-    free(rule->let_names);
-    free(rule->let_exprs);
-    detail_free(rule->detail);
-    free(rule->explanation);
-    free(rule->explanation_file);
-    free(rule->risk);
-    free(rule->basis);
-    free(rule->file);
-    free(rule->reads); /* the names are the expressions' */
-    memset(rule, 0, sizeof(*rule));
-}
 
 static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
                           PkIniSection **let_sec)
@@ -752,6 +697,7 @@ static bool read_file(const char *path, size_t limit, char **data, size_t *len, 
 typedef struct ReadList {
     Rule *rule;
     size_t cap;
+    Arena *arena;
 } ReadList;
 
 static void add_read(const char *name, void *arg)
@@ -761,7 +707,7 @@ static void add_read(const char *name, void *arg)
     for (size_t idx = 0; idx < rule->n_reads; idx++)
         if (!strcasecmp(rule->reads[idx], name))
             return;
-    PK_GROW(rule->reads, rule->n_reads, list->cap);
+    ARENA_GROW(list->arena, rule->reads, rule->n_reads, list->cap);
     rule->reads[rule->n_reads++] = name;
 }
 
@@ -772,9 +718,9 @@ static void template_reads(const Template *tpl, ReadList *list)
             expr_visit_params(tpl->parts[idx].expr, add_read, list);
 }
 
-static void collect_reads(Rule *rule)
+static void collect_reads(Rule *rule, Arena *arena)
 {
-    ReadList list = {rule, 0};
+    ReadList list = {rule, 0, arena};
     if (rule->condition)
         expr_visit_params(rule->condition, add_read, &list);
     for (size_t idx = 0; idx < rule->n_lets; idx++)
@@ -792,19 +738,19 @@ static void collect_reads(Rule *rule)
 
 static void set_add(RuleSet *set, Rule *rule)
 {
-    collect_reads(rule);
-    PK_GROW(set->rules, set->n, set->cap);
+    collect_reads(rule, set->arena);
+    ARENA_GROW(set->arena, set->rules, set->n, set->cap);
     set->rules[set->n++] = *rule;
 }
 
-static bool load_rule(const char *filename, const char *data, size_t len, PkDiag *err, Rule *out,
-                      char **explanation_key)
+static bool load_rule(Arena *arena, const char *filename, const char *data, size_t len, PkDiag *err,
+                      Rule *out, char **explanation_key)
 {
     memset(err, 0, sizeof(*err));
     memset(out, 0, sizeof(*out));
-    out->detail = xcalloc(1, sizeof(*out->detail));
+    out->detail = arena_alloc(arena, sizeof(*out->detail));
     PkIniDoc doc;
-    Loader ld = {.file = filename, .err = err, .rule = out};
+    Loader ld = {.file = filename, .err = err, .rule = out, .arena = arena};
     static const PkIniOptions ini_opts = {
         .what = "rule file",
         .duplicates = PK_INI_DUP_MERGE, /* check_keys knows which keys may repeat */
@@ -812,13 +758,12 @@ static bool load_rule(const char *filename, const char *data, size_t len, PkDiag
         .comment_hint = "Remove the space before \";\", or in a regex write [;].",
     };
     bool ok = pk_ini_parse(&doc, filename, data, len, &ini_opts, err) && build_rule(&ld, &doc);
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     if (!ok) {
         free(ld.explanation_key);
-        rule_free(out);
         return false;
     }
-    out->file = xstrdup(filename);
+    out->file = arena_strdup(arena, filename);
     if (explanation_key)
         *explanation_key = ld.explanation_key;
     else
@@ -830,7 +775,7 @@ bool rule_set_load_buffer(RuleSet *set, const char *filename, const char *data, 
                           PkDiag *err)
 {
     Rule rule;
-    if (!load_rule(filename, data, len, err, &rule, NULL))
+    if (!load_rule(arena_get(&set->arena), filename, data, len, err, &rule, NULL))
         return false;
     set_add(set, &rule);
     return true;
@@ -856,7 +801,7 @@ const RuleDetail *rule_detail(const Rule *rule)
 char *rule_explanation(const Rule *rule)
 {
     RuleFileStamp now;
-    if (!rule->packed || !rule->explanation_file ||
+    if (!rule->explanation_file ||
         (stamp_of(rule->explanation_file, &now) && now.size == rule->explanation_stamp.size &&
          now.mtime_s == rule->explanation_stamp.mtime_s &&
          now.mtime_ns == rule->explanation_stamp.mtime_ns))
@@ -926,7 +871,7 @@ bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkD
     }
     Rule rule;
     char *override = NULL;
-    bool ok = load_rule(path, data, len, err, &rule, &override);
+    bool ok = load_rule(arena_get(&set->arena), path, data, len, err, &rule, &override);
     free(data);
     if (!ok)
         return false;
@@ -936,7 +881,6 @@ bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkD
                     "inside the rule pack",
                     override);
         free(override);
-        rule_free(&rule);
         return false;
     }
     char *md_path = explanation_path(path, override);
@@ -950,13 +894,16 @@ bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkD
         size_t md_len;
         /* stamped before the read: an edit in between makes the stamp old, never the text */
         bool stamped = stamp_of(md_path, &rule.explanation_stamp);
-        if (!read_file(md_path, RULE_FILE_MAX, &rule.explanation, &md_len, &why)) {
+        char *text = NULL;
+        if (!read_file(md_path, RULE_FILE_MAX, &text, &md_len, &why)) {
             pk_diag_set(err, md_path, 0, NULL, "could not read explanation: %s", why);
             ok = false;
-        } else if (stamped) {
-            rule.explanation_file = md_path;
-            md_path = NULL;
+        } else {
+            rule.explanation = arena_strdup(set->arena, text);
+            if (stamped)
+                rule.explanation_file = arena_strdup(set->arena, md_path);
         }
+        free(text);
     } else if (override) {
         pk_diag_set(err, path, 0, NULL, "explanation file \"%s\" not found", override);
         ok = false;
@@ -964,10 +911,8 @@ bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkD
     free(md_path);
     free(override);
     free(why);
-    if (!ok) {
-        rule_free(&rule);
+    if (!ok)
         return false;
-    }
     set_add(set, &rule);
     return true;
 }
@@ -1065,18 +1010,6 @@ const Rule *rule_set_find(const RuleSet *set, const char *id)
     return NULL;
 }
 
-void rule_set_free(RuleSet *set)
-{
-    for (size_t rule_idx = 0; rule_idx < set->n; rule_idx++)
-        rule_free(&set->rules[rule_idx]);
-    free(set->rules);
-    for (size_t idx = 0; idx < set->n_arenas; idx++)
-        rules_pack_arena_free(set->arenas[idx]);
-    free(set->arenas);
-    free(set->shipped_dir);
-    memset(set, 0, sizeof(*set));
-}
-
 char *rules_default_dir(void)
 {
     char *dir = pk_data_dir("rules", NULL);
@@ -1100,8 +1033,8 @@ bool rules_load_packs(RuleSet *set, bool builtin, const char *const *dirs, size_
             return false;
         }
         bool ok = rule_set_load_dir(set, dir, err);
-        free(set->shipped_dir);
-        set->shipped_dir = dir;
+        set->shipped_dir = arena_strdup(arena_get(&set->arena), dir);
+        free(dir);
         if (!ok)
             return false;
     }

@@ -96,17 +96,15 @@ typedef struct Rule {
      * here because walking every expression per lint cost 200,000 instructions. */
     const char **reads;
     size_t n_reads;
-    bool packed; /* read from a compiled pack: its memory is the pack's arena */
 } Rule;
 
-typedef struct RulePackArena RulePackArena; /* a compiled pack's memory (rules_pack.c) */
-
+/* Every rule of a set, from rule files or a compiled pack alike, lives in the set's arena: free
+ * the set with arena_free(set.arena). A rule that fails to load leaves its memory there. */
 typedef struct RuleSet {
+    Arena *arena;
     Rule *rules; /* sorted by id after rule_set_finish */
     size_t n;
     size_t cap;
-    RulePackArena **arenas; /* what rules read from compiled packs point into */
-    size_t n_arenas;
     char *shipped_dir; /* where rules_load_packs found the shipped packs; NULL: not loaded */
 } RuleSet;
 
@@ -129,7 +127,6 @@ char *rule_explanation(const Rule *rule);
 /* The rule's message, suggestion, fixes, links and examples (decoded from its pack on first use:
  * a pack's rule is then its source file's, should the pack not read back). */
 const RuleDetail *rule_detail(const Rule *rule);
-void rule_set_free(RuleSet *set);
 
 /* Is PostgreSQL `major` among the versions of the rule? */
 bool rule_claims(const Rule *rule, int major);

@@ -352,6 +352,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
         return pk_diag_set(err, dir, 0, NULL, "could not list the rule directory");
     if (!rule_set_load_dir_sources(&set, dir, err)) {
         files_free(&files);
+        arena_free(set.arena); /* what the rules before the broken one took */
         return false;
     }
     size_t dir_len = strlen(dir);
@@ -375,7 +376,7 @@ bool rules_pack_write(const char *dir, PkDiag *err)
     for (size_t idx = 0; idx < set.n; idx++)
         put_rule(&sb, &set.rules[idx], dir_len);
     files_free(&files);
-    rule_set_free(&set);
+    arena_free(set.arena);
     size_t used = 0, n_rules = 0;
     if (!pack_reads_back(&sb, &used, &n_rules)) {
         sb_free(&sb);
@@ -394,96 +395,32 @@ bool rules_pack_write(const char *dir, PkDiag *err)
 
 /* ---- reading ---------------------------------------------------------------------------- */
 
-/* Everything a pack's rules point into, freed at once: the file's bytes (strings point into
- * them), blocks for nodes and arrays, and the regexes compiled again. Freeing 3,000 small
- * allocations one by one cost as much as reading them. */
-struct RulePackArena {
-    char *data; /* the pack, mapped (copy on write: the rules' strings point into it) */
-    size_t data_len;
-    struct ArenaBlock {
-        void *at;
-        size_t len;
-    } * blocks;
-    size_t n_blocks, cap_blocks;
-    char *free_at;
-    size_t free_left;
-    size_t hint; /* bytes the decoded rules take, as the writer measured; 0: unknown */
-    size_t used;
-    pcre2_code **regexes;
-    size_t n_regexes, cap_regexes;
-    char *dir;         /* the pack's directory, as loaded */
-    RuleSet **sources; /* rules read again from their files: detail_from_source */
-    size_t n_sources, cap_sources;
-};
+/* A pack's rules go into the set's arena like any other rule's, with the arena reserved at the
+ * size the writer measured (one block, faulted in at once). Strings point into the mapped file,
+ * which the arena unmaps when it goes; so are the regexes compiled again freed. */
+typedef struct PackMap {
+    void *at;
+    size_t len;
+} PackMap;
 
-/* The decoded rules take less memory than the pack's bytes: one block that size is enough. */
-#define ARENA_MIN_BLOCK (64u * 1024)
-
-/* Blocks are anonymous mappings: their pages come zeroed from the kernel; a memset of every
- * item (or calloc's) was 4-9% of a lint run. The first block is the size the writer measured
- * (the pack's header) and is populated at once: touching its pages one by one was 60 page
- * faults, a twentieth of a lint. Later blocks (a hint too small) are faulted in as touched. */
-static void *arena_alloc(RulePackArena *arena, size_t size)
+static void pack_unmap(void *arg)
 {
-    size = (size + 15) & ~(size_t)15;
-    arena->used += size;
-    if (size > arena->free_left) {
-        bool first = !arena->n_blocks && arena->hint >= size;
-        size_t block = first ? arena->hint : size > arena->data_len ? size : arena->data_len;
-        block = first || block > ARENA_MIN_BLOCK ? block : ARENA_MIN_BLOCK;
-        void *at = mmap(NULL, block, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | (first ? MAP_POPULATE : 0), -1, 0);
-        bool mapped = at != MAP_FAILED;
-        if (!mapped)
-            at = xcalloc(1, block);
-        PK_GROW(arena->blocks, arena->n_blocks, arena->cap_blocks);
-        /* len 0: from calloc, given back with free() */
-        arena->blocks[arena->n_blocks++] = (struct ArenaBlock){at, mapped ? block : 0};
-        arena->free_at = at;
-        arena->free_left = block;
-    }
-    void *out = arena->free_at;
-    arena->free_at += size;
-    arena->free_left -= size;
-    return out;
-}
-
-void rules_pack_arena_free(RulePackArena *arena)
-{
-    if (!arena)
-        return;
-    for (size_t idx = 0; idx < arena->n_regexes; idx++)
-        pcre2_code_free(arena->regexes[idx]);
-    for (size_t idx = 0; idx < arena->n_sources; idx++) {
-        rule_set_free(arena->sources[idx]);
-        free(arena->sources[idx]);
-    }
-    free(arena->sources);
-    free(arena->dir);
-    for (size_t idx = 0; idx < arena->n_blocks; idx++) {
-        if (arena->blocks[idx].len)
-            munmap(arena->blocks[idx].at, arena->blocks[idx].len);
-        else
-            free(arena->blocks[idx].at);
-    }
-    free(arena->regexes);
-    free(arena->blocks);
-    if (arena->data)
-        munmap(arena->data, arena->data_len);
-    free(arena);
+    PackMap *map = arg;
+    munmap(map->at, map->len);
 }
 
 typedef struct Reader {
     unsigned char *data;
     size_t len, pos;
     bool bad;
-    RulePackArena *arena;
+    Arena *arena;
+    const char *dir; /* the pack's directory, in the arena */
 } Reader;
 
-/* n zeroed items from the arena (never reused, so still zero), or NULL for none. */
+/* n zeroed items from the arena, or NULL for none. */
 static void *get_array(Reader *rd, size_t n, size_t size)
 {
-    return n ? arena_alloc(rd->arena, n * size) : NULL;
+    return n ? arena_array(rd->arena, n, size) : NULL;
 }
 
 static uint64_t get_u64(Reader *rd)
@@ -595,11 +532,8 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
             expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED,
                                         node.regex_options, &code, &err_offset, NULL);
         rd->bad |= !expr->regex;
-        if (expr->regex) {
-            RulePackArena *arena = rd->arena;
-            PK_GROW(arena->regexes, arena->n_regexes, arena->cap_regexes);
-            arena->regexes[arena->n_regexes++] = expr->regex;
-        }
+        if (expr->regex)
+            arena_on_free(rd->arena, expr_regex_free, expr->regex);
     }
     expr->args = get_array(rd, node.n_args, sizeof(*expr->args));
     for (size_t idx = 0; idx < node.n_args && !rd->bad; idx++) {
@@ -639,7 +573,8 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
 struct RulePackDetail {
     unsigned char *at;
     size_t len;
-    RulePackArena *arena;
+    Arena *arena; /* NULL once decoded */
+    const char *dir;
 };
 
 static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
@@ -677,45 +612,42 @@ static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
 }
 
 /* Decodes a detail's bytes into the arena; false when they do not read back. */
-static bool detail_decode(const Rule *rule, unsigned char *at, size_t len, RulePackArena *arena)
+static bool detail_decode(const Rule *rule, unsigned char *at, size_t len, Arena *arena)
 {
-    Reader rd = {at, len, 0, false, arena};
+    Reader rd = {at, len, 0, false, arena, NULL};
     memset(rule->detail, 0, sizeof(*rule->detail));
     get_detail(&rd, rule, rule->detail);
     return !rd.bad && rd.pos == rd.len;
 }
 
 /* A pack whose detail does not read back (damaged since it was checked): the rule's source file
- * has it, unchanged since the pack was written (the load checked that), kept with the arena. */
-static void detail_from_source(const Rule *rule, RulePackArena *arena)
+ * has it, unchanged since the pack was written (the load checked that), read into the same
+ * arena. */
+static void detail_from_source(const Rule *rule, Arena *arena, const char *dir)
 {
     memset(rule->detail, 0, sizeof(*rule->detail));
-    RuleSet *source = xcalloc(1, sizeof(*source));
+    RuleSet source = {.arena = arena};
     PkDiag err = PK_DIAG_INIT;
     /* inside its pack, as the loader reads it: an explanation may lie in another subdirectory */
-    if (rule_set_load_file_in(source, rule->file, arena->dir ? arena->dir : "/", &err) &&
-        source->n == 1)
-        *rule->detail = *source->rules[0].detail; /* shallow: `source` owns it */
+    if (rule_set_load_file_in(&source, rule->file, dir ? dir : "/", &err) && source.n == 1)
+        *rule->detail = *source.rules[0].detail;
     pk_diag_free(&err);
-    PK_GROW(arena->sources, arena->n_sources, arena->cap_sources);
-    arena->sources[arena->n_sources++] = source;
 }
 
 void rules_pack_detail(const Rule *rule)
 {
     RulePackDetail *pending = rule->pending;
-    RulePackArena *arena = pending->arena;
+    Arena *arena = pending->arena;
     if (!arena)
         return; /* decoded already */
     pending->arena = NULL;
     if (!detail_decode(rule, pending->at, pending->len, arena))
-        detail_from_source(rule, arena);
+        detail_from_source(rule, arena, pending->dir);
 }
 
 static void get_rule(Reader *rd, const char *dir, Rule *rule)
 {
     memset(rule, 0, sizeof(*rule));
-    rule->packed = true;
     rule->id = get_str(rd);
     rule->name = get_str(rd);
     rule->title = get_str(rd);
@@ -761,7 +693,7 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     }
     rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
     rule->pending = arena_alloc(rd->arena, sizeof(*rule->pending));
-    *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena};
+    *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena, rd->dir};
     rd->pos += (size_t)detail_len;
 }
 
@@ -836,11 +768,14 @@ static bool files_current(Reader *rd, const char *dir)
     return ok;
 }
 
-/* Decodes a pack's bytes into `arena` (its rules in *rules); `dir` NULL skips the currency
- * check (the writer measuring). False when anything is amiss. */
-static bool pack_decode(RulePackArena *arena, const char *dir, RuleSet *into)
+/* Decodes a pack's bytes into the set's arena (its rules appended to the set); `dir` NULL skips
+ * the currency check (the writer measuring). False when anything is amiss: what was decoded
+ * stays in the arena, unused. */
+static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
 {
-    Reader rd = {(unsigned char *)arena->data, arena->data_len, 0, false, arena};
+    Arena *arena = arena_get(&into->arena);
+    Reader rd = {
+        (unsigned char *)data, len, 0, false, arena, dir ? arena_strdup(arena, dir) : NULL};
     size_t magic_len = strlen(PACK_MAGIC);
     bool ok = rd.len > magic_len && !memcmp(rd.data, PACK_MAGIC, magic_len);
     rd.pos = magic_len;
@@ -853,8 +788,9 @@ static bool pack_decode(RulePackArena *arena, const char *dir, RuleSet *into)
     size_t n_rules = ok ? get_count(&rd) : 0;
     /* straight into the set, grown once: copying them there one by one touched 12 fresh pages */
     if (into->cap < into->n + n_rules) {
+        into->rules = arena_realloc(arena, into->rules, into->cap * sizeof(Rule),
+                                    (into->n + n_rules) * sizeof(Rule));
         into->cap = into->n + n_rules;
-        into->rules = xrealloc(into->rules, into->cap * sizeof(Rule));
     }
     for (size_t idx = 0; ok && idx < n_rules; idx++) {
         get_rule(&rd, dir ? dir : "", &into->rules[into->n + idx]);
@@ -871,20 +807,15 @@ static bool pack_decode(RulePackArena *arena, const char *dir, RuleSet *into)
  * rules' paths, which the reader adds for its directory, not counted); *n_rules their number. */
 static bool pack_reads_back(const StrBuf *sb, size_t *used, size_t *n_rules)
 {
-    RulePackArena *arena = xcalloc(1, sizeof(*arena));
-    arena->data = sb->data;
-    arena->data_len = sb->len;
     RuleSet decoded = {0};
-    bool ok = pack_decode(arena, NULL, &decoded);
-    *used = arena->used;
+    bool ok = pack_decode(sb->data, sb->len, NULL, &decoded);
+    *used = arena_used(decoded.arena);
     *n_rules = decoded.n;
     for (size_t idx = 0; ok && idx < decoded.n; idx++) {
         const Rule *rule = &decoded.rules[idx];
-        ok = detail_decode(rule, rule->pending->at, rule->pending->len, arena);
+        ok = detail_decode(rule, rule->pending->at, rule->pending->len, decoded.arena);
     }
-    free(decoded.rules); /* the rules themselves are the arena's */
-    arena->data = NULL;  /* the caller's buffer, not a mapping */
-    rules_pack_arena_free(arena);
+    arena_free(decoded.arena);
     return ok;
 }
 
@@ -908,10 +839,7 @@ bool rules_pack_load(RuleSet *set, const char *dir)
     if (map == MAP_FAILED)
         return false;
     char *data = map;
-    RulePackArena *arena = xcalloc(1, sizeof(*arena));
-    arena->data = data;
-    arena->data_len = len;
-    arena->dir = xstrdup(dir);
+    Arena *arena = arena_get(&set->arena);
     size_t magic_len = strlen(PACK_MAGIC);
     if (len >= magic_len + 16) { /* a hint, never trusted: a bad one only costs page faults */
         uint64_t header[2];
@@ -919,13 +847,14 @@ bool rules_pack_load(RuleSet *set, const char *dir)
         /* the writer measured its paths below ""; two a rule, each rounded up to 16 */
         uint64_t paths = header[1] * 2 * (strlen(dir) + 16);
         if (header[0] <= 4 * (uint64_t)len && header[1] <= len)
-            arena->hint = (size_t)(header[0] + paths);
+            arena_reserve(arena, (size_t)(header[0] + paths));
     }
-    if (!pack_decode(arena, dir, set)) {
-        rules_pack_arena_free(arena);
+    if (!pack_decode(data, len, dir, set)) {
+        munmap(map, len); /* what was decoded from it is not the set's */
         return false;
     }
-    set->arenas = xrealloc(set->arenas, (set->n_arenas + 1) * sizeof(*set->arenas));
-    set->arenas[set->n_arenas++] = arena;
+    PackMap *owned = arena_alloc(arena, sizeof(*owned));
+    *owned = (PackMap){map, len};
+    arena_on_free(arena, pack_unmap, owned);
     return true;
 }

@@ -111,6 +111,7 @@ static const char *major_label(int major)
 
 typedef struct Planner {
     UpgradePlan *plan;
+    Arena *arena; /* the plan's */
     size_t cap;
     const ConfSet *set;
     double wal_segment_bytes;
@@ -119,15 +120,14 @@ typedef struct Planner {
 static UpgradeItem *add_item(Planner *p, UpgradeKind kind, const ConfEntry *entry, int since)
 {
     UpgradePlan *plan = p->plan;
-    PK_GROW(plan->items, plan->n_items, p->cap);
+    ARENA_GROW(p->arena, plan->items, plan->n_items, p->cap);
     UpgradeItem *item = &plan->items[plan->n_items++];
-    memset(item, 0, sizeof(*item));
     item->kind = kind;
     item->since = since;
     if (entry) {
-        item->name = xstrdup(entry->name);
-        item->value = xstrdup(entry->value);
-        item->file = xstrdup(entry->file);
+        item->name = arena_strdup(p->arena, entry->name);
+        item->value = arena_strdup(p->arena, entry->value);
+        item->file = arena_strdup(p->arena, entry->file);
         item->line = entry->line;
         item->column = entry->column;
     }
@@ -230,35 +230,39 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
         if (target && strcasecmp(target, entry->name) &&
             !catalog_alias_target(from < 13 ? 13 : from, entry->name)) {
             UpgradeItem *item = add_item(p, UPG_DEPRECATED, entry, to);
-            item->new_name = xstrdup(target);
-            item->new_value = xstrdup(entry->value);
-            item->message =
-                xasprintf("%s is an old name for %s in %d: rename it", entry->name, target, to);
+            item->new_name = arena_strdup(p->arena, target);
+            item->new_value = arena_strdup(p->arena, entry->value);
+            item->message = arena_printf(p->arena, "%s is an old name for %s in %d: rename it",
+                                         entry->name, target, to);
         }
         return;
     }
     const char *new_name = change >= 0 ? changes[change].new_name : NULL;
     if (new_name && catalog_find(catalog_for_major(to), new_name)) {
         UpgradeItem *item = add_item(p, UPG_RENAMED, entry, since);
-        item->new_name = xstrdup(new_name);
-        item->new_value = convert_value(p, changes[change].convert, entry->value);
+        item->new_name = arena_strdup(p->arena, new_name);
+        char *converted = convert_value(p, changes[change].convert, entry->value);
+        item->new_value = arena_strdup(p->arena, converted);
+        free(converted);
         item->blocks_start = true;
         if (item->new_value)
             item->message =
-                xasprintf("%s was replaced by %s in PostgreSQL %s: %s = %s", entry->name, new_name,
-                          major_label(since), new_name, item->new_value);
+                arena_printf(p->arena, "%s was replaced by %s in PostgreSQL %s: %s = %s",
+                             entry->name, new_name, major_label(since), new_name, item->new_value);
         else
             item->message =
-                xasprintf("%s was replaced by %s in PostgreSQL %s; the value \"%s\" has "
-                          "no conversion: the line is commented out",
-                          entry->name, new_name, major_label(since), entry->value);
+                arena_printf(p->arena,
+                             "%s was replaced by %s in PostgreSQL %s; the value \"%s\" has "
+                             "no conversion: the line is commented out",
+                             entry->name, new_name, major_label(since), entry->value);
         return;
     }
     UpgradeItem *item = add_item(p, UPG_REMOVED, entry, since);
     item->blocks_start = true;
     const char *why = change >= 0 ? changes[change].why : NULL;
-    item->message = xasprintf("%s was removed in PostgreSQL %s%s%s: the line is commented out",
-                              entry->name, major_label(since), why ? "; " : "", why ? why : "");
+    item->message =
+        arena_printf(p->arena, "%s was removed in PostgreSQL %s%s%s: the line is commented out",
+                     entry->name, major_label(since), why ? "; " : "", why ? why : "");
 }
 
 static bool accepted(int major, const char *name, const char *value)
@@ -294,16 +298,20 @@ static void plan_value(Planner *p, const ConfEntry *entry, int from, int to)
     item->blocks_start = true;
     if (known >= 0) {
         item->since = value_changes[known].gone_in;
-        item->new_value = xstrdup(value_changes[known].replacement);
+        item->new_value = arena_strdup(p->arena, value_changes[known].replacement);
     }
     if (item->new_value)
-        item->message = xasprintf("%s = %s is not accepted by PostgreSQL %d: the same setting is "
-                                  "%s = %s",
-                                  entry->name, entry->value, to, entry->name, item->new_value);
+        item->message =
+            arena_printf(p->arena,
+                         "%s = %s is not accepted by PostgreSQL %d: the same setting is "
+                         "%s = %s",
+                         entry->name, entry->value, to, entry->name, item->new_value);
     else
-        item->message = xasprintf("%s = %s is not accepted by PostgreSQL %d: the line is commented "
-                                  "out (the default applies)",
-                                  entry->name, entry->value, to);
+        item->message =
+            arena_printf(p->arena,
+                         "%s = %s is not accepted by PostgreSQL %d: the line is commented "
+                         "out (the default applies)",
+                         entry->name, entry->value, to);
 }
 
 /* Defaults that differ between the source (13's catalog for an older one) and the target, for the
@@ -322,23 +330,23 @@ static void plan_defaults(Planner *p, int from, int to)
         if (conf_set_find_applied(p->set, param->name) >= 0)
             continue;
         UpgradeItem *item = add_item(p, UPG_DEFAULT_CHANGED, NULL, to);
-        item->name = xstrdup(param->name);
-        item->new_value = xstrdup(param->boot_val);
-        item->value = xstrdup(old->boot_val);
+        item->name = arena_strdup(p->arena, param->name);
+        item->new_value = arena_strdup(p->arena, param->boot_val);
+        item->value = arena_strdup(p->arena, old->boot_val);
         item->message =
-            xasprintf("%s is not set here: its default changes from %s%s%s to %s%s%s", param->name,
-                      *old->boot_val ? old->boot_val : "''", old->unit ? " " : "",
-                      old->unit ? old->unit : "", *param->boot_val ? param->boot_val : "''",
-                      param->unit ? " " : "", param->unit ? param->unit : "");
+            arena_printf(p->arena, "%s is not set here: its default changes from %s%s%s to %s%s%s",
+                         param->name, *old->boot_val ? old->boot_val : "''", old->unit ? " " : "",
+                         old->unit ? old->unit : "", *param->boot_val ? param->boot_val : "''",
+                         param->unit ? " " : "", param->unit ? param->unit : "");
     }
     for (size_t idx = 0; idx < sizeof(new_behaviour) / sizeof(new_behaviour[0]); idx++)
         if (new_behaviour[idx].since > from && new_behaviour[idx].since <= to &&
             conf_set_find_applied(p->set, new_behaviour[idx].name) < 0) {
             UpgradeItem *item = add_item(p, UPG_DEFAULT_CHANGED, NULL, new_behaviour[idx].since);
-            item->name = xstrdup(new_behaviour[idx].name);
-            item->message =
-                xasprintf("%s is new in %d and not set here: %s", new_behaviour[idx].name,
-                          new_behaviour[idx].since, new_behaviour[idx].note);
+            item->name = arena_strdup(p->arena, new_behaviour[idx].name);
+            item->message = arena_printf(p->arena, "%s is new in %d and not set here: %s",
+                                         new_behaviour[idx].name, new_behaviour[idx].since,
+                                         new_behaviour[idx].note);
         }
 }
 
@@ -352,10 +360,11 @@ static void plan_deprecations(Planner *p, int to)
             value = p->plan->items[item].new_value; /* what the patched file says */
     if (to >= 18 && value && !strcasecmp(value, "md5")) {
         UpgradeItem *item = add_item(p, UPG_DEPRECATED, &p->set->entries[idx], 18);
-        item->message = xstrdup("password_encryption = md5: MD5 passwords are deprecated in "
-                                "PostgreSQL 18 (a warning each time one is set, while "
-                                "md5_password_warnings is on; support will be removed): use "
-                                "scram-sha-256 and have users set their passwords again");
+        item->message =
+            arena_strdup(p->arena, "password_encryption = md5: MD5 passwords are deprecated in "
+                                   "PostgreSQL 18 (a warning each time one is set, while "
+                                   "md5_password_warnings is on; support will be removed): use "
+                                   "scram-sha-256 and have users set their passwords again");
     }
 }
 
@@ -376,16 +385,18 @@ static void plan_preload(Planner *p, int to)
             for (const char *const *c = contrib_libraries; *c; c++)
                 contrib = contrib || !strcmp(*c, lib);
             UpgradeItem *item = add_item(p, UPG_PRELOAD, entry, to);
-            free(item->value);
-            item->value = xstrdup(lib);
+            item->value = arena_strdup(p->arena, lib);
             item->message =
-                contrib ? xasprintf("%s (%s) ships with PostgreSQL: install the contrib modules of "
-                                    "%d, then ALTER EXTENSION ... UPDATE where it is an extension",
-                                    lib, lists[list], to)
-                        : xasprintf("%s (%s) is not part of PostgreSQL: install its build for %d "
-                                    "before starting the new server (it refuses to start without "
-                                    "it), then ALTER EXTENSION ... UPDATE",
-                                    lib, lists[list], to);
+                contrib
+                    ? arena_printf(p->arena,
+                                   "%s (%s) ships with PostgreSQL: install the contrib modules of "
+                                   "%d, then ALTER EXTENSION ... UPDATE where it is an extension",
+                                   lib, lists[list], to)
+                    : arena_printf(p->arena,
+                                   "%s (%s) is not part of PostgreSQL: install its build for %d "
+                                   "before starting the new server (it refuses to start without "
+                                   "it), then ALTER EXTENSION ... UPDATE",
+                                   lib, lists[list], to);
         }
         free(copy);
     }
@@ -394,9 +405,11 @@ static void plan_preload(Planner *p, int to)
 void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out)
 {
     memset(out, 0, sizeof(*out));
+    out->arena = arena_new();
     out->from = from;
     out->to = to;
-    Planner p = {.plan = out, .set = set, .wal_segment_bytes = wal_segment_bytes};
+    Planner p = {
+        .plan = out, .arena = out->arena, .set = set, .wal_segment_bytes = wal_segment_bytes};
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         if (!entry->name || entry->error)
@@ -410,19 +423,4 @@ void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes
     plan_deprecations(&p, to);
     plan_preload(&p, to);
     plan_defaults(&p, from, to);
-}
-
-void upgrade_plan_free(UpgradePlan *plan)
-{
-    for (size_t idx = 0; idx < plan->n_items; idx++) {
-        UpgradeItem *item = &plan->items[idx];
-        free(item->name);
-        free(item->value);
-        free(item->file);
-        free(item->new_name);
-        free(item->new_value);
-        free(item->message);
-    }
-    free(plan->items);
-    memset(plan, 0, sizeof(*plan));
 }

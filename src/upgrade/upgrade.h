@@ -37,7 +37,9 @@ typedef struct UpgradeItem {
     bool blocks_start; /* M refuses to start with the line as it is */
 } UpgradeItem;
 
+/* Everything a plan points to lives in its arena: free it with arena_free(plan.arena). */
 typedef struct UpgradePlan {
+    Arena *arena;
     int from, to; /* majors (9 stands for 9.6) */
     UpgradeItem *items;
     size_t n_items;
@@ -49,7 +51,6 @@ bool upgrade_parse_major(const char *text, bool source, int *major);
 /* The plan for the applied entries of `set`. wal_segment_bytes: the cluster's segment size (0:
  * 16MB). */
 void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out);
-void upgrade_plan_free(UpgradePlan *plan);
 
 /* The parameter that replaced `name` in a major up to `to`, with `value` converted as the
  * release notes say (16MB WAL segments; checkpoint_completion_target read from `set`): true with

@@ -28,6 +28,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             __builtin_trap();
     }
     (void)conf_set_find_applied(&set, "work_mem");
-    conf_set_free(&set);
+    arena_free(set.arena);
     return total == (size_t)-1;
 }

@@ -21,7 +21,7 @@ static Snapshot *default_snapshot(void)
         ConfSet set = {0};
         conf_load_buffer("/fuzz/postgresql.conf", "", 0, &set);
         snapshot_from_conf(&snap, &set, catalog_for_major(18));
-        conf_set_free(&set);
+        arena_free(set.arena);
         snap.host.ram_bytes = 8.0 * 1024 * 1024 * 1024;
         ready = 1;
     }
@@ -36,7 +36,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(text, data, size);
     text[size] = '\0';
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, NULL, &err);
+    Arena *tree = arena_new();
+    Expr *expr = expr_parse(tree, text, NULL, &err);
     if (expr) {
         ExprType type;
         if (expr_check(expr, catalog_for_major(13), &type, &err) &&
@@ -49,8 +50,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             sb_free(&sb);
             expr_env_clear(&env);
         }
-        expr_free(expr);
     }
+    arena_free(tree);
     pk_diag_free(&err);
     free(text);
     return 0;

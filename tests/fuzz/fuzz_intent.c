@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     bool loaded = conf_load(path, &opts, &set, &diag);
     pk_diag_free(&diag);
     if (!loaded) {
-        conf_set_free(&set);
+        arena_free(set.arena);
         return 0;
     }
     /* the host comparison reads a snapshot's settings and host: one of the defaults, built
@@ -71,6 +71,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     findings_free(&out);
     base.intent = NULL;
     intent_free(&intent);
-    conf_set_free(&set);
+    arena_free(set.arena);
     return 0;
 }

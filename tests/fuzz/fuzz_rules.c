@@ -15,6 +15,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     PkDiag err = PK_DIAG_INIT;
     rule_set_load_buffer(&set, "fuzz.ini", (const char *)data, size, &err);
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
     return 0;
 }

@@ -94,7 +94,7 @@ static void test_basic_lines(void)
     CHECK(set.entries[2].quoted && !set.entries[0].quoted);
     CHECK_STR(set.entries[2].line_text, "x.y='a b'  # c");
     CHECK(set.entries[4].seqno == 5);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_syntax_errors(void)
@@ -119,7 +119,7 @@ static void test_syntax_errors(void)
             fprintf(stderr, "  hint %zu: %s (wanted %s)\n", idx, hint ? hint : "(none)",
                     needles[idx]);
     }
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_eof_line_numbers(void)
@@ -128,10 +128,10 @@ static void test_eof_line_numbers(void)
      * does; on the first line that is line 0. */
     ConfSet set = parse("a = 1\nb =");
     EXPECT_SUMMARY(set, "a=1@buffer.conf:1 | ERR:syntax error@buffer.conf:1");
-    conf_set_free(&set);
+    arena_free(set.arena);
     set = parse("b =");
     EXPECT_SUMMARY(set, "ERR:syntax error@buffer.conf:0");
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_error_limits(void)
@@ -142,16 +142,16 @@ static void test_error_limits(void)
     sb_put(&sb, "work_mem = 1MB\n");
     ConfSet set = parse(sb_str(&sb));
     CHECK(set.n_entries == 100); /* startup gives up on a file after 100 syntax errors */
-    conf_set_free(&set);
+    arena_free(set.arena);
     write_file("limits.conf", sb_str(&sb), sb.len);
     set = load("limits.conf", true);
     CHECK(set.n_entries == 1); /* the view (DEBUG3) gives up at the first */
-    conf_set_free(&set);
+    arena_free(set.arena);
     sb_free(&sb);
     set = parse("a = 1\nbad line here\nb = 2\n");
     EXPECT_SUMMARY(set, "a=1@buffer.conf:1 | ERR:syntax error@buffer.conf:2[here] | "
                         "b=2@buffer.conf:3");
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_applied(void)
@@ -163,7 +163,7 @@ static void test_applied(void)
     CHECK(set.entries[3].applied);
     CHECK(conf_set_find_applied(&set, "Work_Mem") == 3);
     CHECK(conf_set_find_applied(&set, "nope") == -1);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_pragmas(void)
@@ -183,7 +183,7 @@ static void test_pragmas(void)
         CHECK_STR(set.pragmas[2].reason, "dash");
         CHECK(!set.pragmas[0].whole_file && !set.pragmas[1].whole_file);
     }
-    conf_set_free(&set);
+    arena_free(set.arena);
     /* the file-wide form, anywhere in the file; near misses are not pragmas */
     set = parse("a = 1\n# pgknob: ignore-file PK1, PK2 \xe2\x80\x94 vendored\n"
                 "b = 2  # pgknob: IGNORE-FILE PK3\n# pgknob: ignore-files PK4\n"
@@ -196,7 +196,7 @@ static void test_pragmas(void)
         CHECK(set.pragmas[1].whole_file && !set.pragmas[1].own_line);
         CHECK_STR(set.pragmas[1].rule_ids, "PK3");
     }
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_includes(void)
@@ -225,7 +225,7 @@ static void test_includes(void)
     CHECK(set.n_files == 7);
     free(expect);
     free(dir);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_recursion(void)
@@ -234,7 +234,7 @@ static void test_recursion(void)
     ConfSet set = load("rec/self.conf", false);
     EXPECT_SUMMARY(set, "a=1@self.conf:1 | ERR:configuration file recursion@self.conf:2 | "
                         "b=2@self.conf:3");
-    conf_set_free(&set);
+    arena_free(set.arena);
     /* A includes B includes A: no cycle check beyond self-inclusion, so the files alternate
      * until the nesting depth (10) is exceeded. */
     WRITE("rec/a.conf", "x = a\ninclude 'b.conf'\n");
@@ -243,7 +243,7 @@ static void test_recursion(void)
     CHECK(set.n_entries == 12);
     CHECK_STR(set.entries[11].error, "nesting depth exceeded");
     CHECK(set.entries[11].line == 2);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_data_dir(void)
@@ -257,18 +257,19 @@ static void test_data_dir(void)
                         "work_mem=3MB@extra.conf:1");
     CHECK(set.data_dir_major == 16 && set.data_dir != NULL);
     CHECK(conf_set_find_applied(&set, "work_mem") == 2);
-    conf_set_free(&set);
+    arena_free(set.arena);
     /* An error in postgresql.conf: the server does not read the auto file. */
     WRITE("data/postgresql.conf", "work_mem = 1MB\nbroken =\n");
     set = load("data", false);
     EXPECT_SUMMARY(set, "work_mem=1MB@postgresql.conf:1 | ERR:syntax error@postgresql.conf:2");
-    conf_set_free(&set);
+    arena_free(set.arena);
+    set = (ConfSet){0};
     ConfLoadOpts opts = {.skip_auto_conf = true};
     char *path = xasprintf("%s/data", tmp_root);
     WRITE("data/postgresql.conf", "work_mem = 1MB\n");
     CHECK(conf_load(path, &opts, &set, NULL));
     CHECK(set.n_entries == 1);
-    conf_set_free(&set);
+    arena_free(set.arena);
     free(path);
 }
 
@@ -281,7 +282,7 @@ static void expect_load_failure(const char *path, const char *needle)
     if (err.message && !strstr(err.message, needle))
         fprintf(stderr, "  message: %s\n", err.message);
     pk_diag_free(&err);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_own_input_errors(void)
@@ -325,7 +326,7 @@ static void test_linear_time(void)
     CHECK(set.entries[CONF_MAX_ENTRIES - 2].applied &&
           set.entries[0].overridden_by == CONF_MAX_ENTRIES - 2);
     CHECK(elapsed < 2.0);
-    conf_set_free(&set);
+    arena_free(set.arena);
     sb_free(&sb);
 }
 

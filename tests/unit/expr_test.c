@@ -8,6 +8,9 @@
 #include "common/strbuf.h"
 #include "conf/conf.h"
 #include "harness.h"
+
+/* Every tree the tests parse, freed at the end. */
+static Arena *trees;
 #include "host/host.h"
 #include "model/snapshot.h"
 #include "rules/expr.h"
@@ -17,7 +20,7 @@ static void snap_make(Snapshot *snap, int major, const char *conf, const char *h
     ConfSet set = {0};
     conf_load_buffer("/t/postgresql.conf", conf, strlen(conf), &set);
     snapshot_from_conf(snap, &set, catalog_for_major(major));
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (host)
         host_parse_spec(host, &snap->host, NULL);
 }
@@ -26,14 +29,12 @@ static void snap_make(Snapshot *snap, int major, const char *conf, const char *h
 static char *error_of(const char *text, int major)
 {
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, NULL, &err);
+    Expr *expr = expr_parse(trees, text, NULL, &err);
     ExprType type;
     if (expr && !expr_check(expr, catalog_for_major(major), &type, &err)) {
-        expr_free(expr);
         expr = NULL;
     }
     char *msg = strdup(expr ? "" : err.message);
-    expr_free(expr);
     pk_diag_free(&err);
     return msg;
 }
@@ -82,7 +83,7 @@ static void test_parse_errors(void)
     sb_free(&deep);
     /* the offset points at the problem */
     PkDiag err = PK_DIAG_INIT;
-    CHECK(expr_parse("work_mem > 4XB", NULL, &err) == NULL);
+    CHECK(expr_parse(trees, "work_mem > 4XB", NULL, &err) == NULL);
     CHECK(err.column == 12); /* 1-based: the "4" of "4XB" */
     CHECK(err.file == NULL && err.line == 0);
     pk_diag_free(&err);
@@ -124,40 +125,37 @@ static void test_type_errors(void)
     CHECK(is_ok("not autovacuum or autovacuum_naptime < 10s", 18));
     /* a parameter whose type changed between versions the expression is checked for */
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse("log_connections", NULL, &err);
+    Expr *expr = expr_parse(trees, "log_connections", NULL, &err);
     ExprType type;
     CHECK(expr_check(expr, catalog_for_major(17), &type, &err));
     CHECK(type == EXPR_T_BOOL);
     CHECK(!expr_check(expr, catalog_for_major(18), &type, &err));
     CHECK(err.message && strstr(err.message, "in another version"));
     pk_diag_free(&err);
-    expr_free(expr);
 }
 
 /* Evaluates `text` on `snap`: 1 true, 0 false, -1 missing, -2 error. */
 static int eval_bool(const char *text, const Snapshot *snap)
 {
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, NULL, &err);
+    Expr *expr = expr_parse(trees, text, NULL, &err);
     ExprType type;
     if (!expr || !expr_check(expr, snap->catalog, &type, &err)) {
         fprintf(stderr, "  %s: %s\n", text, err.message);
         pk_diag_free(&err);
-        expr_free(expr);
         return -2;
     }
     ExprEnv env = {.snap = snap};
     ExprValue val;
     int result = !expr_eval(expr, &env, &val) ? -2 : val.missing ? -1 : val.boolean;
     expr_env_clear(&env);
-    expr_free(expr);
     return result;
 }
 
 static char *render(const char *text, const Snapshot *snap)
 {
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse(text, NULL, &err);
+    Expr *expr = expr_parse(trees, text, NULL, &err);
     ExprType type;
     StrBuf sb = STRBUF_INIT;
     if (expr && expr_check(expr, snap->catalog, &type, &err)) {
@@ -168,7 +166,6 @@ static char *render(const char *text, const Snapshot *snap)
         expr_env_clear(&env);
     }
     pk_diag_free(&err);
-    expr_free(expr);
     return sb.data ? sb_detach(&sb) : strdup("");
 }
 
@@ -225,8 +222,8 @@ static void test_missing_facts(void)
     CHECK(eval_bool("if(host.container, 1, 2) == 1", &snap) == -1);
     /* the missing facts are named */
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr =
-        expr_parse("host.ram > 1GB or host.storage == 'ssd' or evidence('x.y') > 1", NULL, &err);
+    Expr *expr = expr_parse(trees, "host.ram > 1GB or host.storage == 'ssd' or evidence('x.y') > 1",
+                            NULL, &err);
     ExprType type;
     CHECK(expr && expr_check(expr, snap.catalog, &type, &err));
     ExprEnv env = {.snap = &snap};
@@ -237,7 +234,6 @@ static void test_missing_facts(void)
     CHECK_STR(env.n_missing == 3 ? env.missing[1] : NULL, "host.storage");
     CHECK_STR(env.n_missing == 3 ? env.missing[2] : NULL, "evidence x.y");
     expr_env_clear(&env);
-    expr_free(expr);
     snapshot_add_evidence(&snap, "x.y", 2.5, "x.y is 2.5");
     CHECK(eval_bool("evidence('x.y') > 2", &snap) == 1);
     CHECK(eval_bool("known(evidence('x.y'))", &snap) == 1);
@@ -326,7 +322,7 @@ static void test_regex_limit(void)
     snap_make(&snap, 18, sb_str(&conf), NULL);
     sb_free(&conf);
     PkDiag err = PK_DIAG_INIT;
-    Expr *expr = expr_parse("matches(shared_preload_libraries, /^(a+)+$/)", NULL, &err);
+    Expr *expr = expr_parse(trees, "matches(shared_preload_libraries, /^(a+)+$/)", NULL, &err);
     ExprType type;
     CHECK(expr && expr_check(expr, snap.catalog, &type, &err));
     ExprEnv env = {.snap = &snap};
@@ -334,7 +330,6 @@ static void test_regex_limit(void)
     CHECK(!expr_eval(expr, &env, &val)); /* bounded: an error, not a hang */
     CHECK(env.error && strstr(env.error, "match limit"));
     expr_env_clear(&env);
-    expr_free(expr);
     snapshot_free(&snap);
 }
 
@@ -347,11 +342,11 @@ static void visit_count(const char *name, void *arg)
 static void test_lets_and_visit(void)
 {
     PkDiag err = PK_DIAG_INIT;
-    Expr *per_conn = expr_parse("max_connections * work_mem", NULL, &err);
+    Expr *per_conn = expr_parse(trees, "max_connections * work_mem", NULL, &err);
     const char *names[] = {"per_conn"};
     Expr *exprs[] = {per_conn};
     ExprScope scope = {names, exprs, 1};
-    Expr *cond = expr_parse("$per_conn + shared_buffers > host.ram", &scope, &err);
+    Expr *cond = expr_parse(trees, "$per_conn + shared_buffers > host.ram", &scope, &err);
     CHECK(per_conn && cond);
     ExprType type;
     CHECK(expr_check(per_conn, catalog_for_major(18), &type, &err) && type == EXPR_T_BYTES);
@@ -360,12 +355,11 @@ static void test_lets_and_visit(void)
     expr_visit_params(cond, visit_count, &params);
     CHECK(params == 3);
     CHECK(expr_node_count(cond) == 5);
-    expr_free(cond);
-    expr_free(per_conn);
 }
 
 int main(void)
 {
+    trees = arena_new();
     test_parse_errors();
     test_type_errors();
     test_eval_units();
@@ -374,5 +368,6 @@ int main(void)
     test_worst();
     test_regex_limit();
     test_lets_and_visit();
+    arena_free(trees);
     PK_TEST_DONE();
 }

@@ -16,7 +16,7 @@ static PkDiag diag;
 
 static bool parse(const char *text, const PkIniOptions *opts)
 {
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     pk_diag_free(&diag);
     return pk_ini_parse(&doc, "t.ini", text, strlen(text), opts, &diag);
 }
@@ -137,7 +137,7 @@ int main(void)
     test_document();
     test_raw_lines();
     test_duplicates();
-    pk_ini_doc_free(&doc);
+    arena_free(doc.arena);
     pk_diag_free(&diag);
     PK_TEST_DONE();
 }

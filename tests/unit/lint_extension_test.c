@@ -30,7 +30,7 @@ static void run_free(Run *run)
 {
     findings_free(&run->findings);
     snapshot_free(&run->snap);
-    conf_set_free(&run->set);
+    arena_free(run->set.arena);
 }
 
 /* The rule ids of a run's findings, space-separated, in order. */

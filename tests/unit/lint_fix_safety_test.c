@@ -16,7 +16,7 @@ static void snap_make(Snapshot *snap, int major, const char *conf, const char *h
     ConfSet set = {0};
     conf_load_buffer("/t/postgresql.conf", conf, strlen(conf), &set);
     snapshot_from_conf(snap, &set, catalog_for_major(major));
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (host)
         host_parse_spec(host, &snap->host, NULL);
 }

@@ -29,7 +29,7 @@ static void run_free(Run *run)
 {
     findings_free(&run->findings);
     snapshot_free(&run->snap);
-    conf_set_free(&run->set);
+    arena_free(run->set.arena);
 }
 
 /* The only finding of a one-finding run, or NULL. */

@@ -79,7 +79,7 @@ static void test_rule_findings(const RuleSet *rules)
     findings_free(&findings);
     skipped_free(&skipped);
     snapshot_free(&snap);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 static void test_skipped_listed(const RuleSet *rules)
@@ -111,7 +111,7 @@ static void test_skipped_listed(const RuleSet *rules)
     findings_free(&findings);
     skipped_free(&skipped);
     snapshot_free(&snap);
-    conf_set_free(&set);
+    arena_free(set.arena);
 }
 
 int main(void)
@@ -128,6 +128,6 @@ int main(void)
         test_rule_findings(&rules);
         test_skipped_listed(&rules);
     }
-    rule_set_free(&rules);
+    arena_free(rules.arena);
     PK_TEST_DONE();
 }

@@ -50,7 +50,7 @@ static void snap_make(Snapshot *snap, int major, const char *conf, const char *h
     ConfSet set = {0};
     conf_load_buffer("/t/postgresql.conf", conf, strlen(conf), &set);
     snapshot_from_conf(snap, &set, catalog_for_major(major));
-    conf_set_free(&set);
+    arena_free(set.arena);
     if (host)
         host_parse_spec(host, &snap->host, NULL);
 }
@@ -115,7 +115,8 @@ static void test_fired(void)
     findings_free(&findings);
     skipped_free(&skipped);
     snapshot_free(&snap);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
 }
 
 static void test_skipped_and_versions(void)
@@ -141,7 +142,8 @@ static void test_skipped_and_versions(void)
     CHECK(engine_eval_rule(&set.rules[0], &snap, &findings, &skipped) == ENGINE_NOT_APPLICABLE);
     CHECK(findings.n == 0 && skipped.n == 0);
     snapshot_free(&snap);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
 }
 
 /* Every shipped rule's message, suggestion and links render on a default snapshot of each version
@@ -178,7 +180,8 @@ static void test_shipped_templates(void)
         snapshot_free(&snap);
     }
     CHECK(rendered > 0 && failed == 0);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
 }
 
 int main(void)

@@ -31,7 +31,8 @@ static char *load_error(const char *text)
         CHECK(set.n == 0); /* nothing half-loaded */
     }
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     return out;
 }
 
@@ -97,7 +98,8 @@ static void test_good(void)
         CHECK(rule_detail(rule)->n_examples == 2 && rule_detail(rule)->examples[0].line == 16);
     }
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     free(text);
 }
 
@@ -128,7 +130,8 @@ static void test_ini_errors(void)
     CHECK(!rule_set_load_buffer(&set, "t.ini", nul, sizeof(nul) - 1, &err));
     CHECK(err.line == 2 && err.message && strstr(err.message, "NUL byte"));
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
 }
 
 static void test_structure_errors(void)
@@ -213,7 +216,8 @@ static void test_set(void)
     CHECK(err.message && strstr(err.message, "duplicate rule id \"T1\""));
     CHECK(err.hint && strstr(err.hint, "a.ini:1"));
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     free(one);
     uint64_t mask;
     CHECK(rule_versions_parse("13,15-16", &mask) && mask == ((1u << 13) | (1u << 15) | (1u << 16)));
@@ -244,13 +248,15 @@ static void test_shipped_packs(void)
     CHECK(rule_set_find(&set, "PK2001") && rule_set_find(&set, "pk2001") &&
           rule_set_find(&set, "memory.demand-exceeds-ram"));
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     /* a directory that does not exist */
     const char *missing[] = {"rules/nope"};
     CHECK(!rules_load_packs(&set, false, missing, 1, NULL, &err));
     CHECK(err.message && strstr(err.message, "could not open rule directory"));
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     /* a directory with no rule file loads, with a note for cli/ to print */
     char empty[] = "/tmp/pgknob-rules-empty-XXXXXX";
     CHECK(mkdtemp(empty) != NULL);
@@ -261,7 +267,8 @@ static void test_shipped_packs(void)
           strstr(notes.items[0].message, empty));
     pk_diag_list_free(&notes);
     pk_diag_free(&err);
-    rule_set_free(&set);
+    arena_free(set.arena);
+    set = (RuleSet){0};
     rmdir(empty);
 }
 
