@@ -208,20 +208,50 @@ static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
     fix_safety_judge(snap, fresh);
 }
 
+/* A parameter the file sets that no checked major has (checkpoint_segments, removed in 9.5):
+ * the file was written for an older server, which refuses the renamed or removed line. */
+static bool removed_before_checked(const Finding *f)
+{
+    if (strcmp(f->rule_id, "PK0011") || !f->n_settings || !f->settings[0].name)
+        return false;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        if (catalog_find(catalog_for_major(major), f->settings[0].name))
+            return false;
+    return true;
+}
+
+/* Editing across majors needs the target stated: with the major assumed, a fix the file's own
+ * server may refuse is unsafe (docs/fix.md, condition 6). */
 static void judge_assumed_major(const LintInput *input, Finding *items)
 {
     size_t ranges[2][2] = {{input->validation_begin, input->validation_end},
                            {input->rules_begin, input->rules_end}};
     for (size_t range = 0; range < 2; range++)
-        for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++)
-            for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++) {
-                if (items[idx].fixes[fix_idx].unsafe)
+        for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++) {
+            Finding *f = &items[idx];
+            char *whole = NULL; /* a reason that holds for every fix of the finding */
+            if (input->unchecked_major[0])
+                whole = xasprintf(
+                    "the file names PostgreSQL %s (PK0004), which pgknob does not check, so it "
+                    "cannot tell what that server accepts: give --pg-version with the major to "
+                    "convert the file to.",
+                    input->unchecked_major);
+            else if (removed_before_checked(f))
+                whole = xasprintf("the file sets %s, which no PostgreSQL from %d on has: it was "
+                                  "written for an older major, whose server refuses this change; "
+                                  "give --pg-version to convert the file for an upgrade.",
+                                  f->settings[0].name, PK_MIN_MAJOR);
+            for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
+                if (f->fixes[fix_idx].unsafe)
                     continue;
-                char *why = fix_safety_major_why(&input->snap, &items[idx].fixes[fix_idx]);
+                char *why =
+                    whole ? xstrdup(whole) : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
                 if (why)
-                    finding_fix_unsafe(&items[idx], fix_idx, why);
+                    finding_fix_unsafe(f, fix_idx, why);
                 free(why);
             }
+            free(whole);
+        }
 }
 
 void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,

@@ -9,6 +9,7 @@
 #include "catalog/contrib.h"
 #include "catalog/value.h"
 #include "common/fp.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "lint/intent.h"
 
@@ -162,6 +163,12 @@ static const struct {
     {"log_connections", "it changes which connections are logged, which an audit may rely on"},
     {"log_disconnections", "it changes which sessions are logged, which an audit may rely on"},
     {"log_file_mode", "a log reader other than the server's user may lose access to the logs"},
+    {"log_min_messages",
+     "it changes how much the server logs: a quiet level may be deliberate (log volume, a log "
+     "sink that drops them), a louder one fills disks"},
+    {"client_min_messages", "it changes which messages clients receive"},
+    {"log_min_error_statement", "it changes which failing statements are logged"},
+    {"log_duration", "it changes what is logged for every statement"},
     {"log_destination", "it changes where logs go, which log shippers and audits rely on"},
     {"logging_collector", "it changes where logs go, which log shippers and audits rely on"},
     {"log_directory", "it changes where logs go, which log shippers and audits rely on"},
@@ -395,6 +402,29 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
  * table at once. */
 static char *step_why(const CatalogParam *param, const GucValue *val, const SnapSetting *cur)
 {
+    /* a size moved more than 4 times over in one step: memory the host may not have, or a
+     * deliberate small value (a container, a test) undone; pgknob's host facts may be wrong */
+    static const char *const on_disk[] = {"max_wal_size",    "min_wal_size",
+                                          "wal_keep_size",   "max_slot_wal_keep_size",
+                                          "temp_file_limit", NULL};
+    bool allocates =
+        (fix_param_held_in_ram(param) && strcmp(param->name, "effective_cache_size")) ||
+        rank(param->name, on_disk) >= 0; /* not a planner estimate or threshold */
+    PkUnitKind kind;
+    double factor;
+    if (allocates && param->unit && pk_unit_base(param->unit, &kind, &factor) &&
+        kind == PK_UNIT_SIZE && cur && cur->parsed_ok && cur->parsed.num > 0 && val->num > 0 &&
+        (val->num > 4 * cur->parsed.num || cur->parsed.num > 4 * val->num)) {
+        char *from = pk_units_format(cur->parsed.num * factor, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);
+        char *to = pk_units_format(val->num * factor, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);
+        char *why = xasprintf("it moves %s from %s to %s, more than four times over in one step: "
+                              "check the host and the workload first (a big cut spills to disk, "
+                              "a big rise may need memory the host lacks).",
+                              param->name, from, to);
+        free(from);
+        free(to);
+        return why;
+    }
     static const char *const ages[] = {
         "autovacuum_freeze_max_age", "autovacuum_multixact_freeze_max_age",
         "vacuum_freeze_table_age", "vacuum_multixact_freeze_table_age", NULL};

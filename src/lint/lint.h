@@ -47,6 +47,9 @@ typedef struct LintInput {
     /* "--pg-version", "PG_VERSION", "manifest", "evidence" (the file's own paths, PK0004) or
      * "default" (static) */
     const char *version_source;
+    /* PK0004: the major the file's own words name when pgknob does not check it ("9.4"), or
+     * "more than one"; "" when none. Every fix is then unsafe: nothing here knows that server. */
+    char unchecked_major[32];
     Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */

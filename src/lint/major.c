@@ -83,6 +83,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                                first->major, why);
         free(why);
     } else if (label) {
+        snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
         char *why = agreed_words(&ev);
         f->message = xasprintf(
             "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
@@ -91,6 +92,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             label, why, label, fallback, fallback);
         free(why);
     } else {
+        snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");
         char *why = conflict_words(&ev);
         f->message = xasprintf("the file names more than one major: %s; it is checked as"
                                " PostgreSQL %d, the default: give --pg-version with the one it"
