@@ -47,7 +47,7 @@ static void test_start(void)
     CHECK(judged("", NULL, "huge_pages", "on", "reserved enough huge pages"));
     CHECK(judged("huge_pages = on\n", NULL, "shared_buffers", "4GB", "huge_pages = on"));
     CHECK(judged("", "ram=8GB", "shared_buffers", "4GB", "40%"));
-    CHECK(judged("", "ram=8GB", "shared_buffers", "2GB", NULL));
+    CHECK(judged("shared_buffers = 1GB\n", "ram=8GB", "shared_buffers", "2GB", NULL));
     CHECK(judged("max_prepared_transactions = 100\n", NULL, "max_prepared_transactions", "10",
                  "prepared"));
     CHECK(judged("max_replication_slots = 20\n", NULL, "max_replication_slots", "10", "slots"));
@@ -88,11 +88,19 @@ static void test_observed(void)
     CHECK(judged("max_connections = 100\n", NULL, "max_connections", "200", NULL));
     CHECK(judged("statement_timeout = 0\n", NULL, "statement_timeout", "30s", "cancelled"));
     CHECK(judged("statement_timeout = 30s\n", NULL, "statement_timeout", "0", NULL));
-    CHECK(judged("", NULL, "work_mem", "64MB", NULL));
+    CHECK(judged("", NULL, "work_mem", "16MB", NULL));
 }
 
 static void test_step(void)
 {
+    /* a size the server allocates, moved more than four times over (condition 4) */
+    CHECK(judged("", "ram=8GB", "shared_buffers", "2GB", "more than four times over"));
+    CHECK(judged("work_mem = 2GB\n", NULL, "work_mem", "128MB", "more than four times over"));
+    CHECK(judged("work_mem = 2GB\n", NULL, "work_mem", "512MB", NULL));
+    CHECK(judged("max_wal_size = 128MB\n", NULL, "max_wal_size", "4GB", "more than four times"));
+    CHECK(judged("effective_cache_size = 1GB\n", NULL, "effective_cache_size", "12GB", NULL));
+    /* how much the server logs (condition 3) */
+    CHECK(judged("log_min_messages = error\n", NULL, "log_min_messages", "warning", "quiet level"));
     CHECK(judged("autovacuum_freeze_max_age = 1200000000\n", NULL, "autovacuum_freeze_max_age",
                  "200000000", "in one step"));
     CHECK(judged("autovacuum_freeze_max_age = 1200000000\n", NULL, "autovacuum_freeze_max_age",
