@@ -59,6 +59,15 @@ spill() { # N calls of a sort of 200000 rows
     pg_psql -c "select g from generate_series(1, 200000) g order by g desc offset 199999" >/dev/null
   done
 }
+wait_dead() { # until the statistics show the deleted rows (13 and 14 send them to the stats
+  # collector, which publishes them about half a second later; at most 15 s)
+  local tries=0
+  while [ "$tries" -lt 30 ]; do
+    [ "$(pg_psql -c "select coalesce(sum(n_dead_tup), 0) from pg_stat_user_tables where relname = 'other'")" -ge 1 ] && return 0
+    sleep 0.5; tries=$((tries + 1))
+  done
+  return 1
+}
 wait_autovacuum() { # until a worker is at work (at most 15 s)
   local tries=0
   while [ "$tries" -lt 30 ]; do
@@ -81,6 +90,7 @@ tight() { # major
   idle_sessions 10
   load
   wait_autovacuum || fail "PG$major: no autovacuum worker started"
+  wait_dead || fail "PG$major: the statistics never showed the deleted rows"
   audit
   local queries
   queries=$(sed -n 's/.* \([0-9]*\) queries in.*/\1/p' "$TMP/err")
