@@ -825,7 +825,12 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
         f->message = xasprintf("%s points to \"%s\", which must exist on the server", setting->name,
                                setting->value);
-        f->hint = xstrdup("The server refuses to start when it is missing.");
+        /* postmaster.c starts without pg_ident.conf (load_ident fails softly), never without
+         * the data directory or pg_hba.conf */
+        f->hint = xstrdup(!strcmp(paths[idx], "ident_file")
+                              ? "Where it is missing the server starts, logs the error, and every"
+                                " pg_hba.conf line with map= then refuses its logins."
+                              : "The server refuses to start when it is missing.");
         f->explanation = xstrdup(host_why);
         f->suggestion = xasprintf("make sure %s exists on the server, or remove the line to use"
                                   " the default",
