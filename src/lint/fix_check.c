@@ -499,6 +499,21 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
                 for (size_t own = 0; brings && own < fresh->n_fixes; own++)
                     brings = strcasecmp(fresh->fixes[own].name, f->fixes[fix_idx].name) != 0;
                 char *note;
+                /* a server that refuses to start is worse than one that starts with a warning:
+                 * such a trade is proposed, and said (issue #23, "complete fixes") */
+                bool trade = !brings && f->refuses_start && fresh->severity < SEV_ERROR &&
+                             !fresh->refuses_start;
+                if (trade) { /* said once; the configuration does not change: still stable */
+                    note = xasprintf("Applied, it raises %s (%s), a %s: the server starts, and "
+                                     "that finding says what to do next.",
+                                     fresh->rule_id, fresh->title, severity_name(fresh->severity));
+                    if (!f->fix_note || !strstr(f->fix_note, note)) {
+                        finding_note_fix(f, note);
+                        finding_render_suggestion(f);
+                    }
+                    free(note);
+                    break;
+                }
                 if (brings) {
                     for (size_t own = 0; own < fresh->n_fixes; own++) {
                         finding_add_fix(f, fresh->fixes[own].name, fresh->fixes[own].value,
