@@ -74,29 +74,30 @@
     ("^[ \t]*\\([A-Za-z0-9_.-]+\\)[ \t]" 1 font-lock-variable-name-face))
   "Font-lock for pg_ident.conf.")
 
+;; The three files share their comment syntax; only their keywords differ.
+(defun pgknob--setup (keywords)
+  "Set up a buffer's comments and font-lock with KEYWORDS."
+  (setq-local comment-start "# ")
+  (setq-local comment-start-skip "#+[ \t]*")
+  (setq-local font-lock-defaults (list keywords)))
+
 ;;;###autoload
 (define-derived-mode pgknob-conf-mode prog-mode "PG-conf"
   "Major mode for postgresql.conf and the files it includes."
   :syntax-table (pgknob--syntax-table '(?'))
-  (setq-local comment-start "# ")
-  (setq-local comment-start-skip "#+[ \t]*")
-  (setq-local font-lock-defaults '(pgknob-conf-font-lock-keywords)))
+  (pgknob--setup 'pgknob-conf-font-lock-keywords))
 
 ;;;###autoload
 (define-derived-mode pgknob-hba-mode prog-mode "PG-hba"
   "Major mode for pg_hba.conf."
   :syntax-table (pgknob--syntax-table '(?\" ?'))
-  (setq-local comment-start "# ")
-  (setq-local comment-start-skip "#+[ \t]*")
-  (setq-local font-lock-defaults '(pgknob-hba-font-lock-keywords)))
+  (pgknob--setup 'pgknob-hba-font-lock-keywords))
 
 ;;;###autoload
 (define-derived-mode pgknob-ident-mode prog-mode "PG-ident"
   "Major mode for pg_ident.conf."
   :syntax-table (pgknob--syntax-table '(?\" ?'))
-  (setq-local comment-start "# ")
-  (setq-local comment-start-skip "#+[ \t]*")
-  (setq-local font-lock-defaults '(pgknob-ident-font-lock-keywords)))
+  (pgknob--setup 'pgknob-ident-font-lock-keywords))
 
 ;;;###autoload
 (progn
