@@ -19,10 +19,21 @@
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
 
 static const char *const format_names[] = {
-    [INPUT_AUTO] = "auto",         [INPUT_CONF] = "conf",           [INPUT_CNPG] = "cnpg",
-    [INPUT_PATRONI] = "patroni",   [INPUT_ZALANDO] = "zalando",     [INPUT_CRUNCHY] = "crunchy",
-    [INPUT_RDS] = "rds",           [INPUT_TERRAFORM] = "terraform", [INPUT_ARGS] = "args",
+    [INPUT_AUTO] = "auto",
+    [INPUT_CONF] = "conf",
+    [INPUT_CNPG] = "cnpg",
+    [INPUT_PATRONI] = "patroni",
+    [INPUT_ZALANDO] = "zalando",
+    [INPUT_CRUNCHY] = "crunchy",
+    [INPUT_RDS] = "rds",
+    [INPUT_TERRAFORM] = "terraform",
+    [INPUT_ARGS] = "args",
     [INPUT_EMBEDDED] = "embedded",
+    [INPUT_CNPG_CHART] = "cnpg-chart",
+    [INPUT_PERCONA] = "percona",
+    [INPUT_CYBERTEC] = "cybertec",
+    [INPUT_STACKGRES] = "stackgres",
+    [INPUT_CLOUDFORMATION] = "cloudformation",
 };
 
 const char *input_format_name(InputFormat format)
@@ -46,7 +57,8 @@ bool input_format_parse(const char *text, InputFormat *out)
 
 const char *input_format_names(void)
 {
-    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args, embedded";
+    return "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform, args, embedded, "
+           "cnpg-chart, percona, cybertec, stackgres, cloudformation";
 }
 
 static const char *const target_names[] = {

@@ -15,22 +15,27 @@
 #include "conf/conf.h"
 
 typedef enum InputFormat {
-    INPUT_AUTO = 0,  /* by content */
-    INPUT_CONF,      /* postgresql.conf (or a data directory): conf/ reads it */
-    INPUT_CNPG,      /* CloudNativePG Cluster */
-    INPUT_PATRONI,   /* patroni.yml */
-    INPUT_ZALANDO,   /* Zalando postgres-operator `postgresql` */
-    INPUT_CRUNCHY,   /* Crunchy PGO PostgresCluster */
-    INPUT_RDS,       /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
-    INPUT_TERRAFORM, /* Terraform HCL (.tf) or terraform show -json */
-    INPUT_ARGS,      /* postgres -c name=value: compose command, container args, a command line */
-    INPUT_EMBEDDED,  /* postgresql.conf / pg_hba.conf text in a ConfigMap or chart values */
+    INPUT_AUTO = 0,   /* by content */
+    INPUT_CONF,       /* postgresql.conf (or a data directory): conf/ reads it */
+    INPUT_CNPG,       /* CloudNativePG Cluster */
+    INPUT_PATRONI,    /* patroni.yml */
+    INPUT_ZALANDO,    /* Zalando postgres-operator `postgresql` */
+    INPUT_CRUNCHY,    /* Crunchy PGO PostgresCluster */
+    INPUT_RDS,        /* AWS RDS or Aurora parameter group (describe-db[-cluster]-parameters) */
+    INPUT_TERRAFORM,  /* Terraform HCL (.tf) or terraform show -json */
+    INPUT_ARGS,       /* postgres -c name=value: compose command, container args, a command line */
+    INPUT_EMBEDDED,   /* postgresql.conf / pg_hba.conf text in a ConfigMap or chart values */
+    INPUT_CNPG_CHART, /* the cloudnative-pg `cluster` Helm chart's values */
+    INPUT_PERCONA,    /* Percona PerconaPGCluster (PGO-based: Patroni writes the values) */
+    INPUT_CYBERTEC,   /* CYBERTEC's `postgresql` (a fork of Zalando's operator) */
+    INPUT_STACKGRES,  /* StackGres SGPostgresConfig */
+    INPUT_CLOUDFORMATION, /* AWS::RDS::DBParameterGroup / DBClusterParameterGroup */
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */
 const char *input_format_name(InputFormat format);
 bool input_format_parse(const char *text, InputFormat *out);
-/* "auto, conf, cnpg, patroni, zalando, crunchy, rds, terraform" */
+/* "auto, conf, cnpg, …": every name input_format_parse takes */
 const char *input_format_names(void);
 
 /* A managed service whose restrictions become findings (--target). */

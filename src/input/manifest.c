@@ -67,14 +67,22 @@ static yaml_node_t *map_get(const Yaml *y, yaml_node_t *map, const char *key)
     return found;
 }
 
-/* map_get along a dotted path: "spec.postgresql.parameters". */
+/* map_get along a dotted path: "spec.postgresql.parameters". A key that itself holds dots
+ * (StackGres's "postgresql.conf") is matched whole first. */
 static yaml_node_t *path_get(const Yaml *y, yaml_node_t *root, const char *path)
 {
-    char *copy = xstrdup(path), *save = NULL;
     yaml_node_t *node = root;
-    for (char *part = strtok_r(copy, ".", &save); part && node; part = strtok_r(NULL, ".", &save))
+    while (node && *path) {
+        yaml_node_t *whole = strchr(path, '.') ? map_get(y, node, path) : NULL;
+        if (whole)
+            return whole;
+        const char *dot = strchr(path, '.');
+        size_t n = dot ? (size_t)(dot - path) : strlen(path);
+        char *part = xstrndup(path, n);
         node = map_get(y, node, part);
-    free(copy);
+        free(part);
+        path += dot ? n + 1 : n;
+    }
     return node;
 }
 
@@ -404,14 +412,143 @@ static const char *const cnpg_hba_fixed[] = {
     NULL,
 };
 
-static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+/* What CloudNativePG adds to shared_preload_libraries itself (ManagedExtensions in
+ * pkg/postgres/configuration.go): each extension whose parameters (its namespace, "pgaudit.")
+ * are set, then the libraries listed in shared_preload_libraries. The server gets that list, so it
+ * becomes the document's shared_preload_libraries, at the list's place (else the first parameter
+ * that brought a library in). */
+static const char *const cnpg_managed[] = {"pg_stat_statements", "auto_explain", "pgaudit",
+                                           "pg_failover_slots", NULL};
+
+static void cnpg_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *list_path,
+                          size_t first_entry)
+{
+    char buf[1024] = "";
+    size_t used = 0;
+    int line = 0, column = 0;
+    InputDoc *doc = b->doc;
+    for (const char *const *ext = cnpg_managed; *ext; ext++) {
+        size_t n = strlen(*ext);
+        for (size_t idx = first_entry; idx < doc->set.n_entries; idx++) {
+            const ConfEntry *e = &doc->set.entries[idx];
+            if (strncasecmp(e->name, *ext, n) || e->name[n] != '.')
+                continue;
+            used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s", used ? "," : "", *ext);
+            if (!line) {
+                line = e->line;
+                column = e->column;
+            }
+            break;
+        }
+        if (used >= sizeof(buf))
+            return;
+    }
+    yaml_node_t *list = path_get(y, root, list_path);
+    if (list && list->type == YAML_SEQUENCE_NODE) {
+        mark_of(list, &line, &column);
+        for (yaml_node_item_t *item = list->data.sequence.items.start;
+             item < list->data.sequence.items.top; item++) {
+            const yaml_node_t *node = node_at(y, *item);
+            if (!is_scalar(node) || used >= sizeof(buf))
+                continue;
+            used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%.*s", used ? "," : "",
+                                     (int)node->data.scalar.length, node->data.scalar.value);
+        }
+        if (list->data.sequence.items.top > list->data.sequence.items.start) {
+            const yaml_node_t *first = node_at(y, *list->data.sequence.items.start);
+            if (first)
+                mark_of(first, &line, &column);
+        }
+    }
+    if (used && used < sizeof(buf))
+        builder_add_entry(b, "shared_preload_libraries", buf, line, column, true);
+}
+
+/* A Cluster, or the chart values that become one: `prefix` is "spec" or "cluster". */
+static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *prefix)
 {
     b->doc->hba_operator_lines = cnpg_hba_fixed;
     b->doc->hba_operator_name = "CloudNativePG's fixed pg_hba rules";
-    Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
+    char params[64], hba[64], preload[64];
+    snprintf(params, sizeof(params), "%s.postgresql.parameters", prefix);
+    snprintf(hba, sizeof(hba), "%s.postgresql.pg_hba", prefix);
+    snprintf(preload, sizeof(preload), "%s.postgresql.shared_preload_libraries", prefix);
+    Section sec = {!strcmp(prefix, "spec") ? "spec.postgresql.parameters"
+                                           : "cluster.postgresql.parameters",
+                   ROUTE_K8S_STRING, false};
+    size_t first = b->doc->set.n_entries;
     read_parameters(b, y, root, &sec, cnpg_skip);
-    read_hba(b, y, root, "spec.postgresql.pg_hba");
+    cnpg_preloads(b, y, root, preload, first);
+    read_hba(b, y, root, hba);
+}
+
+static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    read_cnpg_at(b, y, root, "spec");
     manifest_version(b, y, root, "spec.imageName", 'i');
+}
+
+/* The cloudnative-pg `cluster` chart renders cluster.postgresql into the Cluster's
+ * spec.postgresql (templates/cluster.yaml, with toYaml: Helm's typing, then the CRD's string
+ * map), and takes the image from cluster.imageName, else from version.postgresql. */
+static void read_cnpg_chart(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    read_cnpg_at(b, y, root, "cluster");
+    yaml_node_t *image = path_get(y, root, "cluster.imageName");
+    if (is_scalar(image) && image->data.scalar.length)
+        manifest_version(b, y, root, "cluster.imageName", 'i');
+    else
+        manifest_version(b, y, root, "version.postgresql", 'v');
+}
+
+/* The cloudnative-pg chart's values: no kind, a `cluster` mapping with `postgresql` in it. */
+static bool looks_like_cnpg_chart(const Yaml *y, yaml_node_t *root)
+{
+    if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
+        map_get(y, root, "apiVersion"))
+        return false;
+    yaml_node_t *pg = path_get(y, root, "cluster.postgresql");
+    return pg && pg->type == YAML_MAPPING_NODE;
+}
+
+/* ---- StackGres --------------------------------------------------------------------------------
+ */
+
+/* stackgres-k8s/src/operator/src/main/resources/postgresql-blocklist.properties: its admission
+ * webhook (BlocklistValidator) refuses an SGPostgresConfig that sets one of these. */
+static const char *const stackgres_blocked[] = {"archive_command",
+                                                "archive_mode",
+                                                "dynamic_library_path",
+                                                "lc_messages",
+                                                "listen_addresses",
+                                                "logging_collector",
+                                                "log_destination",
+                                                "log_directory",
+                                                "log_filename",
+                                                "log_rotation_age",
+                                                "log_rotation_size",
+                                                "log_truncate_on_rotation",
+                                                "port",
+                                                "wal_log_hints",
+                                                NULL};
+
+#define STACKGRES_DOC "https://stackgres.io/doc/latest/reference/crd/sgpgconfig/"
+
+static bool stackgres_skip(DocBuilder *b, const Section *sec, const char *name, const char *value,
+                           int line, int column)
+{
+    (void)sec;
+    for (const char *const *p = stackgres_blocked; *p; p++)
+        if (!strcasecmp(*p, name)) {
+            InputNote *note = builder_add_note(
+                b, NOTE_OPERATOR_REFUSES, name, value, line, column, STACKGRES_DOC,
+                "StackGres refuses %s in an SGPostgresConfig (its blocklist): the operator "
+                "sets it itself",
+                name);
+            note->hint = xstrdup("remove it: the operator sets what the instances need");
+            return true;
+        }
+    return false;
 }
 
 /* ---- Patroni -------------------------------------------------------------------------------- */
@@ -521,8 +658,16 @@ static InputFormat doc_kind(const Yaml *y, yaml_node_t *root)
         return INPUT_ZALANDO;
     if (scalar_is(kind, "PostgresCluster") && prefix_is(api, "postgres-operator.crunchydata.com/"))
         return INPUT_CRUNCHY;
+    if (scalar_is(kind, "PerconaPGCluster") && prefix_is(api, "pgv2.percona.com/"))
+        return INPUT_PERCONA;
+    if (scalar_is(kind, "postgresql") && prefix_is(api, "cpo.opensource.cybertec.at/"))
+        return INPUT_CYBERTEC;
+    if (scalar_is(kind, "SGPostgresConfig") && prefix_is(api, "stackgres.io/"))
+        return INPUT_STACKGRES;
     if (looks_like_patroni(y, root))
         return INPUT_PATRONI;
+    if (looks_like_cnpg_chart(y, root))
+        return INPUT_CNPG_CHART;
     return INPUT_AUTO;
 }
 
@@ -530,7 +675,15 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     switch (b->doc->format) {
     case INPUT_CNPG: read_cnpg(b, y, root); break;
-    case INPUT_ZALANDO: {
+    case INPUT_CNPG_CHART: read_cnpg_chart(b, y, root); break;
+    case INPUT_STACKGRES: {
+        Section sec = {"spec.postgresql.conf", ROUTE_K8S_STRING, false};
+        read_parameters(b, y, root, &sec, stackgres_skip);
+        manifest_version(b, y, root, "spec.postgresVersion", 'v');
+        break;
+    }
+    case INPUT_ZALANDO:
+    case INPUT_CYBERTEC: {
         Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
         read_parameters(b, y, root, &sec, NULL);
         /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
@@ -539,6 +692,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         break;
     }
     case INPUT_CRUNCHY:
+    case INPUT_PERCONA: /* PGO's API: Percona's operator is built on Crunchy's */
         read_patroni(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.parameters", NULL,
                      ROUTE_K8S_PATRONI);
         {
@@ -562,7 +716,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
  * Crunchy's first instance set's. */
 static void read_pod_resources(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
-    yaml_node_t *res = path_get(y, root, "spec.resources");
+    yaml_node_t *res = path_get(
+        y, root, b->doc->format == INPUT_CNPG_CHART ? "cluster.resources" : "spec.resources");
     yaml_node_t *sets = path_get(y, root, "spec.instances");
     if (!res && sets && sets->type == YAML_SEQUENCE_NODE &&
         sets->data.sequence.items.top > sets->data.sequence.items.start)
@@ -578,7 +733,22 @@ static const char *format_title(InputFormat format)
     case INPUT_PATRONI: return "Patroni configuration";
     case INPUT_ZALANDO: return "Zalando postgresql manifest";
     case INPUT_CRUNCHY: return "Crunchy PostgresCluster";
+    case INPUT_CNPG_CHART: return "cloudnative-pg cluster chart values";
+    case INPUT_PERCONA: return "Percona PerconaPGCluster";
+    case INPUT_CYBERTEC: return "CYBERTEC postgresql manifest";
+    case INPUT_STACKGRES: return "StackGres SGPostgresConfig";
     default: return "PostgreSQL configuration";
+    }
+}
+
+static const char *kind_word(InputFormat format)
+{
+    switch (format) {
+    case INPUT_CNPG: return "Cluster";
+    case INPUT_CRUNCHY: return "PostgresCluster";
+    case INPUT_PERCONA: return "PerconaPGCluster";
+    case INPUT_STACKGRES: return "SGPostgresConfig";
+    default: return "postgresql";
     }
 }
 
@@ -677,12 +847,9 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
             builder_init(&b, doc, kind, file, data, len);
             b.last_line = last_line;
             b.last_line_offset = last_line_offset;
-            doc->label = kind == INPUT_PATRONI
-                             ? xstrdup("patroni")
-                             : doc_label(&y, root,
-                                         kind == INPUT_CNPG      ? "Cluster"
-                                         : kind == INPUT_ZALANDO ? "postgresql"
-                                                                 : "PostgresCluster");
+            doc->label = kind == INPUT_PATRONI      ? xstrdup("patroni")
+                         : kind == INPUT_CNPG_CHART ? xstrdup("cluster chart values")
+                                                    : doc_label(&y, root, kind_word(kind));
             read_doc(&b, &y, root);
             read_pod_resources(&b, &y, root);
             builder_finish(&b);
@@ -694,9 +861,10 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
     yaml_parser_delete(&parser);
     if (ok && out->n_docs == 0)
         ok = pk_diag_set(diag, file, 0,
-                         "pgknob reads CloudNativePG Clusters, Patroni configurations, Zalando "
-                         "postgresql and Crunchy PostgresCluster manifests, RDS parameter groups "
-                         "and postgresql.conf; --input-format names one",
+                         "pgknob reads CloudNativePG Clusters and chart values, Patroni "
+                         "configurations, Zalando, CYBERTEC, Crunchy, Percona and StackGres "
+                         "manifests, CloudFormation, Terraform, RDS parameter groups and "
+                         "postgresql.conf; --input-format names one",
                          "no %s in %zu YAML document%s",
                          forced == INPUT_AUTO ? "PostgreSQL configuration" : format_title(forced),
                          n_docs, n_docs == 1 ? "" : "s");

@@ -291,7 +291,8 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         lint_input_notes(doc, file, &res->findings);
         size_t checked = res->findings.n;
         bool ok = lint_check(opts, input, doc, &res->findings, diag);
-        if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY)
+        if (doc->format == INPUT_PATRONI || doc->format == INPUT_CRUNCHY ||
+            doc->format == INPUT_PERCONA)
             patroni_drops(&res->findings, checked);
         if (ok)
             lint_input_note_names(doc, &input->set, &input->snap, &res->findings);
