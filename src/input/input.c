@@ -287,7 +287,9 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
     InputFormat format = opts ? opts->format : INPUT_AUTO;
     if (format == INPUT_AUTO)
         format = looks_like_json(data, len)
-                     ? (input_json_is_terraform(data, len) ? INPUT_TERRAFORM : INPUT_RDS)
+                     ? (input_json_is_terraform(data, len)        ? INPUT_TERRAFORM
+                        : input_json_is_cloudformation(data, len) ? INPUT_CLOUDFORMATION
+                                                                  : INPUT_RDS)
                  : input_looks_like_hcl(data, len)  ? INPUT_TERRAFORM
                  : input_looks_like_args(data, len) ? INPUT_ARGS
                  : looks_like_yaml(data, len)       ? INPUT_AUTO
@@ -311,6 +313,8 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         ok = rds_load_json(name, data, len, opts, out, diag);
     else if (format == INPUT_ARGS && !looks_like_yaml(data, len))
         ok = args_load_text(name, data, len, out, diag);
+    else if (format == INPUT_CLOUDFORMATION && looks_like_json(data, len))
+        ok = cfn_load_json(name, data, len, opts, out, diag);
     else if (format == INPUT_TERRAFORM)
         ok = looks_like_json(data, len)
                  ? terraform_load_json(name, data, len, opts, out, diag)

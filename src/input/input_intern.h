@@ -65,6 +65,14 @@ bool input_looks_like_args(const char *data, size_t len);
 size_t embedded_load_yaml_doc(const char *file, const char *data, size_t len,
                               struct yaml_document_s *doc, InputResult *out);
 
+/* CloudFormation's AWS::RDS::DB[Cluster]ParameterGroup resources (cloudformation.c): those of
+ * one YAML document (the number added), and a JSON template. */
+size_t cfn_load_yaml_doc(const char *file, const char *data, size_t len,
+                         struct yaml_document_s *doc, const InputOpts *opts, InputResult *out);
+bool cfn_load_json(const char *file, const char *data, size_t len, const InputOpts *opts,
+                   InputResult *out, PkDiag *diag);
+bool input_json_is_cloudformation(const char *data, size_t len);
+
 /* A Kubernetes `resources` mapping as the document's pod limits (resources.c). */
 struct yaml_node_s;
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,

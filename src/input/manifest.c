@@ -737,6 +737,7 @@ static const char *format_title(InputFormat format)
     case INPUT_PERCONA: return "Percona PerconaPGCluster";
     case INPUT_CYBERTEC: return "CYBERTEC postgresql manifest";
     case INPUT_STACKGRES: return "StackGres SGPostgresConfig";
+    case INPUT_CLOUDFORMATION: return "CloudFormation DB parameter group";
     default: return "PostgreSQL configuration";
     }
 }
@@ -837,6 +838,8 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                              MANIFEST_MAX_DOCS);
             break;
         }
+        if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_CLOUDFORMATION))
+            cfn_load_yaml_doc(file, data, len, &document, opts, out);
         if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_ARGS))
             args_load_yaml_doc(file, data, len, &document, out);
         if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_EMBEDDED))

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "common/readfile.h"
+#include "catalog/catalog.h"
 #include "common/xalloc.h"
 #include "input/hcl.h"
 #include "input/input_intern.h"
@@ -287,10 +288,49 @@ static void add_entry_in(DocBuilder *b, const TfFile *file, const char *name, co
     set->files[set->n_files++] = arena_strdup(arena, file->path);
 }
 
+#define RDS_APPLY_DOC "https://docs.aws.amazon.com/AmazonRDS/latest/APIReference/API_Parameter.html"
+
+/* AWS refuses ApplyMethod "immediate" for a static parameter (one that takes a restart: the
+ * server's postmaster context) with "InvalidParameterCombination: cannot use immediate apply
+ * method for static parameter"; the AWS provider's default apply_method is "immediate". So such
+ * a parameter needs apply_method = "pending-reboot", or terraform apply fails. */
+static void check_apply_method(Emit *em, const Scope *scope, const TfFile *here, const char *name,
+                               const HclValue *name_at, const HclValue *apply)
+{
+    int major = em->b->doc->pg_major;
+    const CatalogParam *param =
+        catalog_find(catalog_for_major(major >= 13 && major <= 18 ? major : 18), name);
+    if (!param || param->context != GUC_CTX_POSTMASTER)
+        return;
+    int line = name_at->line, column = name_at->column;
+    if (apply) {
+        Eval ev = {0};
+        eval_value(em->tf, scope, (Resolved){apply, here}, &ev, 0);
+        bool immediate =
+            !ev.why &&
+            (ev.out.node->kind == HCL_NULL ||
+             (ev.out.node->kind == HCL_STRING && !strcasecmp(ev.out.node->text, "immediate")));
+        free(ev.why);
+        if (!immediate)
+            return;
+        if (ev.out.node->kind != HCL_NULL && ev.out.file == here) {
+            line = apply->line;
+            column = apply->column;
+        }
+    }
+    InputNote *note = builder_add_note(
+        em->b, NOTE_OPERATOR_REFUSES, name, "", line, column, RDS_APPLY_DOC,
+        "%s is a static parameter (it takes a restart): AWS refuses apply_method "
+        "\"immediate\" for it (\"cannot use immediate apply method for static parameter\"), and "
+        "%s",
+        name, apply ? "this block asks for it" : "it is the AWS provider's default");
+    note->hint = xstrdup("set apply_method = \"pending-reboot\" in this parameter");
+}
+
 /* One parameter: `name` and `value` as written where the parameter is (`at`: its block or
- * object), evaluated in `scope`. */
+ * object), evaluated in `scope`; `apply` its apply_method (an RDS group's), NULL when absent. */
 static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const HclValue *value,
-                       const TfFile *here, int line, int column)
+                       const HclValue *apply, const TfFile *here, int line, int column)
 {
     DocBuilder *b = em->b;
     if (!name) {
@@ -346,6 +386,8 @@ static void emit_param(Emit *em, const Scope *scope, const HclValue *name, const
             text = computed;
         }
         add_entry_in(b, name_at.file, name_text, text, name_at.node->line, name_at.node->column);
+        if (em->aws)
+            check_apply_method(em, scope, here, name_text, name, apply);
         input_doc_value_at(b->doc, b->doc->set.n_entries - 1, ev.out.file->path, ev.out.node->line,
                            ev.out.node->column);
         free(text);
@@ -399,8 +441,10 @@ static void emit_content(Emit *em, const Scope *scope, const void *arg)
     const Content *c = arg;
     const HclAttr *name = hcl_attr(c->body, "name");
     const HclAttr *value = hcl_attr(c->body, "value");
-    emit_param(em, scope, name ? &name->value : NULL, value ? &value->value : NULL, c->file,
-               name ? name->line : 0, name ? name->column : 0);
+    const HclAttr *apply = hcl_attr(c->body, "apply_method");
+    emit_param(em, scope, name ? &name->value : NULL, value ? &value->value : NULL,
+               apply ? &apply->value : NULL, c->file, name ? name->line : 0,
+               name ? name->column : 0);
 }
 
 /* The `block` blocks of `body` (parameter, database_flags), and `dynamic "block"` ones. */
@@ -445,8 +489,8 @@ static void emit_object(Emit *em, const Scope *scope, const void *arg)
         return;
     const HclValue *name = hcl_member(item, "name"), *value = hcl_member(item, "value");
     /* evaluated as written in the element: no iteration variable in a literal list */
-    emit_param(em, scope->up, name, value, scope->value.file ? scope->value.file : file, item->line,
-               item->column);
+    emit_param(em, scope->up, name, value, hcl_member(item, "apply_method"),
+               scope->value.file ? scope->value.file : file, item->line, item->column);
 }
 
 static void read_object_list(Emit *em, const Scope *scope, const HclValue *list, const TfFile *file,
@@ -678,8 +722,8 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
     } else if (is_azure_config(t)) {
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
         (void)doc;
-        emit_param(&em, NULL, hcl_member(values, "name"), hcl_member(values, "value"), tf->main,
-                   values->line, values->column);
+        emit_param(&em, NULL, hcl_member(values, "name"), hcl_member(values, "value"), NULL,
+                   tf->main, values->line, values->column);
         builder_finish(&b);
     }
 }
