@@ -95,6 +95,18 @@ static void cfn_param(DocBuilder *b, const InputOpts *opts, const char *name, in
     v->text = NULL;
 }
 
+/* Parameters as a whole is an intrinsic function (!If [IsMySQL, {…}, {…}]): none is read. */
+static void cfn_whole(DocBuilder *b, const char *text, int line, int column)
+{
+    InputNote *note = builder_add_note(
+        b, NOTE_FORMULA, NULL, text, line, column, CFN_INTRINSIC_DOC,
+        "Parameters = %s: an intrinsic function only CloudFormation evaluates; no parameter of "
+        "this group is checked",
+        text);
+    note->hint = xstrdup("lint the parameter group CloudFormation made (aws rds "
+                         "describe-db-parameters)");
+}
+
 /* Family postgres16 / aurora-postgresql15: the major; another engine's family (mysql8.0) is not
  * a PostgreSQL group (false). */
 static bool cfn_family(InputDoc *doc, const char *text, int line, int column)
@@ -237,7 +249,13 @@ size_t cfn_load_yaml_doc(const char *file, const char *data, size_t len, yaml_do
         d->label = cfn_label(name, type_text);
         free(name);
         free(type_text);
-        if (family && family->type == YAML_SCALAR_NODE && !ytag_intrinsic(family)) {
+        if (family && (ytag_intrinsic(family) || ylong_intrinsic(doc, family))) {
+            /* a version pgknob cannot read: lint/ names it and the major assumed */
+            d->version_text = yintrinsic_text(doc, family);
+            d->version_key = "Properties.Family";
+            d->version_line = (int)family->start_mark.line + 1;
+            d->version_column = (int)family->start_mark.column + 1;
+        } else if (family && family->type == YAML_SCALAR_NODE) {
             char *text = yscalar_text(family);
             bool pg = cfn_family(d, text, (int)family->start_mark.line + 1,
                                  (int)family->start_mark.column + 1);
@@ -248,7 +266,12 @@ size_t cfn_load_yaml_doc(const char *file, const char *data, size_t len, yaml_do
             }
         }
         yaml_node_t *params = ymember(doc, props, "Parameters");
-        if (params && params->type == YAML_MAPPING_NODE)
+        if (params && (ytag_intrinsic(params) || ylong_intrinsic(doc, params))) {
+            char *text = yintrinsic_text(doc, params);
+            cfn_whole(&b, text, (int)params->start_mark.line + 1,
+                      (int)params->start_mark.column + 1);
+            free(text);
+        } else if (params && params->type == YAML_MAPPING_NODE)
             for (yaml_node_pair_t *p = params->data.mapping.pairs.start;
                  p < params->data.mapping.pairs.top; p++) {
                 yaml_node_t *key = ynode(doc, p->key), *val = ynode(doc, p->value);
@@ -329,6 +352,10 @@ bool cfn_load_json(const char *file, const char *data, size_t len, const InputOp
             continue;
         }
         const HclValue *params = hcl_member(props, "Parameters");
+        CfnValue whole = params ? jvalue(params) : (CfnValue){0};
+        if (whole.kind == CFN_INTRINSIC)
+            cfn_whole(&b, whole.text, whole.line, whole.column);
+        free(whole.text);
         for (size_t p = 0; params && params->kind == HCL_OBJECT && p < params->n_items; p++) {
             const HclValue *item = &params->items[p];
             if (!item->key)
