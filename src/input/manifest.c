@@ -501,14 +501,23 @@ static void read_cnpg_chart(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         manifest_version(b, y, root, "version.postgresql", 'v');
 }
 
-/* The cloudnative-pg chart's values: no kind, a `cluster` mapping with `postgresql` in it. */
+/* The cloudnative-pg chart's values: no kind, a `cluster` mapping, and the chart's own keys
+ * beside it (cluster.postgresql, or `type` postgresql/postgis/timescaledb, or `mode`
+ * standalone/replica/recovery): its examples set `cluster.instances` and nothing of postgresql. */
 static bool looks_like_cnpg_chart(const Yaml *y, yaml_node_t *root)
 {
     if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
         map_get(y, root, "apiVersion"))
         return false;
-    yaml_node_t *pg = path_get(y, root, "cluster.postgresql");
-    return pg && pg->type == YAML_MAPPING_NODE;
+    yaml_node_t *cluster = map_get(y, root, "cluster");
+    if (!cluster || cluster->type != YAML_MAPPING_NODE)
+        return false;
+    yaml_node_t *pg = map_get(y, cluster, "postgresql");
+    const yaml_node_t *type = map_get(y, root, "type"), *mode = map_get(y, root, "mode");
+    return (pg && pg->type == YAML_MAPPING_NODE) || scalar_is(type, "postgresql") ||
+           scalar_is(type, "postgis") || scalar_is(type, "timescaledb") ||
+           scalar_is(mode, "standalone") || scalar_is(mode, "replica") ||
+           scalar_is(mode, "recovery");
 }
 
 /* ---- StackGres --------------------------------------------------------------------------------

@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Plants three mistakes into a real YAML file's parameter map, by its lines (no YAML library:
+the file's own text, comments and tags stay as they are).
+
+    plant.py FILE DOTTED.PATH OUT [MARKER]
+
+DOTTED.PATH is where the parameters live (spec.patroni.dynamicConfiguration.postgresql.parameters,
+Resources.DBClusterParameterGroup.Properties.Parameters). The deepest key of the path the file
+has is found by indentation; the missing rest is written below it, then a typo, a bad unit and a
+removed parameter. In a stream of documents (---), the document with a line equal to MARKER
+("kind: PerconaPGCluster") is the one planted. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
+"""
+import re
+import sys
+
+
+def indent_of(line):
+    return len(line) - len(line.lstrip(" "))
+
+
+def content(line):
+    s = line.strip()
+    return s and not s.startswith("#")
+
+
+def block_end(lines, start, ind):
+    """First line after `start` that is content at indentation <= ind (a sequence item at the
+    key's own indentation still belongs to it)."""
+    for i in range(start + 1, len(lines)):
+        if not content(lines[i]):
+            continue
+        n = indent_of(lines[i])
+        if n < ind or (n == ind and not lines[i].lstrip().startswith("- ")):
+            return i
+    return len(lines)
+
+
+def main():
+    path, dotted, out = sys.argv[1], sys.argv[2], sys.argv[3]
+    lines = open(path, encoding="utf-8").read().split("\n")
+    # a key with a dot of its own (StackGres's postgresql.conf) is written NAME\.conf
+    parts = [p.replace("\\", ".") for p in re.split(r"(?<!\\)\.", dotted.replace("\\.", "\\"))]
+    parent, parent_ind, end = -1, -1, len(lines)
+    if len(sys.argv) > 4:
+        starts = [-1] + [i for i, l in enumerate(lines) if l.rstrip() == "---"] + [len(lines)]
+        at = next(i for i, l in enumerate(lines) if l.rstrip() == sys.argv[4])
+        parent = max(b for b in starts if b < at)
+        end = min(b for b in starts if b > at)
+    found = 0
+    for comp in parts:
+        child_ind = None
+        hit = None
+        for i in range(parent + 1, end):
+            if not content(lines[i]):
+                continue
+            ind = indent_of(lines[i])
+            if child_ind is None:
+                child_ind = ind
+            if ind != child_ind:
+                continue
+            m = re.match(r"^ *(['\"]?)" + re.escape(comp) + r"\1:(\s|$)", lines[i])
+            if m:
+                hit = i
+                break
+        if hit is None or child_ind is None or child_ind <= parent_ind:
+            break
+        parent, parent_ind = hit, child_ind
+        end = block_end(lines, hit, child_ind)
+        found += 1
+    # the deepest key found: an inline value ({} or a scalar) gives way to the block below
+    if parent >= 0:
+        key, _, rest = lines[parent].partition(":")
+        if rest.split("#")[0].strip():
+            lines[parent] = key + ":"
+    # the children's indentation: the existing ones', else two more than the key's
+    ind = parent_ind + 2 if parent >= 0 else 0
+    for i in range(parent + 1, end):
+        if content(lines[i]):
+            if indent_of(lines[i]) > parent_ind:
+                ind = indent_of(lines[i])
+            break
+    new = []
+    for comp in parts[found:]:
+        new.append(" " * ind + comp + ":")
+        ind += 2
+    planted = [("shared_bufers", '"128MB"'), ("work_mem", '"64mb"'),
+               ("vacuum_defer_cleanup_age", '"0"')]
+    at = parent + 1 + len(new)
+    for name, value in planted:
+        new.append(" " * ind + name + ": " + value)
+    lines[parent + 1:parent + 1] = new
+    open(out, "w", encoding="utf-8").write("\n".join(lines))
+    for k, (name, value) in enumerate(planted):
+        print(name, at + k + 1, ind + 1, ind + len(name) + 3)
+
+
+main()

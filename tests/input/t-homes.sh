@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# More homes of configuration (no server): the cloudnative-pg cluster chart's values, Percona's
+# PerconaPGCluster, CYBERTEC's postgresql, StackGres's SGPostgresConfig, CloudFormation parameter
+# groups (YAML and JSON), and Terraform's apply_method. In each fixture (shaped after the
+# project's documented example) and in each real public file of tests/input/real/ (a typo, a bad
+# unit and a removed parameter planted by tests/input/plant.py), the findings are at their line
+# and column in JSON, SARIF and GitHub output. Operator behaviour: CloudNativePG's managed
+# preloads, StackGres's blocklist; CloudFormation's intrinsic functions are named, not guessed.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+fx=tests/input/fixtures
+real=tests/input/real
+tmp="$(mktemp -d /tmp/pgknob-homes.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+
+lint() { "$PGKNOB" lint --no-rules --format "$@" 2>/dev/null; }
+jqt() { jq -e "$@" >/dev/null; } # for check: its own output stays on stdout
+
+# placed FILE RULE LINE COLUMN: RULE at LINE:COLUMN of FILE in JSON, SARIF and GitHub output
+placed() {
+  local file="$1" rule="$2" line="$3" col="$4" name
+  name="$(basename "$(dirname "$file")")/$(basename "$file")"
+  check "$name: $rule at $line:$col" jqt --arg r "$rule" --argjson l "$line" --argjson c "$col" \
+    '[.findings[] | select(.rule == $r and .line == $l and .column == $c)] | length == 1' <<<"$J"
+  check "$name: sarif $rule at $line:$col" jqt --arg r "$rule" --argjson l "$line" --argjson c "$col" \
+    '[.runs[0].results[] | select(.ruleId == $r and .locations[0].physicalLocation.region.startLine == $l
+      and .locations[0].physicalLocation.region.startColumn == $c)] | length == 1' <<<"$S"
+  check "$name: github $rule at $line:$col" grep -qF "line=$line,col=$col,title=$rule " <<<"$G"
+}
+# where FILE TEXT [NTH]: "LINE COLUMN" of the NTH (1st) occurrence of TEXT
+where() {
+  awk -v t="$2" -v n="${3:-1}" 'index($0, t) && --n == 0 { print NR, index($0, t); exit }' "$1"
+}
+run() { J=$(lint json "$@"); S=$(lint sarif "$@"); G=$(lint github "$@"); }
+# at FILE RULE TEXT [NTH]
+at() { local pos; pos=$(where "$1" "$3" "${4:-1}"); placed "$1" "$2" $pos; }
+kind_is() { check "$(basename "$1"): read as $2" test "$(jq -r '[.inputs[].kind] | unique | join(",")' <<<"$J")" = "$2"; }
+
+# ---- operators
+f=$fx/operators/cnpg-chart-values.yaml
+run "$f"
+kind_is "$f" cnpg-chart
+check "chart: version from version.postgresql (16)" test "$(jq -r '.inputs[0].pg_version' <<<"$J")" = 16
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 work_mem
+at "$f" PK0011 vacuum_defer_cleanup_age
+at "$f" PK0201 "host all all 10.244"
+check "chart: managed preloads + the list (pg_stat_statements from its parameter, pgaudit)" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "pg_stat_statements,pgaudit")] | length == 1' <<<"$J"
+check "chart: the pod's resources (cluster.resources) are host facts" grep -q "ram=8192MB" <<<"$(jq -r '.inputs[0].host' <<<"$J")"
+
+f=$fx/operators/percona.yaml
+run "$f"
+kind_is "$f" percona
+check "percona: version from spec.postgresVersion (16)" test "$(jq -r '.inputs[0].pg_version' <<<"$J")" = 16
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 work_mem
+at "$f" PK0011 vacuum_defer_cleanup_age
+check "percona: Patroni drops what it cannot validate (no refuses-start)" \
+  jqt '[.findings[] | select(.rule == "PK0010" and .refuses_start == true)] | length == 0' <<<"$J"
+
+f=$fx/operators/cybertec.yaml
+run "$f"
+kind_is "$f" cybertec
+check "cybertec: version from spec.postgresql.version (17)" test "$(jq -r '.inputs[0].pg_version' <<<"$J")" = 17
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 work_mem
+at "$f" PK0011 vacuum_defer_cleanup_age
+
+f=$fx/operators/stackgres.yaml
+run "$f"
+kind_is "$f" stackgres
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 work_mem
+at "$f" PK0011 vacuum_defer_cleanup_age
+at "$f" PK0070 "port:"
+check "stackgres: the blocklisted port is not passed on" \
+  jqt '[.inputs[0].settings[] | select(.name == "port")] | length == 0' <<<"$J"
+
+# CloudNativePG preloads pg_stat_statements itself when its parameters are set: no PK0026
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.2\n  postgresql:\n    parameters:\n      pg_stat_statements.track: "all"\n' >"$tmp/cnpg.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/cnpg.yaml" 2>/dev/null)
+check "cnpg: pg_stat_statements.* set, the operator preloads it: no PK0026" \
+  jqt '[.findings[] | select(.rule == "PK0026")] | length == 0' <<<"$j"
+sed -i 's/pg_stat_statements.track/pg_stat_kcache.track/' "$tmp/cnpg.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/cnpg.yaml" 2>/dev/null)
+check "cnpg: a library the operator does not manage gets no preload" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries")] | length == 0' <<<"$j"
+
+# ---- CloudFormation
+f=$fx/cloudformation/group.yaml
+run "$f"
+kind_is "$f" cloudformation
+check "cfn yaml: two PostgreSQL groups (the mysql8.0 one skipped)" test "$(jq '.inputs | length' <<<"$J")" = 2
+check "cfn yaml: versions from Family (16, 15)" test "$(jq -r '[.inputs[].pg_version] | join(",")' <<<"$J")" = "16,15"
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 64mb
+at "$f" PK0011 vacuum_defer_cleanup_age
+at "$f" PK0075 log_min_duration_statement
+at "$f" PK0075 application_name
+at "$f" PK0075 idle_in_transaction_session_timeout
+check "cfn yaml: !Ref is named" jqt '[.findings[] | select(.rule == "PK0075" and (.message | contains("!Ref LogMinDuration")))] | length == 1' <<<"$J"
+check "cfn yaml: a number is passed as written (max_connections 200)" \
+  jqt '[.inputs[0].settings[] | select(.name == "max_connections" and .value == "200")] | length == 1' <<<"$J"
+j=$(lint json --host instance_class=db.r6g.large "$f")
+check "cfn yaml: a formula is evaluated with an instance class" \
+  jqt '[.findings[] | select(.rule == "PK0075" and (.message | contains("DBInstanceClassMemory")))] | length == 0' <<<"$j"
+
+f=$fx/cloudformation/group.json
+run "$f"
+kind_is "$f" cloudformation
+at "$f" PK0010 '"shared_bufers"'
+at "$f" PK0020 '"64mb"'
+at "$f" PK0011 '"vacuum_defer_cleanup_age"'
+at "$f" PK0075 '"log_min_duration_statement"'
+at "$f" PK0075 '"random_page_cost"'
+check "cfn json: Fn::If is named" jqt '[.findings[] | select(.rule == "PK0075" and (.message | contains("Fn::If")))] | length == 1' <<<"$J"
+j=$(lint json - <"$f")
+check "cfn json on standard input: recognised" test "$(jq -r '.inputs[0].kind' <<<"$j")" = cloudformation
+j=$(lint json --input-format cloudformation "$fx/cloudformation/group.yaml")
+check "--input-format cloudformation reads the template" test "$(jq '.inputs | length' <<<"$j")" = 2
+expect_exit 2 "--input-format cloudformation on a Cluster: exit 2" -- \
+  "$PGKNOB" lint --input-format cloudformation "$fx/cnpg-cluster.yaml"
+printf '{"Resources": {"G": {"Type": "AWS::RDS::DBParameterGroup", "Properties": {"Family": "postgres16", "Parameters": {"work_mem": }}}}}\n' >"$tmp/broken.json"
+expect_exit 2 "broken CloudFormation JSON: exit 2" -- "$PGKNOB" lint "$tmp/broken.json"
+check "broken CloudFormation JSON: file:line:column" grep -q "broken.json:1:[0-9]*: .*JSON" < <("$PGKNOB" lint "$tmp/broken.json" 2>&1)
+
+# ---- Terraform apply_method: AWS refuses "immediate" for a static parameter
+f=$fx/terraform/apply/main.tf
+run "$f"
+at "$f" PK0070 '"immediate"' 2
+at "$f" PK0070 '"max_connections"'
+check "apply_method: pending-reboot and dynamic parameters pass (2 findings)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0070")] | length' <<<"$J")" = 2
+
+# ---- real public files (tests/input/real/*/SOURCES.md): planted mistakes at their places
+plant_check() { # KIND FILE PATH [MARKER]
+  local kind="$1" file="$2" path="$3" marker="$4" out name line key val
+  out="$tmp/$kind-$(basename "$file")"
+  run "$file"
+  check "$kind/$(basename "$file"): read as $kind, no syntax error" \
+    jqt --arg k "$kind" '([.inputs[].kind] | unique == [$k]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
+  python3 tests/input/plant.py "$file" "$path" "$out" ${marker:+"$marker"} >"$tmp/planted" || { fail "plant $file"; return; }
+  run "$out"
+  while read -r name line key val; do
+    case "$name" in
+      shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
+      work_mem) placed "$out" PK0020 "$line" "$([ "$kind" = cloudformation ] && echo "$val" || echo "$key")" ;;
+      vacuum_defer_cleanup_age)
+        # removed in 16: a file that names an older major keeps it
+        placed "$out" PK0011 "$line" "$key" ;;
+    esac
+  done <"$tmp/planted"
+}
+while IFS='|' read -r kind file path marker; do
+  [ -n "$kind" ] && plant_check "$kind" "$real/$kind/$file" "$path" "$marker"
+done <<'LIST'
+cloudformation|widdix-rds-aurora-serverless-postgres.yaml|Resources.DBClusterParameterGroup.Properties.Parameters
+cnpg-chart|basic.yaml|cluster.postgresql.parameters
+cnpg-chart|postgis.yaml|cluster.postgresql.parameters
+cnpg-chart|pgbouncer.yaml|cluster.postgresql.parameters
+cnpg-chart|custom-queries.yaml|cluster.postgresql.parameters
+cnpg-chart|standalone-s3.yaml|cluster.postgresql.parameters
+cnpg-chart|values.yaml|cluster.postgresql.parameters
+percona|deploy_cr.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters
+percona|dynamic-configuration_02-apply-configuration.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters
+percona|major-upgrade-17-to-18_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
+percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
+percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
+LIST
+j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
+check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
+  jqt '[.findings[] | select(.rule == "PK0075" and (.message | contains("!If")))] | length == 1' <<<"$j"
+
+done_testing
