@@ -84,7 +84,7 @@ def main():
         new.append(" " * ind + comp + ":")
         ind += 2
     planted = [("shared_bufers", '"128MB"'), ("work_mem", '"64mb"'),
-               ("vacuum_defer_cleanup_age", '"0"')]
+               ("wal_keep_segments", '"64"')]
     at = parent + 1 + len(new)
     for name, value in planted:
         new.append(" " * ind + name + ": " + value)

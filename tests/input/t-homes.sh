@@ -147,8 +147,7 @@ plant_check() { # KIND FILE PATH [MARKER]
     case "$name" in
       shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
       work_mem) placed "$out" PK0020 "$line" "$([ "$kind" = cloudformation ] && echo "$val" || echo "$key")" ;;
-      vacuum_defer_cleanup_age)
-        # removed in 16: a file that names an older major keeps it
+      wal_keep_segments) # removed in 13: removed for every major pgknob checks
         placed "$out" PK0011 "$line" "$key" ;;
     esac
   done <"$tmp/planted"
@@ -162,6 +161,7 @@ cnpg-chart|postgis.yaml|cluster.postgresql.parameters
 cnpg-chart|pgbouncer.yaml|cluster.postgresql.parameters
 cnpg-chart|custom-queries.yaml|cluster.postgresql.parameters
 cnpg-chart|standalone-s3.yaml|cluster.postgresql.parameters
+cnpg-chart|timescaledb.yaml|cluster.postgresql.parameters
 cnpg-chart|values.yaml|cluster.postgresql.parameters
 percona|deploy_cr.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters
 percona|dynamic-configuration_02-apply-configuration.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters
