@@ -61,8 +61,10 @@ static const CliOption lint_options[] = {
      "read the inputs as conf, cnpg (CloudNativePG Cluster), patroni,\n"
      "zalando, crunchy (PostgresCluster), rds (describe-db-parameters\n"
      "JSON), terraform (.tf, terraform show -json), args (postgres\n"
-     "-c in compose, containers, a command line) or embedded\n"
-     "(postgresql.conf, pg_hba.conf in a ConfigMap or chart values);\n"
+     "-c in compose, containers, a command line), embedded\n"
+     "(postgresql.conf, pg_hba.conf in a ConfigMap or chart values),\n"
+     "cnpg-chart (the cloudnative-pg cluster chart's values), percona,\n"
+     "cybertec, stackgres (SGPostgresConfig) or cloudformation;\n"
      "default: recognised by content (docs/manifests.md)"},
     {"target", "SERVICE", OPT_TARGET,
      "also check what the managed service lets you set: rds, aurora\n"
