@@ -146,13 +146,17 @@ static json_t *winning_line(const Finding *f, const LspDoc *doc)
 static json_t *finding_diagnostic(const Finding *f, const LspDoc *doc, bool own_file)
 {
     int line = f->line > 0 ? f->line - 1 : 0;
-    int end_col = 0;
+    int start_col = 0, end_col = 0;
     const char *text;
     size_t len;
-    if (own_file && lsp_doc_line(doc, line, &text, &len))
+    if (own_file && lsp_doc_line(doc, line, &text, &len)) {
         end_col = lsp_byte_to_column(text, len);
+        /* from the finding's own column (a manifest's key, a value) to the line's end */
+        if (f->column > 1 && (size_t)(f->column - 1) <= len)
+            start_col = lsp_byte_to_column(text, (size_t)(f->column - 1));
+    }
     json_t *diag = json_object();
-    pk_json_set(diag, "range", lsp_range(line, 0, end_col));
+    pk_json_set(diag, "range", lsp_range(line, start_col, end_col));
     pk_json_set(diag, "severity", json_integer(lsp_severity(f->severity)));
     pk_json_set(diag, "code", pk_json_str(f->rule_id));
     pk_json_set(diag, "source", json_string("pgknob"));
@@ -322,6 +326,7 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         return;
     }
     doc->linted = true;
+    lint_locate_columns(&doc->res); /* a manifest's findings at its key's column, as lint's */
     doc->pg_major = doc->res.n_inputs ? doc->res.inputs[0].pg_major : 0;
     redaction_free(&doc->secrets);
     for (size_t idx = 0; have_project && idx < project.redact.n_names; idx++)

@@ -169,6 +169,19 @@ percona|major-upgrade-17-to-18_02-assert.yaml|spec.patroni.dynamicConfiguration.
 percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 LIST
+# ---- the language server puts them at the same line and column (LSP counts from 0)
+lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place in the LSP's diagnostics
+  local file="$1" want got
+  python3 tests/lsp/session.py "$PGKNOB" "$file" "$tmp/lsp.raw" "$tmp/lsp.json" 2>/dev/null
+  want=$(lint json "$file" | jq -c '[.findings[] | select(.rule | test("PK00(10|11|20)")) | [.rule, .line - 1, .column - 1]] | sort')
+  got=$(jq -c '[.messages[] | select(.method == "textDocument/publishDiagnostics") | .params.diagnostics[]
+    | select(.code | test("PK00(10|11|20)")) | [.code, .range.start.line, .range.start.character]] | sort' "$tmp/lsp.json")
+  check "lsp: $(basename "$file"): the same places as lint's ($want)" test "$want" = "$got"
+}
+lsp_at "$fx/cloudformation/group.yaml"
+lsp_at "$fx/operators/cnpg-chart-values.yaml"
+lsp_at "$fx/operators/stackgres.yaml"
+
 j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
 check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
   jqt '[.findings[] | select(.rule == "PK0075" and (.message | contains("!If")))] | length == 1' <<<"$j"
