@@ -113,20 +113,7 @@ static bool cfn_family(InputDoc *doc, const char *text, int line, int column)
 {
     if (!strcasestr(text, "postgres"))
         return false;
-    doc->version_text = xstrdup(text);
-    doc->version_key = "Properties.Family";
-    doc->version_line = line;
-    doc->version_column = column;
-    const char *p = text;
-    while (*p && (*p < '0' || *p > '9'))
-        p++;
-    int major = atoi(p);
-    if (major >= 10 && major < 100) {
-        doc->pg_major = major;
-        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
-    } else if (major == 9 && p[1] == '.' && p[2] >= '0' && p[2] <= '9') {
-        snprintf(doc->version_label, sizeof(doc->version_label), "9.%c", p[2]);
-    }
+    input_doc_version(doc, "Properties.Family", text, line, column);
     return true;
 }
 

@@ -188,6 +188,30 @@ void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line,
         (InputValueAt){.entry = entry, .file = xstrdup(file), .line = line, .column = column};
 }
 
+void input_doc_version(InputDoc *doc, const char *key, const char *text, int line, int column)
+{
+    free(doc->version_text);
+    doc->version_text = xstrdup(text);
+    doc->version_key = key;
+    doc->version_line = line;
+    doc->version_column = column;
+    doc->version_label[0] = '\0';
+    doc->pg_major = 0;
+    const char *p = text;
+    while (*p && (*p < '0' || *p > '9'))
+        p++;
+    int major = atoi(p);
+    if (major >= 10 && major < 100) {
+        doc->pg_major = major;
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
+    } else if (major >= 7 && major <= 9 && (p[1] == '.' || p[1] == '_') && p[2] >= '0' &&
+               p[2] <= '9') {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d.%c", major, p[2]);
+    } else if (major >= 7 && major <= 9) {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
+    }
+}
+
 void builder_finish(DocBuilder *b)
 {
     conf_set_mark_applied(&b->doc->set);

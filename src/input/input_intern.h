@@ -23,6 +23,11 @@ InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
                             int line, int column, const char *link, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
 void builder_add_hba(DocBuilder *b, const char *text, int line, int column);
+/* The major a version or family names, as written at `key` (static), `line`:`column`:
+ * "postgres16", "aurora-postgresql15", "POSTGRES_9_6", "16". 9.x and older give the label with
+ * pg_major 0 (lint/ refuses them, exit 2); no number gives neither (lint/ names what it assumed).
+ */
+void input_doc_version(InputDoc *doc, const char *key, const char *text, int line, int column);
 /* Marks which entries apply, as conf/ does; call once all entries are in. */
 void builder_finish(DocBuilder *b);
 

@@ -602,6 +602,77 @@ static bool is_azure_config(const char *type)
            !strcmp(type, "azurerm_postgresql_configuration");
 }
 
+/* The version `v` names (a family, a database_version), evaluated, at its own place. */
+static void tf_version(InputDoc *doc, const Tf *tf, const HclValue *v, const char *key)
+{
+    if (!v)
+        return;
+    Eval ev = {0};
+    eval_value(tf, NULL, (Resolved){v, tf->main}, &ev, 0);
+    const HclValue *at = ev.why ? v : ev.out.node;
+    if (!ev.why && (at->kind == HCL_STRING || at->kind == HCL_NUMBER) && at->text)
+        input_doc_version(doc, key, at->text, at->line, at->column);
+    else if (ev.why) { /* a value only Terraform knows: lint/ names what it assumed */
+        char *text = ref_text(v);
+        input_doc_version(doc, key, text, v->line, v->column);
+        free(text);
+    }
+    free(ev.why);
+}
+
+/* A module's parameter list (`parameters = [{ name, value, apply_method }]`) as one document. */
+static void module_list(Tf *tf, InputResult *out, char *label, const HclValue *version,
+                        const char *version_key, bool aws, const HclValue *list)
+{
+    DocBuilder b;
+    Emit em = {tf, &b, aws};
+    InputDoc *doc = new_doc(out, &b, tf, label);
+    tf_version(doc, tf, version, version_key);
+    if (list)
+        read_object_list(&em, NULL, list, tf->main, list->line, list->column);
+    builder_finish(&b);
+}
+
+/* The registry's modules for PostgreSQL: terraform-aws-modules/rds (`family` and the lists
+ * below), terraform-aws-modules/rds-aurora (`cluster_parameter_group` and `db_parameter_group`
+ * objects, each with its `family` and `parameters`), terraform-google-modules/sql-db
+ * (`database_version` and `database_flags`). Only a PostgreSQL family or version: other modules
+ * take `parameters` too. A module with a PostgreSQL family and no list is the group at AWS's
+ * defaults: a document with no entry. */
+static void read_module(Tf *tf, const HclBlock *block, InputResult *out)
+{
+    static const char *const lists[] = {"parameters", "db_parameter_group_parameters",
+                                        "db_cluster_parameter_group_parameters",
+                                        "cluster_parameters"};
+    static const char *const groups[] = {"cluster_parameter_group", "db_parameter_group"};
+    const char *name = block->labels[0];
+    const HclValue *family = attr_value(&block->body, "family");
+    int major = major_of(tf, family, true);
+    size_t before = out->n_docs;
+    for (size_t l = 0; major > 0 && l < sizeof(lists) / sizeof(lists[0]); l++) {
+        const HclAttr *list = hcl_attr(&block->body, lists[l]);
+        if (list)
+            module_list(tf, out, xasprintf("module.%s (%s)", name, lists[l]), family, "family",
+                        true, &list->value);
+    }
+    if (major > 0 && out->n_docs == before)
+        module_list(tf, out, xasprintf("module.%s", name), family, "family", true, NULL);
+    for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]); g++) {
+        const HclValue *group = attr_value(&block->body, groups[g]);
+        if (!group || group->kind != HCL_OBJECT)
+            continue;
+        const HclValue *group_family = hcl_member(group, "family");
+        if (major_of(tf, group_family, true) > 0)
+            module_list(tf, out, xasprintf("module.%s (%s)", name, groups[g]), group_family,
+                        "family", true, hcl_member(group, "parameters"));
+    }
+    const HclValue *version = attr_value(&block->body, "database_version");
+    const HclAttr *flags = hcl_attr(&block->body, "database_flags");
+    if (major_of(tf, version, true) > 0)
+        module_list(tf, out, xasprintf("module.%s (database_flags)", name), version,
+                    "database_version", false, flags ? &flags->value : NULL);
+}
+
 static void read_hcl_resources(Tf *tf, InputResult *out)
 {
     const HclBody *body = &tf->main->body;
@@ -621,7 +692,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             if (major < 0)
                 continue;
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
-            doc->pg_major = major;
+            tf_version(doc, tf, attr_value(&block->body, "family"), "family");
             em.aws = true;
             with_each(&em, block, aws_group_body, block);
             builder_finish(&b);
@@ -631,7 +702,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             if (major < 0)
                 continue;
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
-            doc->pg_major = major;
+            tf_version(doc, tf, attr_value(&block->body, "database_version"), "database_version");
             with_each(&em, block, gcp_instance_body, block);
             builder_finish(&b);
         } else if (!strcmp(block->type, "resource") && is_azure_config(type)) {
@@ -660,24 +731,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             free(server_text);
             builder_finish(&b);
         } else if (!strcmp(block->type, "module")) {
-            static const char *const lists[] = {"parameters", "db_parameter_group_parameters",
-                                                "db_cluster_parameter_group_parameters",
-                                                "cluster_parameters"};
-            /* only a module for a PostgreSQL parameter group: other modules take
-             * `parameters` too */
-            int major = major_of(tf, attr_value(&block->body, "family"), true);
-            if (major <= 0)
-                continue;
-            for (size_t l = 0; l < sizeof(lists) / sizeof(lists[0]); l++) {
-                const HclAttr *list = hcl_attr(&block->body, lists[l]);
-                if (!list)
-                    continue;
-                InputDoc *doc = new_doc(out, &b, tf, xasprintf("module.%s (%s)", type, lists[l]));
-                doc->pg_major = major;
-                em.aws = true;
-                read_object_list(&em, NULL, &list->value, tf->main, list->line, list->column);
-                builder_finish(&b);
-            }
+            read_module(tf, block, out);
         }
     }
     free(done);
@@ -702,7 +756,7 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
         if (major < 0 || !params)
             return;
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
-        doc->pg_major = major;
+        tf_version(doc, tf, hcl_member(values, "family"), "family");
         em.aws = true;
         read_object_list(&em, NULL, params, tf->main, params->line, params->column);
         builder_finish(&b);
@@ -712,7 +766,7 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
         if (major < 0 || !settings || settings->kind != HCL_TUPLE)
             return;
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
-        doc->pg_major = major;
+        tf_version(doc, tf, hcl_member(values, "database_version"), "database_version");
         for (size_t idx = 0; idx < settings->n_items; idx++) {
             const HclValue *flags = hcl_member(&settings->items[idx], "database_flags");
             if (flags)

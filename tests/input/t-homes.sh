@@ -169,6 +169,39 @@ percona|major-upgrade-17-to-18_02-assert.yaml|spec.patroni.dynamicConfiguration.
 percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 LIST
+# Terraform (tests/input/plant_hcl.py plants { name, value } objects in a list, or a list)
+tf_check() { # FILE ANCHOR [LIST]
+  local file="$real/terraform/$1" out="$tmp/tf-$1" name line key val pin=()
+  J=$(lint json "$file")
+  if [ "$1" = sql-db-postgresql-ha.tf ]; then # database_version "POSTGRES_9_6": not a major pgknob checks
+    expect_exit 2 "terraform/$1: POSTGRES_9_6 exits 2" -- "$PGKNOB" lint --no-rules "$file"
+    pin=(--pg-version 17)
+  else
+    check "terraform/$1: read as terraform, no syntax error" \
+      jqt '([.inputs[].kind] | unique == ["terraform"]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
+  fi
+  python3 tests/input/plant_hcl.py "$file" "$2" "$out" ${3:+"$3"} >"$tmp/planted" || { fail "plant $file"; return; }
+  run "${pin[@]}" "$out"
+  while read -r name line key val; do
+    case "$name" in
+      shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
+      work_mem) placed "$out" PK0020 "$line" "$val" ;;
+      wal_keep_segments) placed "$out" PK0011 "$line" "$key" ;;
+    esac
+  done <"$tmp/planted"
+}
+while IFS='|' read -r file anchor list; do
+  [ -n "$file" ] && tf_check "$file" "$anchor" "$list"
+done <<'LIST'
+rds-complete-postgres.tf|^  parameters = \[|
+rds-groups.tf|family *= "postgres14"|
+rds-replica-postgres.tf|family *= local.family|
+rds-cross-region-replica-postgres.tf|family *= local.family|
+rds-aurora-postgresql.tf|^    parameters = \[|
+sql-db-postgresql-public.tf|database_version|database_flags
+sql-db-postgresql-ha.tf|^  database_flags = \[|
+LIST
+
 # ---- the language server puts them at the same line and column (LSP counts from 0)
 lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place in the LSP's diagnostics
   local file="$1" want got
