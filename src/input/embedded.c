@@ -1,9 +1,10 @@
 /* postgresql.conf and pg_hba.conf text embedded in YAML: a Kubernetes ConfigMap's data (keys
  * postgresql.conf and other *.conf keys naming postgres or starting with pg, pg_hba.conf) and
- * Bitnami's chart values (primary.extendedConfiguration, primary.pgHbaConfiguration, and their
- * postgresql.* spellings). The text is read by conf/ and hba/ as the server reads those files; each
- * line is mapped back to its line in the YAML (a literal block scalar keeps the lines one for one),
- * with the block's indentation as the column. */
+ * Bitnami's chart values (primary.extendedConfiguration, primary.pgHbaConfiguration, the same under
+ * a parent chart's postgresql.primary, and the older postgresql.* spellings). The text is read by
+ * conf/ and hba/ as the server reads those files; each line is mapped back to its line in the YAML
+ * (a literal block scalar keeps the lines one for one), with the block's indentation as the column.
+ */
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
@@ -178,11 +179,16 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
 static size_t read_values(const char *file, const char *data, size_t len, yaml_document_t *doc,
                           yaml_node_t *root, InputResult *out)
 {
-    static const char *const sections[] = {"primary", "postgresql"};
+    /* the chart's own values, a parent chart's `postgresql:` subchart values (harbor's,
+     * any chart that depends on bitnami/postgresql), and the chart's older layout */
+    static const char *const sections[] = {"primary", "postgresql.primary", "postgresql"};
     DocBuilder b;
     InputDoc *d = NULL;
-    for (size_t idx = 0; idx < 2; idx++) {
-        yaml_node_t *sec = input_yaml_member(doc, root, sections[idx]);
+    for (size_t idx = 0; idx < sizeof(sections) / sizeof(sections[0]); idx++) {
+        yaml_node_t *sec =
+            !strcmp(sections[idx], "postgresql.primary")
+                ? input_yaml_member(doc, input_yaml_member(doc, root, "postgresql"), "primary")
+                : input_yaml_member(doc, root, sections[idx]);
         yaml_node_t *conf = input_yaml_member(doc, sec, "extendedConfiguration");
         yaml_node_t *hba = input_yaml_member(doc, sec, "pgHbaConfiguration");
         if (conf && conf->type != YAML_SCALAR_NODE)

@@ -2,13 +2,14 @@
 """Plants three mistakes into a real YAML file's parameter map, by its lines (no YAML library:
 the file's own text, comments and tags stay as they are).
 
-    plant.py FILE DOTTED.PATH OUT [MARKER]
+    plant.py FILE DOTTED.PATH OUT [MARKER [conf]]
 
 DOTTED.PATH is where the parameters live (spec.patroni.dynamicConfiguration.postgresql.parameters,
 Resources.DBClusterParameterGroup.Properties.Parameters). The deepest key of the path the file
 has is found by indentation; the missing rest is written below it, then a typo, a bad unit and a
 removed parameter. In a stream of documents (---), the document with a line equal to MARKER
-("kind: PerconaPGCluster") is the one planted. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
+("kind: PerconaPGCluster") is the one planted. With `conf`, the key holds postgresql.conf text
+(Bitnami's extendedConfiguration): the lines are `name = value` in its literal block. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
 """
 import re
 import sys
@@ -41,7 +42,8 @@ def main():
     # a key with a dot of its own (StackGres's postgresql.conf) is written NAME\.conf
     parts = [p.replace("\\", ".") for p in re.split(r"(?<!\\)\.", dotted.replace("\\.", "\\"))]
     parent, parent_ind, end = -1, -1, len(lines)
-    if len(sys.argv) > 4:
+    conf = len(sys.argv) > 5 and sys.argv[5] == "conf"
+    if len(sys.argv) > 4 and sys.argv[4]:
         starts = [-1] + [i for i, l in enumerate(lines) if l.rstrip() == "---"] + [len(lines)]
         at = next(i for i, l in enumerate(lines) if l.rstrip() == sys.argv[4])
         parent = max(b for b in starts if b < at)
@@ -71,7 +73,7 @@ def main():
     if parent >= 0:
         key, _, rest = lines[parent].partition(":")
         if rest.split("#")[0].strip():
-            lines[parent] = key + ":"
+            lines[parent] = key + (": |" if conf else ":")
     # the children's indentation: the existing ones', else two more than the key's
     ind = parent_ind + 2 if parent >= 0 else 0
     for i in range(parent + 1, end):
@@ -86,12 +88,13 @@ def main():
     planted = [("shared_bufers", '"128MB"'), ("work_mem", '"64mb"'),
                ("wal_keep_segments", '"64"')]
     at = parent + 1 + len(new)
+    sep = " = " if conf else ": "
     for name, value in planted:
-        new.append(" " * ind + name + ": " + value)
+        new.append(" " * ind + name + sep + (value.strip('"') if conf else value))
     lines[parent + 1:parent + 1] = new
     open(out, "w", encoding="utf-8").write("\n".join(lines))
     for k, (name, value) in enumerate(planted):
-        print(name, at + k + 1, ind + 1, ind + len(name) + 3)
+        print(name, at + k + 1, ind + 1, ind + len(name) + len(sep) + 1)
 
 
 main()

@@ -135,25 +135,26 @@ check "apply_method: pending-reboot and dynamic parameters pass (2 findings)" \
   test "$(jq '[.findings[] | select(.rule == "PK0070")] | length' <<<"$J")" = 2
 
 # ---- real public files (tests/input/real/*/SOURCES.md): planted mistakes at their places
-plant_check() { # KIND FILE PATH [MARKER]
-  local kind="$1" file="$2" path="$3" marker="$4" out name line key val
-  out="$tmp/$kind-$(basename "$file")"
+plant_check() { # DIR FILE PATH [MARKER [conf]]
+  local dir="$1" file="$2" path="$3" marker="$4" mode="$5" kind out name line key val
+  kind=$([ "$dir" = bitnami ] && echo embedded || echo "$dir")
+  out="$tmp/$dir-$(basename "$file")"
   run "$file"
-  check "$kind/$(basename "$file"): read as $kind, no syntax error" \
+  check "$dir/$(basename "$file"): read as $kind, no syntax error" \
     jqt --arg k "$kind" '([.inputs[].kind] | unique == [$k]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
-  python3 tests/input/plant.py "$file" "$path" "$out" ${marker:+"$marker"} >"$tmp/planted" || { fail "plant $file"; return; }
+  python3 tests/input/plant.py "$file" "$path" "$out" "$marker" $mode >"$tmp/planted" || { fail "plant $file"; return; }
   run "$out"
   while read -r name line key val; do
     case "$name" in
       shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
-      work_mem) placed "$out" PK0020 "$line" "$([ "$kind" = cloudformation ] && echo "$val" || echo "$key")" ;;
+      work_mem) placed "$out" PK0020 "$line" "$([ "$dir" = cloudformation ] && echo "$val" || echo "$key")" ;;
       wal_keep_segments) # removed in 13: removed for every major pgknob checks
         placed "$out" PK0011 "$line" "$key" ;;
     esac
   done <"$tmp/planted"
 }
-while IFS='|' read -r kind file path marker; do
-  [ -n "$kind" ] && plant_check "$kind" "$real/$kind/$file" "$path" "$marker"
+while IFS='|' read -r dir file path marker mode; do
+  [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode"
 done <<'LIST'
 cloudformation|widdix-rds-aurora-serverless-postgres.yaml|Resources.DBClusterParameterGroup.Properties.Parameters
 cnpg-chart|basic.yaml|cluster.postgresql.parameters
@@ -168,6 +169,8 @@ percona|dynamic-configuration_02-apply-configuration.yaml|spec.patroni.dynamicCo
 percona|major-upgrade-17-to-18_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
+bitnami|postgresql-values.yaml|primary.extendedConfiguration||conf
+bitnami|harbor-values.yaml|postgresql.primary.extendedConfiguration||conf
 LIST
 # Terraform (tests/input/plant_hcl.py plants { name, value } objects in a list, or a list)
 tf_check() { # FILE ANCHOR [LIST]
