@@ -520,6 +520,66 @@ static bool looks_like_cnpg_chart(const Yaml *y, yaml_node_t *root)
            scalar_is(mode, "recovery");
 }
 
+/* ---- Percona -------------------------------------------------------------------------------- */
+
+/* A Percona extension switch: spec.extensions.builtin.NAME (older) or spec.extensions.NAME.enabled,
+ * true or false as written; `absent` when neither says. */
+static bool percona_switch(const Yaml *y, yaml_node_t *root, const char *name, bool absent)
+{
+    char path[96];
+    snprintf(path, sizeof(path), "spec.extensions.%s.enabled", name);
+    yaml_node_t *node = path_get(y, root, path);
+    if (!is_scalar(node)) {
+        snprintf(path, sizeof(path), "spec.extensions.builtin.%s", name);
+        node = path_get(y, root, path);
+    }
+    if (!is_scalar(node))
+        return absent;
+    return scalar_is(node, "true") || scalar_is(node, "True") || scalar_is(node, "on");
+}
+
+/* Percona's operator adds the libraries of its enabled extensions to shared_preload_libraries
+ * after the user's own (internal/patroni/config.go, "Load user-defined libraries ahead of
+ * mandatory libraries"; controller.go: pg_stat_statements, pg_stat_monitor, pgaudit, pg_cron,
+ * set_user). pg_audit is on unless set false (perconapgcluster_types.go's defaults); the others
+ * only when the manifest turns them on (their defaults follow PMM's query source). */
+static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const struct {
+        const char *key, *library;
+        bool absent;
+    } exts[] = {{"pg_stat_statements", "pg_stat_statements", false},
+                {"pg_stat_monitor", "pg_stat_monitor", false},
+                {"pg_audit", "pgaudit", true},
+                {"pg_cron", "pg_cron", false},
+                {"set_user", "set_user", false}};
+    char mandatory[256] = "";
+    size_t used = 0;
+    for (size_t idx = 0; idx < sizeof(exts) / sizeof(exts[0]); idx++)
+        if (percona_switch(y, root, exts[idx].key, exts[idx].absent))
+            used += (size_t)snprintf(mandatory + used, sizeof(mandatory) - used, "%s%s",
+                                     used ? "," : "", exts[idx].library);
+    if (!used)
+        return;
+    ConfSet *set = &b->doc->set;
+    for (size_t idx = set->n_entries; idx-- > 0;) {
+        ConfEntry *e = &set->entries[idx];
+        if (e->name && !strcasecmp(e->name, "shared_preload_libraries")) {
+            char *joined = xasprintf("%s%s%s", e->value, e->value[0] ? "," : "", mandatory);
+            e->value = arena_strdup(set->arena, joined);
+            free(joined);
+            return;
+        }
+    }
+    /* none of the user's: the operator's list, at the extensions (else at the kind) */
+    yaml_node_t *at = path_get(y, root, "spec.extensions");
+    if (!at)
+        at = map_get(y, root, "kind");
+    int line, column;
+    mark_of(at, &line, &column);
+    builder_add_entry(b, "shared_preload_libraries", mandatory, line, column, true);
+}
+
 /* ---- StackGres --------------------------------------------------------------------------------
  */
 
@@ -710,6 +770,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         }
         read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
+        if (b->doc->format == INPUT_PERCONA)
+            percona_preloads(b, y, root);
         break;
     case INPUT_PATRONI:
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",

@@ -60,6 +60,13 @@ at "$f" PK0011 vacuum_defer_cleanup_age
 check "percona: Patroni drops what it cannot validate (no refuses-start)" \
   jqt '[.findings[] | select(.rule == "PK0010" and .refuses_start == true)] | length == 0' <<<"$J"
 
+check "percona: the operator preloads pgaudit (on unless set false)" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "pgaudit")] | length == 1' <<<"$J"
+printf 'apiVersion: pgv2.percona.com/v2\nkind: PerconaPGCluster\nmetadata:\n  name: c\nspec:\n  postgresVersion: 17\n  extensions:\n    pg_stat_statements:\n      enabled: true\n    pg_audit:\n      enabled: false\n  patroni:\n    dynamicConfiguration:\n      postgresql:\n        parameters:\n          shared_preload_libraries: pg_cron\n' >"$tmp/percona.yaml"
+j=$(lint json "$tmp/percona.yaml")
+check "percona: the user's libraries first, then the enabled extensions' (pg_cron,pg_stat_statements)" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "pg_cron,pg_stat_statements" and .line == 16)] | length == 1' <<<"$j"
+
 f=$fx/operators/cybertec.yaml
 run "$f"
 kind_is "$f" cybertec
