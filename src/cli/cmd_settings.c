@@ -17,6 +17,7 @@
 #include "conf/conf.h"
 #include "conf/conf_secrets.h"
 #include "conf/conf_view.h"
+#include "input/input.h"
 #include "project/config.h"
 #include "report/report.h"
 
@@ -225,14 +226,37 @@ int cmd_settings(int argc, char **argv)
     ConfSet set = {0};
     ConfLoadOpts load = {.view_mode = !opts.all_errors, .pg_major = opts.pg_version};
     PkDiag diag = PK_DIAG_INIT;
-    if (!conf_load(opts.path, &load, &set, &diag)) {
+    /* a manifest (a Cluster, a parameter group, a .tf) is read by input/, as lint reads it:
+     * its settings are listed, never its YAML taken for postgresql.conf */
+    InputResult ir = {0};
+    if (!input_load(opts.path, &(InputOpts){0}, &ir, &diag) ||
+        (ir.format != INPUT_CONF && ir.n_docs != 1)) {
+        if (!diag.message)
+            pk_diag_set(&diag, opts.path, 0,
+                        "pgknob lint lists each of them; give one document to settings",
+                        "%zu PostgreSQL configurations in this input: settings shows one",
+                        ir.n_docs);
+        input_result_free(&ir);
+        cli_diag_fail(&diag);
+        redaction_free(&names);
+        return PK_EXIT_USAGE;
+    }
+    int major = opts.pg_version;
+    if (ir.format != INPUT_CONF || ir.n_docs) {
+        set = ir.docs[0].set; /* moved: its arena is ours now */
+        memset(&ir.docs[0].set, 0, sizeof(ir.docs[0].set));
+        if (!major && ir.docs[0].pg_major >= 13 && ir.docs[0].pg_major <= 18)
+            major = ir.docs[0].pg_major;
+    }
+    input_result_free(&ir);
+    if (!set.n_files && !conf_load(opts.path, &load, &set, &diag)) {
         cli_diag_fail(&diag);
         arena_free(set.arena);
         redaction_free(&names);
         return PK_EXIT_USAGE;
     }
     ConfView view;
-    conf_view_compute(&set, opts.pg_version, &view);
+    conf_view_compute(&set, major, &view);
     render(&set, view.rows, view.major, opts.json, &names);
     redaction_free(&names);
     arena_free(view.arena);

@@ -212,6 +212,15 @@ sql-db-postgresql-public.tf|database_version|database_flags
 sql-db-postgresql-ha.tf|^  database_flags = \[|
 LIST
 
+# ---- pgknob settings on a manifest: its settings, as written; several documents: exit 2
+out=$("$PGKNOB" settings "$fx/cloudformation/group.json" 2>&1); rc=$?
+check "settings on a CloudFormation template: exit 0 (got $rc)" test "$rc" = 0
+check "settings lists its parameters at their lines (work_mem at 12)" grep -q "group.json:12: .*work_mem = '64mb'" <<<"$out"
+check "settings names no YAML syntax error" bash -c '! grep -q "syntax error" <<<"$1"' _ "$out"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  postgresql:\n    parameters:\n      datestyle: "ISO, DMY"\n' >"$tmp/ds.yaml"
+check "settings keeps names as written (datestyle)" grep -q "#1 datestyle = 'ISO, DMY'" < <("$PGKNOB" settings "$tmp/ds.yaml" 2>&1)
+expect_exit 2 "settings on a stream of two groups: exit 2" -- "$PGKNOB" settings "$fx/cloudformation/group.yaml"
+
 # ---- the language server puts them at the same line and column (LSP counts from 0)
 lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place in the LSP's diagnostics
   local file="$1" want got
