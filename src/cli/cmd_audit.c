@@ -577,7 +577,7 @@ static int audit_fleet(AuditCli *cli, char **paths, size_t n)
     }
     free(text);
     sb_free(&out);
-    fleet_free(&fleet);
+    arena_free(fleet.arena);
     return rc;
 }
 
