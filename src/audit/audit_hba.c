@@ -74,11 +74,12 @@ void audit_hba(DbConn *conn, AuditResult *res)
             continue;
         Finding *f = lint_hba_finding(&res->findings, r->parsed ? "PK0204" : "PK0201", r->file,
                                       r->line, set.opts.major, "auth-pg-hba-conf.html");
-        f->message = xstrdup(r->error);
+        f->message = finding_strdup(f, r->error);
         f->refuses_start = !r->parsed;
         if (!r->parsed)
-            f->hint = xstrdup("pg_hba.conf on disk has this error now: a reload keeps the old"
-                              " rules, and a restart fails.");
+            f->hint =
+                finding_strdup(f, "pg_hba.conf on disk has this error now: a reload keeps the old"
+                                  " rules, and a restart fails.");
     }
     lint_hba_semantics(&set, &res->snap, &res->findings);
     hba_set_free(&set);

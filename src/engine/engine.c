@@ -79,7 +79,7 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
         finding_add_setting(f, setting->name, setting->value ? setting->value : "", file,
                             file ? setting->line : 0);
         if (!f->file && file) {
-            f->file = xstrdup(file);
+            f->file = finding_strdup(f, file);
             f->line = setting->line;
         }
     }
@@ -139,10 +139,10 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
                 finding_fix_unsafe(f, f->n_fixes - 1, fix_values[detail->n_fixes]);
         }
     }
-    f->suggestion = suggestion;
+    f->suggestion = finding_take(f, suggestion);
     if (!detail->n_fixes)
         return;
-    f->suggestion_tail = suggestion;
+    f->suggestion_tail = f->suggestion;
     f->suggestion = NULL;
     finding_render_suggestion(f);
 }
@@ -229,11 +229,11 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
     if (severity != rule->severity)
         f->rule_severity = rule->severity;
-    f->title = xstrdup(rule->title);
-    f->message = message ? message : xstrdup(rule->title);
+    f->title = finding_strdup(f, rule->title);
+    f->message = message ? finding_take(f, message) : finding_strdup(f, rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);
-    f->explanation = rule_explanation(rule);
-    f->risk = xstrdup(rule->risk);
+    f->explanation = finding_take(f, rule_explanation(rule));
+    f->risk = finding_strdup(f, rule->risk);
     add_settings(f, rule, snap);
     add_evidence(f, env, snap);
     char *copy = xstrdup(sb_str(links)), *save = NULL;

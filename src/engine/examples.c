@@ -79,7 +79,7 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
         redaction_free(&secrets);
     } else
         *why = xstrdup("it did not fire");
-    findings_free(&findings);
+    arena_free(findings.arena);
     skipped_free(&skipped);
     snapshot_free(&snap);
     return result;

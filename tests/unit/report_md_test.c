@@ -76,7 +76,7 @@ static void test_rule_findings(const RuleSet *rules)
     CHECK(strstr(sarif, "\"uri\": \"postgresql.conf\"") != NULL);
     free(md);
     free(sarif);
-    findings_free(&findings);
+    arena_free(findings.arena);
     skipped_free(&skipped);
     snapshot_free(&snap);
     arena_free(set.arena);
@@ -108,7 +108,7 @@ static void test_skipped_listed(const RuleSet *rules)
     CHECK(strstr(md, skipped.items[0].rule_id) != NULL);
     CHECK(strstr(md, "host.ram") != NULL);
     free(md);
-    findings_free(&findings);
+    arena_free(findings.arena);
     skipped_free(&skipped);
     snapshot_free(&snap);
     arena_free(set.arena);

@@ -69,7 +69,7 @@ static void test_policy_disable(void)
     CHECK_STR(list.items[0].rule_id, "PK2");
     CHECK(list.items[0].severity == SEV_ERROR);
     CHECK_STR(list.items[1].rule_id, "PK4");
-    findings_free(&list);
+    arena_free(list.arena);
     project_config_free(&cfg);
 }
 
@@ -113,9 +113,9 @@ static void test_github_escaping(void)
 {
     FindingList list = {0};
     Finding *f = findings_add(&list, "PK9", "x.y", SEV_WARNING, "memory");
-    f->title = strdup("a, b: c");
-    f->message = strdup("100% used:\nsee, here\r");
-    f->file = strdup("/w/dir,1/a:b.conf");
+    f->title = finding_strdup(f, "a, b: c");
+    f->message = finding_strdup(f, "100% used:\nsee, here\r");
+    f->file = finding_strdup(f, "/w/dir,1/a:b.conf");
     f->line = 7;
     ReportInput in = {.findings = &list, .fail_on = SEV_WARNING};
     ReportOpts opts = {.cwd = "/w"};
@@ -128,7 +128,7 @@ static void test_github_escaping(void)
     report_github_render(&in, &opts, &out);
     CHECK_STR(sb_str(&out), "");
     sb_free(&out);
-    findings_free(&list);
+    arena_free(list.arena);
 }
 
 int main(void)

@@ -86,7 +86,8 @@ static void test_fired(void)
         CHECK_STR(skipped.items[0].rule_id, "T200");
         CHECK_STR(skipped.items[0].needs, "evidence checkpoints.requested_share");
     }
-    findings_free(&findings);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
     skipped_free(&skipped);
     /* with evidence the second rule fires and shows it */
     snapshot_add_evidence(&snap, "checkpoints.requested_share", 0.78,
@@ -100,19 +101,22 @@ static void test_fired(void)
             CHECK_STR(findings.items[idx].n_evidence ? findings.items[idx].evidence[0] : NULL,
                       "312 of 400 checkpoints were requested (78%)");
         }
-    findings_free(&findings);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
     skipped_free(&skipped);
     /* disabled by id and by name */
     const char *off[] = {"t100", "nothing"};
     EngineOpts opts = {off, 2};
     engine_run(&set, &snap, &opts, &findings, &skipped);
     CHECK(findings.n == 1 && !strcmp(findings.items[0].rule_id, "T200"));
-    findings_free(&findings);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
     const char *off_name[] = {"test.demand"};
     opts = (EngineOpts){off_name, 1};
     engine_run(&set, &snap, &opts, &findings, &skipped);
     CHECK(findings.n == 1);
-    findings_free(&findings);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
     skipped_free(&skipped);
     snapshot_free(&snap);
     arena_free(set.arena);
