@@ -178,6 +178,6 @@ void lint_rules_state_free(LintRulesState *state)
     for (size_t idx = 0; idx < state->n_pack_dirs; idx++)
         free(state->pack_dirs[idx]);
     free(state->pack_dirs);
-    pk_diag_list_free(&state->notes);
+    arena_free(state->notes.arena);
     memset(state, 0, sizeof(*state));
 }
