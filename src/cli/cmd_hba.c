@@ -371,7 +371,7 @@ int cmd_hba(int argc, char **argv)
         print_text(&set);
     }
     rc = !set.hba.path || hba_set_starts(&set) ? PK_EXIT_OK : PK_EXIT_FINDINGS;
-    hba_set_free(&set);
+    arena_free(set.arena);
     hba_input_free(&in);
     return rc;
 }

@@ -401,7 +401,7 @@ void lint_result_free(LintResult *res)
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);
         if (res->inputs[idx].hba) {
-            hba_set_free(res->inputs[idx].hba);
+            arena_free(res->inputs[idx].hba->arena);
             free(res->inputs[idx].hba);
         }
     }
