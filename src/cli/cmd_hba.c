@@ -355,7 +355,7 @@ int cmd_hba(int argc, char **argv)
         return rc;
     HbaInput in = {0};
     if (!hba_resolve(&cli, argv[optind], &in)) {
-        hba_input_free(&in);
+        arena_free(in.arena);
         return PK_EXIT_USAGE;
     }
     HbaSet set = {0};
@@ -372,7 +372,7 @@ int cmd_hba(int argc, char **argv)
     }
     rc = !set.hba.path || hba_set_starts(&set) ? PK_EXIT_OK : PK_EXIT_FINDINGS;
     arena_free(set.arena);
-    hba_input_free(&in);
+    arena_free(in.arena);
     return rc;
 }
 

@@ -125,7 +125,7 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     input->validation_begin = findings->n;
     lint_auth_files(input, &in, false, findings);
     input->validation_end = findings->n;
-    hba_input_free(&in);
+    arena_free(in.arena);
     return true;
 }
 
@@ -173,7 +173,7 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
     if (in.hba_path || in.ident_path)
         lint_auth_files(input, &in, true, findings);
-    hba_input_free(&in);
+    arena_free(in.arena);
     input->validation_end = findings->n;
     return ok;
 }
