@@ -13,20 +13,11 @@
 
 static void skipped_add(SkippedList *list, const Rule *rule, const char *needs)
 {
-    PK_GROW(list->items, list->n, list->cap);
-    list->items[list->n++] = (SkippedRule){
-        .rule_id = xstrdup(rule->id), .title = xstrdup(rule->title), .needs = xstrdup(needs)};
-}
-
-void skipped_free(SkippedList *list)
-{
-    for (size_t idx = 0; idx < list->n; idx++) {
-        free(list->items[idx].rule_id);
-        free(list->items[idx].title);
-        free(list->items[idx].needs);
-    }
-    free(list->items);
-    memset(list, 0, sizeof(*list));
+    Arena *a = arena_get(&list->arena);
+    ARENA_GROW(a, list->items, list->n, list->cap);
+    list->items[list->n++] = (SkippedRule){.rule_id = arena_strdup(a, rule->id),
+                                           .title = arena_strdup(a, rule->title),
+                                           .needs = arena_strdup(a, needs)};
 }
 
 /* Renders into `sb`; false when a value is missing or evaluation failed (env says which). */

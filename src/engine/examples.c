@@ -80,7 +80,8 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
     } else
         *why = xstrdup("it did not fire");
     arena_free(findings.arena);
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     return result;
 }

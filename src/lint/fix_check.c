@@ -471,7 +471,8 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
             subset.rules[subset.n++] = rules->rules[idx];
     SkippedList skipped = {0};
     engine_run(&subset, &snap, eopts, out, &skipped);
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     free(subset.rules);
     host_facts_init_unknown(&snap.host);
     snapshot_free(&snap);

@@ -77,7 +77,8 @@ static void test_rule_findings(const RuleSet *rules)
     free(md);
     free(sarif);
     arena_free(findings.arena);
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     arena_free(set.arena);
 }
@@ -109,7 +110,8 @@ static void test_skipped_listed(const RuleSet *rules)
     CHECK(strstr(md, "host.ram") != NULL);
     free(md);
     arena_free(findings.arena);
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     arena_free(set.arena);
 }
