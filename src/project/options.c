@@ -156,7 +156,7 @@ void project_options_free(ProjectOptions *opts)
     project_config_free(&opts->project);
     redaction_free(&opts->redact);
     if (opts->have_known)
-        baseline_free(&opts->known);
+        arena_free(opts->known.arena);
     opts->have_known = false;
     opts->rule_dirs = NULL;
     opts->disable = NULL;

@@ -176,7 +176,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
         bool ok = baseline_load(run->baseline_path, &baseline, diag);
         if (ok)
             *n_known = baseline_filter(findings, &baseline);
-        baseline_free(&baseline);
+        arena_free(baseline.arena);
         if (!ok)
             return false;
     }
