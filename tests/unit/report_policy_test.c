@@ -27,7 +27,7 @@ static void test_config(void)
     CHECK_STR(cfg.rule_dirs[0], "/p/extra");
     CHECK_STR(cfg.host_spec, "ram=16GB,cores=4");
     CHECK(cfg.n_overrides == 1 && cfg.overrides[0].severity == SEV_NONE);
-    project_config_free(&cfg);
+    arena_free(cfg.arena);
     CHECK(!load_text("x.ini", "[pgknob]\n\n\nnope = 1\n", &cfg, &err));
     CHECK(err.line == 4);
     CHECK_STR(err.message, "unknown key \"nope\" in [pgknob]");
@@ -70,7 +70,7 @@ static void test_policy_disable(void)
     CHECK(list.items[0].severity == SEV_ERROR);
     CHECK_STR(list.items[1].rule_id, "PK4");
     arena_free(list.arena);
-    project_config_free(&cfg);
+    arena_free(cfg.arena);
 }
 
 static void test_suggestion_and_redaction(void)
