@@ -338,8 +338,7 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         return false;
     }
     if (cli->ident) {
-        free(in->ident_path);
-        in->ident_path = xstrdup(cli->ident);
+        in->ident_path = arena_strdup(arena_get(&in->arena), cli->ident);
     }
     if (cli->ssl)
         in->opts.ssl = !strcmp(cli->ssl, "on");

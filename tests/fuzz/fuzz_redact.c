@@ -4,7 +4,8 @@
  * promise: no secret value of the run is left in the output (values holding '<' or '>', or
  * part of the word "redacted", could be re-formed by the marker itself and are not checked).
  * Built by tests/fuzz/run.sh. */
-// fuzz-sources: src/common/redact.c src/common/strbuf.c src/common/xalloc.c src/common/diag.c src/common/arena.c
+// fuzz-sources: src/common/redact.c src/common/strbuf.c src/common/xalloc.c src/common/diag.c
+// src/common/arena.c
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
