@@ -130,7 +130,7 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
 void audit_result_free(AuditResult *res)
 {
     snapshot_free(&res->snap);
-    findings_free(&res->findings);
+    arena_free(res->findings.arena);
     for (size_t item_idx = 0; item_idx < res->n_unavailable; item_idx++) {
         free(res->unavailable[item_idx].what);
         free(res->unavailable[item_idx].why);

@@ -41,7 +41,8 @@ void audit_hba(DbConn *conn, AuditResult *res)
     }
     HbaSet set = {.opts = {.major = res->snap.pg_major}};
     const SnapSetting *hba_file = snapshot_get(&res->snap, "hba_file");
-    set.hba.path = xstrdup(hba_file && hba_file->value[0] ? hba_file->value : "pg_hba.conf");
+    set.hba.path = arena_strdup(arena_get(&set.arena),
+                                hba_file && hba_file->value[0] ? hba_file->value : "pg_hba.conf");
     for (int row = 0; row < rows.n_rows; row++) {
         json_t *dbs_json, *users_json, *opts_json;
         HbaViewRow v = {.line = (int)db_num(&rows, row, 0, 0),
@@ -74,12 +75,13 @@ void audit_hba(DbConn *conn, AuditResult *res)
             continue;
         Finding *f = lint_hba_finding(&res->findings, r->parsed ? "PK0204" : "PK0201", r->file,
                                       r->line, set.opts.major, "auth-pg-hba-conf.html");
-        f->message = xstrdup(r->error);
+        f->message = finding_strdup(f, r->error);
         f->refuses_start = !r->parsed;
         if (!r->parsed)
-            f->hint = xstrdup("pg_hba.conf on disk has this error now: a reload keeps the old"
-                              " rules, and a restart fails.");
+            f->hint =
+                finding_strdup(f, "pg_hba.conf on disk has this error now: a reload keeps the old"
+                                  " rules, and a restart fails.");
     }
     lint_hba_semantics(&set, &res->snap, &res->findings);
-    hba_set_free(&set);
+    arena_free(set.arena);
 }

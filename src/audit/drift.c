@@ -69,12 +69,14 @@ static void drift_values(DbConn *conn, const AuditResult *live, const Snapshot *
         char *from = source_words(have_src ? &src : NULL, want->name);
         Finding *f =
             finding_raise(out, "PK0910", xasprintf("\"%s\" differs from %s", want->name, label));
-        f->message = xasprintf("%s runs with %s = %s, but %s:%d sets %s: the live value comes "
-                               "from %s",
-                               "the server", want->name, got->value, want->file, want->line,
-                               want->value, from);
-        f->hint = xstrdup("make the configuration say what runs, or reset the override "
-                          "(ALTER SYSTEM RESET, ALTER ROLE/DATABASE ... RESET) and reload");
+        f->message = finding_printf(f,
+                                    "%s runs with %s = %s, but %s:%d sets %s: the live value comes "
+                                    "from %s",
+                                    "the server", want->name, got->value, want->file, want->line,
+                                    want->value, from);
+        f->hint =
+            finding_strdup(f, "make the configuration say what runs, or reset the override "
+                              "(ALTER SYSTEM RESET, ALTER ROLE/DATABASE ... RESET) and reload");
         finding_add_setting(f, want->name, want->value, want->file, want->line);
         finding_add_evidence(f, from);
         finding_add_link(f, DRIFT_DOC);
@@ -111,17 +113,19 @@ static void drift_roles(const Snapshot *live, FindingList *out)
         /* the memory rules count the largest such value: a warning (the row's notice else) */
         if (memory)
             f->severity = SEV_WARNING;
-        f->message = xasprintf("%s %s = %s: sessions of %s run with it, whatever the "
-                               "configuration file says%s",
-                               stmt, o->name, value, who,
-                               memory ? "; the memory rules (PK2001, PK2002, PK2020) count the "
-                                        "largest such value as the worst case"
-                                      : "");
+        f->message =
+            finding_printf(f,
+                           "%s %s = %s: sessions of %s run with it, whatever the "
+                           "configuration file says%s",
+                           stmt, o->name, value, who,
+                           memory ? "; the memory rules (PK2001, PK2002, PK2020) count the "
+                                    "largest such value as the worst case"
+                                  : "");
         char *reset = xstrdup(stmt);
         size_t len = strlen(reset);
         if (len >= 3 && !strcmp(reset + len - 3, "SET"))
             reset[len - 3] = '\0';
-        f->hint = xasprintf("%sRESET %s, if the file's value is meant", reset, o->name);
+        f->hint = finding_printf(f, "%sRESET %s, if the file's value is meant", reset, o->name);
         finding_add_setting(f, o->name, value, NULL, 0);
         free(reset);
         free(stmt);

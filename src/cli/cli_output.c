@@ -15,8 +15,10 @@ void cli_reads_add(CliReads *reads, const char *path)
 {
     if (!path)
         return;
-    reads->paths = xrealloc(reads->paths, (reads->n + 1) * sizeof(*reads->paths));
-    reads->paths[reads->n++] = xstrdup(path);
+    Arena *a = arena_get(&reads->arena);
+    reads->paths = arena_realloc(a, reads->paths, reads->n * sizeof(*reads->paths),
+                                 (reads->n + 1) * sizeof(*reads->paths));
+    reads->paths[reads->n++] = arena_strdup(a, path);
 }
 
 static void add_in(CliReads *reads, const char *dir, const char *name)
@@ -60,14 +62,6 @@ void cli_reads_add_input(CliReads *reads, const char *input, const ConfSet *set,
         add_hba_files(reads, &hba->hba);
         add_hba_files(reads, &hba->ident);
     }
-}
-
-void cli_reads_free(CliReads *reads)
-{
-    for (size_t idx = 0; idx < reads->n; idx++)
-        free(reads->paths[idx]);
-    free(reads->paths);
-    *reads = (CliReads){0};
 }
 
 bool cli_output_guard(const char *output, const CliReads *reads, const char *hint)

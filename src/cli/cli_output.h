@@ -6,11 +6,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/atomic_file.h"
 #include "conf/conf.h"
 #include "hba/hba.h"
 
+/* Zeroed by its owner; the paths live in its arena: arena_free(reads.arena). */
 typedef struct CliReads {
+    Arena *arena;
     char **paths;
     size_t n;
 } CliReads;
@@ -22,8 +25,6 @@ void cli_reads_add(CliReads *reads, const char *path);
  * a data directory's PG_VERSION, postgresql.conf, postgresql.auto.conf, pg_hba.conf and
  * pg_ident.conf, the files of `hba` (may be NULL), and the .pgknob.ini beside the input. */
 void cli_reads_add_input(CliReads *reads, const char *input, const ConfSet *set, const HbaSet *hba);
-
-void cli_reads_free(CliReads *reads);
 
 /* False, with the error printed, when `output` is one of `reads` (whatever the spelling). */
 bool cli_output_guard(const char *output, const CliReads *reads, const char *hint);

@@ -217,15 +217,17 @@ static void add_unavailable_findings(const AuditResult *res, FindingList *findin
         n_failed++;
         Finding *f =
             finding_raise(findings, "PK0903", xasprintf("evidence unavailable: %s", item->what));
-        f->message = xasprintf("evidence unavailable: %s: %s", item->what, item->why);
-        f->hint = xstrdup(unavailable_hint(item->why));
+        f->message = finding_printf(f, "evidence unavailable: %s: %s", item->what, item->why);
+        f->hint = finding_strdup(f, unavailable_hint(item->why));
     }
     if (n_failed) {
         Finding *f = finding_raise(findings, "PK0904",
                                    xstrdup("partial audit: some evidence could not be read"));
-        f->message = xasprintf("partial audit: %zu piece%s of evidence could not be read; rules "
-                               "that need them were skipped",
-                               n_failed, n_failed == 1 ? "" : "s");
+        f->message =
+            finding_printf(f,
+                           "partial audit: %zu piece%s of evidence could not be read; rules "
+                           "that need them were skipped",
+                           n_failed, n_failed == 1 ? "" : "s");
     }
 }
 
@@ -337,11 +339,9 @@ static bool audit_load_rules(AuditCli *cli)
 /* The server's own findings (pending restarts, file errors) join the rules' in one list. */
 static void take_server_findings(AuditResult *res, FindingList *findings)
 {
-    for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++) {
-        PK_GROW(findings->items, findings->n, findings->cap);
-        findings->items[findings->n++] = res->findings.items[finding_idx];
-    }
-    res->findings.n = 0;
+    for (size_t finding_idx = 0; finding_idx < res->findings.n; finding_idx++)
+        findings_push(findings, &res->findings.items[finding_idx]);
+    findings_take(findings, &res->findings);
 }
 
 /* --compare FILE: the configuration read as lint reads it, for the server's major. */
@@ -388,7 +388,8 @@ static int audit_findings(AuditCli *cli, DbConn *conn, AuditResult *res, Finding
     engine_run(&cli->rules.rules, &res->snap, &eopts, findings, &cli->rules.skipped);
     take_server_findings(res, findings);
     if (cli->compare && !audit_compare(cli, conn, res, findings)) {
-        findings_free(findings);
+        arena_free(findings->arena);
+        *findings = (FindingList){0};
         return PK_EXIT_USAGE;
     }
     add_unavailable_findings(res, findings);
@@ -398,7 +399,8 @@ static int audit_findings(AuditCli *cli, DbConn *conn, AuditResult *res, Finding
     if (project_options_apply(&cli->project, findings, NULL, 0, n_known, &diag) ||
         cli_diag_fail(&diag))
         return -1;
-    findings_free(findings);
+    arena_free(findings->arena);
+    *findings = (FindingList){0};
     return PK_EXIT_USAGE;
 }
 
@@ -412,7 +414,7 @@ static int audit_finish(AuditCli *cli, DbConn *conn, AuditResult *res, const cha
     if (cli->verbose)
         print_verbose(res, cli->rules.skipped.n);
     rc = render(cli, res, target, &findings, n_known);
-    findings_free(&findings);
+    arena_free(findings.arena);
     return rc;
 }
 
@@ -538,7 +540,7 @@ static void fleet_audit_one(AuditCli *cli, const char *path, Fleet *fleet)
         fleet_add_error(fleet, name, diag.message ? diag.message : "nothing could be read");
     } else if (audit_findings(cli, conn, &res, &findings, &n_known) < 0) {
         fleet_add(fleet, name, res.server_version, res.partial, &findings);
-        findings_free(&findings);
+        arena_free(findings.arena);
     } else {
         fleet_add_error(fleet, name, "its findings could not be established");
     }
@@ -577,7 +579,7 @@ static int audit_fleet(AuditCli *cli, char **paths, size_t n)
     }
     free(text);
     sb_free(&out);
-    fleet_free(&fleet);
+    arena_free(fleet.arena);
     return rc;
 }
 

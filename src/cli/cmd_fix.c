@@ -325,8 +325,8 @@ int cmd_fix(int argc, char **argv)
     if (ok)
         fix_reads(&cli, &res.inputs[0], &rules, &reads);
     rc = ok ? fix_emit(&cli, &reads, &plan, res.inputs[0].pg_major) : PK_EXIT_USAGE;
-    cli_reads_free(&reads);
-    fix_plan_free(&plan);
+    arena_free(reads.arena);
+    arena_free(plan.arena);
     lint_rules_state_free(&rules);
     lint_result_free(&res);
     project_options_free(&cli.project);

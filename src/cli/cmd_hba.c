@@ -338,8 +338,7 @@ static bool hba_resolve(const HbaCli *cli, const char *path, HbaInput *in)
         return false;
     }
     if (cli->ident) {
-        free(in->ident_path);
-        in->ident_path = xstrdup(cli->ident);
+        in->ident_path = arena_strdup(arena_get(&in->arena), cli->ident);
     }
     if (cli->ssl)
         in->opts.ssl = !strcmp(cli->ssl, "on");
@@ -355,7 +354,7 @@ int cmd_hba(int argc, char **argv)
         return rc;
     HbaInput in = {0};
     if (!hba_resolve(&cli, argv[optind], &in)) {
-        hba_input_free(&in);
+        arena_free(in.arena);
         return PK_EXIT_USAGE;
     }
     HbaSet set = {0};
@@ -371,8 +370,8 @@ int cmd_hba(int argc, char **argv)
         print_text(&set);
     }
     rc = !set.hba.path || hba_set_starts(&set) ? PK_EXIT_OK : PK_EXIT_FINDINGS;
-    hba_set_free(&set);
-    hba_input_free(&in);
+    arena_free(set.arena);
+    arena_free(in.arena);
     return rc;
 }
 

@@ -356,7 +356,7 @@ static int lint_report(const LintCli *cli, const LintResult *res, size_t n_known
         cli_emit_report(report_format_choose(cli->format, cli->output), &in, &ropts, cli->output);
     free(cwd);
     free(sources);
-    cli_reads_free(&reads);
+    arena_free(reads.arena);
     return rc;
 }
 

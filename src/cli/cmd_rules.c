@@ -617,7 +617,7 @@ int cmd_rules(int argc, char **argv)
     rc = PK_EXIT_USAGE;
     bool loaded = rules_load_packs(&set, !opts.no_builtin, opts.dirs, opts.n_dirs, &notes, &err);
     cli_print_diags(&notes);
-    pk_diag_list_free(&notes);
+    arena_free(notes.arena);
     if (loaded)
         rc = run_sub(sub, &set, &opts, argc - 1 - optind, argv + 1 + optind);
     else

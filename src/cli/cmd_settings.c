@@ -221,7 +221,7 @@ int cmd_settings(int argc, char **argv)
         }
         for (size_t idx = 0; idx < cfg.n_redact; idx++)
             redaction_add_name(&names, cfg.redact[idx]);
-        project_config_free(&cfg);
+        arena_free(cfg.arena);
     }
     ConfSet set = {0};
     ConfLoadOpts load = {.view_mode = !opts.all_errors, .pg_major = opts.pg_version};

@@ -295,7 +295,7 @@ int cmd_upgrade(int argc, char **argv)
             for (size_t idx = 0; idx < in.n_docs; idx++)
                 cli_reads_add_input(&reads, NULL, &in.docs[idx].set, NULL);
             ok = write_patched(&cli, &plan, top_file, yaml, &reads, &n_edits);
-            cli_reads_free(&reads);
+            arena_free(reads.arena);
         }
     }
     if (ok && cli.json)

@@ -136,25 +136,19 @@ void pk_diag_list_add(PkDiagList *list, PkDiagLevel level, const char *file, int
 {
     if (!list)
         return;
-    if (list->n == list->cap) {
-        list->cap = list->cap ? 2 * list->cap : 4;
-        list->items = xrealloc(list->items, list->cap * sizeof(*list->items));
-    }
-    PkDiag *d = &list->items[list->n++];
-    *d = (PkDiag)PK_DIAG_INIT;
+    PkDiag tmp = PK_DIAG_INIT;
     va_list ap;
     va_start(ap, fmt);
-    pk_diag_vset(d, file, line, hint, fmt, ap);
+    pk_diag_vset(&tmp, file, line, hint, fmt, ap);
     va_end(ap);
-    d->level = level;
-}
-
-void pk_diag_list_free(PkDiagList *list)
-{
-    if (!list)
-        return;
-    for (size_t idx = 0; idx < list->n; idx++)
-        pk_diag_free(&list->items[idx]);
-    free(list->items);
-    *list = (PkDiagList){0};
+    Arena *a = arena_get(&list->arena);
+    ARENA_GROW(a, list->items, list->n, list->cap);
+    list->items[list->n++] = (PkDiag){.level = level,
+                                      .file = arena_strdup(a, tmp.file),
+                                      .line = tmp.line,
+                                      .column = tmp.column,
+                                      .message = arena_strdup(a, tmp.message),
+                                      .detail = arena_strdup(a, tmp.detail),
+                                      .hint = arena_strdup(a, tmp.hint)};
+    pk_diag_free(&tmp);
 }

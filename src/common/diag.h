@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
+
 /* What a diagnostic is: an error stops the command; a warning or a note is reported and the
  * command goes on (e.g. a rule directory that holds no rule file). */
 typedef enum PkDiagLevel {
@@ -49,7 +51,9 @@ void pk_diag_free(PkDiag *d);
 void pk_diag_move(PkDiag *to, PkDiag *from);
 
 /* Warnings and notes a module returns beside its result; cli/ prints them (cli_print_diags). */
+/* Zeroed by its owner; the diagnostics live in its arena: arena_free(list.arena). */
 typedef struct PkDiagList {
+    Arena *arena;
     PkDiag *items;
     size_t n, cap;
 } PkDiagList;
@@ -58,7 +62,6 @@ typedef struct PkDiagList {
  * did not ask). */
 void pk_diag_list_add(PkDiagList *list, PkDiagLevel level, const char *file, int line,
                       const char *hint, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-void pk_diag_list_free(PkDiagList *list);
 
 /* Replaces stderr by an unbuffered stream that shows control bytes (as sb_put_escaped_controls
  * does) instead of writing them, but for the progress lines' "\r" and "\033[K". main calls it

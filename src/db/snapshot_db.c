@@ -173,12 +173,15 @@ static void add_pending_restart(FindingList *findings, const SnapSetting *settin
         xasprintf("\"%s\" was changed but waits for a server restart", setting->name));
     char *running = setting->parsed_ok ? guc_value_pretty(setting->param, &setting->parsed)
                                        : xstrdup(setting->value);
-    f->message = xasprintf("the configuration files set a new value for \"%s\", but the running "
-                           "server keeps using %s until it is restarted",
-                           setting->name, running);
+    f->message =
+        finding_printf(f,
+                       "the configuration files set a new value for \"%s\", but the running "
+                       "server keeps using %s until it is restarted",
+                       setting->name, running);
     free(running);
-    f->suggestion = xstrdup("restart the server in a maintenance window, or revert the change "
-                            "so the files describe what is running");
+    f->suggestion =
+        finding_strdup(f, "restart the server in a maintenance window, or revert the change "
+                          "so the files describe what is running");
     finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
 }
 
@@ -267,22 +270,26 @@ static void add_file_error(FindingList *findings, const DbResult *res, int row)
         findings, "PK0901",
         name ? xasprintf("the server cannot apply \"%s\" = '%s'", name, value ? value : "")
              : xasprintf("the configuration file has an error: %s", error));
-    f->file = xstrdup(file);
+    f->file = finding_strdup(f, file);
     f->line = (int)db_num(res, row, 1, 0);
     /* "setting could not be applied" is a postmaster value waiting for a restart, not a refusal */
     f->refuses_start = !error || strcmp(error, "setting could not be applied");
     if (name)
         finding_add_setting(f, name, value ? value : "", file, f->line);
     if (name)
-        f->message = xasprintf("\"%s\" = '%s' cannot be applied (pg_file_settings: %s): the "
-                               "server ignored it on reload and will refuse to start with it",
-                               name, value ? value : "", error);
+        f->message = finding_printf(f,
+                                    "\"%s\" = '%s' cannot be applied (pg_file_settings: %s): the "
+                                    "server ignored it on reload and will refuse to start with it",
+                                    name, value ? value : "", error);
     else
-        f->message = xasprintf("%s (pg_file_settings): the server ignored the file on reload and "
-                               "will refuse to start with it",
-                               error);
-    f->suggestion = xstrdup("fix the line (pgknob lint on the file shows why) before the next "
-                            "restart");
+        f->message =
+            finding_printf(f,
+                           "%s (pg_file_settings): the server ignored the file on reload and "
+                           "will refuse to start with it",
+                           error);
+    f->suggestion =
+        finding_strdup(f, "fix the line (pgknob lint on the file shows why) before the next "
+                          "restart");
 }
 
 bool snapshot_db_file_errors(DbConn *conn, FindingList *findings, char **why)

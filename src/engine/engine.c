@@ -13,20 +13,11 @@
 
 static void skipped_add(SkippedList *list, const Rule *rule, const char *needs)
 {
-    PK_GROW(list->items, list->n, list->cap);
-    list->items[list->n++] = (SkippedRule){
-        .rule_id = xstrdup(rule->id), .title = xstrdup(rule->title), .needs = xstrdup(needs)};
-}
-
-void skipped_free(SkippedList *list)
-{
-    for (size_t idx = 0; idx < list->n; idx++) {
-        free(list->items[idx].rule_id);
-        free(list->items[idx].title);
-        free(list->items[idx].needs);
-    }
-    free(list->items);
-    memset(list, 0, sizeof(*list));
+    Arena *a = arena_get(&list->arena);
+    ARENA_GROW(a, list->items, list->n, list->cap);
+    list->items[list->n++] = (SkippedRule){.rule_id = arena_strdup(a, rule->id),
+                                           .title = arena_strdup(a, rule->title),
+                                           .needs = arena_strdup(a, needs)};
 }
 
 /* Renders into `sb`; false when a value is missing or evaluation failed (env says which). */
@@ -79,7 +70,7 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
         finding_add_setting(f, setting->name, setting->value ? setting->value : "", file,
                             file ? setting->line : 0);
         if (!f->file && file) {
-            f->file = xstrdup(file);
+            f->file = finding_strdup(f, file);
             f->line = setting->line;
         }
     }
@@ -139,10 +130,10 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
                 finding_fix_unsafe(f, f->n_fixes - 1, fix_values[detail->n_fixes]);
         }
     }
-    f->suggestion = suggestion;
+    f->suggestion = finding_take(f, suggestion);
     if (!detail->n_fixes)
         return;
-    f->suggestion_tail = suggestion;
+    f->suggestion_tail = f->suggestion;
     f->suggestion = NULL;
     finding_render_suggestion(f);
 }
@@ -229,11 +220,11 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
     if (severity != rule->severity)
         f->rule_severity = rule->severity;
-    f->title = xstrdup(rule->title);
-    f->message = message ? message : xstrdup(rule->title);
+    f->title = finding_strdup(f, rule->title);
+    f->message = message ? finding_take(f, message) : finding_strdup(f, rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);
-    f->explanation = rule_explanation(rule);
-    f->risk = xstrdup(rule->risk);
+    f->explanation = finding_take(f, rule_explanation(rule));
+    f->risk = finding_strdup(f, rule->risk);
     add_settings(f, rule, snap);
     add_evidence(f, env, snap);
     char *copy = xstrdup(sb_str(links)), *save = NULL;

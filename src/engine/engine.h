@@ -16,7 +16,9 @@ typedef struct SkippedRule {
     char *needs; /* what was missing: "host.ram, host.storage" or the run-time error */
 } SkippedRule;
 
+/* Zeroed by its owner; the entries live in its arena: arena_free(list.arena). */
 typedef struct SkippedList {
+    Arena *arena;
     SkippedRule *items; /* in rule id order */
     size_t n;
     size_t cap;
@@ -46,7 +48,5 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
 /* Renders a template (message, suggestion, link) for `snap`; NULL when a value it needs is
  * missing. Caller frees. */
 char *engine_render(const Template *tpl, const Snapshot *snap);
-
-void skipped_free(SkippedList *list);
 
 #endif

@@ -79,8 +79,9 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
         redaction_free(&secrets);
     } else
         *why = xstrdup("it did not fire");
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     return result;
 }

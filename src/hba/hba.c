@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/xalloc.h"
+#include "common/arena.h"
 #include "hba/hba.intern.h"
 
 bool hba_features_parse(const char *text, unsigned *out)
@@ -49,13 +49,13 @@ bool hba_features_parse(const char *text, unsigned *out)
 
 static void load_rules(HbaSet *set, const TokLines *lines)
 {
-    set->rules = xcalloc(lines->n ? lines->n : 1, sizeof(HbaRule));
+    set->rules = arena_array(set->arena, lines->n ? lines->n : 1, sizeof(HbaRule));
     int rule_number = 0;
     bool ok = true;
     size_t n_good = 0;
     for (size_t idx = 0; idx < lines->n; idx++) {
         HbaRule *r = &set->rules[set->n_rules++];
-        hba_parse_line(&lines->items[idx], &set->opts, r);
+        hba_parse_line(set->arena, &lines->items[idx], &set->opts, r);
         /* the view numbers every row without an error text (hbafuncs.c) */
         if (!r->error)
             r->rule_number = ++rule_number;
@@ -71,12 +71,12 @@ static void load_rules(HbaSet *set, const TokLines *lines)
 
 static void load_maps(HbaSet *set, const TokLines *lines)
 {
-    set->maps = xcalloc(lines->n ? lines->n : 1, sizeof(IdentMap));
+    set->maps = arena_array(set->arena, lines->n ? lines->n : 1, sizeof(IdentMap));
     int map_number = 0;
     bool ok = true;
     for (size_t idx = 0; idx < lines->n; idx++) {
         IdentMap *m = &set->maps[set->n_maps++];
-        hba_parse_ident_line(&lines->items[idx], &set->opts, m);
+        hba_parse_ident_line(set->arena, &lines->items[idx], &set->opts, m);
         if (!m->error)
             m->map_number = ++map_number;
         if (m->rejects)
@@ -87,19 +87,19 @@ static void load_maps(HbaSet *set, const TokLines *lines)
 
 void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts, HbaSet *out)
 {
+    Arena *a = arena_get(&out->arena);
     out->opts = *opts;
-    TokLines lines = {0};
     if (hba_path) {
-        out->hba.path = xstrdup(hba_path);
-        if (hba_tokenize(hba_path, opts->major, opts->max_files_read, &out->hba, &lines))
+        TokLines lines = {0};
+        out->hba.path = arena_strdup(a, hba_path);
+        if (hba_tokenize(a, hba_path, opts->major, opts->max_files_read, &out->hba, &lines))
             load_rules(out, &lines);
-        hba_toklines_free(&lines);
     }
     if (ident_path) {
-        out->ident.path = xstrdup(ident_path);
-        if (hba_tokenize(ident_path, opts->major, opts->max_files_read, &out->ident, &lines))
+        TokLines lines = {0};
+        out->ident.path = arena_strdup(a, ident_path);
+        if (hba_tokenize(a, ident_path, opts->major, opts->max_files_read, &out->ident, &lines))
             load_maps(out, &lines);
-        hba_toklines_free(&lines);
     }
 }
 
@@ -107,70 +107,16 @@ void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, cons
                     HbaSet *out)
 {
     out->opts = *opts;
-    out->hba.path = xstrdup(file);
+    out->hba.path = arena_strdup(arena_get(&out->arena), file);
     TokLines toks = {0};
     hba_tokenize_lines(file, lines, n, opts->major, out, &toks);
     load_rules(out, &toks);
-    hba_toklines_free(&toks);
     out->hba_no_entries = false; /* the operator writes lines of its own around these */
 }
 
 bool hba_set_starts(const HbaSet *set)
 {
     return set->hba.loads;
-}
-
-static void file_set_free(HbaFileSet *fs)
-{
-    free(fs->path);
-    pk_diag_free(&fs->open_error);
-    for (size_t idx = 0; idx < fs->n_files; idx++)
-        free(fs->files[idx]);
-    free(fs->files);
-    for (size_t idx = 0; idx < fs->n_notes; idx++) {
-        free(fs->notes[idx].file);
-        free(fs->notes[idx].message);
-    }
-    free(fs->notes);
-}
-
-void hba_set_free(HbaSet *set)
-{
-    for (size_t idx = 0; idx < set->n_rules; idx++) {
-        HbaRule *r = &set->rules[idx];
-        free(r->file);
-        free(r->raw);
-        hba_tokens_free(&r->databases);
-        hba_tokens_free(&r->users);
-        free(r->address);
-        free(r->netmask);
-        for (size_t opt = 0; opt < r->n_options; opt++)
-            free(r->options[opt]);
-        free(r->options);
-        free(r->error);
-        free(r->logged);
-        free(r->hostname);
-        free(r->map);
-    }
-    free(set->rules);
-    for (size_t idx = 0; idx < set->n_maps; idx++) {
-        IdentMap *m = &set->maps[idx];
-        free(m->file);
-        free(m->raw);
-        free(m->map_name);
-        free(m->sys_name);
-        free(m->pg_username);
-        free(m->error);
-    }
-    free(set->maps);
-    for (size_t idx = 0; idx < set->n_unchecked; idx++) {
-        free(set->unchecked[idx].file);
-        free(set->unchecked[idx].message);
-    }
-    free(set->unchecked);
-    file_set_free(&set->hba);
-    file_set_free(&set->ident);
-    memset(set, 0, sizeof(*set));
 }
 
 /* The first word of each record: a pg_hba.conf's start with a connection type. Include lines

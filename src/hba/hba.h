@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 
 /* Optional features of the server build that change what a line may say. */
@@ -160,7 +161,10 @@ typedef struct HbaFileSet {
     bool loads; /* the server's load_hba()/load_ident() succeeds */
 } HbaFileSet;
 
+/* Zeroed by its owner; everything it points to (but opts.oauth_validators, the caller's) lives
+ * in its arena: free it with arena_free(set.arena). */
 typedef struct HbaSet {
+    Arena *arena;
     HbaOpts opts;
     HbaFileSet hba, ident;
     HbaRule *rules;
@@ -176,9 +180,8 @@ typedef struct HbaSet {
 
 /* Reads hba_path and (when not NULL) ident_path as a server of opts->major would, at startup.
  * Never fails: a missing file is hba.missing / ident.missing with the server's message. `out`
- * must be zeroed; free with hba_set_free. */
+ * must be zeroed; free with arena_free(out->arena). */
 void hba_load(const char *hba_path, const char *ident_path, const HbaOpts *opts, HbaSet *out);
-void hba_set_free(HbaSet *set);
 
 /* One pg_hba.conf line an operator writes for a manifest (CloudNativePG spec.postgresql.pg_hba,
  * Patroni postgresql.pg_hba): the string, and where it starts in the manifest. */
@@ -194,7 +197,7 @@ typedef struct HbaSourceLine {
  * string's line and column in `file` (the manifest). A line with an @file, an include
  * directive or a ${…} reference names what only the server's machine has: it is listed in
  * set->unchecked and not parsed. No pg_ident.conf is read; "contains no entries" does not apply
- * (the operator writes lines of its own). `out` must be zeroed; free with hba_set_free. */
+ * (the operator writes lines of its own). `out` must be zeroed; free with arena_free. */
 void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, const HbaOpts *opts,
                     HbaSet *out);
 

@@ -1,5 +1,5 @@
 /* Inside src/hba/: the tokenizer's output (TokenizedAuthLine) between hba_tok.c and the line
- * parsers of hba_line.c. */
+ * parsers of hba_line.c. The lines live in the set's arena, as the rules parsed from them. */
 #ifndef PK_HBA_INTERN_H
 #define PK_HBA_INTERN_H
 
@@ -23,20 +23,20 @@ typedef struct TokLines {
 } TokLines;
 
 /* Tokenizes the top file `path` (tokenize_auth_file at depth 0) into `out`, recording files
- * and notes in `fs`. Returns false when the top file cannot be opened (fs->open_error set). */
-bool hba_tokenize(const char *path, int major, size_t max_files, HbaFileSet *fs, TokLines *out);
-void hba_toklines_free(TokLines *lines);
+ * and notes in `fs`, all in `a` (the set's arena). Returns false when the top file cannot be
+ * opened (fs->open_error set). */
+bool hba_tokenize(Arena *a, const char *path, int major, size_t max_files, HbaFileSet *fs,
+                  TokLines *out);
 /* Tokenizes manifest strings, each as the records of one line of a file named `file`, with no
  * file access: a string whose records use @file or an include directive, or that holds a ${…}
  * reference, goes to set->unchecked instead of `out`. */
 void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
                         HbaSet *set, TokLines *out);
 
-void hba_tokens_add(HbaTokens *list, const char *text, bool quoted);
-void hba_tokens_free(HbaTokens *list);
+void hba_tokens_add(Arena *a, HbaTokens *list, const char *text, bool quoted);
 
-/* parse_hba_line / parse_ident_line: one row of each view. */
-void hba_parse_line(const TokLine *tl, const HbaOpts *opts, HbaRule *out);
-void hba_parse_ident_line(const TokLine *tl, const HbaOpts *opts, IdentMap *out);
+/* parse_hba_line / parse_ident_line: one row of each view, its strings in `a`. */
+void hba_parse_line(Arena *a, const TokLine *tl, const HbaOpts *opts, HbaRule *out);
+void hba_parse_ident_line(Arena *a, const TokLine *tl, const HbaOpts *opts, IdentMap *out);
 
 #endif

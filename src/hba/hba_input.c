@@ -4,6 +4,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/arena.h"
 #include "common/readfile.h"
 #include "common/xalloc.h"
 #include "conf/conf_path.h"
@@ -11,38 +12,34 @@
 /* The file a setting names, else the data directory's default one. A directory that is not a
  * cluster (no global/pg_control: a copy of the configuration) may lack the default file: then
  * nothing is read (NULL), where a real cluster's server would refuse to start. */
-static char *setting_path(const Snapshot *snap, const char *name, const char *data_dir,
+static char *setting_path(Arena *a, const Snapshot *snap, const char *name, const char *data_dir,
                           const char *fallback)
 {
     const SnapSetting *s = snapshot_get(snap, name);
     if (s && s->source != SRC_DEFAULT && s->value[0]) {
         if (s->value[0] == '/')
-            return xstrdup(s->value);
-        return xasprintf("%s/%s", data_dir, s->value);
+            return arena_strdup(a, s->value);
+        return arena_printf(a, "%s/%s", data_dir, s->value);
     }
-    char *path = xasprintf("%s/%s", data_dir, fallback);
+    char *path = arena_printf(a, "%s/%s", data_dir, fallback);
     char *control = xasprintf("%s/global/pg_control", data_dir);
     struct stat st;
     bool keep = stat(path, &st) == 0 || stat(control, &st) == 0;
     free(control);
-    if (!keep) {
-        free(path);
-        return NULL;
-    }
-    return path;
+    return keep ? path : NULL;
 }
 
 void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInput *in)
 {
+    Arena *a = arena_get(&in->arena);
     in->opts.major = snap->pg_major;
-    in->hba_path = setting_path(snap, "hba_file", data_dir, "pg_hba.conf");
-    in->ident_path = setting_path(snap, "ident_file", data_dir, "pg_ident.conf");
+    in->hba_path = setting_path(a, snap, "hba_file", data_dir, "pg_hba.conf");
+    in->ident_path = setting_path(a, snap, "ident_file", data_dir, "pg_ident.conf");
     const SnapSetting *ssl = snapshot_get(snap, "ssl");
     in->opts.ssl = ssl && ssl->parsed_ok && ssl->parsed.boolval;
     const SnapSetting *oauth = snapshot_get(snap, "oauth_validator_libraries");
     if (oauth && oauth->value[0])
-        in->oauth_validators = xstrdup(oauth->value);
-    in->opts.oauth_validators = in->oauth_validators;
+        in->opts.oauth_validators = arena_strdup(a, oauth->value);
 }
 
 static const char *base_name(const char *path)
@@ -85,29 +82,22 @@ bool hba_input_from_file(const char *path, int major, HbaInput *in)
     int kind = auth_file_kind(path);
     if (!kind)
         return false;
-    char *abs = conf_path_make_absolute(path, major);
-    if (!abs)
+    char *made = conf_path_make_absolute(path, major);
+    if (!made)
         return false;
+    Arena *a = arena_get(&in->arena);
+    char *abs = arena_strdup(a, made);
+    free(made);
     if (kind == 'i') {
         in->ident_path = abs;
         return true;
     }
     in->hba_path = abs;
     if (!strcmp(base_name(abs), "pg_hba.conf")) {
-        char *sibling = xasprintf("%.*spg_ident.conf", (int)(base_name(abs) - abs), abs);
+        char *sibling = arena_printf(a, "%.*spg_ident.conf", (int)(base_name(abs) - abs), abs);
         struct stat st;
         if (stat(sibling, &st) == 0)
             in->ident_path = sibling;
-        else
-            free(sibling);
     }
     return true;
-}
-
-void hba_input_free(HbaInput *in)
-{
-    free(in->hba_path);
-    free(in->ident_path);
-    free(in->oauth_validators);
-    memset(in, 0, sizeof(*in));
 }

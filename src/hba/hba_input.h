@@ -13,11 +13,13 @@
 #include "hba/hba.h"
 #include "model/snapshot.h"
 
+/* Zeroed by its owner; its strings (opts.oauth_validators too) live in its arena:
+ * arena_free(in.arena). */
 typedef struct HbaInput {
+    Arena *arena;
     char *hba_path;   /* absolute; NULL when only a pg_ident.conf is read */
     char *ident_path; /* absolute; NULL when none is read */
     HbaOpts opts;     /* major, ssl and oauth_validators filled; features left to the caller */
-    char *oauth_validators; /* owns opts.oauth_validators */
 } HbaInput;
 
 /* For a data directory whose configuration gave `snap` (snapshot_from_conf). A path is NULL
@@ -32,7 +34,5 @@ bool hba_input_from_file(const char *path, int major, HbaInput *in);
 
 /* Is `path` a lone pg_hba.conf or pg_ident.conf (by name, else by content)? */
 bool hba_input_is_auth_file(const char *path);
-
-void hba_input_free(HbaInput *in);
 
 #endif

@@ -13,13 +13,17 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include "common/arena.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "hba/hba.intern.h"
 
 #define LDAP_SCOPE_SUBTREE 2
 
+/* The parser's own strings (the error, the options before rendering) are malloc'd and freed
+ * by parse_free; what goes into the rule lives in the set's arena `a`. */
 typedef struct Parse {
+    Arena *a;
     const HbaOpts *opts;
     HbaRule *r;
     char *error; /* *err_msg */
@@ -62,8 +66,8 @@ __attribute__((format(printf, 2, 3))) static bool logged(Parse *ps, const char *
     StrBuf sb = STRBUF_INIT;
     sb_vprintf(&sb, fmt, ap);
     va_end(ap);
-    free(ps->r->logged);
-    ps->r->logged = sb_detach(&sb);
+    ps->r->logged = arena_strdup(ps->a, sb_str(&sb));
+    sb_free(&sb);
     return false;
 }
 
@@ -92,7 +96,7 @@ static bool compile_tokens(Parse *ps, const HbaTokens *in, HbaTokens *out)
 {
     for (size_t idx = 0; idx < in->n; idx++) {
         const HbaToken *tok = &in->items[idx];
-        hba_tokens_add(out, tok->text, tok->quoted);
+        hba_tokens_add(ps->a, out, tok->text, tok->quoted);
         if (ps->opts->major >= 16 && tok->text[0] == '/') {
             const char *why = hba_regex_error(tok->text + 1);
             if (why)
@@ -372,7 +376,7 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
             return invalid_option(ps, "map",
                                   major >= 18 ? "ident, peer, gssapi, sspi, cert, and oauth"
                                               : "ident, peer, gssapi, sspi, and cert");
-        keep(&r->map, val);
+        r->map = arena_strdup(ps->a, val);
         return true;
     }
     if (!strcmp(name, "clientcert"))
@@ -437,15 +441,15 @@ static bool parse_option(Parse *ps, const char *name, const char *val)
 }
 
 /* The address as the view shows it: getnameinfo(NI_NUMERICHOST), IPv6 zone dropped. */
-static char *numeric_host(const struct sockaddr_storage *ss, socklen_t len)
+static char *numeric_host(Arena *a, const struct sockaddr_storage *ss, socklen_t len)
 {
     char buf[NI_MAXHOST];
     if (getnameinfo((const struct sockaddr *)ss, len, buf, sizeof(buf), NULL, 0, NI_NUMERICHOST))
-        return xstrdup("???");
+        return arena_strdup(a, "???");
     char *pct = ss->ss_family == AF_INET6 ? strchr(buf, '%') : NULL;
     if (pct)
         *pct = '\0';
-    return xstrdup(buf);
+    return arena_strdup(a, buf);
 }
 
 static unsigned char *sockaddr_bytes(struct sockaddr_storage *ss, size_t *n)
@@ -515,7 +519,7 @@ static bool parse_address(Parse *ps, const TokLine *tl, size_t *field)
         r->addr_kind = tok->text[0] == 'a'   ? HBA_ADDR_ALL
                        : tok->text[4] == 'h' ? HBA_ADDR_SAMEHOST
                                              : HBA_ADDR_SAMENET;
-        r->address = xstrdup(tok->text);
+        r->address = arena_strdup(ps->a, tok->text);
         return true;
     }
     r->addr_kind = HBA_ADDR_MASK;
@@ -533,7 +537,7 @@ static bool parse_address(Parse *ps, const TokLine *tl, size_t *field)
         addrlen = res->ai_addrlen;
     } else if (ret == EAI_NONAME) {
         r->addr_kind = HBA_ADDR_HOSTNAME;
-        r->hostname = xstrdup(str);
+        r->hostname = arena_strdup(ps->a, str);
     } else {
         bool ok = fail(ps, "invalid IP address \"%s\": %s", str, gai_strerror(ret));
         if (res)
@@ -581,10 +585,10 @@ static bool parse_address(Parse *ps, const TokLine *tl, size_t *field)
         }
     }
     if (r->hostname) {
-        r->address = xstrdup(r->hostname);
+        r->address = r->hostname;
     } else {
-        r->address = numeric_host(&addr, addrlen);
-        r->netmask = numeric_host(&mask, addrlen);
+        r->address = numeric_host(ps->a, &addr, addrlen);
+        r->netmask = numeric_host(ps->a, &mask, addrlen);
         record_mask(r, &addr, &mask);
     }
     free(str);
@@ -748,10 +752,14 @@ static bool check_method_args(Parse *ps)
     return true;
 }
 
-static void add_option(HbaRule *r, char *text)
+/* `text` (malloc'd) is copied into the set's arena and freed. */
+static void add_option(Parse *ps, char *text)
 {
-    r->options = xrealloc(r->options, (r->n_options + 1) * sizeof(char *));
-    r->options[r->n_options++] = text;
+    HbaRule *r = ps->r;
+    r->options = arena_realloc(ps->a, r->options, r->n_options * sizeof(char *),
+                               (r->n_options + 1) * sizeof(char *));
+    r->options[r->n_options++] = arena_strdup(ps->a, text);
+    free(text);
 }
 
 /* get_hba_options() */
@@ -760,17 +768,17 @@ static void render_options(Parse *ps)
     HbaRule *r = ps->r;
     if (r->auth == HBA_AUTH_GSS || r->auth == HBA_AUTH_SSPI) {
         if (ps->include_realm)
-            add_option(r, xstrdup("include_realm=true"));
+            add_option(ps, xstrdup("include_realm=true"));
         if (ps->krb_realm)
-            add_option(r, xasprintf("krb_realm=%s", ps->krb_realm));
+            add_option(ps, xasprintf("krb_realm=%s", ps->krb_realm));
     }
     if (r->map)
-        add_option(r, xasprintf("map=%s", r->map));
+        add_option(ps, xasprintf("map=%s", r->map));
     if (r->clientcert != HBA_CC_OFF)
-        add_option(r, xasprintf("clientcert=%s",
-                                r->clientcert == HBA_CC_CA ? "verify-ca" : "verify-full"));
+        add_option(ps, xasprintf("clientcert=%s",
+                                 r->clientcert == HBA_CC_CA ? "verify-ca" : "verify-full"));
     if (ps->pamservice)
-        add_option(r, xasprintf("pamservice=%s", ps->pamservice));
+        add_option(ps, xasprintf("pamservice=%s", ps->pamservice));
     if (r->auth == HBA_AUTH_LDAP) {
         const struct {
             const char *name;
@@ -784,38 +792,38 @@ static void render_options(Parse *ps)
                      {"ldapsearchattribute", ps->ldapsearchattribute},
                      {"ldapsearchfilter", ps->ldapsearchfilter}};
         if (before[0].val)
-            add_option(r, xasprintf("%s=%s", before[0].name, before[0].val));
+            add_option(ps, xasprintf("%s=%s", before[0].name, before[0].val));
         if (ps->ldapport)
-            add_option(r, xasprintf("ldapport=%d", ps->ldapport));
+            add_option(ps, xasprintf("ldapport=%d", ps->ldapport));
         if (ps->ldapscheme)
-            add_option(r, xasprintf("ldapscheme=%s", ps->ldapscheme));
+            add_option(ps, xasprintf("ldapscheme=%s", ps->ldapscheme));
         if (ps->ldaptls)
-            add_option(r, xstrdup("ldaptls=true"));
+            add_option(ps, xstrdup("ldaptls=true"));
         for (size_t idx = 0; idx < sizeof(after) / sizeof(after[0]); idx++)
             if (after[idx].val)
-                add_option(r, xasprintf("%s=%s", after[idx].name, after[idx].val));
+                add_option(ps, xasprintf("%s=%s", after[idx].name, after[idx].val));
         if (ps->ldapscope)
-            add_option(r, xasprintf("ldapscope=%d", ps->ldapscope));
+            add_option(ps, xasprintf("ldapscope=%d", ps->ldapscope));
     }
     if (r->auth == HBA_AUTH_RADIUS) {
         if (ps->radiusservers)
-            add_option(r, xasprintf("radiusservers=%s", ps->radiusservers));
+            add_option(ps, xasprintf("radiusservers=%s", ps->radiusservers));
         if (ps->radiussecrets)
-            add_option(r, xasprintf("radiussecrets=%s", ps->radiussecrets));
+            add_option(ps, xasprintf("radiussecrets=%s", ps->radiussecrets));
         if (ps->radiusidentifiers)
-            add_option(r, xasprintf("radiusidentifiers=%s", ps->radiusidentifiers));
+            add_option(ps, xasprintf("radiusidentifiers=%s", ps->radiusidentifiers));
         if (ps->radiusports)
-            add_option(r, xasprintf("radiusports=%s", ps->radiusports));
+            add_option(ps, xasprintf("radiusports=%s", ps->radiusports));
     }
     if (r->auth == HBA_AUTH_OAUTH) {
         if (ps->issuer)
-            add_option(r, xasprintf("issuer=%s", ps->issuer));
+            add_option(ps, xasprintf("issuer=%s", ps->issuer));
         if (ps->scope)
-            add_option(r, xasprintf("scope=%s", ps->scope));
+            add_option(ps, xasprintf("scope=%s", ps->scope));
         if (ps->validator)
-            add_option(r, xasprintf("validator=%s", ps->validator));
+            add_option(ps, xasprintf("validator=%s", ps->validator));
         if (ps->skip_usermap)
-            add_option(r, xstrdup("delegate_ident_mapping=true"));
+            add_option(ps, xstrdup("delegate_ident_mapping=true"));
     }
 }
 
@@ -841,6 +849,7 @@ static void parse_free(Parse *ps)
                         &ps->validator};
     for (size_t idx = 0; idx < sizeof(strings) / sizeof(strings[0]); idx++)
         free(*strings[idx]);
+    free(ps->error);
 }
 
 /* parse_hba_line() up to the options; false as the server's NULL. */
@@ -891,19 +900,19 @@ static bool parse_fields(Parse *ps, const TokLine *tl)
     return check_method_args(ps);
 }
 
-void hba_parse_line(const TokLine *tl, const HbaOpts *opts, HbaRule *r)
+void hba_parse_line(Arena *a, const TokLine *tl, const HbaOpts *opts, HbaRule *r)
 {
-    r->file = xstrdup(tl->file);
+    r->file = tl->file; /* the lines live in the set's arena too */
     r->line = tl->line;
     r->column = tl->column;
-    r->raw = xstrdup(tl->raw);
+    r->raw = tl->raw;
     r->prefix_len = -1;
     if (tl->error) {
-        r->error = xstrdup(tl->error);
+        r->error = tl->error;
         r->rejects = true;
         return;
     }
-    Parse ps = {.opts = opts, .r = r};
+    Parse ps = {.a = a, .opts = opts, .r = r};
     if (parse_fields(&ps, tl)) {
         r->parsed = true;
         r->method = hba_auth_name(r->auth);
@@ -912,25 +921,21 @@ void hba_parse_line(const TokLine *tl, const HbaOpts *opts, HbaRule *r)
         /* the view shows no field of a line that failed */
         r->rejects = true;
         r->type = NULL;
-        hba_tokens_free(&r->databases);
-        hba_tokens_free(&r->users);
-        free(r->address);
-        free(r->netmask);
-        free(r->hostname);
+        r->databases = r->users = (HbaTokens){0};
         r->address = r->netmask = r->hostname = NULL;
     }
-    r->error = ps.error;
+    r->error = arena_strdup(a, ps.error);
     parse_free(&ps);
 }
 
 /* parse_ident_line(): MAP SYSTEM-USER PG-USER, each a single value. */
-void hba_parse_ident_line(const TokLine *tl, const HbaOpts *opts, IdentMap *m)
+void hba_parse_ident_line(Arena *a, const TokLine *tl, const HbaOpts *opts, IdentMap *m)
 {
-    m->file = xstrdup(tl->file);
+    m->file = tl->file;
     m->line = tl->line;
-    m->raw = xstrdup(tl->raw);
+    m->raw = tl->raw;
     if (tl->error) {
-        m->error = xstrdup(tl->error);
+        m->error = tl->error;
         m->rejects = true;
         return;
     }
@@ -945,18 +950,18 @@ void hba_parse_ident_line(const TokLine *tl, const HbaOpts *opts, IdentMap *m)
             fields[idx] = tl->fields[idx].items[0].text;
     }
     if (!why && fields[1][0] == '/' && (why = hba_regex_error(fields[1] + 1)) != NULL)
-        m->error = xasprintf("invalid regular expression \"%s\": %s", fields[1] + 1, why);
+        m->error = arena_printf(a, "invalid regular expression \"%s\": %s", fields[1] + 1, why);
     else if (!why && opts->major >= 16 && fields[2][0] == '/' &&
              (why = hba_regex_error(fields[2] + 1)) != NULL)
-        m->error = xasprintf("invalid regular expression \"%s\": %s", fields[2] + 1, why);
+        m->error = arena_printf(a, "invalid regular expression \"%s\": %s", fields[2] + 1, why);
     else if (why)
-        m->error = xstrdup(why);
+        m->error = arena_strdup(a, why);
     if (why) {
         m->rejects = true;
         return;
     }
     m->parsed = true;
-    m->map_name = xstrdup(fields[0]);
-    m->sys_name = xstrdup(fields[1]);
-    m->pg_username = xstrdup(fields[2]);
+    m->map_name = arena_strdup(a, fields[0]);
+    m->sys_name = arena_strdup(a, fields[1]);
+    m->pg_username = arena_strdup(a, fields[2]);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/arena.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -28,6 +29,7 @@
 #define HBA_SAFETY_DEPTH 64
 
 typedef struct Tokenizer {
+    Arena *a; /* the set's: the lines, their tokens and the file list live there */
     int major;
     HbaFileSet *fs;
     /* manifest strings (hba_tokenize_lines): no file is opened; a record that would open one
@@ -38,42 +40,21 @@ typedef struct Tokenizer {
     size_t max_files;              /* HbaOpts.max_files_read, or HBA_MAX_FILES_READ */
 } Tokenizer;
 
-void hba_tokens_add(HbaTokens *list, const char *text, bool quoted)
+void hba_tokens_add(Arena *a, HbaTokens *list, const char *text, bool quoted)
 {
-    PK_GROW(list->items, list->n, list->cap);
-    list->items[list->n++] = (HbaToken){xstrdup(text), quoted};
+    ARENA_GROW(a, list->items, list->n, list->cap);
+    list->items[list->n++] = (HbaToken){arena_strdup(a, text), quoted};
 }
 
-void hba_tokens_free(HbaTokens *list)
+/* `message` (malloc'd) is copied into the set's arena and freed. */
+static void add_note(Tokenizer *tk, const char *file, int line, char *message)
 {
-    for (size_t idx = 0; idx < list->n; idx++)
-        free(list->items[idx].text);
-    free(list->items);
-    memset(list, 0, sizeof(*list));
-}
-
-static void tokline_free(TokLine *tl)
-{
-    free(tl->file);
-    free(tl->raw);
-    for (size_t idx = 0; idx < tl->n_fields; idx++)
-        hba_tokens_free(&tl->fields[idx]);
-    free(tl->fields);
-    free(tl->error);
-}
-
-void hba_toklines_free(TokLines *lines)
-{
-    for (size_t idx = 0; idx < lines->n; idx++)
-        tokline_free(&lines->items[idx]);
-    free(lines->items);
-    memset(lines, 0, sizeof(*lines));
-}
-
-static void add_note(HbaFileSet *fs, const char *file, int line, char *message)
-{
-    fs->notes = xrealloc(fs->notes, (fs->n_notes + 1) * sizeof(*fs->notes));
-    fs->notes[fs->n_notes++] = (HbaNote){xstrdup(file), line, message};
+    HbaFileSet *fs = tk->fs;
+    fs->notes = arena_realloc(tk->a, fs->notes, fs->n_notes * sizeof(*fs->notes),
+                              (fs->n_notes + 1) * sizeof(*fs->notes));
+    fs->notes[fs->n_notes++] =
+        (HbaNote){arena_strdup(tk->a, file), line, arena_strdup(tk->a, message)};
+    free(message);
 }
 
 /* open_auth_file + reading it whole. NULL with *err (the server's err_msg) on failure;
@@ -108,8 +89,10 @@ static char *read_auth_file(Tokenizer *tk, const char *path, int depth, size_t *
         *err = xasprintf("could not open file \"%s\": %s", path, pk_read_strerror(status, errnum));
         return NULL;
     }
-    tk->fs->files = xrealloc(tk->fs->files, (tk->fs->n_files + 1) * sizeof(char *));
-    tk->fs->files[tk->fs->n_files++] = xstrdup(path);
+    HbaFileSet *fs = tk->fs;
+    fs->files = arena_realloc(tk->a, fs->files, fs->n_files * sizeof(char *),
+                              (fs->n_files + 1) * sizeof(char *));
+    fs->files[fs->n_files++] = arena_strdup(tk->a, path);
     return data;
 }
 
@@ -204,10 +187,9 @@ static void expand_file(Tokenizer *tk, const char *outer, const char *inc, int d
         }
         for (size_t fi = 0; fi < tl->n_fields; fi++)
             for (size_t ti = 0; ti < tl->fields[fi].n; ti++)
-                hba_tokens_add(tokens, tl->fields[fi].items[ti].text,
+                hba_tokens_add(tk->a, tokens, tl->fields[fi].items[ti].text,
                                tl->fields[fi].items[ti].quoted);
     }
-    hba_toklines_free(&lines);
 }
 
 /* next_field_expand(): one field (a comma list), with @file expanded. */
@@ -222,11 +204,11 @@ static void next_field(Tokenizer *tk, const char *file, const char **lineptr, in
         const char *text = sb_str(&buf);
         if (!initial_quote && buf.len > 1 && text[0] == '@' && tk->no_files) {
             tk->refers = "an @file";
-            hba_tokens_add(field, text, initial_quote);
+            hba_tokens_add(tk->a, field, text, initial_quote);
         } else if (!initial_quote && buf.len > 1 && text[0] == '@')
             expand_file(tk, file, text + 1, depth + 1, field, err);
         else
-            hba_tokens_add(field, text, initial_quote);
+            hba_tokens_add(tk->a, field, text, initial_quote);
     } while (trailing_comma && !*err);
     sb_free(&buf);
 }
@@ -240,7 +222,7 @@ static void include_file(Tokenizer *tk, const char *outer, int outer_line, const
     char *open_err = NULL;
     if (!tokenize_path(tk, full, depth, out, &open_err, &enoent)) {
         if (enoent && missing_ok) {
-            add_note(tk->fs, outer, outer_line,
+            add_note(tk, outer, outer_line,
                      xasprintf("skipping missing authentication file \"%s\"", full));
             free(open_err);
             free(*err);
@@ -340,16 +322,16 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
             }
             break;
         }
-        TokLine tl = {.file = xstrdup(path), .line = line_number, .raw = xstrdup(sb_str(&buf))};
+        TokLine tl = {.file = arena_strdup(tk->a, path),
+                      .line = line_number,
+                      .raw = arena_strdup(tk->a, sb_str(&buf))};
         const char *p = sb_str(&buf);
         while (*p && !err) {
             HbaTokens field = {0};
             next_field(tk, path, &p, depth, &field, &err);
             if (field.n) {
-                PK_GROW(tl.fields, tl.n_fields, tl.cap_fields);
+                ARENA_GROW(tk->a, tl.fields, tl.n_fields, tl.cap_fields);
                 tl.fields[tl.n_fields++] = field;
-            } else {
-                hba_tokens_free(&field);
             }
         }
         bool keep = tl.n_fields || err;
@@ -363,12 +345,9 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
                  handle_include(tk, &tl, depth, out, &err))
             keep = false;
         if (keep) {
-            tl.error = err;
-            err = NULL;
-            PK_GROW(out->items, out->n, out->cap);
+            tl.error = arena_strdup(tk->a, err);
+            ARENA_GROW(tk->a, out->items, out->n, out->cap);
             out->items[out->n++] = tl;
-        } else {
-            tokline_free(&tl);
         }
         free(err);
         line_number += continuations + 1;
@@ -379,7 +358,7 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
 void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
                         HbaSet *set, TokLines *out)
 {
-    Tokenizer tk = {.major = major, .fs = &set->hba, .no_files = true};
+    Tokenizer tk = {.a = arena_get(&set->arena), .major = major, .fs = &set->hba, .no_files = true};
     for (size_t idx = 0; idx < n; idx++) {
         const HbaSourceLine *src = &lines[idx];
         const char *where = src->file ? src->file : file;
@@ -388,14 +367,15 @@ void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, 
         if (!tk.refers)
             tokenize_buffer(&tk, where, src->text, strlen(src->text), 0, &one);
         if (tk.refers) {
-            set->unchecked = xrealloc(set->unchecked, (set->n_unchecked + 1) * sizeof(HbaNote));
+            set->unchecked = arena_realloc(tk.a, set->unchecked, set->n_unchecked * sizeof(HbaNote),
+                                           (set->n_unchecked + 1) * sizeof(HbaNote));
             set->unchecked[set->n_unchecked++] = (HbaNote){
-                xstrdup(where), src->line,
-                xasprintf("the line uses %s, which names what only the server's machine has: "
-                          "pgknob does not check it",
-                          tk.refers),
+                arena_strdup(tk.a, where), src->line,
+                arena_printf(tk.a,
+                             "the line uses %s, which names what only the server's machine has: "
+                             "pgknob does not check it",
+                             tk.refers),
                 src->column};
-            hba_toklines_free(&one);
             continue;
         }
         /* a string is one line of the file the operator writes (a multi-line string is
@@ -403,16 +383,16 @@ void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, 
         for (size_t li = 0; li < one.n; li++) {
             one.items[li].line = src->line;
             one.items[li].column = src->column;
-            PK_GROW(out->items, out->n, out->cap);
+            ARENA_GROW(tk.a, out->items, out->n, out->cap);
             out->items[out->n++] = one.items[li];
         }
-        free(one.items);
     }
 }
 
-bool hba_tokenize(const char *path, int major, size_t max_files, HbaFileSet *fs, TokLines *out)
+bool hba_tokenize(Arena *a, const char *path, int major, size_t max_files, HbaFileSet *fs,
+                  TokLines *out)
 {
-    Tokenizer tk = {major, fs, .max_files = max_files ? max_files : HBA_MAX_FILES_READ};
+    Tokenizer tk = {a, major, fs, .max_files = max_files ? max_files : HBA_MAX_FILES_READ};
     bool enoent;
     char *err = NULL;
     if (tokenize_path(&tk, path, 0, out, &err, &enoent))
@@ -423,7 +403,7 @@ bool hba_tokenize(const char *path, int major, size_t max_files, HbaFileSet *fs,
         err = xasprintf("could not open configuration file %s", old + 20);
         free(old);
     }
-    pk_diag_set(&fs->open_error, path, 0, NULL, "%s", err);
+    fs->open_error = (PkDiag){.file = arena_strdup(a, path), .message = arena_strdup(a, err)};
     free(err);
     fs->missing = true;
     return false;

@@ -38,7 +38,7 @@ static bool numeric(const char *text, int family, unsigned char *bytes)
     return text && inet_pton(family, text, bytes) == 1;
 }
 
-static void parse_address(HbaRule *r, const char *address, const char *netmask)
+static void parse_address(Arena *a, HbaRule *r, const char *address, const char *netmask)
 {
     if (!address)
         return;
@@ -51,7 +51,7 @@ static void parse_address(HbaRule *r, const char *address, const char *netmask)
     int family = strchr(address, ':') ? AF_INET6 : AF_INET;
     if (!numeric(address, family, r->addr) || !numeric(netmask, family, r->mask)) {
         r->addr_kind = HBA_ADDR_HOSTNAME;
-        r->hostname = xstrdup(address);
+        r->hostname = arena_strdup(a, address);
         return;
     }
     r->addr_kind = HBA_ADDR_MASK;
@@ -73,13 +73,14 @@ static void parse_address(HbaRule *r, const char *address, const char *netmask)
 
 void hba_set_add_view_row(HbaSet *set, const HbaViewRow *row)
 {
-    set->rules = xrealloc(set->rules, (set->n_rules + 1) * sizeof(HbaRule));
+    Arena *a = arena_get(&set->arena);
+    set->rules = arena_realloc(a, set->rules, set->n_rules * sizeof(HbaRule),
+                               (set->n_rules + 1) * sizeof(HbaRule));
     HbaRule *r = &set->rules[set->n_rules++];
-    memset(r, 0, sizeof(*r));
-    r->file = xstrdup(row->file ? row->file : set->hba.path);
+    r->file = arena_strdup(a, row->file ? row->file : set->hba.path);
     r->line = row->line;
     r->prefix_len = -1;
-    r->error = xstrdup(row->error);
+    r->error = arena_strdup(a, row->error);
     HbaConnType type;
     HbaAuth auth;
     if (!row->type || !row->method || !parse_type(row->type, &type) ||
@@ -95,18 +96,18 @@ void hba_set_add_view_row(HbaSet *set, const HbaViewRow *row)
     r->auth = auth;
     r->method = hba_auth_name(auth);
     for (size_t idx = 0; idx < row->n_databases; idx++)
-        hba_tokens_add(&r->databases, row->databases[idx], false);
+        hba_tokens_add(a, &r->databases, row->databases[idx], false);
     for (size_t idx = 0; idx < row->n_users; idx++)
-        hba_tokens_add(&r->users, row->users[idx], false);
-    r->address = xstrdup(row->address);
-    r->netmask = xstrdup(row->netmask);
-    parse_address(r, row->address, row->netmask);
-    r->options = xcalloc(row->n_options ? row->n_options : 1, sizeof(char *));
+        hba_tokens_add(a, &r->users, row->users[idx], false);
+    r->address = arena_strdup(a, row->address);
+    r->netmask = arena_strdup(a, row->netmask);
+    parse_address(a, r, row->address, row->netmask);
+    r->options = arena_array(a, row->n_options ? row->n_options : 1, sizeof(char *));
     for (size_t idx = 0; idx < row->n_options; idx++) {
         const char *opt = row->options[idx];
-        r->options[r->n_options++] = xstrdup(opt);
+        r->options[r->n_options++] = arena_strdup(a, opt);
         if (!strncmp(opt, "map=", 4))
-            r->map = xstrdup(opt + 4);
+            r->map = arena_strdup(a, opt + 4);
         else if (!strcmp(opt, "clientcert=verify-ca"))
             r->clientcert = HBA_CC_CA;
         else if (!strcmp(opt, "clientcert=verify-full"))

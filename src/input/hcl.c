@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/arena.h"
 #include "common/xalloc.h"
 
 /* Deeper nesting is refused: no Terraform file comes near, and recursion must stay bounded. */
@@ -25,6 +26,7 @@ typedef struct Parser {
     HclError *err;
     bool failed;
     int depth;
+    Arena *arena; /* the caller's: the tree lives there */
 } Parser;
 
 static int column_of(const Parser *ps)
@@ -120,7 +122,7 @@ static char *take_ident(Parser *ps)
     const char *start = ps->p;
     while (ps->p < ps->end && is_id_char((unsigned char)*ps->p))
         ps->p++;
-    return xstrndup(start, (size_t)(ps->p - start));
+    return arena_strndup(ps->arena, start, (size_t)(ps->p - start));
 }
 
 /* ---- values ---------------------------------------------------------------------------------- */
@@ -137,25 +139,26 @@ static void value_at(Parser *ps, HclValue *v, HclKind kind)
 static void make_expr(Parser *ps, HclValue *v, const char *start)
 {
     int line = v->line, column = v->column;
-    hcl_value_free(v);
+    memset(v, 0, sizeof(*v));
     const char *stop = ps->p;
     while (stop > start && strchr(" \t\r\n", stop[-1]))
         stop--;
     v->kind = HCL_EXPR;
-    v->text = xstrndup(start, (size_t)(stop - start));
+    v->text = arena_strndup(ps->arena, start, (size_t)(stop - start));
     v->line = line;
     v->column = column;
 }
 
-static void add_item(HclValue *parent, size_t *cap, HclValue *item)
+static void add_item(Parser *ps, HclValue *parent, size_t *cap, HclValue *item)
 {
-    PK_GROW(parent->items, parent->n_items, *cap);
+    ARENA_GROW(ps->arena, parent->items, parent->n_items, *cap);
     parent->items[parent->n_items++] = *item;
 }
 
-static void path_add(HclValue *v, char *part)
+static void path_add(Parser *ps, HclValue *v, char *part)
 {
-    v->path = xrealloc(v->path, (v->n_path + 1) * sizeof(char *));
+    v->path = arena_realloc(ps->arena, v->path, v->n_path * sizeof(char *),
+                            (v->n_path + 1) * sizeof(char *));
     v->path[v->n_path++] = part;
 }
 
@@ -233,15 +236,11 @@ static bool template_interp(Parser *ps, Template *t)
     skip_space(ps, true);
     if (at(ps, "~"))
         ps->p++;
-    if (!at(ps, "}")) {
-        hcl_value_free(&v);
+    if (!at(ps, "}"))
         return fail(ps, "expected } to close the ${ interpolation");
-    }
     ps->p++;
     if (t->n_interp++ == 0)
         t->single = v;
-    else
-        hcl_value_free(&v);
     return true;
 }
 
@@ -260,11 +259,9 @@ static bool template_directive(Parser *ps, Template *t)
     if (!strcmp(word, "if")) {
         HclValue v;
         ok = parse_expr(ps, &v, true);
-        if (ok)
-            hcl_value_free(&v);
     } else if (!strcmp(word, "for")) {
         for (int n = 0; ok && n < 2 && ps->p < ps->end && is_id_start((unsigned char)*ps->p); n++) {
-            free(take_ident(ps));
+            (void)take_ident(ps);
             skip_space(ps, true);
             if (!at(ps, ","))
                 break;
@@ -278,13 +275,10 @@ static bool template_directive(Parser *ps, Template *t)
             skip_space(ps, true);
             HclValue v;
             ok = parse_expr(ps, &v, true);
-            if (ok)
-                hcl_value_free(&v);
         }
     } else if (strcmp(word, "else") && strcmp(word, "endif") && strcmp(word, "endfor")) {
         ok = fail(ps, "unknown template directive %%{ %s }", word);
     }
-    free(word);
     if (!ok)
         return false;
     skip_space(ps, true);
@@ -361,7 +355,8 @@ static void template_result(Parser *ps, Template *t, HclValue *out, const char *
 {
     if (!t->n_interp && !t->directive) {
         out->kind = HCL_STRING;
-        out->text = t->text ? t->text : xstrdup("");
+        out->text = arena_strdup(ps->arena, t->text ? t->text : "");
+        free(t->text);
         return;
     }
     free(t->text);
@@ -372,8 +367,6 @@ static void template_result(Parser *ps, Template *t, HclValue *out, const char *
         out->column = column;
         return;
     }
-    if (t->n_interp)
-        hcl_value_free(&t->single);
     make_expr(ps, out, start);
 }
 
@@ -385,8 +378,6 @@ static bool parse_quoted(Parser *ps, HclValue *out)
     Template t = {0};
     if (!template_body(ps, &t, '"')) {
         free(t.text);
-        if (t.n_interp)
-            hcl_value_free(&t.single);
         return false;
     }
     ps->p++;
@@ -410,10 +401,8 @@ static bool parse_heredoc(Parser *ps, HclValue *out)
     size_t mlen = strlen(marker);
     if (at(ps, "\r"))
         ps->p++;
-    if (!at(ps, "\n")) {
-        free(marker);
+    if (!at(ps, "\n"))
         return fail(ps, "a heredoc's marker must end its line");
-    }
     step(ps);
     const char *content = ps->p, *close = NULL, *after = NULL;
     int close_line = ps->line;
@@ -433,7 +422,6 @@ static bool parse_heredoc(Parser *ps, HclValue *out)
         close_line++;
         q = nl ? nl + 1 : ps->end;
     }
-    free(marker);
     if (!close)
         return fail(ps, "heredoc not closed: no line holds only its marker");
     Parser sub = *ps;
@@ -443,8 +431,6 @@ static bool parse_heredoc(Parser *ps, HclValue *out)
     if (!ok) {
         ps->failed = true;
         free(t.text);
-        if (t.n_interp)
-            hcl_value_free(&t.single);
         return false;
     }
     ps->p = after;
@@ -501,7 +487,7 @@ static bool parse_number(Parser *ps, HclValue *out)
                 ps->p++;
         }
     }
-    out->text = xstrndup(start, (size_t)(ps->p - start));
+    out->text = arena_strndup(ps->arena, start, (size_t)(ps->p - start));
     return true;
 }
 
@@ -513,7 +499,7 @@ static bool parse_for(Parser *ps, char close)
     for (int n = 0; n < 2; n++) {
         if (ps->p >= ps->end || !is_id_start((unsigned char)*ps->p))
             return fail(ps, "expected a variable name in a for expression");
-        free(take_ident(ps));
+        (void)take_ident(ps);
         skip_space(ps, true);
         if (!at(ps, ","))
             break;
@@ -529,7 +515,6 @@ static bool parse_for(Parser *ps, char close)
         HclValue v;
         if (!parse_expr(ps, &v, true))
             return false;
-        hcl_value_free(&v);
         skip_space(ps, true);
         if (at(ps, "..."))
             ps->p += 3, skip_space(ps, true);
@@ -584,7 +569,7 @@ static bool parse_tuple(Parser *ps, HclValue *out)
         HclValue item;
         if (!parse_expr(ps, &item, true))
             return false;
-        add_item(out, &cap, &item);
+        add_item(ps, out, &cap, &item);
         skip_space(ps, true);
         if (at(ps, ",")) {
             ps->p++;
@@ -599,9 +584,9 @@ static bool parse_tuple(Parser *ps, HclValue *out)
 static char *object_key(const HclValue *key)
 {
     if (key->kind == HCL_REF && key->n_path == 1)
-        return xstrdup(key->path[0]);
+        return key->path[0];
     if (key->kind == HCL_STRING || key->kind == HCL_NUMBER || key->kind == HCL_BOOL)
-        return xstrdup(key->text);
+        return key->text;
     return NULL;
 }
 
@@ -622,22 +607,17 @@ static bool parse_object(Parser *ps, HclValue *out)
         if (!parse_expr(ps, &key, false))
             return false;
         skip_space(ps, false);
-        if (!(at(ps, ":") || (at(ps, "=") && !at(ps, "==") && !at(ps, "=>")))) {
-            hcl_value_free(&key);
+        if (!(at(ps, ":") || (at(ps, "=") && !at(ps, "==") && !at(ps, "=>"))))
             return fail(ps, "expected = or : after an object key");
-        }
         ps->p++;
         skip_space(ps, true);
         HclValue value;
-        if (!parse_expr(ps, &value, false)) {
-            hcl_value_free(&key);
+        if (!parse_expr(ps, &value, false))
             return false;
-        }
         value.key = paren ? NULL : object_key(&key);
         value.key_line = key.line;
         value.key_column = key.column;
-        hcl_value_free(&key);
-        add_item(out, &cap, &value);
+        add_item(ps, out, &cap, &value);
         skip_space(ps, false);
         if (at(ps, ","))
             ps->p++;
@@ -658,7 +638,6 @@ static bool parse_args(Parser *ps)
         HclValue v;
         if (!parse_expr(ps, &v, true))
             return false;
-        hcl_value_free(&v);
         skip_space(ps, true);
         if (at(ps, "..."))
             ps->p += 3, skip_space(ps, true);
@@ -703,13 +682,12 @@ static bool parse_primary(Parser *ps, HclValue *out, bool nl)
     char *word = take_ident(ps);
     while (at(ps, "::") && ps->p + 2 < ps->end && is_id_start((unsigned char)ps->p[2])) {
         ps->p += 2; /* provider::NAME::function */
-        free(take_ident(ps));
+        (void)take_ident(ps);
     }
     const char *after = ps->p, *after_line_start = ps->line_start;
     int after_line = ps->line;
     skip_space(ps, nl);
     if (at(ps, "(")) {
-        free(word);
         if (!parse_args(ps))
             return false;
         make_expr(ps, out, start);
@@ -723,9 +701,8 @@ static bool parse_primary(Parser *ps, HclValue *out, bool nl)
         out->text = word;
     } else if (!strcmp(word, "null")) {
         out->kind = HCL_NULL;
-        free(word);
     } else {
-        path_add(out, word);
+        path_add(ps, out, word);
     }
     return true;
 }
@@ -756,7 +733,7 @@ static bool parse_postfix(Parser *ps, HclValue *out, bool nl)
                 return fail(ps, "expected a name after .");
             }
             if (out->kind == HCL_REF)
-                path_add(out, xstrndup(ps_start, (size_t)(ps->p - ps_start)));
+                path_add(ps, out, arena_strndup(ps->arena, ps_start, (size_t)(ps->p - ps_start)));
             else
                 make_expr(ps, out, start);
         } else if (at(ps, "[")) {
@@ -775,19 +752,15 @@ static bool parse_postfix(Parser *ps, HclValue *out, bool nl)
             if (!parse_expr(ps, &index, true))
                 return false;
             skip_space(ps, true);
-            if (!at(ps, "]")) {
-                hcl_value_free(&index);
+            if (!at(ps, "]"))
                 return fail(ps, "expected ] to close an index");
-            }
             ps->p++;
             bool literal = index.kind == HCL_STRING || index.kind == HCL_NUMBER;
             if (out->kind == HCL_REF && literal) {
-                path_add(out, index.text);
-                index.text = NULL;
+                path_add(ps, out, index.text);
             } else {
                 make_expr(ps, out, start);
             }
-            hcl_value_free(&index);
         } else {
             return true;
         }
@@ -810,9 +783,7 @@ static bool parse_unary(Parser *ps, HclValue *out, bool nl)
         if (!ok)
             return false;
         if (minus && out->kind == HCL_NUMBER) {
-            char *neg = xasprintf("-%s", out->text);
-            free(out->text);
-            out->text = neg;
+            out->text = arena_printf(ps->arena, "-%s", out->text);
         } else {
             make_expr(ps, out, start);
         }
@@ -858,7 +829,6 @@ static bool parse_expr(Parser *ps, HclValue *out, bool nl)
             skip_space(ps, true);
             HclValue rhs = {0};
             ok = parse_unary(ps, &rhs, nl);
-            hcl_value_free(&rhs);
             compound = true;
         } else if (at(ps, "?")) {
             ps->p++;
@@ -866,7 +836,6 @@ static bool parse_expr(Parser *ps, HclValue *out, bool nl)
             HclValue v;
             ok = parse_expr(ps, &v, nl);
             if (ok) {
-                hcl_value_free(&v);
                 skip_space(ps, true);
                 if (!at(ps, ":"))
                     ok = fail(ps, "expected : in a conditional expression");
@@ -875,8 +844,6 @@ static bool parse_expr(Parser *ps, HclValue *out, bool nl)
                 ps->p++;
                 skip_space(ps, true);
                 ok = parse_expr(ps, &v, nl);
-                if (ok)
-                    hcl_value_free(&v);
             }
             compound = true;
         } else {
@@ -890,7 +857,6 @@ static bool parse_expr(Parser *ps, HclValue *out, bool nl)
     if (!ok) {
         if (!ps->failed)
             fail(ps, "invalid expression");
-        hcl_value_free(out);
         return false;
     }
     if (compound)
@@ -899,6 +865,13 @@ static bool parse_expr(Parser *ps, HclValue *out, bool nl)
 }
 
 /* ---- bodies ---------------------------------------------------------------------------------- */
+
+static void add_label(Parser *ps, HclBlock *block, char *label)
+{
+    block->labels = arena_realloc(ps->arena, block->labels, block->n_labels * sizeof(char *),
+                                  (block->n_labels + 1) * sizeof(char *));
+    block->labels[block->n_labels++] = label;
+}
 
 static bool parse_body(Parser *ps, HclBody *body, bool nested)
 {
@@ -925,18 +898,16 @@ static bool parse_body(Parser *ps, HclBody *body, bool nested)
         if (at(ps, "=") && !at(ps, "==")) {
             ps->p++;
             skip_space(ps, false);
-            PK_GROW(body->attrs, body->n_attrs, cap_attrs);
+            ARENA_GROW(ps->arena, body->attrs, body->n_attrs, cap_attrs);
             HclAttr *attr = &body->attrs[body->n_attrs];
             attr->name = name;
             attr->line = line;
             attr->column = column;
-            if (!parse_expr(ps, &attr->value, false)) {
-                free(name);
+            if (!parse_expr(ps, &attr->value, false))
                 return false;
-            }
             body->n_attrs++;
         } else {
-            PK_GROW(body->blocks, body->n_blocks, cap_blocks);
+            ARENA_GROW(ps->arena, body->blocks, body->n_blocks, cap_blocks);
             HclBlock *block = &body->blocks[body->n_blocks];
             memset(block, 0, sizeof(*block));
             block->type = name;
@@ -949,15 +920,11 @@ static bool parse_body(Parser *ps, HclBody *body, bool nested)
                     HclValue label;
                     if (!parse_quoted(ps, &label))
                         return false;
-                    if (label.kind != HCL_STRING) {
-                        hcl_value_free(&label);
+                    if (label.kind != HCL_STRING)
                         return fail(ps, "a block label must be a literal string");
-                    }
-                    block->labels = xrealloc(block->labels, (block->n_labels + 1) * sizeof(char *));
-                    block->labels[block->n_labels++] = label.text;
+                    add_label(ps, block, label.text);
                 } else if (ps->p < ps->end && is_id_start((unsigned char)*ps->p)) {
-                    block->labels = xrealloc(block->labels, (block->n_labels + 1) * sizeof(char *));
-                    block->labels[block->n_labels++] = take_ident(ps);
+                    add_label(ps, block, take_ident(ps));
                 } else {
                     break;
                 }
@@ -980,9 +947,10 @@ static bool parse_body(Parser *ps, HclBody *body, bool nested)
     }
 }
 
-static void parser_init(Parser *ps, const char *data, size_t len, HclError *err)
+static void parser_init(Parser *ps, Arena *arena, const char *data, size_t len, HclError *err)
 {
     memset(ps, 0, sizeof(*ps));
+    ps->arena = arena;
     ps->p = data;
     ps->end = data + len;
     ps->line = 1;
@@ -995,10 +963,10 @@ static void parser_init(Parser *ps, const char *data, size_t len, HclError *err)
     }
 }
 
-bool hcl_parse_body(const char *data, size_t len, HclBody *out, HclError *err)
+bool hcl_parse_body(Arena *arena, const char *data, size_t len, HclBody *out, HclError *err)
 {
     Parser ps;
-    parser_init(&ps, data, len, err);
+    parser_init(&ps, arena, data, len, err);
     memset(out, 0, sizeof(*out));
     if (memchr(data, 0, len)) {
         const char *nul = memchr(data, 0, len);
@@ -1006,16 +974,13 @@ bool hcl_parse_body(const char *data, size_t len, HclBody *out, HclError *err)
             step(&ps);
         return fail(&ps, "a NUL byte: not a text file");
     }
-    if (parse_body(&ps, out, false) && !ps.failed)
-        return true;
-    hcl_body_free(out);
-    return false;
+    return parse_body(&ps, out, false) && !ps.failed;
 }
 
-bool hcl_parse_value(const char *data, size_t len, HclValue *out, HclError *err)
+bool hcl_parse_value(Arena *arena, const char *data, size_t len, HclValue *out, HclError *err)
 {
     Parser ps;
-    parser_init(&ps, data, len, err);
+    parser_init(&ps, arena, data, len, err);
     memset(out, 0, sizeof(*out));
     if (memchr(data, 0, len))
         return fail(&ps, "a NUL byte: not a text file");
@@ -1023,43 +988,9 @@ bool hcl_parse_value(const char *data, size_t len, HclValue *out, HclError *err)
     if (!parse_expr(&ps, out, true))
         return false;
     skip_space(&ps, true);
-    if (ps.p < ps.end || ps.failed) {
-        hcl_value_free(out);
+    if (ps.p < ps.end || ps.failed)
         return fail(&ps, "unexpected text after the value");
-    }
     return true;
-}
-
-void hcl_value_free(HclValue *value)
-{
-    free(value->text);
-    for (size_t idx = 0; idx < value->n_items; idx++)
-        hcl_value_free(&value->items[idx]);
-    free(value->items);
-    for (size_t idx = 0; idx < value->n_path; idx++)
-        free(value->path[idx]);
-    free(value->path);
-    free(value->key);
-    memset(value, 0, sizeof(*value));
-}
-
-void hcl_body_free(HclBody *body)
-{
-    for (size_t idx = 0; idx < body->n_attrs; idx++) {
-        free(body->attrs[idx].name);
-        hcl_value_free(&body->attrs[idx].value);
-    }
-    free(body->attrs);
-    for (size_t idx = 0; idx < body->n_blocks; idx++) {
-        HclBlock *block = &body->blocks[idx];
-        free(block->type);
-        for (size_t label = 0; label < block->n_labels; label++)
-            free(block->labels[label]);
-        free(block->labels);
-        hcl_body_free(&block->body);
-    }
-    free(body->blocks);
-    memset(body, 0, sizeof(*body));
 }
 
 const HclAttr *hcl_attr(const HclBody *body, const char *name)

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
+
 typedef enum HclKind {
     HCL_NULL,
     HCL_BOOL,   /* text "true" or "false" */
@@ -63,13 +65,11 @@ typedef struct HclError {
     char message[160];
 } HclError;
 
-/* A whole file: a body of attributes and blocks. False with *err at the first syntax error. */
-bool hcl_parse_body(const char *data, size_t len, HclBody *out, HclError *err);
-/* One expression filling the text (a JSON document). */
-bool hcl_parse_value(const char *data, size_t len, HclValue *out, HclError *err);
-
-void hcl_body_free(HclBody *body);
-void hcl_value_free(HclValue *value);
+/* A whole file: a body of attributes and blocks. False with *err at the first syntax error.
+ * The tree (and, on failure, what was read of it) lives in `arena`: the caller frees it there. */
+bool hcl_parse_body(Arena *arena, const char *data, size_t len, HclBody *out, HclError *err);
+/* One expression filling the text (a JSON document); its tree lives in `arena`. */
+bool hcl_parse_value(Arena *arena, const char *data, size_t len, HclValue *out, HclError *err);
 
 const HclAttr *hcl_attr(const HclBody *body, const char *name);
 /* An object's member `key`, or NULL. */

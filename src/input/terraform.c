@@ -31,15 +31,17 @@
 #define TF_MAX_HOPS 16  /* references followed through variables and locals */
 
 typedef struct TfFile {
-    const char *path, *data;
-    char *own_path, *own_data; /* what load_file read (the main input is the caller's) */
+    const char *path, *data; /* what load_file read lives in the Tf's arena */
     size_t len;
     bool json;
     HclBody body;  /* HCL */
     HclValue root; /* JSON */
 } TfFile;
 
+/* The input and the module's files read with it: one arena holds the files, their trees and
+ * the lists. */
 typedef struct Tf {
+    Arena *arena;
     TfFile *main;
     TfFile *vars; /* .tfvars, in Terraform's order: later ones win */
     size_t n_vars;
@@ -810,32 +812,20 @@ static int name_cmp(const void *a, const void *b)
 
 /* Reads `path` as HCL (or JSON); false when it cannot be read or parsed (skipped: the module's
  * other files are context, not the input). */
-static bool load_file(const char *path, TfFile *out)
+static bool load_file(Arena *arena, const char *path, TfFile *out)
 {
     memset(out, 0, sizeof(*out));
     int err = 0;
-    if (pk_read_file(path, TF_MAX_FILE, &out->own_data, &out->len, &err) != PK_READ_OK)
+    char *data;
+    if (pk_read_file(path, TF_MAX_FILE, &data, &out->len, &err) != PK_READ_OK)
         return false;
-    out->path = out->own_path = xstrdup(path);
-    out->data = out->own_data;
+    arena_on_free(arena, free, data);
+    out->path = arena_strdup(arena, path);
+    out->data = data;
     out->json = has_suffix(path, ".json");
     HclError herr;
-    bool ok = out->json ? hcl_parse_value(out->data, out->len, &out->root, &herr)
-                        : hcl_parse_body(out->data, out->len, &out->body, &herr);
-    if (!ok) {
-        free(out->own_path);
-        free(out->own_data);
-        memset(out, 0, sizeof(*out));
-    }
-    return ok;
-}
-
-static void file_free(TfFile *file)
-{
-    free(file->own_path);
-    free(file->own_data);
-    hcl_body_free(&file->body);
-    hcl_value_free(&file->root);
+    return out->json ? hcl_parse_value(arena, out->data, out->len, &out->root, &herr)
+                     : hcl_parse_body(arena, out->data, out->len, &out->body, &herr);
 }
 
 /* The module's directory: terraform.tfvars[.json], then *.auto.tfvars[.json] in name order (the
@@ -877,8 +867,9 @@ static void load_module(Tf *tf, const char *main_path)
                 continue;
             char *path = xasprintf("%s%s", dir, name);
             TfFile file;
-            if (load_file(path, &file)) {
-                *list = xrealloc(*list, (*count + 1) * sizeof(TfFile));
+            if (load_file(tf->arena, path, &file)) {
+                *list = arena_realloc(tf->arena, *list, *count * sizeof(TfFile),
+                                      (*count + 1) * sizeof(TfFile));
                 (*list)[(*count)++] = file;
             }
             free(path);
@@ -887,16 +878,6 @@ static void load_module(Tf *tf, const char *main_path)
         free(names[idx]);
     free(names);
     free(dir);
-}
-
-static void tf_free(Tf *tf)
-{
-    for (size_t idx = 0; idx < tf->n_vars; idx++)
-        file_free(&tf->vars[idx]);
-    free(tf->vars);
-    for (size_t idx = 0; idx < tf->n_siblings; idx++)
-        file_free(&tf->siblings[idx]);
-    free(tf->siblings);
 }
 
 static bool no_config(const char *file, size_t n_docs, PkDiag *diag)
@@ -914,20 +895,20 @@ bool terraform_load_hcl(const char *file, const char *data, size_t len, const In
                         bool from_stdin, InputResult *out, PkDiag *diag)
 {
     TfFile main = {.path = file, .data = data, .len = len};
+    Tf tf = {.arena = arena_new(), .main = &main, .opts = opts};
     HclError err;
-    if (!hcl_parse_body(data, len, &main.body, &err)) {
+    if (!hcl_parse_body(tf.arena, data, len, &main.body, &err)) {
+        arena_free(tf.arena);
         pk_diag_set(diag, file, err.line, "Check the file with terraform validate.", "HCL: %s",
                     err.message);
         pk_diag_set_column(diag, err.column);
         return false;
     }
-    Tf tf = {.main = &main, .opts = opts};
     if (!from_stdin)
         load_module(&tf, file);
     out->format = INPUT_TERRAFORM;
     read_hcl_resources(&tf, out);
-    tf_free(&tf);
-    hcl_body_free(&main.body);
+    arena_free(tf.arena);
     return no_config(file, out->n_docs, diag);
 }
 
@@ -935,13 +916,14 @@ bool terraform_load_json(const char *file, const char *data, size_t len, const I
                          InputResult *out, PkDiag *diag)
 {
     TfFile main = {.path = file, .data = data, .len = len, .json = true};
+    Tf tf = {.arena = arena_new(), .main = &main, .opts = opts};
     HclError err;
-    if (!hcl_parse_value(data, len, &main.root, &err)) {
+    if (!hcl_parse_value(tf.arena, data, len, &main.root, &err)) {
+        arena_free(tf.arena);
         pk_diag_set(diag, file, err.line, NULL, "JSON: %s", err.message);
         pk_diag_set_column(diag, err.column);
         return false;
     }
-    Tf tf = {.main = &main, .opts = opts};
     out->format = INPUT_TERRAFORM;
     const HclValue *values = hcl_member(&main.root, "planned_values");
     if (!values)
@@ -949,6 +931,6 @@ bool terraform_load_json(const char *file, const char *data, size_t len, const I
     const HclValue *root = hcl_member(values, "root_module");
     if (root)
         plan_module(&tf, root, out, 0);
-    hcl_value_free(&main.root);
+    arena_free(tf.arena);
     return no_config(file, out->n_docs, diag);
 }

@@ -42,11 +42,11 @@ static char *write_stage_conf(const LabSettings *settings, char **dir_out, PkDia
     return path;
 }
 
-static void set_place(char **file, int *line, const LabSettings *settings, const char *name)
+static void set_place(const Finding *f, char **file, int *line, const LabSettings *settings,
+                      const char *name)
 {
     const LabSetting *origin = name ? lab_settings_get(settings, name) : NULL;
-    free(*file);
-    *file = origin ? xstrdup(origin->file) : NULL;
+    *file = origin ? finding_strdup(f, origin->file) : NULL;
     *line = origin ? origin->line : 0;
 }
 
@@ -58,22 +58,19 @@ static void relocate(FindingList *list, size_t from, const LabSettings *settings
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
             FindingSetting *fs = &f->settings[set_idx];
             if (fs->file)
-                set_place(&fs->file, &fs->line, settings, fs->name);
+                set_place(f, &fs->file, &fs->line, settings, fs->name);
         }
         if (f->file)
-            set_place(&f->file, &f->line, settings, f->n_settings ? f->settings[0].name : NULL);
+            set_place(f, &f->file, &f->line, settings, f->n_settings ? f->settings[0].name : NULL);
     }
 }
 
 /* Moves the findings of `from` to the end of `to`. */
 static void take_findings(FindingList *to, FindingList *from)
 {
-    for (size_t idx = 0; idx < from->n; idx++) {
-        PK_GROW(to->items, to->n, to->cap);
-        to->items[to->n++] = from->items[idx];
-    }
-    free(from->items);
-    memset(from, 0, sizeof(*from));
+    for (size_t idx = 0; idx < from->n; idx++)
+        findings_push(to, &from->items[idx]);
+    findings_take(to, from);
 }
 
 bool predict_stage(const LabSettings *settings, int major, FindingList *out, PkDiag *diag)

@@ -1214,7 +1214,7 @@ void lab_run_report_free(LabRunReport *report)
         free(stage->error);
         free(stage->restart_params);
         workload_result_free(&stage->result);
-        findings_free(&stage->findings);
+        arena_free(stage->findings.arena);
         free(stage->findings_error);
         for (int trial = 0; stage->trial_data && trial < stage->n_trials; trial++)
             workload_result_free(&stage->trial_data[trial].result);

@@ -107,7 +107,7 @@ static bool choose_knobs(const TuneOpts *opts, TuneReport *rep, PkDiag *diag)
                 !lab_userconf_is_environment(f->fixes[fix].name))
                 add_knob(rep, f->fixes[fix].name, strlen(f->fixes[fix].name));
     }
-    findings_free(&findings);
+    arena_free(findings.arena);
     if (!ok) {
         lab_diag_pass(diag, &err);
         return false;
@@ -166,7 +166,7 @@ static void candidate_values(const LabSettings *best, const char *knob, Values *
                 values_add(vals, current, xstrdup(f->fixes[fix].value),
                            xasprintf("%s's fix", f->rule_id));
     }
-    findings_free(&findings);
+    arena_free(findings.arena);
     if (current) {
         values_add(vals, current, lab_tune_scale(current, TUNE_STEP), xstrdup("× 4"));
         values_add(vals, current, lab_tune_scale(current, 1 / TUNE_STEP), xstrdup("÷ 4"));

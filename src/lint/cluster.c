@@ -23,7 +23,7 @@ static Finding *cluster_finding(FindingList *out, const char *id, const LintInpu
 {
     Finding *f = finding_raise(out, id, NULL);
     const char *file = s && s->file ? s->file : at->set.n_files ? at->set.files[0] : at->path;
-    f->file = xstrdup(file);
+    f->file = finding_strdup(f, file);
     f->line = s && s->file ? s->line : 0;
     if (s)
         finding_add_setting(f, s->name, s->value, s->file, s->line);
@@ -66,17 +66,21 @@ static void check_minimums(const LintInput *primary, const LintInput *standby, F
         f->refuses_start = true;
         /* the server's own words, which changed in 14 (recovery pauses or aborts since) */
         if (standby->pg_major <= 13)
-            f->message = xasprintf("hot standby is not possible because %s = %.0f is a lower "
-                                   "setting than on the master server (its value was %.0f)",
-                                   name, on_standby, on_primary);
+            f->message = finding_printf(f,
+                                        "hot standby is not possible because %s = %.0f is a lower "
+                                        "setting than on the master server (its value was %.0f)",
+                                        name, on_standby, on_primary);
         else
-            f->message = xasprintf("recovery aborted because of insufficient parameter settings: "
-                                   "%s = %.0f is a lower setting than on the primary server, "
-                                   "where its value was %.0f",
-                                   name, on_standby, on_primary);
-        f->hint = xasprintf("set %s to at least %.0f on the standby (%s), or lower it on the "
-                            "primary first and restart the primary before the standbys",
-                            name, on_primary, standby->path);
+            f->message =
+                finding_printf(f,
+                               "recovery aborted because of insufficient parameter settings: "
+                               "%s = %.0f is a lower setting than on the primary server, "
+                               "where its value was %.0f",
+                               name, on_standby, on_primary);
+        f->hint = finding_printf(f,
+                                 "set %s to at least %.0f on the standby (%s), or lower it on the "
+                                 "primary first and restart the primary before the standbys",
+                                 name, on_primary, standby->path);
         char *value = xasprintf("%.0f", on_primary);
         finding_add_fix(f, name, value, "restart");
         free(value);
@@ -92,13 +96,16 @@ static void check_wal_level(const LintInput *primary, size_t n_standbys, Finding
         return;
     Finding *f = cluster_finding(out, "PK0081", primary, snapshot_get(&primary->snap, "wal_level"));
     f->refuses_start = true;
-    f->message = xasprintf("wal_level = minimal on the primary with %zu standby%s: a standby "
-                           "cannot be made (pg_basebackup needs max_wal_senders, which minimal "
-                           "forbids) and one made earlier refuses to start (\"hot standby is not "
-                           "possible because wal_level was not set to \\\"replica\\\" or higher "
-                           "on the primary server\")",
-                           n_standbys, n_standbys == 1 ? "" : "s");
-    f->hint = xstrdup("set wal_level = replica (or logical) on the primary and restart it");
+    f->message =
+        finding_printf(f,
+                       "wal_level = minimal on the primary with %zu standby%s: a standby "
+                       "cannot be made (pg_basebackup needs max_wal_senders, which minimal "
+                       "forbids) and one made earlier refuses to start (\"hot standby is not "
+                       "possible because wal_level was not set to \\\"replica\\\" or higher "
+                       "on the primary server\")",
+                       n_standbys, n_standbys == 1 ? "" : "s");
+    f->hint =
+        finding_strdup(f, "set wal_level = replica (or logical) on the primary and restart it");
     finding_add_fix(f, "wal_level", "replica", "restart");
 }
 
@@ -174,12 +181,13 @@ static void check_sync_names(const LintResult *res, FindingList *out)
         }
     }
     Finding *f = cluster_finding(out, "PK0082", primary, s);
-    f->message = xasprintf("synchronous_standby_names = '%s' names none of the standbys (they "
-                           "connect as %s): every commit waits for a synchronous standby that "
-                           "never confirms",
-                           s->value, sb_str(&names));
-    f->hint = xstrdup("name the standbys as their application_name (primary_conninfo) or "
-                      "cluster_name says, or leave synchronous_standby_names empty");
+    f->message = finding_printf(f,
+                                "synchronous_standby_names = '%s' names none of the standbys (they "
+                                "connect as %s): every commit waits for a synchronous standby that "
+                                "never confirms",
+                                s->value, sb_str(&names));
+    f->hint = finding_strdup(f, "name the standbys as their application_name (primary_conninfo) or "
+                                "cluster_name says, or leave synchronous_standby_names empty");
     sb_free(&names);
 }
 
@@ -195,12 +203,14 @@ static void check_feedback(const LintInput *standby, FindingList *out)
         const SnapSetting *s = snapshot_get(&standby->snap, delays[idx]);
         if (feedback && delay < 0) {
             Finding *f = cluster_finding(out, "PK0083", standby, s);
-            f->message = xasprintf("hot_standby_feedback = on with %s = -1: the primary keeps "
-                                   "the rows the standby's queries need, and replay also waits "
-                                   "for them without limit, so the standby can fall behind "
-                                   "without bound",
-                                   delays[idx]);
-            f->hint = xasprintf("give %s a limit (30s is the default)", delays[idx]);
+            f->message =
+                finding_printf(f,
+                               "hot_standby_feedback = on with %s = -1: the primary keeps "
+                               "the rows the standby's queries need, and replay also waits "
+                               "for them without limit, so the standby can fall behind "
+                               "without bound",
+                               delays[idx]);
+            f->hint = finding_printf(f, "give %s a limit (30s is the default)", delays[idx]);
         }
     }
 }

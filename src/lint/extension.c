@@ -104,20 +104,23 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
         f->refuses_start = true;
     }
     char *dflt = default_text(param, major);
-    f->message = err.message;
-    err.message = NULL;
+    f->message = finding_strdup(f, err.message);
     if (stops)
-        f->hint = xasprintf("PostgreSQL %d refuses to start when %s loads with this value.%s%s",
-                            major, info->module, more ? " " : "", more ? more : "");
+        f->hint =
+            finding_printf(f, "PostgreSQL %d refuses to start when %s loads with this value.%s%s",
+                           major, info->module, more ? " " : "", more ? more : "");
     else if (preload == LOADED_YES)
-        f->hint = xasprintf("PostgreSQL %d logs this as a WARNING when %s loads at startup and"
-                            " runs with the default, %s.%s%s",
-                            major, info->module, dflt, more ? " " : "", more ? more : "");
+        f->hint = finding_printf(f,
+                                 "PostgreSQL %d logs this as a WARNING when %s loads at startup and"
+                                 " runs with the default, %s.%s%s",
+                                 major, info->module, dflt, more ? " " : "", more ? more : "");
     else
-        f->hint = xasprintf("Each session that loads %s logs this as a WARNING and uses the"
-                            " default, %s.%s%s",
-                            info->module, dflt, more ? " " : "", more ? more : "");
-    f->explanation = xasprintf(
+        f->hint = finding_printf(f,
+                                 "Each session that loads %s logs this as a WARNING and uses the"
+                                 " default, %s.%s%s",
+                                 info->module, dflt, more ? " " : "", more ? more : "");
+    f->explanation = finding_printf(
+        f,
         "A module's parameters do not exist until the module is loaded: until then the server"
         " keeps any value as a text placeholder, unchecked. When the module loads (at startup"
         " from shared_preload_libraries, or in a session by LOAD or first use) it defines the"
@@ -147,21 +150,26 @@ static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
     f = noticed[mod - cc->modules] = lint_entry_finding(out, "PK0026", entry);
     const char *where = where_needed(mod);
     if (!strcmp(where, "archive_library"))
-        f->message = xasprintf("%s is set, but archive_library is not %s", param->name, mod->name);
+        f->message =
+            finding_printf(f, "%s is set, but archive_library is not %s", param->name, mod->name);
     else
-        f->message = xasprintf("%s is set, but %s is not in %s", param->name, mod->name, where);
+        f->message =
+            finding_printf(f, "%s is set, but %s is not in %s", param->name, mod->name, where);
     if (mod->doc_page)
-        f->hint = xasprintf("%s works only when loaded from %s; without it the setting does"
-                            " nothing. See https://www.postgresql.org/docs/%d/%s.html",
-                            mod->name, where, cc->cat.major, mod->doc_page);
+        f->hint = finding_printf(f,
+                                 "%s works only when loaded from %s; without it the setting does"
+                                 " nothing. See https://www.postgresql.org/docs/%d/%s.html",
+                                 mod->name, where, cc->cat.major, mod->doc_page);
     else
-        f->hint = xasprintf("The server defines %s only when %s is in %s; without it the"
-                            " setting does nothing.",
-                            param->name, mod->name, where);
-    f->suggestion = !strcmp(where, "archive_library")
-                        ? xasprintf("archive_library = '%s'", mod->name)
-                        : xasprintf("add %s to %s (a restart), or remove the line", mod->name,
-                                    strstr(where, " or ") ? "shared_preload_libraries" : where);
+        f->hint = finding_printf(f,
+                                 "The server defines %s only when %s is in %s; without it the"
+                                 " setting does nothing.",
+                                 param->name, mod->name, where);
+    f->suggestion =
+        !strcmp(where, "archive_library")
+            ? finding_printf(f, "archive_library = '%s'", mod->name)
+            : finding_printf(f, "add %s to %s (a restart), or remove the line", mod->name,
+                             strstr(where, " or ") ? "shared_preload_libraries" : where);
 }
 
 /* The majors (first..last) whose module catalog has `name`; false when none. */
@@ -190,7 +198,7 @@ static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
     if (!mod && !close && !other_major)
         return false;
     Finding *f = lint_entry_finding(out, "PK0013", entry);
-    f->message = xasprintf("unrecognized configuration parameter \"%s\"", entry->name);
+    f->message = finding_printf(f, "unrecognized configuration parameter \"%s\"", entry->name);
     StrBuf hint = STRBUF_INIT;
     if (other_major && major < first)
         sb_printf(&hint, "%s was added in PostgreSQL %d. ", entry->name, first);
@@ -214,9 +222,10 @@ static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
                   mod->name, major, mod->name);
     else
         sb_printf(&hint, "PostgreSQL %d keeps it as a placeholder that nothing reads.", major);
-    f->hint = sb_detach(&hint);
+    f->hint = finding_strdup(f, hint.data);
+    sb_free(&hint);
     if (close && !other_major) {
-        f->suggestion = xasprintf("%s = '%s'", close, entry->value ? entry->value : "");
+        f->suggestion = finding_printf(f, "%s = '%s'", close, entry->value ? entry->value : "");
         lint_add_rename_fix(f, catalog_contrib_find(cc, close, NULL), major, entry);
     }
     return true;
@@ -244,10 +253,13 @@ static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size
     PrefixNote *note = &(*notes)[(*n_notes)++];
     note->prefix = xstrndup(entry->name, len);
     note->finding = lint_entry_finding(out, "PK0014", entry);
-    note->finding->message = xasprintf("\"%s\" parameters are not checked: no module shipped with"
-                                       " PostgreSQL has the prefix \"%s\"",
-                                       note->prefix, note->prefix);
-    note->finding->hint = xasprintf(
+    note->finding->message =
+        finding_printf(note->finding,
+                       "\"%s\" parameters are not checked: no module shipped with"
+                       " PostgreSQL has the prefix \"%s\"",
+                       note->prefix, note->prefix);
+    note->finding->hint = finding_printf(
+        note->finding,
         "The server keeps %s.* settings as text placeholders until the module that defines them"
         " loads; check them against that module's documentation.",
         note->prefix);
@@ -310,7 +322,8 @@ static void check_timescaledb_workers(const ConfSet *set, const Snapshot *snap, 
         finding_add_setting(f, tsbg->name, tsbg->value, tsbg->file, tsbg->line);
     if (mpw->source != SRC_DEFAULT)
         finding_add_setting(f, mpw->name, mpw->value, mpw->file, mpw->line);
-    f->message = xasprintf(
+    f->message = finding_printf(
+        f,
         "max_worker_processes is %.0f, below the %.0f that timescaledb needs: %.0f TimescaleDB"
         " background workers%s + %.0f parallel workers%s; TimescaleDB jobs (compression,"
         " retention, continuous aggregates) and parallel queries take slots from each other, and"
@@ -318,12 +331,14 @@ static void check_timescaledb_workers(const ConfSet *set, const Snapshot *snap, 
         " worker\")",
         mwp->parsed.num, need, bg, tsbg && tsbg->source != SRC_DEFAULT ? "" : " (its default)",
         mpw->parsed.num, launcher ? " + 1 logical replication launcher" : "");
-    f->hint = xstrdup("Other preloaded modules with workers (pg_cron, pglogical) need slots of"
-                      " their own on top.");
-    f->suggestion = xasprintf("max_worker_processes = %.0f (the sum, with a few spare for"
-                              " PostgreSQL's and other modules' workers), or lower"
-                              " timescaledb.max_background_workers or max_parallel_workers",
-                              need + (launcher ? 2 : 3));
+    f->hint =
+        finding_strdup(f, "Other preloaded modules with workers (pg_cron, pglogical) need slots of"
+                          " their own on top.");
+    f->suggestion = finding_printf(f,
+                                   "max_worker_processes = %.0f (the sum, with a few spare for"
+                                   " PostgreSQL's and other modules' workers), or lower"
+                                   " timescaledb.max_background_workers or max_parallel_workers",
+                                   need + (launcher ? 2 : 3));
 }
 
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)

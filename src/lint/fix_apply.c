@@ -50,25 +50,23 @@ static void add_change(FixPlan *plan, const LintInput *input, const Finding *f,
     /* agreement made the values of one parameter equal: one change per place, every rule named */
     FixChange *same = find_change(plan, fix->name, file, line);
     if (same) {
-        if (!strstr(same->rules, f->rule_id)) {
-            char *rules = xasprintf("%s, %s", same->rules, f->rule_id);
-            free(same->rules);
-            same->rules = rules;
-        }
+        if (!strstr(same->rules, f->rule_id))
+            same->rules = arena_printf(plan->arena, "%s, %s", same->rules, f->rule_id);
         return;
     }
-    PK_GROW(plan->changes, plan->n_changes, plan->cap_changes);
-    plan->changes[plan->n_changes++] =
-        (FixChange){.name = xstrdup(fix->name),
-                    .value = xstrdup(fix->value),
-                    .applies = fix->applies,
-                    .rules = xstrdup(f->rule_id),
-                    .file = xstrdup(file),
-                    .line = line,
-                    .old_value = cur && cur->source != SRC_DEFAULT ? xstrdup(cur->value) : NULL,
-                    .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
-                    .renames = fix->file != NULL,
-                    .remove = fix->remove};
+    Arena *a = plan->arena;
+    ARENA_GROW(a, plan->changes, plan->n_changes, plan->cap_changes);
+    plan->changes[plan->n_changes++] = (FixChange){
+        .name = arena_strdup(a, fix->name),
+        .value = arena_strdup(a, fix->value),
+        .applies = fix->applies,
+        .rules = arena_strdup(a, f->rule_id),
+        .file = arena_strdup(a, file),
+        .line = line,
+        .old_value = cur && cur->source != SRC_DEFAULT ? arena_strdup(a, cur->value) : NULL,
+        .old_in_auto = cur && cur->source == SRC_FILE && is_auto_conf(cur->file),
+        .renames = fix->file != NULL,
+        .remove = fix->remove};
 }
 
 /* ---- editing the text of one file ---- */
@@ -100,13 +98,21 @@ static void lines_free(Lines *lines)
     free(lines->items);
 }
 
-static char *lines_join(const Lines *lines)
+/* The buffer's text copied into the plan's arena; the buffer is freed. */
+static char *keep(FixPlan *plan, StrBuf *sb)
+{
+    char *text = arena_strdup(plan->arena, sb->data ? sb->data : "");
+    sb_free(sb);
+    return text;
+}
+
+static char *lines_join(FixPlan *plan, const Lines *lines)
 {
     StrBuf sb = STRBUF_INIT;
     for (size_t idx = 0; idx < lines->n; idx++)
         sb_printf(&sb, "%s%s", lines->items[idx],
                   idx + 1 < lines->n || lines->final_newline ? "\n" : "");
-    return sb.data ? sb_detach(&sb) : xstrdup("");
+    return keep(plan, &sb);
 }
 
 static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
@@ -155,9 +161,11 @@ static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
         free(rewritten);
         free(old);
     }
-    PK_GROW(plan->files, plan->n_files, plan->cap_files);
-    plan->files[plan->n_files++] =
-        (FixFile){.path = xstrdup(path), .old_text = data, .new_text = lines_join(&lines)};
+    ARENA_GROW(plan->arena, plan->files, plan->n_files, plan->cap_files);
+    plan->files[plan->n_files++] = (FixFile){.path = arena_strdup(plan->arena, path),
+                                             .old_text = arena_strdup(plan->arena, data),
+                                             .new_text = lines_join(plan, &lines)};
+    free(data);
     lines_free(&lines);
     return true;
 }
@@ -189,11 +197,12 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         sb_put(&flags, "--unsafe-fixes");
     if (!tier)
         sb_printf(&flags, "%s--min-severity %s", flags.len ? " " : "", severity_name(f->severity));
-    PK_GROW(plan->left_out, plan->n_left_out, plan->cap_left_out);
-    plan->left_out[plan->n_left_out++] = (FixLeftOut){.rule_id = xstrdup(f->rule_id),
-                                                      .names = sb_detach(&names),
-                                                      .reason = sb_detach(&reason),
-                                                      .flags = sb_detach(&flags)};
+    ARENA_GROW(plan->arena, plan->left_out, plan->n_left_out, plan->cap_left_out);
+    plan->left_out[plan->n_left_out++] =
+        (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
+                     .names = keep(plan, &names),
+                     .reason = keep(plan, &reason),
+                     .flags = keep(plan, &flags)};
 }
 
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
@@ -209,10 +218,11 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
                     PkDiag *diag)
 {
     memset(plan, 0, sizeof(*plan));
+    plan->arena = arena_new();
     const LintInput *input = &res->inputs[input_idx];
     if (!input->set.n_files)
         return true;
-    plan->top_file = xstrdup(input->set.files[0]);
+    plan->top_file = arena_strdup(plan->arena, input->set.files[0]);
     /* findings that rename a refused line first, so a parameter's change lands there */
     for (int pass = 0; pass < 2; pass++)
         for (size_t idx = 0; idx < res->findings.n; idx++) {
@@ -238,34 +248,6 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
             return false;
     }
     return true;
-}
-
-void fix_plan_free(FixPlan *plan)
-{
-    for (size_t idx = 0; idx < plan->n_changes; idx++) {
-        FixChange *c = &plan->changes[idx];
-        free(c->name);
-        free(c->value);
-        free(c->rules);
-        free(c->file);
-        free(c->old_value);
-    }
-    free(plan->changes);
-    for (size_t idx = 0; idx < plan->n_left_out; idx++) {
-        free(plan->left_out[idx].rule_id);
-        free(plan->left_out[idx].names);
-        free(plan->left_out[idx].reason);
-        free(plan->left_out[idx].flags);
-    }
-    free(plan->left_out);
-    for (size_t idx = 0; idx < plan->n_files; idx++) {
-        free(plan->files[idx].path);
-        free(plan->files[idx].old_text);
-        free(plan->files[idx].new_text);
-    }
-    free(plan->files);
-    free(plan->top_file);
-    memset(plan, 0, sizeof(*plan));
 }
 
 /* ---- unified diff: lines are rewritten one for one, appends come last ---- */

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/strbuf.h"
 #include "lint/lint.h"
 
@@ -46,7 +47,9 @@ typedef struct FixLeftOut {
     char *flags;  /* the options that would apply it: "--unsafe-fixes --min-severity notice" */
 } FixLeftOut;
 
+/* Everything a plan points to lives in its arena: free it with arena_free(plan.arena). */
 typedef struct FixPlan {
+    Arena *arena;
     FixChange *changes;
     size_t n_changes, cap_changes;
     FixLeftOut *left_out;
@@ -68,6 +71,5 @@ void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out);
 void fix_plan_diff(const FixPlan *plan, const char *cwd, StrBuf *out);
 /* ALTER SYSTEM statements grouped by reload and restart, then the statements that undo them. */
 void fix_plan_alter_system(const FixPlan *plan, int pg_major, StrBuf *out);
-void fix_plan_free(FixPlan *plan);
 
 #endif

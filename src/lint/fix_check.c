@@ -58,8 +58,7 @@ static void round_integer(const CatalogParam *param, int major, Finding *f, Find
     if (param->type != GUC_INTEGER || !strpbrk(fix->value, ".eE") ||
         !guc_parse_value_for(param, major, fix->value, &val, NULL))
         return;
-    free(fix->value);
-    fix->value = guc_value_pretty(param, &val);
+    fix->value = finding_take(f, guc_value_pretty(param, &val));
     finding_render_suggestion(f);
 }
 
@@ -170,8 +169,7 @@ static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *chang
             free(note);
             changed_of[lose.f - base] = true;
             if (fix->file) {
-                free(fix->value);
-                fix->value = xstrdup(win_value);
+                fix->value = finding_strdup(lose.f, win_value);
             } else {
                 fix->name[0] = '\0'; /* dropped below: indices of refs stay valid meanwhile */
             }
@@ -297,9 +295,7 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
             !strcmp(f->suggestion, f->suggestion_tail + strspn(f->suggestion_tail, ",;. "))) {
             /* an alternative that stands alone ("…, or put a connection pooler in front") stays */
             const char *other = strstr(f->suggestion, ", or ");
-            char *kept = other ? xstrdup(other + strlen(", or ")) : NULL;
-            free(f->suggestion);
-            f->suggestion = kept;
+            f->suggestion = other ? finding_strdup(f, other + strlen(", or ")) : NULL;
         }
     }
 }
@@ -475,7 +471,8 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
             subset.rules[subset.n++] = rules->rules[idx];
     SkippedList skipped = {0};
     engine_run(&subset, &snap, eopts, out, &skipped);
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     free(subset.rules);
     host_facts_init_unknown(&snap.host);
     snapshot_free(&snap);
@@ -557,8 +554,7 @@ static bool refresh_values(Finding *f, const Finding *fresh)
     if (!differs)
         return false;
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
-        free(f->fixes[idx].value);
-        f->fixes[idx].value = xstrdup(fresh->fixes[idx].value);
+        f->fixes[idx].value = finding_strdup(f, fresh->fixes[idx].value);
     }
     finding_render_suggestion(f);
     return true;
@@ -612,11 +608,11 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
                     if (stands)
                         stands_after_fix(&items[idx]);
                 }
-            findings_free(&sim);
+            arena_free(sim.arena);
             free(touched.names);
             return;
         }
-        findings_free(&sim);
+        arena_free(sim.arena);
         free(touched.names);
     }
 }

@@ -53,32 +53,36 @@ void lint_validate_huge_pages(const Snapshot *snap, const double limits[2], Find
     /* try falls back to normal pages: the count is advice, not a condition of starting */
     if (!on)
         f->severity = SEV_RECOMMENDATION;
-    f->file = xstrdup(hp->file);
+    f->file = finding_strdup(f, hp->file);
     f->line = hp->line;
     finding_add_setting(f, hp->name, hp->value, hp->file, hp->line);
     char *page_text = page >= 1073741824.0 ? xasprintf("%.0fGB", page / 1073741824.0)
                                            : xasprintf("%.0fMB", page / 1048576.0);
-    f->message = xasprintf("huge_pages = %s needs vm.nr_hugepages = %.0f (%s pages) for about "
-                           "%.0fMB of shared memory",
-                           hp->value, pages, page_text, pages * page / 1048576.0);
+    f->message = finding_printf(f,
+                                "huge_pages = %s needs vm.nr_hugepages = %.0f (%s pages) for about "
+                                "%.0fMB of shared memory",
+                                hp->value, pages, page_text, pages * page / 1048576.0);
     /* a container's hugepages-<size> limit: the pod can map no more */
     double limit = limits ? limits[page >= 1073741824.0 ? 1 : 0] : -1;
     if (limit > 0 && limit < pages * page) {
         f->severity = on ? SEV_WARNING : SEV_NOTICE;
-        free(f->message);
-        f->message = xasprintf(
+        f->message = finding_printf(
+            f,
             "huge_pages = %s needs %.0f %s pages, but the container's hugepages-%s limit allows "
             "%.0f",
             hp->value, pages, page_text, page >= 1073741824.0 ? "1Gi" : "2Mi", floor(limit / page));
-        f->hint = xasprintf("raise the container's hugepages-%s limit to %.0fMi%s",
-                            page >= 1073741824.0 ? "1Gi" : "2Mi", pages * page / 1048576.0,
-                            on ? " (with huge_pages = on the server does not start without them)"
-                               : " (with try the server falls back to normal pages)");
+        f->hint =
+            finding_printf(f, "raise the container's hugepages-%s limit to %.0fMi%s",
+                           page >= 1073741824.0 ? "1Gi" : "2Mi", pages * page / 1048576.0,
+                           on ? " (with huge_pages = on the server does not start without them)"
+                              : " (with try the server falls back to normal pages)");
     } else {
-        f->hint = xasprintf("reserve them before the server starts: sysctl -w vm.nr_hugepages=%.0f"
-                            " (and in /etc/sysctl.d); PostgreSQL 15 and later print the count with"
-                            " postgres -C shared_memory_size_in_huge_pages",
-                            pages);
+        f->hint =
+            finding_printf(f,
+                           "reserve them before the server starts: sysctl -w vm.nr_hugepages=%.0f"
+                           " (and in /etc/sysctl.d); PostgreSQL 15 and later print the count with"
+                           " postgres -C shared_memory_size_in_huge_pages",
+                           pages);
     }
     free(page_text);
 }

@@ -26,9 +26,9 @@ void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out)
     for (size_t idx = 0; idx < doc->n_notes; idx++) {
         const InputNote *note = &doc->notes[idx];
         Finding *f = finding_raise(out, note_rule(note->kind), NULL);
-        f->message = xstrdup(note->message);
-        f->hint = xstrdup(note->hint);
-        f->file = xstrdup(file);
+        f->message = finding_strdup(f, note->message);
+        f->hint = finding_strdup(f, note->hint);
+        f->file = finding_strdup(f, file);
         f->line = note->line;
         f->column = note->column;
         /* the operator or the API server refuses, not PostgreSQL: never refuses_start */
@@ -59,7 +59,6 @@ static void locate_name_finding(Finding *f, const InputNote *note)
     f->refuses_start = false; /* the server never gets the parameter */
     while (f->n_fixes)
         finding_drop_fix(f, f->n_fixes - 1);
-    free(f->suggestion);
     f->suggestion = NULL;
 }
 
@@ -115,8 +114,7 @@ void lint_input_value_places(const InputDoc *doc, const ConfSet *set, FindingLis
                            !strcasecmp(f->settings[s].name, entry->name);
             if (!names_it)
                 continue;
-            free(f->file);
-            f->file = xstrdup(place->file);
+            f->file = finding_strdup(f, place->file);
             f->line = place->line;
             f->column = place->column;
         }

@@ -525,15 +525,16 @@ const char *intent_purpose_name(IntentPurpose purpose)
 static Finding *notice(FindingList *out, const char *id, const char *file, int line)
 {
     Finding *f = finding_raise(out, id, NULL);
-    f->file = file ? xstrdup(file) : NULL;
+    f->file = finding_strdup(f, file);
     f->line = line;
     /* not the server's verdict on a line: what pgknob read in the file's own words */
-    f->explanation = xstrdup(
-        "A configuration often says what it is for and the machine it was written for, in its "
-        "header or beside its settings. pgknob reads these words (never the stock "
-        "postgresql.conf.sample comments) and says what it took from them, so that a fix does "
-        "not reverse a choice the file shows is deliberate (docs/fix.md, \"Evident intent\").");
-    f->risk = xstrdup("None: the server never reads comments. Check what pgknob took from them.");
+    f->explanation = finding_strdup(
+        f, "A configuration often says what it is for and the machine it was written for, in its "
+           "header or beside its settings. pgknob reads these words (never the stock "
+           "postgresql.conf.sample comments) and says what it took from them, so that a fix does "
+           "not reverse a choice the file shows is deliberate (docs/fix.md, \"Evident intent\").");
+    f->risk = finding_strdup(
+        f, "None: the server never reads comments. Check what pgknob took from them.");
     return f;
 }
 
@@ -543,10 +544,13 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         return;
     const char *name = intent_purpose_name(intent->purpose);
     Finding *f = notice(out, "PK0090", intent->purpose_at.file, intent->purpose_at.line);
-    f->message = xasprintf("purpose taken as %s from line %d: '%s'; give --purpose production to "
-                           "check it as production",
-                           name, intent->purpose_at.line, intent->purpose_at.text);
-    f->hint = xasprintf(
+    f->message =
+        finding_printf(f,
+                       "purpose taken as %s from line %d: '%s'; give --purpose production to "
+                       "check it as production",
+                       name, intent->purpose_at.line, intent->purpose_at.text);
+    f->hint = finding_printf(
+        f,
         "Judged as a %s configuration: what such clusters switch off on purpose "
         "(fsync, full_page_writes, autovacuum, track_counts) is a notice, and a fix that turns "
         "it back on is unsafe.",
@@ -644,9 +648,10 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
             free(host->source);
             host->source = xstrdup("the file's comments");
             Finding *f = notice(out, "PK0092", file, line);
-            f->message = xasprintf("host facts taken from the file: %s", sb_str(&from));
-            f->hint = xstrdup("The rules that need host facts use them. Give --host "
-                              "(or host in .pgknob.ini) when the server has other facts.");
+            f->message = finding_printf(f, "host facts taken from the file: %s", sb_str(&from));
+            f->hint =
+                finding_strdup(f, "The rules that need host facts use them. Give --host "
+                                  "(or host in .pgknob.ini) when the server has other facts.");
         }
         sb_free(&from);
         return;
@@ -702,10 +707,11 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     }
     if (msg.len) {
         Finding *f = notice(out, "PK0091", file, line);
-        f->message = xasprintf("the file contradicts the host facts: %s", sb_str(&msg));
-        f->hint = xstrdup("Every fix derived from a contradicted fact is unsafe (pgknob fix "
-                          "applies it only with --unsafe-fixes). Check which is right: the "
-                          "host facts (--host, host in .pgknob.ini), or the file.");
+        f->message = finding_printf(f, "the file contradicts the host facts: %s", sb_str(&msg));
+        f->hint =
+            finding_strdup(f, "Every fix derived from a contradicted fact is unsafe (pgknob fix "
+                              "applies it only with --unsafe-fixes). Check which is right: the "
+                              "host facts (--host, host in .pgknob.ini), or the file.");
     }
     sb_free(&msg);
     sb_free(&given);
@@ -724,7 +730,8 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
             f->rule_severity = f->severity;
         f->severity = SEV_NOTICE;
         bool by_setting = !strncmp(intent->cow, "wal_", 4);
-        char *hint = xasprintf(
+        f->hint = finding_printf(
+            f,
             "A notice: the configuration shows a copy-on-write file system (%s), where "
             "full_page_writes = off is a known deliberate choice. PostgreSQL's documentation "
             "allows it only where the file system prevents partial page writes, naming ZFS "
@@ -735,8 +742,6 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
                          "copy-on-write"
                        : "",
             f->hint ? " " : "", f->hint ? f->hint : "");
-        free(f->hint);
-        f->hint = hint;
         char *link = xasprintf("https://www.postgresql.org/docs/%d/wal-reliability.html", pg_major);
         finding_add_link(f, link);
         free(link);

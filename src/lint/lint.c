@@ -125,7 +125,7 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     input->validation_begin = findings->n;
     lint_auth_files(input, &in, false, findings);
     input->validation_end = findings->n;
-    hba_input_free(&in);
+    arena_free(in.arena);
     return true;
 }
 
@@ -173,7 +173,7 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
         hba_input_from_snapshot(&input->snap, input->set.data_dir, &in);
     if (in.hba_path || in.ident_path)
         lint_auth_files(input, &in, true, findings);
-    hba_input_free(&in);
+    arena_free(in.arena);
     input->validation_end = findings->n;
     return ok;
 }
@@ -190,11 +190,10 @@ static void patroni_drops(FindingList *findings, size_t begin)
             if (strcmp(f->rule_id, dropped[rule]) || !f->refuses_start)
                 continue;
             f->refuses_start = false;
-            char *hint = xasprintf("%s%sPatroni drops such a setting from postgresql.conf with a "
-                                   "warning in its log, so it has no effect.",
-                                   f->hint ? f->hint : "", f->hint ? " " : "");
-            free(f->hint);
-            f->hint = hint;
+            f->hint = finding_printf(f,
+                                     "%s%sPatroni drops such a setting from postgresql.conf with a "
+                                     "warning in its log, so it has no effect.",
+                                     f->hint ? f->hint : "", f->hint ? " " : "");
         }
     }
 }
@@ -245,26 +244,20 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
     lint_hba_validate(input->hba, &found);
     lint_hba_semantics(input->hba, NULL, &found);
     lint_hba_locate_columns(input->hba, &found, 0);
-    size_t dropped = 0;
     for (size_t idx = 0; idx < found.n; idx++) {
         const Finding *f = &found.items[idx];
-        if (n_own && f->file && !strcmp(f->file, doc->hba_operator_name)) {
-            found.items[dropped++] = *f; /* freed below */
-        } else {
-            PK_GROW(findings->items, findings->n, findings->cap);
-            Finding *kept = &findings->items[findings->n++];
-            *kept = *f;
+        if (!(n_own && f->file && !strcmp(f->file, doc->hba_operator_name))) {
+            Finding *kept = findings_push(findings, f);
             if (n_own && !strcmp(kept->rule_id, "PK0210") &&
                 strstr(kept->message, doc->hba_operator_name)) {
-                free(kept->hint);
-                kept->hint = xstrdup("The operator writes its own lines first, and the first"
-                                     " match wins: narrow this line to what they do not match,"
-                                     " or remove it.");
+                kept->hint =
+                    finding_strdup(kept, "The operator writes its own lines first, and the first"
+                                         " match wins: narrow this line to what they do not match,"
+                                         " or remove it.");
             }
         }
     }
-    found.n = dropped;
-    findings_free(&found);
+    findings_take(findings, &found); /* the operator's own lines' findings go with it */
     free(lines);
 }
 
@@ -409,11 +402,11 @@ void lint_result_free(LintResult *res)
         if (res->inputs[idx].snap.catalog)
             snapshot_free(&res->inputs[idx].snap);
         if (res->inputs[idx].hba) {
-            hba_set_free(res->inputs[idx].hba);
+            arena_free(res->inputs[idx].hba->arena);
             free(res->inputs[idx].hba);
         }
     }
     free(res->inputs);
-    findings_free(&res->findings);
+    arena_free(res->findings.arena);
     memset(res, 0, sizeof(*res));
 }

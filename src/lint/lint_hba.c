@@ -18,7 +18,7 @@ Finding *lint_hba_finding(FindingList *out, const char *id, const char *file, in
                           const char *page)
 {
     Finding *f = finding_raise(out, id, NULL);
-    f->file = xstrdup(file);
+    f->file = finding_strdup(f, file);
     f->line = line;
     if (page) {
         char *url = xasprintf(DOCS, major, page);
@@ -55,31 +55,35 @@ static void validate_rules(const HbaSet *set, FindingList *out)
             Finding *f =
                 lint_hba_finding(out, "PK0201", r->file, r->line, major, "auth-pg-hba-conf.html");
             f->refuses_start = true;
-            f->message = xstrdup(r->logged  ? r->logged
-                                 : r->error ? r->error
-                                            : "the line is rejected");
-            f->hint = xasprintf("PostgreSQL %d refuses to start with this pg_hba.conf (\"could"
-                                " not load pg_hba.conf\"); a reload keeps the previous rules.",
-                                major);
+            f->message = finding_strdup(f, r->logged  ? r->logged
+                                           : r->error ? r->error
+                                                      : "the line is rejected");
+            f->hint = finding_printf(f,
+                                     "PostgreSQL %d refuses to start with this pg_hba.conf (\"could"
+                                     " not load pg_hba.conf\"); a reload keeps the previous rules.",
+                                     major);
         } else if (r->error) {
             Finding *f = lint_hba_finding(out, "PK0204", r->file, r->line, major,
                                           r->conntype == HBA_CT_HOSTSSL ? "ssl-tcp.html"
                                                                         : "gssapi-enc.html");
-            f->message = xstrdup(r->error);
-            f->hint = xstrdup(r->conntype == HBA_CT_HOSTSSL
-                                  ? "Set ssl = on (with a certificate and key) or write host."
-                                  : "Use a build with GSSAPI, or write host.");
+            f->message = finding_strdup(f, r->error);
+            f->hint =
+                finding_strdup(f, r->conntype == HBA_CT_HOSTSSL
+                                      ? "Set ssl = on (with a certificate and key) or write host."
+                                      : "Use a build with GSSAPI, or write host.");
         } else if (r->logged) {
             Finding *f =
                 lint_hba_finding(out, "PK0208", r->file, r->line, major, "auth-pg-hba-conf.html");
-            f->message = xstrdup(r->logged);
+            f->message = finding_strdup(f, r->logged);
         }
         if (r->parsed && !r->rejects && r->map && set->ident.path && set->ident.loads &&
             !map_defined(set, r->map)) {
             Finding *f =
                 lint_hba_finding(out, "PK0207", r->file, r->line, major, "auth-username-maps.html");
-            f->message = xasprintf("map \"%s\" is not defined in %s", r->map, set->ident.path);
-            f->hint = xstrdup("Add the map's lines to pg_ident.conf, or correct the name.");
+            f->message =
+                finding_printf(f, "map \"%s\" is not defined in %s", r->map, set->ident.path);
+            f->hint =
+                finding_strdup(f, "Add the map's lines to pg_ident.conf, or correct the name.");
         }
     }
 }
@@ -91,8 +95,8 @@ static void validate_ident(const HbaSet *set, FindingList *out)
         if (any_map_used(set)) {
             Finding *f = lint_hba_finding(out, "PK0206", set->ident.path, 0, major,
                                           "auth-username-maps.html");
-            f->message = xstrdup(set->ident.open_error.message);
-            f->hint = xstrdup("The server starts, but no map= line can log anyone in.");
+            f->message = finding_strdup(f, set->ident.open_error.message);
+            f->hint = finding_strdup(f, "The server starts, but no map= line can log anyone in.");
         }
         return;
     }
@@ -102,9 +106,10 @@ static void validate_ident(const HbaSet *set, FindingList *out)
             continue;
         Finding *f =
             lint_hba_finding(out, "PK0205", m->file, m->line, major, "auth-username-maps.html");
-        f->message = xstrdup(m->error);
-        f->hint = xstrdup("The server starts but does not load pg_ident.conf: no map of it can"
-                          " be used (on reload the previous maps stay).");
+        f->message = finding_strdup(f, m->error);
+        f->hint =
+            finding_strdup(f, "The server starts but does not load pg_ident.conf: no map of it can"
+                              " be used (on reload the previous maps stay).");
     }
 }
 
@@ -115,27 +120,29 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
         Finding *f =
             lint_hba_finding(out, "PK0202", set->hba.path, 0, major, "auth-pg-hba-conf.html");
         f->refuses_start = true;
-        f->message = xstrdup(set->hba.open_error.message);
-        f->hint = xstrdup("The server refuses to start without a readable pg_hba.conf.");
+        f->message = finding_strdup(f, set->hba.open_error.message);
+        f->hint = finding_strdup(f, "The server refuses to start without a readable pg_hba.conf.");
     }
     if (set->hba_no_entries) {
         Finding *f =
             lint_hba_finding(out, "PK0203", set->hba.path, 0, major, "auth-pg-hba-conf.html");
         f->refuses_start = true;
-        f->message = xasprintf("configuration file \"%s\" contains no entries", set->hba.path);
-        f->hint = xstrdup("The server refuses to start: no line would let anyone connect.");
+        f->message =
+            finding_printf(f, "configuration file \"%s\" contains no entries", set->hba.path);
+        f->hint =
+            finding_strdup(f, "The server refuses to start: no line would let anyone connect.");
     }
     validate_rules(set, out);
     for (size_t idx = 0; idx < set->n_unchecked; idx++) {
         const HbaNote *note = &set->unchecked[idx];
         Finding *f = lint_hba_finding(out, "PK0209", note->file, note->line, major, NULL);
         f->column = note->column;
-        f->message = xstrdup(note->message);
+        f->message = finding_strdup(f, note->message);
     }
     for (size_t idx = 0; idx < set->hba.n_notes; idx++) {
         Finding *f = lint_hba_finding(out, "PK0208", set->hba.notes[idx].file,
                                       set->hba.notes[idx].line, major, NULL);
-        f->message = xstrdup(set->hba.notes[idx].message);
+        f->message = finding_strdup(f, set->hba.notes[idx].message);
     }
     if (set->ident.path)
         validate_ident(set, out);
@@ -313,8 +320,8 @@ static const struct {
 
 static void hba_words(Finding *f, HbaWords words)
 {
-    f->hint = xstrdup(hba_words_table[words].hint);
-    f->explanation = xstrdup(hba_words_table[words].explanation);
+    f->hint = finding_strdup(f, hba_words_table[words].hint);
+    f->explanation = finding_strdup(f, hba_words_table[words].explanation);
 }
 
 static bool covers(const HbaRule *e, const HbaRule *l)
@@ -484,9 +491,10 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
         const HbaRule *e = &set->rules[ei];
         Finding *f = lint_hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
                                       "auth-pg-hba-conf.html");
-        f->message = xasprintf("every connection this line matches is matched first by line"
-                               " %d (%s:%d, %s): this line never applies",
-                               e->line, display_path(e), e->line, e->method);
+        f->message = finding_printf(f,
+                                    "every connection this line matches is matched first by line"
+                                    " %d (%s:%d, %s): this line never applies",
+                                    e->line, display_path(e), e->line, e->method);
         hba_words(f, HW_SHADOWED);
     }
     shadow_index_free(&idx);
@@ -563,21 +571,25 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
     Finding *f;
     if (any_address(r)) {
         f = lint_hba_finding(out, "PK0213", r->file, r->line, major, "auth-trust.html");
-        f->message = xasprintf("trust for every address (%s): anyone who reaches the server logs"
-                               " in as any user this line names, without a password",
-                               address_text(r, addr, sizeof(addr)));
+        f->message =
+            finding_printf(f,
+                           "trust for every address (%s): anyone who reaches the server logs"
+                           " in as any user this line names, without a password",
+                           address_text(r, addr, sizeof(addr)));
     } else if (listen_all && !loopback_only(r)) {
         f = lint_hba_finding(out, "PK0216", r->file, r->line, major, "auth-trust.html");
-        f->message = xasprintf("listen_addresses reaches the network and this line trusts"
-                               " clients from %s",
-                               address_text(r, addr, sizeof(addr)));
+        f->message = finding_printf(f,
+                                    "listen_addresses reaches the network and this line trusts"
+                                    " clients from %s",
+                                    address_text(r, addr, sizeof(addr)));
     } else {
         f = lint_hba_finding(out, "PK0211", r->file, r->line, major, "auth-trust.html");
-        f->message = xasprintf("trust on a TCP line (%s)%s", address_text(r, addr, sizeof(addr)),
-                               loopback_only(r) ? ": any user of this machine can connect as"
-                                                  " any role the line names"
-                                                : ": any client of that address range connects"
-                                                  " without a password");
+        f->message =
+            finding_printf(f, "trust on a TCP line (%s)%s", address_text(r, addr, sizeof(addr)),
+                           loopback_only(r) ? ": any user of this machine can connect as"
+                                              " any role the line names"
+                                            : ": any client of that address range connects"
+                                              " without a password");
         if (loopback_only(r))
             f->severity = SEV_NOTICE;
     }
@@ -590,8 +602,8 @@ static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out
     Finding *f =
         lint_hba_finding(out, "PK0213", r->file, r->line, set->opts.major, "auth-password.html");
     f->severity = SEV_WARNING;
-    f->message =
-        xasprintf("%s for every address (%s)", r->method, address_text(r, addr, sizeof(addr)));
+    f->message = finding_printf(f, "%s for every address (%s)", r->method,
+                                address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_WEAK_ANY);
 }
 
@@ -600,9 +612,10 @@ static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *ou
     Finding *f =
         lint_hba_finding(out, "PK0212", r->file, r->line, set->opts.major,
                          r->auth == HBA_AUTH_PASSWORD ? "auth-password.html" : "auth-methods.html");
-    f->message = xasprintf("%s on a %s line: the password crosses the network in clear text"
-                           " on connections without SSL",
-                           r->method, r->type);
+    f->message = finding_printf(f,
+                                "%s on a %s line: the password crosses the network in clear text"
+                                " on connections without SSL",
+                                r->method, r->type);
     hba_words(f, HW_CLEARTEXT);
 }
 
@@ -612,13 +625,14 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
     int major = set->opts.major;
     if (r->auth == HBA_AUTH_MD5 && !strcmp(enc, "scram-sha-256")) {
         Finding *f = lint_hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
-        f->message = xstrdup("md5 while password_encryption = scram-sha-256: roles whose"
-                             " password is still an MD5 hash log in with MD5");
+        f->message = finding_strdup(f, "md5 while password_encryption = scram-sha-256: roles whose"
+                                       " password is still an MD5 hash log in with MD5");
         hba_words(f, HW_MD5_UNDER_SCRAM);
     } else if (r->auth == HBA_AUTH_SCRAM && !strcmp(enc, "md5")) {
         Finding *f = lint_hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
-        f->message = xstrdup("scram-sha-256 while password_encryption = md5: a password set now"
-                             " is stored as an MD5 hash, which this line cannot verify");
+        f->message =
+            finding_strdup(f, "scram-sha-256 while password_encryption = md5: a password set now"
+                              " is stored as an MD5 hash, which this line cannot verify");
         hba_words(f, HW_SCRAM_UNDER_MD5);
     }
 }
@@ -628,18 +642,21 @@ static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *
     char addr[128];
     Finding *f =
         lint_hba_finding(out, "PK0217", r->file, r->line, set->opts.major, "auth-pg-hba-conf.html");
-    f->message = xasprintf("replication over %s from %s: the WAL stream may cross the network"
-                           " without SSL",
-                           r->type, address_text(r, addr, sizeof(addr)));
+    f->message = finding_printf(f,
+                                "replication over %s from %s: the WAL stream may cross the network"
+                                " without SSL",
+                                r->type, address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_REPLICATION);
 }
 
 static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     Finding *f = lint_hba_finding(out, "PK0218", r->file, r->line, set->opts.major, "ssl-tcp.html");
-    f->message = xasprintf("%s needs a client certificate, but ssl_ca_file is empty: the server"
-                           " cannot verify any",
-                           r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
+    f->message =
+        finding_printf(f,
+                       "%s needs a client certificate, but ssl_ca_file is empty: the server"
+                       " cannot verify any",
+                       r->auth == HBA_AUTH_CERT ? "cert" : "clientcert");
     hba_words(f, HW_CLIENTCERT);
 }
 

@@ -118,13 +118,8 @@ static void skipped_dedup(SkippedList *list)
         for (size_t prev = 0; prev < kept && !seen; prev++)
             seen = !strcmp(list->items[prev].rule_id, cur->rule_id) &&
                    !strcmp(list->items[prev].needs, cur->needs);
-        if (seen) {
-            free(cur->rule_id);
-            free(cur->title);
-            free(cur->needs);
-        } else {
+        if (!seen) /* a duplicate's strings stay in the list's arena */
             list->items[kept++] = *cur;
-        }
     }
     list->n = kept;
 }
@@ -142,7 +137,9 @@ bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *
 bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
                       PkDiag *diag)
 {
-    skipped_free(&state->skipped); /* this run's, not the sum of every run of a long-lived state */
+    arena_free(state->skipped.arena);
+    state->skipped =
+        (SkippedList){0}; /* this run's, not the sum of every run of a long-lived state */
     if (!load_host(res, opts, state, diag))
         return false;
     EngineOpts eopts = {opts->disable, opts->n_disable};
@@ -174,10 +171,11 @@ void lint_rules_state_free(LintRulesState *state)
 {
     arena_free(state->rules.arena);
     host_facts_clear(&state->host);
-    skipped_free(&state->skipped);
+    arena_free(state->skipped.arena);
+    state->skipped = (SkippedList){0};
     for (size_t idx = 0; idx < state->n_pack_dirs; idx++)
         free(state->pack_dirs[idx]);
     free(state->pack_dirs);
-    pk_diag_list_free(&state->notes);
+    arena_free(state->notes.arena);
     memset(state, 0, sizeof(*state));
 }

@@ -20,7 +20,7 @@ static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, 
     Finding *f = lint_rule_finding(out, "PK0004", file, line);
     if (doc && doc->version_text)
         finding_add_setting(f, doc->version_key, doc->version_text, file, doc->version_line);
-    f->hint = xstrdup(hint_order);
+    f->hint = finding_strdup(f, hint_order);
     return f;
 }
 
@@ -60,10 +60,11 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     if (doc && doc->version_text && !doc->version_label[0]) {
         /* a manifest version with no number: say what was assumed, then read the file */
         Finding *f = notice(out, doc, first_file, doc->version_line);
-        f->message = xasprintf("%s is \"%s\": pgknob cannot read a major from it, so the"
-                               " configuration is checked as PostgreSQL %d; give --pg-version"
-                               " to choose another",
-                               doc->version_key, doc->version_text, fallback);
+        f->message = finding_printf(f,
+                                    "%s is \"%s\": pgknob cannot read a major from it, so the"
+                                    " configuration is checked as PostgreSQL %d; give --pg-version"
+                                    " to choose another",
+                                    doc->version_key, doc->version_text, fallback);
         return;
     }
     MajorEvidence ev = {0};
@@ -79,13 +80,15 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         input->pg_major = first->major;
         input->version_source = "evidence";
         char *why = agreed_words(&ev);
-        f->message = xasprintf("checked as PostgreSQL %d: %s; give --pg-version to choose another",
-                               first->major, why);
+        f->message =
+            finding_printf(f, "checked as PostgreSQL %d: %s; give --pg-version to choose another",
+                           first->major, why);
         free(why);
     } else if (label) {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
         char *why = agreed_words(&ev);
-        f->message = xasprintf(
+        f->message = finding_printf(
+            f,
             "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
             " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
             " to %d needs; give --pg-version to choose another",
@@ -94,10 +97,11 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     } else {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");
         char *why = conflict_words(&ev);
-        f->message = xasprintf("the file names more than one major: %s; it is checked as"
-                               " PostgreSQL %d, the default: give --pg-version with the one it"
-                               " runs on",
-                               why, fallback);
+        f->message = finding_printf(f,
+                                    "the file names more than one major: %s; it is checked as"
+                                    " PostgreSQL %d, the default: give --pg-version with the one it"
+                                    " runs on",
+                                    why, fallback);
         free(why);
     }
     major_evidence_free(&ev);

@@ -414,9 +414,9 @@ static void add_finding(const TargetSpec *spec, const char *rule_id, const ConfE
                         const char *name, char *message, char *hint, FindingList *out)
 {
     Finding *f = finding_raise(out, rule_id, NULL);
-    f->message = message;
-    f->hint = hint;
-    f->file = xstrdup(e->file);
+    f->message = finding_take(f, message);
+    f->hint = finding_take(f, hint);
+    f->file = finding_strdup(f, e->file);
     f->line = e->line;
     f->column = e->column;
     /* the service refuses or overrides it; the server is never asked */

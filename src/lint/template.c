@@ -60,16 +60,18 @@ static void add_template_finding(const ConfSet *set, const bool *templated, size
     if (n > 20)
         sb_printf(&lines, " and %zu more", n - 20);
     Finding *f = lint_entry_finding(out, "PK0003", first);
-    f->message = xasprintf("the file is a template that was never rendered: %zu line%s of"
-                           " template syntax where settings belong (line%s %s)",
-                           n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
+    f->message = finding_printf(f,
+                                "the file is a template that was never rendered: %zu line%s of"
+                                " template syntax where settings belong (line%s %s)",
+                                n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
     /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
     f->refuses_start = refused;
-    f->hint = xasprintf("%s Render the template with the deployment's values (helm template,"
-                        " ansible, envsubst, the sed script) and lint the output.",
-                        refused ? "The server refuses to start with it."
-                                : "The server would take the placeholders as literal text.");
-    f->suggestion = xstrdup("lint the rendered configuration, not the template");
+    f->hint = finding_printf(f,
+                             "%s Render the template with the deployment's values (helm template,"
+                             " ansible, envsubst, the sed script) and lint the output.",
+                             refused ? "The server refuses to start with it."
+                                     : "The server would take the placeholders as literal text.");
+    f->suggestion = finding_strdup(f, "lint the rendered configuration, not the template");
     sb_free(&lines);
 }
 

@@ -23,7 +23,7 @@ static Finding *add_finding(FindingList *out, const char *id, const char *file, 
     Finding *f = finding_raise(out, id, NULL);
     /* validation's errors are exactly the server's refusals (the verdict tier proves it) */
     f->refuses_start = f->severity == SEV_ERROR;
-    f->file = xstrdup(file);
+    f->file = finding_strdup(f, file);
     f->line = line;
     return f;
 }
@@ -59,15 +59,19 @@ static bool note_missing_dir(const ConfEntry *entry, FindingList *out)
     Finding *f = add_finding(out, "PK0002", entry->file, entry->line);
     f->severity = SEV_NOTICE;
     f->refuses_start = false;
-    f->message = xasprintf("include_dir names \"%.*s\", which must exist on the server: it is"
-                           " absent here",
-                           len, dir);
-    f->hint = xstrdup("The server refuses to start without it. A file checked out of a"
-                      " repository is not the target machine: lint the data directory, or with"
-                      " --host local on the server, to check the real one.");
-    f->suggestion = xasprintf("create the directory %.*s%s on the server (it may stay empty), or"
-                              " remove the include_dir line",
-                              len, dir, *dir == '/' ? "" : " beside this file");
+    f->message = finding_printf(f,
+                                "include_dir names \"%.*s\", which must exist on the server: it is"
+                                " absent here",
+                                len, dir);
+    f->hint =
+        finding_strdup(f, "The server refuses to start without it. A file checked out of a"
+                          " repository is not the target machine: lint the data directory, or with"
+                          " --host local on the server, to check the real one.");
+    f->suggestion =
+        finding_printf(f,
+                       "create the directory %.*s%s on the server (it may stay empty), or"
+                       " remove the include_dir line",
+                       len, dir, *dir == '/' ? "" : " beside this file");
     return true;
 }
 
@@ -78,12 +82,12 @@ static void check_read_error(const ConfEntry *entry, bool target_here, FindingLi
     bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
     Finding *f = add_finding(out, syntax ? "PK0001" : "PK0002", entry->file, entry->line);
     if (syntax && entry->token && *entry->token)
-        f->message = xasprintf("%s near token \"%s\"", entry->error, entry->token);
+        f->message = finding_printf(f, "%s near token \"%s\"", entry->error, entry->token);
     else if (syntax && !strcmp(entry->error, "syntax error"))
-        f->message = xasprintf("%s near end of line", entry->error);
+        f->message = finding_printf(f, "%s near end of line", entry->error);
     else
-        f->message = xstrdup(entry->error);
-    f->hint = xstrdup(entry->error_hint);
+        f->message = finding_strdup(f, entry->error);
+    f->hint = finding_strdup(f, entry->error_hint);
 }
 
 /* Renaming the line is the fix when its value suits the parameter meant (checked as the server
@@ -127,7 +131,7 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
         return;
     const SnapSetting *cur = snapshot_get(snap, new_name);
     if (!cur || cur->source == SRC_DEFAULT) {
-        f->suggestion = conf_format_assignment(new_name, new_value);
+        f->suggestion = finding_take(f, conf_format_assignment(new_name, new_value));
         add_rename_fix_value(f, catalog_find(snap->catalog, new_name), snap->catalog->major, entry,
                              new_value);
     } else {
@@ -224,29 +228,32 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
             Finding *f = fam->finding;
             finding_add_setting(f, name, entry->value ? entry->value : "", entry->file,
                                 entry->line);
-            char *msg = xasprintf("%s, \"%s\" (line %d)", f->message, name, entry->line);
-            free(f->message);
-            f->message = msg;
+            f->message = finding_printf(f, "%s, \"%s\" (line %d)", f->message, name, entry->line);
             return;
         }
         Finding *f = fam->finding = entry_finding(out, "PK0010", entry);
-        f->message = xasprintf("%zu unrecognized configuration parameters of one family \"%s*\":"
-                               " \"%s\" (line %d)",
-                               fam->count, fam->prefix, name, entry->line);
-        f->hint = xasprintf("PostgreSQL %d defines no %s* parameter: these belong to a patched"
-                            " build, or to an extension whose parameters need its prefix and a"
-                            " dot (%.*s.name). A stock server refuses to start with any of them.",
-                            cat->major, fam->prefix, (int)strlen(fam->prefix) - 1, fam->prefix);
-        f->suggestion = xasprintf("run this file only on the build that defines %s*, or remove"
-                                  " these lines",
-                                  fam->prefix);
+        f->message =
+            finding_printf(f,
+                           "%zu unrecognized configuration parameters of one family \"%s*\":"
+                           " \"%s\" (line %d)",
+                           fam->count, fam->prefix, name, entry->line);
+        f->hint =
+            finding_printf(f,
+                           "PostgreSQL %d defines no %s* parameter: these belong to a patched"
+                           " build, or to an extension whose parameters need its prefix and a"
+                           " dot (%.*s.name). A stock server refuses to start with any of them.",
+                           cat->major, fam->prefix, (int)strlen(fam->prefix) - 1, fam->prefix);
+        f->suggestion = finding_printf(f,
+                                       "run this file only on the build that defines %s*, or remove"
+                                       " these lines",
+                                       fam->prefix);
         return;
     }
     char *note = catalog_version_note(cat->major, name);
     Finding *f = entry_finding(out, note ? "PK0011" : "PK0010", entry);
-    f->message = xasprintf("unrecognized configuration parameter \"%s\"", name);
+    f->message = finding_printf(f, "unrecognized configuration parameter \"%s\"", name);
     if (note) {
-        f->hint = xasprintf("%s (target: PostgreSQL %d).", note, cat->major);
+        f->hint = finding_printf(f, "%s (target: PostgreSQL %d).", note, cat->major);
         free(note);
         bool removed = strstr(f->hint, " was removed in PostgreSQL") != NULL;
         if (!set) /* a name checked alone: its value is not a line to rewrite */
@@ -258,8 +265,9 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
     }
     const char *close = catalog_suggest(cat, name);
     if (close) {
-        f->hint = xasprintf("Did you mean \"%s\"?", close);
-        f->suggestion = conf_format_assignment(close, entry->value ? entry->value : "");
+        f->hint = finding_printf(f, "Did you mean \"%s\"?", close);
+        f->suggestion =
+            finding_take(f, conf_format_assignment(close, entry->value ? entry->value : ""));
         add_rename_fix(f, catalog_find(cat, close), cat->major, entry);
     }
 }
@@ -269,9 +277,10 @@ static void check_alias(const ConfEntry *entry, const CatalogParam *param, int m
 {
     const char *target = param->name;
     Finding *f = entry_finding(out, "PK0012", entry);
-    f->message = xasprintf("\"%s\" is an old name for \"%s\"", entry->name, target);
-    f->hint = xasprintf("The server still maps it; write \"%s\" instead.", target);
-    f->suggestion = conf_format_assignment(target, entry->value ? entry->value : "");
+    f->message = finding_printf(f, "\"%s\" is an old name for \"%s\"", entry->name, target);
+    f->hint = finding_printf(f, "The server still maps it; write \"%s\" instead.", target);
+    f->suggestion =
+        finding_take(f, conf_format_assignment(target, entry->value ? entry->value : ""));
     add_rename_fix(f, param, major, entry);
 }
 
@@ -286,10 +295,10 @@ static void check_minor(const ConfEntry *entry, const CatalogParam *param, const
     if (opts->minor >= 0)
         f->severity = SEV_ERROR; /* the stated minor release does not know it */
     f->refuses_start = f->severity == SEV_ERROR;
-    f->message =
-        xasprintf("parameter \"%s\" needs PostgreSQL %s or later", param->name, param->since_minor);
-    f->hint = xasprintf("Older %.*s.x servers refuse it as an unrecognized parameter.",
-                        dot ? (int)(dot - param->since_minor) : 0, param->since_minor);
+    f->message = finding_printf(f, "parameter \"%s\" needs PostgreSQL %s or later", param->name,
+                                param->since_minor);
+    f->hint = finding_printf(f, "Older %.*s.x servers refuse it as an unrecognized parameter.",
+                             dot ? (int)(dot - param->since_minor) : 0, param->since_minor);
 }
 
 /* A value whose acceptance depends on how the server was built: a notice, since distribution
@@ -303,20 +312,24 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
     Finding *f = entry_finding(out, "PK0023", entry);
     if (catalog_platform_dependent(major, param->name, entry->value)) {
         /* the file does not say which operating system runs it: no refusal is certain */
-        f->message = xasprintf("value \"%s\" for parameter \"%s\" is valid only on %s; a Linux"
-                               " server refuses to start with it",
-                               entry->value, param->name, requirement);
-        f->hint = xasprintf("Keep it only where the server runs on %s. Check there: SELECT enumvals"
-                            " FROM pg_settings WHERE name = '%s'.",
-                            requirement, param->name);
+        f->message = finding_printf(f,
+                                    "value \"%s\" for parameter \"%s\" is valid only on %s; a Linux"
+                                    " server refuses to start with it",
+                                    entry->value, param->name, requirement);
+        f->hint =
+            finding_printf(f,
+                           "Keep it only where the server runs on %s. Check there: SELECT enumvals"
+                           " FROM pg_settings WHERE name = '%s'.",
+                           requirement, param->name);
         return;
     }
-    f->message = xasprintf("value \"%s\" for parameter \"%s\" needs a server built with %s",
-                           entry->value, param->name, requirement);
-    f->hint = xasprintf("A build without it refuses to start. Check yours with \"pg_config"
-                        " --configure\", or on the server: SELECT enumvals FROM pg_settings"
-                        " WHERE name = '%s'.",
-                        param->name);
+    f->message = finding_printf(f, "value \"%s\" for parameter \"%s\" needs a server built with %s",
+                                entry->value, param->name, requirement);
+    f->hint = finding_printf(f,
+                             "A build without it refuses to start. Check yours with \"pg_config"
+                             " --configure\", or on the server: SELECT enumvals FROM pg_settings"
+                             " WHERE name = '%s'.",
+                             param->name);
 }
 
 /* A unit written in the wrong case ("4mb", "10S"): the server's units are case-sensitive, but
@@ -339,7 +352,7 @@ static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
         if (guc_parse_value_for(param, major, value, &val, NULL)) {
             finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
                                entry->file, entry->line);
-            f->suggestion = conf_format_assignment(param->name, value);
+            f->suggestion = finding_take(f, conf_format_assignment(param->name, value));
         }
         free(value);
         return;
@@ -361,15 +374,19 @@ static void check_fixed_offset(const ConfEntry *entry, const char *text, Finding
     long mag = offset < 0 ? -offset : offset;
     char *utc = xasprintf("UTC%c%02ld:%02ld", offset < 0 ? '-' : '+', mag / 3600, mag / 60 % 60);
     Finding *f = entry_finding(out, "PK0027", entry);
-    f->message = xasprintf("%s = '%s' names no time zone: the server reads it as a POSIX offset,"
-                           " a fixed %s named \"%s\", with no daylight-saving time",
-                           entry->name, text, utc, name);
-    f->hint = xasprintf("POSIX offsets count hours west of Greenwich, so '%s' is %s all year."
-                        " Write a zone name from pg_timezone_names.",
-                        text, utc);
-    f->suggestion = xstrdup("the zone's name from pg_timezone_names (Australia/Sydney,"
-                            " America/New_York, Etc/UTC)");
-    f->explanation = xstrdup(
+    f->message =
+        finding_printf(f,
+                       "%s = '%s' names no time zone: the server reads it as a POSIX offset,"
+                       " a fixed %s named \"%s\", with no daylight-saving time",
+                       entry->name, text, utc, name);
+    f->hint = finding_printf(f,
+                             "POSIX offsets count hours west of Greenwich, so '%s' is %s all year."
+                             " Write a zone name from pg_timezone_names.",
+                             text, utc);
+    f->suggestion = finding_strdup(f, "the zone's name from pg_timezone_names (Australia/Sydney,"
+                                      " America/New_York, Etc/UTC)");
+    f->explanation = finding_strdup(
+        f,
         "The server looks a time zone value up as a zone file first; when there is none, it"
         " accepts a POSIX TZ specification, a name of three letters or more followed by an offset"
         " (pg_tzset in src/timezone/pgtz.c, tzparse in src/timezone/localtime.c). Australia0 is"
@@ -388,9 +405,10 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
 {
     if (param->context == GUC_CTX_INTERNAL && !ignored) {
         Finding *f = entry_finding(out, "PK0040", entry);
-        f->message = xasprintf("parameter \"%s\" cannot be changed", param->name);
-        f->hint = xstrdup("It is fixed when PostgreSQL is built or the cluster is initialised;"
-                          " remove the line.");
+        f->message = finding_printf(f, "parameter \"%s\" cannot be changed", param->name);
+        f->hint =
+            finding_strdup(f, "It is fixed when PostgreSQL is built or the cluster is initialised;"
+                              " remove the line.");
         return;
     }
     GucValue val;
@@ -410,23 +428,19 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
                                                   : "PK0020",
                                entry);
     /* the finding's hint is what the server adds: its HINT, else a check hook's DETAIL */
-    f->message = err.message;
-    f->hint = err.hint ? err.hint : err.detail;
-    if (err.hint)
-        free(err.detail);
-    err.message = err.hint = err.detail = NULL;
+    f->message = finding_strdup(f, err.message);
+    f->hint = finding_strdup(f, err.hint ? err.hint : err.detail);
     pk_diag_free(&err);
     if (ignored) {
-        f->explanation = xstrdup(
-            "When several lines set exactly the same name, the server marks all but the last as"
-            " overridden and never parses them, so this invalid value does not stop it today. It"
-            " becomes an error the day the later line is removed.");
-        f->suggestion = xstrdup("remove this line, or correct its value");
-        char *hint = xasprintf("A later line sets \"%s\" again, so the server never reads this"
-                               " value.%s%s",
-                               entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
-        free(f->hint);
-        f->hint = hint;
+        f->explanation = finding_strdup(
+            f, "When several lines set exactly the same name, the server marks all but the last as"
+               " overridden and never parses them, so this invalid value does not stop it today. It"
+               " becomes an error the day the later line is removed.");
+        f->suggestion = finding_strdup(f, "remove this line, or correct its value");
+        f->hint = finding_printf(f,
+                                 "A later line sets \"%s\" again, so the server never reads this"
+                                 " value.%s%s",
+                                 entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
     } else if (!val.out_of_range) {
         add_unit_case_fix(f, param, major, entry);
     }
@@ -531,10 +545,11 @@ static void check_recovery_targets(const ConfSet *set, const Catalog *cat, Findi
             continue;
         if (current && current != kind) {
             Finding *f = entry_finding(out, "PK0050", entry);
-            f->message = xstrdup("multiple recovery targets specified");
-            f->hint = xstrdup("At most one of \"recovery_target\", \"recovery_target_lsn\","
-                              " \"recovery_target_name\", \"recovery_target_time\","
-                              " \"recovery_target_xid\" may be set.");
+            f->message = finding_strdup(f, "multiple recovery targets specified");
+            f->hint =
+                finding_strdup(f, "At most one of \"recovery_target\", \"recovery_target_lsn\","
+                                  " \"recovery_target_name\", \"recovery_target_time\","
+                                  " \"recovery_target_xid\" may be set.");
             return;
         }
         current = entry->value && *entry->value ? kind : 0;
@@ -572,10 +587,11 @@ static void check_wal_size(const Snapshot *snap, const char *name, double seg_by
         (double)(long long)(setting->parsed.num * 1024.0 * 1024.0 / seg_bytes) >= 2)
         return;
     Finding *f = startup_finding(out, setting, NULL);
-    f->message = xasprintf("\"%s\" must be at least twice \"wal_segment_size\"", name);
-    f->hint = xasprintf("With %.0fMB WAL segments (the initdb default unless --wal-segsize was"
-                        " given) write at least %.0fMB.",
-                        seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
+    f->message = finding_printf(f, "\"%s\" must be at least twice \"wal_segment_size\"", name);
+    f->hint = finding_printf(f,
+                             "With %.0fMB WAL segments (the initdb default unless --wal-segsize was"
+                             " given) write at least %.0fMB.",
+                             seg_bytes / (1024.0 * 1024.0), 2 * seg_bytes / (1024.0 * 1024.0));
     char *value = xasprintf("%.0fMB", 2 * seg_bytes / (1024.0 * 1024.0));
     finding_add_fix(f, setting->param->name, value,
                     catalog_context_applies(setting->param->context));
@@ -600,11 +616,12 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
         Finding *f = startup_finding(out, level, senders);
         f->message =
             snap->pg_major >= 17
-                ? xstrdup("WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\" to"
-                          " be \"replica\" or \"logical\"")
-                : xstrdup("WAL streaming (max_wal_senders > 0) requires wal_level"
-                          " \"replica\" or \"logical\"");
-        f->hint = xstrdup("With wal_level = minimal also set max_wal_senders = 0.");
+                ? finding_strdup(f,
+                                 "WAL streaming (\"max_wal_senders\" > 0) requires \"wal_level\" to"
+                                 " be \"replica\" or \"logical\"")
+                : finding_strdup(f, "WAL streaming (max_wal_senders > 0) requires wal_level"
+                                    " \"replica\" or \"logical\"");
+        f->hint = finding_strdup(f, "With wal_level = minimal also set max_wal_senders = 0.");
         finding_add_fix(f, senders->param->name, "0",
                         catalog_context_applies(senders->param->context));
         finding_render_suggestion(f);
@@ -612,14 +629,14 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
     const SnapSetting *archive = usable(snap, "archive_mode");
     if (archive && strcmp(archive->parsed.enum_val, "off")) {
         Finding *f = startup_finding(out, level, archive);
-        f->message = xasprintf("WAL archival cannot be enabled when %swal_level%s is \"minimal\"",
-                               quote, quote);
+        f->message = finding_printf(
+            f, "WAL archival cannot be enabled when %swal_level%s is \"minimal\"", quote, quote);
     }
     const SnapSetting *summarize = usable(snap, "summarize_wal");
     if (summarize && summarize->parsed.boolval) {
         Finding *f = startup_finding(out, level, summarize);
-        f->message =
-            xasprintf("WAL cannot be summarized when %swal_level%s is \"minimal\"", quote, quote);
+        f->message = finding_printf(f, "WAL cannot be summarized when %swal_level%s is \"minimal\"",
+                                    quote, quote);
     }
 }
 
@@ -637,14 +654,16 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
     Finding *f = startup_finding(out, su->file ? su : maxconn, su->file ? maxconn : su);
     if (reserved)
         f->message =
-            xasprintf("%ssuperuser_reserved_connections%s (%.0f) plus %sreserved_connections%s"
-                      " (%.0f) must be less than %smax_connections%s (%.0f)",
-                      quote, quote, su->parsed.num, quote, quote, reserved->parsed.num, quote,
-                      quote, maxconn->parsed.num);
+            finding_printf(f,
+                           "%ssuperuser_reserved_connections%s (%.0f) plus %sreserved_connections%s"
+                           " (%.0f) must be less than %smax_connections%s (%.0f)",
+                           quote, quote, su->parsed.num, quote, quote, reserved->parsed.num, quote,
+                           quote, maxconn->parsed.num);
     else
-        f->message = xasprintf("superuser_reserved_connections (%.0f) must be less than"
-                               " max_connections (%.0f)",
-                               su->parsed.num, maxconn->parsed.num);
+        f->message = finding_printf(f,
+                                    "superuser_reserved_connections (%.0f) must be less than"
+                                    " max_connections (%.0f)",
+                                    su->parsed.num, maxconn->parsed.num);
 }
 
 /* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). Every
@@ -682,22 +701,23 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
     /* where lint runs is rarely where the server runs: only --host local makes it a warning */
     if (host_is_server)
         f->severity = SEV_WARNING;
-    f->message = xasprintf("%s %s %s not installed on this machine",
-                           n_missing > 1 ? "the locales" : "locale", sb_str(&what),
-                           n_missing > 1 ? "are" : "is");
+    f->message = finding_printf(f, "%s %s %s not installed on this machine",
+                                n_missing > 1 ? "the locales" : "locale", sb_str(&what),
+                                n_missing > 1 ? "are" : "is");
     sb_free(&what);
-    f->hint = xstrdup("The server refuses to start where a locale is missing (invalid value for"
-                      " the parameter); install it on the server or use C.UTF-8.");
-    f->explanation = xstrdup(
-        "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
-        " setlocale() when it reads the configuration, and a locale the operating system does"
-        " not have is an invalid value: the server stops at startup. This machine lacks the"
-        " locale; the server host may have it (check with `locale -a` there).");
-    f->suggestion =
-        xstrdup(n_missing > 1 ? "install the locales on the server (`locale -a` lists them),"
-                                " or use C.UTF-8 for these settings"
-                              : "install the locale on the server (`locale -a` lists them), or"
-                                " use C.UTF-8 for this setting");
+    f->hint =
+        finding_strdup(f, "The server refuses to start where a locale is missing (invalid value for"
+                          " the parameter); install it on the server or use C.UTF-8.");
+    f->explanation = finding_strdup(
+        f, "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
+           " setlocale() when it reads the configuration, and a locale the operating system does"
+           " not have is an invalid value: the server stops at startup. This machine lacks the"
+           " locale; the server host may have it (check with `locale -a` there).");
+    f->suggestion = finding_strdup(
+        f, n_missing > 1 ? "install the locales on the server (`locale -a` lists them),"
+                           " or use C.UTF-8 for these settings"
+                         : "install the locale on the server (`locale -a` lists them), or"
+                           " use C.UTF-8 for this setting");
 }
 
 /* Libraries of the PostgreSQL distribution: the core's and every contrib module of 13-18.
@@ -806,15 +826,18 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
     if (libs) {
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
-        f->message = xasprintf("shared_preload_libraries loads %s, which %s not part of the"
-                               " PostgreSQL distribution (neither core nor contrib)",
-                               libs, strchr(libs, ',') ? "are" : "is");
-        f->hint = xstrdup("The server refuses to start where a preloaded library is not"
-                          " installed: install it on the server first.");
-        f->explanation = xstrdup(host_why);
-        f->suggestion = xasprintf("install %s on the server before deploying, or remove %s from"
-                                  " shared_preload_libraries",
-                                  libs, strchr(libs, ',') ? "them" : "it");
+        f->message = finding_printf(f,
+                                    "shared_preload_libraries loads %s, which %s not part of the"
+                                    " PostgreSQL distribution (neither core nor contrib)",
+                                    libs, strchr(libs, ',') ? "are" : "is");
+        f->hint = finding_strdup(f, "The server refuses to start where a preloaded library is not"
+                                    " installed: install it on the server first.");
+        f->explanation = finding_strdup(f, host_why);
+        f->suggestion =
+            finding_printf(f,
+                           "install %s on the server before deploying, or remove %s from"
+                           " shared_preload_libraries",
+                           libs, strchr(libs, ',') ? "them" : "it");
         free(libs);
     }
     for (size_t idx = 0; idx < sizeof(paths) / sizeof(paths[0]); idx++) {
@@ -823,18 +846,21 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
             continue;
         Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = xasprintf("%s points to \"%s\", which must exist on the server", setting->name,
-                               setting->value);
+        f->message = finding_printf(f, "%s points to \"%s\", which must exist on the server",
+                                    setting->name, setting->value);
         /* postmaster.c starts without pg_ident.conf (load_ident fails softly), never without
          * the data directory or pg_hba.conf */
-        f->hint = xstrdup(!strcmp(paths[idx], "ident_file")
-                              ? "Where it is missing the server starts, logs the error, and every"
-                                " pg_hba.conf line with map= then refuses its logins."
-                              : "The server refuses to start when it is missing.");
-        f->explanation = xstrdup(host_why);
-        f->suggestion = xasprintf("make sure %s exists on the server, or remove the line to use"
-                                  " the default",
-                                  setting->value);
+        f->hint = finding_strdup(
+            f, !strcmp(paths[idx], "ident_file")
+                   ? "Where it is missing the server starts, logs the error, and every"
+                     " pg_hba.conf line with map= then refuses its logins."
+                   : "The server refuses to start when it is missing.");
+        f->explanation = finding_strdup(f, host_why);
+        f->suggestion =
+            finding_printf(f,
+                           "make sure %s exists on the server, or remove the line to use"
+                           " the default",
+                           setting->value);
     }
 }
 
@@ -876,16 +902,20 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
     char *total = size_text(est.total), *ram = size_text(snap->host.ram_bytes);
     char *buffers = size_text(est.buffers + est.wal_buffers), *locks = size_text(est.locks);
     char *backends = size_text(est.backends);
-    f->message =
-        xasprintf("the server asks for about %s of shared memory at startup, %s the"
-                  " host's %s",
-                  total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
-    f->hint = xasprintf("Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
-                        " mapping larger than RAM plus swap (\"could not map anonymous shared"
-                        " memory\"), and a memory limit kills the server once it is used: lower"
-                        " %s or run it on a larger host.",
-                        buffers, locks, backends, where->name);
-    f->explanation = xasprintf(
+    f->message = finding_printf(
+        f,
+        "the server asks for about %s of shared memory at startup, %s the"
+        " host's %s",
+        total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
+    f->hint =
+        finding_printf(f,
+                       "Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
+                       " mapping larger than RAM plus swap (\"could not map anonymous shared"
+                       " memory\"), and a memory limit kills the server once it is used: lower"
+                       " %s or run it on a larger host.",
+                       buffers, locks, backends, where->name);
+    f->explanation = finding_printf(
+        f,
         "The postmaster allocates all of its shared memory in one mapping when it starts:"
         " shared_buffers with their descriptors, wal_buffers, the lock and predicate-lock tables"
         " (max_locks_per_transaction and max_pred_locks_per_transaction times every backend and"
@@ -973,16 +1003,19 @@ static void check_overrides(const ConfSet *set, const Catalog *cat, FindingList 
             char *mine_text = written_value(param, entry, mine);
             char *theirs_text = written_value(param, winner, theirs);
             f->message =
-                xasprintf("%s = %s here is overridden by %s:%d, which sets %s", param->name,
-                          mine_text, short_path(winner->file), winner->line, theirs_text);
+                finding_printf(f, "%s = %s here is overridden by %s:%d, which sets %s", param->name,
+                               mine_text, short_path(winner->file), winner->line, theirs_text);
             free(mine_text);
             free(theirs_text);
-            f->hint = xasprintf("The server applies the last line, %s = %s; this line has no "
-                                "effect.",
-                                param->name, theirs);
-            f->suggestion = xasprintf("remove this line, or move the value you mean to %s:%d",
-                                      short_path(winner->file), winner->line);
-            f->explanation = xstrdup(
+            f->hint = finding_printf(f,
+                                     "The server applies the last line, %s = %s; this line has no "
+                                     "effect.",
+                                     param->name, theirs);
+            f->suggestion =
+                finding_printf(f, "remove this line, or move the value you mean to %s:%d",
+                               short_path(winner->file), winner->line);
+            f->explanation = finding_strdup(
+                f,
                 "The server reads every configuration file in order (postgresql.conf, its includes"
                 " and conf.d directories, then postgresql.auto.conf, which ALTER SYSTEM writes) and"
                 " applies the last value of each parameter. An earlier line with another value is"

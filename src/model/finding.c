@@ -1,8 +1,10 @@
 #include "model/finding.h"
 
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/arena.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
@@ -10,34 +12,78 @@
 Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_name,
                       Severity severity, const char *category)
 {
-    PK_GROW(list->items, list->n, list->cap);
+    Arena *a = arena_get(&list->arena);
+    ARENA_GROW(a, list->items, list->n, list->cap);
     Finding *f = &list->items[list->n++];
     memset(f, 0, sizeof(*f));
-    f->rule_id = xstrdup(rule_id);
-    f->rule_name = xstrdup(rule_name);
+    f->arena = a;
+    f->rule_id = arena_strdup(a, rule_id);
+    f->rule_name = arena_strdup(a, rule_name);
     f->severity = severity;
-    f->category = xstrdup(category);
+    f->category = arena_strdup(a, category);
     return f;
+}
+
+Finding *findings_push(FindingList *list, const Finding *f)
+{
+    ARENA_GROW(arena_get(&list->arena), list->items, list->n, list->cap);
+    list->items[list->n] = *f;
+    return &list->items[list->n++];
+}
+
+void findings_take(FindingList *list, FindingList *from)
+{
+    arena_adopt(arena_get(&list->arena), from->arena);
+    *from = (FindingList){0};
+}
+
+char *finding_strdup(const Finding *f, const char *s)
+{
+    return arena_strdup(f->arena, s);
+}
+
+char *finding_printf(const Finding *f, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    char *s = arena_vprintf(f->arena, fmt, ap);
+    va_end(ap);
+    return s;
+}
+
+char *finding_take(const Finding *f, char *s)
+{
+    char *kept = arena_strdup(f->arena, s);
+    free(s);
+    return kept;
+}
+
+/* `*arr` (of `n` items of `size` bytes, in the finding's arena) with room for one more. */
+static void *grow(const Finding *f, void *arr, size_t n, size_t size)
+{
+    return arena_realloc(f->arena, arr, n * size, (n + 1) * size);
 }
 
 void finding_add_setting(Finding *f, const char *name, const char *value, const char *file,
                          int line)
 {
-    f->settings = xrealloc(f->settings, (f->n_settings + 1) * sizeof(*f->settings));
-    f->settings[f->n_settings++] = (FindingSetting){
-        .name = xstrdup(name), .value = xstrdup(value), .file = xstrdup(file), .line = line};
+    f->settings = grow(f, f->settings, f->n_settings, sizeof(*f->settings));
+    f->settings[f->n_settings++] = (FindingSetting){.name = finding_strdup(f, name),
+                                                    .value = finding_strdup(f, value),
+                                                    .file = finding_strdup(f, file),
+                                                    .line = line};
 }
 
 void finding_add_evidence(Finding *f, const char *text)
 {
-    f->evidence = xrealloc(f->evidence, (f->n_evidence + 1) * sizeof(*f->evidence));
-    f->evidence[f->n_evidence++] = xstrdup(text);
+    f->evidence = grow(f, f->evidence, f->n_evidence, sizeof(*f->evidence));
+    f->evidence[f->n_evidence++] = finding_strdup(f, text);
 }
 
 void finding_add_link(Finding *f, const char *url)
 {
-    f->links = xrealloc(f->links, (f->n_links + 1) * sizeof(*f->links));
-    f->links[f->n_links++] = xstrdup(url);
+    f->links = grow(f, f->links, f->n_links, sizeof(*f->links));
+    f->links[f->n_links++] = finding_strdup(f, url);
 }
 
 /* NULL sorts last: located findings come before those about values left at their defaults. */
@@ -87,50 +133,6 @@ size_t findings_count(const FindingList *list, Severity severity, bool include_s
             (include_suppressed || !list->items[idx].suppressed))
             count++;
     return count;
-}
-
-static void finding_free(Finding *f)
-{
-    free(f->rule_id);
-    free(f->rule_name);
-    free(f->category);
-    free(f->title);
-    free(f->message);
-    free(f->hint);
-    free(f->suggestion);
-    free(f->explanation);
-    free(f->risk);
-    free(f->file);
-    free(f->suppress_reason);
-    for (size_t idx = 0; idx < f->n_settings; idx++) {
-        free(f->settings[idx].name);
-        free(f->settings[idx].value);
-        free(f->settings[idx].file);
-    }
-    free(f->settings);
-    for (size_t idx = 0; idx < f->n_evidence; idx++)
-        free(f->evidence[idx]);
-    free(f->evidence);
-    for (size_t idx = 0; idx < f->n_links; idx++)
-        free(f->links[idx]);
-    free(f->links);
-    for (size_t idx = 0; idx < f->n_fixes; idx++) {
-        free(f->fixes[idx].name);
-        free(f->fixes[idx].value);
-        free(f->fixes[idx].file);
-        free(f->fixes[idx].why);
-    }
-    free(f->fixes);
-    free(f->fix_note);
-    free(f->suggestion_tail);
-}
-
-void findings_free(FindingList *list)
-{
-    for (size_t idx = 0; idx < list->n; idx++)
-        finding_free(&list->items[idx]);
-    free(list->items);
-    memset(list, 0, sizeof(*list));
 }
 
 const char *severity_name(Severity sev)
@@ -189,11 +191,11 @@ bool findings_fail(const FindingList *list, Severity fail_on, bool refusal)
 void finding_add_fix_at(Finding *f, const char *name, const char *value, const char *applies,
                         const char *file, int line)
 {
-    f->fixes = xrealloc(f->fixes, (f->n_fixes + 1) * sizeof(*f->fixes));
-    f->fixes[f->n_fixes++] = (FindingFix){.name = xstrdup(name),
-                                          .value = xstrdup(value),
+    f->fixes = grow(f, f->fixes, f->n_fixes, sizeof(*f->fixes));
+    f->fixes[f->n_fixes++] = (FindingFix){.name = finding_strdup(f, name),
+                                          .value = finding_strdup(f, value),
                                           .applies = applies,
-                                          .file = xstrdup(file),
+                                          .file = finding_strdup(f, file),
                                           .line = file ? line : 0};
 }
 
@@ -243,17 +245,12 @@ void finding_render_suggestion(Finding *f)
         if (sb.data)
             sb.data[before] = '\0';
     }
-    free(f->suggestion);
-    f->suggestion = sb.len ? sb_detach(&sb) : NULL;
+    f->suggestion = sb.len ? finding_strdup(f, sb.data) : NULL;
     sb_free(&sb);
 }
 
 void finding_drop_fix(Finding *f, size_t idx)
 {
-    free(f->fixes[idx].name);
-    free(f->fixes[idx].value);
-    free(f->fixes[idx].file);
-    free(f->fixes[idx].why);
     memmove(&f->fixes[idx], &f->fixes[idx + 1], (f->n_fixes - idx - 1) * sizeof(*f->fixes));
     f->n_fixes--;
 }
@@ -263,7 +260,7 @@ void finding_fix_unsafe(Finding *f, size_t idx, const char *why)
     FindingFix *fix = &f->fixes[idx];
     fix->unsafe = true;
     if (!fix->why)
-        fix->why = xstrdup(why);
+        fix->why = finding_strdup(f, why);
 }
 
 bool finding_fixes_safe(const Finding *f)
@@ -281,9 +278,8 @@ const char *finding_fix_safety(const FindingFix *fix)
 
 void finding_note_fix(Finding *f, const char *sentence)
 {
-    char *note = f->fix_note ? xasprintf("%s %s", f->fix_note, sentence) : xstrdup(sentence);
-    free(f->fix_note);
-    f->fix_note = note;
+    f->fix_note = f->fix_note ? finding_printf(f, "%s %s", f->fix_note, sentence)
+                              : finding_strdup(f, sentence);
 }
 
 bool severity_parse_level(const char *text, Severity *out)

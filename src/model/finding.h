@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
+
 typedef enum Severity {
     SEV_NONE = 0, /* only used for --fail-on never */
     /* Advice that fits nearly every configuration: its own report section, never fails a build
@@ -45,6 +47,9 @@ typedef struct FindingFix {
 } FindingFix;
 
 typedef struct Finding {
+    /* The list's: every string and array of the finding lives there. Set fields with
+     * finding_strdup / finding_printf / finding_take, never with malloc. */
+    Arena *arena;
     char *rule_id;   /* stable id: "PK0101", … */
     char *rule_name; /* "validation.unknown-parameter" */
     Severity severity;
@@ -79,16 +84,29 @@ typedef struct Finding {
                             * suggestion can be rendered again from the fixes; NULL when none */
 } Finding;
 
+/* Zeroed by its owner; the findings live in its arena: free them with arena_free(list.arena). */
 typedef struct FindingList {
+    Arena *arena;
     Finding *items;
     size_t n;
     size_t cap;
 } FindingList;
 
 /* Appends a zeroed finding with the given identity and returns it for the caller to fill
- * (strings it sets must be heap-allocated: findings_free frees them). */
+ * (strings it sets come from the finding's arena: finding_strdup, finding_printf). */
 Finding *findings_add(FindingList *list, const char *rule_id, const char *rule_name,
                       Severity severity, const char *category);
+/* Appends a copy of `f`, a finding of another list whose arena `list` takes in
+ * (findings_take) or outlives. */
+Finding *findings_push(FindingList *list, const Finding *f);
+/* `list` takes in `from`'s arena (its findings' memory), leaving `from` empty: the findings
+ * `from` had stay valid while `list` lives. */
+void findings_take(FindingList *list, FindingList *from);
+/* Strings in the finding's arena: a copy (NULL in, NULL out), a formatted one, and a malloc'd
+ * one (a library's result) copied in and freed. */
+char *finding_strdup(const Finding *f, const char *s);
+char *finding_printf(const Finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *finding_take(const Finding *f, char *s);
 void finding_add_setting(Finding *f, const char *name, const char *value, const char *file,
                          int line);
 void finding_add_evidence(Finding *f, const char *text);
@@ -121,7 +139,6 @@ Severity findings_max_severity(const FindingList *list);
 size_t findings_count(const FindingList *list, Severity severity, bool include_suppressed);
 /* Unsuppressed findings with refuses_start. */
 size_t findings_count_refusals(const FindingList *list);
-void findings_free(FindingList *list);
 
 const char *severity_name(Severity sev); /* "error", "warning", "notice", "recommendation" */
 /* Parses a --fail-on level, "error|warning|notice|never"; false on anything else. */

@@ -303,6 +303,6 @@ Finding *finding_raise(FindingList *out, const char *id, char *title)
     char category[32];
     finding_id_category(row, category, sizeof(category));
     Finding *f = findings_add(out, row->id, row->name, row->severity, category);
-    f->title = title ? title : xstrdup(row->title);
+    f->title = title ? finding_take(f, title) : finding_strdup(f, row->title);
     return f;
 }

@@ -28,8 +28,9 @@ const FindingId *finding_id_find(const char *id);
 void finding_id_category(const FindingId *row, char *buf, size_t size);
 
 /* A new finding of row `id` in `out`, with the row's name, default severity and category (the
- * name's first part) and `title` (owned; NULL: the row's title). The one way pgknob's own code
- * starts a finding: `id` must be a row (tests/docs/layout.sh, rule finding-id). */
+ * name's first part) and `title` (malloc'd, taken into the list's arena; NULL: the row's title).
+ * The one way pgknob's own code starts a finding: `id` must be a row (tests/docs/layout.sh, rule
+ * finding-id). */
 Finding *finding_raise(FindingList *out, const char *id, char *title);
 
 #endif

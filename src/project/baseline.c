@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/arena.h"
 #include "common/json.h"
 #include "common/readfile.h"
 #include "common/xalloc.h"
@@ -30,8 +31,11 @@ static void add_key(Baseline *out, const json_t *finding)
     const char *setting =
         pk_json_get_str(json_array_get(json_object_get(finding, "settings"), 0), "name");
     const char *rule = pk_json_get_str(finding, "rule");
-    out->keys = xrealloc(out->keys, (out->n + 1) * sizeof(char *));
-    out->keys[out->n++] = finding_key(rule ? rule : "", setting, pk_json_get_str(finding, "file"));
+    Arena *a = arena_get(&out->arena);
+    out->keys = arena_realloc(a, out->keys, out->n * sizeof(char *), (out->n + 1) * sizeof(char *));
+    char *key = finding_key(rule ? rule : "", setting, pk_json_get_str(finding, "file"));
+    out->keys[out->n++] = arena_strdup(a, key);
+    free(key);
 }
 
 bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *diag)
@@ -55,7 +59,7 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *d
     json_decref(root);
     if (!ok)
         return false; /* nothing is left allocated in `out` */
-    out->used = xcalloc(out->n ? out->n : 1, sizeof(bool));
+    out->used = arena_array(arena_get(&out->arena), out->n ? out->n : 1, sizeof(bool));
     return true;
 }
 
@@ -89,13 +93,4 @@ static bool drop_known(Finding *f, const void *ctx)
 size_t baseline_filter(FindingList *findings, Baseline *baseline)
 {
     return policy_remove_if(findings, drop_known, baseline);
-}
-
-void baseline_free(Baseline *baseline)
-{
-    for (size_t idx = 0; idx < baseline->n; idx++)
-        free(baseline->keys[idx]);
-    free(baseline->keys);
-    free(baseline->used);
-    memset(baseline, 0, sizeof(*baseline));
 }

@@ -22,6 +22,7 @@
 #define CONFIG_MAX_SIZE (1024 * 1024)
 
 typedef struct Loader {
+    Arena *a; /* the INI document's, which the configuration keeps */
     ProjectConfig *cfg;
     PkDiag *diag;
     char *dir; /* the file's directory, for relative paths */
@@ -57,15 +58,15 @@ static const char *key_alias(const char *section, const char *key)
     return !strcasecmp(key, "memory") ? "ram" : !strcasecmp(key, "cpus") ? "cores" : key;
 }
 
-static void list_add(char ***list, size_t *n, const char *item)
+static void list_add(Arena *a, char ***list, size_t *n, char *item)
 {
-    *list = xrealloc(*list, (*n + 1) * sizeof(char *));
-    (*list)[(*n)++] = xstrdup(item);
+    *list = arena_realloc(a, *list, *n * sizeof(char *), (*n + 1) * sizeof(char *));
+    (*list)[(*n)++] = item;
 }
 
 static char *resolve_path(const Loader *ld, const char *path)
 {
-    return path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", ld->dir, path);
+    return path[0] == '/' ? arena_strdup(ld->a, path) : arena_printf(ld->a, "%s/%s", ld->dir, path);
 }
 
 /* Appends each comma- or space-separated item of `value`; paths are made absolute. */
@@ -73,9 +74,7 @@ static void add_items(Loader *ld, char ***list, size_t *n, const char *value, bo
 {
     char *copy = xstrdup(value), *save = NULL;
     for (char *item = strtok_r(copy, ", \t", &save); item; item = strtok_r(NULL, ", \t", &save)) {
-        char *resolved = paths ? resolve_path(ld, item) : xstrdup(item);
-        list_add(list, n, resolved);
-        free(resolved);
+        list_add(ld->a, list, n, paths ? resolve_path(ld, item) : arena_strdup(ld->a, item));
     }
     free(copy);
 }
@@ -144,15 +143,14 @@ static bool host_key(Loader *ld, const char *name, const char *value)
     ProjectConfig *cfg = ld->cfg;
     char *spec;
     if (!strcmp(name, "local"))
-        spec = one_of(value, (const char *const[]){"yes", "true", "on", NULL}) ? xstrdup("local")
-                                                                               : NULL;
+        spec = one_of(value, (const char *const[]){"yes", "true", "on", NULL})
+                   ? arena_strdup(ld->a, "local")
+                   : NULL;
     else
-        spec = xasprintf("%s%s%s=%s", cfg->host_spec ? cfg->host_spec : "",
-                         cfg->host_spec ? "," : "", name, value);
-    if (spec) {
-        free(cfg->host_spec);
+        spec = arena_printf(ld->a, "%s%s%s=%s", cfg->host_spec ? cfg->host_spec : "",
+                            cfg->host_spec ? "," : "", name, value);
+    if (spec)
         cfg->host_spec = spec;
-    }
     return true;
 }
 
@@ -165,8 +163,11 @@ static bool severity_key(Loader *ld, const char *rule, const char *value)
         return fail(ld, "Write error, warning, notice, recommendation or off.",
                     "invalid severity \"%s\" for rule \"%s\"", value, rule);
     ProjectConfig *cfg = ld->cfg;
-    cfg->overrides = xrealloc(cfg->overrides, (cfg->n_overrides + 1) * sizeof(SeverityOverride));
-    cfg->overrides[cfg->n_overrides++] = (SeverityOverride){.rule = xstrdup(rule), .severity = sev};
+    cfg->overrides =
+        arena_realloc(ld->a, cfg->overrides, cfg->n_overrides * sizeof(SeverityOverride),
+                      (cfg->n_overrides + 1) * sizeof(SeverityOverride));
+    cfg->overrides[cfg->n_overrides++] =
+        (SeverityOverride){.rule = arena_strdup(ld->a, rule), .severity = sev};
     return true;
 }
 
@@ -198,7 +199,7 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
         if (!lint_parse_version(value, &major, &minor))
             return fail(ld, "pgknob knows PostgreSQL 13 to 18; write N or N.M.",
                         "unsupported PostgreSQL version \"%s\"", value);
-        cfg->pg_version = xstrdup(value);
+        cfg->pg_version = arena_strdup(ld->a, value);
     } else if (!strcmp(name, "target")) {
         InputTarget target;
         if (!input_target_parse(value, &target)) {
@@ -210,8 +211,7 @@ static bool pgknob_key(Loader *ld, const char *name, const char *value)
             free(hint);
             return ok;
         }
-        free(cfg->target);
-        cfg->target = xstrdup(input_target_name(target));
+        cfg->target = arena_strdup(ld->a, input_target_name(target));
     } else if (!strcmp(name, "fail_on")) {
         if (!fail_on_parse(value, &cfg->fail_on, &cfg->fail_on_refusal))
             return fail(ld, "Use refusal, error, warning, notice or never.",
@@ -287,7 +287,8 @@ bool project_config_load_buffer(const char *filename, const char *text, size_t l
     PkIniDoc doc;
     bool ok = pk_ini_parse(&doc, filename, text, len, &ini_opts, diag);
     char *slash = strrchr(filename, '/');
-    Loader ld = {.cfg = cfg,
+    Loader ld = {.a = arena_get(&doc.arena),
+                 .cfg = cfg,
                  .diag = diag,
                  .file = filename,
                  .dir = slash == filename ? xstrdup("/")
@@ -296,12 +297,13 @@ bool project_config_load_buffer(const char *filename, const char *text, size_t l
     for (size_t idx = 0; ok && idx < doc.n_sections; idx++)
         ok = load_section(&ld, &doc.sections[idx]);
     free(ld.dir);
-    arena_free(doc.arena);
-    if (ok) {
-        cfg->path = xstrdup(filename);
+    if (ok) { /* the document's arena holds what the configuration points to */
+        cfg->arena = doc.arena;
+        cfg->path = arena_strdup(cfg->arena, filename);
         return true;
     }
-    project_config_free(cfg);
+    arena_free(doc.arena);
+    memset(cfg, 0, sizeof(*cfg));
     return false;
 }
 
@@ -314,27 +316,4 @@ bool project_config_load(const char *path, ProjectConfig *cfg, PkDiag *diag)
     bool ok = project_config_load_buffer(path, data, len, cfg, diag);
     free(data);
     return ok;
-}
-
-static void list_free(char **list, size_t n)
-{
-    for (size_t idx = 0; idx < n; idx++)
-        free(list[idx]);
-    free(list);
-}
-
-void project_config_free(ProjectConfig *cfg)
-{
-    free(cfg->path);
-    free(cfg->pg_version);
-    free(cfg->target);
-    free(cfg->host_spec);
-    free(cfg->baseline);
-    list_free(cfg->disable, cfg->n_disable);
-    list_free(cfg->rule_dirs, cfg->n_rule_dirs);
-    list_free(cfg->redact, cfg->n_redact);
-    for (size_t idx = 0; idx < cfg->n_overrides; idx++)
-        free(cfg->overrides[idx].rule);
-    free(cfg->overrides);
-    memset(cfg, 0, sizeof(*cfg));
 }

@@ -27,7 +27,9 @@ typedef enum Purpose {
 bool purpose_parse(const char *text, Purpose *out);
 const char *purpose_name(Purpose purpose);
 
+/* Its strings and lists live in its arena (the INI document's): arena_free(cfg.arena). */
 typedef struct ProjectConfig {
+    Arena *arena;
     char *path;       /* the file read; NULL when there was none */
     char *pg_version; /* [pgknob] pg_version, or NULL */
     char *target;     /* [pgknob] target (a service name, checked), or NULL */
@@ -61,7 +63,5 @@ bool project_config_load_buffer(const char *filename, const char *text, size_t l
  * directory with .git, included) or the filesystem root, else ./.pgknob.ini; NULL when none.
  * Relative to the working directory when under it. Caller frees. (config_find.c) */
 char *project_config_find(const char *input);
-
-void project_config_free(ProjectConfig *cfg);
 
 #endif

@@ -153,10 +153,10 @@ void project_options_free(ProjectOptions *opts)
     for (size_t idx = 0; idx < opts->n_disable; idx++)
         free(opts->disable[idx]);
     free(opts->disable);
-    project_config_free(&opts->project);
+    arena_free(opts->project.arena);
     redaction_free(&opts->redact);
     if (opts->have_known)
-        baseline_free(&opts->known);
+        arena_free(opts->known.arena);
     opts->have_known = false;
     opts->rule_dirs = NULL;
     opts->disable = NULL;

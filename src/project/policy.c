@@ -59,8 +59,7 @@ size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set)
         if (!pragma)
             continue;
         f->suppressed = true;
-        free(f->suppress_reason);
-        f->suppress_reason = xstrdup(pragma->reason ? pragma->reason : "");
+        f->suppress_reason = finding_strdup(f, pragma->reason ? pragma->reason : "");
         marked++;
     }
     return marked;
@@ -69,19 +68,14 @@ size_t policy_apply_pragmas(FindingList *findings, const ConfSet *set)
 size_t policy_remove_if(FindingList *findings, bool (*drop)(Finding *, const void *),
                         const void *ctx)
 {
-    FindingList dropped = {0};
-    size_t kept = 0;
+    size_t kept = 0; /* a dropped finding's memory stays in the list's arena */
     for (size_t idx = 0; idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
-        if (drop(f, ctx)) {
-            PK_GROW(dropped.items, dropped.n, dropped.cap);
-            dropped.items[dropped.n++] = *f;
-        } else
+        if (!drop(f, ctx))
             findings->items[kept++] = *f;
     }
+    size_t n_dropped = findings->n - kept;
     findings->n = kept;
-    size_t n_dropped = dropped.n;
-    findings_free(&dropped);
     return n_dropped;
 }
 
@@ -157,11 +151,10 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose)
             if (f->rule_severity == SEV_NONE)
                 f->rule_severity = f->severity;
             f->severity = SEV_NOTICE;
-            char *hint = xasprintf("A notice under purpose %s: %s Never copy it to production.%s%s",
-                                   purpose_name(purpose), on_purpose[rule_idx].why,
-                                   f->hint ? " " : "", f->hint ? f->hint : "");
-            free(f->hint);
-            f->hint = hint;
+            f->hint =
+                finding_printf(f, "A notice under purpose %s: %s Never copy it to production.%s%s",
+                               purpose_name(purpose), on_purpose[rule_idx].why, f->hint ? " " : "",
+                               f->hint ? f->hint : "");
         }
     }
 }
@@ -183,7 +176,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
         bool ok = baseline_load(run->baseline_path, &baseline, diag);
         if (ok)
             *n_known = baseline_filter(findings, &baseline);
-        baseline_free(&baseline);
+        arena_free(baseline.arena);
         if (!ok)
             return false;
     }

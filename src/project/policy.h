@@ -30,7 +30,9 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 void policy_apply_purpose(FindingList *findings, Purpose purpose);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
+/* Its keys and marks live in its arena: arena_free(baseline.arena). */
 typedef struct Baseline {
+    Arena *arena;
     char **keys; /* "RULE\x1fSETTING\x1fBASENAME", one per finding in the file */
     size_t n;
     bool *used;
@@ -44,7 +46,6 @@ bool baseline_load_buffer(const char *text, size_t len, Baseline *out, PkDiag *d
  * rule id, first setting name and file base name; line numbers are ignored). Returns how many
  * were removed. */
 size_t baseline_filter(FindingList *findings, Baseline *baseline);
-void baseline_free(Baseline *baseline);
 
 /* Everything inline pragmas, .pgknob.ini and a baseline do to the findings of one run. */
 typedef struct PolicyRun {

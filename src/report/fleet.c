@@ -12,43 +12,29 @@
 void fleet_add(Fleet *fleet, const char *name, const char *version, bool partial,
                const FindingList *findings)
 {
-    PK_GROW(fleet->servers, fleet->n_servers, fleet->cap_servers);
+    Arena *a = arena_get(&fleet->arena);
+    ARENA_GROW(a, fleet->servers, fleet->n_servers, fleet->cap_servers);
     FleetServer *server = &fleet->servers[fleet->n_servers++];
-    *server = (FleetServer){.name = xstrdup(name), .version = xstrdup(version), .partial = partial};
-    server->items = xcalloc(findings->n + 1, sizeof(FleetItem));
+    *server = (FleetServer){
+        .name = arena_strdup(a, name), .version = arena_strdup(a, version), .partial = partial};
+    server->items = arena_array(a, findings->n + 1, sizeof(FleetItem));
     for (size_t idx = 0; idx < findings->n; idx++) {
         const Finding *f = &findings->items[idx];
         if (f->suppressed)
             continue;
         server->items[server->n_items++] =
-            (FleetItem){.rule = xstrdup(f->rule_id),
-                        .title = xstrdup(f->title ? f->title : f->rule_id),
+            (FleetItem){.rule = arena_strdup(a, f->rule_id),
+                        .title = arena_strdup(a, f->title ? f->title : f->rule_id),
                         .severity = f->severity};
     }
 }
 
 void fleet_add_error(Fleet *fleet, const char *name, const char *why)
 {
-    PK_GROW(fleet->servers, fleet->n_servers, fleet->cap_servers);
+    Arena *a = arena_get(&fleet->arena);
+    ARENA_GROW(a, fleet->servers, fleet->n_servers, fleet->cap_servers);
     fleet->servers[fleet->n_servers++] =
-        (FleetServer){.name = xstrdup(name), .error = xstrdup(why)};
-}
-
-void fleet_free(Fleet *fleet)
-{
-    for (size_t idx = 0; idx < fleet->n_servers; idx++) {
-        FleetServer *server = &fleet->servers[idx];
-        for (size_t item = 0; item < server->n_items; item++) {
-            free(server->items[item].rule);
-            free(server->items[item].title);
-        }
-        free(server->items);
-        free(server->name);
-        free(server->version);
-        free(server->error);
-    }
-    free(fleet->servers);
-    memset(fleet, 0, sizeof(*fleet));
+        (FleetServer){.name = arena_strdup(a, name), .error = arena_strdup(a, why)};
 }
 
 Severity fleet_worst(const Fleet *fleet)

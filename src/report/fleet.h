@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/strbuf.h"
 #include "model/finding.h"
 
@@ -25,7 +26,9 @@ typedef struct FleetServer {
     size_t n_items;
 } FleetServer;
 
+/* Zeroed by its owner; everything it points to lives in its arena: arena_free(fleet.arena). */
 typedef struct Fleet {
+    Arena *arena;
     FleetServer *servers;
     size_t n_servers, cap_servers;
 } Fleet;
@@ -39,6 +42,5 @@ void fleet_add_error(Fleet *fleet, const char *name, const char *why);
 bool fleet_render(const Fleet *fleet, const char *format, StrBuf *out);
 /* The highest severity of any finding of any server. */
 Severity fleet_worst(const Fleet *fleet);
-void fleet_free(Fleet *fleet);
 
 #endif

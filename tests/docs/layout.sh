@@ -12,9 +12,15 @@
 #   finding-id  no finding built inline: findings_add( only in src/model/ and for the loaded
 #               rule packs (engine/engine.c), and every "PKnnnn" literal names a row of
 #               src/model/finding_ids.c or a shipped rule (rules/**/PKnnnn-*.ini)
+#   finding-alloc a finding's text is set from its list's arena (finding_printf, finding_strdup,
+#               finding_take), never straight from xasprintf/xstrdup (it would leak)
+#   destructors memory is freed by lifetime (docs/architecture.md, "Memory"): the `NAME_free(`
+#               names in src/ headers (arena_free and arena_on_free aside) are at most
+#               FREE_MAX; a new graph gets an arena, not a destructor. Lower FREE_MAX when one
+#               goes; over it, every header line naming one is listed
 # Comment lines and the generated *.auto.c files aside. Usage: layout.sh [ROOT]. Prints
 # "layout: RULE: FILE:LINE: text" per violation on stderr and exits 1 if there is any, else
-# prints "layout: 8 rules hold" and exits 0.
+# prints "layout: 10 rules hold" and exits 0.
 set -u
 cd "${1:-.}" || exit 2
 bad=0
@@ -53,5 +59,11 @@ unknown_ids() { # the grep -n lines whose code (its comment aside) has a "PKnnnn
   done
 }
 report finding-id "$(c_files | grep -v '^src/model/finding_ids\.c$' | in_files '"PK[0-9]{4}"' | unknown_ids)"
+report finding-alloc "$(c_files | in_files '\b(f|finding|kept)->(title|message|hint|suggestion|explanation|risk|file|suppress_reason|fix_note|suggestion_tail) *= *x(asprintf|strdup|strndup)\(')"
+FREE_MAX=32
+free_re='\b[a-z_]+_free\('
+free_lines() { find src -name '*.h' | LC_ALL=C sort | in_files "$free_re" | grep -Ev '\barena_(on_)?free\('; }
+n_free=$(free_lines | grep -oE "$free_re" | grep -Ev '^arena_(on_)?free\($' | sort -u | wc -l)
+[ "$n_free" -le "$FREE_MAX" ] || report destructors "$(free_lines | sed "s/\$/   [$n_free *_free names, at most $FREE_MAX]/")"
 [ "$bad" = 0 ] || exit 1
-echo "layout: 8 rules hold"
+echo "layout: 10 rules hold"

@@ -3,9 +3,9 @@
 # copy of src/ with one violation planted per rule is refused, naming the rule and the place.
 source "$(dirname "$0")/../lib.sh"
 cd "$PROJECT_ROOT"
-expect_exit 0 "src/ keeps the layout rules (getopt, libpq, report-cli, json, globals, stderr, error-line, finding-id)" \
+expect_exit 0 "src/ keeps the layout rules (getopt, libpq, report-cli, json, globals, stderr, error-line, finding-id, finding-alloc, destructors)" \
   -- tests/docs/layout.sh .
-check "... all eight of them" grep -qx 'layout: 8 rules hold' <<<"$OUT"
+check "... all ten of them" grep -qx 'layout: 10 rules hold' <<<"$OUT"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 ln -s "$PROJECT_ROOT/rules" "$tmp/rules" # the shipped rules' ids are known ids
 plant() { # rule, file (below src/), lines to append
@@ -25,6 +25,8 @@ plant globals lint/lint.c 'void pk_planted(void)' '{' '    static _Thread_local 
 plant stderr rules/rules.c 'void pk_planted(void) { fprintf(stderr, "oops\n"); }'
 plant error-line engine/engine.c 'const char *const pk_planted = "pgknob: error: x";'
 plant finding-id audit/drift.c 'void pk_planted(FindingList *out) { findings_add(out, "PK0912", "audit.x", SEV_NOTICE, "audit"); }'
+plant finding-alloc lint/cluster.c 'void pk_planted(Finding *f) { f->hint = xasprintf("%d", 1); }'
+plant destructors model/finding.h 'void pk_planted_free(FindingList *list);'
 plant finding-id lint/cluster.c 'void pk_planted(FindingList *out) { finding_raise(out, "PK0099", NULL); }'
 rm -rf "$tmp/src"; cp -r src "$tmp/src"
 printf '%s\n' 'static const char *const pk_fine[] = {"a", NULL};' 'static volatile sig_atomic_t pk_flag;' \

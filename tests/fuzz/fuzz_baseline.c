@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Baseline baseline = {0};
     PkDiag diag = PK_DIAG_INIT;
     if (baseline_load_buffer(text, size, &baseline, &diag))
-        baseline_free(&baseline);
+        arena_free(baseline.arena);
     pk_diag_free(&diag);
     free(text);
     return 0;

@@ -58,6 +58,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (set.maps[idx].parsed != (set.maps[idx].error == NULL))
             __builtin_trap();
     (void)hba_set_starts(&set);
-    hba_set_free(&set);
+    arena_free(set.arena);
     return total == (size_t)-1;
 }

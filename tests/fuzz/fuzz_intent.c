@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     intent_soften(&intent, PK_DEFAULT_MAJOR, &out, 0, out.n);
     for (size_t idx = 0; idx < set.n_entries; idx++)
         (void)intent_comment_at(&intent, set.entries[idx].file, set.entries[idx].line);
-    findings_free(&out);
+    arena_free(out.arena);
     base.intent = NULL;
     intent_free(&intent);
     arena_free(set.arena);

@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ProjectConfig cfg = {0};
     PkDiag err = PK_DIAG_INIT;
     if (project_config_load_buffer("/nonexistent-pgknob-fuzz/.pgknob.ini", text, size, &cfg, &err))
-        project_config_free(&cfg);
+        arena_free(cfg.arena);
     pk_diag_free(&err);
     free(text);
     return 0;

@@ -5,6 +5,7 @@
  * part of the word "redacted", could be re-formed by the marker itself and are not checked).
  * Built by tests/fuzz/run.sh. */
 // fuzz-sources: src/common/redact.c src/common/strbuf.c src/common/xalloc.c src/common/diag.c
+// src/common/arena.c
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

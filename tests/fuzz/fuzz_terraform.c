@@ -13,15 +13,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    Arena *arena = arena_new();
     HclBody body;
     HclError err;
-    if (hcl_parse_body((const char *)data, size, &body, &err))
-        hcl_body_free(&body);
-    else if (err.line < 1 || err.column < 1)
+    if (!hcl_parse_body(arena, (const char *)data, size, &body, &err) &&
+        (err.line < 1 || err.column < 1))
         __builtin_trap();
     HclValue value;
-    if (hcl_parse_value((const char *)data, size, &value, &err))
-        hcl_value_free(&value);
+    (void)hcl_parse_value(arena, (const char *)data, size, &value, &err);
+    arena_free(arena);
     InputOpts opts = {
         .format = INPUT_TERRAFORM, .instance_memory = 17179869184.0, .instance_vcpus = 4};
     InputResult res = {0};

@@ -67,7 +67,7 @@ static void test_raise(void)
     CHECK_STR(f->category, "audit");
     CHECK_STR(f->title, "\"work_mem\" differs");
     CHECK(list.n == 2);
-    findings_free(&list);
+    arena_free(list.arena);
 }
 
 int main(void)

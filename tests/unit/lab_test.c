@@ -232,7 +232,7 @@ static void test_series_predictions(void)
                 continue;
             CHECK(has_finding(&findings, expected[exp].rule, expected[exp].file));
         }
-        findings_free(&findings);
+        arena_free(findings.arena);
     }
     lab_settings_free(&cumulative);
     lab_set_free(&set);

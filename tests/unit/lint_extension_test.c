@@ -28,7 +28,7 @@ static void run_lint(Run *run, int major, const char *text)
 
 static void run_free(Run *run)
 {
-    findings_free(&run->findings);
+    arena_free(run->findings.arena);
     snapshot_free(&run->snap);
     arena_free(run->set.arena);
 }

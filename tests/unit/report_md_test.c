@@ -76,8 +76,9 @@ static void test_rule_findings(const RuleSet *rules)
     CHECK(strstr(sarif, "\"uri\": \"postgresql.conf\"") != NULL);
     free(md);
     free(sarif);
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     arena_free(set.arena);
 }
@@ -108,8 +109,9 @@ static void test_skipped_listed(const RuleSet *rules)
     CHECK(strstr(md, skipped.items[0].rule_id) != NULL);
     CHECK(strstr(md, "host.ram") != NULL);
     free(md);
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     arena_free(set.arena);
 }

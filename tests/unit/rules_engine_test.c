@@ -86,8 +86,10 @@ static void test_fired(void)
         CHECK_STR(skipped.items[0].rule_id, "T200");
         CHECK_STR(skipped.items[0].needs, "evidence checkpoints.requested_share");
     }
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     /* with evidence the second rule fires and shows it */
     snapshot_add_evidence(&snap, "checkpoints.requested_share", 0.78,
                           "312 of 400 checkpoints were requested (78%)");
@@ -100,20 +102,25 @@ static void test_fired(void)
             CHECK_STR(findings.items[idx].n_evidence ? findings.items[idx].evidence[0] : NULL,
                       "312 of 400 checkpoints were requested (78%)");
         }
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     /* disabled by id and by name */
     const char *off[] = {"t100", "nothing"};
     EngineOpts opts = {off, 2};
     engine_run(&set, &snap, &opts, &findings, &skipped);
     CHECK(findings.n == 1 && !strcmp(findings.items[0].rule_id, "T200"));
-    findings_free(&findings);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
     const char *off_name[] = {"test.demand"};
     opts = (EngineOpts){off_name, 1};
     engine_run(&set, &snap, &opts, &findings, &skipped);
     CHECK(findings.n == 1);
-    findings_free(&findings);
-    skipped_free(&skipped);
+    arena_free(findings.arena);
+    findings = (FindingList){0};
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     arena_free(set.arena);
     set = (RuleSet){0};
@@ -131,7 +138,8 @@ static void test_skipped_and_versions(void)
     CHECK(engine_eval_rule(&set.rules[0], &snap, &findings, &skipped) == ENGINE_SKIPPED);
     CHECK(findings.n == 0 && skipped.n == 1);
     CHECK_STR(skipped.n ? skipped.items[0].needs : NULL, "host.ram");
-    skipped_free(&skipped);
+    arena_free(skipped.arena);
+    skipped = (SkippedList){0};
     snapshot_free(&snap);
     /* a close miss does not fire */
     snap_make(&snap, 18, "max_connections = 200\nwork_mem = 4MB\n", "ram=8GB");

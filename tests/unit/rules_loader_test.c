@@ -265,7 +265,7 @@ static void test_shipped_packs(void)
     CHECK(notes.n == 1 && notes.items[0].level == PK_DIAG_NOTE);
     CHECK(notes.n == 1 && strstr(notes.items[0].message, "holds no rule file (*.ini)") &&
           strstr(notes.items[0].message, empty));
-    pk_diag_list_free(&notes);
+    arena_free(notes.arena);
     pk_diag_free(&err);
     arena_free(set.arena);
     set = (RuleSet){0};
