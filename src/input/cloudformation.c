@@ -313,7 +313,9 @@ bool cfn_load_json(const char *file, const char *data, size_t len, const InputOp
 {
     HclValue root;
     HclError err;
-    if (!hcl_parse_value(data, len, &root, &err)) {
+    Arena *arena = arena_new(); /* the JSON tree lives until the documents are built */
+    if (!hcl_parse_value(arena, data, len, &root, &err)) {
+        arena_free(arena);
         pk_diag_set(diag, file, err.line, NULL, "JSON: %s", err.message);
         pk_diag_set_column(diag, err.column);
         return false;
@@ -352,7 +354,7 @@ bool cfn_load_json(const char *file, const char *data, size_t len, const InputOp
         }
         builder_finish(&b);
     }
-    hcl_value_free(&root);
+    arena_free(arena);
     if (!out->n_docs)
         return pk_diag_set(diag, file, 0,
                            "pgknob reads AWS::RDS::DBParameterGroup and "
