@@ -112,7 +112,10 @@ static void checklist_row(const LabRunReport *rep, const StageResult *stage, Str
     char *read = latency_text(stage->storage.read_s);
     char *fsync = latency_text(stage->storage.fsync_s);
     char *wal = latency_text(stage->storage.wal_fsync_s);
-    sb_put_md(out, stage->run ? stage->run->name : "baseline"); /* the lab's runs */
+    /* the storage lab's runs by name; a series stage on slow storage by its id */
+    sb_put_md(out, stage->run                                    ? stage->run->name
+                   : stage->lab && stage->lab->kind == LAB_STAGE ? stage->id
+                                                                 : "baseline");
     sb_printf(out, " | %s, %s / %s | %.1f |", read, fsync, wal, lab_stage_tps(stage));
     free(read);
     free(fsync);
