@@ -11,6 +11,8 @@ static const struct {
     [COUNTER_WAL_SYNCS_PER_S] = {"wal_syncs_per_s", "WAL syncs per second"},
     [COUNTER_SEQ_TUP_READ_PER_TXN] = {"seq_tup_read_per_txn",
                                       "rows read by sequential scans per transaction"},
+    [COUNTER_IO_MS_PER_READ] = {"io_ms_per_read",
+                                "ms a client backend waits per read (pg_stat_io)"},
     [COUNTER_AIO_QUEUED] = {"aio_queued", "I/Os queued for or read by an I/O worker (pg_aios)"},
 };
 

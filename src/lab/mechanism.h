@@ -1,7 +1,8 @@
 /* The counter that proves each slow stage's mechanism, read from the server during the stage:
  * blocks read per transaction (tiny cache), autovacuum runs (vacuum storm), checkpoints and WAL
  * syncs per second (WAL torture), rows read by sequential scans per transaction (no indexes),
- * I/Os queued for an I/O worker (one I/O worker, pg_aios). A lab names its counters in lab.ini
+ * the wait per read (one I/O worker: pg_stat_io, with pg_aios's queue beside it). A lab names its
+ * counters in lab.ini
  * (`mechanism = …`); the report shows them beside the stage's slowdown, with how they moved
  * against the stage before, and the throughput ceiling's prediction beside the measured TPS.
  * docs/labs.md ("The mechanism counters"). */
@@ -17,6 +18,7 @@ typedef enum LabCounter {
     COUNTER_WAL_SYNCS_PER_S,      /* pg_stat_wal (14-17), pg_stat_io 'wal' (18) */
     COUNTER_SEQ_TUP_READ_PER_TXN, /* pg_stat_all_tables seq_tup_read / transactions */
     COUNTER_AIO_QUEUED,           /* pg_aios rows SUBMITTED, the mean of the samples (18) */
+    COUNTER_IO_MS_PER_READ,       /* pg_stat_io read_time / reads of client backends (16+) */
     COUNTER_N
 } LabCounter;
 

@@ -30,6 +30,10 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
             out[COUNTER_SEQ_TUP_READ_PER_TXN] = d->seq_tup_read / txns;
         }
         out[COUNTER_AUTOVACUUM_RUNS] = d->autovacuum_runs;
+        /* track_io_timing (on from the baseline) times each read a client backend waits for:
+         * with io_method = worker that includes the wait in the I/O workers' queue */
+        if (major >= 16 && d->io_reads > 0)
+            out[COUNTER_IO_MS_PER_READ] = d->io_read_ms / d->io_reads;
         if (seconds > 0) {
             out[COUNTER_CHECKPOINTS_PER_S] = (d->checkpoints_timed + d->checkpoints_req) / seconds;
             if (major >= 14)

@@ -5,8 +5,8 @@
 # server and see it move in the article's direction against the stage before: blocks read per
 # transaction up in the tiny cache, autovacuum runs up in the vacuum storm, checkpoints per
 # second up in WAL torture (WAL syncs per second read beside them), rows read by sequential
-# scans per transaction up without indexes, I/Os queued for the I/O worker (pg_aios) up with
-# one worker. The machine is shared and loaded: directions are asserted, never sizes. Beside
+# scans per transaction up without indexes, the wait per read (pg_stat_io) up with one I/O
+# worker (pg_aios's queue read beside it). The machine is shared and loaded: directions are asserted, never sizes. Beside
 # every stage the report has the throughput ceiling's prediction and the measured TPS. On
 # PostgreSQL 14 the tiny-cache stage reads its counter too, WAL syncs come from pg_stat_wal,
 # and pg_aios (18) is null. About 2 minutes.
@@ -33,7 +33,7 @@ check "every stage carries every counter, each read from the server (none null o
 import json, sys
 doc = json.load(open(sys.argv[1]))
 keys = {"blks_read_per_txn", "autovacuum_runs", "checkpoints_per_s", "wal_syncs_per_s",
-        "seq_tup_read_per_txn", "aio_queued"}
+        "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
 for s in doc["stages"]:
     m = s["mechanism"]
     assert set(m["counters"]) == keys, (s["id"], m["counters"])
@@ -46,7 +46,7 @@ PY
 
 for pair in "01-tiny-cache blks_read_per_txn" "02-vacuum-storm autovacuum_runs" \
             "03-wal-torture checkpoints_per_s" "04-no-indexes seq_tup_read_per_txn" \
-            "05-one-io-worker aio_queued"; do
+            "05-one-io-worker io_ms_per_read"; do
   set -- $pair
   check "$1: $2 moved up against the stage before, as the article says" py "$1" "$2" <<'PY'
 import json, sys
@@ -99,7 +99,7 @@ bin14="$(pg_bin_dir 14)" || { fail "no PostgreSQL 14 build"; done_testing; exit;
 out14="$work/tiny14"
 expect_exit 0 "lab run 01-tiny-cache --quick --duration 4s on PostgreSQL 14" -- \
   "$PGKNOB" lab run 01-tiny-cache --quick --duration 4s --pg-bin "$bin14" --out "$out14" --no-slowfs
-check "14: blocks read per transaction up; WAL syncs read from pg_stat_wal; pg_aios null" \
+check "14: blocks read per transaction up; WAL syncs from pg_stat_wal; pg_aios, pg_stat_io null" \
   python3 - "$out14/summary.json" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
@@ -111,6 +111,7 @@ for s in (base, tiny):
     c = s["mechanism"]["counters"]
     assert c["wal_syncs_per_s"] is not None and c["wal_syncs_per_s"] > 0, c
     assert c["aio_queued"] is None and s["mechanism"]["aio_samples"] == 0, s["mechanism"]
+    assert c["io_ms_per_read"] is None, c  # pg_stat_io: 16+
 PY
 
 done_testing
