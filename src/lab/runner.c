@@ -941,6 +941,8 @@ static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         snprintf(why, sizeof(why), "an existing server keeps its own storage");
     else if (opts->no_slowfs)
         snprintf(why, sizeof(why), "--no-slowfs");
+    else if (opts->pgbench_scripts) /* the user's own workload is measured on this machine */
+        snprintf(why, sizeof(why), "--workload pgbench: your workload on this machine's storage");
     else {
         PkDiag err = PK_DIAG_INIT;
         char *prog = NULL;
