@@ -190,7 +190,8 @@ static void md_ceiling(const LabRunReport *rep, StrBuf *out)
            "throughput = min(clients / latency, IOPS / reads per transaction, cores / CPU "
            "per transaction), after " LAB_STORAGE_SOURCE
            ". Each limit comes from this run's counters. Little's law, clients / latency, with "
-           "the latency predicted from the storage lab's baseline run: its mean latency "
+           "the latency predicted from the baseline run (the storage lab's, or on slow "
+           "storage the series'): its mean latency "
            "less its row-lock queueing (`Lock:*` samples) and its reads × their time, plus "
            "this run's reads × `pg_stat_io`'s time per read and WAL syncs × the added fsync "
            "latency, over 1 − the baseline's lock share (clients queue for the one "
