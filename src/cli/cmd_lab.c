@@ -35,6 +35,7 @@ static void lab_usage_head(FILE *out)
             "                      [--duration D] [--quick] [--out DIR] [--pg-bin DIR] [--keep]\n"
             "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
             "                      [--state-dir DIR] [--workload pgbench:FILE.sql[@W],...]\n"
+            "                      [--no-slowfs | --read-latency D --fsync-latency D]\n"
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
             "                     [--workload pgbench:FILE.sql[@W],... [--init FILE.sql]]\n"
@@ -89,6 +90,9 @@ enum {
     LAB_OPT_INIT,
     LAB_OPT_KNOBS,
     LAB_OPT_BUDGET,
+    LAB_OPT_NO_SLOWFS,
+    LAB_OPT_READ_LATENCY,
+    LAB_OPT_FSYNC_LATENCY,
     LAB_OPT_HELP = 'h'
 };
 
@@ -168,6 +172,16 @@ static const CliOption lab_run_options[] = {
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-SELECTION/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
+    {"no-slowfs", NULL, LAB_OPT_NO_SLOWFS,
+     "run the series on the plain filesystem (by default it\nruns on pgknob-slowfs where FUSE "
+     "can: root, /dev/fuse)",
+     .type = CLI_FLAG, .target = CLI_AT(RunArgs, opts.no_slowfs)},
+    {"read-latency", "D", LAB_OPT_READ_LATENCY,
+     "the series' slow storage: added to every data read\n(default 0.1ms)", .type = CLI_DURATION,
+     .min = 0, .max = 1, .above_min = true, .target = CLI_AT(RunArgs, opts.series_read_s)},
+    {"fsync-latency", "D", LAB_OPT_FSYNC_LATENCY,
+     "the series' slow storage: added to every fsync\n(default 0.5ms)", .type = CLI_DURATION,
+     .min = 0, .max = 1, .above_min = true, .target = CLI_AT(RunArgs, opts.series_fsync_s)},
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),

@@ -134,7 +134,20 @@ static bool handle_lab(IniState *st, const char *key, const char *value)
         append_text(&lab->watch, value);
     else if (!strcmp(key, "predicts"))
         add_predict(lab, value);
-    else if (!strcmp(key, "order"))
+    else if (!strcmp(key, "mechanism")) {
+        char *scratch = xstrdup(value);
+        const char *bad = NULL;
+        bool ok = lab_counter_set_parse(value, &lab->mechanism, scratch, &bad);
+        if (!ok) {
+            StrBuf names = STRBUF_INIT;
+            for (int idx = 0; idx < COUNTER_N; idx++)
+                sb_printf(&names, "%s%s", idx ? ", " : "", lab_counter_key((LabCounter)idx));
+            set_error(st, "unknown mechanism counter \"%s\": use %s", bad, sb_str(&names));
+            sb_free(&names);
+        }
+        free(scratch);
+        return ok;
+    } else if (!strcmp(key, "order"))
         return parse_int(st, key, value, 0, 99, &lab->order);
     else if (!strcmp(key, "min_version"))
         return parse_int(st, key, value, 13, 18, &lab->min_major);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "lab/fragment.h"
+#include "lab/mechanism.h"
 
 typedef enum LabKind {
     LAB_STAGE,      /* part of the cumulative series, ordered by `order` */
@@ -66,9 +67,10 @@ typedef struct Lab {
     LabReference reference;
     char **predicts; /* rule ids/names expected to fire for this stage */
     size_t n_predicts;
-    LabSettings settings; /* this lab's own fragment (not cumulative) */
-    LabStorage storage;   /* the baseline run's latencies; `on`: a storage lab */
-    LabRun *runs;         /* standalone labs only */
+    LabSettings settings;    /* this lab's own fragment (not cumulative) */
+    LabStorage storage;      /* the baseline run's latencies; `on`: a storage lab */
+    LabCounterSet mechanism; /* the counters that prove this stage's mechanism (0: none) */
+    LabRun *runs;            /* standalone labs only */
     size_t n_runs;
 } Lab;
 

@@ -8,6 +8,7 @@
 #include "common/xalloc.h"
 
 #define SAMPLE_INTERVAL_MS 1000
+#define AIO_SUBSAMPLES 5
 
 /* Runs `sql` (one row of n numbers) and stores the numbers in `fields`, in column order. */
 static bool doubles_into(DbCtl *ctl, const char *sql, double *const *fields, int n, PkDiag *err)
@@ -32,6 +33,9 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
                           &out->autovacuum_runs, &out->autoanalyze_runs, &out->wal_bytes};
     double *const ckpt[] = {&out->checkpoints_timed, &out->checkpoints_req};
     double *const io[] = {&out->io_reads, &out->io_read_ms};
+    double *const seq[] = {&out->seq_scans, &out->seq_tup_read};
+    double *const wal[] = {&out->wal_writes, &out->wal_syncs};
+    int version = dbctl_server_version(ctl);
     if (!doubles_into(ctl,
                       "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
                       "d.temp_files, d.temp_bytes, "
@@ -42,16 +46,28 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
                       db, 9, &err) ||
         /* 17 moved the checkpoint counters to pg_stat_checkpointer. */
         !doubles_into(ctl,
-                      dbctl_server_version(ctl) >= 170000
+                      version >= 170000
                           ? "SELECT num_timed, num_requested FROM pg_stat_checkpointer"
                           : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter",
                       ckpt, 2, &err) ||
-        (dbctl_server_version(ctl) >= 160000 &&
+        (version >= 160000 &&
          !doubles_into(ctl,
                        "SELECT coalesce(sum(reads), 0), coalesce(sum(read_time), 0) FROM "
                        "pg_stat_io WHERE object = 'relation' AND backend_type = 'client "
                        "backend'",
-                       io, 2, &err))) {
+                       io, 2, &err)) ||
+        !doubles_into(ctl,
+                      "SELECT coalesce(sum(seq_scan), 0), coalesce(sum(seq_tup_read), 0) "
+                      "FROM pg_stat_all_tables",
+                      seq, 2, &err) ||
+        /* 18 moved the WAL's writes and syncs from pg_stat_wal to pg_stat_io */
+        (version >= 140000 &&
+         !doubles_into(ctl,
+                       version >= 180000
+                           ? "SELECT coalesce(sum(writes), 0), coalesce(sum(fsyncs), 0) FROM "
+                             "pg_stat_io WHERE object = 'wal' AND context = 'normal'"
+                           : "SELECT wal_write, wal_sync FROM pg_stat_wal",
+                       wal, 2, &err))) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
         pk_diag_free(&err);
         return false;
@@ -109,6 +125,25 @@ void wait_sample_sort(WaitSample *sample)
     }
 }
 
+/* pg_aios (18): the asynchronous I/Os in flight, and those submitted and not yet completed
+ * (with io_method = worker: in the I/O workers' queue or being read by one): the queue that
+ * one I/O worker (stage 05) lengthens. */
+static void sample_aio(Sampler *sampler, DbCtl *ctl)
+{
+    double aio[2];
+    if (!dbctl_doubles(ctl,
+                       "SELECT count(*), count(*) FILTER (WHERE state = 'SUBMITTED') FROM pg_aios",
+                       aio, 2, NULL))
+        return;
+    pthread_mutex_lock(&sampler->lock);
+    sampler->waits.aio_samples++;
+    sampler->waits.aio_in_flight += aio[0];
+    sampler->waits.aio_submitted += aio[1];
+    if ((uint64_t)aio[1] > sampler->waits.aio_max)
+        sampler->waits.aio_max = (uint64_t)aio[1];
+    pthread_mutex_unlock(&sampler->lock);
+}
+
 /* One round: the wait events of active client backends of this database, and the commits. */
 static void sample_round(Sampler *sampler, DbCtl *ctl, double elapsed_s)
 {
@@ -149,9 +184,17 @@ static void *sampler_main(void *arg)
 {
     Sampler *sampler = arg;
     DbCtl *ctl = dbctl_connect(sampler->conninfo, NULL);
+    sampler->aios = ctl && dbctl_server_version(ctl) >= 180000;
     double last = pk_clock_now();
     while (!sampler->stop && ctl) {
-        pk_clock_sleep_until(last + sampler->interval_ms / 1000.0, &sampler->stop);
+        /* a queue changes faster than once a second: pg_aios is read AIO_SUBSAMPLES times a
+         * round (the last with the round) */
+        int subs = sampler->aios ? AIO_SUBSAMPLES : 1;
+        for (int sub = 1; sub <= subs && !sampler->stop; sub++) {
+            pk_clock_sleep_until(last + sampler->interval_ms / 1000.0 * sub / subs, &sampler->stop);
+            if (!sampler->stop && sampler->aios)
+                sample_aio(sampler, ctl);
+        }
         if (sampler->stop)
             break;
         double now = pk_clock_now();
@@ -161,6 +204,7 @@ static void *sampler_main(void *arg)
             /* the server restarted or went away: try once a round */
             dbctl_close(ctl);
             ctl = dbctl_connect(sampler->conninfo, NULL);
+            sampler->aios = ctl && dbctl_server_version(ctl) >= 180000;
         }
     }
     dbctl_close(ctl);

@@ -24,6 +24,11 @@ typedef struct StatCounters {
     /* pg_stat_io (PostgreSQL 16+; 0 before): reads of relations by client backends and their
      * time in ms (track_io_timing) */
     double io_reads, io_read_ms;
+    /* The series' mechanism counters (lab/mechanism.h): the server's WAL writes and syncs
+     * (PostgreSQL 14-17 pg_stat_wal, 18 pg_stat_io's object 'wal'; 0 before 14), and the
+     * sequential scans and the rows they read (pg_stat_all_tables). */
+    double wal_writes, wal_syncs;
+    double seq_scans, seq_tup_read;
 } StatCounters;
 
 /* Reads the counters for the connection's database. false with *diag. */
@@ -42,6 +47,12 @@ typedef struct WaitSample {
     uint64_t other;
     uint64_t samples;  /* sampling rounds */
     uint64_t backends; /* backend observations in total */
+    /* pg_aios (PostgreSQL 18), read 5 times a round: asynchronous I/Os in flight and those
+     * submitted and not yet completed (state SUBMITTED: queued for an I/O worker or being read
+     * by one), summed over the samples; the most submitted at once */
+    uint64_t aio_samples;
+    double aio_in_flight, aio_submitted;
+    uint64_t aio_max;
 } WaitSample;
 
 /* Sorted by count, highest first, for reports. */
@@ -59,6 +70,7 @@ typedef struct Sampler {
     double current_tps;  /* commits per second over the last round, under lock */
     bool have_tps;
     int interval_ms;
+    bool aios; /* the server has pg_aios (18): sampled each round (the thread's own) */
 } Sampler;
 
 /* Starts sampling every interval_ms (0: once a second; failure to connect leaves an empty

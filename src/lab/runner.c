@@ -924,6 +924,63 @@ int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *re
     return code;
 }
 
+/* The series' storage lever: its lessons need storage that costs something (a read the page
+ * cache does not answer, an fsync that waits), which a virtual disk with a write cache and RAM
+ * holding the data do not give. Where slowfs can run, the series' stages get its latencies;
+ * where it cannot, the report says why once and the series runs on the plain filesystem. */
+static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
+{
+    bool series = false;
+    for (size_t idx = 0; idx < rep->n; idx++)
+        series = series || (rep->stages[idx].lab->kind == LAB_STAGE && !rep->stages[idx].run);
+    if (!series)
+        return;
+    const char *plain = "the plain filesystem";
+    char why[256] = "";
+    if (opts->dsn)
+        snprintf(why, sizeof(why), "an existing server keeps its own storage");
+    else if (opts->no_slowfs)
+        snprintf(why, sizeof(why), "--no-slowfs");
+    else if (opts->pgbench_scripts) /* the user's own workload is measured on this machine */
+        snprintf(why, sizeof(why), "--workload pgbench: your workload on this machine's storage");
+    else {
+        PkDiag err = PK_DIAG_INIT;
+        char *prog = NULL;
+        if (slowfs_usable(&err) && (prog = slowfs_find(opts->slowfs, &err))) {
+            rep->series_slowfs = true;
+            rep->series_read_s = opts->series_read_s > 0 ? opts->series_read_s : LAB_SERIES_READ_S;
+            rep->series_fsync_s =
+                opts->series_fsync_s > 0 ? opts->series_fsync_s : LAB_SERIES_FSYNC_S;
+        } else
+            snprintf(why, sizeof(why), "slow storage cannot run here: %s",
+                     err.message ? err.message : "pgknob-slowfs not found");
+        free(prog);
+        pk_diag_free(&err);
+    }
+    if (!rep->series_slowfs) {
+        snprintf(rep->series_storage, sizeof(rep->series_storage),
+                 "%s (%s): every read the page cache holds is nearly free and fsync may be too, "
+                 "so the tiny cache, WAL torture and one I/O worker teach less than on real "
+                 "storage",
+                 plain, why);
+        return;
+    }
+    snprintf(rep->series_storage, sizeof(rep->series_storage),
+             "pgknob-slowfs (FUSE, direct I/O: the page cache does not answer reads), adding "
+             "%g ms to every data read and %g ms to every fsync of the data directory and the WAL, "
+             "a local SSD's latencies%s",
+             rep->series_read_s * 1000, rep->series_fsync_s * 1000,
+             opts->series_read_s > 0 || opts->series_fsync_s > 0 ? " as given" : " (the default)");
+    for (size_t idx = 0; idx < rep->n; idx++) {
+        StageResult *stage = &rep->stages[idx];
+        if (stage->lab->kind != LAB_STAGE || stage->run)
+            continue;
+        stage->storage.on = true;
+        stage->storage.read_s = rep->series_read_s;
+        stage->storage.fsync_s = stage->storage.wal_fsync_s = rep->series_fsync_s;
+    }
+}
+
 int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag)
 {
     memset(report, 0, sizeof(*report));
@@ -934,6 +991,9 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, Pk
     report->quick = opts->quick;
     if (!plan(labs, opts, report, diag))
         return 2;
+    choose_series_storage(opts, report);
+    if (report->series_storage[0] && !report->series_slowfs)
+        lab_say(opts->events, LAB_EV_NOTE, "the series runs on %s", report->series_storage);
     return lab_run_planned(labs, opts, report, "lab run", diag);
 }
 

@@ -41,6 +41,11 @@ typedef struct LabRunOpts {
     const char *pgbench_scripts; /* "FILE.sql[@weight],…"; NULL: the labs' workloads */
     const char *pgbench;         /* the pgbench program */
     const char *init;            /* --init: a SQL file or "pgbench -i -s N"; NULL: none */
+    /* The slow series on slow storage (docs/labs.md, "Slow storage"): where slowfs can run (root,
+     * /dev/fuse, pgknob-slowfs) and the run is on a throwaway cluster, the series' stages run
+     * with these latencies added to every data read and every fsync (0: the defaults below) */
+    bool no_slowfs; /* --no-slowfs: the plain filesystem */
+    double series_read_s, series_fsync_s;
     /* The TPC-C loader's progress (the cli draws it; NULL: none) */
     TpccLoadProgressFn load_progress;
     void *load_progress_arg;
@@ -134,6 +139,11 @@ typedef struct LabRunReport {
     int trials;    /* measurements per stage (1: a single run) */
     bool ab;       /* `lab ab`: stages[0] is A, stages[1] is B (the one compared with) */
     Lab *own_labs; /* lab ab: the labs made for the configurations given (owned) */
+    /* The series' storage, said once in the report: on pgknob-slowfs with these latencies, or
+     * why not (a fixed buffer: nothing to free) */
+    bool series_slowfs;
+    double series_read_s, series_fsync_s;
+    char series_storage[400]; /* "" when the run has no series stage */
     size_t n_own_labs;
 } LabRunReport;
 
@@ -184,6 +194,12 @@ double lab_stage_tps(const StageResult *stage);
  * comparable. */
 double lab_slower_factor(const StageResult *base, const StageResult *stage, bool *lower_bound);
 
+/* The series' storage by default where slowfs can run: a local SSD without a power-loss-protected
+ * write cache, as Sai Srirampur's talk puts local NVMe (reads about 0.1 ms) and a flush of a
+ * consumer SSD's cache (about 0.5 ms). --read-latency and --fsync-latency override them. */
+#define LAB_SERIES_READ_S 0.0001
+#define LAB_SERIES_FSYNC_S 0.0005
+
 /* The smallest effect the lab calls: one configuration against itself has come out up to 1.02x
  * apart with an interval of 1.01-1.02 (a CPU-bound client, every trial within 0.5%), a stage
  * offset that pairing cannot see. A difference is called only when its whole 95% interval lies
@@ -216,6 +232,14 @@ void lab_stage_rates(const LabRunReport *rep, const StageResult *stage, StageRat
 /* Every measured stage's ceiling (stage->ceiling), each storage stage against its lab's
  * baseline run; called once the trials are done. */
 void lab_ceilings(LabRunReport *rep);
+
+/* The mechanism counters of a measured stage (lab/mechanism.h's LabCounter order; < 0 each:
+ * unknown: not measured, nothing completed for a per-transaction figure, a view the server
+ * does not have). */
+void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, double out[COUNTER_N]);
+/* The measured stage before `stage` in its group (the series' order): what its counters moved
+ * against; NULL for the first. */
+const StageResult *lab_stage_before(const LabRunReport *rep, const StageResult *stage);
 
 /* "2.5 s" style formatting of a rate that is honest about zero: "< 1 per 12 s". */
 char *lab_format_tps(double completed, double tps, double seconds);

@@ -14,6 +14,7 @@
 #include "common/strbuf.h"
 #include "common/version.h"
 #include "common/xalloc.h"
+#include "report/lab_mechanism.h"
 #include "report/lab_storage.h"
 #include "report/lab_svg.h"
 #include "report/report.h"
@@ -293,6 +294,7 @@ static json_t *json_stage(const LabRunReport *rep, const StageResult *stage)
     json_object_set_new(obj, "findings_error", jstr(stage->findings_error));
     json_object_set_new(obj, "reference", stage->lab ? json_reference(stage->lab) : json_null());
     lab_storage_json(rep, stage, obj);
+    lab_mechanism_json(rep, stage, obj);
     return obj;
 }
 
@@ -325,7 +327,9 @@ void lab_report_json(const LabRunReport *rep, StrBuf *out)
     char *restore_error = redact_listing(NULL, rep->restore_error); /* a settings diff */
     json_object_set_new(doc, "restore_error", jstr(restore_error));
     free(restore_error);
-    json_object_set_new(doc, "conditions", json_conditions(rep));
+    json_t *conditions = json_conditions(rep);
+    lab_series_storage_json(rep, conditions);
+    json_object_set_new(doc, "conditions", conditions);
     json_object_set_new(doc, "stages", stages);
     pk_json_dump(out, doc, PK_JSON_PRETTY);
 }
@@ -759,6 +763,7 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
     sb_put_md(out, rep->selection);
     sb_put(out, rep->quick ? " (quick)\n\n" : "\n\n");
     md_conditions(out, rep);
+    lab_series_storage_markdown(rep, out);
     if (rep->ab)
         md_ab_verdict(out, rep);
     sb_put(out, "![TPS per stage; transactions per second over time](chart.svg)\n\n");
@@ -781,6 +786,7 @@ void lab_report_markdown(const LabRunReport *rep, StrBuf *out)
                   "baseline, measured next to each other).",
                   rep->trials);
     sb_put(out, "\n\n");
+    lab_mechanism_markdown(rep, out);
     lab_storage_markdown(rep, out);
     sb_put(out, "## Stages\n\n");
     for (size_t idx = 0; idx < rep->n; idx++)

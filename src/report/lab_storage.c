@@ -112,7 +112,10 @@ static void checklist_row(const LabRunReport *rep, const StageResult *stage, Str
     char *read = latency_text(stage->storage.read_s);
     char *fsync = latency_text(stage->storage.fsync_s);
     char *wal = latency_text(stage->storage.wal_fsync_s);
-    sb_put_md(out, stage->run ? stage->run->name : "baseline"); /* the lab's runs */
+    /* the storage lab's runs by name; a series stage on slow storage by its id */
+    sb_put_md(out, stage->run                                    ? stage->run->name
+                   : stage->lab && stage->lab->kind == LAB_STAGE ? stage->id
+                                                                 : "baseline");
     sb_printf(out, " | %s, %s / %s | %.1f |", read, fsync, wal, lab_stage_tps(stage));
     free(read);
     free(fsync);
@@ -187,7 +190,8 @@ static void md_ceiling(const LabRunReport *rep, StrBuf *out)
            "throughput = min(clients / latency, IOPS / reads per transaction, cores / CPU "
            "per transaction), after " LAB_STORAGE_SOURCE
            ". Each limit comes from this run's counters. Little's law, clients / latency, with "
-           "the latency predicted from the storage lab's baseline run: its mean latency "
+           "the latency predicted from the baseline run (the storage lab's, or on slow "
+           "storage the series'): its mean latency "
            "less its row-lock queueing (`Lock:*` samples) and its reads × their time, plus "
            "this run's reads × `pg_stat_io`'s time per read and WAL syncs × the added fsync "
            "latency, over 1 − the baseline's lock share (clients queue for the one "

@@ -63,6 +63,18 @@ colour = blue
 expect_exit 2 "unknown key" -- "$PGKNOB" lab list --labs "$work/bad"
 check "  ... at lab.ini:3" grep -q 'x/lab.ini:3: unknown key "colour" in section \[lab\]' <<<"$ERR"
 bad_lab x "[lab]
+title = t
+mechanism = blks_read_per_txn, cache_misses
+" ""
+expect_exit 2 "unknown mechanism counter" -- "$PGKNOB" lab list --labs "$work/bad"
+check "  ... at lab.ini:3, naming it and the known ones" \
+  grep -q 'x/lab.ini:3: unknown mechanism counter "cache_misses": use blks_read_per_txn, ' <<<"$ERR"
+expect_exit 2 "--read-latency 0 is refused (--no-slowfs is the plain filesystem)" -- \
+  "$PGKNOB" lab run series --read-latency 0
+check "  ... saying the range" grep -q 'read-latency' <<<"$ERR"
+expect_exit 2 "--fsync-latency 5s is refused (at most 1 s)" -- \
+  "$PGKNOB" lab run series --fsync-latency 5s
+bad_lab x "[lab]
 title = $(printf 'x%.0s' $(seq 1 250))
 " ""
 expect_exit 2 "over-long line" -- "$PGKNOB" lab list --labs "$work/bad"
