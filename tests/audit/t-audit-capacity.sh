@@ -5,7 +5,7 @@
 #   sessions fires; 190 with the same sessions does not (under 200);
 # - autovacuum saturated across the samples (PK4058 from --sample) and tables waiting longer than
 #   autovacuum_naptime allows (PK4059): one autovacuum worker throttled to a crawl on a large table
-#   (or on a catalog the DDL touched) while tables wait over their threshold through a sampling
+#   (or on w's analyze, or a catalog the DDL touched) while tables wait over their threshold through a sampling
 #   of 3 naptimes; a sampling of under two naptimes does not claim it, and an unthrottled worker
 #   under the same load leaves nothing waiting;
 # - the same findings from `audit --collect --sample | psql` then `audit --from`;
@@ -17,39 +17,22 @@ source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
 TMP=$(mktemp -d /tmp/pgknob-capacity.XXXXXX); chmod 755 "$TMP"
-IDLE_PIDS=()
-idle_stop() {
-  local pid
-  for pid in "${IDLE_PIDS[@]}"; do pkill -P "$pid" 2>/dev/null; kill "$pid" 2>/dev/null; done
-  IDLE_PIDS=()
-}
-trap 'idle_stop; rm -rf "$TMP"' EXIT
 PSQL="$PG_CLIENT_BIN/psql"
+source "$(dirname "$0")/live-lib.sh"
+trap 'idle_stop; rm -rf "$TMP"' EXIT
 NEW='PK2056|PK3056|PK4058|PK4059'
 
 audit() { # [audit options]
   "$PGKNOB" audit -v --format json --fail-on never "$@" >"$TMP/out.json" 2>"$TMP/err"
 }
-fires() { jq -e --arg r "$1" '.findings | map(.rule) | index($r) != null' "${2:-$TMP/out.json}" >/dev/null 2>&1; }
-silent() { ! fires "$@"; }
-ev() { jq -r --arg k "$1" '.inputs[0].evidence[] | select(.key == $k) | .value' "${2:-$TMP/out.json}"; }
 evtext() { jq -r --arg k "$1" '.inputs[0].evidence[] | select(.key == $k) | .text' "${2:-$TMP/out.json}"; }
 fired() { jq -r --arg p "^($NEW)$" '[.findings[].rule | select(test($p))] | unique | join(",")' "${1:-$TMP/out.json}"; }
 
-idle_sessions() { # N
-  local n
-  for n in $(seq "$1"); do
-    (sleep 120 | "$PSQL" -X -q "application_name=idle-app") >/dev/null 2>&1 &
-    IDLE_PIDS+=($!)
-    disown $!
-  done
-  sleep 1.5
-}
-wait_worker() { # until the autovacuum worker is at work (on w, or on a catalog the DDL touched;
-  # throttled, either keeps it busy; at most 20 s)
+wait_worker() { # until the autovacuum worker is at work (vacuuming or analyzing w, or a catalog
+  # the DDL touched; throttled, any keeps it busy; at most 20 s)
   local tries=0
   while [ "$tries" -lt 40 ]; do
-    [ "$(pg_psql -c "select count(*) from pg_stat_progress_vacuum")" -ge 1 ] && return 0
+    [ "$(pg_psql -c "select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'")" -ge 1 ] && return 0
     sleep 0.5; tries=$((tries + 1))
   done
   return 1
@@ -67,7 +50,7 @@ load() { # major [nowait]: a large table for the worker, then a small one over i
     -c "create table other (id int)" -c "insert into other select generate_series(1, 2000)" \
     -c "insert into w select g, repeat('x', 200) from generate_series(1, 100000) g" >/dev/null
   pg_psql -c "update w set pad = repeat('y', 200)" >/dev/null
-  [ -n "${2:-}" ] || wait_worker || fail "PG$1: no autovacuum worker started on w"
+  [ -n "${2:-}" ] || wait_worker || fail "PG$1: no autovacuum worker started"
   pg_psql -c "delete from other" >/dev/null
   wait_due || fail "PG$1: the statistics never showed other's dead rows"
 }
