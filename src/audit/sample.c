@@ -247,7 +247,8 @@ double sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int in
         audit_unavailable(res, "the rest of the wait-event sampling", why, false);
         free(why);
     }
-    double span = tally.ticks > 0 ? tally.elapsed_s : 0;
+    /* cut short, the sampling no longer spans what was asked: nothing is compared after it */
+    double span = tally.ticks > 0 && !interrupted ? tally.elapsed_s : 0;
     tally_finish(res, &tally);
     return span;
 }
