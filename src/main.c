@@ -39,6 +39,8 @@ static const Command commands[] = {
     {"mcp", cmd_mcp, cmd_mcp_specs,
      "MCP server (Model Context Protocol over stdio) for coding agents: lint, explain, fix"},
     {"rules", cmd_rules, cmd_rules_specs, "list, explain and test the rule packs"},
+    {"report", cmd_report, cmd_report_specs,
+     "merge many JSON reports (audit or lint) into one fleet report"},
 };
 
 static void print_usage(FILE *out)

@@ -119,9 +119,14 @@ bool audit_run(DbConn *conn, const AuditOpts *opts, AuditResult *out, PkDiag *di
     evidence_archiver(conn, out);
     evidence_statements(conn, out);
     audit_hba(conn, out);
-    if (opts->sample_seconds > 0 || db_is_replay(conn))
-        sample_wait_events(conn, out, opts->sample_seconds,
-                           opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
+    if (opts->sample_seconds > 0 || db_is_replay(conn)) {
+        double span =
+            sample_wait_events(conn, out, opts->sample_seconds,
+                               opts->sample_interval_ms > 0 ? opts->sample_interval_ms : 100);
+        if (span > 0)
+            evidence_vacuum_overdue(conn, out, span);
+    }
+    evidence_connection_peak(out);
     out->n_queries = db_query_count(conn);
     out->elapsed_ms = (pk_clock_now() - start) * 1000;
     return true;
@@ -139,5 +144,6 @@ void audit_result_free(AuditResult *res)
     free(res->server_version);
     free(res->database);
     free(res->user);
+    free(res->tables_due);
     memset(res, 0, sizeof(*res));
 }

@@ -34,6 +34,7 @@ typedef struct AuditResult {
     char *server_version; /* "18.4" */
     char *database, *user;
     bool superuser, pg_monitor;
+    char *tables_due; /* vacuum_due's "name<TAB>seconds" lines, compared after --sample */
     size_t n_queries;
     double elapsed_ms; /* reading the server: settings, evidence and sampling */
 } AuditResult;

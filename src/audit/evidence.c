@@ -99,7 +99,39 @@ static double share(double part, double whole)
     return whole > 0 ? part / whole : 0;
 }
 
-/* Columns: timed, requested, write ms, sync ms, buffers written, backend fsyncs, window s. */
+/* How long a checkpoint takes to write and sync its buffers, against the time it is given:
+ * the checkpointer paces its writes to end at checkpoint_timeout x checkpoint_completion_target
+ * (IsCheckpointOnSchedule, checkpointer.c 13-18); longer means the storage could not write them
+ * in time. Before 18 the timed count includes checkpoints skipped on an idle server, which only
+ * lowers the average (never a false alarm). */
+static void add_checkpoint_times(AuditResult *res, const DbResult *r, double total)
+{
+    bool counted = !db_is_null(r, 0, 7);
+    double done = counted ? db_num(r, 0, 7, 0) : total;
+    double write_ms = db_num(r, 0, 2, 0), sync_ms = db_num(r, 0, 3, 0);
+    add(res, "checkpoints.done", done, "%.0f checkpoints %s", done,
+        counted ? "written (pg_stat_checkpointer.num_done)"
+                : "started (timed and requested; before 18 the timed ones include those skipped "
+                  "on an idle server)");
+    if (done < 1)
+        return;
+    double target_ms = setting_num(res, "checkpoint_timeout", 300) * 1000 *
+                       setting_num(res, "checkpoint_completion_target", 0.9);
+    double avg = (write_ms + sync_ms) / done;
+    add(res, "checkpoints.write_ms_avg", write_ms / done,
+        "a checkpoint spent %.0f ms writing buffers on average (%.0f ms over %.0f checkpoints)",
+        write_ms / done, write_ms, done);
+    add(res, "checkpoints.sync_ms_avg", sync_ms / done,
+        "a checkpoint spent %.0f ms syncing files on average (%.0f ms over %.0f checkpoints)",
+        sync_ms / done, sync_ms, done);
+    add(res, "checkpoints.duration_share", share(avg, target_ms),
+        "a checkpoint's write and sync took %.1f s on average, %.0f%% of the %.1f s it is given "
+        "(checkpoint_timeout x checkpoint_completion_target)",
+        avg / 1000, 100 * share(avg, target_ms), target_ms / 1000);
+}
+
+/* Columns: timed, requested, write ms, sync ms, buffers written, backend fsyncs, window s,
+ * checkpoints done (18+). */
 void evidence_checkpoints(DbConn *conn, AuditResult *res)
 {
     DbResult r;
@@ -131,6 +163,7 @@ void evidence_checkpoints(DbConn *conn, AuditResult *res)
     add(res, "checkpoints.backend_fsyncs", fsyncs,
         "backends ran fsync themselves %.0f times (the checkpointer's request queue was full)",
         fsyncs);
+    add_checkpoint_times(res, &r, total);
     db_result_free(&r);
 }
 
@@ -479,7 +512,43 @@ void evidence_connections(DbConn *conn, AuditResult *res)
     add(res, "autovacuum.workers_busy", workers,
         "%.0f autovacuum workers at work (autovacuum_max_workers = %.0f)", workers,
         setting_num(res, "autovacuum_max_workers", 3));
+    /* numbackends counts every backend connected to a database: ours and the workers too */
+    double backends = db_num(&r, 0, 8, 0) - 1 - workers;
+    add(res, "connections.numbackends", backends,
+        "pg_stat_database.numbackends: %.0f backends connected to databases, besides this "
+        "audit's and the autovacuum workers",
+        backends);
     db_result_free(&r);
+}
+
+/* The most client connections seen: now (pg_stat_activity, numbackends) and in the samples.
+ * One audit sees one moment, --sample a few seconds: the day's peak may be higher. */
+void evidence_connection_peak(AuditResult *res)
+{
+    const Evidence *now = snapshot_evidence(&res->snap, "connections.in_use");
+    const Evidence *backends = snapshot_evidence(&res->snap, "connections.numbackends");
+    const Evidence *sampled = snapshot_evidence(&res->snap, "connections.peak_sampled");
+    const Evidence *max = snapshot_evidence(&res->snap, "connections.max");
+    const Evidence *usage = snapshot_evidence(&res->snap, "connections.usage_share");
+    if (!now || !max)
+        return;
+    double peak = now->value;
+    if (backends && backends->value > peak)
+        peak = backends->value;
+    if (sampled && sampled->value > peak)
+        peak = sampled->value;
+    /* usable slots, from the share of the moment: in_use / usable */
+    double usable = usage && usage->value > 0 ? now->value / usage->value : max->value;
+    char *seen = sampled ? xasprintf("this moment and %s", sampled->text)
+                         : xstrdup("this one moment (pg_stat_activity and "
+                                   "pg_stat_database.numbackends; --sample watches longer)");
+    add(res, "connections.peak", peak,
+        "at most %.0f client connections seen, in %s: an audit sees moments, not the day's peak",
+        peak, seen);
+    add(res, "connections.peak_share", share(peak, usable),
+        "the most connections seen use %.1f%% of the %.0f usable under max_connections = %.0f",
+        100 * share(peak, usable), usable, max->value);
+    free(seen);
 }
 
 /* Columns: name, type, active, wal_status, bytes of WAL retained. */
@@ -716,7 +785,8 @@ void evidence_archiver(DbConn *conn, AuditResult *res)
 }
 
 /* Tables over their autovacuum threshold now. Columns: tables due, the longest-waiting one,
- * seconds since its last autovacuum (NULL: never), its dead tuples. */
+ * seconds since its last autovacuum (NULL: never), its dead tuples, "name<TAB>seconds|never"
+ * lines of the 200 with the most dead tuples (kept for evidence_vacuum_overdue). */
 void evidence_vacuum_due(DbConn *conn, AuditResult *res)
 {
     DbResult r;
@@ -724,6 +794,8 @@ void evidence_vacuum_due(DbConn *conn, AuditResult *res)
                      &r))
         return;
     double due = db_num(&r, 0, 0, 0);
+    free(res->tables_due);
+    res->tables_due = xstrdup(db_text(&r, 0, 4) ? db_text(&r, 0, 4) : "");
     if (due > 0) {
         char *since = ago(&r, 0, 2);
         add(res, "autovacuum.tables_due", due,
@@ -832,5 +904,81 @@ void evidence_statements(DbConn *conn, AuditResult *res)
         dealloc, span, max);
     free(span);
     add_window(res, "pgss.window_hours", hours, "pg_stat_statements");
+    db_result_free(&r);
+}
+
+/* The seconds since the last autovacuum of `name` in "name<TAB>seconds|never" lines; -1 when
+ * the table is not listed, INFINITY when it was never vacuumed. */
+static double due_since(const char *lines, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *line = lines; line && *line;) {
+        const char *end = strchr(line, '\n');
+        if (!strncmp(line, name, len) && line[len] == '\t')
+            return !strncmp(line + len + 1, "never", 5) ? INFINITY : atof(line + len + 1);
+        line = end ? end + 1 : NULL;
+    }
+    return -1;
+}
+
+/* After --sample: the tables over their threshold at the start and still at the end, not
+ * autovacuumed meanwhile. The launcher starts a worker in each database every
+ * autovacuum_naptime, so over a sampling of two naptimes or more a free worker would have
+ * taken them: they wait longer than the naptime allows. */
+void evidence_vacuum_overdue(DbConn *conn, AuditResult *res, double span_s)
+{
+    double naptime = setting_num(res, "autovacuum_naptime", 60);
+    if (!res->tables_due)
+        return;
+    if (span_s < 2 * naptime) {
+        char *why = xasprintf("the sampling (%.1f s) is shorter than two autovacuum_naptime "
+                              "(%.0f s): sample longer to see tables wait",
+                              span_s, naptime);
+        audit_unavailable(res, "tables waiting longer than the naptime allows", why, false);
+        free(why);
+        return;
+    }
+    DbResult r;
+    if (!run_or_note(conn, res, "vacuum_due", "tables due for autovacuum after the sampling", &r))
+        return;
+    const char *end = db_text(&r, 0, 4) ? db_text(&r, 0, 4) : "";
+    double overdue = 0, longest = 0;
+    char *worst = NULL;
+    for (const char *line = end; *line;) {
+        const char *tab = strchr(line, '\t'), *next = strchr(line, '\n');
+        if (!tab || (next && tab > next))
+            break;
+        char *name = xstrndup(line, (size_t)(tab - line));
+        double since = due_since(end, name);
+        if (due_since(res->tables_due, name) >= 0 && since > span_s) {
+            overdue++;
+            if (!worst || since > longest) {
+                free(worst);
+                worst = xstrdup(name);
+                longest = since;
+            }
+        }
+        free(name);
+        line = next ? next + 1 : tab + strlen(tab);
+    }
+    char *since = isinf(longest) ? xstrdup("never autovacuumed") : NULL;
+    if (!since) {
+        char *span = seconds_span(longest);
+        since = xasprintf("last autovacuumed %s ago", span);
+        free(span);
+    }
+    if (worst)
+        add(res, "autovacuum.tables_overdue", overdue,
+            "%.0f table%s stayed over the autovacuum threshold through %.1f s of sampling "
+            "(%.1f autovacuum_naptime of %.0f s) with no autovacuum: the longest-waiting is %s "
+            "(%s)",
+            overdue, overdue < 1.5 ? "" : "s", span_s, span_s / naptime, naptime, worst, since);
+    else
+        add(res, "autovacuum.tables_overdue", 0,
+            "no table stayed over the autovacuum threshold through %.1f s of sampling without "
+            "an autovacuum",
+            span_s);
+    free(since);
+    free(worst);
     db_result_free(&r);
 }

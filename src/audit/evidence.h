@@ -19,6 +19,9 @@ void evidence_statements(DbConn *conn, AuditResult *res); /* pg_stat_statements 
 void evidence_vacuum_due(DbConn *conn, AuditResult *res); /* tables over the threshold */
 void evidence_backend_writes(DbConn *conn, AuditResult *res); /* buffers backends wrote */
 void evidence_settings(AuditResult *res);                     /* from the snapshot: io_uring, … */
+void evidence_connection_peak(AuditResult *res); /* after sampling: the most connections seen */
+/* After sampling for span_s seconds: tables over their threshold all along, not vacuumed. */
+void evidence_vacuum_overdue(DbConn *conn, AuditResult *res, double span_s);
 
 /* "12 min", "3.5 h", "4.2 days": a readable span of hours (caller frees). */
 char *evidence_hours(double hours);

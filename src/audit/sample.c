@@ -1,5 +1,5 @@
-/* Wait-event sampling: every interval, one read of pg_stat_activity for the active client
- * backends; an active backend without a wait event is counted as CPU. Shares are of all
+/* Wait-event sampling: every interval, one read of pg_stat_activity for the client backends and
+ * autovacuum workers; an active backend without a wait event is counted as CPU. Shares are of all
  * backend observations, so 0.4 for IO:DataFileRead means "40% of the time an active backend was
  * seen, it was waiting for a data file read". */
 #include "audit/sample.h"
@@ -32,6 +32,9 @@ typedef struct Tally {
     size_t n_events, cap_events;
     double observations;
     int ticks;
+    double peak_clients; /* the most client connections one sample saw */
+    int saturated_ticks; /* samples with every autovacuum worker at work */
+    double max_workers;  /* autovacuum_max_workers */
     int interval_ms;
     double elapsed_s;
 } Tally;
@@ -114,6 +117,23 @@ static bool is_key_event(const char *name)
     return false;
 }
 
+/* What the samples say beyond wait events: the most connections seen at once, and how often
+ * every autovacuum worker was at work. */
+static void report_capacity(AuditResult *res, const Tally *tally)
+{
+    char *text = xasprintf("at most %.0f client connections in %d samples over %.1f s",
+                           tally->peak_clients, tally->ticks, tally->elapsed_s);
+    snapshot_add_evidence(&res->snap, "connections.peak_sampled", tally->peak_clients, text);
+    free(text);
+    double frac = (double)tally->saturated_ticks / tally->ticks;
+    text = xasprintf("all %.0f autovacuum workers (autovacuum_max_workers) were at work in %d of "
+                     "%d samples over %.1f s (%.0f%%)",
+                     tally->max_workers, tally->saturated_ticks, tally->ticks, tally->elapsed_s,
+                     100 * frac);
+    snapshot_add_evidence(&res->snap, "autovacuum.saturated_share", frac, text);
+    free(text);
+}
+
 static void report_tally(AuditResult *res, const Tally *tally)
 {
     char *text = xasprintf("%d samples of pg_stat_activity every %d ms over %.1f s saw %.0f "
@@ -134,6 +154,7 @@ static void report_tally(AuditResult *res, const Tally *tally)
     for (size_t event_idx = 0; event_idx < tally->n_events; event_idx++)
         if (!is_key_event(tally->events[event_idx].name))
             add_share(res, tally, tally->events[event_idx].name);
+    report_capacity(res, tally);
 }
 
 /* One sample; false when the sampling must stop (the reason is recorded). */
@@ -148,8 +169,19 @@ static bool sample_once(DbConn *conn, AuditResult *res, Tally *tally, int planne
         db_result_free(&r);
         return false;
     }
-    for (int row = 0; row < r.n_rows; row++)
-        tally_add(tally, db_text(&r, row, 0), db_text(&r, row, 1));
+    double clients = 0, workers = 0;
+    for (int row = 0; row < r.n_rows; row++) {
+        if (!strcmp(db_text(&r, row, 0), "autovacuum")) {
+            workers++;
+            continue;
+        }
+        clients++;
+        if (!strcmp(db_text(&r, row, 1), "active"))
+            tally_add(tally, db_text(&r, row, 2), db_text(&r, row, 3));
+    }
+    if (clients > tally->peak_clients)
+        tally->peak_clients = clients;
+    tally->saturated_ticks += tally->max_workers > 0 && workers >= tally->max_workers;
     tally->ticks++;
     db_result_free(&r);
     return true;
@@ -173,20 +205,27 @@ static void replay_samples(DbConn *conn, AuditResult *res, Tally *tally, int pla
             break;
 }
 
-void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms)
+static double max_workers(const AuditResult *res)
+{
+    const SnapSetting *setting = snapshot_get(&res->snap, "autovacuum_max_workers");
+    return setting && setting->parsed_ok ? setting->parsed.num : 3;
+}
+
+double sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int interval_ms)
 {
     double replay_elapsed;
     int replay_ticks;
     if (db_is_replay(conn)) {
         if (!db_replay_sample(conn, &seconds, &interval_ms, &replay_elapsed, &replay_ticks))
-            return;
-        Tally tally = {.interval_ms = interval_ms};
+            return 0;
+        Tally tally = {.interval_ms = interval_ms, .max_workers = max_workers(res)};
         replay_samples(conn, res, &tally, replay_ticks);
         tally.elapsed_s = replay_elapsed;
+        double span = tally.ticks > 0 ? tally.elapsed_s : 0;
         tally_finish(res, &tally);
-        return;
+        return span;
     }
-    Tally tally = {.interval_ms = interval_ms};
+    Tally tally = {.interval_ms = interval_ms, .max_workers = max_workers(res)};
     int planned = (int)ceil(seconds * 1000 / interval_ms);
     /* Ctrl-C (or SIGTERM) during --sample ends the sampling early; the report uses the samples
      * taken */
@@ -208,5 +247,8 @@ void sample_wait_events(DbConn *conn, AuditResult *res, double seconds, int inte
         audit_unavailable(res, "the rest of the wait-event sampling", why, false);
         free(why);
     }
+    /* cut short, the sampling no longer spans what was asked: nothing is compared after it */
+    double span = tally.ticks > 0 && !interrupted ? tally.elapsed_s : 0;
     tally_finish(res, &tally);
+    return span;
 }

@@ -1,8 +1,6 @@
 /* `pgknob audit`: options → connect (db/) → audit (settings + evidence) → rule packs → report →
  * exit code. Exit 2 only when nothing useful could be read from the server. */
-#include <dirent.h>
 #include <getopt.h>
-#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +10,7 @@
 #include "audit/drift.h"
 #include "audit/sample.h"
 #include "cli/cli_diag.h"
+#include "cli/cli_fleet.h"
 #include "cli/cli_options.h"
 #include "cli/cli_rows.h"
 #include "cli/cli_report.h"
@@ -469,65 +468,10 @@ static DbConn *audit_open_snapshot_or_fail(const char *path)
     return conn;
 }
 
-static int name_cmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The snapshots named by --from: files as given, directories as their *.json files in name
- * order. False (printed) when a directory cannot be read or holds none. */
-static bool expand_snapshots(const AuditCli *cli, char ***paths, size_t *n, bool *dir_given)
-{
-    size_t cap = 0;
-    *paths = NULL;
-    *n = 0;
-    *dir_given = false;
-    for (size_t idx = 0; idx < cli->n_from; idx++) {
-        struct stat st;
-        const char *arg = cli->from_paths[idx];
-        if (stat(arg, &st) != 0 || !S_ISDIR(st.st_mode)) {
-            PK_GROW(*paths, *n, cap);
-            (*paths)[(*n)++] = xstrdup(arg);
-            continue;
-        }
-        *dir_given = true;
-        DIR *dir = opendir(arg);
-        if (!dir) {
-            cli_error("Give a readable directory of snapshots.", "cannot read directory \"%s\"",
-                      arg);
-            return false;
-        }
-        size_t first = *n;
-        for (struct dirent *ent; (ent = readdir(dir));) {
-            size_t len = strlen(ent->d_name);
-            if (len > 5 && !strcmp(ent->d_name + len - 5, ".json") && ent->d_name[0] != '.') {
-                PK_GROW(*paths, *n, cap);
-                (*paths)[(*n)++] = xasprintf("%s/%s", arg, ent->d_name);
-            }
-        }
-        closedir(dir);
-        if (*n == first) {
-            cli_error("Put the snapshots (*.json) written by the --collect script there.",
-                      "directory \"%s\" holds no *.json snapshot", arg);
-            return false;
-        }
-        qsort(*paths + first, *n - first, sizeof(char *), name_cmp);
-    }
-    return true;
-}
-
-/* "db1" for ".../db1.json": how the fleet report names a server. */
-static char *server_name(const char *path)
-{
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    size_t len = strlen(base);
-    return len > 5 && !strcmp(base + len - 5, ".json") ? xstrndup(base, len - 5) : xstrdup(base);
-}
-
 /* One snapshot of the fleet: audited as --from FILE would, its findings kept. */
 static void fleet_audit_one(AuditCli *cli, const char *path, Fleet *fleet)
 {
-    char *name = server_name(path);
+    char *name = cli_fleet_name(path);
     PkDiag diag = PK_DIAG_INIT;
     DbConn *conn = audit_open_snapshot(path, &diag);
     AuditResult res = {0};
@@ -553,32 +497,14 @@ static void fleet_audit_one(AuditCli *cli, const char *path, Fleet *fleet)
 /* --from with several snapshots: one fleet report. */
 static int audit_fleet(AuditCli *cli, char **paths, size_t n)
 {
-    const ReportFormat *format = report_format_choose(cli->format, cli->out_path);
-    const char *name = format ? format->name : "text";
-    if (strcmp(name, "md") && strcmp(name, "html") && strcmp(name, "json") &&
-        strcmp(name, "text")) {
-        cli_error("Use --format md, html or json for several snapshots.",
-                  "the fleet report has no format \"%s\"", name);
+    const char *format = cli_fleet_format(cli->format, cli->out_path);
+    if (!format)
         return PK_EXIT_USAGE;
-    }
     Fleet fleet = {0};
     for (size_t idx = 0; idx < n; idx++)
         fleet_audit_one(cli, paths[idx], &fleet);
-    StrBuf out = STRBUF_INIT;
-    fleet_render(&fleet, name, &out);
-    char *text = redact_text(&cli->project.redact, sb_str(&out));
-    int rc = cli->project.fail_on != SEV_NONE && fleet_worst(&fleet) >= cli->project.fail_on
-                 ? PK_EXIT_FINDINGS
-                 : PK_EXIT_OK;
-    PkDiag diag = PK_DIAG_INIT;
-    if (cli->out_path) {
-        if (!pk_write_atomic(cli->out_path, text, strlen(text), 0644, (uid_t)-1, (gid_t)-1, &diag))
-            rc = (cli_diag_fail(&diag), PK_EXIT_USAGE);
-    } else {
-        fputs(text, stdout);
-    }
-    free(text);
-    sb_free(&out);
+    int rc =
+        cli_fleet_emit(&fleet, format, cli->out_path, &cli->project.redact, cli->project.fail_on);
     arena_free(fleet.arena);
     return rc;
 }
@@ -590,7 +516,9 @@ static int audit_from(AuditCli *cli, DbConn **conn)
     size_t n;
     bool dir_given;
     int rc = PK_EXIT_USAGE;
-    if (!expand_snapshots(cli, &paths, &n, &dir_given)) {
+    if (!cli_fleet_paths(cli->from_paths, cli->n_from,
+                         "Put the snapshots (*.json) written by the --collect script there.",
+                         &paths, &n, &dir_given)) {
     } else if (n > 1 || dir_given) {
         rc = audit_fleet(cli, paths, n);
     } else {

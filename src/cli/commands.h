@@ -35,6 +35,7 @@ int cmd_upgrade(int argc, char **argv);
 int cmd_lsp(int argc, char **argv);
 int cmd_mcp(int argc, char **argv);
 int cmd_hba(int argc, char **argv);
+int cmd_report(int argc, char **argv);
 
 /* Each command's lines of the man page (SYNOPSIS, OPTIONS), from its option tables. */
 size_t cmd_lint_specs(const CliSpec **specs);
@@ -49,5 +50,6 @@ size_t cmd_upgrade_specs(const CliSpec **specs);
 size_t cmd_lsp_specs(const CliSpec **specs);
 size_t cmd_mcp_specs(const CliSpec **specs);
 size_t cmd_hba_specs(const CliSpec **specs);
+size_t cmd_report_specs(const CliSpec **specs);
 
 #endif

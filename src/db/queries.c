@@ -64,19 +64,28 @@ static const DbQuery queries[] = {
      "select sourcefile::text, sourceline::int8, seqno::int8, name::text, setting::text,"
      " applied::bool, error::text from pg_file_settings where error is not null order by seqno"},
 
-    {"checkpoints", 0, V17, DB_SHAPE_ONE_ROW, "iiffiif",
+    /* Columns: timed, requested, write ms, sync ms, buffers written, backend fsyncs, window s,
+     * checkpoints done (18 counts them apart from the timed ones it skipped; NULL before). */
+    {"checkpoints", 0, V17, DB_SHAPE_ONE_ROW, "iiffiifi",
      "select checkpoints_timed::int8, checkpoints_req::int8, checkpoint_write_time::float8,"
      " checkpoint_sync_time::float8, buffers_checkpoint::int8, buffers_backend_fsync::int8,"
      " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
-     " 1)::float8 from pg_stat_bgwriter"},
+     " 1)::float8, null::int8 from pg_stat_bgwriter"},
     /* From 17 the counters moved to pg_stat_checkpointer and backend fsyncs to pg_stat_io. */
-    {"checkpoints", V17, 0, DB_SHAPE_ONE_ROW, "iiffiif",
+    {"checkpoints", V17, V18, DB_SHAPE_ONE_ROW, "iiffiifi",
      "select num_timed::int8, num_requested::int8, write_time::float8, sync_time::float8,"
      " buffers_written::int8,"
      " (select coalesce(sum(fsyncs), 0) from pg_stat_io where object = 'relation'"
      " and backend_type <> 'checkpointer')::int8,"
      " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
-     " 1)::float8 from pg_stat_checkpointer"},
+     " 1)::float8, null::int8 from pg_stat_checkpointer"},
+    {"checkpoints", V18, 0, DB_SHAPE_ONE_ROW, "iiffiifi",
+     "select num_timed::int8, num_requested::int8, write_time::float8, sync_time::float8,"
+     " buffers_written::int8,"
+     " (select coalesce(sum(fsyncs), 0) from pg_stat_io where object = 'relation'"
+     " and backend_type <> 'checkpointer')::int8,"
+     " greatest(extract(epoch from now() - coalesce(stats_reset, pg_postmaster_start_time())),"
+     " 1)::float8, num_done::int8 from pg_stat_checkpointer"},
 
     {"databases", 0, 0, DB_SHAPE_ANY_ROWS, "tiiiiiiiiif",
      "select coalesce(d.datname, '(shared objects)')::text, d.blks_hit::int8,"
@@ -126,16 +135,17 @@ static const DbQuery queries[] = {
     /* Client backends by state, autovacuum workers at work, and the limits. Columns: client
      * backends, active, idle in transaction, max_connections, superuser reserved, reserved (16+),
      * idle, autovacuum workers. */
-    {"connections", 0, V16, DB_SHAPE_ONE_ROW, "iiiiiiii",
+    {"connections", 0, V16, DB_SHAPE_ONE_ROW, "iiiiiiiii",
      "select count(*) filter (where backend_type = 'client backend')::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
      " count(*) filter (where state like 'idle in transaction%')::int8,"
      " current_setting('max_connections')::int8,"
      " current_setting('superuser_reserved_connections')::int8, 0::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'idle')::int8,"
-     " count(*) filter (where backend_type = 'autovacuum worker')::int8"
+     " count(*) filter (where backend_type = 'autovacuum worker')::int8,"
+     " (select coalesce(sum(numbackends), 0) from pg_stat_database)::int8"
      " from pg_stat_activity"},
-    {"connections", V16, 0, DB_SHAPE_ONE_ROW, "iiiiiiii",
+    {"connections", V16, 0, DB_SHAPE_ONE_ROW, "iiiiiiiii",
      "select count(*) filter (where backend_type = 'client backend')::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'active')::int8,"
      " count(*) filter (where state like 'idle in transaction%')::int8,"
@@ -143,16 +153,21 @@ static const DbQuery queries[] = {
      " current_setting('superuser_reserved_connections')::int8,"
      " current_setting('reserved_connections')::int8,"
      " count(*) filter (where backend_type = 'client backend' and state = 'idle')::int8,"
-     " count(*) filter (where backend_type = 'autovacuum worker')::int8"
+     " count(*) filter (where backend_type = 'autovacuum worker')::int8,"
+     " (select coalesce(sum(numbackends), 0) from pg_stat_database)::int8"
      " from pg_stat_activity"},
 
-    /* Tables of this database whose dead tuples exceed their autovacuum threshold (the server-wide
+    /* Tables of this database whose dead tuples exceed their autovacuum threshold and that no
+     * vacuum is working on (those wait; pg_stat_progress_vacuum) (the server-wide
      * autovacuum_vacuum_threshold + scale_factor x reltuples; per-table reloptions win when set).
      * Columns: tables due, the longest-waiting one, seconds since its last autovacuum (NULL:
-     * never), its dead tuples. */
-    {"vacuum_due", 0, 0, DB_SHAPE_ONE_ROW, "itfi",
+     * never), its dead tuples, and the 200 with the most dead tuples as "name<TAB>seconds since
+     * their last autovacuum or never" lines (the audit compares them after --sample). */
+    {"vacuum_due", 0, 0, DB_SHAPE_ONE_ROW, "itfit",
      "select count(*)::int8, (array_agg(name order by wait desc nulls first))[1]::text,"
-     " max(wait)::float8, (array_agg(dead order by wait desc nulls first))[1]::int8"
+     " max(wait)::float8, (array_agg(dead order by wait desc nulls first))[1]::int8,"
+     " array_to_string((array_agg(name || E'\\t' || coalesce(round(wait)::text, 'never')"
+     " order by dead desc))[1:200], E'\\n')::text"
      " from (select (quote_ident(s.schemaname) || '.' || quote_ident(s.relname)) as name,"
      " s.n_dead_tup as dead, extract(epoch from now() - s.last_autovacuum) as wait,"
      " coalesce((select option_value::float8 from pg_options_to_table(c.reloptions)"
@@ -161,7 +176,9 @@ static const DbQuery queries[] = {
      " coalesce((select option_value::float8 from pg_options_to_table(c.reloptions)"
      " where option_name = 'autovacuum_vacuum_scale_factor'),"
      " current_setting('autovacuum_vacuum_scale_factor')::float8) * greatest(c.reltuples, 0)"
-     " as threshold from pg_stat_user_tables s join pg_class c on c.oid = s.relid) t"
+     " as threshold from pg_stat_user_tables s join pg_class c on c.oid = s.relid"
+     " where s.relid not in (select relid from pg_stat_progress_vacuum"
+     " where datname = current_database() and relid is not null)) t"
      " where dead > threshold"},
 
     /* Relation writes by client backends (they found no clean buffer) against all relation
@@ -261,11 +278,14 @@ static const DbQuery queries[] = {
      " array_to_json(user_name)::text, address::text, netmask::text, auth_method::text,"
      " array_to_json(options)::text, error::text from pg_hba_file_rules"},
 
-    /* One sample of the wait events of active client backends (ours excluded); no wait event
-     * while active means running on CPU (or in uninstrumented code). */
-    {"wait_sample", 0, 0, DB_SHAPE_ANY_ROWS, "tt",
-     "select coalesce(wait_event_type, 'CPU')::text, coalesce(wait_event, 'CPU')::text"
-     " from pg_stat_activity where state = 'active' and backend_type = 'client backend'"
+    /* One sample of the client backends (ours excluded) and autovacuum workers: kind, state,
+     * wait event; no wait event while active means running on CPU (or in uninstrumented code).
+     * The samples give wait events, the peak of connections and autovacuum's saturation. */
+    {"wait_sample", 0, 0, DB_SHAPE_ANY_ROWS, "tttt",
+     "select (case when backend_type = 'autovacuum worker' then 'autovacuum' else 'client'"
+     " end)::text, coalesce(state, '')::text, coalesce(wait_event_type, 'CPU')::text,"
+     " coalesce(wait_event, 'CPU')::text from pg_stat_activity"
+     " where backend_type in ('client backend', 'autovacuum worker')"
      " and pid <> pg_backend_pid()"},
 };
 

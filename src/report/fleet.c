@@ -9,23 +9,35 @@
 #include "common/json.h"
 #include "common/xalloc.h"
 
-void fleet_add(Fleet *fleet, const char *name, const char *version, bool partial,
-               const FindingList *findings)
+FleetServer *fleet_add_server(Fleet *fleet, const char *name, const char *version, bool partial)
 {
     Arena *a = arena_get(&fleet->arena);
     ARENA_GROW(a, fleet->servers, fleet->n_servers, fleet->cap_servers);
     FleetServer *server = &fleet->servers[fleet->n_servers++];
     *server = (FleetServer){
         .name = arena_strdup(a, name), .version = arena_strdup(a, version), .partial = partial};
-    server->items = arena_array(a, findings->n + 1, sizeof(FleetItem));
+    return server;
+}
+
+void fleet_server_add(Fleet *fleet, FleetServer *server, const char *rule, const char *title,
+                      Severity severity)
+{
+    Arena *a = arena_get(&fleet->arena);
+    ARENA_GROW(a, server->items, server->n_items, server->cap_items);
+    server->items[server->n_items++] =
+        (FleetItem){.rule = arena_strdup(a, rule),
+                    .title = arena_strdup(a, title ? title : rule),
+                    .severity = severity};
+}
+
+void fleet_add(Fleet *fleet, const char *name, const char *version, bool partial,
+               const FindingList *findings)
+{
+    FleetServer *server = fleet_add_server(fleet, name, version, partial);
     for (size_t idx = 0; idx < findings->n; idx++) {
         const Finding *f = &findings->items[idx];
-        if (f->suppressed)
-            continue;
-        server->items[server->n_items++] =
-            (FleetItem){.rule = arena_strdup(a, f->rule_id),
-                        .title = arena_strdup(a, f->title ? f->title : f->rule_id),
-                        .severity = f->severity};
+        if (!f->suppressed)
+            fleet_server_add(fleet, server, f->rule_id, f->title, f->severity);
     }
 }
 
@@ -102,6 +114,11 @@ static void groups_free(Group *groups, size_t n)
     free(groups);
 }
 
+static const char *fleet_command(const Fleet *fleet)
+{
+    return fleet->command ? fleet->command : "audit";
+}
+
 static const Severity LEVELS[] = {SEV_ERROR, SEV_WARNING, SEV_NOTICE, SEV_RECOMMENDATION};
 #define N_LEVELS (sizeof(LEVELS) / sizeof(LEVELS[0]))
 
@@ -115,8 +132,8 @@ static size_t count_of(const FleetServer *server, Severity sev)
 
 static void render_md(const Fleet *fleet, const Group *groups, size_t n_groups, StrBuf *out)
 {
-    sb_printf(out, "# pgknob fleet audit: %zu servers, %zu distinct findings\n\n", fleet->n_servers,
-              n_groups);
+    sb_printf(out, "# pgknob fleet %s: %zu servers, %zu distinct findings\n\n",
+              fleet_command(fleet), fleet->n_servers, n_groups);
     sb_put(out, "## Findings\n\n| severity | rule | finding | servers | which |\n"
                 "|---|---|---|---|---|\n");
     for (size_t g = 0; g < n_groups; g++) {
@@ -154,13 +171,13 @@ static void render_html(const Fleet *fleet, const Group *groups, size_t n_groups
 {
     sb_printf(out,
               "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-              "<title>pgknob fleet audit</title>\n<style>body{font-family:sans-serif;margin:2em}"
+              "<title>pgknob fleet %s</title>\n<style>body{font-family:sans-serif;margin:2em}"
               "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;"
               "text-align:left}.error{color:#b00}.warning{color:#a60}</style>\n</head>\n<body>\n"
-              "<h1>pgknob fleet audit: %zu servers, %zu distinct findings</h1>\n"
+              "<h1>pgknob fleet %s: %zu servers, %zu distinct findings</h1>\n"
               "<h2>Findings</h2>\n<table>\n<tr><th>severity</th><th>rule</th><th>finding</th>"
               "<th>servers</th><th>which</th></tr>\n",
-              fleet->n_servers, n_groups);
+              fleet_command(fleet), fleet_command(fleet), fleet->n_servers, n_groups);
     for (size_t g = 0; g < n_groups; g++) {
         const char *sev = severity_name(groups[g].item->severity);
         sb_printf(out, "<tr class=\"%s\"><td>%s</td><td>%s</td><td>", sev, sev,
@@ -200,7 +217,7 @@ static void render_html(const Fleet *fleet, const Group *groups, size_t n_groups
 static void render_json(const Fleet *fleet, const Group *groups, size_t n_groups, StrBuf *out)
 {
     json_t *doc = json_object(), *findings = json_array(), *servers = json_array();
-    pk_json_set(doc, "command", pk_json_str("audit"));
+    pk_json_set(doc, "command", pk_json_str(fleet_command(fleet)));
     pk_json_set(doc, "fleet", json_true());
     for (size_t g = 0; g < n_groups; g++) {
         json_t *entry = json_object(), *names = json_array();

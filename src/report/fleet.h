@@ -23,12 +23,13 @@ typedef struct FleetServer {
     char *error;   /* why the snapshot could not be audited; NULL when it was */
     bool partial;  /* some evidence was unavailable */
     FleetItem *items;
-    size_t n_items;
+    size_t n_items, cap_items;
 } FleetServer;
 
 /* Zeroed by its owner; everything it points to lives in its arena: arena_free(fleet.arena). */
 typedef struct Fleet {
     Arena *arena;
+    const char *command; /* the command whose reports these are: "audit" when NULL, "lint" */
     FleetServer *servers;
     size_t n_servers, cap_servers;
 } Fleet;
@@ -36,6 +37,11 @@ typedef struct Fleet {
 /* Adds a server with its findings (suppressed ones left out). */
 void fleet_add(Fleet *fleet, const char *name, const char *version, bool partial,
                const FindingList *findings);
+/* Adds a server with no finding yet (fleet_server_add adds them); the pointer is valid until
+ * the next server is added. */
+FleetServer *fleet_add_server(Fleet *fleet, const char *name, const char *version, bool partial);
+void fleet_server_add(Fleet *fleet, FleetServer *server, const char *rule, const char *title,
+                      Severity severity);
 /* Adds a server whose snapshot could not be audited. */
 void fleet_add_error(Fleet *fleet, const char *name, const char *why);
 /* The report in `format` ("md", "text", "html" or "json"); false for another format. */

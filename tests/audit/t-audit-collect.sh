@@ -123,6 +123,13 @@ collect_audit() { # major
   "$PGKNOB" audit --from "$TMP/snap-sample.json" --format json --fail-on never >"$TMP/from-sample.json"
   check "PG$major: --sample at collect time: 3 samples in the audit ($(evidence_value "$TMP/from-sample.json" wait.samples))" \
     test "$(evidence_value "$TMP/from-sample.json" wait.samples)" = 3
+  check "PG$major: the samples give the connections' peak and autovacuum's saturation" \
+    test -n "$(evidence_value "$TMP/from-sample.json" connections.peak_sampled)" -a \
+      -n "$(evidence_value "$TMP/from-sample.json" autovacuum.saturated_share)"
+  check "PG$major: the tables over their threshold are read again after the samples" \
+    jqe '.results.vacuum_due | length == 2 and all(.[]; .rows | length == 1)' "$TMP/snap-sample.json"
+  check "PG$major: without samples, the connections' peak is of this moment" \
+    bash -c 'grep -q "one moment" <<<"$0"' "$(jq -r '.inputs[0].evidence[] | select(.key == "connections.peak") | .text' "$TMP/from.json")"
 
   # a live audit's --save is the same document shape, and --from on it the same findings
   "$PGKNOB" audit --host "$HOST" --format json --fail-on never --save "$TMP/saved.json" "user=mon" >"$TMP/live2.json" 2>/dev/null

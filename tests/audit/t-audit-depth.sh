@@ -12,39 +12,16 @@ source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
 TMP=$(mktemp -d /tmp/pgknob-depth.XXXXXX); chmod 755 "$TMP"
-IDLE_PIDS=()
-cleanup_depth() {
-  local pid
-  for pid in "${IDLE_PIDS[@]}"; do kill "$pid" 2>/dev/null; done
-  rm -rf "$TMP"
-}
-trap cleanup_depth EXIT
 PSQL="$PG_CLIENT_BIN/psql"
+source "$(dirname "$0")/live-lib.sh"
+trap 'idle_stop; rm -rf "$TMP"' EXIT
 NEW='PK3054|PK3055|PK2053|PK2054|PK2055|PK4058'
 
 audit() {
   "$PGKNOB" audit -v --format json --fail-on never >"$TMP/out.json" 2>"$TMP/err"; RC=$?
 }
-fires() { jq -e --arg r "$1" '.findings | map(.rule) | index($r) != null' "$TMP/out.json" >/dev/null 2>&1; }
-silent() { ! fires "$1"; }
-ev() { jq -r --arg k "$1" '.inputs[0].evidence[] | select(.key == $k) | .value' "$TMP/out.json"; }
 fired() { jq -r --arg p "^(${1:-$NEW})$" '[.findings[].rule | select(test($p))] | join(",")' "$TMP/out.json"; }
 finding_evidence() { jq -r --arg r "$1" '.findings[] | select(.rule == $r) | .evidence | join(" | ")' "$TMP/out.json"; }
-
-idle_sessions() { # N: N client sessions that connect and wait (idle)
-  local n
-  for n in $(seq "$1"); do
-    (sleep 60 | "$PSQL" -X -q "application_name=idle-app") >/dev/null 2>&1 &
-    IDLE_PIDS+=($!)
-    disown $!
-  done
-  sleep 1.5
-}
-idle_stop() {
-  local pid
-  for pid in "${IDLE_PIDS[@]}"; do pkill -P "$pid" 2>/dev/null; kill "$pid" 2>/dev/null; done
-  IDLE_PIDS=()
-}
 
 load() { # the same workload on both servers
   pg_psql -c "create extension if not exists pg_stat_statements" \

@@ -90,6 +90,26 @@ check "Markdown: both tables and every server" \
   bash -c 'grep -q "^## Findings" "$0" && grep -q "^## Servers" "$0" && [ "$(grep -c "^| pg[0-9]*-c[0-4] |" "$0")" -eq "$1" ]' "$TMP/fleet.md" "$n"
 check "HTML (from -o's extension): every server" \
   bash -c 'grep -q "<!DOCTYPE html>" "$0" && [ "$(grep -c "<tr><td>pg[0-9]*-c[0-4]</td>" "$0")" -eq "$1" ]' "$TMP/fleet.html" "$n"
+# pgknob report merge: the servers' own JSON reports (as a CI job or a CronJob running
+# `pgknob audit --format json` would gather them) give the same fleet report in every format
+mkdir -p "$TMP/reports"
+for snap in "$TMP"/snapshots/*.json; do
+  "$PGKNOB" audit --from "$snap" --host "$HOST" --format json --fail-on never >"$TMP/reports/$(basename "$snap")"
+done
+for fmt in json md html; do
+  "$PGKNOB" audit --from "$TMP/snapshots" --host "$HOST" --format "$fmt" --fail-on never >"$TMP/fleet-from.$fmt"
+  "$PGKNOB" report merge --format "$fmt" --fail-on never "$TMP/reports" >"$TMP/fleet-merge.$fmt"; rc=$?
+  check "report merge over the 20 reports: the same $fmt fleet report as audit --from DIR (rc $rc; $(diff "$TMP/fleet-from.$fmt" "$TMP/fleet-merge.$fmt" | head -3 | tr '\n' ' '))" \
+    diff "$TMP/fleet-from.$fmt" "$TMP/fleet-merge.$fmt"
+done
+"$PGKNOB" report merge --fail-on warning "$TMP"/reports/pg13-c1.json "$TMP"/reports/pg18-c1.json -o "$TMP/two-merge.html"; rc=$?
+check "report merge of two files: exit 1 by --fail-on warning, HTML from -o (rc $rc)" \
+  bash -c '[ "$0" -eq 1 ] && grep -q "<tr><td>pg18-c1</td>" "$1"' "$rc" "$TMP/two-merge.html"
+# the live audits' reports, taken at the same moment, name the same findings per server
+"$PGKNOB" report merge --format json --fail-on never "$TMP/live" >"$TMP/fleet-live.json"
+check "report merge of the live audits' reports: each server's rules as from the snapshots" \
+  diff <(jq -c '.servers[] | [.name, (.rules | unique)]' "$TMP/fleet.json") <(jq -c '.servers[] | [.name, (.rules | unique)]' "$TMP/fleet-live.json")
+
 "$PGKNOB" audit --from "$TMP/snapshots" --format sarif >/dev/null 2>"$TMP/err"; rc=$?
 check "a per-file format for a fleet is a usage error (rc $rc)" test "$rc" -eq 2
 echo "not json" >"$TMP/snapshots/broken.json"
