@@ -465,6 +465,7 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
     snap.host = input->snap.host; /* borrowed: given back before snapshot_free */
     ValidateOpts vopts = {.minor = input->pg_minor};
     lint_validate(&sim, &snap, &vopts, out);
+    lint_validate_stack(&snap, out);
     if (snap.host.ram_bytes > 0)
         lint_validate_host(&snap, out);
     /* the touched rules only (shallow copies: the set owns nothing) */

@@ -80,6 +80,12 @@ static const FindingId ids[] = {
      " + max_parallel_workers (TimescaleDB's documented minimum) + PostgreSQL's logical"
      " replication launcher: background jobs and parallel queries take slots from each other.",
      "lint/extension.c"},
+    {"PK0029", "validation.stack-depth-above-limit", "max_stack_depth above the stack limit",
+     SEV_WARNING,
+     "max_stack_depth above the server's stack limit (ulimit -s) less 512kB: the server refuses"
+     " the value and does not start (an error when --host gives the limit; a warning against"
+     " Linux's default of 8MB otherwise).",
+     "lint/validate.c"},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it.",
      "lint/validate.c"},

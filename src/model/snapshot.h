@@ -50,6 +50,7 @@ typedef struct HostFacts {
     char *kernel;     /* "6.8" ; NULL: unknown */
     int container;    /* 1 yes, 0 no, -1 unknown */
     int io_uring_allowed; /* 1 yes, 0 blocked (seccomp/sysctl), -1 unknown */
+    double stack_bytes;   /* the soft stack limit (ulimit -s): < 0 unknown, 0 unlimited */
     char *source;         /* "--host", "local", ".pgknob.ini": for reports */
 } HostFacts;
 
