@@ -76,4 +76,23 @@ quiet PK5007 18 cores=16 "max_parallel_workers_per_gather = 8\n"
 fires PK2014 18 '' "max_prepared_transactions = 1000\nmax_connections = 100\n"
 quiet PK2014 18 '' "max_prepared_transactions = 100\n"
 
+# max_stack_depth above the stack limit (the real servers: tests/lint/t-stack-depth.sh)
+fires PK0029 18 '' "max_stack_depth = 8MB\n"
+fires PK0029 13 'stack=16MB' "max_stack_depth = 16MB\n"
+quiet PK0029 18 '' "max_stack_depth = 7680kB\n"
+quiet PK0029 16 'stack=unlimited' "max_stack_depth = 64MB\n"
+
+# no reserved connection slots (the real servers: tests/lint/t-reserved-connections.sh)
+fires PK8016 13 '' "superuser_reserved_connections = 0\nmax_connections = 1000\n"
+quiet PK8016 15 '' "superuser_reserved_connections = 1\n"
+fires PK8017 16 '' "superuser_reserved_connections = 0\n"
+quiet PK8017 18 '' "superuser_reserved_connections = 0\nreserved_connections = 3\n"
+
+# replication slots without a bound on their WAL (live: tests/audit/t-audit-slots.sh)
+fires PK3027 16 '' "wal_level = logical\n"
+fires PK3027 13 '' "max_replication_slots = 10\nmax_wal_senders = 10\n"
+quiet PK3027 18 '' "wal_level = logical\nmax_slot_wal_keep_size = 20GB\n"
+quiet PK3027 18 '' "wal_level = minimal\nmax_wal_senders = 0\nmax_replication_slots = 10\n"
+quiet PK3027 18 '' "shared_buffers = 8GB\n"
+
 done_testing
