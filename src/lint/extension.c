@@ -19,7 +19,7 @@ typedef enum Loaded { LOADED_UNKNOWN, LOADED_NO, LOADED_YES } Loaded;
 
 /* Whether the library list `list` (shared_preload_libraries' syntax) names `module`, written as
  * the server accepts it: bare, quoted, with $libdir/ or with .so. */
-static bool list_names(const char *list, const char *module)
+bool lint_library_listed(const char *list, const char *module)
 {
     bool found = false;
     char *copy = xstrdup(list), *save = NULL;
@@ -46,7 +46,7 @@ static Loaded listed_in(const Snapshot *snap, const char *setting, const char *m
     const SnapSetting *list = lint_usable(snap, setting);
     if (!list)
         return snapshot_get(snap, setting) ? LOADED_UNKNOWN : LOADED_NO;
-    return list_names(list->value, module) ? LOADED_YES : LOADED_NO;
+    return lint_library_listed(list->value, module) ? LOADED_YES : LOADED_NO;
 }
 
 static Loaded either(Loaded a, Loaded b)

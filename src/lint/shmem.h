@@ -13,6 +13,7 @@ typedef struct ShmemEstimate {
     double wal_buffers; /* wal_buffers, the -1 auto value resolved */
     double locks;       /* the lock and predicate-lock tables */
     double backends;    /* per-process share: PGPROC, worker, WAL sender and slot arrays */
+    double modules;     /* preloaded modules' tables: pg_stat_statements' entries */
 } ShmemEstimate;
 
 /* False when the major is unknown to the model or a setting it needs is not usable. */

@@ -880,16 +880,20 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         xasprintf("the server asks for about %s of shared memory at startup, %s the"
                   " host's %s",
                   total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
-    f->hint = xasprintf("Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
+    char *modules = est.modules > 0 ? size_text(est.modules) : NULL;
+    f->hint = xasprintf("Buffers %s, lock tables %s, per-process share %s%s%s. The kernel refuses a"
                         " mapping larger than RAM plus swap (\"could not map anonymous shared"
                         " memory\"), and a memory limit kills the server once it is used: lower"
                         " %s or run it on a larger host.",
-                        buffers, locks, backends, where->name);
+                        buffers, locks, backends, modules ? ", pg_stat_statements " : "",
+                        modules ? modules : "", where->name);
+    free(modules);
     f->explanation = xasprintf(
         "The postmaster allocates all of its shared memory in one mapping when it starts:"
         " shared_buffers with their descriptors, wal_buffers, the lock and predicate-lock tables"
         " (max_locks_per_transaction and max_pred_locks_per_transaction times every backend and"
-        " prepared-transaction slot) and a share per process slot. PostgreSQL 15 and later print"
+        " prepared-transaction slot), a share per process slot and the tables of preloaded modules"
+        " (pg_stat_statements.max entries). PostgreSQL 15 and later print"
         " the total with `postgres -C shared_memory_size`; pgknob's estimate follows it within"
         " 2%%. Above %.0f%% of the host's memory (%s, from %s) nothing is left for the operating"
         " system and the backends' work_mem; above the memory itself the server may refuse to"
