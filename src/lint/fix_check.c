@@ -11,6 +11,7 @@
 #include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
+#include "lint/shmem.h"
 #include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
@@ -466,6 +467,7 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
     ValidateOpts vopts = {.minor = input->pg_minor};
     lint_validate(&sim, &snap, &vopts, out);
     lint_validate_stack(&snap, out);
+    shmem_note(&snap);
     if (snap.host.ram_bytes > 0)
         lint_validate_host(&snap, out);
     /* the touched rules only (shallow copies: the set owns nothing) */

@@ -7,6 +7,7 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "lint/intent.h"
+#include "lint/shmem.h"
 #include "lint/validate.h"
 
 static void copy_host(HostFacts *to, const HostFacts *from)
@@ -155,6 +156,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
         read_intent(input, opts, state->have_host, &res->findings);
         lint_validate_stack(&input->snap, &res->findings);
+        shmem_note(&input->snap);
         if (state->have_host || pod || input->snap.host.ram_bytes > 0)
             lint_validate_host(&input->snap, &res->findings);
         if (!opts->disabled_all)

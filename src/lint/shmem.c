@@ -137,3 +137,9 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
         model->base + out->buffers + out->wal_buffers + out->locks + out->backends + out->modules;
     return true;
 }
+
+void shmem_note(Snapshot *snap)
+{
+    ShmemEstimate est;
+    snap->shared_memory_bytes = !snap->fragment && shmem_estimate(snap, &est) ? est.total : 0;
+}

@@ -19,4 +19,8 @@ typedef struct ShmemEstimate {
 /* False when the major is unknown to the model or a setting it needs is not usable. */
 bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out);
 
+/* Stores the estimate's total in snap->shared_memory_bytes for the rules' shared_memory()
+ * (0 when there is none, or in a fragment, whose other settings are unknown). */
+void shmem_note(Snapshot *snap);
+
 #endif

@@ -94,6 +94,9 @@ typedef struct Snapshot {
      * does not set may be set by the rest of the configuration, so its value is unknown rather
      * than the default, and rules reading it are skipped. */
     bool fragment;
+    /* the shared memory the postmaster maps at startup, as lint/shmem.c estimates it; 0 when
+     * not estimated (a fragment, an unknown major): shared_memory() then gives shared_buffers */
+    double shared_memory_bytes;
     SnapOverride *overrides; /* audit only: pg_db_role_setting, in the server's order */
     size_t n_overrides;
 } Snapshot;

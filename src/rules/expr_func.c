@@ -168,6 +168,16 @@ static bool check_worst_note(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
+/* shared_memory(): no arguments, bytes */
+static bool check_shared_memory(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    if (call->n_args)
+        return arg_error(call, 0, err, "no argument");
+    call->type = EXPR_T_BYTES;
+    return true;
+}
+
 /* text(a, b, …): any values but regexes, rendered as templates render them and joined */
 static bool check_text(Expr *call, const Catalog *cat, PkDiag *err)
 {
@@ -526,6 +536,27 @@ static bool eval_text(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* shared_memory(): what the postmaster maps at startup (shared_buffers, lock tables, per-process
+ * state, preloaded modules' tables), as lint estimates it; shared_buffers where it could not */
+static bool eval_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BYTES;
+    if (env->snap->shared_memory_bytes > 0) {
+        out->num = env->snap->shared_memory_bytes;
+        return true;
+    }
+    const SnapSetting *sb = snapshot_get(env->snap, "shared_buffers");
+    if (!sb || !sb->param || !sb->parsed_ok) {
+        out->missing = true;
+        expr_env_add_missing(env, "shared_buffers");
+        return true;
+    }
+    expr_value_from_guc(sb->param, &sb->parsed, out);
+    return true;
+}
+
 static const ExprFunc functions[] = {
     {"contains", 2, 0, check_string_list, eval_string_list},
     {"default", 1, 1, check_default, eval_default},
@@ -541,6 +572,7 @@ static const ExprFunc functions[] = {
     {"off", 1, 0, check_off, eval_off},
     {"one_of", 2, 0, check_string_list, eval_string_list},
     {"raw", 1, 1, check_raw, eval_raw},
+    {"shared_memory", 0, 0, check_shared_memory, eval_shared_memory},
     {"text", 1, 0, check_text, eval_text},
     {"worst", 1, 1, check_worst, eval_worst},
     {"worst_note", 1, 0, check_worst_note, eval_worst_note},

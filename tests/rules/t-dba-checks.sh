@@ -95,4 +95,25 @@ quiet PK3027 18 '' "wal_level = logical\nmax_slot_wal_keep_size = 20GB\n"
 quiet PK3027 18 '' "wal_level = minimal\nmax_wal_senders = 0\nmax_replication_slots = 10\n"
 quiet PK3027 18 '' "shared_buffers = 8GB\n"
 
+# the memory sum counts the shared memory beside shared_buffers: a lock table of 1024 locks ×
+# 1000 connections is 475MB on 16 (the server's shared_memory_size: 2524MB, pgknob 2.46GB;
+# the estimate against real servers: tests/lint/t-hugepages.sh)
+locks="shared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 4MB\n"
+fires PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 1024\n"
+quiet PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 64\n"
+printf '%b' "${locks}max_locks_per_transaction = 1024\n" >"$tmp/c.conf"
+check "PK2002 names the lock tables' share" bash -c \
+  '"$0" lint --fail-on never --pg-version 16 --host ram=8GB "$1" | grep -q "shared memory 2.46GB (shared_buffers 2GB + lock tables and per-process state"' \
+  "$PGKNOB" "$tmp/c.conf"
+
+# max_files_per_process above the open-files limit is no problem: the server counts the files it
+# can open and uses the smaller (set_max_safe_fds in src/backend/storage/file/fd.c, 13-18), so no
+# rule may claim otherwise, with or without host facts
+for host in '' local; do
+  printf 'max_files_per_process = 1000000\n' >"$tmp/c.conf"
+  OUT=$("$PGKNOB" lint --fail-on never --format json --pg-version 17 ${host:+--host "$host"} "$tmp/c.conf" 2>&1)
+  check "max_files_per_process = 1000000${host:+ (--host $host)}: no finding names it" bash -c \
+    'jq -e "[.findings[] | select(.settings | map(.name) | index(\"max_files_per_process\"))] | length == 0" <<<"$0" >/dev/null' "$OUT"
+done
+
 done_testing
