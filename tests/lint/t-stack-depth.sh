@@ -78,4 +78,10 @@ check "2MB (the default's size) never fires" bash -c \
 printf "max_stack_depth = 16MB\n" >"$work/f.conf"
 "$PGKNOB" fix --in-place --pg-version 17 --host stack=8MB "$work/f.conf" >/dev/null 2>&1
 check "fix writes the largest value the limit allows" grep -q "max_stack_depth = 7680kB" "$work/f.conf"
+# the fact itself: a size or unlimited, once
+printf "work_mem = 4MB\n" >"$work/w.conf"
+expect_exit 2 "--host stack=abc is refused" -- "$PGKNOB" lint --host stack=abc "$work/w.conf"
+check "--host stack=abc names the fact and the value" bash -c \
+  "'$PGKNOB' lint --host stack=abc '$work/w.conf' 2>&1 | grep -q 'invalid value for host fact \"stack\": \"abc\"'"
+expect_exit 2 "--host stack given twice is refused" -- "$PGKNOB" lint --host stack=8MB,stack=16MB "$work/w.conf"
 done_testing
