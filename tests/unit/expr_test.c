@@ -249,7 +249,8 @@ static void test_functions(void)
               "work_mem = 4MB\nio_workers = 3\nautovacuum_work_mem = -1\n",
               "kernel=5.15.0-105-generic,storage=nvme");
     /* text(): values rendered as templates render them, joined */
-    char *joined = render("text('work_mem ', work_mem, ' x ', io_workers, ' ', enable_nestloop)", &snap);
+    char *joined =
+        render("text('work_mem ', work_mem, ' x ', io_workers, ' ', enable_nestloop)", &snap);
     CHECK(!strcmp(joined, "work_mem 4MB x 3 off"));
     free(joined);
     CHECK(error_contains("text(/a/)", 18, "a value that renders as text"));
