@@ -24,6 +24,7 @@
 #include "db/collect.h"
 #include "db/db.h"
 #include "engine/engine.h"
+#include "lint/shmem.h"
 #include "host/host.h"
 #include "lint/lint.h"
 #include "lint/lint_rules.h"
@@ -384,6 +385,7 @@ static int audit_findings(AuditCli *cli, DbConn *conn, AuditResult *res, Finding
     if (!audit_host(cli, conn, &res->snap))
         return PK_EXIT_USAGE;
     EngineOpts eopts = {(const char *const *)cli->project.disable, cli->project.n_disable};
+    shmem_note(&res->snap);
     engine_run(&cli->rules.rules, &res->snap, &eopts, findings, &cli->rules.skipped);
     take_server_findings(res, findings);
     if (cli->compare && !audit_compare(cli, conn, res, findings)) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
@@ -33,6 +34,7 @@ static void host_init(HostFacts *host)
     host->cores = -1;
     host->container = -1;
     host->io_uring_allowed = -1;
+    host->stack_bytes = -1;
 }
 
 void host_facts_clear(HostFacts *host)
@@ -124,10 +126,16 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
         ok = (out->container = parse_yes_no(value)) >= 0;
     } else if (!strcmp(key, "io_uring")) {
         ok = (out->io_uring_allowed = parse_yes_no(value)) >= 0;
+    } else if (!strcmp(key, "stack")) {
+        /* ulimit -s of the server's user: a size, or unlimited */
+        if (!strcasecmp(value, "unlimited"))
+            out->stack_bytes = 0;
+        else
+            ok = parse_size(value, &out->stack_bytes, &hint);
     } else {
         pk_diag_set(diag, NULL, 0, NULL,
                     "unknown host fact \"%s\" (known: ram, cores, storage, kernel, container, "
-                    "io_uring, instance_class)",
+                    "io_uring, stack, instance_class)",
                     key);
         return false;
     }
@@ -144,8 +152,8 @@ bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
     /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
     const char *seen[8] = {0};
     int seen_at[8] = {0}, n_item = 0;
-    static const char *const facts[] = {"ram",     "memory", "cores",     "cpus",
-                                        "storage", "kernel", "container", "io_uring"};
+    static const char *const facts[] = {"ram",    "memory",    "cores",    "cpus", "storage",
+                                        "kernel", "container", "io_uring", "stack"};
     for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save)) {
         n_item++;
         char *eq = strchr(item, '=');
@@ -155,7 +163,7 @@ bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
             break;
         }
         *eq = '\0';
-        for (size_t idx = 0; idx < 8; idx++) {
+        for (size_t idx = 0; idx < sizeof(facts) / sizeof(facts[0]); idx++) {
             if (strcmp(item, facts[idx]))
                 continue;
             size_t slot = idx < 4 ? idx / 2 : idx - 2;
@@ -518,6 +526,11 @@ void host_read_local(HostFacts *out, const char *root, const char *data_path)
     if (seccomp_filtered(root))
         sb_put(&notes, "; seccomp filter active");
     out->storage = detect_storage(root, data_path);
+    /* the server checks max_stack_depth against its own RLIMIT_STACK: a shell's ulimit -s is
+     * inherited, so this process's limit is the one a server started from here gets */
+    struct rlimit stack;
+    if (!getrlimit(RLIMIT_STACK, &stack))
+        out->stack_bytes = stack.rlim_cur == RLIM_INFINITY ? 0 : (double)stack.rlim_cur;
     out->source = sb_detach(&notes);
 }
 
@@ -545,6 +558,10 @@ char *host_describe(const HostFacts *host)
         sb_printf(&sb, "container=%s ", host->container ? "yes" : "no");
     if (host->io_uring_allowed >= 0)
         sb_printf(&sb, "io_uring=%s ", host->io_uring_allowed ? "yes" : "no");
+    if (host->stack_bytes >= 1)
+        sb_printf(&sb, "stack=%.0fkB ", host->stack_bytes / 1024.0);
+    else if (host->stack_bytes >= 0)
+        sb_put(&sb, "stack=unlimited ");
     if (!sb.len)
         sb_put(&sb, "no host facts ");
     sb_printf(&sb, "(%s)", host->source ? host->source : "unknown");

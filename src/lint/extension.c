@@ -19,7 +19,7 @@ typedef enum Loaded { LOADED_UNKNOWN, LOADED_NO, LOADED_YES } Loaded;
 
 /* Whether the library list `list` (shared_preload_libraries' syntax) names `module`, written as
  * the server accepts it: bare, quoted, with $libdir/ or with .so. */
-static bool list_names(const char *list, const char *module)
+bool lint_library_listed(const char *list, const char *module)
 {
     bool found = false;
     char *copy = xstrdup(list), *save = NULL;
@@ -46,7 +46,7 @@ static Loaded listed_in(const Snapshot *snap, const char *setting, const char *m
     const SnapSetting *list = lint_usable(snap, setting);
     if (!list)
         return snapshot_get(snap, setting) ? LOADED_UNKNOWN : LOADED_NO;
-    return list_names(list->value, module) ? LOADED_YES : LOADED_NO;
+    return lint_library_listed(list->value, module) ? LOADED_YES : LOADED_NO;
 }
 
 static Loaded either(Loaded a, Loaded b)
@@ -282,68 +282,204 @@ static const ConfEntry *last_entry(const ConfSet *set, const char *name)
     return NULL;
 }
 
-/* TimescaleDB's workers come from max_worker_processes, shared with parallel query: its docs
- * (self-hosted configuration, "Workers") ask for at least timescaledb.max_background_workers +
- * max_parallel_workers, and PostgreSQL's logical replication launcher holds one more slot
- * whenever max_logical_replication_workers > 0 (ApplyLauncherRegister, launcher.c). */
-static void check_timescaledb_workers(const ConfSet *set, const Snapshot *snap, FindingList *out)
+/* A preloaded module's number setting: its value when the file sets it, else `def`; false when
+ * the value is not a number (the module reports that when it loads). */
+static bool module_number(const Snapshot *snap, const char *name, double def, double *out,
+                          const SnapSetting **set_at)
+{
+    const SnapSetting *setting = snapshot_get(snap, name);
+    *out = def;
+    *set_at = NULL;
+    if (!setting || setting->source == SRC_DEFAULT)
+        return true;
+    char *end = NULL;
+    double value = strtod(setting->value, &end);
+    if (end == setting->value || *end || value < 0)
+        return false;
+    *out = value;
+    *set_at = setting;
+    return true;
+}
+
+/* The databases a space- or comma-separated list names (squeeze.worker_autostart). */
+static double count_words(const char *text)
+{
+    double n = 0;
+    for (const char *p = text; *p;) {
+        p += strspn(p, " ,\t");
+        if (!*p)
+            break;
+        n++;
+        p += strcspn(p, " ,\t");
+    }
+    return n;
+}
+
+/* What one preloaded module takes from max_worker_processes. */
+typedef struct ModuleWorkers {
+    const char *module;
+    double workers; /* its launcher and the workers its jobs run in */
+    bool pool;      /* its jobs run in workers started on demand, a pool of them at once: they
+                     * compete with parallel query for the same slots */
+    char *what;     /* "pg_cron: 1 launcher + 5 jobs (cron.max_running_jobs)" */
+    const SnapSetting *set_at;
+} ModuleWorkers;
+
+/* The worker slots of the background-worker modules pgknob knows, from their own sources:
+ * TimescaleDB's docs (self-hosted configuration, "Workers": timescaledb.max_background_workers,
+ * default 16, + max_parallel_workers); pg_cron's _PG_init (one launcher; with
+ * cron.use_background_workers each job runs in a worker, cron.max_running_jobs of them, default
+ * min(5, max_worker_processes - 1)); pg_partman_bgw (its worker and the one it starts per
+ * maintenance run); pg_squeeze (per database of squeeze.worker_autostart a scheduler and
+ * squeeze.workers_per_database workers, default 1); pglogical (a supervisor and a manager per
+ * database) and citus (a maintenance daemon per database), counted for one database. */
+static size_t module_workers(const Snapshot *snap, double mwp, ModuleWorkers *out, bool *bad)
+{
+    size_t n = 0;
+    double v;
+    const SnapSetting *at;
+    *bad = false;
+#define LOADED(name) (listed_in(snap, "shared_preload_libraries", name) == LOADED_YES)
+    if (LOADED("timescaledb")) {
+        *bad |= !module_number(snap, "timescaledb.max_background_workers", 16, &v, &at);
+        out[n++] = (ModuleWorkers){
+            "timescaledb", v, true,
+            xasprintf("%.0f TimescaleDB background workers%s", v, at ? "" : " (its default)"), at};
+    }
+    if (LOADED("pg_cron")) {
+        const SnapSetting *bgw = snapshot_get(snap, "cron.use_background_workers");
+        bool on = false;
+        bool pool = bgw && bgw->source != SRC_DEFAULT && guc_parse_bool(bgw->value, &on) && on;
+        double jobs = 0;
+        at = NULL;
+        if (pool) {
+            double def = mwp - 1 < 5 ? mwp - 1 : 5;
+            *bad |= !module_number(snap, "cron.max_running_jobs", def, &jobs, &at);
+            if (jobs > mwp - 1)
+                jobs = mwp - 1; /* pg_cron caps it so */
+            at = at ? at : bgw;
+        }
+        out[n++] =
+            (ModuleWorkers){"pg_cron", 1 + jobs, pool,
+                            pool ? xasprintf("pg_cron's launcher + %.0f jobs in background workers"
+                                             " (cron.max_running_jobs)",
+                                             jobs)
+                                 : xstrdup("pg_cron's launcher"),
+                            at};
+    }
+    if (LOADED("pg_partman_bgw"))
+        out[n++] =
+            (ModuleWorkers){"pg_partman_bgw", 2, false,
+                            xstrdup("pg_partman_bgw's worker and its maintenance run"), NULL};
+    if (LOADED("pg_squeeze")) {
+        double per_db;
+        *bad |= !module_number(snap, "squeeze.workers_per_database", 1, &per_db, &at);
+        const SnapSetting *autostart = snapshot_get(snap, "squeeze.worker_autostart");
+        double dbs =
+            autostart && autostart->source != SRC_DEFAULT ? count_words(autostart->value) : 0;
+        if (dbs < 1)
+            dbs = 1;
+        out[n++] =
+            (ModuleWorkers){"pg_squeeze", dbs * (1 + per_db), false,
+                            xasprintf("pg_squeeze's scheduler and %.0f squeeze worker%s"
+                                      " for %.0f database%s",
+                                      per_db, per_db < 1.5 ? "" : "s", dbs, dbs < 1.5 ? "" : "s"),
+                            at};
+    }
+    if (LOADED("pglogical"))
+        out[n++] =
+            (ModuleWorkers){"pglogical", 2, false,
+                            xstrdup("pglogical's supervisor and one database's manager"), NULL};
+    if (LOADED("citus"))
+        out[n++] = (ModuleWorkers){"citus", 1, false,
+                                   xstrdup("citus's maintenance daemon for one database"), NULL};
+#undef LOADED
+    return n;
+}
+
+/* Background-worker modules against max_worker_processes (PK0028). Their launchers start with
+ * the server and keep their slots; what runs on demand does not. When the launchers and the
+ * modules' own workers do not fit, some never run. When a module runs its jobs in a pool of
+ * on-demand workers (TimescaleDB, pg_cron with background workers), parallel query takes from
+ * the same slots, so max_parallel_workers counts too (TimescaleDB's documented minimum). The
+ * logical replication launcher holds one slot whenever max_logical_replication_workers > 0
+ * (ApplyLauncherRegister, launcher.c). */
+static void check_module_workers(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
     const SnapSetting *mwp = lint_usable(snap, "max_worker_processes");
     const SnapSetting *mpw = lint_usable(snap, "max_parallel_workers");
     const SnapSetting *lrw = lint_usable(snap, "max_logical_replication_workers");
-    if (listed_in(snap, "shared_preload_libraries", "timescaledb") != LOADED_YES || !mwp || !mpw ||
-        !lrw || !mwp->parsed_ok || !mpw->parsed_ok || !lrw->parsed_ok)
+    if (!mwp || !mpw || !lrw || !mwp->parsed_ok || !mpw->parsed_ok || !lrw->parsed_ok)
         return;
-    /* unset, TimescaleDB's own default (timescaledb.max_background_workers, 16) */
-    const SnapSetting *tsbg = snapshot_get(snap, "timescaledb.max_background_workers");
-    double bg = 16;
-    if (tsbg && tsbg->source != SRC_DEFAULT) {
-        char *end = NULL;
-        bg = strtod(tsbg->value, &end);
-        if (end == tsbg->value || *end || bg < 0)
-            return; /* not a number: the module reports it when it loads */
+    ModuleWorkers mods[8];
+    bool bad;
+    size_t n = module_workers(snap, mwp->parsed.num, mods, &bad);
+    bool launcher = lrw->parsed.num > 0, pool = false;
+    double need = launcher ? 1 : 0;
+    for (size_t idx = 0; idx < n; idx++) {
+        need += mods[idx].workers;
+        pool |= mods[idx].pool;
     }
-    bool launcher = lrw->parsed.num > 0;
-    double need = bg + mpw->parsed.num + (launcher ? 1 : 0);
-    if (mwp->parsed.num >= need)
-        return;
+    if (pool)
+        need += mpw->parsed.num;
     const ConfEntry *anchor = last_entry(set, "max_worker_processes");
     if (!anchor)
         anchor = last_entry(set, "shared_preload_libraries");
-    if (!anchor)
+    if (bad || !n || mwp->parsed.num >= need || !anchor) {
+        for (size_t idx = 0; idx < n; idx++)
+            free(mods[idx].what);
         return;
+    }
     Finding *f = lint_entry_finding(out, "PK0028", anchor);
     if (anchor != last_entry(set, "shared_preload_libraries")) {
         const SnapSetting *spl = lint_usable(snap, "shared_preload_libraries");
         if (spl)
             finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
     }
-    if (tsbg && tsbg->source != SRC_DEFAULT)
-        finding_add_setting(f, tsbg->name, tsbg->value, tsbg->file, tsbg->line);
-    if (mpw->source != SRC_DEFAULT)
-        finding_add_setting(f, mpw->name, mpw->value, mpw->file, mpw->line);
+    StrBuf parts = STRBUF_INIT, names = STRBUF_INIT;
+    for (size_t idx = 0; idx < n; idx++) {
+        if (mods[idx].set_at)
+            finding_add_setting(f, mods[idx].set_at->name, mods[idx].set_at->value,
+                                mods[idx].set_at->file, mods[idx].set_at->line);
+        sb_printf(&parts, "%s%s", idx ? " + " : "", mods[idx].what);
+        sb_printf(&names, "%s%s", idx ? (idx + 1 == n ? " and " : ", ") : "", mods[idx].module);
+        free(mods[idx].what);
+    }
+    if (pool) {
+        if (mpw->source != SRC_DEFAULT)
+            finding_add_setting(f, mpw->name, mpw->value, mpw->file, mpw->line);
+        sb_printf(&parts, " + %.0f parallel workers", mpw->parsed.num);
+    }
+    if (launcher)
+        sb_put(&parts, " + 1 logical replication launcher");
     f->message = finding_printf(
-        f,
-        "max_worker_processes is %.0f, below the %.0f that timescaledb needs: %.0f TimescaleDB"
-        " background workers%s + %.0f parallel workers%s; TimescaleDB jobs (compression,"
-        " retention, continuous aggregates) and parallel queries take slots from each other, and"
-        " a job that finds none does not run on schedule (\"failed to start a background"
-        " worker\")",
-        mwp->parsed.num, need, bg, tsbg && tsbg->source != SRC_DEFAULT ? "" : " (its default)",
-        mpw->parsed.num, launcher ? " + 1 logical replication launcher" : "");
-    f->hint =
-        finding_strdup(f, "Other preloaded modules with workers (pg_cron, pglogical) need slots of"
-                          " their own on top.");
-    f->suggestion = finding_printf(f,
-                                   "max_worker_processes = %.0f (the sum, with a few spare for"
-                                   " PostgreSQL's and other modules' workers), or lower"
-                                   " timescaledb.max_background_workers or max_parallel_workers",
-                                   need + (launcher ? 2 : 3));
+        f, "max_worker_processes is %.0f, below the %.0f that %s need%s: %s; %s", mwp->parsed.num,
+        need, sb_str(&names), n == 1 ? "s" : "", sb_str(&parts),
+        pool ? "their jobs and parallel queries take slots from each other, and a job that finds"
+               " none does not run on schedule"
+             : "a worker beyond the slots does not start (\"too many background workers\" in"
+               " the log), and its module's work is not done");
+    bool per_db = false;
+    for (size_t idx = 0; idx < n; idx++)
+        per_db |= !strcmp(mods[idx].module, "pglogical") || !strcmp(mods[idx].module, "citus") ||
+                  (!strcmp(mods[idx].module, "pg_squeeze") && !mods[idx].set_at);
+    if (per_db)
+        f->hint = finding_strdup(
+            f, "Workers per database (pglogical's managers, citus's daemons, pg_squeeze's"
+               " schedulers) are counted for one database: add theirs for each more.");
+    f->suggestion =
+        finding_printf(f,
+                       "max_worker_processes = %.0f (the sum, with a few spare for"
+                       " PostgreSQL's and other modules' workers)%s",
+                       need + (launcher ? 2 : 3),
+                       pool ? ", or lower the modules' workers or max_parallel_workers" : "");
+    sb_free(&parts);
+    sb_free(&names);
 }
 
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
-    check_timescaledb_workers(set, snap, out);
+    check_module_workers(set, snap, out);
     const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
     if (!cc)
         return;

@@ -11,6 +11,7 @@
 #include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
+#include "lint/shmem.h"
 #include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
@@ -461,6 +462,8 @@ static void lint_simulated(const LintInput *input, Finding *items, const size_t 
     snap.host = input->snap.host; /* borrowed: given back before snapshot_free */
     ValidateOpts vopts = {.minor = input->pg_minor};
     lint_validate(&sim, &snap, &vopts, out);
+    lint_validate_stack(&snap, out);
+    shmem_note(&snap);
     if (snap.host.ram_bytes > 0)
         lint_validate_host(&snap, out);
     /* the touched rules only (shallow copies: the set owns nothing) */

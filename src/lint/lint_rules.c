@@ -7,6 +7,7 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "lint/intent.h"
+#include "lint/shmem.h"
 #include "lint/validate.h"
 
 static void copy_host(HostFacts *to, const HostFacts *from)
@@ -65,8 +66,7 @@ static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRule
 static void state_init(LintRulesState *state)
 {
     memset(state, 0, sizeof(*state));
-    state->host.ram_bytes = -1;
-    state->host.cores = state->host.container = state->host.io_uring_allowed = -1;
+    host_facts_init_unknown(&state->host);
 }
 
 bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *diag)
@@ -152,6 +152,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             copy_host(&input->snap.host, &state->host);
         bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
         read_intent(input, opts, state->have_host, &res->findings);
+        lint_validate_stack(&input->snap, &res->findings);
+        shmem_note(&input->snap);
         if (state->have_host || pod || input->snap.host.ram_bytes > 0)
             lint_validate_host(&input->snap, &res->findings);
         if (!opts->disabled_all)

@@ -1,5 +1,9 @@
 #include "lint/shmem.h"
 
+#include <stdlib.h>
+
+#include "lint/validate.intern.h"
+
 /* Coefficients in bytes, measured with the DEBUG3 "invoking IpcMemoryCreate(size=…)" line of real
  * servers (exact bytes, every major) by changing one setting at a time from initdb's defaults;
  * `postgres -C shared_memory_size` (15+) agrees with them to the MB. */
@@ -18,26 +22,30 @@ typedef struct ShmemModel {
     double per_av;       /* an autovacuum worker beyond its backend slot */
     double per_slru;     /* one auto-sized SLRU buffer unit (CLOG, subtrans, commit_ts) */
     double per_aio;      /* an AIO handle (18: io_max_concurrency per process) */
+    double per_pgss;     /* a pg_stat_statements entry (pg_stat_statements.max), preloaded */
 } ShmemModel;
 
 static const ShmemModel models[] = {
     {13, 1063919, 8388.0625, 8200, 328.19, 192.18, 7869.9, 5972.3, 303.1, 81.9, 573.4, 41.0, 17120,
-     0},
+     0, 302},
     {14, 1066617, 8372.0625, 8200, 328.19, 192.18, 7909.2, 5988.7, 319.5, 122.9, 573.4, 81.9, 17120,
-     0},
+     0, 308},
     {15, 1207558, 8372.0625, 8200, 328.19, 192.18, 7975.6, 5988.7, 319.5, 81.9, 573.4, 81.9, 33211,
-     0},
+     0, 390},
     {16, 1233092, 8372.0625, 8200, 328.19, 192.18, 7917.4, 5988.7, 319.5, 122.9, 573.4, 41.0, 33138,
-     0},
+     0, 390},
     {17, 1441965, 8380.0625, 8200, 328.52, 192.37, 7890.0, 5968.6, 335.9, 122.9, 1515.5, 41.0,
-     33248, 0},
+     33248, 0, 437},
     {18, 1604221, 8380.0625, 8200, 336.91, 192.36, 7907.5, 5606.2, 286.7, 81.9, 1474.6, 41.0, 33248,
-     528},
+     528, 461},
 };
 
 /* Auxiliary processes that get an AIO handle set in 18 (checkpointer, walwriter, io workers, ...).
  */
 #define AUX_PROCS_18 39
+
+/* pg_stat_statements' hash table header and shared state, besides its entries */
+#define PGSS_FIXED 8192.0
 
 static bool num(const Snapshot *snap, const char *name, double *out)
 {
@@ -66,6 +74,21 @@ static double next_pow2(double n)
 static double lock_buckets(double n)
 {
     return 1.1 * 8 * (next_pow2(n) + next_pow2(2 * n));
+}
+
+/* pg_stat_statements' share: pg_stat_statements.max entries (default 5000) when it is
+ * preloaded; 0 otherwise, or when its max is not a number (the module refuses it). */
+static double pgss_entries(const Snapshot *snap)
+{
+    const SnapSetting *spl = snapshot_get(snap, "shared_preload_libraries");
+    if (!spl || !spl->parsed_ok || !lint_library_listed(spl->value, "pg_stat_statements"))
+        return 0;
+    const SnapSetting *max = snapshot_get(snap, "pg_stat_statements.max");
+    if (!max || max->source == SRC_DEFAULT)
+        return 5000;
+    char *end = NULL;
+    double n = strtod(max->value, &end);
+    return end != max->value && !*end && n >= 100 ? n : 0;
 }
 
 bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
@@ -108,6 +131,15 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
     out->backends = model->per_backend * backends + model->per_prepared * prepared +
                     model->per_slot * slots + model->per_sender * senders +
                     model->per_worker * workers + model->per_av * av + model->per_aio * aio;
-    out->total = model->base + out->buffers + out->wal_buffers + out->locks + out->backends;
+    double pgss = pgss_entries(snap);
+    out->modules = pgss > 0 ? PGSS_FIXED + model->per_pgss * pgss : 0;
+    out->total =
+        model->base + out->buffers + out->wal_buffers + out->locks + out->backends + out->modules;
     return true;
+}
+
+void shmem_note(Snapshot *snap)
+{
+    ShmemEstimate est;
+    snap->shared_memory_bytes = !snap->fragment && shmem_estimate(snap, &est) ? est.total : 0;
 }

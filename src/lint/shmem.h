@@ -13,9 +13,14 @@ typedef struct ShmemEstimate {
     double wal_buffers; /* wal_buffers, the -1 auto value resolved */
     double locks;       /* the lock and predicate-lock tables */
     double backends;    /* per-process share: PGPROC, worker, WAL sender and slot arrays */
+    double modules;     /* preloaded modules' tables: pg_stat_statements' entries */
 } ShmemEstimate;
 
 /* False when the major is unknown to the model or a setting it needs is not usable. */
 bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out);
+
+/* Stores the estimate's total in snap->shared_memory_bytes for the rules' shared_memory()
+ * (0 when there is none, or in a fragment, whose other settings are unknown). */
+void shmem_note(Snapshot *snap);
 
 #endif

@@ -907,19 +907,23 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         "the server asks for about %s of shared memory at startup, %s the"
         " host's %s",
         total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
+    char *modules = est.modules > 0 ? size_text(est.modules) : NULL;
     f->hint =
         finding_printf(f,
-                       "Buffers %s, lock tables %s, per-process share %s. The kernel refuses a"
+                       "Buffers %s, lock tables %s, per-process share %s%s%s. The kernel refuses a"
                        " mapping larger than RAM plus swap (\"could not map anonymous shared"
                        " memory\"), and a memory limit kills the server once it is used: lower"
                        " %s or run it on a larger host.",
-                       buffers, locks, backends, where->name);
+                       buffers, locks, backends, modules ? ", pg_stat_statements " : "",
+                       modules ? modules : "", where->name);
+    free(modules);
     f->explanation = finding_printf(
         f,
         "The postmaster allocates all of its shared memory in one mapping when it starts:"
         " shared_buffers with their descriptors, wal_buffers, the lock and predicate-lock tables"
         " (max_locks_per_transaction and max_pred_locks_per_transaction times every backend and"
-        " prepared-transaction slot) and a share per process slot. PostgreSQL 15 and later print"
+        " prepared-transaction slot), a share per process slot and the tables of preloaded modules"
+        " (pg_stat_statements.max entries). PostgreSQL 15 and later print"
         " the total with `postgres -C shared_memory_size`; pgknob's estimate follows it within"
         " 2%%. Above %.0f%% of the host's memory (%s, from %s) nothing is left for the operating"
         " system and the backends' work_mem; above the memory itself the server may refuse to"
@@ -930,6 +934,64 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
     free(buffers);
     free(locks);
     free(backends);
+}
+
+/* The server refuses max_stack_depth above its RLIMIT_STACK less STACK_DEPTH_SLOP (512kB):
+ * check_max_stack_depth in src/backend/tcop/postgres.c (13-17) and
+ * src/backend/utils/misc/stack_depth.c (18). Without host facts, Linux's default limit of 8MB
+ * (what a shell and systemd give) stands in, and the finding says what the host needs. */
+#define STACK_DEPTH_SLOP (512.0 * 1024)
+#define DEFAULT_STACK_LIMIT (8.0 * 1024 * 1024)
+
+void lint_validate_stack(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *depth = usable(snap, "max_stack_depth");
+    double limit = snap->host.stack_bytes;
+    bool known = limit >= 0;
+    if (!depth || depth->source == SRC_DEFAULT || (known && limit < 1))
+        return; /* the default is 2MB; an unlimited stack has no bound */
+    if (!known)
+        limit = DEFAULT_STACK_LIMIT;
+    double bytes = depth->parsed.num * 1024.0;
+    if (bytes <= limit - STACK_DEPTH_SLOP)
+        return;
+    Finding *f = add_finding(out, "PK0029", depth->file, depth->line);
+    finding_add_setting(f, depth->name, depth->value, depth->file, depth->line);
+    double max_kb = (limit - STACK_DEPTH_SLOP) / 1024.0, need_kb = bytes / 1024.0 + 512;
+    if (known) {
+        f->severity = SEV_ERROR;
+        f->refuses_start = true;
+        f->message = finding_printf(f,
+                                    "invalid value for parameter \"max_stack_depth\": %.0f: the"
+                                    " stack limit is %.0fkB (%s), and \"max_stack_depth\" must not"
+                                    " exceed %.0fkB",
+                                    depth->parsed.num, limit / 1024.0,
+                                    snap->host.source ? snap->host.source : "--host", max_kb);
+    } else {
+        f->message =
+            finding_printf(f,
+                           "max_stack_depth = %s needs a stack limit (ulimit -s) of at least"
+                           " %.0fkB: under Linux's default of 8192kB the server refuses it"
+                           " (\"max_stack_depth\" must not exceed %.0fkB) and does not start",
+                           depth->value, need_kb, max_kb);
+    }
+    f->hint = finding_printf(f,
+                             "Raise the server's stack limit to at least %.0fkB (ulimit -s %.0f in"
+                             " the script that starts it, or LimitSTACK= in its systemd unit), or"
+                             " lower max_stack_depth to %.0fkB.",
+                             need_kb, need_kb, max_kb);
+    f->explanation = finding_strdup(
+        f, "The server checks max_stack_depth against its own stack limit (getrlimit(RLIMIT_STACK))"
+           " and refuses a value above the limit less 512kB, which it keeps as a safety margin:"
+           " \"max_stack_depth\" must not exceed 7680kB under the 8MB limit, with the hint"
+           " 'Increase the platform's stack depth limit via \"ulimit -s\" or local equivalent.'"
+           " In the configuration file that stops the server at startup. The limit is a fact of"
+           " the host, not of the file: with --host local pgknob reads this machine's limit, and"
+           " --host stack=16MB states the server's.");
+    char *value = xasprintf("%.0fkB", max_kb);
+    finding_add_fix(f, depth->param->name, value, catalog_context_applies(depth->param->context));
+    free(value);
+    finding_render_suggestion(f);
 }
 
 /* The value as the server stores it ("1GB" and "1024MB" are the same); NULL when it does not

@@ -32,4 +32,8 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
  * host cannot meet (PK0062). Nothing when the facts are unknown. Pure. */
 void lint_validate_host(const Snapshot *snap, FindingList *out);
 
+/* max_stack_depth against the stack limit (PK0029): snap->host.stack_bytes when known (--host
+ * local reads RLIMIT_STACK), else the 8MB that Linux gives a process by default. Pure. */
+void lint_validate_stack(const Snapshot *snap, FindingList *out);
+
 #endif

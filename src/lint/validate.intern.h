@@ -21,6 +21,9 @@ bool lint_entry_ignored(const ConfSet *set, size_t entry_idx);
 void lint_add_rename_fix(Finding *f, const CatalogParam *param, int major, const ConfEntry *entry);
 /* A setting the startup checks can rely on; in a fragment linted alone, only those it sets. */
 const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
+/* Whether a library list (shared_preload_libraries' syntax) names `module`, written as the server
+ * accepts it: bare, quoted, with $libdir/ or with .so. */
+bool lint_library_listed(const char *list, const char *module);
 
 /* An unrendered template (template.c): marks the entries that are its placeholders in
  * `templated` (one bool per entry of `set`) and adds the one PK0003 finding naming them all;

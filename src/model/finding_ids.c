@@ -74,12 +74,20 @@ static const FindingId ids[] = {
      " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
      " (positive is west of Greenwich) and no daylight-saving time.",
      "lint/validate.c"},
-    {"PK0028", "validation.extension-worker-budget", "worker slots short of a module's need",
+    {"PK0028", "validation.extension-worker-budget", "worker slots short of modules' need",
      SEV_WARNING,
-     "With timescaledb preloaded: max_worker_processes below timescaledb.max_background_workers"
-     " + max_parallel_workers (TimescaleDB's documented minimum) + PostgreSQL's logical"
-     " replication launcher: background jobs and parallel queries take slots from each other.",
+     "Background-worker modules in shared_preload_libraries (timescaledb, pg_cron, pg_partman_bgw,"
+     " pg_squeeze, pglogical, citus) need more max_worker_processes than there are: their"
+     " workers + the logical replication launcher, + max_parallel_workers when a module runs"
+     " its jobs in a pool of workers started on demand (TimescaleDB's documented minimum,"
+     " pg_cron with cron.use_background_workers).",
      "lint/extension.c"},
+    {"PK0029", "validation.stack-depth-above-limit", "max_stack_depth above the stack limit",
+     SEV_WARNING,
+     "max_stack_depth above the server's stack limit (ulimit -s) less 512kB: the server refuses"
+     " the value and does not start (an error when --host gives the limit; a warning against"
+     " Linux's default of 8MB otherwise).",
+     "lint/validate.c"},
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it.",
      "lint/validate.c"},

@@ -18,6 +18,7 @@ void host_facts_init_unknown(HostFacts *host)
     host->cores = -1;
     host->container = -1;
     host->io_uring_allowed = -1;
+    host->stack_bytes = -1;
 }
 
 static char *lower_dup(Arena *arena, const char *name)

@@ -50,6 +50,7 @@ typedef struct HostFacts {
     char *kernel;     /* "6.8" ; NULL: unknown */
     int container;    /* 1 yes, 0 no, -1 unknown */
     int io_uring_allowed; /* 1 yes, 0 blocked (seccomp/sysctl), -1 unknown */
+    double stack_bytes;   /* the soft stack limit (ulimit -s): < 0 unknown, 0 unlimited */
     char *source;         /* "--host", "local", ".pgknob.ini": for reports */
 } HostFacts;
 
@@ -93,6 +94,9 @@ typedef struct Snapshot {
      * does not set may be set by the rest of the configuration, so its value is unknown rather
      * than the default, and rules reading it are skipped. */
     bool fragment;
+    /* the shared memory the postmaster maps at startup, as lint/shmem.c estimates it; 0 when
+     * not estimated (a fragment, an unknown major): shared_memory() then gives shared_buffers */
+    double shared_memory_bytes;
     SnapOverride *overrides; /* audit only: pg_db_role_setting, in the server's order */
     size_t n_overrides;
 } Snapshot;

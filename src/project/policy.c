@@ -136,6 +136,10 @@ static const struct {
                " build up."},
     {"PK4002", "track_counts = off blinds autovacuum and the statistics views, which a test or"
                " benchmark cluster recreated for each run does without."},
+    {"PK8016", "a test or benchmark cluster whose connections run out is restarted, not"
+               " rescued by an administrator's session."},
+    {"PK8017", "a test or benchmark cluster whose connections run out is restarted, not"
+               " rescued by an administrator's session."},
 };
 
 void policy_apply_purpose(FindingList *findings, Purpose purpose)

@@ -378,15 +378,12 @@ const char *report_explanation(const Finding *f)
         "reload the server logs the error and keeps the old value (a syntax error makes it ignore "
         "the whole file), so the running server silently differs from the file you deployed.";
     /* a validation finding the server accepts (a module's placeholder, an overridden line, a
-     * host fact) must not borrow the refusal's words */
-    static const char *const accepted_why =
-        "PostgreSQL accepts this line as written; the message above says what it means for the "
-        "server that runs it, and the documentation below has the details.";
+     * host fact) must not borrow the refusal's words: its message is all there is to say */
     if (f->explanation && *f->explanation)
         return f->explanation;
-    if (!f->category || strcmp(f->category, "validation"))
+    if (!f->category || strcmp(f->category, "validation") || !f->refuses_start)
         return NULL;
-    return f->refuses_start ? validation_why : accepted_why;
+    return validation_why;
 }
 
 char *report_plain_message(const ReportInput *in, const Finding *f)

@@ -24,10 +24,9 @@ void fleet_server_add(Fleet *fleet, FleetServer *server, const char *rule, const
 {
     Arena *a = arena_get(&fleet->arena);
     ARENA_GROW(a, server->items, server->n_items, server->cap_items);
-    server->items[server->n_items++] =
-        (FleetItem){.rule = arena_strdup(a, rule),
-                    .title = arena_strdup(a, title ? title : rule),
-                    .severity = severity};
+    server->items[server->n_items++] = (FleetItem){.rule = arena_strdup(a, rule),
+                                                   .title = arena_strdup(a, title ? title : rule),
+                                                   .severity = severity};
 }
 
 void fleet_add(Fleet *fleet, const char *name, const char *version, bool partial,

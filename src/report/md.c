@@ -680,12 +680,10 @@ static char *md_reflow(const char *md)
 
 static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 {
-    sb_put(out, "**Why it hurts.**");
     const char *why = report_explanation(f);
-    if (!why || !*why) {
-        sb_put(out, " The rule gives no explanation; see the documentation below.\n\n");
-        return;
-    }
+    if (!why || !*why)
+        return; /* the message is all there is: no section of filler */
+    sb_put(out, "**Why it hurts.**");
     if (md_said_find(said, why)) {
         sb_put(out, " ");
         md_said_before(said, f, number, why, out);
@@ -729,7 +727,6 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
 static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
                        StrBuf *out)
 {
-    sb_put(out, "**What to change.**");
     char *conf = report_suggested_conf(in, f);
     /* a suggestion whose change was dropped (already the value) starts with its tail */
     const char *sugg = f->suggestion;
@@ -737,13 +734,15 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         sugg++;
     if (sugg && !strncmp(sugg, "or ", 3))
         sugg += 3;
+    /* nothing to change and nothing to weigh: the section would be filler */
+    if (!(sugg && *sugg) && !conf && !f->refuses_start && !f->fix_note)
+        return;
+    sb_put(out, "**What to change.**");
     if (sugg && *sugg) {
         sb_put(out, " ");
         md_sentence(in, out, sugg);
     } else if (f->refuses_start)
         sb_put(out, " Correct the line so that the server accepts it (see above).");
-    else if (!f->fix_note)
-        sb_put(out, " pgknob proposes no value here: what to weigh is above.");
     /* one line to write goes in the sentence; several keep their block below */
     char *nl = conf ? strchr(conf, '\n') : NULL;
     bool one_line = conf && (!nl || !nl[1]);
@@ -785,14 +784,17 @@ static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size
         risk = "Low: the server rejects the current line, so the value it runs with today is "
                "not the one written. Make sure the corrected value is the one you meant: once "
                "accepted, it takes effect.";
-    if (!risk)
-        risk = "Change one setting at a time and compare the server's behaviour before and after.";
-    StrBuf text = STRBUF_INIT;
-    md_redacted_text(in, &text, risk);
     const char *how = report_apply_how(in, f);
-    if (how && !strcmp(how, "restart"))
-        sb_put(&text, " The restart drops every connection: plan it, and lint the file first, "
-                      "since a rejected value keeps the server from starting.");
+    bool restart = how && !strcmp(how, "restart");
+    /* with no risk of its own and no restart, "change one thing at a time" would be filler */
+    if (!risk && !(restart && (f->n_fixes || (f->suggestion && *f->suggestion))))
+        return;
+    StrBuf text = STRBUF_INIT;
+    if (risk)
+        md_redacted_text(in, &text, risk);
+    if (restart)
+        sb_put(&text, &" The restart drops every connection: plan it, and lint the file first, "
+                       "since a rejected value keeps the server from starting."[text.len ? 0 : 1]);
     sb_put(out, "**Risk of changing it.** ");
     if (!md_said_before(said, f, number, sb_str(&text), out))
         sb_printf(out, "%s\n\n", sb_str(&text));

@@ -168,6 +168,27 @@ static bool check_worst_note(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
+/* shared_memory(): no arguments, bytes */
+static bool check_shared_memory(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    if (call->n_args)
+        return arg_error(call, 0, err, "no argument");
+    call->type = EXPR_T_BYTES;
+    return true;
+}
+
+/* text(a, b, …): any values but regexes, rendered as templates render them and joined */
+static bool check_text(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++)
+        if (call->args[arg_idx]->type == EXPR_T_REGEX)
+            return arg_error(call, arg_idx, err, "a value that renders as text");
+    call->type = EXPR_T_STRING;
+    return true;
+}
+
 /* ---- evaluation ---- */
 
 static bool eval_minmax(const Expr *call, ExprEnv *env, ExprValue *out)
@@ -231,16 +252,23 @@ static void owned_string(ExprEnv *env, StrBuf *sb, ExprValue *out)
     out->str = text;
 }
 
+/* Evaluates argument `idx` of a function that builds a string in `sb`; on failure frees it. */
+static bool string_arg(const Expr *call, size_t idx, ExprEnv *env, ExprValue *val, StrBuf *sb)
+{
+    if (expr_eval_node(call->args[idx], env, val))
+        return true;
+    sb_free(sb);
+    return false;
+}
+
 /* off(p, …): the names of the boolean parameters among p, … that are off, comma-separated. */
 static bool eval_off(const Expr *call, ExprEnv *env, ExprValue *out)
 {
     StrBuf sb = STRBUF_INIT;
     for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
         ExprValue val;
-        if (!expr_eval_node(call->args[arg_idx], env, &val)) {
-            sb_free(&sb);
+        if (!string_arg(call, arg_idx, env, &val, &sb))
             return false;
-        }
         if (!val.missing && !val.boolean)
             sb_printf(&sb, "%s%s", sb.len ? ", " : "", call->args[arg_idx]->str);
     }
@@ -466,10 +494,8 @@ static bool eval_worst_note(const Expr *call, ExprEnv *env, ExprValue *out)
     size_t named = 0;
     for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
         ExprValue val;
-        if (!expr_eval_node(call->args[arg_idx], env, &val)) {
-            sb_free(&sb);
+        if (!string_arg(call, arg_idx, env, &val, &sb))
             return false;
-        }
         const SnapOverride *o = worst_override(call->args[arg_idx], env, &val);
         if (!o)
             continue;
@@ -489,6 +515,48 @@ static bool eval_worst_note(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* text(a, b, …): lets a template say a number only where it adds something
+ * ("{if($hashes > $sorts, text(' (hash-heavy queries: ', $hashes, ')'), '')}") */
+static bool eval_text(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (size_t arg_idx = 0; arg_idx < call->n_args; arg_idx++) {
+        ExprValue val;
+        if (!string_arg(call, arg_idx, env, &val, &sb))
+            return false;
+        if (val.missing) {
+            sb_free(&sb);
+            *out = val;
+            out->type = EXPR_T_STRING;
+            return true;
+        }
+        expr_value_render(&val, &sb);
+    }
+    owned_string(env, &sb, out);
+    return true;
+}
+
+/* shared_memory(): what the postmaster maps at startup (shared_buffers, lock tables, per-process
+ * state, preloaded modules' tables), as lint estimates it; shared_buffers where it could not */
+static bool eval_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BYTES;
+    if (env->snap->shared_memory_bytes > 0) {
+        out->num = env->snap->shared_memory_bytes;
+        return true;
+    }
+    const SnapSetting *sb = snapshot_get(env->snap, "shared_buffers");
+    if (!sb || !sb->param || !sb->parsed_ok) {
+        out->missing = true;
+        expr_env_add_missing(env, "shared_buffers");
+        return true;
+    }
+    expr_value_from_guc(sb->param, &sb->parsed, out);
+    return true;
+}
+
 static const ExprFunc functions[] = {
     {"contains", 2, 0, check_string_list, eval_string_list},
     {"default", 1, 1, check_default, eval_default},
@@ -504,6 +572,8 @@ static const ExprFunc functions[] = {
     {"off", 1, 0, check_off, eval_off},
     {"one_of", 2, 0, check_string_list, eval_string_list},
     {"raw", 1, 1, check_raw, eval_raw},
+    {"shared_memory", 0, 0, check_shared_memory, eval_shared_memory},
+    {"text", 1, 0, check_text, eval_text},
     {"worst", 1, 1, check_worst, eval_worst},
     {"worst_note", 1, 0, check_worst_note, eval_worst_note},
 };

@@ -77,7 +77,7 @@ check "Markdown: PK0061 does not say the server rejects the line" bash -c '! gre
 printf "cron.database_name = 'x'\n" >"$work/c.conf"
 md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: a module placeholder (PK0014) does not borrow the refusal's 'Why it hurts'" bash -c \
-  '! grep -q "A line it rejects stops a starting server" <<<"$1" && grep -q "PostgreSQL accepts this line as written" <<<"$1"' _ "$md"
+  '! grep -q "A line it rejects stops a starting server" <<<"$1" && grep -q "PK0014" <<<"$1"' _ "$md"
 printf "work_mem = 4mb\n" >"$work/c.conf"
 md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
@@ -163,6 +163,14 @@ silent "timescaledb: max_worker_processes 17 covers 8 + 8 + 1 (PK0028)" PK0028 1
 silent "no logical replication launcher: 16 covers 8 + 8 (PK0028)" PK0028 17 "" "${ts}max_worker_processes = 16\nmax_logical_replication_workers = 0\n"
 silent "without timescaledb preloaded, no PK0028" PK0028 17 "" "timescaledb.max_background_workers = 8\nmax_parallel_workers = 8\nmax_worker_processes = 8\n"
 fires "timescaledb's default of 16 background workers counts when unset" PK0028 16 "" "shared_preload_libraries = 'timescaledb,pg_stat_statements'\nmax_worker_processes = 20\n"
+# --- the other background-worker modules (pg_cron, pg_partman_bgw, pg_squeeze, pglogical, citus) ---
+cronbgw="shared_preload_libraries = 'pg_cron,pg_partman_bgw,pg_squeeze'\ncron.use_background_workers = on\n"
+fires "pg_cron's job workers, pg_partman_bgw, pg_squeeze and parallel workers > 8 (PK0028)" PK0028 16 "" "$cronbgw"
+silent "the same modules within max_worker_processes = 21 (PK0028)" PK0028 16 "" "${cronbgw}max_worker_processes = 21\n"
+silent "pg_cron and pg_partman_bgw without job workers fit in 8 (PK0028)" PK0028 16 "" "shared_preload_libraries = 'pg_cron, pg_partman_bgw'\n"
+fires "pg_cron's launchers beyond max_worker_processes = 2 (PK0028)" PK0028 17 "" "shared_preload_libraries = 'pg_cron,pglogical'\nmax_worker_processes = 2\n"
+silent "cron.max_running_jobs = 1 with max_worker_processes 12 (PK0028)" PK0028 17 "" "${cronbgw}cron.max_running_jobs = 1\nmax_worker_processes = 15\n"
+fires "cron.max_running_jobs = 1 with max_worker_processes 14 (PK0028)" PK0028 17 "" "${cronbgw}cron.max_running_jobs = 1\nmax_worker_processes = 14\n"
 printf "${ts}max_worker_processes = 8\n" >"$work/c.conf"
 check "PK0028 proposes the sum with spare slots" bash -c \
   'jq -r ".findings[] | select(.rule==\"PK0028\") | .suggestion" <<<"$1" | grep -q "^max_worker_processes = 19 "' _ \

@@ -18,6 +18,9 @@ configs=(
   "-c huge_pages=try -c shared_buffers=4GB -c max_connections=500"
   "-c huge_pages=on -c shared_buffers=256MB -c max_locks_per_transaction=256 -c max_prepared_transactions=100"
   "-c huge_pages=on -c shared_buffers=8GB -c wal_buffers=64MB -c max_wal_senders=20"
+  "-c huge_pages=on -c shared_buffers=128MB -c max_locks_per_transaction=1024 -c max_connections=1000"
+  "-c huge_pages=on -c shared_buffers=128MB -c shared_preload_libraries=pg_stat_statements"
+  "-c huge_pages=on -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000"
 )
 if ! grep -q '^Hugepagesize: *2048 kB' /proc/meminfo; then
   echo "# this machine's huge page size is not 2MB: the server counts other pages"

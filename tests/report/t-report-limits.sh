@@ -89,4 +89,46 @@ grep -qF 'from --pg-version' "$tmp/eic.md" && ok "--pg-version as written" || fa
 printf "shared_buffers = '*x* _y_ [z](u) <b>'\n" >"$tmp/markup.conf"
 "$PGKNOB" lint --format html "$tmp/markup.conf" | grep -q '<em>x</em>\|<em>y</em>\|<a href="u"\|<b>' &&
   fail "markup in a value is rendered" || ok "markup in a value still renders as text"
+# No section of filler (reviews h3a, h3b, rwa): a finding with nothing to explain, change or
+# weigh gets no "Why it hurts", "What to change" or "Risk" that says nothing, and so no "As for
+# finding N" that points at one. The shapes reviewers read: a file whose paths name an old major,
+# a module's placeholder, a line a later one overrides, a restart-only parameter.
+cat >"$tmp/shapes.conf" <<'CONF'
+data_directory = '/var/lib/postgresql/9.6/main'
+myext.mode = 'fast'
+work_mem = 8MB
+work_mem = 16MB
+listen_addresses = '*'
+CONF
+for fmt in md html; do
+  "$PGKNOB" lint --fail-on never --format "$fmt" "$tmp/shapes.conf" >"$tmp/shapes.$fmt"
+  ! grep -qE "PostgreSQL accepts this line as written|proposes no value here|gives no explanation|Change one setting at a time" "$tmp/shapes.$fmt" &&
+    ok "$fmt: no filler section" || fail "$fmt: filler: $(grep -m1 -oE 'PostgreSQL accepts this line as written|proposes no value here|gives no explanation|Change one setting at a time' "$tmp/shapes.$fmt")"
+done
+grep -qE '^### [0-9]+\. PK0004' "$tmp/shapes.md" && grep -qE '^### [0-9]+\. PK0024' "$tmp/shapes.md" &&
+  ok "the shapes' findings are there (PK0004, PK0024)" || fail "the shapes fixture lost its findings"
+! grep -qE 'As for \[finding [0-9]+\]' "$tmp/shapes.md" || {
+  # a back-reference is fine only to a section that says something of its own
+  grep -qE '^\*\*(Why it hurts|Risk of changing it)\.\*\* [A-Z]' "$tmp/shapes.md" &&
+    ok "back-references point at real text" || fail "a back-reference points at filler"
+}
+
+# "X instead of X" is filler (PK2002 on 13, where hash_mem_multiplier is 1): a comparison is
+# written only when its two sides differ, on every file of the corpus and the held-out set
+same=()
+for conf in "$realworld"/*.conf; do
+  for major in 13 16; do
+    out=$("$PGKNOB" lint --fail-on never --pg-version "$major" --host ram=4GB,cores=4 "$conf" 2>/dev/null)
+    hit=$(grep -oE '([0-9.]+[kMGT]?B) instead of \1\b' <<<"$out" | head -1)
+    [ -n "$hit" ] && same+=("$(basename "$conf") on $major: $hit")
+  done
+done
+[ ${#same[@]} -eq 0 ] && ok "no 'X instead of X' in any report of the corpus" || fail "${same[*]:0:3}"
+printf 'shared_buffers = 2GB\nwork_mem = 16MB\nmax_connections = 200\n' >"$tmp/hash.conf"
+out13=$("$PGKNOB" lint --fail-on never --pg-version 13 --host ram=5GB "$tmp/hash.conf")
+out16=$("$PGKNOB" lint --fail-on never --pg-version 16 --host ram=5GB "$tmp/hash.conf")
+grep -q 'PK2002' <<<"$out13" && ! grep -q 'hash-heavy' <<<"$out13" &&
+  ok "13 (hash_mem_multiplier 1): PK2002 names no separate hash figure" || fail "13: $(grep -o 'hash-heavy[^)]*' <<<"$out13")"
+grep -q 'hash-heavy queries: [0-9.]*GB with hash_mem_multiplier 2' <<<"$out16" &&
+  ok "16 (hash_mem_multiplier 2): PK2002 names the hash figure" || fail "16: the hash figure is gone"
 done_testing

@@ -76,4 +76,44 @@ quiet PK5007 18 cores=16 "max_parallel_workers_per_gather = 8\n"
 fires PK2014 18 '' "max_prepared_transactions = 1000\nmax_connections = 100\n"
 quiet PK2014 18 '' "max_prepared_transactions = 100\n"
 
+# max_stack_depth above the stack limit (the real servers: tests/lint/t-stack-depth.sh)
+fires PK0029 18 '' "max_stack_depth = 8MB\n"
+fires PK0029 13 'stack=16MB' "max_stack_depth = 16MB\n"
+quiet PK0029 18 '' "max_stack_depth = 7680kB\n"
+quiet PK0029 16 'stack=unlimited' "max_stack_depth = 64MB\n"
+
+# no reserved connection slots (the real servers: tests/lint/t-reserved-connections.sh)
+fires PK8016 13 '' "superuser_reserved_connections = 0\nmax_connections = 1000\n"
+quiet PK8016 15 '' "superuser_reserved_connections = 1\n"
+fires PK8017 16 '' "superuser_reserved_connections = 0\n"
+quiet PK8017 18 '' "superuser_reserved_connections = 0\nreserved_connections = 3\n"
+
+# replication slots without a bound on their WAL (live: tests/audit/t-audit-slots.sh)
+fires PK3027 16 '' "wal_level = logical\n"
+fires PK3027 13 '' "max_replication_slots = 10\nmax_wal_senders = 10\n"
+quiet PK3027 18 '' "wal_level = logical\nmax_slot_wal_keep_size = 20GB\n"
+quiet PK3027 18 '' "wal_level = minimal\nmax_wal_senders = 0\nmax_replication_slots = 10\n"
+quiet PK3027 18 '' "shared_buffers = 8GB\n"
+
+# the memory sum counts the shared memory beside shared_buffers: a lock table of 1024 locks ×
+# 1000 connections is 475MB on 16 (the server's shared_memory_size: 2524MB, pgknob 2.46GB;
+# the estimate against real servers: tests/lint/t-hugepages.sh)
+locks="shared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 4MB\n"
+fires PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 1024\n"
+quiet PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 64\n"
+printf '%b' "${locks}max_locks_per_transaction = 1024\n" >"$tmp/c.conf"
+check "PK2002 names the lock tables' share" bash -c \
+  '"$0" lint --fail-on never --pg-version 16 --host ram=8GB "$1" | grep -q "shared memory 2.46GB (shared_buffers 2GB + lock tables and per-process state"' \
+  "$PGKNOB" "$tmp/c.conf"
+
+# max_files_per_process above the open-files limit is no problem: the server counts the files it
+# can open and uses the smaller (set_max_safe_fds in src/backend/storage/file/fd.c, 13-18), so no
+# rule may claim otherwise, with or without host facts
+for host in '' local; do
+  printf 'max_files_per_process = 1000000\n' >"$tmp/c.conf"
+  OUT=$("$PGKNOB" lint --fail-on never --format json --pg-version 17 ${host:+--host "$host"} "$tmp/c.conf" 2>&1)
+  check "max_files_per_process = 1000000${host:+ (--host $host)}: no finding names it" bash -c \
+    'jq -e "[.findings[] | select(.settings | map(.name) | index(\"max_files_per_process\"))] | length == 0" <<<"$0" >/dev/null' "$OUT"
+done
+
 done_testing

@@ -248,6 +248,22 @@ static void test_functions(void)
               "debug_io_direct = 'data,wal'\nenable_nestloop = off\n"
               "work_mem = 4MB\nio_workers = 3\nautovacuum_work_mem = -1\n",
               "kernel=5.15.0-105-generic,storage=nvme");
+    /* text(): values rendered as templates render them, joined */
+    char *joined =
+        render("text('work_mem ', work_mem, ' x ', io_workers, ' ', enable_nestloop)", &snap);
+    CHECK(!strcmp(joined, "work_mem 4MB x 3 off"));
+    free(joined);
+    CHECK(error_contains("text(/a/)", 18, "a value that renders as text"));
+    /* shared_memory(): lint's estimate when noted, shared_buffers otherwise */
+    char *shm = render("shared_memory()", &snap);
+    CHECK(!strcmp(shm, "128MB"));
+    free(shm);
+    snap.shared_memory_bytes = 150.0 * 1024 * 1024;
+    shm = render("shared_memory()", &snap);
+    CHECK(!strcmp(shm, "150MB"));
+    free(shm);
+    snap.shared_memory_bytes = 0;
+    CHECK(error_contains("shared_memory(1)", 18, "no argument"));
     CHECK(eval_bool("contains(shared_preload_libraries, 'pg_stat_statements')", &snap) == 1);
     CHECK(eval_bool("contains(shared_preload_libraries, 'pg_stat')", &snap) == 0);
     CHECK(
