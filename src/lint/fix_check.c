@@ -1,5 +1,7 @@
 #include "lint/fix_check.h"
 
+#include "lint/major.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 #include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
+#include "lint/major.h"
 #include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
@@ -308,6 +311,7 @@ void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopt
 {
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         fix_check_input(res, idx, rules, eopts);
+    lint_major_settle(res, rules); /* what the file's major makes of the checked findings */
 }
 
 /* ---- trying the fixes: the configuration with all of them, validated and linted again ---- */
