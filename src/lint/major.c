@@ -15,7 +15,8 @@
 
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
-    "version first, and from the file's own paths, cluster_name and pgtune header only when "
+    "version first, and from the file's own paths, cluster_name, pgtune header and header comments "
+    "only when "
     "none of those is there.";
 
 static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, int line)
@@ -342,7 +343,7 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
         keep->hint = xasprintf(
             "Upgrade advice, not a refusal: the server the file was written for accepts these "
             "lines. A notice while nothing states the target; with --pg-version N they are errors "
-            "that stop an N server, and `pgknob fix --pg-version N --unsafe-fixes` converts them.");
+            "that stop an N server, and `pgknob fix --pg-version N` converts them.");
         free(keep->suggestion);
         keep->suggestion = NULL;
         keep->severity = SEV_NOTICE;
@@ -363,8 +364,8 @@ static bool same_check(const Rule *rule, const Rule *other)
     return a != b && !strncmp(rule->name, other->name, shorter) && longer[shorter] == '-';
 }
 
-/* The checked majors on which `rule` (or its split by major) fires at warning or above for the
- * configuration of `input`, as bits. */
+/* The checked majors on which `rule` (or its split by major) fires for the configuration of
+ * `input`, as bits. */
 static unsigned majors_firing(const LintInput *input, const RuleSet *rules, const Rule *rule)
 {
     unsigned bits = 0;
@@ -379,9 +380,8 @@ static unsigned majors_firing(const LintInput *input, const RuleSet *rules, cons
         for (size_t idx = 0; idx < rules->n; idx++)
             if (same_check(rule, &rules->rules[idx]))
                 engine_eval_rule(&rules->rules[idx], &other, &found, &skipped);
-        for (size_t idx = 0; idx < found.n; idx++)
-            if (found.items[idx].severity >= SEV_WARNING)
-                bits |= 1u << (major - PK_MIN_MAJOR);
+        if (found.n) /* at any level: the defaults of a major may lower it (engine.c) */
+            bits |= 1u << (major - PK_MIN_MAJOR);
         findings_free(&found);
         skipped_free(&skipped);
         host_facts_init_unknown(&other.host);
