@@ -249,6 +249,14 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                     continue;
                 char *why =
                     whole ? xstrdup(whole) : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
+                if (why && !whole && input->evident_major[0]) {
+                    /* the parameters named the file's major: say it, not "nothing names it" */
+                    free(why);
+                    why = xasprintf("the file was written for PostgreSQL %s (%s), which pgknob "
+                                    "does not check, so it cannot tell what that server accepts: "
+                                    "give --pg-version with the major to convert the file to.",
+                                    input->evident_major, input->evident_what);
+                }
                 if (why)
                     finding_fix_unsafe(f, fix_idx, why);
                 free(why);
