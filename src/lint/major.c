@@ -459,7 +459,8 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         if (!input->snap.catalog || !input->version_source ||
             strcmp(input->version_source, "default"))
             continue;
-        if (rules)
+        /* a parameter of the checked major only (io_method: 18) states it */
+        if (rules && one_major_parameter(&input->set) != input->pg_major)
             cap_assumed(res, input, rules);
         if (input->evident_major[0]) {
             upgrade_notice(res, input, drop);

@@ -23,7 +23,8 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin);
 
 /* After the rules and the fix checks, for each input whose major nothing states (version_source
  * "default"): a warning or error of a rule that fires on some checked majors only is a notice that
- * says so ("on 18; this file does not say its major"); a file written for an older major
+ * says so ("on 18; this file does not say its major"), unless the file sets a parameter of the
+ * checked major only (io_method), which states it; a file written for an older major
  * (evident_major) has its removed-parameter refusals folded into one upgrade notice. `rules` may
  * be NULL (--no-rules). */
 void lint_major_settle(LintResult *res, const RuleSet *rules);

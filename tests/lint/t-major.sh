@@ -251,6 +251,25 @@ printf "archive_mode = on\n" >"$work/arch.conf"
 check "close miss, a check split by major (PK3015 13-14, PK3016 15-): a warning" \
   test "$(rlint "$work/arch.conf" | sel '.rule == "PK3016"')" = "PK3016 warning 1"
 
+# every warning or error rule that claims some majors only (versions other than 13-), on its own
+# fail examples: a warning or error on 18; with no major stated, a notice, unless the example sets
+# a parameter of 18 only (io_method), which states the major
+python3 tests/lint/major-examples.py "$work/ex"
+n_examples=0
+for dir in "$work"/ex/*; do
+  id=$(basename "$dir" | cut -d- -f1)
+  host=$(cat "$dir/host"); args=()
+  [ -n "$host" ] && args=(--host "$host")
+  level() { rlint "${args[@]}" "$@" "$dir/settings.conf" | jq -r --arg id "$id" '[.findings[] | select(.rule == $id) | .severity] | join(",")'; }
+  on18=$(level --pg-version 18); assumed=$(level)
+  [ -z "$on18" ] && continue # another major's example (PK3015's)
+  stated=$(rlint --no-rules --pg-version 17 "$dir/settings.conf" | jq '[.findings[] | select(.rule == "PK0011" and (.hint // "" | test("added in PostgreSQL 18")))] | length')
+  want=notice; [ "$stated" != 0 ] && want=$on18
+  if [ "$assumed" = "$want" ] && [[ "$on18" == warning* || "$on18" == error* ]]; then n_examples=$((n_examples + 1))
+  else fail "$(basename "$dir"): on 18 '$on18', with no major stated '$assumed' (wanted '$want')"; fi
+done
+check "the fail examples of rules for some majors only: a notice when the major is assumed ($n_examples)" test "$n_examples" -ge 10
+
 # --- texts name the target's major only (issue 24) ---
 printf "maintenance_work_mem = 2MB\n" >"$work/mwm.conf"
 for v in 17 18; do
