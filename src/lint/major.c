@@ -364,28 +364,50 @@ static bool same_check(const Rule *rule, const Rule *other)
     return a != b && !strncmp(rule->name, other->name, shorter) && longer[shorter] == '-';
 }
 
-/* The checked majors on which `rule` (or its split by major) fires for the configuration of
- * `input`, as bits. */
-static unsigned majors_firing(const LintInput *input, const RuleSet *rules, const Rule *rule)
+/* The configuration of an input as every checked major reads it, built once when needed. */
+typedef struct MajorViews {
+    Snapshot snaps[PK_MAX_MAJOR - PK_MIN_MAJOR + 1];
+    bool built;
+} MajorViews;
+
+static void views_build(MajorViews *views, const LintInput *input)
+{
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        Snapshot *other = &views->snaps[major - PK_MIN_MAJOR];
+        snapshot_from_conf(other, &input->set, catalog_for_major(major));
+        other->host = input->snap.host; /* borrowed: cleared before the free */
+        other->intent = input->snap.intent;
+        other->fragment = input->snap.fragment;
+    }
+    views->built = true;
+}
+
+static void views_free(MajorViews *views)
+{
+    for (size_t idx = 0; views->built && idx < sizeof(views->snaps) / sizeof(views->snaps[0]);
+         idx++) {
+        host_facts_init_unknown(&views->snaps[idx].host);
+        snapshot_free(&views->snaps[idx]);
+    }
+    views->built = false;
+}
+
+/* The checked majors on which `rule` (or its split by major) fires for the configuration, as
+ * bits. */
+static unsigned majors_firing(const MajorViews *views, const RuleSet *rules, const Rule *rule)
 {
     unsigned bits = 0;
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
-        Snapshot other = {0};
-        snapshot_from_conf(&other, &input->set, catalog_for_major(major));
-        other.host = input->snap.host; /* borrowed: cleared before the free */
-        other.intent = input->snap.intent;
-        other.fragment = input->snap.fragment;
         FindingList found = {0};
         SkippedList skipped = {0};
         for (size_t idx = 0; idx < rules->n; idx++)
             if (same_check(rule, &rules->rules[idx]))
-                engine_eval_rule(&rules->rules[idx], &other, &found, &skipped);
+                engine_eval_rule(&rules->rules[idx], &views->snaps[major - PK_MIN_MAJOR], &found,
+                                 &skipped);
         if (found.n) /* at any level: the defaults of a major may lower it (engine.c) */
             bits |= 1u << (major - PK_MIN_MAJOR);
         findings_free(&found);
         skipped_free(&skipped);
-        host_facts_init_unknown(&other.host);
-        snapshot_free(&other);
     }
     return bits;
 }
@@ -415,12 +437,15 @@ static char *majors_words(unsigned bits)
 static void cap_assumed(LintResult *res, const LintInput *input, const RuleSet *rules)
 {
     unsigned all = (1u << (PK_MAX_MAJOR - PK_MIN_MAJOR + 1)) - 1;
+    MajorViews views = {0};
     for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
         Finding *f = &res->findings.items[idx];
         const Rule *rule = f->severity >= SEV_WARNING ? rule_set_find(rules, f->rule_id) : NULL;
         if (!rule)
             continue;
-        unsigned bits = majors_firing(input, rules, rule);
+        if (!views.built)
+            views_build(&views, input);
+        unsigned bits = majors_firing(&views, rules, rule);
         if ((bits & all) == all)
             continue;
         char *on = majors_words(bits ? bits : 1u << (input->pg_major - PK_MIN_MAJOR));
@@ -448,6 +473,7 @@ static void cap_assumed(LintResult *res, const LintInput *input, const RuleSet *
             f->rule_severity = f->severity;
         f->severity = SEV_NOTICE;
     }
+    views_free(&views);
 }
 
 void lint_major_settle(LintResult *res, const RuleSet *rules)
