@@ -166,7 +166,8 @@ static bool range_follows(const char *rest)
     static const char *const words[] = {"to ",       "or later",    "or newer",   "or above",
                                         "or higher", "and later",   "and newer",  "and above",
                                         "and up",    "and higher",  "or greater", "and older",
-                                        "or older",  "and earlier", "or earlier", "and 1"};
+                                        "or older",  "and earlier", "or earlier", "and 1",
+                                        "or 1",      "vs",          "versus",     "&"};
     for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
         if (!strncmp(p, words[idx], strlen(words[idx])))
             return true;

@@ -185,6 +185,7 @@ header_miss "or later" "# needs PostgreSQL 15 or later\nshared_buffers = 128MB\n
 header_miss "a bound" "# since PostgreSQL 13 wal_keep_size replaces it\nshared_buffers = 128MB\n"
 header_miss "another product's version" "# For Debian 13 servers\nshared_buffers = 128MB\n"
 header_miss "a comment after the first setting" "shared_buffers = 128MB\n# PostgreSQL 16 tuning\nwork_mem = 8MB\n"
+header_miss "a comparison" "# PostgreSQL 16 vs 17 benchmark\nshared_buffers = 128MB\n"
 header_miss "two majors named" "# PostgreSQL 16 on the primary\n# PostgreSQL 17 on the replica\nshared_buffers = 128MB\n"
 header_miss "a parameter of 18 only outranks the words" "# PostgreSQL 16\nio_method = worker\n"
 printf "# PostgreSQL 16\ndata_directory = '/var/lib/postgresql/15/main'\n" >"$work/hp.conf"
@@ -213,6 +214,9 @@ check "fix with no options changes nothing in it" \
   test -z "$("$PGKNOB" fix --diff "$work/93.conf" 2>/dev/null)"
 check "under --purpose test the end of life is a notice" \
   test "$(rlint --purpose test "$work/93.conf" | sel '.rule == "PK0005"')" = "PK0005 notice 1"
+printf "# for testing only\ndata_directory = '/var/lib/postgresql/9.3/main'\n" >"$work/93test.conf"
+check "a file that states a test purpose: the end of life is a notice" \
+  test "$(rlint "$work/93test.conf" | sel '.rule == "PK0005"')" = "PK0005 notice 2"
 printf "checkpoint_segments = 32\nwal_keep_segments = 64\nshared_buffers = 1GB\n" >"$work/params.conf"
 check "removed parameters alone: written for 9.4 or older, one notice" bash -c \
   'grep -qF "notice 1 written for PostgreSQL 9.4 or older (checkpoint_segments at line 1 was removed in PostgreSQL 9.5" <<<"$0"' \
