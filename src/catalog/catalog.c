@@ -137,6 +137,17 @@ static int history_index(const char *name)
     return -1;
 }
 
+const char *catalog_gone_before(const char *name)
+{
+    int hist = name ? history_index(name) : -1;
+    if (hist < 0 || !history[hist].gone_in)
+        return NULL;
+    for (size_t idx = 0; idx < pk_catalog_n_majors; idx++)
+        if (catalog_find(&pk_catalog_majors[idx], name))
+            return NULL;
+    return history[hist].gone_in;
+}
+
 /* Whole-sentence notes for names that are not a version question at all. */
 static char *special_note(const char *name)
 {

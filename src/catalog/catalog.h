@@ -69,6 +69,10 @@ const char *catalog_alias_target(int major, const char *name);
  * PostgreSQL 18". NULL when the name is not known to any version. Caller frees. */
 char *catalog_version_note(int major, const char *name);
 
+/* The major ("9.5", "13") that removed `name` when no catalogued major (13-18) has it and the
+ * history knows when it left (checkpoint_segments: "9.5"); NULL otherwise. Static. */
+const char *catalog_gone_before(const char *name);
+
 /* The closest known parameter name for a misspelling ("shared_buffer" → "shared_buffers"), or
  * NULL when nothing is close. Borrowed. */
 const char *catalog_suggest(const Catalog *cat, const char *name);

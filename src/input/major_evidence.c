@@ -1,6 +1,7 @@
 #include "input/major_evidence.h"
 
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,186 @@ static bool comment_version(const char *line, const char *stop, char label[16], 
     return false;
 }
 
+/* One code point of `p` as the ASCII it stands for in a version: fullwidth forms (U+FF01..FF5E),
+ * Arabic-Indic, Eastern Arabic-Indic and Devanagari digits, and dashes (a range "14–17"); any other
+ * non-ASCII character is a space (a word boundary: "基于PostgreSQL 16的"). Sets *used. */
+static char ascii_of(const unsigned char *p, size_t left, size_t *used)
+{
+    *used = 1;
+    if (*p < 0x80)
+        return (char)*p;
+    if (left >= 2 && (*p == 0xD9 || *p == 0xDB) && p[1] >= (*p == 0xD9 ? 0xA0 : 0xB0) &&
+        p[1] <= (*p == 0xD9 ? 0xA9 : 0xB9)) {
+        *used = 2;
+        return (char)('0' + p[1] - (*p == 0xD9 ? 0xA0 : 0xB0));
+    }
+    if (left >= 3 && *p == 0xE0 && p[1] == 0xA5 && p[2] >= 0xA6 && p[2] <= 0xAF) {
+        *used = 3;
+        return (char)('0' + p[2] - 0xA6);
+    }
+    if (left >= 3 && *p == 0xEF && (p[1] == 0xBC || p[1] == 0xBD) && p[2] >= 0x80 && p[2] <= 0xBF) {
+        unsigned cp = 0xFF00u + ((unsigned)(p[1] - 0xBC) << 6) + (p[2] - 0x80u);
+        *used = 3;
+        return cp >= 0xFF01 && cp <= 0xFF5E ? (char)(cp - 0xFF01 + '!') : ' ';
+    }
+    if (left >= 3 && p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0x93 || p[2] == 0x94)) {
+        *used = 3;
+        return '-';
+    }
+    size_t len = *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
+    *used = len <= left ? len : left;
+    return ' ';
+}
+
+static bool word_char(char ch)
+{
+    return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/* Does `rest` (after a version) make it a range or a lower bound: "+", "-17", "~17", "/17",
+ * " to 17", " or later"? */
+static bool range_follows(const char *rest)
+{
+    if (*rest == '+')
+        return true;
+    const char *p = rest;
+    while (*p == ' ')
+        p++;
+    if ((*p == '-' || *p == '~' || *p == '/' || *p == ',') &&
+        isdigit((unsigned char)p[1 + strspn(p + 1, " ")]))
+        return true;
+    static const char *const words[] = {"to ",       "or later",    "or newer",   "or above",
+                                        "or higher", "and later",   "and newer",  "and above",
+                                        "and up",    "and higher",  "or greater", "and older",
+                                        "or older",  "and earlier", "or earlier", "and 1",
+                                        "or 1",      "vs",          "versus",     "&"};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
+        if (!strncmp(p, words[idx], strlen(words[idx])))
+            return true;
+    return false;
+}
+
+/* Does the text before a keyword bound the version rather than name it ("since", "before",
+ * ">=", "upgrade to")? */
+static bool bound_precedes(const char *text, const char *at)
+{
+    const char *end = at;
+    while (end > text && end[-1] == ' ')
+        end--;
+    static const char *const words[] = {
+        "since",      "before",       "after", "until",      "prior to",
+        "from",       "than",         ">=",    ">",          "<",
+        "<=",         "pre-",         "post-", "upgrade to", "upgrading to",
+        "migrate to", "migrating to", "and",   "or",         "vs",
+        "vs.",        "versus"};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++) {
+        size_t len = strlen(words[idx]);
+        if ((size_t)(end - text) >= len && !strncmp(end - len, words[idx], len) &&
+            (end - len == text || !word_char(end[-(ptrdiff_t)len - 1]) ||
+             !word_char(words[idx][0])))
+            return true;
+    }
+    return false;
+}
+
+bool major_in_comment(const char *text, size_t len, char label[16], int *major)
+{
+    /* lower-cased ASCII, one byte per character seen */
+    char *norm = xmalloc(len + 1);
+    size_t n = 0;
+    for (size_t pos = 0; pos < len;) {
+        size_t used;
+        char ch = ascii_of((const unsigned char *)text + pos, len - pos, &used);
+        norm[n++] = (char)tolower((unsigned char)ch);
+        pos += used;
+    }
+    norm[n] = '\0';
+    /* each keyword and what may stand between it and the version */
+    static const struct {
+        const char *word;
+        const char *between;
+    } keys[] = {{"postgresql", " -@:/"},
+                {"postgres", " -@:/"},
+                {"pgsql", " -/"},
+                {"postgis", ":"},
+                {"pg", " -"}};
+    bool found = false;
+    for (const char *p = norm; *p && !found; p++) {
+        if (p > norm && word_char(p[-1]))
+            continue;
+        for (size_t idx = 0; idx < sizeof(keys) / sizeof(keys[0]); idx++) {
+            size_t klen = strlen(keys[idx].word);
+            if (strncmp(p, keys[idx].word, klen))
+                continue;
+            const char *num = p + klen;
+            if (*num && strchr(keys[idx].between, *num))
+                num++;
+            if (*num == ' ')
+                num++;
+            size_t digits = strspn(num, "0123456789");
+            if (!digits || digits > 2)
+                break; /* "postgresql.conf", "pg_hba", "postgres 2024" */
+            const char *end = num + digits;
+            if (*end == '.' && isdigit((unsigned char)end[1]))
+                end += 1 + strspn(end + 1, "0123456789");
+            if (*end == '.' && isdigit((unsigned char)end[1]))
+                end += 1 + strspn(end + 1, "0123456789");
+            if (isalpha((unsigned char)*end) || range_follows(end) || bound_precedes(norm, p))
+                break;
+            char version[16] = {0};
+            memcpy(version, num, (size_t)(end - num) < 15 ? (size_t)(end - num) : 15);
+            int num_major = atoi(version);
+            if (num_major >= 10 && num_major <= 30) {
+                snprintf(label, 16, "%d", num_major);
+                *major = num_major;
+                found = true;
+            } else if (num_major >= 7 && num_major <= 9 && version[1] == '.' &&
+                       isdigit((unsigned char)version[2])) {
+                snprintf(label, 16, "%d.%c", num_major, version[2]);
+                *major = 0;
+                found = true;
+            }
+            break;
+        }
+    }
+    free(norm);
+    return found;
+}
+
+/* The comment of a line that holds only one ('#' at its first non-blank); NULL otherwise. */
+static const char *comment_of(const char *line, const char *stop)
+{
+    const char *p = line;
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < stop && *p == '#' ? p : NULL;
+}
+
+/* Does the line end the header: a setting, or anything that is not a comment, a blank line or a
+ * template's own line ("{{ ansible_managed }}", "{% if %}")? */
+static bool ends_header(const char *line, const char *stop)
+{
+    const char *p = line;
+    while (p < stop && isspace((unsigned char)*p))
+        p++;
+    return p < stop && *p != '#' && *p != '{';
+}
+
+/* "'# PostgreSQL 17 - Odoo 16'", at most 60 bytes, cut on a character boundary */
+static char *quoted_comment(const char *comment, const char *stop)
+{
+    while (stop > comment && isspace((unsigned char)stop[-1]))
+        stop--;
+    size_t len = (size_t)(stop - comment);
+    bool cut = len > 60;
+    if (cut) {
+        len = 60;
+        while (len > 0 && ((unsigned char)comment[len] & 0xC0) == 0x80)
+            len--;
+    }
+    return xasprintf("'%.*s%s'", (int)len, comment, cut ? "…" : "");
+}
+
 static void collect_comments(const ConfSet *set, const char *file, MajorEvidence *ev)
 {
     char *data = NULL;
@@ -122,15 +303,28 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
     if (pk_read_file(file, COMMENT_READ_MAX, &data, &len, &err) != PK_READ_OK)
         return; /* standard input, or gone: its entries still count */
     const char *p = data, *end = data + len;
+    bool header = true; /* the comments before the first setting */
     for (int line = 1; p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
         char label[16];
         int major;
+        const char *comment = comment_of(p, stop);
+        header = header && !ends_header(p, stop);
         if (memchr(p, '#', (size_t)(stop - p)) && comment_version(p, stop, label, &major)) {
             char *at = where(set, file, line);
             add_clue(ev, label, major, file, line,
                      xasprintf("the comment at %s says DB Version: %s", at, label));
+            free(at);
+        } else if (header && comment &&
+                   major_in_comment(comment, (size_t)(stop - comment), label, &major)) {
+            char *at = where(set, file, line);
+            char *quoted = quoted_comment(comment, stop);
+            add_clue(
+                ev, label, major, file, line,
+                xasprintf("the header comment at %s names PostgreSQL %s (%s)", at, label, quoted));
+            ev->clues[ev->n - 1].stated = true;
+            free(quoted);
             free(at);
         }
         p = nl ? nl + 1 : end;

@@ -1,7 +1,9 @@
 /* What a configuration's own words say about the PostgreSQL major it was written for: packaging
  * paths (/var/lib/postgresql/17/main, /etc/postgresql/15/main, /usr/lib/postgresql/16/bin,
  * /usr/pgsql-17, /var/lib/pgsql/14/data, postgresql@15), Debian's cluster_name '16/main', and a
- * pgtune header (# DB Version: 13). Each clue with its file and line. Deciding what to do with
+ * pgtune header (# DB Version: 13), and the major a header comment names ("PostgreSQL 17",
+ * "based on PostgreSQL 16", "for PG 15", "pg16", "postgres:16-alpine", in any language and with
+ * fullwidth or Arabic-Indic digits). Each clue with its file and line. Deciding what to do with
  * them (lint/lint.c, PK0004) is not its job: --pg-version, PG_VERSION and a manifest's version
  * always come first. */
 #ifndef PK_INPUT_MAJOR_EVIDENCE_H
@@ -17,6 +19,9 @@ typedef struct MajorClue {
     char *file;     /* where it is written */
     int line;       /* 1-based; 0 for the file's own path */
     char *what;     /* "data_directory at line 3 names /var/lib/postgresql/17/main" */
+    /* from the words of a header comment ("# PostgreSQL 17 for Odoo", "postgres:16-alpine"):
+     * stated by the author, weaker than a packaging path, a cluster_name or a pgtune header */
+    bool stated;
 } MajorClue;
 
 typedef struct MajorEvidence {
@@ -35,6 +40,11 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out);
 
 /* The one label every clue agrees on, or NULL when there is no clue or they disagree. */
 const char *major_evidence_agreed(const MajorEvidence *ev);
+
+/* The major a header comment's text names ("# PostgreSQL 17 - Odoo", "基于PostgreSQL 16的",
+ * "for PG 15", "postgres:16-alpine"): true with `label` and `*major` as major_in_text. A range
+ * ("14-17", "13+", "13 or later") or a bound ("since 13", "before 13") names none. */
+bool major_in_comment(const char *text, size_t len, char label[16], int *major);
 
 void major_evidence_free(MajorEvidence *ev);
 

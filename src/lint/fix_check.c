@@ -1,5 +1,7 @@
 #include "lint/fix_check.h"
 
+#include "lint/major.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +14,7 @@
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
 #include "lint/shmem.h"
+#include "lint/major.h"
 #include "lint/validate.h"
 
 /* Bytes in one base unit of a memory parameter; 0 for other parameters. */
@@ -245,6 +248,14 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                     continue;
                 char *why =
                     whole ? xstrdup(whole) : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
+                if (why && !whole && input->evident_major[0]) {
+                    /* the parameters named the file's major: say it, not "nothing names it" */
+                    free(why);
+                    why = xasprintf("the file was written for PostgreSQL %s (%s), which pgknob "
+                                    "does not check, so it cannot tell what that server accepts: "
+                                    "give --pg-version with the major to convert the file to.",
+                                    input->evident_major, input->evident_what);
+                }
                 if (why)
                     finding_fix_unsafe(f, fix_idx, why);
                 free(why);
@@ -305,6 +316,7 @@ void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopt
 {
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         fix_check_input(res, idx, rules, eopts);
+    lint_major_settle(res, rules); /* what the file's major makes of the checked findings */
 }
 
 /* ---- trying the fixes: the configuration with all of them, validated and linted again ---- */

@@ -152,7 +152,9 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
                           .wal_segment_bytes = opts->wal_segment_bytes,
                           .check_host = opts->check_host,
                           .host_is_server = opts->host_is_server};
+    size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    lint_major_from_removed(input, findings, validated);
     lint_validate_huge_pages(&input->snap, input->hugepages_limit, findings);
     if (opts->target)
         lint_target(opts->target, &input->set, input->pg_major, findings);

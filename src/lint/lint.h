@@ -50,6 +50,12 @@ typedef struct LintInput {
     /* PK0004: the major the file's own words name when pgknob does not check it ("9.4"), or
      * "more than one"; "" when none. Every fix is then unsafe: nothing here knows that server. */
     char unchecked_major[32];
+    /* The major the file was written for when it is not the one checked and no --pg-version
+     * states the target: PK0004's label ("9.5") or what its removed parameters show ("12 or
+     * older"), with the evidence in words; "" when none. Its removed-parameter findings are then
+     * one upgrade notice (lint_major_settle). */
+    char evident_major[32];
+    char evident_what[256];
     Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */

@@ -3,16 +3,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include "catalog/catalog.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "engine/engine.h"
 #include "input/major_evidence.h"
 #include "lint/validate.intern.h"
 
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
-    "version first, and from the file's own paths, cluster_name and pgtune header only when "
+    "version first, and from the file's own paths, cluster_name, pgtune header and header comments "
+    "only when "
     "none of those is there.";
 
 static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, int line)
@@ -53,6 +57,147 @@ static char *conflict_words(const MajorEvidence *ev)
     return text;
 }
 
+/* The PostgreSQL versioning policy's final release of each major
+ * (https://www.postgresql.org/support/versioning/): a major is out of support after it. In order;
+ * the majors still supported carry the planned date. */
+static const struct {
+    const char *label;
+    int ymd; /* 20210211 */
+    const char *date;
+} RELEASES[] = {
+    {"7.4", 20101001, "October 1, 2010"},   {"8.0", 20101001, "October 1, 2010"},
+    {"8.1", 20101108, "November 8, 2010"},  {"8.2", 20111205, "December 5, 2011"},
+    {"8.3", 20130207, "February 7, 2013"},  {"8.4", 20140724, "July 24, 2014"},
+    {"9.0", 20151008, "October 8, 2015"},   {"9.1", 20161027, "October 27, 2016"},
+    {"9.2", 20171109, "November 9, 2017"},  {"9.3", 20181108, "November 8, 2018"},
+    {"9.4", 20200213, "February 13, 2020"}, {"9.5", 20210211, "February 11, 2021"},
+    {"9.6", 20211111, "November 11, 2021"}, {"10", 20221110, "November 10, 2022"},
+    {"11", 20231109, "November 9, 2023"},   {"12", 20241121, "November 21, 2024"},
+    {"13", 20251113, "November 13, 2025"},  {"14", 20261112, "November 12, 2026"},
+    {"15", 20271111, "November 11, 2027"},  {"16", 20281109, "November 9, 2028"},
+    {"17", 20291108, "November 8, 2029"},   {"18", 20301114, "November 14, 2030"},
+};
+#define N_RELEASES (sizeof(RELEASES) / sizeof(RELEASES[0]))
+#define VERSIONING_URL "https://www.postgresql.org/support/versioning/"
+
+static int release_index(const char *label)
+{
+    for (size_t idx = 0; idx < N_RELEASES; idx++)
+        if (!strcmp(RELEASES[idx].label, label))
+            return (int)idx;
+    return -1;
+}
+
+static int today_ymd(void)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
+}
+
+/* PK0005: the file's own major (`label`, or the newest of "`label` or older") is past its final
+ * release. Under purpose test or benchmark, a notice (project/policy.c). */
+static void end_of_life(FindingList *out, const char *label, bool or_older, const char *what,
+                        const char *file, int line)
+{
+    int idx = release_index(label);
+    if (idx < 0 || RELEASES[idx].ymd > today_ymd())
+        return;
+    size_t first_supported = (size_t)idx;
+    while (first_supported < N_RELEASES && RELEASES[first_supported].ymd <= today_ymd())
+        first_supported++;
+    Finding *f = lint_rule_finding(out, "PK0005", file, line);
+    f->message = finding_printf(
+        f,
+        "PostgreSQL %s%s ha%s been out of support since %s%s (" VERSIONING_URL
+        "): the file was written for %s (%s)",
+        label, or_older ? " and older" : "", or_older ? "ve" : "s", RELEASES[idx].date,
+        or_older ? " at the latest" : "", or_older ? "one of them" : "it", what);
+    f->hint = finding_printf(
+        f,
+        "No security or bug fix is released for it any more: plan the upgrade%s%s%s. If the "
+        "server runs another major, give --pg-version with it; for a test or benchmark file, "
+        "--purpose test or --purpose benchmark makes this a notice.",
+        first_supported < N_RELEASES ? " to PostgreSQL " : "",
+        first_supported < N_RELEASES ? RELEASES[first_supported].label : "",
+        first_supported < N_RELEASES ? " or later" : "");
+    finding_add_link(f, VERSIONING_URL);
+}
+
+/* The evidence of `ev` of one kind: packaging paths, cluster_name and pgtune headers (`stated`
+ * false), or a header comment's words (true). Borrows the clues. */
+static MajorEvidence evidence_of(const MajorEvidence *ev, bool stated)
+{
+    MajorEvidence part = {0};
+    for (size_t idx = 0; idx < ev->n; idx++)
+        if (ev->clues[idx].stated == stated) {
+            PK_GROW(part.clues, part.n, part.cap);
+            part.clues[part.n++] = ev->clues[idx];
+        }
+    return part;
+}
+
+/* A parameter the file sets that exists in one checked major only (io_method: 18): it outranks
+ * what a comment says. Its major, or 0. */
+static int one_major_parameter(const ConfSet *set)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name)
+            continue;
+        int only = 0, count = 0;
+        for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+            if (catalog_find(catalog_for_major(major), entry->name)) {
+                only = major;
+                count++;
+            }
+        /* one of 13's parameters may be older than 13: not one major's only */
+        if (count == 1 && only > PK_MIN_MAJOR)
+            return only;
+    }
+    return 0;
+}
+
+void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
+{
+    if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
+        input->evident_major[0])
+        return;
+    int earliest = -1;
+    const Finding *first = NULL;
+    size_t count = 0;
+    for (size_t idx = begin; idx < out->n; idx++) {
+        const Finding *f = &out->items[idx];
+        /* PK0011's name: a template's line too, whatever its value */
+        const char *gone = !strcmp(f->rule_id, "PK0011") && f->n_settings
+                               ? catalog_gone_before(f->settings[0].name)
+                               : NULL;
+        int at = gone ? release_index(gone) : -1;
+        if (at <= 0)
+            continue;
+        count++;
+        if (earliest < 0 || at < earliest) {
+            earliest = at;
+            first = f;
+        }
+    }
+    if (!first)
+        return;
+    snprintf(input->evident_what, sizeof(input->evident_what),
+             "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
+             RELEASES[earliest].label,
+             count > 1 ? ", and other lines set parameters no supported major has" : "");
+    snprintf(input->evident_major, sizeof(input->evident_major), "%s",
+             RELEASES[earliest - 1].label);
+    char *file = first->file ? xstrdup(first->file) : NULL;
+    int line = first->line;
+    end_of_life(out, input->evident_major, true, input->evident_what, file, line);
+    free(file);
+    strncat(input->evident_major, " or older",
+            sizeof(input->evident_major) - strlen(input->evident_major) - 1);
+}
+
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
 {
     int fallback = input->pg_major;
@@ -67,10 +212,22 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                                     doc->version_key, doc->version_text, fallback);
         return;
     }
-    MajorEvidence ev = {0};
-    major_evidence_collect(&input->set, &ev);
+    MajorEvidence all = {0};
+    major_evidence_collect(&input->set, &all);
+    /* packaging paths decide; a header comment's words only when there are none, agree among
+     * themselves, and no parameter of one major only says otherwise */
+    MajorEvidence ev = evidence_of(&all, false);
     if (!ev.n) {
-        major_evidence_free(&ev);
+        free(ev.clues);
+        ev = evidence_of(&all, true);
+        int pinned = one_major_parameter(&input->set);
+        const char *said = major_evidence_agreed(&ev);
+        if (!said || (pinned && atoi(said) != pinned))
+            ev.n = 0;
+    }
+    if (!ev.n) { /* nothing names it: lint_major_from_removed reads the parameters */
+        free(ev.clues);
+        major_evidence_free(&all);
         return;
     }
     const char *label = major_evidence_agreed(&ev);
@@ -83,16 +240,20 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         f->message =
             finding_printf(f, "checked as PostgreSQL %d: %s; give --pg-version to choose another",
                            first->major, why);
+        end_of_life(out, label, false, why, first->file, first->line);
         free(why);
     } else if (label) {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
+        snprintf(input->evident_major, sizeof(input->evident_major), "%s", label);
         char *why = agreed_words(&ev);
+        snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
         f->message = finding_printf(
             f,
             "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
             " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
             " to %d needs; give --pg-version to choose another",
             label, why, label, fallback, fallback);
+        end_of_life(out, label, false, why, first->file, first->line);
         free(why);
     } else {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");
@@ -104,5 +265,233 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                                     why, fallback);
         free(why);
     }
-    major_evidence_free(&ev);
+    free(ev.clues);
+    major_evidence_free(&all);
+}
+
+/* ---- after the rules: what the file's major makes of the findings ---------------------------- */
+
+/* Removes the findings marked in `drop` and moves every input's ranges with them. */
+static void drop_findings(LintResult *res, const bool *drop)
+{
+    size_t kept = 0, n = res->findings.n;
+    size_t *new_index = xcalloc(n + 1, sizeof(size_t));
+    for (size_t idx = 0; idx < n; idx++) {
+        new_index[idx] = kept;
+        if (!drop[idx]) /* a dropped finding's text stays in the list's arena until it goes */
+            res->findings.items[kept++] = res->findings.items[idx];
+    }
+    new_index[n] = kept;
+    res->findings.n = kept;
+    for (size_t in = 0; in < res->n_inputs; in++) {
+        LintInput *input = &res->inputs[in];
+        input->validation_begin = new_index[input->validation_begin];
+        input->validation_end = new_index[input->validation_end];
+        input->rules_begin = new_index[input->rules_begin];
+        input->rules_end = new_index[input->rules_end];
+    }
+    free(new_index);
+}
+
+/* Moves the settings and fixes of `from` to `to`. */
+static void merge_into(Finding *to, Finding *from)
+{
+    for (size_t idx = 0; idx < from->n_settings; idx++)
+        finding_add_setting(to, from->settings[idx].name, from->settings[idx].value,
+                            from->settings[idx].file, from->settings[idx].line);
+    if (from->n_fixes) { /* one list, one arena: the fixes' strings stay where they are */
+        FindingFix *all = arena_array(to->arena, to->n_fixes + from->n_fixes, sizeof(*all));
+        if (to->n_fixes)
+            memcpy(all, to->fixes, to->n_fixes * sizeof(*all));
+        memcpy(all + to->n_fixes, from->fixes, from->n_fixes * sizeof(*all));
+        to->fixes = all;
+        to->n_fixes += from->n_fixes;
+        from->fixes = NULL;
+        from->n_fixes = 0;
+    }
+}
+
+/* A file written for an older major than the one checked, with no --pg-version: its
+ * removed-parameter refusals (PK0011) are one upgrade notice naming each line. */
+static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
+{
+    Finding *keep = NULL;
+    StrBuf lines = STRBUF_INIT;
+    size_t count = 0;
+    for (size_t idx = input->validation_begin; idx < input->validation_end; idx++) {
+        Finding *f = &res->findings.items[idx];
+        if (strcmp(f->rule_id, "PK0011") || !f->n_settings)
+            continue;
+        char *note = catalog_version_note(input->pg_major, f->settings[0].name);
+        sb_printf(&lines, "%s%s (line %d%s%s)", count ? "; " : "", f->settings[0].name, f->line,
+                  note ? ": " : "", note ? note : "");
+        free(note);
+        count++;
+        if (!keep) {
+            keep = f;
+            continue;
+        }
+        merge_into(keep, f);
+        drop[idx] = true;
+    }
+    if (keep) {
+        keep->message = finding_printf(
+            keep,
+            "written for PostgreSQL %s (%s): on PostgreSQL %d, the major checked, %s %zu line%s "
+            "must change: %s",
+            input->evident_major, input->evident_what, input->pg_major,
+            count == 1 ? "this" : "these", count, count == 1 ? "" : "s", sb_str(&lines));
+        keep->hint = finding_strdup(
+            keep,
+            "Upgrade advice, not a refusal: the server the file was written for accepts these "
+            "lines. A notice while nothing states the target; with --pg-version N they are errors "
+            "that stop an N server, and `pgknob fix --pg-version N` converts them.");
+        keep->suggestion = NULL;
+        keep->severity = SEV_NOTICE;
+        keep->refuses_start = false;
+    }
+    sb_free(&lines);
+}
+
+/* Is `other` the same check as `rule` split by major ("wal.archive-command-missing" and
+ * "wal.archive-command-missing-15")? */
+static bool same_check(const Rule *rule, const Rule *other)
+{
+    if (rule == other)
+        return true;
+    size_t a = strlen(rule->name), b = strlen(other->name);
+    const char *longer = a > b ? rule->name : other->name;
+    size_t shorter = a > b ? b : a;
+    return a != b && !strncmp(rule->name, other->name, shorter) && longer[shorter] == '-';
+}
+
+/* The configuration of an input as every checked major reads it, built once when needed. */
+typedef struct MajorViews {
+    Snapshot snaps[PK_MAX_MAJOR - PK_MIN_MAJOR + 1];
+    bool built;
+} MajorViews;
+
+static void views_build(MajorViews *views, const LintInput *input)
+{
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        Snapshot *other = &views->snaps[major - PK_MIN_MAJOR];
+        snapshot_from_conf(other, &input->set, catalog_for_major(major));
+        other->host = input->snap.host; /* borrowed: cleared before the free */
+        other->intent = input->snap.intent;
+        other->fragment = input->snap.fragment;
+    }
+    views->built = true;
+}
+
+static void views_free(MajorViews *views)
+{
+    for (size_t idx = 0; views->built && idx < sizeof(views->snaps) / sizeof(views->snaps[0]);
+         idx++) {
+        host_facts_init_unknown(&views->snaps[idx].host);
+        snapshot_free(&views->snaps[idx]);
+    }
+    views->built = false;
+}
+
+/* The checked majors on which `rule` (or its split by major) fires for the configuration, as
+ * bits. */
+static unsigned majors_firing(const MajorViews *views, const RuleSet *rules, const Rule *rule)
+{
+    unsigned bits = 0;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        FindingList found = {0};
+        SkippedList skipped = {0};
+        for (size_t idx = 0; idx < rules->n; idx++)
+            if (same_check(rule, &rules->rules[idx]))
+                engine_eval_rule(&rules->rules[idx], &views->snaps[major - PK_MIN_MAJOR], &found,
+                                 &skipped);
+        if (found.n) /* at any level: the defaults of a major may lower it (engine.c) */
+            bits |= 1u << (major - PK_MIN_MAJOR);
+        arena_free(found.arena);
+        arena_free(skipped.arena);
+    }
+    return bits;
+}
+
+/* "13-17", "16, 18" */
+static char *majors_words(unsigned bits)
+{
+    StrBuf out = STRBUF_INIT;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        if (!(bits & (1u << (major - PK_MIN_MAJOR))))
+            continue;
+        int last = major;
+        while (last < PK_MAX_MAJOR && (bits & (1u << (last + 1 - PK_MIN_MAJOR))))
+            last++;
+        sb_printf(&out, "%s%d", out.len ? ", " : "", major);
+        if (last > major)
+            sb_printf(&out, "%s%d", last == major + 1 ? ", " : "-", last);
+        major = last;
+    }
+    char *text = xstrdup(sb_str(&out));
+    sb_free(&out);
+    return text;
+}
+
+/* With the major assumed, a warning or error that holds on some checked majors only is at most a
+ * notice that says so. */
+static void cap_assumed(LintResult *res, const LintInput *input, const RuleSet *rules)
+{
+    unsigned all = (1u << (PK_MAX_MAJOR - PK_MIN_MAJOR + 1)) - 1;
+    MajorViews views = {0};
+    for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
+        Finding *f = &res->findings.items[idx];
+        const Rule *rule = f->severity >= SEV_WARNING ? rule_set_find(rules, f->rule_id) : NULL;
+        if (!rule)
+            continue;
+        if (!views.built)
+            views_build(&views, input);
+        unsigned bits = majors_firing(&views, rules, rule);
+        if ((bits & all) == all)
+            continue;
+        char *on = majors_words(bits ? bits : 1u << (input->pg_major - PK_MIN_MAJOR));
+        f->message =
+            finding_printf(f, "%s (on %s; %s)", f->message, on,
+                           input->evident_major[0] ? "the file was written for an older major"
+                                                   : "this file does not say its major");
+        char *hint =
+            input->evident_major[0]
+                ? xasprintf("A notice: this holds on PostgreSQL %s only, and the file was written "
+                            "for PostgreSQL %s (%s). Give --pg-version with the major the server "
+                            "runs to check it as that one.%s%s",
+                            on, input->evident_major, input->evident_what, f->hint ? " " : "",
+                            f->hint ? f->hint : "")
+                : xasprintf("A notice: this holds on PostgreSQL %s only, and the file names no "
+                            "major, so it was checked as %d. Give --pg-version with the major the "
+                            "server runs to check it as that one.%s%s",
+                            on, input->pg_major, f->hint ? " " : "", f->hint ? f->hint : "");
+        f->hint = finding_take(f, hint);
+        free(on);
+        if (f->rule_severity == SEV_NONE)
+            f->rule_severity = f->severity;
+        f->severity = SEV_NOTICE;
+    }
+    views_free(&views);
+}
+
+void lint_major_settle(LintResult *res, const RuleSet *rules)
+{
+    bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
+    bool any = false;
+    for (size_t idx = 0; idx < res->n_inputs; idx++) {
+        LintInput *input = &res->inputs[idx];
+        if (!input->snap.catalog || !input->version_source ||
+            strcmp(input->version_source, "default"))
+            continue;
+        /* a parameter of the checked major only (io_method: 18) states it */
+        if (rules && one_major_parameter(&input->set) != input->pg_major)
+            cap_assumed(res, input, rules);
+        if (input->evident_major[0]) {
+            upgrade_notice(res, input, drop);
+            any = true;
+        }
+    }
+    if (any)
+        drop_findings(res, drop);
+    free(drop);
 }

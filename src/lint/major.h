@@ -7,6 +7,7 @@
 #include "input/input.h"
 #include "lint/lint.h"
 #include "model/finding.h"
+#include "rules/rules.h"
 
 /* `input` holds the default major (version_source "default"). When the evidence agrees on one
  * major pgknob checks, switches to it (version_source "evidence"); otherwise keeps the default.
@@ -14,5 +15,18 @@
  * names it, a conflict, a major outside 13-18, or a manifest version it cannot read (`doc`, may be
  * NULL). */
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out);
+
+/* After validation (`out` from `begin`), for a file nothing names a major for: parameters it sets
+ * that no major from 13 on has and whose removal is known (checkpoint_segments, gone in 9.5) show
+ * it was written for an older major ("9.4 or older", evident_major), said with its end of life. */
+void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin);
+
+/* After the rules and the fix checks, for each input whose major nothing states (version_source
+ * "default"): a warning or error of a rule that fires on some checked majors only is a notice that
+ * says so ("on 18; this file does not say its major"), unless the file sets a parameter of the
+ * checked major only (io_method), which states it; a file written for an older major
+ * (evident_major) has its removed-parameter refusals folded into one upgrade notice. `rules` may
+ * be NULL (--no-rules). */
+void lint_major_settle(LintResult *res, const RuleSet *rules);
 
 #endif

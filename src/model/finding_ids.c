@@ -17,8 +17,14 @@ static const FindingId ids[] = {
     {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
      "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
      " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
-     " header (# DB Version: 13) name is the one checked, or, when they disagree or name a major"
+     " header (# DB Version: 13) or header comment (# PostgreSQL 17) name is the one checked, or,"
+     " when they disagree or name a major"
      " outside 13-18, the default, said so.",
+     "lint/major.c"},
+    {"PK0005", "validation.major-end-of-life", "major out of support", SEV_WARNING,
+     "The major the file's own words name (paths, cluster_name, a header, parameters only older"
+     " majors have) is past its final release in the PostgreSQL versioning policy: no security"
+     " or bug fix any more. A notice under purpose test or benchmark.",
      "lint/major.c"},
     {"PK0002", "validation.include-error", "unreadable configuration file", SEV_ERROR,
      "A missing include, an include cycle, nesting too deep or an unreadable file.",

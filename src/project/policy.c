@@ -134,6 +134,8 @@ static const struct {
     {"PK4001", "a test or benchmark cluster does not live long enough for bloat or transaction-id "
                "wraparound to"
                " build up."},
+    {"PK0005", "a test or benchmark cluster is recreated, not kept, so the support of its major"
+               " matters only where the file is copied to production."},
     {"PK4002", "track_counts = off blinds autovacuum and the statistics views, which a test or"
                " benchmark cluster recreated for each run does without."},
     {"PK8016", "a test or benchmark cluster whose connections run out is restarted, not"

@@ -56,4 +56,30 @@ check "fix keeps stats_temp_directory" grep -q "^stats_temp_directory" "$work/fi
 if starts 14 "$work/fixed.conf"; then ok "the fixed pgtune 14 file starts on a real 14"
 else fail "the real 14 server refuses the fixed pgtune file: $VD_MSG"; fi
 
+# --- 14 by a header comment's words: the same, stated in words ---
+printf "# PostgreSQL 14 - reporting database\nshared_buffers = 128MB\nstats_temp_directory = 'pg_stat_tmp'\n" >"$work/words.conf"
+check "a header naming PostgreSQL 14: linted as 14, stats_temp_directory is no finding" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$work/words.conf" |
+    jq -r '.inputs[0].pg_version + " " + ([.findings[] | select(.rule == "PK0011")] | length | tostring)')" = "14 0"
+rm -f "$work/fixed.conf"
+"$PGKNOB" fix --unsafe-fixes "$work/words.conf" -o "$work/fixed.conf" 2>/dev/null
+[ -f "$work/fixed.conf" ] || cp "$work/words.conf" "$work/fixed.conf"
+if starts 14 "$work/fixed.conf"; then ok "the fixed file starts on a real 14, the major its header names"
+else fail "the real 14 server refuses the fixed file: $VD_MSG"; fi
+
+# --- written for 9.4 or older (its parameters say so): upgrade advice, true on a real 15 ---
+printf "shared_buffers = 128MB\ncheckpoint_segments = 16\nwal_keep_segments = 32\n" >"$work/old.conf"
+check "9.4-or-older file: one PK0011 notice naming both lines" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/old.conf" |
+    jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.settings | length)"] | join(",")')" = "notice 2"
+if starts 15 "$work/old.conf"; then fail "a real 15 accepted checkpoint_segments and wal_keep_segments"
+else ok "... the lines it names do stop a real 15 ($VD_MSG)"; fi
+check "fix with no options leaves the file as it is" \
+  test -z "$("$PGKNOB" fix --diff "$work/old.conf" 2>/dev/null)"
+rm -f "$work/fixed.conf"
+"$PGKNOB" fix --pg-version 15 "$work/old.conf" -o "$work/fixed.conf" 2>/dev/null
+[ -f "$work/fixed.conf" ] || cp "$work/old.conf" "$work/fixed.conf"
+if starts 15 "$work/fixed.conf"; then ok "fix --pg-version 15 converts them, and a real 15 starts"
+else fail "the real 15 server refuses the file fixed for 15: $VD_MSG"; fi
+
 done_testing

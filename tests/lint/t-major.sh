@@ -18,15 +18,18 @@ major_of() { lint_json "$@" | jq -r '.inputs[0].pg_version + " " + .inputs[0].ve
 pk0004() { lint_json "$@" | jq -r '[.findings[] | select(.rule == "PK0004")] | map("\(.line): \(.message)") | join("|")'; }
 
 # --- evidence that fires: each layout, with the line named ---
-fires() { # description, line text, expected major, expected words in the notice
-  printf 'shared_buffers = 128MB\n%s\n' "$2" >"$work/f.conf"
+expect_major() { # description, file, expected major, expected start of the notice
   local got note
-  got=$(major_of "$work/f.conf"); note=$(pk0004 "$work/f.conf")
-  if [ "$got" = "$3 evidence" ] && [[ "$note" == "2: checked as PostgreSQL $3: $4"* ]]; then
-    ok "$1: checked as $3, the notice names line 2"
+  got=$(major_of "$2"); note=$(pk0004 "$2")
+  if [ "$got" = "$3 evidence" ] && [[ "$note" == "$4"* ]]; then
+    ok "$1: checked as $3, the notice names the line"
   else
     fail "$1: got '$got', notice '$note'"
   fi
+}
+fires() { # description, line text, expected major, expected words in the notice
+  printf 'shared_buffers = 128MB\n%s\n' "$2" >"$work/f.conf"
+  expect_major "$1" "$work/f.conf" "$3" "2: checked as PostgreSQL $3: $4"
 }
 fires "Debian data_directory" "data_directory = '/var/lib/postgresql/17/main'" 17 \
   "data_directory at line 2 names /var/lib/postgresql/17/main; give --pg-version"
@@ -51,12 +54,15 @@ check "the file's own path /etc/postgresql/14/main" \
   test "$(major_of "$work/etc/postgresql/14/main/postgresql.conf")" = "14 evidence"
 
 # --- close misses: no major named, the default and no notice ---
-misses() { # description, line text
-  printf 'shared_buffers = 128MB\n%s\n' "$2" >"$work/m.conf"
+default_major() { # description, file: the default and no notice
   local got note
-  got=$(major_of "$work/m.conf"); note=$(pk0004 "$work/m.conf")
+  got=$(major_of "$2"); note=$(pk0004 "$2")
   if [ "$got" = "18 default" ] && [ -z "$note" ]; then ok "close miss, $1: the default, no notice"
   else fail "close miss, $1: got '$got', notice '$note'"; fi
+}
+misses() { # description, line text
+  printf 'shared_buffers = 128MB\n%s\n' "$2" >"$work/m.conf"
+  default_major "$1" "$work/m.conf"
 }
 misses "the Docker image's path" "data_directory = '/var/lib/postgresql/data'"
 misses "a cluster named main" "cluster_name = 'main'"
@@ -153,5 +159,128 @@ check "CNPG image tag latest: a notice, checked as 18" \
   grep -qF 'spec.imageName is "ghcr.io/cloudnative-pg/postgresql:latest": pgknob cannot read a major from it' <<<"$(pk0004 "$work/cnpg.yaml")"
 sed -i 's/:latest/:16.4-bookworm@sha256:1234abcd/' "$work/cnpg.yaml"
 check "close miss, CNPG image 16.4-bookworm with a digest: 16" test "$(major_of "$work/cnpg.yaml")" = "16 manifest"
+
+# --- a header comment's words (issue 24): stated, weaker than a packaging path ---
+header() { # description, header line, expected major
+  printf '%s\nshared_buffers = 128MB\n' "$2" >"$work/h.conf"
+  expect_major "$1" "$work/h.conf" "$3" "1: checked as PostgreSQL $3: the header comment at line 1 names PostgreSQL $3"
+}
+header "English" "# PostgreSQL 17 - Odoo 16 Staging" 17
+header "based on, in Chinese" "# 基于PostgreSQL 16的推荐配置" 16
+header "Spanish, with a minor" "# Configuración PostgreSQL 15.4 optimizada" 15
+header "for PG 15" "# tuned for PG 15 on 8GB" 15
+header "pg16" "# pg16 production settings" 16
+header "a Docker image tag" "# image: postgres:16-alpine" 16
+header "a package name" "# apt install postgresql-14" 14
+header "fullwidth digits" "# ＰｏｓｔｇｒｅＳＱＬ　１７ 設定" 17
+header "Arabic-Indic digits" "# إعدادات PostgreSQL ١٦" 16
+header_miss() { # description, text of a file
+  printf '%b' "$2" >"$work/hm.conf"
+  default_major "$1" "$work/hm.conf"
+}
+header_miss "a range of majors" "# PostgreSQL 14–17 / SSD\nshared_buffers = 128MB\n"
+header_miss "a hyphenated range" "# works with PostgreSQL 13-18\nshared_buffers = 128MB\n"
+header_miss "13 and later" "# PostgreSQL 13+ only\nshared_buffers = 128MB\n"
+header_miss "or later" "# needs PostgreSQL 15 or later\nshared_buffers = 128MB\n"
+header_miss "a bound" "# since PostgreSQL 13 wal_keep_size replaces it\nshared_buffers = 128MB\n"
+header_miss "another product's version" "# For Debian 13 servers\nshared_buffers = 128MB\n"
+header_miss "a comment after the first setting" "shared_buffers = 128MB\n# PostgreSQL 16 tuning\nwork_mem = 8MB\n"
+header_miss "a comparison" "# PostgreSQL 16 vs 17 benchmark\nshared_buffers = 128MB\n"
+header_miss "two majors named" "# PostgreSQL 16 on the primary\n# PostgreSQL 17 on the replica\nshared_buffers = 128MB\n"
+header_miss "a parameter of 18 only outranks the words" "# PostgreSQL 16\nio_method = worker\n"
+printf "# PostgreSQL 16\ndata_directory = '/var/lib/postgresql/15/main'\n" >"$work/hp.conf"
+check "a packaging path outranks a header comment" test "$(major_of "$work/hp.conf")" = "15 evidence"
+
+# --- a file written for another major (issue 23): one upgrade notice, its end of life ---
+rlint() { "$PGKNOB" lint --format json --fail-on never "$@" 2>/dev/null; }
+sel() { jq -r "[.findings[] | select($1)] | map(\"\(.rule) \(.severity) \(.line)\") | join(\"|\")"; }
+printf "data_directory = '/var/lib/postgresql/9.3/main'\ncheckpoint_segments = 32\nstats_temp_directory = '/tmp/st'\nshared_buffers = 1GB\n" >"$work/93.conf"
+check "9.3 file: one PK0011 notice at the first line, no refusal" \
+  test "$(rlint "$work/93.conf" | sel '.rule == "PK0011"')" = "PK0011 notice 2"
+check "... naming the evidence and every line that must change" bash -c \
+  'grep -qF "written for PostgreSQL 9.3 (data_directory at line 1 names /var/lib/postgresql/9.3/main" <<<"$0" &&
+   grep -qF "these 2 lines must change: checkpoint_segments (line 2: checkpoint_segments was removed in PostgreSQL 9.5; use max_wal_size); stats_temp_directory (line 3: " <<<"$0"' \
+  "$(rlint "$work/93.conf" | jq -r '.findings[] | select(.rule == "PK0011") | .message')"
+check "... and how to make them errors" grep -qF -- "with --pg-version N they are errors" \
+  <<<"$(rlint "$work/93.conf" | jq -r '.findings[] | select(.rule == "PK0011") | .hint')"
+check "... with both fixes, unsafe" test "$(rlint "$work/93.conf" |
+  jq -r '[.findings[] | select(.rule == "PK0011") | .fix[] | .safety] | join(",")')" = "unsafe,unsafe"
+check "... and the end of life at warning, dated and cited" bash -c \
+  'grep -qF "warning 1 PostgreSQL 9.3 has been out of support since November 8, 2018 (https://www.postgresql.org/support/versioning/)" <<<"$0"' \
+  "$(rlint "$work/93.conf" | jq -r '.findings[] | select(.rule == "PK0005") | "\(.severity) \(.line) \(.message)"')"
+check "with --pg-version 18: two errors that refuse start, no end of life" \
+  test "$(rlint --pg-version 18 "$work/93.conf" | sel '.rule == "PK0011" or .rule == "PK0005"')" = "PK0011 error 2|PK0011 error 3"
+check "fix with no options changes nothing in it" \
+  test -z "$("$PGKNOB" fix --diff "$work/93.conf" 2>/dev/null)"
+check "under --purpose test the end of life is a notice" \
+  test "$(rlint --purpose test "$work/93.conf" | sel '.rule == "PK0005"')" = "PK0005 notice 1"
+printf "# for testing only\ndata_directory = '/var/lib/postgresql/9.3/main'\n" >"$work/93test.conf"
+check "a file that states a test purpose: the end of life is a notice" \
+  test "$(rlint "$work/93test.conf" | sel '.rule == "PK0005"')" = "PK0005 notice 2"
+printf "checkpoint_segments = 32\nwal_keep_segments = 64\nshared_buffers = 1GB\n" >"$work/params.conf"
+check "removed parameters alone: written for 9.4 or older, one notice" bash -c \
+  'grep -qF "notice 1 written for PostgreSQL 9.4 or older (checkpoint_segments at line 1 was removed in PostgreSQL 9.5" <<<"$0"' \
+  "$(rlint "$work/params.conf" | jq -r '.findings[] | select(.rule == "PK0011") | "\(.severity) \(.line) \(.message)"')"
+check "... and 9.4 and older are out of support" grep -qF "PostgreSQL 9.4 and older have been out of support since February 13, 2020 at the latest" \
+  <<<"$(rlint "$work/params.conf" | jq -r '.findings[] | select(.rule == "PK0005" and .severity == "warning") | .message')"
+printf "data_directory = '/var/lib/postgresql/12/main'\n" >"$work/12.conf"
+check "12: out of support since November 21, 2024" grep -qF "PostgreSQL 12 has been out of support since November 21, 2024" \
+  <<<"$(rlint "$work/12.conf" | jq -r '.findings[] | select(.rule == "PK0005") | .message')"
+printf "data_directory = '/var/lib/postgresql/17/main'\n" >"$work/17.conf"
+check "close miss, 17: no end of life" test -z "$(rlint "$work/17.conf" | sel '.rule == "PK0005"')"
+check "close miss, --pg-version 16 on a 9.3 file: no end of life for what the user stated" \
+  test -z "$(rlint --pg-version 16 "$work/93.conf" | sel '.rule == "PK0005"')"
+printf "# PostgreSQL 17 for the cluster\nwal_keep_segments = 64\n" >"$work/17wk.conf"
+check "a header naming 17 and a parameter 17 lacks: a refusal on 17, the major stated" \
+  test "$(rlint "$work/17wk.conf" | sel '.rule == "PK0011"')" = "PK0011 error 2"
+printf "stats_temp_directory = '/tmp/st'\n" >"$work/st.conf"
+check "close miss, a parameter 13 and 14 still have: stays an error as today" \
+  test "$(rlint "$work/st.conf" | sel '.rule == "PK0011" or .rule == "PK0005"')" = "PK0011 error 1"
+
+# --- the major assumed: what holds on some majors only is a notice that says so ---
+printf "shared_buffers = 8MB\n" >"$work/aio.conf"
+check "PK1013 (AIO, 18 only) with no major stated: a notice" \
+  test "$(rlint "$work/aio.conf" | sel '.rule == "PK1013"')" = "PK1013 notice 1"
+check "... saying on 18, and that the file does not say its major" \
+  grep -qF "(on 18; this file does not say its major)" <<<"$(rlint "$work/aio.conf" | jq -r '.findings[] | select(.rule == "PK1013") | .message')"
+check "... and how to state it" grep -qF -- "Give --pg-version with the major the server runs" \
+  <<<"$(rlint "$work/aio.conf" | jq -r '.findings[] | select(.rule == "PK1013") | .hint')"
+check "with --pg-version 18: a warning" test "$(rlint --pg-version 18 "$work/aio.conf" | sel '.rule == "PK1013"')" = "PK1013 warning 1"
+printf "# PostgreSQL 18\nshared_buffers = 8MB\n" >"$work/aio18.conf"
+check "a header naming 18: a warning" test "$(rlint "$work/aio18.conf" | sel '.rule == "PK1013"')" = "PK1013 warning 2"
+printf "shared_buffers = 24MB\n" >"$work/sb.conf"
+check "close miss, PK2003 holds on every major: a warning with no major stated" \
+  test "$(rlint --host ram=8GB "$work/sb.conf" | sel '.rule == "PK2003"')" = "PK2003 warning 1"
+printf "archive_mode = on\n" >"$work/arch.conf"
+check "close miss, a check split by major (PK3015 13-14, PK3016 15-): a warning" \
+  test "$(rlint "$work/arch.conf" | sel '.rule == "PK3016"')" = "PK3016 warning 1"
+
+# every warning or error rule that claims some majors only (versions other than 13-), on its own
+# fail examples: a warning or error on 18; with no major stated, a notice, unless the example sets
+# a parameter of 18 only (io_method), which states the major
+python3 tests/lint/major-examples.py "$work/ex"
+n_examples=0
+for dir in "$work"/ex/*; do
+  id=$(basename "$dir" | cut -d- -f1)
+  host=$(cat "$dir/host"); args=()
+  [ -n "$host" ] && args=(--host "$host")
+  level() { rlint "${args[@]}" "$@" "$dir/settings.conf" | jq -r --arg id "$id" '[.findings[] | select(.rule == $id) | .severity] | join(",")'; }
+  on18=$(level --pg-version 18); assumed=$(level)
+  [ -z "$on18" ] && continue # another major's example (PK3015's)
+  stated=$(rlint --no-rules --pg-version 17 "$dir/settings.conf" | jq '[.findings[] | select(.rule == "PK0011" and (.hint // "" | test("added in PostgreSQL 18")))] | length')
+  want=notice; [ "$stated" != 0 ] && want=$on18
+  if [ "$assumed" = "$want" ] && [[ "$on18" == warning* || "$on18" == error* ]]; then n_examples=$((n_examples + 1))
+  else fail "$(basename "$dir"): on 18 '$on18', with no major stated '$assumed' (wanted '$want')"; fi
+done
+check "the fail examples of rules for some majors only: a notice when the major is assumed ($n_examples)" test "$n_examples" -ge 10
+
+# --- texts name the target's major only (issue 24) ---
+printf "maintenance_work_mem = 2MB\n" >"$work/mwm.conf"
+for v in 17 18; do
+  check "PK2010 on $v names no other major" bash -c '! grep -qE "before 17|6 bytes" <<<"$0"' \
+    "$(rlint --pg-version $v "$work/mwm.conf" | jq -r '.findings[] | select(.rule == "PK2010") | .message')"
+done
+check "PK2010 on 16 says what a dead tuple takes" grep -qF "(6 bytes each)" \
+  <<<"$(rlint --pg-version 16 "$work/mwm.conf" | jq -r '.findings[] | select(.rule == "PK2010") | .message')"
 
 done_testing
