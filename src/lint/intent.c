@@ -799,16 +799,44 @@ static const char *bare_word_in(const char *text, const char *const *words)
 }
 
 /* Words of an author's comment that state the purpose beyond TEST_WORDS and BENCHMARK_WORDS. */
-static const char *const COMMENT_TEST_WORDS[] = {"dev",     "test", "testing", "demo",
-                                                 "sandbox", "e2e",  NULL};
-static const char *const COMMENT_BENCH_WORDS[] = {"import only",
-                                                  "for the import",
-                                                  "during the import",
-                                                  "during import",
-                                                  "initial import",
-                                                  "bulk import",
-                                                  NULL};
+/* Also in the languages of the configurations seen (no spaces around CJK words): development,
+ * test. */
+static const char *const COMMENT_TEST_WORDS[] = {
+    "dev",
+    "test",
+    "testing",
+    "demo",
+    "sandbox",
+    "e2e",
+    "\u958b\u767a" /* 開発 */,
+    "\u5f00\u53d1" /* 开发 */,
+    "\u30c6\u30b9\u30c8" /* テスト */,
+    "\u6d4b\u8bd5" /* 测试 */,
+    "\u6e2c\u8a66" /* 測試 */,
+    "\u0442\u0435\u0441\u0442" /* тест */,
+    "\u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442" /* разработ */,
+    NULL};
+static const char *const COMMENT_BENCH_WORDS[] = {
+    "import only",
+    "for the import",
+    "during the import",
+    "during import",
+    "initial import",
+    "bulk import",
+    "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
+    "\u57fa\u51c6\u6d4b\u8bd5" /* 基准测试 */,
+    "\u043d\u0430\u0433\u0440\u0443\u0437\u043e\u0447\u043d" /* нагрузочн */,
+    NULL};
 static const char *const PRODUCTION_WORDS[] = {"prod", "production", NULL};
+/* production in other languages: 本番, 生产, 生產, продакшн, продуктив, боев */
+static const char *const PRODUCTION_WORDS_INTL[] = {
+    "\u672c\u756a",
+    "\u751f\u4ea7",
+    "\u751f\u7522",
+    "\u043f\u0440\u043e\u0434\u0430\u043a\u0448\u043d",
+    "\u043f\u0440\u043e\u0434\u0443\u043a\u0442\u0438\u0432",
+    "\u0431\u043e\u0435\u0432",
+    NULL};
 
 /* Does `comment` say production, outside a phrase that negates it ("not for production")? */
 static bool says_production(const char *comment)
@@ -820,7 +848,7 @@ static bool says_production(const char *comment)
             if (!strncasecmp(p, *phrase, len) && word_at(copy, p, len))
                 memset(p, ' ', len);
     }
-    bool prod = bare_word_in(copy, PRODUCTION_WORDS) != NULL;
+    bool prod = bare_word_in(copy, PRODUCTION_WORDS) || bare_word_in(copy, PRODUCTION_WORDS_INTL);
     free(copy);
     return prod;
 }
@@ -927,6 +955,15 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *evidence = xasprintf("data_directory = '%s' (line %d): the data lives in memory",
                               data->value, data->line);
         *line = data->line;
+        return INTENT_TEST;
+    }
+    const ConfEntry *fsync = off_explicitly(set, "fsync");
+    const ConfEntry *restart = off_explicitly(set, "restart_after_crash");
+    if (fsync && restart) {
+        *evidence = xasprintf("fsync = off (line %d) with restart_after_crash = off (line %d): a "
+                              "test harness's cluster, which a crash ends",
+                              fsync->line, restart->line);
+        *line = restart->line;
         return INTENT_TEST;
     }
     const ConfEntry *logdir = applied_entry(set, "log_directory");

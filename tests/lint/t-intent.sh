@@ -201,6 +201,18 @@ for f in devpath devprod; do
   ! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
     ok "comment close miss ($f): /dev/ in a path, or prod beside dev" || fail "comment close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# other languages: 開発用途 (for development) is test, 本番用 (for production) is none
+printf '# PostgreSQL 17 / 開発用途\n\nlog_statement = all\n' >"$work/ja-dev.conf"
+printf '# PostgreSQL 17 / 本番用 (開発用途にも)\n\nlog_statement = all\n' >"$work/ja-prod.conf"
+[ "$(lint_json "$work/ja-dev.conf" | sev PK7003)" = notice ] && [ "$(lint_json "$work/ja-prod.conf" | sev PK7003)" = warning ] &&
+  ok "comment: a purpose in another language, production winning there too" || fail "comment ja: $(lint_json "$work/ja-dev.conf" | sev PK7003) $(lint_json "$work/ja-prod.conf" | sev PK7003)"
+# a test harness's cluster: fsync off and a crash that ends the run
+printf "fsync = 'off'\nrestart_after_crash = 'off'\nautovacuum = 'off'\n" >"$work/harness.conf"
+printf "fsync = 'off'\nautovacuum = 'off'\n" >"$work/noharness.conf"
+out=$(lint_json "$work/harness.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_crash = off \\(line 2\\): a test harness")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
+  ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # a worst-case memory sum is deliberate in a test cluster, not in a benchmark (which runs many sessions)
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/mem.conf"
 [ "$(lint_json --purpose test --host ram=8GB "$work/mem.conf" | sev PK2002)" = notice ] &&
