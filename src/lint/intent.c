@@ -581,7 +581,8 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
                            name, intent->purpose_evidence);
     f->hint = xasprintf(
         "Judged as a %s configuration: what such clusters do on purpose (fsync, "
-        "full_page_writes, synchronous_commit or autovacuum off, verbose or muted logging, "
+        "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
+        "muted logging, "
         "small shared memory%s) is a notice that says why, and a fix that turns it back is "
         "unsafe. Give --purpose production (or purpose = production in .pgknob.ini) when it "
         "is not.",
@@ -926,7 +927,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
                 found != INTENT_BENCHMARK) {
                 found = here;
                 free(*word_out);
-                *word_out = xstrdup(comp);
+                *word_out = xasprintf("'%s' in '%s'", word, comp);
             }
             free(prev_word);
             prev_word = word;
@@ -1009,7 +1010,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     int line = 0;
     if (by_path != INTENT_NONE) {
         char *real = realpath(set->files[0], NULL);
-        evidence = xasprintf("its path: '%s' in %s", word, real ? real : set->files[0]);
+        evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);
         free(real);
         out->purpose = by_path;
     } else {
@@ -1077,14 +1078,10 @@ static const char *const POOLER_WORDS[] = {
     "pgcat",     "supavisor",       "pgagroal",           "pooler",
     "poolers",   "connection pool", "connection pooling", NULL};
 
-static void pool_size_in(Intent *out, const char *comment, const char *file, int line)
+static void pool_size_in(Intent *out, pcre2_code *const res[2], const char *comment,
+                         const char *file, int line)
 {
-    static pcre2_code *size_re, *of_re;
-    if (!size_re) {
-        size_re = compile("\\b(?:default_pool_size|pool_size|pool\\s+size)\\s*(?:[:=]|of|is)?"
-                          "\\s*(\\d+)\\b");
-        of_re = compile("\\bpool\\s+of\\s+(\\d+)\\b");
-    }
+    pcre2_code *size_re = res[0], *of_re = res[1];
     char *num = match_group(size_re, comment, 1, NULL);
     if (!num)
         num = match_group(of_re, comment, 1, NULL);
@@ -1115,14 +1112,20 @@ static void read_marks(Intent *out, const ConfSet *set, const char *file, const 
             .file = xstrdup(file), .line = e->line, .text = xasprintf("'%s' (line %d)", text, at)};
         free(text);
     }
+    pcre2_code *pool_res[2] = {
+        compile("\\b(?:default_pool_size|pool_size|pool\\s+size)\\s*(?:[:=]|of|is)?\\s*(\\d+)"
+                "\\b"),
+        compile("\\bpool\\s+of\\s+(\\d+)\\b")};
     for (size_t line = 1; line <= lines->n; line++) {
         const char *comment = comment_of(lines->items[line - 1]);
         if (!authored(comment))
             continue;
         if (phrase_in(comment, POOLER_WORDS))
             take_place(&out->pooler_at, file, (int)line, comment);
-        pool_size_in(out, comment, file, (int)line);
+        pool_size_in(out, pool_res, comment, file, (int)line);
     }
+    pcre2_code_free(pool_res[0]);
+    pcre2_code_free(pool_res[1]);
 }
 
 /* Applications whose requirements a preloaded library set shows: what they need that a rule

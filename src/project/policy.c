@@ -126,6 +126,10 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
     }
 }
 
+#define EAGER_VACUUM                                                                               \
+    "a test or benchmark cluster vacuums and analyzes eagerly on purpose, so that each run "       \
+    "starts from fresh statistics and visibility."
+
 /* What test and benchmark clusters do on purpose, and why that is no danger there. `test_only`:
  * deliberate in a test cluster, not in a benchmark, which runs many sessions at once. */
 static const struct {
@@ -148,6 +152,13 @@ static const struct {
     {"PK4002", false,
      "track_counts = off blinds autovacuum and the statistics views, which a test or"
      " benchmark cluster recreated for each run does without."},
+    {"PK4003", false, EAGER_VACUUM},
+    {"PK4004", false, EAGER_VACUUM},
+    {"PK4005", false, EAGER_VACUUM},
+    {"PK4007", false, EAGER_VACUUM},
+    {"PK4009", false,
+     "an unthrottled vacuum competes only with the run itself, which a test or benchmark "
+     "measures or does without."},
     {"PK7002", false,
      "logging every statement's duration is how a test or benchmark run is inspected; its cost is "
      "the run's, not a production server's."},

@@ -161,7 +161,7 @@ mkdir -p "$work/conf/test-db" "$work/prod/test" "$work/contest" "$work/benchmark
 printf 'shared_buffers = 1GB\nfsync = off\n' | tee "$work/conf/test-db/postgresql.conf" "$work/prod/test/postgresql.conf" \
   "$work/contest/postgresql.conf" "$work/benchmarking_foo/postgresql.auto.conf" >"$work/conf.d/postgres-import.conf"
 out=$(lint_json "$work/conf/test-db/postgresql.conf")
-jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test-db. in /")))' >/dev/null <<<"$out" &&
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test-db. \\(/")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "path: a test-db directory makes the purpose test, naming the component" || fail "path: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
@@ -213,6 +213,11 @@ out=$(lint_json "$work/harness.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_crash = off \\(line 2\\): a test harness")))' >/dev/null <<<"$out" &&
   [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
   ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# eager autovacuum is a test run's choice
+printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
+[ "$(lint_json --purpose test "$work/naptime.conf" | sev PK4003)" = notice ] &&
+  [ "$(lint_json "$work/naptime.conf" | sev PK4003)" = warning ] &&
+  ok "purpose: a short autovacuum_naptime is a notice under test, a warning in production" || fail "purpose PK4003: $(lint_json --purpose test "$work/naptime.conf" | sev PK4003)"
 # a worst-case memory sum is deliberate in a test cluster, not in a benchmark (which runs many sessions)
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/mem.conf"
 [ "$(lint_json --purpose test --host ram=8GB "$work/mem.conf" | sev PK2002)" = notice ] &&
