@@ -1226,11 +1226,28 @@ static void strip(char **text, const char *part)
         memmove(at, at + strlen(part), strlen(at + strlen(part)) + 1);
 }
 
+/* The advice to put a pooler in front, where the file names one: size the server to it. */
+static void pooler_named(const Intent *intent, Finding *f)
+{
+    char **texts[] = {&f->suggestion, &f->suggestion_tail};
+    for (size_t idx = 0; idx < 2; idx++) {
+        strip(texts[idx], ", or put a connection pooler in front");
+        strip(texts[idx], "put a connection pooler (PgBouncer, or the application's pool) in "
+                          "front and ");
+    }
+    char *hint = xasprintf("The file names a connection pooler ('%s', line %d): lower "
+                           "max_connections to the connections it opens.%s%s",
+                           intent->pooler_at.text, intent->pooler_at.line, f->hint ? " " : "",
+                           f->hint ? f->hint : "");
+    free(f->hint);
+    f->hint = hint;
+}
+
 /* PK2002 with a pooler in sight: the pool, not max_connections, bounds the busy backends. */
 static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f)
 {
     strip(&f->suggestion, " (or use a pooler)");
-    strip(&f->message, " (or use a pooler)");
+    strip(&f->suggestion_tail, " (or use a pooler)");
     double ram = snap->host.ram_bytes;
     double conns = setting_num(snap, "max_connections");
     if (intent->pool_size > 0 && intent->pool_size < conns && ram > 0) {
@@ -1274,6 +1291,9 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
 {
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
+        if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
+            intent->pooler_at.file)
+            pooler_named(intent, f);
         if (f->severity <= SEV_NOTICE)
             continue;
         if (!strcmp(f->rule_id, "PK2002") && intent->pooler_at.file) {

@@ -250,6 +250,15 @@ out=$(lint_json --host ram=8GB "$work/pool.conf")
 [ "$(sev PK2002 <<<"$out")" = notice ] &&
   jq -e '[.findings[] | select(.rule == "PK2002") | .hint][0] | test("names a connection pooler \\(.# connections come through pgbouncer., line 1\\)")' >/dev/null <<<"$out" &&
   ok "pooler: a pooler named without a size makes PK2002 a notice saying so" || fail "pooler: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
+printf '# connections come through pgbouncer
+shared_buffers = 2GB
+max_connections = 1000
+work_mem = 24MB
+' >"$work/pool1000.conf"
+out=$(lint_json --host ram=8GB "$work/pool1000.conf")
+[ "$(sev PK2001 <<<"$out")" = error ] &&
+  jq -e '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011")] | length == 2 and all(.suggestion | test("pooler") | not) and all(.hint | test("names a connection pooler"))' >/dev/null <<<"$out" &&
+  ok "pooler: PK2001 stays an error, and neither it nor PK2011 asks for a pooler the file has" || fail "pooler PK2001: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011") | [.severity, .suggestion]]' <<<"$out")"
 out=$(lint_json --host ram=8GB "$work/mem.conf")
 jq -e '[.findings[] | select(.rule == "PK2002") | .suggestion][0] | test("or use a pooler")' >/dev/null <<<"$out" &&
   ok "pooler close miss: no pooler in sight, the suggestion names one" || fail "pooler close miss: $(jq -c '[.findings[] | select(.rule == "PK2002") | .suggestion]' <<<"$out")"
