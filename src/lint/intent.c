@@ -1048,7 +1048,7 @@ static const char *deliberate_in(const char *comment)
 static int deliberate_comment(const Lines *lines, int line)
 {
     const char *own = comment_of(lines->items[line - 1]);
-    if (authored(own) && deliberate_in(own))
+    if (own && deliberate_in(own) && authored(own))
         return line;
     for (int at = line - 1; at >= 1; at--) {
         const char *text = lines->items[at - 1];
@@ -1060,7 +1060,7 @@ static int deliberate_comment(const Lines *lines, int line)
         if (!comment_only(text))
             continue; /* another setting of the block */
         const char *comment = comment_of(text);
-        if (authored(comment) && deliberate_in(comment))
+        if (comment && deliberate_in(comment) && authored(comment))
             return at;
     }
     return 0;
@@ -1112,16 +1112,22 @@ static void read_marks(Intent *out, const ConfSet *set, const char *file, const 
             .file = xstrdup(file), .line = e->line, .text = xasprintf("'%s' (line %d)", text, at)};
         free(text);
     }
-    pcre2_code *pool_res[2] = {
-        compile("\\b(?:default_pool_size|pool_size|pool\\s+size)\\s*(?:[:=]|of|is)?\\s*(\\d+)"
-                "\\b"),
-        compile("\\bpool\\s+of\\s+(\\d+)\\b")};
+    pcre2_code *pool_res[2] = {NULL, NULL}; /* compiled for the first comment naming a pool */
     for (size_t line = 1; line <= lines->n; line++) {
         const char *comment = comment_of(lines->items[line - 1]);
-        if (!authored(comment))
+        const char *names = comment ? phrase_in(comment, POOLER_WORDS) : NULL;
+        bool pool = comment && strcasestr(comment, "pool");
+        if ((!names && !pool) || !authored(comment))
             continue;
-        if (phrase_in(comment, POOLER_WORDS))
+        if (names)
             take_place(&out->pooler_at, file, (int)line, comment);
+        if (!pool)
+            continue;
+        if (!pool_res[0]) {
+            pool_res[0] = compile("\\b(?:default_pool_size|pool_size|pool\\s+size)\\s*(?:[:=]|"
+                                  "of|is)?\\s*(\\d+)\\b");
+            pool_res[1] = compile("\\bpool\\s+of\\s+(\\d+)\\b");
+        }
         pool_size_in(out, pool_res, comment, file, (int)line);
     }
     pcre2_code_free(pool_res[0]);
