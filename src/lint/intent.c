@@ -228,6 +228,10 @@ static const char *const TEST_WORDS[] = {"for testing",
                                          "not use this in production",
                                          "not safe for production",
                                          "non-production",
+                                         "not for prod",
+                                         "never in prod",
+                                         "not in prod",
+                                         "non-prod",
                                          NULL};
 /* a tool's or a workload's name (pgbench, TPC-C) says how it was measured, not what for */
 static const char *const BENCHMARK_WORDS[] = {

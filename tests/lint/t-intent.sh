@@ -193,6 +193,9 @@ out=$(lint_json "$work/collected.conf")
 printf '# Postgres Dev Environment\n\nlog_statement = all\n' >"$work/devhdr.conf"
 printf '# data on /dev/sdb1\n\nlog_statement = all\n' >"$work/devpath.conf"
 printf '# dev and prod share this file\n\nlog_statement = all\n' >"$work/devprod.conf"
+printf '# not for prod\n\nlog_statement = all\n' >"$work/notprod.conf"
+[ "$(lint_json "$work/notprod.conf" | sev PK7003)" = notice ] &&
+  ok "comment: 'not for prod' is a test purpose, not a production word" || fail "comment notprod: $(lint_json "$work/notprod.conf" | sev PK7003)"
 out=$(lint_json "$work/devhdr.conf")
 has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = notice ] &&
   ok "comment: 'Dev' in the header is a test purpose; log_statement = all is then a notice" || fail "comment dev: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
