@@ -787,14 +787,15 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
 
 /* ---- the purpose the file's place and settings show (docs/lint.md, "Severity policy") ---- */
 
-/* A word with stricter bounds than word_at: "dev" in "/dev/sda", "test" in "pg_test_fsync"
- * or "e2e-run" does not count. */
+/* A word with stricter bounds than word_at: "dev" in "/dev/sda" or "Dev.to", "test" in
+ * "pg_test_fsync" or "e2e-run" does not count. */
 static bool bare_word_at(const char *text, const char *at, size_t len)
 {
     unsigned char before = at == text ? ' ' : (unsigned char)at[-1];
     unsigned char after = (unsigned char)at[len];
+    bool dotted = after == '.' && isalnum((unsigned char)at[len + 1]); /* "Dev.to", "test.sql" */
     return !isalnum(before) && before != '_' && before != '/' && before != '-' && before != '.' &&
-           !isalnum(after) && after != '_' && after != '/' && after != '-';
+           !isalnum(after) && after != '_' && after != '/' && after != '-' && !dotted;
 }
 
 /* The first of `words` in `text` as a bare word (case-insensitive), or NULL. */

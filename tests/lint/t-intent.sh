@@ -191,7 +191,7 @@ out=$(lint_json "$work/collected.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK7009 <<<"$out")" = warning ] &&
   ok "settings close miss: panic with the logging collector on is no muted logging" || fail "settings close miss: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 printf '# Postgres Dev Environment\n\nlog_statement = all\n' >"$work/devhdr.conf"
-printf '# data on /dev/sdb1\n\nlog_statement = all\n' >"$work/devpath.conf"
+printf '# data on /dev/sdb1, tuned after an article on Dev.to\n\nlog_statement = all\n' >"$work/devpath.conf"
 printf '# dev and prod share this file\n\nlog_statement = all\n' >"$work/devprod.conf"
 printf '# not for prod\n\nlog_statement = all\n' >"$work/notprod.conf"
 [ "$(lint_json "$work/notprod.conf" | sev PK7003)" = notice ] &&
