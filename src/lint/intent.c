@@ -1034,12 +1034,12 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
 /* ---- deliberate choices, a pooler, an application ---- */
 
 /* Words by which an author's comment states intent for the values under it: on purpose, or
- * for an environment that is not production. */
+ * for an environment that is not production (with TEST_WORDS: "for testing", "test only"; a
+ * bare "test" may name anything, "load test results"). */
 static const char *const DELIBERATE_WORDS[] = {
-    "deliberate",    "deliberately", "on purpose",      "intentional",
-    "intentionally", "by design",    "less aggressive", "more aggressive",
-    "staging",       "dev",          "development",     "testing",
-    "test",          "benchmark",    "benchmarking",    NULL};
+    "deliberate",  "deliberately",     "on purpose",        "intentional",    "intentionally",
+    "by design",   "less aggressive",  "more aggressive",   "staging",        "dev",
+    "development", "for benchmarking", "for the benchmark", "for benchmarks", NULL};
 
 static const char *deliberate_in(const char *comment)
 {
