@@ -316,10 +316,9 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
                          intent->cow);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
         intent->purpose != INTENT_NONE)
-        return xasprintf("%s = off in a configuration whose own words state its purpose (%s, line "
-                         "%d: '%s'): an opt-out such clusters make on purpose.",
-                         name, intent_purpose_name(intent->purpose), intent->purpose_at.line,
-                         intent->purpose_at.text);
+        return xasprintf("%s = off in a configuration that shows its purpose (%s, %s): an "
+                         "opt-out such clusters make on purpose.",
+                         name, intent_purpose_name(intent->purpose), intent->purpose_evidence);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
         return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
                          "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "

@@ -180,16 +180,24 @@ static bool word_at(const char *text, const char *at, size_t len)
     return (at == text || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[len]);
 }
 
-/* The first phrase of `phrases` in `text` as a whole word (case-insensitive), or NULL. */
-static const char *phrase_in(const char *text, const char *const *phrases)
+typedef bool (*WordBound)(const char *text, const char *at, size_t len);
+
+/* The first phrase of `phrases` in `text` within `bound` (case-insensitive), or NULL. */
+static const char *first_in(const char *text, const char *const *phrases, WordBound bound)
 {
     for (const char *const *phrase = phrases; *phrase; phrase++) {
         size_t len = strlen(*phrase);
         for (const char *p = text; *p; p++)
-            if (!strncasecmp(p, *phrase, len) && word_at(text, p, len))
+            if (!strncasecmp(p, *phrase, len) && bound(text, p, len))
                 return *phrase;
     }
     return NULL;
+}
+
+/* The first phrase of `phrases` in `text` as a whole word (case-insensitive), or NULL. */
+static const char *phrase_in(const char *text, const char *const *phrases)
+{
+    return first_in(text, phrases, word_at);
 }
 
 static const char *const TEST_WORDS[] = {"for testing",
@@ -220,6 +228,10 @@ static const char *const TEST_WORDS[] = {"for testing",
                                          "not use this in production",
                                          "not safe for production",
                                          "non-production",
+                                         "not for prod",
+                                         "never in prod",
+                                         "not in prod",
+                                         "non-prod",
                                          NULL};
 /* a tool's or a workload's name (pgbench, TPC-C) says how it was measured, not what for */
 static const char *const BENCHMARK_WORDS[] = {
@@ -371,14 +383,20 @@ static bool opt_out_line(const ConfSet *set, const ConfEntry *e)
     return false;
 }
 
+static bool says_production(const char *comment);
+static IntentPurpose purpose_words(const char *comment, const char **words);
+
 static void take_purpose(Intent *out, const char *comment, const char *file, int line)
 {
     const char *words;
     IntentPurpose purpose;
-    if (out->purpose != INTENT_NONE || (purpose = purpose_in(comment, &words)) == INTENT_NONE)
+    if (says_production(comment))
+        out->production_said = true;
+    if (out->purpose != INTENT_NONE || (purpose = purpose_words(comment, &words)) == INTENT_NONE)
         return;
     out->purpose = purpose;
     place_set(&out->purpose_at, file, line, comment);
+    out->purpose_evidence = xasprintf("line %d: '%s'", line, out->purpose_at.text);
 }
 
 static void add_comment(Intent *out, const char *file, int line, const char *comment)
@@ -408,6 +426,8 @@ static int block_above(const Lines *lines, int line, int first)
     }
     return last;
 }
+
+static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
 
 /* One file: its header block (top file only), the comments of its settings. */
 static void read_file(Intent *out, const ConfSet *set, const char *file, bool top)
@@ -467,16 +487,23 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             free(text);
         }
     }
+    read_marks(out, set, file, &lines);
     lines_free(&lines);
 }
+
+static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said);
+static void application_from(Intent *out, const ConfSet *set);
 
 void intent_read(const ConfSet *set, Intent *out)
 {
     memset(out, 0, sizeof(*out));
     out->ram_bytes = -1;
     out->cores = -1;
+    out->pool_size = -1;
     for (size_t idx = 0; idx < set->n_files; idx++)
         read_file(out, set, set->files[idx], idx == 0);
+    purpose_from_place(out, set, out->production_said);
+    application_from(out, set);
     static const char *const cow_settings[] = {"wal_recycle", "wal_init_zero", NULL};
     for (const char *const *name = cow_settings; !out->cow && *name; name++) {
         const ConfEntry *e = off_explicitly(set, *name);
@@ -491,6 +518,15 @@ static void place_free(IntentPlace *place)
     free(place->text);
 }
 
+static void comments_free(IntentComment *comments, size_t n)
+{
+    for (size_t idx = 0; idx < n; idx++) {
+        free(comments[idx].file);
+        free(comments[idx].text);
+    }
+    free(comments);
+}
+
 void intent_free(Intent *intent)
 {
     place_free(&intent->purpose_at);
@@ -499,11 +535,12 @@ void intent_free(Intent *intent)
     place_free(&intent->storage_at);
     free(intent->storage);
     free(intent->cow);
-    for (size_t idx = 0; idx < intent->n_comments; idx++) {
-        free(intent->comments[idx].file);
-        free(intent->comments[idx].text);
-    }
-    free(intent->comments);
+    comments_free(intent->comments, intent->n_comments);
+    comments_free(intent->deliberate, intent->n_deliberate);
+    free(intent->purpose_evidence);
+    place_free(&intent->pooler_at);
+    place_free(&intent->pool_size_at);
+    free(intent->application_evidence);
     memset(intent, 0, sizeof(*intent));
 }
 
@@ -544,17 +581,21 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         return;
     const char *name = intent_purpose_name(intent->purpose);
     Finding *f = notice(out, "PK0090", intent->purpose_at.file, intent->purpose_at.line);
-    f->message =
-        finding_printf(f,
-                       "purpose taken as %s from line %d: '%s'; give --purpose production to "
-                       "check it as production",
-                       name, intent->purpose_at.line, intent->purpose_at.text);
+    f->message = finding_printf(f,
+                                "purpose taken as %s from %s; give --purpose production to "
+                                "check it as production",
+                                name, intent->purpose_evidence);
     f->hint = finding_printf(
         f,
-        "Judged as a %s configuration: what such clusters switch off on purpose "
-        "(fsync, full_page_writes, autovacuum, track_counts) is a notice, and a fix that turns "
-        "it back on is unsafe.",
-        name);
+        "Judged as a %s configuration: what such clusters do on purpose (fsync, "
+        "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
+        "muted logging, "
+        "small shared memory%s) is a notice that says why, and a fix that turns it back is "
+        "unsafe. Give --purpose production (or purpose = production in .pgknob.ini) when it "
+        "is not.",
+        name,
+        intent->purpose == INTENT_TEST ? ", worst-case memory sums of many concurrent sessions"
+                                       : "");
 }
 
 static char *bytes_text(double bytes)
@@ -745,5 +786,547 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
         char *link = xasprintf("https://www.postgresql.org/docs/%d/wal-reliability.html", pg_major);
         finding_add_link(f, link);
         free(link);
+    }
+}
+
+/* ---- the purpose the file's place and settings show (docs/lint.md, "Severity policy") ---- */
+
+/* A word with stricter bounds than word_at: "dev" in "/dev/sda" or "Dev.to", "test" in
+ * "pg_test_fsync" or "e2e-run" does not count. */
+static bool bare_word_at(const char *text, const char *at, size_t len)
+{
+    unsigned char before = at == text ? ' ' : (unsigned char)at[-1];
+    unsigned char after = (unsigned char)at[len];
+    bool dotted = after == '.' && isalnum((unsigned char)at[len + 1]); /* "Dev.to", "test.sql" */
+    return !isalnum(before) && before != '_' && before != '/' && before != '-' && before != '.' &&
+           !isalnum(after) && after != '_' && after != '/' && after != '-' && !dotted;
+}
+
+/* The first of `words` in `text` as a bare word (case-insensitive), or NULL. */
+static const char *bare_word_in(const char *text, const char *const *words)
+{
+    return first_in(text, words, bare_word_at);
+}
+
+/* Words of an author's comment that state the purpose beyond TEST_WORDS and BENCHMARK_WORDS. */
+/* Also in the languages of the configurations seen (no spaces around CJK words): development,
+ * test. */
+static const char *const COMMENT_TEST_WORDS[] = {
+    "dev",
+    "test",
+    "testing",
+    "demo",
+    "sandbox",
+    "e2e",
+    "\u958b\u767a" /* 開発 */,
+    "\u5f00\u53d1" /* 开发 */,
+    "\u30c6\u30b9\u30c8" /* テスト */,
+    "\u6d4b\u8bd5" /* 测试 */,
+    "\u6e2c\u8a66" /* 測試 */,
+    "\u0442\u0435\u0441\u0442" /* тест */,
+    "\u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442" /* разработ */,
+    NULL};
+static const char *const COMMENT_BENCH_WORDS[] = {
+    "import only",
+    "for the import",
+    "during the import",
+    "during import",
+    "initial import",
+    "bulk import",
+    "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
+    "\u57fa\u51c6\u6d4b\u8bd5" /* 基准测试 */,
+    "\u043d\u0430\u0433\u0440\u0443\u0437\u043e\u0447\u043d" /* нагрузочн */,
+    NULL};
+static const char *const PRODUCTION_WORDS[] = {"prod", "production", NULL};
+/* production in other languages: 本番, 生产, 生產, продакшн, продуктив, боев */
+static const char *const PRODUCTION_WORDS_INTL[] = {
+    "\u672c\u756a",
+    "\u751f\u4ea7",
+    "\u751f\u7522",
+    "\u043f\u0440\u043e\u0434\u0430\u043a\u0448\u043d",
+    "\u043f\u0440\u043e\u0434\u0443\u043a\u0442\u0438\u0432",
+    "\u0431\u043e\u0435\u0432",
+    NULL};
+
+/* Does `comment` say production, outside a phrase that negates it ("not for production")? */
+static bool says_production(const char *comment)
+{
+    char *copy = xstrdup(comment);
+    for (const char *const *phrase = TEST_WORDS; *phrase; phrase++) {
+        size_t len = strlen(*phrase);
+        for (char *p = copy; *p; p++)
+            if (!strncasecmp(p, *phrase, len) && word_at(copy, p, len))
+                memset(p, ' ', len);
+    }
+    bool prod = bare_word_in(copy, PRODUCTION_WORDS) || bare_word_in(copy, PRODUCTION_WORDS_INTL);
+    free(copy);
+    return prod;
+}
+
+/* The purpose the words of a comment state, with the words; the original phrases first. */
+static IntentPurpose purpose_words(const char *comment, const char **words)
+{
+    IntentPurpose purpose = purpose_in(comment, words);
+    if (purpose != INTENT_NONE)
+        return purpose;
+    if ((*words = phrase_in(comment, COMMENT_BENCH_WORDS)))
+        return INTENT_BENCHMARK;
+    if ((*words = bare_word_in(comment, COMMENT_TEST_WORDS)))
+        return INTENT_TEST;
+    return INTENT_NONE;
+}
+
+/* Path words: a directory or file name as a checkout has them ("conf/test-db/", "benchmark/",
+ * "postgres-import.conf", "~/src/benchmarking_foo/"). */
+static const char *const PATH_TEST_WORDS[] = {
+    "test", "tests",        "testing",     "testdb",   "ci",      "e2e",
+    "dev",  "devcontainer", "development", "sandbox",  "example", "examples",
+    "demo", "demos",        "fixture",     "fixtures", NULL};
+static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
+                                               "pgbench", "loadtest",  "import",     NULL};
+
+static bool word_listed(const char *word, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcasecmp(word, *list))
+            return true;
+    return false;
+}
+
+/* The purpose the words of `path`'s components show; *prod when one says production. The
+ * device and process trees (/dev/fd/63 of a shell's <(...)) and a home directory's user name
+ * are no statement. */
+static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod)
+{
+    char *real = realpath(path, NULL);
+    const char *full = real ? real : path;
+    IntentPurpose found = INTENT_NONE;
+    *prod = false;
+    if (!strncmp(full, "/dev/", 5) || !strncmp(full, "/proc/", 6)) {
+        free(real);
+        return INTENT_NONE;
+    }
+    char *copy = xstrdup(full), *save = NULL, *prev_word = NULL;
+    bool skip_next = false;
+    for (char *comp = strtok_r(copy, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
+        if (skip_next) {
+            skip_next = false;
+            continue;
+        }
+        skip_next = !strcmp(comp, "home") || !strcmp(comp, "Users");
+        for (char *p = comp; *p;) {
+            while (*p && !isalnum((unsigned char)*p))
+                p++;
+            char *start = p;
+            while (isalnum((unsigned char)*p))
+                p++;
+            if (p == start)
+                break;
+            char *word = xstrndup(start, (size_t)(p - start));
+            IntentPurpose here = INTENT_NONE;
+            if (word_listed(word, PRODUCTION_WORDS))
+                *prod = true;
+            else if (word_listed(word, PATH_BENCH_WORDS) ||
+                     (prev_word && !strcasecmp(prev_word, "load") && !strcasecmp(word, "test")))
+                here = INTENT_BENCHMARK;
+            else if (word_listed(word, PATH_TEST_WORDS))
+                here = INTENT_TEST;
+            /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
+            if (here != INTENT_NONE && (found == INTENT_NONE || here == INTENT_BENCHMARK) &&
+                found != INTENT_BENCHMARK) {
+                found = here;
+                free(*word_out);
+                *word_out = xasprintf("'%s' in '%s'", word, comp);
+            }
+            free(prev_word);
+            prev_word = word;
+        }
+    }
+    free(prev_word);
+    free(copy);
+    free(real);
+    return found;
+}
+
+static const ConfEntry *applied_entry(const ConfSet *set, const char *name)
+{
+    int at = conf_set_find_applied(set, name);
+    return at >= 0 ? &set->entries[at] : NULL;
+}
+
+/* The purpose the settings show: the data directory in memory (a cluster recreated for each
+ * run), or logging thrown away as a whole (a benchmark measuring without it). */
+static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line)
+{
+    const ConfEntry *data = applied_entry(set, "data_directory");
+    if (data && data->value &&
+        (!strncmp(data->value, "/dev/shm", 8) || strstr(data->value, "/tmpfs") ||
+         strstr(data->value, "/ramdisk"))) {
+        *evidence = xasprintf("data_directory = '%s' (line %d): the data lives in memory",
+                              data->value, data->line);
+        *line = data->line;
+        return INTENT_TEST;
+    }
+    const ConfEntry *fsync = off_explicitly(set, "fsync");
+    const ConfEntry *restart = off_explicitly(set, "restart_after_crash");
+    if (fsync && restart) {
+        *evidence = xasprintf("fsync = off (line %d) with restart_after_crash = off (line %d): a "
+                              "test harness's cluster, which a crash ends",
+                              fsync->line, restart->line);
+        *line = restart->line;
+        return INTENT_TEST;
+    }
+    const ConfEntry *logdir = applied_entry(set, "log_directory");
+    if (logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
+        *evidence = xasprintf("log_directory = '/dev/null' (line %d): the logs are thrown away",
+                              logdir->line);
+        *line = logdir->line;
+        return INTENT_BENCHMARK;
+    }
+    const ConfEntry *stmt = applied_entry(set, "log_min_error_statement");
+    const ConfEntry *collector = applied_entry(set, "logging_collector");
+    bool on = false;
+    if (stmt && stmt->value && !strcasecmp(stmt->value, "panic") &&
+        !(collector && guc_parse_bool(collector->value, &on) && on)) {
+        *evidence = xasprintf("log_min_error_statement = panic (line %d) with logging_collector "
+                              "off: logging is muted as a whole",
+                              stmt->line);
+        *line = stmt->line;
+        return INTENT_BENCHMARK;
+    }
+    return INTENT_NONE;
+}
+
+/* After the comments: the path, then the settings; a production word in the header, on an
+ * opt-out line or in the path wins over every test word. */
+static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
+{
+    if (!set->n_files)
+        return;
+    char *word = NULL;
+    bool prod_path = false;
+    IntentPurpose by_path = purpose_of_path(set->files[0], &word, &prod_path);
+    if (prod_said || prod_path) {
+        out->purpose = INTENT_NONE;
+        free(word);
+        return;
+    }
+    if (out->purpose != INTENT_NONE) {
+        free(word);
+        return;
+    }
+    char *evidence = NULL;
+    int line = 0;
+    if (by_path != INTENT_NONE) {
+        char *real = realpath(set->files[0], NULL);
+        evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);
+        free(real);
+        out->purpose = by_path;
+    } else {
+        out->purpose = purpose_of_settings(set, &evidence, &line);
+    }
+    free(word);
+    if (out->purpose == INTENT_NONE)
+        return;
+    free(out->purpose_evidence);
+    out->purpose_evidence = evidence;
+    free(out->purpose_at.file);
+    out->purpose_at.file = xstrdup(set->files[0]);
+    out->purpose_at.line = line;
+}
+
+/* ---- deliberate choices, a pooler, an application ---- */
+
+/* Words by which an author's comment states intent for the values under it: on purpose, or
+ * for an environment that is not production (with TEST_WORDS: "for testing", "test only"; a
+ * bare "test" may name anything, "load test results"). */
+static const char *const DELIBERATE_WORDS[] = {
+    "deliberate",  "deliberately",     "on purpose",        "intentional",    "intentionally",
+    "by design",   "less aggressive",  "more aggressive",   "staging",        "dev",
+    "development", "for benchmarking", "for the benchmark", "for benchmarks", NULL};
+
+static const char *deliberate_in(const char *comment)
+{
+    const char *word = bare_word_in(comment, DELIBERATE_WORDS);
+    return word ? word : phrase_in(comment, TEST_WORDS);
+}
+
+/* The author's comment that states intent for the setting at `line`: on the line, or a comment
+ * line above it in its block (the lines up to the blank line before it: a section header), the
+ * nearest first. Returns its line, or 0. */
+static int deliberate_comment(const Lines *lines, int line)
+{
+    const char *own = comment_of(lines->items[line - 1]);
+    if (own && deliberate_in(own) && authored(own))
+        return line;
+    for (int at = line - 1; at >= 1; at--) {
+        const char *text = lines->items[at - 1];
+        const char *p = text;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (!*p)
+            return 0; /* the block ends */
+        if (!comment_only(text))
+            continue; /* another setting of the block */
+        const char *comment = comment_of(text);
+        if (comment && deliberate_in(comment) && authored(comment))
+            return at;
+    }
+    return 0;
+}
+
+static void take_place(IntentPlace *place, const char *file, int line, const char *comment)
+{
+    if (!place->file)
+        place_set(place, file, line, comment);
+}
+
+/* Names of connection poolers, and the words for one. */
+static const char *const POOLER_WORDS[] = {
+    "pgbouncer", "pgpool",          "pgpool-ii",          "odyssey",
+    "pgcat",     "supavisor",       "pgagroal",           "pooler",
+    "poolers",   "connection pool", "connection pooling", NULL};
+
+static void pool_size_in(Intent *out, pcre2_code *const res[2], const char *comment,
+                         const char *file, int line)
+{
+    pcre2_code *size_re = res[0], *of_re = res[1];
+    char *num = match_group(size_re, comment, 1, NULL);
+    if (!num)
+        num = match_group(of_re, comment, 1, NULL);
+    if (num && out->pool_size < 0) {
+        long size = strtol(num, NULL, 10);
+        if (size > 0 && size < 100000) {
+            out->pool_size = size;
+            place_set(&out->pool_size_at, file, line, comment);
+        }
+    }
+    free(num);
+}
+
+static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || !e->applied || strcmp(e->file, file) || e->line < 1 ||
+            e->line > (int)lines->n)
+            continue;
+        int at = deliberate_comment(lines, e->line);
+        if (!at)
+            continue;
+        out->deliberate =
+            xrealloc(out->deliberate, (out->n_deliberate + 1) * sizeof(*out->deliberate));
+        char *text = trimmed(comment_of(lines->items[at - 1]));
+        out->deliberate[out->n_deliberate++] = (IntentComment){
+            .file = xstrdup(file), .line = e->line, .text = xasprintf("'%s' (line %d)", text, at)};
+        free(text);
+    }
+    pcre2_code *pool_res[2] = {NULL, NULL}; /* compiled for the first comment naming a pool */
+    for (size_t line = 1; line <= lines->n; line++) {
+        const char *comment = comment_of(lines->items[line - 1]);
+        const char *names = comment ? phrase_in(comment, POOLER_WORDS) : NULL;
+        bool pool = comment && strcasestr(comment, "pool");
+        if ((!names && !pool) || !authored(comment))
+            continue;
+        if (names)
+            take_place(&out->pooler_at, file, (int)line, comment);
+        if (!pool)
+            continue;
+        if (!pool_res[0]) {
+            pool_res[0] = compile("\\b(?:default_pool_size|pool_size|pool\\s+size)\\s*(?:[:=]|"
+                                  "of|is)?\\s*(\\d+)\\b");
+            pool_res[1] = compile("\\bpool\\s+of\\s+(\\d+)\\b");
+        }
+        pool_size_in(out, pool_res, comment, file, (int)line);
+    }
+    pcre2_code_free(pool_res[0]);
+    pcre2_code_free(pool_res[1]);
+}
+
+/* Applications whose requirements a preloaded library set shows: what they need that a rule
+ * would otherwise call a problem. */
+static const struct {
+    const char *const libraries[4]; /* any of them preloaded */
+    const char *application;
+    const char *rule;
+    const char *why;
+} APPLICATIONS[] = {
+    {{"plantuner", "online_analyze", NULL},
+     "1C:Enterprise",
+     "PK8001",
+     "1C:Enterprise's setup for PostgreSQL requires standard_conforming_strings = off, so the "
+     "value is the application's requirement, not a mistake."},
+};
+
+static void application_from(Intent *out, const ConfSet *set)
+{
+    const ConfEntry *spl = applied_entry(set, "shared_preload_libraries");
+    if (!spl || !spl->value)
+        return;
+    for (size_t app = 0; app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)
+        for (const char *const *lib = APPLICATIONS[app].libraries; *lib; lib++) {
+            size_t len = strlen(*lib);
+            for (const char *p = strstr(spl->value, *lib); p; p = strstr(p + 1, *lib))
+                if (bare_word_at(spl->value, p, len)) {
+                    out->application = APPLICATIONS[app].application;
+                    out->application_evidence =
+                        xasprintf("shared_preload_libraries = '%s' (line %d) preloads %s",
+                                  spl->value, spl->line, *lib);
+                    return;
+                }
+        }
+}
+
+static double setting_bytes(const Snapshot *snap, const char *name)
+{
+    const SnapSetting *s = snapshot_get(snap, name);
+    if (!s || !s->parsed_ok || !s->param)
+        return 0;
+    const char *unit = s->param->unit ? s->param->unit : "";
+    double scale = !strcmp(unit, "kB")    ? 1024.0
+                   : !strcmp(unit, "8kB") ? 8192.0
+                   : !strcmp(unit, "MB")  ? 1024.0 * 1024
+                   : !strcmp(unit, "B")   ? 1.0
+                                          : 0;
+    return s->parsed.num * scale;
+}
+
+static double setting_num(const Snapshot *snap, const char *name)
+{
+    const SnapSetting *s = snapshot_get(snap, name);
+    return s && s->parsed_ok ? s->parsed.num : 0;
+}
+
+static void demote(Finding *f, char *why)
+{
+    if (f->rule_severity == SEV_NONE)
+        f->rule_severity = f->severity;
+    f->severity = SEV_NOTICE;
+    char *hint = xasprintf("%s%s%s", why, f->hint ? " " : "", f->hint ? f->hint : "");
+    f->hint = finding_take(f, hint);
+    free(why);
+}
+
+/* The deliberate mark of one of the finding's settings, or NULL. */
+static const char *marked(const Intent *intent, const Finding *f)
+{
+    for (size_t idx = 0; idx < intent->n_deliberate; idx++) {
+        const IntentComment *c = &intent->deliberate[idx];
+        if (f->file && f->line == c->line && !strcmp(f->file, c->file))
+            return c->text;
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
+            if (f->settings[set_idx].file && f->settings[set_idx].line == c->line &&
+                !strcmp(f->settings[set_idx].file, c->file))
+                return c->text;
+    }
+    return NULL;
+}
+
+/* Tuning advice, not what endangers data or security: what an author's intent may settle. */
+static bool tuning_rule(const Finding *f)
+{
+    static const char *const kept[] = {"validation", "durability", "security", NULL};
+    for (const char *const *cat = kept; *cat; cat++)
+        if (f->category && !strcmp(f->category, *cat))
+            return false;
+    return strncmp(f->rule_id, "PK0", 3) && strncmp(f->rule_id, "PK6", 3) &&
+           strncmp(f->rule_id, "PK8", 3);
+}
+
+static void strip(char **text, const char *part)
+{
+    char *at = *text ? strstr(*text, part) : NULL;
+    if (at)
+        memmove(at, at + strlen(part), strlen(at + strlen(part)) + 1);
+}
+
+/* The advice to put a pooler in front, where the file names one: size the server to it. */
+static void pooler_named(const Intent *intent, Finding *f)
+{
+    char **texts[] = {&f->suggestion, &f->suggestion_tail};
+    for (size_t idx = 0; idx < 2; idx++) {
+        strip(texts[idx], ", or put a connection pooler in front");
+        strip(texts[idx], "put a connection pooler (PgBouncer, or the application's pool) in "
+                          "front and ");
+    }
+    char *hint = xasprintf("The file names a connection pooler ('%s', line %d): lower "
+                           "max_connections to the connections it opens.%s%s",
+                           intent->pooler_at.text, intent->pooler_at.line, f->hint ? " " : "",
+                           f->hint ? f->hint : "");
+    f->hint = finding_take(f, hint);
+}
+
+/* PK2002 with a pooler in sight: the pool, not max_connections, bounds the busy backends. */
+static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f)
+{
+    strip(&f->suggestion, " (or use a pooler)");
+    strip(&f->suggestion_tail, " (or use a pooler)");
+    double ram = snap->host.ram_bytes;
+    double conns = setting_num(snap, "max_connections");
+    if (intent->pool_size > 0 && intent->pool_size < conns && ram > 0) {
+        double wm = setting_bytes(snap, "work_mem");
+        double workers = setting_num(snap, "max_parallel_workers");
+        if (setting_num(snap, "max_worker_processes") < workers)
+            workers = setting_num(snap, "max_worker_processes");
+        double maint = setting_bytes(snap, "maintenance_work_mem");
+        double demand = setting_bytes(snap, "shared_buffers") +
+                        ((double)intent->pool_size + workers) * wm + maint;
+        char *total = bytes_text(demand);
+        char *why = xasprintf("The file names a connection pooler ('%s', line %d) with a pool of "
+                              "%ld ('%s', line %d): with the pool's backends busy the worst case "
+                              "is %s, %.0f%% of the machine's memory.",
+                              intent->pooler_at.text, intent->pooler_at.line, intent->pool_size,
+                              intent->pool_size_at.text, intent->pool_size_at.line, total,
+                              demand / ram * 100);
+        free(total);
+        if (demand <= ram * 0.8) {
+            demote(f, xasprintf("A notice: %s Lower max_connections to the pool's size so the "
+                                "server enforces it.",
+                                why));
+            free(why);
+            return;
+        }
+        char *hint = xasprintf("%s%s%s", why, f->hint ? " " : "", f->hint ? f->hint : "");
+        f->hint = finding_take(f, hint);
+        free(why);
+        return;
+    }
+    demote(f, xasprintf("A notice: the file names a connection pooler ('%s', line %d), which "
+                        "bounds the busy backends below max_connections; the worst case counts "
+                        "every connection. State the pool size beside it (pool_size = N) to have "
+                        "it counted, or lower max_connections to it.",
+                        intent->pooler_at.text, intent->pooler_at.line));
+}
+
+void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
+                       size_t end)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
+            intent->pooler_at.file)
+            pooler_named(intent, f);
+        if (f->severity <= SEV_NOTICE)
+            continue;
+        if (!strcmp(f->rule_id, "PK2002") && intent->pooler_at.file) {
+            pooler_bounds(intent, snap, f);
+            continue;
+        }
+        if (intent->application)
+            for (size_t app = 0; app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)
+                if (!strcmp(f->rule_id, APPLICATIONS[app].rule) &&
+                    !strcmp(intent->application, APPLICATIONS[app].application))
+                    demote(f, xasprintf("A notice: %s, which shows a %s server. %s Override with "
+                                        "[severity] %s = warning in .pgknob.ini.",
+                                        intent->application_evidence, intent->application,
+                                        APPLICATIONS[app].why, f->rule_id));
+        if (f->severity != SEV_WARNING || !tuning_rule(f))
+            continue;
+        const char *mark = marked(intent, f);
+        if (mark)
+            demote(f, xasprintf("A notice: the author's comment %s states the intent for this "
+                                "value, so it is taken as deliberate; check that the reason "
+                                "still holds.",
+                                mark));
     }
 }

@@ -1,5 +1,8 @@
-/* What a configuration shows of its author's intent, read from its own words and settings: a
- * purpose stated in its header or on an opt-out line ("# for testing only"), the host it was
+/* What a configuration shows of its author's intent, read from its own words, place and
+ * settings: a purpose stated in its header or on an opt-out line ("# for testing only"), shown
+ * by its path ("conf/test-db/") or by its settings (data in /dev/shm, logs to /dev/null);
+ * values an author's comment marks deliberate, a connection pooler in sight, an application
+ * its preloaded libraries show; the host it was
  * written for ("# Total Memory (RAM): 8 GB", "# CPUs num: 4", "# Data Storage: hdd"),
  * copy-on-write storage (wal_recycle = off, "# ZFS"), and the comment an author wrote on a
  * setting (`# was 4GB`), told apart from the stock postgresql.conf.sample comments of 13–18
@@ -44,6 +47,22 @@ typedef struct Intent {
     char *cow; /* why the storage is copy-on-write ("wal_recycle = off (line 12)"); NULL */
     IntentComment *comments;
     size_t n_comments;
+    /* how the purpose was read, for the reader: "line 2: '# for testing'", "its path
+     * (component 'test-db' of /src/app/test-db/postgresql.conf)"; NULL when no purpose */
+    char *purpose_evidence;
+    bool production_said; /* the header or an opt-out line says production: no other purpose */
+    /* a connection pooler the file names (pgbouncer, "connection pool"), and the pool size it
+     * states (< 0: none) */
+    IntentPlace pooler_at;
+    long pool_size;
+    IntentPlace pool_size_at;
+    /* an application whose requirements the preloaded libraries or the comments show */
+    const char *application;
+    char *application_evidence;
+    /* settings under an author's comment that states intent for them ("deliberately",
+     * "Less aggressive for staging"): the setting's line and the comment */
+    IntentComment *deliberate;
+    size_t n_deliberate;
     /* set by lint_rules.c: the facts of --host this file contradicts (fix_safety.c) */
     bool ram_contradicted, cores_contradicted, storage_contradicted;
 } Intent;
@@ -74,6 +93,14 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
 
 /* The notice that the purpose was taken from the file (PK0090). */
 void intent_note_purpose(const Intent *intent, FindingList *out);
+
+/* What the file shows as deliberate, applied to findings [begin, end) of `out`: a tuning
+ * warning on a value under an author's comment that states intent is a notice quoting it; a
+ * connection pooler in sight bounds the worst-case memory sum (PK2002); an application's
+ * requirement its preloaded libraries show (1C:Enterprise: standard_conforming_strings off) is
+ * a notice (docs/lint.md, "Severity policy"). */
+void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
+                       size_t end);
 
 /* Under copy-on-write storage, PK6002 (full_page_writes = off) is a notice that says what it
  * relies on; findings [begin, end) of `out`. */

@@ -158,9 +158,12 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             lint_validate_host(&input->snap, &res->findings);
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
-        if (input->intent)
+        if (input->intent) {
             intent_soften(input->intent, input->pg_major, &res->findings, input->rules_begin,
                           res->findings.n);
+            intent_deliberate(input->intent, &input->snap, &res->findings, input->rules_begin,
+                              res->findings.n);
+        }
         input->rules_end = res->findings.n;
     }
     if (opts->disabled_all)

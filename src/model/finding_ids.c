@@ -182,7 +182,9 @@ static const FindingId ids[] = {
     /* what the file shows of its author's intent (lint/intent.c) */
     {"PK0090", "intent.purpose-from-file", "purpose taken from the file", SEV_NOTICE,
      "No --purpose and no purpose in .pgknob.ini, and the file's header or the comment on an"
-     " opt-out line states one (\"for testing\", \"benchmark\", \"CI\"): it is judged as such.",
+     " opt-out line states one (\"for testing\", \"benchmark\", \"CI\"), a word of its path"
+     " shows one (conf/test-db/, benchmark/), or its settings do (data in /dev/shm, logs sent to"
+     " /dev/null): it is judged as such, and the notice names the evidence.",
      "lint/intent.c"},
     {"PK0091", "intent.host-contradicted", "host facts the file contradicts", SEV_NOTICE,
      "The file states its host (\"# 32 GB RAM\", pgtune's header) or is sized for a bigger one,"

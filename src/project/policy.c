@@ -120,28 +120,73 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
     }
 }
 
-/* What test and benchmark clusters switch off on purpose, and why that is no danger there. */
+#define EAGER_VACUUM                                                                               \
+    "a test or benchmark cluster vacuums and analyzes eagerly on purpose, so that each run "       \
+    "starts from fresh statistics and visibility."
+
+/* What test and benchmark clusters do on purpose, and why that is no danger there. `test_only`:
+ * deliberate in a test cluster, not in a benchmark, which runs many sessions at once. */
 static const struct {
     const char *rule;
+    bool test_only;
     const char *why;
 } on_purpose[] = {
-    {"PK6001", "fsync = off risks the cluster only when the machine crashes, and a test or "
-               "benchmark cluster is"
-               " recreated rather than recovered."},
-    {"PK6002",
+    {"PK6001", false,
+     "fsync = off risks the cluster only when the machine crashes, and a test or benchmark "
+     "cluster is recreated rather than recovered."},
+    {"PK6002", false,
      "full_page_writes = off risks torn pages only when the machine crashes, and a test or"
      " benchmark cluster is recreated rather than recovered."},
-    {"PK4001", "a test or benchmark cluster does not live long enough for bloat or transaction-id "
-               "wraparound to"
-               " build up."},
-    {"PK0005", "a test or benchmark cluster is recreated, not kept, so the support of its major"
-               " matters only where the file is copied to production."},
-    {"PK4002", "track_counts = off blinds autovacuum and the statistics views, which a test or"
-               " benchmark cluster recreated for each run does without."},
-    {"PK8016", "a test or benchmark cluster whose connections run out is restarted, not"
-               " rescued by an administrator's session."},
-    {"PK8017", "a test or benchmark cluster whose connections run out is restarted, not"
-               " rescued by an administrator's session."},
+    {"PK6003", false,
+     "synchronous_commit = off loses the last commits only in a crash, which a test or benchmark "
+     "cluster recreated for each run does not recover from."},
+    {"PK4001", false,
+     "a test or benchmark cluster does not live long enough for bloat or transaction-id "
+     "wraparound to build up."},
+    {"PK4002", false,
+     "track_counts = off blinds autovacuum and the statistics views, which a test or"
+     " benchmark cluster recreated for each run does without."},
+    {"PK4003", false, EAGER_VACUUM},
+    {"PK4004", false, EAGER_VACUUM},
+    {"PK4005", false, EAGER_VACUUM},
+    {"PK4007", false, EAGER_VACUUM},
+    {"PK4009", false,
+     "an unthrottled vacuum competes only with the run itself, which a test or benchmark "
+     "measures or does without."},
+    {"PK7002", false,
+     "logging every statement's duration is how a test or benchmark run is inspected; its cost is "
+     "the run's, not a production server's."},
+    {"PK7003", false,
+     "logging every statement is how a test or benchmark run is inspected; its cost is the "
+     "run's, not a production server's."},
+    {"PK7007", false,
+     "developer debug messages are what a test or development cluster is for; their volume is "
+     "the run's, not a production server's."},
+    {"PK7008", false,
+     "developer debug messages to the client are what a test or development session reads."},
+    {"PK7009", false,
+     "a test or benchmark run that mutes its log gives up only the record of its own run."},
+    {"PK2003", false,
+     "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
+     "needs no cache for a production working set."},
+    {"PK1013", false,
+     "a test or benchmark cluster sized small on purpose needs no production I/O concurrency."},
+    {"PK2020", false,
+     "the sum assumes every connection sorting at once with the full work_mem, which a test run "
+     "or a benchmark of one query at a time never does; a large work_mem there is the "
+     "experiment's."},
+    {"PK2002", true,
+     "the worst case assumes every connection busy at once, which a test or development cluster "
+     "never sees; it stays below 1.5 x RAM (above, PK2001 keeps its error)."},
+    {"PK0005", false,
+     "a test or benchmark cluster is recreated, not kept, so the support of its major"
+     " matters only where the file is copied to production."},
+    {"PK8016", false,
+     "a test or benchmark cluster whose connections run out is restarted, not"
+     " rescued by an administrator's session."},
+    {"PK8017", false,
+     "a test or benchmark cluster whose connections run out is restarted, not"
+     " rescued by an administrator's session."},
 };
 
 void policy_apply_purpose(FindingList *findings, Purpose purpose)
@@ -152,7 +197,8 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose)
         Finding *f = &findings->items[idx];
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
-            if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE)
+            if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE ||
+                (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST))
                 continue;
             if (f->rule_severity == SEV_NONE)
                 f->rule_severity = f->severity;

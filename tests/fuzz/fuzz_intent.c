@@ -1,5 +1,6 @@
 /* libFuzzer target: reading a configuration's evident intent (lint/intent.c: the header's
- * purpose, host facts in comments, authored comments, copy-on-write storage) on arbitrary bytes,
+ * purpose, host facts in comments, authored comments, copy-on-write storage, deliberate marks,
+ * a pooler, an application) on arbitrary bytes,
  * then its comparison with host facts. intent_read reads the files again, so each input is
  * written to a temporary file first. Seeds: the configuration reader's cases. */
 // fuzz-seeds: tests/conf/cases/*/postgresql.conf tests/lint/intent/*.conf
@@ -13,6 +14,7 @@
 
 #include "catalog/catalog.h"
 #include "common/diag.h"
+#include "common/xalloc.h"
 #include "conf/conf.h"
 #include "lint/intent.h"
 #include "host/host.h"
@@ -66,6 +68,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     intent_check_host(&intent, &base, with_host, path, &out);
     intent_note_purpose(&intent, &out);
     intent_soften(&intent, PK_DEFAULT_MAJOR, &out, 0, out.n);
+    /* what the file marks deliberate, a pooler, an application: on a warning of each kind, at
+     * the input's first line */
+    static const char *const kinds[][2] = {
+        {"PK2002", "memory"}, {"PK4008", "autovacuum"}, {"PK8001", "security"}};
+    for (size_t kind = 0; kind < sizeof(kinds) / sizeof(kinds[0]); kind++) {
+        PK_GROW(out.items, out.n, out.cap);
+        out.items[out.n++] = (Finding){.rule_id = xstrdup(kinds[kind][0]),
+                                       .category = xstrdup(kinds[kind][1]),
+                                       .severity = SEV_WARNING,
+                                       .suggestion = xstrdup("x (or use a pooler)"),
+                                       .file = xstrdup(path),
+                                       .line = 1};
+    }
+    intent_deliberate(&intent, &base, &out, 0, out.n);
     for (size_t idx = 0; idx < set.n_entries; idx++)
         (void)intent_comment_at(&intent, set.entries[idx].file, set.entries[idx].line);
     arena_free(out.arena);

@@ -30,7 +30,7 @@ jq -e '[.findings[] | select(.rule == "PK0090") | .message][0] |
   fail "purpose: PK6001 is $(sev PK6001 <<<"$out"), PK6002 $(sev PK6002 <<<"$out")"
 [ "$(jq -r '.purpose + "/" + .purpose_source' <<<"$out")" = "test/file" ] &&
   ok "purpose: JSON says the purpose came from the file" || fail "purpose: $(jq -c '[.purpose, .purpose_source]' <<<"$out")"
-fix_why PK6001 <<<"$out" | grep -q "state its purpose (test, line 1" &&
+fix_why PK6001 <<<"$out" | grep -q "shows its purpose (test, line 1" &&
   ok "purpose: fsync's fix is unsafe, quoting the purpose" || fail "purpose: $(fix_why PK6001 <<<"$out")"
 out=$(lint_json --purpose production "$work/test.conf")
 [ "$(sev PK6001 <<<"$out")" = error ] && ! has PK0090 <<<"$out" &&
@@ -154,5 +154,125 @@ printf 'effective_io_concurrency = 2\n' >"$work/eic.conf"
 printf 'random_page_cost = 4\neffective_io_concurrency = 200\n' >"$work/mixed.conf"
 [ "$(lint_json --host storage=ssd "$work/mixed.conf" | fix_why PK5002)" = safe ] &&
   ok "pair close miss: values of two different storages are no pair" || fail "pair: a mixed pair held"
+
+# ---- 6. the purpose from where the file lives and what its settings do ----
+# (pgknob's own fixtures under tests/ state purpose = production in tests/.pgknob.ini)
+mkdir -p "$work/conf/test-db" "$work/prod/test" "$work/contest" "$work/benchmarking_foo" "$work/conf.d"
+printf 'shared_buffers = 1GB\nfsync = off\n' | tee "$work/conf/test-db/postgresql.conf" "$work/prod/test/postgresql.conf" \
+  "$work/contest/postgresql.conf" "$work/benchmarking_foo/postgresql.auto.conf" >"$work/conf.d/postgres-import.conf"
+out=$(lint_json "$work/conf/test-db/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test-db. \\(/")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "path: a test-db directory makes the purpose test, naming the component" || fail "path: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
+  out=$(lint_json "$work/$f")
+  jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path")))' >/dev/null <<<"$out" &&
+    [ "$(sev PK6001 <<<"$out")" = notice ] &&
+    ok "path: $f is a benchmark or an import" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+for f in prod/test contest; do
+  out=$(lint_json "$work/$f/postgresql.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "path close miss ($f): a production word wins, a word containing test is none" ||
+    fail "path close miss ($f): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+out=$(lint_json --purpose production "$work/conf/test-db/postgresql.conf")
+[ "$(sev PK6001 <<<"$out")" = error ] && ok "path: --purpose production overrides the path" || fail "path: --purpose production gave $(sev PK6001 <<<"$out")"
+printf 'data_directory = '"'"'/dev/shm/pgdata'"'"'\nfsync = off\n' >"$work/shm.conf"
+out=$(lint_json "$work/shm.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("data_directory = ./dev/shm/pgdata. \\(line 1\\): the data lives in memory")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] && ok "settings: data in /dev/shm is a test cluster" || fail "settings shm: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+printf 'logging_collector = off\nlog_directory = '"'"'/dev/null'"'"'\nlog_min_messages = panic\n' >"$work/muted.conf"
+out=$(lint_json "$work/muted.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from log_directory")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7009 <<<"$out")" = notice ] && ok "settings: logs sent to /dev/null mute PK7009 as deliberate" || fail "settings muted: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf 'logging_collector = on\nlog_min_error_statement = panic\nlog_min_messages = panic\n' >"$work/collected.conf"
+out=$(lint_json "$work/collected.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK7009 <<<"$out")" = warning ] &&
+  ok "settings close miss: panic with the logging collector on is no muted logging" || fail "settings close miss: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '# Postgres Dev Environment\n\nlog_statement = all\n' >"$work/devhdr.conf"
+printf '# data on /dev/sdb1, tuned after an article on Dev.to\n\nlog_statement = all\n' >"$work/devpath.conf"
+printf '# dev and prod share this file\n\nlog_statement = all\n' >"$work/devprod.conf"
+printf '# not for prod\n\nlog_statement = all\n' >"$work/notprod.conf"
+[ "$(lint_json "$work/notprod.conf" | sev PK7003)" = notice ] &&
+  ok "comment: 'not for prod' is a test purpose, not a production word" || fail "comment notprod: $(lint_json "$work/notprod.conf" | sev PK7003)"
+out=$(lint_json "$work/devhdr.conf")
+has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "comment: 'Dev' in the header is a test purpose; log_statement = all is then a notice" || fail "comment dev: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+for f in devpath devprod; do
+  out=$(lint_json "$work/$f.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+    ok "comment close miss ($f): /dev/ in a path, or prod beside dev" || fail "comment close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+# other languages: 開発用途 (for development) is test, 本番用 (for production) is none
+printf '# PostgreSQL 17 / 開発用途\n\nlog_statement = all\n' >"$work/ja-dev.conf"
+printf '# PostgreSQL 17 / 本番用 (開発用途にも)\n\nlog_statement = all\n' >"$work/ja-prod.conf"
+[ "$(lint_json "$work/ja-dev.conf" | sev PK7003)" = notice ] && [ "$(lint_json "$work/ja-prod.conf" | sev PK7003)" = warning ] &&
+  ok "comment: a purpose in another language, production winning there too" || fail "comment ja: $(lint_json "$work/ja-dev.conf" | sev PK7003) $(lint_json "$work/ja-prod.conf" | sev PK7003)"
+# a test harness's cluster: fsync off and a crash that ends the run
+printf "fsync = 'off'\nrestart_after_crash = 'off'\nautovacuum = 'off'\n" >"$work/harness.conf"
+printf "fsync = 'off'\nautovacuum = 'off'\n" >"$work/noharness.conf"
+out=$(lint_json "$work/harness.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_crash = off \\(line 2\\): a test harness")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
+  ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# eager autovacuum is a test run's choice
+printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
+[ "$(lint_json --purpose test "$work/naptime.conf" | sev PK4003)" = notice ] &&
+  [ "$(lint_json "$work/naptime.conf" | sev PK4003)" = warning ] &&
+  ok "purpose: a short autovacuum_naptime is a notice under test, a warning in production" || fail "purpose PK4003: $(lint_json --purpose test "$work/naptime.conf" | sev PK4003)"
+# a worst-case memory sum is deliberate in a test cluster, not in a benchmark (which runs many sessions)
+printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/mem.conf"
+[ "$(lint_json --purpose test --host ram=8GB "$work/mem.conf" | sev PK2002)" = notice ] &&
+  [ "$(lint_json --purpose benchmark --host ram=8GB "$work/mem.conf" | sev PK2002)" = warning ] &&
+  [ "$(lint_json --host ram=8GB "$work/mem.conf" | sev PK2002)" = warning ] &&
+  ok "purpose: PK2002 is a notice under test, a warning under benchmark and production" || fail "purpose PK2002: $(lint_json --purpose test --host ram=8GB "$work/mem.conf" | sev PK2002)"
+
+# ---- 7. deliberate choices, a pooler, an application ----
+printf 'shared_buffers = 1GB\n\n# AUTOVACUUM (Less aggressive for staging)\nautovacuum = on\nautovacuum_vacuum_cost_delay = 10ms\nautovacuum_vacuum_cost_limit = 200\n' >"$work/staging.conf"
+out=$(lint_json "$work/staging.conf")
+[ "$(sev PK4008 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK4008") | .hint][0] | test("Less aggressive for staging.* \\(line 3\\)")' >/dev/null <<<"$out" &&
+  ok "deliberate: a section header stating intent makes PK4008 a notice quoting it" || fail "deliberate: $(jq -c '[.findings[] | select(.rule == "PK4008") | [.severity, .hint]]' <<<"$out")"
+printf 'shared_buffers = 1GB\n\n# Faster vacuum\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/faster.conf"
+printf 'shared_buffers = 1GB\n# deliberately slow vacuum\n\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/apart.conf"
+printf 'shared_buffers = 1GB\n\n# see the load test results below\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/loadtest.conf"
+for f in faster apart loadtest; do
+  [ "$(lint_json "$work/$f.conf" | sev PK4008)" = warning ] &&
+    ok "deliberate close miss ($f): no intent stated, or not in the setting's block" || fail "deliberate close miss $f: $(lint_json "$work/$f.conf" | sev PK4008)"
+done
+printf '# deliberately kept for old clients\npassword_encryption = md5\n' >"$work/md5.conf"
+[ "$(lint_json "$work/md5.conf" | sev PK8005)" = warning ] &&
+  ok "deliberate close miss: a security warning stays" || fail "deliberate: PK8005 $(lint_json "$work/md5.conf" | sev PK8005)"
+printf '# PgBouncer sits in front (default_pool_size = 25)\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/pool25.conf"
+printf '# connections come through pgbouncer\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/pool.conf"
+out=$(lint_json --host ram=8GB "$work/pool25.conf")
+[ "$(sev PK2002 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK2002")][0] | (.hint | test("pool of 25")) and (.suggestion | test("or use a pooler") | not)' >/dev/null <<<"$out" &&
+  ok "pooler: the stated pool size bounds the worst case" || fail "pooler 25: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint, .suggestion]]' <<<"$out")"
+out=$(lint_json --host ram=8GB "$work/pool.conf")
+[ "$(sev PK2002 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK2002") | .hint][0] | test("names a connection pooler \\(.# connections come through pgbouncer., line 1\\)")' >/dev/null <<<"$out" &&
+  ok "pooler: a pooler named without a size makes PK2002 a notice saying so" || fail "pooler: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
+printf '# connections come through pgbouncer
+shared_buffers = 2GB
+max_connections = 1000
+work_mem = 24MB
+' >"$work/pool1000.conf"
+out=$(lint_json --host ram=8GB "$work/pool1000.conf")
+[ "$(sev PK2001 <<<"$out")" = error ] &&
+  jq -e '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011")] | length == 2 and all(.suggestion | test("pooler") | not) and all(.hint | test("names a connection pooler"))' >/dev/null <<<"$out" &&
+  ok "pooler: PK2001 stays an error, and neither it nor PK2011 asks for a pooler the file has" || fail "pooler PK2001: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011") | [.severity, .suggestion]]' <<<"$out")"
+out=$(lint_json --host ram=8GB "$work/mem.conf")
+jq -e '[.findings[] | select(.rule == "PK2002") | .suggestion][0] | test("or use a pooler")' >/dev/null <<<"$out" &&
+  ok "pooler close miss: no pooler in sight, the suggestion names one" || fail "pooler close miss: $(jq -c '[.findings[] | select(.rule == "PK2002") | .suggestion]' <<<"$out")"
+printf "shared_preload_libraries = 'online_analyze, plantuner'\nstandard_conforming_strings = off\n" >"$work/1c.conf"
+printf "shared_preload_libraries = 'pg_stat_statements'\nstandard_conforming_strings = off\n" >"$work/legacy.conf"
+out=$(lint_json "$work/1c.conf")
+[ "$(sev PK8001 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK8001") | .hint][0] | test("preloads (online_analyze|plantuner), which shows a 1C:Enterprise server")' >/dev/null <<<"$out" &&
+  ok "application: preloaded 1C libraries make standard_conforming_strings = off a notice" || fail "application: $(jq -c '[.findings[] | select(.rule == "PK8001") | [.severity, .hint]]' <<<"$out")"
+[ "$(lint_json "$work/legacy.conf" | sev PK8001)" = warning ] &&
+  ok "application close miss: other libraries show no such application" || fail "application close miss"
 
 done_testing
