@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <pcre2.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -601,7 +602,8 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
 static char *bytes_text(double bytes)
 {
     double gb = bytes / (1024.0 * 1024 * 1024);
-    return gb >= 1 ? xasprintf("%gGB", (double)(long)(gb * 10 + 0.5) / 10)
+    /* floor, not a cast to long: a stated RAM can be any size, and the cast overflows */
+    return gb >= 1 ? xasprintf("%gGB", floor(gb * 10 + 0.5) / 10)
                    : xasprintf("%.0fMB", bytes / (1024.0 * 1024));
 }
 
