@@ -21,6 +21,9 @@ typedef struct ConfEntry {
     char *line_text; /* the physical line, without newline, for quoting in reports */
     bool quoted;     /* value was a single-quoted string in the file */
     bool applied;    /* last occurrence of its name (ASCII case-insensitive) and no error */
+    /* inside a template's elif/else branch (conf_template_mark_branches): an alternative to the
+     * first branch's setting, never applied and never overriding it */
+    bool alternative;
     int overridden_by; /* index into entries of the entry that wins over this one, or -1 */
     /* A reading error at this place, as the server would state it ("syntax error",
      * "could not open file …", "configuration file recursion …"); NULL if none. */
