@@ -455,9 +455,22 @@ int *conf_set_next_same_name(const ConfSet *set, bool exact,
 }
 
 /* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
+static void mark_applied(ConfSet *set);
+
 void conf_set_mark_applied(ConfSet *set)
 {
-    conf_template_mark_branches(set);
+    conf_template_mark_branches(set, NULL);
+    mark_applied(set);
+}
+
+void conf_set_choose_branches(ConfSet *set, const char *storage)
+{
+    conf_template_mark_branches(set, storage);
+    mark_applied(set);
+}
+
+static void mark_applied(ConfSet *set)
+{
     int *next = conf_set_next_same_name(set, false, NULL, NULL);
     for (size_t ent = set->n_entries; ent-- > 0;) {
         ConfEntry *entry = &set->entries[ent];

@@ -86,6 +86,9 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
  * built elsewhere (input/). */
 void conf_set_mark_applied(ConfSet *set);
+/* conf_set_mark_applied with a template's branches chosen by the host's storage (conf_template.h,
+ * conf_template_mark_branches). */
+void conf_set_choose_branches(ConfSet *set, const char *storage);
 
 /* For each entry, the index of the next entry that sets the same name, or -1 (also for entries
  * without a name or that `counts` leaves out; `counts` may be NULL). Names compare ASCII

@@ -1,6 +1,7 @@
 #include "conf/conf_template.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -171,18 +172,52 @@ static Control control_word(const char *text, bool erb)
 
 #define BRANCH_DEPTH 32
 
-/* One file's statements, in line order: a stack of open blocks, each in its first branch or in
- * an alternative. */
-static void mark_file_branches(ConfSet *set, const char *file)
+/* The storage class a branch's condition names ("ssd", "hdd", "network"), or NULL. */
+static const char *condition_storage(const char *cond, size_t len)
 {
-    bool in_alt[BRANCH_DEPTH];
-    int depth = 0, alt_depth = 0; /* alt_depth: how many open blocks are in an alternative */
+    static const struct {
+        const char *word;
+        const char *storage;
+    } words[] = {{"ssd", "ssd"},     {"nvme", "ssd"},       {"flash", "ssd"},
+                 {"hdd", "hdd"},     {"spinning", "hdd"},   {"rotational", "hdd"},
+                 {"san", "network"}, {"network", "network"}};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++) {
+        size_t wlen = strlen(words[idx].word);
+        for (size_t at = 0; at + wlen <= len; at++)
+            if (!strncasecmp(cond + at, words[idx].word, wlen) &&
+                (at == 0 || !isalpha((unsigned char)cond[at - 1])) &&
+                (at + wlen == len || !isalpha((unsigned char)cond[at + wlen])))
+                return words[idx].storage;
+    }
+    return NULL;
+}
+
+typedef struct {
+    int branch;        /* 0: the first; each elif/else adds one */
+    int chosen;        /* the branch that is rendered: the first unless the storage decides */
+    bool has_else;     /* an `else` with no condition */
+    int storage_named; /* the first branch whose condition names the host's storage, or -1 */
+    bool names_other;  /* some condition names another storage */
+} Block;
+
+/* One file's statements, in line order. The first pass decides each block's branch (`blocks`,
+ * in the order they open); the second marks the settings outside a chosen branch. */
+static void file_branches(ConfSet *set, const char *file, const char *storage, Block *blocks,
+                          size_t n_blocks, size_t *opened, bool mark)
+{
+    size_t stack[BRANCH_DEPTH];
+    int depth = 0;
+    *opened = 0;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         ConfEntry *entry = &set->entries[idx];
         if (strcmp(entry->file, file))
             continue;
         if (entry->name) {
-            entry->alternative = alt_depth > 0;
+            bool alt = false;
+            for (int d = 0; mark && d < depth && d < BRANCH_DEPTH; d++)
+                alt |= stack[d] < n_blocks && blocks[stack[d]].branch != blocks[stack[d]].chosen;
+            if (mark)
+                entry->alternative = alt;
             continue;
         }
         const char *text = entry->error ? entry->line_text : NULL;
@@ -191,31 +226,68 @@ static void mark_file_branches(ConfSet *set, const char *file)
             bool erb;
         } marks[] = {{"{%", false}, {"{{", false}, {"<%", true}};
         for (const char *at = text; at && *at; at++) {
-            size_t mark = 0;
-            while (mark < 3 && strncmp(at, marks[mark].open, 2))
-                mark++;
-            if (mark == 3)
+            size_t mark_idx = 0;
+            while (mark_idx < 3 && strncmp(at, marks[mark_idx].open, 2))
+                mark_idx++;
+            if (mark_idx == 3)
                 continue;
-            Control ctl = control_word(at + 2, marks[mark].erb);
+            Control ctl = control_word(at + 2, marks[mark_idx].erb);
+            const char *close = strpbrk(at + 2, "%}");
+            size_t cond_len = close ? (size_t)(close - at) : strlen(at);
+            Block *top = depth > 0 && depth <= BRANCH_DEPTH && stack[depth - 1] < n_blocks
+                             ? &blocks[stack[depth - 1]]
+                             : NULL;
             if (ctl == CTL_OPEN) {
+                size_t id = (*opened)++;
                 if (depth < BRANCH_DEPTH)
-                    in_alt[depth] = false;
+                    stack[depth] = id;
                 depth++;
-            } else if (ctl == CTL_ALT && depth > 0 && depth <= BRANCH_DEPTH && !in_alt[depth - 1]) {
-                in_alt[depth - 1] = true;
-                alt_depth++;
+                top = id < n_blocks && depth <= BRANCH_DEPTH ? &blocks[id] : NULL;
+                if (top && !mark)
+                    *top = (Block){.storage_named = -1};
+                if (top)
+                    top->branch = 0;
+            } else if (ctl == CTL_ALT && top) {
+                top->branch++;
+                const char *word = at + 2 + strspn(at + 2, "-+ \t");
+                if (!mark && !strncmp(word, "else", 4) && !isalpha((unsigned char)word[4]) &&
+                    !condition_storage(word + 4, cond_len - (size_t)(word + 4 - at)))
+                    top->has_else = true;
             } else if (ctl == CTL_CLOSE && depth > 0) {
                 depth--;
-                if (depth < BRANCH_DEPTH && in_alt[depth])
-                    alt_depth--;
+                continue;
+            } else {
+                continue;
             }
+            /* the condition of the branch that starts here */
+            const char *named = top && !mark ? condition_storage(at, cond_len) : NULL;
+            if (named && storage && !strcmp(named, storage) && top->storage_named < 0)
+                top->storage_named = top->branch;
+            else if (named)
+                top->names_other = true;
             at++;
         }
     }
+    for (size_t id = 0; !mark && id < *opened && id < n_blocks; id++) {
+        Block *blk = &blocks[id];
+        blk->chosen = blk->storage_named >= 0                        ? blk->storage_named
+                      : blk->names_other && blk->has_else && storage ? blk->branch
+                                                                     : 0;
+    }
 }
 
-void conf_template_mark_branches(ConfSet *set)
+void conf_template_mark_branches(ConfSet *set, const char *storage)
 {
-    for (size_t idx = 0; idx < set->n_files; idx++)
-        mark_file_branches(set, set->files[idx]);
+    /* "nvme" is fast storage as "ssd" is, for a template's condition */
+    if (storage && !strcmp(storage, "nvme"))
+        storage = "ssd";
+    for (size_t idx = 0; idx < set->n_files; idx++) {
+        size_t n_blocks = 0;
+        file_branches(set, set->files[idx], storage, NULL, 0, &n_blocks, false);
+        Block *blocks = n_blocks ? xcalloc(n_blocks, sizeof(Block)) : NULL;
+        size_t opened;
+        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, false);
+        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, true);
+        free(blocks);
+    }
 }

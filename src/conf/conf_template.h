@@ -35,11 +35,14 @@ bool conf_placeholder_value(const char *name, const char *value);
  * not start with a name. Caller frees. */
 char *conf_error_line_name(const ConfEntry *entry);
 
-/* Marks the settings inside a template's alternative branches: after Jinja `{% elif %}` /
- * `{% else %}`, ERB `<% elsif %>` / `<% else %>` / `<% when %>`, Go `{{ else }}`, up to the
- * statement that closes the `if`, `for`, `unless`, `case`, `range` or `with`. Only one branch is
- * rendered: the first one is read as the file's value, the others are alternatives (neither
- * applied nor overriding it). Called by conf_set_mark_applied. */
-void conf_template_mark_branches(ConfSet *set);
+/* Marks the settings inside a template's alternative branches: Jinja `{% if %}` / `{% elif %}` /
+ * `{% else %}`, ERB `<% if %>` / `<% elsif %>` / `<% else %>` / `<% when %>`, Go `{{ if }}` /
+ * `{{ else }}`, up to the statement that closes the `if`, `for`, `unless`, `case`, `range` or
+ * `with`. Only one branch is rendered: the first one is read as the file's value, the others are
+ * alternatives (neither applied nor overriding it), unless `storage` ("ssd", "nvme", "hdd",
+ * "network"; NULL: unknown) decides: the branch whose condition names it (`disk == "SSD"`), or the
+ * `else` when the conditions name only other kinds. Called by conf_set_mark_applied (NULL) and
+ * conf_set_choose_branches. */
+void conf_template_mark_branches(ConfSet *set, const char *storage);
 
 #endif

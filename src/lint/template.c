@@ -152,10 +152,17 @@ static void add_template_finding(const ConfSet *set, const Catalog *cat, const b
                                            n == 1 ? "" : "s", sb_str(&lines));
         /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
         f->refuses_start = refused;
-        f->hint = xasprintf("%s Render the template with the deployment's values (helm template,"
-                            " ansible, envsubst, the sed script) and lint the output.",
-                            refused ? "The server refuses to start with it."
-                                    : "The server would take the placeholders as literal text.");
+        f->hint = by_design
+                      ? xasprintf("%s Render the template with the deployment's values (helm"
+                                  " template, ansible, envsubst, the sed script) and lint the"
+                                  " output.",
+                                  refused ? "The server refuses to start with it."
+                                          : "The server would take the placeholders as literal"
+                                            " text.")
+                      : xstrdup("The server opens a path as written and expands no variable in"
+                                " it (its own $libdir in library paths aside): where that path does"
+                                " not exist it refuses to start. Write the real path, or render"
+                                " the file (envsubst) before the server reads it.");
     } else {
         /* a template by design: unrendered is its normal state, and the owner changes nothing in
          * it; what the server will read is the rendered file */

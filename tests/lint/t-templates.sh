@@ -144,6 +144,12 @@ check "close miss: the same lines without the statements are consecutive setting
   test "$(jq '[.findings[] | select(.rule == "PK0024")] | length' <<<"$out")" -ge 1
 check "... and the last one is read (PK1011 on 2 with SSD)" \
   test "$(jq '[.findings[] | select(.rule == "PK1011")] | length' <<<"$out")" = 1
+printf '{%% if disk == "hdd" %%}\neffective_io_concurrency = 0\n{%% else %%}\neffective_io_concurrency = 200\n{%% endif %%}\n' >"$work/hddfirst.conf"
+check "--host storage=ssd decides a branch on the storage: the else (SSD) branch is read, no PK1011 on 0" \
+  test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/hddfirst.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 0
+sed 's/disk == "hdd"/tuned/' "$work/hddfirst.conf" >"$work/undecided.conf"
+check "close miss: a condition naming no storage leaves the first branch read (PK1011 on 0)" \
+  test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/undecided.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 1
 printf '<%% if @ssd %%>\nrandom_page_cost = 1.1\n<%% else %%>\nrandom_page_cost = 4\n<%% end %%>\n' >"$work/erb.conf"
 printf '{{ if .Values.ssd }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{ end }}\n' >"$work/go.conf"
 for t in erb go; do
