@@ -326,15 +326,20 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
                            : strchr("gG", *u) || !strncmp(u, "г", 2) || !strncmp(u, "Г", 2)
                                ? 1024.0 * 1024 * 1024
                                : 1024.0 * 1024;
-            *bytes = strtod(num, NULL) * scale;
-            found = true;
+            double stated = strtod(num, NULL) * scale;
+            /* beyond 64TB is no machine's memory (and would overflow its printing) */
+            if (stated <= 64.0 * 1024 * 1024 * 1024 * 1024) {
+                *bytes = stated;
+                found = true;
+            }
         }
         free(num);
         free(unit);
     }
     char *num = match_group(re[5], comment, 1, NULL);
-    if (num) {
-        *cores = (int)strtol(num, NULL, 10);
+    long stated_cores = num ? strtol(num, NULL, 10) : 0;
+    if (stated_cores > 0 && stated_cores <= 4096) {
+        *cores = (int)stated_cores;
         found = true;
     }
     free(num);
