@@ -305,7 +305,14 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
         "(\\d+(?:\\.\\d+)?)\\s*(тб|гб|мб)\\s*(?:ram|озу|памят)",
         "(\\d+)\\s*(?:c|cores?|코어)\\s*기준",
     };
-    if (!strpbrk(comment, "0123456789"))
+    /* compiled per comment: only for one with a digit and a mark of these forms (a byte of
+     * another script, a slash, " RAM"), which few comments have */
+    bool other_script = false;
+    for (const char *at = comment; *at && !other_script; at++)
+        other_script = (unsigned char)*at >= 0x80;
+    if (!strpbrk(comment, "0123456789") ||
+        !(other_script || strchr(comment, '/') || strcasestr(comment, " ram") ||
+          strcasestr(comment, "speicher") || strcasestr(comment, "memori")))
         return false;
     for (size_t idx = 0; idx < 6; idx++) {
         int code;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "catalog/value.h"
 #include "common/strbuf.h"
@@ -842,7 +843,9 @@ static const char *const host_why =
     " whether it exists there; where it does not, the server stops at startup with a FATAL error"
     " (for example `could not access file \"pg_cron\"`) before accepting a connection.";
 
-static void check_host_dependent(const Snapshot *snap, FindingList *out)
+/* `target_here`: a data directory or --host local, where an absolute path is checked: present,
+ * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
+static void check_host_dependent(const Snapshot *snap, bool target_here, FindingList *out)
 {
     static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
     const SnapSetting *spl = usable(snap, "shared_preload_libraries");
@@ -865,10 +868,20 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
         const SnapSetting *setting = usable(snap, paths[idx]);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
             continue;
+        bool checked = target_here && setting->value[0] == '/';
+        if (checked && access(setting->value, F_OK) == 0)
+            continue;
         Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = xasprintf("%s points to \"%s\", which must exist on the server", setting->name,
-                               setting->value);
+        f->message = checked ? xasprintf("%s points to \"%s\", which does not exist on this"
+                                         " server",
+                                         setting->name, setting->value)
+                             : xasprintf("%s points to \"%s\", which must exist on the server",
+                                         setting->name, setting->value);
+        if (checked) {
+            bool ident = !strcmp(paths[idx], "ident_file");
+            f->severity = ident ? SEV_WARNING : SEV_ERROR;
+        }
         /* postmaster.c starts without pg_ident.conf (load_ident fails softly), never without
          * the data directory or pg_hba.conf */
         f->hint = xstrdup(!strcmp(paths[idx], "ident_file")
@@ -1087,7 +1100,9 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_size(snap, "max_wal_size", seg, out);
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
-    check_host_dependent(snap, out);
+    /* a data directory or --host local is the real target: its facts are checked here */
+    bool target_here = set->data_dir || opts->host_is_server;
+    check_host_dependent(snap, target_here, out);
     if (opts->check_host)
-        check_locales(snap, opts->host_is_server, out);
+        check_locales(snap, target_here, out);
 }

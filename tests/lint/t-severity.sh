@@ -167,6 +167,19 @@ out=$("$PGKNOB" lint --no-rules --format json "$work/repo/auth.conf")
   jq -r '.findings[] | select(.rule == "PK0002" and .line == 1) | .message' <<<"$out" | grep -qF 'an authentication file: its lines are not settings' &&
   ok "an include of pg_hba.conf is a refusal on any machine (its lines are no settings); pg_ident.conf a notice" ||
   fail "auth includes: $(jq -c '[.findings[] | select(.rule == "PK0002") | [.line, .severity, .message]]' <<<"$out")"
+# PK0061 and PK0060 on the real target: a data directory checks its absolute paths and locales here
+mkdir -p "$work/data61"
+echo 16 >"$work/data61/PG_VERSION"
+printf "hba_file = '/nonexistent/pgknob/pg_hba.conf'\nident_file = '%s'\nlc_messages = 'xx_YY.NOPE'\n" "$work/data61/PG_VERSION" >"$work/data61/postgresql.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/data61")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | "\(.rule):\(.line):\(.severity)"] | join(" ")' <<<"$out")" = "PK0061:1:error PK0060:3:warning" ] &&
+  ok "a data directory: a missing hba_file is an error, a present ident_file says nothing, a missing locale warns" ||
+  fail "data directory PK0061/PK0060: $(jq -c '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | [.rule, .line, .severity, .message]]' <<<"$out")"
+cp "$work/data61/postgresql.conf" "$work/repo/paths.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/paths.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | "\(.rule):\(.line):\(.severity)"] | join(" ")' <<<"$out")" = "PK0061:1:notice PK0061:2:notice PK0060:3:notice" ] &&
+  ok "close miss: the same file from a checkout says what must exist on the server, at notice" ||
+  fail "lone file PK0061/PK0060: $(jq -c '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | [.rule, .line, .severity]]' <<<"$out")"
 
 # --- one cause, one finding: a template never rendered ---
 printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connections = ${MAXC}\nport = <%%= @port %%>\nlisten_addresses = '"'"'*'"'"'\nwal_level = @WAL_LEVEL@\n' >"$work/tpl.conf"
