@@ -294,6 +294,9 @@ static bool lint_load_project(LintCli *cli)
         if (host_parse_spec(project->host, &host, NULL)) { /* the rules report a bad spec */
             cli->lint.instance_memory = host.ram_bytes;
             cli->lint.instance_vcpus = host.cores;
+            if (host.storage)
+                snprintf(cli->lint.host_storage, sizeof(cli->lint.host_storage), "%s",
+                         host.storage);
             host_facts_clear(&host);
         }
     }

@@ -20,6 +20,7 @@
 #include "conf/conf_hint.h"
 #include "conf/conf_lex.h"
 #include "conf/conf_path.h"
+#include "conf/conf_template.h"
 
 #define CONF_MAX_DEPTH 10          /* CONF_FILE_MAX_DEPTH */
 #define CONF_MAX_SYNTAX_ERRORS 100 /* per file, at server startup */
@@ -439,7 +440,7 @@ int *conf_set_next_same_name(const ConfSet *set, bool exact,
     for (size_t ent = 0; ent < set->n_entries; ent++) {
         const char *name = set->entries[ent].name;
         next[ent] = -1;
-        if (!name || (counts && !counts(name, arg)))
+        if (!name || set->entries[ent].alternative || (counts && !counts(name, arg)))
             continue;
         size_t slot = name_hash(name, exact) & (slots - 1);
         while (table[slot] >= 0 && !(exact ? !strcmp(set->entries[table[slot]].name, name)
@@ -454,13 +455,32 @@ int *conf_set_next_same_name(const ConfSet *set, bool exact,
 }
 
 /* Last occurrence of each name (ASCII case-insensitive) wins: one hash pass, no O(n^2). */
+static void mark_applied(ConfSet *set);
+
 void conf_set_mark_applied(ConfSet *set)
+{
+    conf_template_mark_branches(set, NULL);
+    mark_applied(set);
+}
+
+void conf_set_choose_branches(ConfSet *set, const char *storage)
+{
+    conf_template_mark_branches(set, storage);
+    mark_applied(set);
+}
+
+static void mark_applied(ConfSet *set)
 {
     int *next = conf_set_next_same_name(set, false, NULL, NULL);
     for (size_t ent = set->n_entries; ent-- > 0;) {
         ConfEntry *entry = &set->entries[ent];
         if (!entry->name)
             continue;
+        if (entry->alternative) {
+            entry->overridden_by = -1;
+            entry->applied = false;
+            continue;
+        }
         int later = next[ent];
         entry->overridden_by =
             later < 0 ? -1 : (next[later] < 0 ? later : set->entries[later].overridden_by);
@@ -472,7 +492,8 @@ void conf_set_mark_applied(ConfSet *set)
 int conf_set_find_applied(const ConfSet *set, const char *name)
 {
     for (size_t ent = set->n_entries; ent-- > 0;)
-        if (set->entries[ent].name && name_eq(set->entries[ent].name, name))
+        if (set->entries[ent].name && !set->entries[ent].alternative &&
+            name_eq(set->entries[ent].name, name))
             return set->entries[ent].applied ? (int)ent : -1;
     return -1;
 }

@@ -21,6 +21,9 @@ typedef struct ConfEntry {
     char *line_text; /* the physical line, without newline, for quoting in reports */
     bool quoted;     /* value was a single-quoted string in the file */
     bool applied;    /* last occurrence of its name (ASCII case-insensitive) and no error */
+    /* inside a template's elif/else branch (conf_template_mark_branches): an alternative to the
+     * first branch's setting, never applied and never overriding it */
+    bool alternative;
     int overridden_by; /* index into entries of the entry that wins over this one, or -1 */
     /* A reading error at this place, as the server would state it ("syntax error",
      * "could not open file …", "configuration file recursion …"); NULL if none. */
@@ -83,6 +86,9 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
  * built elsewhere (input/). */
 void conf_set_mark_applied(ConfSet *set);
+/* conf_set_mark_applied with a template's branches chosen by the host's storage (conf_template.h,
+ * conf_template_mark_branches). */
+void conf_set_choose_branches(ConfSet *set, const char *storage);
 
 /* For each entry, the index of the next entry that sets the same name, or -1 (also for entries
  * without a name or that `counts` leaves out; `counts` may be NULL). Names compare ASCII

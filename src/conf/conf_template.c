@@ -1,7 +1,9 @@
 #include "conf/conf_template.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/xalloc.h"
 
@@ -38,11 +40,84 @@ static bool ends_with(const char *text, const char *tail)
     return len >= tail_len && !strcmp(text + len - tail_len, tail);
 }
 
+bool conf_shell_variable(const char *text)
+{
+    for (const char *at = text ? strchr(text, '$') : NULL; at; at = strchr(at + 1, '$'))
+        if ((at[1] == '{' || isalpha((unsigned char)at[1]) || at[1] == '_') &&
+            strncmp(at, "$libdir", 7))
+            return true;
+    return false;
+}
+
+/* Settings whose value is a path the server opens or creates as written. */
+static bool path_setting(const char *name)
+{
+    static const char *const paths[] = {"data_directory",
+                                        "config_file",
+                                        "hba_file",
+                                        "ident_file",
+                                        "external_pid_file",
+                                        "log_directory",
+                                        "unix_socket_directories",
+                                        "stats_temp_directory",
+                                        "ssl_cert_file",
+                                        "ssl_key_file",
+                                        "ssl_ca_file",
+                                        "ssl_crl_file",
+                                        "ssl_crl_dir",
+                                        "ssl_dh_params_file",
+                                        "krb_server_keyfile",
+                                        NULL};
+    for (size_t idx = 0; paths[idx]; idx++)
+        if (!strcasecmp(name, paths[idx]))
+            return true;
+    return false;
+}
+
+bool conf_redacted_value(const char *value)
+{
+    if (!value)
+        return false;
+    value += strspn(value, " \t");
+    size_t len = strlen(value);
+    while (len && isspace((unsigned char)value[len - 1]))
+        len--;
+    /* runs of x, X or *, maybe dotted like an address: "xxxx", "****", "xxx.xxx.xxx.xxx" */
+    size_t marks = 0, other = 0;
+    for (size_t idx = 0; idx < len; idx++)
+        if (strchr("xX*", value[idx]))
+            marks++;
+        else if (!strchr(".:-/", value[idx]))
+            other++;
+    if (marks >= 3 && !other)
+        return true;
+    static const char *const words[] = {"CHANGEME",   "CHANGE_ME", "CHANGE-ME", "REPLACEME",
+                                        "REPLACE_ME", "TODO",      "FIXME",     "TBD"};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
+        if (strlen(words[idx]) == len && !strncasecmp(value, words[idx], len))
+            return true;
+    /* "<host>", "<primary ip>": the whole value a name in angle brackets */
+    if (len >= 3 && value[0] == '<' && value[len - 1] == '>' && strncmp(value, "<redacted>", len)) {
+        for (size_t idx = 1; idx + 1 < len; idx++)
+            if (!isalnum((unsigned char)value[idx]) && !strchr(" _-.", value[idx]))
+                return false;
+        return isalpha((unsigned char)value[1]) != 0;
+    }
+    return len > 5 && !strncmp(value, "YOUR_", 5);
+}
+
 bool conf_placeholder_value(const char *name, const char *value)
 {
-    if (!name || ends_with(name, "_command") || ends_with(name, "_conninfo"))
+    if (!name)
         return false;
-    return conf_has_placeholder(value, true);
+    /* a command or connection string: only a template engine's own syntax, which a renderer
+     * fills in; a ${VAR} there is the shell's, and CHANGEME or <host> are the rules' own subject
+     * (PK3021-PK3023) */
+    if (ends_with(name, "_command") || ends_with(name, "_conninfo"))
+        return value && (strstr(value, "{{") || strstr(value, "{%") || strstr(value, "<%"));
+    /* the server expands no variable in a path: '$PGDATA/pg_hba.conf' is opened as written */
+    return conf_has_placeholder(value, true) || conf_redacted_value(value) ||
+           (path_setting(name) && conf_shell_variable(value));
 }
 
 char *conf_error_line_name(const ConfEntry *entry)
@@ -59,4 +134,160 @@ char *conf_error_line_name(const ConfEntry *entry)
     if (!len || !(isalpha((unsigned char)*p) || *p == '_'))
         return NULL;
     return xstrndup(p, len);
+}
+
+typedef enum { CTL_NONE, CTL_OPEN, CTL_ALT, CTL_CLOSE } Control;
+
+/* The first word of a statement at `text` (after its opening marker), as a control step. */
+static Control control_word(const char *text, bool erb)
+{
+    text += strspn(text, "-+ \t");
+    size_t len = strspn(text, "abcdefghijklmnopqrstuvwxyz_");
+    static const struct {
+        const char *word;
+        Control ctl;
+    } words[] = {{"if", CTL_OPEN},      {"for", CTL_OPEN},      {"unless", CTL_OPEN},
+                 {"case", CTL_OPEN},    {"range", CTL_OPEN},    {"with", CTL_OPEN},
+                 {"while", CTL_OPEN},   {"elif", CTL_ALT},      {"elsif", CTL_ALT},
+                 {"else", CTL_ALT},     {"when", CTL_ALT},      {"endif", CTL_CLOSE},
+                 {"endfor", CTL_CLOSE}, {"endwith", CTL_CLOSE}, {"end", CTL_CLOSE}};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
+        if (strlen(words[idx].word) == len && !strncmp(text, words[idx].word, len))
+            return words[idx].ctl;
+    /* Ruby's `<% @list.each do |x| %>` opens a block that `<% end %>` closes */
+    if (erb) {
+        const char *close = strstr(text, "%>");
+        size_t body = close ? (size_t)(close - text) : strlen(text);
+        while (body && strchr(" \t-", text[body - 1]))
+            body--;
+        const char *bar = memchr(text, '|', body);
+        size_t before = bar ? (size_t)(bar - text) : body;
+        while (before && strchr(" \t", text[before - 1]))
+            before--;
+        if (before >= 3 && !strncmp(text + before - 3, " do", 3))
+            return CTL_OPEN;
+    }
+    return CTL_NONE;
+}
+
+#define BRANCH_DEPTH 32
+
+/* The storage class a branch's condition names ("ssd", "hdd", "network"), or NULL. */
+static const char *condition_storage(const char *cond, size_t len)
+{
+    static const struct {
+        const char *word;
+        const char *storage;
+    } words[] = {{"ssd", "ssd"},     {"nvme", "ssd"},       {"flash", "ssd"},
+                 {"hdd", "hdd"},     {"spinning", "hdd"},   {"rotational", "hdd"},
+                 {"san", "network"}, {"network", "network"}};
+    for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++) {
+        size_t wlen = strlen(words[idx].word);
+        for (size_t at = 0; at + wlen <= len; at++)
+            if (!strncasecmp(cond + at, words[idx].word, wlen) &&
+                (at == 0 || !isalpha((unsigned char)cond[at - 1])) &&
+                (at + wlen == len || !isalpha((unsigned char)cond[at + wlen])))
+                return words[idx].storage;
+    }
+    return NULL;
+}
+
+typedef struct {
+    int branch;        /* 0: the first; each elif/else adds one */
+    int chosen;        /* the branch that is rendered: the first unless the storage decides */
+    bool has_else;     /* an `else` with no condition */
+    int storage_named; /* the first branch whose condition names the host's storage, or -1 */
+    bool names_other;  /* some condition names another storage */
+} Block;
+
+/* One file's statements, in line order. The first pass decides each block's branch (`blocks`,
+ * in the order they open); the second marks the settings outside a chosen branch. */
+static void file_branches(ConfSet *set, const char *file, const char *storage, Block *blocks,
+                          size_t n_blocks, size_t *opened, bool mark)
+{
+    size_t stack[BRANCH_DEPTH];
+    int depth = 0;
+    *opened = 0;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        ConfEntry *entry = &set->entries[idx];
+        if (strcmp(entry->file, file))
+            continue;
+        if (entry->name) {
+            bool alt = false;
+            for (int d = 0; mark && d < depth && d < BRANCH_DEPTH; d++)
+                alt |= stack[d] < n_blocks && blocks[stack[d]].branch != blocks[stack[d]].chosen;
+            if (mark)
+                entry->alternative = alt;
+            continue;
+        }
+        const char *text = entry->error ? entry->line_text : NULL;
+        static const struct {
+            const char *open;
+            bool erb;
+        } marks[] = {{"{%", false}, {"{{", false}, {"<%", true}};
+        for (const char *at = text; at && *at; at++) {
+            size_t mark_idx = 0;
+            while (mark_idx < 3 && strncmp(at, marks[mark_idx].open, 2))
+                mark_idx++;
+            if (mark_idx == 3)
+                continue;
+            Control ctl = control_word(at + 2, marks[mark_idx].erb);
+            const char *close = strpbrk(at + 2, "%}");
+            size_t cond_len = close ? (size_t)(close - at) : strlen(at);
+            Block *top = depth > 0 && depth <= BRANCH_DEPTH && stack[depth - 1] < n_blocks
+                             ? &blocks[stack[depth - 1]]
+                             : NULL;
+            if (ctl == CTL_OPEN) {
+                size_t id = (*opened)++;
+                if (depth < BRANCH_DEPTH)
+                    stack[depth] = id;
+                depth++;
+                top = id < n_blocks && depth <= BRANCH_DEPTH ? &blocks[id] : NULL;
+                if (top && !mark)
+                    *top = (Block){.storage_named = -1};
+                if (top)
+                    top->branch = 0;
+            } else if (ctl == CTL_ALT && top) {
+                top->branch++;
+                const char *word = at + 2 + strspn(at + 2, "-+ \t");
+                if (!mark && !strncmp(word, "else", 4) && !isalpha((unsigned char)word[4]) &&
+                    !condition_storage(word + 4, cond_len - (size_t)(word + 4 - at)))
+                    top->has_else = true;
+            } else if (ctl == CTL_CLOSE && depth > 0) {
+                depth--;
+                continue;
+            } else {
+                continue;
+            }
+            /* the condition of the branch that starts here */
+            const char *named = top && !mark ? condition_storage(at, cond_len) : NULL;
+            if (named && storage && !strcmp(named, storage) && top->storage_named < 0)
+                top->storage_named = top->branch;
+            else if (named)
+                top->names_other = true;
+            at++;
+        }
+    }
+    for (size_t id = 0; !mark && id < *opened && id < n_blocks; id++) {
+        Block *blk = &blocks[id];
+        blk->chosen = blk->storage_named >= 0                        ? blk->storage_named
+                      : blk->names_other && blk->has_else && storage ? blk->branch
+                                                                     : 0;
+    }
+}
+
+void conf_template_mark_branches(ConfSet *set, const char *storage)
+{
+    /* "nvme" is fast storage as "ssd" is, for a template's condition */
+    if (storage && !strcmp(storage, "nvme"))
+        storage = "ssd";
+    for (size_t idx = 0; idx < set->n_files; idx++) {
+        size_t n_blocks = 0;
+        file_branches(set, set->files[idx], storage, NULL, 0, &n_blocks, false);
+        Block *blocks = n_blocks ? xcalloc(n_blocks, sizeof(Block)) : NULL;
+        size_t opened;
+        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, false);
+        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, true);
+        free(blocks);
+    }
 }

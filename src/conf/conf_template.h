@@ -14,15 +14,35 @@
  * alone: the server hands archive_command and its kin to /bin/sh, which expands it. */
 bool conf_has_placeholder(const char *text, bool in_string);
 
-/* Is the value of a string setting a template placeholder, so that what the rendered file holds is
- * unknown? Not in a shell command or a connection string (*_command, *_conninfo): there a
- * placeholder is text the server runs or connects with, which the rules on those parameters
- * (PK3015-PK3023) name themselves. */
+/* A shell variable, `$NAME` or `${NAME}` (not the server's own `$libdir`). */
+bool conf_shell_variable(const char *text);
+
+/* Is the whole value a stand-in someone was to fill in or redacted: runs of x/X/`*` (`xxxx`,
+ * `****`, `xxx.xxx.xxx.xxx`), CHANGEME, TODO and their kin, a name in angle brackets (`<host>`),
+ * YOUR_...? */
+bool conf_redacted_value(const char *value);
+
+/* Is the value of a setting a template placeholder, so that what the rendered file holds is
+ * unknown: a template's syntax, a redacted or to-be-filled value, or a shell variable in a path
+ * setting (the server expands none)? In a shell command or a connection string (*_command,
+ * *_conninfo) only a template engine's syntax (`{{ }}`, `{% %}`, `<% %>`) counts: a `${VAR}` there
+ * is the shell's, and CHANGEME, `<host>` or REPLICA_IP_ADDRESS are text the server runs or
+ * connects with, which the rules on those parameters (PK3021-PK3023) name themselves. */
 bool conf_placeholder_value(const char *name, const char *value);
 
 /* The parameter a line that failed to parse was setting: its first word, when it is a name
  * ("random_page_cost = {{ RANDOM_PAGE_COST }}"). NULL when the line is not a syntax error or does
  * not start with a name. Caller frees. */
 char *conf_error_line_name(const ConfEntry *entry);
+
+/* Marks the settings inside a template's alternative branches: Jinja `{% if %}` / `{% elif %}` /
+ * `{% else %}`, ERB `<% if %>` / `<% elsif %>` / `<% else %>` / `<% when %>`, Go `{{ if }}` /
+ * `{{ else }}`, up to the statement that closes the `if`, `for`, `unless`, `case`, `range` or
+ * `with`. Only one branch is rendered: the first one is read as the file's value, the others are
+ * alternatives (neither applied nor overriding it), unless `storage` ("ssd", "nvme", "hdd",
+ * "network"; NULL: unknown) decides: the branch whose condition names it (`disk == "SSD"`), or the
+ * `else` when the conditions name only other kinds. Called by conf_set_mark_applied (NULL) and
+ * conf_set_choose_branches. */
+void conf_template_mark_branches(ConfSet *set, const char *storage);
 
 #endif

@@ -297,6 +297,77 @@ static void place_set(IntentPlace *place, const char *file, int line, const char
     place->text = trimmed(text);
 }
 
+/* RAM and cores stated in words facts_in's English forms miss, in any language: "4/8 GB RAM"
+ * (the lower bound: the smaller machine is the safe reading), "for 1024M RAM", "512GB기준" and
+ * "32C기준" (Korean: "on the basis of"), a memory word before its size ("Память 32 ГБ", "메모리
+ * 64GB", "内存 64G", "Arbeitsspeicher: 32 GB") or a Cyrillic unit before one ("32 ГБ ОЗУ").
+ * Sets *bytes or *cores (left alone when not stated); true when either was. */
+static bool stated_in_words(const char *comment, double *bytes, int *cores)
+{
+    pcre2_code *re[6] = {0};
+    static const char *const patterns[] = {
+        "(\\d+(?:\\.\\d+)?)\\s*(?:[a-z]{1,3})?\\s*/"
+        "\\s*\\d+(?:\\.\\d+)?\\s*(tb|gb|g|mb|m|тб|гб|мб)\\s*"
+        "(?:of\\s+)?(?:ram|memory|озу|памят)",
+        "(\\d+(?:\\.\\d+)?)\\s*(mb|mib|m)\\s*(?:of\\s+)?ram\\b",
+        "(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g|mb|m)\\s*기준",
+        "(?:память|памяти|озу|메모리|内存|arbeitsspeicher|mémoire|memoria|memória|pamięć)\\s*"
+        "[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g|mb|m|тб|гб|мб|т|г|м)(?![a-zа-я])"
+        /* "128GB이상": a threshold ("or more"), not the machine */
+        "(?!\\s*(?:이상|이하|以上|以下|\\+|or\\s+more))",
+        "(\\d+(?:\\.\\d+)?)\\s*(тб|гб|мб)\\s*(?:ram|озу|памят)",
+        "(\\d+)\\s*(?:c|cores?|코어)\\s*기준",
+    };
+    /* compiled per comment: only for one with a digit and a mark of these forms (a byte of
+     * another script, a slash, " RAM"), which few comments have */
+    bool other_script = false;
+    for (const char *at = comment; *at && !other_script; at++)
+        other_script = (unsigned char)*at >= 0x80;
+    if (!strpbrk(comment, "0123456789") ||
+        !(other_script || strchr(comment, '/') || strcasestr(comment, " ram") ||
+          strcasestr(comment, "speicher") || strcasestr(comment, "memori")))
+        return false;
+    for (size_t idx = 0; idx < 6; idx++) {
+        int code;
+        PCRE2_SIZE offset;
+        re[idx] = pcre2_compile((PCRE2_SPTR)patterns[idx], PCRE2_ZERO_TERMINATED,
+                                PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code,
+                                &offset, NULL);
+    }
+    bool found = false;
+    for (size_t idx = 0; idx < 5 && !found; idx++) {
+        char *unit = NULL;
+        char *num = match_group(re[idx], comment, 1, &unit);
+        if (num) {
+            /* the unit's first letter, Latin or Cyrillic (т г м, either case) */
+            const char *u = unit;
+            double scale = strchr("tT", *u) || !strncmp(u, "т", 2) || !strncmp(u, "Т", 2)
+                               ? 1024.0 * 1024 * 1024 * 1024
+                           : strchr("gG", *u) || !strncmp(u, "г", 2) || !strncmp(u, "Г", 2)
+                               ? 1024.0 * 1024 * 1024
+                               : 1024.0 * 1024;
+            double stated = strtod(num, NULL) * scale;
+            /* beyond 64TB is no machine's memory (and would overflow its printing) */
+            if (stated <= 64.0 * 1024 * 1024 * 1024 * 1024) {
+                *bytes = stated;
+                found = true;
+            }
+        }
+        free(num);
+        free(unit);
+    }
+    char *num = match_group(re[5], comment, 1, NULL);
+    long stated_cores = num ? strtol(num, NULL, 10) : 0;
+    if (stated_cores > 0 && stated_cores <= 4096) {
+        *cores = (int)stated_cores;
+        found = true;
+    }
+    free(num);
+    for (size_t idx = 0; idx < 6; idx++)
+        pcre2_code_free(re[idx]);
+    return found;
+}
+
 /* Host facts one comment states. `header`: the comment is in the header block, where bare
  * words ("4 cores", "SSD") describe the machine; elsewhere only "key: value" forms and "N GB
  * RAM" count. */
@@ -321,6 +392,18 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                     "host|vm|instance)\\b");
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
+    }
+    double words_bytes = -1;
+    int words_cores = -1;
+    if (stated_in_words(comment, &words_bytes, &words_cores)) {
+        if (out->ram_bytes < 0 && words_bytes >= 256.0 * 1024 * 1024) {
+            out->ram_bytes = words_bytes;
+            place_set(&out->ram_at, file, line, comment);
+        }
+        if (out->cores < 0 && words_cores > 0 && words_cores <= 4096) {
+            out->cores = words_cores;
+            place_set(&out->cores_at, file, line, comment);
+        }
     }
     char *unit = NULL;
     char *num = NULL;
@@ -478,6 +561,11 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);
         facts_in(out, comment, false, file, at);
+        /* a section's comment above a line with its own may state the machine too ("# Memory
+         * settings (512GB기준)") */
+        int above = at == e->line ? block_above(&lines, e->line, first) : 0;
+        if (above)
+            facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
     }
     /* a file-system named anywhere the author wrote */
     for (size_t line = 1; !out->cow && line <= lines.n; line++) {

@@ -27,6 +27,7 @@ typedef struct LintOpts {
     const TargetSpec *target; /* --target: a managed service's restrictions, or NULL */
     double instance_memory;   /* bytes, from --host (instance_class or ram): RDS formulas */
     int instance_vcpus;
+    char host_storage[16];  /* from --host: a template's if/else on the storage kind ("" unknown) */
     const char *stdin_name; /* --stdin-filename: where the text of the input "-" stands (its
                              * includes, findings, fragment status follow it); NULL: "<stdin>" */
     const char *buffer;     /* the text of the input "-" when the caller holds it (the language

@@ -37,8 +37,86 @@ static const char *base_name(const char *path)
     return slash ? slash + 1 : path ? path : "?";
 }
 
-static void add_template_finding(const ConfSet *set, const bool *templated, size_t n, bool refused,
-                                 FindingList *out)
+static bool ends_with(const char *text, const char *tail)
+{
+    size_t len = strlen(text), tail_len = strlen(tail);
+    return len >= tail_len && !strcmp(text + len - tail_len, tail);
+}
+
+/* The file's name or directory says it is a template: its renderer's extension, or a directory
+ * named templates/ or template/ (Ansible roles, Helm charts, Salt states). Written into `why`. */
+static bool template_path(const char *path, StrBuf *why)
+{
+    static const char *const exts[] = {".j2",       ".jinja", ".jinja2",   ".tmpl", ".tpl", ".erb",
+                                       ".template", ".in",    ".mustache", ".hbs",  NULL};
+    const char *base = base_name(path);
+    for (size_t idx = 0; exts[idx]; idx++)
+        if (ends_with(base, exts[idx])) {
+            sb_printf(why, "its name ends in %s", exts[idx]);
+            return true;
+        }
+    for (const char *dir = path; dir && (dir = strstr(dir, "/template")); dir++) {
+        size_t len = strlen("/template") + (dir[9] == 's');
+        if (dir[len] == '/' && dir + len < base) {
+            sb_printf(why, "it is in a directory named %.*s/", (int)len - 1, dir + 1);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Where the server reads this file as it is: a data directory, `--host local`, or a server's
+ * own configuration directory. There a placeholder is the server's refusal, not a template's
+ * normal state. */
+static bool deployed(const ConfSet *set, const char *file, bool target_here)
+{
+    static const char *const homes[] = {"/etc/postgresql/", "/var/lib/postgresql/",
+                                        "/var/lib/pgsql/", NULL};
+    if (set->data_dir || target_here)
+        return true;
+    for (size_t idx = 0; homes[idx]; idx++)
+        if (file && !strncmp(file, homes[idx], strlen(homes[idx])))
+            return true;
+    return false;
+}
+
+/* Why the file is a template by design, into `why`: its path, or the first line holding a
+ * template engine's own syntax, or the first redacted value. False when nothing says so (a shell
+ * variable in a path, a sed script's bare words): the file then reads as deployed. */
+static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *templated,
+                            const ConfEntry *first, StrBuf *why)
+{
+    if (template_path(first->file, why))
+        return true;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        const char *text = entry->error ? entry->line_text : entry->value;
+        if (templated[idx] && conf_has_placeholder(text, true)) {
+            sb_printf(why, "line %d holds a template engine's syntax", entry->line);
+            return true;
+        }
+    }
+    for (size_t idx = 0; idx < set->n_entries; idx++)
+        if (templated[idx] && !set->entries[idx].error &&
+            conf_redacted_value(set->entries[idx].value)) {
+            sb_printf(why, "line %d holds a redacted or to-be-filled value (\"%s\")",
+                      set->entries[idx].line, set->entries[idx].value);
+            return true;
+        }
+    /* only counted from BARE_WORDS_MIN on: a sed script's own template */
+    for (size_t idx = 0; idx < set->n_entries; idx++)
+        if (templated[idx] && bare_word(&set->entries[idx], cat)) {
+            sb_printf(why,
+                      "line %d and others hold words where numbers belong, as a sed"
+                      " script's template does (\"%s\")",
+                      set->entries[idx].line, set->entries[idx].value);
+            return true;
+        }
+    return false;
+}
+
+static void add_template_finding(const ConfSet *set, const Catalog *cat, const bool *templated,
+                                 size_t n, bool refused, bool target_here, FindingList *out)
 {
     const ConfEntry *first = NULL;
     StrBuf lines = STRBUF_INIT;
@@ -60,32 +138,71 @@ static void add_template_finding(const ConfSet *set, const bool *templated, size
     if (n > 20)
         sb_printf(&lines, " and %zu more", n - 20);
     Finding *f = lint_entry_finding(out, "PK0003", first);
-    f->message = finding_printf(f,
-                                "the file is a template that was never rendered: %zu line%s of"
-                                " template syntax where settings belong (line%s %s)",
-                                n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
-    /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
-    f->refuses_start = refused;
-    f->hint = finding_printf(f,
-                             "%s Render the template with the deployment's values (helm template,"
-                             " ansible, envsubst, the sed script) and lint the output.",
-                             refused ? "The server refuses to start with it."
-                                     : "The server would take the placeholders as literal text.");
+    StrBuf why = STRBUF_INIT;
+    bool by_design = design_evidence(set, cat, templated, first, &why);
+    if (deployed(set, first->file, target_here) || !by_design) {
+        f->message = finding_take(
+            f, by_design ? xasprintf("the file is a template that was never rendered: %zu"
+                                     " line%s of template syntax where settings belong"
+                                     " (line%s %s)",
+                                     n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines))
+                         : xasprintf("%zu line%s hold%s placeholders the server does not"
+                                     " fill in (a shell variable in a path) where"
+                                     " values belong (line%s %s)",
+                                     n, n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "" : "s",
+                                     sb_str(&lines)));
+        /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
+        f->refuses_start = refused;
+        f->hint = finding_take(
+            f, by_design
+                   ? xasprintf("%s Render the template with the deployment's values (helm"
+                               " template, ansible, envsubst, the sed script) and lint the"
+                               " output.",
+                               refused ? "The server refuses to start with it."
+                                       : "The server would take the placeholders as literal"
+                                         " text.")
+                   : xstrdup("The server opens a path as written and expands no variable in"
+                             " it (its own $libdir in library paths aside): where that path does"
+                             " not exist it refuses to start. Write the real path, or render"
+                             " the file (envsubst) before the server reads it."));
+    } else {
+        /* a template by design: unrendered is its normal state, and the owner changes nothing in
+         * it; what the server will read is the rendered file */
+        f->severity = SEV_NOTICE;
+        f->refuses_start = false;
+        f->message = finding_printf(f,
+                                    "a template (%s): lint the rendered file; %zu line%s hold"
+                                    "%s placeholders (line%s %s)",
+                                    sb_str(&why), n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+                                    n == 1 ? "" : "s", sb_str(&lines));
+        f->hint = finding_printf(
+            f,
+            "pgknob read %s as a template because %s, and checked the rest of"
+            " it. Render it with the deployment's values (ansible, salt, helm"
+            " template, envsubst, the sed script) and lint the output; linted in"
+            " a data directory or with --host local, where the server reads it"
+            " as it is, unrendered placeholders are an error%s.",
+            base_name(first->file), sb_str(&why), refused ? " (the server refuses to start)" : "");
+    }
+    sb_free(&why);
     f->suggestion = finding_strdup(f, "lint the rendered configuration, not the template");
     sb_free(&lines);
 }
 
-size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templated,
-                           FindingList *out)
+size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
+                           bool *templated, FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0;
     bool refused = false;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
-        /* a line that did not parse, a value the server rejects, or a string holding a
-         * template's own syntax (conf_placeholder_value: not a command's ${VAR}) */
+        /* a line that did not parse (or an include of a path with a shell variable, which the
+         * server never expands), a value the server rejects, or a string holding a template's
+         * own syntax (conf_placeholder_value: not a command's ${VAR}) */
         bool marked = entry->error
-                          ? conf_has_placeholder(entry->line_text, false)
+                          ? conf_has_placeholder(entry->line_text, false) ||
+                                (!entry->token && strstr(entry->line_text, "include") &&
+                                 conf_shell_variable(entry->line_text))
                           : (conf_has_placeholder(entry->value, false) && rejected(entry, cat)) ||
                                 conf_placeholder_value(entry->name, entry->value);
         templated[idx] = marked;
@@ -101,6 +218,6 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool *templat
                 refused = true;
             }
     if (n_marked)
-        add_template_finding(set, templated, n_marked, refused, out);
+        add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
     return n_marked;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "catalog/value.h"
 #include "common/strbuf.h"
@@ -37,47 +38,91 @@ static Finding *entry_finding(FindingList *out, const char *id, const ConfEntry 
     return f;
 }
 
-/* An include_dir absent here, in a lone file: the directory belongs to the machine the file is
- * deployed on (Debian's packages create conf.d on every install), so say what must exist there,
- * at notice, as for the other facts of the target machine (PK0060, PK0061). */
-static bool note_missing_dir(const ConfEntry *entry, FindingList *out)
+/* The path an include line writes (the error holds it resolved against this checkout). */
+static const char *written_path(const ConfEntry *entry, const char *resolved, int *len)
 {
-    static const char prefix[] = "could not open directory \"";
-    if (strncmp(entry->error, prefix, sizeof(prefix) - 1))
-        return false;
-    /* the directory as the line writes it (the error holds it resolved against this checkout) */
-    const char *dir = entry->error + sizeof(prefix) - 1;
-    int len = (int)strcspn(dir, "\"");
-    const char *text = entry->line_text ? strstr(entry->line_text, "include_dir") : NULL;
-    if (text) {
-        text += strlen("include_dir");
-        text += strspn(text, " \t=");
-        text += *text == '\'';
-        dir = text;
-        len = (int)strcspn(text, "' \t#");
+    const char *text = entry->line_text ? strstr(entry->line_text, "include") : NULL;
+    if (!text) {
+        *len = (int)strcspn(resolved, "\"");
+        return resolved;
     }
+    text += strcspn(text, " \t='");
+    text += strspn(text, " \t=");
+    text += *text == '\'';
+    *len = (int)strcspn(text, "' \t#");
+    return text;
+}
+
+/* An include of pg_hba.conf: its lines ("local all all peer") are not settings, and the server
+ * stops at the first with a syntax error, whichever machine it runs on. */
+static bool auth_file(const char *path, int len, const char *base)
+{
+    size_t base_len = strlen(base);
+    return (size_t)len >= base_len && !strncmp(path + len - base_len, base, base_len) &&
+           ((size_t)len == base_len || path[len - base_len - 1] == '/');
+}
+
+/* An include_dir, or an include of an absolute path, absent here, in a lone file: the directory
+ * or file belongs to the machine the file is deployed on (Debian's packages create conf.d on
+ * every install; an image copies its files in), so say what must exist there, at notice, as for
+ * the other facts of the target machine (PK0060, PK0061). A relative include is resolved beside
+ * this file, which the checkout should hold: the refusal stands. An include of pg_hba.conf is
+ * the server's refusal anywhere. */
+static bool note_missing_path(const ConfEntry *entry, FindingList *out)
+{
+    static const char dir_prefix[] = "could not open directory \"";
+    static const char file_prefix[] = "could not open file \"";
+    bool dir = !strncmp(entry->error, dir_prefix, sizeof(dir_prefix) - 1);
+    if (!dir && strncmp(entry->error, file_prefix, sizeof(file_prefix) - 1))
+        return false;
+    int len;
+    const char *path = written_path(
+        entry, entry->error + (dir ? sizeof(dir_prefix) : sizeof(file_prefix)) - 1, &len);
+    bool hba = !dir && auth_file(path, len, "pg_hba.conf");
+    /* a relative file is resolved beside this one: the repository should hold it */
+    if (!dir && !hba && *path != '/')
+        return false;
     Finding *f = add_finding(out, "PK0002", entry->file, entry->line);
+    if (hba) {
+        f->message = finding_printf(f,
+                                    "include names \"%.*s\", an authentication file: its lines are"
+                                    " not settings, and the server stops at the first with a syntax"
+                                    " error",
+                                    len, path);
+        f->hint = finding_strdup(
+            f, "pg_hba.conf is read through hba_file, never included: absent here, it"
+               " is still no postgresql.conf syntax where it is deployed.");
+        f->suggestion = finding_printf(f,
+                                       "remove the include line, and set hba_file = '%.*s' if the"
+                                       " server should use that file",
+                                       len, path);
+        return true;
+    }
     f->severity = SEV_NOTICE;
     f->refuses_start = false;
     f->message = finding_printf(f,
-                                "include_dir names \"%.*s\", which must exist on the server: it is"
-                                " absent here",
-                                len, dir);
-    f->hint =
-        finding_strdup(f, "The server refuses to start without it. A file checked out of a"
-                          " repository is not the target machine: lint the data directory, or with"
-                          " --host local on the server, to check the real one.");
-    f->suggestion =
-        finding_printf(f,
-                       "create the directory %.*s%s on the server (it may stay empty), or"
-                       " remove the include_dir line",
-                       len, dir, *dir == '/' ? "" : " beside this file");
+                                "%s names \"%.*s\", which must exist on the server: it is absent"
+                                " here",
+                                dir ? "include_dir" : "include", len, path);
+    f->hint = finding_printf(
+        f,
+        "The server refuses to start without it%s. A file checked out of a repository is not"
+        " the target machine: lint the data directory, or with --host local on the server, to"
+        " check the real one.",
+        !dir && auth_file(path, len, "pg_ident.conf")
+            ? "; and pg_ident.conf's map lines are not settings either (one holding only comments"
+              " is harmless): use ident_file for it"
+            : "");
+    f->suggestion = finding_printf(
+        f, "create the %s %.*s%s on the server%s, or remove the %s line",
+        dir ? "directory" : "file", len, path, *path == '/' ? "" : " beside this file",
+        dir ? " (it may stay empty)" : "", dir ? "include_dir" : "include");
     return true;
 }
 
 static void check_read_error(const ConfEntry *entry, bool target_here, FindingList *out)
 {
-    if (!target_here && note_missing_dir(entry, out))
+    if (!target_here && note_missing_path(entry, out))
         return;
     bool syntax = entry->token || !strncmp(entry->error, "syntax error", 12);
     Finding *f = add_finding(out, syntax ? "PK0001" : "PK0002", entry->file, entry->line);
@@ -564,7 +609,8 @@ static const SnapSetting *usable(const Snapshot *snap, const char *name)
     const SnapSetting *setting = snapshot_get(snap, name);
     if (setting && snap->fragment && setting->source == SRC_DEFAULT)
         return NULL;
-    return setting && setting->param && setting->parsed_ok ? setting : NULL;
+    /* a placeholder is no value the server would use (conf_placeholder_value) */
+    return setting && setting->param && setting->parsed_ok && !setting->unusable ? setting : NULL;
 }
 
 static Finding *startup_finding(FindingList *out, const SnapSetting *primary,
@@ -818,7 +864,9 @@ static const char *const host_why =
     " whether it exists there; where it does not, the server stops at startup with a FATAL error"
     " (for example `could not access file \"pg_cron\"`) before accepting a connection.";
 
-static void check_host_dependent(const Snapshot *snap, FindingList *out)
+/* `target_here`: a data directory or --host local, where an absolute path is checked: present,
+ * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
+static void check_host_dependent(const Snapshot *snap, bool target_here, FindingList *out)
 {
     static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
     const SnapSetting *spl = usable(snap, "shared_preload_libraries");
@@ -844,10 +892,21 @@ static void check_host_dependent(const Snapshot *snap, FindingList *out)
         const SnapSetting *setting = usable(snap, paths[idx]);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
             continue;
+        bool checked = target_here && setting->value[0] == '/';
+        if (checked && access(setting->value, F_OK) == 0)
+            continue;
         Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        f->message = finding_printf(f, "%s points to \"%s\", which must exist on the server",
-                                    setting->name, setting->value);
+        f->message = finding_take(
+            f, checked ? xasprintf("%s points to \"%s\", which does not exist on this"
+                                   " server",
+                                   setting->name, setting->value)
+                       : xasprintf("%s points to \"%s\", which must exist on the server",
+                                   setting->name, setting->value));
+        if (checked) {
+            bool ident = !strcmp(paths[idx], "ident_file");
+            f->severity = ident ? SEV_WARNING : SEV_ERROR;
+        }
         /* postmaster.c starts without pg_ident.conf (load_ident fails softly), never without
          * the data directory or pg_hba.conf */
         f->hint = finding_strdup(
@@ -1120,7 +1179,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
 {
     check_overrides(set, snap->catalog, out);
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
-    lint_check_template(set, snap->catalog, templated, out);
+    lint_check_template(set, snap->catalog, opts->host_is_server, templated, out);
     UnknownFamilies fams = {0};
     unknown_families(set, snap->catalog, &fams);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
@@ -1138,7 +1197,9 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_size(snap, "max_wal_size", seg, out);
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
-    check_host_dependent(snap, out);
+    /* a data directory or --host local is the real target: its facts are checked here */
+    bool target_here = set->data_dir || opts->host_is_server;
+    check_host_dependent(snap, target_here, out);
     if (opts->check_host)
-        check_locales(snap, opts->host_is_server, out);
+        check_locales(snap, target_here, out);
 }

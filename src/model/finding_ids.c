@@ -11,8 +11,11 @@ static const FindingId ids[] = {
      "A line the server's configuration lexer cannot read: the server refuses to start.",
      "lint/validate.c"},
     {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
-     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words) where"
-     " values belong: one finding for the file, with the count and the lines.",
+     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words,"
+     " redacted values such as xxxx or CHANGEME, a $VAR in a path) where values belong: one"
+     " finding for the file, with the count and the lines. A notice that says to lint the rendered"
+     " file when the file is a template by design (its name, its directory, a template engine's"
+     " syntax, redacted values); an error where the server reads it as it is.",
      "lint/template.c"},
     {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
      "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"

@@ -159,7 +159,8 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
             free(broken);
             continue;
         }
-        if (entry->error || !entry->name)
+        /* a template's alternative branch: the first branch is the file's value */
+        if (entry->error || !entry->name || entry->alternative)
             continue;
         const CatalogParam *param = resolve_param(cat, entry->name);
         if (param) {

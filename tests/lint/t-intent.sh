@@ -275,4 +275,27 @@ out=$(lint_json "$work/1c.conf")
 [ "$(lint_json "$work/legacy.conf" | sev PK8001)" = warning ] &&
   ok "application close miss: other libraries show no such application" || fail "application close miss"
 
+# --- RAM and cores stated in other words and languages ---
+ram_of() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK0092") | .message][0] // "none"'; }
+while IFS='|' read -r comment want; do
+  printf '%s\nshared_buffers = 256MB\n' "$comment" >"$work/words.conf"
+  ram_of "$work/words.conf" | grep -qF "$want" &&
+    ok "host words: '$comment' gives $want" || fail "host words: '$comment': $(ram_of "$work/words.conf")"
+done <<'EOF'
+# Memory settings (512GB기준)|ram=512GB from line 1
+# for 1024M RAM|ram=1GB from line 1
+# Raspberry Pi 4 con 4/8 GB RAM|ram=4GB from line 1
+# Память 32 ГБ|ram=32GB from line 1
+# 32 ГБ ОЗУ|ram=32GB from line 1
+# 서버 메모리 64GB, 16코어 기준|ram=64GB, cores=16 from line 1
+# Arbeitsspeicher: 16 GB|ram=16GB from line 1
+EOF
+printf 'port = 5432\n\n# Memory (512GB기준)\nmax_connections = 500\t# 메모리 128GB이상: 1000\n' >"$work/section.conf"
+ram_of "$work/section.conf" | grep -qF 'ram=512GB from line 3' &&
+  ok "host words: a section comment above a commented line states the machine; '128GB이상' (or more) does not" ||
+  fail "host words: $(ram_of "$work/section.conf")"
+printf 'port = 5432\nwork_mem = 64MB\t# 메모리 128GB이상\n' >"$work/threshold.conf"
+[ "$(ram_of "$work/threshold.conf")" = none ] &&
+  ok "host words close miss: a threshold ('128GB or more') is no machine" || fail "host words: $(ram_of "$work/threshold.conf")"
+
 done_testing

@@ -151,19 +151,47 @@ echo 17 >"$work/data/PG_VERSION"
 printf "include 'missing.conf'\n" >"$work/repo/inc.conf"
 "$PGKNOB" lint --no-rules --format json "$work/repo/inc.conf" |
   jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error")] | length == 1' >/dev/null &&
-  ok "a missing include file stays an error (the repository should hold it)" || fail "a missing include is not an error"
+  ok "a missing relative include stays an error (the repository should hold it)" || fail "a missing include is not an error"
+printf "include '/nonexistent/pgknob/extra.conf'\nwork_mem = 8MB\n" >"$work/repo/abs.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/abs.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | "\(.severity)/\(.refuses_start)"] | join(" ")' <<<"$out")" = notice/false ] &&
+  jq -r '.findings[] | select(.rule == "PK0002") | .message' <<<"$out" | grep -qF 'include names "/nonexistent/pgknob/extra.conf", which must exist on the server: it is absent here' &&
+  ok "a lone file's include of an absolute path absent here: a notice naming the file the server needs" ||
+  fail "absolute include: $(jq -c '[.findings[] | select(.rule == "PK0002")]' <<<"$out")"
+"$PGKNOB" lint --no-rules --format json --host local "$work/repo/abs.conf" |
+  jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
+  ok "... with --host local the refusal stands" || fail "absolute include with --host local is not an error"
+printf "include '/nonexistent/pgknob/pg_hba.conf'\ninclude '/nonexistent/pgknob/pg_ident.conf'\n" >"$work/repo/auth.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/auth.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | "\(.line):\(.severity)/\(.refuses_start)"] | join(" ")' <<<"$out")" = "1:error/true 2:notice/false" ] &&
+  jq -r '.findings[] | select(.rule == "PK0002" and .line == 1) | .message' <<<"$out" | grep -qF 'an authentication file: its lines are not settings' &&
+  ok "an include of pg_hba.conf is a refusal on any machine (its lines are no settings); pg_ident.conf a notice" ||
+  fail "auth includes: $(jq -c '[.findings[] | select(.rule == "PK0002") | [.line, .severity, .message]]' <<<"$out")"
+# PK0061 and PK0060 on the real target: a data directory checks its absolute paths and locales here
+mkdir -p "$work/data61"
+echo 16 >"$work/data61/PG_VERSION"
+printf "hba_file = '/nonexistent/pgknob/pg_hba.conf'\nident_file = '%s'\nlc_messages = 'xx_YY.NOPE'\n" "$work/data61/PG_VERSION" >"$work/data61/postgresql.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/data61")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | "\(.rule):\(.line):\(.severity)"] | join(" ")' <<<"$out")" = "PK0061:1:error PK0060:3:warning" ] &&
+  ok "a data directory: a missing hba_file is an error, a present ident_file says nothing, a missing locale warns" ||
+  fail "data directory PK0061/PK0060: $(jq -c '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | [.rule, .line, .severity, .message]]' <<<"$out")"
+cp "$work/data61/postgresql.conf" "$work/repo/paths.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/paths.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | "\(.rule):\(.line):\(.severity)"] | join(" ")' <<<"$out")" = "PK0061:1:notice PK0061:2:notice PK0060:3:notice" ] &&
+  ok "close miss: the same file from a checkout says what must exist on the server, at notice" ||
+  fail "lone file PK0061/PK0060: $(jq -c '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | [.rule, .line, .severity]]' <<<"$out")"
 
 # --- one cause, one finding: a template never rendered ---
 printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connections = ${MAXC}\nport = <%%= @port %%>\nlisten_addresses = '"'"'*'"'"'\nwal_level = @WAL_LEVEL@\n' >"$work/tpl.conf"
 out=$("$PGKNOB" lint --no-rules --format json "$work/tpl.conf")
-[ "$(jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")' <<<"$out")" = PK0003 ] &&
-  ok "Jinja, shell, ERB and autoconf placeholders: one error (PK0003)" || fail "template: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$out")"
-jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 lines of template syntax where settings belong (lines 1, 2, 3, 4, 6)' &&
+[ "$(jq -r '[.findings[] | select(.severity == "error" or .rule == "PK0003") | "\(.rule) \(.severity)"] | join(" ")' <<<"$out")" = "PK0003 notice" ] &&
+  ok "Jinja, shell, ERB and autoconf placeholders: one finding (PK0003), a notice: a template by design" || fail "template: $(jq -c '[.findings[] | [.rule, .line]]' <<<"$out")"
+jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '5 lines hold placeholders (lines 1, 2, 3, 4, 6)' &&
   ok "... with the count and the lines" || fail "count and lines: $(jq -r '.findings[0].message' <<<"$out")"
 realworld="$(realworld_dir)" || fail "the real-world corpus: not found"
 out=$("$PGKNOB" lint --no-rules --format json "$realworld"/22-*.conf)
-[ "$(jq '[.findings[] | select(.severity == "error")] | length' <<<"$out")" = 1 ] &&
-  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 lines of template syntax where settings belong (lines 65, 116, 127' &&
+[ "$(jq '[.findings[] | select(.rule == "PK0003" or .severity == "error")] | length' <<<"$out")" = 1 ] &&
+  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 lines hold placeholders (lines 65, 116, 127' &&
   ok "realworld 22 (a sed template with bare words): one finding, not 10 invalid values" ||
   fail "realworld 22: $(jq -c '[.findings[] | select(.severity == "error") | .rule]' <<<"$out")"
 printf 'work_mem = large\n' >"$work/typo.conf"

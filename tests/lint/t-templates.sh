@@ -11,7 +11,7 @@ source tests/lib.sh
 work="$(mktemp -d /tmp/pgknob-templates.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 lint_json() { "$PGKNOB" lint --format json --fail-on never "$@" 2>/dev/null; }
-rules_of() { jq -r '[.findings[] | select(.severity == "error" or .severity == "warning") | .rule] | join(" ")'; }
+rules_of() { jq -r '[.findings[] | select(.severity == "error" or .severity == "warning" or .rule == "PK0003") | .rule] | join(" ")'; }
 
 # --- recognition: Jinja or ERB first is a template, not JSON ---
 for first in '{{ ansible_managed | comment }}' '{% if pg_tuning %}' '{# managed by salt #}' '<% if @tune %>'; do
@@ -48,7 +48,7 @@ out=$(lint_json --no-rules "$work/all.conf")
 check "Jinja, ERB, shell, autoconf and sed placeholders: PK0003 is the only error" \
   test "$(rules_of <<<"$out")" = PK0003
 check "... with the count and the lines (the command's \${ARCHIVE} is not one)" \
-  grep -qF '10 lines of template syntax where settings belong (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)' \
+  grep -qF '10 lines hold placeholders (lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)' \
   <<<"$(jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out")"
 printf 'port = 5432\narchive_command = '"'"'cp %%p ${ARCHIVE}/%%f'"'"'\nlog_line_prefix = '"'"'%%m [%%p] %%u@%%d '"'"'\n' >"$work/plain.conf"
 check "close miss: \${VAR} in a command and %u@%d in a prefix are no template" \
@@ -67,11 +67,16 @@ printf "listen_addresses = '{{ pg_listen }}'\n" >"$work/listen.conf"
 out=$(lint_json "$work/listen.conf")
 check "PK8003 does not read listen_addresses '{{ x }}' as an address" \
   test "$(jq '[.findings[] | select(.rule == "PK8003")] | length' <<<"$out")" = 0
-check "... PK0003 says the server takes it as text, not [refuses start]" \
-  test "$(jq -r '.findings[] | select(.rule == "PK0003") | "\(.refuses_start) \(.hint | startswith("The server would take the placeholders as literal text"))"' <<<"$out")" = "false true"
+mkdir -p "$work/pgdata" && echo 16 >"$work/pgdata/PG_VERSION" && cp "$work/listen.conf" "$work/pgdata/postgresql.conf"
+check "... in a data directory PK0003 says the server takes it as text, not [refuses start]" \
+  test "$(lint_json "$work/pgdata" | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start) \(.hint | startswith("The server would take the placeholders as literal text"))"')" = "error false true"
 printf "archive_mode = on\narchive_command = 'cp %%p {{ archive_dir }}/%%f'\n" >"$work/cmd.conf"
-check "close miss: a command's placeholder is still PK3016's own subject" \
-  test "$(lint_json --pg-version 16 "$work/cmd.conf" | jq '[.findings[] | select(.rule == "PK3016")] | length')" = 1
+out=$(lint_json --pg-version 16 "$work/cmd.conf")
+check "one cause, one finding: a command's template syntax is PK0003's, not PK3016's" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK3016" or .rule == "PK0003") | "\(.rule):\(.line)"] | join(" ")' <<<"$out")" = "PK0003:2"
+printf "archive_mode = on\narchive_command = 'rsync -a %%p REPLICA_IP_ADDRESS:/wal/%%f'\n" >"$work/cmd2.conf"
+check "close miss: a capitalised stand-in in a command is still PK3016's own subject" \
+  test "$(lint_json --pg-version 16 "$work/cmd2.conf" | jq -r '[.findings[] | select(.rule == "PK3016" or .rule == "PK0003") | .rule] | join(" ")')" = PK3016
 
 # --- every removed parameter of a template is PK0011 ---
 cat >"$work/removed.conf" <<'EOF'
@@ -90,5 +95,90 @@ check "... and the placeholders still one PK0003" \
 out=$(lint_json --no-rules --pg-version 14 "$work/removed.conf")
 check "close miss, on 14: stats_temp_directory is valid" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0011") | .line] | join(",")' <<<"$out")" = "2,3,4"
+
+# --- a template by design is a notice naming its evidence; where the server reads it, an error ---
+mkdir -p "$work/role/templates" "$work/plain"
+printf 'shared_buffers = {{ sb }}\nmax_connections = 100\n' >"$work/role/templates/postgresql.conf"
+out=$(lint_json "$work/role/templates/postgresql.conf")
+check "a file under templates/ with a placeholder: PK0003 is a notice, not [refuses start]" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"' <<<"$out")" = "notice false"
+check "... that names its evidence, the count and the lines, and says to lint the rendered file" \
+  grep -qF 'a template (it is in a directory named templates/): lint the rendered file; 1 line holds placeholders (line 1)' \
+  <<<"$(jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out")"
+check "... and how to check what the server reads" \
+  grep -qF 'linted in a data directory or with --host local' <<<"$(jq -r '.findings[] | select(.rule == "PK0003") | .hint' <<<"$out")"
+cp "$work/role/templates/postgresql.conf" "$work/plain/postgresql.conf.j2"
+check "a .j2 file: the notice says its name ends in .j2" \
+  grep -qF 'its name ends in .j2' <<<"$(lint_json "$work/plain/postgresql.conf.j2" | jq -r '.findings[] | select(.rule == "PK0003") | .message')"
+cp "$work/role/templates/postgresql.conf" "$work/plain/postgresql.conf"
+check "a plain name with Jinja syntax: the syntax is the evidence (line 1)" \
+  grep -qF 'a template (line 1 holds a template engine' <<<"$(lint_json "$work/plain/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK0003") | .message')"
+mkdir -p "$work/pgdata2" && echo 16 >"$work/pgdata2/PG_VERSION" && cp "$work/plain/postgresql.conf" "$work/pgdata2/postgresql.conf"
+check "close miss: the same file in a data directory is an error that refuses start" \
+  test "$(lint_json "$work/pgdata2" | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"')" = "error true"
+check "close miss: with --host local, too" \
+  test "$(lint_json --host local "$work/plain/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK0003") | .severity')" = error
+
+# --- control flow: branches are alternatives, the first is read ---
+cat >"$work/branches.conf" <<'EOF'
+{% if disk == "SSD" %}
+effective_io_concurrency = 200
+random_page_cost = 1.1
+{% elif disk == "SAN" %}
+effective_io_concurrency = 300
+{% else %}
+effective_io_concurrency = 2
+random_page_cost = 4
+{% endif %}
+{% for db in extra %}
+{% endfor %}
+EOF
+out=$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/branches.conf")
+check "Jinja if/elif/else: no PK0024 between the branches" \
+  test "$(jq '[.findings[] | select(.rule == "PK0024")] | length' <<<"$out")" = 0
+check "... the rules read the first branch: no PK1011 on the else branch's 2 with SSD" \
+  test "$(jq '[.findings[] | select(.rule == "PK1011")] | length' <<<"$out")" = 0
+grep -v '{%' "$work/branches.conf" >"$work/flat.conf"
+out=$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/flat.conf")
+check "close miss: the same lines without the statements are consecutive settings (PK0024)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0024")] | length' <<<"$out")" -ge 1
+check "... and the last one is read (PK1011 on 2 with SSD)" \
+  test "$(jq '[.findings[] | select(.rule == "PK1011")] | length' <<<"$out")" = 1
+printf '{%% if disk == "hdd" %%}\neffective_io_concurrency = 0\n{%% else %%}\neffective_io_concurrency = 200\n{%% endif %%}\n' >"$work/hddfirst.conf"
+check "--host storage=ssd decides a branch on the storage: the else (SSD) branch is read, no PK1011 on 0" \
+  test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/hddfirst.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 0
+sed 's/disk == "hdd"/tuned/' "$work/hddfirst.conf" >"$work/undecided.conf"
+check "close miss: a condition naming no storage leaves the first branch read (PK1011 on 0)" \
+  test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/undecided.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 1
+printf '<%% if @ssd %%>\nrandom_page_cost = 1.1\n<%% else %%>\nrandom_page_cost = 4\n<%% end %%>\n' >"$work/erb.conf"
+printf '{{ if .Values.ssd }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{ end }}\n' >"$work/go.conf"
+for t in erb go; do
+  check "$t: no PK0024 between the branches" \
+    test "$(lint_json "$work/$t.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
+done
+printf '{%% if a %%}\n{%% if b %%}\nwork_mem = 4MB\n{%% endif %%}\nwork_mem = 8MB\n{%% else %%}\nwork_mem = 16MB\n{%% endif %%}\n' >"$work/nested.conf"
+check "nested: an inner if closes, the outer first branch goes on (8MB overrides 4MB: PK0024)" \
+  test "$(lint_json "$work/nested.conf" | jq -r '[.findings[] | select(.rule == "PK0024") | .line] | join(",")')" = 3
+
+# --- redacted and to-be-filled values are placeholders, not invalid values ---
+printf 'port = xxxx\nmax_connections = xxx\nlisten_addresses = %s\nshared_buffers = CHANGEME\n' "'<host>'" >"$work/redacted.conf"
+out=$(lint_json "$work/redacted.conf")
+check "port = xxxx, max_connections = xxx, CHANGEME, <host>: one PK0003, no PK0020" \
+  test "$(rules_of <<<"$out")" = PK0003
+check "... naming the redacted value as its evidence, at notice" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.message | contains("line 1 holds a redacted or to-be-filled value (\"xxxx\")"))"' <<<"$out")" = "notice true"
+printf 'port = abc\nmax_connections = x\n' >"$work/typo.conf"
+check "close miss: port = abc and max_connections = x are invalid values (PK0020)" \
+  test "$(lint_json "$work/typo.conf" | rules_of)" = "PK0020 PK0020"
+
+# --- a shell variable in a path is a placeholder; in a command it is the shell's ---
+printf "data_directory = '\$PGDATA'\nhba_file = '\${PGCONF}/pg_hba.conf'\narchive_command = 'cp %%p \$ARCHIVE/%%f'\ndynamic_library_path = '\$libdir:/opt/lib'\n" >"$work/vars.conf"
+out=$(lint_json "$work/vars.conf")
+check "\$PGDATA in data_directory and \${PGCONF} in hba_file are placeholders (lines 1, 2)" \
+  grep -qF '2 lines hold placeholders the server does not fill in (a shell variable in a path) where values belong (lines 1, 2)' <<<"$(jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out")"
+check "... an error: nothing says the file is a template (the server opens '\$PGDATA' as written)" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0003") | .severity' <<<"$out")" = error
+check "... and PK0061 does not claim the path '\$PGDATA' must exist" \
+  test "$(jq '[.findings[] | select(.rule == "PK0061" and (.message | contains("$PGDATA")))] | length' <<<"$out")" = 0
 
 done_testing
