@@ -61,6 +61,13 @@ tight() { # major: max_connections 300, one worker throttled to a crawl
   # archiving on, a superuser), the server's log counts the statements
   pg_psql -c "create extension pg_stat_statements" -c "checkpoint" -c "alter system set log_line_prefix = '%a|'" \
     -c "alter system set log_statement = 'all'" -c "select pg_reload_conf()" >/dev/null
+  # before 15 the statistics collector receives the checkpoint's counters asynchronously
+  if [ "$major" -lt 15 ]; then
+    for _ in $(seq 50); do
+      [ "$(pg_psql -Atc "select checkpoints_timed + checkpoints_req from pg_stat_bgwriter")" -gt 0 ] && break
+      sleep 0.1
+    done
+  fi
   sleep 0.3
   log=$(pg_server_log); start_line=$(wc -l <"$log")
   audit
