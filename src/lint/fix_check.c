@@ -232,7 +232,15 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
         for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++) {
             Finding *f = &items[idx];
             char *whole = NULL; /* a reason that holds for every fix of the finding */
-            if (input->unchecked_major[0])
+            if (range == 1 && input->evident_major[0] && !input->unchecked_major[0])
+                /* its parameters show an older server: tuning advice is judged for a server the
+                 * file is not for (validation's corrections keep the per-fix judgment below) */
+                whole = xasprintf(
+                    "the file was written for PostgreSQL %s (%s), which pgknob does not check, "
+                    "so it cannot tell what that server accepts: give --pg-version with the "
+                    "major to convert the file to.",
+                    input->evident_major, input->evident_what);
+            else if (input->unchecked_major[0])
                 whole = xasprintf(
                     "the file names PostgreSQL %s (PK0004), which pgknob does not check, so it "
                     "cannot tell what that server accepts: give --pg-version with the major to "

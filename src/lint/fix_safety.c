@@ -424,6 +424,18 @@ static char *step_why(const CatalogParam *param, const GucValue *val, const Snap
         free(to);
         return why;
     }
+    /* a vacuum throttle moved more than 4 times over: the I/O vacuum may do changes as much at
+     * once, on storage whose headroom pgknob cannot see (0 turns the throttle off: unbounded) */
+    static const char *const throttles[] = {"vacuum_cost_delay", "autovacuum_vacuum_cost_delay",
+                                            "vacuum_cost_limit", "autovacuum_vacuum_cost_limit",
+                                            NULL};
+    if (rank(param->name, throttles) >= 0 && cur && cur->parsed_ok && cur->parsed.num > 0 &&
+        val->num >= 0 && (val->num * 4 < cur->parsed.num || val->num > 4 * cur->parsed.num))
+        return xasprintf("it moves %s from %s to %g%s%s, more than four times over in one "
+                         "step: the I/O vacuum may do changes as much at once, on storage whose "
+                         "headroom pgknob cannot see; move it by at most four times at a time.",
+                         param->name, cur->value, val->num, param->unit ? param->unit : "",
+                         val->num <= 0 ? " (no throttle)" : "");
     static const char *const ages[] = {
         "autovacuum_freeze_max_age", "autovacuum_multixact_freeze_max_age",
         "vacuum_freeze_table_age", "vacuum_multixact_freeze_table_age", NULL};

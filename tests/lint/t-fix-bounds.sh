@@ -21,7 +21,7 @@ check "a file setting wal_keep_segments: the rename is unsafe with the major ass
   test "$(safety "$T/old.conf" PK0011)" = unsafe
 expect_exit 0 "pgknob fix --diff of it" -- "$PGKNOB" fix "$T/old.conf" --diff
 check "  ... changes nothing by default" test -z "$OUT"
-check "  ... and says to give --pg-version" grep -q "give --pg-version to convert the file for an upgrade" <<<"$ERR"
+check "  ... and says to give --pg-version" grep -q "give --pg-version with the major to convert the file to" <<<"$ERR"
 check "with --pg-version 18 the rename is safe (a conversion asked for)" \
   test "$(safety "$T/old.conf" PK0011 --pg-version 18)" = safe
 expect_exit 1 "pgknob fix --diff --pg-version 18 (exit 1: a diff, as diff(1))" -- "$PGKNOB" fix "$T/old.conf" --diff --pg-version 18
@@ -49,4 +49,20 @@ check "close miss: the same 8MB to 32MB on a 1GB host (four times): safe" \
 printf 'log_min_messages = error\n' > "$T/log.conf"
 check "log_min_messages = error: the fix to warning is unsafe (a quiet level may be deliberate)" \
   test "$(safety "$T/log.conf" PK7009)" = unsafe
+
+# condition 4: a vacuum throttle moved more than four times over (held-out set 4: 75ms to 2ms)
+printf 'autovacuum_vacuum_cost_delay = 75ms\n' > "$T/throttle.conf"
+printf 'autovacuum_max_workers = 10\nautovacuum_vacuum_cost_limit = 200\n' > "$T/throttle-near.conf"
+check "autovacuum_vacuum_cost_delay 75ms: the fix to 2ms is unsafe (37 times vacuum's I/O at once)" \
+  test "$(safety "$T/throttle.conf" PK4008 --pg-version 16)" = unsafe
+check "  ... close miss: autovacuum_vacuum_cost_limit 200 to 666, under four times, stays safe" \
+  test "$(safety "$T/throttle-near.conf" PK4010 --pg-version 16)" = safe
+
+# condition 6: a file its parameters date before 13 gets no tuning fix by default, but a
+# misspelt name the server refuses is still corrected
+printf 'checkpoint_segments = 32\nshared_buffer = 1GB\nautovacuum_max_workers = 10\nautovacuum_vacuum_cost_limit = 200\n' > "$T/old91.conf"
+check "a 9.4-or-older file: PK4010's tuning fix is unsafe" test "$(safety "$T/old91.conf" PK4010)" = unsafe
+check "  ... its misspelt shared_buffer's correction stays safe" test "$(safety "$T/old91.conf" PK0010)" = safe
+check "  ... with --pg-version 16, the tuning fix is safe again" \
+  test "$(safety "$T/old91.conf" PK4010 --pg-version 16)" = safe
 done_testing
