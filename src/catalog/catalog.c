@@ -137,6 +137,22 @@ static int history_index(const char *name)
     return -1;
 }
 
+/* The parameter that replaced `name` ("use max_wal_size" for checkpoint_segments), copied into
+ * `out`; false when the history names none. */
+bool catalog_replaced_by(const char *name, char *out, size_t size)
+{
+    int hist = name ? history_index(name) : -1;
+    const char *advice = hist >= 0 ? history[hist].advice : NULL;
+    if (!advice || strncmp(advice, "use ", 4))
+        return false;
+    size_t len = strspn(advice + 4, "abcdefghijklmnopqrstuvwxyz_");
+    if (!len || len >= size)
+        return false;
+    memcpy(out, advice + 4, len);
+    out[len] = '\0';
+    return true;
+}
+
 const char *catalog_gone_before(const char *name)
 {
     int hist = name ? history_index(name) : -1;

@@ -72,6 +72,8 @@ char *catalog_version_note(int major, const char *name);
 /* The major ("9.5", "13") that removed `name` when no catalogued major (13-18) has it and the
  * history knows when it left (checkpoint_segments: "9.5"); NULL otherwise. Static. */
 const char *catalog_gone_before(const char *name);
+/* The parameter that replaced a removed one, from the history's "use X" advice. */
+bool catalog_replaced_by(const char *name, char *out, size_t size);
 
 /* The closest known parameter name for a misspelling ("shared_buffer" → "shared_buffers"), or
  * NULL when nothing is close. Borrowed. */

@@ -159,6 +159,26 @@ static int one_major_parameter(const ConfSet *set)
     return 0;
 }
 
+/* Does the file also set what replaced `name`, or a parameter no major before 14 has? Then a
+ * removed parameter is a leftover on a newer server, not a date: its refusal stands. */
+static bool newer_than_removed(const ConfSet *set, const char *name)
+{
+    char repl[64];
+    bool has_repl = catalog_replaced_by(name, repl, sizeof(repl));
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name)
+            continue;
+        if (has_repl && !strcasecmp(entry->name, repl))
+            return true;
+        if (!catalog_find(catalog_for_major(PK_MIN_MAJOR), entry->name))
+            for (int major = PK_MIN_MAJOR + 1; major <= PK_MAX_MAJOR; major++)
+                if (catalog_find(catalog_for_major(major), entry->name))
+                    return true;
+    }
+    return false;
+}
+
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
 {
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
@@ -174,7 +194,7 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
                                ? catalog_gone_before(f->settings[0].name)
                                : NULL;
         int at = gone ? release_index(gone) : -1;
-        if (at <= 0)
+        if (at <= 0 || newer_than_removed(&input->set, f->settings[0].name))
             continue;
         count++;
         if (earliest < 0 || at < earliest) {

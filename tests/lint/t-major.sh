@@ -283,4 +283,19 @@ done
 check "PK2010 on 16 says what a dead tuple takes" grep -qF "(6 bytes each)" \
   <<<"$(rlint --pg-version 16 "$work/mwm.conf" | jq -r '.findings[] | select(.rule == "PK2010") | .message')"
 
+# a removed parameter beside what replaced it, or beside a 14+ parameter, is a leftover on a
+# newer server (held-out set 4): no date, and its refusal stands
+printf 'checkpoint_segments = 32\nmax_wal_size = 2GB\n' >"$work/leftover1.conf"
+printf 'wal_keep_segments = 32\nidle_session_timeout = 1h\n' >"$work/leftover2.conf"
+printf 'wal_keep_segments = 32\nshared_buffers = 1GB\n' >"$work/dated.conf"
+for f in leftover1 leftover2; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e '(any(.findings[]; .rule == "PK0011" and .severity == "error")) and (all(.findings[]; .rule != "PK0005"))' >/dev/null <<<"$out" &&
+    ok "leftover ($f): the removed parameter is an error, and no end-of-life date" ||
+    fail "leftover $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+out=$(lint_json "$work/dated.conf")
+jq -e 'any(.findings[]; .rule == "PK0005") and (all(.findings[]; .rule != "PK0011" or .severity == "notice"))' >/dev/null <<<"$out" &&
+  ok "leftover close miss: wal_keep_segments alone still dates the file" || fail "dated: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+
 done_testing
