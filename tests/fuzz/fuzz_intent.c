@@ -73,13 +73,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static const char *const kinds[][2] = {
         {"PK2002", "memory"}, {"PK4008", "autovacuum"}, {"PK8001", "security"}};
     for (size_t kind = 0; kind < sizeof(kinds) / sizeof(kinds[0]); kind++) {
-        PK_GROW(out.items, out.n, out.cap);
-        out.items[out.n++] = (Finding){.rule_id = xstrdup(kinds[kind][0]),
-                                       .category = xstrdup(kinds[kind][1]),
-                                       .severity = SEV_WARNING,
-                                       .suggestion = xstrdup("x (or use a pooler)"),
-                                       .file = xstrdup(path),
-                                       .line = 1};
+        Finding *f =
+            findings_add(&out, kinds[kind][0], kinds[kind][0], SEV_WARNING, kinds[kind][1]);
+        f->suggestion = finding_strdup(f, "x (or use a pooler)");
+        f->file = finding_strdup(f, path);
+        f->line = 1;
     }
     intent_deliberate(&intent, &base, &out, 0, out.n);
     for (size_t idx = 0; idx < set.n_entries; idx++)

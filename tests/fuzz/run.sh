@@ -23,8 +23,13 @@ FLAGS=(-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Isrc
 command -v "$CLANG" >/dev/null || { echo "fuzz: clang is not installed" >&2; exit 2; }
 mkdir -p "$OUT"
 
-header_field() { # file field
-  sed -n "s|^.*$2: *||p" "$1" | head -1
+header_field() { # file field: its value, with the "// " lines after it that name no field
+  # (clang-format wraps a long list onto them)
+  awk -v key="$2:" '
+    on && /^\/\/ / && !/^\/\/ [a-z-]+:/ { sub(/^\/\/ */, ""); printf " %s", $0; next }
+    on { exit }
+    index($0, key) { sub(".*" key " *", ""); printf "%s", $0; on = 1 }
+  ' "$1"
 }
 
 PKGS="libpq inih libcmark-gfm libpcre2-8 jansson yaml-0.1"
