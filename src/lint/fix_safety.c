@@ -429,8 +429,13 @@ static char *step_why(const CatalogParam *param, const GucValue *val, const Snap
     static const char *const throttles[] = {"vacuum_cost_delay", "autovacuum_vacuum_cost_delay",
                                             "vacuum_cost_limit", "autovacuum_vacuum_cost_limit",
                                             NULL};
-    if (rank(param->name, throttles) >= 0 && cur && cur->parsed_ok && cur->parsed.num > 0 &&
-        val->num >= 0 && (val->num * 4 < cur->parsed.num || val->num > 4 * cur->parsed.num))
+    /* an older major's default is no choice of the file's author: 20ms was autovacuum's cost
+     * delay until 12 (the PostgreSQL 12 release notes: the default went from 20ms to 2ms) */
+    bool old_default = !strcmp(param->name, "autovacuum_vacuum_cost_delay") && cur &&
+                       cur->parsed_ok && fabs(cur->parsed.num - 20) < 1e-9;
+    if (rank(param->name, throttles) >= 0 && !old_default && cur && cur->parsed_ok &&
+        cur->parsed.num > 0 && val->num >= 0 &&
+        (val->num * 4 < cur->parsed.num || val->num > 4 * cur->parsed.num))
         return xasprintf("it moves %s from %s to %g%s%s, more than four times over in one "
                          "step: the I/O vacuum may do changes as much at once, on storage whose "
                          "headroom pgknob cannot see; move it by at most four times at a time.",

@@ -494,6 +494,60 @@ static void cap_assumed(LintResult *res, const LintInput *input, const RuleSet *
     views_free(&views);
 }
 
+/* The first checked major that has every parameter the file sets (a 16+ parameter: 16). */
+static int newest_first_major(const ConfSet *set)
+{
+    int newest = PK_MIN_MAJOR;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name)
+            continue;
+        for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+            if (catalog_find(catalog_for_major(major), entry->name)) {
+                if (major > newest)
+                    newest = major;
+                break;
+            }
+    }
+    return newest;
+}
+
+/* With the major assumed, a parameter removed within 13-18 (stats_temp_directory: 13-14) refuses
+ * start only on the newer majors: the file may be for one that has it. At most a notice that
+ * says which, unless the file also sets a parameter of a major after the last that has it. */
+static void cap_assumed_removed(LintResult *res, const LintInput *input)
+{
+    int newest = newest_first_major(&input->set);
+    for (size_t idx = input->validation_begin; idx < input->validation_end; idx++) {
+        Finding *f = &res->findings.items[idx];
+        if (strcmp(f->rule_id, "PK0011") || !f->n_settings || f->severity < SEV_WARNING)
+            continue;
+        int first = 0, last = 0;
+        for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+            if (catalog_find(catalog_for_major(major), f->settings[0].name)) {
+                if (!first)
+                    first = major;
+                last = major;
+            }
+        if (!first || last >= input->pg_major || newest > last)
+            continue;
+        f->message =
+            finding_printf(f,
+                           "%s (on %d-%d; PostgreSQL %d-%d have %s, and this file does "
+                           "not say its major)",
+                           f->message, last + 1, PK_MAX_MAJOR, first, last, f->settings[0].name);
+        f->hint = finding_printf(f,
+                                 "A notice: a %d-%d server starts with this line, a later one "
+                                 "refuses it. Give --pg-version with the major the server runs "
+                                 "to check it as that one.%s%s",
+                                 first, last, f->hint ? " " : "", f->hint ? f->hint : "");
+        if (f->rule_severity == SEV_NONE)
+            f->rule_severity = f->severity;
+        f->severity = SEV_NOTICE;
+        f->refuses_start = false;
+    }
+}
+
 void lint_major_settle(LintResult *res, const RuleSet *rules)
 {
     bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
@@ -509,6 +563,9 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         if (input->evident_major[0]) {
             upgrade_notice(res, input, drop);
             any = true;
+        } else if (!input->unchecked_major[0] &&
+                   one_major_parameter(&input->set) != input->pg_major) {
+            cap_assumed_removed(res, input);
         }
     }
     if (any)

@@ -55,6 +55,9 @@ printf 'autovacuum_vacuum_cost_delay = 75ms\n' > "$T/throttle.conf"
 printf 'autovacuum_max_workers = 10\nautovacuum_vacuum_cost_limit = 200\n' > "$T/throttle-near.conf"
 check "autovacuum_vacuum_cost_delay 75ms: the fix to 2ms is unsafe (37 times vacuum's I/O at once)" \
   test "$(safety "$T/throttle.conf" PK4008 --pg-version 16)" = unsafe
+printf 'autovacuum_vacuum_cost_delay = 20ms\n' > "$T/throttle-old-default.conf"
+check "  ... close miss: 20ms, the default until 12, to 2ms stays safe (no choice of the author)" \
+  test "$(safety "$T/throttle-old-default.conf" PK4008 --pg-version 16)" = safe
 check "  ... close miss: autovacuum_vacuum_cost_limit 200 to 666, under four times, stays safe" \
   test "$(safety "$T/throttle-near.conf" PK4010 --pg-version 16)" = safe
 

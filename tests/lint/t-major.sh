@@ -234,8 +234,8 @@ printf "# PostgreSQL 17 for the cluster\nwal_keep_segments = 64\n" >"$work/17wk.
 check "a header naming 17 and a parameter 17 lacks: a refusal on 17, the major stated" \
   test "$(rlint "$work/17wk.conf" | sel '.rule == "PK0011"')" = "PK0011 error 2"
 printf "stats_temp_directory = '/tmp/st'\n" >"$work/st.conf"
-check "close miss, a parameter 13 and 14 still have: stays an error as today" \
-  test "$(rlint "$work/st.conf" | sel '.rule == "PK0011" or .rule == "PK0005"')" = "PK0011 error 1"
+check "close miss, a parameter 13 and 14 still have: no end of life, a notice naming 13-14" \
+  test "$(rlint "$work/st.conf" | sel '.rule == "PK0011" or .rule == "PK0005"')" = "PK0011 notice 1"
 
 # --- the major assumed: what holds on some majors only is a notice that says so ---
 printf "shared_buffers = 8MB\n" >"$work/aio.conf"
@@ -297,5 +297,17 @@ done
 out=$(lint_json "$work/dated.conf")
 jq -e 'any(.findings[]; .rule == "PK0005") and (all(.findings[]; .rule != "PK0011" or .severity == "notice"))' >/dev/null <<<"$out" &&
   ok "leftover close miss: wal_keep_segments alone still dates the file" || fail "dated: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+
+# with the major assumed, a parameter removed within 13-18 refuses start only on the later ones
+# (held-out set 4: stats_temp_directory and promote_trigger_file in files for 11 and 14)
+printf "stats_temp_directory = '/run/pg'\nshared_buffers = 1GB\n" >"$work/stats14.conf"
+printf "stats_temp_directory = '/run/pg'\nsummarize_wal = on\n" >"$work/stats17.conf"
+out=$(lint_json "$work/stats14.conf")
+jq -e '[.findings[] | select(.rule == "PK0011")][0] | .severity == "notice" and (.message | test("on 15-18; PostgreSQL 13-14 have stats_temp_directory"))' >/dev/null <<<"$out" &&
+  ok "assumed major: stats_temp_directory is a notice naming 13-14, not a refusal" || fail "stats14: $(jq -c '[.findings[] | select(.rule == "PK0011") | [.severity, .message]]' <<<"$out")"
+[ "$(lint_json "$work/stats17.conf" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = error ] &&
+  ok "  ... close miss: beside a 17+ parameter it stays an error" || fail "stats17 not an error"
+[ "$(lint_json --pg-version 16 "$work/stats14.conf" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = error ] &&
+  ok "  ... close miss: with --pg-version 16 it is an error" || fail "stats14 --pg-version 16 not an error"
 
 done_testing
