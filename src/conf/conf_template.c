@@ -21,14 +21,25 @@ static bool capital_marker(const char *text, const char *mark)
     return false;
 }
 
+/* A template engine's own tag: an opening marker with its closing one after it. An opening
+ * alone is text ('<%t-%i> ' is a log_line_prefix of escapes, not ERB). */
+static bool engine_tag(const char *text)
+{
+    static const char *const tags[][2] = {{"{{", "}}"}, {"{%", "%}"}, {"{#", "#}"}, {"<%", "%>"}};
+    for (size_t idx = 0; idx < sizeof(tags) / sizeof(tags[0]); idx++) {
+        const char *open = strstr(text, tags[idx][0]);
+        if (open && strstr(open + 2, tags[idx][1]))
+            return true;
+    }
+    return false;
+}
+
 bool conf_has_placeholder(const char *text, bool in_string)
 {
-    static const char *const markers[] = {"{{", "{%", "{#", "<%"};
     if (!text)
         return false;
-    for (size_t idx = 0; idx < sizeof(markers) / sizeof(markers[0]); idx++)
-        if (strstr(text, markers[idx]))
-            return true;
+    if (engine_tag(text))
+        return true;
     if (!in_string && strstr(text, "${"))
         return true;
     return capital_marker(text, "@") || capital_marker(text, "%%");
@@ -114,7 +125,7 @@ bool conf_placeholder_value(const char *name, const char *value)
      * fills in; a ${VAR} there is the shell's, and CHANGEME or <host> are the rules' own subject
      * (PK3021-PK3023) */
     if (ends_with(name, "_command") || ends_with(name, "_conninfo"))
-        return value && (strstr(value, "{{") || strstr(value, "{%") || strstr(value, "<%"));
+        return value && engine_tag(value);
     /* the server expands no variable in a path: '$PGDATA/pg_hba.conf' is opened as written */
     return conf_has_placeholder(value, true) || conf_redacted_value(value) ||
            (path_setting(name) && conf_shell_variable(value));

@@ -181,4 +181,11 @@ check "... an error: nothing says the file is a template (the server opens '\$PG
 check "... and PK0061 does not claim the path '\$PGDATA' must exist" \
   test "$(jq '[.findings[] | select(.rule == "PK0061" and (.message | contains("$PGDATA")))] | length' <<<"$out")" = 0
 
+# an opening marker alone is text: '<%t-%i> ' is a log_line_prefix of escapes, not ERB
+# (held-out review 2026-12c); an ERB tag with its closing marker is a placeholder
+printf "log_line_prefix = '<%%t-%%i> '\nshared_buffers = 1GB\n" >"$work/llp.conf"
+printf "shared_buffers = <%%= @sb %%>\n" >"$work/erb-tag.conf"
+check "log_line_prefix '<%t-%i> ' is no template" test -z "$("$PGKNOB" lint --format json "$work/llp.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | .rule')"
+check "  ... close miss: <%= @sb %> is one" test -n "$("$PGKNOB" lint --format json "$work/erb-tag.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | .rule')"
+
 done_testing
