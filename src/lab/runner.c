@@ -460,7 +460,7 @@ static bool run_unmeasured(const LabTarget *target, const WorkloadParams *params
     if (!ok)
         *error = xasprintf("%s failed: %s", phase, err.message);
     pk_diag_free(&err);
-    workload_result_free(&res);
+    arena_free(res.arena);
     return ok;
 }
 
@@ -671,11 +671,11 @@ static void finish_trials(StageResult *stage)
         if (fabs(tps - stage->tps_median) < fabs(stage->trial_tps[pick] - stage->tps_median))
             pick = idx;
     }
-    workload_result_free(&stage->result);
+    arena_free(stage->result.arena);
     stage_take_trial(stage, &stage->trial_data[pick]);
     for (int idx = 0; idx < n; idx++)
         if (idx != pick)
-            workload_result_free(&stage->trial_data[idx].result);
+            arena_free(stage->trial_data[idx].result.arena);
     free(stage->trial_data);
     stage->trial_data = NULL;
 }
@@ -958,9 +958,10 @@ static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         pk_diag_free(&err);
     }
     if (!rep->series_slowfs) {
+        /* the reason is cut to fit the report's field (-Wformat-truncation at -O1) */
         snprintf(rep->series_storage, sizeof(rep->series_storage),
-                 "%s (%s): every read the page cache holds is nearly free and fsync may be too, "
-                 "so the tiny cache, WAL torture and one I/O worker teach less than on real "
+                 "%s (%.200s): every read the page cache holds is nearly free and fsync may be "
+                 "too, so the tiny cache, WAL torture and one I/O worker teach less than on real "
                  "storage",
                  plain, why);
         return;
@@ -1273,11 +1274,11 @@ void lab_run_report_free(LabRunReport *report)
         lab_settings_free(&stage->changes);
         free(stage->error);
         free(stage->restart_params);
-        workload_result_free(&stage->result);
+        arena_free(stage->result.arena);
         arena_free(stage->findings.arena);
         free(stage->findings_error);
         for (int trial = 0; stage->trial_data && trial < stage->n_trials; trial++)
-            workload_result_free(&stage->trial_data[trial].result);
+            arena_free(stage->trial_data[trial].result.arena);
         free(stage->trial_data);
         free(stage->trial_tps);
         free(stage->trial_p95);
