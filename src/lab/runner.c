@@ -64,7 +64,7 @@ static void plan_series(const LabSet *labs, int upto, bool only_last, LabRunRepo
         lab_settings_merge(&stage->changes, &lab->settings);
         stage->min_major = min_major;
     }
-    lab_settings_free(&cumulative);
+    arena_free(cumulative.arena);
 }
 
 static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *rep)
@@ -1266,12 +1266,12 @@ void lab_run_report_free(LabRunReport *report)
         free(stage->id);
         free(stage->title);
         free(stage->group);
-        lab_settings_free(&stage->settings);
+        arena_free(stage->settings.arena);
         for (size_t change_idx = 0; stage->change_contexts && change_idx < stage->changes.n;
              change_idx++)
             free(stage->change_contexts[change_idx]);
         free(stage->change_contexts);
-        lab_settings_free(&stage->changes);
+        arena_free(stage->changes.arena);
         free(stage->error);
         free(stage->restart_params);
         arena_free(stage->result.arena);
@@ -1285,7 +1285,7 @@ void lab_run_report_free(LabRunReport *report)
         free(stage->trial_seconds);
     }
     for (size_t idx = 0; idx < report->n_own_labs; idx++)
-        lab_free(&report->own_labs[idx]);
+        arena_free(report->own_labs[idx].arena);
     free(report->own_labs);
     free(report->stages);
     free(report->selection);
