@@ -447,7 +447,6 @@ static bool check_rights(LabTarget *target, const GucTable *original, const char
                                                  : pk_diag_set(&why, NULL, 0, NULL,
                                                                "no pg_ctl of its version: give "
                                                                "--pg-bin");
-    proc_user_free(&owner);
     if (!can)
         pk_diag_set(diag, NULL, 0,
                     "Run pgknob on the server's host, as root or the owner of its data directory, "
@@ -788,7 +787,6 @@ static bool put_bytes_back(const LabJournal *journal, PkDiag *diag)
                                 owner.switch_user ? owner.uid : (uid_t)-1,
                                 owner.switch_user ? owner.gid : (gid_t)-1, diag);
     free(path);
-    proc_user_free(&owner);
     return ok;
 }
 
@@ -924,10 +922,4 @@ void guard_free(SettingsGuard *guard)
         free(guard->touched[idx]);
     free(guard->touched);
     memset(guard, 0, sizeof(*guard));
-}
-
-void apply_info_free(ApplyInfo *info)
-{
-    free(info->restart_params);
-    memset(info, 0, sizeof(*info));
 }

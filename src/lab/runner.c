@@ -689,7 +689,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
     if (!guard_apply(guard, target, &stage->settings, &info, &err)) {
         free(stage->error);
         stage->error = diag_take_text(&err, "interrupted while applying the settings");
-        apply_info_free(&info);
+        free(info.restart_params);
         return false;
     }
     if (trial == 0) {
@@ -698,7 +698,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
         stage->restart_params = info.restart_params;
         info.restart_params = NULL;
     }
-    apply_info_free(&info);
+    free(info.restart_params);
     /* the storage lab: this stage's latencies (a stage of another lab on the same slowfs
      * cluster runs with none), picked up by the daemon within 200 ms */
     if (target->kind == TARGET_THROWAWAY && target->cluster->on_slowfs) {
@@ -755,7 +755,7 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
             break;
         }
     bool ok = guard_apply(guard, target, &load_under->settings, &info, diag);
-    apply_info_free(&info);
+    free(info.restart_params);
     if (!ok)
         return false;
     if (opts->pgbench_scripts) {
