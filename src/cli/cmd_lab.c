@@ -668,7 +668,7 @@ static int run_labs(RunArgs *args, bool note_pending, LabRunFn run,
     int code = run(&set, &args->opts, &report, &err);
     code = finish_run(&report, args->opts.out_dir, code, &err, print);
     lab_run_report_free(&report);
-    lab_set_free(&set);
+    arena_free(set.arena);
     free(root);
     free(state);
     return code;
@@ -834,7 +834,7 @@ static int lab_tune_cmd(int argc, char **argv)
     lab_print_diag(&err);
     pk_diag_free(&err);
     lab_tune_report_free(&report);
-    lab_set_free(&set);
+    arena_free(set.arena);
     free(root);
     free(state);
     free(args.pgbench);
@@ -948,7 +948,7 @@ int cmd_lab(int argc, char **argv)
     if (!load_labs(labs, &set))
         return PK_EXIT_USAGE;
     int code = !strcmp(sub, "list") ? lab_list(&set) : lab_show(&set, id);
-    lab_set_free(&set);
+    arena_free(set.arena);
     return code;
 }
 

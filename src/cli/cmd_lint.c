@@ -370,7 +370,7 @@ int cmd_lint(int argc, char **argv)
     if (rc < 0 && !lint_load_project(&cli))
         rc = PK_EXIT_USAGE;
     if (rc >= 0) {
-        target_spec_free(&cli.target_spec);
+        arena_free(cli.target_spec.arena);
         project_options_free(&cli.project);
         return rc;
     }
@@ -396,7 +396,7 @@ int cmd_lint(int argc, char **argv)
     rc = ok ? lint_report(&cli, &res, n_known, &rules) : PK_EXIT_USAGE;
     lint_rules_state_free(&rules);
     lint_result_free(&res);
-    target_spec_free(&cli.target_spec);
+    arena_free(cli.target_spec.arena);
     project_options_free(&cli.project);
     return rc;
 }

@@ -453,7 +453,7 @@ static int tpcc_run_cmd(int argc, char **argv)
         cli_warning(NULL, "the run is incomplete (%s): %s", tpcc_stop_reason_key(res.stop_reason),
                     res.stop_detail);
     int rc = !written ? PK_EXIT_USAGE : res.complete ? PK_EXIT_OK : PK_EXIT_FINDINGS;
-    tpcc_result_free(&res);
+    arena_free(res.arena);
     return rc;
 }
 

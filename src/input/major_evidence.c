@@ -64,17 +64,19 @@ bool major_in_text(const char *text, bool cluster_name, char label[16], int *maj
     return false;
 }
 
+/* `what` (malloc'd by the caller's xasprintf) is copied into the arena and freed. */
 static void add_clue(MajorEvidence *ev, const char *label, int major, const char *file, int line,
                      char *what)
 {
-    PK_GROW(ev->clues, ev->n, ev->cap);
+    Arena *arena = arena_get(&ev->arena);
+    ARENA_GROW(arena, ev->clues, ev->n, ev->cap);
     MajorClue *clue = &ev->clues[ev->n++];
-    memset(clue, 0, sizeof(*clue));
     snprintf(clue->label, sizeof(clue->label), "%s", label);
     clue->major = major;
-    clue->file = xstrdup(file);
+    clue->file = arena_strdup(arena, file);
     clue->line = line;
-    clue->what = what;
+    clue->what = arena_strdup(arena, what);
+    free(what);
 }
 
 static const char *base_name(const char *path)
@@ -365,14 +367,4 @@ const char *major_evidence_agreed(const MajorEvidence *ev)
         if (strcmp(ev->clues[idx].label, ev->clues[0].label))
             return NULL;
     return ev->clues[0].label;
-}
-
-void major_evidence_free(MajorEvidence *ev)
-{
-    for (size_t idx = 0; idx < ev->n; idx++) {
-        free(ev->clues[idx].file);
-        free(ev->clues[idx].what);
-    }
-    free(ev->clues);
-    memset(ev, 0, sizeof(*ev));
 }

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "conf/conf.h"
 
 typedef struct MajorClue {
@@ -24,7 +25,9 @@ typedef struct MajorClue {
     bool stated;
 } MajorClue;
 
+/* The clues and their strings live in `arena`: the owner frees it with arena_free(ev.arena). */
 typedef struct MajorEvidence {
+    Arena *arena;
     MajorClue *clues;
     size_t n;
     size_t cap;
@@ -45,7 +48,5 @@ const char *major_evidence_agreed(const MajorEvidence *ev);
  * "for PG 15", "postgres:16-alpine"): true with `label` and `*major` as major_in_text. A range
  * ("14-17", "13+", "13 or later") or a bound ("since 13", "before 13") names none. */
 bool major_in_comment(const char *text, size_t len, char label[16], int *major);
-
-void major_evidence_free(MajorEvidence *ev);
 
 #endif

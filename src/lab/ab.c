@@ -16,17 +16,19 @@ static Lab *own_lab(LabRunReport *rep, const Lab *base, const char *id, const ch
     rep->own_labs = xrealloc(rep->own_labs, (rep->n_own_labs + 1) * sizeof(Lab));
     Lab *lab = &rep->own_labs[rep->n_own_labs++];
     memset(lab, 0, sizeof(*lab));
-    lab->id = xstrdup(id);
-    lab->dir = xstrdup(path);
-    lab->title = xasprintf("the configuration %s", path);
-    lab->story = xasprintf("The settings of %s, applied to a fresh cluster with ALTER SYSTEM "
-                           "(settings of the original server's environment left out).",
-                           path);
+    Arena *arena = lab->arena = arena_new();
+    lab->id = arena_strdup(arena, id);
+    lab->dir = arena_strdup(arena, path);
+    lab->title = arena_printf(arena, "the configuration %s", path);
+    lab->story = arena_printf(arena,
+                              "The settings of %s, applied to a fresh cluster with ALTER SYSTEM "
+                              "(settings of the original server's environment left out).",
+                              path);
     lab->kind = LAB_STANDALONE;
     lab->min_major = 13;
     lab->reference.tps = -1;
     lab->workload = base->workload;
-    lab->workload.sql = xstrdup(base->workload.sql);
+    lab->workload.sql = arena_strdup(arena, base->workload.sql);
     return lab;
 }
 
@@ -61,7 +63,7 @@ static bool plan_config(LabRunReport *rep, const Lab *base, const char *id, cons
     stage->lab = lab;
     lab_settings_merge(&stage->settings, &settings);
     lab_settings_merge(&stage->changes, &settings);
-    lab_settings_free(&settings);
+    arena_free(settings.arena);
     return true;
 }
 

@@ -346,7 +346,6 @@ static bool sweep_one(json_t *doc, char **what)
             proc_run(argv, &owner, PG_CTL_TIMEOUT_S, &text);
             sb_free(&text);
             free(prog);
-            proc_user_free(&owner);
         }
         pk_diag_free(&err);
     }
@@ -557,7 +556,6 @@ void cluster_destroy(Cluster *cl)
     slowfs_mount_free(&cl->data_fs);
     slowfs_mount_free(&cl->wal_fs);
     pg_bin_free(&cl->bin);
-    proc_user_free(&cl->user);
     memset(cl, 0, sizeof(*cl));
 }
 
@@ -580,7 +578,6 @@ bool pg_ctl_restart(const char *bindir, const char *datadir, PkDiag *diag)
     sb_free(&text);
     free(logfile);
     free(prog);
-    proc_user_free(&owner);
     return rc == 0;
 }
 
@@ -651,6 +648,5 @@ bool pg_rescue_start(const char *bindir, const char *datadir, const char *auto_c
     }
     free(opts);
     free(conf_path);
-    proc_user_free(&owner);
     return ok;
 }

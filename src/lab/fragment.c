@@ -112,24 +112,31 @@ char *lab_settings_quote(const char *value)
 void lab_settings_put(LabSettings *set, const char *name, const char *value, const char *file,
                       int line)
 {
+    Arena *arena = arena_get(&set->arena);
     for (size_t idx = 0; idx < set->n; idx++) {
         LabSetting *old = &set->items[idx];
         if (strcasecmp(old->name, name) != 0)
             continue;
-        free(old->value);
-        free(old->file);
-        old->value = xstrdup(value);
-        old->file = xstrdup(file);
+        old->value = arena_strdup(arena, value);
+        old->file = arena_strdup(arena, file);
         old->line = line;
         return;
     }
-    PK_GROW(set->items, set->n, set->cap);
-    LabSetting *item = &set->items[set->n++];
-    item->name = xstrdup(name);
+    lab_settings_append(set, name, value, file, line);
+    LabSetting *item = &set->items[set->n - 1];
     for (char *p = item->name; *p; p++)
         *p = (char)tolower((unsigned char)*p);
-    item->value = xstrdup(value);
-    item->file = xstrdup(file);
+}
+
+void lab_settings_append(LabSettings *set, const char *name, const char *value, const char *file,
+                         int line)
+{
+    Arena *arena = arena_get(&set->arena);
+    ARENA_GROW(arena, set->items, set->n, set->cap);
+    LabSetting *item = &set->items[set->n++];
+    item->name = arena_strdup(arena, name);
+    item->value = arena_strdup(arena, value);
+    item->file = arena_strdup(arena, file);
     item->line = line;
 }
 
@@ -146,17 +153,6 @@ const LabSetting *lab_settings_get(const LabSettings *set, const char *name)
         if (strcasecmp(set->items[idx].name, name) == 0)
             return &set->items[idx];
     return NULL;
-}
-
-void lab_settings_free(LabSettings *set)
-{
-    for (size_t idx = 0; idx < set->n; idx++) {
-        free(set->items[idx].name);
-        free(set->items[idx].value);
-        free(set->items[idx].file);
-    }
-    free(set->items);
-    memset(set, 0, sizeof(*set));
 }
 
 /* The server's own token rules, as conf/ implements them (guc-file.l): a value the server's
@@ -183,8 +179,10 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
             lab_settings_put(out, entry->name, entry->value, filename, entry->line);
     }
     arena_free(set.arena);
-    if (!ok)
-        lab_settings_free(out);
+    if (!ok) {
+        arena_free(out->arena);
+        memset(out, 0, sizeof(*out));
+    }
     return ok;
 }
 

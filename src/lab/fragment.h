@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 
 /* One setting, as written (quotes removed), with its place. */
@@ -17,7 +18,10 @@ typedef struct LabSetting {
     int line;
 } LabSetting;
 
+/* Everything it points to lives in `arena`: the owner frees it with arena_free(set.arena). A
+ * replaced value stays there until then. */
 typedef struct LabSettings {
+    Arena *arena;
     LabSetting *items;
     size_t n;
     size_t cap;
@@ -32,11 +36,14 @@ bool lab_settings_parse(const char *filename, const char *text, LabSettings *out
  * server). */
 void lab_settings_put(LabSettings *set, const char *name, const char *value, const char *file,
                       int line);
+/* Appends without looking for an earlier setting of the name, which keeps its case (rows read
+ * back from the server or a journal, in their order). */
+void lab_settings_append(LabSettings *set, const char *name, const char *value, const char *file,
+                         int line);
 void lab_settings_merge(LabSettings *into, const LabSettings *from);
 const LabSetting *lab_settings_get(const LabSettings *set, const char *name);
 /* The value as a configuration file must write it: quoted unless it is a bare token the
  * server's lexer reads as one value. Caller frees. */
 char *lab_settings_quote(const char *value);
-void lab_settings_free(LabSettings *set);
 
 #endif

@@ -184,15 +184,10 @@ static bool read_auto_entries(DbCtl *ctl, LabSettings *out, PkDiag *diag)
         pk_diag_free(&err);
         return false;
     }
-    for (int row = 0; row < rows.n_rows; row++) {
+    for (int row = 0; row < rows.n_rows; row++)
         /* Appended in file order (not merged): the SQL-only restore re-sets them in order. */
-        PK_GROW(out->items, out->n, out->cap);
-        LabSetting *item = &out->items[out->n++];
-        memset(item, 0, sizeof(*item));
-        item->name = xstrdup(dbctl_cell(&rows, row, 0));
-        item->value = xstrdup(dbctl_cell(&rows, row, 1));
-        item->file = xstrdup("postgresql.auto.conf");
-    }
+        lab_settings_append(out, dbctl_cell(&rows, row, 0), dbctl_cell(&rows, row, 1),
+                            "postgresql.auto.conf", 0);
     arena_free(rows.arena);
     return true;
 }
@@ -346,7 +341,7 @@ static void journal_fill_settings(LabJournal *journal, const GucTable *table, Db
             row->pending && have_files ? lab_settings_get(&files, table->rows[idx].name) : NULL;
         row->pending_value = pending ? xstrdup(pending->value) : NULL;
     }
-    lab_settings_free(&files);
+    arena_free(files.arena);
 }
 
 /* The lock, then the marker: refused when another run holds the one or left the other. */
@@ -452,7 +447,6 @@ static bool check_rights(LabTarget *target, const GucTable *original, const char
                                                  : pk_diag_set(&why, NULL, 0, NULL,
                                                                "no pg_ctl of its version: give "
                                                                "--pg-bin");
-    proc_user_free(&owner);
     if (!can)
         pk_diag_set(diag, NULL, 0,
                     "Run pgknob on the server's host, as root or the owner of its data directory, "
@@ -793,7 +787,6 @@ static bool put_bytes_back(const LabJournal *journal, PkDiag *diag)
                                 owner.switch_user ? owner.uid : (uid_t)-1,
                                 owner.switch_user ? owner.gid : (gid_t)-1, diag);
     free(path);
-    proc_user_free(&owner);
     return ok;
 }
 
@@ -811,7 +804,7 @@ static bool put_entries_back(const LabJournal *journal, DbCtl *ctl, PkDiag *diag
     bool ok = dbctl_exec(ctl, "ALTER SYSTEM RESET ALL", diag);
     for (size_t idx = 0; ok && idx < entries->n; idx++)
         ok = alter_system(ctl, entries->items[idx].name, entries->items[idx].value, diag);
-    lab_settings_free(&parsed);
+    arena_free(parsed.arena);
     return ok;
 }
 
@@ -829,7 +822,7 @@ static bool verify(const LabJournal *journal, LabTarget *target, bool local, boo
     SettingsDiff diff;
     settings_diff(journal, &now, have_files ? &files : NULL, &diff);
     arena_free(now.arena);
-    lab_settings_free(&files);
+    arena_free(files.arena);
     if (diff.lab.len || diff.foreign.len) {
         if (foreign_only)
             *foreign_only = !diff.lab.len;
@@ -923,16 +916,10 @@ bool guard_restore(SettingsGuard *guard, LabTarget *target, PkDiag *diag)
 void guard_free(SettingsGuard *guard)
 {
     arena_free(guard->original.arena);
-    lab_settings_free(&guard->auto_before);
+    arena_free(guard->auto_before.arena);
     journal_free(&guard->journal);
     for (size_t idx = 0; idx < guard->n_touched; idx++)
         free(guard->touched[idx]);
     free(guard->touched);
     memset(guard, 0, sizeof(*guard));
-}
-
-void apply_info_free(ApplyInfo *info)
-{
-    free(info->restart_params);
-    memset(info, 0, sizeof(*info));
 }

@@ -49,7 +49,7 @@ typedef struct SettingsGuard {
 /* What guard_apply did, for the report. */
 typedef struct ApplyInfo {
     bool restarted;
-    char *restart_params; /* "shared_buffers, wal_level" or NULL */
+    char *restart_params; /* "shared_buffers, wal_level" or NULL; the caller frees it */
 } ApplyInfo;
 
 /* Records the originals; for an existing server, refuses when a journal of it exists already,
@@ -88,7 +88,6 @@ bool lab_restore_server(const LabJournal *journal, LabTarget *target, bool *fore
  * server left down by a killed lab, or one that does not start with a lab's settings). */
 bool lab_rescue_start(const LabJournal *journal, const char *bindir, PkDiag *diag);
 void guard_free(SettingsGuard *guard);
-void apply_info_free(ApplyInfo *info);
 
 bool guc_table_read(DbCtl *ctl, GucTable *out, PkDiag *diag);
 const GucRow *guc_table_get(const GucTable *table, const char *name);

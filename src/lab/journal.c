@@ -296,12 +296,8 @@ static bool read_doc(json_t *root, LabJournal *out, const char **what)
                 return false;
             }
             /* Appended, not put: a hand-edited file may name a parameter twice. */
-            PK_GROW(out->entries.items, out->entries.n, out->entries.cap);
-            LabSetting *entry = &out->entries.items[out->entries.n++];
-            memset(entry, 0, sizeof(*entry));
-            entry->name = xstrdup(json_string_value(name));
-            entry->value = xstrdup(json_string_value(value));
-            entry->file = xstrdup("postgresql.auto.conf");
+            lab_settings_append(&out->entries, json_string_value(name), json_string_value(value),
+                                "postgresql.auto.conf", 0);
         }
     }
     if (!out->have_bytes && !out->have_entries) {
@@ -419,7 +415,7 @@ void journal_free(LabJournal *journal)
     free(journal->dbname);
     free(journal->bindir);
     free(journal->auto_conf);
-    lab_settings_free(&journal->entries);
+    arena_free(journal->entries.arena);
     for (size_t idx = 0; journal->settings && idx < journal->n_settings; idx++) {
         free(journal->settings[idx].name);
         free(journal->settings[idx].setting);

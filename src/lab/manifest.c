@@ -74,23 +74,18 @@ static bool parse_number(IniState *st, const char *key, const char *value, doubl
 }
 
 /* Text keys may continue on indented lines: the pieces are joined with a space. */
-static void append_text(char **field, const char *value)
+static void append_text(Arena *arena, char **field, const char *value)
 {
-    if (!*field) {
-        *field = xstrdup(value);
-        return;
-    }
-    char *joined = xasprintf("%s %s", *field, value);
-    free(*field);
-    *field = joined;
+    *field = *field ? arena_printf(arena, "%s %s", *field, value) : arena_strdup(arena, value);
 }
 
 static void add_predict(Lab *lab, const char *value)
 {
     char *copy = xstrdup(value);
     for (char *tok = strtok(copy, ", "); tok; tok = strtok(NULL, ", ")) {
-        lab->predicts = xrealloc(lab->predicts, (lab->n_predicts + 1) * sizeof(char *));
-        lab->predicts[lab->n_predicts++] = xstrdup(tok);
+        lab->predicts = arena_realloc(lab->arena, lab->predicts, lab->n_predicts * sizeof(char *),
+                                      (lab->n_predicts + 1) * sizeof(char *));
+        lab->predicts[lab->n_predicts++] = arena_strdup(lab->arena, tok);
     }
     free(copy);
 }
@@ -101,14 +96,19 @@ static bool fragment_into(IniState *st, const char *file, LabSettings *out)
         return set_error(st, "settings file \"%s\" must be a file name in the lab directory", file);
     char *path = xasprintf("%s/%s", st->lab->dir, file);
     PkDiag err = PK_DIAG_INIT;
-    bool ok = lab_settings_read(path, out, &err);
-    /* Settings remember a short, machine-independent place: "labs/ID/FILE". */
-    for (size_t idx = 0; ok && idx < out->n; idx++) {
-        if (strcmp(out->items[idx].file, path) != 0)
-            continue;
-        free(out->items[idx].file);
-        out->items[idx].file = xasprintf("%s/%s/%s", st->root_name, st->lab->id, file);
+    LabSettings read = {0};
+    bool ok = lab_settings_read(path, &read, &err);
+    /* Copied into the lab's arena. Settings remember a short, machine-independent place:
+     * "labs/ID/FILE". */
+    char *place = xasprintf("%s/%s/%s", st->root_name, st->lab->id, file);
+    out->arena = st->lab->arena;
+    for (size_t idx = 0; ok && idx < read.n; idx++) {
+        const LabSetting *item = &read.items[idx];
+        lab_settings_put(out, item->name, item->value,
+                         strcmp(item->file, path) == 0 ? place : item->file, item->line);
     }
+    free(place);
+    arena_free(read.arena);
     if (!ok && !st->failed && err.file && err.line > 0) {
         /* A bad line: its own place first; where lab.ini names the file goes into the detail. */
         pk_diag_set_detail(&err, "in the settings file named at %s:%d", st->path, st->line);
@@ -127,11 +127,11 @@ static bool handle_lab(IniState *st, const char *key, const char *value)
 {
     Lab *lab = st->lab;
     if (!strcmp(key, "title"))
-        append_text(&lab->title, value);
+        append_text(lab->arena, &lab->title, value);
     else if (!strcmp(key, "story"))
-        append_text(&lab->story, value);
+        append_text(lab->arena, &lab->story, value);
     else if (!strcmp(key, "watch"))
-        append_text(&lab->watch, value);
+        append_text(lab->arena, &lab->watch, value);
     else if (!strcmp(key, "predicts"))
         add_predict(lab, value);
     else if (!strcmp(key, "mechanism")) {
@@ -178,7 +178,7 @@ static bool handle_workload(IniState *st, const char *key, const char *value)
         return true;
     }
     if (!strcmp(key, "sql")) {
-        append_text(&wl->sql, value);
+        append_text(st->lab->arena, &wl->sql, value);
         return true;
     }
     static const struct {
@@ -212,9 +212,9 @@ static bool handle_reference(IniState *st, const char *key, const char *value)
     if (!strcmp(key, "tps"))
         return parse_number(st, key, value, &ref->tps);
     if (!strcmp(key, "label"))
-        append_text(&ref->label, value);
+        append_text(st->lab->arena, &ref->label, value);
     else if (!strcmp(key, "source"))
-        append_text(&ref->source, value);
+        append_text(st->lab->arena, &ref->source, value);
     else
         return set_error(st, "unknown key \"%s\" in section [%s]", key, "reference");
     return true;
@@ -254,10 +254,10 @@ static LabRun *find_or_add_run(Lab *lab, const char *name)
     for (size_t idx = 0; idx < lab->n_runs; idx++)
         if (!strcmp(lab->runs[idx].name, name))
             return &lab->runs[idx];
-    lab->runs = xrealloc(lab->runs, (lab->n_runs + 1) * sizeof(LabRun));
+    lab->runs = arena_realloc(lab->arena, lab->runs, lab->n_runs * sizeof(LabRun),
+                              (lab->n_runs + 1) * sizeof(LabRun));
     LabRun *run = &lab->runs[lab->n_runs++];
-    memset(run, 0, sizeof(*run));
-    run->name = xstrdup(name);
+    run->name = arena_strdup(lab->arena, name);
     run->storage = (LabStorage){false, -1, -1, -1};
     return run;
 }
@@ -269,7 +269,7 @@ static bool handle_run(IniState *st, const char *name, const char *key, const ch
                          name);
     LabRun *run = find_or_add_run(st->lab, name);
     if (!strcmp(key, "title"))
-        append_text(&run->title, value);
+        append_text(st->lab->arena, &run->title, value);
     else if (!strcmp(key, "settings"))
         return fragment_into(st, value, &run->settings);
     else {
@@ -325,34 +325,6 @@ static int last_line(const char *text, size_t len)
     return len && text[len - 1] != '\n' ? lines + 1 : lines;
 }
 
-static void workload_free(LabWorkload *wl)
-{
-    free(wl->sql);
-}
-
-void lab_free(Lab *lab)
-{
-    free(lab->id);
-    free(lab->dir);
-    free(lab->title);
-    free(lab->story);
-    free(lab->watch);
-    free(lab->reference.label);
-    free(lab->reference.source);
-    for (size_t idx = 0; idx < lab->n_predicts; idx++)
-        free(lab->predicts[idx]);
-    free(lab->predicts);
-    workload_free(&lab->workload);
-    lab_settings_free(&lab->settings);
-    for (size_t idx = 0; idx < lab->n_runs; idx++) {
-        free(lab->runs[idx].name);
-        free(lab->runs[idx].title);
-        lab_settings_free(&lab->runs[idx].settings);
-    }
-    free(lab->runs);
-    memset(lab, 0, sizeof(*lab));
-}
-
 /* What every lab must say, checked after the whole file was read (reported at its last line). */
 static bool lab_validate(IniState *st)
 {
@@ -386,8 +358,9 @@ static bool lab_validate(IniState *st)
 static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *diag)
 {
     memset(lab, 0, sizeof(*lab));
-    lab->id = xstrdup(id);
-    lab->dir = xasprintf("%s/%s", root, id);
+    lab->arena = arena_new();
+    lab->id = arena_strdup(lab->arena, id);
+    lab->dir = arena_printf(lab->arena, "%s/%s", root, id);
     lab->min_major = 13;
     lab->reference.tps = -1;
     char *path = xasprintf("%s/lab.ini", lab->dir);
@@ -405,7 +378,7 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
                     pk_read_strerror(status, err));
         free(text);
         free(path);
-        lab_free(lab);
+        arena_free(lab->arena);
         return false;
     }
     PkIniOptions ini_opts = {.what = "lab file",
@@ -426,7 +399,7 @@ static bool lab_load_one(const char *root, const char *id, Lab *lab, PkDiag *dia
         lab_validate(&st);
     free(path);
     if (st.failed) {
-        lab_free(lab);
+        arena_free(lab->arena);
         return false;
     }
     return true;
@@ -478,34 +451,28 @@ bool lab_set_load(const char *root, LabSet *out, PkDiag *diag)
         return pk_diag_set(diag, NULL, 0, NULL, "could not open labs directory \"%s\": %s", root,
                            strerror(errno));
     }
-    out->root = xstrdup(root);
+    out->arena = arena_new();
+    out->root = arena_strdup(out->arena, root);
     size_t cap = 0;
     bool ok = true;
     for (struct dirent *ent; ok && (ent = readdir(dir));) {
         if (!is_lab_dir(root, ent->d_name))
             continue;
-        PK_GROW(out->labs, out->n, cap);
+        ARENA_GROW(out->arena, out->labs, out->n, cap);
         ok = lab_load_one(root, ent->d_name, &out->labs[out->n], diag);
         if (ok)
-            out->n++;
+            arena_adopt(out->arena, out->labs[out->n++].arena);
     }
     closedir(dir);
     if (ok)
         qsort(out->labs, out->n, sizeof(Lab), lab_compare);
     if (ok)
         ok = check_orders(out, diag);
-    if (!ok)
-        lab_set_free(out);
+    if (!ok) {
+        arena_free(out->arena);
+        memset(out, 0, sizeof(*out));
+    }
     return ok;
-}
-
-void lab_set_free(LabSet *set)
-{
-    for (size_t idx = 0; idx < set->n; idx++)
-        lab_free(&set->labs[idx]);
-    free(set->labs);
-    free(set->root);
-    memset(set, 0, sizeof(*set));
 }
 
 const Lab *lab_set_find(const LabSet *set, const char *id)

@@ -54,7 +54,9 @@ typedef struct LabRun {
     LabStorage storage; /* latencies of this run; `on` when the run gives any */
 } LabRun;
 
+/* Everything a lab points to (its strings, runs, settings) lives in `arena`. */
 typedef struct Lab {
+    Arena *arena;
     char *id; /* the directory name: "03-wal-torture" */
     char *dir;
     char *title;
@@ -74,7 +76,10 @@ typedef struct Lab {
     size_t n_runs;
 } Lab;
 
+/* The set's labs and strings live in `arena` (each lab's arena is adopted by it): the owner
+ * frees the set with arena_free(set.arena). */
 typedef struct LabSet {
+    Arena *arena;
     char *root; /* the labs/ directory */
     Lab *labs;  /* stages in series order, then standalone labs by id */
     size_t n;
@@ -83,9 +88,6 @@ typedef struct LabSet {
 /* Loads every labs/<ID>/lab.ini under `root`. On a bad lab file returns false with *diag
  * (file and line) and frees what it read. */
 bool lab_set_load(const char *root, LabSet *out, PkDiag *diag);
-void lab_set_free(LabSet *set);
-/* Frees one lab's strings and settings (lab_set_free does it for every lab of a set). */
-void lab_free(Lab *lab);
 
 const Lab *lab_set_find(const LabSet *set, const char *id);
 /* The stage with order 0; NULL when the series has none. */

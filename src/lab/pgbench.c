@@ -362,7 +362,8 @@ bool pgbench_run(const char *conninfo, const WorkloadParams *params, PkStopFlag 
     out->measured_s = seconds;
     out->nopm = -1;
     out->n_seconds = seconds;
-    out->per_second = xcalloc((size_t)seconds + 1, sizeof(uint32_t));
+    Arena *arena = arena_get(&out->arena);
+    out->per_second = arena_array(arena, (size_t)seconds + 1, sizeof(uint32_t));
     TpccHist *hist = xcalloc(1, sizeof(TpccHist));
     read_logs(log_dir, hist, out);
     double mean_ms = out->mean_ms;
@@ -371,10 +372,14 @@ bool pgbench_run(const char *conninfo, const WorkloadParams *params, PkStopFlag 
         out->mean_ms = mean_ms; /* pgbench's own figure */
     free(hist);
     if (out->failed)
-        out->errors = xasprintf("failed transactions × %llu", (unsigned long long)out->failed);
+        out->errors =
+            arena_printf(arena, "failed transactions × %llu", (unsigned long long)out->failed);
     out->complete = status == 0 && !(stop && *stop);
-    if (!out->complete)
-        out->stop_detail = status == 0 ? xstrdup("interrupted") : error_line(sb_str(&output));
+    if (!out->complete) {
+        char *why = status == 0 ? NULL : error_line(sb_str(&output));
+        out->stop_detail = arena_strdup(arena, why ? why : "interrupted");
+        free(why);
+    }
     remove_dir(log_dir);
     free(log_dir);
     sb_free(&output);

@@ -146,7 +146,7 @@ static bool user_from_passwd(const struct passwd *pw, ProcUser *user)
     user->switch_user = true;
     user->uid = pw->pw_uid;
     user->gid = pw->pw_gid;
-    user->name = xstrdup(pw->pw_name);
+    snprintf(user->name, sizeof(user->name), "%s", pw->pw_name);
     return true;
 }
 
@@ -188,12 +188,6 @@ bool proc_owner_of(const char *path, ProcUser *user, PkDiag *diag)
         return false;
     }
     return user_from_passwd(pw, user);
-}
-
-void proc_user_free(ProcUser *user)
-{
-    free(user->name);
-    memset(user, 0, sizeof(*user));
 }
 
 /* Field 22 of /proc/PID/stat (start time in clock ticks), or -1. */

@@ -3,6 +3,7 @@
 #ifndef PK_LAB_PROC_H
 #define PK_LAB_PROC_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
@@ -13,7 +14,7 @@ typedef struct ProcUser {
     bool switch_user; /* run as uid/gid below (we are root) */
     uid_t uid;
     gid_t gid;
-    char *name; /* "postgres" */
+    char name[LOGIN_NAME_MAX]; /* "postgres"; inline, so a ProcUser needs no freeing */
 } ProcUser;
 
 /* Runs argv[0] (a path) with argv, waiting at most timeout_s seconds (then SIGKILL). Output
@@ -30,7 +31,6 @@ int proc_run_env(const char *const *argv, const char *const *env, const ProcUser
 bool proc_server_user(const char *name, ProcUser *user, PkDiag *diag);
 /* The owner of `path`, to run pg_ctl as against an existing data directory. */
 bool proc_owner_of(const char *path, ProcUser *user, PkDiag *diag);
-void proc_user_free(ProcUser *user);
 
 /* The start time of process `pid` (field 22 of /proc/PID/stat, clock ticks since boot), or -1
  * when there is no such process: with the pid it names one process, even after pid reuse. */

@@ -93,7 +93,8 @@ static void fill_result(QloadClient *clients, int n, double measured_s, Workload
 {
     TpccHist *all = xcalloc(1, sizeof(TpccHist));
     out->n_seconds = clients[0].n_seconds;
-    out->per_second = xcalloc((size_t)out->n_seconds + 1, sizeof(uint32_t));
+    out->per_second =
+        arena_array(arena_get(&out->arena), (size_t)out->n_seconds + 1, sizeof(uint32_t));
     for (int idx = 0; idx < n; idx++) {
         tpcc_hist_merge(all, &clients[idx].hist);
         out->completed += clients[idx].completed;
@@ -149,7 +150,7 @@ bool qload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *s
         out->client_cpu_s = proc_rusage_cpu_s(RUSAGE_SELF) - cpu0;
         out->complete = !(stop && *stop);
         if (!out->complete)
-            out->stop_detail = xstrdup("interrupted");
+            out->stop_detail = arena_strdup(arena_get(&out->arena), "interrupted");
     }
     for (int idx = 0; idx < n; idx++)
         free(clients[idx].per_second);

@@ -64,7 +64,7 @@ static void plan_series(const LabSet *labs, int upto, bool only_last, LabRunRepo
         lab_settings_merge(&stage->changes, &lab->settings);
         stage->min_major = min_major;
     }
-    lab_settings_free(&cumulative);
+    arena_free(cumulative.arena);
 }
 
 static void plan_standalone(const LabSet *labs, const Lab *lab, LabRunReport *rep)
@@ -460,7 +460,7 @@ static bool run_unmeasured(const LabTarget *target, const WorkloadParams *params
     if (!ok)
         *error = xasprintf("%s failed: %s", phase, err.message);
     pk_diag_free(&err);
-    workload_result_free(&res);
+    arena_free(res.arena);
     return ok;
 }
 
@@ -671,11 +671,11 @@ static void finish_trials(StageResult *stage)
         if (fabs(tps - stage->tps_median) < fabs(stage->trial_tps[pick] - stage->tps_median))
             pick = idx;
     }
-    workload_result_free(&stage->result);
+    arena_free(stage->result.arena);
     stage_take_trial(stage, &stage->trial_data[pick]);
     for (int idx = 0; idx < n; idx++)
         if (idx != pick)
-            workload_result_free(&stage->trial_data[idx].result);
+            arena_free(stage->trial_data[idx].result.arena);
     free(stage->trial_data);
     stage->trial_data = NULL;
 }
@@ -689,7 +689,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
     if (!guard_apply(guard, target, &stage->settings, &info, &err)) {
         free(stage->error);
         stage->error = diag_take_text(&err, "interrupted while applying the settings");
-        apply_info_free(&info);
+        free(info.restart_params);
         return false;
     }
     if (trial == 0) {
@@ -698,7 +698,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
         stage->restart_params = info.restart_params;
         info.restart_params = NULL;
     }
-    apply_info_free(&info);
+    free(info.restart_params);
     /* the storage lab: this stage's latencies (a stage of another lab on the same slowfs
      * cluster runs with none), picked up by the daemon within 200 ms */
     if (target->kind == TARGET_THROWAWAY && target->cluster->on_slowfs) {
@@ -755,7 +755,7 @@ static bool load_database(const LabRunOpts *opts, LabTarget *target, SettingsGua
             break;
         }
     bool ok = guard_apply(guard, target, &load_under->settings, &info, diag);
-    apply_info_free(&info);
+    free(info.restart_params);
     if (!ok)
         return false;
     if (opts->pgbench_scripts) {
@@ -958,9 +958,10 @@ static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         pk_diag_free(&err);
     }
     if (!rep->series_slowfs) {
+        /* the reason is cut to fit the report's field (-Wformat-truncation at -O1) */
         snprintf(rep->series_storage, sizeof(rep->series_storage),
-                 "%s (%s): every read the page cache holds is nearly free and fsync may be too, "
-                 "so the tiny cache, WAL torture and one I/O worker teach less than on real "
+                 "%s (%.200s): every read the page cache holds is nearly free and fsync may be "
+                 "too, so the tiny cache, WAL torture and one I/O worker teach less than on real "
                  "storage",
                  plain, why);
         return;
@@ -1265,26 +1266,26 @@ void lab_run_report_free(LabRunReport *report)
         free(stage->id);
         free(stage->title);
         free(stage->group);
-        lab_settings_free(&stage->settings);
+        arena_free(stage->settings.arena);
         for (size_t change_idx = 0; stage->change_contexts && change_idx < stage->changes.n;
              change_idx++)
             free(stage->change_contexts[change_idx]);
         free(stage->change_contexts);
-        lab_settings_free(&stage->changes);
+        arena_free(stage->changes.arena);
         free(stage->error);
         free(stage->restart_params);
-        workload_result_free(&stage->result);
+        arena_free(stage->result.arena);
         arena_free(stage->findings.arena);
         free(stage->findings_error);
         for (int trial = 0; stage->trial_data && trial < stage->n_trials; trial++)
-            workload_result_free(&stage->trial_data[trial].result);
+            arena_free(stage->trial_data[trial].result.arena);
         free(stage->trial_data);
         free(stage->trial_tps);
         free(stage->trial_p95);
         free(stage->trial_seconds);
     }
     for (size_t idx = 0; idx < report->n_own_labs; idx++)
-        lab_free(&report->own_labs[idx]);
+        arena_free(report->own_labs[idx].arena);
     free(report->own_labs);
     free(report->stages);
     free(report->selection);

@@ -264,12 +264,12 @@ static int search(const LabSet *labs, const TuneOpts *opts, TuneReport *rep, dou
                     longest = cand->seconds;
                 if (code == 0 && faster(cand)) {
                     cand->accepted = accepted_any = true;
-                    lab_settings_free(&rep->best);
+                    arena_free(rep->best.arena);
                     rep->best = trial;
                     free(*best_file);
                     *best_file = file;
                 } else {
-                    lab_settings_free(&trial);
+                    arena_free(trial.arena);
                     free(file);
                 }
                 if (code != 0) {
@@ -362,8 +362,8 @@ static void candidate_free(TuneCandidate *cand)
 void lab_tune_report_free(TuneReport *rep)
 {
     free(rep->config);
-    lab_settings_free(&rep->start);
-    lab_settings_free(&rep->best);
+    arena_free(rep->start.arena);
+    arena_free(rep->best.arena);
     for (size_t idx = 0; idx < rep->n_knobs; idx++)
         free(rep->knobs[idx]);
     free(rep->knobs);

@@ -101,7 +101,8 @@ bool lab_userconf_read(const char *path, LabSettings *out, char **skipped, PkDia
     arena_free(set.arena);
     if (!ok) {
         sb_free(&left_out);
-        lab_settings_free(out);
+        arena_free(out->arena);
+        memset(out, 0, sizeof(*out));
         return false;
     }
     *skipped = left_out.len ? sb_detach(&left_out) : NULL;

@@ -75,7 +75,8 @@ static void format_errors(const TpccCodeCounts *codes, WorkloadResult *out)
                   (unsigned long long)codes->count[idx]);
     if (codes->other)
         sb_printf(&sb, "%sother × %llu", sb.len ? ", " : "", (unsigned long long)codes->other);
-    out->errors = sb_detach(&sb);
+    out->errors = arena_strdup(arena_get(&out->arena), sb_str(&sb));
+    sb_free(&sb);
 }
 
 /* Copies what the labs report out of a TPC-C result. */
@@ -94,8 +95,9 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
 {
     out->complete = res->complete;
     if (!res->complete)
-        out->stop_detail = xstrdup(res->stop_detail[0] ? res->stop_detail
-                                                       : tpcc_stop_reason_key(res->stop_reason));
+        out->stop_detail = arena_strdup(
+            arena_get(&out->arena),
+            res->stop_detail[0] ? res->stop_detail : tpcc_stop_reason_key(res->stop_reason));
     out->measured_s = res->measured_s;
     out->completed = tpcc_result_total(res);
     out->tps = tpcc_result_tps(res);
@@ -109,12 +111,13 @@ static void fill_from_tpcc(const TpccResult *res, WorkloadResult *out)
     free(all);
     out->client_cpu_s = res->cpu_user_s + res->cpu_sys_s;
     out->n_seconds = res->stats.series_len;
-    out->per_second = xcalloc((size_t)out->n_seconds + 1, sizeof(uint32_t));
+    out->per_second =
+        arena_array(arena_get(&out->arena), (size_t)out->n_seconds + 1, sizeof(uint32_t));
     for (int sec = 0; sec < out->n_seconds; sec++)
         for (int type = 0; type < TPCC_TXN_TYPES; type++)
             out->per_second[sec] += res->stats.series[sec].done[type];
     format_errors(&res->stats.errors, out);
-    out->server_version = xstrdup(res->server_version);
+    out->server_version = arena_strdup(arena_get(&out->arena), res->server_version);
 }
 
 static bool run_tpcc(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
@@ -129,13 +132,11 @@ static bool run_tpcc(const char *conninfo, const WorkloadParams *params, PkStopF
                         .stop = stop};
     TpccResult res;
     memset(&res, 0, sizeof(res));
-    if (!tpcc_run(&opts, &res, diag)) {
-        tpcc_result_free(&res);
-        return false;
-    }
-    fill_from_tpcc(&res, out);
-    tpcc_result_free(&res);
-    return true;
+    bool ok = tpcc_run(&opts, &res, diag);
+    if (ok)
+        fill_from_tpcc(&res, out);
+    arena_free(res.arena);
+    return ok;
 }
 
 bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
@@ -147,13 +148,4 @@ bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag
     if (params->type == WORKLOAD_PGBENCH)
         return pgbench_run(conninfo, params, stop, out, diag);
     return qload_run(conninfo, params, stop, out, diag);
-}
-
-void workload_result_free(WorkloadResult *res)
-{
-    free(res->stop_detail);
-    free(res->per_second);
-    free(res->errors);
-    free(res->server_version);
-    memset(res, 0, sizeof(*res));
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 #include "common/signals.h"
 #include "lab/events.h"
@@ -27,7 +28,9 @@ typedef struct WorkloadParams {
     uint64_t seed;
 } WorkloadParams;
 
+/* Its strings and series live in `arena`: the owner frees it with arena_free(res.arena). */
 typedef struct WorkloadResult {
+    Arena *arena;
     bool complete;     /* ran the whole measured interval */
     char *stop_detail; /* why not, when !complete */
     double measured_s;
@@ -55,7 +58,6 @@ bool workload_prepare(const char *conninfo, int warehouses, bool may_drop,
 /* Runs the warm-up then the measured interval. false only when nothing could run. */
 bool workload_run(const char *conninfo, const WorkloadParams *params, PkStopFlag *stop,
                   WorkloadResult *out, PkDiag *diag);
-void workload_result_free(WorkloadResult *res);
 
 /* The latency fields (p50_ms … max_ms) from the histogram of every completed transaction or
  * statement; -1 each when it is empty. Both workloads report latency this one way. */

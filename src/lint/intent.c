@@ -290,11 +290,19 @@ static double unit_bytes(const char *unit)
     }
 }
 
-static void place_set(IntentPlace *place, const char *file, int line, const char *text)
+/* `text` (malloc'd) copied into the intent's arena, and freed. */
+static char *keep(Intent *out, char *text)
 {
-    place->file = xstrdup(file);
+    char *kept = arena_strdup(out->arena, text);
+    free(text);
+    return kept;
+}
+
+static void place_set(Intent *out, IntentPlace *place, const char *file, int line, const char *text)
+{
+    place->file = arena_strdup(out->arena, file);
     place->line = line;
-    place->text = trimmed(text);
+    place->text = keep(out, trimmed(text));
 }
 
 /* RAM and cores stated in words facts_in's English forms miss, in any language: "4/8 GB RAM"
@@ -398,11 +406,11 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     if (stated_in_words(comment, &words_bytes, &words_cores)) {
         if (out->ram_bytes < 0 && words_bytes >= 256.0 * 1024 * 1024) {
             out->ram_bytes = words_bytes;
-            place_set(&out->ram_at, file, line, comment);
+            place_set(out, &out->ram_at, file, line, comment);
         }
         if (out->cores < 0 && words_cores > 0 && words_cores <= 4096) {
             out->cores = words_cores;
-            place_set(&out->cores_at, file, line, comment);
+            place_set(out, &out->cores_at, file, line, comment);
         }
     }
     char *unit = NULL;
@@ -417,7 +425,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         double bytes = strtod(num, NULL) * unit_bytes(unit);
         if (bytes >= 256.0 * 1024 * 1024) { /* smaller is a setting's size, not a machine */
             out->ram_bytes = bytes;
-            place_set(&out->ram_at, file, line, comment);
+            place_set(out, &out->ram_at, file, line, comment);
         }
     }
     free(num);
@@ -428,7 +436,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         long cores = strtol(num, NULL, 10);
         if (cores > 0 && cores <= 4096) {
             out->cores = (int)cores;
-            place_set(&out->cores_at, file, line, comment);
+            place_set(out, &out->cores_at, file, line, comment);
         }
     }
     free(num);
@@ -439,8 +447,8 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                            : !strncasecmp(num, "nvme", 4) ? "nvme"
                            : !strncasecmp(num, "san", 3)  ? "network"
                                                           : "hdd";
-        out->storage = xstrdup(kind);
-        place_set(&out->storage_at, file, line, comment);
+        out->storage = arena_strdup(out->arena, kind);
+        place_set(out, &out->storage_at, file, line, comment);
     }
     free(num);
 }
@@ -479,15 +487,17 @@ static void take_purpose(Intent *out, const char *comment, const char *file, int
     if (out->purpose != INTENT_NONE || (purpose = purpose_words(comment, &words)) == INTENT_NONE)
         return;
     out->purpose = purpose;
-    place_set(&out->purpose_at, file, line, comment);
-    out->purpose_evidence = xasprintf("line %d: '%s'", line, out->purpose_at.text);
+    place_set(out, &out->purpose_at, file, line, comment);
+    out->purpose_evidence = arena_printf(out->arena, "line %d: '%s'", line, out->purpose_at.text);
 }
 
 static void add_comment(Intent *out, const char *file, int line, const char *comment)
 {
-    out->comments = xrealloc(out->comments, (out->n_comments + 1) * sizeof(*out->comments));
-    out->comments[out->n_comments++] =
-        (IntentComment){.file = xstrdup(file), .line = line, .text = trimmed(comment)};
+    out->comments =
+        arena_realloc(out->arena, out->comments, out->n_comments * sizeof(*out->comments),
+                      (out->n_comments + 1) * sizeof(*out->comments));
+    out->comments[out->n_comments++] = (IntentComment){
+        .file = arena_strdup(out->arena, file), .line = line, .text = keep(out, trimmed(comment))};
 }
 
 /* The comment block right above the setting at `line` (after the header, which ends before
@@ -572,7 +582,7 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         const char *comment = comment_of(lines.items[line - 1]);
         if (authored(comment) && phrase_in(comment, (const char *const[]){"zfs", "btrfs", NULL})) {
             char *text = trimmed(comment);
-            out->cow = xasprintf("'%s' (line %zu)", text, line);
+            out->cow = arena_printf(out->arena, "'%s' (line %zu)", text, line);
             free(text);
         }
     }
@@ -586,6 +596,7 @@ static void application_from(Intent *out, const ConfSet *set);
 void intent_read(const ConfSet *set, Intent *out)
 {
     memset(out, 0, sizeof(*out));
+    out->arena = arena_new();
     out->ram_bytes = -1;
     out->cores = -1;
     out->pool_size = -1;
@@ -597,40 +608,8 @@ void intent_read(const ConfSet *set, Intent *out)
     for (const char *const *name = cow_settings; !out->cow && *name; name++) {
         const ConfEntry *e = off_explicitly(set, *name);
         if (e)
-            out->cow = xasprintf("%s = off (line %d)", *name, e->line);
+            out->cow = arena_printf(out->arena, "%s = off (line %d)", *name, e->line);
     }
-}
-
-static void place_free(IntentPlace *place)
-{
-    free(place->file);
-    free(place->text);
-}
-
-static void comments_free(IntentComment *comments, size_t n)
-{
-    for (size_t idx = 0; idx < n; idx++) {
-        free(comments[idx].file);
-        free(comments[idx].text);
-    }
-    free(comments);
-}
-
-void intent_free(Intent *intent)
-{
-    place_free(&intent->purpose_at);
-    place_free(&intent->ram_at);
-    place_free(&intent->cores_at);
-    place_free(&intent->storage_at);
-    free(intent->storage);
-    free(intent->cow);
-    comments_free(intent->comments, intent->n_comments);
-    comments_free(intent->deliberate, intent->n_deliberate);
-    free(intent->purpose_evidence);
-    place_free(&intent->pooler_at);
-    place_free(&intent->pool_size_at);
-    free(intent->application_evidence);
-    memset(intent, 0, sizeof(*intent));
 }
 
 const char *intent_comment_at(const Intent *intent, const char *file, int line)
@@ -1118,10 +1097,8 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     free(word);
     if (out->purpose == INTENT_NONE)
         return;
-    free(out->purpose_evidence);
-    out->purpose_evidence = evidence;
-    free(out->purpose_at.file);
-    out->purpose_at.file = xstrdup(set->files[0]);
+    out->purpose_evidence = keep(out, evidence);
+    out->purpose_at.file = arena_strdup(out->arena, set->files[0]);
     out->purpose_at.line = line;
 }
 
@@ -1165,10 +1142,11 @@ static int deliberate_comment(const Lines *lines, int line)
     return 0;
 }
 
-static void take_place(IntentPlace *place, const char *file, int line, const char *comment)
+static void take_place(Intent *out, IntentPlace *place, const char *file, int line,
+                       const char *comment)
 {
     if (!place->file)
-        place_set(place, file, line, comment);
+        place_set(out, place, file, line, comment);
 }
 
 /* Names of connection poolers, and the words for one. */
@@ -1188,7 +1166,7 @@ static void pool_size_in(Intent *out, pcre2_code *const res[2], const char *comm
         long size = strtol(num, NULL, 10);
         if (size > 0 && size < 100000) {
             out->pool_size = size;
-            place_set(&out->pool_size_at, file, line, comment);
+            place_set(out, &out->pool_size_at, file, line, comment);
         }
     }
     free(num);
@@ -1205,10 +1183,13 @@ static void read_marks(Intent *out, const ConfSet *set, const char *file, const 
         if (!at)
             continue;
         out->deliberate =
-            xrealloc(out->deliberate, (out->n_deliberate + 1) * sizeof(*out->deliberate));
+            arena_realloc(out->arena, out->deliberate, out->n_deliberate * sizeof(*out->deliberate),
+                          (out->n_deliberate + 1) * sizeof(*out->deliberate));
         char *text = trimmed(comment_of(lines->items[at - 1]));
-        out->deliberate[out->n_deliberate++] = (IntentComment){
-            .file = xstrdup(file), .line = e->line, .text = xasprintf("'%s' (line %d)", text, at)};
+        out->deliberate[out->n_deliberate++] =
+            (IntentComment){.file = arena_strdup(out->arena, file),
+                            .line = e->line,
+                            .text = arena_printf(out->arena, "'%s' (line %d)", text, at)};
         free(text);
     }
     pcre2_code *pool_res[2] = {NULL, NULL}; /* compiled for the first comment naming a pool */
@@ -1219,7 +1200,7 @@ static void read_marks(Intent *out, const ConfSet *set, const char *file, const 
         if ((!names && !pool) || !authored(comment))
             continue;
         if (names)
-            take_place(&out->pooler_at, file, (int)line, comment);
+            take_place(out, &out->pooler_at, file, (int)line, comment);
         if (!pool)
             continue;
         if (!pool_res[0]) {
@@ -1259,9 +1240,9 @@ static void application_from(Intent *out, const ConfSet *set)
             for (const char *p = strstr(spl->value, *lib); p; p = strstr(p + 1, *lib))
                 if (bare_word_at(spl->value, p, len)) {
                     out->application = APPLICATIONS[app].application;
-                    out->application_evidence =
-                        xasprintf("shared_preload_libraries = '%s' (line %d) preloads %s",
-                                  spl->value, spl->line, *lib);
+                    out->application_evidence = arena_printf(
+                        out->arena, "shared_preload_libraries = '%s' (line %d) preloads %s",
+                        spl->value, spl->line, *lib);
                     return;
                 }
         }

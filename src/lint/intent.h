@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "conf/conf.h"
 #include "model/finding.h"
 #include "model/snapshot.h"
@@ -35,7 +36,10 @@ typedef struct IntentComment {
     char *text;
 } IntentComment;
 
+/* Its strings and lists live in `arena` (intent_read creates it): the owner frees it with
+ * arena_free(intent.arena). */
 typedef struct Intent {
+    Arena *arena;
     IntentPurpose purpose;
     IntentPlace purpose_at;
     double ram_bytes; /* < 0: not stated */
@@ -72,9 +76,8 @@ extern const char *const INTENT_SAMPLE_COMMENTS[];
 extern const unsigned long INTENT_N_SAMPLE_COMMENTS;
 
 /* Reads the intent the files of `set` show (it reads them again for their comments; a file
- * that cannot be read, or reads otherwise than linted, shows nothing). Free with intent_free. */
+ * that cannot be read, or reads otherwise than linted, shows nothing). */
 void intent_read(const ConfSet *set, Intent *out);
-void intent_free(Intent *intent);
 
 /* Is `comment` (with or without '#') one of the stock sample's comments? */
 bool intent_stock_comment(const char *comment);

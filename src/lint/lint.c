@@ -400,7 +400,7 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].label);
         host_facts_clear(&res->inputs[idx].pod_host);
         if (res->inputs[idx].intent) {
-            intent_free(res->inputs[idx].intent);
+            arena_free(res->inputs[idx].intent->arena);
             free(res->inputs[idx].intent);
         }
         arena_free(res->inputs[idx].set.arena);

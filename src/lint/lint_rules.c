@@ -91,7 +91,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
                         FindingList *out)
 {
     if (input->intent) { /* a long-lived result linted again (the language server) */
-        intent_free(input->intent);
+        arena_free(input->intent->arena);
         free(input->intent);
     }
     input->intent = NULL;

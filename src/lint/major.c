@@ -247,7 +247,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     }
     if (!ev.n) { /* nothing names it: lint_major_from_removed reads the parameters */
         free(ev.clues);
-        major_evidence_free(&all);
+        arena_free(all.arena);
         return;
     }
     const char *label = major_evidence_agreed(&ev);
@@ -286,7 +286,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         free(why);
     }
     free(ev.clues);
-    major_evidence_free(&all);
+    arena_free(all.arena);
 }
 
 /* ---- after the rules: what the file's major makes of the findings ---------------------------- */

@@ -61,6 +61,15 @@ static bool parse_majors(TargetSpec *spec, PkIniEntry *entry, const char *file, 
     return ok;
 }
 
+/* The entry's pieces joined, in the spec's arena. */
+static char *join(TargetSpec *spec, PkIniEntry *entry)
+{
+    char *text = pk_ini_entry_join(entry, " ");
+    char *kept = arena_strdup(arena_get(&spec->arena), text);
+    free(text);
+    return kept;
+}
+
 static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, PkDiag *diag)
 {
     for (size_t idx = 0; idx < sec->n_entries; idx++) {
@@ -72,8 +81,7 @@ static bool load_service(TargetSpec *spec, PkIniSection *sec, const char *file, 
                       : !strcasecmp(entry->key, "coverage")  ? &spec->coverage
                                                              : NULL;
         if (slot) {
-            free(*slot);
-            *slot = pk_ini_entry_join(entry, " ");
+            *slot = join(spec, entry);
         } else if (!strcasecmp(entry->key, "majors")) {
             if (!parse_majors(spec, entry, file, diag))
                 return false;
@@ -99,21 +107,22 @@ static bool load_facts(TargetSpec *spec, PkIniSection *sec, TargetFactKind kind,
 {
     for (size_t idx = 0; idx < sec->n_entries; idx++) {
         PkIniEntry *entry = &sec->entries[idx];
-        spec->facts = xrealloc(spec->facts, (spec->n_facts + 1) * sizeof(*spec->facts));
+        Arena *arena = arena_get(&spec->arena);
+        spec->facts = arena_realloc(arena, spec->facts, spec->n_facts * sizeof(*spec->facts),
+                                    (spec->n_facts + 1) * sizeof(*spec->facts));
         TargetFact *fact = &spec->facts[spec->n_facts++];
-        memset(fact, 0, sizeof(*fact));
         fact->kind = kind;
         fact->major = major;
         /* a hint for one value: "wal_level logical = ..." */
         const char *space = kind == TARGET_HINT ? strchr(entry->key, ' ') : NULL;
-        fact->name =
-            space ? xstrndup(entry->key, (size_t)(space - entry->key)) : xstrdup(entry->key);
+        fact->name = space ? arena_strndup(arena, entry->key, (size_t)(space - entry->key))
+                           : arena_strdup(arena, entry->key);
         if (space) {
             while (isspace((unsigned char)*space))
                 space++;
-            fact->when = xstrdup(space);
+            fact->when = arena_strdup(arena, space);
         }
-        fact->value = pk_ini_entry_join(entry, " ");
+        fact->value = join(spec, entry);
         fact->line = entry->line;
         if (kind == TARGET_RANGE && !parse_range(fact->value, &fact->min, &fact->max))
             return pk_diag_set(diag, file, entry->line, "Write a range as MIN-MAX (25-5000).",
@@ -126,7 +135,7 @@ bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spe
 {
     memset(spec, 0, sizeof(*spec));
     spec->target = target;
-    spec->file = xstrdup(path);
+    spec->file = arena_strdup(arena_get(&spec->arena), path);
     char *text = NULL;
     size_t len = 0;
     if (!pk_read_file_or_diag(path, TARGET_FILE_LIMIT, &text, &len, diag,
@@ -189,23 +198,6 @@ bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag)
     free(path);
     free(dir);
     return ok;
-}
-
-void target_spec_free(TargetSpec *spec)
-{
-    for (size_t idx = 0; idx < spec->n_facts; idx++) {
-        free(spec->facts[idx].name);
-        free(spec->facts[idx].value);
-        free(spec->facts[idx].when);
-    }
-    free(spec->facts);
-    free(spec->file);
-    free(spec->name);
-    free(spec->source);
-    free(spec->retrieved);
-    free(spec->action);
-    free(spec->coverage);
-    memset(spec, 0, sizeof(*spec));
 }
 
 /* ---- checking a configuration ------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 #include "conf/conf.h"
 #include "input/input.h"
@@ -37,7 +38,10 @@ typedef struct TargetFact {
     int line;  /* in the data file */
 } TargetFact;
 
+/* Its strings and facts live in `arena`: the owner frees it with arena_free(spec.arena), also
+ * after a failed load. */
 typedef struct TargetSpec {
+    Arena *arena;
     InputTarget target;
     char *file;      /* the data file read */
     char *name;      /* "Azure Database for PostgreSQL flexible server" */
@@ -57,7 +61,6 @@ typedef struct TargetSpec {
 bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag);
 /* The same from a given file (tests). */
 bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spec, PkDiag *diag);
-void target_spec_free(TargetSpec *spec);
 
 /* Findings for the settings of `set` that apply (the effective ones), for PostgreSQL `major`. */
 void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingList *out);

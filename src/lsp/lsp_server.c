@@ -307,7 +307,7 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
                       .target = have_target ? &target_spec : NULL};
     PkDiag diag = PK_DIAG_INIT;
     bool ok = lint_run(&lopts, &doc->res, &diag);
-    target_spec_free(&target_spec);
+    arena_free(target_spec.arena);
     if (!ok) {
         /* pgknob's own input is unusable (a bad version pragma): say so on the first line */
         json_t *list = json_array(), *item = json_object();

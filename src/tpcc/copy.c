@@ -1,27 +1,16 @@
 #include "tpcc/copy.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include "common/xalloc.h"
 #include "tpcc/digits.h"
 
-#define COPY_BUF_SIZE (256 * 1024)
 #define COPY_ROW_MAX 2048 /* longest row we generate is about 750 bytes */
 
 void tpcc_copy_init(TpccCopy *copy, PGconn *conn)
 {
     memset(copy, 0, sizeof(*copy));
     copy->conn = conn;
-    copy->cap = COPY_BUF_SIZE;
-    copy->buf = xmalloc(copy->cap);
-}
-
-void tpcc_copy_free(TpccCopy *copy)
-{
-    free(copy->buf);
-    copy->buf = NULL;
 }
 
 static void copy_fail(TpccCopy *copy, const char *what)
@@ -89,7 +78,7 @@ bool tpcc_copy_row_end(TpccCopy *copy)
 {
     copy->buf[copy->len - 1] = '\n';
     copy->rows++;
-    if (copy->len + COPY_ROW_MAX > copy->cap)
+    if (copy->len + COPY_ROW_MAX > sizeof(copy->buf))
         return copy_flush(copy);
     return !copy->failed;
 }

@@ -9,10 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#define TPCC_COPY_BUF_SIZE (256 * 1024)
+
+/* The buffer is inline (a quarter megabyte): the caller allocates the struct and frees it. */
 typedef struct TpccCopy {
     PGconn *conn;
-    char *buf;
-    size_t len, cap;
+    char buf[TPCC_COPY_BUF_SIZE];
+    size_t len;
     int64_t rows;  /* rows since begin */
     int64_t bytes; /* bytes sent since begin */
     bool failed;
@@ -20,7 +23,6 @@ typedef struct TpccCopy {
 } TpccCopy;
 
 void tpcc_copy_init(TpccCopy *copy, PGconn *conn);
-void tpcc_copy_free(TpccCopy *copy);
 bool tpcc_copy_begin(TpccCopy *copy, const char *copy_sql);
 void tpcc_copy_int(TpccCopy *copy, int64_t value);
 /* value / 10^scale with exactly `scale` decimals, e.g. (1234, 2) -> "12.34" */

@@ -58,9 +58,9 @@ static bool stop_requested(const LoadShared *shared)
 /* Task 0 is the item table, task w is warehouse w; each is one transaction. */
 static bool copy_task(LoadJob *job, int task, PkDiag *diag, bool *interrupted)
 {
-    TpccCopy copy;
-    tpcc_copy_init(&copy, job->conn);
-    TpccPopulate pop = {.copy = &copy,
+    TpccCopy *copy = xmalloc(sizeof(*copy)); /* its buffer is too big for a thread stack */
+    tpcc_copy_init(copy, job->conn);
+    TpccPopulate pop = {.copy = copy,
                         .seed = job->shared->opts->seed,
                         .c_last_load = job->shared->c_last_load,
                         .timestamp = job->shared->timestamp,
@@ -75,11 +75,11 @@ static bool copy_task(LoadJob *job, int task, PkDiag *diag, bool *interrupted)
         ok = tpcc_exec(job->conn, "COMMIT", diag);
     else if (pop.interrupted)
         *interrupted = true;
-    else if (copy.failed)
-        pk_diag_set(diag, NULL, 0, NULL, "%s", copy.message);
+    else if (copy->failed)
+        pk_diag_set(diag, NULL, 0, NULL, "%s", copy->message);
     if (!ok && PQstatus(job->conn) == CONNECTION_OK)
         PQclear(PQexec(job->conn, "ROLLBACK"));
-    tpcc_copy_free(&copy);
+    free(copy);
     return ok;
 }
 

@@ -302,11 +302,6 @@ void tpcc_progress_text(const TpccProgress *progress, const TpccRunOpts *opts, S
     sb_printf(out, " (%s%.1f s left)", progress->warmup ? "warm-up, " : "", progress->left_s);
 }
 
-void tpcc_result_free(TpccResult *res)
-{
-    tpcc_stats_free(&res->stats);
-}
-
 static void text_header(const TpccResult *res, bool md, StrBuf *out)
 {
     sb_printf(out,

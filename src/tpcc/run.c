@@ -102,7 +102,7 @@ static bool client_open(TpccClient *client, RunShared *shared, int id, PkDiag *d
     /* clients spread over home warehouses, then over Stock-Level districts */
     client->w_id = id % shared->warehouses + 1;
     client->sl_d_id = (id / shared->warehouses) % 10 + 1;
-    tpcc_stats_init(&client->stats, 0); /* the series is shared: RunShared.series */
+    tpcc_stats_init(&client->stats, NULL, 0); /* the series is shared: RunShared.series */
     return true;
 }
 
@@ -111,7 +111,6 @@ static void client_close(TpccClient *client)
     if (client->cancel)
         PQfreeCancel(client->cancel);
     PQfinish(client->conn);
-    tpcc_stats_free(&client->stats);
 }
 
 static double cpu_seconds(const struct timeval *tv)
@@ -389,7 +388,7 @@ static void run_clients(TpccClient *clients, RunShared *shared, PGconn *control,
     atomic_store(&shared->stop, 1);
     finish_result(res, reason, shared, stopped_at, &mon);
     int stuck = stop_clients(clients, count);
-    tpcc_stats_init(&res->stats, shared->series_len);
+    tpcc_stats_init(&res->stats, arena_get(&res->arena), shared->series_len);
     copy_series(&res->stats, shared);
     for (int idx = 0; idx < count; idx++)
         if (atomic_load(&clients[idx].finished))

@@ -154,19 +154,12 @@ static void codes_merge(TpccCodeCounts *into, const TpccCodeCounts *from)
     into->other += from->other;
 }
 
-void tpcc_stats_init(TpccStats *stats, int series_len)
+void tpcc_stats_init(TpccStats *stats, Arena *arena, int series_len)
 {
     memset(stats, 0, sizeof(*stats));
     stats->series_len = series_len > 0 ? series_len : 0;
     if (stats->series_len)
-        stats->series = xcalloc((size_t)stats->series_len, sizeof(TpccSecond));
-}
-
-void tpcc_stats_free(TpccStats *stats)
-{
-    free(stats->series);
-    stats->series = NULL;
-    stats->series_len = 0;
+        stats->series = arena_array(arena, (size_t)stats->series_len, sizeof(TpccSecond));
 }
 
 void tpcc_stats_done(TpccStats *stats, TpccTxnType type, bool rolled_back, uint64_t latency_us,

@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "common/arena.h"
+
 typedef enum TpccTxnType {
     TPCC_NEW_ORDER = 0,
     TPCC_PAYMENT,
@@ -109,12 +111,13 @@ typedef struct TpccStats {
     TpccCodeCounts errors; /* SQLSTATE of failed transactions ("-----" when the server gave none) */
     TpccCodeCounts retried; /* SQLSTATE of each retry */
     TpccSpecCounters spec;
-    TpccSecond *series; /* series_len seconds, owned */
+    TpccSecond *series; /* series_len seconds, in the arena given to tpcc_stats_init */
     int series_len;
 } TpccStats;
 
-void tpcc_stats_init(TpccStats *stats, int series_len);
-void tpcc_stats_free(TpccStats *stats);
+/* The series is allocated from `arena` (NULL when series_len is 0): the stats are freed with
+ * the graph that holds them. */
+void tpcc_stats_init(TpccStats *stats, Arena *arena, int series_len);
 /* Records a completed transaction at second `second` of the measured interval. */
 void tpcc_stats_done(TpccStats *stats, TpccTxnType type, bool rolled_back, uint64_t latency_us,
                      int second);
@@ -130,8 +133,10 @@ typedef enum TpccStopReason {
 
 const char *tpcc_stop_reason_key(TpccStopReason reason);
 
-/* Everything a run measured, plus the conditions it ran under. */
+/* Everything a run measured, plus the conditions it ran under. The per-second series lives in
+ * `arena`: the owner frees the result with arena_free(res.arena). */
 typedef struct TpccResult {
+    Arena *arena;
     bool complete;
     TpccStopReason stop_reason;
     char stop_detail[256]; /* e.g. the libpq message of a lost connection */

@@ -119,9 +119,9 @@ typedef struct TpccRunOpts {
     void *progress_arg;
 } TpccRunOpts;
 
-/* Fills res (caller frees with tpcc_result_free). Returns false and sets diag only when no run
- * happened at all (connection, schema, options). A run cut short by the stop flag or by a lost
- * server returns true with res->complete == false and res->stop_reason saying why. */
+/* Fills res (the caller frees it with arena_free(res->arena)). Returns false and sets diag only
+ * when no run happened at all (connection, schema, options). A run cut short by the stop flag or by
+ * a lost server returns true with res->complete == false and res->stop_reason saying why. */
 bool tpcc_run(const TpccRunOpts *opts, TpccResult *res, PkDiag *diag);
 
 /* The progress line, pgbench -P style: "progress: 5.0 s, 305.2 tps, lat 6.512 ms stddev
@@ -137,7 +137,6 @@ void tpcc_result_to_json(const TpccResult *res, StrBuf *out);
 void tpcc_result_to_text(const TpccResult *res, bool markdown, StrBuf *out);
 /* "123.4", or "< 1 per 60 s" when nothing of the kind completed in the measured interval. */
 void tpcc_format_rate(double count, double seconds, double per, StrBuf *out);
-void tpcc_result_free(TpccResult *res);
 
 /* ---- check ---- */
 

@@ -84,7 +84,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)intent_comment_at(&intent, set.entries[idx].file, set.entries[idx].line);
     arena_free(out.arena);
     base.intent = NULL;
-    intent_free(&intent);
+    arena_free(intent.arena);
     arena_free(set.arena);
     return 0;
 }

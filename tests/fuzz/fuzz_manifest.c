@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             MajorEvidence ev = {0};
             major_evidence_collect(&res.docs[doc].set, &ev);
             (void)major_evidence_agreed(&ev);
-            major_evidence_free(&ev);
+            arena_free(ev.arena);
         }
         input_result_free(&res);
         pk_diag_free(&diag);

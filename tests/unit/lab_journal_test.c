@@ -21,12 +21,7 @@ static const char *test_state_dir;
 
 static void add_entry(LabJournal *journal, const char *name, const char *value)
 {
-    PK_GROW(journal->entries.items, journal->entries.n, journal->entries.cap);
-    LabSetting *item = &journal->entries.items[journal->entries.n++];
-    memset(item, 0, sizeof(*item));
-    item->name = xstrdup(name);
-    item->value = xstrdup(value);
-    item->file = xstrdup("postgresql.auto.conf");
+    lab_settings_append(&journal->entries, name, value, "postgresql.auto.conf", 0);
 }
 
 static void fill(LabJournal *journal, const char *bytes, size_t len)

@@ -48,12 +48,12 @@ static void test_fragment_values(void)
     CHECK_STR(lab_settings_get(&set, "x")->value, "it's");
     CHECK_STR(lab_settings_get(&set, "seq_page_cost")->value, "1.0e3");
     CHECK_STR(lab_settings_get(&set, "io_method")->value, "worker");
-    lab_settings_free(&set);
+    arena_free(set.arena);
     /* the last occurrence wins and keeps its own place */
     CHECK(parses("work_mem = 1MB\nwork_mem = 2MB\n", &set, &err));
     CHECK(set.n == 1 && set.items[0].line == 2);
     CHECK_STR(set.items[0].value, "2MB");
-    lab_settings_free(&set);
+    arena_free(set.arena);
 }
 
 static void expect_error(const char *text, const char *fragment)
@@ -67,7 +67,7 @@ static void expect_error(const char *text, const char *fragment)
         fprintf(stderr, "  for %s got: %s\n", text, err ? err : "(no error)");
     free(err);
     if (ok)
-        lab_settings_free(&set);
+        arena_free(set.arena);
 }
 
 /* The server's token rules through conf/ (guc-file.l): its token, and conf/'s hint. */
@@ -111,7 +111,7 @@ static void test_quote(void)
         CHECK(parses(line, &set, &err));
         if (set.n == 1)
             CHECK_STR(set.items[0].value, cases[idx][0]);
-        lab_settings_free(&set);
+        arena_free(set.arena);
         free(line);
         free(quoted);
     }
@@ -234,8 +234,8 @@ static void test_series_predictions(void)
         }
         arena_free(findings.arena);
     }
-    lab_settings_free(&cumulative);
-    lab_set_free(&set);
+    arena_free(cumulative.arena);
+    arena_free(set.arena);
 }
 
 /* The ceiling of lab/ceiling.c with the counters of a measured storage lab run (PostgreSQL

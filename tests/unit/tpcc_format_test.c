@@ -38,7 +38,7 @@ static void test_params(void)
 
 static void test_copy_fields(void)
 {
-    TpccCopy copy;
+    static TpccCopy copy;
     tpcc_copy_init(&copy, NULL); /* fields only: nothing is sent */
     tpcc_copy_int(&copy, 3001);
     tpcc_copy_decimal(&copy, 30000000, 2);
@@ -50,7 +50,6 @@ static void test_copy_fields(void)
     copy.buf[copy.len - 1] = '\n';
     copy.buf[copy.len] = '\0';
     CHECK_STR(copy.buf, "3001\t300000.00\t0.1234\t-10.00\t0.0005\t\\N\tOE\n");
-    tpcc_copy_free(&copy);
 }
 
 static void test_rates(void)
@@ -77,7 +76,7 @@ static void test_empty_result_json(void)
 {
     /* a run that measured nothing still renders valid, finite JSON */
     static TpccResult res;
-    tpcc_stats_init(&res.stats, 3);
+    tpcc_stats_init(&res.stats, arena_get(&res.arena), 3);
     res.measured_s = 3;
     StrBuf out = STRBUF_INIT;
     tpcc_result_to_json(&res, &out);
@@ -85,13 +84,13 @@ static void test_empty_result_json(void)
     CHECK(strstr(sb_str(&out), "\"below_resolution\": true") != NULL);
     CHECK(strstr(sb_str(&out), "nan") == NULL && strstr(sb_str(&out), "inf") == NULL);
     sb_free(&out);
-    tpcc_result_free(&res);
+    arena_free(res.arena);
 }
 
 static void test_client_bound_warning(void)
 {
     static TpccResult res;
-    tpcc_stats_init(&res.stats, 1);
+    tpcc_stats_init(&res.stats, arena_get(&res.arena), 1);
     res.measured_s = 10;
     res.client_cpus = 2;
     res.stats.txn[TPCC_PAYMENT].committed = 100;
@@ -107,7 +106,7 @@ static void test_client_bound_warning(void)
     tpcc_result_to_text(&res, false, &out);
     CHECK(strstr(sb_str(&out), "warning") == NULL && strstr(sb_str(&out), "note:") == NULL);
     sb_free(&out);
-    tpcc_result_free(&res);
+    arena_free(res.arena);
 }
 
 static void test_mean_stddev(void)
@@ -161,7 +160,7 @@ static void test_progress_line(void)
 static void test_nopm_naming(void)
 {
     static TpccResult res;
-    tpcc_stats_init(&res.stats, 1);
+    tpcc_stats_init(&res.stats, arena_get(&res.arena), 1);
     res.measured_s = 60;
     res.stats.txn[TPCC_NEW_ORDER].committed = 120;
     StrBuf out = STRBUF_INIT;
@@ -186,7 +185,7 @@ static void test_nopm_naming(void)
     tpcc_result_to_json(&res, &out);
     CHECK(strstr(sb_str(&out), "\"nopm_paced\": 120") != NULL);
     sb_free(&out);
-    tpcc_result_free(&res);
+    arena_free(res.arena);
 }
 
 int main(void)

@@ -58,8 +58,9 @@ static void test_skewed(void)
 static void test_codes_and_merge(void)
 {
     TpccStats a, b;
-    tpcc_stats_init(&a, 3);
-    tpcc_stats_init(&b, 5);
+    Arena *arena = arena_new();
+    tpcc_stats_init(&a, arena, 3);
+    tpcc_stats_init(&b, arena, 5);
     tpcc_stats_done(&a, TPCC_NEW_ORDER, false, 100, 0);
     tpcc_stats_done(&a, TPCC_NEW_ORDER, true, 300, 2);
     tpcc_stats_done(&b, TPCC_NEW_ORDER, false, 200,
@@ -89,8 +90,7 @@ static void test_codes_and_merge(void)
     CHECK_STR(a.errors.code[0], "-----");
     CHECK(a.errors.count[0] == 1);
     CHECK_STR(a.errors.code[1], "40001");
-    tpcc_stats_free(&a);
-    tpcc_stats_free(&b);
+    arena_free(arena);
 }
 
 int main(void)
