@@ -906,6 +906,7 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, Finding
         if (checked) {
             bool ident = !strcmp(paths[idx], "ident_file");
             f->severity = ident ? SEV_WARNING : SEV_ERROR;
+            f->refuses_start = !ident; /* on the target itself: the server stops there */
         }
         /* postmaster.c starts without pg_ident.conf (load_ident fails softly), never without
          * the data directory or pg_hba.conf */
