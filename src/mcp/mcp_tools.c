@@ -585,7 +585,8 @@ const char *mcp_tool_unknown_argument(const McpTool *tool, const json_t *args)
         size_t len = strlen(key);
         const char *at = tool->arguments;
         bool known = false;
-        while (!known && (at = strstr(at, key)) != NULL) {
+        /* an empty name would match everywhere without advancing */
+        while (len && !known && (at = strstr(at, key)) != NULL) {
             known = (at == tool->arguments || at[-1] == ' ') && (at[len] == ' ' || !at[len]);
             at += len;
         }

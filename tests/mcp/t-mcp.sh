@@ -120,7 +120,9 @@ lines = [json.dumps(init), '{"jsonrpc":"2.0","method":"notifications/initialized
          json.dumps({"jsonrpc": "2.0", "id": 9, "method": "server/discover", "params": {}}),
          json.dumps({"jsonrpc": "2.0", "id": 10, "method": "tools/list",
                      "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
-                                          "io.modelcontextprotocol/clientCapabilities": {}}}})]
+                                          "io.modelcontextprotocol/clientCapabilities": {}}}}),
+         json.dumps({"jsonrpc": "2.0", "id": 11, "method": "tools/call",
+                     "params": {"name": "explain", "arguments": {"": "1"}}})]
 proc = subprocess.run([pg, "mcp", "--root", root], input=("\n".join(lines) + "\n").encode(),
                       capture_output=True, timeout=120)
 out = [json.loads(l) for l in proc.stdout.decode().splitlines()]
@@ -141,6 +143,8 @@ check "raw: server/discover lists the modern and legacy versions" \
   test "$(r 'd["out"][8]["result"]["supportedVersions"][:2]')" = "['2026-07-28', '2025-11-25']"
 check "raw: a modern request is served statelessly (resultType complete)" \
   test "$(r 'd["out"][9]["result"]["resultType"]')" = complete
+check "raw: an argument with an empty name is refused, not looped on" \
+  test "$(r 'd["out"][10]["id"] == 11 and "error" in d["out"][10]')" = True
 
 # the MCP Inspector's command-line mode
 insp() { (cd "$root" && HOME="$T" timeout 120 "$npm_dir/node_modules/.bin/mcp-inspector" --cli "$PGKNOB" mcp "$@"); }
