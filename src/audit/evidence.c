@@ -532,13 +532,15 @@ void evidence_connection_peak(AuditResult *res)
     const Evidence *usage = snapshot_evidence(&res->snap, "connections.usage_share");
     if (!now || !max)
         return;
-    double peak = now->value;
+    /* add() may move the evidence array: keep the numbers, not pointers into it */
+    double in_use = now->value, max_connections = max->value;
+    double peak = in_use;
     if (backends && backends->value > peak)
         peak = backends->value;
     if (sampled && sampled->value > peak)
         peak = sampled->value;
     /* usable slots, from the share of the moment: in_use / usable */
-    double usable = usage && usage->value > 0 ? now->value / usage->value : max->value;
+    double usable = usage && usage->value > 0 ? in_use / usage->value : max_connections;
     char *seen = sampled ? xasprintf("this moment and %s", sampled->text)
                          : xstrdup("this one moment (pg_stat_activity and "
                                    "pg_stat_database.numbackends; --sample watches longer)");
@@ -547,7 +549,7 @@ void evidence_connection_peak(AuditResult *res)
         peak, seen);
     add(res, "connections.peak_share", share(peak, usable),
         "the most connections seen use %.1f%% of the %.0f usable under max_connections = %.0f",
-        100 * share(peak, usable), usable, max->value);
+        100 * share(peak, usable), usable, max_connections);
     free(seen);
 }
 

@@ -113,7 +113,8 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat);
 /* NULL when the parameter is unknown to the target version and not set. Borrowed. */
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
 
-/* Looks up live evidence by key; NULL when not collected. */
+/* Looks up live evidence by key; NULL when not collected. Valid until the next
+ * snapshot_add_evidence, which may move the array. */
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key);
 void snapshot_add_evidence(Snapshot *snap, const char *key, double value, const char *text);
 
