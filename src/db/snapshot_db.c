@@ -306,8 +306,7 @@ bool snapshot_db_file_errors(DbConn *conn, FindingList *findings, char **why)
          * the pending restart already reported (now with the line that changed it). */
         Finding *pending = name ? pending_restart_finding(findings, name) : NULL;
         if (pending) {
-            free(pending->file);
-            pending->file = xstrdup(db_text(&res, row, 0));
+            pending->file = finding_strdup(pending, db_text(&res, row, 0));
             pending->line = (int)db_num(&res, row, 1, 0);
             continue;
         }
