@@ -77,7 +77,7 @@ usage_error "an unrelated word gets the list" "use lint, fix" zzzzzz
 usage_error "missing value" "pgknob lint --help" lint x.conf --format
 usage_error "a flag given a value" "pgknob lint --help" lint --fragment=yes x.conf
 usage_error "unknown short option" "pgknob tpcc check --help" tpcc check -z
-check "missing value is said" grep -q 'option "--format" needs a value' <<<"$(bin/pgknob lint x.conf --format 2>&1)"
-check "an unambiguous prefix is still taken (glibc behaviour, kept)" grep -q "^usage: pgknob audit" <<<"$(bin/pgknob audit --hel 2>&1)"
-check "a flag's value is refused" grep -q 'option "--fragment=yes" takes no value' <<<"$(bin/pgknob lint --fragment=yes x.conf 2>&1)"
+check "missing value is said" grep -q 'option "--format" needs a value' <<<"$("$PGKNOB" lint x.conf --format 2>&1)"
+check "an unambiguous prefix is still taken (glibc behaviour, kept)" grep -q "^usage: pgknob audit" <<<"$("$PGKNOB" audit --hel 2>&1)"
+check "a flag's value is refused" grep -q 'option "--fragment=yes" takes no value' <<<"$("$PGKNOB" lint --fragment=yes x.conf 2>&1)"
 done_testing
