@@ -95,6 +95,50 @@ j=$("$PGKNOB" lint --format json "$tmp/cnpg.yaml" 2>/dev/null)
 check "cnpg: a library the operator does not manage gets no preload" \
   jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries")] | length == 0' <<<"$j"
 
+# CloudNativePG's pg_ident: read as pg_ident.conf after the operator's own maps (local,
+# cnpg_streaming_replica, cnpg_pooler_pgbouncer); map= of the pg_hba lines looked up in them
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.2\n  postgresql:\n    pg_hba:\n      - hostssl app app 10.0.0.0/8 cert map=appmap\n      - hostssl app app 192.168.0.0/16 cert map=nomap\n      - local app app peer map=local\n    pg_ident:\n      - appmap /^(.*)@example\\.com$ \\1\n' >"$tmp/ident.yaml"
+J=$(lint json "$tmp/ident.yaml"); S=$(lint sarif "$tmp/ident.yaml"); G=$(lint github "$tmp/ident.yaml")
+placed "$tmp/ident.yaml" PK0207 10 9
+check "cnpg pg_ident: a map it defines (appmap) and the operator's own (local) are found" \
+  jqt '[.findings[] | select(.rule == "PK0207")] | length == 1' <<<"$J"
+check "cnpg pg_ident: the message names where the maps are" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.message | contains("pg_ident lines")))] | length == 1' <<<"$J"
+printf '      - onlytwo fields\n      - bad /(unclosed app\n' >>"$tmp/ident.yaml"
+J=$(lint json "$tmp/ident.yaml"); S=$(lint sarif "$tmp/ident.yaml"); G=$(lint github "$tmp/ident.yaml")
+placed "$tmp/ident.yaml" PK0205 14 9
+placed "$tmp/ident.yaml" PK0205 15 9
+check "cnpg pg_ident: the server's words (missing entry at end of line)" \
+  jqt '[.findings[] | select(.rule == "PK0205" and .message == "missing entry at end of line")] | length == 1' <<<"$J"
+printf 'cluster:\n  instances: 1\n  postgresql:\n    pg_hba:\n      - hostssl all all 10.0.0.0/8 cert map=mymap\n    pg_ident:\n      - mymap  "quoted user" app\n      - other only\n' >"$tmp/chart-ident.yaml"
+J=$(lint json "$tmp/chart-ident.yaml")
+check "chart values: cluster.postgresql.pg_ident read (PK0205 at 8:9)" \
+  jqt '[.findings[] | select(.rule == "PK0205" and .line == 8 and .column == 9)] | length == 1' <<<"$J"
+
+# Spilo (the Zalando operator's image) preloads its own libraries when the manifest lists none
+f=$fx/zalando.yaml
+J=$(lint json "$f")
+check "zalando: Spilo's preloads for 17 (configure_spilo.py, append_extensions)" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,timescaledb,pg_cron,pg_stat_kcache")] | length == 1' <<<"$J"
+check "zalando: the image's libraries are not 'to install' (no PK0061)" \
+  jqt '[.findings[] | select(.rule == "PK0061")] | length == 0' <<<"$J"
+printf 'apiVersion: acid.zalan.do/v1\nkind: postgresql\nmetadata:\n  name: z\nspec:\n  postgresql:\n    version: "18"\n    parameters:\n      pg_stat_statements.track: "all"\n' >"$tmp/zalando18.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
+check "zalando 18: pg_stat_statements preloaded by Spilo: no PK0026, no PK7004" \
+  jqt '[.findings[] | select(.rule == "PK0026" or .rule == "PK7004")] | length == 0' <<<"$j"
+check "zalando 18: timescaledb, pg_cron, pg_stat_kcache are added up to 17 only" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user")] | length == 1' <<<"$j"
+printf '      shared_preload_libraries: "pg_cron"\n' >>"$tmp/zalando18.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
+check "zalando: the manifest's own list replaces Spilo's (PK0026 for pg_stat_statements)" \
+  jqt '([.inputs[0].settings[] | select(.name == "shared_preload_libraries")] | map(.value) == ["pg_cron"])
+       and ([.findings[] | select(.rule == "PK0026")] | length == 1)' <<<"$j"
+check "zalando: a library the user lists is still 'to install' (PK0061)" \
+  jqt '[.findings[] | select(.rule == "PK0061")] | length == 1' <<<"$j"
+j=$(lint json "$fx/operators/cybertec.yaml")
+check "cybertec: Spilo's preloads are not modelled for its own image" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and (.value | contains("bg_mon")))] | length == 0' <<<"$j"
+
 # ---- CloudFormation
 f=$fx/cloudformation/group.yaml
 run "$f"
