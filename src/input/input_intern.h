@@ -83,7 +83,8 @@ bool input_json_is_cloudformation(const char *data, size_t len);
 struct yaml_node_s;
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
                           struct yaml_node_s *resources);
-/* The value of `key` in the mapping `map` (the last when a key repeats), or NULL. */
+/* The value of `key` in the mapping `map` (the last when a key repeats), else through its merge
+ * key `<<`; or NULL. */
 struct yaml_node_s *input_yaml_member(struct yaml_document_s *doc, struct yaml_node_s *map,
                                       const char *key);
 
