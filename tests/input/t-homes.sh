@@ -102,6 +102,8 @@ J=$(lint json "$tmp/ident.yaml"); S=$(lint sarif "$tmp/ident.yaml"); G=$(lint gi
 placed "$tmp/ident.yaml" PK0207 10 9
 check "cnpg pg_ident: a map it defines (appmap) and the operator's own (local) are found" \
   jqt '[.findings[] | select(.rule == "PK0207")] | length == 1' <<<"$J"
+check "cnpg pg_ident: the hint names the manifest's list" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.hint | contains("spec.postgresql.pg_ident")))] | length == 1' <<<"$J"
 check "cnpg pg_ident: the message names where the maps are" \
   jqt '[.findings[] | select(.rule == "PK0207" and (.message | contains("pg_ident lines")))] | length == 1' <<<"$J"
 printf '      - onlytwo fields\n      - bad /(unclosed app\n' >>"$tmp/ident.yaml"
