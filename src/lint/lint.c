@@ -279,9 +279,10 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
         if (!(n_own && f->file && !strcmp(f->file, doc->hba_operator_name))) {
             Finding *kept = findings_push(findings, f);
             if (doc->ident_operator_lines && !strcmp(kept->rule_id, "PK0207"))
-                kept->hint = finding_strdup(kept, "Add the map's lines to the manifest's pg_ident"
-                                                  " list (spec.postgresql.pg_ident), or correct"
-                                                  " the name.");
+                kept->hint = finding_printf(kept,
+                                            "Add the map's lines to the manifest's pg_ident list"
+                                            " (%s.postgresql.pg_ident), or correct the name.",
+                                            doc->format == INPUT_CNPG_CHART ? "cluster" : "spec");
             if (n_own && !strcmp(kept->rule_id, "PK0210") &&
                 strstr(kept->message, doc->hba_operator_name)) {
                 kept->hint =

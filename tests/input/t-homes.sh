@@ -114,6 +114,11 @@ check "cnpg pg_ident: the server's words (missing entry at end of line)" \
   jqt '[.findings[] | select(.rule == "PK0205" and .message == "missing entry at end of line")] | length == 1' <<<"$J"
 printf 'cluster:\n  instances: 1\n  postgresql:\n    pg_hba:\n      - hostssl all all 10.0.0.0/8 cert map=mymap\n    pg_ident:\n      - mymap  "quoted user" app\n      - other only\n' >"$tmp/chart-ident.yaml"
 J=$(lint json "$tmp/chart-ident.yaml")
+printf '      - mymap x app\n' >>"$tmp/chart-ident.yaml"
+sed -i '/other only/d; s/map=mymap/map=nomap/' "$tmp/chart-ident.yaml"
+check "chart values: an undefined map's hint names cluster.postgresql.pg_ident" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.hint | contains("cluster.postgresql.pg_ident")))] | length == 1' \
+  < <(lint json "$tmp/chart-ident.yaml")
 check "chart values: cluster.postgresql.pg_ident read (PK0205 at 8:9)" \
   jqt '[.findings[] | select(.rule == "PK0205" and .line == 8 and .column == 9)] | length == 1' <<<"$J"
 
