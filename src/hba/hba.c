@@ -109,9 +109,18 @@ void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, cons
     out->opts = *opts;
     out->hba.path = arena_strdup(arena_get(&out->arena), file);
     TokLines toks = {0};
-    hba_tokenize_lines(file, lines, n, opts->major, out, &toks);
+    hba_tokenize_lines(file, lines, n, opts->major, &out->hba, out, &toks);
     load_rules(out, &toks);
     out->hba_no_entries = false; /* the operator writes lines of its own around these */
+}
+
+void hba_load_ident_lines(const char *file, const char *label, const HbaSourceLine *lines, size_t n,
+                          HbaSet *out)
+{
+    out->ident.path = arena_strdup(arena_get(&out->arena), label);
+    TokLines toks = {0};
+    hba_tokenize_lines(file, lines, n, out->opts.major, &out->ident, out, &toks);
+    load_maps(out, &toks);
 }
 
 bool hba_set_starts(const HbaSet *set)

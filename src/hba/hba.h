@@ -139,6 +139,7 @@ typedef struct IdentMap {
     char *pg_username;
     char *error;
     bool rejects; /* load_ident() fails on it: the whole pg_ident.conf is not used */
+    int column;   /* a manifest's string (hba_load_ident_lines); else 0 */
 } IdentMap;
 
 /* Something the server logs while reading that is not an error of a line: a skipped
@@ -200,6 +201,13 @@ typedef struct HbaSourceLine {
  * (the operator writes lines of its own). `out` must be zeroed; free with arena_free. */
 void hba_load_lines(const char *file, const HbaSourceLine *lines, size_t n, const HbaOpts *opts,
                     HbaSet *out);
+
+/* The pg_ident.conf lines an operator writes for a manifest (CloudNativePG
+ * spec.postgresql.pg_ident), after hba_load_lines on the same set: parsed as load_ident() does,
+ * each map at its string's line and column in `file`; `label` (ident.path) names them in
+ * messages. map= options of the pg_hba lines are looked up in them (PK0207). */
+void hba_load_ident_lines(const char *file, const char *label, const HbaSourceLine *lines, size_t n,
+                          HbaSet *out);
 
 /* The server's verdict at startup: false when it refuses to start (pg_hba.conf missing, any
  * rejecting line, no entries). pg_ident.conf never stops it. */

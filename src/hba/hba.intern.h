@@ -31,7 +31,7 @@ bool hba_tokenize(Arena *a, const char *path, int major, size_t max_files, HbaFi
  * file access: a string whose records use @file or an include directive, or that holds a ${…}
  * reference, goes to set->unchecked instead of `out`. */
 void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
-                        HbaSet *set, TokLines *out);
+                        HbaFileSet *fs, HbaSet *set, TokLines *out);
 
 void hba_tokens_add(Arena *a, HbaTokens *list, const char *text, bool quoted);
 

@@ -933,6 +933,7 @@ void hba_parse_ident_line(Arena *a, const TokLine *tl, const HbaOpts *opts, Iden
 {
     m->file = tl->file;
     m->line = tl->line;
+    m->column = tl->column;
     m->raw = tl->raw;
     if (tl->error) {
         m->error = tl->error;

@@ -356,9 +356,9 @@ static void tokenize_buffer(Tokenizer *tk, const char *path, const char *data, s
 }
 
 void hba_tokenize_lines(const char *file, const HbaSourceLine *lines, size_t n, int major,
-                        HbaSet *set, TokLines *out)
+                        HbaFileSet *fs, HbaSet *set, TokLines *out)
 {
-    Tokenizer tk = {.a = arena_get(&set->arena), .major = major, .fs = &set->hba, .no_files = true};
+    Tokenizer tk = {.a = arena_get(&set->arena), .major = major, .fs = fs, .no_files = true};
     for (size_t idx = 0; idx < n; idx++) {
         const HbaSourceLine *src = &lines[idx];
         const char *where = src->file ? src->file : file;

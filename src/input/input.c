@@ -171,11 +171,21 @@ InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
     return note;
 }
 
+static void add_source_line(InputHbaLine **lines, size_t *n, size_t *cap, const char *text,
+                            int line, int column)
+{
+    PK_GROW(*lines, *n, *cap);
+    (*lines)[(*n)++] = (InputHbaLine){.text = xstrdup(text), .line = line, .column = column};
+}
+
 void builder_add_hba(DocBuilder *b, const char *text, int line, int column)
 {
-    InputDoc *doc = b->doc;
-    PK_GROW(doc->hba, doc->n_hba, b->cap_hba);
-    doc->hba[doc->n_hba++] = (InputHbaLine){.text = xstrdup(text), .line = line, .column = column};
+    add_source_line(&b->doc->hba, &b->doc->n_hba, &b->cap_hba, text, line, column);
+}
+
+void builder_add_ident(DocBuilder *b, const char *text, int line, int column)
+{
+    add_source_line(&b->doc->ident, &b->doc->n_ident, &b->cap_ident, text, line, column);
 }
 
 void input_doc_value_at(InputDoc *doc, size_t entry, const char *file, int line, int column)
@@ -419,6 +429,10 @@ static void doc_free(InputDoc *doc)
     for (size_t hba = 0; hba < doc->n_hba; hba++)
         free(doc->hba[hba].text);
     free(doc->hba);
+    for (size_t idx = 0; idx < doc->n_ident; idx++)
+        free(doc->ident[idx].text);
+    free(doc->ident);
+    free(doc->image_libraries);
     for (size_t at = 0; at < doc->n_value_at; at++)
         free(doc->value_at[at].file);
     free(doc->value_at);

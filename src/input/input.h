@@ -103,6 +103,14 @@ typedef struct InputDoc {
      * NULL-terminated, and their name in messages; NULL when none are modelled. Static. */
     const char *const *hba_operator_lines;
     const char *hba_operator_name;
+    /* pg_ident lines (CloudNativePG spec.postgresql.pg_ident), and the operator's own map lines
+     * written before them (NULL-terminated, static; NULL when none are modelled) */
+    InputHbaLine *ident;
+    size_t n_ident;
+    const char *const *ident_operator_lines;
+    /* the libraries the operator adds to shared_preload_libraries itself, comma-separated (its
+     * image ships them, so they are not "to install"); NULL when none */
+    char *image_libraries;
     /* the major the manifest names (CNPG imageName, Zalando version, Crunchy postgresVersion,
      * Patroni bin_dir): pg_major (0 for 9.x and older, or when none can be read), its label
      * ("11", "9.6"), and the value as written with its key and place; version_text NULL when

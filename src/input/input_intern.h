@@ -9,7 +9,7 @@ typedef struct DocBuilder {
     const char *file; /* the name entries carry */
     const char *buf;  /* the whole input, for each entry's line text */
     size_t len;
-    size_t cap_entries, cap_notes, cap_hba;
+    size_t cap_entries, cap_notes, cap_hba, cap_ident;
     int last_line;           /* line_text's place: entries come mostly in order, so each */
     size_t last_line_offset; /* is found from the one before, not from the start */
 } DocBuilder;
@@ -23,6 +23,7 @@ InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name,
                             int line, int column, const char *link, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
 void builder_add_hba(DocBuilder *b, const char *text, int line, int column);
+void builder_add_ident(DocBuilder *b, const char *text, int line, int column);
 /* The major a version or family names, as written at `key` (static), `line`:`column`:
  * "postgres16", "aurora-postgresql15", "POSTGRES_9_6", "16". 9.x and older give the label with
  * pg_major 0 (lint/ refuses them, exit 2); no number gives neither (lint/ names what it assumed).
@@ -82,7 +83,8 @@ bool input_json_is_cloudformation(const char *data, size_t len);
 struct yaml_node_s;
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
                           struct yaml_node_s *resources);
-/* The value of `key` in the mapping `map` (the last when a key repeats), or NULL. */
+/* The value of `key` in the mapping `map` (the last when a key repeats), else through its merge
+ * key `<<`; or NULL. */
 struct yaml_node_s *input_yaml_member(struct yaml_document_s *doc, struct yaml_node_s *map,
                                       const char *key);
 

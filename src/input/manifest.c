@@ -9,6 +9,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "catalog/catalog.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 #include "input/major_evidence.h"
@@ -236,7 +237,9 @@ static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root, con
     }
 }
 
-static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *path)
+/* The strings of the list at `path`: pg_hba lines, or pg_ident lines with `ident`. */
+static void read_auth_lines(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *path,
+                            bool ident)
 {
     yaml_node_t *seq = path_get(y, root, path);
     if (!seq || seq->type != YAML_SEQUENCE_NODE)
@@ -249,9 +252,17 @@ static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char
         int line, column;
         mark_of(node, &line, &column);
         char *text = scalar_text(node);
-        builder_add_hba(b, text, line, column);
+        if (ident)
+            builder_add_ident(b, text, line, column);
+        else
+            builder_add_hba(b, text, line, column);
         free(text);
     }
+}
+
+static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *path)
+{
+    read_auth_lines(b, y, root, path, false);
 }
 
 /* Patroni writes pg_hba.conf from one list (replace_pg_hba and append_pg_hba in
@@ -412,6 +423,16 @@ static const char *const cnpg_hba_fixed[] = {
     NULL,
 };
 
+/* What CloudNativePG writes before spec.postgresql.pg_ident (its pg_ident.conf template, "FIXED
+ * RULES" in pkg/postgres/configuration.go): the maps its own pg_hba lines use, for the instance's
+ * OS user postgres. */
+static const char *const cnpg_ident_fixed[] = {
+    "local postgres postgres",
+    "cnpg_streaming_replica streaming_replica streaming_replica",
+    "cnpg_pooler_pgbouncer cnpg_pooler_pgbouncer cnpg_pooler_pgbouncer",
+    NULL,
+};
+
 /* What CloudNativePG adds to shared_preload_libraries itself (ManagedExtensions in
  * pkg/postgres/configuration.go): each extension whose parameters (its namespace, "pgaudit.")
  * are set, then the libraries listed in shared_preload_libraries. The server gets that list, so it
@@ -443,6 +464,8 @@ static void cnpg_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root, const
         if (used >= sizeof(buf))
             return;
     }
+    if (used)
+        doc->image_libraries = xstrdup(buf); /* the operand images ship the managed ones */
     yaml_node_t *list = path_get(y, root, list_path);
     if (list && list->type == YAML_SEQUENCE_NODE) {
         mark_of(list, &line, &column);
@@ -469,10 +492,12 @@ static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
 {
     b->doc->hba_operator_lines = cnpg_hba_fixed;
     b->doc->hba_operator_name = "CloudNativePG's fixed pg_hba rules";
-    char params[64], hba[64], preload[64];
+    b->doc->ident_operator_lines = cnpg_ident_fixed;
+    char params[64], hba[64], preload[64], ident[64];
     snprintf(params, sizeof(params), "%s.postgresql.parameters", prefix);
     snprintf(hba, sizeof(hba), "%s.postgresql.pg_hba", prefix);
     snprintf(preload, sizeof(preload), "%s.postgresql.shared_preload_libraries", prefix);
+    snprintf(ident, sizeof(ident), "%s.postgresql.pg_ident", prefix);
     Section sec = {!strcmp(prefix, "spec") ? "spec.postgresql.parameters"
                                            : "cluster.postgresql.parameters",
                    ROUTE_K8S_STRING, false};
@@ -480,6 +505,7 @@ static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
     read_parameters(b, y, root, &sec, cnpg_skip);
     cnpg_preloads(b, y, root, preload, first);
     read_hba(b, y, root, hba);
+    read_auth_lines(b, y, root, ident, true);
 }
 
 static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
@@ -561,6 +587,7 @@ static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                                      used ? "," : "", exts[idx].library);
     if (!used)
         return;
+    b->doc->image_libraries = xstrdup(mandatory); /* its images ship what it enables */
     ConfSet *set = &b->doc->set;
     for (size_t idx = set->n_entries; idx-- > 0;) {
         ConfEntry *e = &set->entries[idx];
@@ -578,6 +605,38 @@ static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     int line, column;
     mark_of(at, &line, &column);
     builder_add_entry(b, "shared_preload_libraries", mandatory, line, column, true);
+}
+
+/* ---- Zalando (Spilo) ---------------------------------------------------------------------------
+ */
+
+/* Spilo, the image the Zalando operator runs, preloads its own libraries when the manifest sets no
+ * shared_preload_libraries (postgres-appliance/scripts/configure_spilo.py: the template's
+ * 'bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user', then append_extensions() of
+ * spilo_commons.py adds timescaledb, pg_cron and pg_stat_kcache for the majors it builds them for,
+ * up to 17). A manifest's own list goes to Patroni's postgresql.parameters and replaces Spilo's
+ * whole. pg_mon (ENABLE_PG_MON, the operator's environment) is not modelled. */
+static void spilo_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    ConfSet *set = &b->doc->set;
+    for (size_t idx = 0; idx < set->n_entries; idx++)
+        if (set->entries[idx].name &&
+            !strcasecmp(set->entries[idx].name, "shared_preload_libraries"))
+            return;
+    int major = b->doc->pg_major ? b->doc->pg_major : PK_DEFAULT_MAJOR;
+    const char *list = major <= 17 ? "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,"
+                                     "timescaledb,pg_cron,pg_stat_kcache"
+                                   : "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user";
+    /* at the parameters, else at spec.postgresql, else at the kind */
+    yaml_node_t *at = path_get(y, root, "spec.postgresql.parameters");
+    if (!at)
+        at = path_get(y, root, "spec.postgresql");
+    if (!at)
+        at = map_get(y, root, "kind");
+    int line, column;
+    mark_of(at, &line, &column);
+    builder_add_entry(b, "shared_preload_libraries", list, line, column, true);
+    b->doc->image_libraries = xstrdup(list);
 }
 
 /* ---- StackGres --------------------------------------------------------------------------------
@@ -758,6 +817,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
         read_hba(b, y, root, "spec.patroni.pg_hba");
         manifest_version(b, y, root, "spec.postgresql.version", 'v');
+        if (b->doc->format == INPUT_ZALANDO)
+            spilo_preloads(b, y, root);
         break;
     }
     case INPUT_CRUNCHY:

@@ -40,19 +40,41 @@ static double quantity(const char *text)
     return -1;
 }
 
-yaml_node_t *input_yaml_member(yaml_document_t *doc, yaml_node_t *map, const char *key)
+/* `key` in `map`, else in the mappings its merge key `<<` names (YAML 1.1 merge, which compose
+ * files use to share a service's base: `<<: *x-postgres-base`); the first merged mapping that
+ * has it wins, as the merge's own keys are ordered. `depth` bounds merges of merges. */
+static yaml_node_t *member_merged(yaml_document_t *doc, yaml_node_t *map, const char *key,
+                                  int depth)
 {
-    if (!map || map->type != YAML_MAPPING_NODE)
+    if (!map || map->type != YAML_MAPPING_NODE || depth > 8)
         return NULL;
-    yaml_node_t *found = NULL;
+    yaml_node_t *found = NULL, *merge = NULL;
     for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
          pair++) {
         yaml_node_t *k = yaml_document_get_node(doc, pair->key);
-        if (k && k->type == YAML_SCALAR_NODE && k->data.scalar.length == strlen(key) &&
+        if (!k || k->type != YAML_SCALAR_NODE)
+            continue;
+        if (k->data.scalar.length == strlen(key) &&
             !memcmp(k->data.scalar.value, key, k->data.scalar.length))
             found = yaml_document_get_node(doc, pair->value);
+        else if (k->data.scalar.length == 2 && !memcmp(k->data.scalar.value, "<<", 2) &&
+                 k->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+            merge = yaml_document_get_node(doc, pair->value);
     }
+    if (found || !merge)
+        return found;
+    if (merge->type == YAML_MAPPING_NODE)
+        return member_merged(doc, merge, key, depth + 1);
+    if (merge->type == YAML_SEQUENCE_NODE)
+        for (yaml_node_item_t *item = merge->data.sequence.items.start;
+             item < merge->data.sequence.items.top && !found; item++)
+            found = member_merged(doc, yaml_document_get_node(doc, *item), key, depth + 1);
     return found;
+}
+
+yaml_node_t *input_yaml_member(yaml_document_t *doc, yaml_node_t *map, const char *key)
+{
+    return member_merged(doc, map, key, 0);
 }
 
 /* resources.limits.NAME, else resources.requests.NAME: the value and where it is written. */

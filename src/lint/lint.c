@@ -154,7 +154,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     ValidateOpts vopts = {.minor = input->pg_minor,
                           .wal_segment_bytes = opts->wal_segment_bytes,
                           .check_host = opts->check_host,
-                          .host_is_server = opts->host_is_server};
+                          .host_is_server = opts->host_is_server,
+                          .image_libraries = input->image_libraries};
     size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
     lint_major_from_removed(input, findings, validated);
@@ -214,6 +215,28 @@ static LintInput *add_input(LintResult *res, const char *path)
     return input;
 }
 
+/* The pg_ident lines a manifest carries, after the operator's own maps (whose findings go with
+ * its pg_hba lines'): map= options of the pg_hba lines are looked up in them (PK0207), and a
+ * line load_ident() rejects is PK0205 at its string. */
+static void load_manifest_ident(HbaSet *set, const InputDoc *doc, const char *file)
+{
+    size_t n_own = 0;
+    while (doc->ident_operator_lines && doc->ident_operator_lines[n_own])
+        n_own++;
+    HbaSourceLine *lines = xcalloc(n_own + doc->n_ident + 1, sizeof(*lines));
+    for (size_t idx = 0; idx < n_own; idx++)
+        lines[idx] = (HbaSourceLine){doc->hba_operator_name, doc->ident_operator_lines[idx],
+                                     (int)idx + 1, 0};
+    for (size_t idx = 0; idx < doc->n_ident; idx++)
+        lines[n_own + idx] = (HbaSourceLine){NULL, doc->ident[idx].text, doc->ident[idx].line,
+                                             doc->ident[idx].column};
+    char *label =
+        xasprintf("the pg_ident lines of %s%s", file, n_own ? " and the operator's own maps" : "");
+    hba_load_ident_lines(file, label, lines, n_own + doc->n_ident, set);
+    free(label);
+    free(lines);
+}
+
 /* The pg_hba lines a manifest carries, read by src/hba/ as the server reads pg_hba.conf, each
  * finding at its string's line and column. CloudNativePG, Crunchy (PGO) and Zalando (Spilo)
  * run the server with ssl on; a Patroni configuration has its own ssl (off by default). The
@@ -224,7 +247,7 @@ static LintInput *add_input(LintResult *res, const char *path)
 static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char *file,
                               FindingList *findings)
 {
-    if (!doc->n_hba)
+    if (!doc->n_hba && !doc->n_ident)
         return;
     size_t n_own = 0;
     while (doc->hba_operator_lines && doc->hba_operator_lines[n_own])
@@ -245,6 +268,8 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));
     hba_load_lines(file, lines, n_own + doc->n_hba, &hopts, input->hba);
+    if (doc->n_ident || doc->ident_operator_lines)
+        load_manifest_ident(input->hba, doc, file);
     FindingList found = {0};
     lint_hba_validate(input->hba, &found);
     lint_hba_semantics(input->hba, NULL, &found);
@@ -253,6 +278,11 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
         const Finding *f = &found.items[idx];
         if (!(n_own && f->file && !strcmp(f->file, doc->hba_operator_name))) {
             Finding *kept = findings_push(findings, f);
+            if (doc->ident_operator_lines && !strcmp(kept->rule_id, "PK0207"))
+                kept->hint = finding_printf(kept,
+                                            "Add the map's lines to the manifest's pg_ident list"
+                                            " (%s.postgresql.pg_ident), or correct the name.",
+                                            doc->format == INPUT_CNPG_CHART ? "cluster" : "spec");
             if (n_own && !strcmp(kept->rule_id, "PK0210") &&
                 strstr(kept->message, doc->hba_operator_name)) {
                 kept->hint =
@@ -279,6 +309,7 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         memset(&doc->set, 0, sizeof(doc->set));
         input->hugepages_limit[0] = doc->pod_hugepages[0];
         input->hugepages_limit[1] = doc->pod_hugepages[1];
+        input->image_libraries = doc->image_libraries ? xstrdup(doc->image_libraries) : NULL;
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
             input->pod_host.cores = doc->pod_cores;
@@ -398,6 +429,7 @@ void lint_result_free(LintResult *res)
     for (size_t idx = 0; idx < res->n_inputs; idx++) {
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
+        free(res->inputs[idx].image_libraries);
         host_facts_clear(&res->inputs[idx].pod_host);
         if (res->inputs[idx].intent) {
             arena_free(res->inputs[idx].intent->arena);

@@ -157,6 +157,11 @@ void lint_hba_locate_columns(const HbaSet *set, FindingList *out, size_t begin)
             if (r->column && r->line == f->line && !strcmp(r->file, f->file))
                 f->column = r->column;
         }
+        for (size_t mi = 0; !f->column && f->file && mi < set->n_maps; mi++) {
+            const IdentMap *m = &set->maps[mi];
+            if (m->column && m->line == f->line && !strcmp(m->file, f->file))
+                f->column = m->column;
+        }
     }
 }
 

@@ -840,8 +840,21 @@ static bool bundled_library(const char *lib)
     return false;
 }
 
-/* The shared_preload_libraries that must be installed separately, as "a", "b"; NULL if none. */
-static char *extra_libraries(const char *value)
+/* Is `lib` (len bytes) an item of the comma-separated `list`? */
+static bool listed_library(const char *list, const char *lib, size_t len)
+{
+    for (const char *p = list; p && *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == len && !strncmp(p, lib, len))
+            return true;
+        p += n + (p[n] == ',');
+    }
+    return false;
+}
+
+/* The shared_preload_libraries that must be installed separately, as "a", "b"; NULL if none.
+ * Those in `image` (an operator's image ships them) are not. */
+static char *extra_libraries(const char *value, const char *image)
 {
     StrBuf sb = STRBUF_INIT;
     char *copy = xstrdup(value), *save = NULL;
@@ -851,7 +864,7 @@ static char *extra_libraries(const char *value)
         size_t len = strlen(lib);
         while (len && (lib[len - 1] == ' ' || lib[len - 1] == '\t' || lib[len - 1] == '"'))
             lib[--len] = '\0';
-        if (len && !bundled_library(lib))
+        if (len && !bundled_library(lib) && !listed_library(image, lib, len))
             sb_printf(&sb, "%s\"%s\"", sb.len ? ", " : "", lib);
     }
     free(copy);
@@ -866,11 +879,12 @@ static const char *const host_why =
 
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
-static void check_host_dependent(const Snapshot *snap, bool target_here, FindingList *out)
+static void check_host_dependent(const Snapshot *snap, bool target_here, const char *image,
+                                 FindingList *out)
 {
     static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
     const SnapSetting *spl = usable(snap, "shared_preload_libraries");
-    char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl->value) : NULL;
+    char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl->value, image) : NULL;
     if (libs) {
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
@@ -1200,7 +1214,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_reserved_connections(snap, out);
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
-    check_host_dependent(snap, target_here, out);
+    check_host_dependent(snap, target_here, opts->image_libraries, out);
     if (opts->check_host)
         check_locales(snap, target_here, out);
 }

@@ -11,11 +11,13 @@
 #include "model/snapshot.h"
 
 typedef struct ValidateOpts {
-    int minor;                /* target minor release (18.2 → 2), or -1 when unknown */
-    double wal_segment_bytes; /* the cluster's WAL segment size (initdb --wal-segsize) */
-    bool check_host;          /* also check what depends on this machine (installed locales) */
-    bool host_is_server;      /* --host local: this machine is the server, so a locale missing
-                               * here is a warning (else a notice: the server may have it) */
+    int minor;                   /* target minor release (18.2 → 2), or -1 when unknown */
+    double wal_segment_bytes;    /* the cluster's WAL segment size (initdb --wal-segsize) */
+    bool check_host;             /* also check what depends on this machine (installed locales) */
+    bool host_is_server;         /* --host local: this machine is the server, so a locale missing
+                                  * here is a warning (else a notice: the server may have it) */
+    const char *image_libraries; /* comma-separated: preloaded by an operator from its own image,
+                                  * so not to be installed (PK0061); NULL when none */
 } ValidateOpts;
 
 /* Appends the validation findings of `set` for `snap`'s target version (snap must have been built

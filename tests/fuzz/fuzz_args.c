@@ -3,6 +3,7 @@
  * read as a command line and as YAML (which also runs the ConfigMap and chart-values reader,
  * input/embedded.c). Seeds: */
 // fuzz-seeds: tests/input/fixtures/args/* tests/input/fixtures/embedded/*
+// tests/input/real/compose/*.yaml tests/input/real/configmap/*.yaml
 #include <stddef.h>
 #include <stdint.h>
 

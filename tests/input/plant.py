@@ -9,7 +9,8 @@ Resources.DBClusterParameterGroup.Properties.Parameters). The deepest key of the
 has is found by indentation; the missing rest is written below it, then a typo, a bad unit and a
 removed parameter. In a stream of documents (---), the document with a line equal to MARKER
 ("kind: PerconaPGCluster") is the one planted. With `conf`, the key holds postgresql.conf text
-(Bitnami's extendedConfiguration): the lines are `name = value` in its literal block. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
+(Bitnami's extendedConfiguration, a ConfigMap's postgresql.conf): the lines are `name = value` at the
+end of its literal block, where no later line overrides them. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
 """
 import re
 import sys
@@ -87,11 +88,15 @@ def main():
         ind += 2
     planted = [("shared_bufers", '"128MB"'), ("work_mem", '"64mb"'),
                ("wal_keep_segments", '"64"')]
-    at = parent + 1 + len(new)
+    # postgresql.conf text: at the block's end, as a later line wins over an earlier one
+    has_text = any(content(lines[i]) and indent_of(lines[i]) > parent_ind
+                   for i in range(parent + 1, end))
+    where = end if conf and found == len(parts) and has_text else parent + 1
+    at = where + len(new)
     sep = " = " if conf else ": "
     for name, value in planted:
         new.append(" " * ind + name + sep + (value.strip('"') if conf else value))
-    lines[parent + 1:parent + 1] = new
+    lines[where:where] = new
     open(out, "w", encoding="utf-8").write("\n".join(lines))
     for k, (name, value) in enumerate(planted):
         print(name, at + k + 1, ind + 1, ind + len(name) + len(sep) + 1)

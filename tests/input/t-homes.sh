@@ -95,6 +95,57 @@ j=$("$PGKNOB" lint --format json "$tmp/cnpg.yaml" 2>/dev/null)
 check "cnpg: a library the operator does not manage gets no preload" \
   jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries")] | length == 0' <<<"$j"
 
+# CloudNativePG's pg_ident: read as pg_ident.conf after the operator's own maps (local,
+# cnpg_streaming_replica, cnpg_pooler_pgbouncer); map= of the pg_hba lines looked up in them
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.2\n  postgresql:\n    pg_hba:\n      - hostssl app app 10.0.0.0/8 cert map=appmap\n      - hostssl app app 192.168.0.0/16 cert map=nomap\n      - local app app peer map=local\n    pg_ident:\n      - appmap /^(.*)@example\\.com$ \\1\n' >"$tmp/ident.yaml"
+J=$(lint json "$tmp/ident.yaml"); S=$(lint sarif "$tmp/ident.yaml"); G=$(lint github "$tmp/ident.yaml")
+placed "$tmp/ident.yaml" PK0207 10 9
+check "cnpg pg_ident: a map it defines (appmap) and the operator's own (local) are found" \
+  jqt '[.findings[] | select(.rule == "PK0207")] | length == 1' <<<"$J"
+check "cnpg pg_ident: the hint names the manifest's list" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.hint | contains("spec.postgresql.pg_ident")))] | length == 1' <<<"$J"
+check "cnpg pg_ident: the message names where the maps are" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.message | contains("pg_ident lines")))] | length == 1' <<<"$J"
+printf '      - onlytwo fields\n      - bad /(unclosed app\n' >>"$tmp/ident.yaml"
+J=$(lint json "$tmp/ident.yaml"); S=$(lint sarif "$tmp/ident.yaml"); G=$(lint github "$tmp/ident.yaml")
+placed "$tmp/ident.yaml" PK0205 14 9
+placed "$tmp/ident.yaml" PK0205 15 9
+check "cnpg pg_ident: the server's words (missing entry at end of line)" \
+  jqt '[.findings[] | select(.rule == "PK0205" and .message == "missing entry at end of line")] | length == 1' <<<"$J"
+printf 'cluster:\n  instances: 1\n  postgresql:\n    pg_hba:\n      - hostssl all all 10.0.0.0/8 cert map=mymap\n    pg_ident:\n      - mymap  "quoted user" app\n      - other only\n' >"$tmp/chart-ident.yaml"
+J=$(lint json "$tmp/chart-ident.yaml")
+printf '      - mymap x app\n' >>"$tmp/chart-ident.yaml"
+sed -i '/other only/d; s/map=mymap/map=nomap/' "$tmp/chart-ident.yaml"
+check "chart values: an undefined map's hint names cluster.postgresql.pg_ident" \
+  jqt '[.findings[] | select(.rule == "PK0207" and (.hint | contains("cluster.postgresql.pg_ident")))] | length == 1' \
+  < <(lint json "$tmp/chart-ident.yaml")
+check "chart values: cluster.postgresql.pg_ident read (PK0205 at 8:9)" \
+  jqt '[.findings[] | select(.rule == "PK0205" and .line == 8 and .column == 9)] | length == 1' <<<"$J"
+
+# Spilo (the Zalando operator's image) preloads its own libraries when the manifest lists none
+f=$fx/zalando.yaml
+J=$(lint json "$f")
+check "zalando: Spilo's preloads for 17 (configure_spilo.py, append_extensions)" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,timescaledb,pg_cron,pg_stat_kcache")] | length == 1' <<<"$J"
+check "zalando: the image's libraries are not 'to install' (no PK0061)" \
+  jqt '[.findings[] | select(.rule == "PK0061")] | length == 0' <<<"$J"
+printf 'apiVersion: acid.zalan.do/v1\nkind: postgresql\nmetadata:\n  name: z\nspec:\n  postgresql:\n    version: "18"\n    parameters:\n      pg_stat_statements.track: "all"\n' >"$tmp/zalando18.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
+check "zalando 18: pg_stat_statements preloaded by Spilo: no PK0026, no PK7004" \
+  jqt '[.findings[] | select(.rule == "PK0026" or .rule == "PK7004")] | length == 0' <<<"$j"
+check "zalando 18: timescaledb, pg_cron, pg_stat_kcache are added up to 17 only" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user")] | length == 1' <<<"$j"
+printf '      shared_preload_libraries: "pg_cron"\n' >>"$tmp/zalando18.yaml"
+j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
+check "zalando: the manifest's own list replaces Spilo's (PK0026 for pg_stat_statements)" \
+  jqt '([.inputs[0].settings[] | select(.name == "shared_preload_libraries")] | map(.value) == ["pg_cron"])
+       and ([.findings[] | select(.rule == "PK0026")] | length == 1)' <<<"$j"
+check "zalando: a library the user lists is still 'to install' (PK0061)" \
+  jqt '[.findings[] | select(.rule == "PK0061")] | length == 1' <<<"$j"
+j=$(lint json "$fx/operators/cybertec.yaml")
+check "cybertec: Spilo's preloads are not modelled for its own image" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and (.value | contains("bg_mon")))] | length == 0' <<<"$j"
+
 # ---- CloudFormation
 f=$fx/cloudformation/group.yaml
 run "$f"
@@ -142,26 +193,31 @@ check "apply_method: pending-reboot and dynamic parameters pass (2 findings)" \
   test "$(jq '[.findings[] | select(.rule == "PK0070")] | length' <<<"$J")" = 2
 
 # ---- real public files (tests/input/real/*/SOURCES.md): planted mistakes at their places
-plant_check() { # DIR FILE PATH [MARKER [conf]]
-  local dir="$1" file="$2" path="$3" marker="$4" mode="$5" kind out name line key val
-  kind=$([ "$dir" = bitnami ] && echo embedded || echo "$dir")
+plant_check() { # DIR FILE PATH [MARKER [conf|args [PG_VERSION]]]
+  local dir="$1" file="$2" path="$3" marker="$4" mode="$5" kind out name line key val pin=()
+  case "$dir" in bitnami | configmap) kind=embedded ;; compose) kind=args ;; *) kind="$dir" ;; esac
+  [ -n "$6" ] && pin=(--pg-version "$6")
   out="$tmp/$dir-$(basename "$file")"
-  run "$file"
+  run "${pin[@]}" "$file"
   check "$dir/$(basename "$file"): read as $kind, no syntax error" \
     jqt --arg k "$kind" '([.inputs[].kind] | unique == [$k]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
-  python3 tests/input/plant.py "$file" "$path" "$out" "$marker" $mode >"$tmp/planted" || { fail "plant $file"; return; }
-  run "$out"
+  if [ "$mode" = args ]; then
+    python3 tests/input/plant_args.py "$file" "$out" "$marker" >"$tmp/planted" || { fail "plant $file"; return; }
+  else
+    python3 tests/input/plant.py "$file" "$path" "$out" "$marker" $mode >"$tmp/planted" || { fail "plant $file"; return; }
+  fi
+  run "${pin[@]}" "$out"
   while read -r name line key val; do
     case "$name" in
       shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
-      work_mem) placed "$out" PK0020 "$line" "$([ "$dir" = cloudformation ] && echo "$val" || echo "$key")" ;;
+      work_mem) placed "$out" PK0020 "$line" "$(case "$dir" in cloudformation | compose) echo "$val" ;; *) echo "$key" ;; esac)" ;;
       wal_keep_segments) # removed in 13: removed for every major pgknob checks
         placed "$out" PK0011 "$line" "$key" ;;
     esac
   done <"$tmp/planted"
 }
-while IFS='|' read -r dir file path marker mode; do
-  [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode"
+while IFS='|' read -r dir file path marker mode pin; do
+  [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode" "$pin"
 done <<'LIST'
 cloudformation|widdix-rds-aurora-serverless-postgres.yaml|Resources.DBClusterParameterGroup.Properties.Parameters
 cnpg-chart|basic.yaml|cluster.postgresql.parameters
@@ -178,7 +234,68 @@ percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postg
 percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 bitnami|postgresql-values.yaml|primary.extendedConfiguration||conf
 bitnami|harbor-values.yaml|postgresql.primary.extendedConfiguration||conf
+cybertec|complete-postgres-manifest.yaml|spec.postgresql.parameters
+cybertec|minimal-postgres-manifest.yaml|spec.postgresql.parameters
+cybertec|minimal-postgres-manifest-12.yaml|spec.postgresql.parameters|||17
+cybertec|minimal-master-replica-svcmonitor.yaml|spec.postgresql.parameters|kind: postgresql
+cybertec|standby-manifest.yaml|spec.postgresql.parameters
+configmap|sourcegraph-pgsql.yaml|data.postgresql\.conf||conf
+configmap|sourcegraph-codeintel-db.yaml|data.postgresql\.conf||conf
+configmap|sourcegraph-codeinsights-db.yaml|data.postgresql\.conf||conf
+configmap|sourcegraph-k8s-pgsql.yaml|data.postgresql\.conf||conf
+configmap|sourcegraph-k8s-codeinsights-db.yaml|data.postgresql\.conf||conf
+compose|pgcopydb-pagila.yaml|||args
+compose|pgcopydb-pagila-standby.yaml|||args
+compose|pgcopydb-follow-wal2json.yaml||  target:|args
+compose|pgcopydb-follow-9.6.yaml||  target:|args
+compose|pgcopydb-cdc-pgoutput.yaml||  target:|args
 LIST
+# What pgknob reads from each real file as it is: configurations, settings in each, the major
+# (counted independently: the ConfigMaps' active `name = value` lines by grep, the CYBERTEC
+# parameters and compose -c options by hand); the version 12 manifest exits 2 without
+# --pg-version, at its key
+reads() { # DIR FILE CONFIGS SETTINGS MAJOR [PIN]
+  local j
+  j=$("$PGKNOB" lint --no-rules ${6:+--pg-version "$6"} --format json "$real/$1/$2" 2>/dev/null)
+  check "$1/$2: $3 configuration(s), settings $4, PostgreSQL $5" \
+    test "$(jq -r '[(.inputs | length), ([.inputs[].settings | length] | join("+")), ([.inputs[].pg_version] | unique | join(","))] | join("|")' <<<"$j")" = "$3|$4|$5"
+}
+while IFS='|' read -r dir file configs settings major pin; do
+  [ -n "$dir" ] && reads "$dir" "$file" "$configs" "$settings" "$major" "$pin"
+done <<'LIST'
+cybertec|complete-postgres-manifest.yaml|1|3|15
+cybertec|minimal-master-replica-svcmonitor.yaml|1|0|13
+cybertec|minimal-postgres-manifest.yaml|1|0|15
+cybertec|standby-manifest.yaml|1|0|15
+cybertec|minimal-postgres-manifest-12.yaml|1|0|17|17
+configmap|sourcegraph-pgsql.yaml|1|27|18
+configmap|sourcegraph-codeintel-db.yaml|1|27|18
+configmap|sourcegraph-codeinsights-db.yaml|1|29|18
+configmap|sourcegraph-k8s-pgsql.yaml|1|27|18
+configmap|sourcegraph-k8s-codeinsights-db.yaml|1|29|18
+compose|pgcopydb-pagila.yaml|2|3+3|18
+compose|pgcopydb-pagila-standby.yaml|3|8+3+3|18
+compose|pgcopydb-follow-wal2json.yaml|1|3|18
+compose|pgcopydb-follow-9.6.yaml|1|3|18
+compose|pgcopydb-cdc-pgoutput.yaml|1|3|18
+LIST
+expect_exit 2 "cybertec/minimal-postgres-manifest-12.yaml: version 12 exits 2" -- \
+  "$PGKNOB" lint --no-rules "$real/cybertec/minimal-postgres-manifest-12.yaml"
+check "cybertec/minimal-postgres-manifest-12.yaml: the error names the key's line and column (20:14)" \
+  grep -q "minimal-postgres-manifest-12.yaml:20:14: spec.postgresql.version is \"12\"" \
+  < <("$PGKNOB" lint --no-rules "$real/cybertec/minimal-postgres-manifest-12.yaml" 2>&1)
+j=$(lint json "$real/compose/pgcopydb-pagila-standby.yaml")
+check "compose merge key: the target service's image comes from <<: *x-postgres-base (read)" \
+  jqt '[.inputs[] | select(.settings | length == 3) | .settings[] | select(.name == "ssl" and .line == 76)] | length == 1' <<<"$j"
+check "compose: postgres inside a bash -c script in a literal block, at its line (59)" \
+  jqt '[.inputs[].settings[] | select(.name == "ssl_key_file" and .line == 59)] | length == 1' <<<"$j"
+check "compose: a service built from a local Dockerfile is not guessed at (follow-wal2json: target only)" \
+  test "$(lint json "$real/compose/pgcopydb-follow-wal2json.yaml" | jq '[.inputs[].settings[] | select(.name == "wal_level")] | length')" = 0
+for f in "$real"/*/*.yaml "$real"/*/*.tf; do # lint with the rule packs runs on every one, no crash
+  "$PGKNOB" lint --pg-version 17 "$f" >/dev/null 2>&1; rc=$?
+  check "lint with the rule packs: $(basename "$(dirname "$f")")/$(basename "$f") (exit $rc, no crash)" test "$rc" -le 2
+done
+
 # Terraform (tests/input/plant_hcl.py plants { name, value } objects in a list, or a list)
 tf_check() { # FILE ANCHOR [LIST]
   local file="$real/terraform/$1" out="$tmp/tf-$1" name line key val pin=()
