@@ -791,13 +791,6 @@ static bool stamp_of(const char *path, RuleFileStamp *stamp)
     return true;
 }
 
-const RuleDetail *rule_detail(const Rule *rule)
-{
-    if (rule->pending)
-        rules_pack_detail(rule);
-    return rule->detail;
-}
-
 char *rule_explanation(const Rule *rule)
 {
     RuleFileStamp now;

@@ -48,8 +48,7 @@ typedef struct RuleFileStamp {
     int64_t mtime_s, mtime_ns;
 } RuleFileStamp;
 
-/* What a finding of the rule shows, and the rule's examples: a compiled pack decodes it only
- * when it is used (rule_detail), for it was 40% of decoding the shipped packs. */
+/* What a finding of the rule shows, and the rule's examples. */
 typedef struct RuleDetail {
     Template message;
     Template suggestion; /* n_parts 0 when none; with fixes: the words after the change */
@@ -63,8 +62,6 @@ typedef struct RuleDetail {
     RuleExample *examples;
     size_t n_examples;
 } RuleDetail;
-
-typedef struct RulePackDetail RulePackDetail; /* where a detail waits in its pack (rules_pack.c) */
 
 typedef struct Rule {
     char *id;   /* stable: "PK3001" */
@@ -81,11 +78,10 @@ typedef struct Rule {
     size_t n_lets;
     char *condition_text;
     Expr *condition;
-    RuleDetail *detail;      /* read it with rule_detail */
-    RulePackDetail *pending; /* a packed rule's detail, until rule_detail decodes it */
-    char *explanation;       /* Markdown from the .md file beside the .ini; NULL when none: read it
-                              * with rule_explanation */
-    char *explanation_file;  /* the file it came from; NULL when none */
+    RuleDetail *detail;
+    char *explanation;      /* Markdown from the .md file beside the .ini; NULL when none: read it
+                             * with rule_explanation */
+    char *explanation_file; /* the file it came from; NULL when none */
     RuleFileStamp explanation_stamp; /* that file when it was read */
     char *risk;  /* what changing the setting back risks, this rule's own; NULL if none */
     char *basis; /* one line: where the threshold comes from (docs, a lab); NULL if none */
@@ -124,10 +120,6 @@ const Rule *rule_set_find(const RuleSet *set, const char *id);
  * compiled pack does not check explanation files when it loads (a stat each, a tenth of a lint
  * run), so a file edited since is read again here. */
 char *rule_explanation(const Rule *rule);
-/* The rule's message, suggestion, fixes, links and examples (decoded from its pack on first use:
- * a pack's rule is then its source file's, should the pack not read back). */
-const RuleDetail *rule_detail(const Rule *rule);
-
 /* Is PostgreSQL `major` among the versions of the rule? */
 bool rule_claims(const Rule *rule, int major);
 /* Parses "18-", "16-18", "13,15-16", "-16" into a bit mask; false on bad syntax. */

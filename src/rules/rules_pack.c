@@ -26,7 +26,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 10u
+#define PACK_FORMAT 11u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -275,12 +275,9 @@ static void mark_explanations(PackFiles *files, const RuleSet *set, size_t dir_l
     }
 }
 
-/* The detail, after its length: the reader skips it and decodes it when a rule needs it. */
 static void put_detail(StrBuf *sb, const Rule *rule)
 {
     const RuleDetail *detail = rule->detail;
-    size_t len_at = sb->len;
-    put_u64(sb, 0);
     put_template(sb, rule, &detail->message);
     put_template(sb, rule, &detail->suggestion);
     put_template(sb, rule, &detail->unsafe);
@@ -304,8 +301,6 @@ static void put_detail(StrBuf *sb, const Rule *rule)
         put_str(sb, ex->conf);
         put_str(sb, ex->evidence);
     }
-    uint64_t len = sb->len - len_at - sizeof(uint64_t);
-    memcpy(sb->data + len_at, &len, sizeof(len));
 }
 
 static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
@@ -414,7 +409,6 @@ typedef struct Reader {
     size_t len, pos;
     bool bad;
     Arena *arena;
-    const char *dir; /* the pack's directory, in the arena */
 } Reader;
 
 /* n zeroed items from the arena, or NULL for none. */
@@ -569,14 +563,6 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
     return path;
 }
 
-/* A packed rule's detail, waiting in the pack's bytes. */
-struct RulePackDetail {
-    unsigned char *at;
-    size_t len;
-    Arena *arena; /* NULL once decoded */
-    const char *dir;
-};
-
 static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
 {
     get_template(rd, rule, &detail->message);
@@ -609,40 +595,6 @@ static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
         ex->evidence = get_str(rd);
         detail->n_examples++;
     }
-}
-
-/* Decodes a detail's bytes into the arena; false when they do not read back. */
-static bool detail_decode(const Rule *rule, unsigned char *at, size_t len, Arena *arena)
-{
-    Reader rd = {at, len, 0, false, arena, NULL};
-    memset(rule->detail, 0, sizeof(*rule->detail));
-    get_detail(&rd, rule, rule->detail);
-    return !rd.bad && rd.pos == rd.len;
-}
-
-/* A pack whose detail does not read back (damaged since it was checked): the rule's source file
- * has it, unchanged since the pack was written (the load checked that), read into the same
- * arena. */
-static void detail_from_source(const Rule *rule, Arena *arena, const char *dir)
-{
-    memset(rule->detail, 0, sizeof(*rule->detail));
-    RuleSet source = {.arena = arena};
-    PkDiag err = PK_DIAG_INIT;
-    /* inside its pack, as the loader reads it: an explanation may lie in another subdirectory */
-    if (rule_set_load_file_in(&source, rule->file, dir ? dir : "/", &err) && source.n == 1)
-        *rule->detail = *source.rules[0].detail;
-    pk_diag_free(&err);
-}
-
-void rules_pack_detail(const Rule *rule)
-{
-    RulePackDetail *pending = rule->pending;
-    Arena *arena = pending->arena;
-    if (!arena)
-        return; /* decoded already */
-    pending->arena = NULL;
-    if (!detail_decode(rule, pending->at, pending->len, arena))
-        detail_from_source(rule, arena, pending->dir);
 }
 
 static void get_rule(Reader *rd, const char *dir, Rule *rule)
@@ -686,15 +638,8 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rule->n_reads++;
         rd->bad |= !rule->reads[idx];
     }
-    uint64_t detail_len = get_u64(rd);
-    if (rd->bad || detail_len > rd->len - rd->pos) {
-        rd->bad = true;
-        return;
-    }
     rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
-    rule->pending = arena_alloc(rd->arena, sizeof(*rule->pending));
-    *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena, rd->dir};
-    rd->pos += (size_t)detail_len;
+    get_detail(rd, rule, rule->detail);
 }
 
 /* The top directory's entries (dotfiles skipped) are exactly the recorded top-level ones. */
@@ -774,8 +719,7 @@ static bool files_current(Reader *rd, const char *dir)
 static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
 {
     Arena *arena = arena_get(&into->arena);
-    Reader rd = {
-        (unsigned char *)data, len, 0, false, arena, dir ? arena_strdup(arena, dir) : NULL};
+    Reader rd = {(unsigned char *)data, len, 0, false, arena};
     size_t magic_len = strlen(PACK_MAGIC);
     bool ok = rd.len > magic_len && !memcmp(rd.data, PACK_MAGIC, magic_len);
     rd.pos = magic_len;
@@ -802,19 +746,15 @@ static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
     return ok;
 }
 
-/* Reads the pack in `sb` back, every rule's detail too: false when it does not (a bug of the
- * writer). *used: what its rules take in the arena on load (details, decoded on use, and the
- * rules' paths, which the reader adds for its directory, not counted); *n_rules their number. */
+/* Reads the pack in `sb` back: false when it does not (a bug of the writer). *used: what its
+ * rules take in the arena on load (the rules' paths, which the reader adds for its directory,
+ * not counted); *n_rules their number. */
 static bool pack_reads_back(const StrBuf *sb, size_t *used, size_t *n_rules)
 {
     RuleSet decoded = {0};
     bool ok = pack_decode(sb->data, sb->len, NULL, &decoded);
     *used = arena_used(decoded.arena);
     *n_rules = decoded.n;
-    for (size_t idx = 0; ok && idx < decoded.n; idx++) {
-        const Rule *rule = &decoded.rules[idx];
-        ok = detail_decode(rule, rule->pending->at, rule->pending->len, decoded.arena);
-    }
     arena_free(decoded.arena);
     return ok;
 }

@@ -161,8 +161,8 @@ check "a rule file in a new nested directory is seen" \
   grep -q PK9996 <<<"$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules list)"
 rm -r "$sub/deeper"
 
-# A rule's detail (message, suggestion, fixes, links, examples) is decoded when it is used. One
-# damaged after the load checked the pack is read from that rule's own source file instead.
+# A rule's detail (message, suggestion, fixes, links, examples) is decoded with its rule. A pack
+# damaged after it was written does not read back: it is refused whole, and the sources load.
 rm -rf "$T/fresh" && cp -r rules "$T/fresh" && rm -f "$T/fresh/.pgknob-pack"
 "$PGKNOB" rules compile "$T/fresh" >/dev/null
 want="$(lint_with "$T/fresh" --format json "$T/fsync.conf")"
@@ -180,8 +180,9 @@ strace -f -e trace=openat -o "$T/trace" env PGKNOB_RULES_DIR="$T/fresh" \
   --format json "$T/fsync.conf" > "$T/damaged.json" 2>/dev/null
 check "a damaged detail gives the sources' report all the same" \
   test "$(sed "s|$T/fresh|RULES|g" "$T/damaged.json")" = "$want"
-check "... read from that one rule file ($(grep -c '\.ini"' "$T/trace") opened: $(grep -o '[^/]*\.ini"' "$T/trace" | tr '\n' ' '))" \
-  test "$(grep -c '\.ini"' "$T/trace")" = 1 -a "$(grep -c 'PK6001-fsync-off\.ini"' "$T/trace")" = 1
+n_ini=$(find "$T/fresh" -name '*.ini' | wc -l)
+check "... read from the rule files ($(grep -c '\.ini"' "$T/trace") of $n_ini opened)" \
+  test "$(grep -c '\.ini"' "$T/trace")" = "$n_ini"
 check "... the damaged rule fired and shows its suggestion" grep -q "throwaway test cluster" "$T/damaged.json"
 
 mkdir -p "$T/broken"

@@ -85,17 +85,17 @@ static void test_good(void)
         CHECK(rule->severity == SEV_WARNING);
         CHECK(rule_claims(rule, 16) && rule_claims(rule, 18) && rule_claims(rule, 30) &&
               !rule_claims(rule, 15));
-        CHECK(rule->n_params == 2 && rule->n_lets == 1 && rule_detail(rule)->n_docs == 2);
+        CHECK(rule->n_params == 2 && rule->n_lets == 1 && rule->detail->n_docs == 2);
         CHECK_STR(rule->condition_text, "$demand > host.ram and max_connections > 10");
-        CHECK(rule_detail(rule)->n_examples == 2);
-        CHECK(rule_detail(rule)->n_examples == 2 && rule_detail(rule)->examples[0].expect_fire &&
-              !rule_detail(rule)->examples[1].expect_fire);
-        CHECK_STR(rule_detail(rule)->n_examples ? rule_detail(rule)->examples[0].conf : NULL,
+        CHECK(rule->detail->n_examples == 2);
+        CHECK(rule->detail->n_examples == 2 && rule->detail->examples[0].expect_fire &&
+              !rule->detail->examples[1].expect_fire);
+        CHECK_STR(rule->detail->n_examples ? rule->detail->examples[0].conf : NULL,
                   "max_connections = 800\nwork_mem = 32MB");
-        CHECK(rule_detail(rule)->n_examples == 2 &&
-              rule_detail(rule)->examples[1].versions == ((1u << 17) | (1u << 18)));
+        CHECK(rule->detail->n_examples == 2 &&
+              rule->detail->examples[1].versions == ((1u << 17) | (1u << 18)));
         CHECK(rule->line == 1);
-        CHECK(rule_detail(rule)->n_examples == 2 && rule_detail(rule)->examples[0].line == 16);
+        CHECK(rule->detail->n_examples == 2 && rule->detail->examples[0].line == 16);
     }
     pk_diag_free(&err);
     arena_free(set.arena);
@@ -241,7 +241,7 @@ static void test_shipped_packs(void)
     size_t with_explanation = 0, with_docs = 0;
     for (size_t rule_idx = 0; rule_idx < set.n; rule_idx++) {
         with_explanation += set.rules[rule_idx].explanation != NULL;
-        with_docs += rule_detail(&set.rules[rule_idx])->n_docs > 0;
+        with_docs += set.rules[rule_idx].detail->n_docs > 0;
     }
     CHECK(with_explanation == set.n);
     CHECK(with_docs == set.n);
