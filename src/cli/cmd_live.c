@@ -163,7 +163,7 @@ int cmd_live(int argc, char **argv)
     json_decref(doc);
     free(settings_why);
     free(files_why);
-    redaction_free(&secrets);
+    arena_free(secrets.arena);
     return PK_EXIT_OK;
 }
 

@@ -196,7 +196,7 @@ static void render(const ConfSet *set, const ConfViewRow *rows, int major, bool 
     }
     free(clean);
     sb_free(&sb);
-    redaction_free(&secrets);
+    arena_free(secrets.arena);
 }
 
 int cmd_settings(int argc, char **argv)
@@ -238,7 +238,7 @@ int cmd_settings(int argc, char **argv)
                         ir.n_docs);
         input_result_free(&ir);
         cli_diag_fail(&diag);
-        redaction_free(&names);
+        arena_free(names.arena);
         return PK_EXIT_USAGE;
     }
     int major = opts.pg_version;
@@ -252,13 +252,13 @@ int cmd_settings(int argc, char **argv)
     if (!set.n_files && !conf_load(opts.path, &load, &set, &diag)) {
         cli_diag_fail(&diag);
         arena_free(set.arena);
-        redaction_free(&names);
+        arena_free(names.arena);
         return PK_EXIT_USAGE;
     }
     ConfView view;
     conf_view_compute(&set, major, &view);
     render(&set, view.rows, view.major, opts.json, &names);
-    redaction_free(&names);
+    arena_free(names.arena);
     arena_free(view.arena);
     arena_free(set.arena);
     return PK_EXIT_OK;

@@ -11,8 +11,9 @@
 
 void redaction_add_name(Redaction *r, const char *pattern)
 {
-    PK_GROW(r->names, r->n_names, r->cap_names);
-    r->names[r->n_names++] = xstrdup(pattern);
+    Arena *arena = arena_get(&r->arena);
+    ARENA_GROW(arena, r->names, r->n_names, r->cap_names);
+    r->names[r->n_names++] = arena_strdup(arena, pattern);
 }
 
 void redaction_add_value(Redaction *r, const char *value)
@@ -22,19 +23,9 @@ void redaction_add_value(Redaction *r, const char *value)
     for (size_t idx = 0; idx < r->n_values; idx++)
         if (!strcmp(r->values[idx], value))
             return;
-    PK_GROW(r->values, r->n_values, r->cap_values);
-    r->values[r->n_values++] = xstrdup(value);
-}
-
-void redaction_free(Redaction *r)
-{
-    for (size_t idx = 0; idx < r->n_names; idx++)
-        free(r->names[idx]);
-    for (size_t idx = 0; idx < r->n_values; idx++)
-        free(r->values[idx]);
-    free(r->names);
-    free(r->values);
-    memset(r, 0, sizeof(*r));
+    Arena *arena = arena_get(&r->arena);
+    ARENA_GROW(arena, r->values, r->n_values, r->cap_values);
+    r->values[r->n_values++] = arena_strdup(arena, value);
 }
 
 /* ---- where the secrets inside a text are ---- */

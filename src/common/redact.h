@@ -9,12 +9,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 #include "common/json.h"
 
 #define REDACTED "<redacted>"
 
+/* The lists live in the arena (created by the first add): free with arena_free(r.arena). */
 typedef struct Redaction {
+    Arena *arena;
     char **names; /* .pgknob.ini "redact": exact names (case-insensitive) or prefixes "x.*" */
     size_t n_names, cap_names;
     char **values; /* secret strings of the run (a given conninfo, its password, ...) */
@@ -31,7 +34,6 @@ void redaction_add_secrets_in(Redaction *r, const char *value);
  * secrets inside it become secret values, even when libpq cannot parse it (its parse errors
  * quote pieces of the string). One with no secret adds nothing: it is shown whole. */
 void redaction_add_conninfo(Redaction *r, const char *conninfo);
-void redaction_free(Redaction *r);
 
 /* Is the whole value of this name a credential: *password* (not password_encryption),
  * *passphrase*, *passwd*, *secret*, compared without '_', '-' and '.', or a name on r's list?

@@ -44,7 +44,7 @@ DbCtl *dbctl_connect(const char *conninfo, PkDiag *diag)
         char *clean = redact_text(&secrets, err);
         pk_diag_set(diag, NULL, 0, NULL, "could not connect to the server: %s", clean);
         free(clean);
-        redaction_free(&secrets);
+        arena_free(secrets.arena);
         free(err);
         PQfinish(conn);
         return NULL;

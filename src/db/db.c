@@ -116,7 +116,7 @@ DbConn *db_connect(const DbConnectOpts *opts, PkDiag *diag)
         Redaction secrets = {0};
         redaction_add_conninfo(&secrets, opts->conninfo);
         char *line = redact_text(&secrets, raw);
-        redaction_free(&secrets);
+        arena_free(secrets.arena);
         free(raw);
         char *hint = connect_hint(line);
         pk_diag_set(diag, NULL, 0, hint, "could not connect to the server: %s", line);

@@ -76,7 +76,7 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
         char *clean = redact_text(&secrets, findings.items[0].message);
         *why = xasprintf("it fired: %s", clean);
         free(clean);
-        redaction_free(&secrets);
+        arena_free(secrets.arena);
     } else
         *why = xstrdup("it did not fire");
     arena_free(findings.arena);

@@ -60,16 +60,17 @@ char *lab_marker_make(long pid, long long pid_start, const char *state_dir, cons
     return out;
 }
 
-static char *obj_str(json_t *obj, const char *key)
+static char *obj_str(Arena *arena, json_t *obj, const char *key)
 {
     json_t *val = json_object_get(obj, key);
-    return json_is_string(val) ? xstrdup(json_string_value(val)) : NULL;
+    return json_is_string(val) ? arena_strdup(arena, json_string_value(val)) : NULL;
 }
 
 void lab_marker_parse(const char *value, LabMarker *out)
 {
     memset(out, 0, sizeof(*out));
-    out->value = xstrdup(value);
+    out->arena = arena_new();
+    out->value = arena_strdup(out->arena, value);
     json_t *obj = json_loads(value, 0, NULL);
     if (!json_is_object(obj)) {
         json_decref(obj);
@@ -77,10 +78,10 @@ void lab_marker_parse(const char *value, LabMarker *out)
     }
     out->pid = (long)json_integer_value(json_object_get(obj, "pid"));
     out->pid_start = json_integer_value(json_object_get(obj, "start"));
-    out->host = obj_str(obj, "host");
-    out->state_dir = obj_str(obj, "state_dir");
-    out->created = obj_str(obj, "created");
-    out->command = obj_str(obj, "command");
+    out->host = obj_str(out->arena, obj, "host");
+    out->state_dir = obj_str(out->arena, obj, "state_dir");
+    out->created = obj_str(out->arena, obj, "created");
+    out->command = obj_str(out->arena, obj, "command");
     json_decref(obj);
 }
 
@@ -182,14 +183,4 @@ void lab_claim_refusal(const LabMarker *marker, bool lock_held, int port,
     }
     free(who);
     free(server);
-}
-
-void lab_marker_free(LabMarker *marker)
-{
-    free(marker->value);
-    free(marker->host);
-    free(marker->state_dir);
-    free(marker->created);
-    free(marker->command);
-    memset(marker, 0, sizeof(*marker));
 }

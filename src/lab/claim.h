@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 #include "db/ctl.h"
 
@@ -25,7 +26,9 @@
 #define LAB_LOCK_KEY "8099560576908422241"
 #define LAB_MARKER_NAME "pgknob.lab"
 
+/* Everything a marker points to lives in its arena: free it with arena_free(marker.arena). */
 typedef struct LabMarker {
+    Arena *arena;
     char *value; /* as on the server; NULL when there is no marker */
     long pid;
     long long pid_start;
@@ -52,7 +55,6 @@ bool lab_marker_write(DbCtl *ctl, const char *value, PkDiag *diag);
 bool lab_marker_owner_alive(const LabMarker *marker);
 /* "`pgknob lab run 01-more` (pid 123 on host h, since T; state directory D)". Caller frees. */
 char *lab_marker_describe(const LabMarker *marker);
-void lab_marker_free(LabMarker *marker);
 
 /* The refusal of a run (or a restore) on a server claimed by another: running now (the lock is
  * held elsewhere, or the marker's pgknob is alive here), or left by a lab that did not finish,

@@ -362,7 +362,7 @@ static bool claim_server(LabTarget *target, const LabJournal *id, PkDiag *diag)
         target->hold_lock = true;
     else
         lab_claim_refusal(&marker, !got, id->port, id->data_directory, diag);
-    lab_marker_free(&marker);
+    arena_free(marker.arena);
     return free_server;
 }
 

@@ -1044,7 +1044,7 @@ static int restore_without_journal(LabTarget *target, const LabJournal *id,
     } else {
         lab_claim_refusal(&marker, !got, id->port, id->data_directory, diag);
     }
-    lab_marker_free(&marker);
+    arena_free(marker.arena);
     return code;
 }
 
@@ -1068,7 +1068,7 @@ static bool claim_for_restore(LabTarget *target, const LabJournal *journal, PkDi
                                "`pgknob lab restore --dsn CONNINFO --forget` drops this journal.",
                                journal->path);
     }
-    lab_marker_free(&marker);
+    arena_free(marker.arena);
     return target->hold_lock;
 }
 
@@ -1088,7 +1088,7 @@ static int forget_journal(LabTarget *target, bool connected, const LabJournal *j
             lab_claim_refusal(&marker, true, journal->port, journal->data_directory, diag);
         if (ok && ours)
             ok = lab_marker_write(target->ctl, NULL, diag);
-        lab_marker_free(&marker);
+        arena_free(marker.arena);
         if (!ok)
             return 2;
     }

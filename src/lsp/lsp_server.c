@@ -60,7 +60,7 @@ static void doc_free(LspDoc *doc)
     free(doc->text);
     if (doc->linted)
         lint_result_free(&doc->res);
-    redaction_free(&doc->secrets);
+    arena_free(doc->secrets.arena);
     for (size_t idx = 0; idx < doc->n_published; idx++)
         free(doc->published[idx]);
     free(doc->published);
@@ -328,7 +328,8 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
     doc->linted = true;
     lint_locate_columns(&doc->res); /* a manifest's findings at its key's column, as lint's */
     doc->pg_major = doc->res.n_inputs ? doc->res.inputs[0].pg_major : 0;
-    redaction_free(&doc->secrets);
+    arena_free(doc->secrets.arena);
+    doc->secrets = (Redaction){0};
     for (size_t idx = 0; have_project && idx < project.redact.n_names; idx++)
         redaction_add_name(&doc->secrets, project.redact.names[idx]);
     for (size_t idx = 0; idx < doc->res.n_inputs; idx++)

@@ -154,7 +154,8 @@ void project_options_free(ProjectOptions *opts)
         free(opts->disable[idx]);
     free(opts->disable);
     arena_free(opts->project.arena);
-    redaction_free(&opts->redact);
+    arena_free(opts->redact.arena);
+    opts->redact = (Redaction){0};
     if (opts->have_known)
         arena_free(opts->known.arena);
     opts->have_known = false;

@@ -79,7 +79,7 @@ char *report_redact_value(const ReportInput *in, const char *name, const char *v
         return xstrdup(REDACTED);
     Redaction scratch = {0};
     char *out = redact_text(run_secrets(in, &scratch), value);
-    redaction_free(&scratch);
+    arena_free(scratch.arena);
     return out;
 }
 
@@ -105,7 +105,7 @@ void report_run_free(ReportRun *run)
 {
     if (!run)
         return;
-    redaction_free(&run->secrets);
+    arena_free(run->secrets.arena);
     free(run->display_base);
     free(run);
 }
@@ -183,7 +183,7 @@ char *report_redact_text(const ReportInput *in, const char *text)
         return NULL;
     Redaction scratch = {0};
     char *out = redact_text(run_secrets(in, &scratch), text);
-    redaction_free(&scratch);
+    arena_free(scratch.arena);
     return in && in->run ? relativize(in->run->display_base, out) : out;
 }
 
@@ -191,7 +191,7 @@ void report_redact_json(const ReportInput *in, json_t *tree)
 {
     Redaction scratch = {0};
     redact_json(run_secrets(in, &scratch), tree);
-    redaction_free(&scratch);
+    arena_free(scratch.arena);
 }
 
 /* The marker as Markdown must show it: outside a code span a bare <redacted> would be read as an
@@ -235,7 +235,7 @@ void report_redact_rendered(const ReportInput *in, StrBuf *out, bool markdown)
             at++;
         }
     }
-    redaction_free(&scratch);
+    arena_free(scratch.arena);
     sb_free(out);
     *out = clean;
 }

@@ -44,7 +44,7 @@ PGconn *tpcc_connect(const char *conninfo, PkDiag *diag)
                     "PGDATABASE.",
                     "could not connect to the server: %s", clean);
         free(clean);
-        redaction_free(&secrets);
+        arena_free(secrets.arena);
         PQfinish(conn);
         return NULL;
     }

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             abort();
     }
     free(out);
-    redaction_free(&r);
+    arena_free(r.arena);
     free(input);
     return 0;
 }

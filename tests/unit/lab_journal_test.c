@@ -101,10 +101,10 @@ static void test_round_trip(const char *bytes, size_t len)
     CHECK(strstr(said, "`pgknob lab run 01-more` (pid 4242 on host") &&
           strstr(said, test_state_dir));
     free(said);
-    lab_marker_free(&marker);
+    arena_free(marker.arena);
     lab_marker_parse("set by hand", &marker); /* still a marker, of nobody known */
     CHECK(marker.value && !marker.host && !lab_marker_owner_alive(&marker));
-    lab_marker_free(&marker);
+    arena_free(marker.arena);
     CHECK(back.n_touched == 1 && !strcmp(back.touched[0], "shared_buffers"));
     CHECK(!journal_owner_alive(&back)); /* pid 4242 with that start time is not running */
     struct stat st;

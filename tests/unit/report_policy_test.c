@@ -106,7 +106,7 @@ static void test_suggestion_and_redaction(void)
     ReportInput with = {.redact = &mine}, without = {0};
     CHECK(report_is_secret(&with, "MY.key", "v"));
     CHECK(!report_is_secret(&without, "my.key", "v"));
-    redaction_free(&mine);
+    arena_free(mine.arena);
 }
 
 static void test_github_escaping(void)
