@@ -409,12 +409,11 @@ static double setting_bytes(const AuditResult *res, const char *name, double fal
     double num = setting_num(res, name, -1);
     if (!setting || num < 0)
         return fallback;
-    const char *unit = setting->param ? setting->param->unit : NULL;
-    double scale = !unit                  ? 1
-                   : !strcmp(unit, "kB")  ? 1024
-                   : !strcmp(unit, "MB")  ? 1048576
-                   : !strcmp(unit, "8kB") ? 8192
-                                          : 1;
+    PkUnitKind kind;
+    double scale;
+    if (!setting->param || !pk_unit_base(setting->param->unit, &kind, &scale) ||
+        kind != PK_UNIT_SIZE)
+        scale = 1;
     return num * scale;
 }
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "common/fp.h"
 #include "common/xalloc.h"
@@ -57,6 +58,18 @@ const PkUnit *pk_unit_find(const char *name, PkUnitKind kind, bool server_only)
         if ((kind == PK_UNIT_NONE || unit->kind == kind) && (unit->server || !server_only) &&
             !strcmp(unit->name, name))
             return unit;
+    }
+    return NULL;
+}
+
+const char *pk_unit_server_spelling(const char *name)
+{
+    for (int kind = PK_UNIT_SIZE; kind <= PK_UNIT_TIME; kind++) {
+        const PkUnit *units;
+        size_t n = pk_units_server((PkUnitKind)kind, &units);
+        for (size_t idx = 0; idx < n; idx++)
+            if (!strcasecmp(name, units[idx].name))
+                return units[idx].name;
     }
     return NULL;
 }

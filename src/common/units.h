@@ -27,6 +27,10 @@ size_t pk_units_server(PkUnitKind kind, const PkUnit **units);
  * only the server's spellings. NULL when there is none. */
 const PkUnit *pk_unit_find(const char *name, PkUnitKind kind, bool server_only);
 
+/* The server's spelling of `name` written in any case ("mb" -> "MB", "MIN" -> "min"), or NULL
+ * when it is none of the server's units. */
+const char *pk_unit_server_spelling(const char *name);
+
 /* A parameter's base unit as pg_settings.unit shows it ("B", "kB", "MB", "8kB", "16MB", "ms",
  * "s", "min"): its kind and the size of one base unit in bytes or microseconds. False for no
  * unit or one the server does not use. */

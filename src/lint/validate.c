@@ -11,6 +11,7 @@
 #include "common/strbuf.h"
 #include "conf/conf_edit.h"
 #include "conf/conf_template.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
 #include "lint/fix_safety.h"
@@ -382,26 +383,22 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
 static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
                               const ConfEntry *entry)
 {
-    static const char *const units[] = {"B",  "kB", "MB",  "GB", "TB", "us",
-                                        "ms", "s",  "min", "h",  "d",  NULL};
     const char *text = entry->value ? entry->value : "", *unit = text;
     while (*unit && (isdigit((unsigned char)*unit) || *unit == '.' || *unit == '-' || *unit == ' '))
         unit++;
     if (!param->unit || unit == text || !*unit)
         return;
-    for (const char *const *canon = units; *canon; canon++) {
-        if (strcasecmp(unit, *canon) || !strcmp(unit, *canon))
-            continue;
-        char *value = xasprintf("%.*s%s", (int)(unit - text), text, *canon);
-        GucValue val;
-        if (guc_parse_value_for(param, major, value, &val, NULL)) {
-            finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
-                               entry->file, entry->line);
-            f->suggestion = finding_take(f, conf_format_assignment(param->name, value));
-        }
-        free(value);
+    const char *canon = pk_unit_server_spelling(unit);
+    if (!canon || !strcmp(unit, canon))
         return;
+    char *value = xasprintf("%.*s%s", (int)(unit - text), text, canon);
+    GucValue val;
+    if (guc_parse_value_for(param, major, value, &val, NULL)) {
+        finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
+                           entry->file, entry->line);
+        f->suggestion = finding_take(f, conf_format_assignment(param->name, value));
     }
+    free(value);
 }
 
 /* A zone name mistyped into a POSIX offset: the server accepts it and runs on a fixed offset

@@ -15,6 +15,7 @@
 #include "common/ini.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "lint/lint.h"
@@ -102,12 +103,10 @@ static bool host_key(Loader *ld, const char *name, const char *value)
 {
     static const char *const storage[] = {"nvme", "ssd", "hdd", "network", NULL};
     static const char *const yes_no[] = {"yes", "no", "true", "false", "on", "off", NULL};
-    char *end;
     bool ok;
     if (!strcmp(name, "ram") || !strcmp(name, "memory")) {
-        strtod(value, &end);
-        ok = end != value &&
-             (!*end || one_of(end, (const char *const[]){"kB", "MB", "GB", "TB", NULL}));
+        double bytes;
+        ok = pk_units_parse(value, PK_UNIT_SIZE, false, 1.0, &bytes, NULL);
     } else if (!strcmp(name, "cores") || !strcmp(name, "cpus"))
         ok = is_number(value, false) && atoi(value) > 0;
     else if (!strcmp(name, "storage"))

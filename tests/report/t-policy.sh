@@ -140,6 +140,9 @@ bad_ini no-section "no-section.ini:1" 'fail_on = error\n'
 bad_ini syntax "syntax.ini:3" '[pgknob]\nfail_on = error\nthis line has no equals sign\n'
 bad_ini unclosed "unclosed.ini:1" '[pgknob\n'
 bad_ini host "host.ini:3" '[host]\nram = 16GB\nstorage = floppy\n'
+bad_ini host-unit "host-unit.ini:2" '[host]\nram = 16 GJ\n'
+printf '[host]\nram = 16GiB\n' > host-iec.ini
+expect_exit 1 "[host] ram takes the sizes --host takes (16GiB)" -- "$PGKNOB" lint --config host-iec.ini pg.conf
 bad_ini long-line "long-line.ini:2" "[pgknob]\nredact = $(printf 'a%.0s' $(seq 1 250))\n"
 check "a hint follows the error" grep -q '^hint: Split the value over continuation lines' <<<"$ERR"
 bad_ini inline-comment "inline-comment.ini:2" '[pgknob]\nfail_on = never ;typo\n'

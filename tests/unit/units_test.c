@@ -114,6 +114,11 @@ static void test_catalog_units(void)
     CHECK(pk_unit_base("min", &kind, &base) && kind == PK_UNIT_TIME && pk_near(base, 60e6));
     CHECK(!pk_unit_base("h", &kind, &base) && !pk_unit_base("8s", &kind, &base));
     CHECK(!pk_unit_base("GiB", &kind, &base) && !pk_unit_base("", &kind, &base));
+    /* a unit in the wrong case gets the server's spelling; pgknob's extras are none of them */
+    CHECK_STR(pk_unit_server_spelling("mb"), "MB");
+    CHECK_STR(pk_unit_server_spelling("MIN"), "min");
+    CHECK_STR(pk_unit_server_spelling("Us"), "us");
+    CHECK(!pk_unit_server_spelling("gib") && !pk_unit_server_spelling("m"));
 }
 
 static void check_format(double value, PkUnitKind kind, PkUnitStyle style, const char *smallest,
