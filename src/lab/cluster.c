@@ -22,12 +22,11 @@
 #define PG_CTL_TIMEOUT_S 180
 #define FETCH_TIMEOUT_S 900
 
-void pg_bin_free(PgBin *bin)
+/* Frees what `bin` holds and zeroes it, so a later free of the same struct does nothing. */
+static void pg_bin_drop(PgBin *bin)
 {
-    free(bin->dir);
-    free(bin->version);
-    free(bin->origin);
-    memset(bin, 0, sizeof(*bin));
+    arena_free(bin->arena);
+    *bin = (PgBin){0};
 }
 
 static bool is_executable(const char *dir, const char *prog)
@@ -54,14 +53,15 @@ bool pg_bin_probe(const char *dir, PgBin *out)
     bool ok = rc == 0 && ver;
     if (ok) {
         ver += strlen("(PostgreSQL) ");
-        out->version = xstrndup(ver, strcspn(ver, " \n"));
+        out->arena = arena_new();
+        out->version = arena_strndup(out->arena, ver, strcspn(ver, " \n"));
         out->major = atoi(out->version);
-        out->dir = xstrdup(dir);
+        out->dir = arena_strdup(out->arena, dir);
         ok = out->major >= 10;
     }
     sb_free(&text);
     if (!ok)
-        pg_bin_free(out);
+        pg_bin_drop(out);
     return ok;
 }
 
@@ -93,10 +93,10 @@ static bool try_dir(const char *dir, const char *origin, int min_major, PgBin *o
     if (!dir || !pg_bin_probe(dir, &bin))
         return false;
     if (bin.major < min_major) {
-        pg_bin_free(&bin);
+        pg_bin_drop(&bin);
         return false;
     }
-    bin.origin = xstrdup(origin);
+    bin.origin = arena_strdup(bin.arena, origin);
     *out = bin;
     return true;
 }
@@ -117,7 +117,7 @@ static bool try_exact(const char *dir, const char *origin, int major, PgBin *out
         return false;
     if (out->major == major)
         return true;
-    pg_bin_free(out);
+    pg_bin_drop(out);
     return false;
 }
 
@@ -141,7 +141,7 @@ static bool pick_newest(const char *root, int min_major, bool exact, PgBin *out)
         free(cached);
     }
     if (have_config)
-        pg_bin_free(&config);
+        pg_bin_drop(&config);
     free(config_dir);
     free(cache);
     return found;
@@ -182,10 +182,10 @@ bool pg_bin_find(const PgBinSearch *search, PgBin *out, PkDiag *diag)
             pk_diag_set(diag, NULL, 0, NULL,
                         "the server in \"%s\" is PostgreSQL %s; these labs need %d or later",
                         search->explicit_dir, out->version, search->min_major);
-            pg_bin_free(out);
+            pg_bin_drop(out);
             return false;
         }
-        out->origin = xstrdup("--pg-bin");
+        out->origin = arena_strdup(out->arena, "--pg-bin");
         return true;
     }
     /* The labs' own server unless told otherwise: PostgreSQL 18, fetched when missing, so
@@ -476,10 +476,11 @@ bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_
                     const char *slowfs, const LabEvents *events, PkDiag *diag)
 {
     memset(cl, 0, sizeof(*cl));
-    cl->bin.dir = xstrdup(bin->dir);
+    cl->bin.arena = arena_new();
+    cl->bin.dir = arena_strdup(cl->bin.arena, bin->dir);
     cl->bin.major = bin->major;
-    cl->bin.version = xstrdup(bin->version);
-    cl->bin.origin = xstrdup(bin->origin);
+    cl->bin.version = arena_strdup(cl->bin.arena, bin->version);
+    cl->bin.origin = arena_strdup(cl->bin.arena, bin->origin);
     cl->keep = keep;
     cl->events = events;
     cl->state_dir = state_dir;
@@ -555,7 +556,7 @@ void cluster_destroy(Cluster *cl)
     free(cl->logfile);
     slowfs_mount_free(&cl->data_fs);
     slowfs_mount_free(&cl->wal_fs);
-    pg_bin_free(&cl->bin);
+    arena_free(cl->bin.arena);
     memset(cl, 0, sizeof(*cl));
 }
 

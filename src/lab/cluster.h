@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/arena.h"
 #include "common/diag.h"
 #include "lab/events.h"
 #include "lab/proc.h"
@@ -17,7 +18,10 @@
 /* The server the labs use unless told otherwise (--pg-bin), fetched when missing. */
 #define PK_LAB_DEFAULT_MAJOR 18
 
+/* A server build found; its strings live in its arena: free with arena_free(bin.arena). A copy
+ * of the struct moves it. */
 typedef struct PgBin {
+    Arena *arena;
     char *dir; /* holds initdb, pg_ctl, postgres */
     int major;
     char *version; /* "18.4" */
@@ -39,7 +43,6 @@ typedef struct PgBinSearch {
 bool pg_bin_find(const PgBinSearch *search, PgBin *out, PkDiag *diag);
 /* `postgres -V` of dir: the major and version; false when it does not run. */
 bool pg_bin_probe(const char *dir, PgBin *out);
-void pg_bin_free(PgBin *bin);
 
 typedef struct Cluster {
     PgBin bin;

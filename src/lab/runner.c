@@ -247,7 +247,7 @@ static char *find_bindir(const char *pg_bin, const char *project_root, int major
     char *dir = NULL;
     if (pg_bin_find(&search, &bin, NULL) && bin.major == major)
         dir = xstrdup(bin.dir);
-    pg_bin_free(&bin);
+    arena_free(bin.arena);
     return dir;
 }
 
@@ -425,7 +425,7 @@ static bool setup_throwaway(const LabRunOpts *opts, LabTarget *target, Cluster *
         target->conninfo = cluster_conninfo(cluster, "postgres");
         ok = target_connect(target, diag);
     }
-    pg_bin_free(&bin);
+    arena_free(bin.arena);
     return ok;
 }
 
