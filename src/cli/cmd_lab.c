@@ -39,8 +39,10 @@ static void lab_usage_head(FILE *out)
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
             "                     [--workload pgbench:FILE.sql[@W],... [--init FILE.sql]]\n"
+            "                     [--read-latency D] [--fsync-latency D]\n"
             "       pgknob lab tune CONFIG [--knobs NAME,...] [--budget D] [--trials N]\n"
             "                       [--workload pgbench:...] [--out DIR] [--pg-bin DIR]\n"
+            "                       [--read-latency D] [--fsync-latency D]\n"
             "       pgknob lab restore [--dsn CONNINFO [--forget]] [--pg-bin DIR]\n"
             "                          [--state-dir DIR]\n"
             "\n"
@@ -153,6 +155,19 @@ typedef struct RunArgs {
         "duration", "D", LAB_OPT_DURATION, help, .type = CLI_DURATION, .min = 1, .max = 86400,     \
                                                  .target = CLI_AT(RunArgs, opts.duration_s)        \
     }
+/* slow storage (pgknob-slowfs): lab run's series by default, lab ab and lab tune when given */
+#define LAB_OPT_READ_LATENCY_ENTRY(help)                                                           \
+    {                                                                                              \
+        "read-latency", "D", LAB_OPT_READ_LATENCY, help,                                           \
+            .type = CLI_DURATION, .min = 0, .max = 1, .above_min = true,                           \
+            .target = CLI_AT(RunArgs, opts.series_read_s)                                          \
+    }
+#define LAB_OPT_FSYNC_LATENCY_ENTRY(help)                                                          \
+    {                                                                                              \
+        "fsync-latency", "D", LAB_OPT_FSYNC_LATENCY, help,                                         \
+            .type = CLI_DURATION, .min = 0, .max = 1, .above_min = true,                           \
+            .target = CLI_AT(RunArgs, opts.series_fsync_s)                                         \
+    }
 #define LAB_OPT_HELP_ENTRY                                                                         \
     {                                                                                              \
         "help", NULL, LAB_OPT_HELP, "show this help and exit"                                      \
@@ -176,12 +191,9 @@ static const CliOption lab_run_options[] = {
      "run the series on the plain filesystem (by default it\nruns on pgknob-slowfs where FUSE "
      "can: root, /dev/fuse)",
      .type = CLI_FLAG, .target = CLI_AT(RunArgs, opts.no_slowfs)},
-    {"read-latency", "D", LAB_OPT_READ_LATENCY,
-     "the series' slow storage: added to every data read\n(default 0.1ms)", .type = CLI_DURATION,
-     .min = 0, .max = 1, .above_min = true, .target = CLI_AT(RunArgs, opts.series_read_s)},
-    {"fsync-latency", "D", LAB_OPT_FSYNC_LATENCY,
-     "the series' slow storage: added to every fsync\n(default 0.5ms)", .type = CLI_DURATION,
-     .min = 0, .max = 1, .above_min = true, .target = CLI_AT(RunArgs, opts.series_fsync_s)},
+    LAB_OPT_READ_LATENCY_ENTRY(
+        "the series' slow storage: added to every data read\n(default 0.1ms)"),
+    LAB_OPT_FSYNC_LATENCY_ENTRY("the series' slow storage: added to every fsync\n(default 0.5ms)"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
@@ -202,6 +214,9 @@ static const CliOption lab_ab_options[] = {
     {"out", "DIR", LAB_OPT_OUT, "where the report goes (default: reports/lab-ab/)"},
     LAB_OPT_PG_BIN_ENTRY,
     {"keep", NULL, LAB_OPT_KEEP, "leave the throwaway cluster running afterwards"},
+    LAB_OPT_READ_LATENCY_ENTRY(
+        "put both on pgknob-slowfs (root, FUSE) with this\nadded to every data read"),
+    LAB_OPT_FSYNC_LATENCY_ENTRY("put both on pgknob-slowfs with this added to every\nfsync"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_LABS_ENTRY,
@@ -222,6 +237,9 @@ static const CliOption lab_tune_options[] = {
     {"quick", NULL, LAB_OPT_QUICK, "the series' quick_* workload"},
     {"out", "DIR", LAB_OPT_OUT, "where the reports and tuned.conf go (default: reports/lab-tune/)"},
     LAB_OPT_PG_BIN_ENTRY,
+    LAB_OPT_READ_LATENCY_ENTRY(
+        "every candidate on pgknob-slowfs (root, FUSE) with\nthis added to every data read"),
+    LAB_OPT_FSYNC_LATENCY_ENTRY("every candidate on pgknob-slowfs with this added to\nevery fsync"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_LABS_ENTRY,

@@ -100,5 +100,8 @@ int lab_ab(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkD
     for (size_t idx = 0, own = 0; idx < report->n; idx++)
         if (report->stages[idx].lab != base)
             report->stages[idx].lab = &report->own_labs[own++];
+    lab_choose_series_storage(&run, report);
+    if (report->series_storage[0] && !report->series_slowfs)
+        lab_say(opts->events, LAB_EV_NOTE, "the comparison runs on %s", report->series_storage);
     return lab_run_planned(labs, &run, report, "lab ab", diag);
 }

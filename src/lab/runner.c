@@ -924,16 +924,24 @@ int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *re
     return code;
 }
 
+/* A stage the slow storage applies to: a series stage of `lab run`; in `lab ab` (and so
+ * `lab tune`) both configurations, when latencies were given. */
+static bool on_series_storage(const LabRunReport *rep, const StageResult *stage)
+{
+    return rep->ab || (stage->lab->kind == LAB_STAGE && !stage->run);
+}
+
 /* The series' storage lever: its lessons need storage that costs something (a read the page
  * cache does not answer, an fsync that waits), which a virtual disk with a write cache and RAM
  * holding the data do not give. Where slowfs can run, the series' stages get its latencies;
- * where it cannot, the report says why once and the series runs on the plain filesystem. */
-static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
+ * where it cannot, the report says why once and the series runs on the plain filesystem.
+ * `lab ab` keeps this machine's storage unless --read-latency or --fsync-latency asks for it. */
+void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
 {
     bool series = false;
     for (size_t idx = 0; idx < rep->n; idx++)
-        series = series || (rep->stages[idx].lab->kind == LAB_STAGE && !rep->stages[idx].run);
-    if (!series)
+        series = series || on_series_storage(rep, &rep->stages[idx]);
+    if (!series || (rep->ab && opts->series_read_s <= 0 && opts->series_fsync_s <= 0))
         return;
     const char *plain = "the plain filesystem";
     char why[256] = "";
@@ -941,7 +949,8 @@ static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         snprintf(why, sizeof(why), "an existing server keeps its own storage");
     else if (opts->no_slowfs)
         snprintf(why, sizeof(why), "--no-slowfs");
-    else if (opts->pgbench_scripts) /* the user's own workload is measured on this machine */
+    else if (opts->pgbench_scripts && opts->series_read_s <= 0 && opts->series_fsync_s <= 0)
+        /* the user's own workload is measured on this machine, unless latencies are given */
         snprintf(why, sizeof(why), "--workload pgbench: your workload on this machine's storage");
     else {
         PkDiag err = PK_DIAG_INIT;
@@ -974,7 +983,7 @@ static void choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
              opts->series_read_s > 0 || opts->series_fsync_s > 0 ? " as given" : " (the default)");
     for (size_t idx = 0; idx < rep->n; idx++) {
         StageResult *stage = &rep->stages[idx];
-        if (stage->lab->kind != LAB_STAGE || stage->run)
+        if (!on_series_storage(rep, stage))
             continue;
         stage->storage.on = true;
         stage->storage.read_s = rep->series_read_s;
@@ -992,7 +1001,7 @@ int lab_run(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, Pk
     report->quick = opts->quick;
     if (!plan(labs, opts, report, diag))
         return 2;
-    choose_series_storage(opts, report);
+    lab_choose_series_storage(opts, report);
     if (report->series_storage[0] && !report->series_slowfs)
         lab_say(opts->events, LAB_EV_NOTE, "the series runs on %s", report->series_storage);
     return lab_run_planned(labs, opts, report, "lab run", diag);

@@ -158,6 +158,10 @@ void lab_run_report_free(LabRunReport *report);
  * interleaved A B, B A, … for opts->trials trials each (0: 5, with --quick 3). Same exit codes
  * as lab_run; the verdict is report/lab_report.h's lab_report_ab_verdict. */
 int lab_ab(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report, PkDiag *diag);
+
+/* Puts the planned series stages (lab ab: both configurations, when opts gives a latency) on
+ * pgknob-slowfs where it can run, or records in report->series_storage why not. */
+void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep);
 /* Runs the stages already in `report` (lab_run and lab_ab plan them): the server, the journal
  * (its command line names `command_name`), the database, every trial, the restore. */
 int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *report,

@@ -10,7 +10,7 @@
 #   under the same load leaves nothing waiting;
 # - the same findings from `audit --collect --sample | psql` then `audit --from`;
 # - checkpoints' write and sync time is evidence; on these servers it meets the spread (PK3056 is
-#   silent: its firing side is checked by its examples);
+#   silent: t-audit-checkpoint.sh makes it fire on slow storage);
 # - the budget: a full audit without --sample (pg_stat_statements created, archiving on) sends at
 #   most 40 statements (counted by the server's log too) and reads the server within 0.5 s.
 source "$(dirname "$0")/../lib.sh"

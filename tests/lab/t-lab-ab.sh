@@ -66,10 +66,14 @@ check "  ... the report states the verdict and the trials" \
 check "  ... chart.svg renders in Chromium: linear bars proportional to the medians" \
   python3 "$PROJECT_ROOT/tests/lab/chart-check.py" "$work/same/chart.svg" "$shots/ab-same.png"
 
-# ---- 04-no-indexes against the baseline stage --------------------------------------------
-expect_exit 0 "lab ab labs/04-no-indexes/settings.conf (B: the baseline stage) --quick" -- \
+# ---- 04-no-indexes against the baseline stage (on slow storage where it can run) ---------
+storage=(); slow=False
+if [ "$(id -u)" = 0 ] && [ -c /dev/fuse ] && [ -x "$(dirname "$PGKNOB")/pgknob-slowfs" ]; then
+  storage=(--read-latency 0.1ms --fsync-latency 0.5ms); slow=True
+fi
+expect_exit 0 "lab ab labs/04-no-indexes/settings.conf (B: the baseline stage) --quick ${storage[*]}" -- \
   "$PGKNOB" lab ab "$PROJECT_ROOT/labs/04-no-indexes/settings.conf" --quick --duration 6s \
-    --pg-bin "$bin18" --out "$work/noidx"
+    --pg-bin "$bin18" --out "$work/noidx" "${storage[@]}"
 echo "$OUT" | sed 's/^/    /'
 check "  ... significant, with the interval printed" \
   grep -Eq '^verdict: A is (at least )?[0-9.e+]+× slower than B, significant \(95% CI [0-9.e+]+–[0-9.e+]+' <<<"$OUT"
@@ -81,6 +85,18 @@ assert b["id"] == "B" and b["lab"] == "00-baseline", b["lab"]
 ci = a["slower_ci95"]
 assert ci["significant"] and ci["beyond_floor"] and ci["ci95_low"] > 1.05, ci
 assert a["stats"]["blks_read"] / max(a["completed"], 1) > b["stats"]["blks_read"] / max(b["completed"], 1)
+PY
+check "  ... --read-latency puts both on pgknob-slowfs with it (slowfs available: $slow)" \
+  python3 - "$work/noidx/summary.json" "$slow" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+st = doc["conditions"]["series_storage"]
+if sys.argv[2] == "True":
+    near = lambda x, y: x is not None and abs(x - y) < 1e-6
+    assert st["slowfs"] is True and near(st["read_latency_ms"], 0.1) and near(st["fsync_latency_ms"], 0.5), st
+    assert all(near(s["storage"]["read_latency_ms"], 0.1) for s in doc["stages"]), [s["storage"] for s in doc["stages"]]
+else:
+    assert st is None, st
 PY
 check "  ... explained: blocks read per transaction and lint's finding on A" bash -c \
   'grep -q "blocks read per transaction" "$1" && grep -q "A, not B: .*PK5001" "$1"' _ "$work/noidx/summary.md"

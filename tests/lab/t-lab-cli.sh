@@ -74,6 +74,12 @@ expect_exit 2 "--read-latency 0 is refused (--no-slowfs is the plain filesystem)
 check "  ... saying the range" grep -q 'read-latency' <<<"$ERR"
 expect_exit 2 "--fsync-latency 5s is refused (at most 1 s)" -- \
   "$PGKNOB" lab run series --fsync-latency 5s
+expect_exit 2 "lab ab --read-latency 5s is refused (at most 1 s)" -- \
+  "$PGKNOB" lab ab /dev/null --read-latency 5s
+check "  ... saying the range" grep -q 'read-latency' <<<"$ERR"
+expect_exit 2 "lab tune --fsync-latency 0 is refused (above 0)" -- \
+  "$PGKNOB" lab tune /dev/null --fsync-latency 0
+check "  ... saying the range" grep -q 'fsync-latency' <<<"$ERR"
 bad_lab x "[lab]
 title = $(printf 'x%.0s' $(seq 1 250))
 " ""
