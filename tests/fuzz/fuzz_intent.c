@@ -4,6 +4,8 @@
  * then its comparison with host facts. intent_read reads the files again, so each input is
  * written to a temporary file first. Seeds: the configuration reader's cases. */
 // fuzz-seeds: tests/conf/cases/*/postgresql.conf tests/lint/intent/*.conf
+// fuzz-slow: each input is written to a temporary file and read back, as intent_read reads
+// files: about 2,600 executions a second on the idle 2-core VM, under 1,000 at load 10
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
