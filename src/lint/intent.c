@@ -1023,6 +1023,62 @@ static const ConfEntry *applied_entry(const ConfSet *set, const char *name)
     return at >= 0 ? &set->entries[at] : NULL;
 }
 
+/* Opt-outs that give up crash safety, and opt-outs that give up what keeps a cluster for the
+ * long term: a base backup or a replica (wal_level minimal with no WAL sender), the statistics
+ * autovacuum and the views need (track_counts off). autovacuum off alone is a bulk load's
+ * tuning, turned back after it, so it is not of the second kind. */
+static const char *const CRASH_OPT_OUTS[] = {"fsync", "full_page_writes", "synchronous_commit",
+                                             NULL};
+static const char *const KEEP_OPT_OUTS[] = {"track_counts", NULL};
+
+/* Several opt-outs of both kinds, one of them fsync or full_page_writes off (which no
+ * production server keeps), are a throwaway cluster's signature: a test or benchmark server
+ * recreated rather than recovered (docs/lint.md, "Purpose from combined opt-outs"). One opt-out
+ * alone, or crash-safety opt-outs alone (a bulk import's tuning), are no statement. The lines in
+ * *evidence. */
+static bool throwaway_opt_outs(const ConfSet *set, char **evidence, int *line)
+{
+    StrBuf sb = STRBUF_INIT;
+    int crash = 0, keep_kind = 0, last = 0;
+    bool unsafe_writes = false;
+    for (const char *const *name = CRASH_OPT_OUTS; *name; name++) {
+        const ConfEntry *e = off_explicitly(set, *name);
+        if (!e)
+            continue;
+        crash++;
+        unsafe_writes |= strcasecmp(*name, "synchronous_commit") != 0;
+        sb_printf(&sb, "%s%s = off (line %d)", sb.len ? ", " : "", *name, e->line);
+        last = e->line > last ? e->line : last;
+    }
+    for (const char *const *name = KEEP_OPT_OUTS; *name; name++) {
+        const ConfEntry *e = off_explicitly(set, *name);
+        if (!e)
+            continue;
+        keep_kind++;
+        sb_printf(&sb, "%s%s = off (line %d)", sb.len ? ", " : "", *name, e->line);
+        last = e->line > last ? e->line : last;
+    }
+    const ConfEntry *level = applied_entry(set, "wal_level");
+    const ConfEntry *senders = applied_entry(set, "max_wal_senders");
+    if (level && level->value && !strcasecmp(level->value, "minimal") && senders &&
+        senders->value && !strcmp(senders->value, "0")) {
+        keep_kind++;
+        sb_printf(&sb, "%swal_level = minimal (line %d) with max_wal_senders = 0 (line %d)",
+                  sb.len ? ", " : "", level->line, senders->line);
+        last = level->line > last ? level->line : last;
+        last = senders->line > last ? senders->line : last;
+    }
+    bool found = unsafe_writes && keep_kind > 0 && crash + keep_kind >= 3;
+    if (found) {
+        *evidence = xasprintf("%s together: a throwaway test or benchmark server, recreated "
+                              "rather than recovered",
+                              sb_str(&sb));
+        *line = last;
+    }
+    sb_free(&sb);
+    return found;
+}
+
 /* The purpose the settings show: the data directory in memory (a cluster recreated for each
  * run), or logging thrown away as a whole (a benchmark measuring without it). */
 static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line)
@@ -1045,6 +1101,8 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *line = restart->line;
         return INTENT_TEST;
     }
+    if (throwaway_opt_outs(set, evidence, line))
+        return INTENT_TEST;
     const ConfEntry *logdir = applied_entry(set, "log_directory");
     if (logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
         *evidence = xasprintf("log_directory = '/dev/null' (line %d): the logs are thrown away",

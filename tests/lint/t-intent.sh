@@ -216,6 +216,35 @@ out=$(lint_json "$work/harness.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_crash = off \\(line 2\\): a test harness")))' >/dev/null <<<"$out" &&
   [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
   ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# combined opt-outs: crash safety and what keeps a cluster (a base backup, statistics) given up
+# together are a throwaway server's; crash-safety opt-outs alone are a bulk import's tuning
+printf 'fsync = off\nsynchronous_commit = off\nwal_level = minimal\nmax_wal_senders = 0\nlog_statement = all\n' >"$work/throwaway.conf"
+out=$(lint_json "$work/throwaway.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from fsync = off \\(line 1\\), synchronous_commit = off \\(line 2\\), wal_level = minimal \\(line 3\\) with max_wal_senders = 0 \\(line 4\\) together")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "settings: fsync, synchronous_commit and wal_level minimal off together are a throwaway server's" ||
+  fail "settings throwaway: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out" |
+  grep -q "the file's own, from $work/throwaway.conf, fsync = off (line 1).*--purpose production checks it as production" &&
+  ok "settings: the demoted finding names its evidence and the override" ||
+  fail "settings throwaway hint: $(jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out")"
+printf 'fsync = off\ntrack_counts = off\nfull_page_writes = off\n' >"$work/nostats.conf"
+[ "$(lint_json "$work/nostats.conf" | sev PK4002)" = notice ] &&
+  ok "settings: fsync, full_page_writes and track_counts off together are a throwaway server's" ||
+  fail "settings nostats: $(lint_json "$work/nostats.conf" | sev PK4002)"
+printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >"$work/durability.conf"
+printf 'fsync = off\nsynchronous_commit = off\n' >"$work/two.conf"
+printf 'synchronous_commit = off\ntrack_counts = off\nwal_level = minimal\nmax_wal_senders = 0\nfsync = on\n' >"$work/nofsync.conf"
+for f in durability two; do
+  out=$(lint_json "$work/$f.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "settings close miss ($f): crash-safety opt-outs alone stay production" ||
+    fail "settings close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+out=$(lint_json "$work/nofsync.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK4002 <<<"$out")" = error ] &&
+  ok "settings close miss: opt-outs with fsync and full_page_writes on stay production" ||
+  fail "settings close miss nofsync: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # eager autovacuum is a test run's choice
 printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
 [ "$(lint_json --purpose test "$work/naptime.conf" | sev PK4003)" = notice ] &&
