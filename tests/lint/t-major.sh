@@ -297,6 +297,27 @@ done
 out=$(lint_json "$work/dated.conf")
 jq -e 'any(.findings[]; .rule == "PK0005") and (all(.findings[]; .rule != "PK0011" or .severity == "notice"))' >/dev/null <<<"$out" &&
   ok "leftover close miss: wal_keep_segments alone still dates the file" || fail "dated: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a value the dated major refuses disproves the date (the catalog's enum values per major, and
+# older majors' from their guc.c): the file runs on a newer major, and the refusal stands
+printf "checkpoint_segments = 32\npassword_encryption = 'scram-sha-256'\n" >"$work/scram.conf"
+printf 'wal_keep_segments = 32\nwal_compression = lz4\n' >"$work/lz4.conf"
+printf 'checkpoint_segments = 32\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
+printf 'wal_keep_segments = 32\nwal_compression = on\n' >"$work/walcomp.conf"
+for spec in "scram|Line 2 sets password_encryption = scram-sha-256, which PostgreSQL 9.4 and older refuse (it arrived in 10)" \
+  "lz4|Line 2 sets wal_compression = lz4, which PostgreSQL 12 and older refuse (it arrived in 15)"; do
+  f=${spec%%|*}; want=${spec#*|}
+  out=$(lint_json "$work/$f.conf")
+  jq -e '(any(.findings[]; .rule == "PK0011" and .severity == "error")) and (all(.findings[]; .rule != "PK0005"))' >/dev/null <<<"$out" &&
+    jq -r '[.findings[] | select(.rule == "PK0011") | .hint][0]' <<<"$out" | grep -qF "$want" &&
+    ok "value evidence ($f): a value the dated major refuses; the refusal stands and says why" ||
+    fail "value evidence $f: $(jq -c '[.findings[] | [.rule, .severity, .hint]]' <<<"$out")"
+done
+for f in hotstandby walcomp; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e 'any(.findings[]; .rule == "PK0005")' >/dev/null <<<"$out" &&
+    ok "value evidence close miss ($f): a value the dated major accepts keeps the date" ||
+    fail "value evidence $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
 
 # with the major assumed, a parameter removed within 13-18 refuses start only on the later ones
 # (held-out set 4: stats_temp_directory and promote_trigger_file in files for 11 and 14)
