@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/value.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "engine/engine.h"
@@ -267,6 +268,102 @@ static void refusal_stands(Finding *f, const ConfEntry *entry, int since, int re
         f->settings[0].name);
 }
 
+/* ---- the stock sample a file keeps ---- */
+
+#define SAMPLE_READ_MAX ((size_t)4 << 20)
+/* A file keeps the stock sample when it has this many of its commented-out settings ("#name =
+ * value" of a parameter some major has): the samples of 9.6-18 list 250 to 350, an author's file
+ * a few. */
+#define SAMPLE_MIN_COMMENTED 60
+
+/* The name of a commented-out setting ("#wal_keep_segments = 0  # in logfile segments"), in
+ * `name`, or false. */
+static bool commented_name(const char *p, const char *stop, char *name, size_t size)
+{
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p >= stop || *p != '#')
+        return false;
+    p++;
+    const char *start = p;
+    while (p < stop && (*p == '_' || (*p >= 'a' && *p <= 'z')))
+        p++;
+    size_t len = (size_t)(p - start);
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    if (!len || len >= size || p >= stop || *p != '=')
+        return false;
+    memcpy(name, start, len);
+    name[len] = '\0';
+    return true;
+}
+
+static bool known_parameter(const char *name)
+{
+    if (catalog_gone_before(name))
+        return true;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        if (catalog_find(catalog_for_major(major), name))
+            return true;
+    return false;
+}
+
+/* The date the stock sample a file keeps gives: the earliest removal (release index) among the
+ * parameters its commented-out lines list, when it keeps a sample; -1 otherwise. The line and
+ * name in *line, name. */
+static int sample_removal(const char *file, int *line, char *name, size_t size, int *kept)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!file || pk_read_file(file, SAMPLE_READ_MAX, &data, &len, &err) != PK_READ_OK)
+        return -1;
+    int earliest = -1, commented = 0;
+    const char *p = data, *end = data + len;
+    for (int at = 1; p < end; at++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        char here[64];
+        if (commented_name(p, stop, here, sizeof(here)) && known_parameter(here)) {
+            commented++;
+            const char *gone = catalog_gone_before(here);
+            int idx = gone ? release_index(gone) : -1;
+            if (idx > 0 && (earliest < 0 || idx < earliest)) {
+                earliest = idx;
+                *line = at;
+                snprintf(name, size, "%s", here);
+            }
+        }
+        p = nl ? nl + 1 : end;
+    }
+    free(data);
+    *kept = commented;
+    return commented >= SAMPLE_MIN_COMMENTED ? earliest : -1;
+}
+
+/* No set parameter dates the file: the stock sample it keeps may (its commented defaults list
+ * a parameter a later major removed). A value the dated major refuses, or a parameter of a later
+ * major, disproves it as it does a removed parameter's date. */
+static void major_from_sample(LintInput *input, FindingList *out)
+{
+    const char *file = input->set.n_files ? input->set.files[0] : NULL;
+    char name[64] = "";
+    int line = 0, kept = 0;
+    int at = sample_removal(file, &line, name, sizeof(name), &kept);
+    int since = -1;
+    if (at <= 0 || newer_than_removed(&input->set, name) ||
+        value_newer_than(&input->set, at, &since))
+        return;
+    snprintf(input->evident_what, sizeof(input->evident_what),
+             "the stock sample it keeps, %d commented-out settings, lists #%s at line %d, which "
+             "PostgreSQL %s removed",
+             kept, name, line, RELEASES[at].label);
+    snprintf(input->evident_major, sizeof(input->evident_major), "%s", RELEASES[at - 1].label);
+    end_of_life(out, input->evident_major, true, input->evident_what, file, line);
+    strncat(input->evident_major, " or older",
+            sizeof(input->evident_major) - strlen(input->evident_major) - 1);
+}
+
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
 {
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
@@ -296,8 +393,10 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             first = f;
         }
     }
-    if (!first)
+    if (!first) {
+        major_from_sample(input, out);
         return;
+    }
     snprintf(input->evident_what, sizeof(input->evident_what),
              "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
              RELEASES[earliest].label,
