@@ -260,6 +260,13 @@ out=$(lint_json "$work/nofsync.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK4002 <<<"$out")" = error ] &&
   ok "settings close miss: opt-outs with fsync and full_page_writes on stay production" ||
   fail "settings close miss nofsync: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a debug-logging block is a notice with other non-production evidence (above), and alone in a
+# production file it stays a warning: it is no purpose of its own
+printf "log_statement = 'all'\nlog_duration = on\nlog_connections = on\nlog_min_duration_statement = 0\nlog_min_messages = debug1\n" >"$work/debuglog.conf"
+out=$(lint_json "$work/debuglog.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+  ok "settings close miss: a debug-logging block alone stays a warning" ||
+  fail "settings debuglog: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # eager autovacuum is a test run's choice
 printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
 [ "$(lint_json --purpose test "$work/naptime.conf" | sev PK4003)" = notice ] &&
