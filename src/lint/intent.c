@@ -381,13 +381,18 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *cores_key, *cores_words,
-        *storage_key, *storage_words;
+    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *ram_for, *cores_key,
+        *cores_words, *storage_key, *storage_words;
     if (!ram_key) {
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
         ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        /* "(for 2GB container)", "for a 4 GB VM", "25% of a 4 GB container": the machine the
+         * values were sized for, on any line */
+        ram_for = compile("\\b(?:for|of|on)\\s+(?:an?\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)"
+                          "\\s+(?:ram\\s+)?(?:container|vm|machine|server|host|instance|box|node|"
+                          "droplet|pod)\\b");
         /* "64 - 96 GB of RAM": a range is no one machine */
         ram_range = compile("\\d\\s*(?:-|to)\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
@@ -421,6 +426,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     if (out->ram_bytes < 0 && one_size &&
         ((num = match_group(ram_key, comment, 1, &unit)) ||
          (num = match_group(ram_words, comment, 1, &unit)) ||
+         (num = match_group(ram_for, comment, 1, &unit)) ||
          (header && (num = match_group(ram_header, comment, 1, &unit))))) {
         double bytes = strtod(num, NULL) * unit_bytes(unit);
         if (bytes >= 256.0 * 1024 * 1024) { /* smaller is a setting's size, not a machine */
@@ -962,6 +968,15 @@ static bool word_listed(const char *word, const char *const *list)
     return false;
 }
 
+/* A benchmark's name: "bench" opening a word ("benchdb", "benchmarks2") or closing it after a
+ * tool's short prefix ("dbbench", "pgbench", "sysbench"); "workbench" is a tool, not a run. */
+static bool bench_word(const char *word)
+{
+    size_t len = strlen(word);
+    return !strncasecmp(word, "bench", 5) ||
+           (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
+}
+
 /* The purpose the words of `path`'s components show; *prod when one says production. The
  * device and process trees (/dev/fd/63 of a shell's <(...)) and a home directory's user name
  * are no statement. */
@@ -995,10 +1010,14 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             IntentPurpose here = INTENT_NONE;
             if (word_listed(word, PRODUCTION_WORDS))
                 *prod = true;
-            else if (word_listed(word, PATH_BENCH_WORDS) ||
+            else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
                      (prev_word && !strcasecmp(prev_word, "load") && !strcasecmp(word, "test")))
                 here = INTENT_BENCHMARK;
-            else if (word_listed(word, PATH_TEST_WORDS))
+            /* "dev" abbreviates developer(s) as well as development: within a longer component
+             * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
+             * the environment */
+            else if (word_listed(word, PATH_TEST_WORDS) &&
+                     (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")))
                 here = INTENT_TEST;
             /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
             if (here != INTENT_NONE && (found == INTENT_NONE || here == INTENT_BENCHMARK) &&
@@ -1023,6 +1042,62 @@ static const ConfEntry *applied_entry(const ConfSet *set, const char *name)
     return at >= 0 ? &set->entries[at] : NULL;
 }
 
+/* Opt-outs that give up crash safety, and opt-outs that give up what keeps a cluster for the
+ * long term: a base backup or a replica (wal_level minimal with no WAL sender), the statistics
+ * autovacuum and the views need (track_counts off). autovacuum off alone is a bulk load's
+ * tuning, turned back after it, so it is not of the second kind. */
+static const char *const CRASH_OPT_OUTS[] = {"fsync", "full_page_writes", "synchronous_commit",
+                                             NULL};
+static const char *const KEEP_OPT_OUTS[] = {"track_counts", NULL};
+
+/* Several opt-outs of both kinds, one of them fsync or full_page_writes off (which no
+ * production server keeps), are a throwaway cluster's signature: a test or benchmark server
+ * recreated rather than recovered (docs/lint.md, "Purpose from combined opt-outs"). One opt-out
+ * alone, or crash-safety opt-outs alone (a bulk import's tuning), are no statement. The lines in
+ * *evidence. */
+static bool throwaway_opt_outs(const ConfSet *set, char **evidence, int *line)
+{
+    StrBuf sb = STRBUF_INIT;
+    int crash = 0, keep_kind = 0, last = 0;
+    bool unsafe_writes = false;
+    for (const char *const *name = CRASH_OPT_OUTS; *name; name++) {
+        const ConfEntry *e = off_explicitly(set, *name);
+        if (!e)
+            continue;
+        crash++;
+        unsafe_writes |= strcasecmp(*name, "synchronous_commit") != 0;
+        sb_printf(&sb, "%s%s = off (line %d)", sb.len ? ", " : "", *name, e->line);
+        last = e->line > last ? e->line : last;
+    }
+    for (const char *const *name = KEEP_OPT_OUTS; *name; name++) {
+        const ConfEntry *e = off_explicitly(set, *name);
+        if (!e)
+            continue;
+        keep_kind++;
+        sb_printf(&sb, "%s%s = off (line %d)", sb.len ? ", " : "", *name, e->line);
+        last = e->line > last ? e->line : last;
+    }
+    const ConfEntry *level = applied_entry(set, "wal_level");
+    const ConfEntry *senders = applied_entry(set, "max_wal_senders");
+    if (level && level->value && !strcasecmp(level->value, "minimal") && senders &&
+        senders->value && !strcmp(senders->value, "0")) {
+        keep_kind++;
+        sb_printf(&sb, "%swal_level = minimal (line %d) with max_wal_senders = 0 (line %d)",
+                  sb.len ? ", " : "", level->line, senders->line);
+        last = level->line > last ? level->line : last;
+        last = senders->line > last ? senders->line : last;
+    }
+    bool found = unsafe_writes && keep_kind > 0 && crash + keep_kind >= 3;
+    if (found) {
+        *evidence = xasprintf("%s together: a throwaway test or benchmark server, recreated "
+                              "rather than recovered",
+                              sb_str(&sb));
+        *line = last;
+    }
+    sb_free(&sb);
+    return found;
+}
+
 /* The purpose the settings show: the data directory in memory (a cluster recreated for each
  * run), or logging thrown away as a whole (a benchmark measuring without it). */
 static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line)
@@ -1045,6 +1120,8 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *line = restart->line;
         return INTENT_TEST;
     }
+    if (throwaway_opt_outs(set, evidence, line))
+        return INTENT_TEST;
     const ConfEntry *logdir = applied_entry(set, "log_directory");
     if (logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
         *evidence = xasprintf("log_directory = '/dev/null' (line %d): the logs are thrown away",
@@ -1155,6 +1232,61 @@ static const char *const POOLER_WORDS[] = {
     "pgcat",     "supavisor",       "pgagroal",           "pooler",
     "poolers",   "connection pool", "connection pooling", NULL};
 
+/* Words that make a sentence a condition, a negation or advice rather than a statement that a
+ * pooler is used: "revisit when ... the pooler changes", "without a pooler", "if you use one". */
+static const char *const POOLER_HYPOTHETICAL[] = {
+    "if",    "when",  "whenever", "unless",   "without", "whether", "no",
+    "not",   "once",  "until",    "consider", "should",  "could",   "might",
+    "would", "maybe", "changes",  "change",   "instead", NULL};
+
+/* The comment text of the comment-only lines around `line` (its own comment when it sets a
+ * value), joined: a sentence runs on over lines. */
+static char *comment_run(const Lines *lines, size_t line)
+{
+    size_t first = line, last = line;
+    if (comment_only(lines->items[line - 1])) {
+        while (first > 1 && line - first < 3 && comment_only(lines->items[first - 2]))
+            first--;
+        while (last < lines->n && last - line < 2 && comment_only(lines->items[last]))
+            last++;
+    }
+    StrBuf sb = STRBUF_INIT;
+    for (size_t at = first; at <= last; at++) {
+        const char *text = comment_of(lines->items[at - 1]);
+        while (text && (*text == '#' || isspace((unsigned char)*text)))
+            text++;
+        if (text)
+            sb_printf(&sb, "%s%s", sb.len ? " " : "", text);
+    }
+    char *out = xstrdup(sb_str(&sb));
+    sb_free(&sb);
+    return out;
+}
+
+/* Does the sentence that names `name` at `line` state a pooler in use? */
+static bool pooler_stated(const Lines *lines, size_t line, const char *name)
+{
+    char *run = comment_run(lines, line);
+    size_t len = strlen(name);
+    const char *at = NULL;
+    for (const char *p = run; *p && !at; p++)
+        if (!strncasecmp(p, name, len) && word_at(run, p, len))
+            at = p;
+    bool stated = true;
+    if (at) {
+        const char *start = at, *end = at;
+        while (start > run && !(strchr(".!?;", start[-1]) && isspace((unsigned char)*start)))
+            start--;
+        while (*end && !(strchr(".!?;", *end) && (!end[1] || isspace((unsigned char)end[1]))))
+            end++;
+        char *sentence = xstrndup(start, (size_t)(end - start));
+        stated = !first_in(sentence, POOLER_HYPOTHETICAL, word_at);
+        free(sentence);
+    }
+    free(run);
+    return stated;
+}
+
 static void pool_size_in(Intent *out, pcre2_code *const res[2], const char *comment,
                          const char *file, int line)
 {
@@ -1199,7 +1331,7 @@ static void read_marks(Intent *out, const ConfSet *set, const char *file, const 
         bool pool = comment && strcasestr(comment, "pool");
         if ((!names && !pool) || !authored(comment))
             continue;
-        if (names)
+        if (names && pooler_stated(lines, line, names))
             take_place(out, &out->pooler_at, file, (int)line, comment);
         if (!pool)
             continue;

@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "catalog/catalog.h"
+#include "catalog/value.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "engine/engine.h"
@@ -179,6 +181,189 @@ static bool newer_than_removed(const ConfSet *set, const char *name)
     return false;
 }
 
+/* Values that arrived in a major before the catalogued ones, as each major's guc.c has them:
+ * password_encryption was a boolean before 10, which made it an enum of md5 and scram-sha-256
+ * (https://www.postgresql.org/docs/9.6/runtime-config-connection.html,
+ * https://www.postgresql.org/docs/10/runtime-config-connection.html); wal_level gained logical
+ * in 9.4 and replica (archive and hot_standby merged) in 9.6
+ * (https://www.postgresql.org/docs/9.6/runtime-config-wal.html). */
+static const struct {
+    const char *name, *value, *since;
+} VALUES_BEFORE_CATALOG[] = {
+    {"password_encryption", "md5", "10"},
+    {"password_encryption", "scram-sha-256", "10"},
+    {"wal_level", "logical", "9.4"},
+    {"wal_level", "replica", "9.6"},
+};
+
+/* Does the major's parameter take `value`? An enum by its value set, a boolean by its words;
+ * another type is taken to (no counter-evidence from it). */
+static bool major_accepts(const CatalogParam *param, const char *value)
+{
+    if (!param)
+        return false;
+    bool on;
+    if (param->type == GUC_BOOL)
+        return guc_parse_bool(value, &on);
+    if (param->type != GUC_ENUM)
+        return true;
+    for (const char *const *val = param->enum_vals; val && *val; val++)
+        if (!strcasecmp(*val, value))
+            return true;
+    return false;
+}
+
+/* The release index of the first major that accepts `value` for `name`: the catalog's enum
+ * value sets of 13-18 for a value a later major added, VALUES_BEFORE_CATALOG for older ones;
+ * -1 when not known to be newer than every major. */
+static int value_since(const char *name, const char *value)
+{
+    if (!name || !value)
+        return -1;
+    int first = 0;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR && !first; major++)
+        if (major_accepts(catalog_find(catalog_for_major(major), name), value))
+            first = major;
+    if (first > PK_MIN_MAJOR) {
+        char label[8];
+        snprintf(label, sizeof(label), "%d", first);
+        return release_index(label);
+    }
+    for (size_t idx = 0; idx < sizeof(VALUES_BEFORE_CATALOG) / sizeof(VALUES_BEFORE_CATALOG[0]);
+         idx++)
+        if (!strcasecmp(VALUES_BEFORE_CATALOG[idx].name, name) &&
+            !strcasecmp(VALUES_BEFORE_CATALOG[idx].value, value))
+            return release_index(VALUES_BEFORE_CATALOG[idx].since);
+    return -1;
+}
+
+/* A line whose value no major before release `removed` accepts: the file runs on a newer major
+ * than a parameter removed in `removed` dates it to. That entry, or NULL; *since its major. */
+static const ConfEntry *value_newer_than(const ConfSet *set, int removed, int *since)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name || !entry->applied)
+            continue;
+        int at = value_since(entry->name, entry->value);
+        if (at >= removed) {
+            *since = at;
+            return entry;
+        }
+    }
+    return NULL;
+}
+
+/* The refusal of a removed parameter stands where a value disproves the date it would give:
+ * its hint says which line shows the newer major. */
+static void refusal_stands(Finding *f, const ConfEntry *entry, int since, int removed)
+{
+    f->hint = finding_printf(
+        f,
+        "%s%sLine %d sets %s = %s, which PostgreSQL %s and older refuse (it arrived in %s): "
+        "the file runs on a newer major than the %s or older that %s dates it to, so the server "
+        "refuses to start on this line. Give --pg-version with the major it runs on.",
+        f->hint ? f->hint : "", f->hint ? " " : "", entry->line, entry->name, entry->value,
+        RELEASES[removed - 1].label, RELEASES[since].label, RELEASES[removed - 1].label,
+        f->settings[0].name);
+}
+
+/* ---- the stock sample a file keeps ---- */
+
+#define SAMPLE_READ_MAX ((size_t)4 << 20)
+/* A file keeps the stock sample when it has this many of its commented-out settings ("#name =
+ * value" of a parameter some major has): the samples of 9.6-18 list 250 to 350, an author's file
+ * a few. */
+#define SAMPLE_MIN_COMMENTED 60
+
+/* The name of a commented-out setting ("#wal_keep_segments = 0  # in logfile segments"), in
+ * `name`, or false. */
+static bool commented_name(const char *p, const char *stop, char *name, size_t size)
+{
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    if (p >= stop || *p != '#')
+        return false;
+    p++;
+    const char *start = p;
+    while (p < stop && (*p == '_' || (*p >= 'a' && *p <= 'z')))
+        p++;
+    size_t len = (size_t)(p - start);
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    if (!len || len >= size || p >= stop || *p != '=')
+        return false;
+    memcpy(name, start, len);
+    name[len] = '\0';
+    return true;
+}
+
+static bool known_parameter(const char *name)
+{
+    if (catalog_gone_before(name))
+        return true;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        if (catalog_find(catalog_for_major(major), name))
+            return true;
+    return false;
+}
+
+/* The date the stock sample a file keeps gives: the earliest removal (release index) among the
+ * parameters its commented-out lines list, when it keeps a sample; -1 otherwise. The line and
+ * name in *line, name. */
+static int sample_removal(const char *file, int *line, char *name, size_t size, int *kept)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!file || pk_read_file(file, SAMPLE_READ_MAX, &data, &len, &err) != PK_READ_OK)
+        return -1;
+    int earliest = -1, commented = 0;
+    const char *p = data, *end = data + len;
+    for (int at = 1; p < end; at++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        char here[64];
+        if (commented_name(p, stop, here, sizeof(here)) && known_parameter(here)) {
+            commented++;
+            const char *gone = catalog_gone_before(here);
+            int idx = gone ? release_index(gone) : -1;
+            if (idx > 0 && (earliest < 0 || idx < earliest)) {
+                earliest = idx;
+                *line = at;
+                snprintf(name, size, "%s", here);
+            }
+        }
+        p = nl ? nl + 1 : end;
+    }
+    free(data);
+    *kept = commented;
+    return commented >= SAMPLE_MIN_COMMENTED ? earliest : -1;
+}
+
+/* No set parameter dates the file: the stock sample it keeps may (its commented defaults list
+ * a parameter a later major removed). A value the dated major refuses, or a parameter of a later
+ * major, disproves it as it does a removed parameter's date. */
+static void major_from_sample(LintInput *input, FindingList *out)
+{
+    const char *file = input->set.n_files ? input->set.files[0] : NULL;
+    char name[64] = "";
+    int line = 0, kept = 0;
+    int at = sample_removal(file, &line, name, sizeof(name), &kept);
+    int since = -1;
+    if (at <= 0 || newer_than_removed(&input->set, name) ||
+        value_newer_than(&input->set, at, &since))
+        return;
+    snprintf(input->evident_what, sizeof(input->evident_what),
+             "the stock sample it keeps, %d commented-out settings, lists #%s at line %d, which "
+             "PostgreSQL %s removed",
+             kept, name, line, RELEASES[at].label);
+    snprintf(input->evident_major, sizeof(input->evident_major), "%s", RELEASES[at - 1].label);
+    end_of_life(out, input->evident_major, true, input->evident_what, file, line);
+    strncat(input->evident_major, " or older",
+            sizeof(input->evident_major) - strlen(input->evident_major) - 1);
+}
+
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
 {
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
@@ -196,14 +381,22 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         int at = gone ? release_index(gone) : -1;
         if (at <= 0 || newer_than_removed(&input->set, f->settings[0].name))
             continue;
+        int since = -1;
+        const ConfEntry *newer = value_newer_than(&input->set, at, &since);
+        if (newer) {
+            refusal_stands(&out->items[idx], newer, since, at);
+            continue;
+        }
         count++;
         if (earliest < 0 || at < earliest) {
             earliest = at;
             first = f;
         }
     }
-    if (!first)
+    if (!first) {
+        major_from_sample(input, out);
         return;
+    }
     snprintf(input->evident_what, sizeof(input->evident_what),
              "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
              RELEASES[earliest].label,

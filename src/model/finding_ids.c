@@ -187,7 +187,8 @@ static const FindingId ids[] = {
      "No --purpose and no purpose in .pgknob.ini, and the file's header or the comment on an"
      " opt-out line states one (\"for testing\", \"benchmark\", \"CI\"), a word of its path"
      " shows one (conf/test-db/, benchmark/), or its settings do (data in /dev/shm, logs sent to"
-     " /dev/null): it is judged as such, and the notice names the evidence.",
+     " /dev/null, fsync off with other opt-outs such as wal_level minimal and no WAL sender): it"
+     " is judged as such, and the notice names the evidence.",
      "lint/intent.c"},
     {"PK0091", "intent.host-contradicted", "host facts the file contradicts", SEV_NOTICE,
      "The file states its host (\"# 32 GB RAM\", pgtune's header) or is sized for a bigger one,"

@@ -124,12 +124,13 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
     return policy_apply(findings, &run, n_known, diag);
 }
 
-static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose purpose)
+static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose purpose,
+                          const char *whence)
 {
     if (end <= begin || end > all->n)
         return;
     FindingList view = {.items = all->items + begin, .n = end - begin, .cap = end - begin};
-    policy_apply_purpose(&view, purpose);
+    policy_apply_purpose(&view, purpose, whence);
 }
 
 void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
@@ -142,8 +143,14 @@ void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
         Purpose purpose;
         if (!name || !purpose_parse(name, &purpose))
             continue;
-        purpose_range(&res->findings, input->validation_begin, input->validation_end, purpose);
-        purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose);
+        const Intent *intent = input->intent;
+        char *whence =
+            xasprintf("%s, %s", intent->purpose_at.file ? intent->purpose_at.file : input->path,
+                      intent->purpose_evidence ? intent->purpose_evidence : "its words");
+        purpose_range(&res->findings, input->validation_begin, input->validation_end, purpose,
+                      whence);
+        purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose, whence);
+        free(whence);
     }
 }
 

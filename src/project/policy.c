@@ -189,7 +189,7 @@ static const struct {
      " rescued by an administrator's session."},
 };
 
-void policy_apply_purpose(FindingList *findings, Purpose purpose)
+void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence)
 {
     if (purpose == PURPOSE_PRODUCTION)
         return;
@@ -203,10 +203,12 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose)
             if (f->rule_severity == SEV_NONE)
                 f->rule_severity = f->severity;
             f->severity = SEV_NOTICE;
-            f->hint =
-                finding_printf(f, "A notice under purpose %s: %s Never copy it to production.%s%s",
-                               purpose_name(purpose), on_purpose[rule_idx].why, f->hint ? " " : "",
-                               f->hint ? f->hint : "");
+            f->hint = finding_printf(
+                f, "A notice under purpose %s%s%s%s: %s Never copy it to production.%s%s",
+                purpose_name(purpose), whence ? " (the file's own, from " : "",
+                whence ? whence : "",
+                whence ? "; --purpose production checks it as production)" : "",
+                on_purpose[rule_idx].why, f->hint ? " " : "", f->hint ? f->hint : "");
         }
     }
 }
@@ -216,7 +218,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
         policy_apply_pragmas(findings, run->sets[set_idx]);
-    policy_apply_purpose(findings, run->purpose);
+    policy_apply_purpose(findings, run->purpose, NULL);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)

@@ -26,8 +26,9 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 
 /* Under purpose test or benchmark, what such clusters switch off on purpose (fsync,
  * full_page_writes, autovacuum) is a notice whose hint says why; production changes nothing.
- * Runs before the [severity] overrides, which win. */
-void policy_apply_purpose(FindingList *findings, Purpose purpose);
+ * Runs before the [severity] overrides, which win. `whence`, when the file's own evidence set the
+ * purpose: that evidence, quoted in each demoted finding's hint with how to override it. */
+void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 /* Its keys and marks live in its arena: arena_free(baseline.arena). */

@@ -176,6 +176,21 @@ for f in prod/test contest; do
     ok "path close miss ($f): a production word wins, a word containing test is none" ||
     fail "path close miss ($f): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# a benchmark's name ("dbbench") is a benchmark; "workbench" is a tool; "dev" counts as a whole
+# component only ("foo-dev-team" is an organisation of developers)
+mkdir -p "$work/dbbench/conf" "$work/workbench" "$work/foo-dev-team" "$work/dev"
+printf 'fsync = off\n' | tee "$work/dbbench/conf/postgresql.conf" "$work/workbench/postgresql.conf" \
+  "$work/foo-dev-team/postgresql.conf" >"$work/dev/postgresql.conf"
+out=$(lint_json "$work/dbbench/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path: .dbbench. in .dbbench.")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(lint_json "$work/dev/postgresql.conf" | sev PK6001)" = notice ] &&
+  ok "path: a 'dbbench' directory is a benchmark's, a 'dev' directory a test's" ||
+  fail "path dbbench: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+for f in workbench foo-dev-team; do
+  out=$(lint_json "$work/$f/postgresql.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "path close miss ($f): no purpose" || fail "path close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
 out=$(lint_json --purpose production "$work/conf/test-db/postgresql.conf")
 [ "$(sev PK6001 <<<"$out")" = error ] && ok "path: --purpose production overrides the path" || fail "path: --purpose production gave $(sev PK6001 <<<"$out")"
 printf 'data_directory = '"'"'/dev/shm/pgdata'"'"'\nfsync = off\n' >"$work/shm.conf"
@@ -216,6 +231,42 @@ out=$(lint_json "$work/harness.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("restart_after_crash = off \\(line 2\\): a test harness")))' >/dev/null <<<"$out" &&
   [ "$(sev PK4001 <<<"$out")" = notice ] && [ "$(lint_json "$work/noharness.conf" | sev PK4001)" = error ] &&
   ok "settings: fsync and restart_after_crash off are a test harness's; fsync off alone is not" || fail "settings harness: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# combined opt-outs: crash safety and what keeps a cluster (a base backup, statistics) given up
+# together are a throwaway server's; crash-safety opt-outs alone are a bulk import's tuning
+printf 'fsync = off\nsynchronous_commit = off\nwal_level = minimal\nmax_wal_senders = 0\nlog_statement = all\n' >"$work/throwaway.conf"
+out=$(lint_json "$work/throwaway.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from fsync = off \\(line 1\\), synchronous_commit = off \\(line 2\\), wal_level = minimal \\(line 3\\) with max_wal_senders = 0 \\(line 4\\) together")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "settings: fsync, synchronous_commit and wal_level minimal off together are a throwaway server's" ||
+  fail "settings throwaway: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out" |
+  grep -q "the file's own, from $work/throwaway.conf, fsync = off (line 1).*--purpose production checks it as production" &&
+  ok "settings: the demoted finding names its evidence and the override" ||
+  fail "settings throwaway hint: $(jq -r '[.findings[] | select(.rule == "PK6001") | .hint][0]' <<<"$out")"
+printf 'fsync = off\ntrack_counts = off\nfull_page_writes = off\n' >"$work/nostats.conf"
+[ "$(lint_json "$work/nostats.conf" | sev PK4002)" = notice ] &&
+  ok "settings: fsync, full_page_writes and track_counts off together are a throwaway server's" ||
+  fail "settings nostats: $(lint_json "$work/nostats.conf" | sev PK4002)"
+printf 'fsync = off\nsynchronous_commit = off\nfull_page_writes = off\n' >"$work/durability.conf"
+printf 'fsync = off\nsynchronous_commit = off\n' >"$work/two.conf"
+printf 'synchronous_commit = off\ntrack_counts = off\nwal_level = minimal\nmax_wal_senders = 0\nfsync = on\n' >"$work/nofsync.conf"
+for f in durability two; do
+  out=$(lint_json "$work/$f.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "settings close miss ($f): crash-safety opt-outs alone stay production" ||
+    fail "settings close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+out=$(lint_json "$work/nofsync.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK4002 <<<"$out")" = error ] &&
+  ok "settings close miss: opt-outs with fsync and full_page_writes on stay production" ||
+  fail "settings close miss nofsync: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a debug-logging block is a notice with other non-production evidence (above), and alone in a
+# production file it stays a warning: it is no purpose of its own
+printf "log_statement = 'all'\nlog_duration = on\nlog_connections = on\nlog_min_duration_statement = 0\nlog_min_messages = debug1\n" >"$work/debuglog.conf"
+out=$(lint_json "$work/debuglog.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+  ok "settings close miss: a debug-logging block alone stays a warning" ||
+  fail "settings debuglog: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # eager autovacuum is a test run's choice
 printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
 [ "$(lint_json --purpose test "$work/naptime.conf" | sev PK4003)" = notice ] &&
@@ -266,6 +317,15 @@ out=$(lint_json --host ram=8GB "$work/pool1000.conf")
 out=$(lint_json --host ram=8GB "$work/mem.conf")
 jq -e '[.findings[] | select(.rule == "PK2002") | .suggestion][0] | test("or use a pooler")' >/dev/null <<<"$out" &&
   ok "pooler close miss: no pooler in sight, the suggestion names one" || fail "pooler close miss: $(jq -c '[.findings[] | select(.rule == "PK2002") | .suggestion]' <<<"$out")"
+# a pooler mentioned in a condition or advice is no pooler in use; a sentence runs over lines
+printf '# Revisit these values when the workload, storage class,\n# or use of an external connection pooler changes.\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/poolwhen.conf"
+printf '# without a pooler in front, keep max_connections low\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/poolnone.conf"
+for f in poolwhen poolnone; do
+  out=$(lint_json --host ram=8GB "$work/$f.conf")
+  [ "$(sev PK2002 <<<"$out")" = warning ] &&
+    ok "pooler close miss ($f): a pooler named in a condition is not one in use" ||
+    fail "pooler close miss $f: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
+done
 printf "shared_preload_libraries = 'online_analyze, plantuner'\nstandard_conforming_strings = off\n" >"$work/1c.conf"
 printf "shared_preload_libraries = 'pg_stat_statements'\nstandard_conforming_strings = off\n" >"$work/legacy.conf"
 out=$(lint_json "$work/1c.conf")
@@ -297,5 +357,16 @@ ram_of "$work/section.conf" | grep -qF 'ram=512GB from line 3' &&
 printf 'port = 5432\nwork_mem = 64MB\t# 메모리 128GB이상\n' >"$work/threshold.conf"
 [ "$(ram_of "$work/threshold.conf")" = none ] &&
   ok "host words close miss: a threshold ('128GB or more') is no machine" || fail "host words: $(ram_of "$work/threshold.conf")"
+
+# the machine a value was sized for, on a setting's line: the host's RAM, with the line
+printf 'port = 5432\nshared_buffers = 512MB\t# 25%% of available RAM (for 2GB container)\n' >"$work/container.conf"
+printf 'port = 5432\neffective_cache_size = 3GB\t# tuned for a 4 GB VM\n' >"$work/vm.conf"
+printf 'port = 5432\nmaintenance_work_mem = 2GB\t# for 2GB index builds\n' >"$work/notvm.conf"
+ram_of "$work/container.conf" | grep -qF "ram=2GB from line 2 ('# 25% of available RAM (for 2GB container)')" &&
+  ram_of "$work/vm.conf" | grep -qF 'ram=4GB from line 2' &&
+  ok "host words: '(for 2GB container)' and 'for a 4 GB VM' on a setting's line are the host's RAM" ||
+  fail "host words container: $(ram_of "$work/container.conf") / $(ram_of "$work/vm.conf")"
+[ "$(ram_of "$work/notvm.conf")" = none ] &&
+  ok "host words close miss: a size for something else is no machine" || fail "host words notvm: $(ram_of "$work/notvm.conf")"
 
 done_testing

@@ -297,6 +297,27 @@ done
 out=$(lint_json "$work/dated.conf")
 jq -e 'any(.findings[]; .rule == "PK0005") and (all(.findings[]; .rule != "PK0011" or .severity == "notice"))' >/dev/null <<<"$out" &&
   ok "leftover close miss: wal_keep_segments alone still dates the file" || fail "dated: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a value the dated major refuses disproves the date (the catalog's enum values per major, and
+# older majors' from their guc.c): the file runs on a newer major, and the refusal stands
+printf "checkpoint_segments = 32\npassword_encryption = 'scram-sha-256'\n" >"$work/scram.conf"
+printf 'wal_keep_segments = 32\nwal_compression = lz4\n' >"$work/lz4.conf"
+printf 'checkpoint_segments = 32\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
+printf 'wal_keep_segments = 32\nwal_compression = on\n' >"$work/walcomp.conf"
+for spec in "scram|Line 2 sets password_encryption = scram-sha-256, which PostgreSQL 9.4 and older refuse (it arrived in 10)" \
+  "lz4|Line 2 sets wal_compression = lz4, which PostgreSQL 12 and older refuse (it arrived in 15)"; do
+  f=${spec%%|*}; want=${spec#*|}
+  out=$(lint_json "$work/$f.conf")
+  jq -e '(any(.findings[]; .rule == "PK0011" and .severity == "error")) and (all(.findings[]; .rule != "PK0005"))' >/dev/null <<<"$out" &&
+    jq -r '[.findings[] | select(.rule == "PK0011") | .hint][0]' <<<"$out" | grep -qF "$want" &&
+    ok "value evidence ($f): a value the dated major refuses; the refusal stands and says why" ||
+    fail "value evidence $f: $(jq -c '[.findings[] | [.rule, .severity, .hint]]' <<<"$out")"
+done
+for f in hotstandby walcomp; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e 'any(.findings[]; .rule == "PK0005")' >/dev/null <<<"$out" &&
+    ok "value evidence close miss ($f): a value the dated major accepts keeps the date" ||
+    fail "value evidence $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
 
 # with the major assumed, a parameter removed within 13-18 refuses start only on the later ones
 # (held-out set 4: stats_temp_directory and promote_trigger_file in files for 11 and 14)
@@ -309,5 +330,34 @@ jq -e '[.findings[] | select(.rule == "PK0011")][0] | .severity == "notice" and 
   ok "  ... close miss: beside a 17+ parameter it stays an error" || fail "stats17 not an error"
 [ "$(lint_json --pg-version 16 "$work/stats14.conf" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = error ] &&
   ok "  ... close miss: with --pg-version 16 it is an error" || fail "stats14 --pg-version 16 not an error"
+
+# the stock sample a file keeps dates it: its commented defaults list a parameter a later major
+# removed (#wal_keep_segments: 12 or older); an author's few commented lines do not
+sample_names="listen_address port max_connections superuser_reserved_connections unix_socket_directories
+ssl shared_buffers huge_pages temp_buffers max_prepared_transactions work_mem maintenance_work_mem
+autovacuum_work_mem max_stack_depth dynamic_shared_memory_type temp_file_limit max_files_per_process
+vacuum_cost_delay vacuum_cost_page_hit vacuum_cost_limit bgwriter_delay bgwriter_lru_maxpages
+bgwriter_lru_multiplier effective_io_concurrency max_worker_processes max_parallel_workers_per_gather
+max_parallel_workers wal_level fsync synchronous_commit wal_sync_method full_page_writes wal_compression
+wal_buffers wal_writer_delay commit_delay commit_siblings checkpoint_timeout max_wal_size min_wal_size
+checkpoint_completion_target archive_mode archive_command archive_timeout max_wal_senders
+max_replication_slots hot_standby enable_bitmapscan enable_hashjoin enable_indexscan seq_page_cost
+random_page_cost cpu_tuple_cost effective_cache_size default_statistics_target log_destination
+logging_collector log_directory log_filename log_min_messages log_min_duration_statement
+log_checkpoints log_connections log_line_prefix log_timezone track_activities track_counts autovacuum
+datestyle timezone lc_messages default_text_search_config"
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#wal_keep_segments = 0\t\t# in logfile segments; 0 disables\nshared_buffers = 1GB\n'; } >"$work/sample12.conf"
+{ cat "$work/sample12.conf"; printf 'wal_compression = lz4\n'; } >"$work/sample12-lz4.conf"
+printf '#wal_keep_segments = 0\nshared_buffers = 1GB\n' >"$work/fewcomments.conf"
+out=$(lint_json "$work/sample12.conf")
+jq -e 'any(.findings[]; .rule == "PK0005" and (.message | test("12 and older .*the stock sample it keeps, [0-9]+ commented-out settings, lists #wal_keep_segments at line [0-9]+, which PostgreSQL 13 removed")))' >/dev/null <<<"$out" &&
+  ok "sample: a kept stock sample listing #wal_keep_segments dates the file to 12 or older" ||
+  fail "sample: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+for f in sample12-lz4 fewcomments; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e 'all(.findings[]; .rule != "PK0005")' >/dev/null <<<"$out" &&
+    ok "sample close miss ($f): no date" || fail "sample close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
 
 done_testing
