@@ -191,7 +191,8 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
             sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", f->fixes[idx].why);
             break;
         }
-    if (safe)
+    /* the reason is a sentence before "Apply with": it ends with its full stop */
+    if (reason.len && !strchr(".!?", reason.data[reason.len - 1]))
         sb_putc(&reason, '.');
     if (!safe && !sel->unsafe)
         sb_put(&flags, "--unsafe-fixes");
@@ -202,16 +203,43 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
                      .names = keep(plan, &names),
                      .reason = keep(plan, &reason),
+                     .severity = f->severity,
                      .flags = keep(plan, &flags)};
+}
+
+/* A refusal no fix clears (a value whose meaning pgknob cannot tell): the fixed file still does
+ * not start, which the summary says rather than keeping silent. */
+static void leave_by_hand(FixPlan *plan, const Finding *f)
+{
+    StrBuf names = STRBUF_INIT, reason = STRBUF_INIT;
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        sb_printf(&names, "%s%s", idx ? ", " : "", f->settings[idx].name);
+    if (f->line > 0)
+        sb_printf(&names, " (line %d)", f->line);
+    sb_put(&reason, "the server refuses to start with this line, and pgknob cannot tell the value "
+                    "meant: correct it by hand, or the fixed file does not start either.");
+    ARENA_GROW(plan->arena, plan->left_out, plan->n_left_out, plan->cap_left_out);
+    plan->left_out[plan->n_left_out++] =
+        (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
+                     .names = keep(plan, &names),
+                     .reason = keep(plan, &reason),
+                     .severity = SEV_ERROR};
 }
 
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
 {
-    for (size_t idx = 0; idx < plan->n_left_out; idx++) {
-        const FixLeftOut *l = &plan->left_out[idx];
-        sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id, l->names,
-                  l->reason, l->flags);
-    }
+    /* what keeps the server from starting first, then by severity, each in finding order */
+    for (int rank = 0; rank <= SEV_ERROR + 1; rank++)
+        for (size_t idx = 0; idx < plan->n_left_out; idx++) {
+            const FixLeftOut *l = &plan->left_out[idx];
+            if ((l->flags ? SEV_ERROR + 1 - (int)l->severity : 0) != rank)
+                continue;
+            if (!l->flags)
+                sb_printf(out, "%snot fixed: %s %s: %s\n", prefix, l->rule_id, l->names, l->reason);
+            else
+                sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id,
+                          l->names, l->reason, l->flags);
+        }
 }
 
 bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,
@@ -229,6 +257,8 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
             const Finding *f = &res->findings.items[idx];
             if (f->suppressed)
                 continue;
+            if (pass == 0 && f->refuses_start && !f->n_fixes)
+                leave_by_hand(plan, f);
             if (!takes(f, sel)) {
                 if (pass == 0 && f->n_fixes)
                     leave_out(plan, f, sel);

@@ -529,24 +529,54 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
                      name, value ? value : "");
 }
 
+/* Does the older major `older` stop or change the server with this fix: it still has the
+ * parameter removed, lacks the parameter set, or refuses the value? */
+static const char *older_differs(const FindingFix *fix, int older)
+{
+    const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
+    GucValue val;
+    if (fix->remove)
+        return then ? "still has" : NULL;
+    if (!then)
+        return "has no such parameter";
+    return guc_parse_value_for(then, older, fix->value, &val, NULL) ? NULL : "refuses this value";
+}
+
 char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
 {
     const CatalogParam *param = snap->catalog ? catalog_find(snap->catalog, fix->name) : NULL;
     if (!param && !fix->remove)
         return NULL; /* a module's parameter: no major decides it */
+    /* the older supported majors that differ, a run from the oldest ("13 and 14", "13 to 17") */
+    int first = 0, last = 0;
+    const char *how = NULL;
     for (int older = PK_MIN_MAJOR; older < snap->pg_major; older++) {
-        const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
-        GucValue val;
-        if (fix->remove ? then != NULL
-                        : !then || !guc_parse_value_for(then, older, fix->value, &val, NULL))
-            return xasprintf("nothing names the major, so %d was assumed; PostgreSQL %d, which the "
-                             "file may be written for, %s: give --pg-version.",
-                             snap->pg_major, older,
-                             fix->remove ? "still has this parameter"
-                             : then      ? "refuses this value"
-                                         : "has no such parameter");
+        const char *differs = older_differs(fix, older);
+        if (differs && !how) {
+            first = last = older;
+            how = differs;
+        } else if (differs && how && !strcmp(differs, how) && older == last + 1) {
+            last = older;
+        }
     }
-    return NULL;
+    if (!how)
+        return NULL;
+    char *majors = first == last       ? xasprintf("PostgreSQL %d", first)
+                   : last == first + 1 ? xasprintf("PostgreSQL %d and %d", first, last)
+                                       : xasprintf("PostgreSQL %d to %d", first, last);
+    bool one = first == last;
+    char *why = xasprintf(
+        "nothing names the major, so %d was assumed, and the file may be for an older one: %s %s "
+        "%s: give --pg-version.",
+        snap->pg_major, majors,
+        !strcmp(how, "still has")               ? (one ? "still has" : "still have")
+        : !strcmp(how, "has no such parameter") ? (one ? "has no" : "have no")
+                                                : (one ? "refuses" : "refuse"),
+        !strcmp(how, "still has")               ? fix->name
+        : !strcmp(how, "has no such parameter") ? fix->name
+                                                : (fix->value[0] ? fix->value : "''"));
+    free(majors);
+    return why;
 }
 
 /* The storage profile, one decision when the file sets both to the same kind of storage

@@ -68,4 +68,21 @@ check "a 9.4-or-older file: PK4010's tuning fix is unsafe" test "$(safety "$T/ol
 check "  ... its misspelt shared_buffer's correction stays safe" test "$(safety "$T/old91.conf" PK0010)" = safe
 check "  ... with --pg-version 16, the tuning fix is safe again" \
   test "$(safety "$T/old91.conf" PK4010 --pg-version 16)" = safe
+# issue 23, held-out set 4: a folded PK0011 notice gives its reason once, as one sentence
+printf 'wal_keep_segments = 64\nstats_temp_directory = '"'"'/run/pg'"'"'\n' > "$T/folded.conf"
+out="$("$PGKNOB" lint "$T/folded.conf" 2>/dev/null | grep -A3 'PK0011\]' | grep 'fix safety')"
+check "a folded PK0011 notice: its fix safety gives --pg-version once" \
+  test "$(grep -o 'give --pg-version' <<<"$out" | wc -l)" = 1
+check "  ... and no sentence starts in lower case after a full stop" bash -c '! grep -qE "\. [a-z]" <<<"$1"' _ "$out"
+# the majors an assumed-18 fix may break, named as they are (not "13, which the file may be for")
+printf "stats_temp_directory = '/run/pg'\n" > "$T/stats.conf"
+expect_exit 0 "pgknob fix --diff of a file that still sets stats_temp_directory" -- "$PGKNOB" fix "$T/stats.conf" --diff
+check "  ... names the majors that still have it" grep -q "PostgreSQL 13 and 14 still have stats_temp_directory" <<<"$ERR"
+# a refusal no fix clears is listed, first, so the summary never hides a file that does not start
+printf "log_destination = 'stdout'\nlog_min_messages = debug1\n" > "$T/byhand.conf"
+expect_exit 0 "pgknob fix --diff of a file with log_destination = 'stdout'" -- "$PGKNOB" fix "$T/byhand.conf" --diff
+check "  ... lists the refusal as not fixed, to correct by hand" \
+  grep -q "^pgknob: fix: not fixed: PK0020 log_destination (line 1): the server refuses to start with this line" <<<"$ERR"
+check "  ... first, before the fixes left out" test "$(head -1 <<<"$ERR" | grep -c 'not fixed: PK0020')" = 1
+check "  ... every reason ends with its full stop before 'Apply with'" bash -c '! grep -qE "[a-z] Apply with" <<<"$1"' _ "$ERR"
 done_testing
