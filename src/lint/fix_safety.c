@@ -462,6 +462,60 @@ static char *fix_safety_start_why(const Snapshot *snap, const char *name, const 
     return start_why(snap, param, &val, value, cur);
 }
 
+/* A change that matters only while a mechanism the configuration turns off is on: applied now it
+ * changes nothing the server does, so it is not a default fix (docs/fix.md, condition 8). */
+static const struct {
+    const char *name;      /* the parameter the fix changes */
+    const char *mechanism; /* a boolean setting that, off, makes it inert */
+    const char *how;       /* why, from the server's source (13-18) */
+} INERT[] = {
+    /* xlog.c: get_sync_bit and issue_xlog_fsync do nothing without fsync */
+    {"wal_sync_method", "fsync", "WAL is never flushed"},
+    /* xlog.c XLogFlush: the delay only when enableFsync */
+    {"commit_delay", "fsync", "commits never wait for a flush"},
+    {"commit_siblings", "fsync", "commits never wait for a flush"},
+    /* fd.c: pg_fsync does nothing, so no fsync can fail */
+    {"data_sync_retry", "fsync", "no fsync is issued, so none can fail"},
+    /* fd.c pg_flush_data: "don't trigger flushes if fsyncs are disabled" */
+    {"checkpoint_flush_after", "fsync", "no writeback is requested"},
+    {"bgwriter_flush_after", "fsync", "no writeback is requested"},
+    {"backend_flush_after", "fsync", "no writeback is requested"},
+    {"wal_writer_flush_after", "fsync", "WAL is never flushed"},
+    /* autovacuum.c: without autovacuum (or track_counts, AutoVacuumingActive) no launcher
+     * loop reads these; only anti-wraparound vacuums run, whatever they say */
+    {"autovacuum_naptime", "autovacuum", "no autovacuum launcher runs"},
+    {"autovacuum_vacuum_threshold", "autovacuum", "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_scale_factor", "autovacuum", "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_insert_threshold", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_insert_scale_factor", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_max_threshold", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_analyze_threshold", "autovacuum", "autovacuum analyzes nothing"},
+    {"autovacuum_analyze_scale_factor", "autovacuum", "autovacuum analyzes nothing"},
+};
+
+static char *inert_why(const Snapshot *snap, const CatalogParam *param)
+{
+    for (size_t idx = 0; idx < sizeof(INERT) / sizeof(INERT[0]); idx++) {
+        if (strcasecmp(INERT[idx].name, param->name))
+            continue;
+        const char *mechanisms[] = {INERT[idx].mechanism,
+                                    !strcmp(INERT[idx].mechanism, "autovacuum") ? "track_counts"
+                                                                                : NULL};
+        for (size_t m = 0; m < 2 && mechanisms[m]; m++) {
+            const SnapSetting *mech = NULL;
+            if (current(snap, mechanisms[m], &mech) && set_explicitly(mech) &&
+                mech->parsed.type == GUC_BOOL && !mech->parsed.boolval)
+                return xasprintf("it changes nothing while %s = off (%s): an unnecessary change "
+                                 "until %s is turned on, which is its own decision.",
+                                 mechanisms[m], INERT[idx].how, mechanisms[m]);
+        }
+    }
+    return NULL;
+}
+
 char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
 {
     const CatalogParam *param = param_of(snap, name);
@@ -479,6 +533,8 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
         why = step_why(param, &val, cur);
     if (!why)
         why = intent_why(snap, param, cur);
+    if (!why)
+        why = inert_why(snap, param);
     return why;
 }
 

@@ -85,4 +85,24 @@ check "  ... lists the refusal as not fixed, to correct by hand" \
   grep -q "^pgknob: fix: not fixed: PK0020 log_destination (line 1): the server refuses to start with this line" <<<"$ERR"
 check "  ... first, before the fixes left out" test "$(head -1 <<<"$ERR" | grep -c 'not fixed: PK0020')" = 1
 check "  ... every reason ends with its full stop before 'Apply with'" bash -c '! grep -qE "[a-z] Apply with" <<<"$1"' _ "$ERR"
+# condition 8: a change that changes nothing while its mechanism is off is not a default fix
+# (held-out set 4: wal_sync_method and commit_delay changed under fsync = off, "unnecessary")
+printf 'fsync = off\ndata_sync_retry = on\ncheckpoint_flush_after = 8kB\n' > "$T/inert.conf"
+check "data_sync_retry under fsync = off: its fix is unsafe (no fsync can fail)" \
+  test "$(safety "$T/inert.conf" PK6005)" = unsafe
+check "  ... and checkpoint_flush_after's (no writeback is requested)" \
+  test "$(safety "$T/inert.conf" PK3014)" = unsafe
+expect_exit 0 "pgknob fix --diff of it changes nothing" -- "$PGKNOB" fix "$T/inert.conf" --diff
+check "  ... saying why and what would apply it" \
+  grep -q "PK6005 data_sync_retry: unsafe: it changes nothing while fsync = off.*Apply with --unsafe-fixes" <<<"$ERR"
+printf 'data_sync_retry = on\ncheckpoint_flush_after = 8kB\n' > "$T/inert-near.conf"
+check "  ... close miss: with fsync on, data_sync_retry's fix stays safe" \
+  test "$(safety "$T/inert-near.conf" PK6005)" = safe
+printf 'autovacuum = off\nautovacuum_naptime = 1s\n' > "$T/naptime.conf"
+printf 'track_counts = off\nautovacuum_naptime = 1s\n' > "$T/naptime-tc.conf"
+printf 'autovacuum_naptime = 1s\n' > "$T/naptime-near.conf"
+check "autovacuum_naptime under autovacuum = off: its fix is unsafe (no launcher runs)" \
+  test "$(safety "$T/naptime.conf" PK4003)" = unsafe
+check "  ... and under track_counts = off" test "$(safety "$T/naptime-tc.conf" PK4003)" = unsafe
+check "  ... close miss: with autovacuum on, it stays safe" test "$(safety "$T/naptime-near.conf" PK4003)" = safe
 done_testing
