@@ -186,11 +186,13 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         sb_printf(&names, "%s%s", idx ? ", " : "", f->fixes[idx].name);
     if (!tier)
         sb_printf(&reason, "a %s", severity_name(f->severity));
-    for (size_t idx = 0; !safe && idx < f->n_fixes; idx++)
-        if (f->fixes[idx].unsafe) { /* the first reason: the one the report shows first */
-            sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", f->fixes[idx].why);
-            break;
-        }
+    const char *why = NULL;
+    for (size_t idx = 0; !safe && idx < f->n_fixes && !why; idx++)
+        if (f->fixes[idx].unsafe) /* the first reason: the one the report shows first */
+            why = f->fixes[idx].why;
+    char *below = reason.len ? arena_strdup(plan->arena, reason.data) : NULL;
+    if (why)
+        sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", why);
     /* the reason is a sentence before "Apply with": it ends with its full stop */
     if (reason.len && !strchr(".!?", reason.data[reason.len - 1]))
         sb_putc(&reason, '.');
@@ -203,6 +205,8 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
                      .names = keep(plan, &names),
                      .reason = keep(plan, &reason),
+                     .tier = below,
+                     .why = why ? arena_strdup(plan->arena, why) : NULL,
                      .severity = f->severity,
                      .flags = keep(plan, &flags)};
 }
@@ -228,18 +232,35 @@ static void leave_by_hand(FixPlan *plan, const Finding *f)
 
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
 {
+    const FixLeftOut **said = xcalloc(plan->n_left_out + 1, sizeof(*said));
+    size_t n_said = 0;
     /* what keeps the server from starting first, then by severity, each in finding order */
     for (int rank = 0; rank <= SEV_ERROR + 1; rank++)
         for (size_t idx = 0; idx < plan->n_left_out; idx++) {
             const FixLeftOut *l = &plan->left_out[idx];
             if ((l->flags ? SEV_ERROR + 1 - (int)l->severity : 0) != rank)
                 continue;
+            /* a reason several findings share (the file's major) is given once: the later
+             * lines point at the first */
+            const FixLeftOut *first = NULL;
+            for (size_t before = 0; l->why && before < n_said && !first; before++)
+                if (!strcmp(said[before]->why, l->why))
+                    first = said[before];
             if (!l->flags)
                 sb_printf(out, "%snot fixed: %s %s: %s\n", prefix, l->rule_id, l->names, l->reason);
+            else if (first)
+                sb_printf(out,
+                          "%snot applied: %s %s: %s%sunsafe for the reason given for %s above. "
+                          "Apply with %s.\n",
+                          prefix, l->rule_id, l->names, l->tier ? l->tier : "",
+                          l->tier ? ", and " : "", first->rule_id, l->flags);
             else
                 sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id,
                           l->names, l->reason, l->flags);
+            if (l->why && !first)
+                said[n_said++] = l;
         }
+    free(said);
 }
 
 bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,

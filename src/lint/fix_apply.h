@@ -44,6 +44,8 @@ typedef struct FixLeftOut {
     char *rule_id;
     char *names;       /* the parameters it would change: "autovacuum_freeze_max_age, …" */
     char *reason;      /* "unsafe: <why>", "a notice", … */
+    char *tier;        /* "a notice" when below --min-severity, else NULL */
+    char *why;         /* the unsafe reason, NULL when the fixes are safe */
     Severity severity; /* the finding's: the summary lists the most severe first */
     char *flags;       /* the options that would apply it: "--unsafe-fixes --min-severity notice";
                         * NULL for a refusal no fix clears (to correct by hand) */

@@ -105,4 +105,11 @@ check "autovacuum_naptime under autovacuum = off: its fix is unsafe (no launcher
   test "$(safety "$T/naptime.conf" PK4003)" = unsafe
 check "  ... and under track_counts = off" test "$(safety "$T/naptime-tc.conf" PK4003)" = unsafe
 check "  ... close miss: with autovacuum on, it stays safe" test "$(safety "$T/naptime-near.conf" PK4003)" = safe
+# the summary gives a reason several findings share (the file's major) once (set 4's reviewers:
+# the same sentence on three lines of one summary)
+printf 'wal_keep_segments = 64\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\n' > "$T/shared-why.conf"
+expect_exit 0 "pgknob fix --diff of a file its wal_keep_segments dates to 12 or older" -- "$PGKNOB" fix "$T/shared-why.conf" --diff
+check "  ... says the file's major once in the summary" \
+  test "$(grep -c 'which pgknob does not check' <<<"$ERR")" = 1
+check "  ... and points the later lines at it" grep -q "unsafe for the reason given for PK[0-9]* above. Apply with" <<<"$ERR"
 done_testing
