@@ -598,15 +598,35 @@ static const char *older_differs(const FindingFix *fix, int older)
     return guc_parse_value_for(then, older, fix->value, &val, NULL) ? NULL : "refuses this value";
 }
 
+/* The oldest major the file can be for: one that has every parameter it sets (a file that sets
+ * vacuum_buffer_usage_limit, new in 16, is for 16 or later). */
+static int oldest_possible(const Snapshot *snap)
+{
+    int oldest = PK_MIN_MAJOR;
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        const SnapSetting *s = &snap->settings[idx];
+        if (s->source == SRC_DEFAULT || !s->param)
+            continue;
+        int first = 0;
+        for (int major = PK_MIN_MAJOR; major <= snap->pg_major && !first; major++)
+            if (catalog_find(catalog_for_major(major), s->name))
+                first = major;
+        if (first > oldest)
+            oldest = first;
+    }
+    return oldest;
+}
+
 char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
 {
     const CatalogParam *param = snap->catalog ? catalog_find(snap->catalog, fix->name) : NULL;
     if (!param && !fix->remove)
         return NULL; /* a module's parameter: no major decides it */
+    int oldest = oldest_possible(snap);
     /* the older supported majors that differ, a run from the oldest ("13 and 14", "13 to 17") */
     int first = 0, last = 0;
     const char *how = NULL;
-    for (int older = PK_MIN_MAJOR; older < snap->pg_major; older++) {
+    for (int older = oldest; older < snap->pg_major; older++) {
         const char *differs = older_differs(fix, older);
         if (differs && !how) {
             first = last = older;

@@ -112,4 +112,12 @@ expect_exit 0 "pgknob fix --diff of a file its wal_keep_segments dates to 12 or 
 check "  ... says the file's major once in the summary" \
   test "$(grep -c 'which pgknob does not check' <<<"$ERR")" = 1
 check "  ... and points the later lines at it" grep -q "unsafe for the reason given for PK[0-9]* above. Apply with" <<<"$ERR"
+# condition 6: the older majors an assumed-18 fix is judged against are those the file can be for:
+# a file that sets a parameter new in 16 is not for 13 or 14, so its leftover
+# stats_temp_directory (a refusal on 15 on) is removed by default
+printf "stats_temp_directory = '/run/pg'\nvacuum_buffer_usage_limit = 2MB\n" > "$T/leftover16.conf"
+check "stats_temp_directory beside vacuum_buffer_usage_limit (16): its removal is safe" \
+  test "$(safety "$T/leftover16.conf" PK0011)" = safe
+check "  ... close miss: alone, it stays unsafe (13 and 14 still have it)" \
+  test "$(safety "$T/stats.conf" PK0011)" = unsafe
 done_testing
