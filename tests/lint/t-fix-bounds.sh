@@ -120,4 +120,10 @@ check "stats_temp_directory beside vacuum_buffer_usage_limit (16): its removal i
   test "$(safety "$T/leftover16.conf" PK0011)" = safe
 check "  ... close miss: alone, it stays unsafe (13 and 14 still have it)" \
   test "$(safety "$T/stats.conf" PK0011)" = unsafe
+# a fix changes what its finding needs and no more: beside an absurd cost, an SSD's
+# random_page_cost = 1.1 is within its sane range and stays
+printf 'random_page_cost = 1.1\ncpu_tuple_cost = 5000\n' > "$T/costs.conf"
+expect_exit 1 "pgknob fix --diff of an absurd cpu_tuple_cost beside random_page_cost = 1.1" -- "$PGKNOB" fix "$T/costs.conf" --diff
+check "  ... resets cpu_tuple_cost" grep -q '^+cpu_tuple_cost = 0.01' <<<"$OUT"
+check "  ... and leaves random_page_cost = 1.1 alone" bash -c '! grep -q "^[-+]random_page_cost" <<<"$1"' _ "$OUT"
 done_testing
