@@ -391,9 +391,10 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
                        : intent->storage_contradicted && rank(name, storage) >= 0 ? "storage"
                                                                                   : NULL;
     if (fact)
-        return xasprintf("this change of %s is derived from the host's %s, which the file "
-                         "contradicts (PK0091): check the host facts first.",
-                         name, fact);
+        /* one sentence for every fix of the finding it holds for: said once */
+        return xasprintf("the change is derived from the host's %s, which the file contradicts "
+                         "(PK0091): check the host facts first.",
+                         fact);
     return NULL;
 }
 
