@@ -186,12 +186,15 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         sb_printf(&names, "%s%s", idx ? ", " : "", f->fixes[idx].name);
     if (!tier)
         sb_printf(&reason, "a %s", severity_name(f->severity));
-    for (size_t idx = 0; !safe && idx < f->n_fixes; idx++)
-        if (f->fixes[idx].unsafe) { /* the first reason: the one the report shows first */
-            sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", f->fixes[idx].why);
-            break;
-        }
-    if (safe)
+    const char *why = NULL;
+    for (size_t idx = 0; !safe && idx < f->n_fixes && !why; idx++)
+        if (f->fixes[idx].unsafe) /* the first reason: the one the report shows first */
+            why = f->fixes[idx].why;
+    char *below = reason.len ? arena_strdup(plan->arena, reason.data) : NULL;
+    if (why)
+        sb_printf(&reason, "%sunsafe: %s", reason.len ? ", and " : "", why);
+    /* the reason is a sentence before "Apply with": it ends with its full stop */
+    if (reason.len && !strchr(".!?", reason.data[reason.len - 1]))
         sb_putc(&reason, '.');
     if (!safe && !sel->unsafe)
         sb_put(&flags, "--unsafe-fixes");
@@ -202,16 +205,62 @@ static void leave_out(FixPlan *plan, const Finding *f, const FixSelect *sel)
         (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
                      .names = keep(plan, &names),
                      .reason = keep(plan, &reason),
+                     .tier = below,
+                     .why = why ? arena_strdup(plan->arena, why) : NULL,
+                     .severity = f->severity,
                      .flags = keep(plan, &flags)};
+}
+
+/* A refusal no fix clears (a value whose meaning pgknob cannot tell): the fixed file still does
+ * not start, which the summary says rather than keeping silent. */
+static void leave_by_hand(FixPlan *plan, const Finding *f)
+{
+    StrBuf names = STRBUF_INIT, reason = STRBUF_INIT;
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        sb_printf(&names, "%s%s", idx ? ", " : "", f->settings[idx].name);
+    if (f->line > 0)
+        sb_printf(&names, " (line %d)", f->line);
+    sb_put(&reason, "the server refuses to start with this line, and pgknob cannot tell the value "
+                    "meant: correct it by hand, or the fixed file does not start either.");
+    ARENA_GROW(plan->arena, plan->left_out, plan->n_left_out, plan->cap_left_out);
+    plan->left_out[plan->n_left_out++] =
+        (FixLeftOut){.rule_id = arena_strdup(plan->arena, f->rule_id),
+                     .names = keep(plan, &names),
+                     .reason = keep(plan, &reason),
+                     .severity = SEV_ERROR};
 }
 
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out)
 {
-    for (size_t idx = 0; idx < plan->n_left_out; idx++) {
-        const FixLeftOut *l = &plan->left_out[idx];
-        sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id, l->names,
-                  l->reason, l->flags);
-    }
+    const FixLeftOut **said = xcalloc(plan->n_left_out + 1, sizeof(*said));
+    size_t n_said = 0;
+    /* what keeps the server from starting first, then by severity, each in finding order */
+    for (int rank = 0; rank <= SEV_ERROR + 1; rank++)
+        for (size_t idx = 0; idx < plan->n_left_out; idx++) {
+            const FixLeftOut *l = &plan->left_out[idx];
+            if ((l->flags ? SEV_ERROR + 1 - (int)l->severity : 0) != rank)
+                continue;
+            /* a reason several findings share (the file's major) is given once: the later
+             * lines point at the first */
+            const FixLeftOut *first = NULL;
+            for (size_t before = 0; l->why && before < n_said && !first; before++)
+                if (!strcmp(said[before]->why, l->why))
+                    first = said[before];
+            if (!l->flags)
+                sb_printf(out, "%snot fixed: %s %s: %s\n", prefix, l->rule_id, l->names, l->reason);
+            else if (first)
+                sb_printf(out,
+                          "%snot applied: %s %s: %s%sunsafe for the reason given for %s above. "
+                          "Apply with %s.\n",
+                          prefix, l->rule_id, l->names, l->tier ? l->tier : "",
+                          l->tier ? ", and " : "", first->rule_id, l->flags);
+            else
+                sb_printf(out, "%snot applied: %s %s: %s Apply with %s.\n", prefix, l->rule_id,
+                          l->names, l->reason, l->flags);
+            if (l->why && !first)
+                said[n_said++] = l;
+        }
+    free(said);
 }
 
 bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,
@@ -229,6 +278,8 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
             const Finding *f = &res->findings.items[idx];
             if (f->suppressed)
                 continue;
+            if (pass == 0 && f->refuses_start && !f->n_fixes)
+                leave_by_hand(plan, f);
             if (!takes(f, sel)) {
                 if (pass == 0 && f->n_fixes)
                     leave_out(plan, f, sel);

@@ -42,9 +42,13 @@ typedef struct FixSelect {
 /* A finding whose fixes the selection leaves out, and what would apply them. */
 typedef struct FixLeftOut {
     char *rule_id;
-    char *names;  /* the parameters it would change: "autovacuum_freeze_max_age, …" */
-    char *reason; /* "unsafe: <why>", "a notice", … */
-    char *flags;  /* the options that would apply it: "--unsafe-fixes --min-severity notice" */
+    char *names;       /* the parameters it would change: "autovacuum_freeze_max_age, …" */
+    char *reason;      /* "unsafe: <why>", "a notice", … */
+    char *tier;        /* "a notice" when below --min-severity, else NULL */
+    char *why;         /* the unsafe reason, NULL when the fixes are safe */
+    Severity severity; /* the finding's: the summary lists the most severe first */
+    char *flags;       /* the options that would apply it: "--unsafe-fixes --min-severity notice";
+                        * NULL for a refusal no fix clears (to correct by hand) */
 } FixLeftOut;
 
 /* Everything a plan points to lives in its arena: free it with arena_free(plan.arena). */
@@ -65,7 +69,8 @@ typedef struct FixPlan {
 bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *sel, FixPlan *plan,
                     PkDiag *diag);
 /* The fixes left out, one line each ("not applied: PK3008 wal_level: a notice, and unsafe: ….
- * Apply with --unsafe-fixes --min-severity notice."), each line after `prefix`. */
+ * Apply with --unsafe-fixes --min-severity notice."), and the refusals no fix clears ("not fixed:
+ * PK0020 log_destination (line 3): …"), each line after `prefix`. */
 void fix_plan_left_out(const FixPlan *plan, const char *prefix, StrBuf *out);
 /* A unified diff of every changed file, paths relative to `cwd` when under it (patch -p0). */
 void fix_plan_diff(const FixPlan *plan, const char *cwd, StrBuf *out);

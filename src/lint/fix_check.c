@@ -222,6 +222,17 @@ static bool removed_before_checked(const Finding *f)
     return true;
 }
 
+/* The one reason a file its parameters date before 13 gives every fix it makes unsafe: every
+ * fix of a finding, whatever made it unsafe, says the same sentence once (a folded PK0011 notice
+ * carries the fixes of several lines). */
+static char *evident_why(const LintInput *input)
+{
+    return xasprintf("the file was written for PostgreSQL %s (%s), which pgknob does not check, "
+                     "so it cannot tell what that server accepts: give --pg-version with the "
+                     "major to convert the file to.",
+                     input->evident_major, input->evident_what);
+}
+
 /* Editing across majors needs the target stated: with the major assumed, a fix the file's own
  * server may refuse is unsafe (docs/fix.md, condition 6). */
 static void judge_assumed_major(const LintInput *input, Finding *items)
@@ -235,17 +246,15 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
             if (range == 1 && input->evident_major[0] && !input->unchecked_major[0])
                 /* its parameters show an older server: tuning advice is judged for a server the
                  * file is not for (validation's corrections keep the per-fix judgment below) */
-                whole = xasprintf(
-                    "the file was written for PostgreSQL %s (%s), which pgknob does not check, "
-                    "so it cannot tell what that server accepts: give --pg-version with the "
-                    "major to convert the file to.",
-                    input->evident_major, input->evident_what);
+                whole = evident_why(input);
             else if (input->unchecked_major[0])
                 whole = xasprintf(
                     "the file names PostgreSQL %s (PK0004), which pgknob does not check, so it "
                     "cannot tell what that server accepts: give --pg-version with the major to "
                     "convert the file to.",
                     input->unchecked_major);
+            else if (removed_before_checked(f) && input->evident_major[0])
+                whole = evident_why(input);
             else if (removed_before_checked(f))
                 whole = xasprintf("the file sets %s, which no PostgreSQL from %d on has: it was "
                                   "written for an older major, whose server refuses this change; "
@@ -259,10 +268,7 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                 if (why && !whole && input->evident_major[0]) {
                     /* the parameters named the file's major: say it, not "nothing names it" */
                     free(why);
-                    why = xasprintf("the file was written for PostgreSQL %s (%s), which pgknob "
-                                    "does not check, so it cannot tell what that server accepts: "
-                                    "give --pg-version with the major to convert the file to.",
-                                    input->evident_major, input->evident_what);
+                    why = evident_why(input);
                 }
                 if (why)
                     finding_fix_unsafe(f, fix_idx, why);

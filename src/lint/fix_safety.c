@@ -391,9 +391,10 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
                        : intent->storage_contradicted && rank(name, storage) >= 0 ? "storage"
                                                                                   : NULL;
     if (fact)
-        return xasprintf("this change of %s is derived from the host's %s, which the file "
-                         "contradicts (PK0091): check the host facts first.",
-                         name, fact);
+        /* one sentence for every fix of the finding it holds for: said once */
+        return xasprintf("the change is derived from the host's %s, which the file contradicts "
+                         "(PK0091): check the host facts first.",
+                         fact);
     return NULL;
 }
 
@@ -462,6 +463,60 @@ static char *fix_safety_start_why(const Snapshot *snap, const char *name, const 
     return start_why(snap, param, &val, value, cur);
 }
 
+/* A change that matters only while a mechanism the configuration turns off is on: applied now it
+ * changes nothing the server does, so it is not a default fix (docs/fix.md, condition 8). */
+static const struct {
+    const char *name;      /* the parameter the fix changes */
+    const char *mechanism; /* a boolean setting that, off, makes it inert */
+    const char *how;       /* why, from the server's source (13-18) */
+} INERT[] = {
+    /* xlog.c: get_sync_bit and issue_xlog_fsync do nothing without fsync */
+    {"wal_sync_method", "fsync", "WAL is never flushed"},
+    /* xlog.c XLogFlush: the delay only when enableFsync */
+    {"commit_delay", "fsync", "commits never wait for a flush"},
+    {"commit_siblings", "fsync", "commits never wait for a flush"},
+    /* fd.c: pg_fsync does nothing, so no fsync can fail */
+    {"data_sync_retry", "fsync", "no fsync is issued, so none can fail"},
+    /* fd.c pg_flush_data: "don't trigger flushes if fsyncs are disabled" */
+    {"checkpoint_flush_after", "fsync", "no writeback is requested"},
+    {"bgwriter_flush_after", "fsync", "no writeback is requested"},
+    {"backend_flush_after", "fsync", "no writeback is requested"},
+    {"wal_writer_flush_after", "fsync", "WAL is never flushed"},
+    /* autovacuum.c: without autovacuum (or track_counts, AutoVacuumingActive) no launcher
+     * loop reads these; only anti-wraparound vacuums run, whatever they say */
+    {"autovacuum_naptime", "autovacuum", "no autovacuum launcher runs"},
+    {"autovacuum_vacuum_threshold", "autovacuum", "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_scale_factor", "autovacuum", "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_insert_threshold", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_insert_scale_factor", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_vacuum_max_threshold", "autovacuum",
+     "tables are vacuumed only against wraparound"},
+    {"autovacuum_analyze_threshold", "autovacuum", "autovacuum analyzes nothing"},
+    {"autovacuum_analyze_scale_factor", "autovacuum", "autovacuum analyzes nothing"},
+};
+
+static char *inert_why(const Snapshot *snap, const CatalogParam *param)
+{
+    for (size_t idx = 0; idx < sizeof(INERT) / sizeof(INERT[0]); idx++) {
+        if (strcasecmp(INERT[idx].name, param->name))
+            continue;
+        const char *mechanisms[] = {INERT[idx].mechanism,
+                                    !strcmp(INERT[idx].mechanism, "autovacuum") ? "track_counts"
+                                                                                : NULL};
+        for (size_t m = 0; m < 2 && mechanisms[m]; m++) {
+            const SnapSetting *mech = NULL;
+            if (current(snap, mechanisms[m], &mech) && set_explicitly(mech) &&
+                mech->parsed.type == GUC_BOOL && !mech->parsed.boolval)
+                return xasprintf("it changes nothing while %s = off (%s): an unnecessary change "
+                                 "until %s is turned on, which is its own decision.",
+                                 mechanisms[m], INERT[idx].how, mechanisms[m]);
+        }
+    }
+    return NULL;
+}
+
 char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
 {
     const CatalogParam *param = param_of(snap, name);
@@ -479,6 +534,8 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
         why = step_why(param, &val, cur);
     if (!why)
         why = intent_why(snap, param, cur);
+    if (!why)
+        why = inert_why(snap, param);
     return why;
 }
 
@@ -529,24 +586,74 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
                      name, value ? value : "");
 }
 
+/* Does the older major `older` stop or change the server with this fix: it still has the
+ * parameter removed, lacks the parameter set, or refuses the value? */
+static const char *older_differs(const FindingFix *fix, int older)
+{
+    const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
+    GucValue val;
+    if (fix->remove)
+        return then ? "still has" : NULL;
+    if (!then)
+        return "has no such parameter";
+    return guc_parse_value_for(then, older, fix->value, &val, NULL) ? NULL : "refuses this value";
+}
+
+/* The oldest major the file can be for: one that has every parameter it sets (a file that sets
+ * vacuum_buffer_usage_limit, new in 16, is for 16 or later). */
+static int oldest_possible(const Snapshot *snap)
+{
+    int oldest = PK_MIN_MAJOR;
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        const SnapSetting *s = &snap->settings[idx];
+        if (s->source == SRC_DEFAULT || !s->param)
+            continue;
+        int first = 0;
+        for (int major = PK_MIN_MAJOR; major <= snap->pg_major && !first; major++)
+            if (catalog_find(catalog_for_major(major), s->name))
+                first = major;
+        if (first > oldest)
+            oldest = first;
+    }
+    return oldest;
+}
+
 char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
 {
     const CatalogParam *param = snap->catalog ? catalog_find(snap->catalog, fix->name) : NULL;
     if (!param && !fix->remove)
         return NULL; /* a module's parameter: no major decides it */
-    for (int older = PK_MIN_MAJOR; older < snap->pg_major; older++) {
-        const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
-        GucValue val;
-        if (fix->remove ? then != NULL
-                        : !then || !guc_parse_value_for(then, older, fix->value, &val, NULL))
-            return xasprintf("nothing names the major, so %d was assumed; PostgreSQL %d, which the "
-                             "file may be written for, %s: give --pg-version.",
-                             snap->pg_major, older,
-                             fix->remove ? "still has this parameter"
-                             : then      ? "refuses this value"
-                                         : "has no such parameter");
+    int oldest = oldest_possible(snap);
+    /* the older supported majors that differ, a run from the oldest ("13 and 14", "13 to 17") */
+    int first = 0, last = 0;
+    const char *how = NULL;
+    for (int older = oldest; older < snap->pg_major; older++) {
+        const char *differs = older_differs(fix, older);
+        if (differs && !how) {
+            first = last = older;
+            how = differs;
+        } else if (differs && how && !strcmp(differs, how) && older == last + 1) {
+            last = older;
+        }
     }
-    return NULL;
+    if (!how)
+        return NULL;
+    char *majors = first == last       ? xasprintf("PostgreSQL %d", first)
+                   : last == first + 1 ? xasprintf("PostgreSQL %d and %d", first, last)
+                                       : xasprintf("PostgreSQL %d to %d", first, last);
+    bool one = first == last;
+    char *why = xasprintf(
+        "nothing names the major, so %d was assumed, and the file may be for an older one: %s %s "
+        "%s: give --pg-version.",
+        snap->pg_major, majors,
+        !strcmp(how, "still has")               ? (one ? "still has" : "still have")
+        : !strcmp(how, "has no such parameter") ? (one ? "has no" : "have no")
+                                                : (one ? "refuses" : "refuse"),
+        !strcmp(how, "still has")               ? fix->name
+        : !strcmp(how, "has no such parameter") ? fix->name
+                                                : (fix->value[0] ? fix->value : "''"));
+    free(majors);
+    return why;
 }
 
 /* The storage profile, one decision when the file sets both to the same kind of storage

@@ -445,8 +445,10 @@ char *report_fix_safety(const Finding *f)
         bool said = false; /* one reason once, however many fixes share it */
         for (size_t before = 0; why && before < idx && !said; before++)
             said = f->fixes[before].why && !strcmp(f->fixes[before].why, why);
-        if (why && !said) {
-            sb_printf(&sb, "%s%s", sep, why);
+        if (why && *why && !said) {
+            /* each reason is a sentence: a later one starts with a capital after the full stop */
+            sb_printf(&sb, "%s%c%s", sep, *sep == ' ' ? toupper((unsigned char)why[0]) : why[0],
+                      why + 1);
             sep = " ";
         }
     }

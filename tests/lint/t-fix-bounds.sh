@@ -68,4 +68,62 @@ check "a 9.4-or-older file: PK4010's tuning fix is unsafe" test "$(safety "$T/ol
 check "  ... its misspelt shared_buffer's correction stays safe" test "$(safety "$T/old91.conf" PK0010)" = safe
 check "  ... with --pg-version 16, the tuning fix is safe again" \
   test "$(safety "$T/old91.conf" PK4010 --pg-version 16)" = safe
+# issue 23, held-out set 4: a folded PK0011 notice gives its reason once, as one sentence
+printf 'wal_keep_segments = 64\nstats_temp_directory = '"'"'/run/pg'"'"'\n' > "$T/folded.conf"
+out="$("$PGKNOB" lint "$T/folded.conf" 2>/dev/null | grep -A3 'PK0011\]' | grep 'fix safety')"
+check "a folded PK0011 notice: its fix safety gives --pg-version once" \
+  test "$(grep -o 'give --pg-version' <<<"$out" | wc -l)" = 1
+check "  ... and no sentence starts in lower case after a full stop" bash -c '! grep -qE "\. [a-z]" <<<"$1"' _ "$out"
+# the majors an assumed-18 fix may break, named as they are (not "13, which the file may be for")
+printf "stats_temp_directory = '/run/pg'\n" > "$T/stats.conf"
+expect_exit 0 "pgknob fix --diff of a file that still sets stats_temp_directory" -- "$PGKNOB" fix "$T/stats.conf" --diff
+check "  ... names the majors that still have it" grep -q "PostgreSQL 13 and 14 still have stats_temp_directory" <<<"$ERR"
+# a refusal no fix clears is listed, first, so the summary never hides a file that does not start
+printf "log_destination = 'stdout'\nlog_min_messages = debug1\n" > "$T/byhand.conf"
+expect_exit 0 "pgknob fix --diff of a file with log_destination = 'stdout'" -- "$PGKNOB" fix "$T/byhand.conf" --diff
+check "  ... lists the refusal as not fixed, to correct by hand" \
+  grep -q "^pgknob: fix: not fixed: PK0020 log_destination (line 1): the server refuses to start with this line" <<<"$ERR"
+check "  ... first, before the fixes left out" test "$(head -1 <<<"$ERR" | grep -c 'not fixed: PK0020')" = 1
+check "  ... every reason ends with its full stop before 'Apply with'" bash -c '! grep -qE "[a-z] Apply with" <<<"$1"' _ "$ERR"
+# condition 8: a change that changes nothing while its mechanism is off is not a default fix
+# (held-out set 4: wal_sync_method and commit_delay changed under fsync = off, "unnecessary")
+printf 'fsync = off\ndata_sync_retry = on\ncheckpoint_flush_after = 8kB\n' > "$T/inert.conf"
+check "data_sync_retry under fsync = off: its fix is unsafe (no fsync can fail)" \
+  test "$(safety "$T/inert.conf" PK6005)" = unsafe
+check "  ... and checkpoint_flush_after's (no writeback is requested)" \
+  test "$(safety "$T/inert.conf" PK3014)" = unsafe
+expect_exit 0 "pgknob fix --diff of it changes nothing" -- "$PGKNOB" fix "$T/inert.conf" --diff
+check "  ... saying why and what would apply it" \
+  grep -q "PK6005 data_sync_retry: unsafe: it changes nothing while fsync = off.*Apply with --unsafe-fixes" <<<"$ERR"
+printf 'data_sync_retry = on\ncheckpoint_flush_after = 8kB\n' > "$T/inert-near.conf"
+check "  ... close miss: with fsync on, data_sync_retry's fix stays safe" \
+  test "$(safety "$T/inert-near.conf" PK6005)" = safe
+printf 'autovacuum = off\nautovacuum_naptime = 1s\n' > "$T/naptime.conf"
+printf 'track_counts = off\nautovacuum_naptime = 1s\n' > "$T/naptime-tc.conf"
+printf 'autovacuum_naptime = 1s\n' > "$T/naptime-near.conf"
+check "autovacuum_naptime under autovacuum = off: its fix is unsafe (no launcher runs)" \
+  test "$(safety "$T/naptime.conf" PK4003)" = unsafe
+check "  ... and under track_counts = off" test "$(safety "$T/naptime-tc.conf" PK4003)" = unsafe
+check "  ... close miss: with autovacuum on, it stays safe" test "$(safety "$T/naptime-near.conf" PK4003)" = safe
+# the summary gives a reason several findings share (the file's major) once (set 4's reviewers:
+# the same sentence on three lines of one summary)
+printf 'wal_keep_segments = 64\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\n' > "$T/shared-why.conf"
+expect_exit 0 "pgknob fix --diff of a file its wal_keep_segments dates to 12 or older" -- "$PGKNOB" fix "$T/shared-why.conf" --diff
+check "  ... says the file's major once in the summary" \
+  test "$(grep -c 'which pgknob does not check' <<<"$ERR")" = 1
+check "  ... and points the later lines at it" grep -q "unsafe for the reason given for PK[0-9]* above. Apply with" <<<"$ERR"
+# condition 6: the older majors an assumed-18 fix is judged against are those the file can be for:
+# a file that sets a parameter new in 16 is not for 13 or 14, so its leftover
+# stats_temp_directory (a refusal on 15 on) is removed by default
+printf "stats_temp_directory = '/run/pg'\nvacuum_buffer_usage_limit = 2MB\n" > "$T/leftover16.conf"
+check "stats_temp_directory beside vacuum_buffer_usage_limit (16): its removal is safe" \
+  test "$(safety "$T/leftover16.conf" PK0011)" = safe
+check "  ... close miss: alone, it stays unsafe (13 and 14 still have it)" \
+  test "$(safety "$T/stats.conf" PK0011)" = unsafe
+# a fix changes what its finding needs and no more: beside an absurd cost, an SSD's
+# random_page_cost = 1.1 is within its sane range and stays
+printf 'random_page_cost = 1.1\ncpu_tuple_cost = 5000\n' > "$T/costs.conf"
+expect_exit 1 "pgknob fix --diff of an absurd cpu_tuple_cost beside random_page_cost = 1.1" -- "$PGKNOB" fix "$T/costs.conf" --diff
+check "  ... resets cpu_tuple_cost" grep -q '^+cpu_tuple_cost = 0.01' <<<"$OUT"
+check "  ... and leaves random_page_cost = 1.1 alone" bash -c '! grep -q "^[-+]random_page_cost" <<<"$1"' _ "$OUT"
 done_testing

@@ -8,7 +8,8 @@
 #   vd_data MAJOR             the data directory
 #   vd_conf MAJOR             path of that postgresql.conf
 #   vd_check_c MAJOR [PARAM]  `postgres -C PARAM`: sets VD_RC, VD_OUT (stdout), VD_MSG (first error)
-#   vd_start MAJOR            real start (network settings given on the command line), then stop:
+#   vd_start MAJOR            real start (network settings given on the command line, and the
+#                             -c NAME=VALUE pairs of the array VD_START_ARGS), then stop:
 #                             VD_RC 0 when it got ready, VD_MSG the first FATAL/error line
 #   vd_env_refusal MSG        true when MSG is a refusal caused by the machine, not the
 #                             configuration (missing library or file, sockets, memory)
@@ -23,6 +24,7 @@
 
 declare -A VD_DATA=()
 VD_ROOT=""
+VD_START_ARGS=()
 
 vd_setup() {
   VD_ROOT="$(mktemp -d /tmp/pgknob-vd.XXXXXX)" || return 1
@@ -101,7 +103,7 @@ vd_start() { # major
   : > "$log"; [ "$(id -u)" = 0 ] && chown postgres "$log"
   port=$(( 30000 + (RANDOM % 20000) ))
   pg_as_postgres "$bin/postgres" -D "$data" -c "port=$port" -c "listen_addresses=" \
-    -c "unix_socket_directories=$VD_ROOT" -c logging_collector=off >"$log" 2>&1 &
+    -c "unix_socket_directories=$VD_ROOT" -c logging_collector=off "${VD_START_ARGS[@]}" >"$log" 2>&1 &
   local runner=$!
   VD_RC=1
   # postmaster.pid ends with "ready" once connections are accepted (whatever the log level); up to

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# needs: servers
+# Fixes that start (issue #23, item 4), on real files: after `pgknob fix` with no flags, a real
+# server of pgknob's target major starts with a file whose only refusals have safe fixes (a
+# removed parameter on 17, checkpoint_segments on 15, a misspelt name), and a refusal no fix
+# clears is said (not fixed) rather than passed over. The files are copied at run time from the
+# real-world corpus (shared/corpus/realworld, sources and terms in its SOURCES.md) and, where this
+# machine has them, from the development sets (held-out sets 3 and 4; sources in their
+# SOURCES.md and docs/review/heldout-2026-12b.md, -12c.md). tests/lint/soak-fix-start.sh runs
+# every file of those sets.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+source tests/lint/verdict-lib.sh
+source tests/lint/fix-start-lib.sh
+REALWORLD="${REALWORLD_DIR:-$(realworld_dir)}" || fail "the real-world corpus: not found"
+H4="${HELDOUT4_DIR:-/work/heldout4}" H3="${HELDOUT3_DIR:-/work/heldout3}"
+vd_setup 15 17 18 || { fail "scratch data directories"; done_testing; exit 1; }
+
+# root, path under it, the major pgknob must target, what the file shows
+CASES=(
+  "$REALWORLD|36-HYKINGDOM__benchmark-IO.conf|17|stats_temp_directory on a file its header names 17: commented out"
+  "$REALWORLD|12-ethos-link__postgres-backrest.conf|17|a pgtune PostgreSQL 17 file, nothing to change"
+  "$REALWORLD|05-MarquezProject__marquez.conf|18|pg_stat_statements preloaded, nothing named"
+  "$H4|QuickBom/docker/postgresql.conf|15|checkpoint_segments in a 15 file: max_wal_size"
+  "$H4|Prctice_1/postgresql.auto.conf|18|a misspelt checkpoint_completion_targets: renamed"
+  "$H4|ITFACT-IA/postgresql/postgresql.conf|17|stats_temp_directory in a 17 file: commented out"
+  "$H3|20-pgraft-ram-docker.conf|17|wal_keep_segments in a 17 file: wal_keep_size"
+)
+for c in "${CASES[@]}"; do
+  IFS='|' read -r root rel want what <<<"$c"
+  if [ ! -f "$root/$rel" ]; then echo "# not on this machine: $root/$rel"; continue; fi
+  fs_try "$root" "$rel" "$rel"
+  if [ "$FS_VERDICT" = started ] && [[ "$FS_WHY" == "PostgreSQL $want"* ]]; then
+    ok "${root##*/}/$rel ($what): $FS_WHY starts after pgknob fix"
+  else
+    fail "${root##*/}/$rel ($what): $FS_VERDICT: $FS_WHY (wanted PostgreSQL $want to start)"
+  fi
+done
+
+# a refusal no safe fix clears: listed as not fixed, and the server indeed refuses the file
+work="$(mktemp -d /tmp/pgknob-fix-start.XXXXXX)"; trap 'rm -rf "$work"; vd_cleanup' EXIT
+printf "log_destination = 'stdout'\nshared_buffers = 128MB\n" > "$work/byhand.conf"
+expect_exit 0 "pgknob fix --diff of log_destination = 'stdout' (nothing it can change)" -- "$PGKNOB" fix --pg-version 18 "$work/byhand.conf" --diff
+check "  ... says the refusal is not fixed" grep -q "not fixed: PK0020 log_destination (line 1)" <<<"$ERR"
+vd_install 18 "$work/byhand.conf"; vd_start 18
+check "  ... and the server refuses that file indeed" test "$VD_RC" != 0
+done_testing
