@@ -168,14 +168,27 @@ static bool check_worst_note(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
-/* shared_memory(): no arguments, bytes */
+/* a function of the snapshot with no arguments, of one type */
+static bool no_args_of(Expr *call, PkDiag *err, ExprType type)
+{
+    if (call->n_args)
+        return arg_error(call, 0, err, "no argument");
+    call->type = type;
+    return true;
+}
+
+/* shared_memory(): bytes */
 static bool check_shared_memory(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
-    if (call->n_args)
-        return arg_error(call, 0, err, "no argument");
-    call->type = EXPR_T_BYTES;
-    return true;
+    return no_args_of(call, err, EXPR_T_BYTES);
+}
+
+/* aio_auto_concurrency(): a number */
+static bool check_number_fact(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    return no_args_of(call, err, EXPR_T_NUM);
 }
 
 /* text(a, b, …): any values but regexes, rendered as templates render them and joined */
@@ -557,7 +570,26 @@ static bool eval_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* aio_auto_concurrency(): the io_max_concurrency an 18 server computes when it is -1 (automatic),
+ * as the server does (model/snapshot.h); 0 when it is set to a number; missing before 18, where
+ * there is no AIO */
+static bool eval_aio_auto_concurrency(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_NUM;
+    double procs;
+    const SnapSetting *set = snapshot_get(env->snap, "io_max_concurrency");
+    if (!snapshot_aio_concurrency(env->snap, &out->num, &procs)) {
+        out->missing = true;
+        expr_env_add_missing(env, "io_max_concurrency");
+    } else if (set->parsed.num >= 0)
+        out->num = 0;
+    return true;
+}
+
 static const ExprFunc functions[] = {
+    {"aio_auto_concurrency", 0, 0, check_number_fact, eval_aio_auto_concurrency},
     {"contains", 2, 0, check_string_list, eval_string_list},
     {"default", 1, 1, check_default, eval_default},
     {"evidence", 1, 1, check_evidence, eval_evidence},

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# needs: servers
+# True words and numbers (issue 24, "every word"): a number a finding states is the one the
+# server computes for the file's settings, a clause about a mechanism appears only on the majors
+# that have it, the printed parts of a sum add up to the total it states, and the severity
+# follows the consequence it computes.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+work="$(mktemp -d /tmp/pgknob-words.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+msg() { # rule major host conf-text
+  printf '%b' "$4" >"$work/c.conf"
+  "$PGKNOB" lint --pg-version "$2" ${3:+--host "$3"} --format json --fail-on never "$work/c.conf" 2>/dev/null |
+    jq -r --arg r "$1" '.findings[] | select(.rule == $r) | .severity + " " + .message'
+}
+
+# --- PK2003: io_max_concurrency as the 18 server computes it, and only on 18 ---
+for opts in "shared_buffers=32MB max_connections=100" "shared_buffers=16MB max_connections=20 autovacuum_worker_slots=3 max_worker_processes=4" "shared_buffers=4000 max_connections=100"; do
+  conf=$(tr ' ' '\n' <<<"$opts" | sed 's/=/ = /')
+  server_opts=$(for o in $opts; do printf -- '-c %s ' "$o"; done)
+  if PG_SERVER_OPTS="$server_opts" pg_cluster_start 18; then
+    want=$(pg_psql -c 'SHOW io_max_concurrency')
+    got=$(msg PK2003 18 ram=16GB "$conf\n" | sed -n 's/.*derived from it and the process count is \([0-9]*\) .*/\1/p')
+    check "PK2003 states the io_max_concurrency an 18 server computes ($opts: $want)" test "$got" = "$want"
+    pg_cluster_stop
+  else
+    fail "an 18 server starts with $opts"
+  fi
+done
+for v in 13 14 15 16 17; do
+  check "PK2003 on $v says nothing of asynchronous I/O" bash -c '! grep -q "asynchronous\|io_max_concurrency" <<<"$1" && grep -q "shared_buffers is 32MB" <<<"$1"' _ \
+    "$(msg PK2003 "$v" ram=16GB 'shared_buffers = 32MB\n')"
+done
+check "PK2003 on 18 with io_max_concurrency set says no automatic value" bash -c '! grep -q "automatic" <<<"$1" && grep -q "shared_buffers is 32MB" <<<"$1"' _ \
+  "$(msg PK2003 18 ram=16GB 'shared_buffers = 32MB\nio_max_concurrency = 16\n')"
+check "PK2003 on 18 with a small max_connections reaching the cap of 64 says nothing of it" bash -c '! grep -q "automatic" <<<"$1" && grep -q "shared_buffers is 32MB" <<<"$1"' _ \
+  "$(msg PK2003 18 ram=16GB 'shared_buffers = 32MB\nmax_connections = 5\nautovacuum_worker_slots = 3\nmax_wal_senders = 0\n')"
+check "PK1013 states the same automatic value (5 for 8MB on 18)" grep -q "only 5 asynchronous" <<<"$(msg PK1013 18 "" 'shared_buffers = 8MB\n')"
+
+# --- PK2001/PK2002: the printed parts add up to the total stated ---
+sums_up() { # a message: total = shared memory (or shared_buffers) + sorts + temp + maintenance
+  python3 - "$1" <<'PY'
+import re, sys
+m = sys.argv[1]
+unit = {'B': 1, 'kB': 1024, 'MB': 1024**2, 'GB': 1024**3, 'TB': 1024**4}
+def b(x):
+    n, u = re.fullmatch(r'([0-9.]+)([kMGT]?B)', x).groups()
+    return float(n) * unit[u]
+total = b(re.search(r'may need ([0-9.]+[kMGT]?B)', m).group(1))
+shm = re.search(r'(?:shared memory|shared_buffers) ([0-9.]+[kMGT]?B)', m).group(1)
+sorts = re.search(r'\) × (?:work_mem )?[0-9.]+[kMGT]?B = ([0-9.]+[kMGT]?B)', m).group(1)
+temp = re.search(r'temp_buffers ([0-9.]+[kMGT]?B)', m).group(1)
+maint = re.search(r'maintenance (?:operation )?([0-9.]+[kMGT]?B)', m).group(1)
+parts = b(shm) + b(sorts) + b(temp) + b(maint)
+sys.exit(0 if abs(parts - total) <= 0.01 * total else 1)
+PY
+}
+# a small lock table beside shared_buffers (under 64MB) was summed but not printed
+m=$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')
+check "PK2002 prints the shared memory beside shared_buffers it sums" grep -q "lock tables and per-process state" <<<"$m"
+check "PK2002's printed parts add up to its total" sums_up "$m"
+m=$(msg PK2001 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 64MB\n')
+check "PK2001's printed parts add up to its total" sums_up "$m"
+
+# --- PK4012/PK4015: the wraparound margin, and severity by it ---
+m=$(msg PK4015 16 "" 'autovacuum_freeze_max_age = 1200000000\n')
+check "a freeze age of 1.2e9 is a notice (PK4015)" grep -q "^notice " <<<"$m"
+check "it states the margin: about 947 million ids" grep -q "about 947 million ids" <<<"$m"
+check "and is no PK4012 warning" test -z "$(msg PK4012 16 "" 'autovacuum_freeze_max_age = 1200000000\n')"
+m=$(msg PK4012 16 "" 'autovacuum_freeze_max_age = 1900000000\n')
+check "a freeze age of 1.9e9 is a warning (PK4012) with its margin, about 247 million" grep -q "^warning .*about 247 million ids" <<<"$m"
+m=$(msg PK4012 16 "" 'autovacuum_multixact_freeze_max_age = 1800000000\n')
+check "the multixact age is named when it leaves the smaller margin" grep -q "^warning autovacuum_multixact_freeze_max_age is 1800000000" <<<"$m"
+
+done_testing
