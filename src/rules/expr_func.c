@@ -142,6 +142,17 @@ static bool check_string_list(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
+/* includes(s, t): two strings of any kind (parameters, text()), a boolean */
+static bool check_includes(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    for (size_t arg_idx = 0; arg_idx < 2; arg_idx++)
+        if (call->args[arg_idx]->type != EXPR_T_STRING)
+            return arg_error(call, arg_idx, err, "a string");
+    call->type = EXPR_T_BOOL;
+    return true;
+}
+
 static bool check_evidence(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
@@ -447,6 +458,20 @@ static bool eval_string_list(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* includes(s, t): t, not empty, occurs in s (case-sensitive: paths are) */
+static bool eval_includes(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue hay, needle;
+    if (!expr_eval_node(call->args[0], env, &hay) || !expr_eval_node(call->args[1], env, &needle))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    out->missing = hay.missing || needle.missing;
+    if (!out->missing)
+        out->boolean = needle.str && *needle.str && hay.str && strstr(hay.str, needle.str);
+    return true;
+}
+
 static bool eval_evidence(const Expr *call, ExprEnv *env, ExprValue *out)
 {
     const char *key = call->args[0]->str;
@@ -595,6 +620,7 @@ static const ExprFunc functions[] = {
     {"evidence", 1, 1, check_evidence, eval_evidence},
     {"floor", 2, 2, check_floor, eval_floor},
     {"if", 3, 3, check_if, eval_if},
+    {"includes", 2, 2, check_includes, eval_includes},
     {"is_default", 1, 1, check_param_bool, eval_is_default},
     {"known", 1, 1, check_known, eval_known},
     {"is_set", 1, 1, check_param_bool, eval_is_set},

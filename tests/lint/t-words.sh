@@ -75,4 +75,34 @@ check "a freeze age of 1.9e9 is a warning (PK4012) with its margin, about 247 mi
 m=$(msg PK4012 16 "" 'autovacuum_multixact_freeze_max_age = 1800000000\n')
 check "the multixact age is named when it leaves the smaller margin" grep -q "^warning autovacuum_multixact_freeze_max_age is 1800000000" <<<"$m"
 
+# --- PK7010: log_duration beside a threshold logs every statement, once ---
+fires() { # label rule major conf-text
+  if [ -n "$(msg "$2" "$3" "" "$4")" ]; then ok "$1"; else fail "$1"; fi
+}
+silent() { # label rule major conf-text
+  if [ -z "$(msg "$2" "$3" "" "$4")" ]; then ok "$1"; else fail "$1"; fi
+}
+fires "log_duration = on with log_min_duration_statement = 1s is flagged (PK7010)" PK7010 16 'log_duration = on\nlog_min_duration_statement = 1s\n'
+silent "log_duration = on alone is not" PK7010 16 'log_duration = on\n'
+silent "log_duration = on with log_min_duration_statement = 0 adds no line: not PK7010" PK7010 16 'log_duration = on\nlog_min_duration_statement = 0\n'
+if PG_SERVER_OPTS="-c log_duration=on -c log_min_duration_statement=1s" pg_cluster_start 16; then
+  pg_psql -c "SELECT 'pk7010-fast'" >/dev/null
+  sleep 0.3
+  log=$(pg_server_log)
+  check "a real 16 server logs a fast statement's duration under a 1s threshold" grep -q 'LOG:  duration: [0-9.]* ms$' "$log"
+  check "... once, without its text (no double line)" bash -c '! grep -q "pk7010-fast" "$1"' _ "$log"
+  pg_cluster_stop
+else
+  fail "a 16 server starts with log_duration on"
+fi
+
+# --- PK3028: a copy that overwrites, or into the data directory ---
+fires "cp without a guard is flagged (PK3028)" PK3028 16 "archive_mode = on\narchive_command = 'cp %p /mnt/archive/%f'\n"
+silent "the documentation's test ! -f guard is not" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f /mnt/archive/%f \&\& cp %p /mnt/archive/%f'\n"
+fires "a guarded copy under data_directory is flagged" PK3028 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n"
+check "... and the message names data_directory" grep -q "into the data directory (data_directory is /srv/pg/main)" <<<"$(msg PK3028 16 "" "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n")"
+silent "a guarded copy beside the data directory is not" PK3028 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/arch/%f \&\& cp %p /srv/pg/arch/%f'\n"
+fires "a guarded copy to a relative path is flagged" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f arch/%f \&\& cp %p arch/%f'\n"
+silent "archive_mode = off is not" PK3028 16 "archive_mode = off\narchive_command = 'cp %p /mnt/archive/%f'\n"
+
 done_testing
