@@ -105,4 +105,19 @@ silent "a guarded copy beside the data directory is not" PK3028 16 "data_directo
 fires "a guarded copy to a relative path is flagged" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f arch/%f \&\& cp %p arch/%f'\n"
 silent "archive_mode = off is not" PK3028 16 "archive_mode = off\narchive_command = 'cp %p /mnt/archive/%f'\n"
 
+# --- words per level and per major ---
+m=$(msg PK7007 18 "" 'log_min_messages = debug1\n')
+check "PK7007 at debug1 does not claim orders of magnitude" bash -c '! grep -q "orders of magnitude" <<<"$1" && grep -q "ordinary backends add few" <<<"$1"' _ "$m"
+check "PK7007 at debug2 does" grep -q "orders of magnitude" <<<"$(msg PK7007 18 "" 'log_min_messages = debug2\n')"
+m=$(msg PK8003 16 "" "listen_addresses = '*'\n")
+check "PK8003 does not say md5 sends credentials readable" bash -c '! grep -q "password or md5 authentication) credentials" <<<"$1" && grep -q "md5 and scram-sha-256 send a salted response" <<<"$1"' _ "$m"
+check "PK8005 on 18 says 18 deprecates MD5 passwords" grep -q "PostgreSQL 18 deprecates MD5 passwords" <<<"$(msg PK8005 18 "" 'password_encryption = md5\n')"
+m=$(msg PK8005 16 "" 'password_encryption = md5\n')
+check "PK8005 on 16 says nothing of a deprecation" bash -c '! grep -qi "deprecat" <<<"$1" && [ -n "$1" ]' _ "$m"
+check "PK8005 on 13 says md5 is 13's default" grep -q "md5 is also the default on 13" <<<"$(msg PK8005 13 "" 'password_encryption = md5\n')"
+m=$(msg PK8002 16 "" "logging_collector = on\nlog_file_mode = 0644\n")
+check "PK8002 with log_directory inside the data directory does not say every user can read it" bash -c '! grep -q "every local user can read" <<<"$1" && grep -q "log_directory (log) is inside it" <<<"$1"' _ "$m"
+check "PK8002 with an absolute log_directory outside it does" grep -q "every local user can read the log in /var/log/pg" <<<"$(msg PK8002 16 "" "logging_collector = on\nlog_directory = '/var/log/pg'\nlog_file_mode = 0644\n")"
+check "PK8002 with an absolute log_directory under data_directory counts it inside" grep -q "is inside it" <<<"$(msg PK8002 16 "" "data_directory = '/srv/pg'\nlogging_collector = on\nlog_directory = '/srv/pg/log'\nlog_file_mode = 0644\n")"
+
 done_testing
