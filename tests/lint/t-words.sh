@@ -120,4 +120,12 @@ check "PK8002 with log_directory inside the data directory does not say every us
 check "PK8002 with an absolute log_directory outside it does" grep -q "every local user can read the log in /var/log/pg" <<<"$(msg PK8002 16 "" "logging_collector = on\nlog_directory = '/var/log/pg'\nlog_file_mode = 0644\n")"
 check "PK8002 with an absolute log_directory under data_directory counts it inside" grep -q "is inside it" <<<"$(msg PK8002 16 "" "data_directory = '/srv/pg'\nlogging_collector = on\nlog_directory = '/srv/pg/log'\nlog_file_mode = 0644\n")"
 
+# --- a finding points at the setting its message leads with ---
+printf 'wal_level = replica\n\nmax_replication_slots = 4\n' >"$work/c.conf"
+check "PK3027 about max_replication_slots points at its line, not wal_level's" test \
+  "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK3027") | .line')" = 3
+printf 'archive_mode = on\narchive_command = %s\n' "'cp %p /mnt/a/%f'" >"$work/c.conf"
+check "PK3028 points at archive_command, which its message names first" test \
+  "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK3028") | .line')" = 2
+
 done_testing
