@@ -128,4 +128,25 @@ printf 'archive_mode = on\narchive_command = %s\n' "'cp %p /mnt/a/%f'" >"$work/c
 check "PK3028 points at archive_command, which its message names first" test \
   "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK3028") | .line')" = 2
 
+# --- PK0064: ssl = on with the certificate or key missing on the target ---
+printf 'ssl = on\n' >"$work/c.conf"
+check "a file that is not the target says nothing of the ssl files" test -z \
+  "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK0064") | .rule')"
+if pg_cluster_start 16; then
+  pg_psql -c "ALTER SYSTEM SET ssl = on" >/dev/null
+  j=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$PGDATA")
+  check "a data directory with ssl = on and no server.crt/server.key: PK0064, an error that refuses start" test \
+    "$(jq -r '[.findings[] | select(.rule == "PK0064") | .severity, (.refuses_start | tostring)] | join(" ")' <<<"$j")" = "error true"
+  check "... one finding naming both files" bash -c 'grep -q "ssl_cert_file \"server.crt\" (the default), read as .*/server.crt and ssl_key_file" <<<"$1"' _ \
+    "$(jq -r '.findings[] | select(.rule == "PK0064") | .message' <<<"$j")"
+  if pg_cluster_restart >/dev/null 2>&1; then fail "the real 16 server refuses to start so"; else ok "the real 16 server refuses to start so"; fi
+  check "... with the error PK0064 names" grep -q 'could not load server certificate file "server.crt"' "$(pg_server_log)"
+  pg_as_postgres touch "$PGDATA/server.crt" "$PGDATA/server.key"
+  check "with both files present, PK0064 is silent" test -z \
+    "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$PGDATA" | jq -r '.findings[] | select(.rule == "PK0064") | .rule')"
+  pg_cluster_stop
+else
+  fail "a 16 server starts"
+fi
+
 done_testing
