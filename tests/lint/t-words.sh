@@ -149,4 +149,11 @@ else
   fail "a 16 server starts"
 fi
 
+# --- a Markdown report cites each secondary source once ---
+printf 'max_connections = 800\nwork_mem = 32MB\n' >"$work/c.conf"
+"$PGKNOB" lint --pg-version 16 --format md --fail-on never --host ram=8GB,cores=4 "$work/c.conf" >"$work/r.md"
+check "the Dev.to article is linked once in the report" test "$(grep -o 'https://dev.to/[^)]*' "$work/r.md" | wc -l)" = 1
+check "the POSETTE talk is cited once" test "$(grep -o 'Postgres Isn.t Slow. Your Storage Is' "$work/r.md" | wc -l)" = 1
+check "a later finding points at the one that cites it" grep -q 'The same source.s case is told under \[finding [0-9]*\](#' "$work/r.md"
+
 done_testing
