@@ -64,6 +64,10 @@ check "PK2002 prints the shared memory beside shared_buffers it sums" grep -q "l
 check "PK2002's printed parts add up to its total" sums_up "$m"
 m=$(msg PK2001 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 64MB\n')
 check "PK2001's printed parts add up to its total" sums_up "$m"
+m=$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\nmax_parallel_workers_per_gather = 0\n')
+check "with max_parallel_workers_per_gather = 0 PK2002 counts no parallel workers" bash -c 'grep -q "(100 connections) × 24MB = 2.34GB" <<<"$1" && ! grep -q "parallel workers" <<<"$1"' _ "$m"
+check "... and its parts still add up" sums_up "$m"
+check "with them, it names them (8 on 16's defaults)" grep -q "(100 connections + 8 parallel workers)" <<<"$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')"
 
 # --- PK4012/PK4015: the wraparound margin, and severity by it ---
 m=$(msg PK4015 16 "" 'autovacuum_freeze_max_age = 1200000000\n')
