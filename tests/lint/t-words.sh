@@ -68,6 +68,9 @@ m=$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem
 check "with max_parallel_workers_per_gather = 0 PK2002 counts no parallel workers" bash -c 'grep -q "(100 connections) × 24MB = 2.34GB" <<<"$1" && ! grep -q "parallel workers" <<<"$1"' _ "$m"
 check "... and its parts still add up" sums_up "$m"
 check "with them, it names them (8 on 16's defaults)" grep -q "(100 connections + 8 parallel workers)" <<<"$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')"
+check "PK2002 whose largest part is temp_buffers suggests lowering temp_buffers, not work_mem" bash -c \
+  'grep -q "^lower temp_buffers" <<<"$1"' _ \
+  "$(printf 'shared_buffers = 512MB\nmax_connections = 100\ntemp_buffers = 32MB\n' >"$work/c.conf"; "$PGKNOB" lint --pg-version 16 --host ram=4GB --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"
 
 # --- PK4012/PK4015: the wraparound margin, and severity by it ---
 m=$(msg PK4015 16 "" 'autovacuum_freeze_max_age = 1200000000\n')
