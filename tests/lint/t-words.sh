@@ -113,8 +113,9 @@ fires "a guarded copy to a relative path is flagged" PK3028 16 "archive_mode = o
 silent "archive_mode = off is not" PK3028 16 "archive_mode = off\narchive_command = 'cp %p /mnt/archive/%f'\n"
 
 # --- words per level and per major ---
-m=$(msg PK7007 18 "" 'log_min_messages = debug1\n')
-check "PK7007 at debug1 does not claim orders of magnitude" bash -c '! grep -q "orders of magnitude" <<<"$1" && grep -q "ordinary backends add few" <<<"$1"' _ "$m"
+m=$(msg PK7011 18 "" 'log_min_messages = debug1\n')
+check "debug1 is PK7011's notice and does not claim orders of magnitude" bash -c 'grep -q "^notice " <<<"$1" && ! grep -q "orders of magnitude" <<<"$1" && grep -q "ordinary backends add few" <<<"$1"' _ "$m"
+check "debug1 is no PK7007 warning" test -z "$(msg PK7007 18 "" 'log_min_messages = debug1\n')"
 check "PK7007 at debug2 does" grep -q "orders of magnitude" <<<"$(msg PK7007 18 "" 'log_min_messages = debug2\n')"
 m=$(msg PK8003 16 "" "listen_addresses = '*'\n")
 check "PK8003 does not say md5 sends credentials readable" bash -c '! grep -q "password or md5 authentication) credentials" <<<"$1" && grep -q "md5 and scram-sha-256 send a salted response" <<<"$1"' _ "$m"
