@@ -4,6 +4,7 @@
 #include "engine/engine.h"
 
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -60,8 +61,25 @@ static char *join_missing(const ExprEnv *env)
     return sb.data ? sb_detach(&sb) : xstrdup("an unknown fact");
 }
 
+/* Where `name` first stands as a whole word in `text`; -1 when it does not. */
+static long word_at(const char *text, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *hit = text ? strstr(text, name) : NULL; hit; hit = strstr(hit + 1, name)) {
+        bool starts = hit == text || !(isalnum((unsigned char)hit[-1]) || hit[-1] == '_');
+        bool ends = !(isalnum((unsigned char)hit[len]) || hit[len] == '_');
+        if (starts && ends)
+            return hit - text;
+    }
+    return -1;
+}
+
+/* The finding points at the line of the setting its message leads with (the set parameter named
+ * first in it), else at the first set parameter of the rule's list: a message that opens with
+ * max_replication_slots points at that line, not at wal_level's above it. */
 static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
 {
+    long best = -1;
     for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++) {
         const SnapSetting *setting = snapshot_get(snap, rule->params[param_idx]);
         if (!setting)
@@ -69,9 +87,16 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
         const char *file = setting->source != SRC_DEFAULT ? setting->file : NULL;
         finding_add_setting(f, setting->name, setting->value ? setting->value : "", file,
                             file ? setting->line : 0);
-        if (!f->file && file) {
-            f->file = finding_strdup(f, file);
+        if (!file)
+            continue;
+        long at = word_at(f->message, setting->name);
+        bool first = !f->file, earlier = at >= 0 && (best < 0 || at < best);
+        if (first || earlier) {
+            if (first || strcmp(f->file, file))
+                f->file = finding_strdup(f, file);
             f->line = setting->line;
+            if (at >= 0)
+                best = at;
         }
     }
 }

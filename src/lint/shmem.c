@@ -40,10 +40,6 @@ static const ShmemModel models[] = {
      528, 461},
 };
 
-/* Auxiliary processes that get an AIO handle set in 18 (checkpointer, walwriter, io workers, ...).
- */
-#define AUX_PROCS_18 39
-
 /* pg_stat_statements' hash table header and shared state, besides its entries */
 #define PGSS_FIXED 8192.0
 
@@ -115,13 +111,10 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
     /* CLOG (and from 17 subtrans and commit_ts) buffers follow shared_buffers / 512 */
     double slru = snap->pg_major >= 17 ? clamp((double)(long long)(nb / 512), 16, 1024)
                                        : clamp((double)(long long)(nb / 512), 4, 128);
-    double aio = 0;
-    if (snap->pg_major >= 18) {
-        double iomc = -1, procs = backends + AUX_PROCS_18;
-        if (!num(snap, "io_max_concurrency", &iomc) || iomc < 0)
-            iomc = clamp((double)(long long)(nb / procs), 1, 64);
+    /* AIO handles (18): io_max_concurrency for each process with an AIO context */
+    double aio = 0, iomc, procs;
+    if (snapshot_aio_concurrency(snap, &iomc, &procs))
         aio = iomc * procs;
-    }
     double lock_entries = mlpt * (backends + prepared),
            pred_entries = mplpt * (backends + prepared);
     out->buffers = model->per_buffer * nb + model->per_slru * slru;

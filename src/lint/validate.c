@@ -935,6 +935,68 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
     }
 }
 
+/* The data directory of the target, when it is known: the data_directory the file sets (an
+ * absolute path), else the data directory linted; NULL otherwise. */
+static const char *target_data_dir(const ConfSet *set, const Snapshot *snap)
+{
+    const SnapSetting *dd = usable(snap, "data_directory");
+    if (dd && dd->source == SRC_FILE && dd->value[0] == '/')
+        return dd->value;
+    return set->data_dir;
+}
+
+/* ssl = on with its certificate or key missing on the target: be_tls_init at postmaster start
+ * is FATAL ("could not load server certificate file "server.crt": No such file or directory",
+ * 13-18). Only where this machine is the target and the data directory is known (a relative
+ * path is read from it, as the server does); elsewhere nothing is said. */
+static void check_ssl_files(const ConfSet *set, const Snapshot *snap, bool target_here,
+                            FindingList *out)
+{
+    static const char *const files[] = {"ssl_cert_file", "ssl_key_file"};
+    const SnapSetting *ssl = usable(snap, "ssl");
+    const char *data_dir = target_data_dir(set, snap);
+    if (!target_here || !ssl || ssl->source != SRC_FILE || !ssl->parsed.boolval)
+        return;
+    /* a data directory that is itself missing is PK0061's: one cause, one finding */
+    if (data_dir && access(data_dir, F_OK) != 0)
+        data_dir = NULL;
+    Finding *f = NULL;
+    StrBuf what = STRBUF_INIT;
+    for (size_t idx = 0; idx < sizeof(files) / sizeof(files[0]); idx++) {
+        const SnapSetting *setting = usable(snap, files[idx]);
+        if (!setting || !*setting->value || (setting->value[0] != '/' && !data_dir))
+            continue;
+        char *path = setting->value[0] == '/' ? xstrdup(setting->value)
+                                              : xasprintf("%s/%s", data_dir, setting->value);
+        bool set_here = setting->source == SRC_FILE;
+        if (access(path, F_OK) != 0) {
+            if (!f) {
+                const SnapSetting *where = set_here ? setting : ssl;
+                f = add_finding(out, "PK0064", where->file, where->line);
+                finding_add_setting(f, ssl->name, ssl->value, ssl->file, ssl->line);
+                f->refuses_start = true;
+            }
+            finding_add_setting(f, setting->name, setting->value, set_here ? setting->file : NULL,
+                                set_here ? setting->line : 0);
+            sb_printf(&what, "%s%s \"%s\"%s", what.len ? " and " : "", setting->name,
+                      setting->value, set_here ? "" : " (the default)");
+            if (setting->value[0] != '/')
+                sb_printf(&what, ", read as %s", path);
+        }
+        free(path);
+    }
+    if (f) {
+        f->message = finding_printf(f, "ssl is on, but %s %s not exist on this server",
+                                    sb_str(&what), strstr(sb_str(&what), " and ") ? "do" : "does");
+        f->hint = finding_strdup(f, "The server refuses to start: could not load server"
+                                    " certificate (or private key) file.");
+        f->suggestion = finding_strdup(
+            f, "install the certificate and key there (the key readable only by the server's"
+               " user, mode 0600), point ssl_cert_file and ssl_key_file at them, or set ssl = off");
+    }
+    sb_free(&what);
+}
+
 /* Above this share of the host's memory the demand cannot be met: the estimate is within 2% of
  * the real size, and the kernel and the backends' own memory need the rest. */
 #define SHMEM_HOST_SHARE 0.95
@@ -1212,6 +1274,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
     check_host_dependent(snap, target_here, opts->image_libraries, out);
+    check_ssl_files(set, snap, target_here, out);
     if (opts->check_host)
         check_locales(snap, target_here, out);
 }

@@ -124,6 +124,12 @@ static const FindingId ids[] = {
      " PostgreSQL 15+ reports shared_memory_size_in_huge_pages (a warning when a container's"
      " hugepages-2Mi or hugepages-1Gi limit is smaller).",
      "lint/hugepages.c"},
+    {"PK0064", "validation.ssl-file-missing", "ssl certificate or key missing on the target",
+     SEV_ERROR,
+     "ssl = on where the data directory is known (a data directory linted, or --host local with"
+     " an absolute data_directory): ssl_cert_file or ssl_key_file, resolved against the data"
+     " directory as the server does, is missing there, and the server refuses to start.",
+     "lint/validate.c"},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",

@@ -183,6 +183,37 @@ const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)
     return find_setting(snap, name);
 }
 
+static bool snap_num(const Snapshot *snap, const char *name, double *out)
+{
+    const SnapSetting *setting = snapshot_get(snap, name);
+    if (!setting || !setting->param || !setting->parsed_ok)
+        return false;
+    *out = setting->parsed.num;
+    return true;
+}
+
+bool snapshot_aio_concurrency(const Snapshot *snap, double *value, double *procs)
+{
+    double nb, conns, av, workers, senders, set;
+    if (snap->pg_major < 18 || !snap_num(snap, "shared_buffers", &nb) ||
+        !snap_num(snap, "max_connections", &conns) ||
+        !snap_num(snap, "autovacuum_worker_slots", &av) ||
+        !snap_num(snap, "max_worker_processes", &workers) ||
+        !snap_num(snap, "max_wal_senders", &senders) || !snap_num(snap, "io_max_concurrency", &set))
+        return false;
+    /* MaxBackends (InitializeMaxBackends: the 2 are NUM_SPECIAL_WORKER_PROCS, the autovacuum
+     * launcher and the slot sync worker) plus NUM_AUXILIARY_PROCS (6 and MAX_IO_WORKERS, 32);
+     * checked against SHOW io_max_concurrency on a real 18 server */
+    *procs = conns + av + workers + senders + 2 + 6 + 32;
+    if (set >= 0) {
+        *value = set;
+        return true;
+    }
+    double pins = (double)(long long)(nb / *procs);
+    *value = pins < 1 ? 1 : pins > 64 ? 64 : pins;
+    return true;
+}
+
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key)
 {
     for (size_t idx = 0; idx < snap->n_evidence; idx++)

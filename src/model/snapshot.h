@@ -113,6 +113,12 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat);
 /* NULL when the parameter is unknown to the target version and not set. Borrowed. */
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
 
+/* PostgreSQL 18's io_max_concurrency: the set value, or when it is -1 the automatic one
+ * (storage/aio/aio_init.c, AioChooseMaxConcurrency): shared_buffers' pages over every process
+ * with an AIO context, at least 1 and at most 64. *procs is that process count (MaxBackends plus
+ * the auxiliary processes). False before 18 or when a setting it needs is not usable. */
+bool snapshot_aio_concurrency(const Snapshot *snap, double *value, double *procs);
+
 /* Looks up live evidence by key; NULL when not collected. Valid until the next
  * snapshot_add_evidence, which may move the array. */
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key);

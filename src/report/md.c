@@ -678,6 +678,92 @@ static char *md_reflow(const char *md)
     return sb.data ? sb_detach(&sb) : xstrdup("");
 }
 
+/* The secondary source a sentence cites, as a key: the URL of its first Markdown link to a site
+ * other than the PostgreSQL project's, else a quoted title of 15 or more characters in a
+ * sentence that gives a year (a talk has no link: `Sai Srirampur, "Postgres Isn't Slow. Your
+ * Storage Is" (talk at POSETTE 2026 ...)`); NULL when it cites none. */
+static char *cited_source(const char *sentence, size_t len)
+{
+    const char *stop = sentence + len;
+    for (const char *p = sentence; p + 6 < stop; p++) {
+        if (strncmp(p, "](http", 6))
+            continue;
+        const char *url = p + 2, *end = url;
+        while (end < stop && *end != ')' && *end != ' ')
+            end++;
+        const char *pg = strstr(url, "postgresql.org/");
+        if (!pg || pg >= end)
+            return xasprintf("cite:%.*s", (int)(end - url), url);
+    }
+    bool year = false;
+    for (const char *p = sentence; p + 4 <= stop && !year; p++)
+        year = (!strncmp(p, "19", 2) || !strncmp(p, "20", 2)) && isdigit((unsigned char)p[2]) &&
+               isdigit((unsigned char)p[3]) && (p == sentence || !isdigit((unsigned char)p[-1])) &&
+               (p + 4 == stop || !isdigit((unsigned char)p[4]));
+    const char *open = memchr(sentence, '"', len);
+    const char *close = open ? memchr(open + 1, '"', (size_t)(stop - open - 1)) : NULL;
+    if (year && close && close - open > 15)
+        return xasprintf("cite:%.*s", (int)(close - open - 1), open + 1);
+    return NULL;
+}
+
+/* The end of the sentence starting at `p` on its line: after ". " (or "." at the end) outside
+ * quotes, brackets and parentheses, so "(Dev.to, 2026)" and titles do not end it. */
+static const char *sentence_end(const char *p, const char *line_end)
+{
+    int depth = 0;
+    bool quoted = false;
+    for (; p < line_end; p++) {
+        if (*p == '"')
+            quoted = !quoted;
+        else if (quoted)
+            continue;
+        else if (*p == '(' || *p == '[')
+            depth++;
+        else if ((*p == ')' || *p == ']') && depth)
+            depth--;
+        else if (*p == '.' && !depth && (p + 1 == line_end || p[1] == ' '))
+            return p + 1 + (p + 1 < line_end);
+    }
+    return line_end;
+}
+
+/* Each secondary source once per report: a sentence citing one that an earlier finding already
+ * cited is left out, and the paragraph ends with a pointer to that finding. Caller frees. */
+static char *md_cite_once(MdSaid *said, const Finding *f, size_t number, const char *md)
+{
+    StrBuf sb = STRBUF_INIT;
+    for (const char *line = md; *line;) {
+        const char *nl = strchr(line, '\n'), *line_end = nl ? nl : line + strlen(line);
+        const MdSaidItem *pointer = NULL;
+        for (const char *p = line; p < line_end;) {
+            const char *end = sentence_end(p, line_end);
+            char *key = cited_source(p, (size_t)(end - p));
+            const MdSaidItem *prev = key ? md_said_find(said, key) : NULL;
+            if (prev)
+                pointer = prev;
+            else {
+                if (key)
+                    md_said_add(said, f, number, key);
+                sb_putn(&sb, p, (size_t)(end - p));
+            }
+            free(key);
+            p = end;
+        }
+        if (pointer) {
+            while (sb.len && sb.data[sb.len - 1] == ' ')
+                sb.data[--sb.len] = '\0';
+            sb_printf(&sb, "%sThe same source's case is told under [%s](#%s).",
+                      sb.len && sb.data[sb.len - 1] != '\n' ? " " : "", pointer->label,
+                      pointer->anchor);
+        }
+        if (nl)
+            sb_putc(&sb, '\n');
+        line = nl ? nl + 1 : line_end;
+    }
+    return sb.data ? sb_detach(&sb) : xstrdup("");
+}
+
 static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 {
     const char *why = report_explanation(f);
@@ -690,7 +776,8 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
         return;
     }
     md_said_before(said, f, number, why, out);
-    char *flowed = md_reflow(why);
+    char *reflowed = md_reflow(why), *flowed = md_cite_once(said, f, number, reflowed);
+    free(reflowed);
     /* a first paragraph of prose follows the label on its line */
     sb_put(out, prose_line(flowed, strlen(flowed)) ? " " : "\n\n");
     sb_put(out, flowed);

@@ -142,6 +142,17 @@ static bool check_string_list(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
+/* includes(s, t): two strings of any kind (parameters, text()), a boolean */
+static bool check_includes(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    for (size_t arg_idx = 0; arg_idx < 2; arg_idx++)
+        if (call->args[arg_idx]->type != EXPR_T_STRING)
+            return arg_error(call, arg_idx, err, "a string");
+    call->type = EXPR_T_BOOL;
+    return true;
+}
+
 static bool check_evidence(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
@@ -168,14 +179,27 @@ static bool check_worst_note(Expr *call, const Catalog *cat, PkDiag *err)
     return true;
 }
 
-/* shared_memory(): no arguments, bytes */
+/* a function of the snapshot with no arguments, of one type */
+static bool no_args_of(Expr *call, PkDiag *err, ExprType type)
+{
+    if (call->n_args)
+        return arg_error(call, 0, err, "no argument");
+    call->type = type;
+    return true;
+}
+
+/* shared_memory(): bytes */
 static bool check_shared_memory(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
-    if (call->n_args)
-        return arg_error(call, 0, err, "no argument");
-    call->type = EXPR_T_BYTES;
-    return true;
+    return no_args_of(call, err, EXPR_T_BYTES);
+}
+
+/* aio_auto_concurrency(): a number */
+static bool check_number_fact(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    return no_args_of(call, err, EXPR_T_NUM);
 }
 
 /* text(a, b, …): any values but regexes, rendered as templates render them and joined */
@@ -434,6 +458,20 @@ static bool eval_string_list(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* includes(s, t): t, not empty, occurs in s (case-sensitive: paths are) */
+static bool eval_includes(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    ExprValue hay, needle;
+    if (!expr_eval_node(call->args[0], env, &hay) || !expr_eval_node(call->args[1], env, &needle))
+        return false;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    out->missing = hay.missing || needle.missing;
+    if (!out->missing)
+        out->boolean = needle.str && *needle.str && hay.str && strstr(hay.str, needle.str);
+    return true;
+}
+
 static bool eval_evidence(const Expr *call, ExprEnv *env, ExprValue *out)
 {
     const char *key = call->args[0]->str;
@@ -557,12 +595,32 @@ static bool eval_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* aio_auto_concurrency(): the io_max_concurrency an 18 server computes when it is -1 (automatic),
+ * as the server does (model/snapshot.h); 0 when it is set to a number; missing before 18, where
+ * there is no AIO */
+static bool eval_aio_auto_concurrency(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_NUM;
+    double procs;
+    const SnapSetting *set = snapshot_get(env->snap, "io_max_concurrency");
+    if (!snapshot_aio_concurrency(env->snap, &out->num, &procs)) {
+        out->missing = true;
+        expr_env_add_missing(env, "io_max_concurrency");
+    } else if (set->parsed.num >= 0)
+        out->num = 0;
+    return true;
+}
+
 static const ExprFunc functions[] = {
+    {"aio_auto_concurrency", 0, 0, check_number_fact, eval_aio_auto_concurrency},
     {"contains", 2, 0, check_string_list, eval_string_list},
     {"default", 1, 1, check_default, eval_default},
     {"evidence", 1, 1, check_evidence, eval_evidence},
     {"floor", 2, 2, check_floor, eval_floor},
     {"if", 3, 3, check_if, eval_if},
+    {"includes", 2, 2, check_includes, eval_includes},
     {"is_default", 1, 1, check_param_bool, eval_is_default},
     {"known", 1, 1, check_known, eval_known},
     {"is_set", 1, 1, check_param_bool, eval_is_set},

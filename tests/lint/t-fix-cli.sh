@@ -132,13 +132,13 @@ for pair in wal_level:replica huge_pages:try wal_log_hints:off standard_conformi
 done
 check "wal_log_hints names repmgr" grep -q 'mentions repmgr' <<<"$(jq -r '.findings[].fix[] | select(.name == "wal_log_hints") | .why' <<<"$json")"
 check "standard_conforming_strings names 1C" grep -q '1C:Enterprise (plantuner)' <<<"$(jq -r '.findings[].fix[] | select(.name == "standard_conforming_strings") | .why' <<<"$json")"
-check "PK4012 changes both freeze ages by a bounded step" test "$(jq -r '[.findings[] | select(.rule == "PK4012") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "autovacuum_freeze_max_age=600000000:safe autovacuum_multixact_freeze_max_age=750000000:safe"
+check "PK4015 (ample margin) changes both freeze ages by a bounded step" test "$(jq -r '[.findings[] | select(.rule == "PK4015") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "autovacuum_freeze_max_age=600000000:safe autovacuum_multixact_freeze_max_age=750000000:safe"
 expect_exit 1 "fix --min-severity recommendation on the DBA's file" -- "$PGKNOB" fix --pg-version 16 --min-severity recommendation "$tmp/dba.conf"
 check "only the freeze ages and the safe recommendation change" test "$(grep '^+[a-z]' <<<"$OUT" | cut -d' ' -f1 | tr '\n' ' ')" = "+autovacuum_freeze_max_age +autovacuum_multixact_freeze_max_age +track_io_timing "
 check "the freeze fix is applied" grep -q '^+autovacuum_multixact_freeze_max_age = 750000000$' <<<"$OUT"
 printf 'autovacuum_freeze_max_age = 1200000000\n' > "$tmp/jump.conf"
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/jump.conf")
-check "the partner age already fine: one change, no note" test "$(jq -r '[.findings[] | select(.rule == "PK4012") | (.fix | length), .fix_note] | map(tostring) | join(" ")' <<<"$json")" = "1 null"
+check "the partner age already fine: one change, no note" test "$(jq -r '[.findings[] | select(.rule == "PK4015") | (.fix | length), .fix_note] | map(tostring) | join(" ")' <<<"$json")" = "1 null"
 
 # values valid for the type, and suggestions that read
 printf 'autovacuum_max_workers = 10\n' > "$tmp/int.conf"
