@@ -585,3 +585,15 @@ const ExprFunc *expr_func_find(const char *name)
             return &functions[func_idx];
     return NULL;
 }
+
+const ExprFunc *expr_func_at(size_t index, const char *name)
+{
+    if (index < sizeof(functions) / sizeof(functions[0]) && !strcmp(functions[index].name, name))
+        return &functions[index];
+    return expr_func_find(name);
+}
+
+size_t expr_func_index(const ExprFunc *func)
+{
+    return (size_t)(func - functions);
+}

@@ -12,6 +12,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,8 +192,8 @@ static int let_index(const Rule *rule, const Expr *let)
  * and its arguments: decoding field by field, each read bounds-checked, would be most of a
  * pack's load time. */
 typedef struct PackedNode {
-    uint8_t kind; /* PACKED_NULL: no expression */
-    uint8_t type, lit_type, boolean, host, op, flags, pad;
+    uint8_t kind;                                           /* PACKED_NULL: no expression */
+    uint8_t type, lit_type, boolean, host, op, flags, func; /* func: its index in the table */
     int32_t offset;
     int32_t let; /* index in the rule's lets, or -1 */
     uint32_t n_args;
@@ -229,6 +232,7 @@ static void put_expr(StrBuf *sb, const Rule *rule, const Expr *expr)
     node.offset = expr->offset;
     node.let = expr->let ? let_index(rule, expr->let) : -1;
     node.n_args = (uint32_t)expr->n_args;
+    node.func = expr->func ? (uint8_t)expr_func_index(expr->func) : 0;
     node.str_len = expr->str ? strlen(expr->str) : 0;
     node.func_len = expr->func ? strlen(expr->func->name) : 0;
     node.compiled_len = compiled_len;
@@ -409,15 +413,35 @@ typedef struct Reader {
     size_t len, pos;
     bool bad;
     Arena *arena;
+    unsigned char *slab; /* zeroed arena memory the decoded nodes and arrays are cut from */
+    size_t slab_left;
 } Reader;
 
-/* n zeroed items from the arena, or NULL for none. */
+#define READER_SLAB 4096
+#define READER_ALIGN alignof(max_align_t)
+
+/* n zeroed items in the arena, or NULL for none. Cut from a slab: a pack holds thousands of
+ * nodes and small arrays, and an arena call for each was a sixth of a small file's lint. */
 static void *get_array(Reader *rd, size_t n, size_t size)
 {
-    return n ? arena_array(rd->arena, n, size) : NULL;
+    if (!n)
+        return NULL;
+    if (n > SIZE_MAX / size - READER_ALIGN)
+        pk_out_of_memory(SIZE_MAX);
+    size_t need = (n * size + READER_ALIGN - 1) & ~(size_t)(READER_ALIGN - 1);
+    if (need > READER_SLAB / 4)
+        return arena_alloc(rd->arena, need);
+    if (need > rd->slab_left) {
+        rd->slab = arena_alloc(rd->arena, READER_SLAB);
+        rd->slab_left = READER_SLAB;
+    }
+    void *items = rd->slab;
+    rd->slab += need;
+    rd->slab_left -= need;
+    return items;
 }
 
-static uint64_t get_u64(Reader *rd)
+static inline uint64_t get_u64(Reader *rd)
 {
     if (rd->bad || rd->len - rd->pos < 8) {
         rd->bad = true;
@@ -446,7 +470,7 @@ static size_t get_count(Reader *rd)
 }
 
 /* `len` bytes and a NUL at the read position, as a string pointing into the pack. */
-static char *get_str_of(Reader *rd, uint64_t len)
+static inline char *get_str_of(Reader *rd, uint64_t len)
 {
     if (rd->bad || len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
         rd->bad = true;
@@ -457,7 +481,7 @@ static char *get_str_of(Reader *rd, uint64_t len)
     return text;
 }
 
-static char *get_str(Reader *rd)
+static inline char *get_str(Reader *rd)
 {
     uint64_t len = get_u64(rd);
     if (rd->bad || len == UINT64_MAX)
@@ -478,15 +502,20 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         rd->bad = true;
         return NULL;
     }
+    /* most are a template's text parts' missing expressions: the kind says so, the rest unread */
+    if (rd->data[rd->pos + offsetof(PackedNode, kind)] == PACKED_NULL) {
+        rd->pos += sizeof(node);
+        return NULL;
+    }
     memcpy(&node, rd->data + rd->pos, sizeof(node));
     rd->pos += sizeof(node);
-    if (node.kind == PACKED_NULL)
-        return NULL;
     if (depth > 200 || node.kind > EK_CALL || node.n_args > (rd->len - rd->pos) / sizeof(node)) {
         rd->bad = true;
         return NULL;
     }
-    Expr *expr = arena_alloc(rd->arena, sizeof(*expr));
+    /* the node and its arguments' array in one piece */
+    unsigned char *mem = get_array(rd, 1, sizeof(Expr) + node.n_args * sizeof(Expr *));
+    Expr *expr = (void *)mem;
     expr->kind = (ExprKind)node.kind;
     expr->offset = node.offset;
     expr->type = (ExprType)node.type;
@@ -495,11 +524,13 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
     expr->boolean = node.boolean != 0;
     expr->host = (HostField)node.host;
     expr->op = (ExprOp)node.op;
+    if (node.n_args)
+        expr->args = (void *)(mem + sizeof(Expr));
     if (node.flags & PACKED_HAS_STR)
         expr->str = get_str_of(rd, node.str_len);
     if (node.flags & PACKED_HAS_FUNC) {
         const char *func = get_str_of(rd, node.func_len);
-        expr->func = func ? expr_func_find(func) : NULL;
+        expr->func = func ? expr_func_at(node.func, func) : NULL;
         rd->bad |= !expr->func;
     }
     const uint8_t *compiled = NULL;
@@ -529,7 +560,6 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         if (expr->regex)
             arena_on_free(rd->arena, expr_regex_free, expr->regex);
     }
-    expr->args = get_array(rd, node.n_args, sizeof(*expr->args));
     for (size_t idx = 0; idx < node.n_args && !rd->bad; idx++) {
         expr->args[idx] = get_expr(rd, rule, depth + 1);
         expr->n_args++;
@@ -638,7 +668,7 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rule->n_reads++;
         rd->bad |= !rule->reads[idx];
     }
-    rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
+    rule->detail = get_array(rd, 1, sizeof(*rule->detail));
     get_detail(rd, rule, rule->detail);
 }
 
