@@ -143,7 +143,18 @@ static bool files_of(const char *dir, PackFiles *out)
     return true;
 }
 
-/* What the checked rules depend on besides their files: the version and the catalogs. */
+static void put_decimal(StrBuf *sb, uint64_t value)
+{
+    char digits[24];
+    size_t at = sizeof(digits);
+    do
+        digits[--at] = (char)('0' + value % 10);
+    while ((value /= 10) != 0);
+    sb_putn(sb, digits + at, sizeof(digits) - at);
+}
+
+/* What the checked rules depend on besides their files: the version and the catalogs. Put, not
+ * printed, piece by piece: every lint builds it. */
 static char *build_key(void)
 {
     StrBuf sb = STRBUF_INIT;
@@ -151,8 +162,14 @@ static char *build_key(void)
               __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big");
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
         const Catalog *cat = catalog_for_major(major);
-        if (cat)
-            sb_printf(&sb, " %d:%s:%zu", major, cat->server_version, cat->n_params);
+        if (!cat)
+            continue;
+        sb_putc(&sb, ' ');
+        put_decimal(&sb, (uint64_t)major);
+        sb_putc(&sb, ':');
+        sb_put(&sb, cat->server_version);
+        sb_putc(&sb, ':');
+        put_decimal(&sb, cat->n_params);
     }
     return sb_detach(&sb);
 }
@@ -417,12 +434,26 @@ typedef struct Reader {
     size_t slab_left;
 } Reader;
 
+/* Sticky: the read position goes to the end, so every later read fails its bounds check without
+ * testing the flag. */
+static void fail(Reader *rd)
+{
+    rd->bad = true;
+    rd->pos = rd->len;
+}
+
+static inline void fail_if(Reader *rd, bool failed)
+{
+    if (failed)
+        fail(rd);
+}
+
 #define READER_SLAB 4096
 #define READER_ALIGN alignof(max_align_t)
 
 /* n zeroed items in the arena, or NULL for none. Cut from a slab: a pack holds thousands of
  * nodes and small arrays, and an arena call for each was a sixth of a small file's lint. */
-static void *get_array(Reader *rd, size_t n, size_t size)
+static inline void *get_array(Reader *rd, size_t n, size_t size)
 {
     if (!n)
         return NULL;
@@ -443,8 +474,8 @@ static void *get_array(Reader *rd, size_t n, size_t size)
 
 static inline uint64_t get_u64(Reader *rd)
 {
-    if (rd->bad || rd->len - rd->pos < 8) {
-        rd->bad = true;
+    if (rd->len - rd->pos < 8) {
+        fail(rd);
         return 0;
     }
     uint64_t value;
@@ -463,7 +494,7 @@ static size_t get_count(Reader *rd)
 {
     uint64_t count = get_u64(rd);
     if (count > (rd->len - rd->pos) / 8) {
-        rd->bad = true;
+        fail(rd);
         return 0;
     }
     return (size_t)count;
@@ -472,8 +503,8 @@ static size_t get_count(Reader *rd)
 /* `len` bytes and a NUL at the read position, as a string pointing into the pack. */
 static inline char *get_str_of(Reader *rd, uint64_t len)
 {
-    if (rd->bad || len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
-        rd->bad = true;
+    if (len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
+        fail(rd);
         return NULL;
     }
     char *text = (char *)rd->data + rd->pos;
@@ -495,22 +526,29 @@ static bool get_str_equals(Reader *rd, const char *expected)
     return text && !strcmp(text, expected);
 }
 
-static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
+static Expr *get_node(Reader *rd, const Rule *rule, int depth);
+
+/* Most are a template's text parts' missing expressions: the kind says so, without a call. */
+static inline Expr *get_expr(Reader *rd, const Rule *rule, int depth)
+{
+    if (rd->len - rd->pos < sizeof(PackedNode)) {
+        fail(rd);
+        return NULL;
+    }
+    if (rd->data[rd->pos + offsetof(PackedNode, kind)] == PACKED_NULL) {
+        rd->pos += sizeof(PackedNode);
+        return NULL;
+    }
+    return get_node(rd, rule, depth);
+}
+
+static Expr *get_node(Reader *rd, const Rule *rule, int depth)
 {
     PackedNode node;
-    if (rd->bad || rd->len - rd->pos < sizeof(node)) {
-        rd->bad = true;
-        return NULL;
-    }
-    /* most are a template's text parts' missing expressions: the kind says so, the rest unread */
-    if (rd->data[rd->pos + offsetof(PackedNode, kind)] == PACKED_NULL) {
-        rd->pos += sizeof(node);
-        return NULL;
-    }
     memcpy(&node, rd->data + rd->pos, sizeof(node));
     rd->pos += sizeof(node);
     if (depth > 200 || node.kind > EK_CALL || node.n_args > (rd->len - rd->pos) / sizeof(node)) {
-        rd->bad = true;
+        fail(rd);
         return NULL;
     }
     /* the node and its arguments' array in one piece */
@@ -531,20 +569,20 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
     if (node.flags & PACKED_HAS_FUNC) {
         const char *func = get_str_of(rd, node.func_len);
         expr->func = func ? expr_func_at(node.func, func) : NULL;
-        rd->bad |= !expr->func;
+        fail_if(rd, !expr->func);
     }
     const uint8_t *compiled = NULL;
     if (!rd->bad && node.compiled_len && node.compiled_len <= rd->len - rd->pos) {
         compiled = rd->data + rd->pos;
         rd->pos += (size_t)node.compiled_len;
     } else if (node.compiled_len) {
-        rd->bad = true;
+        fail(rd);
     }
     if (node.let >= 0) {
         if ((size_t)node.let < rule->n_lets && rule->let_exprs[node.let])
             expr->let = rule->let_exprs[node.let];
         else
-            rd->bad = true;
+            fail(rd);
     }
     if (expr->kind == EK_REGEX && expr->str && !rd->bad) {
         int code;
@@ -556,14 +594,14 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         else
             expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED,
                                         node.regex_options, &code, &err_offset, NULL);
-        rd->bad |= !expr->regex;
+        fail_if(rd, !expr->regex);
         if (expr->regex)
             arena_on_free(rd->arena, expr_regex_free, expr->regex);
     }
     for (size_t idx = 0; idx < node.n_args && !rd->bad; idx++) {
         expr->args[idx] = get_expr(rd, rule, depth + 1);
         expr->n_args++;
-        rd->bad |= !expr->args[idx];
+        fail_if(rd, !expr->args[idx]);
     }
     return expr;
 }
@@ -586,7 +624,7 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
     if (!rel)
         return NULL;
     size_t dir_len = strlen(dir), rel_len = strlen(rel);
-    char *path = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
+    char *path = get_array(rd, dir_len + 1 + rel_len + 1, 1);
     memcpy(path, dir, dir_len);
     path[dir_len] = '/';
     memcpy(path + dir_len + 1, rel, rel_len + 1);
@@ -659,14 +697,14 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     rule->risk = get_str(rd);
     rule->basis = get_str(rd);
     rule->file = join_dir(rd, dir, get_str(rd));
-    rd->bad |= !rule->file || !rule->id || !rule->name;
+    fail_if(rd, !rule->file || !rule->id || !rule->name);
     rule->line = get_int(rd);
     size_t n_reads = get_count(rd);
     rule->reads = get_array(rd, n_reads, sizeof(*rule->reads));
     for (size_t idx = 0; idx < n_reads && !rd->bad; idx++) {
         rule->reads[idx] = get_str(rd);
         rule->n_reads++;
-        rd->bad |= !rule->reads[idx];
+        fail_if(rd, !rule->reads[idx]);
     }
     rule->detail = get_array(rd, 1, sizeof(*rule->detail));
     get_detail(rd, rule, rule->detail);
@@ -712,10 +750,10 @@ static bool files_current(Reader *rd, const char *dir)
         file->size = get_u64(rd);
         file->mtime_s = (int64_t)get_u64(rd);
         file->mtime_ns = (int64_t)get_u64(rd);
-        rd->bad |=
-            !file->rel ||
-            (file->kind != PACK_FILE && file->kind != PACK_DIR && file->kind != PACK_EXPLANATION) ||
-            (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0);
+        fail_if(rd, !file->rel ||
+                        (file->kind != PACK_FILE && file->kind != PACK_DIR &&
+                         file->kind != PACK_EXPLANATION) ||
+                        (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0));
         n_top += !rd->bad && !strchr(file->rel, '/');
     }
     if (!dir) {
@@ -770,7 +808,7 @@ static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
         get_rule(&rd, dir ? dir : "", &into->rules[into->n + idx]);
         ok = !rd.bad;
     }
-    ok = ok && rd.pos == rd.len;
+    ok = ok && !rd.bad && rd.pos == rd.len;
     if (ok)
         into->n += n_rules;
     return ok;
