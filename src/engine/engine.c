@@ -56,8 +56,11 @@ static char *join_missing(const ExprEnv *env)
     if (env->error)
         return xstrdup(env->error);
     StrBuf sb = STRBUF_INIT;
-    for (size_t idx = 0; idx < env->n_missing; idx++)
-        sb_printf(&sb, "%s%s", idx ? ", " : "", env->missing[idx]);
+    for (size_t idx = 0; idx < env->n_missing; idx++) {
+        if (idx)
+            sb_put(&sb, ", ");
+        sb_put(&sb, env->missing[idx]);
+    }
     return sb.data ? sb_detach(&sb) : xstrdup("an unknown fact");
 }
 

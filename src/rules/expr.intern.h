@@ -81,6 +81,10 @@ struct ExprFunc {
 };
 
 const ExprFunc *expr_func_find(const char *name);
+/* The function at `index` in the table when it is the one named `name`, else by name: the pack
+ * records the index, and a lookup by name of every call was a tenth of its decoding. */
+const ExprFunc *expr_func_at(size_t index, const char *name);
+size_t expr_func_index(const ExprFunc *func);
 bool expr_check_node(Expr *expr, const Catalog *cat, PkDiag *err);
 bool expr_eval_node(const Expr *expr, ExprEnv *env, ExprValue *out);
 bool expr_set_error(PkDiag *err, int offset, const char *hint, const char *fmt, ...)

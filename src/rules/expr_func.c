@@ -335,9 +335,11 @@ static bool default_value(const Expr *param_node, ExprEnv *env, ExprValue *out)
         return true;
     }
     if (!param || !param->boot_val || !guc_parse_value(param, param->boot_val, &val, NULL)) {
-        char *fact = xasprintf("the default of %s", param_node->str);
-        expr_env_add_missing(env, fact);
-        free(fact);
+        StrBuf fact = STRBUF_INIT;
+        sb_put(&fact, "the default of ");
+        sb_put(&fact, param_node->str);
+        expr_env_add_missing(env, fact.data);
+        sb_free(&fact);
         out->missing = true;
         return true;
     }
@@ -479,9 +481,12 @@ static bool eval_evidence(const Expr *call, ExprEnv *env, ExprValue *out)
     memset(out, 0, sizeof(*out));
     out->type = EXPR_T_NUM;
     if (!ev) {
-        char *fact = xasprintf("evidence %s", key);
-        expr_env_add_missing(env, fact);
-        free(fact);
+        /* put, not printed: a printf was most of a small lint's rule evaluation */
+        StrBuf fact = STRBUF_INIT;
+        sb_put(&fact, "evidence ");
+        sb_put(&fact, key);
+        expr_env_add_missing(env, fact.data);
+        sb_free(&fact);
         out->missing = true;
         return true;
     }
@@ -642,4 +647,16 @@ const ExprFunc *expr_func_find(const char *name)
         if (!strcmp(functions[func_idx].name, name))
             return &functions[func_idx];
     return NULL;
+}
+
+const ExprFunc *expr_func_at(size_t index, const char *name)
+{
+    if (index < sizeof(functions) / sizeof(functions[0]) && !strcmp(functions[index].name, name))
+        return &functions[index];
+    return expr_func_find(name);
+}
+
+size_t expr_func_index(const ExprFunc *func)
+{
+    return (size_t)(func - functions);
 }

@@ -12,6 +12,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdalign.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -140,7 +143,18 @@ static bool files_of(const char *dir, PackFiles *out)
     return true;
 }
 
-/* What the checked rules depend on besides their files: the version and the catalogs. */
+static void put_decimal(StrBuf *sb, uint64_t value)
+{
+    char digits[24];
+    size_t at = sizeof(digits);
+    do
+        digits[--at] = (char)('0' + value % 10);
+    while ((value /= 10) != 0);
+    sb_putn(sb, digits + at, sizeof(digits) - at);
+}
+
+/* What the checked rules depend on besides their files: the version and the catalogs. Put, not
+ * printed, piece by piece: every lint builds it. */
 static char *build_key(void)
 {
     StrBuf sb = STRBUF_INIT;
@@ -148,8 +162,14 @@ static char *build_key(void)
               __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ ? "little" : "big");
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
         const Catalog *cat = catalog_for_major(major);
-        if (cat)
-            sb_printf(&sb, " %d:%s:%zu", major, cat->server_version, cat->n_params);
+        if (!cat)
+            continue;
+        sb_putc(&sb, ' ');
+        put_decimal(&sb, (uint64_t)major);
+        sb_putc(&sb, ':');
+        sb_put(&sb, cat->server_version);
+        sb_putc(&sb, ':');
+        put_decimal(&sb, cat->n_params);
     }
     return sb_detach(&sb);
 }
@@ -189,8 +209,8 @@ static int let_index(const Rule *rule, const Expr *let)
  * and its arguments: decoding field by field, each read bounds-checked, would be most of a
  * pack's load time. */
 typedef struct PackedNode {
-    uint8_t kind; /* PACKED_NULL: no expression */
-    uint8_t type, lit_type, boolean, host, op, flags, pad;
+    uint8_t kind;                                           /* PACKED_NULL: no expression */
+    uint8_t type, lit_type, boolean, host, op, flags, func; /* func: its index in the table */
     int32_t offset;
     int32_t let; /* index in the rule's lets, or -1 */
     uint32_t n_args;
@@ -229,6 +249,7 @@ static void put_expr(StrBuf *sb, const Rule *rule, const Expr *expr)
     node.offset = expr->offset;
     node.let = expr->let ? let_index(rule, expr->let) : -1;
     node.n_args = (uint32_t)expr->n_args;
+    node.func = expr->func ? (uint8_t)expr_func_index(expr->func) : 0;
     node.str_len = expr->str ? strlen(expr->str) : 0;
     node.func_len = expr->func ? strlen(expr->func->name) : 0;
     node.compiled_len = compiled_len;
@@ -409,18 +430,52 @@ typedef struct Reader {
     size_t len, pos;
     bool bad;
     Arena *arena;
+    unsigned char *slab; /* zeroed arena memory the decoded nodes and arrays are cut from */
+    size_t slab_left;
 } Reader;
 
-/* n zeroed items from the arena, or NULL for none. */
-static void *get_array(Reader *rd, size_t n, size_t size)
+/* Sticky: the read position goes to the end, so every later read fails its bounds check without
+ * testing the flag. */
+static void fail(Reader *rd)
 {
-    return n ? arena_array(rd->arena, n, size) : NULL;
+    rd->bad = true;
+    rd->pos = rd->len;
 }
 
-static uint64_t get_u64(Reader *rd)
+static inline void fail_if(Reader *rd, bool failed)
 {
-    if (rd->bad || rd->len - rd->pos < 8) {
-        rd->bad = true;
+    if (failed)
+        fail(rd);
+}
+
+#define READER_SLAB 4096
+#define READER_ALIGN alignof(max_align_t)
+
+/* n zeroed items in the arena, or NULL for none. Cut from a slab: a pack holds thousands of
+ * nodes and small arrays, and an arena call for each was a sixth of a small file's lint. */
+static inline void *get_array(Reader *rd, size_t n, size_t size)
+{
+    if (!n)
+        return NULL;
+    if (n > SIZE_MAX / size - READER_ALIGN)
+        pk_out_of_memory(SIZE_MAX);
+    size_t need = (n * size + READER_ALIGN - 1) & ~(size_t)(READER_ALIGN - 1);
+    if (need > READER_SLAB / 4)
+        return arena_alloc(rd->arena, need);
+    if (need > rd->slab_left) {
+        rd->slab = arena_alloc(rd->arena, READER_SLAB);
+        rd->slab_left = READER_SLAB;
+    }
+    void *items = rd->slab;
+    rd->slab += need;
+    rd->slab_left -= need;
+    return items;
+}
+
+static inline uint64_t get_u64(Reader *rd)
+{
+    if (rd->len - rd->pos < 8) {
+        fail(rd);
         return 0;
     }
     uint64_t value;
@@ -439,17 +494,17 @@ static size_t get_count(Reader *rd)
 {
     uint64_t count = get_u64(rd);
     if (count > (rd->len - rd->pos) / 8) {
-        rd->bad = true;
+        fail(rd);
         return 0;
     }
     return (size_t)count;
 }
 
 /* `len` bytes and a NUL at the read position, as a string pointing into the pack. */
-static char *get_str_of(Reader *rd, uint64_t len)
+static inline char *get_str_of(Reader *rd, uint64_t len)
 {
-    if (rd->bad || len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
-        rd->bad = true;
+    if (len >= rd->len - rd->pos || rd->data[rd->pos + len] != '\0') {
+        fail(rd);
         return NULL;
     }
     char *text = (char *)rd->data + rd->pos;
@@ -457,7 +512,7 @@ static char *get_str_of(Reader *rd, uint64_t len)
     return text;
 }
 
-static char *get_str(Reader *rd)
+static inline char *get_str(Reader *rd)
 {
     uint64_t len = get_u64(rd);
     if (rd->bad || len == UINT64_MAX)
@@ -471,22 +526,34 @@ static bool get_str_equals(Reader *rd, const char *expected)
     return text && !strcmp(text, expected);
 }
 
-static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
+static Expr *get_node(Reader *rd, const Rule *rule, int depth);
+
+/* Most are a template's text parts' missing expressions: the kind says so, without a call. */
+static inline Expr *get_expr(Reader *rd, const Rule *rule, int depth)
+{
+    if (rd->len - rd->pos < sizeof(PackedNode)) {
+        fail(rd);
+        return NULL;
+    }
+    if (rd->data[rd->pos + offsetof(PackedNode, kind)] == PACKED_NULL) {
+        rd->pos += sizeof(PackedNode);
+        return NULL;
+    }
+    return get_node(rd, rule, depth);
+}
+
+static Expr *get_node(Reader *rd, const Rule *rule, int depth)
 {
     PackedNode node;
-    if (rd->bad || rd->len - rd->pos < sizeof(node)) {
-        rd->bad = true;
-        return NULL;
-    }
     memcpy(&node, rd->data + rd->pos, sizeof(node));
     rd->pos += sizeof(node);
-    if (node.kind == PACKED_NULL)
-        return NULL;
     if (depth > 200 || node.kind > EK_CALL || node.n_args > (rd->len - rd->pos) / sizeof(node)) {
-        rd->bad = true;
+        fail(rd);
         return NULL;
     }
-    Expr *expr = arena_alloc(rd->arena, sizeof(*expr));
+    /* the node and its arguments' array in one piece */
+    unsigned char *mem = get_array(rd, 1, sizeof(Expr) + node.n_args * sizeof(Expr *));
+    Expr *expr = (void *)mem;
     expr->kind = (ExprKind)node.kind;
     expr->offset = node.offset;
     expr->type = (ExprType)node.type;
@@ -495,25 +562,27 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
     expr->boolean = node.boolean != 0;
     expr->host = (HostField)node.host;
     expr->op = (ExprOp)node.op;
+    if (node.n_args)
+        expr->args = (void *)(mem + sizeof(Expr));
     if (node.flags & PACKED_HAS_STR)
         expr->str = get_str_of(rd, node.str_len);
     if (node.flags & PACKED_HAS_FUNC) {
         const char *func = get_str_of(rd, node.func_len);
-        expr->func = func ? expr_func_find(func) : NULL;
-        rd->bad |= !expr->func;
+        expr->func = func ? expr_func_at(node.func, func) : NULL;
+        fail_if(rd, !expr->func);
     }
     const uint8_t *compiled = NULL;
     if (!rd->bad && node.compiled_len && node.compiled_len <= rd->len - rd->pos) {
         compiled = rd->data + rd->pos;
         rd->pos += (size_t)node.compiled_len;
     } else if (node.compiled_len) {
-        rd->bad = true;
+        fail(rd);
     }
     if (node.let >= 0) {
         if ((size_t)node.let < rule->n_lets && rule->let_exprs[node.let])
             expr->let = rule->let_exprs[node.let];
         else
-            rd->bad = true;
+            fail(rd);
     }
     if (expr->kind == EK_REGEX && expr->str && !rd->bad) {
         int code;
@@ -525,15 +594,14 @@ static Expr *get_expr(Reader *rd, const Rule *rule, int depth)
         else
             expr->regex = pcre2_compile((PCRE2_SPTR)expr->str, PCRE2_ZERO_TERMINATED,
                                         node.regex_options, &code, &err_offset, NULL);
-        rd->bad |= !expr->regex;
+        fail_if(rd, !expr->regex);
         if (expr->regex)
             arena_on_free(rd->arena, expr_regex_free, expr->regex);
     }
-    expr->args = get_array(rd, node.n_args, sizeof(*expr->args));
     for (size_t idx = 0; idx < node.n_args && !rd->bad; idx++) {
         expr->args[idx] = get_expr(rd, rule, depth + 1);
         expr->n_args++;
-        rd->bad |= !expr->args[idx];
+        fail_if(rd, !expr->args[idx]);
     }
     return expr;
 }
@@ -556,7 +624,7 @@ static char *join_dir(Reader *rd, const char *dir, const char *rel)
     if (!rel)
         return NULL;
     size_t dir_len = strlen(dir), rel_len = strlen(rel);
-    char *path = arena_alloc(rd->arena, dir_len + 1 + rel_len + 1);
+    char *path = get_array(rd, dir_len + 1 + rel_len + 1, 1);
     memcpy(path, dir, dir_len);
     path[dir_len] = '/';
     memcpy(path + dir_len + 1, rel, rel_len + 1);
@@ -629,16 +697,16 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     rule->risk = get_str(rd);
     rule->basis = get_str(rd);
     rule->file = join_dir(rd, dir, get_str(rd));
-    rd->bad |= !rule->file || !rule->id || !rule->name;
+    fail_if(rd, !rule->file || !rule->id || !rule->name);
     rule->line = get_int(rd);
     size_t n_reads = get_count(rd);
     rule->reads = get_array(rd, n_reads, sizeof(*rule->reads));
     for (size_t idx = 0; idx < n_reads && !rd->bad; idx++) {
         rule->reads[idx] = get_str(rd);
         rule->n_reads++;
-        rd->bad |= !rule->reads[idx];
+        fail_if(rd, !rule->reads[idx]);
     }
-    rule->detail = arena_alloc(rd->arena, sizeof(*rule->detail));
+    rule->detail = get_array(rd, 1, sizeof(*rule->detail));
     get_detail(rd, rule, rule->detail);
 }
 
@@ -682,10 +750,10 @@ static bool files_current(Reader *rd, const char *dir)
         file->size = get_u64(rd);
         file->mtime_s = (int64_t)get_u64(rd);
         file->mtime_ns = (int64_t)get_u64(rd);
-        rd->bad |=
-            !file->rel ||
-            (file->kind != PACK_FILE && file->kind != PACK_DIR && file->kind != PACK_EXPLANATION) ||
-            (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0);
+        fail_if(rd, !file->rel ||
+                        (file->kind != PACK_FILE && file->kind != PACK_DIR &&
+                         file->kind != PACK_EXPLANATION) ||
+                        (idx && strcmp(recorded.items[idx - 1].rel, file->rel) >= 0));
         n_top += !rd->bad && !strchr(file->rel, '/');
     }
     if (!dir) {
@@ -740,7 +808,7 @@ static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
         get_rule(&rd, dir ? dir : "", &into->rules[into->n + idx]);
         ok = !rd.bad;
     }
-    ok = ok && rd.pos == rd.len;
+    ok = ok && !rd.bad && rd.pos == rd.len;
     if (ok)
         into->n += n_rules;
     return ok;
