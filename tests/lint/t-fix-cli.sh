@@ -139,6 +139,15 @@ check "the freeze fix is applied" grep -q '^+autovacuum_multixact_freeze_max_age
 printf 'autovacuum_freeze_max_age = 1200000000\n' > "$tmp/jump.conf"
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/jump.conf")
 check "the partner age already fine: one change, no note" test "$(jq -r '[.findings[] | select(.rule == "PK4015") | (.fix | length), .fix_note] | map(tostring) | join(" ")' <<<"$json")" = "1 null"
+# a freeze age near the limit: the step is bounded, but which tables it sends to an
+# anti-wraparound vacuum depends on their ages, which a file does not show
+printf 'autovacuum_freeze_max_age = 2000000000\n' > "$tmp/maxage.conf"
+json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/maxage.conf")
+check "PK4012's freeze step is unsafe, with the tables' ages as the reason" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK4012") | .fix[] | .value + ":" + .safety + ":" + (.why | test("older than it") | tostring)] | join(" ")' <<<"$json")" = "1000000000:unsafe:true"
+expect_exit 0 "fix --diff of a freeze age at the limit" -- "$PGKNOB" fix --pg-version 16 --diff "$tmp/maxage.conf"
+check "... and a default fix leaves it, saying how to apply it" \
+  bash -c '! grep -q "^+autovacuum_freeze_max_age" <<<"$1" && grep -q "PK4012.*--unsafe-fixes" <<<"$2"' _ "$OUT" "$ERR"
 
 # values valid for the type, and suggestions that read
 printf 'autovacuum_max_workers = 10\n' > "$tmp/int.conf"
