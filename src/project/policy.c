@@ -159,6 +159,9 @@ static const struct {
     {"PK7003", false,
      "logging every statement is how a test or benchmark run is inspected; its cost is the "
      "run's, not a production server's."},
+    {"PK7010", false,
+     "a line for every statement is how a test or benchmark run is inspected; its cost is the "
+     "run's, not a production server's."},
     {"PK7007", false,
      "developer debug messages are what a test or development cluster is for; their volume is "
      "the run's, not a production server's."},

@@ -105,6 +105,12 @@ tc_sev() { "$PGKNOB" lint "$@" --format json --fail-on never "$work/counts.conf"
   fail "track_counts off: $(tc_sev) / $(tc_sev --purpose benchmark)"
 "$PGKNOB" lint --purpose benchmark "$work/durability.conf" | grep -q 'hint: A notice under purpose benchmark: fsync = off risks the cluster only when the machine crashes' &&
   ok "the notice says why" || fail "the benchmark notice does not say why"
+# every verbose-logging rule is the run's own under a test purpose, PK7010 included (set 5)
+printf 'log_duration = on\nlog_min_duration_statement = 100\n' >"$work/duration.conf"
+ld_sev() { "$PGKNOB" lint "$@" --pg-version 17 --format json --fail-on never "$work/duration.conf" | jq -r '[.findings[] | select(.rule == "PK7010") | .severity][0]'; }
+[ "$(ld_sev)" = warning ] && [ "$(ld_sev --purpose test)" = notice ] &&
+  ok "log_duration beside a threshold: a warning for production, a notice under --purpose test" ||
+  fail "PK7010: $(ld_sev) / $(ld_sev --purpose test)"
 mkdir -p "$work/proj"
 cp "$work/durability.conf" "$work/proj/postgresql.conf"
 printf '[pgknob]\npurpose = test\n' >"$work/proj/.pgknob.ini"
