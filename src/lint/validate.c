@@ -927,11 +927,16 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
                      " pg_hba.conf line with map= then refuses its logins."
                    : "The server refuses to start when it is missing.");
         f->explanation = finding_strdup(f, host_why);
+        /* without the line the file is looked for in the data directory, which a split
+         * layout (Debian's /etc/postgresql/N/main) does not keep it in: not a remedy to offer */
         f->suggestion =
-            finding_printf(f,
-                           "make sure %s exists on the server, or remove the line to use"
-                           " the default",
-                           setting->value);
+            !strcmp(paths[idx], "data_directory")
+                ? finding_printf(f, "make sure %s exists on the server", setting->value)
+                : finding_printf(f,
+                                 "make sure %s exists on the server (without the line, the"
+                                 " server reads %s from the data directory instead)",
+                                 setting->value,
+                                 !strcmp(paths[idx], "hba_file") ? "pg_hba.conf" : "pg_ident.conf");
     }
 }
 

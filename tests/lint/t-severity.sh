@@ -186,6 +186,11 @@ out=$("$PGKNOB" lint --no-rules --format json "$work/repo/paths.conf")
 [ "$(jq -r '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | "\(.rule):\(.line):\(.severity)"] | join(" ")' <<<"$out")" = "PK0061:1:notice PK0061:2:notice PK0060:3:notice" ] &&
   ok "close miss: the same file from a checkout says what must exist on the server, at notice" ||
   fail "lone file PK0061/PK0060: $(jq -c '[.findings[] | select(.rule == "PK0061" or .rule == "PK0060") | [.rule, .line, .severity]]' <<<"$out")"
+# removing hba_file moves pg_hba.conf to the data directory, which a split layout (Debian's
+# /etc/postgresql/N/main) does not keep it in: the suggestion says where, not "remove the line"
+[ "$(jq -r '[.findings[] | select(.rule == "PK0061" and .line == 1) | .suggestion | test("reads pg_hba.conf from the data directory") and (test("remove the line") | not)] | join(" ")' <<<"$out")" = true ] &&
+  ok "PK0061's suggestion says where the server looks without the line" ||
+  fail "PK0061 suggestion: $(jq -r '.findings[] | select(.rule == "PK0061") | .suggestion' <<<"$out")"
 
 # --- one cause, one finding: a template never rendered ---
 printf 'shared_buffers = {{ shared_buffers }}\nwork_mem = {{ wm }}\nmax_connections = ${MAXC}\nport = <%%= @port %%>\nlisten_addresses = '"'"'*'"'"'\nwal_level = @WAL_LEVEL@\n' >"$work/tpl.conf"
