@@ -741,6 +741,22 @@ static void cap_assumed_removed(LintResult *res, const LintInput *input)
     }
 }
 
+/* A file written for an older major: a rule's recommendation speaks of the major checked,
+ * which its server does not run yet (track_io_timing's pg_stat_io on an 11 file), so it says
+ * so. */
+static void recommendations_after_upgrade(LintResult *res, const LintInput *input)
+{
+    for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
+        Finding *f = &res->findings.items[idx];
+        if (f->severity != SEV_RECOMMENDATION)
+            continue;
+        f->message = finding_printf(f,
+                                    "%s (on PostgreSQL %d, the major checked; the file was "
+                                    "written for PostgreSQL %s)",
+                                    f->message, input->pg_major, input->evident_major);
+    }
+}
+
 void lint_major_settle(LintResult *res, const RuleSet *rules)
 {
     bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
@@ -754,6 +770,7 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         if (rules && one_major_parameter(&input->set) != input->pg_major)
             cap_assumed(res, input, rules);
         if (input->evident_major[0]) {
+            recommendations_after_upgrade(res, input);
             upgrade_notice(res, input, drop);
             any = true;
         } else if (!input->unchecked_major[0] &&

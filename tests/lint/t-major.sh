@@ -360,4 +360,14 @@ for f in sample12-lz4 fewcomments; do
     ok "sample close miss ($f): no date" || fail "sample close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 
+# a recommendation on a file written for an older major speaks of the major checked, and says so
+printf "max_fsm_pages = 100000\n" >"$work/fsm.conf"
+out=$("$PGKNOB" lint --format json --fail-on never "$work/fsm.conf")
+jq -e '[.findings[] | select(.severity == "recommendation")] | length > 0 and all(.message | test("on PostgreSQL 18, the major checked; the file was written for PostgreSQL 8.3 or older"))' >/dev/null <<<"$out" &&
+  ok "recommendations on an 8.3 file say they are about the major checked" ||
+  fail "recommendations on an old file: $(jq -c '[.findings[] | select(.severity == "recommendation") | .message]' <<<"$out")"
+out=$("$PGKNOB" lint --pg-version 17 --format json --fail-on never "$work/fsm.conf")
+jq -e 'all(.findings[]; .message | test("the major checked; the file was written") | not)' >/dev/null <<<"$out" &&
+  ok "close miss: with --pg-version they speak of that major plainly" || fail "stated major: $(jq -c '[.findings[] | .message]' <<<"$out")"
+
 done_testing
