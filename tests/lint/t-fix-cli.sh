@@ -226,4 +226,12 @@ check "... and commented out" grep -q '^+#stats_temp_directory' <<<"$OUT"
 printf "max_wal_size = 64MB\n" > "$tmp/disk.conf"
 json=$("$PGKNOB" lint --host ram=512MB --format json --fail-on never "$tmp/disk.conf")
 check "max_wal_size above RAM is still proposed (WAL is on disk)" test "$(jq -r '.findings[] | select(.rule == "PK3002") | .fix[0].name' <<<"$json")" = max_wal_size
+# a fragment's fix is checked as a fragment: a check the lint skipped for an unset parameter
+# (PK0028 needs max_parallel_workers) must not fire in the simulation and be blamed on the fix
+mkdir -p "$tmp/frag"
+printf "max_worker_processes = 40\nshared_preload_libraries = 'pg_cron,anon'\n" > "$tmp/frag/postgresql.auto.conf"
+json=$("$PGKNOB" lint --pg-version 17 --format json --fail-on never "$tmp/frag/postgresql.auto.conf")
+check "a fragment's PK7004 keeps its fix, with no false 'raises PK0028'" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7004") | (.fix | length > 0), ((.fix_note // "") | test("PK0028"))] | map(tostring) | join(" ")' <<<"$json")" = "true false"
+
 done_testing
