@@ -1,5 +1,6 @@
 #include "conf/conf_hint.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -52,6 +53,25 @@ static bool has_quote_after(const ConfErrContext *ctx)
     return after < end && memchr(after, '\'', (size_t)(end - after)) != NULL;
 }
 
+/* "$name" or "${name}": a shell or template variable nobody expanded. Quoting it would make
+ * the server read the name itself (a certificate file called "$ssl_ca_file"). */
+static bool is_variable_reference(const ConfErrContext *ctx)
+{
+    const char *p = ctx->tok_text, *end = ctx->line + ctx->line_len;
+    if (p >= end || *p != '$' || p + 1 >= end)
+        return false;
+    p += p[1] == '{' ? 2 : 1;
+    return p < end && (isalpha((unsigned char)*p) || *p == '_');
+}
+
+static int variable_length(const ConfErrContext *ctx)
+{
+    const char *p = ctx->tok_text, *end = ctx->line + ctx->line_len;
+    while (p < end && *p != ' ' && *p != '\t' && *p != '#')
+        p++;
+    return (int)(p - ctx->tok_text);
+}
+
 static char *hint_bad_value(const ConfErrContext *ctx)
 {
     char *q = quoted_rest(ctx, ctx->tok_text);
@@ -72,8 +92,11 @@ static char *hint_bad_value(const ConfErrContext *ctx)
         hint = xasprintf("a path must be quoted: write %s", q);
     else if (ctx->tok == CONF_TOK_ERROR && strcmp(q, "''") == 0)
         hint = hint_value_missing();
-    else if (ctx->tok == CONF_TOK_ERROR)
-        hint = xasprintf("this value must be quoted: write %s", q);
+    else if (ctx->tok == CONF_TOK_ERROR && is_variable_reference(ctx))
+        hint = xasprintf("%.*s looks like a variable a template or script was meant to expand: "
+                         "write the value it stands for, quoted (quoted as it is, the server "
+                         "would read the name itself)",
+                         variable_length(ctx), ctx->tok_text);
     free(q);
     return hint;
 }

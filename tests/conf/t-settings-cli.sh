@@ -61,6 +61,11 @@ assert not any(r["applied"] for r in rows)  # the view applies nothing after a r
 expect_exit 0 "text output" -- "$PGKNOB" settings "$T/bad.conf"
 check "text output: the error with its token and hint" grep -q "bad.conf:3: #3 error: syntax error, near token \"300\"" <<<"$OUT"
 check "text output: the hint to quote 1e300" grep -q "hint: .*'1e300'" <<<"$OUT"
+# an unexpanded variable: quoting it would hand the server the name itself (set 5, h5d file 41)
+printf 'ssl_ca_file = $ssl_ca_file   # from the template\n' >"$T/var.conf"
+expect_exit 0 "an unexpanded \$variable" -- "$PGKNOB" settings "$T/var.conf"
+check "  ... the hint says to write the value it stands for, not to quote it" \
+  bash -c 'grep -q "hint: \$ssl_ca_file looks like a variable" <<<"$1" && ! grep -q "write '"'"'\$ssl_ca_file" <<<"$1"' _ "$OUT"
 
 expect_exit 0 "view verdicts" -- "$PGKNOB" settings --format json --pg-version 17 "$T/good.conf"
 check "applied and normalized as pg_file_settings shows them" python3 -c '
