@@ -234,4 +234,15 @@ json=$("$PGKNOB" lint --pg-version 17 --format json --fail-on never "$tmp/frag/p
 check "a fragment's PK7004 keeps its fix, with no false 'raises PK0028'" \
   test "$(jq -r '[.findings[] | select(.rule == "PK7004") | (.fix | length > 0), ((.fix_note // "") | test("PK0028"))] | map(tostring) | join(" ")' <<<"$json")" = "true false"
 
+# PK2001 on a raised work_mem the fix would cut more than four times over: the suggestion also
+# names the connections that fit with the file's own work_mem (set 5, h5a file 04)
+printf 'shared_buffers = 1GB\nwork_mem = 256MB\nmaintenance_work_mem = 1GB\n' > "$tmp/bulk.conf"
+json=$("$PGKNOB" lint --pg-version 15 --host ram=16GB,cores=4 --format json --fail-on never "$tmp/bulk.conf")
+check "PK2001 offers keeping work_mem with fewer connections" \
+  grep -q "or keep work_mem = 256MB and lower max_connections to 31 " <<<"$(jq -r '.findings[] | select(.rule == "PK2001") | .suggestion' <<<"$json")"
+printf 'max_connections = 1000\ntemp_buffers = 256MB\nwork_mem = 16MB\nshared_buffers = 16GB\n' > "$tmp/many.conf"
+json=$("$PGKNOB" lint --pg-version 15 --host ram=64GB,cores=16 --format json --fail-on never "$tmp/many.conf")
+check "... not where work_mem keeps its value (temp_buffers is cut: close miss)" \
+  bash -c '! grep -q "or keep work_mem" <<<"$1"' _ "$(jq -r '.findings[] | select(.rule == "PK2001") | .suggestion' <<<"$json")"
+
 done_testing
