@@ -225,6 +225,19 @@ static void note_context(const CatalogParam *param, bool *restart, bool *fixed)
         *restart = true;
 }
 
+/* Does `text` name `word` as a whole word (a parameter name in a sentence)? */
+static bool names_word(const char *text, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *at = text; at && (at = strcasestr(at, word)) != NULL; at += len) {
+        bool starts = at == text || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
+        bool ends = !(isalnum((unsigned char)at[len]) || at[len] == '_');
+        if (starts && ends)
+            return true;
+    }
+    return false;
+}
+
 const char *report_apply_how(const ReportInput *in, const Finding *f)
 {
     bool any = false, restart = false, fixed = false;
@@ -244,13 +257,17 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
         note_context(report_param(in, f, sugg[idx].name), &restart, &fixed);
     }
     suggested_free(sugg, n_sugg);
-    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
-        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
-        if (!param)
-            continue;
-        any = true;
-        note_context(param, &restart, &fixed);
-    }
+    /* a suggestion in words ("lower work_mem or max_connections") takes what the settings it
+     * names take, the strictest of them; naming none, what all of the finding's settings take */
+    for (int pass = 0; pass < 2 && !any; pass++)
+        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+            const char *name = f->settings[set_idx].name;
+            const CatalogParam *param = report_param(in, f, name);
+            if (!param || (pass == 0 && !names_word(f->suggestion, name)))
+                continue;
+            any = true;
+            note_context(param, &restart, &fixed);
+        }
     if (!any)
         return NULL;
     return restart ? "restart" : fixed ? "none" : "reload";

@@ -99,4 +99,11 @@ sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
 check "sarif: results located at file and line" jq -e '[.runs[0].results[].locations[0].physicalLocation | select(.artifactLocation == {"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"} and .region.startLine == 2)] | length == 1' <<<"$sarif"
 check "sarif: rule metadata has help, helpUri and default level" jq -e '.runs[0].tool.driver.rules | any(.help.text and .helpUri and .defaultConfiguration == {"level": "error"})' <<<"$sarif"
 check "sarif: suppressed findings carry an inSource suppression with the reason" jq -e '[.runs[0].results[].suppressions // [] | .[] | select(. == {"kind": "inSource", "justification": "migrated file, fixed in OPS-42"})] | length == 1' <<<"$sarif"
+# a suggestion in words takes what the settings it names take: PK2002 names max_connections,
+# a postmaster setting, so the report says restart, not reload (set 5, h5a file 11)
+printf 'shared_buffers = 256MB\nwork_mem = 16MB\nmax_connections = 50\n' > "$tmp/words.conf"
+md=$("$PGKNOB" lint --pg-version 17 --host ram=1GB --format md "$tmp/words.conf")
+check "md: PK2002's change in words needs a restart (it names max_connections)" \
+  bash -c 'sed -n "/PK2002 warning/,/^### [0-9]/p" <<<"$1" | grep -q "needs a \*\*restart\*\*" && ! sed -n "/^### 1\. PK2002/,/^### [0-9]/p" <<<"$1" | grep -q "reload\*\* applies it"' _ "$md"
+
 done_testing
