@@ -226,6 +226,10 @@ check "... and commented out" grep -q '^+#stats_temp_directory' <<<"$OUT"
 printf "max_wal_size = 64MB\n" > "$tmp/disk.conf"
 json=$("$PGKNOB" lint --host ram=512MB --format json --fail-on never "$tmp/disk.conf")
 check "max_wal_size above RAM is still proposed (WAL is on disk)" test "$(jq -r '.findings[] | select(.rule == "PK3002") | .fix[0].name' <<<"$json")" = max_wal_size
+# ... but no more than the default, and not by default from a small value: a 512MB box's 128MB
+# may be its disk's size (set 5, rwa file 16)
+check "PK3002 proposes the default 1GB, unsafe from 64MB (16 times over)" \
+  test "$(jq -r '.findings[] | select(.rule == "PK3002") | .fix[0].value + ":" + .fix[0].safety' <<<"$json")" = "1GB:unsafe"
 # a fragment's fix is checked as a fragment: a check the lint skipped for an unset parameter
 # (PK0028 needs max_parallel_workers) must not fire in the simulation and be blamed on the fix
 mkdir -p "$tmp/frag"
