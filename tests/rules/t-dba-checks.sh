@@ -116,4 +116,9 @@ for host in '' local; do
     'jq -e "[.findings[] | select(.settings | map(.name) | index(\"max_files_per_process\"))] | length == 0" <<<"$0" >/dev/null' "$OUT"
 done
 
+# a recovery target kept in the file: every later restore and standby stops there (set 5, h5c 30)
+fires PK3029 15 '' "recovery_target = 'immediate'\nrecovery_target_action = 'promote'\n"
+fires PK3029 13 '' "recovery_target_time = '2024-01-01 00:00:00+00'\n"
+quiet PK3029 18 '' "recovery_target_action = 'promote'\nrecovery_target_timeline = 'latest'\n"
+
 done_testing
