@@ -256,10 +256,11 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
             else if (removed_before_checked(f) && input->evident_major[0])
                 whole = evident_why(input);
             else if (removed_before_checked(f))
-                whole = xasprintf("the file sets %s, which no PostgreSQL from %d on has: it was "
-                                  "written for an older major, whose server refuses this change; "
-                                  "give --pg-version to convert the file for an upgrade.",
-                                  f->settings[0].name, PK_MIN_MAJOR);
+                /* nothing states the major: the file may be for a server that has it */
+                whole = xasprintf("the file sets %s, which no PostgreSQL from %d on has, and "
+                                  "does not state its major: a server older than %d refuses "
+                                  "this change; give --pg-version to convert the file.",
+                                  f->settings[0].name, PK_MIN_MAJOR, PK_MIN_MAJOR);
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
                 if (f->fixes[fix_idx].unsafe)
                     continue;

@@ -341,9 +341,11 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
     return commented >= SAMPLE_MIN_COMMENTED ? earliest : -1;
 }
 
-/* No set parameter dates the file: the stock sample it keeps may (its commented defaults list
- * a parameter a later major removed). A value the dated major refuses, or a parameter of a later
- * major, disproves it as it does a removed parameter's date. */
+/* No set parameter dates the file: the stock sample it keeps may hint at its origin (its
+ * commented defaults list a parameter a later major removed). Commented-out lines do not bind a
+ * server, so this is a PK0004 notice only, never an end of life (PK0005) or a date the other
+ * findings rest on; a value the hinted major refuses, or a parameter of a later major, disproves
+ * it as it does a removed parameter's date. */
 static void major_from_sample(LintInput *input, FindingList *out)
 {
     const char *file = input->set.n_files ? input->set.files[0] : NULL;
@@ -354,14 +356,45 @@ static void major_from_sample(LintInput *input, FindingList *out)
     if (at <= 0 || newer_than_removed(&input->set, name) ||
         value_newer_than(&input->set, at, &since))
         return;
-    snprintf(input->evident_what, sizeof(input->evident_what),
-             "the stock sample it keeps, %d commented-out settings, lists #%s at line %d, which "
-             "PostgreSQL %s removed",
-             kept, name, line, RELEASES[at].label);
-    snprintf(input->evident_major, sizeof(input->evident_major), "%s", RELEASES[at - 1].label);
-    end_of_life(out, input->evident_major, true, input->evident_what, file, line);
-    strncat(input->evident_major, " or older",
-            sizeof(input->evident_major) - strlen(input->evident_major) - 1);
+    Finding *f = notice(out, NULL, file, line);
+    f->message = finding_printf(
+        f,
+        "the stock sample this file keeps (%d commented-out settings) lists #%s at line %d, "
+        "which PostgreSQL %s removed: it may have been copied from PostgreSQL %s or older, but "
+        "commented-out lines do not say what the server runs; it is checked as PostgreSQL %d",
+        kept, name, line, RELEASES[at].label, RELEASES[at - 1].label, input->pg_major);
+}
+
+/* A removed parameter the file sets while nothing states its major (release index `at` of the
+ * first major without it): both worlds hold, so one warning says both. The file may target a
+ * major that has it (then the line is right), or a later one (then the server refuses to start).
+ * Not a refusal and not an end of life: --pg-version decides (docs/lint.md). */
+static void removed_both_facts(Finding *f, int at)
+{
+    bool eol = RELEASES[at - 1].ymd <= today_ymd();
+    const char *param = f->settings[0].name;
+    char *convert = f->suggestion ? xasprintf(" (on PostgreSQL %s and later: %s)",
+                                              RELEASES[at].label, f->suggestion)
+                                  : xstrdup("");
+    f->message = finding_printf(
+        f,
+        "%s stops PostgreSQL %s and later from starting%s; the file either targets %s%s or "
+        "older, or this line must go%s",
+        param, RELEASES[at].label, eol ? " (every supported major)" : "",
+        eol ? "an end-of-life major, " : "PostgreSQL ", RELEASES[at - 1].label, convert);
+    free(convert);
+    f->hint =
+        finding_printf(f,
+                       "The file does not state its major, so both hold: a PostgreSQL %s "
+                       "or older server starts with this line, a later one refuses it. "
+                       "Give --pg-version with the major the server runs: on one without "
+                       "%s this is an error, and `pgknob fix --pg-version N` converts the "
+                       "line.%s%s",
+                       RELEASES[at - 1].label, param, f->hint ? " " : "", f->hint ? f->hint : "");
+    if (f->rule_severity == SEV_NONE)
+        f->rule_severity = f->severity;
+    f->severity = SEV_WARNING;
+    f->refuses_start = false;
 }
 
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
@@ -369,9 +402,13 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
         input->evident_major[0])
         return;
+    /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
+     * in 13 or later (wal_keep_segments) does not: the file may equally be for a newer server */
+    int dates_before = release_index("13");
     int earliest = -1;
     const Finding *first = NULL;
-    size_t count = 0;
+    size_t count = 0, n_later = 0;
+    size_t *later = xcalloc(out->n - begin + 1, sizeof(size_t));
     for (size_t idx = begin; idx < out->n; idx++) {
         const Finding *f = &out->items[idx];
         /* PK0011's name: a template's line too, whatever its value */
@@ -387,6 +424,10 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             refusal_stands(&out->items[idx], newer, since, at);
             continue;
         }
+        if (at >= dates_before) {
+            later[n_later++] = idx;
+            continue;
+        }
         count++;
         if (earliest < 0 || at < earliest) {
             earliest = at;
@@ -394,9 +435,16 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         }
     }
     if (!first) {
-        major_from_sample(input, out);
+        for (size_t idx = 0; idx < n_later; idx++) {
+            Finding *f = &out->items[later[idx]];
+            removed_both_facts(f, release_index(catalog_gone_before(f->settings[0].name)));
+        }
+        if (!n_later)
+            major_from_sample(input, out);
+        free(later);
         return;
     }
+    free(later);
     snprintf(input->evident_what, sizeof(input->evident_what),
              "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
              RELEASES[earliest].label,
@@ -706,8 +754,9 @@ static int newest_first_major(const ConfSet *set)
 }
 
 /* With the major assumed, a parameter removed within 13-18 (stats_temp_directory: 13-14) refuses
- * start only on the newer majors: the file may be for one that has it. At most a notice that
- * says which, unless the file also sets a parameter of a major after the last that has it. */
+ * start only on the newer majors: the file may be for one that has it. One warning that says both
+ * (removed_both_facts), unless the file also sets a parameter of a major after the last that has
+ * it: then the refusal stands. */
 static void cap_assumed_removed(LintResult *res, const LintInput *input)
 {
     int newest = newest_first_major(&input->set);
@@ -724,20 +773,9 @@ static void cap_assumed_removed(LintResult *res, const LintInput *input)
             }
         if (!first || last >= input->pg_major || newest > last)
             continue;
-        f->message =
-            finding_printf(f,
-                           "%s (on %d-%d; PostgreSQL %d-%d have %s, and this file does "
-                           "not say its major)",
-                           f->message, last + 1, PK_MAX_MAJOR, first, last, f->settings[0].name);
-        f->hint = finding_printf(f,
-                                 "A notice: a %d-%d server starts with this line, a later one "
-                                 "refuses it. Give --pg-version with the major the server runs "
-                                 "to check it as that one.%s%s",
-                                 first, last, f->hint ? " " : "", f->hint ? f->hint : "");
-        if (f->rule_severity == SEV_NONE)
-            f->rule_severity = f->severity;
-        f->severity = SEV_NOTICE;
-        f->refuses_start = false;
+        char gone[16];
+        snprintf(gone, sizeof(gone), "%d", last + 1);
+        removed_both_facts(f, release_index(gone));
     }
 }
 

@@ -17,8 +17,10 @@
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out);
 
 /* After validation (`out` from `begin`), for a file nothing names a major for: parameters it sets
- * that no major from 13 on has and whose removal is known (checkpoint_segments, gone in 9.5) show
- * it was written for an older major ("9.4 or older", evident_major), said with its end of life. */
+ * that were removed before 13 (checkpoint_segments, gone in 9.5) show it was written for an older
+ * major ("9.4 or older", evident_major), said with its end of life. One removed in 13 or later
+ * (wal_keep_segments) dates nothing: its PK0011 becomes a warning saying both facts. The stock
+ * sample a file keeps is a PK0004 notice at most. */
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin);
 
 /* After the rules and the fix checks, for each input whose major nothing states (version_source

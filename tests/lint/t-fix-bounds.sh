@@ -69,7 +69,8 @@ check "  ... its misspelt shared_buffer's correction stays safe" test "$(safety 
 check "  ... with --pg-version 16, the tuning fix is safe again" \
   test "$(safety "$T/old91.conf" PK4010 --pg-version 16)" = safe
 # issue 23, held-out set 4: a folded PK0011 notice gives its reason once, as one sentence
-printf 'wal_keep_segments = 64\nstats_temp_directory = '"'"'/run/pg'"'"'\n' > "$T/folded.conf"
+# (checkpoint_segments dates the file: wal_keep_segments, removed in 13, no longer does, issue 24)
+printf 'checkpoint_segments = 32\nwal_keep_segments = 64\nstats_temp_directory = '"'"'/run/pg'"'"'\n' > "$T/folded.conf"
 out="$("$PGKNOB" lint "$T/folded.conf" 2>/dev/null | grep -A3 'PK0011\]' | grep 'fix safety')"
 check "a folded PK0011 notice: its fix safety gives --pg-version once" \
   test "$(grep -o 'give --pg-version' <<<"$out" | wc -l)" = 1
@@ -107,8 +108,8 @@ check "  ... and under track_counts = off" test "$(safety "$T/naptime-tc.conf" P
 check "  ... close miss: with autovacuum on, it stays safe" test "$(safety "$T/naptime-near.conf" PK4003)" = safe
 # the summary gives a reason several findings share (the file's major) once (set 4's reviewers:
 # the same sentence on three lines of one summary)
-printf 'wal_keep_segments = 64\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\n' > "$T/shared-why.conf"
-expect_exit 0 "pgknob fix --diff of a file its wal_keep_segments dates to 12 or older" -- "$PGKNOB" fix "$T/shared-why.conf" --diff
+printf 'checkpoint_segments = 32\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\n' > "$T/shared-why.conf"
+expect_exit 0 "pgknob fix --diff of a file its checkpoint_segments dates to 9.4 or older" -- "$PGKNOB" fix "$T/shared-why.conf" --diff
 check "  ... says the file's major once in the summary" \
   test "$(grep -c 'which pgknob does not check' <<<"$ERR")" = 1
 check "  ... and points the later lines at it" grep -q "unsafe for the reason given for PK[0-9]* above. Apply with" <<<"$ERR"
