@@ -417,7 +417,8 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         ram_given = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
                             "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
                             "given)\\s+(?:to|for)\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
-                            "\\b");
+                            /* "4GB allocated to Postgres shared buffers": a setting's size */
+                            "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
         ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
                             "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");

@@ -384,7 +384,8 @@ printf '# server has 16 GB RAM\n# 4GB allocated to Redis\nshared_buffers = 1GB\n
 ram_of "$work/given.conf" | grep -q 'ram=1GB from line 1' && ram_of "$work/limited.conf" | grep -q 'ram=4GB from line 2' &&
   ok "host words: the memory given to PostgreSQL, not the machine's, is its RAM" ||
   fail "host given: $(ram_of "$work/given.conf") / $(ram_of "$work/limited.conf")"
-ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' &&
+printf '# server has 16 GB RAM\nshared_buffers = 4GB\t# 4GB allocated to Postgres shared buffers\n' >"$work/sbline.conf"
+ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbline.conf" | grep -q 'ram=16GB from line 1' &&
   ok "host words close miss: memory given to another program is not PostgreSQL's" || fail "host given redis: $(ram_of "$work/redis.conf")"
 
 done_testing
