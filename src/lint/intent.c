@@ -376,13 +376,28 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
     return found;
 }
 
+/* How firmly a comment states the memory PostgreSQL has: a range's lower bound ("2-4 GB RAM")
+ * yields to one size ("tune for 2 GB container"), and the machine's RAM to what PostgreSQL is
+ * given of it ("8GB RAM total, 1GB allocated to Postgres"). */
+enum { RAM_RANGE = 1, RAM_MACHINE, RAM_ALLOCATED };
+
+static void ram_set(Intent *out, double bytes, int rank, const char *file, int line,
+                    const char *comment)
+{
+    if (rank <= out->ram_rank || bytes < 256.0 * 1024 * 1024) /* smaller is a setting's size */
+        return;
+    out->ram_bytes = bytes;
+    out->ram_rank = rank;
+    place_set(out, &out->ram_at, file, line, comment);
+}
+
 /* Host facts one comment states. `header`: the comment is in the header block, where bare
  * words ("4 cores", "SSD") describe the machine; elsewhere only "key: value" forms and "N GB
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *ram_for, *cores_key,
-        *cores_words, *storage_key, *storage_words;
+    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *ram_for, *ram_given,
+        *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words;
     if (!ram_key) {
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
@@ -393,8 +408,20 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         ram_for = compile("\\b(?:for|of|on)\\s+(?:an?\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)"
                           "\\s+(?:ram\\s+)?(?:container|vm|machine|server|host|instance|box|node|"
                           "droplet|pod)\\b");
-        /* "64 - 96 GB of RAM": a range is no one machine */
-        ram_range = compile("\\d\\s*(?:-|to)\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\b");
+        /* "64 - 96 GB of RAM", "2-4 GB" (or an en or em dash): group 1 the lower bound, 2 the
+         * upper, 3 its unit */
+        ram_range = compile("(\\d+(?:\\.\\d+)?)\\s*(?:(?:tb|gb|g)\\s*)?(?:-|\xe2\x80\x93|"
+                            "\xe2\x80\x94|to)\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b");
+        /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
+         * to 4GB" */
+        ram_given = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
+                            "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
+                            "given)\\s+(?:to|for)\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
+                            /* "4GB allocated to Postgres shared buffers": a setting's size */
+                            "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
+        ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
+                            "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
+                            "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
                             "\\b");
         cores_words = compile("\\b(\\d+)[\\s-]*(?:cpus?|cores?|vcpus?|cpu\\s+cores?)\\b");
@@ -409,10 +436,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     double words_bytes = -1;
     int words_cores = -1;
     if (stated_in_words(comment, &words_bytes, &words_cores)) {
-        if (out->ram_bytes < 0 && words_bytes >= 256.0 * 1024 * 1024) {
-            out->ram_bytes = words_bytes;
-            place_set(out, &out->ram_at, file, line, comment);
-        }
+        ram_set(out, words_bytes, RAM_MACHINE, file, line, comment);
         if (out->cores < 0 && words_cores > 0 && words_cores <= 4096) {
             out->cores = words_cores;
             place_set(out, &out->cores_at, file, line, comment);
@@ -420,19 +444,31 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     }
     char *unit = NULL;
     char *num = NULL;
-    char *range = match_group(ram_range, comment, 0, NULL);
-    bool one_size = !range;
-    free(range);
-    if (out->ram_bytes < 0 && one_size &&
-        ((num = match_group(ram_key, comment, 1, &unit)) ||
-         (num = match_group(ram_words, comment, 1, &unit)) ||
-         (num = match_group(ram_for, comment, 1, &unit)) ||
-         (header && (num = match_group(ram_header, comment, 1, &unit))))) {
+    if ((num = match_group(ram_given, comment, 1, &unit)) ||
+        (num = match_group(ram_limit, comment, 1, &unit)))
+        ram_set(out, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line, comment);
+    free(num);
+    free(unit);
+    unit = NULL;
+    num = NULL;
+    if ((num = match_group(ram_key, comment, 1, &unit)) ||
+        (num = match_group(ram_words, comment, 1, &unit)) ||
+        (num = match_group(ram_for, comment, 1, &unit)) ||
+        (header && (num = match_group(ram_header, comment, 1, &unit)))) {
         double bytes = strtod(num, NULL) * unit_bytes(unit);
-        if (bytes >= 256.0 * 1024 * 1024) { /* smaller is a setting's size, not a machine */
-            out->ram_bytes = bytes;
-            place_set(out, &out->ram_at, file, line, comment);
-        }
+        /* the size read is a range's upper bound ("2-4 GB RAM"): the lower bound, the smaller
+         * machine, is the safe reading, until one size is stated */
+        char *upper_unit = NULL;
+        char *upper = match_group(ram_range, comment, 2, &upper_unit);
+        char *lower = upper ? match_group(ram_range, comment, 1, NULL) : NULL;
+        if (upper && fabs(strtod(upper, NULL) * unit_bytes(upper_unit) - bytes) < 1)
+            ram_set(out, strtod(lower, NULL) * unit_bytes(upper_unit), RAM_RANGE, file, line,
+                    comment);
+        else
+            ram_set(out, bytes, RAM_MACHINE, file, line, comment);
+        free(upper);
+        free(upper_unit);
+        free(lower);
     }
     free(num);
     num = NULL;
@@ -721,22 +757,29 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     const SnapSetting *big = NULL;
     double sized = sized_for(snap, &big);
     if (!have_host) {
-        /* no --host: what the file states serves, and the report says where it came from;
-         * a RAM its own settings outgrow (pgtune's header kept over edited values) does not */
+        /* no --host: what the file states serves, and the report says where it came from. A
+         * RAM its own settings outgrow (pgtune's header kept over edited values) still states
+         * the host: the rules judge the settings against it, and the contradiction is said */
         const IntentPlace *prev = NULL;
-        StrBuf unused = STRBUF_INIT;
-        if (intent->ram_bytes > 0 && sized > intent->ram_bytes) {
-            char *stated = bytes_text(intent->ram_bytes);
-            sb_printf(&unused,
-                      " (not ram=%s from line %d: %s = %s on line %d is sized for a "
-                      "bigger machine)",
-                      stated, intent->ram_at.line, big->name, big->value, big->line);
-            free(stated);
-        } else if (intent->ram_bytes > 0) {
+        if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
             char *fact = xasprintf("ram=%s", text);
             fact_from(&from, fact, &intent->ram_at, &prev);
+            if (sized > intent->ram_bytes) {
+                Finding *f = notice(out, "PK0091", file, big->line);
+                f->message = finding_printf(
+                    f,
+                    "the file contradicts itself: line %d ('%s') states ram=%s; %s = %s (line %d) "
+                    "only makes sense on a machine with more",
+                    intent->ram_at.line, intent->ram_at.text, text, big->name, big->value,
+                    big->line);
+                f->hint = finding_strdup(
+                    f, "The rules that need the host's RAM judge the settings against the stated "
+                       "RAM, and every fix derived from it is unsafe. Check which is right: give "
+                       "--host (or host in .pgknob.ini), or correct the file.");
+                intent->ram_contradicted = true;
+            }
             free(fact);
             free(text);
         }
@@ -754,12 +797,11 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
             free(fact);
         }
         if (from.len)
-            sb_printf(&from, " from line %d ('%s')%s", prev->line, prev->text, sb_str(&unused));
-        sb_free(&unused);
-        line = intent->ram_bytes > 0 && !(sized > intent->ram_bytes) ? intent->ram_at.line
-               : intent->cores > 0                                   ? intent->cores_at.line
-               : intent->storage                                     ? intent->storage_at.line
-                                                                     : 0;
+            sb_printf(&from, " from line %d ('%s')", prev->line, prev->text);
+        line = intent->ram_bytes > 0 ? intent->ram_at.line
+               : intent->cores > 0   ? intent->cores_at.line
+               : intent->storage     ? intent->storage_at.line
+                                     : 0;
         if (from.len) {
             free(host->source);
             host->source = xstrdup("the file's comments");

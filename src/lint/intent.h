@@ -44,7 +44,8 @@ typedef struct Intent {
     IntentPlace purpose_at;
     double ram_bytes; /* < 0: not stated */
     IntentPlace ram_at;
-    int cores; /* < 0: not stated */
+    int ram_rank; /* how firmly ram_bytes was stated (intent.c, RAM_*); a firmer one replaces it */
+    int cores;    /* < 0: not stated */
     IntentPlace cores_at;
     char *storage; /* "hdd", "ssd", "nvme", "network"; NULL: not stated */
     IntentPlace storage_at;

@@ -198,7 +198,8 @@ static const FindingId ids[] = {
      "lint/intent.c"},
     {"PK0091", "intent.host-contradicted", "host facts the file contradicts", SEV_NOTICE,
      "The file states its host (\"# 32 GB RAM\", pgtune's header) or is sized for a bigger one,"
-     " and --host says otherwise: every fix derived from the contradicted fact is unsafe.",
+     " and --host says otherwise, or (no --host) its own effective_cache_size or shared_buffers"
+     " outgrows the RAM it states: every fix derived from the contradicted fact is unsafe.",
      "lint/intent.c"},
     {"PK0092", "intent.host-from-file", "host facts taken from the file", SEV_NOTICE,
      "No --host, and the file's comments state its RAM, cores or storage: they serve as host"
