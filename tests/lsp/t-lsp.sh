@@ -89,7 +89,7 @@ check "applying work_mem's quick fix gives a line lint accepts ($(sed -n 3p "$T/
   bash -c '! "$1" lint --no-rules --pg-version 17 --format json "$2" | grep -q "\"line\": 3,"' _ "$PGKNOB" "$T/fixed.conf"
 
 # an 800-line file: the PostgreSQL 18 sample, edited 30 times
-sample="$(ls .cache/pg/18/share/postgresql/postgresql.conf.sample 2>/dev/null || true)"
+sample="$(ls "${PGKNOB_PG_CACHE:-.cache/pg}"/18/share/postgresql/postgresql.conf.sample 2>/dev/null || true)"
 if [ -n "$sample" ]; then
   cp "$sample" "$T/postgresql.conf"
   client "$T/postgresql.conf" 30 > "$T/out.json"
