@@ -10,6 +10,9 @@ reports="$PWD/build-asan/reports"
 rm -rf "$reports"; mkdir -p "$reports"
 export PGKNOB="$PWD/bin/pgknob-asan" UNIT_DIR=build-asan/tests
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:log_path=$reports/asan"
+# ASan's shadow memory and checks cost about 2-3 times the memory and CPU: resource bounds
+# (t-limits) are scaled by 3 here, and still catch what grows without bound
+export PGKNOB_BOUND_SCALE=3
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:log_path=$reports/ubsan"
 supp="$PWD/tests/asan/lsan.supp"
 [ -f "$supp" ] && export LSAN_OPTIONS="suppressions=$supp:print_suppressions=0"

@@ -11,6 +11,9 @@ cd "$TMP" || exit 2
 # (when given), within MAX_CPU_S CPU seconds and MAX_MB of resident memory
 bounded() {
   local desc="$1" max_s="$2" max_mb="$3" want="$4" pattern="$5"; shift 6
+  # a sanitizer build pays its own CPU and shadow memory on top (tests/asan-run.sh sets it)
+  max_s=$(awk -v m="$max_s" -v k="${PGKNOB_BOUND_SCALE:-1}" 'BEGIN { print m * k }')
+  max_mb=$((max_mb * ${PGKNOB_BOUND_SCALE:-1}))
   timeout 120 /usr/bin/time -f '%U %S %M' -o usage.txt "$@" >out.txt 2>err.txt; local rc=$?
   local user sys kb; read -r user sys kb < <(tail -1 usage.txt)
   local cpu; cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')
