@@ -225,6 +225,20 @@ static void note_context(const CatalogParam *param, bool *restart, bool *fixed)
         *restart = true;
 }
 
+/* Where `text` first names `word` as a whole word (not inside pg_replication_slots.wal_status);
+ * NULL when it does not. */
+static const char *named_at(const char *text, const char *word)
+{
+    size_t len = strlen(word);
+    for (const char *hit = text ? strstr(text, word) : NULL; hit; hit = strstr(hit + 1, word)) {
+        char before = hit > text ? hit[-1] : ' ', after = hit[len];
+        if (!isalnum((unsigned char)before) && !strchr("_.", before) &&
+            !isalnum((unsigned char)after) && !strchr("_.", after ? after : ' '))
+            return hit;
+    }
+    return NULL;
+}
+
 const char *report_apply_how(const ReportInput *in, const Finding *f)
 {
     bool any = false, restart = false, fixed = false;
@@ -244,6 +258,26 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
         note_context(report_param(in, f, sugg[idx].name), &restart, &fixed);
     }
     suggested_free(sugg, n_sugg);
+    /* a suggestion in words makes the change it names first (PK3027: max_slot_wal_keep_size;
+     * PK2002: "lower work_mem or max_connections", work_mem), else the line the finding points
+     * at (PK3028: archive_command, a reload); the others are context (archive_mode, a restart,
+     * only enables the check), not the first setting the finding happens to list */
+    const CatalogParam *first = NULL;
+    const char *first_at = NULL;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const FindingSetting *s = &f->settings[set_idx];
+        const CatalogParam *param = report_param(in, f, s->name);
+        const char *at = param ? named_at(f->suggestion, s->name) : NULL;
+        bool here = s->file && f->file && s->line == f->line && !strcmp(s->file, f->file);
+        if (at && (!first_at || at < first_at))
+            first = param, first_at = at;
+        else if (param && here && !first && !first_at)
+            first = param;
+    }
+    if (first && !any) {
+        any = true;
+        note_context(first, &restart, &fixed);
+    }
     for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         if (!param)

@@ -99,4 +99,42 @@ sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
 check "sarif: results located at file and line" jq -e '[.runs[0].results[].locations[0].physicalLocation | select(.artifactLocation == {"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"} and .region.startLine == 2)] | length == 1' <<<"$sarif"
 check "sarif: rule metadata has help, helpUri and default level" jq -e '.runs[0].tool.driver.rules | any(.help.text and .helpUri and .defaultConfiguration == {"level": "error"})' <<<"$sarif"
 check "sarif: suppressed findings carry an inSource suppression with the reason" jq -e '[.runs[0].results[].suppressions // [] | .[] | select(. == {"kind": "inSource", "justification": "migrated file, fixed in OPS-42"})] | length == 1' <<<"$sarif"
+# --- the Markdown's words follow each finding's own facts (issue 24, set 5 reviews) ---
+w="$tmp/words"; mkdir -p "$w"
+mdlint() { "$PGKNOB" lint --fail-on never --format md "$@" 2>/dev/null; }
+verdict() { sed -n '/^## Verdict/,/^## Counts/p' <<<"$1"; }
+printf "data_directory = '/var/lib/postgresql/9.3/main'\nshared_buffers = 1GB\n" >"$w/eol.conf"
+printf "archive_mode = on\narchive_command = 'cp %%p /arch/%%f'\n" >"$w/arch.conf"
+printf "shared_buffers = 1GB\nmax_connections = 200\nwork_mem = 24MB\n" >"$w/mem.conf"
+md=$(mdlint "$w/eol.conf")
+check "verdict: an end-of-life warning is about support status, not a cost under load" bash -c \
+  'grep -q "warning is about support status" <<<"$0" && ! grep -q "under load" <<<"$0"' "$(verdict "$md")"
+md=$(mdlint --pg-version 17 "$w/arch.conf")
+check "verdict: an archive_command warning is about the WAL, not a cost under load" bash -c \
+  'grep -q "warning is about the WAL and archiving" <<<"$0" && ! grep -q "under load" <<<"$0"' "$(verdict "$md")"
+check "PK3028 applies after a reload: archive_command is sighup (archive_mode, postmaster, is context)" \
+  bash -c 'grep -q "^| \[1\](#1-pk3028.* | reload |$" <<<"$0" &&
+    awk "/^### 1\\. PK3028/,/^## Recommendations/" <<<"$0" | grep -q "A \*\*reload\*\* applies it" &&
+    ! awk "/^### 1\\. PK3028/,/^## Recommendations/" <<<"$0" | grep -q "restart"' "$md"
+md=$(mdlint --pg-version 17 --host ram=5GB "$w/mem.conf")
+check "verdict: a memory warning is still a cost under load" \
+  grep -q "1 setting is likely to cost performance or stability under load" <<<"$(verdict "$md")"
+printf "include_dir = 'conf.d.absent'\n" >"$w/incdir.conf"
+check "a missing include_dir is titled by what happened, not 'unreadable configuration file'" bash -c \
+  'grep -q "^### 1\. PK0002 [a-z]*: include directory missing$" <<<"$0" && ! grep -q "unreadable configuration file" <<<"$0"' \
+  "$(mdlint --pg-version 17 "$w/incdir.conf")"
+printf "data_directory = '/srv/pg/data'\nident_file = '/srv/pg/ident.conf'\nshared_preload_libraries = 'pg_cron'\n" >"$w/host.conf"
+md=$(mdlint --pg-version 17 "$w/host.conf")
+ident=$(awk '/^### .*PK0061/ {s = /ident_file|depends/} s' <<<"$md" | awk '/ident_file points to/,/^\*\*What to change/')
+check "PK0061 ident_file: its own 'why it hurts' (the server starts), no other finding's" bash -c \
+  'grep -q "Why it hurts.\*\* This setting names a file on the server host.*still starts" <<<"$0" &&
+   ! grep -q "As for \[finding\|pg_cron\|stops at startup" <<<"$0"' "$ident"
+check "PK0061 data_directory and the library each say what their absence does" bash -c \
+  'grep -q "names a path on the server host.*stops at startup" <<<"$0" &&
+   grep -q "names a library in the server.s .\$libdir." <<<"$0"' "$md"
+printf "lc_messages = 'xx_YY.UTF-8'\n" >"$w/locale.conf"
+md=$(mdlint --pg-version 17 "$w/locale.conf")
+check "a command quoted in a finding's text is a code span, not escaped backticks" bash -c \
+  'grep -qF "(\`locale -a\` lists them)" <<<"$0" && ! grep -qF "\\\`" <<<"$0"' "$md"
+check "... and cmark-gfm renders it as code" grep -qF "<code>locale -a</code>" <<<"$(cmark-gfm --extension table <<<"$md")"
 done_testing
