@@ -381,6 +381,22 @@ static size_t count_refused(const FindingList *list, Severity sev)
     return count;
 }
 
+/* Refusals of the checked major lowered to notices because the file does not say its major
+ * (lint/major.c: a parameter removed in 17 is refused by 17-18, accepted by 13-16): validation
+ * errors no longer marked refuses_start. The verdict counts them with the refusals, from the same
+ * findings, so "would refuse 2 of its lines" is not said of a file 18 refuses 5 lines of. */
+static size_t count_assumed_refusals(const FindingList *list)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        count += !f->suppressed && !f->refuses_start && f->category &&
+                 !strcmp(f->category, "validation") && f->rule_severity == SEV_ERROR &&
+                 f->severity == SEV_NOTICE && !strcmp(f->rule_id, "PK0011");
+    }
+    return count;
+}
+
 static const char *plural(size_t count, const char *one, const char *many)
 {
     return count == 1 ? one : many;
@@ -497,6 +513,7 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
 {
     const FindingList *list = in->findings;
     size_t refused = findings_count_refusals(list);
+    size_t assumed = count_assumed_refusals(list);
     size_t errors = findings_count(list, SEV_ERROR, false) - count_refused(list, SEV_ERROR);
     size_t warnings = findings_count(list, SEV_WARNING, false);
     size_t notices = findings_count(list, SEV_NOTICE, false);
@@ -514,7 +531,19 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
         sb_printf(out,
                   "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
                   "lines (the server stops at startup, or ignores the file on reload). ",
-                  version, refused);
+                  version, refused + assumed);
+    if (assumed && !live && refused)
+        sb_printf(out,
+                  "%zu of them %s of parameters an older major still has: %s, because the file "
+                  "does not say its major (give --pg-version). ",
+                  assumed, plural(assumed, "is a line", "are lines"),
+                  plural(assumed, "a notice", "notices"));
+    else if (assumed && !live)
+        sb_printf(out,
+                  "PostgreSQL %s would refuse %zu of its lines, of %s an older major still "
+                  "has: %s, because the file does not say its major (give --pg-version). ",
+                  version, assumed, plural(assumed, "a parameter", "parameters"),
+                  plural(assumed, "a notice", "notices"));
     if (errors)
         sb_printf(out, "%zu %s data or availability at risk and must be fixed. ", errors,
                   plural(errors, "setting puts", "settings put"));

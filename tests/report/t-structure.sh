@@ -137,4 +137,14 @@ md=$(mdlint --pg-version 17 "$w/locale.conf")
 check "a command quoted in a finding's text is a code span, not escaped backticks" bash -c \
   'grep -qF "(\`locale -a\` lists them)" <<<"$0" && ! grep -qF "\\\`" <<<"$0"' "$md"
 check "... and cmark-gfm renders it as code" grep -qF "<code>locale -a</code>" <<<"$(cmark-gfm --extension table <<<"$md")"
+printf "compute_query_id = on\nvacuum_cleanup_index_scale_factor = 0.1\ndb_user_namespace = off\nstats_temp_directory = 'pg_stat_tmp'\n" >"$w/removed.conf"
+md=$(mdlint "$w/removed.conf")
+n18=$("$PGKNOB" lint --fail-on never --format json "$w/removed.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')
+check "verdict: the lines 18 refuses are counted from the findings, notices of an unsaid major too ($n18)" bash -c \
+  'grep -q "PostgreSQL 18 would refuse $1 of its lines" <<<"$0" && grep -q "2 of them are lines of parameters an older major still has" <<<"$0"' \
+  "$(verdict "$md")" "$n18"
+printf "db_user_namespace = off\n" >"$w/removed1.conf"
+check "verdict: a file whose only refused line is a notice says so, without 'Do not deploy'" bash -c \
+  'grep -q "PostgreSQL 18 would refuse 1 of its lines, of a parameter an older major still has: a notice" <<<"$0" &&
+   ! grep -q "Do not deploy" <<<"$0"' "$(verdict "$(mdlint "$w/removed1.conf")")"
 done_testing
