@@ -887,9 +887,9 @@ static const char *const path_why =
     " stops at startup with a FATAL error before accepting a connection.";
 static const char *const ident_why =
     "This setting names a file on the server host, outside the configuration. pgknob cannot see"
-    " that host, so it cannot tell whether the file exists there; where it does not, the server"
-    " still starts and logs that it could not open the file, and every pg_hba.conf line with"
-    " `map=` then refuses its logins.";
+    " that host, so it cannot tell whether the file exists there. Unlike a missing data directory"
+    " or pg_hba.conf, a missing ident file does not stop the server: only the logins that need a"
+    " user name map fail.";
 
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */

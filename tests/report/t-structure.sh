@@ -127,7 +127,7 @@ printf "data_directory = '/srv/pg/data'\nident_file = '/srv/pg/ident.conf'\nshar
 md=$(mdlint --pg-version 17 "$w/host.conf")
 ident=$(awk '/^### .*PK0061/ {s = /ident_file|depends/} s' <<<"$md" | awk '/ident_file points to/,/^\*\*What to change/')
 check "PK0061 ident_file: its own 'why it hurts' (the server starts), no other finding's" bash -c \
-  'grep -q "Why it hurts.\*\* This setting names a file on the server host.*still starts" <<<"$0" &&
+  'grep -q "Why it hurts.\*\* This setting names a file on the server host.*does not stop the server" <<<"$0" &&
    ! grep -q "As for \[finding\|pg_cron\|stops at startup" <<<"$0"' "$ident"
 check "PK0061 data_directory and the library each say what their absence does" bash -c \
   'grep -q "names a path on the server host.*stops at startup" <<<"$0" &&
