@@ -84,6 +84,10 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
     if (!dir && !hba && *path != '/')
         return false;
     Finding *f = add_finding(out, "PK0002", entry->file, entry->line);
+    /* titled by what happened, not by the row's generic "unreadable configuration file" */
+    f->title = finding_strdup(f, hba   ? "authentication file included as settings"
+                                 : dir ? "include directory missing"
+                                       : "included file missing");
     if (hba) {
         f->message = finding_printf(f,
                                     "include names \"%.*s\", an authentication file: its lines are"
@@ -133,6 +137,8 @@ static void check_read_error(const ConfEntry *entry, bool target_here, FindingLi
         f->message = finding_printf(f, "%s near end of line", entry->error);
     else
         f->message = finding_strdup(f, entry->error);
+    if (!strncmp(entry->error, "could not open directory", 24))
+        f->title = finding_strdup(f, "include directory cannot be opened");
     f->hint = finding_strdup(f, entry->error_hint);
 }
 
@@ -868,11 +874,22 @@ static char *extra_libraries(const char *value, const char *image)
     return sb.len ? sb_detach(&sb) : NULL;
 }
 
-static const char *const host_why =
-    "This setting names something outside the configuration: a library in the server's"
-    " `$libdir` or a path on the server host. pgknob cannot see that host, so it cannot tell"
-    " whether it exists there; where it does not, the server stops at startup with a FATAL error"
-    " (for example `could not access file \"pg_cron\"`) before accepting a connection.";
+/* Each kind of host fact says what its own absence does: a missing library or data directory
+ * stops the server, a missing ident_file does not (one explanation for all misled readers). */
+static const char *const library_why =
+    "This setting names a library in the server's `$libdir`, outside the configuration. pgknob"
+    " cannot see the server host, so it cannot tell whether the library is installed there;"
+    " where it is not, the server stops at startup with a FATAL error (for example `could not"
+    " access file \"pg_cron\"`) before accepting a connection.";
+static const char *const path_why =
+    "This setting names a path on the server host, outside the configuration. pgknob cannot see"
+    " that host, so it cannot tell whether the path exists there; where it does not, the server"
+    " stops at startup with a FATAL error before accepting a connection.";
+static const char *const ident_why =
+    "This setting names a file on the server host, outside the configuration. pgknob cannot see"
+    " that host, so it cannot tell whether the file exists there. Unlike a missing data directory"
+    " or pg_hba.conf, a missing ident file does not stop the server: only the logins that need a"
+    " user name map fail.";
 
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
@@ -891,7 +908,7 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
                                     libs, strchr(libs, ',') ? "are" : "is");
         f->hint = finding_strdup(f, "The server refuses to start where a preloaded library is not"
                                     " installed: install it on the server first.");
-        f->explanation = finding_strdup(f, host_why);
+        f->explanation = finding_strdup(f, library_why);
         f->suggestion =
             finding_printf(f,
                            "install %s on the server before deploying, or remove %s from"
@@ -926,7 +943,8 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
                    ? "Where it is missing the server starts, logs the error, and every"
                      " pg_hba.conf line with map= then refuses its logins."
                    : "The server refuses to start when it is missing.");
-        f->explanation = finding_strdup(f, host_why);
+        f->explanation =
+            finding_strdup(f, !strcmp(paths[idx], "ident_file") ? ident_why : path_why);
         /* without the line the file is looked for in the data directory, which a split
          * layout (Debian's /etc/postgresql/N/main) does not keep it in: not a remedy to offer */
         f->suggestion =

@@ -225,17 +225,18 @@ static void note_context(const CatalogParam *param, bool *restart, bool *fixed)
         *restart = true;
 }
 
-/* Does `text` name `word` as a whole word (a parameter name in a sentence)? */
-static bool names_word(const char *text, const char *word)
+/* Where `text` first names `word` as a whole word (not inside pg_replication_slots.wal_status);
+ * NULL when it does not. */
+static const char *named_at(const char *text, const char *word)
 {
     size_t len = strlen(word);
-    for (const char *at = text; at && (at = strcasestr(at, word)) != NULL; at += len) {
-        bool starts = at == text || !(isalnum((unsigned char)at[-1]) || at[-1] == '_');
-        bool ends = !(isalnum((unsigned char)at[len]) || at[len] == '_');
-        if (starts && ends)
-            return true;
+    for (const char *hit = text ? strstr(text, word) : NULL; hit; hit = strstr(hit + 1, word)) {
+        char before = hit > text ? hit[-1] : ' ', after = hit[len];
+        if (!isalnum((unsigned char)before) && !strchr("_.", before) &&
+            !isalnum((unsigned char)after) && !strchr("_.", after ? after : ' '))
+            return hit;
     }
-    return false;
+    return NULL;
 }
 
 const char *report_apply_how(const ReportInput *in, const Finding *f)
@@ -257,17 +258,34 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
         note_context(report_param(in, f, sugg[idx].name), &restart, &fixed);
     }
     suggested_free(sugg, n_sugg);
-    /* a suggestion in words ("lower work_mem or max_connections") takes what the settings it
-     * names take, the strictest of them; naming none, what all of the finding's settings take */
-    for (int pass = 0; pass < 2 && !any; pass++)
-        for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
-            const char *name = f->settings[set_idx].name;
-            const CatalogParam *param = report_param(in, f, name);
-            if (!param || (pass == 0 && !names_word(f->suggestion, name)))
-                continue;
+    /* a suggestion in words takes what the settings it names take, the strictest of them
+     * (PK2002's "lower work_mem or max_connections": max_connections, a restart); naming none,
+     * the line the finding points at (PK3028: archive_command, a reload), not archive_mode,
+     * which only enables the check and happens to be listed first */
+    bool assigned = any;
+    for (size_t set_idx = 0; !assigned && set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        if (param && named_at(f->suggestion, f->settings[set_idx].name)) {
             any = true;
             note_context(param, &restart, &fixed);
         }
+    }
+    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+        const FindingSetting *here = &f->settings[set_idx];
+        const CatalogParam *param = report_param(in, f, here->name);
+        if (param && here->file && f->file && here->line == f->line &&
+            !strcmp(here->file, f->file)) {
+            any = true;
+            note_context(param, &restart, &fixed);
+        }
+    }
+    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        if (!param)
+            continue;
+        any = true;
+        note_context(param, &restart, &fixed);
+    }
     if (!any)
         return NULL;
     return restart ? "restart" : fixed ? "none" : "reload";

@@ -31,13 +31,40 @@ static bool starts_with_plain_word(const char *text)
     return !param;
 }
 
+static void md_code(StrBuf *out, const char *text, bool in_table);
+
+/* Text whose `quoted commands` (a pair of backticks on one line, as finding texts write them)
+ * become code spans; everything else is escaped, so a lone backtick stays a character. Escaping
+ * the pairs too showed \`locale -a\` in the Markdown source. */
+static void md_put_spans(StrBuf *out, const char *text)
+{
+    const char *p = text;
+    for (;;) {
+        const char *open = strchr(p, '`');
+        const char *close = open ? strchr(open + 1, '`') : NULL;
+        if (close && (close == open + 1 || memchr(open, '\n', (size_t)(close - open))))
+            close = NULL;
+        if (!close) {
+            sb_put_md(out, p);
+            return;
+        }
+        char *before = xstrndup(p, (size_t)(open - p));
+        char *inner = xstrndup(open + 1, (size_t)(close - open - 1));
+        sb_put_md(out, before);
+        md_code(out, inner, false);
+        free(before);
+        free(inner);
+        p = close + 1;
+    }
+}
+
 /* A sentence from a PostgreSQL-style message: capital first letter, final period. */
 static void md_sentence(const ReportInput *in, StrBuf *out, const char *text)
 {
     char *clean = report_redact_text(in, text);
     if (starts_with_plain_word(clean))
         *clean = (char)(*clean - 'a' + 'A');
-    sb_put_md(out, clean);
+    md_put_spans(out, clean);
     size_t len = strlen(clean);
     if (len && !strchr(".!?", clean[len - 1]))
         sb_putc(out, '.');
@@ -354,6 +381,22 @@ static size_t count_refused(const FindingList *list, Severity sev)
     return count;
 }
 
+/* Refusals of the checked major lowered to notices because the file does not say its major
+ * (lint/major.c: a parameter removed in 17 is refused by 17-18, accepted by 13-16): validation
+ * errors no longer marked refuses_start. The verdict counts them with the refusals, from the same
+ * findings, so "would refuse 2 of its lines" is not said of a file 18 refuses 5 lines of. */
+static size_t count_assumed_refusals(const FindingList *list)
+{
+    size_t count = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        count += !f->suppressed && !f->refuses_start && f->category &&
+                 !strcmp(f->category, "validation") && f->rule_severity == SEV_ERROR &&
+                 f->severity < SEV_ERROR && !strcmp(f->rule_id, "PK0011");
+    }
+    return count;
+}
+
 static const char *plural(size_t count, const char *one, const char *many)
 {
     return count == 1 ? one : many;
@@ -398,10 +441,79 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
                   severity_name(in->fail_on), rc ? "fails" : "passes", rc);
 }
 
+/* What a warning is about, from its own category (or its rule, where the category is broader):
+ * the verdict words follow it, so an end-of-life notice or an archive_command is not counted as
+ * a cost under load. NULL: a load category (the performance sentence). */
+static const char *warning_topic(const Finding *f)
+{
+    static const struct {
+        const char *key, *topic;
+    } topics[] = {
+        {"validation.major-end-of-life", "support status"},
+        {"memory", NULL},
+        {"planner", NULL},
+        {"aio", NULL},
+        {"direct-io", NULL},
+        {"autovacuum", "autovacuum"},
+        {"storage", "storage"},
+        {"durability", "durability"},
+        {"wal", "the WAL and archiving"},
+        {"security", "security"},
+        {"hba", "security"},
+        {"observability", "observability"},
+    };
+    for (size_t pass = 0; pass < 2; pass++) {
+        const char *key = pass ? f->category : f->rule_name;
+        for (size_t idx = 0; key && idx < sizeof(topics) / sizeof(topics[0]); idx++)
+            if (!strcmp(key, topics[idx].key))
+                return topics[idx].topic;
+    }
+    return "the configuration";
+}
+
+/* The warnings: those of load categories as costs under load, the others by their topics. */
+static void put_verdict_warnings(const FindingList *list, StrBuf *out)
+{
+    const char *seen[16];
+    size_t n_seen = 0, load = 0, other = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        if (f->suppressed || f->severity != SEV_WARNING)
+            continue;
+        const char *topic = warning_topic(f);
+        if (!topic) {
+            load++;
+            continue;
+        }
+        other++;
+        bool known = false;
+        for (size_t seen_idx = 0; seen_idx < n_seen; seen_idx++)
+            known = known || !strcmp(seen[seen_idx], topic);
+        if (!known && n_seen < sizeof(seen) / sizeof(seen[0]))
+            seen[n_seen++] = topic;
+    }
+    if (load)
+        sb_printf(out, "%zu %s likely to cost performance or stability under load. ", load,
+                  plural(load, "setting is", "settings are"));
+    if (!other)
+        return;
+    sb_printf(out, "%zu %s%s about ", other, load ? "other " : "",
+              plural(other, "warning is", "warnings are"));
+    for (size_t seen_idx = 0; seen_idx < n_seen; seen_idx++)
+        sb_printf(out, "%s%s",
+                  !seen_idx                ? ""
+                  : seen_idx + 1 == n_seen ? (n_seen > 2 ? ", and " : " and ")
+                                           : ", ",
+                  seen[seen_idx]);
+    sb_printf(out, ": %s a fix or a deliberate decision. ",
+              plural(other, "it needs", "each needs"));
+}
+
 static void put_verdict(const ReportInput *in, StrBuf *out)
 {
     const FindingList *list = in->findings;
     size_t refused = findings_count_refusals(list);
+    size_t assumed = count_assumed_refusals(list);
     size_t errors = findings_count(list, SEV_ERROR, false) - count_refused(list, SEV_ERROR);
     size_t warnings = findings_count(list, SEV_WARNING, false);
     size_t notices = findings_count(list, SEV_NOTICE, false);
@@ -419,13 +531,24 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
         sb_printf(out,
                   "**Do not deploy this configuration:** PostgreSQL %s would refuse %zu of its "
                   "lines (the server stops at startup, or ignores the file on reload). ",
-                  version, refused);
+                  version, refused + assumed);
+    if (assumed && !live && refused)
+        sb_printf(out,
+                  "%zu of them %s of parameters an older major still has: %s, because the file "
+                  "does not say its major (give --pg-version). ",
+                  assumed, plural(assumed, "is a line", "are lines"),
+                  plural(assumed, "not an error", "not errors"));
+    else if (assumed && !live)
+        sb_printf(out,
+                  "PostgreSQL %s would refuse %zu of its lines, of %s an older major still "
+                  "has: %s, because the file does not say its major (give --pg-version). ",
+                  version, assumed, plural(assumed, "a parameter", "parameters"),
+                  plural(assumed, "not an error", "not errors"));
     if (errors)
-        sb_printf(out, "%zu %s put data or availability at risk and must be fixed. ", errors,
-                  plural(errors, "setting", "settings"));
+        sb_printf(out, "%zu %s data or availability at risk and must be fixed. ", errors,
+                  plural(errors, "setting puts", "settings put"));
     if (warnings)
-        sb_printf(out, "%zu %s likely to cost performance or stability under load. ", warnings,
-                  plural(warnings, "setting is", "settings are"));
+        put_verdict_warnings(list, out);
     if (notices)
         sb_printf(out, "%zu %s worth a look but never fail a build. ", notices,
                   plural(notices, "notice is", "notices are"));

@@ -72,7 +72,7 @@ for major in $majors; do
     grep -q '^role alice has work_mem = 1GB (ALTER ROLE alice SET)' <<<"$msg"
   check "$t PK2001 names database postgres's maintenance_work_mem (this session's own)" \
     grep -q 'database postgres has maintenance_work_mem = 2GB (ALTER DATABASE postgres SET)' <<<"$msg"
-  check "$t PK2001 counts 1GB per connection" grep -q '× work_mem 1GB = ' <<<"$msg"
+  check "$t PK2001 counts 1GB per connection" grep -q 'work_mem [0-9.]*[kMGT]*B (1GB for each of ' <<<"$msg"
   nohost=$("$PGKNOB" audit --host cores=8 --format json 2>/dev/null)
   check "$t PK2020 without RAM: 100 connections × work_mem 1GB, naming the role" \
     grep -q '^role alice has work_mem = 1GB (ALTER ROLE alice SET).*100 connections × work_mem 1GB = 100GB' \

@@ -51,11 +51,13 @@ def b(x):
     return float(n) * unit[u]
 total = b(re.search(r'may need ([0-9.]+[kMGT]?B)', m).group(1))
 shm = re.search(r'(?:shared memory|shared_buffers) ([0-9.]+[kMGT]?B)', m).group(1)
-sorts = re.search(r'\) × (?:work_mem )?[0-9.]+[kMGT]?B = ([0-9.]+[kMGT]?B)', m).group(1)
+sorts = re.search(r'work_mem ([0-9.]+[kMGT]?B) \([0-9.]+[kMGT]?B for each of', m).group(1)
 temp = re.search(r'temp_buffers ([0-9.]+[kMGT]?B)', m).group(1)
 maint = re.search(r'maintenance (?:operation )?([0-9.]+[kMGT]?B)', m).group(1)
 parts = b(shm) + b(sorts) + b(temp) + b(maint)
-sys.exit(0 if abs(parts - total) <= 0.01 * total else 1)
+# the total comes after all the parts, never after the first ones ("= 832MB + temp_buffers")
+last = re.search(r'= ([0-9.]+[kMGT]?B)(?: \(.*\))?$', m)
+sys.exit(0 if abs(parts - total) <= 0.01 * total and last and b(last.group(1)) == total else 1)
 PY
 }
 # a small lock table beside shared_buffers (under 64MB) was summed but not printed
@@ -65,9 +67,17 @@ check "PK2002's printed parts add up to its total" sums_up "$m"
 m=$(msg PK2001 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 64MB\n')
 check "PK2001's printed parts add up to its total" sums_up "$m"
 m=$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\nmax_parallel_workers_per_gather = 0\n')
-check "with max_parallel_workers_per_gather = 0 PK2002 counts no parallel workers" bash -c 'grep -q "(100 connections) × 24MB = 2.34GB" <<<"$1" && ! grep -q "parallel workers" <<<"$1"' _ "$m"
+check "with max_parallel_workers_per_gather = 0 PK2002 counts no parallel workers" bash -c 'grep -q "work_mem 2.34GB (24MB for each of 100 connections)" <<<"$1" && ! grep -q "parallel workers" <<<"$1"' _ "$m"
 check "... and its parts still add up" sums_up "$m"
-check "with them, it names them (8 on 16's defaults)" grep -q "(100 connections + 8 parallel workers)" <<<"$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')"
+check "with them, it names them (8 on 16's defaults)" grep -q "each of 100 connections + 8 parallel workers)" <<<"$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')"
+m=$(msg PK2002 16 ram=8GB 'shared_buffers = 1GB\nmax_connections = 200\nwork_mem = 24MB\ntemp_buffers = 16MB\n')
+check "PK2002 with temp_buffers states the total after all its parts" sums_up "$m"
+check "PK2002 above 100% of RAM says the demand is more than the RAM (set 5: 114-119%)" bash -c \
+  'grep -q "% of 5GB, more than the RAM" <<<"$1" && ! grep -q "leaving little" <<<"$1"' _ \
+  "$(msg PK2002 16 ram=5GB 'shared_buffers = 1GB\nmax_connections = 200\nwork_mem = 24MB\n')"
+check "PK2002 below 100% of RAM says it leaves little for the OS" bash -c \
+  'grep -q "leaving little for the OS" <<<"$1" && ! grep -q "more than the RAM" <<<"$1"' _ \
+  "$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')"
 check "PK2002 whose largest part is temp_buffers suggests lowering temp_buffers, not work_mem" bash -c \
   'grep -q "^lower temp_buffers" <<<"$1"' _ \
   "$(printf 'shared_buffers = 512MB\nmax_connections = 100\ntemp_buffers = 32MB\n' >"$work/c.conf"; "$PGKNOB" lint --pg-version 16 --host ram=4GB --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"

@@ -106,4 +106,52 @@ md=$("$PGKNOB" lint --pg-version 17 --host ram=1GB --format md "$tmp/words.conf"
 check "md: PK2002's change in words needs a restart (it names max_connections)" \
   bash -c 'sed -n "/PK2002 warning/,/^### [0-9]/p" <<<"$1" | grep -q "needs a \*\*restart\*\*" && ! sed -n "/^### 1\. PK2002/,/^### [0-9]/p" <<<"$1" | grep -q "reload\*\* applies it"' _ "$md"
 
+# --- the Markdown's words follow each finding's own facts (issue 24, set 5 reviews) ---
+w="$tmp/words"; mkdir -p "$w"
+mdlint() { "$PGKNOB" lint --fail-on never --format md "$@" 2>/dev/null; }
+verdict() { sed -n '/^## Verdict/,/^## Counts/p' <<<"$1"; }
+printf "data_directory = '/var/lib/postgresql/9.3/main'\nshared_buffers = 1GB\n" >"$w/eol.conf"
+printf "archive_mode = on\narchive_command = 'cp %%p /arch/%%f'\n" >"$w/arch.conf"
+printf "shared_buffers = 1GB\nmax_connections = 200\nwork_mem = 24MB\n" >"$w/mem.conf"
+md=$(mdlint "$w/eol.conf")
+check "verdict: an end-of-life warning is about support status, not a cost under load" bash -c \
+  'grep -q "warning is about support status" <<<"$0" && ! grep -q "under load" <<<"$0"' "$(verdict "$md")"
+md=$(mdlint --pg-version 17 "$w/arch.conf")
+check "verdict: an archive_command warning is about the WAL, not a cost under load" bash -c \
+  'grep -q "warning is about the WAL and archiving" <<<"$0" && ! grep -q "under load" <<<"$0"' "$(verdict "$md")"
+check "PK3028 applies after a reload: archive_command is sighup (archive_mode, postmaster, is context)" \
+  bash -c 'grep -q "^| \[1\](#1-pk3028.* | reload |$" <<<"$0" &&
+    awk "/^### 1\\. PK3028/,/^## Recommendations/" <<<"$0" | grep -q "A \*\*reload\*\* applies it" &&
+    ! awk "/^### 1\\. PK3028/,/^## Recommendations/" <<<"$0" | grep -q "restart"' "$md"
+md=$(mdlint --pg-version 17 --host ram=5GB "$w/mem.conf")
+check "verdict: a memory warning is still a cost under load" \
+  grep -q "1 setting is likely to cost performance or stability under load" <<<"$(verdict "$md")"
+printf "include_dir = 'conf.d.absent'\n" >"$w/incdir.conf"
+check "a missing include_dir is titled by what happened, not 'unreadable configuration file'" bash -c \
+  'grep -q "^### 1\. PK0002 [a-z]*: include directory missing$" <<<"$0" && ! grep -q "unreadable configuration file" <<<"$0"' \
+  "$(mdlint --pg-version 17 "$w/incdir.conf")"
+printf "data_directory = '/srv/pg/data'\nident_file = '/srv/pg/ident.conf'\nshared_preload_libraries = 'pg_cron'\n" >"$w/host.conf"
+md=$(mdlint --pg-version 17 "$w/host.conf")
+ident=$(awk '/^### .*PK0061/ {s = /ident_file|depends/} s' <<<"$md" | awk '/ident_file points to/,/^\*\*What to change/')
+check "PK0061 ident_file: its own 'why it hurts' (the server starts), no other finding's" bash -c \
+  'grep -q "Why it hurts.\*\* This setting names a file on the server host.*does not stop the server" <<<"$0" &&
+   ! grep -q "As for \[finding\|pg_cron\|stops at startup" <<<"$0"' "$ident"
+check "PK0061 data_directory and the library each say what their absence does" bash -c \
+  'grep -q "names a path on the server host.*stops at startup" <<<"$0" &&
+   grep -q "names a library in the server.s .\$libdir." <<<"$0"' "$md"
+printf "lc_messages = 'xx_YY.UTF-8'\n" >"$w/locale.conf"
+md=$(mdlint --pg-version 17 "$w/locale.conf")
+check "a command quoted in a finding's text is a code span, not escaped backticks" bash -c \
+  'grep -qF "(\`locale -a\` lists them)" <<<"$0" && ! grep -qF "\\\`" <<<"$0"' "$md"
+check "... and cmark-gfm renders it as code" grep -qF "<code>locale -a</code>" <<<"$(cmark-gfm --extension table <<<"$md")"
+printf "compute_query_id = on\nvacuum_cleanup_index_scale_factor = 0.1\ndb_user_namespace = off\nstats_temp_directory = 'pg_stat_tmp'\n" >"$w/removed.conf"
+md=$(mdlint "$w/removed.conf")
+n18=$("$PGKNOB" lint --fail-on never --format json "$w/removed.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')
+check "verdict: the lines 18 refuses are counted from the findings, notices of an unsaid major too ($n18)" bash -c \
+  'grep -q "PostgreSQL 18 would refuse $1 of its lines" <<<"$0" && grep -q "2 of them are lines of parameters an older major still has" <<<"$0"' \
+  "$(verdict "$md")" "$n18"
+printf "db_user_namespace = off\n" >"$w/removed1.conf"
+check "verdict: a file whose only refused line is a notice says so, without 'Do not deploy'" bash -c \
+  'grep -q "PostgreSQL 18 would refuse 1 of its lines, of a parameter an older major still has: not an error" <<<"$0" &&
+   ! grep -q "Do not deploy" <<<"$0"' "$(verdict "$(mdlint "$w/removed1.conf")")"
 done_testing
