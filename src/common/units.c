@@ -62,15 +62,43 @@ const PkUnit *pk_unit_find(const char *name, PkUnitKind kind, bool server_only)
     return NULL;
 }
 
-const char *pk_unit_server_spelling(const char *name)
+/* Spellings people write for the server's units outside its case-insensitive twins: the IEC
+ * sizes (the server's kB..TB are already powers of 1024, so GiB is exactly GB), a bare prefix
+ * letter for a size, and English words for times. "m" alone is left out: in a time it may be
+ * minutes or a clipped "ms". */
+static const struct {
+    const char *alias;
+    const char *server;
+    PkUnitKind kind;
+} unit_aliases[] = {
+    {"k", "kB", PK_UNIT_SIZE},           {"KiB", "kB", PK_UNIT_SIZE},
+    {"M", "MB", PK_UNIT_SIZE},           {"MiB", "MB", PK_UNIT_SIZE},
+    {"G", "GB", PK_UNIT_SIZE},           {"GiB", "GB", PK_UNIT_SIZE},
+    {"T", "TB", PK_UNIT_SIZE},           {"TiB", "TB", PK_UNIT_SIZE},
+    {"byte", "B", PK_UNIT_SIZE},         {"bytes", "B", PK_UNIT_SIZE},
+    {"usec", "us", PK_UNIT_TIME},        {"usecs", "us", PK_UNIT_TIME},
+    {"microsecond", "us", PK_UNIT_TIME}, {"microseconds", "us", PK_UNIT_TIME},
+    {"msec", "ms", PK_UNIT_TIME},        {"msecs", "ms", PK_UNIT_TIME},
+    {"millisecond", "ms", PK_UNIT_TIME}, {"milliseconds", "ms", PK_UNIT_TIME},
+    {"sec", "s", PK_UNIT_TIME},          {"secs", "s", PK_UNIT_TIME},
+    {"second", "s", PK_UNIT_TIME},       {"seconds", "s", PK_UNIT_TIME},
+    {"mins", "min", PK_UNIT_TIME},       {"minute", "min", PK_UNIT_TIME},
+    {"minutes", "min", PK_UNIT_TIME},    {"hr", "h", PK_UNIT_TIME},
+    {"hrs", "h", PK_UNIT_TIME},          {"hour", "h", PK_UNIT_TIME},
+    {"hours", "h", PK_UNIT_TIME},        {"day", "d", PK_UNIT_TIME},
+    {"days", "d", PK_UNIT_TIME},
+};
+
+const char *pk_unit_meant(const char *name, PkUnitKind kind)
 {
-    for (int kind = PK_UNIT_SIZE; kind <= PK_UNIT_TIME; kind++) {
-        const PkUnit *units;
-        size_t n = pk_units_server((PkUnitKind)kind, &units);
-        for (size_t idx = 0; idx < n; idx++)
-            if (!strcasecmp(name, units[idx].name))
-                return units[idx].name;
-    }
+    const PkUnit *units;
+    size_t n = pk_units_server(kind, &units);
+    for (size_t idx = 0; name && idx < n; idx++)
+        if (!strcasecmp(name, units[idx].name))
+            return units[idx].name;
+    for (size_t idx = 0; name && idx < sizeof(unit_aliases) / sizeof(unit_aliases[0]); idx++)
+        if (unit_aliases[idx].kind == kind && !strcasecmp(name, unit_aliases[idx].alias))
+            return unit_aliases[idx].server;
     return NULL;
 }
 

@@ -27,9 +27,10 @@ size_t pk_units_server(PkUnitKind kind, const PkUnit **units);
  * only the server's spellings. NULL when there is none. */
 const PkUnit *pk_unit_find(const char *name, PkUnitKind kind, bool server_only);
 
-/* The server's spelling of `name` written in any case ("mb" -> "MB", "MIN" -> "min"), or NULL
- * when it is none of the server's units. */
-const char *pk_unit_server_spelling(const char *name);
+/* The server's unit of `kind` that a unit it rejects clearly means: its own spelling in
+ * another case ("mb" -> "MB"), an IEC size ("GiB" -> "GB"), a bare size prefix ("64M"), or a
+ * time word ("5mins" -> "min", "30 seconds" -> "s"). NULL when the meaning is not clear. */
+const char *pk_unit_meant(const char *name, PkUnitKind kind);
 
 /* A parameter's base unit as pg_settings.unit shows it ("B", "kB", "MB", "8kB", "16MB", "ms",
  * "s", "min"): its kind and the size of one base unit in bytes or microseconds. False for no

@@ -219,7 +219,8 @@ static void leave_by_hand(FixPlan *plan, const Finding *f)
     for (size_t idx = 0; idx < f->n_settings; idx++)
         sb_printf(&names, "%s%s", idx ? ", " : "", f->settings[idx].name);
     if (f->line > 0)
-        sb_printf(&names, " (line %d)", f->line);
+        sb_printf(&names, "%sline %d%s", f->n_settings ? " (" : "", f->line,
+                  f->n_settings ? ")" : "");
     sb_put(&reason, "the server refuses to start with this line, and pgknob cannot tell the value "
                     "meant: correct it by hand, or the fixed file does not start either.");
     ARENA_GROW(plan->arena, plan->left_out, plan->n_left_out, plan->cap_left_out);

@@ -384,20 +384,25 @@ static void note_build_dependent(const ConfEntry *entry, const CatalogParam *par
                              param->name);
 }
 
-/* A unit written in the wrong case ("4mb", "10S"): the server's units are case-sensitive, but
- * the value meant is clear, so the line is rewritten with the unit as the server spells it. */
-static void add_unit_case_fix(Finding *f, const CatalogParam *param, int major,
-                              const ConfEntry *entry)
+/* A unit the server rejects whose meaning is clear ("4mb", "2GiB", "64M", "5mins"): the line is
+ * rewritten with the unit as the server spells it, the number kept as written. */
+static void add_unit_spelling_fix(Finding *f, const CatalogParam *param, int major,
+                                  const ConfEntry *entry)
 {
     const char *text = entry->value ? entry->value : "", *unit = text;
     while (*unit && (isdigit((unsigned char)*unit) || *unit == '.' || *unit == '-' || *unit == ' '))
         unit++;
-    if (!param->unit || unit == text || !*unit)
+    PkUnitKind kind;
+    double base;
+    if (!param->unit || unit == text || !*unit || !pk_unit_base(param->unit, &kind, &base))
         return;
-    const char *canon = pk_unit_server_spelling(unit);
+    const char *canon = pk_unit_meant(unit, kind);
     if (!canon || !strcmp(unit, canon))
         return;
-    char *value = xasprintf("%.*s%s", (int)(unit - text), text, canon);
+    const char *number_end = unit;
+    while (number_end > text && number_end[-1] == ' ')
+        number_end--;
+    char *value = xasprintf("%.*s%s", (int)(number_end - text), text, canon);
     GucValue val;
     if (guc_parse_value_for(param, major, value, &val, NULL)) {
         finding_add_fix_at(f, param->name, value, catalog_context_applies(param->context),
@@ -490,7 +495,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
                                  " value.%s%s",
                                  entry->name, f->hint ? " " : "", f->hint ? f->hint : "");
     } else if (!val.out_of_range) {
-        add_unit_case_fix(f, param, major, entry);
+        add_unit_spelling_fix(f, param, major, entry);
     }
 }
 

@@ -45,4 +45,12 @@ expect_exit 0 "pgknob fix --diff of log_destination = 'stdout' (nothing it can c
 check "  ... says the refusal is not fixed" grep -q "not fixed: PK0020 log_destination (line 1)" <<<"$ERR"
 vd_install 18 "$work/byhand.conf"; vd_start 18
 check "  ... and the server refuses that file indeed" test "$VD_RC" != 0
+
+# units the server rejects whose meaning is clear (IEC sizes, a bare prefix, time words, a case):
+# refused as written, started after pgknob fix with the server's spellings
+printf "work_mem = 64M\nshared_buffers = 256MiB\ncheckpoint_timeout = 5mins\nlog_rotation_age = 1day\nstatement_timeout = '30 seconds'\nmaintenance_work_mem = 1Gb\n" > "$work/units.conf"
+vd_install 18 "$work/units.conf"; vd_start 18
+check "the server refuses the file of misspelt units" test "$VD_RC" != 0
+fs_try "$work" units.conf units.conf
+check "after pgknob fix it starts ($FS_VERDICT: $FS_WHY)" test "$FS_VERDICT" = started
 done_testing

@@ -114,11 +114,22 @@ static void test_catalog_units(void)
     CHECK(pk_unit_base("min", &kind, &base) && kind == PK_UNIT_TIME && pk_near(base, 60e6));
     CHECK(!pk_unit_base("h", &kind, &base) && !pk_unit_base("8s", &kind, &base));
     CHECK(!pk_unit_base("GiB", &kind, &base) && !pk_unit_base("", &kind, &base));
-    /* a unit in the wrong case gets the server's spelling; pgknob's extras are none of them */
-    CHECK_STR(pk_unit_server_spelling("mb"), "MB");
-    CHECK_STR(pk_unit_server_spelling("MIN"), "min");
-    CHECK_STR(pk_unit_server_spelling("Us"), "us");
-    CHECK(!pk_unit_server_spelling("gib") && !pk_unit_server_spelling("m"));
+    /* a unit the server rejects whose meaning is clear gets the server's spelling, by kind */
+    CHECK_STR(pk_unit_meant("mb", PK_UNIT_SIZE), "MB");
+    CHECK_STR(pk_unit_meant("MIN", PK_UNIT_TIME), "min");
+    CHECK_STR(pk_unit_meant("Us", PK_UNIT_TIME), "us");
+    CHECK_STR(pk_unit_meant("gib", PK_UNIT_SIZE), "GB");
+    CHECK_STR(pk_unit_meant("M", PK_UNIT_SIZE), "MB");
+    CHECK_STR(pk_unit_meant("k", PK_UNIT_SIZE), "kB");
+    CHECK_STR(pk_unit_meant("bytes", PK_UNIT_SIZE), "B");
+    CHECK_STR(pk_unit_meant("mins", PK_UNIT_TIME), "min");
+    CHECK_STR(pk_unit_meant("Seconds", PK_UNIT_TIME), "s");
+    CHECK_STR(pk_unit_meant("msec", PK_UNIT_TIME), "ms");
+    CHECK_STR(pk_unit_meant("days", PK_UNIT_TIME), "d");
+    /* not clear: "m" in a time (minutes or a clipped ms), a size word in a time, no unit at all */
+    CHECK(!pk_unit_meant("m", PK_UNIT_TIME) && !pk_unit_meant("MB", PK_UNIT_TIME));
+    CHECK(!pk_unit_meant("sec", PK_UNIT_SIZE) && !pk_unit_meant("parsecs", PK_UNIT_TIME));
+    CHECK(!pk_unit_meant("", PK_UNIT_SIZE) && !pk_unit_meant(NULL, PK_UNIT_SIZE));
 }
 
 static void check_format(double value, PkUnitKind kind, PkUnitStyle style, const char *smallest,
