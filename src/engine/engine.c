@@ -219,10 +219,16 @@ static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_v
  * tuning advice, never above notice, and so is a written value no further from the fix than the
  * default (severity grows with the distance from the advice, never more for a closer value);
  * live evidence or any other value someone wrote keeps the rule's level. */
-static Severity policy_severity(const Rule *rule, const Snapshot *snap, const ExprEnv *env,
+static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv *env,
                                 char **fix_values)
 {
-    if (rule->severity <= SEV_NOTICE || snap->live || env->n_evidence_used)
+    if (rule->severity <= SEV_NOTICE)
+        return rule->severity;
+    ExprValue lower;
+    if (rule->notice_when && expr_eval(rule->notice_when, env, &lower) && !lower.missing &&
+        lower.boolean)
+        return SEV_NOTICE;
+    if (snap->live || env->n_evidence_used)
         return rule->severity;
     DefaultsOnly ctx = {snap, true};
     expr_visit_params(rule->condition, check_default, &ctx);

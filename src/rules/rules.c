@@ -358,6 +358,17 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         pk_diag_free(&eerr);
         return false;
     }
+    PkIniEntry *lower = pk_ini_find(sec, "notice_when");
+    if (lower) {
+        if (!(rule->notice_when_text = require(ld, sec, "notice_when")))
+            return false;
+        rule->notice_when = expr_parse(ld->arena, rule->notice_when_text, &scope, &eerr);
+        if (!rule->notice_when) {
+            expr_failed(ld, lower, "notice_when", rule->notice_when_text, &eerr, 0);
+            pk_diag_free(&eerr);
+            return false;
+        }
+    }
     char *text = require(ld, sec, "message");
     bool ok =
         text && template_parse(ld, pk_ini_find(sec, "message"), text, &detail->message, &scope);
@@ -514,6 +525,17 @@ static bool check_version(CheckCtx *ctx)
         free(msg);
         return false;
     }
+    if (rule->notice_when) {
+        if (!check_expr(ctx, rule->notice_when, "notice_when", "notice_when",
+                        rule->notice_when_text, &type))
+            return false;
+        if (type != EXPR_T_BOOL) {
+            char *msg = xasprintf("notice_when: must be a boolean, got %s", expr_type_name(type));
+            load_error(ctx->ld, pk_ini_find(ctx->sec, "notice_when")->line, NULL, msg);
+            free(msg);
+            return false;
+        }
+    }
     if (!check_template(ctx, &detail->message, "message") ||
         !check_template(ctx, &detail->suggestion, "suggestion") ||
         !check_template(ctx, &detail->unsafe, "unsafe"))
@@ -665,9 +687,9 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
 static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
     static const char *const keys[] = {
-        "id",         "name",      "title",   "severity",   "category", "versions",
-        "parameters", "condition", "message", "suggestion", "docs",     "explanation",
-        "fix",        "risk",      "basis",   "unsafe",     NULL};
+        "id",         "name",      "title",   "severity",   "category",    "versions",
+        "parameters", "condition", "message", "suggestion", "docs",        "explanation",
+        "fix",        "risk",      "basis",   "unsafe",     "notice_when", NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
@@ -723,6 +745,8 @@ static void collect_reads(Rule *rule, Arena *arena)
     ReadList list = {rule, 0, arena};
     if (rule->condition)
         expr_visit_params(rule->condition, add_read, &list);
+    if (rule->notice_when)
+        expr_visit_params(rule->notice_when, add_read, &list);
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], add_read, &list);

@@ -78,6 +78,10 @@ typedef struct Rule {
     size_t n_lets;
     char *condition_text;
     Expr *condition;
+    /* When it holds, a finding is only a notice: the rule's own smaller consequence (PK2002's
+     * worst case that still fits in RAM). NULL: none. */
+    char *notice_when_text;
+    Expr *notice_when;
     RuleDetail *detail;
     char *explanation;      /* Markdown from the .md file beside the .ini; NULL when none: read it
                              * with rule_explanation */

@@ -343,6 +343,8 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     }
     put_str(sb, rule->condition_text);
     put_expr(sb, rule, rule->condition);
+    put_str(sb, rule->notice_when_text);
+    put_expr(sb, rule, rule->notice_when);
     put_str(sb, rule->explanation);
     put_str(sb, below(rule->explanation_file, dir_len));
     put_u64(sb, rule->explanation_stamp.size);
@@ -689,6 +691,8 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     }
     rule->condition_text = get_str(rd);
     rule->condition = get_expr(rd, rule, 0);
+    rule->notice_when_text = get_str(rd);
+    rule->notice_when = get_expr(rd, rule, 0);
     rule->explanation = get_str(rd);
     rule->explanation_file = join_dir(rd, dir, get_str(rd));
     rule->explanation_stamp.size = get_u64(rd);

@@ -272,7 +272,7 @@ printf 'autovacuum_naptime = 1s\n' >"$work/naptime.conf"
   [ "$(lint_json "$work/naptime.conf" | sev PK4003)" = warning ] &&
   ok "purpose: a short autovacuum_naptime is a notice under test, a warning in production" || fail "purpose PK4003: $(lint_json --purpose test "$work/naptime.conf" | sev PK4003)"
 # a worst-case memory sum is deliberate in a test cluster, not in a benchmark (which runs many sessions)
-printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/mem.conf"
+printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/mem.conf"
 [ "$(lint_json --purpose test --host ram=8GB "$work/mem.conf" | sev PK2002)" = notice ] &&
   [ "$(lint_json --purpose benchmark --host ram=8GB "$work/mem.conf" | sev PK2002)" = warning ] &&
   [ "$(lint_json --host ram=8GB "$work/mem.conf" | sev PK2002)" = warning ] &&
@@ -294,8 +294,8 @@ done
 printf '# deliberately kept for old clients\npassword_encryption = md5\n' >"$work/md5.conf"
 [ "$(lint_json "$work/md5.conf" | sev PK8005)" = warning ] &&
   ok "deliberate close miss: a security warning stays" || fail "deliberate: PK8005 $(lint_json "$work/md5.conf" | sev PK8005)"
-printf '# PgBouncer sits in front (default_pool_size = 25)\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/pool25.conf"
-printf '# connections come through pgbouncer\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/pool.conf"
+printf '# PgBouncer sits in front (default_pool_size = 25)\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/pool25.conf"
+printf '# connections come through pgbouncer\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/pool.conf"
 out=$(lint_json --host ram=8GB "$work/pool25.conf")
 [ "$(sev PK2002 <<<"$out")" = notice ] &&
   jq -e '[.findings[] | select(.rule == "PK2002")][0] | (.hint | test("pool of 25")) and (.suggestion | test("or use a pooler") | not)' >/dev/null <<<"$out" &&
@@ -317,8 +317,8 @@ out=$(lint_json --host ram=8GB "$work/mem.conf")
 jq -e '[.findings[] | select(.rule == "PK2002") | .suggestion][0] | test("or use a pooler")' >/dev/null <<<"$out" &&
   ok "pooler close miss: no pooler in sight, the suggestion names one" || fail "pooler close miss: $(jq -c '[.findings[] | select(.rule == "PK2002") | .suggestion]' <<<"$out")"
 # a pooler mentioned in a condition or advice is no pooler in use; a sentence runs over lines
-printf '# Revisit these values when the workload, storage class,\n# or use of an external connection pooler changes.\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/poolwhen.conf"
-printf '# without a pooler in front, keep max_connections low\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/poolnone.conf"
+printf '# Revisit these values when the workload, storage class,\n# or use of an external connection pooler changes.\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/poolwhen.conf"
+printf '# without a pooler in front, keep max_connections low\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/poolnone.conf"
 for f in poolwhen poolnone; do
   out=$(lint_json --host ram=8GB "$work/$f.conf")
   [ "$(sev PK2002 <<<"$out")" = warning ] &&

@@ -188,6 +188,12 @@ static void test_expression_errors(void)
     text = with_head("condition = work_mem\nmessage = m\n");
     CHECK(error_is(text, 7, "condition: must be a boolean, got bytes"));
     free(text);
+    text = with_head("condition = fsync\nnotice_when = work_mem\nmessage = m\n");
+    CHECK(error_is(text, 8, "notice_when: must be a boolean, got bytes"));
+    free(text);
+    text = with_head("condition = fsync\nnotice_when = work_mem >\nmessage = m\n");
+    CHECK(error_is(text, 8, "notice_when"));
+    free(text);
     text = with_head("condition = fsync\nmessage = value {work_mem\n");
     CHECK(error_is(text, 8, "message: unclosed \"{\""));
     free(text);
