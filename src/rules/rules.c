@@ -512,30 +512,28 @@ static bool check_params_exist(CheckCtx *ctx)
     return true;
 }
 
+/* `key`'s expression type-checks for this major and is a boolean. */
+static bool check_boolean(CheckCtx *ctx, Expr *expr, const char *key, const char *text)
+{
+    ExprType type;
+    if (!check_expr(ctx, expr, key, key, text, &type))
+        return false;
+    if (type == EXPR_T_BOOL)
+        return true;
+    char *msg = xasprintf("%s: must be a boolean, got %s", key, expr_type_name(type));
+    load_error(ctx->ld, pk_ini_find(ctx->sec, key)->line, NULL, msg);
+    free(msg);
+    return false;
+}
+
 static bool check_version(CheckCtx *ctx)
 {
     Rule *rule = ctx->ld->rule;
     RuleDetail *detail = rule->detail;
-    ExprType type;
-    if (!check_expr(ctx, rule->condition, "condition", "condition", rule->condition_text, &type))
+    if (!check_boolean(ctx, rule->condition, "condition", rule->condition_text) ||
+        (rule->notice_when &&
+         !check_boolean(ctx, rule->notice_when, "notice_when", rule->notice_when_text)))
         return false;
-    if (type != EXPR_T_BOOL) {
-        char *msg = xasprintf("condition: must be a boolean, got %s", expr_type_name(type));
-        load_error(ctx->ld, pk_ini_find(ctx->sec, "condition")->line, NULL, msg);
-        free(msg);
-        return false;
-    }
-    if (rule->notice_when) {
-        if (!check_expr(ctx, rule->notice_when, "notice_when", "notice_when",
-                        rule->notice_when_text, &type))
-            return false;
-        if (type != EXPR_T_BOOL) {
-            char *msg = xasprintf("notice_when: must be a boolean, got %s", expr_type_name(type));
-            load_error(ctx->ld, pk_ini_find(ctx->sec, "notice_when")->line, NULL, msg);
-            free(msg);
-            return false;
-        }
-    }
     if (!check_template(ctx, &detail->message, "message") ||
         !check_template(ctx, &detail->suggestion, "suggestion") ||
         !check_template(ctx, &detail->unsafe, "unsafe"))
