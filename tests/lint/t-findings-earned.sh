@@ -221,6 +221,23 @@ if pg_cluster_start 16; then
       check "16: log_min_messages = warning keeps them" grep -q pgknob-probe-warning "$(pg_server_log)"
     fi
   done
+  # log_statement = all logs the text; log_min_duration_statement = 0 then adds a bare duration
+  # line (PK7002 is a notice beside PK7003: one cause, one finding)
+  pg_psql -c "ALTER SYSTEM SET log_min_messages = warning" -c "ALTER SYSTEM SET log_statement = 'all'" \
+    -c "ALTER SYSTEM SET log_min_duration_statement = 0" >/dev/null && pg_cluster_reload && sleep 0.5
+  pg_psql -c "SELECT 'pgknob-probe-duration'" >/dev/null 2>&1
+  sleep 0.3
+  check "16: log_statement = all logs the statement's text once" test "$(grep -c "statement: SELECT 'pgknob-probe-duration'" "$(pg_server_log)")" = 1
+  check "16: ... and log_min_duration_statement = 0 adds a duration line without it" \
+    grep -qE 'LOG:  duration: [0-9.]+ ms$' "$(pg_server_log)"
+  pg_psql -c "ALTER SYSTEM RESET log_statement" -c "ALTER SYSTEM RESET log_min_duration_statement" >/dev/null && pg_cluster_reload
+  printf 'log_statement = all\nlog_min_duration_statement = 0\n' >"$work/both.conf"
+  check "PK7002 beside log_statement = all is a notice saying only a duration line is added" jq -e \
+    '[.findings[] | select(.rule == "PK7002")] | length == 1 and .[0].severity == "notice" and (.[0].message | test("adds a .duration:. line for each, without the text"))' \
+    <<<"$(lint_json 16 "" "$work/both.conf")"
+  printf 'log_min_duration_statement = 0\n' >"$work/alone.conf"
+  check "PK7002 alone stays a warning" jq -e '[.findings[] | select(.rule == "PK7002")][0].severity == "warning"' \
+    <<<"$(lint_json 16 "" "$work/alone.conf")"
   # an archive_command that exits 0 without copying counts as archived (PK3017/PK3018)
   pg_psql -c "ALTER SYSTEM SET archive_mode = on" -c "ALTER SYSTEM SET archive_command = 'cd .'" >/dev/null
   pg_cluster_restart
