@@ -137,6 +137,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
         return false;
     if (!strcmp(input->version_source, "default"))
         lint_major_from_evidence(input, doc, findings);
+    else
+        lint_major_stated_end_of_life(input, doc, findings);
     const Catalog *cat = catalog_for_major(input->pg_major);
     if (!cat)
         return pk_diag_set(diag, NULL, 0, NULL, "no catalog for PostgreSQL %d", input->pg_major);

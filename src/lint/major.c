@@ -98,33 +98,58 @@ static int today_ymd(void)
     return (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 + tm.tm_mday;
 }
 
-/* PK0005: the file's own major (`label`, or the newest of "`label` or older") is past its final
- * release. Under purpose test or benchmark, a notice (project/policy.c). */
-static void end_of_life(FindingList *out, const char *label, bool or_older, const char *what,
-                        const char *file, int line)
+/* PK0005: a major (`label`, or the newest of "`label` or older") is past its final release.
+ * `stated` says who named it when the file did not (--pg-version, a data directory's
+ * PG_VERSION, a manifest): NULL for the file's own words, `what` the evidence. Under purpose
+ * test or benchmark, a notice (project/policy.c). Returns the finding, or NULL. */
+static Finding *end_of_life(FindingList *out, const char *label, bool or_older, const char *what,
+                            const char *stated, const char *file, int line)
 {
     int idx = release_index(label);
     if (idx < 0 || RELEASES[idx].ymd > today_ymd())
-        return;
+        return NULL;
     size_t first_supported = (size_t)idx;
     while (first_supported < N_RELEASES && RELEASES[first_supported].ymd <= today_ymd())
         first_supported++;
     Finding *f = lint_rule_finding(out, "PK0005", file, line);
     f->message = finding_printf(
-        f,
-        "PostgreSQL %s%s ha%s been out of support since %s%s (" VERSIONING_URL
-        "): the file was written for %s (%s)",
+        f, "PostgreSQL %s%s ha%s been out of support since %s%s (" VERSIONING_URL "): %s%s (%s)",
         label, or_older ? " and older" : "", or_older ? "ve" : "s", RELEASES[idx].date,
-        or_older ? " at the latest" : "", or_older ? "one of them" : "it", what);
+        or_older ? " at the latest" : "", stated ? stated : "the file was written for ",
+        stated ? "" : (or_older ? "one of them" : "it"), what);
     f->hint = finding_printf(
-        f,
-        "No security or bug fix is released for it any more: plan the upgrade%s%s%s. If the "
-        "server runs another major, give --pg-version with it; for a test or benchmark file, "
-        "--purpose test or --purpose benchmark makes this a notice.",
+        f, "No security or bug fix is released for it any more: plan the upgrade%s%s%s.%s",
         first_supported < N_RELEASES ? " to PostgreSQL " : "",
         first_supported < N_RELEASES ? RELEASES[first_supported].label : "",
-        first_supported < N_RELEASES ? " or later" : "");
+        first_supported < N_RELEASES ? " or later" : "",
+        stated ? ""
+               : " If the server runs another major, give --pg-version with it; for a test or"
+                 " benchmark file, --purpose test or --purpose benchmark makes this a notice.");
     finding_add_link(f, VERSIONING_URL);
+    return f;
+}
+
+void lint_major_stated_end_of_life(const LintInput *input, const InputDoc *doc, FindingList *out)
+{
+    char label[16];
+    snprintf(label, sizeof(label), "%d", input->pg_major);
+    const char *file = input->set.n_files ? input->set.files[0] : input->path;
+    if (!strcmp(input->version_source, "--pg-version")) {
+        /* the user's own statement of what the server runs: a reminder, not a finding against
+         * the configuration (an empty one on any major gives no warning: docs/lint.md) */
+        char what[32];
+        snprintf(what, sizeof(what), "--pg-version %s", label);
+        Finding *f = end_of_life(out, label, false, what, "it is the major given", NULL, 0);
+        if (f) {
+            f->rule_severity = f->severity;
+            f->severity = SEV_NOTICE;
+        }
+    } else if (!strcmp(input->version_source, "PG_VERSION")) {
+        end_of_life(out, label, false, "PG_VERSION", "the data directory is of it", file, 0);
+    } else if (!strcmp(input->version_source, "manifest") && doc && doc->version_key) {
+        end_of_life(out, label, false, doc->version_key, "the manifest names it", file,
+                    doc->version_line);
+    }
 }
 
 /* The evidence of `ev` of one kind: packaging paths, cluster_name and pgtune headers (`stated`
@@ -453,7 +478,7 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
              RELEASES[earliest - 1].label);
     char *file = first->file ? xstrdup(first->file) : NULL;
     int line = first->line;
-    end_of_life(out, input->evident_major, true, input->evident_what, file, line);
+    end_of_life(out, input->evident_major, true, input->evident_what, NULL, file, line);
     free(file);
     strncat(input->evident_major, " or older",
             sizeof(input->evident_major) - strlen(input->evident_major) - 1);
@@ -501,7 +526,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         f->message =
             finding_printf(f, "checked as PostgreSQL %d: %s; give --pg-version to choose another",
                            first->major, why);
-        end_of_life(out, label, false, why, first->file, first->line);
+        end_of_life(out, label, false, why, NULL, first->file, first->line);
         free(why);
     } else if (label) {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
@@ -514,7 +539,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
             " to %d needs; give --pg-version to choose another",
             label, why, label, fallback, fallback);
-        end_of_life(out, label, false, why, first->file, first->line);
+        end_of_life(out, label, false, why, NULL, first->file, first->line);
         free(why);
     } else {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");

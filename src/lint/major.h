@@ -16,6 +16,11 @@
  * NULL). */
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out);
 
+/* A major that --pg-version, a data directory's PG_VERSION or a manifest states (`doc`, may be
+ * NULL) and that is out of support: PK0005, a warning for the data directory or the manifest,
+ * a notice for --pg-version (the user's own statement). */
+void lint_major_stated_end_of_life(const LintInput *input, const InputDoc *doc, FindingList *out);
+
 /* After validation (`out` from `begin`), for a file nothing names a major for: parameters it sets
  * that were removed before 13 (checkpoint_segments, gone in 9.5) show it was written for an older
  * major ("9.4 or older", evident_major), said with its end of life. One removed in 13 or later

@@ -391,4 +391,16 @@ out=$("$PGKNOB" lint --pg-version 17 --format json --fail-on never "$work/fsm.co
 jq -e 'all(.findings[]; .message | test("the major checked; the file was written") | not)' >/dev/null <<<"$out" &&
   ok "close miss: with --pg-version they speak of that major plainly" || fail "stated major: $(jq -c '[.findings[] | .message]' <<<"$out")"
 
+# a stated major out of support (14's final release: November 12, 2026): a reminder for the
+# user's own --pg-version, a warning for a data directory's PG_VERSION; 18 is supported until 2030
+printf 'shared_buffers = 1GB\n' >"$work/plain.conf"
+check "--pg-version 14: the end of life is a notice naming the option" test \
+  "$(rlint --pg-version 14 "$work/plain.conf" | jq -r '[.findings[] | select(.rule == "PK0005") | "\(.severity) \(.message)"] | join("|")')" = \
+  "notice PostgreSQL 14 has been out of support since November 12, 2026 (https://www.postgresql.org/support/versioning/): it is the major given (--pg-version 14)"
+check "--pg-version 18: none" test "$(rlint --pg-version 18 "$work/plain.conf" | sel '.rule == "PK0005"')" = ""
+mkdir -p "$work/dd13" && echo 13 >"$work/dd13/PG_VERSION" && cp "$work/plain.conf" "$work/dd13/postgresql.conf"
+check "a data directory of 13: a warning naming PG_VERSION" bash -c \
+  'grep -qF "warning PostgreSQL 13 has been out of support since November 13, 2025 (https://www.postgresql.org/support/versioning/): the data directory is of it (PG_VERSION)" <<<"$0"' \
+  "$(rlint "$work/dd13" | jq -r '.findings[] | select(.rule == "PK0005") | "\(.severity) \(.message)"')"
+
 done_testing
