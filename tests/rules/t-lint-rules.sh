@@ -94,7 +94,7 @@ assert ids and len(ids) == len(set(ids)), ids
 # 6. options
 expect_exit 0 "--disable by id" -- "$PGKNOB" lint --pg-version 14 --host ram=8GB --disable PK2001 --fail-on error "$tmp/mem.conf"
 expect_exit 0 "--disable by name, comma list" -- "$PGKNOB" lint --pg-version 14 --host ram=8GB --disable PK7001,memory.demand-exceeds-ram --fail-on error "$tmp/mem.conf"
-expect_exit 0 "--no-rules: validation only" -- "$PGKNOB" lint --no-rules --pg-version 14 --host ram=8GB --fail-on notice "$tmp/mem.conf"
+expect_exit 0 "--no-rules: validation only" -- "$PGKNOB" lint --no-rules --pg-version 18 --host ram=8GB --fail-on notice "$tmp/mem.conf"
 expect_exit 1 "--rules adds a policy pack" -- "$PGKNOB" lint --rules tests/rules/policy --pg-version 18 --fail-on error "$tmp/mem.conf"
 check "policy finding" grep -q "max_connections is 800; our policy allows at most 300 (use PgBouncer) \[ORG001\]" <<<"$OUT"
 expect_exit 2 "a broken rule pack stops lint with exit 2" -- "$PGKNOB" lint --rules tests/rules/broken/type-mismatch.ini "$tmp/mem.conf"
