@@ -203,6 +203,8 @@ plant_check() { # DIR FILE PATH [MARKER [conf|args [PG_VERSION]]]
     jqt --arg k "$kind" '([.inputs[].kind] | unique == [$k]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
   if [ "$mode" = args ]; then
     python3 tests/input/plant_args.py "$file" "$out" "$marker" >"$tmp/planted" || { fail "plant $file"; return; }
+  elif [ "$mode" = json ]; then # MARKER: the resource whose Parameters map is planted
+    python3 tests/input/plant_json.py "$file" "$out" "$marker" >"$tmp/planted" || { fail "plant $file"; return; }
   else
     python3 tests/input/plant.py "$file" "$path" "$out" "$marker" $mode >"$tmp/planted" || { fail "plant $file"; return; }
   fi
@@ -220,6 +222,10 @@ while IFS='|' read -r dir file path marker mode pin; do
   [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode" "$pin"
 done <<'LIST'
 cloudformation|widdix-rds-aurora-serverless-postgres.yaml|Resources.DBClusterParameterGroup.Properties.Parameters
+cloudformation|quickstart-aurora-postgres.yaml|Resources.APGDBPG.Properties.Parameters
+cloudformation|aws-samples-aurora-stored-proc-pgcron.yaml|Resources.RDSDBParameterGroupReporting.Properties.Parameters
+cloudformation|aws-samples-aurora-upgrade-dblaunch.yaml|Resources.SrcRDSDBClusterParameterGroup.Properties.Parameters
+cloudformation|aws-samples-fast-failover-primary-databases.json||ClusterParameterGroup|json
 cnpg-chart|basic.yaml|cluster.postgresql.parameters
 cnpg-chart|postgis.yaml|cluster.postgresql.parameters
 cnpg-chart|pgbouncer.yaml|cluster.postgresql.parameters
@@ -259,6 +265,9 @@ reads() { # DIR FILE CONFIGS SETTINGS MAJOR [PIN]
   j=$("$PGKNOB" lint --no-rules ${6:+--pg-version "$6"} --format json "$real/$1/$2" 2>/dev/null)
   check "$1/$2: $3 configuration(s), settings $4, PostgreSQL $5" \
     test "$(jq -r '[(.inputs | length), ([.inputs[].settings | length] | join("+")), ([.inputs[].pg_version] | unique | join(","))] | join("|")' <<<"$j")" = "$3|$4|$5"
+  # each setting's line is the file's line that names it (names as the catalogue spells them)
+  check "$1/$2: every setting at a line that names it" test -z "$(jq -r '.inputs[].settings[] | "\(.line) \(.name)"' <<<"$j" |
+    while read -r line name; do sed -n "${line}p" "$real/$1/$2" | grep -qiF "$name" || echo "$name@$line"; done)"
 }
 while IFS='|' read -r dir file configs settings major pin; do
   [ -n "$dir" ] && reads "$dir" "$file" "$configs" "$settings" "$major" "$pin"
@@ -278,6 +287,11 @@ compose|pgcopydb-pagila-standby.yaml|3|8+3+3|18
 compose|pgcopydb-follow-wal2json.yaml|1|3|18
 compose|pgcopydb-follow-9.6.yaml|1|3|18
 compose|pgcopydb-cdc-pgoutput.yaml|1|3|18
+cloudformation|widdix-rds-aurora-serverless-postgres.yaml|1|1|18
+cloudformation|quickstart-aurora-postgres.yaml|2|1+2|18
+cloudformation|aws-samples-aurora-stored-proc-pgcron.yaml|4|2+0+2+2|13
+cloudformation|aws-samples-aurora-upgrade-dblaunch.yaml|4|8+6+8+6|18
+cloudformation|aws-samples-fast-failover-primary-databases.json|1|2|13
 LIST
 expect_exit 2 "cybertec/minimal-postgres-manifest-12.yaml: version 12 exits 2" -- \
   "$PGKNOB" lint --no-rules "$real/cybertec/minimal-postgres-manifest-12.yaml"
@@ -291,7 +305,7 @@ check "compose: postgres inside a bash -c script in a literal block, at its line
   jqt '[.inputs[].settings[] | select(.name == "ssl_key_file" and .line == 59)] | length == 1' <<<"$j"
 check "compose: a service built from a local Dockerfile is not guessed at (follow-wal2json: target only)" \
   test "$(lint json "$real/compose/pgcopydb-follow-wal2json.yaml" | jq '[.inputs[].settings[] | select(.name == "wal_level")] | length')" = 0
-for f in "$real"/*/*.yaml "$real"/*/*.tf; do # lint with the rule packs runs on every one, no crash
+for f in "$real"/*/*.yaml "$real"/*/*.json "$real"/*/*.tf; do # lint with the rule packs runs on every one, no crash
   "$PGKNOB" lint --pg-version 17 "$f" >/dev/null 2>&1; rc=$?
   check "lint with the rule packs: $(basename "$(dirname "$f")")/$(basename "$f") (exit $rc, no crash)" test "$rc" -le 2
 done
