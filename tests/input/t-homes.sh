@@ -388,6 +388,10 @@ lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place i
 lsp_at "$fx/cloudformation/group.yaml"
 lsp_at "$fx/operators/cnpg-chart-values.yaml"
 lsp_at "$fx/operators/stackgres.yaml"
+# the planted copies of real files: a chart's rendered map, an umbrella chart's, CloudFormation JSON
+lsp_at "$tmp/bitnami-jfrog-insight-values.yaml"
+lsp_at "$tmp/bitnami-jfrog-platform-sizing-large.yaml"
+lsp_at "$tmp/cloudformation-aws-samples-fast-failover-primary-databases.json"
 
 j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
 check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
