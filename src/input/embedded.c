@@ -290,6 +290,17 @@ static yaml_node_t *of_type(yaml_node_t *node, yaml_node_type_t type)
     return node && node->type == type ? node : NULL;
 }
 
+/* image.repository names postgres (bitnami/postgresql, a postgres image of one's own). */
+static bool postgres_image(yaml_document_t *doc, yaml_node_t *node)
+{
+    char *repo = scalar_text(
+        of_type(input_yaml_member(doc, input_yaml_member(doc, node, "image"), "repository"),
+                YAML_SCALAR_NODE));
+    bool yes = repo && strstr(repo, "postgres");
+    free(repo);
+    return yes;
+}
+
 /* One postgresql chart's values (`node`; `path` names where, "" for the document itself): its
  * configuration in the order the server reads it, postgresql.conf (primary.configuration, or the
  * older postgresqlConfiguration map) and then conf.d's override (primary.extendedConfiguration,
@@ -298,6 +309,7 @@ static yaml_node_t *of_type(yaml_node_t *node, yaml_node_type_t type)
 static size_t read_chart(const char *file, const char *data, size_t len, yaml_document_t *doc,
                          yaml_node_t *node, const char *path, InputResult *out)
 {
+    bool is_postgresql = *path != '\0'; /* a `postgresql:` mapping, not the document itself */
     yaml_node_t *primary = input_yaml_member(doc, node, "primary");
     yaml_node_t *conf_map =
         of_type(input_yaml_member(doc, node, "postgresqlConfiguration"), YAML_MAPPING_NODE);
@@ -310,6 +322,12 @@ static size_t read_chart(const char *file, const char *data, size_t len, yaml_do
     yaml_node_t *hba[] = {
         of_type(input_yaml_member(doc, node, "pgHbaConfiguration"), YAML_SCALAR_NODE),
         of_type(input_yaml_member(doc, primary, "pgHbaConfiguration"), YAML_SCALAR_NODE)};
+    /* primary.configuration is also the MySQL and MariaDB charts' my.cnf: it is postgresql.conf
+     * in values given to a `postgresql` dependency, or beside the chart's other keys, or with a
+     * postgres image */
+    if (conf && !is_postgresql && !conf_map && !ext_map && !ext[0] && !ext[1] && !hba[0] &&
+        !hba[1] && !postgres_image(doc, node))
+        conf = NULL;
     if (!conf_map && !conf && !ext_map && !ext[0] && !ext[1] && !hba[0] && !hba[1])
         return 0;
     DocBuilder b;

@@ -67,6 +67,18 @@ at $f "$j" "$s" PK0024 'max_connections = 100'
 check "primary.configuration, then extendedConfiguration: the extended value wins (250)" \
   jq -e '[.inputs[0].settings[] | select(.name == "max_connections")] | map(.value) == ["250"]' <<<"$j" >/dev/null
 
+# primary.configuration is also the Bitnami mysql chart's my.cnf (its values.yaml): read only for
+# a postgres chart (a postgres image, the chart's other keys, or a `postgresql:` dependency)
+printf 'image:\n  registry: docker.io\n  repository: bitnami/mysql\nprimary:\n  configuration: |-\n    [mysqld]\n    max_connections=151\n' >"$tmp/mysql.yaml"
+expect_exit 2 "mysql chart values (primary.configuration is my.cnf): no PostgreSQL configuration" -- \
+  "$PGKNOB" lint --no-rules "$tmp/mysql.yaml"
+sed 's|bitnami/mysql|bitnami/postgresql|; s|\[mysqld\]|shared_buffers = 1GB|' "$tmp/mysql.yaml" >"$tmp/pgimage.yaml"
+check "postgresql image: primary.configuration read as postgresql.conf" \
+  jq -e '[.inputs[0].settings[].name] == ["max_connections", "shared_buffers"]' < <(lint json "$tmp/pgimage.yaml") >/dev/null
+{ echo 'postgresql:'; sed 's/^/  /' "$tmp/mysql.yaml" | sed 's|bitnami/mysql|example/db|; s|\[mysqld\]|shared_buffers = 1GB|'; } >"$tmp/dependency.yaml"
+check "a postgresql dependency's primary.configuration is read, whatever its image" \
+  jq -e '[.inputs[0].settings[].name] == ["max_connections", "shared_buffers"]' < <(lint json "$tmp/dependency.yaml") >/dev/null
+
 j=$("$PGKNOB" lint --no-rules --format json - <$fx/configmap.yaml 2>/dev/null)
 check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>" and .rule == "PK0010")] | length == 1' <<<"$j" >/dev/null
 expect_exit 2 "--input-format embedded on a Cluster: no such document, exit 2" -- \
