@@ -1,16 +1,21 @@
 /* postgresql.conf and pg_hba.conf text embedded in YAML: a Kubernetes ConfigMap's data (keys
  * postgresql.conf and other *.conf keys naming postgres or starting with pg, pg_hba.conf) and
- * Bitnami's chart values (primary.extendedConfiguration, primary.pgHbaConfiguration, the same under
- * a parent chart's postgresql.primary, and the older postgresql.* spellings). The text is read by
- * conf/ and hba/ as the server reads those files; each line is mapped back to its line in the YAML
- * (a literal block scalar keeps the lines one for one), with the block's indentation as the column.
+ * Bitnami's postgresql chart values, the chart's own or a parent chart's `postgresql:` at any depth
+ * (primary.configuration, primary.extendedConfiguration, primary.pgHbaConfiguration; the older
+ * chart's postgresqlConfiguration and postgresqlExtendedConf maps, rendered as its templates
+ * render them). The text is read by conf/ and hba/ as the server reads those files; each line is
+ * mapped back to its line in the YAML (a literal block scalar keeps the lines one for one), with
+ * the block's indentation as the column; a map's lines to their keys.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
+#include "input/yaml_scalar.h"
 
 typedef struct Block {
     char *text;
@@ -54,6 +59,23 @@ static int yaml_line(const Block *bl, int line)
     return bl->exact ? bl->first_line + line - 1 : bl->first_line;
 }
 
+/* The entry `e` the conf reader read from embedded text, at `line`:`column` of the YAML. */
+static void put_entry(DocBuilder *b, const ConfEntry *e, int line, int column)
+{
+    if (e->name) {
+        builder_add_entry(b, e->name, e->value ? e->value : "", line, column, e->quoted);
+        return;
+    }
+    /* a line the server cannot read: the error row, moved */
+    builder_add_entry(b, "", "", line, column, false);
+    ConfEntry *row = &b->doc->set.entries[b->doc->set.n_entries - 1];
+    Arena *arena = arena_get(&b->doc->set.arena); /* copied: the reader's arena goes */
+    row->name = row->value = NULL;
+    row->error = arena_strdup(arena, e->error);
+    row->error_hint = arena_strdup(arena, e->error_hint);
+    row->token = arena_strdup(arena, e->token);
+}
+
 /* The entries of an embedded postgresql.conf, at their YAML lines. */
 static void add_conf(DocBuilder *b, const char *data, size_t len, const yaml_node_t *node,
                      const char *key)
@@ -63,7 +85,6 @@ static void add_conf(DocBuilder *b, const char *data, size_t len, const yaml_nod
     conf_load_buffer(key, bl.text, strlen(bl.text), &tmp);
     for (size_t idx = 0; idx < tmp.n_entries; idx++) {
         ConfEntry *e = &tmp.entries[idx];
-        int line = yaml_line(&bl, e->line);
         /* the name's column in the line as the conf reader saw it */
         int column = bl.indent + 1;
         if (e->name && e->line_text) {
@@ -71,21 +92,110 @@ static void add_conf(DocBuilder *b, const char *data, size_t len, const yaml_nod
             if (at)
                 column += (int)(at - e->line_text);
         }
-        if (e->name) {
-            builder_add_entry(b, e->name, e->value ? e->value : "", line, column, e->quoted);
-            continue;
-        }
-        /* a line the server cannot read: the error row, moved */
-        builder_add_entry(b, "", "", line, column, false);
-        ConfEntry *row = &b->doc->set.entries[b->doc->set.n_entries - 1];
-        Arena *arena = arena_get(&b->doc->set.arena); /* copied: tmp's arena goes below */
-        row->name = row->value = NULL;
-        row->error = arena_strdup(arena, e->error);
-        row->error_hint = arena_strdup(arena, e->error_hint);
-        row->token = arena_strdup(arena, e->token);
+        put_entry(b, e, yaml_line(&bl, e->line), column);
     }
     arena_free(tmp.arena);
     free(bl.text);
+}
+
+/* Sprig's snakecase (huandu/xstrings ToSnakeCase), which the chart's templates apply to a map's
+ * keys: a capital starts a word (maxConnections is max_connections), a run of capitals is one
+ * word up to the capital that starts the next (HTTPServer is http_server), a space or a hyphen is
+ * an underscore; snake case stays as it is. */
+static char *snakecase(const char *key)
+{
+    size_t n = strlen(key);
+    char *out = xmalloc(2 * n + 1), *o = out;
+    char prev = '_';
+    for (size_t idx = 0; idx < n;) {
+        unsigned char c = (unsigned char)key[idx];
+        if (!isupper(c)) {
+            *o++ = prev = c == ' ' || c == '-' ? '_' : (char)c;
+            idx++;
+            continue;
+        }
+        size_t run = idx;
+        while (run < n && isupper((unsigned char)key[run]))
+            run++;
+        if (prev != '_')
+            *o++ = '_';
+        /* before a lower-case letter, the run's last capital starts the next word */
+        size_t word = run - idx > 1 && run < n && islower((unsigned char)key[run]) ? run - 1 : run;
+        for (size_t k = idx; k < word; k++)
+            *o++ = (char)tolower((unsigned char)key[k]);
+        if (word < run) {
+            *o++ = '_';
+            *o++ = (char)tolower((unsigned char)key[word]);
+        }
+        prev = o[-1];
+        idx = run;
+    }
+    *o = '\0';
+    return out;
+}
+
+typedef struct MapLine {
+    const char *key; /* as written */
+    const yaml_node_t *key_node, *value_node;
+    int first; /* the rendered line it starts at */
+} MapLine;
+
+static int by_key(const void *a, const void *b)
+{
+    return strcmp(((const MapLine *)a)->key, ((const MapLine *)b)->key);
+}
+
+/* The older chart's postgresqlConfiguration / postgresqlExtendedConf: its templates write
+ * `{{ $key | snakecase }}={{ $value }}` for each key, in Go's order for a map (sorted), and the
+ * server reads those lines. They are rendered so, read with conf/, and each entry is put at its
+ * key (`listenAddresses: "*"` renders listen_addresses=*, which the server refuses). */
+static void add_conf_map(DocBuilder *b, yaml_document_t *doc, const yaml_node_t *map,
+                         const char *key)
+{
+    size_t n = 0, cap = (size_t)(map->data.mapping.pairs.top - map->data.mapping.pairs.start);
+    MapLine *lines = xcalloc(cap ? cap : 1, sizeof *lines);
+    for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
+         pair++) {
+        yaml_node_t *k = yaml_document_get_node(doc, pair->key);
+        yaml_node_t *v = yaml_document_get_node(doc, pair->value);
+        if (k && v && k->type == YAML_SCALAR_NODE && v->type == YAML_SCALAR_NODE)
+            lines[n++] = (MapLine){(const char *)k->data.scalar.value, k, v, 0};
+    }
+    qsort(lines, n, sizeof *lines, by_key);
+    StrBuf text = STRBUF_INIT;
+    int line = 1;
+    for (size_t idx = 0; idx < n; idx++) {
+        char *name = snakecase(lines[idx].key);
+        const yaml_node_t *v = lines[idx].value_node;
+        char *written = xstrndup((const char *)v->data.scalar.value, v->data.scalar.length);
+        char *value = NULL;
+        if (v->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+            YamlValue typed = yaml_resolve_plain(written, YAML_READER_GO);
+            value = yaml_go_str(&typed);
+        }
+        lines[idx].first = line;
+        sb_printf(&text, "%s=%s\n", name, value ? value : written);
+        for (const char *p = value ? value : written; *p; p++)
+            line += *p == '\n';
+        line++;
+        free(value);
+        free(written);
+        free(name);
+    }
+    ConfSet tmp = {0};
+    conf_load_buffer(key, sb_str(&text), text.len, &tmp);
+    for (size_t idx = 0; idx < tmp.n_entries; idx++) {
+        ConfEntry *e = &tmp.entries[idx];
+        size_t at = 0; /* the key whose rendered lines hold the entry's */
+        while (at + 1 < n && lines[at + 1].first <= e->line)
+            at++;
+        if (n)
+            put_entry(b, e, (int)lines[at].key_node->start_mark.line + 1,
+                      (int)lines[at].key_node->start_mark.column + 1);
+    }
+    arena_free(tmp.arena);
+    sb_free(&text);
+    free(lines);
 }
 
 /* Each line of an embedded pg_hba.conf (comments and blank lines dropped, as the server drops
@@ -175,39 +285,120 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
     return d ? 1 : 0;
 }
 
-/* Bitnami's postgresql chart values: a postgresql.conf block and a pg_hba.conf block. */
+static yaml_node_t *of_type(yaml_node_t *node, yaml_node_type_t type)
+{
+    return node && node->type == type ? node : NULL;
+}
+
+/* image.repository names postgres (bitnami/postgresql, a postgres image of one's own). */
+static bool postgres_image(yaml_document_t *doc, yaml_node_t *node)
+{
+    char *repo = scalar_text(
+        of_type(input_yaml_member(doc, input_yaml_member(doc, node, "image"), "repository"),
+                YAML_SCALAR_NODE));
+    bool yes = repo && strstr(repo, "postgres");
+    free(repo);
+    return yes;
+}
+
+/* One postgresql chart's values (`node`; `path` names where, "" for the document itself): its
+ * configuration in the order the server reads it, postgresql.conf (primary.configuration, or the
+ * older postgresqlConfiguration map) and then conf.d's override (primary.extendedConfiguration,
+ * the older postgresqlExtendedConf map), and pg_hba.conf; its pod's resources; the major of its
+ * image.tag. Nothing when it sets none of these. */
+static size_t read_chart(const char *file, const char *data, size_t len, yaml_document_t *doc,
+                         yaml_node_t *node, const char *path, InputResult *out)
+{
+    bool is_postgresql = *path != '\0'; /* a `postgresql:` mapping, not the document itself */
+    yaml_node_t *primary = input_yaml_member(doc, node, "primary");
+    yaml_node_t *conf_map =
+        of_type(input_yaml_member(doc, node, "postgresqlConfiguration"), YAML_MAPPING_NODE);
+    yaml_node_t *conf = of_type(input_yaml_member(doc, primary, "configuration"), YAML_SCALAR_NODE);
+    yaml_node_t *ext_map =
+        of_type(input_yaml_member(doc, node, "postgresqlExtendedConf"), YAML_MAPPING_NODE);
+    yaml_node_t *ext[] = {
+        of_type(input_yaml_member(doc, node, "extendedConfiguration"), YAML_SCALAR_NODE),
+        of_type(input_yaml_member(doc, primary, "extendedConfiguration"), YAML_SCALAR_NODE)};
+    yaml_node_t *hba[] = {
+        of_type(input_yaml_member(doc, node, "pgHbaConfiguration"), YAML_SCALAR_NODE),
+        of_type(input_yaml_member(doc, primary, "pgHbaConfiguration"), YAML_SCALAR_NODE)};
+    /* primary.configuration is also the MySQL and MariaDB charts' my.cnf: it is postgresql.conf
+     * in values given to a `postgresql` dependency, or beside the chart's other keys, or with a
+     * postgres image */
+    if (conf && !is_postgresql && !conf_map && !ext_map && !ext[0] && !ext[1] && !hba[0] &&
+        !hba[1] && !postgres_image(doc, node))
+        conf = NULL;
+    if (!conf_map && !conf && !ext_map && !ext[0] && !ext[1] && !hba[0] && !hba[1])
+        return 0;
+    DocBuilder b;
+    InputDoc *d = begin(out, &b, file, data, len,
+                        *path ? xasprintf("chart values %s", path) : xstrdup("chart values"));
+    if (conf_map)
+        add_conf_map(&b, doc, conf_map, "postgresql.conf");
+    if (conf)
+        add_conf(&b, data, len, conf, "postgresql.conf");
+    if (ext_map)
+        add_conf_map(&b, doc, ext_map, "override.conf");
+    for (size_t idx = 0; idx < 2; idx++)
+        if (ext[idx])
+            add_conf(&b, data, len, ext[idx], "override.conf");
+    for (size_t idx = 0; idx < 2; idx++)
+        if (hba[idx])
+            add_hba(&b, data, len, hba[idx]);
+    /* the primary's pod, else the older chart's (its resources beside its other keys) */
+    yaml_node_t *resources = input_yaml_member(doc, primary, "resources");
+    input_read_resources(d, file, doc,
+                         resources ? resources : input_yaml_member(doc, node, "resources"));
+    yaml_node_t *tag = of_type(input_yaml_member(doc, input_yaml_member(doc, node, "image"), "tag"),
+                               YAML_SCALAR_NODE);
+    if (tag) {
+        char *text = scalar_text(tag);
+        input_doc_version(d, *path ? "postgresql.image.tag" : "image.tag", text,
+                          (int)tag->start_mark.line + 1, (int)tag->start_mark.column + 1);
+        free(text);
+    }
+    builder_finish(&b);
+    return 1;
+}
+
+/* The postgresql charts of a values document: the document itself (the chart's own values), then
+ * each `postgresql:` mapping under it, in document order: a parent chart gives its dependency's
+ * values under the dependency's name, and an umbrella chart its charts' under theirs
+ * (jfrog-platform's artifactory.postgresql). A node is visited once (aliases), and a few levels
+ * deep. */
+static size_t read_charts(const char *file, const char *data, size_t len, yaml_document_t *doc,
+                          yaml_node_t *node, const char *path, int depth, bool *seen,
+                          InputResult *out)
+{
+    size_t n = 0;
+    for (yaml_node_pair_t *pair = node->data.mapping.pairs.start;
+         pair < node->data.mapping.pairs.top; pair++) {
+        yaml_node_t *key = yaml_document_get_node(doc, pair->key);
+        yaml_node_t *value = of_type(yaml_document_get_node(doc, pair->value), YAML_MAPPING_NODE);
+        if (!key || key->type != YAML_SCALAR_NODE || !value || seen[value - doc->nodes.start])
+            continue;
+        seen[value - doc->nodes.start] = true;
+        char *name = scalar_text(key);
+        char *where = *path ? xasprintf("%s.%s", path, name) : xstrdup(name);
+        if (!strcmp(name, "postgresql"))
+            n += read_chart(file, data, len, doc, value, where, out);
+        if (depth < 4)
+            n += read_charts(file, data, len, doc, value, where, depth + 1, seen, out);
+        free(where);
+        free(name);
+    }
+    return n;
+}
+
+/* Bitnami's postgresql chart values: its own, and its dependants'. */
 static size_t read_values(const char *file, const char *data, size_t len, yaml_document_t *doc,
                           yaml_node_t *root, InputResult *out)
 {
-    /* the chart's own values, a parent chart's `postgresql:` subchart values (harbor's,
-     * any chart that depends on bitnami/postgresql), and the chart's older layout */
-    static const char *const sections[] = {"primary", "postgresql.primary", "postgresql"};
-    DocBuilder b;
-    InputDoc *d = NULL;
-    for (size_t idx = 0; idx < sizeof(sections) / sizeof(sections[0]); idx++) {
-        yaml_node_t *sec =
-            !strcmp(sections[idx], "postgresql.primary")
-                ? input_yaml_member(doc, input_yaml_member(doc, root, "postgresql"), "primary")
-                : input_yaml_member(doc, root, sections[idx]);
-        yaml_node_t *conf = input_yaml_member(doc, sec, "extendedConfiguration");
-        yaml_node_t *hba = input_yaml_member(doc, sec, "pgHbaConfiguration");
-        if (conf && conf->type != YAML_SCALAR_NODE)
-            conf = NULL;
-        if (hba && hba->type != YAML_SCALAR_NODE)
-            hba = NULL;
-        if (!conf && !hba)
-            continue;
-        if (!d)
-            d = begin(out, &b, file, data, len, xasprintf("chart values %s", sections[idx]));
-        if (conf)
-            add_conf(&b, data, len, conf, "postgresql.conf");
-        if (hba)
-            add_hba(&b, data, len, hba);
-        input_read_resources(d, file, doc, input_yaml_member(doc, sec, "resources"));
-    }
-    if (d)
-        builder_finish(&b);
-    return d ? 1 : 0;
+    size_t n = read_chart(file, data, len, doc, root, "", out);
+    bool *seen = xcalloc((size_t)(doc->nodes.top - doc->nodes.start) + 1, sizeof *seen);
+    n += read_charts(file, data, len, doc, root, "", 0, seen, out);
+    free(seen);
+    return n;
 }
 
 size_t embedded_load_yaml_doc(const char *file, const char *data, size_t len, yaml_document_t *doc,

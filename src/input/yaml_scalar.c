@@ -211,21 +211,16 @@ static void shortest_digits(double x, char *digits, size_t size, int *exponent)
     digits[n] = '\0';
 }
 
-/* Python's float repr: shortest digits, fixed notation from 1e-4 to 1e16, else d.ddde+XX. */
-static char *python_float(double x)
+/* A finite, non-zero x in its shortest digits: d.ddde+XX when the exponent is below -4 or at
+ * least `e_from`, else fixed, with `integral` after a whole number (Python's ".0"). */
+static char *shortest_repr(double x, int e_from, const char *integral)
 {
-    if (isnan(x))
-        return xstrdup("nan");
-    if (isinf(x))
-        return xstrdup(x < 0 ? "-inf" : "inf");
-    if (fp_is_zero(x))
-        return xstrdup(signbit(x) ? "-0.0" : "0.0");
     char digits[32];
     int exp;
     shortest_digits(fabs(x), digits, sizeof(digits), &exp);
     const char *sign = x < 0 ? "-" : "";
     int nd = (int)strlen(digits);
-    if (exp < -4 || exp >= 16) {
+    if (exp < -4 || exp >= e_from) {
         if (nd == 1)
             return xasprintf("%s%se%c%02d", sign, digits, exp < 0 ? '-' : '+', abs(exp));
         return xasprintf("%s%c.%se%c%02d", sign, digits[0], digits + 1, exp < 0 ? '-' : '+',
@@ -235,8 +230,20 @@ static char *python_float(double x)
     if (exp < 0)
         return xasprintf("%s0.%.*s%s", sign, -exp - 1, zeros, digits);
     if (nd <= exp + 1)
-        return xasprintf("%s%s%.*s.0", sign, digits, exp + 1 - nd, zeros);
+        return xasprintf("%s%s%.*s%s", sign, digits, exp + 1 - nd, zeros, integral);
     return xasprintf("%s%.*s.%s", sign, exp + 1, digits, digits + exp + 1);
+}
+
+/* Python's float repr: fixed notation from 1e-4 to 1e16. */
+static char *python_float(double x)
+{
+    if (isnan(x))
+        return xstrdup("nan");
+    if (isinf(x))
+        return xstrdup(x < 0 ? "-inf" : "inf");
+    if (fp_is_zero(x))
+        return xstrdup(signbit(x) ? "-0.0" : "0.0");
+    return shortest_repr(x, 16, ".0");
 }
 
 char *yaml_python_str(const YamlValue *value)
@@ -266,6 +273,31 @@ char *yaml_json_str(const YamlValue *value)
     }
     case YAML_STR:
     case YAML_NULL: break;
+    }
+    return NULL;
+}
+
+/* strconv.FormatFloat(x, 'g', -1, 64), which %v uses: the shortest digits, with an exponent below
+ * 1e-4 and from 1e+06 (the precision Go takes for the decision when shortest is 6). */
+static char *go_float(double x)
+{
+    if (isnan(x))
+        return xstrdup("NaN");
+    if (isinf(x))
+        return xstrdup(x < 0 ? "-Inf" : "+Inf");
+    if (fp_is_zero(x))
+        return xstrdup(signbit(x) ? "-0" : "0");
+    return shortest_repr(x, 6, "");
+}
+
+char *yaml_go_str(const YamlValue *value)
+{
+    switch (value->type) {
+    case YAML_BOOL: return xstrdup(value->boolean ? "true" : "false");
+    case YAML_INT: return go_float((double)value->integer);
+    case YAML_FLOAT: return go_float(value->real);
+    case YAML_NULL: return xstrdup("<no value>");
+    case YAML_STR: break;
     }
     return NULL;
 }

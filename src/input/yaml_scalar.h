@@ -37,6 +37,12 @@ YamlValue yaml_via_json(YamlValue value);
  * frees. */
 char *yaml_json_str(const YamlValue *value);
 
+/* What a Helm template prints for the value (`{{ $value }}`): Helm reads values through JSON, so
+ * a number is a float64, and Go's %v writes it shortest, with an exponent from 1e+06 up and below
+ * 1e-04 ("1500", "0.9", "1e+06"); "true", "false"; "<no value>" for a null. NULL for a string (the
+ * text as written). Caller frees. */
+char *yaml_go_str(const YamlValue *value);
+
 const char *yaml_type_name(YamlType type); /* "string", "boolean", "integer", "float", "null" */
 
 #endif

@@ -1193,6 +1193,11 @@ static char *written_value(const CatalogParam *param, const ConfEntry *entry,
         while (*end && !isspace((unsigned char)*end) && *end != '#')
             end++;
         len = (size_t)(end - start);
+        /* the line is the value's own only when it writes that value (a manifest's line is
+         * YAML, `max_connections: "200"`, or a chart's camel-case key) */
+        size_t inner = len >= 2 && *start == '\'' && start[len - 1] == '\'' ? len - 2 : len;
+        if (inner != strlen(text) || strncmp(start + (inner != len), text, inner))
+            len = 0;
     }
     char *shown = len ? xstrndup(start, len) : xstrdup(text);
     if (!strcasecmp(text, normalised))

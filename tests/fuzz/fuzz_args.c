@@ -1,9 +1,10 @@
 /* libFuzzer target: postgres argument lists (input/args.c): the shell-word splitter, the
  * postmaster's option reading, compose services and Kubernetes containers, on arbitrary bytes
  * read as a command line and as YAML (which also runs the ConfigMap and chart-values reader,
- * input/embedded.c). Seeds: */
+ * input/embedded.c): no crash, every entry of either at a real line and column. Seeds: */
 // fuzz-seeds: tests/input/fixtures/args/* tests/input/fixtures/embedded/*
 // tests/input/real/compose/*.yaml tests/input/real/configmap/*.yaml
+// tests/input/real/bitnami/*-sizing-large.yaml
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,7 +22,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)input_load_buffer("fuzz.yaml", (const char *)data, size, &opts, &res, &diag);
         for (size_t doc = 0; doc < res.n_docs; doc++)
             for (size_t ent = 0; ent < res.docs[doc].set.n_entries; ent++)
-                if (res.docs[doc].format == INPUT_ARGS &&
+                if ((res.docs[doc].format == INPUT_ARGS ||
+                     res.docs[doc].format == INPUT_EMBEDDED) &&
                     (res.docs[doc].set.entries[ent].line < 1 ||
                      res.docs[doc].set.entries[ent].column < 1))
                     __builtin_trap();

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # postgresql.conf and pg_hba.conf text embedded in YAML (no server): a ConfigMap and Bitnami chart
-# values. The typo, the bad unit and the removed parameter (and a misspelt pg_hba method) are
+# values (primary.extendedConfiguration, primary.configuration, the older chart's maps). The typo, the bad unit and the removed parameter (and a misspelt pg_hba method) are
 # found at their YAML line and column, in JSON and SARIF; other keys (nginx.conf) are left alone;
 # --input-format embedded and standard input.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 
 fx=tests/input/fixtures/embedded
+tmp="$(mktemp -d /tmp/pgknob-embedded.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
 line_of() { grep -n -F -- "$2" "$1" | head -1 | cut -d: -f1; }
 col_of() { awk -v t="$2" 'index($0, t) { print index($0, t); exit }' "$1"; }
 at() { # FILE JSON SARIF RULE TEXT
@@ -33,6 +35,49 @@ at $fx/bitnami-values.yaml "$j" "$s" PK0010 'efective_cache_size'
 at $fx/bitnami-values.yaml "$j" "$s" PK0020 "checkpoint_timeout = '15 minutes'"
 at $fx/bitnami-values.yaml "$j" "$s" PK0011 'wal_keep_segments'
 check "values: the primary's resources are its host facts" grep -q "ram=2048MB" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+
+# The older chart's maps, rendered as its templates render them (`{{ $key | snakecase }}={{ $value }}`,
+# keys sorted, values as Helm prints them), read as the server reads the rendered file
+f=$fx/bitnami-values-v10.yaml
+j=$(lint json $f); s=$(lint sarif $f)
+at $f "$j" "$s" PK0010 'sharedBufers'
+at $f "$j" "$s" PK0020 'workMem'
+at $f "$j" "$s" PK0011 'walKeepSegments'
+at $f "$j" "$s" PK0213 'host all all 0.0.0.0/0 md5'
+at $f "$j" "$s" PK0001 'maxWalSize'
+check "v10 values: 1000000 renders 1e+06 (Helm's float64), which the server refuses near \"+06\"" \
+  jq -e '[.findings[] | select(.rule == "PK0001" and (.message | contains("\"+06\"")))] | length == 1' <<<"$j" >/dev/null
+check "v10 values: camel case to snake case, the extended map after postgresqlConfiguration, unquoted off as false" \
+  jq -e '[.inputs[0].settings[] | "\(.name)=\(.value)"] | sort == ["fsync=false", "max_connections=300", "shared_buffers=256MB", "work_mem=64mb"]' <<<"$j" >/dev/null
+check "v10 values: the overridden line names both values (200, 300), not the YAML's punctuation" \
+  jq -e '[.findings[] | select(.rule == "PK0024" and (.message | startswith("max_connections = 200 here is overridden by bitnami-values-v10.yaml:17, which sets 300")))] | length == 1' <<<"$j" >/dev/null
+check "v10 values: the major from image.tag (13.10.0-debian-11-r14)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 13
+check "v10 values: the chart's resources are its host facts" grep -q "ram=4096MB" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+sed 's/tag: 13.10.0-debian-11-r14/tag: 11.10.0-debian-10-r9/' $f >"$tmp/v11.yaml"
+expect_exit 2 "values naming image.tag 11: exit 2" -- "$PGKNOB" lint --no-rules "$tmp/v11.yaml"
+check "values naming image.tag 11: the key's line and column" grep -q "v11.yaml:9:8: image.tag is \"11.10.0-debian-10-r9\"" \
+  < <("$PGKNOB" lint --no-rules "$tmp/v11.yaml" 2>&1)
+
+f=$fx/bitnami-values-configuration.yaml
+j=$(lint json $f); s=$(lint sarif $f)
+at $f "$j" "$s" PK0010 'efective_cache_size'
+at $f "$j" "$s" PK0020 "checkpoint_timeout = '15 minutes'"
+at $f "$j" "$s" PK0011 'wal_keep_segments'
+at $f "$j" "$s" PK0024 'max_connections = 100'
+check "primary.configuration, then extendedConfiguration: the extended value wins (250)" \
+  jq -e '[.inputs[0].settings[] | select(.name == "max_connections")] | map(.value) == ["250"]' <<<"$j" >/dev/null
+
+# primary.configuration is also the Bitnami mysql chart's my.cnf (its values.yaml): read only for
+# a postgres chart (a postgres image, the chart's other keys, or a `postgresql:` dependency)
+printf 'image:\n  registry: docker.io\n  repository: bitnami/mysql\nprimary:\n  configuration: |-\n    [mysqld]\n    max_connections=151\n' >"$tmp/mysql.yaml"
+expect_exit 2 "mysql chart values (primary.configuration is my.cnf): no PostgreSQL configuration" -- \
+  "$PGKNOB" lint --no-rules "$tmp/mysql.yaml"
+sed 's|bitnami/mysql|bitnami/postgresql|; s|\[mysqld\]|shared_buffers = 1GB|' "$tmp/mysql.yaml" >"$tmp/pgimage.yaml"
+check "postgresql image: primary.configuration read as postgresql.conf" \
+  jq -e '[.inputs[0].settings[].name] == ["max_connections", "shared_buffers"]' < <(lint json "$tmp/pgimage.yaml") >/dev/null
+{ echo 'postgresql:'; sed 's/^/  /' "$tmp/mysql.yaml" | sed 's|bitnami/mysql|example/db|; s|\[mysqld\]|shared_buffers = 1GB|'; } >"$tmp/dependency.yaml"
+check "a postgresql dependency's primary.configuration is read, whatever its image" \
+  jq -e '[.inputs[0].settings[].name] == ["max_connections", "shared_buffers"]' < <(lint json "$tmp/dependency.yaml") >/dev/null
 
 j=$("$PGKNOB" lint --no-rules --format json - <$fx/configmap.yaml 2>/dev/null)
 check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>" and .rule == "PK0010")] | length == 1' <<<"$j" >/dev/null

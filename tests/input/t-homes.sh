@@ -193,16 +193,20 @@ check "apply_method: pending-reboot and dynamic parameters pass (2 findings)" \
   test "$(jq '[.findings[] | select(.rule == "PK0070")] | length' <<<"$J")" = 2
 
 # ---- real public files (tests/input/real/*/SOURCES.md): planted mistakes at their places
-plant_check() { # DIR FILE PATH [MARKER [conf|args [PG_VERSION]]]
-  local dir="$1" file="$2" path="$3" marker="$4" mode="$5" kind out name line key val pin=()
+plant_check() { # DIR FILE PATH [MARKER [conf|args|json [PG_VERSION [REFUSED]]]]
+  # REFUSED: "LINE:COLUMN" of a line of the file itself that the server refuses (PK0001)
+  local dir="$1" file="$2" path="$3" marker="$4" mode="$5" refused="$7" kind out name line key val pin=()
   case "$dir" in bitnami | configmap) kind=embedded ;; compose) kind=args ;; *) kind="$dir" ;; esac
   [ -n "$6" ] && pin=(--pg-version "$6")
   out="$tmp/$dir-$(basename "$file")"
   run "${pin[@]}" "$file"
-  check "$dir/$(basename "$file"): read as $kind, no syntax error" \
-    jqt --arg k "$kind" '([.inputs[].kind] | unique == [$k]) and ([.findings[] | select(.rule == "PK0001")] | length == 0)' <<<"$J"
+  check "$dir/$(basename "$file"): read as $kind, syntax errors: ${refused:-none}" \
+    jqt --arg k "$kind" --arg r "$refused" '([.inputs[].kind] | unique == [$k]) and
+      ([.findings[] | select(.rule == "PK0001") | "\(.line):\(.column)"] == ($r | split(" ") | map(select(. != ""))))' <<<"$J"
   if [ "$mode" = args ]; then
     python3 tests/input/plant_args.py "$file" "$out" "$marker" >"$tmp/planted" || { fail "plant $file"; return; }
+  elif [ "$mode" = json ]; then # MARKER: the resource whose Parameters map is planted
+    python3 tests/input/plant_json.py "$file" "$out" "$marker" >"$tmp/planted" || { fail "plant $file"; return; }
   else
     python3 tests/input/plant.py "$file" "$path" "$out" "$marker" $mode >"$tmp/planted" || { fail "plant $file"; return; }
   fi
@@ -216,10 +220,14 @@ plant_check() { # DIR FILE PATH [MARKER [conf|args [PG_VERSION]]]
     esac
   done <"$tmp/planted"
 }
-while IFS='|' read -r dir file path marker mode pin; do
-  [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode" "$pin"
+while IFS='|' read -r dir file path marker mode pin refused; do
+  [ -n "$dir" ] && plant_check "$dir" "$real/$dir/$file" "$path" "$marker" "$mode" "$pin" "$refused"
 done <<'LIST'
 cloudformation|widdix-rds-aurora-serverless-postgres.yaml|Resources.DBClusterParameterGroup.Properties.Parameters
+cloudformation|quickstart-aurora-postgres.yaml|Resources.APGDBPG.Properties.Parameters
+cloudformation|aws-samples-aurora-stored-proc-pgcron.yaml|Resources.RDSDBParameterGroupReporting.Properties.Parameters
+cloudformation|aws-samples-aurora-upgrade-dblaunch.yaml|Resources.SrcRDSDBClusterParameterGroup.Properties.Parameters
+cloudformation|aws-samples-fast-failover-primary-databases.json||ClusterParameterGroup|json
 cnpg-chart|basic.yaml|cluster.postgresql.parameters
 cnpg-chart|postgis.yaml|cluster.postgresql.parameters
 cnpg-chart|pgbouncer.yaml|cluster.postgresql.parameters
@@ -234,6 +242,11 @@ percona|standby-streaming_02-assert.yaml|spec.patroni.dynamicConfiguration.postg
 percona|pg-tde-wal-encrypt_03-assert.yaml|spec.patroni.dynamicConfiguration.postgresql.parameters|kind: PerconaPGCluster
 bitnami|postgresql-values.yaml|primary.extendedConfiguration||conf
 bitnami|harbor-values.yaml|postgresql.primary.extendedConfiguration||conf
+bitnami|jfrog-artifactory-values.yaml|postgresql.primary.extendedConfiguration||conf
+bitnami|jfrog-artifactory-sizing-large.yaml|postgresql.primary.extendedConfiguration||conf
+bitnami|jfrog-xray-values.yaml|postgresql.primary.extendedConfiguration||conf
+bitnami|jfrog-platform-sizing-large.yaml|artifactory.postgresql.primary.extendedConfiguration||conf
+bitnami|jfrog-insight-values.yaml|postgresql.postgresqlExtendedConf||||262:5
 cybertec|complete-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest-12.yaml|spec.postgresql.parameters|||17
@@ -259,6 +272,10 @@ reads() { # DIR FILE CONFIGS SETTINGS MAJOR [PIN]
   j=$("$PGKNOB" lint --no-rules ${6:+--pg-version "$6"} --format json "$real/$1/$2" 2>/dev/null)
   check "$1/$2: $3 configuration(s), settings $4, PostgreSQL $5" \
     test "$(jq -r '[(.inputs | length), ([.inputs[].settings | length] | join("+")), ([.inputs[].pg_version] | unique | join(","))] | join("|")' <<<"$j")" = "$3|$4|$5"
+  # each setting's line is the file's line that names it (names as the catalogue spells them; a
+  # chart's map key in camel case, maxConnections for max_connections)
+  check "$1/$2: every setting at a line that names it" test -z "$(jq -r '.inputs[].settings[] | "\(.line) \(.name)"' <<<"$j" |
+    while read -r line name; do sed -n "${line}p" "$real/$1/$2" | tr -d _ | grep -qiF "${name//_/}" || echo "$name@$line"; done)"
 }
 while IFS='|' read -r dir file configs settings major pin; do
   [ -n "$dir" ] && reads "$dir" "$file" "$configs" "$settings" "$major" "$pin"
@@ -278,12 +295,33 @@ compose|pgcopydb-pagila-standby.yaml|3|8+3+3|18
 compose|pgcopydb-follow-wal2json.yaml|1|3|18
 compose|pgcopydb-follow-9.6.yaml|1|3|18
 compose|pgcopydb-cdc-pgoutput.yaml|1|3|18
+cloudformation|widdix-rds-aurora-serverless-postgres.yaml|1|1|18
+bitnami|postgresql-values.yaml|1|0|17
+bitnami|harbor-values.yaml|1|1|18
+bitnami|jfrog-artifactory-values.yaml|1|2|17
+bitnami|jfrog-artifactory-sizing-large.yaml|1|1|18
+bitnami|jfrog-xray-values.yaml|1|3|17
+bitnami|jfrog-insight-values.yaml|1|1|13
+bitnami|jfrog-platform-sizing-large.yaml|3|1+3+1|18
+cloudformation|quickstart-aurora-postgres.yaml|2|1+2|18
+cloudformation|aws-samples-aurora-stored-proc-pgcron.yaml|4|2+0+2+2|13
+cloudformation|aws-samples-aurora-upgrade-dblaunch.yaml|4|8+6+8+6|18
+cloudformation|aws-samples-fast-failover-primary-databases.json|1|2|13
 LIST
 expect_exit 2 "cybertec/minimal-postgres-manifest-12.yaml: version 12 exits 2" -- \
   "$PGKNOB" lint --no-rules "$real/cybertec/minimal-postgres-manifest-12.yaml"
 check "cybertec/minimal-postgres-manifest-12.yaml: the error names the key's line and column (20:14)" \
   grep -q "minimal-postgres-manifest-12.yaml:20:14: spec.postgresql.version is \"12\"" \
   < <("$PGKNOB" lint --no-rules "$real/cybertec/minimal-postgres-manifest-12.yaml" 2>&1)
+j=$(lint json "$real/bitnami/jfrog-platform-sizing-large.yaml")
+check "umbrella chart values: three postgresql charts, each with its pod's limits (64, 32, 1 GiB)" \
+  test "$(jq -r '[.inputs[].host | capture("ram=(?<r>[0-9]+)MB").r] | join(",")' <<<"$j")" = "65536,32768,1024"
+check "chart values: the major from the subchart's postgresql.image.tag (17.10-helm-…)" \
+  jqt '.inputs[0] | .pg_version == "17" and .version_source == "manifest"' \
+  < <(lint json "$real/bitnami/jfrog-artifactory-values.yaml")
+check "jfrog-insight: postgresqlExtendedConf's listenAddresses: \"*\" renders listen_addresses=*, which the server refuses" \
+  jqt '[.findings[] | select(.rule == "PK0001" and .line == 262 and (.message | contains("\"*\"")))] | length == 1' \
+  < <(lint json "$real/bitnami/jfrog-insight-values.yaml")
 j=$(lint json "$real/compose/pgcopydb-pagila-standby.yaml")
 check "compose merge key: the target service's image comes from <<: *x-postgres-base (read)" \
   jqt '[.inputs[] | select(.settings | length == 3) | .settings[] | select(.name == "ssl" and .line == 76)] | length == 1' <<<"$j"
@@ -291,7 +329,7 @@ check "compose: postgres inside a bash -c script in a literal block, at its line
   jqt '[.inputs[].settings[] | select(.name == "ssl_key_file" and .line == 59)] | length == 1' <<<"$j"
 check "compose: a service built from a local Dockerfile is not guessed at (follow-wal2json: target only)" \
   test "$(lint json "$real/compose/pgcopydb-follow-wal2json.yaml" | jq '[.inputs[].settings[] | select(.name == "wal_level")] | length')" = 0
-for f in "$real"/*/*.yaml "$real"/*/*.tf; do # lint with the rule packs runs on every one, no crash
+for f in "$real"/*/*.yaml "$real"/*/*.json "$real"/*/*.tf; do # lint with the rule packs runs on every one, no crash
   "$PGKNOB" lint --pg-version 17 "$f" >/dev/null 2>&1; rc=$?
   check "lint with the rule packs: $(basename "$(dirname "$f")")/$(basename "$f") (exit $rc, no crash)" test "$rc" -le 2
 done
@@ -350,6 +388,10 @@ lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place i
 lsp_at "$fx/cloudformation/group.yaml"
 lsp_at "$fx/operators/cnpg-chart-values.yaml"
 lsp_at "$fx/operators/stackgres.yaml"
+# the planted copies of real files: a chart's rendered map, an umbrella chart's, CloudFormation JSON
+lsp_at "$tmp/bitnami-jfrog-insight-values.yaml"
+lsp_at "$tmp/bitnami-jfrog-platform-sizing-large.yaml"
+lsp_at "$tmp/cloudformation-aws-samples-fast-failover-primary-databases.json"
 
 j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
 check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
