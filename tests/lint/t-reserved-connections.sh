@@ -29,9 +29,12 @@ fill() {
     "$PG_CLIENT_BIN/psql" -X -q -U app -d postgres -c "select pg_sleep(30)" >/dev/null 2>&1 &
     HOLDERS+=($!)
   done
-  for i in $(seq 50); do
-    # counted by process title: with no reserved slot, a query would need a slot itself
-    [ "$(pgrep -fc "postgres: app postgres" 2>/dev/null)" = 2 ] && return 0
+  local postmaster
+  postmaster=$(head -1 "$PGDATA/postmaster.pid" 2>/dev/null)
+  for i in $(seq 200); do
+    # counted by process title among this cluster's backends (another cluster on the machine
+    # may have its own): with no reserved slot, a query would need a slot itself
+    [ "$(pgrep -P "${postmaster:-1}" -fc "postgres: app postgres" 2>/dev/null)" = 2 ] && return 0
     sleep 0.1
   done
   return 1
