@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "catalog/catalog.intern.h"
+#include "common/majors.h"
 #include "common/xalloc.h"
 
 /* ---- names ---------------------------------------------------------------------------------- */
@@ -190,6 +191,29 @@ static bool known_range(const char *name, int *first, int *last)
     return *first != 0;
 }
 
+bool catalog_param_span(const char *name, int *first, int *last)
+{
+    if (!known_range(name, first, last))
+        return false;
+    if (*first == PK_MIN_MAJOR)
+        *first = 0;
+    if (*last == PK_MAX_MAJOR)
+        *last = 0;
+    return true;
+}
+
+char *catalog_param_majors(const char *name, bool absent, bool either)
+{
+    int first, last;
+    if (!name || !catalog_param_span(name, &first, &last) || (!first && !last))
+        return NULL;
+    if (!absent)
+        return pk_majors_words_n(first, last, either);
+    if (first && last)
+        return NULL; /* absent on both sides: no one run */
+    return last ? pk_majors_words_n(last + 1, 0, either) : pk_majors_words_n(0, first - 1, either);
+}
+
 /* The sentence derived from the data, or NULL when the data does not explain the absence. */
 static char *computed_note(int major, const char *canon, int first, int last)
 {
@@ -197,7 +221,11 @@ static char *computed_note(int major, const char *canon, int first, int last)
         return xasprintf("%s was added in PostgreSQL %d", canon, first);
     if (major > last)
         return xasprintf("%s was removed in PostgreSQL %d", canon, last + 1);
-    return xasprintf("%s is not in PostgreSQL %d (it is in %d to %d)", canon, major, first, last);
+    char *span = catalog_param_majors(canon, false, false);
+    char *note = xasprintf("%s is not in PostgreSQL %d (it is in PostgreSQL %s)", canon, major,
+                           span ? span : "other majors");
+    free(span);
+    return note;
 }
 
 /* The spelling pg_settings uses, from the newest major that has the name. */

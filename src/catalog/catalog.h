@@ -56,6 +56,16 @@ typedef struct Catalog {
 /* NULL when the major is outside 13–18. */
 const Catalog *catalog_for_major(int major);
 
+/* The catalogued majors that have `name`, as a run for pk_majors_words_n (common/majors.h):
+ * *first is 0 when the oldest catalogued major has it (every parameter removed since was older
+ * than 13), *last 0 when the newest has it. False when no catalogued major has it. */
+bool catalog_param_span(const char *name, int *first, int *last);
+
+/* Those majors in words ("16 and older", "16 and later"), or the catalogued majors without it
+ * beside them (`absent`: "17 and later" for one removed in 17, "15 and older" for one added in
+ * 16). NULL when there is no such run (no major has it, or every one does). malloc'd. */
+char *catalog_param_majors(const char *name, bool absent, bool either);
+
 /* Exact lookup, ASCII case-insensitive as guc_name_compare. NULL when unknown. Does not follow
  * aliases: see catalog_alias_target. */
 const CatalogParam *catalog_find(const Catalog *cat, const char *name);

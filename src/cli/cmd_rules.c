@@ -269,13 +269,6 @@ static void stats_put(const Stats *st, const char *id, bool short_form, StrBuf *
     StrBuf sevs = STRBUF_INIT;
     for (size_t idx = 0; idx < st->n; idx++)
         if (!strcmp(st->ids[idx], id)) {
-            if (!strcmp(st->sevs[idx], "n/a")) {
-                sb_put(sb, short_form ? "n/a"
-                                      : "not counted: depends on the machine that runs "
-                                        "lint (its installed locales)");
-                sb_free(&sevs);
-                return;
-            }
             total += st->counts[idx];
             sb_printf(&sevs, "%s%s %d", kinds++ ? ", " : "", st->sevs[idx], st->counts[idx]);
         }

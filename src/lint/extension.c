@@ -11,6 +11,7 @@
 
 #include "catalog/contrib.h"
 #include "catalog/value.h"
+#include "common/majors.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/validate.intern.h"
@@ -204,10 +205,12 @@ static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
         sb_printf(&hint, "%s was added in PostgreSQL %d. ", entry->name, first);
     else if (other_major && major > last)
         sb_printf(&hint, "%s was removed in PostgreSQL %d. ", entry->name, last + 1);
-    else if (other_major)
-        sb_printf(&hint, "%s is in PostgreSQL %d to %d, not in %d. ", entry->name, first, last,
-                  major);
-    else if (close)
+    else if (other_major) {
+        char *span = pk_majors_words_n(first == PK_MIN_MAJOR ? 0 : first,
+                                       last == PK_MAX_MAJOR ? 0 : last, false);
+        sb_printf(&hint, "%s is in PostgreSQL %s, not in %d. ", entry->name, span, major);
+        free(span);
+    } else if (close)
         sb_printf(&hint, "Did you mean \"%s\"? ", close);
     if (mod && cc->misspelled_removed &&
         listed_in(snap, "shared_preload_libraries", mod->name) == LOADED_YES)

@@ -8,6 +8,7 @@
 
 #include "catalog/contrib.h"
 #include "catalog/value.h"
+#include "common/majors.h"
 #include "common/fp.h"
 #include "common/units.h"
 #include "common/xalloc.h"
@@ -638,21 +639,24 @@ char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
     }
     if (!how)
         return NULL;
-    char *majors = first == last       ? xasprintf("PostgreSQL %d", first)
-                   : last == first + 1 ? xasprintf("PostgreSQL %d and %d", first, last)
-                                       : xasprintf("PostgreSQL %d to %d", first, last);
-    bool one = first == last;
+    /* a parameter's majors come from the catalog, in the words every other text uses for them
+     * (common/majors.h); a refused value's from the run found here */
+    bool param_fact = strcmp(how, "refuses this value") != 0;
+    char *span = param_fact
+                     ? catalog_param_majors(fix->name, !strcmp(how, "has no such parameter"), false)
+                     : NULL;
+    if (!span)
+        span = pk_majors_words_n(first, last, false);
+    bool one = !strchr(span, ' '); /* one major: "16", not "16 and older" */
     char *why = xasprintf(
-        "nothing names the major, so %d was assumed, and the file may be for an older one: %s %s "
-        "%s: give --pg-version.",
-        snap->pg_major, majors,
+        "nothing names the major, so %d was assumed, and the file may be for an older one: "
+        "PostgreSQL %s %s %s: give --pg-version.",
+        snap->pg_major, span,
         !strcmp(how, "still has")               ? (one ? "still has" : "still have")
         : !strcmp(how, "has no such parameter") ? (one ? "has no" : "have no")
                                                 : (one ? "refuses" : "refuse"),
-        !strcmp(how, "still has")               ? fix->name
-        : !strcmp(how, "has no such parameter") ? fix->name
-                                                : (fix->value[0] ? fix->value : "''"));
-    free(majors);
+        param_fact ? fix->name : (fix->value[0] ? fix->value : "''"));
+    free(span);
     return why;
 }
 

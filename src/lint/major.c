@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/value.h"
+#include "common/majors.h"
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
@@ -398,24 +399,26 @@ static void removed_both_facts(Finding *f, int at)
 {
     bool eol = RELEASES[at - 1].ymd <= today_ymd();
     const char *param = f->settings[0].name;
-    char *convert = f->suggestion ? xasprintf(" (on PostgreSQL %s and later: %s)",
-                                              RELEASES[at].label, f->suggestion)
-                                  : xstrdup("");
-    f->message = finding_printf(
-        f,
-        "%s stops PostgreSQL %s and later from starting%s; the file either targets %s%s or "
-        "older, or this line must go%s",
-        param, RELEASES[at].label, eol ? " (every supported major)" : "",
-        eol ? "an end-of-life major, " : "PostgreSQL ", RELEASES[at - 1].label, convert);
+    /* the runs in the words of every other text about the parameter (common/majors.h) */
+    char *without = pk_majors_words(RELEASES[at].label, NULL, false);
+    char *with = pk_majors_words(NULL, RELEASES[at - 1].label, true);
+    char *convert =
+        f->suggestion ? xasprintf(" (on PostgreSQL %s: %s)", without, f->suggestion) : xstrdup("");
+    f->message = finding_printf(f,
+                                "%s stops PostgreSQL %s from starting%s; the file either targets "
+                                "%s%s, or this line must go%s",
+                                param, without, eol ? " (every supported major)" : "",
+                                eol ? "an end-of-life major, " : "PostgreSQL ", with, convert);
     free(convert);
-    f->hint =
-        finding_printf(f,
-                       "The file does not state its major, so both hold: a PostgreSQL %s "
-                       "or older server starts with this line, a later one refuses it. "
-                       "Give --pg-version with the major the server runs: on one without "
-                       "%s this is an error, and `pgknob fix --pg-version N` converts the "
-                       "line.%s%s",
-                       RELEASES[at - 1].label, param, f->hint ? " " : "", f->hint ? f->hint : "");
+    f->hint = finding_printf(f,
+                             "The file does not state its major, so both hold: a PostgreSQL %s "
+                             "server starts with this line, a later one refuses it. "
+                             "Give --pg-version with the major the server runs: on one without "
+                             "%s this is an error, and `pgknob fix --pg-version N` converts the "
+                             "line.%s%s",
+                             with, param, f->hint ? " " : "", f->hint ? f->hint : "");
+    free(without);
+    free(with);
     if (f->rule_severity == SEV_NONE)
         f->rule_severity = f->severity;
     f->severity = SEV_WARNING;
@@ -699,7 +702,7 @@ static unsigned majors_firing(const MajorViews *views, const RuleSet *rules, con
     return bits;
 }
 
-/* "13-17", "16, 18" */
+/* "13 to 17", "16, 18": each run in the words of common/majors.h */
 static char *majors_words(unsigned bits)
 {
     StrBuf out = STRBUF_INIT;
@@ -709,9 +712,9 @@ static char *majors_words(unsigned bits)
         int last = major;
         while (last < PK_MAX_MAJOR && (bits & (1u << (last + 1 - PK_MIN_MAJOR))))
             last++;
-        sb_printf(&out, "%s%d", out.len ? ", " : "", major);
-        if (last > major)
-            sb_printf(&out, "%s%d", last == major + 1 ? ", " : "-", last);
+        char *run = pk_majors_words_n(major, last, false);
+        sb_printf(&out, "%s%s", out.len ? ", " : "", run);
+        free(run);
         major = last;
     }
     char *text = xstrdup(sb_str(&out));

@@ -720,17 +720,185 @@ static void check_reserved_connections(const Snapshot *snap, FindingList *out)
                                     su->parsed.num, maxconn->parsed.num);
 }
 
-/* The server checks lc_messages, lc_monetary, lc_numeric and lc_time with setlocale(). Every
- * missing one has the same cause (this machine lacks locales): one finding lists them all. */
-static void check_locales(const Snapshot *snap, bool host_is_server, FindingList *out)
+/* A run of at least `min` and at most `max` characters of `accept` at *p, consumed; false (and
+ * nothing consumed) otherwise. */
+static bool take_run(const char **p, int (*accept)(int), size_t min, size_t max)
 {
-    static const struct {
-        const char *name;
-        int mask;
-    } lc_params[] = {{"lc_messages", LC_MESSAGES_MASK},
-                     {"lc_monetary", LC_MONETARY_MASK},
-                     {"lc_numeric", LC_NUMERIC_MASK},
-                     {"lc_time", LC_TIME_MASK}};
+    size_t n = 0;
+    while ((*p)[n] && accept((unsigned char)(*p)[n]))
+        n++;
+    if (n < min || n > max)
+        return false;
+    *p += n;
+    return true;
+}
+
+static int is_lower(int c)
+{
+    return c >= 'a' && c <= 'z';
+}
+static int is_upper(int c)
+{
+    return c >= 'A' && c <= 'Z';
+}
+static int is_digit(int c)
+{
+    return c >= '0' && c <= '9';
+}
+static int is_word(int c)
+{
+    return isalnum(c) || c == '-' || c == '_';
+}
+/* a Windows language or country name: "English", "United States", "Norwegian (Bokmal)" */
+static int is_win_word(int c)
+{
+    return isalpha(c) || c == ' ' || c == '(' || c == ')' || c == '\'';
+}
+
+/* `.codeset` and `@modifier`, each optional, ending the name: ".UTF-8", ".ISO8859-5", "@euro". */
+static bool codeset_modifier_end(const char *p)
+{
+    if (*p == '.' && (p++, !take_run(&p, is_word, 1, 32)))
+        return false;
+    if (*p == '@' && (p++, !take_run(&p, is_word, 1, 32)))
+        return false;
+    return !*p;
+}
+
+/* How setlocale() names a locale on Unix (POSIX and glibc's setlocale(3)): C, POSIX, C.codeset,
+ * or language[_territory][.codeset][@modifier] with a lower-case language ("en", "ast") and an
+ * upper-case or numeric territory ("US", "419"): "en_US.UTF-8", "sr_RS@latin". */
+static bool unix_locale_name(const char *name)
+{
+    if (!strcmp(name, "C") || !strcmp(name, "POSIX"))
+        return true;
+    if (!strncmp(name, "C.", 2))
+        return codeset_modifier_end(name + 1);
+    const char *p = name;
+    if (!take_run(&p, is_lower, 2, 8))
+        return false;
+    if (*p == '_' && (p++, !take_run(&p, is_upper, 2, 2) && !take_run(&p, is_digit, 3, 3)))
+        return false;
+    return codeset_modifier_end(p);
+}
+
+/* How Windows names one: Language_Country.codepage as initdb writes it there
+ * ("English_United States.1252", "Russian_Russia.1251") or a BCP 47 tag ("en-US", PostgreSQL 16's
+ * initdb on Windows). */
+static bool windows_locale_name(const char *name)
+{
+    const char *p = name;
+    if (take_run(&p, is_lower, 2, 3) && *p == '-') {
+        while (*p == '-') {
+            p++;
+            if (!take_run(&p, isalnum, 2, 8))
+                return false;
+        }
+        return codeset_modifier_end(p);
+    }
+    p = name;
+    if (!is_upper((unsigned char)*p) || !take_run(&p, is_win_word, 2, 64))
+        return false;
+    if (*p == '_' && (p++, !is_upper((unsigned char)*p) || !take_run(&p, is_win_word, 2, 64)))
+        return false;
+    if (*p == '.' && (p++, !take_run(&p, is_word, 1, 16)))
+        return false;
+    return !*p;
+}
+
+/* The file is evidently for a server on Windows: the dynamic shared memory type initdb writes
+ * there, or a path with a drive letter. */
+static bool file_for_windows(const Snapshot *snap)
+{
+    for (size_t idx = 0; idx < snap->n_settings; idx++) {
+        const SnapSetting *s = &snap->settings[idx];
+        if (s->source != SRC_FILE || !s->value)
+            continue;
+        if (!strcasecmp(s->name, "dynamic_shared_memory_type") && !strcasecmp(s->value, "windows"))
+            return true;
+        if (isalpha((unsigned char)s->value[0]) && s->value[1] == ':' &&
+            (s->value[2] == '\\' || s->value[2] == '/'))
+            return true;
+    }
+    return false;
+}
+
+static const struct {
+    const char *name;
+    int mask;
+} lc_params[] = {{"lc_messages", LC_MESSAGES_MASK},
+                 {"lc_monetary", LC_MONETARY_MASK},
+                 {"lc_numeric", LC_NUMERIC_MASK},
+                 {"lc_time", LC_TIME_MASK}};
+
+/* Adds `setting` to the one PK0060 finding of its cause (made on the first), and its words
+ * ("\"x\" of lc_time (line 4)") to `what`. */
+static Finding *list_locale(Finding *f, const SnapSetting *setting, StrBuf *what, size_t *n,
+                            FindingList *out)
+{
+    if (!f)
+        f = add_finding(out, "PK0060", setting->file, setting->line);
+    finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+    sb_printf(what, "%s\"%s\" of %s (line %d)", *n ? ", " : "", setting->value, setting->name,
+              setting->line);
+    (*n)++;
+    return f;
+}
+
+/* Off the target (a file from a checkout), this machine's locales say nothing about the server's,
+ * and a CI gate must give the same findings on every runner: only the form of each name is
+ * checked, and a name setlocale() cannot take on the file's platform is one notice. */
+static void check_locale_names(const Snapshot *snap, FindingList *out)
+{
+    bool windows = file_for_windows(snap);
+    Finding *f = NULL;
+    StrBuf what = STRBUF_INIT;
+    size_t n_bad = 0;
+    bool win_style = false;
+    for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
+        const SnapSetting *setting = usable(snap, lc_params[idx].name);
+        if (!setting || setting->source != SRC_FILE || !*setting->value)
+            continue;
+        if (unix_locale_name(setting->value) || (windows && windows_locale_name(setting->value)))
+            continue;
+        win_style = win_style || windows_locale_name(setting->value);
+        f = list_locale(f, setting, &what, &n_bad, out);
+    }
+    if (!f) {
+        sb_free(&what);
+        return;
+    }
+    f->title = finding_strdup(f, "malformed locale name");
+    f->message = finding_printf(
+        f, "%s %s %s not %s locale name%s%s", n_bad > 1 ? "the locales" : "locale", sb_str(&what),
+        n_bad > 1 ? "are" : "is", n_bad > 1 ? "well-formed" : "a well-formed", n_bad > 1 ? "s" : "",
+        win_style ? " for a server on Linux or another Unix (Windows names locales so, and nothing"
+                    " else in the file is for Windows)"
+                  : "");
+    sb_free(&what);
+    f->hint = finding_strdup(
+        f, "setlocale() names a locale C, POSIX, C.UTF-8 or language[_TERRITORY][.codeset]"
+           "[@modifier] (en_US.UTF-8, sr_RS@latin); the server refuses a name the operating"
+           " system does not have (invalid value for the parameter) and stops at startup.");
+    f->explanation = finding_strdup(
+        f, "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
+           " setlocale() when it reads the configuration, and a locale the operating system does"
+           " not have is an invalid value: the server stops at startup. A file checked out of a"
+           " repository is not linted on its server, so pgknob does not ask this machine which"
+           " locales it has (the same file gives the same findings on every machine); it checks"
+           " that each name has the form setlocale() takes. Whether the server has the locale is"
+           " checked where it runs: lint its data directory or give --host local there, or run"
+           " `locale -a` on it.");
+    f->suggestion = finding_strdup(
+        f, n_bad > 1 ? "write each as the server's `locale -a` lists it (en_US.UTF-8), or C.UTF-8"
+                     : "write it as the server's `locale -a` lists it (en_US.UTF-8), or C.UTF-8");
+}
+
+/* On the target (a data directory, --host local) the server checks lc_messages, lc_monetary,
+ * lc_numeric and lc_time with setlocale() on this machine. Every missing one has the same cause
+ * (this machine lacks locales): one finding lists them all. */
+static void check_locales(const Snapshot *snap, FindingList *out)
+{
     Finding *f = NULL;
     StrBuf what = STRBUF_INIT;
     size_t n_missing = 0;
@@ -743,18 +911,14 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
             freelocale(loc);
             continue;
         }
-        if (!f)
-            f = add_finding(out, "PK0060", setting->file, setting->line);
-        finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
-        sb_printf(&what, "%s\"%s\" of %s (line %d)", n_missing ? ", " : "", setting->value,
-                  setting->name, setting->line);
-        n_missing++;
+        f = list_locale(f, setting, &what, &n_missing, out);
     }
-    if (!f)
+    if (!f) {
+        sb_free(&what);
         return;
-    /* where lint runs is rarely where the server runs: only --host local makes it a warning */
-    if (host_is_server)
-        f->severity = SEV_WARNING;
+    }
+    /* this machine is the server: what it lacks, the server lacks */
+    f->severity = SEV_WARNING;
     f->message = finding_printf(f, "%s %s %s not installed on this machine",
                                 n_missing > 1 ? "the locales" : "locale", sb_str(&what),
                                 n_missing > 1 ? "are" : "is");
@@ -765,13 +929,13 @@ static void check_locales(const Snapshot *snap, bool host_is_server, FindingList
     f->explanation = finding_strdup(
         f, "The server checks the lc_messages, lc_monetary, lc_numeric and lc_time locales with"
            " setlocale() when it reads the configuration, and a locale the operating system does"
-           " not have is an invalid value: the server stops at startup. This machine lacks the"
-           " locale; the server host may have it (check with `locale -a` there).");
-    f->suggestion = finding_strdup(
-        f, n_missing > 1 ? "install the locales on the server (`locale -a` lists them),"
-                           " or use C.UTF-8 for these settings"
-                         : "install the locale on the server (`locale -a` lists them), or"
-                           " use C.UTF-8 for this setting");
+           " not have is an invalid value: the server stops at startup. This machine is the"
+           " server (a data directory, or --host local), and it lacks the locale.");
+    f->suggestion =
+        finding_strdup(f, n_missing > 1 ? "install the locales (`locale -a` lists them),"
+                                          " or use C.UTF-8 for these settings"
+                                        : "install the locale (`locale -a` lists them), or"
+                                          " use C.UTF-8 for this setting");
 }
 
 /* Libraries of the PostgreSQL distribution: the core's and every contrib module of 13-18.
@@ -1308,6 +1472,9 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     bool target_here = set->data_dir || opts->host_is_server;
     check_host_dependent(snap, target_here, opts->image_libraries, out);
     check_ssl_files(set, snap, target_here, out);
-    if (opts->check_host)
-        check_locales(snap, target_here, out);
+    /* on the target, this machine's locales are the server's; elsewhere only the names' form */
+    if (target_here && opts->check_host)
+        check_locales(snap, out);
+    else if (!target_here)
+        check_locale_names(snap, out);
 }

@@ -105,8 +105,8 @@ static const FindingId ids[] = {
     {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,
      "A combination of settings the server checks at startup and refuses.", "lint/validate.c"},
     {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_NOTICE,
-     "An lc_* locale this machine does not have: a server here would refuse to start (a warning"
-     " with --host local, where this machine is the server).",
+     "On the target (a data directory, --host local), a warning for an lc_* locale this machine"
+     " lacks: the server refuses to start. Off it, a notice for a name setlocale() cannot take.",
      "lint/validate.c"},
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
      "A preload library that is not part of the PostgreSQL distribution (neither core nor"

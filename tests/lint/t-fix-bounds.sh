@@ -78,7 +78,7 @@ check "  ... and no sentence starts in lower case after a full stop" bash -c '! 
 # the majors an assumed-18 fix may break, named as they are (not "13, which the file may be for")
 printf "stats_temp_directory = '/run/pg'\n" > "$T/stats.conf"
 expect_exit 0 "pgknob fix --diff of a file that still sets stats_temp_directory" -- "$PGKNOB" fix "$T/stats.conf" --diff
-check "  ... names the majors that still have it" grep -q "PostgreSQL 13 and 14 still have stats_temp_directory" <<<"$ERR"
+check "  ... names the majors that still have it" grep -q "PostgreSQL 14 and older still have stats_temp_directory" <<<"$ERR"
 # a refusal no fix clears is listed, first, so the summary never hides a file that does not start
 printf "log_destination = 'stdout'\nlog_min_messages = debug1\n" > "$T/byhand.conf"
 expect_exit 0 "pgknob fix --diff of a file with log_destination = 'stdout'" -- "$PGKNOB" fix "$T/byhand.conf" --diff

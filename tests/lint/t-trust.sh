@@ -91,18 +91,26 @@ import json, sys
 r = [r for r in json.loads(sys.argv[1])["runs"][0]["results"] if r["ruleId"] == "PK0024"][0]
 rel = r["relatedLocations"][0]["physicalLocation"]
 assert rel["artifactLocation"]["uri"].endswith("extra.conf") and rel["region"]["startLine"] == 1' "$OUT"
-# --- a locale missing where lint runs: a notice, a warning only when this machine is the server
-if ! locale -a 2>/dev/null | grep -qi '^xx_pgknob'; then
-  printf "lc_messages = 'xx_PGKNOB.UTF-8'\n" > "$tmp/locale.conf"
-  expect_exit 0 "a locale missing here is a notice" -- lint --no-rules --fail-on warning "$tmp/locale.conf"
-  check "PK0060 as a notice" grep -q 'notice: locale "xx_PGKNOB.UTF-8" of lc_messages (line [0-9]*) is not installed on this machine \[PK0060\]' <<<"$OUT"
-  expect_exit 1 "with --host local it is a warning" -- lint --no-rules --host local "$tmp/locale.conf"
-  check "PK0060 as a warning" grep -q 'warning: locale "xx_PGKNOB.UTF-8"' <<<"$OUT"
+# --- locales: off the target, the form of each name only (the same findings on every machine);
+# on it (--host local, a data directory) a locale this machine lacks is a warning
+printf "lc_messages = 'xx_YY.UTF-8'\n" > "$tmp/locale.conf"
+expect_exit 0 "a well-formed locale is not looked up on this machine" -- lint --no-rules --fail-on notice "$tmp/locale.conf"
+check "no PK0060 for a well-formed name off the target" bash -c '! grep -q PK0060 <<<"$0"' "$OUT"
+printf "lc_messages = 'en_us.UTF-8'\nlc_monetary = 'UTF-8'\nlc_numeric = 'C'\nlc_time = 'English_United States.1252'\n" > "$tmp/badnames.conf"
+expect_exit 0 "malformed locale names: a notice" -- lint --no-rules --fail-on warning "$tmp/badnames.conf"
+check "malformed names give one PK0060 that lists each with its line" grep -q 'notice: the locales "en_us.UTF-8" of lc_messages (line 1), "UTF-8" of lc_monetary (line 2), "English_United States.1252" of lc_time (line 4) are not well-formed locale names for a server on Linux or another Unix' <<<"$OUT"
+check "a well-formed name (C) is not listed" bash -c '! grep -q "of lc_numeric" <<<"$1"' _ "$OUT"
+printf "dynamic_shared_memory_type = windows\nlc_messages = 'English_United States.1252'\nlc_time = 'en-US'\n" > "$tmp/windows.conf"
+expect_exit 0 "close miss: Windows names in a file for Windows" -- lint --no-rules --fail-on warning "$tmp/windows.conf"
+check "no PK0060 for Windows names where the file is for Windows" bash -c '! grep -q PK0060 <<<"$0"' "$OUT"
+if ! locale -a 2>/dev/null | grep -qi '^xx_yy'; then
+  expect_exit 1 "with --host local a locale missing here is a warning" -- lint --no-rules --host local "$tmp/locale.conf"
+  check "PK0060 as a warning" grep -q 'warning: locale "xx_YY.UTF-8" of lc_messages (line [0-9]*) is not installed on this machine \[PK0060\]' <<<"$OUT"
   # one cause, one finding: every missing lc_* locale of the file in one PK0060
-  printf "lc_messages = 'xx_PGKNOB.UTF-8'\nlc_monetary = 'xx_PGKNOB.UTF-8'\nlc_numeric = 'C'\nlc_time = 'yy_PGKNOB.UTF-8'\n" > "$tmp/locales.conf"
-  expect_exit 0 "several missing locales: still a notice" -- lint --no-rules --fail-on warning "$tmp/locales.conf"
+  printf "lc_messages = 'xx_YY.UTF-8'\nlc_monetary = 'xx_YY.UTF-8'\nlc_numeric = 'C'\nlc_time = 'yy_ZZ.UTF-8'\n" > "$tmp/locales.conf"
+  expect_exit 1 "several missing locales on the target" -- lint --no-rules --host local "$tmp/locales.conf"
   check "several missing locales give one PK0060" test "$(grep -c 'PK0060' <<<"$OUT")" -eq 1
-  check "it lists each setting with its line" grep -q 'lc_monetary (line 2), "yy_PGKNOB.UTF-8" of lc_time (line 4) are not installed' <<<"$OUT"
+  check "it lists each setting with its line" grep -q 'lc_monetary (line 2), "yy_ZZ.UTF-8" of lc_time (line 4) are not installed' <<<"$OUT"
   check "an installed locale (C) is not listed" bash -c '! grep -q "of lc_numeric" <<<"$1"' _ "$OUT"
 fi
 done_testing

@@ -140,7 +140,7 @@ check "PK0061 data_directory and the library each say what their absence does" b
   'grep -q "names a path on the server host.*stops at startup" <<<"$0" &&
    grep -q "names a library in the server.s .\$libdir." <<<"$0"' "$md"
 printf "lc_messages = 'xx_YY.UTF-8'\n" >"$w/locale.conf"
-md=$(mdlint --pg-version 17 "$w/locale.conf")
+md=$(mdlint --pg-version 17 --host local "$w/locale.conf")
 check "a command quoted in a finding's text is a code span, not escaped backticks" bash -c \
   'grep -qF "(\`locale -a\` lists them)" <<<"$0" && ! grep -qF "\\\`" <<<"$0"' "$md"
 check "... and cmark-gfm renders it as code" grep -qF "<code>locale -a</code>" <<<"$(cmark-gfm --extension table <<<"$md")"

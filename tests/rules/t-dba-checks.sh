@@ -121,4 +121,26 @@ fires PK3029 15 '' "recovery_target = 'immediate'\nrecovery_target_action = 'pro
 fires PK3029 13 '' "recovery_target_time = '2024-01-01 00:00:00+00'\n"
 quiet PK3029 18 '' "recovery_target_action = 'promote'\nrecovery_target_timeline = 'latest'\n"
 
+# client_encoding in the server's file is every libpq client's default (set 5, h5e 62; the server
+# side is tests/lint/t-client-encoding.sh): SQL_ASCII a warning, another encoding a notice
+fires PK6006 15 '' "client_encoding = sql_ascii\n"
+quiet PK6006 15 '' "client_encoding = utf8\n"
+quiet PK6006 15 '' "lc_messages = 'C'\n"
+fires PK6007 16 '' "client_encoding = latin1\n"
+quiet PK6007 16 '' "client_encoding = 'UTF8'\n"
+check "PK6006 is a warning, PK6007 a notice" bash -c '
+  printf "client_encoding = sql_ascii\n" >"$1/a.conf"; printf "client_encoding = win1251\n" >"$1/b.conf"
+  "$0" lint --fail-on never --format json "$1/a.conf" | jq -e "[.findings[] | select(.rule == \"PK6006\")][0].severity == \"warning\"" >/dev/null &&
+  "$0" lint --fail-on never --format json "$1/b.conf" | jq -e "[.findings[] | select(.rule == \"PK6007\")][0].severity == \"notice\"" >/dev/null' \
+  "$PGKNOB" "$tmp"
+
+# replication timeouts turned off where the file configures replication (set 5, rwb 24)
+fires PK3030 18 '' "wal_sender_timeout = 0\nwal_level = logical\n"
+fires PK3030 13 '' "wal_sender_timeout = 0\nmax_wal_senders = 10\nmax_replication_slots = 10\n"
+quiet PK3030 18 '' "wal_sender_timeout = 0\n"
+quiet PK3030 18 '' "wal_sender_timeout = 0\nwal_level = logical\ntcp_keepalives_idle = 60\n"
+quiet PK3030 18 '' "wal_sender_timeout = 0\nwal_level = minimal\nmax_wal_senders = 0\n"
+fires PK3031 17 '' "wal_receiver_timeout = 0\nprimary_conninfo = 'host=db1 user=replicator'\n"
+quiet PK3031 17 '' "wal_receiver_timeout = 0\n"
+
 done_testing
