@@ -593,6 +593,162 @@ static bool refresh_values(Finding *f, const Finding *fresh)
     return true;
 }
 
+/* ---- the worst case of memory: a raise checked against the sum it adds to ---- */
+
+/* The rules that add up the worst case of memory against the host's RAM (docs/lint.md, PK2001 and
+ * PK2002): their parameters are the sum's terms. */
+static const char *const WORST_CASE[] = {"PK2001", "PK2002"};
+
+static const Finding *worst_case_in(const FindingList *list)
+{
+    for (size_t idx = 0; idx < list->n; idx++)
+        for (size_t rule = 0; rule < sizeof(WORST_CASE) / sizeof(WORST_CASE[0]); rule++)
+            if (!strcmp(list->items[idx].rule_id, WORST_CASE[rule]))
+                return &list->items[idx];
+    return NULL;
+}
+
+static bool is_worst_case(const Finding *f)
+{
+    for (size_t rule = 0; rule < sizeof(WORST_CASE) / sizeof(WORST_CASE[0]); rule++)
+        if (!strcmp(f->rule_id, WORST_CASE[rule]))
+            return true;
+    return false;
+}
+
+/* A fix that raises a term of the worst-case sum: its parameter, the value now and the one
+ * proposed (in the parameter's base unit). */
+static const CatalogParam *raised_term(const Snapshot *snap, const RuleSet *rules,
+                                       const FindingFix *fix, double *from, double *to)
+{
+    GucValue val;
+    const CatalogParam *param = fix_param(snap, fix->name);
+    const SnapSetting *cur = param ? snapshot_get(snap, param->name) : NULL;
+    if (fix->remove || !param || (param->type != GUC_INTEGER && param->type != GUC_REAL) || !cur ||
+        !cur->parsed_ok || !parse_fix(snap, fix, &val) || val.num <= cur->parsed.num)
+        return NULL;
+    for (size_t rule = 0; rule < sizeof(WORST_CASE) / sizeof(WORST_CASE[0]); rule++) {
+        const Rule *r = rule_set_find(rules, WORST_CASE[rule]);
+        for (size_t idx = 0; r && idx < r->n_params; idx++)
+            if (!strcasecmp(r->params[idx], param->name)) {
+                *from = cur->parsed.num;
+                *to = val.num;
+                return param;
+            }
+    }
+    return NULL;
+}
+
+/* Does the fixed configuration, with `fix` set to `value`, keep clear of the worst case? */
+static bool fits(const LintInput *input, Finding *items, const size_t *ranges, const RuleSet *rules,
+                 const EngineOpts *eopts, FindingFix *fix, char *value)
+{
+    char *was = fix->value;
+    fix->value = value;
+    FindingList sim = {0};
+    Touched touched = {0};
+    lint_simulated(input, items, ranges, rules, eopts, &sim, &touched);
+    bool clear = !worst_case_in(&sim);
+    arena_free(sim.arena);
+    free(touched.names);
+    fix->value = was;
+    return clear;
+}
+
+/* The value `eighths`/8 of the way from `from` to `to`, rounded down to a step a DBA writes
+ * (128MB, 16MB or 1MB for a size; a whole number otherwise); NULL when it is no raise. */
+static char *part_of_raise(const CatalogParam *param, double from, double to, int eighths)
+{
+    double value = from + (to - from) * eighths / 8.0;
+    double bytes = unit_bytes(param);
+    if (bytes > 0) {
+        double span = (to - from) * bytes;
+        double step = (span >= 1024.0 * 1048576  ? 128.0
+                       : span >= 128.0 * 1048576 ? 16.0
+                                                 : 1.0) *
+                      1048576 / bytes;
+        if (step >= 1)
+            value = floor(value / step) * step;
+    }
+    if (param->type == GUC_INTEGER)
+        value = floor(value);
+    if (value <= from)
+        return NULL;
+    GucValue val = {.type = param->type, .num = value};
+    return guc_value_pretty(param, &val);
+}
+
+/* A raise of a term of the worst-case sum (PK2004's shared_buffers) while a worst-case finding
+ * fires on the fixed configuration makes that worst case worse: the raise is lowered to the most
+ * that keeps clear of it, simulated as any fix is, or not offered, and the note says which. A
+ * worst-case rule's own fixes lower the sum and are not judged here. */
+static bool settle_memory(const LintInput *input, Finding *items, const size_t *ranges,
+                          const FindingList *sim, const RuleSet *rules, const EngineOpts *eopts)
+{
+    const Finding *worst = worst_case_in(sim);
+    if (!worst)
+        return false;
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++) {
+            Finding *f = &items[idx];
+            if (is_worst_case(f))
+                continue;
+            for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
+                double from, to;
+                FindingFix *fix = &f->fixes[fix_idx];
+                const CatalogParam *param = raised_term(&input->snap, rules, fix, &from, &to);
+                if (!param)
+                    continue;
+                /* the largest eighth of the raise that fits: the smallest first, then halving */
+                int low = 0, high = 8;
+                while (high - low > 1) {
+                    int mid = low == 0 ? 1 : (low + high) / 2;
+                    char *value = part_of_raise(param, from, to, mid);
+                    bool ok = value && fits(input, items, ranges, rules, eopts, fix, value);
+                    free(value);
+                    if (ok)
+                        low = mid;
+                    else
+                        high = mid;
+                    if (!ok && low == 0)
+                        break;
+                }
+                char *value = low ? part_of_raise(param, from, to, low) : NULL;
+                char *note;
+                if (value) {
+                    note = xasprintf("%s = %s rather than %s: more raises the worst case of memory "
+                                     "into %s (%s).",
+                                     fix->name, value, fix->value, worst->rule_id, worst->title);
+                    fix->value = finding_take(f, value);
+                    f->suggestion_tail = NULL; /* it spoke of the value not proposed */
+                    fix->unsafe = false;       /* judged again, for the value proposed now */
+                    fix->why = NULL;
+                    fix_safety_judge(&input->snap, f);
+                } else {
+                    note =
+                        xasprintf("%s = %s is not proposed: any raise of %s adds to the worst "
+                                  "case of memory, and %s (%s) fires with it.",
+                                  fix->name, fix->value, fix->name, worst->rule_id, worst->title);
+                    finding_drop_fix(f, fix_idx);
+                    /* what came along with the raise goes with it */
+                    bool alone = true;
+                    for (size_t other = 0; other < f->n_fixes; other++)
+                        alone = alone && f->fixes[other].companion;
+                    if (alone && f->n_fixes) { /* and the note that said it came along */
+                        f->fix_note = NULL;
+                        for (size_t other = f->n_fixes; other-- > 0;)
+                            finding_drop_fix(f, other);
+                    }
+                }
+                finding_note_fix(f, note);
+                free(note);
+                finding_render_suggestion(f);
+                return true;
+            }
+        }
+    return false;
+}
+
 /* A fix that leaves its finding standing is not the whole answer: unsafe, and said so. */
 static void stands_after_fix(Finding *f)
 {
@@ -613,7 +769,9 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
         FindingList sim = {0};
         Touched touched = {0};
         lint_simulated(input, items, ranges, rules, eopts, &sim, &touched);
-        bool changed = false;
+        /* a raise into the worst case of memory first: lowered, it may fit (settle_new would
+         * only drop it) */
+        bool changed = round < 3 && settle_memory(input, items, ranges, &sim, rules, eopts);
         for (size_t idx = 0; idx < sim.n && !changed; idx++) {
             Finding *fresh = &sim.items[idx];
             if ((fresh->severity >= SEV_WARNING || fresh->refuses_start) &&

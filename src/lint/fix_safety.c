@@ -518,7 +518,9 @@ static char *inert_why(const Snapshot *snap, const CatalogParam *param)
     return NULL;
 }
 
-char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
+/* `observed`: judge what applications observe of the running server. A file the server refuses
+ * runs no server: nothing connects or observes it now, so no such reason holds (docs/fix.md). */
+static char *judge_why(const Snapshot *snap, const char *name, const char *value, bool observed)
 {
     const CatalogParam *param = param_of(snap, name);
     GucValue val;
@@ -529,7 +531,7 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
     char *why = start_why(snap, param, &val, value, cur);
     if (!why)
         why = deliberate_why(snap, param, &val, cur);
-    if (!why)
+    if (!why && observed)
         why = observed_why(param, &val, cur);
     if (!why)
         why = step_why(param, &val, cur);
@@ -538,6 +540,11 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
     if (!why)
         why = inert_why(snap, param);
     return why;
+}
+
+char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
+{
+    return judge_why(snap, name, value, true);
 }
 
 /* Removed parameters whose line means nothing once gone: the feature became automatic or always
@@ -711,9 +718,10 @@ void fix_safety_judge(const Snapshot *snap, Finding *f)
             continue;
         /* a line rewritten (renamed, its unit corrected) keeps the value it meant: only what can
          * stop the server is judged, against the value in effect */
-        char *why = f->fixes[idx].file
-                        ? fix_safety_start_why(snap, f->fixes[idx].name, f->fixes[idx].value)
-                        : fix_safety_why(snap, f->fixes[idx].name, f->fixes[idx].value);
+        char *why =
+            f->fixes[idx].file
+                ? fix_safety_start_why(snap, f->fixes[idx].name, f->fixes[idx].value)
+                : judge_why(snap, f->fixes[idx].name, f->fixes[idx].value, !f->refuses_start);
         if (why)
             finding_fix_unsafe(f, idx, why);
         free(why);

@@ -68,10 +68,12 @@ static bool stock_text(const char *norm)
     return false;
 }
 
+/* Words, not a rule of dashes: a letter or digit, or any character beyond ASCII (a comment in
+ * Chinese or Russian has words too). */
 static bool has_alnum(const char *text)
 {
     for (; *text; text++)
-        if (isalnum((unsigned char)*text))
+        if (isalnum((unsigned char)*text) || (unsigned char)*text >= 0x80)
             return true;
     return false;
 }
@@ -519,6 +521,7 @@ static bool opt_out_line(const ConfSet *set, const ConfEntry *e)
 
 static bool says_production(const char *comment);
 static IntentPurpose purpose_words(const char *comment, const char **words);
+static void fold_cyrillic(char *text);
 
 static void take_purpose(Intent *out, const char *comment, const char *file, int line)
 {
@@ -929,46 +932,108 @@ static const char *bare_word_in(const char *text, const char *const *words)
 /* Also in the languages of the configurations seen (no spaces around CJK words): development,
  * test. */
 static const char *const COMMENT_TEST_WORDS[] = {
-    "dev",
-    "test",
-    "testing",
-    "demo",
-    "sandbox",
-    "e2e",
-    "\u958b\u767a" /* 開発 */,
-    "\u5f00\u53d1" /* 开发 */,
-    "\u30c6\u30b9\u30c8" /* テスト */,
-    "\u6d4b\u8bd5" /* 测试 */,
-    "\u6e2c\u8a66" /* 測試 */,
-    "\u0442\u0435\u0441\u0442" /* тест */,
+    "dev", "test", "testing", "demo", "sandbox", "e2e", "\u958b\u767a" /* 開発 */,
+    "\u5f00\u53d1" /* 开发 */, "\u30c6\u30b9\u30c8" /* テスト */, "\u6d4b\u8bd5" /* 测试 */,
+    "\u6e2c\u8a66" /* 測試 */, "\u0442\u0435\u0441\u0442" /* тест */,
     "\u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442" /* разработ */,
+    /* the common forms of test and development in the languages of the configurations seen
+     * (docs/lint.md, Severity policy): a table of words, no one file's phrase */
+    "test i\u00e7in",       /* Turkish: test için */
+    "test ortam\u0131",     /* Turkish: test ortamı */
+    "geli\u015ftirme",      /* Turkish: geliştirme */
+    "pruebas",              /* Spanish */
+    "de prueba",            /* Spanish */
+    "desarrollo",           /* Spanish */
+    "\ud14c\uc2a4\ud2b8",   /* Korean: 테스트 */
+    "\uac1c\ubc1c",         /* Korean: 개발 */
+    "ki\u1ec3m th\u1eed",   /* Vietnamese: kiểm thử */
+    "th\u1eed nghi\u1ec7m", /* Vietnamese: thử nghiệm */
+    "ph\u00e1t tri\u1ec3n", /* Vietnamese: phát triển */
+    "pengujian",            /* Indonesian */
+    "pengembangan",         /* Indonesian */
+    "uji coba",             /* Indonesian */
+    "de test",              /* French */
+    "pour les tests",       /* French */
+    "d\u00e9veloppement",   /* French: développement */
+    "developpement",        /* French */
     NULL};
 static const char *const COMMENT_BENCH_WORDS[] = {
-    "import only",
-    "for the import",
-    "during the import",
-    "during import",
-    "initial import",
-    "bulk import",
-    "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
+    "import only", "for the import", "during the import", "during import", "initial import",
+    "bulk import", "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
     "\u57fa\u51c6\u6d4b\u8bd5" /* 基准测试 */,
     "\u043d\u0430\u0433\u0440\u0443\u0437\u043e\u0447\u043d" /* нагрузочн */,
+    /* benchmark, load test and bulk load in the same languages */
+    "k\u0131yaslama",                                   /* Turkish: kıyaslama */
+    "performans testi",                                 /* Turkish */
+    "y\u00fck testi",                                   /* Turkish: yük testi */
+    "toplu y\u00fckleme",                               /* Turkish: toplu yükleme */
+    "\u0431\u0435\u043d\u0447\u043c\u0430\u0440\u043a", /* Russian: бенчмарк */
+    "\u043c\u0430\u0441\u0441\u043e\u0432\u0430\u044f "
+    "\u0437\u0430\u0433\u0440\u0443\u0437\u043a\u0430", /* Russian: массовая загрузка */
+    "\u043c\u0430\u0441\u0441\u043e\u0432\u043e\u0439 "
+    "\u0437\u0430\u0433\u0440\u0443\u0437\u043a\u0438", /* Russian: массовой загрузки */
+    "\u043c\u0430\u0441\u0441\u043e\u0432\u0443\u044e "
+    "\u0437\u0430\u0433\u0440\u0443\u0437\u043a\u0443", /* Russian: массовую загрузку */
+    "prueba de carga",                                  /* Spanish */
+    "pruebas de carga",                                 /* Spanish */
+    "prueba de rendimiento",                            /* Spanish */
+    "pruebas de rendimiento",                           /* Spanish */
+    "carga masiva",                                     /* Spanish */
+    "\ubca4\uce58\ub9c8\ud06c",                         /* Korean: 벤치마크 */
+    "\ubd80\ud558 \ud14c\uc2a4\ud2b8",                  /* Korean: 부하 테스트 */
+    "\uc131\ub2a5 \ud14c\uc2a4\ud2b8",                  /* Korean: 성능 테스트 */
+    "\ub300\ub7c9 \uc801\uc7ac",                        /* Korean: 대량 적재 */
+    "\ub300\ub7c9 \ub85c\ub4dc",                        /* Korean: 대량 로드 */
+    "\u0111o hi\u1ec7u n\u0103ng",                      /* Vietnamese: đo hiệu năng */
+    "ki\u1ec3m th\u1eed hi\u1ec7u n\u0103ng",           /* Vietnamese: kiểm thử hiệu năng */
+    "ki\u1ec3m th\u1eed t\u1ea3i",                      /* Vietnamese: kiểm thử tải */
+    "n\u1ea1p d\u1eef li\u1ec7u h\u00e0ng lo\u1ea1t", /* Vietnamese: nạp dữ liệu hàng loạt */
+    "\u538b\u6d4b",                                   /* Chinese: 压测 */
+    "\u538b\u529b\u6d4b\u8bd5",                       /* Chinese: 压力测试 */
+    "\u6027\u80fd\u6d4b\u8bd5",                       /* Chinese: 性能测试 */
+    "\u6279\u91cf\u5bfc\u5165",                       /* Chinese: 批量导入 */
+    "\u6279\u91cf\u52a0\u8f7d",                       /* Chinese: 批量加载 */
+    "\u58d3\u529b\u6e2c\u8a66",                       /* Chinese: 壓力測試 */
+    "\u6548\u80fd\u6e2c\u8a66",                       /* Chinese: 效能測試 */
+    "uji beban",                                      /* Indonesian */
+    "uji performa",                                   /* Indonesian */
+    "uji kinerja",                                    /* Indonesian */
+    "pemuatan massal",                                /* Indonesian */
+    "impor massal",                                   /* Indonesian */
+    "test de charge",                                 /* French */
+    "tests de charge",                                /* French */
+    "test de performance",                            /* French */
+    "tests de performance",                           /* French */
+    "banc d'essai",                                   /* French */
+    "chargement massif",                              /* French */
+    "chargement en masse",                            /* French */
     NULL};
 static const char *const PRODUCTION_WORDS[] = {"prod", "production", NULL};
 /* production in other languages: 本番, 生产, 生產, продакшн, продуктив, боев */
 static const char *const PRODUCTION_WORDS_INTL[] = {
-    "\u672c\u756a",
-    "\u751f\u4ea7",
-    "\u751f\u7522",
+    "\u672c\u756a", "\u751f\u4ea7", "\u751f\u7522",
     "\u043f\u0440\u043e\u0434\u0430\u043a\u0448\u043d",
-    "\u043f\u0440\u043e\u0434\u0443\u043a\u0442\u0438\u0432",
-    "\u0431\u043e\u0435\u0432",
+    "\u043f\u0440\u043e\u0434\u0443\u043a\u0442\u0438\u0432", "\u0431\u043e\u0435\u0432",
+    /* and in the same languages as the test and benchmark words */
+    "producci\u00f3n",           /* Spanish: producción */
+    "produccion",                /* Spanish */
+    "produksi",                  /* Indonesian */
+    "\u00fcretim",               /* Turkish: üretim */
+    "canl\u0131 ortam",          /* Turkish: canlı ortam */
+    "\uc6b4\uc601 \ud658\uacbd", /* Korean: 운영 환경 */
+    "\uc6b4\uc601\uc6a9",        /* Korean: 운영용 */
+    "\uc6b4\uc601 \uc11c\ubc84", /* Korean: 운영 서버 */
+    "\ud504\ub85c\ub355\uc158",  /* Korean: 프로덕션 */
+    "s\u1ea3n xu\u1ea5t",        /* Vietnamese: sản xuất */
+    "\u6b63\u5f0f\u73af\u5883",  /* Chinese: 正式环境 */
+    "\u6b63\u5f0f\u74b0\u5883",  /* Chinese: 正式環境 */
     NULL};
 
 /* Does `comment` say production, outside a phrase that negates it ("not for production")? */
 static bool says_production(const char *comment)
 {
     char *copy = xstrdup(comment);
+    fold_cyrillic(copy);
     for (const char *const *phrase = TEST_WORDS; *phrase; phrase++) {
         size_t len = strlen(*phrase);
         for (char *p = copy; *p; p++)
@@ -980,8 +1045,36 @@ static bool says_production(const char *comment)
     return prod;
 }
 
+/* Cyrillic capitals (U+0410-U+042F, Ё) to small letters in place: the word tables are written
+ * in small letters, and strncasecmp folds ASCII only. */
+static void fold_cyrillic(char *text)
+{
+    for (unsigned char *p = (unsigned char *)text; p[0] && p[1]; p++) {
+        if (p[0] == 0xD0 && p[1] >= 0x90 && p[1] <= 0x9F) /* А-П: D0 B0-BF */
+            p[1] = (unsigned char)(p[1] + 0x20);
+        else if (p[0] == 0xD0 && p[1] >= 0xA0 && p[1] <= 0xAF) { /* Р-Я: D1 80-8F */
+            p[0] = 0xD1;
+            p[1] = (unsigned char)(p[1] - 0x20);
+        } else if (p[0] == 0xD0 && p[1] == 0x81) { /* Ё: D1 91 */
+            p[0] = 0xD1;
+            p[1] = 0x91;
+        }
+    }
+}
+
+static IntentPurpose purpose_words_folded(const char *comment, const char **words);
+
 /* The purpose the words of a comment state, with the words; the original phrases first. */
 static IntentPurpose purpose_words(const char *comment, const char **words)
+{
+    char *folded = xstrdup(comment);
+    fold_cyrillic(folded);
+    IntentPurpose purpose = purpose_words_folded(folded, words);
+    free(folded);
+    return purpose;
+}
+
+static IntentPurpose purpose_words_folded(const char *comment, const char **words)
 {
     IntentPurpose purpose = purpose_in(comment, words);
     if (purpose != INTENT_NONE)

@@ -675,9 +675,23 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
                                  " be \"replica\" or \"logical\"")
                 : finding_strdup(f, "WAL streaming (max_wal_senders > 0) requires wal_level"
                                     " \"replica\" or \"logical\"");
-        f->hint = finding_strdup(f, "With wal_level = minimal also set max_wal_senders = 0.");
-        finding_add_fix(f, senders->param->name, "0",
-                        catalog_context_applies(senders->param->context));
+        /* two ways out, both offered: keep minimal WAL without senders, or stream with replica
+         * (the default). The one applied keeps what the file asks for by name: senders set in
+         * the file ask for streaming, senders left at their default ask for nothing. */
+        bool stream = senders->source != SRC_DEFAULT;
+        const CatalogParam *wal_level = level->param;
+        f->hint = finding_strdup(f, "Minimal WAL cannot feed a WAL sender: set one of the two.");
+        if (stream)
+            finding_add_fix(f, wal_level->name, "replica",
+                            catalog_context_applies(wal_level->context));
+        else
+            finding_add_fix(f, senders->param->name, "0",
+                            catalog_context_applies(senders->param->context));
+        f->suggestion_tail = finding_strdup(
+            f, stream ? ", or max_wal_senders = 0 to keep minimal WAL (no streaming standby, no"
+                        " pg_basebackup)"
+                      : ", or wal_level = replica to keep streaming standbys and pg_basebackup"
+                        " possible (more WAL is written)");
         finding_render_suggestion(f);
     }
     const SnapSetting *archive = usable(snap, "archive_mode");

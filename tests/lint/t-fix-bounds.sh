@@ -127,4 +127,31 @@ printf 'random_page_cost = 1.1\ncpu_tuple_cost = 5000\n' > "$T/costs.conf"
 expect_exit 1 "pgknob fix --diff of an absurd cpu_tuple_cost beside random_page_cost = 1.1" -- "$PGKNOB" fix "$T/costs.conf" --diff
 check "  ... resets cpu_tuple_cost" grep -q '^+cpu_tuple_cost = 0.01' <<<"$OUT"
 check "  ... and leaves random_page_cost = 1.1 alone" bash -c '! grep -q "^[-+]random_page_cost" <<<"$1"' _ "$OUT"
+
+# A raise of a term of the worst-case memory sum (PK2004's shared_buffers) is checked against
+# PK2001/PK2002 on the fixed configuration, as every fix is (review-h5b, file 15): never into or
+# further into the worst case; lowered to what fits, or not offered, and said.
+H8=(--host ram=8GB,cores=4,storage=ssd)
+finding() { # FILE RULE KEY [lint args]
+  local f="$1" rule="$2" key="$3"; shift 3
+  "$PGKNOB" lint "$f" --format json "$@" 2>/dev/null | jq -r --arg r "$rule" --arg k "$key" \
+    '[.findings[] | select(.rule == $r)][0] | if $k == "fix" then ([.fix[]? | "\(.name) = \(.value)"] | join(",")) else .[$k] // "" end'
+}
+printf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n' > "$T/worst.conf"
+check "worst case at 89% of 8GB: PK2002 fires" test -n "$(finding "$T/worst.conf" PK2002 message "${H8[@]}")"
+check "  ... and PK2004 proposes no raise of shared_buffers" test -z "$(finding "$T/worst.conf" PK2004 fix "${H8[@]}")"
+check "  ... saying why" grep -q "is not proposed: any raise of shared_buffers adds to the worst case of memory, and PK2002" <<<"$(finding "$T/worst.conf" PK2004 fix_note "${H8[@]}")"
+expect_exit 1 "  ... pgknob fix --unsafe-fixes --min-severity notice --diff" -- \
+  "$PGKNOB" fix "$T/worst.conf" --diff --unsafe-fixes --min-severity notice "${H8[@]}"
+check "  ... leaves shared_buffers alone" bash -c '! grep -q "^[-+]shared_buffers" <<<"$1"' _ "$OUT"
+printf 'shared_buffers = 256MB\nwork_mem = 48MB\nmax_connections = 100\n' > "$T/room.conf"
+check "worst case at 65% of 8GB: no PK2002" test -z "$(finding "$T/room.conf" PK2002 message "${H8[@]}")"
+check "  ... PK2004's raise is lowered to what fits (1152MB, not 2GB)" test "$(finding "$T/room.conf" PK2004 fix "${H8[@]}")" = "shared_buffers = 1152MB"
+check "  ... saying why" grep -q "shared_buffers = 1152MB rather than 2GB: more raises the worst case of memory into PK2002" <<<"$(finding "$T/room.conf" PK2004 fix_note "${H8[@]}")"
+"$PGKNOB" fix "$T/room.conf" --unsafe-fixes --min-severity notice "${H8[@]}" -o "$T/room.fixed" 2>/dev/null
+check "  ... and the fixed file raises neither PK2001 nor PK2002" \
+  bash -c '[ -z "$1" ] && [ -z "$2" ]' _ "$(finding "$T/room.fixed" PK2001 message "${H8[@]}")" "$(finding "$T/room.fixed" PK2002 message "${H8[@]}")"
+printf 'shared_buffers = 1GB\nwork_mem = 32MB\n' > "$T/wide.conf"
+check "close miss, 16GB with room: PK2004 keeps a quarter of RAM" \
+  test "$(finding "$T/wide.conf" PK2004 fix --host ram=16GB,cores=4,storage=ssd)" = "shared_buffers = 4GB"
 done_testing

