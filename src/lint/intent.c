@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <strings.h>
 
 #include "catalog/value.h"
@@ -1112,9 +1113,31 @@ static bool bench_word(const char *word)
            (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
 }
 
+/* The part of the absolute `full` path that speaks for the file: below the repository that holds
+ * it (the deepest directory above it with a .git), since the directories above, the clone's own
+ * name included, say where someone checked it out (a CI runner's "ci-clone"), not what the file
+ * is for; the whole path outside a repository (/srv/test/...). */
+static const char *inside_repository(const char *full)
+{
+    const char *from = full;
+    char *dir = xstrdup(full);
+    for (char *slash = strrchr(dir, '/'); slash && slash > dir; slash = strrchr(dir, '/')) {
+        *slash = '\0';
+        char *git = xasprintf("%s/.git", dir);
+        bool found = access(git, F_OK) == 0;
+        free(git);
+        if (found) {
+            from = full + strlen(dir);
+            break;
+        }
+    }
+    free(dir);
+    return from;
+}
+
 /* The purpose the words of `path`'s components show; *prod when one says production. The
- * device and process trees (/dev/fd/63 of a shell's <(...)) and a home directory's user name
- * are no statement. */
+ * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and
+ * the directories above the file's repository are no statement. */
 static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod)
 {
     char *real = realpath(path, NULL);
@@ -1125,7 +1148,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
         free(real);
         return INTENT_NONE;
     }
-    char *copy = xstrdup(full), *save = NULL, *prev_word = NULL;
+    char *copy = xstrdup(real ? inside_repository(real) : path), *save = NULL, *prev_word = NULL;
     bool skip_next = false;
     for (char *comp = strtok_r(copy, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
         if (skip_next) {

@@ -175,6 +175,20 @@ for f in prod/test contest; do
     ok "path close miss ($f): a production word wins, a word containing test is none" ||
     fail "path close miss ($f): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# inside a repository only its own path speaks: where it was cloned ("ci-clone", "test-checkout")
+# says nothing about the file; a directory inside it does
+mkdir -p "$work/ci-clone/.git" "$work/test-checkout/repo/.git" "$work/test-checkout/repo/test"
+printf 'fsync = off\n' | tee "$work/ci-clone/postgresql.conf" "$work/test-checkout/repo/postgresql.conf" \
+  >"$work/test-checkout/repo/test/postgresql.conf"
+for f in ci-clone test-checkout/repo; do
+  out=$(lint_json "$work/$f/postgresql.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "path close miss ($f): the directories above a repository are no purpose" ||
+    fail "path above the repository ($f): $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+done
+out=$(lint_json "$work/test-checkout/repo/test/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test. ")))' >/dev/null <<<"$out" &&
+  ok "path: a test directory inside the repository still counts" || fail "path inside the repository: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
 # a benchmark's name ("dbbench") is a benchmark; "workbench" is a tool; "dev" counts as a whole
 # component only ("foo-dev-team" is an organisation of developers)
 mkdir -p "$work/dbbench/conf" "$work/workbench" "$work/foo-dev-team" "$work/dev"
