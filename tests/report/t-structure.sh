@@ -76,6 +76,11 @@ if tests/report/node-deps.sh; then
     check "$name.json: matches reports/report.schema.json" node tests/report/validate.js reports/report.schema.json "$tmp/$name.json"
     check "$name.sarif: valid SARIF 2.1.0" node tests/report/validate.js "$sarif_schema" "$tmp/$name.sarif"
   done
+  # a purpose the file shows (PK0090, purpose_source "file"), outside any repository
+  mkdir -p "$tmp/test-db"; printf 'fsync = off\n' > "$tmp/test-db/postgresql.conf"
+  "$PGKNOB" lint --format json --fail-on never "$tmp/test-db/postgresql.conf" > "$tmp/purpose.json"
+  check "a purpose from the file's path: purpose_source is file" test "$(jq -r .purpose_source "$tmp/purpose.json")" = file
+  check "... and the report matches reports/report.schema.json" node tests/report/validate.js reports/report.schema.json "$tmp/purpose.json"
   echo '{"version": "2.1.0", "runs": [{"tool": {"driver": {}}, "results": []}]}' > "$tmp/broken.sarif"
   check "the SARIF validator rejects a run without a driver name" bash -c '! node tests/report/validate.js "$0" "$1" >/dev/null' "$sarif_schema" "$tmp/broken.sarif"
   "$PGKNOB" lint --format json tests/report/confs/validation.conf | sed 's/"severity": "error"/"severity": "fatal"/' > "$tmp/broken.json"
