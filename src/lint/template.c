@@ -189,13 +189,71 @@ static void add_template_finding(const ConfSet *set, const Catalog *cat, const b
     sb_free(&lines);
 }
 
+/* How many template tags `text` leaves open: each engine's openers minus its closers (Jinja's
+ * `{% %}`, `{{ }}`, `{# #}`, ERB's `<% %>`), never below zero. Outside a tag, an opener in a
+ * quoted value is text (`log_line_prefix = '<%t> '`), and a comment ends the line. */
+static int tags_left_open(const char *text, int open)
+{
+    static const char *const pairs[][2] = {{"<%", "%>"}, {"{%", "%}"}, {"{{", "}}"}, {"{#", "#}"}};
+    bool quoted = false;
+    for (const char *at = text; at && *at; at++) {
+        if (!open && *at == '\'') {
+            quoted = !quoted;
+            continue;
+        }
+        if (!open && !quoted && *at == '#')
+            break;
+        if (!open && quoted)
+            continue;
+        for (size_t idx = 0; idx < sizeof(pairs) / sizeof(pairs[0]); idx++) {
+            if (!strncmp(at, pairs[idx][0], 2)) {
+                open++;
+                at++;
+                break;
+            }
+            if (!strncmp(at, pairs[idx][1], 2)) {
+                open = open > 0 ? open - 1 : 0;
+                at++;
+                break;
+            }
+        }
+    }
+    return open;
+}
+
+/* The entries on lines inside a tag that spans lines: from the line that leaves it open (`<%=
+ * key %> = <%=`, or `<%` alone), through `case value`, `when String`, ..., to the line that
+ * closes it. */
+static void mark_lines_in_tags(const ConfSet *set, bool *in_tag)
+{
+    const char *file = NULL;
+    int open = 0;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (!file || strcmp(file, entry->file)) {
+            file = entry->file;
+            open = 0;
+        }
+        int before = open;
+        open = tags_left_open(entry->line_text, open);
+        in_tag[idx] = before > 0 || open > 0;
+    }
+}
+
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
-                           bool *templated, FindingList *out)
+                           bool *templated, bool *in_tag, FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0;
     bool refused = false;
+    mark_lines_in_tags(set, in_tag);
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
+        if (in_tag[idx]) {
+            templated[idx] = true;
+            n_marked++;
+            refused |= true;
+            continue;
+        }
         /* a line that did not parse (or an include of a path with a shell variable, which the
          * server never expands), a value the server rejects, or a string holding a template's
          * own syntax (conf_placeholder_value: not a command's ${VAR}) */

@@ -1464,15 +1464,17 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
 {
     check_overrides(set, snap->catalog, out);
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
-    lint_check_template(set, snap->catalog, opts->host_is_server, templated, out);
+    bool *in_tag = xcalloc(set->n_entries + 1, sizeof(bool));
+    lint_check_template(set, snap->catalog, opts->host_is_server, templated, in_tag, out);
     UnknownFamilies fams = {0};
     unknown_families(set, snap->catalog, &fams);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, &fams, out);
-        else
+        else if (!in_tag[entry_idx]) /* a tag's code has no parameter name to check */
             check_template_name(&set->entries[entry_idx], snap, out);
     unknown_families_free(&fams);
+    free(in_tag);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
     lint_check_extensions(set, snap, out);

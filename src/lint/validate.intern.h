@@ -26,12 +26,13 @@ const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
 bool lint_library_listed(const char *list, const char *module);
 
 /* An unrendered template (template.c): marks the entries that are its placeholders in
- * `templated` (one bool per entry of `set`) and adds the one PK0003 finding naming them all: an
- * error where the server reads the file as it is (`target_here`: a data directory or --host
- * local), else a notice naming the evidence that it is a template; returns how many (0: not a
- * template, nothing added). */
+ * `templated` (one bool per entry of `set`), and in `in_tag` too those inside a template tag
+ * that spans lines (ERB's `<%= ... %>` over a Ruby case: code, not settings), and adds the one
+ * PK0003 finding naming them all: an error where the server reads the file as it is
+ * (`target_here`: a data directory or --host local), else a notice naming the evidence that it
+ * is a template; returns how many (0: not a template, nothing added). */
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
-                           bool *templated, FindingList *out);
+                           bool *templated, bool *in_tag, FindingList *out);
 
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);

@@ -188,4 +188,38 @@ printf "shared_buffers = <%%= @sb %%>\n" >"$work/erb-tag.conf"
 check "log_line_prefix '<%t-%i> ' is no template" test -z "$("$PGKNOB" lint --format json "$work/llp.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | .rule')"
 check "  ... close miss: <%= @sb %> is one" test -n "$("$PGKNOB" lint --format json "$work/erb-tag.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | .rule')"
 
+# a tag that spans lines is code, not settings (held-out review 2026-12e): ERB's `<%= key %> =
+# <%=` over a Ruby case, and a `<%` block alone; none of its lines is a refusal, and PK0003
+# counts them; the lines after the tag are settings again (a misspelt name is still found)
+mkdir -p "$work/templates"
+cat >"$work/templates/multi.conf.erb" <<'EOF2'
+port = <%= @port %>
+<% @extra.sort.each do |key, value| %>
+<%= key %> = <%=
+  case value
+  when String
+    "'#{value}'"
+  when TrueClass
+    'on'
+  else
+    value
+  end
+%>
+<% end %>
+<%
+  core = config.component_config(:core)
+%>
+shared_bufers = 1GB
+EOF2
+out=$("$PGKNOB" lint --format json --fail-on never "$work/templates/multi.conf.erb" 2>/dev/null)
+check "a multi-line ERB tag: no syntax error or unknown name inside it" \
+  test "$(jq '[.findings[] | select((.rule == "PK0001" or .rule == "PK0010") and .line < 17)] | length' <<<"$out")" = 0
+check "  ... PK0003 counts its lines (1 to 16)" bash -c 'grep -qE "lines? hold placeholders \(lines 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16\)" <<<"$0"' \
+  "$(jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out")"
+check "  ... and the line after the tags is a setting again: shared_bufers is misspelt" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0010") | .line] | join(",")' <<<"$out")" = 17
+printf "log_line_prefix = '<%%t> '\nshared_bufers = 1GB\n" >"$work/llp2.conf"
+check "close miss: an opener in a quoted value leaves no tag open (the next line is checked)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/llp2.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0010" or .rule == "PK0003") | .rule] | join(",")')" = PK0010
+
 done_testing
