@@ -1287,17 +1287,6 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *line = logdir->line;
         return INTENT_BENCHMARK;
     }
-    const ConfEntry *stmt = applied_entry(set, "log_min_error_statement");
-    const ConfEntry *collector = applied_entry(set, "logging_collector");
-    bool on = false;
-    if (stmt && stmt->value && !strcasecmp(stmt->value, "panic") &&
-        !(collector && guc_parse_bool(collector->value, &on) && on)) {
-        *evidence = xasprintf("log_min_error_statement = panic (line %d) with logging_collector "
-                              "off: logging is muted as a whole",
-                              stmt->line);
-        *line = stmt->line;
-        return INTENT_BENCHMARK;
-    }
     return INTENT_NONE;
 }
 

@@ -242,6 +242,12 @@ static const char *named_at(const char *text, const char *word)
 const char *report_apply_how(const ReportInput *in, const Finding *f)
 {
     bool any = false, restart = false, fixed = false;
+    /* a refusal whose change names a parameter the major does not have (a removal, a rename):
+     * no context to take from it, and the server does not start with the line: the change
+     * applies at the start */
+    for (size_t fix_idx = 0; f->refuses_start && fix_idx < f->n_fixes; fix_idx++)
+        if (!report_param(in, f, f->fixes[fix_idx].name))
+            return "start";
     /* a finding that proposes changes takes what its changes take, whatever else it involves */
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         any = true;
@@ -409,9 +415,11 @@ const char *report_explanation(const Finding *f)
 {
     static const char *const validation_why =
         "PostgreSQL reads the whole configuration at startup and on every reload. A line it "
-        "rejects stops a starting server with a FATAL error before it accepts a connection; on a "
-        "reload the server logs the error and keeps the old value (a syntax error makes it ignore "
-        "the whole file), so the running server silently differs from the file you deployed.";
+        "rejects stops a starting server with a FATAL error before it accepts a connection. On a "
+        "reload, a syntax error or an unknown parameter makes the server apply none of the "
+        "file's changes (\"contains errors; no changes were applied\"), and a value it rejects "
+        "is skipped while the others apply (\"unaffected changes were applied\"), so the running "
+        "server silently differs from the file you deployed.";
     /* a validation finding the server accepts (a module's placeholder, an overridden line, a
      * host fact) must not borrow the refusal's words: its message is all there is to say */
     if (f->explanation && *f->explanation)

@@ -592,8 +592,8 @@ static const char *apply_words(const char *how)
 {
     if (!how)
         return "—";
-    if (!strcmp(how, "restart"))
-        return "restart";
+    if (!strcmp(how, "restart") || !strcmp(how, "start"))
+        return how;
     return !strcmp(how, "reload") ? "reload" : "cannot be set";
 }
 
@@ -921,6 +921,10 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
     else if (!strcmp(how, "reload"))
         text = "A **reload** applies it without downtime: `SELECT pg_reload_conf();` or "
                "`pg_ctl reload -D $PGDATA`.";
+    else if (!strcmp(how, "start"))
+        text = "PostgreSQL does not start with this line: the corrected file applies when the "
+               "server **starts** (a server still running on an earlier file reads it on a "
+               "reload, `SELECT pg_reload_conf();`).";
     else
         text = "This parameter cannot be set in postgresql.conf (it is fixed when the server "
                "is built or the cluster is initialised): remove the line.";

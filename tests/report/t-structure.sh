@@ -76,6 +76,11 @@ if tests/report/node-deps.sh; then
     check "$name.json: matches reports/report.schema.json" node tests/report/validate.js reports/report.schema.json "$tmp/$name.json"
     check "$name.sarif: valid SARIF 2.1.0" node tests/report/validate.js "$sarif_schema" "$tmp/$name.sarif"
   done
+  # a removed parameter's line: it applies at the start, not "a restart (a postmaster setting)"
+  printf 'operator_precedence_warning = off\n' > "$tmp/removed.conf"
+  md=$("$PGKNOB" lint --pg-version 14 --format md --fail-on never "$tmp/removed.conf")
+  check "a removed parameter applies at the server's start (held-out review 2026-12e)" bash -c \
+    'grep -q "| start |" <<<"$0" && grep -q "the corrected file applies when the server \*\*starts\*\*" <<<"$0" && ! grep "What to change.\*\* Remove the operator_precedence_warning" <<<"$0" | grep -q restart' "$md"
   # a purpose the file shows (PK0090, purpose_source "file"), outside any repository
   mkdir -p "$tmp/test-db"; printf 'fsync = off\n' > "$tmp/test-db/postgresql.conf"
   "$PGKNOB" lint --format json --fail-on never "$tmp/test-db/postgresql.conf" > "$tmp/purpose.json"
