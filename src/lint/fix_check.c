@@ -247,6 +247,10 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                 /* its parameters show an older server: tuning advice is judged for a server the
                  * file is not for (validation's corrections keep the per-fix judgment below) */
                 whole = evident_why(input);
+            else if (!strcmp(input->unchecked_major, "more than one"))
+                whole = xstrdup("the file names more than one major (PK0004), so pgknob cannot "
+                                "tell which server it is for: give --pg-version with the major "
+                                "to convert the file to.");
             else if (input->unchecked_major[0])
                 whole = xasprintf(
                     "the file names PostgreSQL %s (PK0004), which pgknob does not check, so it "

@@ -839,8 +839,11 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
             recommendations_after_upgrade(res, input);
             upgrade_notice(res, input, drop);
             any = true;
-        } else if (!input->unchecked_major[0] &&
+        } else if ((!input->unchecked_major[0] ||
+                    !strcmp(input->unchecked_major, "more than one")) &&
                    one_major_parameter(&input->set) != input->pg_major) {
+            /* a file naming several majors states none: its removals speak as in one that
+             * names no major */
             cap_assumed_removed(res, input);
         }
     }

@@ -403,4 +403,12 @@ check "a data directory of 13: a warning naming PG_VERSION" bash -c \
   'grep -qF "warning PostgreSQL 13 has been out of support since November 13, 2025 (https://www.postgresql.org/support/versioning/): the data directory is of it (PG_VERSION)" <<<"$0"' \
   "$(rlint "$work/dd13" | jq -r '.findings[] | select(.rule == "PK0005") | "\(.severity) \(.message)"')"
 
+# a file naming two majors (13 in a path, 12 in cluster_name) states none: a parameter removed in
+# 15 is the warning with both facts, not 18's refusal (held-out review 2026-12e, h6b 20)
+printf "data_directory = '/var/lib/postgresql/13/data'\ncluster_name = '12/main'\nstats_temp_directory = '/run/x'\n" >"$work/two.conf"
+check "two majors named: stats_temp_directory is a warning that says both facts" \
+  test "$(rlint "$work/two.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.refuses_start) \(.message | test("14 or older"))"] | join("|")')" = "warning false true"
+check "  ... its fix unsafe, saying the file names more than one major" bash -c 'grep -q "the file names more than one major (PK0004)" <<<"$0"' \
+  "$(rlint "$work/two.conf" | jq -r '.findings[] | select(.rule == "PK0011") | .fix[0].why')"
+
 done_testing
