@@ -816,10 +816,16 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
         Finding *f = &res->findings.items[idx];
         if (f->severity != SEV_RECOMMENDATION)
             continue;
-        f->message = finding_printf(f,
-                                    "%s (on PostgreSQL %d, the major checked; the file was "
-                                    "written for PostgreSQL %s)",
-                                    f->message, input->pg_major, input->evident_major);
+        if (input->evident_major[0])
+            f->message = finding_printf(f,
+                                        "%s (on PostgreSQL %d, the major checked; the file was "
+                                        "written for PostgreSQL %s)",
+                                        f->message, input->pg_major, input->evident_major);
+        else
+            f->message = finding_printf(f,
+                                        "%s (on PostgreSQL %d, the major checked; the file "
+                                        "names more than one major)",
+                                        f->message, input->pg_major);
     }
 }
 
@@ -835,6 +841,8 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         /* a parameter of the checked major only (io_method: 18) states it */
         if (rules && one_major_parameter(&input->set) != input->pg_major)
             cap_assumed(res, input, rules);
+        if (!strcmp(input->unchecked_major, "more than one"))
+            recommendations_after_upgrade(res, input);
         if (input->evident_major[0]) {
             recommendations_after_upgrade(res, input);
             upgrade_notice(res, input, drop);

@@ -410,5 +410,7 @@ check "two majors named: stats_temp_directory is a warning that says both facts"
   test "$(rlint "$work/two.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.refuses_start) \(.message | test("14 or older"))"] | join("|")')" = "warning false true"
 check "  ... its fix unsafe, saying the file names more than one major" bash -c 'grep -q "the file names more than one major (PK0004)" <<<"$0"' \
   "$(rlint "$work/two.conf" | jq -r '.findings[] | select(.rule == "PK0011") | .fix[0].why')"
+check "  ... and its recommendations say they speak of the major checked (pg_stat_io is 16+)" \
+  test "$(rlint "$work/two.conf" | jq '[.findings[] | select(.severity == "recommendation") | select(.message | endswith("(on PostgreSQL 18, the major checked; the file names more than one major)") | not)] | length')" = 0
 
 done_testing
