@@ -609,12 +609,23 @@ static const char *older_differs(const FindingFix *fix, int older)
 
 /* The oldest major the file can be for: one that has every parameter it sets (a file that sets
  * vacuum_buffer_usage_limit, new in 16, is for 16 or later). */
+/* Was the line written with the parameter's own name, not an old one the checked major maps
+ * to it (ssl_ecdh_curve, 13-17's own parameter, read by 18 as ssl_groups)? */
+static bool written_as_named(const SnapSetting *s)
+{
+    const char *text = s->line_text ? s->line_text + strspn(s->line_text, " \t") : NULL;
+    size_t len = strlen(s->name);
+    return !text || (!strncasecmp(text, s->name, len) &&
+                     !(isalnum((unsigned char)text[len]) || text[len] == '_' || text[len] == '.'));
+}
+
 static int oldest_possible(const Snapshot *snap)
 {
     int oldest = PK_MIN_MAJOR;
     for (size_t idx = 0; idx < snap->n_settings; idx++) {
         const SnapSetting *s = &snap->settings[idx];
-        if (s->source == SRC_DEFAULT || !s->param)
+        /* an old name the major maps says nothing about how new the file is */
+        if (s->source == SRC_DEFAULT || !s->param || !written_as_named(s))
             continue;
         int first = 0;
         for (int major = PK_MIN_MAJOR; major <= snap->pg_major && !first; major++)

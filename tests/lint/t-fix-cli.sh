@@ -176,6 +176,13 @@ check "unix_socket_directory renamed" grep -q "^unix_socket_directories = '/tmp'
 check "wal_keep_segments converted with 16MB segments" grep -q '^wal_keep_size = 1024MB$' "$tmp/old.fixed"
 check "checkpoint_segments converted to max_wal_size" grep -q '^max_wal_size = 1296MB$' "$tmp/old.fixed"
 check "the unit spelt as the server does" grep -q '^work_mem = 4MB$' "$tmp/old.fixed"
+# an old name's rename to 18's name (ssl_ecdh_curve -> ssl_groups, 18+) is unsafe unless the
+# file is for 18: an old name the major maps says nothing about how new the file is (h6a 16)
+printf "ssl_ecdh_curve = 'prime256v1'\n" > "$tmp/ecdh.conf"
+check "ssl_ecdh_curve -> ssl_groups with no major stated: unsafe, 17 and older have no ssl_groups" \
+  bash -c 'grep -q "^unsafe PostgreSQL 17 and older have no ssl_groups" <<<"$0"' \
+  "$("$PGKNOB" lint --format json --fail-on never "$tmp/ecdh.conf" | jq -r '.findings[] | select(.rule == "PK0012") | .fix[0] | "\(.safety) \(.why | sub("^.*may be for an older one: "; ""))"')"
+check "  ... with --pg-version 18: safe" test "$("$PGKNOB" lint --pg-version 18 --format json --fail-on never "$tmp/ecdh.conf" | jq -r '.findings[] | select(.rule == "PK0012") | .fix[0].safety')" = safe
 printf "work_mem = 64M\nshared_buffers = 2GiB\ncheckpoint_timeout = 5mins\nstatement_timeout = '30 seconds'\nlog_rotation_age = 5m\n" > "$tmp/units.conf"
 expect_exit 1 "fix of units the server rejects" -- "$PGKNOB" fix --pg-version 16 "$tmp/units.conf" -o "$tmp/units.fixed"
 check "a bare size prefix: 64M is 64MB" grep -q '^work_mem = 64MB$' "$tmp/units.fixed"
