@@ -1287,6 +1287,16 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         *line = logdir->line;
         return INTENT_BENCHMARK;
     }
+    /* the server's own log muted: only a PANIC would be written, no ERROR, FATAL or LOG line
+     * (log_min_error_statement decides only whether a failing statement's text is added) */
+    const ConfEntry *level = applied_entry(set, "log_min_messages");
+    if (level && level->value && !strcasecmp(level->value, "panic")) {
+        *evidence = xasprintf("log_min_messages = panic (line %d): the server logs nothing below "
+                              "PANIC, no error and no checkpoint",
+                              level->line);
+        *line = level->line;
+        return INTENT_BENCHMARK;
+    }
     return INTENT_NONE;
 }
 

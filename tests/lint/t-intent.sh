@@ -216,8 +216,13 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark fro
   [ "$(sev PK7009 <<<"$out")" = notice ] && ok "settings: logs sent to /dev/null mute PK7009 as deliberate" || fail "settings muted: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 printf 'logging_collector = on\nlog_min_error_statement = panic\nlog_min_messages = panic\n' >"$work/collected.conf"
 out=$(lint_json "$work/collected.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from log_min_messages = panic \\(line 3\\): the server logs nothing below PANIC")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7009 <<<"$out")" = notice ] &&
+  ok "settings: log_min_messages = panic mutes the server's log: a benchmark's choice" || fail "settings panic: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+printf 'log_min_messages = fatal\n' >"$work/fatal.conf"
+out=$(lint_json "$work/fatal.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK7009 <<<"$out")" = warning ] &&
-  ok "settings close miss: panic with the logging collector on is no muted logging" || fail "settings close miss: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+  ok "settings close miss: log_min_messages = fatal still logs every failed connection: no purpose" || fail "settings fatal: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # log_min_error_statement only decides whether a failing statement's text is logged: panic with
 # the collector off (logs on stderr) mutes nothing else, so it shows no purpose (held-out h6b 24)
 printf 'logging_collector = off\nlog_min_error_statement = panic\n' >"$work/stmtpanic.conf"
