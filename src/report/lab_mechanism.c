@@ -61,7 +61,10 @@ static json_t *json_step(const StageResult *stage, const StageResult *before)
         json_object_set_new(obj, "ci95_low", jnum(step.low));
         json_object_set_new(obj, "ci95_high", jnum(step.high));
         json_object_set_new(obj, "beyond_floor", json_boolean(step.beyond_floor && step.low > 1));
+        lower = step.lower_bound;
     }
+    /* nothing completed in some trial of the stage: its rate was taken as 1 per interval */
+    json_object_set_new(obj, "lower_bound", json_boolean(lower));
     return obj;
 }
 
@@ -126,8 +129,9 @@ static void put_step(StrBuf *out, const StageResult *stage, const StageResult *b
     LabRatio step;
     bool lower = false;
     if (before && lab_pair_ratio(before, stage, &step))
-        sb_printf(out, "%s%.3g× (%.3g–%.3g)%s", step.beyond_floor && step.low > 1 ? "**" : "",
-                  step.slower, step.low, step.high, step.beyond_floor && step.low > 1 ? "**" : "");
+        sb_printf(out, "%s%s%.3g× (%.3g–%.3g)%s", step.beyond_floor && step.low > 1 ? "**" : "",
+                  step.lower_bound ? "> " : "", step.slower, step.low, step.high,
+                  step.beyond_floor && step.low > 1 ? "**" : "");
     else if (before && lab_slower_factor(before, stage, &lower) >= 0)
         sb_printf(out, "%s%.3g×", lower ? "> " : "", lab_slower_factor(before, stage, &lower));
     else
