@@ -789,6 +789,7 @@ static void print_tune(const TuneReport *rep)
         }
         const char *outcome = idx == rep->n ? (rep->confirmed ? "confirmed" : "not confirmed")
                               : c->accepted ? "accepted"
+                              : c->error    ? "failed (rejected)"
                                             : "rejected";
         printf("%-4s %-28s %-24s %10s %16s %s\n", idx == rep->n ? "conf" : "", c->knob, change,
                factor, ci, outcome);

@@ -221,6 +221,9 @@ typedef struct LabRatio {
 } LabRatio;
 /* false when the stage or its baseline has fewer than two trials. */
 bool lab_stage_ratio(const LabRunReport *rep, const StageResult *stage, LabRatio *out);
+/* The same of `stage` against any `base` measured in the same rounds (trial i next to trial
+ * i): the series' step over the stage before. */
+bool lab_pair_ratio(const StageResult *base, const StageResult *stage, LabRatio *out);
 /* The median of n values (-1 when n is 0). */
 double lab_median(const double *values, int n);
 

@@ -74,8 +74,12 @@ static double trial_rate(const StageResult *stage, int idx, bool *bounded)
 
 bool lab_stage_ratio(const LabRunReport *rep, const StageResult *stage, LabRatio *out)
 {
+    return lab_pair_ratio(lab_baseline_of(rep, stage), stage, out);
+}
+
+bool lab_pair_ratio(const StageResult *base, const StageResult *stage, LabRatio *out)
+{
     memset(out, 0, sizeof(*out));
-    const StageResult *base = lab_baseline_of(rep, stage);
     if (!base || base->n_trials < 2 || stage->n_trials < 2)
         return false;
     /* Trial i of the stage ran next to trial i of its baseline: pairing them takes the drift of

@@ -262,6 +262,14 @@ static int search(const LabSet *labs, const TuneOpts *opts, TuneReport *rep, dou
                     code = compare(labs, opts, rep, file, *best_file, trials, cand, diag);
                 if (cand->seconds > longest)
                     longest = cand->seconds;
+                if (code == 2 && !cand->accepted) {
+                    /* a candidate the server refuses (shared_buffers × 4 beyond this host's
+                     * memory: "could not map anonymous shared memory") is a rejected
+                     * candidate, not the end of the search; an interrupt still stops it */
+                    cand->error = xstrdup(diag->message ? diag->message : "the comparison failed");
+                    pk_diag_free(diag);
+                    code = 0;
+                }
                 if (code == 0 && faster(cand)) {
                     cand->accepted = accepted_any = true;
                     arena_free(rep->best.arena);
@@ -357,6 +365,7 @@ static void candidate_free(TuneCandidate *cand)
     free(cand->value);
     free(cand->source);
     free(cand->dir);
+    free(cand->error);
 }
 
 void lab_tune_report_free(TuneReport *rep)

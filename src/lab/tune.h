@@ -28,6 +28,7 @@ typedef struct TuneCandidate {
     double tps, tps_base;
     double seconds; /* what the comparison took */
     char *dir;      /* its lab ab report */
+    char *error;    /* why the comparison failed (the server did not start with it, …) */
 } TuneCandidate;
 
 typedef struct TuneReport {

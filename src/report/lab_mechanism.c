@@ -48,6 +48,26 @@ static json_t *json_proves(const StageResult *stage, const double *now, const do
     return arr;
 }
 
+static json_t *json_step(const StageResult *stage, const StageResult *before)
+{
+    LabRatio step;
+    bool lower = false;
+    double factor = before ? lab_slower_factor(before, stage, &lower) : -1;
+    if (factor < 0)
+        return json_null();
+    json_t *obj = json_pack("{s:s, s:o}", "before_stage", before->id, "slower", jnum(factor));
+    if (lab_pair_ratio(before, stage, &step)) {
+        json_object_set_new(obj, "slower", jnum(step.slower));
+        json_object_set_new(obj, "ci95_low", jnum(step.low));
+        json_object_set_new(obj, "ci95_high", jnum(step.high));
+        json_object_set_new(obj, "beyond_floor", json_boolean(step.beyond_floor && step.low > 1));
+        lower = step.lower_bound;
+    }
+    /* nothing completed in some trial of the stage: its rate was taken as 1 per interval */
+    json_object_set_new(obj, "lower_bound", json_boolean(lower));
+    return obj;
+}
+
 void lab_mechanism_json(const LabRunReport *rep, const StageResult *stage, json_t *obj)
 {
     if (!stage->ran) {
@@ -71,6 +91,7 @@ void lab_mechanism_json(const LabRunReport *rep, const StageResult *stage, json_
     json_object_set_new(mech, "aio_max",
                         w->aio_samples ? json_integer((json_int_t)w->aio_max) : json_null());
     json_object_set_new(mech, "proves", json_proves(stage, now, then, before));
+    json_object_set_new(mech, "slower_than_before", json_step(stage, before));
     const Ceiling *c = &stage->ceiling;
     json_object_set_new(mech, "ceiling",
                         c->have
@@ -99,6 +120,22 @@ static void put_slower(StrBuf *out, const LabRunReport *rep, const StageResult *
         sb_put(out, "1×");
     else if (factor >= 0)
         sb_printf(out, "%s%.3g×", lower ? "> " : "", factor);
+}
+
+/* × slower than the stage before, with its interval when both have trials; bold when the
+ * interval clears the 5% floor. */
+static void put_step(StrBuf *out, const StageResult *stage, const StageResult *before)
+{
+    LabRatio step;
+    bool lower = false;
+    if (before && lab_pair_ratio(before, stage, &step))
+        sb_printf(out, "%s%s%.3g× (%.3g–%.3g)%s", step.beyond_floor && step.low > 1 ? "**" : "",
+                  step.lower_bound ? "> " : "", step.slower, step.low, step.high,
+                  step.beyond_floor && step.low > 1 ? "**" : "");
+    else if (before && lab_slower_factor(before, stage, &lower) >= 0)
+        sb_printf(out, "%s%.3g×", lower ? "> " : "", lab_slower_factor(before, stage, &lower));
+    else
+        sb_put(out, "—");
 }
 
 static void put_ceiling(StrBuf *out, const StageResult *stage)
@@ -134,6 +171,8 @@ static void md_rows(StrBuf *out, const LabRunReport *rep, const StageResult *sta
         sb_put_md(out, stage->id);
         sb_put(out, " | ");
         put_slower(out, rep, stage);
+        sb_put(out, " | ");
+        put_step(out, stage, before);
         if (idx == COUNTER_N) {
             sb_put(out, " | — | | | | ");
         } else {
@@ -176,10 +215,13 @@ void lab_mechanism_markdown(const LabRunReport *rep, StrBuf *out)
                 "them the throughput ceiling predicted "
                 "from the stage's own counters (next to last column: min(clients / latency, "
                 "cores / CPU per transaction), and on slow storage reads × time per read) and the "
-                "measured TPS.\n\n");
-    sb_put(out, "| stage | × slower than baseline | counter | this stage | the stage before | "
+                "measured TPS. The third column is each stage against the stage before it: the "
+                "geometric mean of the paired trials' ratios with its 95% t interval, in bold "
+                "when the interval lies beyond the 5% floor.\n\n");
+    sb_put(out, "| stage | × slower than baseline | × slower than the stage before (95% CI) | "
+                "counter | this stage | the stage before | "
                 "moved | predicted ceiling TPS (binding) | measured TPS |\n"
-                "|---|--:|---|--:|--:|---|--:|--:|\n");
+                "|---|--:|--:|---|--:|--:|---|--:|--:|\n");
     for (size_t idx = 0; idx < rep->n; idx++)
         if (rep->stages[idx].ran && !strcmp(rep->stages[idx].group, "series"))
             md_rows(out, rep, &rep->stages[idx]);

@@ -55,6 +55,7 @@ static json_t *json_candidate(const TuneCandidate *c)
     pk_json_set(obj, "tps_best_before", pk_json_number(c->tps_base));
     pk_json_set(obj, "seconds", pk_json_number(c->seconds));
     pk_json_set(obj, "report", pk_json_str(c->dir));
+    pk_json_set(obj, "error", pk_json_str(c->error));
     return obj;
 }
 
@@ -107,7 +108,11 @@ static void md_row(StrBuf *out, size_t num, const TuneCandidate *c)
                   speedup(c->low),
                   c->accepted ? "**accepted**"
                               : (c->beyond_floor ? "slower beyond the floor" : "within the floor"));
-    else
+    else if (c->error) {
+        sb_put(out, "– | – | failed: ");
+        sb_put_md(out, c->error);
+        sb_put(out, " |\n");
+    } else
         sb_printf(out, "– | – | %s |\n", c->ran ? "no interval" : "not measured");
 }
 

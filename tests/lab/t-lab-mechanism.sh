@@ -84,7 +84,22 @@ for s in doc["stages"]:
     assert c["binding"] in ("CPU", "storage", "concurrency (clients)"), c
 PY
 
+check "every stage after the first: its factor over the stage before (issue 30's acceptance)" py <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ids = [s["id"] for s in doc["stages"]]
+assert doc["stages"][0]["mechanism"]["slower_than_before"] is None
+for idx, s in enumerate(doc["stages"][1:], 1):
+    step = s["mechanism"]["slower_than_before"]
+    assert step["before_stage"] == ids[idx - 1] and step["slower"] > 0, (s["id"], step)
+    # one trial: a plain ratio of the two TPS, no interval
+    assert "ci95_low" not in step, step
+    print("   ", s["id"], "over", step["before_stage"], round(step["slower"], 3))
+PY
+
 md="$out/summary.md"
+check "the mechanism table has the column of the stage before" \
+  grep -q "| × slower than the stage before (95% CI) |" "$md"
 check "summary.md has the mechanism section with a row for every stage" bash -c '
   grep -q "^## What proves each stage.s mechanism" "$1" &&
   for id in 00-baseline 01-tiny-cache 02-vacuum-storm 03-wal-torture 04-no-indexes 05-one-io-worker; do
