@@ -143,4 +143,20 @@ quiet PK3030 18 '' "wal_sender_timeout = 0\nwal_level = minimal\nmax_wal_senders
 fires PK3031 17 '' "wal_receiver_timeout = 0\nprimary_conninfo = 'host=db1 user=replicator'\n"
 quiet PK3031 17 '' "wal_receiver_timeout = 0\n"
 
+# server-wide timeouts that cut ordinary work (set 6; the lock wait on real servers:
+# tests/lint/t-lock-timeout.sh): lock_timeout under 100ms a warning; statement_timeout a notice,
+# a warning under a second
+fires PK9001 18 '' "lock_timeout = 1\n"
+fires PK9001 13 '' "lock_timeout = '50ms'\n"
+quiet PK9001 18 '' "lock_timeout = 100ms\n"
+quiet PK9001 18 '' "lock_timeout = 0\n"
+fires PK9002 16 '' "statement_timeout = 500\n"
+fires PK9002 14 '' "statement_timeout = '30min'\n"
+quiet PK9002 16 '' "statement_timeout = 0\n"
+check "PK9002: a warning under 1s, a notice from 1s; PK9001 a warning" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"$3\")][0].severity"; }
+  [ "$(sev "$1" "statement_timeout = 999ms\n" PK9002)" = warning ] &&
+  [ "$(sev "$1" "statement_timeout = 1s\n" PK9002)" = notice ] &&
+  [ "$(sev "$1" "lock_timeout = 1\n" PK9001)" = warning ]' "$PGKNOB" "$tmp"
+
 done_testing
