@@ -159,4 +159,13 @@ check "PK9002: a warning under 1s, a notice from 1s; PK9001 a warning" bash -c '
   [ "$(sev "$1" "statement_timeout = 1s\n" PK9002)" = notice ] &&
   [ "$(sev "$1" "lock_timeout = 1\n" PK9001)" = warning ]' "$PGKNOB" "$tmp"
 
+# debug_print_* on: every statement's trees in the log, one finding naming all that are on
+fires PK7012 18 '' "debug_print_plan = on\n"
+fires PK7012 13 '' "debug_print_parse = on\ndebug_print_rewritten = on\n"
+quiet PK7012 18 '' "debug_print_plan = off\ndebug_pretty_print = on\n"
+printf 'debug_print_parse = on\ndebug_print_rewritten = on\ndebug_print_plan = on\nclient_min_messages = log\n' >"$tmp/c.conf"
+OUT=$("$PGKNOB" lint --fail-on never --format json "$tmp/c.conf" 2>&1)
+check "PK7012: one finding names all three and the clients" jq -e '[.findings[] | select(.rule == "PK7012")] |
+  length == 1 and (.[0].message | test("debug_print_parse, debug_print_rewritten, debug_print_plan are on") and test("every client"))' <<<"$OUT"
+
 done_testing
