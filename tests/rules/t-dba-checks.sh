@@ -168,4 +168,20 @@ OUT=$("$PGKNOB" lint --fail-on never --format json "$tmp/c.conf" 2>&1)
 check "PK7012: one finding names all three and the clients" jq -e '[.findings[] | select(.rule == "PK7012")] |
   length == 1 and (.[0].message | test("debug_print_parse, debug_print_rewritten, debug_print_plan are on") and test("every client"))' <<<"$OUT"
 
+# auto_explain.log_analyze with auto_explain loaded and logging on: every sampled statement is
+# instrumented, logged or not (a C check beside the module checks: rules cannot read module
+# parameters); with log_timing off a notice; quiet when the module is not loaded or logs nothing
+ae="auto_explain.log_min_duration = '250ms'\nauto_explain.log_analyze = on\n"
+fires PK0031 18 '' "shared_preload_libraries = 'auto_explain'\n$ae"
+fires PK0031 13 '' "session_preload_libraries = 'auto_explain'\n$ae"
+fires PK0031 16 '' "shared_preload_libraries = 'auto_explain'\n${ae}auto_explain.log_timing = off\n"
+quiet PK0031 18 '' "$ae"
+quiet PK0031 18 '' "shared_preload_libraries = 'auto_explain'\nauto_explain.log_analyze = on\n"
+quiet PK0031 18 '' "shared_preload_libraries = 'auto_explain'\nauto_explain.log_min_duration = '250ms'\n"
+check "PK0031: a warning with log_timing on (its default), a notice with it off" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"PK0031\")][0].severity"; }
+  [ "$(sev "$1" "shared_preload_libraries = auto_explain\n$2" )" = warning ] &&
+  [ "$(sev "$1" "shared_preload_libraries = auto_explain\n${2}auto_explain.log_timing = off\n")" = notice ]' \
+  "$PGKNOB" "$tmp" "$ae"
+
 done_testing
