@@ -2,7 +2,8 @@
  * as the module parses them (PK0025), names the module does not define (PK0013), modules that
  * work only from shared_preload_libraries or archive_library but are not loaded there (PK0026),
  * prefixes of modules outside the PostgreSQL distribution, passed through as the server passes
- * them (PK0014), and the worker slots a preloaded module needs (PK0028). None of these stops the
+ * them (PK0014), the worker slots a preloaded module needs (PK0028), and auto_explain timing every
+ * statement (PK0031). None of these stops the
  * server: until a module loads, the server keeps its parameters as unchecked text placeholders;
  * what it does when the module loads is in the catalog, established per major by real starts. */
 #include <stdio.h>

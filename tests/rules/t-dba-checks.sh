@@ -165,7 +165,7 @@ fires PK7012 13 '' "debug_print_parse = on\ndebug_print_rewritten = on\n"
 quiet PK7012 18 '' "debug_print_plan = off\ndebug_pretty_print = on\n"
 printf 'debug_print_parse = on\ndebug_print_rewritten = on\ndebug_print_plan = on\nclient_min_messages = log\n' >"$tmp/c.conf"
 OUT=$("$PGKNOB" lint --fail-on never --format json "$tmp/c.conf" 2>&1)
-check "PK7012: one finding names all three and the clients" jq -e '[.findings[] | select(.rule == "PK7012")] |
+check "PK7012: one finding names all three and the clients" jq -e >/dev/null '[.findings[] | select(.rule == "PK7012")] |
   length == 1 and (.[0].message | test("debug_print_parse, debug_print_rewritten, debug_print_plan are on") and test("every client"))' <<<"$OUT"
 
 # auto_explain.log_analyze with auto_explain loaded and logging on: every sampled statement is
