@@ -2,9 +2,11 @@
  * as the module parses them (PK0025), names the module does not define (PK0013), modules that
  * work only from shared_preload_libraries or archive_library but are not loaded there (PK0026),
  * prefixes of modules outside the PostgreSQL distribution, passed through as the server passes
- * them (PK0014), and the worker slots a preloaded module needs (PK0028). None of these stops the
+ * them (PK0014), the worker slots a preloaded module needs (PK0028), and auto_explain timing every
+ * statement (PK0031). None of these stops the
  * server: until a module loads, the server keeps its parameters as unchecked text placeholders;
  * what it does when the module loads is in the catalog, established per major by real starts. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -480,12 +482,93 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
     sb_free(&names);
 }
 
+/* A module parameter's value as the module reads it: the file's when it parses, else the
+ * catalog's default; *set_at is the setting when the file's value is used. False when the
+ * parameter is unknown to this build. */
+static bool module_value(const Snapshot *snap, const ContribCatalog *cc, const char *name,
+                         GucValue *val, const SnapSetting **set_at)
+{
+    const CatalogParam *param = catalog_contrib_find(cc, name, NULL);
+    *set_at = NULL;
+    if (!param)
+        return false;
+    const SnapSetting *setting = snapshot_get(snap, name);
+    if (setting && setting->source != SRC_DEFAULT && setting->value &&
+        guc_parse_value_for(param, cc->cat.major, setting->value, val, NULL)) {
+        *set_at = setting;
+        return true;
+    }
+    return guc_parse_value_for(param, cc->cat.major, param->boot_val ? param->boot_val : "", val,
+                               NULL);
+}
+
+/* auto_explain.log_analyze (PK0031): auto_explain instruments every statement it may log, logged
+ * or not, once log_min_duration >= 0 and the statement is sampled (auto_explain_enabled() and
+ * explain_ExecutorStart in contrib/auto_explain/auto_explain.c, 13-18); with log_timing (on by
+ * default) each plan node reads the clock on every row. A warning; a notice with log_timing
+ * off, which keeps the row counts without the clock. */
+static void check_auto_explain_analyze(const ConfSet *set, const Snapshot *snap,
+                                       const ContribCatalog *cc, FindingList *out)
+{
+    if (listed_in(snap, "shared_preload_libraries", "auto_explain") != LOADED_YES &&
+        listed_in(snap, "session_preload_libraries", "auto_explain") != LOADED_YES)
+        return;
+    GucValue analyze, timing, min_duration, rate;
+    const SnapSetting *analyze_at, *timing_at, *duration_at, *rate_at;
+    if (!module_value(snap, cc, "auto_explain.log_analyze", &analyze, &analyze_at) || !analyze_at ||
+        !analyze.boolval ||
+        !module_value(snap, cc, "auto_explain.log_timing", &timing, &timing_at) ||
+        !module_value(snap, cc, "auto_explain.log_min_duration", &min_duration, &duration_at) ||
+        min_duration.num < 0 ||
+        !module_value(snap, cc, "auto_explain.sample_rate", &rate, &rate_at) || rate.num <= 0)
+        return;
+    const ConfEntry *anchor = last_entry(set, analyze_at->name);
+    if (!anchor)
+        return;
+    Finding *f = lint_entry_finding(out, "PK0031", anchor);
+    if (timing_at)
+        finding_add_setting(f, timing_at->name, timing_at->value, timing_at->file, timing_at->line);
+    if (duration_at)
+        finding_add_setting(f, duration_at->name, duration_at->value, duration_at->file,
+                            duration_at->line);
+    if (rate_at)
+        finding_add_setting(f, rate_at->name, rate_at->value, rate_at->file, rate_at->line);
+    char sampled[64] = "every statement";
+    if (rate.num < 1)
+        snprintf(sampled, sizeof sampled, "the %g%% of statements sampled", rate.num * 100);
+    if (timing.boolval) {
+        f->severity = SEV_WARNING;
+        f->message = finding_printf(
+            f,
+            "auto_explain.log_analyze is on with log_timing on (%s): auto_explain instruments"
+            " %s, logged or not, and every plan node reads the clock for every row it"
+            " returns; the auto_explain documentation warns this \"can have an extremely negative"
+            " impact on performance\"",
+            timing_at ? "as set" : "its default", sampled);
+        f->suggestion =
+            finding_strdup(f, "auto_explain.log_timing = off (row counts without the clock), or"
+                              " auto_explain.log_analyze = off");
+    } else {
+        f->severity = SEV_NOTICE;
+        f->message = finding_printf(
+            f,
+            "auto_explain.log_analyze is on: auto_explain instruments %s, logged or not, to count"
+            " each plan node's rows; log_timing = off spares the clock, the costlier part",
+            sampled);
+        f->suggestion = finding_strdup(f, "keep it where the row counts are worth the overhead, or"
+                                          " auto_explain.log_analyze = off");
+    }
+    f->hint = finding_printf(f, "See https://www.postgresql.org/docs/%d/auto-explain.html",
+                             cc->cat.major);
+}
+
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
     check_module_workers(set, snap, out);
     const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
     if (!cc)
         return;
+    check_auto_explain_analyze(set, snap, cc, out);
     Finding **noticed = xcalloc(cc->n_modules ? cc->n_modules : 1, sizeof *noticed);
     PrefixNote *notes = NULL;
     size_t n_notes = 0;

@@ -100,6 +100,13 @@ static const FindingId ids[] = {
     {"PK0030", "validation.needs-minor-release", "needs a newer minor release", SEV_WARNING,
      "A parameter that arrived in a minor release: older servers of the major refuse it.",
      "lint/validate.c"},
+    {"PK0031", "validation.auto-explain-analyze", "auto_explain.log_analyze times every statement",
+     SEV_WARNING,
+     "auto_explain loaded (shared_preload_libraries or session_preload_libraries) with"
+     " log_analyze on and log_min_duration >= 0: every sampled statement is instrumented, logged"
+     " or not; with log_timing on (the default) every plan node reads the clock per row (a"
+     " notice with log_timing off).",
+     "lint/extension.c"},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
      "A read-only (internal) parameter: setting it in a file stops the server.", "lint/validate.c"},
     {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,

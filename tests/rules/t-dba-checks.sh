@@ -143,4 +143,45 @@ quiet PK3030 18 '' "wal_sender_timeout = 0\nwal_level = minimal\nmax_wal_senders
 fires PK3031 17 '' "wal_receiver_timeout = 0\nprimary_conninfo = 'host=db1 user=replicator'\n"
 quiet PK3031 17 '' "wal_receiver_timeout = 0\n"
 
+# server-wide timeouts that cut ordinary work (set 6; the lock wait on real servers:
+# tests/lint/t-lock-timeout.sh): lock_timeout under 100ms a warning; statement_timeout a notice,
+# a warning under a second
+fires PK9001 18 '' "lock_timeout = 1\n"
+fires PK9001 13 '' "lock_timeout = '50ms'\n"
+quiet PK9001 18 '' "lock_timeout = 100ms\n"
+quiet PK9001 18 '' "lock_timeout = 0\n"
+fires PK9002 16 '' "statement_timeout = 500\n"
+fires PK9002 14 '' "statement_timeout = '30min'\n"
+quiet PK9002 16 '' "statement_timeout = 0\n"
+check "PK9002: a warning under 1s, a notice from 1s; PK9001 a warning" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"$3\")][0].severity"; }
+  [ "$(sev "$1" "statement_timeout = 999ms\n" PK9002)" = warning ] &&
+  [ "$(sev "$1" "statement_timeout = 1s\n" PK9002)" = notice ] &&
+  [ "$(sev "$1" "lock_timeout = 1\n" PK9001)" = warning ]' "$PGKNOB" "$tmp"
+
+# debug_print_* on: every statement's trees in the log, one finding naming all that are on
+fires PK7012 18 '' "debug_print_plan = on\n"
+fires PK7012 13 '' "debug_print_parse = on\ndebug_print_rewritten = on\n"
+quiet PK7012 18 '' "debug_print_plan = off\ndebug_pretty_print = on\n"
+printf 'debug_print_parse = on\ndebug_print_rewritten = on\ndebug_print_plan = on\nclient_min_messages = log\n' >"$tmp/c.conf"
+OUT=$("$PGKNOB" lint --fail-on never --format json "$tmp/c.conf" 2>&1)
+check "PK7012: one finding names all three and the clients" jq -e >/dev/null '[.findings[] | select(.rule == "PK7012")] |
+  length == 1 and (.[0].message | test("debug_print_parse, debug_print_rewritten, debug_print_plan are on") and test("every client"))' <<<"$OUT"
+
+# auto_explain.log_analyze with auto_explain loaded and logging on: every sampled statement is
+# instrumented, logged or not (a C check beside the module checks: rules cannot read module
+# parameters); with log_timing off a notice; quiet when the module is not loaded or logs nothing
+ae="auto_explain.log_min_duration = '250ms'\nauto_explain.log_analyze = on\n"
+fires PK0031 18 '' "shared_preload_libraries = 'auto_explain'\n$ae"
+fires PK0031 13 '' "session_preload_libraries = 'auto_explain'\n$ae"
+fires PK0031 16 '' "shared_preload_libraries = 'auto_explain'\n${ae}auto_explain.log_timing = off\n"
+quiet PK0031 18 '' "$ae"
+quiet PK0031 18 '' "shared_preload_libraries = 'auto_explain'\nauto_explain.log_analyze = on\n"
+quiet PK0031 18 '' "shared_preload_libraries = 'auto_explain'\nauto_explain.log_min_duration = '250ms'\n"
+check "PK0031: a warning with log_timing on (its default), a notice with it off" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"PK0031\")][0].severity"; }
+  [ "$(sev "$1" "shared_preload_libraries = auto_explain\n$2" )" = warning ] &&
+  [ "$(sev "$1" "shared_preload_libraries = auto_explain\n${2}auto_explain.log_timing = off\n")" = notice ]' \
+  "$PGKNOB" "$tmp" "$ae"
+
 done_testing
