@@ -461,6 +461,7 @@ static const char *warning_topic(const Finding *f)
         {"security", "security"},
         {"hba", "security"},
         {"observability", "observability"},
+        {"sessions", "session limits"},
     };
     for (size_t pass = 0; pass < 2; pass++) {
         const char *key = pass ? f->category : f->rule_name;
