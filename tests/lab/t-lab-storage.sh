@@ -80,11 +80,26 @@ check "reads and WAL syncs per transaction are counted (2 ms: $(stage network .c
   awk_true "$(stage network .checklist.reads_per_txn) > 1 && $(stage network .checklist.wal_syncs_per_txn) > 0.3"
 check "2 ms: the binding resource is storage ($(stage network .ceiling.binding), by $(stage network .ceiling.limit))" \
   test "$(stage network .ceiling.binding)" = storage
+# The ceilings are predicted from the baseline run, so they hold only when the machine gave each
+# run the same share of its cores. Added latency cannot raise throughput: an nvme run faster than
+# the baseline by more than the tolerance means other load on a shared machine starved the
+# baseline (seen: 466 against 943 TPS, in either build). The lab then runs once more, said
+# here, and the ceilings are checked on that run; a second such run fails them as any other.
+lab_json=$json
+if awk_true "$(stage nvme .tps) > (1 + $CEILING_TOL) * $(stage baseline .tps)"; then
+  echo "# baseline disturbed: $(stage baseline .tps) TPS against $(stage nvme .tps) with 0.1 ms" \
+    "added (load average $(stage baseline .load_avg), then $(stage nvme .load_avg)): run again"
+  "$PGKNOB" lab run storage --quick --pg-bin "$bin18" --out "$work/again" --state-dir "$state" \
+    > "$work/again.out" 2> "$work/again.err"; rc=$?
+  check "  the lab run again exits 0 (rc $rc)" test "$rc" = 0
+  json="$work/again/summary.json"
+fi
 for run in baseline nvme network; do
   pred=$(stage $run .ceiling.predicted); tps=$(stage $run .tps)
   check "$run: predicted ceiling within $CEILING_TOL of the measured TPS ($pred vs $tps)" \
     awk_true "$pred >= (1 - $CEILING_TOL) * $tps && $pred <= (1 + $CEILING_TOL) * $tps"
 done
+json=$lab_json
 md="$out/summary.md"
 check "summary.md has the storage checklist and the ceiling table" \
   bash -c "grep -q '^## The storage checklist' '$md' && grep -q '^## The throughput ceiling' '$md'"
