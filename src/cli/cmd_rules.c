@@ -335,7 +335,7 @@ static void put_code(StrBuf *sb, bool plain, const char *text)
 static void describe_rule(const Rule *rule, int major, const char *heading, bool plain,
                           const Stats *stats, StrBuf *sb)
 {
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     if (plain)
         sb_printf(sb, "%s — %s\n\n", rule->id, rule->title);
     else

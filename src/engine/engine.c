@@ -118,7 +118,7 @@ static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)
 static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **suggestion,
                          char **fix_values, StrBuf *links)
 {
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT, unsafe = STRBUF_INIT;
     bool ok = render_into(&detail->message, env, &msg) &&
               render_into(&detail->suggestion, env, &sugg) &&
@@ -148,7 +148,7 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
 static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char **fix_values,
                       char *suggestion)
 {
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     for (size_t fix_idx = 0; fix_idx < detail->n_fixes; fix_idx++) {
         const CatalogParam *param = catalog_find(snap->catalog, detail->fixes[fix_idx].name);
         if (param) { /* the loader checked every claimed version */
@@ -237,7 +237,7 @@ static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv 
             expr_visit_params(rule->let_exprs[idx], check_default, &ctx);
     if (ctx.all)
         return SEV_NOTICE;
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     if (!detail->n_fixes || !fix_values)
         return rule->severity;
     for (size_t idx = 0; idx < detail->n_fixes; idx++)
@@ -280,7 +280,7 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
     StrBuf links = STRBUF_INIT;
     if (ok && !val.missing && val.boolean) {
         /* only now: a rule that does not fire never needs its detail decoded */
-        size_t n_fixes = rule->detail->n_fixes;
+        size_t n_fixes = rule_detail(rule)->n_fixes;
         char **fix_values = xcalloc(n_fixes + 1, sizeof(char *));
         ok = render_texts(rule, &env, &message, &suggestion, fix_values, &links);
         if (ok)

@@ -88,7 +88,7 @@ static EngineResult run_one(const Rule *rule, const RuleExample *ex, int major, 
 
 static void coverage(const Rule *rule, StrBuf *out, ExampleTotals *totals)
 {
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
         if (!rule_claims(rule, major))
             continue;
@@ -113,7 +113,7 @@ static void coverage(const Rule *rule, StrBuf *out, ExampleTotals *totals)
 void examples_run_rule(const Rule *rule, bool require_coverage, bool verbose, StrBuf *out,
                        ExampleTotals *totals)
 {
-    const RuleDetail *detail = rule->detail;
+    const RuleDetail *detail = rule_detail(rule);
     for (size_t ex_idx = 0; ex_idx < detail->n_examples; ex_idx++) {
         const RuleExample *ex = &detail->examples[ex_idx];
         for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {

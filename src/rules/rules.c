@@ -99,6 +99,13 @@ bool rule_versions_parse(const char *text, uint64_t *out)
     return true;
 }
 
+const RuleDetail *rule_detail(const Rule *rule)
+{
+    if (rule->pending)
+        rules_pack_detail(rule);
+    return rule->detail;
+}
+
 bool rule_claims(const Rule *rule, int major)
 {
     return major > 0 && major < 64 && (rule->versions >> major) & 1;

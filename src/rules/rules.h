@@ -63,6 +63,8 @@ typedef struct RuleDetail {
     size_t n_examples;
 } RuleDetail;
 
+typedef struct RulePackDetail RulePackDetail; /* where a detail waits in its pack (rules_pack.c) */
+
 typedef struct Rule {
     char *id;   /* stable: "PK3001" */
     char *name; /* "aio.io-uring-kernel" */
@@ -82,10 +84,14 @@ typedef struct Rule {
      * worst case that still fits in RAM). NULL: none. */
     char *notice_when_text;
     Expr *notice_when;
+    /* Read it with rule_detail: a compiled pack's is decoded when first used (`pending` until
+     * then), for most rules never fire and decoding every detail at load grew a small lint's
+     * arena by 70% (34 pages, each zeroed and mapped). */
     RuleDetail *detail;
-    char *explanation;      /* Markdown from the .md file beside the .ini; NULL when none: read it
-                             * with rule_explanation */
-    char *explanation_file; /* the file it came from; NULL when none */
+    RulePackDetail *pending; /* NULL for a rule read from its file */
+    char *explanation;       /* Markdown from the .md file beside the .ini; NULL when none: read it
+                              * with rule_explanation */
+    char *explanation_file;  /* the file it came from; NULL when none */
     RuleFileStamp explanation_stamp; /* that file when it was read */
     char *risk;  /* what changing the setting back risks, this rule's own; NULL if none */
     char *basis; /* one line: where the threshold comes from (docs, a lab); NULL if none */
@@ -124,6 +130,8 @@ const Rule *rule_set_find(const RuleSet *set, const char *id);
  * compiled pack does not check explanation files when it loads (a stat each, a tenth of a lint
  * run), so a file edited since is read again here. */
 char *rule_explanation(const Rule *rule);
+/* What a finding of the rule shows, and its examples. */
+const RuleDetail *rule_detail(const Rule *rule);
 /* Is PostgreSQL `major` among the versions of the rule? */
 bool rule_claims(const Rule *rule, int major);
 /* Parses "18-", "16-18", "13,15-16", "-16" into a bit mask; false on bad syntax. */

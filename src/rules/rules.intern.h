@@ -9,6 +9,8 @@
 /* Appends the pack's rules when DIR/.pgknob-pack exists and still matches the directory's files,
  * this pgknob and its catalogs; false (set untouched) otherwise. */
 bool rules_pack_load(RuleSet *set, const char *dir);
+/* Decodes a packed rule's pending detail into its set's arena (once; rule_detail calls it). */
+void rules_pack_detail(const Rule *rule);
 /* rule_set_load_file for a file of the pack whose directory is `root` (its explanation must lie
  * inside `root`). */
 bool rule_set_load_file_in(RuleSet *set, const char *path, const char *root, PkDiag *err);

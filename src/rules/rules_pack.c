@@ -29,7 +29,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 11u
+#define PACK_FORMAT 12u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -296,9 +296,12 @@ static void mark_explanations(PackFiles *files, const RuleSet *set, size_t dir_l
     }
 }
 
+/* After its length: the reader passes over it and decodes it when the rule needs it. */
 static void put_detail(StrBuf *sb, const Rule *rule)
 {
     const RuleDetail *detail = rule->detail;
+    size_t len_at = sb->len;
+    put_u64(sb, 0);
     put_template(sb, rule, &detail->message);
     put_template(sb, rule, &detail->suggestion);
     put_template(sb, rule, &detail->unsafe);
@@ -322,6 +325,8 @@ static void put_detail(StrBuf *sb, const Rule *rule)
         put_str(sb, ex->conf);
         put_str(sb, ex->evidence);
     }
+    uint64_t len = sb->len - len_at - sizeof(uint64_t);
+    memcpy(sb->data + len_at, &len, sizeof(len));
 }
 
 static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
@@ -667,6 +672,48 @@ static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
     }
 }
 
+/* A packed rule's detail, waiting in the pack's bytes. */
+struct RulePackDetail {
+    unsigned char *at;
+    size_t len;
+    Arena *arena; /* NULL once decoded */
+    const char *dir;
+};
+
+/* Decodes a detail's bytes into the arena; false when they do not read back. */
+static bool detail_decode(const Rule *rule, unsigned char *at, size_t len, Arena *arena)
+{
+    Reader rd = {at, len, 0, false, arena, NULL, 0};
+    memset(rule->detail, 0, sizeof(*rule->detail));
+    get_detail(&rd, rule, rule->detail);
+    return !rd.bad && rd.pos == rd.len;
+}
+
+/* A detail that does not read back (the pack changed in place since it was mapped; the writer
+ * replaces it whole, so something else did): the rule's source file has it, unchanged since the
+ * pack was written (the load checked that), read into the same arena by the loader. */
+static void detail_from_source(const Rule *rule, Arena *arena, const char *dir)
+{
+    memset(rule->detail, 0, sizeof(*rule->detail));
+    RuleSet source = {.arena = arena};
+    PkDiag err = PK_DIAG_INIT;
+    /* inside its pack, as the loader reads it: an explanation may lie in another subdirectory */
+    if (rule_set_load_file_in(&source, rule->file, dir, &err) && source.n == 1)
+        *rule->detail = *source.rules[0].detail;
+    pk_diag_free(&err);
+}
+
+void rules_pack_detail(const Rule *rule)
+{
+    RulePackDetail *pending = rule->pending;
+    Arena *arena = pending->arena;
+    if (!arena)
+        return; /* decoded already */
+    pending->arena = NULL;
+    if (!detail_decode(rule, pending->at, pending->len, arena))
+        detail_from_source(rule, arena, pending->dir);
+}
+
 static void get_rule(Reader *rd, const char *dir, Rule *rule)
 {
     memset(rule, 0, sizeof(*rule));
@@ -710,8 +757,15 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
         rule->n_reads++;
         fail_if(rd, !rule->reads[idx]);
     }
+    /* the detail is passed over: its pages of the pack are not read, nor its arena taken */
+    uint64_t detail_len = get_u64(rd);
+    fail_if(rd, detail_len > rd->len - rd->pos);
+    if (rd->bad)
+        return;
     rule->detail = get_array(rd, 1, sizeof(*rule->detail));
-    get_detail(rd, rule, rule->detail);
+    rule->pending = get_array(rd, 1, sizeof(*rule->pending));
+    *rule->pending = (RulePackDetail){rd->data + rd->pos, (size_t)detail_len, rd->arena, dir};
+    rd->pos += (size_t)detail_len;
 }
 
 /* The top directory's entries (dotfiles skipped) are exactly the recorded top-level ones. */
@@ -808,8 +862,10 @@ static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
                                     (into->n + n_rules) * sizeof(Rule));
         into->cap = into->n + n_rules;
     }
+    /* the rules' pending details read their source inside it, whoever owns `dir` */
+    const char *own_dir = ok && dir ? arena_strdup(arena, dir) : "";
     for (size_t idx = 0; ok && idx < n_rules; idx++) {
-        get_rule(&rd, dir ? dir : "", &into->rules[into->n + idx]);
+        get_rule(&rd, own_dir, &into->rules[into->n + idx]);
         ok = !rd.bad;
     }
     ok = ok && !rd.bad && rd.pos == rd.len;
@@ -818,15 +874,19 @@ static bool pack_decode(char *data, size_t len, const char *dir, RuleSet *into)
     return ok;
 }
 
-/* Reads the pack in `sb` back: false when it does not (a bug of the writer). *used: what its
- * rules take in the arena on load (the rules' paths, which the reader adds for its directory,
- * not counted); *n_rules their number. */
+/* Reads the pack in `sb` back, every rule's detail too: false when it does not (a bug of the
+ * writer). *used: what its rules take in the arena on load (details, decoded on use, and the
+ * rules' paths, which the reader adds for its directory, not counted); *n_rules their number. */
 static bool pack_reads_back(const StrBuf *sb, size_t *used, size_t *n_rules)
 {
     RuleSet decoded = {0};
     bool ok = pack_decode(sb->data, sb->len, NULL, &decoded);
     *used = arena_used(decoded.arena);
     *n_rules = decoded.n;
+    for (size_t idx = 0; ok && idx < decoded.n; idx++) {
+        const Rule *rule = &decoded.rules[idx];
+        ok = detail_decode(rule, rule->pending->at, rule->pending->len, decoded.arena);
+    }
     arena_free(decoded.arena);
     return ok;
 }

@@ -172,8 +172,8 @@ static void test_shipped_templates(void)
             const Rule *rule = &set.rules[rule_idx];
             if (!rule_claims(rule, major))
                 continue;
-            for (size_t doc_idx = 0; doc_idx < rule->detail->n_docs; doc_idx++) {
-                char *url = engine_render(&rule->detail->docs[doc_idx], &snap);
+            for (size_t doc_idx = 0; doc_idx < rule_detail(rule)->n_docs; doc_idx++) {
+                char *url = engine_render(&rule_detail(rule)->docs[doc_idx], &snap);
                 char want[64];
                 snprintf(want, sizeof(want), "https://www.postgresql.org/docs/%d/", major);
                 if (url && !strncmp(url, want, strlen(want)))

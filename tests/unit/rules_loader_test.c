@@ -247,7 +247,7 @@ static void test_shipped_packs(void)
     size_t with_explanation = 0, with_docs = 0;
     for (size_t rule_idx = 0; rule_idx < set.n; rule_idx++) {
         with_explanation += set.rules[rule_idx].explanation != NULL;
-        with_docs += set.rules[rule_idx].detail->n_docs > 0;
+        with_docs += rule_detail(&set.rules[rule_idx])->n_docs > 0;
     }
     CHECK(with_explanation == set.n);
     CHECK(with_docs == set.n);
