@@ -3,6 +3,7 @@
  * document is checked against the query's declared column types before the audit sees it, so a
  * damaged or hand-edited file is reported as unavailable evidence, never read as numbers. */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,11 +100,12 @@ bool db_replay_sample(const DbConn *conn, double *seconds, int *interval_ms, dou
     if (!conn->replay || !json_is_object(conn->sample))
         return false;
     *seconds = json_number_value(json_object_get(conn->sample, "seconds"));
-    *interval_ms = (int)json_number_value(json_object_get(conn->sample, "interval_ms"));
+    /* a hand-edited file may hold any number: one the sampler cannot have written (below 1 ms,
+     * past an int, not finite) is taken as missing, never converted out of range */
+    double interval = json_number_value(json_object_get(conn->sample, "interval_ms"));
+    *interval_ms = interval >= 1 && interval <= INT_MAX ? (int)interval : 100;
     *elapsed_s = json_number_value(json_object_get(conn->sample, "elapsed_s"));
     *samples = (int)json_array_size(json_object_get(conn->replay, "wait_sample"));
-    if (*interval_ms <= 0)
-        *interval_ms = 100;
     return *samples > 0;
 }
 
