@@ -298,5 +298,6 @@ pg_catalog_dump_build() { # out
   cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -O0 -I"$PG_ROOT/src" -o "$1" \
     "$PG_ROOT/tests/pg/catalog_dump.c" "$PG_ROOT/src/catalog/catalog.c" \
     "$PG_ROOT/src/catalog/catalog_data.auto.c" "$PG_ROOT/src/catalog/contrib.c" \
-    "$PG_ROOT/src/catalog/contrib_data.auto.c" "$PG_ROOT/src/common/xalloc.c" 2>"$1.err"
+    "$PG_ROOT/src/catalog/contrib_data.auto.c" "$PG_ROOT/src/common/majors.c" \
+    "$PG_ROOT/src/common/xalloc.c" 2>"$1.err"
 }
