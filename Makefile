@@ -147,7 +147,11 @@ test: deps                 ## every test tier, against real servers; ends with "
 check: $(PROGS) $(UNIT_BINS) ## fast subset: unit + CLI tests
 	@tests/run --fast
 
-asan:                      ## AddressSanitizer + UBSan build running the full suite
+# the suite also runs the uninstrumented helpers (pgknob-slowfs, the rule pack) and real servers,
+# so a fresh clone's `make asan` builds and fetches them as `make test` does
+asan: deps                 ## AddressSanitizer + UBSan build running the full suite
+	@$(MAKE) --no-print-directory $(PROGS)
+	@tests/pg/fetch-servers.sh
 	@$(MAKE) --no-print-directory BUILD=build-asan BIN=bin/pgknob-asan \
 	    OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" bin/pgknob-asan bin/pgknob-asan-online asan-units
