@@ -7,7 +7,7 @@ the file's own text, comments and tags stay as they are).
 DOTTED.PATH is where the parameters live (spec.patroni.dynamicConfiguration.postgresql.parameters,
 Resources.DBClusterParameterGroup.Properties.Parameters). The deepest key of the path the file
 has is found by indentation; the missing rest is written below it, then a typo, a bad unit and a
-removed parameter. In a stream of documents (---), the document with a line equal to MARKER
+removed parameter (a key the map already has takes the bad value on its own line). In a stream of documents (---), the document with a line equal to MARKER
 ("kind: PerconaPGCluster") is the one planted. With `conf`, the key holds postgresql.conf text
 (Bitnami's extendedConfiguration, a ConfigMap's postgresql.conf): the lines are `name = value` at the
 end of its literal block, where no later line overrides them. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
@@ -92,14 +92,31 @@ def main():
     has_text = any(content(lines[i]) and indent_of(lines[i]) > parent_ind
                    for i in range(parent + 1, end))
     where = end if conf and found == len(parts) and has_text else parent + 1
-    at = where + len(new)
     sep = " = " if conf else ": "
+    # a map that already has the key (a real SGPostgresConfig's work_mem): its own line takes the
+    # bad value, as a later duplicate key would win over the planted one
+    replaced = {}
+    if not conf and found == len(parts):
+        for i in range(parent + 1, end):
+            m = re.match(r"^( *)(['\"]?)([A-Za-z_.]+)\2\s*:", lines[i])
+            if m and len(m.group(1)) == ind and m.group(3) in dict(planted):
+                value = dict(planted)[m.group(3)]
+                lines[i] = m.group(0) + " " + value
+                replaced[m.group(3)] = (i + 1, ind + 1, len(m.group(0)) + 2)
+    at = where + len(new)
     for name, value in planted:
-        new.append(" " * ind + name + sep + (value.strip('"') if conf else value))
+        if name not in replaced:
+            new.append(" " * ind + name + sep + (value.strip('"') if conf else value))
     lines[where:where] = new
     open(out, "w", encoding="utf-8").write("\n".join(lines))
-    for k, (name, value) in enumerate(planted):
-        print(name, at + k + 1, ind + 1, ind + len(name) + len(sep) + 1)
+    k = 0
+    for name, value in planted:
+        if name in replaced:
+            line, key, val = replaced[name]
+            print(name, line + (len(new) if line > where else 0), key, val)
+        else:
+            print(name, at + k + 1, ind + 1, ind + len(name) + len(sep) + 1)
+            k += 1
 
 
 main()

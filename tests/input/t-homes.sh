@@ -247,6 +247,7 @@ bitnami|jfrog-artifactory-sizing-large.yaml|postgresql.primary.extendedConfigura
 bitnami|jfrog-xray-values.yaml|postgresql.primary.extendedConfiguration||conf
 bitnami|jfrog-platform-sizing-large.yaml|artifactory.postgresql.primary.extendedConfiguration||conf
 bitnami|jfrog-insight-values.yaml|postgresql.postgresqlExtendedConf||||262:5
+stackgres|trakrf__infra__sgpostgresconfig.yaml|spec.postgresql\.conf
 cybertec|complete-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest-12.yaml|spec.postgresql.parameters|||17
@@ -280,6 +281,7 @@ reads() { # DIR FILE CONFIGS SETTINGS MAJOR [PIN]
 while IFS='|' read -r dir file configs settings major pin; do
   [ -n "$dir" ] && reads "$dir" "$file" "$configs" "$settings" "$major" "$pin"
 done <<'LIST'
+stackgres|trakrf__infra__sgpostgresconfig.yaml|1|5|17
 cybertec|complete-postgres-manifest.yaml|1|3|15
 cybertec|minimal-master-replica-svcmonitor.yaml|1|0|13
 cybertec|minimal-postgres-manifest.yaml|1|0|15
@@ -388,10 +390,12 @@ lsp_at() { # FILE: every PK0010/PK0020/PK0011 of lint's JSON at the same place i
 lsp_at "$fx/cloudformation/group.yaml"
 lsp_at "$fx/operators/cnpg-chart-values.yaml"
 lsp_at "$fx/operators/stackgres.yaml"
-# the planted copies of real files: a chart's rendered map, an umbrella chart's, CloudFormation JSON
+# the planted copies of real files: a chart's rendered map, an umbrella chart's, CloudFormation JSON,
+# an SGPostgresConfig whose own work_mem line took the bad unit
 lsp_at "$tmp/bitnami-jfrog-insight-values.yaml"
 lsp_at "$tmp/bitnami-jfrog-platform-sizing-large.yaml"
 lsp_at "$tmp/cloudformation-aws-samples-fast-failover-primary-databases.json"
+lsp_at "$tmp/stackgres-trakrf__infra__sgpostgresconfig.yaml"
 
 j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
 check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
