@@ -260,12 +260,36 @@ static void put_versions(const ReportInput *in, StrBuf *out)
     }
 }
 
-static void md_host_facts(const HostFacts *host, StrBuf *out)
+static void md_host_fact_list(const HostFacts *host, StrBuf *out);
+
+/* The host facts the rules used: --host's (or the machine's) for every input; without them each
+ * input's own (its comments, a manifest's resources), with where each came from. */
+static void md_host_facts(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    if (!host) {
-        sb_put(out, "none given: rules that need them are listed as skipped");
+    if (in->host) {
+        md_host_fact_list(in->host, out);
         return;
     }
+    size_t shown = 0;
+    for (size_t idx = 0; idx < in->n_sources; idx++) {
+        const ReportSource *src = &in->sources[idx];
+        if (!src->snap || !src->snap->host.source)
+            continue;
+        sb_put(out, shown++ ? "; " : "");
+        if (in->n_sources > 1) {
+            md_code(out, report_display_path(opts, src->path), false);
+            sb_put(out, ": ");
+        }
+        md_host_fact_list(&src->snap->host, out);
+    }
+    if (!shown)
+        sb_put(out, "none given: rules that need them are listed as skipped");
+    else if (shown < in->n_sources)
+        sb_put(out, "; the other inputs: none given");
+}
+
+static void md_host_fact_list(const HostFacts *host, StrBuf *out)
+{
     StrBuf facts = STRBUF_INIT;
     double gb = host->ram_bytes / (1024.0 * 1024.0 * 1024.0);
     if (host->ram_bytes >= 0 && gb >= 1 && fp_is_integral(gb))
@@ -318,7 +342,7 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
     sb_put(out, "\n- **PostgreSQL:** ");
     put_versions(in, out);
     sb_put(out, "\n- **Host facts:** ");
-    md_host_facts(in->host, out);
+    md_host_facts(in, opts, out);
     if (in->purpose)
         sb_printf(out, "\n- **Purpose:** %s%s", in->purpose,
                   in->purpose_default    ? " (the default: `--purpose test` or `benchmark`, or"
