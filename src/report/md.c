@@ -877,20 +877,17 @@ static const char *sentence_end(const char *p, const char *line_end)
 }
 
 /* Each secondary source once per report: a sentence citing one that an earlier finding already
- * cited is left out, and the paragraph ends with a pointer to that finding. Caller frees. */
+ * cited is left out, with no pointer back (a pointer per finding is the padding it replaces).
+ * Caller frees. */
 static char *md_cite_once(MdSaid *said, const Finding *f, size_t number, const char *md)
 {
     StrBuf sb = STRBUF_INIT;
     for (const char *line = md; *line;) {
         const char *nl = strchr(line, '\n'), *line_end = nl ? nl : line + strlen(line);
-        const MdSaidItem *pointer = NULL;
         for (const char *p = line; p < line_end;) {
             const char *end = sentence_end(p, line_end);
             char *key = cited_source(p, (size_t)(end - p));
-            const MdSaidItem *prev = key ? md_said_find(said, key) : NULL;
-            if (prev)
-                pointer = prev;
-            else {
+            if (!key || !md_said_find(said, key)) {
                 if (key)
                     md_said_add(said, f, number, key);
                 sb_putn(&sb, p, (size_t)(end - p));
@@ -898,17 +895,16 @@ static char *md_cite_once(MdSaid *said, const Finding *f, size_t number, const c
             free(key);
             p = end;
         }
-        if (pointer) {
-            while (sb.len && sb.data[sb.len - 1] == ' ')
-                sb.data[--sb.len] = '\0';
-            sb_printf(&sb, "%sThe same source's case is told under [%s](#%s).",
-                      sb.len && sb.data[sb.len - 1] != '\n' ? " " : "", pointer->label,
-                      pointer->anchor);
-        }
-        if (nl)
+        while (sb.len && sb.data[sb.len - 1] == ' ')
+            sb.data[--sb.len] = '\0';
+        /* a paragraph left empty goes with its blank line */
+        bool blank_run = sb.len >= 2 && sb.data[sb.len - 1] == '\n' && sb.data[sb.len - 2] == '\n';
+        if (nl && !blank_run)
             sb_putc(&sb, '\n');
         line = nl ? nl + 1 : line_end;
     }
+    while (sb.len && sb.data[sb.len - 1] == '\n')
+        sb.data[--sb.len] = '\0';
     return sb.data ? sb_detach(&sb) : xstrdup("");
 }
 
@@ -1031,9 +1027,18 @@ static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size
     StrBuf text = STRBUF_INIT;
     if (risk)
         md_redacted_text(in, &text, risk);
-    if (restart)
-        sb_put(&text, &" The restart drops every connection: plan it, and lint the file first, "
-                       "since a rejected value keeps the server from starting."[text.len ? 0 : 1]);
+    /* what every restart risks is said once per report, at the first finding that needs one */
+    static const char restart_risk[] = " The restart drops every connection: plan it, and lint "
+                                       "the file first, since a rejected value keeps the server "
+                                       "from starting.";
+    if (restart && !md_said_find(said, restart_risk)) {
+        md_said_add(said, f, number, restart_risk);
+        sb_put(&text, &restart_risk[text.len ? 0 : 1]);
+    }
+    if (!text.len) {
+        sb_free(&text);
+        return;
+    }
     sb_put(out, "**Risk of changing it.** ");
     if (!md_said_before(said, f, number, sb_str(&text), out))
         sb_printf(out, "%s\n\n", sb_str(&text));
