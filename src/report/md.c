@@ -253,6 +253,8 @@ static void put_versions(const ReportInput *in, StrBuf *out)
             sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "evidence"))
             sb_put(out, " (named by the file's own paths or header: see PK0004)");
+        else if (why && !strcmp(why, "parameters"))
+            sb_put(out, " (the newest major the parameters the file sets allow: see PK0004)");
         else if (why && !strcmp(why, "server"))
             sb_put(out, " (the server's own version)");
         else if (why) /* --pg-version, PG_VERSION, .pgknob.ini: pgknob's own words */
