@@ -410,21 +410,18 @@ static void ram_set(Intent *out, double bytes, int rank, const char *file, int l
 static void ram_read(Intent *out, const char *comment, double bytes, int rank, const char *file,
                      int line)
 {
-    static pcre2_code *range;
-    if (!range) {
-        int code;
-        PCRE2_SIZE offset;
-        /* (?| … ): both forms number their groups alike: 1 the lower bound, 2 its unit (if
-         * written), 3 the upper bound, 4 its unit */
-        range = pcre2_compile(
-            (PCRE2_SPTR) "(?|\\b(?:between|from)\\s+(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?"
-                         "\\s*and|(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?\\s*(?:-|"
-                         "\xe2\x80\x93|"
-                         "\xe2\x80\x94|~|to|до))\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)"
-                         "(?![a-zа-я])",
-            PCRE2_ZERO_TERMINATED, PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code,
-            &offset, NULL);
-    }
+    /* compiled per call (no mutable static): only a comment that states a size gets here */
+    int code;
+    PCRE2_SIZE offset;
+    /* (?| … ): both forms number their groups alike: 1 the lower bound, 2 its unit (if
+     * written), 3 the upper bound, 4 its unit */
+    pcre2_code *range = pcre2_compile(
+        (PCRE2_SPTR) "(?|\\b(?:between|from)\\s+(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?"
+                     "\\s*and|(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?\\s*(?:-|\xe2\x80\x93|"
+                     "\xe2\x80\x94|~|to|до))\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)"
+                     "(?![a-zа-я])",
+        PCRE2_ZERO_TERMINATED, PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &offset,
+        NULL);
     pcre2_match_data *md = range ? pcre2_match_data_create_from_pattern(range, NULL) : NULL;
     double lower = -1;
     PCRE2_SIZE from = 0, to = 0;
@@ -448,6 +445,7 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
     }
     if (md)
         pcre2_match_data_free(md);
+    pcre2_code_free(range);
     if (lower < 0) {
         ram_set(out, bytes, rank, file, line, comment);
         return;
