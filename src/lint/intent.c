@@ -308,6 +308,20 @@ static void place_set(Intent *out, IntentPlace *place, const char *file, int lin
     place->text = keep(out, trimmed(text));
 }
 
+/* A size unit's bytes, Latin or Cyrillic ("GB", "гб", "Т"); 0 for another. */
+static double size_unit_bytes(const char *unit)
+{
+    if (!unit || !*unit)
+        return 0;
+    if (strchr("tT", *unit) || !strncmp(unit, "т", 2) || !strncmp(unit, "Т", 2))
+        return 1024.0 * 1024 * 1024 * 1024;
+    if (strchr("gG", *unit) || !strncmp(unit, "г", 2) || !strncmp(unit, "Г", 2))
+        return 1024.0 * 1024 * 1024;
+    if (strchr("mM", *unit) || !strncmp(unit, "м", 2) || !strncmp(unit, "М", 2))
+        return 1024.0 * 1024;
+    return 0;
+}
+
 /* RAM and cores stated in words facts_in's English forms miss, in any language: "4/8 GB RAM"
  * (the lower bound: the smaller machine is the safe reading), "for 1024M RAM", "512GB기준" and
  * "32C기준" (Korean: "on the basis of"), a memory word before its size ("Память 32 ГБ", "메모리
@@ -350,14 +364,7 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
         char *unit = NULL;
         char *num = match_group(re[idx], comment, 1, &unit);
         if (num) {
-            /* the unit's first letter, Latin or Cyrillic (т г м, either case) */
-            const char *u = unit;
-            double scale = strchr("tT", *u) || !strncmp(u, "т", 2) || !strncmp(u, "Т", 2)
-                               ? 1024.0 * 1024 * 1024 * 1024
-                           : strchr("gG", *u) || !strncmp(u, "г", 2) || !strncmp(u, "Г", 2)
-                               ? 1024.0 * 1024 * 1024
-                               : 1024.0 * 1024;
-            double stated = strtod(num, NULL) * scale;
+            double stated = strtod(num, NULL) * size_unit_bytes(unit);
             /* beyond 64TB is no machine's memory (and would overflow its printing) */
             if (stated <= 64.0 * 1024 * 1024 * 1024 * 1024) {
                 *bytes = stated;
@@ -391,7 +398,61 @@ static void ram_set(Intent *out, double bytes, int rank, const char *file, int l
         return;
     out->ram_bytes = bytes;
     out->ram_rank = rank;
+    out->ram_range = NULL;
     place_set(out, &out->ram_at, file, line, comment);
+}
+
+/* The memory a comment states, read as `bytes` (a single size, or a range's upper bound): when
+ * `bytes` is the upper bound of a range the comment gives ("8-16GB RAM", "between 4 and 8 GB",
+ * "4-8 ГБ", "8 to 16 GB"), sets it at the RAM_RANGE rank to the range's lower bound and keeps
+ * the range's words: a memory check must hold on every machine the file says it is for, and
+ * the smallest is the one that fails first. Otherwise sets `bytes` at `rank`. */
+static void ram_read(Intent *out, const char *comment, double bytes, int rank, const char *file,
+                     int line)
+{
+    /* compiled per call (no mutable static): only a comment that states a size gets here */
+    int code;
+    PCRE2_SIZE offset;
+    /* (?| … ): both forms number their groups alike: 1 the lower bound, 2 its unit (if
+     * written), 3 the upper bound, 4 its unit */
+    pcre2_code *range = pcre2_compile(
+        (PCRE2_SPTR) "(?|\\b(?:between|from)\\s+(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?"
+                     "\\s*and|(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)?\\s*(?:-|\xe2\x80\x93|"
+                     "\xe2\x80\x94|~|to|до))\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|тб|гб)"
+                     "(?![a-zа-я])",
+        PCRE2_ZERO_TERMINATED, PCRE2_CASELESS | PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &code, &offset,
+        NULL);
+    pcre2_match_data *md = range ? pcre2_match_data_create_from_pattern(range, NULL) : NULL;
+    double lower = -1;
+    PCRE2_SIZE from = 0, to = 0;
+    if (md && pcre2_match(range, (PCRE2_SPTR)comment, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) > 4) {
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+        char *text[5] = {0};
+        for (int group = 1; group <= 4; group++)
+            if (ov[2 * group] != PCRE2_UNSET)
+                text[group] = xstrndup(comment + ov[2 * group], ov[2 * group + 1] - ov[2 * group]);
+        double upper_unit = size_unit_bytes(text[4]);
+        double lower_unit = text[2] ? size_unit_bytes(text[2]) : upper_unit;
+        double upper = strtod(text[3], NULL) * upper_unit;
+        double low = strtod(text[1], NULL) * lower_unit;
+        if (fabs(upper - bytes) < 1 && low > 0 && low < upper) {
+            lower = low;
+            from = ov[0];
+            to = ov[1];
+        }
+        for (int group = 1; group <= 4; group++)
+            free(text[group]);
+    }
+    if (md)
+        pcre2_match_data_free(md);
+    pcre2_code_free(range);
+    if (lower < 0) {
+        ram_set(out, bytes, rank, file, line, comment);
+        return;
+    }
+    ram_set(out, lower, RAM_RANGE, file, line, comment);
+    if (out->ram_rank == RAM_RANGE && out->ram_at.line == line)
+        out->ram_range = arena_printf(out->arena, "%.*s", (int)(to - from), comment + from);
 }
 
 /* Host facts one comment states. `header`: the comment is in the header block, where bare
@@ -399,8 +460,8 @@ static void ram_set(Intent *out, double bytes, int rank, const char *file, int l
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *ram_range, *ram_header, *ram_for, *ram_given,
-        *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words;
+    static pcre2_code *ram_key, *ram_words, *ram_header, *ram_for, *ram_given, *ram_limit,
+        *cores_key, *cores_words, *storage_key, *storage_words;
     if (!ram_key) {
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
@@ -411,10 +472,6 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         ram_for = compile("\\b(?:for|of|on)\\s+(?:an?\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)"
                           "\\s+(?:ram\\s+)?(?:container|vm|machine|server|host|instance|box|node|"
                           "droplet|pod)\\b");
-        /* "64 - 96 GB of RAM", "2-4 GB" (or an en or em dash): group 1 the lower bound, 2 the
-         * upper, 3 its unit */
-        ram_range = compile("(\\d+(?:\\.\\d+)?)\\s*(?:(?:tb|gb|g)\\s*)?(?:-|\xe2\x80\x93|"
-                            "\xe2\x80\x94|to)\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b");
         /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
          * to 4GB" */
         ram_given = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
@@ -439,7 +496,8 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     double words_bytes = -1;
     int words_cores = -1;
     if (stated_in_words(comment, &words_bytes, &words_cores)) {
-        ram_set(out, words_bytes, RAM_MACHINE, file, line, comment);
+        if (words_bytes > 0)
+            ram_read(out, comment, words_bytes, RAM_MACHINE, file, line);
         if (out->cores < 0 && words_cores > 0 && words_cores <= 4096) {
             out->cores = words_cores;
             place_set(out, &out->cores_at, file, line, comment);
@@ -458,20 +516,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         (num = match_group(ram_words, comment, 1, &unit)) ||
         (num = match_group(ram_for, comment, 1, &unit)) ||
         (header && (num = match_group(ram_header, comment, 1, &unit)))) {
-        double bytes = strtod(num, NULL) * unit_bytes(unit);
-        /* the size read is a range's upper bound ("2-4 GB RAM"): the lower bound, the smaller
-         * machine, is the safe reading, until one size is stated */
-        char *upper_unit = NULL;
-        char *upper = match_group(ram_range, comment, 2, &upper_unit);
-        char *lower = upper ? match_group(ram_range, comment, 1, NULL) : NULL;
-        if (upper && fabs(strtod(upper, NULL) * unit_bytes(upper_unit) - bytes) < 1)
-            ram_set(out, strtod(lower, NULL) * unit_bytes(upper_unit), RAM_RANGE, file, line,
-                    comment);
-        else
-            ram_set(out, bytes, RAM_MACHINE, file, line, comment);
-        free(upper);
-        free(upper_unit);
-        free(lower);
+        ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_MACHINE, file, line);
     }
     free(num);
     num = NULL;
@@ -752,6 +797,37 @@ static void fact_from(StrBuf *sb, const char *fact, const IntentPlace *at, const
     *prev = at;
 }
 
+/* Where the host facts came from, for host.source and the reports' header: "ram (the lower
+ * bound of 4-8 GB) and cores from line 2; storage from line 3", facts of one line together. */
+static char *facts_where(const Intent *intent)
+{
+    struct Fact {
+        const char *name;
+        const IntentPlace *at;
+    } facts[3];
+    size_t n = 0;
+    char *ram = intent->ram_range ? xasprintf("ram (the lower bound of %s)", intent->ram_range)
+                                  : xstrdup("ram");
+    if (intent->ram_bytes > 0)
+        facts[n++] = (struct Fact){ram, &intent->ram_at};
+    if (intent->cores > 0)
+        facts[n++] = (struct Fact){"cores", &intent->cores_at};
+    if (intent->storage)
+        facts[n++] = (struct Fact){"storage", &intent->storage_at};
+    StrBuf sb = STRBUF_INIT;
+    sb_put(&sb, "the file's comments: ");
+    for (size_t idx = 0; idx < n; idx++) {
+        bool same_next = idx + 1 < n && facts[idx + 1].at->line == facts[idx].at->line;
+        bool same_prev = idx && facts[idx - 1].at->line == facts[idx].at->line;
+        sb_put(&sb, same_prev ? (same_next ? ", " : " and ") : idx ? "; " : "");
+        sb_put(&sb, facts[idx].name);
+        if (!same_next)
+            sb_printf(&sb, " from line %d", facts[idx].at->line);
+    }
+    free(ram);
+    return sb_detach(&sb);
+}
+
 void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
                        FindingList *out)
 {
@@ -768,7 +844,12 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
-            char *fact = xasprintf("ram=%s", text);
+            /* a range is read as its lower bound, and the finding says so */
+            char *fact = intent->ram_range
+                             ? xasprintf("ram=%s (the lower bound of '%s': memory checks must hold "
+                                         "on the smallest machine the file is for)",
+                                         text, intent->ram_range)
+                             : xasprintf("ram=%s", text);
             fact_from(&from, fact, &intent->ram_at, &prev);
             if (sized > intent->ram_bytes) {
                 Finding *f = notice(out, "PK0091", file, big->line);
@@ -808,7 +889,7 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
                                      : 0;
         if (from.len) {
             free(host->source);
-            host->source = xstrdup("the file's comments");
+            host->source = facts_where(intent);
             Finding *f = notice(out, "PK0092", file, line);
             f->message = finding_printf(f, "host facts taken from the file: %s", sb_str(&from));
             f->hint =

@@ -430,13 +430,13 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
         input->evident_major[0])
         return;
-    /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
-     * in 13 or later (wal_keep_segments) does not: the file may equally be for a newer server */
-    int dates_before = release_index("13");
+    /* catalog_gone_before names a parameter no catalogued major (13-18) has, removed in 13 at
+     * the latest: removed in M, the file cannot be for M or later, and a major before 13 is one
+     * pgknob does not check (wal_keep_segments, removed in 13: "12 or older"). One removed
+     * later is a bound major_from_parameters read before validation. */
     int earliest = -1;
     const Finding *first = NULL;
-    size_t count = 0, n_later = 0;
-    size_t *later = xcalloc(out->n - begin + 1, sizeof(size_t));
+    size_t count = 0;
     for (size_t idx = begin; idx < out->n; idx++) {
         const Finding *f = &out->items[idx];
         /* PK0011's name: a template's line too, whatever its value */
@@ -452,10 +452,6 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             refusal_stands(&out->items[idx], newer, since, at);
             continue;
         }
-        if (at >= dates_before) {
-            later[n_later++] = idx;
-            continue;
-        }
         count++;
         if (earliest < 0 || at < earliest) {
             earliest = at;
@@ -463,16 +459,9 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         }
     }
     if (!first) {
-        for (size_t idx = 0; idx < n_later; idx++) {
-            Finding *f = &out->items[later[idx]];
-            removed_both_facts(f, release_index(catalog_gone_before(f->settings[0].name)));
-        }
-        if (!n_later)
-            major_from_sample(input, out);
-        free(later);
+        major_from_sample(input, out);
         return;
     }
-    free(later);
     snprintf(input->evident_what, sizeof(input->evident_what),
              "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
              RELEASES[earliest].label,
@@ -485,6 +474,71 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     free(file);
     strncat(input->evident_major, " or older",
             sizeof(input->evident_major) - strlen(input->evident_major) - 1);
+}
+
+/* The majors the parameters a file sets allow, within the catalogued 13-18: one added in N
+ * (summarize_wal: 17) rules out every major before N, one removed in M (stats_temp_directory: 15)
+ * every major from M on. When they bound the file to a range that ends before the default, the
+ * file is checked as the newest major of it, and PK0004 says why (issue 24). A parameter removed
+ * before 13 (checkpoint_segments) or in 13 (wal_keep_segments) leaves the range below 13:
+ * lint_major_from_removed dates such a file, as it dates a stated older major. Bounds that
+ * conflict (io_method with stats_temp_directory) say nothing: the file is checked as today. */
+static void major_from_parameters(LintInput *input, FindingList *out)
+{
+    int lo = PK_MIN_MAJOR, hi = PK_MAX_MAJOR;
+    const ConfEntry *lo_at = NULL, *hi_at = NULL;
+    for (size_t idx = 0; idx < input->set.n_entries; idx++) {
+        /* a template's line names its parameter too, whatever its value */
+        const ConfEntry *entry = &input->set.entries[idx];
+        if (!entry->name)
+            continue;
+        int first = 0, last = 0;
+        /* a major that maps the old spelling to the new (ssl_ecdh_curve on 18) accepts it */
+        for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+            if (catalog_find(catalog_for_major(major), entry->name) ||
+                catalog_alias_target(major, entry->name)) {
+                first = first ? first : major;
+                last = major;
+            }
+        if (!first) {
+            if (catalog_gone_before(entry->name))
+                return; /* gone before 14: lint_major_from_removed reads it */
+            continue;   /* a custom or unknown name dates nothing */
+        }
+        if (first > lo) {
+            lo = first;
+            lo_at = entry;
+        }
+        if (last < hi) {
+            hi = last;
+            hi_at = entry;
+        }
+    }
+    if (!hi_at || lo > hi || hi >= input->pg_major)
+        return;
+    input->pg_major = hi;
+    input->version_source = "parameters";
+    char range[48];
+    if (!lo_at) /* nothing it sets is newer than 13: an older major fits as well */
+        snprintf(range, sizeof(range), "PostgreSQL %d or older", hi);
+    else if (lo == hi)
+        snprintf(range, sizeof(range), "PostgreSQL %d", hi);
+    else
+        snprintf(range, sizeof(range), "PostgreSQL %d to %d", lo, hi);
+    StrBuf why = STRBUF_INIT;
+    if (lo_at)
+        sb_printf(&why, "%s (line %d) arrived in %d, ", lo_at->name, lo_at->line, lo);
+    sb_printf(&why, "%s (line %d) was removed in %d", hi_at->name, hi_at->line, hi + 1);
+    Finding *f = notice(out, NULL, hi_at->file, hi_at->line);
+    f->message = finding_printf(f,
+                                "the parameters the file sets bound it to %s: %s; it is checked as"
+                                " PostgreSQL %d, the newest major they allow; give --pg-version to"
+                                " choose another",
+                                range, sb_str(&why), hi);
+    char label[8];
+    snprintf(label, sizeof(label), "%d", hi);
+    end_of_life(out, label, !lo_at || lo < hi, sb_str(&why), NULL, hi_at->file, hi_at->line);
+    sb_free(&why);
 }
 
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
@@ -514,9 +568,10 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         if (!said || (pinned && atoi(said) != pinned))
             ev.n = 0;
     }
-    if (!ev.n) { /* nothing names it: lint_major_from_removed reads the parameters */
+    if (!ev.n) { /* nothing names it: the parameters it sets may bound it */
         free(ev.clues);
         arena_free(all.arena);
+        major_from_parameters(input, out);
         return;
     }
     const char *label = major_evidence_agreed(&ev);

@@ -22,7 +22,9 @@ static const FindingId ids[] = {
      " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
      " header (# DB Version: 13) or header comment (# PostgreSQL 17) name is the one checked, or,"
      " when they disagree or name a major"
-     " outside 13-18, the default, said so.",
+     " outside 13-18, the default, said so. When nothing names one, the newest major the"
+     " parameters the file sets allow (stats_temp_directory: 14), when that is before the"
+     " default.",
      "lint/major.c"},
     {"PK0005", "validation.major-end-of-life", "major out of support", SEV_WARNING,
      "The major the file's own words name (paths, cluster_name, a header, parameters only older"

@@ -130,8 +130,10 @@ static json_t *source_obj(const ReportInput *in, const ReportOpts *opts, const R
     pk_json_set(obj, "kind", pk_json_str(src->kind));
     pk_json_set(obj, "pg_version", pk_json_str(src->pg_version));
     pk_json_set(obj, "version_source", pk_json_str(src->version_source));
-    /* the input's own host facts (a manifest's pod limits), where they came from */
-    if (src->snap && src->snap->host.source && strstr(src->snap->host.source, "the pod's")) {
+    /* the input's own host facts (its comments, a manifest's pod limits), where they came
+     * from, when they are not the document's --host */
+    if (src->snap && src->snap->host.source &&
+        (!in->host || !in->host->source || strcmp(src->snap->host.source, in->host->source))) {
         char *text = host_describe(&src->snap->host);
         pk_json_set(obj, "host", pk_json_str(text));
         free(text);

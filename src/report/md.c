@@ -253,6 +253,8 @@ static void put_versions(const ReportInput *in, StrBuf *out)
             sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "evidence"))
             sb_put(out, " (named by the file's own paths or header: see PK0004)");
+        else if (why && !strcmp(why, "parameters"))
+            sb_put(out, " (the newest major the parameters the file sets allow: see PK0004)");
         else if (why && !strcmp(why, "server"))
             sb_put(out, " (the server's own version)");
         else if (why) /* --pg-version, PG_VERSION, .pgknob.ini: pgknob's own words */
@@ -260,12 +262,36 @@ static void put_versions(const ReportInput *in, StrBuf *out)
     }
 }
 
-static void md_host_facts(const HostFacts *host, StrBuf *out)
+static void md_host_fact_list(const HostFacts *host, StrBuf *out);
+
+/* The host facts the rules used: --host's (or the machine's) for every input; without them each
+ * input's own (its comments, a manifest's resources), with where each came from. */
+static void md_host_facts(const ReportInput *in, const ReportOpts *opts, StrBuf *out)
 {
-    if (!host) {
-        sb_put(out, "none given: rules that need them are listed as skipped");
+    if (in->host) {
+        md_host_fact_list(in->host, out);
         return;
     }
+    size_t shown = 0;
+    for (size_t idx = 0; idx < in->n_sources; idx++) {
+        const ReportSource *src = &in->sources[idx];
+        if (!src->snap || !src->snap->host.source)
+            continue;
+        sb_put(out, shown++ ? "; " : "");
+        if (in->n_sources > 1) {
+            md_code(out, report_display_path(opts, src->path), false);
+            sb_put(out, ": ");
+        }
+        md_host_fact_list(&src->snap->host, out);
+    }
+    if (!shown)
+        sb_put(out, "none given: rules that need them are listed as skipped");
+    else if (shown < in->n_sources)
+        sb_put(out, "; the other inputs: none given");
+}
+
+static void md_host_fact_list(const HostFacts *host, StrBuf *out)
+{
     StrBuf facts = STRBUF_INIT;
     double gb = host->ram_bytes / (1024.0 * 1024.0 * 1024.0);
     if (host->ram_bytes >= 0 && gb >= 1 && fp_is_integral(gb))
@@ -318,7 +344,7 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
     sb_put(out, "\n- **PostgreSQL:** ");
     put_versions(in, out);
     sb_put(out, "\n- **Host facts:** ");
-    md_host_facts(in->host, out);
+    md_host_facts(in, opts, out);
     if (in->purpose)
         sb_printf(out, "\n- **Purpose:** %s%s", in->purpose,
                   in->purpose_default    ? " (the default: `--purpose test` or `benchmark`, or"
@@ -853,20 +879,17 @@ static const char *sentence_end(const char *p, const char *line_end)
 }
 
 /* Each secondary source once per report: a sentence citing one that an earlier finding already
- * cited is left out, and the paragraph ends with a pointer to that finding. Caller frees. */
+ * cited is left out, with no pointer back (a pointer per finding is the padding it replaces).
+ * Caller frees. */
 static char *md_cite_once(MdSaid *said, const Finding *f, size_t number, const char *md)
 {
     StrBuf sb = STRBUF_INIT;
     for (const char *line = md; *line;) {
         const char *nl = strchr(line, '\n'), *line_end = nl ? nl : line + strlen(line);
-        const MdSaidItem *pointer = NULL;
         for (const char *p = line; p < line_end;) {
             const char *end = sentence_end(p, line_end);
             char *key = cited_source(p, (size_t)(end - p));
-            const MdSaidItem *prev = key ? md_said_find(said, key) : NULL;
-            if (prev)
-                pointer = prev;
-            else {
+            if (!key || !md_said_find(said, key)) {
                 if (key)
                     md_said_add(said, f, number, key);
                 sb_putn(&sb, p, (size_t)(end - p));
@@ -874,17 +897,16 @@ static char *md_cite_once(MdSaid *said, const Finding *f, size_t number, const c
             free(key);
             p = end;
         }
-        if (pointer) {
-            while (sb.len && sb.data[sb.len - 1] == ' ')
-                sb.data[--sb.len] = '\0';
-            sb_printf(&sb, "%sThe same source's case is told under [%s](#%s).",
-                      sb.len && sb.data[sb.len - 1] != '\n' ? " " : "", pointer->label,
-                      pointer->anchor);
-        }
-        if (nl)
+        while (sb.len && sb.data[sb.len - 1] == ' ')
+            sb.data[--sb.len] = '\0';
+        /* a paragraph left empty goes with its blank line */
+        bool blank_run = sb.len >= 2 && sb.data[sb.len - 1] == '\n' && sb.data[sb.len - 2] == '\n';
+        if (nl && !blank_run)
             sb_putc(&sb, '\n');
         line = nl ? nl + 1 : line_end;
     }
+    while (sb.len && sb.data[sb.len - 1] == '\n')
+        sb.data[--sb.len] = '\0';
     return sb.data ? sb_detach(&sb) : xstrdup("");
 }
 
@@ -1007,9 +1029,18 @@ static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size
     StrBuf text = STRBUF_INIT;
     if (risk)
         md_redacted_text(in, &text, risk);
-    if (restart)
-        sb_put(&text, &" The restart drops every connection: plan it, and lint the file first, "
-                       "since a rejected value keeps the server from starting."[text.len ? 0 : 1]);
+    /* what every restart risks is said once per report, at the first finding that needs one */
+    static const char restart_risk[] = " The restart drops every connection: plan it, and lint "
+                                       "the file first, since a rejected value keeps the server "
+                                       "from starting.";
+    if (restart && !md_said_find(said, restart_risk)) {
+        md_said_add(said, f, number, restart_risk);
+        sb_put(&text, &restart_risk[text.len ? 0 : 1]);
+    }
+    if (!text.len) {
+        sb_free(&text);
+        return;
+    }
     sb_put(out, "**Risk of changing it.** ");
     if (!md_said_before(said, f, number, sb_str(&text), out))
         sb_printf(out, "%s\n\n", sb_str(&text));

@@ -437,10 +437,39 @@ ram_of "$work/container.conf" | grep -qF "ram=2GB from line 2 ('# 25% of availab
 printf '# tuned for 64 - 96 GB of RAM\nshared_buffers = 16GB\n' >"$work/range.conf"
 printf '# Tuned for: 2\xe2\x80\x934 GB RAM, SSD storage\n# MEMORY (tune for 2 GB container)\nshared_buffers = 512MB\n' >"$work/range-dash.conf"
 printf '# Tuned for: 2-4 GB RAM\n# MEMORY (tune for 3 GB container)\nshared_buffers = 512MB\n' >"$work/range-for.conf"
-ram_of "$work/range.conf" | grep -q 'ram=64GB from line 1' && ram_of "$work/range-dash.conf" | grep -q 'ram=2GB from line 2' &&
+ram_of "$work/range.conf" | grep -q "ram=64GB (the lower bound of '64 - 96 GB'.* from line 1" && ram_of "$work/range-dash.conf" | grep -q 'ram=2GB from line 2' &&
   ram_of "$work/range-for.conf" | grep -q 'ram=3GB from line 2' &&
   ok "host words: a range of RAM is its lower bound (an en dash too), then the size it is tuned for" ||
   fail "host range: $(ram_of "$work/range.conf") / $(ram_of "$work/range-dash.conf") / $(ram_of "$work/range-for.conf")"
+# every range form is its lower bound, in any script, and says so: a memory check must hold on
+# the smallest machine the file is for (issue 24; review-h6d 58: "4-8 ГБ" was read as 8GB)
+printf '# Оптимизирована под выделенный сервер с 4-8 ГБ RAM\nmax_connections = 108\nshared_buffers = 1GB\nwork_mem = 32MB\nmaintenance_work_mem = 512MB\n' >"$work/range-ru.conf"
+printf '# between 4 and 8 GB RAM\nshared_buffers = 1GB\n' >"$work/range-between.conf"
+printf '# for a server with 8-16GB RAM\nshared_buffers = 1GB\n' >"$work/range-for-server.conf"
+printf '# 4 cores and 16 GB RAM\nshared_buffers = 1GB\n' >"$work/range-miss.conf"
+ram_of "$work/range-ru.conf" | grep -q "ram=4GB (the lower bound of '4-8 ГБ'" &&
+  ram_of "$work/range-between.conf" | grep -q "ram=4GB (the lower bound of 'between 4 and 8 GB'" &&
+  ram_of "$work/range-for-server.conf" | grep -q "ram=8GB (the lower bound of '8-16GB'" &&
+  ok "host words: '4-8 ГБ', 'between 4 and 8 GB', '8-16GB' are their lower bound, and PK0092 says so" ||
+  fail "host range forms: $(ram_of "$work/range-ru.conf") / $(ram_of "$work/range-between.conf") / $(ram_of "$work/range-for-server.conf")"
+ram_of "$work/range-miss.conf" | grep -q "ram=16GB, cores=4 from line 1" &&
+  ok "host words close miss: '4 cores and 16 GB RAM' is no range" || fail "host range miss: $(ram_of "$work/range-miss.conf")"
+out=$(lint_json "$work/range-ru.conf")
+jq -e '[.findings[] | select(.rule == "PK2002") | .message][0] |
+  test("of 4GB \\(the file.s comments: ram \\(the lower bound of 4-8 ГБ\\) from line 1\\)")' >/dev/null <<<"$out" &&
+  ok "host range: the overcommit the lower bound shows is found, and its finding names the range" ||
+  fail "host range: PK2002 $(jq -c '[.findings[] | select(.rule == "PK2002") | .message]' <<<"$out")"
+jq -e '.inputs[0].host | test("^ram=4096MB \\(the file.s comments: ram \\(the lower bound of 4-8 ГБ\\) from line 1\\)$")' >/dev/null <<<"$out" &&
+  ok "host from comments: the JSON input says the facts and the line each came from" ||
+  fail "host JSON: $(jq -c '.inputs[0].host' <<<"$out")"
+md=$("$PGKNOB" lint --format md "$work/range-ru.conf" 2>/dev/null)
+grep -qF -- "- **Host facts:** RAM 4 GB (the file's comments: ram (the lower bound of 4-8 ГБ) from line 1)" <<<"$md" &&
+  ! grep -q "none given" <<<"$md" &&
+  ok "host from comments: the Markdown header says the facts and where they came from, not 'none given'" ||
+  fail "host md: $(grep -F 'Host facts' <<<"$md")"
+md=$("$PGKNOB" lint --format md --host ram=8GB "$work/range-ru.conf" 2>/dev/null)
+grep -qF -- "- **Host facts:** RAM 8 GB (given with --host)" <<<"$md" &&
+  ok "host from --host: the header names --host" || fail "host md --host: $(grep -F 'Host facts' <<<"$md")"
 # the memory PostgreSQL is given of the machine
 printf '# Hardware: 8GB RAM total, 1GB allocated to Postgres\nshared_buffers = 256MB\n' >"$work/given.conf"
 printf '# server has 16 GB RAM\n# Postgres limited to 4GB\nshared_buffers = 1GB\n' >"$work/limited.conf"

@@ -156,7 +156,7 @@ check "a NUL byte: error at its line" grep -q '^pgknob: error: nul.ini:3: ' <<<"
 expect_exit 2 "--config of a missing file: exit 2" -- "$PGKNOB" lint --config missing.ini pg.conf
 printf '[pgknob]\ndisable = PK0010,\n  PK0011\n' > multi.ini
 printf 'max_conection = 5\nstats_temp_directory = '"'"'x'"'"'\n' > two.conf
-expect_exit 0 "a list continued on an indented line" -- "$PGKNOB" lint --config multi.ini two.conf
+expect_exit 0 "a list continued on an indented line" -- "$PGKNOB" lint --pg-version 16 --config multi.ini two.conf
 
 # --- -o and format inference ----------------------------------------------------------------
 for ext in md html json sarif txt; do

@@ -113,6 +113,28 @@ grep -qE '^### [0-9]+\. PK0004' "$tmp/shapes.md" && grep -qE '^### [0-9]+\. PK00
     ok "back-references point at real text" || fail "a back-reference points at filler"
 }
 
+# Once per report (reviews rwa, rwb, h6c: "repeated", "padding"): what every restart risks, and
+# a secondary source's case (a blog post, a talk), are said at the first finding they concern;
+# later findings neither repeat them nor point back at them.
+repeats=()
+for conf in "$realworld"/*.conf; do
+  "$PGKNOB" lint --fail-on never --pg-version 18 --format md "$conf" >"$tmp/once.md" 2>/dev/null
+  n_restart=$(grep -o 'The restart drops every connection' "$tmp/once.md" | wc -l)
+  n_pointer=$(grep -o "The same source's case is told under" "$tmp/once.md" | wc -l)
+  n_cited=$(grep -oE 'Making Postgres 42,000x slower|Postgres Isn.t Slow. Your Storage Is' "$tmp/once.md" | sort | uniq -c | awk '$1 > 1' | wc -l)
+  [ "$n_restart" -le 1 ] && [ "$n_pointer" -eq 0 ] && [ "$n_cited" -eq 0 ] ||
+    repeats+=("$(basename "$conf"): restart text ${n_restart}x, pointers ${n_pointer}, sources cited twice ${n_cited}")
+done
+[ ${#repeats[@]} -eq 0 ] &&
+  ok "every real-world report says the restart risk and each anecdote once, with no pointer back" ||
+  fail "${#repeats[@]} reports repeat: ${repeats[*]:0:3}"
+printf 'shared_buffers = 1GB\nmax_connections = 20\nwal_level = logical\nwal_log_hints = on\ncheckpoint_timeout = 30s\nwal_writer_delay = 1ms\nwal_writer_flush_after = 0\n' >"$tmp/restarts.conf"
+"$PGKNOB" lint --fail-on never --format md "$tmp/restarts.conf" >"$tmp/restarts.md"
+[ "$(grep -c '^\*\*Risk of changing it\.\*\*' "$tmp/restarts.md")" -ge 2 ] &&
+  [ "$(grep -o 'The restart drops every connection' "$tmp/restarts.md" | wc -l)" -eq 1 ] &&
+  ok "several restart findings: the restart risk once" ||
+  fail "restart risk: $(grep -o 'The restart drops every connection' "$tmp/restarts.md" | wc -l) times in $(grep -c '^\*\*Risk' "$tmp/restarts.md") risks"
+
 # "X instead of X" is filler (PK2002 on 13, where hash_mem_multiplier is 1): a comparison is
 # written only when its two sides differ, on every file of the corpus and the held-out set
 same=()

@@ -160,7 +160,8 @@ n18=$("$PGKNOB" lint --fail-on never --format json "$w/removed.conf" | jq '[.fin
 check "verdict: the lines 18 refuses are counted from the findings, notices of an unsaid major too ($n18)" bash -c \
   'grep -q "PostgreSQL 18 would refuse $1 of its lines" <<<"$0" && grep -q "2 of them are lines of parameters an older major still has" <<<"$0"' \
   "$(verdict "$md")" "$n18"
-printf "db_user_namespace = off\n" >"$w/removed1.conf"
+# two majors named (15, 16) and a parameter 16 still has: the file does not say its major
+printf "data_directory = '/var/lib/postgresql/15/main'\ncluster_name = '16/main'\ndb_user_namespace = off\n" >"$w/removed1.conf"
 check "verdict: a file whose only refused line is a notice says so, without 'Do not deploy'" bash -c \
   'grep -q "PostgreSQL 18 would refuse 1 of its lines, of a parameter an older major still has: not an error" <<<"$0" &&
    ! grep -q "Do not deploy" <<<"$0"' "$(verdict "$(mdlint "$w/removed1.conf")")"

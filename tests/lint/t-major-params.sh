@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# needs: servers
+# The major the parameters a file sets allow (lint/major.c, major_from_parameters; issue 24),
+# against real servers 13-18: for each file that names no major, the major pgknob checks it as
+# starts with every line of it, and the next major refuses the line that bounds it (the removal
+# pgknob claims). A parameter removed in 13 (wal_keep_segments) is refused by 13, which is why
+# such a file is taken as one for 12 or older; a name 18 maps to its new one (ssl_ecdh_curve) is
+# accepted by 18, which is why it bounds nothing.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+
+tmp="$(mktemp -d /tmp/pgknob-major-params.XXXXXX)"
+chmod 777 "$tmp" # the postgres user writes the data directories here
+trap 'rm -rf "$tmp"' EXIT
+
+declare -A data
+for major in 13 14 15 16 17 18; do
+  bin=$(pg_bin_dir "$major") || { fail "no PostgreSQL $major build"; continue; }
+  data[$major]="$tmp/data$major"
+  pg_as_postgres "$bin/initdb" -D "${data[$major]}" -A trust -U postgres >/dev/null 2>&1 ||
+    fail "initdb $major"
+done
+# does the MAJOR server accept NAME = VALUE (postgres -C reads it as the file would)?
+accepts() { # major name value
+  local bin; bin=$(pg_bin_dir "$1") || return 2
+  pg_as_postgres "$bin/postgres" -D "${data[$1]}" -c "$2=$3" -C "$2" >/dev/null 2>&1
+}
+
+# file | the bounding parameter (the one PK0004 names as removed)
+cases=(
+  "stats_temp_directory=pg_stat_tmp|stats_temp_directory"
+  "default_toast_compression=pglz,wal_keep_size=1GB,stats_temp_directory=pg_stat_tmp|stats_temp_directory"
+  "track_wal_io_timing=on,force_parallel_mode=off|force_parallel_mode"
+  "operator_precedence_warning=on|operator_precedence_warning"
+  "promote_trigger_file=/tmp/promote|promote_trigger_file"
+  "db_user_namespace=off,summarize_wal=off|db_user_namespace"
+)
+for c in "${cases[@]}"; do
+  settings="${c%%|*}"; bound="${c#*|}"
+  tr ',' '\n' <<<"$settings" | sed 's/=\(.*\)/ = '"'"'\1'"'"'/' >"$tmp/f.conf"
+  j=$("$PGKNOB" lint --no-rules --format json --fail-on never "$tmp/f.conf" 2>/dev/null)
+  major=$(jq -r '.inputs[0].pg_version' <<<"$j")
+  source_=$(jq -r '.inputs[0].version_source' <<<"$j")
+  if [ "$source_" != parameters ]; then
+    # bounds that conflict (db_user_namespace, gone in 17, beside summarize_wal, new in 17):
+    # the default stays, and the removed line is the refusal 18 gives
+    accepts 18 "$bound" off && fail "$settings: 18 accepts $bound" ||
+      { [ "$(jq '[.findings[] | select(.rule == "PK0011" and .refuses_start)] | length' <<<"$j")" = 1 ] &&
+        ok "$settings: bounds conflict: checked as $major, and 18 refuses $bound as pgknob says" ||
+        fail "$settings: conflict: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$j")"; }
+    continue
+  fi
+  all_ok=true
+  while IFS=, read -r -a pairs; do
+    for pair in "${pairs[@]}"; do
+      accepts "$major" "${pair%%=*}" "${pair#*=}" || { all_ok=false; fail "$settings: $major refuses ${pair%%=*}"; }
+    done
+  done <<<"$settings"
+  $all_ok && ok "$settings: checked as $major, and the $major server accepts every line"
+  next=$((major + 1))
+  value=$(tr ',' '\n' <<<"$settings" | grep "^$bound=" | cut -d= -f2-)
+  if [ "$next" -le 18 ]; then
+    accepts "$next" "$bound" "$value" && fail "$settings: $next accepts $bound, which pgknob says it removed" ||
+      ok "$settings: the $next server refuses $bound, the removal PK0004 names"
+  fi
+done
+
+# the lower bounds PK0004 names ("arrived in 14"): 13 refuses them
+for pair in default_toast_compression=pglz track_wal_io_timing=on; do
+  accepts 13 "${pair%%=*}" "${pair#*=}" && fail "13 accepts ${pair%%=*}" ||
+    ok "13 refuses ${pair%%=*}: it arrived in 14, as PK0004 says"
+done
+accepts 13 wal_keep_segments 32 && fail "13 accepts wal_keep_segments" ||
+  ok "13 refuses wal_keep_segments: a file that sets it is for 12 or older"
+accepts 18 ssl_ecdh_curve prime256v1 && ok "18 accepts ssl_ecdh_curve (its old name for ssl_groups): it bounds nothing" ||
+  fail "18 refuses ssl_ecdh_curve"
+done_testing
