@@ -638,6 +638,7 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
 
 static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said);
 static void application_from(Intent *out, const ConfSet *set);
+static void log_feed_from(Intent *out, const ConfSet *set);
 
 void intent_read(const ConfSet *set, Intent *out)
 {
@@ -650,6 +651,7 @@ void intent_read(const ConfSet *set, Intent *out)
         read_file(out, set, set->files[idx], idx == 0);
     purpose_from_place(out, set, out->production_said);
     application_from(out, set);
+    log_feed_from(out, set);
     static const char *const cow_settings[] = {"wal_recycle", "wal_init_zero", NULL};
     for (const char *const *name = cow_settings; !out->cow && *name; name++) {
         const ConfEntry *e = off_explicitly(set, *name);
@@ -933,9 +935,13 @@ static const char *bare_word_in(const char *text, const char *const *words)
 /* Also in the languages of the configurations seen (no spaces around CJK words): development,
  * test. */
 static const char *const COMMENT_TEST_WORDS[] = {
-    "dev", "test", "testing", "demo", "sandbox", "e2e", "\u958b\u767a" /* 開発 */,
-    "\u5f00\u53d1" /* 开发 */, "\u30c6\u30b9\u30c8" /* テスト */, "\u6d4b\u8bd5" /* 测试 */,
-    "\u6e2c\u8a66" /* 測試 */, "\u0442\u0435\u0441\u0442" /* тест */,
+    "dev", "test", "testing", "demo", "sandbox", "e2e",
+    /* a proof of concept, a course's exercise: no one's production ("lab" and "tutorial" are
+     * not: "the lab machine", "values from the OSM tutorial" describe production ones too) */
+    "poc", "proof of concept", "proof-of-concept", "playground", "homework", "assignment",
+    "coursework", "hackathon", "\u958b\u767a" /* 開発 */, "\u5f00\u53d1" /* 开发 */,
+    "\u30c6\u30b9\u30c8" /* テスト */, "\u6d4b\u8bd5" /* 测试 */, "\u6e2c\u8a66" /* 測試 */,
+    "\u0442\u0435\u0441\u0442" /* тест */,
     "\u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442" /* разработ */,
     /* the common forms of test and development in the languages of the configurations seen
      * (docs/lint.md, Severity policy): a table of words, no one file's phrase */
@@ -959,8 +965,10 @@ static const char *const COMMENT_TEST_WORDS[] = {
     "developpement",        /* French */
     NULL};
 static const char *const COMMENT_BENCH_WORDS[] = {
-    "import only", "for the import", "during the import", "during import", "initial import",
-    "bulk import", "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
+    /* a performance contest's entry: load-tested, then thrown away */
+    "contest", "isucon", "rinha de backend", "import only", "for the import", "during the import",
+    "during import", "initial import", "bulk import",
+    "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
     "\u57fa\u51c6\u6d4b\u8bd5" /* 基准测试 */,
     "\u043d\u0430\u0433\u0440\u0443\u0437\u043e\u0447\u043d" /* нагрузочн */,
     /* benchmark, load test and bulk load in the same languages */
@@ -1090,11 +1098,16 @@ static IntentPurpose purpose_words_folded(const char *comment, const char **word
 /* Path words: a directory or file name as a checkout has them ("conf/test-db/", "benchmark/",
  * "postgres-import.conf", "~/src/benchmarking_foo/"). */
 static const char *const PATH_TEST_WORDS[] = {
-    "test", "tests",        "testing",     "testdb",   "ci",      "e2e",
-    "dev",  "devcontainer", "development", "sandbox",  "example", "examples",
-    "demo", "demos",        "fixture",     "fixtures", NULL};
+    "test", "tests", "testing", "testdb", "ci", "e2e", "dev", "devcontainer", "development",
+    "sandbox", "example", "examples", "demo", "demos", "fixture", "fixtures",
+    /* a proof of concept, a lab, a course's or a tutorial's exercise ("poc-schema-per-tenant",
+     * "RSHD_lab2", "home_assignment") */
+    "poc", "playground", "lab", "homework", "assignment", "assignments", "coursework", "hackathon",
+    "tutorial", "tutorials", NULL};
+/* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
-                                               "pgbench", "loadtest",  "import",     NULL};
+                                               "pgbench", "loadtest",  "import",     "contest",
+                                               "isucon",  "rinha",     NULL};
 
 static bool word_listed(const char *word, const char *const *list)
 {
@@ -1165,6 +1178,12 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             if (p == start)
                 break;
             char *word = xstrndup(start, (size_t)(p - start));
+            /* a numbered one names the same thing: "lab2", "isucon10", "assignment1" */
+            size_t letters = strlen(word);
+            while (letters > 2 && isdigit((unsigned char)word[letters - 1]))
+                letters--;
+            bool numbered = letters < strlen(word);
+            word[letters] = '\0';
             IntentPurpose here = INTENT_NONE;
             if (word_listed(word, PRODUCTION_WORDS))
                 *prod = true;
@@ -1174,8 +1193,10 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             /* "dev" abbreviates developer(s) as well as development: within a longer component
              * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
              * the environment */
+            /* and "lab" names an organisation too ("foo-lab"): it counts alone or numbered */
             else if (word_listed(word, PATH_TEST_WORDS) &&
-                     (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")))
+                     (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
+                     (strcasecmp(word, "lab") || numbered || !strcasecmp(comp, "lab")))
                 here = INTENT_TEST;
             /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
             if (here != INTENT_NONE && (found == INTENT_NONE || here == INTENT_BENCHMARK) &&
@@ -1342,9 +1363,12 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
  * for an environment that is not production (with TEST_WORDS: "for testing", "test only"; a
  * bare "test" may name anything, "load test results"). */
 static const char *const DELIBERATE_WORDS[] = {
-    "deliberate",  "deliberately",     "on purpose",        "intentional",    "intentionally",
-    "by design",   "less aggressive",  "more aggressive",   "staging",        "dev",
-    "development", "for benchmarking", "for the benchmark", "for benchmarks", NULL};
+    "deliberate", "deliberately", "on purpose", "intentional", "intentionally", "by design",
+    "less aggressive", "more aggressive", "staging", "dev", "development", "for benchmarking",
+    "for the benchmark", "for benchmarks",
+    /* the reason a value is set: an audit or a rule requires it, someone is debugging */
+    "audit", "auditing", "compliance", "required by", "required for", "debug", "debugging",
+    "troubleshooting", NULL};
 
 static const char *deliberate_in(const char *comment)
 {
@@ -1537,6 +1561,50 @@ static void application_from(Intent *out, const ConfSet *set)
         }
 }
 
+/* ---- a file given over to its log ---- */
+
+/* A setting of what the server logs or where the log goes. */
+static bool logging_setting(const char *name)
+{
+    static const char *const prefixes[] = {"log_", "logging_", "syslog_", "debug_", NULL};
+    static const char *const names[] = {"client_min_messages", "event_source", NULL};
+    for (const char *const *p = prefixes; *p; p++)
+        if (!strncasecmp(name, *p, strlen(*p)))
+            return true;
+    return word_listed(name, names);
+}
+
+/* The top file sets up a log feed and nothing else (listen_addresses and port aside, which any
+ * server reached over the network sets): where the log goes (logging_collector, log_destination,
+ * log_directory, log_filename) and what it holds. Its evident purpose is the log itself (an
+ * audit feed, a logging lab, a demo that shows the SQL it runs): a verbose log there is the
+ * point, not an accident. */
+static void log_feed_from(Intent *out, const ConfSet *set)
+{
+    static const char *const destinations[] = {"logging_collector", "log_destination",
+                                               "log_directory", "log_filename", NULL};
+    static const char *const reach[] = {"listen_addresses", "port", NULL};
+    if (!set->n_files || out->production_said)
+        return;
+    size_t logging = 0;
+    bool destination = false;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || strcmp(e->file, set->files[0]))
+            continue;
+        if (!logging_setting(e->name) && !word_listed(e->name, reach))
+            return;
+        logging += logging_setting(e->name);
+        destination = destination || word_listed(e->name, destinations);
+    }
+    if (!destination || logging < 3)
+        return;
+    out->log_feed_at.file = arena_strdup(out->arena, set->files[0]);
+    out->log_feed_at.line = 0;
+    out->log_feed_at.text = arena_printf(
+        out->arena, "its %zu settings set up the server's log and nothing else", logging);
+}
+
 static double setting_bytes(const Snapshot *snap, const char *name)
 {
     const SnapSetting *s = snapshot_get(snap, name);
@@ -1591,6 +1659,16 @@ static bool tuning_rule(const Finding *f)
             return false;
     return strncmp(f->rule_id, "PK0", 3) && strncmp(f->rule_id, "PK6", 3) &&
            strncmp(f->rule_id, "PK8", 3);
+}
+
+/* The rules whose finding is a log more verbose than a production server needs: a value nobody
+ * sets by accident, whose cost is log volume and disk (not a contradiction such as PK7010's, nor
+ * a muted log such as PK7009's). */
+static bool verbose_log_rule(const Finding *f)
+{
+    static const char *const rules[] = {"PK7002", "PK7003", "PK7007", "PK7008",
+                                        "PK7011", "PK7012", NULL};
+    return word_listed(f->rule_id, rules);
 }
 
 static void strip(char **text, const char *part)
@@ -1682,6 +1760,14 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                         APPLICATIONS[app].why, f->rule_id));
         if (f->severity != SEV_WARNING || !tuning_rule(f))
             continue;
+        if (intent->log_feed_at.file && verbose_log_rule(f)) {
+            demote(f, xasprintf("A notice: the file is a log feed (%s), whose evident purpose is "
+                                "the log: a verbose log is its point, never set by accident, and "
+                                "its cost is log volume and disk, not data or availability. Check "
+                                "that the log's disk holds it.",
+                                intent->log_feed_at.text));
+            continue;
+        }
         const char *mark = marked(intent, f);
         if (mark)
             demote(f, xasprintf("A notice: the author's comment %s states the intent for this "
