@@ -1126,14 +1126,60 @@ static bool bench_word(const char *word)
            (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
 }
 
+/* The name of the repository whose root is `root`, as its origin remote names it
+ * ("https://host/owner/poc-schema-per-tenant.git" gives "poc-schema-per-tenant"), or NULL. The
+ * clone's directory may be named anything (a CI runner's "ci-clone"); the remote's name is what
+ * the repository's owner called it. */
+static char *repository_name(const char *root)
+{
+    char *path = xasprintf("%s/.git/config", root);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return NULL;
+    char line[4096], *name = NULL;
+    bool origin = false;
+    while (!name && fgets(line, sizeof(line), fp)) {
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '[') {
+            origin = !strncmp(p, "[remote \"origin\"]", 17);
+            continue;
+        }
+        if (!origin || strncmp(p, "url", 3))
+            continue;
+        p += 3;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p++ != '=')
+            continue;
+        p[strcspn(p, "\r\n")] = '\0';
+        size_t len = strlen(p);
+        while (len && (p[len - 1] == '/' || isspace((unsigned char)p[len - 1])))
+            p[--len] = '\0';
+        if (len > 4 && !strcmp(p + len - 4, ".git"))
+            p[len -= 4] = '\0';
+        char *last = p + len;
+        while (last > p && last[-1] != '/' && last[-1] != ':')
+            last--;
+        if (*last)
+            name = xstrdup(last);
+    }
+    fclose(fp);
+    return name;
+}
+
 /* The part of the absolute `full` path that speaks for the file: below the repository that holds
  * it (the deepest directory above it with a .git), since the directories above, the clone's own
  * name included, say where someone checked it out (a CI runner's "ci-clone"), not what the file
- * is for; the whole path outside a repository (/srv/test/...). */
-static const char *inside_repository(const char *full)
+ * is for; the whole path outside a repository (/srv/test/...). *repo: the repository's name
+ * from its origin remote (repository_name), or NULL. */
+static const char *inside_repository(const char *full, char **repo)
 {
     const char *from = full;
     char *dir = xstrdup(full);
+    *repo = NULL;
     for (char *slash = strrchr(dir, '/'); slash && slash > dir; slash = strrchr(dir, '/')) {
         *slash = '\0';
         char *git = xasprintf("%s/.git", dir);
@@ -1141,6 +1187,7 @@ static const char *inside_repository(const char *full)
         free(git);
         if (found) {
             from = full + strlen(dir);
+            *repo = repository_name(dir);
             break;
         }
     }
@@ -1148,9 +1195,56 @@ static const char *inside_repository(const char *full)
     return from;
 }
 
+/* The words of one path component `comp` (`shown`, as the evidence names it): updates *found,
+ * *word_out, *prod and *prev_word as purpose_of_path reads them. */
+static void component_words(char *comp, const char *shown, IntentPurpose *found, char **word_out,
+                            bool *prod, char **prev_word)
+{
+    for (char *p = comp; *p;) {
+        while (*p && !isalnum((unsigned char)*p))
+            p++;
+        char *start = p;
+        while (isalnum((unsigned char)*p))
+            p++;
+        if (p == start)
+            break;
+        char *word = xstrndup(start, (size_t)(p - start));
+        /* a numbered one names the same thing: "lab2", "isucon10", "assignment1" */
+        size_t letters = strlen(word);
+        while (letters > 2 && isdigit((unsigned char)word[letters - 1]))
+            letters--;
+        bool numbered = letters < strlen(word);
+        word[letters] = '\0';
+        IntentPurpose here = INTENT_NONE;
+        if (word_listed(word, PRODUCTION_WORDS))
+            *prod = true;
+        else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
+                 (*prev_word && !strcasecmp(*prev_word, "load") && !strcasecmp(word, "test")))
+            here = INTENT_BENCHMARK;
+        /* "dev" abbreviates developer(s) as well as development: within a longer component
+         * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
+         * the environment; and "lab" names an organisation too ("foo-lab"): it counts alone or
+         * numbered */
+        else if (word_listed(word, PATH_TEST_WORDS) &&
+                 (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
+                 (strcasecmp(word, "lab") || numbered || !strcasecmp(comp, "lab")))
+            here = INTENT_TEST;
+        /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
+        if (here != INTENT_NONE && (*found == INTENT_NONE || here == INTENT_BENCHMARK) &&
+            *found != INTENT_BENCHMARK) {
+            *found = here;
+            free(*word_out);
+            *word_out = xasprintf("'%s' in '%s'", word, shown);
+        }
+        free(*prev_word);
+        *prev_word = word;
+    }
+}
+
 /* The purpose the words of `path`'s components show; *prod when one says production. The
  * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and
- * the directories above the file's repository are no statement. */
+ * the directories above the file's repository are no statement; the repository's own name, as
+ * its origin remote gives it, is. */
 static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod)
 {
     char *real = realpath(path, NULL);
@@ -1161,7 +1255,15 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
         free(real);
         return INTENT_NONE;
     }
-    char *copy = xstrdup(real ? inside_repository(real) : path), *save = NULL, *prev_word = NULL;
+    char *repo = NULL;
+    char *copy = xstrdup(real ? inside_repository(real, &repo) : path), *save = NULL,
+         *prev_word = NULL;
+    if (repo) {
+        char *shown = xasprintf("%s' (the repository's name, from its origin remote", repo);
+        component_words(repo, shown, &found, word_out, prod, &prev_word);
+        free(shown);
+        free(repo);
+    }
     bool skip_next = false;
     for (char *comp = strtok_r(copy, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
         if (skip_next) {
@@ -1169,45 +1271,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             continue;
         }
         skip_next = !strcmp(comp, "home") || !strcmp(comp, "Users");
-        for (char *p = comp; *p;) {
-            while (*p && !isalnum((unsigned char)*p))
-                p++;
-            char *start = p;
-            while (isalnum((unsigned char)*p))
-                p++;
-            if (p == start)
-                break;
-            char *word = xstrndup(start, (size_t)(p - start));
-            /* a numbered one names the same thing: "lab2", "isucon10", "assignment1" */
-            size_t letters = strlen(word);
-            while (letters > 2 && isdigit((unsigned char)word[letters - 1]))
-                letters--;
-            bool numbered = letters < strlen(word);
-            word[letters] = '\0';
-            IntentPurpose here = INTENT_NONE;
-            if (word_listed(word, PRODUCTION_WORDS))
-                *prod = true;
-            else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
-                     (prev_word && !strcasecmp(prev_word, "load") && !strcasecmp(word, "test")))
-                here = INTENT_BENCHMARK;
-            /* "dev" abbreviates developer(s) as well as development: within a longer component
-             * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
-             * the environment */
-            /* and "lab" names an organisation too ("foo-lab"): it counts alone or numbered */
-            else if (word_listed(word, PATH_TEST_WORDS) &&
-                     (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
-                     (strcasecmp(word, "lab") || numbered || !strcasecmp(comp, "lab")))
-                here = INTENT_TEST;
-            /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
-            if (here != INTENT_NONE && (found == INTENT_NONE || here == INTENT_BENCHMARK) &&
-                found != INTENT_BENCHMARK) {
-                found = here;
-                free(*word_out);
-                *word_out = xasprintf("'%s' in '%s'", word, comp);
-            }
-            free(prev_word);
-            prev_word = word;
-        }
+        component_words(comp, comp, &found, word_out, prod, &prev_word);
     }
     free(prev_word);
     free(copy);

@@ -473,6 +473,19 @@ for f in acme-lab latest-lab-notes; do
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "path close miss ($f): 'lab' inside a name is no lab" || fail "path close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# in a checkout, the repository's own name comes from its origin remote, not from the clone's
+# directory (a CI runner's "ci-clone")
+mkdir -p "$work/ci-clone2/.git" "$work/ci-clone3/.git" "$work/ci-clone2/docker"
+printf '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://git.example/acme/poc-schema-tenants.git\n' >"$work/ci-clone2/.git/config"
+printf '[remote "origin"]\n\turl = git@git.example:acme/billing-api\n' >"$work/ci-clone3/.git/config"
+printf 'superuser_reserved_connections = 0\nfsync = off\n' | tee "$work/ci-clone2/docker/postgresql.conf" >"$work/ci-clone3/postgresql.conf"
+out=$(lint_json "$work/ci-clone2/docker/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .poc. in .poc-schema-tenants. \\(the repository.s name, from its origin remote")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "repository: its origin remote's name (a POC) names the purpose" || fail "repository name: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+out=$(lint_json "$work/ci-clone3/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "repository close miss: a remote named for an application states no purpose" || fail "billing-api: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 printf '# Proof of concept: one schema per tenant\n# DB Version: 11\nshared_buffers = 512MB\n' >"$work/pochdr.conf"
 out=$(lint_json "$work/pochdr.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 1")))' >/dev/null <<<"$out" &&

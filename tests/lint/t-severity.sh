@@ -111,6 +111,12 @@ ld_sev() { "$PGKNOB" lint "$@" --pg-version 17 --format json --fail-on never "$w
 [ "$(ld_sev)" = warning ] && [ "$(ld_sev --purpose test)" = notice ] &&
   ok "log_duration beside a threshold: a warning for production, a notice under --purpose test" ||
   fail "PK7010: $(ld_sev) / $(ld_sev --purpose test)"
+# a benchmark's prefetch depth is its experiment's variable (realworld 26, a contest entry)
+printf 'effective_io_concurrency = 2\n' >"$work/eic.conf"
+eic_sev() { "$PGKNOB" lint "$@" --host storage=ssd --format json --fail-on never "$work/eic.conf" | jq -r '[.findings[] | select(.rule == "PK1011") | .severity][0]'; }
+[ "$(eic_sev)" = warning ] && [ "$(eic_sev --purpose benchmark)" = notice ] && [ "$(eic_sev --purpose test)" = notice ] &&
+  ok "effective_io_concurrency low on ssd: a warning for production, a notice under benchmark and test" ||
+  fail "PK1011: $(eic_sev) / $(eic_sev --purpose benchmark) / $(eic_sev --purpose test)"
 mkdir -p "$work/proj"
 cp "$work/durability.conf" "$work/proj/postgresql.conf"
 printf '[pgknob]\npurpose = test\n' >"$work/proj/.pgknob.ini"
