@@ -1800,9 +1800,21 @@ static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f
                         intent->pooler_at.text, intent->pooler_at.line));
 }
 
+/* The warning that a debugging setup is on (PK7012: debug_print_* writes every statement's trees),
+ * among findings [begin, end), or NULL: the rest of that setup's verbose log is the same cause. */
+static const Finding *debugging_setup(const FindingList *out, size_t begin, size_t end)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++)
+        if (!strcmp(out->items[idx].rule_id, "PK7012") && out->items[idx].severity == SEV_WARNING)
+            return &out->items[idx];
+    return NULL;
+}
+
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
+    const Finding *debugging = debugging_setup(out, begin, end);
+    int debugging_line = debugging ? debugging->line : 0;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
@@ -1830,6 +1842,13 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 "its cost is log volume and disk, not data or availability. Check "
                                 "that the log's disk holds it.",
                                 intent->log_feed_at.text));
+            continue;
+        }
+        if (debugging && verbose_log_rule(f) && strcmp(f->rule_id, "PK7012")) {
+            demote(f, xasprintf("A notice: the file is a debugging setup (debug_print_* on, line "
+                                "%d, PK7012's warning): this verbose log is the same cause, "
+                                "reported once there; turn the setup off as a whole.",
+                                debugging_line));
             continue;
         }
         const char *mark = marked(intent, f);

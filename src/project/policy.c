@@ -167,6 +167,9 @@ static const struct {
      "the run's, not a production server's."},
     {"PK7008", false,
      "developer debug messages to the client are what a test or development session reads."},
+    {"PK7012", false,
+     "the parse trees and plans of every statement are what a test or development cluster is "
+     "debugged with; their volume is the run's, not a production server's."},
     {"PK7009", false,
      "a test or benchmark run that mutes its log gives up only the record of its own run."},
     {"PK2003", false,

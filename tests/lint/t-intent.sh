@@ -531,4 +531,15 @@ out=$(lint_json "$work/stockc.conf")
   ok "reason close miss: the sample's comment is no reason, and no reason excuses fsync = off" ||
   fail "stock comment: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 
+# one cause, one finding: with debug_print_* on (PK7012's warning), the rest of the verbose log is
+# the same debugging setup
+printf "shared_buffers = 1GB\nlog_statement = 'all'\nlog_min_messages = debug2\ndebug_print_plan = on\n" >"$work/debugsetup.conf"
+out=$(lint_json "$work/debugsetup.conf")
+[ "$(sev PK7012 <<<"$out")" = warning ] && [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK7007 <<<"$out")" = notice ] &&
+  jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'debugging setup (debug_print_\* on, line 4' &&
+  ok "debugging setup: PK7012 warns once, log_statement = all and debug2 are notices pointing to it" ||
+  fail "debug setup: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+[ "$(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)" = notice ] &&
+  ok "... and under --purpose test PK7012 is a notice too" || fail "PK7012 under test: $(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)"
+
 done_testing
