@@ -706,12 +706,14 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         "Judged as a %s configuration: what such clusters do on purpose (fsync, "
         "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
         "muted logging, "
-        "small shared memory%s) is a notice that says why, and a fix that turns it back is "
-        "unsafe. Give --purpose production (or purpose = production in .pgknob.ini) when it "
+        "small shared memory, a low prefetch depth%s) is a notice that says why, and a fix that "
+        "turns it back is unsafe; a worst case beyond 1.5 x RAM stays an error (memory runs "
+        "out). Give --purpose production (or purpose = production in .pgknob.ini) when it "
         "is not.",
         name,
-        intent->purpose == INTENT_TEST ? ", worst-case memory sums of many concurrent sessions"
-                                       : "");
+        intent->purpose == INTENT_TEST
+            ? ", worst-case memory sums of many concurrent sessions up to 1.5 x RAM"
+            : "");
 }
 
 static char *bytes_text(double bytes)
