@@ -683,6 +683,7 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
 
 static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said);
 static void application_from(Intent *out, const ConfSet *set);
+static void log_feed_from(Intent *out, const ConfSet *set);
 
 void intent_read(const ConfSet *set, Intent *out)
 {
@@ -695,6 +696,7 @@ void intent_read(const ConfSet *set, Intent *out)
         read_file(out, set, set->files[idx], idx == 0);
     purpose_from_place(out, set, out->production_said);
     application_from(out, set);
+    log_feed_from(out, set);
     static const char *const cow_settings[] = {"wal_recycle", "wal_init_zero", NULL};
     for (const char *const *name = cow_settings; !out->cow && *name; name++) {
         const ConfEntry *e = off_explicitly(set, *name);
@@ -749,12 +751,14 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         "Judged as a %s configuration: what such clusters do on purpose (fsync, "
         "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
         "muted logging, "
-        "small shared memory%s) is a notice that says why, and a fix that turns it back is "
-        "unsafe. Give --purpose production (or purpose = production in .pgknob.ini) when it "
+        "small shared memory, a low prefetch depth%s) is a notice that says why, and a fix that "
+        "turns it back is unsafe; a worst case beyond 1.5 x RAM stays an error (memory runs "
+        "out). Give --purpose production (or purpose = production in .pgknob.ini) when it "
         "is not.",
         name,
-        intent->purpose == INTENT_TEST ? ", worst-case memory sums of many concurrent sessions"
-                                       : "");
+        intent->purpose == INTENT_TEST
+            ? ", worst-case memory sums of many concurrent sessions up to 1.5 x RAM"
+            : "");
 }
 
 static char *bytes_text(double bytes)
@@ -1014,9 +1018,13 @@ static const char *bare_word_in(const char *text, const char *const *words)
 /* Also in the languages of the configurations seen (no spaces around CJK words): development,
  * test. */
 static const char *const COMMENT_TEST_WORDS[] = {
-    "dev", "test", "testing", "demo", "sandbox", "e2e", "\u958b\u767a" /* 開発 */,
-    "\u5f00\u53d1" /* 开发 */, "\u30c6\u30b9\u30c8" /* テスト */, "\u6d4b\u8bd5" /* 测试 */,
-    "\u6e2c\u8a66" /* 測試 */, "\u0442\u0435\u0441\u0442" /* тест */,
+    "dev", "test", "testing", "demo", "sandbox", "e2e",
+    /* a proof of concept, a course's exercise: no one's production ("lab" and "tutorial" are
+     * not: "the lab machine", "values from the OSM tutorial" describe production ones too) */
+    "poc", "proof of concept", "proof-of-concept", "playground", "homework", "assignment",
+    "coursework", "hackathon", "\u958b\u767a" /* 開発 */, "\u5f00\u53d1" /* 开发 */,
+    "\u30c6\u30b9\u30c8" /* テスト */, "\u6d4b\u8bd5" /* 测试 */, "\u6e2c\u8a66" /* 測試 */,
+    "\u0442\u0435\u0441\u0442" /* тест */,
     "\u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442" /* разработ */,
     /* the common forms of test and development in the languages of the configurations seen
      * (docs/lint.md, Severity policy): a table of words, no one file's phrase */
@@ -1040,8 +1048,10 @@ static const char *const COMMENT_TEST_WORDS[] = {
     "developpement",        /* French */
     NULL};
 static const char *const COMMENT_BENCH_WORDS[] = {
-    "import only", "for the import", "during the import", "during import", "initial import",
-    "bulk import", "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
+    /* a performance contest's entry: load-tested, then thrown away */
+    "contest", "isucon", "rinha de backend", "import only", "for the import", "during the import",
+    "during import", "initial import", "bulk import",
+    "\u30d9\u30f3\u30c1\u30de\u30fc\u30af" /* ベンチマーク */,
     "\u57fa\u51c6\u6d4b\u8bd5" /* 基准测试 */,
     "\u043d\u0430\u0433\u0440\u0443\u0437\u043e\u0447\u043d" /* нагрузочн */,
     /* benchmark, load test and bulk load in the same languages */
@@ -1171,11 +1181,16 @@ static IntentPurpose purpose_words_folded(const char *comment, const char **word
 /* Path words: a directory or file name as a checkout has them ("conf/test-db/", "benchmark/",
  * "postgres-import.conf", "~/src/benchmarking_foo/"). */
 static const char *const PATH_TEST_WORDS[] = {
-    "test", "tests",        "testing",     "testdb",   "ci",      "e2e",
-    "dev",  "devcontainer", "development", "sandbox",  "example", "examples",
-    "demo", "demos",        "fixture",     "fixtures", NULL};
+    "test", "tests", "testing", "testdb", "ci", "e2e", "dev", "devcontainer", "development",
+    "sandbox", "example", "examples", "demo", "demos", "fixture", "fixtures",
+    /* a proof of concept, a lab, a course's or a tutorial's exercise ("poc-schema-per-tenant",
+     * "RSHD_lab2", "home_assignment") */
+    "poc", "playground", "lab", "homework", "assignment", "assignments", "coursework", "hackathon",
+    "tutorial", "tutorials", NULL};
+/* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
-                                               "pgbench", "loadtest",  "import",     NULL};
+                                               "pgbench", "loadtest",  "import",     "contest",
+                                               "isucon",  "rinha",     NULL};
 
 static bool word_listed(const char *word, const char *const *list)
 {
@@ -1194,14 +1209,60 @@ static bool bench_word(const char *word)
            (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
 }
 
+/* The name of the repository whose root is `root`, as its origin remote names it
+ * ("https://host/owner/poc-schema-per-tenant.git" gives "poc-schema-per-tenant"), or NULL. The
+ * clone's directory may be named anything (a CI runner's "ci-clone"); the remote's name is what
+ * the repository's owner called it. */
+static char *repository_name(const char *root)
+{
+    char *path = xasprintf("%s/.git/config", root);
+    FILE *fp = fopen(path, "r");
+    free(path);
+    if (!fp)
+        return NULL;
+    char line[4096], *name = NULL;
+    bool origin = false;
+    while (!name && fgets(line, sizeof(line), fp)) {
+        char *p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '[') {
+            origin = !strncmp(p, "[remote \"origin\"]", 17);
+            continue;
+        }
+        if (!origin || strncmp(p, "url", 3))
+            continue;
+        p += 3;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p++ != '=')
+            continue;
+        p[strcspn(p, "\r\n")] = '\0';
+        size_t len = strlen(p);
+        while (len && (p[len - 1] == '/' || isspace((unsigned char)p[len - 1])))
+            p[--len] = '\0';
+        if (len > 4 && !strcmp(p + len - 4, ".git"))
+            p[len -= 4] = '\0';
+        char *last = p + len;
+        while (last > p && last[-1] != '/' && last[-1] != ':')
+            last--;
+        if (*last)
+            name = xstrdup(last);
+    }
+    fclose(fp);
+    return name;
+}
+
 /* The part of the absolute `full` path that speaks for the file: below the repository that holds
  * it (the deepest directory above it with a .git), since the directories above, the clone's own
  * name included, say where someone checked it out (a CI runner's "ci-clone"), not what the file
- * is for; the whole path outside a repository (/srv/test/...). */
-static const char *inside_repository(const char *full)
+ * is for; the whole path outside a repository (/srv/test/...). *repo: the repository's name
+ * from its origin remote (repository_name), or NULL. */
+static const char *inside_repository(const char *full, char **repo)
 {
     const char *from = full;
     char *dir = xstrdup(full);
+    *repo = NULL;
     for (char *slash = strrchr(dir, '/'); slash && slash > dir; slash = strrchr(dir, '/')) {
         *slash = '\0';
         char *git = xasprintf("%s/.git", dir);
@@ -1209,6 +1270,7 @@ static const char *inside_repository(const char *full)
         free(git);
         if (found) {
             from = full + strlen(dir);
+            *repo = repository_name(dir);
             break;
         }
     }
@@ -1216,9 +1278,56 @@ static const char *inside_repository(const char *full)
     return from;
 }
 
+/* The words of one path component `comp` (`shown`, as the evidence names it): updates *found,
+ * *word_out, *prod and *prev_word as purpose_of_path reads them. */
+static void component_words(char *comp, const char *shown, IntentPurpose *found, char **word_out,
+                            bool *prod, char **prev_word)
+{
+    for (char *p = comp; *p;) {
+        while (*p && !isalnum((unsigned char)*p))
+            p++;
+        char *start = p;
+        while (isalnum((unsigned char)*p))
+            p++;
+        if (p == start)
+            break;
+        char *word = xstrndup(start, (size_t)(p - start));
+        /* a numbered one names the same thing: "lab2", "isucon10", "assignment1" */
+        size_t letters = strlen(word);
+        while (letters > 2 && isdigit((unsigned char)word[letters - 1]))
+            letters--;
+        bool numbered = letters < strlen(word);
+        word[letters] = '\0';
+        IntentPurpose here = INTENT_NONE;
+        if (word_listed(word, PRODUCTION_WORDS))
+            *prod = true;
+        else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
+                 (*prev_word && !strcasecmp(*prev_word, "load") && !strcasecmp(word, "test")))
+            here = INTENT_BENCHMARK;
+        /* "dev" abbreviates developer(s) as well as development: within a longer component
+         * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
+         * the environment; and "lab" names an organisation too ("foo-lab"): it counts alone or
+         * numbered */
+        else if (word_listed(word, PATH_TEST_WORDS) &&
+                 (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
+                 (strcasecmp(word, "lab") || numbered || !strcasecmp(comp, "lab")))
+            here = INTENT_TEST;
+        /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
+        if (here != INTENT_NONE && (*found == INTENT_NONE || here == INTENT_BENCHMARK) &&
+            *found != INTENT_BENCHMARK) {
+            *found = here;
+            free(*word_out);
+            *word_out = xasprintf("'%s' in '%s'", word, shown);
+        }
+        free(*prev_word);
+        *prev_word = word;
+    }
+}
+
 /* The purpose the words of `path`'s components show; *prod when one says production. The
  * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and
- * the directories above the file's repository are no statement. */
+ * the directories above the file's repository are no statement; the repository's own name, as
+ * its origin remote gives it, is. */
 static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod)
 {
     char *real = realpath(path, NULL);
@@ -1229,7 +1338,15 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
         free(real);
         return INTENT_NONE;
     }
-    char *copy = xstrdup(real ? inside_repository(real) : path), *save = NULL, *prev_word = NULL;
+    char *repo = NULL;
+    char *copy = xstrdup(real ? inside_repository(real, &repo) : path), *save = NULL,
+         *prev_word = NULL;
+    if (repo) {
+        char *shown = xasprintf("%s' (the repository's name, from its origin remote", repo);
+        component_words(repo, shown, &found, word_out, prod, &prev_word);
+        free(shown);
+        free(repo);
+    }
     bool skip_next = false;
     for (char *comp = strtok_r(copy, "/", &save); comp; comp = strtok_r(NULL, "/", &save)) {
         if (skip_next) {
@@ -1237,37 +1354,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             continue;
         }
         skip_next = !strcmp(comp, "home") || !strcmp(comp, "Users");
-        for (char *p = comp; *p;) {
-            while (*p && !isalnum((unsigned char)*p))
-                p++;
-            char *start = p;
-            while (isalnum((unsigned char)*p))
-                p++;
-            if (p == start)
-                break;
-            char *word = xstrndup(start, (size_t)(p - start));
-            IntentPurpose here = INTENT_NONE;
-            if (word_listed(word, PRODUCTION_WORDS))
-                *prod = true;
-            else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
-                     (prev_word && !strcasecmp(prev_word, "load") && !strcasecmp(word, "test")))
-                here = INTENT_BENCHMARK;
-            /* "dev" abbreviates developer(s) as well as development: within a longer component
-             * ("foo-dev-team", an organisation of developers) it says nothing; alone it names
-             * the environment */
-            else if (word_listed(word, PATH_TEST_WORDS) &&
-                     (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")))
-                here = INTENT_TEST;
-            /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
-            if (here != INTENT_NONE && (found == INTENT_NONE || here == INTENT_BENCHMARK) &&
-                found != INTENT_BENCHMARK) {
-                found = here;
-                free(*word_out);
-                *word_out = xasprintf("'%s' in '%s'", word, comp);
-            }
-            free(prev_word);
-            prev_word = word;
-        }
+        component_words(comp, comp, &found, word_out, prod, &prev_word);
     }
     free(prev_word);
     free(copy);
@@ -1423,9 +1510,12 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
  * for an environment that is not production (with TEST_WORDS: "for testing", "test only"; a
  * bare "test" may name anything, "load test results"). */
 static const char *const DELIBERATE_WORDS[] = {
-    "deliberate",  "deliberately",     "on purpose",        "intentional",    "intentionally",
-    "by design",   "less aggressive",  "more aggressive",   "staging",        "dev",
-    "development", "for benchmarking", "for the benchmark", "for benchmarks", NULL};
+    "deliberate", "deliberately", "on purpose", "intentional", "intentionally", "by design",
+    "less aggressive", "more aggressive", "staging", "dev", "development", "for benchmarking",
+    "for the benchmark", "for benchmarks",
+    /* the reason a value is set: an audit or a rule requires it, someone is debugging */
+    "audit", "auditing", "compliance", "required by", "required for", "debug", "debugging",
+    "troubleshooting", NULL};
 
 static const char *deliberate_in(const char *comment)
 {
@@ -1618,6 +1708,50 @@ static void application_from(Intent *out, const ConfSet *set)
         }
 }
 
+/* ---- a file given over to its log ---- */
+
+/* A setting of what the server logs or where the log goes. */
+static bool logging_setting(const char *name)
+{
+    static const char *const prefixes[] = {"log_", "logging_", "syslog_", "debug_", NULL};
+    static const char *const names[] = {"client_min_messages", "event_source", NULL};
+    for (const char *const *p = prefixes; *p; p++)
+        if (!strncasecmp(name, *p, strlen(*p)))
+            return true;
+    return word_listed(name, names);
+}
+
+/* The top file sets up a log feed and nothing else (listen_addresses and port aside, which any
+ * server reached over the network sets): where the log goes (logging_collector, log_destination,
+ * log_directory, log_filename) and what it holds. Its evident purpose is the log itself (an
+ * audit feed, a logging lab, a demo that shows the SQL it runs): a verbose log there is the
+ * point, not an accident. */
+static void log_feed_from(Intent *out, const ConfSet *set)
+{
+    static const char *const destinations[] = {"logging_collector", "log_destination",
+                                               "log_directory", "log_filename", NULL};
+    static const char *const reach[] = {"listen_addresses", "port", NULL};
+    if (!set->n_files || out->production_said)
+        return;
+    size_t logging = 0;
+    bool destination = false;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || strcmp(e->file, set->files[0]))
+            continue;
+        if (!logging_setting(e->name) && !word_listed(e->name, reach))
+            return;
+        logging += logging_setting(e->name);
+        destination = destination || word_listed(e->name, destinations);
+    }
+    if (!destination || logging < 3)
+        return;
+    out->log_feed_at.file = arena_strdup(out->arena, set->files[0]);
+    out->log_feed_at.line = 0;
+    out->log_feed_at.text = arena_printf(
+        out->arena, "its %zu settings set up the server's log and nothing else", logging);
+}
+
 static double setting_bytes(const Snapshot *snap, const char *name)
 {
     const SnapSetting *s = snapshot_get(snap, name);
@@ -1672,6 +1806,16 @@ static bool tuning_rule(const Finding *f)
             return false;
     return strncmp(f->rule_id, "PK0", 3) && strncmp(f->rule_id, "PK6", 3) &&
            strncmp(f->rule_id, "PK8", 3);
+}
+
+/* The rules whose finding is a log more verbose than a production server needs: a value nobody
+ * sets by accident, whose cost is log volume and disk (not a contradiction such as PK7010's, nor
+ * a muted log such as PK7009's). */
+static bool verbose_log_rule(const Finding *f)
+{
+    static const char *const rules[] = {"PK7002", "PK7003", "PK7007", "PK7008",
+                                        "PK7011", "PK7012", NULL};
+    return word_listed(f->rule_id, rules);
 }
 
 static void strip(char **text, const char *part)
@@ -1739,9 +1883,21 @@ static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f
                         intent->pooler_at.text, intent->pooler_at.line));
 }
 
+/* The warning that a debugging setup is on (PK7012: debug_print_* writes every statement's trees),
+ * among findings [begin, end), or NULL: the rest of that setup's verbose log is the same cause. */
+static const Finding *debugging_setup(const FindingList *out, size_t begin, size_t end)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++)
+        if (!strcmp(out->items[idx].rule_id, "PK7012") && out->items[idx].severity == SEV_WARNING)
+            return &out->items[idx];
+    return NULL;
+}
+
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
+    const Finding *debugging = debugging_setup(out, begin, end);
+    int debugging_line = debugging ? debugging->line : 0;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
@@ -1763,6 +1919,21 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                         APPLICATIONS[app].why, f->rule_id));
         if (f->severity != SEV_WARNING || !tuning_rule(f))
             continue;
+        if (intent->log_feed_at.file && verbose_log_rule(f)) {
+            demote(f, xasprintf("A notice: the file is a log feed (%s), whose evident purpose is "
+                                "the log: a verbose log is its point, never set by accident, and "
+                                "its cost is log volume and disk, not data or availability. Check "
+                                "that the log's disk holds it.",
+                                intent->log_feed_at.text));
+            continue;
+        }
+        if (debugging && verbose_log_rule(f) && strcmp(f->rule_id, "PK7012")) {
+            demote(f, xasprintf("A notice: the file is a debugging setup (debug_print_* on, line "
+                                "%d, PK7012's warning): this verbose log is the same cause, "
+                                "reported once there; turn the setup off as a whole.",
+                                debugging_line));
+            continue;
+        }
         const char *mark = marked(intent, f);
         if (mark)
             demote(f, xasprintf("A notice: the author's comment %s states the intent for this "

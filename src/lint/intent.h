@@ -65,6 +65,9 @@ typedef struct Intent {
     /* an application whose requirements the preloaded libraries or the comments show */
     const char *application;
     char *application_evidence;
+    /* the top file sets up the server's log and nothing else (a log feed): its verbose-log
+     * findings are notices (docs/lint.md, "Severity policy"); file NULL: not one */
+    IntentPlace log_feed_at;
     /* settings under an author's comment that states intent for them ("deliberately",
      * "Less aggressive for staging"): the setting's line and the comment */
     IntentComment *deliberate;

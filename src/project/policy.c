@@ -167,6 +167,9 @@ static const struct {
      "the run's, not a production server's."},
     {"PK7008", false,
      "developer debug messages to the client are what a test or development session reads."},
+    {"PK7012", false,
+     "the parse trees and plans of every statement are what a test or development cluster is "
+     "debugged with; their volume is the run's, not a production server's."},
     {"PK7009", false,
      "a test or benchmark run that mutes its log gives up only the record of its own run."},
     {"PK2003", false,
@@ -174,6 +177,9 @@ static const struct {
      "needs no cache for a production working set."},
     {"PK1013", false,
      "a test or benchmark cluster sized small on purpose needs no production I/O concurrency."},
+    {"PK1011", false,
+     "the prefetch depth of a test or benchmark run is the experiment's own variable, and a "
+     "test's data is small: a low one costs the run's speed, not a production server's."},
     {"PK2020", false,
      "the sum assumes every connection sorting at once with the full work_mem, which a test run "
      "or a benchmark of one query at a time never does; a large work_mem there is the "

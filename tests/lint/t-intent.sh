@@ -156,9 +156,9 @@ printf 'random_page_cost = 4\neffective_io_concurrency = 200\n' >"$work/mixed.co
 
 # ---- 6. the purpose from where the file lives and what its settings do ----
 # (pgknob's own fixtures under tests/ state purpose = production in tests/.pgknob.ini)
-mkdir -p "$work/conf/test-db" "$work/prod/test" "$work/contest" "$work/benchmarking_foo" "$work/conf.d"
+mkdir -p "$work/conf/test-db" "$work/prod/test" "$work/latest" "$work/benchmarking_foo" "$work/conf.d"
 printf 'shared_buffers = 1GB\nfsync = off\n' | tee "$work/conf/test-db/postgresql.conf" "$work/prod/test/postgresql.conf" \
-  "$work/contest/postgresql.conf" "$work/benchmarking_foo/postgresql.auto.conf" >"$work/conf.d/postgres-import.conf"
+  "$work/latest/postgresql.conf" "$work/benchmarking_foo/postgresql.auto.conf" >"$work/conf.d/postgres-import.conf"
 out=$(lint_json "$work/conf/test-db/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test-db. \\(/")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
@@ -169,7 +169,7 @@ for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
     [ "$(sev PK6001 <<<"$out")" = notice ] &&
     ok "path: $f is a benchmark or an import" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
-for f in prod/test contest; do
+for f in prod/test latest; do
   out=$(lint_json "$work/$f/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "path close miss ($f): a production word wins, a word containing test is none" ||
@@ -480,5 +480,95 @@ ram_of "$work/given.conf" | grep -q 'ram=1GB from line 1' && ram_of "$work/limit
 printf '# server has 16 GB RAM\nshared_buffers = 4GB\t# 4GB allocated to Postgres shared buffers\n' >"$work/sbline.conf"
 ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbline.conf" | grep -q 'ram=16GB from line 1' &&
   ok "host words close miss: memory given to another program is not PostgreSQL's" || fail "host given redis: $(ram_of "$work/redis.conf")"
+
+# ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
+mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
+  "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes"
+printf 'superuser_reserved_connections = 0\nfsync = off\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
+  "$work/DB_lab3/postgresql.conf" "$work/home_assignment/postgresql.conf" "$work/isucon12-final/postgresql.conf" \
+  "$work/acme-lab/postgresql.conf" "$work/latest-lab-notes/postgresql.conf" >"$work/perf-contest/postgresql.conf"
+for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:test:assignment" \
+  "isucon12-final:benchmark:isucon" "perf-contest:benchmark:contest"; do
+  IFS=: read -r f purpose word <<<"$pair"
+  out=$(lint_json "$work/$f/postgresql.conf")
+  jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message |
+    test("as " + $p + " from its path: .\($w)." )))' >/dev/null <<<"$out" &&
+    [ "$(sev PK8017 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = notice ] &&
+    ok "path: $f is a $purpose ('$word')" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+done
+# "lab" names an organisation too: it counts alone or numbered, not inside a longer name
+for f in acme-lab latest-lab-notes; do
+  out=$(lint_json "$work/$f/postgresql.conf")
+  ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    ok "path close miss ($f): 'lab' inside a name is no lab" || fail "path close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+done
+# in a checkout, the repository's own name comes from its origin remote, not from the clone's
+# directory (a CI runner's "ci-clone")
+mkdir -p "$work/ci-clone2/.git" "$work/ci-clone3/.git" "$work/ci-clone2/docker"
+printf '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://git.example/acme/poc-schema-tenants.git\n' >"$work/ci-clone2/.git/config"
+printf '[remote "origin"]\n\turl = git@git.example:acme/billing-api\n' >"$work/ci-clone3/.git/config"
+printf 'superuser_reserved_connections = 0\nfsync = off\n' | tee "$work/ci-clone2/docker/postgresql.conf" >"$work/ci-clone3/postgresql.conf"
+out=$(lint_json "$work/ci-clone2/docker/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .poc. in .poc-schema-tenants. \\(the repository.s name, from its origin remote")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "repository: its origin remote's name (a POC) names the purpose" || fail "repository name: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+out=$(lint_json "$work/ci-clone3/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "repository close miss: a remote named for an application states no purpose" || fail "billing-api: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '# Proof of concept: one schema per tenant\n# DB Version: 11\nshared_buffers = 512MB\n' >"$work/pochdr.conf"
+out=$(lint_json "$work/pochdr.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 1")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK0005 <<<"$out")" = notice ] &&
+  ok "header: a proof of concept is a test; its end-of-life major a notice" || fail "poc header: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '# Concept: one schema per tenant\n# DB Version: 11\nshared_buffers = 512MB\n' >"$work/conchdr.conf"
+[ "$(lint_json "$work/conchdr.conf" | sev PK0005)" = warning ] &&
+  ok "header close miss: 'concept' alone states no purpose" || fail "concept header: $(lint_json "$work/conchdr.conf" | sev PK0005)"
+
+# ---- 8. a verbose log set on purpose: a log feed, or a comment that states the reason ----
+printf "logging_collector = on\nlog_directory = '/var/log/postgresql'\nlog_statement = 'all'\nlog_connections = on\nlisten_addresses = '*'\n" >"$work/feed.conf"
+out=$(lint_json "$work/feed.conf")
+[ "$(sev PK7003 <<<"$out")" = notice ] &&
+  jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'the file is a log feed (its 4 settings set up the server.s log and nothing else)' &&
+  ok "log feed: log_statement = all in a file that only sets up the log is a notice, saying why" ||
+  fail "log feed: $(jq -c '[.findings[] | select(.rule == "PK7003") | [.severity, .hint]]' <<<"$out")"
+{ cat "$work/feed.conf"; printf 'shared_buffers = 1GB\n'; } >"$work/feedplus.conf"
+printf '# production logging\n' | cat - "$work/feed.conf" >"$work/feedprod.conf"
+printf "log_statement = 'all'\nlog_min_duration_statement = 0\n" >"$work/nodest.conf"
+for f in feedplus feedprod nodest; do
+  [ "$(lint_json "$work/$f.conf" | sev PK7003)" = warning ] &&
+    ok "log feed close miss ($f): a server's settings, a production header or no log destination keep the warning" ||
+    fail "log feed close miss $f: $(lint_json "$work/$f.conf" | sev PK7003)"
+done
+printf "log_min_duration_statement = 0\nlog_connections = on\nlog_disconnections = on\n" >"$work/nodest2.conf"
+[ "$(lint_json "$work/nodest2.conf" | sev PK7002)" = warning ] && ok "... PK7002 too" || fail "nodest PK7002: $(lint_json "$work/nodest2.conf" | sev PK7002)"
+printf "logging_collector = on\nlog_directory = 'log'\nlog_min_duration_statement = 0\nlog_duration = on\nlog_min_messages = debug2\n" >"$work/feed2.conf"
+out=$(lint_json "$work/feed2.conf")
+[ "$(sev PK7002 <<<"$out")" = notice ] && [ "$(sev PK7007 <<<"$out")" = notice ] &&
+  ok "log feed: every verbose-log rule (PK7002, PK7007) follows the principle" || fail "feed2: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf "logging_collector = on\nlog_directory = 'log'\nlog_duration = on\nlog_min_duration_statement = 100\n" >"$work/feed3.conf"
+[ "$(lint_json --pg-version 17 "$work/feed3.conf" | sev PK7010)" = warning ] &&
+  ok "log feed close miss: log_duration beside a threshold contradicts itself, and stays a warning" ||
+  fail "feed3 PK7010: $(lint_json --pg-version 17 "$work/feed3.conf" | sev PK7010)"
+printf "shared_buffers = 1GB\nlog_statement = 'all'   # every statement, for the compliance audit trail\n" >"$work/audit.conf"
+out=$(lint_json "$work/audit.conf")
+[ "$(sev PK7003 <<<"$out")" = notice ] && jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'compliance audit trail' &&
+  ok "reason: a comment that says why (an audit) makes log_statement = all a notice quoting it" ||
+  fail "audit: $(jq -c '[.findings[] | select(.rule == "PK7003") | [.severity, .hint]]' <<<"$out")"
+printf "shared_buffers = 1GB\nlog_statement = 'all'\t\t\t# none, ddl, mod, all\nfsync = off   # debug\n" >"$work/stockc.conf"
+out=$(lint_json "$work/stockc.conf")
+[ "$(sev PK7003 <<<"$out")" = warning ] && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "reason close miss: the sample's comment is no reason, and no reason excuses fsync = off" ||
+  fail "stock comment: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+
+# one cause, one finding: with debug_print_* on (PK7012's warning), the rest of the verbose log is
+# the same debugging setup
+printf "shared_buffers = 1GB\nlog_statement = 'all'\nlog_min_messages = debug2\ndebug_print_plan = on\n" >"$work/debugsetup.conf"
+out=$(lint_json "$work/debugsetup.conf")
+[ "$(sev PK7012 <<<"$out")" = warning ] && [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK7007 <<<"$out")" = notice ] &&
+  jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'debugging setup (debug_print_\* on, line 4' &&
+  ok "debugging setup: PK7012 warns once, log_statement = all and debug2 are notices pointing to it" ||
+  fail "debug setup: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+[ "$(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)" = notice ] &&
+  ok "... and under --purpose test PK7012 is a notice too" || fail "PK7012 under test: $(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)"
 
 done_testing

@@ -111,6 +111,12 @@ ld_sev() { "$PGKNOB" lint "$@" --pg-version 17 --format json --fail-on never "$w
 [ "$(ld_sev)" = warning ] && [ "$(ld_sev --purpose test)" = notice ] &&
   ok "log_duration beside a threshold: a warning for production, a notice under --purpose test" ||
   fail "PK7010: $(ld_sev) / $(ld_sev --purpose test)"
+# a benchmark's prefetch depth is its experiment's variable (realworld 26, a contest entry)
+printf 'effective_io_concurrency = 2\n' >"$work/eic.conf"
+eic_sev() { "$PGKNOB" lint "$@" --host storage=ssd --format json --fail-on never "$work/eic.conf" | jq -r '[.findings[] | select(.rule == "PK1011") | .severity][0]'; }
+[ "$(eic_sev)" = warning ] && [ "$(eic_sev --purpose benchmark)" = notice ] && [ "$(eic_sev --purpose test)" = notice ] &&
+  ok "effective_io_concurrency low on ssd: a warning for production, a notice under benchmark and test" ||
+  fail "PK1011: $(eic_sev) / $(eic_sev --purpose benchmark) / $(eic_sev --purpose test)"
 mkdir -p "$work/proj"
 cp "$work/durability.conf" "$work/proj/postgresql.conf"
 printf '[pgknob]\npurpose = test\n' >"$work/proj/.pgknob.ini"
@@ -135,6 +141,19 @@ mem_sev() { "$PGKNOB" lint --host "ram=$1" --format json --fail-on never "$work/
   jq -r '[.findings[] | select(.rule == "PK2001" or .rule == "PK2002") | "\(.rule):\(.severity)"] | join(" ")'; }
 [ "$(mem_sev 8GB)" = "PK2002:warning" ] && ok "demand 110% of RAM: one warning (PK2002)" || fail "110% of RAM: $(mem_sev 8GB)"
 [ "$(mem_sev 4GB)" = "PK2001:error" ] && ok "demand 220% of RAM: one error (PK2001)" || fail "220% of RAM: $(mem_sev 4GB)"
+# shared_buffers above 40% of RAM: the docs say only that more is unlikely to work better (a
+# notice); above 60% too little is left for the page cache, work_mem and the OS (a warning).
+sb_sev() {
+  printf 'shared_buffers = %s\n' "$2" >"$work/sb.conf"
+  "$PGKNOB" lint --pg-version "$1" --host ram=32GB --format json --fail-on never "$work/sb.conf" |
+    jq -r '[.findings[] | select(.rule == "PK2005" or .rule == "PK2006") | "\(.rule):\(.severity)"] | join(" ")'
+}
+[ "$(sb_sev 18 14GB)" = "PK2006:notice" ] && [ "$(sb_sev 15 14GB)" = "PK2005:notice" ] &&
+  ok "shared_buffers 44% of RAM: a notice on 15 and 18 (tuning advice)" || fail "44% of RAM: $(sb_sev 18 14GB) / $(sb_sev 15 14GB)"
+[ "$(sb_sev 18 19GB)" = "PK2006:notice" ] && [ "$(sb_sev 18 20GB)" = "PK2006:warning" ] &&
+  [ "$(sb_sev 14 24GB)" = "PK2005:warning" ] &&
+  ok "shared_buffers above 60% of RAM: a warning (19GB of 32GB a notice, 20GB and 24GB warn)" ||
+  fail "above 60%: $(sb_sev 18 19GB) / $(sb_sev 18 20GB) / $(sb_sev 14 24GB)"
 
 # --- facts about the target machine: one policy ---
 # A lone file's include_dir absent here is a notice naming the directory to create; a data
