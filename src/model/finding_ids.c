@@ -137,6 +137,12 @@ static const FindingId ids[] = {
      " an absolute data_directory): ssl_cert_file or ssl_key_file, resolved against the data"
      " directory as the server does, is missing there, and the server refuses to start.",
      "lint/validate.c"},
+    {"PK0065", "validation.library-misspelt", "preload library name misspelt", SEV_ERROR,
+     "A name in shared_preload_libraries, session_preload_libraries or local_preload_libraries"
+     " that no PostgreSQL build or well-known extension has as a library, within a typo of one"
+     " that does (pg_audit for pgaudit, pg_stat_statement): the server refuses to start"
+     " (shared) or every connection fails (session, local) with \"could not access file\".",
+     "lint/libraries.c"},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",
