@@ -218,6 +218,14 @@ static const FindingId ids[] = {
      "No --host, and the file's comments state its RAM, cores or storage: they serve as host"
      " facts, and the finding says where each came from.",
      "lint/intent.c"},
+    {"PK0093", "intent.listen-loopback-only", "loopback only, though the file is for the network",
+     SEV_WARNING,
+     "listen_addresses not set (the default, localhost) in a configuration file for a server"
+     " reached over the network: ssl = on, synchronous_standby_names, or a compose file or"
+     " Dockerfile of its repository that runs the server with it as config_file (the official"
+     " image's '*' is in its own sample, which such a file replaces). No other host can"
+     " connect. A notice when listen_addresses is written as loopback on purpose.",
+     "lint/network.c"},
     /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
     {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
      "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"
