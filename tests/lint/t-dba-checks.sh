@@ -2,7 +2,7 @@
 # What a DBA checks in seconds (issue 24, section 3), at the severity the consequence earns:
 # parallel worker limits several times the cores (PK5007), a server log that never rotates under
 # verbose logging (PK7013), listen_addresses left at localhost in a file for a networked server
-# (PK0066). Each with a close miss.
+# (PK0093, in t-listen.sh, which needs servers). Each with a close miss.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
