@@ -25,13 +25,9 @@ typedef enum Loaded { LOADED_UNKNOWN, LOADED_NO, LOADED_YES } Loaded;
 bool lint_library_listed(const char *list, const char *module)
 {
     bool found = false;
-    char *copy = xstrdup(list), *save = NULL;
-    for (char *lib = strtok_r(copy, ",", &save); lib && !found; lib = strtok_r(NULL, ",", &save)) {
-        while (*lib == ' ' || *lib == '\t' || *lib == '"')
-            lib++;
+    char *copy = xstrdup(list);
+    for (char *cursor = copy, *lib; (lib = lint_library_next(&cursor)) && !found;) {
         size_t len = strlen(lib);
-        while (len && (lib[len - 1] == ' ' || lib[len - 1] == '\t' || lib[len - 1] == '"'))
-            lib[--len] = '\0';
         if (!strncmp(lib, "$libdir/", 8)) {
             lib += 8;
             len -= 8;

@@ -245,13 +245,16 @@ static char *start_why(const Snapshot *snap, const CatalogParam *param, const Gu
                          "replication slot (or a standby, or archiving) needs %s; pgknob cannot "
                          "see the slots.",
                          cur->parsed.enum_val, val->enum_val, cur->parsed.enum_val);
-    if (!strcmp(name, "shared_preload_libraries")) {
+    bool shared = !strcmp(name, "shared_preload_libraries");
+    if (shared || !strcmp(name, "session_preload_libraries") ||
+        !strcmp(name, "local_preload_libraries")) {
         char *lib = added_library(cur ? cur->value : "", value);
         if (lib) {
-            char *why = xasprintf("it adds %s to shared_preload_libraries: the server refuses to "
-                                  "start when that library is not installed, which pgknob cannot "
-                                  "see.",
-                                  lib);
+            /* the other two load at each connection, which then fails (miscinit.c) */
+            char *why = xasprintf(
+                "it adds %s to %s: %s when that library is not installed, which"
+                " pgknob cannot see.",
+                lib, name, shared ? "the server refuses to start" : "every new connection fails");
             free(lib);
             return why;
         }
@@ -270,8 +273,8 @@ static char *start_why(const Snapshot *snap, const CatalogParam *param, const Gu
         return xstrdup("the server refuses to start when more replication slots exist than the "
                        "new limit, which pgknob cannot see.");
     /* shared memory that grows: huge pages reserved for the old size, or little RAM left */
-    static const char *const shared[] = {"shared_buffers", "wal_buffers", NULL};
-    if (rank(name, shared) >= 0 && cur && cur->parsed_ok && val->num > cur->parsed.num) {
+    static const char *const shared_mem[] = {"shared_buffers", "wal_buffers", NULL};
+    if (rank(name, shared_mem) >= 0 && cur && cur->parsed_ok && val->num > cur->parsed.num) {
         const SnapSetting *huge = snapshot_get(snap, "huge_pages");
         if (huge && huge->parsed_ok && !strcasecmp(huge->parsed.enum_val, "on"))
             return xasprintf("raising %s grows shared memory, and with huge_pages = on the server "

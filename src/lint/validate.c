@@ -952,80 +952,6 @@ static void check_locales(const Snapshot *snap, FindingList *out)
                                           " use C.UTF-8 for this setting");
 }
 
-/* Libraries of the PostgreSQL distribution: the core's and every contrib module of 13-18.
- * contrib is part of the distribution (packagers may split it into a -contrib package, which
- * installs them all at once), so a preloaded contrib module is no more host-dependent than
- * pg_stat_statements. */
-static bool bundled_library(const char *lib)
-{
-    static const char *const bundled[] = {"adminpack",
-                                          "amcheck",
-                                          "auth_delay",
-                                          "auto_explain",
-                                          "basebackup_to_shell",
-                                          "basic_archive",
-                                          "bloom",
-                                          "btree_gin",
-                                          "btree_gist",
-                                          "citext",
-                                          "cube",
-                                          "dblink",
-                                          "dict_int",
-                                          "dict_xsyn",
-                                          "earthdistance",
-                                          "file_fdw",
-                                          "fuzzystrmatch",
-                                          "hstore",
-                                          "insert_username",
-                                          "intarray",
-                                          "isn",
-                                          "lo",
-                                          "ltree",
-                                          "moddatetime",
-                                          "old_snapshot",
-                                          "pageinspect",
-                                          "passwordcheck",
-                                          "pg_buffercache",
-                                          "pg_freespacemap",
-                                          "pg_logicalinspect",
-                                          "pg_overexplain",
-                                          "pg_prewarm",
-                                          "pg_stat_statements",
-                                          "pg_surgery",
-                                          "pg_trgm",
-                                          "pg_visibility",
-                                          "pg_walinspect",
-                                          "pgcrypto",
-                                          "pgoutput",
-                                          "pgrowlocks",
-                                          "pgstattuple",
-                                          "plpgsql",
-                                          "postgres_fdw",
-                                          "refint",
-                                          "autoinc",
-                                          "seg",
-                                          "sepgsql",
-                                          "sslinfo",
-                                          "tablefunc",
-                                          "tcn",
-                                          "test_decoding",
-                                          "tsm_system_rows",
-                                          "tsm_system_time",
-                                          "unaccent",
-                                          "uuid-ossp",
-                                          "xml2",
-                                          NULL};
-    if (!strncmp(lib, "$libdir/", 8))
-        lib += 8;
-    size_t len = strlen(lib);
-    if (len > 3 && !strcmp(lib + len - 3, ".so"))
-        len -= 3;
-    for (const char *const *name = bundled; *name; name++)
-        if (strlen(*name) == len && !strncmp(*name, lib, len))
-            return true;
-    return false;
-}
-
 /* Is `lib` (len bytes) an item of the comma-separated `list`? */
 static bool listed_library(const char *list, const char *lib, size_t len)
 {
@@ -1043,14 +969,12 @@ static bool listed_library(const char *list, const char *lib, size_t len)
 static char *extra_libraries(const char *value, const char *image)
 {
     StrBuf sb = STRBUF_INIT;
-    char *copy = xstrdup(value), *save = NULL;
-    for (char *lib = strtok_r(copy, ",", &save); lib; lib = strtok_r(NULL, ",", &save)) {
-        while (*lib == ' ' || *lib == '\t' || *lib == '"')
-            lib++;
+    char *copy = xstrdup(value);
+    for (char *cursor = copy, *lib; (lib = lint_library_next(&cursor));) {
         size_t len = strlen(lib);
-        while (len && (lib[len - 1] == ' ' || lib[len - 1] == '\t' || lib[len - 1] == '"'))
-            lib[--len] = '\0';
-        if (len && !bundled_library(lib) && !listed_library(image, lib, len))
+        /* a misspelt name is PK0065's: one cause, one finding */
+        if (len && !lint_library_bundled(lib) && !listed_library(image, lib, len) &&
+            !lint_library_meant(lib))
             sb_printf(&sb, "%s\"%s\"", sb.len ? ", " : "", lib);
     }
     free(copy);
@@ -1486,6 +1410,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_reserved_connections(snap, out);
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
+    lint_check_preload_libraries(snap, out);
     check_host_dependent(snap, target_here, opts->image_libraries, out);
     check_ssl_files(set, snap, target_here, out);
     /* on the target, this machine's locales are the server's; elsewhere only the names' form */

@@ -25,6 +25,16 @@ const SnapSetting *lint_usable(const Snapshot *snap, const char *name);
  * accepts it: bare, quoted, with $libdir/ or with .so. */
 bool lint_library_listed(const char *list, const char *module);
 
+/* Preload library names (libraries.c): a library of the PostgreSQL distribution (bare, with
+ * $libdir/ or .so); the known library a name misspells, or NULL; and the check of the three
+ * preload settings for misspelt names (PK0065). */
+bool lint_library_bundled(const char *lib);
+/* The next name of a library list (commas, optional double quotes and blanks), trimmed in
+ * place in the writable list `*cursor` points into; NULL after the last. */
+char *lint_library_next(char **cursor);
+const char *lint_library_meant(const char *lib);
+void lint_check_preload_libraries(const Snapshot *snap, FindingList *out);
+
 /* An unrendered template (template.c): marks the entries that are its placeholders in
  * `templated` (one bool per entry of `set`), and in `in_tag` too those inside a template tag
  * that spans lines (ERB's `<%= ... %>` over a Ruby case: code, not settings), and adds the one

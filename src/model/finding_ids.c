@@ -139,6 +139,12 @@ static const FindingId ids[] = {
      " an absolute data_directory): ssl_cert_file or ssl_key_file, resolved against the data"
      " directory as the server does, is missing there, and the server refuses to start.",
      "lint/validate.c"},
+    {"PK0065", "validation.library-misspelt", "preload library name misspelt", SEV_ERROR,
+     "A name in shared_preload_libraries, session_preload_libraries or local_preload_libraries"
+     " that no PostgreSQL build or well-known extension has as a library, within a typo of one"
+     " that does (pg_audit for pgaudit, pg_stat_statement): the server refuses to start"
+     " (shared) or every connection fails (session, local) with \"could not access file\".",
+     "lint/libraries.c"},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",
@@ -214,6 +220,14 @@ static const FindingId ids[] = {
      "No --host, and the file's comments state its RAM, cores or storage: they serve as host"
      " facts, and the finding says where each came from.",
      "lint/intent.c"},
+    {"PK0093", "intent.listen-loopback-only", "loopback only, though the file is for the network",
+     SEV_WARNING,
+     "listen_addresses not set (the default, localhost) in a configuration file for a server"
+     " reached over the network: ssl = on, synchronous_standby_names, or a compose file or"
+     " Dockerfile of its repository that runs the server with it as config_file (the official"
+     " image's '*' is in its own sample, which such a file replaces). No other host can"
+     " connect. A notice when listen_addresses is written as loopback on purpose.",
+     "lint/network.c"},
     /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
     {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,
      "A pg_hba.conf line the server cannot load (unknown method, bad address, an option the"

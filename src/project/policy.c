@@ -165,6 +165,9 @@ static const struct {
     {"PK7007", false,
      "developer debug messages are what a test or development cluster is for; their volume is "
      "the run's, not a production server's."},
+    {"PK7013", false,
+     "a test or benchmark cluster's log lives only as long as its run; its growth is the run's,"
+     " not a production server's."},
     {"PK7008", false,
      "developer debug messages to the client are what a test or development session reads."},
     {"PK7012", false,

@@ -1,0 +1,175 @@
+/* A configuration evidently for a server that clients reach over the network, while
+ * listen_addresses keeps it on the loopback interface (PK0093). listen_addresses defaults to
+ * localhost on 13-18, and the official Docker image changes only its postgresql.conf.sample to
+ * '*': a file of one's own mounted as config_file replaces that. Strong evidence only: ssl = on
+ * with a certificate authority for client certificates (ssl_ca_file or ssl_crl_file: TLS is for
+ * TCP/IP, and verified clients are other hosts; ssl = on alone is Debian's packaged default, with
+ * its snakeoil certificate, on servers that listen on localhost), synchronous_standby_names
+ * (standbys connect to this server), or a compose file or Dockerfile of the repository that runs
+ * the server with this file as its config_file. Plain configuration files only: a manifest's
+ * operator, or an image's own file under `-c` arguments, sets listen_addresses itself. */
+#include "lint/network.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "lint/validate.intern.h"
+
+/* Loopback only, as PK8003 tells it: localhost, 127.0.0.1, ::1, one or several. */
+static bool loopback_only(const char *value)
+{
+    bool any = false;
+    char *copy = xstrdup(value);
+    for (char *cursor = copy, *item; (item = lint_library_next(&cursor));) {
+        if (!*item)
+            continue;
+        if (strcasecmp(item, "localhost") && strcmp(item, "127.0.0.1") && strcmp(item, "::1")) {
+            free(copy);
+            return false;
+        }
+        any = true;
+    }
+    free(copy);
+    return any;
+}
+
+static bool docker_file_name(const char *name)
+{
+    return !strncmp(name, "Dockerfile", 10) || !strncmp(name, "docker-compose", 14) ||
+           ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml")));
+}
+
+/* A compose file or Dockerfile in `dir` that names config_file and the file by its path from
+ * `dir` (`rel`); its path into `found` (PATH_MAX). */
+static bool dir_mounts(const char *dir, const char *rel, char *found)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool hit = false;
+    for (struct dirent *de; !hit && (de = readdir(d));) {
+        if (!docker_file_name(de->d_name))
+            continue;
+        char path[PATH_MAX];
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
+            continue;
+        char *data = NULL;
+        size_t len = 0;
+        int err = 0;
+        if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+            continue;
+        /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
+         * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
+        if (strstr(data, "config_file") && strstr(data, rel)) {
+            hit = true;
+            snprintf(found, PATH_MAX, "%s", path);
+        }
+        free(data);
+    }
+    closedir(d);
+    return hit;
+}
+
+/* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
+static bool repository_mounts(const char *file, char *found)
+{
+    const char *slash = strrchr(file, '/');
+    if (!slash)
+        return false;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    for (int level = 0; level <= 3 && *dir; level++) {
+        if (dir_mounts(dir, file + strlen(dir) + 1, found))
+            return true;
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            return false;
+        char *up = strrchr(dir, '/');
+        if (!up)
+            return false;
+        *up = '\0';
+    }
+    return false;
+}
+
+void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *listen = lint_usable(snap, "listen_addresses");
+    const SnapSetting *ssl = lint_usable(snap, "ssl");
+    const SnapSetting *sync = lint_usable(snap, "synchronous_standby_names");
+    const SnapSetting *ca = lint_usable(snap, "ssl_ca_file");
+    const SnapSetting *crl = lint_usable(snap, "ssl_crl_file");
+    if (!ca || !*ca->value)
+        ca = crl && *crl->value ? crl : NULL;
+    if (snap->fragment || !set->n_files || !listen || !loopback_only(listen->value))
+        return;
+    bool by_ssl = ssl && ssl->source != SRC_DEFAULT && ssl->parsed.boolval && ca;
+    bool by_sync = sync && sync->source != SRC_DEFAULT && *sync->value;
+    char compose[PATH_MAX] = "";
+    bool by_docker = !set->data_dir && repository_mounts(set->files[0], compose);
+    if (!by_ssl && !by_sync && !by_docker)
+        return;
+    bool written = listen->source != SRC_DEFAULT;
+    const SnapSetting *at = written ? listen : by_ssl ? ssl : by_sync ? sync : NULL;
+    Finding *f = lint_rule_finding(out, "PK0093", at ? at->file : set->files[0], at ? at->line : 0);
+    /* written on purpose, a local proxy (stunnel, a sidecar) may stand in front: a notice */
+    if (written)
+        f->severity = SEV_NOTICE;
+    finding_add_setting(f, listen->name, listen->value, listen->file, listen->line);
+    if (by_ssl) {
+        finding_add_setting(f, ssl->name, ssl->value, ssl->file, ssl->line);
+        finding_add_setting(f, ca->name, ca->value, ca->file, ca->line);
+    }
+    if (by_sync)
+        finding_add_setting(f, sync->name, sync->value, sync->file, sync->line);
+    StrBuf why = STRBUF_INIT;
+    if (by_docker)
+        sb_printf(&why, "%s runs the server with this file as its config_file", compose);
+    if (by_ssl)
+        sb_printf(&why,
+                  "%sssl = on with %s verifies client certificates, for TLS clients over"
+                  " TCP/IP",
+                  why.len ? "; " : "", ca->name);
+    if (by_sync)
+        sb_printf(&why,
+                  "%ssynchronous_standby_names = '%s' waits for standbys, which connect to"
+                  " this server",
+                  why.len ? "; " : "", sync->value);
+    f->message = finding_printf(
+        f,
+        "listen_addresses is %s%s%s, so the server accepts TCP/IP connections on the loopback"
+        " interface only, but the file is for a server reached over the network (%s): no other"
+        " host%s can connect",
+        written ? "'" : "not set (the default, localhost)", written ? listen->value : "",
+        written ? "'" : "", why.data, by_docker ? ", and not the container's published port," : "");
+    sb_free(&why);
+    f->hint = finding_strdup(
+        f, by_docker ? "The official image listens on '*' only through its own"
+                       " postgresql.conf.sample; a config_file of one's own replaces it."
+                     : "listen_addresses defaults to localhost on every major.");
+    f->explanation = finding_printf(
+        f,
+        "listen_addresses defaults to localhost on PostgreSQL 13-18"
+        " (https://www.postgresql.org/docs/%d/runtime-config-connection.html), so a file"
+        " that does not set it serves only clients on the same host. SSL is negotiated only"
+        " on TCP/IP connections, standbys connect to their primary, and the official Docker"
+        " image sets listen_addresses = '*' only in the postgresql.conf.sample initdb copies"
+        " into a new data directory, which a file mounted as config_file replaces. The"
+        " healthcheck over the Unix socket still passes while no client can connect.",
+        snap->pg_major);
+    finding_add_fix(f, "listen_addresses", "*", "restart");
+    f->fixes[f->n_fixes - 1].unsafe = true;
+    f->fixes[f->n_fixes - 1].why =
+        finding_strdup(f, "the server then accepts connections on every interface of the host,"
+                          " and pg_hba.conf alone decides who may connect.");
+    finding_render_suggestion(f);
+}

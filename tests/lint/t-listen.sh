@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# needs: servers
+# PK0093: listen_addresses left at its default in a file for a server reached over the network.
+# The default is localhost on every real server 13-18 (--describe-config); the evidence is strong
+# only: ssl with a CA or CRL for client certificates, synchronous_standby_names, or a compose
+# file or Dockerfile of the repository running the server with the file as its config_file.
+# Close misses: Debian's packaged ssl = on (snakeoil certificate), listen_addresses written,
+# a compose service's -c arguments (the image's own file listens on '*'), a fragment.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+tmp=$(mktemp -d); chmod 755 "$tmp"; trap 'rm -rf "$tmp"' EXIT
+
+for major in 13 14 15 16 17 18; do
+  bin=$(pg_bin_dir "$major") || { fail "$major: no server"; continue; }
+  got=$(pg_as_postgres "$bin/postgres" --describe-config 2>/dev/null |
+    awk -F'\t' '$1 == "listen_addresses" { print $5 }')
+  check "$major: listen_addresses defaults to localhost ($got)" test "$got" = localhost
+done
+
+sev() { # file [lint options] -> the severity of PK0093, or nothing
+  "$PGKNOB" lint --fail-on never "${@:2}" "$1" 2>&1 |
+    sed -n 's/^[^ ]* \{0,1\}\(error\|warning\|notice\): .*\[PK0093\].*/\1/p' | head -1
+}
+is() { # want file description
+  local got; got=$(sev "$2")
+  check "$3: PK0093 is '${1:-absent}' (got '${got:-absent}')" test "$got" = "$1"
+}
+conf() { # file lines...
+  local file=$1; shift
+  mkdir -p "$(dirname "$file")"; printf '%s\n' "$@" >"$file"
+}
+
+# a compose file of the repository mounts it as config_file (set 5, review-h5a file 06)
+mkdir -p "$tmp/app/.git"
+conf "$tmp/app/docker/postgres/postgresql.conf" "shared_buffers = 512MB" "max_connections = 100"
+cat >"$tmp/app/docker-compose.yml" <<'YAML'
+services:
+  postgres:
+    image: postgres:17
+    command: postgres -c config_file=/etc/postgresql/postgresql.conf
+    volumes:
+      - ./docker/postgres/postgresql.conf:/etc/postgresql/postgresql.conf:ro
+YAML
+is warning "$tmp/app/docker/postgres/postgresql.conf" "compose mounts it as config_file"
+check "the message names the compose file" \
+  grep -q 'docker-compose.yml runs the server with this file as its config_file' \
+  <<<"$("$PGKNOB" lint --fail-on never "$tmp/app/docker/postgres/postgresql.conf")"
+# a Dockerfile beside it that copies it and names it as config_file
+conf "$tmp/img/postgresql.conf" "work_mem = 8MB"
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\nCMD ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]\n' >"$tmp/img/Dockerfile"
+is warning "$tmp/img/postgresql.conf" "a Dockerfile runs it as config_file"
+# close misses: another file of the repository is the one mounted; listen_addresses written
+conf "$tmp/app/docker/other/postgresql.conf" "shared_buffers = 512MB"
+is "" "$tmp/app/docker/other/postgresql.conf" "compose mounts another file"
+conf "$tmp/app/docker/postgres/postgresql.conf" "listen_addresses = '*'" "shared_buffers = 512MB"
+is "" "$tmp/app/docker/postgres/postgresql.conf" "listen_addresses = '*' with compose"
+conf "$tmp/app/docker/postgres/postgresql.conf" "listen_addresses = 'localhost'" "shared_buffers = 512MB"
+is notice "$tmp/app/docker/postgres/postgresql.conf" "listen_addresses = 'localhost' written"
+
+# in-file evidence (set 6, review-h6a file 10: ssl with a CA and a CRL, no listen_addresses)
+conf "$tmp/net/postgresql.conf" "ssl = on" "ssl_cert_file = 'server.crt'" "ssl_key_file = 'server.key'" \
+  "ssl_ca_file = 'ca.crt'" "ssl_crl_file = 'server.crl'"
+is warning "$tmp/net/postgresql.conf" "ssl with client certificates"
+conf "$tmp/net/postgresql.conf" "synchronous_standby_names = 'standby1'"
+is warning "$tmp/net/postgresql.conf" "synchronous_standby_names"
+# Debian's packaged default: ssl on with the snakeoil certificate, on localhost
+conf "$tmp/net/postgresql.conf" "ssl = on" "ssl_cert_file = '/etc/ssl/certs/ssl-cert-snakeoil.pem'" \
+  "ssl_key_file = '/etc/ssl/private/ssl-cert-snakeoil.key'"
+is "" "$tmp/net/postgresql.conf" "Debian's ssl = on alone"
+conf "$tmp/net/postgresql.conf" "listen_addresses = ''" "synchronous_standby_names = 'standby1'"
+is "" "$tmp/net/postgresql.conf" "Unix sockets only, written"
+conf "$tmp/net/postgresql.conf" "max_connections = 100"
+is "" "$tmp/net/postgresql.conf" "nothing says the clients are remote"
+# a conf.d fragment: the main file decides listen_addresses
+conf "$tmp/net/conf.d/10-ssl.conf" "ssl = on" "ssl_ca_file = 'ca.crt'"
+is "" "$tmp/net/conf.d/10-ssl.conf" "a conf.d fragment"
+# a compose service's -c arguments run on the image's own file, which listens on '*'
+cat >"$tmp/net/docker-compose.yml" <<'YAML'
+services:
+  db:
+    image: postgres:17
+    command: postgres -c ssl=on -c ssl_ca_file=/certs/ca.crt -c synchronous_standby_names=s1
+YAML
+is "" "$tmp/net/docker-compose.yml" "compose -c arguments"
+done_testing
