@@ -1808,13 +1808,13 @@ static bool tuning_rule(const Finding *f)
            strncmp(f->rule_id, "PK8", 3);
 }
 
-/* The rules whose finding is a log more verbose than a production server needs: a value nobody
- * sets by accident, whose cost is log volume and disk (not a contradiction such as PK7010's, nor
- * a muted log such as PK7009's). */
+/* The rules whose finding is a log more verbose than a production server needs, or one that
+ * never rotates (PK7013): a value nobody sets by accident, whose cost is log volume and disk (not
+ * a contradiction such as PK7010's, nor a muted log such as PK7009's). */
 static bool verbose_log_rule(const Finding *f)
 {
     static const char *const rules[] = {"PK7002", "PK7003", "PK7007", "PK7008",
-                                        "PK7011", "PK7012", NULL};
+                                        "PK7011", "PK7012", "PK7013", NULL};
     return word_listed(f->rule_id, rules);
 }
 

@@ -545,6 +545,12 @@ printf "logging_collector = on\nlog_directory = 'log'\nlog_min_duration_statemen
 out=$(lint_json "$work/feed2.conf")
 [ "$(sev PK7002 <<<"$out")" = notice ] && [ "$(sev PK7007 <<<"$out")" = notice ] &&
   ok "log feed: every verbose-log rule (PK7002, PK7007) follows the principle" || fail "feed2: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a log that never rotates (PK7013) costs disk as the verbose log does: one principle
+printf "logging_collector = on\nlog_directory = 'log'\nlog_filename = 'postgresql.log'\nlog_statement = 'all'\nlog_connections = on\n" >"$work/feedrot.conf"
+{ cat "$work/feedrot.conf"; printf 'shared_buffers = 1GB\n'; } >"$work/feedrotplus.conf"
+[ "$(lint_json "$work/feedrot.conf" | sev PK7013)" = notice ] && [ "$(lint_json "$work/feedrotplus.conf" | sev PK7013)" = warning ] &&
+  ok "log feed: an unrotated log (PK7013) is a notice, and a warning beside a server's settings" ||
+  fail "feedrot PK7013: $(lint_json "$work/feedrot.conf" | sev PK7013) $(lint_json "$work/feedrotplus.conf" | sev PK7013)"
 printf "logging_collector = on\nlog_directory = 'log'\nlog_duration = on\nlog_min_duration_statement = 100\n" >"$work/feed3.conf"
 [ "$(lint_json --pg-version 17 "$work/feed3.conf" | sev PK7010)" = warning ] &&
   ok "log feed close miss: log_duration beside a threshold contradicts itself, and stays a warning" ||
