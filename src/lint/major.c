@@ -658,16 +658,51 @@ static void merge_into(Finding *to, Finding *from)
     }
 }
 
+/* The first major after the oldest catalogued one that refuses the value a PK0020 finding
+ * names, when the oldest (the nearest to a file written for a major before it) accepts it:
+ * `password_encryption = on` meant md5 up to 13, and 14 refuses it. 0 when 13 refuses it too. */
+static int value_refused_since(const Finding *f)
+{
+    const CatalogParam *oldest = catalog_find(catalog_for_major(PK_MIN_MAJOR), f->settings[0].name);
+    GucValue val;
+    if (!oldest || !f->settings[0].value ||
+        !guc_parse_value_for(oldest, PK_MIN_MAJOR, f->settings[0].value, &val, NULL))
+        return 0;
+    for (int major = PK_MIN_MAJOR + 1; major <= PK_MAX_MAJOR; major++) {
+        const CatalogParam *param = catalog_find(catalog_for_major(major), f->settings[0].name);
+        if (param && !guc_parse_value_for(param, major, f->settings[0].value, &val, NULL))
+            return major;
+    }
+    return 0;
+}
+
 /* A file written for an older major than the one checked, with no --pg-version: its
- * removed-parameter refusals (PK0011) are one upgrade notice naming each line. */
+ * removed-parameter refusals (PK0011), and the values of it the oldest catalogued major still
+ * accepts but the checked one refuses (PK0020), are one upgrade notice naming each line. */
 static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
 {
     Finding *keep = NULL;
     StrBuf lines = STRBUF_INIT;
     size_t count = 0;
+    bool older = atoi(input->evident_major) < PK_MIN_MAJOR;
     for (size_t idx = input->validation_begin; idx < input->validation_end; idx++) {
         Finding *f = &res->findings.items[idx];
-        if (strcmp(f->rule_id, "PK0011") || !f->n_settings)
+        if (!f->n_settings)
+            continue;
+        int since = older && !strcmp(f->rule_id, "PK0020") ? value_refused_since(f) : 0;
+        if (since) {
+            sb_printf(&lines, "%s%s = %s (line %d: PostgreSQL %d and later refuse the value)",
+                      count ? "; " : "", f->settings[0].name, f->settings[0].value, f->line, since);
+            count++;
+            if (!keep) {
+                keep = f;
+                continue;
+            }
+            merge_into(keep, f);
+            drop[idx] = true;
+            continue;
+        }
+        if (strcmp(f->rule_id, "PK0011"))
             continue;
         char *note = catalog_version_note(input->pg_major, f->settings[0].name);
         sb_printf(&lines, "%s%s (line %d%s%s)", count ? "; " : "", f->settings[0].name, f->line,

@@ -80,6 +80,9 @@ for pair in default_toast_compression=pglz track_wal_io_timing=on; do
 done
 accepts 13 wal_keep_segments 32 && fail "13 accepts wal_keep_segments" ||
   ok "13 refuses wal_keep_segments: a file that sets it is for 12 or older, or its line is stale"
+accepts 13 password_encryption on && ! accepts 14 password_encryption on &&
+  ok "13 accepts password_encryption = on and 14 refuses it, as the upgrade notice says" ||
+  fail "password_encryption = on: 13 and 14 do not behave as the upgrade notice says"
 accepts 18 ssl_ecdh_curve prime256v1 && ok "18 accepts ssl_ecdh_curve (its old name for ssl_groups): it bounds nothing" ||
   fail "18 refuses ssl_ecdh_curve"
 done_testing

@@ -83,6 +83,19 @@ check "... and says removed parameters are what an upgrade needs" \
   grep -qF 'written for PostgreSQL 9.6: data_directory at line 1 names /var/lib/postgresql/9.6/main. pgknob does not check 9.6, so it is checked as PostgreSQL 18, and its removed-parameter findings are what an upgrade to 18 needs' <<<"$(pk0004 "$work/old.conf")"
 check "... and still reports the removed parameter" \
   test "$(lint_json "$work/old.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')" = 1
+# a value the file's older major accepted and the checked one refuses is upgrade advice too
+# (review-h7b 29: password_encryption = on meant md5 up to 13; 14 refuses it, t-major-params)
+printf "data_directory = '/var/lib/postgresql/9.6/main'\npassword_encryption = on\ncheckpoint_segments = 8\n" >"$work/oldval.conf"
+out=$(lint_json "$work/oldval.conf")
+check "a 9.6 file's password_encryption = on is no refusal" \
+  test "$(jq '[.findings[] | select(.rule == "PK0020" and .severity == "error")] | length' <<<"$out")" = 0
+check "... but a line of the one upgrade notice, saying from which major it is refused" \
+  grep -qF 'password_encryption = on (line 2: PostgreSQL 14 and later refuse the value)' <<<"$(jq -r '.findings[] | select(.severity == "notice") | .message' <<<"$out")"
+check "... close miss: with --pg-version 14 it is the error 14 gives" \
+  test "$(lint_json --pg-version 14 "$work/oldval.conf" | jq -r '[.findings[] | select(.rule == "PK0020")][0].severity')" = error
+printf "data_directory = '/var/lib/postgresql/9.6/main'\npassword_encryption = bogus\n" >"$work/oldbad.conf"
+check "... close miss: a value no catalogued major accepts stays the refusal" \
+  test "$(lint_json "$work/oldbad.conf" | jq -r '[.findings[] | select(.rule == "PK0020")][0].severity')" = error
 printf "data_directory = '/var/lib/postgresql/12/main'\n" >"$work/twelve.conf"
 check "a 12 file keeps the default and says so" grep -qF 'pgknob does not check 12' <<<"$(pk0004 "$work/twelve.conf")"
 
