@@ -38,12 +38,13 @@ check "PK5007's warning gives the multiple of the cores" \
   grep -q '32 is 4 times the cores' <<<"$("$PGKNOB" lint --host cores=8 "$tmp/conf/postgresql.conf")"
 
 # PK7013: no rotation (or a fixed file name) with the collector: a warning under verbose logging
+# on a server's file (a file that only sets up the log is a log feed: a notice, t-intent)
 # on a production file, a notice otherwise
-is warning PK7013 "" "logging_collector = on" "log_rotation_age = 0" "log_rotation_size = 0" \
+is warning PK7013 "" "shared_buffers = 1GB" "logging_collector = on" "log_rotation_age = 0" "log_rotation_size = 0" \
   "log_filename = 'postgresql.log'" "log_min_messages = debug5"
-is warning PK7013 "" "logging_collector = on" "log_filename = 'postgresql.log'" \
+is warning PK7013 "" "shared_buffers = 1GB" "logging_collector = on" "log_filename = 'postgresql.log'" \
   "log_statement = 'all'"
-is warning PK7013 "" "logging_collector = on" "log_rotation_age = 0" "log_rotation_size = 0" \
+is warning PK7013 "" "shared_buffers = 1GB" "logging_collector = on" "log_rotation_age = 0" "log_rotation_size = 0" \
   "log_min_duration_statement = 0"
 is notice PK7013 "--purpose test" "logging_collector = on" "log_rotation_age = 0" \
   "log_rotation_size = 0" "log_statement = 'all'"

@@ -93,6 +93,15 @@ md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
 
 # --- suggestions that clear their own condition ---
+# PK2001's alternative (keep work_mem, fewer connections) only where it leaves ten client
+# slots beyond the superuser's (review-h7c 40: "lower max_connections to 1" stops a server)
+printf 'max_connections = 20\nwork_mem = 307MB\nshared_buffers = 384MB\n' >"$work/c.conf"
+sugg=$(lint_json 18 "ram=2GB,cores=2" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .suggestion')
+check "PK2001 on 2GB offers no max_connections below the reserved slots" bash -c \
+  'grep -q "^work_mem = " <<<"$1" && ! grep -q "lower max_connections" <<<"$1"' _ "$sugg"
+printf 'max_connections = 800\nwork_mem = 1GB\nshared_buffers = 8GB\n' >"$work/c.conf"
+sugg=$(lint_json 18 "ram=64GB,cores=16" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK2001") | .suggestion')
+check "  ... close miss: 31 connections with 1GB each on 64GB is offered" grep -q "lower max_connections to 31" <<<"$sugg"
 printf 'shared_buffers = 3000MB\n' >"$work/c.conf"
 sugg=$(lint_json 17 "" "$work/c.conf" | jq -r '.findings[] | select(.rule=="PK3025") | .suggestion')
 check "PK3025 on shared_buffers 2.93GB proposes max_wal_size = 3GB (not 2GB)" grep -q '^max_wal_size = 3GB' <<<"$sugg"
