@@ -313,6 +313,37 @@ static int typo_budget(size_t len)
     return len < 14 ? 2 : 3;
 }
 
+/* A typo changes letters within words, never a whole word: with as many '_'-separated words on
+ * each side, a pair of words further apart than a short word's one slip ("ssl" and "idle" in
+ * ssl_session_timeout and idle_session_timeout) names another parameter, not a misspelling. */
+static bool words_swapped(const char *name, const char *cand)
+{
+    const char *a = name, *b = cand;
+    size_t words_a = 1, words_b = 1;
+    for (const char *p = a; *p; p++)
+        words_a += *p == '_';
+    for (const char *p = b; *p; p++)
+        words_b += *p == '_';
+    if (words_a != words_b)
+        return false;
+    while (*a && *b) {
+        size_t la = strcspn(a, "_"), lb = strcspn(b, "_");
+        char wa[SUGGEST_MAX_LEN + 1], wb[SUGGEST_MAX_LEN + 1];
+        if (la > SUGGEST_MAX_LEN || lb > SUGGEST_MAX_LEN)
+            return false;
+        memcpy(wa, a, la);
+        wa[la] = '\0';
+        memcpy(wb, b, lb);
+        wb[lb] = '\0';
+        int budget = typo_budget(la < lb ? la : lb);
+        if (edit_distance_within(wa, wb, SUGGEST_MAX_LEN) > (budget > 1 ? budget : 1))
+            return true;
+        a += la + (a[la] == '_');
+        b += lb + (b[lb] == '_');
+    }
+    return false;
+}
+
 /* `name` equals a run of whole '_'-separated words of `cand` ("io_direct" in "debug_io_direct"). */
 static bool word_run_of(const char *name, const char *cand)
 {
@@ -330,11 +361,12 @@ static bool word_run_of(const char *name, const char *cand)
     return false;
 }
 
-/* `cand` (5+ characters) begins `name` ("work_mem" in "work_memory"). */
+/* `cand` (5+ characters) begins `name` within a word ("work_mem" in "work_memory"); a name that
+ * adds whole words ("max_parallel_workers_gather") is more specific, another parameter meant. */
 static bool prefix_of(const char *cand, const char *name)
 {
     size_t lc = strlen(cand);
-    return lc >= 5 && lc < strlen(name) && name_equal_n(name, cand, lc);
+    return lc >= 5 && lc < strlen(name) && name_equal_n(name, cand, lc) && name[lc] != '_';
 }
 
 /* In order of confidence: a typo within the budget, a parameter the name extends, a parameter
@@ -354,7 +386,7 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
         size_t gap = cand_len > name_len ? cand_len - name_len : name_len - cand_len;
         int dist =
             gap >= (size_t)best_dist ? best_dist : edit_distance_within(name, cand, best_dist);
-        if (dist < best_dist) {
+        if (dist < best_dist && !words_swapped(name, cand)) {
             best_dist = dist;
             best = cand;
         }

@@ -316,12 +316,39 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         return;
     }
     const char *close = catalog_suggest(cat, name);
-    if (close) {
-        f->hint = finding_printf(f, "Did you mean \"%s\"?", close);
-        f->suggestion =
-            finding_take(f, conf_format_assignment(close, entry->value ? entry->value : ""));
-        add_rename_fix(f, catalog_find(cat, close), cat->major, entry);
+    if (!close)
+        return;
+    /* the rename is offered only where it is that parameter's line: its value must be one the
+     * parameter takes (autovacuum_xyz = 3min is no autovacuum), and a line the file already has
+     * for it would be overridden by the renamed one (last line wins) */
+    const CatalogParam *param = catalog_find(cat, close);
+    GucValue val;
+    const ConfEntry *already = NULL;
+    for (size_t idx = 0; set && idx < set->n_entries; idx++)
+        if (set->entries[idx].name && !strcasecmp(set->entries[idx].name, close))
+            already = &set->entries[idx];
+    if (already) {
+        f->hint = finding_printf(f,
+                                 "Did you mean \"%s\"? The file sets it already (line %d): remove"
+                                 " this line, or merge the two.",
+                                 close, already->line);
+        f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists)");
+        return;
     }
+    if (param &&
+        !guc_parse_value_for(param, cat->major, entry->value ? entry->value : "", &val, NULL)) {
+        f->hint = finding_printf(f,
+                                 "No parameter of this name exists; the nearest, \"%s\", does not"
+                                 " take this value: remove the line, or write the parameter it"
+                                 " was meant to set.",
+                                 close);
+        f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists)");
+        return;
+    }
+    f->hint = finding_printf(f, "Did you mean \"%s\"?", close);
+    f->suggestion =
+        finding_take(f, conf_format_assignment(close, entry->value ? entry->value : ""));
+    add_rename_fix(f, param, cat->major, entry);
 }
 
 static void check_alias(const ConfEntry *entry, const CatalogParam *param, int major,

@@ -93,6 +93,21 @@ md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
 
 # --- suggestions that clear their own condition ---
+# a did-you-mean rename only where it is that parameter's line (review-h7c 44): not over a line
+# the file has for it (last line wins), not with a value it refuses, not for another word
+printf 'max_parallel_workers_per_gather = 4\nmax_parallel_workers = 8\nmax_parallel_workers_gather = 4\nmax_parallel_worker_per_gather = 4\nautovacuum_naptim = on\nssl_session_timeout = 1h\nshared_buffer = 1GB\n' >"$work/c.conf"
+j=$(lint_json 18 "" "$work/c.conf")
+hint_of() { jq -r --argjson l "$1" '.findings[] | select(.rule=="PK0010" and .line==$l) | .hint + "|" + (.suggestion // "") + "|" + ((.fix // []) | length | tostring)' <<<"$j"; }
+check "a name adding a whole word (max_parallel_workers_gather) is no typo of max_parallel_workers" \
+  bash -c '! grep -q "max_parallel_workers\"" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 3)"
+check "a typo of a parameter the file sets: remove this line, no rename" \
+  bash -c 'grep -q "The file sets it already (line 1)" <<<"$1" && grep -q "|remove this line" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 4)"
+check "a typo whose value the parameter refuses (autovacuum_naptime = on): no rename" \
+  bash -c 'grep -q "does not take this value" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 5)"
+check "another word, not a typo (ssl_ vs idle_session_timeout): no did-you-mean" \
+  bash -c '! grep -q "idle_session_timeout" <<<"$1"' _ "$(hint_of 6)"
+check "  ... close miss: shared_buffer = 1GB is renamed, with its fix" \
+  bash -c 'grep -q "Did you mean \"shared_buffers\"?|shared_buffers = 1GB|1" <<<"$1"' _ "$(hint_of 7)"
 # PK2001's alternative (keep work_mem, fewer connections) only where it leaves ten client
 # slots beyond the superuser's (review-h7c 40: "lower max_connections to 1" stops a server)
 printf 'max_connections = 20\nwork_mem = 307MB\nshared_buffers = 384MB\n' >"$work/c.conf"
