@@ -24,6 +24,9 @@ typedef struct ConfEntry {
     /* inside a template's elif/else branch (conf_template_mark_branches): an alternative to the
      * first branch's setting, never applied and never overriding it */
     bool alternative;
+    /* inside a template block (any branch of `<% if %>`, `{% for %}`): the line of the innermost
+     * statement that opened it, else 0. Such a line is rendered only when a condition holds. */
+    int block_line;
     int overridden_by; /* index into entries of the entry that wins over this one, or -1 */
     /* A reading error at this place, as the server would state it ("syntax error",
      * "could not open file …", "configuration file recursion …"); NULL if none. */

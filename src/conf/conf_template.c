@@ -217,6 +217,7 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
                           size_t n_blocks, size_t *opened, bool mark)
 {
     size_t stack[BRANCH_DEPTH];
+    int open_line[BRANCH_DEPTH];
     int depth = 0;
     *opened = 0;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
@@ -227,8 +228,11 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
             bool alt = false;
             for (int d = 0; mark && d < depth && d < BRANCH_DEPTH; d++)
                 alt |= stack[d] < n_blocks && blocks[stack[d]].branch != blocks[stack[d]].chosen;
-            if (mark)
+            if (mark) {
                 entry->alternative = alt;
+                entry->block_line =
+                    depth ? open_line[(depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH) - 1] : 0;
+            }
             continue;
         }
         const char *text = entry->error ? entry->line_text : NULL;
@@ -250,8 +254,10 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
                              : NULL;
             if (ctl == CTL_OPEN) {
                 size_t id = (*opened)++;
-                if (depth < BRANCH_DEPTH)
+                if (depth < BRANCH_DEPTH) {
                     stack[depth] = id;
+                    open_line[depth] = entry->line;
+                }
                 depth++;
                 top = id < n_blocks && depth <= BRANCH_DEPTH ? &blocks[id] : NULL;
                 if (top && !mark)

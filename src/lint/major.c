@@ -425,6 +425,18 @@ static void removed_both_facts(Finding *f, int at)
     f->refuses_start = false;
 }
 
+/* Is the finding's line inside a template block (`<% if @version >= 9.3 %>`)? Such a line is
+ * rendered for some majors only: it neither dates the file nor is a line its upgrade must
+ * change (validate.c made its refusal a notice). */
+static bool in_template_block(const ConfSet *set, const Finding *f)
+{
+    for (size_t idx = 0; f->file && idx < set->n_entries; idx++)
+        if (set->entries[idx].block_line && set->entries[idx].line == f->line &&
+            !strcmp(set->entries[idx].file, f->file))
+            return true;
+    return false;
+}
+
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
 {
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
@@ -445,7 +457,8 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
                                ? catalog_gone_before(f->settings[0].name)
                                : NULL;
         int at = gone ? release_index(gone) : -1;
-        if (at <= 0 || newer_than_removed(&input->set, f->settings[0].name))
+        if (at <= 0 || newer_than_removed(&input->set, f->settings[0].name) ||
+            in_template_block(&input->set, f))
             continue;
         int since = -1;
         const ConfEntry *newer = value_newer_than(&input->set, at, &since);
@@ -702,7 +715,7 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
             drop[idx] = true;
             continue;
         }
-        if (strcmp(f->rule_id, "PK0011"))
+        if (strcmp(f->rule_id, "PK0011") || in_template_block(&input->set, f))
             continue;
         char *note = catalog_version_note(input->pg_major, f->settings[0].name);
         sb_printf(&lines, "%s%s (line %d%s%s)", count ? "; " : "", f->settings[0].name, f->line,

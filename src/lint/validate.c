@@ -1410,6 +1410,29 @@ const SnapSetting *lint_usable(const Snapshot *snap, const char *name)
     return usable(snap, name);
 }
 
+/* The findings a template's line inside a block (`<% if @version >= 9.3 %>` ... `<% else %>`)
+ * got: that line is rendered only when the block's condition holds, which the unrendered file
+ * cannot say, so a refusal there is no fact: a notice, and no fix (rewriting one branch of a
+ * version switch undoes the author's choice for the other majors). */
+static void conditional_line(FindingList *out, size_t begin, int block_line)
+{
+    for (size_t idx = begin; idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        if (f->severity <= SEV_NOTICE)
+            continue;
+        f->severity = SEV_NOTICE;
+        f->refuses_start = false;
+        f->hint = finding_printf(f,
+                                 "%s%sThe line is inside the template's block opened at line %d:"
+                                 " it is rendered only when that block's condition holds, which"
+                                 " pgknob cannot evaluate unrendered; render the template for"
+                                 " each target and lint the output.",
+                                 f->hint ? f->hint : "", f->hint ? " " : "", block_line);
+        while (f->n_fixes)
+            finding_drop_fix(f, 0);
+    }
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
@@ -1419,11 +1442,15 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     lint_check_template(set, snap->catalog, opts->host_is_server, templated, in_tag, out);
     UnknownFamilies fams = {0};
     unknown_families(set, snap->catalog, &fams);
-    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++)
+    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
+        size_t before = out->n;
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, &fams, out);
         else if (!in_tag[entry_idx]) /* a tag's code has no parameter name to check */
             check_template_name(&set->entries[entry_idx], snap, out);
+        if (set->entries[entry_idx].block_line)
+            conditional_line(out, before, set->entries[entry_idx].block_line);
+    }
     unknown_families_free(&fams);
     free(in_tag);
     free(templated);

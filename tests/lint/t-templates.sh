@@ -222,4 +222,22 @@ printf "log_line_prefix = '<%%t> '\nshared_bufers = 1GB\n" >"$work/llp2.conf"
 check "close miss: an opener in a quoted value leaves no tag open (the next line is checked)" \
   test "$("$PGKNOB" lint --format json --fail-on never "$work/llp2.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0010" or .rule == "PK0003") | .rule] | join(",")')" = PK0010
 
+# a line inside a template's block (<% if %> ... <% else %> ... <% end %>, {% if %}) is rendered
+# only when its condition holds: its refusal is a notice, with no fix, and it dates nothing
+# (review-h7d 50, review-h7c 48: unix_socket_directory in the else branch of a 9.3 switch)
+printf "io_method = worker\n<%%- if @version.to_f >= 9.3 -%%>\nunix_socket_directories = '/run/pg'\n<%%- else -%%>\nunix_socket_directory = '/run/pg'\n<%%- end -%%>\nstats_temp_directory = '/run/st'\n" >"$work/branch.conf.erb"
+out=$(lint_json "$work/branch.conf.erb")
+check "a removed parameter in an ERB else branch is a notice saying why, with no fix" \
+  test "$(jq -r '[.findings[] | select(.line == 5)][0] | "\(.rule) \(.severity) \(.refuses_start) \(.fix | length) \(.hint | test("inside the template.s block opened at line 2"))"' <<<"$out")" = "PK0011 notice false 0 true"
+check "  ... close miss: the same kind of line outside any block stays the refusal" \
+  test "$(jq -r '[.findings[] | select(.line == 7)][0] | "\(.rule) \(.severity)"' <<<"$out")" = "PK0011 error"
+check "  ... and the branch's line dates nothing (no end of life)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0005")] | length' <<<"$out")" = 0
+printf "{%% if pg_version < 13 %%}\nwal_keep_segments = 32\n{%% endif %%}\nshared_buffers = 1GB\n" >"$work/jinja-if.conf.j2"
+check "a line in a Jinja {% if %} block is a notice too" \
+  test "$(lint_json "$work/jinja-if.conf.j2" | jq -r '[.findings[] | select(.line == 2)][0].severity')" = notice
+printf "<%%= @key if @enabled %%>\nunix_socket_directory = '/run/pg'\n" >"$work/modifier.conf.erb"
+check "  ... close miss: a Ruby modifier if (<%= x if y %>) opens no block" \
+  test "$(lint_json --pg-version 18 "$work/modifier.conf.erb" | jq -r '[.findings[] | select(.line == 2)][0].severity')" = error
+
 done_testing
