@@ -1448,8 +1448,14 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     }
     if (throwaway_opt_outs(set, evidence, line))
         return INTENT_TEST;
+    /* log_directory is read only by the logging collector, which is off by default: without it
+     * the log goes to stderr whatever the directory says (review-rwb 29) */
     const ConfEntry *logdir = applied_entry(set, "log_directory");
-    if (logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
+    int collector = conf_set_find_applied(set, "logging_collector");
+    bool collecting = false;
+    if (collector < 0 || !guc_parse_bool(set->entries[collector].value, &collecting))
+        collecting = false;
+    if (collecting && logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
         *evidence = xasprintf("log_directory = '/dev/null' (line %d): the logs are thrown away",
                               logdir->line);
         *line = logdir->line;

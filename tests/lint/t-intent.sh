@@ -212,8 +212,8 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("data_directory =
   [ "$(sev PK6001 <<<"$out")" = notice ] && ok "settings: data in /dev/shm is a test cluster" || fail "settings shm: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 printf 'logging_collector = off\nlog_directory = '"'"'/dev/null'"'"'\nlog_min_messages = panic\n' >"$work/muted.conf"
 out=$(lint_json "$work/muted.conf")
-jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from log_directory")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK7009 <<<"$out")" = notice ] && ok "settings: logs sent to /dev/null mute PK7009 as deliberate" || fail "settings muted: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from log_min_messages")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7009 <<<"$out")" = notice ] && ok "settings: a muted log (log_min_messages = panic; the collector off ignores /dev/null) is deliberate" || fail "settings muted: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 printf 'logging_collector = on\nlog_min_error_statement = panic\nlog_min_messages = panic\n' >"$work/collected.conf"
 out=$(lint_json "$work/collected.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from log_min_messages = panic \\(line 3\\): the server logs nothing below PANIC")))' >/dev/null <<<"$out" &&
@@ -545,6 +545,19 @@ printf "logging_collector = on\nlog_directory = 'log'\nlog_min_duration_statemen
 out=$(lint_json "$work/feed2.conf")
 [ "$(sev PK7002 <<<"$out")" = notice ] && [ "$(sev PK7007 <<<"$out")" = notice ] &&
   ok "log feed: every verbose-log rule (PK7002, PK7007) follows the principle" || fail "feed2: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# log_directory = '/dev/null' throws the log away only through the collector (review-rwb 29)
+printf "logging_collector = on\nlog_directory = '/dev/null'\nshared_buffers = 1GB\n" >"$work/devnull.conf"
+printf "log_directory = '/dev/null'\nshared_buffers = 1GB\n" >"$work/devnull2.conf"
+lint_json "$work/devnull.conf" | jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("/dev/null")))' >/dev/null &&
+  ! lint_json "$work/devnull2.conf" | jq -e 'any(.findings[]; .rule == "PK0090")' >/dev/null &&
+  ok "log_directory = '/dev/null' is benchmark evidence with the collector on, none without it" ||
+  fail "devnull: $(lint_json "$work/devnull2.conf" | jq -c '[.findings[] | select(.rule == "PK0090") | .message]')"
+# PK8002: a world-readable log inside the data directory (0700) is a notice (review-h7d 54)
+printf "logging_collector = on\nlog_file_mode = 0644\nshared_buffers = 1GB\n" >"$work/mode.conf"
+printf "logging_collector = on\nlog_directory = '/var/log/pg'\nlog_file_mode = 0644\nshared_buffers = 1GB\n" >"$work/mode2.conf"
+[ "$(lint_json "$work/mode.conf" | sev PK8002)/$(lint_json "$work/mode2.conf" | sev PK8002)" = notice/warning ] &&
+  ok "PK8002: a notice while the log is inside the data directory, a warning outside it" ||
+  fail "PK8002: $(lint_json "$work/mode.conf" | sev PK8002)/$(lint_json "$work/mode2.conf" | sev PK8002)"
 # a log that never rotates (PK7013) costs disk as the verbose log does: one principle
 printf "logging_collector = on\nlog_directory = 'log'\nlog_filename = 'postgresql.log'\nlog_statement = 'all'\nlog_connections = on\n" >"$work/feedrot.conf"
 { cat "$work/feedrot.conf"; printf 'shared_buffers = 1GB\n'; } >"$work/feedrotplus.conf"
