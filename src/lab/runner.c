@@ -975,7 +975,7 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
             rep->series_read_s = opts->series_read_s > 0 ? opts->series_read_s : LAB_SERIES_READ_S;
             rep->series_fsync_s =
                 opts->series_fsync_s > 0 ? opts->series_fsync_s : LAB_SERIES_FSYNC_S;
-            /* lab ab and lab tune take the default volume only with the default latencies */
+            /* what is not given takes the series' default, as a latency does */
             const LabVolume *vol = lab_volume_find(opts->volume ? opts->volume : LAB_SERIES_VOLUME);
             rep->series_volume = vol && vol->iops > 0 ? vol : NULL;
         } else

@@ -174,7 +174,7 @@ static void values_free(Values *vals)
 
 /* A knob's candidate values on the best so far: lint's fixes for it first (for shared_buffers a
  * quarter of the host's RAM: a step whose effect stands far beyond noise, which a confirmation
- * can hold), then halfway to each on a log scale (2MB -> 5.88GB: 108MB; an accepted halfway step
+ * can hold), then halfway to each on a log scale (2MB -> 5.88GB: 110MB; an accepted halfway step
  * is bisected again in the next pass), and only then a step up and a step down of a numeric
  * value (its own unit). A search that crept up by × 4 from 2MB accepted 8MB at 1.26x, which its
  * confirmation did not hold (docs/labs.md). */

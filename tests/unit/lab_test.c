@@ -342,6 +342,9 @@ static void test_tune_steps(void)
     s = lab_tune_midpoint("2MB", "5882MB"); /* sqrt(2 * 5882) = 108.5 MB */
     CHECK_STR(s, "108MB");
     free(s);
+    s = lab_tune_midpoint("2MB", "5.88GB"); /* lint's fix for shared_buffers on this host */
+    CHECK_STR(s, "110MB");
+    free(s);
     s = lab_tune_midpoint("5882MB", "2MB"); /* downwards too */
     CHECK_STR(s, "108MB");
     free(s);
