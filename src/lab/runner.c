@@ -996,9 +996,8 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
     char volume[200] = "";
     if (rep->series_volume)
         snprintf(volume, sizeof(volume),
-                 "; both on one volume of %.0f IOPS and %.0f MiB/s (--volume %s, %s), whose "
-                 "budget every read and write takes its share of",
-                 rep->series_volume->iops, rep->series_volume->bandwidth_mib,
+                 "; both on one volume (--volume %s, %s), whose budget every read and write "
+                 "takes its share of",
                  rep->series_volume->name, rep->series_volume->source);
     snprintf(rep->series_storage, sizeof(rep->series_storage),
              "pgknob-slowfs (FUSE, direct I/O: the page cache does not answer reads), adding "
