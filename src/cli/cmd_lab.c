@@ -36,13 +36,14 @@ static void lab_usage_head(FILE *out)
             "                      [--dsn CONNINFO --allow-existing-server] [--labs DIR]\n"
             "                      [--state-dir DIR] [--workload pgbench:FILE.sql[@W],...]\n"
             "                      [--no-slowfs | --read-latency D --fsync-latency D]\n"
+            "                      [--volume gp3|none]\n"
             "       pgknob lab ab CONFIG_A [CONFIG_B] [--trials N] [--quick] [--out DIR]\n"
             "                     [--warehouses W] [--clients C] [--duration D] [--pg-bin DIR]\n"
             "                     [--workload pgbench:FILE.sql[@W],... [--init FILE.sql]]\n"
-            "                     [--read-latency D] [--fsync-latency D]\n"
+            "                     [--read-latency D] [--fsync-latency D] [--volume gp3|none]\n"
             "       pgknob lab tune CONFIG [--knobs NAME,...] [--budget D] [--trials N]\n"
             "                       [--workload pgbench:...] [--out DIR] [--pg-bin DIR]\n"
-            "                       [--read-latency D] [--fsync-latency D]\n"
+            "                       [--read-latency D] [--fsync-latency D] [--volume gp3|none]\n"
             "       pgknob lab restore [--dsn CONNINFO [--forget]] [--pg-bin DIR]\n"
             "                          [--state-dir DIR]\n"
             "\n"
@@ -95,6 +96,7 @@ enum {
     LAB_OPT_NO_SLOWFS,
     LAB_OPT_READ_LATENCY,
     LAB_OPT_FSYNC_LATENCY,
+    LAB_OPT_VOLUME,
     LAB_OPT_HELP = 'h'
 };
 
@@ -168,6 +170,10 @@ typedef struct RunArgs {
             .type = CLI_DURATION, .min = 0, .max = 1, .above_min = true,                           \
             .target = CLI_AT(RunArgs, opts.series_fsync_s)                                         \
     }
+#define LAB_OPT_VOLUME_ENTRY(help)                                                                 \
+    {                                                                                              \
+        "volume", "gp3|none", LAB_OPT_VOLUME, help                                                 \
+    }
 #define LAB_OPT_HELP_ENTRY                                                                         \
     {                                                                                              \
         "help", NULL, LAB_OPT_HELP, "show this help and exit"                                      \
@@ -194,6 +200,8 @@ static const CliOption lab_run_options[] = {
     LAB_OPT_READ_LATENCY_ENTRY(
         "the series' slow storage: added to every data read\n(default 0.1ms)"),
     LAB_OPT_FSYNC_LATENCY_ENTRY("the series' slow storage: added to every fsync\n(default 0.5ms)"),
+    LAB_OPT_VOLUME_ENTRY("the series' slow storage: one cloud volume's IOPS\nand bandwidth budget "
+                         "(gp3: 3,000 IOPS, 125 MiB/s)"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_DSN_ENTRY("run on this existing server instead of a throwaway cluster"),
@@ -217,6 +225,8 @@ static const CliOption lab_ab_options[] = {
     LAB_OPT_READ_LATENCY_ENTRY(
         "put both on pgknob-slowfs (root, FUSE) with this\nadded to every data read"),
     LAB_OPT_FSYNC_LATENCY_ENTRY("put both on pgknob-slowfs with this added to every\nfsync"),
+    LAB_OPT_VOLUME_ENTRY("put both on pgknob-slowfs with this cloud volume's\nIOPS and bandwidth "
+                         "budget"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_LABS_ENTRY,
@@ -240,6 +250,8 @@ static const CliOption lab_tune_options[] = {
     LAB_OPT_READ_LATENCY_ENTRY(
         "every candidate on pgknob-slowfs (root, FUSE) with\nthis added to every data read"),
     LAB_OPT_FSYNC_LATENCY_ENTRY("every candidate on pgknob-slowfs with this added to\nevery fsync"),
+    LAB_OPT_VOLUME_ENTRY("every candidate on pgknob-slowfs with this cloud\nvolume's IOPS and "
+                         "bandwidth budget"),
     LAB_OPT_WORKLOAD_ENTRY,
     LAB_OPT_INIT_ENTRY,
     LAB_OPT_LABS_ENTRY,
@@ -488,6 +500,15 @@ static bool parse_run_option(int opt, RunArgs *args)
     case LAB_OPT_WORKLOAD: args->workload = optarg; return true;
     case LAB_OPT_INIT: args->opts.init = optarg; return true;
     case LAB_OPT_KNOBS: args->knobs = optarg; return true;
+    case LAB_OPT_VOLUME:
+        if (!lab_volume_find(optarg)) {
+            cli_error("Write --volume gp3 (AWS EBS gp3's baseline: 3,000 IOPS, 125 MiB/s) or "
+                      "--volume none.",
+                      "--volume: unknown volume \"%s\"", optarg);
+            return false;
+        }
+        args->opts.volume = optarg;
+        return true;
     default: /* a row without a target and without a case here: a bug, said so */
         cli_error(NULL, "internal error: option %d of this command has no handler", opt);
         return false;

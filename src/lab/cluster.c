@@ -504,13 +504,16 @@ char *cluster_conninfo(const Cluster *cl, const char *dbname)
                      cl->base, cl->port, dbname);
 }
 
-bool cluster_set_storage(const Cluster *cl, double read_s, double fsync_s, double wal_fsync_s,
-                         PkDiag *diag)
+bool cluster_set_storage(const Cluster *cl, const LabStorage *storage, PkDiag *diag)
 {
     if (!cl->on_slowfs)
         return true;
-    return slowfs_set_latency(&cl->data_fs, read_s, fsync_s, diag) &&
-           slowfs_set_latency(&cl->wal_fs, 0, wal_fsync_s, diag);
+    LabStorage none = {0};
+    const LabStorage *st = storage && storage->on ? storage : &none;
+    /* both mounts draw on one volume's budget, as a data directory with its pg_wal does */
+    return slowfs_set_storage(&cl->data_fs, st->read_s, st->fsync_s, st->iops, st->bandwidth_mib,
+                              diag) &&
+           slowfs_set_storage(&cl->wal_fs, 0, st->wal_fsync_s, st->iops, st->bandwidth_mib, diag);
 }
 
 long cluster_postmaster_pid(const Cluster *cl)

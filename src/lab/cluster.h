@@ -12,6 +12,7 @@
 #include "common/arena.h"
 #include "common/diag.h"
 #include "lab/events.h"
+#include "lab/manifest.h"
 #include "lab/proc.h"
 #include "lab/slowfs.h"
 
@@ -68,9 +69,9 @@ typedef struct Cluster {
  * removed (and unmounted) again. */
 bool cluster_create(Cluster *cl, const PgBin *bin, bool keep, const char *state_dir,
                     const char *slowfs, const LabEvents *events, PkDiag *diag);
-/* The storage latencies of the two mounts (seconds): data reads and fsyncs, WAL fsyncs. */
-bool cluster_set_storage(const Cluster *cl, double read_s, double fsync_s, double wal_fsync_s,
-                         PkDiag *diag);
+/* The storage of the two mounts: data reads and fsyncs, WAL fsyncs, and the volume's budget
+ * they share (NULL or not `on`: nothing added). */
+bool cluster_set_storage(const Cluster *cl, const LabStorage *storage, PkDiag *diag);
 /* The postmaster's pid (postmaster.pid), or -1. */
 long cluster_postmaster_pid(const Cluster *cl);
 /* libpq conninfo for database `dbname`. Caller frees. */

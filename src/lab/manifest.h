@@ -44,6 +44,9 @@ typedef struct LabStorage {
     bool on;
     double read_s, fsync_s; /* the data directory's reads and fsyncs */
     double wal_fsync_s;     /* the WAL's fsyncs (and O_DSYNC writes) */
+    /* the volume both mounts share (pgknob-slowfs --volume): operations and MiB per second,
+     * 0: no budget (docs/storage.md, "A cloud volume's budget") */
+    double iops, bandwidth_mib;
 } LabStorage;
 
 /* A standalone lab's run: its own fragment on top of the lab's common one. */

@@ -702,10 +702,7 @@ static bool run_stage(LabTarget *target, SettingsGuard *guard, StageResult *stag
     /* the storage lab: this stage's latencies (a stage of another lab on the same slowfs
      * cluster runs with none), picked up by the daemon within 200 ms */
     if (target->kind == TARGET_THROWAWAY && target->cluster->on_slowfs) {
-        const LabStorage *lat = &stage->storage;
-        if (!cluster_set_storage(target->cluster, lat->on ? lat->read_s : 0,
-                                 lat->on ? lat->fsync_s : 0, lat->on ? lat->wal_fsync_s : 0,
-                                 &err)) {
+        if (!cluster_set_storage(target->cluster, &stage->storage, &err)) {
             stage->error = diag_take_text(&err, "");
             return false;
         }
@@ -924,6 +921,23 @@ int lab_run_planned(const LabSet *labs, const LabRunOpts *opts, LabRunReport *re
     return code;
 }
 
+static const LabVolume lab_volumes[] = {
+    {"none", 0, 0, "no budget: only the latencies"},
+    /* AWS's baseline for every gp3 volume, "3,000 IOPS and 125 MiB/s",
+     * https://docs.aws.amazon.com/ebs/latest/userguide/general-purpose.html; an operation of
+     * at most 256 KiB, https://docs.aws.amazon.com/ebs/latest/userguide/ebs-io-characteristics.html
+     */
+    {"gp3", 3000, 125, "AWS EBS gp3's baseline: 3,000 IOPS and 125 MiB/s"},
+};
+
+const LabVolume *lab_volume_find(const char *name)
+{
+    for (size_t idx = 0; name && idx < sizeof(lab_volumes) / sizeof(lab_volumes[0]); idx++)
+        if (!strcmp(lab_volumes[idx].name, name))
+            return &lab_volumes[idx];
+    return NULL;
+}
+
 /* A stage the slow storage applies to: a series stage of `lab run`; in `lab ab` (and so
  * `lab tune`) both configurations, when latencies were given. */
 static bool on_series_storage(const LabRunReport *rep, const StageResult *stage)
@@ -941,7 +955,8 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
     bool series = false;
     for (size_t idx = 0; idx < rep->n; idx++)
         series = series || on_series_storage(rep, &rep->stages[idx]);
-    if (!series || (rep->ab && opts->series_read_s <= 0 && opts->series_fsync_s <= 0))
+    bool given = opts->series_read_s > 0 || opts->series_fsync_s > 0 || opts->volume;
+    if (!series || (rep->ab && !given))
         return;
     const char *plain = "the plain filesystem";
     char why[256] = "";
@@ -949,7 +964,7 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         snprintf(why, sizeof(why), "an existing server keeps its own storage");
     else if (opts->no_slowfs)
         snprintf(why, sizeof(why), "--no-slowfs");
-    else if (opts->pgbench_scripts && opts->series_read_s <= 0 && opts->series_fsync_s <= 0)
+    else if (opts->pgbench_scripts && !given)
         /* the user's own workload is measured on this machine, unless latencies are given */
         snprintf(why, sizeof(why), "--workload pgbench: your workload on this machine's storage");
     else {
@@ -960,6 +975,9 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
             rep->series_read_s = opts->series_read_s > 0 ? opts->series_read_s : LAB_SERIES_READ_S;
             rep->series_fsync_s =
                 opts->series_fsync_s > 0 ? opts->series_fsync_s : LAB_SERIES_FSYNC_S;
+            /* what is not given takes the series' default, as a latency does */
+            const LabVolume *vol = lab_volume_find(opts->volume ? opts->volume : LAB_SERIES_VOLUME);
+            rep->series_volume = vol && vol->iops > 0 ? vol : NULL;
         } else
             snprintf(why, sizeof(why), "slow storage cannot run here: %s",
                      err.message ? err.message : "pgknob-slowfs not found");
@@ -975,12 +993,19 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
                  plain, why);
         return;
     }
+    char volume[200] = "";
+    if (rep->series_volume)
+        snprintf(volume, sizeof(volume),
+                 "; both on one volume (--volume %s, %s), whose budget every read and write "
+                 "takes its share of",
+                 rep->series_volume->name, rep->series_volume->source);
     snprintf(rep->series_storage, sizeof(rep->series_storage),
              "pgknob-slowfs (FUSE, direct I/O: the page cache does not answer reads), adding "
              "%g ms to every data read and %g ms to every fsync of the data directory and the WAL, "
-             "a local SSD's latencies%s",
+             "a local SSD's latencies%s%s",
              rep->series_read_s * 1000, rep->series_fsync_s * 1000,
-             opts->series_read_s > 0 || opts->series_fsync_s > 0 ? " as given" : " (the default)");
+             opts->series_read_s > 0 || opts->series_fsync_s > 0 ? " as given" : " (the default)",
+             volume);
     for (size_t idx = 0; idx < rep->n; idx++) {
         StageResult *stage = &rep->stages[idx];
         if (!on_series_storage(rep, stage))
@@ -988,6 +1013,8 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
         stage->storage.on = true;
         stage->storage.read_s = rep->series_read_s;
         stage->storage.fsync_s = stage->storage.wal_fsync_s = rep->series_fsync_s;
+        stage->storage.iops = rep->series_volume ? rep->series_volume->iops : 0;
+        stage->storage.bandwidth_mib = rep->series_volume ? rep->series_volume->bandwidth_mib : 0;
     }
 }
 

@@ -18,6 +18,16 @@
 #include "lab/workload.h"
 #include "tpcc/tpcc.h"
 
+/* A cloud volume's budget for the series' slow storage (--volume NAME): every read and write
+ * takes its share of IOPS and bandwidth (pgknob-slowfs --volume). docs/labs.md. */
+typedef struct LabVolume {
+    const char *name;
+    double iops, bandwidth_mib;
+    const char *source; /* where the figures come from */
+} LabVolume;
+/* The profile named `name` ("gp3", "none"), NULL for an unknown one. */
+const LabVolume *lab_volume_find(const char *name);
+
 typedef struct LabRunOpts {
     const char *const *selection; /* IDs, "series", "all" */
     int n_selection;
@@ -46,6 +56,7 @@ typedef struct LabRunOpts {
      * with these latencies added to every data read and every fsync (0: the defaults below) */
     bool no_slowfs; /* --no-slowfs: the plain filesystem */
     double series_read_s, series_fsync_s;
+    const char *volume; /* --volume: a cloud volume's budget (lab_volume_find); NULL: default */
     /* The TPC-C loader's progress (the cli draws it; NULL: none) */
     TpccLoadProgressFn load_progress;
     void *load_progress_arg;
@@ -143,7 +154,8 @@ typedef struct LabRunReport {
      * why not (a fixed buffer: nothing to free) */
     bool series_slowfs;
     double series_read_s, series_fsync_s;
-    char series_storage[400]; /* "" when the run has no series stage */
+    const LabVolume *series_volume; /* the volume's budget; NULL: none */
+    char series_storage[640];       /* "" when the run has no series stage */
     size_t n_own_labs;
 } LabRunReport;
 
@@ -203,6 +215,9 @@ double lab_slower_factor(const StageResult *base, const StageResult *stage, bool
  * consumer SSD's cache (about 0.5 ms). --read-latency and --fsync-latency override them. */
 #define LAB_SERIES_READ_S 0.0001
 #define LAB_SERIES_FSYNC_S 0.0005
+
+/* The series' volume when --volume is not given. */
+#define LAB_SERIES_VOLUME "none"
 
 /* The smallest effect the lab calls: one configuration against itself has come out up to 1.02x
  * apart with an interval of 1.01-1.02 (a CPU-bound client, every trial within 0.5%), a stage

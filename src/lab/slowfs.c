@@ -91,6 +91,7 @@ void slowfs_mount_init(SlowfsMount *mount, const char *base, const char *name)
     mount->mountpoint = xasprintf("%s/%s", base, name);
     mount->control = xasprintf("%s/%s.ctl", base, name);
     mount->stats = xasprintf("%s/%s.stats", base, name);
+    mount->volume = xasprintf("%s/volume", base);
 }
 
 bool slowfs_mount(const char *prog, SlowfsMount *mount, uid_t uid, gid_t gid, PkDiag *diag)
@@ -105,8 +106,9 @@ bool slowfs_mount(const char *prog, SlowfsMount *mount, uid_t uid, gid_t gid, Pk
                            mount->source, (int)uid, strerror(errno));
     if (!pk_write_atomic(mount->control, "", 0, 0644, (uid_t)-1, (gid_t)-1, diag))
         return false;
-    const char *argv[] = {prog,         "--control",   mount->control,    "--stats",
-                          mount->stats, mount->source, mount->mountpoint, NULL};
+    const char *argv[] = {
+        prog,       "--control",   mount->control, "--stats",         mount->stats,
+        "--volume", mount->volume, mount->source,  mount->mountpoint, NULL};
     StrBuf text = STRBUF_INIT;
     int rc = proc_run(argv, NULL, SLOWFS_MOUNT_TIMEOUT_S, &text);
     if (rc != 0)
@@ -118,11 +120,13 @@ bool slowfs_mount(const char *prog, SlowfsMount *mount, uid_t uid, gid_t gid, Pk
 }
 
 /* A latency as the control file's durations: nanoseconds are exact as "…ms" with 6 decimals. */
-bool slowfs_set_latency(const SlowfsMount *mount, double read_s, double fsync_s, PkDiag *diag)
+bool slowfs_set_storage(const SlowfsMount *mount, double read_s, double fsync_s, double iops,
+                        double bandwidth_mib, PkDiag *diag)
 {
-    char text[160];
-    snprintf(text, sizeof(text), "read_latency = %.6fms\nfsync_latency = %.6fms\n", read_s * 1000,
-             fsync_s * 1000);
+    char text[200];
+    snprintf(text, sizeof(text),
+             "read_latency = %.6fms\nfsync_latency = %.6fms\niops = %.0f\nbandwidth = %.3f\n",
+             read_s * 1000, fsync_s * 1000, iops, bandwidth_mib);
     /* a temporary file renamed over it: the daemon never reads half a file */
     return pk_write_atomic(mount->control, text, strlen(text), 0644, (uid_t)-1, (gid_t)-1, diag);
 }
@@ -143,6 +147,7 @@ bool slowfs_read_stats(const SlowfsMount *mount, SlowfsStats *out)
         {"sync_writes", offsetof(SlowfsStats, sync_writes)},
         {"read_latency_ns", offsetof(SlowfsStats, read_latency_ns)},
         {"fsync_latency_ns", offsetof(SlowfsStats, fsync_latency_ns)},
+        {"volume_wait_ns", offsetof(SlowfsStats, volume_wait_ns)},
     };
     char line[256], key[64];
     double value;
@@ -189,5 +194,6 @@ void slowfs_mount_free(SlowfsMount *mount)
     free(mount->mountpoint);
     free(mount->control);
     free(mount->stats);
+    free(mount->volume);
     memset(mount, 0, sizeof(*mount));
 }

@@ -14,12 +14,14 @@
 typedef struct SlowfsMount {
     char *source, *mountpoint;
     char *control, *stats; /* the daemon's control and stats files */
+    char *volume;          /* the volume's shared budget file (one per cluster) */
     bool mounted;
 } SlowfsMount;
 
 /* What the stats file counts since the mount. */
 typedef struct SlowfsStats {
     double reads, read_bytes, fsyncs, sync_writes;
+    double volume_wait_ns; /* what the volume's budget added to reads, syncs and writes */
     double read_latency_ns, fsync_latency_ns;
 } SlowfsStats;
 
@@ -35,9 +37,10 @@ void slowfs_mount_init(SlowfsMount *mount, const char *base, const char *name);
 /* Creates the directories (the source owned by uid/gid, the server's user), an empty control
  * file (no latency), and mounts. */
 bool slowfs_mount(const char *prog, SlowfsMount *mount, uid_t uid, gid_t gid, PkDiag *diag);
-/* The latencies in seconds, written to the control file (a temporary file, then rename); the
- * daemon picks them up within 200 ms. */
-bool slowfs_set_latency(const SlowfsMount *mount, double read_s, double fsync_s, PkDiag *diag);
+/* The latencies in seconds and the volume's budget (IOPS, MiB/s; 0: none), written to the
+ * control file (a temporary file, then rename); the daemon picks them up within 200 ms. */
+bool slowfs_set_storage(const SlowfsMount *mount, double read_s, double fsync_s, double iops,
+                        double bandwidth_mib, PkDiag *diag);
 /* The counters of the stats file (rewritten every second). false when it cannot be read. */
 bool slowfs_read_stats(const SlowfsMount *mount, SlowfsStats *out);
 /* The same once the daemon has rewritten the file again (waits up to 1.5 s): after the

@@ -11,6 +11,7 @@
 #include "common/clock.h"
 #include "common/signals.h"
 #include "common/strbuf.h"
+#include "common/units.h"
 #include "common/xalloc.h"
 #include "lab/predict.h"
 #include "lab/userconf.h"
@@ -34,6 +35,28 @@ char *lab_tune_scale(const char *value, double factor)
     if (scaled < 1)
         return NULL;
     return xasprintf("%.0f%s", scaled, end);
+}
+
+/* A size written with its unit ("2MB", "5882MB"), in bytes; false for a bare number (its unit
+ * is the parameter's own) or anything else. */
+static bool size_with_unit(const char *value, double *bytes)
+{
+    char *end;
+    if (strtod(value, &end) <= 0 || end == value || !isalpha((unsigned char)*end))
+        return false;
+    return pk_units_parse(value, PK_UNIT_SIZE, true, 1, bytes, NULL) && *bytes > 0;
+}
+
+char *lab_tune_midpoint(const char *from, const char *to)
+{
+    double a, b;
+    if (!size_with_unit(from, &a) || !size_with_unit(to, &b))
+        return NULL;
+    double mid = sqrt(a * b), grain = mid >= 1048576 ? 1048576 : 1024;
+    mid = floor(mid / grain + 0.5) * grain;
+    if (mid <= (a < b ? a : b) || mid >= (a < b ? b : a))
+        return NULL;
+    return pk_units_format(mid, PK_UNIT_SIZE, PK_UNITS_EXACT, "kB");
 }
 
 /* Writes `set` as a configuration file at `path`, with a comment line on top. */
@@ -149,8 +172,12 @@ static void values_free(Values *vals)
     vals->n = 0;
 }
 
-/* A knob's candidate values on the best so far: lint's fixes for it first, then a step up and
- * a step down of a numeric value (its own unit). */
+/* A knob's candidate values on the best so far: lint's fixes for it first (for shared_buffers a
+ * quarter of the host's RAM: a step whose effect stands far beyond noise, which a confirmation
+ * can hold), then halfway to each on a log scale (2MB -> 5.88GB: 110MB; an accepted halfway step
+ * is bisected again in the next pass), and only then a step up and a step down of a numeric
+ * value (its own unit). A search that crept up by × 4 from 2MB accepted 8MB at 1.26x, which its
+ * confirmation did not hold (docs/labs.md). */
 static void candidate_values(const LabSettings *best, const char *knob, Values *vals)
 {
     const LabSetting *cur = lab_settings_get(best, knob);
@@ -167,6 +194,9 @@ static void candidate_values(const LabSettings *best, const char *knob, Values *
                            xasprintf("%s's fix", f->rule_id));
     }
     arena_free(findings.arena);
+    for (int idx = 0, n = vals->n; current && idx < n; idx++)
+        values_add(vals, current, lab_tune_midpoint(current, vals->value[idx]),
+                   xasprintf("halfway to %s", vals->value[idx]));
     if (current) {
         values_add(vals, current, lab_tune_scale(current, TUNE_STEP), xstrdup("× 4"));
         values_add(vals, current, lab_tune_scale(current, 1 / TUNE_STEP), xstrdup("÷ 4"));

@@ -66,5 +66,9 @@ void lab_tune_report_free(TuneReport *report);
 /* "2MB" × factor → "8MB" (the same unit; whole numbers); NULL when `value` is not a number
  * with an optional unit. */
 char *lab_tune_scale(const char *value, double factor);
+/* The size halfway from `from` to `to` on a log scale ("2MB", "5882MB" -> "108MB"), rounded to
+ * whole MB (kB below 1MB); NULL unless both are sizes with a unit and the midpoint lies
+ * strictly between them. Caller frees. */
+char *lab_tune_midpoint(const char *from, const char *to);
 
 #endif

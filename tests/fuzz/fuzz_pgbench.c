@@ -27,6 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pgbench_init_scale(text, &scale);
     free(lab_tune_scale(text, 4));
     free(lab_tune_scale(text, 0.25));
+    free(lab_tune_midpoint(text, "2MB"));
     free(text);
     return 0;
 }

@@ -80,6 +80,11 @@ check "  ... saying the range" grep -q 'read-latency' <<<"$ERR"
 expect_exit 2 "lab tune --fsync-latency 0 is refused (above 0)" -- \
   "$PGKNOB" lab tune /dev/null --fsync-latency 0
 check "  ... saying the range" grep -q 'fsync-latency' <<<"$ERR"
+expect_exit 2 "lab run --volume gp4 is refused (gp3 or none)" -- \
+  "$PGKNOB" lab run series --volume gp4
+check "  ... naming the volume and what to write" \
+  grep -q 'unknown volume "gp4"' <<<"$ERR"
+check "  ... the hint names gp3's budget" grep -q '3,000 IOPS, 125 MiB/s' <<<"$ERR"
 bad_lab x "[lab]
 title = $(printf 'x%.0s' $(seq 1 250))
 " ""

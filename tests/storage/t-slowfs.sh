@@ -27,13 +27,14 @@ awk_true() { awk "BEGIN { exit !($1) }"; }
 num() { awk "BEGIN { printf \"%.${2:-3}f\", ($1) }"; }
 
 # mount NAME [SRC]: SRC (default $WORK/NAME-src) through slowfs on $WORK/NAME, control file
-# $WORK/NAME.ctl, stats $WORK/NAME.stats
+# $WORK/NAME.ctl, stats $WORK/NAME.stats; every mount on one volume's budget ($WORK/volume)
 mount_slowfs() {
   local name="$1" src="${2:-$WORK/$1-src}"
   mkdir -p "$src" "$WORK/$name"
   chown postgres "$src"
   : > "$WORK/$name.ctl"
-  "$SLOWFS" --control "$WORK/$name.ctl" --stats "$WORK/$name.stats" "$src" "$WORK/$name" &&
+  "$SLOWFS" --control "$WORK/$name.ctl" --stats "$WORK/$name.stats" --volume "$WORK/volume" \
+    "$src" "$WORK/$name" &&
     MOUNTS+=("$WORK/$name")
 }
 set_latency() { # name read fsync
@@ -100,7 +101,41 @@ set_latency bench 0 2ms; sleep 0.5
 fs_sync2_ms=$(timed_syncs)
 check "2 ms fsync latency adds about 2 ms ($fs_sync_ms -> $fs_sync2_ms ms)" \
   awk_true "$fs_sync2_ms - $fs_sync_ms >= 1.5"
-rm -f "$WORK/bench/blob"
+
+# --- a cloud volume's budget: IOPS and bandwidth, shared by the mounts of one volume ---
+set_volume() { # name iops MiB/s
+  printf 'iops = %s\nbandwidth = %s\n' "$2" "$3" > "$WORK/$1.ctl.new"
+  mv "$WORK/$1.ctl.new" "$WORK/$1.ctl"
+}
+set_volume bench 500 0; sleep 0.5
+rv=$(timed_reads)
+check "500 IOPS: an 8 kB read takes at least 2 ms, a fifth of a second ($rv ms)" awk_true "$rv >= 1.9"
+set_volume bench 0 8; sleep 0.5
+rb=$(timed_reads)
+check "8 MiB/s: an 8 kB read takes at least its bytes' time, 0.98 ms ($rb ms)" awk_true "$rb >= 0.9"
+sleep 1.3
+check "the stats file counts what the volume added ($(stat_of bench volume_wait_ns) ns)" \
+  awk_true "0$(stat_of bench volume_wait_ns) > 50000000"
+# two mounts on one volume share its budget: 32 reads on each at once at 200 IOPS take 64/200 s
+dd if=/dev/urandom of="$WORK/data/blob" bs=8k count=32 status=none
+set_volume bench 200 0; set_volume data 200 0; sleep 0.5
+shared=$(python3 - "$WORK/bench/blob" "$WORK/data/blob" <<'EOF'
+import os, sys, threading, time
+def reads(path):
+    fd = os.open(path, os.O_RDONLY)
+    for i in range(32):
+        os.pread(fd, 8192, i * 8192)
+t = time.perf_counter()
+threads = [threading.Thread(target=reads, args=(p,)) for p in sys.argv[1:]]
+for th in threads: th.start()
+for th in threads: th.join()
+print("%.3f" % (time.perf_counter() - t))
+EOF
+)
+check "two mounts at 200 IOPS on one volume: 64 reads at once take at least 0.3 s ($shared s)" \
+  awk_true "$shared >= 0.3"
+set_volume bench 0 0; set_volume data 0 0
+rm -f "$WORK/bench/blob" "$WORK/data/blob"
 
 # --- PostgreSQL 18 with its data directory and WAL on slowfs ---
 port=$((56000 + RANDOM % 2000))

@@ -12,6 +12,7 @@
 #include "lab/manifest.h"
 #include "lab/predict.h"
 #include "lab/runner.h"
+#include "lab/tune.h"
 #include "report/lab_report.h"
 #include "report/lab_svg.h"
 #include "report/report.h"
@@ -332,6 +333,32 @@ static void test_ratio_floor(void)
     CHECK(!r.significant && !r.beyond_floor && r.low <= 1 && r.high >= 1);
 }
 
+/* lab tune's candidates: × 4 in the value's own unit, and halfway to lint's fix on a log scale */
+static void test_tune_steps(void)
+{
+    char *s = lab_tune_scale("2MB", 4);
+    CHECK_STR(s, "8MB");
+    free(s);
+    s = lab_tune_midpoint("2MB", "5882MB"); /* sqrt(2 * 5882) = 108.5 MB */
+    CHECK_STR(s, "108MB");
+    free(s);
+    s = lab_tune_midpoint("2MB", "5.88GB"); /* lint's fix for shared_buffers on this host */
+    CHECK_STR(s, "110MB");
+    free(s);
+    s = lab_tune_midpoint("5882MB", "2MB"); /* downwards too */
+    CHECK_STR(s, "108MB");
+    free(s);
+    s = lab_tune_midpoint("64kB", "4MB"); /* 512kB */
+    CHECK_STR(s, "512kB");
+    free(s);
+    CHECK(lab_tune_midpoint("2MB", "3MB") == NULL); /* nothing strictly between, in MB */
+    CHECK(lab_tune_midpoint("256", "2MB") == NULL); /* a bare number is the parameter's unit */
+    CHECK(lab_tune_midpoint("on", "off") == NULL);
+    CHECK(lab_volume_find("gp3") && (int)lab_volume_find("gp3")->iops == 3000 &&
+          (int)lab_volume_find("gp3")->bandwidth_mib == 125);
+    CHECK(lab_volume_find("gp9") == NULL);
+}
+
 int main(void)
 {
     test_fragment_values();
@@ -343,5 +370,6 @@ int main(void)
     test_series_predictions();
     test_ceiling();
     test_ratio_floor();
+    test_tune_steps();
     PK_TEST_DONE();
 }

@@ -17,6 +17,15 @@
  * of a mounted filesystem, so lab stages need no remount. --stats FILE is rewritten every
  * second with the counts (reads, read bytes, fsyncs, sync writes) as "key = value" lines.
  *
+ * --volume FILE models a cloud volume's budget, shared by every mount given the same FILE (the
+ * data directory and the WAL on one volume): control lines "iops = N" and "bandwidth = N" (MiB/s)
+ * give it (AWS EBS gp3's baseline: 3000 and 125). Every read and write takes its share of the
+ * volume's time, max(operations / IOPS, bytes / bandwidth), in arrival order, an operation being
+ * at most 256 KiB (EBS counts a larger one as several); a read and a synchronous write complete
+ * no sooner than their share does (and not before their latency), a flush waits for what the
+ * volume has queued, and a plain write waits only when the volume is more than a device queue
+ * (64 requests) behind, as the kernel throttles a writer whose dirty data outruns the disk.
+ *
  * Run as root (the mount is -o allow_other,default_permissions, so the `postgres` user works
  * in it with the kernel checking modes); what a caller creates is chowned to the caller, so the
  * server owns its files as on a normal disk. Unmount with `fusermount3 -u MOUNTPOINT`. */
@@ -28,9 +37,12 @@
 #include <fuse.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
@@ -45,7 +57,11 @@ typedef struct SlowFs {
     _Atomic long read_ns;  /* added to every read */
     _Atomic long fsync_ns; /* added to every fsync and synchronous write */
     _Atomic unsigned long long reads, read_bytes, fsyncs, sync_writes;
-    const char *control, *stats; /* optional files (see above) */
+    _Atomic long iops;           /* the volume's operations per second, 0: no limit */
+    _Atomic long bandwidth;      /* its bytes per second, 0: no limit */
+    _Atomic int64_t *busy_until; /* the volume's clock (ns), shared through --volume's file */
+    _Atomic unsigned long long volume_wait_ns; /* time the volume's budget added, in all */
+    const char *control, *stats;               /* optional files (see above) */
     struct timespec control_mtime;
 } SlowFs;
 
@@ -65,10 +81,45 @@ static int neg_errno(int rc)
     return rc < 0 ? -errno : 0;
 }
 
-static void delay(long ns)
+/* EBS counts an SSD volume's I/O in operations of at most 256 KiB. */
+#define VOLUME_OP_BYTES (256.0 * 1024)
+/* a plain write waits only beyond a device queue of this many requests */
+#define VOLUME_QUEUE_OPS 64
+
+/* Reserves the volume's time for `bytes` (0: a flush, which takes no time of its own) after
+ * what is queued; returns when that share is done, in seconds of the monotonic clock (`now`
+ * without a volume). */
+static double volume_reserve(SlowFs *fs, double now, size_t bytes)
 {
-    if (ns > 0)
-        pk_clock_sleep_until(pk_clock_now() + (double)ns / 1e9, NULL);
+    long iops = atomic_load_explicit(&fs->iops, memory_order_relaxed);
+    long bandwidth = atomic_load_explicit(&fs->bandwidth, memory_order_relaxed);
+    if (!fs->busy_until || (iops <= 0 && bandwidth <= 0))
+        return now;
+    double ops = bytes ? ceil((double)bytes / VOLUME_OP_BYTES) : 0;
+    double cost = 0;
+    if (iops > 0)
+        cost = ops / (double)iops;
+    if (bandwidth > 0 && (double)bytes / (double)bandwidth > cost)
+        cost = (double)bytes / (double)bandwidth;
+    int64_t now_ns = (int64_t)(now * 1e9), end;
+    int64_t prev = atomic_load(fs->busy_until);
+    do
+        end = (prev > now_ns ? prev : now_ns) + (int64_t)(cost * 1e9);
+    while (!atomic_compare_exchange_weak(fs->busy_until, &prev, end));
+    return (double)end / 1e9;
+}
+
+/* Sleeps until the later of the latency's end and `done`; counts what the volume added. */
+static void complete(SlowFs *fs, double start, long latency_ns, double done)
+{
+    double until = start + (double)latency_ns / 1e9;
+    if (done > until) {
+        atomic_fetch_add_explicit(&fs->volume_wait_ns, (unsigned long long)((done - until) * 1e9),
+                                  memory_order_relaxed);
+        until = done;
+    }
+    if (until > pk_clock_now())
+        pk_clock_sleep_until(until, NULL);
 }
 
 /* What the caller creates belongs to the caller (the daemon runs as root). A failure is not
@@ -240,9 +291,11 @@ static int sf_read(const char *path, char *buf, size_t size, off_t off, struct f
     ssize_t got = pread(file_of(fi)->fd, buf, size, off);
     if (got < 0)
         return -errno;
+    double start = pk_clock_now(); /* the latency comes after the I/O, as it always did */
     atomic_fetch_add_explicit(&fs->reads, 1, memory_order_relaxed);
     atomic_fetch_add_explicit(&fs->read_bytes, (unsigned long long)got, memory_order_relaxed);
-    delay(atomic_load_explicit(&fs->read_ns, memory_order_relaxed));
+    complete(fs, start, atomic_load_explicit(&fs->read_ns, memory_order_relaxed),
+             volume_reserve(fs, start, size));
     return (int)got;
 }
 
@@ -254,9 +307,16 @@ static int sf_write(const char *path, const char *buf, size_t size, off_t off,
     ssize_t put = pwrite(file_of(fi)->fd, buf, size, off);
     if (put < 0)
         return -errno;
+    double start = pk_clock_now();
+    double done = volume_reserve(fs, start, size);
     if (file_of(fi)->sync) {
         atomic_fetch_add_explicit(&fs->sync_writes, 1, memory_order_relaxed);
-        delay(atomic_load_explicit(&fs->fsync_ns, memory_order_relaxed));
+        complete(fs, start, atomic_load_explicit(&fs->fsync_ns, memory_order_relaxed), done);
+    } else {
+        long iops = atomic_load_explicit(&fs->iops, memory_order_relaxed);
+        double queue = iops > 0 ? VOLUME_QUEUE_OPS / (double)iops : 0;
+        if (done - queue > start)
+            complete(fs, start, 0, done - queue);
     }
     return (int)put;
 }
@@ -279,8 +339,10 @@ static int sf_release(const char *path, struct fuse_file_info *fi)
 static int synced(int rc)
 {
     SlowFs *fs = fs_state();
+    double start = pk_clock_now();
     atomic_fetch_add_explicit(&fs->fsyncs, 1, memory_order_relaxed);
-    delay(atomic_load_explicit(&fs->fsync_ns, memory_order_relaxed));
+    complete(fs, start, atomic_load_explicit(&fs->fsync_ns, memory_order_relaxed),
+             volume_reserve(fs, start, 0));
     return neg_errno(rc);
 }
 
@@ -379,8 +441,20 @@ static bool parse_latency(const char *text, _Atomic long *ns)
     return true;
 }
 
-/* Applies "read_latency = D" / "fsync_latency = D" lines; unknown lines are ignored (the
- * file is written by the lab, and a half-written one is read again at its next change). */
+/* A count (IOPS, MiB/s): 0 to 10^6. */
+static bool parse_count(const char *text, _Atomic long *out, long scale)
+{
+    char *end;
+    double num = strtod(text, &end);
+    if (end == text || *end || !(num >= 0 && num <= 1e6))
+        return false;
+    atomic_store(out, (long)(num * (double)scale + 0.5));
+    return true;
+}
+
+/* Applies "read_latency = D" / "fsync_latency = D" / "iops = N" / "bandwidth = N" (MiB/s)
+ * lines; unknown lines are ignored (the file is written by the lab, and a half-written one is
+ * read again at its next change). */
 static void apply_control(SlowFs *fs, char *text)
 {
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
@@ -391,6 +465,10 @@ static void apply_control(SlowFs *fs, char *text)
             parse_latency(value, &fs->read_ns);
         else if (!strcmp(key, "fsync_latency"))
             parse_latency(value, &fs->fsync_ns);
+        else if (!strcmp(key, "iops"))
+            parse_count(value, &fs->iops, 1);
+        else if (!strcmp(key, "bandwidth"))
+            parse_count(value, &fs->bandwidth, 1024 * 1024);
     }
 }
 
@@ -424,9 +502,11 @@ static void write_stats(const SlowFs *fs)
         return;
     fprintf(file,
             "read_latency_ns = %ld\nfsync_latency_ns = %ld\nreads = %llu\nread_bytes = %llu\n"
-            "fsyncs = %llu\nsync_writes = %llu\n",
+            "fsyncs = %llu\nsync_writes = %llu\niops = %ld\nbandwidth_bytes = %ld\n"
+            "volume_wait_ns = %llu\n",
             atomic_load(&fs->read_ns), atomic_load(&fs->fsync_ns), atomic_load(&fs->reads),
-            atomic_load(&fs->read_bytes), atomic_load(&fs->fsyncs), atomic_load(&fs->sync_writes));
+            atomic_load(&fs->read_bytes), atomic_load(&fs->fsyncs), atomic_load(&fs->sync_writes),
+            atomic_load(&fs->iops), atomic_load(&fs->bandwidth), atomic_load(&fs->volume_wait_ns));
     if (fclose(file) == 0)
         rename(tmp, fs->stats);
 }
@@ -443,12 +523,30 @@ static void *housekeeping(void *arg)
     return NULL;
 }
 
+/* The volume's clock lives in a shared mapping of FILE, so that two mounts (two processes)
+ * given the same file draw on one budget. Mapped before fuse_main daemonizes: a fork keeps
+ * shared mappings. */
+static bool map_volume(SlowFs *fs, const char *path)
+{
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return false;
+    void *map = MAP_FAILED;
+    if (ftruncate(fd, sizeof(int64_t)) == 0)
+        map = mmap(NULL, sizeof(int64_t), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        return false;
+    fs->busy_until = map;
+    return true;
+}
+
 static int usage(const char *why)
 {
     fprintf(stderr,
             "pgknob-slowfs: error: %s\n"
             "usage: pgknob-slowfs [--read-latency D] [--fsync-latency D] [--control FILE]\n"
-            "                     [--stats FILE] [--foreground] SOURCE MOUNTPOINT\n"
+            "                     [--stats FILE] [--volume FILE] [--foreground] SOURCE MOUNTPOINT\n"
             "D is a duration such as 0.1ms or 2ms (default 0).\n",
             why);
     return 2;
@@ -474,7 +572,10 @@ int main(int argc, char **argv)
             fs->control = argv[++idx];
         else if (!strcmp(arg, "--stats") && val)
             fs->stats = argv[++idx];
-        else if (arg[0] == '-' || npaths == 2)
+        else if (!strcmp(arg, "--volume") && val) {
+            if (!map_volume(fs, argv[++idx]))
+                return usage("--volume: the file cannot be created or mapped");
+        } else if (arg[0] == '-' || npaths == 2)
             return usage("unknown option or extra argument");
         else
             paths[npaths++] = arg;
