@@ -240,6 +240,54 @@ static void mark_lines_in_tags(const ConfSet *set, bool *in_tag)
     }
 }
 
+/* ERB's code and comment tags (`<% x %>`, `<%- x -%>`, `<%# x %>`) print nothing: as the whole
+ * value of `name = <% @x %>` they render `name =`, a syntax error in every rendering. `<%=`
+ * prints and `<%%` is a literal. */
+static bool value_prints_nothing(const char *line_text)
+{
+    const char *at = line_text ? strchr(line_text, '=') : NULL;
+    if (!at)
+        return false;
+    at += 1 + strspn(at + 1, " \t");
+    if (strncmp(at, "<%", 2) || at[2] == '=' || at[2] == '%')
+        return false;
+    const char *close = strstr(at + 2, "%>");
+    if (!close)
+        return false;
+    close += 2 + strspn(close + 2, " \t");
+    return !*close || *close == '#';
+}
+
+static void add_empty_output_finding(const ConfSet *set, FindingList *out)
+{
+    StrBuf lines = STRBUF_INIT;
+    const ConfEntry *first = NULL;
+    size_t count = 0;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (!value_prints_nothing(entry->line_text))
+            continue;
+        sb_printf(&lines, "%s%d", count ? ", " : "", entry->line);
+        first = first ? first : entry;
+        count++;
+    }
+    if (first) {
+        Finding *f = lint_entry_finding(out, "PK0006", first);
+        f->refuses_start = true;
+        f->message = finding_printf(f,
+                                    "%zu line%s set%s a value with an ERB tag that prints nothing"
+                                    " (<%% %%>, not <%%= %%>): every rendering has no value there,"
+                                    " a syntax error (line%s %s)",
+                                    count, count == 1 ? "" : "s", count == 1 ? "s" : "",
+                                    count == 1 ? "" : "s", sb_str(&lines));
+        f->hint = finding_strdup(f, "A <% %> tag runs code and prints nothing; <%= %> prints its"
+                                    " value. The server refuses to start with `name =` and no"
+                                    " value.");
+        f->suggestion = finding_strdup(f, "write <%= ... %> where the value belongs");
+    }
+    sb_free(&lines);
+}
+
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
                            bool *templated, bool *in_tag, FindingList *out)
 {
@@ -277,5 +325,6 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
             }
     if (n_marked)
         add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
+    add_empty_output_finding(set, out);
     return n_marked;
 }

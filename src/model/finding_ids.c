@@ -17,14 +17,20 @@ static const FindingId ids[] = {
      " file when the file is a template by design (its name, its directory, a template engine's"
      " syntax, redacted values); an error where the server reads it as it is.",
      "lint/template.c"},
+    {"PK0006", "validation.template-prints-nothing", "template tag that prints nothing", SEV_ERROR,
+     "An ERB code or comment tag (<% x %>, <%- x -%>, <%# x %>) where a value belongs: it prints"
+     " nothing, so every rendering of the template has a line with no value, a syntax error the"
+     " server refuses to start with, whatever the deployment's values. One finding for the file"
+     " with the lines; <%= x %> prints.",
+     "lint/template.c"},
     {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
      "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
      " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
      " header (# DB Version: 13) or header comment (# PostgreSQL 17) name is the one checked, or,"
      " when they disagree or name a major"
-     " outside 13-18, the default, said so. When nothing names one, the newest major the"
-     " parameters the file sets allow (stats_temp_directory: 14), when that is before the"
-     " default.",
+     " outside 13-18, the default, said so. When nothing names one, the one major the"
+     " parameters the file sets leave, where an addition and a removal meet"
+     " (default_toast_compression with stats_temp_directory: 14).",
      "lint/major.c"},
     {"PK0005", "validation.major-end-of-life", "major out of support", SEV_WARNING,
      "The major the file's own words name (paths, cluster_name, a header, parameters only older"

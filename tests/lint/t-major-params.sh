@@ -83,6 +83,12 @@ accepts 13 wal_keep_segments 32 && fail "13 accepts wal_keep_segments" ||
 accepts 13 password_encryption on && ! accepts 14 password_encryption on &&
   ok "13 accepts password_encryption = on and 14 refuses it, as the upgrade notice says" ||
   fail "password_encryption = on: 13 and 14 do not behave as the upgrade notice says"
+# PK0006: a line with no value (an ERB tag that printed nothing) stops the server
+echo "max_connections = " >>"${data[18]}/postgresql.conf"
+pg_as_postgres "$(pg_bin_dir 18)/postgres" -D "${data[18]}" -C max_connections >/dev/null 2>&1 &&
+  fail "18 starts with 'max_connections = ' and no value" ||
+  ok "18 refuses 'max_connections = ' with no value, as PK0006 says"
+sed -i '$d' "${data[18]}/postgresql.conf"
 accepts 18 ssl_ecdh_curve prime256v1 && ok "18 accepts ssl_ecdh_curve (its old name for ssl_groups): it bounds nothing" ||
   fail "18 refuses ssl_ecdh_curve"
 done_testing

@@ -240,4 +240,14 @@ printf "<%%= @key if @enabled %%>\nunix_socket_directory = '/run/pg'\n" >"$work/
 check "  ... close miss: a Ruby modifier if (<%= x if y %>) opens no block" \
   test "$(lint_json --pg-version 18 "$work/modifier.conf.erb" | jq -r '[.findings[] | select(.line == 2)][0].severity')" = error
 
+# an ERB tag that prints nothing (<% %>, <%- -%>, <%# %>) as a value: every rendering has
+# `name =` with no value, which the server refuses (review-h7a 11; proven on 18 in t-major-params)
+printf "max_connections = <%% @max %%>\nshared_buffers = <%%= @sb %%>\nwork_mem = <%%- @wm -%%>\nport = <%%%% 5432\n" >"$work/noprint.conf.erb"
+out=$(lint_json "$work/noprint.conf.erb")
+check "an ERB tag that prints nothing as a value is one PK0006 error naming lines 1 and 3" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0006")] | "\(length) \(.[0].severity) \(.[0].refuses_start) \(.[0].message | test("lines 1, 3\\)$"))"' <<<"$out")" = "1 error true true"
+printf "shared_buffers = <%%= @sb %%>\nlog_line_prefix = '<%%%%t> '\n" >"$work/prints.conf.erb"
+check "  ... close miss: <%= %> prints, and <%% is a literal: no PK0006" \
+  test "$(lint_json "$work/prints.conf.erb" | jq '[.findings[] | select(.rule == "PK0006")] | length')" = 0
+
 done_testing
