@@ -335,8 +335,10 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists)");
         return;
     }
-    if (param &&
-        !guc_parse_value_for(param, cat->major, entry->value ? entry->value : "", &val, NULL)) {
+    /* a name checked alone (a manifest's null, mapping or formula) or a template's placeholder
+     * has no literal value to weigh */
+    bool literal = set && entry->value && !conf_has_placeholder(entry->value, false);
+    if (param && literal && !guc_parse_value_for(param, cat->major, entry->value, &val, NULL)) {
         f->hint = finding_printf(f,
                                  "No parameter of this name exists; the nearest, \"%s\", does not"
                                  " take this value: remove the line, or write the parameter it"
