@@ -314,8 +314,9 @@ static int typo_budget(size_t len)
 }
 
 /* A typo changes letters within words, never a whole word: with as many '_'-separated words on
- * each side, a pair of words further apart than a short word's one slip ("ssl" and "idle" in
- * ssl_session_timeout and idle_session_timeout) names another parameter, not a misspelling. */
+ * each side, a pair of words that differ in more than half the letters of the shorter ("ssl"
+ * and "idle" in ssl_session_timeout and idle_session_timeout) names another parameter, not a
+ * misspelling ("buferz" for "buffers" is two slips in six letters). */
 static bool words_swapped(const char *name, const char *cand)
 {
     const char *a = name, *b = cand;
@@ -335,8 +336,8 @@ static bool words_swapped(const char *name, const char *cand)
         wa[la] = '\0';
         memcpy(wb, b, lb);
         wb[lb] = '\0';
-        int budget = typo_budget(la < lb ? la : lb);
-        if (edit_distance_within(wa, wb, SUGGEST_MAX_LEN) > (budget > 1 ? budget : 1))
+        size_t shorter = la < lb ? la : lb;
+        if ((size_t)edit_distance_within(wa, wb, SUGGEST_MAX_LEN) * 2 > shorter)
             return true;
         a += la + (a[la] == '_');
         b += lb + (b[lb] == '_');

@@ -40,7 +40,7 @@ expect_exit 2 "--stdin-filename of an empty name: usage error" -- "$PGKNOB" lint
 head -c $((65 * 1024 * 1024)) /dev/zero | tr '\0' '#' > big.txt
 expect_exit 2 "stdin larger than 64 MB: an error, not a hang" -- bash -c '"$0" lint --stdin-filename big.conf - < big.txt' "$PGKNOB"
 check "  ... saying so" grep -q 'standard input is larger than 64 MB' <<<"$ERR"
-printf "shared_buferz = 'a\033[2Jb'\n" > ctl.txt
+printf "applicaton_name = 'a\033[2Jb'\n" > ctl.txt
 expect_exit 1 "stdin: a buffer with control bytes" -- bash -c '"$0" lint --no-rules --stdin-filename c.conf - < ctl.txt' "$PGKNOB"
 check "  ... shown escaped, never raw" bash -c 'grep -qF "\\x1b" <<<"$0" && ! grep -qaP "\x1b" <<<"$0"' "$OUT"
 
