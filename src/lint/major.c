@@ -703,24 +703,17 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
         if (!f->n_settings)
             continue;
         int since = older && !strcmp(f->rule_id, "PK0020") ? value_refused_since(f) : 0;
-        if (since) {
+        if (since)
             sb_printf(&lines, "%s%s = %s (line %d: PostgreSQL %d and later refuse the value)",
                       count ? "; " : "", f->settings[0].name, f->settings[0].value, f->line, since);
-            count++;
-            if (!keep) {
-                keep = f;
-                continue;
-            }
-            merge_into(keep, f);
-            drop[idx] = true;
+        else if (strcmp(f->rule_id, "PK0011") || in_template_block(&input->set, f))
             continue;
+        else {
+            char *note = catalog_version_note(input->pg_major, f->settings[0].name);
+            sb_printf(&lines, "%s%s (line %d%s%s)", count ? "; " : "", f->settings[0].name, f->line,
+                      note ? ": " : "", note ? note : "");
+            free(note);
         }
-        if (strcmp(f->rule_id, "PK0011") || in_template_block(&input->set, f))
-            continue;
-        char *note = catalog_version_note(input->pg_major, f->settings[0].name);
-        sb_printf(&lines, "%s%s (line %d%s%s)", count ? "; " : "", f->settings[0].name, f->line,
-                  note ? ": " : "", note ? note : "");
-        free(note);
         count++;
         if (!keep) {
             keep = f;
