@@ -926,6 +926,111 @@ static int flow_depth(const char *data, size_t len, int limit, int *line_at)
     return max;
 }
 
+/* One YAML stream being read: where each configuration found goes. */
+typedef struct Stream {
+    const char *file, *data;
+    size_t len;
+    InputResult *out;
+    InputFormat forced;
+    int *last_line; /* where the previous configuration's line texts ended: streams are in order */
+    size_t *last_line_offset;
+} Stream;
+
+static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kind)
+{
+    InputDoc *doc = input_result_add(s->out);
+    DocBuilder b;
+    builder_init(&b, doc, kind, s->file, s->data, s->len);
+    b.last_line = *s->last_line;
+    b.last_line_offset = *s->last_line_offset;
+    doc->label = kind == INPUT_PATRONI      ? xstrdup("patroni")
+                 : kind == INPUT_CNPG_CHART ? xstrdup("cluster chart values")
+                                            : doc_label(y, root, kind_word(kind));
+    read_doc(&b, y, root);
+    read_pod_resources(&b, y, root);
+    builder_finish(&b);
+    *s->last_line = b.last_line;
+    *s->last_line_offset = b.last_line_offset;
+}
+
+/* ---- Crossplane provider-kubernetes Objects -------------------------------------------------- */
+
+/* An Object (kubernetes.crossplane.io, or the namespaced kubernetes.m.crossplane.io) applies the
+ * document in its spec.forProvider.manifest as written, so an operator document there is read
+ * as one, its keys at their own lines in the outer file (libyaml's marks are the file's). An
+ * Object is looked for wherever it stands: a document of its own, a Composition's resource base,
+ * a function's resource list. Its status (the copy observed in the cluster) is not read. */
+#define OBJECT_MAX_DEPTH 64 /* no Crossplane document nests an Object deeper */
+
+static bool is_object(const Yaml *y, yaml_node_t *node)
+{
+    const yaml_node_t *api = map_get(y, node, "apiVersion");
+    return scalar_is(map_get(y, node, "kind"), "Object") &&
+           (prefix_is(api, "kubernetes.crossplane.io/") ||
+            prefix_is(api, "kubernetes.m.crossplane.io/"));
+}
+
+typedef struct ObjectWalk {
+    Stream *stream;
+    const Yaml *y;
+    unsigned char *seen; /* by node id: an alias is walked once, a cycle of aliases ends */
+    size_t n_seen;
+    bool refused;
+} ObjectWalk;
+
+static void walk_objects(ObjectWalk *w, int id, int depth)
+{
+    if (w->refused || id <= 0 || (size_t)id > w->n_seen || w->seen[id - 1] ||
+        depth > OBJECT_MAX_DEPTH)
+        return;
+    w->seen[id - 1] = 1;
+    yaml_node_t *node = node_at(w->y, id);
+    if (node->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *item = node->data.sequence.items.start;
+             item < node->data.sequence.items.top; item++)
+            walk_objects(w, *item, depth + 1);
+        return;
+    }
+    if (node->type != YAML_MAPPING_NODE)
+        return;
+    if (is_object(w->y, node)) {
+        yaml_node_t *manifest = path_get(w->y, node, "spec.forProvider.manifest");
+        InputFormat kind =
+            manifest && manifest->type == YAML_MAPPING_NODE ? doc_kind(w->y, manifest) : INPUT_AUTO;
+        /* a Kubernetes object: Patroni files and chart values are not applied this way */
+        if (kind == INPUT_PATRONI || kind == INPUT_CNPG_CHART)
+            kind = INPUT_AUTO;
+        if (kind == INPUT_AUTO || (w->stream->forced != INPUT_AUTO && w->stream->forced != kind))
+            return;
+        if (w->stream->out->n_docs == MANIFEST_MAX_DOCS) {
+            w->refused = true;
+            return;
+        }
+        add_doc(w->stream, w->y, manifest, kind);
+        return;
+    }
+    for (yaml_node_pair_t *pair = node->data.mapping.pairs.start;
+         pair < node->data.mapping.pairs.top; pair++)
+        if (!scalar_is(node_at(w->y, pair->key), "status"))
+            walk_objects(w, pair->value, depth + 1);
+}
+
+/* False, with `diag` set, when the stream holds more configurations than are read at once. */
+static bool read_objects(Stream *s, const Yaml *y, yaml_node_t *root, const yaml_parser_t *parser,
+                         PkDiag *diag)
+{
+    size_t n = (size_t)(y->doc->nodes.top - y->doc->nodes.start);
+    ObjectWalk w = {s, y, xcalloc(n ? n : 1, 1), n, false};
+    walk_objects(&w, (int)(root - y->doc->nodes.start) + 1, 0);
+    free(w.seen);
+    if (w.refused)
+        return pk_diag_set(diag, s->file, (int)parser->mark.line,
+                           "Lint the stream in parts (docs/manifests.md, \"Limits\").",
+                           "more than %d PostgreSQL configurations in one YAML stream: refused",
+                           MANIFEST_MAX_DOCS);
+    return true;
+}
+
 bool manifest_load_yaml(const char *file, const char *data, size_t len, const InputOpts *opts,
                         InputResult *out, PkDiag *diag)
 {
@@ -943,7 +1048,7 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
     yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
     bool ok = true;
     size_t n_docs = 0;
-    int last_line = 0; /* where the previous document's line texts ended: streams are in order */
+    int last_line = 0;
     size_t last_line_offset = 0;
     for (;;) {
         yaml_document_t document;
@@ -976,20 +1081,13 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
             args_load_yaml_doc(file, data, len, &document, out);
         if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_EMBEDDED))
             embedded_load_yaml_doc(file, data, len, &document, out);
-        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
-            InputDoc *doc = input_result_add(out);
-            DocBuilder b;
-            builder_init(&b, doc, kind, file, data, len);
-            b.last_line = last_line;
-            b.last_line_offset = last_line_offset;
-            doc->label = kind == INPUT_PATRONI      ? xstrdup("patroni")
-                         : kind == INPUT_CNPG_CHART ? xstrdup("cluster chart values")
-                                                    : doc_label(&y, root, kind_word(kind));
-            read_doc(&b, &y, root);
-            read_pod_resources(&b, &y, root);
-            builder_finish(&b);
-            last_line = b.last_line;
-            last_line_offset = b.last_line_offset;
+        Stream stream = {file, data, len, out, forced, &last_line, &last_line_offset};
+        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind))
+            add_doc(&stream, &y, root, kind);
+        if (kind == INPUT_AUTO && !read_objects(&stream, &y, root, &parser, diag)) {
+            yaml_document_delete(&document);
+            ok = false;
+            break;
         }
         yaml_document_delete(&document);
     }

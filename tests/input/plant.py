@@ -8,7 +8,9 @@ DOTTED.PATH is where the parameters live (spec.patroni.dynamicConfiguration.post
 Resources.DBClusterParameterGroup.Properties.Parameters). The deepest key of the path the file
 has is found by indentation; the missing rest is written below it, then a typo, a bad unit and a
 removed parameter (a key the map already has takes the bad value on its own line). In a stream of documents (---), the document with a line equal to MARKER
-("kind: PerconaPGCluster") is the one planted. With `conf`, the key holds postgresql.conf text
+("kind: PerconaPGCluster") is the one planted; when no line equals it, MARKER is a key of a
+document nested in the file (the indented "kind: SGPostgresConfig" of a Crossplane Object's
+manifest) and the mapping holding it is planted. With `conf`, the key holds postgresql.conf text
 (Bitnami's extendedConfiguration, a ConfigMap's postgresql.conf): the lines are `name = value` at the
 end of its literal block, where no later line overrides them. Prints one line per planted parameter: NAME LINE KEYCOLUMN VALUECOLUMN.
 """
@@ -44,11 +46,20 @@ def main():
     parts = [p.replace("\\", ".") for p in re.split(r"(?<!\\)\.", dotted.replace("\\.", "\\"))]
     parent, parent_ind, end = -1, -1, len(lines)
     conf = len(sys.argv) > 5 and sys.argv[5] == "conf"
-    if len(sys.argv) > 4 and sys.argv[4]:
+    marker = sys.argv[4] if len(sys.argv) > 4 else ""
+    if marker and any(l.rstrip() == marker for l in lines):
         starts = [-1] + [i for i, l in enumerate(lines) if l.rstrip() == "---"] + [len(lines)]
-        at = next(i for i, l in enumerate(lines) if l.rstrip() == sys.argv[4])
+        at = next(i for i, l in enumerate(lines) if l.rstrip() == marker)
         parent = max(b for b in starts if b < at)
         end = min(b for b in starts if b > at)
+    elif marker:
+        # a document nested in another (a Crossplane Object's manifest): MARKER, indented, is
+        # one of its keys; the mapping holding it stands for the document
+        at = next(i for i, l in enumerate(lines) if l.strip() == marker and indent_of(l) > 0)
+        parent = max(i for i in range(at) if content(lines[i])
+                     and indent_of(lines[i]) < indent_of(lines[at]))
+        parent_ind = indent_of(lines[parent])
+        end = block_end(lines, parent, parent_ind)
     found = 0
     for comp in parts:
         child_ind = None

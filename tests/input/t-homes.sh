@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # More homes of configuration (no server): the cloudnative-pg cluster chart's values, Percona's
-# PerconaPGCluster, CYBERTEC's postgresql, StackGres's SGPostgresConfig, CloudFormation parameter
+# PerconaPGCluster, CYBERTEC's postgresql, StackGres's SGPostgresConfig (also inside a Crossplane
+# provider-kubernetes Object), CloudFormation parameter
 # groups (YAML and JSON), and Terraform's apply_method. In each fixture (shaped after the
 # project's documented example) and in each real public file of tests/input/real/ (a typo, a bad
 # unit and a removed parameter planted by tests/input/plant.py), the findings are at their line
@@ -84,6 +85,31 @@ at "$f" PK0011 vacuum_defer_cleanup_age
 at "$f" PK0070 "port:"
 check "stackgres: the blocklisted port is not passed on" \
   jqt '[.inputs[0].settings[] | select(.name == "port")] | length == 0' <<<"$J"
+
+# Crossplane provider-kubernetes Objects: the wrapped document is read at its own lines, an
+# Object of its own and one in a Composition's resource base; the status copy is not read
+f=$fx/operators/crossplane-object.yaml
+run "$f"
+kind_is "$f" cnpg,stackgres
+check "object: two documents (the Namespace and the status copy are not read)" test "$(jq '.inputs | length' <<<"$J")" = 2
+at "$f" PK0010 shared_bufers
+at "$f" PK0020 work_mem
+at "$f" PK0011 vacuum_defer_cleanup_age
+at "$f" PK0070 "port:"
+at "$f" PK0010 max_conections
+check "object: the status copy's shared_bufers is not reported" \
+  test "$(jq '[.findings[] | select(.rule == "PK0010")] | length' <<<"$J")" = 2
+check "object: the SGPostgresConfig's version (16), the Cluster's image (17)" \
+  test "$(jq -r '[.inputs[].pg_version] | join(",")' <<<"$J")" = "16,17"
+check "object: --input-format stackgres reads only the SGPostgresConfig" \
+  test "$(lint json --input-format stackgres "$f" | jq -r '[.inputs[].kind] | join(",")')" = stackgres
+printf 'l0: &l0 {apiVersion: kubernetes.crossplane.io/v1alpha2, kind: Object, spec: {forProvider: {manifest: {apiVersion: stackgres.io/v1, kind: SGPostgresConfig, spec: {postgresql.conf: {work_mem: 4mb}}}}}}\n' >"$tmp/laughs.yaml"
+for i in $(seq 1 40); do printf 'l%d: &l%d [*l%d, *l%d]\n' "$i" "$i" $((i - 1)) $((i - 1)) >>"$tmp/laughs.yaml"; done
+check "object: an Object behind 2^40 alias paths is read once, at once" \
+  test "$(timeout 10 "$PGKNOB" lint --no-rules --format json "$tmp/laughs.yaml" 2>/dev/null | jq '.inputs | length')" = 1
+printf 'a: &x\n  b: *x\n' >"$tmp/cycle.yaml"
+expect_exit 2 "object: a mapping that holds itself (an alias cycle): no configuration, exit 2" -- \
+  timeout 10 "$PGKNOB" lint --no-rules "$tmp/cycle.yaml"
 
 # CloudNativePG preloads pg_stat_statements itself when its parameters are set: no PK0026
 printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.2\n  postgresql:\n    parameters:\n      pg_stat_statements.track: "all"\n' >"$tmp/cnpg.yaml"
@@ -248,6 +274,8 @@ bitnami|jfrog-xray-values.yaml|postgresql.primary.extendedConfiguration||conf
 bitnami|jfrog-platform-sizing-large.yaml|artifactory.postgresql.primary.extendedConfiguration||conf
 bitnami|jfrog-insight-values.yaml|postgresql.postgresqlExtendedConf||||262:5
 stackgres|trakrf__infra__sgpostgresconfig.yaml|spec.postgresql\.conf
+stackgres|vshn__component-appcat__21_composition_vshn_postgres.yaml|spec.postgresql\.conf|kind: SGPostgresConfig
+stackgres|vshn__component-appcat__21_composition_vshn_postgresrestore.yaml|spec.postgresql\.conf|kind: SGPostgresConfig
 cybertec|complete-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest.yaml|spec.postgresql.parameters
 cybertec|minimal-postgres-manifest-12.yaml|spec.postgresql.parameters|||17
@@ -282,6 +310,8 @@ while IFS='|' read -r dir file configs settings major pin; do
   [ -n "$dir" ] && reads "$dir" "$file" "$configs" "$settings" "$major" "$pin"
 done <<'LIST'
 stackgres|trakrf__infra__sgpostgresconfig.yaml|1|5|17
+stackgres|vshn__component-appcat__21_composition_vshn_postgres.yaml|1|0|18
+stackgres|vshn__component-appcat__21_composition_vshn_postgresrestore.yaml|1|0|18
 cybertec|complete-postgres-manifest.yaml|1|3|15
 cybertec|minimal-master-replica-svcmonitor.yaml|1|0|13
 cybertec|minimal-postgres-manifest.yaml|1|0|15
@@ -396,6 +426,9 @@ lsp_at "$tmp/bitnami-jfrog-insight-values.yaml"
 lsp_at "$tmp/bitnami-jfrog-platform-sizing-large.yaml"
 lsp_at "$tmp/cloudformation-aws-samples-fast-failover-primary-databases.json"
 lsp_at "$tmp/stackgres-trakrf__infra__sgpostgresconfig.yaml"
+lsp_at "$fx/operators/crossplane-object.yaml"
+# an SGPostgresConfig in a Crossplane Object in a Composition's resource base
+lsp_at "$tmp/stackgres-vshn__component-appcat__21_composition_vshn_postgres.yaml"
 
 j=$(lint json "$real/cloudformation/widdix-rds-aurora.yaml")
 check "widdix rds-aurora: Parameters !If is named, nothing guessed" \
