@@ -374,6 +374,33 @@ static void check_alias(const ConfEntry *entry, const CatalogParam *param, int m
     add_rename_fix(f, param, major, entry);
 }
 
+/* Old names of values the server still maps to their new one (guc_tables.c keeps them as hidden
+ * enum entries): 9.6 merged wal_level's archive and hot_standby into replica. */
+static void check_value_alias(const ConfEntry *entry, const CatalogParam *param, FindingList *out)
+{
+    static const struct {
+        const char *param, *old, *now, *since;
+    } old_values[] = {
+        {"wal_level", "archive", "replica", "9.6"},
+        {"wal_level", "hot_standby", "replica", "9.6"},
+    };
+    for (size_t idx = 0; entry->value && idx < sizeof(old_values) / sizeof(old_values[0]); idx++) {
+        if (strcmp(param->name, old_values[idx].param) ||
+            strcasecmp(entry->value, old_values[idx].old))
+            continue;
+        Finding *f = entry_finding(out, "PK0032", entry);
+        f->message = finding_printf(f, "%s = %s is an old name for %s", param->name, entry->value,
+                                    old_values[idx].now);
+        f->hint = finding_printf(f,
+                                 "PostgreSQL %s merged it into %s; the server still reads it as"
+                                 " %s, so nothing changes but the name.",
+                                 old_values[idx].since, old_values[idx].now, old_values[idx].now);
+        /* words only: a fix of an equal value is no change to pgknob fix */
+        f->suggestion = finding_take(f, conf_format_assignment(param->name, old_values[idx].now));
+        return;
+    }
+}
+
 static void check_minor(const ConfEntry *entry, const CatalogParam *param, const ValidateOpts *opts,
                         FindingList *out)
 {
@@ -575,6 +602,8 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     if (param->since_minor)
         check_minor(entry, param, opts, out);
     check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
+    if (!entry_ignored(set, entry_idx))
+        check_value_alias(entry, param, out);
 }
 
 void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)

@@ -3,7 +3,8 @@
 # commits synchronous_commit = off may lose, computed from wal_writer_delay (PK6003); every
 # autovacuum worker's memory in the worst case (PK2002); temp_buffers no host could give every
 # connection (PK2021); resource-usage statistics logged per statement (PK7014) and the
-# combination the server refuses (PK0050); the WAL wal_keep_size keeps (PK3032, PK0011's hint).
+# combination the server refuses (PK0050); the WAL wal_keep_size keeps (PK3032, PK0011's hint);
+# wal_level's old value names (PK0032).
 # Each with a close miss, at the severity the consequence earns.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
@@ -104,4 +105,11 @@ says "it keeps 78.1GB of WAL in pg_wal at all times (5001 segments" PK0011 "" \
   "wal_keep_segments = 5001"
 check "wal_keep_segments = 32 states no disk cost" \
   bash -c "! grep -q 'standing disk cost' <<<\"\$1\"" _ "$(lint "" "wal_keep_segments = 32")"
+
+# PK0032: wal_level's old names, which 9.6 merged into replica (review-rwb 23); words only
+is notice PK0032 "" "wal_level = hot_standby"
+is notice PK0032 "" "wal_level = 'archive'"
+says "wal_level = replica" PK0032 "" "wal_level = hot_standby"
+is "" PK0032 "" "wal_level = replica"
+is "" PK0032 "" "wal_level = hot_standby" "wal_level = logical"
 done_testing
