@@ -1819,8 +1819,8 @@ static bool tuning_rule(const Finding *f)
  * a contradiction such as PK7010's, nor a muted log such as PK7009's). */
 static bool verbose_log_rule(const Finding *f)
 {
-    static const char *const rules[] = {"PK7002", "PK7003", "PK7007", "PK7008",
-                                        "PK7011", "PK7012", "PK7013", NULL};
+    static const char *const rules[] = {"PK7002", "PK7003", "PK7007", "PK7008", "PK7011",
+                                        "PK7012", "PK7013", "PK7014", NULL};
     return word_listed(f->rule_id, rules);
 }
 

@@ -181,6 +181,15 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
     if (!upgrade_successor(set, entry->name, entry->value, snap->catalog->major, &new_name,
                            &new_value))
         return;
+    /* the WAL wal_keep_segments keeps is a standing disk cost, stated as PK3032 states
+     * wal_keep_size's (its notice's 10GB bar) */
+    double keep_mb = !strcmp(new_name, "wal_keep_size") ? strtod(new_value, NULL) : 0;
+    if (keep_mb >= 10 * 1024)
+        f->hint = finding_printf(f,
+                                 "%s%sOn any major it keeps %.1fGB of WAL in pg_wal at all times"
+                                 " (%s segments of the default 16MB), a standing disk cost.",
+                                 f->hint ? f->hint : "", f->hint ? " " : "", keep_mb / 1024,
+                                 entry->value);
     const SnapSetting *cur = snapshot_get(snap, new_name);
     if (!cur || cur->source == SRC_DEFAULT) {
         f->suggestion = finding_take(f, conf_format_assignment(new_name, new_value));
@@ -363,6 +372,33 @@ static void check_alias(const ConfEntry *entry, const CatalogParam *param, int m
     f->suggestion =
         finding_take(f, conf_format_assignment(target, entry->value ? entry->value : ""));
     add_rename_fix(f, param, major, entry);
+}
+
+/* Old names of values the server still maps to their new one (guc_tables.c keeps them as hidden
+ * enum entries): 9.6 merged wal_level's archive and hot_standby into replica. */
+static void check_value_alias(const ConfEntry *entry, const CatalogParam *param, FindingList *out)
+{
+    static const struct {
+        const char *param, *old, *now, *since;
+    } old_values[] = {
+        {"wal_level", "archive", "replica", "9.6"},
+        {"wal_level", "hot_standby", "replica", "9.6"},
+    };
+    for (size_t idx = 0; entry->value && idx < sizeof(old_values) / sizeof(old_values[0]); idx++) {
+        if (strcmp(param->name, old_values[idx].param) ||
+            strcasecmp(entry->value, old_values[idx].old))
+            continue;
+        Finding *f = entry_finding(out, "PK0032", entry);
+        f->message = finding_printf(f, "%s = %s is an old name for %s", param->name, entry->value,
+                                    old_values[idx].now);
+        f->hint = finding_printf(f,
+                                 "PostgreSQL %s merged it into %s; the server still reads it as"
+                                 " %s, so nothing changes but the name.",
+                                 old_values[idx].since, old_values[idx].now, old_values[idx].now);
+        /* words only: a fix of an equal value is no change to pgknob fix */
+        f->suggestion = finding_take(f, conf_format_assignment(param->name, old_values[idx].now));
+        return;
+    }
 }
 
 static void check_minor(const ConfEntry *entry, const CatalogParam *param, const ValidateOpts *opts,
@@ -566,6 +602,8 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     if (param->since_minor)
         check_minor(entry, param, opts, out);
     check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
+    if (!entry_ignored(set, entry_idx))
+        check_value_alias(entry, param, out);
 }
 
 void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
@@ -659,6 +697,61 @@ static Finding *startup_finding(FindingList *out, const SnapSetting *primary,
     if (other)
         finding_add_setting(f, other->name, other->value, other->file, other->line);
     return f;
+}
+
+/* log_statement_stats and the per-stage statistics exclude each other: each one's check hook
+ * (check_log_stats, check_stage_log_stats in postgres.c, 13-18), run as the file's values are
+ * applied in order, refuses turning one on while the other kind is on, and the postmaster stops
+ * ("configuration file ... contains errors"). Returns 1 for the statement's, 2-4 for a stage's. */
+static int stats_kind(const CatalogParam *param)
+{
+    static const char *const names[] = {"log_statement_stats", "log_parser_stats",
+                                        "log_planner_stats", "log_executor_stats"};
+    for (int idx = 0; param && idx < 4; idx++)
+        if (!strcmp(param->name, names[idx]))
+            return idx + 1;
+    return 0;
+}
+
+static void check_log_stats(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *on[5] = {NULL}; /* by kind, the setting while it is on */
+    for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
+        const ConfEntry *entry = &set->entries[entry_idx];
+        const CatalogParam *param =
+            entry->error || !entry->name ? NULL : catalog_find(snap->catalog, entry->name);
+        int kind = stats_kind(param);
+        if (!kind || entry_ignored(set, entry_idx))
+            continue;
+        const SnapSetting *setting = snapshot_get(snap, param->name);
+        if (!setting || !setting->parsed_ok || setting->unusable)
+            continue;
+        on[kind] = setting->parsed.boolval ? setting : NULL;
+        if (!on[kind])
+            continue;
+        const SnapSetting *other = NULL;
+        for (int idx = kind == 1 ? 2 : 1; idx <= (kind == 1 ? 4 : 1) && !other; idx++)
+            other = on[idx];
+        if (!other)
+            continue;
+        Finding *f = startup_finding(out, setting, other);
+        f->message = kind == 1
+                         ? finding_strdup(f, "cannot enable \"log_statement_stats\" when"
+                                             " \"log_parser_stats\", \"log_planner_stats\", or"
+                                             " \"log_executor_stats\" is true")
+                         : finding_printf(f,
+                                          "cannot enable \"%s\" when \"log_statement_stats\""
+                                          " is true",
+                                          param->name);
+        f->hint = finding_printf(f,
+                                 "The server logs invalid value for parameter \"%s\" and stops:"
+                                 " statistics are logged for the whole statement or per stage,"
+                                 " not both (%s = on is applied first).",
+                                 param->name, other->param->name);
+        finding_add_fix(f, param->name, "off", catalog_context_applies(param->context));
+        finding_render_suggestion(f);
+        return;
+    }
 }
 
 static void check_wal_size(const Snapshot *snap, const char *name, double seg_bytes,
@@ -1457,6 +1550,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     free(in_tag);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
+    check_log_stats(set, snap, out);
     lint_check_extensions(set, snap, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */
     double seg = opts->wal_segment_bytes > 0 ? opts->wal_segment_bytes : 16.0 * 1024 * 1024;

@@ -115,6 +115,9 @@ static const FindingId ids[] = {
      " or not; with log_timing on (the default) every plan node reads the clock per row (a"
      " notice with log_timing off).",
      "lint/extension.c"},
+    {"PK0032", "validation.deprecated-value", "old name of a value", SEV_NOTICE,
+     "An old name of a value the server still maps to its new one (wal_level = hot_standby).",
+     "lint/validate.c"},
     {"PK0040", "validation.cannot-be-changed", "parameter cannot be changed", SEV_ERROR,
      "A read-only (internal) parameter: setting it in a file stops the server.", "lint/validate.c"},
     {"PK0050", "validation.startup-check", "refused at startup", SEV_ERROR,

@@ -170,6 +170,9 @@ static const struct {
      " not a production server's."},
     {"PK7008", false,
      "developer debug messages to the client are what a test or development session reads."},
+    {"PK7014", false,
+     "the resource usage of every statement is how a test or benchmark run is profiled; its log "
+     "volume is the run's, not a production server's."},
     {"PK7012", false,
      "the parse trees and plans of every statement are what a test or development cluster is "
      "debugged with; their volume is the run's, not a production server's."},
@@ -186,6 +189,10 @@ static const struct {
     {"PK2020", false,
      "the sum assumes every connection sorting at once with the full work_mem, which a test run "
      "or a benchmark of one query at a time never does; a large work_mem there is the "
+     "experiment's."},
+    {"PK2021", false,
+     "the sum assumes every connection filling temporary tables at once with the full "
+     "temp_buffers, which a test run or a benchmark never does; a large value there is the "
      "experiment's."},
     {"PK2002", true,
      "the worst case assumes every connection busy at once, which a test or development cluster "

@@ -41,7 +41,7 @@ check "PK2003 on 18 with a small max_connections reaching the cap of 64 says not
 check "PK1013 states the same automatic value (5 for 8MB on 18)" grep -q "only 5 asynchronous" <<<"$(msg PK1013 18 "" 'shared_buffers = 8MB\n')"
 
 # --- PK2001/PK2002: the printed parts add up to the total stated ---
-sums_up() { # a message: total = shared memory (or shared_buffers) + sorts + temp + maintenance
+sums_up() { # a message: total = shared memory (or shared_buffers) + sorts + temp + autovacuum + maintenance
   python3 - "$1" <<'PY'
 import re, sys
 m = sys.argv[1]
@@ -55,7 +55,9 @@ sorts = re.search(r'work_mem ([0-9.]+[kMGT]?B) \([0-9.]+[kMGT]?B for each of', m
 temp = re.search(r'temp_buffers ([0-9.]+[kMGT]?B)', m)  # printed only when counted
 temp = temp.group(1) if temp else '0B'
 maint = re.search(r'maintenance (?:operation )?([0-9.]+[kMGT]?B)', m).group(1)
-parts = b(shm) + b(sorts) + b(temp) + b(maint)
+av = re.search(r'\+ autovacuum ([0-9.]+[kMGT]?B) \(', m)  # PK2002: every worker, beside one operation
+av = av.group(1) if av else '0B'
+parts = b(shm) + b(sorts) + b(temp) + b(maint) + b(av)
 # the total comes after all the parts, never after the first ones ("= 832MB + temp_buffers")
 last = re.search(r'= ([0-9.]+[kMGT]?B) in all[.;]', m)
 sys.exit(0 if abs(parts - total) <= 0.01 * total and last and b(last.group(1)) == total else 1)
@@ -184,7 +186,7 @@ m=$(msg PK2002 15 ram=2GB "$TB")
 check "  ... but PK2002's warning" grep -q "^warning " <<<"$m"
 check "  ... temp_buffers with its product" grep -q "temp_buffers 6.25GB (32MB for each of 200 connections)" <<<"$m"
 check "  ... the total last" sums_up "$m"
-check "  ... and whose part it is, and the sum without it" grep -q "A session allocates temp_buffers only when it uses temporary tables: 6.25GB of the sum is theirs, and without it the sum is 1.15GB, 57% of 2GB." <<<"$m"
+check "  ... and whose part it is, and the sum without it" grep -q "A session allocates temp_buffers only when it uses temporary tables: 6.25GB of the sum is theirs, and without it the sum is 1.34GB, 66% of 2GB." <<<"$m"
 m=$(msg PK2001 15 ram=2GB 'shared_buffers = 256MB\nmax_connections = 200\nwork_mem = 16MB\ntemp_buffers = 32MB\n')
 check "close miss: beyond 1.5 x RAM without temp_buffers too, PK2001's error" grep -q "^error " <<<"$m"
 check "  ... its parts add up, the total last" sums_up "$m"

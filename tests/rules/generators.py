@@ -3,7 +3,10 @@
 
 Usage: generators.py OUTDIR  -> writes OUTDIR/NAME.conf and prints one line per file:
        NAME<TAB>ram=..,cores=..,storage=..<TAB>generator<TAB>expect
-(expect is "clean" when pgknob must raise no warning or error for it on that host).
+(expect is "clean" when pgknob must raise no warning or error for it on that host; "memory" when
+only the worst-case memory may be one, PK2001 or PK2002: timescaledb-tune's ten autovacuum workers
+may each take its maintenance_work_mem of RAM/8, which set 7's reviewer flags (review-h7b 27);
+"flagged" when that over-commit must be found).
 
 The formulas are re-implemented here from the projects' public sources (read, not copied):
 - PGTune by Alexey Vasiliev (le0pard), https://github.com/le0pard/pgtune
@@ -143,7 +146,7 @@ def main():
             # timescaledb-tune's work_mem ignores max_connections; on 2 cores its 100
             # connections x RAM/160 (plus shared_buffers) is a real over-commit (see the tier).
             write(outdir, "tsdb-%dg-%dc-%s" % (ram, cores, storage), timescaledb_tune(ram, cores),
-                  host, "timescaledb-tune", "flagged" if cores < 4 and ram >= 8 else "clean")
+                  host, "timescaledb-tune", "flagged" if cores < 4 and ram >= 8 else "memory")
             shape += 1
     # the issue's reference point: healthy, not a warning
     write(outdir, "reference-8g-200conn", {"max_connections": 200, "shared_buffers": "2GB",
