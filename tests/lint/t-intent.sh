@@ -601,6 +601,9 @@ for f in cut cutzh; do
     ok "chosen ($f): a header stating resources cut makes PK2003 a notice quoting it" ||
     fail "chosen $f: $(jq -c '[.findings[] | select(.rule == "PK2003") | [.severity, .hint]]' <<<"$out")"
 done
+printf '# single-user deployment: resources cut for a low load\nlisten_addresses = localhost\n\nrandom_page_cost = 8\n' >"$work/cutrpc.conf"
+fix_why PK5002 < <(lint_json --host storage=ssd "$work/cutrpc.conf") | grep -q 'header states its values are chosen on purpose (".*", line 1)' &&
+  ok "chosen: a fix reversing a value under such a header is unsafe, quoting it" || fail "chosen fix: $(lint_json --host storage=ssd "$work/cutrpc.conf" | fix_why PK5002)"
 # close misses: a header without such words; a header stating it does not excuse data or availability
 printf '# single-user deployment\nlisten_addresses = localhost\n\nshared_buffers = 32MB\n' >"$work/nocut.conf"
 [ "$(lint_json --host ram=16GB "$work/nocut.conf" | sev PK2003)" = warning ] &&
