@@ -616,6 +616,7 @@ static int block_above(const Lines *lines, int line, int first)
 
 static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
 static const char *chosen_in(const char *comment);
+static int image_sample_line(const Lines *lines);
 
 /* One file: its header block (top file only), the comments of its settings. */
 static void read_file(Intent *out, const ConfSet *set, const char *file, bool top)
@@ -639,6 +640,15 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
     }
     if (!lines.n)
         return;
+    int sample = top ? image_sample_line(&lines) : 0;
+    if (sample) {
+        out->container_at.text = arena_printf(
+            out->arena,
+            "line %d, listen_addresses = '*' where the stock sample's line was: the official "
+            "image's sample",
+            sample);
+        out->container_at.line = sample;
+    }
     for (int line = 1; top && line < first && line <= (int)lines.n; line++) {
         const char *text = lines.items[line - 1];
         const char *comment = comment_only(text) ? comment_of(text) : NULL;
@@ -1775,13 +1785,7 @@ static void container_from(Intent *out, const ConfSet *set)
 {
     if (!set->n_files || set->data_dir)
         return; /* a data directory is the target itself: its host facts say */
-    char compose[PATH_MAX] = "";
     const ConfEntry *dd = applied_entry(set, "data_directory");
-    if (lint_repository_mounts(set->files[0], compose)) {
-        out->container_at.text =
-            arena_printf(out->arena, "%s runs the server with it as its config_file", compose);
-        return;
-    }
     if (dd && dd->value && !strcmp(dd->value, IMAGE_PGDATA)) {
         out->container_at.text =
             arena_printf(out->arena, "data_directory = '%s' (line %d), the official image's",
@@ -1789,18 +1793,28 @@ static void container_from(Intent *out, const ConfSet *set)
         out->container_at.line = dd->line;
         return;
     }
-    Lines lines = {0};
-    lines_read(set->files[0], &lines);
-    int line = image_sample_line(&lines);
-    lines_free(&lines);
-    if (line) {
-        out->container_at.text = arena_printf(
-            out->arena,
-            "line %d, listen_addresses = '*' where the stock sample's line was: the official "
-            "image's sample",
-            line);
-        out->container_at.line = line;
+    if (out->container_at.line) /* the image's sample, read with the top file's lines */
+        return;
+    /* a compose file or Dockerfile that mounts it: read only when a finding asks, since it
+     * lists directories (lint's start-up, docs/lint.md "Speed") */
+    out->container_at.file = arena_strdup(out->arena, set->files[0]);
+}
+
+/* What shows the file is a container's, or NULL: the evidence intent_read found, else a compose
+ * file or Dockerfile of its repository that mounts it (found here, once). */
+static const char *container_evidence(const Intent *intent, char **found)
+{
+    if (intent->container_at.text)
+        return intent->container_at.text;
+    if (!intent->container_at.file)
+        return NULL;
+    if (!*found) {
+        char compose[PATH_MAX] = "";
+        *found = lint_repository_mounts(intent->container_at.file, compose)
+                     ? xasprintf("%s runs the server with it as its config_file", compose)
+                     : xstrdup("");
     }
+    return **found ? *found : NULL;
 }
 
 /* Findings whose consequence is exposure to the host's other local users (PK8002 the log files'
@@ -2048,6 +2062,7 @@ static void ram_doubted(const Intent *intent, Finding *f)
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
+    char *compose = NULL; /* container_evidence's, looked for once */
     for (size_t idx = begin; idx < end && idx < out->n; idx++)
         if (intent->ram_doubted && !strcmp(out->items[idx].rule_id, "PK2001") &&
             out->items[idx].severity == SEV_ERROR)
@@ -2073,13 +2088,14 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                         "[severity] %s = warning in .pgknob.ini.",
                                         intent->application_evidence, intent->application,
                                         APPLICATIONS[app].why, f->rule_id));
+        const char *container;
         if (f->severity == SEV_WARNING && local_users_rule(f) && snap->host.container != 0 &&
-            (snap->host.container == 1 || intent->container_at.text)) {
+            (container = snap->host.container == 1 ? "--host container=yes"
+                                                   : container_evidence(intent, &compose))) {
             demote(f, xasprintf("A notice: the server runs in a container (%s), where no other "
                                 "users log in; the mode matters where the path is a volume the "
                                 "host's users can read.",
-                                snap->host.container == 1 ? "--host container=yes"
-                                                          : intent->container_at.text));
+                                container));
             continue;
         }
         static const char *const shares[] = {"PK2005", "PK2006", NULL};
@@ -2121,4 +2137,5 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 "holds.",
                                 intent->chosen_at.text, intent->chosen_at.line));
     }
+    free(compose);
 }
