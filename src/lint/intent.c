@@ -1535,8 +1535,8 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
  * configurations seen: 调低 (turned down), 降低 (lowered), 削减/削減 (cut), 低负载/低負荷 (low
  * load), уменьшен (reduced), низкая нагрузка (low load). */
 #define LOWERED_WORDS                                                                              \
-    "lowered", "reduced", "turned down", "scaled down", "cut down", "low load", "low-load",        \
-        "low traffic", "low-traffic", "light load", "low resource", "low resources",               \
+    "conservative", "lowered", "reduced", "turned down", "scaled down", "cut down", "low load",    \
+        "low-load", "low traffic", "low-traffic", "light load", "low resource", "low resources",   \
         "low-resource", "low memory", "low-memory", "limited resources", "minimal resources",      \
         "resource-constrained", "\u8c03\u4f4e", "\u964d\u4f4e", "\u524a\u51cf", "\u524a\u6e1b",    \
         "\u4f4e\u8d1f\u8f7d", "\u4f4e\u8ca0\u8377",                                                \
@@ -1577,23 +1577,44 @@ static const char *chosen_in(const char *comment)
 /* The author's comment that states intent for the setting at `line`: on the line, or a comment
  * line above it in its block (the lines up to the blank line before it: a section header), the
  * nearest first. Returns its line, or 0. */
+/* A section title: a comment-only line framed by a rule ("# --- 512 MB profile ---",
+ * "#=== WAL ===") that has words. It opens a section that runs to the next one. */
+static bool section_title(const char *text)
+{
+    if (!comment_only(text))
+        return false;
+    const char *p = comment_of(text);
+    while (p && (*p == '#' || isspace((unsigned char)*p)))
+        p++;
+    if (!p || strspn(p, "-=*") < 3)
+        return false;
+    for (; *p; p++)
+        if (isalnum((unsigned char)*p))
+            return true;
+    return false;
+}
+
 static int deliberate_comment(const Lines *lines, int line)
 {
     const char *own = comment_of(lines->items[line - 1]);
     if (own && deliberate_in(own) && authored(own))
         return line;
+    bool in_block = true;
     for (int at = line - 1; at >= 1; at--) {
         const char *text = lines->items[at - 1];
         const char *p = text;
         while (isspace((unsigned char)*p))
             p++;
-        if (!*p)
-            return 0; /* the block ends */
-        if (!comment_only(text))
-            continue; /* another setting of the block */
-        const char *comment = comment_of(text);
-        if (comment && deliberate_in(comment) && authored(comment))
+        if (!*p) {
+            in_block = false; /* the block ends; its section's title may still state it */
+            continue;
+        }
+        const char *comment = comment_only(text) ? comment_of(text) : NULL;
+        bool title = section_title(text);
+        if ((in_block || title) && comment && deliberate_in(comment) && authored(comment))
             return at;
+        if (title)
+            return 0; /* the section ends */
     }
     return 0;
 }

@@ -18,6 +18,11 @@ fix_why() {
     if .safety == "unsafe" then .why else "safe" end][0] // "none"'
 }
 has() { jq -e --arg r "$1" 'any(.findings[]; .rule == $r)' >/dev/null; }
+# rule $1's first finding is a notice whose hint matches $2
+quoted_notice() {
+  jq -e --arg r "$1" --arg p "$2" '[.findings[] | select(.rule == $r)][0] |
+    .severity == "notice" and (.hint | test($p))' >/dev/null
+}
 
 # ---- 1. evident purpose ----
 printf '# PostgreSQL for testing purposes only\n\nfsync = off\nfull_page_writes = off\n' >"$work/test.conf"
@@ -345,8 +350,7 @@ printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/
 # ---- 7. deliberate choices, a pooler, an application ----
 printf 'shared_buffers = 1GB\n\n# AUTOVACUUM (Less aggressive for staging)\nautovacuum = on\nautovacuum_vacuum_cost_delay = 10ms\nautovacuum_vacuum_cost_limit = 200\n' >"$work/staging.conf"
 out=$(lint_json "$work/staging.conf")
-[ "$(sev PK4008 <<<"$out")" = notice ] &&
-  jq -e '[.findings[] | select(.rule == "PK4008") | .hint][0] | test("Less aggressive for staging.* \\(line 3\\)")' >/dev/null <<<"$out" &&
+quoted_notice PK4008 'Less aggressive for staging.* \(line 3\)' <<<"$out" &&
   ok "deliberate: a section header stating intent makes PK4008 a notice quoting it" || fail "deliberate: $(jq -c '[.findings[] | select(.rule == "PK4008") | [.severity, .hint]]' <<<"$out")"
 printf 'shared_buffers = 1GB\n\n# Faster vacuum\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/faster.conf"
 printf 'shared_buffers = 1GB\n# deliberately slow vacuum\n\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/apart.conf"
@@ -604,6 +608,16 @@ done
 printf '# single-user deployment: resources cut for a low load\nlisten_addresses = localhost\n\nrandom_page_cost = 8\n' >"$work/cutrpc.conf"
 fix_why PK5002 < <(lint_json --host storage=ssd "$work/cutrpc.conf") | grep -q 'header states its values are chosen on purpose (".*", line 1)' &&
   ok "chosen: a fix reversing a value under such a header is unsafe, quoting it" || fail "chosen fix: $(lint_json --host storage=ssd "$work/cutrpc.conf" | fix_why PK5002)"
+# a section title framed by a rule states intent for its whole section, across its blocks
+printf 'port = 5432\n\n# --- small profile: conservative, predictability over throughput ---\nshared_buffers = 64MB\n\nmax_wal_size = 128MB\n' >"$work/section.conf"
+quoted_notice PK3002 'small profile: conservative.* \(line 3\)' < <(lint_json "$work/section.conf") &&
+  ok "deliberate: a framed section title stating intent covers its section's later blocks" || fail "section: $(lint_json "$work/section.conf" | sev PK3002)"
+printf 'port = 5432\n\n# --- small profile: conservative ---\nshared_buffers = 64MB\n\n# --- WAL ---\nmax_wal_size = 128MB\n' >"$work/section2.conf"
+printf 'port = 5432\n\n# conservative memory\nshared_buffers = 64MB\n\nmax_wal_size = 128MB\n' >"$work/section3.conf"
+for f in section2 section3; do
+  [ "$(lint_json "$work/$f.conf" | sev PK3002)" = warning ] &&
+    ok "deliberate close miss ($f): another section, or an unframed comment's block, ends it" || fail "section close miss $f: $(lint_json "$work/$f.conf" | sev PK3002)"
+done
 # close misses: a header without such words; a header stating it does not excuse data or availability
 printf '# single-user deployment\nlisten_addresses = localhost\n\nshared_buffers = 32MB\n' >"$work/nocut.conf"
 [ "$(lint_json --host ram=16GB "$work/nocut.conf" | sev PK2003)" = warning ] &&
