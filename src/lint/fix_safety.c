@@ -381,6 +381,12 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
         return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
                          "value whose reason pgknob cannot weigh.",
                          name, cur->value, comment, cur->line);
+    /* the header states every value of its file is chosen on purpose (docs/lint.md) */
+    if (set_explicitly(cur) && intent->chosen_at.file && cur->file &&
+        !strcmp(cur->file, intent->chosen_at.file))
+        return xasprintf("%s = %s is a value of a file whose header states its values are chosen "
+                         "on purpose (\"%s\", line %d): a reason pgknob cannot weigh.",
+                         name, cur->value, intent->chosen_at.text, intent->chosen_at.line);
     static const char *const workers[] = {"max_parallel_workers_per_gather",
                                           "max_parallel_workers",
                                           "max_parallel_maintenance_workers",

@@ -2,6 +2,7 @@
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <ctype.h>
+#include <limits.h>
 #include <pcre2.h>
 #include <stdio.h>
 #include <math.h>
@@ -13,6 +14,7 @@
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "lint/network.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
 
@@ -613,6 +615,8 @@ static int block_above(const Lines *lines, int line, int first)
 }
 
 static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
+static const char *chosen_in(const char *comment);
+static int image_sample_line(const Lines *lines);
 
 /* One file: its header block (top file only), the comments of its settings. */
 static void read_file(Intent *out, const ConfSet *set, const char *file, bool top)
@@ -636,6 +640,15 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
     }
     if (!lines.n)
         return;
+    int sample = top ? image_sample_line(&lines) : 0;
+    if (sample) {
+        out->container_at.text = arena_printf(
+            out->arena,
+            "line %d, listen_addresses = '*' where the stock sample's line was: the official "
+            "image's sample",
+            sample);
+        out->container_at.line = sample;
+    }
     for (int line = 1; top && line < first && line <= (int)lines.n; line++) {
         const char *text = lines.items[line - 1];
         const char *comment = comment_only(text) ? comment_of(text) : NULL;
@@ -643,6 +656,8 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             continue;
         take_purpose(out, comment, file, line);
         facts_in(out, comment, true, file, line);
+        if (!out->chosen_at.file && chosen_in(comment))
+            place_set(out, &out->chosen_at, file, line, comment);
     }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *e = &set->entries[idx];
@@ -684,6 +699,7 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
 static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said);
 static void application_from(Intent *out, const ConfSet *set);
 static void log_feed_from(Intent *out, const ConfSet *set);
+static void container_from(Intent *out, const ConfSet *set);
 
 void intent_read(const ConfSet *set, Intent *out)
 {
@@ -697,6 +713,7 @@ void intent_read(const ConfSet *set, Intent *out)
     purpose_from_place(out, set, out->production_said);
     application_from(out, set);
     log_feed_from(out, set);
+    container_from(out, set);
     static const char *const cow_settings[] = {"wal_recycle", "wal_init_zero", NULL};
     for (const char *const *name = cow_settings; !out->cow && *name; name++) {
         const ConfEntry *e = off_explicitly(set, *name);
@@ -752,8 +769,9 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
         "muted logging, "
         "small shared memory, a low prefetch depth%s) is a notice that says why, and a fix that "
-        "turns it back is unsafe; a worst case beyond 1.5 x RAM stays an error (memory runs "
-        "out). Give --purpose production (or purpose = production in .pgknob.ini) when it "
+        "turns it back is unsafe; a worst case beyond 1.5 x RAM is a warning (memory runs "
+        "out and fails the run). Give --purpose production (or purpose = production in "
+        ".pgknob.ini) when it "
         "is not.",
         name,
         intent->purpose == INTENT_TEST
@@ -868,6 +886,7 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
                        "RAM, and every fix derived from it is unsafe. Check which is right: give "
                        "--host (or host in .pgknob.ini), or correct the file.");
                 intent->ram_contradicted = true;
+                intent->ram_doubted = true;
             }
             free(fact);
             free(text);
@@ -1512,6 +1531,18 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
 
 /* ---- deliberate choices, a pooler, an application ---- */
 
+/* Words that say values were lowered on purpose for a small load, in the languages of the
+ * configurations seen: 调低 (turned down), 降低 (lowered), 削减/削減 (cut), 低负载/低負荷 (low
+ * load), уменьшен (reduced), низкая нагрузка (low load). */
+#define LOWERED_WORDS                                                                              \
+    "conservative", "lowered", "reduced", "turned down", "scaled down", "cut down", "low load",    \
+        "low-load", "low traffic", "low-traffic", "light load", "low resource", "low resources",   \
+        "low-resource", "low memory", "low-memory", "limited resources", "minimal resources",      \
+        "resource-constrained", "\u8c03\u4f4e", "\u964d\u4f4e", "\u524a\u51cf", "\u524a\u6e1b",    \
+        "\u4f4e\u8d1f\u8f7d", "\u4f4e\u8ca0\u8377",                                                \
+        "\u0443\u043c\u0435\u043d\u044c\u0448\u0435\u043d",                                        \
+        "\u043d\u0438\u0437\u043a\u0430\u044f \u043d\u0430\u0433\u0440\u0443\u0437\u043a\u0430"
+
 /* Words by which an author's comment states intent for the values under it: on purpose, or
  * for an environment that is not production (with TEST_WORDS: "for testing", "test only"; a
  * bare "test" may name anything, "load test results"). */
@@ -1521,7 +1552,16 @@ static const char *const DELIBERATE_WORDS[] = {
     "for the benchmark", "for benchmarks",
     /* the reason a value is set: an audit or a rule requires it, someone is debugging */
     "audit", "auditing", "compliance", "required by", "required for", "debug", "debugging",
-    "troubleshooting", NULL};
+    "troubleshooting",
+    /* a value lowered on purpose, for a small load ("memory (lowered)", "reduced for the VPS") */
+    LOWERED_WORDS, NULL};
+
+/* What a header states for every value under it: chosen on purpose, or cut for a small load.
+ * Not an environment ("dev", "staging": the purpose, docs/lint.md) nor a reason one value has
+ * ("audit", "debug"). */
+static const char *const CHOSEN_WORDS[] = {
+    "deliberate",    "deliberately", "on purpose",  "intentional",
+    "intentionally", "by design",    LOWERED_WORDS, NULL};
 
 static const char *deliberate_in(const char *comment)
 {
@@ -1529,26 +1569,52 @@ static const char *deliberate_in(const char *comment)
     return word ? word : phrase_in(comment, TEST_WORDS);
 }
 
+static const char *chosen_in(const char *comment)
+{
+    return bare_word_in(comment, CHOSEN_WORDS);
+}
+
 /* The author's comment that states intent for the setting at `line`: on the line, or a comment
  * line above it in its block (the lines up to the blank line before it: a section header), the
  * nearest first. Returns its line, or 0. */
+/* A section title: a comment-only line framed by a rule ("# --- 512 MB profile ---",
+ * "#=== WAL ===") that has words. It opens a section that runs to the next one. */
+static bool section_title(const char *text)
+{
+    if (!comment_only(text))
+        return false;
+    const char *p = comment_of(text);
+    while (p && (*p == '#' || isspace((unsigned char)*p)))
+        p++;
+    if (!p || strspn(p, "-=*") < 3)
+        return false;
+    for (; *p; p++)
+        if (isalnum((unsigned char)*p))
+            return true;
+    return false;
+}
+
 static int deliberate_comment(const Lines *lines, int line)
 {
     const char *own = comment_of(lines->items[line - 1]);
     if (own && deliberate_in(own) && authored(own))
         return line;
+    bool in_block = true;
     for (int at = line - 1; at >= 1; at--) {
         const char *text = lines->items[at - 1];
         const char *p = text;
         while (isspace((unsigned char)*p))
             p++;
-        if (!*p)
-            return 0; /* the block ends */
-        if (!comment_only(text))
-            continue; /* another setting of the block */
-        const char *comment = comment_of(text);
-        if (comment && deliberate_in(comment) && authored(comment))
+        if (!*p) {
+            in_block = false; /* the block ends; its section's title may still state it */
+            continue;
+        }
+        const char *comment = comment_only(text) ? comment_of(text) : NULL;
+        bool title = section_title(text);
+        if ((in_block || title) && comment && deliberate_in(comment) && authored(comment))
             return at;
+        if (title)
+            return 0; /* the section ends */
     }
     return 0;
 }
@@ -1714,6 +1780,72 @@ static void application_from(Intent *out, const ConfSet *set)
         }
 }
 
+/* ---- a container's file ---- */
+
+/* The official image's data directory (PGDATA of the Docker library's postgres image). */
+#define IMAGE_PGDATA "/var/lib/postgresql/data"
+
+/* The official image's postgresql.conf.sample: its build replaces the stock listen_addresses
+ * line, comment and all, with `listen_addresses = '*'` (sed -ri
+ * "s!^#?(listen_addresses)\s*=\s*\S+.*!\1 = '*'!"), so that line is followed by the stock
+ * comment's continuation. A file that keeps it was copied out of the image. */
+static int image_sample_line(const Lines *lines)
+{
+    for (size_t at = 0; at + 1 < lines->n; at++) {
+        const char *next = lines->items[at + 1];
+        while (isspace((unsigned char)*next))
+            next++;
+        if (!strcmp(lines->items[at], "listen_addresses = '*'") &&
+            !strncmp(next, "# comma-separated list of addresses;", 36))
+            return (int)at + 1;
+    }
+    return 0;
+}
+
+static void container_from(Intent *out, const ConfSet *set)
+{
+    if (!set->n_files || set->data_dir)
+        return; /* a data directory is the target itself: its host facts say */
+    const ConfEntry *dd = applied_entry(set, "data_directory");
+    if (dd && dd->value && !strcmp(dd->value, IMAGE_PGDATA)) {
+        out->container_at.text =
+            arena_printf(out->arena, "data_directory = '%s' (line %d), the official image's",
+                         dd->value, dd->line);
+        out->container_at.line = dd->line;
+        return;
+    }
+    if (out->container_at.line) /* the image's sample, read with the top file's lines */
+        return;
+    /* a compose file or Dockerfile that mounts it: read only when a finding asks, since it
+     * lists directories (lint's start-up, docs/lint.md "Speed") */
+    out->container_at.file = arena_strdup(out->arena, set->files[0]);
+}
+
+/* What shows the file is a container's, or NULL: the evidence intent_read found, else a compose
+ * file or Dockerfile of its repository that mounts it (found here, once). */
+static const char *container_evidence(const Intent *intent, char **found)
+{
+    if (intent->container_at.text)
+        return intent->container_at.text;
+    if (!intent->container_at.file)
+        return NULL;
+    if (!*found) {
+        char compose[PATH_MAX] = "";
+        *found = lint_repository_mounts(intent->container_at.file, compose)
+                     ? xasprintf("%s runs the server with it as its config_file", compose)
+                     : xstrdup("");
+    }
+    return **found ? *found : NULL;
+}
+
+/* Findings whose consequence is exposure to the host's other local users (PK8002 the log files'
+ * mode, PK8007 the socket's): a container runs no other users. */
+static bool local_users_rule(const Finding *f)
+{
+    static const char *const rules[] = {"PK8002", "PK8007", NULL};
+    return word_listed(f->rule_id, rules);
+}
+
 /* ---- a file given over to its log ---- */
 
 /* A setting of what the server logs or where the log goes. */
@@ -1803,15 +1935,31 @@ static const char *marked(const Intent *intent, const Finding *f)
     return NULL;
 }
 
-/* Tuning advice, not what endangers data or security: what an author's intent may settle. */
-static bool tuning_rule(const Finding *f)
+/* The consequence class an author's stated intent may settle: a finding whose consequence is
+ * only performance or resource use (sizing, planner, I/O, checkpoints, vacuum's pace, log
+ * volume). What endangers data or availability, or exposes it, never is (docs/lint.md,
+ * "Severity policy"): validation (refusals), durability, security and sessions (errors clients
+ * see) by their family, and within the tuning families the rules whose consequence is memory
+ * running out, WAL piling up until the disk fills, a recovery or replica that fails, a
+ * wraparound shutdown, or errors no longer logged. */
+static bool performance_only(const Finding *f)
 {
-    static const char *const kept[] = {"validation", "durability", "security", NULL};
+    static const char *const kept[] = {"validation", "durability", "security", "sessions", NULL};
+    static const char *const availability[] = {
+        "PK2001", "PK2002", "PK2020", /* a worst case beyond RAM: out of memory */
+        "PK2050",                     /* connections running out */
+        "PK3015", "PK3016", "PK3050", "PK3052", "PK3057", /* WAL kept until the disk fills */
+        "PK3019", "PK3021", "PK3022", "PK3023", "PK3028", "PK3029", /* archives, recovery */
+        "PK3030", "PK3031",                                         /* replication stalls */
+        "PK4012", "PK4013", "PK4051", "PK4053", "PK4054", "PK4055", "PK4056", /* wraparound */
+        "PK7009", /* errors no longer logged */
+        NULL};
     for (const char *const *cat = kept; *cat; cat++)
         if (f->category && !strcmp(f->category, *cat))
             return false;
     return strncmp(f->rule_id, "PK0", 3) && strncmp(f->rule_id, "PK6", 3) &&
-           strncmp(f->rule_id, "PK8", 3);
+           strncmp(f->rule_id, "PK8", 3) && strncmp(f->rule_id, "PK9", 3) &&
+           !word_listed(f->rule_id, availability);
 }
 
 /* The rules whose finding is a log more verbose than a production server needs, or one that
@@ -1899,9 +2047,47 @@ static const Finding *debugging_setup(const FindingList *out, size_t begin, size
     return NULL;
 }
 
+/* The worst-case memory finding (PK2001, PK2002) at warning or above on `f`'s line, or NULL: the
+ * sum counts shared_buffers among its terms, so its share of RAM on that line (PK2005, PK2006) is
+ * the same budget, reported once. */
+static const Finding *memory_budget_at(const FindingList *out, size_t begin, size_t end,
+                                       const Finding *f)
+{
+    static const char *const sums[] = {"PK2001", "PK2002", NULL};
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        const Finding *sum = &out->items[idx];
+        if (word_listed(sum->rule_id, sums) && sum->severity >= SEV_WARNING &&
+            sum->line == f->line && sum->file && f->file && !strcmp(sum->file, f->file))
+            return sum;
+    }
+    return NULL;
+}
+
+/* A worst case beyond 1.5 x RAM endangers availability only on a machine pgknob knows: where the
+ * RAM is the file's own statement, which its settings contradict (PK0091), it is a warning. */
+static void ram_doubted(const Intent *intent, Finding *f)
+{
+    if (f->rule_severity == SEV_NONE)
+        f->rule_severity = f->severity;
+    f->severity = SEV_WARNING;
+    char *ram = bytes_text(intent->ram_bytes);
+    char *hint = xasprintf("A warning, not an error: the %s of RAM it is measured against is the "
+                           "file's own statement ('%s', line %d), which its settings contradict "
+                           "(PK0091). Give --host with the machine's memory to judge it.%s%s",
+                           ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
+                           f->hint ? f->hint : "");
+    f->hint = finding_take(f, hint);
+    free(ram);
+}
+
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
+    char *compose = NULL; /* container_evidence's, looked for once */
+    for (size_t idx = begin; idx < end && idx < out->n; idx++)
+        if (intent->ram_doubted && !strcmp(out->items[idx].rule_id, "PK2001") &&
+            out->items[idx].severity == SEV_ERROR)
+            ram_doubted(intent, &out->items[idx]);
     const Finding *debugging = debugging_setup(out, begin, end);
     int debugging_line = debugging ? debugging->line : 0;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
@@ -1923,7 +2109,26 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                         "[severity] %s = warning in .pgknob.ini.",
                                         intent->application_evidence, intent->application,
                                         APPLICATIONS[app].why, f->rule_id));
-        if (f->severity != SEV_WARNING || !tuning_rule(f))
+        const char *container;
+        if (f->severity == SEV_WARNING && local_users_rule(f) && snap->host.container != 0 &&
+            (container = snap->host.container == 1 ? "--host container=yes"
+                                                   : container_evidence(intent, &compose))) {
+            demote(f, xasprintf("A notice: the server runs in a container (%s), where no other "
+                                "users log in; the mode matters where the path is a volume the "
+                                "host's users can read.",
+                                container));
+            continue;
+        }
+        static const char *const shares[] = {"PK2005", "PK2006", NULL};
+        const Finding *sum;
+        if (f->severity == SEV_WARNING && word_listed(f->rule_id, shares) &&
+            (sum = memory_budget_at(out, begin, end, f))) {
+            demote(f, xasprintf("A notice: shared_buffers is a term of the worst case %s reports "
+                                "on the same line; one cause, reported once there.",
+                                sum->rule_id));
+            continue;
+        }
+        if (f->severity != SEV_WARNING || !performance_only(f))
             continue;
         if (intent->log_feed_at.file && verbose_log_rule(f)) {
             demote(f, xasprintf("A notice: the file is a log feed (%s), whose evident purpose is "
@@ -1946,5 +2151,12 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 "value, so it is taken as deliberate; check that the reason "
                                 "still holds.",
                                 mark));
+        else if (intent->chosen_at.file)
+            demote(f, xasprintf("A notice: the header's comment '%s' (line %d) states that the "
+                                "file's values are chosen on purpose, and this finding costs "
+                                "only performance or resources; check that the reason still "
+                                "holds.",
+                                intent->chosen_at.text, intent->chosen_at.line));
     }
+    free(compose);
 }

@@ -72,8 +72,18 @@ typedef struct Intent {
      * "Less aggressive for staging"): the setting's line and the comment */
     IntentComment *deliberate;
     size_t n_deliberate;
+    /* the header states that the file's values are chosen on purpose or cut for a small load
+     * ("resources cut for low load"): every finding whose consequence is only performance or
+     * resource use is a notice quoting it; file NULL: no such statement */
+    IntentPlace chosen_at;
+    /* what shows the server runs in a container (a compose file that mounts the file, the
+     * official image's data directory or sample): no other local users; text NULL: nothing */
+    IntentPlace container_at;
     /* set by lint_rules.c: the facts of --host this file contradicts (fix_safety.c) */
     bool ram_contradicted, cores_contradicted, storage_contradicted;
+    /* the RAM the rules use is the file's own statement, which its settings contradict (no
+     * --host): a fact pgknob doubts, on which no error rests */
+    bool ram_doubted;
 } Intent;
 
 /* The stock comments (generated). */

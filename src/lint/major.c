@@ -367,6 +367,118 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
     return commented >= SAMPLE_MIN_COMMENTED ? earliest : -1;
 }
 
+/* The majors of 13-18 whose sample a kept stock sample can be: its commented-out parameters
+ * bound them from below (the latest first major among them, #compute_query_id: 14) and above
+ * (the earliest last one, #stats_temp_directory: 14). Each bound's parameter and line go into
+ * `lo`, `hi`. False when no bound is drawn inside 13-18 or the bounds cross (an author's own
+ * commented line of a newer major among an older sample's). */
+typedef struct SampleBound {
+    int major, line;
+    char name[64];
+} SampleBound;
+
+static bool sample_majors(const char *file, SampleBound *lo, SampleBound *hi)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!file || pk_read_file(file, SAMPLE_READ_MAX, &data, &len, &err) != PK_READ_OK)
+        return false;
+    *lo = (SampleBound){.major = PK_MIN_MAJOR};
+    *hi = (SampleBound){.major = PK_MAX_MAJOR};
+    const char *p = data, *end = data + len;
+    for (int at = 1; p < end; at++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        char here[64];
+        if (commented_name(p, stop, here, sizeof(here))) {
+            int first = 0, last = 0;
+            for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+                if (catalog_find(catalog_for_major(major), here)) {
+                    first = first ? first : major;
+                    last = major;
+                }
+            if (first > lo->major) {
+                *lo = (SampleBound){.major = first, .line = at};
+                snprintf(lo->name, sizeof(lo->name), "%s", here);
+            }
+            if (first && last < hi->major) {
+                *hi = (SampleBound){.major = last, .line = at};
+                snprintf(hi->name, sizeof(hi->name), "%s", here);
+            }
+        }
+        p = nl ? nl + 1 : end;
+    }
+    free(data);
+    return (lo->line || hi->line) && lo->major <= hi->major;
+}
+
+/* A set parameter no major of [lo, hi] has: the settings say another major than the sample. */
+static const ConfEntry *set_outside(const ConfSet *set, int lo, int hi)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (entry->error || !entry->name || !entry->applied || strchr(entry->name, '.'))
+            continue;
+        bool known = false, inside = false;
+        for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+            if (catalog_find(catalog_for_major(major), entry->name)) {
+                known = true;
+                inside = inside || (major >= lo && major <= hi);
+            }
+        if (known && !inside)
+            return entry;
+    }
+    return NULL;
+}
+
+/* The stock sample a file keeps is one of 13-18's: say which, and its end of life, as a notice.
+ * A commented line is not a setting: the sample says where the file was copied from, never what
+ * the server runs, so no PK0005 and no date the other findings rest on; a set parameter of
+ * another major (the settings decide) silences it. */
+static void major_of_sample(LintInput *input, FindingList *out, const char *file, int kept)
+{
+    SampleBound lo, hi;
+    if (kept < SAMPLE_MIN_COMMENTED || !sample_majors(file, &lo, &hi) ||
+        set_outside(&input->set, lo.major, hi.major) ||
+        (hi.major >= input->pg_major && lo.major <= input->pg_major))
+        return;
+    StrBuf which = STRBUF_INIT, why = STRBUF_INIT;
+    if (lo.major == hi.major)
+        sb_printf(&which, "PostgreSQL %d's", lo.major);
+    else
+        sb_printf(&which, "from PostgreSQL %d %s %d", lo.major,
+                  hi.major == lo.major + 1 ? "or" : "to", hi.major);
+    if (lo.line)
+        sb_printf(&why, "#%s (line %d) arrived in %d", lo.name, lo.line, lo.major);
+    /* a rename that keeps the old name as an alias (ssl_ecdh_curve, ssl_groups in 18) */
+    const char *alias = hi.line ? catalog_alias_target(hi.major + 1, hi.name) : NULL;
+    if (alias)
+        sb_printf(&why, "%s#%s (line %d) was renamed %s in %d", why.len ? ", " : "", hi.name,
+                  hi.line, alias, hi.major + 1);
+    else if (hi.line)
+        sb_printf(&why, "%s#%s (line %d) was removed in %d", why.len ? ", " : "", hi.name, hi.line,
+                  hi.major + 1);
+    char label[8];
+    snprintf(label, sizeof(label), "%d", hi.major);
+    int idx = release_index(label);
+    bool eol = idx >= 0 && RELEASES[idx].ymd <= today_ymd();
+    Finding *f = notice(out, NULL, file, lo.line ? lo.line : hi.line);
+    f->message = finding_printf(
+        f,
+        "the stock sample this file keeps (%d commented-out settings) is %s: %s. Commented-out "
+        "lines do not say what the server runs, so it is checked as PostgreSQL %d%s%s%s%s%s",
+        kept, sb_str(&which), sb_str(&why), input->pg_major, eol ? "; PostgreSQL " : "",
+        eol ? label : "", eol && lo.major < hi.major ? ", the newest it can be," : "",
+        eol ? " is out of support since " : "", eol ? RELEASES[idx].date : "");
+    if (eol)
+        f->message = finding_printf(f, "%s: a server that runs it needs an upgrade", f->message);
+    f->hint = finding_printf(f, "Give --pg-version %d to check it as the sample's major. %s",
+                             hi.major, f->hint ? f->hint : "");
+    sb_free(&which);
+    sb_free(&why);
+}
+
 /* No set parameter dates the file: the stock sample it keeps may hint at its origin (its
  * commented defaults list a parameter a later major removed). Commented-out lines do not bind a
  * server, so this is a PK0004 notice only, never an end of life (PK0005) or a date the other
@@ -379,6 +491,8 @@ static void major_from_sample(LintInput *input, FindingList *out)
     int line = 0, kept = 0;
     int at = sample_removal(file, &line, name, sizeof(name), &kept);
     int since = -1;
+    if (at <= 0)
+        major_of_sample(input, out, file, kept);
     if (at <= 0 || newer_than_removed(&input->set, name) ||
         value_newer_than(&input->set, at, &since))
         return;

@@ -79,7 +79,7 @@ static bool dir_mounts(const char *dir, const char *rel, char *found)
 }
 
 /* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
-static bool repository_mounts(const char *file, char *found)
+bool lint_repository_mounts(const char *file, char *found)
 {
     const char *slash = strrchr(file, '/');
     if (!slash)
@@ -115,7 +115,7 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     bool by_ssl = ssl && ssl->source != SRC_DEFAULT && ssl->parsed.boolval && ca;
     bool by_sync = sync && sync->source != SRC_DEFAULT && *sync->value;
     char compose[PATH_MAX] = "";
-    bool by_docker = !set->data_dir && repository_mounts(set->files[0], compose);
+    bool by_docker = !set->data_dir && lint_repository_mounts(set->files[0], compose);
     if (!by_ssl && !by_sync && !by_docker)
         return;
     bool written = listen->source != SRC_DEFAULT;

@@ -125,11 +125,14 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
     "starts from fresh statistics and visibility."
 
 /* What test and benchmark clusters do on purpose, and why that is no danger there. `test_only`:
- * deliberate in a test cluster, not in a benchmark, which runs many sessions at once. */
+ * deliberate in a test cluster, not in a benchmark, which runs many sessions at once. `to`: the
+ * severity it takes (a notice unless given): memory running out fails a test or benchmark run,
+ * a warning, but endangers no production data or service, the error's ground. */
 static const struct {
     const char *rule;
     bool test_only;
     const char *why;
+    Severity to;
 } on_purpose[] = {
     {"PK6001", false,
      "fsync = off risks the cluster only when the machine crashes, and a test or benchmark "
@@ -196,7 +199,12 @@ static const struct {
      "experiment's."},
     {"PK2002", true,
      "the worst case assumes every connection busy at once, which a test or development cluster "
-     "never sees; it stays below 1.5 x RAM (above, PK2001 keeps its error)."},
+     "never sees; it stays below 1.5 x RAM (above, PK2001 is a warning)."},
+    {"PK2001", false,
+     "a test or benchmark cluster that runs out of memory fails its own run, which is restarted; "
+     "no production data or service is at stake, so this is a warning, not an error. Size "
+     "max_connections to the sessions the run opens.",
+     SEV_WARNING},
     {"PK0005", false,
      "a test or benchmark cluster is recreated, not kept, so the support of its major"
      " matters only where the file is copied to production."},
@@ -219,13 +227,16 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
             if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE ||
                 (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST))
                 continue;
+            Severity to = on_purpose[rule_idx].to ? on_purpose[rule_idx].to : SEV_NOTICE;
+            if (f->severity <= to)
+                continue;
             if (f->rule_severity == SEV_NONE)
                 f->rule_severity = f->severity;
-            f->severity = SEV_NOTICE;
+            f->severity = to;
             f->hint = finding_printf(
-                f, "A notice under purpose %s%s%s%s: %s Never copy it to production.%s%s",
-                purpose_name(purpose), whence ? " (the file's own, from " : "",
-                whence ? whence : "",
+                f, "A %s under purpose %s%s%s%s: %s Never copy it to production.%s%s",
+                to == SEV_WARNING ? "warning" : "notice", purpose_name(purpose),
+                whence ? " (the file's own, from " : "", whence ? whence : "",
                 whence ? "; --purpose production checks it as production)" : "",
                 on_purpose[rule_idx].why, f->hint ? " " : "", f->hint ? f->hint : "");
         }

@@ -18,6 +18,11 @@ fix_why() {
     if .safety == "unsafe" then .why else "safe" end][0] // "none"'
 }
 has() { jq -e --arg r "$1" 'any(.findings[]; .rule == $r)' >/dev/null; }
+# rule $1's first finding is a notice whose hint matches $2
+quoted_notice() {
+  jq -e --arg r "$1" --arg p "$2" '[.findings[] | select(.rule == $r)][0] |
+    .severity == "notice" and (.hint | test($p))' >/dev/null
+}
 
 # ---- 1. evident purpose ----
 printf '# PostgreSQL for testing purposes only\n\nfsync = off\nfull_page_writes = off\n' >"$work/test.conf"
@@ -110,7 +115,7 @@ printf '# Total Memory (RAM): 1 GB\n# Data Storage: ssd\nshared_buffers = 768MB\
 out=$(lint_json "$work/outgrown.conf")
 jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=1GB from line 1")))' >/dev/null <<<"$out" &&
   jq -e 'any(.findings[]; .rule == "PK0091" and .line == 4 and (.message | test("line 1 ..# Total Memory .RAM.: 1 GB.. states ram=1GB; effective_cache_size = 2304MB")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK2006 <<<"$out")" = warning ] && fix_why PK2006 <<<"$out" | grep -q contradicts &&
+  [ "$(sev PK2006 <<<"$out")" = notice ] && fix_why PK2006 <<<"$out" | grep -q contradicts &&
   ok "host: a stated RAM the file's own settings outgrow serves, and the contradiction is said" || fail "host: $(jq -c '[.findings[] | [.rule, .message]]' <<<"$out")"
 printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# 64MB of RAM per sort\nmax_parallel_workers = 4\t# 4 cores\n' >"$work/nofacts.conf"
 ! lint_json "$work/nofacts.conf" | has PK0092 &&
@@ -345,8 +350,7 @@ printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/
 # ---- 7. deliberate choices, a pooler, an application ----
 printf 'shared_buffers = 1GB\n\n# AUTOVACUUM (Less aggressive for staging)\nautovacuum = on\nautovacuum_vacuum_cost_delay = 10ms\nautovacuum_vacuum_cost_limit = 200\n' >"$work/staging.conf"
 out=$(lint_json "$work/staging.conf")
-[ "$(sev PK4008 <<<"$out")" = notice ] &&
-  jq -e '[.findings[] | select(.rule == "PK4008") | .hint][0] | test("Less aggressive for staging.* \\(line 3\\)")' >/dev/null <<<"$out" &&
+quoted_notice PK4008 'Less aggressive for staging.* \(line 3\)' <<<"$out" &&
   ok "deliberate: a section header stating intent makes PK4008 a notice quoting it" || fail "deliberate: $(jq -c '[.findings[] | select(.rule == "PK4008") | [.severity, .hint]]' <<<"$out")"
 printf 'shared_buffers = 1GB\n\n# Faster vacuum\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/faster.conf"
 printf 'shared_buffers = 1GB\n# deliberately slow vacuum\n\nautovacuum_vacuum_cost_delay = 10ms\n' >"$work/apart.conf"
@@ -589,5 +593,88 @@ out=$(lint_json "$work/debugsetup.conf")
   fail "debug setup: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 [ "$(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)" = notice ] &&
   ok "... and under --purpose test PK7012 is a notice too" || fail "PK7012 under test: $(lint_json --purpose test "$work/debugsetup.conf" | sev PK7012)"
+
+# ---- stated intent by consequence class (docs/lint.md, "Severity policy") ----
+# a header stating the resources are cut on purpose settles every performance-only finding
+printf '# single-user deployment: resources cut for a low load\nlisten_addresses = localhost\n\nshared_buffers = 32MB\n' >"$work/cut.conf"
+printf '# %s\nlisten_addresses = localhost\n\nshared_buffers = 32MB\n' "$(printf '\u8d44\u6e90\u6309\u4f4e\u8d1f\u8f7d\u524a\u51cf')" >"$work/cutzh.conf"
+for f in cut cutzh; do
+  out=$(lint_json --host ram=16GB "$work/$f.conf")
+  [ "$(sev PK2003 <<<"$out")" = notice ] &&
+    jq -e '[.findings[] | select(.rule == "PK2003") | .hint][0] | test("header.s comment .* \\(line 1\\) states")' >/dev/null <<<"$out" &&
+    ok "chosen ($f): a header stating resources cut makes PK2003 a notice quoting it" ||
+    fail "chosen $f: $(jq -c '[.findings[] | select(.rule == "PK2003") | [.severity, .hint]]' <<<"$out")"
+done
+printf '# single-user deployment: resources cut for a low load\nlisten_addresses = localhost\n\nrandom_page_cost = 8\n' >"$work/cutrpc.conf"
+fix_why PK5002 < <(lint_json --host storage=ssd "$work/cutrpc.conf") | grep -q 'header states its values are chosen on purpose (".*", line 1)' &&
+  ok "chosen: a fix reversing a value under such a header is unsafe, quoting it" || fail "chosen fix: $(lint_json --host storage=ssd "$work/cutrpc.conf" | fix_why PK5002)"
+# a section title framed by a rule states intent for its whole section, across its blocks
+printf 'port = 5432\n\n# --- small profile: conservative, predictability over throughput ---\nshared_buffers = 64MB\n\nmax_wal_size = 128MB\n' >"$work/section.conf"
+quoted_notice PK3002 'small profile: conservative.* \(line 3\)' < <(lint_json "$work/section.conf") &&
+  ok "deliberate: a framed section title stating intent covers its section's later blocks" || fail "section: $(lint_json "$work/section.conf" | sev PK3002)"
+printf 'port = 5432\n\n# --- small profile: conservative ---\nshared_buffers = 64MB\n\n# --- WAL ---\nmax_wal_size = 128MB\n' >"$work/section2.conf"
+printf 'port = 5432\n\n# conservative memory\nshared_buffers = 64MB\n\nmax_wal_size = 128MB\n' >"$work/section3.conf"
+for f in section2 section3; do
+  [ "$(lint_json "$work/$f.conf" | sev PK3002)" = warning ] &&
+    ok "deliberate close miss ($f): another section, or an unframed comment's block, ends it" || fail "section close miss $f: $(lint_json "$work/$f.conf" | sev PK3002)"
+done
+# close misses: a header without such words; a header stating it does not excuse data or availability
+printf '# single-user deployment\nlisten_addresses = localhost\n\nshared_buffers = 32MB\n' >"$work/nocut.conf"
+[ "$(lint_json --host ram=16GB "$work/nocut.conf" | sev PK2003)" = warning ] &&
+  ok "chosen close miss: a header stating no intent keeps PK2003's warning" || fail "chosen close miss: $(lint_json --host ram=16GB "$work/nocut.conf" | sev PK2003)"
+printf '# resources cut for a low load\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/cutmem.conf"
+[ "$(lint_json --host ram=8GB "$work/cutmem.conf" | sev PK2002)" = warning ] &&
+  ok "chosen close miss: a worst case above RAM (availability) keeps its warning" || fail "chosen PK2002: $(lint_json --host ram=8GB "$work/cutmem.conf" | sev PK2002)"
+printf 'archive_mode = on\narchive_command = %s\t# deliberately simple\n' "'cp %p /archive/%f'" >"$work/archcp.conf"
+[ "$(lint_json "$work/archcp.conf" | sev PK3028)" = warning ] &&
+  ok "deliberate close miss: an archive that may overwrite (data) keeps its warning" || fail "deliberate PK3028: $(lint_json "$work/archcp.conf" | sev PK3028)"
+
+# ---- a worst case beyond 1.5 x RAM under test or benchmark, and against a doubted RAM ----
+printf 'shared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 32MB\n' >"$work/over.conf"
+for p in benchmark test; do
+  out=$(lint_json --purpose $p --host ram=8GB "$work/over.conf")
+  [ "$(sev PK2001 <<<"$out")" = warning ] &&
+    jq -e '[.findings[] | select(.rule == "PK2001") | .hint][0] | test("A warning under purpose '$p'")' >/dev/null <<<"$out" &&
+    ok "purpose: PK2001 is a warning under $p, saying why" || fail "purpose PK2001 $p: $(jq -c '[.findings[] | select(.rule == "PK2001") | [.severity, .hint]]' <<<"$out")"
+done
+[ "$(lint_json --host ram=8GB "$work/over.conf" | sev PK2001)" = error ] &&
+  ok "purpose close miss: PK2001 stays an error in production" || fail "PK2001 production: $(lint_json --host ram=8GB "$work/over.conf" | sev PK2001)"
+printf '# Total Memory (RAM): 1 GB\nmax_connections = 200\nshared_buffers = 768MB\neffective_cache_size = 2304MB\nwork_mem = 16MB\n' >"$work/doubt.conf"
+out=$(lint_json "$work/doubt.conf")
+[ "$(sev PK2001 <<<"$out")" = warning ] && has PK0091 <<<"$out" &&
+  jq -e '[.findings[] | select(.rule == "PK2001") | .hint][0] | test("its settings contradict \\(PK0091\\)")' >/dev/null <<<"$out" &&
+  ok "doubted RAM: PK2001 against a RAM the file contradicts is a warning saying so" || fail "doubted: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK0091") | [.rule, .severity]]' <<<"$out")"
+[ "$(sev PK2006 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK2006") | .hint][0] | test("term of the worst case PK2001")' >/dev/null <<<"$out" &&
+  ok "one cause: PK2006 on PK2001's line is a notice pointing to it" || fail "one cause: $(jq -c '[.findings[] | select(.rule == "PK2006") | [.severity, .hint]]' <<<"$out")"
+printf '# Total Memory (RAM): 1 GB\nmax_connections = 200\nshared_buffers = 768MB\nwork_mem = 16MB\n' >"$work/firm.conf"
+[ "$(lint_json "$work/firm.conf" | sev PK2001)" = error ] &&
+  ok "doubted RAM close miss: a stated RAM the settings do not contradict keeps the error" || fail "firm: $(lint_json "$work/firm.conf" | sev PK2001)"
+out=$(lint_json --host ram=1GB "$work/firm.conf")
+[ "$(sev PK2001 <<<"$out")" = error ] && [ "$(sev PK2006 <<<"$out")" = notice ] &&
+  ok "one cause: with --host, PK2001 stays an error and PK2006 beside it a notice" || fail "one cause host: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2006") | [.rule, .severity]]' <<<"$out")"
+
+# ---- a container has no other local users (PK8002) ----
+printf "logging_collector = on\nlog_directory = '/var/log/postgresql'\nlog_file_mode = 0644\n" >"$work/logmode.conf"
+{ cat "$work/logmode.conf"; printf "listen_addresses = '*'\n                                        # comma-separated list of addresses;\n"; } >"$work/image.conf"
+{ cat "$work/logmode.conf"; printf "data_directory = '/var/lib/postgresql/data'\n"; } >"$work/pgdata.conf"
+for f in image pgdata; do
+  out=$(lint_json "$work/$f.conf")
+  [ "$(sev PK8002 <<<"$out")" = notice ] &&
+    jq -e '[.findings[] | select(.rule == "PK8002") | .hint][0] | test("runs in a container \\((line|data_directory)")' >/dev/null <<<"$out" &&
+    ok "container ($f): PK8002 is a notice naming the evidence" || fail "container $f: $(jq -c '[.findings[] | select(.rule == "PK8002") | [.severity, .hint]]' <<<"$out")"
+done
+mkdir -p "$work/stack/pg"
+cp "$work/logmode.conf" "$work/stack/pg/postgresql.conf"
+printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$work/stack/docker-compose.yml"
+out=$(lint_json "$work/stack/pg/postgresql.conf")
+[ "$(sev PK8002 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK8002") | .hint][0] | test("docker-compose.yml runs the server with it as its config_file")' >/dev/null <<<"$out" &&
+  ok "container (compose): a compose file that mounts the file makes PK8002 a notice" || fail "container compose: $(jq -c '[.findings[] | select(.rule == "PK8002") | [.severity, .hint]]' <<<"$out")"
+[ "$(lint_json --host container=yes "$work/logmode.conf" | sev PK8002)" = notice ] &&
+  [ "$(lint_json "$work/logmode.conf" | sev PK8002)" = warning ] &&
+  [ "$(lint_json --host container=no "$work/image.conf" | sev PK8002)" = warning ] &&
+  ok "container: --host container=yes settles it; no evidence, or container=no, keeps the warning" ||
+  fail "container close miss: $(lint_json "$work/logmode.conf" | sev PK8002) $(lint_json --host container=no "$work/image.conf" | sev PK8002)"
 
 done_testing

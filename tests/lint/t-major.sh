@@ -414,6 +414,26 @@ for f in sample12-lz4 fewcomments; do
     ok "sample close miss ($f): no date" || fail "sample close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 
+# a commented line is not a setting: the 13-18 sample a file keeps is named by both bounds its
+# commented parameters draw (#client_connection_check_interval arrived in 14,
+# #stats_temp_directory left in 15), with its end of life in the notice, never PK0005
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#client_connection_check_interval = 0\n#stats_temp_directory = x\nshared_buffers = 1GB\n'; } >"$work/sample14.conf"
+out=$(lint_json "$work/sample14.conf")
+jq -e 'all(.findings[]; .rule != "PK0005" and .rule != "PK0011") and any(.findings[]; .rule == "PK0004" and .severity == "notice" and (.message | test("is PostgreSQL 14.s: #client_connection_check_interval \\(line [0-9]+\\) arrived in 14, #stats_temp_directory \\(line [0-9]+\\) was removed in 15.*checked as PostgreSQL 18; PostgreSQL 14 is out of support since November 12, 2026")) and (.hint | test("--pg-version 14")))' >/dev/null <<<"$out" &&
+  ok "sample: a kept 14 sample is named, with its end of life, as a notice" ||
+  fail "sample 14: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+# close misses: a set parameter of a later major decides (the settings, not the comments); a
+# sample whose bounds hold the major checked says nothing new
+{ cat "$work/sample14.conf"; printf 'summarize_wal = on\n'; } >"$work/sample14-17.conf"
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#client_connection_check_interval = 0\nshared_buffers = 1GB\n'; } >"$work/sample14up.conf"
+for f in sample14-17 sample14up; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e 'all(.findings[]; .rule != "PK0005" and ((.rule == "PK0004" and (.message | test("stock sample"))) | not))' >/dev/null <<<"$out" &&
+    ok "sample close miss ($f): no sample major named" || fail "sample close miss $f: $(jq -c '[.findings[] | select(.rule == "PK0004") | .message]' <<<"$out")"
+done
+
 # a recommendation on a file written for an older major speaks of the major checked, and says so
 printf "max_fsm_pages = 100000\n" >"$work/fsm.conf"
 out=$("$PGKNOB" lint --format json --fail-on never "$work/fsm.conf")
