@@ -625,6 +625,11 @@ printf '# single-user deployment\nlisten_addresses = localhost\n\nshared_buffers
 printf '# resources cut for a low load\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/cutmem.conf"
 [ "$(lint_json --host ram=8GB "$work/cutmem.conf" | sev PK2002)" = warning ] &&
   ok "chosen close miss: a worst case above RAM (availability) keeps its warning" || fail "chosen PK2002: $(lint_json --host ram=8GB "$work/cutmem.conf" | sev PK2002)"
+printf '# resources cut for a low load\nmax_connections = 200\ntemp_buffers = 8GB\nwal_keep_size = 2TB\n' >"$work/cuttemp.conf"
+for r in PK2021 PK3032; do
+  [ "$(lint_json "$work/cuttemp.conf" | sev $r)" = warning ] &&
+    ok "chosen close miss: $r (memory or disk running out) keeps its warning" || fail "chosen $r: $(lint_json "$work/cuttemp.conf" | sev $r)"
+done
 printf 'archive_mode = on\narchive_command = %s\t# deliberately simple\n' "'cp %p /archive/%f'" >"$work/archcp.conf"
 [ "$(lint_json "$work/archcp.conf" | sev PK3028)" = warning ] &&
   ok "deliberate close miss: an archive that may overwrite (data) keeps its warning" || fail "deliberate PK3028: $(lint_json "$work/archcp.conf" | sev PK3028)"
