@@ -284,7 +284,7 @@ static bool looks_like_json(const char *data, size_t len)
 /* YAML rather than postgresql.conf: a line that is "---", a sequence item, or a key followed by
  * ":" and a blank or the end of the line. The configuration lexer refuses every such line (a
  * name must be followed by "=" or a value), so no valid postgresql.conf is taken for YAML. */
-static bool looks_like_yaml(const char *data, size_t len)
+static bool looks_like_yaml_text(const char *data, size_t len)
 {
     const char *p = data, *end = data + len;
     while (p < end) {
@@ -313,6 +313,40 @@ static bool looks_like_yaml(const char *data, size_t len)
         p = nl ? nl + 1 : end;
     }
     return false;
+}
+
+/* A copy of the input with the inside of every template tag ({{ }}, {% %}, {# #}, <% %>) blanked,
+ * newlines kept: a Jinja `{% set d = {` whose dictionary spans lines holds `"key": value` lines
+ * that are the template's code, not YAML, so they must not decide the format. */
+static char *blank_template_tags(const char *data, size_t len)
+{
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    for (size_t idx = 0; idx + 1 < len; idx++) {
+        const char *close = NULL;
+        if (copy[idx] == '{' && strchr("{%#", copy[idx + 1]))
+            close = copy[idx + 1] == '{' ? "}}" : copy[idx + 1] == '%' ? "%}" : "#}";
+        else if (copy[idx] == '<' && copy[idx + 1] == '%')
+            close = "%>";
+        if (!close)
+            continue;
+        char *stop = strstr(copy + idx + 2, close);
+        size_t end = stop ? (size_t)(stop - copy) + 2 : len;
+        for (size_t at = idx; at < end; at++)
+            if (copy[at] != '\n')
+                copy[at] = ' ';
+        idx = end - 1;
+    }
+    return copy;
+}
+
+static bool looks_like_yaml(const char *data, size_t len)
+{
+    char *code_blanked = blank_template_tags(data, len);
+    bool yaml = looks_like_yaml_text(code_blanked, len);
+    free(code_blanked);
+    return yaml;
 }
 
 static bool load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,

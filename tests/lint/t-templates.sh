@@ -250,4 +250,15 @@ printf "shared_buffers = <%%= @sb %%>\nlog_line_prefix = '<%%%%t> '\n" >"$work/p
 check "  ... close miss: <%= %> prints, and <%% is a literal: no PK0006" \
   test "$(lint_json "$work/prints.conf.erb" | jq '[.findings[] | select(.rule == "PK0006")] | length')" = 0
 
+# a Jinja {% set %} whose dictionary spans lines holds `"key": value` lines: the template's code,
+# not YAML, so the file is read as the postgresql.conf template its name says (it was exit 2,
+# "YAML: found character that cannot start any token")
+printf '{%% set pg = {\n  "port": "5432",\n  "max_connections": "100"\n} %%}\n{%% for k, v in pg.items() %%}\n{{ k }} = {{ v }}\n{%% endfor %%}\nwork_mem = 4MB\n' >"$work/setdict.conf.j2"
+"$PGKNOB" lint --format json --fail-on never "$work/setdict.conf.j2" >"$work/setdict.json" 2>"$work/setdict.err"
+check "a Jinja dictionary spanning lines is template code: read as postgresql.conf (PK0003), exit 0" \
+  test "$?:$(jq -r '[.findings[] | select(.rule == "PK0003")] | length' "$work/setdict.json")" = "0:1"
+printf 'postgresql:\n  parameters:\n    shared_bufers: "{{ sb }}"\n' >"$work/patroni.yml"
+check "  ... close miss: a Patroni YAML with {{ }} in a value is still YAML (its typo at 3:5)" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/patroni.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0010")][0] | "\(.line):\(.column)"')" = 3:5
+
 done_testing
