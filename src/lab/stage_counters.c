@@ -36,9 +36,11 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
             out[COUNTER_IO_MS_PER_READ] = d->io_read_ms / d->io_reads;
         if (seconds > 0) {
             out[COUNTER_CHECKPOINTS_PER_S] = (d->checkpoints_timed + d->checkpoints_req) / seconds;
-            if (major >= 14)
+            if (major >= 14) {
                 out[COUNTER_WAL_SYNCS_PER_S] =
                     (d->wal_syncs + (wal_writes_sync(stage) ? d->wal_writes : 0)) / seconds;
+                out[COUNTER_WAL_BUFFERS_FULL_PER_S] = d->wal_buffers_full / seconds;
+            }
         }
     }
     if (stage->waits.aio_samples > 0)

@@ -33,7 +33,7 @@ check "every stage carries every counter, each read from the server (none null o
 import json, sys
 doc = json.load(open(sys.argv[1]))
 keys = {"blks_read_per_txn", "autovacuum_runs", "checkpoints_per_s", "wal_syncs_per_s",
-        "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
+        "wal_buffers_full_per_s", "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
 for s in doc["stages"]:
     m = s["mechanism"]
     assert set(m["counters"]) == keys, (s["id"], m["counters"])
@@ -140,6 +140,7 @@ assert p["counter"] == "blks_read_per_txn" and p["moved"] == "up", p
 for s in (base, tiny):
     c = s["mechanism"]["counters"]
     assert c["wal_syncs_per_s"] is not None and c["wal_syncs_per_s"] > 0, c
+    assert c["wal_buffers_full_per_s"] is not None, c  # pg_stat_wal: 14+
     assert c["aio_queued"] is None and s["mechanism"]["aio_samples"] == 0, s["mechanism"]
     assert c["io_ms_per_read"] is None, c  # pg_stat_io: 16+
 PY
