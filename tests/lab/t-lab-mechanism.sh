@@ -4,7 +4,7 @@
 # throwaway PostgreSQL 18 cluster (5 s per stage) must read each stage's counter from the
 # server and see it move in the article's direction against the stage before: blocks read per
 # transaction up in the tiny cache, autovacuum runs up in the vacuum storm, checkpoints per
-# second up in WAL torture (WAL syncs per second read beside them), rows read by sequential
+# second up in WAL torture (WAL syncs and full WAL buffers per second read beside them), rows read by sequential
 # scans per transaction up without indexes, the wait per read (pg_stat_io) up with one I/O
 # worker (pg_aios's queue read beside it). The machine is shared and loaded: directions are asserted, never sizes. Beside
 # every stage the report has the throughput ceiling's prediction and the measured TPS. On
@@ -71,6 +71,19 @@ proves = {p["counter"]: p for p in s["mechanism"]["proves"]}
 p = proves["wal_syncs_per_s"]
 print("   ", "wal_syncs_per_s", p["before"], "->", p["value"], p["moved"])
 assert p["value"] > 0 and p["before"] > 0 and p["moved"] in ("up", "down", "same"), p
+PY
+
+check "03-wal-torture names full WAL buffers per second: with wal_buffers at its default since 01 (64kB) backends write WAL themselves" py <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+by_id = {s["id"]: s for s in doc["stages"]}
+s = by_id["03-wal-torture"]
+proves = {p["counter"]: p for p in s["mechanism"]["proves"]}
+p = proves["wal_buffers_full_per_s"]
+print("   ", "wal_buffers_full_per_s", p["before"], "->", p["value"], p["moved"])
+assert p["value"] > 0 and s["stats"]["wal_buffers_full"] > 0, (p, s["stats"])
+# the baseline states 16MB: its buffers do not fill
+assert by_id["00-baseline"]["stats"]["wal_buffers_full"] == 0, by_id["00-baseline"]["stats"]
 PY
 
 check "beside every stage: the ceiling's prediction and the measured TPS" py <<'PY'
