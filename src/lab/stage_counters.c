@@ -28,6 +28,9 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
         if (txns > 0) {
             out[COUNTER_BLKS_READ_PER_TXN] = d->blks_read / txns;
             out[COUNTER_SEQ_TUP_READ_PER_TXN] = d->seq_tup_read / txns;
+            /* per transaction: per second it follows the TPS, which the stage itself lowers */
+            if (major >= 14)
+                out[COUNTER_WAL_BUFFERS_FULL_PER_TXN] = d->wal_buffers_full / txns;
         }
         out[COUNTER_AUTOVACUUM_RUNS] = d->autovacuum_runs;
         /* track_io_timing (on from the baseline) times each read a client backend waits for:
@@ -36,11 +39,9 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
             out[COUNTER_IO_MS_PER_READ] = d->io_read_ms / d->io_reads;
         if (seconds > 0) {
             out[COUNTER_CHECKPOINTS_PER_S] = (d->checkpoints_timed + d->checkpoints_req) / seconds;
-            if (major >= 14) {
+            if (major >= 14)
                 out[COUNTER_WAL_SYNCS_PER_S] =
                     (d->wal_syncs + (wal_writes_sync(stage) ? d->wal_writes : 0)) / seconds;
-                out[COUNTER_WAL_BUFFERS_FULL_PER_S] = d->wal_buffers_full / seconds;
-            }
         }
     }
     if (stage->waits.aio_samples > 0)
