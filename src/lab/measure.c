@@ -34,7 +34,7 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
     double *const ckpt[] = {&out->checkpoints_timed, &out->checkpoints_req};
     double *const io[] = {&out->io_reads, &out->io_read_ms};
     double *const seq[] = {&out->seq_scans, &out->seq_tup_read};
-    double *const wal[] = {&out->wal_writes, &out->wal_syncs};
+    double *const wal[] = {&out->wal_writes, &out->wal_syncs, &out->wal_buffers_full};
     int version = dbctl_server_version(ctl);
     if (!doubles_into(ctl,
                       "SELECT d.blks_hit, d.blks_read, d.xact_commit, d.xact_rollback, "
@@ -64,10 +64,11 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
         (version >= 140000 &&
          !doubles_into(ctl,
                        version >= 180000
-                           ? "SELECT coalesce(sum(writes), 0), coalesce(sum(fsyncs), 0) FROM "
-                             "pg_stat_io WHERE object = 'wal' AND context = 'normal'"
-                           : "SELECT wal_write, wal_sync FROM pg_stat_wal",
-                       wal, 2, &err))) {
+                           ? "SELECT coalesce(sum(writes), 0), coalesce(sum(fsyncs), 0), "
+                             "(SELECT wal_buffers_full FROM pg_stat_wal) FROM pg_stat_io "
+                             "WHERE object = 'wal' AND context = 'normal'"
+                           : "SELECT wal_write, wal_sync, wal_buffers_full FROM pg_stat_wal",
+                       wal, 3, &err))) {
         pk_diag_set(diag, NULL, 0, NULL, "could not read statistics: %s", err.message);
         pk_diag_free(&err);
         return false;

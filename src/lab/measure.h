@@ -26,8 +26,9 @@ typedef struct StatCounters {
     double io_reads, io_read_ms;
     /* The series' mechanism counters (lab/mechanism.h): the server's WAL writes and syncs
      * (PostgreSQL 14-17 pg_stat_wal, 18 pg_stat_io's object 'wal'; 0 before 14), and the
-     * sequential scans and the rows they read (pg_stat_all_tables). */
-    double wal_writes, wal_syncs;
+     * sequential scans and the rows they read (pg_stat_all_tables); the times a backend found
+     * the WAL buffers full and wrote WAL itself to make room (pg_stat_wal, 14+). */
+    double wal_writes, wal_syncs, wal_buffers_full;
     double seq_scans, seq_tup_read;
 } StatCounters;
 

@@ -9,6 +9,9 @@ static const struct {
     [COUNTER_AUTOVACUUM_RUNS] = {"autovacuum_runs", "autovacuum runs"},
     [COUNTER_CHECKPOINTS_PER_S] = {"checkpoints_per_s", "checkpoints per second"},
     [COUNTER_WAL_SYNCS_PER_S] = {"wal_syncs_per_s", "WAL syncs per second"},
+    [COUNTER_WAL_BUFFERS_FULL_PER_TXN] = {"wal_buffers_full_per_txn",
+                                          "times a backend found the WAL buffers full per "
+                                          "transaction"},
     [COUNTER_SEQ_TUP_READ_PER_TXN] = {"seq_tup_read_per_txn",
                                       "rows read by sequential scans per transaction"},
     [COUNTER_IO_MS_PER_READ] = {"io_ms_per_read",

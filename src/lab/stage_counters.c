@@ -28,6 +28,9 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
         if (txns > 0) {
             out[COUNTER_BLKS_READ_PER_TXN] = d->blks_read / txns;
             out[COUNTER_SEQ_TUP_READ_PER_TXN] = d->seq_tup_read / txns;
+            /* per transaction: per second it follows the TPS, which the stage itself lowers */
+            if (major >= 14)
+                out[COUNTER_WAL_BUFFERS_FULL_PER_TXN] = d->wal_buffers_full / txns;
         }
         out[COUNTER_AUTOVACUUM_RUNS] = d->autovacuum_runs;
         /* track_io_timing (on from the baseline) times each read a client backend waits for:

@@ -176,6 +176,10 @@ static json_t *json_stats(const StageResult *stage)
     json_object_set_new(obj, "autovacuum_runs", jnum(d->autovacuum_runs));
     json_object_set_new(obj, "autoanalyze_runs", jnum(d->autoanalyze_runs));
     json_object_set_new(obj, "wal_bytes", jnum(d->wal_bytes));
+    /* 0 before PostgreSQL 14, which has no pg_stat_wal */
+    json_object_set_new(obj, "wal_writes", jnum(d->wal_writes));
+    json_object_set_new(obj, "wal_syncs", jnum(d->wal_syncs));
+    json_object_set_new(obj, "wal_buffers_full", jnum(d->wal_buffers_full));
     json_object_set_new(obj, "temp_files", jnum(d->temp_files));
     json_object_set_new(obj, "temp_bytes", jnum(d->temp_bytes));
     json_object_set_new(obj, "xact_commit", jnum(d->xact_commit));

@@ -4,7 +4,7 @@
 # throwaway PostgreSQL 18 cluster (5 s per stage) must read each stage's counter from the
 # server and see it move in the article's direction against the stage before: blocks read per
 # transaction up in the tiny cache, autovacuum runs up in the vacuum storm, checkpoints per
-# second up in WAL torture (WAL syncs per second read beside them), rows read by sequential
+# second up in WAL torture (WAL syncs per second and full WAL buffers per transaction read beside them), rows read by sequential
 # scans per transaction up without indexes, the wait per read (pg_stat_io) up with one I/O
 # worker (pg_aios's queue read beside it). The machine is shared and loaded: directions are asserted, never sizes. Beside
 # every stage the report has the throughput ceiling's prediction and the measured TPS. On
@@ -33,7 +33,7 @@ check "every stage carries every counter, each read from the server (none null o
 import json, sys
 doc = json.load(open(sys.argv[1]))
 keys = {"blks_read_per_txn", "autovacuum_runs", "checkpoints_per_s", "wal_syncs_per_s",
-        "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
+        "wal_buffers_full_per_txn", "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
 for s in doc["stages"]:
     m = s["mechanism"]
     assert set(m["counters"]) == keys, (s["id"], m["counters"])
@@ -71,6 +71,19 @@ proves = {p["counter"]: p for p in s["mechanism"]["proves"]}
 p = proves["wal_syncs_per_s"]
 print("   ", "wal_syncs_per_s", p["before"], "->", p["value"], p["moved"])
 assert p["value"] > 0 and p["before"] > 0 and p["moved"] in ("up", "down", "same"), p
+PY
+
+check "03-wal-torture names full WAL buffers per transaction: with wal_buffers at its default since 01 (64kB) backends write WAL themselves" py <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+by_id = {s["id"]: s for s in doc["stages"]}
+s = by_id["03-wal-torture"]
+proves = {p["counter"]: p for p in s["mechanism"]["proves"]}
+p = proves["wal_buffers_full_per_txn"]
+print("   ", "wal_buffers_full_per_txn", p["before"], "->", p["value"], p["moved"])
+assert p["value"] > 0 and s["stats"]["wal_buffers_full"] > 0, (p, s["stats"])
+# the baseline states 16MB: its buffers do not fill
+assert by_id["00-baseline"]["stats"]["wal_buffers_full"] == 0, by_id["00-baseline"]["stats"]
 PY
 
 check "beside every stage: the ceiling's prediction and the measured TPS" py <<'PY'
@@ -140,6 +153,7 @@ assert p["counter"] == "blks_read_per_txn" and p["moved"] == "up", p
 for s in (base, tiny):
     c = s["mechanism"]["counters"]
     assert c["wal_syncs_per_s"] is not None and c["wal_syncs_per_s"] > 0, c
+    assert c["wal_buffers_full_per_txn"] is not None, c  # pg_stat_wal: 14+
     assert c["aio_queued"] is None and s["mechanism"]["aio_samples"] == 0, s["mechanism"]
     assert c["io_ms_per_read"] is None, c  # pg_stat_io: 16+
 PY

@@ -101,6 +101,30 @@ set_latency bench 0 2ms; sleep 0.5
 fs_sync2_ms=$(timed_syncs)
 check "2 ms fsync latency adds about 2 ms ($fs_sync_ms -> $fs_sync2_ms ms)" \
   awk_true "$fs_sync2_ms - $fs_sync_ms >= 1.5"
+# A write to a file opened O_DSYNC (wal_sync_method = open_datasync) waits for the device like
+# an fdatasync. With FUSE direct I/O the kernel sends it as a plain WRITE with the open flags and
+# no FUSE_FSYNC after it (there is no page cache to flush): slowfs must charge the write itself,
+# once, and a write without O_DSYNC nothing.
+timed_writes() { # average ms of 20 8 kB pwrites; "dsync": the file opened O_DSYNC
+  python3 - "$WORK/bench/wblob" "$1" <<'EOF'
+import os, sys, time
+fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | (os.O_DSYNC if sys.argv[2] == "dsync" else 0), 0o644)
+t = time.perf_counter()
+for i in range(20):
+    os.pwrite(fd, bytes(8192), i * 8192)
+print("%.3f" % ((time.perf_counter() - t) * 50))
+EOF
+}
+sleep 1.3
+sw0=$(stat_of bench sync_writes); fs0=$(stat_of bench fsyncs)
+w_plain=$(timed_writes plain); w_dsync=$(timed_writes dsync)
+sleep 1.3
+sw1=$(stat_of bench sync_writes); fs1=$(stat_of bench fsyncs)
+check "2 ms fsync latency: an O_DSYNC write pays it ($w_dsync ms), a plain write does not ($w_plain ms)" \
+  awk_true "$w_dsync >= 2 && $w_dsync - $w_plain >= 1.5"
+check "20 O_DSYNC writes are 20 synchronous writes and no fsync ($((sw1 - sw0)), $((fs1 - fs0)))" \
+  test "$((sw1 - sw0)) $((fs1 - fs0))" = "20 0"
+rm -f "$WORK/bench/wblob"
 
 # --- a cloud volume's budget: IOPS and bandwidth, shared by the mounts of one volume ---
 set_volume() { # name iops MiB/s
