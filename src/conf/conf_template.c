@@ -235,6 +235,10 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
             }
             continue;
         }
+        /* a setting whose value is a placeholder (`name = {{ x }}`) is a line of its block too */
+        if (mark)
+            entry->block_line =
+                depth ? open_line[(depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH) - 1] : 0;
         const char *text = entry->error ? entry->line_text : NULL;
         static const struct {
             const char *open;

@@ -261,4 +261,14 @@ printf 'postgresql:\n  parameters:\n    shared_bufers: "{{ sb }}"\n' >"$work/pat
 check "  ... close miss: a Patroni YAML with {{ }} in a value is still YAML (its typo at 3:5)" \
   test "$("$PGKNOB" lint --format json --fail-on never "$work/patroni.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0010")][0] | "\(.line):\(.column)"')" = 3:5
 
+# a removed parameter whose value is a placeholder, in two branches of {% if %} (a primary's and a
+# standby's): each line is rendered only when its condition holds, like a literal value's line,
+# so neither is the file-wide "both facts" warning (review-h7c 33: the same warning twice)
+printf '{%% if primary %%}\nwal_keep_segments = {{ keep }}\n{%% endif %%}\n{%% if standby %%}\nwal_keep_segments = {{ keep }}\nhot_standby = on\n{%% endif %%}\n' >"$work/branches.conf.j2"
+check "a placeholder-valued removed parameter in {% if %} branches is a notice on each line" \
+  test "$(lint_json "$work/branches.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.line):\(.severity)"] | join(" ")')" = "2:notice 5:notice"
+printf 'wal_keep_segments = {{ keep }}\n' >"$work/bare.conf.j2"
+check "  ... close miss: outside any block it keeps the both-facts warning" \
+  test "$(lint_json "$work/bare.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = warning
+
 done_testing
