@@ -1027,6 +1027,13 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
 {
     for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
         Finding *f = &res->findings.items[idx];
+        /* a warning's way out may name a parameter the file's own major lacks
+         * (autovacuum_work_mem for a 9.3 file): its suggestion says which major it speaks of */
+        if (f->severity != SEV_RECOMMENDATION && f->suggestion && input->evident_major[0]) {
+            f->suggestion = finding_printf(f, "%s (on PostgreSQL %d, the major checked)",
+                                           f->suggestion, input->pg_major);
+            continue;
+        }
         if (f->severity != SEV_RECOMMENDATION)
             continue;
         if (input->evident_major[0])

@@ -466,4 +466,14 @@ check "  ... its fix unsafe, saying the file names more than one major" bash -c 
 check "  ... and its recommendations say they speak of the major checked (pg_stat_io is 16+)" \
   test "$(rlint "$work/two.conf" | jq '[.findings[] | select(.severity == "recommendation") | select(.message | endswith("(on PostgreSQL 18, the major checked; the file names more than one major)") | not)] | length')" = 0
 
+# a file written for 9.3 is checked as 18: a warning's way out may name a parameter 9.3 lacks
+# (autovacuum_work_mem arrived in 9.4), so its suggestion says which major it speaks of (review
+# 2026-12g, rwa 14)
+printf "data_directory = '/var/lib/postgresql/9.3/main'\nshared_buffers = 1GB\nwork_mem = 50MB\nmaintenance_work_mem = 2GB\n" >"$work/old93.conf"
+check "a 9.3 file's PK2002 suggestion says it speaks of 18, the major checked" bash -c 'grep -q "(on PostgreSQL 18, the major checked)$" <<<"$0"' \
+  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/old93.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"
+printf "shared_buffers = 1GB\nwork_mem = 50MB\nmaintenance_work_mem = 2GB\n" >"$work/new.conf"
+check "  ... close miss: a file with no other major says nothing of it" bash -c '! grep -q "the major checked" <<<"$0"' \
+  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/new.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"
+
 done_testing
