@@ -366,7 +366,15 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
                 *line = at;
                 snprintf(name, size, "%s", here);
             }
-            const char *since = catalog_arrived_before(here);
+            /* the major it arrived in: the history's before 14, the catalog's after */
+            const char *since = catalog_arrived_by_13(here);
+            int first = 0, last = 0;
+            char label[8];
+            if (!since && !catalog_distribution_only(here) &&
+                catalog_param_span(here, &first, &last) && first) {
+                snprintf(label, sizeof(label), "%d", first);
+                since = label;
+            }
             int from = since ? release_index(since) : -1;
             if (from > arrived->major) {
                 *arrived = (SampleBound){.major = from, .line = at};
@@ -511,9 +519,12 @@ static void major_from_sample(LintInput *input, FindingList *out)
     if (at <= 0 || newer_than_removed(&input->set, name) ||
         value_newer_than(&input->set, at, &since))
         return;
-    /* a lower bound past the upper one is an author's own line of a newer major: none */
-    if (lo.major >= at)
-        lo.major = -1;
+    /* a lower bound past the upper one: the sample is newer, and the removed line an author's
+     * own leftover; a 13-18 sample is named by its own bounds */
+    if (lo.major >= at) {
+        major_of_sample(input, out, file, kept);
+        return;
+    }
     StrBuf which = STRBUF_INIT;
     if (lo.major == at - 1)
         sb_printf(&which, "PostgreSQL %s's", RELEASES[at - 1].label);

@@ -442,6 +442,15 @@ sample_notice "an old sample without an arrival says 'or older', with the newest
 sample_notice "a Debian 13 sample listing #extension_destdir is named 13's" "$work/sample13deb.conf" \
   'is PostgreSQL 13.s: #vacuum_cleanup_index_scale_factor \(line [0-9]+\) was removed in 14.*PostgreSQL 13 is out of support since November 13, 2025'
 
+# close miss: an 18 sample with an author's own #wal_keep_segments is no 12 sample (its
+# #compute_query_id arrived in 14): nothing is named, 18 being the major checked
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#ssl_min_protocol_version = x\n#compute_query_id = auto\n#io_method = worker\n#wal_keep_segments = 0\n'; } >"$work/sample18old.conf"
+out=$(lint_json "$work/sample18old.conf")
+jq -e 'all(.findings[]; .rule != "PK0005" and ((.rule == "PK0004" and (.message | test("stock sample"))) | not))' >/dev/null <<<"$out" &&
+  ok "sample close miss: an 18 sample's leftover #wal_keep_segments names no old major" ||
+  fail "sample 18 with a leftover: $(jq -c '[.findings[] | select(.rule == "PK0004") | .message]' <<<"$out")"
+
 # a commented line is not a setting: the 13-18 sample a file keeps is named by both bounds its
 # commented parameters draw (#client_connection_check_interval arrived in 14,
 # #stats_temp_directory left in 15), with its end of life in the notice, never PK0005
