@@ -165,13 +165,91 @@ const char *catalog_gone_before(const char *name)
     return history[hist].gone_in;
 }
 
+/* Parameters that arrived in 13, the oldest catalogued major, or before it (which the catalog
+ * cannot tell apart), as the release notes of each major list them
+ * (https://www.postgresql.org/docs/release/): the ones a stock sample lists commented out, so
+ * that a kept sample of 12 or older can be dated from below as well as from above
+ * (catalog_gone_before), and a 13 sample told from it. */
+static const struct {
+    const char *name;
+    const char *since;
+} arrivals[] = {
+    {"archive_cleanup_command", "12"},
+    {"autovacuum_vacuum_insert_scale_factor", "13"},
+    {"autovacuum_vacuum_insert_threshold", "13"},
+    {"autovacuum_work_mem", "9.4"},
+    {"backend_flush_after", "9.6"},
+    {"bgwriter_flush_after", "9.6"},
+    {"checkpoint_flush_after", "9.6"},
+    {"cluster_name", "9.5"},
+    {"default_table_access_method", "12"},
+    {"enable_gathermerge", "10"},
+    {"enable_incremental_sort", "13"},
+    {"enable_parallel_hash", "11"},
+    {"enable_partitionwise_aggregate", "11"},
+    {"enable_partitionwise_join", "11"},
+    {"hash_mem_multiplier", "13"},
+    {"huge_pages", "9.4"},
+    {"idle_in_transaction_session_timeout", "9.6"},
+    {"jit", "11"},
+    {"log_min_duration_sample", "13"},
+    {"log_parameter_max_length", "13"},
+    {"log_statement_sample_rate", "13"},
+    {"log_transaction_sample_rate", "12"},
+    {"logical_decoding_work_mem", "13"},
+    {"maintenance_io_concurrency", "13"},
+    {"max_logical_replication_workers", "10"},
+    {"max_parallel_maintenance_workers", "11"},
+    {"max_parallel_workers", "10"},
+    {"max_parallel_workers_per_gather", "9.6"},
+    {"max_replication_slots", "9.4"},
+    {"max_slot_wal_keep_size", "13"},
+    {"max_sync_workers_per_subscription", "10"},
+    {"max_wal_size", "9.5"},
+    {"min_parallel_index_scan_size", "10"},
+    {"min_parallel_relation_size", "9.6"},
+    {"min_parallel_table_scan_size", "10"},
+    {"min_wal_size", "9.5"},
+    {"parallel_leader_participation", "11"},
+    {"plan_cache_mode", "12"},
+    {"primary_conninfo", "12"},
+    {"primary_slot_name", "12"},
+    {"promote_trigger_file", "12"},
+    {"recovery_end_command", "12"},
+    {"restore_command", "12"},
+    {"shared_memory_type", "12"},
+    {"ssl_max_protocol_version", "12"},
+    {"ssl_min_protocol_version", "12"},
+    {"ssl_passphrase_command", "11"},
+    {"tcp_user_timeout", "12"},
+    {"track_commit_timestamp", "9.5"},
+    {"wal_compression", "9.5"},
+    {"wal_init_zero", "12"},
+    {"wal_keep_size", "13"},
+    {"wal_log_hints", "9.4"},
+    {"wal_recycle", "12"},
+};
+
+const char *catalog_arrived_by_13(const char *name)
+{
+    for (size_t idx = 0; name && idx < sizeof arrivals / sizeof arrivals[0]; idx++)
+        if (name_equal(name, arrivals[idx].name))
+            return arrivals[idx].since;
+    return NULL;
+}
+
+bool catalog_distribution_only(const char *name)
+{
+    return name && name_equal(name, "extension_destdir");
+}
+
 /* Whole-sentence notes for names that are not a version question at all. */
 static char *special_note(const char *name)
 {
     if (name_equal(name, "io_direct"))
         return xstrdup("there is no io_direct parameter; the developer option is debug_io_direct "
                        "(16+)");
-    if (name_equal(name, "extension_destdir"))
+    if (catalog_distribution_only(name))
         return xstrdup("extension_destdir exists only in Debian and Ubuntu builds of PostgreSQL "
                        "(a distribution patch), not in the PostgreSQL sources");
     return NULL;

@@ -82,6 +82,12 @@ char *catalog_version_note(int major, const char *name);
 /* The major ("9.5", "13") that removed `name` when no catalogued major (13-18) has it and the
  * history knows when it left (checkpoint_segments: "9.5"); NULL otherwise. Static. */
 const char *catalog_gone_before(const char *name);
+/* The major ("9.5", "12", "13") a parameter a stock sample lists arrived in, for those that
+ * arrived in 13 or before (the catalog, which starts at 13, cannot tell); NULL otherwise. */
+const char *catalog_arrived_by_13(const char *name);
+/* A parameter only a distribution's patched build has (extension_destdir: Debian's and Ubuntu's,
+ * whose samples of every major list it): it dates nothing. */
+bool catalog_distribution_only(const char *name);
 /* The parameter that replaced a removed one, from the history's "use X" advice. */
 bool catalog_replaced_by(const char *name, char *out, size_t size);
 

@@ -57,7 +57,15 @@ bool major_in_text(const char *text, bool cluster_name, char label[16], int *maj
             if (strncasecmp(slash + 1, layouts[idx], len))
                 continue;
             /* "postgresql" alone only as /usr/lib/postgresql17 style: digits right after */
-            if (parse_version(slash + 1 + len, label, major))
+            const char *rest = slash + 1 + len;
+            if (parse_version(rest, label, major))
+                return true;
+            /* one word between the packaging directory and the version: an image's
+             * /var/lib/pgsql/data/12/ */
+            size_t word = strspn(rest, "abcdefghijklmnopqrstuvwxyz");
+            if (layouts[idx][len - 1] == '/' && word && rest[word] == '/' &&
+                parse_version(rest + word + 1, label, major) &&
+                strchr("/'\"", rest[word + 1 + strspn(rest + word + 1, "0123456789.")]))
                 return true;
         }
     }

@@ -1,6 +1,7 @@
 /* What a configuration's own words say about the PostgreSQL major it was written for: packaging
  * paths (/var/lib/postgresql/17/main, /etc/postgresql/15/main, /usr/lib/postgresql/16/bin,
- * /usr/pgsql-17, /var/lib/pgsql/14/data, postgresql@15), Debian's cluster_name '16/main', and a
+ * /usr/pgsql-17, /var/lib/pgsql/14/data, postgresql@15, one word before the version as an
+ * image's /var/lib/pgsql/data/12/), Debian's cluster_name '16/main', and a
  * pgtune header (# DB Version: 13), and the major a header comment names ("PostgreSQL 17",
  * "based on PostgreSQL 16", "for PG 15", "pg16", "postgres:16-alpine", in any language and with
  * fullwidth or Arabic-Indic digits). Each clue with its file and line. Deciding what to do with

@@ -337,8 +337,15 @@ static bool known_parameter(const char *name)
 /* The date the stock sample a file keeps gives: the earliest removal (release index) among the
  * parameters its commented-out lines list, when it keeps a sample; -1 otherwise. The line and
  * name in *line, name. */
-static int sample_removal(const char *file, int *line, char *name, size_t size, int *kept)
+typedef struct SampleBound {
+    int major, line;
+    char name[64];
+} SampleBound;
+
+static int sample_removal(const char *file, int *line, char *name, size_t size, int *kept,
+                          SampleBound *arrived)
 {
+    *arrived = (SampleBound){.major = -1};
     char *data = NULL;
     size_t len = 0;
     int err = 0;
@@ -359,6 +366,20 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
                 *line = at;
                 snprintf(name, size, "%s", here);
             }
+            /* the major it arrived in: the history's before 14, the catalog's after */
+            const char *since = catalog_arrived_by_13(here);
+            int first = 0, last = 0;
+            char label[8];
+            if (!since && !catalog_distribution_only(here) &&
+                catalog_param_span(here, &first, &last) && first) {
+                snprintf(label, sizeof(label), "%d", first);
+                since = label;
+            }
+            int from = since ? release_index(since) : -1;
+            if (from > arrived->major) {
+                *arrived = (SampleBound){.major = from, .line = at};
+                snprintf(arrived->name, sizeof(arrived->name), "%s", here);
+            }
         }
         p = nl ? nl + 1 : end;
     }
@@ -372,10 +393,6 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
  * (the earliest last one, #stats_temp_directory: 14). Each bound's parameter and line go into
  * `lo`, `hi`. False when no bound is drawn inside 13-18 or the bounds cross (an author's own
  * commented line of a newer major among an older sample's). */
-typedef struct SampleBound {
-    int major, line;
-    char name[64];
-} SampleBound;
 
 static bool sample_majors(const char *file, SampleBound *lo, SampleBound *hi)
 {
@@ -392,12 +409,17 @@ static bool sample_majors(const char *file, SampleBound *lo, SampleBound *hi)
         const char *stop = nl ? nl : end;
         char here[64];
         if (commented_name(p, stop, here, sizeof(here))) {
-            int first = 0, last = 0;
+            int first = 0, last = 0, count = 0;
             for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
                 if (catalog_find(catalog_for_major(major), here)) {
                     first = first ? first : major;
                     last = major;
+                    count++;
                 }
+            /* a distribution's patch (extension_destdir, in Debian's 15 build, which Debian's
+             * samples of every major list), or majors with gaps between them: no bound */
+            if (count != last - first + 1 || catalog_distribution_only(here))
+                first = last = 0;
             if (first > lo->major) {
                 *lo = (SampleBound){.major = first, .line = at};
                 snprintf(lo->name, sizeof(lo->name), "%s", here);
@@ -489,20 +511,46 @@ static void major_from_sample(LintInput *input, FindingList *out)
     const char *file = input->set.n_files ? input->set.files[0] : NULL;
     char name[64] = "";
     int line = 0, kept = 0;
-    int at = sample_removal(file, &line, name, sizeof(name), &kept);
+    SampleBound lo;
+    int at = sample_removal(file, &line, name, sizeof(name), &kept, &lo);
     int since = -1;
     if (at <= 0)
         major_of_sample(input, out, file, kept);
     if (at <= 0 || newer_than_removed(&input->set, name) ||
         value_newer_than(&input->set, at, &since))
         return;
+    /* a lower bound past the upper one: the sample is newer, and the removed line an author's
+     * own leftover; a 13-18 sample is named by its own bounds */
+    if (lo.major >= at) {
+        major_of_sample(input, out, file, kept);
+        return;
+    }
+    StrBuf which = STRBUF_INIT;
+    if (lo.major == at - 1)
+        sb_printf(&which, "PostgreSQL %s's", RELEASES[at - 1].label);
+    else if (lo.major >= 0)
+        sb_printf(&which, "from PostgreSQL %s to %s", RELEASES[lo.major].label,
+                  RELEASES[at - 1].label);
+    else
+        sb_printf(&which, "from PostgreSQL %s or older", RELEASES[at - 1].label);
+    bool eol = RELEASES[at - 1].ymd <= today_ymd();
     Finding *f = notice(out, NULL, file, line);
     f->message = finding_printf(
+        f, "the stock sample this file keeps (%d commented-out settings) is %s: ", kept,
+        sb_str(&which));
+    if (lo.major >= 0)
+        f->message = finding_printf(f, "%s#%s (line %d) arrived in %s, ", f->message, lo.name,
+                                    lo.line, RELEASES[lo.major].label);
+    f->message = finding_printf(
         f,
-        "the stock sample this file keeps (%d commented-out settings) lists #%s at line %d, "
-        "which PostgreSQL %s removed: it may have been copied from PostgreSQL %s or older, but "
-        "commented-out lines do not say what the server runs; it is checked as PostgreSQL %d",
-        kept, name, line, RELEASES[at].label, RELEASES[at - 1].label, input->pg_major);
+        "%s#%s (line %d) was removed in %s. Commented-out lines do not say what the server "
+        "runs, so it is checked as PostgreSQL %d%s%s%s%s%s%s",
+        f->message, name, line, RELEASES[at].label, input->pg_major, eol ? "; PostgreSQL " : "",
+        eol ? RELEASES[at - 1].label : "",
+        eol && lo.major != at - 1 ? ", the newest it can be," : "",
+        eol ? " is out of support since " : "", eol ? RELEASES[at - 1].date : "",
+        eol ? ": a server that runs it needs an upgrade" : "");
+    sb_free(&which);
 }
 
 /* A removed parameter the file sets while nothing states its major (release index `at` of the

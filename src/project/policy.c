@@ -153,6 +153,9 @@ static const struct {
     {"PK4004", false, EAGER_VACUUM},
     {"PK4005", false, EAGER_VACUUM},
     {"PK4007", false, EAGER_VACUUM},
+    {"PK4016", false,
+     "a test or benchmark cluster may hold autovacuum back on purpose so that it does not disturb "
+     "the run, and does not live long enough for bloat to build up."},
     {"PK4009", false,
      "an unthrottled vacuum competes only with the run itself, which a test or benchmark "
      "measures or does without."},

