@@ -1626,11 +1626,15 @@ static void take_place(Intent *out, IntentPlace *place, const char *file, int li
         place_set(out, place, file, line, comment);
 }
 
-/* Names of connection poolers, and the words for one. */
+/* What names a connection pooler in front of the server: a pooler's name, or a setting of one
+ * (PgBouncer's pool_mode, default_pool_size, max_client_conn; Pgpool-II's num_init_children).
+ * Not the words "pooler" or "connection pooling": a section titled "Connection pooling
+ * configuration" over max_connections names no pooler (review-h8c, correction 3). */
 static const char *const POOLER_WORDS[] = {
-    "pgbouncer", "pgpool",          "pgpool-ii",          "odyssey",
-    "pgcat",     "supavisor",       "pgagroal",           "pooler",
-    "poolers",   "connection pool", "connection pooling", NULL};
+    "pgbouncer",     "pgpool",     "pgpool-ii",         "pgpool2",           "odyssey",
+    "pgcat",         "supavisor",  "pgagroal",          "pgdog",             "rds proxy",
+    "pool_mode",     "default_pool_size", "max_client_conn", "reserve_pool_size",
+    "num_init_children", NULL};
 
 /* Words that make a sentence a condition, a negation or advice rather than a statement that a
  * pooler is used: "revisit when ... the pooler changes", "without a pooler", "if you use one". */

@@ -57,7 +57,7 @@ typedef struct Intent {
      * (component 'test-db' of /src/app/test-db/postgresql.conf)"; NULL when no purpose */
     char *purpose_evidence;
     bool production_said; /* the header or an opt-out line says production: no other purpose */
-    /* a connection pooler the file names (pgbouncer, "connection pool"), and the pool size it
+    /* a connection pooler the file names (pgbouncer, pool_mode), and the pool size it
      * states (< 0: none) */
     IntentPlace pooler_at;
     long pool_size;

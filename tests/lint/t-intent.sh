@@ -393,6 +393,18 @@ for f in poolwhen poolnone; do
     ok "pooler close miss ($f): a pooler named in a condition is not one in use" ||
     fail "pooler close miss $f: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
 done
+# the words "connection pooling" name no pooler: only a pooler's name or one of its settings
+# does (review-h8c, correction 3: a section title over max_parallel_* lines)
+printf '# Connection pooling configuration\nmax_parallel_workers = 8\nshared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 24MB\n' >"$work/poolwords.conf"
+printf '# transaction pooling in front: pool_mode = transaction\nshared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 24MB\n' >"$work/poolmode.conf"
+out=$(lint_json --host ram=8GB "$work/poolwords.conf")
+jq -e '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011")] | length == 2 and all((.hint // "") | test("pooler \\(") | not)' >/dev/null <<<"$out" &&
+  ok "pooler: '# Connection pooling configuration' names no pooler (no invented pooler in PK2001's hint)" ||
+  fail "pooler words: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011") | .hint]' <<<"$out")"
+out=$(lint_json --host ram=8GB "$work/poolmode.conf")
+jq -e '[.findings[] | select(.rule == "PK2001")][0].hint | test("names a connection pooler")' >/dev/null <<<"$out" &&
+  ok "  ... close miss: a pooler's setting (pool_mode) names one" ||
+  fail "pool_mode: $(jq -c '[.findings[] | select(.rule == "PK2001") | .hint]' <<<"$out")"
 printf "shared_preload_libraries = 'online_analyze, plantuner'\nstandard_conforming_strings = off\n" >"$work/1c.conf"
 printf "shared_preload_libraries = 'pg_stat_statements'\nstandard_conforming_strings = off\n" >"$work/legacy.conf"
 out=$(lint_json "$work/1c.conf")
