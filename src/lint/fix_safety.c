@@ -381,6 +381,13 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
         return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
                          "value whose reason pgknob cannot weigh.",
                          name, cur->value, comment, cur->line);
+    /* a comment above it states intent or cites the values' source (docs/lint.md) */
+    const char *mark =
+        set_explicitly(cur) ? intent_deliberate_at(intent, cur->file, cur->line) : NULL;
+    if (mark)
+        return xasprintf("%s = %s is under its author's comment %s, which states it was chosen on "
+                         "purpose or where it comes from: a reason pgknob cannot weigh.",
+                         name, cur->value, mark);
     /* the header states every value of its file is chosen on purpose (docs/lint.md) */
     if (set_explicitly(cur) && intent->chosen_at.file && cur->file &&
         !strcmp(cur->file, intent->chosen_at.file))

@@ -69,7 +69,8 @@ typedef struct Intent {
      * findings are notices (docs/lint.md, "Severity policy"); file NULL: not one */
     IntentPlace log_feed_at;
     /* settings under an author's comment that states intent for them ("deliberately",
-     * "Less aggressive for staging"): the setting's line and the comment */
+     * "Less aggressive for staging") or cites where their values come from ("Suggested
+     * settings from https://...", "taken from pgtune"): the setting's line and the comment */
     IntentComment *deliberate;
     size_t n_deliberate;
     /* the header states that the file's values are chosen on purpose or cut for a small load
@@ -99,6 +100,10 @@ bool intent_stock_comment(const char *comment);
 
 /* The authored comment of the setting at file:line, or NULL. */
 const char *intent_comment_at(const Intent *intent, const char *file, int line);
+
+/* The comment that states intent for the setting at file:line (on it, in its block, its
+ * section's title, or its paragraph's heading citing a source), as "'# ...' (line N)"; NULL. */
+const char *intent_deliberate_at(const Intent *intent, const char *file, int line);
 
 const char *intent_purpose_name(IntentPurpose purpose);
 

@@ -393,6 +393,37 @@ for f in poolwhen poolnone; do
     ok "pooler close miss ($f): a pooler named in a condition is not one in use" ||
     fail "pooler close miss $f: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
 done
+# a comment that cites where the values below it come from (a URL, a repository path, "taken
+# from", a tuning tool) states they were chosen on purpose: over the paragraph it heads, a
+# performance-only finding is a notice and its fix is unsafe, quoting it; the next paragraph is
+# not under it (review-h8b, files 30 and 31)
+printf '# Suggested settings from\n# https://example.org/tuning-guide\n\ncheckpoint_timeout = 30s\nwork_mem = 8MB\n\ncheckpoint_completion_target = 0.5\n' >"$work/cited.conf"
+printf '# Tile server values, see openstreetmap/chef roles/tile.rb\ncheckpoint_timeout = 30s\n' >"$work/cited2.conf"
+printf '# values taken from pgtune\ncheckpoint_timeout = 30s\n' >"$work/cited3.conf"
+printf '# Checkpoints\n\ncheckpoint_timeout = 30s\n' >"$work/uncited.conf"
+out=$(lint_json "$work/cited.conf")
+jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "notice" and (.hint | test("example.org/tuning-guide")) and .fix[0].safety == "unsafe" and (.fix[0].why | test("example.org/tuning-guide"))' >/dev/null <<<"$out" &&
+  ok "cited source (URL heading the paragraph): a notice, its fix unsafe quoting the comment" ||
+  fail "cited: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+jq -e '[.findings[] | select(.rule == "PK3005")] | length == 1 and (.[0] | .line == 7 and .fix[0].safety == "safe" and ((.hint // "") | test("tuning-guide") | not))' >/dev/null <<<"$out" &&
+  ok "  ... close miss: the next paragraph (line 7) is not under the citation" ||
+  fail "cited next paragraph: $(jq -c '[.findings[] | select(.line == 7) | [.rule, .severity, .fix]]' <<<"$out")"
+for f in cited2 cited3; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "notice" and .fix[0].safety == "unsafe"' >/dev/null <<<"$out" &&
+    ok "cited source ($f: a repository path, a tool): the value is deliberate" ||
+    fail "$f: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+done
+out=$(lint_json "$work/uncited.conf")
+jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "warning" and .fix[0].safety == "safe"' >/dev/null <<<"$out" &&
+  ok "  ... close miss: a heading that cites nothing ('# Checkpoints') changes nothing" ||
+  fail "uncited: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+# PK3020: resetting an explicit commit_delay undoes a choice to group commits: never a default fix
+printf 'commit_delay = 10000\n' >"$work/cd.conf"
+out=$(lint_json "$work/cd.conf")
+jq -e '[.findings[] | select(.rule == "PK3020")][0].fix[0] | .safety == "unsafe" and (.why | test("choice to group commits"))' >/dev/null <<<"$out" &&
+  ok "PK3020: resetting an explicit commit_delay is unsafe" ||
+  fail "PK3020: $(jq -c '[.findings[] | select(.rule == "PK3020") | .fix]' <<<"$out")"
 # the words "connection pooling" name no pooler: only a pooler's name or one of its settings
 # does (review-h8c, correction 3: a section title over max_parallel_* lines)
 printf '# Connection pooling configuration\nmax_parallel_workers = 8\nshared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 24MB\n' >"$work/poolwords.conf"
