@@ -319,7 +319,7 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
                          "system prevents partial page writes (ZFS).",
                          intent->cow);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
-        intent->purpose != INTENT_NONE)
+        intent->purpose != INTENT_NONE && !intent->purpose_named)
         return xasprintf("%s = off in a configuration that shows its purpose (%s, %s): an "
                          "opt-out such clusters make on purpose.",
                          name, intent_purpose_name(intent->purpose), intent->purpose_evidence);

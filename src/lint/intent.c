@@ -771,6 +771,21 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
                                 "purpose taken as %s from %s; give --purpose production to "
                                 "check it as production",
                                 name, intent->purpose_evidence);
+    if (intent->purpose_named) {
+        /* a name is weak evidence: a repository called "Forum-test-next-nest", a directory
+         * called "contest" (review-h8a, correction 1) */
+        f->hint = finding_printf(
+            f,
+            "Only a name says so, which is weak evidence: as a %s configuration, what costs only "
+            "performance, resources or log volume (verbose logging, eager autovacuum, small "
+            "shared memory, a low prefetch depth) is a notice that says why; what can lose data "
+            "or stop the service (fsync, full_page_writes or synchronous_commit off, autovacuum "
+            "off, a worst case beyond RAM, an end-of-life major) keeps its level. State the "
+            "purpose outright (--purpose %s, purpose = %s in .pgknob.ini, or a comment in the "
+            "file such as '# for testing only') to lower those too, or give --purpose production.",
+            name, name, name);
+        return;
+    }
     f->hint = finding_printf(
         f,
         "Judged as a %s configuration: what such clusters do on purpose (fsync, "
@@ -1526,6 +1541,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
         evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);
         free(real);
         out->purpose = by_path;
+        out->purpose_named = true;
     } else {
         out->purpose = purpose_of_settings(set, &evidence, &line);
     }

@@ -57,6 +57,10 @@ typedef struct Intent {
      * (component 'test-db' of /src/app/test-db/postgresql.conf)"; NULL when no purpose */
     char *purpose_evidence;
     bool production_said; /* the header or an opt-out line says production: no other purpose */
+    /* the purpose was read only from a name (the repository's, a directory's, the file's): weak
+     * evidence, which lowers only findings whose cost is performance, resources or log volume
+     * (policy_apply_purpose) and makes no opt-out's fix unsafe on its own */
+    bool purpose_named;
     /* a connection pooler the file names (pgbouncer, pool_mode), and the pool size it
      * states (< 0: none) */
     IntentPlace pooler_at;
