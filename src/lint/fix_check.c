@@ -274,8 +274,8 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
     for (size_t range = 0; range < 2; range++)
         for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++) {
             Finding *f = &items[idx];
-            char *whole = NULL; /* a reason that holds for every fix of the finding */
-            bool old_line = false;  /* it comes from a parameter removed before 13 */
+            char *whole = NULL;    /* a reason that holds for every fix of the finding */
+            bool old_line = false; /* it comes from a parameter removed before 13 */
             if (range == 1 && input->evident_major[0] && !input->unchecked_major[0])
                 /* its parameters show an older server: tuning advice is judged for a server the
                  * file is not for (validation's corrections keep the per-fix judgment below) */
@@ -293,8 +293,7 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
             else if (removed_before_checked(f) && input->evident_major[0]) {
                 whole = evident_why(input);
                 old_line = true;
-            }
-            else if (removed_before_checked(f))
+            } else if (removed_before_checked(f))
                 old_line = true; /* judged per fix below: old_line_why */
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
                 if (f->fixes[fix_idx].unsafe)
@@ -306,9 +305,9 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                                       : NULL;
                 if (was && fix_safety_removal_inert(f->fixes[fix_idx].name, was))
                     continue;
-                char *why = whole                  ? xstrdup(whole)
-                            : old_line             ? old_line_why(f, &f->fixes[fix_idx])
-                                                   : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
+                char *why = whole      ? xstrdup(whole)
+                            : old_line ? old_line_why(f, &f->fixes[fix_idx])
+                                       : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
                 if (why && !whole && input->evident_major[0]) {
                     /* the parameters named the file's major: say it, not "nothing names it" */
                     free(why);

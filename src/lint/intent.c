@@ -1536,14 +1536,14 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     }
     char *evidence = NULL;
     int line = 0;
-    if (by_path != INTENT_NONE) {
+    /* the settings first: they state the purpose outright, a name only weakly */
+    out->purpose = purpose_of_settings(set, &evidence, &line);
+    if (out->purpose == INTENT_NONE && by_path != INTENT_NONE) {
         char *real = realpath(set->files[0], NULL);
         evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);
         free(real);
         out->purpose = by_path;
         out->purpose_named = true;
-    } else {
-        out->purpose = purpose_of_settings(set, &evidence, &line);
     }
     free(word);
     if (out->purpose == INTENT_NONE)
@@ -1604,8 +1604,8 @@ static const char *const SOURCE_WORDS[] = {
  * "openstreetmap/chef/roles/tile.rb"). */
 static bool repository_path_in(const char *comment)
 {
-    static const char *const exts[] = {".rb", ".yml", ".yaml", ".conf", ".py", ".j2", ".json",
-                                       ".toml", ".sh", ".md", ".cfg", ".ini", NULL};
+    static const char *const exts[] = {".rb",   ".yml", ".yaml", ".conf", ".py",  ".j2", ".json",
+                                       ".toml", ".sh",  ".md",   ".cfg",  ".ini", NULL};
     for (const char *p = comment; *p;) {
         while (*p && isspace((unsigned char)*p))
             p++;
@@ -1674,7 +1674,7 @@ static bool section_title(const char *text)
 }
 
 /* Also a paragraph's heading: the comment block right above the blank line(s) over the setting's
- * block ("# Suggested settings from\n# https://...\n\nmax_connections = 250") speaks for the
+ * block ("# Suggested settings from\n# <a URL>\n\nmax_connections = 250") speaks for the
  * paragraph when it cites a source; the heading of an earlier paragraph does not. */
 static int deliberate_comment(const Lines *lines, int line)
 {
@@ -1720,11 +1720,22 @@ static void take_place(Intent *out, IntentPlace *place, const char *file, int li
  * (PgBouncer's pool_mode, default_pool_size, max_client_conn; Pgpool-II's num_init_children).
  * Not the words "pooler" or "connection pooling": a section titled "Connection pooling
  * configuration" over max_connections names no pooler (review-h8c, correction 3). */
-static const char *const POOLER_WORDS[] = {
-    "pgbouncer",     "pgpool",     "pgpool-ii",         "pgpool2",           "odyssey",
-    "pgcat",         "supavisor",  "pgagroal",          "pgdog",             "rds proxy",
-    "pool_mode",     "default_pool_size", "max_client_conn", "reserve_pool_size",
-    "num_init_children", NULL};
+static const char *const POOLER_WORDS[] = {"pgbouncer",
+                                           "pgpool",
+                                           "pgpool-ii",
+                                           "pgpool2",
+                                           "odyssey",
+                                           "pgcat",
+                                           "supavisor",
+                                           "pgagroal",
+                                           "pgdog",
+                                           "rds proxy",
+                                           "pool_mode",
+                                           "default_pool_size",
+                                           "max_client_conn",
+                                           "reserve_pool_size",
+                                           "num_init_children",
+                                           NULL};
 
 /* Words that make a sentence a condition, a negation or advice rather than a statement that a
  * pooler is used: "revisit when ... the pooler changes", "without a pooler", "if you use one". */

@@ -74,7 +74,7 @@ typedef struct Intent {
     IntentPlace log_feed_at;
     /* settings under an author's comment that states intent for them ("deliberately",
      * "Less aggressive for staging") or cites where their values come from ("Suggested
-     * settings from https://...", "taken from pgtune"): the setting's line and the comment */
+     * settings from" over a URL, "taken from pgtune"): the setting's line and the comment */
     IntentComment *deliberate;
     size_t n_deliberate;
     /* the header states that the file's values are chosen on purpose or cut for a small load

@@ -141,19 +141,24 @@ static const struct {
 } on_purpose[] = {
     {"PK6001", false,
      "fsync = off risks the cluster only when the machine crashes, and a test or benchmark "
-     "cluster is recreated rather than recovered.", 0, true},
+     "cluster is recreated rather than recovered.",
+     0, true},
     {"PK6002", false,
      "full_page_writes = off risks torn pages only when the machine crashes, and a test or"
-     " benchmark cluster is recreated rather than recovered.", 0, true},
+     " benchmark cluster is recreated rather than recovered.",
+     0, true},
     {"PK6003", false,
      "synchronous_commit = off loses the last commits only in a crash, which a test or benchmark "
-     "cluster recreated for each run does not recover from.", 0, true},
+     "cluster recreated for each run does not recover from.",
+     0, true},
     {"PK4001", false,
      "a test or benchmark cluster does not live long enough for bloat or transaction-id "
-     "wraparound to build up.", 0, true},
+     "wraparound to build up.",
+     0, true},
     {"PK4002", false,
      "track_counts = off blinds autovacuum and the statistics views, which a test or"
-     " benchmark cluster recreated for each run does without.", 0, true},
+     " benchmark cluster recreated for each run does without.",
+     0, true},
     {"PK4003", false, EAGER_VACUUM},
     {"PK4004", false, EAGER_VACUUM},
     {"PK4005", false, EAGER_VACUUM},
@@ -185,7 +190,8 @@ static const struct {
      "the parse trees and plans of every statement are what a test or development cluster is "
      "debugged with; their volume is the run's, not a production server's."},
     {"PK7009", false,
-     "a test or benchmark run that mutes its log gives up only the record of its own run.", 0, true},
+     "a test or benchmark run that mutes its log gives up only the record of its own run.", 0,
+     true},
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
@@ -197,14 +203,17 @@ static const struct {
     {"PK2020", false,
      "the sum assumes every connection sorting at once with the full work_mem, which a test run "
      "or a benchmark of one query at a time never does; a large work_mem there is the "
-     "experiment's.", 0, true},
+     "experiment's.",
+     0, true},
     {"PK2021", false,
      "the sum assumes every connection filling temporary tables at once with the full "
      "temp_buffers, which a test run or a benchmark never does; a large value there is the "
-     "experiment's.", 0, true},
+     "experiment's.",
+     0, true},
     {"PK2002", true,
      "the worst case assumes every connection busy at once, which a test or development cluster "
-     "never sees; it stays below 1.5 x RAM (above, PK2001 is a warning).", 0, true},
+     "never sees; it stays below 1.5 x RAM (above, PK2001 is a warning).",
+     0, true},
     {"PK2001", false,
      "a test or benchmark cluster that runs out of memory fails its own run, which is restarted; "
      "no production data or service is at stake, so this is a warning, not an error. Size "
@@ -212,13 +221,16 @@ static const struct {
      SEV_WARNING, true},
     {"PK0005", false,
      "a test or benchmark cluster is recreated, not kept, so the support of its major"
-     " matters only where the file is copied to production.", 0, true},
+     " matters only where the file is copied to production.",
+     0, true},
     {"PK8016", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
-     " rescued by an administrator's session.", 0, true},
+     " rescued by an administrator's session.",
+     0, true},
     {"PK8017", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
-     " rescued by an administrator's session.", 0, true},
+     " rescued by an administrator's session.",
+     0, true},
 };
 
 void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
