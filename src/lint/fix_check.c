@@ -222,6 +222,38 @@ static bool removed_before_checked(const Finding *f)
     return true;
 }
 
+/* The value written on the line `fix` removes, as the finding names it; NULL when not named. */
+static const char *removed_value(const Finding *f, const FindingFix *fix)
+{
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        if (f->settings[idx].line == fix->line && f->settings[idx].file && fix->file &&
+            !strcmp(f->settings[idx].file, fix->file) && f->settings[idx].value)
+            return f->settings[idx].value;
+    return NULL;
+}
+
+/* Nothing states the major, and the file sets a parameter no checked major has: the file may be
+ * for a server that still has it (docs/fix.md, condition 6). */
+static char *old_line_why(const Finding *f, const FindingFix *fix)
+{
+    const char *name = f->settings[0].name;
+    const char *gone = catalog_gone_before(name);
+    char *when = gone ? xasprintf("PostgreSQL %s", gone) : xstrdup("a major before 13");
+    char *why;
+    if (fix->remove)
+        why = xasprintf("the file sets %s, which %s removed, and does not state its major: on an "
+                        "older server the line still takes effect, and removing it changes what "
+                        "that server does; give --pg-version to convert the file.",
+                        name, when);
+    else
+        why = xasprintf("the file sets %s, which %s removed, and does not state its major: a "
+                        "server older than that may have no %s and refuse to start with it; give "
+                        "--pg-version to convert the file.",
+                        name, when, fix->name);
+    free(when);
+    return why;
+}
+
 /* The one reason a file its parameters date before 13 gives every fix it makes unsafe: every
  * fix of a finding, whatever made it unsafe, says the same sentence once (a folded PK0011 notice
  * carries the fixes of several lines). */
@@ -242,7 +274,8 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
     for (size_t range = 0; range < 2; range++)
         for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++) {
             Finding *f = &items[idx];
-            char *whole = NULL; /* a reason that holds for every fix of the finding */
+            char *whole = NULL;    /* a reason that holds for every fix of the finding */
+            bool old_line = false; /* it comes from a parameter removed before 13 */
             if (range == 1 && input->evident_major[0] && !input->unchecked_major[0])
                 /* its parameters show an older server: tuning advice is judged for a server the
                  * file is not for (validation's corrections keep the per-fix judgment below) */
@@ -257,19 +290,24 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                     "cannot tell what that server accepts: give --pg-version with the major to "
                     "convert the file to.",
                     input->unchecked_major);
-            else if (removed_before_checked(f) && input->evident_major[0])
+            else if (removed_before_checked(f) && input->evident_major[0]) {
                 whole = evident_why(input);
-            else if (removed_before_checked(f))
-                /* nothing states the major: the file may be for a server that has it */
-                whole = xasprintf("the file sets %s, which no PostgreSQL from %d on has, and "
-                                  "does not state its major: a server older than %d refuses "
-                                  "this change; give --pg-version to convert the file.",
-                                  f->settings[0].name, PK_MIN_MAJOR, PK_MIN_MAJOR);
+                old_line = true;
+            } else if (removed_before_checked(f))
+                old_line = true; /* judged per fix below: old_line_why */
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
                 if (f->fixes[fix_idx].unsafe)
                     continue;
-                char *why =
-                    whole ? xstrdup(whole) : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
+                /* a line that did nothing on any major that had it: removing it changes no
+                 * server (custom_variable_classes = '') */
+                const char *was = old_line && f->fixes[fix_idx].remove
+                                      ? removed_value(f, &f->fixes[fix_idx])
+                                      : NULL;
+                if (was && fix_safety_removal_inert(f->fixes[fix_idx].name, was))
+                    continue;
+                char *why = whole      ? xstrdup(whole)
+                            : old_line ? old_line_why(f, &f->fixes[fix_idx])
+                                       : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
                 if (why && !whole && input->evident_major[0]) {
                     /* the parameters named the file's major: say it, not "nothing names it" */
                     free(why);

@@ -319,7 +319,7 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
                          "system prevents partial page writes (ZFS).",
                          intent->cow);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent &&
-        intent->purpose != INTENT_NONE)
+        intent->purpose != INTENT_NONE && !intent->purpose_named)
         return xasprintf("%s = off in a configuration that shows its purpose (%s, %s): an "
                          "opt-out such clusters make on purpose.",
                          name, intent_purpose_name(intent->purpose), intent->purpose_evidence);
@@ -381,6 +381,13 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
         return xasprintf("%s = %s carries its author's comment \"%s\" (line %d): a deliberate "
                          "value whose reason pgknob cannot weigh.",
                          name, cur->value, comment, cur->line);
+    /* a comment above it states intent or cites the values' source (docs/lint.md) */
+    const char *mark =
+        set_explicitly(cur) ? intent_deliberate_at(intent, cur->file, cur->line) : NULL;
+    if (mark)
+        return xasprintf("%s = %s is under its author's comment %s, which states it was chosen on "
+                         "purpose or where it comes from: a reason pgknob cannot weigh.",
+                         name, cur->value, mark);
     /* the header states every value of its file is chosen on purpose (docs/lint.md) */
     if (set_explicitly(cur) && intent->chosen_at.file && cur->file &&
         !strcmp(cur->file, intent->chosen_at.file))
@@ -561,6 +568,9 @@ char *fix_safety_why(const Snapshot *snap, const char *name, const char *value)
 static const struct {
     const char *name;
     const char *neutral; /* the only value that is harmless to drop; NULL: any value */
+    /* for one removed before 13: the value that did nothing on the majors that had it (their
+     * default, from their documentation), so dropping it changes no server; NULL: unknown */
+    const char *inert;
 } HARMLESS_REMOVALS[] = {
     {"stats_temp_directory", NULL}, /* 15: statistics in shared memory */
     {"max_fsm_pages", NULL},        /* 8.4: the free space map is automatic */
@@ -569,20 +579,20 @@ static const struct {
     {"vacuum_cleanup_index_scale_factor", NULL},
     {"replacement_sort_tuples", NULL},
     {"trace_recovery_messages", NULL},
-    {"custom_variable_classes", NULL},
+    {"custom_variable_classes", NULL, ""}, /* 9.1: no classes declared */
     {"explain_pretty_print", NULL},
     {"stats_start_collector", NULL},
     {"bgwriter_all_maxpages", NULL},
     {"bgwriter_all_percent", NULL},
-    {"silent_mode", "off"},
-    {"add_missing_from", "off"},
-    {"sql_inheritance", "on"},
+    {"silent_mode", "off", "off"},
+    {"add_missing_from", "off", "off"},
+    {"sql_inheritance", "on", "on"},
     {"default_with_oids", "off"},
     {"old_snapshot_threshold", "-1"},
     {"vacuum_defer_cleanup_age", "0"},
     {"db_user_namespace", "off"},
     {"promote_trigger_file", ""},
-    {"standby_mode", "off"},
+    {"standby_mode", "off", "off"},
 };
 
 char *fix_safety_removal_why(const char *name, const char *value, const char *successor)
@@ -601,6 +611,28 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
     return xasprintf("%s = %s asked for something the target major no longer does; pgknob cannot "
                      "say what should replace it.",
                      name, value ? value : "");
+}
+
+/* `value` written as `want` ("off" as false, no or 0; "on" as true, yes or 1). */
+static bool written_as(const char *want, const char *value)
+{
+    static const char *const offs[] = {"off", "false", "no", "0", NULL};
+    static const char *const ons[] = {"on", "true", "yes", "1", NULL};
+    if (!strcasecmp(want, "off"))
+        return rank(value, offs) >= 0;
+    if (!strcasecmp(want, "on"))
+        return rank(value, ons) >= 0;
+    return !strcasecmp(want, value);
+}
+
+bool fix_safety_removal_inert(const char *name, const char *value)
+{
+    const char *v = value ? value : "";
+    for (size_t idx = 0; idx < sizeof(HARMLESS_REMOVALS) / sizeof(HARMLESS_REMOVALS[0]); idx++)
+        if (!strcasecmp(HARMLESS_REMOVALS[idx].name, name) && HARMLESS_REMOVALS[idx].inert &&
+            written_as(HARMLESS_REMOVALS[idx].inert, v))
+            return true;
+    return false;
 }
 
 /* Does the older major `older` stop or change the server with this fix: it still has the

@@ -31,5 +31,9 @@ bool fix_param_held_in_ram(const CatalogParam *param);
  * (caller frees), or NULL when the line means nothing the server does any more. `successor` is a
  * parameter the file sets in its place, or NULL. */
 char *fix_safety_removal_why(const char *name, const char *value, const char *successor);
+/* Does `name = value`, a parameter removed before 13, do nothing on the majors that had it (the
+ * value is their default: custom_variable_classes = '')? Then removing the line is safe whatever
+ * major the file is for. */
+bool fix_safety_removal_inert(const char *name, const char *value);
 
 #endif

@@ -57,7 +57,11 @@ typedef struct Intent {
      * (component 'test-db' of /src/app/test-db/postgresql.conf)"; NULL when no purpose */
     char *purpose_evidence;
     bool production_said; /* the header or an opt-out line says production: no other purpose */
-    /* a connection pooler the file names (pgbouncer, "connection pool"), and the pool size it
+    /* the purpose was read only from a name (the repository's, a directory's, the file's): weak
+     * evidence, which lowers only findings whose cost is performance, resources or log volume
+     * (policy_apply_purpose) and makes no opt-out's fix unsafe on its own */
+    bool purpose_named;
+    /* a connection pooler the file names (pgbouncer, pool_mode), and the pool size it
      * states (< 0: none) */
     IntentPlace pooler_at;
     long pool_size;
@@ -69,7 +73,8 @@ typedef struct Intent {
      * findings are notices (docs/lint.md, "Severity policy"); file NULL: not one */
     IntentPlace log_feed_at;
     /* settings under an author's comment that states intent for them ("deliberately",
-     * "Less aggressive for staging"): the setting's line and the comment */
+     * "Less aggressive for staging") or cites where their values come from ("Suggested
+     * settings from" over a URL, "taken from pgtune"): the setting's line and the comment */
     IntentComment *deliberate;
     size_t n_deliberate;
     /* the header states that the file's values are chosen on purpose or cut for a small load
@@ -99,6 +104,10 @@ bool intent_stock_comment(const char *comment);
 
 /* The authored comment of the setting at file:line, or NULL. */
 const char *intent_comment_at(const Intent *intent, const char *file, int line);
+
+/* The comment that states intent for the setting at file:line (on it, in its block, its
+ * section's title, or its paragraph's heading citing a source), as "'# ...' (line N)"; NULL. */
+const char *intent_deliberate_at(const Intent *intent, const char *file, int line);
 
 const char *intent_purpose_name(IntentPurpose purpose);
 

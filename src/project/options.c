@@ -125,12 +125,12 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
 }
 
 static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose purpose,
-                          const char *whence)
+                          const char *whence, bool named_only)
 {
     if (end <= begin || end > all->n)
         return;
     FindingList view = {.items = all->items + begin, .n = end - begin, .cap = end - begin};
-    policy_apply_purpose(&view, purpose, whence);
+    policy_apply_purpose(&view, purpose, whence, named_only);
 }
 
 void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
@@ -148,8 +148,9 @@ void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
             xasprintf("%s, %s", intent->purpose_at.file ? intent->purpose_at.file : input->path,
                       intent->purpose_evidence ? intent->purpose_evidence : "its words");
         purpose_range(&res->findings, input->validation_begin, input->validation_end, purpose,
-                      whence);
-        purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose, whence);
+                      whence, intent->purpose_named);
+        purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose, whence,
+                      intent->purpose_named);
         free(whence);
     }
 }

@@ -128,27 +128,37 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
  * deliberate in a test cluster, not in a benchmark, which runs many sessions at once. `to`: the
  * severity it takes (a notice unless given): memory running out fails a test or benchmark run,
  * a warning, but endangers no production data or service, the error's ground. */
+/* `costly`: what it lowers can lose data, refuse or stop the service, or expose it (fsync, a
+ * worst case beyond RAM, wraparound, an end-of-life major): only a purpose stated outright
+ * (--purpose, .pgknob.ini, the file's own words) lowers it, never one read from a name
+ * (docs/lint.md, "Severity policy"). The rest cost performance, resources or log volume. */
 static const struct {
     const char *rule;
     bool test_only;
     const char *why;
     Severity to;
+    bool costly;
 } on_purpose[] = {
     {"PK6001", false,
      "fsync = off risks the cluster only when the machine crashes, and a test or benchmark "
-     "cluster is recreated rather than recovered."},
+     "cluster is recreated rather than recovered.",
+     0, true},
     {"PK6002", false,
      "full_page_writes = off risks torn pages only when the machine crashes, and a test or"
-     " benchmark cluster is recreated rather than recovered."},
+     " benchmark cluster is recreated rather than recovered.",
+     0, true},
     {"PK6003", false,
      "synchronous_commit = off loses the last commits only in a crash, which a test or benchmark "
-     "cluster recreated for each run does not recover from."},
+     "cluster recreated for each run does not recover from.",
+     0, true},
     {"PK4001", false,
      "a test or benchmark cluster does not live long enough for bloat or transaction-id "
-     "wraparound to build up."},
+     "wraparound to build up.",
+     0, true},
     {"PK4002", false,
      "track_counts = off blinds autovacuum and the statistics views, which a test or"
-     " benchmark cluster recreated for each run does without."},
+     " benchmark cluster recreated for each run does without.",
+     0, true},
     {"PK4003", false, EAGER_VACUUM},
     {"PK4004", false, EAGER_VACUUM},
     {"PK4005", false, EAGER_VACUUM},
@@ -183,7 +193,8 @@ static const struct {
      "the parse trees and plans of every statement are what a test or development cluster is "
      "debugged with; their volume is the run's, not a production server's."},
     {"PK7009", false,
-     "a test or benchmark run that mutes its log gives up only the record of its own run."},
+     "a test or benchmark run that mutes its log gives up only the record of its own run.", 0,
+     true},
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
@@ -195,31 +206,38 @@ static const struct {
     {"PK2020", false,
      "the sum assumes every connection sorting at once with the full work_mem, which a test run "
      "or a benchmark of one query at a time never does; a large work_mem there is the "
-     "experiment's."},
+     "experiment's.",
+     0, true},
     {"PK2021", false,
      "the sum assumes every connection filling temporary tables at once with the full "
      "temp_buffers, which a test run or a benchmark never does; a large value there is the "
-     "experiment's."},
+     "experiment's.",
+     0, true},
     {"PK2002", true,
      "the worst case assumes every connection busy at once, which a test or development cluster "
-     "never sees; it stays below 1.5 x RAM (above, PK2001 is a warning)."},
+     "never sees; it stays below 1.5 x RAM (above, PK2001 is a warning).",
+     0, true},
     {"PK2001", false,
      "a test or benchmark cluster that runs out of memory fails its own run, which is restarted; "
      "no production data or service is at stake, so this is a warning, not an error. Size "
      "max_connections to the sessions the run opens.",
-     SEV_WARNING},
+     SEV_WARNING, true},
     {"PK0005", false,
      "a test or benchmark cluster is recreated, not kept, so the support of its major"
-     " matters only where the file is copied to production."},
+     " matters only where the file is copied to production.",
+     0, true},
     {"PK8016", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
-     " rescued by an administrator's session."},
+     " rescued by an administrator's session.",
+     0, true},
     {"PK8017", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
-     " rescued by an administrator's session."},
+     " rescued by an administrator's session.",
+     0, true},
 };
 
-void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence)
+void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
+                          bool named_only)
 {
     if (purpose == PURPOSE_PRODUCTION)
         return;
@@ -228,7 +246,8 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
             if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE ||
-                (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST))
+                (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST) ||
+                (named_only && on_purpose[rule_idx].costly))
                 continue;
             Severity to = on_purpose[rule_idx].to ? on_purpose[rule_idx].to : SEV_NOTICE;
             if (f->severity <= to)
@@ -251,7 +270,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
         policy_apply_pragmas(findings, run->sets[set_idx]);
-    policy_apply_purpose(findings, run->purpose, NULL);
+    policy_apply_purpose(findings, run->purpose, NULL, false);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)

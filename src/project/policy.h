@@ -28,7 +28,11 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
  * full_page_writes, autovacuum) is a notice whose hint says why; production changes nothing.
  * Runs before the [severity] overrides, which win. `whence`, when the file's own evidence set the
  * purpose: that evidence, quoted in each demoted finding's hint with how to override it. */
-void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence);
+/* `named_only`: the purpose was read only from a name (the repository's, a directory's), weak
+ * evidence: it lowers only what costs performance, resources or log volume, never what can lose
+ * data or stop the service. */
+void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
+                          bool named_only);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 /* Its keys and marks live in its arena: arena_free(baseline.arena). */

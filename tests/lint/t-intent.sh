@@ -162,17 +162,17 @@ printf 'random_page_cost = 4\neffective_io_concurrency = 200\n' >"$work/mixed.co
 # ---- 6. the purpose from where the file lives and what its settings do ----
 # (pgknob's own fixtures under tests/ state purpose = production in tests/.pgknob.ini)
 mkdir -p "$work/conf/test-db" "$work/prod/test" "$work/latest" "$work/benchmarking_foo" "$work/conf.d"
-printf 'shared_buffers = 1GB\nfsync = off\n' | tee "$work/conf/test-db/postgresql.conf" "$work/prod/test/postgresql.conf" \
+printf 'shared_buffers = 1GB\nfsync = off\nlog_statement = all\n' | tee "$work/conf/test-db/postgresql.conf" "$work/prod/test/postgresql.conf" \
   "$work/latest/postgresql.conf" "$work/benchmarking_foo/postgresql.auto.conf" >"$work/conf.d/postgres-import.conf"
 out=$(lint_json "$work/conf/test-db/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test-db. \\(/")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK6001 <<<"$out")" = notice ] &&
-  ok "path: a test-db directory makes the purpose test, naming the component" || fail "path: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+  [ "$(sev PK6001 <<<"$out")" = error ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "path: a test-db directory makes the purpose test, naming the component; a name lowers the log's volume, never fsync = off" || fail "path: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
   out=$(lint_json "$work/$f")
   jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path")))' >/dev/null <<<"$out" &&
-    [ "$(sev PK6001 <<<"$out")" = notice ] &&
-    ok "path: $f is a benchmark or an import" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+    [ "$(sev PK6001 <<<"$out")" = error ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+    ok "path: $f is a benchmark or an import (fsync = off stays an error)" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 for f in prod/test latest; do
   out=$(lint_json "$work/$f/postgresql.conf")
@@ -197,11 +197,12 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its
 # a benchmark's name ("dbbench") is a benchmark; "workbench" is a tool; "dev" counts as a whole
 # component only ("foo-dev-team" is an organisation of developers)
 mkdir -p "$work/dbbench/conf" "$work/workbench" "$work/foo-dev-team" "$work/dev"
-printf 'fsync = off\n' | tee "$work/dbbench/conf/postgresql.conf" "$work/workbench/postgresql.conf" \
+printf 'fsync = off\nlog_statement = all\n' | tee "$work/dbbench/conf/postgresql.conf" "$work/workbench/postgresql.conf" \
   "$work/foo-dev-team/postgresql.conf" >"$work/dev/postgresql.conf"
 out=$(lint_json "$work/dbbench/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path: .dbbench. in .dbbench.")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK6001 <<<"$out")" = notice ] && [ "$(lint_json "$work/dev/postgresql.conf" | sev PK6001)" = notice ] &&
+  [ "$(sev PK6001 <<<"$out")" = error ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  [ "$(lint_json "$work/dev/postgresql.conf" | sev PK7003)" = notice ] &&
   ok "path: a 'dbbench' directory is a benchmark's, a 'dev' directory a test's" ||
   fail "path dbbench: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 for f in workbench foo-dev-team; do
@@ -393,6 +394,49 @@ for f in poolwhen poolnone; do
     ok "pooler close miss ($f): a pooler named in a condition is not one in use" ||
     fail "pooler close miss $f: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
 done
+# a comment that cites where the values below it come from (a URL, a repository path, "taken
+# from", a tuning tool) states they were chosen on purpose: over the paragraph it heads, a
+# performance-only finding is a notice and its fix is unsafe, quoting it; the next paragraph is
+# not under it (review-h8b, files 30 and 31)
+printf '# Suggested settings from\n# https://example.org/tuning-guide\n\ncheckpoint_timeout = 30s\nwork_mem = 8MB\n\ncheckpoint_completion_target = 0.5\n' >"$work/cited.conf"
+printf '# Tile server values, see openstreetmap/chef roles/tile.rb\ncheckpoint_timeout = 30s\n' >"$work/cited2.conf"
+printf '# values taken from pgtune\ncheckpoint_timeout = 30s\n' >"$work/cited3.conf"
+printf '# Checkpoints\n\ncheckpoint_timeout = 30s\n' >"$work/uncited.conf"
+out=$(lint_json "$work/cited.conf")
+jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "notice" and (.hint | test("example.org/tuning-guide")) and .fix[0].safety == "unsafe" and (.fix[0].why | test("example.org/tuning-guide"))' >/dev/null <<<"$out" &&
+  ok "cited source (URL heading the paragraph): a notice, its fix unsafe quoting the comment" ||
+  fail "cited: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+jq -e '[.findings[] | select(.rule == "PK3005")] | length == 1 and (.[0] | .line == 7 and .fix[0].safety == "safe" and ((.hint // "") | test("tuning-guide") | not))' >/dev/null <<<"$out" &&
+  ok "  ... close miss: the next paragraph (line 7) is not under the citation" ||
+  fail "cited next paragraph: $(jq -c '[.findings[] | select(.line == 7) | [.rule, .severity, .fix]]' <<<"$out")"
+for f in cited2 cited3; do
+  out=$(lint_json "$work/$f.conf")
+  jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "notice" and .fix[0].safety == "unsafe"' >/dev/null <<<"$out" &&
+    ok "cited source ($f: a repository path, a tool): the value is deliberate" ||
+    fail "$f: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+done
+out=$(lint_json "$work/uncited.conf")
+jq -e '[.findings[] | select(.rule == "PK3001")][0] | .severity == "warning" and .fix[0].safety == "safe"' >/dev/null <<<"$out" &&
+  ok "  ... close miss: a heading that cites nothing ('# Checkpoints') changes nothing" ||
+  fail "uncited: $(jq -c '[.findings[] | select(.rule == "PK3001") | [.severity, .fix]]' <<<"$out")"
+# PK3020: resetting an explicit commit_delay undoes a choice to group commits: never a default fix
+printf 'commit_delay = 10000\n' >"$work/cd.conf"
+out=$(lint_json "$work/cd.conf")
+jq -e '[.findings[] | select(.rule == "PK3020")][0].fix[0] | .safety == "unsafe" and (.why | test("choice to group commits"))' >/dev/null <<<"$out" &&
+  ok "PK3020: resetting an explicit commit_delay is unsafe" ||
+  fail "PK3020: $(jq -c '[.findings[] | select(.rule == "PK3020") | .fix]' <<<"$out")"
+# the words "connection pooling" name no pooler: only a pooler's name or one of its settings
+# does (review-h8c, correction 3: a section title over max_parallel_* lines)
+printf '# Connection pooling configuration\nmax_parallel_workers = 8\nshared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 24MB\n' >"$work/poolwords.conf"
+printf '# transaction pooling in front: pool_mode = transaction\nshared_buffers = 2GB\nmax_connections = 1000\nwork_mem = 24MB\n' >"$work/poolmode.conf"
+out=$(lint_json --host ram=8GB "$work/poolwords.conf")
+jq -e '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011")] | length == 2 and all((.hint // "") | test("pooler \\(") | not)' >/dev/null <<<"$out" &&
+  ok "pooler: '# Connection pooling configuration' names no pooler (no invented pooler in PK2001's hint)" ||
+  fail "pooler words: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2011") | .hint]' <<<"$out")"
+out=$(lint_json --host ram=8GB "$work/poolmode.conf")
+jq -e '[.findings[] | select(.rule == "PK2001")][0].hint | test("names a connection pooler")' >/dev/null <<<"$out" &&
+  ok "  ... close miss: a pooler's setting (pool_mode) names one" ||
+  fail "pool_mode: $(jq -c '[.findings[] | select(.rule == "PK2001") | .hint]' <<<"$out")"
 printf "shared_preload_libraries = 'online_analyze, plantuner'\nstandard_conforming_strings = off\n" >"$work/1c.conf"
 printf "shared_preload_libraries = 'pg_stat_statements'\nstandard_conforming_strings = off\n" >"$work/legacy.conf"
 out=$(lint_json "$work/1c.conf")
@@ -488,7 +532,7 @@ ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbli
 # ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
   "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes"
-printf 'superuser_reserved_connections = 0\nfsync = off\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
+printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
   "$work/DB_lab3/postgresql.conf" "$work/home_assignment/postgresql.conf" "$work/isucon12-final/postgresql.conf" \
   "$work/acme-lab/postgresql.conf" "$work/latest-lab-notes/postgresql.conf" >"$work/perf-contest/postgresql.conf"
 for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:test:assignment" \
@@ -497,9 +541,20 @@ for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:te
   out=$(lint_json "$work/$f/postgresql.conf")
   jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message |
     test("as " + $p + " from its path: .\($w)." )))' >/dev/null <<<"$out" &&
-    [ "$(sev PK8017 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = notice ] &&
-    ok "path: $f is a $purpose ('$word')" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+    [ "$(sev PK8017 <<<"$out")" = warning ] && [ "$(sev PK6001 <<<"$out")" = error ] &&
+    [ "$(sev PK7003 <<<"$out")" = notice ] &&
+    ok "path: $f is a $purpose ('$word'): the log's volume a notice, fsync = off and no reserved slot not" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 done
+# a name is weak evidence: PK0090 says what it lowers and what it does not; the file's own words
+# lower fsync = off too (review-h8a, correction 1)
+out=$(lint_json "$work/perf-contest/postgresql.conf")
+jq -e '[.findings[] | select(.rule == "PK0090")][0].hint | test("weak evidence") and test("keeps its level")' >/dev/null <<<"$out" &&
+  ok "path: PK0090 says a name is weak evidence" || fail "contest hint: $(jq -c '[.findings[] | select(.rule == "PK0090") | .hint]' <<<"$out")"
+mkdir -p "$work/contest2"
+printf '# benchmark run, recreated each time\nfsync = off\n' >"$work/contest2/postgresql.conf"
+[ "$(lint_json "$work/contest2/postgresql.conf" | sev PK6001)" = notice ] &&
+  ok "  ... close miss: the file's own comment states the purpose outright: fsync = off a notice" ||
+  fail "contest2: $(lint_json "$work/contest2/postgresql.conf" | sev PK6001)"
 # "lab" names an organisation too: it counts alone or numbered, not inside a longer name
 for f in acme-lab latest-lab-notes; do
   out=$(lint_json "$work/$f/postgresql.conf")
@@ -511,11 +566,11 @@ done
 mkdir -p "$work/ci-clone2/.git" "$work/ci-clone3/.git" "$work/ci-clone2/docker"
 printf '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://git.example/acme/poc-schema-tenants.git\n' >"$work/ci-clone2/.git/config"
 printf '[remote "origin"]\n\turl = git@git.example:acme/billing-api\n' >"$work/ci-clone3/.git/config"
-printf 'superuser_reserved_connections = 0\nfsync = off\n' | tee "$work/ci-clone2/docker/postgresql.conf" >"$work/ci-clone3/postgresql.conf"
+printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/ci-clone2/docker/postgresql.conf" >"$work/ci-clone3/postgresql.conf"
 out=$(lint_json "$work/ci-clone2/docker/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .poc. in .poc-schema-tenants. \\(the repository.s name, from its origin remote")))' >/dev/null <<<"$out" &&
-  [ "$(sev PK6001 <<<"$out")" = notice ] &&
-  ok "repository: its origin remote's name (a POC) names the purpose" || fail "repository name: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+  [ "$(sev PK6001 <<<"$out")" = error ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "repository: its origin remote's name (a POC) names the purpose, weakly (fsync = off stays an error)" || fail "repository name: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 out=$(lint_json "$work/ci-clone3/postgresql.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
   ok "repository close miss: a remote named for an application states no purpose" || fail "billing-api: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"

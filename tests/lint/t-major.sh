@@ -326,6 +326,19 @@ out=$(lint_json --pg-version 16 "$work/dated.conf")
 jq -e '[.findings[] | select(.rule == "PK0011")] | length == 1 and (.[0] | .severity == "error" and .refuses_start and .fix[0].safety == "safe")' >/dev/null <<<"$out" &&
   ok "  ... close miss: --pg-version 16 states the major: an error with a safe fix" ||
   fail "dated 16: $(jq -c '[.findings[] | select(.rule == "PK0011")]' <<<"$out")"
+# a line removed before every supported major whose value did nothing on the majors that had it
+# (custom_variable_classes = '', no classes declared) changes no server when removed: a safe fix
+# whatever the file's major; a declared class is a reason that says what it is (review-h8c, 47)
+printf "custom_variable_classes = ''\nidle_session_timeout = 1h\n" >"$work/cvc.conf"
+printf "custom_variable_classes = 'plr'\nidle_session_timeout = 1h\n" >"$work/cvc2.conf"
+out=$(lint_json "$work/cvc.conf")
+jq -e '[.findings[] | select(.rule == "PK0011")] | length == 1 and (.[0].fix | length == 1 and .[0].remove and .[0].safety == "safe")' >/dev/null <<<"$out" &&
+  ok "custom_variable_classes = '' (removed in 9.2, declares nothing): removing it is safe" ||
+  fail "cvc: $(jq -c '[.findings[] | select(.rule == "PK0011") | .fix]' <<<"$out")"
+out=$(lint_json "$work/cvc2.conf")
+jq -e '[.findings[] | select(.rule == "PK0011")] | .[0].fix[0] | .safety == "unsafe" and (.why | test("PostgreSQL 9.2 removed") and test("removing it changes") and (test("refuses") | not))' >/dev/null <<<"$out" &&
+  ok "  ... close miss: a declared class stays unsafe, for what removing it changes (no refusal claimed)" ||
+  fail "cvc2: $(jq -c '[.findings[] | select(.rule == "PK0011") | .fix]' <<<"$out")"
 printf 'checkpoint_segments = 32\nshared_buffers = 1GB\n' >"$work/cps.conf"
 out=$(lint_json "$work/cps.conf")
 jq -e 'any(.findings[]; .rule == "PK0005" and .severity == "warning" and (.message | test("9.4 and older"))) and all(.findings[]; .rule != "PK0011" or .severity == "notice")' >/dev/null <<<"$out" &&
