@@ -64,7 +64,7 @@ static const CliOption rules_options[] = {
     {"verbose", NULL, CLI_LONG('v'),
      "test: show each example's outcome (the message when it fired)"},
     {"stats", "FILE", CLI_LONG('s'),
-     "doc: per-rule counts on the real-world corpus (tests/docs/stats.sh)"},
+     "doc: per-rule counts on public configurations, for the rule reference"},
     {"help", NULL, 'h', "show this help and exit"},
 };
 
@@ -487,10 +487,9 @@ static int cmd_doc(const RuleSet *set, const RulesOpts *opts)
               n, n - set->n, set->n);
     if (st)
         sb_printf(&sb,
-                  "The *files* column counts on how many of the %d real-world configurations "
-                  "of the test corpus (shared/corpus/realworld: public postgresql.conf files, "
-                  "linted for PostgreSQL 18 without host facts by tests/docs/stats.sh) each "
-                  "rule fires; each section gives the severities.\n\n",
+                  "The *files* column counts on how many of %d public postgresql.conf files "
+                  "from open-source repositories (linted for PostgreSQL 18 without host facts) "
+                  "each rule fires; each section gives the severities.\n\n",
                   st->n_files);
     sb_printf(&sb, "| id | severity | category | versions |%s title |\n|---|---|---|---|%s---|\n",
               st ? " files |" : "", st ? "---:|" : "");

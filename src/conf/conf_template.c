@@ -7,23 +7,9 @@
 
 #include "common/xalloc.h"
 
-/* MARK NAME MARK with NAME in capitals, digits and underscores: `@PGDATA@`, `%%MAX_CONN%%`. */
-static bool capital_marker(const char *text, const char *mark)
-{
-    size_t mark_len = strlen(mark);
-    for (const char *at = strstr(text, mark); at; at = strstr(at + 1, mark)) {
-        const char *name = at + mark_len;
-        size_t len = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
-        if (len && (isupper((unsigned char)*name) || *name == '_') &&
-            !strncmp(name + len, mark, mark_len))
-            return true;
-    }
-    return false;
-}
-
 /* A template engine's own tag: an opening marker with its closing one after it. An opening
  * alone is text ('<%t-%i> ' is a log_line_prefix of escapes, not ERB). */
-static bool engine_tag(const char *text)
+bool conf_engine_tag(const char *text)
 {
     static const char *const tags[][2] = {{"{{", "}}"}, {"{%", "%}"}, {"{#", "#}"}, {"<%", "%>"}};
     for (size_t idx = 0; idx < sizeof(tags) / sizeof(tags[0]); idx++) {
@@ -38,11 +24,85 @@ bool conf_has_placeholder(const char *text, bool in_string)
 {
     if (!text)
         return false;
-    if (engine_tag(text))
+    if (conf_engine_tag(text))
         return true;
     if (!in_string && strstr(text, "${"))
         return true;
-    return capital_marker(text, "@") || capital_marker(text, "%%");
+    /* a marker starts a word: `app__X__` is a name, not a stand-in */
+    for (const char *at = text; *at; at++)
+        if ((at == text || !(isalnum((unsigned char)at[-1]) || at[-1] == '_')) &&
+            conf_marker_token(at))
+            return true;
+    return false;
+}
+
+size_t conf_marker_token(const char *text)
+{
+    static const char *const marks[] = {"__", "%%", "@"};
+    for (size_t idx = 0; text && idx < sizeof(marks) / sizeof(marks[0]); idx++) {
+        size_t mark_len = strlen(marks[idx]);
+        if (strncmp(text, marks[idx], mark_len) || !isupper((unsigned char)text[mark_len]))
+            continue;
+        /* the name runs to the closing mark: `__A_B__` holds single underscores */
+        const char *name = text + mark_len;
+        size_t run = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+        for (size_t len = 1; len <= run; len++)
+            if (!strncmp(name + len, marks[idx], mark_len) &&
+                (mark_len == 1 || name[len + mark_len] != '_'))
+                return mark_len + len + mark_len;
+    }
+    return 0;
+}
+
+/* The length of an identifier at `text` (letter or underscore first); `caps`: capitals only. */
+static size_t identifier(const char *text, bool caps)
+{
+    if (!(caps ? isupper((unsigned char)*text) : isalpha((unsigned char)*text) || *text == '_'))
+        return 0;
+    return strspn(text, caps ? "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"
+                             : "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+}
+
+size_t conf_placeholder_token(const char *text)
+{
+    if (!text)
+        return 0;
+    size_t len;
+    /* %NAME%: a Windows or deployment-tool variable; two capitals at least, so that strftime's
+     * `%H%M%S` in a log_filename is never one */
+    if (text[0] == '%' && (len = identifier(text + 1, true)) >= 2 && text[1 + len] == '%')
+        return len + 2;
+    /* {name}: Python's str.format; `{{` is a template engine's and counted as such */
+    if (text[0] == '{' && (len = identifier(text + 1, false)) && text[1 + len] == '}')
+        return len + 2;
+    /* ${name} or $name: envsubst or a shell script's heredoc */
+    if (text[0] == '$' && text[1] == '{' && (len = identifier(text + 2, false)) &&
+        text[2 + len] == '}')
+        return len + 3;
+    if (text[0] == '$' && (len = identifier(text + 1, false)))
+        return len + 1;
+    return 0;
+}
+
+bool conf_whole_placeholder(const char *value)
+{
+    if (!value)
+        return false;
+    value += strspn(value, " \t");
+    size_t len = conf_placeholder_token(value);
+    return len && !value[len + strspn(value + len, " \t")];
+}
+
+const char *conf_error_line_value(const char *line_text)
+{
+    const char *p = line_text ? line_text + strspn(line_text, " \t") : NULL;
+    if (!p || !(isalpha((unsigned char)*p) || *p == '_'))
+        return NULL;
+    p += strspn(p, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789.-");
+    p += strspn(p, " \t");
+    if (*p == '=')
+        p++;
+    return p + strspn(p, " \t");
 }
 
 static bool ends_with(const char *text, const char *tail)
@@ -61,7 +121,7 @@ bool conf_shell_variable(const char *text)
 }
 
 /* Settings whose value is a path the server opens or creates as written. */
-static bool path_setting(const char *name)
+bool conf_path_setting(const char *name)
 {
     static const char *const paths[] = {"data_directory",
                                         "config_file",
@@ -79,7 +139,7 @@ static bool path_setting(const char *name)
                                         "ssl_dh_params_file",
                                         "krb_server_keyfile",
                                         NULL};
-    for (size_t idx = 0; paths[idx]; idx++)
+    for (size_t idx = 0; name && paths[idx]; idx++)
         if (!strcasecmp(name, paths[idx]))
             return true;
     return false;
@@ -125,10 +185,31 @@ bool conf_placeholder_value(const char *name, const char *value)
      * fills in; a ${VAR} there is the shell's, and CHANGEME or <host> are the rules' own subject
      * (PK3021-PK3023) */
     if (ends_with(name, "_command") || ends_with(name, "_conninfo"))
-        return value && engine_tag(value);
+        return value && conf_engine_tag(value);
     /* the server expands no variable in a path: '$PGDATA/pg_hba.conf' is opened as written */
-    return conf_has_placeholder(value, true) || conf_redacted_value(value) ||
-           (path_setting(name) && conf_shell_variable(value));
+    if (conf_path_setting(name) && conf_shell_variable(value))
+        return true;
+    /* the whole value one stand-in ('%LISTEN%', '{listen}', '$CLUSTER'), or envsubst's ${NAME}
+     * anywhere; search_path's own "$user" (a lone '$user', even as '$USER') is the server's */
+    if (conf_has_placeholder(value, true) || conf_redacted_value(value) ||
+        conf_envsubst_variable(value))
+        return true;
+    return conf_whole_placeholder(value) && strcasecmp(name, "search_path") &&
+           !conf_server_variable(value);
+}
+
+bool conf_server_variable(const char *value)
+{
+    const char *at = value ? value + strspn(value, " \t") : NULL;
+    return at && (!strncmp(at, "$libdir", 7) || !strncasecmp(at, "$user", 5));
+}
+
+bool conf_envsubst_variable(const char *value)
+{
+    for (const char *at = value ? strstr(value, "${") : NULL; at; at = strstr(at + 1, "${"))
+        if (conf_placeholder_token(at))
+            return true;
+    return false;
 }
 
 char *conf_error_line_name(const ConfEntry *entry)

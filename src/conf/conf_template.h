@@ -9,10 +9,40 @@
 #include "conf/conf.h"
 
 /* Does `text` hold a template's placeholder or statement: Jinja/Helm `{{ }}`, `{% %}`, `{# #}`,
- * ERB `<% %>` / `<%= %>`, autoconf/sed `@NAME@` and `%%NAME%%` (NAME in capitals), and, unless
+ * ERB `<% %>` / `<%= %>`, autoconf/CMake `@NAME@`, sed `%%NAME%%` and a script's `__NAME__` (NAME
+ * in capitals), and, unless
  * `in_string`, a shell-style `${NAME}`? Inside a string the server accepts, `${NAME}` is left
  * alone: the server hands archive_command and its kin to /bin/sh, which expands it. */
 bool conf_has_placeholder(const char *text, bool in_string);
+
+/* A template engine's own tag: an opening marker with its closing one after it (`{{ x }}`,
+ * `{% x %}`, `{# x #}`, `<% x %>`). */
+bool conf_engine_tag(const char *text);
+
+/* The length of a build's or script's marker at the start of `text`, 0 if none: `__NAME__`,
+ * `@NAME@`, `%%NAME%%` (NAME in capitals, digits and underscores). */
+size_t conf_marker_token(const char *text);
+
+/* Does the setting's value name a path the server opens or creates as written? */
+bool conf_path_setting(const char *name);
+
+/* The length of a script's stand-in at the start of `text`, 0 if none: `%NAME%` (capitals, two
+ * or more: never strftime's `%H%M%S`), Python's `{name}`, envsubst's `${name}` or `$name`. */
+size_t conf_placeholder_token(const char *text);
+
+/* Is the whole value (blanks aside) one conf_placeholder_token? */
+bool conf_whole_placeholder(const char *value);
+
+/* Does `value` hold envsubst's `${name}` (a setting the shell never sees: not a command)? */
+bool conf_envsubst_variable(const char *value);
+
+/* Does `value` start with a variable the server itself expands: `$libdir` (library paths),
+ * `$user` (search_path, which folds case)? */
+bool conf_server_variable(const char *value);
+
+/* Where the value starts on a line that did not parse: after its name and `=`. NULL when the
+ * line does not start with a name. */
+const char *conf_error_line_value(const char *line_text);
 
 /* A shell variable, `$NAME` or `${NAME}` (not the server's own `$libdir`). */
 bool conf_shell_variable(const char *text);
@@ -23,8 +53,10 @@ bool conf_shell_variable(const char *text);
 bool conf_redacted_value(const char *value);
 
 /* Is the value of a setting a template placeholder, so that what the rendered file holds is
- * unknown: a template's syntax, a redacted or to-be-filled value, or a shell variable in a path
- * setting (the server expands none)? In a shell command or a connection string (*_command,
+ * unknown: a template's syntax, a redacted or to-be-filled value, a shell variable in a path
+ * setting (the server expands none), envsubst's `${name}`, or a whole value that is one
+ * conf_placeholder_token (not search_path's `$user` nor `$libdir`)? In a shell command or a
+ * connection string (*_command,
  * *_conninfo) only a template engine's syntax (`{{ }}`, `{% %}`, `<% %>`) counts: a `${VAR}` there
  * is the shell's, and CHANGEME, `<host>` or REPLICA_IP_ADDRESS are text the server runs or
  * connects with, which the rules on those parameters (PK3021-PK3023) name themselves. */

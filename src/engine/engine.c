@@ -77,10 +77,11 @@ static long word_at(const char *text, const char *name)
     return -1;
 }
 
-/* The finding points at the line of the setting its message leads with (the set parameter named
- * first in it), else at the first set parameter of the rule's list: a message that opens with
+/* The finding points at the line of the rule's `anchor` when the file sets it (a sum points at
+ * its largest term), else of the setting its message leads with (the set parameter named first
+ * in it), else at the first set parameter of the rule's list: a message that opens with
  * max_replication_slots points at that line, not at wal_level's above it. */
-static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
+static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap, const char *anchor)
 {
     long best = -1;
     for (size_t param_idx = 0; param_idx < rule->n_params; param_idx++) {
@@ -92,7 +93,9 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap)
                             file ? setting->line : 0);
         if (!file)
             continue;
-        long at = word_at(f->message, setting->name);
+        /* the anchor comes first, wherever the message names it */
+        long at =
+            anchor && !strcasecmp(anchor, setting->name) ? 0 : word_at(f->message, setting->name);
         bool first = !f->file, earlier = at >= 0 && (best < 0 || at < best);
         if (first || earlier) {
             if (first || strcmp(f->file, file))
@@ -259,7 +262,11 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     add_fixes(f, rule, snap, fix_values, suggestion);
     f->explanation = finding_take(f, rule_explanation(rule));
     f->risk = finding_strdup(f, rule->risk);
-    add_settings(f, rule, snap);
+    StrBuf anchor = STRBUF_INIT;
+    const RuleDetail *detail = rule_detail(rule);
+    bool anchored = detail->anchor.n_parts && render_into(&detail->anchor, env, &anchor);
+    add_settings(f, rule, snap, anchored ? sb_str(&anchor) : NULL);
+    sb_free(&anchor);
     add_evidence(f, env, snap);
     char *copy = xstrdup(sb_str(links)), *save = NULL;
     for (char *url = strtok_r(copy, "\n", &save); url; url = strtok_r(NULL, "\n", &save))

@@ -2155,18 +2155,22 @@ static const Finding *debugging_setup(const FindingList *out, size_t begin, size
     return NULL;
 }
 
-/* The worst-case memory finding (PK2001, PK2002) at warning or above on `f`'s line, or NULL: the
- * sum counts shared_buffers among its terms, so its share of RAM on that line (PK2005, PK2006) is
- * the same budget, reported once. */
+/* The worst-case memory finding (PK2001, PK2002) at warning or above that counts `f`'s line
+ * among its settings, or NULL: the sum counts shared_buffers among its terms, so its share of RAM
+ * on that line (PK2005, PK2006) is the same budget, reported once (the sum itself sits on its
+ * largest term's line, which may be another). */
 static const Finding *memory_budget_at(const FindingList *out, size_t begin, size_t end,
                                        const Finding *f)
 {
     static const char *const sums[] = {"PK2001", "PK2002", NULL};
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         const Finding *sum = &out->items[idx];
-        if (word_listed(sum->rule_id, sums) && sum->severity >= SEV_WARNING &&
-            sum->line == f->line && sum->file && f->file && !strcmp(sum->file, f->file))
-            return sum;
+        if (!word_listed(sum->rule_id, sums) || sum->severity < SEV_WARNING || !f->file)
+            continue;
+        for (size_t set = 0; set < sum->n_settings; set++)
+            if (sum->settings[set].line == f->line && sum->settings[set].file &&
+                !strcmp(sum->settings[set].file, f->file))
+                return sum;
     }
     return NULL;
 }
@@ -2232,8 +2236,8 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         if (f->severity == SEV_WARNING && word_listed(f->rule_id, shares) &&
             (sum = memory_budget_at(out, begin, end, f))) {
             demote(f, xasprintf("A notice: shared_buffers is a term of the worst case %s reports "
-                                "on the same line; one cause, reported once there.",
-                                sum->rule_id));
+                                "(line %d); one cause, reported once there.",
+                                sum->rule_id, sum->line));
             continue;
         }
         if (f->severity != SEV_WARNING || !performance_only(f))

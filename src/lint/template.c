@@ -1,5 +1,6 @@
 /* A configuration template that was never rendered (Jinja/Helm `{{ }}`, `{% %}`, `{# #}`,
- * `${VAR}`, ERB `<% %>`, autoconf/sed `@VAR@` and `%%VAR%%`, a sed script's bare words): one
+ * `${VAR}`, ERB `<% %>`, autoconf/sed `@VAR@` and `%%VAR%%`, a script's `__VAR__`, `%VAR%`,
+ * `{var}` and `$VAR` where no value can be one, a sed script's bare words): one
  * finding for the one cause, with the count and the lines, instead of a syntax error or an invalid
  * value per placeholder. Not its job: placeholders in commands and connection strings the server
  * accepts as text. */
@@ -29,6 +30,39 @@ static bool bare_word(const ConfEntry *entry, const Catalog *cat)
     const char *value = entry->value;
     return !entry->error && !entry->quoted && value && *value &&
            strspn(value, "abcdefghijklmnopqrstuvwxyz_") == strlen(value) && rejected(entry, cat);
+}
+
+/* A value the server rejects that holds a stand-in anywhere: a template's or a script's marker
+ * (`{{ sb }}`, `__SB__`, `@SB@`), or a `%NAME%`, `{name}`, `$name` token
+ * (conf_placeholder_token). */
+static bool stand_in(const char *value)
+{
+    if (conf_has_placeholder(value, false))
+        return true;
+    for (const char *at = value; at && *at; at++)
+        if (strchr("%{$", *at) && conf_placeholder_token(at))
+            return true;
+    return false;
+}
+
+/* The first stand-in on a template's line, for the evidence: "__SHARED_BUFFERS__". */
+static bool script_marker(const ConfEntry *entry, StrBuf *why)
+{
+    const char *text = entry->error ? conf_error_line_value(entry->line_text) : entry->value;
+    if (!text || (entry->name && conf_server_variable(text)))
+        return false;
+    for (const char *at = text; *at; at++) {
+        size_t len = conf_marker_token(at);
+        if (!len &&
+            (entry->error || !entry->name || conf_whole_placeholder(text) || !strncmp(at, "${", 2)))
+            len = conf_placeholder_token(at);
+        if (len) {
+            sb_printf(why, "line %d holds %.*s, a stand-in a script or build fills in", entry->line,
+                      (int)len, at);
+            return true;
+        }
+    }
+    return false;
 }
 
 static const char *base_name(const char *path)
@@ -91,10 +125,21 @@ static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         const char *text = entry->error ? entry->line_text : entry->value;
-        if (templated[idx] && conf_has_placeholder(text, true)) {
+        if (templated[idx] && conf_engine_tag(text)) {
             sb_printf(why, "line %d holds a template engine's syntax", entry->line);
             return true;
         }
+    }
+    /* a script's stand-in (`__NAME__`, `@NAME@`, `%NAME%`, `{name}`, `${NAME}`), except a shell
+     * variable in a path, which the owner may believe the server expands */
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        char *name = entry->name ? NULL : conf_error_line_name(entry);
+        bool path_var = conf_path_setting(entry->name ? entry->name : name) &&
+                        conf_shell_variable(entry->error ? entry->line_text : entry->value);
+        free(name);
+        if (templated[idx] && !path_var && script_marker(entry, why))
+            return true;
     }
     for (size_t idx = 0; idx < set->n_entries; idx++)
         if (templated[idx] && !set->entries[idx].error &&
@@ -307,9 +352,10 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
          * own syntax (conf_placeholder_value: not a command's ${VAR}) */
         bool marked = entry->error
                           ? conf_has_placeholder(entry->line_text, false) ||
+                                conf_placeholder_token(conf_error_line_value(entry->line_text)) ||
                                 (!entry->token && strstr(entry->line_text, "include") &&
                                  conf_shell_variable(entry->line_text))
-                          : (conf_has_placeholder(entry->value, false) && rejected(entry, cat)) ||
+                          : (rejected(entry, cat) && stand_in(entry->value)) ||
                                 conf_placeholder_value(entry->name, entry->value);
         templated[idx] = marked;
         n_marked += marked;

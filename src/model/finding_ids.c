@@ -11,11 +11,12 @@ static const FindingId ids[] = {
      "A line the server's configuration lexer cannot read: the server refuses to start.",
      "lint/validate.c"},
     {"PK0003", "validation.unrendered-template", "template never rendered", SEV_ERROR,
-     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a sed script's bare words,"
-     " redacted values such as xxxx or CHANGEME, a $VAR in a path) where values belong: one"
-     " finding for the file, with the count and the lines. A notice that says to lint the rendered"
-     " file when the file is a template by design (its name, its directory, a template engine's"
-     " syntax, redacted values); an error where the server reads it as it is.",
+     "Placeholders of a template ({{ }}, ${VAR}, <%= %>, @VAR@, a script's __VAR__, %VAR% or"
+     " {var}, a sed script's bare words, redacted values such as xxxx or CHANGEME, a $VAR in a"
+     " path) where values belong: one finding for the file, with the count and the lines. A"
+     " notice that says to lint the rendered file when the file is a template by design (its"
+     " name, its directory, a template engine's syntax, a script's stand-in, redacted values); an"
+     " error where the server reads it as it is.",
      "lint/template.c"},
     {"PK0006", "validation.template-prints-nothing", "template tag that prints nothing", SEV_ERROR,
      "An ERB code or comment tag (<% x %>, <%- x -%>, <%# x %>) where a value belongs: it prints"

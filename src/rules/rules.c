@@ -321,6 +321,19 @@ static bool load_lets(Loader *ld, PkIniSection *sec)
 
 /* `fix = name = value template`: the name must look like a parameter (checked against every
  * claimed catalog later); the value is a template like the suggestion's. */
+/* A template key the rule may leave out (suggestion, unsafe, anchor): n_parts 0 then. */
+static bool optional_template(Loader *ld, PkIniSection *sec, const char *key, Template *tpl,
+                              const ExprScope *scope)
+{
+    PkIniEntry *entry = pk_ini_find(sec, key);
+    if (!entry)
+        return true;
+    char *text = pk_ini_entry_join(entry, " ");
+    bool ok = template_parse(ld, entry, text, tpl, scope);
+    free(text);
+    return ok;
+}
+
 static bool load_fix(Loader *ld, PkIniEntry *entry, const PkIniPiece *piece, const ExprScope *scope)
 {
     Rule *rule = ld->rule;
@@ -379,18 +392,10 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
     char *text = require(ld, sec, "message");
     bool ok =
         text && template_parse(ld, pk_ini_find(sec, "message"), text, &detail->message, &scope);
-    PkIniEntry *entry = pk_ini_find(sec, "suggestion");
-    if (ok && entry) {
-        text = pk_ini_entry_join(entry, " ");
-        ok = template_parse(ld, entry, text, &detail->suggestion, &scope);
-        free(text);
-    }
-    entry = pk_ini_find(sec, "unsafe");
-    if (ok && entry) {
-        text = pk_ini_entry_join(entry, " ");
-        ok = template_parse(ld, entry, text, &detail->unsafe, &scope);
-        free(text);
-    }
+    PkIniEntry *entry;
+    ok = ok && optional_template(ld, sec, "suggestion", &detail->suggestion, &scope) &&
+         optional_template(ld, sec, "unsafe", &detail->unsafe, &scope) &&
+         optional_template(ld, sec, "anchor", &detail->anchor, &scope);
     entry = pk_ini_find(sec, "docs");
     for (size_t piece_idx = 0; ok && entry && piece_idx < entry->n_pieces; piece_idx++) {
         detail->docs = arena_realloc(ld->arena, detail->docs, detail->n_docs * sizeof(Template),
@@ -543,7 +548,8 @@ static bool check_version(CheckCtx *ctx)
         return false;
     if (!check_template(ctx, &detail->message, "message") ||
         !check_template(ctx, &detail->suggestion, "suggestion") ||
-        !check_template(ctx, &detail->unsafe, "unsafe"))
+        !check_template(ctx, &detail->unsafe, "unsafe") ||
+        !check_template(ctx, &detail->anchor, "anchor"))
         return false;
     for (size_t doc_idx = 0; doc_idx < detail->n_docs; doc_idx++)
         if (!check_template(ctx, &detail->docs[doc_idx], "docs"))
@@ -692,9 +698,9 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
 static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
     static const char *const keys[] = {
-        "id",         "name",      "title",   "severity",   "category",    "versions",
-        "parameters", "condition", "message", "suggestion", "docs",        "explanation",
-        "fix",        "risk",      "basis",   "unsafe",     "notice_when", NULL};
+        "id",        "name",    "title",       "severity", "category",    "versions", "parameters",
+        "condition", "message", "suggestion",  "docs",     "explanation", "fix",      "risk",
+        "basis",     "unsafe",  "notice_when", "anchor",   NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||
@@ -759,6 +765,7 @@ static void collect_reads(Rule *rule, Arena *arena)
     template_reads(&detail->message, &list);
     template_reads(&detail->suggestion, &list);
     template_reads(&detail->unsafe, &list);
+    template_reads(&detail->anchor, &list);
     for (size_t idx = 0; idx < detail->n_fixes; idx++)
         template_reads(&detail->fixes[idx].value, &list);
     for (size_t idx = 0; idx < detail->n_docs; idx++)

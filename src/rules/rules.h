@@ -57,6 +57,9 @@ typedef struct RuleDetail {
     /* `unsafe`: why the fixes are unsafe (docs/fix.md); rendered empty, they are safe (an if()
      * says when). n_parts 0 when none */
     Template unsafe;
+    /* `anchor`: the parameter whose line the finding points at (the term that dominates a sum),
+     * when the file sets it; n_parts 0 when none (the message's lead setting decides) */
+    Template anchor;
     Template *docs; /* documentation links */
     size_t n_docs;
     RuleExample *examples;

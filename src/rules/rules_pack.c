@@ -305,6 +305,7 @@ static void put_detail(StrBuf *sb, const Rule *rule)
     put_template(sb, rule, &detail->message);
     put_template(sb, rule, &detail->suggestion);
     put_template(sb, rule, &detail->unsafe);
+    put_template(sb, rule, &detail->anchor);
     put_u64(sb, detail->n_fixes);
     for (size_t idx = 0; idx < detail->n_fixes; idx++) {
         put_str(sb, detail->fixes[idx].name);
@@ -643,6 +644,7 @@ static void get_detail(Reader *rd, const Rule *rule, RuleDetail *detail)
     get_template(rd, rule, &detail->message);
     get_template(rd, rule, &detail->suggestion);
     get_template(rd, rule, &detail->unsafe);
+    get_template(rd, rule, &detail->anchor);
     size_t n_fixes = get_count(rd);
     detail->fixes = get_array(rd, n_fixes, sizeof(*detail->fixes));
     for (size_t idx = 0; idx < n_fixes && !rd->bad; idx++) {

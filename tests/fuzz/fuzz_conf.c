@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "conf/conf.h"
+#include "conf/conf_template.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -24,6 +25,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (entry->error_hint)
             for (const char *p = entry->error_hint; *p; p++)
                 total++;
+        /* the placeholder scanners read every line and value (PK0003, the Snapshot) */
+        total += conf_has_placeholder(entry->line_text, false) +
+                 conf_placeholder_token(conf_error_line_value(entry->line_text)) +
+                 conf_placeholder_value(entry->name, entry->value) +
+                 conf_whole_placeholder(entry->value) + conf_envsubst_variable(entry->value);
+        for (const char *p = entry->line_text; p && *p; p++)
+            total += conf_marker_token(p) + conf_placeholder_token(p);
         if (entry->overridden_by >= (int)set.n_entries)
             __builtin_trap();
     }

@@ -112,4 +112,33 @@ is notice PK0032 "" "wal_level = 'archive'"
 says "wal_level = replica" PK0032 "" "wal_level = hot_standby"
 is "" PK0032 "" "wal_level = replica"
 is "" PK0032 "" "wal_level = hot_standby" "wal_level = logical"
+# PK2001/PK2002 point at the setting whose term dominates the sum, not at shared_buffers: an editor
+# or a SARIF annotation sends the owner to that knob (max_connections = 10000 was the cause)
+line_of() { # rule format-less lint of $tmp/conf: the finding's line
+  "$PGKNOB" lint --fail-on never --host ram=16GB --format json "$tmp/conf/postgresql.conf" 2>/dev/null |
+    jq -r --arg r "$1" '[.findings[] | select(.rule == $r) | .line] | join(" ")'
+}
+printf 'shared_buffers = 256MB\nwork_mem = 4MB\nmax_connections = 10000\n' >"$tmp/conf/postgresql.conf"
+check "PK2001: 10000 connections x 4MB dominate: the finding is on max_connections (line 3)" \
+  test "$(line_of PK2001)" = 3
+check "  ... SARIF and GitHub annotations say line 3 too" test "$("$PGKNOB" lint --fail-on never --host ram=16GB --format sarif "$tmp/conf/postgresql.conf" |
+  jq -r '.runs[0].results[] | select(.ruleId == "PK2001") | .locations[0].physicalLocation.region.startLine'):$("$PGKNOB" lint --fail-on never --host ram=16GB --format github "$tmp/conf/postgresql.conf" | grep -o 'line=[0-9]*,title=PK2001')" = "3:line=3,title=PK2001"
+check "  ... its settings list keeps every term (shared_buffers, work_mem, max_connections)" \
+  test "$("$PGKNOB" lint --fail-on never --host ram=16GB --format json "$tmp/conf/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK2001") | .settings[].name | select(. == "shared_buffers" or . == "work_mem" or . == "max_connections")] | sort | join(" ")')" = "max_connections shared_buffers work_mem"
+check "  ... and its fix still applies (max_connections lowered)" \
+  grep -q '^+max_connections = ' <<<"$("$PGKNOB" fix --host ram=16GB --unsafe-fixes --diff "$tmp/conf/postgresql.conf" 2>/dev/null)"
+printf 'shared_buffers = 256MB\nwork_mem = 256MB\nmax_connections = 200\n' >"$tmp/conf/postgresql.conf"
+check "PK2001: 256MB x 200 (work_mem raised 64-fold, connections 2-fold): on work_mem (line 2)" \
+  test "$(line_of PK2001)" = 2
+printf 'shared_buffers = 12GB\nwork_mem = 4MB\nmax_connections = 100\n' >"$tmp/conf/postgresql.conf"
+check "close miss: 12GB of shared_buffers dominates: PK2002 on shared_buffers (line 1)" \
+  test "$(line_of PK2002)" = 1
+printf 'shared_buffers = 1GB\nmaintenance_work_mem = 4GB\nautovacuum_max_workers = 3\nmax_connections = 100\n' >"$tmp/conf/postgresql.conf"
+check "PK2002: four 4GB maintenance operations dominate: on maintenance_work_mem (line 2)" \
+  test "$(line_of PK2002)" = 2
+
+printf 'shared_buffers = 10GB\nwork_mem = 4MB\nmax_connections = 10000\n' >"$tmp/conf/postgresql.conf"
+check "PK2001 on line 3 still counts shared_buffers' line: PK2006 there is the same cause, a notice naming line 3" \
+  test "$("$PGKNOB" lint --fail-on never --host ram=16GB --format json "$tmp/conf/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK2006") | "\(.line) \(.severity) \(.hint | contains("PK2001 reports (line 3)"))"')" = "1 notice true"
+
 done_testing

@@ -271,4 +271,49 @@ printf 'wal_keep_segments = {{ keep }}\n' >"$work/bare.conf.j2"
 check "  ... close miss: outside any block it keeps the both-facts warning" \
   test "$(lint_json "$work/bare.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = warning
 
+# --- a deployment script's stand-ins: __NAME__, @NAME@, %NAME%, {name}, $NAME / ${NAME} ---
+# (held-out set 8's file 67 got six [refuses start] PK0020 for its __SHARED_BUFFERS__ lines)
+cat >"$work/script.conf" <<'EOF'
+# Filled in by the deploy script (sed) before the server reads it.
+max_connections = 100
+shared_buffers = __SHARED_BUFFERS__
+work_mem = @WORK_MEM@
+maintenance_work_mem = %MWM%
+effective_cache_size = {effective_cache_size}
+max_wal_size = $MAX_WAL_SIZE
+min_wal_size = ${MIN_WAL_SIZE}
+cluster_name = '${CLUSTER}'
+listen_addresses = '${HOST}, 127.0.0.1'
+EOF
+out=$(lint_json "$work/script.conf")
+check "script stand-ins: one PK0003 naming lines 3-10, no PK0001 or PK0020" \
+  test "$(rules_of <<<"$out")" = PK0003
+check "... a notice naming the first stand-in as its evidence, never [refuses start]" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start) \(.message)"' <<<"$out")" = \
+  "notice false a template (line 3 holds __SHARED_BUFFERS__, a stand-in a script or build fills in): lint the rendered file; 8 lines hold placeholders (lines 3, 4, 5, 6, 7, 8, 9, 10)"
+check "... the rules reading a stand-in are skipped (no PK2001 from shared_buffers)" \
+  test "$(lint_json --host ram=1GB "$work/script.conf" | jq '[.findings[] | select(.rule | test("^PK20"))] | length')" = 0
+mkdir -p "$work/pgdata2" && echo 16 >"$work/pgdata2/PG_VERSION" && cp "$work/script.conf" "$work/pgdata2/postgresql.conf"
+check "... in a data directory, where the server reads it as it is: an error that refuses start" \
+  test "$(lint_json "$work/pgdata2" | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"')" = "error true"
+cat >"$work/values.conf" <<'EOF'
+log_filename = 'postgresql-%Y-%m-%d_%H%M%S.log'
+log_line_prefix = '%m [%p] %q%u@%d '
+search_path = '"$user", public'
+dynamic_library_path = '$libdir'
+archive_command = 'cp %p $ARCHIVE/%f && echo ${HOST}'
+restore_command = 'cp /wal/{f} %p'
+primary_conninfo = 'host=db password=A$B$CD'
+application_name = 'app__X'
+cluster_name = 'main_{x}'
+EOF
+check "close miss: strftime, prefix escapes, \$user, \$libdir, a command's shell, a password: no stand-in" \
+  test "$(lint_json --no-rules "$work/values.conf" | jq '[.findings[] | select(.rule == "PK0003")] | length')" = 0
+printf "search_path = '\$USER'\nshared_buffers = 128MB\n" >"$work/user.conf"
+check "  ... nor search_path '\$USER' (the server folds it to \$user)" \
+  test "$(lint_json --no-rules "$work/user.conf" | jq '[.findings[] | select(.rule == "PK0003" or .severity == "error")] | length')" = 0
+printf "shared_buffers = __sb__\nwork_mem = %%W%%\n" >"$work/lower.conf"
+check "  ... lower-case __sb__ and a one-letter %W% are invalid values (PK0020), not stand-ins" \
+  test "$(lint_json --no-rules "$work/lower.conf" | jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")')" = "PK0020 PK0001"
+
 done_testing

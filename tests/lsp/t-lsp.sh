@@ -135,4 +135,11 @@ client "$T/azure/postgresql.conf" > "$T/out.json"
 check "... and without it, no PK0076" \
   test "$(q '[x for x in d["diagnostics"] if x["code"] == "PK0076"]')" = "[]"
 
+# a sum's finding sits on its largest term: PK2001 on max_connections = 10000, not shared_buffers
+mkdir -p "$T/mem"
+printf '# sized for a server with 16GB RAM\nshared_buffers = 256MB\nwork_mem = 4MB\nmax_connections = 10000\n' > "$T/mem/postgresql.conf"
+client "$T/mem/postgresql.conf" > "$T/out.json"
+check "PK2001 (10000 connections x 4MB) is the diagnostic on max_connections' line 4" \
+  test "$(q '[x["range"]["start"]["line"] for x in d["diagnostics"] if x["code"] == "PK2001"]')" = "[3]"
+
 done_testing
