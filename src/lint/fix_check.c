@@ -756,7 +756,8 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
 /* A fix that leaves its finding standing is not the whole answer: unsafe, and said so. */
 static void stands_after_fix(Finding *f)
 {
-    finding_note_fix(f, "Applied, the proposed change does not clear this finding by itself.");
+    finding_note_fix(f, "This change alone is not enough: with it applied, the finding still "
+                        "fires, and more must change.");
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
         finding_fix_unsafe(f, fix_idx,
                            "applied, it does not clear this finding by itself: more must change, "

@@ -14,6 +14,7 @@
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
 #include "conf/conf_secrets.h"
+#include "conf/conf_template.h"
 #include "engine/engine.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
@@ -269,6 +270,12 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
      * the line the finding points at (PK3028: archive_command, a reload), not archive_mode,
      * which only enables the check and happens to be listed first */
     bool assigned = any;
+    /* lines whose values are all placeholders (a template never rendered) hold nothing a
+     * server applies: they say where the finding is, not what a change of it takes */
+    bool form = f->n_settings > 0;
+    for (size_t set_idx = 0; form && set_idx < f->n_settings; set_idx++)
+        form =
+            f->settings[set_idx].value && conf_has_placeholder(f->settings[set_idx].value, false);
     for (size_t set_idx = 0; !assigned && set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         if (param && named_at(f->suggestion, f->settings[set_idx].name)) {
@@ -276,7 +283,7 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
             note_context(param, &restart, &fixed);
         }
     }
-    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+    for (size_t set_idx = 0; !any && !form && set_idx < f->n_settings; set_idx++) {
         const FindingSetting *here = &f->settings[set_idx];
         const CatalogParam *param = report_param(in, f, here->name);
         if (param && here->file && f->file && here->line == f->line &&
@@ -285,7 +292,7 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
             note_context(param, &restart, &fixed);
         }
     }
-    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+    for (size_t set_idx = 0; !any && !form && set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         if (!param)
             continue;

@@ -482,6 +482,9 @@ static const char *warning_topic(const Finding *f)
         {"direct-io", NULL},
         {"autovacuum", "autovacuum"},
         {"storage", "storage"},
+        /* the encoding rules sit in the durability pack but lose no committed data */
+        {"durability.client-encoding-sql-ascii", "character encoding"},
+        {"durability.client-encoding-set", "character encoding"},
         {"durability", "durability"},
         {"wal", "the WAL and archiving"},
         {"security", "security"},
@@ -979,7 +982,7 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         sb_put(out, " ");
         md_sentence(in, out, sugg);
     } else if (f->refuses_start)
-        sb_put(out, " Correct the line so that the server accepts it (see above).");
+        sb_put(out, " Correct the line to a value the server accepts, or remove it.");
     /* one line to write goes in the sentence; several keep their block below */
     char *nl = conf ? strchr(conf, '\n') : NULL;
     bool one_line = conf && (!nl || !nl[1]);
