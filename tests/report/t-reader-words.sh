@@ -68,4 +68,49 @@ conf "unix_socket_directory = '/tmp'\ncheckpoint_segments = 8\n"
 check "PK0011's summary row takes the strictest of its lines (a rename to a postmaster setting)" \
   grep -q "PK0011 .* | restart |$" <<<"$(lint_md --pg-version 16)"
 
+# --- a fix's note says each sentence once (review-h8a, file 16: PK2004's twice) ---
+conf 'max_connections = 3000\nshared_buffers = 256MB\nwork_mem = 4MB\n'
+note=$(rule PK2004 .fix_note --host ram=8GB,cores=4,storage=ssd)
+check "PK2004's fix note is there" test -n "$note"
+check "  ... and says no sentence twice" python3 -c '
+import re, sys
+s = [x for x in re.split(r"(?<=\.) ", sys.argv[1]) if x]
+sys.exit(len(s) != len(set(s)))' "$note"
+
+# --- "hash-heavy queries" is named as the work_mem term, with its own sum (review-rwb) ---
+conf 'shared_buffers = 2GB\nwork_mem = 16MB\nmax_connections = 200\n'
+m=$(rule PK2002 .message --pg-version 16 --host ram=5GB)
+check "PK2002 names the hash figure as the work_mem term" grep -q "the work_mem term is 6.5GB and the sum 8.82GB" <<<"$m"
+check "  ... not as 'hash-heavy queries: X' after the total" bash -c '! grep -q "hash-heavy queries: " <<<"$1"' _ "$m"
+python3 - "$m" <<'PY' && ok "  ... and its sum is the total with the hash term in place of the sort term" || fail "  ... the hash-heavy sum"
+import re, sys
+unit = {'MB': 1, 'GB': 1024}
+def b(x):
+    n, u = re.fullmatch(r'([0-9.]+)([MG]B)', x).groups()
+    return float(n) * unit[u]
+m = sys.argv[1]
+total = b(re.search(r'= ([0-9.]+[MG]B) in all', m).group(1))
+sorts = b(re.search(r'work_mem ([0-9.]+[MG]B) \(', m).group(1))
+hashes = b(re.search(r'work_mem term is ([0-9.]+[MG]B)', m).group(1))
+hsum = b(re.search(r'and the sum ([0-9.]+[MG]B)', m).group(1))
+sys.exit(abs(total - sorts + hashes - hsum) > 0.02 * hsum)
+PY
+
+# --- the first remedy decides when the change applies: lowering work_mem is a reload ---
+md=$(lint_md --pg-version 16 --host ram=5GB)
+check "PK2002 ('lower work_mem or max_connections') applies after a reload" \
+  grep -q "PK2002 worst-case.* | reload |$" <<<"$md"
+check "  ... and its section does not say it needs a restart" bash -c '! awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "needs a \*\*restart"' _ "$md"
+conf 'shared_buffers = 16MB\nmax_connections = 500\n'
+check "close miss: a joined change with a postmaster setting still needs a restart" \
+  grep -q "PK2003 .* | restart |$" <<<"$(lint_md --pg-version 16 --host ram=16GB)"
+
+# --- a notice that asks for no change has no risk section and cites no internal doc ---
+conf '# Tuned for a server with 8GB RAM and 4 CPUs\nshared_buffers = 2GB\n'
+md=$(lint_md)
+sec=$(awk '/^### .*PK0092/ {on = 1; print; next} on && /^##/ {exit} on' <<<"$md")
+check "PK0092 is reported" test -n "$sec"
+check "  ... with no 'Risk of changing it. None'" bash -c '! grep -q "Risk of changing it" <<<"$1"' _ "$sec"
+check "  ... and no docs/*.md reference" bash -c '! grep -q "docs/[a-z]*\.md" <<<"$1"' _ "$sec"
+
 done_testing
