@@ -113,4 +113,41 @@ check "PK0092 is reported" test -n "$sec"
 check "  ... with no 'Risk of changing it. None'" bash -c '! grep -q "Risk of changing it" <<<"$1"' _ "$sec"
 check "  ... and no docs/*.md reference" bash -c '! grep -q "docs/[a-z]*\.md" <<<"$1"' _ "$sec"
 
+# --- competing values for one parameter: the one applied is named, and what it leaves standing
+# (review-h8a, file 14: PK0011's converted max_wal_size against PK3026's) ---
+conf 'checkpoint_segments = 32\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
+note=$(rule PK3026 .fix_note --pg-version 16)
+check "PK3026 names the value applied (PK0011's)" grep -q "1501MB (PK0011) is applied" <<<"$note"
+check "  ... and says it still fires with it" grep -q "this finding still fires" <<<"$note"
+conf 'checkpoint_segments = 256\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
+check "close miss: a winning value that clears it adds no such sentence" \
+  bash -c '! grep -q "still fires" <<<"$1"' _ "$(rule PK3026 .fix_note --pg-version 16)"
+conf 'checkpoint_timeout = 30min\n'
+h=$(lint_md | grep '^### .*PK3026')
+check "PK3026's heading does not state the rule's 512kB/s bar as the finding's rate" \
+  bash -c '[ -n "$1" ] && ! grep -q "512kB/s" <<<"$1"' _ "$h"
+
+# --- a raise held back by the worst case of memory names the way out (review-rwb, file 28) ---
+conf 'max_connections = 450\nshared_buffers = 250MB\nmaintenance_work_mem = 2MB\nwork_mem = 2MB\n'
+note=$(rule PK2010 .fix_note --host ram=1GB)
+check "PK2010's raise waits on PK2002, and says what to change first" \
+  grep -q "maintenance_work_mem = 32MB waits on PK2002 .* Make PK2002's change first (lower work_mem or max_connections.*), then write maintenance_work_mem = 32MB" <<<"$note"
+
+# --- a fix that lowers a sum does not "raise" its milder reading (review-h8d, files 56, 61) ---
+conf 'max_connections = 100\nshared_buffers = 128MB\nwork_mem = 16MB\nmax_parallel_workers = 4\n'
+j=$(lint_json --pg-version 15 --host ram=512MB,cores=1,storage=ssd)
+check "PK2001 (error, 1.84GB on 512MB) has a suggestion" \
+  test -n "$(jq -r '.findings[] | select(.rule == "PK2001") | .suggestion // empty' <<<"$j")"
+check "  ... and says it falls to PK2002's warning" \
+  grep -q "falls to PK2002" <<<"$(jq -r '.findings[] | select(.rule == "PK2001") | .fix_note // empty' <<<"$j")"
+check "no finding says lowering max_parallel_workers or work_mem raises PK2002" \
+  bash -c '! grep -q "is not proposed: applied, it raises PK2002" <<<"$1"' _ "$j"
+conf 'max_connections = 5000\nshared_buffers = 512MB\n'
+j=$(lint_json --pg-version 13 --host ram=500MB,cores=1)
+check "PK2001 and PK2005 agree on shared_buffers = 128MB (no 'not proposed' beside a proposal)" \
+  bash -c '! grep -q "shared_buffers = 128MB is not proposed" <<<"$1" && grep -q "shared_buffers = 128MB" <<<"$1"' _ "$j"
+conf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n'
+check "close miss: a raise into the worst case is still held back" \
+  test -z "$(rule PK2004 '.fix[]?.name' --host ram=8GB,cores=4,storage=ssd)"
+
 done_testing
