@@ -313,6 +313,29 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
     return restart ? "restart" : fixed ? "none" : "reload";
 }
 
+const char *report_apply_alternative(const ReportInput *in, const Finding *f)
+{
+    const char *how = report_apply_how(in, f);
+    if (f->n_fixes || !f->suggestion || !how || strcmp(how, "reload"))
+        return NULL;
+    /* the first remedy applies on reload (above); a setting named after its "or" that needs a
+     * restart is the reader's other choice, and its cost is said with it */
+    const char *first = NULL;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const char *at = named_at(f->suggestion, f->settings[set_idx].name);
+        if (at && report_param(in, f, f->settings[set_idx].name) && (!first || at < first))
+            first = at;
+    }
+    const char *alternative = first ? strstr(first, " or ") : NULL;
+    for (size_t set_idx = 0; alternative && set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        const char *at = param ? named_at(alternative, f->settings[set_idx].name) : NULL;
+        if (at && catalog_context_needs_restart(param->context))
+            return f->settings[set_idx].name;
+    }
+    return NULL;
+}
+
 char *report_suggested_conf(const ReportInput *in, const Finding *f)
 {
     StrBuf sb = STRBUF_INIT;

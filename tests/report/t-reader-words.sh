@@ -100,7 +100,8 @@ PY
 md=$(lint_md --pg-version 16 --host ram=5GB)
 check "PK2002 ('lower work_mem or max_connections') applies after a reload" \
   grep -q "PK2002 worst-case.* | reload |$" <<<"$md"
-check "  ... and its section does not say it needs a restart" bash -c '! awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "needs a \*\*restart"' _ "$md"
+check "  ... and its section does not say the change needs a restart" bash -c '! awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "change needs a \*\*restart"' _ "$md"
+check "  ... but that max_connections instead does" bash -c 'awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "Changing .max_connections. instead needs a \*\*restart"' _ "$md"
 conf 'shared_buffers = 16MB\nmax_connections = 500\n'
 check "close miss: a joined change with a postmaster setting still needs a restart" \
   grep -q "PK2003 .* | restart |$" <<<"$(lint_md --pg-version 16 --host ram=16GB)"
@@ -149,5 +150,10 @@ check "PK2001 and PK2005 agree on shared_buffers = 128MB (no 'not proposed' besi
 conf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n'
 check "close miss: a raise into the worst case is still held back" \
   test -z "$(rule PK2004 '.fix[]?.name' --host ram=8GB,cores=4,storage=ssd)"
+
+# --- a line the server refuses has no value a server runs with "today" (review-h8d, file 59) ---
+conf 'autovacuum_analyze_cost_delay = 10ms\n'
+check "a refused line's risk does not speak of the value it runs with today" \
+  bash -c '! grep -q "the value it runs with today" <<<"$1" && grep -q "no server runs with this line" <<<"$1"' _ "$(lint_md)"
 
 done_testing
