@@ -138,6 +138,10 @@ static bool parse_fix(const Snapshot *snap, const FindingFix *fix, GucValue *val
     return param && guc_parse_value_for(param, snap->pg_major, fix->value, val, NULL);
 }
 
+/* The end of the note of two findings' values for one parameter: a finding whose value lost
+ * and which still fires with the winner's says so once the fixed file is linted (verify). */
+#define LOST_TO " is applied."
+
 /* Findings that set one parameter to different values: the winner's value stays; a loser that
  * renames a line takes the winner's value, any other loser drops its fix; both say so. */
 static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *changed_of,
@@ -165,8 +169,8 @@ static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *chang
                 (parse_fix(snap, fix, &val) && same_value(param, &win_val, &val)))
                 continue;
             const char *win_value = win.f->fixes[win.fix_idx].value;
-            char *note = xasprintf("%s: %s proposes %s and %s proposes %s; %s (%s) is applied.",
-                                   name, win.f->rule_id, win_value, lose.f->rule_id, fix->value,
+            char *note = xasprintf("%s: %s proposes %s and %s proposes %s; %s (%s)" LOST_TO, name,
+                                   win.f->rule_id, win_value, lose.f->rule_id, fix->value,
                                    win_value, win.f->rule_id);
             finding_note_fix(win.f, note);
             finding_note_fix(lose.f, note);
@@ -520,6 +524,46 @@ static bool in_ranges(const Finding *items, const size_t *ranges, const Finding 
     return false;
 }
 
+/* The original finding `fresh` takes the place of: one of the same category, at least as
+ * severe, on a setting `fresh` names too, that the fixed configuration no longer raises (PK2001's
+ * error for a worst case the fixes lower into PK2002's warning). A fix that lowers a sum does not
+ * raise the milder reading of it: NULL when `fresh` is new. */
+static Finding *replaced_by(const Snapshot *snap, Finding *items, const size_t *ranges,
+                            const FindingList *sim, const Finding *fresh)
+{
+    /* only where every change it involves lowers a number: a raise may well be what raised it */
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++)
+            for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++) {
+                const FindingFix *fix = &items[idx].fixes[fix_idx];
+                if (!involves(fresh, fix->name))
+                    continue;
+                GucValue val;
+                const CatalogParam *param = fix_param(snap, fix->name);
+                const SnapSetting *cur = param ? snapshot_get(snap, param->name) : NULL;
+                if (!cur || !cur->parsed_ok || !parse_fix(snap, fix, &val) ||
+                    (param->type != GUC_INTEGER && param->type != GUC_REAL) ||
+                    !(val.num < cur->parsed.num))
+                    return NULL;
+            }
+    for (int range = 0; range < 2; range++)
+        for (size_t idx = ranges[2 * range]; idx < ranges[2 * range + 1]; idx++) {
+            Finding *orig = &items[idx];
+            if (strcmp(orig->category, fresh->category) || orig->severity < fresh->severity ||
+                (fresh->refuses_start && !orig->refuses_start))
+                continue;
+            bool shared = false;
+            for (size_t set_idx = 0; !shared && set_idx < fresh->n_settings; set_idx++)
+                shared = involves(orig, fresh->settings[set_idx].name);
+            bool gone = shared;
+            for (size_t again = 0; gone && again < sim->n; again++)
+                gone = !same_finding(orig, &sim->items[again]);
+            if (gone)
+                return orig;
+        }
+    return NULL;
+}
+
 /* Lints the simulated configuration into `out`. */
 static void lint_simulated(const LintInput *input, Finding *items, const size_t *ranges,
                            const RuleSet *rules, const EngineOpts *eopts, FindingList *out,
@@ -767,10 +811,19 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                     fix->why = NULL;
                     fix_safety_judge(&input->snap, f);
                 } else {
-                    note =
-                        xasprintf("%s = %s is not proposed: any raise of %s adds to the worst "
-                                  "case of memory, and %s (%s) fires with it.",
-                                  fix->name, fix->value, fix->name, worst->rule_id, worst->title);
+                    /* never a warning with no way out: the worst case's own remedy frees the
+                     * room the raise needs, and is named with it */
+                    note = worst->suggestion && *worst->suggestion
+                               ? xasprintf("%s = %s waits on %s (%s): any raise of %s adds to "
+                                           "that worst case of memory. Make %s's change first "
+                                           "(%s), then write %s = %s.",
+                                           fix->name, fix->value, worst->rule_id, worst->title,
+                                           fix->name, worst->rule_id, worst->suggestion, fix->name,
+                                           fix->value)
+                               : xasprintf("%s = %s is not proposed: any raise of %s adds to the "
+                                           "worst case of memory, and %s (%s) fires with it.",
+                                           fix->name, fix->value, fix->name, worst->rule_id,
+                                           worst->title);
                     finding_drop_fix(f, fix_idx);
                     /* what came along with the raise goes with it */
                     bool alone = true;
@@ -794,7 +847,8 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
 /* A fix that leaves its finding standing is not the whole answer: unsafe, and said so. */
 static void stands_after_fix(Finding *f)
 {
-    finding_note_fix(f, "Applied, the proposed change does not clear this finding by itself.");
+    finding_note_fix(f, "This change alone is not enough: with it applied, the finding still "
+                        "fires, and more must change.");
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
         finding_fix_unsafe(f, fix_idx,
                            "applied, it does not clear this finding by itself: more must change, "
@@ -818,6 +872,16 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
             Finding *fresh = &sim.items[idx];
             if ((fresh->severity >= SEV_WARNING || fresh->refuses_start) &&
                 !in_ranges(items, ranges, fresh)) {
+                Finding *was = replaced_by(&input->snap, items, ranges, &sim, fresh);
+                if (was) { /* said where it was: the fixes bring it down to this one */
+                    char *note =
+                        xasprintf("Applied, it falls to %s (%s), a %s, which says what to do next.",
+                                  fresh->rule_id, fresh->title, severity_name(fresh->severity));
+                    if (was->n_fixes)
+                        finding_note_fix(was, note);
+                    free(note);
+                    continue;
+                }
                 fix_check_fresh(&input->snap, fresh);
                 changed = settle_new(input, items, ranges, fresh, round == 3);
             }
@@ -840,6 +904,17 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules, cons
                         stands = same_finding(&items[idx], &sim.items[again]);
                     if (stands)
                         stands_after_fix(&items[idx]);
+                    /* its value lost to another finding's (PK3026's 4GB to PK0011's converted
+                     * max_wal_size): the note names the value applied, which does not clear it */
+                    bool lost = !items[idx].n_fixes && items[idx].fix_note &&
+                                strstr(items[idx].fix_note, LOST_TO);
+                    for (size_t again = 0; lost && again < sim.n; again++)
+                        if (same_finding(&items[idx], &sim.items[again])) {
+                            finding_note_fix(&items[idx],
+                                             "With that value this finding still fires: its own "
+                                             "value is a further change to weigh.");
+                            break;
+                        }
                 }
             arena_free(sim.arena);
             free(touched.names);

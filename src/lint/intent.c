@@ -750,14 +750,14 @@ static Finding *notice(FindingList *out, const char *id, const char *file, int l
     Finding *f = finding_raise(out, id, NULL);
     f->file = finding_strdup(f, file);
     f->line = line;
-    /* not the server's verdict on a line: what pgknob read in the file's own words */
+    /* not the server's verdict on a line: what pgknob read in the file's own words; it asks
+     * for no change, so it has no risk to state, and the report's reader has no checkout to
+     * follow a reference into pgknob's own docs */
     f->explanation = finding_strdup(
         f, "A configuration often says what it is for and the machine it was written for, in its "
            "header or beside its settings. pgknob reads these words (never the stock "
            "postgresql.conf.sample comments) and says what it took from them, so that a fix does "
-           "not reverse a choice the file shows is deliberate (docs/fix.md, \"Evident intent\").");
-    f->risk = finding_strdup(
-        f, "None: the server never reads comments. Check what pgknob took from them.");
+           "not reverse a choice the file shows is deliberate. Check what it took.");
     return f;
 }
 

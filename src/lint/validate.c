@@ -325,8 +325,13 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         return;
     }
     const char *close = catalog_suggest(cat, name);
-    if (!close)
+    /* a name no major defines and none resembles: the line has nothing to correct it to */
+    if (!close) {
+        f->hint = finding_strdup(f, "No PostgreSQL major defines a parameter of this name, and"
+                                    " none is spelt close to it.");
+        f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists)");
         return;
+    }
     /* the rename is offered only where it is that parameter's line: its value must be one the
      * parameter takes (autovacuum_xyz = 3min is no autovacuum), and a line the file already has
      * for it would be overridden by the renamed one (last line wins) */
@@ -606,7 +611,9 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
         check_value_alias(entry, param, out);
 }
 
-void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+/* `set`: the file the line is in, whose line a rename may rewrite; NULL for a name alone. */
+static void validate_name_in(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
+                             FindingList *out)
 {
     const Catalog *cat = snap->catalog;
     if (!entry->name || catalog_find(cat, entry->name))
@@ -616,19 +623,27 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
     if (param)
         check_alias(entry, param, cat->major, out);
     else if (!strchr(entry->name, '.'))
-        check_unknown(entry, NULL, snap, NULL, out);
+        check_unknown(entry, set, snap, NULL, out);
     else
         lint_check_extension_name(entry, snap, out);
+}
+
+void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    validate_name_in(entry, NULL, snap, out);
 }
 
 /* A template's line: its value is a placeholder (PK0003 counts it), but its name is written, and
  * a name the target major removed or never had refuses start whatever the value renders to.
  * Checked as every other line's name is, so each removed parameter of a template is PK0011,
  * whether its value is a placeholder or not. */
-static void check_template_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+static void check_template_name(const ConfEntry *entry, const ConfSet *set, const Snapshot *snap,
+                                FindingList *out)
 {
+    /* with its file: a rename that keeps the value keeps the placeholder as written
+     * (unix_socket_directory = '{{ sock }}' is unix_socket_directories = '{{ sock }}') */
     if (entry->name) {
-        lint_validate_name(entry, snap, out);
+        validate_name_in(entry, set, snap, out);
         return;
     }
     char *name = conf_error_line_name(entry);
@@ -1105,11 +1120,12 @@ static char *extra_libraries(const char *value, const char *image)
 
 /* Each kind of host fact says what its own absence does: a missing library or data directory
  * stops the server, a missing ident_file does not (one explanation for all misled readers). */
+/* the example error names a library of this finding, never one the file does not load */
 static const char *const library_why =
     "This setting names a library in the server's `$libdir`, outside the configuration. pgknob"
     " cannot see the server host, so it cannot tell whether the library is installed there;"
     " where it is not, the server stops at startup with a FATAL error (for example `could not"
-    " access file \"pg_cron\"`) before accepting a connection.";
+    " access file \"%.*s\"`) before accepting a connection.";
 static const char *const path_why =
     "This setting names a path on the server host, outside the configuration. pgknob cannot see"
     " that host, so it cannot tell whether the path exists there; where it does not, the server"
@@ -1137,7 +1153,8 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
                                     libs, strchr(libs, ',') ? "are" : "is");
         f->hint = finding_strdup(f, "The server refuses to start where a preloaded library is not"
                                     " installed: install it on the server first.");
-        f->explanation = finding_strdup(f, library_why);
+        /* libs is "\"a\", \"b\"": the first name, unquoted */
+        f->explanation = finding_printf(f, library_why, (int)strcspn(libs + 1, "\""), libs + 1);
         f->suggestion =
             finding_printf(f,
                            "install %s on the server before deploying, or remove %s from"
@@ -1542,7 +1559,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, &fams, out);
         else if (!in_tag[entry_idx]) /* a tag's code has no parameter name to check */
-            check_template_name(&set->entries[entry_idx], snap, out);
+            check_template_name(&set->entries[entry_idx], set, snap, out);
         if (set->entries[entry_idx].block_line)
             conditional_line(out, before, set->entries[entry_idx].block_line);
     }

@@ -278,6 +278,9 @@ const char *finding_fix_safety(const FindingFix *fix)
 
 void finding_note_fix(Finding *f, const char *sentence)
 {
+    /* a check run again (fix_check's rounds) may reach the same sentence: said once */
+    if (f->fix_note && strstr(f->fix_note, sentence))
+        return;
     f->fix_note = f->fix_note ? finding_printf(f, "%s %s", f->fix_note, sentence)
                               : finding_strdup(f, sentence);
 }

@@ -14,6 +14,7 @@
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
 #include "conf/conf_secrets.h"
+#include "conf/conf_template.h"
 #include "engine/engine.h"
 
 static bool source_read_file(const ReportSource *src, const char *file)
@@ -264,19 +265,34 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
         note_context(report_param(in, f, sugg[idx].name), &restart, &fixed);
     }
     suggested_free(sugg, n_sugg);
-    /* a suggestion in words takes what the settings it names take, the strictest of them
-     * (PK2002's "lower work_mem or max_connections": max_connections, a restart); naming none,
+    /* a suggestion in words takes what the settings it names take, the strictest of those
+     * joined to the first ("raise a and b"); an alternative ("lower work_mem or max_connections")
+     * is the reader's second choice, and does not make the first one a restart. Naming none,
      * the line the finding points at (PK3028: archive_command, a reload), not archive_mode,
      * which only enables the check and happens to be listed first */
     bool assigned = any;
+    const char *first = NULL;
+    for (size_t set_idx = 0; !assigned && set_idx < f->n_settings; set_idx++) {
+        const char *at = named_at(f->suggestion, f->settings[set_idx].name);
+        if (at && report_param(in, f, f->settings[set_idx].name) && (!first || at < first))
+            first = at;
+    }
+    const char *alternative = first ? strstr(first, " or ") : NULL;
+    /* lines whose values are all placeholders (a template never rendered) hold nothing a
+     * server applies: they say where the finding is, not what a change of it takes */
+    bool form = f->n_settings > 0;
+    for (size_t set_idx = 0; form && set_idx < f->n_settings; set_idx++)
+        form =
+            f->settings[set_idx].value && conf_has_placeholder(f->settings[set_idx].value, false);
     for (size_t set_idx = 0; !assigned && set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
-        if (param && named_at(f->suggestion, f->settings[set_idx].name)) {
+        const char *at = param ? named_at(f->suggestion, f->settings[set_idx].name) : NULL;
+        if (at && !(alternative && at > alternative)) {
             any = true;
             note_context(param, &restart, &fixed);
         }
     }
-    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+    for (size_t set_idx = 0; !any && !form && set_idx < f->n_settings; set_idx++) {
         const FindingSetting *here = &f->settings[set_idx];
         const CatalogParam *param = report_param(in, f, here->name);
         if (param && here->file && f->file && here->line == f->line &&
@@ -285,7 +301,7 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
             note_context(param, &restart, &fixed);
         }
     }
-    for (size_t set_idx = 0; !any && set_idx < f->n_settings; set_idx++) {
+    for (size_t set_idx = 0; !any && !form && set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         if (!param)
             continue;
@@ -295,6 +311,29 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
     if (!any)
         return NULL;
     return restart ? "restart" : fixed ? "none" : "reload";
+}
+
+const char *report_apply_alternative(const ReportInput *in, const Finding *f)
+{
+    const char *how = report_apply_how(in, f);
+    if (f->n_fixes || !f->suggestion || !how || strcmp(how, "reload"))
+        return NULL;
+    /* the first remedy applies on reload (above); a setting named after its "or" that needs a
+     * restart is the reader's other choice, and its cost is said with it */
+    const char *first = NULL;
+    for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
+        const char *at = named_at(f->suggestion, f->settings[set_idx].name);
+        if (at && report_param(in, f, f->settings[set_idx].name) && (!first || at < first))
+            first = at;
+    }
+    const char *alternative = first ? strstr(first, " or ") : NULL;
+    for (size_t set_idx = 0; alternative && set_idx < f->n_settings; set_idx++) {
+        const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
+        const char *at = param ? named_at(alternative, f->settings[set_idx].name) : NULL;
+        if (at && catalog_context_needs_restart(param->context))
+            return f->settings[set_idx].name;
+    }
+    return NULL;
 }
 
 char *report_suggested_conf(const ReportInput *in, const Finding *f)

@@ -482,6 +482,9 @@ static const char *warning_topic(const Finding *f)
         {"direct-io", NULL},
         {"autovacuum", "autovacuum"},
         {"storage", "storage"},
+        /* the encoding rules sit in the durability pack but lose no committed data */
+        {"durability.client-encoding-sql-ascii", "character encoding"},
+        {"durability.client-encoding-set", "character encoding"},
         {"durability", "durability"},
         {"wal", "the WAL and archiving"},
         {"security", "security"},
@@ -561,15 +564,16 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
                   version, refused + assumed);
     if (assumed && !live && refused)
         sb_printf(out,
-                  "%zu of them %s of parameters an older major still has: %s, because the file "
+                  "%zu of them %s only older majors have: %s, because the file "
                   "does not say its major (give --pg-version). ",
-                  assumed, plural(assumed, "is a line", "are lines"),
+                  assumed, plural(assumed, "names a parameter", "name parameters"),
                   plural(assumed, "not an error", "not errors"));
     else if (assumed && !live)
         sb_printf(out,
-                  "PostgreSQL %s would refuse %zu of its lines, of %s an older major still "
-                  "has: %s, because the file does not say its major (give --pg-version). ",
-                  version, assumed, plural(assumed, "a parameter", "parameters"),
+                  "PostgreSQL %s would refuse %zu of its lines, %s only older majors "
+                  "have: %s, because the file does not say its major (give --pg-version). ",
+                  version, assumed,
+                  plural(assumed, "which names a parameter", "which name parameters"),
                   plural(assumed, "not an error", "not errors"));
     if (errors)
         sb_printf(out, "%zu %s data or availability at risk and must be fixed. ", errors,
@@ -952,13 +956,17 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
         text = "This parameter cannot be set in postgresql.conf (it is fixed when the server "
                "is built or the cluster is initialised): remove the line.";
     const MdSaidItem *prev = md_said_find(said, text);
-    if (prev) {
+    if (prev)
         sb_printf(out, " Applies after a **%s**, as for [%s](#%s).",
                   strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
-        return;
+    else {
+        md_said_add(said, f, number, text);
+        sb_printf(out, " %s", text);
     }
-    md_said_add(said, f, number, text);
-    sb_printf(out, " %s", text);
+    /* the first remedy's reload is not the alternative's: its restart is said beside it */
+    const char *alternative = report_apply_alternative(in, f);
+    if (alternative)
+        sb_printf(out, " Changing `%s` instead needs a **restart**.", alternative);
 }
 
 static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
@@ -979,7 +987,7 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         sb_put(out, " ");
         md_sentence(in, out, sugg);
     } else if (f->refuses_start)
-        sb_put(out, " Correct the line so that the server accepts it (see above).");
+        sb_put(out, " Correct the line to a value the server accepts, or remove it.");
     /* one line to write goes in the sentence; several keep their block below */
     char *nl = conf ? strchr(conf, '\n') : NULL;
     bool one_line = conf && (!nl || !nl[1]);
@@ -1018,9 +1026,10 @@ static void put_risk(const ReportInput *in, MdSaid *said, const Finding *f, size
     /* only a refusal has "the value it runs with is not the one written"; host facts, notices
      * and overrides are lines the server accepts */
     if (!risk && f->refuses_start && f->category && !strcmp(f->category, "validation"))
-        risk = "Low: the server rejects the current line, so the value it runs with today is "
-               "not the one written. Make sure the corrected value is the one you meant: once "
-               "accepted, it takes effect.";
+        /* the server refuses the line: no server runs with it today, so nothing it runs with
+         * is there to lose */
+        risk = "Low: no server runs with this line, since the server rejects it. Make sure the "
+               "corrected line says what you meant: once accepted, it takes effect.";
     const char *how = report_apply_how(in, f);
     bool restart = how && !strcmp(how, "restart");
     /* with no risk of its own and no restart, "change one thing at a time" would be filler */

@@ -161,6 +161,9 @@ const CatalogParam *report_param(const ReportInput *in, const Finding *f, const 
  * NULL when no setting is known. From the fixes, else the parameters the suggestion
  * assigns, else the settings the finding names. Static. */
 const char *report_apply_how(const ReportInput *in, const Finding *f);
+/* A setting needing a restart that a suggestion in words names as an alternative ("lower work_mem
+ * or max_connections") when its first remedy applies on reload; NULL when none. */
+const char *report_apply_alternative(const ReportInput *in, const Finding *f);
 /* The value the suggestion gives `name` ("8GB" from "shared_buffers = 8GB (…)"); NULL when the
  * suggestion does not set it. Caller frees. */
 char *report_suggested_value(const Finding *f, const char *name);

@@ -140,7 +140,7 @@ finding() { # FILE RULE KEY [lint args]
 printf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n' > "$T/worst.conf"
 check "worst case at 89% of 8GB: PK2002 fires" test -n "$(finding "$T/worst.conf" PK2002 message "${H8[@]}")"
 check "  ... and PK2004 proposes no raise of shared_buffers" test -z "$(finding "$T/worst.conf" PK2004 fix "${H8[@]}")"
-check "  ... saying why" grep -q "is not proposed: any raise of shared_buffers adds to the worst case of memory, and PK2002" <<<"$(finding "$T/worst.conf" PK2004 fix_note "${H8[@]}")"
+check "  ... saying why, and what frees the room" grep -q "shared_buffers = 2GB waits on PK2002 (.*): any raise of shared_buffers adds to that worst case of memory. Make PK2002's change first (lower work_mem" <<<"$(finding "$T/worst.conf" PK2004 fix_note "${H8[@]}")"
 expect_exit 1 "  ... pgknob fix --unsafe-fixes --min-severity notice --diff" -- \
   "$PGKNOB" fix "$T/worst.conf" --diff --unsafe-fixes --min-severity notice "${H8[@]}"
 check "  ... leaves shared_buffers alone" bash -c '! grep -q "^[-+]shared_buffers" <<<"$1"' _ "$OUT"

@@ -109,12 +109,13 @@ sarif=$("$PGKNOB" lint --format sarif tests/report/confs/validation.conf)
 check "sarif: results located at file and line" jq -e '[.runs[0].results[].locations[0].physicalLocation | select(.artifactLocation == {"uri": "tests/report/confs/validation.conf", "uriBaseId": "%SRCROOT%"} and .region.startLine == 2)] | length == 1' <<<"$sarif"
 check "sarif: rule metadata has help, helpUri and default level" jq -e '.runs[0].tool.driver.rules | any(.help.text and .helpUri and .defaultConfiguration == {"level": "error"})' <<<"$sarif"
 check "sarif: suppressed findings carry an inSource suppression with the reason" jq -e '[.runs[0].results[].suppressions // [] | .[] | select(. == {"kind": "inSource", "justification": "migrated file, fixed in OPS-42"})] | length == 1' <<<"$sarif"
-# a suggestion in words takes what the settings it names take: PK2002 names max_connections,
-# a postmaster setting, so the report says restart, not reload (set 5, h5a file 11)
+# a suggestion in words takes what its first remedy takes, and says what its alternative takes:
+# PK2002's "lower work_mem or max_connections" applies on reload, and lowering max_connections,
+# a postmaster setting, needs a restart (set 5, h5a file 11; set 8, review-rwb)
 printf 'shared_buffers = 256MB\nwork_mem = 16MB\nmax_connections = 50\n' > "$tmp/words.conf"
 md=$("$PGKNOB" lint --pg-version 17 --host ram=1GB --format md "$tmp/words.conf")
-check "md: PK2002's change in words needs a restart (it names max_connections)" \
-  bash -c 'sed -n "/PK2002 warning/,/^### [0-9]/p" <<<"$1" | grep -q "needs a \*\*restart\*\*" && ! sed -n "/^### 1\. PK2002/,/^### [0-9]/p" <<<"$1" | grep -q "reload\*\* applies it"' _ "$md"
+check "md: PK2002's change in words applies on reload, and max_connections instead on a restart" \
+  bash -c 'sed -n "/^### 1\. PK2002/,/^### [0-9]/p" <<<"$1" | grep -q "reload\*\* applies it.* Changing \`max_connections\` instead needs a \*\*restart\*\*"' _ "$md"
 
 # --- the Markdown's words follow each finding's own facts (issue 24, set 5 reviews) ---
 w="$tmp/words"; mkdir -p "$w"
@@ -158,11 +159,11 @@ printf "compute_query_id = on\nvacuum_cleanup_index_scale_factor = 0.1\ndb_user_
 md=$(mdlint "$w/removed.conf")
 n18=$("$PGKNOB" lint --fail-on never --format json "$w/removed.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')
 check "verdict: the lines 18 refuses are counted from the findings, notices of an unsaid major too ($n18)" bash -c \
-  'grep -q "PostgreSQL 18 would refuse $1 of its lines" <<<"$0" && grep -q "2 of them are lines of parameters an older major still has" <<<"$0"' \
+  'grep -q "PostgreSQL 18 would refuse $1 of its lines" <<<"$0" && grep -q "2 of them name parameters only older majors have: not errors" <<<"$0"' \
   "$(verdict "$md")" "$n18"
 # two majors named (15, 16) and a parameter 16 still has: the file does not say its major
 printf "data_directory = '/var/lib/postgresql/15/main'\ncluster_name = '16/main'\ndb_user_namespace = off\n" >"$w/removed1.conf"
 check "verdict: a file whose only refused line is a notice says so, without 'Do not deploy'" bash -c \
-  'grep -q "PostgreSQL 18 would refuse 1 of its lines, of a parameter an older major still has: not an error" <<<"$0" &&
+  'grep -q "PostgreSQL 18 would refuse 1 of its lines, which names a parameter only older majors have: not an error" <<<"$0" &&
    ! grep -q "Do not deploy" <<<"$0"' "$(verdict "$(mdlint "$w/removed1.conf")")"
 done_testing

@@ -76,7 +76,8 @@ printf 'max_connections = 800\nwork_mem = 32MB\n' >"$TMP/m.conf"
 "$PGKNOB" lint --pg-version 16 --host ram=8GB,cores=2 --fail-on never "$TMP/m.conf" >"$TMP/out.txt"
 check "the PK2001 message shows connections + parallel workers × work_mem" \
   grep -qF "work_mem 25.2GB (32MB for each of 800 connections + 8 parallel workers)" "$TMP/out.txt"
-check "and hash_mem_multiplier only as the hash-heavy bound" grep -qF "hash-heavy queries may take 50.5GB with hash_mem_multiplier 2" "$TMP/out.txt"
+check "and hash_mem_multiplier only as the hash-heavy bound, named as the work_mem term" \
+  grep -qF "with hash-heavy queries (hash_mem_multiplier 2) the work_mem term is 50.5GB and the sum 50.7GB" "$TMP/out.txt"
 # autovacuum_work_mem = 4GB: 1GB before 17 (vacuum's dead-tuple cap), 4GB from 17
 printf 'max_connections = 100\nwork_mem = 16MB\nshared_buffers = 2GB\nautovacuum_max_workers = 1\nautovacuum_work_mem = 4GB\n' >"$TMP/av.conf"
 "$PGKNOB" lint --pg-version 16 --host ram=8GB --fail-on never --format json "$TMP/av.conf" >"$TMP/16.json"

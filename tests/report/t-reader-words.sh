@@ -1,0 +1,159 @@
+#!/usr/bin/env bash
+# Words that respect the reader (issue 24, §2 and §4; held-out set 8's reviews): each sentence a
+# report or a message prints is true of the finding it sits in, says what to do, and points at
+# nothing that is not there. Small configurations written here; no server needed.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+work="$(mktemp -d /tmp/pgknob-reader.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+conf() { printf '%b' "$1" >"$work/c.conf"; }
+lint_json() { "$PGKNOB" lint --format json --fail-on never "$@" "$work/c.conf" 2>/dev/null; }
+lint_md() { "$PGKNOB" lint --format md --fail-on never "$@" "$work/c.conf" 2>/dev/null; }
+rule() { # rule field [lint options]
+  local r="$1" field="$2"
+  shift 2
+  lint_json "$@" | jq -r --arg r "$r" ".findings[] | select(.rule == \$r) | $field // empty"
+}
+
+# --- a change that does not clear its finding says so in plain words (review-rwa) ---
+conf 'shared_buffers = 128MB\nmax_connections = 1000\nwork_mem = 64MB\n'
+out=$("$PGKNOB" lint --host ram=256MB --fail-on never "$work/c.conf" 2>&1)
+check "no 'Applied, the proposed change does not clear this finding by itself'" \
+  bash -c '! grep -q "Applied, the proposed change" <<<"$1"' _ "$out"
+
+# --- the verdict names what the warnings are about (review-h8c: encoding is not durability) ---
+conf 'client_encoding = sql_ascii\n'
+v=$(lint_md | sed -n '/^## Verdict/,/^## Counts/p')
+check "an encoding warning is not called one about durability" bash -c '! grep -q "about durability" <<<"$1"' _ "$v"
+check "  ... but about character encoding" grep -q "about character encoding" <<<"$v"
+conf 'data_sync_retry = on\n'
+check "close miss: data_sync_retry = on is still about durability" \
+  grep -q "about durability" <<<"$(lint_md | sed -n '/^## Verdict/,/^## Counts/p')"
+
+# --- the example error names a library of the finding (review-h8d, file 59) ---
+conf "shared_preload_libraries = 'pg_stat_monitor,vector'\n"
+e=$(rule PK0061 .explanation)
+check "PK0061's example error names the first library it is about" grep -q 'could not access file "pg_stat_monitor"' <<<"$e"
+check "  ... and no library the file does not load" bash -c '! grep -q pg_cron <<<"$1"' _ "$e"
+
+# --- a parameter no major has: the advice is to delete the line (review-h8d, file 59) ---
+conf 'autovacuum_analyze_cost_delay = 10ms\n'
+check "PK0010 with no close name suggests removing the line" \
+  grep -q "remove this line" <<<"$(rule PK0010 .suggestion)"
+md=$(lint_md)
+check "  ... and the report's 'What to change' points at nothing absent" bash -c '! grep -q "(see above)" <<<"$1"' _ "$md"
+check "  ... and says to remove it" grep -q "What to change.\*\* Remove this line" <<<"$md"
+conf 'shared_bufers = 1GB\n'
+check "close miss: a near name still gets its did-you-mean" grep -q "shared_buffers = 1GB" <<<"$(rule PK0010 .suggestion)"
+
+# --- a rename keeps the value, a template's placeholder included (review-h8a, file 14) ---
+conf "unix_socket_directory = '{{ sock }}'\nlisten_addresses = '{{ listen }}'\n"
+out=$("$PGKNOB" fix --pg-version 16 --unsafe-fixes --min-severity notice --diff "$work/c.conf" 2>&1)
+check "unix_socket_directory = '{{ sock }}' is renamed, its value kept" \
+  grep -q "^+unix_socket_directories = '{{ sock }}'" <<<"$out"
+check "  ... not left as 'cannot tell the value meant'" bash -c '! grep -q "cannot tell the value meant" <<<"$1"' _ "$out"
+conf "checkpoint_segments = {{ segs }}\nlisten_addresses = '{{ listen }}'\n"
+out=$("$PGKNOB" fix --pg-version 16 --unsafe-fixes --min-severity notice --diff "$work/c.conf" 2>&1)
+check "close miss: a conversion of a placeholder is not made up" bash -c '! grep -q "^+max_wal_size" <<<"$1"' _ "$out"
+
+# --- "lint the rendered template" changes nothing on a server: no restart (review-h8a) ---
+conf "listen_addresses = '{{ listen }}'\nport = {{ port }}\n"
+md=$(lint_md)
+sec=$(awk '/^### .*PK0003/ {on = 1; print; next} on && /^##/ {exit} on' <<<"$md")
+check "PK0003's section has no restart paragraph" bash -c '! grep -qi "restart" <<<"$1"' _ "$sec"
+check "  ... and its summary row applies after nothing" grep -q "PK0003 .* | — |$" <<<"$md"
+conf "unix_socket_directory = '/tmp'\ncheckpoint_segments = 8\n"
+check "PK0011's summary row takes the strictest of its lines (a rename to a postmaster setting)" \
+  grep -q "PK0011 .* | restart |$" <<<"$(lint_md --pg-version 16)"
+
+# --- a fix's note says each sentence once (review-h8a, file 16: PK2004's twice) ---
+conf 'max_connections = 3000\nshared_buffers = 256MB\nwork_mem = 4MB\n'
+note=$(rule PK2004 .fix_note --host ram=8GB,cores=4,storage=ssd)
+check "PK2004's fix note is there" test -n "$note"
+check "  ... and says no sentence twice" python3 -c '
+import re, sys
+s = [x for x in re.split(r"(?<=\.) ", sys.argv[1]) if x]
+sys.exit(len(s) != len(set(s)))' "$note"
+
+# --- "hash-heavy queries" is named as the work_mem term, with its own sum (review-rwb) ---
+conf 'shared_buffers = 2GB\nwork_mem = 16MB\nmax_connections = 200\n'
+m=$(rule PK2002 .message --pg-version 16 --host ram=5GB)
+check "PK2002 names the hash figure as the work_mem term" grep -q "the work_mem term is 6.5GB and the sum 8.82GB" <<<"$m"
+check "  ... not as 'hash-heavy queries: X' after the total" bash -c '! grep -q "hash-heavy queries: " <<<"$1"' _ "$m"
+python3 - "$m" <<'PY' && ok "  ... and its sum is the total with the hash term in place of the sort term" || fail "  ... the hash-heavy sum"
+import re, sys
+unit = {'MB': 1, 'GB': 1024}
+def b(x):
+    n, u = re.fullmatch(r'([0-9.]+)([MG]B)', x).groups()
+    return float(n) * unit[u]
+m = sys.argv[1]
+total = b(re.search(r'= ([0-9.]+[MG]B) in all', m).group(1))
+sorts = b(re.search(r'work_mem ([0-9.]+[MG]B) \(', m).group(1))
+hashes = b(re.search(r'work_mem term is ([0-9.]+[MG]B)', m).group(1))
+hsum = b(re.search(r'and the sum ([0-9.]+[MG]B)', m).group(1))
+sys.exit(abs(total - sorts + hashes - hsum) > 0.02 * hsum)
+PY
+
+# --- the first remedy decides when the change applies: lowering work_mem is a reload ---
+md=$(lint_md --pg-version 16 --host ram=5GB)
+check "PK2002 ('lower work_mem or max_connections') applies after a reload" \
+  grep -q "PK2002 worst-case.* | reload |$" <<<"$md"
+check "  ... and its section does not say the change needs a restart" bash -c '! awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "change needs a \*\*restart"' _ "$md"
+check "  ... but that max_connections instead does" bash -c 'awk "/^### .*PK2002/ {on = 1; next} on && /^##/ {exit} on" <<<"$1" | grep -q "Changing .max_connections. instead needs a \*\*restart"' _ "$md"
+conf 'shared_buffers = 16MB\nmax_connections = 500\n'
+check "close miss: a joined change with a postmaster setting still needs a restart" \
+  grep -q "PK2003 .* | restart |$" <<<"$(lint_md --pg-version 16 --host ram=16GB)"
+
+# --- a notice that asks for no change has no risk section and cites no internal doc ---
+conf '# Tuned for a server with 8GB RAM and 4 CPUs\nshared_buffers = 2GB\n'
+md=$(lint_md)
+sec=$(awk '/^### .*PK0092/ {on = 1; print; next} on && /^##/ {exit} on' <<<"$md")
+check "PK0092 is reported" test -n "$sec"
+check "  ... with no 'Risk of changing it. None'" bash -c '! grep -q "Risk of changing it" <<<"$1"' _ "$sec"
+check "  ... and no docs/*.md reference" bash -c '! grep -q "docs/[a-z]*\.md" <<<"$1"' _ "$sec"
+
+# --- competing values for one parameter: the one applied is named, and what it leaves standing
+# (review-h8a, file 14: PK0011's converted max_wal_size against PK3026's) ---
+conf 'checkpoint_segments = 32\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
+note=$(rule PK3026 .fix_note --pg-version 16)
+check "PK3026 names the value applied (PK0011's)" grep -q "1501MB (PK0011) is applied" <<<"$note"
+check "  ... and says it still fires with it" grep -q "this finding still fires" <<<"$note"
+conf 'checkpoint_segments = 256\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
+check "close miss: a winning value that clears it adds no such sentence" \
+  bash -c '! grep -q "still fires" <<<"$1"' _ "$(rule PK3026 .fix_note --pg-version 16)"
+conf 'checkpoint_timeout = 30min\n'
+h=$(lint_md | grep '^### .*PK3026')
+check "PK3026's heading does not state the rule's 512kB/s bar as the finding's rate" \
+  bash -c '[ -n "$1" ] && ! grep -q "512kB/s" <<<"$1"' _ "$h"
+
+# --- a raise held back by the worst case of memory names the way out (review-rwb, file 28) ---
+conf 'max_connections = 450\nshared_buffers = 250MB\nmaintenance_work_mem = 2MB\nwork_mem = 2MB\n'
+note=$(rule PK2010 .fix_note --host ram=1GB)
+check "PK2010's raise waits on PK2002, and says what to change first" \
+  grep -q "maintenance_work_mem = 32MB waits on PK2002 .* Make PK2002's change first (lower work_mem or max_connections.*), then write maintenance_work_mem = 32MB" <<<"$note"
+
+# --- a fix that lowers a sum does not "raise" its milder reading (review-h8d, files 56, 61) ---
+conf 'max_connections = 100\nshared_buffers = 128MB\nwork_mem = 16MB\nmax_parallel_workers = 4\n'
+j=$(lint_json --pg-version 15 --host ram=512MB,cores=1,storage=ssd)
+check "PK2001 (error, 1.84GB on 512MB) has a suggestion" \
+  test -n "$(jq -r '.findings[] | select(.rule == "PK2001") | .suggestion // empty' <<<"$j")"
+check "  ... and says it falls to PK2002's warning" \
+  grep -q "falls to PK2002" <<<"$(jq -r '.findings[] | select(.rule == "PK2001") | .fix_note // empty' <<<"$j")"
+check "no finding says lowering max_parallel_workers or work_mem raises PK2002" \
+  bash -c '! grep -q "is not proposed: applied, it raises PK2002" <<<"$1"' _ "$j"
+conf 'max_connections = 5000\nshared_buffers = 512MB\n'
+j=$(lint_json --pg-version 13 --host ram=500MB,cores=1)
+check "PK2001 and PK2005 agree on shared_buffers = 128MB (no 'not proposed' beside a proposal)" \
+  bash -c '! grep -q "shared_buffers = 128MB is not proposed" <<<"$1" && grep -q "shared_buffers = 128MB" <<<"$1"' _ "$j"
+conf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n'
+check "close miss: a raise into the worst case is still held back" \
+  test -z "$(rule PK2004 '.fix[]?.name' --host ram=8GB,cores=4,storage=ssd)"
+
+# --- a line the server refuses has no value a server runs with "today" (review-h8d, file 59) ---
+conf 'autovacuum_analyze_cost_delay = 10ms\n'
+check "a refused line's risk does not speak of the value it runs with today" \
+  bash -c '! grep -q "the value it runs with today" <<<"$1" && grep -q "no server runs with this line" <<<"$1"' _ "$(lint_md)"
+
+done_testing
