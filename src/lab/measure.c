@@ -32,7 +32,7 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
                           &out->xact_rollback,   &out->temp_files,       &out->temp_bytes,
                           &out->autovacuum_runs, &out->autoanalyze_runs, &out->wal_bytes};
     double *const ckpt[] = {&out->checkpoints_timed, &out->checkpoints_req};
-    double *const io[] = {&out->io_reads, &out->io_read_ms};
+    double *const io[] = {&out->io_reads, &out->io_read_ms, &out->av_reads, &out->av_writes};
     double *const seq[] = {&out->seq_scans, &out->seq_tup_read};
     double *const wal[] = {&out->wal_writes, &out->wal_syncs, &out->wal_buffers_full};
     int version = dbctl_server_version(ctl);
@@ -50,12 +50,24 @@ bool stat_counters_read(DbCtl *ctl, StatCounters *out, PkDiag *diag)
                           ? "SELECT num_timed, num_requested FROM pg_stat_checkpointer"
                           : "SELECT checkpoints_timed, checkpoints_req FROM pg_stat_bgwriter",
                       ckpt, 2, &err) ||
+        /* 18 counts a combined read as one operation and gives its bytes (op_bytes, always
+         * BLCKSZ, went): the autovacuum workers' blocks are bytes / 8192 there */
         (version >= 160000 &&
          !doubles_into(ctl,
-                       "SELECT coalesce(sum(reads), 0), coalesce(sum(read_time), 0) FROM "
-                       "pg_stat_io WHERE object = 'relation' AND backend_type = 'client "
-                       "backend'",
-                       io, 2, &err)) ||
+                       version >= 180000
+                           ? "SELECT coalesce(sum(reads) FILTER (WHERE b = 'client backend'), "
+                             "0), coalesce(sum(read_time) FILTER (WHERE b = 'client backend'), "
+                             "0), coalesce(sum(read_bytes) FILTER (WHERE b = 'autovacuum "
+                             "worker'), 0) / 8192, coalesce(sum(write_bytes) FILTER (WHERE b = "
+                             "'autovacuum worker'), 0) / 8192 FROM (SELECT *, backend_type b "
+                             "FROM pg_stat_io WHERE object = 'relation') io"
+                           : "SELECT coalesce(sum(reads) FILTER (WHERE b = 'client backend'), "
+                             "0), coalesce(sum(read_time) FILTER (WHERE b = 'client backend'), "
+                             "0), coalesce(sum(reads) FILTER (WHERE b = 'autovacuum worker'), "
+                             "0), coalesce(sum(writes) FILTER (WHERE b = 'autovacuum worker'), "
+                             "0) FROM (SELECT *, backend_type b FROM pg_stat_io WHERE object = "
+                             "'relation') io",
+                       io, 4, &err)) ||
         !doubles_into(ctl,
                       "SELECT coalesce(sum(seq_scan), 0), coalesce(sum(seq_tup_read), 0) "
                       "FROM pg_stat_all_tables",

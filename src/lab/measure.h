@@ -24,6 +24,9 @@ typedef struct StatCounters {
     /* pg_stat_io (PostgreSQL 16+; 0 before): reads of relations by client backends and their
      * time in ms (track_io_timing) */
     double io_reads, io_read_ms;
+    /* pg_stat_io (16+; 0 before): the relation blocks autovacuum workers read and wrote, vacuum
+     * and analyze alike (the vacuum storm's cost that can reach the clients) */
+    double av_reads, av_writes;
     /* The series' mechanism counters (lab/mechanism.h): the server's WAL writes and syncs
      * (PostgreSQL 14-17 pg_stat_wal, 18 pg_stat_io's object 'wal'; 0 before 14), and the
      * sequential scans and the rows they read (pg_stat_all_tables); the times a backend found

@@ -16,6 +16,10 @@ static const struct {
                                       "rows read by sequential scans per transaction"},
     [COUNTER_IO_MS_PER_READ] = {"io_ms_per_read",
                                 "ms a client backend waits per read (pg_stat_io)"},
+    [COUNTER_AUTOVACUUM_READS_PER_RUN] = {"autovacuum_reads_per_run",
+                                          "blocks autovacuum workers read per run (pg_stat_io)"},
+    [COUNTER_AUTOVACUUM_WRITES_PER_RUN] = {"autovacuum_writes_per_run",
+                                           "blocks autovacuum workers wrote per run (pg_stat_io)"},
     [COUNTER_AIO_QUEUED] = {"aio_queued", "I/Os queued for or read by an I/O worker (pg_aios)"},
 };
 

@@ -12,14 +12,16 @@
 #include <stdbool.h>
 
 typedef enum LabCounter {
-    COUNTER_BLKS_READ_PER_TXN,        /* pg_stat_database blks_read / transactions */
-    COUNTER_AUTOVACUUM_RUNS,          /* pg_stat_all_tables autovacuum_count */
-    COUNTER_CHECKPOINTS_PER_S,        /* pg_stat_checkpointer (17+) or pg_stat_bgwriter */
-    COUNTER_WAL_SYNCS_PER_S,          /* pg_stat_wal (14-17), pg_stat_io 'wal' (18) */
-    COUNTER_WAL_BUFFERS_FULL_PER_TXN, /* pg_stat_wal wal_buffers_full / transactions (14+) */
-    COUNTER_SEQ_TUP_READ_PER_TXN,     /* pg_stat_all_tables seq_tup_read / transactions */
-    COUNTER_AIO_QUEUED,               /* pg_aios rows SUBMITTED, the mean of the samples (18) */
-    COUNTER_IO_MS_PER_READ,           /* pg_stat_io read_time / reads of client backends (16+) */
+    COUNTER_BLKS_READ_PER_TXN,         /* pg_stat_database blks_read / transactions */
+    COUNTER_AUTOVACUUM_RUNS,           /* pg_stat_all_tables autovacuum_count */
+    COUNTER_CHECKPOINTS_PER_S,         /* pg_stat_checkpointer (17+) or pg_stat_bgwriter */
+    COUNTER_WAL_SYNCS_PER_S,           /* pg_stat_wal (14-17), pg_stat_io 'wal' (18) */
+    COUNTER_WAL_BUFFERS_FULL_PER_TXN,  /* pg_stat_wal wal_buffers_full / transactions (14+) */
+    COUNTER_SEQ_TUP_READ_PER_TXN,      /* pg_stat_all_tables seq_tup_read / transactions */
+    COUNTER_AIO_QUEUED,                /* pg_aios rows SUBMITTED, the mean of the samples (18) */
+    COUNTER_IO_MS_PER_READ,            /* pg_stat_io read_time / reads of client backends (16+) */
+    COUNTER_AUTOVACUUM_READS_PER_RUN,  /* pg_stat_io autovacuum workers' reads / runs (16+) */
+    COUNTER_AUTOVACUUM_WRITES_PER_RUN, /* … their writes / runs (16+) */
     COUNTER_N
 } LabCounter;
 

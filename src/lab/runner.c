@@ -1002,9 +1002,12 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
     snprintf(rep->series_storage, sizeof(rep->series_storage),
              "pgknob-slowfs (FUSE, direct I/O: the page cache does not answer reads), adding "
              "%g ms to every data read and %g ms to every fsync of the data directory and the WAL, "
-             "a local SSD's latencies%s%s",
+             "%s%s",
              rep->series_read_s * 1000, rep->series_fsync_s * 1000,
-             opts->series_read_s > 0 || opts->series_fsync_s > 0 ? " as given" : " (the default)",
+             /* given latencies are the user's device, not necessarily a local SSD */
+             opts->series_read_s > 0 || opts->series_fsync_s > 0
+                 ? "as given (--read-latency, --fsync-latency)"
+                 : "a local SSD's latencies (the default)",
              volume);
     for (size_t idx = 0; idx < rep->n; idx++) {
         StageResult *stage = &rep->stages[idx];

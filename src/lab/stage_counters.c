@@ -33,6 +33,13 @@ void lab_stage_counters(const LabRunReport *rep, const StageResult *stage, doubl
                 out[COUNTER_WAL_BUFFERS_FULL_PER_TXN] = d->wal_buffers_full / txns;
         }
         out[COUNTER_AUTOVACUUM_RUNS] = d->autovacuum_runs;
+        /* what a pass costs the storage the clients share: pg_stat_io counts a worker's vacuum
+         * and analyze together, so per run of either */
+        double runs = d->autovacuum_runs + d->autoanalyze_runs;
+        if (major >= 16 && runs > 0) {
+            out[COUNTER_AUTOVACUUM_READS_PER_RUN] = d->av_reads / runs;
+            out[COUNTER_AUTOVACUUM_WRITES_PER_RUN] = d->av_writes / runs;
+        }
         /* track_io_timing (on from the baseline) times each read a client backend waits for:
          * with io_method = worker that includes the wait in the I/O workers' queue */
         if (major >= 16 && d->io_reads > 0)

@@ -175,6 +175,9 @@ static json_t *json_stats(const StageResult *stage)
     json_object_set_new(obj, "checkpoints_requested", jnum(d->checkpoints_req));
     json_object_set_new(obj, "autovacuum_runs", jnum(d->autovacuum_runs));
     json_object_set_new(obj, "autoanalyze_runs", jnum(d->autoanalyze_runs));
+    /* 0 before PostgreSQL 16, which has no pg_stat_io */
+    json_object_set_new(obj, "autovacuum_reads", jnum(d->av_reads));
+    json_object_set_new(obj, "autovacuum_writes", jnum(d->av_writes));
     json_object_set_new(obj, "wal_bytes", jnum(d->wal_bytes));
     /* 0 before PostgreSQL 14, which has no pg_stat_wal */
     json_object_set_new(obj, "wal_writes", jnum(d->wal_writes));
@@ -483,8 +486,12 @@ static void md_stats(StrBuf *out, const StageResult *stage)
         sb_put(out, "no block accesses counted\n");
     sb_printf(out, "- checkpoints: %.0f timed, %.0f requested\n", d->checkpoints_timed,
               d->checkpoints_req);
-    sb_printf(out, "- autovacuum runs: %.0f vacuum, %.0f analyze\n", d->autovacuum_runs,
+    sb_printf(out, "- autovacuum runs: %.0f vacuum, %.0f analyze", d->autovacuum_runs,
               d->autoanalyze_runs);
+    if (d->av_reads > 0 || d->av_writes > 0)
+        sb_printf(out, " (their workers read %.0f blocks and wrote %.0f)", d->av_reads,
+                  d->av_writes);
+    sb_put(out, "\n");
     sb_printf(out, "- WAL written: %s (%s per transaction)\n", wal, wal_txn);
     sb_printf(out, "- temporary files: %.0f, %s\n", d->temp_files, temp);
     free(wal);

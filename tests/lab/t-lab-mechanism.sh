@@ -33,13 +33,18 @@ check "every stage carries every counter, each read from the server (none null o
 import json, sys
 doc = json.load(open(sys.argv[1]))
 keys = {"blks_read_per_txn", "autovacuum_runs", "checkpoints_per_s", "wal_syncs_per_s",
-        "wal_buffers_full_per_txn", "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read"}
+        "wal_buffers_full_per_txn", "seq_tup_read_per_txn", "aio_queued", "io_ms_per_read",
+        "autovacuum_reads_per_run", "autovacuum_writes_per_run"}
 for s in doc["stages"]:
     m = s["mechanism"]
     assert set(m["counters"]) == keys, (s["id"], m["counters"])
+    runs = s["stats"]["autovacuum_runs"] + s["stats"]["autoanalyze_runs"]
     for key, value in m["counters"].items():
         if key.endswith("_per_txn") and s["completed"] == 0:
             continue  # per transaction: nothing completed, nothing to divide by
+        if key.endswith("_per_run") and runs == 0:
+            assert value is None, (s["id"], key, value)  # no run, nothing to divide by
+            continue
         assert value is not None, (s["id"], key)
     assert m["aio_samples"] > 0, (s["id"], m)
 PY
@@ -62,6 +67,17 @@ print("   ", stage_id, counter, p["before"], "->", p["value"])
 assert p["moved"] == "up" and p["as_expected"] is True and p["value"] > p["before"], p
 PY
 done
+
+check "02-vacuum-storm: its autovacuum workers' reads per run are read from pg_stat_io (what a pass costs the storage the clients share)" py <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+s = [s for s in doc["stages"] if s["id"] == "02-vacuum-storm"][0]
+c, st = s["mechanism"]["counters"], s["stats"]
+print("   ", "runs", st["autovacuum_runs"], "+", st["autoanalyze_runs"], "reads per run",
+      c["autovacuum_reads_per_run"], "writes per run", c["autovacuum_writes_per_run"])
+assert st["autovacuum_reads"] > 0 and c["autovacuum_reads_per_run"] > 0, (c, st)
+assert c["autovacuum_writes_per_run"] >= 0, c
+PY
 
 check "03-wal-torture also names WAL syncs per second, read (every WAL write syncs under open_datasync)" py <<'PY'
 import json, sys
@@ -156,6 +172,7 @@ for s in (base, tiny):
     assert c["wal_buffers_full_per_txn"] is not None, c  # pg_stat_wal: 14+
     assert c["aio_queued"] is None and s["mechanism"]["aio_samples"] == 0, s["mechanism"]
     assert c["io_ms_per_read"] is None, c  # pg_stat_io: 16+
+    assert c["autovacuum_reads_per_run"] is None, c  # pg_stat_io: 16+
 PY
 
 done_testing
