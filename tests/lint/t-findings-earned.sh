@@ -90,7 +90,7 @@ check "Markdown: a module placeholder (PK0014) does not borrow the refusal's 'Wh
   '! grep -q "A line it rejects stops a starting server" <<<"$1" && grep -q "PK0014" <<<"$1"' _ "$md"
 printf "work_mem = 4mb\n" >"$work/c.conf"
 md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
-check "Markdown: a refusal (PK0020) still says so" grep -q "rejects the current line" <<<"$md"
+check "Markdown: a refusal (PK0020) still says so" grep -q "since the server rejects it" <<<"$md"
 
 # --- suggestions that clear their own condition ---
 # a did-you-mean rename only where it is that parameter's line (review-h7c 44): not over a line
