@@ -1234,6 +1234,11 @@ static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmar
                                                "pgbench", "loadtest",  "import",     "contest",
                                                "isucon",  "rinha",     NULL};
 
+/* Directories a repository keeps its tests, CI or benchmarks in. */
+static const char *const SUITE_DIRS[] = {"test",      "tests",      "testing",  "ci",
+                                         "e2e",       "spec",       "fixtures", "bench",
+                                         "benchmark", "benchmarks", "pgbench",  NULL};
+
 static bool word_listed(const char *word, const char *const *list)
 {
     for (; *list; list++)
@@ -1323,7 +1328,7 @@ static const char *inside_repository(const char *full, char **repo)
 /* The words of one path component `comp` (`shown`, as the evidence names it): updates *found,
  * *word_out, *prod and *prev_word as purpose_of_path reads them. */
 static void component_words(char *comp, const char *shown, IntentPurpose *found, char **word_out,
-                            bool *prod, char **prev_word)
+                            bool *prod, char **prev_word, bool *whole)
 {
     for (char *p = comp; *p;) {
         while (*p && !isalnum((unsigned char)*p))
@@ -1360,6 +1365,10 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
             *found = here;
             free(*word_out);
             *word_out = xasprintf("'%s' in '%s'", word, shown);
+            /* a directory that is a test suite's or CI's by its whole name (tests/, ci/,
+             * bench/) says what the file is for; a word within a longer name
+             * ("Forum-test-next-nest", "contest") only hints (review-h8a 16, review-h9c 37) */
+            *whole = shown == comp && !strcasecmp(word, comp) && word_listed(word, SUITE_DIRS);
         }
         free(*prev_word);
         *prev_word = word;
@@ -1370,7 +1379,7 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
  * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and
  * the directories above the file's repository are no statement; the repository's own name, as
  * its origin remote gives it, is. */
-static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod)
+static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *prod, bool *whole)
 {
     char *real = realpath(path, NULL);
     const char *full = real ? real : path;
@@ -1385,7 +1394,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
          *prev_word = NULL;
     if (repo) {
         char *shown = xasprintf("%s' (the repository's name, from its origin remote", repo);
-        component_words(repo, shown, &found, word_out, prod, &prev_word);
+        component_words(repo, shown, &found, word_out, prod, &prev_word, whole);
         free(shown);
         free(repo);
     }
@@ -1396,7 +1405,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             continue;
         }
         skip_next = !strcmp(comp, "home") || !strcmp(comp, "Users");
-        component_words(comp, comp, &found, word_out, prod, &prev_word);
+        component_words(comp, comp, &found, word_out, prod, &prev_word, whole);
     }
     free(prev_word);
     free(copy);
@@ -1523,8 +1532,8 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     if (!set->n_files)
         return;
     char *word = NULL;
-    bool prod_path = false;
-    IntentPurpose by_path = purpose_of_path(set->files[0], &word, &prod_path);
+    bool prod_path = false, whole_dir = false;
+    IntentPurpose by_path = purpose_of_path(set->files[0], &word, &prod_path, &whole_dir);
     if (prod_said || prod_path) {
         out->purpose = INTENT_NONE;
         free(word);
@@ -1543,7 +1552,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
         evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);
         free(real);
         out->purpose = by_path;
-        out->purpose_named = true;
+        out->purpose_named = !whole_dir;
     }
     free(word);
     if (out->purpose == INTENT_NONE)

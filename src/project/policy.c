@@ -246,10 +246,13 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
             if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE ||
-                (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST) ||
-                (named_only && on_purpose[rule_idx].costly))
+                (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST))
                 continue;
             Severity to = on_purpose[rule_idx].to ? on_purpose[rule_idx].to : SEV_NOTICE;
+            /* a name only hints at the purpose: what can lose data or availability stays at
+             * least a warning, never the notice an explicit purpose makes it */
+            if (named_only && on_purpose[rule_idx].costly && to < SEV_WARNING)
+                to = SEV_WARNING;
             if (f->severity <= to)
                 continue;
             if (f->rule_severity == SEV_NONE)
