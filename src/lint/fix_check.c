@@ -741,6 +741,32 @@ static bool fits(const LintInput *input, Finding *items, const size_t *ranges, c
     return clear;
 }
 
+/* Does `f` stand without its own raise `fix`, the other changes applied? A raise a worst-case
+ * fix makes moot (PK4014's autovacuum_work_mem = 1GB once PK2001 lowers maintenance_work_mem
+ * below 1GB) would only add to the sum again. */
+static bool cleared_by_others(const LintInput *input, Finding *items, const size_t *ranges,
+                              const RuleSet *rules, const EngineOpts *eopts, const Finding *f,
+                              FindingFix *fix)
+{
+    const SnapSetting *cur = snapshot_get(&input->snap, fix->name);
+    if (!cur)
+        return false;
+    char *was = fix->value;
+    char *now = xstrdup(cur->value);
+    fix->value = now;
+    FindingList sim = {0};
+    Touched touched = {0};
+    lint_simulated(input, items, ranges, rules, eopts, &sim, &touched);
+    bool cleared = true;
+    for (size_t idx = 0; cleared && idx < sim.n; idx++)
+        cleared = !same_finding(f, &sim.items[idx]);
+    arena_free(sim.arena);
+    free(touched.names);
+    fix->value = was;
+    free(now);
+    return cleared;
+}
+
 /* The value `eighths`/8 of the way from `from` to `to`, rounded down to a step a DBA writes
  * (128MB, 16MB or 1MB for a size; a whole number otherwise); NULL when it is no raise. */
 static char *part_of_raise(const CatalogParam *param, double from, double to, int eighths)
@@ -785,6 +811,16 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                 const CatalogParam *param = raised_term(&input->snap, rules, fix, &from, &to);
                 if (!param)
                     continue;
+                if (cleared_by_others(input, items, ranges, rules, eopts, f, fix)) {
+                    char *why = xasprintf("%s = %s is not needed: with the other changes applied, "
+                                          "this finding no longer fires.",
+                                          fix->name, fix->value);
+                    finding_drop_fix(f, fix_idx);
+                    finding_note_fix(f, why);
+                    free(why);
+                    finding_render_suggestion(f);
+                    return true;
+                }
                 /* the largest eighth of the raise that fits: the smallest first, then halving */
                 int low = 0, high = 8;
                 while (high - low > 1) {
