@@ -127,6 +127,7 @@ static const struct {
     {"trigger_file", "12", "use promote_trigger_file (until 15) or pg_ctl promote"},
     {"unix_socket_directory", "9.3", "use unix_socket_directories"},
     {"vacuum_defer_cleanup_age", NULL, "use hot_standby_feedback or a replication slot"},
+    {"wal_sender_delay", "9.2", "a WAL sender wakes when WAL is written"},
     {"wal_keep_segments", "13", "use wal_keep_size"},
 };
 

@@ -463,8 +463,12 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
     static pcre2_code *ram_key, *ram_words, *ram_header, *ram_for, *ram_given, *ram_limit,
-        *cores_key, *cores_words, *storage_key, *storage_words;
+        *cores_key, *cores_words, *storage_key, *storage_words, *hypothetical;
     if (!ram_key) {
+        /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
+         * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
+        hypothetical = compile("\\b(?:examples?|e\\.g\\.?|eg|for\\s+instance|if\\s+(?:you|your)|"
+                               "assuming|suppose|say)\\b");
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
@@ -495,6 +499,11 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
     }
+    char *example = match_group(hypothetical, comment, 0, NULL);
+    bool is_example = example != NULL;
+    free(example);
+    if (is_example)
+        return;
     double words_bytes = -1;
     int words_cores = -1;
     if (stated_in_words(comment, &words_bytes, &words_cores)) {
@@ -1017,18 +1026,22 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
             continue;
         if (f->rule_severity == SEV_NONE)
             f->rule_severity = f->severity;
-        f->severity = SEV_NOTICE;
+        /* a comment naming the file system states it; wal_recycle = off is a setting copied
+         * from ZFS advice as often as made for ZFS, and a torn page corrupts silently: a
+         * warning (review 2026-12h, h9d 47) */
         bool by_setting = !strncmp(intent->cow, "wal_", 4);
+        f->severity = by_setting ? SEV_WARNING : SEV_NOTICE;
         f->hint = finding_printf(
             f,
-            "A notice: the configuration shows a copy-on-write file system (%s), where "
+            "%s: the configuration %s a copy-on-write file system (%s), where "
             "full_page_writes = off is a known deliberate choice. PostgreSQL's documentation "
             "allows it only where the file system prevents partial page writes, naming ZFS "
             "(Reliability, wal-reliability.html)%s. Keep it off only if the data directory is on "
             "such a file system.%s%s",
+            by_setting ? "A warning, not an error" : "A notice", by_setting ? "suggests" : "names",
             intent->cow,
-            by_setting ? "; wal_recycle and wal_init_zero = off say only that the file system is "
-                         "copy-on-write"
+            by_setting ? "; wal_recycle and wal_init_zero = off are settings often copied from "
+                         "ZFS advice, and say nothing of the volume this file ends up on"
                        : "",
             f->hint ? " " : "", f->hint ? f->hint : "");
         char *link = xasprintf("https://www.postgresql.org/docs/%d/wal-reliability.html", pg_major);

@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "input/major_evidence.h"
 #include "lint/validate.intern.h"
+#include "model/finding_ids.h"
 
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
@@ -851,6 +852,23 @@ static int value_refused_since(const Finding *f)
     return 0;
 }
 
+/* A PK0010 for a plain name no catalogued major has and none resembles (wal_sender_delay): in a
+ * file written for a major before 13 it may be one of that major's parameters pgknob's history
+ * lacks, so it is upgrade advice like a known removal, not a name no server ever had. */
+static bool unknown_to_all(const LintInput *input, const Finding *f)
+{
+    const char *name = f->settings[0].name;
+    if (strcmp(f->rule_id, "PK0010") || f->n_settings != 1 || strchr(name, '.') ||
+        in_template_block(&input->set, f))
+        return false;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        const Catalog *cat = catalog_for_major(major);
+        if (!cat || catalog_find(cat, name) || catalog_suggest(cat, name))
+            return false;
+    }
+    return true;
+}
+
 /* A file written for an older major than the one checked, with no --pg-version: its
  * removed-parameter refusals (PK0011), and the values of it the oldest catalogued major still
  * accepts but the checked one refuses (PK0020), are one upgrade notice naming each line. */
@@ -868,6 +886,11 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
         if (since)
             sb_printf(&lines, "%s%s = %s (line %d: PostgreSQL %d and later refuse the value)",
                       count ? "; " : "", f->settings[0].name, f->settings[0].value, f->line, since);
+        else if (older && unknown_to_all(input, f))
+            sb_printf(&lines,
+                      "%s%s (line %d: no major from %d to %d defines it; PostgreSQL %s may have)",
+                      count ? "; " : "", f->settings[0].name, f->line, PK_MIN_MAJOR, PK_MAX_MAJOR,
+                      input->evident_major);
         else if (strcmp(f->rule_id, "PK0011") || in_template_block(&input->set, f))
             continue;
         else {
@@ -899,6 +922,12 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
         keep->suggestion = NULL;
         keep->severity = SEV_NOTICE;
         keep->refuses_start = false;
+        if (strcmp(keep->rule_id, "PK0011")) { /* an unknown name came first: one id for all */
+            const FindingId *row = finding_id_find("PK0011");
+            keep->rule_id = finding_strdup(keep, row->id);
+            keep->rule_name = finding_strdup(keep, row->name);
+            keep->title = finding_strdup(keep, row->title);
+        }
     }
     sb_free(&lines);
 }
@@ -1075,11 +1104,12 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
 {
     for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
         Finding *f = &res->findings.items[idx];
-        /* a warning's way out may name a parameter the file's own major lacks
-         * (autovacuum_work_mem for a 9.3 file): its suggestion says which major it speaks of */
-        if (f->severity != SEV_RECOMMENDATION && f->suggestion && input->evident_major[0]) {
-            f->suggestion = finding_printf(f, "%s (on PostgreSQL %d, the major checked)",
-                                           f->suggestion, input->pg_major);
+        /* a warning's numbers may come from the checked major's defaults (PK4008's rates use
+         * vacuum_cost_page_miss 2, 10 before 14) and its way out may name a parameter the file's
+         * own major lacks (autovacuum_work_mem for a 9.3 file): it says which major it speaks of */
+        if (f->severity != SEV_RECOMMENDATION && input->evident_major[0]) {
+            f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)", f->message,
+                                        input->pg_major);
             continue;
         }
         if (f->severity != SEV_RECOMMENDATION)

@@ -327,9 +327,11 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
     const char *close = catalog_suggest(cat, name);
     /* a name no major defines and none resembles: the line has nothing to correct it to */
     if (!close) {
-        f->hint = finding_strdup(f, "No PostgreSQL major defines a parameter of this name, and"
-                                    " none is spelt close to it.");
-        f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists)");
+        f->hint = finding_strdup(f, "No PostgreSQL major from 13 to 18 defines a parameter of this"
+                                    " name, none is spelt close to it, and it is none pgknob knows"
+                                    " was removed before 13.");
+        f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists in"
+                                          " PostgreSQL 13 to 18)");
         return;
     }
     /* the rename is offered only where it is that parameter's line: its value must be one the

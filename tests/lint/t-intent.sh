@@ -129,9 +129,11 @@ expect_exit 0 "host: a stated RAM below a machine's after the cores is ignored, 
 # ---- 4. copy-on-write storage ----
 cp tests/lint/intent/cow.conf "$work/cow.conf"
 out=$(lint_json "$work/cow.conf")
-[ "$(sev PK6002 <<<"$out")" = notice ] &&
-  jq -e '[.findings[] | select(.rule == "PK6002") | .hint][0] | test("copy-on-write") and test("prevents partial page writes")' >/dev/null <<<"$out" &&
-  ok "cow: wal_recycle = off makes full_page_writes = off a notice that says what it relies on" || fail "cow: PK6002 $(sev PK6002 <<<"$out")"
+# a setting suggests the file system, a comment names it: a warning, not a notice (review
+# 2026-12h, h9d 47: wal_recycle = off copied from ZFS advice into a Docker quickstart)
+[ "$(sev PK6002 <<<"$out")" = warning ] &&
+  jq -e '[.findings[] | select(.rule == "PK6002") | .hint][0] | test("suggests a copy-on-write") and test("prevents partial page writes")' >/dev/null <<<"$out" &&
+  ok "cow: wal_recycle = off makes full_page_writes = off a warning that says what it relies on" || fail "cow: PK6002 $(sev PK6002 <<<"$out")"
 fix_why PK6002 <<<"$out" | grep -q "copy-on-write" && ok "cow: the fix is unsafe, naming the evidence" || fail "cow: $(fix_why PK6002 <<<"$out")"
 ! jq -e '[.findings[] | select(.rule == "PK3001") | .message][0] | test("full page image to WAL")' >/dev/null <<<"$out" &&
   ok "cow: PK3001 claims no full page images with full_page_writes = off" || fail "cow: PK3001 still claims full page images"
@@ -479,6 +481,17 @@ ram_of "$work/container.conf" | grep -qF "ram=2GB from line 2 ('# 25% of availab
   fail "host words container: $(ram_of "$work/container.conf") / $(ram_of "$work/vm.conf")"
 [ "$(ram_of "$work/notvm.conf")" = none ] &&
   ok "host words close miss: a size for something else is no machine" || fail "host words notvm: $(ram_of "$work/notvm.conf")"
+
+# a scaling rule's example names no machine: the file's own range stands (review 2026-12h, h9d
+# 45: "Example for 8 GB RAM" outranked "Tuned for a VPS with 2-4 GB RAM")
+printf '# Tuned for a VPS with 2-4 GB RAM\n\n# Example for 8 GB RAM: shared_buffers = 2GB\nshared_buffers = 512MB\n' >"$work/example.conf"
+printf '# e.g. 16GB RAM: shared_buffers = 4GB\nshared_buffers = 512MB\n' >"$work/eg.conf"
+printf '# Server: 8 GB RAM\nshared_buffers = 2GB\n' >"$work/example-miss.conf"
+ram_of "$work/example.conf" | grep -q "ram=2GB (the lower bound of '2-4 GB'" && [ "$(ram_of "$work/eg.conf")" = none ] &&
+  ok "host words: an example's size ('Example for 8 GB RAM', 'e.g. 16GB RAM') is no machine" ||
+  fail "host example: $(ram_of "$work/example.conf") / $(ram_of "$work/eg.conf")"
+ram_of "$work/example-miss.conf" | grep -q "ram=8GB from line 1" &&
+  ok "host words close miss: 'Server: 8 GB RAM' is the machine" || fail "host example miss: $(ram_of "$work/example-miss.conf")"
 
 
 # a range of RAM: its lower bound, until the size it is tuned for is stated

@@ -517,13 +517,31 @@ check "  ... and its recommendations say they speak of the major checked (pg_sta
   test "$(rlint "$work/two.conf" | jq '[.findings[] | select(.severity == "recommendation") | select(.message | endswith("(on PostgreSQL 18, the major checked; the file names more than one major)") | not)] | length')" = 0
 
 # a file written for 9.3 is checked as 18: a warning's way out may name a parameter 9.3 lacks
-# (autovacuum_work_mem arrived in 9.4), so its suggestion says which major it speaks of (review
-# 2026-12g, rwa 14)
+# (autovacuum_work_mem arrived in 9.4) and its numbers may come from 18's defaults, so its
+# message says which major it speaks of (reviews 2026-12g, rwa 14, and 2026-12h, h9b 26)
 printf "data_directory = '/var/lib/postgresql/9.3/main'\nshared_buffers = 1GB\nwork_mem = 50MB\nmaintenance_work_mem = 2GB\n" >"$work/old93.conf"
-check "a 9.3 file's PK2002 suggestion says it speaks of 18, the major checked" bash -c 'grep -q "(on PostgreSQL 18, the major checked)$" <<<"$0"' \
-  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/old93.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"
+check "a 9.3 file's PK2002 says it speaks of 18, the major checked" bash -c 'grep -q "(on PostgreSQL 18, the major checked)$" <<<"$0"' \
+  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/old93.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .message')"
 printf "shared_buffers = 1GB\nwork_mem = 50MB\nmaintenance_work_mem = 2GB\n" >"$work/new.conf"
 check "  ... close miss: a file with no other major says nothing of it" bash -c '! grep -q "the major checked" <<<"$0"' \
-  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/new.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .suggestion')"
+  "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/new.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .message')"
+
+# a 9.1 file's plain name no major from 13 to 18 has (regex_flavor) may be 9.1's own: it joins the
+# upgrade notice, not an error saying no major ever had it (review 2026-12h, h9b 26:
+# wal_sender_delay, now known to be gone in 9.2); with --pg-version the server's refusal stands
+mkdir -p "$work/etc/postgresql/9.1/main"
+printf "regex_flavor = advanced\nwal_sender_delay = 200ms\ncheckpoint_segments = 16\n" >"$work/etc/postgresql/9.1/main/postgresql.conf"
+out=$(cd "$work" && rlint etc/postgresql/9.1/main/postgresql.conf)
+check "a 9.1 file: an unknown plain name joins the upgrade notice, no PK0010" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0010" or .rule == "PK0011") | "\(.rule) \(.severity)"] | join(",")' <<<"$out")" = "PK0011 notice"
+check "  ... which names it as a major before 13 may have had, and wal_sender_delay's removal in 9.2" bash -c \
+  'grep -q "regex_flavor (line 1: no major from 13 to 18 defines it; PostgreSQL 9.1 may have)" <<<"$0" && grep -q "wal_sender_delay was removed in PostgreSQL 9.2" <<<"$0"' \
+  "$(jq -r '.findings[] | select(.rule == "PK0011") | .message' <<<"$out")"
+out=$(cd "$work" && rlint --pg-version 16 etc/postgresql/9.1/main/postgresql.conf)
+check "  ... close miss: with --pg-version 16 it is the server's refusal, an error" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0010") | "\(.severity) \(.refuses_start)"] | join(",")' <<<"$out")" = "error true"
+printf "regex_flavor = advanced\n" >"$work/plain.conf"
+check "  ... close miss: in a file of no older major, PK0010 says only 13 to 18 were searched" bash -c 'grep -q "No PostgreSQL major from 13 to 18 defines" <<<"$0"' \
+  "$(rlint "$work/plain.conf" | jq -r '.findings[] | select(.rule == "PK0010") | .hint')"
 
 done_testing
