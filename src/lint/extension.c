@@ -453,9 +453,15 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
     }
     if (launcher)
         sb_put(&parts, " + 1 logical replication launcher");
+    /* a pool's size is a ceiling, not a demand (review 2026-12h, h9a 03): what it and parallel
+     * query can take at once */
     f->message = finding_printf(
-        f, "max_worker_processes is %.0f, below the %.0f that %s need%s: %s; %s", mwp->parsed.num,
-        need, sb_str(&names), n == 1 ? "s" : "", sb_str(&parts),
+        f, "max_worker_processes is %.0f, below the %.0f %s %s%s: %s; %s", mwp->parsed.num, need,
+        pool ? "slots that the workers of" : "that", sb_str(&names),
+        pool     ? " and parallel query can take at once"
+        : n == 1 ? " needs"
+                 : " need",
+        sb_str(&parts),
         pool ? "their jobs and parallel queries take slots from each other, and a job that finds"
                " none does not run on schedule"
              : "a worker beyond the slots does not start (\"too many background workers\" in"
@@ -470,9 +476,9 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
                " schedulers) are counted for one database: add theirs for each more.");
     f->suggestion =
         finding_printf(f,
-                       "max_worker_processes = %.0f (the sum, with a few spare for"
+                       "max_worker_processes = %.0f (the %.0f above, with %d spare for"
                        " PostgreSQL's and other modules' workers)%s",
-                       need + (launcher ? 2 : 3),
+                       need + (launcher ? 2 : 3), need, launcher ? 2 : 3,
                        pool ? ", or lower the modules' workers or max_parallel_workers" : "");
     sb_free(&parts);
     sb_free(&names);

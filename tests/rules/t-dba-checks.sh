@@ -210,6 +210,17 @@ check "PK3033: a bare number is a warning naming the segment count it meant, a s
   [[ $w == warning* && $w == *"160MB (10 segments of 16MB)"* && $n == notice* && $n != *segments* ]]' \
   "$PGKNOB" "$tmp"
 
+# a standby waiting without limit for conflicting queries (review 2026-12h, h9d 48: a Patroni
+# template's -1 delays went unmentioned): a warning where the file shows replication
+fires PK3034 13 '' "hot_standby = on\nmax_standby_streaming_delay = -1\nmax_standby_archive_delay = -1\n"
+fires PK3034 18 '' "max_standby_archive_delay = -1\nprimary_conninfo = 'host=p'\n"
+quiet PK3034 18 '' "hot_standby = off\nmax_standby_streaming_delay = -1\n"
+quiet PK3034 18 '' "hot_standby = on\nmax_standby_streaming_delay = 10min\n"
+check "PK3034: a warning beside replication settings, a notice on a file that shows none" bash -c '
+  sev() { printf "%b" "$2" >"$1/s.conf"; "$0" lint --fail-on never --format json "$1/s.conf" | jq -r "[.findings[] | select(.rule == \"PK3034\")][0] | .severity"; }
+  [ "$(sev "$1" "hot_standby = on\nmax_standby_streaming_delay = -1\n")" = warning ] &&
+  [ "$(sev "$1" "max_standby_streaming_delay = -1\n")" = notice ]' "$PGKNOB" "$tmp"
+
 # default_text_search_config naming a pg_catalog configuration the major lacks
 fires PK9003 17 '' "default_text_search_config = 'pg_catalog.chinese'\n"
 fires PK9003 13 '' "default_text_search_config = 'pg_catalog.catalan'\n"
