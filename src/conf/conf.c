@@ -459,13 +459,13 @@ static void mark_applied(ConfSet *set);
 
 void conf_set_mark_applied(ConfSet *set)
 {
-    conf_template_mark_branches(set, NULL);
+    conf_template_mark_branches(set, NULL, -1);
     mark_applied(set);
 }
 
-void conf_set_choose_branches(ConfSet *set, const char *storage)
+void conf_set_choose_branches(ConfSet *set, const char *storage, double ram_bytes)
 {
-    conf_template_mark_branches(set, storage);
+    conf_template_mark_branches(set, storage, ram_bytes);
     mark_applied(set);
 }
 

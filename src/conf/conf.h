@@ -27,6 +27,9 @@ typedef struct ConfEntry {
     /* inside a template block (any branch of `<% if %>`, `{% for %}`): the line of the innermost
      * statement that opened it, else 0. Such a line is rendered only when a condition holds. */
     int block_line;
+    /* inside a template block whose branches test the host's memory (`{% if ansible_memtotal_mb <
+     * 1000 %}`) that the host facts did not decide: the rendered value depends on the machine */
+    bool by_host_memory;
     int overridden_by; /* index into entries of the entry that wins over this one, or -1 */
     /* A reading error at this place, as the server would state it ("syntax error",
      * "could not open file …", "configuration file recursion …"); NULL if none. */
@@ -89,9 +92,9 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
  * built elsewhere (input/). */
 void conf_set_mark_applied(ConfSet *set);
-/* conf_set_mark_applied with a template's branches chosen by the host's storage (conf_template.h,
- * conf_template_mark_branches). */
-void conf_set_choose_branches(ConfSet *set, const char *storage);
+/* conf_set_mark_applied with a template's branches chosen by the host's storage and memory
+ * (conf_template.h, conf_template_mark_branches; `ram_bytes` < 0: unknown). */
+void conf_set_choose_branches(ConfSet *set, const char *storage, double ram_bytes);
 
 /* For each entry, the index of the next entry that sets the same name, or -1 (also for entries
  * without a name or that `counts` leaves out; `counts` may be NULL). Names compare ASCII

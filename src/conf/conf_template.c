@@ -1,6 +1,7 @@
 #include "conf/conf_template.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -262,6 +263,24 @@ static Control control_word(const char *text, bool erb)
     return CTL_NONE;
 }
 
+int conf_template_depth_step(const char *line)
+{
+    int step = 0;
+    static const struct {
+        const char *open;
+        bool erb;
+    } marks[] = {{"{%", false}, {"{{", false}, {"<%", true}};
+    for (const char *at = line; at && *at; at++)
+        for (size_t idx = 0; idx < sizeof(marks) / sizeof(marks[0]); idx++)
+            if (!strncmp(at, marks[idx].open, 2)) {
+                Control ctl = control_word(at + 2, marks[idx].erb);
+                step += ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
+                at++;
+                break;
+            }
+    return step;
+}
+
 #define BRANCH_DEPTH 32
 
 /* The storage class a branch's condition names ("ssd", "hdd", "network"), or NULL. */
@@ -284,18 +303,76 @@ static const char *condition_storage(const char *cond, size_t len)
     return NULL;
 }
 
+/* Does `word` start a part of `name` (after its start, `_` or `.`): "mem" in
+ * ansible_memtotal_mb, "ram" in total_ram_gb, never in "params"? */
+static bool part_of(const char *name, const char *word)
+{
+    for (const char *at = strstr(name, word); at; at = strstr(at + 1, word))
+        if (at == name || at[-1] == '_' || at[-1] == '.')
+            return true;
+    return false;
+}
+
+/* A branch condition on the host's memory: -1 when it names none, 1 when every comparison of a
+ * memory variable with a number holds for `ram_bytes` (joined by `and`), 0 when one fails, 2
+ * when it cannot be told (memory unknown, `or`, a form not read). The variable's name gives the
+ * unit (`_mb`, `_gb`, `_kb`; MB otherwise, as Ansible's ansible_memtotal_mb). */
+static int condition_memory(const char *cond, size_t len, double ram_bytes)
+{
+    char *text = xstrndup(cond, len);
+    for (char *c = text; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    int verdict = -1;
+    for (char *at = text; *at;) {
+        if (!(isalpha((unsigned char)*at) || *at == '_') ||
+            (at > text && (isalnum((unsigned char)at[-1]) || at[-1] == '_' || at[-1] == '.'))) {
+            at++;
+            continue;
+        }
+        size_t word = strspn(at, "abcdefghijklmnopqrstuvwxyz0123456789_.");
+        char *name = xstrndup(at, word);
+        bool memory = part_of(name, "mem") || part_of(name, "ram");
+        double unit = strstr(name, "gb") ? 1073741824.0 : strstr(name, "kb") ? 1024.0 : 1048576.0;
+        free(name);
+        at += word;
+        if (!memory)
+            continue;
+        const char *op = at + strspn(at, " \t");
+        size_t op_len = strspn(op, "<>=");
+        const char *num = op + op_len;
+        num += strspn(num, " \t");
+        if (!op_len || !isdigit((unsigned char)*num))
+            continue; /* not compared with a number: a truth test, a loop variable */
+        double bound = strtod(num, NULL) * unit;
+        bool holds = !strncmp(op, "<=", 2)   ? ram_bytes <= bound
+                     : !strncmp(op, ">=", 2) ? ram_bytes >= bound
+                     : *op == '<'            ? ram_bytes < bound
+                     : *op == '>'            ? ram_bytes > bound
+                                             : fabs(ram_bytes - bound) < 1;
+        if (ram_bytes < 0 || strstr(text, " or ") || strstr(text, "||"))
+            verdict = 2;
+        else if (verdict != 2 && verdict != 0)
+            verdict = holds ? 1 : 0;
+    }
+    free(text);
+    return verdict;
+}
+
 typedef struct {
     int branch;        /* 0: the first; each elif/else adds one */
     int chosen;        /* the branch that is rendered: the first unless the storage decides */
     bool has_else;     /* an `else` with no condition */
     int storage_named; /* the first branch whose condition names the host's storage, or -1 */
     bool names_other;  /* some condition names another storage */
+    bool memory;       /* some condition compares the host's memory */
+    int memory_holds;  /* the first branch whose memory comparison holds, or -1 */
+    bool memory_open;  /* some memory condition could not be told */
 } Block;
 
 /* One file's statements, in line order. The first pass decides each block's branch (`blocks`,
  * in the order they open); the second marks the settings outside a chosen branch. */
-static void file_branches(ConfSet *set, const char *file, const char *storage, Block *blocks,
-                          size_t n_blocks, size_t *opened, bool mark)
+static void file_branches(ConfSet *set, const char *file, const char *storage, double ram_bytes,
+                          Block *blocks, size_t n_blocks, size_t *opened, bool mark)
 {
     size_t stack[BRANCH_DEPTH];
     int open_line[BRANCH_DEPTH];
@@ -306,11 +383,18 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
         if (strcmp(entry->file, file))
             continue;
         if (entry->name) {
-            bool alt = false;
-            for (int d = 0; mark && d < depth && d < BRANCH_DEPTH; d++)
-                alt |= stack[d] < n_blocks && blocks[stack[d]].branch != blocks[stack[d]].chosen;
+            bool alt = false, by_memory = false;
+            for (int d = 0; mark && d < depth && d < BRANCH_DEPTH; d++) {
+                /* a block the memory leaves open reads its first branch, by_host_memory */
+                alt |= stack[d] < n_blocks &&
+                       blocks[stack[d]].branch !=
+                           (blocks[stack[d]].chosen < 0 ? 0 : blocks[stack[d]].chosen);
+                by_memory |=
+                    stack[d] < n_blocks && blocks[stack[d]].memory && blocks[stack[d]].chosen < 0;
+            }
             if (mark) {
                 entry->alternative = alt;
+                entry->by_host_memory = by_memory;
                 entry->block_line =
                     depth ? open_line[(depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH) - 1] : 0;
             }
@@ -346,7 +430,7 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
                 depth++;
                 top = id < n_blocks && depth <= BRANCH_DEPTH ? &blocks[id] : NULL;
                 if (top && !mark)
-                    *top = (Block){.storage_named = -1};
+                    *top = (Block){.storage_named = -1, .memory_holds = -1};
                 if (top)
                     top->branch = 0;
             } else if (ctl == CTL_ALT && top) {
@@ -362,6 +446,13 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
                 continue;
             }
             /* the condition of the branch that starts here */
+            int memory = top && !mark ? condition_memory(at + 2, cond_len - 2, ram_bytes) : -1;
+            if (memory >= 0) {
+                top->memory = true;
+                top->memory_open |= memory == 2;
+                if (memory == 1 && top->memory_holds < 0)
+                    top->memory_holds = top->branch;
+            }
             const char *named = top && !mark ? condition_storage(at, cond_len) : NULL;
             if (named && storage && !strcmp(named, storage) && top->storage_named < 0)
                 top->storage_named = top->branch;
@@ -375,21 +466,28 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, B
         blk->chosen = blk->storage_named >= 0                        ? blk->storage_named
                       : blk->names_other && blk->has_else && storage ? blk->branch
                                                                      : 0;
+        /* by memory: the branch whose comparison holds, the else when none does, and -1 (the
+         * settings depend on the machine) when the memory or a condition is not known */
+        if (blk->memory)
+            blk->chosen = blk->memory_holds >= 0 ? blk->memory_holds
+                          : blk->memory_open     ? -1
+                          : blk->has_else        ? blk->branch
+                                                 : -1;
     }
 }
 
-void conf_template_mark_branches(ConfSet *set, const char *storage)
+void conf_template_mark_branches(ConfSet *set, const char *storage, double ram_bytes)
 {
     /* "nvme" is fast storage as "ssd" is, for a template's condition */
     if (storage && !strcmp(storage, "nvme"))
         storage = "ssd";
     for (size_t idx = 0; idx < set->n_files; idx++) {
         size_t n_blocks = 0;
-        file_branches(set, set->files[idx], storage, NULL, 0, &n_blocks, false);
+        file_branches(set, set->files[idx], storage, ram_bytes, NULL, 0, &n_blocks, false);
         Block *blocks = n_blocks ? xcalloc(n_blocks, sizeof(Block)) : NULL;
         size_t opened;
-        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, false);
-        file_branches(set, set->files[idx], storage, blocks, n_blocks, &opened, true);
+        file_branches(set, set->files[idx], storage, ram_bytes, blocks, n_blocks, &opened, false);
+        file_branches(set, set->files[idx], storage, ram_bytes, blocks, n_blocks, &opened, true);
         free(blocks);
     }
 }

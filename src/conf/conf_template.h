@@ -67,14 +67,21 @@ bool conf_placeholder_value(const char *name, const char *value);
  * not start with a name. Caller frees. */
 char *conf_error_line_name(const ConfEntry *entry);
 
+/* How a line changes the depth of a template's blocks: +1 for each statement that opens one
+ * (`{% if %}`, `<% if %>`, `{{ range }}`), -1 for each that closes one, 0 otherwise. */
+int conf_template_depth_step(const char *line);
+
 /* Marks the settings inside a template's alternative branches: Jinja `{% if %}` / `{% elif %}` /
  * `{% else %}`, ERB `<% if %>` / `<% elsif %>` / `<% else %>` / `<% when %>`, Go `{{ if }}` /
  * `{{ else }}`, up to the statement that closes the `if`, `for`, `unless`, `case`, `range` or
  * `with`. Only one branch is rendered: the first one is read as the file's value, the others are
  * alternatives (neither applied nor overriding it), unless `storage` ("ssd", "nvme", "hdd",
  * "network"; NULL: unknown) decides: the branch whose condition names it (`disk == "SSD"`), or the
- * `else` when the conditions name only other kinds. Called by conf_set_mark_applied (NULL) and
+ * `else` when the conditions name only other kinds. A block whose conditions compare the host's
+ * memory (`ansible_memtotal_mb < 1000`, `memory_gb >= 8`) renders the branch whose comparisons
+ * hold for `ram_bytes`; with the memory unknown (< 0) or a condition it cannot evaluate, its
+ * settings are marked by_host_memory. Called by conf_set_mark_applied (NULL, -1) and
  * conf_set_choose_branches. */
-void conf_template_mark_branches(ConfSet *set, const char *storage);
+void conf_template_mark_branches(ConfSet *set, const char *storage, double ram_bytes);
 
 #endif

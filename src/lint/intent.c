@@ -14,6 +14,7 @@
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "lint/network.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
@@ -658,13 +659,17 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             sample);
         out->container_at.line = sample;
     }
+    int depth = 0; /* of a template's blocks: a comment inside one describes one rendering */
     for (int line = 1; top && line < first && line <= (int)lines.n; line++) {
         const char *text = lines.items[line - 1];
         const char *comment = comment_only(text) ? comment_of(text) : NULL;
+        if (!comment)
+            depth += conf_template_depth_step(text);
         if (!authored(comment))
             continue;
         take_purpose(out, comment, file, line);
-        facts_in(out, comment, true, file, line);
+        if (depth <= 0)
+            facts_in(out, comment, true, file, line);
         if (!out->chosen_at.file && chosen_in(comment))
             place_set(out, &out->chosen_at, file, line, comment);
     }
@@ -685,6 +690,10 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             add_comment(out, file, e->line, comment);
         if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);
+        /* inside a template block the comment describes one rendering ("### 512MB RAM" in the
+         * branch for small hosts), not the machine (review 2026-12i, h10c 37) */
+        if (e->block_line)
+            continue;
         facts_in(out, comment, false, file, at);
         /* a section's comment above a line with its own may state the machine too ("# Memory
          * settings (512GB기준)") */
@@ -1881,7 +1890,7 @@ static const struct {
     const char *rule;
     const char *why;
 } APPLICATIONS[] = {
-    {{"plantuner", "online_analyze", NULL},
+    {{"plantuner", "online_analyze", "fasttrun", NULL},
      "1C:Enterprise",
      "PK8001",
      "1C:Enterprise's setup for PostgreSQL requires standard_conforming_strings = off, so the "
@@ -1890,6 +1899,21 @@ static const struct {
 
 static void application_from(Intent *out, const ConfSet *set)
 {
+    /* a setting of one of the libraries' own parameters (plantuner.fix_empty_table) shows the
+     * library as well as preloading it does (review 2026-12i, h10d 55: postgresql.auto.conf) */
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        const char *dot = e->name && e->applied ? strchr(e->name, '.') : NULL;
+        for (size_t app = 0; dot && app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)
+            for (const char *const *lib = APPLICATIONS[app].libraries; *lib; lib++)
+                if (strlen(*lib) == (size_t)(dot - e->name) &&
+                    !strncasecmp(e->name, *lib, strlen(*lib))) {
+                    out->application = APPLICATIONS[app].application;
+                    out->application_evidence = arena_printf(
+                        out->arena, "%s (line %d) is a setting of %s", e->name, e->line, *lib);
+                    return;
+                }
+    }
     const ConfEntry *spl = applied_entry(set, "shared_preload_libraries");
     if (!spl || !spl->value)
         return;

@@ -142,9 +142,10 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     const Catalog *cat = catalog_for_major(input->pg_major);
     if (!cat)
         return pk_diag_set(diag, NULL, 0, NULL, "no catalog for PostgreSQL %d", input->pg_major);
-    /* a template's if/else on the storage kind: the branch --host's storage renders */
-    if (opts->host_storage[0])
-        conf_set_choose_branches(&input->set, opts->host_storage);
+    /* a template's if/else on the storage kind or the memory: the branch --host renders */
+    if (opts->host_storage[0] || opts->instance_memory > 0)
+        conf_set_choose_branches(&input->set, opts->host_storage[0] ? opts->host_storage : NULL,
+                                 opts->instance_memory > 0 ? opts->instance_memory : -1);
     snapshot_from_conf(&input->snap, &input->set, cat);
     input->fragment = !input->set.data_dir && input->format == INPUT_CONF &&
                       lint_is_fragment(input->path, opts->fragment);

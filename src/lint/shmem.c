@@ -43,10 +43,13 @@ static const ShmemModel models[] = {
 /* pg_stat_statements' hash table header and shared state, besides its entries */
 #define PGSS_FIXED 8192.0
 
+/* A term's value; false when it is unknown (a template's placeholder, a line that did not
+ * parse): an estimate with an unknown term is none (review 2026-12i, h10a 03: huge pages counted
+ * from the default shared_buffers where the template's value is a placeholder) */
 static bool num(const Snapshot *snap, const char *name, double *out)
 {
     const SnapSetting *setting = snapshot_get(snap, name);
-    if (!setting || !setting->param || !setting->parsed_ok)
+    if (!setting || !setting->param || !setting->parsed_ok || setting->unusable)
         return false;
     *out = setting->parsed.num;
     return true;

@@ -83,6 +83,13 @@ static void setting_from_entry(Snapshot *snap, SnapSetting *setting, const ConfE
         setting->unusable =
             arena_printf(arena, "the value of %s (%s:%d is the template placeholder \"%s\")",
                          setting->name, base_name(entry->file), entry->line, setting->value);
+    /* one branch of a template that chooses it by the host's memory: give --host ram */
+    else if (entry->by_host_memory)
+        setting->unusable =
+            arena_printf(arena,
+                         "the value of %s (%s:%d is one branch of a template that chooses it by "
+                         "the host's memory; give --host ram)",
+                         setting->name, base_name(entry->file), entry->line);
 }
 
 static void mark_unparsed(Arena *arena, SnapSetting *setting, const ConfEntry *entry)

@@ -70,4 +70,12 @@ sed -i 's/hugepages-2Mi: 512Mi/hugepages-2Mi: 2Gi/' "$tmp/cluster.yaml"
 j=$("$PGKNOB" lint --no-rules --format json "$tmp/cluster.yaml" 2>/dev/null)
 check "manifest: hugepages-2Mi 2Gi is enough: a notice with the count" \
   jq -e '[.findings[] | select(.rule == "PK0063" and .severity == "notice")] | length == 1' <<<"$j" >/dev/null
+# a template whose shared_buffers is a placeholder: no count from the default (review 2026-12i,
+# h10a 03, h10c 35); the same template with a value gets one
+printf 'huge_pages = try\nshared_buffers = {{ shared_buffers }}\n' >"$tmp/hp.conf.j2"
+printf 'huge_pages = try\nshared_buffers = 1GB\n' >"$tmp/hp-set.conf.j2"
+check "a placeholder shared_buffers: no PK0063 counted from the default" \
+  jq -e '[.findings[] | select(.rule == "PK0063")] | length == 0' <<<"$("$PGKNOB" lint --fail-on never --format json "$tmp/hp.conf.j2" 2>/dev/null)" >/dev/null
+check "  ... close miss: a template with the value set counts it" \
+  jq -e '[.findings[] | select(.rule == "PK0063")] | length == 1' <<<"$("$PGKNOB" lint --fail-on never --format json "$tmp/hp-set.conf.j2" 2>/dev/null)" >/dev/null
 done_testing

@@ -160,6 +160,17 @@ printf '{%% if a %%}\n{%% if b %%}\nwork_mem = 4MB\n{%% endif %%}\nwork_mem = 8M
 check "nested: an inner if closes, the outer first branch goes on (8MB overrides 4MB: PK0024)" \
   test "$(lint_json "$work/nested.conf" | jq -r '[.findings[] | select(.rule == "PK0024") | .line] | join(",")')" = 3
 
+# a template that chooses a value by the host's memory: --host ram renders its branch; without it
+# the value depends on the machine, and a comment in a branch states no host (review 2026-12i,
+# h10c 37: iiab's 24MB, the branch for hosts under 1GB, judged on 16GB)
+printf '{%% if ansible_memtotal_mb < 1000 %%}\n### 512MB RAM, 96MB for Pg\n{%% elif ansible_memtotal_mb > 1000 and ansible_memtotal_mb < 2000 %%}\n### 1GB RAM\n{%% endif %%}\nport = 5432\n{%% if ansible_memtotal_mb < 1000 %%}\nshared_buffers = 24MB\n{%% elif ansible_memtotal_mb > 1000 and ansible_memtotal_mb < 8000 %%}\nshared_buffers = 32MB\n{%% elif ansible_memtotal_mb > 8000 %%}\nshared_buffers = 4GB\n{%% endif %%}\n' >"$work/bymem.conf.j2"
+out=$(lint_json "$work/bymem.conf.j2")
+check "by memory, no --host: no host fact from a branch's comment, shared_buffers unknown" \
+  test "$(jq -r '[([.findings[] | select(.rule == "PK0092")] | length), (.skipped // [] | tostring | contains("one branch of a template that chooses it by the host"))] | map(tostring) | join(" ")' <<<"$out")" = "0 true"
+sb_line() { lint_json --host "$1" "$work/bymem.conf.j2" | jq -r '[.findings[] | select(.rule == "PK2003" or .rule == "PK2004") | "\(.rule):\(.line)"] | join(",")'; }
+check "--host ram=4GB renders the 1000-8000 branch: PK2003 on 32MB (line 10)" test "$(sb_line ram=4GB)" = "PK2003:10"
+check "--host ram=16GB renders the > 8000 branch: 4GB, a quarter, nothing to say" test "$(sb_line ram=16GB)" = ""
+
 # --- redacted and to-be-filled values are placeholders, not invalid values ---
 printf 'port = xxxx\nmax_connections = xxx\nlisten_addresses = %s\nshared_buffers = CHANGEME\n' "'<host>'" >"$work/redacted.conf"
 out=$(lint_json "$work/redacted.conf")
