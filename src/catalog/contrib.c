@@ -55,3 +55,13 @@ int catalog_contrib_first_major(const char *module)
                 return pk_contrib_majors[idx].cat.major;
     return 0;
 }
+
+bool catalog_contrib_unread(const ContribCatalog *cc, const char *name)
+{
+    const char *dot = name ? strchr(name, '.') : NULL;
+    size_t len = dot ? (size_t)(dot - name) : 0;
+    for (size_t idx = 0; cc && len && cc->unread && cc->unread[idx]; idx++)
+        if (strlen(cc->unread[idx]) == len && !strncasecmp(cc->unread[idx], name, len))
+            return true;
+    return false;
+}

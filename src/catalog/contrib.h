@@ -29,6 +29,10 @@ typedef struct ContribCatalog {
     const ContribParamInfo *info; /* parallel to cat.params */
     const ContribModule *modules; /* the build's modules that define parameters, by name */
     size_t n_modules;
+    /* libraries the build ships but could not load where the catalog was read (plperl without
+     * the libperl it was built against): modules whose parameter names are unknown here;
+     * NULL-terminated */
+    const char *const *unread;
     /* Established by starting the server with pg_stat_statements preloaded: */
     bool bad_value_refuses_start;  /* an invalid or out-of-range value stops it (else: WARNING,
                                     * and the default is used) */
@@ -46,6 +50,9 @@ const CatalogParam *catalog_contrib_find(const ContribCatalog *cc, const char *n
 /* The module whose prefix `name` carries ("pg_stat_statements" for pg_stat_statements.trak),
  * or NULL when the prefix is no module of this build. */
 const ContribModule *catalog_contrib_module_of(const ContribCatalog *cc, const char *name);
+/* Is the prefix `name` (up to its dot) a library the build ships but whose parameters could not
+ * be read (ContribCatalog.unread)? */
+bool catalog_contrib_unread(const ContribCatalog *cc, const char *name);
 /* The first major (13–18) whose build has `module` with parameters, or 0. */
 int catalog_contrib_first_major(const char *module);
 

@@ -101,6 +101,7 @@ static const ContribParamInfo cinfo13[] = {
     {"pltcl", false},
     {"pltcl", false},
 };
+static const char *const cunread13[] = {"bool_plperl", "hstore_plperl", "hstore_plpython3", "jsonb_plperl", "jsonb_plpython3", "ltree_plpython3", "plperl", "plpython3", NULL};
 static const ContribModule cmodules13[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -180,6 +181,7 @@ static const ContribParamInfo cinfo14[] = {
     {"pltcl", false},
     {"pltcl", false},
 };
+static const char *const cunread14[] = {"bool_plperl", "hstore_plperl", "hstore_plpython3", "jsonb_plperl", "jsonb_plpython3", "ltree_plpython3", "plperl", "plpython3", NULL};
 static const ContribModule cmodules14[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -263,6 +265,7 @@ static const ContribParamInfo cinfo15[] = {
     {"plpgsql", false},
     {"postgres_fdw", false},
 };
+static const char *const cunread15[] = {"sepgsql", NULL};
 static const ContribModule cmodules15[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -354,6 +357,7 @@ static const ContribParamInfo cinfo16[] = {
     {"pltcl", false},
     {"postgres_fdw", false},
 };
+static const char *const cunread16[] = {"bool_plperl", "hstore_plperl", "hstore_plpython3", "jsonb_plperl", "jsonb_plpython3", "ltree_plpython3", "plperl", "plpython3", NULL};
 static const ContribModule cmodules16[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -446,6 +450,7 @@ static const ContribParamInfo cinfo17[] = {
     {"pltcl", false},
     {"postgres_fdw", false},
 };
+static const char *const cunread17[] = {"bool_plperl", "hstore_plperl", "hstore_plpython3", "jsonb_plperl", "jsonb_plpython3", "ltree_plpython3", "plperl", "plpython3", NULL};
 static const ContribModule cmodules17[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -545,6 +550,7 @@ static const ContribParamInfo cinfo18[] = {
     {"pltcl", false},
     {"postgres_fdw", false},
 };
+static const char *const cunread18[] = {"bool_plperl", "hstore_plperl", "hstore_plpython3", "jsonb_plperl", "jsonb_plpython3", "ltree_plpython3", "plperl", "plpython3", NULL};
 static const ContribModule cmodules18[] = {
     {"auth_delay", "shared_preload_libraries", "auth-delay"},
     {"auto_explain", NULL, NULL},
@@ -563,22 +569,22 @@ static const ContribModule cmodules18[] = {
 
 const ContribCatalog pk_contrib_majors[] = {
     {{13, "13.23", cparams13, sizeof cparams13 / sizeof cparams13[0]}, cinfo13, cmodules13,
-     sizeof cmodules13 / sizeof cmodules13[0], false, false, false,
+     sizeof cmodules13 / sizeof cmodules13[0], cunread13, false, false, false,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
     {{14, "14.23", cparams14, sizeof cparams14 / sizeof cparams14[0]}, cinfo14, cmodules14,
-     sizeof cmodules14 / sizeof cmodules14[0], false, false, false,
+     sizeof cmodules14 / sizeof cmodules14[0], cunread14, false, false, false,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
     {{15, "15.18", cparams15, sizeof cparams15 / sizeof cparams15[0]}, cinfo15, cmodules15,
-     sizeof cmodules15 / sizeof cmodules15[0], false, false, true,
+     sizeof cmodules15 / sizeof cmodules15[0], cunread15, false, false, true,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
     {{16, "16.14", cparams16, sizeof cparams16 / sizeof cparams16[0]}, cinfo16, cmodules16,
-     sizeof cmodules16 / sizeof cmodules16[0], false, false, true,
+     sizeof cmodules16 / sizeof cmodules16[0], cunread16, false, false, true,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
     {{17, "17.10", cparams17, sizeof cparams17 / sizeof cparams17[0]}, cinfo17, cmodules17,
-     sizeof cmodules17 / sizeof cmodules17[0], false, false, true,
+     sizeof cmodules17 / sizeof cmodules17[0], cunread17, false, false, true,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
     {{18, "18.4", cparams18, sizeof cparams18 / sizeof cparams18[0]}, cinfo18, cmodules18,
-     sizeof cmodules18 / sizeof cmodules18[0], false, false, true,
+     sizeof cmodules18 / sizeof cmodules18[0], cunread18, false, false, true,
      "invalid value for parameter \"pg_stat_statements.track\": \"al\""},
 };
 const size_t pk_contrib_n_majors = sizeof pk_contrib_majors / sizeof pk_contrib_majors[0];

@@ -220,6 +220,9 @@ def main():
         for mod, preload_only in info:
             lines.append("    {%s, %s}," % (c_str(mod), "true" if preload_only else "false"))
         lines.append("};")
+        unread = sorted(lib for lib, li in libs.items() if li["status"] != "ok")
+        lines.append("static const char *const cunread%d[] = {%s};" % (
+            m, ", ".join([c_str(lib) for lib in unread] + ["NULL"])))
         lines.append("static const ContribModule cmodules%d[] = {" % m)
         for mod in modules:
             how, page = LOADED_BY.get(mod, (None, None))
@@ -230,8 +233,8 @@ def main():
         num = int(data["server_version_num"])
         majors_rows.append(
             "    {{%d, %s, cparams%d, sizeof cparams%d / sizeof cparams%d[0]}, cinfo%d, cmodules%d,\n"
-            "     sizeof cmodules%d / sizeof cmodules%d[0], %s, %s, %s,\n     %s},"
-            % (m, c_str("%d.%d" % (num // 10000, num % 10000)), m, m, m, m, m, m, m,
+            "     sizeof cmodules%d / sizeof cmodules%d[0], cunread%d, %s, %s, %s,\n     %s},"
+            % (m, c_str("%d.%d" % (num // 10000, num % 10000)), m, m, m, m, m, m, m, m,
                "true" if b["bad_value_refuses_start"] else "false",
                "true" if b["misspelled_refuses_start"] else "false",
                "true" if b["misspelled_removed"] else "false", c_str(b["bad_value_warning"])))

@@ -12,8 +12,9 @@
 
 #define COMMENT_READ_MAX ((size_t)4 << 20) /* a file larger than this is not read for comments */
 
-/* A version at `p`: "17", "9.6" (a 9.x or older major needs its second number; a lone "9" names
- * nothing). Followed by what ends a path component or a Debian cluster ("/", "-", "_", the end). */
+/* A version at `p`: "17", "9.6", or "96" glued as packages of 9.6 name it (a 9.x or older major
+ * needs its second number; a lone "9" names nothing). Followed by what ends a path component or a
+ * Debian cluster ("/", "-", "_", the end). */
 static bool parse_version(const char *p, char label[16], int *major)
 {
     size_t digits = strspn(p, "0123456789");
@@ -21,15 +22,29 @@ static bool parse_version(const char *p, char label[16], int *major)
         return false;
     int num = (int)strtol(p, NULL, 10); /* two digits at most */
     const char *end = p + digits;
-    if (num >= 10) {
-        if (*end == '.' && isdigit((unsigned char)end[1])) /* "10.5": a minor, or 9.x style */
+    /* packages of a major before 10 glue its two numbers ("postgresql94-server" is 9.4; review
+     * 2026-12i, h10a 13): 7.0-7.4, 8.0-8.4, 9.0-9.6; no major is numbered past 30 */
+    bool glued = digits == 2 &&
+                 ((num >= 70 && num <= 74) || (num >= 80 && num <= 84) || (num >= 90 && num <= 96));
+    if (glued || (num >= 10 && num <= 30)) {
+        if (*end == '.' && isdigit((unsigned char)end[1])) { /* "10.5": a minor, or 9.x style */
+            if (glued)
+                return false;
             end += 1 + strspn(end + 1, "0123456789");
+        }
         if (*end && !strchr("/-_'\" ", *end))
             return false;
-        snprintf(label, 16, "%d", num);
-        *major = num;
+        if (glued) {
+            snprintf(label, 16, "%d.%d", num / 10, num % 10);
+            *major = 0;
+        } else {
+            snprintf(label, 16, "%d", num);
+            *major = num;
+        }
         return true;
     }
+    if (num >= 10)
+        return false;
     if (num < 7 || *end != '.' || !isdigit((unsigned char)end[1]) || isdigit((unsigned char)end[2]))
         return false;
     if (end[2] && !strchr("/-_'\" ", end[2]))

@@ -237,9 +237,10 @@ typedef struct PrefixNote {
     Finding *finding;
 } PrefixNote;
 
-/* One PK0014 per prefix that no module of PostgreSQL has. */
-static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size_t *n_notes,
-                                FindingList *out)
+/* One PK0014 per prefix that no module of PostgreSQL has, or that is a module the build ships
+ * whose parameters pgknob could not read (`cc`'s unread: plperl where libperl was missing). */
+static void note_unknown_prefix(const ConfEntry *entry, const ContribCatalog *cc,
+                                PrefixNote **notes, size_t *n_notes, FindingList *out)
 {
     size_t len = (size_t)(strchr(entry->name, '.') - entry->name);
     for (size_t idx = 0; idx < *n_notes; idx++) {
@@ -254,11 +255,26 @@ static void note_unknown_prefix(const ConfEntry *entry, PrefixNote **notes, size
     PrefixNote *note = &(*notes)[(*n_notes)++];
     note->prefix = xstrndup(entry->name, len);
     note->finding = lint_entry_finding(out, "PK0014", entry);
-    note->finding->message =
-        finding_printf(note->finding,
-                       "\"%s\" parameters are not checked: no module shipped with"
-                       " PostgreSQL has the prefix \"%s\"",
-                       note->prefix, note->prefix);
+    /* review 2026-12i, h10b 23: plperl.on_init is PL/Perl's, shipped with every major */
+    bool shipped = false; /* by some major's build (Debian packages plperl apart from 15) */
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR && !shipped; major++) {
+        const ContribCatalog *other = catalog_contrib_for_major(major);
+        shipped = catalog_contrib_unread(other, entry->name) ||
+                  catalog_contrib_module_of(other, entry->name);
+    }
+    if (shipped)
+        note->finding->message = finding_printf(
+            note->finding,
+            "\"%s\" parameters are not checked: %s is a module of PostgreSQL, but the build"
+            " pgknob read PostgreSQL %d's catalog from could not load it or does not include it,"
+            " so its parameter names are not known here",
+            note->prefix, note->prefix, cc->cat.major);
+    else
+        note->finding->message =
+            finding_printf(note->finding,
+                           "\"%s\" parameters are not checked: no module shipped with"
+                           " PostgreSQL has the prefix \"%s\"",
+                           note->prefix, note->prefix);
     note->finding->hint = finding_printf(
         note->finding,
         "The server keeps %s.* settings as text placeholders until the module that defines them"
@@ -583,7 +599,7 @@ void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList
         const CatalogParam *param = catalog_contrib_find(cc, entry->name, &info);
         if (!param) {
             if (!check_unknown_name(entry, cc, snap, out))
-                note_unknown_prefix(entry, &notes, &n_notes, out);
+                note_unknown_prefix(entry, cc, &notes, &n_notes, out);
             continue;
         }
         if (lint_entry_ignored(set, idx))

@@ -454,7 +454,9 @@ static bool eval_matches(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
-/* Is `item` one element of the comma-separated list `list` (spaces and double quotes trimmed)? */
+/* Is `item` one element of the comma-separated list `list` (spaces and double quotes trimmed)? A
+ * library list's element may carry the $libdir/ prefix and the .so suffix the server adds itself
+ * (load_file): '$libdir/pg_stat_statements' is pg_stat_statements (review 2026-12i, h10a 08). */
 static bool list_contains(const char *list, const char *item)
 {
     size_t item_len = strlen(item);
@@ -469,6 +471,11 @@ static bool list_contains(const char *list, const char *item)
         const char *stop = end;
         while (stop > start && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '"'))
             stop--;
+        if (stop - start > 8 && !strncmp(start, "$libdir/", 8) && strncmp(item, "$libdir/", 8))
+            start += 8;
+        if (stop - start > 3 && !strncmp(stop - 3, ".so", 3) &&
+            (item_len < 3 || strcmp(item + item_len - 3, ".so")))
+            stop -= 3;
         if ((size_t)(stop - start) == item_len && !strncasecmp(start, item, item_len))
             return true;
         pos = *end ? end + 1 : end;

@@ -55,6 +55,16 @@ printf 'shared_buffers = 128MB\n' >"$work/etc/postgresql/14/main/postgresql.conf
 check "the file's own path /etc/postgresql/14/main" \
   test "$(major_of "$work/etc/postgresql/14/main/postgresql.conf")" = "14 evidence"
 
+# a package of a major before 10 glues its numbers: postgresql94-server is 9.4, never "94"
+# (review 2026-12i, h10a 13); a number no major has names none
+mkdir -p "$work/postgresql94-server/files" "$work/postgresql42/x"
+printf 'shared_buffers = 128MB\n' >"$work/postgresql94-server/files/postgresql.conf"
+printf 'shared_buffers = 128MB\n' >"$work/postgresql42/x/postgresql.conf"
+check "postgresql94-server/ names 9.4, out of support" bash -c 'grep -q "PostgreSQL 9.4 has been out of support" <<<"$0" && ! grep -q "PostgreSQL 94" <<<"$0"' \
+  "$("$PGKNOB" lint --fail-on never "$work/postgresql94-server/files/postgresql.conf" 2>&1)"
+check "  ... close miss: postgresql42/ names no major" bash -c '! grep -q "PostgreSQL 42" <<<"$0"' \
+  "$("$PGKNOB" lint --fail-on never "$work/postgresql42/x/postgresql.conf" 2>&1)"
+
 # --- close misses: no major named, the default and no notice ---
 default_major() { # description, file: the default and no notice
   local got note

@@ -221,6 +221,27 @@ check "PK3034: a warning beside replication settings, a notice on a file that sh
   [ "$(sev "$1" "hot_standby = on\nmax_standby_streaming_delay = -1\n")" = warning ] &&
   [ "$(sev "$1" "max_standby_streaming_delay = -1\n")" = notice ]' "$PGKNOB" "$tmp"
 
+# PL/Perl's plperl.on_init: a module of PostgreSQL whose parameters the catalog's builds could not
+# read (libperl missing, or packaged apart as Debian does), never "no module has the prefix"
+# (review 2026-12i, h10b 23)
+check "PK0014 on plperl.* calls it a module of PostgreSQL on every major, and foo.* none" bash -c '
+  printf "plperl.on_init = '"'"'use utf8;'"'"'\nfoo.bar = 1\n" >"$1/pl.conf"
+  for m in 13 14 15 16 17 18; do
+    out=$("$0" lint --pg-version $m --fail-on never --format json "$1/pl.conf" | jq -r "[.findings[] | select(.rule == \"PK0014\") | .message] | join(\"|\")")
+    [[ $out == *"plperl is a module of PostgreSQL"* && $out == *"no module shipped with PostgreSQL has the prefix \"foo\""* ]] || { echo "$m: $out"; exit 1; }
+  done' "$PGKNOB" "$tmp"
+
+# a fragment (postgresql.auto.conf) leaves terms of the worst case to the rest of the
+# configuration: with --host, connections x work_mem above the RAM by itself still warns (review
+# 2026-12i, h10d 55: 1000 x 256MB went silent with --host ram=16GB)
+check "PK2020/PK2021 in a fragment with --host: the part alone above the RAM warns" bash -c '
+  mkdir -p "$1/frag" && printf "max_connections = 1000\nwork_mem = 256MB\ntemp_buffers = 256MB\n" >"$1/frag/postgresql.auto.conf"
+  out=$("$0" lint --host ram=16GB --fail-on never --format json "$1/frag/postgresql.auto.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\" or .rule == \"PK2021\") | .rule + \" \" + .severity] | join(\",\")")
+  [ "$out" = "PK2020 warning,PK2021 warning" ] || { echo "$out"; exit 1; }
+  printf "max_connections = 1000\nwork_mem = 256MB\n" >"$1/whole.conf"
+  out=$("$0" lint --host ram=16GB --fail-on never --format json "$1/whole.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\" or .rule == \"PK2001\") | .rule] | join(\",\")")
+  [ "$out" = "PK2001" ] || { echo "whole: $out"; exit 1; }' "$PGKNOB" "$tmp"
+
 # default_text_search_config naming a pg_catalog configuration the major lacks
 fires PK9003 17 '' "default_text_search_config = 'pg_catalog.chinese'\n"
 fires PK9003 13 '' "default_text_search_config = 'pg_catalog.catalan'\n"
