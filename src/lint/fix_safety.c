@@ -323,6 +323,15 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
         return xasprintf("%s = off in a configuration that shows its purpose (%s, %s): an "
                          "opt-out such clusters make on purpose.",
                          name, intent_purpose_name(intent->purpose), intent->purpose_evidence);
+    /* the author's comment on or above it gives the reason: quoted, never called unseen
+     * (review 2026-12i, h10d 56) */
+    const char *reason = rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent
+                             ? intent_comment_at(intent, cur->file, cur->line)
+                             : NULL;
+    if (reason)
+        return xasprintf("%s = off is an explicit opt-out with its author's reason (\"%s\"), "
+                         "which pgknob cannot weigh; the finding says what it costs.",
+                         name, reason);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
         return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
                          "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "

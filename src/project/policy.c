@@ -226,6 +226,10 @@ static const struct {
      "a test or benchmark cluster is recreated, not kept, so the support of its major"
      " matters only where the file is copied to production.",
      0, true},
+    {"PK3028", false,
+     "a test or benchmark cluster's WAL archive is no backup anyone restores from: a copy that "
+     "overwrites loses only the run's own WAL.",
+     0, true},
     {"PK8016", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
      " rescued by an administrator's session.",
@@ -258,6 +262,13 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
             if (f->rule_severity == SEV_NONE)
                 f->rule_severity = f->severity;
             f->severity = to;
+            /* the finding's own offer of --purpose is what has just happened (PK0005) */
+            static const char offer[] = "; for a test or benchmark file, --purpose test or "
+                                        "--purpose benchmark makes this a notice";
+            char *said = f->hint ? strstr(f->hint, offer) : NULL;
+            if (said)
+                f->hint = finding_printf(f, "%.*s%s", (int)(said - f->hint), f->hint,
+                                         said + strlen(offer));
             f->hint = finding_printf(
                 f, "A %s under purpose %s%s%s%s: %s Never copy it to production.%s%s",
                 to == SEV_WARNING ? "warning" : "notice", purpose_name(purpose),

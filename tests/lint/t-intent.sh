@@ -760,4 +760,22 @@ printf 'fsync = off\n' | tee "$work/suite/ci/postgresql.conf" >"$work/suite/cont
   ok "path: a ci/ directory states the purpose (fsync = off a notice); 'contest' hints (a warning)" ||
   fail "suite dir: ci $(lint_json "$work/suite/ci/postgresql.conf" | sev PK6001), contest $(lint_json "$work/suite/contest/postgresql.conf" | sev PK6001)"
 
+# a test suite's WAL archive is no backup: an overwriting copy there is a notice, and the end of
+# life's hint does not offer --purpose once a purpose lowered it (review 2026-12i, h10b 30)
+mkdir -p "$work/suite2/test" "$work/suite2/prod"
+printf "archive_mode = on\narchive_command = 'cp %%p /mnt/archive/%%f'\ncheckpoint_segments = 3\n" |
+  tee "$work/suite2/test/postgresql.conf" >"$work/suite2/prod/postgresql.conf"
+out=$(lint_json "$work/suite2/test/postgresql.conf")
+[ "$(sev PK3028 <<<"$out")" = notice ] && [ "$(lint_json "$work/suite2/prod/postgresql.conf" | sev PK3028)" = warning ] &&
+  ! jq -e '[.findings[] | select(.rule == "PK0005") | .hint][0] | test("makes this a notice")' >/dev/null <<<"$out" &&
+  ok "path: PK3028 a notice in a test/ directory, a warning elsewhere; PK0005 offers no --purpose there" ||
+  fail "suite archive: $(sev PK3028 <<<"$out") / $(jq -r '[.findings[] | select(.rule == "PK0005") | .hint][0]' <<<"$out")"
+
+# an opt-out under its author's reason: the fix's safety quotes it, never "cannot see" (review
+# 2026-12i, h10d 56)
+printf 'port = 5432\n# Manual VACUUM/ANALYZE runs at the end of each ingestion.\nautovacuum = off\n' >"$work/av-reason.conf"
+fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")" | grep -q 'its author.s reason ("# Manual VACUUM/ANALYZE' &&
+  ! fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")" | grep -q "cannot see" &&
+  ok "an opt-out's fix quotes the author's reason" || fail "opt-out reason: $(fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")")"
+
 done_testing
