@@ -5,7 +5,8 @@
 # without a terminal and without PGCLIENTENCODING, as libpq sends none unless asked), in place of
 # the database's. SQL_ASCII turns conversion off: a LATIN1 byte is refused by a UTF8 database and
 # the database's bytes go out as they are. LATIN1 converts: UTF-8 text becomes other characters.
-# Close misses: no line (the database's encoding) and utf8.
+# Close misses: no line (the database's encoding) and utf8. backslash_quote (PK8018): the default
+# refuses \' from an SJIS client, on accepts it.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -51,6 +52,19 @@ for major in $MAJORS; do
   check "$major: close miss, no line: the session takes the database's encoding ($got)" test "$got" = UTF8
   check "$major: close miss: no line, no finding" test -z "$(rules_of "$major" "work_mem = 8MB\n")"
   check "$major: close miss: utf8, no finding" test -z "$(rules_of "$major" "client_encoding = utf8\n")"
+
+  # backslash_quote (PK8018): the default refuses \' from a client in SJIS, where a backslash's
+  # byte can end a character; on accepts it, as the rule says
+  got="$(printf "SELECT E'a\\\\'b';" | PGCLIENTENCODING=SJIS "$PG_CLIENT_BIN/psql" -X -A -t -q 2>&1)"
+  check "$major: safe_encoding refuses \\' from an SJIS client" grep -q "unsafe use of \\\\' in a string literal" <<<"$got"
+  echo "backslash_quote = on" >>"$PGDATA/postgresql.conf"
+  pg_cluster_restart
+  got="$(printf "SELECT E'a\\\\'b';" | PGCLIENTENCODING=SJIS "$PG_CLIENT_BIN/psql" -X -A -t -q 2>&1)"
+  check "$major: backslash_quote = on takes it as a quote ($got)" test "$got" = "a'b"
+  sed -i '/^backslash_quote/d' "$PGDATA/postgresql.conf"
+  bq() { printf '%b' "$1" >"$TMP/b.conf"; "$PGKNOB" lint --fail-on never --pg-version "$major" --format json "$TMP/b.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK8018") | .severity] | join(" ")'; }
+  check "$major: pgknob warns on backslash_quote = on (PK8018), not on safe_encoding" \
+    test "$(bq "backslash_quote = on\n")/$(bq "backslash_quote = safe_encoding\n")" = "warning/"
   pg_cluster_stop
 done
 done_testing
