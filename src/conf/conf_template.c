@@ -21,11 +21,54 @@ bool conf_engine_tag(const char *text)
     return false;
 }
 
+/* Python's printf-style `%(name)s` (a Fabric or Python script's template): the length, or 0 */
+static size_t python_format_token(const char *text)
+{
+    if (text[0] != '%' || text[1] != '(')
+        return 0;
+    size_t len =
+        strspn(text + 2, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_0123456789");
+    if (!len || text[2 + len] != ')')
+        return 0;
+    const char *conv = text + 3 + len;
+    conv += strspn(conv, "-+ #0123456789.");
+    return *conv && strchr("sdifeEgGrxXc", *conv) ? (size_t)(conv + 1 - text) : 0;
+}
+
+/* Mako's control line: `% if version >= 17:`, `% endif` (a BundleWrap or Mako template) */
+static bool mako_control_line(const char *text)
+{
+    text += strspn(text, " \t");
+    if (text[0] != '%' || (text[1] != ' ' && text[1] != '\t'))
+        return false;
+    text += 1 + strspn(text + 1, " \t");
+    static const char *const words[] = {"if",     "elif",  "else",     "endif", "for",
+                                        "endfor", "while", "endwhile", NULL};
+    for (const char *const *word = words; *word; word++) {
+        size_t len = strlen(*word);
+        if (!strncmp(text, *word, len) && !isalnum((unsigned char)text[len]) && text[len] != '_')
+            return true;
+    }
+    return false;
+}
+
+bool conf_template_syntax(const char *text)
+{
+    if (!text)
+        return false;
+    if (conf_engine_tag(text) || mako_control_line(text))
+        return true;
+    for (const char *at = strstr(text, "%("); at; at = strstr(at + 1, "%("))
+        if (python_format_token(at))
+            return true;
+    return false;
+}
+
 bool conf_has_placeholder(const char *text, bool in_string)
 {
     if (!text)
         return false;
-    if (conf_engine_tag(text))
+    if (conf_template_syntax(text))
         return true;
     if (!in_string && strstr(text, "${"))
         return true;
@@ -265,6 +308,11 @@ static Control control_word(const char *text, bool erb)
 
 int conf_template_depth_step(const char *line)
 {
+    if (line && mako_control_line(line)) {
+        const char *word = line + strspn(line, " \t") + 1;
+        Control ctl = control_word(word, false);
+        return ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
+    }
     int step = 0;
     static const struct {
         const char *open;
@@ -413,10 +461,13 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
             size_t mark_idx = 0;
             while (mark_idx < 3 && strncmp(at, marks[mark_idx].open, 2))
                 mark_idx++;
-            if (mark_idx == 3)
+            /* Mako's `% if …:` … `% endif` (a line of its own) opens and closes blocks too */
+            bool mako = mark_idx == 3 && at == text + strspn(text, " \t") && mako_control_line(at);
+            if (mark_idx == 3 && !mako)
                 continue;
-            Control ctl = control_word(at + 2, marks[mark_idx].erb);
-            const char *close = strpbrk(at + 2, "%}");
+            const char *body = at + (mako ? 1 : 2);
+            Control ctl = control_word(body, !mako && marks[mark_idx].erb);
+            const char *close = mako ? NULL : strpbrk(at + 2, "%}");
             size_t cond_len = close ? (size_t)(close - at) : strlen(at);
             Block *top = depth > 0 && depth <= BRANCH_DEPTH && stack[depth - 1] < n_blocks
                              ? &blocks[stack[depth - 1]]
@@ -435,7 +486,7 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
                     top->branch = 0;
             } else if (ctl == CTL_ALT && top) {
                 top->branch++;
-                const char *word = at + 2 + strspn(at + 2, "-+ \t");
+                const char *word = body + strspn(body, "-+ \t");
                 if (!mark && !strncmp(word, "else", 4) && !isalpha((unsigned char)word[4]) &&
                     !condition_storage(word + 4, cond_len - (size_t)(word + 4 - at)))
                     top->has_else = true;
@@ -446,7 +497,9 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
                 continue;
             }
             /* the condition of the branch that starts here */
-            int memory = top && !mark ? condition_memory(at + 2, cond_len - 2, ram_bytes) : -1;
+            int memory = top && !mark
+                             ? condition_memory(body, cond_len - (size_t)(body - at), ram_bytes)
+                             : -1;
             if (memory >= 0) {
                 top->memory = true;
                 top->memory_open |= memory == 2;
@@ -458,6 +511,8 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
                 top->storage_named = top->branch;
             else if (named)
                 top->names_other = true;
+            if (mako)
+                break; /* the rest of the line is the condition */
             at++;
         }
     }

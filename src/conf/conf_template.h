@@ -9,11 +9,15 @@
 #include "conf/conf.h"
 
 /* Does `text` hold a template's placeholder or statement: Jinja/Helm `{{ }}`, `{% %}`, `{# #}`,
- * ERB `<% %>` / `<%= %>`, autoconf/CMake `@NAME@`, sed `%%NAME%%` and a script's `__NAME__` (NAME
- * in capitals), and, unless
+ * ERB `<% %>` / `<%= %>`, Mako's `% if …:` lines, Python's `%(name)s`, autoconf/CMake `@NAME@`,
+ * sed `%%NAME%%` and a script's `__NAME__` (NAME in capitals), and, unless
  * `in_string`, a shell-style `${NAME}`? Inside a string the server accepts, `${NAME}` is left
  * alone: the server hands archive_command and its kin to /bin/sh, which expands it. */
 bool conf_has_placeholder(const char *text, bool in_string);
+
+/* A template engine's or a script language's own syntax in `text`: an engine tag
+ * (conf_engine_tag), Mako's `% if …:` control line, Python's `%(name)s`. */
+bool conf_template_syntax(const char *text);
 
 /* A template engine's own tag: an opening marker with its closing one after it (`{{ x }}`,
  * `{% x %}`, `{# x #}`, `<% x %>`). */

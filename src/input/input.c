@@ -281,22 +281,43 @@ static bool looks_like_json(const char *data, size_t len)
            !template_line(data + idx, data + len);
 }
 
-/* YAML rather than postgresql.conf: a line that is "---", a sequence item, or a key followed by
- * ":" and a blank or the end of the line. The configuration lexer refuses every such line (a
- * name must be followed by "=" or a value), so no valid postgresql.conf is taken for YAML. */
+/* Is the line at `q` (not indented) a postgresql.conf assignment, `name = …`? */
+static bool conf_assignment(const char *q, const char *stop)
+{
+    const char *name = q;
+    while (q < stop && (*q == '_' || *q == '.' || (*q >= '0' && *q <= '9') ||
+                        ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'z')))
+        q++;
+    while (q < stop && (*q == ' ' || *q == '\t'))
+        q++;
+    return q > name && q < stop && *q == '=';
+}
+
+/* YAML rather than postgresql.conf: lines that are "---", a sequence item, or a key followed by
+ * ":" and a blank or the end of the line, more of them than unindented `name = value` lines. The
+ * configuration lexer refuses every such line (a name must be followed by "=" or a value), so no
+ * valid postgresql.conf is taken for YAML; and a postgresql.conf with a few lines that lost their
+ * "#" (" - TCP Keepalives -") is still one, broken where the server says (review 2026-12i, h11c
+ * 37). A ConfigMap's embedded postgresql.conf is indented under its key. */
 static bool looks_like_yaml_text(const char *data, size_t len)
 {
     const char *p = data, *end = data + len;
+    size_t yaml_lines = 0, conf_lines = 0;
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
         const char *q = p;
         while (q < stop && (*q == ' ' || *q == '\t'))
             q++;
-        if (q < stop && *q != '#' && !template_line(q, stop)) {
+        if (q == p && conf_assignment(q, stop))
+            conf_lines++;
+        else if (q < stop && *q != '#' && !template_line(q, stop)) {
             if ((stop - q >= 3 && !memcmp(q, "---", 3)) ||
-                (*q == '-' && q + 1 < stop && q[1] == ' '))
-                return true;
+                (*q == '-' && q + 1 < stop && q[1] == ' ')) {
+                yaml_lines++;
+                p = nl ? nl + 1 : end;
+                continue;
+            }
             const char *key = q;
             while (q < stop && (strchr("_.-/", *q) || (*q >= '0' && *q <= '9') ||
                                 ((*q | 0x20) >= 'a' && (*q | 0x20) <= 'z')))
@@ -308,11 +329,11 @@ static bool looks_like_yaml_text(const char *data, size_t len)
             while (q < stop && (*q == ' ' || *q == '\t'))
                 q++;
             if (q > key && q < stop && *q == ':' && (q + 1 == stop || strchr(" \t\r", q[1])))
-                return true;
+                yaml_lines++;
         }
         p = nl ? nl + 1 : end;
     }
-    return false;
+    return yaml_lines > conf_lines;
 }
 
 /* A copy of the input with the inside of every template tag ({{ }}, {% %}, {# #}, <% %>) blanked,

@@ -328,6 +328,10 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
     const char *reason = rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval && intent
                              ? intent_comment_at(intent, cur->file, cur->line)
                              : NULL;
+    /* only a comment block above the line: an old sample's own description on the line
+     * ("turns forced synchronization on or off", 9.x) is no reason (review 2026-12i, rwc 14) */
+    if (reason && cur->line_text && strstr(cur->line_text, reason))
+        reason = NULL;
     if (reason)
         return xasprintf("%s = off is an explicit opt-out with its author's reason (\"%s\"), "
                          "which pgknob cannot weigh; the finding says what it costs.",

@@ -125,7 +125,7 @@ static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         const char *text = entry->error ? entry->line_text : entry->value;
-        if (templated[idx] && conf_engine_tag(text)) {
+        if (templated[idx] && conf_template_syntax(text)) {
             sb_printf(why, "line %d holds a template engine's syntax", entry->line);
             return true;
         }

@@ -778,4 +778,10 @@ fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")" | grep -q 'its author.s 
   ! fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")" | grep -q "cannot see" &&
   ok "an opt-out's fix quotes the author's reason" || fail "opt-out reason: $(fix_why PK4001 <<<"$(lint_json "$work/av-reason.conf")")"
 
+# an old sample's own description on the line is no reason (review 2026-12i set 11, rwc 14)
+printf 'port = 5432\nfsync = off\t\t\t\t# turns forced synchronization on or off\n' >"$work/fsync-stock.conf"
+! fix_why PK6001 <<<"$(lint_json "$work/fsync-stock.conf")" | grep -q "author.s reason" &&
+  ok "close miss: the line's stock description is not quoted as the reason" ||
+  fail "stock reason: $(fix_why PK6001 <<<"$(lint_json "$work/fsync-stock.conf")")"
+
 done_testing

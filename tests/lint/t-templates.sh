@@ -171,6 +171,29 @@ sb_line() { lint_json --host "$1" "$work/bymem.conf.j2" | jq -r '[.findings[] | 
 check "--host ram=4GB renders the 1000-8000 branch: PK2003 on 32MB (line 10)" test "$(sb_line ram=4GB)" = "PK2003:10"
 check "--host ram=16GB renders the > 8000 branch: 4GB, a quarter, nothing to say" test "$(sb_line ram=16GB)" = ""
 
+# Python's %(name)s and Mako's `% if …:` lines are a template's syntax: one PK0003, no syntax
+# errors, and Mako's blocks are blocks (review 2026-12i set 11: h11c 29, h11b 26)
+printf "shared_buffers = %%(shared_buffers)dMB\nfsync = %%(fsync)s\nport = 5432\n" >"$work/pyfmt.conf"
+printf "port = 5432\n%% if version >= 13:\nwal_keep_size = 512MB\n%% else:\nwal_keep_segments = 32\n%% endif\n" >"$work/mako.conf"
+for t in pyfmt mako; do
+  out=$(lint_json "$work/$t.conf")
+  check "$t: one PK0003 naming a template's syntax, no PK0001" \
+    test "$(jq -r '[([.findings[] | select(.rule == "PK0001")] | length), ([.findings[] | select(.rule == "PK0003") | .message | test("template engine.s syntax")] | length)] | map(tostring) | join(" ")' <<<"$out")" = "0 1"
+done
+check "mako: the else branch's wal_keep_segments is an alternative, not a refusal" \
+  test "$(lint_json "$work/mako.conf" | jq '[.findings[] | select(.rule == "PK0011" and .refuses_start)] | length')" = 0
+printf "log_line_prefix = '%%m [%%p] '\narchive_command = 'cp %%p /a/%%f'\n" >"$work/pct.conf"
+check "close miss: %p and %m in strings are the server's escapes, no PK0003" \
+  test "$(lint_json "$work/pct.conf" | jq '[.findings[] | select(.rule == "PK0003")] | length')" = 0
+
+# a postgresql.conf whose comment lines lost their "#" is still one, not YAML (h11c 37)
+printf 'max_connections = 100\nshared_buffers = 128MB\n\n - TCP Keepalives -\n see "man 7 tcp"\n\ntcp_keepalives_idle = 0\nwork_mem = 4MB\n' >"$work/lost-hash.conf"
+check "lost '#': read as postgresql.conf, the lines the server refuses are PK0001" \
+  test "$(lint_json "$work/lost-hash.conf" | jq -r '[.findings[] | select(.rule == "PK0001") | .line] | join(",")')" = "4,5"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pg\ndata:\n  postgresql.conf: |\n    shared_buffers = 1GB\n    work_mem = 8MB\n' >"$work/cm.yaml"
+check "close miss: a ConfigMap's indented postgresql.conf stays YAML" \
+  bash -c '"$0" lint --fail-on never --format json "$1" | jq -e ".findings | map(select(.rule == \"PK0001\")) | length == 0" >/dev/null' "$PGKNOB" "$work/cm.yaml"
+
 # --- redacted and to-be-filled values are placeholders, not invalid values ---
 printf 'port = xxxx\nmax_connections = xxx\nlisten_addresses = %s\nshared_buffers = CHANGEME\n' "'<host>'" >"$work/redacted.conf"
 out=$(lint_json "$work/redacted.conf")
