@@ -391,7 +391,13 @@ static bool parse_config_buffer(Loader *ld, const char *path, const char *buf, s
         }
         record_syntax_error(ld, &lp, (ConfErrPhase)phase);
         ok = false;
-        if (++errors >= ld->max_errors)
+        /* the server abandons a file at its 100th syntax error; a template's own lines are no
+         * errors once rendered, so outside a data directory they do not hide the lines after
+         * them (a removed parameter there: review 2026-12j, h11d 47) */
+        const ConfEntry *bad = &ld->set->entries[ld->set->n_entries - 1];
+        bool template_line =
+            !ld->set->data_dir && ld->max_errors > 1 && conf_template_syntax(bad->line_text);
+        if (!template_line && ++errors >= ld->max_errors)
             break;
         while (lp.tok != CONF_TOK_EOL && lp.tok != CONF_TOK_EOF)
             lp.tok = conf_lex_next(&lp.lx);

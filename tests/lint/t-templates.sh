@@ -194,6 +194,15 @@ printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pg\ndata:\n  postgre
 check "close miss: a ConfigMap's indented postgresql.conf stays YAML" \
   bash -c '"$0" lint --fail-on never --format json "$1" | jq -e ".findings | map(select(.rule == \"PK0001\")) | length == 0" >/dev/null' "$PGKNOB" "$work/cm.yaml"
 
+# the server abandons a file at its 100th syntax error; a template's own lines are none once
+# rendered, so they hide no line after them (review 2026-12j, h11d 47)
+{ for i in $(seq 1 101); do echo "work_mem = {{ wm }}"; done; echo "stats_temp_directory = '/run/x'"; } >"$work/many.conf.j2"
+{ for i in $(seq 1 101); do echo "work_mem = 1 2"; done; echo "stats_temp_directory = '/run/x'"; } >"$work/many-broken.conf"
+check "101 template lines: the removed parameter after them is still found (PK0011)" \
+  test "$(lint_json --pg-version 18 "$work/many.conf.j2" | jq '[.findings[] | select(.rule == "PK0011")] | length')" = 1
+check "close miss: 101 real syntax errors, the server gives up: nothing after them is read" \
+  test "$(lint_json --pg-version 18 "$work/many-broken.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')" = 0
+
 # --- redacted and to-be-filled values are placeholders, not invalid values ---
 printf 'port = xxxx\nmax_connections = xxx\nlisten_addresses = %s\nshared_buffers = CHANGEME\n' "'<host>'" >"$work/redacted.conf"
 out=$(lint_json "$work/redacted.conf")
