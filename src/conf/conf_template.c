@@ -306,6 +306,14 @@ static Control control_word(const char *text, bool erb)
     return CTL_NONE;
 }
 
+/* The markers a template's statement opens with: Jinja's, Go's and ERB's (where `do |x|` opens a
+ * block too). */
+static const struct {
+    const char *open;
+    bool erb;
+} STATEMENT_MARKS[] = {{"{%", false}, {"{{", false}, {"<%", true}};
+#define N_STATEMENT_MARKS (sizeof(STATEMENT_MARKS) / sizeof(STATEMENT_MARKS[0]))
+
 int conf_template_depth_step(const char *line)
 {
     if (line && mako_control_line(line)) {
@@ -314,14 +322,10 @@ int conf_template_depth_step(const char *line)
         return ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
     }
     int step = 0;
-    static const struct {
-        const char *open;
-        bool erb;
-    } marks[] = {{"{%", false}, {"{{", false}, {"<%", true}};
     for (const char *at = line; at && *at; at++)
-        for (size_t idx = 0; idx < sizeof(marks) / sizeof(marks[0]); idx++)
-            if (!strncmp(at, marks[idx].open, 2)) {
-                Control ctl = control_word(at + 2, marks[idx].erb);
+        for (size_t idx = 0; idx < N_STATEMENT_MARKS; idx++)
+            if (!strncmp(at, STATEMENT_MARKS[idx].open, 2)) {
+                Control ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
                 step += ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
                 at++;
                 break;
@@ -453,20 +457,17 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
             entry->block_line =
                 depth ? open_line[(depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH) - 1] : 0;
         const char *text = entry->error ? entry->line_text : NULL;
-        static const struct {
-            const char *open;
-            bool erb;
-        } marks[] = {{"{%", false}, {"{{", false}, {"<%", true}};
         for (const char *at = text; at && *at; at++) {
             size_t mark_idx = 0;
-            while (mark_idx < 3 && strncmp(at, marks[mark_idx].open, 2))
+            while (mark_idx < N_STATEMENT_MARKS && strncmp(at, STATEMENT_MARKS[mark_idx].open, 2))
                 mark_idx++;
             /* Mako's `% if …:` … `% endif` (a line of its own) opens and closes blocks too */
-            bool mako = mark_idx == 3 && at == text + strspn(text, " \t") && mako_control_line(at);
-            if (mark_idx == 3 && !mako)
+            bool mako = mark_idx == N_STATEMENT_MARKS && at == text + strspn(text, " \t") &&
+                        mako_control_line(at);
+            if (mark_idx == N_STATEMENT_MARKS && !mako)
                 continue;
             const char *body = at + (mako ? 1 : 2);
-            Control ctl = control_word(body, !mako && marks[mark_idx].erb);
+            Control ctl = control_word(body, !mako && STATEMENT_MARKS[mark_idx].erb);
             const char *close = mako ? NULL : strpbrk(at + 2, "%}");
             size_t cond_len = close ? (size_t)(close - at) : strlen(at);
             Block *top = depth > 0 && depth <= BRANCH_DEPTH && stack[depth - 1] < n_blocks

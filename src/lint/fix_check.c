@@ -726,18 +726,27 @@ static const CatalogParam *raised_term(const Snapshot *snap, const RuleSet *rule
 }
 
 /* Does the fixed configuration, with `fix` set to `value`, keep clear of the worst case? */
-static bool fits(const LintInput *input, Finding *items, const size_t *ranges, const RuleSet *rules,
-                 const EngineOpts *eopts, FindingFix *fix, char *value)
+/* Lints the configuration with every fix applied and `fix` set to `value` instead, into `sim`
+ * (the caller frees its arena); `fix` keeps its own value afterwards. */
+static void simulate_with(const LintInput *input, Finding *items, const size_t *ranges,
+                          const RuleSet *rules, const EngineOpts *eopts, FindingFix *fix,
+                          char *value, FindingList *sim)
 {
     char *was = fix->value;
     fix->value = value;
-    FindingList sim = {0};
     Touched touched = {0};
-    lint_simulated(input, items, ranges, rules, eopts, &sim, &touched);
-    bool clear = !worst_case_in(&sim);
-    arena_free(sim.arena);
+    lint_simulated(input, items, ranges, rules, eopts, sim, &touched);
     free(touched.names);
     fix->value = was;
+}
+
+static bool fits(const LintInput *input, Finding *items, const size_t *ranges, const RuleSet *rules,
+                 const EngineOpts *eopts, FindingFix *fix, char *value)
+{
+    FindingList sim = {0};
+    simulate_with(input, items, ranges, rules, eopts, fix, value, &sim);
+    bool clear = !worst_case_in(&sim);
+    arena_free(sim.arena);
     return clear;
 }
 
@@ -751,18 +760,13 @@ static bool cleared_by_others(const LintInput *input, Finding *items, const size
     const SnapSetting *cur = snapshot_get(&input->snap, fix->name);
     if (!cur)
         return false;
-    char *was = fix->value;
-    char *now = xstrdup(cur->value);
-    fix->value = now;
+    char *now = xstrdup(cur->value); /* the fix as no change at all */
     FindingList sim = {0};
-    Touched touched = {0};
-    lint_simulated(input, items, ranges, rules, eopts, &sim, &touched);
+    simulate_with(input, items, ranges, rules, eopts, fix, now, &sim);
     bool cleared = true;
     for (size_t idx = 0; cleared && idx < sim.n; idx++)
         cleared = !same_finding(f, &sim.items[idx]);
     arena_free(sim.arena);
-    free(touched.names);
-    fix->value = was;
     free(now);
     return cleared;
 }
