@@ -128,11 +128,15 @@ EOF
 json=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/dba.conf")
 check "every fix has a safety" test "$(jq '[.findings[].fix[] | select(.safety != "safe" and .safety != "unsafe")] | length' <<<"$json")" = 0
 check "every unsafe fix has a why, no safe one has" test "$(jq '[.findings[].fix[] | select((.safety == "unsafe") != (.why != null))] | length' <<<"$json")" = 0
-for pair in wal_level:replica huge_pages:try wal_log_hints:off standard_conforming_strings:on shared_preload_libraries: max_parallel_workers_per_gather:2; do
+for pair in wal_level:replica huge_pages:try standard_conforming_strings:on shared_preload_libraries: max_parallel_workers_per_gather:2; do
   name=${pair%%:*}
   check "$name's fix is unsafe" test "$(jq -r --arg n "$name" '[.findings[].fix[] | select(.name == $n) | .safety] | unique | join(",")' <<<"$json")" = unsafe
 done
-check "wal_log_hints names repmgr" grep -q 'mentions repmgr' <<<"$(jq -r '.findings[].fix[] | select(.name == "wal_log_hints") | .why' <<<"$json")"
+# repmgr preloaded shows a failover setup, which keeps wal_log_hints for pg_rewind: no PK3009
+check "wal_log_hints beside repmgr raises nothing to undo" test "$(jq '[.findings[] | select(.rule == "PK3009")] | length' <<<"$json")" = 0
+printf 'wal_log_hints = on   # for pg_rewind\n' >"$tmp/rewind.conf"
+rewind=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$tmp/rewind.conf")
+check "  ... without replication shown, its fix is unsafe and names pg_rewind" test "$(jq -r '[.findings[].fix[] | select(.name == "wal_log_hints") | "\(.safety) \(.why | test("mentions pg_rewind"))"] | join(",")' <<<"$rewind")" = "unsafe true"
 check "standard_conforming_strings names 1C" grep -q '1C:Enterprise (plantuner)' <<<"$(jq -r '.findings[].fix[] | select(.name == "standard_conforming_strings") | .why' <<<"$json")"
 check "PK4015 (ample margin) changes both freeze ages by a bounded step" test "$(jq -r '[.findings[] | select(.rule == "PK4015") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "autovacuum_freeze_max_age=600000000:safe autovacuum_multixact_freeze_max_age=750000000:safe"
 expect_exit 1 "fix --min-severity recommendation on the DBA's file" -- "$PGKNOB" fix --pg-version 16 --min-severity recommendation "$tmp/dba.conf"
