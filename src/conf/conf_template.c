@@ -149,6 +149,108 @@ const char *conf_error_line_value(const char *line_text)
     return p + strspn(p, " \t");
 }
 
+/* A Jinja or Ruby literal at *at: a quoted string or a number; its text (caller frees) with *at
+ * past it and any blanks, else NULL. Bare words are variables, never literals. */
+static char *template_literal(const char **at)
+{
+    const char *p = *at;
+    size_t len;
+    char *text;
+    if (*p == '"' || *p == '\'') {
+        const char *close = strchr(p + 1, *p);
+        if (!close || memchr(p + 1, '\\', (size_t)(close - p - 1)))
+            return NULL;
+        text = xstrndup(p + 1, (size_t)(close - p - 1));
+        p = close + 1;
+    } else if ((len = strspn(p, "0123456789.")) && !isalpha((unsigned char)p[len]) &&
+               p[len] != '_') {
+        text = xstrndup(p, len);
+        p += len;
+    } else {
+        return NULL;
+    }
+    *at = p + strspn(p, " \t");
+    return text;
+}
+
+/* `word` at p as a whole word; p past it and blanks, or NULL */
+static const char *skip_word(const char *p, const char *word)
+{
+    size_t len = strlen(word);
+    if (strncmp(p, word, len) || isalnum((unsigned char)p[len]) || p[len] == '_')
+        return NULL;
+    return p + len + strspn(p + len, " \t");
+}
+
+/* Past the condition of `lit if COND else`: up to the next ` else ` outside quotes. */
+static const char *past_condition(const char *p, const char *stop)
+{
+    for (char quote = 0; p < stop; p++) {
+        if (quote)
+            quote = *p == quote ? 0 : quote;
+        else if (*p == '"' || *p == '\'')
+            quote = *p;
+        else if ((p[-1] == ' ' || p[-1] == '\t') && skip_word(p, "else"))
+            return skip_word(p, "else");
+    }
+    return NULL;
+}
+
+size_t conf_template_literal_branches(const char *value, char **out, size_t max)
+{
+    size_t n = 0;
+    const char *p = value ? value + strspn(value, " \t'\"") : NULL;
+    bool jinja = p && !strncmp(p, "{{", 2), erb = p && !strncmp(p, "<%=", 3);
+    if (!jinja && !erb)
+        return 0;
+    const char *stop = strstr(p, jinja ? "}}" : "%>");
+    if (!stop)
+        return 0;
+    p += jinja ? 2 : 3;
+    p += strspn(p, "-~ \t");
+    if (erb) { /* COND ? 'a' : 'b' */
+        const char *ask = memchr(p, '?', (size_t)(stop - p));
+        if (!ask)
+            return 0;
+        p = ask + 1 + strspn(ask + 1, " \t");
+        char *first = template_literal(&p);
+        if (!first)
+            return 0;
+        char *second = NULL;
+        if (*p == ':') {
+            p += 1 + strspn(p + 1, " \t");
+            second = template_literal(&p);
+        }
+        if (!second || p + strspn(p, "-") != stop || max < 2) {
+            free(first);
+            free(second);
+            return 0;
+        }
+        out[0] = first;
+        out[1] = second;
+        return 2;
+    }
+    for (;;) { /* 'a' if COND else 'b' if COND else 'c' */
+        char *lit = template_literal(&p);
+        if (!lit)
+            break;
+        if (n == max) {
+            free(lit);
+            break;
+        }
+        out[n++] = lit;
+        if (p + strspn(p, "-~") == stop && n >= 2)
+            return n;
+        const char *cond = skip_word(p, "if");
+        p = cond ? past_condition(cond, stop) : NULL;
+        if (!p)
+            break;
+    }
+    for (size_t idx = 0; idx < n; idx++)
+        free(out[idx]);
+    return 0;
+}
+
 static bool ends_with(const char *text, const char *tail)
 {
     size_t len = strlen(text), tail_len = strlen(tail);

@@ -71,6 +71,12 @@ bool conf_placeholder_value(const char *name, const char *value);
  * not start with a name. Caller frees. */
 char *conf_error_line_name(const ConfEntry *entry);
 
+/* The values every rendering of a template's value can print, when each is a literal: Jinja's
+ * `{{ "on" if x else "off" }}` (chained `else … if … else`), ERB's `<%= x ? 'on' : 'off' %>`.
+ * Stores up to `max` copies (quotes removed; caller frees) in `out` and returns how many; 0 when
+ * the value is not such a choice (a variable, a filter, a call: unknown values). */
+size_t conf_template_literal_branches(const char *value, char **out, size_t max);
+
 /* How a line changes the depth of a template's blocks: +1 for each statement that opens one
  * (`{% if %}`, `<% if %>`, `{{ range }}`), -1 for each that closes one, 0 otherwise. */
 int conf_template_depth_step(const char *line);

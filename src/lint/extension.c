@@ -135,6 +135,16 @@ static void check_module_value(const ConfEntry *entry, const CatalogParam *param
     pk_diag_free(&err);
 }
 
+void lint_check_extension_value(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
+    const ContribParamInfo *info = NULL;
+    const CatalogParam *param =
+        cc && entry->name ? catalog_contrib_find(cc, entry->name, &info) : NULL;
+    if (param)
+        check_module_value(entry, param, info, cc, snap, out);
+}
+
 /* One PK0026 per module, with every setting of it that does nothing. */
 static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
                             const ContribModule *mod, const ContribCatalog *cc, Finding **noticed,

@@ -13,6 +13,7 @@
 #include "common/fp.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
+#include "lint/fold.h"
 #include "lint/shmem.h"
 #include "lint/major.h"
 #include "lint/validate.h"
@@ -378,6 +379,7 @@ void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopt
     for (size_t idx = 0; idx < res->n_inputs; idx++)
         fix_check_input(res, idx, rules, eopts);
     lint_major_settle(res, rules); /* what the file's major makes of the checked findings */
+    lint_fold_repeats(res);
 }
 
 /* ---- trying the fixes: the configuration with all of them, validated and linted again ---- */

@@ -14,6 +14,7 @@
 #include "common/xalloc.h"
 #include "engine/engine.h"
 #include "input/major_evidence.h"
+#include "lint/fold.h"
 #include "lint/validate.intern.h"
 #include "model/finding_ids.h"
 
@@ -794,46 +795,6 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
 
 /* ---- after the rules: what the file's major makes of the findings ---------------------------- */
 
-/* Removes the findings marked in `drop` and moves every input's ranges with them. */
-static void drop_findings(LintResult *res, const bool *drop)
-{
-    size_t kept = 0, n = res->findings.n;
-    size_t *new_index = xcalloc(n + 1, sizeof(size_t));
-    for (size_t idx = 0; idx < n; idx++) {
-        new_index[idx] = kept;
-        if (!drop[idx]) /* a dropped finding's text stays in the list's arena until it goes */
-            res->findings.items[kept++] = res->findings.items[idx];
-    }
-    new_index[n] = kept;
-    res->findings.n = kept;
-    for (size_t in = 0; in < res->n_inputs; in++) {
-        LintInput *input = &res->inputs[in];
-        input->validation_begin = new_index[input->validation_begin];
-        input->validation_end = new_index[input->validation_end];
-        input->rules_begin = new_index[input->rules_begin];
-        input->rules_end = new_index[input->rules_end];
-    }
-    free(new_index);
-}
-
-/* Moves the settings and fixes of `from` to `to`. */
-static void merge_into(Finding *to, Finding *from)
-{
-    for (size_t idx = 0; idx < from->n_settings; idx++)
-        finding_add_setting(to, from->settings[idx].name, from->settings[idx].value,
-                            from->settings[idx].file, from->settings[idx].line);
-    if (from->n_fixes) { /* one list, one arena: the fixes' strings stay where they are */
-        FindingFix *all = arena_array(to->arena, to->n_fixes + from->n_fixes, sizeof(*all));
-        if (to->n_fixes)
-            memcpy(all, to->fixes, to->n_fixes * sizeof(*all));
-        memcpy(all + to->n_fixes, from->fixes, from->n_fixes * sizeof(*all));
-        to->fixes = all;
-        to->n_fixes += from->n_fixes;
-        from->fixes = NULL;
-        from->n_fixes = 0;
-    }
-}
-
 /* The first major after the oldest catalogued one that refuses the value a PK0020 finding
  * names, when the oldest (the nearest to a file written for a major before it) accepts it:
  * `password_encryption = on` meant md5 up to 13, and 14 refuses it. 0 when 13 refuses it too. */
@@ -904,7 +865,7 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
             keep = f;
             continue;
         }
-        merge_into(keep, f);
+        lint_findings_merge(keep, f);
         drop[idx] = true;
     }
     if (keep) {
@@ -1154,6 +1115,6 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         }
     }
     if (any)
-        drop_findings(res, drop);
+        lint_findings_drop(res, drop);
     free(drop);
 }

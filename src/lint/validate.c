@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <locale.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -655,6 +656,69 @@ static void check_template_name(const ConfEntry *entry, const ConfSet *set, cons
     named.name = name;
     named.value = NULL;
     lint_validate_name(&named, snap, out);
+    free(name);
+}
+
+/* A template's value that chooses between literals (`{{ "on" if x else "off" }}`): each is what
+ * some rendering prints, so one the server or the module refuses is a fault of the template,
+ * found unrendered. One finding for the line, naming the refused branches. */
+static void check_template_branches(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
+{
+    const char *text = entry->error ? conf_error_line_value(entry->line_text) : entry->value;
+    char *lits[8];
+    size_t n = conf_template_literal_branches(text, lits, sizeof(lits) / sizeof(lits[0]));
+    if (!n)
+        return;
+    char *name = entry->name ? xstrdup(entry->name) : conf_error_line_name(entry);
+    const CatalogParam *param = name ? catalog_find(snap->catalog, name) : NULL;
+    bool module = name && !param && strchr(name, '.');
+    StrBuf refused = STRBUF_INIT, all = STRBUF_INIT;
+    size_t n_refused = 0, kept = SIZE_MAX;
+    for (size_t idx = 0; idx < n && (module || (param && param->context != GUC_CTX_INTERNAL));
+         idx++) {
+        ConfEntry branch = *entry;
+        branch.name = name;
+        branch.value = lits[idx];
+        branch.error = false;
+        size_t before = out->n;
+        if (module)
+            lint_check_extension_value(&branch, snap, out);
+        else
+            check_value(&branch, param, snap->catalog->major, false, out);
+        bool bad = false;
+        for (size_t f = before; f < out->n; f++) {
+            const char *id = out->items[f].rule_id;
+            bad |= !strcmp(id, "PK0020") || !strcmp(id, "PK0021") || !strcmp(id, "PK0025");
+        }
+        sb_printf(&all, "%s\"%s\"", !idx ? "" : idx + 1 == n ? " or " : ", ", lits[idx]);
+        if (bad) {
+            sb_printf(&refused, "%s\"%s\"", n_refused ? " or " : "", lits[idx]);
+            n_refused++;
+        }
+        if (bad && kept == SIZE_MAX)
+            kept = before;
+        /* one finding for the line: the first refusal's, nothing for an accepted branch */
+        out->n = bad && kept == before ? before + 1 : before;
+    }
+    if (kept != SIZE_MAX) {
+        Finding *f = &out->items[kept];
+        f->message =
+            n_refused == n
+                ? finding_printf(f,
+                                 "%s: the template's value prints %s, and is refused in every "
+                                 "rendering",
+                                 f->message, sb_str(&all))
+                : finding_printf(f,
+                                 "%s: the template's value prints %s, and the rendering "
+                                 "that prints %s is refused",
+                                 f->message, sb_str(&all), sb_str(&refused));
+        while (f->n_fixes) /* the value is the template's to change, not the rendered line's */
+            finding_drop_fix(f, 0);
+    }
+    sb_free(&refused);
+    sb_free(&all);
+    for (size_t idx = 0; idx < n; idx++)
+        free(lits[idx]);
     free(name);
 }
 
@@ -1560,8 +1624,10 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
         size_t before = out->n;
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, &fams, out);
-        else if (!in_tag[entry_idx]) /* a tag's code has no parameter name to check */
+        else if (!in_tag[entry_idx]) { /* a tag's code has no parameter name to check */
             check_template_name(&set->entries[entry_idx], set, snap, out);
+            check_template_branches(&set->entries[entry_idx], snap, out);
+        }
         if (set->entries[entry_idx].block_line)
             conditional_line(out, before, set->entries[entry_idx].block_line);
     }

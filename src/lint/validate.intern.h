@@ -46,6 +46,8 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
 
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
 void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);
+/* One module parameter's value (a template branch's literal): PK0025 when the module refuses it. */
+void lint_check_extension_value(const ConfEntry *entry, const Snapshot *snap, FindingList *out);
 /* One module parameter's name alone (lint_validate_name): unknown under a module's prefix. */
 void lint_check_extension_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out);
 

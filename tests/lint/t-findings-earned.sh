@@ -24,6 +24,17 @@ silent() { # label rule major host conf-text
   if lint_json "$3" "$4" "$work/c.conf" | rules_of | grep -qw "$2"; then fail "$1"; else ok "$1"; fi
 }
 
+# --- a line written again word for word (a file pasted twice) is one finding naming each copy,
+# and its fix changes every copy (review 2026-12i, h10a 14) ---
+printf "stats_temp_directory = '/tmp/s'\nshared_buffers = 1GB\nstats_temp_directory = '/tmp/s'\n" >"$work/twice.conf"
+check "a removed parameter written twice is one PK0011 naming line 3" \
+  test "$(lint_json 17 "" "$work/twice.conf" | jq -r '[.findings[] | select(.rule == "PK0011")] | "\(length) \(.[0].line) \(.[0].message | test("the same line again at line 3"))"')" = "1 1 true"
+check "  ... and pgknob fix comments out both copies" \
+  test "$("$PGKNOB" fix --pg-version 17 --diff "$work/twice.conf" 2>/dev/null | grep -c '^+#stats_temp_directory')" = 2
+printf "stats_temp_directory = '/tmp/s'\nshared_buffers = 1GB\nstats_temp_directory = '/tmp/t'\n" >"$work/differs.conf"
+check "  ... close miss: two values are two lines to judge: two PK0011" \
+  test "$(lint_json 17 "" "$work/differs.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')" = 2
+
 # --- severity by consequence (a rule's notice_when): a worst case that fits in RAM is a notice ---
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/fits.conf"
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/over.conf"

@@ -1,0 +1,95 @@
+#include "lint/fold.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+void lint_findings_merge(Finding *to, Finding *from)
+{
+    for (size_t idx = 0; idx < from->n_settings; idx++)
+        finding_add_setting(to, from->settings[idx].name, from->settings[idx].value,
+                            from->settings[idx].file, from->settings[idx].line);
+    if (from->n_fixes) { /* one list, one arena: the fixes' strings stay where they are */
+        FindingFix *all = arena_array(to->arena, to->n_fixes + from->n_fixes, sizeof(*all));
+        if (to->n_fixes)
+            memcpy(all, to->fixes, to->n_fixes * sizeof(*all));
+        memcpy(all + to->n_fixes, from->fixes, from->n_fixes * sizeof(*all));
+        to->fixes = all;
+        to->n_fixes += from->n_fixes;
+        from->fixes = NULL;
+        from->n_fixes = 0;
+    }
+}
+
+void lint_findings_drop(LintResult *res, const bool *drop)
+{
+    size_t kept = 0, n = res->findings.n;
+    size_t *new_index = xcalloc(n + 1, sizeof(size_t));
+    for (size_t idx = 0; idx < n; idx++) {
+        new_index[idx] = kept;
+        if (!drop[idx]) /* a dropped finding's text stays in the list's arena until it goes */
+            res->findings.items[kept++] = res->findings.items[idx];
+    }
+    new_index[n] = kept;
+    res->findings.n = kept;
+    for (size_t in = 0; in < res->n_inputs; in++) {
+        LintInput *input = &res->inputs[in];
+        input->validation_begin = new_index[input->validation_begin];
+        input->validation_end = new_index[input->validation_end];
+        input->rules_begin = new_index[input->rules_begin];
+        input->rules_end = new_index[input->rules_end];
+    }
+    free(new_index);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
+/* One setting, the same rule, name, value and file: the same line written again. */
+static bool repeats(const Finding *first, const Finding *later)
+{
+    if (first->n_settings != 1 || later->n_settings != 1 || !first->file || !later->file ||
+        first->line == later->line || strcmp(first->rule_id, later->rule_id) ||
+        strcmp(first->file, later->file) || first->severity != later->severity)
+        return false;
+    const FindingSetting *a = &first->settings[0], *b = &later->settings[0];
+    return a->name && b->name && !strcasecmp(a->name, b->name) && same_text(a->value, b->value);
+}
+
+void lint_fold_repeats(LintResult *res)
+{
+    bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
+    bool any = false;
+    for (size_t in = 0; in < res->n_inputs; in++) {
+        const LintInput *input = &res->inputs[in];
+        for (size_t idx = input->validation_begin; idx < input->validation_end; idx++) {
+            Finding *first = &res->findings.items[idx];
+            if (drop[idx])
+                continue;
+            StrBuf lines = STRBUF_INIT;
+            size_t count = 0;
+            for (size_t later = idx + 1; later < input->validation_end; later++) {
+                Finding *f = &res->findings.items[later];
+                if (drop[later] || !repeats(first, f))
+                    continue;
+                sb_printf(&lines, "%s%d", count ? ", " : "", f->line);
+                count++;
+                lint_findings_merge(first, f);
+                drop[later] = any = true;
+            }
+            if (count)
+                first->message =
+                    finding_printf(first, "%s (the same line again at line%s %s)", first->message,
+                                   count == 1 ? "" : "s", sb_str(&lines));
+            sb_free(&lines);
+        }
+    }
+    if (any)
+        lint_findings_drop(res, drop);
+    free(drop);
+}

@@ -1,0 +1,23 @@
+/* Findings that say one thing: merged into the first, the others dropped, with every input's
+ * ranges of findings kept true. */
+#ifndef PK_LINT_FOLD_H
+#define PK_LINT_FOLD_H
+
+#include <stdbool.h>
+
+#include "lint/lint.h"
+#include "model/finding.h"
+
+/* Adds `from`'s settings and fixes to `to` (one list, one arena); `from` keeps no fixes. */
+void lint_findings_merge(Finding *to, Finding *from);
+
+/* Removes the findings marked in `drop` (one flag per finding) and moves every input's ranges. */
+void lint_findings_drop(LintResult *res, const bool *drop);
+
+/* A line the file repeats word for word (a file pasted twice, a setting copied into a second
+ * section) gets one validation finding, not one per copy: the later copies' findings of the same
+ * rule, name and value join the first, whose message names their lines, and whose fixes change
+ * every copy. */
+void lint_fold_repeats(LintResult *res);
+
+#endif
