@@ -1082,7 +1082,7 @@ static const char *bare_word_in(const char *text, const char *const *words)
 /* Also in the languages of the configurations seen (no spaces around CJK words): development,
  * test. */
 static const char *const COMMENT_TEST_WORDS[] = {
-    "dev", "test", "testing", "demo", "sandbox", "e2e",
+    "dev", "test", "tests", "testing", "demo", "sandbox", "e2e",
     /* a proof of concept, a course's exercise: no one's production ("lab" and "tutorial" are
      * not: "the lab machine", "values from the OSM tutorial" describe production ones too) */
     "poc", "proof of concept", "proof-of-concept", "playground", "homework", "assignment",

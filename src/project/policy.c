@@ -198,6 +198,9 @@ static const struct {
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
+    {"PK0028", false,
+     "a test or benchmark cluster whose background and parallel workers run short of slots runs "
+     "a parallel query with fewer workers or a module's job late; no data is at stake."},
     {"PK1013", false,
      "a test or benchmark cluster sized small on purpose needs no production I/O concurrency."},
     {"PK1011", false,

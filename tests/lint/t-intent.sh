@@ -45,6 +45,13 @@ out=$(lint_json "$work/bench.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from line 2")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "purpose: the comment on the opt-out line states it" || fail "purpose: opt-out comment: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a block fenced by a heading that names tests ("# TESTS BEGIN" ... "# TESTS END") states the
+# purpose of the opt-outs in it (review 2026-12k, h12b 22)
+printf 'shared_buffers = 128MB\n# TESTS BEGIN\nfsync = off\nfull_page_writes = off\n# TESTS END\n' >"$work/fence.conf"
+out=$(lint_json "$work/fence.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "purpose: a block's heading naming tests states it for the opt-outs under it" || fail "purpose: fence: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # close misses: the stock sample's own comment, a word on another line, a production header
 printf 'fsync = off\t\t\t\t# flush data to disk for crash safety\n' >"$work/stock.conf"
 printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# for testing joins\nfsync = off\n' >"$work/other.conf"
@@ -170,6 +177,13 @@ out=$(lint_json "$work/conf/test-db/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its path: .test. in .test-db. \\(/")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = warning ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
   ok "path: a test-db directory makes the purpose test, naming the component; a name lowers the log's volume, fsync = off only to a warning" || fail "path: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+# workers short of slots cost a test only a parallel query's workers or a module job's time
+# (review 2026-12k, h12a 09): a notice under a named test purpose too
+mkdir -p "$work/logger-tests"
+printf "shared_preload_libraries = 'timescaledb'\nmax_worker_processes = 8\n" >"$work/logger-tests/postgresql.conf"
+[ "$(lint_json "$work/logger-tests/postgresql.conf" | sev PK0028)" = notice ] &&
+  [ "$(lint_json --purpose production "$work/logger-tests/postgresql.conf" | sev PK0028)" = warning ] &&
+  ok "path: a test's worker slots (PK0028) are a notice; under production the warning" || fail "path: PK0028 under test is $(lint_json "$work/logger-tests/postgresql.conf" | sev PK0028)"
 for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
   out=$(lint_json "$work/$f")
   jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path")))' >/dev/null <<<"$out" &&
