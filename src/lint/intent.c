@@ -2116,6 +2116,11 @@ static bool performance_only(const Finding *f)
            !word_listed(f->rule_id, availability);
 }
 
+bool intent_performance_only(const Finding *f)
+{
+    return performance_only(f);
+}
+
 /* The rules whose finding is a log more verbose than a production server needs, or one that
  * never rotates (PK7013): a value nobody sets by accident, whose cost is log volume and disk (not
  * a contradiction such as PK7010's, nor a muted log such as PK7009's). */

@@ -110,6 +110,10 @@ const char *intent_comment_at(const Intent *intent, const char *file, int line);
 const char *intent_deliberate_at(const Intent *intent, const char *file, int line);
 
 const char *intent_purpose_name(IntentPurpose purpose);
+/* Is the finding's consequence only performance or resource use (sizing, planner, I/O,
+ * checkpoints, vacuum's pace, log volume), never data, availability or exposure (docs/lint.md,
+ * "Severity policy")? */
+bool intent_performance_only(const Finding *f);
 
 /* Compares the file's host evidence with `host` (--host): marks the contradicted facts in
  * `intent` and adds one notice (PK0091) naming both; fills what --host leaves unknown from the

@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "input/major_evidence.h"
 #include "lint/fold.h"
+#include "lint/intent.h"
 #include "lint/validate.intern.h"
 #include "model/finding_ids.h"
 
@@ -265,8 +266,10 @@ static int value_since(const char *name, const char *value)
     return -1;
 }
 
-/* A line whose value no major before release `removed` accepts: the file runs on a newer major
- * than a parameter removed in `removed` dates it to. That entry, or NULL; *since its major. */
+/* A line no major before release `removed` accepts, by its value or by its parameter (which
+ * arrived in that release or later: max_parallel_maintenance_workers, 11, beside
+ * replacement_sort_tuples, removed in 11): the file runs on a newer major than a parameter
+ * removed in `removed` dates it to. That entry, or NULL; *since its major. */
 static const ConfEntry *value_newer_than(const ConfSet *set, int removed, int *since)
 {
     for (size_t idx = 0; idx < set->n_entries; idx++) {
@@ -274,6 +277,9 @@ static const ConfEntry *value_newer_than(const ConfSet *set, int removed, int *s
         if (entry->error || !entry->name || !entry->applied)
             continue;
         int at = value_since(entry->name, entry->value);
+        const char *arrived = catalog_arrived_by_13(entry->name);
+        if (arrived && release_index(arrived) > at)
+            at = release_index(arrived);
         if (at >= removed) {
             *since = at;
             return entry;
@@ -1071,6 +1077,21 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
         if (f->severity != SEV_RECOMMENDATION && input->evident_major[0]) {
             f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)", f->message,
                                         input->pg_major);
+            /* tuning judged on a major the server does not run: the upgrade the end-of-life
+             * warning asks for retunes it; on the file's own major pgknob has no catalog to
+             * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file) */
+            if (f->severity == SEV_WARNING && intent_performance_only(f)) {
+                if (f->rule_severity == SEV_NONE)
+                    f->rule_severity = f->severity;
+                f->severity = SEV_NOTICE;
+                f->hint = finding_printf(
+                    f,
+                    "A notice: tuning advice for PostgreSQL %d, which the server does not run "
+                    "yet; the file was written for PostgreSQL %s, whose own tuning pgknob has no "
+                    "catalog to judge. Retune as part of the upgrade.%s%s",
+                    input->pg_major, input->evident_major, f->hint ? " " : "",
+                    f->hint ? f->hint : "");
+            }
             continue;
         }
         if (f->severity != SEV_RECOMMENDATION)

@@ -360,8 +360,13 @@ printf "checkpoint_segments = 32\npassword_encryption = 'scram-sha-256'\n" >"$wo
 printf 'wal_keep_segments = 32\nwal_compression = lz4\n' >"$work/lz4.conf"
 printf 'checkpoint_segments = 32\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
 printf 'wal_keep_segments = 32\nwal_compression = on\n' >"$work/walcomp.conf"
+# a parameter that arrived when the other left disproves the date as a value does (review
+# 2026-12k, h12b 24: no major has both, so the refusal stands)
+printf 'replacement_sort_tuples = 150000\nmax_parallel_maintenance_workers = 4\n' >"$work/mpmw.conf"
+printf 'replacement_sort_tuples = 150000\nmax_parallel_workers = 4\n' >"$work/mpw.conf"
 for spec in "scram|Line 2 sets password_encryption = scram-sha-256, which PostgreSQL 9.4 and older refuse (it arrived in 10)" \
-  "lz4|Line 2 sets wal_compression = lz4, which PostgreSQL 12 and older refuse (it arrived in 15)"; do
+  "lz4|Line 2 sets wal_compression = lz4, which PostgreSQL 12 and older refuse (it arrived in 15)" \
+  "mpmw|Line 2 sets max_parallel_maintenance_workers = 4, which PostgreSQL 10 and older refuse (it arrived in 11)"; do
   f=${spec%%|*}; want=${spec#*|}
   out=$(lint_json "$work/$f.conf")
   jq -e '(any(.findings[]; .rule == "PK0011" and .severity == "error")) and (all(.findings[]; .rule != "PK0005"))' >/dev/null <<<"$out" &&
@@ -373,7 +378,7 @@ out=$(lint_json "$work/walcomp.conf")
 jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning")' >/dev/null <<<"$out" &&
   ok "value evidence close miss (walcomp): a value 12 accepts disproves nothing; wal_keep_segments stays a warning" ||
   fail "value evidence walcomp: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
-for f in hotstandby; do
+for f in hotstandby mpw; do
   out=$(lint_json "$work/$f.conf")
   jq -e 'any(.findings[]; .rule == "PK0005")' >/dev/null <<<"$out" &&
     ok "value evidence close miss ($f): a value the dated major accepts keeps the date" ||
@@ -553,5 +558,14 @@ check "  ... close miss: with --pg-version 16 it is the server's refusal, an err
 printf "regex_flavor = advanced\n" >"$work/plain.conf"
 check "  ... close miss: in a file of no older major, PK0010 says only 13 to 18 were searched" bash -c 'grep -q "No PostgreSQL major from 13 to 18 defines" <<<"$0"' \
   "$(rlint "$work/plain.conf" | jq -r '.findings[] | select(.rule == "PK0010") | .hint')"
+
+# a file for an older major: tuning warnings judged on the checked major are notices for the
+# upgrade (review 2026-12k, rwe 02); a worst case beyond RAM is not tuning and keeps its level
+printf "checkpoint_segments = 32\nshared_buffers = 32MB\n" >"$work/old-tuning.conf"
+check "an 8.x-era file's tiny shared_buffers is a notice of advice for the upgrade" bash -c 'test "$0" = "notice true"' \
+  "$(rlint --host ram=16GB "$work/old-tuning.conf" | jq -r '[.findings[] | select(.rule == "PK2003")][0] | "\(.severity) \(.hint | test("Retune as part of the upgrade"))"')"
+printf "checkpoint_segments = 32\nshared_buffers = 1GB\nwork_mem = 1GB\nmax_connections = 500\n" >"$work/old-memory.conf"
+check "  ... close miss: its worst case beyond RAM stays the error" bash -c 'test "$0" = error' \
+  "$(rlint --host ram=16GB "$work/old-memory.conf" | jq -r '[.findings[] | select(.rule == "PK2001")][0].severity')"
 
 done_testing
