@@ -1064,6 +1064,19 @@ static void cap_assumed_removed(LintResult *res, const LintInput *input)
     }
 }
 
+/* The families whose advice sizes or paces the server for a major's defaults and machinery
+ * (memory, I/O, the planner's costs, checkpoints, vacuum), unlike what a log holds, which no
+ * major changes. */
+static bool tuning_family(const Finding *f)
+{
+    static const char *const families[] = {"memory", "aio",        "direct-io", "planner",
+                                           "wal",    "autovacuum", NULL};
+    for (const char *const *family = families; *family; family++)
+        if (f->category && !strcmp(f->category, *family))
+            return true;
+    return false;
+}
+
 /* A file written for an older major: a rule's recommendation speaks of the major checked,
  * which its server does not run yet (track_io_timing's pg_stat_io on an 11 file), so it says
  * so. */
@@ -1079,8 +1092,9 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
                                         input->pg_major);
             /* tuning judged on a major the server does not run: the upgrade the end-of-life
              * warning asks for retunes it; on the file's own major pgknob has no catalog to
-             * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file) */
-            if (f->severity == SEV_WARNING && intent_performance_only(f)) {
+             * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file). What the
+             * log holds means the same on every major and keeps its level. */
+            if (f->severity == SEV_WARNING && intent_performance_only(f) && tuning_family(f)) {
                 if (f->rule_severity == SEV_NONE)
                     f->rule_severity = f->severity;
                 f->severity = SEV_NOTICE;

@@ -567,5 +567,8 @@ check "an 8.x-era file's tiny shared_buffers is a notice of advice for the upgra
 printf "checkpoint_segments = 32\nshared_buffers = 1GB\nwork_mem = 1GB\nmax_connections = 500\n" >"$work/old-memory.conf"
 check "  ... close miss: its worst case beyond RAM stays the error" bash -c 'test "$0" = error' \
   "$(rlint --host ram=16GB "$work/old-memory.conf" | jq -r '[.findings[] | select(.rule == "PK2001")][0].severity')"
+printf "checkpoint_segments = 32\nlog_min_duration_statement = 0\n" >"$work/old-log.conf"
+check "  ... close miss: what its log holds means the same on every major: PK7002 stays a warning" bash -c 'test "$0" = warning' \
+  "$(rlint "$work/old-log.conf" | jq -r '[.findings[] | select(.rule == "PK7002")][0].severity')"
 
 done_testing
