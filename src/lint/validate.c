@@ -1290,8 +1290,32 @@ static void check_ssl_files(const ConfSet *set, const Snapshot *snap, bool targe
     static const char *const files[] = {"ssl_cert_file", "ssl_key_file"};
     const SnapSetting *ssl = usable(snap, "ssl");
     const char *data_dir = target_data_dir(set, snap);
-    if (!target_here || !ssl || ssl->source != SRC_FILE || !ssl->parsed.boolval)
+    if (!ssl || ssl->source != SRC_FILE || !ssl->parsed.boolval)
         return;
+    if (!target_here) { /* a file checked out of a repository: the files are the server's */
+        StrBuf need = STRBUF_INIT;
+        for (size_t idx = 0; idx < sizeof(files) / sizeof(files[0]); idx++) {
+            const SnapSetting *setting = usable(snap, files[idx]);
+            if (setting && *setting->value)
+                sb_printf(&need, "%s%s \"%s\"%s", need.len ? " and " : "", setting->name,
+                          setting->value,
+                          setting->source == SRC_FILE ? ""
+                          : setting->value[0] == '/'  ? " (the default)"
+                                                      : " (the default, in the data directory)");
+        }
+        if (need.len) {
+            Finding *f = add_finding(out, "PK0061", ssl->file, ssl->line);
+            finding_add_setting(f, ssl->name, ssl->value, ssl->file, ssl->line);
+            f->message = finding_printf(f, "ssl is on: %s must exist on the server", sb_str(&need));
+            f->hint = finding_strdup(
+                f, "The server refuses to start without them (could not load server certificate"
+                   " file), and initdb creates none. A file checked out of a"
+                   " repository is not the target machine: lint the data directory, or with"
+                   " --host local on the server, to check the real ones.");
+        }
+        sb_free(&need);
+        return;
+    }
     /* a data directory that is itself missing is PK0061's: one cause, one finding */
     if (data_dir && access(data_dir, F_OK) != 0)
         data_dir = NULL;

@@ -151,8 +151,12 @@ check "PK3028 points at archive_command, which its message names first" test \
 
 # --- PK0064: ssl = on with the certificate or key missing on the target ---
 printf 'ssl = on\n' >"$work/c.conf"
-check "a file that is not the target says nothing of the ssl files" test -z \
+check "a file that is not the target gets no PK0064" test -z \
   "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '.findings[] | select(.rule == "PK0064") | .rule')"
+# the server's files, which a checked-out file cannot show: a notice naming both (review
+# 2026-12k, h12d 50: a fragment for an image that creates no certificate)
+check "  ... but a PK0061 notice that both files must exist on the server" test \
+  "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/c.conf" | jq -r '[.findings[] | select(.rule == "PK0061" and (.message | test("ssl_cert_file .server.crt. \\(the default, in the data directory\\) and ssl_key_file")))] | "\(length) \(.[0].severity)"')" = "1 notice"
 if pg_cluster_start 16; then
   pg_psql -c "ALTER SYSTEM SET ssl = on" >/dev/null
   j=$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$PGDATA")
