@@ -458,13 +458,25 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
                   plural(n_live, "rule needs", "rules need"));
     int rc = in->exit_code;
     if (in->fail_on_refusal)
-        sb_printf(out, "With `--fail-on refusal` this run %s a CI gate (exit %d).\n\n",
+        sb_printf(out, "With `--fail-on refusal` this run %s a CI gate (exit %d).",
                   rc ? "fails" : "passes", rc);
     else if (in->fail_on == SEV_NONE)
-        sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).\n\n");
+        sb_put(out, "With `--fail-on never` this run passes a CI gate (exit 0).");
     else
-        sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).\n\n",
+        sb_printf(out, "With `--fail-on %s` this run %s a CI gate (exit %d).",
                   severity_name(in->fail_on), rc ? "fails" : "passes", rc);
+    /* a report written by a run with another gate says what the default one decides, the one a
+     * reader's own `pgknob lint` applies (review 2026-12k: "passes with --fail-on never" read
+     * as a pass of a file plain lint fails) */
+    if (in->fail_on_refusal || in->fail_on != SEV_WARNING) {
+        size_t failing = 0;
+        for (size_t idx = 0; in->findings && idx < in->findings->n; idx++)
+            failing += !in->findings->items[idx].suppressed &&
+                       in->findings->items[idx].severity >= SEV_WARNING;
+        sb_printf(out, " The default gate, `--fail-on warning`, %s it%s.",
+                  failing ? "fails" : "passes", failing ? " (exit 1)" : "");
+    }
+    sb_put(out, "\n\n");
 }
 
 /* What a warning is about, from its own category (or its rule, where the category is broader):
@@ -1004,7 +1016,15 @@ static void put_change(const ReportInput *in, MdSaid *said, const Finding *f, si
         md_sentence(in, out, f->fix_note);
     }
     char *safety = report_fix_safety(f);
-    if (safety) {
+    /* an old major's reason, the same for every fix of the file, is said once (review 2026-12k,
+     * h12b 24: one sentence four times) */
+    bool reasoned = safety && !strncmp(safety, "unsafe", 6); /* "Safe (…)" is shorter than a link */
+    const MdSaidItem *prev = reasoned ? md_said_find(said, safety) : NULL;
+    if (prev) {
+        sb_printf(out, " *Fix safety:* as for [%s](#%s).", prev->label, prev->anchor);
+    } else if (safety) {
+        if (reasoned)
+            md_said_add(said, f, number, safety);
         sb_put(out, " *Fix safety:* ");
         md_sentence(in, out, safety);
     }

@@ -166,4 +166,14 @@ printf "data_directory = '/var/lib/postgresql/15/main'\ncluster_name = '16/main'
 check "verdict: a file whose only refused line is a notice says so, without 'Do not deploy'" bash -c \
   'grep -q "PostgreSQL 18 would refuse 1 of its lines, which names a parameter only older majors have: not an error" <<<"$0" &&
    ! grep -q "Do not deploy" <<<"$0"' "$(verdict "$(mdlint "$w/removed1.conf")")"
+# a report written with another gate says what the default gate decides (review 2026-12k)
+printf 'fsync = off\n' >"$w/gate.conf"
+check "verdict: under --fail-on never, the default gate's verdict too" bash -c \
+  'grep -q "The default gate, \`--fail-on warning\`, fails it (exit 1)." <<<"$0"' "$(verdict "$(mdlint "$w/gate.conf")")"
+check "  ... close miss: the default gate itself is not said twice" bash -c \
+  '! grep -q "The default gate" <<<"$0"' "$(verdict "$("$PGKNOB" lint --format md "$w/gate.conf" 2>/dev/null)")"
+# one unsafe reason shared by several fixes is written once, then linked (h12b 24: four times)
+printf 'checkpoint_segments = 32\ncheckpoint_completion_target = 0.5\nlog_checkpoints = off\n' >"$w/oldfix.conf"
+check "a fix-safety reason said before is a link to where it was said" bash -c \
+  'test "$(grep -c "was written for PostgreSQL 9.4 or older" <<<"$0")" -ge 1 && grep -q "Fix safety:\* as for \[finding " <<<"$0"' "$(mdlint "$w/oldfix.conf")"
 done_testing
