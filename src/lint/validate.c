@@ -1287,7 +1287,11 @@ static const char *target_data_dir(const ConfSet *set, const Snapshot *snap)
 static void check_ssl_files(const ConfSet *set, const Snapshot *snap, bool target_here,
                             FindingList *out)
 {
-    static const char *const files[] = {"ssl_cert_file", "ssl_key_file"};
+    /* the certificate and key always (their defaults name files in the data directory); the CA,
+     * the revocation list and the DH parameters when set: each missing one stops the server
+     * (be_tls_init at start is FATAL, proven on 16 in t-words) */
+    static const char *const files[] = {"ssl_cert_file", "ssl_key_file", "ssl_ca_file",
+                                        "ssl_crl_file", "ssl_dh_params_file"};
     const SnapSetting *ssl = usable(snap, "ssl");
     const char *data_dir = target_data_dir(set, snap);
     if (!ssl || ssl->source != SRC_FILE || !ssl->parsed.boolval)

@@ -169,6 +169,22 @@ if pg_cluster_start 16; then
   pg_as_postgres touch "$PGDATA/server.crt" "$PGDATA/server.key"
   check "with both files present, PK0064 is silent" test -z \
     "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$PGDATA" | jq -r '.findings[] | select(.rule == "PK0064") | .rule')"
+  # the DH parameters file, when set, stops the server as the certificate does (review
+  # 2026-12k, h13c 29): with a real certificate and key, only the missing DH file refuses
+  if openssl req -new -x509 -days 1 -nodes -subj /CN=localhost -keyout "$work/server.key" \
+       -out "$work/server.crt" >/dev/null 2>&1; then
+    chmod 644 "$work/server.key"
+    chmod 755 "$work" # the postgres user copies them from here
+    pg_as_postgres install -m 600 "$work/server.key" "$work/server.crt" "$PGDATA/"
+    # the server is down (the restart above failed): the line goes into the file directly
+    pg_as_postgres sh -c "echo \"ssl_dh_params_file = '/nonexistent/dh.pem'\" >>'$PGDATA/postgresql.auto.conf'"
+    check "ssl_dh_params_file naming a missing file: PK0064 names it" bash -c 'grep -q "ssl_dh_params_file \"/nonexistent/dh.pem\"" <<<"$0"' \
+      "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$PGDATA" | jq -r '.findings[] | select(.rule == "PK0064") | .message')"
+    if _pg_ctl_start "$PG_CLUSTER"; then fail "the real 16 server refuses to start without the DH file"; else ok "the real 16 server refuses to start without the DH file"; fi
+    check "... with the error PK0064 names" grep -q 'could not open DH parameters file "/nonexistent/dh.pem"' "$(pg_server_log)"
+  else
+    fail "openssl makes a certificate"
+  fi
   pg_cluster_stop
 else
   fail "a 16 server starts"
