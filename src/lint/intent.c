@@ -796,7 +796,8 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
             f,
             "Only a name says so, which is weak evidence: as a %s configuration, what costs only "
             "performance, resources or log volume (verbose logging, eager autovacuum, small "
-            "shared memory, a low prefetch depth) is a notice that says why; what can lose data "
+            "shared memory, a low prefetch depth) or only support status (an end-of-life major) "
+            "is a notice that says why; what can lose data "
             "or stop the service (fsync, full_page_writes or synchronous_commit off, autovacuum "
             "off, a worst case beyond RAM, an end-of-life major) keeps its level. State the "
             "purpose outright (--purpose %s, purpose = %s in .pgknob.ini, or a comment in the "

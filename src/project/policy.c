@@ -198,6 +198,9 @@ static const struct {
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
+    {"PK0031", false,
+     "a test, demo or benchmark that shows auto_explain's plans pays their instrumentation on "
+     "purpose; its cost is the run's, not a production server's."},
     {"PK0028", false,
      "a test or benchmark cluster whose background and parallel workers run short of slots runs "
      "a parallel query with fewer workers or a module's job late; no data is at stake."},
@@ -225,10 +228,11 @@ static const struct {
      "no production data or service is at stake, so this is a warning, not an error. Size "
      "max_connections to the sessions the run opens.",
      SEV_WARNING, true},
+    /* support status: it loses no data and stops nothing by itself, so a name lowers it too
+     * (review 2026-12k: rwh 23 and 34, h13c 31, as rwf 34 and rwd 23 before) */
     {"PK0005", false,
      "a test or benchmark cluster is recreated, not kept, so the support of its major"
-     " matters only where the file is copied to production.",
-     0, true},
+     " matters only where the file is copied to production."},
     {"PK3028", false,
      "a test or benchmark cluster's WAL archive is no backup anyone restores from: a copy that "
      "overwrites loses only the run's own WAL.",

@@ -184,6 +184,16 @@ printf "shared_preload_libraries = 'timescaledb'\nmax_worker_processes = 8\n" >"
 [ "$(lint_json "$work/logger-tests/postgresql.conf" | sev PK0028)" = notice ] &&
   [ "$(lint_json --purpose production "$work/logger-tests/postgresql.conf" | sev PK0028)" = warning ] &&
   ok "path: a test's worker slots (PK0028) are a notice; under production the warning" || fail "path: PK0028 under test is $(lint_json "$work/logger-tests/postgresql.conf" | sev PK0028)"
+# an end-of-life major is support status: a name lowers it to a notice too (review 2026-12k)
+mkdir -p "$work/old-bench"
+printf "checkpoint_segments = 32\nshared_buffers = 1GB\n" >"$work/old-bench/postgresql.conf"
+[ "$(lint_json "$work/old-bench/postgresql.conf" | sev PK0005)" = notice ] &&
+  [ "$(lint_json --purpose production "$work/old-bench/postgresql.conf" | sev PK0005)" = warning ] &&
+  ok "path: an end-of-life major in a benchmark's directory is a notice; under production the warning" || fail "path: PK0005 under a named benchmark is $(lint_json "$work/old-bench/postgresql.conf" | sev PK0005)"
+# auto_explain's instrumentation is what a test or demo of it shows (review 2026-12k, h13a 01)
+printf "shared_preload_libraries = 'auto_explain'\nauto_explain.log_min_duration = 0\nauto_explain.log_analyze = on\n" >"$work/ae.conf"
+[ "$(lint_json --purpose test "$work/ae.conf" | sev PK0031)" = notice ] && [ "$(lint_json "$work/ae.conf" | sev PK0031)" = warning ] &&
+  ok "purpose: auto_explain's analyze (PK0031) is a notice under test, a warning in production" || fail "purpose: PK0031 under test is $(lint_json --purpose test "$work/ae.conf" | sev PK0031)"
 for f in benchmarking_foo/postgresql.auto.conf conf.d/postgres-import.conf; do
   out=$(lint_json "$work/$f")
   jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as benchmark from its path")))' >/dev/null <<<"$out" &&
