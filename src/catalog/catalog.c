@@ -224,6 +224,7 @@ static const struct {
     {"ssl_passphrase_command", "11"},
     {"tcp_user_timeout", "12"},
     {"track_commit_timestamp", "9.5"},
+    {"track_io_timing", "9.2"},
     {"wal_compression", "9.5"},
     {"wal_init_zero", "12"},
     {"wal_keep_size", "13"},

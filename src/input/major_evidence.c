@@ -295,6 +295,24 @@ static const char *comment_of(const char *line, const char *stop)
     return p < stop && *p == '#' ? p : NULL;
 }
 
+/* A commented-out setting ("#data_directory = '/var/lib/postgresql/13/main'"): a sample's line,
+ * which says what the server does not run, never a statement of the header (review 2026-12k,
+ * h13b 27: a 13 path in a file for the latest image). */
+static bool commented_setting(const char *comment, const char *stop)
+{
+    const char *p = comment + 1;
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    const char *name = p;
+    while (p < stop && (isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+        p++;
+    if (p == name || !isalpha((unsigned char)*name))
+        return false;
+    while (p < stop && (*p == ' ' || *p == '\t'))
+        p++;
+    return p < stop && *p == '=';
+}
+
 /* Does the line end the header: a setting, or anything that is not a comment, a blank line or a
  * template's own line ("{{ ansible_managed }}", "{% if %}")? */
 static bool ends_header(const char *line, const char *stop)
@@ -341,7 +359,7 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
             add_clue(ev, label, major, file, line,
                      xasprintf("the comment at %s says DB Version: %s", at, label));
             free(at);
-        } else if (header && comment &&
+        } else if (header && comment && !commented_setting(comment, stop) &&
                    major_in_comment(comment, (size_t)(stop - comment), label, &major)) {
             char *at = where(set, file, line);
             char *quoted = quoted_comment(comment, stop);

@@ -799,7 +799,7 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
             "shared memory, a low prefetch depth) or only support status (an end-of-life major) "
             "is a notice that says why; what can lose data "
             "or stop the service (fsync, full_page_writes or synchronous_commit off, autovacuum "
-            "off, a worst case beyond RAM, an end-of-life major) keeps its level. State the "
+            "off, a worst case beyond RAM) keeps its level. State the "
             "purpose outright (--purpose %s, purpose = %s in .pgknob.ini, or a comment in the "
             "file such as '# for testing only') to lower those too, or give --purpose production.",
             name, name, name);

@@ -1077,13 +1077,49 @@ static bool tuning_family(const Finding *f)
     return false;
 }
 
+/* Modules a recommendation adds to shared_preload_libraries, with the major whose contrib first
+ * shipped them (the release notes: pg_stat_statements and auto_explain arrived in 8.4). */
+static const struct {
+    const char *module, *since;
+} MODULE_ARRIVALS[] = {{"pg_stat_statements", "8.4"}, {"auto_explain", "8.4"}};
+
+/* Does one of the finding's fixes set a parameter, or preload a module, that arrived after the
+ * newest major `evident` ("8.3 or older", "9.6") can be? */
+static bool fix_newer_than(const Finding *f, const char *evident)
+{
+    char label[16];
+    snprintf(label, sizeof(label), "%.*s", (int)strcspn(evident, " "), evident);
+    int newest = release_index(label);
+    if (newest < 0)
+        return false;
+    for (size_t idx = 0; idx < f->n_fixes; idx++) {
+        const FindingFix *fix = &f->fixes[idx];
+        const char *since = catalog_arrived_by_13(fix->name);
+        if (since && release_index(since) > newest)
+            return true;
+        if (!fix->name || strcasecmp(fix->name, "shared_preload_libraries") || !fix->value)
+            continue;
+        for (size_t mod = 0; mod < sizeof(MODULE_ARRIVALS) / sizeof(MODULE_ARRIVALS[0]); mod++)
+            if (strstr(fix->value, MODULE_ARRIVALS[mod].module) &&
+                release_index(MODULE_ARRIVALS[mod].since) > newest)
+                return true;
+    }
+    return false;
+}
+
 /* A file written for an older major: a rule's recommendation speaks of the major checked,
  * which its server does not run yet (track_io_timing's pg_stat_io on an 11 file), so it says
- * so. */
-static void recommendations_after_upgrade(LintResult *res, const LintInput *input)
+ * so; one whose change that major does not have at all (track_io_timing for 8.2, which refuses
+ * the line) is no advice for the file and is left out (review 2026-12k, rwg 02). */
+static void recommendations_after_upgrade(LintResult *res, const LintInput *input, bool *drop)
 {
     for (size_t idx = input->rules_begin; idx < input->rules_end; idx++) {
         Finding *f = &res->findings.items[idx];
+        if (f->severity == SEV_RECOMMENDATION && input->evident_major[0] &&
+            fix_newer_than(f, input->evident_major)) {
+            drop[idx] = true;
+            continue;
+        }
         /* a warning's numbers may come from the checked major's defaults (PK4008's rates use
          * vacuum_cost_page_miss 2, 10 before 14) and its way out may name a parameter the file's
          * own major lacks (autovacuum_work_mem for a 9.3 file): it says which major it speaks of */
@@ -1135,10 +1171,12 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         /* a parameter of the checked major only (io_method: 18) states it */
         if (rules && one_major_parameter(&input->set) != input->pg_major)
             cap_assumed(res, input, rules);
-        if (!strcmp(input->unchecked_major, "more than one"))
-            recommendations_after_upgrade(res, input);
+        if (!strcmp(input->unchecked_major, "more than one")) {
+            recommendations_after_upgrade(res, input, drop);
+            any = true;
+        }
         if (input->evident_major[0]) {
-            recommendations_after_upgrade(res, input);
+            recommendations_after_upgrade(res, input, drop);
             upgrade_notice(res, input, drop);
             any = true;
         } else if ((!input->unchecked_major[0] ||
