@@ -1387,8 +1387,12 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         if (!f) {
             where = setting;
             f = add_finding(out, "PK0062", setting->file, setting->line);
-            /* host-dependent like PK0060: only facts read from this machine make it a warning */
-            if (snap->host.source && !strncmp(snap->host.source, "local", 5))
+            /* host-dependent like PK0060: facts read from this machine make it a warning, and so
+             * does a mapping beyond the RAM given, which no start on that host survives without
+             * swap: a refusal to start weighs at least as much as PK2009's planner estimate
+             * beyond RAM (review 2026-12k, h12d 43 and 2026-12l, h13c 39) */
+            if ((snap->host.source && !strncmp(snap->host.source, "local", 5)) ||
+                est.total > snap->host.ram_bytes)
                 f->severity = SEV_WARNING;
         }
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);

@@ -35,6 +35,15 @@ printf "stats_temp_directory = '/tmp/s'\nshared_buffers = 1GB\nstats_temp_direct
 check "  ... close miss: two values are two lines to judge: two PK0011" \
   test "$(lint_json 17 "" "$work/differs.conf" | jq '[.findings[] | select(.rule == "PK0011")] | length')" = 2
 
+# --- a shared-memory mapping beyond the RAM given cannot start there: a warning, as PK2009's
+# planner estimate beyond RAM is; between 95% and 100% of a spec's RAM, a notice (2026-12l) ---
+printf 'shared_buffers = 20GB\n' >"$work/shm-over.conf"
+printf 'shared_buffers = 15400MB\n' >"$work/shm-near.conf"
+check "PK0062 beyond the RAM of a --host spec is a warning" test \
+  "$(lint_json 17 ram=16GB "$work/shm-over.conf" | jq -r '[.findings[] | select(.rule == "PK0062")][0].severity')" = warning
+check "  ... close miss: nearly all of it (95-100%) stays a notice" test \
+  "$(lint_json 17 ram=16GB "$work/shm-near.conf" | jq -r '[.findings[] | select(.rule == "PK0062")][0].severity')" = notice
+
 # --- severity by consequence (a rule's notice_when): a worst case that fits in RAM is a notice ---
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 24MB\n' >"$work/fits.conf"
 printf 'shared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/over.conf"
