@@ -6,6 +6,8 @@
 // fuzz-seeds: tests/conf/cases/*/postgresql.conf tests/conf/cases/*/postgresql.auto.conf
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "conf/conf.h"
 #include "conf/conf_template.h"
@@ -32,6 +34,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  conf_whole_placeholder(entry->value) + conf_envsubst_variable(entry->value);
         for (const char *p = entry->line_text; p && *p; p++)
             total += conf_marker_token(p) + conf_placeholder_token(p);
+        /* a template value's literal branches (validate.c reads both forms of the value) */
+        const char *values[] = {entry->value, conf_error_line_value(entry->line_text)};
+        for (size_t form = 0; form < 2; form++) {
+            char *lits[8];
+            size_t n = conf_template_literal_branches(values[form], lits, 8);
+            for (size_t idx = 0; idx < n; idx++) {
+                total += strlen(lits[idx]);
+                free(lits[idx]);
+            }
+        }
         if (entry->overridden_by >= (int)set.n_entries)
             __builtin_trap();
     }
