@@ -254,7 +254,7 @@ static int value_since(const char *name, const char *value)
         if (major_accepts(catalog_find(catalog_for_major(major), name), value))
             first = major;
     if (first > PK_MIN_MAJOR) {
-        char label[8];
+        char label[16];
         snprintf(label, sizeof(label), "%d", first);
         return release_index(label);
     }
@@ -377,7 +377,7 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
             /* the major it arrived in: the history's before 14, the catalog's after */
             const char *since = catalog_arrived_by_13(here);
             int first = 0, last = 0;
-            char label[8];
+            char label[16];
             if (!since && !catalog_distribution_only(here) &&
                 catalog_param_span(here, &first, &last) && first) {
                 snprintf(label, sizeof(label), "%d", first);
@@ -489,7 +489,7 @@ static void major_of_sample(LintInput *input, FindingList *out, const char *file
     else if (hi.line)
         sb_printf(&why, "%s#%s (line %d) was removed in %d", why.len ? ", " : "", hi.name, hi.line,
                   hi.major + 1);
-    char label[8];
+    char label[16];
     snprintf(label, sizeof(label), "%d", hi.major);
     int idx = release_index(label);
     bool eol = idx >= 0 && RELEASES[idx].ymd <= today_ymd();
@@ -721,7 +721,7 @@ static void major_from_parameters(LintInput *input, FindingList *out)
                                 "the parameters the file sets leave one major, PostgreSQL %d: %s;"
                                 " it is checked as %d; give --pg-version to choose another",
                                 hi, sb_str(&why), hi);
-    char label[8];
+    char label[16];
     snprintf(label, sizeof(label), "%d", hi);
     end_of_life(out, label, false, sb_str(&why), NULL, hi_at->file, hi_at->line);
     sb_free(&why);
