@@ -1100,7 +1100,7 @@ static bool fix_newer_than(const Finding *f, const char *evident)
         if (!fix->name || strcasecmp(fix->name, "shared_preload_libraries") || !fix->value)
             continue;
         for (size_t mod = 0; mod < sizeof(MODULE_ARRIVALS) / sizeof(MODULE_ARRIVALS[0]); mod++)
-            if (strstr(fix->value, MODULE_ARRIVALS[mod].module) &&
+            if (lint_library_listed(fix->value, MODULE_ARRIVALS[mod].module) &&
                 release_index(MODULE_ARRIVALS[mod].since) > newest)
                 return true;
     }
