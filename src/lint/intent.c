@@ -1034,13 +1034,11 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
         Finding *f = &out->items[idx];
         if (strcmp(f->rule_id, "PK6002") || f->severity <= SEV_NOTICE)
             continue;
-        if (f->rule_severity == SEV_NONE)
-            f->rule_severity = f->severity;
         /* a comment naming the file system states it; wal_recycle = off is a setting copied
          * from ZFS advice as often as made for ZFS, and a torn page corrupts silently: a
          * warning (review 2026-12h, h9d 47) */
         bool by_setting = !strncmp(intent->cow, "wal_", 4);
-        f->severity = by_setting ? SEV_WARNING : SEV_NOTICE;
+        finding_set_severity(f, by_setting ? SEV_WARNING : SEV_NOTICE);
         f->hint = finding_printf(
             f,
             "%s: the configuration %s a copy-on-write file system (%s), where "
@@ -2064,9 +2062,7 @@ static double setting_num(const Snapshot *snap, const char *name)
 
 static void demote(Finding *f, char *why)
 {
-    if (f->rule_severity == SEV_NONE)
-        f->rule_severity = f->severity;
-    f->severity = SEV_NOTICE;
+    finding_set_severity(f, SEV_NOTICE);
     char *hint = xasprintf("%s%s%s", why, f->hint ? " " : "", f->hint ? f->hint : "");
     f->hint = finding_take(f, hint);
     free(why);
@@ -2231,9 +2227,7 @@ static const Finding *memory_budget_at(const FindingList *out, size_t begin, siz
  * RAM is the file's own statement, which its settings contradict (PK0091), it is a warning. */
 static void ram_doubted(const Intent *intent, Finding *f)
 {
-    if (f->rule_severity == SEV_NONE)
-        f->rule_severity = f->severity;
-    f->severity = SEV_WARNING;
+    finding_set_severity(f, SEV_WARNING);
     char *ram = bytes_text(intent->ram_bytes);
     char *hint = xasprintf("A warning, not an error: the %s of RAM it is measured against is the "
                            "file's own statement ('%s', line %d), which its settings contradict "

@@ -589,9 +589,7 @@ static void removed_both_facts(Finding *f, int at)
                              with, param, f->hint ? " " : "", f->hint ? f->hint : "");
     free(without);
     free(with);
-    if (f->rule_severity == SEV_NONE)
-        f->rule_severity = f->severity;
-    f->severity = SEV_WARNING;
+    finding_set_severity(f, SEV_WARNING);
     f->refuses_start = false;
 }
 
@@ -1013,9 +1011,7 @@ static void cap_assumed(LintResult *res, const LintInput *input, const RuleSet *
                             on, input->pg_major, f->hint ? " " : "", f->hint ? f->hint : "");
         f->hint = finding_take(f, hint);
         free(on);
-        if (f->rule_severity == SEV_NONE)
-            f->rule_severity = f->severity;
-        f->severity = SEV_NOTICE;
+        finding_set_severity(f, SEV_NOTICE);
     }
     views_free(&views);
 }
@@ -1131,9 +1127,7 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
              * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file). What the
              * log holds means the same on every major and keeps its level. */
             if (f->severity == SEV_WARNING && intent_performance_only(f) && tuning_family(f)) {
-                if (f->rule_severity == SEV_NONE)
-                    f->rule_severity = f->severity;
-                f->severity = SEV_NOTICE;
+                finding_set_severity(f, SEV_NOTICE);
                 f->hint = finding_printf(
                     f,
                     "A notice: tuning advice for PostgreSQL %d, which the server does not run "

@@ -293,3 +293,10 @@ bool severity_parse_level(const char *text, Severity *out)
     }
     return severity_parse(text, out) && *out != SEV_NONE;
 }
+
+void finding_set_severity(Finding *f, Severity to)
+{
+    if (f->rule_severity == SEV_NONE)
+        f->rule_severity = f->severity;
+    f->severity = to;
+}

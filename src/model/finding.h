@@ -129,6 +129,9 @@ const char *finding_fix_safety(const FindingFix *fix);
 void finding_render_suggestion(Finding *f);
 /* Removes fixes[idx], keeping the order. */
 void finding_drop_fix(Finding *f, size_t idx);
+/* Sets the finding's severity to `to`, keeping the rule's own level in rule_severity the first
+ * time it changes (SARIF's defaultConfiguration, the reports' "the rule's warning"). */
+void finding_set_severity(Finding *f, Severity to);
 /* Appends a sentence to fix_note. */
 void finding_note_fix(Finding *f, const char *sentence);
 

@@ -113,9 +113,7 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
         for (size_t ov_idx = 0; ov_idx < cfg->n_overrides; ov_idx++) {
             if (!rule_matches(cfg->overrides[ov_idx].rule, f))
                 continue;
-            if (f->rule_severity == SEV_NONE) /* the rule's own, before any override */
-                f->rule_severity = f->severity;
-            f->severity = cfg->overrides[ov_idx].severity;
+            finding_set_severity(f, cfg->overrides[ov_idx].severity);
         }
     }
 }
@@ -266,9 +264,7 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
                 to = SEV_WARNING;
             if (f->severity <= to)
                 continue;
-            if (f->rule_severity == SEV_NONE)
-                f->rule_severity = f->severity;
-            f->severity = to;
+            finding_set_severity(f, to);
             /* the finding's own offer of --purpose is what has just happened (PK0005) */
             static const char offer[] = "; for a test or benchmark file, --purpose test or "
                                         "--purpose benchmark makes this a notice";
