@@ -113,6 +113,7 @@ static const struct {
     {"max_fsm_pages", "8.4", "the free space map is managed automatically"},
     {"max_fsm_relations", "8.4", "the free space map is managed automatically"},
     {"min_parallel_relation_size", "10", "use min_parallel_table_scan_size"},
+    {"promote_trigger_file", NULL, "promote with pg_ctl promote or SELECT pg_promote()"},
     {"redirect_stderr", "8.3", "use logging_collector"},
     {"replacement_sort_tuples", "11", NULL},
     {"replication_timeout", "9.3", "use wal_sender_timeout"},
@@ -153,6 +154,12 @@ bool catalog_replaced_by(const char *name, char *out, size_t size)
     memcpy(out, advice + 4, len);
     out[len] = '\0';
     return true;
+}
+
+const char *catalog_removal_advice(const char *name)
+{
+    int hist = name ? history_index(name) : -1;
+    return hist >= 0 ? history[hist].advice : NULL;
 }
 
 const char *catalog_gone_before(const char *name)

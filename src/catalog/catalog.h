@@ -90,6 +90,9 @@ const char *catalog_arrived_by_13(const char *name);
 bool catalog_distribution_only(const char *name);
 /* The parameter that replaced a removed one, from the history's "use X" advice. */
 bool catalog_replaced_by(const char *name, char *out, size_t size);
+/* What to do instead of a removed or renamed parameter ("use max_wal_size", "promote with
+ * pg_ctl promote or SELECT pg_promote()"), or NULL when the history says nothing. */
+const char *catalog_removal_advice(const char *name);
 
 /* The closest known parameter name for a misspelling ("shared_buffer" → "shared_buffers"), or
  * NULL when nothing is close. Borrowed. */

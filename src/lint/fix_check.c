@@ -303,11 +303,13 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
             for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
                 if (f->fixes[fix_idx].unsafe)
                     continue;
-                /* a line that did nothing on any major that had it: removing it changes no
-                 * server (custom_variable_classes = '') */
-                const char *was = old_line && f->fixes[fix_idx].remove
-                                      ? removed_value(f, &f->fixes[fix_idx])
-                                      : NULL;
+                /* a removed parameter's line that did nothing on any major that had it:
+                 * removing it changes no server (custom_variable_classes = '',
+                 * old_snapshot_threshold = -1) */
+                bool gone = old_line || !catalog_find(catalog_for_major(input->pg_major),
+                                                      f->fixes[fix_idx].name);
+                const char *was =
+                    gone && f->fixes[fix_idx].remove ? removed_value(f, &f->fixes[fix_idx]) : NULL;
                 if (was && fix_safety_removal_inert(f->fixes[fix_idx].name, was))
                     continue;
                 char *why = whole      ? xstrdup(whole)

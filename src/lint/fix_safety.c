@@ -621,6 +621,10 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
              (!strcasecmp(HARMLESS_REMOVALS[idx].neutral, "on") && value &&
               (!strcasecmp(value, "true") || !strcmp(value, "1")))))
             return NULL;
+    const char *advice = catalog_removal_advice(name);
+    if (advice)
+        return xasprintf("%s = %s asked for something the target major no longer does (%s).", name,
+                         value ? value : "", advice);
     return xasprintf("%s = %s asked for something the target major no longer does; pgknob cannot "
                      "say what should replace it.",
                      name, value ? value : "");
@@ -638,6 +642,30 @@ static bool written_as(const char *want, const char *value)
     return !strcasecmp(want, value);
 }
 
+/* `value` means what the boot value of every catalogued major that has `name` means: the line
+ * changes no server that accepts it. False when no catalogued major has it. */
+static bool boot_value_everywhere(const char *name, const char *value)
+{
+    bool seen = false;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        const CatalogParam *param = catalog_find(catalog_for_major(major), name);
+        if (!param)
+            continue;
+        GucValue written, boot;
+        if (!guc_parse_value_for(param, major, value, &written, NULL) ||
+            !guc_parse_boot_value(param, major, param->boot_val ? param->boot_val : "", &boot))
+            return false;
+        char *a = guc_value_to_setting(param, &written), *b = guc_value_to_setting(param, &boot);
+        bool same = !strcmp(a, b);
+        free(a);
+        free(b);
+        if (!same)
+            return false;
+        seen = true;
+    }
+    return seen;
+}
+
 bool fix_safety_removal_inert(const char *name, const char *value)
 {
     const char *v = value ? value : "";
@@ -645,7 +673,8 @@ bool fix_safety_removal_inert(const char *name, const char *value)
         if (!strcasecmp(HARMLESS_REMOVALS[idx].name, name) && HARMLESS_REMOVALS[idx].inert &&
             written_as(HARMLESS_REMOVALS[idx].inert, v))
             return true;
-    return false;
+    /* one removed in 13 or later: the real servers' own defaults decide */
+    return boot_value_everywhere(name, v);
 }
 
 /* Does the older major `older` stop or change the server with this fix: it still has the

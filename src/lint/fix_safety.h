@@ -31,9 +31,10 @@ bool fix_param_held_in_ram(const CatalogParam *param);
  * (caller frees), or NULL when the line means nothing the server does any more. `successor` is a
  * parameter the file sets in its place, or NULL. */
 char *fix_safety_removal_why(const char *name, const char *value, const char *successor);
-/* Does `name = value`, a parameter removed before 13, do nothing on the majors that had it (the
- * value is their default: custom_variable_classes = '')? Then removing the line is safe whatever
- * major the file is for. */
+/* Does `name = value`, a removed parameter, do nothing on the majors that had it (the value is
+ * their default: custom_variable_classes = '', old_snapshot_threshold = -1)? Then removing the
+ * line is safe whatever major the file is for. Before 13 the table in fix_safety.c knows the
+ * defaults; from 13 on the catalogued servers' boot values do. */
 bool fix_safety_removal_inert(const char *name, const char *value);
 
 #endif

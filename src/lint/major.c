@@ -12,8 +12,10 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_edit.h"
 #include "engine/engine.h"
 #include "input/major_evidence.h"
+#include "lint/fix_safety.h"
 #include "lint/fold.h"
 #include "lint/intent.h"
 #include "lint/validate.intern.h"
@@ -572,24 +574,43 @@ static void removed_both_facts(Finding *f, int at)
     /* the runs in the words of every other text about the parameter (common/majors.h) */
     char *without = pk_majors_words(RELEASES[at].label, NULL, false);
     char *with = pk_majors_words(NULL, RELEASES[at - 1].label, true);
-    char *convert =
-        f->suggestion ? xasprintf(" (on PostgreSQL %s: %s)", without, f->suggestion) : xstrdup("");
-    f->message = finding_printf(f,
-                                "%s stops PostgreSQL %s from starting%s; the file either targets "
-                                "%s%s, or this line must go%s",
-                                param, without, eol ? " (every supported major)" : "",
-                                eol ? "an end-of-life major, " : "PostgreSQL ", with, convert);
-    free(convert);
-    f->hint = finding_printf(f,
-                             "The file does not state its major, so both hold: a PostgreSQL %s "
-                             "server starts with this line, a later one refuses it. "
-                             "Give --pg-version with the major the server runs: on one without "
-                             "%s this is an error, and `pgknob fix --pg-version N` converts the "
-                             "line.%s%s",
-                             with, param, f->hint ? " " : "", f->hint ? f->hint : "");
+    /* its default everywhere it exists: the line changes nothing there and removing it is safe
+     * for any major, so only a later major is affected (a built-in default is never above
+     * notice) */
+    bool inert = f->settings[0].value && fix_safety_removal_inert(param, f->settings[0].value);
+    if (inert) {
+        char *line = conf_format_assignment(param, f->settings[0].value);
+        char *those = pk_majors_words(NULL, RELEASES[at - 1].label, false);
+        f->message = finding_printf(f,
+                                    "%s is the default of PostgreSQL %s, where the line changes "
+                                    "nothing, and stops PostgreSQL %s from starting: remove it",
+                                    line, those, without);
+        free(those);
+        f->hint = finding_printf(f,
+                                 "The file does not state its major; whichever it is, removing "
+                                 "the line changes no server that starts with it.%s%s",
+                                 f->hint ? " " : "", f->hint ? f->hint : "");
+        free(line);
+    } else {
+        char *convert = f->suggestion ? xasprintf(" (on PostgreSQL %s: %s)", without, f->suggestion)
+                                      : xstrdup("");
+        f->message = finding_printf(f,
+                                    "%s stops PostgreSQL %s from starting%s; the file either "
+                                    "targets %s%s, or this line must go%s",
+                                    param, without, eol ? " (every supported major)" : "",
+                                    eol ? "an end-of-life major, " : "PostgreSQL ", with, convert);
+        free(convert);
+        f->hint = finding_printf(f,
+                                 "The file does not state its major, so both hold: a PostgreSQL "
+                                 "%s server starts with this line, a later one refuses it. Give "
+                                 "--pg-version with the major the server runs: on one without %s "
+                                 "this is an error, and `pgknob fix --pg-version N` converts the "
+                                 "line.%s%s",
+                                 with, param, f->hint ? " " : "", f->hint ? f->hint : "");
+    }
     free(without);
     free(with);
-    finding_set_severity(f, SEV_WARNING);
+    finding_set_severity(f, inert ? SEV_NOTICE : SEV_WARNING);
     f->refuses_start = false;
 }
 
