@@ -181,6 +181,66 @@ static void note_not_loaded(const ConfEntry *entry, const CatalogParam *param,
                              strstr(where, " or ") ? "shared_preload_libraries" : where);
 }
 
+/* Modules outside the PostgreSQL distribution that refuse to load any other way than from
+ * shared_preload_libraries (each one's _PG_init raises an error otherwise), so without it their
+ * extension cannot be created and the settings under their prefix do nothing. */
+static const struct {
+    const char *prefix, *library, *refusal;
+} PRELOAD_ONLY_EXTERNAL[] = {
+    {"timescaledb", "timescaledb",
+     "its loader raises an error when loaded any other way (timescaledb src/loader/loader.c), so "
+     "CREATE EXTENSION timescaledb fails"},
+    {"cron", "pg_cron",
+     "_PG_init raises \"pg_cron can only be loaded via shared_preload_libraries\" (pg_cron "
+     "src/pg_cron.c), so CREATE EXTENSION pg_cron fails and no job runs"},
+    {"citus", "citus",
+     "_PG_init raises \"Citus can only be loaded via shared_preload_libraries\", so CREATE "
+     "EXTENSION citus fails"},
+    {"pgaudit", "pgaudit",
+     "_PG_init raises \"pgaudit must be loaded via shared_preload_libraries\" (pgaudit.c), so "
+     "nothing is audited"},
+};
+#define N_PRELOAD_ONLY_EXTERNAL (sizeof PRELOAD_ONLY_EXTERNAL / sizeof PRELOAD_ONLY_EXTERNAL[0])
+
+/* `entry` is under the prefix of a module PRELOAD_ONLY_EXTERNAL lists that the configuration
+ * does not preload: one PK0026 per module, at warning in a whole configuration (the extension
+ * cannot be created; docs/lint.md, "Severity"); true when so. */
+static bool note_external_not_loaded(const ConfEntry *entry, const Snapshot *snap,
+                                     Finding *found[N_PRELOAD_ONLY_EXTERNAL], FindingList *out)
+{
+    size_t len = (size_t)(strchr(entry->name, '.') - entry->name);
+    for (size_t idx = 0; idx < N_PRELOAD_ONLY_EXTERNAL; idx++) {
+        if (strlen(PRELOAD_ONLY_EXTERNAL[idx].prefix) != len ||
+            strncasecmp(PRELOAD_ONLY_EXTERNAL[idx].prefix, entry->name, len) ||
+            listed_in(snap, "shared_preload_libraries", PRELOAD_ONLY_EXTERNAL[idx].library) !=
+                LOADED_NO)
+            continue;
+        if (found[idx]) {
+            finding_add_setting(found[idx], entry->name, entry->value ? entry->value : "",
+                                entry->file, entry->line);
+            return true;
+        }
+        Finding *f = found[idx] = lint_entry_finding(out, "PK0026", entry);
+        const char *lib = PRELOAD_ONLY_EXTERNAL[idx].library;
+        f->severity = SEV_WARNING;
+        f->message = finding_printf(f,
+                                    "%s is set, but %s is not in shared_preload_libraries: %s "
+                                    "loads only from there, so its extension cannot be created "
+                                    "and its settings do nothing",
+                                    entry->name, lib, lib);
+        f->hint = finding_printf(f,
+                                 "%s: %s. Its parameter names and values are not checked "
+                                 "(it is not a module of PostgreSQL).",
+                                 lib, PRELOAD_ONLY_EXTERNAL[idx].refusal);
+        f->suggestion = finding_printf(f,
+                                       "add %s to shared_preload_libraries (a restart), or "
+                                       "remove the %s.* lines",
+                                       lib, PRELOAD_ONLY_EXTERNAL[idx].prefix);
+        return true;
+    }
+    return false;
+}
+
 /* The majors (first..last) whose module catalog has `name`; false when none. */
 static bool known_in_majors(const char *name, int *first, int *last)
 {
@@ -600,6 +660,7 @@ void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList
     Finding **noticed = xcalloc(cc->n_modules ? cc->n_modules : 1, sizeof *noticed);
     PrefixNote *notes = NULL;
     size_t n_notes = 0;
+    Finding *external[N_PRELOAD_ONLY_EXTERNAL] = {0};
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         if (entry->error || !entry->name || !strchr(entry->name, '.') ||
@@ -608,7 +669,8 @@ void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList
         const ContribParamInfo *info = NULL;
         const CatalogParam *param = catalog_contrib_find(cc, entry->name, &info);
         if (!param) {
-            if (!check_unknown_name(entry, cc, snap, out))
+            if (!check_unknown_name(entry, cc, snap, out) &&
+                !note_external_not_loaded(entry, snap, external, out))
                 note_unknown_prefix(entry, cc, &notes, &n_notes, out);
             continue;
         }

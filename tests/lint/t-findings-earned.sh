@@ -104,7 +104,7 @@ check "PK0061 names only the library outside the distribution, without 'ship'" b
 printf "shared_preload_libraries = 'pg_cron'\ndata_directory = '/srv/pg'\n" >"$work/c.conf"
 md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: PK0061 does not say the server rejects the line" bash -c '! grep -q "rejects the current line" <<<"$1"' _ "$md"
-printf "cron.database_name = 'x'\n" >"$work/c.conf"
+printf "pg_partman_bgw.dbname = 'x'\n" >"$work/c.conf"
 md=$("$PGKNOB" lint --pg-version 16 --format md "$work/c.conf" 2>&1)
 check "Markdown: a module placeholder (PK0014) does not borrow the refusal's 'Why it hurts'" bash -c \
   '! grep -q "A line it rejects stops a starting server" <<<"$1" && grep -q "PK0014" <<<"$1"' _ "$md"

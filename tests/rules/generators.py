@@ -106,6 +106,8 @@ def timescaledb_tune(ram_gb, cores):
     return {"shared_buffers": tsdb_fmt(ram // 4), "effective_cache_size": tsdb_fmt(ram * 3 // 4),
             "maintenance_work_mem": tsdb_fmt(int(min(ram_gb * 128 * (1 << 20), 2 << 30))),
             "work_mem": tsdb_fmt(int(ram_gb * 6.4 * (1 << 20) / half)),
+            # it adds timescaledb to shared_preload_libraries when the list lacks it
+            "shared_preload_libraries": "'timescaledb'",
             "timescaledb.max_background_workers": 16,
             "max_worker_processes": 3 + 16 + cores, "max_parallel_workers_per_gather": half,
             "max_parallel_workers": cores,
