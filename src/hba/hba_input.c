@@ -35,8 +35,10 @@ void hba_input_from_snapshot(const Snapshot *snap, const char *data_dir, HbaInpu
     in->opts.major = snap->pg_major;
     in->hba_path = setting_path(a, snap, "hba_file", data_dir, "pg_hba.conf");
     in->ident_path = setting_path(a, snap, "ident_file", data_dir, "pg_ident.conf");
+    /* a value pgknob cannot read (an unrendered template's '__SSL_ENABLED__') leaves the
+     * server's ssl unknown: its hostssl lines are taken as meant, as for a file alone */
     const SnapSetting *ssl = snapshot_get(snap, "ssl");
-    in->opts.ssl = ssl && ssl->parsed_ok && ssl->parsed.boolval;
+    in->opts.ssl = !ssl || !ssl->parsed_ok || ssl->parsed.boolval;
     const SnapSetting *oauth = snapshot_get(snap, "oauth_validator_libraries");
     if (oauth && oauth->value[0])
         in->opts.oauth_validators = arena_strdup(a, oauth->value);

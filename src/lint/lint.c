@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "hba/hba_input.h"
 #include "host/host.h"
 #include "lint/hugepages.h"
@@ -187,6 +188,17 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
     return ok;
 }
 
+/* The configuration's ssl line is a template's placeholder ('__SSL_ENABLED__'): what the rendered
+ * file says is unknown, so its hostssl lines are taken as meant. */
+static bool ssl_is_placeholder(const ConfSet *set)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++)
+        if (set->entries[idx].name && !strcasecmp(set->entries[idx].name, "ssl") &&
+            conf_placeholder_value(set->entries[idx].name, set->entries[idx].value))
+            return true;
+    return false;
+}
+
 /* Patroni validates values itself before writing postgresql.conf: an unknown parameter or a value
  * it cannot parse is dropped with a warning in its log ("Removing unexpected parameter"), so the
  * server never sees it and does not refuse to start. Still an error: the setting is lost. */
@@ -267,7 +279,8 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
     HbaOpts hopts = {.major = input->pg_major,
                      .features = HBA_FEAT_DEFAULT,
                      .ssl = (doc->format != INPUT_PATRONI && doc->format != INPUT_EMBEDDED) ||
-                            (ssl && ssl->parsed_ok && ssl->parsed.boolval),
+                            (ssl && ssl->parsed_ok && ssl->parsed.boolval) ||
+                            ssl_is_placeholder(&input->set),
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));
     hba_load_lines(file, lines, n_own + doc->n_hba, &hopts, input->hba);

@@ -125,6 +125,29 @@ check "patroni: the dropped-setting hint" \
 check "patroni: the DCS max_connections (100) wins over the local 500" \
   test "$(jq '[.findings[] | select(.settings[0].name == "max_connections" and .settings[0].value == "500" and .rule != "PK0071")] | length' <<<"$j")" = 0
 sarif_has $fx/patroni.yml
+# an ssl value pgknob cannot read (an unrendered template's placeholder) leaves the server's ssl
+# unknown: its hostssl lines are taken as meant (review-h14c 32); close miss: "off" says disabled
+printf "postgresql:\n  data_dir: /d\n  parameters:\n    ssl: '__SSL_ENABLED__'\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n" > "$tmp/sslph.yml"
+check "patroni: ssl a placeholder: no PK0204 'SSL is disabled'" \
+  test "$(lint_json "$tmp/sslph.yml" | jq '[.findings[] | select(.rule == "PK0204")] | length')" = 0
+sed 's/__SSL_ENABLED__/off/' "$tmp/sslph.yml" > "$tmp/ssloff.yml"
+check "patroni: close miss: ssl = off: the hostssl line cannot match (PK0204)" \
+  test "$(lint_json "$tmp/ssloff.yml" | jq '[.findings[] | select(.rule == "PK0204")] | length')" = 1
+# a local value Patroni replaces with the same one loses nothing: a notice that says so (hot_standby
+# always on, wal_level's default replica, a DCS value equal to the local one); another value
+# stays a warning (review-h14c 32, 36)
+printf 'postgresql:\n  data_dir: /d\n  parameters:\n    wal_level: replica\n    hot_standby: "on"\n    max_wal_senders: 5\n    max_replication_slots: 7\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        max_replication_slots: 7\n' > "$tmp/same.yml"
+js=$(lint_json "$tmp/same.yml")
+sev71() { jq -r --arg n "$1" '[.findings[] | select(.rule == "PK0071" and .settings[0].name == $n) | .severity] | join(" ")' <<<"$js"; }
+check "patroni: wal_level = replica, Patroni's own: a notice" test "$(sev71 wal_level)" = notice
+check "patroni: hot_standby = on, always passed: a notice" test "$(sev71 hot_standby)" = notice
+check "patroni: max_replication_slots = the DCS's 7: a notice" test "$(sev71 max_replication_slots)" = notice
+check "patroni: close miss: max_wal_senders 5 where Patroni passes 10: a warning" test "$(sev71 max_wal_senders)" = warning
+check "patroni: the notice says what Patroni passes and that nothing is lost" \
+  grep -q "it passes wal_level = replica, the value written, so nothing is lost" \
+  <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$js")"
+check "patroni: hot_standby's text names no key to set instead" \
+  bash -c '! grep -q "set Patroni" <<<"$1"' _ "$(jq -r '.findings[] | select(.rule == "PK0071") | .hint // ""' <<<"$js")"
 
 # Patroni's typing against PyYAML (the reader Patroni uses): every scalar is a custom parameter,
 # the server gets str() of what yaml.safe_load builds
