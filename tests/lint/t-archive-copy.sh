@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# needs: servers
+# PK3028 on cp -i (review-h14b 19): the archiver runs archive_command with no terminal, so cp -i
+# cannot ask, declines to overwrite an archive file of the same name and exits 0. On the real 13
+# and 18: with a stale file already at the next segment's name, pg_switch_wal() archives "it"
+# (archived_count grows, failed_count does not) and the stale bytes stay. pgknob says exactly
+# that, not that cp overwrites. Close miss: a bare cp replaces the stale file.
+source "$(dirname "$0")/../lib.sh"
+source "$PROJECT_ROOT/tests/pg/lib.sh"
+
+TMP=$(mktemp -d /tmp/pgknob-arch.XXXXXX); chmod 777 "$TMP"
+trap 'rm -rf "$TMP"' EXIT
+
+archive_once() { # major cp-flags: prints "archived failed stale-kept"
+  local arch="$TMP/a$1$2"
+  mkdir -p "$arch" && chown postgres "$arch"
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command='cp $2 %p $arch/%f'" pg_cluster_start "$1" ||
+    { echo "no-server"; return; }
+  local seg
+  seg=$(pg_psql -c "SELECT pg_walfile_name(pg_current_wal_lsn())")
+  echo stale >"$arch/$seg"; chown postgres "$arch/$seg"
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal();" >/dev/null
+  local i
+  for i in $(seq 50); do
+    [ "$(pg_psql -c "SELECT archived_count + failed_count FROM pg_stat_archiver")" -gt 0 ] && break
+    sleep 0.2
+  done
+  echo "$(pg_psql -c "SELECT archived_count, failed_count FROM pg_stat_archiver" | tr '|' ' ')" \
+    "$(grep -qx stale "$arch/$seg" && echo kept || echo replaced)"
+  pg_cluster_stop
+}
+
+msg() { # archive_command
+  printf "archive_mode = on\narchive_command = '%s'\n" "$1" >"$TMP/c.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/c.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3028") | .message] | join("")'
+}
+check "pgknob: cp -i keeps the file and reports success, never 'overwrites'" bash -c \
+  'grep -q "it keeps that file and reports success" <<<"$1" && ! grep -q overwrites <<<"$1"' _ \
+  "$(msg 'cp -i %p /mnt/archive/%f')"
+check "pgknob: a bare cp overwrites" bash -c 'grep -q "which overwrites an archive file" <<<"$1"' _ \
+  "$(msg 'cp %p /mnt/archive/%f')"
+for major in 13 18; do
+  read -r archived failed stale <<<"$(archive_once "$major" -i)"
+  check "$major: cp -i keeps the stale file and reports success (archived $archived, failed $failed, $stale)" \
+    test "$archived:$failed:$stale" = "1:0:kept"
+  read -r archived failed stale <<<"$(archive_once "$major" "")"
+  check "$major: close miss: a bare cp replaces it and reports success ($archived, $failed, $stale)" \
+    test "$archived:$failed:$stale" = "1:0:replaced"
+done
+
+done_testing
