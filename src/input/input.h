@@ -73,6 +73,7 @@ typedef struct InputNote {
     char *message; /* full sentence of what happens */
     char *hint;    /* what to do; may be NULL */
     char *link;    /* the documentation that says so; may be NULL */
+    bool harmless; /* what the operator sets instead is the value written: nothing is lost */
 } InputNote;
 
 /* One pg_hba line carried by a manifest (CNPG spec.postgresql.pg_hba, Patroni postgresql.pg_hba).

@@ -10,6 +10,7 @@
 #include <yaml.h>
 
 #include "catalog/catalog.h"
+#include "catalog/value.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 #include "input/major_evidence.h"
@@ -695,15 +696,74 @@ static const char *const patroni_dcs_only[] = {"max_connections",
                                                "wal_keep_size",
                                                "wal_log_hints",
                                                NULL};
-/* ...and these Patroni sets from its own keys, on the command line. */
+/* ...and these Patroni sets from its own keys, on the command line (hot_standby always on). */
 static const struct {
     const char *name, *from;
 } patroni_own[] = {
     {"listen_addresses", "postgresql.listen"},
     {"port", "postgresql.listen"},
     {"cluster_name", "scope"},
-    {"hot_standby", "Patroni (always on)"},
+    {"hot_standby", NULL},
 };
+
+/* The value Patroni passes for a DCS-only parameter the dynamic configuration leaves unset
+ * (patroni/postgresql/config.py, CMDLINE_OPTIONS), and hot_standby's, which it always passes. */
+static const struct {
+    const char *name, *value;
+} patroni_defaults[] = {
+    {"wal_level", "replica"}, /* Patroni writes hot_standby, the same level */
+    {"hot_standby", "on"},
+    {"max_connections", "100"},
+    {"max_wal_senders", "10"},
+    {"wal_keep_segments", "8"},
+    {"wal_keep_size", "128MB"},
+    {"max_prepared_transactions", "0"},
+    {"max_locks_per_transaction", "64"},
+    {"track_commit_timestamp", "off"},
+    {"max_replication_slots", "10"},
+    {"max_worker_processes", "8"},
+    {"wal_log_hints", "on"},
+};
+
+/* `a` and `b` as the server reads them: a Boolean in any spelling, wal_level's old name, a size
+ * with or without its unit's case (no catalog here: the DCS-only parameters are plain). */
+static bool same_setting(const char *a, const char *b)
+{
+    bool ba, bb;
+    if (guc_parse_bool(a, &ba) && guc_parse_bool(b, &bb))
+        return ba == bb;
+    const char *na = strcasecmp(a, "hot_standby") ? a : "replica";
+    const char *nb = strcasecmp(b, "hot_standby") ? b : "replica";
+    return !strcasecmp(na, nb);
+}
+
+/* What Patroni passes for `name`: the value the DCS section gave (already an entry), else its
+ * default; NULL when neither is known. */
+static const char *patroni_effective(const DocBuilder *b, const char *name)
+{
+    const ConfSet *set = &b->doc->set;
+    for (size_t idx = set->n_entries; idx > 0; idx--)
+        if (set->entries[idx - 1].name && !strcasecmp(set->entries[idx - 1].name, name))
+            return set->entries[idx - 1].value;
+    for (size_t idx = 0; idx < sizeof(patroni_defaults) / sizeof(patroni_defaults[0]); idx++)
+        if (!strcasecmp(patroni_defaults[idx].name, name))
+            return patroni_defaults[idx].value;
+    return NULL;
+}
+
+/* A note on a value Patroni replaces: harmless when what it passes is the value written. */
+static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const char *name,
+                                    const char *value)
+{
+    const char *passed = patroni_effective(b, name);
+    if (!passed || !value || !same_setting(passed, value))
+        return;
+    note->harmless = true;
+    char *said = note->message;
+    note->message = xasprintf("%s; it passes %s = %s, the value written, so nothing is lost", said,
+                              name, passed);
+    free(said);
+}
 
 static bool in_list(const char *name, const char *const *list)
 {
@@ -720,12 +780,21 @@ static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name
     (void)sec;
     for (size_t idx = 0; idx < sizeof(patroni_own) / sizeof(patroni_own[0]); idx++)
         if (!strcasecmp(patroni_own[idx].name, name)) {
-            InputNote *note = builder_add_note(
-                b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
-                "Patroni sets %s itself from %s, on the postgres command line: this value has "
-                "no effect",
-                name, patroni_own[idx].from);
-            note->hint = xasprintf("set %s instead", patroni_own[idx].from);
+            const char *from = patroni_own[idx].from;
+            InputNote *note =
+                from ? builder_add_note(b, NOTE_OPERATOR_SETS, name, value, line, column,
+                                        PATRONI_RULES_DOC,
+                                        "Patroni sets %s itself from %s, on the postgres command "
+                                        "line: this value has no effect",
+                                        name, from)
+                     : builder_add_note(b, NOTE_OPERATOR_SETS, name, value, line, column,
+                                        PATRONI_RULES_DOC,
+                                        "Patroni always passes %s = on on the postgres command "
+                                        "line: this value has no effect",
+                                        name);
+            if (from)
+                note->hint = xasprintf("set %s instead", from);
+            note_harmless_when_same(note, b, name, value);
             return true;
         }
     return false;
@@ -745,6 +814,7 @@ static bool patroni_skip_local(DocBuilder *b, const Section *sec, const char *na
                          name);
     note->hint = xasprintf("move it to bootstrap.dcs.postgresql.parameters (or patronictl "
                            "edit-config on a running cluster)");
+    note_harmless_when_same(note, b, name, value);
     return true;
 }
 

@@ -33,6 +33,8 @@ void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out)
         f->column = note->column;
         /* the operator or the API server refuses, not PostgreSQL: never refuses_start */
         f->refuses_start = false;
+        if (note->harmless)
+            finding_set_severity(f, SEV_NOTICE);
         if (note->name)
             finding_add_setting(f, note->name, note->value ? note->value : "", file, note->line);
         if (note->link)
