@@ -1246,10 +1246,10 @@ static IntentPurpose purpose_words_folded(const char *comment, const char **word
 static const char *const PATH_TEST_WORDS[] = {
     "test", "tests", "testing", "testdb", "ci", "e2e", "dev", "devcontainer", "development",
     "sandbox", "example", "examples", "demo", "demos", "fixture", "fixtures",
-    /* a proof of concept, a lab, a course's or a tutorial's exercise ("poc-schema-per-tenant",
-     * "RSHD_lab2", "home_assignment") */
+    /* a proof of concept, a lab, a course's, a tutorial's or a workshop's exercise
+     * ("poc-schema-per-tenant", "RSHD_lab2", "home_assignment", "otelcol-workshop") */
     "poc", "playground", "lab", "homework", "assignment", "assignments", "coursework", "hackathon",
-    "tutorial", "tutorials", NULL};
+    "tutorial", "tutorials", "workshop", "workshops", NULL};
 /* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
                                                "pgbench", "loadtest",  "import",     "contest",
