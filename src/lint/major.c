@@ -575,8 +575,8 @@ static void removed_both_facts(Finding *f, int at)
     char *without = pk_majors_words(RELEASES[at].label, NULL, false);
     char *with = pk_majors_words(NULL, RELEASES[at - 1].label, true);
     /* its default everywhere it exists: the line changes nothing there and removing it is safe
-     * for any major, so only a later major is affected (a built-in default is never above
-     * notice) */
+     * for any major (fix_check.c), while a later major refuses it as it refuses any value, so the
+     * warning stands (review-h14a 09: a notice hid a refusal on the repository's own 17) */
     bool inert = f->settings[0].value && fix_safety_removal_inert(param, f->settings[0].value);
     if (inert) {
         char *line = conf_format_assignment(param, f->settings[0].value);
@@ -610,7 +610,7 @@ static void removed_both_facts(Finding *f, int at)
     }
     free(without);
     free(with);
-    finding_set_severity(f, inert ? SEV_NOTICE : SEV_WARNING);
+    finding_set_severity(f, SEV_WARNING);
     f->refuses_start = false;
 }
 

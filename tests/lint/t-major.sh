@@ -397,15 +397,16 @@ out=$(lint_json "$work/stats14.conf")
 jq -e '(.inputs[0].version_source == "default") and ([.findings[] | select(.rule == "PK0011")][0] | .severity == "warning" and .refuses_start == false and (.message | test("^stats_temp_directory stops PostgreSQL 15 and later from starting .*the file either targets an end-of-life major, 14 or older, or this line must go")))' >/dev/null <<<"$out" &&
   ok "a removal alone: stats_temp_directory is a warning saying both facts, not a date or a refusal" || fail "stats14: $(jq -c '[.findings[] | select(.rule == "PK0011") | [.severity, .message]]' <<<"$out")"
 # A removed line at its default on every major that had it (old_snapshot_threshold = -1, their
-# boot value in the catalogued 13-16 servers) changes nothing there: a notice, and removing it is
-# a safe fix whatever the major (review-h13b 15). Close miss: another value keeps the warning and
-# the unsafe fix; promote_trigger_file's names what replaces it (review-h13b 20).
+# boot value in the catalogued 13-16 servers) changes nothing there, so removing it is a safe fix
+# whatever the major (review-h13b 15); a later major refuses it as any value, so it stays a
+# warning (review-h14a 09). Close miss: another value keeps the unsafe fix; promote_trigger_file's
+# names what replaces it (review-h13b 20).
 printf "old_snapshot_threshold = -1\nshared_buffers = 1GB\n" >"$work/snap-default.conf"
 printf "old_snapshot_threshold = 60\nshared_buffers = 1GB\n" >"$work/snap-set.conf"
 printf "promote_trigger_file = '/tmp/promote'\n" >"$work/promote.conf"
 out=$(lint_json "$work/snap-default.conf")
-jq -e '[.findings[] | select(.rule == "PK0011")][0] | .severity == "notice" and (.message | test("^old_snapshot_threshold = -1 is the default of PostgreSQL 16 and older, where the line changes nothing, and stops PostgreSQL 17 and later from starting: remove it$")) and (.fix[0].safety == "safe")' >/dev/null <<<"$out" &&
-  ok "old_snapshot_threshold = -1, its default wherever it exists: a notice with a safe removal" || fail "snap-default: $(jq -c '[.findings[] | select(.rule == "PK0011")]' <<<"$out")"
+jq -e '[.findings[] | select(.rule == "PK0011")][0] | .severity == "warning" and (.message | test("^old_snapshot_threshold = -1 is the default of PostgreSQL 16 and older, where the line changes nothing, and stops PostgreSQL 17 and later from starting: remove it$")) and (.fix[0].safety == "safe")' >/dev/null <<<"$out" &&
+  ok "old_snapshot_threshold = -1, its default wherever it exists: a warning with a safe removal" || fail "snap-default: $(jq -c '[.findings[] | select(.rule == "PK0011")]' <<<"$out")"
 out=$(lint_json "$work/snap-set.conf")
 jq -e '[.findings[] | select(.rule == "PK0011")][0] | .severity == "warning" and (.fix[0].safety == "unsafe")' >/dev/null <<<"$out" &&
   ok "close miss: old_snapshot_threshold = 60 keeps the warning and an unsafe fix" || fail "snap-set: $(jq -c '[.findings[] | select(.rule == "PK0011")]' <<<"$out")"
