@@ -611,6 +611,29 @@ static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 /* ---- Zalando (Spilo) ---------------------------------------------------------------------------
  */
 
+/* Where a Zalando cluster's fields are: under spec in a manifest, at the root in the values of a
+ * chart that renders one (numberOfInstances, teamId, postgresql.version, ... as the values'
+ * own keys). */
+static const char *zalando_prefix(const Yaml *y, yaml_node_t *root)
+{
+    return map_get(y, root, "spec") ? "spec." : "";
+}
+
+/* A Zalando spec's fields at a document's root, as a chart's values carry them: `postgresql`
+ * with the operator's `version` (Patroni's section has no such key: it names bin_dir) and a
+ * field of the spec beside it. */
+static bool looks_like_zalando_values(const Yaml *y, yaml_node_t *root)
+{
+    if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
+        map_get(y, root, "apiVersion") || path_get(y, root, "bootstrap.dcs"))
+        return false;
+    yaml_node_t *pg = map_get(y, root, "postgresql");
+    if (!pg || pg->type != YAML_MAPPING_NODE || !is_scalar(map_get(y, pg, "version")) ||
+        map_get(y, pg, "data_dir") || map_get(y, pg, "bin_dir") || map_get(y, pg, "listen"))
+        return false;
+    return map_get(y, root, "numberOfInstances") || map_get(y, root, "teamId");
+}
+
 /* Spilo, the image the Zalando operator runs, preloads its own libraries when the manifest sets no
  * shared_preload_libraries (postgres-appliance/scripts/configure_spilo.py: the template's
  * 'bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user', then append_extensions() of
@@ -628,10 +651,14 @@ static void spilo_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     const char *list = major <= 17 ? "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,"
                                      "timescaledb,pg_cron,pg_stat_kcache"
                                    : "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user";
-    /* at the parameters, else at spec.postgresql, else at the kind */
-    yaml_node_t *at = path_get(y, root, "spec.postgresql.parameters");
-    if (!at)
-        at = path_get(y, root, "spec.postgresql");
+    /* at the parameters, else at postgresql, else at the kind */
+    char path[64];
+    snprintf(path, sizeof(path), "%spostgresql.parameters", zalando_prefix(y, root));
+    yaml_node_t *at = path_get(y, root, path);
+    if (!at) {
+        snprintf(path, sizeof(path), "%spostgresql", zalando_prefix(y, root));
+        at = path_get(y, root, path);
+    }
     if (!at)
         at = map_get(y, root, "kind");
     int line, column;
@@ -862,6 +889,8 @@ static InputFormat doc_kind(const Yaml *y, yaml_node_t *root)
         return INPUT_CYBERTEC;
     if (scalar_is(kind, "SGPostgresConfig") && prefix_is(api, "stackgres.io/"))
         return INPUT_STACKGRES;
+    if (looks_like_zalando_values(y, root))
+        return INPUT_ZALANDO;
     if (looks_like_patroni(y, root))
         return INPUT_PATRONI;
     if (looks_like_cnpg_chart(y, root))
@@ -882,11 +911,16 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
     case INPUT_ZALANDO:
     case INPUT_CYBERTEC: {
-        Section sec = {"spec.postgresql.parameters", ROUTE_K8S_STRING, false};
+        const char *at = zalando_prefix(y, root);
+        char params[64], hba[64], version[64];
+        snprintf(params, sizeof(params), "%spostgresql.parameters", at);
+        snprintf(hba, sizeof(hba), "%spatroni.pg_hba", at);
+        snprintf(version, sizeof(version), "%spostgresql.version", at);
+        Section sec = {params, ROUTE_K8S_STRING, false};
         read_parameters(b, y, root, &sec, NULL);
         /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
-        read_hba(b, y, root, "spec.patroni.pg_hba");
-        manifest_version(b, y, root, "spec.postgresql.version", 'v');
+        read_hba(b, y, root, hba);
+        manifest_version(b, y, root, version, 'v');
         if (b->doc->format == INPUT_ZALANDO)
             spilo_preloads(b, y, root);
         break;
@@ -918,8 +952,11 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
  * Crunchy's first instance set's. */
 static void read_pod_resources(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
-    yaml_node_t *res = path_get(
-        y, root, b->doc->format == INPUT_CNPG_CHART ? "cluster.resources" : "spec.resources");
+    yaml_node_t *res = path_get(y, root,
+                                b->doc->format == INPUT_CNPG_CHART ? "cluster.resources"
+                                : b->doc->format == INPUT_ZALANDO && !map_get(y, root, "spec")
+                                    ? "resources"
+                                    : "spec.resources");
     yaml_node_t *sets = path_get(y, root, "spec.instances");
     if (!res && sets && sets->type == YAML_SEQUENCE_NODE &&
         sets->data.sequence.items.top > sets->data.sequence.items.start)
@@ -1015,7 +1052,9 @@ static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kin
     b.last_line_offset = *s->last_line_offset;
     doc->label = kind == INPUT_PATRONI      ? xstrdup("patroni")
                  : kind == INPUT_CNPG_CHART ? xstrdup("cluster chart values")
-                                            : doc_label(y, root, kind_word(kind));
+                 : kind == INPUT_ZALANDO && !map_get(y, root, "spec")
+                     ? xstrdup("postgresql chart values")
+                     : doc_label(y, root, kind_word(kind));
     read_doc(&b, y, root);
     read_pod_resources(&b, y, root);
     builder_finish(&b);

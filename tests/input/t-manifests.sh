@@ -133,6 +133,22 @@ check "patroni: ssl a placeholder: no PK0204 'SSL is disabled'" \
 sed 's/__SSL_ENABLED__/off/' "$tmp/sslph.yml" > "$tmp/ssloff.yml"
 check "patroni: close miss: ssl = off: the hostssl line cannot match (PK0204)" \
   test "$(lint_json "$tmp/ssloff.yml" | jq '[.findings[] | select(.rule == "PK0204")] | length')" = 1
+# a Zalando cluster's spec fields at the root, as a chart's values carry them (numberOfInstances,
+# teamId, postgresql.version): read as the operator reads the spec, not as Patroni's own file, so
+# max_locks_per_transaction, which the operator moves into the DCS, takes effect, the major is
+# the version's and resources.limits is the pod's (review-h14c 33). Close miss: a Patroni
+# postgresql section (data_dir, no version) stays Patroni's, where the local value is ignored.
+printf 'numberOfInstances: 2\nteamId: acid\npostgresql:\n  version: "16"\n  parameters:\n    max_locks_per_transaction: "512"\nresources:\n  limits:\n    memory: 4Gi\n' > "$tmp/zvalues.yaml"
+jz=$("$PGKNOB" lint --no-rules --format json "$tmp/zvalues.yaml" 2>/dev/null)
+check "zalando values: no PK0071 for max_locks_per_transaction" \
+  test "$(jq '[.findings[] | select(.rule == "PK0071")] | length' <<<"$jz")" = 0
+check "zalando values: checked as the spec's PostgreSQL 16" \
+  grep -q "for PostgreSQL 16" <<<"$("$PGKNOB" lint --no-rules --fail-on never "$tmp/zvalues.yaml" 2>&1)"
+check "zalando values: the pod's memory limit is the host's RAM" \
+  grep -q "ram=4096MB (the pod's resources.limits.memory 4Gi" <<<"$("$PGKNOB" lint --no-rules --fail-on never "$tmp/zvalues.yaml" 2>&1)"
+printf 'postgresql:\n  data_dir: /d\n  parameters:\n    max_locks_per_transaction: 512\n' > "$tmp/pvalues.yaml"
+check "zalando values close miss: Patroni's own file keeps PK0071" \
+  test "$(lint_json "$tmp/pvalues.yaml" | jq '[.findings[] | select(.rule == "PK0071")] | length')" = 1
 # a local value Patroni replaces with the same one loses nothing: a notice that says so (hot_standby
 # always on, wal_level's default replica, a DCS value equal to the local one); another value
 # stays a warning (review-h14c 32, 36)
