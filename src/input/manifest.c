@@ -952,11 +952,11 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
  * Crunchy's first instance set's. */
 static void read_pod_resources(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
-    yaml_node_t *res = path_get(y, root,
-                                b->doc->format == INPUT_CNPG_CHART ? "cluster.resources"
-                                : b->doc->format == INPUT_ZALANDO && !map_get(y, root, "spec")
-                                    ? "resources"
-                                    : "spec.resources");
+    yaml_node_t *res =
+        path_get(y, root,
+                 b->doc->format == INPUT_CNPG_CHART ? "cluster.resources"
+                 : b->doc->format == INPUT_ZALANDO && !map_get(y, root, "spec") ? "resources"
+                                                                                : "spec.resources");
     yaml_node_t *sets = path_get(y, root, "spec.instances");
     if (!res && sets && sets->type == YAML_SEQUENCE_NODE &&
         sets->data.sequence.items.top > sets->data.sequence.items.start)
