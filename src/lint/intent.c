@@ -16,6 +16,7 @@
 #include "common/xalloc.h"
 #include "conf/conf_template.h"
 #include "lint/network.h"
+#include "lint/readme.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
 
@@ -794,7 +795,7 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
          * called "contest" (review-h8a, correction 1) */
         f->hint = finding_printf(
             f,
-            "Only a name says so, which is weak evidence: as a %s configuration, what costs only "
+            "Only %s says so, which is weak evidence: as a %s configuration, what costs only "
             "performance, resources or log volume (verbose logging, eager autovacuum, small "
             "shared memory, a low prefetch depth) or only support status (an end-of-life major) "
             "is a notice that says why; what can lose data "
@@ -802,6 +803,9 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
             "off, a worst case beyond RAM) keeps its level. State the "
             "purpose outright (--purpose %s, purpose = %s in .pgknob.ini, or a comment in the "
             "file such as '# for testing only') to lower those too, or give --purpose production.",
+            strncmp(intent->purpose_evidence, "its repository's README", 23)
+                ? "a name"
+                : "the repository's description of itself",
             name, name, name);
         return;
     }
@@ -1546,8 +1550,39 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     return INTENT_NONE;
 }
 
-/* After the comments: the path, then the settings; a production word in the header, on an
- * opt-out line or in the path wins over every test word. */
+/* Words a repository's own description uses for teaching and trial material, beyond
+ * TEST_WORDS and BENCHMARK_WORDS ("workshop materials", "a course's assignments"): whole words of
+ * its title and first paragraph, never of the rest, where "test" and "dev" name anything. */
+static const char *const README_TEST_WORDS[] = {
+    "workshop",   "workshops",        "tutorial",         "tutorials",
+    "course",     "courses",          "coursework",       "homework",
+    "assignment", "assignments",      "exercise",         "exercises",
+    "demo",       "demonstration",    "playground",       "sandbox",
+    "poc",        "proof of concept", "proof-of-concept", "hackathon",
+    NULL};
+
+/* The purpose the README above the file states of its repository, a name's weak evidence as a
+ * path's is (docs/lint.md, "Purpose"): a production word there states none. */
+static IntentPurpose purpose_of_readme(const char *file, char **evidence)
+{
+    ReadmeDescription desc;
+    if (!readme_description(file, &desc))
+        return INTENT_NONE;
+    const char *words = NULL;
+    IntentPurpose found = INTENT_NONE;
+    if (!says_production(desc.text)) {
+        found = purpose_in(desc.text, &words);
+        if (found == INTENT_NONE && (words = bare_word_in(desc.text, README_TEST_WORDS)))
+            found = INTENT_TEST;
+    }
+    if (found != INTENT_NONE)
+        *evidence =
+            xasprintf("its repository's README: '%s' in %s (line %d)", words, desc.path, desc.line);
+    return found;
+}
+
+/* After the comments: the path, then the settings, then the repository's README; a production
+ * word in the header, on an opt-out line or in the path wins over every test word. */
 static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
 {
     if (!set->n_files)
@@ -1576,6 +1611,10 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
         out->purpose_named = !whole_dir;
     }
     free(word);
+    if (out->purpose == INTENT_NONE) {
+        out->purpose = purpose_of_readme(set->files[0], &evidence);
+        out->purpose_named = true; /* a description of the repository, not of the file */
+    }
     if (out->purpose == INTENT_NONE)
         return;
     out->purpose_evidence = keep(out, evidence);

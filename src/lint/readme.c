@@ -1,0 +1,172 @@
+#include "lint/readme.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+
+#define README_LIMIT ((size_t)256 << 10)
+#define LEVELS_WITHOUT_CHECKOUT 4
+
+static bool readme_name(const char *name)
+{
+    static const char *const names[] = {"readme",     "readme.md",  "readme.markdown",
+                                        "readme.rst", "readme.txt", NULL};
+    for (const char *const *n = names; *n; n++)
+        if (!strcasecmp(name, *n))
+            return true;
+    return false;
+}
+
+/* The README file in `dir`, or NULL. */
+static char *readme_in(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char *found = NULL;
+    for (struct dirent *e; !found && (e = readdir(d));)
+        if (readme_name(e->d_name))
+            found = xasprintf("%s/%s", dir, e->d_name);
+    closedir(d);
+    return found;
+}
+
+static bool is_checkout_top(const char *dir)
+{
+    char *git = xasprintf("%s/.git", dir);
+    bool top = access(git, F_OK) == 0;
+    free(git);
+    return top;
+}
+
+static bool blank(const char *line, size_t len)
+{
+    for (size_t idx = 0; idx < len; idx++)
+        if (!isspace((unsigned char)line[idx]))
+            return false;
+    return true;
+}
+
+/* Badges, images, HTML, code fences, tables, rules and reStructuredText directives: no prose. */
+static bool markup(const char *line, size_t len)
+{
+    while (len && isspace((unsigned char)*line)) {
+        line++;
+        len--;
+    }
+    static const char *const starts[] = {"[![", "![",  "<",   "```", "~~~", "|",
+                                         "---", "===", "***", "..",  "[!",  NULL};
+    for (const char *const *s = starts; *s; s++)
+        if (len >= strlen(*s) && !strncmp(line, *s, strlen(*s)))
+            return true;
+    /* a line of one repeated mark: an underline */
+    return len > 2 && strspn(line, "=-~^*#") == len;
+}
+
+/* A Markdown heading's text ("# Title" -> "Title"), else NULL. */
+static const char *heading(const char *line, size_t len, size_t *text_len)
+{
+    size_t marks = strspn(line, "#");
+    if (!marks || marks >= len || line[marks] != ' ')
+        return NULL;
+    *text_len = len - marks - 1;
+    return line + marks + 1;
+}
+
+static void put_text(StrBuf *sb, const char *text, size_t len)
+{
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    while (len && isspace((unsigned char)*text)) {
+        text++;
+        len--;
+    }
+    if (!len)
+        return;
+    sb_printf(sb, "%s%.*s", sb->len ? " " : "", (int)len, text);
+}
+
+bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out)
+{
+    /* a terminated copy: the scans below stop at a line's newline or at the end */
+    char *data = xmalloc(size + 1);
+    memcpy(data, bytes, size);
+    data[size] = '\0';
+    StrBuf sb = STRBUF_INIT;
+    bool titled = false, in_paragraph = false;
+    int lineno = 0;
+    for (const char *line = data; line < data + size && sb.len < README_DESCRIPTION_MAX;) {
+        const char *end = memchr(line, '\n', (size_t)(data + size - line));
+        size_t len = (size_t)((end ? end : data + size) - line);
+        lineno++;
+        size_t text_len = 0;
+        const char *title = heading(line, len, &text_len);
+        if (blank(line, len) || markup(line, len)) {
+            if (in_paragraph && blank(line, len))
+                break; /* the first paragraph ended */
+        } else if (title) {
+            if (titled || in_paragraph)
+                break; /* the next section: its prose is no description */
+            put_text(&sb, title, text_len);
+            titled = true;
+            out->line = lineno;
+        } else {
+            if (!out->line)
+                out->line = lineno;
+            put_text(&sb, line, len);
+            in_paragraph = true;
+        }
+        line = end ? end + 1 : data + size;
+    }
+    free(data);
+    if (!sb.len) {
+        sb_free(&sb);
+        return false;
+    }
+    snprintf(out->text, sizeof(out->text), "%s", sb_str(&sb));
+    sb_free(&sb);
+    return true;
+}
+
+bool readme_description(const char *config_path, ReadmeDescription *out)
+{
+    memset(out, 0, sizeof(*out));
+    char *real = realpath(config_path, NULL);
+    if (!real)
+        return false;
+    char *slash = strrchr(real, '/');
+    if (slash)
+        *slash = '\0';
+    bool found = false;
+    for (int level = 0; !found && real[0]; level++) {
+        char *path = readme_in(real);
+        if (path) {
+            char *data = NULL;
+            size_t len = 0;
+            int err = 0;
+            if (pk_read_file(path, README_LIMIT, &data, &len, &err) == PK_READ_OK &&
+                readme_describe_text(data, len, out)) {
+                snprintf(out->path, sizeof(out->path), "%s", path);
+                found = true;
+            }
+            free(path);
+            free(data);
+            break; /* the nearest README speaks for the files below it, prose or not */
+        }
+        if (is_checkout_top(real) || level >= LEVELS_WITHOUT_CHECKOUT ||
+            !(slash = strrchr(real, '/')) || slash == real)
+            break;
+        *slash = '\0';
+    }
+    free(real);
+    return found;
+}

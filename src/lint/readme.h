@@ -1,0 +1,30 @@
+/* The description a repository gives of itself: the title and first paragraph of the README
+ * nearest above a configuration file, which intent.c reads for a purpose the file does not state
+ * ("workshop materials", "a course's assignments"). Reads files; no findings. */
+#ifndef PK_LINT_README_H
+#define PK_LINT_README_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define README_DESCRIPTION_MAX 600
+
+/* Fixed buffers: a description is short, and the reader owns nothing to free. */
+typedef struct ReadmeDescription {
+    char path[4096]; /* the README read */
+    int line;        /* the line the description starts at, 1-based */
+    /* its title and first paragraph, joined by spaces, markup lines left out; cut at
+     * README_DESCRIPTION_MAX bytes */
+    char text[README_DESCRIPTION_MAX + 1];
+} ReadmeDescription;
+
+/* The README in the directory of `config_path` or above it, up to the checkout's top (the
+ * directory holding .git) or at most four levels up without one. False when there is none or it
+ * has no prose. */
+bool readme_description(const char *config_path, ReadmeDescription *out);
+
+/* The title and the first paragraph of prose of a README's text (`size` bytes, not necessarily
+ * NUL-terminated): out->text and out->line; false when it has none. */
+bool readme_describe_text(const char *data, size_t size, ReadmeDescription *out);
+
+#endif
