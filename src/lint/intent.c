@@ -1570,9 +1570,17 @@ static IntentPurpose purpose_of_readme(const char *file, char **evidence)
         return INTENT_NONE;
     const char *words = NULL;
     IntentPurpose found = INTENT_NONE;
+    /* a repository's description names its own tests and CI ("CI/CD and deployment", "with
+     * unit tests"): only the phrases that say what the repository is for count */
+    static const char *const suite_phrases[] = {"test suite", "unit tests", "integration tests",
+                                                "continuous integration", NULL};
     if (!says_production(desc.text)) {
-        found = purpose_in(desc.text, &words);
-        if (found == INTENT_NONE && (words = bare_word_in(desc.text, README_TEST_WORDS)))
+        if ((words = phrase_in(desc.text, BENCHMARK_WORDS)))
+            found = INTENT_BENCHMARK;
+        else if ((words = phrase_in(desc.text, TEST_WORDS)) &&
+                 !first_in(words, suite_phrases, word_at))
+            found = INTENT_TEST;
+        else if ((words = bare_word_in(desc.text, README_TEST_WORDS)))
             found = INTENT_TEST;
     }
     if (found != INTENT_NONE)

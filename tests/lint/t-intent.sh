@@ -815,14 +815,17 @@ printf 'port = 5432\nfsync = off\t\t\t\t# turns forced synchronization on or off
 # course's or a tutorial's states a test purpose, a name's weak evidence (the log's volume a
 # notice, fsync = off a warning, not the notice a stated purpose makes it). Close misses: the
 # words only in a later section, a production word in the description, a README in a directory
-# the walk does not reach (above the checkout's top).
+# the walk does not reach (above the checkout's top), a description of the repository's own tests
+# and CI ("CI/CD", "unit tests": review-h15b 23).
 mkdir -p "$work/rd/ws/configs" "$work/rd/app/conf" "$work/rd/prod/conf" "$work/rd/top/repo/.git" \
   "$work/rd/top/repo/db"
 printf '# OpenTelemetry workshop\n\n[![ci](https://ci.invalid/b.svg)](https://ci.invalid)\n\nMaterials for a monitoring workshop.\n\n## Setup\n' >"$work/rd/ws/README.md"
 printf '# Acme API\n\nThe Acme billing service.\n\n## Demo\nA workshop demo.\n' >"$work/rd/app/README.md"
 printf 'Acme\n====\n\nA production-ready workshop booking platform.\n' >"$work/rd/prod/README.rst"
 printf '# Course material\n\nHomework for a database course.\n' >"$work/rd/top/README.md"
-for d in ws/configs app/conf prod/conf top/repo/db; do
+mkdir -p "$work/rd/svc/db"
+printf '# Ledger\n\nA ledger service, with unit tests, CI/CD and deployment scripts.\n' >"$work/rd/svc/README.md"
+for d in ws/configs app/conf prod/conf top/repo/db svc/db; do
   printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"
 done
 out=$(lint_json "$work/rd/ws/configs/postgresql.conf")
@@ -830,7 +833,7 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its
   [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = warning ] &&
   ok "README: a workshop's description states test: the log's volume a notice, fsync = off a warning" ||
   fail "README ws: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
-for d in app/conf prod/conf top/repo/db; do
+for d in app/conf prod/conf top/repo/db svc/db; do
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "README close miss ($d): no purpose, fsync = off an error" ||
