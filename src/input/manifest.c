@@ -786,10 +786,12 @@ static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const 
     if (!passed || !value || !same_setting(passed, value))
         return;
     note->harmless = true;
-    char *said = note->message;
-    note->message = xasprintf("%s; it passes %s = %s, the value written, so nothing is lost", said,
+    free(note->message);
+    note->message = xasprintf("Patroni passes %s = %s itself, the value written: this line "
+                              "changes nothing, and nothing is lost",
                               name, passed);
-    free(said);
+    free(note->hint);
+    note->hint = xasprintf("remove the line: Patroni decides %s", name);
 }
 
 static bool in_list(const char *name, const char *const *list)
@@ -843,6 +845,51 @@ static bool patroni_skip_local(DocBuilder *b, const Section *sec, const char *na
                            "edit-config on a running cluster)");
     note_harmless_when_same(note, b, name, value);
     return true;
+}
+
+/* Patroni on 13 and later pops wal_keep_segments and, unless wal_keep_size is set, passes
+ * wal_keep_size = segments x 16MB (get_server_parameters in patroni/postgresql/config.py): the
+ * setting takes effect under its new name, not dropped. The major is the doc's, else the
+ * default. */
+static void patroni_wal_keep(DocBuilder *b)
+{
+    int major = b->doc->pg_major ? b->doc->pg_major : PK_DEFAULT_MAJOR;
+    ConfSet *set = &b->doc->set;
+    ConfEntry *segments = NULL;
+    bool size_set = false;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        ConfEntry *e = &set->entries[idx];
+        if (e->name && !strcasecmp(e->name, "wal_keep_segments"))
+            segments = e;
+        else if (e->name && !strcasecmp(e->name, "wal_keep_size"))
+            size_set = true;
+    }
+    char *end = NULL;
+    long count = segments && segments->value ? strtol(segments->value, &end, 10) : -1;
+    if (major < 13 || !segments || count < 0 || !end || *end)
+        return;
+    Arena *arena = arena_get(&set->arena);
+    InputNote *note;
+    if (size_set) {
+        note = builder_add_note(b, NOTE_CONVERTED, segments->name, segments->value, segments->line,
+                                segments->column, NULL,
+                                "Patroni drops wal_keep_segments on PostgreSQL 13 and later, "
+                                "where the configuration sets wal_keep_size: this line has no "
+                                "effect");
+        note->hint = xasprintf("remove the wal_keep_segments line");
+        size_t at = (size_t)(segments - set->entries);
+        memmove(segments, segments + 1, (set->n_entries - at - 1) * sizeof(*segments));
+        set->n_entries--;
+        return;
+    }
+    note = builder_add_note(b, NOTE_CONVERTED, segments->name, segments->value, segments->line,
+                            segments->column, NULL,
+                            "Patroni passes wal_keep_segments = %ld to PostgreSQL 13 and later as "
+                            "wal_keep_size = %ldMB (16MB segments)",
+                            count, count * 16);
+    note->hint = xasprintf("write wal_keep_size = %ldMB, the name the server knows", count * 16);
+    segments->name = arena_strdup(arena, "wal_keep_size");
+    segments->value = arena_printf(arena, "%ldMB", count * 16);
 }
 
 static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
@@ -935,6 +982,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         }
         read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
+        patroni_wal_keep(b);
         if (b->doc->format == INPUT_PERCONA)
             percona_preloads(b, y, root);
         break;
@@ -943,6 +991,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
+        patroni_wal_keep(b);
         break;
     default: break;
     }

@@ -241,8 +241,12 @@ plant_check() { # DIR FILE PATH [MARKER [conf|args|json [PG_VERSION [REFUSED]]]]
     case "$name" in
       shared_bufers) placed "$out" PK0010 "$line" "$key" ;;
       work_mem) placed "$out" PK0020 "$line" "$(case "$dir" in cloudformation | compose) echo "$val" ;; *) echo "$key" ;; esac)" ;;
-      wal_keep_segments) # removed in 13: removed for every major pgknob checks
-        placed "$out" PK0011 "$line" "$key" ;;
+      wal_keep_segments) # removed in 13: removed for every major pgknob checks; Patroni (under
+        # Percona's and Crunchy's operators too) passes it on as wal_keep_size (PK0073)
+        case "$dir" in
+          percona | crunchy | patroni) placed "$out" PK0073 "$line" "$key" ;;
+          *) placed "$out" PK0011 "$line" "$key" ;;
+        esac ;;
     esac
   done <"$tmp/planted"
 }

@@ -91,7 +91,7 @@ check "patroni: recognised" test "$(jq -r '.inputs[0].kind' <<<"$j")" = patroni
 check "patroni: version from bin_dir (16)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 16
 found $fx/patroni.yml "$j" PK0010 'effective_cache_sise:'
 found $fx/patroni.yml "$j" PK0020 'maintenance_work_mem: 256Mb'
-found $fx/patroni.yml "$j" PK0011 'wal_keep_segments: 8'
+found $fx/patroni.yml "$j" PK0073 'wal_keep_segments: 8'
 found $fx/patroni.yml "$j" PK0073 'wal_log_hints: on'
 found $fx/patroni.yml "$j" PK0071 'max_connections: 500'
 check "patroni: errors Patroni drops are not server refusals" \
@@ -133,6 +133,17 @@ check "patroni: ssl a placeholder: no PK0204 'SSL is disabled'" \
 sed 's/__SSL_ENABLED__/off/' "$tmp/sslph.yml" > "$tmp/ssloff.yml"
 check "patroni: close miss: ssl = off: the hostssl line cannot match (PK0204)" \
   test "$(lint_json "$tmp/ssloff.yml" | jq '[.findings[] | select(.rule == "PK0204")] | length')" = 1
+# Patroni on 13 and later passes wal_keep_segments as wal_keep_size = N x 16MB unless
+# wal_keep_size is set, when it drops it (get_server_parameters in patroni/postgresql/config.py;
+# review-h15a 01): a notice saying so, the server checked with wal_keep_size, no PK0011 error.
+# Close miss: for a bin_dir of 12 nothing is converted (pgknob checks 13-18, so 12 exits 2).
+printf 'postgresql:\n  data_dir: /d\n  bin_dir: /usr/lib/postgresql/14/bin\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 8\n' > "$tmp/wks.yml"
+jw=$(lint_json "$tmp/wks.yml")
+check "patroni wal_keep_segments on 14: no PK0011, a PK0073 naming wal_keep_size = 128MB" \
+  test "$(jq -c '[([.findings[] | select(.rule == "PK0011")] | length), ([.findings[] | select(.rule == "PK0073" and (.message | test("as wal_keep_size = 128MB")))] | length)]' <<<"$jw")" = '[0,1]'
+printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 8\n        wal_keep_size: 1GB\n' > "$tmp/wks2.yml"
+check "patroni wal_keep_segments beside wal_keep_size: Patroni drops it (a notice), no PK0011" \
+  test "$(lint_json "$tmp/wks2.yml" | jq -c '[([.findings[] | select(.rule == "PK0011")] | length), ([.findings[] | select(.rule == "PK0073" and (.message | test("drops wal_keep_segments")))] | length)]')" = '[0,1]'
 # a Zalando cluster's spec fields at the root, as a chart's values carry them (numberOfInstances,
 # teamId, postgresql.version): read as the operator reads the spec, not as Patroni's own file, so
 # max_locks_per_transaction, which the operator moves into the DCS, takes effect, the major is
@@ -160,7 +171,7 @@ check "patroni: hot_standby = on, always passed: a notice" test "$(sev71 hot_sta
 check "patroni: max_replication_slots = the DCS's 7: a notice" test "$(sev71 max_replication_slots)" = notice
 check "patroni: close miss: max_wal_senders 5 where Patroni passes 10: a warning" test "$(sev71 max_wal_senders)" = warning
 check "patroni: the notice says what Patroni passes and that nothing is lost" \
-  grep -q "it passes wal_level = replica, the value written, so nothing is lost" \
+  grep -q "Patroni passes wal_level = replica itself, the value written: this line changes nothing, and nothing is lost" \
   <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$js")"
 check "patroni: hot_standby's text names no key to set instead" \
   bash -c '! grep -q "set Patroni" <<<"$1"' _ "$(jq -r '.findings[] | select(.rule == "PK0071") | .hint // ""' <<<"$js")"
