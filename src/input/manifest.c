@@ -802,11 +802,25 @@ static bool in_list(const char *name, const char *const *list)
     return false;
 }
 
-/* Patroni's command line wins over postgresql.conf: these never reach the server. */
+/* Patroni's command line wins over postgresql.conf: these never reach the server. And an
+ * include directive is no parameter: Patroni's validator keeps only the GUCs the server has
+ * ("Removing unexpected parameter", patroni/postgresql/validator.py), so it is never written. */
 static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name, const char *value,
                              int line, int column)
 {
     (void)sec;
+    if (!strcasecmp(name, "include") || !strcasecmp(name, "include_if_exists") ||
+        !strcasecmp(name, "include_dir")) {
+        InputNote *note =
+            builder_add_note(b, NOTE_OPERATOR_SETS, name, value, line, column, PATRONI_RULES_DOC,
+                             "%s is a configuration-file directive, not a parameter: Patroni "
+                             "removes it from the postgresql.conf it writes (\"Removing "
+                             "unexpected parameter\"), so %s is never read",
+                             name, value && *value ? value : "the file");
+        note->hint = xasprintf("put the settings in postgresql.parameters, or name a whole file "
+                               "with postgresql.custom_conf, which Patroni includes");
+        return true;
+    }
     for (size_t idx = 0; idx < sizeof(patroni_own) / sizeof(patroni_own[0]); idx++)
         if (!strcasecmp(patroni_own[idx].name, name)) {
             const char *from = patroni_own[idx].from;

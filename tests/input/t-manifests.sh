@@ -144,6 +144,12 @@ check "patroni wal_keep_segments on 14: no PK0011, a PK0073 naming wal_keep_size
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 8\n        wal_keep_size: 1GB\n' > "$tmp/wks2.yml"
 check "patroni wal_keep_segments beside wal_keep_size: Patroni drops it (a notice), no PK0011" \
   test "$(lint_json "$tmp/wks2.yml" | jq -c '[([.findings[] | select(.rule == "PK0011")] | length), ([.findings[] | select(.rule == "PK0073" and (.message | test("drops wal_keep_segments")))] | length)]')" = '[0,1]'
+# an include directive in Patroni's parameters is no parameter: Patroni's validator removes it, so
+# the file is never read: PK0071 says so, no "unrecognized configuration parameter" (review-h15d 48)
+printf "postgresql:\n  data_dir: /d\n  parameters:\n    include_if_exists: '/etc/pg/extra.conf'\n" > "$tmp/incl.yml"
+ji=$(lint_json "$tmp/incl.yml")
+check "patroni include_if_exists: a PK0071 naming the directive, no PK0010" \
+  test "$(jq -c '[([.findings[] | select(.rule == "PK0010")] | length), ([.findings[] | select(.rule == "PK0071" and (.message | test("include_if_exists is a configuration-file directive")))] | length)]' <<<"$ji")" = '[0,1]'
 # a Zalando cluster's spec fields at the root, as a chart's values carry them (numberOfInstances,
 # teamId, postgresql.version): read as the operator reads the spec, not as Patroni's own file, so
 # max_locks_per_transaction, which the operator moves into the DCS, takes effect, the major is
