@@ -1,6 +1,7 @@
 #include "lint/lint_hba.h"
 
 #include <stdint.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -569,7 +570,8 @@ static const char *address_text(const HbaRule *r, char *buf, size_t size)
     return buf;
 }
 
-static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, FindingList *out)
+/* Returns the PK0213 finding when the line is open to every address, else NULL. */
+static Finding *check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, FindingList *out)
 {
     char addr[128];
     int major = set->opts.major;
@@ -599,9 +601,10 @@ static void check_trust(const HbaSet *set, const HbaRule *r, bool listen_all, Fi
             f->severity = SEV_NOTICE;
     }
     hba_words(f, HW_TRUST);
+    return any_address(r) ? f : NULL;
 }
 
-static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
+static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
 {
     char addr[128];
     Finding *f =
@@ -610,6 +613,7 @@ static void check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out
     f->message = finding_printf(f, "%s for every address (%s)", r->method,
                                 address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_WEAK_ANY);
+    return f;
 }
 
 static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -642,9 +646,20 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
     }
 }
 
-static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *out)
+/* `open` is the line's PK0213 (every address, a weak method): one cause, one finding, so the
+ * unencrypted stream is said there. `ssl_off`: the configuration sets ssl off, so hostssl alone
+ * would refuse the standby. */
+static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open, bool ssl_off,
+                              FindingList *out)
 {
     char addr[128];
+    if (open) {
+        open->message = finding_printf(open,
+                                       "%s; and replication over %s there lets the WAL stream "
+                                       "cross the network without SSL",
+                                       open->message, r->type);
+        return;
+    }
     Finding *f =
         lint_hba_finding(out, "PK0217", r->file, r->line, set->opts.major, "auth-pg-hba-conf.html");
     f->message = finding_printf(f,
@@ -652,6 +667,11 @@ static void check_replication(const HbaSet *set, const HbaRule *r, FindingList *
                                 " without SSL",
                                 r->type, address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_REPLICATION);
+    if (ssl_off)
+        f->hint = finding_printf(f,
+                                 "ssl is off, so first turn it on (ssl = on with a certificate "
+                                 "and key); then %c%s",
+                                 tolower((unsigned char)f->hint[0]), f->hint + 1);
 }
 
 static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -680,17 +700,18 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             continue;
         bool tcp = r->conntype != HBA_CT_LOCAL;
         bool clear = conn_kinds(r->conntype) & K_PLAIN;
+        Finding *open = NULL;
         if (tcp && r->auth == HBA_AUTH_TRUST)
-            check_trust(set, r, listen_all, out);
+            open = check_trust(set, r, listen_all, out);
         else if (tcp && any_address(r) && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
-            check_weak_any(set, r, out);
+            open = check_weak_any(set, r, out);
         if (clear && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM ||
                       r->auth == HBA_AUTH_LDAP || r->auth == HBA_AUTH_RADIUS))
             check_cleartext(set, r, out);
         if (enc)
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
-            check_replication(set, r, out);
+            check_replication(set, r, open, ssl && !ssl_on, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
     }

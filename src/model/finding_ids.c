@@ -306,7 +306,8 @@ static const FindingId ids[] = {
      "lint/lint_hba.c"},
     {"PK0217", "hba.replication-without-ssl", "replication line without SSL", SEV_WARNING,
      "A replication line of type host or hostnossl beyond the loopback: the WAL stream and the"
-     " password may cross the network unencrypted.",
+     " password may cross the network unencrypted. On a line open to every address with a weak"
+     " method, PK0213 says it.",
      "lint/lint_hba.c"},
     {"PK0218", "hba.clientcert-without-ca", "client certificates that cannot be verified",
      SEV_WARNING,

@@ -149,6 +149,17 @@ semdir "PK0216 close miss: listening on localhost" PK0216 "[]" "listen_addresses
 semdir "PK0218 clientcert without ssl_ca_file" PK0218 "[1]" "ssl = on\n" 'hostssl all all 10.0.0.0/8 scram-sha-256 clientcert=verify-full\n'
 semdir "PK0218 close miss: with ssl_ca_file" PK0218 "[]" "ssl = on\nssl_ca_file = 'root.crt'\n" 'hostssl all all 10.0.0.0/8 scram-sha-256 clientcert=verify-full\n'
 semdir "PK0204 hostssl while ssl is off" PK0204 "[1]" '' 'hostssl all all 10.0.0.0/8 scram-sha-256\nlocal all all peer\n'
+# one cause, one finding: a replication line open to every address with a weak method is PK0213,
+# whose message says the stream crosses without SSL, not a second PK0217 (review-h15a 01, h15d 48)
+sem "PK0217 close miss: folded into PK0213 on an any-address md5 replication line" PK0217 "[]" \
+  'host replication all 0.0.0.0/0 md5\n'
+sem "  ... which names the stream" PK0213 "[1]" 'host replication all 0.0.0.0/0 md5\n'
+check "  ... in its message" grep -q "replication over host there lets the WAL stream cross the network without SSL" \
+  <<<"$(printf 'host replication all 0.0.0.0/0 md5\n' > "$T/sem/fold.conf"; "$PGKNOB" lint --format json --fail-on never "$T/sem/fold.conf" 2>/dev/null | jq -r '.findings[].message')"
+# with ssl off, "write hostssl" alone would refuse the standby: the hint says to turn ssl on first
+printf 'host replication all 10.0.0.0/8 scram-sha-256\n' > "$S/pg_hba.conf"; printf 'ssl = off\n' > "$S/postgresql.conf"
+check "PK0217 with ssl off: the hint turns ssl on first" grep -q "ssl is off, so first turn it on" \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$S" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0217") | .hint')"
 semdir "PK0203 no entries" PK0203 "[0]" '' '# nothing\n'
 rm -f "$S/pg_hba.conf"
 check "PK0202 close miss: a configuration copy (no global/pg_control) without pg_hba.conf" \
