@@ -741,6 +741,16 @@ void intent_read(const ConfSet *set, Intent *out)
     }
 }
 
+void intent_read_place(const ConfSet *set, Intent *out)
+{
+    memset(out, 0, sizeof(*out));
+    out->arena = arena_new();
+    out->ram_bytes = -1;
+    out->cores = -1;
+    out->pool_size = -1;
+    purpose_from_place(out, set, false);
+}
+
 const char *intent_comment_at(const Intent *intent, const char *file, int line)
 {
     for (size_t idx = 0; intent && file && idx < intent->n_comments; idx++)

@@ -98,6 +98,9 @@ extern const unsigned long INTENT_N_SAMPLE_COMMENTS;
 /* Reads the intent the files of `set` show (it reads them again for their comments; a file
  * that cannot be read, or reads otherwise than linted, shows nothing). */
 void intent_read(const ConfSet *set, Intent *out);
+/* The purpose alone, from where the file lives (its path, its repository's README) and what its
+ * settings do: for a manifest, whose comments are YAML's, not an author's postgresql.conf. */
+void intent_read_place(const ConfSet *set, Intent *out);
 
 /* Is `comment` (with or without '#') one of the stock sample's comments? */
 bool intent_stock_comment(const char *comment);

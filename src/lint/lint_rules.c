@@ -97,9 +97,18 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     }
     input->intent = NULL;
     input->snap.intent = NULL;
-    if (input->format != INPUT_CONF || !input->set.n_files)
+    if (!input->set.n_files)
         return;
     input->intent = xcalloc(1, sizeof(Intent));
+    if (input->format != INPUT_CONF) {
+        /* a manifest: only where it lives and what its settings do state a purpose */
+        intent_read_place(&input->set, input->intent);
+        if (!opts->purpose_given)
+            intent_note_purpose(input->intent, out);
+        else
+            input->intent->purpose = INTENT_NONE;
+        return;
+    }
     intent_read(&input->set, input->intent);
     input->snap.intent = input->intent;
     intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);

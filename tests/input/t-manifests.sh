@@ -150,6 +150,15 @@ printf "postgresql:\n  data_dir: /d\n  parameters:\n    include_if_exists: '/etc
 ji=$(lint_json "$tmp/incl.yml")
 check "patroni include_if_exists: a PK0071 naming the directive, no PK0010" \
   test "$(jq -c '[([.findings[] | select(.rule == "PK0010")] | length), ([.findings[] | select(.rule == "PK0071" and (.message | test("include_if_exists is a configuration-file directive")))] | length)]' <<<"$ji")" = '[0,1]'
+# a manifest's purpose from where it lives, as a postgresql.conf's (its path, its repository's
+# README): a Patroni file in a failover test stack takes test, and its end-of-life major is a
+# notice (review-h15a 01). Close miss: the same file elsewhere keeps the warning.
+mkdir -p "$tmp/swarm-pgsql-tests" "$tmp/cluster"
+printf 'postgresql:\n  data_dir: /d\n  bin_dir: /usr/lib/postgresql/13/bin\n  parameters:\n    work_mem: 8MB\n' | tee "$tmp/swarm-pgsql-tests/patroni.yml" > "$tmp/cluster/patroni.yml"
+check "patroni in a test stack: purpose test from its path, end of life a notice" \
+  test "$(lint_json "$tmp/swarm-pgsql-tests/patroni.yml" | jq -c '[([.findings[] | select(.rule == "PK0090")] | length), ([.findings[] | select(.rule == "PK0005") | .severity][0])]')" = '[1,"notice"]'
+check "patroni close miss: elsewhere no purpose, end of life a warning" \
+  test "$(lint_json "$tmp/cluster/patroni.yml" | jq -c '[([.findings[] | select(.rule == "PK0090")] | length), ([.findings[] | select(.rule == "PK0005") | .severity][0])]')" = '[0,"warning"]'
 # a Zalando cluster's spec fields at the root, as a chart's values carry them (numberOfInstances,
 # teamId, postgresql.version): read as the operator reads the spec, not as Patroni's own file, so
 # max_locks_per_transaction, which the operator moves into the DCS, takes effect, the major is
