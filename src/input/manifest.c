@@ -149,6 +149,9 @@ typedef struct Section {
     const char *path; /* in the document, for messages */
     ValueRoute route;
     bool local; /* Patroni's local postgresql.parameters (not the DCS) */
+    /* the port Patroni passes itself, from postgresql.listen ("5432" when it names none, as
+     * split_host_port defaults); NULL outside Patroni */
+    const char *listen_port;
 } Section;
 
 /* What the server gets for the scalar `node`, or NULL when nothing is passed on. Notes say why
@@ -764,10 +767,12 @@ static bool same_setting(const char *a, const char *b)
     return !strcasecmp(na, nb);
 }
 
-/* What Patroni passes for `name`: the value the DCS section gave (already an entry), else its
- * default; NULL when neither is known. */
-static const char *patroni_effective(const DocBuilder *b, const char *name)
+/* What Patroni passes for `name`: the port from postgresql.listen, the value the DCS section
+ * gave (already an entry), else its default; NULL when none is known. */
+static const char *patroni_effective(const DocBuilder *b, const Section *sec, const char *name)
 {
+    if (!strcasecmp(name, "port"))
+        return sec ? sec->listen_port : NULL;
     const ConfSet *set = &b->doc->set;
     for (size_t idx = set->n_entries; idx > 0; idx--)
         if (set->entries[idx - 1].name && !strcasecmp(set->entries[idx - 1].name, name))
@@ -779,10 +784,10 @@ static const char *patroni_effective(const DocBuilder *b, const char *name)
 }
 
 /* A note on a value Patroni replaces: harmless when what it passes is the value written. */
-static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const char *name,
-                                    const char *value)
+static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const Section *sec,
+                                    const char *name, const char *value)
 {
-    const char *passed = patroni_effective(b, name);
+    const char *passed = patroni_effective(b, sec, name);
     if (!passed || !value || !same_setting(passed, value))
         return;
     note->harmless = true;
@@ -808,7 +813,6 @@ static bool in_list(const char *name, const char *const *list)
 static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name, const char *value,
                              int line, int column)
 {
-    (void)sec;
     if (!strcasecmp(name, "include") || !strcasecmp(name, "include_if_exists") ||
         !strcasecmp(name, "include_dir")) {
         InputNote *note =
@@ -837,7 +841,7 @@ static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name
                                         name);
             if (from)
                 note->hint = xasprintf("set %s instead", from);
-            note_harmless_when_same(note, b, name, value);
+            note_harmless_when_same(note, b, sec, name, value);
             return true;
         }
     return false;
@@ -857,7 +861,7 @@ static bool patroni_skip_local(DocBuilder *b, const Section *sec, const char *na
                          name);
     note->hint = xasprintf("move it to bootstrap.dcs.postgresql.parameters (or patronictl "
                            "edit-config on a running cluster)");
-    note_harmless_when_same(note, b, name, value);
+    note_harmless_when_same(note, b, sec, name, value);
     return true;
 }
 
@@ -924,10 +928,19 @@ static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
     /* Order is precedence: the local configuration "takes precedence over dynamic
      * configuration", so its entries come last and win, but for the DCS-only parameters, which
      * patroni_skip_local keeps out. */
-    Section dcs = {dcs_path, route, false};
+    char port[16] = "5432";
+    yaml_node_t *listen = path_get(y, root, "postgresql.listen");
+    if (is_scalar(listen)) {
+        char *text = scalar_text(listen);
+        const char *colon = strrchr(text, ':');
+        if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1))
+            snprintf(port, sizeof(port), "%s", colon + 1);
+        free(text);
+    }
+    Section dcs = {dcs_path, route, false, port};
     read_parameters(b, y, root, &dcs, patroni_skip_own);
     if (local_path) {
-        Section local = {local_path, route, true};
+        Section local = {local_path, route, true, port};
         read_parameters(b, y, root, &local, patroni_skip_local);
     }
 }

@@ -185,6 +185,14 @@ check "patroni: wal_level = replica, Patroni's own: a notice" test "$(sev71 wal_
 check "patroni: hot_standby = on, always passed: a notice" test "$(sev71 hot_standby)" = notice
 check "patroni: max_replication_slots = the DCS's 7: a notice" test "$(sev71 max_replication_slots)" = notice
 check "patroni: close miss: max_wal_senders 5 where Patroni passes 10: a warning" test "$(sev71 max_wal_senders)" = warning
+# the port Patroni passes from postgresql.listen, written again: a notice (review-h15d 48); another
+# port stays the warning
+printf 'postgresql:\n  data_dir: /d\n  listen: 0.0.0.0:5433\n  parameters:\n    port: 5433\n' > "$tmp/port.yml"
+check "patroni: port = the listen port 5433: a notice" \
+  test "$(lint_json "$tmp/port.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(" ")')" = notice
+sed 's/port: 5433/port: 5432/' "$tmp/port.yml" > "$tmp/port2.yml"
+check "patroni: close miss: port 5432 where listen names 5433: a warning" \
+  test "$(lint_json "$tmp/port2.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(" ")')" = warning
 check "patroni: the notice says what Patroni passes and that nothing is lost" \
   grep -q "Patroni passes wal_level = replica itself, the value written: this line changes nothing, and nothing is lost" \
   <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$js")"
