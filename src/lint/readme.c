@@ -1,12 +1,12 @@
 #include "lint/readme.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/readfile.h"
@@ -16,28 +16,24 @@
 #define README_LIMIT ((size_t)256 << 10)
 #define LEVELS_WITHOUT_CHECKOUT 4
 
-static bool readme_name(const char *name)
-{
-    static const char *const names[] = {"readme",     "readme.md",  "readme.markdown",
-                                        "readme.rst", "readme.txt", NULL};
-    for (const char *const *n = names; *n; n++)
-        if (!strcasecmp(name, *n))
-            return true;
-    return false;
-}
+/* The names a README goes by, in the casings checkouts use: stat'ed, not listed (a lint opens
+ * no directory it does not read). */
+static const char *const README_NAMES[] = {
+    "README.md",  "README",    "README.rst", "README.txt", "README.markdown",
+    "Readme.md",  "readme.md", "README.MD",  "Readme.rst", "readme.rst",
+    "readme.txt", "readme",    NULL};
 
 /* The README file in `dir`, or NULL. */
 static char *readme_in(const char *dir)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return NULL;
-    char *found = NULL;
-    for (struct dirent *e; !found && (e = readdir(d));)
-        if (readme_name(e->d_name))
-            found = xasprintf("%s/%s", dir, e->d_name);
-    closedir(d);
-    return found;
+    for (const char *const *name = README_NAMES; *name; name++) {
+        char *path = xasprintf("%s/%s", dir, *name);
+        struct stat st;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            return path;
+        free(path);
+    }
+    return NULL;
 }
 
 static bool is_checkout_top(const char *dir)
