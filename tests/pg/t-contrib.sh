@@ -121,21 +121,25 @@ check_misspelled() { # major
 }
 
 # Without the module preloaded the server keeps any text: it starts, SHOW gives the text back;
-# pgknob says the module is not loaded (PK0026) and passes an unknown prefix through (PK0014).
+# pgknob says the module is not loaded (PK0026; for pg_cron, which loads only from there, a
+# warning) and passes an application's own prefix through (PK0014).
 check_not_loaded() { # major
-  local major="$1" lint shown cron
-  restart_with "pg_stat_statements.track = 'al'" "cron.database_name = 'jobs'"
+  local major="$1" lint shown cron app
+  restart_with "pg_stat_statements.track = 'al'" "cron.database_name = 'jobs'" "myapp.tenant = 'acme'"
   check "$major: module parameters without the module do not stop the server" [ "$STARTED" = 1 ]
   [ "$STARTED" = 1 ] || { pg_cluster_restart_clean; return; }
   shown="$(pg_psql -c "SHOW pg_stat_statements.track")"
   cron="$(pg_psql -c "SHOW cron.database_name")"
-  check "$major: the server keeps both as placeholders (track: $shown, cron: $cron)" \
-    same "al/jobs" "$shown/$cron"
+  app="$(pg_psql -c "SHOW myapp.tenant")"
+  check "$major: the server keeps all three as placeholders (track: $shown, cron: $cron, app: $app)" \
+    same "al/jobs/acme" "$shown/$cron/$app"
   lint="$(lint_findings "$major")"
   check "$major: pgknob notes pg_stat_statements is not preloaded (PK0026), nothing refuses" \
     grep -qP '^PK0026\tf\tpg_stat_statements.track is set, but pg_stat_statements is not in shared_preload_libraries' <<<"$lint"
-  check "$major: pgknob passes cron.* through with a note naming the prefix (PK0014)" \
-    grep -qP '^PK0014\tf\t"cron" parameters are not checked' <<<"$lint"
+  check "$major: pgknob says pg_cron is not preloaded (PK0026), its settings do nothing" \
+    grep -qP '^PK0026\tf\tcron.database_name is set, but pg_cron is not in shared_preload_libraries' <<<"$lint"
+  check "$major: pgknob passes myapp.* through with a note naming the prefix (PK0014)" \
+    grep -qP '^PK0014\tf\t"myapp" parameters are not checked' <<<"$lint"
   check "$major: no finding refuses the start" [ -z "$(awk -F'\t' '$2 == "t"' <<<"$lint")" ]
 }
 
