@@ -985,16 +985,14 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
     case INPUT_ZALANDO:
     case INPUT_CYBERTEC: {
-        const char *at = zalando_prefix(y, root);
-        char params[64], hba[64], version[64];
-        snprintf(params, sizeof(params), "%spostgresql.parameters", at);
-        snprintf(hba, sizeof(hba), "%spatroni.pg_hba", at);
-        snprintf(version, sizeof(version), "%spostgresql.version", at);
-        Section sec = {params, ROUTE_K8S_STRING, false};
+        /* literals: the document keeps the version's key for its messages */
+        bool spec = *zalando_prefix(y, root);
+        Section sec = {spec ? "spec.postgresql.parameters" : "postgresql.parameters",
+                       ROUTE_K8S_STRING, false};
         read_parameters(b, y, root, &sec, NULL);
         /* the operator hands it to Spilo's Patroni, replacing Spilo's default lines */
-        read_hba(b, y, root, hba);
-        manifest_version(b, y, root, version, 'v');
+        read_hba(b, y, root, spec ? "spec.patroni.pg_hba" : "patroni.pg_hba");
+        manifest_version(b, y, root, spec ? "spec.postgresql.version" : "postgresql.version", 'v');
         if (b->doc->format == INPUT_ZALANDO)
             spilo_preloads(b, y, root);
         break;
