@@ -720,13 +720,19 @@ static void application_from(Intent *out, const ConfSet *set);
 static void log_feed_from(Intent *out, const ConfSet *set);
 static void container_from(Intent *out, const ConfSet *set);
 
-void intent_read(const ConfSet *set, Intent *out)
+/* An empty intent: nothing known (-1 for the numbers a comment may state). */
+static void intent_init(Intent *out)
 {
     memset(out, 0, sizeof(*out));
     out->arena = arena_new();
     out->ram_bytes = -1;
     out->cores = -1;
     out->pool_size = -1;
+}
+
+void intent_read(const ConfSet *set, Intent *out)
+{
+    intent_init(out);
     for (size_t idx = 0; idx < set->n_files; idx++)
         read_file(out, set, set->files[idx], idx == 0);
     purpose_from_place(out, set, out->production_said);
@@ -743,11 +749,7 @@ void intent_read(const ConfSet *set, Intent *out)
 
 void intent_read_place(const ConfSet *set, Intent *out)
 {
-    memset(out, 0, sizeof(*out));
-    out->arena = arena_new();
-    out->ram_bytes = -1;
-    out->cores = -1;
-    out->pool_size = -1;
+    intent_init(out);
     purpose_from_place(out, set, false);
 }
 
