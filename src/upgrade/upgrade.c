@@ -20,7 +20,8 @@ static const struct {
     int gone_in;
     const char *new_name; /* NULL: removed without successor */
     Convert convert;
-    const char *why; /* what to do instead, when removed */
+    /* what to do instead, when removed; NULL: the catalog's history says it, if anything */
+    const char *why;
 } changes[] = {
     {"unix_socket_directory", 9, "unix_socket_directories", CONV_SAME, NULL}, /* 9.3 */
     {"replication_timeout", 9, "wal_sender_timeout", CONV_SAME, NULL},        /* 9.3 */
@@ -34,11 +35,10 @@ static const struct {
     {"operator_precedence_warning", 14, NULL, CONV_SAME, "the 9.5 precedence change is long past"},
     {"vacuum_cleanup_index_scale_factor", 14, NULL, CONV_SAME,
      "btree index cleanup no longer uses it"},
-    {"stats_temp_directory", 15, NULL, CONV_SAME, "statistics are kept in shared memory"},
+    {"stats_temp_directory", 15, NULL, CONV_SAME, NULL},
     {"force_parallel_mode", 16, "debug_parallel_query", CONV_SAME, NULL},
-    {"promote_trigger_file", 16, NULL, CONV_SAME, "use pg_ctl promote or pg_promote()"},
-    {"vacuum_defer_cleanup_age", 16, NULL, CONV_SAME,
-     "use hot_standby_feedback or a replication slot"},
+    {"promote_trigger_file", 16, NULL, CONV_SAME, NULL},
+    {"vacuum_defer_cleanup_age", 16, NULL, CONV_SAME, NULL},
     {"db_user_namespace", 17, NULL, CONV_SAME, NULL},
     {"old_snapshot_threshold", 17, NULL, CONV_SAME, NULL},
     {"trace_recovery_messages", 17, NULL, CONV_SAME, NULL},
@@ -260,6 +260,8 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
     UpgradeItem *item = add_item(p, UPG_REMOVED, entry, since);
     item->blocks_start = true;
     const char *why = change >= 0 ? changes[change].why : NULL;
+    if (!why)
+        why = catalog_removal_advice(entry->name);
     item->message =
         arena_printf(p->arena, "%s was removed in PostgreSQL %s%s%s: the line is commented out",
                      entry->name, major_label(since), why ? "; " : "", why ? why : "");
