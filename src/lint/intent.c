@@ -2155,14 +2155,15 @@ static bool performance_only(const Finding *f)
     static const char *const availability[] = {
         "PK2001", "PK2002", "PK2020", "PK2021", /* a worst case beyond RAM: out of memory */
         "PK2050",                               /* connections running out */
-        "PK3015", "PK3016", "PK3032", "PK3033", "PK3050", "PK3052",
-        "PK3057",                                                   /* WAL kept until the disk fills
-                                                                     */
-        "PK3019", "PK3021", "PK3022", "PK3023", "PK3028", "PK3029", /* archives, recovery */
-        "PK3030", "PK3031",                                         /* replication stalls */
-        "PK4012", "PK4013", "PK4051", "PK4053", "PK4054", "PK4055",
-        "PK4056", /* wraparound */
-        "PK7009", /* errors no longer logged */
+        "PK3015", "PK3016", "PK3032", "PK3033",
+        "PK3050", "PK3052", "PK3057", /* WAL kept until the disk fills
+                                       */
+        "PK3019", "PK3021", "PK3022", "PK3023",
+        "PK3028", "PK3029", "PK3035", /* archives */
+        "PK3030", "PK3031",           /* replication stalls */
+        "PK4012", "PK4013", "PK4051", "PK4053",
+        "PK4054", "PK4055", "PK4056", /* wraparound */
+        "PK7009",                     /* errors no longer logged */
         NULL};
     for (const char *const *cat = kept; *cat; cat++)
         if (f->category && !strcmp(f->category, *cat))

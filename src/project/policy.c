@@ -236,6 +236,10 @@ static const struct {
      "overwrites loses only the run's own WAL.",
      0, true},
     {"PK8016", false,
+    {"PK3035", false,
+     "a test or benchmark cluster's WAL archive is no backup anyone restores from: losing it at"
+     " a reboot loses only the run's own WAL.",
+     0, true},
      "a test or benchmark cluster whose connections run out is restarted, not"
      " rescued by an administrator's session.",
      0, true},

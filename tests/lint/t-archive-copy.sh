@@ -5,6 +5,9 @@
 # and 18: with a stale file already at the next segment's name, pg_switch_wal() archives "it"
 # (archived_count grows, failed_count does not) and the stale bytes stay. pgknob says exactly
 # that, not that cp overwrites. Close miss: a bare cp replaces the stale file.
+# PK3035 (an archive under /tmp, /run, /dev/shm): after a boot the directory is gone, and on the
+# real 13 and 18 every attempt then fails (failed_count grows, archived_count stays 0) and the
+# segment stays in pg_wal, marked .ready.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -40,6 +43,15 @@ check "pgknob: cp -i keeps the file and reports success, never 'overwrites'" bas
   "$(msg 'cp -i %p /mnt/archive/%f')"
 check "pgknob: a bare cp overwrites" bash -c 'grep -q "which overwrites an archive file" <<<"$1"' _ \
   "$(msg 'cp %p /mnt/archive/%f')"
+volatile() { # archive_command: PK3035's severity
+  printf "archive_mode = on\narchive_command = '%s'\n" "$1" >"$TMP/v.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/v.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3035") | .severity] | join(" ")'
+}
+check "pgknob: an archive under /tmp is a warning (PK3035)" \
+  test "$(volatile 'cp %p /tmp/postgres-async-backup/%f')" = warning
+check "pgknob: close miss: /tmp as staging before a copy elsewhere is not" \
+  test -z "$(volatile 'cp %p /tmp/%f && aws s3 cp /tmp/%f s3://b/wal/%f')"
 for major in 13 18; do
   read -r archived failed stale <<<"$(archive_once "$major" -i)"
   check "$major: cp -i keeps the stale file and reports success (archived $archived, failed $failed, $stale)" \
@@ -47,6 +59,27 @@ for major in 13 18; do
   read -r archived failed stale <<<"$(archive_once "$major" "")"
   check "$major: close miss: a bare cp replaces it and reports success ($archived, $failed, $stale)" \
     test "$archived:$failed:$stale" = "1:0:replaced"
+done
+
+missing_dir() { # major: prints "archived failed ready|gone"
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command='cp %p $TMP/after-boot/missing/%f'" \
+    pg_cluster_start "$1" || { echo "no-server"; return; }
+  local seg i
+  seg=$(pg_psql -c "SELECT pg_walfile_name(pg_current_wal_lsn())")
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal();" >/dev/null
+  for i in $(seq 50); do
+    [ "$(pg_psql -c "SELECT failed_count FROM pg_stat_archiver")" -gt 1 ] && break
+    sleep 0.2
+  done
+  echo "$(pg_psql -c "SELECT archived_count, failed_count FROM pg_stat_archiver" | tr '|' ' ')" \
+    "$(pg_psql -c "SELECT count(*) FROM pg_ls_dir('pg_wal/archive_status') f WHERE f = '$seg.ready'" |
+      sed 's/^1$/ready/; s/^0$/gone/')"
+  pg_cluster_stop
+}
+for major in 13 18; do
+  read -r archived failed ready <<<"$(missing_dir "$major")"
+  check "$major: archive directory gone: every attempt fails, the segment waits in pg_wal ($archived, $failed, $ready)" \
+    bash -c '[ "$1" = 0 ] && [ "$2" -gt 1 ] && [ "$3" = ready ]' _ "$archived" "$failed" "$ready"
 done
 
 done_testing
