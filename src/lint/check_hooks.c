@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -211,9 +212,9 @@ static bool check_datestyle(int major, const char *shown, const char *value, PkD
     return detail ? refuse(diag, shown, value, detail) : true;
 }
 
-/* A file under the zoneinfo directory, each path component matched case-insensitively as the
- * server's own time zone lookup does. */
-static bool zone_file_exists(const char *name)
+/* The file under the zoneinfo directory for a zone name, each path component matched
+ * case-insensitively as the server's own time zone lookup does; NULL when there is none. */
+static char *zone_file_path(const char *name)
 {
     char *path = xstrdup(zoneinfo_dir);
     char *rest = xstrdup(name), *save = NULL;
@@ -235,10 +236,18 @@ static bool zone_file_exists(const char *name)
             closedir(dir);
     }
     struct stat st;
-    found = found && stat(path, &st) == 0 && S_ISREG(st.st_mode);
-    free(path);
     free(rest);
-    return found;
+    if (found && stat(path, &st) == 0 && S_ISREG(st.st_mode))
+        return path;
+    free(path);
+    return NULL;
+}
+
+static bool zone_file_exists(const char *name)
+{
+    char *path = zone_file_path(name);
+    free(path);
+    return path != NULL;
 }
 
 /* A POSIX TZ specification the server's tzparse accepts: a zone abbreviation (three letters or
@@ -292,10 +301,11 @@ static bool zone_top_entry_exists(const char *name)
     return found;
 }
 
-bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset, bool *names_zone)
+/* A POSIX TZ specification without a daylight-saving part: the length of its name and its
+ * offset in seconds east of Greenwich (the opposite of the POSIX sign). */
+static bool fixed_posix_offset(const char *value, size_t *name_len, long *utc_offset)
 {
-    struct stat st;
-    if (stat(zoneinfo_dir, &st) != 0 || !posix_tz_spec(value) || zone_file_exists(value))
+    if (!posix_tz_spec(value))
         return false;
     const char *p = value;
     if (*p == '<')
@@ -303,7 +313,7 @@ bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset
     else
         while (isalpha((unsigned char)*p))
             p++;
-    size_t name_len = (size_t)(p - value);
+    *name_len = (size_t)(p - value);
     int sign = 1;
     if (*p == '+' || *p == '-')
         sign = *p++ == '-' ? -1 : 1;
@@ -319,10 +329,41 @@ bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset
     }
     if (*p) /* a daylight-saving name or rule follows: not a fixed offset */
         return false;
-    *name = xstrndup(value, name_len);
     *utc_offset = -sign * secs;
+    return true;
+}
+
+bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset, bool *names_zone)
+{
+    struct stat st;
+    size_t name_len;
+    if (stat(zoneinfo_dir, &st) != 0 || zone_file_exists(value) ||
+        !fixed_posix_offset(value, &name_len, utc_offset))
+        return false;
+    *name = xstrndup(value, name_len);
     *names_zone = **name != '<' && zone_top_entry_exists(*name);
     return true;
+}
+
+bool check_hook_tz_zone_offset(const char *zone, long *utc_offset)
+{
+    char *path = zone_file_path(zone);
+    FILE *fp = path ? fopen(path, "rb") : NULL;
+    free(path);
+    if (!fp)
+        return false;
+    /* zone files are a few kilobytes; the rule for times after the last transition is the POSIX
+     * string between the last two newlines of a version 2+ file (RFC 8536, section 3.3) */
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf - 1, fp);
+    bool whole = feof(fp);
+    fclose(fp);
+    if (!whole || n < 6 || memcmp(buf, "TZif", 4) != 0 || buf[4] < '2' || buf[n - 1] != '\n')
+        return false;
+    buf[n - 1] = '\0';
+    char *footer = memrchr(buf, '\n', n - 1);
+    size_t name_len;
+    return footer && fixed_posix_offset(footer + 1, &name_len, utc_offset);
 }
 
 static bool check_slot_name(const char *shown, const char *value, PkDiag *diag)

@@ -23,4 +23,9 @@ bool check_hook_string(const CatalogParam *param, int major, const char *shown, 
  * numbers, specifications with a daylight-saving part, and when this machine has no zoneinfo. */
 bool check_hook_tz_fixed_offset(const char *value, char **name, long *utc_offset, bool *names_zone);
 
+/* The offset in seconds east of Greenwich that a zone name ("W-SU", "Europe/Moscow") keeps all
+ * year under its current rule, read from this machine's zone file; false for zones with
+ * daylight-saving time, unknown zones, and files too old to carry the rule. */
+bool check_hook_tz_zone_offset(const char *zone, long *utc_offset);
+
 #endif

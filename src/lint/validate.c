@@ -488,7 +488,8 @@ static void add_unit_spelling_fix(Finding *f, const CatalogParam *param, int maj
 /* A zone name mistyped into a POSIX offset: the server accepts it and runs on a fixed offset
  * (PK0027). Zone specifications with a daylight-saving part, and names that are no zone (JST-9,
  * the usual way to write Japan's time), are left alone. */
-static void check_fixed_offset(const ConfEntry *entry, const char *text, FindingList *out)
+static void check_fixed_offset(const ConfEntry *entry, const char *param_name, const char *text,
+                               const Snapshot *snap, FindingList *out)
 {
     char *name = NULL;
     long offset = 0;
@@ -511,6 +512,26 @@ static void check_fixed_offset(const ConfEntry *entry, const char *text, Finding
                              text, utc);
     f->suggestion = finding_strdup(f, "the zone's name from pg_timezone_names (Australia/Sydney,"
                                       " America/New_York, Etc/UTC)");
+    /* the file's other time zone names a zone that keeps this very offset all year (GMT-3 beside
+     * log_timezone W-SU, Moscow since 2014): the offset is meant, only the zone's future rule
+     * changes are given up */
+    const char *other_name = !strcmp(param_name, "TimeZone") ? "log_timezone" : "TimeZone";
+    const SnapSetting *other = snap ? lint_usable(snap, other_name) : NULL;
+    long other_offset = 0;
+    if (other && other->source == SRC_FILE &&
+        check_hook_tz_zone_offset(other->value, &other_offset) && other_offset == offset) {
+        f->severity = SEV_NOTICE;
+        f->message = finding_printf(f,
+                                    "%s; %s = '%s' keeps the same %s all year, so the offset"
+                                    " looks meant",
+                                    f->message, other_name, other->value, utc);
+        f->hint = finding_printf(f,
+                                 "'%s' is %s all year (POSIX offsets count hours west of"
+                                 " Greenwich), as %s is today; writing '%s' here too follows that"
+                                 " zone if its rule ever changes.",
+                                 text, utc, other->value, other->value);
+        f->suggestion = finding_printf(f, "%s = '%s'", entry->name, other->value);
+    }
     f->explanation = finding_strdup(
         f,
         "The server looks a time zone value up as a zone file first; when there is none, it"
@@ -527,7 +548,7 @@ static void check_fixed_offset(const ConfEntry *entry, const char *text, Finding
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
-                        FindingList *out)
+                        const Snapshot *snap, FindingList *out)
 {
     if (param->context == GUC_CTX_INTERNAL && !ignored) {
         Finding *f = entry_finding(out, "PK0040", entry);
@@ -545,7 +566,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
         if (param->type == GUC_ENUM && !ignored)
             note_build_dependent(entry, param, major, out);
         if (!ignored && (!strcmp(param->name, "TimeZone") || !strcmp(param->name, "log_timezone")))
-            check_fixed_offset(entry, text, out);
+            check_fixed_offset(entry, param->name, text, snap, out);
         return;
     }
     Finding *f = entry_finding(out,
@@ -609,7 +630,7 @@ static void check_entry(const ConfSet *set, size_t entry_idx, const Snapshot *sn
     }
     if (param->since_minor)
         check_minor(entry, param, opts, out);
-    check_value(entry, param, cat->major, entry_ignored(set, entry_idx), out);
+    check_value(entry, param, cat->major, entry_ignored(set, entry_idx), snap, out);
     if (!entry_ignored(set, entry_idx))
         check_value_alias(entry, param, out);
 }
@@ -684,7 +705,7 @@ static void check_template_branches(const ConfEntry *entry, const Snapshot *snap
         if (module)
             lint_check_extension_value(&branch, snap, out);
         else
-            check_value(&branch, param, snap->catalog->major, false, out);
+            check_value(&branch, param, snap->catalog->major, false, snap, out);
         bool bad = false;
         for (size_t f = before; f < out->n; f++) {
             const char *id = out->items[f].rule_id;

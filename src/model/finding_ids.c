@@ -92,7 +92,8 @@ static const FindingId ids[] = {
      SEV_WARNING,
      "A timezone or log_timezone that names no zone but reads as a POSIX offset whose name is a"
      " zone (Australia0, EST5, UTC+3): the server uses a fixed offset, with the POSIX sign"
-     " (positive is west of Greenwich) and no daylight-saving time.",
+     " (positive is west of Greenwich) and no daylight-saving time. A notice when the file's"
+     " other time zone names a zone at that offset all year (GMT-3 beside W-SU).",
      "lint/validate.c"},
     {"PK0028", "validation.extension-worker-budget", "worker slots short of modules' need",
      SEV_WARNING,
