@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "common/xalloc.h"
+#include "lint/intent.h"
 
 static bool names_rule(const char *ids, const Finding *f)
 {
@@ -235,11 +236,11 @@ static const struct {
      "a test or benchmark cluster's WAL archive is no backup anyone restores from: a copy that "
      "overwrites loses only the run's own WAL.",
      0, true},
-    {"PK8016", false,
     {"PK3035", false,
      "a test or benchmark cluster's WAL archive is no backup anyone restores from: losing it at"
      " a reboot loses only the run's own WAL.",
      0, true},
+    {"PK8016", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
      " rescued by an administrator's session.",
      0, true},
@@ -256,9 +257,13 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
         return;
     for (size_t idx = 0; idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
+        bool listed = false;
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
-            if (strcmp(f->rule_id, on_purpose[rule_idx].rule) || f->severity <= SEV_NOTICE ||
+            if (strcmp(f->rule_id, on_purpose[rule_idx].rule))
+                continue;
+            listed = true;
+            if (f->severity <= SEV_NOTICE ||
                 (on_purpose[rule_idx].test_only && purpose != PURPOSE_TEST))
                 continue;
             Severity to = on_purpose[rule_idx].to ? on_purpose[rule_idx].to : SEV_NOTICE;
@@ -282,6 +287,20 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
                 whence ? " (the file's own, from " : "", whence ? whence : "",
                 whence ? "; --purpose production checks it as production)" : "",
                 on_purpose[rule_idx].why, f->hint ? " " : "", f->hint ? f->hint : "");
+        }
+        /* the rest of what costs only speed or resources: a test cluster is judged by what it
+         * does, not how fast; a benchmark's speed is its result, so there it stays a warning */
+        if (!listed && purpose == PURPOSE_TEST && f->severity == SEV_WARNING &&
+            intent_performance_only(f)) {
+            finding_set_severity(f, SEV_NOTICE);
+            f->hint = finding_printf(
+                f,
+                "A notice under purpose test%s%s%s: it costs only performance or resources, and a"
+                " test or development cluster is judged by what it does, not how fast it does it."
+                " Never copy it to production.%s%s",
+                whence ? " (the file's own, from " : "", whence ? whence : "",
+                whence ? "; --purpose production checks it as production)" : "", f->hint ? " " : "",
+                f->hint ? f->hint : "");
         }
     }
 }

@@ -840,4 +840,17 @@ for d in app/conf prod/conf top/repo/db svc/db; do
     fail "README close miss $d: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 
+# Under purpose test every warning that costs only performance or resources is a notice (a short
+# checkpoint_timeout, PK3001), not only the listed ones; a benchmark's speed is its result, so
+# there, and in production, it stays a warning. Close miss: what stops queries (temp_file_limit =
+# 0, PK9004, sessions) keeps its warning under test.
+printf "checkpoint_timeout = 30s\ntemp_file_limit = 0\n" >"$work/perf.conf"
+t=$(lint_json --purpose test "$work/perf.conf"); b=$(lint_json --purpose benchmark "$work/perf.conf")
+p=$(lint_json "$work/perf.conf")
+[ "$(sev PK3001 <<<"$t")" = notice ] && [ "$(sev PK3001 <<<"$b")" = warning ] &&
+  [ "$(sev PK3001 <<<"$p")" = warning ] && [ "$(sev PK9004 <<<"$t")" = warning ] &&
+  jq -e 'any(.findings[]; .rule == "PK3001" and (.hint | test("costs only performance or resources")))' >/dev/null <<<"$t" &&
+  ok "purpose test: a performance-only warning is a notice that says why; benchmark and production keep it; PK9004 stays" ||
+  fail "perf under test: $(sev PK3001 <<<"$t") $(sev PK3001 <<<"$b") $(sev PK3001 <<<"$p") $(sev PK9004 <<<"$t")"
+
 done_testing
