@@ -683,8 +683,8 @@ static const char *older_differs(const FindingFix *fix, int older)
 {
     const CatalogParam *then = catalog_find(catalog_for_major(older), fix->name);
     GucValue val;
-    if (fix->remove)
-        return then ? "still has" : NULL;
+    if (fix->remove) /* a parameter no file can set is no line an older major reads either */
+        return then && then->context != GUC_CTX_INTERNAL ? "still has" : NULL;
     if (!then)
         return "has no such parameter";
     return guc_parse_value_for(then, older, fix->value, &val, NULL) ? NULL : "refuses this value";

@@ -545,6 +545,34 @@ static void check_fixed_offset(const ConfEntry *entry, const char *param_name, c
     free(name);
 }
 
+/* A parameter no file can set: removing the line starts the server with the value it was built
+ * (or initialised) with, which changes nothing where the file wrote that value; a different one
+ * asked for a build the line cannot give, which only its owner can check. */
+static void add_internal_removal(Finding *f, const ConfEntry *entry, const CatalogParam *param,
+                                 int major)
+{
+    finding_add_removal(f, entry->name, entry->file, entry->line);
+    GucValue written, boot;
+    char *a = NULL, *b = NULL;
+    if (guc_parse_boot_value(param, major, param->boot_val ? param->boot_val : "", &boot))
+        b = guc_value_to_setting(param, &boot);
+    if (b && guc_parse_value_for(param, major, entry->value ? entry->value : "", &written, NULL))
+        a = guc_value_to_setting(param, &written);
+    if (!a || !b || strcmp(a, b))
+        finding_fix_unsafe(f, f->n_fixes - 1,
+                           finding_printf(f,
+                                          "the file asks for %s = %s, which only a server built"
+                                          " or initialised with it has; without the line the"
+                                          " server starts with its own value%s%s%s: check that"
+                                          " it is the build the file expects.",
+                                          entry->name, entry->value ? entry->value : "''",
+                                          b ? " (" : "", b ? b : "",
+                                          b ? " in a stock build)" : ""));
+    free(a);
+    free(b);
+    finding_render_suggestion(f);
+}
+
 /* The value check the server runs on an entry it applies; `ignored` entries (a later line sets
  * the same name) are never checked by the server, so their problems are only notices. */
 static void check_value(const ConfEntry *entry, const CatalogParam *param, int major, bool ignored,
@@ -556,6 +584,7 @@ static void check_value(const ConfEntry *entry, const CatalogParam *param, int m
         f->hint =
             finding_strdup(f, "It is fixed when PostgreSQL is built or the cluster is initialised;"
                               " remove the line.");
+        add_internal_removal(f, entry, param, major);
         return;
     }
     GucValue val;

@@ -74,4 +74,20 @@ for c in "minimal|18|max_wal_senders = 0|wal_level = replica" "senders|15|wal_le
   vd_install "$major" "$work/$name.fixed"; vd_start "$major"
   check "  ... and PostgreSQL $major starts with the fixed file ($VD_MSG)" test "$VD_RC" = 0
 done
+# PK0040, a parameter no file can set (review-h15b 20): the server refuses the line whatever its
+# value, so removing one that writes the built-in value changes nothing and is safe; the fixed
+# file starts on 15 and 18. A value the build does not have (max_identifier_length = 128) asked for
+# another build: its removal is unsafe and not applied by default.
+printf "max_identifier_length = 63\nblock_size = 8192\nshared_buffers = 128MB\n" > "$work/internal.conf"
+printf "max_identifier_length = 128\n" > "$work/otherbuild.conf"
+for major in 15 18; do
+  vd_install "$major" "$work/internal.conf"; vd_start "$major"
+  check "PK0040: PostgreSQL $major refuses max_identifier_length = 63 and block_size = 8192" test "$VD_RC" != 0
+  expect_exit 1 "PK0040: pgknob fix (no flags) removes both on $major" -- "$PGKNOB" fix --pg-version "$major" "$work/internal.conf" -o "$work/internal.fixed"
+  check "  ... both lines commented out" test "$(grep -c '^#.*# pgknob fix: PK0040' "$work/internal.fixed")" = 2
+  vd_install "$major" "$work/internal.fixed"; vd_start "$major"
+  check "  ... and PostgreSQL $major starts with the fixed file ($VD_MSG)" test "$VD_RC" = 0
+done
+expect_exit 0 "PK0040: max_identifier_length = 128 is not removed by default" -- "$PGKNOB" fix --pg-version 18 "$work/otherbuild.conf" --diff
+check "  ... its removal is unsafe: another build's value" grep -q "not applied: PK0040 max_identifier_length: unsafe: the file asks for max_identifier_length = 128" <<<"$ERR"
 done_testing
