@@ -418,8 +418,9 @@ static double setting_bytes(const AuditResult *res, const char *name, double fal
 }
 
 /* wal_buffers filling (a backend writes WAL itself), and WAL volume against the checkpoint
- * distance: a checkpoint starts when the WAL since the last one reaches max_wal_size /
- * (1 + checkpoint_completion_target) (CheckPointSegments in xlog.c, 13-18). */
+ * distance: max_wal_size / (1 + checkpoint_completion_target) in whole segments, rounded down
+ * (at least one), of which the server waits for all but the last (CalculateCheckpointSegments and
+ * XLogCheckpointNeeded in xlog.c, 13-18); the share counts against the most it waits for. */
 static void add_wal_pressure(AuditResult *res, double bytes, double buffers_full, double window_s)
 {
     double hours = window_hours(res, window_s);
@@ -435,13 +436,16 @@ static void add_wal_pressure(AuditResult *res, double bytes, double buffers_full
     double max_wal = setting_bytes(res, "max_wal_size", 1073741824.0);
     double target = setting_num(res, "checkpoint_completion_target", 0.9);
     double timeout_s = setting_num(res, "checkpoint_timeout", 300);
-    double distance = max_wal / (1 + target);
+    double segment = setting_bytes(res, "wal_segment_size", 16777216.0);
+    double segments = floor(floor(max_wal / segment) / (1 + target));
+    double distance = (segments < 1 ? 1 : segments) * segment;
     double per_timeout = bytes / (hours * 3600) * timeout_s;
     char *per = evidence_bytes(per_timeout), *dist = evidence_bytes(distance);
     char *max = evidence_bytes(max_wal);
     add(res, "wal.checkpoint_trigger_share", share(per_timeout, distance),
         "at this rate %s of WAL is written per checkpoint_timeout (%.0f s), against %s that "
-        "start a checkpoint (max_wal_size %s / (1 + checkpoint_completion_target %.2g))",
+        "start a checkpoint at most (max_wal_size %s / (1 + checkpoint_completion_target %.2g),"
+        " in whole WAL segments rounded down)",
         per, timeout_s, dist, max, target);
     add(res, "wal.bytes_over_max_wal_size", share(bytes, max_wal),
         "the WAL statistics' window holds %.1f times max_wal_size (%s) of WAL",
