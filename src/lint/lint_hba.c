@@ -482,7 +482,8 @@ static void shadow_index_free(ShadowIndex *idx)
     free(idx->wide.rules);
 }
 
-static void check_shadowed(const HbaSet *set, FindingList *out)
+/* Marks in `shadowed` (one per rule) the lines an earlier one hides. */
+static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
 {
     ShadowIndex idx = {0};
     for (size_t li = 0; li < set->n_rules; li++) {
@@ -495,6 +496,7 @@ static void check_shadowed(const HbaSet *set, FindingList *out)
             continue;
         }
         const HbaRule *e = &set->rules[ei];
+        shadowed[li] = true;
         Finding *f = lint_hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
                                       "auth-pg-hba-conf.html");
         f->message = finding_printf(f,
@@ -687,7 +689,8 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
 
 void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)
 {
-    check_shadowed(set, out);
+    bool *shadowed = xcalloc(set->n_rules ? set->n_rules : 1, sizeof(*shadowed));
+    check_shadowed(set, shadowed, out);
     const char *enc = setting(snap, "password_encryption");
     const char *ssl = setting(snap, "ssl");
     const char *ca = setting(snap, "ssl_ca_file");
@@ -696,7 +699,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
     bool listen_all = listens_beyond_loopback(snap);
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
-        if (!usable(r))
+        /* a line that never applies does nothing else: PK0210 is its one finding */
+        if (!usable(r) || shadowed[idx])
             continue;
         bool tcp = r->conntype != HBA_CT_LOCAL;
         bool clear = conn_kinds(r->conntype) & K_PLAIN;
@@ -715,4 +719,5 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
     }
+    free(shadowed);
 }

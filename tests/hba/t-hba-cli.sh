@@ -124,6 +124,14 @@ sem "PK0210 close miss: hostssl does not cover host" PK0210 "[]" \
   'local all all peer\nhostssl all all 0.0.0.0/0 scram-sha-256\nhost all all 10.0.0.0/8 scram-sha-256\n'
 sem "PK0210 shadowed: a user listed after all" PK0210 "[2]" \
   'local all all peer\nlocal all alice md5\n'
+# a line that never applies has no other finding (review-h16b 24): trust and a clear-text stream
+# on line 3 are line 2's to decide; the same line alone keeps them
+sem "PK0210: a shadowed line's own trust is not reported" PK0211 "[]" \
+  'local all all peer\nhost replication all 192.168.0.0/24 md5\nhost replication all 192.168.0.143/24 trust\n'
+sem "  ... nor its replication without SSL" PK0217 "[2]" \
+  'local all all peer\nhost replication all 192.168.0.0/24 md5\nhost replication all 192.168.0.143/24 trust\n'
+sem "  close miss: alone, the same line's trust is" PK0211 "[2]" \
+  'local all all peer\nhost replication all 192.168.0.143/24 trust\n'
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
