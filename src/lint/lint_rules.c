@@ -135,6 +135,16 @@ static void skipped_dedup(SkippedList *list)
     list->n = kept;
 }
 
+static void mark_fix_by_hand(FindingList *findings, const LintInput *input)
+{
+    const char *kind = input_format_name(input->format);
+    for (size_t idx = input->validation_begin; idx < input->validation_end && idx < findings->n;
+         idx++)
+        findings->items[idx].fix_by_hand = kind;
+    for (size_t idx = input->rules_begin; idx < input->rules_end && idx < findings->n; idx++)
+        findings->items[idx].fix_by_hand = kind;
+}
+
 bool lint_rules_run(LintResult *res, const LintRulesOpts *opts, LintRulesState *state, PkDiag *diag)
 {
     /* --no-rules keeps the host facts: the validation checks that need them still run */
@@ -176,6 +186,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                               res->findings.n);
         }
         input->rules_end = res->findings.n;
+        if (input->format != INPUT_CONF) /* pgknob fix rewrites postgresql.conf files only */
+            mark_fix_by_hand(&res->findings, input);
     }
     if (opts->disabled_all)
         return true;

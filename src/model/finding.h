@@ -82,6 +82,9 @@ typedef struct Finding {
                             * NULL when none */
     char *suggestion_tail; /* with fixes: the words after the change ("(the default)"), so the
                             * suggestion can be rendered again from the fixes; NULL when none */
+    /* the kind of input the finding is in when pgknob fix does not rewrite it ("patroni",
+     * "terraform"): its fixes are edits to make by hand; NULL for postgresql.conf. Static. */
+    const char *fix_by_hand;
 } Finding;
 
 /* Zeroed by its owner; the findings live in its arena: free them with arena_free(list.arena). */

@@ -519,8 +519,14 @@ char *report_fix_safety(const Finding *f)
     const char *tier = f->severity == SEV_NOTICE           ? " --min-severity notice"
                        : f->severity == SEV_RECOMMENDATION ? " --min-severity recommendation"
                                                            : "";
-    sb_printf(&sb, "%s (pgknob fix%s%s applies it)", unsafe ? "unsafe" : "safe",
-              unsafe ? " --unsafe-fixes" : "", tier);
+    if (f->fix_by_hand)
+        sb_printf(&sb,
+                  "%s (edit the %s input by hand: pgknob fix rewrites postgresql.conf files"
+                  " only)",
+                  unsafe ? "unsafe" : "safe", f->fix_by_hand);
+    else
+        sb_printf(&sb, "%s (pgknob fix%s%s applies it)", unsafe ? "unsafe" : "safe",
+                  unsafe ? " --unsafe-fixes" : "", tier);
     const char *sep = ": ";
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         const char *why = f->fixes[idx].why;

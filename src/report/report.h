@@ -186,7 +186,8 @@ const char *report_explanation(const Finding *f);
  * and sarif trees. Caller owns the reference. */
 json_t *report_fix_json(const ReportInput *in, const Finding *f);
 /* One line on the safety of the finding's fixes and what applies them ("safe (pgknob fix
- * applies it)", "unsafe (pgknob fix --unsafe-fixes applies it): <why>"); NULL without fixes.
+ * applies it)", "unsafe (pgknob fix --unsafe-fixes applies it): <why>"; for a manifest, that
+ * the edit is made by hand); NULL without fixes.
  * Caller frees. */
 char *report_fix_safety(const Finding *f);
 /* The anchor a Markdown heading gets on GitHub (and in the HTML report): "3-pk6001-error-…"

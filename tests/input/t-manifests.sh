@@ -347,4 +347,15 @@ if corpus=$(realworld_dir); then
   check "all $n real-world postgresql.conf files read as configuration files" test "$bad" = 0
 fi
 
+# A manifest's fixes are edits by hand: pgknob fix refuses manifests (exit 2), so the fix-safety
+# line must not promise that it applies them (review-h16b 23); a postgresql.conf's still does.
+printf 'scope: s\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        max_wal_size: 32MB\n' >"$tmp/byhand.yml"
+out=$("$PGKNOB" lint --fail-on never "$tmp/byhand.yml" 2>&1)
+check "patroni: the fix-safety line says to edit the input by hand" \
+  grep -q "fix safety: safe (edit the patroni input by hand: pgknob fix rewrites postgresql.conf files only)" <<<"$out"
+check "  ... and never that pgknob fix applies it" bash -c '! grep -q "pgknob fix applies it" <<<"$1"' _ "$out"
+expect_exit 2 "  ... as pgknob fix indeed refuses the file" -- "$PGKNOB" fix --diff "$tmp/byhand.yml"
+printf 'max_wal_size = 32MB\n' >"$tmp/byhand.conf"
+check "  close miss: a postgresql.conf's fix is pgknob fix's" \
+  grep -q "fix safety: [a-z]* (pgknob fix --" <<<"$("$PGKNOB" lint --fail-on never "$tmp/byhand.conf" 2>&1)"
 done_testing
