@@ -895,7 +895,7 @@ static char *facts_where(const Intent *intent)
     if (intent->storage)
         facts[n++] = (struct Fact){"storage", &intent->storage_at};
     StrBuf sb = STRBUF_INIT;
-    sb_put(&sb, "the file's comments: ");
+    sb_put(&sb, intent->ram_inferred && n == 1 ? "the file's sizing: " : "the file's comments: ");
     for (size_t idx = 0; idx < n; idx++) {
         bool same_next = idx + 1 < n && facts[idx + 1].at->line == facts[idx].at->line;
         bool same_prev = idx && facts[idx - 1].at->line == facts[idx].at->line;
@@ -906,6 +906,30 @@ static char *facts_where(const Intent *intent)
     }
     free(ram);
     return sb_detach(&sb);
+}
+
+/* A file that gives shared_buffers a quarter and effective_cache_size three quarters of one
+ * machine's memory (pgtune's and timescaledb-tune's split, written out to the kilobyte) states
+ * that machine: their sum. Read only where no comment states the RAM. */
+static void ram_from_sizing(Intent *intent, const Snapshot *snap)
+{
+    const SnapSetting *sb = snapshot_get(snap, "shared_buffers");
+    const SnapSetting *ecs = snapshot_get(snap, "effective_cache_size");
+    if (!sb || !ecs || sb->source != SRC_FILE || ecs->source != SRC_FILE || !sb->parsed_ok ||
+        !ecs->parsed_ok || sb->parsed.num <= 0 || !ecs->file)
+        return;
+    double ratio = ecs->parsed.num / sb->parsed.num;
+    if (ratio < 2.97 || ratio > 3.03)
+        return;
+    char *text = xasprintf("shared_buffers = %s and effective_cache_size = %s: a quarter and three "
+                           "quarters of the RAM, as pgtune sizes them",
+                           sb->value, ecs->value);
+    intent->ram_bytes = (sb->parsed.num + ecs->parsed.num) * 8192.0; /* both count 8kB blocks */
+    intent->ram_rank = RAM_MACHINE;
+    intent->ram_range = NULL;
+    intent->ram_inferred = true;
+    place_set(intent, &intent->ram_at, ecs->file, ecs->line, text);
+    free(text);
 }
 
 void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
@@ -921,6 +945,8 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
          * RAM its own settings outgrow (pgtune's header kept over edited values) still states
          * the host: the rules judge the settings against it, and the contradiction is said */
         const IntentPlace *prev = NULL;
+        if (intent->ram_bytes <= 0)
+            ram_from_sizing(intent, snap);
         if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
@@ -2284,16 +2310,24 @@ static const Finding *memory_budget_at(const FindingList *out, size_t begin, siz
 }
 
 /* A worst case beyond 1.5 x RAM endangers availability only on a machine pgknob knows: where the
- * RAM is the file's own statement, which its settings contradict (PK0091), it is a warning. */
+ * RAM is the file's own statement, which its settings contradict (PK0091), or is read from its
+ * sizing, it is a warning. */
 static void ram_doubted(const Intent *intent, Finding *f)
 {
     finding_set_severity(f, SEV_WARNING);
     char *ram = bytes_text(intent->ram_bytes);
-    char *hint = xasprintf("A warning, not an error: the %s of RAM it is measured against is the "
-                           "file's own statement ('%s', line %d), which its settings contradict "
-                           "(PK0091). Give --host with the machine's memory to judge it.%s%s",
-                           ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
-                           f->hint ? f->hint : "");
+    char *hint =
+        intent->ram_inferred
+            ? xasprintf("A warning, not an error: the %s of RAM it is measured against is read "
+                        "from the file's sizing ('%s', line %d), which no comment states. Give "
+                        "--host with the machine's memory to judge it.%s%s",
+                        ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
+                        f->hint ? f->hint : "")
+            : xasprintf("A warning, not an error: the %s of RAM it is measured against is the "
+                        "file's own statement ('%s', line %d), which its settings contradict "
+                        "(PK0091). Give --host with the machine's memory to judge it.%s%s",
+                        ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
+                        f->hint ? f->hint : "");
     f->hint = finding_take(f, hint);
     free(ram);
 }
@@ -2303,8 +2337,8 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
 {
     char *compose = NULL; /* container_evidence's, looked for once */
     for (size_t idx = begin; idx < end && idx < out->n; idx++)
-        if (intent->ram_doubted && !strcmp(out->items[idx].rule_id, "PK2001") &&
-            out->items[idx].severity == SEV_ERROR)
+        if ((intent->ram_doubted || intent->ram_inferred) &&
+            !strcmp(out->items[idx].rule_id, "PK2001") && out->items[idx].severity == SEV_ERROR)
             ram_doubted(intent, &out->items[idx]);
     const Finding *debugging = debugging_setup(out, begin, end);
     int debugging_line = debugging ? debugging->line : 0;

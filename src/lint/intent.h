@@ -89,6 +89,9 @@ typedef struct Intent {
     /* the RAM the rules use is the file's own statement, which its settings contradict (no
      * --host): a fact pgknob doubts, on which no error rests */
     bool ram_doubted;
+    /* the RAM is read from the file's sizing (shared_buffers a quarter and effective_cache_size
+     * three quarters of it), not stated: no error rests on it either */
+    bool ram_inferred;
 } Intent;
 
 /* The stock comments (generated). */

@@ -853,4 +853,22 @@ p=$(lint_json "$work/perf.conf")
   ok "purpose test: a performance-only warning is a notice that says why; benchmark and production keep it; PK9004 stays" ||
   fail "perf under test: $(sev PK3001 <<<"$t") $(sev PK3001 <<<"$b") $(sev PK3001 <<<"$p") $(sev PK9004 <<<"$t")"
 
+# The RAM a pgtune-sized file states by its split (shared_buffers a quarter, effective_cache_size
+# three quarters, review-h16b 21 and h16a 12): their sum is the host without --host, said by
+# PK0092, and the worst case measured on it is at most a warning (no comment states it). Close
+# misses: another split states nothing; --host wins.
+printf "shared_buffers = 1GB\neffective_cache_size = 3GB\nmax_connections = 200\nwork_mem = 64MB\n" >"$work/split.conf"
+printf "shared_buffers = 1GB\neffective_cache_size = 2GB\nmax_connections = 200\nwork_mem = 64MB\n" >"$work/split2.conf"
+out=$(lint_json "$work/split.conf")
+jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from line 2 ..shared_buffers = 1GB and effective_cache_size = 3GB: a quarter and three quarters")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK2001 <<<"$out")" = warning ] &&
+  jq -e 'any(.findings[]; .rule == "PK2001" and (.hint | test("read from the file.s sizing")))' >/dev/null <<<"$out" &&
+  ok "pgtune's split states 4GB: PK2001 measures 200 x 64MB against it, a warning that says why" ||
+  fail "split: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
+out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/split.conf")
+! has PK0092 <<<"$out2" && [ "$(sev PK2001 <<<"$out2")" = none ] && ! has PK0092 <<<"$out3" &&
+  [ "$(sev PK2001 <<<"$out3")" = none ] &&
+  ok "close miss: a 1:2 split states no RAM, and --host ram=64GB wins over the split" ||
+  fail "split close miss: $(sev PK2001 <<<"$out2") $(sev PK2001 <<<"$out3")"
+
 done_testing
