@@ -1124,6 +1124,45 @@ static bool fix_newer_than(const Finding *f, const char *evident)
     return false;
 }
 
+/* Does the parameter mean the same on every catalogued major: present in each, with one boot
+ * value? (log_statement does; vacuum_cost_page_miss, 10 before 14 and 2 after, does not.) */
+static bool same_on_every_major(const char *name)
+{
+    char *first = NULL;
+    bool same = true;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR && same; major++) {
+        const CatalogParam *param = catalog_find(catalog_for_major(major), name);
+        GucValue boot;
+        if (!param ||
+            !guc_parse_boot_value(param, major, param->boot_val ? param->boot_val : "", &boot)) {
+            same = false;
+            break;
+        }
+        char *value = guc_value_to_setting(param, &boot);
+        if (!first)
+            first = value;
+        else {
+            same = !strcmp(first, value);
+            free(value);
+        }
+    }
+    free(first);
+    return same;
+}
+
+/* Could the finding read otherwise on the file's own major: a fix it names arrived later, or a
+ * setting it reads differs between the catalogued majors? A cp that overwrites, a log of every
+ * statement, say the same everywhere (review-h16c 30). */
+static bool speaks_of_checked_major(const Finding *f, const char *evident)
+{
+    if (fix_newer_than(f, evident))
+        return true;
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        if (!same_on_every_major(f->settings[idx].name))
+            return true;
+    return false;
+}
+
 /* A file written for an older major: a rule's recommendation speaks of the major checked,
  * which its server does not run yet (track_io_timing's pg_stat_io on an 11 file), so it says
  * so; one whose change that major does not have at all (track_io_timing for 8.2, which refuses
@@ -1141,8 +1180,9 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
          * vacuum_cost_page_miss 2, 10 before 14) and its way out may name a parameter the file's
          * own major lacks (autovacuum_work_mem for a 9.3 file): it says which major it speaks of */
         if (f->severity != SEV_RECOMMENDATION && input->evident_major[0]) {
-            f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)", f->message,
-                                        input->pg_major);
+            if (speaks_of_checked_major(f, input->evident_major))
+                f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)",
+                                            f->message, input->pg_major);
             /* tuning judged on a major the server does not run: the upgrade the end-of-life
              * warning asks for retunes it; on the file's own major pgknob has no catalog to
              * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file). What the

@@ -563,6 +563,13 @@ printf "shared_buffers = 1GB\nwork_mem = 50MB\nmaintenance_work_mem = 2GB\n" >"$
 check "  ... close miss: a file with no other major says nothing of it" bash -c '! grep -q "the major checked" <<<"$0"' \
   "$("$PGKNOB" lint --format json --fail-on never --host ram=8GB "$work/new.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK2002") | .message')"
 
+# ... but a finding that reads the same on every major (log_statement = 'all', a cp that
+# overwrites: same boot values 13-18, no later parameter in the fix) says nothing of the major
+# checked (review-h16c 30)
+printf "data_directory = '/var/lib/postgresql/9.6/main'\nlog_statement = 'all'\narchive_mode = on\narchive_command = 'cp %%p /mnt/a/%%f'\n" >"$work/old96.conf"
+check "  ... a 9.6 file's PK7003 and PK3028 do not speak of the major checked" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/old96.conf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK7003" or .rule == "PK3028") | select(.message | contains("the major checked") | not)] | length')" = 2
+
 # a 9.1 file's plain name no major from 13 to 18 has (regex_flavor) may be 9.1's own: it joins the
 # upgrade notice, not an error saying no major ever had it (review 2026-12h, h9b 26:
 # wal_sender_delay, now known to be gone in 9.2); with --pg-version the server's refusal stands
