@@ -1689,6 +1689,10 @@ static const char *const DELIBERATE_WORDS[] = {
     "deliberate", "deliberately", "on purpose", "intentional", "intentionally", "by design",
     "less aggressive", "more aggressive", "staging", "dev", "development", "for benchmarking",
     "for the benchmark", "for benchmarks",
+    /* what production should use, said beside another value: this one is for elsewhere
+     * ("cambiar a 'none' en producción", "set to 0 in production") */
+    "in production", "in prod", "en producción", "en produccion", "em produção", "em producao",
+    "en production", "in produktion",
     /* the reason a value is set: an audit or a rule requires it, someone is debugging */
     "audit", "auditing", "compliance", "required by", "required for", "debug", "debugging",
     "troubleshooting",

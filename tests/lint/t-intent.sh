@@ -871,4 +871,14 @@ out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/s
   ok "close miss: a 1:2 split states no RAM, and --host ram=64GB wins over the split" ||
   fail "split close miss: $(sev PK2001 <<<"$out2") $(sev PK2001 <<<"$out3")"
 
+# A comment saying what production should use marks the line's value as meant for elsewhere
+# (review 2026-12o, h16a 13: "cambiar a 'none' en producción"): PK7003 a notice. Close miss: a
+# comment that the value is production's own keeps the warning.
+printf "log_statement = 'all'   # (cambiar a 'none' en producción)\n" >"$work/es.conf"
+printf "log_statement = 'all'   # tuned for production\n" >"$work/prodlog.conf"
+[ "$(lint_json "$work/es.conf" | sev PK7003)" = notice ] &&
+  [ "$(lint_json "$work/prodlog.conf" | sev PK7003)" = warning ] &&
+  ok "a line's comment naming production's value: PK7003 a notice; 'tuned for production' keeps the warning" ||
+  fail "es: $(lint_json "$work/es.conf" | sev PK7003) / $(lint_json "$work/prodlog.conf" | sev PK7003)"
+
 done_testing
