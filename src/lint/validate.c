@@ -1693,6 +1693,74 @@ static void conditional_line(FindingList *out, size_t begin, int block_line)
     }
 }
 
+/* Does `text` start an SQL statement that sets a parameter ("ALTER SYSTEM SET", "SET x TO",
+ * "RESET x"), case-insensitively? */
+static bool starts_sql_statement(const char *text)
+{
+    text += strspn(text, " \t");
+    static const char *const starts[] = {"alter system", "set ", "reset ", NULL};
+    for (const char *const *word = starts; *word; word++)
+        if (!strncasecmp(text, *word, strlen(*word)))
+            return true;
+    return false;
+}
+
+/* Does the statement end on this line (a ';' before any comment)? */
+static bool ends_sql_statement(const char *text)
+{
+    const char *end = text + strcspn(text, "#");
+    while (end > text && (end[-1] == ' ' || end[-1] == '\t'))
+        end--;
+    return end > text && end[-1] == ';';
+}
+
+/* Lines that are SQL (pgtune's "ALTER SYSTEM SET\n max_connections = '32';" output kept as
+ * postgresql.auto.conf): the server refuses each, and they are one cause, so one finding with the
+ * count and the lines, not a syntax error per line. Only lines the server refuses are marked.
+ * Returns how many. */
+static size_t check_sql_statements(const ConfSet *set, bool *sql, FindingList *out)
+{
+    size_t n = 0, shown = 0, statements = 0;
+    bool open = false; /* a statement began above and has not ended */
+    const ConfEntry *first = NULL;
+    StrBuf lines = STRBUF_INIT;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        const char *text = entry->line_text ? entry->line_text : "";
+        if (!entry->error || !(open || starts_sql_statement(text))) {
+            open = false;
+            continue;
+        }
+        sql[idx] = true;
+        statements += !open;
+        open = !ends_sql_statement(text);
+        n++;
+        if (!first)
+            first = entry;
+        if (++shown <= 20)
+            sb_printf(&lines, "%s%d", shown > 1 ? ", " : "", entry->line);
+    }
+    if (n > 20)
+        sb_printf(&lines, " and %zu more", n - 20);
+    if (n) {
+        Finding *f = lint_entry_finding(out, "PK0001", first);
+        f->refuses_start = true;
+        f->message = finding_printf(f,
+                                    "%zu SQL statement%s (ALTER SYSTEM SET ...;) where"
+                                    " configuration lines belong (line%s %s): the server does"
+                                    " not start with them",
+                                    statements, statements == 1 ? "" : "s", n == 1 ? "" : "s",
+                                    sb_str(&lines));
+        f->hint = finding_strdup(f, "ALTER SYSTEM is a command to run in psql, which writes"
+                                    " postgresql.auto.conf itself; in a file, each setting is a"
+                                    " name = value line, without ALTER SYSTEM SET and the ';'.");
+        f->suggestion = finding_strdup(f, "write each as name = value (max_connections = 32),"
+                                          " or run the statements in psql");
+    }
+    sb_free(&lines);
+    return n;
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
@@ -1700,10 +1768,14 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     bool *templated = xcalloc(set->n_entries + 1, sizeof(bool));
     bool *in_tag = xcalloc(set->n_entries + 1, sizeof(bool));
     lint_check_template(set, snap->catalog, opts->host_is_server, templated, in_tag, out);
+    bool *sql = xcalloc(set->n_entries + 1, sizeof(bool));
+    check_sql_statements(set, sql, out);
     UnknownFamilies fams = {0};
     unknown_families(set, snap->catalog, &fams);
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
         size_t before = out->n;
+        if (sql[entry_idx])
+            continue; /* check_sql_statements said it */
         if (!templated[entry_idx])
             check_entry(set, entry_idx, snap, opts, &fams, out);
         else if (!in_tag[entry_idx]) { /* a tag's code has no parameter name to check */
@@ -1714,6 +1786,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
             conditional_line(out, before, set->entries[entry_idx].block_line);
     }
     unknown_families_free(&fams);
+    free(sql);
     free(in_tag);
     free(templated);
     check_recovery_targets(set, snap->catalog, out);

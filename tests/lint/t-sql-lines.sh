@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# needs: servers
+# SQL where configuration lines belong (pgtune's ALTER SYSTEM output kept as
+# postgresql.auto.conf, review 2026-12p h17a 11): real 14 and 18 refuse to start with it, and
+# pgknob says so once, with the count of statements and the lines, not one syntax error per line.
+# Close miss: the same settings as name = value lines start.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+source tests/pg/lib.sh
+source tests/lint/verdict-lib.sh
+vd_setup 14 18 || { fail "scratch data directories"; done_testing; exit 1; }
+work="$(mktemp -d /tmp/pgknob-sql.XXXXXX)"; chmod 755 "$work"; trap 'rm -rf "$work"; vd_cleanup' EXIT
+
+printf "# DB Version: 14\nALTER SYSTEM SET\n max_connections = '32';\nALTER SYSTEM SET\n shared_buffers = '64MB';\nALTER SYSTEM SET work_mem = '4MB';\n" >"$work/sql.conf"
+printf "max_connections = '32'\nshared_buffers = '64MB'\nwork_mem = '4MB'\n" >"$work/plain.conf"
+for major in 14 18; do
+  vd_install "$major" "$work/sql.conf"; vd_start "$major"
+  check "$major: the server refuses the file of ALTER SYSTEM statements" test "$VD_RC" != 0
+  vd_install "$major" "$work/plain.conf"; vd_start "$major"
+  check "$major: close miss: the same settings as name = value lines start ($VD_MSG)" test "$VD_RC" = 0
+done
+json=$("$PGKNOB" lint --format json --fail-on never --pg-version 18 "$work/sql.conf" 2>/dev/null)
+check "pgknob: one PK0001 for 3 statements on 5 lines, refusing start" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0001") | "\(.refuses_start) \(.message | test("^3 SQL statements .* \\(lines 2, 3, 4, 5, 6\\)"))"] | join(",")' <<<"$json")" = "true true"
+check "  ... and no other finding on those lines" \
+  test "$(jq '[.findings[] | select(.line >= 2 and .line <= 6 and .rule != "PK0001")] | length' <<<"$json")" = 0
+json=$("$PGKNOB" lint --format json --fail-on never --pg-version 18 "$work/plain.conf" 2>/dev/null)
+check "pgknob: close miss: the name = value file has no PK0001" \
+  test "$(jq '[.findings[] | select(.rule == "PK0001")] | length' <<<"$json")" = 0
+done_testing
