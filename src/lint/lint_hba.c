@@ -482,6 +482,16 @@ static void shadow_index_free(ShadowIndex *idx)
     free(idx->wide.rules);
 }
 
+static bool same_method_and_options(const HbaRule *a, const HbaRule *b)
+{
+    if (!a->method || !b->method || strcmp(a->method, b->method) || a->n_options != b->n_options)
+        return false;
+    for (size_t idx = 0; idx < a->n_options; idx++)
+        if (strcmp(a->options[idx], b->options[idx]))
+            return false;
+    return true;
+}
+
 /* Marks in `shadowed` (one per rule) the lines an earlier one hides. */
 static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
 {
@@ -504,6 +514,16 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
                                     " %d (%s:%d, %s): this line never applies",
                                     e->line, display_path(e), e->line, e->method);
         hba_words(f, HW_SHADOWED);
+        /* the earlier line asks the same (method and options): removing this one changes no
+         * access, so it is tidying, not a rule the author expected to apply (review 2026-12p,
+         * h17d 46) */
+        if (same_method_and_options(e, l)) {
+            f->severity = SEV_NOTICE;
+            f->message = finding_printf(f,
+                                        "%s, and that line asks the same (%s), so this one is"
+                                        " redundant",
+                                        f->message, e->method);
+        }
     }
     shadow_index_free(&idx);
 }
@@ -687,8 +707,50 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
     hba_words(f, HW_CLIENTCERT);
 }
 
+/* A weakness several lines share (md5 for every address on line after line, replication without
+ * SSL from each standby's /32 and its IPv6 twin) is one cause: one finding at the first line
+ * names the others, in place of the same warning per line (review 2026-12p, h17a 12, 13). */
+static void fold_same_cause(FindingList *out, size_t begin)
+{
+    static const char *const rules[] = {"PK0211", "PK0212", "PK0213", "PK0217", NULL};
+    size_t n = out->n - begin, kept = begin;
+    StrBuf *also = xcalloc(n + 1, sizeof(*also)); /* by kept finding: the lines folded into it */
+    size_t *count = xcalloc(n + 1, sizeof(*count));
+    for (size_t idx = begin; idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        bool listed = false, folded = false;
+        for (const char *const *rule = rules; *rule && !listed; rule++)
+            listed = !strcmp(f->rule_id, *rule);
+        for (size_t first = begin; listed && first < kept && !folded; first++) {
+            const Finding *to = &out->items[first];
+            if (strcmp(to->rule_id, f->rule_id) || to->severity != f->severity || !to->file ||
+                !f->file || strcmp(to->file, f->file))
+                continue;
+            size_t at = first - begin;
+            sb_printf(&also[at], "%s%d", count[at] ? ", " : "", f->line);
+            count[at]++;
+            folded = true;
+        }
+        if (!folded)
+            out->items[kept++] = *f;
+    }
+    for (size_t idx = begin; idx < kept; idx++) {
+        size_t at = idx - begin;
+        Finding *f = &out->items[idx];
+        if (count[at])
+            f->message = finding_printf(f, "%s; the same on line%s %s, each for its own address",
+                                        f->message, count[at] == 1 ? "" : "s", sb_str(&also[at]));
+    }
+    for (size_t at = 0; at < n; at++)
+        sb_free(&also[at]);
+    free(also);
+    free(count);
+    out->n = kept;
+}
+
 void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)
 {
+    size_t begin = out->n;
     bool *shadowed = xcalloc(set->n_rules ? set->n_rules : 1, sizeof(*shadowed));
     check_shadowed(set, shadowed, out);
     const char *enc = setting(snap, "password_encryption");
@@ -720,4 +782,5 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_clientcert(set, r, out);
     }
     free(shadowed);
+    fold_same_cause(out, begin);
 }

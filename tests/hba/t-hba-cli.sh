@@ -132,6 +132,21 @@ sem "  ... nor its replication without SSL" PK0217 "[2]" \
   'local all all peer\nhost replication all 192.168.0.0/24 md5\nhost replication all 192.168.0.143/24 trust\n'
 sem "  close miss: alone, the same line's trust is" PK0211 "[2]" \
   'local all all peer\nhost replication all 192.168.0.143/24 trust\n'
+# one cause, one finding (review 2026-12p, h17a 12, 13, h17d 46): the same weakness on line after
+# line is one finding at the first, naming the others; a line shadowed by one that asks the same
+# (method and options) is redundant, a notice; a different method stays the warning
+sem "PK0217 on three standbys' lines: one finding at the first" PK0217 "[2]" \
+  'local all all peer\nhost replication r 10.0.0.1/32 md5\nhost replication r 10.0.0.2/32 md5\nhost replication r 10.0.0.3/32 md5\n'
+check "  ... naming the other lines" grep -q "the same on lines 3, 4, each for its own address \[PK0217\]" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+sev_at() { # rule line: the severity there
+  "$PGKNOB" lint --no-rules --format json "$T/sem/pg_hba.conf" 2>/dev/null |
+    jq -r --arg r "$1" --argjson l "$2" '[.findings[] | select(.rule == $r and .line == $l) | .severity][0] // "none"'
+}
+printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 10.0.0.0/8 scram-sha-256\n' >"$T/sem/pg_hba.conf"
+check "PK0210: a line shadowed by the same method is a notice" test "$(sev_at PK0210 3)" = notice
+printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 10.0.0.0/8 md5\n' >"$T/sem/pg_hba.conf"
+check "  close miss: shadowed by another method, a warning" test "$(sev_at PK0210 3)" = warning
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
