@@ -243,11 +243,14 @@ static const char *named_at(const char *text, const char *word)
 const char *report_apply_how(const ReportInput *in, const Finding *f)
 {
     bool any = false, restart = false, fixed = false;
-    /* a refusal whose change names a parameter the major does not have (a removal, a rename):
-     * no context to take from it, and the server does not start with the line: the change
-     * applies at the start */
-    for (size_t fix_idx = 0; f->refuses_start && fix_idx < f->n_fixes; fix_idx++)
-        if (!report_param(in, f, f->fixes[fix_idx].name))
+    /* a change that names a parameter the major does not have (a removal, a rename): no
+     * context to take from it, and that major's server does not start with the line (where the
+     * file is for an older one, the finding is a warning, not a refusal, and the change is part
+     * of the upgrade): it applies at the start. Not the old major's context: removing
+     * stats_temp_directory is no restart of anything (review 2026-12p, h17d 42) */
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
+        if (!report_param(in, f, f->fixes[fix_idx].name) &&
+            (f->refuses_start || f->fixes[fix_idx].remove))
             return "start";
     /* a finding that proposes changes takes what its changes take, whatever else it involves */
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
