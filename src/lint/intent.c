@@ -2190,7 +2190,7 @@ static bool performance_only(const Finding *f)
                                        */
         "PK3019", "PK3021", "PK3022", "PK3023",
         "PK3028", "PK3029", "PK3035", /* archives */
-        "PK3030", "PK3031",           /* replication stalls */
+        "PK3030", "PK3031", "PK3037", /* replication stalls */
         "PK4012", "PK4013", "PK4051", "PK4053",
         "PK4054", "PK4055", "PK4056", /* wraparound */
         "PK7009",                     /* errors no longer logged */

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# needs: servers
+# PK3037 (one named synchronous standby) against the real 13 and 18: with
+# synchronous_standby_names = 'replica1' and no standby attached, a commit does not return (3
+# seconds here; statement_timeout does not end the wait, which comes after the statement); with the
+# setting empty it returns at once. pgknob warns on the first, not on ANY 1 of two or '*'.
+source "$(dirname "$0")/../lib.sh"
+source "$PROJECT_ROOT/tests/pg/lib.sh"
+
+TMP=$(mktemp -d /tmp/pgknob-sync.XXXXXX); chmod 755 "$TMP"
+trap 'rm -rf "$TMP"' EXIT
+
+pk3037() { # value
+  printf "synchronous_standby_names = '%s'\n" "$1" >"$TMP/c.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/c.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3037") | .severity] | join(" ")'
+}
+check "pgknob: one standby, 'replica1', is a warning (PK3037)" test "$(pk3037 replica1)" = warning
+check "  ... and 'FIRST 1 (replica1)'" test "$(pk3037 'FIRST 1 (replica1)')" = warning
+check "  close miss: 'ANY 1 (replica1, replica2)' and '*' are not" \
+  test -z "$(pk3037 'ANY 1 (replica1, replica2)')$(pk3037 '*')"
+
+commit() { # a write, given 3 seconds: the client's exit status (124: still waiting)
+  timeout 3 "$PG_CLIENT_BIN/psql" -X -A -t -q -c "INSERT INTO t VALUES (1)" >/dev/null 2>&1
+  echo $?
+}
+for major in 13 18; do
+  if ! PG_SERVER_OPTS="-c synchronous_standby_names=replica1" pg_cluster_start "$major"; then
+    fail "$major: a cluster with synchronous_standby_names = replica1 did not start"; continue
+  fi
+  pg_psql -c "SET synchronous_commit = local; CREATE TABLE t (x int)" >/dev/null
+  check "$major: with replica1 absent the commit is still waiting after 3 seconds" \
+    test "$(commit)" = 124
+  pg_cluster_stop
+  if PG_SERVER_OPTS="-c synchronous_standby_names=''" pg_cluster_start "$major"; then
+    pg_psql -c "CREATE TABLE t (x int)" >/dev/null
+    check "$major: close miss: with the setting empty it commits at once" test "$(commit)" = 0
+    pg_cluster_stop
+  fi
+done
+done_testing
