@@ -2313,6 +2313,15 @@ static const Finding *memory_budget_at(const FindingList *out, size_t begin, siz
     return NULL;
 }
 
+/* The first finding of `rule` in [begin, end), or NULL. */
+static const Finding *rule_at(const FindingList *out, size_t begin, size_t end, const char *rule)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++)
+        if (!strcmp(out->items[idx].rule_id, rule))
+            return &out->items[idx];
+    return NULL;
+}
+
 /* A worst case beyond 1.5 x RAM endangers availability only on a machine pgknob knows: where the
  * RAM is the file's own statement, which its settings contradict (PK0091), or is read from its
  * sizing, it is a warning. */
@@ -2373,6 +2382,18 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 "users log in; the mode matters where the path is a volume the "
                                 "host's users can read.",
                                 container));
+            continue;
+        }
+        /* full_page_writes off beside fsync off: one choice to give up crash safety (an
+         * import-only cluster's), reported once at fsync's line; torn pages matter only after
+         * the crash that fsync = off already makes unrecoverable (review 2026-12p, rwk 14) */
+        const Finding *fsync_off;
+        if (!strcmp(f->rule_id, "PK6002") && (fsync_off = rule_at(out, begin, end, "PK6001")) &&
+            fsync_off->severity >= f->severity) {
+            demote(f, xasprintf("A notice: fsync = off (line %d, PK6001's %s) gives up crash "
+                                "safety already, and a torn page matters only after such a "
+                                "crash; one choice, reported there. Turn both back on together.",
+                                fsync_off->line, severity_name(fsync_off->severity)));
             continue;
         }
         static const char *const shares[] = {"PK2005", "PK2006", NULL};

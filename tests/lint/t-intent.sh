@@ -881,4 +881,16 @@ printf "log_statement = 'all'   # tuned for production\n" >"$work/prodlog.conf"
   ok "a line's comment naming production's value: PK7003 a notice; 'tuned for production' keeps the warning" ||
   fail "es: $(lint_json "$work/es.conf" | sev PK7003) / $(lint_json "$work/prodlog.conf" | sev PK7003)"
 
+# full_page_writes off beside fsync off is one choice (an import-only cluster's), reported at
+# fsync's line: PK6002 a notice that points there (review 2026-12p, rwk 14). Close miss: alone,
+# full_page_writes = off keeps its error.
+printf "fsync = off\nfull_page_writes = off\n" >"$work/ff.conf"
+printf "full_page_writes = off\n" >"$work/ff2.conf"
+out=$(lint_json "$work/ff.conf")
+[ "$(sev PK6001 <<<"$out")" = error ] && [ "$(sev PK6002 <<<"$out")" = notice ] &&
+  jq -e 'any(.findings[]; .rule == "PK6002" and (.hint | test("fsync = off \\(line 1, PK6001")))' >/dev/null <<<"$out" &&
+  [ "$(lint_json "$work/ff2.conf" | sev PK6002)" = error ] &&
+  ok "fsync and full_page_writes off: one error at fsync, PK6002 a notice pointing there; alone an error" ||
+  fail "ff: $(sev PK6001 <<<"$out") $(sev PK6002 <<<"$out") $(lint_json "$work/ff2.conf" | sev PK6002)"
+
 done_testing
