@@ -160,28 +160,33 @@ static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *
     return false;
 }
 
-static void add_template_finding(const ConfSet *set, const Catalog *cat, const bool *templated,
-                                 size_t n, bool refused, bool target_here, FindingList *out)
+const ConfEntry *lint_marked_lines(const ConfSet *set, const bool *marked, StrBuf *lines)
 {
     const ConfEntry *first = NULL;
-    StrBuf lines = STRBUF_INIT;
     size_t shown = 0;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
-        if (!templated[idx])
+        if (!marked[idx])
             continue;
         if (!first)
             first = entry;
         if (++shown > 20)
             continue;
         if (strcmp(entry->file, first->file))
-            sb_printf(&lines, "%s%s:%d", shown > 1 ? ", " : "", base_name(entry->file),
-                      entry->line);
+            sb_printf(lines, "%s%s:%d", shown > 1 ? ", " : "", base_name(entry->file), entry->line);
         else
-            sb_printf(&lines, "%s%d", shown > 1 ? ", " : "", entry->line);
+            sb_printf(lines, "%s%d", shown > 1 ? ", " : "", entry->line);
     }
-    if (n > 20)
-        sb_printf(&lines, " and %zu more", n - 20);
+    if (shown > 20)
+        sb_printf(lines, " and %zu more", shown - 20);
+    return first;
+}
+
+static void add_template_finding(const ConfSet *set, const Catalog *cat, const bool *templated,
+                                 size_t n, bool refused, bool target_here, FindingList *out)
+{
+    StrBuf lines = STRBUF_INIT;
+    const ConfEntry *first = lint_marked_lines(set, templated, &lines);
     Finding *f = lint_entry_finding(out, "PK0003", first);
     StrBuf why = STRBUF_INIT;
     bool by_design = design_evidence(set, cat, templated, first, &why);

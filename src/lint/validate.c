@@ -1720,10 +1720,8 @@ static bool ends_sql_statement(const char *text)
  * Returns how many. */
 static size_t check_sql_statements(const ConfSet *set, bool *sql, FindingList *out)
 {
-    size_t n = 0, shown = 0, statements = 0;
+    size_t n = 0, statements = 0;
     bool open = false; /* a statement began above and has not ended */
-    const ConfEntry *first = NULL;
-    StrBuf lines = STRBUF_INIT;
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         const char *text = entry->line_text ? entry->line_text : "";
@@ -1735,28 +1733,22 @@ static size_t check_sql_statements(const ConfSet *set, bool *sql, FindingList *o
         statements += !open;
         open = !ends_sql_statement(text);
         n++;
-        if (!first)
-            first = entry;
-        if (++shown <= 20)
-            sb_printf(&lines, "%s%d", shown > 1 ? ", " : "", entry->line);
     }
-    if (n > 20)
-        sb_printf(&lines, " and %zu more", n - 20);
-    if (n) {
-        Finding *f = lint_entry_finding(out, "PK0001", first);
-        f->refuses_start = true;
-        f->message = finding_printf(f,
-                                    "%zu SQL statement%s (ALTER SYSTEM SET ...;) where"
-                                    " configuration lines belong (line%s %s): the server does"
-                                    " not start with them",
-                                    statements, statements == 1 ? "" : "s", n == 1 ? "" : "s",
-                                    sb_str(&lines));
-        f->hint = finding_strdup(f, "ALTER SYSTEM is a command to run in psql, which writes"
-                                    " postgresql.auto.conf itself; in a file, each setting is a"
-                                    " name = value line, without ALTER SYSTEM SET and the ';'.");
-        f->suggestion = finding_strdup(f, "write each as name = value (max_connections = 32),"
-                                          " or run the statements in psql");
-    }
+    if (!n)
+        return 0;
+    StrBuf lines = STRBUF_INIT;
+    Finding *f = lint_entry_finding(out, "PK0001", lint_marked_lines(set, sql, &lines));
+    f->refuses_start = true;
+    f->message =
+        finding_printf(f,
+                       "%zu SQL statement%s (ALTER SYSTEM SET ...;) where configuration"
+                       " lines belong (line%s %s): the server does not start with them",
+                       statements, statements == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines));
+    f->hint = finding_strdup(f, "ALTER SYSTEM is a command to run in psql, which writes"
+                                " postgresql.auto.conf itself; in a file, each setting is a"
+                                " name = value line, without ALTER SYSTEM SET and the ';'.");
+    f->suggestion = finding_strdup(f, "write each as name = value (max_connections = 32),"
+                                      " or run the statements in psql");
     sb_free(&lines);
     return n;
 }

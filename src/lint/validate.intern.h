@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "common/strbuf.h"
 #include "catalog/catalog.h"
 #include "conf/conf.h"
 #include "model/finding.h"
@@ -41,6 +42,10 @@ void lint_check_preload_libraries(const Snapshot *snap, FindingList *out);
  * PK0003 finding naming them all: an error where the server reads the file as it is
  * (`target_here`: a data directory or --host local), else a notice naming the evidence that it
  * is a template; returns how many (0: not a template, nothing added). */
+/* "11, 12, other.conf:3 and 5 more": the lines `marked` (one per entry) holds, the first 20
+ * named, one in another file than the first's with that file's name. Returns the first marked
+ * entry, NULL when none. */
+const ConfEntry *lint_marked_lines(const ConfSet *set, const bool *marked, StrBuf *lines);
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
                            bool *templated, bool *in_tag, FindingList *out);
 
