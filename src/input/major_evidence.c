@@ -94,6 +94,7 @@ static void add_clue(MajorEvidence *ev, const char *label, int major, const char
     Arena *arena = arena_get(&ev->arena);
     ARENA_GROW(arena, ev->clues, ev->n, ev->cap);
     MajorClue *clue = &ev->clues[ev->n++];
+    *clue = (MajorClue){0};
     snprintf(clue->label, sizeof(clue->label), "%s", label);
     clue->major = major;
     clue->file = arena_strdup(arena, file);
@@ -358,6 +359,7 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
             char *at = where(set, file, line);
             add_clue(ev, label, major, file, line,
                      xasprintf("the comment at %s says DB Version: %s", at, label));
+            ev->clues[ev->n - 1].in_comment = true;
             free(at);
         } else if (header && comment && !commented_setting(comment, stop) &&
                    major_in_comment(comment, (size_t)(stop - comment), label, &major)) {
@@ -367,6 +369,7 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
                 ev, label, major, file, line,
                 xasprintf("the header comment at %s names PostgreSQL %s (%s)", at, label, quoted));
             ev->clues[ev->n - 1].stated = true;
+            ev->clues[ev->n - 1].in_comment = true;
             free(quoted);
             free(at);
         }

@@ -24,6 +24,9 @@ typedef struct MajorClue {
     /* from the words of a header comment ("# PostgreSQL 17 for Odoo", "postgres:16-alpine"):
      * stated by the author, weaker than a packaging path, a cluster_name or a pgtune header */
     bool stated;
+    /* read from a comment (a pgtune header's DB Version, a header's words): what the file was
+     * written or generated for, not a path or setting of the server that runs it */
+    bool in_comment;
 } MajorClue;
 
 /* The clues and their strings live in `arena`: the owner frees it with arena_free(ev.arena). */

@@ -746,6 +746,30 @@ static void major_from_parameters(LintInput *input, FindingList *out)
     sb_free(&why);
 }
 
+/* An end of life (`f`, or NULL) that only comments show: a pgtune header's DB Version is the
+ * generator's input, a header's words what the file was written for; neither is a path or a
+ * setting of the server that runs it, which is often newer (an image's latest tag). A notice,
+ * as the major --pg-version gives is (reviews 2026-12k file 37, 2026-12l file 07, 2026-12p
+ * file 11). */
+static void only_written_for(Finding *f, const MajorEvidence *ev)
+{
+    if (!f)
+        return;
+    for (size_t idx = 0; idx < ev->n; idx++)
+        if (!ev->clues[idx].in_comment)
+            return;
+    f->rule_severity = f->severity;
+    f->severity = SEV_NOTICE;
+    const char *offer = f->hint ? strstr(f->hint, " If the server runs another major") : NULL;
+    f->hint = finding_printf(
+        f,
+        "%.*s Only the file's comments name the major: they say what it was written or generated "
+        "for, not what the server runs now, so this is a notice; give --pg-version with the "
+        "server's major to check it as that one.",
+        offer ? (int)(offer - f->hint) : (int)strlen(f->hint ? f->hint : ""),
+        f->hint ? f->hint : "");
+}
+
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
 {
     int fallback = input->pg_major;
@@ -789,7 +813,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         f->message =
             finding_printf(f, "checked as PostgreSQL %d: %s; give --pg-version to choose another",
                            first->major, why);
-        end_of_life(out, label, false, why, NULL, first->file, first->line);
+        only_written_for(end_of_life(out, label, false, why, NULL, first->file, first->line), &ev);
         free(why);
     } else if (label) {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
@@ -802,7 +826,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
             " to %d needs; give --pg-version to choose another",
             label, why, label, fallback, fallback);
-        end_of_life(out, label, false, why, NULL, first->file, first->line);
+        only_written_for(end_of_life(out, label, false, why, NULL, first->file, first->line), &ev);
         free(why);
     } else {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");

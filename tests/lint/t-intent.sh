@@ -613,12 +613,12 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its
 out=$(lint_json "$work/ci-clone3/postgresql.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
   ok "repository close miss: a remote named for an application states no purpose" || fail "billing-api: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
-printf '# Proof of concept: one schema per tenant\n# DB Version: 11\nshared_buffers = 512MB\n' >"$work/pochdr.conf"
+printf "# Proof of concept: one schema per tenant\ndata_directory = '/var/lib/postgresql/11/main'\nshared_buffers = 512MB\n" >"$work/pochdr.conf"
 out=$(lint_json "$work/pochdr.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 1")))' >/dev/null <<<"$out" &&
   [ "$(sev PK0005 <<<"$out")" = notice ] &&
   ok "header: a proof of concept is a test; its end-of-life major a notice" || fail "poc header: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
-printf '# Concept: one schema per tenant\n# DB Version: 11\nshared_buffers = 512MB\n' >"$work/conchdr.conf"
+printf "# Concept: one schema per tenant\ndata_directory = '/var/lib/postgresql/11/main'\nshared_buffers = 512MB\n" >"$work/conchdr.conf"
 [ "$(lint_json "$work/conchdr.conf" | sev PK0005)" = warning ] &&
   ok "header close miss: 'concept' alone states no purpose" || fail "concept header: $(lint_json "$work/conchdr.conf" | sev PK0005)"
 

@@ -254,6 +254,20 @@ check "... and 9.4 and older are out of support" grep -qF "PostgreSQL 9.4 and ol
 printf "data_directory = '/var/lib/postgresql/12/main'\n" >"$work/12.conf"
 check "12: out of support since November 21, 2024" grep -qF "PostgreSQL 12 has been out of support since November 21, 2024" \
   <<<"$(rlint "$work/12.conf" | jq -r '.findings[] | select(.rule == "PK0005") | .message')"
+# a pgtune header or a header's words say what the file was generated or written for, not what
+# the server runs (often a newer image): its end of life is a notice; a path of the server's
+# beside it keeps the warning
+printf "# DB Version: 12\nshared_buffers = 1GB\n" >"$work/pgtune12.conf"
+check "pgtune's DB Version alone: the end of life is a notice that says why" bash -c \
+  'grep -qF "notice 1 PostgreSQL 12 has been out of support" <<<"$0" &&
+   grep -qF "Only the file'"'"'s comments name the major" <<<"$0"' \
+  "$(rlint "$work/pgtune12.conf" | jq -r '.findings[] | select(.rule == "PK0005") | "\(.severity) \(.line) \(.message) \(.hint)"')"
+printf "# PostgreSQL 12 for the app\nshared_buffers = 1GB\n" >"$work/header12.conf"
+check "a header's words alone: a notice" \
+  test "$(rlint "$work/header12.conf" | sel '.rule == "PK0005"')" = "PK0005 notice 1"
+printf "# DB Version: 12\ndata_directory = '/var/lib/postgresql/12/main'\n" >"$work/pgtune12dd.conf"
+check "close miss: the header and the server's data_directory agree: a warning" \
+  test "$(rlint "$work/pgtune12dd.conf" | sel '.rule == "PK0005"')" = "PK0005 warning 2"
 printf "data_directory = '/var/lib/postgresql/17/main'\n" >"$work/17.conf"
 check "close miss, 17: no end of life" test -z "$(rlint "$work/17.conf" | sel '.rule == "PK0005"')"
 check "close miss, --pg-version 16 on a 9.3 file: no end of life for what the user stated" \
