@@ -607,6 +607,49 @@ static void add_comment(Intent *out, const char *file, int line, const char *com
 /* The comment block right above the setting at `line` (after the header, which ends before
  * `first`): the line of its last words when every line of it is the author's, else 0. A
  * block with a line of the sample is documentation, wrapped as some major's sample wraps it. */
+/* The phrases of TEST_WORDS that name an environment, not an activity: "for testing joins"
+ * beside work_mem says why a value was tried, "Disabled for local development" where the
+ * server runs. */
+static const char *const ENVIRONMENT_WORDS[] = {"test only",
+                                                "testing only",
+                                                "tests only",
+                                                "test environment",
+                                                "test server",
+                                                "test instance",
+                                                "test database",
+                                                "test cluster",
+                                                "development only",
+                                                "dev only",
+                                                "for development",
+                                                "development environment",
+                                                "development server",
+                                                "local development",
+                                                "not for production",
+                                                "never in production",
+                                                "not use in production",
+                                                "not use this in production",
+                                                "not safe for production",
+                                                "non-production",
+                                                "not for prod",
+                                                "never in prod",
+                                                "not in prod",
+                                                "non-prod",
+                                                NULL};
+
+/* A setting's own comment that explains its value by the environment ("ssl = off # Disabled
+ * for local development") states the file's purpose as a header does. Only environments
+ * count there: a bare "dev" or "test" beside a value names anything, and a benchmark's words
+ * ("for bulk load") describe a production server's tuning as often (review 2026-12p, h17a 03). */
+static void take_line_purpose(Intent *out, const char *comment, const char *file, int line)
+{
+    if (out->purpose != INTENT_NONE || says_production(comment) ||
+        !phrase_in(comment, ENVIRONMENT_WORDS))
+        return;
+    out->purpose = INTENT_TEST;
+    place_set(out, &out->purpose_at, file, line, comment);
+    out->purpose_evidence = arena_printf(out->arena, "line %d: '%s'", line, out->purpose_at.text);
+}
+
 static int block_above(const Lines *lines, int line, int first)
 {
     int last = 0;
@@ -703,6 +746,8 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
     }
     /* a file-system named anywhere the author wrote */
+        else if (at == e->line && e->applied && !e->block_line)
+            take_line_purpose(out, comment, file, at);
     for (size_t line = 1; !out->cow && line <= lines.n; line++) {
         const char *comment = comment_of(lines.items[line - 1]);
         if (authored(comment) && phrase_in(comment, (const char *const[]){"zfs", "btrfs", NULL})) {
@@ -1291,7 +1336,9 @@ static const char *const PATH_TEST_WORDS[] = {
     /* a proof of concept, a lab, a course's, a tutorial's or a workshop's exercise
      * ("poc-schema-per-tenant", "RSHD_lab2", "home_assignment", "otelcol-workshop") */
     "poc", "playground", "lab", "homework", "assignment", "assignments", "coursework", "hackathon",
-    "tutorial", "tutorials", "workshop", "workshops", NULL};
+    "tutorial", "tutorials", "workshop", "workshops",
+    /* a spike (a throwaway experiment, "pgpool_spike") and a take-home exercise */
+    "spike", "spikes", "takehome", NULL};
 /* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
                                                "pgbench", "loadtest",  "import",     "contest",
@@ -1437,6 +1484,10 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         *prev_word = word;
     }
 }
+        else if (*prev_word && !strcasecmp(*prev_word, "take") && !strcasecmp(word, "home")) {
+            here = INTENT_TEST; /* a take-home exercise */
+            said = "take-home";
+        }
 
 /* The purpose the words of `path`'s components show; *prod when one says production. The
  * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and

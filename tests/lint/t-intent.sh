@@ -52,6 +52,17 @@ out=$(lint_json "$work/fence.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "purpose: a block's heading naming tests states it for the opt-outs under it" || fail "purpose: fence: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a setting's own comment naming its environment states the purpose (review 2026-12p, h17a 03)
+printf 'shared_buffers = 128MB\nssl = off  # Disabled for local development\nfsync = off\n' >"$work/envline.conf"
+out=$(lint_json "$work/envline.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2: .# Disabled for local development.")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "purpose: a setting's comment naming its environment states it" || fail "purpose: env line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf 'shared_buffers = 128MB\nssl = off  # off for local development, on in production\nfsync = off\n' >"$work/envprod.conf"
+out=$(lint_json "$work/envprod.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "purpose close miss: a setting's comment naming production too states none" ||
+  fail "purpose close miss (envprod): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # close misses: the stock sample's own comment, a word on another line, a production header
 printf 'fsync = off\t\t\t\t# flush data to disk for crash safety\n' >"$work/stock.conf"
 printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# for testing joins\nfsync = off\n' >"$work/other.conf"
@@ -568,14 +579,17 @@ ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbli
 
 # ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
-  "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes" "$work/otelcol-workshop/configs"
+  "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes" "$work/otelcol-workshop/configs" \
+  "$work/pgpool_spike/conf" "$work/take-home-test"
 printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
   "$work/DB_lab3/postgresql.conf" "$work/home_assignment/postgresql.conf" "$work/isucon12-final/postgresql.conf" \
   "$work/acme-lab/postgresql.conf" "$work/latest-lab-notes/postgresql.conf" \
-  "$work/otelcol-workshop/configs/postgresql.conf" >"$work/perf-contest/postgresql.conf"
+  "$work/otelcol-workshop/configs/postgresql.conf" "$work/pgpool_spike/conf/postgresql.conf" \
+  "$work/take-home-test/postgresql.conf" >"$work/perf-contest/postgresql.conf"
 for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:test:assignment" \
   "isucon12-final:benchmark:isucon" "perf-contest:benchmark:contest" \
-  "otelcol-workshop/configs:test:workshop"; do
+  "otelcol-workshop/configs:test:workshop" "pgpool_spike/conf:test:spike" \
+  "take-home-test:test:take-home"; do
   IFS=: read -r f purpose word <<<"$pair"
   out=$(lint_json "$work/$f/postgresql.conf")
   jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message |
