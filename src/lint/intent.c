@@ -277,11 +277,15 @@ static char *match_group(pcre2_code *re, const char *text, int group, char **uni
         return NULL;
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
     char *out = NULL;
-    if (pcre2_match(re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) > group) {
+    int rc = pcre2_match(re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+    if (rc > group) {
         PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
         out = xstrndup(text + ov[2 * group], ov[2 * group + 1] - ov[2 * group]);
+        /* the next group, empty when it did not take part (an optional one) */
         if (unit)
-            *unit = xstrndup(text + ov[2 * group + 2], ov[2 * group + 3] - ov[2 * group + 2]);
+            *unit = rc > group + 1 && ov[2 * group + 2] != PCRE2_UNSET
+                        ? xstrndup(text + ov[2 * group + 2], ov[2 * group + 3] - ov[2 * group + 2])
+                        : xstrdup("");
     }
     pcre2_match_data_free(md);
     return out;
@@ -492,7 +496,9 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
         cores_key = compile("\\b(?:cpus?\\s+num|cpus?|cores|vcpus?|cpu\\s+cores)\\s*[:=]\\s*(\\d+)"
                             "\\b");
-        cores_words = compile("\\b(\\d+)[\\s-]*(?:cpus?|cores?|vcpus?|cpu\\s+cores?)\\b");
+        /* "4-8 vCPU", "2 to 4 cores": a range, read as its lower bound (group 2 its upper) */
+        cores_words = compile("\\b(\\d+)(?:\\s*(?:-|\u2013|to)\\s*(\\d+))?[\\s-]*(?:cpus?|cores?|"
+                              "vcpus?|cpu\\s+cores?)\\b");
         /* "a dedicated 16 GB, 4-core server": a size that names the machine, not its disks */
         ram_header =
             compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?:(?!disk|ssd|hdd|storage|"
@@ -534,14 +540,20 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     free(num);
     num = NULL;
     free(unit);
+    char *range = NULL;
     if (out->cores < 0 && ((num = match_group(cores_key, comment, 1, NULL)) ||
-                           (header && (num = match_group(cores_words, comment, 1, NULL))))) {
+                           (header && (num = match_group(cores_words, comment, 1, &range))))) {
         long cores = strtol(num, NULL, 10);
+        long upper = range && *range ? strtol(range, NULL, 10) : 0;
         if (cores > 0 && cores <= 4096) {
             out->cores = (int)cores;
             place_set(out, &out->cores_at, file, line, comment);
+            /* settings must make sense on the smallest machine the file is for, as RAM's */
+            out->cores_range =
+                upper > cores ? arena_printf(out->arena, "%ld-%ld", cores, upper) : NULL;
         }
     }
+    free(range);
     free(num);
     num = NULL;
     if (!out->storage && ((num = match_group(storage_key, comment, 1, NULL)) ||
@@ -595,18 +607,6 @@ static void take_purpose(Intent *out, const char *comment, const char *file, int
     out->purpose_evidence = arena_printf(out->arena, "line %d: '%s'", line, out->purpose_at.text);
 }
 
-static void add_comment(Intent *out, const char *file, int line, const char *comment)
-{
-    out->comments =
-        arena_realloc(out->arena, out->comments, out->n_comments * sizeof(*out->comments),
-                      (out->n_comments + 1) * sizeof(*out->comments));
-    out->comments[out->n_comments++] = (IntentComment){
-        .file = arena_strdup(out->arena, file), .line = line, .text = keep(out, trimmed(comment))};
-}
-
-/* The comment block right above the setting at `line` (after the header, which ends before
- * `first`): the line of its last words when every line of it is the author's, else 0. A
- * block with a line of the sample is documentation, wrapped as some major's sample wraps it. */
 /* The phrases of TEST_WORDS that name an environment, not an activity: "for testing joins"
  * beside work_mem says why a value was tried, "Disabled for local development" where the
  * server runs. */
@@ -650,6 +650,18 @@ static void take_line_purpose(Intent *out, const char *comment, const char *file
     out->purpose_evidence = arena_printf(out->arena, "line %d: '%s'", line, out->purpose_at.text);
 }
 
+static void add_comment(Intent *out, const char *file, int line, const char *comment)
+{
+    out->comments =
+        arena_realloc(out->arena, out->comments, out->n_comments * sizeof(*out->comments),
+                      (out->n_comments + 1) * sizeof(*out->comments));
+    out->comments[out->n_comments++] = (IntentComment){
+        .file = arena_strdup(out->arena, file), .line = line, .text = keep(out, trimmed(comment))};
+}
+
+/* The comment block right above the setting at `line` (after the header, which ends before
+ * `first`): the line of its last words when every line of it is the author's, else 0. A
+ * block with a line of the sample is documentation, wrapped as some major's sample wraps it. */
 static int block_above(const Lines *lines, int line, int first)
 {
     int last = 0;
@@ -734,6 +746,8 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             add_comment(out, file, e->line, comment);
         if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);
+        else if (at == e->line && e->applied && !e->block_line)
+            take_line_purpose(out, comment, file, at);
         /* inside a template block the comment describes one rendering ("### 512MB RAM" in the
          * branch for small hosts), not the machine (review 2026-12i, h10c 37) */
         if (e->block_line)
@@ -746,8 +760,6 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
     }
     /* a file-system named anywhere the author wrote */
-        else if (at == e->line && e->applied && !e->block_line)
-            take_line_purpose(out, comment, file, at);
     for (size_t line = 1; !out->cow && line <= lines.n; line++) {
         const char *comment = comment_of(lines.items[line - 1]);
         if (authored(comment) && phrase_in(comment, (const char *const[]){"zfs", "btrfs", NULL})) {
@@ -1022,7 +1034,9 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
         }
         if (intent->cores > 0) {
             host->cores = intent->cores;
-            char *fact = xasprintf("cores=%d", intent->cores);
+            char *fact = intent->cores_range ? xasprintf("cores=%d (the lower bound of %s)",
+                                                         intent->cores, intent->cores_range)
+                                             : xasprintf("cores=%d", intent->cores);
             fact_from(&from, fact, &intent->cores_at, &prev);
             free(fact);
         }
@@ -1456,6 +1470,7 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         bool numbered = letters < strlen(word);
         word[letters] = '\0';
         IntentPurpose here = INTENT_NONE;
+        const char *said = word;
         if (word_listed(word, PRODUCTION_WORDS))
             *prod = true;
         else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
@@ -1469,12 +1484,16 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
                  (strcasecmp(word, "dev") || !strcasecmp(comp, "dev")) &&
                  (strcasecmp(word, "lab") || numbered || !strcasecmp(comp, "lab")))
             here = INTENT_TEST;
+        else if (*prev_word && !strcasecmp(*prev_word, "take") && !strcasecmp(word, "home")) {
+            here = INTENT_TEST; /* a take-home exercise */
+            said = "take-home";
+        }
         /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
         if (here != INTENT_NONE && (*found == INTENT_NONE || here == INTENT_BENCHMARK) &&
             *found != INTENT_BENCHMARK) {
             *found = here;
             free(*word_out);
-            *word_out = xasprintf("'%s' in '%s'", word, shown);
+            *word_out = xasprintf("'%s' in '%s'", said, shown);
             /* a directory that is a test suite's or CI's by its whole name (tests/, ci/,
              * bench/) says what the file is for; a word within a longer name
              * ("Forum-test-next-nest", "contest") only hints (review-h8a 16, review-h9c 37) */
@@ -1484,10 +1503,6 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         *prev_word = word;
     }
 }
-        else if (*prev_word && !strcasecmp(*prev_word, "take") && !strcasecmp(word, "home")) {
-            here = INTENT_TEST; /* a take-home exercise */
-            said = "take-home";
-        }
 
 /* The purpose the words of `path`'s components show; *prod when one says production. The
  * device and process trees (/dev/fd/63 of a shell's <(...)), a home directory's user name and

@@ -45,8 +45,9 @@ typedef struct Intent {
     double ram_bytes; /* < 0: not stated */
     IntentPlace ram_at;
     int ram_rank; /* how firmly ram_bytes was stated (intent.c, RAM_*); a firmer one replaces it */
-    char *ram_range; /* the range ram_bytes is the lower bound of ("4-8 ГБ"); NULL: one size */
-    int cores;       /* < 0: not stated */
+    char *ram_range;   /* the range ram_bytes is the lower bound of ("4-8 ГБ"); NULL: one size */
+    char *cores_range; /* the range cores is the lower bound of ("4-8 vCPU"); NULL: one count */
+    int cores;         /* < 0: not stated */
     IntentPlace cores_at;
     char *storage; /* "hdd", "ssd", "nvme", "network"; NULL: not stated */
     IntentPlace storage_at;

@@ -537,6 +537,16 @@ ram_of "$work/range.conf" | grep -q "ram=64GB (the lower bound of '64 - 96 GB'.*
   ram_of "$work/range-for.conf" | grep -q 'ram=3GB from line 2' &&
   ok "host words: a range of RAM is its lower bound (an en dash too), then the size it is tuned for" ||
   fail "host range: $(ram_of "$work/range.conf") / $(ram_of "$work/range-dash.conf") / $(ram_of "$work/range-for.conf")"
+# a range of cores too (review 2026-12p, h17b: "4-8 vCPU" was read as 8, unsaid); a count
+# beside another number is no range
+printf '# Server: 8GB RAM, 4-8 vCPU, SSD\nshared_buffers = 1GB\n' >"$work/cores-range.conf"
+printf '# Server: 16 GB RAM, 2 to 4 cores\nshared_buffers = 1GB\n' >"$work/cores-to.conf"
+printf '# Server: 16GB RAM - 4 cores\nshared_buffers = 1GB\n' >"$work/cores-one.conf"
+ram_of "$work/cores-range.conf" | grep -qF "cores=4 (the lower bound of 4-8)" &&
+  ram_of "$work/cores-to.conf" | grep -qF "cores=2 (the lower bound of 2-4)" &&
+  ram_of "$work/cores-one.conf" | grep -qF "cores=4 from" &&
+  ok "host words: a range of cores is its lower bound, and PK0092 says so; one count stays one" ||
+  fail "cores range: $(ram_of "$work/cores-range.conf") / $(ram_of "$work/cores-to.conf") / $(ram_of "$work/cores-one.conf")"
 # every range form is its lower bound, in any script, and says so: a memory check must hold on
 # the smallest machine the file is for (issue 24; review-h6d 58: "4-8 ГБ" was read as 8GB)
 printf '# Оптимизирована под выделенный сервер с 4-8 ГБ RAM\nmax_connections = 108\nshared_buffers = 1GB\nwork_mem = 32MB\nmaintenance_work_mem = 512MB\n' >"$work/range-ru.conf"
