@@ -10,6 +10,7 @@
 
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
 
@@ -47,11 +48,85 @@ static bool any_map_used(const HbaSet *set)
     return false;
 }
 
+/* Does the line hold a stand-in someone was to fill in: a template's syntax (`{{ ip }}`), or a
+ * field that is a placeholder (`<patroni_ip1>/16`, `x.x.x.x/32`, CHANGEME)? */
+static bool placeholder_line(const char *raw)
+{
+    if (!raw)
+        return false;
+    if (conf_has_placeholder(raw, false))
+        return true;
+    char *copy = xstrdup(raw);
+    bool found = false;
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " \t", &save); tok && *tok != '#' && !found;
+         tok = strtok_r(NULL, " \t", &save)) {
+        char *mask = strchr(tok, '/'); /* an address's CIDR suffix */
+        if (mask && mask != tok)
+            *mask = '\0';
+        found = conf_redacted_value(tok);
+    }
+    free(copy);
+    return found;
+}
+
+/* Lines with placeholders (placeholder_line): one finding for the one cause, with the count and
+ * the lines, instead of a refusal per line (review 2026-12p, h17b 14: three `<patroni_ip>`
+ * lines were three errors). In a manifest, a template by design, a notice; in a pg_hba.conf,
+ * the file the server reads, an error that refuses start when the server rejects one. Marks
+ * the lines in `marked` (n_rules). */
+static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *out)
+{
+    size_t n = 0;
+    bool rejects = false, manifest = false;
+    const HbaRule *first = NULL;
+    StrBuf lines = STRBUF_INIT;
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        if (!placeholder_line(r->raw))
+            continue;
+        marked[idx] = true;
+        first = first ? first : r;
+        rejects = rejects || r->rejects;
+        manifest = manifest || r->column > 0;
+        if (n < 20)
+            sb_printf(&lines, "%s%d", n ? ", " : "", r->line);
+        n++;
+    }
+    if (!first)
+        return;
+    if (n > 20)
+        sb_printf(&lines, " and %zu more", n - 20);
+    Finding *f = lint_hba_finding(out, "PK0003", first->file, first->line, set->opts.major,
+                                  "auth-pg-hba-conf.html");
+    f->message =
+        finding_printf(f, "%zu pg_hba line%s hold%s placeholders never filled in (line%s %s)", n,
+                       n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "" : "s", sb_str(&lines));
+    if (manifest) {
+        f->severity = SEV_NOTICE;
+        f->hint = finding_strdup(f, "A template: fill in the addresses and names when deploying, "
+                                    "and lint the result.");
+    } else {
+        f->refuses_start = rejects;
+        f->hint = finding_strdup(
+            f, rejects ? "PostgreSQL refuses to start with this pg_hba.conf (\"could not load "
+                         "pg_hba.conf\"): fill in the placeholders, or render the template and "
+                         "lint the output."
+                       : "No client matches a placeholder: fill it in, or render the template "
+                         "and lint the output.");
+    }
+    sb_free(&lines);
+}
+
 static void validate_rules(const HbaSet *set, FindingList *out)
 {
     int major = set->opts.major;
+    bool *marked = xcalloc(set->n_rules + 1, sizeof(bool));
+    placeholder_finding(set, marked, out);
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
+        if (marked[idx])
+            continue;
         if (r->rejects) {
             Finding *f =
                 lint_hba_finding(out, "PK0201", r->file, r->line, major, "auth-pg-hba-conf.html");
@@ -87,6 +162,7 @@ static void validate_rules(const HbaSet *set, FindingList *out)
                 finding_strdup(f, "Add the map's lines to pg_ident.conf, or correct the name.");
         }
     }
+    free(marked);
 }
 
 static void validate_ident(const HbaSet *set, FindingList *out)
