@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -370,6 +371,74 @@ static bool looks_like_yaml(const char *data, size_t len)
     return yaml;
 }
 
+/* Is the line [p, stop) blank once its template tags are (a line of tags only: `{{- if x }}`)?
+ * `blanked` is the line in blank_template_tags' copy. */
+static bool tags_only(const char *p, const char *blanked, const char *stop)
+{
+    bool tag = false;
+    for (const char *q = p; q < stop; q++) {
+        if (blanked[q - p] != ' ' && blanked[q - p] != '\t' && blanked[q - p] != '\r')
+            return false;
+        tag = tag || (*q != ' ' && *q != '\t' && *q != '\r');
+    }
+    return tag;
+}
+
+/* Does the line end a key with a block scalar's indicator (`postgresql.conf: |`, `- >-`)? */
+static bool opens_block(const char *p, const char *stop)
+{
+    while (stop > p && strchr(" \t\r", stop[-1]))
+        stop--;
+    const char *q = stop;
+    while (q > p && (isdigit((unsigned char)q[-1]) || q[-1] == '-' || q[-1] == '+'))
+        q--;
+    if (q == p || (q[-1] != '|' && q[-1] != '>'))
+        return false;
+    q--;
+    return q > p && (q[-1] == ' ' || q[-1] == '\t') && q - 1 > p &&
+           (memchr(p, ':', (size_t)(q - p)) || *p == '-');
+}
+
+/* A copy of a Helm or Jinja template of YAML that a YAML parser can read, the same length and
+ * lines, so that positions hold: outside block scalars a line of tags only is blanked and a tag
+ * within a line becomes underscores (a plain scalar); a block scalar's text (an embedded
+ * postgresql.conf) is kept for the configuration reader, which knows templates, but for a line
+ * of tags only less indented than the block, which would end it. */
+static char *template_tags_aside(const char *data, size_t len)
+{
+    char *blanked = blank_template_tags(data, len);
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    long parent = -1; /* the indentation of the key whose block we are in; -1 outside */
+    for (size_t at = 0; at < len;) {
+        const char *nl = memchr(data + at, '\n', len - at);
+        size_t stop = nl ? (size_t)(nl - data) : len;
+        size_t indent = 0;
+        while (at + indent < stop && data[at + indent] == ' ')
+            indent++;
+        bool blank = at + indent == stop || data[at + indent] == '\r';
+        bool tags = tags_only(data + at, blanked + at, data + stop);
+        if (parent >= 0 && !blank && !tags && (long)indent <= parent)
+            parent = -1; /* the block ended */
+        if (parent >= 0) {
+            if (tags && (long)indent <= parent)
+                memset(copy + at, ' ', stop - at);
+        } else if (tags) {
+            memset(copy + at, ' ', stop - at);
+        } else {
+            for (size_t idx = at; idx < stop; idx++)
+                if (blanked[idx] != data[idx])
+                    copy[idx] = '_';
+            if (opens_block(copy + at, copy + stop))
+                parent = (long)indent;
+        }
+        at = stop + 1;
+    }
+    free(blanked);
+    return copy;
+}
+
 static bool load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
                         bool from_stdin, InputResult *out, PkDiag *diag)
 {
@@ -410,6 +479,24 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
                  : terraform_load_hcl(name, data, len, opts, from_stdin, out, diag);
     else
         ok = manifest_load_yaml(name, data, len, opts, out, diag);
+    /* a template of YAML (a Helm chart's ConfigMap) read with its tags set aside: what it
+     * embeds is checked, its placeholders then say it is a template (PK0003) */
+    if (!ok && format == INPUT_AUTO && has_template_line(data, len)) {
+        char *aside = template_tags_aside(data, len);
+        InputResult second = {0};
+        PkDiag second_diag = PK_DIAG_INIT;
+        if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs) {
+            input_result_free(out);
+            *out = second;
+            if (diag)
+                pk_diag_free(diag);
+            ok = true;
+        } else {
+            input_result_free(&second);
+        }
+        pk_diag_free(&second_diag);
+        free(aside);
+    }
     if (!ok && diag && !diag->hint && has_template_line(data, len))
         diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
                              " JSON): render it (helm template, ansible) and lint the output.");

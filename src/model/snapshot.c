@@ -94,8 +94,14 @@ static void setting_from_entry(Snapshot *snap, SnapSetting *setting, const ConfE
 
 static void mark_unparsed(Arena *arena, SnapSetting *setting, const ConfEntry *entry)
 {
-    setting->unusable = arena_printf(arena, "the value of %s (%s:%d did not parse)", setting->name,
-                                     base_name(entry->file), entry->line);
+    /* an unquoted `{{ x }}` is a syntax error to the server, and a template's placeholder to
+     * its author: there is nothing to fix in the line, only a file to render */
+    if (entry->line_text && conf_has_placeholder(entry->line_text, false))
+        setting->unusable = arena_printf(arena, "the value of %s (%s:%d is a template placeholder)",
+                                         setting->name, base_name(entry->file), entry->line);
+    else
+        setting->unusable = arena_printf(arena, "the value of %s (%s:%d did not parse)",
+                                         setting->name, base_name(entry->file), entry->line);
 }
 
 static void add_default(Snapshot *snap, const CatalogParam *param, int major)

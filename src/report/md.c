@@ -1195,9 +1195,10 @@ static void put_skipped(const ReportInput *in, StrBuf *out)
         "Host facts: give them with `--host` (for example `--host ram=16GB,cores=8,storage=ssd`), "
         "`--host local` on the server itself, or the `[host]` section of `.pgknob.ini`",
         "Live evidence: these run in `pgknob audit` against the server",
-        "Rejected lines: these rules read a parameter whose line failed to parse or holds a value "
-        "the server rejects. They were not run on the default, which the server would not use "
-        "either (it refuses to start); fix the line and lint again",
+        "Rejected lines: these rules read a parameter whose line failed to parse, holds a value "
+        "the server rejects or holds a template placeholder. They were not run on the default, "
+        "which the server would not use either (it refuses to start); fix the line, or render "
+        "the template, and lint again",
         "Not set in this fragment: the rest of the configuration may set these parameters, so "
         "their values are unknown here; lint the whole configuration (the data directory or the "
         "main postgresql.conf) for these rules"};

@@ -100,13 +100,15 @@ static void put_pod_hosts(const ReportInput *in, StrBuf *out)
  * have judged the default the server does not use. */
 static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
 {
-    size_t n = 0;
+    size_t n = 0, placeholders = 0;
     StrBuf groups = STRBUF_INIT;
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
         const SkippedRule *skip = &in->skipped->items[idx];
         if (!report_skip_unparsed(skip))
             continue;
         n++;
+        if (strstr(skip->needs, "template placeholder"))
+            placeholders++;
         bool seen = false;
         for (size_t prev = 0; prev < idx && !seen; prev++)
             seen = !strcmp(in->skipped->items[prev].needs, skip->needs);
@@ -120,11 +122,18 @@ static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
                           in->skipped->items[same].rule_id);
         sb_printf(&groups, " need%s %s", in_group == 1 ? "s" : "", skip->needs);
     }
+    /* a placeholder is nothing to fix in the line: the file is to be rendered */
+    const char *why = placeholders == n ? "holds a template placeholder"
+                      : placeholders    ? "was rejected or holds a template placeholder"
+                                        : "was rejected";
+    const char *todo = placeholders == n ? "render the template and lint the output"
+                       : placeholders    ? "fix the lines, render the template and lint again"
+                                         : "fix the line and lint again";
     if (n)
         sb_printf(out,
                   "note: %zu rule%s not run on a default the server would not use, because "
-                  "the line setting it was rejected (%s); fix the line and lint again\n",
-                  n, n == 1 ? "" : "s", sb_str(&groups));
+                  "the line setting it %s (%s); %s\n",
+                  n, n == 1 ? "" : "s", why, sb_str(&groups), todo);
     sb_free(&groups);
 }
 

@@ -1,7 +1,7 @@
 /* libFuzzer target: the manifest reader (recognition, templates, libyaml, operator routes and
  * versions, the RDS JSON reader and its formulas) and the evidence of the target major
  * (input/major_evidence.h) on arbitrary bytes. Build and seeds, for tests/fuzz/run.sh: */
-// fuzz-seeds: tests/input/fixtures/*
+// fuzz-seeds: tests/input/fixtures/* tests/input/fixtures/embedded/*
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -80,6 +80,28 @@ check "postgresql image: primary.configuration read as postgresql.conf" \
 check "a postgresql dependency's primary.configuration is read, whatever its image" \
   jq -e '[.inputs[0].settings[].name] == ["max_connections", "shared_buffers"]' < <(lint json "$tmp/dependency.yaml") >/dev/null
 
+# a Helm chart's template of a ConfigMap: its tags set aside (same lines and columns), the
+# embedded files are read; their placeholders say it is a template (PK0003), and a typo, a bad
+# unit and a misspelt method are still found at their lines (review 2026-12p, h17b 15)
+h=$fx/helm-configmap.yaml
+j=$(lint json --pg-version 18 $h); s=$(lint sarif --pg-version 18 $h)
+check "helm template: read, not refused" test "$(jq -r '.inputs[0].kind' <<<"$j")" = embedded
+at $h "$j" "$s" PK0010 'shared_bufers'
+at $h "$j" "$s" PK0020 'work_mem = 64mb'
+check "helm template: its placeholder is one PK0003 naming line 13" \
+  jq -e '[.findings[] | select(.rule == "PK0003")] | length == 1 and (.[0].message | test("line 13"))' <<<"$j" >/dev/null
+check "helm template: the misspelt pg_hba method at line 21" \
+  jq -e '[.findings[] | select(.rule == "PK0201" and .line == 21)] | length == 1' <<<"$j" >/dev/null
+check "helm template: the conditional line under a column-0 tag stays in the block (ssl at 15)" \
+  jq -e '[.inputs[0].settings[] | select(.name == "ssl" and .line == 15)] | length == 1' <<<"$j" >/dev/null
+check "helm template: rules skipped on a placeholder say to render it, not to fix the line" \
+  grep -q 'because the line setting it holds a template placeholder (.*helm-configmap.yaml:13 is a template placeholder.*); render the template and lint the output' \
+  <<<"$("$PGKNOB" lint --fail-on never --pg-version 18 $h 2>&1)"
+printf 'kind: ConfigMap\ndata:\n  postgresql.conf: |\n    work_mem = 4MB\n  broken: [\n{{ .x }}\n' >"$tmp/broken-tpl.yaml"
+expect_exit 2 "close miss: a template whose YAML is broken beyond its tags is still refused" -- \
+  "$PGKNOB" lint --no-rules "$tmp/broken-tpl.yaml"
+check "  ... with the render hint" grep -q 'render it (helm template, ansible)' <<<"$ERR"
+
 j=$("$PGKNOB" lint --no-rules --format json - <$fx/configmap.yaml 2>/dev/null)
 check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>" and .rule == "PK0010")] | length == 1' <<<"$j" >/dev/null
 expect_exit 2 "--input-format embedded on a Cluster: no such document, exit 2" -- \

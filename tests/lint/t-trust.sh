@@ -49,7 +49,7 @@ printf 'random_page_cost = {{ RANDOM_PAGE_COST }}\nmax_connections = mc\n' > "$t
 expect_exit 1 "a template with placeholders" -- lint --host storage=ssd,ram=8GB,cores=4 "$tmp/template.conf"
 check "no random_page_cost finding computed from the default" bash -c '! grep -v "^note:" <<<"$0" | grep -q "PK5002\|PK5005\|random_page_cost is 4"' "$OUT"
 check "no max_connections finding computed from the default" bash -c '! grep -v "^note:" <<<"$0" | grep -q "PK2011\|PK1013"' "$OUT"
-check "a note says which rules were skipped and why" grep -q 'PK5002, PK5005 need the value of random_page_cost (template.conf:1 did not parse)' <<<"$OUT"
+check "a note says which rules were skipped and why" grep -q 'PK5002, PK5005 need the value of random_page_cost (template.conf:1 is a template placeholder)' <<<"$OUT"
 check "the rejected value is named" grep -q 'need the value of max_connections (template.conf:2 holds "mc", which the server rejects)' <<<"$OUT"
 printf 'random_page_cost = {{ X }}\nrandom_page_cost = 4\n' > "$tmp/fixed.conf"
 expect_exit 0 "a later valid line makes the value known again (the placeholder a notice: a template by design)" -- lint --host storage=ssd "$tmp/fixed.conf"
@@ -58,7 +58,11 @@ expect_exit 1 "json" -- lint --format json --host storage=ssd "$tmp/template.con
 check "json: the skipped entry says what was missing" python3 -c '
 import json, sys
 skip = {s["rule"]: s["needs"] for s in json.loads(sys.argv[1])["skipped"]}
-assert "did not parse" in skip["PK5002"], skip' "$OUT"
+assert "is a template placeholder" in skip["PK5002"], skip' "$OUT"
+printf 'random_page_cost = 1 2\n' > "$tmp/broken.conf"
+check "close miss: a line broken without a placeholder did not parse" grep -q \
+  'need the value of random_page_cost (broken.conf:1 did not parse).*; fix the line and lint again' \
+  <<<"$("$PGKNOB" lint --host storage=ssd --fail-on never "$tmp/broken.conf" 2>&1)"
 
 # --- fragments linted alone
 mkdir -p "$tmp/main/conf.d"
