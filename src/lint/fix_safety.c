@@ -749,14 +749,14 @@ char *fix_safety_major_why(const Snapshot *snap, const FindingFix *fix)
     if (!span)
         span = pk_majors_words_n(first, last, false);
     bool one = !strchr(span, ' '); /* one major: "16", not "16 and older" */
-    char *why = xasprintf(
-        "nothing names the major, so %d was assumed, and the file may be for an older one: "
-        "PostgreSQL %s %s %s: give --pg-version.",
-        snap->pg_major, span,
-        !strcmp(how, "still has")               ? (one ? "still has" : "still have")
-        : !strcmp(how, "has no such parameter") ? (one ? "has no" : "have no")
-                                                : (one ? "refuses" : "refuse"),
-        param_fact ? fix->name : (fix->value[0] ? fix->value : "''"));
+    char *why = xasprintf("no setting, path or header of the file names the server's major, so %d "
+                          "was assumed, and it may run an older one: PostgreSQL %s %s %s: give "
+                          "--pg-version.",
+                          snap->pg_major, span,
+                          !strcmp(how, "still has") ? (one ? "still has" : "still have")
+                          : !strcmp(how, "has no such parameter") ? (one ? "has no" : "have no")
+                                                                  : (one ? "refuses" : "refuse"),
+                          param_fact ? fix->name : (fix->value[0] ? fix->value : "''"));
     free(span);
     return why;
 }

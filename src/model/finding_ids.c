@@ -24,7 +24,7 @@ static const FindingId ids[] = {
      " server refuses to start with, whatever the deployment's values. One finding for the file"
      " with the lines; <%= x %> prints.",
      "lint/template.c"},
-    {"PK0004", "validation.target-major", "target major read from the file", SEV_NOTICE,
+    {"PK0004", "validation.target-major", "the major checked, and why", SEV_NOTICE,
      "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
      " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"
      " header (# DB Version: 13) or header comment (# PostgreSQL 17) name is the one checked, or,"

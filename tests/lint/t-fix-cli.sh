@@ -186,7 +186,7 @@ check "the unit spelt as the server does" grep -q '^work_mem = 4MB$' "$tmp/old.f
 printf "ssl_ecdh_curve = 'prime256v1'\n" > "$tmp/ecdh.conf"
 check "ssl_ecdh_curve -> ssl_groups with no major stated: unsafe, 17 and older have no ssl_groups" \
   bash -c 'grep -q "^unsafe PostgreSQL 17 and older have no ssl_groups" <<<"$0"' \
-  "$("$PGKNOB" lint --format json --fail-on never "$tmp/ecdh.conf" | jq -r '.findings[] | select(.rule == "PK0012") | .fix[0] | "\(.safety) \(.why | sub("^.*may be for an older one: "; ""))"')"
+  "$("$PGKNOB" lint --format json --fail-on never "$tmp/ecdh.conf" | jq -r '.findings[] | select(.rule == "PK0012") | .fix[0] | "\(.safety) \(.why | sub("^.*may run an older one: "; ""))"')"
 check "  ... with --pg-version 18: safe" test "$("$PGKNOB" lint --pg-version 18 --format json --fail-on never "$tmp/ecdh.conf" | jq -r '.findings[] | select(.rule == "PK0012") | .fix[0].safety')" = safe
 printf "work_mem = 64M\nshared_buffers = 2GiB\ncheckpoint_timeout = 5mins\nstatement_timeout = '30 seconds'\nlog_rotation_age = 5m\n" > "$tmp/units.conf"
 expect_exit 1 "fix of units the server rejects" -- "$PGKNOB" fix --pg-version 16 "$tmp/units.conf" -o "$tmp/units.fixed"
@@ -240,7 +240,7 @@ check "rendered empty, the fix is safe" test "$(jq -r '.findings[] | select(.rul
 # a major pgknob assumed: a fix right only for 18 is unsafe until --pg-version names the major
 printf "stats_temp_directory = '/var/run/pg'\n" > "$tmp/maj.conf"
 expect_exit 0 "no major named: the removal of a parameter 13-14 still have is left out" -- "$PGKNOB" fix "$tmp/maj.conf"
-check "... saying the major was assumed and what to give" grep -q 'not applied: PK0011 stats_temp_directory: \(a notice, and \)\?unsafe: nothing names the major, so 18 was assumed, and the file may be for an older one: PostgreSQL 14 and older still have stats_temp_directory: give --pg-version' <<<"$ERR"
+check "... saying the major was assumed and what to give" grep -q 'not applied: PK0011 stats_temp_directory: \(a notice, and \)\?unsafe: no setting, path or header of the file names the server'\''s major, so 18 was assumed, and it may run an older one: PostgreSQL 14 and older still have stats_temp_directory: give --pg-version' <<<"$ERR"
 expect_exit 1 "--pg-version 18: the same removal is safe" -- "$PGKNOB" fix --pg-version 18 "$tmp/maj.conf"
 check "... and commented out" grep -q '^+#stats_temp_directory' <<<"$OUT"
 # disk is not RAM: a max_wal_size fix is not dropped for exceeding a small host's memory
