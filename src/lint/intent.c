@@ -314,6 +314,7 @@ static void place_set(Intent *out, IntentPlace *place, const char *file, int lin
     place->file = arena_strdup(out->arena, file);
     place->line = line;
     place->text = keep(out, trimmed(text));
+    place->said = false;
 }
 
 /* A size unit's bytes, Latin or Cyrillic ("GB", "гб", "Т"); 0 for another. */
@@ -468,8 +469,8 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *ram_header, *ram_for, *ram_given, *ram_limit,
-        *cores_key, *cores_words, *storage_key, *storage_words, *hypothetical;
+    static pcre2_code *ram_key, *ram_words, *size_row, *ram_header, *ram_for, *ram_given,
+        *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words, *hypothetical;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -479,6 +480,9 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
         ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        size_row =
+            compile("\\b\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\+?\\s*(?:of\\s+)?ram\\s*[:=]"
+                    "\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g|mb|mib)\\b");
         /* "(for 2GB container)", "for a 4 GB VM", "25% of a 4 GB container": the machine the
          * values were sized for, on any line */
         ram_for = compile("\\b(?:for|of|on)\\s+(?:an?\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)"
@@ -507,7 +511,12 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
     }
-    char *example = match_group(hypothetical, comment, 0, NULL);
+    /* a row of a table of sizes ("For TrueNAS with 32GB+ RAM: 8GB"): the machine is one of
+     * several, and the size after the colon is the setting's, not the RAM (review 2026-12p,
+     * h17c 30 read "RAM: 8GB" there) */
+    char *example = match_group(size_row, comment, 0, NULL);
+    if (!example)
+        example = match_group(hypothetical, comment, 0, NULL);
     bool is_example = example != NULL;
     free(example);
     if (is_example)
@@ -923,13 +932,23 @@ static double sized_for(const Snapshot *snap, const SnapSetting **which)
 
 /* "ram=8GB from line 4 ('…'); cores=4, storage=nvme from line 5 ('…')": facts of one line
  * share its quote, written when the next fact comes from another line (and at the end). */
+/* " from line 4 ('# 8GB RAM')", the comment quoted; pgknob's own words about the sizing not */
+static void from_line(StrBuf *sb, const IntentPlace *at)
+{
+    if (at->said)
+        sb_printf(sb, " from its sizing: %s", at->text);
+    else
+        sb_printf(sb, " from line %d ('%s')", at->line, at->text);
+}
+
 static void fact_from(StrBuf *sb, const char *fact, const IntentPlace *at, const IntentPlace **prev)
 {
     if (*prev && (*prev)->line == at->line)
         sb_printf(sb, ", %s", fact);
-    else if (*prev)
-        sb_printf(sb, " from line %d ('%s'); %s", (*prev)->line, (*prev)->text, fact);
-    else
+    else if (*prev) {
+        from_line(sb, *prev);
+        sb_printf(sb, "; %s", fact);
+    } else
         sb_put(sb, fact);
     *prev = at;
 }
@@ -978,14 +997,15 @@ static void ram_from_sizing(Intent *intent, const Snapshot *snap)
     double ratio = ecs->parsed.num / sb->parsed.num;
     if (ratio < 2.97 || ratio > 3.03)
         return;
-    char *text = xasprintf("shared_buffers = %s and effective_cache_size = %s: a quarter and three "
-                           "quarters of the RAM, as pgtune sizes them",
-                           sb->value, ecs->value);
+    char *text = xasprintf("shared_buffers = %s (line %d) and effective_cache_size = %s (line %d) "
+                           "are a quarter and three quarters of it, as pgtune sizes them",
+                           sb->value, sb->line, ecs->value, ecs->line);
     intent->ram_bytes = (sb->parsed.num + ecs->parsed.num) * 8192.0; /* both count 8kB blocks */
     intent->ram_rank = RAM_MACHINE;
     intent->ram_range = NULL;
     intent->ram_inferred = true;
     place_set(intent, &intent->ram_at, ecs->file, ecs->line, text);
+    intent->ram_at.said = true;
     free(text);
 }
 
@@ -1048,7 +1068,7 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
             free(fact);
         }
         if (from.len)
-            sb_printf(&from, " from line %d ('%s')", prev->line, prev->text);
+            from_line(&from, prev);
         line = intent->ram_bytes > 0 ? intent->ram_at.line
                : intent->cores > 0   ? intent->cores_at.line
                : intent->storage     ? intent->storage_at.line

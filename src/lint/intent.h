@@ -27,6 +27,7 @@ typedef struct IntentPlace {
     char *file; /* NULL: not stated */
     int line;
     char *text; /* the comment, '#' included, trimmed */
+    bool said;  /* text is pgknob's words about the line (sizing), not the file's: not quoted */
 } IntentPlace;
 
 /* An authored comment of a setting line: on the line, or alone on the line right above. */

@@ -537,6 +537,13 @@ ram_of "$work/range.conf" | grep -q "ram=64GB (the lower bound of '64 - 96 GB'.*
   ram_of "$work/range-for.conf" | grep -q 'ram=3GB from line 2' &&
   ok "host words: a range of RAM is its lower bound (an en dash too), then the size it is tuned for" ||
   fail "host range: $(ram_of "$work/range.conf") / $(ram_of "$work/range-dash.conf") / $(ram_of "$work/range-for.conf")"
+# a table of sizes names no machine, and the size after "RAM:" is the setting's (review
+# 2026-12p, h17c 30 read "32GB+ RAM: 8GB" as ram=8GB); "RAM: 8GB" alone still states it
+printf '# For 8GB RAM: 2GB\n# For 32GB+ RAM: 8GB\nshared_buffers = 2GB\n' >"$work/size-rows.conf"
+printf '# Server RAM: 8GB\nshared_buffers = 2GB\n' >"$work/ram-key.conf"
+[ "$(ram_of "$work/size-rows.conf")" = none ] && ram_of "$work/ram-key.conf" | grep -qF "ram=8GB from line 1" &&
+  ok "host words: a row of a table of sizes states no RAM; 'RAM: 8GB' does" ||
+  fail "size rows: $(ram_of "$work/size-rows.conf") / $(ram_of "$work/ram-key.conf")"
 # a range of cores too (review 2026-12p, h17b: "4-8 vCPU" was read as 8, unsaid); a count
 # beside another number is no range
 printf '# Server: 8GB RAM, 4-8 vCPU, SSD\nshared_buffers = 1GB\n' >"$work/cores-range.conf"
@@ -878,13 +885,14 @@ p=$(lint_json "$work/perf.conf")
   fail "perf under test: $(sev PK3001 <<<"$t") $(sev PK3001 <<<"$b") $(sev PK3001 <<<"$p") $(sev PK9004 <<<"$t")"
 
 # The RAM a pgtune-sized file states by its split (shared_buffers a quarter, effective_cache_size
-# three quarters, review-h16b 21 and h16a 12): their sum is the host without --host, said by
+# three quarters, review-h16b 21 and h16a 12): their sum is the host without --host, said (not
+# quoted as the file's words, review 2026-12p, h17a 10) by
 # PK0092, and the worst case measured on it is at most a warning (no comment states it). Close
 # misses: another split states nothing; --host wins.
 printf "shared_buffers = 1GB\neffective_cache_size = 3GB\nmax_connections = 200\nwork_mem = 64MB\n" >"$work/split.conf"
 printf "shared_buffers = 1GB\neffective_cache_size = 2GB\nmax_connections = 200\nwork_mem = 64MB\n" >"$work/split2.conf"
 out=$(lint_json "$work/split.conf")
-jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from line 2 ..shared_buffers = 1GB and effective_cache_size = 3GB: a quarter and three quarters")))' >/dev/null <<<"$out" &&
+jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from its sizing: shared_buffers = 1GB \\(line 1\\) and effective_cache_size = 3GB \\(line 2\\) are a quarter and three quarters of it")))' >/dev/null <<<"$out" &&
   [ "$(sev PK2001 <<<"$out")" = warning ] &&
   jq -e 'any(.findings[]; .rule == "PK2001" and (.hint | test("read from the file.s sizing")))' >/dev/null <<<"$out" &&
   ok "pgtune's split states 4GB: PK2001 measures 200 x 64MB against it, a warning that says why" ||
