@@ -2,9 +2,12 @@
  * old-name aliases, version notes computed across majors, and misspelling suggestions. */
 #include "catalog/catalog.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/catalog.intern.h"
 #include "common/majors.h"
@@ -459,11 +462,52 @@ static bool prefix_of(const char *cand, const char *name)
 
 /* In order of confidence: a typo within the budget, a parameter the name extends, a parameter
  * containing the name as whole words. A name the catalog knows gets no suggestion. */
+static int word_cmp(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The words of `name` (split at '_', lower case) sorted into `words` (at most `max`), in `buf`;
+ * their count, or 0 when there are more. */
+static size_t sorted_words(const char *name, char *buf, size_t buf_len, char **words, size_t max)
+{
+    snprintf(buf, buf_len, "%s", name);
+    for (char *p = buf; *p; p++)
+        *p = (char)tolower((unsigned char)*p);
+    size_t n = 0;
+    char *save = NULL;
+    for (char *w = strtok_r(buf, "_", &save); w; w = strtok_r(NULL, "_", &save)) {
+        if (n == max)
+            return 0;
+        words[n++] = w;
+    }
+    qsort(words, n, sizeof(*words), word_cmp);
+    return n;
+}
+
+/* The same words in another order ("wal_max_senders" for max_wal_senders): a slip of order, not
+ * another parameter, when there are two or more. */
+static bool words_reordered(const char *name, const char *cand)
+{
+    char buf_a[SUGGEST_MAX_LEN + 1], buf_b[SUGGEST_MAX_LEN + 1];
+    char *wa[8], *wb[8];
+    if (strlen(name) != strlen(cand) || strlen(name) > SUGGEST_MAX_LEN || !strcasecmp(name, cand))
+        return false;
+    size_t na = sorted_words(name, buf_a, sizeof(buf_a), wa, 8);
+    size_t nb = sorted_words(cand, buf_b, sizeof(buf_b), wb, 8);
+    if (na < 2 || na != nb)
+        return false;
+    for (size_t idx = 0; idx < na; idx++)
+        if (strcmp(wa[idx], wb[idx]))
+            return false;
+    return true;
+}
+
 const char *catalog_suggest(const Catalog *cat, const char *name)
 {
     if (!cat || !name || !*name || catalog_find(cat, name))
         return NULL;
-    const char *best = NULL, *prefix = NULL, *word_match = NULL;
+    const char *best = NULL, *prefix = NULL, *word_match = NULL, *reordered = NULL;
     size_t name_len = strlen(name);
     int best_dist = typo_budget(name_len) + 1;
     for (size_t idx = 0; idx < cat->n_params; idx++) {
@@ -482,8 +526,10 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
             prefix = cand;
         if (word_run_of(name, cand) && (!word_match || strlen(cand) < strlen(word_match)))
             word_match = cand;
+        if (!reordered && words_reordered(name, cand))
+            reordered = cand;
     }
-    return best ? best : prefix ? prefix : word_match;
+    return best ? best : reordered ? reordered : prefix ? prefix : word_match;
 }
 
 const char *catalog_suggest_word(const char *const *names, size_t n_names, const char *word)

@@ -128,6 +128,12 @@ check "another word, not a typo (ssl_ vs idle_session_timeout): no did-you-mean"
   bash -c '! grep -q "idle_session_timeout" <<<"$1"' _ "$(hint_of 6)"
 check "  ... close miss: shared_buffer = 1GB is renamed, with its fix" \
   bash -c 'grep -q "Did you mean \"shared_buffers\"?|shared_buffers = 1GB|1" <<<"$1"' _ "$(hint_of 7)"
+# the same words in another order are a slip of order (review 2026-12p, h17d: wal_max_senders
+# was "none is spelt close"); other words in that order are not (ssl_session_timeout above)
+printf 'wal_max_senders = 5\n' >"$work/c.conf"
+j=$(lint_json 18 "" "$work/c.conf")
+check "words in another order (wal_max_senders): renamed to max_wal_senders, with its fix" \
+  bash -c 'grep -q "Did you mean \"max_wal_senders\"?|max_wal_senders = 5|1" <<<"$1"' _ "$(hint_of 1)"
 # PK2001's alternative (keep work_mem, fewer connections) only where it leaves ten client
 # slots beyond the superuser's (review-h7c 40: "lower max_connections to 1" stops a server)
 printf 'max_connections = 20\nwork_mem = 307MB\nshared_buffers = 384MB\n' >"$work/c.conf"
