@@ -85,13 +85,22 @@ size_t pk_utf8_seq_len(const unsigned char *s, size_t avail)
     return 0;
 }
 
+/* Does `p` ('&') open what CommonMark reads as an entity or character reference? */
+static bool entity_at(const char *p)
+{
+    size_t len = strspn(p + 1, "#abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+    return len > 0 && p[1 + len] == ';';
+}
+
 void sb_put_md(StrBuf *sb, const char *s)
 {
     for (const char *p = s; p && *p; p++) {
         bool word_before = p > s && isalnum((unsigned char)p[-1]);
         bool word_after = isalnum((unsigned char)p[1]);
-        if (*p == '&')
-            sb_put(sb, "&amp;");
+        /* `&` is text unless it opens an entity (&amp; &#38;): only then escaped, so a
+         * shell's `&&` reads as written in the Markdown source too */
+        if (*p == '&' && entity_at(p))
+            sb_put(sb, "\\&");
         else if (*p == '\n' || *p == '\r')
             sb_putc(sb, ' ');
         else if (strchr("\\`*[]<|~", *p) || (*p == '_' && !(word_before && word_after)) ||

@@ -81,6 +81,14 @@ if tests/report/node-deps.sh; then
   md=$("$PGKNOB" lint --pg-version 14 --format md --fail-on never "$tmp/removed.conf")
   check "a removed parameter applies at the server's start (held-out review 2026-12e)" bash -c \
     'grep -q "| start |" <<<"$0" && grep -q "the corrected file applies when the server \*\*starts\*\*" <<<"$0" && ! grep "What to change.\*\* Remove the operator_precedence_warning" <<<"$0" | grep -q restart' "$md"
+  # a renamed parameter the server refuses to start with: its rename applies at that start too,
+  # as the removal beside it does (review 2026-12q, h18c 32); a shell's && in prose stays &&
+  printf "force_parallel_mode = off\nstats_temp_directory = '/tmp/st'\narchive_mode = on\narchive_command = 'cp %%p /backups/wal/%%f'\n" > "$tmp/renamed.conf"
+  md=$("$PGKNOB" lint --pg-version 18 --format md --fail-on never "$tmp/renamed.conf")
+  check "a rename of a line that refuses start applies at the start, as the removal does" bash -c \
+    '[ "$(grep -c "parameter not in this version.* | start |$" <<<"$0")" = 2 ]' "$md"
+  check "a shell's && in the Markdown prose is written as &&, not as an entity" bash -c \
+    'grep -q "test ! -f /archive/%f && cp %p" <<<"$0" && ! grep -q "&amp;" <<<"$0"' "$md"
   # a purpose the file shows (PK0090, purpose_source "file"), outside any repository
   mkdir -p "$tmp/test-db"; printf 'fsync = off\n' > "$tmp/test-db/postgresql.conf"
   "$PGKNOB" lint --format json --fail-on never "$tmp/test-db/postgresql.conf" > "$tmp/purpose.json"

@@ -3,8 +3,10 @@
  * (exact lines to write, restart or reload from the catalog, the rule's explanation and links,
  * skipped rules) and that a rule-less run says so. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli/cli_diag.h"
+#include "common/strbuf.h"
 #include "engine/engine.h"
 #include "harness.h"
 #include "host/host.h"
@@ -116,8 +118,18 @@ static void test_skipped_listed(const RuleSet *rules)
     arena_free(set.arena);
 }
 
+/* `&` is escaped only where CommonMark would read an entity: a shell's && stays as written */
+static void test_ampersand(void)
+{
+    StrBuf sb = STRBUF_INIT;
+    sb_put_md(&sb, "test ! -f x && cp a b; &amp; &#38; & ;");
+    CHECK(strcmp(sb_str(&sb), "test ! -f x && cp a b; \\&amp; \\&#38; & ;") == 0);
+    sb_free(&sb);
+}
+
 int main(void)
 {
+    test_ampersand();
     setenv("PGKNOB_RULES_DIR", "rules", 1);
     RuleSet rules = {0};
     PkDiag err = PK_DIAG_INIT;
