@@ -490,11 +490,15 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                           "droplet|pod)\\b");
         /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
          * to 4GB" */
-        ram_given = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
-                            "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
-                            "given)\\s+(?:to|for)\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
-                            /* "4GB allocated to Postgres shared buffers": a setting's size */
-                            "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
+        ram_given =
+            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
+                    "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
+                    /* "for" as a mixed-language comment writes it: "512MB allocated dla
+                     * PostgreSQL" (Polish), für, pour, para, per, voor, для */
+                    "given)\\s+(?:to|for|dla|f\u00fcr|pour|para|per|voor|\u0434\u043b\u044f)"
+                    "\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
+                    /* "4GB allocated to Postgres shared buffers": a setting's size */
+                    "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
         ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
                             "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
@@ -767,6 +771,16 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         int above = at == e->line ? block_above(&lines, e->line, first) : 0;
         if (above)
             facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
+    }
+    /* a program that reads the log, named anywhere the author wrote: its reports need what the
+     * log holds (pgBadger's documentation asks for log_autovacuum_min_duration = 0, log_temp_files
+     * = 0, log_checkpoints and more) */
+    static const char *const log_readers[] = {"pgbadger",     "pganalyze",    "pgfouine",
+                                              "log analyzer", "log analyser", NULL};
+    for (size_t line = 1; !out->log_reader_at.file && line <= lines.n; line++) {
+        const char *comment = comment_of(lines.items[line - 1]);
+        if (authored(comment) && phrase_in(comment, log_readers))
+            place_set(out, &out->log_reader_at, file, (int)line, comment);
     }
     /* a file-system named anywhere the author wrote */
     for (size_t line = 1; !out->cow && line <= lines.n; line++) {

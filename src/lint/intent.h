@@ -74,6 +74,9 @@ typedef struct Intent {
     /* the top file sets up the server's log and nothing else (a log feed): its verbose-log
      * findings are notices (docs/lint.md, "Severity policy"); file NULL: not one */
     IntentPlace log_feed_at;
+    /* an author's comment naming the program that reads the server's log ("# Logging
+     * configuration for pgbadger"): a fix to what the log holds is unsafe; file NULL: none */
+    IntentPlace log_reader_at;
     /* settings under an author's comment that states intent for them ("deliberately",
      * "Less aggressive for staging") or cites where their values come from ("Suggested
      * settings from" over a URL, "taken from pgtune"): the setting's line and the comment */

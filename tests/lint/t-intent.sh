@@ -593,6 +593,18 @@ ram_of "$work/given.conf" | grep -q 'ram=1GB from line 1' && ram_of "$work/limit
 printf '# server has 16 GB RAM\nshared_buffers = 4GB\t# 4GB allocated to Postgres shared buffers\n' >"$work/sbline.conf"
 ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbline.conf" | grep -q 'ram=16GB from line 1' &&
   ok "host words close miss: memory given to another program is not PostgreSQL's" || fail "host given redis: $(ram_of "$work/redis.conf")"
+# ... in the words a mixed-language comment uses for "for" (review 2026-12q, h18a 05)
+printf '# Optimized dla Hetzner VPS 8GB RAM\n# Memory settings (512MB allocated dla PostgreSQL)\nshared_buffers = 128MB\n' >"$work/given-pl.conf"
+ram_of "$work/given-pl.conf" | grep -q 'ram=512MB from line 2' &&
+  ok "host words: '512MB allocated dla PostgreSQL' (Polish 'for') is the memory it is given" ||
+  fail "host given dla: $(ram_of "$work/given-pl.conf")"
+# a comment naming the program that reads the log makes a fix to what it holds unsafe
+printf '# Logging configuration for pgbadger\nlogging_collector = on\nlog_temp_files = 0\n\n# keep\nlog_min_duration_statement = 10s\nlog_autovacuum_min_duration = 0\n' >"$work/badger.conf"
+printf 'logging_collector = on\nlog_temp_files = 0\nlog_autovacuum_min_duration = 0\n' >"$work/nobadger.conf"
+fix_why PK4011 <<<"$(lint_json "$work/badger.conf")" | grep -q 'comment "# Logging configuration for pgbadger" (line 1) names the program that reads' &&
+  [ "$(lint_json "$work/nobadger.conf" | fix_why PK4011)" = safe ] &&
+  ok "log reader: pgbadger named in a comment makes PK4011's fix unsafe; without it, safe" ||
+  fail "log reader: $(lint_json "$work/badger.conf" | fix_why PK4011) / $(lint_json "$work/nobadger.conf" | fix_why PK4011)"
 
 # ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
