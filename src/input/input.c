@@ -439,6 +439,41 @@ static char *template_tags_aside(const char *data, size_t len)
     return copy;
 }
 
+/* Is line `line` (1-based) of `a` and `b`, both `len` bytes with the same newlines, the same? */
+static bool same_line(const char *a, const char *b, size_t len, int line)
+{
+    size_t at = 0;
+    for (int n = 1; n < line && at < len; n++) {
+        const char *nl = memchr(a + at, '\n', len - at);
+        if (!nl)
+            return true; /* past the end: nothing there was set aside */
+        at = (size_t)(nl - a) + 1;
+    }
+    const char *nl = at < len ? memchr(a + at, '\n', len - at) : NULL;
+    size_t stop = nl ? (size_t)(nl - a) : len;
+    return at >= len || !memcmp(a + at, b + at, stop - at);
+}
+
+/* Did the documents read from the set-aside copy take anything from a line whose tags were set
+ * aside? A parameter there (`wal_keep_size: "{{ x }}"` in a Patroni template) would be checked
+ * as the underscores put in the tag's place: only what the template embeds as text counts. */
+static bool read_set_aside(const InputResult *res, const char *data, const char *aside, size_t len)
+{
+    for (size_t d = 0; d < res->n_docs; d++) {
+        const InputDoc *doc = &res->docs[d];
+        for (size_t idx = 0; idx < doc->set.n_entries; idx++)
+            if (!same_line(data, aside, len, doc->set.entries[idx].line))
+                return true;
+        for (size_t idx = 0; idx < doc->n_hba; idx++)
+            if (!same_line(data, aside, len, doc->hba[idx].line))
+                return true;
+        for (size_t idx = 0; idx < doc->n_ident; idx++)
+            if (!same_line(data, aside, len, doc->ident[idx].line))
+                return true;
+    }
+    return false;
+}
+
 static bool load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
                         bool from_stdin, InputResult *out, PkDiag *diag)
 {
@@ -485,7 +520,8 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         char *aside = template_tags_aside(data, len);
         InputResult second = {0};
         PkDiag second_diag = PK_DIAG_INIT;
-        if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs) {
+        if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs &&
+            !read_set_aside(&second, data, aside, len)) {
             input_result_free(out);
             *out = second;
             if (diag)

@@ -97,6 +97,14 @@ check "helm template: the conditional line under a column-0 tag stays in the blo
 check "helm template: rules skipped on a placeholder say to render it, not to fix the line" \
   grep -q 'because the line setting it holds a template placeholder (.*helm-configmap.yaml:13 is a template placeholder.*); render the template and lint the output' \
   <<<"$("$PGKNOB" lint --fail-on never --pg-version 18 $h 2>&1)"
+# a template whose parameters are YAML values with tags (a Patroni .yml.j2): the set-aside copy
+# would hand the tags' stand-ins to the checks as values (review 2026-12q, h18d 45: five false
+# errors), so it is refused as before, with the hint to render it
+printf '{%% for h in hosts %%}\n# {{ h }}\n{%% endfor %%}\nscope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_size: "{{ keep | default(\x27512MB\x27) }}"\n        max_connections: 100\npostgresql:\n  listen: 0.0.0.0:5432\n' >"$tmp/patroni.yml.j2"
+expect_exit 2 "a Patroni template with a tag in a parameter's value: refused, not read as underscores" -- \
+  "$PGKNOB" lint --no-rules "$tmp/patroni.yml.j2"
+check "  ... with the render hint, and no finding on a stand-in" bash -c \
+  'grep -q "render it (helm template, ansible)" <<<"$0" && ! grep -q "____" <<<"$0"' "$OUT$ERR"
 printf 'kind: ConfigMap\ndata:\n  postgresql.conf: |\n    work_mem = 4MB\n  broken: [\n{{ .x }}\n' >"$tmp/broken-tpl.yaml"
 expect_exit 2 "close miss: a template whose YAML is broken beyond its tags is still refused" -- \
   "$PGKNOB" lint --no-rules "$tmp/broken-tpl.yaml"
