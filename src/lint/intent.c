@@ -278,8 +278,9 @@ static char *match_group(pcre2_code *re, const char *text, int group, char **uni
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
     char *out = NULL;
     int rc = pcre2_match(re, (PCRE2_SPTR)text, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
-    if (rc > group) {
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+    /* a group of an alternative that did not match is unset */
+    if (rc > group && ov[2 * group] != PCRE2_UNSET) {
         out = xstrndup(text + ov[2 * group], ov[2 * group + 1] - ov[2 * group]);
         /* the next group, empty when it did not take part (an optional one) */
         if (unit)
@@ -460,8 +461,10 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
         return;
     }
     ram_set(out, lower, RAM_RANGE, file, line, comment);
-    if (out->ram_rank == RAM_RANGE && out->ram_at.line == line)
+    if (out->ram_rank == RAM_RANGE && out->ram_at.line == line) {
         out->ram_range = arena_printf(out->arena, "%.*s", (int)(to - from), comment + from);
+        out->ram_upper = bytes;
+    }
 }
 
 /* Host facts one comment states. `header`: the comment is in the header block, where bare
@@ -469,8 +472,9 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *size_row, *ram_header, *ram_for, *ram_given,
-        *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words, *hypothetical;
+    static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *ram_header, *ram_for,
+        *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words,
+        *hypothetical;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -480,6 +484,11 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
         ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        /* "4 vCPU / 8 GB", "8GB / 4 cores": a size beside a core count is the machine's RAM */
+        ram_cores = compile(
+            "\\b(?:\\d+\\s*(?:v?cpus?|cores?)\\s*[/,+]\\s*(\\d+(?:\\.\\d+)?)\\s*"
+            "(tb|tib|gb|gib|g)\\b|(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*[/,+]\\s*\\d+\\s*"
+            "(?:v?cpus?|cores?)\\b)");
         size_row =
             compile("\\b\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\+?\\s*(?:of\\s+)?ram\\s*[:=]"
                     "\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g|mb|mib)\\b");
@@ -547,7 +556,9 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     if ((num = match_group(ram_key, comment, 1, &unit)) ||
         (num = match_group(ram_words, comment, 1, &unit)) ||
         (num = match_group(ram_for, comment, 1, &unit)) ||
-        (header && (num = match_group(ram_header, comment, 1, &unit)))) {
+        (header && ((num = match_group(ram_header, comment, 1, &unit)) ||
+                    (num = match_group(ram_cores, comment, 1, &unit)) ||
+                    (num = match_group(ram_cores, comment, 3, &unit))))) {
         ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_MACHINE, file, line);
     }
     free(num);
@@ -1103,11 +1114,13 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
      * ram=4GB, cores=8", each line quoted once */
     StrBuf given = STRBUF_INIT;
     const IntentPlace *prev = NULL;
+    /* a range ("~1-2 GB") contradicts only a RAM outside it (review 2026-12q, h18b 25) */
+    double stated_upper = intent->ram_range ? intent->ram_upper : intent->ram_bytes;
     if (host->ram_bytes > 0 && intent->ram_bytes > 0 &&
-        (intent->ram_bytes > host->ram_bytes * 1.25 ||
-         intent->ram_bytes * 1.25 < host->ram_bytes)) {
+        (intent->ram_bytes > host->ram_bytes * 1.25 || stated_upper * 1.25 < host->ram_bytes)) {
         char *stated = bytes_text(intent->ram_bytes), *ram = bytes_text(host->ram_bytes);
-        char *fact = xasprintf("%s of RAM", stated);
+        char *fact = intent->ram_range ? xasprintf("%s of RAM", intent->ram_range)
+                                       : xasprintf("%s of RAM", stated);
         fact_from(&said, fact, &intent->ram_at, &prev);
         sb_printf(&given, "ram=%s", ram);
         free(fact);

@@ -48,6 +48,7 @@ typedef struct Intent {
     int ram_rank; /* how firmly ram_bytes was stated (intent.c, RAM_*); a firmer one replaces it */
     char *ram_range;   /* the range ram_bytes is the lower bound of ("4-8 ГБ"); NULL: one size */
     char *cores_range; /* the range cores is the lower bound of ("4-8 vCPU"); NULL: one count */
+    double ram_upper;  /* with ram_range: its upper bound, in bytes */
     int cores;         /* < 0: not stated */
     IntentPlace cores_at;
     char *storage; /* "hdd", "ssd", "nvme", "network"; NULL: not stated */

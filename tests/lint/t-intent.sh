@@ -112,6 +112,12 @@ fix_why PK2006 <<<"$out" | grep -q "host's RAM, which the file contradicts" &&
   ok "host: lowering shared_buffers and effective_cache_size is unsafe" || fail "host: $(fix_why PK2006 <<<"$out")"
 out=$(lint_json --host ram=8GB "$work/pgtune.conf")
 ! has PK0091 <<<"$out" && ok "host close miss: --host agrees with the file" || fail "host: PK0091 with agreeing facts"
+# a range contradicts only a RAM outside it (review 2026-12q, h18b 25: "~1-2 GB" and 2GB)
+printf '# tuned for a ~1-2 GB RAM container\nshared_buffers = 128MB\n' >"$work/range12.conf"
+! has PK0091 <<<"$(lint_json --host ram=2GB "$work/range12.conf")" &&
+  lint_json --host ram=4GB "$work/range12.conf" | jq -e '[.findings[] | select(.rule == "PK0091") | .message][0] | test("the file says 1-2 GB of RAM")' >/dev/null &&
+  ok "host: a stated range holds a RAM inside it; one outside is named with the range" ||
+  fail "host range: $(lint_json --host ram=4GB "$work/range12.conf" | jq -c '[.findings[] | select(.rule == "PK0091") | .message]')"
 printf 'effective_cache_size = 24GB\nshared_buffers = 2GB\n' >"$work/big.conf"
 out=$(lint_json --host ram=16GB "$work/big.conf")
 jq -e 'any(.findings[]; .rule == "PK0091" and (.message | test("effective_cache_size = 24GB")))' >/dev/null <<<"$out" &&
@@ -537,6 +543,16 @@ ram_of "$work/range.conf" | grep -q "ram=64GB (the lower bound of '64 - 96 GB'.*
   ram_of "$work/range-for.conf" | grep -q 'ram=3GB from line 2' &&
   ok "host words: a range of RAM is its lower bound (an en dash too), then the size it is tuned for" ||
   fail "host range: $(ram_of "$work/range.conf") / $(ram_of "$work/range-dash.conf") / $(ram_of "$work/range-for.conf")"
+# a size beside a core count in the header is the machine's RAM (review 2026-12q, h18b 21:
+# "CAX21 (4 vCPU / 8 GB)" gave the cores, and the RAM came from the split instead)
+printf '# tuning for CAX21 (4 vCPU / 8 GB)\nshared_buffers = 1GB\neffective_cache_size = 3GB\n' >"$work/vcpu-gb.conf"
+printf '# 16GB / 8 cores box\nshared_buffers = 1GB\n' >"$work/gb-cores.conf"
+printf 'shared_buffers = 1GB\nwork_mem = 8MB  # 4 cores / 8 GB would want more\n' >"$work/vcpu-line.conf"
+ram_of "$work/vcpu-gb.conf" | grep -qF "ram=8GB, cores=4 from line 1" &&
+  ram_of "$work/gb-cores.conf" | grep -qF "ram=16GB, cores=8 from line 1" &&
+  ! ram_of "$work/vcpu-line.conf" | grep -q "ram=8GB" &&
+  ok "host words: '4 vCPU / 8 GB' and '16GB / 8 cores' in the header state the RAM; on a setting's line not" ||
+  fail "ram beside cores: $(ram_of "$work/vcpu-gb.conf") / $(ram_of "$work/gb-cores.conf") / $(ram_of "$work/vcpu-line.conf")"
 # a table of sizes names no machine, and the size after "RAM:" is the setting's (review
 # 2026-12p, h17c 30 read "32GB+ RAM: 8GB" as ram=8GB); "RAM: 8GB" alone still states it
 printf '# For 8GB RAM: 2GB\n# For 32GB+ RAM: 8GB\nshared_buffers = 2GB\n' >"$work/size-rows.conf"
