@@ -1399,7 +1399,9 @@ static const char *const PATH_TEST_WORDS[] = {
     "poc", "playground", "lab", "homework", "assignment", "assignments", "coursework", "hackathon",
     "tutorial", "tutorials", "workshop", "workshops",
     /* a spike (a throwaway experiment, "pgpool_spike") and a take-home exercise */
-    "spike", "spikes", "takehome", NULL};
+    "spike", "spikes", "takehome",
+    /* a developer's own machine, kept in a dotfiles repository (review 2026-12q, h18d 39) */
+    "dotfiles", NULL};
 /* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
                                                "pgbench", "loadtest",  "import",     "contest",
