@@ -8,6 +8,9 @@
 # PK3035 (an archive under /tmp, /run, /dev/shm): after a boot the directory is gone, and on the
 # real 13 and 18 every attempt then fails (failed_count grows, archived_count stays 0) and the
 # segment stays in pg_wal, marked .ready.
+# PK3038 (an archive inside the data directory): on the real 13, 15 and 18 a relative destination
+# fills the data directory (the archiver runs there), and Debian's 15 pg_basebackup copies it on
+# 13 and 15 (the official builds ship none, and 15's refuses newer servers).
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -80,6 +83,48 @@ for major in 13 18; do
   read -r archived failed ready <<<"$(missing_dir "$major")"
   check "$major: archive directory gone: every attempt fails, the segment waits in pg_wal ($archived, $failed, $ready)" \
     bash -c '[ "$1" = 0 ] && [ "$2" -gt 1 ] && [ "$3" = ready ]' _ "$archived" "$failed" "$ready"
+done
+
+# PK3038 (an archive inside the data directory): the archiver runs in the data directory, so a
+# relative destination lands there, and pg_basebackup copies it with the cluster
+inside() { # archive_command: PK3038's severity
+  mkdir -p "$TMP" # a cluster's subshell above removed it on exit
+  printf "archive_mode = on\narchive_command = '%s'\n" "$1" >"$TMP/d.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/d.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3038") | .severity] | join(" ")'
+}
+check "pgknob: a relative archive destination is a warning (PK3038)" \
+  test "$(inside 'mkdir -p wal_archive && cp %p wal_archive/%f')" = warning
+check "pgknob: the official image's data directory is one too" \
+  test "$(inside 'cp %p /var/lib/postgresql/data/wal_archive/%f')" = warning
+check "pgknob: close miss: another host is not" test -z "$(inside 'rsync -a %p backup:wal/%f')"
+in_datadir() { # major: prints "files-in-archive files-in-backup's-archive" ("-" when not backed up)
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command='mkdir -p wal_archive && cp %p wal_archive/%f'" \
+    pg_cluster_start "$1" || { echo "no-server"; return; }
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal();" >/dev/null
+  local i copied=-
+  for i in $(seq 50); do
+    [ "$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")" -gt 0 ] && break
+    sleep 0.2
+  done
+  # the official builds ship no pg_basebackup, and Debian's 15 backs up servers up to 15
+  if [ "$1" -le 15 ]; then
+    local bk="$TMP/bk$1"
+    mkdir -p "$TMP" && chmod 777 "$TMP"
+    pg_as_postgres "$PG_CLIENT_BIN/pg_basebackup" -h "$PGHOST" -p "$PGPORT" -U postgres -D "$bk" \
+      -X none >/dev/null 2>&1
+    copied=$(find "$bk/wal_archive" -type f 2>/dev/null | wc -l)
+  fi
+  echo "$(find "$PGDATA/wal_archive" -type f 2>/dev/null | wc -l)" "$copied"
+  pg_cluster_stop
+}
+for major in 13 15 18; do
+  read -r here copied <<<"$(in_datadir "$major")"
+  check "$major: a relative archive destination fills the data directory ($here files)" \
+    bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$here"
+  [ "$major" -le 15 ] &&
+    check "$major: pg_basebackup (Debian's 15) copies that archive with the cluster ($copied files)" \
+      bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$copied"
 done
 
 done_testing
