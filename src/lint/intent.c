@@ -704,6 +704,32 @@ static int block_above(const Lines *lines, int line, int first)
     return last;
 }
 
+/* The last line of the comment paragraph (up to a blank line or a setting) starting at `line`
+ * (`line` itself when it is neither), and in *licence whether it is a licence's terms
+ * ("Copyright", "Licensed under", "You may: ✔ Use for internal security testing"): what anyone
+ * may do with the file, not what its server is for (review 2026-12q, h18c 27). */
+static int paragraph_end(const Lines *lines, int line, int first, bool *licence)
+{
+    static const char *const marks[] = {"copyright",
+                                        "license",
+                                        "licence",
+                                        "licensed",
+                                        "spdx-license-identifier",
+                                        "all rights reserved",
+                                        "you may",
+                                        "permission is hereby granted",
+                                        NULL};
+    int end = line;
+    *licence = false;
+    for (; end < first && end <= (int)lines->n; end++) {
+        const char *text = lines->items[end - 1];
+        if (!comment_only(text))
+            break;
+        *licence = *licence || phrase_in(comment_of(text), marks);
+    }
+    return end > line ? end - 1 : line;
+}
+
 static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
 static const char *chosen_in(const char *comment);
 static int image_sample_line(const Lines *lines);
@@ -739,13 +765,17 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             sample);
         out->container_at.line = sample;
     }
-    int depth = 0; /* of a template's blocks: a comment inside one describes one rendering */
+    int depth = 0;    /* of a template's blocks: a comment inside one describes one rendering */
+    int para_end = 0; /* the header's comment paragraph the line is in, and whether a licence */
+    bool licence = false;
     for (int line = 1; top && line < first && line <= (int)lines.n; line++) {
         const char *text = lines.items[line - 1];
         const char *comment = comment_only(text) ? comment_of(text) : NULL;
         if (!comment)
             depth += conf_template_depth_step(text);
-        if (!authored(comment))
+        if (line > para_end)
+            para_end = paragraph_end(&lines, line, first, &licence);
+        if (!authored(comment) || licence)
             continue;
         take_purpose(out, comment, file, line);
         if (depth <= 0)

@@ -63,6 +63,14 @@ out=$(lint_json "$work/envprod.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
   ok "purpose close miss: a setting's comment naming production too states none" ||
   fail "purpose close miss (envprod): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a licence's terms in the header state no purpose (review 2026-12q, h18c 27)
+printf '# Copyright (c) 2026 Example\n# Licensed under BSL 1.1\n#\n# You may:\n# * Use for internal security testing\n\n# hardening profile\nfsync = off\n' >"$work/licence.conf"
+printf '# Copyright (c) 2026 Example\n\n# for testing only\nfsync = off\n' >"$work/licence-test.conf"
+out=$(lint_json "$work/licence.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  lint_json "$work/licence-test.conf" | jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("from line 3")))' >/dev/null &&
+  ok "purpose: a licence paragraph states none; the paragraph after it still does" ||
+  fail "purpose licence: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # close misses: the stock sample's own comment, a word on another line, a production header
 printf 'fsync = off\t\t\t\t# flush data to disk for crash safety\n' >"$work/stock.conf"
 printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# for testing joins\nfsync = off\n' >"$work/other.conf"
