@@ -252,18 +252,17 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
         if (!report_param(in, f, f->fixes[fix_idx].name) &&
             (f->refuses_start || f->fixes[fix_idx].remove))
             return "start";
-    /* a line the server refuses to start with: whatever replaces it (a rename to a reload
-     * parameter, force_parallel_mode to debug_parallel_query) is read at the start it allows,
-     * as the removal beside it is (review 2026-12q, h18c 32) */
-    if (f->refuses_start && f->n_fixes)
-        return "start";
     /* a finding that proposes changes takes what its changes take, whatever else it involves */
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         any = true;
         restart = restart || !strcmp(f->fixes[fix_idx].applies, "restart");
     }
+    /* a line the server refuses to start with, replaced by a setting a reload applies
+     * (force_parallel_mode to debug_parallel_query): read at the start it allows, as the
+     * removal beside it is (review 2026-12q, h18c 32); a postmaster setting still needs the
+     * restart of a server running on an earlier file */
     if (any)
-        return restart ? "restart" : "reload";
+        return restart ? "restart" : f->refuses_start ? "start" : "reload";
     /* so does a suggestion that writes assignments: archive_command = ... applies on reload
      * even when the finding also names archive_mode */
     Suggested sugg[SUGGESTED_MAX];
