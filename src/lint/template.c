@@ -190,6 +190,17 @@ static void add_template_finding(const ConfSet *set, const Catalog *cat, const b
     Finding *f = lint_entry_finding(out, "PK0003", first);
     StrBuf why = STRBUF_INIT;
     bool by_design = design_evidence(set, cat, templated, first, &why);
+    /* every such line a path the server opens, or some other value (review 2026-12q, h18b 22:
+     * `max_connections = ${VAR:-200}` was called "a shell variable in a path") */
+    bool paths = true;
+    for (size_t idx = 0; paths && idx < set->n_entries; idx++) {
+        if (!templated[idx])
+            continue;
+        const ConfEntry *entry = &set->entries[idx];
+        char *name = entry->name ? xstrdup(entry->name) : conf_error_line_name(entry);
+        paths = name && conf_path_setting(name);
+        free(name);
+    }
     if (deployed(set, first->file, target_here) || !by_design) {
         f->message = finding_take(
             f, by_design ? xasprintf("the file is a template that was never rendered: %zu"
@@ -197,24 +208,32 @@ static void add_template_finding(const ConfSet *set, const Catalog *cat, const b
                                      " (line%s %s)",
                                      n, n == 1 ? "" : "s", n == 1 ? "" : "s", sb_str(&lines))
                          : xasprintf("%zu line%s hold%s placeholders the server does not"
-                                     " fill in (a shell variable in a path) where"
+                                     " fill in (a shell variable%s) where"
                                      " values belong (line%s %s)",
-                                     n, n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "" : "s",
-                                     sb_str(&lines)));
+                                     n, n == 1 ? "" : "s", n == 1 ? "s" : "",
+                                     paths ? " in a path" : "", n == 1 ? "" : "s", sb_str(&lines)));
         /* only strings the server takes as text ('{{ name }}'): it may well start, with them */
         f->refuses_start = refused;
         f->hint = finding_take(
-            f, by_design
-                   ? xasprintf("%s Render the template with the deployment's values (helm"
-                               " template, ansible, envsubst, the sed script) and lint the"
-                               " output.",
-                               refused ? "The server refuses to start with it."
-                                       : "The server would take the placeholders as literal"
-                                         " text.")
-                   : xstrdup("The server opens a path as written and expands no variable in"
-                             " it (its own $libdir in library paths aside): where that path does"
-                             " not exist it refuses to start. Write the real path, or render"
-                             " the file (envsubst) before the server reads it."));
+            f, by_design ? xasprintf("%s Render the template with the deployment's values (helm"
+                                     " template, ansible, envsubst, the sed script) and lint the"
+                                     " output.",
+                                     refused ? "The server refuses to start with it."
+                                             : "The server would take the placeholders as literal"
+                                               " text.")
+               : paths
+                   ? xstrdup("The server opens a path as written and expands no variable"
+                             " in it (its own $libdir in library paths aside): where that"
+                             " path does not exist it refuses to start. Write the real"
+                             " path, or render the file (envsubst) before the server reads"
+                             " it.")
+                   : xasprintf("The server expands no shell variable in a value (only its own"
+                               " $libdir in library paths and $user in search_path): %s. Write"
+                               " the real value, or render the file (envsubst) before the server"
+                               " reads it.",
+                               refused ? "such a line is a syntax error or a value it rejects,"
+                                         " and it refuses to start"
+                                       : "it takes the text as written"));
     } else {
         /* a template by design: unrendered is its normal state, and the owner changes nothing in
          * it; what the server will read is the rendered file */

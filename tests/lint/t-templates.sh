@@ -224,6 +224,15 @@ check "... an error: nothing says the file is a template (the server opens '\$PG
 check "... and PK0061 does not claim the path '\$PGDATA' must exist" \
   test "$(jq '[.findings[] | select(.rule == "PK0061" and (.message | contains("$PGDATA")))] | length' <<<"$out")" = 0
 
+# ... in another value it is not "in a path" (review 2026-12q, h18b 22); real 18 stops with a
+# syntax error at `max_connections = ${MAXCONN:-200}` (checked with postgres -C)
+printf 'max_connections = ${MAXCONN:-200}\nwork_mem = ${WM:-4MB}\n' >"$work/envvals.conf"
+out=$(lint_json "$work/envvals.conf")
+check "\${VAR} in numeric values: placeholders, not 'in a path', and the hint says the server expands none" \
+  bash -c 'grep -qF "2 lines hold placeholders the server does not fill in (a shell variable) where values belong (lines 1, 2)" <<<"$0" &&
+    grep -qF "The server expands no shell variable in a value" <<<"$0"' \
+  "$(jq -r '.findings[] | select(.rule == "PK0003") | .message + " " + .hint' <<<"$out")"
+
 # an opening marker alone is text: '<%t-%i> ' is a log_line_prefix of escapes, not ERB
 # (held-out review 2026-12c); an ERB tag with its closing marker is a placeholder
 printf "log_line_prefix = '<%%t-%%i> '\nshared_buffers = 1GB\n" >"$work/llp.conf"
