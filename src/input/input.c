@@ -601,6 +601,7 @@ static void doc_free(InputDoc *doc)
         free(doc->notes[note].value);
         free(doc->notes[note].message);
         free(doc->notes[note].hint);
+        free(doc->notes[note].written);
         free(doc->notes[note].link);
     }
     free(doc->notes);

@@ -67,7 +67,8 @@ typedef enum InputNoteKind {
 typedef struct InputNote {
     InputNoteKind kind;
     char *name;    /* the parameter */
-    char *value;   /* as written */
+    char *value;   /* as written (NOTE_CONVERTED: what the server gets) */
+    char *written; /* NOTE_CONVERTED: the text in the file; NULL otherwise */
     int line;      /* 1-based, in the input */
     int column;    /* 1-based */
     char *message; /* full sentence of what happens */

@@ -194,6 +194,7 @@ static char *route_value(DocBuilder *b, const Section *sec, const char *name,
                                            "the unquoted %s is a YAML %s: the server gets '%s'",
                                            text, yaml_type_name(written), sent);
         note->hint = xasprintf("quote it to pass it as written: %s: '%s'", name, text);
+        note->written = xstrdup(text);
     }
     free(text);
     *quoted = true; /* Patroni writes every value quoted */

@@ -1,9 +1,13 @@
 #include "lint/input_notes.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/catalog.h"
+#include "catalog/value.h"
+#include "common/majors.h"
 #include "common/xalloc.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
@@ -21,10 +25,37 @@ static const char *note_rule(InputNoteKind kind)
     return "PK0070";
 }
 
+/* Does the server read what YAML sends as the value written? `on` sent as 'True' to a boolean,
+ * 0600 sent as '384' to log_file_mode (the server's integers take octal): the text changed, the
+ * setting did not (review 2026-12q, h18d 41). A parameter's type is the same on every major
+ * that has it: the manifest's major, else the newest. */
+static bool same_setting_sent(const InputDoc *doc, const InputNote *note)
+{
+    if (note->kind != NOTE_CONVERTED || !note->written || !note->name || !note->value)
+        return false;
+    int major = doc->pg_major >= PK_MIN_MAJOR && doc->pg_major <= PK_MAX_MAJOR ? doc->pg_major
+                                                                               : PK_MAX_MAJOR;
+    const CatalogParam *param = catalog_find(catalog_for_major(major), note->name);
+    GucValue a, b;
+    if (!param || !guc_parse_value_for(param, major, note->written, &a, NULL) ||
+        !guc_parse_value_for(param, major, note->value, &b, NULL) || a.type != b.type)
+        return false;
+    switch (a.type) {
+    case GUC_BOOL: return a.boolval == b.boolval;
+    case GUC_INTEGER:
+    case GUC_REAL: return fabs(a.num - b.num) <= 1e-9 * fmax(1, fabs(a.num));
+    case GUC_ENUM: return a.enum_val && b.enum_val && !strcmp(a.enum_val, b.enum_val);
+    case GUC_STRING: return a.str && b.str && !strcmp(a.str, b.str);
+    }
+    return false;
+}
+
 void lint_input_notes(const InputDoc *doc, const char *file, FindingList *out)
 {
     for (size_t idx = 0; idx < doc->n_notes; idx++) {
         const InputNote *note = &doc->notes[idx];
+        if (same_setting_sent(doc, note))
+            continue;
         Finding *f = finding_raise(out, note_rule(note->kind), NULL);
         f->message = finding_strdup(f, note->message);
         f->hint = finding_strdup(f, note->hint);

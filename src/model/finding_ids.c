@@ -173,7 +173,8 @@ static const FindingId ids[] = {
      "lint/input_notes.c"},
     {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
      "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
-     " prints for it (True, 420, 1.5), not what is written.",
+     " prints for it (True, 420, 1.5), not what is written; reported only where the server"
+     " reads that text as another setting (log_statement: off sent as False).",
      "lint/input_notes.c"},
     {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
      "A parameter whose YAML value is null (~, empty): it is not passed to the server.",

@@ -92,7 +92,13 @@ check "patroni: version from bin_dir (16)" test "$(jq -r '.inputs[0].pg_version'
 found $fx/patroni.yml "$j" PK0010 'effective_cache_sise:'
 found $fx/patroni.yml "$j" PK0020 'maintenance_work_mem: 256Mb'
 found $fx/patroni.yml "$j" PK0073 'wal_keep_segments: 8'
-found $fx/patroni.yml "$j" PK0073 'wal_log_hints: on'
+# YAML sends `on` as 'True' and 0640 as '416', which the server reads as the same setting: no
+# finding (review 2026-12q, h18d 41); `log_statement: off` sent as 'False' changes it
+check "patroni: wal_log_hints: on and log_file_mode: 0640 reach the server unchanged in value: no PK0073" \
+  test "$(jq '[.findings[] | select(.rule == "PK0073" and (.settings[0].name == "wal_log_hints" or .settings[0].name == "log_file_mode"))] | length' <<<"$j")" = 0
+printf 'scope: x\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        log_statement: off\npostgresql:\n  listen: 0.0.0.0:5432\n' >"$tmp/ls-off.yml"
+check "  ... close miss: log_statement: off reaches it as 'False', a PK0073 beside the PK0020" \
+  test "$(lint_json "$tmp/ls-off.yml" | jq -c '[.findings[] | select(.rule == "PK0073" or .rule == "PK0020") | .rule] | sort')" = '["PK0020","PK0073"]'
 found $fx/patroni.yml "$j" PK0071 'max_connections: 500'
 check "patroni: errors Patroni drops are not server refusals" \
   test "$(jq '[.findings[] | select(.refuses_start and (.rule | startswith("PK02") | not))] | length' <<<"$j")" = 0
@@ -247,7 +253,8 @@ check "crunchy: recognised, version 16" test "$(jq -r '.inputs[0].kind + " " + (
 found $fx/crunchy.yaml "$j" PK0010 'random_page_cst:'
 found $fx/crunchy.yaml "$j" PK0020 'temp_buffers: 8Mb'
 found $fx/crunchy.yaml "$j" PK0011 'vacuum_defer_cleanup_age:'
-found $fx/crunchy.yaml "$j" PK0073 'jit: off'
+check "crunchy: jit: off reaches the server as 'False', the same setting: no PK0073" \
+  test "$(jq '[.findings[] | select(.rule == "PK0073" and .settings[0].name == "jit")] | length' <<<"$j")" = 0
 check "crunchy: 1e3 reaches Patroni as 1000 (go-yaml float, then JSON)" \
   test "$(jq -r '.findings[] | select(.rule == "PK0073" and .settings[0].name == "wal_compression") | .settings[0].value' <<<"$j")" = 1000
 sarif_has $fx/crunchy.yaml
