@@ -208,39 +208,21 @@ static const char *phrase_in(const char *text, const char *const *phrases)
     return first_in(text, phrases, word_at);
 }
 
-static const char *const TEST_WORDS[] = {"for testing",
-                                         "testing purposes",
-                                         "testing only",
-                                         "test only",
-                                         "tests only",
-                                         "for tests",
-                                         "test environment",
-                                         "test server",
-                                         "test instance",
-                                         "test database",
-                                         "test cluster",
-                                         "test setup",
-                                         "test suite",
-                                         "unit tests",
-                                         "integration tests",
-                                         "continuous integration",
-                                         "development only",
-                                         "dev only",
-                                         "for development",
-                                         "development environment",
-                                         "development server",
-                                         "local development",
-                                         "not for production",
-                                         "never in production",
-                                         "not use in production",
-                                         "not use this in production",
-                                         "not safe for production",
-                                         "non-production",
-                                         "not for prod",
-                                         "never in prod",
-                                         "not in prod",
-                                         "non-prod",
-                                         NULL};
+/* the phrases of TEST_WORDS that name an environment, not an activity ("for testing joins"
+ * beside work_mem says why a value was tried, "Disabled for local development" where the server
+ * runs) */
+#define ENVIRONMENT_PHRASES                                                                        \
+    "test only", "testing only", "tests only", "test environment", "test server", "test instance", \
+        "test database", "test cluster", "development only", "dev only", "for development",        \
+        "development environment", "development server", "local development",                      \
+        "not for production", "never in production", "not use in production",                      \
+        "not use this in production", "not safe for production", "non-production", "not for prod", \
+        "never in prod", "not in prod", "non-prod"
+static const char *const TEST_WORDS[] = {"for testing",       "testing purposes",
+                                         "for tests",         "test setup",
+                                         "test suite",        "unit tests",
+                                         "integration tests", "continuous integration",
+                                         ENVIRONMENT_PHRASES, NULL};
 /* a tool's or a workload's name (pgbench, TPC-C) says how it was measured, not what for */
 static const char *const BENCHMARK_WORDS[] = {
     "benchmark",           "benchmarking", "load speed",     "loading speed",
@@ -631,34 +613,7 @@ static void take_purpose(Intent *out, const char *comment, const char *file, int
     out->purpose_evidence = arena_printf(out->arena, "line %d: '%s'", line, out->purpose_at.text);
 }
 
-/* The phrases of TEST_WORDS that name an environment, not an activity: "for testing joins"
- * beside work_mem says why a value was tried, "Disabled for local development" where the
- * server runs. */
-static const char *const ENVIRONMENT_WORDS[] = {"test only",
-                                                "testing only",
-                                                "tests only",
-                                                "test environment",
-                                                "test server",
-                                                "test instance",
-                                                "test database",
-                                                "test cluster",
-                                                "development only",
-                                                "dev only",
-                                                "for development",
-                                                "development environment",
-                                                "development server",
-                                                "local development",
-                                                "not for production",
-                                                "never in production",
-                                                "not use in production",
-                                                "not use this in production",
-                                                "not safe for production",
-                                                "non-production",
-                                                "not for prod",
-                                                "never in prod",
-                                                "not in prod",
-                                                "non-prod",
-                                                NULL};
+static const char *const ENVIRONMENT_WORDS[] = {ENVIRONMENT_PHRASES, NULL};
 
 /* A setting's own comment that explains its value by the environment ("ssl = off # Disabled
  * for local development") states the file's purpose as a header does. Only environments
