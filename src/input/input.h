@@ -62,6 +62,7 @@ typedef enum InputNoteKind {
     NOTE_CONVERTED,        /* YAML typing changed the text the server gets */
     NOTE_DROPPED,          /* a null value: the parameter is not passed on */
     NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
+    NOTE_STATIC_SYNC,      /* Patroni passes a synchronous_standby_names it does not manage */
 } InputNoteKind;
 
 typedef struct InputNote {

@@ -911,6 +911,53 @@ static void patroni_wal_keep(DocBuilder *b)
     segments->value = arena_printf(arena, "%ldMB", count * 16);
 }
 
+/* synchronous_standby_names in a Patroni file whose DCS leaves synchronous_mode off: Patroni
+ * manages the list only in synchronous mode (get_server_parameters in
+ * patroni/postgresql/config.py), and otherwise passes the value as written to every node, the
+ * leader after a failover too, so commits wait whenever no listed standby is connected (review
+ * 2026-12p, h17d 46 and 47; 2026-12q, h18d 42). */
+static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    const ConfEntry *ssn = NULL, *commit = NULL;
+    for (size_t idx = 0; idx < b->doc->set.n_entries; idx++) {
+        const ConfEntry *e = &b->doc->set.entries[idx];
+        if (e->name && !strcasecmp(e->name, "synchronous_standby_names"))
+            ssn = e;
+        else if (e->name && !strcasecmp(e->name, "synchronous_commit"))
+            commit = e;
+    }
+    /* with synchronous_commit off or local no commit waits for a standby */
+    if (!ssn || !ssn->value || !*ssn->value ||
+        (commit && commit->value &&
+         (!strcasecmp(commit->value, "off") || !strcasecmp(commit->value, "false") ||
+          !strcasecmp(commit->value, "local"))))
+        return;
+    yaml_node_t *mode = path_get(y, root, "bootstrap.dcs.synchronous_mode");
+    if (is_scalar(mode)) {
+        char *text = scalar_text(mode);
+        YamlValue value = yaml_resolve_plain(text, YAML_READER_PY);
+        bool on = (value.type == YAML_BOOL && value.boolean) ||
+                  (value.type == YAML_INT && value.integer == 1) ||
+                  /* Patroni's parse_bool, and quorum commit mode */
+                  !strcasecmp(text, "on") || !strcasecmp(text, "true") ||
+                  !strcasecmp(text, "yes") || !strcasecmp(text, "1") || !strcasecmp(text, "quorum");
+        free(text);
+        if (on)
+            return;
+    }
+    InputNote *note = builder_add_note(
+        b, NOTE_STATIC_SYNC, ssn->name, ssn->value, ssn->line, ssn->column,
+        "https://patroni.readthedocs.io/en/latest/replication_modes.html#synchronous-mode",
+        "synchronous_standby_names is '%s' while Patroni's synchronous_mode is off: Patroni passes "
+        "it as written to whichever node leads and never changes it, so every commit waits (it "
+        "does not fail) while no listed standby is connected, after a failover too",
+        ssn->value);
+    note->hint = xstrdup("set synchronous_mode: true in bootstrap.dcs (patronictl edit-config on a "
+                         "running cluster) and remove synchronous_standby_names: Patroni then "
+                         "names a healthy replica itself and, unless synchronous_mode_strict, "
+                         "lets commits go on when none is left");
+}
+
 static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
 {
     if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
@@ -1018,6 +1065,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_patroni_hba(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
+        patroni_static_sync(b, y, root);
         break;
     default: break;
     }

@@ -21,6 +21,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_CONVERTED: return "PK0073";
     case NOTE_DROPPED: return "PK0074";
     case NOTE_FORMULA: return "PK0075";
+    case NOTE_STATIC_SYNC: return "PK0079";
     }
     return "PK0070";
 }

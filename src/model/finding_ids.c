@@ -198,6 +198,12 @@ static const FindingId ids[] = {
      "With --target: a value outside a list the service publishes without calling it complete"
      " (RDS's supported shared_preload_libraries): check that the service supports it.",
      "lint/target.c"},
+    {"PK0079", "manifest.patroni-static-sync", "synchronous standbys Patroni does not manage",
+     SEV_WARNING,
+     "A Patroni file sets synchronous_standby_names while synchronous_mode is off: Patroni passes"
+     " it as written to whichever node leads, and every commit waits (it does not fail) while no"
+     " listed standby is connected; synchronous_mode lets Patroni choose the standbys.",
+     "input/manifest.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"
