@@ -122,12 +122,27 @@ static void validate_rules(const HbaSet *set, FindingList *out)
 {
     int major = set->opts.major;
     bool *marked = xcalloc(set->n_rules + 1, sizeof(bool));
+    size_t *reported = xcalloc(set->n_rules + 1, sizeof(size_t)); /* its PK0201's index + 1 */
     placeholder_finding(set, marked, out);
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         if (marked[idx])
             continue;
+        /* a rejected line written again word for word is the same cause: one finding names
+         * both (review 2026-12q, h18d 41) */
+        size_t twin = 0;
+        for (size_t prev = 0; r->rejects && r->raw && !twin && prev < idx; prev++)
+            if (reported[prev] && set->rules[prev].raw && !strcmp(set->rules[prev].raw, r->raw) &&
+                !strcmp(set->rules[prev].file, r->file))
+                twin = reported[prev];
+        if (twin) {
+            Finding *f = &out->items[twin - 1];
+            f->message =
+                finding_printf(f, "%s (the same line again at line %d)", f->message, r->line);
+            continue;
+        }
         if (r->rejects) {
+            reported[idx] = out->n + 1;
             Finding *f =
                 lint_hba_finding(out, "PK0201", r->file, r->line, major, "auth-pg-hba-conf.html");
             f->refuses_start = true;
@@ -162,6 +177,7 @@ static void validate_rules(const HbaSet *set, FindingList *out)
                 finding_strdup(f, "Add the map's lines to pg_ident.conf, or correct the name.");
         }
     }
+    free(reported);
     free(marked);
 }
 

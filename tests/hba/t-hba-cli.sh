@@ -169,6 +169,11 @@ check "  ... an error that refuses start, naming the 3 lines" bash -c \
   'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold placeholders never filled in \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
+# a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)
+dup='local all all peer\nhost all all 10.0.0.0/8 mdd5\nhost all all 10.0.0.0/8 mdd5\nhost all all 10.1.0.0/16 mdd5\n'
+sem "a rejected line written twice: one PK0201 at the first, another rejected line its own" PK0201 "[2, 4]" "$dup"
+check "  ... naming the twin's line" bash -c \
+  'jq -e ".findings[] | select(.rule == \"PK0201\" and .line == 2) | .message | test(\"the same line again at line 3\")" "$0" >/dev/null' "$T/sem.json"
 semdir() { # description, rule, expected lines, postgresql.conf text, pg_hba.conf text
   printf '%b' "$4" > "$S/postgresql.conf"; printf '%b' "$5" > "$S/pg_hba.conf"; : > "$S/pg_ident.conf"
   check "$1" test "$(rule_lines "$2" "$S")" = "$3"
