@@ -499,6 +499,10 @@ static const char *warning_topic(const Finding *f)
         {"durability.client-encoding-set", "character encoding"},
         {"durability", "durability"},
         {"wal", "the WAL and archiving"},
+        /* a pg_hba line that never applies is dead text, not an opening (review 2026-12q,
+         * h18d 41) */
+        {"hba.shadowed-line", "pg_hba lines that never apply"},
+        {"hba.line-cannot-match", "pg_hba lines that never apply"},
         {"security", "security"},
         {"hba", "security"},
         {"observability", "observability"},
@@ -587,9 +591,21 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
                   version, assumed,
                   plural(assumed, "which names a parameter", "which name parameters"),
                   plural(assumed, "not an error", "not errors"));
-    if (errors)
-        sb_printf(out, "%zu %s data or availability at risk and must be fixed. ", errors,
-                  plural(errors, "setting puts", "settings put"));
+    /* an error about who may connect puts security at risk, not data (review 2026-12q,
+     * h18d 41: trust from any address was "data or availability") */
+    size_t security = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        const char *topic = warning_topic(f);
+        security += !f->suppressed && f->severity == SEV_ERROR && !f->refuses_start && topic &&
+                    !strcmp(topic, "security");
+    }
+    if (errors > security)
+        sb_printf(out, "%zu %s data or availability at risk and must be fixed. ", errors - security,
+                  plural(errors - security, "setting puts", "settings put"));
+    if (security)
+        sb_printf(out, "%zu %s security at risk and must be fixed. ", security,
+                  plural(security, "setting puts", "settings put"));
     if (warnings)
         put_verdict_warnings(list, out);
     if (notices)

@@ -89,6 +89,13 @@ if tests/report/node-deps.sh; then
     '[ "$(grep -c "parameter not in this version.* | start |$" <<<"$0")" = 2 ]' "$md"
   check "a shell's && in the Markdown prose is written as &&, not as an entity" bash -c \
     'grep -q "test ! -f /archive/%f && cp %p" <<<"$0" && ! grep -q "&amp;" <<<"$0"' "$md"
+  # an error about who may connect is a security risk in the verdict, not "data or
+  # availability", and a shadowed line is a line that never applies (review 2026-12q, h18d 41)
+  mkdir -p "$tmp/hbav"; printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost all all 10.0.0.0/8 md5\n' > "$tmp/hbav/pg_hba.conf"
+  md=$("$PGKNOB" lint --format md --fail-on never "$tmp/hbav/pg_hba.conf")
+  check "verdict: trust from any address puts security at risk; the shadowed line never applies" bash -c \
+    'grep -q "1 setting puts security at risk" <<<"$0" && ! grep -q "data or availability" <<<"$0" &&
+     grep -q "about pg_hba lines that never apply" <<<"$0"' "$(sed -n '/## Verdict/,+3p' <<<"$md")"
   # a purpose the file shows (PK0090, purpose_source "file"), outside any repository
   mkdir -p "$tmp/test-db"; printf 'fsync = off\n' > "$tmp/test-db/postgresql.conf"
   "$PGKNOB" lint --format json --fail-on never "$tmp/test-db/postgresql.conf" > "$tmp/purpose.json"
