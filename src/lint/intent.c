@@ -323,7 +323,9 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
 {
     pcre2_code *re[6] = {0};
     static const char *const patterns[] = {
-        "(\\d+(?:\\.\\d+)?)\\s*(?:[a-z]{1,3})?\\s*/"
+        /* not a model number's digits ("i7-9700 / 128GB RAM": 9700 is no size, review
+         * 2026-12r, h19d 42) */
+        "(?<![\\w.\\-])(\\d+(?:\\.\\d+)?)\\s*(?:[a-z]{1,3})?\\s*/"
         "\\s*\\d+(?:\\.\\d+)?\\s*(tb|gb|g|mb|m|тб|гб|мб)\\s*"
         "(?:of\\s+)?(?:ram|memory|озу|памят)",
         "(\\d+(?:\\.\\d+)?)\\s*(mb|mib|m)\\s*(?:of\\s+)?ram\\b",
@@ -454,9 +456,9 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
  * RAM" count. */
 static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
 {
-    static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *ram_header, *ram_for,
-        *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key, *storage_words,
-        *hypothetical;
+    static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
+        *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
+        *storage_words, *hypothetical;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -490,6 +492,21 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                     "\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
                     /* "4GB allocated to Postgres shared buffers": a setting's size */
                     "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
+        /* the same said actively: "Allocating ~6GB to Postgres, rest for Node.js and OS"
+         * (review 2026-12r, h19c 31) */
+        ram_giving = compile(
+            "\\b(?:allocat(?:e|es|ing)|dedicat(?:e|es|ing)|reserv(?:e|es|ing)|"
+            "assign(?:s|ing)?|giv(?:e|es|ing))\\s+(?:about\\s+|~\\s*)?(\\d+(?:\\.\\d+)?)"
+            "\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+(?:ram|memory)\\s+)?(?:to|for)\\s+"
+            "(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)\\b(?!'?s?\\s*(?:shared|buffers?|"
+            "cache|work|maintenance))");
+        /* a container's or pod's memory limit is what the server has of the host: "~8GB
+         * container memory limit", "memory limit: 4GB", "mem_limit 2g" (review 2026-12r, h19d
+         * 42) */
+        cgroup_limit =
+            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:container|"
+                    "pod|cgroup)\\s+(?:memory\\s+)?limit\\b|\\b(?:memory|mem)[\\s_-]*limit\\s*"
+                    "[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
         ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
                             "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
@@ -529,7 +546,10 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     char *unit = NULL;
     char *num = NULL;
     if ((num = match_group(ram_given, comment, 1, &unit)) ||
-        (num = match_group(ram_limit, comment, 1, &unit)))
+        (num = match_group(ram_limit, comment, 1, &unit)) ||
+        (num = match_group(ram_giving, comment, 1, &unit)) ||
+        (num = match_group(cgroup_limit, comment, 1, &unit)) ||
+        (num = match_group(cgroup_limit, comment, 3, &unit)))
         ram_set(out, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line, comment);
     free(num);
     free(unit);

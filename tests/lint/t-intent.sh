@@ -617,6 +617,16 @@ ram_of "$work/given.conf" | grep -q 'ram=1GB from line 1' && ram_of "$work/limit
 printf '# server has 16 GB RAM\nshared_buffers = 4GB\t# 4GB allocated to Postgres shared buffers\n' >"$work/sbline.conf"
 ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbline.conf" | grep -q 'ram=16GB from line 1' &&
   ok "host words close miss: memory given to another program is not PostgreSQL's" || fail "host given redis: $(ram_of "$work/redis.conf")"
+# a model number is no size, a container's limit and an active "allocating N to Postgres" are
+# the memory PostgreSQL has (review 2026-12r, h19d 42: "i7-9700 / 128GB RAM" gave ram=9700GB;
+# h19c 31)
+printf '# Tuned for Intel i7-9700 / 128GB RAM host, ~8GB container memory limit\nshared_buffers = 2GB\n' >"$work/i7.conf"
+printf '# optimized for Oracle Cloud (24GB RAM)\n# Allocating ~6GB to Postgres, rest for Node.js and OS\nshared_buffers = 2GB\n' >"$work/alloc.conf"
+printf '# 24GB RAM\n# allocate 4GB to PostgreSQL shared buffers\nshared_buffers = 4GB\n' >"$work/alloc-sb.conf"
+ram_of "$work/i7.conf" | grep -qF "ram=8GB from line 1" && ram_of "$work/alloc.conf" | grep -qF "ram=6GB from line 2" &&
+  ram_of "$work/alloc-sb.conf" | grep -qF "ram=24GB from line 1" &&
+  ok "host words: a CPU model is no size; a container limit and 'Allocating ~6GB to Postgres' are PostgreSQL's; its shared buffers' size is not" ||
+  fail "host model/limit: $(ram_of "$work/i7.conf") / $(ram_of "$work/alloc.conf") / $(ram_of "$work/alloc-sb.conf")"
 # ... in the words a mixed-language comment uses for "for" (review 2026-12q, h18a 05)
 printf '# Optimized dla Hetzner VPS 8GB RAM\n# Memory settings (512MB allocated dla PostgreSQL)\nshared_buffers = 128MB\n' >"$work/given-pl.conf"
 ram_of "$work/given-pl.conf" | grep -q 'ram=512MB from line 2' &&
