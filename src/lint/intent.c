@@ -1406,7 +1406,9 @@ static const char *const PATH_TEST_WORDS[] = {
     /* a spike (a throwaway experiment, "pgpool_spike") and a take-home exercise */
     "spike", "spikes", "takehome",
     /* a developer's own machine, kept in a dotfiles repository (review 2026-12q, h18d 39) */
-    "dotfiles", NULL};
+    "dotfiles",
+    /* quality assurance: a test environment's name (qa-ds-docker, review 2026-12r, h19a 03) */
+    "qa", NULL};
 /* with a performance contest's (ISUCON, Rinha de Backend): load-tested, then thrown away */
 static const char *const PATH_BENCH_WORDS[] = {"bench",   "benchmark", "benchmarks", "benchmarking",
                                                "pgbench", "loadtest",  "import",     "contest",
