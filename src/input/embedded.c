@@ -1,5 +1,6 @@
 /* postgresql.conf and pg_hba.conf text embedded in YAML: a Kubernetes ConfigMap's data (keys
- * postgresql.conf and other *.conf keys naming postgres or starting with pg, pg_hba.conf) and
+ * postgresql.conf and other *.conf keys naming postgres or starting with pg, the
+ * postgresql.conf.sample initdb copies, pg_hba.conf) and
  * Bitnami's postgresql chart values, the chart's own or a parent chart's `postgresql:` at any depth
  * (primary.configuration, primary.extendedConfiguration, primary.pgHbaConfiguration; the older
  * chart's postgresqlConfiguration and postgresqlExtendedConf maps, rendered as its templates
@@ -268,9 +269,12 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
         }
         const char *k = base(key);
         bool hba = !strcmp(k, "pg_hba.conf");
-        /* postgresql.conf, custom-postgresql.conf, pg-tuning.conf; not nginx.conf */
-        bool conf = !hba && strcmp(k, "pg_ident.conf") && has_suffix(k, ".conf") &&
-                    (strstr(k, "postgres") || !strncmp(k, "pg", 2));
+        /* postgresql.conf, custom-postgresql.conf, pg-tuning.conf; not nginx.conf. And
+         * postgresql.conf.sample, mounted where initdb takes every new cluster's
+         * postgresql.conf from (review 2026-12r, h19d 47) */
+        bool conf = !hba && strcmp(k, "pg_ident.conf") &&
+                    ((has_suffix(k, ".conf") && (strstr(k, "postgres") || !strncmp(k, "pg", 2))) ||
+                     !strcmp(k, "postgresql.conf.sample"));
         if ((hba || conf) && !d)
             d = begin(out, &b, file, data, len, xasprintf("ConfigMap %s", name ? name : "?"));
         if (conf)

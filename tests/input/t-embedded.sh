@@ -110,6 +110,14 @@ expect_exit 2 "close miss: a template whose YAML is broken beyond its tags is st
   "$PGKNOB" lint --no-rules "$tmp/broken-tpl.yaml"
 check "  ... with the render hint" grep -q 'render it (helm template, ansible)' <<<"$ERR"
 
+# postgresql.conf.sample, mounted where initdb takes every new cluster's postgresql.conf from,
+# is configuration too (review 2026-12r, h19d 47); a key of another sample is not
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pg\ndata:\n  postgresql.conf.sample: |\n    shared_bufers = 1GB\n' >"$tmp/sample.yaml"
+check "a ConfigMap's postgresql.conf.sample is read: its typo found at line 7" \
+  jq -e '[.findings[] | select(.rule == "PK0010" and .line == 7)] | length == 1' < <(lint json "$tmp/sample.yaml") >/dev/null
+sed 's/postgresql.conf.sample/nginx.conf.sample/' "$tmp/sample.yaml" >"$tmp/nsample.yaml"
+expect_exit 2 "  close miss: nginx.conf.sample is not" -- "$PGKNOB" lint --no-rules "$tmp/nsample.yaml"
+
 j=$("$PGKNOB" lint --no-rules --format json - <$fx/configmap.yaml 2>/dev/null)
 check "stdin: findings name <stdin>" jq -e '[.findings[] | select(.file == "<stdin>" and .rule == "PK0010")] | length == 1' <<<"$j" >/dev/null
 expect_exit 2 "--input-format embedded on a Cluster: no such document, exit 2" -- \
