@@ -203,7 +203,7 @@ static const FindingId ids[] = {
      "A Patroni file sets synchronous_standby_names while synchronous_mode is off: Patroni passes"
      " it as written to whichever node leads, and every commit waits (it does not fail) while no"
      " listed standby is connected; synchronous_mode lets Patroni choose the standbys.",
-     "input/manifest.c"},
+     "lint/input_notes.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"
