@@ -403,8 +403,8 @@ static const struct {
          " \"Password Authentication\"): a role whose password was stored as MD5 cannot log"
          " in through this line."},
     [HW_REPLICATION] =
-        {"Write hostssl for replication lines (and sslmode=verify-full on the"
-         " standby).",
+        {"Write hostssl for replication lines (it needs ssl = on: a hostssl line never"
+         " matches while ssl is off), and sslmode=verify-full on the standby.",
          "A physical replication connection carries every change of the cluster. A host line"
          " accepts it with or without SSL, a hostnossl line only without (PostgreSQL"
          " documentation, \"The pg_hba.conf File\" and \"Secure TCP/IP Connections with SSL\")."},
@@ -761,8 +761,9 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 }
 
 /* `open` is the line's PK0213 (every address, a weak method): one cause, one finding, so the
- * unencrypted stream is said there. `ssl_off`: the configuration sets ssl off, so hostssl alone
- * would refuse the standby. */
+ * unencrypted stream is said there. `ssl_off`: the configuration leaves ssl off (set off, or a
+ * Patroni file that does not set it), so hostssl alone would refuse the standby; where ssl is
+ * unknown the hint still says hostssl needs it (review 2026-12r, h19b 19). */
 static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open, bool ssl_off,
                               FindingList *out)
 {
@@ -782,10 +783,9 @@ static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open
                                 r->type, address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_REPLICATION);
     if (ssl_off)
-        f->hint = finding_printf(f,
-                                 "ssl is off, so first turn it on (ssl = on with a certificate "
-                                 "and key); then %c%s",
-                                 tolower((unsigned char)f->hint[0]), f->hint + 1);
+        f->hint = finding_strdup(f, "ssl is off, so first turn it on (ssl = on with a certificate"
+                                    " and key); then write hostssl for replication lines, and"
+                                    " sslmode=verify-full on the standby.");
 }
 
 static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -869,7 +869,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         if (enc)
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
-            check_replication(set, r, open, ssl && !ssl_on, out);
+            check_replication(set, r, open, (ssl && !ssl_on) || !set->opts.ssl, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
     }
