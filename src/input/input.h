@@ -63,6 +63,7 @@ typedef enum InputNoteKind {
     NOTE_DROPPED,          /* a null value: the parameter is not passed on */
     NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
     NOTE_STATIC_SYNC,      /* Patroni passes a synchronous_standby_names it does not manage */
+    NOTE_PATRONI_TIMING,   /* Patroni's ttl, loop_wait and retry_timeout break its rule */
 } InputNoteKind;
 
 typedef struct InputNote {

@@ -3,6 +3,7 @@
  * Cluster, a Zalando postgresql, a Crunchy PostgresCluster or a Patroni configuration become one
  * InputDoc each, the rest (Services, ConfigMaps of a Helm release) are skipped. */
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/value.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 #include "input/major_evidence.h"
@@ -958,6 +960,116 @@ static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                          "lets commits go on when none is left");
 }
 
+/* A whole number of seconds in bootstrap.dcs (Patroni takes int() of it), its default when the
+ * key is absent; false when the value is no number (an unrendered template's). */
+static bool dcs_seconds(const Yaml *y, yaml_node_t *root, const char *key, long fallback,
+                        long *seconds, int *line, int *column)
+{
+    char path[64];
+    snprintf(path, sizeof(path), "bootstrap.dcs.%s", key);
+    yaml_node_t *node = path_get(y, root, path);
+    *seconds = fallback;
+    if (!node)
+        return true;
+    if (!is_scalar(node))
+        return false;
+    char *text = scalar_text(node), *end = NULL;
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    bool ok = end != text && !*end && !errno && value >= 0 && value < 1000000;
+    free(text);
+    if (ok) {
+        *seconds = value;
+        *line = (int)node->start_mark.line + 1;
+        *column = (int)node->start_mark.column + 1;
+    }
+    return ok;
+}
+
+/* Patroni's rule for its timings, loop_wait + 2 x retry_timeout <= ttl, and its minimums (1, 3
+ * and 20 s). Since 3.2 (commit 9283ebd, _validate_and_adjust_timeouts in patroni/config.py) it
+ * raises a value below its minimum and then lowers loop_wait (or, when even 1 s is too much,
+ * retry_timeout) with a warning in its log; before 3.2 it ran them as written (review
+ * 2026-12r, h19b 17). */
+static void patroni_timing(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    long loop_wait, retry, ttl;
+    int line_loop = 0, line_retry = 0, line_ttl = 0, col_loop = 0, col_retry = 0, col_ttl = 0;
+    if (!dcs_seconds(y, root, "loop_wait", 10, &loop_wait, &line_loop, &col_loop) ||
+        !dcs_seconds(y, root, "retry_timeout", 10, &retry, &line_retry, &col_retry) ||
+        !dcs_seconds(y, root, "ttl", 30, &ttl, &line_ttl, &col_ttl) ||
+        !(line_loop || line_retry || line_ttl))
+        return;
+    long used_loop = loop_wait < 1 ? 1 : loop_wait, used_retry = retry < 3 ? 3 : retry,
+         used_ttl = ttl < 20 ? 20 : ttl;
+    StrBuf below = {0}, raised = {0}, changes = {0};
+    int line = 0, column = 0;
+    const struct {
+        const char *name;
+        long written, used;
+        int line, column;
+    } keys[] = {{"loop_wait", loop_wait, used_loop, line_loop, col_loop},
+                {"retry_timeout", retry, used_retry, line_retry, col_retry},
+                {"ttl", ttl, used_ttl, line_ttl, col_ttl}};
+    for (size_t idx = 0; idx < sizeof(keys) / sizeof(keys[0]); idx++) {
+        if (keys[idx].written == keys[idx].used)
+            continue;
+        sb_printf(&below, "%s%s %ld s (at least %ld)", below.len ? ", " : "", keys[idx].name,
+                  keys[idx].written, keys[idx].used);
+        sb_printf(&raised, "%s%s to %ld s", raised.len ? ", " : "", keys[idx].name, keys[idx].used);
+        if (!line) {
+            line = keys[idx].line;
+            column = keys[idx].column;
+        }
+    }
+    long sum = used_loop + 2 * used_retry;
+    bool broken = sum > used_ttl;
+    if (raised.len)
+        sb_printf(&changes, "raise %s", sb_str(&raised));
+    if (1 + 2 * used_retry > used_ttl)
+        sb_printf(&changes, "%slower loop_wait to 1 s and retry_timeout to %ld s",
+                  changes.len ? ", then " : "", (used_ttl - 1) / 2);
+    else if (broken)
+        sb_printf(&changes, "%slower loop_wait to %ld s", changes.len ? ", then " : "",
+                  used_ttl - 2 * used_retry);
+    if (changes.len) {
+        if (!line) { /* the rule broken: at ttl, else the first of the others written */
+            line = line_ttl ? line_ttl : line_loop ? line_loop : line_retry;
+            column = line_ttl ? col_ttl : line_loop ? col_loop : col_retry;
+        }
+        StrBuf message = {0};
+        if (below.len)
+            sb_printf(&message, "below Patroni's minimums: %s%s", sb_str(&below),
+                      broken ? "; and " : "");
+        if (broken)
+            sb_printf(&message,
+                      "loop_wait %ld + 2 × retry_timeout %ld = %ld s is more than %s %ld s, "
+                      "against Patroni's rule loop_wait + 2 × retry_timeout <= ttl",
+                      used_loop, used_retry, sum, used_ttl == ttl ? "ttl" : "even ttl's minimum,",
+                      used_ttl);
+        sb_printf(&message, ": Patroni 3.2 and later %s at start (a warning in its log)%s",
+                  sb_str(&changes),
+                  broken ? "; earlier versions run them as written, and the leader key can expire "
+                           "while the leader is still retrying the DCS"
+                         : " and reject the file under --validate-config; earlier versions "
+                           "run them as written");
+        InputNote *note =
+            builder_add_note(b, NOTE_PATRONI_TIMING, NULL, NULL, line, column,
+                             "https://patroni.readthedocs.io/en/latest/dynamic_configuration.html",
+                             "%s", sb_str(&message));
+        note->hint =
+            broken ? xasprintf("raise ttl to %ld s or more, or lower loop_wait or retry_timeout, "
+                               "so that loop_wait + 2 × retry_timeout <= ttl",
+                               sum)
+                   : xstrdup("write the values Patroni uses: ttl at least 20 s, loop_wait at "
+                             "least 1 s, retry_timeout at least 3 s");
+        sb_free(&message);
+    }
+    sb_free(&below);
+    sb_free(&raised);
+    sb_free(&changes);
+}
+
 static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
 {
     if (!root || root->type != YAML_MAPPING_NODE || map_get(y, root, "kind") ||
@@ -1066,6 +1178,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
         patroni_static_sync(b, y, root);
+        patroni_timing(b, y, root);
         break;
     default: break;
     }

@@ -22,6 +22,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_DROPPED: return "PK0074";
     case NOTE_FORMULA: return "PK0075";
     case NOTE_STATIC_SYNC: return "PK0079";
+    case NOTE_PATRONI_TIMING: return "PK0084";
     }
     return "PK0070";
 }

@@ -204,6 +204,12 @@ static const FindingId ids[] = {
      " it as written to whichever node leads, and every commit waits (it does not fail) while no"
      " listed standby is connected; synchronous_mode lets Patroni choose the standbys.",
      "lint/input_notes.c"},
+    {"PK0084", "manifest.patroni-timing", "Patroni timings that break its own rule", SEV_WARNING,
+     "A Patroni file's ttl, loop_wait and retry_timeout (bootstrap.dcs) break the rule its"
+     " documentation sets, loop_wait + 2 x retry_timeout <= ttl, or go below its minimums:"
+     " Patroni 3.2 and later change them at start, and earlier versions let the leader key"
+     " expire while the leader is still retrying the DCS.",
+     "lint/input_notes.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"

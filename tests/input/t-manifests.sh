@@ -365,4 +365,46 @@ expect_exit 2 "  ... as pgknob fix indeed refuses the file" -- "$PGKNOB" fix --d
 printf 'max_wal_size = 32MB\n' >"$tmp/byhand.conf"
 check "  close miss: a postgresql.conf's fix is pgknob fix's" \
   grep -q "fix safety: [a-z]* (pgknob fix --" <<<"$("$PGKNOB" lint --fail-on never "$tmp/byhand.conf" 2>&1)"
+# Patroni's timing rule, loop_wait + 2 x retry_timeout <= ttl, and its minimums (20, 1, 3 s):
+# Patroni 3.2+ changes what breaks them at start (_validate_and_adjust_timeouts in
+# patroni/config.py); what it does is computed here as that function does, and the warning
+# must name it (review 2026-12r, h19b 17)
+patroni_timing() { # ttl loop_wait retry_timeout ("-" leaves the key out): PK0084's findings
+  { printf 'scope: demo\nname: node1\nbootstrap:\n  dcs:\n'
+    [ "$1" != - ] && printf '    ttl: %s\n' "$1"
+    [ "$2" != - ] && printf '    loop_wait: %s\n' "$2"
+    [ "$3" != - ] && printf '    retry_timeout: %s\n' "$3"
+    printf 'postgresql:\n  data_dir: /var/lib/postgresql/data\n'; } > "$tmp/timing.yml"
+  "$PGKNOB" lint --format json --fail-on never "$tmp/timing.yml" 2>/dev/null |
+    jq -c '[.findings[] | select(.rule == "PK0084") | {line, severity, message}]'
+}
+adjusted() { # ttl loop_wait retry_timeout as Patroni 3.2+ uses them (defaults 30 10 10)
+  python3 -c '
+import sys
+d = dict(zip(("ttl", "loop", "retry"), (30, 10, 10)))
+v = [d[k] if a == "-" else int(a) for k, a in zip(d, sys.argv[1:])]
+ttl, loop, retry = max(v[0], 20), max(v[1], 1), max(v[2], 3)
+if 1 + 2 * retry > ttl:
+    loop, retry = 1, (ttl - 1) // 2
+elif loop + 2 * retry > ttl:
+    loop = ttl - 2 * retry
+print(ttl, loop, retry)' "$@"
+}
+for c in "20 8 7" "30 10 10" "22 8 7" "10 8 7" "30 10 2" "20 1 10" "45 15 15" "- 12 10" "- - 11" "25 - -"; do
+  read -r t l r <<<"$c"
+  got="$(patroni_timing "$t" "$l" "$r")"; want="$(adjusted "$t" "$l" "$r")"
+  written="$([ "$t" = - ] && echo 30 || echo "$t") $([ "$l" = - ] && echo 10 || echo "$l") $([ "$r" = - ] && echo 10 || echo "$r")"
+  if [ "$want" = "$written" ]; then
+    check "PK0084 close miss: ttl $t, loop_wait $l, retry_timeout $r, which Patroni keeps" test "$got" = "[]"
+  else
+    read -r wt wl wr <<<"$want"; read -r ot ol or <<<"$written"
+    words=(); [ "$wt" != "$ot" ] && words+=("ttl to $wt s"); [ "$wl" != "$ol" ] && words+=("loop_wait to $wl s")
+    [ "$wr" != "$or" ] && words+=("retry_timeout to $wr s")
+    check "PK0084 ttl $t, loop_wait $l, retry_timeout $r: one warning naming what Patroni uses ($want)" \
+      jq -e --arg a "${words[0]}" --arg b "${words[1]:-${words[0]}}" \
+        'length == 1 and .[0].severity == "warning" and (.[0].message | contains($a) and contains($b))' <<<"$got"
+  fi
+done
+check "PK0084 at the ttl line when the rule is broken" jq -e '.[0].line == 5' <<<"$(patroni_timing 20 8 7)"
+check "PK0084 close miss: a template's placeholder is no number" test "$(patroni_timing '"${TTL}"' 8 7)" = "[]"
 done_testing
