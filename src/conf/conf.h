@@ -61,6 +61,9 @@ typedef struct ConfSet {
     size_t n_pragmas;
     char *data_dir;     /* when a data directory was loaded, else NULL */
     int data_dir_major; /* from PG_VERSION, 0 if none */
+    /* why a reader takes the whole file for a template (a manifest's own keys hold envsubst's
+     * `${NAME}`), in the arena; NULL when nothing outside the settings says so */
+    char *template_evidence;
 } ConfSet;
 
 typedef struct ConfLoadOpts {

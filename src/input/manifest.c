@@ -13,6 +13,7 @@
 #include "catalog/catalog.h"
 #include "catalog/value.h"
 #include "common/strbuf.h"
+#include "conf/conf_template.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 #include "input/major_evidence.h"
@@ -1279,6 +1280,84 @@ typedef struct Stream {
     size_t *last_line_offset;
 } Stream;
 
+/* Does a value outside the settings and pg_hba lines hold envsubst's `${NAME}`: the manifest's
+ * own keys (Patroni's scope and name, a restapi address), which neither Patroni nor the API
+ * server expands, so the whole file is rendered before anything reads it (review 2026-12r,
+ * h19b 15). A command's value is left out: a shell may expand it. */
+#define TEMPLATE_WALK_DEPTH 32
+
+static bool entry_at_line(const InputDoc *doc, int line)
+{
+    for (size_t idx = 0; idx < doc->set.n_entries; idx++)
+        if (doc->set.entries[idx].line == line)
+            return true;
+    for (size_t idx = 0; idx < doc->n_hba; idx++)
+        if (doc->hba[idx].line == line)
+            return true;
+    return false;
+}
+
+/* `seen`: one flag per node of the document, so that aliases (an alias bomb's shared nodes) are
+ * walked once */
+static bool own_placeholder(const Yaml *y, yaml_node_t *node, const char *key, const InputDoc *doc,
+                            int depth, bool *seen, char **found, int *line)
+{
+    if (!node || depth > TEMPLATE_WALK_DEPTH || seen[node - y->doc->nodes.start])
+        return false;
+    seen[node - y->doc->nodes.start] = true;
+    if (node->type == YAML_SCALAR_NODE) {
+        if (key && strstr(key, "command"))
+            return false;
+        char *text = scalar_text(node);
+        bool hit = false;
+        for (const char *at = strstr(text, "${"); at && !hit; at = strstr(at + 1, "${")) {
+            size_t len = conf_placeholder_token(at);
+            if (len && !entry_at_line(doc, (int)node->start_mark.line + 1)) {
+                *found = xasprintf("%s holds %.*s", key ? key : "a value", (int)len, at);
+                *line = (int)node->start_mark.line + 1;
+                hit = true;
+            }
+        }
+        free(text);
+        return hit;
+    }
+    if (node->type == YAML_SEQUENCE_NODE) {
+        for (yaml_node_item_t *item = node->data.sequence.items.start;
+             item < node->data.sequence.items.top; item++)
+            if (own_placeholder(y, node_at(y, *item), key, doc, depth + 1, seen, found, line))
+                return true;
+        return false;
+    }
+    if (node->type != YAML_MAPPING_NODE)
+        return false;
+    for (yaml_node_pair_t *pair = node->data.mapping.pairs.start;
+         pair < node->data.mapping.pairs.top; pair++) {
+        yaml_node_t *name = node_at(y, pair->key);
+        char *text = is_scalar(name) ? scalar_text(name) : NULL;
+        bool hit =
+            own_placeholder(y, node_at(y, pair->value), text, doc, depth + 1, seen, found, line);
+        free(text);
+        if (hit)
+            return true;
+    }
+    return false;
+}
+
+static void template_evidence(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    char *found = NULL;
+    int line = 0;
+    bool *seen = xcalloc((size_t)(y->doc->nodes.top - y->doc->nodes.start) + 1, sizeof(*seen));
+    bool hit = own_placeholder(y, root, NULL, b->doc, 0, seen, &found, &line);
+    free(seen);
+    if (!hit)
+        return;
+    b->doc->set.template_evidence =
+        arena_printf(arena_get(&b->doc->set.arena), "%s on line %d, which %s does not expand",
+                     found, line, b->doc->format == INPUT_PATRONI ? "Patroni" : "the operator");
+    free(found);
+}
+
 static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kind)
 {
     InputDoc *doc = input_result_add(s->out);
@@ -1293,6 +1372,7 @@ static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kin
                      : doc_label(y, root, kind_word(kind));
     read_doc(&b, y, root);
     read_pod_resources(&b, y, root);
+    template_evidence(&b, y, root);
     builder_finish(&b);
     *s->last_line = b.last_line;
     *s->last_line_offset = b.last_line_offset;

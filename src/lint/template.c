@@ -122,6 +122,10 @@ static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *
 {
     if (template_path(first->file, why))
         return true;
+    if (set->template_evidence) {
+        sb_printf(why, "%s", set->template_evidence);
+        return true;
+    }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         const char *text = entry->error ? entry->line_text : entry->value;

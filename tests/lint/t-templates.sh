@@ -383,4 +383,21 @@ printf 'work_mem = {{ big and "64MB" or "4MB" }}\nmaintenance_work_mem = {{ "1GB
 check "  ... close miss: an expression or a variable branch is unknown, never guessed: no PK0020" \
   test "$(lint_json --pg-version 17 "$work/unknown.conf.j2" | jq '[.findings[] | select(.rule == "PK0020")] | length')" = 0
 
+# A Patroni file whose own keys hold envsubst's ${NAME} (scope, name), which Patroni does not
+# expand, is rendered before anything reads it: its ${…} paths are a template's notice, not the
+# error of a file deployed as it is (review 2026-12r, h19b 15). Close misses: the same file with
+# a literal scope, and a ${…} only in a command (a shell may expand it).
+patroni_env() { # the scope line, the replica method's command line
+  printf '%s\nname: node1\npostgresql:\n  data_dir: /var/lib/postgresql/data\n  create_replica_methods: [basebackup]\n  basebackup:\n    %s\n  parameters:\n    ssl: "on"\n    ssl_cert_file: ${CERT}\n    ssl_key_file: ${KEY}\n' \
+    "$1" "$2" > "$work/env-patroni.yml"
+  lint_json "$work/env-patroni.yml" | jq -c '[.findings[] | select(.rule == "PK0003") | {severity, refuses_start, message}]'
+}
+out="$(patroni_env 'scope: ${SCOPE}' 'max-rate: 100M')"
+check "Patroni file with scope: \${SCOPE}: PK0003 is a template's notice naming scope" \
+  jq -e 'length == 1 and .[0].severity == "notice" and (.[0].message | test("scope holds [$][{]SCOPE[}] on line 1, which Patroni does not expand"))' <<<"$out"
+check "  ... close miss: a literal scope keeps the error" \
+  jq -e 'length == 1 and .[0].severity == "error"' <<<"$(patroni_env 'scope: demo' 'max-rate: 100M')"
+check "  ... close miss: a \${…} in a command is no evidence" \
+  jq -e 'length == 1 and .[0].severity == "error"' <<<"$(patroni_env 'scope: demo' 'command: /usr/local/bin/restore ${STANZA}')"
+
 done_testing
