@@ -270,6 +270,35 @@ static bool has_template_line(const char *data, size_t len)
     return false;
 }
 
+/* A line whose YAML value starts with a template's tag, unquoted (`name: {{ host }}`,
+ * `- {{ line }}`): YAML reads `{` as a flow mapping, so the file does not parse until it is
+ * rendered (review 2026-12r, h19b 20: an Ansible Patroni template with its tags inline). */
+static bool has_tag_value(const char *data, size_t len)
+{
+    const char *p = data, *end = data + len;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        while (p < stop && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p < stop && *p != '#') {
+            const char *colon = NULL;
+            if (stop - p >= 2 && p[0] == '-' && p[1] == ' ')
+                colon = p;
+            for (const char *q = p; !colon && q + 1 < stop && *q != '"' && *q != '\''; q++)
+                if (q[0] == ':' && q[1] == ' ')
+                    colon = q;
+            const char *value = colon ? colon + 2 : NULL;
+            while (value && value < stop && *value == ' ')
+                value++;
+            if (value && stop - value >= 2 && value[0] == '{' && strchr("{%", value[1]))
+                return true;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return false;
+}
+
 /* JSON starts with { or [ (after blanks), but not with a template's {{, {% or {#. */
 static bool looks_like_json(const char *data, size_t len)
 {
@@ -474,6 +503,34 @@ static bool read_set_aside(const InputResult *res, const char *data, const char 
     return false;
 }
 
+/* A version key on a line whose tags were set aside (Patroni's `bin_dir:
+ * /usr/lib/postgresql/{{ version }}/bin`) names no major: the message quotes the template's own
+ * text, not the underscores put in the tags' place. */
+static void restore_set_aside_versions(InputResult *res, const char *data, const char *aside,
+                                       size_t len)
+{
+    for (size_t d = 0; d < res->n_docs; d++) {
+        InputDoc *doc = &res->docs[d];
+        if (!doc->version_text || same_line(data, aside, len, doc->version_line))
+            continue;
+        size_t at = 0;
+        for (int n = 1; n < doc->version_line && at < len; n++) {
+            const char *nl = memchr(data + at, '\n', len - at);
+            at = nl ? (size_t)(nl - data) + 1 : len;
+        }
+        at += doc->version_column > 0 ? (size_t)doc->version_column - 1 : 0;
+        size_t stop = at;
+        while (stop < len && data[stop] != '\n' && data[stop] != '\r')
+            stop++;
+        while (stop > at && data[stop - 1] == ' ')
+            stop--;
+        free(doc->version_text);
+        doc->version_text = xstrndup(data + (at < len ? at : len), stop > at ? stop - at : 0);
+        doc->pg_major = 0;
+        doc->version_label[0] = '\0';
+    }
+}
+
 static bool load_buffer(const char *name, const char *data, size_t len, const InputOpts *opts,
                         bool from_stdin, InputResult *out, PkDiag *diag)
 {
@@ -516,12 +573,14 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         ok = manifest_load_yaml(name, data, len, opts, out, diag);
     /* a template of YAML (a Helm chart's ConfigMap) read with its tags set aside: what it
      * embeds is checked, its placeholders then say it is a template (PK0003) */
-    if (!ok && format == INPUT_AUTO && has_template_line(data, len)) {
+    bool tagged = !ok && (has_template_line(data, len) || has_tag_value(data, len));
+    if (!ok && format == INPUT_AUTO && tagged) {
         char *aside = template_tags_aside(data, len);
         InputResult second = {0};
         PkDiag second_diag = PK_DIAG_INIT;
         if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs &&
             !read_set_aside(&second, data, aside, len)) {
+            restore_set_aside_versions(&second, data, aside, len);
             input_result_free(out);
             *out = second;
             if (diag)
@@ -533,7 +592,7 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         pk_diag_free(&second_diag);
         free(aside);
     }
-    if (!ok && diag && !diag->hint && has_template_line(data, len))
+    if (!ok && diag && !diag->hint && tagged)
         diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
                              " JSON): render it (helm template, ansible) and lint the output.");
     return ok;

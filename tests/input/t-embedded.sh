@@ -110,6 +110,21 @@ expect_exit 2 "close miss: a template whose YAML is broken beyond its tags is st
   "$PGKNOB" lint --no-rules "$tmp/broken-tpl.yaml"
 check "  ... with the render hint" grep -q 'render it (helm template, ansible)' <<<"$ERR"
 
+# an Ansible Patroni template whose tags are inline in its own keys (name, listen, bin_dir), not
+# on lines of their own, is a template too: read with them set aside, its parameters and
+# pg_hba lines (no tag there) checked, and the version key quoted as written (review 2026-12r,
+# h19b 20: refused with a bare YAML error before)
+printf 'scope: demo\nname: {{ ansible_hostname }}\nrestapi:\n  listen: {{ ip }}:8008\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        max_connections: 100\n  pg_hba:\n    - host all all all md5\npostgresql:\n  listen: {{ ip }}:5432\n  bin_dir: /usr/lib/postgresql/{{ pg_version }}/bin\n' >"$tmp/inline.yml.j2"
+j="$("$PGKNOB" lint --format json --fail-on never "$tmp/inline.yml.j2" 2>/dev/null)"
+check "a Patroni template with inline tags in its own keys is read: PK0213 at the md5 line 11" \
+  jq -e '[.findings[] | select(.rule == "PK0213" and .line == 11)] | length == 1' <<<"$j"
+check "  ... its version key quoted as written, not as the set-aside underscores" \
+  jq -e '[.findings[] | select(.rule == "PK0004") | .message | test("[{][{] pg_version [}][}]")] == [true]' <<<"$j"
+check "  ... and no stand-in anywhere" bash -c '! grep -q "____" <<<"$0"' "$j"
+sed 's/max_connections: 100/max_connections: {{ mc }}/' "$tmp/inline.yml.j2" >"$tmp/inline-param.yml.j2"
+expect_exit 2 "  close miss: with a tag in a parameter's value, refused" -- "$PGKNOB" lint --no-rules "$tmp/inline-param.yml.j2"
+check "  ... with the render hint" grep -q 'render it (helm template, ansible)' <<<"$ERR"
+
 # postgresql.conf.sample, mounted where initdb takes every new cluster's postgresql.conf from,
 # is configuration too (review 2026-12r, h19d 47); a key of another sample is not
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pg\ndata:\n  postgresql.conf.sample: |\n    shared_bufers = 1GB\n' >"$tmp/sample.yaml"
