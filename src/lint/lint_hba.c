@@ -584,8 +584,10 @@ static bool same_method_and_options(const HbaRule *a, const HbaRule *b)
     return true;
 }
 
-/* Marks in `shadowed` (one per rule) the lines an earlier one hides. */
-static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
+/* Marks in `shadowed` (one per rule) the lines an earlier one hides, in `by` the index + 1 of
+ * the line that hides each, and in `hidden` its PK0210's finding index + 1. */
+static void check_shadowed(const HbaSet *set, bool *shadowed, size_t *by, size_t *hidden,
+                           FindingList *out)
 {
     ShadowIndex idx = {0};
     for (size_t li = 0; li < set->n_rules; li++) {
@@ -599,6 +601,7 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
         }
         const HbaRule *e = &set->rules[ei];
         shadowed[li] = true;
+        by[li] = ei + 1;
         Finding *f = lint_hba_finding(out, "PK0210", l->file, l->line, set->opts.major,
                                       "auth-pg-hba-conf.html");
         f->message = finding_printf(f,
@@ -606,6 +609,7 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, FindingList *out)
                                     " %d (%s:%d, %s): this line never applies",
                                     e->line, display_path(e), e->line, e->method);
         hba_words(f, HW_SHADOWED);
+        hidden[li] = out->n;
         /* the earlier line asks the same (method and options): removing this one changes no
          * access, so it is tidying, not a rule the author expected to apply (review 2026-12p,
          * h17d 46) */
@@ -802,7 +806,7 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
 /* A weakness several lines share (md5 for every address on line after line, replication without
  * SSL from each standby's /32 and its IPv6 twin) is one cause: one finding at the first line
  * names the others, in place of the same warning per line (review 2026-12p, h17a 12, 13). */
-static void fold_same_cause(FindingList *out, size_t begin)
+static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
 {
     static const char *const rules[] = {"PK0211", "PK0212", "PK0213", "PK0217", NULL};
     size_t n = out->n - begin, kept = begin;
@@ -822,9 +826,12 @@ static void fold_same_cause(FindingList *out, size_t begin)
             sb_printf(&also[at], "%s%d", count[at] ? ", " : "", f->line);
             count[at]++;
             folded = true;
+            moved[idx - begin] = first;
         }
-        if (!folded)
+        if (!folded) {
+            moved[idx - begin] = kept;
             out->items[kept++] = *f;
+        }
     }
     for (size_t idx = begin; idx < kept; idx++) {
         size_t at = idx - begin;
@@ -840,11 +847,43 @@ static void fold_same_cause(FindingList *out, size_t begin)
     out->n = kept;
 }
 
+/* A line hidden by one that is itself a finding at warning or above (trust or md5 for every
+ * address, PK0211/PK0213) is one cause: the hiding line's finding names it, in place of a
+ * PK0210 that goes away when that line is narrowed (review 2026-12q, h18d 46). Per rule:
+ * `by` the hiding line's index + 1, `hidden` its PK0210's finding index + 1, `cause` its own
+ * PK0211/PK0213's finding index + 1, all from before fold_same_cause, which put the finding
+ * at old index `begin + k` at `moved[k]`. */
+static void fold_shadow_into_cause(const HbaSet *set, const size_t *by, const size_t *hidden,
+                                   const size_t *cause, const size_t *moved, FindingList *out,
+                                   size_t begin)
+{
+    bool *drop = xcalloc(out->n + 1, sizeof(*drop));
+    for (size_t li = 0; li < set->n_rules; li++) {
+        if (!by[li] || !hidden[li] || !cause[by[li] - 1])
+            continue;
+        Finding *c = &out->items[moved[cause[by[li] - 1] - 1 - begin]];
+        c->message = finding_printf(c,
+                                    "%s; and line %d never applies: every connection it matches"
+                                    " is matched first by line %d",
+                                    c->message, set->rules[li].line, set->rules[by[li] - 1].line);
+        drop[moved[hidden[li] - 1 - begin]] = true;
+    }
+    size_t kept = begin;
+    for (size_t idx = begin; idx < out->n; idx++)
+        if (!drop[idx])
+            out->items[kept++] = out->items[idx];
+    out->n = kept;
+    free(drop);
+}
+
 void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)
 {
     size_t begin = out->n;
     bool *shadowed = xcalloc(set->n_rules ? set->n_rules : 1, sizeof(*shadowed));
-    check_shadowed(set, shadowed, out);
+    size_t n = set->n_rules ? set->n_rules : 1;
+    size_t *by = xcalloc(n, sizeof(*by)), *hidden = xcalloc(n, sizeof(*hidden)),
+           *cause = xcalloc(n, sizeof(*cause));
+    check_shadowed(set, shadowed, by, hidden, out);
     const char *enc = setting(snap, "password_encryption");
     const char *ssl = setting(snap, "ssl");
     const char *ca = setting(snap, "ssl_ca_file");
@@ -856,6 +895,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         /* a line that never applies does nothing else: PK0210 is its one finding */
         if (!usable(r) || shadowed[idx])
             continue;
+        size_t first = out->n;
         bool tcp = r->conntype != HBA_CT_LOCAL;
         bool clear = conn_kinds(r->conntype) & K_PLAIN;
         Finding *open = NULL;
@@ -872,7 +912,18 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_replication(set, r, open, (ssl && !ssl_on) || !set->opts.ssl, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
+        for (size_t fi = first; fi < out->n && !cause[idx]; fi++)
+            if ((!strcmp(out->items[fi].rule_id, "PK0211") ||
+                 !strcmp(out->items[fi].rule_id, "PK0213")) &&
+                out->items[fi].severity >= SEV_WARNING)
+                cause[idx] = fi + 1;
     }
     free(shadowed);
-    fold_same_cause(out, begin);
+    size_t *moved = xcalloc(out->n - begin + 1, sizeof(*moved));
+    fold_same_cause(out, begin, moved);
+    fold_shadow_into_cause(set, by, hidden, cause, moved, out, begin);
+    free(moved);
+    free(by);
+    free(hidden);
+    free(cause);
 }

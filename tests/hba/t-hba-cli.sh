@@ -147,6 +147,19 @@ printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 
 check "PK0210: a line shadowed by the same method is a notice" test "$(sev_at PK0210 3)" = notice
 printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\nhost all all 10.0.0.0/8 md5\n' >"$T/sem/pg_hba.conf"
 check "  close miss: shadowed by another method, a warning" test "$(sev_at PK0210 3)" = warning
+# a line hidden by one that is itself a warning (trust or md5 for every address) is that line's
+# consequence: its finding names the hidden line, and no PK0210 (review 2026-12q, h18d 46)
+hid='local all all peer\nhost replication r 0.0.0.0/0 trust\nhost replication r 127.0.0.1/32 md5\n'
+sem "PK0210 folded into the hiding line's PK0213" PK0210 "[]" "$hid"
+sem "  ... which stays at its line" PK0213 "[2]" "$hid"
+check "  ... naming the hidden line" grep -q "and line 3 never applies: every connection it matches is matched first by line 2 \[PK0213\]" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+hid2='local all all peer\nhost all all 0.0.0.0/0 md5\nhost all all ::/0 md5\nhost all alice 10.0.0.0/8 scram-sha-256\n'
+sem "  ... and when the hiding line's finding is folded into an earlier one's, the hidden line is named there" PK0210 "[]" "$hid2"
+check "  ... (the folded finding names line 4)" grep -q "the same on line 3, each for its own address; and line 4 never applies" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+sem "  close miss: hidden by a scram-sha-256 line for every address (no warning there), PK0210 stays" PK0210 "[3]" \
+  'local all all peer\nhost all all 0.0.0.0/0 scram-sha-256\nhost all all 10.0.0.0/8 md5\n'
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
