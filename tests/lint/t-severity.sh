@@ -101,6 +101,11 @@ for purpose in test benchmark; do
   [ "$(sev_of "$work/durability.conf" --purpose "$purpose")" = "PK4001:notice PK6001:notice PK6002:notice" ] &&
     ok "--purpose $purpose: the three are notices" || fail "--purpose $purpose: $(sev_of "$work/durability.conf" --purpose "$purpose")"
 done
+# PK6002's hint names PK6001 and its line, not a severity a purpose may still lower
+# (review 2026-12r, h19c 27: "PK6001's error" beside PK6001's notice)
+check "PK6002 beside fsync off: the hint names PK6001 at its line, no severity" bash -c \
+  'grep -q "fsync = off (line 1, PK6001) gives up" <<<"$0" && ! grep -q "PK6001.s" <<<"$0"' \
+  "$("$PGKNOB" lint --purpose benchmark --format json --fail-on never "$work/durability.conf" | jq -r '.findings[] | select(.rule == "PK6002") | .hint')"
 printf 'track_counts = off\n' >"$work/counts.conf"
 tc_sev() { "$PGKNOB" lint "$@" --format json --fail-on never "$work/counts.conf" | jq -r '[.findings[] | select(.rule == "PK4002") | .severity][0]'; }
 [ "$(tc_sev)" = error ] && [ "$(tc_sev --purpose benchmark)" = notice ] &&
