@@ -199,7 +199,7 @@ static const CliOption lab_run_options[] = {
      .type = CLI_FLAG, .target = CLI_AT(RunArgs, opts.no_slowfs)},
     LAB_OPT_READ_LATENCY_ENTRY(
         "the series' slow storage: added to every data read\n(default 0.1ms)"),
-    LAB_OPT_FSYNC_LATENCY_ENTRY("the series' slow storage: added to every fsync\n(default 0.5ms)"),
+    LAB_OPT_FSYNC_LATENCY_ENTRY("the series' slow storage: added to every fsync\n(default 1.6ms)"),
     LAB_OPT_VOLUME_ENTRY("the series' slow storage: one cloud volume's IOPS\nand bandwidth budget "
                          "(gp3: 3,000 IOPS, 125 MiB/s)"),
     LAB_OPT_WORKLOAD_ENTRY,

@@ -1007,7 +1007,8 @@ void lab_choose_series_storage(const LabRunOpts *opts, LabRunReport *rep)
              /* given latencies are the user's device, not necessarily a local SSD */
              opts->series_read_s > 0 || opts->series_fsync_s > 0
                  ? "as given (--read-latency, --fsync-latency)"
-                 : "a local SSD's latencies (the default)",
+                 : "a local consumer NVMe SSD's latencies (the default: its flush waits for a "
+                   "write cache with no power-loss protection)",
              volume);
     for (size_t idx = 0; idx < rep->n; idx++) {
         StageResult *stage = &rep->stages[idx];
