@@ -217,7 +217,9 @@ static const char *phrase_in(const char *text, const char *const *phrases)
         "development environment", "development server", "local development",                      \
         "not for production", "never in production", "not use in production",                      \
         "not use this in production", "not safe for production", "non-production", "not for prod", \
-        "never in prod", "not in prod", "non-prod"
+        "never in prod", "not in prod", "non-prod", "not production", "not prod",                  \
+        "not in production", "not a production", "not meant for production",                       \
+        "not intended for production", "not suitable for production", "not ready for production"
 static const char *const TEST_WORDS[] = {"for testing",       "testing purposes",
                                          "for tests",         "test setup",
                                          "test suite",        "unit tests",

@@ -292,6 +292,11 @@ printf '# dev and prod share this file\n\nlog_statement = all\n' >"$work/devprod
 printf '# not for prod\n\nlog_statement = all\n' >"$work/notprod.conf"
 [ "$(lint_json "$work/notprod.conf" | sev PK7003)" = notice ] &&
   ok "comment: 'not for prod' is a test purpose, not a production word" || fail "comment notprod: $(lint_json "$work/notprod.conf" | sev PK7003)"
+# a production word negated outright ("(not production)") says the opposite (review 2026-12s,
+# h20b 17); the close miss "dev and prod share this file" (below) stays production
+printf '# Tuned for local Docker dev environment (not production)\n\nlog_statement = all\n' >"$work/notprod2.conf"
+[ "$(lint_json "$work/notprod2.conf" | sev PK7003)" = notice ] &&
+  ok "comment: '(not production)' is a test purpose, not a production word" || fail "comment notprod2: $(lint_json "$work/notprod2.conf" | sev PK7003)"
 out=$(lint_json "$work/devhdr.conf")
 has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = notice ] &&
   ok "comment: 'Dev' in the header is a test purpose; log_statement = all is then a notice" || fail "comment dev: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
