@@ -250,5 +250,10 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
     report_put_counts(in, out);
     if (in->n_sources)
         sb_printf(out, " for PostgreSQL %s", in->sources[0].pg_version);
+    /* a major nothing named is an assumption the reader must see (review 2026-12s, h20b: files
+     * for 13-17 checked as 18 read as if the file had said so) */
+    if (in->n_sources && in->sources[0].version_source &&
+        !strcmp(in->sources[0].version_source, "default"))
+        sb_put(out, " (the default: nothing read names the major; --pg-version chooses)");
     sb_put(out, "\n");
 }

@@ -28,6 +28,8 @@ host all all 10.0.0.0/8 md5
 host replication all 10.0.0.0/8 scram-sha-256
 host all all 10.0.0.0/33 md5
 host replication all 192.168.0.0/16 md5
+host all all fd00::/8 scram-sha-256
+host all alice fd00:1::/32 md5
 '
 for major in $MAJORS; do
   if ! pg_cluster_start "$major" >/dev/null 2>"$TMP/start.log"; then
@@ -38,7 +40,11 @@ for major in $MAJORS; do
   audit_as postgres
   check "$major: superuser audit reads pg_hba_file_rules" sees_hba
   check "$major: PK0213 (trust for every address) on line 2" test "$(findings_of PK0213)" = 2
-  check "$major: PK0210 (line 3 shadowed by line 2)" test "$(findings_of PK0210)" = 3
+  # line 3, hidden by line 2's trust for every address, is named in line 2's PK0213; line 8,
+  # hidden by line 7's scram-sha-256 (no warning there), is PK0210
+  check "$major: PK0210 (line 8 shadowed by line 7)" test "$(findings_of PK0210)" = 8
+  check "$major: PK0213 on line 2 names line 3, which it hides" \
+    jq -e '[.findings[] | select(.rule == "PK0213" and .line == 2) | .message | test("line 3 never applies")] == [true]' "$TMP/out.json"
   check "$major: PK0217 (replication over host) on line 4" test "$(findings_of PK0217)" = 4
   check "$major: PK0201 (the file's bad line 5, as a restart would meet it)" test "$(findings_of PK0201)" = 5
   # on line 6: line 3's md5 is shadowed by line 2, and a line that never applies gets no other

@@ -90,8 +90,10 @@ if tests/report/node-deps.sh; then
   check "a shell's && in the Markdown prose is written as &&, not as an entity" bash -c \
     'grep -q "test ! -f /archive/%f && cp %p" <<<"$0" && ! grep -q "&amp;" <<<"$0"' "$md"
   # an error about who may connect is a security risk in the verdict, not "data or
-  # availability", and a shadowed line is a line that never applies (review 2026-12q, h18d 41)
-  mkdir -p "$tmp/hbav"; printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost all all 10.0.0.0/8 md5\n' > "$tmp/hbav/pg_hba.conf"
+  # availability", and a shadowed line is a line that never applies (review 2026-12q, h18d 41);
+  # the hidden line is behind a scram-sha-256 line, since a line hidden by the trust line is
+  # named in that line's finding instead
+  mkdir -p "$tmp/hbav"; printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost all all fd00::/8 scram-sha-256\nhost all alice fd00:1::/32 md5\n' > "$tmp/hbav/pg_hba.conf"
   md=$("$PGKNOB" lint --format md --fail-on never "$tmp/hbav/pg_hba.conf")
   check "verdict: trust from any address puts security at risk; the shadowed line never applies" bash -c \
     'grep -q "1 setting puts security at risk" <<<"$0" && ! grep -q "data or availability" <<<"$0" &&
