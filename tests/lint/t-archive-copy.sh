@@ -11,6 +11,7 @@
 # PK3038 (an archive inside the data directory): on the real 13, 15 and 18 a relative destination
 # fills the data directory (the archiver runs there), and Debian's 15 pg_basebackup copies it on
 # 13 and 15 (the official builds ship none, and 15's refuses newer servers).
+# PK3039 (archive_command with archive_mode off): on the real 13 and 18 the command never runs.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -125,6 +126,42 @@ for major in 13 15 18; do
   [ "$major" -le 15 ] &&
     check "$major: pg_basebackup (Debian's 15) copies that archive with the cluster ($copied files)" \
       bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$copied"
+done
+
+# PK3039 (archive_command set, archive_mode off): the server ignores the command. On the real
+# 13 and 18 with archive_mode off a cp command copies nothing after pg_switch_wal() and
+# pg_stat_archiver stays at zero; close miss: with archive_mode on the same command copies it.
+mode_off() { # major mode: prints "archived files-in-archive"
+  local arch="$TMP/off$1$2"
+  mkdir -p "$arch" && chown postgres "$arch"
+  PG_SERVER_OPTS="-c archive_mode=$2 -c archive_command='cp %p $arch/%f'" pg_cluster_start "$1" ||
+    { echo "no-server"; return; }
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal(); CHECKPOINT;" >/dev/null
+  local i
+  for i in $(seq 15); do
+    [ "$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")" -gt 0 ] && break
+    sleep 0.2
+  done
+  echo "$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")" "$(find "$arch" -type f | wc -l)"
+  pg_cluster_stop
+}
+off_sev() { # archive_mode line (or none): PK3039's severity
+  mkdir -p "$TMP"
+  printf "%barchive_command = 'wal-g wal-push %%p'\n" "$1" >"$TMP/o.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/o.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3039") | .severity] | join(" ")'
+}
+check "pgknob: archive_command with archive_mode = off is a warning (PK3039)" \
+  test "$(off_sev 'archive_mode = off\n')" = warning
+check "pgknob: with archive_mode unset (the command line may set it), a notice" test "$(off_sev '')" = notice
+check "pgknob: close miss: archive_mode = on is not" test -z "$(off_sev 'archive_mode = on\n')"
+for major in 13 18; do
+  read -r archived files <<<"$(mode_off "$major" off)"
+  check "$major: archive_mode off: the command never runs (archived $archived, $files files)" \
+    test "$archived:$files" = "0:0"
+  read -r archived files <<<"$(mode_off "$major" on)"
+  check "$major: close miss: archive_mode on: it does ($archived, $files files)" \
+    bash -c '[ "$1" -ge 1 ] && [ "$2" -ge 1 ]' _ "$archived" "$files"
 done
 
 done_testing
