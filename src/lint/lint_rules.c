@@ -179,6 +179,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             lint_validate_host(&input->snap, &res->findings);
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+        lint_template_alternatives(&input->set, &res->findings, input->rules_begin,
+                                   res->findings.n);
         if (input->intent) {
             intent_soften(input->intent, input->pg_major, &res->findings, input->rules_begin,
                           res->findings.n);

@@ -6,11 +6,13 @@
  * accepts as text. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "catalog/value.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_template.h"
+#include "lint/validate.h"
 #include "lint/validate.intern.h"
 
 /* A sed template's bare words (`max_connections = mc`) count only when this many numeric or
@@ -401,4 +403,49 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
         add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
     add_empty_output_finding(set, out);
     return n_marked;
+}
+
+/* The next setting of `first`'s name after it, when it is an alternative (an elif/else branch of
+ * the same block) with another value; NULL otherwise. */
+static const ConfEntry *other_branch(const ConfSet *set, size_t first)
+{
+    const ConfEntry *e = &set->entries[first];
+    for (size_t idx = first + 1; idx < set->n_entries; idx++) {
+        const ConfEntry *next = &set->entries[idx];
+        if (!next->name || strcasecmp(next->name, e->name) || strcmp(next->file, e->file))
+            continue;
+        return next->alternative && next->value && e->value && strcmp(next->value, e->value) ? next
+                                                                                             : NULL;
+    }
+    return NULL;
+}
+
+void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t begin, size_t end)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (!e->name || !e->block_line || e->alternative || !e->applied)
+            continue;
+        const ConfEntry *other = other_branch(set, idx);
+        if (!other)
+            continue;
+        for (size_t fi = begin; fi < end && fi < out->n; fi++) {
+            Finding *f = &out->items[fi];
+            if (f->severity <= SEV_NOTICE || f->line != e->line || !f->file ||
+                strcmp(f->file, e->file))
+                continue;
+            finding_set_severity(f, SEV_NOTICE);
+            f->refuses_start = false;
+            f->hint = finding_printf(
+                f,
+                "%s%sLine %d is one branch of the template's block opened at line %d, and line %d"
+                " sets %s = '%s' in another: which one renders depends on a condition pgknob"
+                " cannot evaluate unrendered; render the template for each target and lint the"
+                " output.",
+                f->hint ? f->hint : "", f->hint ? " " : "", e->line, e->block_line, other->line,
+                other->name, other->value);
+            while (f->n_fixes)
+                finding_drop_fix(f, 0);
+        }
+    }
 }

@@ -34,6 +34,12 @@ void lint_validate_name(const ConfEntry *entry, const Snapshot *snap, FindingLis
  * host cannot meet (PK0062). Nothing when the facts are unknown. Pure. */
 void lint_validate_host(const Snapshot *snap, FindingList *out);
 
+/* The rule findings in out[begin, end) at a template's setting that another branch of its block
+ * sets differently (`{% if dev %} log_statement = 'all' {% else %} … 'ddl'`): which one renders
+ * depends on a condition pgknob cannot evaluate, so each is a notice naming the other, with no
+ * fix (rewriting one branch undoes the author's choice for the other). */
+void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t begin, size_t end);
+
 /* max_stack_depth against the stack limit (PK0029): snap->host.stack_bytes when known (--host
  * local reads RLIMIT_STACK), else the 8MB that Linux gives a process by default. Pure. */
 void lint_validate_stack(const Snapshot *snap, FindingList *out);

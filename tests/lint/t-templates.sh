@@ -400,4 +400,22 @@ check "  ... close miss: a literal scope keeps the error" \
 check "  ... close miss: a \${…} in a command is no evidence" \
   jq -e 'length == 1 and .[0].severity == "error"' <<<"$(patroni_env 'scope: demo' 'command: /usr/local/bin/restore ${STANZA}')"
 
+# a setting that another branch of its template block sets differently: which renders depends
+# on a condition pgknob cannot evaluate, so a rule's warning there is a notice naming the other
+# branch, with no fix (review 2026-12s, h20d 46). Close misses: the same value in both branches,
+# and a block with no other branch.
+branches() { # first branch's value, else branch's value ("" for no else): PK7003's severity
+  { printf 'max_connections = 100\n{%% if inventory_hostname is search("dev") %%}\n'
+    printf "log_statement = '%s'\n" "$1"
+    [ -n "$2" ] && printf "{%% else %%}\nlog_statement = '%s'\n" "$2"
+    printf '{%% endif %%}\n'; } > "$work/branches.conf.j2"
+  lint_json "$work/branches.conf.j2" | jq -r '[.findings[] | select(.rule == "PK7003") | .severity] | join(" ")'
+}
+check "if/else setting log_statement all or ddl: PK7003 is a notice" test "$(branches all ddl)" = notice
+check "  ... naming the other branch, with no fix" \
+  jq -e '[.findings[] | select(.rule == "PK7003") | (.hint | test("line 5 sets log_statement = .ddl. in another")) and ((.fix // []) == [])] == [true]' \
+  < <(lint_json "$work/branches.conf.j2")
+check "  close miss: the same value in both branches stays a warning" test "$(branches all all)" = warning
+check "  close miss: a block with no other branch stays a warning" test "$(branches all '')" = warning
+
 done_testing
