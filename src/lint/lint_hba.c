@@ -719,7 +719,9 @@ static Finding *check_trust(const HbaSet *set, const HbaRule *r, bool listen_all
             f->severity = SEV_NOTICE;
     }
     hba_words(f, HW_TRUST);
-    return any_address(r) ? f : NULL;
+    /* the line's own replication without SSL is said in this finding: one cause (review
+     * 2026-12s, h20d 47: trust for a /24's replication, and PK0217 beside it) */
+    return f->severity >= SEV_WARNING ? f : NULL;
 }
 
 static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
@@ -768,13 +770,15 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
  * unencrypted stream is said there. `ssl_off`: the configuration leaves ssl off (set off, or a
  * Patroni file that does not set it), so hostssl alone would refuse the standby; where ssl is
  * unknown the hint still says hostssl needs it (review 2026-12r, h19b 19). */
+#define REPLICATION_CLAUSE "; and replication over "
+
 static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open, bool ssl_off,
                               FindingList *out)
 {
     char addr[128];
     if (open) {
         open->message = finding_printf(open,
-                                       "%s; and replication over %s there lets the WAL stream "
+                                       "%s" REPLICATION_CLAUSE "%s there lets the WAL stream "
                                        "cross the network without SSL",
                                        open->message, r->type);
         return;
@@ -811,6 +815,7 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
     static const char *const rules[] = {"PK0211", "PK0212", "PK0213", "PK0217", NULL};
     size_t n = out->n - begin, kept = begin;
     StrBuf *also = xcalloc(n + 1, sizeof(*also)); /* by kept finding: the lines folded into it */
+    StrBuf *repl = xcalloc(n + 1, sizeof(*repl)); /* and those of them that carry replication */
     size_t *count = xcalloc(n + 1, sizeof(*count));
     for (size_t idx = begin; idx < out->n; idx++) {
         Finding *f = &out->items[idx];
@@ -827,6 +832,9 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
             count[at]++;
             folded = true;
             moved[idx - begin] = first;
+            /* a folded line's replication without SSL (check_replication) stays said */
+            if (strstr(f->message, REPLICATION_CLAUSE) && !strstr(to->message, REPLICATION_CLAUSE))
+                sb_printf(&repl[at], "%s%d", repl[at].len ? ", " : "", f->line);
         }
         if (!folded) {
             moved[idx - begin] = kept;
@@ -839,10 +847,20 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
         if (count[at])
             f->message = finding_printf(f, "%s; the same on line%s %s, each for its own address",
                                         f->message, count[at] == 1 ? "" : "s", sb_str(&also[at]));
+        if (repl[at].len)
+            f->message = finding_printf(
+                f,
+                "%s; and line%s %s carr%s replication, whose WAL stream may cross the network"
+                " without SSL",
+                f->message, strchr(sb_str(&repl[at]), ',') ? "s" : "", sb_str(&repl[at]),
+                strchr(sb_str(&repl[at]), ',') ? "y" : "ies");
     }
-    for (size_t at = 0; at < n; at++)
+    for (size_t at = 0; at < n; at++) {
         sb_free(&also[at]);
+        sb_free(&repl[at]);
+    }
     free(also);
+    free(repl);
     free(count);
     out->n = kept;
 }

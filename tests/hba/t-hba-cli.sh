@@ -160,6 +160,16 @@ check "  ... (the folded finding names line 4)" grep -q "the same on line 3, eac
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 sem "  close miss: hidden by a scram-sha-256 line for every address (no warning there), PK0210 stays" PK0210 "[3]" \
   'local all all peer\nhost all all 0.0.0.0/0 scram-sha-256\nhost all all 10.0.0.0/8 md5\n'
+# trust on a network's replication line: its missing SSL is said in the trust finding, one cause
+# (review 2026-12s, h20d 47); folded with another trust line, the replication line is named
+tr='local all all peer\nhost replication r 10.0.3.0/24 trust\n'
+sem "PK0217 close miss: folded into PK0211 on a network's trust replication line" PK0217 "[]" "$tr"
+check "  ... whose message names the stream" grep -q "trust on a TCP line (10.0.3.0/24).*; and replication over host there lets the WAL stream cross the network without SSL \[PK0211\]" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
+tr2='local all all peer\nhost all all 10.0.3.0/24 trust\nhost replication r 10.0.3.0/24 trust\n'
+sem "  ... and folded with line 2's trust, PK0211 only at line 2" PK0211 "[2]" "$tr2"
+check "  ... naming line 3's replication" grep -q "the same on line 3, each for its own address; and line 3 carries replication, whose WAL stream may cross the network without SSL \[PK0211\]" \
+  <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
