@@ -5,7 +5,8 @@
 # seconds here; statement_timeout does not end the wait, which comes after the statement); with the
 # setting empty it returns at once. pgknob warns on the first, not on ANY 1 of two or '*'. PK0079
 # (Patroni passing synchronous_standby_names it does not manage): 'ANY 1 (*)' with no standby
-# connected waits the same on 13 and 18.
+# connected waits the same on 13 and 18. PK3040 (several standbys, or '*'): 'replica1,replica2'
+# with neither connected waits the same.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -21,6 +22,17 @@ check "pgknob: one standby, 'replica1', is a warning (PK3037)" test "$(pk3037 re
 check "  ... and 'FIRST 1 (replica1)'" test "$(pk3037 'FIRST 1 (replica1)')" = warning
 check "  close miss: 'ANY 1 (replica1, replica2)' and '*' are not" \
   test -z "$(pk3037 'ANY 1 (replica1, replica2)')$(pk3037 '*')"
+
+# PK3040: several standbys or '*': the notice says they must exist and be connected; one
+# standby is PK3037's alone (review 2026-12s, h20c 35; 2026-12r, h19a 09)
+pk3040() { # value
+  printf "synchronous_standby_names = '%s'\n" "$1" >"$TMP/c.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/c.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3040") | .severity] | join(" ")'
+}
+check "pgknob: 'replica1,replica2' and '*' are a notice (PK3040)" \
+  test "$(pk3040 'replica1,replica2') $(pk3040 '*')" = "notice notice"
+check "  close miss: one standby is PK3037's, not PK3040's" test -z "$(pk3040 replica1)"
 
 # PK0079: in a Patroni file with synchronous_mode off; close misses: synchronous_mode on (Patroni
 # manages the list), synchronous_commit local
@@ -51,6 +63,13 @@ for major in 13 18; do
   if PG_SERVER_OPTS="-c synchronous_standby_names='ANY 1 (*)'" pg_cluster_start "$major"; then
     pg_psql -c "SET synchronous_commit = local; CREATE TABLE t (x int)" >/dev/null
     check "$major: 'ANY 1 (*)' with no standby connected: the commit is still waiting after 3 seconds" \
+      test "$(commit)" = 124
+    pg_cluster_stop
+  fi
+  # PK3040: two named, neither connected: the commit waits the same
+  if PG_SERVER_OPTS="-c synchronous_standby_names='replica1,replica2'" pg_cluster_start "$major"; then
+    pg_psql -c "SET synchronous_commit = local; CREATE TABLE t (x int)" >/dev/null
+    check "$major: 'replica1,replica2' with neither connected: the commit is still waiting after 3 seconds" \
       test "$(commit)" = 124
     pg_cluster_stop
   fi
