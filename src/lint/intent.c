@@ -1723,31 +1723,62 @@ static const char *const README_TEST_WORDS[] = {
     "poc",        "proof of concept", "proof-of-concept", "hackathon",
     NULL};
 
+/* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
+ * services: EMR, Billing, and Demo"), where a description's own word would be small? The title
+ * is in title case, and a sentence's first word is capitalised anyway. */
+static bool readme_name(const ReadmeDescription *desc, const char *at)
+{
+    size_t offset = (size_t)(at - desc->text);
+    if (offset < desc->title_len || !isupper((unsigned char)*at))
+        return false;
+    const char *p = at;
+    while (p > desc->text + desc->title_len && isspace((unsigned char)p[-1]))
+        p--;
+    return p > desc->text + desc->title_len && !strchr(".!?:", p[-1]);
+}
+
+/* The first of `words` (in their order) in the description within `bound`, not a name; its
+ * place in *at. */
+static const char *readme_word(const ReadmeDescription *desc, const char *const *words,
+                               WordBound bound, const char **at)
+{
+    for (const char *const *word = words; *word; word++) {
+        size_t len = strlen(*word);
+        for (const char *p = desc->text; *p; p++)
+            if (!strncasecmp(p, *word, len) && bound(desc->text, p, len) && !readme_name(desc, p)) {
+                *at = p;
+                return *word;
+            }
+    }
+    return NULL;
+}
+
 /* The purpose the README above the file states of its repository, a name's weak evidence as a
- * path's is (docs/lint.md, "Purpose"): a production word there states none. */
+ * path's is (docs/lint.md, "Purpose"): a production word there states none. The evidence cites
+ * the line the word is on. */
 static IntentPurpose purpose_of_readme(const char *file, char **evidence)
 {
     ReadmeDescription desc;
     if (!readme_description(file, &desc))
         return INTENT_NONE;
-    const char *words = NULL;
+    const char *words = NULL, *at = NULL;
     IntentPurpose found = INTENT_NONE;
     /* a repository's description names its own tests and CI ("CI/CD and deployment", "with
      * unit tests"): only the phrases that say what the repository is for count */
     static const char *const suite_phrases[] = {"test suite", "unit tests", "integration tests",
                                                 "continuous integration", NULL};
     if (!says_production(desc.text)) {
-        if ((words = phrase_in(desc.text, BENCHMARK_WORDS)))
+        if ((words = readme_word(&desc, BENCHMARK_WORDS, word_at, &at)))
             found = INTENT_BENCHMARK;
-        else if ((words = phrase_in(desc.text, TEST_WORDS)) &&
+        else if ((words = readme_word(&desc, TEST_WORDS, word_at, &at)) &&
                  !first_in(words, suite_phrases, word_at))
             found = INTENT_TEST;
-        else if ((words = bare_word_in(desc.text, README_TEST_WORDS)))
+        else if ((words = readme_word(&desc, README_TEST_WORDS, bare_word_at, &at)))
             found = INTENT_TEST;
     }
     if (found != INTENT_NONE)
-        *evidence =
-            xasprintf("its repository's README: '%s' in %s (line %d)", words, desc.path, desc.line);
+        *evidence = xasprintf("its repository's README: '%s' in %s (line %d)", words, desc.path,
+                              readme_line_at(&desc, (size_t)(at - desc.text)));
     return found;
 }
 

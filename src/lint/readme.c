@@ -91,12 +91,31 @@ static void put_text(StrBuf *sb, const char *text, size_t len)
     sb_printf(sb, "%s%.*s", sb->len ? " " : "", (int)len, text);
 }
 
+static void map_line(ReadmeDescription *out, size_t start, int lineno)
+{
+    if (out->n_lines >= README_LINES_MAX)
+        return;
+    out->line_start[out->n_lines] = start;
+    out->line_no[out->n_lines++] = lineno;
+}
+
+int readme_line_at(const ReadmeDescription *desc, size_t offset)
+{
+    int line = desc->line;
+    for (int idx = 0; idx < desc->n_lines && desc->line_start[idx] <= offset; idx++)
+        line = desc->line_no[idx];
+    return line;
+}
+
 bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out)
 {
     /* a terminated copy: the scans below stop at a line's newline or at the end */
     char *data = xmalloc(size + 1);
     memcpy(data, bytes, size);
     data[size] = '\0';
+    out->line = 0; /* a README above may be read after one without prose */
+    out->title_len = 0;
+    out->n_lines = 0;
     StrBuf sb = STRBUF_INIT;
     bool titled = false, in_paragraph = false;
     int lineno = 0;
@@ -112,12 +131,15 @@ bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out
         } else if (title) {
             if (titled || in_paragraph)
                 break; /* the next section: its prose is no description */
+            map_line(out, sb.len, lineno);
             put_text(&sb, title, text_len);
+            out->title_len = sb.len;
             titled = true;
             out->line = lineno;
         } else {
             if (!out->line)
                 out->line = lineno;
+            map_line(out, sb.len, lineno);
             put_text(&sb, line, len);
             in_paragraph = true;
         }

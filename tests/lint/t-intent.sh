@@ -917,7 +917,16 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from its
   [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = warning ] &&
   ok "README: a workshop's description states test: the log's volume a notice, fsync = off a warning" ||
   fail "README ws: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
-for d in app/conf prod/conf top/repo/db svc/db; do
+# the word's own line is cited, and a word capitalised inside a sentence is a name, not the
+# description's ("three services: EMR, Billing, and Demo": review 2026-12s, h20d 45)
+mkdir -p "$work/rd/inv/conf" "$work/rd/names/conf"
+printf '# Inventory\n\nThe inventory service, as a\ndemo for the team.\n' >"$work/rd/inv/README.md"
+printf '# Ansible DB Provisioning\n\nProvisions databases for three services: EMR, Billing, and Demo.\n' >"$work/rd/names/README.md"
+for d in inv/conf names/conf; do printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"; done
+out=$(lint_json "$work/rd/inv/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .demo. in .*README.md \\(line 4\\)")))' >/dev/null <<<"$out" &&
+  ok "README: 'demo' on line 4 is cited at line 4" || fail "README demo line: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+for d in app/conf prod/conf top/repo/db svc/db names/conf; do
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "README close miss ($d): no purpose, fsync = off an error" ||
