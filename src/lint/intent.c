@@ -478,11 +478,13 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         size_row =
             compile("\\b\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\+?\\s*(?:of\\s+)?ram\\s*[:=]"
                     "\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g|mb|mib)\\b");
-        /* "(for 2GB container)", "for a 4 GB VM", "25% of a 4 GB container": the machine the
-         * values were sized for, on any line */
+        /* "(for 2GB container)", "for a 4 GB VM", "25% of a 4 GB container", "for a 1GB-capped
+         * Postgres container": the machine the values were sized for, on any line (review
+         * 2026-12s, h20a 12) */
         ram_for = compile("\\b(?:for|of|on)\\s+(?:an?\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)"
-                          "\\s+(?:ram\\s+)?(?:container|vm|machine|server|host|instance|box|node|"
-                          "droplet|pod)\\b");
+                          "(?:[\\s-]+(?:capped|limited))?\\s+(?:ram\\s+)?(?:(?:postgres(?:ql)?|"
+                          "pg|database|db)\\s+)?(?:container|vm|machine|server|host|instance|box|"
+                          "node|droplet|pod)\\b");
         /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
          * to 4GB" */
         ram_given =

@@ -535,6 +535,13 @@ ram_of "$work/container.conf" | grep -qF "ram=2GB from line 2 ('# 25% of availab
   fail "host words container: $(ram_of "$work/container.conf") / $(ram_of "$work/vm.conf")"
 [ "$(ram_of "$work/notvm.conf")" = none ] &&
   ok "host words close miss: a size for something else is no machine" || fail "host words notvm: $(ram_of "$work/notvm.conf")"
+# a capped container named with what runs in it (review 2026-12s, h20a 12)
+printf '# Values are tuned for a 1GB-capped Postgres container on the
+# same EC2 host as the API.
+shared_buffers = 256MB
+' >"$work/capped.conf"
+ram_of "$work/capped.conf" | grep -qF 'ram=1GB from line 1' &&
+  ok "host words: 'for a 1GB-capped Postgres container' is the host's RAM" || fail "host words capped: $(ram_of "$work/capped.conf")"
 
 # a scaling rule's example names no machine: the file's own range stands (review 2026-12h, h9d
 # 45: "Example for 8 GB RAM" outranked "Tuned for a VPS with 2-4 GB RAM")
