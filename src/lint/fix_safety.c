@@ -454,10 +454,28 @@ static char *step_why(const CatalogParam *param, const GucValue *val, const Snap
         (val->num > 4 * cur->parsed.num || cur->parsed.num > 4 * val->num)) {
         char *from = pk_units_format(cur->parsed.num * factor, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);
         char *to = pk_units_format(val->num * factor, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);
+        /* what each size costs: memory, or room on disk (review 2026-12s, h20a 07: the
+         * memory sentence was said of max_wal_size) */
+        static const struct {
+            const char *name, *cost;
+        } disk_costs[] = {
+            {"max_wal_size", "a big rise needs that much more room in pg_wal and lengthens crash "
+                             "recovery, a big cut brings checkpoints more often"},
+            {"min_wal_size", "a big rise keeps that much more of pg_wal on disk"},
+            {"wal_keep_size", "a big rise keeps that much more of pg_wal on disk, a big cut lets a "
+                              "standby that falls behind need a new base backup"},
+            {"max_slot_wal_keep_size", "a big rise lets a stuck slot fill more of the disk, a big "
+                                       "cut invalidates a lagging slot sooner"},
+            {"temp_file_limit", "a big rise lets one query fill more of the disk, a big cut "
+                                "cancels queries that spilled less"},
+        };
+        const char *cost = "a big cut spills to disk, a big rise may need memory the host lacks";
+        for (size_t idx = 0; idx < sizeof(disk_costs) / sizeof(disk_costs[0]); idx++)
+            if (!strcmp(param->name, disk_costs[idx].name))
+                cost = disk_costs[idx].cost;
         char *why = xasprintf("it moves %s from %s to %s, more than four times over in one step: "
-                              "check the host and the workload first (a big cut spills to disk, "
-                              "a big rise may need memory the host lacks).",
-                              param->name, from, to);
+                              "check the host and the workload first (%s).",
+                              param->name, from, to, cost);
         free(from);
         free(to);
         return why;

@@ -98,6 +98,9 @@ static void test_step(void)
     CHECK(judged("work_mem = 2GB\n", NULL, "work_mem", "128MB", "more than four times over"));
     CHECK(judged("work_mem = 2GB\n", NULL, "work_mem", "512MB", NULL));
     CHECK(judged("max_wal_size = 128MB\n", NULL, "max_wal_size", "4GB", "more than four times"));
+    /* a size on disk says what it costs there, not memory (review 2026-12s, h20a 07) */
+    CHECK(judged("max_wal_size = 128MB\n", NULL, "max_wal_size", "4GB", "room in pg_wal"));
+    CHECK(judged("work_mem = 2GB\n", NULL, "work_mem", "128MB", "memory the host lacks"));
     CHECK(judged("effective_cache_size = 1GB\n", NULL, "effective_cache_size", "12GB", NULL));
     /* how much the server logs (condition 3) */
     CHECK(judged("log_min_messages = error\n", NULL, "log_min_messages", "warning", "quiet level"));
