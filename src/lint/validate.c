@@ -1252,6 +1252,45 @@ static const char *const ident_why =
     " or pg_hba.conf, a missing ident file does not stop the server: only the logins that need a"
     " user name map fail.";
 
+/* As the server's is_absolute_path: '/', or a Windows drive or backslash path. */
+static bool is_absolute_server_path(const char *path)
+{
+    if (path[0] == '/' || path[0] == '\\')
+        return true;
+    return isalpha((unsigned char)path[0]) && path[1] == ':' && (path[2] == '/' || path[2] == '\\');
+}
+
+/* SelectConfigFiles (guc.c) makes data_directory, hba_file and ident_file absolute with
+ * make_absolute_path, against the postmaster's working directory at launch: not the data
+ * directory, nor the directory of the file that sets them (as include does). */
+static void relative_path_finding(const SnapSetting *setting, FindingList *out)
+{
+    bool ident = !strcmp(setting->name, "ident_file");
+    Finding *f = add_finding(out, "PK0066", setting->file, setting->line);
+    finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
+    if (ident)
+        f->severity = SEV_NOTICE; /* a missing ident file fails only the map= logins */
+    f->message = finding_printf(f,
+                                "%s is the relative path \"%s\": the server resolves it against"
+                                " the directory it is started from",
+                                setting->name, setting->value);
+    f->hint = finding_printf(
+        f,
+        "Not against the data directory, nor this file's directory as include is: started from"
+        " / it is /%s, from elsewhere another file%s.",
+        setting->value + (strncmp(setting->value, "./", 2) ? 0 : 2),
+        ident ? " (where none is there, every pg_hba.conf line with map= refuses its logins)"
+              : ", and where none is there the server refuses to start");
+    f->explanation = finding_strdup(
+        f, "At startup the server makes data_directory, hba_file and ident_file absolute against"
+           " its own working directory (SelectConfigFiles in src/backend/utils/misc/guc.c). That"
+           " directory is whatever the service manager, container entrypoint or shell that ran"
+           " pg_ctl left it as, so the same file names a different path on each way of starting"
+           " the server. Include directives differ: a relative include is read beside the file"
+           " that names it.");
+    f->suggestion = finding_printf(f, "write %s as an absolute path", setting->name);
+}
+
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
 static void check_host_dependent(const Snapshot *snap, bool target_here, const char *image,
@@ -1282,6 +1321,10 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
         const SnapSetting *setting = usable(snap, paths[idx]);
         if (!setting || setting->source != SRC_FILE || !*setting->value)
             continue;
+        if (!is_absolute_server_path(setting->value)) {
+            relative_path_finding(setting, out);
+            continue; /* one cause: where the file is depends on the launch directory */
+        }
         bool checked = target_here && setting->value[0] == '/';
         if (checked && access(setting->value, F_OK) == 0)
             continue;

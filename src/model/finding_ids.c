@@ -158,6 +158,12 @@ static const FindingId ids[] = {
      " that does (pg_audit for pgaudit, pg_stat_statement): the server refuses to start"
      " (shared) or every connection fails (session, local) with \"could not access file\".",
      "lint/libraries.c"},
+    {"PK0066", "validation.path-relative", "server path relative to the launch directory",
+     SEV_WARNING,
+     "data_directory, hba_file or ident_file written as a relative path: the server resolves it"
+     " against the directory it is started from, so where it points depends on how it is"
+     " started (a notice for ident_file, whose absence fails only map= logins).",
+     "lint/validate.c"},
     {"PK0070", "manifest.operator-refuses", "parameter the operator refuses", SEV_ERROR,
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",
