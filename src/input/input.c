@@ -254,8 +254,8 @@ static bool template_line(const char *p, const char *end)
     return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%'));
 }
 
-/* A line of the input starts with a template's own syntax (after blanks). */
-static bool has_template_line(const char *data, size_t len)
+/* Some line of the input, its indentation skipped, satisfies `test` (given the line's rest). */
+static bool any_line(const char *data, size_t len, bool (*test)(const char *, const char *))
 {
     const char *p = data, *end = data + len;
     while (p < end) {
@@ -263,40 +263,30 @@ static bool has_template_line(const char *data, size_t len)
         const char *stop = nl ? nl : end;
         while (p < stop && (*p == ' ' || *p == '\t'))
             p++;
-        if (template_line(p, stop))
+        if (test(p, stop))
             return true;
         p = nl ? nl + 1 : end;
     }
     return false;
 }
 
-/* A line whose YAML value starts with a template's tag, unquoted (`name: {{ host }}`,
+/* A YAML line whose value starts with a template's tag, unquoted (`name: {{ host }}`,
  * `- {{ line }}`): YAML reads `{` as a flow mapping, so the file does not parse until it is
  * rendered (review 2026-12r, h19b 20: an Ansible Patroni template with its tags inline). */
-static bool has_tag_value(const char *data, size_t len)
+static bool tag_value_line(const char *p, const char *stop)
 {
-    const char *p = data, *end = data + len;
-    while (p < end) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *stop = nl ? nl : end;
-        while (p < stop && (*p == ' ' || *p == '\t'))
-            p++;
-        if (p < stop && *p != '#') {
-            const char *colon = NULL;
-            if (stop - p >= 2 && p[0] == '-' && p[1] == ' ')
-                colon = p;
-            for (const char *q = p; !colon && q + 1 < stop && *q != '"' && *q != '\''; q++)
-                if (q[0] == ':' && q[1] == ' ')
-                    colon = q;
-            const char *value = colon ? colon + 2 : NULL;
-            while (value && value < stop && *value == ' ')
-                value++;
-            if (value && stop - value >= 2 && value[0] == '{' && strchr("{%", value[1]))
-                return true;
-        }
-        p = nl ? nl + 1 : end;
-    }
-    return false;
+    if (p >= stop || *p == '#')
+        return false;
+    const char *colon = NULL;
+    if (stop - p >= 2 && p[0] == '-' && p[1] == ' ')
+        colon = p;
+    for (const char *q = p; !colon && q + 1 < stop && *q != '"' && *q != '\''; q++)
+        if (q[0] == ':' && q[1] == ' ')
+            colon = q;
+    const char *value = colon ? colon + 2 : NULL;
+    while (value && value < stop && *value == ' ')
+        value++;
+    return value && stop - value >= 2 && value[0] == '{' && strchr("{%", value[1]);
 }
 
 /* JSON starts with { or [ (after blanks), but not with a template's {{, {% or {#. */
@@ -573,7 +563,8 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         ok = manifest_load_yaml(name, data, len, opts, out, diag);
     /* a template of YAML (a Helm chart's ConfigMap) read with its tags set aside: what it
      * embeds is checked, its placeholders then say it is a template (PK0003) */
-    bool tagged = !ok && (has_template_line(data, len) || has_tag_value(data, len));
+    bool tagged =
+        !ok && (any_line(data, len, template_line) || any_line(data, len, tag_value_line));
     if (!ok && format == INPUT_AUTO && tagged) {
         char *aside = template_tags_aside(data, len);
         InputResult second = {0};
