@@ -266,6 +266,15 @@ bool conf_shell_variable(const char *text)
     return false;
 }
 
+/* A %NAME% stand-in anywhere in `text` (conf_placeholder_token's form). */
+static bool percent_name_in(const char *text)
+{
+    for (const char *at = text ? strchr(text, '%') : NULL; at; at = strchr(at + 1, '%'))
+        if (conf_placeholder_token(at))
+            return true;
+    return false;
+}
+
 /* Settings whose value is a path the server opens or creates as written. */
 bool conf_path_setting(const char *name)
 {
@@ -332,8 +341,9 @@ bool conf_placeholder_value(const char *name, const char *value)
      * (PK3021-PK3023) */
     if (ends_with(name, "_command") || ends_with(name, "_conninfo"))
         return value && conf_engine_tag(value);
-    /* the server expands no variable in a path: '$PGDATA/pg_hba.conf' is opened as written */
-    if (conf_path_setting(name) && conf_shell_variable(value))
+    /* the server expands no variable in a path: '$PGDATA/pg_hba.conf' is opened as written,
+     * and '%CONF_DIR%/pg_hba.conf' is a script's stand-in for a directory */
+    if (conf_path_setting(name) && (conf_shell_variable(value) || percent_name_in(value)))
         return true;
     /* the whole value one stand-in ('%LISTEN%', '{listen}', '$CLUSTER'), or envsubst's ${NAME}
      * anywhere; search_path's own "$user" (a lone '$user', even as '$USER') is the server's */

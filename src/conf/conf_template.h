@@ -57,8 +57,8 @@ bool conf_shell_variable(const char *text);
 bool conf_redacted_value(const char *value);
 
 /* Is the value of a setting a template placeholder, so that what the rendered file holds is
- * unknown: a template's syntax, a redacted or to-be-filled value, a shell variable in a path
- * setting (the server expands none), envsubst's `${name}`, or a whole value that is one
+ * unknown: a template's syntax, a redacted or to-be-filled value, a shell variable or %NAME% in a
+ * path setting (the server expands none), envsubst's `${name}`, or a whole value that is one
  * conf_placeholder_token (not search_path's `$user` nor `$libdir`)? In a shell command or a
  * connection string (*_command,
  * *_conninfo) only a template engine's syntax (`{{ }}`, `{% %}`, `<% %>`) counts: a `${VAR}` there

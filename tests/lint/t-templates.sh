@@ -369,6 +369,13 @@ printf "shared_buffers = __sb__\nwork_mem = %%W%%\n" >"$work/lower.conf"
 check "  ... lower-case __sb__ and a one-letter %W% are invalid values (PK0020), not stand-ins" \
   test "$(lint_json --no-rules "$work/lower.conf" | jq -r '[.findings[] | select(.severity == "error") | .rule] | join(" ")')" = "PK0020 PK0001"
 
+# a %NAME% stand-in inside a path is a script's, as $VAR there is (the server expands neither):
+# not a relative path PK0066 warns of (held-out set 21: hba_file = '%CONF_DIR%/pg_hba.conf')
+printf "port = %%PORT%%\nhba_file = '%%CONF_DIR%%/pg_hba.conf'\nlog_filename = 'pg-%%Y%%m%%d_%%H%%M%%S.log'\n" >"$work/pctpath.conf"
+out=$(lint_json "$work/pctpath.conf")
+check "a %NAME% inside hba_file: one PK0003 naming lines 1 and 2, no PK0066" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0003" or .rule == "PK0066") | "\(.rule) \(.message | test("lines 1, 2"))"] | join(" ")' <<<"$out")" = "PK0003 true"
+
 # a value that chooses between literals is checked literal by literal: each is what some rendering
 # prints (review 2026-12j, h11a 07: auto_explain.log_min_duration = {{ "on" if x else "off" }})
 printf 'shared_preload_libraries = '"'"'auto_explain'"'"'\nauto_explain.log_min_duration = {{ "on" if slow else "off" }}\nshared_buffers = <%%= @big ? '"'"'1GB'"'"' : '"'"'128Mb'"'"' %%>\nwork_mem = {{ "64MB" if big else "4MB" }}\n' >"$work/literals.conf.j2"
