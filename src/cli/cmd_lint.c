@@ -239,6 +239,8 @@ static ReportSource *lint_sources(const LintResult *res)
             .pg_major = input->pg_major,
             .pg_version = input->snap.pg_version_label,
             .version_source = input->version_source,
+            .unchecked_major =
+                input->unchecked_major[0] ? input->unchecked_major : input->evident_major,
             .files = (const char *const *)input->set.files,
             .n_files = input->set.n_files,
             .snap = &input->snap,

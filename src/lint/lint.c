@@ -41,7 +41,8 @@ bool lint_parse_version(const char *text, int *major, int *minor)
 /* --pg-version, else the data directory's PG_VERSION, else the major a manifest names (CNPG's
  * imageName, Zalando's version, Crunchy's postgresVersion, Patroni's bin_dir), else the default
  * (which the file's own evidence may then replace: lint_major_from_evidence). A data directory or
- * a manifest naming a major pgknob does not know is an error unless --pg-version says which. */
+ * a manifest naming a major after the newest pgknob knows is an error unless --pg-version says
+ * which. */
 static bool input_version(const LintOpts *opts, LintInput *input, const InputDoc *doc, PkDiag *diag)
 {
     input->pg_minor = -1;
@@ -69,7 +70,10 @@ static bool input_version(const LintOpts *opts, LintInput *input, const InputDoc
         input->pg_major = doc->pg_major;
         return true;
     }
-    if (doc && doc->version_label[0]) {
+    /* a manifest's major older than the catalogs is evidence as a file's paths are: it is
+     * checked as the default, with its end of life said (lint_major_from_evidence) */
+    bool older = doc && doc->version_label[0] && atoi(doc->version_label) < PK_MIN_MAJOR;
+    if (doc && doc->version_label[0] && !older) {
         const char *file = input->set.n_files ? input->set.files[0] : input->path;
         pk_diag_set(diag, file, doc->version_line,
                     "give --pg-version with the major to check it as (an upgrade's target, for"

