@@ -258,6 +258,17 @@ static char *start_why(const Snapshot *snap, const CatalogParam *param, const Gu
             free(lib);
             return why;
         }
+        char *gone = added_library(value, cur ? cur->value : "");
+        if (gone) {
+            /* a name pgknob does not know may be a library it has never heard of (pgvecto.rs's
+             * vectors beside pgvector's vector): dropping it stops what loads it */
+            char *why = xasprintf("it removes %s from %s: if that library is installed, what"
+                                  " needs it preloaded stops working, and pgknob cannot see the"
+                                  " server's $libdir.",
+                                  gone, name);
+            free(gone);
+            return why;
+        }
     }
     if (!strcmp(name, "huge_pages") && !strcasecmp(val->enum_val, "on") &&
         !(cur && cur->parsed_ok && !strcasecmp(cur->parsed.enum_val, "on")))

@@ -146,7 +146,9 @@ static const char *const extensions[] = {"age",
                                          "set_user",
                                          "supautils",
                                          "timescaledb",
+                                         "vchord",
                                          "vector",
+                                         "vectors",
                                          "wal2json",
                                          NULL};
 
@@ -227,6 +229,20 @@ const char *lint_library_meant(const char *lib)
     return meant;
 }
 
+/* Does the comma-separated `value` name the library `lib` (bare or as $libdir/lib.so)? */
+static bool list_names(const char *value, const char *lib)
+{
+    char *copy = xstrdup(value);
+    bool found = false;
+    for (char *cursor = copy, *item; !found && (item = lint_library_next(&cursor));) {
+        char *bare = bare_name(item, strlen(item));
+        found = bare && !strcmp(bare, lib);
+        free(bare);
+    }
+    free(copy);
+    return found;
+}
+
 /* What a missing library does where each setting loads it (verified on 13-18 in t-libraries);
  * local_preload_libraries looks for a bare name in $libdir/plugins/. */
 static const char *consequence(const char *setting)
@@ -249,6 +265,10 @@ static void check_list(const SnapSetting *list, FindingList *out)
         if (!len)
             continue;
         const char *meant = lint_library_meant(lib);
+        /* the list also names the library meant: its author knows that name, so this one is
+         * another library, not a typo of it (and the fix would load one twice) */
+        if (meant && list_names(list->value, meant))
+            meant = NULL;
         sb_printf(&fixed, "%s%s", fixed.len ? "," : "", meant ? meant : lib);
         if (!meant)
             continue;
