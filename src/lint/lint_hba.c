@@ -844,7 +844,17 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
     for (size_t idx = begin; idx < kept; idx++) {
         size_t at = idx - begin;
         Finding *f = &out->items[idx];
-        if (count[at])
+        /* the folded lines share the first clause; the kept line's own replication clause
+         * (check_replication) follows them, naming its line, so "the same" is not read as
+         * replication on lines that carry none (review 2026-12t, h21b 20) */
+        const char *own_repl = count[at] ? strstr(f->message, REPLICATION_CLAUSE) : NULL;
+        const char *there = own_repl ? strstr(own_repl, " there lets") : NULL;
+        if (there)
+            f->message = finding_printf(
+                f, "%.*s; the same on line%s %s, each for its own address%.*s on line %d%s",
+                (int)(own_repl - f->message), f->message, count[at] == 1 ? "" : "s",
+                sb_str(&also[at]), (int)(there - own_repl), own_repl, f->line, there + 6);
+        else if (count[at])
             f->message = finding_printf(f, "%s; the same on line%s %s, each for its own address",
                                         f->message, count[at] == 1 ? "" : "s", sb_str(&also[at]));
         if (repl[at].len)
