@@ -101,8 +101,13 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
         return;
     input->intent = xcalloc(1, sizeof(Intent));
     if (input->format != INPUT_CONF) {
-        /* a manifest: only where it lives and what its settings do state a purpose */
+        /* a manifest: only where it lives and what its settings do state a purpose, and,
+         * where neither --host nor the manifest's resources size the host, its settings' own
+         * pgtune split the RAM, as in a file (review 2026-12t, h21b 21: a Patroni file's
+         * 512MB/1536MB stated nothing, the same pair in a postgresql.conf 2GB) */
         intent_read_place(&input->set, input->intent);
+        if (!have_host && input->snap.host.ram_bytes <= 0)
+            intent_check_host(input->intent, &input->snap, false, input->set.files[0], out);
         if (!opts->purpose_given)
             intent_note_purpose(input->intent, out);
         else

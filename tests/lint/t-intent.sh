@@ -971,6 +971,36 @@ out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/s
   [ "$(sev PK2001 <<<"$out3")" = none ] &&
   ok "close miss: a 1:2 split states no RAM, and --host ram=64GB wins over the split" ||
   fail "split close miss: $(sev PK2001 <<<"$out2") $(sev PK2001 <<<"$out3")"
+# the same split in a Patroni file's parameters states the same RAM (review 2026-12t, h21b 21);
+# close miss: a CloudNativePG pod's memory limit is the host, not the split
+printf 'scope: demo\nname: n1\npostgresql:\n  data_dir: /var/lib/postgresql/data\n  parameters:\n    shared_buffers: 1GB\n    effective_cache_size: 3GB\n    max_connections: 200\n    work_mem: 64MB\n' >"$work/split-patroni.yml"
+out=$(lint_json "$work/split-patroni.yml")
+jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from its sizing")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK2001 <<<"$out")" = warning ] &&
+  ok "a Patroni file's pgtune split states 4GB too: PK2001 a warning" ||
+  fail "split patroni: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
+cat >"$work/split-cnpg.yaml" <<'EOF'
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata:
+  name: c
+spec:
+  instances: 1
+  imageName: ghcr.io/cloudnative-pg/postgresql:17
+  resources:
+    limits:
+      memory: 64Gi
+  postgresql:
+    parameters:
+      shared_buffers: 1GB
+      effective_cache_size: 3GB
+      max_connections: "200"
+      work_mem: 64MB
+EOF
+out=$(lint_json "$work/split-cnpg.yaml")
+! has PK0092 <<<"$out" && [ "$(sev PK2001 <<<"$out")" = none ] &&
+  ok "close miss: a CloudNativePG pod's 64Gi limit is the host, not the split" ||
+  fail "split cnpg: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
 
 # A comment saying what production should use marks the line's value as meant for elsewhere
 # (review 2026-12o, h16a 13: "cambiar a 'none' en producción"): PK7003 a notice. Close miss: a
