@@ -242,6 +242,17 @@ check "PK2020/PK2021 in a fragment with --host: the part alone above the RAM war
   out=$("$0" lint --host ram=16GB --fail-on never --format json "$1/whole.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\" or .rule == \"PK2001\") | .rule] | join(\",\")")
   [ "$out" = "PK2001" ] || { echo "whole: $out"; exit 1; }' "$PGKNOB" "$tmp"
 
+# PK2020's fix floors at 4MB: where even that overruns its budget, the suggestion says so and
+# names max_connections (review 2026-12t, h21a 08: "within 1GB" at 10000 x 4MB = 39GB); close
+# miss: 100 connections keep the budget's words
+check "PK2020 at 10000 connections: 4MB is the floor, and max_connections must come down" bash -c '
+  printf "max_connections = 10000\nwork_mem = 512MB\nshared_buffers = 1GB\n" >"$1/many.conf"
+  out=$("$0" lint --fail-on never --format json "$1/many.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\") | .suggestion] | join(\"\")")
+  grep -q "even at 4MB, 10000 connections. sorts take 39.1GB: lower max_connections too" <<<"$out" || { echo "$out"; exit 1; }
+  printf "max_connections = 100\nwork_mem = 2GB\nshared_buffers = 4GB\n" >"$1/few.conf"
+  out=$("$0" lint --fail-on never --format json "$1/few.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\") | .suggestion] | join(\"\")")
+  grep -q "^work_mem = 40MB (all sessions. sorts within 4GB" <<<"$out" || { echo "few: $out"; exit 1; }' "$PGKNOB" "$tmp"
+
 # default_text_search_config naming a pg_catalog configuration the major lacks
 fires PK9003 17 '' "default_text_search_config = 'pg_catalog.chinese'\n"
 fires PK9003 13 '' "default_text_search_config = 'pg_catalog.catalan'\n"
