@@ -182,6 +182,15 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
     if (!upgrade_successor(set, entry->name, entry->value, snap->catalog->major, &new_name,
                            &new_value))
         return;
+    if (!new_value) { /* the default gives more than the file asked for: the line goes */
+        f->hint = finding_printf(f,
+                                 "%s%sIts equivalent is under %s's default, which gives more: the"
+                                 " line goes, with no %s line in its place.",
+                                 f->hint ? f->hint : "", f->hint ? " " : "", new_name, new_name);
+        add_removal_fix(f, entry, new_name);
+        free(new_name);
+        return;
+    }
     /* the WAL wal_keep_segments keeps is a standing disk cost, stated as PK3032 states
      * wal_keep_size's (its notice's 10GB bar) */
     double keep_mb = !strcmp(new_name, "wal_keep_size") ? strtod(new_value, NULL) : 0;

@@ -134,13 +134,6 @@ static UpgradeItem *add_item(Planner *p, UpgradeKind kind, const ConfEntry *entr
     return item;
 }
 
-/* The value of `name` the configuration applies, or NULL. */
-static const char *applied_value(const ConfSet *set, const char *name)
-{
-    int idx = conf_set_find_applied(set, name);
-    return idx >= 0 ? set->entries[idx].value : NULL;
-}
-
 /* A count of segments given as the server reads an integer ("64"), or -1. */
 static double segments_of(const char *value)
 {
@@ -161,20 +154,25 @@ static char *convert_value(Planner *p, Convert convert, const char *value)
                          */
         n = segments_of(value);
         return n < 0 ? NULL : xasprintf("%.0fMB", ceil(n * segment / 1048576));
-    case CONV_CHECKPOINT_SEGMENTS: {
-        /* 9.4's bound on WAL kept between checkpoints: (2 + checkpoint_completion_target) ×
-         * checkpoint_segments + 1 segments (9.4 docs, "WAL Configuration") */
+    case CONV_CHECKPOINT_SEGMENTS:
+        /* the 9.5 release notes: "max_wal_size = (3 * checkpoint_segments) * 16MB" */
         n = segments_of(value);
-        if (n < 0)
-            return NULL;
-        const char *target = applied_value(p->set, "checkpoint_completion_target");
-        double cct = target ? strtod(target, NULL) : 0.5;
-        if (!(cct > 0 && cct <= 1))
-            cct = 0.5;
-        return xasprintf("%.0fMB", ceil(((2 + cct) * n + 1) * segment / 1048576));
-    }
+        return n < 0 ? NULL : xasprintf("%.0fMB", ceil(3 * n * segment / 1048576));
     }
     return NULL;
+}
+
+/* The 9.5 release notes add that max_wal_size's default "is much higher than the default
+ * checkpoint_segments used to be, so adjusting it might no longer be necessary": a file that
+ * raised checkpoint_segments above its default of 3 to an equivalent under the target's
+ * max_wal_size default asked for less WAL between checkpoints than that default gives, and
+ * writing the equivalent would cut it (review 2026-12t, h21b 19: 10 became 416MB, under 1GB). */
+static bool default_covers(Convert convert, const char *value, const char *converted, int to)
+{
+    const CatalogParam *param = catalog_find(catalog_for_major(to), "max_wal_size");
+    if (convert != CONV_CHECKPOINT_SEGMENTS || !param || !param->unit || strcmp(param->unit, "MB"))
+        return false;
+    return segments_of(value) > 3 && strtod(converted, NULL) < strtod(param->boot_val, NULL);
 }
 
 bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
@@ -189,6 +187,10 @@ bool upgrade_successor(const ConfSet *set, const char *name, const char *value, 
         *new_value = convert_value(&p, changes[idx].convert, value ? value : "");
         if (!*new_value)
             return false;
+        if (default_covers(changes[idx].convert, value ? value : "", *new_value, to)) {
+            free(*new_value);
+            *new_value = NULL;
+        }
         *new_name = xstrdup(changes[idx].new_name);
         return true;
     }
@@ -242,10 +244,17 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
         UpgradeItem *item = add_item(p, UPG_RENAMED, entry, since);
         item->new_name = arena_strdup(p->arena, new_name);
         char *converted = convert_value(p, changes[change].convert, entry->value);
-        item->new_value = arena_strdup(p->arena, converted);
-        free(converted);
+        bool covered =
+            converted && default_covers(changes[change].convert, entry->value, converted, to);
+        item->new_value = covered ? NULL : arena_strdup(p->arena, converted);
         item->blocks_start = true;
-        if (item->new_value)
+        if (covered)
+            item->message = arena_printf(
+                p->arena,
+                "%s was replaced by %s in PostgreSQL %s; its equivalent, %s, is under %s's"
+                " default, which gives more: the line is commented out",
+                entry->name, new_name, major_label(since), converted, new_name);
+        else if (item->new_value)
             item->message =
                 arena_printf(p->arena, "%s was replaced by %s in PostgreSQL %s: %s = %s",
                              entry->name, new_name, major_label(since), new_name, item->new_value);
@@ -255,6 +264,7 @@ static void plan_name(Planner *p, const ConfEntry *entry, int from, int to)
                              "%s was replaced by %s in PostgreSQL %s; the value \"%s\" has "
                              "no conversion: the line is commented out",
                              entry->name, new_name, major_label(since), entry->value);
+        free(converted);
         return;
     }
     UpgradeItem *item = add_item(p, UPG_REMOVED, entry, since);

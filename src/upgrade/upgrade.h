@@ -53,8 +53,9 @@ bool upgrade_parse_major(const char *text, bool source, int *major);
 void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes, UpgradePlan *out);
 
 /* The parameter that replaced `name` in a major up to `to`, with `value` converted as the
- * release notes say (16MB WAL segments; checkpoint_completion_target read from `set`): true with
- * both set (caller frees), false when there is no successor or no conversion. */
+ * release notes say (16MB WAL segments): true with *new_name set (caller frees) and *new_value
+ * set, or NULL where the successor's default already gives more than the file raised the old
+ * parameter to (the line goes); false when there is no successor or no conversion. */
 bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
                        char **new_name, char **new_value);
 

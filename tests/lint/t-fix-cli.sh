@@ -179,7 +179,18 @@ printf "unix_socket_directory = '/tmp'\nwal_keep_segments = 64\ncheckpoint_segme
 expect_exit 1 "fix of an old file" -- "$PGKNOB" fix --pg-version 16 "$tmp/old.conf" -o "$tmp/old.fixed"
 check "unix_socket_directory renamed" grep -q "^unix_socket_directories = '/tmp'$" "$tmp/old.fixed"
 check "wal_keep_segments converted with 16MB segments" grep -q '^wal_keep_size = 1024MB$' "$tmp/old.fixed"
-check "checkpoint_segments converted to max_wal_size" grep -q '^max_wal_size = 1296MB$' "$tmp/old.fixed"
+check "checkpoint_segments converted to max_wal_size as the 9.5 notes say, 3 x 32 x 16MB" grep -q '^max_wal_size = 1536MB$' "$tmp/old.fixed"
+# 10 segments is 480MB, under the 1GB default that 9.5+ gives: converting would cut it, so the
+# line goes (review 2026-12t, h21b 19: 416MB was written, reversing the file's raise)
+printf "checkpoint_segments = 10\n" > "$tmp/seg10.conf"
+expect_exit 1 "fix of checkpoint_segments = 10" -- "$PGKNOB" fix --pg-version 16 "$tmp/seg10.conf" -o "$tmp/seg10.fixed"
+check "  ... 480MB is under max_wal_size's 1GB default: the line goes, no max_wal_size written" \
+  bash -c '! grep -q "^checkpoint_segments\|^max_wal_size" "$0"' "$tmp/seg10.fixed"
+check "  ... and the finding says why" grep -q "under max_wal_size's default, which gives more" \
+  <<<"$("$PGKNOB" lint --pg-version 16 --fail-on never "$tmp/seg10.conf")"
+printf "checkpoint_segments = 2\n" > "$tmp/seg2.conf"
+expect_exit 1 "  close miss: checkpoint_segments = 2, below its old default of 3" -- "$PGKNOB" fix --pg-version 16 "$tmp/seg2.conf" -o "$tmp/seg2.fixed"
+check "  ... is converted: max_wal_size = 96MB (a deliberate cut kept)" grep -q '^max_wal_size = 96MB$' "$tmp/seg2.fixed"
 check "the unit spelt as the server does" grep -q '^work_mem = 4MB$' "$tmp/old.fixed"
 # an old name's rename to 18's name (ssl_ecdh_curve -> ssl_groups, 18+) is unsafe unless the
 # file is for 18: an old name the major maps says nothing about how new the file is (h6a 16)
