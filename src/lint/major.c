@@ -793,13 +793,16 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         snprintf(input->evident_major, sizeof(input->evident_major), "%s", label);
         snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
         Finding *f = notice(out, doc, first_file, doc->version_line);
+        f->column = doc->version_column;
         f->message = finding_printf(
             f,
             "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
             " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
             " to %d needs; give --pg-version to choose another",
             label, why, label, fallback, fallback);
-        end_of_life(out, label, false, why, NULL, first_file, doc->version_line);
+        Finding *eol = end_of_life(out, label, false, why, NULL, first_file, doc->version_line);
+        if (eol)
+            eol->column = doc->version_column;
         free(why);
         return;
     }

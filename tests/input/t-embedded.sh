@@ -55,9 +55,9 @@ check "v10 values: the overridden line names both values (200, 300), not the YAM
 check "v10 values: the major from image.tag (13.10.0-debian-11-r14)" test "$(jq -r '.inputs[0].pg_version' <<<"$j")" = 13
 check "v10 values: the chart's resources are its host facts" grep -q "ram=4096MB" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
 sed 's/tag: 13.10.0-debian-11-r14/tag: 11.10.0-debian-10-r9/' $f >"$tmp/v11.yaml"
-expect_exit 2 "values naming image.tag 11: exit 2" -- "$PGKNOB" lint --no-rules "$tmp/v11.yaml"
-check "values naming image.tag 11: the key's line and column" grep -q "v11.yaml:9:8: image.tag is \"11.10.0-debian-10-r9\"" \
-  < <("$PGKNOB" lint --no-rules "$tmp/v11.yaml" 2>&1)
+# a major before 13 is the file's word: checked as 18, its end of life at the key
+check "values naming image.tag 11: checked as 18, PK0005 at the key's line and column" grep -q "v11.yaml:9:8: warning: PostgreSQL 11 has been out of support" \
+  < <("$PGKNOB" lint --fail-on never "$tmp/v11.yaml" 2>&1)
 
 f=$fx/bitnami-values-configuration.yaml
 j=$(lint json $f); s=$(lint sarif $f)
