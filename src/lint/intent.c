@@ -1718,12 +1718,13 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
  * TEST_WORDS and BENCHMARK_WORDS ("workshop materials", "a course's assignments"): whole words of
  * its title and first paragraph, never of the rest, where "test" and "dev" name anything. */
 static const char *const README_TEST_WORDS[] = {
-    "workshop",   "workshops",        "tutorial",         "tutorials",
-    "course",     "courses",          "coursework",       "homework",
-    "assignment", "assignments",      "exercise",         "exercises",
-    "demo",       "demonstration",    "playground",       "sandbox",
-    "poc",        "proof of concept", "proof-of-concept", "hackathon",
-    NULL};
+    "workshop", "workshops", "tutorial", "tutorials", "course", "courses", "coursework", "homework",
+    "assignment", "assignments", "exercise", "exercises", "demo", "demonstration", "playground",
+    "sandbox", "poc", "proof of concept", "proof-of-concept", "hackathon",
+    /* a repository that calls itself a sample or an example of an application shows how, and
+     * runs nowhere (review 2026-12t, h21a 04: "a sample application that explores Spring Boot") */
+    "sample application", "sample app", "sample project", "example application", "example app",
+    "example project", NULL};
 
 /* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
  * services: EMR, Billing, and Demo"), where a description's own word would be small? The title

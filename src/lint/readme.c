@@ -78,6 +78,21 @@ static const char *heading(const char *line, size_t len, size_t *text_len)
     return line + marks + 1;
 }
 
+/* A heading that only announces the description ("## Description", "## About"): the paragraph
+ * under it is the repository's description, as one right under the title is. */
+static bool description_heading(const char *text, size_t len)
+{
+    static const char *const names[] = {"description",        "about",   "overview",
+                                        "introduction",       "summary", "about the project",
+                                        "about this project", NULL};
+    while (len && (isspace((unsigned char)text[len - 1]) || text[len - 1] == ':'))
+        len--;
+    for (const char *const *name = names; *name; name++)
+        if (strlen(*name) == len && !strncasecmp(text, *name, len))
+            return true;
+    return false;
+}
+
 static void put_text(StrBuf *sb, const char *text, size_t len)
 {
     while (len && isspace((unsigned char)text[len - 1]))
@@ -128,6 +143,8 @@ bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out
         if (blank(line, len) || markup(line, len)) {
             if (in_paragraph && blank(line, len))
                 break; /* the first paragraph ended */
+        } else if (title && titled && !in_paragraph && description_heading(title, text_len)) {
+            /* "# Name" then "## Description": read on into its paragraph */
         } else if (title) {
             if (titled || in_paragraph)
                 break; /* the next section: its prose is no description */

@@ -933,7 +933,33 @@ for d in inv/conf names/conf; do printf "log_statement = 'all'\nfsync = off\n" >
 out=$(lint_json "$work/rd/inv/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .demo. in .*README.md \\(line 4\\)")))' >/dev/null <<<"$out" &&
   ok "README: 'demo' on line 4 is cited at line 4" || fail "README demo line: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
-for d in app/conf prod/conf top/repo/db svc/db names/conf; do
+# a "## Description" heading right under the title introduces the description, and a repository
+# that calls itself a sample application states test (review 2026-12t, h21a 04); close misses: the
+# same words under "## Features", and a sample's words beside "in production"
+mkdir -p "$work/rd/cars/conf" "$work/rd/feat/conf" "$work/rd/prodsample/conf"
+printf '# Cars (for Java)
+
+## Description
+This project is to give a sample application that explores Spring Boot.
+' >"$work/rd/cars/README.md"
+printf '# Cars
+
+## Features
+A sample application of the REST APIs.
+' >"$work/rd/feat/README.md"
+printf '# Cars
+
+## About
+A sample application, running in production at Acme.
+' >"$work/rd/prodsample/README.md"
+for d in cars/conf feat/conf prodsample/conf; do printf "log_statement = 'all'
+fsync = off
+" >"$work/rd/$d/postgresql.conf"; done
+out=$(lint_json "$work/rd/cars/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .sample application. in .*README.md \\(line 4\\)")))' >/dev/null <<<"$out" &&
+  ok "README: '## Description' then 'a sample application': test, cited at line 4" ||
+  fail "README sample: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/conf; do
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "README close miss ($d): no purpose, fsync = off an error" ||
