@@ -683,6 +683,18 @@ static int block_above(const Lines *lines, int line, int first)
     return last;
 }
 
+/* Is the line after `line` another setting (not blank, not a comment), so that a comment block
+ * above `line` heads a run of settings? */
+static bool heads_a_run(const Lines *lines, int line)
+{
+    if (line < 1 || (size_t)line >= lines->n)
+        return false;
+    const char *next = lines->items[line];
+    while (isspace((unsigned char)*next))
+        next++;
+    return *next && *next != '#';
+}
+
 /* The last line of the comment paragraph (up to a blank line or a setting) starting at `line`
  * (`line` itself when it is neither), and in *licence whether it is a licence's terms
  * ("Copyright", "Licensed under", "You may: ✔ Use for internal security testing"): what anyone
@@ -775,7 +787,10 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         }
         if (!comment)
             continue;
-        if (e->applied)
+        /* a comment above a run of settings ("# Memory Settings" over shared_buffers, work_mem,
+         * …) heads the section: it gives no reason for the first of them (review 2026-12t,
+         * h21d 40) */
+        if (e->applied && (at == e->line || !heads_a_run(&lines, e->line)))
             add_comment(out, file, e->line, comment);
         if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);

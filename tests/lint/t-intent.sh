@@ -106,6 +106,17 @@ for f in above-stock above-old; do
     ok "authored close miss ($f): the sample's comment above is not the author's" ||
     fail "authored close miss ($f): $(lint_json "$work/$f.conf" | fix_why PK4008)"
 done
+# a comment above a run of settings heads the section: no reason for its first one (review
+# 2026-12t, h21d 40: "# Memory Settings" over shared_buffers); and 12's sample comments are the
+# sample's too ("# taken from max_parallel_workers", h21d 39)
+printf 'shared_buffers = 1GB\n# Vacuum settings\nautovacuum_vacuum_cost_delay = 20ms\nautovacuum_naptime = 1min\n' >"$work/section.conf"
+[ "$(lint_json "$work/section.conf" | fix_why PK4008)" = safe ] &&
+  ok "authored close miss: a section's heading above a run of settings is no reason" ||
+  fail "authored section: $(lint_json "$work/section.conf" | fix_why PK4008)"
+printf 'shared_buffers = 1GB\nautovacuum_vacuum_cost_delay = 20ms # taken from max_parallel_workers\n' >"$work/old12.conf"
+[ "$(lint_json "$work/old12.conf" | fix_why PK4008)" = safe ] &&
+  ok "authored close miss: 12's sample comment on the line is not the author's" ||
+  fail "authored old12: $(lint_json "$work/old12.conf" | fix_why PK4008)"
 cat "$work/above.conf" | "$PGKNOB" lint --format json - 2>/dev/null | fix_why PK4008 | grep -q '^safe$' &&
   ok "authored: standard input is not read again for comments" || fail "authored: stdin read comments from elsewhere"
 

@@ -15,3 +15,10 @@ declare -A PG_PKG_VERSION=(
 PG_DEBIAN_MAJOR=15
 PG_DEBIAN_BIN=/usr/lib/postgresql/15/bin
 PG_MAJORS="13 14 15 16 17 18"
+# Majors before 13, only for their share/postgresql.conf.sample: files written for them keep
+# their stock comments, which src/lint/gen_sample_comments.sh must know (no test runs them)
+declare -A PG_SAMPLE_PKG_VERSION=(
+  [10]=10.23.0-beta.6
+  [11]=11.22.1-beta.11
+  [12]=12.22.0-beta.15
+)
