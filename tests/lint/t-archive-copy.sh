@@ -168,4 +168,36 @@ for major in 13 18; do
     bash -c '[ "$1" -ge 1 ] && [ "$2" -ge 1 ]' _ "$archived" "$files"
 done
 
+# PK3041 (archive_timeout 0): a committed row's segment stays unarchived until the segment is
+# completed; completing it (pg_switch_wal, which archive_timeout would do on a timer) archives it
+timeout_sev() { # archive_timeout line: PK3041's severity
+  mkdir -p "$TMP"
+  printf "archive_mode = on\narchive_command = 'cp %%p /mnt/archive/%%f'\n$1" >"$TMP/t.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/t.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK3041") | .severity] | join(" ")'
+}
+check "pgknob: archiving with archive_timeout unset (0) is a notice (PK3041)" test "$(timeout_sev '')" = notice
+check "pgknob: close miss: archive_timeout = 5min is not" test -z "$(timeout_sev 'archive_timeout = 5min\n')"
+waiting_segment() { # major: "files-archived-4s-after-a-commit files-after-the-segment-completes"
+  local arch="$TMP/t$1"
+  mkdir -p "$arch" && chown postgres "$arch"
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_timeout=0 -c archive_command='cp %p $arch/%f'" \
+    pg_cluster_start "$1" || { echo "no-server"; return; }
+  pg_psql -c "CREATE TABLE t AS SELECT 1" >/dev/null
+  sleep 4
+  local waiting i
+  waiting=$(find "$arch" -type f | wc -l)
+  pg_psql -c "SELECT pg_switch_wal()" >/dev/null
+  for i in $(seq 50); do [ -n "$(ls "$arch")" ] && break; sleep 0.2; done
+  echo "$waiting $(find "$arch" -type f | wc -l)"
+  pg_cluster_stop
+}
+for major in 13 18; do
+  read -r waiting completed <<<"$(waiting_segment "$major")"
+  check "$major: archive_timeout 0: 4 s after a commit its segment is not archived ($waiting files)" \
+    test "$waiting" = 0
+  check "$major: close miss: once the segment is completed it is ($completed)" \
+    bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$completed"
+done
+
 done_testing
