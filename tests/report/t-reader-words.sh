@@ -118,7 +118,7 @@ check "  ... and no docs/*.md reference" bash -c '! grep -q "docs/[a-z]*\.md" <<
 # (review-h8a, file 14: PK0011's converted max_wal_size against PK3026's) ---
 conf 'checkpoint_segments = 32\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
 note=$(rule PK3026 .fix_note --pg-version 16)
-check "PK3026 names the value applied (PK0011's)" grep -q "1501MB (PK0011) is applied" <<<"$note"
+check "PK3026 names the value applied (PK0011's)" grep -q "1536MB (PK0011) is applied" <<<"$note"
 check "  ... and says it still fires with it" grep -q "this finding still fires" <<<"$note"
 conf 'checkpoint_segments = 256\ncheckpoint_timeout = 30min\ncheckpoint_completion_target = 0.9\n'
 check "close miss: a winning value that clears it adds no such sentence" \
