@@ -215,6 +215,27 @@ static void patroni_drops(FindingList *findings, size_t begin)
             if (strcmp(f->rule_id, dropped[rule]) || !f->refuses_start)
                 continue;
             f->refuses_start = false;
+            /* on 13 and later Patroni passes wal_keep_segments on as wal_keep_size (the manifest
+             * reader converts it where the file's own major is 13+; here the target is
+             * --pg-version's, review 2026-12t, h21b 23): it takes effect, renamed */
+            const char *name = f->n_settings ? f->settings[0].name : NULL;
+            char *end = NULL;
+            long count = name && !strcasecmp(name, "wal_keep_segments") && f->settings[0].value
+                             ? strtol(f->settings[0].value, &end, 10)
+                             : -1;
+            if (count >= 0 && end && !*end) {
+                f->severity = SEV_NOTICE;
+                f->message = finding_printf(f,
+                                            "wal_keep_segments is no parameter of PostgreSQL 13 and"
+                                            " later: Patroni passes it on as wal_keep_size ="
+                                            " %ldMB (%ld segments of 16MB)",
+                                            count * 16, count);
+                f->hint = finding_printf(f,
+                                         "%s%sIt takes effect under its new name; write that"
+                                         " name.",
+                                         f->hint ? f->hint : "", f->hint ? " " : "");
+                break;
+            }
             f->hint = finding_printf(f,
                                      "%s%sPatroni drops such a setting from postgresql.conf with a "
                                      "warning in its log, so it has no effect.",

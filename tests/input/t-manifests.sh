@@ -150,6 +150,12 @@ check "patroni wal_keep_segments on 14: no PK0011, a PK0073 naming wal_keep_size
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 8\n        wal_keep_size: 1GB\n' > "$tmp/wks2.yml"
 check "patroni wal_keep_segments beside wal_keep_size: Patroni drops it (a notice), no PK0011" \
   test "$(lint_json "$tmp/wks2.yml" | jq -c '[([.findings[] | select(.rule == "PK0011")] | length), ([.findings[] | select(.rule == "PK0073" and (.message | test("drops wal_keep_segments")))] | length)]')" = '[0,1]'
+# a file naming 11 (bin_dir) checked with --pg-version 13: the target decides, and Patroni on 13
+# passes wal_keep_segments on renamed: a notice saying so, not the "drops" error (review
+# 2026-12t, h21b 23)
+printf 'postgresql:\n  data_dir: /d\n  bin_dir: /usr/lib/postgresql/11/bin\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 64\n' > "$tmp/wks11.yml"
+check "patroni bin_dir 11 with --pg-version 13: wal_keep_segments a notice, passed on as 1024MB" \
+  test "$(lint_json --pg-version 13 "$tmp/wks11.yml" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.message | test("Patroni passes it on as wal_keep_size = 1024MB"))"] | join(",")')" = "notice true"
 # an include directive in Patroni's parameters is no parameter: Patroni's validator removes it, so
 # the file is never read: PK0071 says so, no "unrecognized configuration parameter" (review-h15d 48)
 printf "postgresql:\n  data_dir: /d\n  parameters:\n    include_if_exists: '/etc/pg/extra.conf'\n" > "$tmp/incl.yml"
