@@ -817,6 +817,28 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         if (authored(comment) && phrase_in(comment, log_readers))
             place_set(out, &out->log_reader_at, file, (int)line, comment);
     }
+    /* what reads logical decoding, named anywhere the author wrote (review 2026-12t, h21d 49:
+     * "Debezium needs wal_level = logical" above the line PK3008 asked to lower) */
+    static const char *const decoders[] = {"debezium",
+                                           "pglogical",
+                                           "pgactive",
+                                           "wal2json",
+                                           "decoderbufs",
+                                           "pgoutput",
+                                           "logical replication",
+                                           "logical decoding",
+                                           "cdc",
+                                           "change data capture",
+                                           "kafka connect",
+                                           "airbyte",
+                                           "fivetran",
+                                           "bdr",
+                                           NULL};
+    for (size_t line = 1; !out->decoder_at.file && line <= lines.n; line++) {
+        const char *comment = comment_of(lines.items[line - 1]);
+        if (authored(comment) && phrase_in(comment, decoders))
+            place_set(out, &out->decoder_at, file, (int)line, comment);
+    }
     /* a file-system named anywhere the author wrote */
     for (size_t line = 1; !out->cow && line <= lines.n; line++) {
         const char *comment = comment_of(lines.items[line - 1]);
@@ -860,6 +882,15 @@ void intent_read(const ConfSet *set, Intent *out)
         if (e)
             out->cow = arena_printf(out->arena, "%s = off (line %d)", *name, e->line);
     }
+    /* a preloaded library that replicates by logical decoding needs wal_level = logical on
+     * every node (pglogical, pgactive, BDR; pg_failover_slots keeps logical slots) */
+    int spl_at = conf_set_find_applied(set, "shared_preload_libraries");
+    const ConfEntry *spl = spl_at >= 0 ? &set->entries[spl_at] : NULL;
+    static const char *const decoding_libs[] = {"pglogical", "pgactive", "bdr", "pg_failover_slots",
+                                                NULL};
+    if (!out->decoder_at.file && spl && spl->value && phrase_in(spl->value, decoding_libs))
+        place_set(out, &out->decoder_at, spl->file, spl->line,
+                  arena_printf(out->arena, "shared_preload_libraries = '%s'", spl->value));
 }
 
 void intent_read_place(const ConfSet *set, Intent *out)
@@ -1198,10 +1229,20 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     sb_free(&said);
 }
 
-void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end)
+size_t intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end)
 {
+    if (intent->decoder_at.file) { /* logical is what the file needs: PK3008 says nothing true */
+        size_t kept = begin;
+        for (size_t idx = begin; idx < end && idx < out->n; idx++)
+            if (strcmp(out->items[idx].rule_id, "PK3008"))
+                out->items[kept++] = out->items[idx];
+        for (size_t idx = end; idx < out->n; idx++)
+            out->items[kept++] = out->items[idx];
+        end -= out->n - kept;
+        out->n = kept;
+    }
     if (!intent->cow)
-        return;
+        return end;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         if (strcmp(f->rule_id, "PK6002") || f->severity <= SEV_NOTICE)
@@ -1228,6 +1269,7 @@ void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t 
         finding_add_link(f, link);
         free(link);
     }
+    return end;
 }
 
 /* ---- the purpose the file's place and settings show (docs/lint.md, "Severity policy") ---- */
@@ -2175,7 +2217,8 @@ static void application_from(Intent *out, const ConfSet *set)
                     return;
                 }
     }
-    const ConfEntry *spl = applied_entry(set, "shared_preload_libraries");
+    int spl_at = conf_set_find_applied(set, "shared_preload_libraries");
+    const ConfEntry *spl = spl_at >= 0 ? &set->entries[spl_at] : NULL;
     if (!spl || !spl->value)
         return;
     for (size_t app = 0; app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)

@@ -78,6 +78,10 @@ typedef struct Intent {
     /* an author's comment naming the program that reads the server's log ("# Logging
      * configuration for pgbadger"): a fix to what the log holds is unsafe; file NULL: none */
     IntentPlace log_reader_at;
+    /* what needs logical decoding, named by an author's comment ("# Debezium needs logical") or
+     * preloaded (pglogical, pgactive, bdr): wal_level = logical is then the file's need, not an
+     * excess (PK3008 is dropped); file NULL: nothing */
+    IntentPlace decoder_at;
     /* settings under an author's comment that states intent for them ("deliberately",
      * "Less aggressive for staging") or cites where their values come from ("Suggested
      * settings from" over a URL, "taken from pgtune"): the setting's line and the comment */
@@ -147,6 +151,10 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
 
 /* Under copy-on-write storage, PK6002 (full_page_writes = off) is a notice that says what it
  * relies on; findings [begin, end) of `out`. */
-void intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin, size_t end);
+/* Findings in [begin, end) that what the file shows makes smaller (full_page_writes off on a
+ * copy-on-write file system) or moot (wal_level = logical beside what decodes it): softened or
+ * dropped. Returns the new end. */
+size_t intent_soften(const Intent *intent, int pg_major, FindingList *out, size_t begin,
+                     size_t end);
 
 #endif

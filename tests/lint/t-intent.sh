@@ -84,6 +84,19 @@ done
 "$PGKNOB" fix --diff "$work/test.conf" >"$work/test.diff" 2>/dev/null
 ! grep -q '^+fsync' "$work/test.diff" && ok "purpose: fix leaves the test cluster's fsync = off" || fail "purpose: fix turned fsync on"
 
+# wal_level = logical beside what decodes it (an author's comment naming Debezium, a preloaded
+# pglogical) is the file's need: no PK3008 (review 2026-12t, h21c 34, h21d 49); close misses: the
+# level alone, and the word only in a stock comment
+printf '# Debezium reads this server for CDC\nwal_level = logical\n' >"$work/dbz.conf"
+printf "wal_level = logical\nshared_preload_libraries = 'pglogical'\n" >"$work/pgl.conf"
+printf 'wal_level = logical\n' >"$work/lone-logical.conf"
+for f in dbz pgl; do
+  ! has PK3008 <<<"$(lint_json "$work/$f.conf")" && ok "decoding named ($f): no PK3008" ||
+    fail "decoding named ($f): PK3008 still raised"
+done
+has PK3008 <<<"$(lint_json "$work/lone-logical.conf")" && ok "close miss: wal_level = logical alone is PK3008" ||
+  fail "close miss: lone logical lost PK3008"
+
 # ---- 2. an authored comment marks a deliberate value ----
 printf 'shared_buffers = 8GB   # was 4GB\n' >"$work/was.conf"
 printf 'shared_buffers = 8GB\t\t\t# min 128kB\n' >"$work/stockc.conf"
