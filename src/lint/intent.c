@@ -807,18 +807,15 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         if (above)
             facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
     }
-    /* a program that reads the log, named anywhere the author wrote: its reports need what the
-     * log holds (pgBadger's documentation asks for log_autovacuum_min_duration = 0, log_temp_files
-     * = 0, log_checkpoints and more) */
+    /* Names anywhere the author wrote, in one pass (each line's authorship is looked up once):
+     * - a program that reads the log: its reports need what the log holds (pgBadger's
+     *   documentation asks for log_autovacuum_min_duration = 0, log_temp_files = 0,
+     *   log_checkpoints and more);
+     * - what reads logical decoding (review 2026-12t, h21d 49: "Debezium needs wal_level =
+     *   logical" above the line PK3008 asked to lower);
+     * - a copy-on-write file system. */
     static const char *const log_readers[] = {"pgbadger",     "pganalyze",    "pgfouine",
                                               "log analyzer", "log analyser", NULL};
-    for (size_t line = 1; !out->log_reader_at.file && line <= lines.n; line++) {
-        const char *comment = comment_of(lines.items[line - 1]);
-        if (authored(comment) && phrase_in(comment, log_readers))
-            place_set(out, &out->log_reader_at, file, (int)line, comment);
-    }
-    /* what reads logical decoding, named anywhere the author wrote (review 2026-12t, h21d 49:
-     * "Debezium needs wal_level = logical" above the line PK3008 asked to lower) */
     static const char *const decoders[] = {"debezium",
                                            "pglogical",
                                            "pgactive",
@@ -834,15 +831,18 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
                                            "fivetran",
                                            "bdr",
                                            NULL};
-    for (size_t line = 1; !out->decoder_at.file && line <= lines.n; line++) {
+    static const char *const cow_systems[] = {"zfs", "btrfs", NULL};
+    for (size_t line = 1; line <= lines.n; line++) {
+        if (out->log_reader_at.file && out->decoder_at.file && out->cow)
+            break;
         const char *comment = comment_of(lines.items[line - 1]);
-        if (authored(comment) && phrase_in(comment, decoders))
+        if (!comment || !authored(comment))
+            continue;
+        if (!out->log_reader_at.file && phrase_in(comment, log_readers))
+            place_set(out, &out->log_reader_at, file, (int)line, comment);
+        if (!out->decoder_at.file && phrase_in(comment, decoders))
             place_set(out, &out->decoder_at, file, (int)line, comment);
-    }
-    /* a file-system named anywhere the author wrote */
-    for (size_t line = 1; !out->cow && line <= lines.n; line++) {
-        const char *comment = comment_of(lines.items[line - 1]);
-        if (authored(comment) && phrase_in(comment, (const char *const[]){"zfs", "btrfs", NULL})) {
+        if (!out->cow && phrase_in(comment, cow_systems)) {
             char *text = trimmed(comment);
             out->cow = arena_printf(out->arena, "'%s' (line %zu)", text, line);
             free(text);
