@@ -116,13 +116,15 @@ else
   fail "a 16 server starts with log_duration on"
 fi
 
-# --- PK3028: a copy that overwrites, or into the data directory ---
+# --- PK3028: a copy that overwrites; one into the data directory is PK3038's alone (one cause,
+# one finding: review 2026-12t, h22d 48) ---
 fires "cp without a guard is flagged (PK3028)" PK3028 16 "archive_mode = on\narchive_command = 'cp %p /mnt/archive/%f'\n"
 silent "the documentation's test ! -f guard is not" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f /mnt/archive/%f \&\& cp %p /mnt/archive/%f'\n"
-fires "a guarded copy under data_directory is flagged" PK3028 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n"
-check "... and the message names data_directory" grep -q "into the data directory (data_directory is /srv/pg/main)" <<<"$(msg PK3028 16 "" "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n")"
-silent "a guarded copy beside the data directory is not" PK3028 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/arch/%f \&\& cp %p /srv/pg/arch/%f'\n"
-fires "a guarded copy to a relative path is flagged" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f arch/%f \&\& cp %p arch/%f'\n"
+silent "a guarded copy under data_directory is not PK3028" PK3028 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n"
+fires "  ... it is PK3038" PK3038 16 "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n"
+check "  ... whose message names data_directory" grep -q "data_directory is /srv/pg/main" <<<"$(msg PK3038 16 "" "data_directory = '/srv/pg/main'\narchive_mode = on\narchive_command = 'test ! -f /srv/pg/main/arch/%f \&\& cp %p /srv/pg/main/arch/%f'\n")"
+silent "a guarded copy to a relative path is not PK3028" PK3028 16 "archive_mode = on\narchive_command = 'test ! -f arch/%f \&\& cp %p arch/%f'\n"
+fires "  ... it is PK3038" PK3038 16 "archive_mode = on\narchive_command = 'test ! -f arch/%f \&\& cp %p arch/%f'\n"
 silent "archive_mode = off is not" PK3028 16 "archive_mode = off\narchive_command = 'cp %p /mnt/archive/%f'\n"
 
 # --- words per level and per major ---
