@@ -420,11 +420,15 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
                          name, cur->value, intent->chosen_at.text, intent->chosen_at.line);
     /* what the log holds is what a log reader the file names works from (review 2026-12q,
      * h18a 09: pgbadger's log_autovacuum_min_duration = 0 was a safe fix) */
-    if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4))
-        return xasprintf("the configuration's comment \"%s\" (line %d) names the program that "
-                         "reads the server's log; %s = %s is part of what it is given, and "
-                         "changing it may take what its reports need.",
-                         intent->log_reader_at.text, intent->log_reader_at.line, name, cur->value);
+    if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4)) {
+        bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not pgBadger's prefix */
+        return xasprintf("the configuration %s%s%s (line %d) %s the program that reads the "
+                         "server's log; %s = %s is part of what it is given, and changing it may "
+                         "take what its reports need.",
+                         said ? "'s comment \"" : "sets ", intent->log_reader_at.text,
+                         said ? "\"" : "", intent->log_reader_at.line, said ? "names" : "for", name,
+                         cur->value);
+    }
     static const char *const workers[] = {"max_parallel_workers_per_gather",
                                           "max_parallel_workers",
                                           "max_parallel_maintenance_workers",

@@ -882,6 +882,16 @@ void intent_read(const ConfSet *set, Intent *out)
         if (e)
             out->cow = arena_printf(out->arena, "%s = off (line %d)", *name, e->line);
     }
+    /* pgBadger's documented log_line_prefix ('%t [%p]: [%l-1] user=%u,db=%d,…', its README's
+     * "log_line_prefix" for stderr output) is the log reader's own (review 2026-12t, h22a 01) */
+    int prefix_at = conf_set_find_applied(set, "log_line_prefix");
+    const ConfEntry *prefix = prefix_at >= 0 ? &set->entries[prefix_at] : NULL;
+    if (!out->log_reader_at.file && prefix && prefix->value &&
+        (!strncmp(prefix->value, "%t [%p]: [%l-1] ", 16) ||
+         !strncmp(prefix->value, "%m [%p]: [%l-1] ", 16)))
+        place_set(
+            out, &out->log_reader_at, prefix->file, prefix->line,
+            arena_printf(out->arena, "pgBadger's documented log_line_prefix, '%s'", prefix->value));
     /* a preloaded library that replicates by logical decoding needs wal_level = logical on
      * every node (pglogical, pgactive, BDR; pg_failover_slots keeps logical slots) */
     int spl_at = conf_set_find_applied(set, "shared_preload_libraries");
@@ -2631,6 +2641,19 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 "its cost is log volume and disk, not data or availability. Check "
                                 "that the log's disk holds it.",
                                 intent->log_feed_at.text));
+            continue;
+        }
+        /* pgBadger's own documentation asks for log_min_duration_statement = 0 (every statement
+         * with its duration): where the author names the program that reads the log, that is
+         * the point of the line (review 2026-12t, h22a 01) */
+        if (intent->log_reader_at.file && !strcmp(f->rule_id, "PK7002")) {
+            bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not the prefix */
+            demote(f, xasprintf("A notice: the file is set up for a program that reads this log "
+                                "(%s%s%s, line %d), whose reports need every statement with its "
+                                "duration; the cost is log volume and disk, not data or "
+                                "availability. Check that the log's disk holds it.",
+                                said ? "'" : "", intent->log_reader_at.text, said ? "'" : "",
+                                intent->log_reader_at.line));
             continue;
         }
         if (debugging && verbose_log_rule(f) && strcmp(f->rule_id, "PK7012")) {

@@ -676,6 +676,16 @@ fix_why PK4011 <<<"$(lint_json "$work/badger.conf")" | grep -q 'comment "# Loggi
   ok "log reader: pgbadger named in a comment makes PK4011's fix unsafe; without it, safe" ||
   fail "log reader: $(lint_json "$work/badger.conf" | fix_why PK4011) / $(lint_json "$work/nobadger.conf" | fix_why PK4011)"
 
+# pgBadger's documented log_line_prefix sets the log up for it: log_min_duration_statement = 0,
+# which its reports need, is a notice saying so (review 2026-12t, h22a 01); close miss: another
+# prefix keeps the warning
+printf "log_line_prefix = '%%t [%%p]: [%%l-1] db=%%d,user=%%u '\nlog_min_duration_statement = 0\n" >"$work/badger-prefix.conf"
+printf "log_line_prefix = '%%m [%%p] '\nlog_min_duration_statement = 0\n" >"$work/plain-prefix.conf"
+[ "$(sev PK7002 <<<"$(lint_json "$work/badger-prefix.conf")")" = notice ] &&
+  [ "$(sev PK7002 <<<"$(lint_json "$work/plain-prefix.conf")")" = warning ] &&
+  ok "log reader: pgBadger's prefix makes PK7002 a notice; another prefix keeps the warning" ||
+  fail "log reader prefix: $(sev PK7002 <<<"$(lint_json "$work/badger-prefix.conf")") / $(sev PK7002 <<<"$(lint_json "$work/plain-prefix.conf")")"
+
 # ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
   "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes" "$work/otelcol-workshop/configs" \
