@@ -1260,6 +1260,27 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
     }
 }
 
+/* scram-sha-256 arrived in PostgreSQL 10: a hint to use it, for a file written for 9.x, must
+ * say that its server cannot until the upgrade; a pg_hba.conf naming it there fails to load
+ * (review 2026-12t, h22d 50: "use scram-sha-256" for a 9.6 Patroni cluster). */
+static void scram_after_upgrade(LintResult *res, const LintInput *input)
+{
+    if (atof(input->evident_major) >= 10)
+        return;
+    for (size_t idx = input->validation_begin; idx < res->findings.n; idx++) {
+        if (idx >= input->validation_end && (idx < input->rules_begin || idx >= input->rules_end))
+            continue;
+        Finding *f = &res->findings.items[idx];
+        if (!f->hint || !strstr(f->hint, "scram-sha-256") || strstr(f->hint, "arrived in 10"))
+            continue;
+        f->hint = finding_printf(f,
+                                 "%s scram-sha-256 arrived in 10: the PostgreSQL %s server this "
+                                 "file was written for cannot load a pg_hba.conf naming it, so "
+                                 "narrow the addresses now and switch to it with the upgrade.",
+                                 f->hint, input->evident_major);
+    }
+}
+
 void lint_major_settle(LintResult *res, const RuleSet *rules)
 {
     bool *drop = xcalloc(res->findings.n + 1, sizeof(bool));
@@ -1279,6 +1300,7 @@ void lint_major_settle(LintResult *res, const RuleSet *rules)
         if (input->evident_major[0]) {
             recommendations_after_upgrade(res, input, drop);
             upgrade_notice(res, input, drop);
+            scram_after_upgrade(res, input);
             any = true;
         } else if ((!input->unchecked_major[0] ||
                     !strcmp(input->unchecked_major, "more than one")) &&

@@ -179,6 +179,15 @@ check "Patroni bin_dir /usr/lib/postgresql/16/bin (Debian): 16" test "$(major_of
 patroni /usr/lib/postgresql/11/bin
 check "Patroni bin_dir of 11: checked as 18, its end of life said" \
   test "$(lint_json "$work/patroni.yml" | jq -r '[.inputs[0].pg_version, (.findings[] | select(.rule == "PK0005") | .severity)] | join(" ")')" = "18 warning"
+# a pg_hba hint naming scram-sha-256, for a file written for 9.6, says that arrives with 10
+# (review 2026-12t, h22d 50); close miss: the same lines for 14
+scram_hint() { # bin_dir: PK0213's hint
+  printf 'scope: demo\nname: node1\npostgresql:\n  data_dir: /d\n  bin_dir: %s\n  parameters:\n    shared_buffers: 32MB\n  pg_hba:\n    - host all all 0.0.0.0/0 md5\n' "$1" >"$work/hba-patroni.yml"
+  lint_json "$work/hba-patroni.yml" | jq -r '[.findings[] | select(.rule == "PK0213") | .hint] | join("")'
+}
+check "Patroni 9.6: PK0213's scram-sha-256 hint says it arrives with 10" \
+  grep -q "scram-sha-256 arrived in 10: the PostgreSQL 9.6 server" <<<"$(scram_hint /usr/lib/postgresql/9.6/bin)"
+check "  close miss: for 14, no such caveat" bash -c '! grep -q "arrived in 10" <<<"$0"' "$(scram_hint /usr/lib/postgresql/14/bin)"
 patroni /usr/bin
 check "Patroni bin_dir /usr/bin: a notice naming what was assumed" \
   grep -qF 'postgresql.bin_dir is "/usr/bin": pgknob cannot read a major from it' <<<"$(pk0004 "$work/patroni.yml")"
