@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <locale.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,6 +173,24 @@ static void add_removal_fix(Finding *f, const ConfEntry *entry, const char *succ
     finding_render_suggestion(f);
 }
 
+/* Is `value` what `name` is by default in the snapshot's major (a setting the file leaves
+ * unset)? */
+static bool successor_default(const Snapshot *snap, const char *name, const char *value)
+{
+    const SnapSetting *cur = snapshot_get(snap, name);
+    GucValue val;
+    if (!cur || cur->source != SRC_DEFAULT || !cur->parsed_ok || !cur->param ||
+        cur->param->type == GUC_STRING ||
+        !guc_parse_value_for(cur->param, snap->pg_major, value, &val, NULL))
+        return false;
+    if (val.type == GUC_BOOL)
+        return val.boolval == cur->parsed.boolval;
+    if (val.type == GUC_ENUM)
+        return val.enum_val && cur->parsed.enum_val &&
+               !strcasecmp(val.enum_val, cur->parsed.enum_val);
+    return fabs(val.num - cur->parsed.num) <= 1e-9 * fmax(1, fabs(cur->parsed.num));
+}
+
 /* A parameter an older major had under another name: the line renamed, its value converted as
  * the release notes say, unless the file sets the new name itself (renaming would then change
  * which value wins). */
@@ -189,6 +208,20 @@ static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *sn
                                  f->hint ? f->hint : "", f->hint ? " " : "", new_name, new_name);
         add_removal_fix(f, entry, new_name);
         free(new_name);
+        return;
+    }
+    /* a value the successor takes by default (force_parallel_mode = off is debug_parallel_query's
+     * off) asks for nothing: the line goes, which also keeps the file loading on the majors
+     * before the rename (review 2026-12t, h22c 29: a 15 server refuses debug_parallel_query) */
+    if (successor_default(snap, new_name, new_value)) {
+        f->hint = finding_printf(f,
+                                 "%s%s%s = %s is %s's default: the line goes, with no %s line in"
+                                 " its place.",
+                                 f->hint ? f->hint : "", f->hint ? " " : "", entry->name,
+                                 entry->value, new_name, new_name);
+        add_removal_fix(f, entry, new_name);
+        free(new_name);
+        free(new_value);
         return;
     }
     /* the WAL wal_keep_segments keeps is a standing disk cost, stated as PK3032 states

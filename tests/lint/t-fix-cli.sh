@@ -188,6 +188,15 @@ check "  ... 480MB is under max_wal_size's 1GB default: the line goes, no max_wa
   bash -c '! grep -q "^checkpoint_segments\|^max_wal_size" "$0"' "$tmp/seg10.fixed"
 check "  ... and the finding says why" grep -q "under max_wal_size's default, which gives more" \
   <<<"$("$PGKNOB" lint --pg-version 16 --fail-on never "$tmp/seg10.conf")"
+# a removed parameter at its successor's default asks for nothing: the line goes rather than be
+# renamed, which also keeps a pre-16 server starting (review 2026-12t, h22c 29)
+printf "force_parallel_mode = off\n" > "$tmp/fpm.conf"
+expect_exit 1 "fix of force_parallel_mode = off for 16" -- "$PGKNOB" fix --pg-version 16 "$tmp/fpm.conf" -o "$tmp/fpm.fixed"
+check "  ... the line goes, no debug_parallel_query written" \
+  bash -c '! grep -q "^force_parallel_mode\|^debug_parallel_query" "$0"' "$tmp/fpm.fixed"
+printf "force_parallel_mode = on\n" > "$tmp/fpm-on.conf"
+expect_exit 1 "  close miss: force_parallel_mode = on" -- "$PGKNOB" fix --pg-version 16 "$tmp/fpm-on.conf" -o "$tmp/fpm-on.fixed"
+check "  ... is renamed: debug_parallel_query = on" grep -q '^debug_parallel_query = on' "$tmp/fpm-on.fixed"
 printf "checkpoint_segments = 2\n" > "$tmp/seg2.conf"
 expect_exit 1 "  close miss: checkpoint_segments = 2, below its old default of 3" -- "$PGKNOB" fix --pg-version 16 "$tmp/seg2.conf" -o "$tmp/seg2.fixed"
 check "  ... is converted: max_wal_size = 96MB (a deliberate cut kept)" grep -q '^max_wal_size = 96MB$' "$tmp/seg2.fixed"
