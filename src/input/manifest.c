@@ -278,6 +278,27 @@ static void read_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char
  * local section replaces the DCS's; bootstrap.pg_hba only when neither is set (appended to
  * initdb's file after the bootstrap). With hba_file set it writes none. An unused list is a
  * note. */
+/* Do two YAML sequences hold the same scalars in the same order ("host all all 0.0.0.0/0 md5"
+ * twice, blanks as written)? */
+static bool same_lines(const Yaml *y, const yaml_node_t *a, const yaml_node_t *b)
+{
+    if (a->data.sequence.items.top - a->data.sequence.items.start !=
+        b->data.sequence.items.top - b->data.sequence.items.start)
+        return false;
+    bool same = true;
+    for (yaml_node_item_t *ia = a->data.sequence.items.start, *ib = b->data.sequence.items.start;
+         same && ia < a->data.sequence.items.top; ia++, ib++) {
+        const yaml_node_t *na = node_at(y, *ia), *nb = node_at(y, *ib);
+        if (!is_scalar(na) || !is_scalar(nb))
+            return false;
+        char *ta = scalar_text(na), *tb = scalar_text(nb);
+        same = !strcmp(ta, tb);
+        free(ta);
+        free(tb);
+    }
+    return same;
+}
+
 static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const lists[] = {"postgresql.pg_hba", "bootstrap.dcs.postgresql.pg_hba",
@@ -297,7 +318,17 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         }
         int line, column;
         mark_of(seq, &line, &column);
-        if (hba_file)
+        yaml_node_t *used_seq = used ? path_get(y, root, used) : NULL;
+        if (used_seq && same_lines(y, seq, used_seq)) {
+            /* a copy of the list Patroni uses loses nothing (review 2026-12t, h22d 47) */
+            InputNote *note = builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column,
+                                               PATRONI_RULES_DOC,
+                                               "%s repeats %s line for line: Patroni writes "
+                                               "pg_hba.conf from %s, and nothing is lost",
+                                               lists[idx], used, used);
+            note->harmless = true;
+            note->hint = xasprintf("remove %s", lists[idx]);
+        } else if (hba_file)
             builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
                              "%s is not used: with hba_file set, Patroni writes no pg_hba.conf",
                              lists[idx]);

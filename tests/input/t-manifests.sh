@@ -113,6 +113,13 @@ check "patroni: the @file line is not parsed (no PK0201 for it)" \
 check "patroni: bootstrap.pg_hba is not used (Patroni appends it only without postgresql.pg_hba)" \
   grep -q 'bootstrap.pg_hba is not used: Patroni writes pg_hba.conf from bootstrap.dcs.postgresql.pg_hba' \
   <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$j")"
+# a bootstrap.pg_hba that repeats the list used line for line loses nothing: a harmless notice
+# (review 2026-12t, h22d 47); the unused list above, which differs, stays a warning
+printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n' > "$tmp/same-hba.yml"
+check "patroni: bootstrap.pg_hba repeating postgresql.pg_hba is a notice that nothing is lost" \
+  test "$(lint_json "$tmp/same-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("repeats postgresql.pg_hba line for line"))"] | join(",")')" = "notice true"
+check "  close miss: the differing unused list in the fixture is a warning" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0071" and (.message | test("bootstrap.pg_hba is not used"))) | .severity] | join(",")' <<<"$j")" = warning
 # the local list replaces the DCS's; with ssl = on the hostssl line can match
 printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
 jl=$(lint_json "$tmp/local.yml")
