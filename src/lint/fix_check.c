@@ -106,9 +106,14 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
         /* one of several changes (both freeze ages): the others carry the finding's fix */
         if (f->n_fixes > 1)
             finding_drop_fix(f, fix_idx);
-        else
+        else {
+            /* a default's value is pg_settings' raw text (1024 for temp_buffers' 8MB) */
+            char *now = guc_value_pretty(param, &cur->parsed);
             drop(f, fix_idx,
-                 xasprintf("%s is already %s: no change needed.", param->name, cur->value));
+                 xasprintf("%s is already %s%s: no change needed.", param->name, now,
+                           cur->source == SRC_DEFAULT ? " (the default)" : ""));
+            free(now);
+        }
         return false;
     }
     round_integer(param, snap->pg_major, f, &f->fixes[fix_idx]);
