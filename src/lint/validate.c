@@ -1333,6 +1333,54 @@ static void relative_path_finding(const SnapSetting *setting, FindingList *out)
     f->suggestion = finding_printf(f, "write %s as an absolute path", setting->name);
 }
 
+/* The logging collector makes log_directory with one mkdir (MakePGDirectory in syslogger.c,
+ * relative paths under the data directory) and stops the server when it then cannot open the
+ * log file: a directory whose parent is missing refuses to start (real 13 and 18,
+ * t-relative-paths: logs/pg_log in a new data directory). Nested relative: a warning, a new data
+ * directory has no parent; absolute: where it lives on the server, a notice as PK0061's paths. */
+static void check_log_directory(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *collector = usable(snap, "logging_collector");
+    const SnapSetting *dir = usable(snap, "log_directory");
+    if (!collector || !collector->parsed_ok || !collector->parsed.boolval || !dir ||
+        dir->source != SRC_FILE || !*dir->value)
+        return;
+    const char *path = dir->value;
+    while (!strncmp(path, "./", 2))
+        path += 2;
+    const char *last = strrchr(path, '/');
+    bool absolute = is_absolute_server_path(path);
+    if (!absolute && (!last || !last[1]))
+        return; /* one level under the data directory: the server makes it */
+    Finding *f = add_finding(out, "PK0061", dir->file, dir->line);
+    finding_add_setting(f, dir->name, dir->value, dir->file, dir->line);
+    if (!absolute) {
+        f->severity = SEV_WARNING;
+        f->message = finding_printf(f,
+                                    "log_directory is \"%s\": the logging collector creates only"
+                                    " its last directory, so %.*s must already exist in the data"
+                                    " directory, which a new one does not have",
+                                    dir->value, (int)(last - path), path);
+        f->hint = finding_strdup(f, "Where it is missing the server refuses to start: \"could not"
+                                    " open log file\".");
+        f->suggestion =
+            finding_printf(f,
+                           "log_directory = '%s' (one level, which the server creates), or"
+                           " an absolute directory made beforehand",
+                           last + 1);
+    } else {
+        f->message = finding_printf(f,
+                                    "log_directory points to \"%s\", which must exist on the"
+                                    " server, or its parent be writable by the server's user",
+                                    dir->value);
+        f->hint = finding_strdup(f, "The logging collector creates only the last directory, and"
+                                    " the server refuses to start when it cannot open the log"
+                                    " file there.");
+        f->suggestion = finding_printf(f, "make sure %s exists on the server", dir->value);
+    }
+    f->explanation = finding_strdup(f, path_why);
+}
+
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
 static void check_host_dependent(const Snapshot *snap, bool target_here, const char *image,
@@ -1879,6 +1927,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     bool target_here = set->data_dir || opts->host_is_server;
     lint_check_preload_libraries(snap, out);
     check_host_dependent(snap, target_here, opts->image_libraries, out);
+    check_log_directory(snap, out);
     check_ssl_files(set, snap, target_here, out);
     /* on the target, this machine's locales are the server's; elsewhere only the names' form */
     if (target_here && opts->check_host)

@@ -46,4 +46,23 @@ for major in 13 18; do
   check "  close miss: with it under the launch directory, it starts" start_from "$launch"
   pg_cluster_stop
 done
+
+# PK0061 on log_directory: the collector makes only its last directory, so logs/pg_log in a new
+# data directory refuses to start on the real 13 and 18; one level (pg_log) starts
+pk0061() { # log_directory: PK0061's severity
+  printf "logging_collector = on\nlog_directory = '%s'\n" "$1" >"$TMP/l.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/l.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK0061") | .severity] | join(" ")'
+}
+check "pgknob: a nested relative log_directory is a warning (PK0061)" test "$(pk0061 logs/pg_log)" = warning
+check "  an absolute one is a notice (it must exist on the server)" test "$(pk0061 /LOGS)" = notice
+check "  close miss: one level, which the server makes, is nothing" test -z "$(pk0061 pg_log)"
+for major in 13 18; do
+  PG_SERVER_OPTS="-c logging_collector=on -c log_directory=logs/pg_log" pg_cluster_start "$major" 2>/dev/null &&
+    { started=yes; pg_cluster_stop; } || started=no
+  check "$major: log_directory = logs/pg_log in a new data directory: refused" test "$started" = no
+  PG_SERVER_OPTS="-c logging_collector=on -c log_directory=pg_log" pg_cluster_start "$major" 2>/dev/null &&
+    { started=yes; pg_cluster_stop; } || started=no
+  check "$major: close miss: log_directory = pg_log starts" test "$started" = yes
+done
 done_testing
