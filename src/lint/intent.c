@@ -2586,6 +2586,24 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
             intent->pooler_at.file)
             pooler_named(intent, f);
+        /* a container's own interfaces are its network namespace's: '*' is how the published
+         * port and the other containers reach it, and naming an address breaks that when the
+         * container's address changes (review 2026-12u, h22a: the suggestion would cut the app
+         * off); what reaches it is the port published and pg_hba.conf */
+        const char *container;
+        if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
+            (container = snap->host.container == 1 ? "--host container=yes"
+                                                   : container_evidence(intent, &compose))) {
+            f->suggestion = finding_strdup(
+                f, "keep '*' in the container, publish its port only where clients outside need "
+                   "it (none for a network of containers), and let pg_hba.conf name the clients");
+            f->hint = finding_printf(f,
+                                     "The server runs in a container (%s): its interfaces are the "
+                                     "container's, whose address may change, so listing one "
+                                     "breaks the connections '*' serves.",
+                                     container);
+            continue;
+        }
         if (f->severity <= SEV_NOTICE)
             continue;
         if (!strcmp(f->rule_id, "PK2002") && intent->pooler_at.file) {
@@ -2600,7 +2618,6 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                         "[severity] %s = warning in .pgknob.ini.",
                                         intent->application_evidence, intent->application,
                                         APPLICATIONS[app].why, f->rule_id));
-        const char *container;
         if (f->severity == SEV_WARNING && local_users_rule(f) && snap->host.container != 0 &&
             (container = snap->host.container == 1 ? "--host container=yes"
                                                    : container_evidence(intent, &compose))) {
