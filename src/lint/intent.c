@@ -460,7 +460,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
 {
     static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
         *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
-        *storage_words, *hypothetical;
+        *storage_words, *hypothetical, *ram_platform;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -485,6 +485,13 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
                           "(?:[\\s-]+(?:capped|limited))?\\s+(?:ram\\s+)?(?:(?:postgres(?:ql)?|"
                           "pg|database|db)\\s+)?(?:container|vm|machine|server|host|instance|box|"
                           "node|droplet|pod)\\b");
+        /* the machine named before its size: "Docker 2GB", "Container Docker avec 2GB RAM",
+         * "VPS 4 GB", "tuned for Pi 5 8GB" (review 2026-12u, h22b 25, 26); not a disk's */
+        ram_platform = compile(
+            "\\b(?:docker|container|vm|vps|droplet|(?:raspberry\\s+)?pi\\s*\\d)\\s+(?:(?:with|avec|"
+            "mit|con|de|com)\\s+)?(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?!\\s*(?:of\\s+)?(?:"
+            "disk|"
+            "ssd|hdd|storage|volume|drive|nvme|sd|microsd|swap|wal))");
         /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
          * to 4GB" */
         ram_given =
@@ -562,6 +569,7 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     if ((num = match_group(ram_key, comment, 1, &unit)) ||
         (num = match_group(ram_words, comment, 1, &unit)) ||
         (num = match_group(ram_for, comment, 1, &unit)) ||
+        (num = match_group(ram_platform, comment, 1, &unit)) ||
         (header && ((num = match_group(ram_header, comment, 1, &unit)) ||
                     (num = match_group(ram_cores, comment, 1, &unit)) ||
                     (num = match_group(ram_cores, comment, 3, &unit))))) {

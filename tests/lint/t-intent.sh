@@ -668,6 +668,15 @@ printf '# Optimized dla Hetzner VPS 8GB RAM\n# Memory settings (512MB allocated 
 ram_of "$work/given-pl.conf" | grep -q 'ram=512MB from line 2' &&
   ok "host words: '512MB allocated dla PostgreSQL' (Polish 'for') is the memory it is given" ||
   fail "host given dla: $(ram_of "$work/given-pl.conf")"
+# the machine named before its size: "Docker 2GB", "Container Docker avec 2GB RAM", "Pi 5 8GB"
+# (review 2026-12u, h22b 25, 26); close miss: a disk's size after the platform
+printf '# Shared memory (25%% of the RAM - Docker 2GB)\nshared_buffers = 512MB\n' >"$work/docker2.conf"
+printf '# Memory tuned for Pi 5 8GB\nshared_buffers = 512MB\n' >"$work/pi8.conf"
+printf '# VM 100GB disk for the data\nshared_buffers = 512MB\n' >"$work/vmdisk.conf"
+ram_of "$work/docker2.conf" | grep -q 'ram=2GB from line 1' && ram_of "$work/pi8.conf" | grep -q 'ram=8GB from line 1' &&
+  ! ram_of "$work/vmdisk.conf" | grep -q 'ram=' &&
+  ok "host words: 'Docker 2GB' and 'Pi 5 8GB' state the RAM; 'VM 100GB disk' does not" ||
+  fail "host platform: $(ram_of "$work/docker2.conf") / $(ram_of "$work/pi8.conf") / $(ram_of "$work/vmdisk.conf")"
 # a comment naming the program that reads the log makes a fix to what it holds unsafe
 printf '# Logging configuration for pgbadger\nlogging_collector = on\nlog_temp_files = 0\n\n# keep\nlog_min_duration_statement = 10s\nlog_autovacuum_min_duration = 0\n' >"$work/badger.conf"
 printf 'logging_collector = on\nlog_temp_files = 0\nlog_autovacuum_min_duration = 0\n' >"$work/nobadger.conf"
