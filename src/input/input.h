@@ -115,6 +115,10 @@ typedef struct InputDoc {
     /* the libraries the operator adds to shared_preload_libraries itself, comma-separated (its
      * image ships them, so they are not "to install"); NULL when none */
     char *image_libraries;
+    /* Patroni keeps a slot per member and drops a member's slot once it leaves the cluster
+     * (after member_slots_ttl from 4.0): replication slots are bounded unless the file keeps
+     * permanent slots (dcs slots) or turns use_slots off */
+    bool member_slots_managed;
     /* the major the manifest names (CNPG imageName, Zalando version, Crunchy postgresVersion,
      * Patroni bin_dir): pg_major (0 for 9.x and older, or when none can be read), its label
      * ("11", "9.6"), and the value as written with its key and place; version_text NULL when

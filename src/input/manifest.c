@@ -945,6 +945,28 @@ static void patroni_wal_keep(DocBuilder *b)
     segments->value = arena_printf(arena, "%ldMB", count * 16);
 }
 
+/* Patroni's slots for its members (postgresql.use_slots, on by default) come and go with the
+ * members (the leader drops a departed member's slot: at once before 4.0, after
+ * member_slots_ttl, 30 min, from 4.0), so they keep WAL for a while, not without bound; a
+ * permanent slot (bootstrap.dcs.slots, dcs.slots) does not go (review 2026-12t, h21b 20-22). */
+static void patroni_member_slots(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const permanent[] = {"bootstrap.dcs.slots", "dcs.slots", "slots"};
+    for (size_t idx = 0; idx < sizeof(permanent) / sizeof(permanent[0]); idx++)
+        if (path_get(y, root, permanent[idx]))
+            return;
+    const yaml_node_t *use = path_get(y, root, "bootstrap.dcs.postgresql.use_slots");
+    if (!use)
+        use = path_get(y, root, "postgresql.use_slots");
+    bool on = true;
+    if (is_scalar(use)) {
+        char *text = scalar_text(use);
+        on = !guc_parse_bool(text, &on) || on;
+        free(text);
+    }
+    b->doc->member_slots_managed = on;
+}
+
 /* synchronous_standby_names in a Patroni file whose DCS leaves synchronous_mode off: Patroni
  * manages the list only in synchronous mode (get_server_parameters in
  * patroni/postgresql/config.py), and otherwise passes the value as written to every node, the
@@ -1224,6 +1246,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_patroni_hba(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
+        patroni_member_slots(b, y, root);
         patroni_static_sync(b, y, root);
         patroni_timing(b, y, root);
         break;

@@ -351,6 +351,7 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
         input->hugepages_limit[0] = doc->pod_hugepages[0];
         input->hugepages_limit[1] = doc->pod_hugepages[1];
         input->image_libraries = doc->image_libraries ? xstrdup(doc->image_libraries) : NULL;
+        input->member_slots_managed = doc->member_slots_managed;
         if (doc->pod_source) {
             input->pod_host.ram_bytes = doc->pod_ram;
             input->pod_host.cores = doc->pod_cores;

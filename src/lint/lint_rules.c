@@ -140,6 +140,23 @@ static void skipped_dedup(SkippedList *list)
     list->n = kept;
 }
 
+/* Replication slots Patroni makes for its members go with the members (InputDoc's
+ * member_slots_managed): PK3027's unbounded slot is then only a logical one's. Returns the new
+ * end of the input's findings. */
+static size_t drop_member_slot_findings(FindingList *findings, size_t begin)
+{
+    size_t kept = begin;
+    for (size_t idx = begin; idx < findings->n; idx++) {
+        const Finding *f = &findings->items[idx];
+        if (!strcmp(f->rule_id, "PK3027") && f->message &&
+            strncmp(f->message, "wal_level is logical", 20))
+            continue;
+        findings->items[kept++] = *f;
+    }
+    findings->n = kept;
+    return kept;
+}
+
 static void mark_fix_by_hand(FindingList *findings, const LintInput *input)
 {
     const char *kind = input_format_name(input->format);
@@ -192,6 +209,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             intent_deliberate(input->intent, &input->snap, &res->findings, input->rules_begin,
                               res->findings.n);
         }
+        if (input->member_slots_managed)
+            drop_member_slot_findings(&res->findings, input->rules_begin);
         input->rules_end = res->findings.n;
         if (input->format != INPUT_CONF) /* pgknob fix rewrites postgresql.conf files only */
             mark_fix_by_hand(&res->findings, input);

@@ -163,6 +163,17 @@ check "patroni wal_keep_segments beside wal_keep_size: Patroni drops it (a notic
 printf 'postgresql:\n  data_dir: /d\n  bin_dir: /usr/lib/postgresql/11/bin\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 64\n' > "$tmp/wks11.yml"
 check "patroni bin_dir 11 with --pg-version 13: wal_keep_segments a notice, passed on as 1024MB" \
   test "$(lint_json --pg-version 13 "$tmp/wks11.yml" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.message | test("Patroni passes it on as wal_keep_size = 1024MB"))"] | join(",")')" = "notice true"
+# Patroni's member slots go with the members (dropped once a member leaves, after
+# member_slots_ttl from 4.0): no PK3027 for max_replication_slots alone (review 2026-12t, h21b
+# 20-22); close misses: a permanent slot, and wal_level = logical
+slots_rule() { # extra DCS YAML, extra parameters: PK3027's count
+  printf 'scope: demo\nname: n1\npostgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n%b    postgresql:\n      parameters:\n        max_replication_slots: 10\n%b' "$1" "$2" >"$tmp/slots.yml"
+  "$PGKNOB" lint --format json --fail-on never "$tmp/slots.yml" 2>/dev/null | jq '[.findings[] | select(.rule == "PK3027")] | length'
+}
+check "patroni: max_replication_slots alone, member slots Patroni drops: no PK3027" test "$(slots_rule '' '')" = 0
+check "  close miss: a permanent slot (bootstrap.dcs.slots) keeps PK3027" \
+  test "$(slots_rule '    slots:\n      standby9:\n        type: physical\n' '')" = 1
+check "  close miss: wal_level = logical keeps PK3027" test "$(slots_rule '' '        wal_level: logical\n')" = 1
 # an include directive in Patroni's parameters is no parameter: Patroni's validator removes it, so
 # the file is never read: PK0071 says so, no "unrecognized configuration parameter" (review-h15d 48)
 printf "postgresql:\n  data_dir: /d\n  parameters:\n    include_if_exists: '/etc/pg/extra.conf'\n" > "$tmp/incl.yml"
