@@ -2599,9 +2599,11 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
          * container's address changes (review 2026-12u, h22a: the suggestion would cut the app
          * off); what reaches it is the port published and pg_hba.conf */
         const char *container;
+        /* only the evidence already read: a notice this common must not send every lint
+         * looking for compose files (docs/lint.md, "Speed") */
         if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
-            (container = snap->host.container == 1 ? "--host container=yes"
-                                                   : container_evidence(intent, &compose))) {
+            (container =
+                 snap->host.container == 1 ? "--host container=yes" : intent->container_at.text)) {
             f->suggestion = finding_strdup(
                 f, "keep '*' in the container, publish its port only where clients outside need "
                    "it (none for a network of containers), and let pg_hba.conf name the clients");

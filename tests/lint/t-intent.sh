@@ -910,11 +910,11 @@ out=$(lint_json "$work/stack/pg/postgresql.conf")
   ok "container: --host container=yes settles it; no evidence, or container=no, keeps the warning" ||
   fail "container close miss: $(lint_json "$work/logmode.conf" | sev PK8002) $(lint_json --host container=no "$work/image.conf" | sev PK8002)"
 # in a container listen_addresses = '*' is how its port and the other containers reach it: PK8006
-# keeps its notice but no longer suggests naming an address (review 2026-12u, h22a); close miss:
-# no container evidence keeps the suggestion
+# keeps its notice but no longer suggests naming an address (review 2026-12u, h22a), on the
+# evidence read with the file (the image's data directory here; no compose search for a notice);
+# close miss: no container evidence keeps the suggestion
 mkdir -p "$work/stack2/pg"
-printf "listen_addresses = '*'\n" >"$work/stack2/pg/postgresql.conf"
-cp "$work/stack/docker-compose.yml" "$work/stack2/docker-compose.yml"
+printf "listen_addresses = '*'\ndata_directory = '/var/lib/postgresql/data'\n" >"$work/stack2/pg/postgresql.conf"
 printf "listen_addresses = '*'\n" >"$work/listen-bare.conf"
 jq -e '[.findings[] | select(.rule == "PK8006") | .suggestion][0] | test("keep .\\*. in the container")' >/dev/null \
   <<<"$(lint_json "$work/stack2/pg/postgresql.conf")" &&
