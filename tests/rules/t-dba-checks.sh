@@ -253,6 +253,15 @@ check "PK2020 at 10000 connections: 4MB is the floor, and max_connections must c
   out=$("$0" lint --fail-on never --format json "$1/few.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\") | .suggestion] | join(\"\")")
   grep -q "^work_mem = 40MB (all sessions. sorts within 4GB" <<<"$out" || { echo "few: $out"; exit 1; }' "$PGKNOB" "$tmp"
 
+# PK2010 against the machine the file's effective_cache_size describes: a notice suggesting 16MB
+# beside a 96MB cache (review 2026-12u, h22b 23); close miss: with no cache stated, a warning
+check "PK2010 beside a 96MB cache is a notice suggesting 16MB; with none stated, a warning" bash -c '
+  printf "maintenance_work_mem = 10MB\neffective_cache_size = 96MB\n" >"$1/small.conf"
+  printf "maintenance_work_mem = 10MB\n" >"$1/plain.conf"
+  a=$("$0" lint --fail-on never --format json "$1/small.conf" | jq -r "[.findings[] | select(.rule == \"PK2010\") | \"\(.severity) \(.suggestion)\"] | join(\"\")")
+  b=$("$0" lint --fail-on never --format json "$1/plain.conf" | jq -r "[.findings[] | select(.rule == \"PK2010\") | .severity] | join(\"\")")
+  grep -q "^notice maintenance_work_mem = 16MB" <<<"$a" && [ "$b" = warning ] || { echo "$a / $b"; exit 1; }' "$PGKNOB" "$tmp"
+
 # default_text_search_config naming a pg_catalog configuration the major lacks
 fires PK9003 17 '' "default_text_search_config = 'pg_catalog.chinese'\n"
 fires PK9003 13 '' "default_text_search_config = 'pg_catalog.catalan'\n"
