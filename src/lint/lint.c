@@ -16,6 +16,7 @@
 #include "lint/intent.h"
 #include "lint/lint_hba.h"
 #include "lint/major.h"
+#include "upgrade/upgrade.h"
 #include "lint/validate.h"
 
 bool lint_parse_version(const char *text, int *major, int *minor)
@@ -219,23 +220,27 @@ static void patroni_drops(FindingList *findings, size_t begin)
              * reader converts it where the file's own major is 13+; here the target is
              * --pg-version's, review 2026-12t, h21b 23): it takes effect, renamed */
             const char *name = f->n_settings ? f->settings[0].name : NULL;
-            char *end = NULL;
-            long count = name && !strcasecmp(name, "wal_keep_segments") && f->settings[0].value
-                             ? strtol(f->settings[0].value, &end, 10)
-                             : -1;
-            if (count >= 0 && end && !*end) {
+            char *new_name = NULL, *new_value = NULL;
+            bool renamed =
+                name && !strcasecmp(name, "wal_keep_segments") &&
+                upgrade_successor(name, f->settings[0].value, 13, &new_name, &new_value) &&
+                new_value;
+            if (renamed) {
                 f->severity = SEV_NOTICE;
                 f->message = finding_printf(f,
                                             "wal_keep_segments is no parameter of PostgreSQL 13 and"
-                                            " later: Patroni passes it on as wal_keep_size ="
-                                            " %ldMB (%ld segments of 16MB)",
-                                            count * 16, count);
+                                            " later: Patroni passes it on as %s = %s (%s segments"
+                                            " of 16MB)",
+                                            new_name, new_value, f->settings[0].value);
                 f->hint = finding_printf(f,
                                          "%s%sIt takes effect under its new name; write that"
                                          " name.",
                                          f->hint ? f->hint : "", f->hint ? " " : "");
-                break;
             }
+            free(new_name);
+            free(new_value);
+            if (renamed)
+                break;
             f->hint = finding_printf(f,
                                      "%s%sPatroni drops such a setting from postgresql.conf with a "
                                      "warning in its log, so it has no effect.",

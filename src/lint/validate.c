@@ -194,12 +194,10 @@ static bool successor_default(const Snapshot *snap, const char *name, const char
 /* A parameter an older major had under another name: the line renamed, its value converted as
  * the release notes say, unless the file sets the new name itself (renaming would then change
  * which value wins). */
-static void add_successor_fix(Finding *f, const ConfSet *set, const Snapshot *snap,
-                              const ConfEntry *entry)
+static void add_successor_fix(Finding *f, const Snapshot *snap, const ConfEntry *entry)
 {
     char *new_name, *new_value;
-    if (!upgrade_successor(set, entry->name, entry->value, snap->catalog->major, &new_name,
-                           &new_value))
+    if (!upgrade_successor(entry->name, entry->value, snap->catalog->major, &new_name, &new_value))
         return;
     if (!new_value) { /* the default gives more than the file asked for: the line goes */
         f->hint = finding_printf(f,
@@ -362,7 +360,7 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         bool removed = strstr(f->hint, " was removed in PostgreSQL") != NULL;
         if (!set) /* a name checked alone: its value is not a line to rewrite */
             return;
-        add_successor_fix(f, set, snap, entry);
+        add_successor_fix(f, snap, entry);
         if (removed && !f->n_fixes)
             add_removal_fix(f, entry, NULL);
         return;

@@ -175,10 +175,10 @@ static bool default_covers(Convert convert, const char *value, const char *conve
     return segments_of(value) > 3 && strtod(converted, NULL) < strtod(param->boot_val, NULL);
 }
 
-bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
-                       char **new_name, char **new_value)
+bool upgrade_successor(const char *name, const char *value, int to, char **new_name,
+                       char **new_value)
 {
-    Planner p = {.set = set};
+    Planner p = {0};
     for (size_t idx = 0; idx < sizeof(changes) / sizeof(changes[0]); idx++) {
         if (strcasecmp(changes[idx].name, name) || !changes[idx].new_name ||
             changes[idx].gone_in > to ||

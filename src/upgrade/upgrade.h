@@ -56,8 +56,8 @@ void upgrade_plan(const ConfSet *set, int from, int to, double wal_segment_bytes
  * release notes say (16MB WAL segments): true with *new_name set (caller frees) and *new_value
  * set, or NULL where the successor's default already gives more than the file raised the old
  * parameter to (the line goes); false when there is no successor or no conversion. */
-bool upgrade_successor(const ConfSet *set, const char *name, const char *value, int to,
-                       char **new_name, char **new_value);
+bool upgrade_successor(const char *name, const char *value, int to, char **new_name,
+                       char **new_value);
 
 /* "removed", "renamed", "value", "default", "deprecated", "preload" */
 const char *upgrade_kind_name(UpgradeKind kind);
