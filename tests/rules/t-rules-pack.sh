@@ -112,10 +112,14 @@ check "(PK6001 has an explanation file: ${md#"$T/packed/"})" test -s "$md"
 strace -f -e trace=newfstatat,statx,stat -o "$T/trace" env PGKNOB_RULES_DIR="$T/packed" \
   ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$PGKNOB" lint --pg-version 18 \
   "$REALWORLD/$(ls "$REALWORLD" | head -1)" >/dev/null 2>&1
-inis=$(grep -c '\.ini"' "$T/trace"); mds=$(grep -c '\.md"' "$T/trace")
+# Only the pack's own explanation files count: the README read beside the linted file is not one.
+inis=$(grep -c '\.ini"' "$T/trace"); mds=$(grep -c "\"$T/packed/.*\\.md\"" "$T/trace")
+fired=$(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" PGKNOB_RULES_DIR="$T/packed" \
+  "$PGKNOB" lint --pg-version 18 --format json "$REALWORLD/$(ls "$REALWORLD" | head -1)" |
+  python3 -c 'import json,sys; print(len({f["rule"] for f in json.load(sys.stdin)["findings"]}))')
 total_ini=$(find "$T/packed" -name '*.ini' | wc -l)
-check "loading the pack stats every rule file ($inis of $total_ini) and no explanation file on load ($mds: one per rule finding at most)" \
-  test "$inis" = "$total_ini" -a "$mds" -lt 20
+check "loading the pack stats every rule file ($inis of $total_ini) and no explanation file on load ($mds: one per rule that fired at most, $fired)" \
+  test "$inis" = "$total_ini" -a "$mds" -le "$fired" -a "$fired" -gt 0
 md_before="$(PGKNOB_RULES_DIR="$T/packed" "$PGKNOB" rules show PK6001 --format md)"
 inode=$(stat -c %i "$md"); bytes=$(stat -c %s "$md")
 python3 - "$md" <<'PY'
