@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # Differential test of the configuration reader: every case under tests/conf/cases, every
 # realworld file of the shared corpus and every major's own postgresql.conf.sample is put into
 # the data directory of a running server of each major 13..18 and read back

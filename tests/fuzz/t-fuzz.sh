@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# lane: shared
 # The libFuzzer targets, about 10 seconds each: a crash or sanitizer report fails the tier, and
 # so does a target below a twentieth of the run's median rate unless its file says why
 # (`// fuzz-slow:`). The floor is a ratio against the other targets of the same run, not an

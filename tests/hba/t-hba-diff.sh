@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # Differential test of the pg_hba.conf / pg_ident.conf reader (src/hba/): every case under
 # tests/hba/cases is put into the data directory of real servers of each major 13..18 and
 #  - read back through pg_hba_file_rules (and pg_ident_file_mappings, 15+), which parse the

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # The fixpoint of pgknob fix, on every [example.fail.N] of the shipped rule packs and every file of
 # the real-world corpus, on each major the case claims, with the default selection (safe fixes of
 # errors and warnings) and with every fix (--unsafe-fixes --min-severity recommendation): linting

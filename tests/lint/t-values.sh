@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # Value parsing against the server's own: each (parameter, value) below is written as
 # `name = 'value'` and given to every major 13–18 with `postgres -C name`. The server is the
 # oracle: where it accepts, pgknob's normalised setting must equal what -C prints; where it

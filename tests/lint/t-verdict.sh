@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # The verdict differential: for every configuration of the corpus (tests/lint/cases, the real-world
 # files, each major's own sample) and every major 13–18, pgknob lint reports an error exactly when
 # the real server refuses to start with it. The server is the oracle: `postgres -C` first, then a

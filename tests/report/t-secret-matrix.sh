@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # needs: servers
+# lane: shared
 # The secret matrix (issues #11 §2, #25 §1): secret-bearing inputs × every command (lint,
 # settings, hba, fix, upgrade, rules, the language server, audit against a real PostgreSQL 18,
 # lab run and lab restore with --dsn, tpcc with a DSN) × every format, to stdout, stderr and -o
