@@ -337,6 +337,27 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                              "%s is not used: Patroni writes pg_hba.conf from %s", lists[idx],
                              used);
     }
+    /* Lists in places Patroni never reads: the DCS keeps only the keys of its defaults
+     * (_safe_copy_dynamic_configuration in patroni/config.py), and nothing reads a top-level
+     * pg_hba (review 2026-12u, h22d 49) */
+    static const char *const ignored[] = {"bootstrap.dcs.pg_hba", "pg_hba"};
+    for (size_t idx = 0; idx < sizeof(ignored) / sizeof(ignored[0]); idx++) {
+        yaml_node_t *seq = path_get(y, root, ignored[idx]);
+        if (!seq || seq->type != YAML_SEQUENCE_NODE)
+            continue;
+        int line, column;
+        mark_of(seq, &line, &column);
+        const char *instead = hba_file ? "with hba_file set, Patroni writes none"
+                              : used   ? NULL
+                                       : "it stays initdb's, which admits connections from this"
+                                         " host only";
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+            "%s is a list Patroni never reads: its lines are not in pg_hba.conf (%s%s)",
+            ignored[idx], instead ? instead : "Patroni writes it from ", instead ? "" : used);
+        note->hint = xstrdup("move the lines to bootstrap.dcs.postgresql.pg_hba (every member) or "
+                             "postgresql.pg_hba (this member)");
+    }
 }
 
 static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)

@@ -120,6 +120,19 @@ check "patroni: bootstrap.pg_hba repeating postgresql.pg_hba is a notice that no
   test "$(lint_json "$tmp/same-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("repeats postgresql.pg_hba line for line"))"] | join(",")')" = "notice true"
 check "  close miss: the differing unused list in the fixture is a warning" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0071" and (.message | test("bootstrap.pg_hba is not used"))) | .severity] | join(",")' <<<"$j")" = warning
+# a list where Patroni reads none (the DCS keeps only the keys of its defaults; nothing reads a
+# top-level pg_hba): its lines never reach pg_hba.conf, a warning at the list (review 2026-12u,
+# h22d 49); the same lines one level down are the list Patroni writes
+printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n    pg_hba:\n    - host replication replicator 10.0.0.0/24 scram-sha-256\n' > "$tmp/dcs-hba.yml"
+check "patroni: bootstrap.dcs.pg_hba is never read, and pg_hba.conf stays initdb's (a warning at line 7)" \
+  test "$(lint_json "$tmp/dcs-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.line) \(.message | test("bootstrap.dcs.pg_hba is a list Patroni never reads.*initdb"))"] | join(",")')" = "warning 7 true"
+printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n    postgresql:\n      pg_hba:\n      - host replication replicator 10.0.0.0/24 scram-sha-256\n' > "$tmp/dcs-pg-hba.yml"
+check "  close miss: bootstrap.dcs.postgresql.pg_hba is read (no PK0071)" \
+  test "$(lint_json "$tmp/dcs-pg-hba.yml" | jq '[.findings[] | select(.rule == "PK0071")] | length')" = 0
+printf 'pg_hba:\n- host all all 10.0.0.0/24 scram-sha-256\npostgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/24 scram-sha-256\n' > "$tmp/top-hba.yml"
+check "patroni: a top-level pg_hba is never read either; the message names the list Patroni writes" \
+  grep -q 'pg_hba is a list Patroni never reads: its lines are not in pg_hba.conf (Patroni writes it from postgresql.pg_hba)' \
+  <<<"$(lint_json "$tmp/top-hba.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
 # the local list replaces the DCS's; with ssl = on the hostssl line can match
 printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
 jl=$(lint_json "$tmp/local.yml")
