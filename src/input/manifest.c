@@ -155,6 +155,7 @@ typedef struct Section {
     /* the port Patroni passes itself, from postgresql.listen ("5432" when it names none, as
      * split_host_port defaults); NULL outside Patroni */
     const char *listen_port;
+    const char *listen_host; /* and the listen_addresses, its host part ("*" when it names none) */
 } Section;
 
 /* What the server gets for the scalar `node`, or NULL when nothing is passed on. Notes say why
@@ -829,6 +830,8 @@ static const char *patroni_effective(const DocBuilder *b, const Section *sec, co
 {
     if (!strcasecmp(name, "port"))
         return sec ? sec->listen_port : NULL;
+    if (!strcasecmp(name, "listen_addresses"))
+        return sec ? sec->listen_host : NULL;
     const ConfSet *set = &b->doc->set;
     for (size_t idx = set->n_entries; idx > 0; idx--)
         if (set->entries[idx - 1].name && !strcasecmp(set->entries[idx - 1].name, name))
@@ -844,7 +847,21 @@ static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const 
                                     const char *name, const char *value)
 {
     const char *passed = patroni_effective(b, sec, name);
-    if (!passed || !value || !same_setting(passed, value))
+    if (!passed || !value)
+        return;
+    /* every IPv4 address for every address: only IPv6 differs (review 2026-12u, h22d 49) */
+    if (!strcasecmp(name, "listen_addresses") && !strcmp(value, "*") &&
+        !strcmp(passed, "0.0.0.0")) {
+        note->harmless = true;
+        free(note->message);
+        note->message = xstrdup("Patroni passes listen_addresses = 0.0.0.0 itself, from "
+                                "postgresql.listen: every IPv4 address, as '*' gives, but no "
+                                "IPv6 one");
+        free(note->hint);
+        note->hint = xstrdup("remove the line; write postgresql.listen: '*:PORT' for IPv6 too");
+        return;
+    }
+    if (!same_setting(passed, value))
         return;
     note->harmless = true;
     free(note->message);
@@ -1178,19 +1195,21 @@ static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
     /* Order is precedence: the local configuration "takes precedence over dynamic
      * configuration", so its entries come last and win, but for the DCS-only parameters, which
      * patroni_skip_local keeps out. */
-    char port[16] = "5432";
+    char port[16] = "5432", host[256] = "";
     yaml_node_t *listen = path_get(y, root, "postgresql.listen");
     if (is_scalar(listen)) {
         char *text = scalar_text(listen);
         const char *colon = strrchr(text, ':');
-        if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1))
+        if (colon && colon[1] && strspn(colon + 1, "0123456789") == strlen(colon + 1)) {
             snprintf(port, sizeof(port), "%s", colon + 1);
+            snprintf(host, sizeof(host), "%.*s", (int)(colon - text), text);
+        }
         free(text);
     }
-    Section dcs = {dcs_path, route, false, port};
+    Section dcs = {dcs_path, route, false, port, *host ? host : NULL};
     read_parameters(b, y, root, &dcs, patroni_skip_own);
     if (local_path) {
-        Section local = {local_path, route, true, port};
+        Section local = {local_path, route, true, port, *host ? host : NULL};
         read_parameters(b, y, root, &local, patroni_skip_local);
     }
 }

@@ -133,6 +133,14 @@ printf 'pg_hba:\n- host all all 10.0.0.0/24 scram-sha-256\npostgresql:\n  data_d
 check "patroni: a top-level pg_hba is never read either; the message names the list Patroni writes" \
   grep -q 'pg_hba is a list Patroni never reads: its lines are not in pg_hba.conf (Patroni writes it from postgresql.pg_hba)' \
   <<<"$(lint_json "$tmp/top-hba.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
+# listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
+# Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
+printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
+check "patroni: listen_addresses '*' under listen 0.0.0.0:5432 is a notice that only IPv6 differs" \
+  test "$(lint_json "$tmp/listen-all.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("0.0.0.0 itself.*no IPv6"))"] | join(",")')" = "notice true"
+printf 'scope: x\npostgresql:\n  listen: 10.0.0.1:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-one.yml"
+check "  close miss: '*' under listen 10.0.0.1:5432 stays a warning (other interfaces are lost)" \
+  test "$(lint_json "$tmp/listen-one.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
 # the local list replaces the DCS's; with ssl = on the hostssl line can match
 printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
 jl=$(lint_json "$tmp/local.yml")
