@@ -503,11 +503,38 @@ static bool words_reordered(const char *name, const char *cand)
     return true;
 }
 
+/* The same words, some shortened ("log_collector" for logging_collector, "max_conn" for
+ * max_connections): each word of `name` begins the word of `cand` in its place, one at least
+ * shortened to three letters or more. */
+static bool words_abbreviated(const char *name, const char *cand)
+{
+    size_t shortened = 0, words = 0;
+    for (;;) {
+        size_t ln = strcspn(name, "_"), lc = strcspn(cand, "_");
+        if (!ln || ln > lc || strncasecmp(name, cand, ln))
+            return false;
+        if (ln < lc) {
+            if (ln < 3)
+                return false;
+            shortened++;
+        }
+        words++;
+        name += ln;
+        cand += lc;
+        if (!*name || !*cand)
+            return !*name && !*cand && shortened && words >= 2;
+        name++;
+        cand++;
+    }
+}
+
 const char *catalog_suggest(const Catalog *cat, const char *name)
 {
     if (!cat || !name || !*name || catalog_find(cat, name))
         return NULL;
     const char *best = NULL, *prefix = NULL, *word_match = NULL, *reordered = NULL;
+    const char *abbreviated = NULL;
+    size_t n_abbreviated = 0;
     size_t name_len = strlen(name);
     int best_dist = typo_budget(name_len) + 1;
     for (size_t idx = 0; idx < cat->n_params; idx++) {
@@ -528,8 +555,19 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
             word_match = cand;
         if (!reordered && words_reordered(name, cand))
             reordered = cand;
+        if (words_abbreviated(name, cand)) {
+            abbreviated = cand;
+            n_abbreviated++;
+        }
     }
-    return best ? best : reordered ? reordered : prefix ? prefix : word_match;
+    /* an abbreviation two parameters share names neither */
+    if (n_abbreviated != 1)
+        abbreviated = NULL;
+    return best          ? best
+           : reordered   ? reordered
+           : abbreviated ? abbreviated
+           : prefix      ? prefix
+                         : word_match;
 }
 
 const char *catalog_suggest_word(const char *const *names, size_t n_names, const char *word)

@@ -239,6 +239,14 @@ static void test_suggest(void)
     CHECK_STR(catalog_suggest(c18, "work_memory"), "work_mem");
     CHECK_STR(catalog_suggest(c18, "random_page_costs"), "random_page_cost");
     CHECK_STR(catalog_suggest(c18, "shared-buffers"), "shared_buffers");
+    /* words shortened in place: every word begins the parameter's, one cut to 3+ letters
+     * (review 2026-12u, h22b 14's log_collector) */
+    CHECK_STR(catalog_suggest(c18, "log_collector"), "logging_collector");
+    CHECK_STR(catalog_suggest(c18, "autovac_max_workers"), "autovacuum_max_workers");
+    CHECK_STR(catalog_suggest(c18, "wal_lev"), "wal_level");
+    /* ...but not a shortening several parameters share, nor one cut below three letters */
+    CHECK_STR(catalog_suggest(c18, "log_min_dur"), NULL);
+    CHECK_STR(catalog_suggest(c18, "sh_buffers"), NULL);
     /* known names get no suggestion, even when another name is close */
     CHECK_STR(catalog_suggest(c18, "min_wal_size"), NULL);
     CHECK_STR(catalog_suggest(c18, "autovacuum"), NULL);
