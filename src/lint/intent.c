@@ -15,6 +15,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_template.h"
+#include "lint/container.h"
 #include "lint/network.h"
 #include "lint/readme.h"
 #include "lint/validate.h"

@@ -1,5 +1,6 @@
 #include "lint/major.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "conf/conf_edit.h"
 #include "engine/engine.h"
 #include "input/major_evidence.h"
+#include "lint/container.h"
 #include "lint/fix_safety.h"
 #include "lint/fold.h"
 #include "lint/intent.h"
@@ -23,9 +25,9 @@
 
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
-    "version first, and from the file's own paths, cluster_name, pgtune header and header comments "
-    "only when "
-    "none of those is there.";
+    "version first, and from the file's own paths, cluster_name, pgtune header, the image a "
+    "compose file or Dockerfile runs it in, and header comments only when none of those is "
+    "there.";
 
 static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, int line)
 {
@@ -770,6 +772,46 @@ static void only_written_for(Finding *f, const MajorEvidence *ev)
         f->hint ? f->hint : "");
 }
 
+/* The image the compose file or Dockerfile that runs `file` as config_file names (review
+ * 2026-12u, h22a: 11 of 13 Docker files pinned a major there): a clue at the file's own path,
+ * its strings in `all`'s arena. */
+static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue)
+{
+    char runner[PATH_MAX], where[PATH_MAX], image[256], label[16];
+    int line = 0, major = 0;
+    if (!lint_repository_mounts(file, runner) ||
+        !lint_container_image(runner, image, where, &line, label, &major))
+        return false;
+    /* the runner's path as seen from the file's directory: ../docker-compose.yml */
+    char dir[PATH_MAX];
+    const char *shown = where;
+    StrBuf up = STRBUF_INIT;
+    if (realpath(file, dir)) {
+        char *slash = strrchr(dir, '/');
+        if (slash)
+            *slash = '\0';
+        while (strncmp(where, dir, strlen(dir)) || where[strlen(dir)] != '/') {
+            sb_printf(&up, "../");
+            slash = strrchr(dir, '/');
+            if (!slash || slash == dir)
+                break;
+            *slash = '\0';
+        }
+        if (!strncmp(where, dir, strlen(dir)) && where[strlen(dir)] == '/') {
+            sb_printf(&up, "%s", where + strlen(dir) + 1);
+            shown = sb_str(&up);
+        }
+    }
+    Arena *arena = arena_get(&all->arena);
+    snprintf(clue->label, sizeof clue->label, "%s", label);
+    clue->major = major;
+    clue->file = arena_strdup(arena, file);
+    clue->line = 0;
+    clue->what = arena_printf(arena, "%s (line %d) runs it in the image %s", shown, line, image);
+    sb_free(&up);
+    return true;
+}
+
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
 {
     int fallback = input->pg_major;
@@ -811,6 +853,14 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     /* packaging paths decide; a header comment's words only when there are none, agree among
      * themselves, and no parameter of one major only says otherwise */
     MajorEvidence ev = evidence_of(&all, false);
+    if (!ev.n && !input->set.data_dir && input->set.n_files) {
+        /* the image a compose file or Dockerfile runs the file in is what it runs on */
+        MajorClue clue = {0};
+        if (container_clue(input->set.files[0], &all, &clue)) {
+            PK_GROW(ev.clues, ev.n, ev.cap);
+            ev.clues[ev.n++] = clue;
+        }
+    }
     if (!ev.n) {
         free(ev.clues);
         ev = evidence_of(&all, true);

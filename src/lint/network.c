@@ -21,6 +21,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "lint/container.h"
 #include "lint/validate.intern.h"
 
 /* Loopback only, as PK8003 tells it: localhost, 127.0.0.1, ::1, one or several. */
@@ -39,66 +40,6 @@ static bool loopback_only(const char *value)
     }
     free(copy);
     return any;
-}
-
-static bool docker_file_name(const char *name)
-{
-    return !strncmp(name, "Dockerfile", 10) || !strncmp(name, "docker-compose", 14) ||
-           ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml")));
-}
-
-/* A compose file or Dockerfile in `dir` that names config_file and the file by its path from
- * `dir` (`rel`); its path into `found` (PATH_MAX). */
-static bool dir_mounts(const char *dir, const char *rel, char *found)
-{
-    DIR *d = opendir(dir);
-    if (!d)
-        return false;
-    bool hit = false;
-    for (struct dirent *de; !hit && (de = readdir(d));) {
-        if (!docker_file_name(de->d_name))
-            continue;
-        char path[PATH_MAX];
-        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
-            continue;
-        char *data = NULL;
-        size_t len = 0;
-        int err = 0;
-        if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
-            continue;
-        /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
-         * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
-        if (strstr(data, "config_file") && strstr(data, rel)) {
-            hit = true;
-            snprintf(found, PATH_MAX, "%s", path);
-        }
-        free(data);
-    }
-    closedir(d);
-    return hit;
-}
-
-/* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
-bool lint_repository_mounts(const char *file, char *found)
-{
-    const char *slash = strrchr(file, '/');
-    if (!slash)
-        return false;
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
-    for (int level = 0; level <= 3 && *dir; level++) {
-        if (dir_mounts(dir, file + strlen(dir) + 1, found))
-            return true;
-        char git[PATH_MAX];
-        struct stat st;
-        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
-            return false;
-        char *up = strrchr(dir, '/');
-        if (!up)
-            return false;
-        *up = '\0';
-    }
-    return false;
 }
 
 void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *out)

@@ -11,9 +11,4 @@
  * the compose files and Dockerfiles beside the file, up to its repository's root. */
 void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *out);
 
-/* A compose file or Dockerfile of the file's repository (its directory and up to 3 above,
- * stopping at the root a .git marks) that runs the server with it as config_file: its path into
- * `found` (PATH_MAX). */
-bool lint_repository_mounts(const char *file, char *found);
-
 #endif

@@ -640,4 +640,27 @@ check "a commented-out data_directory in the header names no major" test -z "$(p
 printf "# PostgreSQL 13 configuration\n\nshared_buffers = 1GB\n" >"$work/header13.conf"
 check "  ... close miss: a header that names 13 in words still does" bash -c 'grep -q "header comment at line 1 names PostgreSQL 13" <<<"$0"' "$(pk0004 "$work/header13.conf")"
 
+# the image a compose file or Dockerfile of the checkout runs the file in names its major
+# (review 2026-12u, h22a: 11 of 13 Docker files pinned one there)
+repo="$work/repo"; mkdir -p "$repo/.git" "$repo/docker/pg"
+printf 'services:\n  db:\n    image: "postgres:16.4-alpine"\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+printf "shared_buffers = 256MB\n" >"$repo/docker/pg/postgresql.conf"
+out=$(cd "$repo/docker/pg" && rlint postgresql.conf)
+check "a compose file that runs the file as config_file in postgres:16.4-alpine: checked as 16, and PK0004 says where" \
+  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("../../docker-compose.yml \\(line 3\\) runs it in the image postgres:16.4-alpine")] | join(","))"' <<<"$out")" = "16 true"
+printf 'FROM --platform=linux/amd64 pgvector/pgvector:pg15 AS db\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\nCMD ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]\n' >"$repo/docker/pg/Dockerfile"
+check "  ... a Dockerfile beside it, nearer, names pgvector:pg15: 15" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
+rm "$repo/docker/pg/Dockerfile"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n' >"$repo/docker-compose.yml"
+check "  close miss: two images of different majors name none (the default, 18)" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 18
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/pg/other.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+check "  close miss: a compose file that does not run this file names nothing" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 18
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+printf "data_directory = '/var/lib/postgresql/14/main'\n" >"$repo/docker/pg/postgresql.conf"
+check "  close miss: a packaging path in the file wins over the image (14)" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 14
+
 done_testing

@@ -1,0 +1,202 @@
+#include "lint/container.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/readfile.h"
+
+static bool docker_file_name(const char *name)
+{
+    return !strncmp(name, "Dockerfile", 10) || !strncmp(name, "docker-compose", 14) ||
+           ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml")));
+}
+
+/* A compose file or Dockerfile in `dir` that names config_file and the file by its path from
+ * `dir` (`rel`); its path into `found` (PATH_MAX). */
+static bool dir_mounts(const char *dir, const char *rel, char *found)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool hit = false;
+    for (struct dirent *de; !hit && (de = readdir(d));) {
+        if (!docker_file_name(de->d_name))
+            continue;
+        char path[PATH_MAX];
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
+            continue;
+        char *data = NULL;
+        size_t len = 0;
+        int err = 0;
+        if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+            continue;
+        /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
+         * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
+        if (strstr(data, "config_file") && strstr(data, rel)) {
+            hit = true;
+            snprintf(found, PATH_MAX, "%s", path);
+        }
+        free(data);
+    }
+    closedir(d);
+    return hit;
+}
+
+/* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
+bool lint_repository_mounts(const char *file, char *found)
+{
+    /* a bare name is in the working directory: its checkout is found the same way */
+    char absolute[PATH_MAX];
+    if (!realpath(file, absolute))
+        return false;
+    file = absolute;
+    const char *slash = strrchr(file, '/');
+    if (!slash || slash == file)
+        return false;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    for (int level = 0; level <= 3 && *dir; level++) {
+        if (dir_mounts(dir, file + strlen(dir) + 1, found))
+            return true;
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            return false;
+        char *up = strrchr(dir, '/');
+        if (!up)
+            return false;
+        *up = '\0';
+    }
+    return false;
+}
+
+/* The tag's major: its leading number (postgres:16.2-alpine, postgis:17-3.4, bitnami 15.6.0)
+ * or the number after "pg" (pgvector:pg16, timescaledb:latest-pg16). 9.x keeps its minor. */
+static bool tag_major(const char *tag, char label[16], int *major)
+{
+    const char *at = tag;
+    if (!isdigit((unsigned char)*at)) {
+        for (at = strstr(tag, "pg"); at && !isdigit((unsigned char)at[2]);
+             at = strstr(at + 2, "pg"))
+            ;
+        if (!at)
+            return false;
+        at += 2;
+    }
+    int n = atoi(at);
+    const char *end = at + strspn(at, "0123456789");
+    if (n >= 10 && n < 100) {
+        snprintf(label, 16, "%d", n);
+        *major = n;
+        return true;
+    }
+    if ((n == 8 || n == 9) && *end == '.' && isdigit((unsigned char)end[1])) {
+        snprintf(label, 16, "%d.%d", n, atoi(end + 1));
+        *major = 0;
+        return true;
+    }
+    return false;
+}
+
+/* Is the image's repository (its last path part) a PostgreSQL server's? */
+static bool postgres_repository(const char *ref, size_t len)
+{
+    const char *slash = ref;
+    for (const char *p = ref; p < ref + len; p++)
+        if (*p == '/')
+            slash = p + 1;
+    size_t n = (size_t)(ref + len - slash);
+    static const char *const words[] = {"postgres", "postgis", "pgvector", "timescaledb", NULL};
+    for (const char *const *w = words; *w; w++)
+        for (const char *p = slash; p + strlen(*w) <= slash + n; p++)
+            if (!strncmp(p, *w, strlen(*w)))
+                return true;
+    return false;
+}
+
+/* The images of `path`'s `image:` and `FROM` lines; false when two name different majors. */
+static bool images_of(const char *path, char *image, char *where, int *line, char label[16],
+                      int *major, bool *found, bool *builds)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return true;
+    bool agree = true;
+    int at = 0;
+    for (char *cursor = data, *eol; agree && *cursor; cursor = *eol ? eol + 1 : eol) {
+        eol = strchr(cursor, '\n');
+        if (!eol)
+            eol = cursor + strlen(cursor);
+        at++;
+        const char *p = cursor;
+        while (p < eol && isspace((unsigned char)*p))
+            p++;
+        if (!strncmp(p, "build:", 6))
+            *builds = true;
+        if (!strncmp(p, "image:", 6))
+            p += 6;
+        else if (!strncasecmp(p, "FROM", 4) && p + 4 < eol && isspace((unsigned char)p[4]))
+            p += 4;
+        else
+            continue;
+        while (p < eol && (isspace((unsigned char)*p) || *p == '"' || *p == '\''))
+            p++;
+        if (!strncmp(p, "--platform=", 11))
+            for (p += 11; p < eol && !isspace((unsigned char)*p);)
+                p++;
+        while (p < eol && isspace((unsigned char)*p))
+            p++;
+        size_t ref_len = strcspn(p, " \t\r\n\"'#");
+        if (p + ref_len > eol)
+            ref_len = (size_t)(eol - p);
+        const char *colon = memchr(p, ':', ref_len);
+        if (!colon || !postgres_repository(p, (size_t)(colon - p)))
+            continue;
+        char tag[64];
+        snprintf(tag, sizeof tag, "%.*s", (int)(p + ref_len - colon - 1), colon + 1);
+        char this_label[16];
+        int this_major = 0;
+        if (!tag_major(tag, this_label, &this_major))
+            continue;
+        if (*found && strcmp(label, this_label)) {
+            agree = false;
+            break;
+        }
+        if (!*found) {
+            snprintf(image, 256, "%.*s", (int)ref_len, p);
+            snprintf(where, PATH_MAX, "%s", path);
+            *line = at;
+            snprintf(label, 16, "%s", this_label);
+            *major = this_major;
+            *found = true;
+        }
+    }
+    free(data);
+    return agree;
+}
+
+bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
+                          int *major)
+{
+    bool found = false, builds = false;
+    if (!images_of(runner, image, where, line, label, major, &found, &builds))
+        return false;
+    if (!found && builds) {
+        /* `build: .` beside a Dockerfile: the image is its FROM */
+        char dockerfile[PATH_MAX];
+        const char *slash = strrchr(runner, '/');
+        if (slash &&
+            snprintf(dockerfile, sizeof dockerfile, "%.*s/Dockerfile", (int)(slash - runner),
+                     runner) < (int)sizeof dockerfile &&
+            !images_of(dockerfile, image, where, line, label, major, &found, &builds))
+            return false;
+    }
+    return found;
+}

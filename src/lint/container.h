@@ -1,0 +1,22 @@
+/* The compose file or Dockerfile of a configuration file's repository that runs the server with
+ * it as config_file, and the PostgreSQL image it runs: a container's file, and its major. */
+#ifndef PK_LINT_CONTAINER_H
+#define PK_LINT_CONTAINER_H
+
+#include <stdbool.h>
+
+/* A compose file or Dockerfile of the file's repository (its directory and up to 3 above,
+ * stopping at the root a .git marks) that runs the server with it as config_file: its path into
+ * `found` (PATH_MAX). */
+bool lint_repository_mounts(const char *file, char *found);
+
+/* The PostgreSQL image `runner` (a compose file or Dockerfile lint_repository_mounts found) runs:
+ * `image: postgres:16-alpine`, `FROM postgis/postgis:17-3.4`, `pgvector/pgvector:pg16`, or,
+ * for a compose service built from a Dockerfile, that Dockerfile's FROM beside it. True with
+ * the image reference (`image`, 256 bytes), the file and 1-based line it is on (`where`,
+ * PATH_MAX) and the major as major_in_text gives it (`label`, `*major`), when every such image
+ * names one major. */
+bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
+                          int *major);
+
+#endif
