@@ -363,14 +363,55 @@ static void add_empty_output_finding(const ConfSet *set, FindingList *out)
     sb_free(&lines);
 }
 
+/* Jinja's `{% raw %}` ... `{% endraw %}` (with `-` trims too): the tag itself. */
+static bool jinja_tag_word(const char *text, const char *word)
+{
+    const char *at = text ? strstr(text, "{%") : NULL;
+    if (!at)
+        return false;
+    at += 2;
+    at += *at == '-' || *at == '+';
+    at += strspn(at, " \t");
+    size_t len = strlen(word);
+    return !strncmp(at, word, len) && (at[len] == ' ' || at[len] == '-' || at[len] == '%');
+}
+
+/* The entries between `{% raw %}` and `{% endraw %}`: rendering copies them as written, so a
+ * template tag there reaches the server (review 2026-12u, h22d 43: a literal `{% include %}`). */
+static void mark_raw_lines(const ConfSet *set, bool *raw)
+{
+    const char *file = NULL;
+    bool inside = false;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (!file || strcmp(file, entry->file)) {
+            file = entry->file;
+            inside = false;
+        }
+        if (inside && jinja_tag_word(entry->line_text, "endraw")) {
+            inside = false;
+            continue;
+        }
+        raw[idx] = inside;
+        if (!inside && jinja_tag_word(entry->line_text, "raw"))
+            inside = true;
+    }
+}
+
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
                            bool *templated, bool *in_tag, FindingList *out)
 {
     size_t n_marked = 0, n_bare = 0;
     bool refused = false;
     mark_lines_in_tags(set, in_tag);
+    bool *raw = xcalloc(set->n_entries + 1, sizeof(bool));
+    mark_raw_lines(set, raw);
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
+        if (raw[idx]) {
+            in_tag[idx] = false; /* literal text: the server reads it as it is */
+            continue;
+        }
         if (in_tag[idx]) {
             templated[idx] = true;
             n_marked++;
@@ -394,7 +435,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
     }
     if (n_bare >= BARE_WORDS_MIN)
         for (size_t idx = 0; idx < set->n_entries; idx++)
-            if (!templated[idx] && bare_word(&set->entries[idx], cat)) {
+            if (!templated[idx] && !raw[idx] && bare_word(&set->entries[idx], cat)) {
                 templated[idx] = true;
                 n_marked++;
                 refused = true;
@@ -402,6 +443,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
     if (n_marked)
         add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
     add_empty_output_finding(set, out);
+    free(raw);
     return n_marked;
 }
 

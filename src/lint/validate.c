@@ -1899,9 +1899,18 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
         size_t before = out->n;
         if (sql[entry_idx])
             continue; /* check_sql_statements said it */
-        if (!templated[entry_idx])
+        if (!templated[entry_idx]) {
             check_entry(set, entry_idx, snap, opts, &fams, out);
-        else if (!in_tag[entry_idx]) { /* a tag's code has no parameter name to check */
+            /* a template's own tag left unmarked is inside {% raw %}: rendering keeps it */
+            const ConfEntry *entry = &set->entries[entry_idx];
+            if (entry->error && conf_template_syntax(entry->line_text))
+                for (size_t idx = before; idx < out->n; idx++)
+                    if (!strcmp(out->items[idx].rule_id, "PK0001"))
+                        out->items[idx].hint = finding_strdup(
+                            &out->items[idx],
+                            "The line is inside a {% raw %} block: rendering copies it as written,"
+                            " so the server reads the template tag itself and refuses to start.");
+        } else if (!in_tag[entry_idx]) { /* a tag's code has no parameter name to check */
             check_template_name(&set->entries[entry_idx], set, snap, out);
             check_template_branches(&set->entries[entry_idx], snap, out);
         }

@@ -425,4 +425,16 @@ check "  ... naming the other branch, with no fix" \
 check "  close miss: the same value in both branches stays a warning" test "$(branches all all)" = warning
 check "  close miss: a block with no other branch stays a warning" test "$(branches all '')" = warning
 
+# Jinja's {% raw %} copies what it holds as written: a template tag there reaches the server,
+# which refuses it (review 2026-12u, h22d 43: a literal {% include %} under a PG 16 start)
+printf "{%% raw %%}\n{%% include '/etc/postgresql/16/main/postgresql.conf.orig' ignore missing %%}\n{%% endraw %%}\nshared_buffers = '{{ sb }}'\n" > "$work/raw.conf.j2"
+out=$(lint_json "$work/raw.conf.j2")
+check "a tag inside {% raw %} is the server's syntax error at its line (2), saying why" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0001") | "\(.line) \(.severity) \(.refuses_start) \(.hint | test("inside a [{]% raw %[}] block"))"] | join(",")' <<<"$out")" = "2 error true true"
+check "  ... the raw tags and the placeholder after them are the template's (lines 1, 3, 4)" \
+  jq -e '[.findings[] | select(.rule == "PK0003") | .message | test("lines 1, 3, 4")] == [true]' <<<"$out"
+printf "{%% include '/etc/postgresql/16/main/postgresql.conf.orig' ignore missing %%}\nshared_buffers = '{{ sb }}'\n" > "$work/noraw.conf.j2"
+check "  close miss: the same include outside {% raw %} is a placeholder, no PK0001" \
+  test "$(lint_json "$work/noraw.conf.j2" | jq '[.findings[] | select(.rule == "PK0001")] | length')" = 0
+
 done_testing
