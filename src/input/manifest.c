@@ -361,6 +361,30 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
 }
 
+/* bootstrap.users: Patroni 4.0.0 (29 August 2024) removed user creation, deprecated since
+ * 3.2.0; bootstrap() only logs "User creation is not be supported starting from v4.0.0"
+ * (patroni/postgresql/bootstrap.py), so with a current Patroni none of them exists (review
+ * 2026-12u, h22d 48-50). */
+static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *users = path_get(y, root, "bootstrap.users");
+    if (!users || users->type != YAML_MAPPING_NODE ||
+        users->data.mapping.pairs.start == users->data.mapping.pairs.top)
+        return;
+    int line, column;
+    mark_of(users, &line, &column);
+    size_t n = (size_t)(users->data.mapping.pairs.top - users->data.mapping.pairs.start);
+    InputNote *note = builder_add_note(
+        b, NOTE_OPERATOR_SETS, "users", "", line, column,
+        "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
+        "bootstrap.users (%zu user%s) is not read by Patroni 4.0 and later, which creates no user "
+        "from it (only Patroni 3.x did, deprecated since 3.2.0): with a current Patroni the "
+        "cluster starts without %s",
+        n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
+    note->hint = xstrdup("create the users in a bootstrap.post_bootstrap script (or by hand after "
+                         "the bootstrap), as Patroni's release notes for 4.0.0 say");
+}
+
 static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
 {
     const yaml_node_t *name = path_get(y, root, "metadata.name");
@@ -1284,6 +1308,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
+        patroni_users(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
         patroni_member_slots(b, y, root);

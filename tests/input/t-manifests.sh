@@ -141,6 +141,16 @@ check "patroni: listen_addresses '*' under listen 0.0.0.0:5432 is a notice that 
 printf 'scope: x\npostgresql:\n  listen: 10.0.0.1:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-one.yml"
 check "  close miss: '*' under listen 10.0.0.1:5432 stays a warning (other interfaces are lost)" \
   test "$(lint_json "$tmp/listen-one.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
+# bootstrap.users: Patroni 4.0 removed user creation, so the users never exist (review 2026-12u,
+# h22d 48-50); the message names the count, never a password
+printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  users:\n    admin:\n      password: Qwerty12345\n    app:\n      password: s3cret\n' > "$tmp/users.yml"
+out=$(lint_json "$tmp/users.yml")
+check "patroni: bootstrap.users (2 users) is a PK0071 warning that Patroni 4.0 creates none" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("bootstrap.users [(]2 users[)] is not read by Patroni 4.0"))"] | join(",")' <<<"$out")" = "warning true"
+check "  ... and prints no password" bash -c '! grep -q "Qwerty12345\|s3cret" <<<"$0"' "$out"
+printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  post_bootstrap: /usr/local/bin/create-users.sh\n' > "$tmp/post.yml"
+check "  close miss: a post_bootstrap script raises no PK0071" \
+  test "$(lint_json "$tmp/post.yml" | jq '[.findings[] | select(.rule == "PK0071")] | length')" = 0
 # the local list replaces the DCS's; with ssl = on the hostssl line can match
 printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
 jl=$(lint_json "$tmp/local.yml")
