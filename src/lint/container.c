@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "common/readfile.h"
+#include "lint/validate.intern.h"
 
 static bool docker_file_name(const char *name)
 {
@@ -199,4 +200,44 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
             return false;
     }
     return found;
+}
+
+/* PostgreSQL 13 and 14 build in 1024 buffers (8MB) and 15 raised that to initdb's 128MB
+ * (`postgres -C shared_buffers` on a data directory whose file sets none: 1024 on 13.23 and
+ * 14.23, 16384 on 15 and later). A file a container runs as config_file replaces the
+ * postgresql.conf initdb wrote, its `shared_buffers = 128MB` with it (review 2026-12t, h21d 46
+ * and 50). */
+void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    if (snap->fragment || !set->n_files || set->data_dir || snap->pg_major > 14)
+        return;
+    const SnapSetting *sb = lint_usable(snap, "shared_buffers");
+    if (!sb || sb->source != SRC_DEFAULT)
+        return;
+    /* an include that was not read may set it */
+    for (size_t idx = 0; idx < set->n_entries; idx++)
+        if (set->entries[idx].error)
+            return;
+    char runner[PATH_MAX];
+    if (!lint_repository_mounts(set->files[0], runner))
+        return;
+    Finding *f = lint_rule_finding(out, "PK0094", set->files[0], 0);
+    finding_add_setting(f, sb->name, sb->value, NULL, 0);
+    f->message = finding_printf(
+        f,
+        "shared_buffers is not set, and %s runs the server with this file as its config_file,"
+        " in place of the postgresql.conf initdb wrote with shared_buffers = 128MB: PostgreSQL"
+        " %d then runs with its built-in 1024 buffers (8MB)",
+        runner, snap->pg_major);
+    f->hint = finding_strdup(f, "PostgreSQL 15 and later build in 128MB; 13 and 14 build in 8MB,"
+                                " which only the file initdb writes raises.");
+    f->explanation = finding_printf(
+        f,
+        "initdb writes shared_buffers = 128MB into the postgresql.conf of a new data directory"
+        " (https://www.postgresql.org/docs/%d/app-initdb.html); the server's own default, used"
+        " when no file sets it, is 1024 buffers of 8kB on PostgreSQL 13 and 14 and 128MB from"
+        " 15. A file mounted as config_file is the whole configuration, so on 13 and 14 every"
+        " page the server caches competes for 8MB.",
+        snap->pg_major);
+    finding_add_fix(f, "shared_buffers", "128MB", "restart");
 }

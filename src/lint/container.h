@@ -5,6 +5,10 @@
 
 #include <stdbool.h>
 
+#include "conf/conf.h"
+#include "model/finding.h"
+#include "model/snapshot.h"
+
 /* A compose file or Dockerfile of the file's repository (its directory and up to 3 above,
  * stopping at the root a .git marks) that runs the server with it as config_file: its path into
  * `found` (PATH_MAX). */
@@ -18,5 +22,9 @@ bool lint_repository_mounts(const char *file, char *found);
  * names one major. */
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
+
+/* PK0094: a file a container runs as config_file, for 13 or 14, that does not set
+ * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. */
+void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, FindingList *out);
 
 #endif

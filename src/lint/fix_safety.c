@@ -462,9 +462,13 @@ static char *step_why(const CatalogParam *param, const GucValue *val, const Snap
     bool allocates =
         (fix_param_held_in_ram(param) && strcmp(param->name, "effective_cache_size")) ||
         rank(param->name, on_disk) >= 0; /* not a planner estimate or threshold */
+    /* 128MB where nothing set shared_buffers: what initdb writes on every machine, which 13 and
+     * 14's built-in 8MB stands in for only when a file replaced initdb's (PK0094) */
+    bool initdb_value = !strcmp(param->name, "shared_buffers") && cur &&
+                        cur->source == SRC_DEFAULT && fabs(val->num - 16384) < 1e-9;
     PkUnitKind kind;
     double factor;
-    if (allocates && param->unit && pk_unit_base(param->unit, &kind, &factor) &&
+    if (allocates && !initdb_value && param->unit && pk_unit_base(param->unit, &kind, &factor) &&
         kind == PK_UNIT_SIZE && cur && cur->parsed_ok && cur->parsed.num > 0 && val->num > 0 &&
         (val->num > 4 * cur->parsed.num || cur->parsed.num > 4 * val->num)) {
         char *from = pk_units_format(cur->parsed.num * factor, PK_UNIT_SIZE, PK_UNITS_EXACT, NULL);

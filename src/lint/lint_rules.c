@@ -7,6 +7,7 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "lint/intent.h"
+#include "lint/container.h"
 #include "lint/network.h"
 #include "lint/shmem.h"
 #include "lint/validate.h"
@@ -118,6 +119,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     input->snap.intent = input->intent;
     intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);
     lint_check_listen(&input->set, &input->snap, out);
+    lint_check_replaced_defaults(&input->set, &input->snap, out);
     if (!opts->purpose_given)
         intent_note_purpose(input->intent, out);
     else /* --purpose or .pgknob.ini decides, whatever the file says */

@@ -83,4 +83,37 @@ services:
     command: postgres -c ssl=on -c ssl_ca_file=/certs/ca.crt -c synchronous_standby_names=s1
 YAML
 is "" "$tmp/net/docker-compose.yml" "compose -c arguments"
+
+# PK0094: a file run as config_file replaces initdb's postgresql.conf and its shared_buffers =
+# 128MB; the real server's own value with a file that sets none is 8MB on 13 and 14, 128MB from 15
+for major in 13 14 15 16; do
+  bin=$(pg_bin_dir "$major") || { fail "$major: no server"; continue; }
+  data="$tmp/data$major"; mkdir -p "$data"; chown postgres "$data"
+  pg_as_postgres "$bin/initdb" -D "$data/pg" >/dev/null 2>&1
+  printf "listen_addresses = ''\n" >"$tmp/short.conf"; chmod 644 "$tmp/short.conf"
+  got=$(pg_as_postgres "$bin/postgres" -D "$data/pg" -c config_file="$tmp/short.conf" -C shared_buffers 2>&1)
+  want=16384; [ "$major" -lt 15 ] && want=1024
+  check "$major: a config_file that sets no shared_buffers runs with $want buffers (got $got)" test "$got" = "$want"
+  rm -rf "$data"
+done
+mkdir -p "$tmp/sb/.git" "$tmp/sb/pg"
+conf "$tmp/sb/pg/postgresql.conf" "listen_addresses = '*'" "work_mem = 8MB"
+compose_image() {
+  printf 'services:\n  db:\n    image: %s\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' "$1" >"$tmp/sb/docker-compose.yml"
+}
+pk0094() { "$PGKNOB" lint --format json --fail-on never "$@" "$tmp/sb/pg/postgresql.conf" 2>/dev/null |
+  jq -r '[.findings[] | select(.rule == "PK0094") | .severity] | join(",")'; }
+compose_image postgres:14-alpine
+check "PK0094: postgres:14 runs a file without shared_buffers: a warning" test "$(pk0094)" = warning
+check "  ... its default fix writes initdb's 128MB (safe)" \
+  grep -q '^+shared_buffers = 128MB' <<<"$("$PGKNOB" fix --diff "$tmp/sb/pg/postgresql.conf" 2>/dev/null)"
+compose_image postgres:16
+check "  close miss: postgres:16 builds in 128MB: no PK0094" test -z "$(pk0094)"
+compose_image postgres:13
+conf "$tmp/sb/pg/postgresql.conf" "listen_addresses = '*'" "shared_buffers = 256MB"
+check "  close miss: postgres:13 with shared_buffers set: no PK0094" test -z "$(pk0094)"
+rm "$tmp/sb/docker-compose.yml"
+conf "$tmp/sb/pg/postgresql.conf" "listen_addresses = '*'" "work_mem = 8MB"
+check "  close miss: --pg-version 13 but no runner (it may be an include beside initdb's file)" \
+  test -z "$(pk0094 --pg-version 13)"
 done_testing
