@@ -200,4 +200,32 @@ for major in 13 18; do
     bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$completed"
 done
 
+# PK7009's words on a failing archive_command: each failure is a LOG line, which
+# log_min_messages = error keeps; only the WARNING after three failures in a row is lost
+# (reviews 2026-12u h22d, rwn 25: the finding had said the failure itself is lost)
+archive_failing() { # major log_min_messages: prints "per-failure-lines too-many-lines"
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command=false -c log_min_messages=$2" \
+    pg_cluster_start "$1" || { echo "no-server"; return; }
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal();" >/dev/null
+  local log i; log=$(pg_server_log)
+  for i in $(seq 100); do grep -q "failed too many times" "$log" && break
+    [ "$2" = error ] && [ "$(pg_psql -c "SELECT failed_count FROM pg_stat_archiver")" -ge 3 ] && sleep 1 && break
+    sleep 0.2; done
+  echo "$(grep -c "archive command failed" "$log") $(grep -c "failed too many times" "$log")"
+  pg_cluster_stop
+}
+for major in 13 18; do
+  read -r each many <<<"$(archive_failing "$major" error)"
+  check "$major: log_min_messages = error keeps each archive_command failure's LOG line ($each)" \
+    bash -c '[ "$1" -ge 3 ] 2>/dev/null' _ "$each"
+  check "$major: ... and loses the WARNING after three in a row ($many)" test "$many" = 0
+  read -r each many <<<"$(archive_failing "$major" warning)"
+  check "$major: close miss: at warning the WARNING is logged ($many)" \
+    bash -c '[ "$1" -ge 1 ] 2>/dev/null' _ "$many"
+done
+lmm=$(mktemp /tmp/pgknob-lmm.XXXXXX.conf); printf "log_min_messages = error\n" >"$lmm"
+check "PK7009 at error names the WARNING after three failures, not each failure" \
+  grep -q "WAL archiving that failed three times in a row) are lost" <<<"$("$PGKNOB" lint "$lmm" 2>&1)"
+rm -f "$lmm"
+
 done_testing
