@@ -165,6 +165,18 @@ const char *catalog_removal_advice(const char *name)
     return hist >= 0 ? history[hist].advice : NULL;
 }
 
+bool catalog_internal_wherever_known(const char *name)
+{
+    bool any = false;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++) {
+        const CatalogParam *param = catalog_find(catalog_for_major(major), name);
+        if (param && param->context != GUC_CTX_INTERNAL)
+            return false;
+        any = any || param;
+    }
+    return any;
+}
+
 const char *catalog_gone_before(const char *name)
 {
     int hist = name ? history_index(name) : -1;

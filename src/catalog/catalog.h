@@ -82,6 +82,10 @@ char *catalog_version_note(int major, const char *name);
 /* The major ("9.5", "13") that removed `name` when no catalogued major (13-18) has it and the
  * history knows when it left (checkpoint_segments: "9.5"); NULL otherwise. Static. */
 const char *catalog_gone_before(const char *name);
+/* Every catalogued major that has `name` fixes it at build or initdb (internal: lc_collate and
+ * lc_ctype until 16 removed them), so a configuration file's line for it starts no server;
+ * false when no catalogued major has it. */
+bool catalog_internal_wherever_known(const char *name);
 /* The major ("9.5", "12", "13") a parameter a stock sample lists arrived in, for those that
  * arrived in 13 or before (the catalog, which starts at 13, cannot tell); NULL otherwise. */
 const char *catalog_arrived_by_13(const char *name);

@@ -656,6 +656,8 @@ char *fix_safety_removal_why(const char *name, const char *value, const char *su
 {
     if (successor)
         return NULL; /* the file's own successor setting already decides */
+    if (catalog_internal_wherever_known(name))
+        return NULL; /* no server ever started with the line (lc_collate, lc_ctype) */
     for (size_t idx = 0; idx < sizeof(HARMLESS_REMOVALS) / sizeof(HARMLESS_REMOVALS[0]); idx++)
         if (!strcasecmp(HARMLESS_REMOVALS[idx].name, name) &&
             (!HARMLESS_REMOVALS[idx].neutral ||

@@ -616,6 +616,24 @@ static void removed_both_facts(Finding *f, int at)
     f->refuses_start = false;
 }
 
+/* Its removal is no question of which major the file is for: the majors that have it refuse
+ * the line as read-only ("cannot be changed"), the later ones as unknown (review 2026-12v,
+ * h23b 25: verified on 13-18). The error and its refusal stand. */
+static void refused_everywhere(Finding *f)
+{
+    const char *name = f->settings[0].name;
+    int last = 0;
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        if (catalog_find(catalog_for_major(major), name))
+            last = major;
+    f->hint =
+        finding_printf(f,
+                       "%s%sPostgreSQL %d to %d refuse the line too: %s is fixed when the "
+                       "cluster is initialised (\"parameter \"%s\" cannot be changed\"), "
+                       "so no major starts with it.",
+                       f->hint ? f->hint : "", f->hint ? " " : "", PK_MIN_MAJOR, last, name, name);
+}
+
 /* Is the finding's line inside a template block (`<% if @version >= 9.3 %>`)? Such a line is
  * rendered for some majors only: it neither dates the file nor is a line its upgrade must
  * change (validate.c made its refusal a notice). */
@@ -657,6 +675,8 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
             refusal_stands(&out->items[idx], newer, since, at);
             continue;
         }
+        if (at >= dates_before && catalog_internal_wherever_known(f->settings[0].name))
+            continue; /* cap_assumed_removed keeps its refusal */
         if (at >= dates_before) {
             later[n_later++] = idx;
             continue;
@@ -1171,6 +1191,10 @@ static void cap_assumed_removed(LintResult *res, const LintInput *input)
             }
         if (!first || last >= input->pg_major || newest > last)
             continue;
+        if (catalog_internal_wherever_known(f->settings[0].name)) {
+            refused_everywhere(f);
+            continue;
+        }
         char gone[16];
         snprintf(gone, sizeof(gone), "%d", last + 1);
         removed_both_facts(f, release_index(gone));

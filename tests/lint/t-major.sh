@@ -663,4 +663,16 @@ printf "data_directory = '/var/lib/postgresql/14/main'\n" >"$repo/docker/pg/post
 check "  close miss: a packaging path in the file wins over the image (14)" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 14
 
+# lc_collate and lc_ctype were read-only (internal) until 16 removed them: every major refuses the
+# line (t-verdict's bad-lc-*.conf cases on the real 13-18), so no assumed major softens the error
+# and removing it is safe (review 2026-12v, h23b 25)
+printf "lc_collate = 'en_US.UTF-8'\n" >"$work/lc.conf"
+check "lc_collate with no major stated: an error that refuses start, saying 13 to 15 refuse it too" \
+  test "$(rlint "$work/lc.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.refuses_start) \(.hint | test("13 to 15 refuse the line too"))"] | join(",")')" = "error true true"
+check "  ... its removal is safe" \
+  test "$(rlint "$work/lc.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | .fix[0].safety] | join(",")')" = safe
+printf "stats_temp_directory = '/tmp/st'\n" >"$work/st.conf"
+check "  close miss: stats_temp_directory, settable until 15, stays the warning that says both" \
+  test "$(rlint "$work/st.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | .severity] | join(",")')" = warning
+
 done_testing
