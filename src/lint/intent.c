@@ -470,7 +470,12 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
                           "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
                           "mib)\\b");
-        ram_words = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?ram\\b");
+        /* "16GB RAM", "32 GB of RAM", "96GB unified RAM" (a qualifier of the machine's memory:
+         * review 2026-12v, h23c 30) */
+        ram_words =
+            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?(?:(?:unified|"
+                    "total|physical|system|installed|available|usable|ecc|ddr\\d)\\s+)?"
+                    "ram\\b");
         /* "4 vCPU / 8 GB", "8GB / 4 cores": a size beside a core count is the machine's RAM */
         ram_cores = compile(
             "\\b(?:\\d+\\s*(?:v?cpus?|cores?)\\s*[/,+]\\s*(\\d+(?:\\.\\d+)?)\\s*"
@@ -2580,14 +2585,33 @@ static void ram_doubted(const Intent *intent, Finding *f)
     free(ram);
 }
 
+static void ram_guessed(const Intent *intent, Finding *f)
+{
+    finding_set_severity(f, SEV_NOTICE);
+    char *ram = bytes_text(intent->ram_bytes);
+    char *hint = xasprintf("A notice: the %s of RAM it is measured against is only read from the "
+                           "file's sizing ('%s', line %d); no comment states the machine. Give "
+                           "--host with its memory to judge it.%s%s",
+                           ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
+                           f->hint ? f->hint : "");
+    f->hint = finding_take(f, hint);
+    free(ram);
+}
+
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
     char *compose = NULL; /* container_evidence's, looked for once */
-    for (size_t idx = begin; idx < end && idx < out->n; idx++)
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         if ((intent->ram_doubted || intent->ram_inferred) &&
             !strcmp(out->items[idx].rule_id, "PK2001") && out->items[idx].severity == SEV_ERROR)
             ram_doubted(intent, &out->items[idx]);
+        /* a worst case a little over a RAM no comment states, only its sizing ratio: a
+         * notice (review 2026-12v, h23a 11, h23b 26 and 27: a build failed on a guessed 1GB) */
+        else if (intent->ram_inferred && !strcmp(out->items[idx].rule_id, "PK2002") &&
+                 out->items[idx].severity == SEV_WARNING)
+            ram_guessed(intent, &out->items[idx]);
+    }
     const Finding *debugging = debugging_setup(out, begin, end);
     int debugging_line = debugging ? debugging->line : 0;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {

@@ -1053,6 +1053,22 @@ out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/s
   [ "$(sev PK2001 <<<"$out3")" = none ] &&
   ok "close miss: a 1:2 split states no RAM, and --host ram=64GB wins over the split" ||
   fail "split close miss: $(sev PK2001 <<<"$out2") $(sev PK2001 <<<"$out3")"
+# a worst case only a little over that guessed RAM (PK2002) is a notice that says so (review
+# 2026-12v, h23a 11, h23b 26 and 27); close miss: a comment stating the RAM keeps the warning
+printf "shared_buffers = 256MB\neffective_cache_size = 768MB\nmax_connections = 100\nwork_mem = 8MB\n" >"$work/split-near.conf"
+out=$(lint_json "$work/split-near.conf")
+[ "$(sev PK2002 <<<"$out")" = notice ] &&
+  jq -e 'any(.findings[]; .rule == "PK2002" and (.hint | test("only read from the file.s sizing")))' >/dev/null <<<"$out" &&
+  ok "pgtune's split states 1GB: PK2002 on that guess is a notice saying why" ||
+  fail "split near: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
+printf "# 1GB RAM\nshared_buffers = 256MB\neffective_cache_size = 768MB\nmax_connections = 100\nwork_mem = 8MB\n" >"$work/split-stated.conf"
+[ "$(sev PK2002 <<<"$(lint_json "$work/split-stated.conf")")" = warning ] &&
+  ok "close miss: the same file whose comment states 1GB RAM keeps PK2002's warning" ||
+  fail "split stated: $(sev PK2002 <<<"$(lint_json "$work/split-stated.conf")")"
+printf "# tuning for 96GB unified RAM\nshared_buffers = 8GB\neffective_cache_size = 24GB\n" >"$work/unified.conf"
+jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=96GB from line 1")))' >/dev/null <<<"$(lint_json "$work/unified.conf")" &&
+  ok "'96GB unified RAM' states the RAM, over the 8GB/24GB split (review 2026-12v, h23c 30)" ||
+  fail "unified: $(lint_json "$work/unified.conf" | jq -c '[.findings[] | select(.rule == "PK0092") | .message]')"
 # the same split in a Patroni file's parameters states the same RAM (review 2026-12t, h21b 21);
 # close miss: a CloudNativePG pod's memory limit is the host, not the split
 printf 'scope: demo\nname: n1\npostgresql:\n  data_dir: /var/lib/postgresql/data\n  parameters:\n    shared_buffers: 1GB\n    effective_cache_size: 3GB\n    max_connections: 200\n    work_mem: 64MB\n' >"$work/split-patroni.yml"
