@@ -300,6 +300,33 @@ static bool same_lines(const Yaml *y, const yaml_node_t *a, const yaml_node_t *b
     return same;
 }
 
+/* Is every scalar of sequence `a` also one of `b`'s (an unused list whose lines the used one
+ * holds, among others: nothing of it is lost)? */
+static bool lines_covered(const Yaml *y, const yaml_node_t *a, const yaml_node_t *b)
+{
+    for (yaml_node_item_t *ia = a->data.sequence.items.start; ia < a->data.sequence.items.top;
+         ia++) {
+        const yaml_node_t *na = node_at(y, *ia);
+        if (!is_scalar(na))
+            return false;
+        char *ta = scalar_text(na);
+        bool found = false;
+        for (yaml_node_item_t *ib = b->data.sequence.items.start;
+             !found && ib < b->data.sequence.items.top; ib++) {
+            const yaml_node_t *nb = node_at(y, *ib);
+            if (!is_scalar(nb))
+                continue;
+            char *tb = scalar_text(nb);
+            found = !strcmp(ta, tb);
+            free(tb);
+        }
+        free(ta);
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
 static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const lists[] = {"postgresql.pg_hba", "bootstrap.dcs.postgresql.pg_hba",
@@ -320,13 +347,14 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         int line, column;
         mark_of(seq, &line, &column);
         yaml_node_t *used_seq = used ? path_get(y, root, used) : NULL;
-        if (used_seq && same_lines(y, seq, used_seq)) {
-            /* a copy of the list Patroni uses loses nothing (review 2026-12t, h22d 47) */
-            InputNote *note = builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column,
-                                               PATRONI_RULES_DOC,
-                                               "%s repeats %s line for line: Patroni writes "
-                                               "pg_hba.conf from %s, and nothing is lost",
-                                               lists[idx], used, used);
+        if (used_seq && lines_covered(y, seq, used_seq)) {
+            /* a copy of the list Patroni uses loses nothing (review 2026-12t, h22d 47), nor do
+             * lines it holds among others (review 2026-12v, h23d 48) */
+            bool same = same_lines(y, seq, used_seq);
+            InputNote *note = builder_add_note(
+                b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+                "%s %s %s%s: Patroni writes pg_hba.conf from %s, and nothing is lost", lists[idx],
+                same ? "repeats" : "has only lines of", used, same ? " line for line" : "", used);
             note->harmless = true;
             note->hint = xasprintf("remove %s", lists[idx]);
         } else if (hba_file)
@@ -378,7 +406,7 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         b, NOTE_OPERATOR_SETS, "users", "", line, column,
         "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
         "bootstrap.users (%zu user%s) is not read by Patroni 4.0 and later, which creates no user "
-        "from it (only Patroni 3.x did, deprecated since 3.2.0): with a current Patroni the "
+        "from it (earlier releases did; 3.2.0 deprecated it): with a current Patroni the "
         "cluster starts without %s",
         n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
     note->hint = xstrdup("create the users in a bootstrap.post_bootstrap script (or by hand after "

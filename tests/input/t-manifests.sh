@@ -133,6 +133,14 @@ printf 'pg_hba:\n- host all all 10.0.0.0/24 scram-sha-256\npostgresql:\n  data_d
 check "patroni: a top-level pg_hba is never read either; the message names the list Patroni writes" \
   grep -q 'pg_hba is a list Patroni never reads: its lines are not in pg_hba.conf (Patroni writes it from postgresql.pg_hba)' \
   <<<"$(lint_json "$tmp/top-hba.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
+# an unused list whose every line the used one holds, among others, loses nothing either: a
+# notice (review 2026-12v, h23d 48); close miss: one line missing from the used list
+printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n  - host all all 10.1.0.0/16 trust\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n' > "$tmp/sub-hba.yml"
+check "patroni: bootstrap.pg_hba whose lines postgresql.pg_hba holds among others is a notice" \
+  test "$(lint_json "$tmp/sub-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("has only lines of postgresql.pg_hba"))"] | join(",")')" = "notice true"
+printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n  - host replication rep 10.0.0.0/8 scram-sha-256\n' > "$tmp/sub-hba2.yml"
+check "  close miss: a line the used list lacks keeps the warning" \
+  test "$(lint_json "$tmp/sub-hba2.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
 # listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
 # Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
 printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
