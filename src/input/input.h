@@ -64,6 +64,7 @@ typedef enum InputNoteKind {
     NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
     NOTE_STATIC_SYNC,      /* Patroni passes a synchronous_standby_names it does not manage */
     NOTE_PATRONI_TIMING,   /* Patroni's ttl, loop_wait and retry_timeout break its rule */
+    NOTE_PATRONI_ADDRESS,  /* a connect_address no other member can reach */
 } InputNoteKind;
 
 typedef struct InputNote {

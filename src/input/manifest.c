@@ -413,6 +413,45 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                          "the bootstrap), as Patroni's release notes for 4.0.0 say");
 }
 
+/* connect_address is what Patroni publishes to the DCS for the other members (the primary's
+ * for a replica's primary_conninfo, the REST API's for failover checks) and clients: a wildcard
+ * is no address to connect to (patroni/validator.py's validate_connect_address rejects it under
+ * --validate-config; review 2026-12v, h23d 47). Loopback, which it rejects too, is how Patroni's
+ * own postgres0.yml runs three members on one host, so it is not this finding. */
+static void patroni_connect_addresses(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const keys[] = {"postgresql.connect_address", "restapi.connect_address"};
+    static const char *const unreachable[] = {"0.0.0.0", "*", "::", "[::]"};
+    for (size_t idx = 0; idx < sizeof(keys) / sizeof(keys[0]); idx++) {
+        yaml_node_t *node = path_get(y, root, keys[idx]);
+        if (!is_scalar(node))
+            continue;
+        char *text = scalar_text(node);
+        const char *colon = strrchr(text, ':');
+        size_t host_len = colon ? (size_t)(colon - text) : strlen(text);
+        for (size_t u = 0; u < sizeof(unreachable) / sizeof(unreachable[0]); u++) {
+            if (strlen(unreachable[u]) != host_len || strncmp(text, unreachable[u], host_len))
+                continue;
+            int line, column;
+            mark_of(node, &line, &column);
+            bool api = idx == 1;
+            InputNote *note = builder_add_note(
+                b, NOTE_PATRONI_ADDRESS, NULL, NULL, line, column,
+                "https://patroni.readthedocs.io/en/latest/yaml_configuration.html",
+                "%s is %s: Patroni publishes it in the DCS as this member's address%s, and the "
+                "wildcard %s is no address another host can connect to (patroni "
+                "--validate-config rejects it)",
+                keys[idx], text,
+                api ? " for its REST API (the others check it before a failover)"
+                    : " (replicas stream from it, clients connect to it)",
+                unreachable[u]);
+            note->hint = xstrdup("write the address of this host that the other members reach");
+            break;
+        }
+        free(text);
+    }
+}
+
 static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
 {
     const yaml_node_t *name = path_get(y, root, "metadata.name");
@@ -1337,6 +1376,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
         patroni_users(b, y, root);
+        patroni_connect_addresses(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
         patroni_member_slots(b, y, root);

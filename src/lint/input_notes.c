@@ -23,6 +23,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_FORMULA: return "PK0075";
     case NOTE_STATIC_SYNC: return "PK0079";
     case NOTE_PATRONI_TIMING: return "PK0084";
+    case NOTE_PATRONI_ADDRESS: return "PK0085";
     }
     return "PK0070";
 }

@@ -216,6 +216,13 @@ static const FindingId ids[] = {
      " Patroni 3.2 and later change them at start, and earlier versions let the leader key"
      " expire while the leader is still retrying the DCS.",
      "lint/input_notes.c"},
+    {"PK0085", "manifest.patroni-connect-address", "a connect_address no other member reaches",
+     SEV_WARNING,
+     "A Patroni file's postgresql.connect_address or restapi.connect_address names a wildcard or"
+     " loopback host (0.0.0.0, *, 127.0.0.1, ::1, localhost): Patroni publishes it to the DCS"
+     " as where the other members and clients reach this one, and patroni --validate-config"
+     " rejects it.",
+     "lint/input_notes.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"

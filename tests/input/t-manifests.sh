@@ -141,6 +141,15 @@ check "patroni: bootstrap.pg_hba whose lines postgresql.pg_hba holds among other
 printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n  - host replication rep 10.0.0.0/8 scram-sha-256\n' > "$tmp/sub-hba2.yml"
 check "  close miss: a line the used list lacks keeps the warning" \
   test "$(lint_json "$tmp/sub-hba2.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
+# PK0085: a wildcard connect_address is published to the other members, who cannot connect to
+# it (review 2026-12v, h23d 47); close miss: loopback, as Patroni's own postgres0.yml runs three
+# members on one host
+printf 'scope: x\nrestapi:\n  listen: 0.0.0.0:8008\n  connect_address: "*:8008"\npostgresql:\n  listen: 0.0.0.0:5432\n  connect_address: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/connect.yml"
+check "patroni: connect_address 0.0.0.0 and '*' are two PK0085 warnings at lines 7 and 4" \
+  test "$(lint_json "$tmp/connect.yml" | jq -r '[.findings[] | select(.rule == "PK0085") | "\(.severity) \(.line)"] | sort | join(",")')" = "warning 4,warning 7"
+printf 'scope: x\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/connect-lo.yml"
+check "  close miss: a loopback connect_address (one host's demo cluster) is no PK0085" \
+  test "$(lint_json "$tmp/connect-lo.yml" | jq '[.findings[] | select(.rule == "PK0085")] | length')" = 0
 # listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
 # Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
 printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
