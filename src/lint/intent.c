@@ -2676,6 +2676,16 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 fsync_off->line));
             continue;
         }
+        /* synchronous_commit off beside fsync off: the last commits a crash loses are the
+         * least of what fsync = off gives up (review 2026-12v, h23a 10) */
+        if (!strcmp(f->rule_id, "PK6003") && (fsync_off = rule_at(out, begin, end, "PK6001")) &&
+            fsync_off->severity >= f->severity) {
+            demote(f, xasprintf("A notice: fsync = off (line %d, PK6001) gives up crash safety "
+                                "already, so a crash can lose far more than the last commits; "
+                                "one choice, reported there. Turn both back on together.",
+                                fsync_off->line));
+            continue;
+        }
         static const char *const shares[] = {"PK2005", "PK2006", NULL};
         const Finding *sum;
         if (f->severity == SEV_WARNING && word_listed(f->rule_id, shares) &&

@@ -1053,6 +1053,17 @@ out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/s
   [ "$(sev PK2001 <<<"$out3")" = none ] &&
   ok "close miss: a 1:2 split states no RAM, and --host ram=64GB wins over the split" ||
   fail "split close miss: $(sev PK2001 <<<"$out2") $(sev PK2001 <<<"$out3")"
+# synchronous_commit off beside fsync off is one choice, reported at fsync's line: a notice
+# even where a slow wal_writer_delay makes it a warning alone (review 2026-12v, h23a 10); close
+# miss: without fsync = off it keeps that warning
+printf "fsync = off\nsynchronous_commit = off\nwal_writer_delay = 1s\n" >"$work/fsync-sc.conf"
+printf "synchronous_commit = off\nwal_writer_delay = 1s\n" >"$work/sc-alone.conf"
+out=$(lint_json "$work/fsync-sc.conf")
+[ "$(sev PK6003 <<<"$out")" = notice ] &&
+  jq -e 'any(.findings[]; .rule == "PK6003" and (.hint | test("fsync = off \\(line 1, PK6001\\)")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK6003 <<<"$(lint_json "$work/sc-alone.conf")")" = warning ] &&
+  ok "synchronous_commit off beside fsync off: a notice naming line 1; alone it stays a warning" ||
+  fail "fsync+sc: $(sev PK6003 <<<"$out") / $(sev PK6003 <<<"$(lint_json "$work/sc-alone.conf")")"
 # a worst case only a little over that guessed RAM (PK2002) is a notice that says so (review
 # 2026-12v, h23a 11, h23b 26 and 27); close miss: a comment stating the RAM keeps the warning
 printf "shared_buffers = 256MB\neffective_cache_size = 768MB\nmax_connections = 100\nwork_mem = 8MB\n" >"$work/split-near.conf"
