@@ -1805,7 +1805,10 @@ static const char *const README_TEST_WORDS[] = {
     /* a repository that calls itself a sample or an example of an application shows how, and
      * runs nowhere (review 2026-12t, h21a 04: "a sample application that explores Spring Boot") */
     "sample application", "sample app", "sample project", "example application", "example app",
-    "example project", NULL};
+    "example project",
+    /* a repository that calls itself a test one ("This is a test build. NOT FOR RE-USE": review
+     * 2026-12v, h23c 34), not a project's tests */
+    "test build", "test project", "test repository", "test repo", "testing project", NULL};
 
 /* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
  * services: EMR, Billing, and Demo"), where a description's own word would be small? The title

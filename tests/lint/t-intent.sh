@@ -1022,6 +1022,22 @@ for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/c
     fail "README close miss $d: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 
+# a repository that calls itself a test build states test, in a blockquote too (review
+# 2026-12v, h23c 34); close miss: a project that mentions its test suite states none
+mkdir -p "$work/rd/testbuild/conf" "$work/rd/suite/conf"
+printf '# PostgreSQL\n\n> This is a test build. NOT FOR RE-USE\n' >"$work/rd/testbuild/README.md"
+printf '# Billing\n\nThe billing service, built and checked by its test suite.\n' >"$work/rd/suite/README.md"
+for d in testbuild suite; do printf "log_statement = 'all'\n" >"$work/rd/$d/conf/postgresql.conf"; done
+out=$(lint_json "$work/rd/testbuild/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .test build. in .*README.md \\(line 3\\)")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "README: '> This is a test build': test, cited at line 3; log_statement = all a notice" ||
+  fail "README test build: $(jq -c '[.findings[] | [.rule, .severity, .message[0:90]]]' <<<"$out")"
+out=$(lint_json "$work/rd/suite/conf/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+  ok "  close miss: a README naming its test suite states no purpose" ||
+  fail "README suite: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+
 # Under purpose test every warning that costs only performance or resources is a notice (a short
 # checkpoint_timeout, PK3001), not only the listed ones; a benchmark's speed is its result, so
 # there, and in production, it stays a warning. Close miss: what stops queries (temp_file_limit =
