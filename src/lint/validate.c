@@ -18,6 +18,7 @@
 #include "lint/check_hooks.h"
 #include "lint/fix_safety.h"
 #include "lint/shmem.h"
+#include "lint/readme.h"
 #include "lint/validate.intern.h"
 #include "model/finding_ids.h"
 #include "upgrade/upgrade.h"
@@ -366,6 +367,24 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         return;
     }
     const char *close = catalog_suggest(cat, name);
+    /* in PostgreSQL's own source tree (its README's title), a name no stock major defines may
+     * be the patched build's own, which the line configures (review 2026-12v, h23a 13: a
+     * research fork's eviction_algorithm); a stock server still refuses it */
+    ReadmeDescription tree;
+    if (!close && set && !set->data_dir && entry->file && readme_description(entry->file, &tree) &&
+        !strncmp(tree.text, "PostgreSQL Database Management System", 37)) {
+        finding_set_severity(f, SEV_NOTICE);
+        f->refuses_start = false;
+        f->hint = finding_printf(f,
+                                 "No stock PostgreSQL 13 to 18 defines a parameter of this name,"
+                                 " and none is spelt close to it; but the file is in PostgreSQL's"
+                                 " own source tree (%s, line %d), whose patched build may define"
+                                 " it. A stock server refuses to start with the line.",
+                                 tree.path, tree.line);
+        f->suggestion = finding_strdup(f, "keep the line for the build that defines it; remove it"
+                                          " before running a stock server");
+        return;
+    }
     /* a name no major defines and none resembles: the line has nothing to correct it to */
     if (!close) {
         f->hint = finding_strdup(f, "No PostgreSQL major from 13 to 18 defines a parameter of this"

@@ -1038,6 +1038,22 @@ out=$(lint_json "$work/rd/suite/conf/postgresql.conf")
   ok "  close miss: a README naming its test suite states no purpose" ||
   fail "README suite: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 
+# in PostgreSQL's own source tree (its README's title), a name no stock major defines may be the
+# patched build's: a notice saying a stock server refuses it, no fix (review 2026-12v, h23a 13);
+# close misses: a typo of a real name there stays the error, and elsewhere the unknown name too
+mkdir -p "$work/pgtree/configs" "$work/notree/configs"
+printf 'PostgreSQL Database Management System\n=====================================\n\nThis directory contains the source code distribution of the PostgreSQL\ndatabase management system.\n' >"$work/pgtree/README"
+printf 'eviction_algorithm = sieve\nshared_bufers = 1GB\n' >"$work/pgtree/configs/postgresql.conf"
+cp "$work/pgtree/configs/postgresql.conf" "$work/notree/configs/postgresql.conf"
+out=$(lint_json "$work/pgtree/configs/postgresql.conf")
+test "$(jq -r '[.findings[] | select(.rule == "PK0010") | "\(.settings[0].name) \(.severity) \(.refuses_start)"] | sort | join(",")' <<<"$out")" = "eviction_algorithm notice false,shared_bufers error true" &&
+  jq -e 'any(.findings[]; .rule == "PK0010" and (.hint | test("source tree .*README, line 1")) and ((.fix // []) == []))' >/dev/null <<<"$out" &&
+  ok "PostgreSQL's source tree: an unknown name is a notice with no fix; a typo stays the error" ||
+  fail "pg tree: $(jq -c '[.findings[] | select(.rule == "PK0010") | [.severity, .hint[0:80]]]' <<<"$out")"
+test "$(lint_json "$work/notree/configs/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0010") | .severity] | join(",")')" = "error,error" &&
+  ok "  close miss: outside such a tree both names are errors" ||
+  fail "no tree: $(lint_json "$work/notree/configs/postgresql.conf" | jq -c '[.findings[] | select(.rule == "PK0010") | .severity]')"
+
 # Under purpose test every warning that costs only performance or resources is a notice (a short
 # checkpoint_timeout, PK3001), not only the listed ones; a benchmark's speed is its result, so
 # there, and in production, it stays a warning. Close miss: what stops queries (temp_file_limit =
