@@ -48,6 +48,9 @@ lint 15 storage=nvme 'maintenance_io_concurrency = 2\n'
 check "PK1012 on 15 names recovery" grep -q "recovery" <<<"$(grep '\[PK1012\]' <<<"$OUT")"
 lint 18 storage=nvme 'maintenance_io_concurrency = 2\n'
 check "PK1012 on 18 names VACUUM" grep -q "VACUUM" <<<"$(grep '\[PK1012\]' <<<"$OUT")"
+# risk is shown as written, never rendered: a {placeholder} there reached reports raw (review
+# realworld rwm, PK3041 and PK6007)
+check "no rule's risk holds a {placeholder}" bash -c '! awk "/^risk = /{r=1} r && /^[a-z_]+ = / && !/^risk = /{r=0} r" rules/*/*.ini | grep -q "{"'
 check "PK1012's risk names no index build" bash -c '! grep -qi "index build" rules/aio/PK1012-*.ini'
 
 # 4. effective_io_concurrency on 17: ANALYZE's stream is a maintenance one, and synchronous
