@@ -846,8 +846,12 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
                                            "bdr",
                                            NULL};
     static const char *const cow_systems[] = {"zfs", "btrfs", NULL};
+    /* - a container the server runs in ("# For docker networking", "Montar este arquivo no
+     *   container"): its interfaces are the container's (review 2026-12v, h23a 01, 06, 12) */
+    static const char *const containers[] = {"docker", "container", "containers", "kubernetes",
+                                             "k8s",    "podman",    NULL};
     for (size_t line = 1; line <= lines.n; line++) {
-        if (out->log_reader_at.file && out->decoder_at.file && out->cow)
+        if (out->log_reader_at.file && out->decoder_at.file && out->cow && out->container_at.text)
             break;
         const char *comment = comment_of(lines.items[line - 1]);
         if (!comment || !authored(comment))
@@ -856,6 +860,12 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             place_set(out, &out->log_reader_at, file, (int)line, comment);
         if (!out->decoder_at.file && phrase_in(comment, decoders))
             place_set(out, &out->decoder_at, file, (int)line, comment);
+        if (!out->container_at.text && phrase_in(comment, containers)) {
+            char *text = trimmed(comment);
+            out->container_at.text = arena_printf(out->arena, "line %zu: '%s'", line, text);
+            out->container_at.line = (int)line;
+            free(text);
+        }
         if (!out->cow && phrase_in(comment, cow_systems)) {
             char *text = trimmed(comment);
             out->cow = arena_printf(out->arena, "'%s' (line %zu)", text, line);

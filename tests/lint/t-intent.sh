@@ -922,6 +922,16 @@ jq -e '[.findings[] | select(.rule == "PK8006") | .suggestion][0] | test("keep .
   <<<"$(lint_json "$work/listen-bare.conf")" &&
   ok "container: PK8006 keeps '*' in a container; outside one it suggests naming addresses" ||
   fail "container PK8006: $(lint_json "$work/stack2/pg/postgresql.conf" | jq -c '[.findings[] | select(.rule == "PK8006") | .suggestion]')"
+# an author's comment naming the container is that evidence too (review 2026-12v, h23a 01, 06,
+# 12: "# For docker networking"); close miss: a comment naming none
+printf "listen_addresses = '*'  # For docker networking\n" >"$work/listen-docker.conf"
+printf "listen_addresses = '*'  # For the app servers\n" >"$work/listen-app.conf"
+jq -e '[.findings[] | select(.rule == "PK8006") | (.suggestion | test("keep .\\*. in the container")) and (.hint | test("line 1: .# For docker networking."))][0]' >/dev/null \
+  <<<"$(lint_json "$work/listen-docker.conf")" &&
+  jq -e '[.findings[] | select(.rule == "PK8006") | .suggestion][0] | test("list only the addresses")' >/dev/null \
+  <<<"$(lint_json "$work/listen-app.conf")" &&
+  ok "container: a comment naming docker keeps '*'; one naming no container keeps the suggestion" ||
+  fail "container comment: $(lint_json "$work/listen-docker.conf" | jq -c '[.findings[] | select(.rule == "PK8006") | [.suggestion, .hint]]')"
 
 # a directory that is a test suite's or CI's by its whole name (ci/, tests/) says what the file is
 # for: its opt-outs are notices; a word within a longer name ("contest") only hints: a warning
