@@ -288,6 +288,21 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
                 whence ? "; --purpose production checks it as production)" : "",
                 on_purpose[rule_idx].why, f->hint ? " " : "", f->hint ? f->hint : "");
         }
+        /* a benchmark's speed is its result: advice that adds measuring overhead to every
+         * statement or I/O (pg_stat_statements, track_io_timing) would change what it measures
+         * (realworld review rwn 29); it is suppressed with the reason, not dropped */
+        static const char *const measuring[] = {"PK7001", "PK7004"};
+        if (purpose == PURPOSE_BENCHMARK && f->severity == SEV_RECOMMENDATION && !f->suppressed)
+            for (size_t m = 0; m < sizeof(measuring) / sizeof(measuring[0]); m++)
+                if (!strcmp(f->rule_id, measuring[m])) {
+                    f->suppressed = true;
+                    f->suppress_reason = finding_printf(
+                        f,
+                        "purpose benchmark%s%s%s: it adds measuring overhead to what the"
+                        " benchmark measures; enable it for a separate profiling run",
+                        whence ? " (the file's own, from " : "", whence ? whence : "",
+                        whence ? ")" : "");
+                }
         /* the rest of what costs only speed or resources: a test cluster is judged by what it
          * does, not how fast; a benchmark's speed is its result, so there it stays a warning */
         if (!listed && purpose == PURPOSE_TEST && f->severity == SEV_WARNING &&

@@ -933,6 +933,16 @@ jq -e '[.findings[] | select(.rule == "PK8006") | (.suggestion | test("keep .\\*
   ok "container: a comment naming docker keeps '*'; one naming no container keeps the suggestion" ||
   fail "container comment: $(lint_json "$work/listen-docker.conf" | jq -c '[.findings[] | select(.rule == "PK8006") | [.suggestion, .hint]]')"
 
+# under purpose benchmark the advice that adds measuring overhead (pg_stat_statements,
+# track_io_timing) is suppressed with its reason, not dropped (realworld review rwn 29); close
+# miss: purpose test keeps both recommendations
+printf "shared_buffers = 1GB\n" >"$work/bench-rec.conf"
+out=$(lint_json --purpose benchmark "$work/bench-rec.conf")
+test "$(jq -r '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | "\(.rule) \(.suppressed) \(.suppress_reason | test("measuring overhead"))"] | sort | join(",")' <<<"$out")" = "PK7001 true true,PK7004 true true" &&
+  test "$(lint_json --purpose test "$work/bench-rec.conf" | jq '[.findings[] | select((.rule == "PK7001" or .rule == "PK7004") and (.suppressed | not))] | length')" = 2 &&
+  ok "purpose benchmark: PK7001 and PK7004 suppressed, saying why; purpose test keeps them" ||
+  fail "bench rec: $(jq -c '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | [.rule, .suppressed]]' <<<"$out")"
+
 # a directory that is a test suite's or CI's by its whole name (ci/, tests/) says what the file is
 # for: its opt-outs are notices; a word within a longer name ("contest") only hints: a warning
 # (review-h9c 37, review-h8a 16)
