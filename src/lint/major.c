@@ -1273,12 +1273,27 @@ static bool same_on_every_major(const char *name)
 /* Could the finding read otherwise on the file's own major: a fix it names arrived later, or a
  * setting it reads differs between the catalogued majors? A cp that overwrites, a log of every
  * statement, say the same everywhere (review-h16c 30). */
+/* Did `name` arrive after the major `evident` ("11", "9.6")? (max_slot_wal_keep_size: 13) */
+static bool arrived_after(const char *name, const char *evident)
+{
+    const char *since = catalog_arrived_by_13(name);
+    char label[16];
+    int first = 0, last = 0;
+    if (!since && catalog_param_span(name, &first, &last) && first) {
+        snprintf(label, sizeof(label), "%d", first);
+        since = label;
+    }
+    int at = since ? release_index(since) : -1, of = release_index(evident);
+    return at >= 0 && of >= 0 && at > of;
+}
+
 static bool speaks_of_checked_major(const Finding *f, const char *evident)
 {
     if (fix_newer_than(f, evident))
         return true;
     for (size_t idx = 0; idx < f->n_settings; idx++)
-        if (!same_on_every_major(f->settings[idx].name))
+        if (!same_on_every_major(f->settings[idx].name) ||
+            arrived_after(f->settings[idx].name, evident))
             return true;
     return false;
 }

@@ -675,4 +675,15 @@ printf "stats_temp_directory = '/tmp/st'\n" >"$work/st.conf"
 check "  close miss: stats_temp_directory, settable until 15, stays the warning that says both" \
   test "$(rlint "$work/st.conf" | jq -r '[.findings[] | select(.rule == "PK0011") | .severity] | join(",")')" = warning
 
+# a finding that names a parameter the file's own major lacks (max_slot_wal_keep_size arrived in
+# 13) says it speaks of the major checked (review 2026-12v, h23d 42: an 11 server told to set it)
+printf "data_directory = '/var/lib/postgresql/11/main'\nmax_replication_slots = 10\n" >"$work/eleven.conf"
+printf "max_replication_slots = 10\n" >"$work/unstated.conf"
+check "an 11 file's PK3027, naming max_slot_wal_keep_size (13+), says it speaks of the major checked" \
+  bash -c 'grep -q "(on PostgreSQL 18, the major checked)$" <<<"$0"' \
+  "$(rlint "$work/eleven.conf" | jq -r '.findings[] | select(.rule == "PK3027") | .message')"
+check "  close miss: with no older major evident, no such words" \
+  bash -c '! grep -q "the major checked" <<<"$0"' \
+  "$(rlint "$work/unstated.conf" | jq -r '.findings[] | select(.rule == "PK3027") | .message')"
+
 done_testing
