@@ -118,8 +118,8 @@ static void add_evidence(Finding *f, const ExprEnv *env, const Snapshot *snap)
 
 /* Message, suggestion, fix values and links; false (with env's missing list) when one cannot be
  * rendered. */
-static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **suggestion,
-                         char **fix_values, StrBuf *links)
+static bool render_texts(const Rule *rule, ExprEnv *env, bool fragment, char **message,
+                         char **suggestion, char **fix_values, StrBuf *links)
 {
     const RuleDetail *detail = rule_detail(rule);
     StrBuf msg = STRBUF_INIT, sugg = STRBUF_INIT, unsafe = STRBUF_INIT;
@@ -132,7 +132,17 @@ static bool render_texts(const Rule *rule, ExprEnv *env, char **message, char **
     }
     for (size_t fix_idx = 0; ok && fix_idx < detail->n_fixes; fix_idx++) {
         StrBuf value = STRBUF_INIT;
-        ok = render_into(&detail->fixes[fix_idx].value, env, &value);
+        size_t missing_before = env->n_missing;
+        bool rendered = render_into(&detail->fixes[fix_idx].value, env, &value);
+        /* a fragment leaves some settings to the rest of the configuration: a fix of one it
+         * does not set is not offered, and the finding stands on what the fragment decides
+         * (realworld review rwm 01: PK4012 on autovacuum_freeze_max_age alone) */
+        if (!rendered && fragment && env->n_missing > missing_before) {
+            fix_values[fix_idx] = NULL;
+            sb_free(&value);
+            continue;
+        }
+        ok = rendered;
         fix_values[fix_idx] = value.data ? sb_detach(&value) : xstrdup("");
         sb_free(&value);
     }
@@ -154,7 +164,7 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
     const RuleDetail *detail = rule_detail(rule);
     for (size_t fix_idx = 0; fix_idx < detail->n_fixes; fix_idx++) {
         const CatalogParam *param = catalog_find(snap->catalog, detail->fixes[fix_idx].name);
-        if (param) { /* the loader checked every claimed version */
+        if (param && fix_values[fix_idx]) { /* the loader checked every claimed version */
             finding_add_fix(f, param->name, fix_values[fix_idx],
                             catalog_context_applies(param->context));
             if (fix_values[detail->n_fixes] && *fix_values[detail->n_fixes])
@@ -289,7 +299,7 @@ EngineResult engine_eval_rule(const Rule *rule, const Snapshot *snap, FindingLis
         /* only now: a rule that does not fire never needs its detail decoded */
         size_t n_fixes = rule_detail(rule)->n_fixes;
         char **fix_values = xcalloc(n_fixes + 1, sizeof(char *));
-        ok = render_texts(rule, &env, &message, &suggestion, fix_values, &links);
+        ok = render_texts(rule, &env, snap->fragment, &message, &suggestion, fix_values, &links);
         if (ok)
             make_finding(rule, snap, &env, message, suggestion, fix_values, &links, findings);
         else {

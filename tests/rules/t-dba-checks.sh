@@ -242,6 +242,16 @@ check "PK2020/PK2021 in a fragment with --host: the part alone above the RAM war
   out=$("$0" lint --host ram=16GB --fail-on never --format json "$1/whole.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\" or .rule == \"PK2001\") | .rule] | join(\",\")")
   [ "$out" = "PK2001" ] || { echo "whole: $out"; exit 1; }' "$PGKNOB" "$tmp"
 
+# a fragment that sets one of two ages PK4012 reads decides on that one: the warning stands, with
+# only the fix of the age it sets (realworld review rwm 01); close miss: below 1.6 billion, none
+check "PK4012 in a fragment setting autovacuum_freeze_max_age alone: the warning, one fix" bash -c '
+  mkdir -p "$1/frag4012" && printf "autovacuum_freeze_max_age = 2000000000\n" >"$1/frag4012/postgresql.auto.conf"
+  out=$("$0" lint --fail-on never --format json "$1/frag4012/postgresql.auto.conf" | jq -r "[.findings[] | select(.rule == \"PK4012\") | .severity + \" \" + ([.fix[].name] | join(\"+\"))] | join(\",\")")
+  [ "$out" = "warning autovacuum_freeze_max_age" ] || { echo "$out"; exit 1; }
+  printf "autovacuum_freeze_max_age = 1000000000\n" >"$1/frag4012/postgresql.auto.conf"
+  out=$("$0" lint --fail-on never --format json "$1/frag4012/postgresql.auto.conf" | jq -r "[.findings[] | select(.rule == \"PK4012\")] | length")
+  [ "$out" = 0 ] || { echo "close miss: $out"; exit 1; }' "$PGKNOB" "$tmp"
+
 # PK2020's fix floors at 4MB: where even that overruns its budget, the suggestion says so and
 # names max_connections (review 2026-12t, h21a 08: "within 1GB" at 10000 x 4MB = 39GB); close
 # miss: 100 connections keep the budget's words
