@@ -241,10 +241,17 @@ static char *start_why(const Snapshot *snap, const CatalogParam *param, const Gu
     const char *name = param->name;
     if (!strcmp(name, "wal_level") && cur && cur->parsed_ok &&
         rank(val->enum_val, wal_levels) < rank(cur->parsed.enum_val, wal_levels))
-        return xasprintf("lowering wal_level from %s to %s stops the server from starting while a "
-                         "replication slot (or a standby, or archiving) needs %s; pgknob cannot "
-                         "see the slots.",
-                         cur->parsed.enum_val, val->enum_val, cur->parsed.enum_val);
+        /* logical: a logical slot needs it; replica: a standby, archiving or a physical slot
+         * (review 2026-12v, h23c 38: archiving never needs logical) */
+        return !strcmp(cur->parsed.enum_val, "logical")
+                   ? xasprintf("lowering wal_level from logical to %s stops the server from "
+                               "starting while a logical replication slot exists (a subscriber's, "
+                               "a CDC tool's); pgknob cannot see the slots.",
+                               val->enum_val)
+                   : xasprintf("lowering wal_level from %s to %s stops the server from starting "
+                               "while a standby, WAL archiving or a replication slot needs %s; "
+                               "pgknob cannot see them.",
+                               cur->parsed.enum_val, val->enum_val, cur->parsed.enum_val);
     bool shared = !strcmp(name, "shared_preload_libraries");
     if (shared || !strcmp(name, "session_preload_libraries") ||
         !strcmp(name, "local_preload_libraries")) {
@@ -393,7 +400,8 @@ static bool restates(const Snapshot *snap, const CatalogParam *param, const Snap
            fabs(said.num - cur->parsed.num) <= 1e-9 * fmax(1, fabs(cur->parsed.num));
 }
 
-static char *intent_why(const Snapshot *snap, const CatalogParam *param, const SnapSetting *cur)
+static char *intent_why(const Snapshot *snap, const CatalogParam *param, const GucValue *val,
+                        const SnapSetting *cur)
 {
     const Intent *intent = snap->intent;
     if (!intent)
@@ -420,7 +428,8 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const S
                          name, cur->value, intent->chosen_at.text, intent->chosen_at.line);
     /* what the log holds is what a log reader the file names works from (review 2026-12q,
      * h18a 09: pgbadger's log_autovacuum_min_duration = 0 was a safe fix) */
-    if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4)) {
+    if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4) &&
+        !logs_more(name, val, cur)) { /* adding to the log takes nothing from its reader */
         bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not pgBadger's prefix */
         return xasprintf("the configuration %s%s%s (line %d) %s the program that reads the "
                          "server's log; %s = %s is part of what it is given, and changing it may "
@@ -609,7 +618,7 @@ static char *judge_why(const Snapshot *snap, const char *name, const char *value
     if (!why)
         why = step_why(param, &val, cur);
     if (!why)
-        why = intent_why(snap, param, cur);
+        why = intent_why(snap, param, &val, cur);
     if (!why)
         why = inert_why(snap, param);
     return why;

@@ -685,6 +685,16 @@ fix_why PK4011 <<<"$(lint_json "$work/badger.conf")" | grep -q 'comment "# Loggi
   ok "log reader: pgbadger named in a comment makes PK4011's fix unsafe; without it, safe" ||
   fail "log reader: $(lint_json "$work/badger.conf" | fix_why PK4011) / $(lint_json "$work/nobadger.conf" | fix_why PK4011)"
 
+# ...but a fix that only adds to the log (log_connections on, which pgBadger's own README asks
+# for) takes nothing from it: safe (review 2026-12v, h23c 27); and lowering wal_level from
+# logical names logical slots, not archiving (h23c 38: archiving needs replica)
+printf "# Logging configuration for pgbadger\nlog_disconnections = on\nwal_level = logical\n" >"$work/badger-on.conf"
+out=$(lint_json --pg-version 16 "$work/badger-on.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK8008") | .fix[0].safety] | join(",")' <<<"$out")" = safe ] &&
+  ! grep -q "or archiving" <<<"$("$PGKNOB" lint --pg-version 16 "$work/badger-on.conf" 2>&1)" &&
+  grep -q "a logical replication slot exists" <<<"$("$PGKNOB" lint --pg-version 16 "$work/badger-on.conf" 2>&1)" &&
+  ok "log reader: turning log_connections on is safe; lowering wal_level from logical names logical slots only" ||
+  fail "badger-on: $(jq -c '[.findings[] | select(.rule == "PK8008" or .rule == "PK3008") | [.rule, .fix]]' <<<"$out")"
 # pgBadger's documented log_line_prefix sets the log up for it: log_min_duration_statement = 0,
 # which its reports need, is a notice saying so (review 2026-12t, h22a 01); close miss: another
 # prefix keeps the warning
