@@ -2675,28 +2675,23 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 container));
             continue;
         }
-        /* full_page_writes off beside fsync off: one choice to give up crash safety (an
-         * import-only cluster's), reported once at fsync's line; torn pages matter only after
-         * the crash that fsync = off already makes unrecoverable (review 2026-12p, rwk 14) */
+        /* full_page_writes or synchronous_commit off beside fsync off: one choice to give up
+         * crash safety (an import-only cluster's), reported once at fsync's line: torn pages
+         * matter only after the crash that fsync = off already makes unrecoverable (review
+         * 2026-12p, rwk 14), and the last commits a crash loses are the least of it (review
+         * 2026-12v, h23a 10). PK6001's severity is not named: a purpose the file shows may still
+         * lower it (review 2026-12r, h19c 27) */
         const Finding *fsync_off;
-        if (!strcmp(f->rule_id, "PK6002") && (fsync_off = rule_at(out, begin, end, "PK6001")) &&
-            fsync_off->severity >= f->severity) {
-            /* PK6001's severity is not named: a purpose the file shows may still lower it
-             * (review 2026-12r, h19c 27: "PK6001's error" beside PK6001's notice) */
-            demote(f, xasprintf("A notice: fsync = off (line %d, PK6001) gives up crash safety "
-                                "already, and a torn page matters only after such a crash; one "
-                                "choice, reported there. Turn both back on together.",
-                                fsync_off->line));
-            continue;
-        }
-        /* synchronous_commit off beside fsync off: the last commits a crash loses are the
-         * least of what fsync = off gives up (review 2026-12v, h23a 10) */
-        if (!strcmp(f->rule_id, "PK6003") && (fsync_off = rule_at(out, begin, end, "PK6001")) &&
+        bool fpw = !strcmp(f->rule_id, "PK6002");
+        if ((fpw || !strcmp(f->rule_id, "PK6003")) &&
+            (fsync_off = rule_at(out, begin, end, "PK6001")) &&
             fsync_off->severity >= f->severity) {
             demote(f, xasprintf("A notice: fsync = off (line %d, PK6001) gives up crash safety "
-                                "already, so a crash can lose far more than the last commits; "
-                                "one choice, reported there. Turn both back on together.",
-                                fsync_off->line));
+                                "already, %s; one choice, reported there. Turn both back on "
+                                "together.",
+                                fsync_off->line,
+                                fpw ? "and a torn page matters only after such a crash"
+                                    : "so a crash can lose far more than the last commits"));
             continue;
         }
         static const char *const shares[] = {"PK2005", "PK2006", NULL};

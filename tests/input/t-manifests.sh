@@ -128,11 +128,13 @@ check "patroni: bootstrap.dcs.pg_hba is never read, and pg_hba.conf stays initdb
   test "$(lint_json "$tmp/dcs-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.line) \(.message | test("bootstrap.dcs.pg_hba is a list Patroni never reads.*initdb"))"] | join(",")')" = "warning 7 true"
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n    postgresql:\n      pg_hba:\n      - host replication replicator 10.0.0.0/24 scram-sha-256\n' > "$tmp/dcs-pg-hba.yml"
 check "  close miss: bootstrap.dcs.postgresql.pg_hba is read (no PK0071)" \
-  test "$(lint_json "$tmp/dcs-pg-hba.yml" | jq '[.findings[] | select(.rule == "PK0071")] | length')" = 0
+  test -z "$(sevs_of "$tmp/dcs-pg-hba.yml" PK0071)"
 printf 'pg_hba:\n- host all all 10.0.0.0/24 scram-sha-256\npostgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/24 scram-sha-256\n' > "$tmp/top-hba.yml"
 check "patroni: a top-level pg_hba is never read either; the message names the list Patroni writes" \
   grep -q 'pg_hba is a list Patroni never reads: its lines are not in pg_hba.conf (Patroni writes it from postgresql.pg_hba)' \
   <<<"$(lint_json "$tmp/top-hba.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
+# the severities of one rule's findings in a file, comma-separated
+sevs_of() { lint_json "$1" | jq -r --arg r "$2" '[.findings[] | select(.rule == $r) | .severity] | join(",")'; }
 # an unused list whose every line the used one holds, among others, loses nothing either: a
 # notice (review 2026-12v, h23d 48); close miss: one line missing from the used list
 printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n  - host all all 10.1.0.0/16 trust\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n' > "$tmp/sub-hba.yml"
@@ -140,7 +142,7 @@ check "patroni: bootstrap.pg_hba whose lines postgresql.pg_hba holds among other
   test "$(lint_json "$tmp/sub-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("has only lines of postgresql.pg_hba"))"] | join(",")')" = "notice true"
 printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\nbootstrap:\n  pg_hba:\n  - host all all 10.0.0.0/8 scram-sha-256\n  - host replication rep 10.0.0.0/8 scram-sha-256\n' > "$tmp/sub-hba2.yml"
 check "  close miss: a line the used list lacks keeps the warning" \
-  test "$(lint_json "$tmp/sub-hba2.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
+  test "$(sevs_of "$tmp/sub-hba2.yml" PK0071)" = warning
 # PK0085: a wildcard connect_address is published to the other members, who cannot connect to
 # it (review 2026-12v, h23d 47); close miss: loopback, as Patroni's own postgres0.yml runs three
 # members on one host
@@ -149,7 +151,7 @@ check "patroni: connect_address 0.0.0.0 and '*' are two PK0085 warnings at lines
   test "$(lint_json "$tmp/connect.yml" | jq -r '[.findings[] | select(.rule == "PK0085") | "\(.severity) \(.line)"] | sort | join(",")')" = "warning 4,warning 7"
 printf 'scope: x\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/connect-lo.yml"
 check "  close miss: a loopback connect_address (one host's demo cluster) is no PK0085" \
-  test "$(lint_json "$tmp/connect-lo.yml" | jq '[.findings[] | select(.rule == "PK0085")] | length')" = 0
+  test -z "$(sevs_of "$tmp/connect-lo.yml" PK0085)"
 # listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
 # Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
 printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
@@ -157,7 +159,7 @@ check "patroni: listen_addresses '*' under listen 0.0.0.0:5432 is a notice that 
   test "$(lint_json "$tmp/listen-all.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("0.0.0.0 itself.*no IPv6"))"] | join(",")')" = "notice true"
 printf 'scope: x\npostgresql:\n  listen: 10.0.0.1:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-one.yml"
 check "  close miss: '*' under listen 10.0.0.1:5432 stays a warning (other interfaces are lost)" \
-  test "$(lint_json "$tmp/listen-one.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = warning
+  test "$(sevs_of "$tmp/listen-one.yml" PK0071)" = warning
 # bootstrap.users: Patroni 4.0 removed user creation, so the users never exist (review 2026-12u,
 # h22d 48-50); the message names the count, never a password
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  users:\n    admin:\n      password: Qwerty12345\n    app:\n      password: s3cret\n' > "$tmp/users.yml"
@@ -167,7 +169,7 @@ check "patroni: bootstrap.users (2 users) is a PK0071 warning that Patroni 4.0 c
 check "  ... and prints no password" bash -c '! grep -q "Qwerty12345\|s3cret" <<<"$0"' "$out"
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  post_bootstrap: /usr/local/bin/create-users.sh\n' > "$tmp/post.yml"
 check "  close miss: a post_bootstrap script raises no PK0071" \
-  test "$(lint_json "$tmp/post.yml" | jq '[.findings[] | select(.rule == "PK0071")] | length')" = 0
+  test -z "$(sevs_of "$tmp/post.yml" PK0071)"
 # the local list replaces the DCS's; with ssl = on the hostssl line can match
 printf 'postgresql:\n  data_dir: /d\n  parameters:\n    ssl: "on"\n  pg_hba:\n  - hostssl all all 0.0.0.0/0 scram-sha-256\n  - host all all 10.0.0.0/8 trust\nbootstrap:\n  dcs:\n    postgresql:\n      pg_hba:\n      - host all all all bogus\n' > "$tmp/local.yml"
 jl=$(lint_json "$tmp/local.yml")
