@@ -2577,37 +2577,24 @@ static const Finding *rule_at(const FindingList *out, size_t begin, size_t end, 
 
 /* A worst case beyond 1.5 x RAM endangers availability only on a machine pgknob knows: where the
  * RAM is the file's own statement, which its settings contradict (PK0091), or is read from its
- * sizing, it is a warning. */
-static void ram_doubted(const Intent *intent, Finding *f)
+ * sizing, it is a warning (`to`); one over a RAM read from the sizing, a notice. */
+static void ram_doubted(const Intent *intent, Finding *f, Severity to)
 {
-    finding_set_severity(f, SEV_WARNING);
+    finding_set_severity(f, to);
     char *ram = bytes_text(intent->ram_bytes);
-    char *hint =
+    const char *level = to == SEV_NOTICE ? "A notice" : "A warning, not an error";
+    char *basis =
         intent->ram_inferred
-            ? xasprintf("A warning, not an error: the %s of RAM it is measured against is read "
-                        "from the file's sizing ('%s', line %d), which no comment states. Give "
-                        "--host with the machine's memory to judge it.%s%s",
-                        ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
-                        f->hint ? f->hint : "")
-            : xasprintf("A warning, not an error: the %s of RAM it is measured against is the "
-                        "file's own statement ('%s', line %d), which its settings contradict "
-                        "(PK0091). Give --host with the machine's memory to judge it.%s%s",
-                        ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
-                        f->hint ? f->hint : "");
-    f->hint = finding_take(f, hint);
-    free(ram);
-}
-
-static void ram_guessed(const Intent *intent, Finding *f)
-{
-    finding_set_severity(f, SEV_NOTICE);
-    char *ram = bytes_text(intent->ram_bytes);
-    char *hint = xasprintf("A notice: the %s of RAM it is measured against is only read from the "
-                           "file's sizing ('%s', line %d); no comment states the machine. Give "
-                           "--host with its memory to judge it.%s%s",
-                           ram, intent->ram_at.text, intent->ram_at.line, f->hint ? " " : "",
-                           f->hint ? f->hint : "");
-    f->hint = finding_take(f, hint);
+            ? xasprintf("read from the file's sizing ('%s', line %d), which no comment states",
+                        intent->ram_at.text, intent->ram_at.line)
+            : xasprintf("the file's own statement ('%s', line %d), which its settings contradict "
+                        "(PK0091)",
+                        intent->ram_at.text, intent->ram_at.line);
+    f->hint = finding_printf(f,
+                             "%s: the %s of RAM it is measured against is %s. Give --host with "
+                             "the machine's memory to judge it.%s%s",
+                             level, ram, basis, f->hint ? " " : "", f->hint ? f->hint : "");
+    free(basis);
     free(ram);
 }
 
@@ -2618,12 +2605,12 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         if ((intent->ram_doubted || intent->ram_inferred) &&
             !strcmp(out->items[idx].rule_id, "PK2001") && out->items[idx].severity == SEV_ERROR)
-            ram_doubted(intent, &out->items[idx]);
+            ram_doubted(intent, &out->items[idx], SEV_WARNING);
         /* a worst case a little over a RAM no comment states, only its sizing ratio: a
          * notice (review 2026-12v, h23a 11, h23b 26 and 27: a build failed on a guessed 1GB) */
         else if (intent->ram_inferred && !strcmp(out->items[idx].rule_id, "PK2002") &&
                  out->items[idx].severity == SEV_WARNING)
-            ram_guessed(intent, &out->items[idx]);
+            ram_doubted(intent, &out->items[idx], SEV_NOTICE);
     }
     const Finding *debugging = debugging_setup(out, begin, end);
     int debugging_line = debugging ? debugging->line : 0;
