@@ -4,6 +4,7 @@
 #include <locale.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1903,6 +1904,25 @@ static size_t check_sql_statements(const ConfSet *set, bool *sql, FindingList *o
     return n;
 }
 
+/* A file saved as UTF-16 (a Windows editor's "Unicode"): its byte-order mark and the NUL byte
+ * beside every ASCII character are what the server reads, so it refuses the first line; every
+ * line's syntax error is that one cause (review 2026-12w, h24c 31: 100 errors for one file).
+ * The byte order named ("little-endian"), or NULL. */
+static const char *utf16_order(const char *path)
+{
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    if (!f)
+        return NULL;
+    unsigned char bom[2] = {0, 0};
+    size_t got = fread(bom, 1, 2, f);
+    fclose(f);
+    if (got < 2)
+        return NULL;
+    return bom[0] == 0xFF && bom[1] == 0xFE   ? "little-endian"
+           : bom[0] == 0xFE && bom[1] == 0xFF ? "big-endian"
+                                              : NULL;
+}
+
 void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts *opts,
                    FindingList *out)
 {
@@ -1914,10 +1934,32 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_sql_statements(set, sql, out);
     UnknownFamilies fams = {0};
     unknown_families(set, snap->catalog, &fams);
+    const char *utf16_file = NULL; /* the file of the last entry checked, and its encoding */
+    const char *utf16 = NULL;
     for (size_t entry_idx = 0; entry_idx < set->n_entries; entry_idx++) {
         size_t before = out->n;
         if (sql[entry_idx])
             continue; /* check_sql_statements said it */
+        const ConfEntry *at = &set->entries[entry_idx];
+        if (at->file && (!utf16_file || strcmp(utf16_file, at->file))) {
+            utf16_file = at->file;
+            utf16 = utf16_order(at->file);
+            if (utf16) {
+                Finding *f = add_finding(out, "PK0001", at->file, 1);
+                f->message = finding_printf(
+                    f,
+                    "the file is UTF-16 (%s, with a byte-order mark): the server reads it byte by"
+                    " byte, the mark and a NUL byte beside every character, and refuses it from"
+                    " line 1",
+                    utf16);
+                f->hint = finding_strdup(f, "One cause for every line: the encoding, which a"
+                                            " Windows editor's \"Unicode\" saves.");
+                f->suggestion = finding_strdup(f, "save the file as UTF-8 (or ASCII) without a"
+                                                  " byte-order mark");
+            }
+        }
+        if (utf16)
+            continue; /* its lines are that one finding */
         if (!templated[entry_idx]) {
             check_entry(set, entry_idx, snap, opts, &fams, out);
             /* a template's own tag left unmarked is inside {% raw %}: rendering keeps it */
