@@ -115,12 +115,29 @@ static char *lines_join(FixPlan *plan, const Lines *lines)
     return keep(plan, &sb);
 }
 
+/* The lines are C strings: a NUL byte (a UTF-16 file's every other byte) would cut the rewritten
+ * file short there (review 2026-12w, h24c 31: 58,788 bytes written as 46). */
+static bool text_only(const char *path, const char *data, size_t len, PkDiag *diag)
+{
+    const char *nul = memchr(data, '\0', len);
+    if (!nul)
+        return true;
+    return pk_diag_set(diag, path, 0, NULL,
+                       "holds a NUL byte (at byte %zu: a UTF-16 or binary file), and pgknob fix "
+                       "rewrites text only; save the file as UTF-8 first",
+                       (size_t)(nul - data));
+}
+
 static bool edit_file(FixPlan *plan, const char *path, PkDiag *diag)
 {
     char *data = NULL;
     size_t len = 0;
     if (!pk_read_file_or_diag(path, FIX_FILE_MAX, &data, &len, diag, "could not read it again"))
         return false;
+    if (!text_only(path, data, len, diag)) {
+        free(data);
+        return false;
+    }
     Lines lines;
     lines_split(data, &lines);
     bool appended = false;
@@ -273,6 +290,16 @@ bool fix_plan_build(const LintResult *res, size_t input_idx, const FixSelect *se
     if (!input->set.n_files)
         return true;
     plan->top_file = arena_strdup(plan->arena, input->set.files[0]);
+    /* a file fix cannot rewrite is refused whole, changes or not, so the run says why */
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(input->set.files[0], FIX_FILE_MAX, &data, &len, &err) == PK_READ_OK) {
+        bool text = text_only(input->set.files[0], data, len, diag);
+        free(data);
+        if (!text)
+            return false;
+    }
     /* findings that rename a refused line first, so a parameter's change lands there */
     for (int pass = 0; pass < 2; pass++)
         for (size_t idx = 0; idx < res->findings.n; idx++) {

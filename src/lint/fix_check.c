@@ -11,6 +11,7 @@
 #include "catalog/value.h"
 #include "common/units.h"
 #include "common/fp.h"
+#include "common/readfile.h"
 #include "common/xalloc.h"
 #include "lint/fix_safety.h"
 #include "lint/fold.h"
@@ -333,12 +334,42 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
         }
 }
 
+/* Does the file hold a NUL byte (UTF-16, a binary file)? pgknob fix refuses to rewrite it
+ * (fix_apply.c), so no fix is offered for it. */
+static bool holds_nul(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!path || pk_read_file(path, 64 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool nul = memchr(data, '\0', len) != NULL;
+    free(data);
+    return nul;
+}
+
 void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
                      const EngineOpts *eopts)
 {
     const LintInput *input = &res->inputs[input_idx];
     if (!input->snap.catalog)
         return;
+    if (input->set.n_files && holds_nul(input->set.files[0])) {
+        size_t ranges[2][2] = {{input->validation_begin, input->validation_end},
+                               {input->rules_begin, input->rules_end}};
+        for (size_t range = 0; range < 2; range++)
+            for (size_t idx = ranges[range][0]; idx < ranges[range][1]; idx++) {
+                Finding *f = &res->findings.items[idx];
+                if (!f->n_fixes)
+                    continue;
+                while (f->n_fixes)
+                    finding_drop_fix(f, f->n_fixes - 1);
+                finding_note_fix(f, "No fix is offered: the file holds NUL bytes (UTF-16 or "
+                                    "binary), which pgknob fix does not rewrite; save it as UTF-8 "
+                                    "first.");
+            }
+        return;
+    }
     Finding *items = res->findings.items;
     bool *changed_of = xcalloc(res->findings.n + 1, sizeof(bool));
     check_range(&input->snap, items, input->validation_begin, input->validation_end, changed_of);

@@ -292,4 +292,18 @@ json=$("$PGKNOB" lint --pg-version 15 --host ram=64GB,cores=16 --format json --f
 check "... not where work_mem keeps its value (temp_buffers is cut: close miss)" \
   bash -c '! grep -q "or keep work_mem" <<<"$1"' _ "$(jq -r '.findings[] | select(.rule == "PK2001") | .suggestion' <<<"$json")"
 
+# a file with NUL bytes (UTF-16) is never rewritten: fix exits 2 naming the byte and leaves the
+# file as it was; lint offers no fix there (review 2026-12w, h24c 31: 58,788 bytes written as 46)
+printf "shared_buffers = 128MB\nwork_mem = 4MB\n" | iconv -f UTF-8 -t UTF-16 > "$tmp/u16.conf"
+cp "$tmp/u16.conf" "$tmp/u16.orig"
+expect_exit 2 "fix --in-place on a UTF-16 file exits 2" -- \
+  "$PGKNOB" fix --min-severity recommendation --in-place "$tmp/u16.conf"
+check "  ... naming the NUL byte and UTF-8" grep -q "holds a NUL byte (at byte 3: a UTF-16 or binary file).*save the file as UTF-8" <<<"$ERR"
+check "  ... and the file is byte for byte as it was" cmp -s "$tmp/u16.conf" "$tmp/u16.orig"
+expect_exit 2 "  ... -o writes nothing either" -- \
+  "$PGKNOB" fix --min-severity recommendation -o "$tmp/u16-out.conf" "$tmp/u16.conf"
+check "  ... (no output file)" test ! -e "$tmp/u16-out.conf"
+check "lint offers no fix in that file, and says why" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/u16.conf" | jq -r '[.findings[] | select(.rule == "PK7001") | "\((.fix // []) | length) \(.fix_note | test("holds NUL bytes"))"] | join(",")')" = "0 true"
+
 done_testing
