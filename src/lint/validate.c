@@ -425,8 +425,15 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
         return;
     }
     f->hint = finding_printf(f, "Did you mean \"%s\"?", close);
-    f->suggestion =
-        finding_take(f, conf_format_assignment(close, entry->value ? entry->value : ""));
+    if (!entry->value) {
+        /* a template's line whose value did not read (`listen_address = {{ ip }}`): the name
+         * alone is wrong, and writing an empty value would turn the setting off (review
+         * 2026-12w, h24d 46) */
+        f->suggestion = finding_printf(f, "write %s for %s on this line, keeping its value", close,
+                                       entry->name);
+        return;
+    }
+    f->suggestion = finding_take(f, conf_format_assignment(close, entry->value));
     add_rename_fix(f, param, cat->major, entry);
 }
 

@@ -450,4 +450,14 @@ done
 check "  close miss: the same lines in UTF-8 raise no error" \
   test "$(lint_json "$work/u8.conf" | jq '[.findings[] | select(.severity == "error")] | length')" = 0
 
+# a misspelt name on a template's line whose value did not read keeps its value: the suggestion
+# renames, and no fix writes an empty value over the placeholder (review 2026-12w, h24d 46)
+printf "listen_address = {{ ansible_default_ipv4.address }}\nshared_buffers = 128MB\n" > "$work/typo.conf.j2"
+out=$(lint_json "$work/typo.conf.j2")
+check "listen_address = {{ ip }}: PK0010 suggests the rename keeping the value, with no fix" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0010") | "\(.suggestion) \((.fix // []) | length)"] | join(",")' <<<"$out")" = "write listen_addresses for listen_address on this line, keeping its value 0"
+printf "listen_address = '*'\n" > "$work/typo-lit.conf"
+check "  close miss: a literal value gets the rename fix" \
+  test "$(lint_json "$work/typo-lit.conf" | jq -r '[.findings[] | select(.rule == "PK0010") | .fix[0].name] | join(",")')" = listen_addresses
+
 done_testing
