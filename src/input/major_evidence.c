@@ -397,6 +397,17 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
         add_clue(
             out, label, major, entry->file, entry->line,
             xasprintf("%s at %s %s %s", entry->name, at, cluster ? "is" : "names", entry->value));
+        /* one value may name two majors (a 9.1 flag file beside a 9.3 archive): each is a clue,
+         * and clues that disagree name none (review 2026-12w, h24d 45) */
+        char other[16];
+        int other_major;
+        for (const char *slash = strchr(entry->value, '/'); !cluster && slash;
+             slash = strchr(slash + 1, '/'))
+            if (major_in_text(slash, false, other, &other_major) && strcmp(other, label)) {
+                add_clue(out, other, other_major, entry->file, entry->line,
+                         xasprintf("%s at %s names %s too", entry->name, at, other));
+                break;
+            }
         free(at);
     }
     for (size_t idx = 0; idx < set->n_files; idx++)
