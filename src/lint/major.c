@@ -657,7 +657,7 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     int dates_before = release_index("13");
     int earliest = -1;
     const Finding *first = NULL;
-    size_t count = 0, n_later = 0;
+    size_t count = 0, n_later = 0, first_idx = 0;
     size_t *later = xcalloc(out->n - begin + 1, sizeof(size_t));
     for (size_t idx = begin; idx < out->n; idx++) {
         const Finding *f = &out->items[idx];
@@ -685,7 +685,15 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         if (earliest < 0 || at < earliest) {
             earliest = at;
             first = f;
+            first_idx = idx;
         }
+    }
+    /* one removed line alone is as likely a stale line in a newer file (review 2026-12w, h24a
+     * 09: checkpoint_segments in a 2025 file for 14): it says both facts, as a removal in 13 or
+     * later does; two or more removed parameters, one of them before 13, date the file */
+    if (count == 1 && n_later == 0) {
+        later[n_later++] = first_idx;
+        first = NULL;
     }
     if (!first) {
         for (size_t idx = 0; idx < n_later; idx++) {

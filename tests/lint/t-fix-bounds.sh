@@ -63,7 +63,7 @@ check "  ... close miss: autovacuum_vacuum_cost_limit 200 to 666, under four tim
 
 # condition 6: a file its parameters date before 13 gets no tuning fix by default, but a
 # misspelt name the server refuses is still corrected
-printf 'checkpoint_segments = 32\nshared_buffer = 1GB\nautovacuum_max_workers = 10\nautovacuum_vacuum_cost_limit = 200\n' > "$T/old91.conf"
+printf 'checkpoint_segments = 32\nmax_fsm_pages = 100000\nshared_buffer = 1GB\nautovacuum_max_workers = 10\nautovacuum_vacuum_cost_limit = 200\n' > "$T/old91.conf"
 check "a 9.4-or-older file: PK4010's tuning fix is unsafe" test "$(safety "$T/old91.conf" PK4010)" = unsafe
 check "  ... its misspelt shared_buffer's correction stays safe" test "$(safety "$T/old91.conf" PK0010)" = safe
 check "  ... with --pg-version 16, the tuning fix is safe again" \
@@ -108,7 +108,7 @@ check "  ... and under track_counts = off" test "$(safety "$T/naptime-tc.conf" P
 check "  ... close miss: with autovacuum on, it stays safe" test "$(safety "$T/naptime-near.conf" PK4003)" = safe
 # the summary gives a reason several findings share (the file's major) once (set 4's reviewers:
 # the same sentence on three lines of one summary)
-printf 'checkpoint_segments = 32\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\n' > "$T/shared-why.conf"
+printf 'checkpoint_segments = 32\nautovacuum_vacuum_cost_delay = 20ms\nlog_autovacuum_min_duration = 0\nmax_fsm_pages = 100000\n' > "$T/shared-why.conf"
 expect_exit 0 "pgknob fix --diff of a file its checkpoint_segments dates to 9.4 or older" -- "$PGKNOB" fix "$T/shared-why.conf" --diff
 check "  ... says the file's major once in the summary" \
   test "$(grep -c 'which pgknob does not check' <<<"$ERR")" = 1

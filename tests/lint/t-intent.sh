@@ -235,7 +235,7 @@ printf "shared_preload_libraries = 'timescaledb'\nmax_worker_processes = 8\n" >"
   ok "path: a test's worker slots (PK0028) are a notice; under production the warning" || fail "path: PK0028 under test is $(lint_json "$work/logger-tests/postgresql.conf" | sev PK0028)"
 # an end-of-life major is support status: a name lowers it to a notice too (review 2026-12k)
 mkdir -p "$work/old-bench"
-printf "checkpoint_segments = 32\nshared_buffers = 1GB\n" >"$work/old-bench/postgresql.conf"
+printf "checkpoint_segments = 32\nmax_fsm_pages = 100000\nshared_buffers = 1GB\n" >"$work/old-bench/postgresql.conf"
 [ "$(lint_json "$work/old-bench/postgresql.conf" | sev PK0005)" = notice ] &&
   [ "$(lint_json --purpose production "$work/old-bench/postgresql.conf" | sev PK0005)" = warning ] &&
   ok "path: an end-of-life major in a benchmark's directory is a notice; under production the warning" || fail "path: PK0005 under a named benchmark is $(lint_json "$work/old-bench/postgresql.conf" | sev PK0005)"

@@ -382,16 +382,23 @@ out=$(lint_json "$work/cvc2.conf")
 jq -e '[.findings[] | select(.rule == "PK0011")] | .[0].fix[0] | .safety == "unsafe" and (.why | test("PostgreSQL 9.2 removed") and test("removing it changes") and (test("refuses") | not))' >/dev/null <<<"$out" &&
   ok "  ... close miss: a declared class stays unsafe, for what removing it changes (no refusal claimed)" ||
   fail "cvc2: $(jq -c '[.findings[] | select(.rule == "PK0011") | .fix]' <<<"$out")"
-printf 'checkpoint_segments = 32\nshared_buffers = 1GB\n' >"$work/cps.conf"
+printf 'checkpoint_segments = 32\nmax_fsm_pages = 100000\nshared_buffers = 1GB\n' >"$work/cps.conf"
 out=$(lint_json "$work/cps.conf")
-jq -e 'any(.findings[]; .rule == "PK0005" and .severity == "warning" and (.message | test("9.4 and older"))) and all(.findings[]; .rule != "PK0011" or .severity == "notice")' >/dev/null <<<"$out" &&
-  ok "  ... close miss: checkpoint_segments (removed in 9.5, before every supported major) dates the file: end of life stands" ||
+jq -e 'any(.findings[]; .rule == "PK0005" and .severity == "warning" and (.message | test("8.3 and older"))) and all(.findings[]; .rule != "PK0011" or .severity == "notice")' >/dev/null <<<"$out" &&
+  ok "  ... close miss: two parameters removed before 13 (checkpoint_segments, max_fsm_pages) date the file: end of life stands" ||
   fail "cps: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# one such line alone is as likely a stale line in a newer file: it says both facts, with no end
+# of life (review 2026-12w, h24a 09: checkpoint_segments in a 2025 file for 14)
+printf 'checkpoint_segments = 32\nrandom_page_cost = 1.1\n' >"$work/cps-alone.conf"
+out=$(lint_json "$work/cps-alone.conf")
+jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning" and (.message | test("stops PostgreSQL 9.5 and later from starting")))' >/dev/null <<<"$out" &&
+  ok "one removed line alone (checkpoint_segments): a warning that says both facts, no end of life" ||
+  fail "cps alone: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # a value the dated major refuses disproves the date (the catalog's enum values per major, and
 # older majors' from their guc.c): the file runs on a newer major, and the refusal stands
 printf "checkpoint_segments = 32\npassword_encryption = 'scram-sha-256'\n" >"$work/scram.conf"
 printf 'wal_keep_segments = 32\nwal_compression = lz4\n' >"$work/lz4.conf"
-printf 'checkpoint_segments = 32\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
+printf 'checkpoint_segments = 32\nmax_fsm_pages = 100000\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
 printf 'wal_keep_segments = 32\nwal_compression = on\n' >"$work/walcomp.conf"
 # a parameter that arrived when the other left disproves the date as a value does (review
 # 2026-12k, h12b 24: no major has both, so the refusal stands)
@@ -411,12 +418,16 @@ out=$(lint_json "$work/walcomp.conf")
 jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning")' >/dev/null <<<"$out" &&
   ok "value evidence close miss (walcomp): a value 12 accepts disproves nothing; wal_keep_segments stays a warning" ||
   fail "value evidence walcomp: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
-for f in hotstandby mpw; do
-  out=$(lint_json "$work/$f.conf")
-  jq -e 'any(.findings[]; .rule == "PK0005")' >/dev/null <<<"$out" &&
-    ok "value evidence close miss ($f): a value the dated major accepts keeps the date" ||
-    fail "value evidence $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
-done
+out=$(lint_json "$work/hotstandby.conf")
+jq -e 'any(.findings[]; .rule == "PK0005")' >/dev/null <<<"$out" &&
+  ok "value evidence close miss (hotstandby): a value the dated major accepts keeps the date" ||
+  fail "value evidence hotstandby: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a parameter the removed one's major has too disproves nothing, but one removed line alone
+# dates nothing either (review 2026-12w, h24a 09): both facts, no end of life
+out=$(lint_json "$work/mpw.conf")
+jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning")' >/dev/null <<<"$out" &&
+  ok "value evidence close miss (mpw): replacement_sort_tuples alone says both facts" ||
+  fail "value evidence mpw: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 
 # The major the parameters a file sets allow (issue 24; review-h6d 48): one added in N rules out
 # every major before N, one removed in M every major from M on. A file that names no major and
@@ -550,14 +561,14 @@ for f in sample14-17 sample14up; do
 done
 
 # a recommendation on a file written for an older major speaks of the major checked, and says so
-printf "checkpoint_segments = 32\n" >"$work/cps94.conf"
+printf "checkpoint_segments = 32\ncheckpoint_segments = 32\nsort_mem = 1024\n" >"$work/cps94.conf"
 out=$("$PGKNOB" lint --format json --fail-on never "$work/cps94.conf")
 jq -e '[.findings[] | select(.severity == "recommendation")] | length > 0 and all(.message | test("on PostgreSQL 18, the major checked; the file was written for PostgreSQL 9.4 or older"))' >/dev/null <<<"$out" &&
   ok "recommendations on a 9.4 file say they are about the major checked" ||
   fail "recommendations on an old file: $(jq -c '[.findings[] | select(.severity == "recommendation") | .message]' <<<"$out")"
 # one whose change the file's major does not have is no advice for it (review 2026-12k, rwg 02:
 # track_io_timing, 9.2, and pg_stat_statements, 8.4, for an 8.x file)
-printf "max_fsm_pages = 100000\n" >"$work/fsm.conf"
+printf "max_fsm_pages = 100000\nmax_fsm_relations = 1000\n" >"$work/fsm.conf"
 check "  ... an 8.3 file gets no recommendation of track_io_timing or pg_stat_statements" test \
   "$("$PGKNOB" lint --format json --fail-on never "$work/fsm.conf" | jq '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004")] | length')" = 0
 out=$("$PGKNOB" lint --pg-version 17 --format json --fail-on never "$work/fsm.conf")
@@ -623,7 +634,7 @@ check "  ... close miss: in a file of no older major, PK0010 says only 13 to 18 
 
 # a file for an older major: tuning warnings judged on the checked major are notices for the
 # upgrade (review 2026-12k, rwe 02); a worst case beyond RAM is not tuning and keeps its level
-printf "checkpoint_segments = 32\nshared_buffers = 32MB\n" >"$work/old-tuning.conf"
+printf "checkpoint_segments = 32\nmax_fsm_pages = 100000\nshared_buffers = 32MB\n" >"$work/old-tuning.conf"
 check "an 8.x-era file's tiny shared_buffers is a notice of advice for the upgrade" bash -c 'test "$0" = "notice true"' \
   "$(rlint --host ram=16GB "$work/old-tuning.conf" | jq -r '[.findings[] | select(.rule == "PK2003")][0] | "\(.severity) \(.hint | test("Retune as part of the upgrade"))"')"
 printf "checkpoint_segments = 32\nshared_buffers = 1GB\nwork_mem = 1GB\nmax_connections = 500\n" >"$work/old-memory.conf"
