@@ -296,12 +296,10 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
             for (size_t m = 0; m < sizeof(measuring) / sizeof(measuring[0]); m++)
                 if (!strcmp(f->rule_id, measuring[m])) {
                     f->suppressed = true;
-                    f->suppress_reason = finding_printf(
-                        f,
-                        "purpose benchmark%s%s%s: it adds measuring overhead to what the"
-                        " benchmark measures; enable it for a separate profiling run",
-                        whence ? " (the file's own, from " : "", whence ? whence : "",
-                        whence ? ")" : "");
+                    /* PK0090 names where the purpose came from */
+                    f->suppress_reason = finding_strdup(
+                        f, "purpose benchmark: it adds measuring overhead to what the benchmark"
+                           " measures; enable it for a separate profiling run");
                 }
         /* the rest of what costs only speed or resources: a test cluster is judged by what it
          * does, not how fast; a benchmark's speed is its result, so there it stays a warning */

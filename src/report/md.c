@@ -1162,26 +1162,43 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
     size_t count = report_count_suppressed(in);
     if (!count)
         return;
+    /* a list, not findings: one line each, and those the purpose silenced for one reason (no
+     * line of their own) on one line together (issue 24: lists are collapsed) */
     sb_printf(out,
-              "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — "
-              "reason` comments. They do not count towards the exit code.\n\n"
-              "| Rule | Severity | Where | Reason |\n|---|---|---|---|\n",
+              "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — reason` "
+              "comments, or by the purpose; they do not count towards the exit code.\n\n",
               count);
-    for (size_t idx = 0; idx < in->findings->n; idx++) {
-        const Finding *f = &in->findings->items[idx];
-        if (!f->suppressed)
+    const FindingList *list = in->findings;
+    bool *done = xcalloc(list->n + 1, sizeof(bool));
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        if (!f->suppressed || done[idx])
             continue;
-        sb_printf(out, "| %s ", f->rule_id);
-        sb_put_md(out, f->title ? f->title : f->rule_name);
-        sb_printf(out, " | %s | ", severity_name(f->severity));
-        md_location(opts, out, f->file, f->line, true);
-        sb_put(out, " | ");
-        if (f->suppress_reason && *f->suppress_reason)
-            md_redacted_text(in, out, f->suppress_reason);
+        const char *reason = f->suppress_reason && *f->suppress_reason ? f->suppress_reason : NULL;
+        sb_printf(out, "- %s", f->rule_id);
+        bool placed = f->file && f->line > 0;
+        for (size_t other = idx + 1; !placed && reason && other < list->n; other++) {
+            const Finding *g = &list->items[other];
+            if (g->suppressed && !done[other] && !(g->file && g->line > 0) &&
+                g->severity == f->severity && g->suppress_reason &&
+                !strcmp(g->suppress_reason, reason)) {
+                sb_printf(out, ", %s", g->rule_id);
+                done[other] = true;
+            }
+        }
+        sb_printf(out, " (%s", severity_name(f->severity));
+        if (placed) {
+            sb_put(out, ", ");
+            md_location(opts, out, f->file, f->line, true);
+        }
+        sb_put(out, "): ");
+        if (reason)
+            md_redacted_text(in, out, reason);
         else
             sb_put(out, "*no reason given*");
-        sb_put(out, " |\n");
+        sb_put(out, "\n");
     }
+    free(done);
     sb_put(out, "\n");
 }
 

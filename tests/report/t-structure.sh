@@ -190,7 +190,7 @@ check "verdict: under --fail-on never, the default gate's verdict too" bash -c \
 check "  ... close miss: the default gate itself is not said twice" bash -c \
   '! grep -q "The default gate" <<<"$0"' "$(verdict "$("$PGKNOB" lint --format md "$w/gate.conf" 2>/dev/null)")"
 # one unsafe reason shared by several fixes is written once, then linked (h12b 24: four times)
-printf 'checkpoint_segments = 32\ncheckpoint_completion_target = 0.5\nlog_checkpoints = off\n' >"$w/oldfix.conf"
+printf 'checkpoint_segments = 32\nwal_keep_segments = 64\ncheckpoint_completion_target = 0.5\nlog_checkpoints = off\n' >"$w/oldfix.conf"
 check "a fix-safety reason said before is a link to where it was said" bash -c \
   'test "$(grep -c "was written for PostgreSQL 9.4 or older" <<<"$0")" -ge 1 && grep -q "Fix safety:\* as for \[finding " <<<"$0"' "$(mdlint "$w/oldfix.conf")"
 done_testing
