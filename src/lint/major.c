@@ -904,6 +904,19 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         return;
     }
     const char *label = major_evidence_agreed(&ev);
+    /* clues that disagree but all name majors before the checked ones (a 9.1 flag file beside a
+     * 9.3 archive): the file is an end-of-life major's either way, the newest it names at the
+     * latest (review 2026-12w, h24d 45) */
+    const char *newest = NULL;
+    bool all_old = true;
+    for (size_t idx = 0; idx < ev.n && all_old; idx++) {
+        all_old = !catalog_for_major(ev.clues[idx].major);
+        if (all_old && (!newest || release_index(ev.clues[idx].label) > release_index(newest)))
+            newest = ev.clues[idx].label;
+    }
+    bool several_old = !label && all_old && newest && release_index(newest) >= 0;
+    if (several_old)
+        label = newest;
     const MajorClue *first = &ev.clues[0];
     Finding *f = notice(out, NULL, first->file, first->line);
     if (label && first->major && catalog_for_major(first->major)) {
@@ -914,6 +927,20 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             finding_printf(f, "checked as PostgreSQL %d: %s; give --pg-version to choose another",
                            first->major, why);
         only_written_for(end_of_life(out, label, false, why, NULL, first->file, first->line), &ev);
+        free(why);
+    } else if (several_old) {
+        snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
+        snprintf(input->evident_major, sizeof(input->evident_major), "%s or older", label);
+        char *why = conflict_words(&ev);
+        snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
+        f->message = finding_printf(
+            f,
+            "the file names more than one major, every one before those pgknob checks: %s; it "
+            "was written for PostgreSQL %s or older, and is checked as PostgreSQL %d, so its "
+            "removed-parameter findings are what an upgrade to %d needs; give --pg-version to "
+            "choose another",
+            why, label, fallback, fallback);
+        end_of_life(out, label, true, why, NULL, first->file, first->line);
         free(why);
     } else if (label) {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
