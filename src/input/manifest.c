@@ -156,6 +156,7 @@ typedef struct Section {
      * split_host_port defaults); NULL outside Patroni */
     const char *listen_port;
     const char *listen_host; /* and the listen_addresses, its host part ("*" when it names none) */
+    bool sync_managed;       /* synchronous_mode on: Patroni sets synchronous_standby_names */
 } Section;
 
 /* What the server gets for the scalar `node`, or NULL when nothing is passed on. Notes say why
@@ -874,6 +875,22 @@ static const char *const patroni_dcs_only[] = {"max_connections",
                                                "wal_keep_size",
                                                "wal_log_hints",
                                                NULL};
+/* Is bootstrap.dcs.synchronous_mode on (Patroni's parse_bool, or quorum commit mode)? */
+static bool patroni_sync_mode(const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *mode = path_get(y, root, "bootstrap.dcs.synchronous_mode");
+    if (!is_scalar(mode))
+        return false;
+    char *text = scalar_text(mode);
+    YamlValue value = yaml_resolve_plain(text, YAML_READER_PY);
+    bool on = (value.type == YAML_BOOL && value.boolean) ||
+              (value.type == YAML_INT && value.integer == 1) || !strcasecmp(text, "on") ||
+              !strcasecmp(text, "true") || !strcasecmp(text, "yes") || !strcasecmp(text, "1") ||
+              !strcasecmp(text, "quorum");
+    free(text);
+    return on;
+}
+
 /* ...and these Patroni sets from its own keys, on the command line (hot_standby always on). */
 static const struct {
     const char *name, *from;
@@ -987,6 +1004,19 @@ static bool patroni_skip_own(DocBuilder *b, const Section *sec, const char *name
                              name, value && *value ? value : "the file");
         note->hint = xasprintf("put the settings in postgresql.parameters, or name a whole file "
                                "with postgresql.custom_conf, which Patroni includes");
+        return true;
+    }
+    /* under synchronous_mode Patroni replaces the value with the standbys it picks, or drops
+     * it (get_server_parameters in patroni/postgresql/config.py; review 2026-12w, h24d 49) */
+    if (sec && sec->sync_managed && !strcasecmp(name, "synchronous_standby_names")) {
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, name, value, line, column,
+            "https://patroni.readthedocs.io/en/latest/replication_modes.html#synchronous-mode",
+            "Patroni sets synchronous_standby_names itself under synchronous_mode, naming the "
+            "standbys it picks: this value has no effect");
+        note->harmless = true;
+        note->hint = xstrdup("remove the line: synchronous_mode (and synchronous_node_count) "
+                             "decide the synchronous standbys");
         return true;
     }
     for (size_t idx = 0; idx < sizeof(patroni_own) / sizeof(patroni_own[0]); idx++)
@@ -1117,19 +1147,8 @@ static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
          (!strcasecmp(commit->value, "off") || !strcasecmp(commit->value, "false") ||
           !strcasecmp(commit->value, "local"))))
         return;
-    yaml_node_t *mode = path_get(y, root, "bootstrap.dcs.synchronous_mode");
-    if (is_scalar(mode)) {
-        char *text = scalar_text(mode);
-        YamlValue value = yaml_resolve_plain(text, YAML_READER_PY);
-        bool on = (value.type == YAML_BOOL && value.boolean) ||
-                  (value.type == YAML_INT && value.integer == 1) ||
-                  /* Patroni's parse_bool, and quorum commit mode */
-                  !strcasecmp(text, "on") || !strcasecmp(text, "true") ||
-                  !strcasecmp(text, "yes") || !strcasecmp(text, "1") || !strcasecmp(text, "quorum");
-        free(text);
-        if (on)
-            return;
-    }
+    if (patroni_sync_mode(y, root))
+        return;
     InputNote *note = builder_add_note(
         b, NOTE_STATIC_SYNC, ssn->name, ssn->value, ssn->line, ssn->column,
         "https://patroni.readthedocs.io/en/latest/replication_modes.html#synchronous-mode",
@@ -1297,10 +1316,11 @@ static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
         }
         free(text);
     }
-    Section dcs = {dcs_path, route, false, port, *host ? host : NULL};
+    bool sync = patroni_sync_mode(y, root);
+    Section dcs = {dcs_path, route, false, port, *host ? host : NULL, sync};
     read_parameters(b, y, root, &dcs, patroni_skip_own);
     if (local_path) {
-        Section local = {local_path, route, true, port, *host ? host : NULL};
+        Section local = {local_path, route, true, port, *host ? host : NULL, sync};
         read_parameters(b, y, root, &local, patroni_skip_local);
     }
 }

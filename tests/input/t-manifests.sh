@@ -152,6 +152,15 @@ check "patroni: connect_address 0.0.0.0 and '*' are two PK0085 warnings at lines
 printf 'scope: x\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/connect-lo.yml"
 check "  close miss: a loopback connect_address (one host's demo cluster) is no PK0085" \
   test -z "$(sevs_of "$tmp/connect-lo.yml" PK0085)"
+# under synchronous_mode Patroni sets synchronous_standby_names itself: a written value is a
+# harmless notice and no PK3040 on it (review 2026-12w, h24d 49); close miss: mode off keeps
+# PK0079, Patroni passing the value as written
+printf "bootstrap:\n  dcs:\n    synchronous_mode: true\n    postgresql:\n      parameters:\n        synchronous_standby_names: '*'\npostgresql:\n  data_dir: /d\n" > "$tmp/syncmode.yml"
+out=$(lint_json "$tmp/syncmode.yml")
+check "patroni: synchronous_standby_names under synchronous_mode is a harmless PK0071 notice, no PK3040" \
+  test "$(jq -r '"\([.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("under synchronous_mode"))"] | join(",")) \([.findings[] | select(.rule == "PK3040")] | length)"' <<<"$out")" = "notice true 0"
+sed 's/synchronous_mode: true/synchronous_mode: false/' "$tmp/syncmode.yml" > "$tmp/syncmode-off.yml"
+check "  close miss: synchronous_mode off keeps PK0079" test "$(sevs_of "$tmp/syncmode-off.yml" PK0079)" = warning
 # listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
 # Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
 printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
