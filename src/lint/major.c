@@ -928,32 +928,31 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                            first->major, why);
         only_written_for(end_of_life(out, label, false, why, NULL, first->file, first->line), &ev);
         free(why);
-    } else if (several_old) {
-        snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
-        snprintf(input->evident_major, sizeof(input->evident_major), "%s or older", label);
-        char *why = conflict_words(&ev);
-        snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
-        f->message = finding_printf(
-            f,
-            "the file names more than one major, every one before those pgknob checks: %s; it "
-            "was written for PostgreSQL %s or older, and is checked as PostgreSQL %d, so its "
-            "removed-parameter findings are what an upgrade to %d needs; give --pg-version to "
-            "choose another",
-            why, label, fallback, fallback);
-        end_of_life(out, label, true, why, NULL, first->file, first->line);
-        free(why);
     } else if (label) {
+        /* a major pgknob does not check, named by every clue or the newest of several old ones */
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "%s", label);
-        snprintf(input->evident_major, sizeof(input->evident_major), "%s", label);
-        char *why = agreed_words(&ev);
+        snprintf(input->evident_major, sizeof(input->evident_major), "%s%s", label,
+                 several_old ? " or older" : "");
+        char *why = several_old ? conflict_words(&ev) : agreed_words(&ev);
         snprintf(input->evident_what, sizeof(input->evident_what), "%s", why);
-        f->message = finding_printf(
-            f,
-            "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
-            " checked as PostgreSQL %d, and its removed-parameter findings are what an upgrade"
-            " to %d needs; give --pg-version to choose another",
-            label, why, label, fallback, fallback);
-        only_written_for(end_of_life(out, label, false, why, NULL, first->file, first->line), &ev);
+        if (several_old)
+            f->message = finding_printf(
+                f,
+                "the file names more than one major, every one before those pgknob checks: %s; "
+                "it was written for PostgreSQL %s or older, and is checked as PostgreSQL %d, so "
+                "its removed-parameter findings are what an upgrade to %d needs; give "
+                "--pg-version to choose another",
+                why, label, fallback, fallback);
+        else
+            f->message = finding_printf(
+                f,
+                "the file was written for PostgreSQL %s: %s. pgknob does not check %s, so it is"
+                " checked as PostgreSQL %d, and its removed-parameter findings are what an"
+                " upgrade to %d needs; give --pg-version to choose another",
+                label, why, label, fallback, fallback);
+        Finding *eol = end_of_life(out, label, several_old, why, NULL, first->file, first->line);
+        if (!several_old)
+            only_written_for(eol, &ev);
         free(why);
     } else {
         snprintf(input->unchecked_major, sizeof(input->unchecked_major), "more than one");
