@@ -65,6 +65,7 @@ typedef enum InputNoteKind {
     NOTE_STATIC_SYNC,      /* Patroni passes a synchronous_standby_names it does not manage */
     NOTE_PATRONI_TIMING,   /* Patroni's ttl, loop_wait and retry_timeout break its rule */
     NOTE_PATRONI_ADDRESS,  /* a connect_address no other member can reach */
+    NOTE_PATRONI_RESTAPI,  /* a REST API others reach whose unsafe endpoints ask nothing */
 } InputNoteKind;
 
 typedef struct InputNote {

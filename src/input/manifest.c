@@ -453,6 +453,68 @@ static void patroni_connect_addresses(DocBuilder *b, const Yaml *y, yaml_node_t 
     }
 }
 
+/* True when `node` is a scalar that is set: not empty, not YAML's null, not false. */
+static bool scalar_set(const yaml_node_t *node)
+{
+    if (!is_scalar(node) || !node->data.scalar.length)
+        return false;
+    char *text = scalar_text(node);
+    bool set = strcasecmp(text, "null") && strcmp(text, "~") && strcasecmp(text, "false") &&
+               strcasecmp(text, "no") && strcasecmp(text, "off");
+    free(text);
+    return set;
+}
+
+/* The REST API's unsafe endpoints (POST /restart, /reinitialize, /failover, PATCH /config, which
+ * rewrites any PostgreSQL parameter, archive_command included) ask for nothing unless
+ * restapi.authentication, an allowlist or a verified client certificate is set (check_access in
+ * patroni/api.py: with none of them it returns True). Listening beyond loopback, anyone who
+ * reaches the port may call them (review 2026-12w, h24d 47-50). */
+static void patroni_restapi_access(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *listen = path_get(y, root, "restapi.listen");
+    if (!is_scalar(listen))
+        return;
+    char *text = scalar_text(listen);
+    const char *colon = strrchr(text, ':');
+    size_t host_len = colon ? (size_t)(colon - text) : strlen(text);
+    static const char *const loopback[] = {"127.", "localhost", "::1", "[::1]"};
+    bool local = false;
+    for (size_t idx = 0; idx < sizeof(loopback) / sizeof(loopback[0]); idx++)
+        local |=
+            host_len >= strlen(loopback[idx]) &&
+            !strncmp(text, loopback[idx], strlen(loopback[idx])) &&
+            (loopback[idx][strlen(loopback[idx]) - 1] == '.' || host_len == strlen(loopback[idx]));
+    /* a template's listen ({{ }}, ${ }) is no address to judge */
+    bool templated = strchr(text, '{') || strchr(text, '$');
+    yaml_node_t *allowlist = path_get(y, root, "restapi.allowlist");
+    bool guarded = scalar_set(path_get(y, root, "restapi.authentication.username")) ||
+                   (allowlist &&
+                    (allowlist->type != YAML_SEQUENCE_NODE ||
+                     allowlist->data.sequence.items.start != allowlist->data.sequence.items.top)) ||
+                   scalar_set(path_get(y, root, "restapi.allowlist_include_members")) ||
+                   (scalar_set(path_get(y, root, "restapi.certfile")) &&
+                    (scalar_is(path_get(y, root, "restapi.verify_client"), "required") ||
+                     scalar_is(path_get(y, root, "restapi.verify_client"), "optional")));
+    if (!local && !templated && !guarded) {
+        int line, column;
+        mark_of(listen, &line, &column);
+        InputNote *note = builder_add_note(
+            b, NOTE_PATRONI_RESTAPI, NULL, NULL, line, column,
+            "https://patroni.readthedocs.io/en/latest/security.html#protecting-the-rest-api",
+            "restapi.listen is %s with no restapi.authentication, allowlist or client "
+            "certificate: anyone who reaches the port may call the REST API's unsafe endpoints, "
+            "which restart, fail over or reinitialize this member and change the cluster's "
+            "PostgreSQL parameters (PATCH /config, archive_command included)",
+            text);
+        note->hint = xstrdup("set restapi.authentication.username and password (patronictl then "
+                             "needs them under ctl:), or restapi.allowlist with the hosts that "
+                             "manage the cluster; skip this if PATRONI_RESTAPI_USERNAME and "
+                             "PATRONI_RESTAPI_PASSWORD set them in Patroni's environment");
+    }
+    free(text);
+}
+
 static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
 {
     const yaml_node_t *name = path_get(y, root, "metadata.name");
@@ -1397,6 +1459,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_patroni_hba(b, y, root);
         patroni_users(b, y, root);
         patroni_connect_addresses(b, y, root);
+        patroni_restapi_access(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
         patroni_member_slots(b, y, root);

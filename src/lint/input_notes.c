@@ -24,6 +24,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_STATIC_SYNC: return "PK0079";
     case NOTE_PATRONI_TIMING: return "PK0084";
     case NOTE_PATRONI_ADDRESS: return "PK0085";
+    case NOTE_PATRONI_RESTAPI: return "PK0086";
     }
     return "PK0070";
 }

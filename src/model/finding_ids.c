@@ -218,10 +218,14 @@ static const FindingId ids[] = {
      "lint/input_notes.c"},
     {"PK0085", "manifest.patroni-connect-address", "a connect_address no other member reaches",
      SEV_WARNING,
-     "A Patroni file's postgresql.connect_address or restapi.connect_address names a wildcard or"
-     " loopback host (0.0.0.0, *, 127.0.0.1, ::1, localhost): Patroni publishes it to the DCS"
-     " as where the other members and clients reach this one, and patroni --validate-config"
-     " rejects it.",
+     "A Patroni file's postgresql.connect_address or restapi.connect_address names a wildcard"
+     " host (0.0.0.0, *, ::): Patroni publishes it to the DCS as where the other members and"
+     " clients reach this one, and patroni --validate-config rejects it.",
+     "lint/input_notes.c"},
+    {"PK0086", "manifest.patroni-restapi-open", "a Patroni REST API that asks nothing", SEV_WARNING,
+     "A Patroni file's REST API listens beyond loopback with no restapi.authentication, allowlist"
+     " or required client certificate: anyone who reaches the port may restart, fail over or"
+     " reinitialize the member, and PATCH /config rewrites the cluster's PostgreSQL parameters.",
      "lint/input_notes.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,

@@ -152,6 +152,19 @@ check "patroni: connect_address 0.0.0.0 and '*' are two PK0085 warnings at lines
 printf 'scope: x\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/connect-lo.yml"
 check "  close miss: a loopback connect_address (one host's demo cluster) is no PK0085" \
   test -z "$(sevs_of "$tmp/connect-lo.yml" PK0085)"
+# PK0086: a REST API beyond loopback with no authentication, allowlist or required client
+# certificate lets anyone who reaches it call the unsafe endpoints (check_access, patroni/api.py)
+check "patroni: restapi.listen 0.0.0.0 with no authentication is a PK0086 warning at line 3" \
+  test "$(lint_json "$tmp/connect.yml" | jq -r '[.findings[] | select(.rule == "PK0086") | "\(.severity) \(.line)"] | join(",")')" = "warning 3"
+check "  close miss: a loopback REST API is no PK0086" test -z "$(sevs_of "$tmp/connect-lo.yml" PK0086)"
+for guard in 'authentication:\n    username: admin\n    password: s3cret' 'allowlist: [10.0.0.0/8]' \
+  'allowlist_include_members: true' 'certfile: /etc/patroni/api.pem\n  verify_client: required'; do
+  printf "scope: x\nrestapi:\n  listen: 0.0.0.0:8008\n  $guard\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n" > "$tmp/guarded.yml"
+  check "  close miss: restapi with ${guard%%:*} is no PK0086" test -z "$(sevs_of "$tmp/guarded.yml" PK0086)"
+done
+printf 'scope: x\nrestapi:\n  listen: 0.0.0.0:8008\n  certfile: /etc/patroni/api.pem\n  verify_client: none\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/tls-only.yml"
+check "  TLS without client verification still asks nothing: PK0086" \
+  test "$(sevs_of "$tmp/tls-only.yml" PK0086)" = warning
 # under synchronous_mode Patroni sets synchronous_standby_names itself: a written value is a
 # harmless notice and no PK3040 on it (review 2026-12w, h24d 49); close miss: mode off keeps
 # PK0079, Patroni passing the value as written
