@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# needs: servers
+# Switches a DBA catches in seconds (review 2026-12w, h24b 19 and h24c 38), each proven on the
+# real 13 and 18 with its close miss:
+# PK8019: allow_system_table_mods = on lets a superuser create a table in pg_catalog; off refuses.
+# PK8020: lo_compat_privileges = on lets a role read a large object it was never granted; off
+#   refuses ("permission denied for large object").
+# PK8021: at log_min_messages = debug3 the postmaster writes its environment, a secret included,
+#   to the log as it starts; at debug2 it does not.
+source "$(dirname "$0")/../lib.sh"
+source "$PROJECT_ROOT/tests/pg/lib.sh"
+
+TMP=$(mktemp -d /tmp/pgknob-switch.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+
+fires() { # rule conf-text: the rule's severity, or nothing
+  printf '%b' "$2" >"$TMP/c.conf"
+  "$PGKNOB" lint --fail-on never --format json "$TMP/c.conf" 2>/dev/null |
+    jq -r --arg r "$1" '[.findings[] | select(.rule == $r) | .severity] | join(" ")'
+}
+check "PK8019 warns on allow_system_table_mods = on" test "$(fires PK8019 'allow_system_table_mods = on\n')" = warning
+check "PK8019 is quiet on off" test -z "$(fires PK8019 'allow_system_table_mods = off\n')"
+check "PK8020 warns on lo_compat_privileges = on" test "$(fires PK8020 'lo_compat_privileges = on\n')" = warning
+check "PK8020 is quiet on off" test -z "$(fires PK8020 'lo_compat_privileges = off\n')"
+for level in debug3 debug5; do
+  check "PK8021 warns at $level" test "$(fires PK8021 "log_min_messages = $level\n")" = warning
+done
+check "PK8021 is quiet at debug2" test -z "$(fires PK8021 'log_min_messages = debug2\n')"
+check "PK8021 stays a warning in a debugging setup (not the verbose log's cause)" \
+  test "$(fires PK8021 'log_min_messages = debug5\ndebug_print_plan = on\n')" = warning
+
+catalog_ddl() { # major on|off: prints created|refused
+  PG_SERVER_OPTS="-c allow_system_table_mods=$2" pg_cluster_start "$1" || { echo no-server; return; }
+  local err
+  if err=$(pg_psql -c "CREATE TABLE pg_catalog.pgknob_t (i int)" 2>&1 >/dev/null); then
+    echo created
+  elif grep -q "permission denied" <<<"$err"; then
+    echo refused
+  else
+    echo "other: ${err:0:200}"
+  fi
+  pg_cluster_stop
+}
+foreign_lo() { # major on|off: prints read|refused
+  PG_SERVER_OPTS="-c lo_compat_privileges=$2" pg_cluster_start "$1" || { echo no-server; return; }
+  local oid out
+  pg_psql -c "CREATE ROLE reader LOGIN" >/dev/null
+  oid=$(pg_psql -c "SELECT lo_from_bytea(0, 'secret-doc')")
+  out=$(PGUSER=reader pg_psql -c "SELECT convert_from(lo_get($oid), 'UTF8')" 2>&1)
+  if [ "$out" = secret-doc ]; then
+    echo read
+  elif grep -q "permission denied for large object" <<<"$out"; then
+    echo refused
+  else
+    echo "other: ${out:0:200}"
+  fi
+  pg_cluster_stop
+}
+environment_logged() { # major level: prints logged|absent
+  local secret="pgknob-secret-$RANDOM$RANDOM" result
+  PGKNOB_T_SECRET="$secret" PG_SERVER_OPTS="-c log_min_messages=$2" pg_cluster_start "$1" ||
+    { echo no-server; return; }
+  if grep -q "PGKNOB_T_SECRET=$secret" "$PG_CLUSTER/server.log"; then result=logged; else result=absent; fi
+  pg_cluster_stop
+  echo "$result"
+}
+for major in 13 18; do
+  check "$major: allow_system_table_mods = on lets a superuser create a table in pg_catalog" \
+    test "$(catalog_ddl "$major" on)" = created
+  check "$major: close miss: off refuses it" test "$(catalog_ddl "$major" off)" = refused
+  check "$major: lo_compat_privileges = on lets a role read a large object it was not granted" \
+    test "$(foreign_lo "$major" on)" = read
+  check "$major: close miss: off refuses it" test "$(foreign_lo "$major" off)" = refused
+  check "$major: log_min_messages = debug3 writes the environment's secret to the log" \
+    test "$(environment_logged "$major" debug3)" = logged
+  check "$major: close miss: debug2 does not" test "$(environment_logged "$major" debug2)" = absent
+done
+
+done_testing
