@@ -25,6 +25,9 @@ static bool starts_with_plain_word(const char *text)
         len++;
     if (!len || (text[len] && !strchr(" ,:;.", text[len])))
         return false;
+    /* a dotted key (restapi.listen, pg_stat_statements.max) is a name, not a word */
+    if (text[len] == '.' && text[len + 1] && !strchr(" \n", text[len + 1]))
+        return false;
     char *word = xstrndup(text, len);
     bool param = catalog_find(catalog_for_major(PK_MAX_MAJOR), word) != NULL;
     free(word);
@@ -647,6 +650,21 @@ static void put_counts(const ReportInput *in, StrBuf *out)
 
 /* ---- summary table --------------------------------------------------------------------- */
 
+/* The input the finding's file is, when it is no postgresql.conf (fix_by_hand names it). */
+static bool input_is(const Finding *f, const char *const *kinds)
+{
+    for (size_t idx = 0; f->fix_by_hand && kinds[idx]; idx++)
+        if (!strcmp(f->fix_by_hand, kinds[idx]))
+            return true;
+    return false;
+}
+
+static const char *const operator_inputs[] = {"cnpg",    "cnpg-chart", "zalando",   "crunchy",
+                                              "percona", "cybertec",   "stackgres", NULL};
+static const char *const cloud_inputs[] = {"rds", "terraform", "cloudformation", NULL};
+static const char *const args_inputs[] = {"args", NULL};
+static const char *const patroni_inputs[] = {"patroni", NULL};
+
 static const char *apply_words(const char *how)
 {
     if (!how)
@@ -718,7 +736,11 @@ static void put_summary_table(const ReportInput *in, bool recommendations, StrBu
         sb_put(out, " | ");
         put_summary_settings(in, f, out);
         put_summary_suggested(in, f, out);
-        sb_printf(out, " | %s |\n", apply_words(report_apply_how(in, f)));
+        const char *how = report_apply_how(in, f);
+        /* a command-line setting changes only with a new start of the server */
+        if (how && !strcmp(how, "reload") && input_is(f, args_inputs))
+            how = "restart";
+        sb_printf(out, " | %s |\n", apply_words(how));
     }
     if (shown)
         sb_put(out, "\n");
@@ -963,13 +985,57 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
     free(flowed);
 }
 
+/* How a change reaches the running server when the file is not a postgresql.conf: through what
+ * owns the setting, never pg_ctl behind its back (review 2026-12w, h24d 47: a Patroni file's
+ * reload and restart were given as pg_ctl's). NULL: PostgreSQL's own commands. */
+static const char *owner_apply_text(const Finding *f, bool restart)
+{
+    if (input_is(f, patroni_inputs))
+        return restart
+                   ? "Patroni applies it, and it needs a **restart** of PostgreSQL (a `postmaster` "
+                     "setting): edit `postgresql.parameters` and run `patronictl reload CLUSTER`, "
+                     "then `patronictl restart CLUSTER`, which restarts the members one at a time "
+                     "(`patronictl list` shows them pending restart). A value under "
+                     "`bootstrap.dcs` is read only when the cluster is first created: change a "
+                     "running cluster's with `patronictl edit-config`. Do not restart PostgreSQL "
+                     "behind Patroni with `pg_ctl`."
+                   : "Patroni applies it with a reload: edit `postgresql.parameters` and run "
+                     "`patronictl reload CLUSTER`. A value under `bootstrap.dcs` is read only when "
+                     "the cluster is first created: change a running cluster's with `patronictl "
+                     "edit-config`.";
+    if (input_is(f, operator_inputs))
+        return restart ? "The operator applies it when the changed manifest is applied (`kubectl "
+                         "apply`, or `helm upgrade` for a chart), and it needs a **restart** of "
+                         "PostgreSQL (a `postmaster` setting): depending on the operator, it "
+                         "restarts the instances one at a time itself or leaves them pending a "
+                         "restart; check which before applying it in production."
+                       : "The operator applies it with a reload when the changed manifest is "
+                         "applied (`kubectl apply`, or `helm upgrade` for a chart).";
+    if (input_is(f, cloud_inputs))
+        return restart ? "The managed service applies it at the instance's next **restart** (a "
+                         "`postmaster` setting: RDS marks it `pending-reboot`; Cloud SQL restarts "
+                         "the instance when the flag is set), which drops every connection."
+                       : "The managed service applies it when the changed parameters are applied "
+                         "(the parameter group, the database flags), without a restart.";
+    if (input_is(f, args_inputs))
+        return "The server reads its command line only when it starts: it needs a **restart** with "
+               "the changed `-c` argument (a reload re-reads postgresql.conf, not the command "
+               "line, whose values win over the file's).";
+    return NULL;
+}
+
 static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, size_t number,
                       StrBuf *out)
 {
     const char *how = report_apply_how(in, f), *text;
     if (!how)
         return;
-    if (!strcmp(how, "restart"))
+    const char *owner = strcmp(how, "restart") && strcmp(how, "reload")
+                            ? NULL
+                            : owner_apply_text(f, !strcmp(how, "restart"));
+    if (owner)
+        text = owner;
+    else if (!strcmp(how, "restart"))
         text = "The change needs a **restart** of the server (a `postmaster` setting): "
                "`pg_ctl restart -D $PGDATA` or `systemctl restart postgresql`. A reload "
                "is not enough: `pg_settings.pending_restart` shows the waiting value.";
@@ -984,7 +1050,9 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
         text = "This parameter cannot be set in postgresql.conf (it is fixed when the server "
                "is built or the cluster is initialised): remove the line.";
     const MdSaidItem *prev = md_said_find(said, text);
-    if (prev)
+    if (prev && owner)
+        sb_printf(out, " It applies as [%s](#%s) says.", prev->label, prev->anchor);
+    else if (prev)
         sb_printf(out, " Applies after a **%s**, as for [%s](#%s).",
                   strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
     else {

@@ -156,4 +156,23 @@ conf 'autovacuum_analyze_cost_delay = 10ms\n'
 check "a refused line's risk does not speak of the value it runs with today" \
   bash -c '! grep -q "the value it runs with today" <<<"$1" && grep -q "no server runs with this line" <<<"$1"' _ "$(lint_md)"
 
+# --- a manifest's change applies through what owns it, not pg_ctl (review 2026-12w, h24d 47) ---
+printf 'scope: demo\nname: n1\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        shared_buffers: 1GB\n        log_min_messages: debug1\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' >"$work/patroni.yml"
+md=$("$PGKNOB" lint --format md --fail-on never "$work/patroni.yml" 2>/dev/null)
+check "a Patroni file's change names patronictl" grep -q 'patronictl reload CLUSTER' <<<"$md"
+check "  ... and its restart patronictl restart, not pg_ctl's" \
+  bash -c 'grep -q "patronictl restart CLUSTER" <<<"$1" && ! grep -q "pg_ctl restart -D\|pg_ctl reload -D" <<<"$1"' _ "$md"
+check "  ... and says bootstrap.dcs is read only at the cluster's creation" grep -q 'patronictl edit-config' <<<"$md"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c log_min_messages=debug1\n' >"$work/compose.yaml"
+md=$("$PGKNOB" lint --format md --fail-on never "$work/compose.yaml" 2>/dev/null)
+check "a command-line setting applies after a restart with the changed argument" \
+  bash -c 'grep -q "reads its command line only when it starts" <<<"$1" && ! grep -q "pg_reload_conf" <<<"$1"' _ "$md"
+conf 'log_min_messages = debug1\n'
+check "close miss: a postgresql.conf keeps PostgreSQL's reload" grep -q 'pg_reload_conf' <<<"$(lint_md)"
+
+# --- a message that opens with a dotted key keeps its case (restapi.listen, not Restapi.listen) ---
+printf 'scope: demo\nrestapi:\n  listen: 0.0.0.0:8008\n  connect_address: 10.0.0.1:8008\npostgresql:\n  listen: 0.0.0.0:5432\n  connect_address: 10.0.0.1:5432\n  data_dir: /d\n' >"$work/open.yml"
+check "a dotted key at a sentence's start is not capitalised" \
+  grep -q '\*\*What is wrong.\*\* restapi.listen is' <<<"$("$PGKNOB" lint --format md --fail-on never "$work/open.yml" 2>/dev/null)"
+
 done_testing
