@@ -1901,6 +1901,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     int line = 0;
     /* the settings first: they state the purpose outright, a name only weakly */
     out->purpose = purpose_of_settings(set, &evidence, &line);
+    out->purpose_from_setting = out->purpose != INTENT_NONE;
     if (out->purpose == INTENT_NONE && by_path != INTENT_NONE) {
         char *real = realpath(set->files[0], NULL);
         evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);

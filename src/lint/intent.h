@@ -64,6 +64,7 @@ typedef struct Intent {
      * evidence, which lowers only findings whose cost is performance, resources or log volume
      * (policy_apply_purpose) and makes no opt-out's fix unsafe on its own */
     bool purpose_named;
+    bool purpose_from_setting; /* a setting's value stated it (purpose_at is that line) */
     /* a connection pooler the file names (pgbouncer, pool_mode), and the pool size it
      * states (< 0: none) */
     IntentPlace pooler_at;

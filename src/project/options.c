@@ -125,12 +125,14 @@ bool project_options_apply(ProjectOptions *opts, FindingList *findings, const Co
 }
 
 static void purpose_range(FindingList *all, size_t begin, size_t end, Purpose purpose,
-                          const char *whence, bool named_only)
+                          const char *whence, const Intent *intent)
 {
     if (end <= begin || end > all->n)
         return;
     FindingList view = {.items = all->items + begin, .n = end - begin, .cap = end - begin};
-    policy_apply_purpose(&view, purpose, whence, named_only);
+    policy_apply_purpose(&view, purpose, whence, intent->purpose_named,
+                         intent->purpose_from_setting ? intent->purpose_at.file : NULL,
+                         intent->purpose_at.line);
 }
 
 void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
@@ -148,9 +150,9 @@ void project_apply_file_purpose(const ProjectOptions *opts, LintResult *res)
             xasprintf("%s, %s", intent->purpose_at.file ? intent->purpose_at.file : input->path,
                       intent->purpose_evidence ? intent->purpose_evidence : "its words");
         purpose_range(&res->findings, input->validation_begin, input->validation_end, purpose,
-                      whence, intent->purpose_named);
+                      whence, intent);
         purpose_range(&res->findings, input->rules_begin, input->rules_end, purpose, whence,
-                      intent->purpose_named);
+                      intent);
         free(whence);
     }
 }

@@ -251,12 +251,17 @@ static const struct {
 };
 
 void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
-                          bool named_only)
+                          bool named_only, const char *own_file, int own_line)
 {
     if (purpose == PURPOSE_PRODUCTION)
         return;
     for (size_t idx = 0; idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
+        /* the setting that gave the purpose cannot excuse itself (review 2026-12x, h25b 14:
+         * log_min_messages = panic read as a benchmark lowered its own warning) */
+        if (own_file && own_line > 0 && f->file && f->line == own_line &&
+            !strcmp(f->file, own_file))
+            continue;
         bool listed = false;
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
@@ -323,7 +328,7 @@ bool policy_apply(FindingList *findings, const PolicyRun *run, size_t *n_known, 
     *n_known = 0;
     for (size_t set_idx = 0; set_idx < run->n_sets; set_idx++)
         policy_apply_pragmas(findings, run->sets[set_idx]);
-    policy_apply_purpose(findings, run->purpose, NULL, false);
+    policy_apply_purpose(findings, run->purpose, NULL, false, NULL, 0);
     if (run->cfg)
         policy_apply_config(findings, run->cfg);
     if (run->n_disable)

@@ -31,8 +31,10 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 /* `named_only`: the purpose was read only from a name (the repository's, a directory's), weak
  * evidence: it lowers only what costs performance, resources or log volume, never what can lose
  * data or stop the service. */
+/* `own_file`:`own_line`, when the evidence is a setting's line: the finding on that line is not
+ * lowered by it (a muted log is no excuse for the muted log). */
 void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *whence,
-                          bool named_only);
+                          bool named_only, const char *own_file, int own_line);
 
 /* Known findings of a baseline (a JSON report written by `pgknob lint|audit --format json`). */
 /* Its keys and marks live in its arena: arena_free(baseline.arena). */
