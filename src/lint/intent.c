@@ -212,15 +212,33 @@ static const char *phrase_in(const char *text, const char *const *phrases)
 /* the phrases of TEST_WORDS that name an environment, not an activity ("for testing joins"
  * beside work_mem says why a value was tried, "Disabled for local development" where the server
  * runs) */
-#define ENVIRONMENT_PHRASES                                                                        \
-    "test only", "testing only", "tests only", "test environment", "test server", "test instance", \
-        "test database", "test cluster", "development only", "dev only", "for development",        \
-        "development environment", "development server", "local development",                      \
-        "not for production", "never in production", "not use in production",                      \
-        "not use this in production", "not safe for production", "non-production", "not for prod", \
-        "never in prod", "not in prod", "non-prod", "not production", "not prod",                  \
-        "not in production", "not a production", "not meant for production",                       \
-        "not intended for production", "not suitable for production", "not ready for production"
+#define ENVIRONMENT_PHRASES                                                                                       \
+    "test only", "testing only", "tests only", "test environment", "test server", "test instance",                \
+        "test database", "test cluster", "development only", "dev only", "for development",                       \
+        "development environment", "development server", "local development",                                     \
+        "not for production", "never in production", "not use in production",                                     \
+        "not use this in production", "not safe for production", "non-production", "not for prod",                \
+        "never in prod", "not in prod", "non-prod", "not production", "not prod",                                 \
+        "not in production", "not a production", "not meant for production",                                      \
+        "not intended for production", "not suitable for production",                                             \
+        "not ready for production", /* the same environments in the languages of the                              \
+                                     * configurations seen: development and test environment in                                                                                              \
+                                     * Chinese (simplified, traditional) and Japanese, then                       \
+                                     * Russian, Spanish, Portuguese, German and French */                                                                        \
+        "\u5f00\u53d1\u73af\u5883" /* 开发环境 */, "\u958b\u767c\u74b0\u5883" /* 開發環境 */,                     \
+        "\u958b\u767a\u74b0\u5883" /* 開発環境 */, "\u6d4b\u8bd5\u73af\u5883" /* 测试环境 */,                     \
+        "\u6e2c\u8a66\u74b0\u5883" /* 測試環境 */,                                                                \
+        "\u30c6\u30b9\u30c8\u74b0\u5883" /* テスト環境 */,                                                        \
+        "\u0434\u043b\u044f \u0440\u0430\u0437\u0440\u0430\u0431\u043e\u0442\u043a\u0438" /* для               \
+                                                                                             разработки \
+                                                                                           */                     \
+        ,                                                                                                         \
+        "\u0442\u0435\u0441\u0442\u043e\u0432\u043e\u0439 \u0441\u0440\u0435\u0434" /* тестовой           \
+                                                                                       сред */                \
+        ,                                                                                                         \
+        "entorno de desarrollo", "entorno de pruebas", "ambiente de desenvolvimento",                             \
+        "ambiente de teste", "entwicklungsumgebung", "testumgebung",                                              \
+        "environnement de d\u00e9veloppement", "environnement de test"
 static const char *const TEST_WORDS[] = {"for testing",       "testing purposes",
                                          "for tests",         "test setup",
                                          "test suite",        "unit tests",
@@ -808,7 +826,15 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             add_comment(out, file, e->line, comment);
         if (opt_out_line(set, e))
             take_purpose(out, comment, file, at);
-        else if (at == e->line && e->applied && !e->block_line)
+        else if (at == e->line && e->applied && !e->block_line) {
+            take_line_purpose(out, comment, file, at);
+            /* the setting's comment may sit above it while its own line says something else
+             * ("# 100 connections, suitable for the development environment" over
+             * "max_connections = 100 # the default is 100": review 2026-12x, h25a 03) */
+            int above = block_above(&lines, e->line, first);
+            if (above && !heads_a_run(&lines, e->line))
+                take_line_purpose(out, comment_of(lines.items[above - 1]), file, above);
+        } else if (at != e->line && e->applied && !e->block_line && !heads_a_run(&lines, e->line))
             take_line_purpose(out, comment, file, at);
         /* inside a template block the comment describes one rendering ("### 512MB RAM" in the
          * branch for small hosts), not the machine (review 2026-12i, h10c 37) */

@@ -58,6 +58,17 @@ out=$(lint_json "$work/envline.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2: .# Disabled for local development.")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "purpose: a setting's comment naming its environment states it" || fail "purpose: env line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# the setting's comment above it, in another language, while its own line says something else
+# (review 2026-12x, h25a 03: "suitable for the development environment" over max_connections)
+printf 'listen_addresses = '"'"'*'"'"'\n\n# \u6700\u5927\u8fde\u63a5\u6570 100\uff0c\u9002\u5408\u5f00\u53d1\u73af\u5883\nmax_connections = 100  # default 100\n\nlog_statement = all\n' >"$work/envabove.conf"
+out=$(lint_json "$work/envabove.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 3")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "purpose: the comment above a setting naming its environment states it, in Chinese too" || fail "purpose: env above: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf 'listen_addresses = '"'"'*'"'"'\n\n# Entwicklungsumgebung\nmax_connections = 100\nwork_mem = 4MB\n\nlog_statement = all\n' >"$work/envhead.conf"
+out=$(lint_json "$work/envhead.conf")
+! jq -e 'any(.findings[]; .rule == "PK0090")' >/dev/null <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
+  ok "purpose close miss: a comment heading a run of settings is a section's, no setting's reason" || fail "purpose: env head: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 printf 'shared_buffers = 128MB\nssl = off  # off for local development, on in production\nfsync = off\n' >"$work/envprod.conf"
 out=$(lint_json "$work/envprod.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
