@@ -212,6 +212,59 @@ static void mark_of(const yaml_node_t *node, int *line, int *column)
     *column = (int)node->start_mark.column + 1;
 }
 
+/* A mapping or sequence in one line, as YAML's flow style writes it ({restore_command: cp ...}),
+ * cut at 200 bytes: what the file holds where a value was expected. */
+static char *flow_text(const Yaml *y, const yaml_node_t *node)
+{
+    StrBuf sb = STRBUF_INIT;
+    if (node->type == YAML_MAPPING_NODE) {
+        sb_put(&sb, "{");
+        for (yaml_node_pair_t *pair = node->data.mapping.pairs.start;
+             pair < node->data.mapping.pairs.top && sb.len < 200; pair++) {
+            const yaml_node_t *key = node_at(y, pair->key), *val = node_at(y, pair->value);
+            char *k = is_scalar(key) ? scalar_text(key) : xstrdup("?");
+            char *v = val && is_scalar(val) ? scalar_text(val) : xstrdup("...");
+            sb_printf(&sb, "%s%s: %s", pair == node->data.mapping.pairs.start ? "" : ", ", k, v);
+            free(k);
+            free(v);
+        }
+        sb_put(&sb, "}");
+    } else {
+        sb_put(&sb, "[");
+        for (yaml_node_item_t *item = node->data.sequence.items.start;
+             item < node->data.sequence.items.top && sb.len < 200; item++) {
+            const yaml_node_t *val = node_at(y, *item);
+            char *v = val && is_scalar(val) ? scalar_text(val) : xstrdup("...");
+            sb_printf(&sb, "%s%s", item == node->data.sequence.items.start ? "" : ", ", v);
+            free(v);
+        }
+        sb_put(&sb, "]");
+    }
+    return sb_detach(&sb);
+}
+
+/* Keys of Patroni's postgresql section (patroni/validator.py's schema), misplaced one level down
+ * under its parameters: where they belong (review 2026-12x, h25d 47: recovery_conf there lost
+ * its restore_command). NULL for any other name or section. */
+static char *misplaced_key_hint(const char *path, const char *name)
+{
+    static const char *const keys[] = {
+        "recovery_conf", "pg_hba",    "pg_ident",       "use_slots",
+        "use_pg_rewind", "callbacks", "authentication", "create_replica_methods",
+        "basebackup",    NULL};
+    size_t len = strlen(path);
+    static const char tail[] = ".parameters";
+    if (len <= strlen(tail) || strcmp(path + len - strlen(tail), tail))
+        return NULL;
+    for (size_t idx = 0; keys[idx]; idx++)
+        if (!strcmp(name, keys[idx]))
+            return xasprintf(
+                "%s is a key of Patroni's own, not a PostgreSQL parameter: move it one "
+                "level up, to %.*s.%s",
+                name, (int)(len - strlen(tail)), path, name);
+    return NULL;
+}
+
 /* Each key of the mapping at `sec->path` becomes an entry; `skip` says which go elsewhere. */
 typedef bool (*SkipFn)(DocBuilder *b, const Section *sec, const char *name, const char *value,
                        int line, int column);
@@ -231,10 +284,13 @@ static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root, con
         mark_of(key, &line, &column);
         char *name = scalar_text(key);
         if (!is_scalar(val)) {
-            builder_add_note(b, NOTE_NOT_A_STRING, name, "", line, column, NULL,
-                             "%s.%s is a YAML %s, not a value: the parameter is not passed on",
-                             sec->path, name,
-                             val->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
+            char *shown = flow_text(y, val);
+            InputNote *note = builder_add_note(
+                b, NOTE_NOT_A_STRING, name, shown, line, column, NULL,
+                "%s.%s is a YAML %s, not a value: the parameter is not passed on", sec->path, name,
+                val->type == YAML_MAPPING_NODE ? "mapping" : "sequence");
+            note->hint = misplaced_key_hint(sec->path, name);
+            free(shown);
             free(name);
             continue;
         }
@@ -393,25 +449,62 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 /* bootstrap.users: Patroni 4.0.0 (29 August 2024) removed user creation, deprecated since
  * 3.2.0; bootstrap() only logs "User creation is not be supported starting from v4.0.0"
  * (patroni/postgresql/bootstrap.py), so with a current Patroni none of them exists (review
- * 2026-12u, h22d 48-50). */
+ * 2026-12u, h22d 48-50). post_bootstrap still creates the roles postgresql.authentication names
+ * (superuser, replication, rewind): a user listed there too is made anyway (review 2026-12x,
+ * h25d 49: "replicator" in both). */
 static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     yaml_node_t *users = path_get(y, root, "bootstrap.users");
     if (!users || users->type != YAML_MAPPING_NODE ||
         users->data.mapping.pairs.start == users->data.mapping.pairs.top)
         return;
+    static const char *const roles[] = {"postgresql.authentication.superuser.username",
+                                        "postgresql.authentication.replication.username",
+                                        "postgresql.authentication.rewind.username"};
+    StrBuf lost = STRBUF_INIT, made = STRBUF_INIT;
+    size_t n_lost = 0, n_made = 0;
+    for (yaml_node_pair_t *pair = users->data.mapping.pairs.start;
+         pair < users->data.mapping.pairs.top; pair++) {
+        const yaml_node_t *key = node_at(y, pair->key);
+        if (!is_scalar(key))
+            continue;
+        char *name = scalar_text(key);
+        bool authenticated = false;
+        for (size_t idx = 0; idx < sizeof(roles) / sizeof(roles[0]); idx++)
+            authenticated |= scalar_is(path_get(y, root, roles[idx]), name);
+        StrBuf *into = authenticated ? &made : &lost;
+        sb_printf(into, "%s%s", into->len ? ", " : "", name);
+        *(authenticated ? &n_made : &n_lost) += 1;
+        free(name);
+    }
     int line, column;
     mark_of(users, &line, &column);
-    size_t n = (size_t)(users->data.mapping.pairs.top - users->data.mapping.pairs.start);
-    InputNote *note = builder_add_note(
-        b, NOTE_OPERATOR_SETS, "users", "", line, column,
-        "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
-        "bootstrap.users (%zu user%s) is not read by Patroni 4.0 and later, which creates no user "
-        "from it (earlier releases did; 3.2.0 deprecated it): with a current Patroni the "
-        "cluster starts without %s",
-        n, n == 1 ? "" : "s", n == 1 ? "it" : "them");
-    note->hint = xstrdup("create the users in a bootstrap.post_bootstrap script (or by hand after "
-                         "the bootstrap), as Patroni's release notes for 4.0.0 say");
+    if (n_lost) {
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
+            "bootstrap.users is not read by Patroni 4.0 and later, which creates no user from it "
+            "(earlier releases did; 3.2.0 deprecated it): with a current Patroni the cluster "
+            "starts "
+            "without %s (%s)%s%s%s",
+            n_lost == 1 ? "this user" : "these users", lost.data, n_made ? "; " : "",
+            n_made ? made.data : "",
+            n_made ? (n_made == 1 ? " is made anyway, from postgresql.authentication"
+                                  : " are made anyway, from postgresql.authentication")
+                   : "");
+        note->hint = xstrdup("create the users in a bootstrap.post_bootstrap script (or by hand "
+                             "after the bootstrap), as Patroni's release notes for 4.0.0 say");
+    } else {
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
+            "bootstrap.users is not read by Patroni 4.0 and later, but %s it lists %s made anyway "
+            "from postgresql.authentication",
+            made.data, n_made == 1 ? "is" : "are");
+        note->harmless = true;
+    }
+    free(lost.data);
+    free(made.data);
 }
 
 /* connect_address is what Patroni publishes to the DCS for the other members (the primary's

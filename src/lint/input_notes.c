@@ -99,6 +99,16 @@ static void locate_name_finding(Finding *f, const InputNote *note)
     f->suggestion = NULL;
 }
 
+/* The finding lint_input_notes made of `note`, among the first `before` of `out`, or NULL. */
+static Finding *note_finding(FindingList *out, size_t before, const InputNote *note)
+{
+    for (size_t idx = 0; idx < before && idx < out->n; idx++)
+        if (out->items[idx].line == note->line && out->items[idx].column == note->column &&
+            !strcmp(out->items[idx].rule_id, note_rule(note->kind)))
+            return &out->items[idx];
+    return NULL;
+}
+
 void lint_input_note_names(const InputDoc *doc, const ConfSet *set, const Snapshot *snap,
                            FindingList *out)
 {
@@ -118,6 +128,24 @@ void lint_input_note_names(const InputDoc *doc, const ConfSet *set, const Snapsh
         lint_validate_name(&entry, snap, out);
         for (size_t f_idx = first; f_idx < out->n; f_idx++)
             locate_name_finding(&out->items[f_idx], note);
+        /* a mapping or list is no parameter the server gets, and the note says so: the name's
+         * finding is the same key, one cause, so its words join the note's (review 2026-12x,
+         * h25d 47: PK0010 beside PK0072 on recovery_conf) */
+        Finding *shape =
+            note->kind == NOTE_NOT_A_STRING && note->value && strchr("{[", note->value[0])
+                ? note_finding(out, first, note)
+                : NULL;
+        while (shape && out->n > first) {
+            Finding *name = &out->items[out->n - 1];
+            const char *words = name->hint ? name->hint : name->message;
+            /* a misspelling's "did you mean" is news; "no major defines it" is not beside a
+             * hint that already says where the key belongs */
+            bool news = words && (!shape->hint || strstr(words, "Did you mean"));
+            if (news && !strstr(shape->hint ? shape->hint : "", words))
+                shape->hint = shape->hint ? finding_printf(shape, "%s. %s", shape->hint, words)
+                                          : finding_strdup(shape, words);
+            out->n--; /* its strings stay in the list's arena */
+        }
     }
 }
 

@@ -222,9 +222,9 @@ static const char *phrase_in(const char *text, const char *const *phrases)
         "not in production", "not a production", "not meant for production",                                      \
         "not intended for production", "not suitable for production",                                             \
         "not ready for production", /* the same environments in the languages of the                              \
-                                     * configurations seen: development and test environment in                                                                                              \
+                                     * configurations seen: development and test environment in                   \
                                      * Chinese (simplified, traditional) and Japanese, then                       \
-                                     * Russian, Spanish, Portuguese, German and French */                                                                        \
+                                     * Russian, Spanish, Portuguese, German and French */                         \
         "\u5f00\u53d1\u73af\u5883" /* 开发环境 */, "\u958b\u767c\u74b0\u5883" /* 開發環境 */,                     \
         "\u958b\u767a\u74b0\u5883" /* 開発環境 */, "\u6d4b\u8bd5\u73af\u5883" /* 测试环境 */,                     \
         "\u6e2c\u8a66\u74b0\u5883" /* 測試環境 */,                                                                \

@@ -173,9 +173,10 @@ static const FindingId ids[] = {
      " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
      " effect.",
      "lint/input_notes.c"},
-    {"PK0072", "manifest.not-a-string", "value Kubernetes refuses", SEV_ERROR,
+    {"PK0072", "manifest.not-a-string", "value the manifest cannot pass", SEV_ERROR,
      "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
-     " and Zalando parameters): the API server refuses the manifest.",
+     " and Zalando parameters): the API server refuses the manifest; or a mapping or list where a"
+     " parameter's value belongs (any manifest, Patroni's included): it is not passed on.",
      "lint/input_notes.c"},
     {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
      "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"

@@ -165,6 +165,15 @@ done
 printf 'scope: x\nrestapi:\n  listen: 0.0.0.0:8008\n  certfile: /etc/patroni/api.pem\n  verify_client: none\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/tls-only.yml"
 check "  TLS without client verification still asks nothing: PK0086" \
   test "$(sevs_of "$tmp/tls-only.yml" PK0086)" = warning
+# a mapping under Patroni's parameters is one finding, with where the key belongs (h25d 47)
+printf 'scope: x\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_level: replica\n        recovery_conf:\n          restore_command: cp /a/%%f %%p\npostgresql:\n  listen: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/misplaced.yml"
+jm=$(lint_json "$tmp/misplaced.yml")
+check "patroni: recovery_conf under parameters is one PK0072 at line 7, no PK0010 beside it" \
+  test "$(jq -r '[.findings[] | select(.line == 7) | .rule] | join(",")' <<<"$jm")" = PK0072
+check "  ... whose hint moves it one level up, and only that" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0072") | .hint' <<<"$jm")" = "recovery_conf is a key of Patroni's own, not a PostgreSQL parameter: move it one level up, to bootstrap.dcs.postgresql.recovery_conf"
+check "  ... and whose value shows the mapping, not an empty value" \
+  grep -q "restore_command: cp /a/%f %p" <<<"$(jq -r '.findings[] | select(.rule == "PK0072") | .settings[0].value' <<<"$jm")"
 # under synchronous_mode Patroni sets synchronous_standby_names itself: a written value is a
 # harmless notice and no PK3040 on it (review 2026-12w, h24d 49); close miss: mode off keeps
 # PK0079, Patroni passing the value as written
@@ -186,9 +195,17 @@ check "  close miss: '*' under listen 10.0.0.1:5432 stays a warning (other inter
 # h22d 48-50); the message names the count, never a password
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  users:\n    admin:\n      password: Qwerty12345\n    app:\n      password: s3cret\n' > "$tmp/users.yml"
 out=$(lint_json "$tmp/users.yml")
-check "patroni: bootstrap.users (2 users) is a PK0071 warning that Patroni 4.0 creates none" \
-  test "$(jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("bootstrap.users [(]2 users[)] is not read by Patroni 4.0"))"] | join(",")' <<<"$out")" = "warning true"
+check "patroni: bootstrap.users is a PK0071 warning that Patroni 4.0 creates neither user" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("is not read by Patroni 4.0 .* starts without these users [(]admin, app[)]$"))"] | join(",")' <<<"$out")" = "warning true"
 check "  ... and prints no password" bash -c '! grep -q "Qwerty12345\|s3cret" <<<"$0"' "$out"
+# post_bootstrap still creates postgresql.authentication's roles (patroni/postgresql/bootstrap.py;
+# review 2026-12x, h25d 49)
+printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: replicator\nbootstrap:\n  users:\n    admin:\n      password: a\n    replicator:\n      password: r\n' > "$tmp/users2.yml"
+check "  a user postgresql.authentication names is said to be made anyway" \
+  grep -q "without this user (admin); replicator is made anyway, from postgresql.authentication" <<<"$(lint_json "$tmp/users2.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
+printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: replicator\nbootstrap:\n  users:\n    replicator:\n      password: r\n' > "$tmp/users3.yml"
+check "  close miss: only such users: a notice, nothing lost" \
+  test "$(lint_json "$tmp/users3.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = notice
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  post_bootstrap: /usr/local/bin/create-users.sh\n' > "$tmp/post.yml"
 check "  close miss: a post_bootstrap script raises no PK0071" \
   test -z "$(sevs_of "$tmp/post.yml" PK0071)"
@@ -416,7 +433,9 @@ done
   printf '      shared_buffer:\n        size: 1GB\n      work_mems: ~\n'
   printf '      max_connection: "100"\n      work_mem: ~\n'; } > "$tmp/names.yaml"
 j=$(lint_json --pg-version 16 "$tmp/names.yaml")
-for at in "8 shared_buffer (a YAML mapping)" "10 work_mems (a YAML null)" "11 max_connection (a string)"; do
+check "cnpg: shared_buffer (a YAML mapping): one PK0072 at line 8 whose hint asks 'Did you mean'" \
+  jq -e '[.findings[] | select(.line == 8) | .rule] == ["PK0072"] and ([.findings[] | select(.rule == "PK0072" and .line == 8 and (.hint | test("Did you mean .shared_buffers")))] | length == 1)' <<<"$j"
+for at in "10 work_mems (a YAML null)" "11 max_connection (a string)"; do
   check "cnpg: ${at#* }: PK0010 at line ${at%% *}"     jq -e --argjson l "${at%% *}" '[.findings[] | select(.rule == "PK0010" and .line == $l and (.hint | test("Did you mean")))] | length == 1' <<<"$j"
 done
 check "cnpg: a parameter not passed on (null, mapping) does not refuse start and offers no value"   jq -e '[.findings[] | select(.rule == "PK0010" and (.line == 8 or .line == 10)) | select(.refuses_start or .suggestion != null)] | length == 0' <<<"$j"
