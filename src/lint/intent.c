@@ -753,6 +753,37 @@ static int paragraph_end(const Lines *lines, int line, int first, bool *licence)
     return end > line ? end - 1 : line;
 }
 
+/* The connections the comment of max_connections says are in use: "app uses ~10", "the
+ * application opens about 20", "10 in use", "peak 12 connections" (review 2026-12x, h25a 06:
+ * "max_connections = 40  # app uses ~10"). A hypothetical ("if the app uses 50") states none. */
+static void in_use_in(Intent *out, const char *comment, const char *file, int line)
+{
+    static pcre2_code *re;
+    if (!re)
+        /* a count, not a size or a rate: "uses 2GB", "uses 50%" are no connections */
+        re = compile(
+            "(?:\\b(?:apps?|applications?|clients?|services?|we|it|workers?)\\s+"
+            "(?:uses?|opens?|needs?|holds?)\\s+(?:about\\s+|around\\s+|roughly\\s+|"
+            "up\\s+to\\s+|at\\s+most\\s+|~\\s*)?(\\d+)\\b(?!\\s*(?:[kmgtp]i?b\\b|%|cores?\\b|"
+            "cpus?\\b|threads?\\b|m?s\\b|min\\b))|\\b(\\d+)\\s+(?:connections?\\s+)?in\\s+"
+            "use\\b|\\bpeak(?:\\s+of)?\\s+~?(\\d+)\\s+(?:connections?|clients?|sessions?|"
+            "backends?)\\b)");
+    if (out->in_use >= 0 || !re || strcasestr(comment, "if ") || strcasestr(comment, "when "))
+        return;
+    for (int group = 1; group <= 3; group++) {
+        char *num = match_group(re, comment, group, NULL);
+        if (!num)
+            continue;
+        long n = strtol(num, NULL, 10);
+        free(num);
+        if (n > 0 && n < 100000) {
+            out->in_use = n;
+            place_set(out, &out->in_use_at, file, line, comment);
+        }
+        return;
+    }
+}
+
 static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
 static const char *chosen_in(const char *comment);
 static int image_sample_line(const Lines *lines);
@@ -841,6 +872,8 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         if (e->block_line)
             continue;
         facts_in(out, comment, false, file, at);
+        if (!strcasecmp(e->name, "max_connections") && e->applied)
+            in_use_in(out, comment, file, at);
         /* a section's comment above a line with its own may state the machine too ("# Memory
          * settings (512GB기준)") */
         int above = at == e->line ? block_above(&lines, e->line, first) : 0;
@@ -915,6 +948,7 @@ static void intent_init(Intent *out)
     out->ram_bytes = -1;
     out->cores = -1;
     out->pool_size = -1;
+    out->in_use = -1;
 }
 
 void intent_read(const ConfSet *set, Intent *out)
@@ -2521,6 +2555,44 @@ static void pooler_named(const Intent *intent, Finding *f)
     f->hint = finding_take(f, hint);
 }
 
+/* The worst case with `busy` backends (a pool's size, the connections said to be in use) and
+ * the parallel workers each sorting with the full work_mem, beside shared_buffers and one
+ * maintenance_work_mem. */
+static double busy_backends_demand(const Snapshot *snap, long busy)
+{
+    double wm = setting_bytes(snap, "work_mem");
+    double workers = setting_num(snap, "max_parallel_workers");
+    if (setting_num(snap, "max_worker_processes") < workers)
+        workers = setting_num(snap, "max_worker_processes");
+    return setting_bytes(snap, "shared_buffers") + ((double)busy + workers) * wm +
+           setting_bytes(snap, "maintenance_work_mem");
+}
+
+/* PK2002 where max_connections' comment states the connections in use: they, not
+ * max_connections, are what an author sized the memory for (review 2026-12x, h25a 06). Within
+ * 80% of RAM with them busy, the worst case is a notice; the hint keeps the arithmetic. */
+static void in_use_bounds(const Intent *intent, const Snapshot *snap, Finding *f)
+{
+    double ram = snap->host.ram_bytes;
+    if (intent->in_use <= 0 || intent->in_use >= setting_num(snap, "max_connections") || ram <= 0)
+        return;
+    double demand = busy_backends_demand(snap, intent->in_use);
+    char *total = bytes_text(demand);
+    char *why = xasprintf("the comment of max_connections states %ld connections in use ('%s', "
+                          "line %d): with them busy the worst case is %s, %.0f%% of the "
+                          "machine's memory.",
+                          intent->in_use, intent->in_use_at.text, intent->in_use_at.line, total,
+                          demand / ram * 100);
+    free(total);
+    if (demand <= ram * 0.8)
+        demote(f, xasprintf("A notice: %s Lower max_connections toward it so the server enforces "
+                            "what the memory was sized for.",
+                            why));
+    else
+        f->hint = finding_printf(f, "%s%s%s", why, f->hint ? " " : "", f->hint ? f->hint : "");
+    free(why);
+}
+
 /* PK2002 with a pooler in sight: the pool, not max_connections, bounds the busy backends. */
 static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f)
 {
@@ -2529,13 +2601,7 @@ static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f
     double ram = snap->host.ram_bytes;
     double conns = setting_num(snap, "max_connections");
     if (intent->pool_size > 0 && intent->pool_size < conns && ram > 0) {
-        double wm = setting_bytes(snap, "work_mem");
-        double workers = setting_num(snap, "max_parallel_workers");
-        if (setting_num(snap, "max_worker_processes") < workers)
-            workers = setting_num(snap, "max_worker_processes");
-        double maint = setting_bytes(snap, "maintenance_work_mem");
-        double demand = setting_bytes(snap, "shared_buffers") +
-                        ((double)intent->pool_size + workers) * wm + maint;
+        double demand = busy_backends_demand(snap, intent->pool_size);
         char *total = bytes_text(demand);
         char *why = xasprintf("The file names a connection pooler ('%s', line %d) with a pool of "
                               "%ld ('%s', line %d): with the pool's backends busy the worst case "
@@ -2671,6 +2737,11 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         if (!strcmp(f->rule_id, "PK2002") && intent->pooler_at.file) {
             pooler_bounds(intent, snap, f);
             continue;
+        }
+        if (!strcmp(f->rule_id, "PK2002") && intent->in_use > 0) {
+            in_use_bounds(intent, snap, f);
+            if (f->severity <= SEV_NOTICE)
+                continue;
         }
         if (intent->application)
             for (size_t app = 0; app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)

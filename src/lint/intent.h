@@ -70,6 +70,10 @@ typedef struct Intent {
     IntentPlace pooler_at;
     long pool_size;
     IntentPlace pool_size_at;
+    /* the connections max_connections' own comment says are in use ("app uses ~10"; < 0: none),
+     * which bound the busy backends as a pool's size does */
+    long in_use;
+    IntentPlace in_use_at;
     /* an application whose requirements the preloaded libraries or the comments show */
     const char *application;
     char *application_evidence;

@@ -454,6 +454,18 @@ done
 printf '# deliberately kept for old clients\npassword_encryption = md5\n' >"$work/md5.conf"
 [ "$(lint_json "$work/md5.conf" | sev PK8005)" = warning ] &&
   ok "deliberate close miss: a security warning stays" || fail "deliberate: PK8005 $(lint_json "$work/md5.conf" | sev PK8005)"
+# the connections max_connections' comment says are in use bound the worst case as a pool does
+# (review 2026-12x, h25a 06); a size or a hypothetical is no count
+printf 'shared_buffers = 256MB\nmax_connections = 40  # app uses ~10; each backend costs memory\nwork_mem = 16MB\n' >"$work/inuse.conf"
+out=$(lint_json --host ram=1GB "$work/inuse.conf")
+[ "$(sev PK2002 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK2002")][0] | .hint | test("states 10 connections in use")' >/dev/null <<<"$out" &&
+  ok "in use: 'app uses ~10' on max_connections bounds the worst case" || fail "in use: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
+for c in 'app uses 2GB' 'if the app uses 10' 'default 100'; do
+  printf 'shared_buffers = 256MB\nmax_connections = 40  # %s\nwork_mem = 16MB\n' "$c" >"$work/inuse2.conf"
+  [ "$(lint_json --host ram=1GB "$work/inuse2.conf" | sev PK2002)" = warning ] &&
+    ok "in use close miss: '$c' states no count" || fail "in use close miss: $c"
+done
 printf '# PgBouncer sits in front (default_pool_size = 25)\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/pool25.conf"
 printf '# connections come through pgbouncer\nshared_buffers = 2GB\nmax_connections = 200\nwork_mem = 32MB\n' >"$work/pool.conf"
 out=$(lint_json --host ram=8GB "$work/pool25.conf")

@@ -282,4 +282,10 @@ quiet PK9003 13 '' "default_text_search_config = 'pg_catalog.english'\n"
 quiet PK9003 17 '' "default_text_search_config = 'public.chinese'\n"
 quiet PK9003 17 '' "default_text_search_config = 'zhcfg'\n"
 
+# effective_cache_size below shared_buffers: a warning when it matters, a notice by a few percent
+# (review 2026-12x, h25a 04)
+ecs_sev() { printf '%b' "$1" >"$tmp/e.conf"; "$PGKNOB" lint --fail-on never --format json "$tmp/e.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2008") | .severity] | join(",")'; }
+check "PK2008 warns when effective_cache_size is half of shared_buffers" test "$(ecs_sev 'shared_buffers = 8GB\neffective_cache_size = 4GB\n')" = warning
+check "PK2008 is a notice 2.7% below" test "$(ecs_sev 'shared_buffers = 526MB\neffective_cache_size = 512MB\n')" = notice
+
 done_testing
