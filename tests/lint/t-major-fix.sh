@@ -38,11 +38,17 @@ for sel in "" "--unsafe-fixes --min-severity notice"; do
 done
 check "with every fix, log_connections is turned on as 15 spells it" \
   grep -qE "^log_connections = on" "$work/fixed.conf"
-# the same file fixed as 18 gets the list, which 15 refuses: the checks above can fail
+# fixed as 18, PK8009 writes on, which 18 reads as the list receipt,authentication,authorization
+# and every major accepts (review 2026-12x, h25a 10); the list itself 15 refuses, so the checks
+# above can fail
 "$PGKNOB" fix --pg-version 18 --unsafe-fixes --min-severity notice "$work/audit.conf" -o "$work/fixed18.conf" 2>/dev/null
-check "close miss: fixed as 18 (--pg-version), the list syntax is written" grep -q "receipt" "$work/fixed18.conf"
-if starts 15 "$work/fixed18.conf"; then fail "the real 15 server accepted 18's log_connections list"
-else ok "... and the real 15 server refuses it ($VD_MSG)"; fi
+check "fixed as 18 (--pg-version), log_connections = on, not the list" \
+  bash -c 'grep -qE "^log_connections = on" "$0" && ! grep -q receipt "$0"' "$work/fixed18.conf"
+if starts 15 "$work/fixed18.conf"; then ok "... which the real 15 server accepts too"
+else fail "the real 15 server refused the file fixed as 18: $VD_MSG"; fi
+printf "log_connections = 'receipt,authentication,authorization'\n" >"$work/list.conf"
+if starts 15 "$work/list.conf"; then fail "the real 15 server accepted 18's log_connections list"
+else ok "close miss: the list form on is written instead of is refused by the real 15 ($VD_MSG)"; fi
 
 # --- 14 by a pgtune header: stats_temp_directory is still 14's ---
 printf "# DB Version: 14\n# OS Type: linux\nshared_buffers = 128MB\nstats_temp_directory = 'pg_stat_tmp'\n" >"$work/tune.conf"
