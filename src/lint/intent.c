@@ -2472,15 +2472,28 @@ static void demote(Finding *f, char *why)
 }
 
 /* The deliberate mark of one of the finding's settings, or NULL. */
+static bool fixes_setting(const Finding *f, const char *name)
+{
+    for (size_t idx = 0; name && idx < f->n_fixes; idx++)
+        if (f->fixes[idx].name && !strcasecmp(f->fixes[idx].name, name))
+            return true;
+    return false;
+}
+
 static const char *marked(const Intent *intent, const Finding *f)
 {
     for (size_t idx = 0; idx < intent->n_deliberate; idx++) {
         const IntentComment *c = &intent->deliberate[idx];
         if (f->file && f->line == c->line && !strcmp(f->file, c->file))
             return c->text;
+        /* another line of the finding counts when the fix changes its value: the comment of a
+         * setting it only mentions explains that one ("log_statement = 'none'  # or 'all' for
+         * debugging" is no reason for log_min_duration_statement = 0 three lines down:
+         * review 2026-12x, h25a 04) */
         for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++)
             if (f->settings[set_idx].file && f->settings[set_idx].line == c->line &&
-                !strcmp(f->settings[set_idx].file, c->file))
+                !strcmp(f->settings[set_idx].file, c->file) &&
+                fixes_setting(f, f->settings[set_idx].name))
                 return c->text;
     }
     return NULL;

@@ -454,6 +454,14 @@ done
 printf '# deliberately kept for old clients\npassword_encryption = md5\n' >"$work/md5.conf"
 [ "$(lint_json "$work/md5.conf" | sev PK8005)" = warning ] &&
   ok "deliberate close miss: a security warning stays" || fail "deliberate: PK8005 $(lint_json "$work/md5.conf" | sev PK8005)"
+# a deliberate comment belongs to the value it sits on: log_statement's "or 'all' if debugging"
+# is no reason for log_min_duration_statement = 0 below it (review 2026-12x, h25a 04)
+printf "log_statement = 'none'   # or 'all' if debugging\nlog_duration = on\nlog_min_duration_statement = 0\n" >"$work/otherline.conf"
+[ "$(lint_json "$work/otherline.conf" | sev PK7002)" = warning ] &&
+  ok "deliberate: another setting's comment does not excuse the value judged" || fail "deliberate other line: PK7002 $(lint_json "$work/otherline.conf" | sev PK7002)"
+printf "log_statement = 'none'\nlog_duration = on\nlog_min_duration_statement = 0   # all statements, for debugging\n" >"$work/ownline.conf"
+[ "$(lint_json "$work/ownline.conf" | sev PK7002)" = notice ] &&
+  ok "deliberate close miss: the value's own comment still marks it" || fail "deliberate own line: PK7002 $(lint_json "$work/ownline.conf" | sev PK7002)"
 # the connections max_connections' comment says are in use bound the worst case as a pool does
 # (review 2026-12x, h25a 06); a size or a hypothetical is no count
 printf 'shared_buffers = 256MB\nmax_connections = 40  # app uses ~10; each backend costs memory\nwork_mem = 16MB\n' >"$work/inuse.conf"
