@@ -117,25 +117,29 @@ static char *where(const ConfSet *set, const char *file, int line)
     return xasprintf("line %d", line);
 }
 
-/* pgtune's header: "# DB Version: 13" */
+/* A tuning tool's statement of the major: pgtune's header "# DB Version: 13", PGConfig's URL
+ * "...get-config?...&pg_version=15&total_ram=32GB" (review 2026-12x, h25b 26). */
 static bool comment_version(const char *line, const char *stop, char label[16], int *major)
 {
-    static const char key[] = "db version:";
+    static const char *const keys[] = {"db version:", "pg_version="};
     const char *p = line;
     while (p < stop && (*p == ' ' || *p == '\t'))
         p++;
     if (p >= stop || *p != '#')
         return false;
-    for (; p + sizeof(key) - 1 <= stop; p++)
-        if (!strncasecmp(p, key, sizeof(key) - 1)) {
-            p += sizeof(key) - 1;
+    for (; p < stop; p++)
+        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+            size_t klen = strlen(keys[k]);
+            if (p + klen > stop || strncasecmp(p, keys[k], klen))
+                continue;
+            p += klen;
             while (p < stop && (*p == ' ' || *p == '\t'))
                 p++;
             char num[16] = {0};
             size_t len =
                 (size_t)(stop - p) < sizeof(num) - 1 ? (size_t)(stop - p) : sizeof(num) - 1;
             memcpy(num, p, len);
-            num[strcspn(num, "\r\n \t")] = '\0';
+            num[strcspn(num, "\r\n \t&")] = '\0';
             return parse_version(num, label, major);
         }
     return false;
@@ -314,6 +318,25 @@ static bool commented_setting(const char *comment, const char *stop)
     return p < stop && *p == '=';
 }
 
+/* Does a comment note a version's change rather than name the server's ("added in PostgreSQL
+ * 13", "deprecated", "requires 16", "only on 15")? Past the header only a title names it. */
+static bool notes_a_version(const char *comment, const char *stop)
+{
+    static const char *const words[] = {
+        "added",    "removed",  "new in",     "introduced", "deprecated", "available",
+        "requires", "required", "only",       "since",      "until",      "before",
+        "after",    "changed",  "default in", "renamed",    "replaced",   "supported",
+        "needs",    "need",     "older",      "newer",      "later",      "earlier",
+        "upgrade",  "migrat",   "compat",     "if ",        NULL};
+    size_t len = (size_t)(stop - comment);
+    char *text = xstrndup(comment, len);
+    bool notes = false;
+    for (size_t idx = 0; words[idx] && !notes; idx++)
+        notes = strcasestr(text, words[idx]) != NULL;
+    free(text);
+    return notes;
+}
+
 /* Does the line end the header: a setting, or anything that is not a comment, a blank line or a
  * template's own line ("{{ ansible_managed }}", "{% if %}")? */
 static bool ends_header(const char *line, const char *stop)
@@ -361,13 +384,17 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
                      xasprintf("the comment at %s says DB Version: %s", at, label));
             ev->clues[ev->n - 1].in_comment = true;
             free(at);
-        } else if (header && comment && !commented_setting(comment, stop) &&
+        } else if (comment && !commented_setting(comment, stop) &&
+                   (header || !notes_a_version(comment, stop)) &&
                    major_in_comment(comment, (size_t)(stop - comment), label, &major)) {
+            /* past the header, a comment line that titles what follows ("# PostgreSQL 17.5
+             * optimised", review 2026-12x, h25c 29) names the major as a header does; one that
+             * notes when something changed ("removed in PostgreSQL 13") does not */
             char *at = where(set, file, line);
             char *quoted = quoted_comment(comment, stop);
-            add_clue(
-                ev, label, major, file, line,
-                xasprintf("the header comment at %s names PostgreSQL %s (%s)", at, label, quoted));
+            add_clue(ev, label, major, file, line,
+                     xasprintf("the %scomment at %s names PostgreSQL %s (%s)",
+                               header ? "header " : "", at, label, quoted));
             ev->clues[ev->n - 1].stated = true;
             ev->clues[ev->n - 1].in_comment = true;
             free(quoted);

@@ -479,15 +479,20 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
 {
     static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
         *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
-        *storage_words, *hypothetical, *ram_platform;
+        *storage_words, *hypothetical, *ram_platform, *cjk_cores_ram;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
         hypothetical = compile("\\b(?:examples?|e\\.g\\.?|eg|for\\s+instance|if\\s+(?:you|your)|"
                                "assuming|suppose|say)\\b");
+        /* "RAM: 16GB", "total_ram=32GB" (PGConfig's URL), "25% da RAM (4GB)" (review
+         * 2026-12x, h25b 22 and 26) */
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
-                          "\\s+memory|ram)\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|"
-                          "mib)\\b");
+                          "\\s+memory|total_ram|ram)\\s*[:=(]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|"
+                          "gib|g|mb|mib)\\b");
+        /* "4核8GB" (4 cores, 8 GB: a Chinese cloud server's size; review 2026-12x, h25c 30) */
+        cjk_cores_ram = compile("(\\d+)\\s*(?:\u6838\u5fc3|\u6838|\u30b3\u30a2)\\s*[/,+]?\\s*"
+                                "(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g)(?![a-z])");
         /* "16GB RAM", "32 GB of RAM", "96GB unified RAM" (a qualifier of the machine's memory:
          * review 2026-12v, h23c 30) */
         ram_words =
@@ -577,6 +582,21 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
             out->cores = words_cores;
             place_set(out, &out->cores_at, file, line, comment);
         }
+    }
+    char *cjk_cores = match_group(cjk_cores_ram, comment, 1, NULL);
+    if (cjk_cores) {
+        char *size_unit = NULL, *size = match_group(cjk_cores_ram, comment, 2, &size_unit);
+        if (size)
+            ram_read(out, comment, strtod(size, NULL) * unit_bytes(size_unit), RAM_MACHINE, file,
+                     line);
+        long cores = strtol(cjk_cores, NULL, 10);
+        if (out->cores < 0 && cores > 0 && cores <= 4096) {
+            out->cores = (int)cores;
+            place_set(out, &out->cores_at, file, line, comment);
+        }
+        free(size);
+        free(size_unit);
+        free(cjk_cores);
     }
     char *unit = NULL;
     char *num = NULL;

@@ -26,8 +26,9 @@
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
     "version first, and from the file's own paths, cluster_name, pgtune header, the image a "
-    "compose file or Dockerfile runs it in, and header comments only when none of those is "
-    "there.";
+    "compose file or Dockerfile runs it in, and comments (a header, a section's title) only when "
+    "none of those "
+    "is there.";
 
 static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, int line)
 {

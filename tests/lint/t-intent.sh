@@ -628,6 +628,18 @@ ram_of "$work/vcpu-gb.conf" | grep -qF "ram=8GB, cores=4 from line 1" &&
   ! ram_of "$work/vcpu-line.conf" | grep -q "ram=8GB" &&
   ok "host words: '4 vCPU / 8 GB' and '16GB / 8 cores' in the header state the RAM; on a setting's line not" ||
   fail "ram beside cores: $(ram_of "$work/vcpu-gb.conf") / $(ram_of "$work/gb-cores.conf") / $(ram_of "$work/vcpu-line.conf")"
+# PGConfig's URL, "25% da RAM (4GB)" and "4核8GB" state the machine (review 2026-12x, h25b 22
+# and 26, h25c 30); "RAM" beside a percentage with no size states none
+printf '# https://api.pgconfig.org/v1/tuning/get-config?format=conf&pg_version=15&total_ram=32GB&cpus=8&drive_type=SSD\nshared_buffers = 4GB\neffective_cache_size = 12GB\n' >"$work/pgconfig.conf"
+printf 'shared_buffers = 1GB                    # 25%% da RAM (4GB)\n' >"$work/ram-paren.conf"
+printf '# postgresql.conf - \u9488\u5bf9\u963f\u91cc\u4e914\u68388GB\u670d\u52a1\u5668\u4f18\u5316\nshared_buffers = 2GB\n' >"$work/cjk.conf"
+printf 'shared_buffers = 1GB   # 25%% of RAM\n' >"$work/ram-pct.conf"
+ram_of "$work/pgconfig.conf" | grep -qF "ram=32GB, cores=8, storage=ssd from line 1" &&
+  ram_of "$work/ram-paren.conf" | grep -qF "ram=4GB from line 1" &&
+  ram_of "$work/cjk.conf" | grep -qF "ram=8GB, cores=4 from line 1" &&
+  [ "$(ram_of "$work/ram-pct.conf")" = none ] &&
+  ok "host words: PGConfig's total_ram, 'RAM (4GB)' and '4核8GB' state the machine; a bare percentage not" ||
+  fail "host pgconfig/paren/cjk: $(ram_of "$work/pgconfig.conf") / $(ram_of "$work/ram-paren.conf") / $(ram_of "$work/cjk.conf") / $(ram_of "$work/ram-pct.conf")"
 # a table of sizes names no machine, and the size after "RAM:" is the setting's (review
 # 2026-12p, h17c 30 read "32GB+ RAM: 8GB" as ram=8GB); "RAM: 8GB" alone still states it
 printf '# For 8GB RAM: 2GB\n# For 32GB+ RAM: 8GB\nshared_buffers = 2GB\n' >"$work/size-rows.conf"

@@ -231,7 +231,12 @@ header_miss "13 and later" "# PostgreSQL 13+ only\nshared_buffers = 128MB\n"
 header_miss "or later" "# needs PostgreSQL 15 or later\nshared_buffers = 128MB\n"
 header_miss "a bound" "# since PostgreSQL 13 wal_keep_size replaces it\nshared_buffers = 128MB\n"
 header_miss "another product's version" "# For Debian 13 servers\nshared_buffers = 128MB\n"
-header_miss "a comment after the first setting" "shared_buffers = 128MB\n# PostgreSQL 16 tuning\nwork_mem = 8MB\n"
+# past the header a comment line that titles what follows names it too (review 2026-12x, h25c 29)
+printf 'shared_buffers = 128MB\n\n# PERFORMANCES (PostgreSQL 17.5 optimise)\nwork_mem = 8MB\n' >"$work/mid.conf"
+expect_major "a section's title after the first setting" "$work/mid.conf" 17 \
+  "3: checked as PostgreSQL 17: the comment at line 3 names PostgreSQL 17"
+header_miss "a note after the first setting of when something changed" "shared_buffers = 128MB\n# removed in PostgreSQL 13\nwork_mem = 8MB\n"
+header_miss "a requirement after the first setting" "shared_buffers = 128MB\n# requires PostgreSQL 16\nwork_mem = 8MB\n"
 header_miss "a comparison" "# PostgreSQL 16 vs 17 benchmark\nshared_buffers = 128MB\n"
 header_miss "two majors named" "# PostgreSQL 16 on the primary\n# PostgreSQL 17 on the replica\nshared_buffers = 128MB\n"
 header_miss "a parameter of 18 only outranks the words" "# PostgreSQL 16\nio_method = worker\n"
