@@ -1179,6 +1179,51 @@ static Finding *list_locale(Finding *f, const SnapSetting *setting, StrBuf *what
     return f;
 }
 
+/* Is `name` a locale every glibc server and the official image have: C, POSIX, C.UTF-8 (built
+ * into glibc since 2.35 and Debian's before), or en_US, which initdb writes on most hosts and the
+ * official Debian-based image generates? */
+static bool common_locale(const char *name)
+{
+    static const char *const common[] = {"C", "POSIX", "C.UTF-8", "C.utf8", NULL};
+    for (size_t idx = 0; common[idx]; idx++)
+        if (!strcasecmp(name, common[idx]))
+            return true;
+    return !strncasecmp(name, "en_US", 5) && (!name[5] || name[5] == '.');
+}
+
+/* A well-formed locale off the target is something the server must have, as a path there is
+ * (PK0061): one notice naming them (review 2026-12x, h25b 22 and 23, h25c 29: pt_BR.UTF-8 and
+ * fr_FR.UTF-8, which a server without them refuses at startup). */
+static void server_locales(const Snapshot *snap, FindingList *out)
+{
+    Finding *f = NULL;
+    StrBuf what = STRBUF_INIT;
+    size_t n = 0;
+    for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
+        const SnapSetting *setting = usable(snap, lc_params[idx].name);
+        if (!setting || setting->source != SRC_FILE || !*setting->value ||
+            common_locale(setting->value))
+            continue;
+        f = list_locale(f, setting, &what, &n, out);
+    }
+    if (!f) {
+        sb_free(&what);
+        return;
+    }
+    f->title = finding_strdup(f, "locale the server must have");
+    f->message = finding_printf(
+        f,
+        "%s %s must exist on the server: on Linux with glibc a locale that is not generated "
+        "there is an invalid value and the server stops at startup",
+        n > 1 ? "the locales" : "the locale", sb_str(&what));
+    sb_free(&what);
+    f->hint = finding_strdup(
+        f, "Check `locale -a` on the server, or generate it (Debian: locale-gen after enabling it "
+           "in /etc/locale.gen); the official postgres image generates only en_US.UTF-8 beside C, "
+           "C.UTF-8 and POSIX, so build on it with localedef or use one of those.");
+    f->suggestion = NULL;
+}
+
 /* Off the target (a file from a checkout), this machine's locales say nothing about the server's,
  * and a CI gate must give the same findings on every runner: only the form of each name is
  * checked, and a name setlocale() cannot take on the file's platform is one notice. */
@@ -1200,6 +1245,8 @@ static void check_locale_names(const Snapshot *snap, FindingList *out)
     }
     if (!f) {
         sb_free(&what);
+        if (!windows)
+            server_locales(snap, out);
         return;
     }
     f->title = finding_strdup(f, "malformed locale name");

@@ -128,7 +128,8 @@ static const FindingId ids[] = {
      "A combination of settings the server checks at startup and refuses.", "lint/validate.c"},
     {"PK0060", "validation.locale-not-installed", "locale not installed here", SEV_NOTICE,
      "On the target (a data directory, --host local), a warning for an lc_* locale this machine"
-     " lacks: the server refuses to start. Off it, a notice for a name setlocale() cannot take.",
+     " lacks: the server refuses to start. Off it, a notice for a name setlocale() cannot take,"
+     " or for a locale beyond C, POSIX, C.UTF-8 and en_US that the server must have.",
      "lint/validate.c"},
     {"PK0061", "validation.host-dependent", "depends on the server host", SEV_NOTICE,
      "A preload library that is not part of the PostgreSQL distribution (neither core nor"

@@ -98,8 +98,10 @@ assert rel["artifactLocation"]["uri"].endswith("extra.conf") and rel["region"]["
 # --- locales: off the target, the form of each name only (the same findings on every machine);
 # on it (--host local, a data directory) a locale this machine lacks is a warning
 printf "lc_messages = 'xx_YY.UTF-8'\n" > "$tmp/locale.conf"
-expect_exit 0 "a well-formed locale is not looked up on this machine" -- lint --no-rules --fail-on notice "$tmp/locale.conf"
-check "no PK0060 for a well-formed name off the target" bash -c '! grep -q PK0060 <<<"$0"' "$OUT"
+expect_exit 1 "a well-formed locale is not looked up on this machine: a notice that the server must have it" -- lint --no-rules --fail-on notice "$tmp/locale.conf"
+check "PK0060 says the server must have it (review 2026-12x, h25b 22)" grep -q 'notice: the locale "xx_YY.UTF-8" of lc_messages (line 1) must exist on the server' <<<"$OUT"
+printf "lc_messages = 'C.UTF-8'\nlc_time = 'en_US.UTF-8'\n" > "$tmp/common.conf"
+expect_exit 0 "close miss: C.UTF-8 and en_US.UTF-8, which every server and the official image have" -- lint --no-rules --fail-on notice "$tmp/common.conf"
 printf "lc_messages = 'en_us.UTF-8'\nlc_monetary = 'UTF-8'\nlc_numeric = 'C'\nlc_time = 'English_United States.1252'\n" > "$tmp/badnames.conf"
 expect_exit 0 "malformed locale names: a notice" -- lint --no-rules --fail-on warning "$tmp/badnames.conf"
 check "malformed names give one PK0060 that lists each with its line" grep -q 'notice: the locales "en_us.UTF-8" of lc_messages (line 1), "UTF-8" of lc_monetary (line 2), "English_United States.1252" of lc_time (line 4) are not well-formed locale names for a server on Linux or another Unix' <<<"$OUT"

@@ -7,6 +7,8 @@
 #   refuses ("permission denied for large object").
 # PK8021: at log_min_messages = debug3 the postmaster writes its environment, a secret included,
 #   to the log as it starts; at debug2 it does not.
+# PK0060: a well-formed locale the server lacks (xx_YY.UTF-8, which no system has) stops it at
+#   startup; C.UTF-8 starts. Off the target pgknob says the server must have it, at notice.
 source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_ROOT/tests/pg/lib.sh"
 
@@ -64,7 +66,23 @@ environment_logged() { # major level: prints logged|absent
   pg_cluster_stop
   echo "$result"
 }
+locale_start() { # major locale: prints started, or the server's complaint
+  local err
+  # started inside $( ), the cluster stops when that ends
+  if err=$(PG_SERVER_OPTS="-c lc_messages=$2" pg_cluster_start "$1" 2>&1 >/dev/null); then
+    echo started
+  elif grep -q 'invalid value for parameter "lc_messages"' <<<"$err"; then
+    echo refused
+  else
+    echo "other: ${err:0:200}"
+  fi
+}
+printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
+check "PK0060: a well-formed locale off the target is a notice that the server must have it" \
+  test "$("$PGKNOB" lint --fail-on never --format json "$TMP/loc.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0060") | .severity + " " + (.message | test("must exist on the server") | tostring)] | join(",")')" = "notice true"
 for major in 13 18; do
+  check "$major: a locale the system lacks stops the server at startup" test "$(locale_start "$major" xx_YY.UTF-8)" = refused
+  check "$major: close miss: C.UTF-8 starts" test "$(locale_start "$major" C.UTF-8)" = started
   check "$major: allow_system_table_mods = on lets a superuser create a table in pg_catalog" \
     test "$(catalog_ddl "$major" on)" = created
   check "$major: close miss: off refuses it" test "$(catalog_ddl "$major" off)" = refused
