@@ -1607,7 +1607,9 @@ static bool word_listed(const char *word, const char *const *list)
 static bool bench_word(const char *word)
 {
     size_t len = strlen(word);
-    return !strncasecmp(word, "bench", 5) ||
+    /* the contest's name run into the repository's: "rinhabackend", "rinhadebackend" */
+    return !strncasecmp(word, "bench", 5) || !strncasecmp(word, "rinhab", 6) ||
+           !strncasecmp(word, "rinhadeb", 8) ||
            (len > 5 && len <= 8 && !strcasecmp(word + len - 5, "bench"));
 }
 
@@ -1837,8 +1839,12 @@ static bool throwaway_opt_outs(const ConfSet *set, char **evidence, int *line)
 
 /* The purpose the settings show: the data directory in memory (a cluster recreated for each
  * run), or logging thrown away as a whole (a benchmark measuring without it). */
-static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line)
+/* `single`: one setting's value is the whole evidence (not a combination of opt-outs), so the
+ * finding on that line cannot be excused by it (policy_apply_purpose). */
+static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line,
+                                         bool *single)
 {
+    *single = true;
     const ConfEntry *data = applied_entry(set, "data_directory");
     if (data && data->value &&
         (!strncmp(data->value, "/dev/shm", 8) || strstr(data->value, "/tmpfs") ||
@@ -1850,6 +1856,7 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     }
     const ConfEntry *fsync = off_explicitly(set, "fsync");
     const ConfEntry *restart = off_explicitly(set, "restart_after_crash");
+    *single = false;
     if (fsync && restart) {
         *evidence = xasprintf("fsync = off (line %d) with restart_after_crash = off (line %d): a "
                               "test harness's cluster, which a crash ends",
@@ -1859,6 +1866,7 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     }
     if (throwaway_opt_outs(set, evidence, line))
         return INTENT_TEST;
+    *single = true;
     /* log_directory is read only by the logging collector, which is off by default: without it
      * the log goes to stderr whatever the directory says (review-rwb 29) */
     const ConfEntry *logdir = applied_entry(set, "log_directory");
@@ -1898,7 +1906,10 @@ static const char *const README_TEST_WORDS[] = {
     "example project",
     /* a repository that calls itself a test one ("This is a test build. NOT FOR RE-USE": review
      * 2026-12v, h23c 34), not a project's tests */
-    "test build", "test project", "test repository", "test repo", "testing project", NULL};
+    "test build", "test project", "test repository", "test repo", "testing project",
+    /* placeholder text where a description belongs: a dummy repository, no one's service
+     * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
+    "lorem ipsum", NULL};
 
 /* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
  * services: EMR, Billing, and Demo"), where a description's own word would be small? The title
@@ -1980,8 +1991,11 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     char *evidence = NULL;
     int line = 0;
     /* the settings first: they state the purpose outright, a name only weakly */
-    out->purpose = purpose_of_settings(set, &evidence, &line);
-    out->purpose_from_setting = out->purpose != INTENT_NONE;
+    bool single = false;
+    out->purpose = purpose_of_settings(set, &evidence, &line, &single);
+    /* one setting's value cannot excuse its own line, unless the path says the same purpose
+     * independently (a contest's rinha-backend/ muting its log) */
+    out->purpose_from_setting = out->purpose != INTENT_NONE && single && by_path != out->purpose;
     if (out->purpose == INTENT_NONE && by_path != INTENT_NONE) {
         char *real = realpath(set->files[0], NULL);
         evidence = xasprintf("its path: %s (%s)", word, real ? real : set->files[0]);

@@ -58,6 +58,20 @@ out=$(lint_json "$work/envline.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2: .# Disabled for local development.")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "purpose: a setting's comment naming its environment states it" || fail "purpose: env line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a README of placeholder text describes a dummy repository (review 2026-12x, h25a 13)
+mkdir -p "$work/lorem/db"
+printf 'What is Lorem Ipsum?\nLorem Ipsum is simply dummy text of the printing industry.\n' >"$work/lorem/README.md"
+printf "log_statement = 'all'\n" >"$work/lorem/db/postgresql.conf"
+[ "$(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)" = notice ] &&
+  ok "purpose: a README of Lorem Ipsum is a dummy repository's (test)" ||
+  fail "lorem: PK7003 $(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)"
+# a muted log excuses itself only where the path says benchmark too (a contest's checkout,
+# its name run together: rinhabackend-2024-q1)
+mkdir -p "$work/rinhabackend-2024-q1"
+printf 'fsync = off\nlog_min_messages = panic\n' >"$work/rinhabackend-2024-q1/postgresql.conf"
+[ "$(lint_json "$work/rinhabackend-2024-q1/postgresql.conf" | sev PK7009)" = notice ] &&
+  ok "purpose: a muted log in a contest's checkout (rinhabackend-2024-q1/) is the benchmark's choice" ||
+  fail "rinha path: PK7009 $(lint_json "$work/rinhabackend-2024-q1/postgresql.conf" | sev PK7009)"
 # the setting's comment above it, in another language, while its own line says something else
 # (review 2026-12x, h25a 03: "suitable for the development environment" over max_connections)
 printf 'listen_addresses = '"'"'*'"'"'\n\n# \u6700\u5927\u8fde\u63a5\u6570 100\uff0c\u9002\u5408\u5f00\u53d1\u73af\u5883\nmax_connections = 100  # default 100\n\nlog_statement = all\n' >"$work/envabove.conf"
