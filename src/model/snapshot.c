@@ -205,6 +205,20 @@ static bool snap_num(const Snapshot *snap, const char *name, double *out)
     return true;
 }
 
+bool snapshot_max_backends(const Snapshot *snap, double *out)
+{
+    double conns, av, workers, senders;
+    if (!snap_num(snap, "max_connections", &conns) ||
+        !snap_num(snap, snap->pg_major >= 18 ? "autovacuum_worker_slots" : "autovacuum_max_workers",
+                  &av) ||
+        !snap_num(snap, "max_worker_processes", &workers) ||
+        !snap_num(snap, "max_wal_senders", &senders))
+        return false;
+    /* the autovacuum launcher, and from 17 the slot sync worker (NUM_SPECIAL_WORKER_PROCS) */
+    *out = conns + av + workers + senders + (snap->pg_major >= 17 ? 2 : 1);
+    return true;
+}
+
 bool snapshot_aio_concurrency(const Snapshot *snap, double *value, double *procs)
 {
     double nb, conns, av, workers, senders, set;

@@ -119,6 +119,11 @@ const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);
  * the auxiliary processes). False before 18 or when a setting it needs is not usable. */
 bool snapshot_aio_concurrency(const Snapshot *snap, double *value, double *procs);
 
+/* MaxBackends as the server's InitializeMaxBackends computes it for the snapshot's major: the
+ * backend slots the lock table and per-process state are sized for. False when a term is
+ * unknown. */
+bool snapshot_max_backends(const Snapshot *snap, double *out);
+
 /* Looks up live evidence by key; NULL when not collected. Valid until the next
  * snapshot_add_evidence, which may move the array. */
 const Evidence *snapshot_evidence(const Snapshot *snap, const char *key);

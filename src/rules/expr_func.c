@@ -657,6 +657,19 @@ static bool eval_aio_auto_concurrency(const Expr *call, ExprEnv *env, ExprValue 
     return true;
 }
 
+/* max_backends(): MaxBackends of the snapshot's major (model/snapshot.h) */
+static bool eval_max_backends(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_NUM;
+    if (!snapshot_max_backends(env->snap, &out->num)) {
+        out->missing = true;
+        expr_env_add_missing(env, "max_connections");
+    }
+    return true;
+}
+
 static const ExprFunc functions[] = {
     {"aio_auto_concurrency", 0, 0, check_number_fact, eval_aio_auto_concurrency},
     {"contains", 2, 0, check_string_list, eval_string_list},
@@ -670,6 +683,7 @@ static const ExprFunc functions[] = {
     {"is_set", 1, 1, check_param_bool, eval_is_set},
     {"matches", 2, 2, check_matches, eval_matches},
     {"max", 1, 0, check_minmax, eval_minmax},
+    {"max_backends", 0, 0, check_number_fact, eval_max_backends},
     {"min", 1, 0, check_minmax, eval_minmax},
     {"off", 1, 0, check_off, eval_off},
     {"one_of", 2, 0, check_string_list, eval_string_list},

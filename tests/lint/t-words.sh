@@ -65,7 +65,7 @@ PY
 }
 # a small lock table beside shared_buffers (under 64MB) was summed but not printed
 m=$(msg PK2002 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 24MB\n')
-check "PK2002 prints the shared memory beside shared_buffers it sums" grep -q "lock tables and per-process state" <<<"$m"
+check "PK2002 prints the shared memory beside shared_buffers it sums" grep -q "WAL buffers, lock tables and per-process state" <<<"$m"
 check "PK2002's printed parts add up to its total" sums_up "$m"
 m=$(msg PK2001 16 ram=4GB 'shared_buffers = 1GB\nmax_connections = 100\nwork_mem = 64MB\n')
 check "PK2001's printed parts add up to its total" sums_up "$m"

@@ -103,7 +103,7 @@ fires PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 1024\n"
 quiet PK2002 16 'ram=8GB' "${locks}max_locks_per_transaction = 64\n"
 printf '%b' "${locks}max_locks_per_transaction = 1024\n" >"$tmp/c.conf"
 check "PK2002 names the lock tables' share" bash -c \
-  '"$0" lint --fail-on never --pg-version 16 --host ram=8GB "$1" | grep -q "shared memory 2.46GB (shared_buffers 2GB + lock tables and per-process state"' \
+  '"$0" lint --fail-on never --pg-version 16 --host ram=8GB "$1" | grep -q "shared memory 2.46GB (shared_buffers 2GB + WAL buffers, lock tables and per-process state"' \
   "$PGKNOB" "$tmp/c.conf"
 
 # max_files_per_process above the open-files limit is no problem: the server counts the files it
