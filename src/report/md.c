@@ -1180,30 +1180,46 @@ static void put_evidence(const ReportInput *in, const Finding *f, StrBuf *out)
         sb_put(out, "\n");
 }
 
-static void put_url(StrBuf *out, const char *url, bool *first)
+static bool url_shown(const char *url)
 {
-    if (!url || !*url || strchr(url, '>') || strchr(url, ' '))
-        return;
-    sb_put(out, *first ? "**PostgreSQL documentation.**" : ",");
-    sb_printf(out, " <%s>", url);
-    *first = false;
+    return url && *url && !strchr(url, '>') && !strchr(url, ' ');
 }
 
+/* The links under a heading that says whose they are: "PostgreSQL documentation" only when
+ * every one is postgresql.org's (review 2026-12x, h25d: Patroni's pages were headed so). */
 static void put_docs(const ReportInput *in, const Finding *f, StrBuf *out)
 {
     const ReportSource *src = report_source_of(in, f);
     int major = src ? src->pg_major : PK_DEFAULT_MAJOR;
-    bool first = true;
+    char **urls = xcalloc(f->n_links + f->n_settings + 1, sizeof(*urls));
+    size_t n = 0;
     for (size_t link_idx = 0; link_idx < f->n_links; link_idx++)
-        put_url(out, f->links[link_idx], &first);
+        if (url_shown(f->links[link_idx]))
+            urls[n++] = xstrdup(f->links[link_idx]);
     for (size_t set_idx = 0; set_idx < f->n_settings; set_idx++) {
         const CatalogParam *param = report_param(in, f, f->settings[set_idx].name);
         char *url = report_doc_url(major, param);
-        if (url && !strstr(sb_str(out), url))
-            put_url(out, url, &first);
-        free(url);
+        /* a parameter's page the report already links is not repeated */
+        bool seen = !url_shown(url) || strstr(sb_str(out), url);
+        for (size_t idx = 0; idx < n && !seen; idx++)
+            seen = !strcmp(urls[idx], url);
+        if (seen)
+            free(url);
+        else
+            urls[n++] = url;
     }
-    if (!first)
+    bool postgres_only = true;
+    for (size_t idx = 0; idx < n; idx++)
+        postgres_only = postgres_only && !strncmp(urls[idx], "https://www.postgresql.org/", 27);
+    for (size_t idx = 0; idx < n; idx++) {
+        sb_put(out, idx             ? ","
+                    : postgres_only ? "**PostgreSQL documentation.**"
+                                    : "**Documentation.**");
+        sb_printf(out, " <%s>", urls[idx]);
+        free(urls[idx]);
+    }
+    free(urls);
+    if (n)
         sb_put(out, "\n\n");
 }
 

@@ -172,6 +172,9 @@ check "close miss: a postgresql.conf keeps PostgreSQL's reload" grep -q 'pg_relo
 
 # --- a message that opens with a dotted key keeps its case (restapi.listen, not Restapi.listen) ---
 printf 'scope: demo\nrestapi:\n  listen: 0.0.0.0:8008\n  connect_address: 10.0.0.1:8008\npostgresql:\n  listen: 0.0.0.0:5432\n  connect_address: 10.0.0.1:5432\n  data_dir: /d\n' >"$work/open.yml"
+check "Patroni's pages are no PostgreSQL documentation" \
+  bash -c 'grep -q "^\*\*Documentation.\*\* <https://patroni.readthedocs.io" <<<"$1" && ! grep -q "PostgreSQL documentation.\*\* <https://patroni" <<<"$1"' _ \
+  "$("$PGKNOB" lint --format md --fail-on never "$work/open.yml" 2>/dev/null)"
 check "a dotted key at a sentence's start is not capitalised" \
   grep -q '\*\*What is wrong.\*\* restapi.listen is' <<<"$("$PGKNOB" lint --format md --fail-on never "$work/open.yml" 2>/dev/null)"
 
