@@ -1879,12 +1879,57 @@ const SnapSetting *lint_usable(const Snapshot *snap, const char *name)
  * got: that line is rendered only when the block's condition holds, which the unrendered file
  * cannot say, so a refusal there is no fact: a notice, and no fix (rewriting one branch of a
  * version switch undoes the author's choice for the other majors). */
-static void conditional_line(FindingList *out, size_t begin, int block_line)
+/* Does a template block's opening line test a version ("{% if pg_version >= 13 %}", "<% if
+ * @version.to_f < 9.4 %>")? Then each branch may be for other majors. */
+static bool version_switch(const ConfSet *set, const ConfEntry *entry)
 {
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (e->line != entry->block_line || strcmp(e->file, entry->file) || !e->line_text)
+            continue;
+        return strcasestr(e->line_text, "version") || strcasestr(e->line_text, "major") ||
+               strpbrk(e->line_text, "<>");
+    }
+    return true; /* the opening line unseen: assume the worst for the reader, a switch */
+}
+
+/* Is `name` a parameter no checked major has (removed before 13, or never one)? */
+static bool in_no_checked_major(const char *name)
+{
+    for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
+        if (catalog_find(catalog_for_major(major), name))
+            return false;
+    return true;
+}
+
+static void conditional_line(FindingList *out, size_t begin, const ConfSet *set,
+                             const ConfEntry *entry)
+{
+    int block_line = entry->block_line;
+    /* a block that does not test the version renders the line on every major whenever its
+     * condition holds: a parameter none of 13 to 18 has stops every one of them then (review
+     * 2026-12x, h25d 43: wal_keep_segments under {% if pg_wal_keep_segments is defined %}) */
+    char *name = entry->name ? xstrdup(entry->name) : conf_error_line_name(entry);
+    bool every_major = name && !version_switch(set, entry) && in_no_checked_major(name);
+    free(name);
     for (size_t idx = begin; idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         if (f->severity <= SEV_NOTICE)
             continue;
+        if (every_major && !strcmp(f->rule_id, "PK0011")) {
+            f->severity = SEV_WARNING;
+            f->refuses_start = false;
+            f->hint = finding_printf(f,
+                                     "%s%sThe line is inside the template's block opened at line "
+                                     "%d, whose condition names no version: whenever it holds, "
+                                     "the rendered file stops every major from %d to %d at "
+                                     "startup.",
+                                     f->hint ? f->hint : "", f->hint ? " " : "", block_line,
+                                     PK_MIN_MAJOR, PK_MAX_MAJOR);
+            while (f->n_fixes)
+                finding_drop_fix(f, 0);
+            continue;
+        }
         f->severity = SEV_NOTICE;
         f->refuses_start = false;
         f->hint = finding_printf(f,
@@ -2030,7 +2075,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
             check_template_branches(&set->entries[entry_idx], snap, out);
         }
         if (set->entries[entry_idx].block_line)
-            conditional_line(out, before, set->entries[entry_idx].block_line);
+            conditional_line(out, before, set, &set->entries[entry_idx]);
     }
     unknown_families_free(&fams);
     free(sql);

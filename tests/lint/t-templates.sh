@@ -314,12 +314,16 @@ check "  ... close miss: a Patroni YAML with {{ }} in a value is still YAML (its
   test "$("$PGKNOB" lint --format json --fail-on never "$work/patroni.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0010")][0] | "\(.line):\(.column)"')" = 3:5
 
 # a removed parameter whose value is a placeholder, in two branches of {% if %} (a primary's and a
-# standby's): each line is rendered only when its condition holds, like a literal value's line,
-# so neither is the file-wide "both facts" warning (review-h7c 33: the same warning twice)
+# standby's): each line is rendered only when its condition holds, and a condition that names no
+# version renders it on every major, none of which has the parameter: one warning naming both
+# lines (review-h7c 33: the same warning twice; review 2026-12x, h25d 43: a warning, not a notice)
 printf '{%% if primary %%}\nwal_keep_segments = {{ keep }}\n{%% endif %%}\n{%% if standby %%}\nwal_keep_segments = {{ keep }}\nhot_standby = on\n{%% endif %%}\n' >"$work/branches.conf.j2"
 # The two lines are word for word the same: one notice names both (lint_fold_repeats)
-check "a placeholder-valued removed parameter in {% if %} branches is one notice naming both lines" \
-  test "$(lint_json "$work/branches.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.line):\(.severity):\(.message | test("again at line 5"))"] | join(" ")')" = "2:notice:true"
+check "a placeholder-valued removed parameter in {% if %} branches is one warning naming both lines" \
+  test "$(lint_json "$work/branches.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.line):\(.severity):\(.message | test("again at line 5"))"] | join(" ")')" = "2:warning:true"
+check "  ... whose hint says the condition names no version" \
+  grep -q "whose condition names no version: whenever it holds, the rendered file stops every major from 13 to 18" \
+  <<<"$(lint_json "$work/branches.conf.j2" | jq -r '.findings[] | select(.rule == "PK0011") | .hint')"
 printf 'wal_keep_segments = {{ keep }}\n' >"$work/bare.conf.j2"
 check "  ... close miss: outside any block it keeps the both-facts warning" \
   test "$(lint_json "$work/bare.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0011")][0].severity')" = warning
