@@ -349,8 +349,21 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++) {
         const FindingFix *fix = &f->fixes[fix_idx];
         char *shown = report_redact_value(in, fix->name, fix->value);
-        char *line = fix->remove ? xasprintf("# %s (removed)", fix->name)
-                                 : conf_format_assignment(fix->name, shown);
+        /* a removal is shown as pgknob fix writes it: the line commented out (review
+         * 2026-12x, h25a 11: the report wrote "# name (removed)", the fix did not) */
+        char *line = NULL;
+        if (fix->remove) {
+            const char *written = NULL;
+            for (size_t set_idx = 0; set_idx < f->n_settings && !written; set_idx++)
+                if (f->settings[set_idx].name && !strcmp(f->settings[set_idx].name, fix->name))
+                    written = f->settings[set_idx].value;
+            char *value = written ? report_redact_value(in, fix->name, written) : NULL;
+            char *assignment = value ? conf_format_assignment(fix->name, value) : NULL;
+            line = assignment ? xasprintf("#%s", assignment) : xasprintf("# %s (removed)", fix->name);
+            free(assignment);
+            free(value);
+        } else
+            line = conf_format_assignment(fix->name, shown);
         sb_printf(&sb, "%s\n", line);
         free(line);
         free(shown);
