@@ -276,6 +276,33 @@ static char *evident_why(const LintInput *input)
                      input->evident_major, input->evident_what);
 }
 
+/* A release label as a number that orders them: "8.3" 83, "9.2" 92, "12" 120. */
+static int release_rank(const char *label)
+{
+    int major = atoi(label);
+    const char *dot = strchr(label, '.');
+    return major < 10 ? major * 10 + (dot ? atoi(dot + 1) : 0) : major * 10;
+}
+
+/* A file that may still be for a major before 13 (input->sample_major: its stock sample, or a
+ * removed parameter it sets) and a fix that sets a parameter that major did not have yet: a
+ * server still on it refuses to start with the line (development corpus review rwo 02:
+ * track_io_timing, 9.2's, offered safe on an 8.2 sample). A parameter whose arrival is unknown
+ * counts as newer. */
+static char *possibly_old_why(const LintInput *input, const FindingFix *fix)
+{
+    if (!input->sample_major[0] || fix->remove)
+        return NULL;
+    const char *arrived = catalog_arrived_by_13(fix->name);
+    if (arrived && release_rank(arrived) <= release_rank(input->sample_major))
+        return NULL;
+    return xasprintf("the file may still be for PostgreSQL %s or older (its stock sample or a "
+                     "removed parameter it sets), which has no %s%s%s%s: give --pg-version with "
+                     "the major to convert the file to.",
+                     input->sample_major, fix->name, arrived ? " (it arrived in " : "",
+                     arrived ? arrived : "", arrived ? ")" : "");
+}
+
 /* Editing across majors needs the target stated: with the major assumed, a fix the file's own
  * server may refuse is unsafe (docs/fix.md, condition 6). */
 static void judge_assumed_major(const LintInput *input, Finding *items)
@@ -321,6 +348,8 @@ static void judge_assumed_major(const LintInput *input, Finding *items)
                 char *why = whole      ? xstrdup(whole)
                             : old_line ? old_line_why(f, &f->fixes[fix_idx])
                                        : fix_safety_major_why(&input->snap, &f->fixes[fix_idx]);
+                if (!why && range == 1)
+                    why = possibly_old_why(input, &f->fixes[fix_idx]);
                 if (why && !whole && input->evident_major[0]) {
                     /* the parameters named the file's major: say it, not "nothing names it" */
                     free(why);

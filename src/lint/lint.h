@@ -57,6 +57,11 @@ typedef struct LintInput {
      * one upgrade notice (lint_major_settle). */
     char evident_major[32];
     char evident_what[256];
+    /* A major before 13 the file may still be for, without being dated to it: the newest its
+     * stock sample can be (commented-out lines, PK0004's notice: "9.3"), or the last to have a
+     * parameter it sets that was removed before 13 ("8.3", the both-facts warning); "" otherwise.
+     * A fix that adds a parameter is then unsafe: such a server may not have it. */
+    char sample_major[16];
     Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */

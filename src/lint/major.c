@@ -547,6 +547,7 @@ static void major_from_sample(LintInput *input, FindingList *out)
     else
         sb_printf(&which, "from PostgreSQL %s or older", RELEASES[at - 1].label);
     bool eol = RELEASES[at - 1].ymd <= today_ymd();
+    snprintf(input->sample_major, sizeof(input->sample_major), "%s", RELEASES[at - 1].label);
     Finding *f = notice(out, NULL, file, line);
     f->message = finding_printf(
         f, "the stock sample this file keeps (%d commented-out settings) is %s: ", kept,
@@ -699,7 +700,12 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     if (!first) {
         for (size_t idx = 0; idx < n_later; idx++) {
             Finding *f = &out->items[later[idx]];
-            removed_both_facts(f, release_index(catalog_gone_before(f->settings[0].name)));
+            int at = release_index(catalog_gone_before(f->settings[0].name));
+            removed_both_facts(f, at);
+            /* the file may be for that old major: a fix that adds a parameter may not be its */
+            if (at > 0 && at - 1 < release_index("13") && !input->sample_major[0])
+                snprintf(input->sample_major, sizeof(input->sample_major), "%s",
+                         RELEASES[at - 1].label);
         }
         if (!n_later)
             major_from_sample(input, out);

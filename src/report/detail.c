@@ -359,7 +359,8 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
                     written = f->settings[set_idx].value;
             char *value = written ? report_redact_value(in, fix->name, written) : NULL;
             char *assignment = value ? conf_format_assignment(fix->name, value) : NULL;
-            line = assignment ? xasprintf("#%s", assignment) : xasprintf("# %s (removed)", fix->name);
+            line =
+                assignment ? xasprintf("#%s", assignment) : xasprintf("# %s (removed)", fix->name);
             free(assignment);
             free(value);
         } else

@@ -50,6 +50,19 @@ printf "log_connections = 'receipt,authentication,authorization'\n" >"$work/list
 if starts 15 "$work/list.conf"; then fail "the real 15 server accepted 18's log_connections list"
 else ok "close miss: the list form on is written instead of is refused by the real 15 ($VD_MSG)"; fi
 
+# --- a file that may still be for a major before 13 (a removed parameter it sets, its stock
+# sample): a fix that adds a parameter is unsafe (development corpus review rwo 02: track_io_timing
+# offered safe on an 8.2 sample, whose server has no such parameter) ---
+printf "shared_buffers = 32MB\nmax_fsm_pages = 204800\n" >"$work/old82.conf"
+check "a file setting max_fsm_pages (8.3 or older): PK7001's fix is unsafe, naming 8.3" \
+  grep -q "may still be for PostgreSQL 8.3 or older" <<<"$("$PGKNOB" lint --format json --fail-on never "$work/old82.conf" | jq -r '.findings[] | select(.rule == "PK7001") | .fix[0].why // ""')"
+printf "shared_buffers = 32MB\nwal_keep_segments = 64\n" >"$work/old12.conf"
+check "close miss: a file that may be for 12 keeps it safe, since 9.2 brought track_io_timing" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/old12.conf" | jq -r '.findings[] | select(.rule == "PK7001") | .fix[0].safety')" = safe
+printf "shared_buffers = 32MB\n" >"$work/new.conf"
+check "close miss: a file with nothing old keeps PK7001's fix safe" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$work/new.conf" | jq -r '.findings[] | select(.rule == "PK7001") | .fix[0].safety')" = safe
+
 # --- 14 by a pgtune header: stats_temp_directory is still 14's ---
 printf "# DB Version: 14\n# OS Type: linux\nshared_buffers = 128MB\nstats_temp_directory = 'pg_stat_tmp'\n" >"$work/tune.conf"
 check "pgtune 14 file: linted as 14, stats_temp_directory is no finding" \
