@@ -778,19 +778,17 @@ static int paragraph_end(const Lines *lines, int line, int first, bool *licence)
  * "max_connections = 40  # app uses ~10"). A hypothetical ("if the app uses 50") states none. */
 static void in_use_in(Intent *out, const char *comment, const char *file, int line)
 {
-    static pcre2_code *re;
-    if (!re)
-        /* a count, not a size or a rate: "uses 2GB", "uses 50%" are no connections */
-        re = compile(
-            "(?:\\b(?:apps?|applications?|clients?|services?|we|it|workers?)\\s+"
-            "(?:uses?|opens?|needs?|holds?)\\s+(?:about\\s+|around\\s+|roughly\\s+|"
-            "up\\s+to\\s+|at\\s+most\\s+|~\\s*)?(\\d+)\\b(?!\\s*(?:[kmgtp]i?b\\b|%|cores?\\b|"
-            "cpus?\\b|threads?\\b|m?s\\b|min\\b))|\\b(\\d+)\\s+(?:connections?\\s+)?in\\s+"
-            "use\\b|\\bpeak(?:\\s+of)?\\s+~?(\\d+)\\s+(?:connections?|clients?|sessions?|"
-            "backends?)\\b)");
-    if (out->in_use >= 0 || !re || strcasestr(comment, "if ") || strcasestr(comment, "when "))
+    if (out->in_use >= 0 || strcasestr(comment, "if ") || strcasestr(comment, "when "))
         return;
-    for (int group = 1; group <= 3; group++) {
+    /* a count, not a size or a rate: "uses 2GB", "uses 50%" are no connections */
+    pcre2_code *re =
+        compile("(?:\\b(?:apps?|applications?|clients?|services?|we|it|workers?)\\s+"
+                "(?:uses?|opens?|needs?|holds?)\\s+(?:about\\s+|around\\s+|roughly\\s+|"
+                "up\\s+to\\s+|at\\s+most\\s+|~\\s*)?(\\d+)\\b(?!\\s*(?:[kmgtp]i?b\\b|%|cores?\\b|"
+                "cpus?\\b|threads?\\b|m?s\\b|min\\b))|\\b(\\d+)\\s+(?:connections?\\s+)?in\\s+"
+                "use\\b|\\bpeak(?:\\s+of)?\\s+~?(\\d+)\\s+(?:connections?|clients?|sessions?|"
+                "backends?)\\b)");
+    for (int group = 1; re && group <= 3; group++) {
         char *num = match_group(re, comment, group, NULL);
         if (!num)
             continue;
@@ -800,8 +798,9 @@ static void in_use_in(Intent *out, const char *comment, const char *file, int li
             out->in_use = n;
             place_set(out, &out->in_use_at, file, line, comment);
         }
-        return;
+        break;
     }
+    pcre2_code_free(re);
 }
 
 static void read_marks(Intent *out, const ConfSet *set, const char *file, const Lines *lines);
