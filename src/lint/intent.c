@@ -2737,6 +2737,35 @@ static void ram_doubted(const Intent *intent, Finding *f, Severity to)
     free(ram);
 }
 
+/* One line, one finding: where PK7007 warns on the debug level's volume, the environment that
+ * level writes at every start (PK8021) is a sentence of it, and PK8021 is listed as suppressed
+ * (development corpus review rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where
+ * PK7007 is a notice (a debugging setup's), the leak stays its own warning. */
+static void logged_environment_once(FindingList *out, size_t begin, size_t end)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *leak = &out->items[idx];
+        if (strcmp(leak->rule_id, "PK8021") || leak->suppressed || !leak->file)
+            continue;
+        for (size_t other = begin; other < end && other < out->n; other++) {
+            Finding *volume = &out->items[other];
+            if (strcmp(volume->rule_id, "PK7007") || volume->severity < leak->severity ||
+                volume->line != leak->line || !volume->file || strcmp(volume->file, leak->file))
+                continue;
+            volume->message = finding_printf(
+                volume,
+                "%s; and at this level the postmaster writes its whole environment to the "
+                "log at every start, so a secret passed in it (POSTGRES_PASSWORD, "
+                "PGPASSWORD) can be read there",
+                volume->message);
+            leak->suppressed = true;
+            leak->suppress_reason = finding_strdup(
+                leak, "said in PK7007's finding on the same line, whose fix ends it too");
+            break;
+        }
+    }
+}
+
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end)
 {
@@ -2878,4 +2907,5 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 intent->chosen_at.text, intent->chosen_at.line));
     }
     free(compose);
+    logged_environment_once(out, begin, end);
 }
