@@ -286,7 +286,7 @@ static int release_rank(const char *label)
 
 /* A file that may still be for a major before 13 (input->sample_major: its stock sample, or a
  * removed parameter it sets) and a fix that sets a parameter that major did not have yet: a
- * server still on it refuses to start with the line (development corpus review rwo 02:
+ * server still on it refuses to start with the line (review 2026-12x, rwo 02:
  * track_io_timing, 9.2's, offered safe on an 8.2 sample). A parameter whose arrival is unknown
  * counts as newer. */
 static char *possibly_old_why(const LintInput *input, const FindingFix *fix)

@@ -2739,7 +2739,7 @@ static void ram_doubted(const Intent *intent, Finding *f, Severity to)
 
 /* One line, one finding: where PK7007 warns on the debug level's volume, the environment that
  * level writes at every start (PK8021) is a sentence of it, and PK8021 is listed as suppressed
- * (development corpus review rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where
+ * (review 2026-12x, rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where
  * PK7007 is a notice (a debugging setup's), the leak stays its own warning. */
 static void logged_environment_once(FindingList *out, size_t begin, size_t end)
 {
