@@ -1165,6 +1165,13 @@ static const struct {
                  {"lc_numeric", LC_NUMERIC_MASK},
                  {"lc_time", LC_TIME_MASK}};
 
+/* The lc_params[idx] setting the file writes with a value, or NULL. */
+static const SnapSetting *written_locale(const Snapshot *snap, size_t idx)
+{
+    const SnapSetting *setting = usable(snap, lc_params[idx].name);
+    return setting && setting->source == SRC_FILE && *setting->value ? setting : NULL;
+}
+
 /* Adds `setting` to the one PK0060 finding of its cause (made on the first), and its words
  * ("\"x\" of lc_time (line 4)") to `what`. */
 static Finding *list_locale(Finding *f, const SnapSetting *setting, StrBuf *what, size_t *n,
@@ -1200,9 +1207,8 @@ static void server_locales(const Snapshot *snap, FindingList *out)
     StrBuf what = STRBUF_INIT;
     size_t n = 0;
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
-        const SnapSetting *setting = usable(snap, lc_params[idx].name);
-        if (!setting || setting->source != SRC_FILE || !*setting->value ||
-            common_locale(setting->value))
+        const SnapSetting *setting = written_locale(snap, idx);
+        if (!setting || common_locale(setting->value))
             continue;
         f = list_locale(f, setting, &what, &n, out);
     }
@@ -1235,8 +1241,8 @@ static void check_locale_names(const Snapshot *snap, FindingList *out)
     size_t n_bad = 0;
     bool win_style = false;
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
-        const SnapSetting *setting = usable(snap, lc_params[idx].name);
-        if (!setting || setting->source != SRC_FILE || !*setting->value)
+        const SnapSetting *setting = written_locale(snap, idx);
+        if (!setting)
             continue;
         if (unix_locale_name(setting->value) || (windows && windows_locale_name(setting->value)))
             continue;
@@ -1284,8 +1290,8 @@ static void check_locales(const Snapshot *snap, FindingList *out)
     StrBuf what = STRBUF_INIT;
     size_t n_missing = 0;
     for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]); idx++) {
-        const SnapSetting *setting = usable(snap, lc_params[idx].name);
-        if (!setting || setting->source != SRC_FILE || !*setting->value)
+        const SnapSetting *setting = written_locale(snap, idx);
+        if (!setting)
             continue;
         locale_t loc = newlocale(lc_params[idx].mask, setting->value, (locale_t)0);
         if (loc) {
