@@ -1202,9 +1202,10 @@ static void ram_from_sizing(Intent *intent, const Snapshot *snap)
     free(text);
 }
 
-void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
+void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, const char *file,
                        FindingList *out)
 {
+    bool have_host = given_by != NULL;
     HostFacts *host = &snap->host;
     StrBuf said = STRBUF_INIT, from = STRBUF_INIT;
     int line = 0;
@@ -1317,14 +1318,15 @@ void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const cha
     }
     StrBuf msg = STRBUF_INIT;
     if (said.len)
-        sb_printf(&msg, "the file says %s from line %d ('%s'); --host says %s", sb_str(&said),
-                  prev->line, prev->text, sb_str(&given));
+        sb_printf(&msg, "the file says %s from line %d ('%s'); %s %s %s", sb_str(&said), prev->line,
+                  prev->text, given_by, strcmp(given_by, "--host") ? "are" : "says",
+                  sb_str(&given));
     if (!intent->ram_contradicted && host->ram_bytes > 0 && sized > host->ram_bytes) {
         char *ram = bytes_text(host->ram_bytes);
         sb_printf(&msg,
                   "%s%s = %s (line %d) only makes sense on a machine with more than "
-                  "--host's ram=%s",
-                  msg.len ? "; " : "", big->name, big->value, big->line, ram);
+                  "%s's ram=%s",
+                  msg.len ? "; " : "", big->name, big->value, big->line, given_by, ram);
         free(ram);
         intent->ram_contradicted = true;
         line = line ? line : big->line;

@@ -136,11 +136,11 @@ const char *intent_purpose_name(IntentPurpose purpose);
  * "Severity policy")? */
 bool intent_performance_only(const Finding *f);
 
-/* Compares the file's host evidence with `host` (--host): marks the contradicted facts in
- * `intent` and adds one notice (PK0091) naming both; fills what --host leaves unknown from the
- * file when `host->source` is NULL (no --host), with one notice (PK0092) saying where each fact
- * came from. `file` is the linted file. */
-void intent_check_host(Intent *intent, Snapshot *snap, bool have_host, const char *file,
+/* Compares the file's host evidence with the host facts `given_by` names ("--host", "the
+ * container's limits"): marks the contradicted facts in `intent` and adds one notice (PK0091)
+ * naming both; with `given_by` NULL fills the host facts from the file, with one notice
+ * (PK0092) saying where each fact came from. `file` is the linted file. */
+void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, const char *file,
                        FindingList *out);
 
 /* The notice that the purpose was taken from the file (PK0090). */

@@ -6,6 +6,7 @@
 
 #include "common/xalloc.h"
 #include "host/host.h"
+#include "input/compose_limits.h"
 #include "lint/intent.h"
 #include "lint/container.h"
 #include "lint/network.h"
@@ -46,6 +47,22 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
     free(host->source);
     host->source = source;
     return true;
+}
+
+/* A postgresql.conf a compose service mounts runs in that service's container: its memory and
+ * CPU limits are the host's facts where --host gives none (a file on its own, not a data
+ * directory, whose host is the machine it is on). */
+static void compose_host_facts(LintInput *input)
+{
+    if (!input->set.n_files || input->set.data_dir)
+        return;
+    ComposeLimits limits;
+    if (!input_compose_limits(input->set.files[0], &limits))
+        return;
+    input->pod_host.ram_bytes = limits.ram;
+    input->pod_host.cores = limits.cores;
+    free(input->pod_host.source);
+    input->pod_host.source = limits.source;
 }
 
 static bool load_host(const LintResult *res, const LintRulesOpts *opts, LintRulesState *state,
@@ -89,7 +106,7 @@ bool lint_rules_load(const LintRulesOpts *opts, LintRulesState *state, PkDiag *d
 
 /* What the input's files show of their author's intent: a purpose (stated unless --purpose
  * decides), host facts (serving when --host is absent, contradicting it otherwise). */
-static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_host,
+static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_host, bool pod,
                         FindingList *out)
 {
     if (input->intent) { /* a long-lived result linted again (the language server) */
@@ -108,7 +125,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
          * 512MB/1536MB stated nothing, the same pair in a postgresql.conf 2GB) */
         intent_read_place(&input->set, input->intent);
         if (!have_host && input->snap.host.ram_bytes <= 0)
-            intent_check_host(input->intent, &input->snap, false, input->set.files[0], out);
+            intent_check_host(input->intent, &input->snap, NULL, input->set.files[0], out);
         if (!opts->purpose_given)
             intent_note_purpose(input->intent, out);
         else
@@ -117,7 +134,13 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     }
     intent_read(&input->set, input->intent);
     input->snap.intent = input->intent;
-    intent_check_host(input->intent, &input->snap, have_host, input->set.files[0], out);
+    /* a container's limits are the host, as --host is: what the file states is checked
+     * against them, not taken over them */
+    intent_check_host(input->intent, &input->snap,
+                      have_host ? "--host"
+                      : pod     ? "the container's limits"
+                                : NULL,
+                      input->set.files[0], out);
     lint_check_listen(&input->set, &input->snap, out);
     lint_check_replaced_defaults(&input->set, &input->snap, out);
     if (!opts->purpose_given)
@@ -195,8 +218,10 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         input->rules_begin = res->findings.n;
         if (state->have_host)
             copy_host(&input->snap.host, &state->host);
+        if (input->format == INPUT_CONF && !state->have_host && !input->pod_host.source)
+            compose_host_facts(input);
         bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
-        read_intent(input, opts, state->have_host, &res->findings);
+        read_intent(input, opts, state->have_host, pod, &res->findings);
         lint_validate_stack(&input->snap, &res->findings);
         shmem_note(&input->snap);
         if (state->have_host || pod || input->snap.host.ram_bytes > 0)

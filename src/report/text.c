@@ -86,7 +86,9 @@ static void put_pod_hosts(const ReportInput *in, StrBuf *out)
 {
     for (size_t idx = 0; idx < in->n_sources; idx++) {
         const ReportSource *src = &in->sources[idx];
-        if (!src->snap || !src->snap->host.source || !strstr(src->snap->host.source, "the pod's"))
+        if (!src->snap || !src->snap->host.source ||
+            (!strstr(src->snap->host.source, "the pod's") &&
+             !strstr(src->snap->host.source, "the compose service")))
             continue;
         char *text = host_describe(&src->snap->host);
         sb_printf(out, "note: host facts of %s: %s\n", src->path, text);

@@ -252,9 +252,13 @@ static bool eval_floor(const Expr *call, ExprEnv *env, ExprValue *out)
         out->missing = true;
         return true;
     }
-    if (step.num > 0) {
-        double units = floor(out->num / step.num);
-        out->num = (units < 1 ? 1 : units) * step.num;
+    if (step.num > 0 && out->num > 0) {
+        /* below one step, the step halves until it fits: a quarter of a 140MB container's
+         * memory is 32MB, not the 128MB step, which would raise what the rule lowers */
+        double unit = step.num;
+        while (unit > out->num && unit / 2 > 0)
+            unit /= 2;
+        out->num = floor(out->num / unit) * unit;
     }
     return true;
 }

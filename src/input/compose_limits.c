@@ -1,0 +1,305 @@
+/* The memory and CPUs of the compose service that mounts a postgresql.conf. Compose reads
+ * `deploy.resources.limits` (the Compose Specification's deploy section) and the older service
+ * keys `mem_limit` and `cpus`; either caps the container the server runs in. */
+#include "input/compose_limits.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <yaml.h>
+
+#include "common/readfile.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
+#include "input/input_intern.h"
+
+double compose_bytes(const char *text)
+{
+    const char *p = text;
+    if (!isdigit((unsigned char)*p))
+        return -1;
+    char *end;
+    double v = strtod(p, &end);
+    if (end == p || !isfinite(v) || v < 0 || *end == 'e' || *end == 'E')
+        return -1;
+    p = end;
+    if (*p == ' ')
+        p++;
+    double mul = 1;
+    static const char units[] = "kmgtp";
+    const char *unit = *p ? strchr(units, tolower((unsigned char)*p)) : NULL;
+    if (unit) {
+        for (const char *u = units; u <= unit; u++)
+            mul *= 1024;
+        p++;
+    }
+    if (*p == 'i' || *p == 'I')
+        p++;
+    if (*p == 'b' || *p == 'B')
+        p++;
+    return *p ? -1 : v * mul;
+}
+
+static char *scalar_text(const yaml_node_t *node)
+{
+    if (!node || node->type != YAML_SCALAR_NODE)
+        return NULL;
+    return xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+}
+
+/* Does the bind source `source` (as written in `compose`, relative to its directory) name
+ * `target` (a real path), or a directory holding it? */
+static int source_names(const char *compose_dir, const char *source, const char *target)
+{
+    /* a relative host path starts with . or ..; anything else without a / is a named volume,
+     * and an absolute path is the host's, not the checkout's */
+    if (strncmp(source, "./", 2) && strncmp(source, "../", 3) && strcmp(source, ".") &&
+        strcmp(source, ".."))
+        return 0;
+    char joined[PATH_MAX], real[PATH_MAX];
+    if (snprintf(joined, sizeof joined, "%s/%s", compose_dir, source) >= (int)sizeof joined ||
+        !realpath(joined, real))
+        return 0;
+    if (!strcmp(real, target))
+        return 1; /* the file itself */
+    size_t n = strlen(real);
+    return !strncmp(real, target, n) && target[n] == '/' ? 2 : 0; /* a directory above it */
+}
+
+/* The bind source of one `volumes` item: "./conf/postgresql.conf:/etc/postgresql/…:ro", or the
+ * long syntax's `source`. */
+static char *volume_source(yaml_document_t *doc, yaml_node_t *item)
+{
+    if (item->type == YAML_MAPPING_NODE)
+        return scalar_text(input_yaml_member(doc, item, "source"));
+    char *text = scalar_text(item);
+    if (!text)
+        return NULL;
+    char *colon = strchr(text, ':');
+    if (!colon) { /* a container path alone is an anonymous volume */
+        free(text);
+        return NULL;
+    }
+    *colon = '\0';
+    return text;
+}
+
+/* Does the service's command or entrypoint name config_file? */
+static bool names_config_file(yaml_document_t *doc, yaml_node_t *service)
+{
+    static const char *const keys[] = {"command", "entrypoint"};
+    for (size_t k = 0; k < 2; k++) {
+        yaml_node_t *node = input_yaml_member(doc, service, keys[k]);
+        if (!node)
+            continue;
+        if (node->type == YAML_SCALAR_NODE) {
+            char *text = scalar_text(node);
+            bool hit = strstr(text, "config_file") != NULL;
+            free(text);
+            if (hit)
+                return true;
+        } else if (node->type == YAML_SEQUENCE_NODE) {
+            for (yaml_node_item_t *it = node->data.sequence.items.start;
+                 it < node->data.sequence.items.top; it++) {
+                char *text = scalar_text(yaml_document_get_node(doc, *it));
+                bool hit = text && strstr(text, "config_file");
+                free(text);
+                if (hit)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+static bool service_mounts(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
+                           const char *target)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return false;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        int named = source ? source_names(compose_dir, source, target) : 0;
+        free(source);
+        /* a directory holding the file configures the server only through config_file */
+        if (named == 1 || (named == 2 && names_config_file(doc, service)))
+            return true;
+    }
+    return false;
+}
+
+/* The first of `paths` (keys under the service, a dotted path) that holds a scalar. */
+static yaml_node_t *first_set(yaml_document_t *doc, yaml_node_t *service, const char *const *paths,
+                              const char **which)
+{
+    for (; *paths; paths++) {
+        yaml_node_t *node = service;
+        char path[64];
+        snprintf(path, sizeof path, "%s", *paths);
+        for (char *save = NULL, *key = strtok_r(path, ".", &save); key && node;
+             key = strtok_r(NULL, ".", &save))
+            node = input_yaml_member(doc, node, key);
+        if (node && node->type == YAML_SCALAR_NODE && node->data.scalar.length) {
+            *which = *paths;
+            return node;
+        }
+    }
+    return NULL;
+}
+
+static void service_limits(yaml_document_t *doc, const char *name, yaml_node_t *service,
+                           const char *compose, ComposeLimits *out)
+{
+    static const char *const mem_keys[] = {"deploy.resources.limits.memory", "mem_limit", NULL};
+    static const char *const cpu_keys[] = {"deploy.resources.limits.cpus", "cpus", NULL};
+    const char *mem_key = NULL, *cpu_key = NULL;
+    yaml_node_t *mem = first_set(doc, service, mem_keys, &mem_key);
+    yaml_node_t *cpu = first_set(doc, service, cpu_keys, &cpu_key);
+    char *mem_text = scalar_text(mem), *cpu_text = scalar_text(cpu);
+    double ram = mem_text ? compose_bytes(mem_text) : -1;
+    char *end = NULL;
+    double cpus = cpu_text ? strtod(cpu_text, &end) : -1;
+    if (cpu_text && (end == cpu_text || *end || !isfinite(cpus)))
+        cpus = -1;
+    StrBuf where = STRBUF_INIT;
+    if (ram > 0)
+        sb_printf(&where, "%s %s at %s:%zu:%zu", mem_key, mem_text, compose,
+                  mem->start_mark.line + 1, mem->start_mark.column + 1);
+    if (cpus > 0)
+        sb_printf(&where, "%s%s %s at %s:%zu:%zu", where.len ? ", " : "", cpu_key, cpu_text,
+                  compose, cpu->start_mark.line + 1, cpu->start_mark.column + 1);
+    if (where.len) {
+        out->ram = ram > 0 ? ram : -1;
+        /* a fraction of a CPU still runs on one */
+        out->cores = cpus > 0 ? (int)ceil(cpus - 1e-9) : -1;
+        out->source = xasprintf("the compose service %s's %s", name, sb_str(&where));
+    }
+    sb_free(&where);
+    free(mem_text);
+    free(cpu_text);
+}
+
+bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
+                         const char *target, ComposeLimits *out)
+{
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    bool found = false;
+    if (!yaml_parser_initialize(&parser))
+        return false;
+    yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+    if (yaml_parser_load(&parser, &doc)) {
+        yaml_node_t *root = yaml_document_get_root_node(&doc);
+        yaml_node_t *services = root ? input_yaml_member(&doc, root, "services") : NULL;
+        if (services && services->type == YAML_MAPPING_NODE)
+            for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+                 !found && pair < services->data.mapping.pairs.top; pair++) {
+                yaml_node_t *service = yaml_document_get_node(&doc, pair->value);
+                if (!service || service->type != YAML_MAPPING_NODE ||
+                    !service_mounts(&doc, service, compose_dir, target))
+                    continue;
+                found = true;
+                char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
+                service_limits(&doc, name ? name : "?", service, compose, out);
+                free(name);
+            }
+        yaml_document_delete(&doc);
+    }
+    yaml_parser_delete(&parser);
+    return found;
+}
+
+/* The limits of the service in `compose` that mounts `target`; true when one mounts it (with
+ * or without limits: the first mounting service decides). */
+static bool compose_file_limits(const char *compose, const char *compose_dir, const char *target,
+                                ComposeLimits *out)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(compose, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool found = compose_text_limits(data, len, compose, compose_dir, target, out);
+    free(data);
+    return found;
+}
+
+static bool compose_name(const char *name)
+{
+    size_t n = strlen(name);
+    bool yaml =
+        (n > 4 && !strcmp(name + n - 4, ".yml")) || (n > 5 && !strcmp(name + n - 5, ".yaml"));
+    return yaml && (!strncmp(name, "docker-compose", 14) || !strncmp(name, "compose", 7));
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The compose files of `dir`, in name order, until one mounts `target`. */
+static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *de; (de = readdir(d));) {
+        if (!compose_name(de->d_name))
+            continue;
+        if (n == cap)
+            names = xrealloc(names, (cap = cap ? cap * 2 : 4) * sizeof(*names));
+        names[n++] = xstrdup(de->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof(*names), by_name);
+    bool found = false;
+    for (size_t idx = 0; idx < n; idx++) {
+        char path[PATH_MAX];
+        if (!found && snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path)
+            found = compose_file_limits(path, dir, target, out);
+        free(names[idx]);
+    }
+    free(names);
+    return found;
+}
+
+bool input_compose_limits(const char *file, ComposeLimits *out)
+{
+    out->ram = -1;
+    out->cores = -1;
+    out->source = NULL;
+    char target[PATH_MAX];
+    if (!realpath(file, target))
+        return false;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", target);
+    for (int level = 0; level <= 3; level++) {
+        char *up = strrchr(dir, '/');
+        if (!up || up == dir)
+            return false;
+        *up = '\0';
+        if (dir_limits(dir, target, out))
+            return out->source != NULL;
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            return false;
+    }
+    return false;
+}
+
+void compose_limits_free(ComposeLimits *limits)
+{
+    free(limits->source);
+    limits->source = NULL;
+}

@@ -1,0 +1,32 @@
+/* The memory and CPUs a compose service may use, read as host facts for the postgresql.conf
+ * it mounts: a container's limit is its server's RAM, as a pod's is (resources.c). */
+#ifndef PK_INPUT_COMPOSE_LIMITS_H
+#define PK_INPUT_COMPOSE_LIMITS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct ComposeLimits {
+    double ram;   /* bytes, or -1 */
+    int cores;    /* CPUs rounded up, or -1 */
+    char *source; /* "the compose service db's mem_limit 100MB at FILE:LINE:COL, …" */
+} ComposeLimits;
+
+/* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory
+ * holding it while the service's command names config_file), in a compose file of its
+ * directory or up to 3 above it (stopping at a repository's root, the directory holding .git;
+ * files of one directory in name order). False when no such service sets a memory or CPU
+ * limit. */
+bool input_compose_limits(const char *file, ComposeLimits *out);
+void compose_limits_free(ComposeLimits *limits);
+
+/* One compose file's text (`compose` names it, `compose_dir` is its directory): the limits of
+ * the service that mounts `target` (a real path); true when a service mounts it. */
+bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
+                         const char *target, ComposeLimits *out);
+
+/* Docker's byte values (go-units RAMInBytes, as compose reads mem_limit): 512, 100m, 1.5G,
+ * 1gb, 2GiB, binary multiples; -1 when `text` is not one. */
+double compose_bytes(const char *text);
+
+#endif

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# A postgresql.conf a compose service mounts runs in that service's container: the service's
+# memory and CPU limits (deploy.resources.limits, else mem_limit and cpus) are its host facts
+# when --host gives none, as a pod's are for a manifest (no server). Close misses: a file no
+# service mounts, a directory mount without config_file, a named volume, --host, a data
+# directory's own file.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+tmp="$(mktemp -d /tmp/pgknob-compose.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+lint_json() { "$PGKNOB" lint --fail-on never --format json "$@" 2>/dev/null; }
+rule_sev() { jq -r --arg r "$2" '[.findings[] | select(.rule == $r) | .severity] | first // "absent"' <<<"$1"; }
+conf() { mkdir -p "$(dirname "$1")"; printf '%s\n' "${@:2}" >"$1"; }
+
+mkdir -p "$tmp/app/.git"
+conf "$tmp/app/db/postgresql.conf" "max_connections = 200" "shared_buffers = 64MB" "work_mem = 4MB"
+cat >"$tmp/app/docker-compose.yml" <<'YAML'
+services:
+  api:
+    image: nginx
+    deploy:
+      resources:
+        limits:
+          memory: 8G
+  db:
+    image: postgres:16
+    command: postgres -c config_file=/etc/postgresql/postgresql.conf
+    volumes:
+      - pgdata:/var/lib/postgresql/data
+      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro
+    deploy:
+      resources:
+        limits:
+          cpus: "0.5"
+          memory: "140MB"
+volumes:
+  pgdata:
+YAML
+j=$(lint_json "$tmp/app/db/postgresql.conf")
+host=$(jq -r '.inputs[0].host' <<<"$j")
+check "the mounting service's limits are the host: 140MB (binary, as docker reads it), 0.5 CPU is one core ($host)" \
+  grep -q "^ram=140MB cores=1 " <<<"$host"
+check "... with the key, value, file, line and column of each (db's, not api's)" \
+  grep -qF "the compose service db's deploy.resources.limits.memory 140MB at $tmp/app/docker-compose.yml:18:19, deploy.resources.limits.cpus 0.5 at $tmp/app/docker-compose.yml:17:17" <<<"$host"
+check "200 connections x 4MB against 140MB: the worst case is an error (PK2001)" test "$(rule_sev "$j" PK2001)" = error
+check "the text report names the input's host facts" \
+  grep -q "^note: host facts of $tmp/app/db/postgresql.conf: ram=140MB cores=1" <<<"$("$PGKNOB" lint --fail-on never "$tmp/app/db/postgresql.conf" 2>&1)"
+# a fix that lowers shared_buffers for a small container lowers it (a quarter of 140MB is 35MB,
+# 32MB in the 128MB step halved), never raises it to the 128MB step
+fixes=$("$PGKNOB" lint --fail-on never "$tmp/app/db/postgresql.conf" 2>&1)
+check "no fix raises shared_buffers above the 64MB written" \
+  test "$(grep -c 'shared_buffers = 128MB' <<<"$fixes")" = 0
+j=$(lint_json --host ram=8GB "$tmp/app/db/postgresql.conf")
+check "--host ram=8GB decides over the container: no PK2001" test "$(rule_sev "$j" PK2001)" = absent
+
+# the older service keys, and a directory mount with config_file in the command
+conf "$tmp/old/conf/postgresql.conf" "shared_buffers = 1GB"
+cat >"$tmp/old/compose.yaml" <<'YAML'
+services:
+  postgres:
+    image: postgres:15
+    command: ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]
+    mem_limit: 512m
+    cpus: 2
+    volumes:
+      - type: bind
+        source: ./conf
+        target: /etc/postgresql
+YAML
+j=$(lint_json "$tmp/old/conf/postgresql.conf")
+check "mem_limit 512m and cpus 2 through a directory mount: ram=512MB cores=2" \
+  grep -q "^ram=512MB cores=2 " <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+check "shared_buffers 1GB in a 512MB container: the shared-memory finding (PK0062)" \
+  test "$(rule_sev "$j" PK0062)" != absent
+
+# close misses
+sed -i 's/"config_file=\/etc\/postgresql\/postgresql.conf"/"-c", "shared_buffers=64MB"/' "$tmp/old/compose.yaml"
+j=$(lint_json "$tmp/old/conf/postgresql.conf")
+check "a directory mount whose command names no config_file: no host facts" test "$(jq -r '.inputs[0].host' <<<"$j")" = null
+conf "$tmp/app/db/other.conf" "shared_buffers = 64MB"
+j=$(lint_json "$tmp/app/db/other.conf")
+check "a file no service mounts: no host facts" test "$(jq -r '.inputs[0].host' <<<"$j")" = null
+conf "$tmp/named/postgresql.conf" "shared_buffers = 64MB"
+printf 'services:\n  db:\n    image: postgres:16\n    mem_limit: 100m\n    volumes:\n      - postgresql.conf:/etc/postgresql/postgresql.conf\nvolumes:\n  postgresql.conf:\n' >"$tmp/named/docker-compose.yml"
+j=$(lint_json "$tmp/named/postgresql.conf")
+check "a named volume of the same name is no bind mount: no host facts" test "$(jq -r '.inputs[0].host' <<<"$j")" = null
+printf 'services:\n  db:\n    image: postgres:16\n    mem_limit: lots\n    volumes:\n      - ./postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/named/docker-compose.yml"
+j=$(lint_json "$tmp/named/postgresql.conf")
+check "a limit docker would not read (lots): no host facts, no crash" test "$(jq -r '.inputs[0].host' <<<"$j")" = null
+printf 'services: [\n' >"$tmp/named/docker-compose.yml"
+lint_quiet() { "$PGKNOB" lint --fail-on never "$@" >/dev/null 2>&1; }
+check "a compose file that is not YAML: lint still runs (exit 0)" lint_quiet "$tmp/named/postgresql.conf"
+done_testing
