@@ -611,9 +611,28 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
                   plural(security, "setting puts", "settings put"));
     if (warnings)
         put_verdict_warnings(list, out);
-    if (notices)
-        sb_printf(out, "%zu %s worth a look but never fail a build. ", notices,
-                  plural(notices, "notice is", "notices are"));
+    /* a notice that says what pgknob assumed (the major, the purpose, the host facts read
+     * from the file) is about the run, not a thing to look at (review 2026-12x, h25a 04) */
+    static const char *const about_run[][2] = {
+        {"PK0004", "the major"}, {"PK0090", "the purpose"}, {"PK0092", "the host facts"}};
+    size_t assumed_notes = 0;
+    StrBuf what = STRBUF_INIT;
+    for (size_t kind = 0; kind < sizeof(about_run) / sizeof(about_run[0]); kind++) {
+        size_t n = 0;
+        for (size_t idx = 0; idx < list->n; idx++)
+            n += !list->items[idx].suppressed && list->items[idx].severity == SEV_NOTICE &&
+                 !strcmp(list->items[idx].rule_id, about_run[kind][0]);
+        if (n)
+            sb_printf(&what, "%s%s", what.len ? ", " : "", about_run[kind][1]);
+        assumed_notes += n;
+    }
+    if (notices > assumed_notes)
+        sb_printf(out, "%zu %s worth a look but never fail a build. ", notices - assumed_notes,
+                  plural(notices - assumed_notes, "notice is", "notices are"));
+    if (assumed_notes)
+        sb_printf(out, "%zu %s what pgknob took as given (%s). ", assumed_notes,
+                  plural(assumed_notes, "notice says", "notices say"), sb_str(&what));
+    sb_free(&what);
     if (!refused && !errors && !warnings && !notices)
         sb_printf(out,
                   "No problems found: PostgreSQL %s accepts this configuration and no rule "

@@ -253,11 +253,12 @@ static bool eval_floor(const Expr *call, ExprEnv *env, ExprValue *out)
         return true;
     }
     if (step.num > 0 && out->num > 0) {
-        /* below one step, the step halves until it fits: a quarter of a 140MB container's
-         * memory is 32MB, not the 128MB step, which would raise what the rule lowers */
+        /* below one step, the step halves until an eighth of the value fits it: a quarter of a
+         * 500MB machine is 120MB, not the 128MB step, which would raise what the rule lowers */
         double unit = step.num;
-        while (unit > out->num && unit / 2 > 0)
-            unit /= 2;
+        if (out->num < step.num)
+            while (unit > out->num / 8 && unit / 2 > 0)
+                unit /= 2;
         out->num = floor(out->num / unit) * unit;
     }
     return true;

@@ -284,9 +284,11 @@ static void test_functions(void)
                     " == 64MB",
                     &snap) == 1);
     CHECK(eval_bool("min(1MB, 2MB, 512kB) == 512kB and max(1s, 2s) == 2000ms", &snap) == 1);
-    /* below one step the step halves until it fits: never rounds up past the value */
-    CHECK(eval_bool("floor(2.7GB, 1GB) == 2GB and floor(100MB, 1GB) == 64MB", &snap) == 1);
-    CHECK(eval_bool("floor(35MB, 128MB) == 32MB and floor(128MB, 128MB) == 128MB", &snap) == 1);
+    /* below one step the step halves until an eighth of the value fits: never rounds up */
+    CHECK(eval_bool("floor(2.7GB, 1GB) == 2GB and floor(100MB, 1GB) == 96MB", &snap) == 1);
+    CHECK(eval_bool("floor(35MB, 128MB) == 32MB and floor(125MB, 128MB) == 120MB and "
+                    "floor(128MB, 128MB) == 128MB",
+                    &snap) == 1);
     CHECK(eval_bool("off(enable_seqscan, enable_nestloop, enable_hashjoin) == 'enable_nestloop'",
                     &snap) == 1);
     snapshot_free(&snap);
