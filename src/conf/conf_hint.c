@@ -41,6 +41,68 @@ static char *quoted_rest(const ConfErrContext *ctx, const char *from)
     return sb_detach(&sb);
 }
 
+/* A list written as several values (`'localhost', '*'`, `a, 'b'`) as the one quoted string the
+ * server reads a list from: each item's quotes taken off, the items joined by ", ", the whole
+ * quoted once ('localhost, *'). Quoting the line as it is would make the quotes part of the
+ * items, and the server refuses that too (review 2026-12y, h26a 10). */
+static char *quoted_list(const ConfErrContext *ctx, const char *from)
+{
+    const char *end = ctx->line + ctx->line_len;
+    StrBuf items = STRBUF_INIT;
+    const char *p = from;
+    bool any_quoted = false;
+    while (p < end && *p != '#' && *p != '\0') {
+        while (p < end && (*p == ' ' || *p == '\t'))
+            p++;
+        StrBuf item = STRBUF_INIT;
+        if (p < end && *p == '\'') {
+            any_quoted = true;
+            for (p++; p < end; p++) {
+                if (*p == '\'' && p + 1 < end && p[1] == '\'')
+                    sb_putc(&item, *p++);
+                else if (*p == '\'')
+                    break;
+                else
+                    sb_putc(&item, *p);
+            }
+            if (p < end)
+                p++; /* the closing quote */
+            while (p < end && *p != ',' && *p != '#')
+                p++;
+        } else {
+            const char *start = p;
+            while (p < end && *p != ',' && *p != '#' && *p != '\0')
+                p++;
+            const char *stop = p;
+            while (stop > start &&
+                   (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == ';' || stop[-1] == '\r'))
+                stop--;
+            sb_putn(&item, start, (size_t)(stop - start));
+        }
+        if (item.len)
+            sb_printf(&items, "%s%s", items.len ? ", " : "", sb_str(&item));
+        sb_free(&item);
+        if (p < end && *p == ',')
+            p++;
+        else
+            break;
+    }
+    char *text = NULL;
+    if (any_quoted && items.len) {
+        StrBuf sb = STRBUF_INIT;
+        sb_putc(&sb, '\'');
+        for (const char *q = sb_str(&items); *q; q++) {
+            if (*q == '\'')
+                sb_putc(&sb, '\'');
+            sb_putc(&sb, *q);
+        }
+        sb_putc(&sb, '\'');
+        text = sb_detach(&sb);
+    }
+    sb_free(&items);
+    return text ? text : quoted_rest(ctx, from);
+}
+
 static char *hint_value_missing(void)
 {
     return xstrdup("a value is required after the parameter name: write name = value "
@@ -121,9 +183,11 @@ static char *hint_after_value(const ConfErrContext *ctx)
         hint = xasprintf("a fractional value with a unit must be quoted: write %s", q);
     else if (tok_is(ctx, ";"))
         hint = xstrdup("remove the ';': postgresql.conf lines have no terminator");
-    else if (tok_is(ctx, ","))
-        hint = xasprintf("a list must be quoted: write %s", q);
-    else if (tok_is(ctx, "'") && !has_quote_after(ctx))
+    else if (tok_is(ctx, ",")) {
+        char *list = quoted_list(ctx, ctx->value_text);
+        hint = xasprintf("a list must be one quoted string: write %s", list);
+        free(list);
+    } else if (tok_is(ctx, "'") && !has_quote_after(ctx))
         hint = xstrdup("unterminated quoted string: close it with ' on the same line "
                        "(a value cannot span lines)");
     else

@@ -14,6 +14,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_edit.h"
+#include "conf/conf_template.h"
 #include "engine/engine.h"
 #include "input/major_evidence.h"
 #include "lint/container.h"
@@ -648,11 +649,57 @@ static bool in_template_block(const ConfSet *set, const Finding *f)
     return false;
 }
 
+/* A value the assumed major refuses that an older checked major accepts (password_encryption
+ * = on meant md5 up to 13, and 14 refuses it; a template printing "on" or "off"): as a removed
+ * parameter's line, both facts hold while nothing states the major, so it is a warning that
+ * says both, not a refusal (review 2026-12y, h26b 24). */
+static void value_both_facts(Finding *f, int checked)
+{
+    if (strcmp(f->rule_id, "PK0020") || f->n_settings != 1 || !f->settings[0].value)
+        return;
+    char *lits[8];
+    size_t n = conf_template_literal_branches(f->settings[0].value, lits, 8);
+    if (!n)
+        lits[n++] = xstrdup(f->settings[0].value);
+    int accepted_on = 0;
+    const char *accepted = NULL;
+    for (int major = checked - 1; major >= PK_MIN_MAJOR && !accepted_on; major--) {
+        const CatalogParam *param = catalog_find(catalog_for_major(major), f->settings[0].name);
+        GucValue val;
+        for (size_t idx = 0; param && idx < n && !accepted_on; idx++)
+            if (guc_parse_value_for(param, major, lits[idx], &val, NULL)) {
+                accepted_on = major;
+                accepted = lits[idx];
+            }
+    }
+    if (accepted_on) {
+        f->message = finding_printf(
+            f,
+            "%s; PostgreSQL %d %s \"%s\": the file either targets PostgreSQL %d or older, or "
+            "this value must change",
+            f->message, accepted_on, accepted_on == PK_MIN_MAJOR ? "accepts" : "still accepts",
+            accepted, accepted_on);
+        f->hint = finding_printf(
+            f,
+            "The file does not state its major, so both hold: a PostgreSQL %d server starts with "
+            "this line, a later one refuses it. Give --pg-version with the major the server runs: "
+            "on one that refuses the value this is an error.%s%s",
+            accepted_on, f->hint ? " " : "", f->hint ? f->hint : "");
+        if (f->severity > SEV_WARNING)
+            finding_set_severity(f, SEV_WARNING);
+        f->refuses_start = false;
+    }
+    for (size_t idx = 0; idx < n; idx++)
+        free(lits[idx]);
+}
+
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
 {
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
         input->evident_major[0])
         return;
+    for (size_t idx = begin; idx < out->n; idx++)
+        value_both_facts(&out->items[idx], input->pg_major);
     /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
      * in 13 or later (wal_keep_segments) does not: a stale line in a file for a newer server is as
      * likely (held-out set 5 had such files for 15 and 16), so its finding says both facts */

@@ -822,13 +822,13 @@ static void check_template_branches(const ConfEntry *entry, const Snapshot *snap
         f->message =
             n_refused == n
                 ? finding_printf(f,
-                                 "%s: the template's value prints %s, and is refused in every "
-                                 "rendering",
-                                 f->message, sb_str(&all))
+                                 "%s: the template's value prints %s, and PostgreSQL %d refuses "
+                                 "every rendering",
+                                 f->message, sb_str(&all), snap->catalog->major)
                 : finding_printf(f,
-                                 "%s: the template's value prints %s, and the rendering "
-                                 "that prints %s is refused",
-                                 f->message, sb_str(&all), sb_str(&refused));
+                                 "%s: the template's value prints %s, and PostgreSQL %d refuses "
+                                 "the rendering that prints %s",
+                                 f->message, sb_str(&all), snap->catalog->major, sb_str(&refused));
         while (f->n_fixes) /* the value is the template's to change, not the rendered line's */
             finding_drop_fix(f, 0);
     }

@@ -713,4 +713,22 @@ check "one value naming 9.1 and 9.3: PK0004 says more than one major, PK0005 9.3
 check "  close miss: 9.3 twice is 9.3's end of life" \
   test "$(rlint "$work/one-twice.conf" | jq -r '[.findings[] | select(.rule == "PK0005") | .message | test("9.3")] | join(",")')" = true
 
+# a value the assumed major refuses that an older checked one accepts: both facts, a warning
+# (review 2026-12y, h26b 24: password_encryption = on is md5 on 13, refused from 14 on)
+printf 'password_encryption = on\n' >"$work/pe.conf"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/pe.conf" 2>/dev/null)
+check "password_encryption = on, no major stated: a warning that says 13 accepts it" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0020") | "\(.severity) \(.refuses_start // false) \(.message | test("PostgreSQL 13 accepts \"on\": the file either targets PostgreSQL 13 or older"))"' <<<"$j")" = "warning false true"
+printf "password_encryption = {{ 'on' if x else 'off' }}\n" >"$work/pe.conf.j2"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/pe.conf.j2" 2>/dev/null)
+check "a template printing on or off: the same warning, naming the rendering 13 accepts" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0020") | "\(.severity) \(.message | test("refuses every rendering; PostgreSQL 13 accepts \"on\""))"' <<<"$j")" = "warning true"
+j=$("$PGKNOB" lint --fail-on never --format json --pg-version 16 "$work/pe.conf" 2>/dev/null)
+check "close miss: --pg-version 16 states the major: the error and its refusal stand" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0020") | "\(.severity) \(.refuses_start)"' <<<"$j")" = "error true"
+printf 'password_encryption = sha1\n' >"$work/pe2.conf"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/pe2.conf" 2>/dev/null)
+check "close miss: a value no checked major accepts stays an error" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0020") | .severity' <<<"$j")" = "error"
+
 done_testing

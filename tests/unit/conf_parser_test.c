@@ -122,6 +122,24 @@ static void test_syntax_errors(void)
     arena_free(set.arena);
 }
 
+/* A list written as several quoted values is one quoted string, its items' quotes taken off:
+ * quoting the line as it is puts quotes inside the items, which the server refuses too (review
+ * 2026-12y, h26a 10: listen_addresses = 'localhost', '*'). */
+static void test_list_hint(void)
+{
+    ConfSet set = parse("listen_addresses = 'localhost', '*'   # both\n"
+                        "x = a, 'it''s'\n");
+    const char *needles[] = {"write 'localhost, *'", "write 'a, it''s'"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        const char *hint = idx < set.n_entries ? set.entries[idx].error_hint : NULL;
+        CHECK(hint && strstr(hint, needles[idx]));
+        if (!hint || !strstr(hint, needles[idx]))
+            fprintf(stderr, "  hint %zu: %s (wanted %s)\n", idx, hint ? hint : "(none)",
+                    needles[idx]);
+    }
+    arena_free(set.arena);
+}
+
 static void test_eof_line_numbers(void)
 {
     /* A missing value on a last line without newline is reported one line up, as the server
@@ -338,6 +356,7 @@ int main(void)
     }
     test_basic_lines();
     test_syntax_errors();
+    test_list_hint();
     test_eof_line_numbers();
     test_error_limits();
     test_applied();
