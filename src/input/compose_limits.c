@@ -4,7 +4,6 @@
 #include "input/compose_limits.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -232,45 +231,20 @@ static bool compose_file_limits(const char *compose, const char *compose_dir, co
     return found;
 }
 
-static bool compose_name(const char *name)
-{
-    size_t n = strlen(name);
-    bool yaml =
-        (n > 4 && !strcmp(name + n - 4, ".yml")) || (n > 5 && !strcmp(name + n - 5, ".yaml"));
-    return yaml && (!strncmp(name, "docker-compose", 14) || !strncmp(name, "compose", 7));
-}
-
-static int by_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The compose files of `dir`, in name order, until one mounts `target`. */
+/* The files `docker compose` reads by default, in its order of preference (the Compose
+ * Specification's "Compose file"): tried by name, so no directory is listed. */
 static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
 {
-    DIR *d = opendir(dir);
-    if (!d)
-        return false;
-    char **names = NULL;
-    size_t n = 0, cap = 0;
-    for (struct dirent *de; (de = readdir(d));) {
-        if (!compose_name(de->d_name))
-            continue;
-        if (n == cap)
-            names = xrealloc(names, (cap = cap ? cap * 2 : 4) * sizeof(*names));
-        names[n++] = xstrdup(de->d_name);
-    }
-    closedir(d);
-    qsort(names, n, sizeof(*names), by_name);
-    bool found = false;
-    for (size_t idx = 0; idx < n; idx++) {
+    static const char *const names[] = {"compose.yaml", "compose.yml", "docker-compose.yaml",
+                                        "docker-compose.yml"};
+    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++) {
         char path[PATH_MAX];
-        if (!found && snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path)
-            found = compose_file_limits(path, dir, target, out);
-        free(names[idx]);
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path &&
+            stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            return compose_file_limits(path, dir, target, out);
     }
-    free(names);
-    return found;
+    return false;
 }
 
 bool input_compose_limits(const char *file, ComposeLimits *out)
@@ -296,10 +270,4 @@ bool input_compose_limits(const char *file, ComposeLimits *out)
             return false;
     }
     return false;
-}
-
-void compose_limits_free(ComposeLimits *limits)
-{
-    free(limits->source);
-    limits->source = NULL;
 }

@@ -13,12 +13,12 @@ typedef struct ComposeLimits {
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory
- * holding it while the service's command names config_file), in a compose file of its
- * directory or up to 3 above it (stopping at a repository's root, the directory holding .git;
- * files of one directory in name order). False when no such service sets a memory or CPU
- * limit. */
+ * holding it while the service's command names config_file), in the compose file of its
+ * directory or of one up to 3 above it (stopping at a repository's root, the directory holding
+ * .git; in each, the first of compose.yaml, compose.yml, docker-compose.yaml and
+ * docker-compose.yml). False when no such service sets a memory or CPU limit. The caller frees
+ * out->source. */
 bool input_compose_limits(const char *file, ComposeLimits *out);
-void compose_limits_free(ComposeLimits *limits);
 
 /* One compose file's text (`compose` names it, `compose_dir` is its directory): the limits of
  * the service that mounts `target` (a real path); true when a service mounts it. */

@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         base.host.ram_bytes = 4.0 * 1024 * 1024 * 1024;
         base.host.cores = 4;
     }
-    intent_check_host(&intent, &base, with_host, path, &out);
+    intent_check_host(&intent, &base, with_host ? "--host" : NULL, path, &out);
     intent_note_purpose(&intent, &out);
     intent_soften(&intent, PK_DEFAULT_MAJOR, &out, 0, out.n);
     /* what the file marks deliberate, a pooler, an application: on a warning of each kind, at

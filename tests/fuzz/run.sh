@@ -18,7 +18,8 @@ OUT=build-fuzz
 FUZZ_TIME="${FUZZ_TIME:-20}"
 SEED_MAX=$((32 * 1024)) # larger seeds are left out: they slow every mutation
 CLANG="${CLANG:-clang}"
-FLAGS=(-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Isrc
+# warnings are errors here too: a caller left behind by an API change must not build
+FLAGS=(-std=c11 -D_GNU_SOURCE -g -O1 -fno-omit-frame-pointer -Isrc -Wall -Werror
        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined)
 command -v "$CLANG" >/dev/null || { echo "fuzz: clang is not installed" >&2; exit 2; }
 mkdir -p "$OUT"
