@@ -456,6 +456,13 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const G
         return xasprintf("the change is derived from the host's %s, which the file contradicts "
                          "(PK0091): check the host facts first.",
                          fact);
+    /* a RAM read from the file's own sizing is pgknob's guess, not a fact anyone stated: a
+     * change derived from it is the owner's to confirm (review 2026-12y, h26a 03: work_mem cut
+     * to 4MB on a 1GB inferred from shared_buffers and effective_cache_size) */
+    if (intent->ram_inferred && fix_param_held_in_ram(param))
+        return xstrdup("the change is derived from a RAM pgknob inferred from the file's own "
+                       "sizing (PK0092), which nobody stated: give --host ram=... with the "
+                       "server's memory first.");
     return NULL;
 }
 

@@ -1167,6 +1167,12 @@ jq -e 'any(.findings[]; .rule == "PK0092" and (.message | test("ram=4GB from its
   jq -e 'any(.findings[]; .rule == "PK2001" and (.hint | test("read from the file.s sizing")))' >/dev/null <<<"$out" &&
   ok "pgtune's split states 4GB: PK2001 measures 200 x 64MB against it, a warning that says why" ||
   fail "split: $(jq -c '[.findings[] | [.rule, .severity, .message[0:80]]]' <<<"$out")"
+# a fix derived from that guessed RAM is the owner's to confirm (review 2026-12y, h26a 03)
+printf "shared_buffers = 256MB\neffective_cache_size = 768MB\nmax_connections = 100\nwork_mem = 16MB\n" >"$work/split-fix.conf"
+fix_why PK2001 <<<"$(lint_json "$work/split-fix.conf")" | grep -q "inferred from the file's own sizing (PK0092)" &&
+  [ "$(fix_why PK2001 <<<"$(lint_json --host ram=1GB "$work/split-fix.conf")")" = safe ] &&
+  ok "PK2001's fix on the 1GB the split implies is unsafe and says why; on --host ram=1GB safe" ||
+  fail "split fix: $(fix_why PK2001 <<<"$(lint_json "$work/split-fix.conf")")"
 out2=$(lint_json "$work/split2.conf"); out3=$(lint_json --host ram=64GB "$work/split.conf")
 ! has PK0092 <<<"$out2" && [ "$(sev PK2001 <<<"$out2")" = none ] && ! has PK0092 <<<"$out3" &&
   [ "$(sev PK2001 <<<"$out3")" = none ] &&
