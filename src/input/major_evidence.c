@@ -450,3 +450,43 @@ const char *major_evidence_agreed(const MajorEvidence *ev)
             return NULL;
     return ev->clues[0].label;
 }
+
+size_t major_version_list(const char *line, char labels[][16], size_t max)
+{
+    const char *p = line + strspn(line, " \t-*+");
+    if (strncasecmp(p, "version", 7))
+        return 0;
+    p += 7;
+    if (*p == 's' || *p == 'S')
+        p++;
+    p += strspn(p, " :\t");
+    size_t n = 0;
+    while (n < max && isdigit((unsigned char)*p)) {
+        char label[16];
+        char item[16];
+        size_t len = strspn(p, "0123456789.");
+        if (len >= sizeof(item))
+            return 0;
+        memcpy(item, p, len);
+        item[len] = '\0';
+        int num = atoi(item);
+        if (num >= 10 && num <= 30 && !strchr(item, '.'))
+            snprintf(label, sizeof label, "%d", num);
+        else if (num >= 7 && num <= 9 && item[1] == '.' && isdigit((unsigned char)item[2]) &&
+                 !item[3])
+            snprintf(label, sizeof label, "%s", item);
+        else
+            return 0;
+        snprintf(labels[n++], 16, "%s", label);
+        p += len;
+        p += strspn(p, " ");
+        if (*p == ',') {
+            p++;
+            p += strspn(p, " ");
+        } else if (!strncasecmp(p, "and ", 4)) {
+            p += 4;
+        }
+    }
+    p += strspn(p, " .\t\r");
+    return *p ? 0 : n;
+}

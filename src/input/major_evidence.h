@@ -27,6 +27,10 @@ typedef struct MajorClue {
     /* read from a comment (a pgtune header's DB Version, a header's words): what the file was
      * written or generated for, not a path or setting of the server that runs it */
     bool in_comment;
+    /* read from the repository's README ("Supported PostgreSQL versions: ..."), not the file:
+     * what the project says it is for, weaker still than the file's own comments */
+    bool in_readme;
+    int readme_line; /* the README's line that names it */
 } MajorClue;
 
 /* The clues and their strings live in `arena`: the owner frees it with arena_free(ev.arena). */
@@ -52,5 +56,10 @@ const char *major_evidence_agreed(const MajorEvidence *ev);
  * "for PG 15", "postgres:16-alpine"): true with `label` and `*major` as major_in_text. A range
  * ("14-17", "13+", "13 or later") or a bound ("since 13", "before 13") names none. */
 bool major_in_comment(const char *text, size_t len, char label[16], int *major);
+
+/* A README's list of the versions a project supports, "- versions 9.1, 9.2, 9.3, 9.4" (the
+ * keyword left to its title): each into `labels` ("9.1", "17"), at most `max`; the count, 0 when
+ * the line is no such list. */
+size_t major_version_list(const char *line, char labels[][16], size_t max);
 
 #endif

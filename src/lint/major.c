@@ -1,5 +1,6 @@
 #include "lint/major.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "lint/fix_safety.h"
 #include "lint/fold.h"
 #include "lint/intent.h"
+#include "lint/readme.h"
 #include "lint/validate.intern.h"
 #include "model/finding_ids.h"
 
@@ -40,9 +42,51 @@ static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, 
     return f;
 }
 
+/* Clues that are all a README's: "the repository's README.md names PostgreSQL 9.1, 9.2 and 9.3
+ * (line 7)"; NULL otherwise. */
+static char *readme_words(const MajorEvidence *ev)
+{
+    if (!ev->n)
+        return NULL;
+    for (size_t idx = 0; idx < ev->n; idx++)
+        if (!ev->clues[idx].in_readme)
+            return NULL;
+    StrBuf labels = STRBUF_INIT;
+    size_t shown = 0;
+    int lo = ev->clues[0].readme_line, hi = lo;
+    for (size_t idx = 0; idx < ev->n; idx++) {
+        const MajorClue *clue = &ev->clues[idx];
+        lo = clue->readme_line < lo ? clue->readme_line : lo;
+        hi = clue->readme_line > hi ? clue->readme_line : hi;
+        bool seen = false;
+        for (size_t prev = 0; prev < idx && !seen; prev++)
+            seen = !strcmp(ev->clues[prev].label, clue->label);
+        if (seen)
+            continue;
+        size_t left = 0;
+        for (size_t next = idx + 1; next < ev->n; next++) {
+            bool dup = false;
+            for (size_t prev = 0; prev < next && !dup; prev++)
+                dup = !strcmp(ev->clues[prev].label, ev->clues[next].label);
+            left += !dup;
+        }
+        sb_printf(&labels, "%s%s", !shown ? "" : left ? ", " : " and ", clue->label);
+        shown++;
+    }
+    char *text = lo == hi ? xasprintf("the repository's %s names PostgreSQL %s (line %d)",
+                                      ev->clues[0].what, sb_str(&labels), lo)
+                          : xasprintf("the repository's %s names PostgreSQL %s (lines %d to %d)",
+                                      ev->clues[0].what, sb_str(&labels), lo, hi);
+    sb_free(&labels);
+    return text;
+}
+
 /* "data_directory at line 3 names …" and, when more clues agree, how many */
 static char *agreed_words(const MajorEvidence *ev)
 {
+    char *readme = readme_words(ev);
+    if (readme)
+        return readme;
     if (ev->n == 1)
         return xstrdup(ev->clues[0].what);
     return xasprintf("%s (and %zu more place%s agree%s)", ev->clues[0].what, ev->n - 1,
@@ -53,6 +97,9 @@ static char *agreed_words(const MajorEvidence *ev)
  * clue of each major named */
 static char *conflict_words(const MajorEvidence *ev)
 {
+    char *readme = readme_words(ev);
+    if (readme)
+        return readme;
     StrBuf out = STRBUF_INIT;
     size_t shown = 0;
     for (size_t idx = 0; idx < ev->n; idx++) {
@@ -665,6 +712,10 @@ static void value_both_facts(Finding *f, int checked)
     const char *accepted = NULL;
     for (int major = checked - 1; major >= PK_MIN_MAJOR && !accepted_on; major--) {
         const CatalogParam *param = catalog_find(catalog_for_major(major), f->settings[0].name);
+        /* only a type the catalog decides alone: a string's words are checked by hooks
+         * (check_hooks.c), which the older catalog's parse does not run */
+        if (param && param->type != GUC_ENUM && param->type != GUC_BOOL)
+            param = NULL;
         GucValue val;
         for (size_t idx = 0; param && idx < n && !accepted_on; idx++)
             if (guc_parse_value_for(param, major, lits[idx], &val, NULL)) {
@@ -847,11 +898,14 @@ static void only_written_for(Finding *f, const MajorEvidence *ev)
     const char *offer = f->hint ? strstr(f->hint, " If the server runs another major") : NULL;
     f->hint = finding_printf(
         f,
-        "%.*s Only the file's comments name the major: they say what it was written or generated "
-        "for, not what the server runs now, so this is a notice; give --pg-version with the "
-        "server's major to check it as that one.",
+        "%.*s Only %s name%s the major: %s what %s written or generated for, not what the "
+        "server runs now, so this is a notice; give --pg-version with the server's major to "
+        "check it as that one.",
         offer ? (int)(offer - f->hint) : (int)strlen(f->hint ? f->hint : ""),
-        f->hint ? f->hint : "");
+        f->hint ? f->hint : "",
+        ev->clues[0].in_readme ? "the repository's README" : "the file's comments",
+        ev->clues[0].in_readme ? "s" : "", ev->clues[0].in_readme ? "it says" : "they say",
+        ev->clues[0].in_readme ? "the project was" : "it was");
 }
 
 /* The image the compose file or Dockerfile that runs `file` as config_file names (review
@@ -892,6 +946,66 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
     clue->what = arena_printf(arena, "%s (line %d) runs it in the image %s", shown, line, image);
     sb_free(&up);
     return true;
+}
+
+/* The majors the repository's README names for what it is (review 2026-12y, h26b 20 and 24: a
+ * role "for PostgreSQL 9.1-9.4" whose optional blocks set 9.x parameters), as clues on the
+ * configuration file itself (line 0): a line naming one major with the keyword
+ * ("- PostgreSQL 9.6", "Uses Postgres 16"), or a "versions 9.1, 9.2" list in a README whose title
+ * or description names PostgreSQL. Ranges and bounds name none (major_in_comment); code blocks
+ * are not read (a variable's default is the role's, not a statement). */
+static void readme_clues(const char *file, MajorEvidence *out)
+{
+    ReadmeDescription desc;
+    if (!readme_description(file, &desc))
+        return;
+    bool about_postgres = strcasestr(desc.text, "postgres") != NULL;
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(desc.path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return;
+    const char *shown = strrchr(desc.path, '/') ? strrchr(desc.path, '/') + 1 : desc.path;
+    Arena *arena = arena_get(&out->arena);
+    bool fenced = false;
+    int line_no = 0;
+    for (char *p = data, *nl; p && *p; p = nl ? nl + 1 : NULL) {
+        nl = strchr(p, '\n');
+        if (nl)
+            *nl = '\0';
+        line_no++;
+        const char *text = p + strspn(p, " \t");
+        if (!strncmp(text, "```", 3) || !strncmp(text, "~~~", 3)) {
+            fenced = !fenced;
+            continue;
+        }
+        /* a fenced block, or an indented one's body (a reST code-block): code, not prose; an
+         * indented list item is still a list */
+        if (fenced || ((*p == ' ' || *p == '\t') && *text != '-' && *text != '*'))
+            continue;
+        char labels[8][16];
+        size_t n = 0;
+        int major = 0;
+        if (major_in_comment(text, strlen(text), labels[0], &major))
+            n = 1;
+        else if (about_postgres)
+            n = major_version_list(text, labels, 8);
+        for (size_t idx = 0; idx < n; idx++) {
+            ARENA_GROW(arena, out->clues, out->n, out->cap);
+            MajorClue *clue = &out->clues[out->n++];
+            *clue = (MajorClue){0};
+            snprintf(clue->label, sizeof(clue->label), "%s", labels[idx]);
+            clue->major = strchr(labels[idx], '.') ? 0 : atoi(labels[idx]);
+            clue->file = arena_strdup(arena, file);
+            clue->line = 0;
+            clue->what = arena_strdup(arena, shown);
+            clue->readme_line = line_no;
+            clue->stated = true;
+            clue->in_comment = true;
+            clue->in_readme = true;
+        }
+    }
+    free(data);
 }
 
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
@@ -951,6 +1065,23 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         if (!said || (pinned && atoi(said) != pinned))
             ev.n = 0;
     }
+    if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
+        /* nothing in the file: what its repository's README says it is for, when its clues
+         * agree, or all name majors before the checked ones (a role for 9.3 to 11) */
+        free(ev.clues);
+        ev = (MajorEvidence){0};
+        size_t from = all.n;
+        readme_clues(input->set.files[0], &all);
+        bool old = true;
+        for (size_t idx = from; idx < all.n; idx++)
+            old = old && !catalog_for_major(all.clues[idx].major);
+        for (size_t idx = from; idx < all.n; idx++) {
+            PK_GROW(ev.clues, ev.n, ev.cap);
+            ev.clues[ev.n++] = all.clues[idx];
+        }
+        if (!major_evidence_agreed(&ev) && !old)
+            ev.n = 0;
+    }
     if (!ev.n) { /* nothing names it: the parameters it sets may bound it */
         free(ev.clues);
         arena_free(all.arena);
@@ -992,11 +1123,13 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         if (several_old)
             f->message = finding_printf(
                 f,
-                "the file names more than one major, every one before those pgknob checks: %s; "
+                "%s, every one before those pgknob checks%s%s; "
                 "it was written for PostgreSQL %s or older, and is checked as PostgreSQL %d, so "
                 "its removed-parameter findings are what an upgrade to %d needs; give "
                 "--pg-version to choose another",
-                why, label, fallback, fallback);
+                first->in_readme ? why : "the file names more than one major",
+                first->in_readme ? "" : ": ", first->in_readme ? "" : why, label, fallback,
+                fallback);
         else
             f->message = finding_printf(
                 f,
@@ -1005,7 +1138,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                 " upgrade to %d needs; give --pg-version to choose another",
                 label, why, label, fallback, fallback);
         Finding *eol = end_of_life(out, label, several_old, why, NULL, first->file, first->line);
-        if (!several_old)
+        if (!several_old || first->in_readme)
             only_written_for(eol, &ev);
         free(why);
     } else {
@@ -1081,7 +1214,10 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
                       "%s%s (line %d: no major from %d to %d defines it; PostgreSQL %s may have)",
                       count ? "; " : "", f->settings[0].name, f->line, PK_MIN_MAJOR, PK_MAX_MAJOR,
                       input->evident_major);
-        else if (strcmp(f->rule_id, "PK0011") || in_template_block(&input->set, f))
+        /* a template's optional line for every major (validate.c's warning) is one the old
+         * major the file was written for accepts, and an upgrade must change */
+        else if (strcmp(f->rule_id, "PK0011") ||
+                 (in_template_block(&input->set, f) && f->severity <= SEV_NOTICE))
             continue;
         else {
             char *note = catalog_version_note(input->pg_major, f->settings[0].name);

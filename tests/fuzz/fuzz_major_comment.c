@@ -1,7 +1,8 @@
 /* libFuzzer target: the major a header comment's words name (input/major_evidence.c,
  * major_in_comment: keywords, versions, ranges and bounds, fullwidth and Arabic-Indic digits) on
  * arbitrary bytes, each line as a comment. A label it returns is a major as written: "9.6", "17".
- * Seeds: the configuration reader's cases, whose headers are such comments. */
+ * The README's version lists (major_version_list) on each line too. Seeds: the configuration
+ * reader's cases, whose headers are such comments. */
 // fuzz-sources: src/input/major_evidence.c src/common/*.c
 // fuzz-libs: -linih -lm
 // fuzz-seeds: tests/conf/cases/*/postgresql.conf
@@ -28,6 +29,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 (!major && !strchr(label, '.')))
                 abort(); /* a label that is not the major it names */
         }
+        char *line = strndup(text + start, len);
+        char labels[8][16];
+        size_t n = line ? major_version_list(line, labels, 8) : 0;
+        for (size_t idx = 0; idx < n; idx++)
+            if (!labels[idx][0] || !memchr(labels[idx], '\0', 16) ||
+                (atoi(labels[idx]) < 10 && !strchr(labels[idx], '.')))
+                abort(); /* a list item that is not a version */
+        if (n > 8)
+            abort();
+        free(line);
         start += len + 1;
     }
     return 0;

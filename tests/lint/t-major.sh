@@ -730,5 +730,38 @@ printf 'password_encryption = sha1\n' >"$work/pe2.conf"
 j=$("$PGKNOB" lint --fail-on never --format json "$work/pe2.conf" 2>/dev/null)
 check "close miss: a value no checked major accepts stays an error" \
   test "$(jq -r '.findings[] | select(.rule == "PK0020") | .severity' <<<"$j")" = "error"
+printf "log_destination = 'stdout'\n" >"$work/ld.conf"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/ld.conf" 2>/dev/null)
+check "close miss: a string whose words a hook checks (log_destination = 'stdout') stays an error" \
+  test "$(jq -r '.findings[] | select(.rule == "PK0020") | .severity' <<<"$j")" = "error"
+
+jq_quiet() { jq -e "$@" >/dev/null; }
+# the repository's README names the majors it is for (review 2026-12y, h26b 20 and 24): a role
+# for 9.1-9.4 whose optional blocks set 9.x parameters is upgrade advice, notices, not warnings
+repo="$work/role"; mkdir -p "$repo/.git" "$repo/templates"
+printf '# acme.postgresql\n\n### Description\n\nAnsible role to manage postgresql servers, supports:\n\n    - versions 9.1, 9.2, 9.3, 9.4\n    - replication\n' >"$repo/README.md"
+printf 'port = {{ pg_port }}\n{%% if pg_checkpoint_segments is defined %%}\ncheckpoint_segments = {{ pg_checkpoint_segments }}\n{%% endif %%}\n' >"$repo/templates/postgresql.conf.j2"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "README 'versions 9.1, 9.2, 9.3, 9.4': PK0004 says the README names them, written for 9.4 or older" \
+  jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("the repository.s README.md names PostgreSQL 9.1, 9.2, 9.3 and 9.4 \\(line 7\\), every one before those pgknob checks; it was written for PostgreSQL 9.4 or older")))' <<<"$j"
+check "... its end of life is a notice, and the optional 9.x line is upgrade advice, no warning" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005" or .rule == "PK0011") | .severity] | unique | join(",")' <<<"$j")/$(jq '[.findings[] | select(.severity == "warning" or .severity == "error")] | length' <<<"$j")" = "notice/0"
+printf '# acme\n\nA role for PostgreSQL.\n\nSupported PostgreSQL versions:\n\n-  PostgreSQL 11\n-  PostgreSQL 10\n-  PostgreSQL 9.6\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "a list of 'PostgreSQL N' lines, all before 13: written for the newest, 11, or older" \
+  jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("names PostgreSQL 11, 10 and 9.6 \\(lines 7 to 9\\).*written for PostgreSQL 11 or older")))' <<<"$j"
+printf '# app\n\nA web app. Requires PostgreSQL 12+.\n\n```\ndocker run postgres:9.6\n```\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "close miss: a bound (12+) and a code block name no major" \
+  bash -c '! jq -e "any(.findings[]; .rule == \"PK0004\" and (.message | test(\"README\")))" <<<"$1" >/dev/null' _ "$j"
+printf '# app\n\nA web app.\n\n- PostgreSQL 15 in staging\n- PostgreSQL 16 in production\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "close miss: two supported majors that disagree name none" \
+  bash -c '! jq -e "any(.findings[]; .rule == \"PK0004\" and (.message | test(\"README\")))" <<<"$1" >/dev/null' _ "$j"
+printf '# PostgreSQL 16 for the app\nport = 5432\n' >"$repo/templates/own.conf"
+printf '# app\n\nUses PostgreSQL 14.\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/own.conf" 2>/dev/null)
+check "close miss: the file's own header (16) wins over the README (14)" \
+  jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("checked as PostgreSQL 16")))' <<<"$j"
 
 done_testing
