@@ -1581,6 +1581,9 @@ static const char *const PATH_TEST_WORDS[] = {
     "tutorial", "tutorials", "workshop", "workshops",
     /* a spike (a throwaway experiment, "pgpool_spike") and a take-home exercise */
     "spike", "spikes", "takehome",
+    /* hands-on material and a brown-bag session's demo ("agy-hands-on", "yt_app_brownbag":
+     * review 2026-12y, h26c 35, h26d 41) */
+    "handson", "brownbag",
     /* a developer's own machine, kept in a dotfiles repository (review 2026-12q, h18d 39) */
     "dotfiles",
     /* quality assurance: a test environment's name (qa-ds-docker, review 2026-12r, h19a 03) */
@@ -1721,6 +1724,10 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         else if (*prev_word && !strcasecmp(*prev_word, "take") && !strcasecmp(word, "home")) {
             here = INTENT_TEST; /* a take-home exercise */
             said = "take-home";
+        } else if (*prev_word && ((!strcasecmp(*prev_word, "hands") && !strcasecmp(word, "on")) ||
+                                  (!strcasecmp(*prev_word, "brown") && !strcasecmp(word, "bag")))) {
+            here = INTENT_TEST; /* hands-on material, a brown-bag session's demo */
+            said = !strcasecmp(word, "on") ? "hands-on" : "brown-bag";
         }
         /* a benchmark word is the more specific: "tests/bench/" is a benchmark */
         if (here != INTENT_NONE && (*found == INTENT_NONE || here == INTENT_BENCHMARK) &&
@@ -1901,6 +1908,12 @@ static const char *const README_TEST_WORDS[] = {
     "workshop", "workshops", "tutorial", "tutorials", "course", "courses", "coursework", "homework",
     "assignment", "assignments", "exercise", "exercises", "demo", "demonstration", "playground",
     "sandbox", "poc", "proof of concept", "proof-of-concept", "hackathon",
+    /* hands-on material and a brown-bag session's (review 2026-12y, h26c 35, h26d 41) */
+    "hands-on", "handson", "brown bag", "brown-bag", "brownbag",
+    /* a repository that says it is a local development environment: its database is a
+     * developer's (review 2026-12y, h26c 38: "To start local development (local folder binds
+     * to container)") */
+    "local development", "development environment", "dev environment", "local dev environment",
     /* a repository that calls itself a sample or an example of an application shows how, and
      * runs nowhere (review 2026-12t, h21a 04: "a sample application that explores Spring Boot") */
     "sample application", "sample app", "sample project", "example application", "example app",

@@ -65,6 +65,21 @@ printf "log_statement = 'all'\n" >"$work/lorem/db/postgresql.conf"
 [ "$(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)" = notice ] &&
   ok "purpose: a README of Lorem Ipsum is a dummy repository's (test)" ||
   fail "lorem: PK7003 $(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)"
+# a README that calls the repository a local development environment (review 2026-12y, h26c
+# 38); close miss: "Local development" as a later section's heading says nothing
+mkdir -p "$work/localdev/.git" "$work/localdev/db" "$work/shopapp/.git" "$work/shopapp/db"
+printf '# Shop stack\n\nDocker environment for local development of the shop.\n' >"$work/localdev/README.md"
+printf '# Shop\n\nAn online shop.\n\n## Local development\n\nRun docker compose up.\n' >"$work/shopapp/README.md"
+printf "log_statement = 'all'\n" | tee "$work/localdev/db/postgresql.conf" >"$work/shopapp/db/postgresql.conf"
+[ "$(lint_json "$work/localdev/db/postgresql.conf" | sev PK7003)" = notice ] &&
+  [ "$(lint_json "$work/shopapp/db/postgresql.conf" | sev PK7003)" = warning ] &&
+  ok "purpose: a README describing a local development environment is a test one's; a section heading is not" ||
+  fail "localdev: $(lint_json "$work/localdev/db/postgresql.conf" | sev PK7003) / $(lint_json "$work/shopapp/db/postgresql.conf" | sev PK7003)"
+mkdir -p "$work/helping-hands/db"
+printf "log_statement = 'all'\n" >"$work/helping-hands/db/postgresql.conf"
+[ "$(lint_json "$work/helping-hands/db/postgresql.conf" | sev PK7003)" = warning ] &&
+  ok "close miss: 'hands' without 'on' (helping-hands) states no purpose" ||
+  fail "helping-hands: $(lint_json "$work/helping-hands/db/postgresql.conf" | sev PK7003)"
 # a muted log excuses itself only where the path says benchmark too (a contest's checkout,
 # its name run together: rinhabackend-2024-q1)
 mkdir -p "$work/rinhabackend-2024-q1"
@@ -765,18 +780,21 @@ printf "log_line_prefix = '%%m [%%p] '\nlog_min_duration_statement = 0\n" >"$wor
 # ---- 7. a proof of concept, a lab, an exercise, a contest: purpose from their words ----
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
   "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes" "$work/otelcol-workshop/configs" \
-  "$work/pgpool_spike/conf" "$work/take-home-test" "$work/dotfiles/postgresql" "$work/qa-ds-docker/postgresql"
+  "$work/pgpool_spike/conf" "$work/take-home-test" "$work/dotfiles/postgresql" "$work/qa-ds-docker/postgresql" \
+  "$work/agy-hands-on/docker/postgresql" "$work/yt_app_brownbag/postgres"
 printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
   "$work/DB_lab3/postgresql.conf" "$work/home_assignment/postgresql.conf" "$work/isucon12-final/postgresql.conf" \
   "$work/acme-lab/postgresql.conf" "$work/latest-lab-notes/postgresql.conf" \
   "$work/otelcol-workshop/configs/postgresql.conf" "$work/pgpool_spike/conf/postgresql.conf" \
   "$work/take-home-test/postgresql.conf" "$work/dotfiles/postgresql/postgresql.conf" \
-  "$work/qa-ds-docker/postgresql/postgresql.conf" \
+  "$work/qa-ds-docker/postgresql/postgresql.conf" "$work/agy-hands-on/docker/postgresql/postgresql.conf" \
+  "$work/yt_app_brownbag/postgres/postgresql.conf" \
   >"$work/perf-contest/postgresql.conf"
 for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:test:assignment" \
   "isucon12-final:benchmark:isucon" "perf-contest:benchmark:contest" \
   "otelcol-workshop/configs:test:workshop" "pgpool_spike/conf:test:spike" \
-  "take-home-test:test:take-home" "dotfiles/postgresql:test:dotfiles" "qa-ds-docker/postgresql:test:qa"; do
+  "take-home-test:test:take-home" "dotfiles/postgresql:test:dotfiles" "qa-ds-docker/postgresql:test:qa" \
+  "agy-hands-on/docker/postgresql:test:hands-on" "yt_app_brownbag/postgres:test:brownbag"; do
   IFS=: read -r f purpose word <<<"$pair"
   out=$(lint_json "$work/$f/postgresql.conf")
   jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message |
