@@ -578,8 +578,9 @@ static void patroni_restapi_access(DocBuilder *b, const Yaml *y, yaml_node_t *ro
             host_len >= strlen(loopback[idx]) &&
             !strncmp(text, loopback[idx], strlen(loopback[idx])) &&
             (loopback[idx][strlen(loopback[idx]) - 1] == '.' || host_len == strlen(loopback[idx]));
-    /* a template's listen ({{ }}, ${ }) is no address to judge */
-    bool templated = strchr(text, '{') || strchr(text, '$');
+    /* a template's listen ({{ }}, ${ }) or a placeholder to fill in (<host>:<port>: review
+     * 2026-12y, h26b 26) is no address to judge */
+    bool templated = strchr(text, '{') || strchr(text, '$') || strchr(text, '<');
     yaml_node_t *allowlist = path_get(y, root, "restapi.allowlist");
     bool guarded = scalar_set(path_get(y, root, "restapi.authentication.username")) ||
                    (allowlist &&

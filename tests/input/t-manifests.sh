@@ -165,6 +165,9 @@ done
 printf 'scope: x\nrestapi:\n  listen: 0.0.0.0:8008\n  certfile: /etc/patroni/api.pem\n  verify_client: none\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/tls-only.yml"
 check "  TLS without client verification still asks nothing: PK0086" \
   test "$(sevs_of "$tmp/tls-only.yml" PK0086)" = warning
+printf 'scope: x\nrestapi:\n  listen: <host>:<patroni_port>\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/placeholder.yml"
+check "  close miss: a placeholder to fill in (<host>:<patroni_port>) is no address to judge" \
+  test -z "$(sevs_of "$tmp/placeholder.yml" PK0086)"
 # a mapping under Patroni's parameters is one finding, with where the key belongs (h25d 47)
 printf 'scope: x\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_level: replica\n        recovery_conf:\n          restore_command: cp /a/%%f %%p\npostgresql:\n  listen: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/misplaced.yml"
 jm=$(lint_json "$tmp/misplaced.yml")
