@@ -129,13 +129,21 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
                     model->per_worker * workers + model->per_av * av + model->per_aio * aio;
     double pgss = pgss_entries(snap);
     out->modules = pgss > 0 ? PGSS_FIXED + model->per_pgss * pgss : 0;
-    out->total =
-        model->base + out->buffers + out->wal_buffers + out->locks + out->backends + out->modules;
+    /* 14+: dsm_estimate_size() adds min_dynamic_shared_memory (MB) to the main segment, byte for
+     * byte (the real 16: shared_memory_size 143MB, 271MB with 128MB; review 2026-12y, h26a 07) */
+    double dsm_mb = 0;
+    out->dsm = snap->pg_major >= 14 && num(snap, "min_dynamic_shared_memory", &dsm_mb) && dsm_mb > 0
+                   ? dsm_mb * 1024 * 1024
+                   : 0;
+    out->total = model->base + out->buffers + out->wal_buffers + out->locks + out->backends +
+                 out->modules + out->dsm;
     return true;
 }
 
 void shmem_note(Snapshot *snap)
 {
     ShmemEstimate est;
-    snap->shared_memory_bytes = !snap->fragment && shmem_estimate(snap, &est) ? est.total : 0;
+    bool have = !snap->fragment && shmem_estimate(snap, &est);
+    snap->shared_memory_bytes = have ? est.total : 0;
+    snap->shared_memory_reserved = have ? est.dsm : 0;
 }

@@ -14,6 +14,7 @@ typedef struct ShmemEstimate {
     double locks;       /* the lock and predicate-lock tables */
     double backends;    /* per-process share: PGPROC, worker, WAL sender and slot arrays */
     double modules;     /* preloaded modules' tables: pg_stat_statements' entries */
+    double dsm;         /* min_dynamic_shared_memory (14+), reserved in the same mapping */
 } ShmemEstimate;
 
 /* False when the major is unknown to the model or a setting it needs is not usable. */

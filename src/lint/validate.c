@@ -1669,15 +1669,17 @@ void lint_validate_host(const Snapshot *snap, FindingList *out)
         " host's %s",
         total, est.total > snap->host.ram_bytes ? "more than" : "nearly all of", ram);
     char *modules = est.modules > 0 ? size_text(est.modules) : NULL;
-    f->hint =
-        finding_printf(f,
-                       "Buffers %s, lock tables %s, per-process share %s%s%s. The kernel refuses a"
-                       " mapping larger than RAM plus swap (\"could not map anonymous shared"
-                       " memory\"), and a memory limit kills the server once it is used: lower"
-                       " %s or run it on a larger host.",
-                       buffers, locks, backends, modules ? ", pg_stat_statements " : "",
-                       modules ? modules : "", where->name);
+    char *dsm = est.dsm > 0 ? size_text(est.dsm) : NULL;
+    f->hint = finding_printf(
+        f,
+        "Buffers %s, lock tables %s, per-process share %s%s%s%s%s. The kernel"
+        " refuses a mapping larger than RAM plus swap (\"could not map anonymous"
+        " shared memory\"), and a memory limit kills the server once it is used:"
+        " lower %s or run it on a larger host.",
+        buffers, locks, backends, modules ? ", pg_stat_statements " : "", modules ? modules : "",
+        dsm ? ", min_dynamic_shared_memory " : "", dsm ? dsm : "", where->name);
     free(modules);
+    free(dsm);
     f->explanation = finding_printf(
         f,
         "The postmaster allocates all of its shared memory in one mapping when it starts:"

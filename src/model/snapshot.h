@@ -97,6 +97,9 @@ typedef struct Snapshot {
     /* the shared memory the postmaster maps at startup, as lint/shmem.c estimates it; 0 when
      * not estimated (a fragment, an unknown major): shared_memory() then gives shared_buffers */
     double shared_memory_bytes;
+    /* of it, min_dynamic_shared_memory's reservation (14+), 0 when none: reserved_shared_memory()
+     */
+    double shared_memory_reserved;
     SnapOverride *overrides; /* audit only: pg_db_role_setting, in the server's order */
     size_t n_overrides;
 } Snapshot;

@@ -623,6 +623,17 @@ static bool eval_text(const Expr *call, ExprEnv *env, ExprValue *out)
     return true;
 }
 
+/* reserved_shared_memory(): the part of shared_memory() min_dynamic_shared_memory reserves
+ * (14+), so a rule can name it apart; 0 where there is none or no estimate */
+static bool eval_reserved_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
+{
+    (void)call;
+    memset(out, 0, sizeof(*out));
+    out->type = EXPR_T_BYTES;
+    out->num = env->snap->shared_memory_bytes > 0 ? env->snap->shared_memory_reserved : 0;
+    return true;
+}
+
 /* shared_memory(): what the postmaster maps at startup (shared_buffers, lock tables, per-process
  * state, preloaded modules' tables), as lint estimates it; shared_buffers where it could not */
 static bool eval_shared_memory(const Expr *call, ExprEnv *env, ExprValue *out)
@@ -693,6 +704,7 @@ static const ExprFunc functions[] = {
     {"off", 1, 0, check_off, eval_off},
     {"one_of", 2, 0, check_string_list, eval_string_list},
     {"raw", 1, 1, check_raw, eval_raw},
+    {"reserved_shared_memory", 0, 0, check_shared_memory, eval_reserved_shared_memory},
     {"shared_memory", 0, 0, check_shared_memory, eval_shared_memory},
     {"text", 1, 0, check_text, eval_text},
     {"unitless", 1, 1, check_unitless, eval_unitless},

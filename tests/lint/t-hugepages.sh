@@ -21,6 +21,7 @@ configs=(
   "-c huge_pages=on -c shared_buffers=128MB -c max_locks_per_transaction=1024 -c max_connections=1000"
   "-c huge_pages=on -c shared_buffers=128MB -c shared_preload_libraries=pg_stat_statements"
   "-c huge_pages=on -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000"
+  "-c huge_pages=try -c shared_buffers=256MB -c min_dynamic_shared_memory=128MB"
 )
 if ! grep -q '^Hugepagesize: *2048 kB' /proc/meminfo; then
   echo "# this machine's huge page size is not 2MB: the server counts other pages"

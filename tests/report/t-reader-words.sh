@@ -151,6 +151,11 @@ conf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n'
 check "close miss: a raise into the worst case is still held back" \
   test -z "$(rule PK2004 '.fix[]?.name' --host ram=8GB,cores=4,storage=ssd)"
 
+# --- min_dynamic_shared_memory is part of the shared memory, named apart (review 2026-12y, h26a 07)
+conf 'shared_buffers = 256MB\nmin_dynamic_shared_memory = 128MB\nmax_connections = 400\nwork_mem = 16MB\n'
+check "PK2001 names min_dynamic_shared_memory's 128MB beside shared_buffers, not as per-process state" \
+  grep -q "shared_buffers 256MB + min_dynamic_shared_memory 128MB + WAL buffers" <<<"$(rule PK2001 '.message' --pg-version 16 --host ram=2GB)"
+
 # --- a line the server refuses has no value a server runs with "today" (review-h8d, file 59) ---
 conf 'autovacuum_analyze_cost_delay = 10ms\n'
 check "a refused line's risk does not speak of the value it runs with today" \
