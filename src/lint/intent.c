@@ -475,7 +475,8 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
 /* Host facts one comment states. `header`: the comment is in the header block, where bare
  * words ("4 cores", "SSD") describe the machine; elsewhere only "key: value" forms and "N GB
  * RAM" count. */
-static void facts_in(Intent *out, const char *comment, bool header, const char *file, int line)
+static void facts_in(Intent *out, const char *comment, bool header, bool joined, const char *file,
+                     int line)
 {
     static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
         *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
@@ -523,15 +524,16 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
             "ssd|hdd|storage|volume|drive|nvme|sd|microsd|swap|wal))");
         /* what PostgreSQL gets of the machine: "1GB allocated to Postgres", "Postgres limited
          * to 4GB" */
-        ram_given =
-            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
-                    "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
-                    /* "for" as a mixed-language comment writes it: "512MB allocated dla
-                     * PostgreSQL" (Polish), für, pour, para, per, voor, для */
-                    "given)\\s+(?:to|for|dla|f\u00fcr|pour|para|per|voor|\u0434\u043b\u044f)"
-                    "\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
-                    /* "4GB allocated to Postgres shared buffers": a setting's size */
-                    "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
+        ram_given = compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:of\\s+)?(?:ram"
+                            "\\s+|memory\\s+)?(?:is\\s+)?(?:allocated|dedicated|reserved|assigned|"
+                            /* "for" as a mixed-language comment writes it: "512MB allocated dla
+                             * PostgreSQL" (Polish), für, pour, para, per, voor, для; "1 GB budget
+                             * for Postgres" (review 2026-12y, h26d 48) */
+                            "given|budget|budgeted)\\s+(?:to|for|dla|f\u00fcr|pour|para|per|voor|"
+                            "\u0434\u043b\u044f)"
+                            "\\s+(?:the\\s+)?(?:postgres(?:ql)?|pg|database|db)"
+                            /* "4GB allocated to Postgres shared buffers": a setting's size */
+                            "\\b(?!'?s?\\s*(?:shared|buffers?|cache|work|maintenance))");
         /* the same said actively: "Allocating ~6GB to Postgres, rest for Node.js and OS"
          * (review 2026-12r, h19c 31) */
         ram_giving = compile(
@@ -545,8 +547,8 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
          * 42) */
         cgroup_limit =
             compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:container|"
-                    "pod|cgroup)\\s+(?:memory\\s+)?limit\\b|\\b(?:memory|mem)[\\s_-]*limit\\s*"
-                    "[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
+                    "pod|cgroup|memory|ram)\\s+(?:memory\\s+)?limit\\b|\\b(?:memory|mem)[\\s_-]*"
+                    "limit\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
         ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
                             "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
@@ -600,6 +602,16 @@ static void facts_in(Intent *out, const char *comment, bool header, const char *
     }
     char *unit = NULL;
     char *num = NULL;
+    if (joined) { /* two header lines read as one: only what PostgreSQL is given spans them */
+        if ((num = match_group(ram_given, comment, 1, &unit)) ||
+            (num = match_group(ram_limit, comment, 1, &unit)) ||
+            (num = match_group(cgroup_limit, comment, 1, &unit)) ||
+            (num = match_group(cgroup_limit, comment, 3, &unit)))
+            ram_set(out, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line, comment);
+        free(num);
+        free(unit);
+        return;
+    }
     if ((num = match_group(ram_given, comment, 1, &unit)) ||
         (num = match_group(ram_limit, comment, 1, &unit)) ||
         (num = match_group(ram_giving, comment, 1, &unit)) ||
@@ -852,9 +864,24 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
             continue;
         take_purpose(out, comment, file, line);
         if (depth <= 0)
-            facts_in(out, comment, true, file, line);
+            facts_in(out, comment, true, false, file, line);
         if (!out->chosen_at.file && chosen_in(comment))
             place_set(out, &out->chosen_at, file, line, comment);
+    }
+    /* a sentence that runs on to the next header line ("a Docker container with a 2 GB /
+     * memory limit": review 2026-12y, h26b 19), read only when no line alone said what
+     * PostgreSQL is given */
+    for (int line = 1;
+         top && out->ram_rank < RAM_ALLOCATED && line + 1 < first && line + 1 <= (int)lines.n;
+         line++) {
+        const char *text = lines.items[line - 1], *after = lines.items[line];
+        const char *comment = comment_only(text) ? comment_of(text) : NULL;
+        const char *next = comment_only(after) ? comment_of(after) : NULL;
+        if (!comment || !next || !authored(comment) || !authored(next))
+            continue;
+        char *both = xasprintf("%s %s", comment, next + strspn(next, "# \t"));
+        facts_in(out, both, true, true, file, line);
+        free(both);
     }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *e = &set->entries[idx];
@@ -890,14 +917,14 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
          * branch for small hosts), not the machine (review 2026-12i, h10c 37) */
         if (e->block_line)
             continue;
-        facts_in(out, comment, false, file, at);
+        facts_in(out, comment, false, false, file, at);
         if (!strcasecmp(e->name, "max_connections") && e->applied)
             in_use_in(out, comment, file, at);
         /* a section's comment above a line with its own may state the machine too ("# Memory
          * settings (512GB기준)") */
         int above = at == e->line ? block_above(&lines, e->line, first) : 0;
         if (above)
-            facts_in(out, comment_of(lines.items[above - 1]), false, file, above);
+            facts_in(out, comment_of(lines.items[above - 1]), false, false, file, above);
     }
     /* Names anywhere the author wrote, in one pass (each line's authorship is looked up once):
      * - a program that reads the log: its reports need what the log holds (pgBadger's

@@ -600,7 +600,15 @@ done <<'EOF'
 # 32 ГБ ОЗУ|ram=32GB from line 1
 # 서버 메모리 64GB, 16코어 기준|ram=64GB, cores=16 from line 1
 # Arbeitsspeicher: 16 GB|ram=16GB from line 1
+# Tuned for a low-RAM VPS (~4 GB total host RAM, 1 GB budget for Postgres).|ram=1GB from line 1
 EOF
+# a sentence that runs on to the next header line: the container's limit, not the VPS's RAM
+# (review 2026-12y, h26b 19); close miss: the VPS alone states its 16GB
+printf '# Tuned for the VPS: 16 GB RAM, 6 vCPU\n# Postgres in a Docker container with a 2 GB\n# memory limit. Values are conservative.\nshared_buffers = 256MB\n' >"$work/runon.conf"
+printf '# Tuned for the VPS: 16 GB RAM, 6 vCPU\n# Values are conservative.\nshared_buffers = 256MB\n' >"$work/runon-miss.conf"
+ram_of "$work/runon.conf" | grep -qF 'ram=2GB from line 2' && ram_of "$work/runon-miss.conf" | grep -qF 'ram=16GB' &&
+  ok "host words: '2 GB' then 'memory limit' on the next header line is the container's RAM; without it, the VPS's" ||
+  fail "host words run-on: $(ram_of "$work/runon.conf") / $(ram_of "$work/runon-miss.conf")"
 printf 'port = 5432\n\n# Memory (512GB기준)\nmax_connections = 500\t# 메모리 128GB이상: 1000\n' >"$work/section.conf"
 ram_of "$work/section.conf" | grep -qF 'ram=512GB from line 3' &&
   ok "host words: a section comment above a commented line states the machine; '128GB이상' (or more) does not" ||
