@@ -3,6 +3,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <ctype.h>
 #include <limits.h>
+#include <sys/stat.h>
 #include <pcre2.h>
 #include <stdio.h>
 #include <math.h>
@@ -2430,6 +2431,35 @@ static int image_sample_line(const Lines *lines)
     return 0;
 }
 
+/* The directory of the file's path (inside its repository: up to the directory holding .git,
+ * or the whole path without one) named `docker`: a project's container build and compose
+ * configuration, by convention (review 2026-12y, h26c 30, 35, 36: "docker/postgresql/
+ * postgresql.conf"); its path from there, or NULL. */
+static char *docker_directory(Arena *arena, const char *file)
+{
+    char *full = realpath(file, NULL);
+    if (!full)
+        return NULL;
+    char *dir = xstrdup(full);
+    char *found = NULL;
+    for (char *slash = strrchr(dir, '/'); slash && slash > dir && !found;
+         slash = strrchr(dir, '/')) {
+        *slash = '\0';
+        const char *name = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+        if (!strcasecmp(name, "docker") || !strcasecmp(name, ".docker")) {
+            found = arena_strdup(arena, full + (name - dir));
+            break;
+        }
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            break;
+    }
+    free(dir);
+    free(full);
+    return found;
+}
+
 static void container_from(Intent *out, const ConfSet *set)
 {
     if (!set->n_files || set->data_dir)
@@ -2444,6 +2474,12 @@ static void container_from(Intent *out, const ConfSet *set)
     }
     if (out->container_at.line) /* the image's sample, read with the top file's lines */
         return;
+    char *docker = docker_directory(out->arena, set->files[0]);
+    if (docker) {
+        out->container_at.text =
+            arena_printf(out->arena, "the file is in a docker/ directory: %s", docker);
+        return;
+    }
     /* a compose file or Dockerfile that mounts it: read only when a finding asks, since it
      * lists directories (lint's start-up, docs/lint.md "Speed") */
     out->container_at.file = arena_strdup(out->arena, set->files[0]);

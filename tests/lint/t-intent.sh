@@ -65,6 +65,14 @@ printf "log_statement = 'all'\n" >"$work/lorem/db/postgresql.conf"
 [ "$(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)" = notice ] &&
   ok "purpose: a README of Lorem Ipsum is a dummy repository's (test)" ||
   fail "lorem: PK7003 $(lint_json "$work/lorem/db/postgresql.conf" | sev PK7003)"
+# a file in a docker/ directory is a container's (review 2026-12y, h26c 30, 35, 36): listing an
+# address would cut the other containers off; close miss: a directory that only contains the word
+mkdir -p "$work/appd/.git" "$work/appd/docker/postgresql" "$work/appd/dockerish"
+printf "listen_addresses = '*'\n" | tee "$work/appd/docker/postgresql/postgresql.conf" >"$work/appd/dockerish/postgresql.conf"
+[ "$(lint_json "$work/appd/docker/postgresql/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK8006") | .suggestion' | grep -c "keep '\*' in the container")" = 1 ] &&
+  [ "$(lint_json "$work/appd/dockerish/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK8006") | .suggestion' | grep -c "keep '\*' in the container")" = 0 ] &&
+  ok "container: a file under docker/ keeps '*' (PK8006's container advice); dockerish/ does not" ||
+  fail "docker dir: $(lint_json "$work/appd/docker/postgresql/postgresql.conf" | jq -c '[.findings[] | select(.rule == "PK8006") | .suggestion]')"
 # a README that calls the repository a local development environment (review 2026-12y, h26c
 # 38); close miss: "Local development" as a later section's heading says nothing
 mkdir -p "$work/localdev/.git" "$work/localdev/db" "$work/shopapp/.git" "$work/shopapp/db"
