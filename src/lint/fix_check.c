@@ -1,4 +1,5 @@
 #include "lint/fix_check.h"
+#include "lint/intent.h"
 
 #include "lint/major.h"
 
@@ -439,6 +440,9 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
             f->suggestion = other ? finding_strdup(f, other + strlen(", or ")) : NULL;
         }
     }
+    /* a term its author's comment gives a reason for is kept (intent.c) */
+    for (size_t idx = input->rules_begin; idx < input->rules_end; idx++)
+        intent_commented_terms(&input->snap, &res->findings.items[idx]);
 }
 
 void fix_check_run(LintResult *res, const RuleSet *rules, const EngineOpts *eopts)

@@ -2663,6 +2663,74 @@ static void strip(char **text, const char *part)
         memmove(at, at + strlen(part), strlen(at + strlen(part)) + 1);
 }
 
+/* A worst case whose suggestion lowers a term the author's comment on its own line gives a
+ * reason for ("work_mem = 64MB # ... important for dbt"): that term is the owner's choice, so
+ * the lever is the number of sessions, not the term (review 2026-12y, h26a 04). */
+/* Does the fix lower the setting's value (a fix lists every term it sizes, changed or not)? */
+static bool fix_lowers(const Snapshot *snap, const FindingFix *fix, const SnapSetting **cur_out)
+{
+    const SnapSetting *cur = fix->remove ? NULL : snapshot_get(snap, fix->name);
+    GucValue val;
+    *cur_out = cur;
+    return cur && cur->param && cur->parsed_ok && fix->value &&
+           guc_parse_value_for(cur->param, snap->pg_major, fix->value, &val, NULL) &&
+           val.num < cur->parsed.num;
+}
+
+void intent_commented_terms(const Snapshot *snap, Finding *f)
+{
+    const Intent *intent = snap->intent;
+    if (!intent || f->severity < SEV_WARNING ||
+        (strcmp(f->rule_id, "PK2001") && strcmp(f->rule_id, "PK2002")))
+        return;
+    const SnapSetting *cur = NULL;
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (!strcmp(f->fixes[idx].name, "max_connections") &&
+            fix_lowers(snap, &f->fixes[idx], &cur))
+            return; /* the sessions are already the lever */
+    StrBuf kept = STRBUF_INIT;
+    size_t lowered = 0;
+    for (size_t idx = 0; idx < f->n_fixes;) {
+        const FindingFix *fix = &f->fixes[idx];
+        if (!fix_lowers(snap, fix, &cur) || fix->companion) {
+            idx++;
+            continue;
+        }
+        const char *comment = cur->source == SRC_FILE && cur->file
+                                  ? intent_comment_at(intent, cur->file, cur->line)
+                                  : NULL;
+        /* a reason, not a description of the parameter ("Memory for sorting/joining
+         * operations" says what work_mem is; ", important for dbt" why this value) */
+        static const char *const reasons[] = {
+            "important", "needed",    "need ",        "needs ",     "required",      "requires",
+            "must",      "because",   "due to",       "so that",    "to avoid",      "to prevent",
+            "critical",  "essential", "deliberately", "on purpose", "intentionally", NULL};
+        if (!comment || !phrase_in(comment, reasons)) {
+            lowered++;
+            idx++;
+            continue;
+        }
+        sb_printf(&kept, "%s%s = %s, which its comment gives a reason for (\"%s\", line %d)",
+                  kept.len ? "; keep " : "keep ", cur->name, cur->value,
+                  comment + strspn(comment, "# \t"), cur->line);
+        finding_drop_fix(f, idx);
+    }
+    if (kept.len) {
+        char *text = xasprintf("%s: lower max_connections to the sessions that run at once, or "
+                               "put a connection pooler in front",
+                               sb_str(&kept));
+        if (lowered) { /* the other terms' changes stand, with this beside them */
+            f->suggestion_tail = finding_printf(f, "(%s)", text);
+            finding_render_suggestion(f);
+        } else {
+            f->suggestion_tail = NULL;
+            f->suggestion = finding_strdup(f, text);
+        }
+        free(text);
+    }
+    sb_free(&kept);
+}
+
 /* The advice to put a pooler in front, where the file names one: size the server to it. */
 static void pooler_named(const Intent *intent, Finding *f)
 {

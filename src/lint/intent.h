@@ -109,6 +109,11 @@ typedef struct Intent {
     bool ram_inferred;
 } Intent;
 
+/* PK2001/PK2002 whose change lowers a term the author's comment on its own line gives a reason
+ * for: that change is dropped, and the suggestion keeps the term and names the sessions as the
+ * lever (fix_check.c calls it once the changes are checked). */
+void intent_commented_terms(const Snapshot *snap, Finding *f);
+
 /* The stock comments (generated). */
 extern const char *const INTENT_SAMPLE_COMMENTS[];
 extern const unsigned long INTENT_N_SAMPLE_COMMENTS;

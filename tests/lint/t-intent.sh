@@ -73,6 +73,16 @@ printf "listen_addresses = '*'\n" | tee "$work/appd/docker/postgresql/postgresql
   [ "$(lint_json "$work/appd/dockerish/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK8006") | .suggestion' | grep -c "keep '\*' in the container")" = 0 ] &&
   ok "container: a file under docker/ keeps '*' (PK8006's container advice); dockerish/ does not" ||
   fail "docker dir: $(lint_json "$work/appd/docker/postgresql/postgresql.conf" | jq -c '[.findings[] | select(.rule == "PK8006") | .suggestion]')"
+# a worst case's term whose own comment gives a reason is the owner's: the lever is the sessions
+# (review 2026-12y, h26a 04); close miss: a comment that only says what the parameter is
+printf 'max_connections = 100\nshared_buffers = 1GB\nwork_mem = 64MB  # sorts and joins, important for dbt\n' >"$work/dbt.conf"
+printf 'max_connections = 100\nshared_buffers = 1GB\nwork_mem = 64MB  # memory for sorts and joins\n' >"$work/dbt-miss.conf"
+s1=$(lint_json --host ram=4GB "$work/dbt.conf" | jq -r '.findings[] | select(.rule == "PK2001") | .suggestion')
+s2=$(lint_json --host ram=4GB "$work/dbt-miss.conf" | jq -r '.findings[] | select(.rule == "PK2001") | .suggestion')
+grep -q '^keep work_mem = 64MB, which its comment gives a reason for ("sorts and joins, important for dbt", line 3): lower max_connections' <<<"$s1" &&
+  grep -q '^work_mem = ' <<<"$s2" &&
+  ok "PK2001 keeps a work_mem its comment gives a reason for and names the sessions; a description is no reason" ||
+  fail "dbt: $s1 / $s2"
 # a README that calls the repository a local development environment (review 2026-12y, h26c
 # 38); close miss: "Local development" as a later section's heading says nothing
 mkdir -p "$work/localdev/.git" "$work/localdev/db" "$work/shopapp/.git" "$work/shopapp/db"
