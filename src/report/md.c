@@ -352,8 +352,9 @@ static void put_header(const ReportInput *in, const ReportOpts *opts, StrBuf *ou
         sb_printf(out, "\n- **Purpose:** %s%s", in->purpose,
                   in->purpose_default    ? " (the default: `--purpose test` or `benchmark`, or"
                                            " `purpose` in .pgknob.ini, says otherwise)"
-                  : in->purpose_inferred ? " (from the file's own words: `--purpose production`"
-                                           " checks it as production)"
+                  : in->purpose_inferred ? " (read from the file, its path or its README: PK0090"
+                                           " says where; `--purpose production` checks it as"
+                                           " production)"
                                          : "");
     sb_printf(out, "\n- **pgknob:** %s (`pgknob %s`)\n- **Rule packs:** ", PK_VERSION,
               in->command ? in->command : "lint");
@@ -436,8 +437,8 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
 {
     size_t suppressed = report_count_suppressed(in);
     if (suppressed)
-        sb_printf(out, "%zu %s suppressed by inline comments (listed below with their reasons). ",
-                  suppressed, plural(suppressed, "finding is", "findings are"));
+        sb_printf(out, "%zu %s suppressed (listed below, each with its reason). ", suppressed,
+                  plural(suppressed, "finding is", "findings are"));
     size_t counts[4] = {0};
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++)
         counts[skip_kind(&in->skipped->items[idx])]++;

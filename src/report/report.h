@@ -71,7 +71,7 @@ typedef struct ReportInput {
     int exit_code;           /* the code the run ends with: cli/ decides it, reports show it */
     const char *purpose;     /* "production", "test", "benchmark"; NULL: not shown */
     bool purpose_default;    /* neither --purpose nor .pgknob.ini stated it */
-    bool purpose_inferred;   /* the file's own words stated it (PK0090) */
+    bool purpose_inferred;   /* read from the file, its path or its README (PK0090) */
     /* Set by report_emit for one render: the run's secret values (collected once, not per
      * string) and the working directory shown relative in free text. NULL outside it. */
     struct ReportRun *run;
