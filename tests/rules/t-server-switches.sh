@@ -7,6 +7,8 @@
 #   refuses ("permission denied for large object").
 # PK8021: at log_min_messages = debug3 the postmaster writes its environment, a secret included,
 #   to the log as it starts; at debug2 it does not.
+# PK9005: lock_timeout in the server's settings fails a session that waits longer for a lock;
+#   0 waits.
 # PK0060: a well-formed locale the server lacks (xx_YY.UTF-8, which no system has) stops it at
 #   startup; C.UTF-8 starts. Off the target pgknob says the server must have it, at notice.
 source "$(dirname "$0")/../lib.sh"
@@ -86,6 +88,21 @@ locale_start() { # major locale: prints started, or the server's complaint
     echo "other: ${err:0:200}"
   fi
 }
+lock_wait() { # major lock_timeout: prints waited|timed-out, for a session waiting on a lock
+  PG_SERVER_OPTS="-c lock_timeout=$2" pg_cluster_start "$1" || { echo no-server; return; }
+  pg_psql -c "CREATE TABLE pgknob_l (i int)" >/dev/null
+  # one session holds the table for 3 seconds; the other asks for it after a moment
+  pg_psql -c "BEGIN; LOCK pgknob_l; SELECT pg_sleep(3); COMMIT" >/dev/null 2>&1 &
+  local holder=$! err
+  sleep 0.5
+  if err=$(pg_psql -c "BEGIN; LOCK pgknob_l; COMMIT" 2>&1); then echo waited
+  elif grep -q "canceling statement due to lock timeout" <<<"$err"; then echo timed-out
+  else echo "other: ${err:0:200}"; fi
+  wait "$holder"
+  pg_cluster_stop
+}
+check "PK9005 is a notice on lock_timeout = '1s' set server-wide" test "$(fires PK9005 "lock_timeout = '1s'\n")" = notice
+check "PK9005 leaves 50ms to PK9001's warning" test "$(fires PK9005 "lock_timeout = '50ms'\n")/$(fires PK9001 "lock_timeout = '50ms'\n")" = "/warning"
 printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
 check "PK0060: a well-formed locale off the target is a notice that the server must have it" \
   test "$("$PGKNOB" lint --fail-on never --format json "$TMP/loc.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0060") | .severity + " " + (.message | test("must exist on the server") | tostring)] | join(",")')" = "notice true"
@@ -101,6 +118,9 @@ for major in 13 18; do
   check "$major: log_min_messages = debug3 writes the environment's secret to the log" \
     test "$(environment_logged "$major" debug3)" = logged
   check "$major: close miss: debug2 does not" test "$(environment_logged "$major" debug2)" = absent
+  check "$major: lock_timeout = 1s in the server's settings fails a session waiting 3s for a lock" \
+    test "$(lock_wait "$major" 1s)" = timed-out
+  check "$major: close miss: lock_timeout = 0 waits" test "$(lock_wait "$major" 0)" = waited
 done
 
 done_testing
