@@ -305,6 +305,8 @@ static bool check_unknown_name(const ConfEntry *entry, const ContribCatalog *cc,
 typedef struct PrefixNote {
     char *prefix;
     Finding *finding;
+    bool shipped; /* a module of PostgreSQL this build could not load (plperl) */
+    int line;     /* where the prefix is first set */
 } PrefixNote;
 
 /* One PK0014 per prefix that no module of PostgreSQL has, or that is a module the build ships
@@ -321,10 +323,6 @@ static void note_unknown_prefix(const ConfEntry *entry, const ContribCatalog *cc
             return;
         }
     }
-    *notes = xrealloc(*notes, (*n_notes + 1) * sizeof **notes);
-    PrefixNote *note = &(*notes)[(*n_notes)++];
-    note->prefix = xstrndup(entry->name, len);
-    note->finding = lint_entry_finding(out, "PK0014", entry);
     /* review 2026-12i, h10b 23: plperl.on_init is PL/Perl's, shipped with every major */
     bool shipped = false; /* by some major's build (Debian packages plperl apart from 15) */
     for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR && !shipped; major++) {
@@ -332,6 +330,24 @@ static void note_unknown_prefix(const ConfEntry *entry, const ContribCatalog *cc
         shipped = catalog_contrib_unread(other, entry->name) ||
                   catalog_contrib_module_of(other, entry->name);
     }
+    /* the prefixes of modules PostgreSQL does not ship are one finding: one cause (modules
+     * pgknob does not know), one sentence, not one per module (review 2026-12y, h26a 07) */
+    Finding *group = NULL;
+    for (size_t idx = 0; !shipped && idx < *n_notes && !group; idx++)
+        if (!(*notes)[idx].shipped)
+            group = (*notes)[idx].finding;
+    *notes = xrealloc(*notes, (*n_notes + 1) * sizeof **notes);
+    PrefixNote *note = &(*notes)[(*n_notes)++];
+    note->prefix = xstrndup(entry->name, len);
+    note->shipped = shipped;
+    note->line = entry->line;
+    if (group) {
+        note->finding = group;
+        finding_add_setting(group, entry->name, entry->value ? entry->value : "", entry->file,
+                            entry->line);
+        return;
+    }
+    note->finding = lint_entry_finding(out, "PK0014", entry);
     if (shipped)
         note->finding->message = finding_printf(
             note->finding,
@@ -350,6 +366,36 @@ static void note_unknown_prefix(const ConfEntry *entry, const ContribCatalog *cc
         "The server keeps %s.* settings as text placeholders until the module that defines them"
         " loads; check them against that module's documentation.",
         note->prefix);
+}
+
+/* The one PK0014 for several modules PostgreSQL does not ship names each with its first line. */
+static void unknown_prefixes_said(const PrefixNote *notes, size_t n_notes)
+{
+    Finding *group = NULL;
+    StrBuf names = STRBUF_INIT, globs = STRBUF_INIT;
+    size_t count = 0;
+    for (size_t idx = 0; idx < n_notes; idx++) {
+        if (notes[idx].shipped)
+            continue;
+        group = notes[idx].finding;
+        count++;
+        sb_printf(&names, "%s\"%s\" (line %d)", names.len ? ", " : "", notes[idx].prefix,
+                  notes[idx].line);
+        sb_printf(&globs, "%s%s.*", globs.len ? ", " : "", notes[idx].prefix);
+    }
+    if (count > 1) {
+        group->message = finding_printf(group,
+                                        "the parameters of %zu modules are not checked: no module"
+                                        " shipped with PostgreSQL has the prefixes %s",
+                                        count, sb_str(&names));
+        group->hint = finding_printf(group,
+                                     "The server keeps %s settings as text placeholders until the "
+                                     "module that defines them loads; check them against each "
+                                     "module's documentation.",
+                                     sb_str(&globs));
+    }
+    sb_free(&names);
+    sb_free(&globs);
 }
 
 void lint_check_extension_name(const ConfEntry *entry, const Snapshot *snap, FindingList *out)
@@ -681,6 +727,7 @@ void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList
         if (mod && loaded_where_needed(snap, mod, info) == LOADED_NO)
             note_not_loaded(entry, param, mod, cc, noticed, out);
     }
+    unknown_prefixes_said(notes, n_notes);
     for (size_t idx = 0; idx < n_notes; idx++)
         free(notes[idx].prefix);
     free(notes);
