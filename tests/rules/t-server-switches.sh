@@ -7,6 +7,8 @@
 #   refuses ("permission denied for large object").
 # PK8021: at log_min_messages = debug3 the postmaster writes its environment, a secret included,
 #   to the log as it starts; at debug2 it does not.
+# PK3058/PK3059: an archive_command whose other branch exits 0 has segments counted archived with
+#   none in the archive; exit 1 is counted a failure.
 # PK9005: lock_timeout in the server's settings fails a session that waits longer for a lock;
 #   0 waits.
 # PK0060: a well-formed locale the server lacks (xx_YY.UTF-8, which no system has) stops it at
@@ -101,6 +103,26 @@ lock_wait() { # major lock_timeout: prints waited|timed-out, for a session waiti
   wait "$holder"
   pg_cluster_stop
 }
+archived() { # major command: prints "<archived_count> <failed_count> <files in the archive>"
+  local arch="$TMP/arch$1$RANDOM"; mkdir -p "$arch"; chmod 777 "$arch"
+  local cmd=${2//ARCH/$arch}
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command='$cmd' -c archive_timeout=0" \
+    pg_cluster_start "$1" || { echo no-server; return; }
+  pg_psql -c "CREATE TABLE w (i int); INSERT INTO w SELECT generate_series(1, 1000)" >/dev/null
+  pg_psql -c "SELECT pg_switch_wal()" >/dev/null
+  local tries out=""
+  for tries in $(seq 1 40); do
+    out=$(pg_psql -c "SELECT archived_count, failed_count FROM pg_stat_archiver" | tr '|' ' ')
+    [ "${out%% *}" != 0 ] || [ "${out##* }" != 0 ] && break
+    sleep 0.25
+  done
+  pg_cluster_stop
+  echo "$out $(ls "$arch" | wc -l)"
+}
+check "PK3059 warns on an archive_command whose other branch exits 0" \
+  test "$(fires PK3059 "archive_mode = on\narchive_command = 'if [ -f /run/on ]; then cp %p /a/%f; else exit 0; fi'\n")" = warning
+check "PK3059 is quiet where the paused branch exits 1" \
+  test -z "$(fires PK3059 "archive_mode = on\narchive_command = 'if [ -f /run/pause ]; then exit 1; else cp %p /a/%f; fi'\n")"
 check "PK9005 is a notice on lock_timeout = '1s' set server-wide" test "$(fires PK9005 "lock_timeout = '1s'\n")" = notice
 check "PK9005 leaves 50ms to PK9001's warning" test "$(fires PK9005 "lock_timeout = '50ms'\n")/$(fires PK9001 "lock_timeout = '50ms'\n")" = "/warning"
 printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
@@ -121,6 +143,13 @@ for major in 13 18; do
   check "$major: lock_timeout = 1s in the server's settings fails a session waiting 3s for a lock" \
     test "$(lock_wait "$major" 1s)" = timed-out
   check "$major: close miss: lock_timeout = 0 waits" test "$(lock_wait "$major" 0)" = waited
+  # the server counts a segment as archived when the command exits 0, whatever it copied
+  got=$(archived "$major" "if [ -f /nonexistent/on ]; then cp %p ARCH/%f; else exit 0; fi")
+  check "$major: an else-exit-0 archive_command: segments counted archived, none in the archive ($got)" \
+    bash -c '[ "${1%% *}" -ge 1 ] && [ "${1##* }" = 0 ]' _ "$got"
+  got=$(archived "$major" "if [ -f /nonexistent/on ]; then cp %p ARCH/%f; else exit 1; fi")
+  check "$major: close miss: exit 1 is counted a failure and the segment kept ($got)" \
+    bash -c 'set -- $1; [ "$1" = 0 ] && [ "$2" -ge 1 ]' _ "$got"
 done
 
 done_testing
