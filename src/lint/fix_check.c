@@ -294,14 +294,15 @@ static char *possibly_old_why(const LintInput *input, const FindingFix *fix)
 {
     if (!input->sample_major[0] || fix->remove)
         return NULL;
+    /* only an arrival pgknob knows: a parameter whose history it lacks may be older than the
+     * sample (effective_cache_size is in every major: review 2026-12y, rwr 28) */
     const char *arrived = catalog_arrived_by_13(fix->name);
-    if (arrived && release_rank(arrived) <= release_rank(input->sample_major))
+    if (!arrived || release_rank(arrived) <= release_rank(input->sample_major))
         return NULL;
     return xasprintf("the file may still be for PostgreSQL %s or older (its stock sample or a "
-                     "removed parameter it sets), which has no %s%s%s%s: give --pg-version with "
-                     "the major to convert the file to.",
-                     input->sample_major, fix->name, arrived ? " (it arrived in " : "",
-                     arrived ? arrived : "", arrived ? ")" : "");
+                     "removed parameter it sets), which has no %s (it arrived in %s): give "
+                     "--pg-version with the major to convert the file to.",
+                     input->sample_major, fix->name, arrived);
 }
 
 /* Editing across majors needs the target stated: with the major assumed, a fix the file's own

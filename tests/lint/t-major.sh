@@ -403,7 +403,7 @@ jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011
 # older majors' from their guc.c): the file runs on a newer major, and the refusal stands
 printf "checkpoint_segments = 32\npassword_encryption = 'scram-sha-256'\n" >"$work/scram.conf"
 printf 'wal_keep_segments = 32\nwal_compression = lz4\n' >"$work/lz4.conf"
-printf 'checkpoint_segments = 32\nmax_fsm_pages = 100000\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
+printf 'checkpoint_segments = 32\nsql_inheritance = on\nwal_level = hot_standby\n' >"$work/hotstandby.conf"
 printf 'wal_keep_segments = 32\nwal_compression = on\n' >"$work/walcomp.conf"
 # a parameter that arrived when the other left disproves the date as a value does (review
 # 2026-12k, h12b 24: no major has both, so the refusal stands)
@@ -763,5 +763,15 @@ printf '# app\n\nUses PostgreSQL 14.\n' >"$repo/README.md"
 j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/own.conf" 2>/dev/null)
 check "close miss: the file's own header (16) wins over the README (14)" \
   jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("checked as PostgreSQL 16")))' <<<"$j"
+
+# a possibly old file (one parameter removed before 13): a fix that adds a parameter is unsafe
+# only where pgknob knows the parameter arrived later (review 2026-12y, rwr 28: "which has no
+# effective_cache_size" was false, every major has it)
+printf 'max_fsm_pages = 100000\neffective_cache_size = 8GB\n' >"$work/possold.conf"
+j=$("$PGKNOB" lint --fail-on never --format json --host ram=4GB "$work/possold.conf" 2>/dev/null)
+check "possibly old: no fix safety claims the old major lacks effective_cache_size" \
+  bash -c '! grep -q "which has no effective_cache_size" <<<"$1"' _ "$j"
+check "... while track_io_timing's fix says it arrived in 9.2" \
+  grep -q "which has no track_io_timing (it arrived in 9.2)" <<<"$j"
 
 done_testing
