@@ -791,7 +791,17 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     /* one removed line alone is as likely a stale line in a newer file (review 2026-12w, h24a
      * 09: checkpoint_segments in a 2025 file for 14): it says both facts, as a removal in 13 or
      * later does; two or more removed parameters, one of them before 13, date the file */
-    if (count == 1 && n_later == 0) {
+    /* ... unless the stock sample the file keeps is that old too: two clues that agree (the
+     * development corpus's review, rwq 02: max_fsm_pages in an 8.2 sample) */
+    char sample_name[64] = "";
+    int sample_line = 0, sample_kept = 0;
+    SampleBound sample_lo;
+    int sample_at = count == 1 && n_later == 0 && first && first->file
+                        ? sample_removal(first->file, &sample_line, sample_name,
+                                         sizeof(sample_name), &sample_kept, &sample_lo)
+                        : -1;
+    bool sample_agrees = sample_at > 0 && sample_at <= earliest && sample_lo.major < sample_at;
+    if (count == 1 && n_later == 0 && !sample_agrees) {
         later[n_later++] = first_idx;
         first = NULL;
     }
@@ -811,10 +821,19 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         return;
     }
     free(later);
-    snprintf(input->evident_what, sizeof(input->evident_what),
-             "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name, first->line,
-             RELEASES[earliest].label,
-             count > 1 ? ", and other lines set parameters no supported major has" : "");
+    if (sample_agrees)
+        snprintf(input->evident_what, sizeof(input->evident_what),
+                 "%s at line %d was removed in PostgreSQL %s, and the stock sample the file keeps "
+                 "is as old (#%s, line %d, was removed in %s)",
+                 first->settings[0].name, first->line, RELEASES[earliest].label, sample_name,
+                 sample_line, RELEASES[sample_at].label);
+    else
+        snprintf(input->evident_what, sizeof(input->evident_what),
+                 "%s at line %d was removed in PostgreSQL %s%s", first->settings[0].name,
+                 first->line, RELEASES[earliest].label,
+                 count > 1 ? ", and other lines set parameters no supported major has" : "");
+    if (sample_agrees && sample_at < earliest)
+        earliest = sample_at; /* the sample bounds it more tightly */
     snprintf(input->evident_major, sizeof(input->evident_major), "%s",
              RELEASES[earliest - 1].label);
     char *file = first->file ? xstrdup(first->file) : NULL;

@@ -774,4 +774,19 @@ check "possibly old: no fix safety claims the old major lacks effective_cache_si
 check "... while track_io_timing's fix says it arrived in 9.2" \
   grep -q "which has no track_io_timing (it arrived in 9.2)" <<<"$j"
 
+# one parameter removed before 13 (checkpoint_segments, gone in 9.5) beside a kept sample as old
+# (its #checkpoint_segments): two clues that agree date the file (the development corpus's
+# review, rwq 02: max_fsm_pages in an 8.2 sample); close miss: the same line beside a newer
+# sample (10 to 12) says both facts
+old_names=$(tr ' ' '\n' <<<"$sample_names" | grep -vxE 'max_parallel_workers_per_gather|max_parallel_workers|wal_compression|max_wal_size|min_wal_size' | tr '\n' ' ')
+{ for n in $old_names; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#checkpoint_segments = 3\t\t# in logfile segments\ncheckpoint_segments = 32\n'; } >"$work/sample94-cps.conf"
+{ cat "$work/sample12.conf"; printf 'checkpoint_segments = 32\n'; } >"$work/sample12-cps.conf"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/sample94-cps.conf" 2>/dev/null)
+check "a removed line beside a sample as old: dated, with the sample named, and its end of life" \
+  jq_quiet 'any(.findings[]; .rule == "PK0011" and (.message | test("the stock sample the file keeps is as old"))) and any(.findings[]; .rule == "PK0005")' <<<"$j"
+j=$("$PGKNOB" lint --fail-on never --format json "$work/sample12-cps.conf" 2>/dev/null)
+check "close miss: the same line beside a newer sample says both facts, no end of life" \
+  jq_quiet 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning" and (.message | test("stops PostgreSQL 9.5")))' <<<"$j"
+
 done_testing
