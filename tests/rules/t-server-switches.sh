@@ -123,6 +123,17 @@ check "PK3059 warns on an archive_command whose other branch exits 0" \
   test "$(fires PK3059 "archive_mode = on\narchive_command = 'if [ -f /run/on ]; then cp %p /a/%f; else exit 0; fi'\n")" = warning
 check "PK3059 is quiet where the paused branch exits 1" \
   test -z "$(fires PK3059 "archive_mode = on\narchive_command = 'if [ -f /run/pause ]; then exit 1; else cp %p /a/%f; fi'\n")"
+conninfo_reader() { # major role-setup: prints what the role reads of primary_conninfo
+  PG_SERVER_OPTS="-c primary_conninfo='host=x user=r password=s3cret'" pg_cluster_start "$1" ||
+    { echo no-server; return; }
+  pg_psql -c "CREATE ROLE watcher LOGIN; $2" >/dev/null
+  local got; got=$(PGUSER=watcher pg_psql -c "SHOW primary_conninfo" 2>&1 | head -1)
+  pg_cluster_stop
+  if [[ $got == *s3cret* ]]; then echo read; elif [[ $got == *ERROR* ]]; then echo refused; else echo "other: $got"; fi
+}
+check "PK8015 names pg_read_all_settings beside superusers" \
+  bash -c '"$1" lint --fail-on never --format json "$2" | grep -q "members of pg_read_all_settings"' _ "$PGKNOB" \
+  "$(printf "primary_conninfo = 'host=x user=r password=s3cret'\n" >"$TMP/pc.conf"; echo "$TMP/pc.conf")"
 check "PK9005 is a notice on lock_timeout = '1s' set server-wide" test "$(fires PK9005 "lock_timeout = '1s'\n")" = notice
 check "PK9005 leaves 50ms to PK9001's warning" test "$(fires PK9005 "lock_timeout = '50ms'\n")/$(fires PK9001 "lock_timeout = '50ms'\n")" = "/warning"
 printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
@@ -143,6 +154,9 @@ for major in 13 18; do
   check "$major: lock_timeout = 1s in the server's settings fails a session waiting 3s for a lock" \
     test "$(lock_wait "$major" 1s)" = timed-out
   check "$major: close miss: lock_timeout = 0 waits" test "$(lock_wait "$major" 0)" = waited
+  check "$major: a pg_monitor member reads primary_conninfo's password (PK8015)" \
+    test "$(conninfo_reader "$major" "GRANT pg_monitor TO watcher")" = read
+  check "$major: close miss: a plain role is refused" test "$(conninfo_reader "$major" "SELECT 1")" = refused
   # the server counts a segment as archived when the command exits 0, whatever it copied
   got=$(archived "$major" "if [ -f /nonexistent/on ]; then cp %p ARCH/%f; else exit 0; fi")
   check "$major: an else-exit-0 archive_command: segments counted archived, none in the archive ($got)" \
