@@ -846,8 +846,8 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
     if (sample) {
         out->container_at.text = arena_printf(
             out->arena,
-            "line %d, listen_addresses = '*' where the stock sample's line was: the official "
-            "image's sample",
+            "the file keeps the official image's sample, whose build sets listen_addresses = "
+            "'*' (line %d)",
             sample);
         out->container_at.line = sample;
     }
@@ -2943,14 +2943,16 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
             (container =
                  snap->host.container == 1 ? "--host container=yes" : intent->container_at.text)) {
-            f->suggestion = finding_strdup(
-                f, "keep '*' in the container, publish its port only where clients outside need "
-                   "it (none for a network of containers), and let pg_hba.conf name the clients");
-            f->hint = finding_printf(f,
-                                     "The server runs in a container (%s): its interfaces are the "
-                                     "container's, whose address may change, so listing one "
-                                     "breaks the connections '*' serves.",
-                                     container);
+            /* nothing to change: listed as suppressed with the reason, not a notice whose advice
+             * is to keep the value (the development corpus's reviews, rwr 28) */
+            f->suppressed = true;
+            f->suppress_reason = finding_printf(
+                f,
+                "the server runs in a container (%s): its interfaces are the container's, whose "
+                "address may change, and '*' is how the published port and the other containers "
+                "reach it; publish the port only where clients outside need it, and let "
+                "pg_hba.conf name the clients",
+                container);
             continue;
         }
         if (f->severity <= SEV_NOTICE)
