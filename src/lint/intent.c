@@ -466,8 +466,11 @@ static void ram_read(Intent *out, const char *comment, double bytes, int rank, c
         ram_set(out, bytes, rank, file, line, comment);
         return;
     }
-    ram_set(out, lower, RAM_RANGE, file, line, comment);
-    if (out->ram_rank == RAM_RANGE && out->ram_at.line == line) {
+    /* a range of what PostgreSQL is given ("2–4 GB RAM dedicated to Postgres") keeps that rank,
+     * at its lower bound (review 2026-12y, h27c 28) */
+    int range_rank = rank == RAM_ALLOCATED ? RAM_ALLOCATED : RAM_RANGE;
+    ram_set(out, lower, range_rank, file, line, comment);
+    if (out->ram_rank == range_rank && out->ram_at.line == line) {
         out->ram_range = arena_printf(out->arena, "%.*s", (int)(to - from), comment + from);
         out->ram_upper = bytes;
     }
@@ -618,7 +621,7 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
         (num = match_group(ram_giving, comment, 1, &unit)) ||
         (num = match_group(cgroup_limit, comment, 1, &unit)) ||
         (num = match_group(cgroup_limit, comment, 3, &unit)))
-        ram_set(out, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line, comment);
+        ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line);
     free(num);
     free(unit);
     unit = NULL;

@@ -619,6 +619,7 @@ done <<'EOF'
 # 서버 메모리 64GB, 16코어 기준|ram=64GB, cores=16 from line 1
 # Arbeitsspeicher: 16 GB|ram=16GB from line 1
 # Tuned for a low-RAM VPS (~4 GB total host RAM, 1 GB budget for Postgres).|ram=1GB from line 1
+# Tuned for a server with 2–4 GB RAM dedicated to Postgres.|ram=2GB (the lower bound of '2–4 GB'
 EOF
 # a sentence that runs on to the next header line: the container's limit, not the VPS's RAM
 # (review 2026-12y, h26b 19); close miss: the VPS alone states its 16GB
