@@ -1028,6 +1028,57 @@ static void check_wal_level_minimal(const Snapshot *snap, FindingList *out)
     }
 }
 
+/* listen_addresses takes host names and addresses; a port written after one ("localhost:5432")
+ * makes the name unresolvable, and when no entry can be listened on the postmaster stops
+ * ("could not create any TCP/IP sockets"; with another entry that works it warns and goes on).
+ * An IPv6 address has several colons and is no port (review 2026-12y, h27b 19: a rename fix of
+ * `listen = 'localhost:5432'` kept the port). */
+static void check_listen_ports(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *listen = usable(snap, "listen_addresses");
+    if (!listen || listen->source != SRC_FILE || !listen->value)
+        return;
+    char *copy = xstrdup(listen->value);
+    size_t items = 0, ported = 0;
+    char port[16] = "";
+    StrBuf cleaned = STRBUF_INIT; /* the entries without their ports */
+    for (char *cursor = copy, *item; (item = lint_library_next(&cursor));) {
+        if (!*item)
+            continue;
+        items++;
+        const char *colon = strchr(item, ':');
+        bool has_port = colon && !strchr(colon + 1, ':') && colon[1] &&
+                        strspn(colon + 1, "0123456789") == strlen(colon + 1);
+        sb_printf(&cleaned, "%s%.*s", cleaned.len ? ", " : "",
+                  has_port ? (int)(colon - item) : (int)strlen(item), item);
+        if (has_port && !ported++)
+            snprintf(port, sizeof port, "%s", colon + 1);
+    }
+    free(copy);
+    if (!ported) {
+        sb_free(&cleaned);
+        return;
+    }
+    bool all = ported == items;
+    Finding *f = add_finding(out, "PK0095", listen->file, listen->line);
+    finding_add_setting(f, listen->name, listen->value, listen->file, listen->line);
+    f->message = finding_printf(
+        f,
+        "listen_addresses = '%s' writes a port after %s: listen_addresses takes host names and "
+        "addresses only, so the server cannot resolve %s%s",
+        listen->value, ported == 1 ? "an address" : "its addresses", ported == 1 ? "it" : "them",
+        all ? " and, with nothing left to listen on, stops at startup (\"could not create any "
+              "TCP/IP sockets\")"
+            : ", warns, and listens on the rest only");
+    f->suggestion =
+        finding_printf(f, "listen_addresses = '%s' and port = %s", sb_str(&cleaned), port);
+    sb_free(&cleaned);
+    f->hint = finding_strdup(f, "The port goes in port (every address listens on the same one).");
+    f->refuses_start = all;
+    if (!all)
+        finding_set_severity(f, SEV_WARNING);
+}
+
 static void check_reserved_connections(const Snapshot *snap, FindingList *out)
 {
     const SnapSetting *maxconn = usable(snap, "max_connections");
@@ -2098,6 +2149,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_size(snap, "max_wal_size", seg, out);
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
+    check_listen_ports(snap, out);
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
     lint_check_preload_libraries(snap, out);

@@ -265,6 +265,13 @@ static const FindingId ids[] = {
      "No --host, and the file's comments state its RAM, cores or storage: they serve as host"
      " facts, and the finding says where each came from.",
      "lint/intent.c"},
+    {"PK0095", "validation.listen-address-with-port",
+     "a port written after an address in listen_addresses", SEV_ERROR,
+     "listen_addresses takes host names and addresses; an entry written with a port"
+     " ('localhost:5432') cannot be resolved. When no entry is left to listen on the server stops"
+     " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
+     " warns and listens on those, a warning. The port goes in port.",
+     "lint/validate.c"},
     {"PK0093", "intent.listen-loopback-only", "loopback only, though the file is for the network",
      SEV_WARNING,
      "listen_addresses not set (the default, localhost) in a configuration file for a server"

@@ -9,6 +9,8 @@
 #   to the log as it starts; at debug2 it does not.
 # PK3058/PK3059: an archive_command whose other branch exits 0 has segments counted archived with
 #   none in the archive; exit 1 is counted a failure.
+# PK0095: listen_addresses with a port after its only address stops the server; beside an entry
+#   that works it starts.
 # PK9005: lock_timeout in the server's settings fails a session that waits longer for a lock;
 #   0 waits.
 # PK0060: a well-formed locale the server lacks (xx_YY.UTF-8, which no system has) stops it at
@@ -134,6 +136,25 @@ conninfo_reader() { # major role-setup: prints what the role reads of primary_co
 check "PK8015 names pg_read_all_settings beside superusers" \
   bash -c '"$1" lint --fail-on never --format json "$2" | grep -q "members of pg_read_all_settings"' _ "$PGKNOB" \
   "$(printf "primary_conninfo = 'host=x user=r password=s3cret'\n" >"$TMP/pc.conf"; echo "$TMP/pc.conf")"
+listen_start() { # major listen_addresses: prints started, refused, or what the server said
+  local err
+  if err=$(PG_SERVER_OPTS="-c listen_addresses='$2'" pg_cluster_start "$1" 2>&1 >/dev/null); then
+    echo started
+  elif grep -q "could not create any TCP/IP sockets" <<<"$err$(cat /tmp/pgknob-pg.*/server.log 2>/dev/null)"; then
+    echo refused
+  else
+    echo "other: ${err:0:200}"
+  fi
+}
+printf "listen_addresses = 'localhost:5432'\n" >"$TMP/lp.conf"
+check "PK0095: an address written with a port is an error that refuses start" \
+  test "$("$PGKNOB" lint --fail-on never --format json "$TMP/lp.conf" | jq -r '.findings[] | select(.rule == "PK0095") | "\(.severity) \(.refuses_start)"')" = "error true"
+printf "listen_addresses = 'localhost:5432, *'\n" >"$TMP/lp2.conf"
+check "PK0095: beside an entry that works it is a warning" \
+  test "$("$PGKNOB" lint --fail-on never --format json "$TMP/lp2.conf" | jq -r '.findings[] | select(.rule == "PK0095") | "\(.severity) \(.refuses_start // false)"')" = "warning false"
+printf "listen = 'localhost:5432'\n" >"$TMP/lp3.conf"
+check "PK0010's rename of listen keeps no port: no fix is proposed that PK0095 refuses" \
+  bash -c '! "$1" fix --diff "$2" 2>/dev/null | grep -q "listen_addresses"' _ "$PGKNOB" "$TMP/lp3.conf"
 check "PK9005 is a notice on lock_timeout = '1s' set server-wide" test "$(fires PK9005 "lock_timeout = '1s'\n")" = notice
 check "PK9005 leaves 50ms to PK9001's warning" test "$(fires PK9005 "lock_timeout = '50ms'\n")/$(fires PK9001 "lock_timeout = '50ms'\n")" = "/warning"
 printf "lc_messages = 'xx_YY.UTF-8'\n" >"$TMP/loc.conf"
@@ -154,6 +175,10 @@ for major in 13 18; do
   check "$major: lock_timeout = 1s in the server's settings fails a session waiting 3s for a lock" \
     test "$(lock_wait "$major" 1s)" = timed-out
   check "$major: close miss: lock_timeout = 0 waits" test "$(lock_wait "$major" 0)" = waited
+  check "$major: listen_addresses = 'localhost:5432' stops the server (PK0095)" \
+    test "$(listen_start "$major" 'localhost:5432')" = refused
+  check "$major: close miss: 'localhost:5432, localhost' starts on the entry that works" \
+    test "$(listen_start "$major" 'localhost:5432, localhost')" = started
   check "$major: a pg_monitor member reads primary_conninfo's password (PK8015)" \
     test "$(conninfo_reader "$major" "GRANT pg_monitor TO watcher")" = read
   check "$major: close miss: a plain role is refused" test "$(conninfo_reader "$major" "SELECT 1")" = refused
