@@ -196,7 +196,7 @@ fi
 printf 'max_connections = 800\nwork_mem = 32MB\n' >"$work/c.conf"
 "$PGKNOB" lint --pg-version 16 --format md --fail-on never --host ram=8GB,cores=4 "$work/c.conf" >"$work/r.md"
 check "the Dev.to article is linked once in the report" test "$(grep -o 'https://dev.to/[^)]*' "$work/r.md" | wc -l)" = 1
-check "the POSETTE talk is cited once" test "$(grep -o 'Postgres Isn.t Slow. Your Storage Is' "$work/r.md" | wc -l)" = 1
+check "the POSETTE talk is cited at most once (PK2011 states Little's law without it)" test "$(grep -o 'Postgres Isn.t Slow. Your Storage Is' "$work/r.md" | wc -l)" -le 1
 check "and no later finding repeats or points at it (one citation per report)" bash -c '! grep -q "The same source.s case is told under" "$0"' "$work/r.md"
 
 # --- PK2001/PK2002: temp_buffers, allocated only by sessions that use temporary tables ---
