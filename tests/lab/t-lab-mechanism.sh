@@ -5,8 +5,9 @@
 # server and see it move in the article's direction against the stage before: blocks read per
 # transaction up in the tiny cache, autovacuum runs up in the vacuum storm, checkpoints per
 # second up in WAL torture (WAL syncs per second and full WAL buffers per transaction read beside them), rows read by sequential
-# scans per transaction up without indexes, the wait per read (pg_stat_io) up with one I/O
-# worker (pg_aios's queue read beside it). The machine is shared and loaded: directions are asserted, never sizes. Beside
+# scans per transaction up without indexes; the wait per read (pg_stat_io) with one I/O worker
+# is read and its direction reported as it is (on the plain filesystem the page cache answers
+# the reads; slowfs is where it rises), pg_aios's queue read beside it. The machine is shared and loaded: directions are asserted, never sizes. Beside
 # every stage the report has the throughput ceiling's prediction and the measured TPS. On
 # PostgreSQL 14 the tiny-cache stage reads its counter too, WAL syncs come from pg_stat_wal,
 # and pg_aios (18) is null. About 2 minutes.
@@ -50,8 +51,7 @@ for s in doc["stages"]:
 PY
 
 for pair in "01-tiny-cache blks_read_per_txn" "02-vacuum-storm autovacuum_runs" \
-            "03-wal-torture checkpoints_per_s" "04-no-indexes seq_tup_read_per_txn" \
-            "05-one-io-worker io_ms_per_read"; do
+            "03-wal-torture checkpoints_per_s" "04-no-indexes seq_tup_read_per_txn"; do
   set -- $pair
   check "$1: $2 moved up against the stage before, as the article says" py "$1" "$2" <<'PY'
 import json, sys
@@ -67,6 +67,24 @@ print("   ", stage_id, counter, p["before"], "->", p["value"])
 assert p["moved"] == "up" and p["as_expected"] is True and p["value"] > p["before"], p
 PY
 done
+
+# One I/O worker: on the plain filesystem the page cache answers every read, so the worker's
+# queue adds no wait a 5 s stage can tell from noise (docs/labs.md: the wait per read rises
+# under slowfs, 0.29 -> 0.68 ms; here a CI run read 0.0388 -> 0.0383 ms). What must hold here
+# is that the report says which way the counter moved, and calls it as expected only when it
+# moved up.
+check "05-one-io-worker: io_ms_per_read is read, and the report's direction is the values' own" py <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+ids = [s["id"] for s in doc["stages"]]
+s = doc["stages"][ids.index("05-one-io-worker")]
+p = {p["counter"]: p for p in s["mechanism"]["proves"]}["io_ms_per_read"]
+print("   ", "05-one-io-worker io_ms_per_read", p["before"], "->", p["value"], p["moved"])
+assert p["before_stage"] == "04-no-indexes" and p["value"] is not None and p["before"] is not None, p
+want = "up" if p["value"] > p["before"] else "down" if p["value"] < p["before"] else "same"
+assert p["moved"] == want or (p["moved"] == "same" and abs(p["ratio"] - 1) < 0.05), p
+assert p["as_expected"] == (p["moved"] == "up"), p
+PY
 
 check "02-vacuum-storm: its autovacuum workers' reads per run are read from pg_stat_io (what a pass costs the storage the clients share)" py <<'PY'
 import json, sys
