@@ -81,17 +81,18 @@ environment_logged() { # major level: prints logged|absent
   pg_cluster_stop
   echo "$result"
 }
-locale_start() { # major locale: prints started, or the server's complaint
+server_start() { # major setting value refusal: prints started, refused, or the complaint
   local err
-  # started inside $( ), the cluster stops when that ends
-  if err=$(PG_SERVER_OPTS="-c lc_messages=$2" pg_cluster_start "$1" 2>&1 >/dev/null); then
+  # started inside $( ), the cluster stops when that ends; the refusal may be in its log
+  if err=$(PG_SERVER_OPTS="-c $2='$3'" pg_cluster_start "$1" 2>&1 >/dev/null); then
     echo started
-  elif grep -q 'invalid value for parameter "lc_messages"' <<<"$err"; then
+  elif grep -q "$4" <<<"$err$(cat /tmp/pgknob-pg.*/server.log 2>/dev/null)"; then
     echo refused
   else
     echo "other: ${err:0:200}"
   fi
 }
+locale_start() { server_start "$1" lc_messages "$2" 'invalid value for parameter "lc_messages"'; }
 lock_wait() { # major lock_timeout: prints waited|timed-out, for a session waiting on a lock
   PG_SERVER_OPTS="-c lock_timeout=$2" pg_cluster_start "$1" || { echo no-server; return; }
   pg_psql -c "CREATE TABLE pgknob_l (i int)" >/dev/null
@@ -136,16 +137,7 @@ conninfo_reader() { # major role-setup: prints what the role reads of primary_co
 check "PK8015 names pg_read_all_settings beside superusers" \
   bash -c '"$1" lint --fail-on never --format json "$2" | grep -q "members of pg_read_all_settings"' _ "$PGKNOB" \
   "$(printf "primary_conninfo = 'host=x user=r password=s3cret'\n" >"$TMP/pc.conf"; echo "$TMP/pc.conf")"
-listen_start() { # major listen_addresses: prints started, refused, or what the server said
-  local err
-  if err=$(PG_SERVER_OPTS="-c listen_addresses='$2'" pg_cluster_start "$1" 2>&1 >/dev/null); then
-    echo started
-  elif grep -q "could not create any TCP/IP sockets" <<<"$err$(cat /tmp/pgknob-pg.*/server.log 2>/dev/null)"; then
-    echo refused
-  else
-    echo "other: ${err:0:200}"
-  fi
-}
+listen_start() { server_start "$1" listen_addresses "$2" "could not create any TCP/IP sockets"; }
 printf "listen_addresses = 'localhost:5432'\n" >"$TMP/lp.conf"
 check "PK0095: an address written with a port is an error that refuses start" \
   test "$("$PGKNOB" lint --fail-on never --format json "$TMP/lp.conf" | jq -r '.findings[] | select(.rule == "PK0095") | "\(.severity) \(.refuses_start)"')" = "error true"
