@@ -579,6 +579,20 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
     free(example);
     if (is_example)
         return;
+    /* what PostgreSQL is given of the machine */
+    char *unit = NULL;
+    char *num = NULL;
+    if ((num = match_group(ram_given, comment, 1, &unit)) ||
+        (num = match_group(ram_limit, comment, 1, &unit)) ||
+        (num = match_group(ram_giving, comment, 1, &unit)) ||
+        (num = match_group(cgroup_limit, comment, 1, &unit)) ||
+        (num = match_group(cgroup_limit, comment, 3, &unit)))
+        ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line);
+    free(num);
+    free(unit);
+    /* two header lines read as one: only what PostgreSQL is given spans them */
+    if (joined)
+        return;
     double words_bytes = -1;
     int words_cores = -1;
     if (stated_in_words(comment, &words_bytes, &words_cores)) {
@@ -604,26 +618,6 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
         free(size_unit);
         free(cjk_cores);
     }
-    char *unit = NULL;
-    char *num = NULL;
-    if (joined) { /* two header lines read as one: only what PostgreSQL is given spans them */
-        if ((num = match_group(ram_given, comment, 1, &unit)) ||
-            (num = match_group(ram_limit, comment, 1, &unit)) ||
-            (num = match_group(cgroup_limit, comment, 1, &unit)) ||
-            (num = match_group(cgroup_limit, comment, 3, &unit)))
-            ram_set(out, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line, comment);
-        free(num);
-        free(unit);
-        return;
-    }
-    if ((num = match_group(ram_given, comment, 1, &unit)) ||
-        (num = match_group(ram_limit, comment, 1, &unit)) ||
-        (num = match_group(ram_giving, comment, 1, &unit)) ||
-        (num = match_group(cgroup_limit, comment, 1, &unit)) ||
-        (num = match_group(cgroup_limit, comment, 3, &unit)))
-        ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line);
-    free(num);
-    free(unit);
     unit = NULL;
     num = NULL;
     if ((num = match_group(ram_key, comment, 1, &unit)) ||
