@@ -410,11 +410,19 @@ enum { RAM_RANGE = 1, RAM_MACHINE, RAM_ALLOCATED };
 static void ram_set(Intent *out, double bytes, int rank, const char *file, int line,
                     const char *comment)
 {
-    if (rank <= out->ram_rank || bytes < 256.0 * 1024 * 1024) /* smaller is a setting's size */
+    if (bytes < 256.0 * 1024 * 1024) /* smaller is a setting's size */
+        return;
+    /* the machine is kept apart from what PostgreSQL is given of it */
+    if (rank == RAM_MACHINE && out->machine_bytes < 0) {
+        out->machine_bytes = bytes;
+        place_set(out, &out->machine_at, file, line, comment);
+    }
+    if (rank <= out->ram_rank)
         return;
     out->ram_bytes = bytes;
     out->ram_rank = rank;
     out->ram_range = NULL;
+    out->ram_budget = false;
     place_set(out, &out->ram_at, file, line, comment);
 }
 
@@ -484,7 +492,7 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
 {
     static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
         *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
-        *storage_words, *hypothetical, *ram_platform, *cjk_cores_ram;
+        *storage_words, *hypothetical, *ram_platform, *cjk_cores_ram, *ram_share;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -553,6 +561,19 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
             compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\s+(?:container|"
                     "pod|cgroup|memory|ram)\\s+(?:memory\\s+)?limit\\b|\\b(?:memory|mem)[\\s_-]*"
                     "limit\\s*[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
+        /* PostgreSQL's share of the machine, in the comment's own language: "PG gets ~1 GB of
+         * the 128 GB", "~1 GB der 128 GB", "2 Go des 16 Go" (review 2026-12z, h27b 25): group 1
+         * the share, group 3 the machine; not a setting's share ("shared_buffers: 4GB of the
+         * 16GB") nor a disk's */
+        ram_share = compile(
+            "^(?!.*\\b(?:shared_buffers|effective_cache|work_mem|cache|buffers?)\\b).*\\b(?:"
+            "postgres"
+            "(?:ql)?|pg|database|db)\\b.*?\\b(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g|go|mb)\\s+(?:out\\s+)?"
+            "(?:of|der|des|von|de|du|di|del|dos|das|\u0438\u0437)\\s+(?:the\\s+|a\\s+|la\\s+|"
+            "los\\s+|"
+            "les\\s+|i\\s+|den\\s+)?(?:~\\s*)?(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g|go)\\b(?!\\s*(?:of\\s+"
+            ")?(?:"
+            "disk|ssd|hdd|storage|volume|drive|nvme|swap|wal))");
         ram_limit = compile("\\b(?:postgres(?:ql)?|pg|database|db)\\s+(?:is\\s+)?(?:limited|capped|"
                             "restricted|allocated|allowed)\\s+(?:to\\s+)?(?:up\\s+to\\s+)?"
                             "(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b");
@@ -582,12 +603,24 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
     /* what PostgreSQL is given of the machine */
     char *unit = NULL;
     char *num = NULL;
-    if ((num = match_group(ram_given, comment, 1, &unit)) ||
+    bool budget = false;
+    char *machine_unit = NULL;
+    char *machine = match_group(ram_share, comment, 3, &machine_unit);
+    if ((budget = (num = match_group(ram_given, comment, 1, &unit)) != NULL) ||
         (num = match_group(ram_limit, comment, 1, &unit)) ||
-        (num = match_group(ram_giving, comment, 1, &unit)) ||
+        (budget = (num = match_group(ram_giving, comment, 1, &unit)) != NULL) ||
+        (budget = machine && (num = match_group(ram_share, comment, 1, &unit)) != NULL) ||
         (num = match_group(cgroup_limit, comment, 1, &unit)) ||
-        (num = match_group(cgroup_limit, comment, 3, &unit)))
+        (num = match_group(cgroup_limit, comment, 3, &unit))) {
         ram_read(out, comment, strtod(num, NULL) * unit_bytes(unit), RAM_ALLOCATED, file, line);
+        if (out->ram_rank == RAM_ALLOCATED && out->ram_at.line == line)
+            out->ram_budget = budget;
+    }
+    if (machine)
+        ram_set(out, strtod(machine, NULL) * unit_bytes(machine_unit), RAM_MACHINE, file, line,
+                comment);
+    free(machine);
+    free(machine_unit);
     free(num);
     free(unit);
     /* two header lines read as one: only what PostgreSQL is given spans them */
@@ -990,6 +1023,7 @@ static void intent_init(Intent *out)
     memset(out, 0, sizeof(*out));
     out->arena = arena_new();
     out->ram_bytes = -1;
+    out->machine_bytes = -1;
     out->cores = -1;
     out->pool_size = -1;
     out->in_use = -1;
@@ -1180,8 +1214,12 @@ static char *facts_where(const Intent *intent)
         const IntentPlace *at;
     } facts[3];
     size_t n = 0;
-    char *ram = intent->ram_range ? xasprintf("ram (the lower bound of %s)", intent->ram_range)
-                                  : xstrdup("ram");
+    /* "the budget for PostgreSQL" and "the limit for PostgreSQL" are what the memory rules'
+     * texts test for (PK2001, PK2003, PK2009) */
+    char *ram = intent->ram_range    ? xasprintf("ram (the lower bound of %s)", intent->ram_range)
+                : intent->ram_budget ? xstrdup("ram (the budget for PostgreSQL)")
+                : intent->ram_rank == RAM_ALLOCATED ? xstrdup("ram (the limit for PostgreSQL)")
+                                                    : xstrdup("ram");
     if (intent->ram_bytes > 0)
         facts[n++] = (struct Fact){ram, &intent->ram_at};
     if (intent->cores > 0)
@@ -1246,12 +1284,21 @@ void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, con
         if (intent->ram_bytes > 0) {
             host->ram_bytes = intent->ram_bytes;
             char *text = bytes_text(intent->ram_bytes);
+            char *machine = intent->machine_bytes > intent->ram_bytes
+                                ? bytes_text(intent->machine_bytes)
+                                : NULL;
             /* a range is read as its lower bound, and the finding says so */
-            char *fact = intent->ram_range
-                             ? xasprintf("ram=%s (the lower bound of '%s': memory checks must hold "
-                                         "on the smallest machine the file is for)",
-                                         text, intent->ram_range)
-                             : xasprintf("ram=%s", text);
+            char *fact =
+                intent->ram_range
+                    ? xasprintf("ram=%s (the lower bound of '%s': memory checks must hold "
+                                "on the smallest machine the file is for)",
+                                text, intent->ram_range)
+                : intent->ram_budget
+                    ? xasprintf("ram=%s (the budget for PostgreSQL%s%s: the memory "
+                                "checks hold to it)",
+                                text, machine ? ", of the machine's " : "", machine ? machine : "")
+                    : xasprintf("ram=%s", text);
+            free(machine);
             fact_from(&from, fact, &intent->ram_at, &prev);
             if (sized > intent->ram_bytes) {
                 Finding *f = notice(out, "PK0091", file, big->line);
@@ -2880,6 +2927,52 @@ static void ram_doubted(const Intent *intent, Finding *f, Severity to)
     free(ram);
 }
 
+/* PK2001/PK2002 against the share a comment gives PostgreSQL (intent->ram_budget): a budget is
+ * what the author sized for, which nothing enforces, so no error rests on it. Where the comment
+ * also states the machine and the worst case passes the budget by under a tenth of the
+ * machine's memory, the machine does not run out: a notice (review 2026-12z, h27b 25: "~1 GB of
+ * the 128 GB"). */
+static void budget_exceeded(const Intent *intent, const Snapshot *snap, Finding *f)
+{
+    double hash = setting_num(snap, "hash_mem_multiplier");
+    double workers = setting_num(snap, "max_parallel_workers");
+    if (setting_num(snap, "max_worker_processes") < workers)
+        workers = setting_num(snap, "max_worker_processes");
+    /* the hash-heavy sum, the larger of the two the finding gives */
+    double demand = setting_bytes(snap, "shared_buffers") +
+                    (setting_num(snap, "max_connections") + workers) *
+                        setting_bytes(snap, "work_mem") * (hash > 1 ? hash : 1) +
+                    setting_bytes(snap, "maintenance_work_mem");
+    char *budget = bytes_text(intent->ram_bytes);
+    if (intent->machine_bytes > intent->ram_bytes &&
+        demand - intent->ram_bytes <= intent->machine_bytes * 0.1) {
+        char *machine = bytes_text(intent->machine_bytes);
+        char *over = bytes_text(demand - intent->ram_bytes);
+        demote(f, xasprintf("A notice: %s is the budget the file gives PostgreSQL ('%s', line %d), "
+                            "which nothing enforces; the worst case passes it by at most %s, "
+                            "%.1f%% of the %s the machine has (line %d), so the machine does not "
+                            "run out. Lower the largest terms to keep within the budget.",
+                            budget, intent->ram_at.text, intent->ram_at.line, over,
+                            (demand - intent->ram_bytes) / intent->machine_bytes * 100, machine,
+                            intent->machine_at.line));
+        free(over);
+        free(machine);
+    } else if (f->severity == SEV_ERROR) {
+        finding_set_severity(f, SEV_WARNING);
+        f->hint = finding_printf(f,
+                                 "A warning, not an error: %s is the budget the file gives "
+                                 "PostgreSQL ('%s', line %d), not a limit, and %s. Give --host "
+                                 "with the machine's memory to judge it.%s%s",
+                                 budget, intent->ram_at.text, intent->ram_at.line,
+                                 intent->machine_bytes > intent->ram_bytes
+                                     ? "the machine's memory it states leaves less room than the "
+                                       "worst case needs"
+                                     : "the machine's memory is not stated",
+                                 f->hint ? " " : "", f->hint ? f->hint : "");
+    }
+    free(budget);
+}
+
 /* One line, one finding: where PK7007 warns on the debug level's volume, the environment that
  * level writes at every start (PK8021) is a sentence of it, and PK8021 is listed as suppressed
  * (review 2026-12x, rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where
@@ -2914,8 +3007,16 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
 {
     char *compose = NULL; /* container_evidence's, looked for once */
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
-        if ((intent->ram_doubted || intent->ram_inferred) &&
-            !strcmp(out->items[idx].rule_id, "PK2001") && out->items[idx].severity == SEV_ERROR)
+        /* the RAM the rules used is that budget (not --host's) */
+        if (intent->ram_budget && snap->host.source &&
+            strstr(snap->host.source, "budget for PostgreSQL") &&
+            (!strcmp(out->items[idx].rule_id, "PK2001") ||
+             !strcmp(out->items[idx].rule_id, "PK2002")) &&
+            out->items[idx].severity >= SEV_WARNING)
+            budget_exceeded(intent, snap, &out->items[idx]);
+        else if ((intent->ram_doubted || intent->ram_inferred) &&
+                 !strcmp(out->items[idx].rule_id, "PK2001") &&
+                 out->items[idx].severity == SEV_ERROR)
             ram_doubted(intent, &out->items[idx], SEV_WARNING);
         /* a worst case a little over a RAM no comment states, only its sizing ratio: a
          * notice (review 2026-12v, h23a 11, h23b 26 and 27: a build failed on a guessed 1GB) */

@@ -49,7 +49,13 @@ typedef struct Intent {
     char *ram_range;   /* the range ram_bytes is the lower bound of ("4-8 ГБ"); NULL: one size */
     char *cores_range; /* the range cores is the lower bound of ("4-8 vCPU"); NULL: one count */
     double ram_upper;  /* with ram_range: its upper bound, in bytes */
-    int cores;         /* < 0: not stated */
+    /* ram_bytes is a share a comment gives PostgreSQL ("1GB allocated to Postgres", "~1 GB of
+     * the 128 GB"), an amount the author sized for, not a limit anything enforces */
+    bool ram_budget;
+    /* the machine's own RAM, where a comment states it beside such a share (< 0: not stated) */
+    double machine_bytes;
+    IntentPlace machine_at;
+    int cores; /* < 0: not stated */
     IntentPlace cores_at;
     char *storage; /* "hdd", "ssd", "nvme", "network"; NULL: not stated */
     IntentPlace storage_at;

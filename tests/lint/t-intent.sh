@@ -618,7 +618,8 @@ done <<'EOF'
 # 32 ГБ ОЗУ|ram=32GB from line 1
 # 서버 메모리 64GB, 16코어 기준|ram=64GB, cores=16 from line 1
 # Arbeitsspeicher: 16 GB|ram=16GB from line 1
-# Tuned for a low-RAM VPS (~4 GB total host RAM, 1 GB budget for Postgres).|ram=1GB from line 1
+# Tuned for a low-RAM VPS (~4 GB total host RAM, 1 GB budget for Postgres).|ram=1GB (the budget for PostgreSQL, of the machine's 4GB
+# Speicher (konservativ – PG bekommt ~1 GB der 128 GB)|ram=1GB (the budget for PostgreSQL, of the machine's 128GB
 # Tuned for a server with 2–4 GB RAM dedicated to Postgres.|ram=2GB (the lower bound of '2–4 GB'
 EOF
 # a sentence that runs on to the next header line: the container's limit, not the VPS's RAM
@@ -746,10 +747,32 @@ grep -qF -- "- **Host facts:** RAM 8 GB (given with --host)" <<<"$md" &&
 printf '# Hardware: 8GB RAM total, 1GB allocated to Postgres\nshared_buffers = 256MB\n' >"$work/given.conf"
 printf '# server has 16 GB RAM\n# Postgres limited to 4GB\nshared_buffers = 1GB\n' >"$work/limited.conf"
 printf '# server has 16 GB RAM\n# 4GB allocated to Redis\nshared_buffers = 1GB\n' >"$work/redis.conf"
-ram_of "$work/given.conf" | grep -q 'ram=1GB from line 1' && ram_of "$work/limited.conf" | grep -q 'ram=4GB from line 2' &&
+ram_of "$work/given.conf" | grep -qF "ram=1GB (the budget for PostgreSQL, of the machine's 8GB: the memory checks hold to it) from line 1" && ram_of "$work/limited.conf" | grep -q 'ram=4GB from line 2' &&
   ok "host words: the memory given to PostgreSQL, not the machine's, is its RAM" ||
   fail "host given: $(ram_of "$work/given.conf") / $(ram_of "$work/limited.conf")"
 printf '# server has 16 GB RAM\nshared_buffers = 4GB\t# 4GB allocated to Postgres shared buffers\n' >"$work/sbline.conf"
+# a budget the file gives PostgreSQL is what the author sized for, not a limit: no error rests on
+# it, and where the machine it states has room for the worst case, a notice; a limit keeps the
+# error, and effective_cache_size is the machine's page cache, which no budget bounds (review
+# 2026-12z, h27b 25)
+budget_case() { printf '%s\nmax_connections = 100\nwork_mem = 16MB\nshared_buffers = 256MB\neffective_cache_size = 4GB\n' "$1" >"$work/budget.conf"; lint_json "$work/budget.conf"; }
+out=$(budget_case '# Speicher (konservativ – PG bekommt ~1 GB der 128 GB)')
+[ "$(sev PK2001 <<<"$out")" = notice ] && [ "$(sev PK2009 <<<"$out")" = none ] &&
+  jq -e '[.findings[] | select(.rule == "PK2001")][0] | (.message | test("but the file budgets PostgreSQL 1GB")) and (.hint | test("128GB the machine has"))' >/dev/null <<<"$out" &&
+  ok "budget: a worst case over PostgreSQL's share of a 128GB machine is a notice that says so, and no effective_cache_size finding" ||
+  fail "budget 128GB: $(jq -c '[.findings[] | select(.rule | test("PK200[19]")) | [.rule, .severity, .message[0:90], .hint]]' <<<"$out")"
+out=$(budget_case '# Hardware: 8GB RAM total, 1GB allocated to Postgres')
+[ "$(sev PK2001 <<<"$out")" = warning ] &&
+  ok "budget close miss: on a machine of 8GB the same worst case stays a warning (not an error)" || fail "budget 8GB: $(sev PK2001 <<<"$out")"
+printf '# Postgres limited to 1GB\nmax_connections = 100\nwork_mem = 16MB\nshared_buffers = 256MB\n' >"$work/limit.conf"
+out=$(lint_json "$work/limit.conf")
+[ "$(sev PK2001 <<<"$out")" = error ] &&
+  jq -e '[.findings[] | select(.rule == "PK2001")][0].message | test("but PostgreSQL is limited to 1GB")' >/dev/null <<<"$out" &&
+  ok "budget close miss: a limit is no budget: the error stays, and says limited" ||
+  fail "limit: $(jq -c '[.findings[] | select(.rule == "PK2001") | [.severity, .message[0:120]]]' <<<"$out")"
+printf '# shared_buffers: 4GB of the 16GB\nshared_buffers = 4GB\n' >"$work/sbshare.conf"
+ram_of "$work/sbshare.conf" | grep -qv 'budget' &&
+  ok "budget close miss: a setting's share of the machine is no budget for PostgreSQL" || fail "sb share: $(ram_of "$work/sbshare.conf")"
 ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbline.conf" | grep -q 'ram=16GB from line 1' &&
   ok "host words close miss: memory given to another program is not PostgreSQL's" || fail "host given redis: $(ram_of "$work/redis.conf")"
 # a model number is no size, a container's limit and an active "allocating N to Postgres" are
@@ -758,13 +781,13 @@ ram_of "$work/redis.conf" | grep -q 'ram=16GB from line 1' && ram_of "$work/sbli
 printf '# Tuned for Intel i7-9700 / 128GB RAM host, ~8GB container memory limit\nshared_buffers = 2GB\n' >"$work/i7.conf"
 printf '# optimized for Oracle Cloud (24GB RAM)\n# Allocating ~6GB to Postgres, rest for Node.js and OS\nshared_buffers = 2GB\n' >"$work/alloc.conf"
 printf '# 24GB RAM\n# allocate 4GB to PostgreSQL shared buffers\nshared_buffers = 4GB\n' >"$work/alloc-sb.conf"
-ram_of "$work/i7.conf" | grep -qF "ram=8GB from line 1" && ram_of "$work/alloc.conf" | grep -qF "ram=6GB from line 2" &&
+ram_of "$work/i7.conf" | grep -qF "ram=8GB from line 1" && ram_of "$work/alloc.conf" | grep -qF "ram=6GB (the budget for PostgreSQL, of the machine's 24GB: the memory checks hold to it) from line 2" &&
   ram_of "$work/alloc-sb.conf" | grep -qF "ram=24GB from line 1" &&
   ok "host words: a CPU model is no size; a container limit and 'Allocating ~6GB to Postgres' are PostgreSQL's; its shared buffers' size is not" ||
   fail "host model/limit: $(ram_of "$work/i7.conf") / $(ram_of "$work/alloc.conf") / $(ram_of "$work/alloc-sb.conf")"
 # ... in the words a mixed-language comment uses for "for" (review 2026-12q, h18a 05)
 printf '# Optimized dla Hetzner VPS 8GB RAM\n# Memory settings (512MB allocated dla PostgreSQL)\nshared_buffers = 128MB\n' >"$work/given-pl.conf"
-ram_of "$work/given-pl.conf" | grep -q 'ram=512MB from line 2' &&
+ram_of "$work/given-pl.conf" | grep -q 'ram=512MB (the budget for PostgreSQL.*) from line 2' &&
   ok "host words: '512MB allocated dla PostgreSQL' (Polish 'for') is the memory it is given" ||
   fail "host given dla: $(ram_of "$work/given-pl.conf")"
 # the machine named before its size: "Docker 2GB", "Container Docker avec 2GB RAM", "Pi 5 8GB"
