@@ -1390,15 +1390,15 @@ static bool listed_library(const char *list, const char *lib, size_t len)
 
 /* The shared_preload_libraries that must be installed separately, as "a", "b"; NULL if none.
  * Those in `image` (an operator's image ships them) are not. */
-static char *extra_libraries(const char *value, const char *image)
+static char *extra_libraries(const SnapSetting *list, const char *image)
 {
     StrBuf sb = STRBUF_INIT;
-    char *copy = xstrdup(value);
+    char *copy = xstrdup(list->value);
     for (char *cursor = copy, *lib; (lib = lint_library_next(&cursor));) {
         size_t len = strlen(lib);
         /* a misspelt name is PK0065's: one cause, one finding */
         if (len && !lint_library_bundled(lib) && !listed_library(image, lib, len) &&
-            !lint_library_meant(lib))
+            !lint_library_misspelt(list, lib))
             sb_printf(&sb, "%s\"%s\"", sb.len ? ", " : "", lib);
     }
     free(copy);
@@ -1517,7 +1517,7 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
 {
     static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
     const SnapSetting *spl = usable(snap, "shared_preload_libraries");
-    char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl->value, image) : NULL;
+    char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl, image) : NULL;
     if (libs) {
         Finding *f = add_finding(out, "PK0061", spl->file, spl->line);
         finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);

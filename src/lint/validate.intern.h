@@ -33,7 +33,9 @@ bool lint_library_bundled(const char *lib);
 /* The next name of a library list (commas, optional double quotes and blanks), trimmed in
  * place in the writable list `*cursor` points into; NULL after the last. */
 char *lint_library_next(char **cursor);
-const char *lint_library_meant(const char *lib);
+/* The known library `lib` of `list` misspells, or NULL: also NULL where the list names that
+ * library too or the author names `lib` itself (the line's comment, the README's description) */
+const char *lint_library_misspelt(const SnapSetting *list, const char *lib);
 void lint_check_preload_libraries(const Snapshot *snap, FindingList *out);
 
 /* An unrendered template (template.c): marks the entries that are its placeholders in
