@@ -282,7 +282,29 @@ if pg_cluster_start 16; then
   check "16: log_statement = all logs the statement's text once" test "$(grep -c "statement: SELECT 'pgknob-probe-duration'" "$(pg_server_log)")" = 1
   check "16: ... and log_min_duration_statement = 0 adds a duration line without it" \
     grep -qE 'LOG:  duration: [0-9.]+ ms$' "$(pg_server_log)"
-  pg_psql -c "ALTER SYSTEM RESET log_statement" -c "ALTER SYSTEM RESET log_min_duration_statement" >/dev/null && pg_cluster_reload
+  # with log_duration = on that duration line is written already: the setting adds nothing
+  # (held-out set 28, h28a 03)
+  durations_of_one_statement() { # -> the duration lines one statement adds
+    local before after
+    before=$(grep -c 'LOG:  duration:' "$(pg_server_log)")
+    pg_psql -c "SELECT 'pgknob-probe-$1'" >/dev/null 2>&1
+    sleep 0.3
+    after=$(grep -c 'LOG:  duration:' "$(pg_server_log)")
+    echo $((after - before))
+  }
+  pg_psql -c "ALTER SYSTEM SET log_duration = on" -c "ALTER SYSTEM RESET log_min_duration_statement" >/dev/null &&
+    pg_cluster_reload && sleep 0.5
+  without=$(durations_of_one_statement without)
+  pg_psql -c "ALTER SYSTEM SET log_min_duration_statement = 0" >/dev/null && pg_cluster_reload && sleep 0.5
+  with=$(durations_of_one_statement with)
+  check "16: beside log_statement = all and log_duration = on, log_min_duration_statement = 0 adds no line ($without and $with duration lines)" \
+    test "$without:$with" = "1:1"
+  pg_psql -c "ALTER SYSTEM RESET log_statement" -c "ALTER SYSTEM RESET log_min_duration_statement" \
+    -c "ALTER SYSTEM RESET log_duration" >/dev/null && pg_cluster_reload
+  printf 'log_statement = all\nlog_min_duration_statement = 0\nlog_duration = on\n' >"$work/three.conf"
+  check "PK7002 beside log_statement = all and log_duration = on says it adds nothing" jq -e \
+    '[.findings[] | select(.rule == "PK7002")][0] | .severity == "notice" and (.message | test("this setting adds nothing to the log"))' \
+    <<<"$(lint_json 16 "" "$work/three.conf")"
   printf 'log_statement = all\nlog_min_duration_statement = 0\n' >"$work/both.conf"
   check "PK7002 beside log_statement = all is a notice saying only a duration line is added" jq -e \
     '[.findings[] | select(.rule == "PK7002")] | length == 1 and .[0].severity == "notice" and (.[0].message | test("adds a .duration:. line for each, without the text"))' \
