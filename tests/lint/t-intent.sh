@@ -620,6 +620,8 @@ done <<'EOF'
 # Arbeitsspeicher: 16 GB|ram=16GB from line 1
 # Tuned for a low-RAM VPS (~4 GB total host RAM, 1 GB budget for Postgres).|ram=1GB (the budget for PostgreSQL, of the machine's 4GB
 # Speicher (konservativ – PG bekommt ~1 GB der 128 GB)|ram=1GB (the budget for PostgreSQL, of the machine's 128GB
+# 此文件针对中小型部署优化（4-8GB 内存，2-4 CPU）|ram=4GB (the lower bound of '4-8GB'
+# 16GB 메모리 서버|ram=16GB from line 1
 # Tuned for a server with 2–4 GB RAM dedicated to Postgres.|ram=2GB (the lower bound of '2–4 GB'
 EOF
 # a sentence that runs on to the next header line: the container's limit, not the VPS's RAM
@@ -633,6 +635,9 @@ printf 'port = 5432\n\n# Memory (512GB기준)\nmax_connections = 500\t# 메모�
 ram_of "$work/section.conf" | grep -qF 'ram=512GB from line 3' &&
   ok "host words: a section comment above a commented line states the machine; '128GB이상' (or more) does not" ||
   fail "host words: $(ram_of "$work/section.conf")"
+printf '# 4GB 内存 → 1GB, 8GB 内存 → 2GB\nshared_buffers = 1GB\n' >"$work/sizing-row.conf"
+[ "$(ram_of "$work/sizing-row.conf")" = none ] &&
+  ok "host words close miss: a row of a sizing table ('4GB 内存 → 1GB') is no machine" || fail "sizing row: $(ram_of "$work/sizing-row.conf")"
 printf 'port = 5432\nwork_mem = 64MB\t# 메모리 128GB이상\n' >"$work/threshold.conf"
 [ "$(ram_of "$work/threshold.conf")" = none ] &&
   ok "host words close miss: a threshold ('128GB or more') is no machine" || fail "host words: $(ram_of "$work/threshold.conf")"
