@@ -386,8 +386,8 @@ static void describe_rule(const Rule *rule, int major, const char *heading, bool
         sb_printf(sb, plain ? "%s\n" : "<%s>\n", url ? url : detail->docs[doc_idx].source);
         free(url);
     }
+    char *explanation = rule_explanation(rule, snap.pg_major);
     snapshot_free(&snap);
-    char *explanation = rule_explanation(rule);
     if (explanation) {
         sb_put(sb, "\n");
         if (plain)

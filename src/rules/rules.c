@@ -827,18 +827,36 @@ static bool stamp_of(const char *path, RuleFileStamp *stamp)
     return true;
 }
 
-char *rule_explanation(const Rule *rule)
+/* `text` with every "{pg.version}" replaced by `major` (a report of 16 links docs/16/); takes
+ * and returns ownership */
+static char *with_major(char *text, int major)
+{
+    static const char mark[] = "{pg.version}";
+    if (!text || !strstr(text, mark))
+        return text;
+    StrBuf sb = STRBUF_INIT;
+    const char *from = text;
+    for (const char *at; (at = strstr(from, mark)); from = at + sizeof mark - 1) {
+        sb_printf(&sb, "%.*s", (int)(at - from), from);
+        sb_printf(&sb, "%d", major);
+    }
+    sb_put(&sb, from);
+    free(text);
+    return sb_detach(&sb);
+}
+
+char *rule_explanation(const Rule *rule, int major)
 {
     RuleFileStamp now;
     if (!rule->explanation_file ||
         (stamp_of(rule->explanation_file, &now) && now.size == rule->explanation_stamp.size &&
          now.mtime_s == rule->explanation_stamp.mtime_s &&
          now.mtime_ns == rule->explanation_stamp.mtime_ns))
-        return rule->explanation ? xstrdup(rule->explanation) : NULL;
+        return with_major(rule->explanation ? xstrdup(rule->explanation) : NULL, major);
     char *text = NULL, *why = NULL;
     size_t len;
     if (read_file(rule->explanation_file, RULE_FILE_MAX, &text, &len, &why))
-        return text;
+        return with_major(text, major);
     /* the loader would have refused the pack: the report says why instead of showing stale text */
     text = xasprintf("pgknob could not read this rule's explanation, %s: %s",
                      rule->explanation_file, why);

@@ -131,8 +131,9 @@ bool rule_set_finish(RuleSet *set, PkDiag *err);
 const Rule *rule_set_find(const RuleSet *set, const char *id);
 /* The rule's explanation (caller frees; NULL when it has none), as its file holds it now: a
  * compiled pack does not check explanation files when it loads (a stat each, a tenth of a lint
- * run), so a file edited since is read again here. */
-char *rule_explanation(const Rule *rule);
+ * run), so a file edited since is read again here. "{pg.version}" in it, as in a `docs =` link,
+ * becomes `major`: the documentation page of the major checked. */
+char *rule_explanation(const Rule *rule, int major);
 /* What a finding of the rule shows, and its examples. */
 const RuleDetail *rule_detail(const Rule *rule);
 /* Is PostgreSQL `major` among the versions of the rule? */

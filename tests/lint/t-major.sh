@@ -43,6 +43,10 @@ fires "an image's /var/lib/pgsql/data/N/" "data_directory = '/var/lib/pgsql/data
 fires "Debian external_pid_file" "external_pid_file = '/var/run/postgresql/16-main.pid'" 16 "external_pid_file"
 fires "Debian cluster_name" "cluster_name = '16/main'" 16 "cluster_name at line 2 is 16/main"
 fires "pgtune header" "# DB Version: 13" 13 "the comment at line 2 says DB Version: 13"
+# a tuning tool's URL is quoted as what it gives, not as words the line lacks (held-out set 28,
+# h28b 19)
+fires "PGConfig's URL" "# https://api.pgconfig.org/v1/tuning/get-config?format=conf&pg_version=16&total_ram=4GB" 16 \
+  "the tuning tool's URL at line 2 gives pg_version=16"
 
 # several places agreeing: one notice, counting them
 printf "data_directory = '/var/lib/postgresql/15/main'\ncluster_name = '15/main'\n" >"$work/agree.conf"
@@ -788,5 +792,15 @@ check "a removed line beside a sample as old: dated, with the sample named, and 
 j=$("$PGKNOB" lint --fail-on never --format json "$work/sample12-cps.conf" 2>/dev/null)
 check "close miss: the same line beside a newer sample says both facts, no end of life" \
   jq_quiet 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning" and (.message | test("stops PostgreSQL 9.5")))' <<<"$j"
+
+# an explanation's documentation links are the checked major's pages (held-out set 28, h28b 19: a
+# report of 16 linked docs/18/)
+printf 'temp_buffers = 2GB\n' >"$work/tb.conf"
+for major in 16 18; do
+  ex=$("$PGKNOB" lint --fail-on never --format json --pg-version "$major" "$work/tb.conf" 2>/dev/null |
+    jq -r '.findings[] | select(.rule == "PK2021") | .explanation')
+  check "$major: PK2021's explanation links docs/$major/ (and no raw {pg.version})" \
+    bash -c 'grep -q "docs/$1/runtime-config-resource.html#GUC-TEMP-BUFFERS" <<<"$0" && ! grep -qF "{pg.version}" <<<"$0"' "$ex" "$major"
+done
 
 done_testing
