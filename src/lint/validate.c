@@ -109,6 +109,27 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
     }
     f->severity = SEV_NOTICE;
     f->refuses_start = false;
+    /* a directory its name gives to authentication lines (pg_hba.d): include_dir reads
+     * settings, so its first hba line stops the server; pg_hba.conf includes a directory itself
+     * only from 16 (held-out set 28, h28c 28) */
+    const char *base = memrchr(path, '/', (size_t)len);
+    base = base ? base + 1 : path;
+    if (dir && memmem(base, (size_t)(path + len - base), "hba", 3)) {
+        f->severity = SEV_WARNING;
+        f->title = finding_strdup(f, "authentication directory included as settings");
+        f->message = finding_printf(f,
+                                    "include_dir names \"%.*s\", by its name a directory of"
+                                    " pg_hba lines: include_dir reads settings, so the first such"
+                                    " line in a .conf file there stops the server with a syntax"
+                                    " error (and the directory, absent here, must exist)",
+                                    len, path);
+        f->hint = finding_strdup(f, "pg_hba.conf is read through hba_file, and from PostgreSQL 16"
+                                    " it can include a directory itself.");
+        f->suggestion = finding_strdup(f, "remove the include_dir line; on 16 and later put"
+                                          " include_dir in pg_hba.conf instead, before 16 write"
+                                          " the lines into pg_hba.conf");
+        return true;
+    }
     f->message = finding_printf(f,
                                 "%s names \"%.*s\", which must exist on the server: it is absent"
                                 " here",
@@ -122,10 +143,19 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
             ? "; and pg_ident.conf's map lines are not settings either (one holding only comments"
               " is harmless): use ident_file for it"
             : "");
+    /* the official image runs initdb into its empty data directory on the first start: a
+     * directory made there beforehand makes initdb fail ("exists but is not empty") */
+    static const char image_data[] = "/var/lib/postgresql/data/";
+    bool in_image_data =
+        (size_t)len > sizeof image_data - 1 && !strncmp(path, image_data, sizeof image_data - 1);
     f->suggestion = finding_printf(
-        f, "create the %s %.*s%s on the server%s, or remove the %s line",
+        f, "create the %s %.*s%s on the server%s%s, or remove the %s line",
         dir ? "directory" : "file", len, path, *path == '/' ? "" : " beside this file",
-        dir ? " (it may stay empty)" : "", dir ? "include_dir" : "include");
+        dir ? " (it may stay empty)" : "",
+        in_image_data ? " after initdb (in the official image, from a script in"
+                        " /docker-entrypoint-initdb.d: initdb needs the data directory empty)"
+                      : "",
+        dir ? "include_dir" : "include");
     return true;
 }
 

@@ -349,6 +349,39 @@ if pg_cluster_start 16; then
     fi
     rm -rf "$d"
   done
+  # include_dir reads settings: a pg_hba line in a .conf file there stops the server, and
+  # pg_hba.conf includes a directory itself only from 16 (held-out set 28, h28c 28)
+  for major in 15 16; do
+    d=$(mktemp -d /tmp/pgknob-dba-pg.XXXXXX); chmod 755 "$d"; [ "$(id -u)" = 0 ] && chown postgres "$d"
+    bin=$(pg_bin_dir "$major")
+    if pg_as_postgres "$bin/initdb" -D "$d/data" -A trust >/dev/null 2>&1; then
+      pg_as_postgres mkdir "$d/data/pg_hba.d"
+      if [ "$major" = 16 ]; then
+        printf 'host all all 0.0.0.0/0 md5\n' | pg_as_postgres tee "$d/data/pg_hba.d/10-app.conf" >/dev/null
+        pg_as_postgres cp "$d/data/postgresql.conf" "$d/conf.orig"
+        printf "include_dir = 'pg_hba.d'\n" | pg_as_postgres tee -a "$d/data/postgresql.conf" >/dev/null
+        out=$(pg_as_postgres "$bin/postgres" -D "$d/data" -C work_mem 2>&1)
+        check "16: an hba line in an include_dir's .conf stops the server with a syntax error" \
+          grep -q 'syntax error' <<<"$out"
+        pg_as_postgres cp "$d/conf.orig" "$d/data/postgresql.conf"
+      fi
+      printf 'host all all 10.0.0.0/8 md5\n' | pg_as_postgres tee "$d/data/pg_hba.d/10-app.conf" >/dev/null
+      printf 'local all all trust\ninclude_dir pg_hba.d\n' | pg_as_postgres tee "$d/data/pg_hba.conf" >/dev/null
+      if pg_as_postgres "$bin/pg_ctl" -D "$d/data" -w -t 30 -l "$d/log" \
+        -o "-c listen_addresses= -k $d -p $((56000 + major))" start >/dev/null 2>&1; then
+        started=yes
+        pg_as_postgres "$bin/pg_ctl" -D "$d/data" -m fast stop >/dev/null 2>&1
+      else
+        started=no
+      fi
+      want=$([ "$major" -ge 16 ] && echo yes || echo no)
+      check "$major: pg_hba.conf with its own include_dir: the server starts $started (expected $want)" \
+        test "$started" = "$want"
+    else
+      fail "initdb $major for the include_dir check"
+    fi
+    rm -rf "$d"
+  done
 else
   fail "could not start a PostgreSQL 16 server"
 fi

@@ -181,6 +181,19 @@ echo 17 >"$work/data/PG_VERSION"
 "$PGKNOB" lint --no-rules --format json "$work/data" |
   jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error" and .refuses_start)] | length == 1' >/dev/null &&
   ok "linting a data directory: the refusal stands" || fail "a data directory's missing include_dir is not an error"
+# a directory its name gives to pg_hba lines is no settings directory (held-out set 28, h28c 28;
+# the servers' side in t-findings-earned); inside the official image's data directory, the
+# directory to create comes after initdb
+printf "include_dir = '/var/lib/postgresql/data/pg_hba.d'\nwork_mem = 8MB\n" >"$work/repo/authdir.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/authdir.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | .severity] | join(" ")' <<<"$out")" = warning ] &&
+  jq -r '.findings[] | select(.rule == "PK0002") | .message' <<<"$out" | grep -qF 'by its name a directory of pg_hba lines: include_dir reads settings' &&
+  ok "an include_dir named pg_hba.d: a warning that include_dir reads settings" || fail "hba dir: $(jq -c '[.findings[] | select(.rule == "PK0002")]' <<<"$out")"
+printf "include_dir = '/var/lib/postgresql/data/conf.d'\n" >"$work/repo/imgdir.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/repo/imgdir.conf")
+[ "$(jq -r '[.findings[] | select(.rule == "PK0002") | .severity] | join(" ")' <<<"$out")" = notice ] &&
+  jq -r '.findings[] | select(.rule == "PK0002") | .suggestion' <<<"$out" | grep -qF 'after initdb' &&
+  ok "  close miss: conf.d in the image's data directory stays a notice, to create after initdb" || fail "image dir: $(jq -c '[.findings[] | select(.rule == "PK0002")]' <<<"$out")"
 printf "include 'missing.conf'\n" >"$work/repo/inc.conf"
 "$PGKNOB" lint --no-rules --format json "$work/repo/inc.conf" |
   jq -e '[.findings[] | select(.rule == "PK0002" and .severity == "error")] | length == 1' >/dev/null &&
