@@ -515,6 +515,15 @@ static const ConfEntry *set_outside(const ConfSet *set, int lo, int hi)
     return NULL;
 }
 
+int lint_major_sample_kept(const char *file)
+{
+    char name[64] = "";
+    int line = 0, kept = 0;
+    SampleBound lo;
+    sample_removal(file, &line, name, sizeof(name), &kept, &lo);
+    return kept >= SAMPLE_MIN_COMMENTED ? kept : 0;
+}
+
 /* The stock sample a file keeps is one of 13-18's: say which, and its end of life, as a notice.
  * A commented line is not a setting: the sample says where the file was copied from, never what
  * the server runs, so no PK0005 and no date the other findings rest on; a set parameter of

@@ -28,6 +28,10 @@ void lint_major_stated_end_of_life(const LintInput *input, const InputDoc *doc, 
  * sample a file keeps is a PK0004 notice at most. */
 void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin);
 
+/* The commented-out stock settings of `file` when it keeps a stock postgresql.conf sample (at
+ * least 60 of them: a copy of the sample, not initdb's file), else 0. */
+int lint_major_sample_kept(const char *file);
+
 /* After the rules and the fix checks, for each input whose major nothing states (version_source
  * "default"): a warning or error of a rule that fires on some checked majors only is a notice that
  * says so ("on 18; this file does not say its major"), unless the file sets a parameter of the

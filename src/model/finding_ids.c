@@ -282,9 +282,10 @@ static const FindingId ids[] = {
      "lint/network.c"},
     {"PK0094", "intent.replaced-initdb-shared-buffers",
      "shared_buffers falls to 8MB: the file replaces initdb's", SEV_WARNING,
-     "A file a compose file or Dockerfile of its repository runs as config_file, for PostgreSQL"
-     " 13 or 14, that does not set shared_buffers: it replaces the postgresql.conf initdb"
-     " wrote with shared_buffers = 128MB, and those majors build in 1024 buffers (8MB).",
+     "A file a compose file or Dockerfile of its repository runs as config_file, or a copy of"
+     " the stock sample, for PostgreSQL 13 or 14, that does not set shared_buffers: it replaces"
+     " the postgresql.conf initdb wrote with shared_buffers = 128MB, and those majors build in"
+     " 1024 buffers (8MB).",
      "lint/container.c"},
     /* pg_hba.conf and pg_ident.conf (lint/lint_hba.c): the server's own verdict */
     {"PK0201", "hba.invalid-line", "pg_hba.conf line the server rejects", SEV_ERROR,

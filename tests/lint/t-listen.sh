@@ -116,4 +116,14 @@ rm "$tmp/sb/docker-compose.yml"
 conf "$tmp/sb/pg/postgresql.conf" "listen_addresses = '*'" "work_mem = 8MB"
 check "  close miss: --pg-version 13 but no runner (it may be an include beside initdb's file)" \
   test -z "$(pk0094 --pg-version 13)"
+# a copy of the stock sample is a whole configuration by itself: initdb's own file sets
+# shared_buffers = 128MB, the sample comments every setting out (held-out set 28, h28c 31 and 38)
+sample14=$(pg_bin_dir 14)/../share/postgresql/postgresql.conf.sample
+cp "$sample14" "$tmp/sb/pg/postgresql.conf"
+printf "listen_addresses = '*'\n" >>"$tmp/sb/pg/postgresql.conf"
+check "PK0094: 14's stock sample kept, shared_buffers commented out, --pg-version 14: a warning" \
+  test "$(pk0094 --pg-version 14)" = warning
+check "  close miss: the same file checked as 16 (128MB built in): no PK0094" test -z "$(pk0094 --pg-version 16)"
+printf "shared_buffers = 128MB\n" >>"$tmp/sb/pg/postgresql.conf"
+check "  close miss: the sample with shared_buffers set: no PK0094" test -z "$(pk0094 --pg-version 14)"
 done_testing
