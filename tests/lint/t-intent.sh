@@ -635,6 +635,9 @@ printf 'port = 5432\n\n# Memory (512GB기준)\nmax_connections = 500\t# 메모�
 ram_of "$work/section.conf" | grep -qF 'ram=512GB from line 3' &&
   ok "host words: a section comment above a commented line states the machine; '128GB이상' (or more) does not" ||
   fail "host words: $(ram_of "$work/section.conf")"
+printf '# 25%% da RAM total (8GB RAM → 2GB, 4GB RAM → 1GB)\nshared_buffers = 1GB\n# 8GB RAM (compartilhado) → 4GB\neffective_cache_size = 4GB\n' >"$work/sizing-row-en.conf"
+[ "$(ram_of "$work/sizing-row-en.conf")" = none ] &&
+  ok "host words close miss: rows of a sizing table ('8GB RAM → 2GB', '8GB RAM (shared) → 4GB') are no machine" || fail "sizing row en: $(ram_of "$work/sizing-row-en.conf")"
 printf '# 4GB 内存 → 1GB, 8GB 内存 → 2GB\nshared_buffers = 1GB\n' >"$work/sizing-row.conf"
 [ "$(ram_of "$work/sizing-row.conf")" = none ] &&
   ok "host words close miss: a row of a sizing table ('4GB 内存 → 1GB') is no machine" || fail "sizing row: $(ram_of "$work/sizing-row.conf")"
