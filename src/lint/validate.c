@@ -423,6 +423,16 @@ static void check_unknown(const ConfEntry *entry, const ConfSet *set, const Snap
                                     " was removed before 13.");
         f->suggestion = finding_strdup(f, "remove this line (no parameter of this name exists in"
                                           " PostgreSQL 13 to 18)");
+        /* the removal is the fix, unsafe: what the line meant is lost with it (held-out set 28,
+         * h28b 23: the suggestion said remove, and fix had nothing to apply) */
+        if (set && entry->name) {
+            finding_add_removal(f, entry->name, entry->file, entry->line);
+            char *why = xasprintf("no PostgreSQL 13 to 18 has %s: what the line meant (a patched"
+                                  " build's parameter, a name pgknob cannot place) goes with it",
+                                  entry->name);
+            finding_fix_unsafe(f, f->n_fixes - 1, why);
+            free(why);
+        }
         return;
     }
     /* the rename is offered only where it is that parameter's line: its value must be one the
