@@ -286,11 +286,14 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
             if (said)
                 f->hint = finding_printf(f, "%.*s%s", (int)(said - f->hint), f->hint,
                                          said + strlen(offer));
+            /* where the purpose was read is PK0090's to say, once per file, not every
+             * demoted finding's (held-out set 28, h28a 02: the same line quoted six times) */
             f->hint = finding_printf(
-                f, "A %s under purpose %s%s%s%s: %s Never copy it to production.%s%s",
+                f, "A %s under purpose %s%s: %s Never copy it to production.%s%s",
                 to == SEV_WARNING ? "warning" : "notice", purpose_name(purpose),
-                whence ? " (the file's own, from " : "", whence ? whence : "",
-                whence ? "; --purpose production checks it as production)" : "",
+                whence ? " (the file's own, read where PK0090 says; --purpose production checks "
+                         "it as production)"
+                       : "",
                 on_purpose[rule_idx].why, f->hint ? " " : "", f->hint ? f->hint : "");
         }
         /* a benchmark's speed is its result: advice that adds measuring overhead to every
@@ -313,12 +316,13 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
             finding_set_severity(f, SEV_NOTICE);
             f->hint = finding_printf(
                 f,
-                "A notice under purpose test%s%s%s: it costs only performance or resources, and a"
+                "A notice under purpose test%s: it costs only performance or resources, and a"
                 " test or development cluster is judged by what it does, not how fast it does it."
                 " Never copy it to production.%s%s",
-                whence ? " (the file's own, from " : "", whence ? whence : "",
-                whence ? "; --purpose production checks it as production)" : "", f->hint ? " " : "",
-                f->hint ? f->hint : "");
+                whence ? " (the file's own, read where PK0090 says; --purpose production checks "
+                         "it as production)"
+                       : "",
+                f->hint ? " " : "", f->hint ? f->hint : "");
         }
     }
 }

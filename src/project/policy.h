@@ -27,7 +27,8 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg);
 /* Under purpose test or benchmark, what such clusters switch off on purpose (fsync,
  * full_page_writes, autovacuum) is a notice whose hint says why; production changes nothing.
  * Runs before the [severity] overrides, which win. `whence`, when the file's own evidence set the
- * purpose: that evidence, quoted in each demoted finding's hint with how to override it. */
+ * purpose (non-NULL): each demoted finding's hint points to PK0090, which quotes it once, and
+ * says how to override it. */
 /* `named_only`: the purpose was read only from a name (the repository's, a directory's), weak
  * evidence: it lowers only what costs performance, resources or log volume, never what can lose
  * data or stop the service. */
