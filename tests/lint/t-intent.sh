@@ -1054,7 +1054,7 @@ printf "logging_collector = on\nlog_directory = '/var/log/postgresql'\nlog_file_
 for f in image pgdata; do
   out=$(lint_json "$work/$f.conf")
   [ "$(sev PK8002 <<<"$out")" = notice ] &&
-    jq -e '[.findings[] | select(.rule == "PK8002") | .hint][0] | test("runs in a container \\((the file keeps the official image|data_directory)")' >/dev/null <<<"$out" &&
+    jq -e '[.findings[] | select(.rule == "PK8002") | .hint][0] | test("runs in a container \\((the file keeps a container image|data_directory)")' >/dev/null <<<"$out" &&
     ok "container ($f): PK8002 is a notice naming the evidence" || fail "container $f: $(jq -c '[.findings[] | select(.rule == "PK8002") | [.severity, .hint]]' <<<"$out")"
 done
 mkdir -p "$work/stack/pg"
