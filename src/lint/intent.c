@@ -499,8 +499,13 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
-        hypothetical = compile("\\b(?:examples?|e\\.g\\.?|eg|for\\s+instance|if\\s+(?:you|your)|"
-                               "assuming|suppose|say)\\b");
+        /* a threshold is no machine either: "Raise to 256MB if container has ≥2GB RAM", "at
+         * least 4GB", "8GB or more" (held-out set 29, h29a 05) */
+        hypothetical =
+            compile("\\b(?:examples?|e\\.g\\.?|eg|for\\s+instance|if\\s+(?:you|your)|"
+                    "assuming|suppose|say|at\\s+least|or\\s+more|if\\s+(?:the\\s+|a\\s+)?"
+                    "(?:container|server|machine|host|vm|box|instance|node)\\s+has)\\b|"
+                    "\xe2\x89\xa5|>=");
         /* "RAM: 16GB", "total_ram=32GB" (PGConfig's URL), "25% da RAM (4GB)" (review
          * 2026-12x, h25b 22 and 26) */
         ram_key = compile("\\b(?:total\\s+memory(?:\\s*\\(ram\\))?|system\\s+memory|physical"
@@ -588,10 +593,11 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
         cores_words = compile("\\b(\\d+)(?:\\s*(?:-|\u2013|to)\\s*(\\d+))?[\\s-]*(?:cpus?|cores?|"
                               "vcpus?|cpu\\s+cores?)\\b");
         /* "a dedicated 16 GB, 4-core server": a size that names the machine, not its disks */
+        /* "(~512MB container)" too (held-out set 29, h29a 08) */
         ram_header =
-            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\b(?:(?!disk|ssd|hdd|storage|"
-                    "volume|drive|nvme|wal|log)[^.;]){0,30}?\\b(?:memory|server|machine|"
-                    "host|vm|instance)\\b");
+            compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g|mb|mib)\\b(?:(?!disk|ssd|hdd|"
+                    "storage|volume|drive|nvme|wal|log)[^.;]){0,30}?\\b(?:memory|server|machine|"
+                    "host|vm|instance|container|vps|droplet|pod)\\b");
         storage_key = compile("\\b(?:data\\s+)?storage\\s*[:=]\\s*(ssd|hdd|san|nvme)\\b");
         storage_words = compile("\\b(ssds?|hdds?|nvme|spinning\\s+disks?|san)\\b");
     }
@@ -686,8 +692,12 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
     free(range);
     free(num);
     num = NULL;
-    if (!out->storage && ((num = match_group(storage_key, comment, 1, NULL)) ||
-                          (header && (num = match_group(storage_words, comment, 1, NULL))))) {
+    /* a line that states the machine's RAM describes the machine: its storage words too ("with
+     * 8GB RAM, 700MB database, SSD storage", held-out set 29, h29a 13) */
+    bool describes_machine = out->ram_at.file && out->ram_at.line == line && !out->ram_at.said;
+    if (!out->storage &&
+        ((num = match_group(storage_key, comment, 1, NULL)) ||
+         ((header || describes_machine) && (num = match_group(storage_words, comment, 1, NULL))))) {
         const char *kind = !strncasecmp(num, "ssd", 3)    ? "ssd"
                            : !strncasecmp(num, "nvme", 4) ? "nvme"
                            : !strncasecmp(num, "san", 3)  ? "network"
@@ -3015,6 +3025,19 @@ void intent_overridden(const Intent *intent, FindingList *out)
             second_value_meant(intent, &out->items[idx]);
 }
 
+/* A log feed that also says where the server listens (listen_addresses, port) is likely the
+ * whole configuration a container runs as config_file (held-out set 29, h29b 21), not a part. */
+static bool whole_config_sign(const Snapshot *snap)
+{
+    static const char *const names[] = {"listen_addresses", "port"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        const SnapSetting *set = snapshot_get(snap, names[idx]);
+        if (set && set->source == SRC_FILE)
+            return true;
+    }
+    return false;
+}
+
 /* Every setting the finding names is left at its default (none is a line of a file). */
 static bool only_defaults(const Finding *f)
 {
@@ -3081,7 +3104,8 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         Finding *f = &out->items[idx];
         /* a log feed is part of a configuration, not all of it: what it leaves unset is the
          * rest's (held-out set 28, h28a 03: shared_buffers "is 8MB" on 13) */
-        if (intent->log_feed_at.file && f->n_settings && !f->suppressed && only_defaults(f)) {
+        if (intent->log_feed_at.file && f->n_settings && !f->suppressed && only_defaults(f) &&
+            !whole_config_sign(snap)) {
             f->suppressed = true;
             f->suppress_reason = finding_printf(
                 f,
