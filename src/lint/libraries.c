@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "lint/readme.h"
@@ -271,14 +272,41 @@ static bool names_word(const char *text, const char *lib)
  * first paragraph of the repository's README ("Distributed PostgreSQL Cluster with RuVector"):
  * a library the author knows by that name, not a typo of a known one (held-out set 28,
  * h28d 49). */
+/* Does a comment of `file` (any line's text after '#') name `word`? */
+static bool comments_name(const char *file, const char *word)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!file || pk_read_file(file, (size_t)1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool named = false;
+    for (char *line = data, *next; !named && line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        const char *comment = strchr(line, '#');
+        named = comment && names_word(comment, word);
+    }
+    free(data);
+    return named;
+}
+
+bool lint_author_names(const char *file, const char *line_text, const char *word)
+{
+    const char *comment = line_text ? strchr(line_text, '#') : NULL;
+    if (comment && names_word(comment, word))
+        return true;
+    if (comments_name(file, word))
+        return true;
+    ReadmeDescription desc;
+    return file && readme_description(file, &desc) && names_word(desc.text, word);
+}
+
 static bool author_names(const SnapSetting *list, const char *lib)
 {
     char *bare = bare_name(lib, strlen(lib));
-    const char *comment = list->line_text ? strchr(list->line_text, '#') : NULL;
-    bool named = bare && comment && names_word(comment, bare);
-    ReadmeDescription desc;
-    if (bare && !named && list->file && readme_description(list->file, &desc))
-        named = names_word(desc.text, bare);
+    bool named = bare && lint_author_names(list->file, list->line_text, bare);
     free(bare);
     return named;
 }

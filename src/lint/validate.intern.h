@@ -36,6 +36,9 @@ char *lint_library_next(char **cursor);
 /* The known library `lib` of `list` misspells, or NULL: also NULL where the list names that
  * library too or the author names `lib` itself (the line's comment, the README's description) */
 const char *lint_library_misspelt(const SnapSetting *list, const char *lib);
+/* Does the author name `word` (a library's, an extension's) as a word: a comment of `file`
+ * (`line_text`'s first), or the title and first paragraph of the README above it? */
+bool lint_author_names(const char *file, const char *line_text, const char *word);
 void lint_check_preload_libraries(const Snapshot *snap, FindingList *out);
 
 /* An unrendered template (template.c): marks the entries that are its placeholders in

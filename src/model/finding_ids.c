@@ -86,7 +86,7 @@ static const FindingId ids[] = {
      "A parameter of a module that works only from shared_preload_libraries (or archive_library)"
      " while the configuration does not load it there: the setting does nothing. A warning for"
      " timescaledb, pg_cron, citus and pgaudit, which refuse to load any other way, so their"
-     " extension cannot be created.",
+     " extension cannot be created, where the author names the extension.",
      "lint/extension.c"},
     {"PK0027", "validation.timezone-fixed-offset", "time zone read as a fixed POSIX offset",
      SEV_WARNING,

