@@ -117,9 +117,12 @@ check "Markdown: a refusal (PK0020) still says so" grep -q "since the server rej
 # the file has for it (last line wins), not with a value it refuses, not for another word
 printf 'max_parallel_workers_per_gather = 4\nmax_parallel_workers = 8\nmax_parallel_workers_gather = 4\nmax_parallel_worker_per_gather = 4\nautovacuum_naptim = on\nssl_session_timeout = 1h\nshared_buffer = 1GB\n' >"$work/c.conf"
 j=$(lint_json 18 "" "$work/c.conf")
-hint_of() { jq -r --argjson l "$1" '.findings[] | select(.rule=="PK0010" and .line==$l) | .hint + "|" + (.suggestion // "") + "|" + ((.fix // []) | length | tostring)' <<<"$j"; }
+hint_of() { jq -r --argjson l "$1" '.findings[] | select(.rule=="PK0010" and .line==$l) | .hint + "|" + (.suggestion // "") + "|" + ((.fix // []) | map(select(.remove | not)) | length | tostring)' <<<"$j"; }
+# (no rename: its only fix, unsafe, comments the line out)
 check "a name adding a whole word (max_parallel_workers_gather) is no typo of max_parallel_workers" \
   bash -c '! grep -q "max_parallel_workers\"" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 3)"
+check "  ... its fix comments it out, unsafe" \
+  jq -e '[.findings[] | select(.rule=="PK0010" and .line==3) | .fix[]] | length == 1 and .[0].remove and .[0].safety == "unsafe"' <<<"$j"
 check "a typo of a parameter the file sets: remove this line, no rename" \
   bash -c 'grep -q "The file sets it already (line 1)" <<<"$1" && grep -q "|remove this line" <<<"$1" && grep -q "|0$" <<<"$1"' _ "$(hint_of 4)"
 check "a typo whose value the parameter refuses (autovacuum_naptime = on): no rename" \
