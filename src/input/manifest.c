@@ -1392,6 +1392,59 @@ static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 
 /* A whole number of seconds in bootstrap.dcs (Patroni takes int() of it), its default when the
  * key is absent; false when the value is no number (an unrendered template's). */
+/* Dynamic configuration written at the top of a Patroni file, outside bootstrap.dcs: Patroni
+ * writes bootstrap.dcs to the DCS when it initialises the cluster, and each member then takes
+ * these from the DCS only. A local ttl, loop_wait or retry_timeout loses to the defaults
+ * Config keeps for them (_build_effective_configuration in patroni/config.py copies a local key
+ * only where the dynamic one is absent); the modes and limits are read from the DCS's config
+ * (GlobalConfig, patroni/global_config.py). So a top-level synchronous_mode leaves the cluster
+ * asynchronous (held-out set 29, h29d 48). */
+static void patroni_misplaced_dynamic(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    /* what a commit waits for or what a failover may lose: a warning unless the value is
+     * Patroni's default anyway; the rest, timing, a notice */
+    static const struct {
+        const char *key;
+        const char *fallback; /* Patroni's default; NULL: timing */
+    } keys[] = {{"synchronous_mode", "false"},
+                {"synchronous_mode_strict", "false"},
+                {"synchronous_node_count", "1"},
+                {"maximum_lag_on_failover", "1048576"},
+                {"ttl", NULL},
+                {"loop_wait", NULL},
+                {"retry_timeout", NULL},
+                {"primary_start_timeout", NULL},
+                {"master_start_timeout", NULL},
+                {"failsafe_mode", NULL},
+                {"check_timeline", NULL},
+                {"max_timelines_history", NULL}};
+    if (!map_get(y, root, "scope") && !map_get(y, root, "bootstrap"))
+        return; /* not a member's configuration: no evidence of where it sits */
+    for (size_t idx = 0; idx < sizeof(keys) / sizeof(keys[0]); idx++) {
+        yaml_node_t *node = map_get(y, root, keys[idx].key);
+        if (!node)
+            continue;
+        int line, column;
+        mark_of(node, &line, &column);
+        char *value = is_scalar(node) ? scalar_text(node) : xstrdup("");
+        bool off = !strcasecmp(value, "false") || !strcasecmp(value, "off") ||
+                   !strcasecmp(value, "no") || !strcmp(value, "0");
+        bool matters = keys[idx].fallback && strcasecmp(value, keys[idx].fallback) != 0 &&
+                       !(off && !strcmp(keys[idx].fallback, "false"));
+        InputNote *note = builder_add_note(
+            b, NOTE_OPERATOR_SETS, keys[idx].key, value, line, column,
+            "https://patroni.readthedocs.io/en/latest/dynamic_configuration.html",
+            "%s is dynamic configuration, which Patroni takes from the DCS only (written there "
+            "from bootstrap.dcs when the cluster is initialised): at the top of the file it takes "
+            "no effect%s",
+            keys[idx].key, matters ? ", and the cluster runs with Patroni's default" : "");
+        note->hint = xasprintf("move it under bootstrap.dcs (a new cluster), or set it with "
+                               "patronictl edit-config (a running one)");
+        note->harmless = !matters;
+        free(value);
+    }
+}
+
 static bool dcs_seconds(const Yaml *y, yaml_node_t *root, const char *key, long fallback,
                         long *seconds, int *line, int *column)
 {
@@ -1648,6 +1701,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_member_slots(b, y, root);
         patroni_static_sync(b, y, root);
         patroni_timing(b, y, root);
+        patroni_misplaced_dynamic(b, y, root);
         break;
     default: break;
     }

@@ -209,6 +209,16 @@ check "  a user postgresql.authentication names is said to be made anyway" \
 printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: replicator\nbootstrap:\n  users:\n    replicator:\n      password: r\n' > "$tmp/users3.yml"
 check "  close miss: only such users: a notice, nothing lost" \
   test "$(lint_json "$tmp/users3.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .severity] | join(",")')" = notice
+# dynamic configuration at the top of a member's file: Patroni takes it from the DCS only
+# (patroni/config.py, global_config.py; held-out set 29, h29d 48): synchronous_mode there leaves
+# the cluster asynchronous, a warning; timing, or a default value, a notice; under bootstrap.dcs
+# nothing is said
+dyn_sevs() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK0071" and (.message | test("is dynamic configuration"))) | "\(.settings[0].name):\(.severity)"] | join(",")'; }
+printf 'scope: demo\nsynchronous_mode: true\nsynchronous_mode_strict: off\nttl: 30\npostgresql:\n  data_dir: /d\n' > "$tmp/dyn-top.yml"
+check "patroni: top-level synchronous_mode true is a warning; its strict off and ttl notices" \
+  test "$(dyn_sevs "$tmp/dyn-top.yml")" = "synchronous_mode:warning,synchronous_mode_strict:notice,ttl:notice"
+printf 'scope: demo\nbootstrap:\n  dcs:\n    synchronous_mode: true\n    ttl: 30\npostgresql:\n  data_dir: /d\n' > "$tmp/dyn-dcs.yml"
+check "  close miss: the same under bootstrap.dcs: nothing" test -z "$(dyn_sevs "$tmp/dyn-dcs.yml")"
 # Governor, Patroni's predecessor, passes every postgresql.parameters entry with -c
 # (compose/governor helpers/postgresql.py): no DCS-only rule applies (held-out set 28, h28d 47)
 printf 'loop_wait: 10\netcd:\n  scope: batman\n  ttl: 30\npostgresql:\n  name: postgresql0\n  listen: 127.0.0.1:5432\n  data_dir: data/postgres0\n  parameters:\n    max_wal_senders: 5\n    max_replication_slots: 5\n    wal_keep_segments: 8\n' > "$tmp/governor.yml"
