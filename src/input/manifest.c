@@ -1445,6 +1445,53 @@ static void patroni_misplaced_dynamic(DocBuilder *b, const Yaml *y, yaml_node_t 
     }
 }
 
+/* A PostgreSQL parameter written directly under bootstrap.dcs.postgresql (or postgresql), beside
+ * `parameters:` instead of in it: Patroni keeps such a key in its own postgresql section
+ * (_safe_copy_dynamic_configuration, _build_effective_configuration in patroni/config.py) but
+ * passes the server only the `parameters` mapping, so the setting never reaches it (held-out set
+ * 29, h29d 48: max_connections, data checksums' neighbours). */
+static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const sections[] = {"bootstrap.dcs.postgresql", "postgresql"};
+    for (size_t sec = 0; sec < sizeof(sections) / sizeof(sections[0]); sec++) {
+        yaml_node_t *map = path_get(y, root, sections[sec]);
+        if (!map || map->type != YAML_MAPPING_NODE)
+            continue;
+        /* one cause, one finding: every such name of the section, at the first one's line */
+        StrBuf names = STRBUF_INIT;
+        size_t n = 0;
+        int line = 0, column = 0;
+        for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+             pair < map->data.mapping.pairs.top; pair++) {
+            const yaml_node_t *key = node_at(y, pair->key);
+            if (!is_scalar(key))
+                continue;
+            char *name = scalar_text(key);
+            bool parameter = false;
+            for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR && !parameter; major++)
+                parameter = catalog_find(catalog_for_major(major), name) != NULL;
+            if (parameter) {
+                sb_printf(&names, "%s%s", names.len ? ", " : "", name);
+                if (!n++)
+                    mark_of(key, &line, &column);
+            }
+            free(name);
+        }
+        if (n) {
+            InputNote *note = builder_add_note(
+                b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
+                "%s %s written directly under %s: Patroni passes the server only "
+                "%s.parameters, so %s",
+                names.data, n == 1 ? "is a PostgreSQL parameter" : "are PostgreSQL parameters",
+                sections[sec], sections[sec],
+                n == 1 ? "this value never reaches it" : "these values never reach it");
+            note->hint =
+                xasprintf("move %s under %s.parameters", n == 1 ? "it" : "them", sections[sec]);
+        }
+        sb_free(&names);
+    }
+}
+
 static bool dcs_seconds(const Yaml *y, yaml_node_t *root, const char *key, long fallback,
                         long *seconds, int *line, int *column)
 {
@@ -1702,6 +1749,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_static_sync(b, y, root);
         patroni_timing(b, y, root);
         patroni_misplaced_dynamic(b, y, root);
+        patroni_misplaced_parameters(b, y, root);
         break;
     default: break;
     }

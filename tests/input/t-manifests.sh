@@ -219,6 +219,15 @@ check "patroni: top-level synchronous_mode true is a warning; its strict off and
   test "$(dyn_sevs "$tmp/dyn-top.yml")" = "synchronous_mode:warning,synchronous_mode_strict:notice,ttl:notice"
 printf 'scope: demo\nbootstrap:\n  dcs:\n    synchronous_mode: true\n    ttl: 30\npostgresql:\n  data_dir: /d\n' > "$tmp/dyn-dcs.yml"
 check "  close miss: the same under bootstrap.dcs: nothing" test -z "$(dyn_sevs "$tmp/dyn-dcs.yml")"
+# a PostgreSQL parameter beside `parameters:` instead of in it never reaches the server
+# (get_server_parameters in patroni/postgresql/config.py passes config['parameters'] only;
+# held-out set 29, h29d 49): one warning naming them all; close miss: inside parameters
+printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      max_connections: 100\n      log_min_duration_statement: 500\npostgresql:\n  data_dir: /d\n' > "$tmp/beside.yml"
+check "patroni: parameters beside bootstrap.dcs.postgresql.parameters: one warning naming both" \
+  test "$(lint_json "$tmp/beside.yml" | jq -r '[.findings[] | select(.message | test("written directly under bootstrap.dcs.postgresql")) | "\(.severity):\(.message | test("^max_connections, log_min_duration_statement are"))"] | join(",")')" = "warning:true"
+printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /d\n' > "$tmp/inside.yml"
+check "  close miss: inside parameters, nothing said" \
+  test -z "$(lint_json "$tmp/inside.yml" | jq -r '[.findings[] | select(.message | test("written directly under"))] | .[].rule')"
 # Governor, Patroni's predecessor, passes every postgresql.parameters entry with -c
 # (compose/governor helpers/postgresql.py): no DCS-only rule applies (held-out set 28, h28d 47)
 printf 'loop_wait: 10\netcd:\n  scope: batman\n  ttl: 30\npostgresql:\n  name: postgresql0\n  listen: 127.0.0.1:5432\n  data_dir: data/postgres0\n  parameters:\n    max_wal_senders: 5\n    max_replication_slots: 5\n    wal_keep_segments: 8\n' > "$tmp/governor.yml"
