@@ -641,8 +641,15 @@ static void put_verdict(const ReportInput *in, StrBuf *out)
         bool target = false;
         for (size_t kind = 0; kind < sizeof(on_target) / sizeof(on_target[0]); kind++)
             target = target || !strcmp(f->rule_id, on_target[kind]);
-        if (!target || f->suppressed || f->severity != SEV_NOTICE ||
-            !((f->hint && strstr(f->hint, "start")) || (f->message && strstr(f->message, "start"))))
+        /* its own words say the start fails: "refuses to start", "stops at startup" (an
+         * ident_file's "the server starts, logs the error" is not one) */
+        static const char *const refusal[] = {"refuses to start", "stops at startup",
+                                              "does not start"};
+        bool stops = false;
+        for (size_t word = 0; word < sizeof(refusal) / sizeof(refusal[0]); word++)
+            stops = stops || (f->hint && strstr(f->hint, refusal[word])) ||
+                    (f->message && strstr(f->message, refusal[word]));
+        if (!target || f->suppressed || f->severity != SEV_NOTICE || !stops)
             continue;
         n_needs++;
         if (n_needs <= 3)

@@ -192,5 +192,10 @@ check "the verdict names a locale the server must have, without which it does no
 printf "work_mem = 8MB\n" >"$work/plain.conf"
 check "  close miss: no such notice, no such sentence" bash -c '! grep -q "must have, without which" <<<"$0"' \
   "$("$PGKNOB" lint --format md --fail-on never "$work/plain.conf" 2>/dev/null)"
+# a missing ident_file does not stop the server (only map= logins fail): not counted (the
+# development corpus's review, rws 06)
+printf "ident_file = '/nonexistent/pgknob/pg_ident.conf'\n" >"$work/ident.conf"
+check "  close miss: an ident_file notice is not counted as stopping the start" \
+  bash -c '! grep -q "must have, without which" <<<"$0"' "$("$PGKNOB" lint --format md --fail-on never "$work/ident.conf" 2>/dev/null)"
 
 done_testing
