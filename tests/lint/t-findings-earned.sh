@@ -298,15 +298,25 @@ if pg_cluster_start 16; then
   pg_psql -c "ALTER SYSTEM SET log_duration = on" -c "ALTER SYSTEM RESET log_min_duration_statement" >/dev/null &&
     pg_cluster_reload && sleep 0.5
   without=$(durations_of_one_statement without)
+  printf "SELECT 'pgknob-probe-ext0';\n" >"$work/ext0.sql"
+  "$PG_CLIENT_BIN/pgbench" -n -M extended -t 1 -f "$work/ext0.sql" >/dev/null 2>&1
   pg_psql -c "ALTER SYSTEM SET log_min_duration_statement = 0" >/dev/null && pg_cluster_reload && sleep 0.5
   with=$(durations_of_one_statement with)
   check "16: beside log_statement = all and log_duration = on, log_min_duration_statement = 0 adds no line ($without and $with duration lines)" \
     test "$without:$with" = "1:1"
+  # ... but for the extended protocol it adds the text to the parse line (exec_parse_message
+  # checks with was_logged false; the development corpus's review, rws 11)
+  printf "SELECT 'pgknob-probe-ext';\n" >"$work/ext.sql"
+  "$PG_CLIENT_BIN/pgbench" -n -M extended -t 1 -f "$work/ext.sql" >/dev/null 2>&1
+  sleep 0.3
+  check "16: ... and with the extended protocol it adds the statement's text to the parse duration line (not there without it)" \
+    bash -c 'grep -q "duration: [0-9.]* ms  parse <unnamed>: SELECT '"'"'pgknob-probe-ext'"'"'" "$0" &&
+      ! grep -q "parse <unnamed>: SELECT '"'"'pgknob-probe-ext0'"'"'" "$0"' "$(pg_server_log)"
   pg_psql -c "ALTER SYSTEM RESET log_statement" -c "ALTER SYSTEM RESET log_min_duration_statement" \
     -c "ALTER SYSTEM RESET log_duration" >/dev/null && pg_cluster_reload
   printf 'log_statement = all\nlog_min_duration_statement = 0\nlog_duration = on\n' >"$work/three.conf"
-  check "PK7002 beside log_statement = all and log_duration = on says it adds nothing" jq -e \
-    '[.findings[] | select(.rule == "PK7002")][0] | .severity == "notice" and (.message | test("this setting adds nothing to the log"))' \
+  check "PK7002 beside log_statement = all and log_duration = on says it adds nothing for simple queries" jq -e \
+    '[.findings[] | select(.rule == "PK7002")][0] | .severity == "notice" and (.message | test("this setting adds nothing for simple queries, and only the statement text on the parse and bind duration lines"))' \
     <<<"$(lint_json 16 "" "$work/three.conf")"
   printf 'log_statement = all\nlog_min_duration_statement = 0\n' >"$work/both.conf"
   check "PK7002 beside log_statement = all is a notice saying only a duration line is added" jq -e \
