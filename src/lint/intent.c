@@ -1148,10 +1148,11 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
             "shared memory, a low prefetch depth) or only support status (an end-of-life major) "
             "is a notice that says why; what can lose data "
             "or stop the service (fsync, full_page_writes or synchronous_commit off, autovacuum "
-            "off, a worst case beyond RAM) keeps its level. State the "
+            "off, a worst case beyond RAM) falls at most to a warning. State the "
             "purpose outright (--purpose %s, purpose = %s in .pgknob.ini, or a comment in the "
             "file such as '# for testing only') to lower those too, or give --purpose production.",
-            strncmp(intent->purpose_evidence, "its repository's README", 23)
+            intent->purpose_from_setting ? "a muted log, itself as likely a mistake,"
+            : strncmp(intent->purpose_evidence, "its repository's README", 23)
                 ? "a name"
                 : "the repository's description of itself",
             name, name, name);
@@ -1938,11 +1939,15 @@ static bool throwaway_opt_outs(const ConfSet *set, char **evidence, int *line)
 /* The purpose the settings show: the data directory in memory (a cluster recreated for each
  * run), or logging thrown away as a whole (a benchmark measuring without it). */
 /* `single`: one setting's value is the whole evidence (not a combination of opt-outs), so the
- * finding on that line cannot be excused by it (policy_apply_purpose). */
+ * finding on that line cannot be excused by it (policy_apply_purpose). `weak`: that setting is
+ * a muted log, itself a misconfiguration as likely as a choice, so like a name it lowers only
+ * what costs performance or log volume, never what can lose data (the development corpus's
+ * review, rwt: log_min_messages = panic turned fsync = off into a notice). */
 static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, int *line,
-                                         bool *single)
+                                         bool *single, bool *weak)
 {
     *single = true;
+    *weak = false;
     const ConfEntry *data = applied_entry(set, "data_directory");
     if (data && data->value &&
         (!strncmp(data->value, "/dev/shm", 8) || strstr(data->value, "/tmpfs") ||
@@ -1972,6 +1977,7 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     bool collecting = false;
     if (collector < 0 || !guc_parse_bool(set->entries[collector].value, &collecting))
         collecting = false;
+    *weak = true;
     if (collecting && logdir && logdir->value && !strcmp(logdir->value, "/dev/null")) {
         *evidence = xasprintf("log_directory = '/dev/null' (line %d): the logs are thrown away",
                               logdir->line);
@@ -2095,8 +2101,9 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     char *evidence = NULL;
     int line = 0;
     /* the settings first: they state the purpose outright, a name only weakly */
-    bool single = false;
-    out->purpose = purpose_of_settings(set, &evidence, &line, &single);
+    bool single = false, weak = false;
+    out->purpose = purpose_of_settings(set, &evidence, &line, &single, &weak);
+    out->purpose_named = out->purpose != INTENT_NONE && weak && by_path != out->purpose;
     /* one setting's value cannot excuse its own line, unless the path says the same purpose
      * independently (a contest's rinha-backend/ muting its log) */
     out->purpose_from_setting = out->purpose != INTENT_NONE && single && by_path != out->purpose;
