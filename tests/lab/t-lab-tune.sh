@@ -70,23 +70,26 @@ check "  ... the chart is well-formed SVG" python3 -c \
   'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' "$work/out/chart.svg"
 
 # ---- a candidate the server refuses is rejected, and the search goes on -----------------------
-# autovacuum_naptime × 4 (4000000 s) is beyond its maximum (2147483 s): ALTER SYSTEM refuses it.
-# The search used to stop there with exit 2 (so did shared_buffers × 4 beyond this host's memory,
+# bgwriter_lru_multiplier × 4 (20) is beyond its maximum (10): ALTER SYSTEM refuses it. The
+# search used to stop there with exit 2 (so did shared_buffers × 4 beyond this host's memory,
 # which the server cannot map); now the candidate is rejected with its error and ÷ 4 is tried.
-printf 'autovacuum_naptime = 1000000\n' > "$work/nap.conf"
-expect_exit 0 "lab tune nap.conf --knobs autovacuum_naptime: × 4 is refused by the server" -- \
-  "$PGKNOB" lab tune "$work/nap.conf" --knobs autovacuum_naptime --budget 150s --trials 2 --quick \
+# A knob lint has no fix for: a fix is tried first, and where noise accepts it the search moves
+# on from it, never trying the refused step (CI of 7cf94afe: autovacuum_naptime's PK4016 fix
+# measured 1.30x on a read-only workload, and was not confirmed).
+printf 'bgwriter_lru_multiplier = 5\n' > "$work/lru.conf"
+expect_exit 0 "lab tune lru.conf --knobs bgwriter_lru_multiplier: × 4 is refused by the server" -- \
+  "$PGKNOB" lab tune "$work/lru.conf" --knobs bgwriter_lru_multiplier --budget 150s --trials 2 --quick \
     --duration 2s --pg-bin "$bin18" --workload "pgbench:$work/read.sql" \
-    --init 'pgbench -i -s 1' --out "$work/nap"
+    --init 'pgbench -i -s 1' --out "$work/lru"
 echo "$OUT" | sed 's/^/    /'
 check "  ... the refused candidate says why, and the next one was measured" \
-  python3 - "$work/nap/tune.json" <<'PY'
+  python3 - "$work/lru/tune.json" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 cands = doc["candidates"]
-bad = [c for c in cands if c["value"] == "4000000"]
+bad = [c for c in cands if c["value"] == "20"]
 assert bad and bad[0]["error"] and not bad[0]["accepted"], cands
-assert any(c["value"] == "250000" and c["ran"] for c in cands), cands
+assert any(c["value"] == "1" and c["ran"] for c in cands), cands
 assert doc["best"] is None or doc["confirmed"], doc
 PY
 check "  ... the table calls it failed" grep -q 'failed (rejected)' <<<"$OUT"
