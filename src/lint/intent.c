@@ -2817,15 +2817,15 @@ static void pooler_named(const Intent *intent, Finding *f)
 }
 
 /* The worst case with `busy` backends (a pool's size, the connections said to be in use) and
- * the parallel workers each sorting with the full work_mem, beside shared_buffers and one
- * maintenance_work_mem. */
-static double busy_backends_demand(const Snapshot *snap, long busy)
+ * the parallel workers each sorting with the full work_mem, times `per_op` (1; the hash
+ * multiplier for hash-heavy queries), beside shared_buffers and one maintenance_work_mem. */
+static double busy_backends_demand(const Snapshot *snap, long busy, double per_op)
 {
     double wm = setting_bytes(snap, "work_mem");
     double workers = setting_num(snap, "max_parallel_workers");
     if (setting_num(snap, "max_worker_processes") < workers)
         workers = setting_num(snap, "max_worker_processes");
-    return setting_bytes(snap, "shared_buffers") + ((double)busy + workers) * wm +
+    return setting_bytes(snap, "shared_buffers") + ((double)busy + workers) * wm * per_op +
            setting_bytes(snap, "maintenance_work_mem");
 }
 
@@ -2837,7 +2837,7 @@ static void in_use_bounds(const Intent *intent, const Snapshot *snap, Finding *f
     double ram = snap->host.ram_bytes;
     if (intent->in_use <= 0 || intent->in_use >= setting_num(snap, "max_connections") || ram <= 0)
         return;
-    double demand = busy_backends_demand(snap, intent->in_use);
+    double demand = busy_backends_demand(snap, intent->in_use, 1);
     char *total = bytes_text(demand);
     char *why = xasprintf("the comment of max_connections states %ld connections in use ('%s', "
                           "line %d): with them busy the worst case is %s, %.0f%% of the "
@@ -2862,7 +2862,7 @@ static void pooler_bounds(const Intent *intent, const Snapshot *snap, Finding *f
     double ram = snap->host.ram_bytes;
     double conns = setting_num(snap, "max_connections");
     if (intent->pool_size > 0 && intent->pool_size < conns && ram > 0) {
-        double demand = busy_backends_demand(snap, intent->pool_size);
+        double demand = busy_backends_demand(snap, intent->pool_size, 1);
         char *total = bytes_text(demand);
         char *why = xasprintf("The file names a connection pooler ('%s', line %d) with a pool of "
                               "%ld ('%s', line %d): with the pool's backends busy the worst case "
@@ -2960,14 +2960,9 @@ static void ram_doubted(const Intent *intent, Finding *f, Severity to)
 static void budget_exceeded(const Intent *intent, const Snapshot *snap, Finding *f)
 {
     double hash = setting_num(snap, "hash_mem_multiplier");
-    double workers = setting_num(snap, "max_parallel_workers");
-    if (setting_num(snap, "max_worker_processes") < workers)
-        workers = setting_num(snap, "max_worker_processes");
     /* the hash-heavy sum, the larger of the two the finding gives */
-    double demand = setting_bytes(snap, "shared_buffers") +
-                    (setting_num(snap, "max_connections") + workers) *
-                        setting_bytes(snap, "work_mem") * (hash > 1 ? hash : 1) +
-                    setting_bytes(snap, "maintenance_work_mem");
+    double demand =
+        busy_backends_demand(snap, (long)setting_num(snap, "max_connections"), hash > 1 ? hash : 1);
     char *budget = bytes_text(intent->ram_bytes);
     if (intent->machine_bytes > intent->ram_bytes &&
         demand - intent->ram_bytes <= intent->machine_bytes * 0.1) {
