@@ -474,7 +474,9 @@ typedef struct ModuleWorkers {
  * min(5, max_worker_processes - 1)); pg_partman_bgw (its worker and the one it starts per
  * maintenance run); pg_squeeze (per database of squeeze.worker_autostart a scheduler and
  * squeeze.workers_per_database workers, default 1); pglogical (a supervisor and a manager per
- * database) and citus (a maintenance daemon per database), counted for one database. */
+ * database) and citus (a maintenance daemon per database), counted for one database;
+ * pg_prewarm with autoprewarm (autoprewarm.c: a leader that stays, and while it loads blocks at
+ * start one per-database worker at a time beside it). */
 static size_t module_workers(const Snapshot *snap, double mwp, ModuleWorkers *out, bool *bad)
 {
     size_t n = 0;
@@ -528,6 +530,18 @@ static size_t module_workers(const Snapshot *snap, double mwp, ModuleWorkers *ou
                                       per_db, per_db < 1.5 ? "" : "s", dbs, dbs < 1.5 ? "" : "s"),
                             at};
     }
+    if (LOADED("pg_prewarm")) {
+        /* autoprewarm is on unless the file turns it off (its default is true) */
+        const SnapSetting *apw = snapshot_get(snap, "pg_prewarm.autoprewarm");
+        bool on = true;
+        if (apw && apw->source != SRC_DEFAULT && !guc_parse_bool(apw->value, &on))
+            *bad = true;
+        if (on)
+            out[n++] = (ModuleWorkers){"pg_prewarm", 2, false,
+                                       xstrdup("pg_prewarm's autoprewarm leader and the"
+                                               " per-database worker it starts to load blocks"),
+                                       apw && apw->source != SRC_DEFAULT ? apw : NULL};
+    }
     if (LOADED("pglogical"))
         out[n++] =
             (ModuleWorkers){"pglogical", 2, false,
@@ -577,14 +591,18 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
         const SnapSetting *spl = lint_usable(snap, "shared_preload_libraries");
         if (spl)
             finding_add_setting(f, spl->name, spl->value, spl->file, spl->line);
-    }
+    } else
+        /* the setting to change is named, and its documentation linked, even at its default
+         * (review 2026-12zb, h29c 29) */
+        finding_add_setting(f, mwp->name, mwp->value, mwp->file, mwp->line);
     StrBuf parts = STRBUF_INIT, names = STRBUF_INIT;
     for (size_t idx = 0; idx < n; idx++) {
         if (mods[idx].set_at)
             finding_add_setting(f, mods[idx].set_at->name, mods[idx].set_at->value,
                                 mods[idx].set_at->file, mods[idx].set_at->line);
         sb_printf(&parts, "%s%s", idx ? " + " : "", mods[idx].what);
-        sb_printf(&names, "%s%s", idx ? (idx + 1 == n ? " and " : ", ") : "", mods[idx].module);
+        sb_printf(&names, "%s%s", idx ? (idx + 1 == n && !pool ? " and " : ", ") : "",
+                  mods[idx].module);
         free(mods[idx].what);
     }
     if (pool) {
@@ -615,12 +633,21 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
         f->hint = finding_strdup(
             f, "Workers per database (pglogical's managers, citus's daemons, pg_squeeze's"
                " schedulers) are counted for one database: add theirs for each more.");
-    f->suggestion =
-        finding_printf(f,
-                       "max_worker_processes = %.0f (the %.0f above, with %d spare for"
-                       " PostgreSQL's and other modules' workers)%s",
-                       need + (launcher ? 2 : 3), need, launcher ? 2 : 3,
-                       pool ? ", or lower the modules' workers or max_parallel_workers" : "");
+    bool timescale = false;
+    for (size_t idx = 0; idx < n; idx++)
+        timescale |= !strcmp(mods[idx].module, "timescaledb");
+    /* TimescaleDB's documentation has timescaledb-tune set these three together, and its
+     * container image runs it at initdb: where it is used, run it again rather than edit one */
+    f->suggestion = finding_printf(
+        f,
+        "max_worker_processes = %.0f (the %.0f above, with %d spare for"
+        " PostgreSQL's and other modules' workers)%s%s",
+        need + (launcher ? 2 : 3), need, launcher ? 2 : 3,
+        pool ? ", or lower the modules' workers or max_parallel_workers" : "",
+        timescale ? "; where timescaledb-tune sizes the server, run it again: it sets"
+                    " max_worker_processes, max_parallel_workers and"
+                    " timescaledb.max_background_workers together"
+                  : "");
     sb_free(&parts);
     sb_free(&names);
 }

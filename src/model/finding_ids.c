@@ -98,7 +98,8 @@ static const FindingId ids[] = {
     {"PK0028", "validation.extension-worker-budget", "worker slots short of modules' need",
      SEV_WARNING,
      "Background-worker modules in shared_preload_libraries (timescaledb, pg_cron, pg_partman_bgw,"
-     " pg_squeeze, pglogical, citus) need more max_worker_processes than there are: their"
+     " pg_squeeze, pglogical, citus, pg_prewarm) need more max_worker_processes than there are: "
+     "their"
      " workers + the logical replication launcher, + max_parallel_workers when a module runs"
      " its jobs in a pool of workers started on demand (TimescaleDB's documented minimum,"
      " pg_cron with cron.use_background_workers).",

@@ -236,6 +236,19 @@ silent "pg_cron and pg_partman_bgw without job workers fit in 8 (PK0028)" PK0028
 fires "pg_cron's launchers beyond max_worker_processes = 2 (PK0028)" PK0028 17 "" "shared_preload_libraries = 'pg_cron,pglogical'\nmax_worker_processes = 2\n"
 silent "cron.max_running_jobs = 1 with max_worker_processes 12 (PK0028)" PK0028 17 "" "${cronbgw}cron.max_running_jobs = 1\nmax_worker_processes = 15\n"
 fires "cron.max_running_jobs = 1 with max_worker_processes 14 (PK0028)" PK0028 17 "" "${cronbgw}cron.max_running_jobs = 1\nmax_worker_processes = 14\n"
+# pg_prewarm's autoprewarm leader and the worker it starts to load blocks take two slots
+# (review 2026-12zb, h29c 29)
+fires "pg_prewarm's autoprewarm leader and loader beyond max_worker_processes = 2 (PK0028)" PK0028 17 "" "shared_preload_libraries = 'pg_prewarm'\nmax_worker_processes = 2\n"
+silent "pg_prewarm.autoprewarm = off starts no worker (PK0028)" PK0028 17 "" "shared_preload_libraries = 'pg_prewarm'\npg_prewarm.autoprewarm = off\nmax_worker_processes = 2\n"
+silent "pg_prewarm's two and the launcher fit in 3 (PK0028)" PK0028 17 "" "shared_preload_libraries = 'pg_prewarm'\nmax_worker_processes = 3\n"
+printf "shared_preload_libraries = 'timescaledb,pg_prewarm'\n" >"$work/c.conf"
+j=$(lint_json 17 "" "$work/c.conf")
+check "PK0028 at max_worker_processes' default names it, so its page is linked" \
+  test "$(jq -r '[.findings[] | select(.rule=="PK0028") | .settings[].name] | join(",")' <<<"$j")" = "shared_preload_libraries,max_worker_processes"
+check "  ... and with timescaledb it says timescaledb-tune sets the three together" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK0028\") | .suggestion" <<<"$1" | grep -q "timescaledb-tune sizes the server, run it again"' _ "$j"
+check "  ... and lists the modules once each, parallel query last" bash -c \
+  'jq -r ".findings[] | select(.rule==\"PK0028\") | .message" <<<"$1" | grep -q "the workers of timescaledb, pg_prewarm and parallel query"' _ "$j"
 printf "${ts}max_worker_processes = 8\n" >"$work/c.conf"
 check "PK0028 proposes the sum with spare slots" bash -c \
   'jq -r ".findings[] | select(.rule==\"PK0028\") | .suggestion" <<<"$1" | grep -q "^max_worker_processes = 19 "' _ \
@@ -254,6 +267,22 @@ if PG_SERVER_OPTS="-c max_worker_processes=1 -c max_parallel_workers=1 -c max_pa
   pg_cluster_stop
 else
   fail "could not start a PostgreSQL 16 server with one worker slot"
+fi
+# pg_prewarm's autoprewarm leader holds a slot too: beside it, the launcher's one slot of two
+# leaves none for a parallel worker
+if PG_SERVER_OPTS="-c shared_preload_libraries=pg_prewarm -c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
+  # the leader connects to no database, so pg_stat_activity does not list it: the postmaster's
+  # children do
+  sleep 0.5
+  n=$(ps --ppid "$(head -1 "$PG_CLUSTER/data/postmaster.pid")" -o args= | grep -c '^postgres: autoprewarm leader')
+  check "16: pg_prewarm's autoprewarm leader runs (count $n)" test "$n" = 1
+  plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
+    -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
+  check "16: the leader and the launcher take both slots: no parallel worker" \
+    grep -q 'Workers Launched: 0' <<<"$plan"
+  pg_cluster_stop
+else
+  fail "could not start a PostgreSQL 16 server with pg_prewarm preloaded"
 fi
 if PG_SERVER_OPTS="-c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
   plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
