@@ -14,6 +14,7 @@
 
 #include "catalog/catalog.h"
 #include "common/readfile.h"
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 
@@ -473,26 +474,6 @@ static bool same_line(const char *a, const char *b, size_t len, int line)
     return at >= len || !memcmp(a + at, b + at, stop - at);
 }
 
-/* Did the documents read from the set-aside copy take anything from a line whose tags were set
- * aside? A parameter there (`wal_keep_size: "{{ x }}"` in a Patroni template) would be checked
- * as the underscores put in the tag's place: only what the template embeds as text counts. */
-static bool read_set_aside(const InputResult *res, const char *data, const char *aside, size_t len)
-{
-    for (size_t d = 0; d < res->n_docs; d++) {
-        const InputDoc *doc = &res->docs[d];
-        for (size_t idx = 0; idx < doc->set.n_entries; idx++)
-            if (!same_line(data, aside, len, doc->set.entries[idx].line))
-                return true;
-        for (size_t idx = 0; idx < doc->n_hba; idx++)
-            if (!same_line(data, aside, len, doc->hba[idx].line))
-                return true;
-        for (size_t idx = 0; idx < doc->n_ident; idx++)
-            if (!same_line(data, aside, len, doc->ident[idx].line))
-                return true;
-    }
-    return false;
-}
-
 /* A version key on a line whose tags were set aside (Patroni's `bin_dir:
  * /usr/lib/postgresql/{{ version }}/bin`) names no major: the message quotes the template's own
  * text, not the underscores put in the tags' place. */
@@ -518,6 +499,117 @@ static void restore_set_aside_versions(InputResult *res, const char *data, const
         doc->version_text = xstrndup(data + (at < len ? at : len), stop > at ? stop - at : 0);
         doc->pg_major = 0;
         doc->version_label[0] = '\0';
+    }
+}
+
+/* The bounds of line `line` (1-based) in a buffer of `len` bytes; false past the end. */
+static bool line_bounds(const char *data, size_t len, int line, size_t *at, size_t *stop)
+{
+    size_t pos = 0;
+    for (int n = 1; n < line; n++) {
+        const char *nl = pos < len ? memchr(data + pos, '\n', len - pos) : NULL;
+        if (!nl)
+            return false;
+        pos = (size_t)(nl - data) + 1;
+    }
+    const char *nl = pos < len ? memchr(data + pos, '\n', len - pos) : NULL;
+    *at = pos;
+    *stop = nl ? (size_t)(nl - data) : len;
+    return pos <= len;
+}
+
+/* `text` with each stretch of line `line` whose tags were set aside put back as the template
+ * wrote it (`__ sb __` is `{{ sb }}` again), so a value read from the set-aside copy is the
+ * template's own placeholder, which the checks know (PK0003), never a stand-in; NULL when the
+ * text holds none of them. A stretch runs from a set-aside byte over underscores and blanks. */
+static char *unset_aside(const char *text, const char *data, const char *aside, size_t len,
+                         int line)
+{
+    size_t at, stop;
+    if (!text || !line_bounds(data, len, line, &at, &stop))
+        return NULL;
+    StrBuf out = STRBUF_INIT;
+    sb_put(&out, text);
+    bool changed = false;
+    char *restored = xcalloc(out.len + 1, 1); /* bytes put back: never matched again */
+    for (size_t pos = at; pos < stop;) {
+        if (data[pos] == aside[pos]) {
+            pos++;
+            continue;
+        }
+        /* an underscore of the tag's own text (`{{ pg_max }}`) reads the same in both */
+        size_t end = pos;
+        for (size_t scan = pos; scan < stop && (aside[scan] == '_' || aside[scan] == ' '); scan++)
+            if (aside[scan] == '_')
+                end = scan + 1;
+        size_t span = end - pos;
+        /* a whole stand-in: not part of a longer run of underscores, nor of text put back */
+        for (size_t off = 0; span && off + span <= out.len; off++) {
+            if (memcmp(out.data + off, aside + pos, span) || memchr(restored + off, 1, span) ||
+                (off && out.data[off - 1] == '_') ||
+                (off + span < out.len && out.data[off + span] == '_'))
+                continue;
+            memcpy(out.data + off, data + pos, span); /* the same length: positions hold */
+            memset(restored + off, 1, span);
+            changed = true;
+            off += span - 1;
+        }
+        pos = end;
+    }
+    free(restored);
+    if (!changed) {
+        sb_free(&out);
+        return NULL;
+    }
+    return sb_detach(&out);
+}
+
+/* Puts the template's text back into what was read from lines whose tags were set aside: the
+ * settings' names, values and lines, the pg_hba and pg_ident lines, and the notes. A tag in a
+ * parameter's value (`wal_keep_size: "{{ keep }}"`) is then a placeholder PK0003 names once,
+ * where a stand-in of underscores would be a false invalid value (review 2026-12q, h18d 45). */
+static void restore_set_aside_text(InputResult *res, const char *data, const char *aside,
+                                   size_t len)
+{
+    for (size_t d = 0; d < res->n_docs; d++) {
+        InputDoc *doc = &res->docs[d];
+        Arena *arena = arena_get(&doc->set.arena);
+        for (size_t idx = 0; idx < doc->set.n_entries; idx++) {
+            ConfEntry *entry = &doc->set.entries[idx];
+            if (same_line(data, aside, len, entry->line))
+                continue;
+            char **fields[] = {&entry->name, &entry->value, &entry->line_text};
+            for (size_t field = 0; field < sizeof(fields) / sizeof(fields[0]); field++) {
+                char *restored = unset_aside(*fields[field], data, aside, len, entry->line);
+                if (restored) {
+                    *fields[field] = arena_strdup(arena, restored);
+                    free(restored);
+                }
+            }
+        }
+        InputHbaLine *lists[] = {doc->hba, doc->ident};
+        size_t counts[] = {doc->n_hba, doc->n_ident};
+        for (size_t list = 0; list < 2; list++)
+            for (size_t idx = 0; idx < counts[list]; idx++) {
+                InputHbaLine *hl = &lists[list][idx];
+                char *restored = unset_aside(hl->text, data, aside, len, hl->line);
+                if (restored) {
+                    free(hl->text);
+                    hl->text = restored;
+                }
+            }
+        for (size_t idx = 0; idx < doc->n_notes; idx++) {
+            InputNote *note = &doc->notes[idx];
+            char **fields[] = {&note->name, &note->value, &note->written, &note->message,
+                               &note->hint};
+            for (size_t field = 0; field < sizeof(fields) / sizeof(fields[0]); field++) {
+                char *restored = unset_aside(*fields[field], data, aside, len, note->line);
+                if (restored) {
+                    free(*fields[field]);
+                    *fields[field] = restored;
+                }
+            }
+        }
     }
 }
 
@@ -569,9 +661,9 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         char *aside = template_tags_aside(data, len);
         InputResult second = {0};
         PkDiag second_diag = PK_DIAG_INIT;
-        if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs &&
-            !read_set_aside(&second, data, aside, len)) {
+        if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs) {
             restore_set_aside_versions(&second, data, aside, len);
+            restore_set_aside_text(&second, data, aside, len);
             input_result_free(out);
             *out = second;
             if (diag)

@@ -427,7 +427,10 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
                                 (!entry->token && strstr(entry->line_text, "include") &&
                                  conf_shell_variable(entry->line_text))
                           : (rejected(entry, cat) && stand_in(entry->value)) ||
-                                conf_placeholder_value(entry->name, entry->value);
+                                conf_placeholder_value(entry->name, entry->value) ||
+                                /* a name the template prints (`{{ key }}: {{ value }}` in a
+                                 * loop over a mapping) */
+                                (entry->name && conf_has_placeholder(entry->name, false));
         templated[idx] = marked;
         n_marked += marked;
         refused |= marked && (entry->error || rejected(entry, cat));
