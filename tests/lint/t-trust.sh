@@ -82,6 +82,14 @@ expect_exit 1 "the same lines as a whole configuration" -- lint "$tmp/whole.conf
 check "get the startup check and the defaults' findings" bash -c 'grep -q PK0050 <<<"$0" && grep -q PK7001 <<<"$0"' "$OUT"
 expect_exit 0 "--fragment makes any file a fragment" -- lint --fragment --fail-on error "$tmp/whole.conf"
 check "--fragment: no startup check on defaults" bash -c '! grep -q PK0050 <<<"$0"' "$OUT"
+# a file its name calls an override is laid over a base it does not hold (held-out set 30, h30b 20)
+for name in postgresql.override.conf 99-overrides.conf; do
+  cp "$tmp/whole.conf" "$tmp/$name"
+  expect_exit 0 "$name is a fragment" -- lint --fail-on error "$tmp/$name"
+  check "  ... no startup check nor default's finding" bash -c '! grep -q "PK0050\|PK7001" <<<"$0"' "$OUT"
+done
+cp "$tmp/whole.conf" "$tmp/overrider.conf"
+expect_exit 1 "close miss: overrider.conf is a whole configuration" -- lint "$tmp/overrider.conf"
 
 # --- a line overridden by a later one
 printf "shared_buffers = 1GB\nwork_mem = 4MB\ninclude 'extra.conf'\nwork_mem = 4096kB\n" > "$tmp/over.conf"
