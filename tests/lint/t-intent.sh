@@ -116,11 +116,23 @@ printf 'listen_addresses = '"'"'*'"'"'\n\n# Entwicklungsumgebung\nmax_connection
 out=$(lint_json "$work/envhead.conf")
 ! jq -e 'any(.findings[]; .rule == "PK0090")' >/dev/null <<<"$out" && [ "$(sev PK7003 <<<"$out")" = warning ] &&
   ok "purpose close miss: a comment heading a run of settings is a section's, no setting's reason" || fail "purpose: env head: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# "in production" beside a test word says where another value belongs, not where the file runs
+# (held-out set 30, h30a 09: "fsync = off  # Dangerous in production, but speeds up tests")
 printf 'shared_buffers = 128MB\nssl = off  # off for local development, on in production\nfsync = off\n' >"$work/envprod.conf"
 out=$(lint_json "$work/envprod.conf")
+has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "purpose: 'on in production' beside 'for local development' names another place: test" ||
+  fail "purpose (envprod): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf 'shared_buffers = 128MB\nssl = off  # for production and local development\nfsync = off\n' >"$work/envprod2.conf"
+out=$(lint_json "$work/envprod2.conf")
 ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
-  ok "purpose close miss: a setting's comment naming production too states none" ||
-  fail "purpose close miss (envprod): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+  ok "purpose close miss: a comment whose file runs in production too states none" ||
+  fail "purpose close miss (envprod2): $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '# Custom configuration for development/testing\nfsync = off  # Dangerous in production, but speeds up tests\n' >"$work/contrast.conf"
+printf '# DEV-ONLY Postgres config\nfsync = off\n' >"$work/devonly.conf"
+[ "$(lint_json "$work/contrast.conf" | sev PK6001)" = notice ] && [ "$(lint_json "$work/devonly.conf" | sev PK6001)" = notice ] &&
+  ok "purpose: a header 'for development/testing' with 'Dangerous in production' on the line, and 'DEV-ONLY': test" ||
+  fail "purpose contrast/dev-only: $(lint_json "$work/contrast.conf" | sev PK6001) $(lint_json "$work/devonly.conf" | sev PK6001)"
 # a licence's terms in the header state no purpose (review 2026-12q, h18c 27)
 printf '# Copyright (c) 2026 Example\n# Licensed under BSL 1.1\n#\n# You may:\n# * Use for internal security testing\n\n# hardening profile\nfsync = off\n' >"$work/licence.conf"
 printf '# Copyright (c) 2026 Example\n\n# for testing only\nfsync = off\n' >"$work/licence-test.conf"
@@ -1216,6 +1228,49 @@ for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/c
     ok "README close miss ($d): no purpose, fsync = off an error" ||
     fail "README close miss $d: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+
+# the words of the comments' table count in a README too: a contest's name ("Rinha de Backend
+# 2024 Q1" as a title, held-out set 30, h30b 22), a benchmark or development in another language;
+# close miss: a bulk import a README lists among an application's features
+mkdir -p "$work/rd/kotlin-api/config" "$work/rd/vi/db" "$work/rd/ru/db" "$work/rd/bulk/db"
+printf '# Rinha de Backend 2024 Q1\n\n- [challenge repository](https://example.invalid)\n' >"$work/rd/kotlin-api/README.md"
+printf '# Doc\n\nCấu hình docker cho môi trường phát triển.\n' >"$work/rd/vi/README.md"
+printf '# Нагрузочное тестирование\n\nStand.\n' >"$work/rd/ru/README.md"
+printf '# Ledger\n\nA ledger service that supports bulk import of statements.\n' >"$work/rd/bulk/README.md"
+for d in kotlin-api/config vi/db ru/db bulk/db; do printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"; done
+for pair in "kotlin-api/config:benchmark:rinha de backend" "vi/db:test:môi trường phát triển" "ru/db:benchmark:нагрузочн"; do
+  IFS=: read -r d purpose word <<<"$pair"
+  out=$(lint_json "$work/rd/$d/postgresql.conf")
+  jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message | test("as " + $p + " from its repository.s README: .\($w)")))' >/dev/null <<<"$out" &&
+    [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = warning ] &&
+    ok "README in other words ($d): $purpose, the log's volume a notice, fsync = off a warning" ||
+    fail "README words $d: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
+done
+# close miss: development as an activity, in any language ("all new development happens in the
+# new repository", in Korean: held-out set 26's LMSupplyDepot, a production file)
+mkdir -p "$work/rd/ko/db"
+printf '# Depot
+
+모든 최신 개발 사항은 새 레포지토리에서 진행됩니다.
+' >"$work/rd/ko/README.md"
+printf "log_statement = 'all'
+" >"$work/rd/ko/db/postgresql.conf"
+! has PK0090 <<<"$(lint_json "$work/rd/ko/db/postgresql.conf")" &&
+  ok "README close miss: development as an activity (Korean) states no purpose" || fail "README ko: purpose read"
+out=$(lint_json "$work/rd/bulk/db/postgresql.conf")
+! has PK0090 <<<"$out" && ok "README close miss: an application's bulk import states no benchmark" ||
+  fail "README bulk: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+# a contest's "prod" configuration is the one its runs use: the contest's name above it wins over
+# the file's (held-out set 30, h30b 18); close miss: a bulk import's production server
+mkdir -p "$work/rinha-backend" "$work/import/prod"
+printf "log_min_messages = panic\nfsync = off\n" | tee "$work/rinha-backend/postgresql-prod.conf" >"$work/import/prod/postgresql.conf"
+out=$(lint_json "$work/rinha-backend/postgresql-prod.conf")
+[ "$(sev PK7009 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = notice ] &&
+  ok "path: rinha-backend/postgresql-prod.conf is the contest's: the muted log and fsync = off notices" ||
+  fail "rinha prod: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+out=$(lint_json "$work/import/prod/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "path close miss: import/prod/ is a production server's" || fail "import prod: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 
 # a repository that calls itself a test build states test, in a blockquote too (review
 # 2026-12v, h23c 34); close miss: a project that mentions its test suite states none
