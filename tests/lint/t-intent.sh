@@ -248,6 +248,14 @@ printf 'shared_buffers = 1GB\nwork_mem = 64MB\t# 64MB of RAM per sort\nmax_paral
   ok "host close miss: a setting's size and a bare core count on a line are no host facts" || fail "host: facts taken from setting comments"
 
 # a RAM too small for a machine after another fact (the fuzzer found a double free here)
+# pgtune's block of inputs pasted after the header (at the end of a stock sample: held-out set
+# 30, h30c 30) states the machine too; close miss: the same lines without pgtune's "DB Type:"
+printf "listen_addresses = '*'\n\n# DB Version: 11\n# DB Type: web\n# Total Memory (RAM): 6 GB\n# CPUs num: 2\n# Data Storage: ssd\n\nmax_connections = 200\n" >"$work/pgtune-end.conf"
+check "pgtune's block after the header: ram 6GB, 2 cores, ssd from lines 5-7 (PK0092)" \
+  jq -e '[.findings[] | select(.rule == "PK0092")][0].message | test("ram=6GB from line 5") and test("cores=2 from line 6") and test("storage=ssd from line 7")' < <(lint_json "$work/pgtune-end.conf")
+printf "listen_addresses = '*'\n\n# Total Memory (RAM): 6 GB\n# CPUs num: 2\n# Data Storage: ssd\n\nmax_connections = 200\n" >"$work/notune-end.conf"
+check "  close miss: the same lines without DB Type: nothing taken" \
+  jq -e '[.findings[] | select(.rule == "PK0092")] == []' < <(lint_json "$work/notune-end.conf")
 printf '# CPUs num: 4\n# RAM: 128 MB\nshared_buffers = 32MB\n' >"$work/small-ram.conf"
 expect_exit 0 "host: a stated RAM below a machine's after the cores is ignored, no crash" -- \
   "$PGKNOB" lint "$work/small-ram.conf"
