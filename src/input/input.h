@@ -55,17 +55,18 @@ const char *input_target_names(void);
 const char *input_target_suggest(const char *text);
 
 typedef enum InputNoteKind {
-    NOTE_OPERATOR_REFUSES, /* the operator's admission check rejects the parameter */
-    NOTE_OPERATOR_SETS,    /* the operator or tool sets this parameter itself: the value has no
-                            * effect */
-    NOTE_NOT_A_STRING,     /* Kubernetes rejects the manifest: the value must be a string */
-    NOTE_CONVERTED,        /* YAML typing changed the text the server gets */
-    NOTE_DROPPED,          /* a null value: the parameter is not passed on */
-    NOTE_FORMULA,          /* an RDS formula that could not be evaluated */
-    NOTE_STATIC_SYNC,      /* Patroni passes a synchronous_standby_names it does not manage */
-    NOTE_PATRONI_TIMING,   /* Patroni's ttl, loop_wait and retry_timeout break its rule */
-    NOTE_PATRONI_ADDRESS,  /* a connect_address no other member can reach */
-    NOTE_PATRONI_RESTAPI,  /* a REST API others reach whose unsafe endpoints ask nothing */
+    NOTE_OPERATOR_REFUSES,   /* the operator's admission check rejects the parameter */
+    NOTE_OPERATOR_SETS,      /* the operator or tool sets this parameter itself: the value has no
+                              * effect */
+    NOTE_NOT_A_STRING,       /* Kubernetes rejects the manifest: the value must be a string */
+    NOTE_CONVERTED,          /* YAML typing changed the text the server gets */
+    NOTE_DROPPED,            /* a null value: the parameter is not passed on */
+    NOTE_FORMULA,            /* an RDS formula that could not be evaluated */
+    NOTE_STATIC_SYNC,        /* Patroni passes a synchronous_standby_names it does not manage */
+    NOTE_PATRONI_TIMING,     /* Patroni's ttl, loop_wait and retry_timeout break its rule */
+    NOTE_PATRONI_ADDRESS,    /* a connect_address no other member can reach */
+    NOTE_PATRONI_RESTAPI,    /* a REST API others reach whose unsafe endpoints ask nothing */
+    NOTE_GUESSABLE_PASSWORD, /* a credential whose password is its user name or a known default */
 } InputNoteKind;
 
 typedef struct InputNote {

@@ -579,6 +579,90 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     free(maybe.data);
 }
 
+/* Passwords written in a Patroni file that anyone can guess: the user's own name, or a default
+ * that is published (Patroni's postgres0.yml: zalando, rep-pass, rewind_password, admin) or
+ * tried first by every scanner. A superuser's is a login from wherever pg_hba.conf lets a
+ * password in (held-out set 30, h30d 49: postgres/postgres, replicator/replicator and
+ * admin/admin beside `host all all 0.0.0.0/0 md5`). One finding names the users, never a
+ * password. */
+static bool guessable(const char *user, const char *password)
+{
+    static const char *const known[] = {
+        "zalando",  "rep-pass",  "rewind_password", "postgres", "password", "admin",   "secret",
+        "changeme", "change_me", "123456",          "12345678", "qwerty",   "patroni", NULL};
+    /* the environment's or a template's (or its set-aside stand-in, underscores): not written
+     * here */
+    if (!*password || strchr(password, '$') || strstr(password, "{{") || strchr(password, '<') ||
+        strspn(password, "_ ") == strlen(password))
+        return false;
+    if (user && !strcasecmp(user, password))
+        return true;
+    for (const char *const *word = known; *word; word++)
+        if (!strcasecmp(password, *word))
+            return true;
+    return false;
+}
+
+static void patroni_guessable_passwords(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const struct {
+        const char *path; /* the mapping with username and password */
+        const char *what;
+    } creds[] = {{"postgresql.authentication.superuser", "the superuser"},
+                 {"postgresql.authentication.replication", "the replication user"},
+                 {"postgresql.authentication.rewind", "the rewind user"},
+                 {"restapi.authentication", "the REST API's user"},
+                 {"ctl.authentication", "patronictl's user"}};
+    StrBuf who = STRBUF_INIT;
+    size_t n = 0;
+    int line = 0, column = 0;
+    bool superuser = false;
+    for (size_t idx = 0; idx < sizeof(creds) / sizeof(creds[0]) + 1; idx++) {
+        bool users = idx == sizeof(creds) / sizeof(creds[0]);
+        yaml_node_t *map = path_get(y, root, users ? "bootstrap.users" : creds[idx].path);
+        if (!map || map->type != YAML_MAPPING_NODE)
+            continue;
+        /* bootstrap.users: each key a user, its password beside it */
+        for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
+             pair < (users ? map->data.mapping.pairs.top : map->data.mapping.pairs.start + 1);
+             pair++) {
+            yaml_node_t *entry = users ? node_at(y, pair->value) : map;
+            const yaml_node_t *user_node =
+                users ? node_at(y, pair->key) : map_get(y, map, "username");
+            yaml_node_t *password = entry ? map_get(y, entry, "password") : NULL;
+            if (!is_scalar(password))
+                continue;
+            char *user = is_scalar(user_node) ? scalar_text(user_node) : NULL;
+            char *text = scalar_text(password);
+            /* an unnamed superuser is postgres, Patroni's default */
+            const char *name = user ? user : (idx == 0 ? "postgres" : NULL);
+            if (guessable(name, text)) {
+                if (!n++)
+                    mark_of(password, &line, &column);
+                sb_printf(&who, "%s%s%s%s%s (%s)", who.len ? "; " : "",
+                          users ? "bootstrap.users' " : creds[idx].what, users ? "" : " ",
+                          users && name ? name : "", users ? "" : (name ? name : "?"),
+                          name && !strcasecmp(name, text) ? "its user name" : "a known default");
+                superuser |= idx == 0;
+            }
+            free(user);
+            free(text);
+        }
+    }
+    if (n) {
+        InputNote *note = builder_add_note(
+            b, NOTE_GUESSABLE_PASSWORD, NULL, NULL, line, column,
+            "https://www.postgresql.org/docs/current/auth-password.html",
+            "%s written in the file %s anyone can guess: %s%s", n == 1 ? "a password" : "passwords",
+            n == 1 ? "is one" : "are ones", who.data,
+            superuser ? "; a superuser's logs in from wherever pg_hba lets a password in" : "");
+        note->hint = xstrdup("take the passwords from the environment (PATRONI_SUPERUSER_PASSWORD "
+                             "and the other PATRONI_*_PASSWORD variables) or a secret store, and "
+                             "change them on the running cluster");
+    }
+    sb_free(&who);
+}
+
 /* connect_address is what Patroni publishes to the DCS for the other members (the primary's
  * for a replica's primary_conninfo, the REST API's for failover checks) and clients: a wildcard
  * is no address to connect to (patroni/validator.py's validate_connect_address rejects it under
@@ -1809,6 +1893,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_users(b, y, root);
         patroni_connect_addresses(b, y, root);
         patroni_restapi_access(b, y, root);
+        patroni_guessable_passwords(b, y, root);
         manifest_version(b, y, root, "postgresql.bin_dir", 'p');
         patroni_wal_keep(b);
         patroni_member_slots(b, y, root);

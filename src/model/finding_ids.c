@@ -230,6 +230,13 @@ static const FindingId ids[] = {
      " or required client certificate: anyone who reaches the port may restart, fail over or"
      " reinitialize the member, and PATCH /config rewrites the cluster's PostgreSQL parameters.",
      "lint/input_notes.c"},
+    {"PK0087", "manifest.guessable-password", "a password anyone can guess", SEV_WARNING,
+     "A Patroni file's credential (postgresql.authentication's superuser, replication or rewind"
+     " user, bootstrap.users, restapi or ctl authentication) whose password, written in the file,"
+     " is its user name or a well-known default (Patroni's sample's zalando, rep-pass,"
+     " rewind_password; postgres, password, admin, secret, changeme). The password is never"
+     " printed.",
+     "lint/input_notes.c"},
     {"PK0080", "cluster.standby-setting-lower", "standby setting lower than the primary's",
      SEV_ERROR,
      "With --cluster: max_connections, max_worker_processes, max_wal_senders,"

@@ -228,6 +228,17 @@ check "patroni: parameters beside bootstrap.dcs.postgresql.parameters: one warni
 printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /d\n' > "$tmp/inside.yml"
 check "  close miss: inside parameters, nothing said" \
   test -z "$(lint_json "$tmp/inside.yml" | jq -r '[.findings[] | select(.message | test("written directly under"))] | .[].rule')"
+# a password anyone can guess (its user name, or a published default) is one PK0087 naming the
+# users, never the password (held-out set 30, h30d 49); close misses: the environment's, a
+# template's, and a strong one
+printf 'scope: demo\nrestapi:\n  listen: 127.0.0.1:8008\n  authentication:\n    username: admin\n    password: admin\npostgresql:\n  data_dir: /d\n  authentication:\n    superuser:\n      username: postgres\n      password: zalando\n    replication:\n      username: replicator\n      password: ${REPL_PASSWORD}\n    rewind:\n      username: rewinder\n      password: "{{ rewind_password }}"\nbootstrap:\n  users:\n    app:\n      password: k3-Vq9!pLr2\n' > "$tmp/weakpw.yml"
+out=$(lint_json "$tmp/weakpw.yml")
+check "patroni: guessable passwords are one PK0087 warning at the superuser's (line 12) naming both users" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0087") | "\(.severity) \(.line) \(.message | test("the superuser postgres \\(a known default\\); the REST API.s user admin \\(its user name\\)"))"] | join(",")' <<<"$out")" = "warning 12 true"
+check "  ... and no password appears in the output" bash -c '! grep -q "zalando" <<<"$0"' \
+  "$("$PGKNOB" lint --no-rules --format md "$tmp/weakpw.yml" 2>&1; lint_json "$tmp/weakpw.yml")"
+check "  ... nor the environment's, the template's or the strong one's user" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0087") | .message | test("replicator|rewinder|app")] | join(",")' <<<"$out")" = "false"
 # initdb's options and post_bootstrap belong to bootstrap: Bootstrap.bootstrap reads them from
 # the section ha.py hands it, config['bootstrap'] (held-out set 29, h29d 48); close miss: there
 printf 'scope: demo\npostgresql:\n  data_dir: /d\n  initdb:\n    - encoding: UTF8\n    - data-checksums\npost_bootstrap: /s.sh\n' > "$tmp/initdb-out.yml"
