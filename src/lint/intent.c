@@ -509,7 +509,7 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
 {
     static pcre2_code *ram_key, *ram_words, *size_row, *ram_cores, *cgroup_limit, *ram_giving,
         *ram_header, *ram_for, *ram_given, *ram_limit, *cores_key, *cores_words, *storage_key,
-        *storage_words, *hypothetical, *ram_platform, *cjk_cores_ram, *ram_share;
+        *storage_words, *hypothetical, *ram_platform, *cjk_cores_ram, *ram_share, *ram_paren;
     if (!ram_key) {
         /* "Example for 8 GB RAM: shared_buffers = 2GB", "e.g. 16GB", "if you have 32GB": a
          * scaling rule's example, not the machine the file is for (review 2026-12h, h9d 45) */
@@ -534,6 +534,10 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
             compile("\\b(\\d+(?:\\.\\d+)?)\\s*(tb|tib|gb|gib|g)\\s*(?:of\\s+)?(?:(?:unified|"
                     "total|physical|system|installed|available|usable|ecc|ddr\\d)\\s+)?"
                     "ram\\b");
+        /* the memory's size in parentheses ("~15% of container memory (1.5GB)": held-out set
+         * 30, h30a 13) */
+        ram_paren = compile("\\b(?:ram|memory)\\s*\\(\\s*~?\\s*(\\d+(?:\\.\\d+)?)\\s*"
+                            "(tb|tib|gb|gib|g|mb)\\s*\\)");
         /* "4 vCPU / 8 GB", "8GB / 4 cores": a size beside a core count is the machine's RAM */
         ram_cores = compile(
             "\\b(?:\\d+\\s*(?:v?cpus?|cores?)\\s*[/,+]\\s*(\\d+(?:\\.\\d+)?)\\s*"
@@ -680,6 +684,7 @@ static void facts_in(Intent *out, const char *comment, bool header, bool joined,
     num = NULL;
     if ((num = match_group(ram_key, comment, 1, &unit)) ||
         (num = match_group(ram_words, comment, 1, &unit)) ||
+        (num = match_group(ram_paren, comment, 1, &unit)) ||
         (num = match_group(ram_for, comment, 1, &unit)) ||
         (num = match_group(ram_platform, comment, 1, &unit)) ||
         (header && ((num = match_group(ram_header, comment, 1, &unit)) ||
@@ -946,26 +951,21 @@ static void read_file(Intent *out, const ConfSet *set, const char *file, bool to
         facts_in(out, both, true, true, file, line);
         free(both);
     }
-    /* pgtune's block of inputs ("# DB Version: 11", "# Total Memory (RAM): 6 GB", "# CPUs num:
-     * 2", "# Data Storage: ssd") over the settings it generated, pasted after the header (at
-     * the end of a stock sample, held-out set 30, h30c 30): each of its lines states the
-     * machine in the "key: value" form read anywhere */
+    /* a paragraph of the author's own between sections states the machine as a setting's
+     * comment does ("# Nomad by default supplies 300MB RAM." over a memory section, apart from
+     * its settings: held-out set 30, h30a 01; pgtune's block of inputs pasted at the end of a
+     * stock sample, "# CPUs num: 2": h30c 30); not inside a template's block, which describes
+     * one rendering */
+    int body_depth = 0;
     for (int line = first; top && line <= (int)lines.n; line++) {
-        const char *comment =
-            comment_only(lines.items[line - 1]) ? comment_of(lines.items[line - 1]) : NULL;
-        if (!comment || !authored(comment) || !strcasestr(comment, "DB Type:"))
+        const char *text = lines.items[line - 1];
+        if (!comment_only(text)) {
+            body_depth += conf_template_depth_step(text);
             continue;
-        int from = line, to = line;
-        while (from > first && comment_only(lines.items[from - 2]))
-            from--;
-        while (to < (int)lines.n && comment_only(lines.items[to]))
-            to++;
-        for (int at = from; at <= to; at++) {
-            const char *text = comment_of(lines.items[at - 1]);
-            if (authored(text))
-                facts_in(out, text, false, false, file, at);
         }
-        line = to;
+        const char *comment = comment_of(text);
+        if (body_depth <= 0 && authored(comment))
+            facts_in(out, comment, false, false, file, line);
     }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *e = &set->entries[idx];
@@ -1319,6 +1319,50 @@ static void ram_from_sizing(Intent *intent, const Snapshot *snap)
     free(text);
 }
 
+/* A memory setting whose own comment says what share of the memory it is ("shared_buffers =
+ * 256MB  # 25% от доступной памяти", "# 25% of RAM") shows that memory: the value over the
+ * share (held-out set 30, h30a 07), inferred as pgtune's split is. A range of shares ("50-75%")
+ * shows none. Read only where no comment states the RAM. */
+static void ram_from_share(Intent *intent, const Snapshot *snap)
+{
+    static pcre2_code *share;
+    if (!share)
+        share = compile("(?<![\\d.\\-])(?<!\u2013)(\\d{1,2}(?:\\.\\d+)?)\\s*%"
+                        "(?!\\s*(?:-|\u2013|to)\\s*\\d)\\s*(?:of\\s+(?:the\\s+)?(?:(?:total|"
+                        "available|system|host|machine|server|container|physical)\\s+)?"
+                        "(?:ram|memory)\\b|ram\\b|\u043e\u0442\\s+(?:\\S+\\s+)?"
+                        "\u043f\u0430\u043c\u044f\u0442\u0438)");
+    static const char *const names[] = {"shared_buffers", "effective_cache_size"};
+    for (size_t idx = 0; share && idx < sizeof(names) / sizeof(names[0]); idx++) {
+        const SnapSetting *set = snapshot_get(snap, names[idx]);
+        if (!set || set->source != SRC_FILE || !set->parsed_ok || set->parsed.num <= 0 ||
+            !set->file)
+            continue;
+        const char *comment = intent_comment_at(intent, set->file, set->line);
+        char *folded = comment ? xstrdup(comment) : NULL;
+        if (folded)
+            fold_cyrillic(folded);
+        char *pct = folded ? match_group(share, folded, 1, NULL) : NULL;
+        free(folded);
+        double p = pct ? strtod(pct, NULL) : 0;
+        free(pct);
+        if (p < 5 || p > 90)
+            continue;
+        char *text = xasprintf("%s = %s (line %d) is %g%% of it, as its comment says", set->name,
+                               set->value, set->line, p);
+        intent->ram_bytes = set->parsed.num * 8192.0 * 100.0 / p; /* both count 8kB blocks */
+        intent->ram_rank = RAM_MACHINE;
+        intent->ram_range = NULL;
+        /* a rule of thumb applied ("25% of RAM recommended"), as pgtune's split is: the
+         * machine inferred, not stated */
+        intent->ram_inferred = true;
+        place_set(intent, &intent->ram_at, set->file, set->line, text);
+        intent->ram_at.said = true;
+        free(text);
+        return;
+    }
+}
+
 void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, const char *file,
                        FindingList *out)
 {
@@ -1333,6 +1377,8 @@ void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, con
          * RAM its own settings outgrow (pgtune's header kept over edited values) still states
          * the host: the rules judge the settings against it, and the contradiction is said */
         const IntentPlace *prev = NULL;
+        if (intent->ram_bytes <= 0)
+            ram_from_share(intent, snap);
         if (intent->ram_bytes <= 0)
             ram_from_sizing(intent, snap);
         if (intent->ram_bytes > 0) {
@@ -3001,8 +3047,9 @@ static void ram_doubted(const Intent *intent, Finding *f, Severity to)
     const char *level = to == SEV_NOTICE ? "A notice" : "A warning, not an error";
     char *basis =
         intent->ram_inferred
-            ? xasprintf("read from the file's sizing ('%s', line %d), which no comment states",
-                        intent->ram_at.text, intent->ram_at.line)
+            ? xasprintf(
+                  "read from the file's sizing ('%s', line %d) rather than a size a comment states",
+                  intent->ram_at.text, intent->ram_at.line)
             : xasprintf("the file's own statement ('%s', line %d), which its settings contradict "
                         "(PK0091)",
                         intent->ram_at.text, intent->ram_at.line);
