@@ -409,17 +409,17 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
              * lines it holds among others (review 2026-12v, h23d 48) */
             bool same = same_lines(y, seq, used_seq);
             InputNote *note = builder_add_note(
-                b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+                b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
                 "%s %s %s%s: Patroni writes pg_hba.conf from %s, and nothing is lost", lists[idx],
                 same ? "repeats" : "has only lines of", used, same ? " line for line" : "", used);
             note->harmless = true;
             note->hint = xasprintf("remove %s", lists[idx]);
         } else if (hba_file)
-            builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+            builder_add_note(b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
                              "%s is not used: with hba_file set, Patroni writes no pg_hba.conf",
                              lists[idx]);
         else
-            builder_add_note(b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+            builder_add_note(b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
                              "%s is not used: Patroni writes pg_hba.conf from %s", lists[idx],
                              used);
     }
@@ -438,7 +438,7 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                                        : "it stays initdb's, which admits connections from this"
                                          " host only";
         InputNote *note = builder_add_note(
-            b, NOTE_OPERATOR_SETS, "pg_hba", "", line, column, PATRONI_RULES_DOC,
+            b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
             "%s is a list Patroni never reads: its lines are not in pg_hba.conf (%s%s)",
             ignored[idx], instead ? instead : "Patroni writes it from ", instead ? "" : used);
         note->hint = xstrdup("move the lines to bootstrap.dcs.postgresql.pg_hba (every member) or "
@@ -540,7 +540,7 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     mark_of(users, &line, &column);
     if (n_maybe && !n_lost) {
         InputNote *note = builder_add_note(
-            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            b, NOTE_OPERATOR_SETS, NULL, NULL, line, column,
             "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
             "bootstrap.users is not read by Patroni 4.0 and later, which creates no user from it; "
             "%s is given by the environment or a template here, and %s shares its password or "
@@ -552,7 +552,7 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         note->harmless = true;
     } else if (n_lost) {
         InputNote *note = builder_add_note(
-            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            b, NOTE_OPERATOR_SETS, NULL, NULL, line, column,
             "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
             "bootstrap.users is not read by Patroni 4.0 and later, which creates no user from it "
             "(earlier releases did; 3.2.0 deprecated it): with a current Patroni the cluster "
@@ -567,7 +567,7 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                              "after the bootstrap), as Patroni's release notes for 4.0.0 say");
     } else {
         InputNote *note = builder_add_note(
-            b, NOTE_OPERATOR_SETS, "users", "", line, column,
+            b, NOTE_OPERATOR_SETS, NULL, NULL, line, column,
             "https://patroni.readthedocs.io/en/latest/releases.html#version-4-0-0",
             "bootstrap.users is not read by Patroni 4.0 and later, but %s it lists %s made anyway "
             "from postgresql.authentication",
@@ -757,8 +757,11 @@ static void patroni_restapi_access(DocBuilder *b, const Yaml *y, yaml_node_t *ro
             "which restart, fail over or reinitialize this member and change the cluster's "
             "PostgreSQL parameters (PATCH /config, archive_command included)",
             text);
-        note->hint = xstrdup("set restapi.authentication.username and password (patronictl then "
-                             "needs them under ctl:), or restapi.allowlist with the hosts that "
+        /* patronictl falls back to restapi.authentication when ctl has none
+         * (patroni/request.py; review 2026-12zc, h30d) */
+        note->hint = xstrdup("set restapi.authentication.username and password (patronictl "
+                             "reading this file uses them; elsewhere give them under ctl:), or "
+                             "restapi.allowlist with the hosts that "
                              "manage the cluster; skip this if PATRONI_RESTAPI_USERNAME and "
                              "PATRONI_RESTAPI_PASSWORD set them in Patroni's environment");
     }

@@ -170,20 +170,24 @@ static const FindingId ids[] = {
      "A parameter the operator manages itself or needs at its default (CloudNativePG's fixed and"
      " blocked parameters): its admission check rejects the manifest.",
      "lint/input_notes.c"},
-    {"PK0071", "manifest.operator-sets", "value the operator overrides", SEV_WARNING,
-     "A parameter Patroni sets itself (listen_addresses, port, cluster_name, hot_standby) or takes"
-     " from the DCS only (max_connections and the other replica-sensitive ones): this value has no"
-     " effect.",
+    {"PK0071", "manifest.operator-sets", "written where it takes no effect", SEV_WARNING,
+     "A parameter the operator or Patroni sets itself (listen_addresses, port, cluster_name,"
+     " hot_standby) or takes from the DCS only (max_connections and the other replica-sensitive"
+     " ones), or a key where the tool never reads it (dynamic configuration at the top of a"
+     " Patroni file, a parameter beside parameters:, initdb outside bootstrap, bootstrap.users"
+     " from Patroni 4): what is written has no effect.",
      "lint/input_notes.c"},
     {"PK0072", "manifest.not-a-string", "value the manifest cannot pass", SEV_ERROR,
      "An unquoted number or boolean where the resource's schema takes only strings (CloudNativePG"
      " and Zalando parameters): the API server refuses the manifest; or a mapping or list where a"
      " parameter's value belongs (any manifest, Patroni's included): it is not passed on.",
      "lint/input_notes.c"},
-    {"PK0073", "manifest.yaml-conversion", "YAML changed the value", SEV_NOTICE,
+    {"PK0073", "manifest.yaml-conversion", "the server gets another value than written", SEV_NOTICE,
      "An unquoted scalar that YAML types (on, 0644, 1.50): the server gets the text the operator"
      " prints for it (True, 420, 1.5), not what is written; reported only where the server"
-     " reads that text as another setting (log_statement: off sent as False).",
+     " reads that text as another setting (log_statement: off sent as False). Also a parameter"
+     " Patroni converts for the major (wal_keep_segments passed as wal_keep_size on 13 and"
+     " later).",
      "lint/input_notes.c"},
     {"PK0074", "manifest.null-value", "null value", SEV_NOTICE,
      "A parameter whose YAML value is null (~, empty): it is not passed to the server.",

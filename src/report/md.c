@@ -449,11 +449,21 @@ static void put_verdict_tail(const ReportInput *in, StrBuf *out)
                   "does not set, which the rest of the configuration may set (listed "
                   "below). ",
                   counts[3], plural(counts[3], "rule reads", "rules read"));
-    if (counts[2])
+    if (counts[2]) {
+        /* a placeholder is no rejection: the template is to be rendered (review 2026-12zc,
+         * h30d 41), as the text output says */
+        size_t placeholders = 0;
+        for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++)
+            placeholders += skip_kind(&in->skipped->items[idx]) == 2 &&
+                            strstr(in->skipped->items[idx].needs, "template placeholder");
         sb_printf(out,
                   "%zu %s not run on defaults the server would not use, because the line "
-                  "setting the parameter was rejected (listed below). ",
-                  counts[2], plural(counts[2], "rule was", "rules were"));
+                  "setting the parameter %s (listed below). ",
+                  counts[2], plural(counts[2], "rule was", "rules were"),
+                  placeholders == counts[2] ? "holds a template placeholder"
+                  : placeholders            ? "was rejected or holds a template placeholder"
+                                            : "was rejected");
+    }
     if (counts[0])
         sb_printf(out, "%zu %s could not run for lack of host facts (listed below). ", counts[0],
                   plural(counts[0], "rule", "rules"));

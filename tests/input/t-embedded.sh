@@ -97,6 +97,10 @@ check "helm template: the conditional line under a column-0 tag stays in the blo
 check "helm template: rules skipped on a placeholder say to render it, not to fix the line" \
   grep -q 'because the line setting it holds a template placeholder (.*helm-configmap.yaml:13 is a template placeholder.*); render the template and lint the output' \
   <<<"$("$PGKNOB" lint --fail-on never --pg-version 18 $h 2>&1)"
+# the Markdown verdict says the same, not "rejected" (review 2026-12zc, h30d 41)
+check "  ... and so does the Markdown report's verdict" \
+  grep -q 'because the line setting the parameter holds a template placeholder (listed below)' \
+  <<<"$("$PGKNOB" lint --format md --fail-on never --pg-version 18 $h 2>&1)"
 # a template whose parameters are YAML values with tags (a Patroni .yml.j2): read from the
 # set-aside copy with the template's own text put back, so a tag in a value is a placeholder
 # PK0003 names once, never a stand-in of underscores checked as a value (review 2026-12q, h18d
