@@ -876,6 +876,20 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                           const FindingList *sim, const RuleSet *rules, const EngineOpts *eopts)
 {
     const Finding *worst = worst_case_in(sim);
+    /* a worst case whose own remedy needs --unsafe-fixes may well stay: the simulation, which
+     * applies it, cannot show that the raise fits (review 2026-12zc, h30c 28: fix
+     * --min-severity notice raised shared_buffers under PK2001's error) */
+    bool kept = false;
+    for (int range = 0; !worst && range < 2; range++)
+        for (size_t idx = ranges[2 * range]; !worst && idx < ranges[2 * range + 1]; idx++) {
+            bool unsafe = items[idx].n_fixes > 0;
+            for (size_t fix_idx = 0; fix_idx < items[idx].n_fixes; fix_idx++)
+                unsafe = unsafe && items[idx].fixes[fix_idx].unsafe;
+            if (is_worst_case(&items[idx]) && unsafe) {
+                worst = &items[idx];
+                kept = true;
+            }
+        }
     if (!worst)
         return false;
     for (int range = 0; range < 2; range++)
@@ -889,7 +903,7 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                 const CatalogParam *param = raised_term(&input->snap, rules, fix, &from, &to);
                 if (!param)
                     continue;
-                if (cleared_by_others(input, items, ranges, rules, eopts, f, fix)) {
+                if (!kept && cleared_by_others(input, items, ranges, rules, eopts, f, fix)) {
                     char *why = xasprintf("%s = %s is not needed: with the other changes applied, "
                                           "this finding no longer fires.",
                                           fix->name, fix->value);
@@ -900,7 +914,7 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                     return true;
                 }
                 /* the largest eighth of the raise that fits: the smallest first, then halving */
-                int low = 0, high = 8;
+                int low = 0, high = kept ? 0 : 8;
                 while (high - low > 1) {
                     int mid = low == 0 ? 1 : (low + high) / 2;
                     char *value = part_of_raise(param, from, to, mid);

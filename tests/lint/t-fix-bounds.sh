@@ -144,6 +144,16 @@ check "  ... saying why, and what frees the room" grep -q "shared_buffers = 2GB 
 expect_exit 1 "  ... pgknob fix --unsafe-fixes --min-severity notice --diff" -- \
   "$PGKNOB" fix "$T/worst.conf" --diff --unsafe-fixes --min-severity notice "${H8[@]}"
 check "  ... leaves shared_buffers alone" bash -c '! grep -q "^[-+]shared_buffers" <<<"$1"' _ "$OUT"
+# a worst case beyond RAM whose remedy is unsafe may stay: the raise waits on it, even though the
+# simulation, which applies every fix, would make room (review 2026-12zc, h30c 28)
+printf "shared_buffers = '256MB'\nmaintenance_work_mem = '512MB'\nwork_mem = '64MB'\nmax_connections = 100\n" > "$T/beyond.conf"
+H4=(--host ram=4GB)
+check "worst case beyond 4GB: PK2001, its fix unsafe" \
+  test "$("$PGKNOB" lint "$T/beyond.conf" --format json "${H4[@]}" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2001") | .fix[].safety] | unique | join(",")')" = unsafe
+check "  ... PK2004's raise waits on PK2001" grep -q "shared_buffers = 1GB waits on PK2001" <<<"$(finding "$T/beyond.conf" PK2004 fix_note "${H4[@]}")"
+expect_exit 0 "  ... pgknob fix --min-severity notice --diff (nothing to change)" -- \
+  "$PGKNOB" fix "$T/beyond.conf" --diff --min-severity notice "${H4[@]}"
+check "  ... leaves shared_buffers alone" bash -c '! grep -q "^[-+]shared_buffers" <<<"$1"' _ "$OUT"
 printf 'shared_buffers = 256MB\nwork_mem = 48MB\nmax_connections = 100\n' > "$T/room.conf"
 check "worst case at 72% of 8GB (every autovacuum worker counted): no PK2002" test -z "$(finding "$T/room.conf" PK2002 message "${H8[@]}")"
 check "  ... PK2004's raise is lowered to what fits (896MB, not 2GB)" test "$(finding "$T/room.conf" PK2004 fix "${H8[@]}")" = "shared_buffers = 896MB"
