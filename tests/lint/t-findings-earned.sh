@@ -284,6 +284,26 @@ if PG_SERVER_OPTS="-c shared_preload_libraries=pg_prewarm -c max_worker_processe
 else
   fail "could not start a PostgreSQL 16 server with pg_prewarm preloaded"
 fi
+# listen_addresses names the server's own interfaces: of three addresses it does not have it
+# binds none, warns for each, and stops at startup when nothing is left (PK0096; held-out set
+# 30, h30b 16); beside one it has, it starts
+if PG_SERVER_OPTS="-c listen_addresses='127.0.0.1,192.0.2.10,192.0.2.11,192.0.2.12'" pg_cluster_start 16; then
+  check "16: beside 127.0.0.1 the server starts, warning once for each address it lacks" \
+    test "$(grep -c 'could not bind IPv4 address "192.0.2' "$(pg_server_log)")" = 3
+  pg_cluster_stop
+else
+  fail "16: a server with 127.0.0.1 among its listen_addresses did not start"
+fi
+if PG_SERVER_OPTS="-c listen_addresses='192.0.2.10,192.0.2.11,192.0.2.12'" pg_cluster_start 16 2>"$work/listen.err"; then
+  fail "16: a server with none of its listen_addresses started"
+  pg_cluster_stop
+else
+  check "16: with none of them it stops: could not create any TCP/IP sockets" \
+    grep -q "could not create any TCP/IP sockets" "$work/listen.err"
+fi
+fires "three addresses of one /24 in listen_addresses (PK0096)" PK0096 16 "" "listen_addresses = '192.168.243.1, 192.168.243.2, 192.168.243.3'\n"
+silent "close miss: two addresses of one /24 (PK0096)" PK0096 16 "" "listen_addresses = '10.0.0.5, 10.0.0.6'\n"
+silent "close miss: three addresses of three subnets (PK0096)" PK0096 16 "" "listen_addresses = 'localhost, 10.0.1.5, 10.0.2.5, 10.0.3.5'\n"
 if PG_SERVER_OPTS="-c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
   plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
     -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
