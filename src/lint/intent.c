@@ -1325,13 +1325,13 @@ static void ram_from_sizing(Intent *intent, const Snapshot *snap)
  * shows none. Read only where no comment states the RAM. */
 static void ram_from_share(Intent *intent, const Snapshot *snap)
 {
-    static pcre2_code *share;
-    if (!share)
-        share = compile("(?<![\\d.\\-])(?<!\u2013)(\\d{1,2}(?:\\.\\d+)?)\\s*%"
-                        "(?!\\s*(?:-|\u2013|to)\\s*\\d)\\s*(?:of\\s+(?:the\\s+)?(?:(?:total|"
-                        "available|system|host|machine|server|container|physical)\\s+)?"
-                        "(?:ram|memory)\\b|ram\\b|\u043e\u0442\\s+(?:\\S+\\s+)?"
-                        "\u043f\u0430\u043c\u044f\u0442\u0438)");
+    /* compiled per call (no mutable static): once per configuration */
+    pcre2_code *share =
+        compile("(?<![\\d.\\-])(?<!\u2013)(\\d{1,2}(?:\\.\\d+)?)\\s*%"
+                "(?!\\s*(?:-|\u2013|to)\\s*\\d)\\s*(?:of\\s+(?:the\\s+)?(?:(?:total|"
+                "available|system|host|machine|server|container|physical)\\s+)?"
+                "(?:ram|memory)\\b|ram\\b|\u043e\u0442\\s+(?:\\S+\\s+)?"
+                "\u043f\u0430\u043c\u044f\u0442\u0438)");
     static const char *const names[] = {"shared_buffers", "effective_cache_size"};
     for (size_t idx = 0; share && idx < sizeof(names) / sizeof(names[0]); idx++) {
         const SnapSetting *set = snapshot_get(snap, names[idx]);
@@ -1359,8 +1359,10 @@ static void ram_from_share(Intent *intent, const Snapshot *snap)
         place_set(intent, &intent->ram_at, set->file, set->line, text);
         intent->ram_at.said = true;
         free(text);
-        return;
+        break;
     }
+    if (share)
+        pcre2_code_free(share);
 }
 
 void intent_check_host(Intent *intent, Snapshot *snap, const char *given_by, const char *file,
