@@ -255,7 +255,7 @@ static void put_versions(const ReportInput *in, StrBuf *out)
         if (why && !strcmp(why, "default"))
             sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "evidence"))
-            sb_put(out, " (named by the file's own paths or header: see PK0004)");
+            sb_put(out, " (named by the file, its paths or its repository: PK0004 says where)");
         else if (why && !strcmp(why, "parameters"))
             sb_put(out, " (the newest major the parameters the file sets allow: see PK0004)");
         else if (why && !strcmp(why, "server"))
