@@ -952,6 +952,10 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                                            "worst case of memory, and %s (%s) fires with it.",
                                            fix->name, fix->value, fix->name, worst->rule_id,
                                            worst->title);
+                    /* a raise lowered in an earlier round and held now: the lowering's note
+                     * spoke of a value no longer proposed */
+                    if (kept && f->fix_note && strstr(f->fix_note, " rather than "))
+                        f->fix_note = NULL;
                     finding_drop_fix(f, fix_idx);
                     /* what came along with the raise goes with it */
                     bool alone = true;

@@ -355,10 +355,16 @@ static char *deliberate_why(const Snapshot *snap, const CatalogParam *param, con
                          "which pgknob cannot weigh; the finding says what it costs.",
                          name, reason);
     if (rank(name, opt_outs) >= 0 && !cur->parsed.boolval && val->boolval)
-        return xasprintf("%s = off is an explicit opt-out (a benchmark, a bulk load, storage "
-                         "such as ZFS that cannot tear pages), whose reason pgknob cannot see; "
+        /* each opt-out's own reasons: storage that cannot tear pages excuses full_page_writes,
+         * never fsync (review 2026-12zd, h31b) */
+        return xasprintf("%s = off is an explicit opt-out (%s), whose reason pgknob cannot see; "
                          "the finding says what it costs.",
-                         name);
+                         name,
+                         !strcmp(name, "full_page_writes")
+                             ? "storage such as ZFS that cannot tear pages, a benchmark"
+                         : !strcmp(name, "fsync")
+                             ? "a benchmark, a bulk load that is redone rather than recovered"
+                             : "a benchmark, a bulk load");
     if (!strcmp(name, "summarize_wal") && cur->parsed.boolval && !val->boolval)
         return xstrdup("incremental backups (pg_basebackup --incremental) need summarize_wal; "
                        "pgknob cannot see whether they are taken.");
