@@ -86,6 +86,34 @@ for major in 13 18; do
     bash -c '[ "$1" = 0 ] && [ "$2" -gt 1 ] && [ "$3" = ready ]' _ "$archived" "$failed" "$ready"
 done
 
+# words where the command belongs ('to be configured': the shell runs "to", exit 127) archive
+# nothing and keep every segment (PK3015/PK3016; review 2026-12zd, h31c 33)
+words_command() { # major: prints "archived ready|gone exit127|none"
+  PG_SERVER_OPTS="-c archive_mode=on -c archive_command='to be configured'" \
+    pg_cluster_start "$1" || { echo "no-server"; return; }
+  local seg i
+  seg=$(pg_psql -c "SELECT pg_walfile_name(pg_current_wal_lsn())")
+  pg_psql -c "CREATE TABLE t AS SELECT 1; SELECT pg_switch_wal();" >/dev/null
+  for i in $(seq 50); do
+    grep -q "exit code 127" "$(pg_server_log)" && break
+    sleep 0.2
+  done
+  echo "$(pg_psql -c "SELECT archived_count FROM pg_stat_archiver")" \
+    "$(pg_psql -c "SELECT count(*) FROM pg_ls_dir('pg_wal/archive_status') f WHERE f = '$seg.ready'" |
+      sed 's/^1$/ready/; s/^0$/gone/')" \
+    "$(grep -q "exit code 127" "$(pg_server_log)" && echo exit127 || echo none)"
+  pg_cluster_stop
+}
+for major in 13 18; do
+  read -r archived ready code <<<"$(words_command "$major")"
+  check "$major: archive_command 'to be configured' fails (exit 127) and the segment waits ($archived, $ready, $code)" \
+    test "$archived:$ready:$code" = "0:ready:exit127"
+done
+mkdir -p "$TMP"
+printf "archive_mode = on\narchive_command = 'to be configured'\n" >"$TMP/words.conf"
+check "pgknob: words where the command belongs are a placeholder (PK3015 on 13, PK3016 on 18)" \
+  test "$("$PGKNOB" lint --fail-on never --format json --pg-version 13 "$TMP/words.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3015")] | length'):$("$PGKNOB" lint --fail-on never --format json --pg-version 18 "$TMP/words.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3016")] | length')" = "1:1"
+
 # PK3038 (an archive inside the data directory): the archiver runs in the data directory, so a
 # relative destination lands there, and pg_basebackup copies it with the cluster
 inside() { # archive_command: PK3038's severity
