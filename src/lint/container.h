@@ -27,4 +27,8 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
  * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. */
 void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, FindingList *out);
 
+/* PK0097: a file a compose service of a PostgreSQL image mounts where the server never reads it
+ * (no config_file named, not the data directory's postgresql.conf). */
+void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingList *out);
+
 #endif

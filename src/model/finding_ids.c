@@ -284,6 +284,11 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0097", "intent.mounted-not-read", "a file its container never reads", SEV_WARNING,
+     "A compose service of a PostgreSQL image bind-mounts the file where the server never reads"
+     " it: not the data directory's postgresql.conf, not initdb's sample, and the command names"
+     " no config_file. None of its settings takes effect.",
+     "lint/container.c"},
     {"PK0096", "validation.listen-addresses-clients", "listen_addresses written as a client list",
      SEV_WARNING,
      "Three or more IPv4 addresses of one /24 in listen_addresses, as if it chose who may"

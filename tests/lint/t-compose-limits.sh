@@ -103,4 +103,20 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 j=$(lint_json "$tmp/prod/docker/postgres.conf")
 check "  close miss: beside a docker-compose.yml that mounts it, that one decides" \
   grep -qF "mem_limit 1g" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+# a PostgreSQL image's service that mounts the file where the server never reads it (no
+# config_file, not PGDATA) is PK0097 (held-out set 31, h31b 14, h31c 28, 29); close misses: the
+# command names config_file, an init script may copy it, PGDATA is set elsewhere
+mkdir -p "$tmp/unread/docker"
+conf "$tmp/unread/docker/postgres.conf" "shared_buffers = 1GB"
+unread() { lint_json "$tmp/unread/docker/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0097") | .severity] | join(",")'; }
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - pgdata:/var/lib/postgresql/data\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
+check "a postgres service mounting the file at /etc/postgresql with no config_file: PK0097 warning" test "$(unread)" = warning
+check "  ... naming the service, the path and the line" grep -qF "the compose service db of $tmp/unread/docker-compose.yml mounts it at /etc/postgresql/postgresql.conf (line 6)" \
+  <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .message')"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: the command names config_file" test -z "$(unread)"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./docker/setup.sh:/docker-entrypoint-initdb.d/setup.sh\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: an init script may copy it" test -z "$(unread)"
+printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
 done_testing
