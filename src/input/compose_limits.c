@@ -391,29 +391,8 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
 
 bool input_compose_limits(const char *file, ComposeLimits *out)
 {
-    out->ram = -1;
-    out->cores = -1;
-    out->source = NULL;
+    bool mounted = input_compose_mount(file, out);
+    free(out->unread); /* whether the server reads it is input_compose_mount's */
     out->unread = NULL;
-    char target[PATH_MAX];
-    if (!realpath(file, target))
-        return false;
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", target);
-    for (int level = 0; level <= 3; level++) {
-        char *up = strrchr(dir, '/');
-        if (!up || up == dir)
-            return false;
-        *up = '\0';
-        if (dir_limits(dir, target, out)) {
-            free(out->unread); /* whether the server reads it is input_compose_mount's */
-            out->unread = NULL;
-            return out->source != NULL;
-        }
-        char git[PATH_MAX];
-        struct stat st;
-        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
-            return false;
-    }
-    return false;
+    return mounted && out->source != NULL;
 }
