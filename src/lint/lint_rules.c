@@ -183,6 +183,29 @@ static size_t drop_member_slot_findings(FindingList *findings, size_t begin)
     return kept;
 }
 
+/* CloudNativePG refuses shared_preload_libraries in spec.postgresql.parameters (a fixed
+ * parameter) and preloads pg_stat_statements itself once one of its parameters is set
+ * (ManagedExtensions, docs/manifests.md): PK7004's line cannot be written there (review
+ * 2026-12zd, h31d 45, 47, 48, 50). */
+static void cnpg_preload_advice(FindingList *findings, const LintInput *input)
+{
+    if (input->format != INPUT_CNPG && input->format != INPUT_CNPG_CHART)
+        return;
+    for (size_t idx = input->rules_begin; idx < input->rules_end && idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        if (strcmp(f->rule_id, "PK7004"))
+            continue;
+        while (f->n_fixes)
+            finding_drop_fix(f, f->n_fixes - 1);
+        f->suggestion = finding_strdup(
+            f, "set a pg_stat_statements parameter in spec.postgresql.parameters (for example "
+               "pg_stat_statements.track: top), and CloudNativePG adds the library to "
+               "shared_preload_libraries itself, or list it in "
+               "spec.postgresql.shared_preload_libraries (the operator refuses the parameter "
+               "itself); then CREATE EXTENSION pg_stat_statements");
+    }
+}
+
 static void mark_fix_by_hand(FindingList *findings, const LintInput *input)
 {
     const char *kind = input_format_name(input->format);
@@ -241,6 +264,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
         input->rules_end = res->findings.n;
+        cnpg_preload_advice(&res->findings, input);
         if (input->format != INPUT_CONF) /* pgknob fix rewrites postgresql.conf files only */
             mark_fix_by_hand(&res->findings, input);
     }

@@ -247,6 +247,12 @@ check "patroni: initdb under postgresql and post_bootstrap at the top are warnin
   test "$(boot_msgs "$tmp/initdb-out.yml")" = "warning:4:true,warning:7:true"
 printf 'scope: demo\nbootstrap:\n  initdb:\n    - encoding: UTF8\n    - data-checksums\n  post_bootstrap: /s.sh\npostgresql:\n  data_dir: /d\n' > "$tmp/initdb-in.yml"
 check "  close miss: the same under bootstrap: nothing" test -z "$(boot_msgs "$tmp/initdb-in.yml")"
+# CloudNativePG refuses shared_preload_libraries as a parameter and preloads pg_stat_statements
+# itself once one of its parameters is set: PK7004 says so, with no fix of the line (review
+# 2026-12zd, h31d 45)
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  instances: 1\n  postgresql:\n    parameters:\n      work_mem: "8MB"\n' > "$tmp/cnpg-pss.yaml"
+check "cnpg: PK7004 points at a pg_stat_statements parameter or spec.postgresql.shared_preload_libraries, no fix" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/cnpg-pss.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK7004") | "\(.suggestion | test("spec.postgresql.shared_preload_libraries")) \((.fix // []) | length)"] | join(",")')" = "true 0"
 # Governor, Patroni's predecessor, passes every postgresql.parameters entry with -c
 # (compose/governor helpers/postgresql.py): no DCS-only rule applies (held-out set 28, h28d 47)
 printf 'loop_wait: 10\netcd:\n  scope: batman\n  ttl: 30\npostgresql:\n  name: postgresql0\n  listen: 127.0.0.1:5432\n  data_dir: data/postgres0\n  parameters:\n    max_wal_senders: 5\n    max_replication_slots: 5\n    wal_keep_segments: 8\n' > "$tmp/governor.yml"
