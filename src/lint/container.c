@@ -271,9 +271,11 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingLi
     if (!input_compose_mount(set->files[0], &mount)) {
         free(mount.source);
         free(mount.unread);
+        free(mount.compose);
         return;
     }
     free(mount.source);
+    free(mount.compose);
     if (!mount.unread)
         return;
     Finding *f = lint_rule_finding(out, "PK0097", set->files[0], 0);

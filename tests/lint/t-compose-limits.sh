@@ -119,4 +119,25 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 check "  close miss: an init script may copy it" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
+# the compose service that runs the file shows its purpose: a data directory on tmpfs is a
+# cluster recreated for each run (held-out set 31, h31c 29), stated as data in memory is; a
+# variant named for development (docker-compose.dev.yml) is a name's weak evidence; close miss:
+# docker-compose.prod.yml
+mkdir -p "$tmp/purpose/docker"
+printf "fsync = off\nlog_statement = 'all'\n" >"$tmp/purpose/docker/postgres.conf"
+sev_of() { lint_json "$tmp/purpose/docker/postgres.conf" | jq -r --arg r "$1" '[.findings[] | select(.rule == $r) | .severity] | join(",")'; }
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    tmpfs:\n      - /var/lib/postgresql/data\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/purpose/docker-compose.yml"
+check "compose: a data directory on tmpfs states test: fsync = off a notice, PK0090 citing line 6" \
+  test "$(sev_of PK6001) $(lint_json "$tmp/purpose/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0090") | .message | test("tmpfs \\(line 6\\)")')" = "notice true"
+rm "$tmp/purpose/docker-compose.yml"
+sed '/tmpfs/,+1d' <<<'services:
+  db:
+    image: postgres:16
+    command: postgres -c config_file=/etc/postgresql/postgresql.conf
+    volumes:
+      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf' >"$tmp/purpose/docker-compose.dev.yml"
+check "compose: a docker-compose.dev.yml is a name's weak evidence: fsync = off a warning, the log a notice" \
+  test "$(sev_of PK6001) $(sev_of PK7003)" = "warning notice"
+mv "$tmp/purpose/docker-compose.dev.yml" "$tmp/purpose/docker-compose.prod.yml"
+check "  close miss: docker-compose.prod.yml states none: fsync = off an error" test "$(sev_of PK6001)" = error
 done_testing
