@@ -3276,11 +3276,12 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
          * container's address changes (review 2026-12u, h22a: the suggestion would cut the app
          * off); what reaches it is the port published and pg_hba.conf */
         const char *container;
-        /* only the evidence already read: a notice this common must not send every lint
-         * looking for compose files (docs/lint.md, "Speed") */
+        /* a compose file that runs it counts too: every lint of a file reads the compose files
+         * above it already (PK0097, the purpose), so this costs no more (review 2026-12zd, h31b
+         * 21-24: suppressed under docker/, not under db/ beside the same compose setup) */
         if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
-            (container =
-                 snap->host.container == 1 ? "--host container=yes" : intent->container_at.text)) {
+            (container = snap->host.container == 1 ? "--host container=yes"
+                                                   : container_evidence(intent, &compose))) {
             /* nothing to change: listed as suppressed with the reason, not a notice whose advice
              * is to keep the value (the development corpus's reviews, rwr 28) */
             f->suppressed = true;

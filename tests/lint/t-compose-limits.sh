@@ -140,4 +140,14 @@ check "compose: a docker-compose.dev.yml is a name's weak evidence: fsync = off 
   test "$(sev_of PK6001) $(sev_of PK7003)" = "warning notice"
 mv "$tmp/purpose/docker-compose.dev.yml" "$tmp/purpose/docker-compose.prod.yml"
 check "  close miss: docker-compose.prod.yml states none: fsync = off an error" test "$(sev_of PK6001)" = error
+# a compose file that runs the file as config_file shows a container for PK8006 wherever the
+# file lives, not only under docker/ (review 2026-12zd, h31b 21-24)
+mkdir -p "$tmp/db8006/db"
+printf "listen_addresses = '*'\n" >"$tmp/db8006/db/postgres.conf"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/db8006/docker-compose.yml"
+check "PK8006 under db/ beside a compose file that runs it: suppressed as a container's" \
+  test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | .suppressed] | join(",")')" = true
+rm "$tmp/db8006/docker-compose.yml"
+check "  close miss: with no compose file, PK8006 is a notice" \
+  test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | "\(.severity) \(.suppressed // false)"] | join(",")')" = "notice false"
 done_testing
