@@ -2722,6 +2722,53 @@ static const char *container_evidence(const Intent *intent, char **found)
     return **found ? *found : NULL;
 }
 
+/* log_destination = 'syslog' alone in a container: postgres hands each line to syslog(3), which
+ * writes to /dev/log, and a container image runs no syslog daemon to read it (the official
+ * image's docs send the log to stderr for `docker logs`), so every line after the configuration
+ * is read is lost (held-out set 31, h31a 09, shown on 14). Whether the image runs one pgknob
+ * cannot see: the finding says so. */
+void intent_check_container_syslog(const Intent *intent, const Snapshot *snap, FindingList *out)
+{
+    const SnapSetting *dest = snapshot_get(snap, "log_destination");
+    if (!intent || !dest || dest->source != SRC_FILE || !dest->value || snap->fragment)
+        return;
+    bool syslog = false, other = false;
+    char *copy = xstrdup(dest->value);
+    for (char *save = NULL, *item = strtok_r(copy, ", \t", &save); item;
+         item = strtok_r(NULL, ", \t", &save)) {
+        if (!strcasecmp(item, "syslog"))
+            syslog = true;
+        else
+            other = true; /* stderr, csvlog, jsonlog: a file or the container's output */
+    }
+    free(copy);
+    char *compose = NULL;
+    const char *container = snap->host.container == 1   ? "--host container=yes"
+                            : snap->host.container == 0 ? NULL
+                                                        : container_evidence(intent, &compose);
+    if (syslog && !other && container) {
+        Finding *f = finding_raise(out, "PK0098", NULL);
+        f->file = finding_strdup(f, dest->file);
+        f->line = dest->line;
+        finding_add_setting(f, dest->name, dest->value, dest->file, dest->line);
+        f->message = finding_printf(
+            f,
+            "log_destination is '%s' and the server runs in a container (%s): syslog writes to "
+            "/dev/log, where a container image runs no syslog daemon, so every log line after "
+            "start-up is lost, errors and checkpoints included",
+            dest->value, container);
+        f->suggestion = finding_strdup(
+            f, "log_destination = 'stderr' (docker logs and the orchestrator collect it), unless "
+               "the image runs a syslog daemon or /dev/log is the host's, mounted in");
+        finding_add_fix(f, "log_destination", "stderr", "reload");
+        f->fixes[f->n_fixes - 1].unsafe = true;
+        f->fixes[f->n_fixes - 1].why =
+            finding_strdup(f, "a syslog daemon in the image, or the host's /dev/log mounted in, "
+                              "may read it; pgknob cannot see the image.");
+    }
+    free(compose);
+}
+
 /* Findings whose consequence is exposure to the host's other local users (PK8002 the log files'
  * mode, PK8007 the socket's): a container runs no other users. */
 static bool local_users_rule(const Finding *f)

@@ -170,6 +170,10 @@ void intent_note_purpose(const Intent *intent, FindingList *out);
 void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *out, size_t begin,
                        size_t end);
 
+/* PK0098: a file a container runs whose log goes to syslog alone: a container image runs no
+ * syslog daemon, so every line after start-up is lost. */
+void intent_check_container_syslog(const Intent *intent, const Snapshot *snap, FindingList *out);
+
 /* Under copy-on-write storage, PK6002 (full_page_writes = off) is a notice that says what it
  * relies on; findings [begin, end) of `out`. */
 /* Findings in [begin, end) that what the file shows makes smaller (full_page_writes off on a

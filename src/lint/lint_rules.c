@@ -144,6 +144,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
     lint_check_listen(&input->set, &input->snap, out);
     lint_check_replaced_defaults(&input->set, &input->snap, out);
     lint_check_unread_mount(&input->set, &input->snap, out);
+    intent_check_container_syslog(input->intent, &input->snap, out);
     if (!opts->purpose_given)
         intent_note_purpose(input->intent, out);
     else /* --purpose or .pgknob.ini decides, whatever the file says */

@@ -284,6 +284,10 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0098", "intent.container-syslog", "a container's log sent to syslog alone", SEV_WARNING,
+     "log_destination is syslog and nothing else, in a file a container runs: a container image"
+     " runs no syslog daemon to read /dev/log, so every line after start-up is lost.",
+     "lint/intent.c"},
     {"PK0097", "intent.mounted-not-read", "a file its container never reads", SEV_WARNING,
      "A compose service of a PostgreSQL image bind-mounts the file where the server never reads"
      " it: not the data directory's postgresql.conf, not initdb's sample, and the command names"

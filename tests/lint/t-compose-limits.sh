@@ -150,4 +150,17 @@ check "PK8006 under db/ beside a compose file that runs it: suppressed as a cont
 rm "$tmp/db8006/docker-compose.yml"
 check "  close miss: with no compose file, PK8006 is a notice" \
   test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | "\(.severity) \(.suppressed // false)"] | join(",")')" = "notice false"
+# the log sent to syslog alone by a file a container runs is lost: no syslog daemon reads /dev/log
+# in a container image (PK0098; held-out set 31, h31a 09); close misses: syslog beside stderr,
+# and no container in sight
+mkdir -p "$tmp/syslog/db"
+printf "log_destination = 'syslog'\n" >"$tmp/syslog/db/postgres.conf"
+printf 'services:\n  db:\n    image: postgres:14\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/syslog/docker-compose.yml"
+sys_sev() { lint_json "$tmp/syslog/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0098") | .severity] | join(",")'; }
+check "syslog alone in a container: a PK0098 warning" test "$(sys_sev)" = warning
+printf "log_destination = 'syslog,stderr'\n" >"$tmp/syslog/db/postgres.conf"
+check "  close miss: syslog beside stderr" test -z "$(sys_sev)"
+printf "log_destination = 'syslog'\n" >"$tmp/syslog/db/postgres.conf"
+rm "$tmp/syslog/docker-compose.yml"
+check "  close miss: no container in sight" test -z "$(sys_sev)"
 done_testing
