@@ -233,8 +233,9 @@ static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_v
  * default (severity grows with the distance from the advice, never more for a closer value);
  * live evidence or any other value someone wrote keeps the rule's level. */
 static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv *env,
-                                char **fix_values)
+                                char **fix_values, bool *defaults)
 {
+    *defaults = false;
     if (rule->severity <= SEV_NOTICE)
         return rule->severity;
     ExprValue lower;
@@ -248,8 +249,10 @@ static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv 
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], check_default, &ctx);
-    if (ctx.all)
+    if (ctx.all) {
+        *defaults = true;
         return SEV_NOTICE;
+    }
     const RuleDetail *detail = rule_detail(rule);
     if (!detail->n_fixes || !fix_values)
         return rule->severity;
@@ -263,10 +266,19 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
                          char *suggestion, char **fix_values, const StrBuf *links,
                          FindingList *findings)
 {
-    Severity severity = policy_severity(rule, snap, env, fix_values);
+    bool defaults;
+    Severity severity = policy_severity(rule, snap, env, fix_values, &defaults);
     Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
     if (severity != rule->severity)
         f->rule_severity = rule->severity;
+    /* say why a finding whose message reads like its rule's level is a notice (review
+     * 2026-12zd, h31b: 162% of a container's memory "more than the RAM itself", a notice) */
+    if (defaults)
+        f->hint = finding_printf(f,
+                                 "A notice, not a %s: every setting it reads is at PostgreSQL's "
+                                 "built-in default, and pgknob reports a default as tuning "
+                                 "advice; what it says still holds.",
+                                 severity_name(rule->severity));
     f->title = finding_strdup(f, rule->title);
     f->message = message ? finding_take(f, message) : finding_strdup(f, rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);

@@ -251,4 +251,11 @@ printf 'work_mem = large\n' >"$work/typo.conf"
 printf "archive_command = 'cp %%p \${ARCHIVE}/%%f'\n" >"$work/shell.conf"
 "$PGKNOB" lint --no-rules --format json "$work/shell.conf" | jq -e '[.findings[] | select(.rule == "PK0003")] == []' >/dev/null &&
   ok "a shell variable in archive_command is not a template" || fail "archive_command's \${ARCHIVE} taken for a template"
+# a finding lowered because every setting it reads is a built-in default says so, since its
+# message ("more than the RAM itself") reads like its rule's level (review 2026-12zd, h31b)
+printf 'max_connections = 100\nwork_mem = 4MB\nshared_buffers = 128MB\nmaintenance_work_mem = 64MB\n' >"$work/defaults.conf"
+out=$("$PGKNOB" lint --format json --host ram=512MB "$work/defaults.conf")
+jq -e '[.findings[] | select(.rule == "PK2002")][0] | .severity == "notice" and (.hint | test("^A notice, not a warning: every setting it reads is at PostgreSQL.s built-in default"))' <<<"$out" >/dev/null &&
+  ok "a worst case of defaults beyond a 512MB RAM: a notice that says why" ||
+  fail "defaults notice: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
 done_testing
