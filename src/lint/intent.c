@@ -2700,7 +2700,22 @@ static void container_from(Intent *out, const ConfSet *set)
             arena_printf(out->arena, "the file is in a docker/ directory: %s", docker);
         return;
     }
-    /* a compose file or Dockerfile that mounts it: read only when a finding asks, since it
+    /* a compose service that mounts it, found by the compose files' names (no directory
+     * listed) */
+    ComposeLimits compose = {0};
+    bool mounted = input_compose_mount(set->files[0], &compose) && compose.compose;
+    if (mounted)
+        out->container_at.text =
+            arena_printf(out->arena,
+                         compose.unread ? "%s mounts it in the server's container"
+                                        : "%s runs the server with it as its config_file",
+                         compose.compose);
+    free(compose.source);
+    free(compose.unread);
+    free(compose.compose);
+    if (mounted)
+        return;
+    /* a Dockerfile, or a compose file of another name: read only when a finding asks, since it
      * lists directories (lint's start-up, docs/lint.md "Speed") */
     out->container_at.file = arena_strdup(out->arena, set->files[0]);
 }
@@ -2742,11 +2757,13 @@ void intent_check_container_syslog(const Intent *intent, const Snapshot *snap, F
             other = true; /* stderr, csvlog, jsonlog: a file or the container's output */
     }
     free(copy);
+    if (!syslog || other)
+        return; /* before any directory is listed for the container's evidence */
     char *compose = NULL;
     const char *container = snap->host.container == 1   ? "--host container=yes"
                             : snap->host.container == 0 ? NULL
                                                         : container_evidence(intent, &compose);
-    if (syslog && !other && container) {
+    if (container) {
         Finding *f = finding_raise(out, "PK0098", NULL);
         f->file = finding_strdup(f, dest->file);
         f->line = dest->line;
@@ -3323,12 +3340,12 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
          * container's address changes (review 2026-12u, h22a: the suggestion would cut the app
          * off); what reaches it is the port published and pg_hba.conf */
         const char *container;
-        /* a compose file that runs it counts too: every lint of a file reads the compose files
-         * above it already (PK0097, the purpose), so this costs no more (review 2026-12zd, h31b
-         * 21-24: suppressed under docker/, not under db/ beside the same compose setup) */
+        /* only the evidence already read, a compose service that mounts the file included
+         * (container_from: review 2026-12zd, h31b 21-24): a notice this common must not send
+         * every lint listing directories (docs/lint.md, "Speed") */
         if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
-            (container = snap->host.container == 1 ? "--host container=yes"
-                                                   : container_evidence(intent, &compose))) {
+            (container =
+                 snap->host.container == 1 ? "--host container=yes" : intent->container_at.text)) {
             /* nothing to change: listed as suppressed with the reason, not a notice whose advice
              * is to keep the value (the development corpus's reviews, rwr 28) */
             f->suppressed = true;
