@@ -538,13 +538,17 @@ static char *unset_aside(const char *text, const char *data, const char *aside, 
             continue;
         }
         /* an underscore of the tag's own text (`{{ pg_max }}`) reads the same in both */
-        size_t end = pos;
-        for (size_t scan = pos; scan < stop && (aside[scan] == '_' || aside[scan] == ' '); scan++)
+        size_t end = pos, scan = pos;
+        for (; scan < stop && (aside[scan] == '_' || aside[scan] == ' '); scan++)
             if (aside[scan] == '_')
                 end = scan + 1;
         size_t span = end - pos;
+        if (!span) { /* only blanks were set aside here (a line of tags only): nothing to match */
+            pos = scan > pos ? scan : pos + 1;
+            continue;
+        }
         /* a whole stand-in: not part of a longer run of underscores, nor of text put back */
-        for (size_t off = 0; span && off + span <= out.len; off++) {
+        for (size_t off = 0; off + span <= out.len; off++) {
             if (memcmp(out.data + off, aside + pos, span) || memchr(restored + off, 1, span) ||
                 (off && out.data[off - 1] == '_') ||
                 (off + span < out.len && out.data[off + span] == '_'))

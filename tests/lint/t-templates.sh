@@ -464,4 +464,12 @@ printf "listen_address = '*'\n" > "$work/typo-lit.conf"
 check "  close miss: a literal value gets the rename fix" \
   test "$(lint_json "$work/typo-lit.conf" | jq -r '[.findings[] | select(.rule == "PK0010") | .fix[0].name] | join(",")')" = listen_addresses
 
+# a setting read from a line of tags only that the YAML copy blanked (a Helm chart's line of
+# tags cut short before a conf line): restoring its text ends, where it used to loop forever
+# (fuzz_args, CI of 2026-12-05)
+printf '%s\r---\nkind: ConfigMap\ndata:\n  postgresql.conf: |\n    max_connections = {{ .Values.maxc }}\n{{- if .Values.tls  {{- include "app.labels" .     shared_bufers = 0GB\n' \
+  '    #-----{{- if .Values.enabled }}' >"$work/cut.yaml"
+timeout 20 "$PGKNOB" lint --no-rules --fail-on never "$work/cut.yaml" >/dev/null 2>&1; rc=$?
+check "a setting on a blanked line of tags: lint ends with a verdict (exit $rc, not 124)" test "$rc" -le 2
+
 done_testing
