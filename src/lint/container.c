@@ -123,8 +123,53 @@ static bool postgres_repository(const char *ref, size_t len)
 }
 
 /* The images of `path`'s `image:` and `FROM` lines; false when two name different majors. */
+/* The Dockerfiles a compose file builds, by its `build:` (a context, or a mapping with
+ * `context:` and `dockerfile:`), each a path from the compose file's directory. */
+typedef struct {
+    char context[4][PATH_MAX / 4];
+    char dockerfile[4][PATH_MAX / 4];
+    int n;
+} BuildList;
+
+/* The scalar after `key:` on this line, unquoted, into `out`; false when none (a mapping). */
+static bool key_scalar(const char *p, const char *eol, const char *key, char *out, size_t cap)
+{
+    size_t klen = strlen(key);
+    if (strncmp(p, key, klen) || p[klen] != ':')
+        return false;
+    p += klen + 1;
+    while (p < eol && (*p == ' ' || *p == '\t' || *p == '"' || *p == '\''))
+        p++;
+    size_t n = strcspn(p, " \t\r\n\"'#");
+    if (p + n > eol)
+        n = (size_t)(eol - p);
+    if (!n || n >= cap)
+        return false;
+    snprintf(out, cap, "%.*s", (int)n, p);
+    return true;
+}
+
+static void note_build(BuildList *builds, const char *p, const char *eol)
+{
+    char value[PATH_MAX / 4];
+    if (!strncmp(p, "build:", 6) && builds->n < 4) {
+        int at = builds->n++;
+        snprintf(builds->context[at], sizeof builds->context[at], "%s",
+                 key_scalar(p, eol, "build", value, sizeof value) ? value : ".");
+        snprintf(builds->dockerfile[at], sizeof builds->dockerfile[at], "Dockerfile");
+        return;
+    }
+    if (!builds->n)
+        return;
+    int at = builds->n - 1;
+    if (key_scalar(p, eol, "context", value, sizeof value))
+        snprintf(builds->context[at], sizeof builds->context[at], "%s", value);
+    else if (key_scalar(p, eol, "dockerfile", value, sizeof value))
+        snprintf(builds->dockerfile[at], sizeof builds->dockerfile[at], "%s", value);
+}
+
 static bool images_of(const char *path, char *image, char *where, int *line, char label[16],
-                      int *major, bool *found, bool *builds)
+                      int *major, bool *found, BuildList *builds)
 {
     char *data = NULL;
     size_t len = 0;
@@ -141,8 +186,8 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         const char *p = cursor;
         while (p < eol && isspace((unsigned char)*p))
             p++;
-        if (!strncmp(p, "build:", 6))
-            *builds = true;
+        if (builds)
+            note_build(builds, p, eol);
         if (!strncmp(p, "image:", 6))
             p += 6;
         else if (!strncasecmp(p, "FROM", 4) && p + 4 < eol && isspace((unsigned char)p[4]))
@@ -188,17 +233,29 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major)
 {
-    bool found = false, builds = false;
+    bool found = false;
+    BuildList builds = {0};
     if (!images_of(runner, image, where, line, label, major, &found, &builds))
         return false;
-    if (!found && builds) {
-        /* `build: .` beside a Dockerfile: the image is its FROM */
+    /* what a service builds runs its Dockerfile's FROM: `build: .` beside a Dockerfile, or the
+     * `dockerfile:` a build names in its context (review 2026-12zd, h31a 01:
+     * `Dockerfile-pg` holds `FROM postgres:11-alpine`) */
+    const char *slash = strrchr(runner, '/');
+    for (int idx = 0; !found && slash && idx < builds.n; idx++) {
         char dockerfile[PATH_MAX];
-        const char *slash = strrchr(runner, '/');
-        if (slash &&
-            snprintf(dockerfile, sizeof dockerfile, "%.*s/Dockerfile", (int)(slash - runner),
-                     runner) < (int)sizeof dockerfile &&
-            !images_of(dockerfile, image, where, line, label, major, &found, &builds))
+        const char *context = builds.context[idx];
+        while (context[0] == '.' && context[1] == '/')
+            context += 2;
+        if (!strcmp(context, "."))
+            context = "";
+        int made =
+            *builds.dockerfile[idx] == '/' || *context == '/'
+                ? -1
+                : snprintf(dockerfile, sizeof dockerfile, "%.*s/%s%s%s", (int)(slash - runner),
+                           runner, context, *context ? "/" : "", builds.dockerfile[idx]);
+        if (made < 0 || made >= (int)sizeof dockerfile)
+            continue;
+        if (!images_of(dockerfile, image, where, line, label, major, &found, NULL))
             return false;
     }
     return found;

@@ -28,10 +28,9 @@
 
 static const char hint_order[] =
     "pgknob takes the major from --pg-version, a data directory's PG_VERSION or a manifest's "
-    "version first, and from the file's own paths, cluster_name, pgtune header, the image a "
-    "compose file or Dockerfile runs it in, and comments (a header, a section's title) only when "
-    "none of those "
-    "is there.";
+    "version first, and from the file's own paths, cluster_name, the image a compose file or "
+    "Dockerfile runs it in, a pgtune header, and comments (a header, a section's title) only "
+    "when none of those is there.";
 
 static Finding *notice(FindingList *out, const InputDoc *doc, const char *file, int line)
 {
@@ -1086,10 +1085,16 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     /* packaging paths decide; a header comment's words only when there are none, agree among
      * themselves, and no parameter of one major only says otherwise */
     MajorEvidence ev = evidence_of(&all, false);
-    if (!ev.n && !input->set.data_dir && input->set.n_files) {
-        /* the image a compose file or Dockerfile runs the file in is what it runs on */
+    bool comments_only = true; /* a pgtune header says what the tool was asked, no more */
+    for (size_t idx = 0; idx < ev.n; idx++)
+        comments_only = comments_only && ev.clues[idx].in_comment;
+    if (comments_only && !input->set.data_dir && input->set.n_files) {
+        /* the image a compose file or Dockerfile runs the file in is what it runs on, over a
+         * pgtune header's DB Version (review 2026-12zd, h31a 01: "DB Version: 16" in a file
+         * the repository runs in postgres:11-alpine) */
         MajorClue clue = {0};
         if (container_clue(input->set.files[0], &all, &clue)) {
+            ev.n = 0;
             PK_GROW(ev.clues, ev.n, ev.cap);
             ev.clues[ev.n++] = clue;
         }

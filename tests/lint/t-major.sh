@@ -689,6 +689,23 @@ printf "data_directory = '/var/lib/postgresql/14/main'\n" >"$repo/docker/pg/post
 check "  close miss: a packaging path in the file wins over the image (14)" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 14
 
+# a compose build's own Dockerfile (`dockerfile: Dockerfile-pg` in its context) names the image,
+# and what the repository runs outranks a pgtune header's DB Version, which records what pgtune
+# was asked (review 2026-12zd, h31a 01: "DB Version: 16" run in postgres:11-alpine)
+printf 'services:\n  db:\n    build:\n      context: ./docker\n      dockerfile: Dockerfile-pg\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+printf 'FROM postgres:14-alpine\n' >"$repo/docker/Dockerfile-pg"
+printf "# DB Version: 16\n# OS Type: linux\nshared_buffers = 1GB\n" >"$repo/docker/pg/postgresql.conf"
+out=$(cd "$repo/docker/pg" && rlint postgresql.conf)
+check "a build's dockerfile: Dockerfile-pg (FROM postgres:14-alpine) over a pgtune header's 16: checked as 14, saying where" \
+  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("../Dockerfile-pg \\(line 1\\) runs it in the image postgres:14-alpine")] | join(","))"' <<<"$out")" = "14 true"
+mv "$repo/docker/Dockerfile-pg" "$repo/docker/Dockerfile"
+sed -i '/dockerfile:/d' "$repo/docker-compose.yml"
+check "  ... a build with no dockerfile: key reads its context's Dockerfile" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 14
+rm "$repo/docker/Dockerfile"
+check "  close miss: with no Dockerfile to read, the pgtune header's 16 stands" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
+
 # lc_collate and lc_ctype were read-only (internal) until 16 removed them: every major refuses the
 # line (t-verdict's bad-lc-*.conf cases on the real 13-18), so no assumed major softens the error
 # and removing it is safe (review 2026-12v, h23b 25)
