@@ -91,8 +91,10 @@ static void add_settings(Finding *f, const Rule *rule, const Snapshot *snap, con
         const char *file = setting->source != SRC_DEFAULT ? setting->file : NULL;
         finding_add_setting(f, setting->name, setting->value ? setting->value : "", file,
                             file ? setting->line : 0);
-        if (!file)
+        if (!file) {
+            f->settings[f->n_settings - 1].default_by = finding_strdup(f, setting->default_by);
             continue;
+        }
         /* the anchor comes first, wherever the message names it */
         long at =
             anchor && !strcasecmp(anchor, setting->name) ? 0 : word_at(f->message, setting->name);

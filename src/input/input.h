@@ -115,6 +115,11 @@ typedef struct InputDoc {
     InputHbaLine *ident;
     size_t n_ident;
     const char *const *ident_operator_lines;
+    /* what the operator writes for parameters the manifest leaves out, over PostgreSQL's own
+     * defaults: name, value pairs, NULL-terminated (static); NULL when none are modelled.
+     * `operator_name` names it in messages ("CloudNativePG"). */
+    const char *const *operator_defaults;
+    const char *operator_name;
     /* the libraries the operator adds to shared_preload_libraries itself, comma-separated (its
      * image ships them, so they are not "to install"); NULL when none */
     char *image_libraries;

@@ -955,12 +955,30 @@ static void cnpg_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root, const
         builder_add_entry(b, "shared_preload_libraries", buf, line, column, true);
 }
 
+/* pkg/postgres/configuration.go, CnpgConfigurationSettings.GlobalDefaultSettings: what the
+ * operator writes when the Cluster leaves a parameter out. Only those that size the server
+ * (its worker pool, its slots, the WAL it keeps) are modelled; its logging goes to the
+ * instance manager, which the rules on log files do not describe. */
+static const char *const cnpg_defaults[] = {
+    "max_parallel_workers",
+    "32",
+    "max_worker_processes",
+    "32",
+    "max_replication_slots",
+    "32",
+    "wal_keep_size",
+    "512MB",
+    NULL,
+};
+
 /* A Cluster, or the chart values that become one: `prefix` is "spec" or "cluster". */
 static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *prefix)
 {
     b->doc->hba_operator_lines = cnpg_hba_fixed;
     b->doc->hba_operator_name = "CloudNativePG's fixed pg_hba rules";
     b->doc->ident_operator_lines = cnpg_ident_fixed;
+    b->doc->operator_defaults = cnpg_defaults;
+    b->doc->operator_name = "CloudNativePG";
     char params[64], hba[64], preload[64], ident[64];
     snprintf(params, sizeof(params), "%s.postgresql.parameters", prefix);
     snprintf(hba, sizeof(hba), "%s.postgresql.pg_hba", prefix);

@@ -153,6 +153,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
         conf_set_choose_branches(&input->set, opts->host_storage[0] ? opts->host_storage : NULL,
                                  opts->instance_memory > 0 ? opts->instance_memory : -1);
     snapshot_from_conf(&input->snap, &input->set, cat);
+    if (doc)
+        snapshot_apply_operator_defaults(&input->snap, doc->operator_defaults, doc->operator_name);
     input->fragment = !input->set.data_dir && input->format == INPUT_CONF &&
                       lint_is_fragment(input->path, opts->fragment);
     input->snap.fragment = input->fragment;

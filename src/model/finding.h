@@ -24,6 +24,8 @@ typedef struct FindingSetting {
     char *value; /* as written; redaction is the renderer's job */
     char *file;  /* NULL for a default value */
     int line;
+    /* a default an operator writes ("CloudNativePG"), not PostgreSQL's own; NULL otherwise */
+    char *default_by;
 } FindingSetting;
 
 /* One concrete change a finding proposes: `name = value` in postgresql.conf. */

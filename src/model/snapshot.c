@@ -191,6 +191,18 @@ void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat)
         qsort(snap->settings, snap->n_settings, sizeof(SnapSetting), setting_cmp);
 }
 
+void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, const char *by)
+{
+    for (; pairs && pairs[0] && pairs[1]; pairs += 2) {
+        SnapSetting *setting = find_setting(snap, pairs[0]);
+        if (!setting || !setting->param || setting->source != SRC_DEFAULT || setting->unusable)
+            continue;
+        setting->value = pairs[1];
+        setting->default_by = by;
+        setting_parse(setting, snap->pg_major);
+    }
+}
+
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name)
 {
     return find_setting(snap, name);

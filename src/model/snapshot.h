@@ -40,6 +40,9 @@ typedef struct SnapSetting {
     /* live: pg_settings.source is database, user or database user: the value is the auditing
      * session's own ALTER ROLE/DATABASE ... SET (one of Snapshot.overrides), not the server's */
     bool from_role_db;
+    /* SRC_DEFAULT: the operator that writes this value when the manifest leaves the parameter
+     * out ("CloudNativePG"), over PostgreSQL's own default; NULL for the catalog's */
+    const char *default_by;
 } SnapSetting;
 
 /* Facts about the machine the server runs on. A rule needing an unknown fact is skipped. */
@@ -112,6 +115,9 @@ void host_facts_init_unknown(HostFacts *host);
 /* Builds the effective settings of `set` for `cat`: the applied entry of each parameter (after
  * alias resolution), else the catalog default. Entries with errors do not apply. */
 void snapshot_from_conf(Snapshot *snap, const ConfSet *set, const Catalog *cat);
+/* `by`'s value for each of `pairs` (name, value, ..., NULL) that no line set: the default the
+ * server runs with under that operator. Static strings. */
+void snapshot_apply_operator_defaults(Snapshot *snap, const char *const *pairs, const char *by);
 
 /* NULL when the parameter is unknown to the target version and not set. Borrowed. */
 const SnapSetting *snapshot_get(const Snapshot *snap, const char *name);

@@ -746,7 +746,9 @@ static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf
                 md_code(out, s->name, true);
                 continue;
             }
-            char *shown = s->file ? NULL : report_default_pretty(report_param(in, f, s->name));
+            char *shown = s->file || s->default_by
+                              ? NULL
+                              : report_default_pretty(report_param(in, f, s->name));
             char *clean = report_redact_value(in, s->name, shown ? shown : s->value);
             if (*clean)
                 md_code(out, clean, true);
@@ -754,7 +756,9 @@ static void put_summary_settings(const ReportInput *in, const Finding *f, StrBuf
                 sb_put(out, "*empty*");
             free(clean);
             free(shown);
-            if (!s->file)
+            if (!s->file && s->default_by)
+                sb_printf(out, " (%s's default)", s->default_by);
+            else if (!s->file)
                 sb_put(out, " (default)");
         }
         sb_put(out, f->n_settings ? " | " : "— | ");

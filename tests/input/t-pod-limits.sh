@@ -37,4 +37,20 @@ check "no resources: no host facts, no finding" test "$(pk0062 "$j")/$(jq -r '.i
 
 host=$(jq -r '.inputs[0].host' <<<"$(lint_json tests/input/fixtures/args/statefulset.yaml)")
 check "a container's own resources (StatefulSet args): ram=4096MB cores=2" grep -q "ram=4096MB cores=2 " <<<"$host"
+# what CloudNativePG writes for a parameter the Cluster leaves out (max_parallel_workers 32,
+# max_worker_processes 32) is what the server runs with: the worst case counts its parallel
+# workers, and the Markdown report names the operator's default (review 2026-12zd, h31d 48:
+# "8 parallel workers (default)" where CloudNativePG sets 32)
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: w\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:16.6\n  postgresql:\n    parameters:\n      max_connections: "200"\n      work_mem: "4MB"\n%s  resources:\n    limits:\n      memory: 1Gi\n      cpu: "1"\n' '' >"$tmp/cnpg-defaults.yaml"
+msg=$(lint_json "$tmp/cnpg-defaults.yaml" | jq -r '.findings[] | select(.rule == "PK2002") | .message')
+check "a Cluster without max_parallel_workers: the worst case counts CloudNativePG's 32 workers" \
+  grep -q "for each of 200 connections + 32 parallel workers" <<<"$msg"
+check "  ... and the Markdown report says whose default 32 is" \
+  grep -q "\`32\` (CloudNativePG's default)" <<<"$("$PGKNOB" lint --format md "$tmp/cnpg-defaults.yaml" 2>/dev/null)"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: w\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:16.6\n  postgresql:\n    parameters:\n      max_connections: "200"\n      work_mem: "4MB"\n      max_parallel_workers: "4"\n  resources:\n    limits:\n      memory: 1Gi\n      cpu: "1"\n' >"$tmp/cnpg-set.yaml"
+check "  close miss: a Cluster that sets max_parallel_workers 4 is counted with its 4" \
+  grep -q "for each of 200 connections + 4 parallel workers" <<<"$(lint_json "$tmp/cnpg-set.yaml" | jq -r '.findings[] | select(.rule == "PK2002") | .message')"
+printf 'max_connections = 200\nwork_mem = 4MB\n' >"$tmp/plain.conf"
+check "  close miss: a postgresql.conf has PostgreSQL's 8" \
+  grep -q "for each of 200 connections + 8 parallel workers" <<<"$(lint_json --host ram=1GB "$tmp/plain.conf" | jq -r '.findings[] | select(.rule == "PK2002" or .rule == "PK2001") | .message')"
 done_testing
