@@ -67,6 +67,7 @@ typedef enum InputNoteKind {
     NOTE_PATRONI_ADDRESS,    /* a connect_address no other member can reach */
     NOTE_PATRONI_RESTAPI,    /* a REST API others reach whose unsafe endpoints ask nothing */
     NOTE_GUESSABLE_PASSWORD, /* a credential whose password is its user name or a known default */
+    NOTE_NO_BACKUP,          /* an operator's cluster with neither backups nor a WAL archive */
 } InputNoteKind;
 
 typedef struct InputNote {

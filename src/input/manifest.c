@@ -994,10 +994,54 @@ static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const 
     read_auth_lines(b, y, root, ident, true);
 }
 
+/* Is one of spec.plugins a WAL archiver (`isWALArchiver: true`, or the Barman Cloud plugin,
+ * which archives when named so)? */
+static bool cnpg_archiving_plugin(const Yaml *y, yaml_node_t *plugins)
+{
+    if (!plugins || plugins->type != YAML_SEQUENCE_NODE)
+        return false;
+    for (yaml_node_item_t *item = plugins->data.sequence.items.start;
+         item < plugins->data.sequence.items.top; item++) {
+        yaml_node_t *plugin = node_at(y, *item);
+        yaml_node_t *archiver = map_get(y, plugin, "isWALArchiver");
+        if (scalar_is(archiver, "true") || prefix_is(map_get(y, plugin, "name"), "barman-cloud"))
+            return true;
+    }
+    return false;
+}
+
+/* A Cluster with no spec.backup (a Barman object store or volume snapshots) and no archiving
+ * plugin has no base backup and no WAL archive to restore from; a replica cluster is its
+ * source's (review 2026-12zd, h31d 45, 48, 50). */
+static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *spec = map_get(y, root, "spec");
+    if (!spec || spec->type != YAML_MAPPING_NODE || map_get(y, spec, "backup") ||
+        cnpg_archiving_plugin(y, map_get(y, spec, "plugins")) ||
+        scalar_is(path_get(y, spec, "replica.enabled"), "true"))
+        return;
+    int line, column;
+    mark_of(spec, &line, &column);
+    yaml_node_t *instances = map_get(y, spec, "instances");
+    bool one = !instances || scalar_is(instances, "1");
+    InputNote *note = builder_add_note(
+        b, NOTE_NO_BACKUP, NULL, NULL, line, column,
+        "https://cloudnative-pg.io/documentation/current/backup/",
+        "the Cluster keeps no backup: it has no spec.backup (a Barman object store or volume"
+        " snapshots) and no WAL-archiving plugin in spec.plugins, so there is no base backup and"
+        " no WAL archive to restore from, nor to recover to a point in time%s",
+        one ? "; with one instance, losing its volume loses the database"
+            : "; its replicas copy a DROP or a corruption as soon as the primary has it");
+    note->hint = xstrdup("Configure backups (the Barman Cloud plugin with isWALArchiver: true, or"
+                         " spec.backup.barmanObjectStore) and a ScheduledBackup. A throwaway"
+                         " cluster needs none: --purpose test makes this a notice.");
+}
+
 static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     read_cnpg_at(b, y, root, "spec");
     manifest_version(b, y, root, "spec.imageName", 'i');
+    cnpg_backup(b, y, root);
 }
 
 /* The cloudnative-pg `cluster` chart renders cluster.postgresql into the Cluster's

@@ -26,6 +26,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_PATRONI_ADDRESS: return "PK0085";
     case NOTE_PATRONI_RESTAPI: return "PK0086";
     case NOTE_GUESSABLE_PASSWORD: return "PK0087";
+    case NOTE_NO_BACKUP: return "PK0099";
     }
     return "PK0070";
 }

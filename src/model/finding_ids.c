@@ -284,6 +284,10 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0099", "manifest.no-backup", "an operator's cluster with no backup", SEV_WARNING,
+     "A CloudNativePG Cluster with no spec.backup and no WAL-archiving plugin: there is no base"
+     " backup and no WAL archive to restore it from, nor to recover to a point in time.",
+     "lint/input_notes.c"},
     {"PK0098", "intent.container-syslog", "a container's log sent to syslog alone", SEV_WARNING,
      "log_destination is syslog and nothing else, in a file a container runs: a container image"
      " runs no syslog daemon to read /dev/log, so every line after start-up is lost.",

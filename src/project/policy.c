@@ -154,6 +154,9 @@ static const struct {
      "a test or benchmark cluster does not live long enough for bloat or transaction-id "
      "wraparound to build up.",
      0, true},
+    {"PK0099", false,
+     "a test or benchmark cluster is recreated rather than restored, so it needs no backup.", 0,
+     true},
     {"PK4002", false,
      "track_counts = off blinds autovacuum and the statistics views, which a test or"
      " benchmark cluster recreated for each run does without.",

@@ -27,7 +27,7 @@ plant error-line engine/engine.c 'const char *const pk_planted = "pgknob: error:
 plant finding-id audit/drift.c 'void pk_planted(FindingList *out) { findings_add(out, "PK0912", "audit.x", SEV_NOTICE, "audit"); }'
 plant finding-alloc lint/cluster.c 'void pk_planted(Finding *f) { f->hint = xasprintf("%d", 1); }'
 plant destructors model/finding.h 'void pk_planted_free(FindingList *list);'
-plant finding-id lint/cluster.c 'void pk_planted(FindingList *out) { finding_raise(out, "PK0099", NULL); }'
+plant finding-id lint/cluster.c 'void pk_planted(FindingList *out) { finding_raise(out, "PK0989", NULL); }'
 rm -rf "$tmp/src"; cp -r src "$tmp/src"
 printf '%s\n' 'static const char *const pk_fine[] = {"a", NULL};' 'static volatile sig_atomic_t pk_flag;' \
   '/* a comment may name getopt_long and PQexec( */' \

@@ -588,4 +588,19 @@ for c in "20 8 7" "30 10 10" "22 8 7" "10 8 7" "30 10 2" "20 1 10" "45 15 15" "-
 done
 check "PK0084 at the ttl line when the rule is broken" jq -e '.[0].line == 5' <<<"$(patroni_timing 20 8 7)"
 check "PK0084 close miss: a template's placeholder is no number" test "$(patroni_timing '"${TTL}"' 8 7)" = "[]"
+# a CloudNativePG Cluster with no spec.backup and no archiving plugin: PK0099, a warning whose
+# message says what one instance means; close misses for each way backups are configured, a
+# replica cluster, and a stated test purpose (review 2026-12zd, h31d 45, 48, 50)
+nobackup() { # EXTRA-SPEC-LINES [OPTIONS]: PK0099's severities and whether it names one instance
+  printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: nb\nspec:\n  instances: %s\n%s  storage:\n    size: 1Gi\n' "$1" "$2" >"$tmp/nb.yaml"
+  lint_json "${@:3}" "$tmp/nb.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | "\(.severity):\(.line):\(.message | test("with one instance"))"] | join(",")'
+}
+check "a one-instance Cluster with no backup: PK0099 warning at spec, naming the one instance" test "$(nobackup 1 '')" = "warning:6:true"
+check "  ... with 3 instances: the replicas copy a DROP, not 'one instance'" test "$(nobackup 3 '')" = "warning:6:false"
+check "  ... --purpose test: a notice" test "$(nobackup 1 '' --purpose test)" = "notice:6:true"
+check "  close miss: spec.backup.barmanObjectStore" test -z "$(nobackup 1 $'  backup:\n    barmanObjectStore:\n      destinationPath: s3://b/\n')"
+check "  close miss: volume snapshots" test -z "$(nobackup 1 $'  backup:\n    volumeSnapshot:\n      className: csi\n')"
+check "  close miss: the Barman Cloud plugin as WAL archiver" test -z "$(nobackup 1 $'  plugins:\n    - name: barman-cloud.cloudnative-pg.io\n      isWALArchiver: true\n')"
+check "  close miss: a replica cluster" test -z "$(nobackup 1 $'  replica:\n    enabled: true\n    source: origin\n')"
+check "  ... a plugin that archives nothing is no backup" test "$(nobackup 1 $'  plugins:\n    - name: other.example.com\n')" = "warning:6:true"
 done_testing

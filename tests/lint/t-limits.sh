@@ -32,6 +32,9 @@ metadata:
   name: pg
 spec:
   instances: 1
+  backup:
+    volumeSnapshot:
+      className: csi
   postgresql:
     parameters:'
 
