@@ -12,7 +12,9 @@
  * alone is text ('<%t-%i> ' is a log_line_prefix of escapes, not ERB). */
 bool conf_engine_tag(const char *text)
 {
-    static const char *const tags[][2] = {{"{{", "}}"}, {"{%", "%}"}, {"{#", "#}"}, {"<%", "%>"}};
+    /* Jinja's three, ERB's, and Terraform's templatefile directive (`%{ if x ~}`) */
+    static const char *const tags[][2] = {
+        {"{{", "}}"}, {"{%", "%}"}, {"{#", "#}"}, {"<%", "%>"}, {"%{", "}"}};
     for (size_t idx = 0; idx < sizeof(tags) / sizeof(tags[0]); idx++) {
         const char *open = strstr(text, tags[idx][0]);
         if (open && strstr(open + 2, tags[idx][1]))
@@ -418,12 +420,12 @@ static Control control_word(const char *text, bool erb)
     return CTL_NONE;
 }
 
-/* The markers a template's statement opens with: Jinja's, Go's and ERB's (where `do |x|` opens a
- * block too). */
+/* The markers a template's statement opens with: Jinja's, Go's, ERB's (where `do |x|` opens a
+ * block too) and Terraform's templatefile directives (`%{ if x ~}`). */
 static const struct {
     const char *open;
     bool erb;
-} STATEMENT_MARKS[] = {{"{%", false}, {"{{", false}, {"<%", true}};
+} STATEMENT_MARKS[] = {{"{%", false}, {"{{", false}, {"<%", true}, {"%{", false}};
 #define N_STATEMENT_MARKS (sizeof(STATEMENT_MARKS) / sizeof(STATEMENT_MARKS[0]))
 
 int conf_template_depth_step(const char *line)

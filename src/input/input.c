@@ -248,11 +248,13 @@ InputDoc *input_result_add(InputResult *res)
 /* ---- recognising ---------------------------------------------------------------------------- */
 
 /* A template's own syntax at the start of a line: a Jinja expression, statement or comment
- * ({{ }}, {% %}, {# #}) or ERB (<% %>). Such a line is neither JSON nor YAML: a file that starts
- * with `{{ ansible_managed }}` is a configuration template, and PK0003 says so. */
+ * ({{ }}, {% %}, {# #}), ERB (<% %>) or a Terraform templatefile directive (%{ }). Such a line is
+ * neither JSON nor YAML: a file that starts with `{{ ansible_managed }}` is a configuration
+ * template, and PK0003 says so. */
 static bool template_line(const char *p, const char *end)
 {
-    return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%'));
+    return end - p >= 2 && ((p[0] == '{' && strchr("{%#", p[1])) || (p[0] == '<' && p[1] == '%') ||
+                            (p[0] == '%' && p[1] == '{'));
 }
 
 /* Some line of the input, its indentation skipped, satisfies `test` (given the line's rest). */
@@ -371,10 +373,12 @@ static char *blank_template_tags(const char *data, size_t len)
             close = copy[idx + 1] == '{' ? "}}" : copy[idx + 1] == '%' ? "%}" : "#}";
         else if (copy[idx] == '<' && copy[idx + 1] == '%')
             close = "%>";
+        else if (copy[idx] == '%' && copy[idx + 1] == '{')
+            close = "}"; /* Terraform's templatefile directive: `%{ for e in list ~}` */
         if (!close)
             continue;
         char *stop = strstr(copy + idx + 2, close);
-        size_t end = stop ? (size_t)(stop - copy) + 2 : len;
+        size_t end = stop ? (size_t)(stop - copy) + strlen(close) : len;
         for (size_t at = idx; at < end; at++)
             if (copy[at] != '\n')
                 copy[at] = ' ';

@@ -16,6 +16,7 @@
 #include "common/majors.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "lint/validate.intern.h"
 
 typedef enum Loaded { LOADED_UNKNOWN, LOADED_NO, LOADED_YES } Loaded;
@@ -747,6 +748,9 @@ void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList
         const ConfEntry *entry = &set->entries[idx];
         if (entry->error || !entry->name || !strchr(entry->name, '.') ||
             catalog_find(snap->catalog, entry->name))
+            continue;
+        /* a name the template prints (`${param.key}`) is no module's: PK0003 counts its line */
+        if (conf_has_placeholder(entry->name, false))
             continue;
         const ContribParamInfo *info = NULL;
         const CatalogParam *param = catalog_contrib_find(cc, entry->name, &info);

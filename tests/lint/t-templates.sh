@@ -472,4 +472,17 @@ printf '%s\r---\nkind: ConfigMap\ndata:\n  postgresql.conf: |\n    max_connectio
 timeout 20 "$PGKNOB" lint --no-rules --fail-on never "$work/cut.yaml" >/dev/null 2>&1; rc=$?
 check "a setting on a blanked line of tags: lint ends with a verdict (exit $rc, not 124)" test "$rc" -le 2
 
+# Terraform's templatefile directives (`%{ if x ~}`, `%{ for k, v in m ~}`) are a template's
+# statements: one PK0003, no syntax error per line, and a Patroni YAML template of them is read
+# (held-out set 32, b07: "could not find expected directive name", exit 2)
+printf "shared_buffers = 1GB\n%%{ if enable_ssl ~}\nssl = on\n%%{ endif ~}\n%%{ for k, v in extra ~}\n\${k} = '\${v}'\n%%{ endfor ~}\nlog_line_prefix = '%%m [%%p] %%q%%u@%%d '\n" >"$work/tf.conf"
+check "a postgresql.conf of %{ } directives: one PK0003 naming lines 2, 4-7, no PK0001" \
+  test "$(lint_json "$work/tf.conf" | jq -r '[.findings[] | select(.rule == "PK0001" or .rule == "PK0003") | "\(.rule):\(.message | test("lines 2, 4, 5, 6, 7"))"] | join(",")')" = "PK0003:true"
+printf 'scope: ${patroni.scope}\nname: ${patroni.name}\nbootstrap:\n  dcs:\n%%{ if patroni.sync ~}\n    synchronous_mode: true\n%%{ endif ~}\n    postgresql:\n      parameters:\n        max_connections: 200\n%%{ for param in postgres.params ~}\n        ${param.key}: "${param.value}"\n%%{ endfor ~}\npostgresql:\n  listen: 0.0.0.0:5432\n  bin_dir: /usr/lib/postgresql/16/bin\n' >"$work/patroni.yml.tpl"
+expect_exit 0 "a Patroni template of %{ } directives is read, not refused as YAML" -- \
+  "$PGKNOB" lint --no-rules --fail-on never "$work/patroni.yml.tpl"
+out=$(lint_json "$work/patroni.yml.tpl")
+check "  ... as Patroni, checked as 16, and its \${param.key} name is no module's (no PK0014)" \
+  test "$(jq -r '"\(.inputs[0].kind) \(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0014")] | length)"' <<<"$out")" = "patroni 16 0"
+
 done_testing
