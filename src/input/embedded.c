@@ -247,8 +247,41 @@ static InputDoc *begin(InputResult *out, DocBuilder *b, const char *file, const 
     return d;
 }
 
+/* Is `text` shaped as postgresql.conf: each line a comment, blank, or `name = value` (or
+ * `name value`), at least one with `=`, and none a block or statement of another program's
+ * (`server {`, `listen 80;`)? */
+static bool conf_shaped(const char *text, size_t len)
+{
+    bool equals = false;
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        while (p < stop && isspace((unsigned char)*p))
+            p++;
+        const char *last = stop;
+        while (last > p && isspace((unsigned char)last[-1]))
+            last--;
+        if (p < last && *p != '#') {
+            if (!isalpha((unsigned char)*p) && *p != '_')
+                return false;
+            const char *q = p;
+            while (q < last && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
+                q++;
+            while (q < last && (*q == ' ' || *q == '\t'))
+                q++;
+            equals = equals || (q < last && *q == '=');
+            if (q == last || memchr(p, '{', (size_t)(last - p)) || last[-1] == ';' ||
+                last[-1] == '}')
+                return false;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    return equals;
+}
+
 /* A ConfigMap: keys named pg_hba.conf are pg_hba text; postgresql.conf and the *.conf keys that
- * name postgres or start with pg are configuration text. */
+ * name postgres or start with pg are configuration text, and so is any *.conf key shaped as
+ * postgresql.conf in a ConfigMap whose own name says PostgreSQL. */
 static size_t read_configmap(const char *file, const char *data, size_t len, yaml_document_t *doc,
                              yaml_node_t *root, InputResult *out)
 {
@@ -257,6 +290,7 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
         return 0;
     char *name =
         scalar_text(input_yaml_member(doc, input_yaml_member(doc, root, "metadata"), "name"));
+    bool postgres_named = name && (strcasestr(name, "postgres") || !strncasecmp(name, "pg", 2));
     DocBuilder b;
     InputDoc *d = NULL;
     for (yaml_node_pair_t *pair = map->data.mapping.pairs.start; pair < map->data.mapping.pairs.top;
@@ -272,8 +306,14 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
         /* postgresql.conf, custom-postgresql.conf, pg-tuning.conf; not nginx.conf. And
          * postgresql.conf.sample, mounted where initdb takes every new cluster's
          * postgresql.conf from (review 2026-12r, h19d 47) */
+        /* in a ConfigMap its own name says is PostgreSQL's (postgresql-configs, pg-conf), a
+         * *.conf key of postgresql.conf's shape is: 01_miq_overrides.conf (held-out set 32, 46);
+         * nginx.conf beside it is not */
         bool conf = !hba && strcmp(k, "pg_ident.conf") &&
-                    ((has_suffix(k, ".conf") && (strstr(k, "postgres") || !strncmp(k, "pg", 2))) ||
+                    ((has_suffix(k, ".conf") &&
+                      (strstr(k, "postgres") || !strncmp(k, "pg", 2) ||
+                       (postgres_named && conf_shaped((const char *)value->data.scalar.value,
+                                                      value->data.scalar.length)))) ||
                      !strcmp(k, "postgresql.conf.sample"));
         if ((hba || conf) && !d)
             d = begin(out, &b, file, data, len, xasprintf("ConfigMap %s", name ? name : "?"));
@@ -413,6 +453,23 @@ size_t embedded_load_yaml_doc(const char *file, const char *data, size_t len, ya
         return 0;
     char *kind = scalar_text(input_yaml_member(doc, root, "kind"));
     size_t n = 0;
+    /* the ConfigMaps an OpenShift Template (objects) or a Kubernetes List (items) holds, as
+     * `oc process` and kubectl apply them (held-out set 32, 46) */
+    yaml_node_t *list = !kind                       ? NULL
+                        : !strcmp(kind, "Template") ? input_yaml_member(doc, root, "objects")
+                        : !strcmp(kind, "List")     ? input_yaml_member(doc, root, "items")
+                                                    : NULL;
+    if (list && list->type == YAML_SEQUENCE_NODE)
+        for (yaml_node_item_t *item = list->data.sequence.items.start;
+             item < list->data.sequence.items.top; item++) {
+            yaml_node_t *member = yaml_document_get_node(doc, *item);
+            char *member_kind = member && member->type == YAML_MAPPING_NODE
+                                    ? scalar_text(input_yaml_member(doc, member, "kind"))
+                                    : NULL;
+            if (member_kind && !strcmp(member_kind, "ConfigMap"))
+                n += read_configmap(file, data, len, doc, member, out);
+            free(member_kind);
+        }
     if (kind && !strcmp(kind, "ConfigMap"))
         n = read_configmap(file, data, len, doc, root, out);
     else if (!kind && !input_yaml_member(doc, root, "apiVersion"))

@@ -149,4 +149,18 @@ expect_exit 2 "--input-format embedded on a Cluster: no such document, exit 2" -
   "$PGKNOB" lint --input-format embedded tests/input/fixtures/cnpg-cluster.yaml
 j=$(lint json --input-format embedded $fx/configmap.yaml)
 check "--input-format embedded reads the ConfigMap" test "$(jq '.inputs | length' <<<"$j")" = 1
+# an OpenShift Template's objects (and a List's items) are read as `oc process` and kubectl apply
+# them; in a ConfigMap whose name says PostgreSQL, every *.conf key is configuration text
+# (held-out set 32, 46: 01_miq_overrides.conf in postgresql-configs, refused before)
+printf 'apiVersion: v1\nkind: Template\nmetadata:\n  name: "${APP}-postgresql"\nobjects:\n- apiVersion: v1\n  kind: ConfigMap\n  metadata:\n    name: postgresql-configs\n  data:\n    01_overrides.conf: |\n      max_connections = 1000\n      shared_buffers = 1GB\n    nginx.conf: |\n      server { listen 80; }\n- apiVersion: v1\n  kind: Service\n  metadata:\n    name: pg\n' >"$tmp/template.yaml"
+j=$(lint json "$tmp/template.yaml")
+check "a Template's ConfigMap postgresql-configs: 01_overrides.conf read, max_connections at line 12" \
+  test "$(jq -r '"\(.inputs | length) \([.inputs[0].settings[]? | select(.name == "max_connections") | .line] | join(","))"' <<<"$j")" = "1 12"
+sed -e 's/kind: Template/kind: List/' -e 's/^objects:/items:/' "$tmp/template.yaml" >"$tmp/list.yaml"
+check "  ... and a List's items" test "$(lint json "$tmp/list.yaml" | jq '.inputs | length')" = 1
+check "  close miss: nginx.conf beside it, not shaped as postgresql.conf, is not read (no PK0001)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0001")] | length' <<<"$j")" = 0
+sed -e 's/name: postgresql-configs/name: app-configs/' "$tmp/template.yaml" >"$tmp/other.yaml"
+expect_exit 2 "  close miss: the same key in a ConfigMap named for something else is not read" -- \
+  "$PGKNOB" lint --no-rules "$tmp/other.yaml"
 done_testing
