@@ -270,6 +270,16 @@ check "PK2020 at 10000 connections: 4MB is the floor, and max_connections must c
   out=$("$0" lint --fail-on never --format json "$1/few.conf" | jq -r "[.findings[] | select(.rule == \"PK2020\") | .suggestion] | join(\"\")")
   grep -q "^work_mem = 40MB (all sessions. sorts within 4GB" <<<"$out" || { echo "few: $out"; exit 1; }' "$PGKNOB" "$tmp"
 
+# PK2020 against the machine effective_cache_size only implies: lowering the work_mem the file
+# sets is unsafe (fewer connections may be the cure), safe where --host gives the RAM and 100GB
+# for any machine (held-out set 32, h32a 13: 500 x 16MB cut to 4MB by default)
+pk2020_fix() { printf '%b' "$1" >"$tmp/wm.conf"; "$PGKNOB" lint --fail-on never --format json "${@:2}" "$tmp/wm.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2020") | .fix[0].safety] | join(",")'; }
+check "PK2020 beside effective_cache_size 1GB, no --host: the work_mem cut is unsafe" \
+  test "$(pk2020_fix 'max_connections = 500\nwork_mem = 16MB\neffective_cache_size = 1GB\n')" = unsafe
+mkdir -p "$tmp/wmfrag" && printf 'max_connections = 500\nwork_mem = 16MB\n' >"$tmp/wmfrag/postgresql.auto.conf"
+check "  close miss: the same sorts with --host ram=4GB (a fragment, so PK2020 judges them): safe" \
+  test "$("$PGKNOB" lint --host ram=4GB --fail-on never --format json "$tmp/wmfrag/postgresql.auto.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2020") | .fix[0].safety] | join(",")')" = safe
+
 # PK2010 against the machine the file's effective_cache_size describes: a notice suggesting 16MB
 # beside a 96MB cache (review 2026-12u, h22b 23); close miss: with no cache stated, a warning
 check "PK2010 beside a 96MB cache is a notice suggesting 16MB; with none stated, a warning" bash -c '
