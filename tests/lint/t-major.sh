@@ -706,6 +706,32 @@ rm "$repo/docker/Dockerfile"
 check "  close miss: with no Dockerfile to read, the pgtune header's 16 stands" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
 
+# a Dockerfile or compose file that puts the file into a container at all (COPY, ADD, a mount of
+# it or its directory) names its major, config_file or not: the image's tag with its ARG, a
+# Debian or PGDG path, a package installed (held-out set 32: 12 of 74 files; h32a 01, 05, 13;
+# h32b 19, 20; h32c 38)
+ship="$work/ship"; rm -rf "$ship"; mkdir -p "$ship/.git" "$ship/db"
+printf "shared_buffers = 256MB\n" >"$ship/db/postgres.conf"
+shipped() { (cd "$ship/db" && rlint postgres.conf | jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message] | join(""))"'); }
+printf 'ARG POSTGRES_VERSION=17.7\nFROM postgres:${POSTGRES_VERSION}\nCOPY postgres.conf /etc/postgresql/custom.conf\n' >"$ship/db/Dockerfile"
+check "a Dockerfile that COPYs the file into postgres:\${POSTGRES_VERSION} (ARG 17.7): 17, the image as rendered" \
+  bash -c 'grep -q "^17 .*Dockerfile (line 2) runs it in the image postgres:17.7" <<<"$0"' "$(shipped)"
+rm "$ship/db/Dockerfile"
+printf 'FROM postgres:15\nCOPY postgres.conf /etc/postgresql/postgresql.conf\n' >"$ship/db/app-db.dockerfile"
+check "  ... a Dockerfile named app-db.dockerfile: 15" bash -c 'grep -q "^15 " <<<"$0"' "$(shipped)"
+printf 'FROM postgres:15\nCOPY my-postgres.conf /etc/postgresql/postgresql.conf\n' >"$ship/db/app-db.dockerfile"
+check "  close miss: one that COPYs my-postgres.conf names nothing for postgres.conf (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+rm "$ship/db/app-db.dockerfile"
+printf 'FROM debian:bookworm-slim\nRUN apt-get update && \\\n    apt-get install -y postgresql-15 zstd\nCOPY postgres.conf $PGDATA/postgresql.conf\n' >"$ship/db/Dockerfile"
+check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql-15" <<<"$0"' "$(shipped)"
+printf 'FROM debian:bookworm-slim\n# apt-get install postgresql-13 was the old way\nCOPY postgres.conf /etc/postgresql/16/main/conf.d/local.conf\n' >"$ship/db/Dockerfile"
+check "  ... a COPY into /etc/postgresql/16/main/conf.d: 16 (the comment's 13 is no clue)" bash -c 'grep -q "^16 .*names /etc/postgresql/16/main/conf.d/local.conf" <<<"$0"' "$(shipped)"
+rm "$ship/db/Dockerfile"
+printf 'services:\n  db:\n    image: postgres:${PG_MAJOR:-16}\n    volumes:\n      - ./db:/config\n    command: postgres -c config_file=/config/postgres.conf\n' >"$ship/compose.yaml"
+check "  ... a compose service that mounts its directory, image postgres:\${PG_MAJOR:-16}: 16" bash -c 'grep -q "^16 " <<<"$0"' "$(shipped)"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
+check "  close miss: one that mounts ./dbx names nothing for db/ (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+
 # lc_collate and lc_ctype were read-only (internal) until 16 removed them: every major refuses the
 # line (t-verdict's bad-lc-*.conf cases on the real 13-18), so no assumed major softens the error
 # and removing it is safe (review 2026-12v, h23b 25)
