@@ -304,6 +304,22 @@ fi
 fires "three addresses of one /24 in listen_addresses (PK0096)" PK0096 16 "" "listen_addresses = '192.168.243.1, 192.168.243.2, 192.168.243.3'\n"
 silent "close miss: two addresses of one /24 (PK0096)" PK0096 16 "" "listen_addresses = '10.0.0.5, 10.0.0.6'\n"
 silent "close miss: three addresses of three subnets (PK0096)" PK0096 16 "" "listen_addresses = 'localhost, 10.0.1.5, 10.0.2.5, 10.0.3.5'\n"
+# a network written as pg_hba.conf writes clients resolves to no address: alone, the server stops
+# at startup (an error that refuses start); beside an address it has, it starts and warns
+# (held-out set 32, h32a 11)
+if PG_SERVER_OPTS="-c listen_addresses='10.0.0.0/24'" pg_cluster_start 16 2>"$work/cidr.err"; then
+  fail "16: a server listening only on 10.0.0.0/24 started"
+  pg_cluster_stop
+else
+  check "16: listen_addresses = '10.0.0.0/24' alone: could not translate host name, then no socket" \
+    bash -c 'grep -q "could not translate host name \"10.0.0.0/24\"" "$1" && grep -q "could not create any TCP/IP sockets" "$1"' _ "$work/cidr.err"
+fi
+printf "listen_addresses = '10.0.0.0/24'\n" >"$work/cidr.conf"
+check "  ... PK0096 an error tagged refuses start" \
+  test "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/cidr.conf" | jq -r '[.findings[] | select(.rule == "PK0096") | "\(.severity) \(.refuses_start)"] | join(",")')" = "error true"
+printf "listen_addresses = 'localhost, 10.0.0.0/24'\n" >"$work/cidr2.conf"
+check "  close miss: beside localhost, a warning" \
+  test "$("$PGKNOB" lint --pg-version 16 --format json --fail-on never "$work/cidr2.conf" | jq -r '[.findings[] | select(.rule == "PK0096") | "\(.severity) \(.refuses_start)"] | join(",")')" = "warning false"
 if PG_SERVER_OPTS="-c max_worker_processes=2 -c max_parallel_workers=1 -c max_parallel_workers_per_gather=1 -c parallel_setup_cost=0 -c parallel_tuple_cost=0 -c min_parallel_table_scan_size=0" pg_cluster_start 16; then
   plan=$(pg_psql -c "CREATE TABLE t AS SELECT g FROM generate_series(1, 100000) g" \
     -c "EXPLAIN (ANALYZE, COSTS OFF) SELECT count(*) FROM t")
