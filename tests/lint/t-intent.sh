@@ -465,6 +465,12 @@ warning|none|운영 환경 설정
 warning|none|Konfigurasi produksi
 warning|none|Üretim ortamı ayarları
 warning|none|Продакшн конфиг
+notice|test|Отключаем синхронные комиты, нельзя ставить это на боевом сервере
+notice|test|No usar en producción
+notice|test|不要在生产环境使用
+notice|test|本番環境では使用しないでください
+warning|none|Настройки для боевого сервера
+warning|none|Configuración de producción, no tocar
 EOF2
 # a test harness's cluster: fsync off and a crash that ends the run
 printf "fsync = 'off'\nrestart_after_crash = 'off'\nautovacuum = 'off'\n" >"$work/harness.conf"
