@@ -168,6 +168,13 @@ static size_t suggested_assignments(const ReportInput *in, const Finding *f, Sug
             free(value);
             break;
         }
+        /* advice in words first, and a setting only in a later clause ("drop the `|| true` …;
+         * to stop archiving on purpose, set archive_mode = off"): that setting is the
+         * alternative, not the change (review 2026-12ze, h32b 14) */
+        if (!n && text_has(text, assigned, "; ")) {
+            free(value);
+            break;
+        }
         char *name = xstrndup(assigned, len);
         if (!report_param(in, f, name)) {
             free(name);

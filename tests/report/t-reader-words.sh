@@ -198,4 +198,15 @@ printf "ident_file = '/nonexistent/pgknob/pg_ident.conf'\n" >"$work/ident.conf"
 check "  close miss: an ident_file notice is not counted as stopping the start" \
   bash -c '! grep -q "must have, without which" <<<"$0"' "$("$PGKNOB" lint --format md --fail-on never "$work/ident.conf" 2>/dev/null)"
 
+# a suggestion in words whose later clause names a setting only as the alternative ("…; to stop
+# archiving on purpose, set archive_mode = off") proposes no value: the Markdown says "see
+# below", never "Write `archive_mode = off`" (review 2026-12ze, h32b 14)
+printf "archive_mode = on\narchive_command = 'cp %%p /arch/%%f || true'\n" >"$work/masks.conf"
+md=$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$work/masks.conf" 2>/dev/null)
+check "PK3059's alternative archive_mode = off is not the change to write" \
+  bash -c 'grep -q "PK3059" <<<"$0" && ! grep -q "Write \`archive_mode = off\`" <<<"$0" && ! grep -q "| \`archive_mode = off\` |" <<<"$0"' "$md"
+printf "track_io_timing = off\n" >"$work/tiny.conf"
+check "  close miss: a suggestion that opens with its setting still proposes it" \
+  grep -q '| `track_io_timing = on` |' <<<"$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$work/tiny.conf" 2>/dev/null)"
+
 done_testing
