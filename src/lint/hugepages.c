@@ -5,6 +5,7 @@
  * hugepages-2Mi / hugepages-1Gi limit is compared with it. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "common/xalloc.h"
@@ -85,4 +86,21 @@ void lint_validate_huge_pages(const Snapshot *snap, const double limits[2], Find
                            pages);
     }
     free(page_text);
+}
+
+void lint_huge_pages_beyond_ram(const Snapshot *snap, FindingList *out, size_t begin, size_t end)
+{
+    ShmemEstimate est;
+    if (snap->host.ram_bytes <= 0 || !shmem_estimate(snap, &est) ||
+        est.total <= snap->host.ram_bytes)
+        return;
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        if (strcmp(f->rule_id, "PK0063") || f->suppressed)
+            continue;
+        f->suppressed = true;
+        f->suppress_reason = finding_strdup(
+            f, "the shared memory is beyond the machine's RAM (PK0062): no page count to reserve"
+               " out of it is advice");
+    }
 }

