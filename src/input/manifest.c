@@ -1099,6 +1099,19 @@ static bool percona_switch(const Yaml *y, yaml_node_t *root, const char *name, b
  * mandatory libraries"; controller.go: pg_stat_statements, pg_stat_monitor, pgaudit, pg_cron,
  * set_user). pg_audit is on unless set false (perconapgcluster_types.go's defaults); the others
  * only when the manifest turns them on (their defaults follow PMM's query source). */
+static void operator_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root,
+                              const char *mandatory, const char *at_path);
+
+/* PGO's pgMonitor exporter (spec.monitoring.pgmonitor.exporter): the operator appends
+ * pg_stat_statements and pgnodemx to shared_preload_libraries (internal/pgmonitor/postgres.go,
+ * PostgreSQLParameters; review 2026-12ze, h32d 47). */
+static void crunchy_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    if (path_get(y, root, "spec.monitoring.pgmonitor.exporter"))
+        operator_preloads(b, y, root, "pg_stat_statements,pgnodemx",
+                          "spec.monitoring.pgmonitor.exporter");
+}
+
 static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const struct {
@@ -1115,8 +1128,16 @@ static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         if (percona_switch(y, root, exts[idx].key, exts[idx].absent))
             used += (size_t)snprintf(mandatory + used, sizeof(mandatory) - used, "%s%s",
                                      used ? "," : "", exts[idx].library);
-    if (!used)
-        return;
+    if (used)
+        operator_preloads(b, y, root, mandatory, "spec.extensions");
+}
+
+/* The libraries an operator appends to shared_preload_libraries itself (`mandatory`, comma-
+ * separated): added to the manifest's own list, else a list of their own at `at` (else at the
+ * kind). Its images ship them. */
+static void operator_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root,
+                              const char *mandatory, const char *at_path)
+{
     b->doc->image_libraries = xstrdup(mandatory); /* its images ship what it enables */
     ConfSet *set = &b->doc->set;
     for (size_t idx = set->n_entries; idx-- > 0;) {
@@ -1128,8 +1149,8 @@ static void percona_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             return;
         }
     }
-    /* none of the user's: the operator's list, at the extensions (else at the kind) */
-    yaml_node_t *at = path_get(y, root, "spec.extensions");
+    /* none of the user's: the operator's list, at `at_path` (else at the kind) */
+    yaml_node_t *at = path_get(y, root, at_path);
     if (!at)
         at = map_get(y, root, "kind");
     int line, column;
@@ -1979,6 +2000,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_wal_keep(b);
         if (b->doc->format == INPUT_PERCONA)
             percona_preloads(b, y, root);
+        else
+            crunchy_preloads(b, y, root);
         break;
     case INPUT_PATRONI:
         if (looks_like_governor(y, root)) {

@@ -610,4 +610,10 @@ sgpg() { printf 'apiVersion: stackgres.io/v1\nkind: SGPostgresConfig\nmetadata:\
 check "an SGPostgresConfig: StackGres's own track_io_timing and preloads, no PK7001 or PK7004" test -z "$(sgpg '')"
 check "  close miss: one that sets track_io_timing off gets PK7001" test "$(sgpg "    track_io_timing: 'off'
 ")" = PK7001
+# PGO's pgMonitor exporter makes the operator preload pg_stat_statements and pgnodemx
+# (internal/pgmonitor/postgres.go; review 2026-12ze, h32d 47); close miss: no exporter
+pgo() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: PostgresCluster\nmetadata:\n  name: h\nspec:\n  postgresVersion: 16\n%s  patroni:\n    dynamicConfiguration:\n      postgresql:\n        parameters:\n          shared_buffers: 256MB\n' "$1" >"$tmp/pgo.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/pgo.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK7004" or .rule == "PK0061") | .rule] | join(",")'; }
+check "a PostgresCluster with the pgMonitor exporter: pg_stat_statements preloaded, no PK7004 nor PK0061 for pgnodemx" \
+  test -z "$(pgo $'  monitoring:\n    pgmonitor:\n      exporter:\n        image: exporter\n')"
+check "  close miss: without the exporter, PK7004" test "$(pgo '')" = PK7004
 done_testing
