@@ -3193,7 +3193,9 @@ static const Finding *debugging_setup(const FindingList *out, size_t begin, size
 static const Finding *memory_budget_at(const FindingList *out, size_t begin, size_t end,
                                        const Finding *f)
 {
-    static const char *const sums[] = {"PK2001", "PK2002", NULL};
+    /* and the shared memory beyond the RAM (PK0062), which shared_buffers is most of (review
+     * 2026-12ze, h32c 32) */
+    static const char *const sums[] = {"PK2001", "PK2002", "PK0062", NULL};
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         const Finding *sum = &out->items[idx];
         if (!word_listed(sum->rule_id, sums) || sum->severity < SEV_WARNING || !f->file)
@@ -3480,8 +3482,10 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         const Finding *sum;
         if (f->severity == SEV_WARNING && word_listed(f->rule_id, shares) &&
             (sum = memory_budget_at(out, begin, end, f))) {
-            demote(f, xasprintf("A notice: shared_buffers is a term of the worst case %s reports "
+            demote(f, xasprintf("A notice: shared_buffers is a term of the %s %s reports "
                                 "(line %d); one cause, reported once there.",
+                                strcmp(sum->rule_id, "PK0062") ? "worst case"
+                                                               : "shared memory beyond the RAM",
                                 sum->rule_id, sum->line));
             continue;
         }
