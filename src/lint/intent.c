@@ -773,10 +773,33 @@ static const char *const ENVIRONMENT_WORDS[] = {ENVIRONMENT_PHRASES, NULL};
  * for local development") states the file's purpose as a header does. Only environments
  * count there: a bare "dev" or "test" beside a value names anything, and a benchmark's words
  * ("for bulk load") describe a production server's tuning as often (review 2026-12p, h17a 03). */
+/* Is the environment phrase at `at` what a value is good for ("reason: useful for
+ * development"): a use the value serves, as debug logging serves development on any server,
+ * not where this one runs (review 2026-12ze, h32a 09, a deployment file's logging)? */
+static bool phrase_is_a_use(const char *comment, const char *at)
+{
+    static const char *const uses[] = {"useful", "helpful", "handy",     "convenient", "good",
+                                       "nice",   "great",   "practical", NULL};
+    const char *end = at;
+    while (end > comment && end[-1] == ' ')
+        end--;
+    const char *start = end;
+    while (start > comment && isalpha((unsigned char)start[-1]))
+        start--;
+    for (const char *const *use = uses; *use; use++)
+        if ((size_t)(end - start) == strlen(*use) && !strncasecmp(start, *use, strlen(*use)))
+            return true;
+    return false;
+}
+
 static void take_line_purpose(Intent *out, const char *comment, const char *file, int line)
 {
+    const char *phrase;
     if (out->purpose != INTENT_NONE || says_production(comment) ||
-        !phrase_in(comment, ENVIRONMENT_WORDS))
+        !(phrase = phrase_in(comment, ENVIRONMENT_WORDS)))
+        return;
+    const char *at = strcasestr(comment, phrase);
+    if (at && phrase_is_a_use(comment, at))
         return;
     out->purpose = INTENT_TEST;
     place_set(out, &out->purpose_at, file, line, comment);

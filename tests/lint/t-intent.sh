@@ -58,6 +58,13 @@ out=$(lint_json "$work/envline.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("as test from line 2: .# Disabled for local development.")))' >/dev/null <<<"$out" &&
   [ "$(sev PK6001 <<<"$out")" = notice ] &&
   ok "purpose: a setting's comment naming its environment states it" || fail "purpose: env line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a value's reason that names what it is good for ("useful for development") is a use, which
+# debug logging serves on any server, not the environment (review 2026-12ze, h32a 09); the
+# close miss, a comment naming the environment, is the test above
+printf '# Low-End Deployment Configuration\nshared_buffers = 128MB\nfsync = off\n\n# automatically explain slow queries\n# reason: useful for development\nauto_explain.log_min_duration = 100ms\n' >"$work/useline.conf"
+out=$(lint_json "$work/useline.conf")
+[ "$(jq '[.findings[] | select(.rule == "PK0090")] | length' <<<"$out")" = 0 ] && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "purpose: 'reason: useful for development' above a setting states no purpose" || fail "use line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 # a README of placeholder text describes a dummy repository (review 2026-12x, h25a 13)
 mkdir -p "$work/lorem/db"
 printf 'What is Lorem Ipsum?\nLorem Ipsum is simply dummy text of the printing industry.\n' >"$work/lorem/README.md"
