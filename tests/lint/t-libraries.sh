@@ -28,10 +28,19 @@ server_says() { # major setting=value
       sleep 0.1
     done
     # a postmaster still running stops on SIGINT (fast shutdown), by the pid it wrote: also one
-    # not ready within the 30 s on a loaded machine, which `wait` would otherwise wait for forever
-    if ! grep -q FATAL "$log" && [ -s "$tmp/d$1/postmaster.pid" ]; then
-      kill -INT "$(head -1 "$tmp/d$1/postmaster.pid")" 2>/dev/null
+    # not ready within the 30 s on a loaded machine, which `wait` would otherwise wait for
+    # forever; its pid file may not hold the pid yet (a run under CI's load waited 19 minutes)
+    local master=""
+    if ! grep -q FATAL "$log"; then
+      for i in $(seq 300); do
+        master=$(head -1 "$tmp/d$1/postmaster.pid" 2>/dev/null)
+        [ -n "$master" ] || ! kill -0 "$pid" 2>/dev/null && break
+        sleep 0.1
+      done
+      [ -n "$master" ] && kill -INT "$master" 2>/dev/null
     fi
+    for i in $(seq 300); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "$pid" 2>/dev/null && [ -n "$master" ] && kill -KILL "$master" 2>/dev/null
     wait "$pid" 2>/dev/null
     if grep -q 'ready to accept' "$log"; then echo '"ok=1"'; else
       grep -o 'FATAL: *could not access file "[^"]*"' "$log" | head -1; fi
