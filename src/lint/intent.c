@@ -1743,8 +1743,9 @@ static bool says_production(const char *comment)
     const char *words;
     if (purpose_words(comment, &words) != INTENT_NONE)
         blank_phrases(copy, ELSEWHERE_PRODUCTION);
-    bool prod = bare_word_in(copy, PRODUCTION_WORDS) ||
-                (bare_word_in(copy, PRODUCTION_WORDS_INTL) && !negated_production(copy));
+    bool prod =
+        (bare_word_in(copy, PRODUCTION_WORDS) || bare_word_in(copy, PRODUCTION_WORDS_INTL)) &&
+        !negated_production(copy);
     free(copy);
     return prod;
 }
@@ -1814,11 +1815,42 @@ static bool token_listed(const char *from, const char *to, const char *const *li
     return false;
 }
 
-/* A production word of another language that a negation in its clause denies ("нельзя ставить
- * это на боевом сервере", must not be set on a production server: held-out set 32, h32b 17): the
- * file is for somewhere else. The production word, or NULL. */
+/* English negates a production word through its verb: "Do not use this configuration in any
+ * production workloads" (review 2026-12ze, h32f c12), "never run it in prod"; a negation with no
+ * such verb ("not only for development but production") denies nothing. */
+static const char *const NEGATIONS_EN[] = {"not", "never", "don't", "dont", NULL};
+static const char *const NEGATED_VERBS_EN[] = {"use", "run", "deploy", "put", "ship", "copy", NULL};
+
+static bool negated_in_english(const char *clause, const char *at)
+{
+    const char *neg = NULL;
+    for (const char *p = clause; p < at && !neg; p++)
+        for (const char *const *word = NEGATIONS_EN; *word && !neg; word++)
+            if (!strncasecmp(p, *word, strlen(*word)) && word_at(clause, p, strlen(*word)))
+                neg = p;
+    for (const char *p = neg; p && p < at; p++)
+        for (const char *const *verb = NEGATED_VERBS_EN; *verb; verb++)
+            if (!strncasecmp(p, *verb, strlen(*verb)) && word_at(clause, p, strlen(*verb)))
+                return true;
+    return false;
+}
+
+/* A production word that a negation in its clause denies ("нельзя ставить это на боевом
+ * сервере", must not be set on a production server: held-out set 32, h32b 17; "Do not use this
+ * configuration in any production workloads"): the file is for somewhere else. The production
+ * word, or NULL. */
 static const char *negated_production(const char *comment)
 {
+    for (const char *const *word = PRODUCTION_WORDS; *word; word++)
+        for (const char *at = comment; (at = strcasestr(at, *word)); at++) {
+            if (!word_at(comment, at, strlen(*word)))
+                continue;
+            const char *clause = at;
+            while (clause > comment && !strchr(".;!?,:", clause[-1]))
+                clause--;
+            if (negated_in_english(clause, at))
+                return *word;
+        }
     for (const char *const *word = PRODUCTION_WORDS_INTL; *word; word++) {
         const char *at = strcasestr(comment, *word);
         if (!at)

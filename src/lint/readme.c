@@ -93,6 +93,25 @@ static bool description_heading(const char *text, size_t len)
     return false;
 }
 
+/* A heading that warns the reader ("# Warning", "## ⚠️ Disclaimer:", "### Important"): what a
+ * repository says it must not be used for stands there as often as in its description (review
+ * 2026-12ze, h32f c12: "intended for local development environments only"). */
+static bool warning_heading(const char *text, size_t len)
+{
+    static const char *const names[] = {"warning",   "disclaimer", "caution",
+                                        "important", "attention",  NULL};
+    while (len && !isalpha((unsigned char)*text)) { /* marks and emoji before the word */
+        text++;
+        len--;
+    }
+    while (len && !isalpha((unsigned char)text[len - 1]))
+        len--;
+    for (const char *const *name = names; *name; name++)
+        if (strlen(*name) == len && !strncasecmp(text, *name, len))
+            return true;
+    return false;
+}
+
 static void put_text(StrBuf *sb, const char *text, size_t len)
 {
     while (len && isspace((unsigned char)text[len - 1]))
@@ -159,6 +178,29 @@ bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out
             map_line(out, sb.len, lineno);
             put_text(&sb, line, len);
             in_paragraph = true;
+        }
+        line = end ? end + 1 : data + size;
+    }
+    /* and the first paragraph under a warning's heading, wherever it stands */
+    bool warning = false, warned = false;
+    lineno = 0;
+    for (const char *line = data; line < data + size && sb.len < README_DESCRIPTION_MAX;) {
+        const char *end = memchr(line, '\n', (size_t)(data + size - line));
+        size_t len = (size_t)((end ? end : data + size) - line);
+        lineno++;
+        size_t text_len = 0;
+        const char *title = heading(line, len, &text_len);
+        if (title) {
+            if (warned)
+                break;
+            warning = warning_heading(title, text_len);
+        } else if (warning && blank(line, len)) {
+            if (warned)
+                break;
+        } else if (warning && !markup(line, len)) {
+            map_line(out, sb.len, lineno);
+            put_text(&sb, line, len);
+            warned = true;
         }
         line = end ? end + 1 : data + size;
     }

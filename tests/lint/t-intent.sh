@@ -65,6 +65,23 @@ printf '# Low-End Deployment Configuration\nshared_buffers = 128MB\nfsync = off\
 out=$(lint_json "$work/useline.conf")
 [ "$(jq '[.findings[] | select(.rule == "PK0090")] | length' <<<"$out")" = 0 ] && [ "$(sev PK6001 <<<"$out")" = error ] &&
   ok "purpose: 'reason: useful for development' above a setting states no purpose" || fail "use line: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+# a README's warning section says what the repository is not for, wherever it stands, and
+# English negates production through its verb (review 2026-12ze, h32f c12); close misses: a
+# warning about something else, a negation with no such verb
+mkdir -p "$work/warnreadme/files"
+printf '# Archive notice\n\nNo longer updated.\n\n# Warning\n\n**Do not use this configuration in any production workloads!** Configurations are intended for local development environments _only!_\n' >"$work/warnreadme/README.md"
+printf "log_statement = 'all'\n" >"$work/warnreadme/files/postgresql.conf"
+out=$(lint_json "$work/warnreadme/files/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README.*line 7")))' >/dev/null <<<"$out" && [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "purpose: a README's Warning section (line 7) states test" || fail "warning readme: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '# Archive notice\n\nNo longer updated.\n\n# Warning\n\nDo not expose port 5432 to the internet.\n' >"$work/warnreadme/README.md"
+[ "$(lint_json "$work/warnreadme/files/postgresql.conf" | sev PK7003)" = warning ] &&
+  ok "  close miss: a Warning section about something else states none" || fail "warning readme close miss"
+printf "fsync = off   # never use this in production\n" >"$work/neveruse.conf"
+printf "fsync = off   # not only for development but for production\n" >"$work/notonly.conf"
+[ "$(lint_json "$work/neveruse.conf" | sev PK6001)" = notice ] && [ "$(lint_json "$work/notonly.conf" | sev PK6001)" = error ] &&
+  ok "purpose: 'never use this in production' states test; 'not only for development but for production' does not" ||
+  fail "english negation: $(lint_json "$work/neveruse.conf" | sev PK6001) $(lint_json "$work/notonly.conf" | sev PK6001)"
 # a README of placeholder text describes a dummy repository (review 2026-12x, h25a 13)
 mkdir -p "$work/lorem/db"
 printf 'What is Lorem Ipsum?\nLorem Ipsum is simply dummy text of the printing industry.\n' >"$work/lorem/README.md"
