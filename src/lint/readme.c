@@ -112,6 +112,14 @@ static bool warning_heading(const char *text, size_t len)
     return false;
 }
 
+/* The length of the line at `line` (to its newline or `stop`), with its newline in `*end`
+ * (NULL for the last). */
+static size_t line_span(const char *line, const char *stop, const char **end)
+{
+    *end = memchr(line, '\n', (size_t)(stop - line));
+    return (size_t)((*end ? *end : stop) - line);
+}
+
 static void put_text(StrBuf *sb, const char *text, size_t len)
 {
     while (len && isspace((unsigned char)text[len - 1]))
@@ -154,8 +162,8 @@ bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out
     bool titled = false, in_paragraph = false;
     int lineno = 0;
     for (const char *line = data; line < data + size && sb.len < README_DESCRIPTION_MAX;) {
-        const char *end = memchr(line, '\n', (size_t)(data + size - line));
-        size_t len = (size_t)((end ? end : data + size) - line);
+        const char *end;
+        size_t len = line_span(line, data + size, &end);
         lineno++;
         size_t text_len = 0;
         const char *title = heading(line, len, &text_len);
@@ -184,25 +192,20 @@ bool readme_describe_text(const char *bytes, size_t size, ReadmeDescription *out
     /* and the first paragraph under a warning's heading, wherever it stands */
     bool warning = false, warned = false;
     lineno = 0;
-    for (const char *line = data; line < data + size && sb.len < README_DESCRIPTION_MAX;) {
-        const char *end = memchr(line, '\n', (size_t)(data + size - line));
-        size_t len = (size_t)((end ? end : data + size) - line);
-        lineno++;
-        size_t text_len = 0;
-        const char *title = heading(line, len, &text_len);
-        if (title) {
-            if (warned)
-                break;
-            warning = warning_heading(title, text_len);
-        } else if (warning && blank(line, len)) {
-            if (warned)
-                break;
-        } else if (warning && !markup(line, len)) {
-            map_line(out, sb.len, lineno);
+    const char *end = NULL;
+    for (const char *line = data; line < data + size && sb.len < README_DESCRIPTION_MAX;
+         line = end ? end + 1 : data + size, lineno++) {
+        size_t len = line_span(line, data + size, &end), title_len = 0;
+        const char *title = heading(line, len, &title_len);
+        if (warned && (title || blank(line, len)))
+            break; /* its paragraph ended */
+        if (title)
+            warning = warning_heading(title, title_len);
+        else if (warning && !blank(line, len) && !markup(line, len)) {
+            map_line(out, sb.len, lineno + 1);
             put_text(&sb, line, len);
             warned = true;
         }
-        line = end ? end + 1 : data + size;
     }
     free(data);
     if (!sb.len) {
