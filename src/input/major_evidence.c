@@ -419,6 +419,17 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
         if (major_in_text(set->files[idx], false, label, &major))
             add_clue(out, label, major, set->files[idx], 0,
                      xasprintf("the file's path %s names it", set->files[idx]));
+    /* the file's own name, as a header would say it (pg16-config.tpl, postgresql-15.conf): the
+     * author's word, stated (review 2026-12ze, h32d 44: a README's table of every supported
+     * major said 12) */
+    const char *base = set->n_files ? strrchr(set->files[0], '/') : NULL;
+    base = base ? base + 1 : set->n_files ? set->files[0] : NULL;
+    if (base && (!strncasecmp(base, "pg", 2) || !strncasecmp(base, "postgres", 8)) &&
+        major_in_comment(base, strlen(base), label, &major)) {
+        add_clue(out, label, major, set->files[0], 0,
+                 xasprintf("the file's name %s names it", base));
+        out->clues[out->n - 1].stated = true;
+    }
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         if (entry->error || !entry->name || !entry->value)

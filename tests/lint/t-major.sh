@@ -732,6 +732,18 @@ check "  ... a compose service that mounts its directory, image postgres:\${PG_M
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
 check "  close miss: one that mounts ./dbx names nothing for db/ (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
 
+# the file's own name states its major as a header would (pg16-config.tpl), over a README's
+# list of every supported major (review 2026-12ze, h32d 44); close miss: a name with no number
+mkdir -p "$work/named/.git" "$work/named/config"
+printf '# PG addon\n\n| version |\n|---|\n| PostgreSQL 12 |\n' >"$work/named/README.md"
+printf "shared_buffers = 1GB\n" >"$work/named/config/pg16-config.tpl"
+check "a file named pg16-config.tpl: 16, saying so" \
+  bash -c 'grep -q "^16 .*the file.s name pg16-config.tpl names it" <<<"$0"' \
+  "$(rlint "$work/named/config/pg16-config.tpl" | jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message] | join(""))"')"
+printf "shared_buffers = 1GB\n" >"$work/named/config/postgres.conf"
+check "  close miss: postgres.conf names none (the README's 12 is its word then)" \
+  bash -c '! grep -q "file.s name" <<<"$0"' "$(rlint "$work/named/config/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("")')"
+
 # lc_collate and lc_ctype were read-only (internal) until 16 removed them: every major refuses the
 # line (t-verdict's bad-lc-*.conf cases on the real 13-18), so no assumed major softens the error
 # and removing it is safe (review 2026-12v, h23b 25)
