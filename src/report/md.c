@@ -1316,7 +1316,8 @@ static void put_suppressed(const ReportInput *in, const ReportOpts *opts, StrBuf
      * line of their own) on one line together (issue 24: lists are collapsed) */
     sb_printf(out,
               "## Suppressed findings (%zu)\n\nSilenced by `# pgknob: ignore RULE-ID — reason` "
-              "comments, or by the purpose; they do not count towards the exit code.\n\n",
+              "comments, or by pgknob for the reason it gives (the purpose, a container, another "
+              "finding of this run); they do not count towards the exit code.\n\n",
               count);
     const FindingList *list = in->findings;
     bool *done = xcalloc(list->n + 1, sizeof(bool));
