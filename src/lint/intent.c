@@ -1836,7 +1836,7 @@ static bool negated_in_english(const char *clause, const char *at)
 }
 
 /* A production word that a negation in its clause denies ("нельзя ставить это на боевом
- * сервере", must not be set on a production server: held-out set 32, h32b 17; "Do not use this
+ * сервере", must not be set on a production server: review 2026-12ze, h32b 17; "Do not use this
  * configuration in any production workloads"): the file is for somewhere else. The production
  * word, or NULL. */
 static const char *negated_production(const char *comment)

