@@ -183,8 +183,27 @@ static void add_fixes(Finding *f, const Rule *rule, const Snapshot *snap, char *
 
 typedef struct DefaultsOnly {
     const Snapshot *snap;
+    const Rule *rule;
     bool all;
+    bool lowered; /* one counted as the default because it was written below it */
 } DefaultsOnly;
+
+/* A setting the rule names in milder_below_default, written below its built-in default: the
+ * change makes the case milder (a smaller term of a sum), so it earns no more than the default. */
+static bool milder_below_default(const DefaultsOnly *ctx, const SnapSetting *setting)
+{
+    bool named = false;
+    for (size_t idx = 0; idx < ctx->rule->n_milder_below_default && !named; idx++)
+        named = !strcmp(ctx->rule->milder_below_default[idx], setting->name);
+    if (!named || !setting->param || !setting->parsed_ok || !setting->param->boot_val ||
+        (setting->param->type != GUC_INTEGER && setting->param->type != GUC_REAL))
+        return false;
+    GucValue def;
+    /* a negative default is a switch (-1: use another setting), not a point on the scale */
+    return guc_parse_boot_value(setting->param, ctx->snap->pg_major, setting->param->boot_val,
+                                &def) &&
+           def.num >= 0 && setting->parsed.num >= 0 && setting->parsed.num < def.num;
+}
 
 /* A value written in a file but equal to the built-in default counts as the default. */
 static void check_default(const char *name, void *arg)
@@ -198,6 +217,10 @@ static void check_default(const char *name, void *arg)
         char *text = guc_value_to_setting(setting->param, &setting->parsed);
         same = !strcmp(text, setting->param->boot_val);
         free(text);
+    }
+    if (!same && milder_below_default(ctx, setting)) {
+        ctx->lowered = true;
+        return;
     }
     if (!same)
         ctx->all = false;
@@ -235,9 +258,10 @@ static bool toward_fix(const Snapshot *snap, const char *name, const char *fix_v
  * default (severity grows with the distance from the advice, never more for a closer value);
  * live evidence or any other value someone wrote keeps the rule's level. */
 static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv *env,
-                                char **fix_values, bool *defaults)
+                                char **fix_values, bool *defaults, bool *lowered)
 {
     *defaults = false;
+    *lowered = false;
     if (rule->severity <= SEV_NOTICE)
         return rule->severity;
     ExprValue lower;
@@ -246,13 +270,14 @@ static Severity policy_severity(const Rule *rule, const Snapshot *snap, ExprEnv 
         return SEV_NOTICE;
     if (snap->live || env->n_evidence_used)
         return rule->severity;
-    DefaultsOnly ctx = {snap, true};
+    DefaultsOnly ctx = {snap, rule, true, false};
     expr_visit_params(rule->condition, check_default, &ctx);
     for (size_t idx = 0; idx < rule->n_lets; idx++)
         if (rule->let_exprs[idx])
             expr_visit_params(rule->let_exprs[idx], check_default, &ctx);
     if (ctx.all) {
         *defaults = true;
+        *lowered = ctx.lowered;
         return SEV_NOTICE;
     }
     const RuleDetail *detail = rule_detail(rule);
@@ -268,14 +293,21 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
                          char *suggestion, char **fix_values, const StrBuf *links,
                          FindingList *findings)
 {
-    bool defaults;
-    Severity severity = policy_severity(rule, snap, env, fix_values, &defaults);
+    bool defaults, lowered;
+    Severity severity = policy_severity(rule, snap, env, fix_values, &defaults, &lowered);
     Finding *f = findings_add(findings, rule->id, rule->name, severity, rule->category);
     if (severity != rule->severity)
         f->rule_severity = rule->severity;
     /* say why a finding whose message reads like its rule's level is a notice (review
      * 2026-12zd, h31b: 162% of a container's memory "more than the RAM itself", a notice) */
-    if (defaults)
+    if (defaults && lowered)
+        f->hint = finding_printf(f,
+                                 "A notice, not a %s: every setting it reads is at PostgreSQL's "
+                                 "built-in default or was lowered below it, which makes the case "
+                                 "milder, and pgknob reports a default as tuning advice; what it "
+                                 "says still holds.",
+                                 severity_name(rule->severity));
+    else if (defaults)
         f->hint = finding_printf(f,
                                  "A notice, not a %s: every setting it reads is at PostgreSQL's "
                                  "built-in default, and pgknob reports a default as tuning "

@@ -421,6 +421,12 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
         split_list(ld, text, &rule->params, &rule->n_params);
         free(text);
     }
+    entry = pk_ini_find(sec, "milder_below_default");
+    if (ok && entry) {
+        text = pk_ini_entry_join(entry, " ");
+        split_list(ld, text, &rule->milder_below_default, &rule->n_milder_below_default);
+        free(text);
+    }
     return ok;
 }
 
@@ -521,6 +527,19 @@ static bool check_params_exist(CheckCtx *ctx)
             free(msg);
             return false;
         }
+    for (size_t idx = 0; idx < rule->n_milder_below_default; idx++) {
+        const CatalogParam *param = catalog_find(ctx->cat, rule->milder_below_default[idx]);
+        if (param && (param->type == GUC_INTEGER || param->type == GUC_REAL))
+            continue;
+        char *msg =
+            xasprintf("milder_below_default: \"%s\" is %s for PostgreSQL %d (the rule "
+                      "claims this version); name numeric parameters",
+                      rule->milder_below_default[idx],
+                      param ? "not a numeric parameter" : "an unknown parameter", ctx->cat->major);
+        load_error(ctx->ld, pk_ini_find(ctx->sec, "milder_below_default")->line, NULL, msg);
+        free(msg);
+        return false;
+    }
     return true;
 }
 
@@ -697,10 +716,26 @@ static bool find_sections(Loader *ld, PkIniDoc *doc, PkIniSection **rule_sec,
 
 static bool build_rule(Loader *ld, PkIniDoc *doc)
 {
-    static const char *const keys[] = {
-        "id",        "name",    "title",       "severity", "category",    "versions", "parameters",
-        "condition", "message", "suggestion",  "docs",     "explanation", "fix",      "risk",
-        "basis",     "unsafe",  "notice_when", "anchor",   NULL};
+    static const char *const keys[] = {"id",
+                                       "name",
+                                       "title",
+                                       "severity",
+                                       "category",
+                                       "versions",
+                                       "parameters",
+                                       "condition",
+                                       "message",
+                                       "suggestion",
+                                       "docs",
+                                       "explanation",
+                                       "fix",
+                                       "risk",
+                                       "basis",
+                                       "unsafe",
+                                       "notice_when",
+                                       "anchor",
+                                       "milder_below_default",
+                                       NULL};
     static const char *const multi[] = {"docs", "fix", NULL};
     PkIniSection *rule_sec, *let_sec;
     if (!find_sections(ld, doc, &rule_sec, &let_sec) || !check_keys(ld, rule_sec, keys, multi) ||

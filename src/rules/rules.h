@@ -87,6 +87,10 @@ typedef struct Rule {
      * worst case that still fits in RAM). NULL: none. */
     char *notice_when_text;
     Expr *notice_when;
+    /* Settings whose value below the built-in default makes the case milder (a term of a sum):
+     * written there, they count as the default for the severity policy (docs/lint.md). */
+    char **milder_below_default;
+    size_t n_milder_below_default;
     /* Read it with rule_detail: a compiled pack's is decoded when first used (`pending` until
      * then), for most rules never fire and decoding every detail at load grew a small lint's
      * arena by 70% (34 pages, each zeroed and mapped). */

@@ -29,7 +29,7 @@
 #include "common/xalloc.h"
 
 #define PACK_MAGIC "PGKNOBRULEPACK\n"
-#define PACK_FORMAT 12u
+#define PACK_FORMAT 13u
 #define PACK_MAX_BYTES (64u * 1024 * 1024)
 #define PACK_DIR_DEPTH 8
 
@@ -351,6 +351,9 @@ static void put_rule(StrBuf *sb, const Rule *rule, size_t dir_len)
     put_expr(sb, rule, rule->condition);
     put_str(sb, rule->notice_when_text);
     put_expr(sb, rule, rule->notice_when);
+    put_u64(sb, rule->n_milder_below_default);
+    for (size_t idx = 0; idx < rule->n_milder_below_default; idx++)
+        put_str(sb, rule->milder_below_default[idx]);
     put_str(sb, rule->explanation);
     put_str(sb, below(rule->explanation_file, dir_len));
     put_u64(sb, rule->explanation_stamp.size);
@@ -742,6 +745,10 @@ static void get_rule(Reader *rd, const char *dir, Rule *rule)
     rule->condition = get_expr(rd, rule, 0);
     rule->notice_when_text = get_str(rd);
     rule->notice_when = get_expr(rd, rule, 0);
+    size_t n_milder = get_count(rd);
+    rule->milder_below_default = get_array(rd, n_milder + 1, sizeof(char *));
+    for (size_t idx = 0; idx < n_milder && !rd->bad; idx++)
+        rule->milder_below_default[rule->n_milder_below_default++] = get_str(rd);
     rule->explanation = get_str(rd);
     rule->explanation_file = join_dir(rd, dir, get_str(rd));
     rule->explanation_stamp.size = get_u64(rd);

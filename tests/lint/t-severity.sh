@@ -73,6 +73,20 @@ printf 'log_min_duration_statement = 0\n' >"$work/switch.conf"
   jq -r '.findings[] | select(.rule == "PK7002") | .severity')" = warning ] &&
   ok "PK7002: 0 is not 'between' the switch default -1 and 1s: warning" ||
   fail "PK7002 on log_min_duration_statement = 0 is not a warning"
+# A term of a sum lowered below its default makes the sum smaller: with every other term at its
+# default the finding is the defaults' (milder_below_default), a notice that says so; a term
+# raised above its default keeps the rule's level.
+printf 'max_connections = 30\n' >"$work/lowered.conf"
+"$PGKNOB" lint --pg-version 16 --host ram=400MB --format json "$work/lowered.conf" >"$work/lowered.json"
+jq -e '[.findings[] | select(.rule == "PK2002")] | length == 1 and .[0].severity == "notice" and
+  (.[0].hint | test("lowered below it"))' "$work/lowered.json" >/dev/null &&
+  ok "PK2002 with only max_connections lowered (30): a notice saying why" ||
+  fail "PK2002 with only max_connections lowered is not a notice with its hint"
+printf 'max_connections = 30\nwork_mem = 5MB\n' >"$work/raised.conf"
+[ "$("$PGKNOB" lint --pg-version 16 --host ram=400MB --format json "$work/raised.conf" |
+  jq -r '.findings[] | select(.rule == "PK2002") | .severity')" = warning ] &&
+  ok "PK2002 with work_mem raised to 5MB beside it keeps its warning" ||
+  fail "PK2002 with work_mem raised is not a warning"
 # SARIF keeps the rule's own level as its default configuration
 "$PGKNOB" lint --pg-version 16 --host storage=ssd --format sarif "$work/empty.conf" >"$work/e.sarif"
 jq -e '[.runs[0].results[] | select(.ruleId == "PK5002") | .level] == ["note"]' "$work/e.sarif" >/dev/null &&

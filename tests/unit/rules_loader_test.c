@@ -209,6 +209,12 @@ static void test_expression_errors(void)
     text = with_head("condition = fsync\nmessage = m\nparameters = work_mem, nosuch\n");
     CHECK(error_is(text, 9, "parameters: unknown parameter \"nosuch\""));
     free(text);
+    text = with_head("condition = fsync\nmessage = m\nmilder_below_default = work_mem, fsync\n");
+    CHECK(error_is(text, 9, "milder_below_default: \"fsync\" is not a numeric parameter"));
+    free(text);
+    text = with_head("condition = fsync\nmessage = m\nmilder_below_default = nosuch\n");
+    CHECK(error_is(text, 9, "milder_below_default: \"nosuch\" is an unknown parameter"));
+    free(text);
 }
 
 static void test_set(void)
