@@ -80,14 +80,38 @@ static bool ships_path(const char *data, const char *rel, bool dockerfile)
     return false;
 }
 
-/* A compose file or Dockerfile in `dir` that names config_file and the file by its path from
- * `dir` (`rel`), or with `ships`, one that copies or mounts it; its path into `found`
- * (PATH_MAX). */
-static bool dir_mounts(const char *dir, const char *rel, char *found, bool ships)
+/* Does the compose file or Dockerfile at `path` name config_file and the file, or with `ships`
+ * copy or mount it? A Dockerfile names the file from its build context (`rel_context`), a
+ * compose file from its own directory (`rel_compose`). */
+static bool docker_file_ships(const char *path, const char *name, const char *rel_context,
+                              const char *rel_compose, bool ships)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool dockerfile = dockerfile_name(name);
+    const char *rel = dockerfile ? rel_context : rel_compose;
+    /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
+     * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
+    bool hit = ships ? ships_path(data, rel, dockerfile)
+                     : strstr(data, "config_file") && strstr(data, rel);
+    free(data);
+    return hit;
+}
+
+/* A compose file or Dockerfile in `dir` that names the file, `rel` from `dir` (the build
+ * context, or with `child`, the directory above `dir`: `docker build -f docker/Dockerfile .`
+ * names the file from there, and a compose file there as `../conf/pg.conf`); its path into
+ * `found` (PATH_MAX). */
+static bool dir_mounts(const char *dir, const char *rel, bool child, char *found, bool ships)
 {
     DIR *d = opendir(dir);
     if (!d)
         return false;
+    char up_rel[PATH_MAX];
+    snprintf(up_rel, sizeof up_rel, "%s%s", child ? "../" : "", rel);
     bool hit = false;
     for (struct dirent *de; !hit && (de = readdir(d));) {
         if (!docker_file_name(de->d_name))
@@ -95,25 +119,42 @@ static bool dir_mounts(const char *dir, const char *rel, char *found, bool ships
         char path[PATH_MAX];
         if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
             continue;
-        char *data = NULL;
-        size_t len = 0;
-        int err = 0;
-        if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
-            continue;
-        /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
-         * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
-        if (ships ? ships_path(data, rel, dockerfile_name(de->d_name))
-                  : strstr(data, "config_file") && strstr(data, rel)) {
+        if (docker_file_ships(path, de->d_name, rel, up_rel, ships)) {
             hit = true;
             snprintf(found, PATH_MAX, "%s", path);
         }
-        free(data);
     }
     closedir(d);
     return hit;
 }
 
-/* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels. */
+/* The same in each directory just below `dir` (docker/Dockerfile, deploy/compose.yml beside the
+ * configuration's own directory; review 2026-12ze, h32a 11), at most 256 of them. */
+static bool child_dirs_mount(const char *dir, const char *rel, char *found, bool ships)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool hit = false;
+    int seen = 0;
+    for (struct dirent *de; !hit && seen < 256 && (de = readdir(d));) {
+        if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") || !strcmp(de->d_name, ".git") ||
+            !strcmp(de->d_name, "node_modules"))
+            continue;
+        char sub[PATH_MAX];
+        struct stat st;
+        if (snprintf(sub, sizeof sub, "%s/%s", dir, de->d_name) >= (int)sizeof sub ||
+            stat(sub, &st) != 0 || !S_ISDIR(st.st_mode))
+            continue;
+        seen++;
+        hit = dir_mounts(sub, rel, true, found, ships);
+    }
+    closedir(d);
+    return hit;
+}
+
+/* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels;
+ * at each, the directories just below it too. */
 static bool repository_runner(const char *file, char *found, bool ships)
 {
     /* a bare name is in the working directory: its checkout is found the same way */
@@ -127,11 +168,18 @@ static bool repository_runner(const char *file, char *found, bool ships)
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
     for (int level = 0; level <= 3 && *dir; level++) {
-        if (dir_mounts(dir, file + strlen(dir) + 1, found, ships))
+        const char *rel = file + strlen(dir) + 1;
+        if (dir_mounts(dir, rel, false, found, ships))
             return true;
         char git[PATH_MAX];
         struct stat st;
-        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+        bool root =
+            snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0;
+        /* below the file's own directory only from one above it: a sibling's, not the file's
+         * own subdirectories */
+        if (level > 0 && child_dirs_mount(dir, rel, found, ships))
+            return true;
+        if (root)
             return false;
         char *up = strrchr(dir, '/');
         if (!up)

@@ -732,6 +732,19 @@ check "  ... a compose service that mounts its directory, image postgres:\${PG_M
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
 check "  close miss: one that mounts ./dbx names nothing for db/ (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
 
+# a Dockerfile in a sibling directory builds from the repository's root (`docker build -f
+# docker/Dockerfile .`) and names the file from there; a compose file there mounts it as
+# ../db/postgres.conf (review 2026-12ze, h32a 11)
+mkdir -p "$ship/docker" "$ship/deploy"
+printf 'FROM postgres:14\nCOPY db/postgres.conf /etc/postgresql/postgresql.conf\n' >"$ship/docker/Dockerfile"
+check "a Dockerfile in docker/ that COPYs db/postgres.conf from the root: 14" bash -c 'grep -q "^14 " <<<"$0"' "$(shipped)"
+printf 'FROM postgres:14\nCOPY postgres.conf /etc/postgresql/postgresql.conf\n' >"$ship/docker/Dockerfile"
+check "  close miss: one that COPYs postgres.conf from its own directory names nothing (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+rm "$ship/docker/Dockerfile"
+printf 'services:\n  db:\n    image: postgres:13\n    volumes:\n      - ../db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$ship/deploy/compose.yaml"
+check "  ... a compose file in deploy/ that mounts ../db/postgres.conf: 13" bash -c 'grep -q "^13 " <<<"$0"' "$(shipped)"
+rm -r "$ship/deploy" "$ship/docker"
+
 # the file's own name states its major as a header would (pg16-config.tpl), over a README's
 # list of every supported major (review 2026-12ze, h32d 44); close miss: a name with no number
 mkdir -p "$work/named/.git" "$work/named/config"
