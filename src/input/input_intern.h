@@ -81,6 +81,8 @@ bool input_json_is_cloudformation(const char *data, size_t len);
 
 /* A Kubernetes `resources` mapping as the document's pod limits (resources.c). */
 struct yaml_node_s;
+/* A Kubernetes quantity (4Gi, 512M, 250m, 4e9) as a number; -1 when it is not one. */
+double input_k8s_quantity(const char *text);
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
                           struct yaml_node_s *resources);
 /* The value of `key` in the mapping `map` (the last when a key repeats), else through its merge

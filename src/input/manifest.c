@@ -2,6 +2,7 @@
  * and column). Every document of a stream is looked at; the ones that are a CloudNativePG
  * Cluster, a Zalando postgresql, a Crunchy PostgresCluster or a Patroni configuration become one
  * InputDoc each, the rest (Services, ConfigMaps of a Helm release) are skipped. */
+#include <math.h>
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -2286,6 +2287,145 @@ static void walk_objects(ObjectWalk *w, int id, int depth)
             walk_objects(w, pair->value, depth + 1);
 }
 
+/* ---- StackGres: the SGInstanceProfile that sizes an SGPostgresConfig's pods --------------- */
+
+/* StackGres runs a cluster's pods with the memory and CPUs of the SGInstanceProfile its SGCluster
+ * or SGShardedCluster names, beside the SGPostgresConfig it names (spec.sgInstanceProfile and
+ * spec.configurations.sgPostgresConfig; a sharded cluster's coordinator, shards and their
+ * overrides each name both). A stream that holds them is read for that link, in any order; a
+ * configuration several pods run is held to the smallest. With no cluster in the stream, its
+ * only profile sizes it (review 2026-12ze, h32e b06: 512Mi, read as no host at all). */
+#define SG_MAX 64
+
+typedef struct SgProfile {
+    char *name, *source;
+    double ram, cpu;
+} SgProfile;
+
+typedef struct SgLinks {
+    SgProfile profiles[SG_MAX];
+    size_t n_profiles;
+    char *use_config[SG_MAX], *use_profile[SG_MAX];
+    size_t n_uses;
+    size_t config_doc[SG_MAX];
+    char *config_name[SG_MAX];
+    size_t n_configs;
+} SgLinks;
+
+static char *path_text(const Yaml *y, yaml_node_t *root, const char *path)
+{
+    yaml_node_t *node = path_get(y, root, path);
+    return is_scalar(node) ? scalar_text(node) : NULL;
+}
+
+static void sg_use(SgLinks *links, const Yaml *y, yaml_node_t *spec)
+{
+    if (!spec || links->n_uses == SG_MAX)
+        return;
+    char *config = path_text(y, spec, "configurations.sgPostgresConfig");
+    char *profile = path_text(y, spec, "sgInstanceProfile");
+    if (config && profile) {
+        links->use_config[links->n_uses] = config;
+        links->use_profile[links->n_uses++] = profile;
+        return;
+    }
+    free(config);
+    free(profile);
+}
+
+static void sg_profile(SgLinks *links, const Yaml *y, yaml_node_t *root, const char *file)
+{
+    if (links->n_profiles == SG_MAX)
+        return;
+    char *name = path_text(y, root, "metadata.name");
+    yaml_node_t *mem = path_get(y, root, "spec.memory"), *cpu = path_get(y, root, "spec.cpu");
+    char *mem_text = is_scalar(mem) ? scalar_text(mem) : NULL;
+    char *cpu_text = is_scalar(cpu) ? scalar_text(cpu) : NULL;
+    double ram = mem_text ? input_k8s_quantity(mem_text) : -1;
+    double cores = cpu_text ? input_k8s_quantity(cpu_text) : -1;
+    if (name && ram > 0) {
+        SgProfile *p = &links->profiles[links->n_profiles++];
+        p->name = name;
+        p->ram = ram;
+        p->cpu = cores;
+        char *cpu_part =
+            cores > 0 ? xasprintf(", spec.cpu %s at %s:%d:%d", cpu_text, file,
+                                  (int)cpu->start_mark.line + 1, (int)cpu->start_mark.column + 1)
+                      : xstrdup("");
+        p->source = xasprintf("the SGInstanceProfile %s's spec.memory %s at %s:%d:%d%s", name,
+                              mem_text, file, (int)mem->start_mark.line + 1,
+                              (int)mem->start_mark.column + 1, cpu_part);
+        free(cpu_part);
+        name = NULL;
+    }
+    free(name);
+    free(mem_text);
+    free(cpu_text);
+}
+
+/* A StackGres document of the stream that is not a configuration: a profile or a cluster. */
+static void sg_note(SgLinks *links, const Yaml *y, yaml_node_t *root, const char *file)
+{
+    if (!prefix_is(map_get(y, root, "apiVersion"), "stackgres.io/"))
+        return;
+    const yaml_node_t *kind = map_get(y, root, "kind");
+    if (scalar_is(kind, "SGInstanceProfile"))
+        sg_profile(links, y, root, file);
+    else if (scalar_is(kind, "SGCluster"))
+        sg_use(links, y, path_get(y, root, "spec"));
+    else if (scalar_is(kind, "SGShardedCluster")) {
+        sg_use(links, y, path_get(y, root, "spec.coordinator"));
+        sg_use(links, y, path_get(y, root, "spec.shards"));
+        yaml_node_t *overrides = path_get(y, root, "spec.shards.overrides");
+        if (overrides && overrides->type == YAML_SEQUENCE_NODE)
+            for (yaml_node_item_t *item = overrides->data.sequence.items.start;
+                 item < overrides->data.sequence.items.top; item++)
+                sg_use(links, y, node_at(y, *item));
+    }
+}
+
+static void sg_size_configs(SgLinks *links, InputResult *out)
+{
+    for (size_t c = 0; c < links->n_configs; c++) {
+        InputDoc *doc = &out->docs[links->config_doc[c]];
+        if (doc->pod_source || !links->config_name[c])
+            continue;
+        const SgProfile *best = NULL;
+        bool linked = false;
+        for (size_t u = 0; u < links->n_uses; u++) {
+            if (strcmp(links->use_config[u], links->config_name[c]))
+                continue;
+            linked = true;
+            for (size_t p = 0; p < links->n_profiles; p++)
+                if (!strcmp(links->profiles[p].name, links->use_profile[u]) &&
+                    (!best || links->profiles[p].ram < best->ram))
+                    best = &links->profiles[p];
+        }
+        if (!linked && links->n_uses == 0 && links->n_profiles == 1)
+            best = &links->profiles[0];
+        if (!best)
+            continue;
+        doc->pod_ram = best->ram;
+        /* a fraction of a CPU still runs on one */
+        doc->pod_cores = best->cpu > 0 ? (int)ceil(best->cpu - 1e-9) : -1;
+        doc->pod_source = xstrdup(best->source);
+    }
+}
+
+static void sg_links_free(SgLinks *links)
+{
+    for (size_t p = 0; p < links->n_profiles; p++) {
+        free(links->profiles[p].name);
+        free(links->profiles[p].source);
+    }
+    for (size_t u = 0; u < links->n_uses; u++) {
+        free(links->use_config[u]);
+        free(links->use_profile[u]);
+    }
+    for (size_t c = 0; c < links->n_configs; c++)
+        free(links->config_name[c]);
+}
+
 /* False, with `diag` set, when the stream holds more configurations than are read at once. */
 static bool read_objects(Stream *s, const Yaml *y, yaml_node_t *root, const yaml_parser_t *parser,
                          PkDiag *diag)
@@ -2319,6 +2459,7 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
     yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
     bool ok = true;
     size_t n_docs = 0;
+    SgLinks *sg = xcalloc(1, sizeof(*sg));
     int last_line = 0;
     size_t last_line_offset = 0;
     for (;;) {
@@ -2353,8 +2494,14 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         if (kind == INPUT_AUTO && (forced == INPUT_AUTO || forced == INPUT_EMBEDDED))
             embedded_load_yaml_doc(file, data, len, &document, out);
         Stream stream = {file, data, len, out, forced, &last_line, &last_line_offset};
-        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind))
+        if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind)) {
             add_doc(&stream, &y, root, kind);
+            if (kind == INPUT_STACKGRES && sg->n_configs < SG_MAX) {
+                sg->config_doc[sg->n_configs] = out->n_docs - 1;
+                sg->config_name[sg->n_configs++] = path_text(&y, root, "metadata.name");
+            }
+        } else if (kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
+            sg_note(sg, &y, root, file);
         if (kind == INPUT_AUTO && !read_objects(&stream, &y, root, &parser, diag)) {
             yaml_document_delete(&document);
             ok = false;
@@ -2363,6 +2510,10 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         yaml_document_delete(&document);
     }
     yaml_parser_delete(&parser);
+    if (ok)
+        sg_size_configs(sg, out);
+    sg_links_free(sg);
+    free(sg);
     if (ok && out->n_docs == 0)
         ok = pk_diag_set(diag, file, 0,
                          "pgknob reads CloudNativePG Clusters and chart values, Patroni "

@@ -11,7 +11,7 @@
 #include "input/input_intern.h"
 
 /* The quantity's value, or -1 when it is not one. */
-static double quantity(const char *text)
+double input_k8s_quantity(const char *text)
 {
     char *end;
     double v = strtod(text, &end);
@@ -88,7 +88,7 @@ static double resource(yaml_document_t *doc, yaml_node_t *resources, const char 
         if (!node || node->type != YAML_SCALAR_NODE)
             continue;
         char *value = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
-        double v = quantity(value);
+        double v = input_k8s_quantity(value);
         if (v <= 0) {
             free(value);
             continue;
@@ -113,7 +113,7 @@ void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_
             input_yaml_member(ydoc, input_yaml_member(ydoc, resources, "limits"), huge[idx]);
         if (node && node->type == YAML_SCALAR_NODE) {
             char *text = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
-            doc->pod_hugepages[idx] = quantity(text);
+            doc->pod_hugepages[idx] = input_k8s_quantity(text);
             free(text);
         }
     }

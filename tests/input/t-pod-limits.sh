@@ -53,4 +53,21 @@ check "  close miss: a Cluster that sets max_parallel_workers 4 is counted with 
 printf 'max_connections = 200\nwork_mem = 4MB\n' >"$tmp/plain.conf"
 check "  close miss: a postgresql.conf has PostgreSQL's 8" \
   grep -q "for each of 200 connections + 8 parallel workers" <<<"$(lint_json --host ram=1GB "$tmp/plain.conf" | jq -r '.findings[] | select(.rule == "PK2002" or .rule == "PK2001") | .message')"
+# StackGres sizes the pods by the SGInstanceProfile the SGCluster names beside its
+# SGPostgresConfig, in any order in the stream; several pods: the smallest (review 2026-12ze,
+# h32e b06: 512Mi read as no host at all)
+sg_conf='apiVersion: stackgres.io/v1\nkind: SGPostgresConfig\nmetadata:\n  name: cfg\nspec:\n  postgresVersion: "15"\n  postgresql.conf:\n    shared_buffers: 1GB\n'
+sg_prof() { printf -- '---\napiVersion: stackgres.io/v1\nkind: SGInstanceProfile\nmetadata:\n  name: %s\nspec:\n  cpu: "%s"\n  memory: %s\n' "$1" "$2" "$3"; }
+{ sg_prof small 250m 512Mi; sg_prof big 4 8Gi; printf -- "---\n$sg_conf"
+  printf -- '---\napiVersion: stackgres.io/v1\nkind: SGShardedCluster\nmetadata:\n  name: c\nspec:\n  coordinator:\n    sgInstanceProfile: big\n    configurations:\n      sgPostgresConfig: cfg\n  shards:\n    sgInstanceProfile: small\n    configurations:\n      sgPostgresConfig: cfg\n'
+} >"$tmp/sg.yaml"
+host=$(jq -r '.inputs[0].host' <<<"$(lint_json "$tmp/sg.yaml")")
+check "an SGPostgresConfig run by the shards' SGInstanceProfile: ram=512MB cores=1, named ($host)" \
+  grep -q "ram=512MB cores=1 .*SGInstanceProfile small's spec.memory 512Mi at $tmp/sg.yaml:8:11" <<<"$host"
+{ sg_prof small 250m 512Mi; sg_prof big 4 8Gi; printf -- "---\n$sg_conf"; } >"$tmp/sg-unlinked.yaml"
+check "  close miss: two profiles and no cluster to link them: no host facts" \
+  test "$(jq -r '.inputs[0].host' <<<"$(lint_json "$tmp/sg-unlinked.yaml")")" = null
+{ printf "$sg_conf"; sg_prof only 2 4Gi; } >"$tmp/sg-one.yaml"
+check "  ... one profile and no cluster: it sizes the configuration (ram=4096MB cores=2)" \
+  grep -q "ram=4096MB cores=2 " <<<"$(jq -r '.inputs[0].host' <<<"$(lint_json "$tmp/sg-one.yaml")")"
 done_testing
