@@ -386,11 +386,65 @@ static bool image_is_postgres(yaml_document_t *doc, yaml_node_t *container)
     return yes;
 }
 
+/* The ConfigMap whose key the container's config_file is, through a volume it mounts: the key
+ * as `subPath` at that path, or under a directory it mounts (with `items` mapping a key to its
+ * path there); NULL when none. */
+static char *config_file_configmap(yaml_document_t *doc, yaml_node_t *container,
+                                   yaml_node_t *volumes, const char *config_file)
+{
+    yaml_node_t *mounts = member(doc, container, "volumeMounts");
+    if (!mounts || mounts->type != YAML_SEQUENCE_NODE || !volumes ||
+        volumes->type != YAML_SEQUENCE_NODE)
+        return NULL;
+    char *found = NULL;
+    for (yaml_node_item_t *m = mounts->data.sequence.items.start;
+         m < mounts->data.sequence.items.top && !found; m++) {
+        yaml_node_t *mount = node_at(doc, *m);
+        char *path = scalar(member(doc, mount, "mountPath"));
+        char *vol = scalar(member(doc, mount, "name"));
+        char *sub = scalar(member(doc, mount, "subPath"));
+        size_t plen = path ? strlen(path) : 0;
+        bool here = path && vol &&
+                    (sub ? !strcmp(path, config_file)
+                         : !strncmp(config_file, path, plen) && config_file[plen] == '/');
+        for (yaml_node_item_t *v = volumes->data.sequence.items.start;
+             here && v < volumes->data.sequence.items.top && !found; v++) {
+            yaml_node_t *volume = node_at(doc, *v);
+            char *name = scalar(member(doc, volume, "name"));
+            if (name && !strcmp(name, vol))
+                found = scalar(member(doc, member(doc, volume, "configMap"), "name"));
+            free(name);
+        }
+        free(path);
+        free(vol);
+        free(sub);
+    }
+    return found;
+}
+
+/* The container's PostgreSQL image names the document's major (`image: postgres:13`); a tag
+ * with no number (`latest`) names none. */
+static void container_image_version(InputDoc *d, yaml_document_t *doc, yaml_node_t *container)
+{
+    yaml_node_t *node = member(doc, container, "image");
+    char *image = scalar(node);
+    if (image && image_is_postgres(doc, container)) {
+        input_doc_image_version(d, image, "image", (int)node->start_mark.line + 1,
+                                (int)node->start_mark.column + 1);
+        if (!d->version_label[0]) {
+            free(d->version_text);
+            d->version_text = NULL;
+            d->version_key = NULL;
+        }
+    }
+    free(image);
+}
+
 /* One container or service: `command` then `args` (Kubernetes), or `entrypoint` then `command`
  * (compose). A document for it when it runs postgres with options. */
 static void read_container(const char *file, const char *data, size_t len, yaml_document_t *doc,
-                           yaml_node_t *container, const char *label, const char *first_key,
-                           const char *second_key, InputResult *out)
+                           yaml_node_t *container, yaml_node_t *volumes, const char *label,
+                           const char *first_key, const char *second_key, InputResult *out)
 {
     ArgList args = {0};
     MarkIndex mi = {data, len, 0, 0};
@@ -414,14 +468,22 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
     if (!read_list(&b, data, len, &args)) {
         builder_finish(&b);
         input_result_drop_last(out);
-    } else {
-        builder_finish(&b);
+        args_free(&args);
+        return;
     }
+    builder_finish(&b);
     args_free(&args);
+    container_image_version(d, doc, container);
+    for (size_t idx = 0; idx < d->set.n_entries; idx++) {
+        const ConfEntry *e = &d->set.entries[idx];
+        if (e->name && e->value && e->applied && !strcasecmp(e->name, "config_file"))
+            d->config_file_configmap = config_file_configmap(doc, container, volumes, e->value);
+    }
 }
 
 static void read_containers(const char *file, const char *data, size_t len, yaml_document_t *doc,
-                            yaml_node_t *list, const char *owner, InputResult *out)
+                            yaml_node_t *list, yaml_node_t *volumes, const char *owner,
+                            InputResult *out)
 {
     if (!list || list->type != YAML_SEQUENCE_NODE)
         return;
@@ -430,7 +492,7 @@ static void read_containers(const char *file, const char *data, size_t len, yaml
         yaml_node_t *c = node_at(doc, *item);
         char *name = scalar(member(doc, c, "name"));
         char *label = xasprintf("%s container %s", owner, name ? name : "?");
-        read_container(file, data, len, doc, c, label, "command", "args", out);
+        read_container(file, data, len, doc, c, volumes, label, "command", "args", out);
         free(label);
         free(name);
     }
@@ -449,8 +511,8 @@ size_t args_load_yaml_doc(const char *file, const char *data, size_t len, yaml_d
              pair < services->data.mapping.pairs.top; pair++) {
             char *name = scalar(node_at(doc, pair->key));
             char *label = xasprintf("service %s", name ? name : "?");
-            read_container(file, data, len, doc, node_at(doc, pair->value), label, "entrypoint",
-                           "command", out);
+            read_container(file, data, len, doc, node_at(doc, pair->value), NULL, label,
+                           "entrypoint", "command", out);
             free(label);
             free(name);
         }
@@ -473,8 +535,10 @@ size_t args_load_yaml_doc(const char *file, const char *data, size_t len, yaml_d
         if (containers) {
             char *name = scalar(member(doc, member(doc, root, "metadata"), "name"));
             char *owner = xasprintf("%s %s", kind, name ? name : "?");
-            read_containers(file, data, len, doc, containers, owner, out);
-            read_containers(file, data, len, doc, member(doc, node, "initContainers"), owner, out);
+            yaml_node_t *volumes = member(doc, node, "volumes");
+            read_containers(file, data, len, doc, containers, volumes, owner, out);
+            read_containers(file, data, len, doc, member(doc, node, "initContainers"), volumes,
+                            owner, out);
             free(owner);
             free(name);
             break;

@@ -323,8 +323,10 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
             add_hba(&b, data, len, value);
         free(key);
     }
-    if (d)
+    if (d) {
         builder_finish(&b);
+        d->configmap_name = name ? xstrdup(name) : NULL;
+    }
     free(name);
     return d ? 1 : 0;
 }

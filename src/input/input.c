@@ -237,6 +237,15 @@ void input_result_drop_last(InputResult *res)
         doc_free(&res->docs[--res->n_docs]);
 }
 
+void input_result_drop(InputResult *res, size_t idx)
+{
+    if (idx >= res->n_docs)
+        return;
+    doc_free(&res->docs[idx]);
+    memmove(&res->docs[idx], &res->docs[idx + 1], (res->n_docs - idx - 1) * sizeof(*res->docs));
+    res->n_docs--;
+}
+
 InputDoc *input_result_add(InputResult *res)
 {
     PK_GROW(res->docs, res->n_docs, res->cap_docs);
@@ -745,6 +754,8 @@ static void doc_free(InputDoc *doc)
 {
     free(doc->label);
     free(doc->version_text);
+    free(doc->configmap_name);
+    free(doc->config_file_configmap);
     arena_free(doc->set.arena);
     for (size_t note = 0; note < doc->n_notes; note++) {
         free(doc->notes[note].name);

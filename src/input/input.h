@@ -145,6 +145,11 @@ typedef struct InputDoc {
     int pod_cores;
     char *pod_source;        /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
     double pod_hugepages[2]; /* limits.hugepages-2Mi and -1Gi in bytes; 0 when not stated */
+    /* a ConfigMap's configuration: the ConfigMap's name; a container's arguments whose
+     * config_file is a key of a ConfigMap volume it mounts: that ConfigMap's name (the stream
+     * then reads them as one configuration, manifest.c). NULL otherwise. */
+    char *configmap_name;
+    char *config_file_configmap;
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

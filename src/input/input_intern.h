@@ -83,6 +83,14 @@ bool input_json_is_cloudformation(const char *data, size_t len);
 struct yaml_node_s;
 /* A Kubernetes quantity (4Gi, 512M, 250m, 4e9) as a number; -1 when it is not one. */
 double input_k8s_quantity(const char *text);
+/* Removes document `idx`, freeing it; those after it move down. */
+void input_result_drop(InputResult *res, size_t idx);
+
+/* The major a PostgreSQL image's tag names ("postgres:13", "…/postgresql:16.2-bookworm"), as
+ * the document's version under `key` at line:column (InputDoc.pg_major and its label). */
+void input_doc_image_version(InputDoc *doc, const char *image, const char *key, int line,
+                             int column);
+
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
                           struct yaml_node_s *resources);
 /* The value of `key` in the mapping `map` (the last when a key repeats), else through its merge

@@ -98,6 +98,38 @@ static bool prefix_is(const yaml_node_t *node, const char *prefix)
            !memcmp(node->data.scalar.value, prefix, strlen(prefix));
 }
 
+/* The major a version's number names ("11", "9.6", "16.2-bookworm"): InputDoc's pg_major (0 for
+ * 9.x and older) and its label. */
+static void version_from_number(InputDoc *doc, const char *number)
+{
+    size_t digits = strspn(number, "0123456789");
+    int major = digits && digits <= 2 ? (int)strtol(number, NULL, 10) : 0;
+    if (major >= 10) {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
+        doc->pg_major = major;
+    } else if (major >= 7 && number[digits] == '.' && isdigit((unsigned char)number[digits + 1])) {
+        snprintf(doc->version_label, sizeof(doc->version_label), "%d.%c", major,
+                 number[digits + 1]);
+    }
+}
+
+void input_doc_image_version(InputDoc *doc, const char *image, const char *key, int line,
+                             int column)
+{
+    char *text = xstrdup(image);
+    free(doc->version_text);
+    doc->version_text = xstrdup(image);
+    doc->version_key = key;
+    doc->version_line = line;
+    doc->version_column = column;
+    char *at = strchr(text, '@'); /* a digest */
+    if (at)
+        *at = '\0';
+    char *colon = strrchr(text, ':');
+    version_from_number(doc, colon && !strchr(colon, '/') ? colon + 1 : "");
+    free(text);
+}
+
 /* The major a manifest's version key names, with the value as written and its place (InputDoc).
  * A package path (Patroni's bin_dir) is read by the packaging layouts (major_evidence.h); an
  * image by its tag ("…/postgresql:16.2-bookworm", a digest after "@" ignored); a version by its
@@ -110,35 +142,23 @@ static void manifest_version(DocBuilder *b, const Yaml *y, yaml_node_t *root, co
     if (!is_scalar(node))
         return;
     InputDoc *doc = b->doc;
-    doc->version_text = scalar_text(node);
-    doc->version_key = key;
-    doc->version_line = (int)node->start_mark.line + 1;
-    doc->version_column = (int)node->start_mark.column + 1;
-    char *text = xstrdup(doc->version_text);
-    const char *number = text;
-    if (kind == 'p') {
-        if (!major_in_text(text, false, doc->version_label, &doc->pg_major))
-            doc->version_label[0] = '\0';
+    char *text = scalar_text(node);
+    int line = (int)node->start_mark.line + 1, column = (int)node->start_mark.column + 1;
+    if (kind == 'i') {
+        input_doc_image_version(doc, text, key, line, column);
         free(text);
         return;
     }
-    if (kind == 'i') { /* an image: its tag */
-        char *at = strchr(text, '@');
-        if (at)
-            *at = '\0';
-        char *colon = strrchr(text, ':');
-        number = colon && !strchr(colon, '/') ? colon + 1 : "";
+    doc->version_text = text;
+    doc->version_key = key;
+    doc->version_line = line;
+    doc->version_column = column;
+    if (kind == 'p') {
+        if (!major_in_text(text, false, doc->version_label, &doc->pg_major))
+            doc->version_label[0] = '\0';
+        return;
     }
-    size_t digits = strspn(number, "0123456789");
-    int major = digits && digits <= 2 ? (int)strtol(number, NULL, 10) : 0;
-    if (major >= 10) {
-        snprintf(doc->version_label, sizeof(doc->version_label), "%d", major);
-        doc->pg_major = major;
-    } else if (major >= 7 && number[digits] == '.' && isdigit((unsigned char)number[digits + 1])) {
-        snprintf(doc->version_label, sizeof(doc->version_label), "%d.%c", major,
-                 number[digits + 1]);
-    }
-    free(text);
+    version_from_number(doc, text);
 }
 
 /* ---- what each operator does with a value ---------------------------------------------------- */
@@ -2426,6 +2446,49 @@ static void sg_links_free(SgLinks *links)
         free(links->config_name[c]);
 }
 
+/* A container whose config_file is a ConfigMap's key runs that ConfigMap's configuration: it
+ * takes the container's image major and resources, and a container that sets nothing else is not
+ * a configuration of its own (review 2026-12ze, h32d 48: a StatefulSet's postgres:13 with 4Gi
+ * and `-c config_file=/etc/postgresql.conf` was linted as a second, empty configuration on 18). */
+static void merge_config_file_configmaps(InputResult *out)
+{
+    for (size_t a = 0; a < out->n_docs; a++) {
+        InputDoc *args = &out->docs[a];
+        if (args->format != INPUT_ARGS || !args->config_file_configmap)
+            continue;
+        InputDoc *conf = NULL;
+        for (size_t c = 0; c < out->n_docs && !conf; c++)
+            if (out->docs[c].configmap_name &&
+                !strcmp(out->docs[c].configmap_name, args->config_file_configmap))
+                conf = &out->docs[c];
+        if (!conf)
+            continue;
+        if (!conf->pod_source && args->pod_source) {
+            conf->pod_ram = args->pod_ram;
+            conf->pod_cores = args->pod_cores;
+            conf->pod_source = xstrdup(args->pod_source);
+            memcpy(conf->pod_hugepages, args->pod_hugepages, sizeof(conf->pod_hugepages));
+        }
+        if (!conf->version_text && args->version_text) {
+            conf->version_text = xstrdup(args->version_text);
+            conf->version_key = args->version_key;
+            conf->version_line = args->version_line;
+            conf->version_column = args->version_column;
+            conf->pg_major = args->pg_major;
+            memcpy(conf->version_label, args->version_label, sizeof(conf->version_label));
+        }
+        bool only_config_file = true;
+        for (size_t idx = 0; idx < args->set.n_entries && only_config_file; idx++) {
+            const ConfEntry *e = &args->set.entries[idx];
+            only_config_file = e->name && !strcasecmp(e->name, "config_file");
+        }
+        if (only_config_file && !args->n_notes) {
+            input_result_drop(out, a);
+            a--;
+        }
+    }
+}
+
 /* False, with `diag` set, when the stream holds more configurations than are read at once. */
 static bool read_objects(Stream *s, const Yaml *y, yaml_node_t *root, const yaml_parser_t *parser,
                          PkDiag *diag)
@@ -2510,8 +2573,10 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         yaml_document_delete(&document);
     }
     yaml_parser_delete(&parser);
-    if (ok)
+    if (ok) {
         sg_size_configs(sg, out);
+        merge_config_file_configmaps(out); /* after: it moves documents */
+    }
     sg_links_free(sg);
     free(sg);
     if (ok && out->n_docs == 0)

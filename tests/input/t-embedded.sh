@@ -163,4 +163,20 @@ check "  close miss: nginx.conf beside it, not shaped as postgresql.conf, is not
 sed -e 's/name: postgresql-configs/name: app-configs/' "$tmp/template.yaml" >"$tmp/other.yaml"
 expect_exit 2 "  close miss: the same key in a ConfigMap named for something else is not read" -- \
   "$PGKNOB" lint --no-rules "$tmp/other.yaml"
+# a container whose config_file is a key of a ConfigMap it mounts runs that ConfigMap's
+# configuration: one input, with the container's image major and resources (review 2026-12ze,
+# h32d 48: a second, empty configuration on 18 beside postgres:13 and 4Gi)
+sts() { # ARGS: a ConfigMap and a StatefulSet running postgres:13 with these container args
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: pgconf\ndata:\n  postgresql.conf: |\n    shared_buffers = 1GB\n---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: pg\nspec:\n  template:\n    spec:\n      containers:\n      - name: postgres\n        image: postgres:13\n        args: [%s]\n        volumeMounts:\n        - name: conf\n          mountPath: /etc/postgresql.conf\n          subPath: postgresql.conf\n        resources:\n          limits:\n            memory: 4Gi\n      volumes:\n      - name: conf\n        configMap:\n          name: pgconf\n' "$1"
+}
+sts 'postgres, -c, "config_file=/etc/postgresql.conf"' >"$tmp/sts.yaml"
+j=$(lint json "$tmp/sts.yaml")
+check "config_file from a mounted ConfigMap: one input, 13 from the image, ram=4096MB from the pod" \
+  test "$(jq -r '"\(.inputs | length) \(.inputs[0].pg_version) \(.inputs[0].host | test("ram=4096MB"))"' <<<"$j")" = "1 13 true"
+sts 'postgres, -c, "config_file=/etc/postgresql.conf", -c, work_mem=8MB' >"$tmp/sts2.yaml"
+check "  close miss: a container that also sets work_mem stays an input of its own (2)" \
+  test "$(lint json "$tmp/sts2.yaml" | jq '.inputs | length')" = 2
+sts 'postgres, -c, "config_file=/etc/other.conf"' >"$tmp/sts3.yaml"
+check "  close miss: a config_file no volume mounts leaves both inputs (2)" \
+  test "$(lint json "$tmp/sts3.yaml" | jq '.inputs | length')" = 2
 done_testing
