@@ -1583,14 +1583,18 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
          * vacuum_cost_page_miss 2, 10 before 14) and its way out may name a parameter the file's
          * own major lacks (autovacuum_work_mem for a 9.3 file): it says which major it speaks of */
         if (f->severity != SEV_RECOMMENDATION && input->evident_major[0]) {
-            if (speaks_of_checked_major(f, input->evident_major))
+            bool speaks = speaks_of_checked_major(f, input->evident_major);
+            if (speaks)
                 f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)",
                                             f->message, input->pg_major);
             /* tuning judged on a major the server does not run: the upgrade the end-of-life
              * warning asks for retunes it; on the file's own major pgknob has no catalog to
              * judge it by (review 2026-12k, rwe 02: a quarter of RAM for an 8.2 file). What the
-             * log holds means the same on every major and keeps its level. */
-            if (f->severity == SEV_WARNING && intent_performance_only(f) && tuning_family(f)) {
+             * log holds means the same on every major and keeps its level, and so does a
+             * finding whose settings all read the same on every catalogued major and exist on
+             * the file's own (min_wal_size above max_wal_size on 11; review 2026-12ze, 37). */
+            if (speaks && f->severity == SEV_WARNING && intent_performance_only(f) &&
+                tuning_family(f)) {
                 finding_set_severity(f, SEV_NOTICE);
                 f->hint = finding_printf(
                     f,

@@ -659,6 +659,18 @@ printf "checkpoint_segments = 32\nlog_min_duration_statement = 0\n" >"$work/old-
 check "  ... close miss: what its log holds means the same on every major: PK7002 stays a warning" bash -c 'test "$0" = warning' \
   "$(rlint "$work/old-log.conf" | jq -r '[.findings[] | select(.rule == "PK7002")][0].severity')"
 
+# a finding whose settings read the same on every catalogued major and exist on the file's own
+# keeps its level: min_wal_size above max_wal_size in a file copied into postgres:11 (review
+# 2026-12ze, 37); shared_buffers, whose default moved, is still judged for the upgrade
+mkdir -p "$work/eleven/.git"
+printf 'FROM postgres:11\nCOPY pg.conf /etc/postgresql/postgresql.conf\n' >"$work/eleven/Dockerfile"
+printf "min_wal_size = 8GB\nmax_wal_size = 4GB\nshared_buffers = 32MB\n" >"$work/eleven/pg.conf"
+out=$(rlint --host ram=16GB "$work/eleven/pg.conf")
+check "an 11 file's min_wal_size 8GB above max_wal_size 4GB: PK3013 keeps its warning" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK3013")][0].severity' <<<"$out")" = warning
+check "  ... close miss: its tiny shared_buffers is still a notice for the upgrade" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK2003")][0] | "\(.severity) \(.hint | test("Retune"))"' <<<"$out")" = "notice true"
+
 # a commented-out setting in the header is a sample's line, not a statement of the header
 # (review 2026-12k, h13b 27: a 13 path in a file for the latest image)
 printf "# FILE LOCATIONS\n\n#data_directory = '/var/lib/postgresql/13/main'\t# Data directory\n\nshared_buffers = 1GB\n" >"$work/commented-path.conf"
