@@ -2984,6 +2984,28 @@ static double setting_num(const Snapshot *snap, const char *name)
     return s && s->parsed_ok ? s->parsed.num : 0;
 }
 
+/* The setting's own comment (on its line or the block above) when it says an application needs
+ * the value: "should be set to off for XNAT and OMERO", "required by the ERP", "needed for
+ * Jira" (review 2026-12ze, h32d 39); a client-compatibility setting (standard_conforming_strings)
+ * is then that application's requirement, as a preloaded library shows 1C:Enterprise's. */
+static const char *application_need(const Intent *intent, const Finding *f)
+{
+    static pcre2_code *re;
+    if (!re)
+        re = compile("\\b(?:(?:required|needed|necessary)\\s+(?:by|for)|compatib(?:le|ility)"
+                     "\\s+with|(?:should|must|has\\s+to|have\\s+to)\\s+be(?:\\s+set)?"
+                     "(?:\\s+to)?\\s+\\S+\\s+for)\\s+\\S");
+    if (!re || !f->file || f->line <= 0)
+        return NULL;
+    const char *comment = intent_comment_at(intent, f->file, f->line);
+    if (!comment)
+        return NULL;
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
+    int rc = pcre2_match(re, (PCRE2_SPTR)comment, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
+    pcre2_match_data_free(md);
+    return rc > 0 ? comment + strspn(comment, "# \t") : NULL;
+}
+
 static void demote(Finding *f, char *why)
 {
     finding_set_severity(f, SEV_NOTICE);
@@ -3496,6 +3518,17 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
             in_use_bounds(intent, snap, f);
             if (f->severity <= SEV_NOTICE)
                 continue;
+        }
+        const char *need;
+        if (!strcmp(f->rule_id, "PK8001") && !intent->application &&
+            (need = application_need(intent, f))) {
+            demote(f, xasprintf("A notice: the setting's comment says an application needs the "
+                                "value (\"%s\"), so it is that application's requirement, not a "
+                                "mistake; the risk stands for every other client, and ends when "
+                                "the application no longer needs it. Override with [severity] "
+                                "%s = warning in .pgknob.ini.",
+                                need, f->rule_id));
+            continue;
         }
         if (intent->application)
             for (size_t app = 0; app < sizeof(APPLICATIONS) / sizeof(APPLICATIONS[0]); app++)

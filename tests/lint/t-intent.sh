@@ -669,6 +669,22 @@ out=$(lint_json "$work/1c.conf")
 [ "$(lint_json "$work/legacy.conf" | sev PK8001)" = warning ] &&
   ok "application close miss: other libraries show no such application" || fail "application close miss"
 
+# the setting's own comment saying an application needs the value makes it that application's
+# requirement, as a preload shows 1C's (review 2026-12ze, h32d 39: XNAT and OMERO); close miss: a
+# comment that names no need ("# legacy") keeps the warning
+printf "port = 5432\n\n# standard_conforming_strings should be set to off for XNAT and OMERO\nstandard_conforming_strings = off\n" >"$work/xnat.conf"
+printf "standard_conforming_strings = off   # required by the ERP's old driver\n" >"$work/erp.conf"
+printf "standard_conforming_strings = off   # legacy\n" >"$work/legacy2.conf"
+for f in xnat erp; do
+  out=$(lint_json "$work/$f.conf")
+  [ "$(sev PK8001 <<<"$out")" = notice ] &&
+    jq -e '[.findings[] | select(.rule == "PK8001") | .hint][0] | test("says an application needs the value")' >/dev/null <<<"$out" &&
+    ok "application: $f's comment makes standard_conforming_strings = off a notice that quotes it" ||
+    fail "application $f: $(jq -c '[.findings[] | select(.rule == "PK8001") | [.severity, .hint]]' <<<"$out")"
+done
+[ "$(lint_json "$work/legacy2.conf" | sev PK8001)" = warning ] &&
+  ok "  ... close miss: '# legacy' names no need: a warning" || fail "application close miss: # legacy"
+
 # --- RAM and cores stated in other words and languages ---
 ram_of() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK0092") | .message][0] // "none"'; }
 while IFS='|' read -r comment want; do
