@@ -17,6 +17,7 @@
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_path.h"
+#include "conf/conf_template.h"
 #include "hba/hba.intern.h"
 
 #define HBA_MAX_FILE_SIZE ((size_t)64 << 20)
@@ -202,7 +203,10 @@ static void next_field(Tokenizer *tk, const char *file, const char **lineptr, in
         if (!next_token(lineptr, &buf, &initial_quote, &trailing_comma))
             break;
         const char *text = sb_str(&buf);
-        if (!initial_quote && buf.len > 1 && text[0] == '@' && tk->no_files) {
+        /* a template's `@NETWORK@` (autoconf's) is a placeholder, no @file: PK0003 names it */
+        if (!initial_quote && tk->no_files && conf_marker_token(text) == buf.len)
+            hba_tokens_add(tk->a, field, text, initial_quote);
+        else if (!initial_quote && buf.len > 1 && text[0] == '@' && tk->no_files) {
             tk->refers = "an @file";
             hba_tokens_add(tk->a, field, text, initial_quote);
         } else if (!initial_quote && buf.len > 1 && text[0] == '@')

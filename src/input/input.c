@@ -266,6 +266,30 @@ static bool template_line(const char *p, const char *end)
                             (p[0] == '%' && p[1] == '{'));
 }
 
+/* The length of an autoconf or CMake placeholder at `p` (`@VERSION@`, `@HOST_IP@`: capitals,
+ * digits and underscores between two @, as configure and Debian's postgresql-common templates
+ * write them), or 0. YAML cannot start a value with `@` (a reserved indicator), so a template of
+ * YAML that holds them parses only with them set aside (review 2026-12zf, b02: Debian's
+ * Patroni template config.yml.in). */
+static size_t autoconf_var(const char *p, const char *end)
+{
+    if (*p != '@' || end - p < 3 || !(isupper((unsigned char)p[1]) || p[1] == '_'))
+        return 0;
+    const char *q = p + 1;
+    while (q < end && (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
+        q++;
+    return q < end && *q == '@' ? (size_t)(q - p) + 1 : 0;
+}
+
+/* A line that holds an autoconf placeholder (above). */
+static bool autoconf_line(const char *p, const char *stop)
+{
+    for (; p < stop; p++)
+        if (autoconf_var(p, stop))
+            return true;
+    return false;
+}
+
 /* Some line of the input, its indentation skipped, satisfies `test` (given the line's rest). */
 static bool any_line(const char *data, size_t len, bool (*test)(const char *, const char *))
 {
@@ -377,6 +401,12 @@ static char *blank_template_tags(const char *data, size_t len)
     memcpy(copy, data, len);
     copy[len] = '\0';
     for (size_t idx = 0; idx + 1 < len; idx++) {
+        size_t var = autoconf_var(copy + idx, copy + len);
+        if (var) {
+            memset(copy + idx, ' ', var);
+            idx += var - 1;
+            continue;
+        }
         const char *close = NULL;
         if (copy[idx] == '{' && strchr("{%#", copy[idx + 1]))
             close = copy[idx + 1] == '{' ? "}}" : copy[idx + 1] == '%' ? "%}" : "#}";
@@ -569,7 +599,9 @@ static char *unset_aside(const char *text, const char *data, const char *aside, 
             memcpy(out.data + off, data + pos, span); /* the same length: positions hold */
             memset(restored + off, 1, span);
             changed = true;
-            off += span - 1;
+            /* one stand-in per stretch, in order: `@VERSION@-@CLUSTER@` are two stand-ins of
+             * the same length, and each is its own tag */
+            break;
         }
         pos = end;
     }
@@ -673,7 +705,8 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
     /* a template of YAML (a Helm chart's ConfigMap) read with its tags set aside: what it
      * embeds is checked, its placeholders then say it is a template (PK0003) */
     bool tagged =
-        !ok && (any_line(data, len, template_line) || any_line(data, len, tag_value_line));
+        !ok && (any_line(data, len, template_line) || any_line(data, len, tag_value_line) ||
+                any_line(data, len, autoconf_line));
     if (!ok && format == INPUT_AUTO && tagged) {
         char *aside = template_tags_aside(data, len);
         InputResult second = {0};
@@ -693,8 +726,9 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         free(aside);
     }
     if (!ok && diag && !diag->hint && tagged)
-        diag->hint = xstrdup("The file is a template (its {{ }} or {% %} lines are not YAML or"
-                             " JSON): render it (helm template, ansible) and lint the output.");
+        diag->hint = xstrdup("The file is a template (its {{ }}, {% %} or @VAR@ placeholders "
+                             "are not YAML or JSON): render it (helm template, ansible, "
+                             "configure) and lint the output.");
     return ok;
 }
 

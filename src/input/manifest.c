@@ -2097,9 +2097,15 @@ static const char *kind_word(InputFormat format)
 static bool parse_error(const yaml_parser_t *parser, const char *file, PkDiag *diag)
 {
     const yaml_mark_t *mark = parser->problem ? &parser->problem_mark : &parser->context_mark;
-    pk_diag_set(diag, file, (int)mark->line + 1, NULL, "YAML: %s%s%s",
-                parser->problem ? parser->problem : "could not parse", parser->context ? " " : "",
-                parser->context ? parser->context : "");
+    /* libyaml's words for a value such as `password: ******`, which YAML reads as an alias:
+     * say what to write instead (review 2026-12zf, b03: a repository's passwords masked so) */
+    bool alias = parser->context && strstr(parser->context, "scanning an alias");
+    pk_diag_set(diag, file, (int)mark->line + 1,
+                alias ? "A value that starts with * is an alias in YAML (*name); quote it "
+                        "('******') or write the real value."
+                      : NULL,
+                "YAML: %s%s%s", parser->problem ? parser->problem : "could not parse",
+                parser->context ? " " : "", parser->context ? parser->context : "");
     pk_diag_set_column(diag, (int)mark->column + 1);
     return false;
 }

@@ -70,6 +70,18 @@ static bool placeholder_line(const char *raw)
     return found;
 }
 
+/* Is the rule at file:line one with placeholders? */
+static bool placeholder_at(const HbaSet *set, const char *file, int line)
+{
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        if (r->line == line && r->file && file && !strcmp(r->file, file) &&
+            placeholder_line(r->raw))
+            return true;
+    }
+    return false;
+}
+
 /* Lines with placeholders (placeholder_line): one finding for the one cause, with the count and
  * the lines, instead of a refusal per line (review 2026-12p, h17b 14: three `<patroni_ip>`
  * lines were three errors). In a manifest, a template by design, a notice; in a pg_hba.conf,
@@ -228,6 +240,9 @@ void lint_hba_validate(const HbaSet *set, FindingList *out)
     validate_rules(set, out);
     for (size_t idx = 0; idx < set->n_unchecked; idx++) {
         const HbaNote *note = &set->unchecked[idx];
+        /* a placeholder's `@NETWORK@` is no @file: PK0003 names the line (one cause) */
+        if (placeholder_at(set, note->file, note->line))
+            continue;
         Finding *f = lint_hba_finding(out, "PK0209", note->file, note->line, major, NULL);
         f->column = note->column;
         f->message = finding_strdup(f, note->message);

@@ -510,6 +510,13 @@ expect_exit 2 "--input-format cnpg on a Patroni file: none found" -- "$PGKNOB" l
 check "names what it looked for" grep -q 'no CloudNativePG Cluster in 1 YAML document' <<<"$ERR"
 expect_exit 2 "--input-format unknown" -- "$PGKNOB" lint --input-format yaml $fx/patroni.yml
 check "lists the input formats" grep -q 'cnpg, patroni' <<<"$ERR"
+# a masked password (`password: ******`) is a YAML alias: exit 2 at its line, with a hint saying
+# to quote it (review 2026-12zf, b03)
+printf 'scope: x\nname: y\npostgresql:\n  authentication:\n    superuser:\n      password: ******\n' >"$tmp/masked.yml"
+expect_exit 2 "a masked password: exit 2" -- "$PGKNOB" lint "$tmp/masked.yml"
+check "  ... at line 6, the hint saying to quote it" \
+  grep -q "masked.yml:6:.*scanning an alias" <<<"$("$PGKNOB" lint "$tmp/masked.yml" 2>&1)"
+check "  ... and what to write" grep -q "^hint: A value that starts with \* is an alias in YAML" <<<"$("$PGKNOB" lint "$tmp/masked.yml" 2>&1)"
 printf 'spec:\n  postgresql: [\n' > "$tmp/broken.yaml"
 expect_exit 2 "broken YAML" -- "$PGKNOB" lint "$tmp/broken.yaml"
 check "YAML error at file:line:column" grep -qE 'broken.yaml:3:1: YAML: ' <<<"$ERR"

@@ -485,4 +485,20 @@ out=$(lint_json "$work/patroni.yml.tpl")
 check "  ... as Patroni, checked as 16, and its \${param.key} name is no module's (no PK0014)" \
   test "$(jq -r '"\(.inputs[0].kind) \(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0014")] | length)"' <<<"$out")" = "patroni 16 0"
 
+# autoconf's @VAR@ placeholders, which YAML cannot start a value with, are a template's too:
+# Debian's Patroni template config.yml.in is read with them set aside, each value restored as
+# written (two stand-ins of one length on one line stay two), and a pg_hba line's @NETWORK@ is a
+# placeholder, not an @file (review 2026-12zf, b02: exit 2 on the file's line 3)
+printf 'scope: "@VERSION@-@CLUSTER@"\nname: @HOSTNAME@\n\n@DCS_CONFIG@\n\npostgresql:\n  listen: "*:5432"\n  data_dir: /var/lib/postgresql/@VERSION@/@CLUSTER@\n  pg_hba:\n  - host all all @NETWORK@ scram-sha-256\n  parameters:\n    log_filename: postgresql-@VERSION@-@CLUSTER@.log\n' >"$work/config.yml.in"
+expect_exit 0 "a Patroni template of @VAR@ placeholders is read, not refused as YAML" -- \
+  "$PGKNOB" lint --no-rules --fail-on never "$work/config.yml.in"
+out=$(lint_json "$work/config.yml.in")
+check "  ... as Patroni, log_filename restored as written (@VERSION@-@CLUSTER@)" \
+  test "$(jq -r '"\(.inputs[0].kind) \([.inputs[0].settings[]? | select(.name == "log_filename") | .value] | join(""))"' <<<"$out")" = "patroni postgresql-@VERSION@-@CLUSTER@.log"
+check "  ... its pg_hba @NETWORK@ line is one PK0003, no @file note (PK0209)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0209" or (.rule == "PK0003" and (.message | test("pg_hba")))) | .rule] | join(",")' <<<"$out")" = PK0003
+printf 'scope: x\nname: @host\n' >"$work/at.yml"
+expect_exit 2 "  close miss: a lone @host is no placeholder: the YAML error stands" -- \
+  "$PGKNOB" lint --no-rules "$work/at.yml"
+
 done_testing
