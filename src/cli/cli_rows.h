@@ -33,7 +33,8 @@ enum { CLI_KEY_PG_VERSION = 600 };
         "host", "FACTS", PROJECT_OPT_HOST,                                                         \
             "host facts for the rules: local (read this machine),\nor "                            \
             "ram=16GB,cores=8,storage=nvme|ssd|hdd|network,\n"                                     \
-            "kernel=6.8,container=yes|no,io_uring=yes|no,stack=8MB"                                \
+            "kernel=6.8,container=yes|no,io_uring=yes|no,stack=8MB,\n"                             \
+            "disk=100GB,wal_disk=20GB"                                                             \
     }
 #define CLI_ROW_FAIL_ON                                                                            \
     {                                                                                              \

@@ -29,12 +29,7 @@
 
 static void host_init(HostFacts *host)
 {
-    memset(host, 0, sizeof(*host));
-    host->ram_bytes = -1;
-    host->cores = -1;
-    host->container = -1;
-    host->io_uring_allowed = -1;
-    host->stack_bytes = -1;
+    host_facts_init_unknown(host);
 }
 
 void host_facts_clear(HostFacts *host)
@@ -126,6 +121,16 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
         ok = (out->container = parse_yes_no(value)) >= 0;
     } else if (!strcmp(key, "io_uring")) {
         ok = (out->io_uring_allowed = parse_yes_no(value)) >= 0;
+    } else if (!strcmp(key, "disk") || !strcmp(key, "wal_disk")) {
+        /* the volume of the data directory, and pg_wal's own when it has one */
+        double *bytes = key[0] == 'd' ? &out->disk_bytes : &out->wal_disk_bytes;
+        ok = parse_size(value, bytes, &hint);
+        if (ok && *bytes < 1048576.0) {
+            pk_diag_set(diag, NULL, 0, NULL,
+                        "host fact \"%s\" = \"%s\" is not a volume's size (give 1MB or more)", key,
+                        value);
+            return false;
+        }
     } else if (!strcmp(key, "stack")) {
         /* ulimit -s of the server's user: a size, or unlimited */
         if (!strcasecmp(value, "unlimited"))
@@ -135,7 +140,7 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
     } else {
         pk_diag_set(diag, NULL, 0, NULL,
                     "unknown host fact \"%s\" (known: ram, cores, storage, kernel, container, "
-                    "io_uring, stack, instance_class)",
+                    "io_uring, stack, disk, wal_disk, instance_class)",
                     key);
         return false;
     }
@@ -150,10 +155,11 @@ bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
     char *copy = xstrdup(spec), *save = NULL;
     bool ok = true;
     /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
-    const char *seen[8] = {0};
-    int seen_at[8] = {0}, n_item = 0;
-    static const char *const facts[] = {"ram",    "memory",    "cores",    "cpus", "storage",
-                                        "kernel", "container", "io_uring", "stack"};
+    const char *seen[10] = {0};
+    int seen_at[10] = {0}, n_item = 0;
+    static const char *const facts[] = {"ram",     "memory", "cores",     "cpus",
+                                        "storage", "kernel", "container", "io_uring",
+                                        "stack",   "disk",   "wal_disk"};
     for (char *item = strtok_r(copy, ", ", &save); item && ok; item = strtok_r(NULL, ", ", &save)) {
         n_item++;
         char *eq = strchr(item, '=');
@@ -558,6 +564,10 @@ char *host_describe(const HostFacts *host)
         sb_printf(&sb, "container=%s ", host->container ? "yes" : "no");
     if (host->io_uring_allowed >= 0)
         sb_printf(&sb, "io_uring=%s ", host->io_uring_allowed ? "yes" : "no");
+    if (host->disk_bytes >= 0)
+        sb_printf(&sb, "disk=%.0fMB ", host->disk_bytes / 1048576.0);
+    if (host->wal_disk_bytes >= 0)
+        sb_printf(&sb, "wal_disk=%.0fMB ", host->wal_disk_bytes / 1048576.0);
     if (host->stack_bytes >= 1)
         sb_printf(&sb, "stack=%.0fkB ", host->stack_bytes / 1024.0);
     else if (host->stack_bytes >= 0)

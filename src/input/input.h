@@ -145,6 +145,10 @@ typedef struct InputDoc {
     int pod_cores;
     char *pod_source;        /* "the pod's resources.limits.memory 4Gi at FILE:LINE:COL, …" */
     double pod_hugepages[2]; /* limits.hugepages-2Mi and -1Gi in bytes; 0 when not stated */
+    /* the volumes the operator gives the data directory and pg_wal (its own when stated): host
+     * facts disk and wal_disk; <= 0 when not stated, volume_source NULL when neither */
+    double volume_disk, volume_wal_disk;
+    char *volume_source; /* "spec.storage.size 2Gi at FILE:LINE:COL, …" */
     /* a ConfigMap's configuration: the ConfigMap's name; a container's arguments whose
      * config_file is a key of a ConfigMap volume it mounts: that ConfigMap's name (the stream
      * then reads them as one configuration, manifest.c). NULL otherwise. */

@@ -2050,6 +2050,68 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     }
 }
 
+/* One volume's size at `path`: its bytes into *bytes and "PATH SIZE at FILE:L:C" appended to
+ * `source`; false when the manifest states none. */
+static bool volume_size(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *path,
+                        double *bytes, StrBuf *source)
+{
+    yaml_node_t *node = path_get(y, root, path);
+    if (!is_scalar(node))
+        return false;
+    char *text = scalar_text(node);
+    double v = input_k8s_quantity(text);
+    if (v > 0) {
+        *bytes = v;
+        sb_printf(source, "%s%s %s at %s:%d:%d", source->len ? ", " : "", path, text, b->file,
+                  (int)node->start_mark.line + 1, (int)node->start_mark.column + 1);
+    }
+    free(text);
+    return v > 0;
+}
+
+/* The volumes an operator gives the data directory and pg_wal: CloudNativePG's storage and
+ * walStorage (and its chart's), Zalando's volume, Crunchy's and Percona's first instance set's
+ * dataVolumeClaimSpec and walVolumeClaimSpec. pg_wal shares the data volume unless it has its
+ * own. */
+static void read_volumes(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    const char *data = NULL, *wal = NULL;
+    switch (b->doc->format) {
+    case INPUT_CNPG:
+        data = "spec.storage.size";
+        wal = "spec.walStorage.size";
+        break;
+    case INPUT_CNPG_CHART:
+        data = "cluster.storage.size";
+        wal = "cluster.walStorage.size";
+        break;
+    case INPUT_ZALANDO:
+    case INPUT_CYBERTEC:
+        data = map_get(y, root, "spec") ? "spec.volume.size" : "volume.size";
+        break;
+    default: break;
+    }
+    StrBuf source = STRBUF_INIT;
+    InputDoc *doc = b->doc;
+    if (data)
+        volume_size(b, y, root, data, &doc->volume_disk, &source);
+    if (wal)
+        volume_size(b, y, root, wal, &doc->volume_wal_disk, &source);
+    yaml_node_t *sets = path_get(y, root, "spec.instances");
+    if ((doc->format == INPUT_CRUNCHY || doc->format == INPUT_PERCONA) && sets &&
+        sets->type == YAML_SEQUENCE_NODE &&
+        sets->data.sequence.items.top > sets->data.sequence.items.start) {
+        yaml_node_t *first = node_at(y, *sets->data.sequence.items.start);
+        volume_size(b, y, first, "dataVolumeClaimSpec.resources.requests.storage",
+                    &doc->volume_disk, &source);
+        volume_size(b, y, first, "walVolumeClaimSpec.resources.requests.storage",
+                    &doc->volume_wal_disk, &source);
+    }
+    if (source.len)
+        doc->volume_source = xasprintf("the volumes' %s", sb_str(&source));
+    sb_free(&source);
+}
+
 /* The resources of the pods an operator runs: CloudNativePG's and Zalando's spec.resources,
  * Crunchy's first instance set's. */
 static void read_pod_resources(DocBuilder *b, const Yaml *y, yaml_node_t *root)
@@ -2245,6 +2307,7 @@ static void add_doc(Stream *s, const Yaml *y, yaml_node_t *root, InputFormat kin
                      : doc_label(y, root, kind_word(kind));
     read_doc(&b, y, root);
     read_pod_resources(&b, y, root);
+    read_volumes(&b, y, root);
     template_evidence(&b, y, root);
     builder_finish(&b);
     *s->last_line = b.last_line;

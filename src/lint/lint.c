@@ -364,6 +364,15 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
             input->pod_host.cores = doc->pod_cores;
             input->pod_host.source = xstrdup(doc->pod_source);
         }
+        if (doc->volume_source) {
+            input->pod_host.disk_bytes = doc->volume_disk > 0 ? doc->volume_disk : -1;
+            input->pod_host.wal_disk_bytes = doc->volume_wal_disk > 0 ? doc->volume_wal_disk : -1;
+            char *source = input->pod_host.source
+                               ? xasprintf("%s; %s", input->pod_host.source, doc->volume_source)
+                               : xstrdup(doc->volume_source);
+            free(input->pod_host.source);
+            input->pod_host.source = source;
+        }
         input->validation_begin = res->findings.n;
         const char *file = input->set.n_files ? input->set.files[0] : path;
         lint_input_notes(doc, file, &res->findings);

@@ -33,16 +33,23 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
         return false;
     bool ram = host->ram_bytes <= 0 && pod->ram_bytes > 0;
     bool cores = host->cores <= 0 && pod->cores > 0;
-    if (!ram && !cores)
+    bool disk = host->disk_bytes <= 0 && pod->disk_bytes > 0;
+    bool wal_disk = host->wal_disk_bytes <= 0 && pod->wal_disk_bytes > 0;
+    if (!ram && !cores && !disk && !wal_disk)
         return false;
     if (ram)
         host->ram_bytes = pod->ram_bytes;
     if (cores)
         host->cores = pod->cores;
+    if (disk)
+        host->disk_bytes = pod->disk_bytes;
+    if (wal_disk)
+        host->wal_disk_bytes = pod->wal_disk_bytes;
     char *source = host->source ? xasprintf("%s; %s from %s", host->source,
                                             ram && cores ? "ram and cores"
                                             : ram        ? "ram"
-                                                         : "cores",
+                                            : cores      ? "cores"
+                                                         : "the volumes",
                                             pod->source)
                                 : xstrdup(pod->source);
     free(host->source);

@@ -19,6 +19,8 @@ void host_facts_init_unknown(HostFacts *host)
     host->container = -1;
     host->io_uring_allowed = -1;
     host->stack_bytes = -1;
+    host->disk_bytes = -1;
+    host->wal_disk_bytes = -1;
 }
 
 static char *lower_dup(Arena *arena, const char *name)

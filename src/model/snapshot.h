@@ -54,7 +54,10 @@ typedef struct HostFacts {
     int container;    /* 1 yes, 0 no, -1 unknown */
     int io_uring_allowed; /* 1 yes, 0 blocked (seccomp/sysctl), -1 unknown */
     double stack_bytes;   /* the soft stack limit (ulimit -s): < 0 unknown, 0 unlimited */
-    char *source;         /* "--host", "local", ".pgknob.ini": for reports */
+    /* the size of the volume holding the data directory, and of pg_wal's own volume when it has
+     * one (a manifest's walStorage); < 0 unknown */
+    double disk_bytes, wal_disk_bytes;
+    char *source; /* "--host", "local", ".pgknob.ini": for reports */
 } HostFacts;
 
 /* A named number from the statistics views (audit only): "checkpoints.requested_share" etc. */

@@ -104,7 +104,8 @@ static bool host_key(Loader *ld, const char *name, const char *value)
     static const char *const storage[] = {"nvme", "ssd", "hdd", "network", NULL};
     static const char *const yes_no[] = {"yes", "no", "true", "false", "on", "off", NULL};
     bool ok;
-    if (!strcmp(name, "ram") || !strcmp(name, "memory")) {
+    if (!strcmp(name, "ram") || !strcmp(name, "memory") || !strcmp(name, "disk") ||
+        !strcmp(name, "wal_disk")) {
         double bytes;
         ok = pk_units_parse(value, PK_UNIT_SIZE, false, 1.0, &bytes, NULL);
     } else if (!strcmp(name, "cores") || !strcmp(name, "cpus"))
@@ -117,8 +118,8 @@ static bool host_key(Loader *ld, const char *name, const char *value)
         ok = one_of(value, yes_no);
     else
         return fail(ld,
-                    "Keys of [host] are ram, cores, storage, kernel, container, io_uring and "
-                    "local.",
+                    "Keys of [host] are ram, cores, storage, kernel, container, io_uring, disk, "
+                    "wal_disk and local.",
                     "unknown host fact \"%s\"", name);
     if (ok && strcmp(name, "local")) {
         /* the --host reader has the last word (absurd sizes, 0 cores): one rule for both */

@@ -379,7 +379,7 @@ static const struct {
 } host_fields[] = {
     {"host.ram", HF_RAM},       {"host.cores", HF_CORES},         {"host.storage", HF_STORAGE},
     {"host.kernel", HF_KERNEL}, {"host.container", HF_CONTAINER}, {"host.io_uring", HF_IO_URING},
-    {"host.source", HF_SOURCE},
+    {"host.source", HF_SOURCE}, {"host.disk", HF_DISK},           {"host.wal_disk", HF_WAL_DISK},
 };
 
 static Expr *parse_name(Parser *p, char *name, int offset)
@@ -395,7 +395,7 @@ static Expr *parse_name(Parser *p, char *name, int offset)
             }
         parse_fail(p, offset,
                    "Host facts: host.ram, host.cores, host.storage, host.kernel, "
-                   "host.container, host.io_uring, host.source.",
+                   "host.container, host.io_uring, host.disk, host.wal_disk, host.source.",
                    "unknown host fact");
         free(name);
         return NULL;

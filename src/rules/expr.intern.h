@@ -47,6 +47,8 @@ typedef enum HostField {
     HF_CONTAINER,
     HF_IO_URING,
     HF_SOURCE,
+    HF_DISK,
+    HF_WAL_DISK,
 } HostField;
 
 typedef struct ExprFunc ExprFunc;

@@ -66,6 +66,8 @@ static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
         [HF_CONTAINER] = "host.container",
         [HF_IO_URING] = "host.io_uring",
         [HF_SOURCE] = "host.source",
+        [HF_DISK] = "host.disk",
+        [HF_WAL_DISK] = "host.wal_disk",
     };
     const HostFacts *host = &env->snap->host;
     memset(out, 0, sizeof(*out));
@@ -97,6 +99,14 @@ static bool eval_host(const Expr *node, ExprEnv *env, ExprValue *out)
         known = host->io_uring_allowed >= 0;
         break;
     case HF_SOURCE: out->str = host->source ? host->source : "unknown"; break;
+    case HF_DISK:
+        out->num = host->disk_bytes;
+        known = host->disk_bytes >= 0;
+        break;
+    case HF_WAL_DISK:
+        out->num = host->wal_disk_bytes;
+        known = host->wal_disk_bytes >= 0;
+        break;
     }
     if (!known) {
         out->missing = true;

@@ -463,4 +463,42 @@ if pg_cluster_start 16; then
 else
   fail "could not start a PostgreSQL 16 server"
 fi
+# --- pg_wal against its volume (PK3062): a manifest's storage, or --host disk; a volume pg_wal
+# fills stops the server with a PANIC, shown on a real 13 and 18 with pg_wal on a 48MB tmpfs
+# (review 2026-12ze, h32d 50: 2Gi of storage, max_wal_size 4GB) ---
+fires "PK3062: max_wal_size 4GB on a 2GB disk shared with the data" PK3062 17 disk=2GB 'max_wal_size = 4GB\n'
+check "  ... a warning" test "$(lint_json 17 disk=2GB "$work/c.conf" | jq -r '[.findings[] | select(.rule == "PK3062")][0].severity')" = warning
+silent "  close miss: the same on a 20GB disk" PK3062 17 disk=20GB 'max_wal_size = 4GB\n'
+silent "  close miss: no volume stated, no finding and no skip" PK3062 17 "" 'max_wal_size = 4GB\n'
+check "  ... nor a 'skipped for host facts' note naming it" bash -c '! "$0" lint --pg-version 17 "$1" 2>&1 | grep -q "PK3062: host"' "$PGKNOB" "$work/c.conf"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.2\n  storage:\n    size: 2Gi\n  postgresql:\n    parameters:\n      max_wal_size: 4GB\n' >"$work/cnpg-wal.yaml"
+check "a CloudNativePG Cluster with storage 2Gi and max_wal_size 4GB: PK3062 names spec.storage.size" \
+  grep -q "spec.storage.size 2Gi at" <<<"$("$PGKNOB" lint --format json "$work/cnpg-wal.yaml" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK3062") | .message')"
+sed 's/^  storage:/  walStorage:\n    size: 10Gi\n  storage:/' "$work/cnpg-wal.yaml" >"$work/cnpg-walstorage.yaml"
+check "  close miss: with a walStorage of 10Gi for pg_wal, none" \
+  test "$("$PGKNOB" lint --format json "$work/cnpg-walstorage.yaml" 2>/dev/null | jq '[.findings[] | select(.rule == "PK3062")] | length')" = 0
+for major in 13 18; do
+  d=$(mktemp -d /tmp/pgknob-walfull.XXXXXX); chmod 755 "$d"; mkdir "$d/wal"
+  if mount -t tmpfs -o size=48m,mode=0755 tmpfs "$d/wal" 2>/dev/null; then
+    chown postgres "$d" "$d/wal"
+    bin=$(pg_bin_dir "$major")
+    pg_as_postgres "$bin/initdb" -D "$d/data" --waldir="$d/wal/pg_wal" -A trust -N >/dev/null 2>&1
+    pg_as_postgres "$bin/pg_ctl" -D "$d/data" -w -t 30 -l "$d/log" \
+      -o "-c listen_addresses= -k $d -p $((56100 + major)) -c max_wal_size=1GB" start >/dev/null 2>&1
+    pg_as_postgres "$PG_CLIENT_BIN/psql" -X -h "$d" -p $((56100 + major)) -d postgres -c \
+      "create table t as select g, repeat(md5(g::text), 4) s from generate_series(1, 1000000) g" >/dev/null 2>&1
+    sleep 2
+    check "$major: pg_wal filling its 48MB volume stops the server with a PANIC" \
+      grep -q "PANIC:  could not write to file \"pg_wal/" "$d/log"
+    pg_as_postgres "$bin/pg_ctl" -D "$d/data" status >/dev/null 2>&1; status=$?
+    check "  ... and it is not running again (pg_ctl status $status: its restart after the crash finds no space)" \
+      test "$status" = 3
+    pg_as_postgres "$bin/pg_ctl" -D "$d/data" -m immediate stop >/dev/null 2>&1
+    sleep 1
+    umount "$d/wal" || umount -l "$d/wal"
+  else
+    fail "$major: could not mount a tmpfs for pg_wal (the check needs root)"
+  fi
+  rm -rf "$d"
+done
 done_testing

@@ -64,7 +64,8 @@ static void test_parse_errors(void)
     CHECK(error_contains("'abc", 18, "unterminated string"));
     CHECK(error_contains("work_mem > 4mb", 18, "invalid unit \"mb\""));
     CHECK(error_contains("nosuch(1)", 18, "unknown function"));
-    CHECK(error_contains("host.disk == 'x'", 18, "unknown host fact"));
+    CHECK(error_contains("host.swap == 'x'", 18, "unknown host fact"));
+    CHECK(error_contains("host.disk == 'x'", 18, "type mismatch"));
     CHECK(error_contains("1 2", 18, "unexpected text after the expression"));
     CHECK(error_contains("", 18, "unexpected end of expression"));
     CHECK(error_contains("(1 < 2", 18, "expected \")\""));

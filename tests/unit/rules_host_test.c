@@ -37,6 +37,18 @@ static void test_spec(void)
     CHECK(!host_parse_spec("colour=red", &host, &msg) &&
           strstr(msg.message, "unknown host fact \"colour\""));
     pk_diag_free(&msg);
+    /* the volumes: the data directory's and pg_wal's own; unknown unless given */
+    CHECK(host_parse_spec("disk=100GB,wal_disk=20GB", &host, &msg));
+    CHECK(pk_near(host.disk_bytes, 100.0 * 1024 * 1024 * 1024) &&
+          pk_near(host.wal_disk_bytes, 20.0 * 1024 * 1024 * 1024) && host.ram_bytes < 0);
+    host_facts_clear(&host);
+    CHECK(host_parse_spec("ram=1GB", &host, &msg) && host.disk_bytes < 0 &&
+          host.wal_disk_bytes < 0);
+    host_facts_clear(&host);
+    CHECK(!host_parse_spec("disk=10kB", &host, &msg) && strstr(msg.message, "not a volume"));
+    pk_diag_free(&msg);
+    CHECK(!host_parse_spec("disk=1GB,disk=2GB", &host, &msg) && strstr(msg.message, "twice"));
+    pk_diag_free(&msg);
 }
 
 static void put(const char *root, const char *path, const char *text)
