@@ -294,6 +294,83 @@ static void service_limits(yaml_document_t *doc, const char *name, yaml_node_t *
     free(cpu_text);
 }
 
+/* One argument of a command: `-c name=value`, `-cname=value` or `--name=value` adds
+ * "name=value" to `sb` (config_file, which names the file itself, is left out). */
+static void command_setting(const char *arg, const char *next, bool *took_next, StrBuf *sb)
+{
+    const char *pair = NULL;
+    *took_next = false;
+    if (!strcmp(arg, "-c") && next) {
+        pair = next;
+        *took_next = true;
+    } else if (!strncmp(arg, "-c", 2) && arg[2] && arg[2] != '-')
+        pair = arg + 2;
+    else if (!strncmp(arg, "--", 2) && arg[2] && strchr(arg, '='))
+        pair = arg + 2;
+    const char *eq = pair ? strchr(pair, '=') : NULL;
+    if (!eq || eq == pair)
+        return;
+    char *name = xstrndup(pair, (size_t)(eq - pair));
+    for (char *c = name; *c; c++)
+        *c = *c == '-' ? '_' : (char)tolower((unsigned char)*c);
+    if (strcmp(name, "config_file"))
+        sb_printf(sb, "%s=%s\n", name, eq + 1);
+    free(name);
+}
+
+/* The -c settings of the service's command and entrypoint (a list, or a string split at
+ * blanks), and where the first that sets any is. */
+static void command_overrides(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                              const char *name, ComposeLimits *out)
+{
+    static const char *const keys[] = {"entrypoint", "command"};
+    StrBuf sb = STRBUF_INIT;
+    int line = 0;
+    for (size_t k = 0; k < 2; k++) {
+        yaml_node_t *node = input_yaml_member(doc, service, keys[k]);
+        if (!node)
+            continue;
+        size_t before = sb.len;
+        char **args = NULL;
+        size_t n = 0;
+        if (node->type == YAML_SCALAR_NODE) {
+            char *text = scalar_text(node), *save = NULL;
+            for (char *tok = strtok_r(text, " \t\r\n", &save); tok;
+                 tok = strtok_r(NULL, " \t\r\n", &save)) {
+                args = xrealloc(args, (n + 1) * sizeof(*args));
+                args[n++] = xstrdup(tok);
+            }
+            free(text);
+        } else if (node->type == YAML_SEQUENCE_NODE) {
+            for (yaml_node_item_t *it = node->data.sequence.items.start;
+                 it < node->data.sequence.items.top; it++) {
+                char *text = scalar_text(yaml_document_get_node(doc, *it));
+                if (!text)
+                    continue;
+                args = xrealloc(args, (n + 1) * sizeof(*args));
+                args[n++] = text;
+            }
+        }
+        for (size_t idx = 0; idx < n; idx++) {
+            bool took_next;
+            command_setting(args[idx], idx + 1 < n ? args[idx + 1] : NULL, &took_next, &sb);
+            if (took_next)
+                idx++;
+        }
+        for (size_t idx = 0; idx < n; idx++)
+            free(args[idx]);
+        free(args);
+        if (sb.len > before && !line)
+            line = (int)node->start_mark.line + 1;
+    }
+    if (sb.len) {
+        out->overrides = sb_detach(&sb);
+        out->command_at =
+            xasprintf("the compose service %s's %s at %s:%d", name, "command", compose, line);
+    }
+    sb_free(&sb);
+}
+
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out)
 {
@@ -319,6 +396,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 free(out->compose);
                 out->compose = xstrdup(compose);
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
+                command_overrides(&doc, service, compose, name ? name : "?", out);
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -391,6 +469,8 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     out->unread = NULL;
     out->compose = NULL;
     out->tmpfs_line = 0;
+    out->overrides = NULL;
+    out->command_at = NULL;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -411,6 +491,17 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     return false;
 }
 
+void compose_limits_free(ComposeLimits *limits)
+{
+    free(limits->source);
+    free(limits->unread);
+    free(limits->compose);
+    free(limits->overrides);
+    free(limits->command_at);
+    limits->source = limits->unread = limits->compose = NULL;
+    limits->overrides = limits->command_at = NULL;
+}
+
 bool input_compose_limits(const char *file, ComposeLimits *out)
 {
     bool mounted = input_compose_mount(file, out);
@@ -418,5 +509,9 @@ bool input_compose_limits(const char *file, ComposeLimits *out)
     out->unread = NULL;
     free(out->compose);
     out->compose = NULL;
+    free(out->overrides);
+    out->overrides = NULL;
+    free(out->command_at);
+    out->command_at = NULL;
     return mounted && out->source != NULL;
 }

@@ -19,6 +19,12 @@ typedef struct ComposeLimits {
      * service keeps its data directory on, 0 when none: a cluster recreated for each run */
     char *compose;
     int tmpfs_line;
+    /* the settings the service's command or entrypoint gives with -c (or --name=value), which
+     * override the file's: "name=value" lines, names lower-cased, config_file left out; NULL
+     * when none. And where that command is: "the compose service db's command at FILE:LINE".
+     * The caller frees both. */
+    char *overrides;
+    char *command_at;
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory
@@ -37,6 +43,9 @@ bool input_compose_mount(const char *file, ComposeLimits *out);
  * the service that mounts `target` (a real path); true when a service mounts it. */
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out);
+
+/* Frees what a ComposeLimits holds (its strings), leaving it empty. */
+void compose_limits_free(ComposeLimits *limits);
 
 /* Docker's byte values (go-units RAMInBytes, as compose reads mem_limit): 512, 100m, 1.5G,
  * 1gb, 2GiB, binary multiples; -1 when `text` is not one. */

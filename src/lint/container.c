@@ -585,16 +585,10 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingLi
     if (snap->fragment || !set->n_files || set->data_dir)
         return;
     ComposeLimits mount;
-    if (!input_compose_mount(set->files[0], &mount)) {
-        free(mount.source);
-        free(mount.unread);
-        free(mount.compose);
+    if (!input_compose_mount(set->files[0], &mount) || !mount.unread) {
+        compose_limits_free(&mount);
         return;
     }
-    free(mount.source);
-    free(mount.compose);
-    if (!mount.unread)
-        return;
     Finding *f = lint_rule_finding(out, "PK0097", set->files[0], 0);
     f->message = finding_printf(
         f,
@@ -612,5 +606,53 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingLi
         " mounted anywhere else is read only through config_file"
         " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
         snap->pg_major);
-    free(mount.unread);
+    compose_limits_free(&mount);
+}
+
+/* Is `name` among the "name=value" lines of `overrides`? Its line into *line (borrowed). */
+static bool overridden(const char *overrides, const char *name, const char **line, size_t *len)
+{
+    size_t name_len = strlen(name);
+    for (const char *at = overrides; at && *at;) {
+        const char *nl = strchr(at, '\n');
+        size_t line_len = nl ? (size_t)(nl - at) : strlen(at);
+        if (line_len > name_len && at[name_len] == '=' && !strncasecmp(at, name, name_len)) {
+            *line = at;
+            *len = line_len;
+            return true;
+        }
+        at = nl ? nl + 1 : at + line_len;
+    }
+    return false;
+}
+
+void lint_command_overrides(const ConfSet *set, FindingList *out, size_t begin, size_t end)
+{
+    if (!set->n_files || set->data_dir)
+        return;
+    ComposeLimits mount;
+    if (!input_compose_mount(set->files[0], &mount) || !mount.overrides || mount.unread) {
+        compose_limits_free(&mount);
+        return;
+    }
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        if (f->suppressed)
+            continue;
+        for (size_t s = 0; s < f->n_settings; s++) {
+            const char *line;
+            size_t len;
+            if (!f->settings[s].name ||
+                !overridden(mount.overrides, f->settings[s].name, &line, &len))
+                continue;
+            f->suppressed = true;
+            f->suppress_reason = finding_printf(
+                f,
+                "%s gives `-c %.*s`, which overrides this file's %s: the server runs with the "
+                "command's value, so what the finding reads here is not what runs",
+                mount.command_at, (int)len, line, f->settings[s].name);
+            break;
+        }
+    }
+    compose_limits_free(&mount);
 }

@@ -33,6 +33,12 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, Find
 
 /* PK0097: a file a compose service of a PostgreSQL image mounts where the server never reads it
  * (no config_file named, not the data directory's postgresql.conf). */
+/* Findings [begin, end) that read a setting the command of the compose service running the file
+ * gives with -c (`-c archive_mode=${PITR_ARCHIVE_MODE:-off}`): the command line overrides the
+ * file, so they judge a value the server does not run with, and are suppressed saying so
+ * (review 2026-12zf, c07). */
+void lint_command_overrides(const ConfSet *set, FindingList *out, size_t begin, size_t end);
+
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingList *out);
 
 #endif

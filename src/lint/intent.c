@@ -2375,9 +2375,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
             free(variant);
         }
     }
-    free(compose.source);
-    free(compose.unread);
-    free(compose.compose);
+    compose_limits_free(&compose);
     /* one setting's value cannot excuse its own line, unless the path says the same purpose
      * independently (a contest's rinha-backend/ muting its log) */
     out->purpose_from_setting = out->purpose != INTENT_NONE && single && by_path != out->purpose;
@@ -2836,9 +2834,7 @@ static void container_from(Intent *out, const ConfSet *set)
                          compose.unread ? "%s mounts it in the server's container"
                                         : "%s runs the server with it as its config_file",
                          compose.compose);
-    free(compose.source);
-    free(compose.unread);
-    free(compose.compose);
+    compose_limits_free(&compose);
     if (mounted)
         return;
     /* a Dockerfile, or a compose file of another name: read only when a finding asks, since it

@@ -273,6 +273,9 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                               res->findings.n);
             intent_overridden(input->intent, &res->findings);
         }
+        if (input->format == INPUT_CONF)
+            lint_command_overrides(&input->set, &res->findings, input->validation_begin,
+                                   res->findings.n);
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
         input->rules_end = res->findings.n;

@@ -163,4 +163,23 @@ check "  close miss: syslog beside stderr" test -z "$(sys_sev)"
 printf "log_destination = 'syslog'\n" >"$tmp/syslog/db/postgres.conf"
 rm "$tmp/syslog/docker-compose.yml"
 check "  close miss: no container in sight" test -z "$(sys_sev)"
+# the command of the service that runs the file overrides it: a finding that reads a setting the
+# command gives with -c judges a value the server does not run with, and is suppressed saying so
+# (review 2026-12zf, c07: archive_mode off in the file, -c archive_mode=${PITR_ARCHIVE_MODE:-off})
+mkdir -p "$tmp/pitr/.git"
+conf "$tmp/pitr/db/postgresql.conf" "archive_mode = off" "archive_command = 'cp %p /archive/%f'"
+cat >"$tmp/pitr/compose.yaml" <<'YAML'
+services:
+  db:
+    image: postgres:16
+    command: ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf", "-c", "archive_mode=${PITR_ARCHIVE_MODE:-off}"]
+    volumes:
+      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro
+YAML
+j=$(lint_json "$tmp/pitr/db/postgresql.conf")
+check "archive_mode given with -c by the service's command: PK3039 suppressed, the command named" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK3039") | "\(.suppressed) \(.suppress_reason | test("command at .*compose.yaml:4 gives `-c archive_mode="))"] | join(",")' <<<"$j")" = "true true"
+sed -i 's/, "-c", "archive_mode=${PITR_ARCHIVE_MODE:-off}"//' "$tmp/pitr/compose.yaml"
+check "  close miss: a command that gives only config_file leaves PK3039's warning" \
+  test "$(rule_sev "$(lint_json "$tmp/pitr/db/postgresql.conf")" PK3039)" = warning
 done_testing
