@@ -803,17 +803,22 @@ static char *doc_label(const Yaml *y, yaml_node_t *root, const char *kind)
 /* ---- CloudNativePG ------------------------------------------------------------------------- */
 
 /* pkg/postgres/configuration.go, FixedConfigurationParameters: "fixed" ones the operator manages,
- * "blocked" ones that must keep their default for it to work. The webhook refuses both
- * ("Can't set fixed configuration parameter"), unless the value is the one the operator sets. */
+ * "blocked" ones that must keep their default for it to work. The validating webhook refuses
+ * both ("Can't set fixed configuration parameter") unless the value is, string for string, the
+ * one in the configuration it generates without the mandatory settings (validateConfiguration
+ * in internal/webhook/v1/cluster_webhook.go, since 2022): CnpgConfigurationSettings'
+ * GlobalDefaultSettings and archive_mode, which the defaulting webhook also writes into the
+ * spec. The mandatory ones (listen_addresses, port, ssl, hot_standby…) are refused whatever the
+ * value (review 2026-12zf, b13: nine operator values called refused). */
 static const struct {
     const char *name;
     bool blocked;
-    const char *operator_value; /* MandatorySettings' value, NULL when none */
+    const char *operator_value; /* the generated configuration's value, NULL when none */
 } cnpg_fixed[] = {
     {"allow_system_table_mods", true, NULL},
     {"archive_cleanup_command", true, NULL},
     {"archive_command", false, NULL},
-    {"archive_mode", false, NULL},
+    {"archive_mode", false, "on"},
     {"bonjour", true, NULL},
     {"bonjour_name", true, NULL},
     {"cluster_name", false, NULL},
@@ -823,21 +828,21 @@ static const struct {
     {"event_source", true, NULL},
     {"external_pid_file", true, NULL},
     {"hba_file", true, NULL},
-    {"hot_standby", true, "true"},
+    {"hot_standby", true, NULL},
     {"ident_file", true, NULL},
     {"jit_provider", true, NULL},
-    {"listen_addresses", true, "*"},
-    {"log_destination", true, NULL},
-    {"log_directory", true, NULL},
+    {"listen_addresses", true, NULL},
+    {"log_destination", true, "csvlog"},
+    {"log_directory", true, "/controller/log"},
     {"log_file_mode", true, NULL},
-    {"log_filename", true, NULL},
-    {"log_rotation_age", true, NULL},
-    {"log_rotation_size", true, NULL},
-    {"log_truncate_on_rotation", true, NULL},
-    {"logging_collector", true, NULL},
+    {"log_filename", true, "postgres"},
+    {"log_rotation_age", true, "0"},
+    {"log_rotation_size", true, "0"},
+    {"log_truncate_on_rotation", true, "false"},
+    {"logging_collector", true, "on"},
     {"pg_failover_slots.primary_dsn", false, NULL},
     {"pg_failover_slots.standby_slot_names", false, NULL},
-    {"port", false, "5432"},
+    {"port", false, NULL},
     {"primary_conninfo", false, NULL},
     {"primary_slot_name", false, NULL},
     {"promote_trigger_file", true, NULL},
@@ -851,10 +856,10 @@ static const struct {
     {"recovery_target_time", false, NULL},
     {"recovery_target_timeline", false, NULL},
     {"recovery_target_xid", false, NULL},
-    {"restart_after_crash", true, "false"},
+    {"restart_after_crash", true, NULL},
     {"restore_command", false, NULL},
-    {"shared_preload_libraries", false, NULL},
-    {"ssl", false, "on"},
+    {"shared_preload_libraries", false, ""},
+    {"ssl", false, NULL},
     {"ssl_ca_file", false, NULL},
     {"ssl_cert_file", false, NULL},
     {"ssl_crl_file", false, NULL},
@@ -976,11 +981,21 @@ static void cnpg_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root, const
         builder_add_entry(b, "shared_preload_libraries", buf, line, column, true);
 }
 
-/* pkg/postgres/configuration.go, CnpgConfigurationSettings.GlobalDefaultSettings: what the
- * operator writes when the Cluster leaves a parameter out. Only those that size the server
- * (its worker pool, its slots, the WAL it keeps) are modelled; its logging goes to the
- * instance manager, which the rules on log files do not describe. */
+/* pkg/postgres/configuration.go, CnpgConfigurationSettings: what the operator writes when the
+ * Cluster leaves a parameter out (GlobalDefaultSettings), and what it writes whatever the
+ * Cluster says (MandatorySettings, and archive_mode in CreatePostgresqlConfiguration). Those
+ * that size the server (its worker pool, its slots, the WAL it keeps), archive its WAL and
+ * encrypt its connections are modelled; its logging goes to the instance manager, which the
+ * rules on log files do not describe. */
 static const char *const cnpg_defaults[] = {
+    "archive_mode",
+    "on",
+    "archive_command",
+    "/controller/manager wal-archive --log-destination /controller/log/postgres.json %p",
+    "archive_timeout",
+    "5min",
+    "ssl",
+    "on",
     "max_parallel_workers",
     "32",
     "max_worker_processes",

@@ -80,6 +80,21 @@ check "cnpg: the operator's refusal is not a server refusal" \
 check "cnpg: the quoted max_worker_processes is not flagged" \
   test "$(jq --argjson l "$(line_of $fx/cnpg-cluster.yaml max_worker_processes)" '[.findings[] | select(.line == $l)] | length' <<<"$j")" = 0
 sarif_has $fx/cnpg-cluster.yaml
+# CloudNativePG's webhook accepts a fixed parameter only at the value of the configuration it
+# generates without its mandatory settings (the logging defaults, archive_mode on,
+# shared_preload_libraries ""), which its defaulting webhook writes into the spec; a mandatory
+# one (listen_addresses, ssl, port) is refused even at the operator's value (review 2026-12zf,
+# b13: nine false errors). Its archiving and ssl are what the server runs with.
+cnpg_params() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: c\nspec:\n  instances: 2\n  imageName: ghcr.io/cloudnative-pg/postgresql:17.5\n  postgresql:\n    parameters:\n%s' "$1"; }
+cnpg_params $'      logging_collector: "on"\n      log_destination: csvlog\n      log_directory: /controller/log\n      log_filename: postgres\n      log_rotation_age: "0"\n      log_rotation_size: "0"\n      log_truncate_on_rotation: "false"\n      archive_mode: "on"\n      shared_preload_libraries: ""\n' >"$tmp/cnpg-same.yaml"
+j=$(lint_json "$tmp/cnpg-same.yaml")
+check "cnpg: fixed parameters at the generated configuration's values: no PK0070" \
+  test "$(jq '[.findings[] | select(.rule == "PK0070")] | length' <<<"$j")" = 0
+check "  ... and the operator's archiving: no PK3016 or PK3041, no ssl-off notice" \
+  test "$(jq '[.findings[] | select(.rule == "PK3016" or .rule == "PK3041" or .rule == "PK8003")] | length' <<<"$j")" = 0
+cnpg_params $'      listen_addresses: "*"\n      logging_collector: "off"\n' >"$tmp/cnpg-differs.yaml"
+check "  close miss: listen_addresses '*' (mandatory) and logging_collector off: two PK0070" \
+  test "$(lint_json "$tmp/cnpg-differs.yaml" | jq '[.findings[] | select(.rule == "PK0070")] | length')" = 2
 gh=$("$PGKNOB" lint --no-rules --format github $fx/cnpg-cluster.yaml 2>/dev/null)
 l=$(line_of $fx/cnpg-cluster.yaml 'shared_bufers:'); c=$(col_of $fx/cnpg-cluster.yaml 'shared_bufers:')
 check "github annotation carries line and col" grep -q "line=$l,col=$c,title=PK0010" <<<"$gh"
