@@ -397,6 +397,8 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 out->compose = xstrdup(compose);
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
                 command_overrides(&doc, service, compose, name ? name : "?", out);
+                free(out->service);
+                out->service = name ? xstrdup(name) : NULL;
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -430,6 +432,43 @@ static bool compose_file_limits(const char *compose, const char *compose_dir, co
     return found;
 }
 
+/* An override file (docker-compose.override.yml) is merged into the base file of its directory,
+ * as `docker compose` merges them by default: a service's command there, when the override
+ * gives none, is the one that runs (review 2026-12zf, 19: the base's `-c config_file=` beside
+ * the override's mount, called unread). */
+static void merge_base_service(const char *base, ComposeLimits *out)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!out->service || pk_read_file(base, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (yaml_parser_initialize(&parser)) {
+        yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+        if (yaml_parser_load(&parser, &doc)) {
+            yaml_node_t *root = yaml_document_get_root_node(&doc);
+            yaml_node_t *services = root ? input_yaml_member(&doc, root, "services") : NULL;
+            yaml_node_t *service = services && services->type == YAML_MAPPING_NODE
+                                       ? input_yaml_member(&doc, services, out->service)
+                                       : NULL;
+            if (service && service->type == YAML_MAPPING_NODE) {
+                if (out->unread && (names_config_file(&doc, service) ||
+                                    input_yaml_member(&doc, service, "build"))) {
+                    free(out->unread);
+                    out->unread = NULL;
+                }
+                if (!out->overrides)
+                    command_overrides(&doc, service, base, out->service, out);
+            }
+            yaml_document_delete(&doc);
+        }
+        yaml_parser_delete(&parser);
+    }
+    free(data);
+}
+
 /* The files `docker compose` reads by default, in its order of preference (the Compose
  * Specification's "Compose file"), then the variants an environment names with -f
  * (docker-compose.prod.yml: held-out set 31, h31b 20); tried by name, so no directory is listed
@@ -456,8 +495,24 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
                 if (snprintf(path, sizeof path, "%s/%s.%s.%s", dir, stems[stem], variants[var],
                              exts[ext]) < (int)sizeof path &&
                     stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-                    compose_file_limits(path, dir, target, out))
+                    compose_file_limits(path, dir, target, out)) {
+                    if (strcmp(variants[var], "override"))
+                        return true;
+                    bool based = false;
+                    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]) && !based; idx++)
+                        if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) <
+                                (int)sizeof path &&
+                            stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+                            merge_base_service(path, out);
+                            based = true;
+                        }
+                    /* an override without its base: the service's command is not in sight */
+                    if (!based) {
+                        free(out->unread);
+                        out->unread = NULL;
+                    }
                     return true;
+                }
     return false;
 }
 
@@ -471,6 +526,7 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     out->tmpfs_line = 0;
     out->overrides = NULL;
     out->command_at = NULL;
+    out->service = NULL;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -498,8 +554,9 @@ void compose_limits_free(ComposeLimits *limits)
     free(limits->compose);
     free(limits->overrides);
     free(limits->command_at);
+    free(limits->service);
     limits->source = limits->unread = limits->compose = NULL;
-    limits->overrides = limits->command_at = NULL;
+    limits->overrides = limits->command_at = limits->service = NULL;
 }
 
 bool input_compose_limits(const char *file, ComposeLimits *out)

@@ -25,6 +25,7 @@ typedef struct ComposeLimits {
      * The caller frees both. */
     char *overrides;
     char *command_at;
+    char *service; /* the mounting service's name */
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory

@@ -182,4 +182,19 @@ check "archive_mode given with -c by the service's command: PK3039 suppressed, t
 sed -i 's/, "-c", "archive_mode=${PITR_ARCHIVE_MODE:-off}"//' "$tmp/pitr/compose.yaml"
 check "  close miss: a command that gives only config_file leaves PK3039's warning" \
   test "$(rule_sev "$(lint_json "$tmp/pitr/db/postgresql.conf")" PK3039)" = warning
+# docker compose merges docker-compose.override.yml into docker-compose.yml: the base's command
+# names config_file for the service the override mounts the file into, so the file is read (no
+# PK0097); an override without its base shows no command, and is not judged (review 2026-12zf, 19)
+mkdir -p "$tmp/ovr/.git"
+conf "$tmp/ovr/db/postgres.conf" "shared_buffers = 256MB"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n' >"$tmp/ovr/docker-compose.yml"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/ovr/docker-compose.override.yml"
+check "an override's mount with the base's config_file: the file is read (no PK0097)" \
+  test "$(rule_sev "$(lint_json "$tmp/ovr/db/postgres.conf")" PK0097)" = absent
+rm "$tmp/ovr/docker-compose.yml"
+check "  ... the override alone: no command in sight, not judged (no PK0097)" \
+  test "$(rule_sev "$(lint_json "$tmp/ovr/db/postgres.conf")" PK0097)" = absent
+printf 'services:\n  db:\n    image: postgres:16\n' >"$tmp/ovr/docker-compose.yml"
+check "  close miss: a base whose service names no config_file: PK0097 stands" \
+  test "$(rule_sev "$(lint_json "$tmp/ovr/db/postgres.conf")" PK0097)" = warning
 done_testing
