@@ -1046,6 +1046,30 @@ static void readme_clues(const char *file, MajorEvidence *out)
     free(data);
 }
 
+/* An entry whose packaging path takes the major from a template's variable
+ * (`/var/lib/postgresql/{{ version }}/main`, `/usr/lib/postgresql/<%= @version %>/bin`): the
+ * file is written for whichever major it is rendered with. NULL when none. */
+static const ConfEntry *templated_major_path(const ConfSet *set)
+{
+    static const char *const roots[] = {"postgresql/", "pgsql-", "postgresql-"};
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (e->error || !e->name || !e->value)
+            continue;
+        for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++)
+            for (const char *at = strstr(e->value, roots[r]); at; at = strstr(at + 1, roots[r])) {
+                const char *seg = at + strlen(roots[r]);
+                size_t len = strcspn(seg, "/'\"");
+                char *part = xstrndup(seg, len);
+                bool templated = conf_has_placeholder(part, false);
+                free(part);
+                if (templated)
+                    return e;
+            }
+    }
+    return NULL;
+}
+
 void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList *out)
 {
     int fallback = input->pg_major;
@@ -1080,6 +1104,31 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         if (eol)
             eol->column = doc->version_column;
         free(why);
+        return;
+    }
+    /* a template whose packaging paths take the major from its variable: the majors its other
+     * lines write (cluster_name = '11/main') are left over from one rendering, not the file's
+     * (review 2026-12zf, b05: "written for 11" of a role that deploys {{ version }}) */
+    const ConfEntry *templated = templated_major_path(&input->set);
+    if (templated) {
+        MajorEvidence lit = {0};
+        major_evidence_collect(&input->set, &lit);
+        StrBuf named = STRBUF_INIT;
+        for (size_t idx = 0; idx < lit.n; idx++)
+            if (lit.clues[idx].line > 0 && !lit.clues[idx].in_comment)
+                sb_printf(&named, "%s%s", named.len ? "; " : "", lit.clues[idx].what);
+        Finding *f = notice(out, NULL, templated->file, templated->line);
+        f->message = finding_printf(
+            f,
+            "the file takes its major from a template variable (%s = %s, line %d), so it is "
+            "checked as PostgreSQL %d, the default%s%s; give --pg-version with the major it is "
+            "rendered for",
+            templated->name, templated->value, templated->line, fallback,
+            named.len ? ". Lines that write a major of their own stay so for every rendering: "
+                      : "",
+            sb_str(&named));
+        sb_free(&named);
+        arena_free(lit.arena); /* its clues too */
         return;
     }
     MajorEvidence all = {0};

@@ -659,6 +659,19 @@ printf "checkpoint_segments = 32\nlog_min_duration_statement = 0\n" >"$work/old-
 check "  ... close miss: what its log holds means the same on every major: PK7002 stays a warning" bash -c 'test "$0" = warning' \
   "$(rlint "$work/old-log.conf" | jq -r '[.findings[] | select(.rule == "PK7002")][0].severity')"
 
+# a template whose packaging paths take the major from its variable is written for whichever
+# major it renders: a stale cluster_name '11/main' names no end-of-life major for it (review
+# 2026-12zf, b05); close miss: the same lines with a literal path are 11's
+printf "data_directory = '/var/lib/postgresql/{{ version }}/main'\ncluster_name = '11/main'\nstats_temp_directory = '/var/run/postgresql/11-main.pg_stat_tmp'\n" >"$work/role.conf.j2"
+out=$(rlint "$work/role.conf.j2")
+check "a template's {{ version }} path: no PK0005 for the stale 11, PK0004 names the variable" \
+  test "$(jq -r '"\([.findings[] | select(.rule == "PK0005")] | length) \([.findings[] | select(.rule == "PK0004") | .message | test("template variable .*cluster_name at line 2 is 11/main")] | any)"' <<<"$out")" = "0 true"
+check "  ... and stats_temp_directory is the warning for every supported major" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0011")][0].severity' <<<"$out")" = warning
+sed 's/{{ version }}/11/' "$work/role.conf.j2" >"$work/role11.conf"
+check "  close miss: with the path's 11 written, PK0005 for 11" \
+  test "$(rlint "$work/role11.conf" | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 1
+
 # a finding whose settings read the same on every catalogued major and exist on the file's own
 # keeps its level: min_wal_size above max_wal_size in a file copied into postgres:11 (review
 # 2026-12ze, 37); shared_buffers, whose default moved, is still judged for the upgrade
