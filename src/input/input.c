@@ -790,6 +790,7 @@ static void doc_free(InputDoc *doc)
     free(doc->version_text);
     free(doc->configmap_name);
     free(doc->volume_source);
+    free(doc->ssl_by_bootstrap);
     free(doc->config_file_configmap);
     arena_free(doc->set.arena);
     for (size_t note = 0; note < doc->n_notes; note++) {

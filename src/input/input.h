@@ -154,6 +154,10 @@ typedef struct InputDoc {
      * then reads them as one configuration, manifest.c). NULL otherwise. */
     char *configmap_name;
     char *config_file_configmap;
+    /* what turns ssl on where the document does not say (a Patroni cluster bootstrapped by
+     * Debian's pg_createcluster keeps its postgresql.conf, ssl = on, as postgresql.base.conf):
+     * "bootstrap.method pg_createcluster (line 25)"; NULL when nothing does */
+    char *ssl_by_bootstrap;
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

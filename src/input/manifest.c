@@ -1730,6 +1730,30 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
     }
 }
 
+/* A cluster Patroni bootstraps with Debian's pg_createcluster (`bootstrap.method:
+ * pg_createcluster`, or a method whose command runs pg_createcluster_patroni) keeps the
+ * postgresql.conf pg_createcluster wrote as postgresql.base.conf, and pg_createcluster turns ssl
+ * on with the snakeoil certificate of Debian's ssl-cert (postgresql-common's pg_createcluster):
+ * the file's pg_hba lines are read with ssl on (review 2026-12zf, b02: "ssl is off"). */
+static void patroni_ssl_by_bootstrap(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *method = path_get(y, root, "bootstrap.method");
+    if (!is_scalar(method))
+        return;
+    char *name = scalar_text(method);
+    char path[160];
+    snprintf(path, sizeof path, "bootstrap.%s.command", name);
+    yaml_node_t *command = path_get(y, root, path);
+    char *text = is_scalar(command) ? scalar_text(command) : NULL;
+    if (strstr(name, "pg_createcluster") || (text && strstr(text, "pg_createcluster")))
+        b->doc->ssl_by_bootstrap =
+            xasprintf("bootstrap.method %s (line %d) runs Debian's pg_createcluster, whose "
+                      "postgresql.conf (kept as postgresql.base.conf) sets ssl = on",
+                      name, (int)method->start_mark.line + 1);
+    free(text);
+    free(name);
+}
+
 /* What only bootstrap holds, written under postgresql or at the top of the file: Patroni hands
  * the cluster's initialisation its `bootstrap` section alone (ha.py passes
  * config['bootstrap'] to Bootstrap.bootstrap, which reads `method`, `initdb` and
@@ -2048,6 +2072,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
         read_patroni_hba(b, y, root);
+        patroni_ssl_by_bootstrap(b, y, root);
         patroni_users(b, y, root);
         patroni_connect_addresses(b, y, root);
         patroni_restapi_access(b, y, root);

@@ -312,7 +312,7 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
                      .features = HBA_FEAT_DEFAULT,
                      .ssl = (doc->format != INPUT_PATRONI && doc->format != INPUT_EMBEDDED) ||
                             (ssl && ssl->parsed_ok && ssl->parsed.boolval) ||
-                            ssl_is_placeholder(&input->set),
+                            ssl_is_placeholder(&input->set) || doc->ssl_by_bootstrap,
                      .oauth_validators = oauth ? oauth->value : NULL};
     input->hba = xcalloc(1, sizeof(HbaSet));
     hba_load_lines(file, lines, n_own + doc->n_hba, &hopts, input->hba);

@@ -788,7 +788,7 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
 #define REPLICATION_CLAUSE "; and replication over "
 
 static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open, bool ssl_off,
-                              FindingList *out)
+                              bool ssl_unset, FindingList *out)
 {
     char addr[128];
     if (open) {
@@ -808,6 +808,11 @@ static void check_replication(const HbaSet *set, const HbaRule *r, Finding *open
     if (ssl_off)
         f->hint = finding_strdup(f, "ssl is off, so first turn it on (ssl = on with a certificate"
                                     " and key); then write hostssl for replication lines, and"
+                                    " sslmode=verify-full on the standby.");
+    else if (ssl_unset) /* a manifest that does not say: its ssl is the base configuration's */
+        f->hint = finding_strdup(f, "nothing here turns ssl on, and it is off by default: turn it"
+                                    " on (ssl = on with a certificate and key) where it is not,"
+                                    " then write hostssl for replication lines, and"
                                     " sslmode=verify-full on the standby.");
 }
 
@@ -952,7 +957,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         if (enc)
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
-            check_replication(set, r, open, (ssl && !ssl_on) || !set->opts.ssl, out);
+            check_replication(set, r, open, ssl && !ssl_on, !ssl && !set->opts.ssl, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)
             check_clientcert(set, r, out);
         for (size_t fi = first; fi < out->n && !cause[idx]; fi++)

@@ -97,4 +97,15 @@ for major in $majors; do
   pg_as_postgres cp "$tmp/initdb_hba.conf" "$PGDATA/pg_hba.conf"
   pg_cluster_stop
 done
+# a Patroni cluster bootstrapped by Debian's pg_createcluster keeps its postgresql.conf (ssl = on)
+# as postgresql.base.conf: a host replication line's PK0217 does not say "ssl is off"; close
+# miss: with initdb's bootstrap, nothing in the file turns ssl on, and the hint says so (review
+# 2026-12zf, b02)
+printf 'scope: c\nname: n1\nbootstrap:\n  method: pg_createcluster\n  pg_createcluster:\n    command: /usr/share/patroni/pg_createcluster_patroni\npostgresql:\n  data_dir: /var/lib/postgresql/17/main\n  pg_hba:\n  - host replication all 10.0.0.0/8 scram-sha-256\n' >"$tmp/debian-patroni.yml"
+hint=$("$PGKNOB" lint --format json "$tmp/debian-patroni.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0217")][0].hint')
+check "Patroni bootstrapped by pg_createcluster: PK0217's hint does not say ssl is off ($hint)" \
+  bash -c '! grep -qi "ssl is off, so\|nothing here turns ssl on" <<<"$0"' "$hint"
+sed '/method: pg_createcluster/,/command:/d' "$tmp/debian-patroni.yml" >"$tmp/initdb-patroni.yml"
+check "  close miss: with initdb's bootstrap, the hint says nothing here turns ssl on" \
+  grep -q "nothing here turns ssl on" <<<"$("$PGKNOB" lint --format json "$tmp/initdb-patroni.yml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0217")][0].hint')"
 done_testing
