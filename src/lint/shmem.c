@@ -23,21 +23,25 @@ typedef struct ShmemModel {
     double per_slru;     /* one auto-sized SLRU buffer unit (CLOG, subtrans, commit_ts) */
     double per_aio;      /* an AIO handle (18: io_max_concurrency per process) */
     double per_pgss;     /* a pg_stat_statements entry (pg_stat_statements.max), preloaded */
+    /* the status slots beyond MaxBackends (NumBackendStatSlots: the auxiliary processes, 18's
+     * I/O workers among them); each holds track_activity_query_size bytes of query text, whose
+     * default 1024 per_backend and base count (measured: 1024 against 9216 on each major) */
+    double stat_aux;
 } ShmemModel;
 
 static const ShmemModel models[] = {
     {13, 1063919, 8388.0625, 8200, 328.19, 192.18, 7869.9, 5972.3, 303.1, 81.9, 573.4, 41.0, 17120,
-     0, 302},
+     0, 302, 7},
     {14, 1066617, 8372.0625, 8200, 328.19, 192.18, 7909.2, 5988.7, 319.5, 122.9, 573.4, 81.9, 17120,
-     0, 308},
+     0, 308, 8},
     {15, 1207558, 8372.0625, 8200, 328.19, 192.18, 7975.6, 5988.7, 319.5, 81.9, 573.4, 81.9, 33211,
-     0, 390},
+     0, 390, 6},
     {16, 1233092, 8372.0625, 8200, 328.19, 192.18, 7917.4, 5988.7, 319.5, 122.9, 573.4, 41.0, 33138,
-     0, 390},
+     0, 390, 6},
     {17, 1441965, 8380.0625, 8200, 328.52, 192.37, 7890.0, 5968.6, 335.9, 122.9, 1515.5, 41.0,
-     33248, 0, 437},
+     33248, 0, 437, 7},
     {18, 1604221, 8380.0625, 8200, 336.91, 192.36, 7907.5, 5606.2, 286.7, 81.9, 1474.6, 41.0, 33248,
-     528, 461},
+     528, 461, 39},
 };
 
 /* pg_stat_statements' hash table header and shared state, besides its entries */
@@ -96,8 +100,9 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
     for (size_t idx = 0; idx < sizeof(models) / sizeof(models[0]); idx++)
         if (models[idx].major == snap->pg_major)
             model = &models[idx];
-    double nb, wal, conns, workers, senders, prepared, mlpt, mplpt, slots, av;
+    double nb, wal, conns, workers, senders, prepared, mlpt, mplpt, slots, av, query_size;
     if (!model || !num(snap, "shared_buffers", &nb) || !num(snap, "wal_buffers", &wal) ||
+        !num(snap, "track_activity_query_size", &query_size) ||
         !num(snap, "max_connections", &conns) || !num(snap, "max_worker_processes", &workers) ||
         !num(snap, "max_wal_senders", &senders) ||
         !num(snap, "max_prepared_transactions", &prepared) ||
@@ -126,7 +131,8 @@ bool shmem_estimate(const Snapshot *snap, ShmemEstimate *out)
                  lock_buckets(lock_entries) + lock_buckets(pred_entries);
     out->backends = model->per_backend * backends + model->per_prepared * prepared +
                     model->per_slot * slots + model->per_sender * senders +
-                    model->per_worker * workers + model->per_av * av + model->per_aio * aio;
+                    model->per_worker * workers + model->per_av * av + model->per_aio * aio +
+                    (query_size - 1024) * (backends + model->stat_aux);
     double pgss = pgss_entries(snap);
     out->modules = pgss > 0 ? PGSS_FIXED + model->per_pgss * pgss : 0;
     /* 14+: dsm_estimate_size() adds min_dynamic_shared_memory (MB) to the main segment, byte for

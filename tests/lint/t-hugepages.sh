@@ -2,7 +2,7 @@
 # needs: servers
 # PK0063: the vm.nr_hugepages that huge_pages = on|try needs, compared with the server's own
 # shared_memory_size_in_huge_pages (`postgres -C`, 15+) on real 15-18 servers, for several
-# configurations: within 2%. In a manifest, a container's hugepages-2Mi limit below it is a
+# configurations: no fewer pages, and within 2%. In a manifest, a container's hugepages-2Mi limit below it is a
 # warning.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
@@ -22,6 +22,7 @@ configs=(
   "-c huge_pages=on -c shared_buffers=128MB -c shared_preload_libraries=pg_stat_statements"
   "-c huge_pages=on -c shared_buffers=256MB -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=50000"
   "-c huge_pages=try -c shared_buffers=256MB -c min_dynamic_shared_memory=128MB"
+  "-c huge_pages=try -c shared_buffers=2GB -c max_connections=901 -c track_activity_query_size=4096 -c max_prepared_transactions=100 -c max_wal_senders=64"
 )
 if ! grep -q '^Hugepagesize: *2048 kB' /proc/meminfo; then
   echo "# this machine's huge page size is not 2MB: the server counts other pages"
@@ -37,8 +38,10 @@ for major in 15 16 17 18; do
     mine=$("$PGKNOB" lint --no-rules --format json --pg-version "$major" "$tmp/pg.conf" 2>/dev/null |
       jq -r '[.findings[] | select(.rule == "PK0063")][0].message' | sed -n 's/.*vm.nr_hugepages = \([0-9]*\).*/\1/p')
     if [ -n "$server" ] && [ "$server" -gt 0 ] && [ -n "$mine" ]; then
-      check "$major: $c: pgknob $mine pages, server $server (within 2%)" \
-        awk -v a="$mine" -v b="$server" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(d <= 0.02) }'
+      # never fewer than the server needs: one page short and huge_pages = on does not start
+      # (review 2026-12zf, b11: 1092 against 15's 1093, its track_activity_query_size uncounted)
+      check "$major: $c: pgknob $mine pages, server $server (no fewer, within 2%)" \
+        awk -v a="$mine" -v b="$server" 'BEGIN { d = (a - b) / b; exit !(d >= 0 && d <= 0.02) }'
     else
       fail "$major: $c: pgknob '${mine}', server '${server}'"
     fi
