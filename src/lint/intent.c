@@ -2256,11 +2256,16 @@ static const char *const README_TEST_WORDS[] = {
 /* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
  * services: EMR, Billing, and Demo"), where a description's own word would be small? The title
  * is in title case, and a sentence's first word is capitalised anyway. */
-static bool readme_name(const ReadmeDescription *desc, const char *at)
+static bool readme_name(const ReadmeDescription *desc, const char *at, size_t len)
 {
     size_t offset = (size_t)(at - desc->text);
     if (offset < desc->title_len || !isupper((unsigned char)*at))
         return false;
+    /* an abbreviation keeps its capitals anywhere ("A very simple PoC setup": review 2026-12zf,
+     * b04): a capital after the first letter is no name's */
+    for (size_t idx = 1; idx < len; idx++)
+        if (isupper((unsigned char)at[idx]))
+            return false;
     const char *p = at;
     while (p > desc->text + desc->title_len && isspace((unsigned char)p[-1]))
         p--;
@@ -2275,7 +2280,8 @@ static const char *readme_word(const ReadmeDescription *desc, const char *const 
     for (const char *const *word = words; *word; word++) {
         size_t len = strlen(*word);
         for (const char *p = desc->text; *p; p++)
-            if (!strncasecmp(p, *word, len) && bound(desc->text, p, len) && !readme_name(desc, p)) {
+            if (!strncasecmp(p, *word, len) && bound(desc->text, p, len) &&
+                !readme_name(desc, p, len)) {
                 *at = p;
                 return *word;
             }

@@ -1265,6 +1265,14 @@ for d in inv/conf names/conf; do printf "log_statement = 'all'\nfsync = off\n" >
 out=$(lint_json "$work/rd/inv/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .demo. in .*README.md \\(line 4\\)")))' >/dev/null <<<"$out" &&
   ok "README: 'demo' on line 4 is cited at line 4" || fail "README demo line: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+# an abbreviation keeps its capitals inside a sentence: "A very simple PoC setup" states test
+# (review 2026-12zf, b04); "Demo" above stays a name
+mkdir -p "$work/rd/pdc/conf"
+printf '# Patroni-Docker-Compose\nA very simple PoC setup to test Patroni with Docker Compose\n' >"$work/rd/pdc/README.md"
+printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/pdc/conf/postgresql.conf"
+out=$(lint_json "$work/rd/pdc/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .poc. in .*README.md \\(line 2\\)")))' >/dev/null <<<"$out" &&
+  ok "README: 'PoC' inside a sentence states test, cited at line 2" || fail "README PoC: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
 # a "## Description" heading right under the title introduces the description, and a repository
 # that calls itself a sample application states test (review 2026-12t, h21a 04); close misses: the
 # same words under "## Features", and a sample's words beside "in production"
