@@ -16,11 +16,12 @@
 #include "lint/validate.intern.h"
 
 /* A Dockerfile by its conventional names: Dockerfile, Dockerfile.pg, db.dockerfile,
- * postgres.Dockerfile (held-out set 32, h32a 05: Aiden-db.dockerfile) */
+ * postgres.Dockerfile (held-out set 32, h32a 05: Aiden-db.dockerfile), in any case: a repository
+ * builds its DockerFile with -f (review 2026-12zf, b04) */
 static bool dockerfile_name(const char *name)
 {
     size_t len = strlen(name);
-    return !strncmp(name, "Dockerfile", 10) ||
+    return !strncasecmp(name, "Dockerfile", 10) ||
            (len > 11 && !strcasecmp(name + len - 11, ".dockerfile"));
 }
 
