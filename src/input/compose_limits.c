@@ -156,17 +156,35 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
         return NULL;
     bool read = strstr(dst, "/var/lib/postgresql") || strstr(dst, ".sample") ||
                 strstr(dst, "docker-entrypoint-initdb.d");
-    /* PGDATA set elsewhere (the environment, an env_file pgknob does not read): not judged */
+    /* PGDATA set in the environment: the server reads $PGDATA/postgresql.conf, so the file is
+     * read only when it is mounted there; a PGDATA pgknob cannot read (a ${VAR}) is not judged
+     * (review 2026-12zf, 03: PGDATA=/var/lib/postgresql/data/pgdata beside a mount at
+     * /etc/postgresql/postgresql.conf, called loaded) */
     yaml_node_t *env = input_yaml_member(doc, service, "environment");
-    if (env && env->type == YAML_MAPPING_NODE)
-        read |= input_yaml_member(doc, env, "PGDATA") != NULL;
-    else if (env && env->type == YAML_SEQUENCE_NODE)
+    char *pgdata = NULL;
+    bool pgdata_set = false;
+    if (env && env->type == YAML_MAPPING_NODE) {
+        yaml_node_t *value = input_yaml_member(doc, env, "PGDATA");
+        pgdata_set = value != NULL;
+        pgdata = scalar_text(value);
+    } else if (env && env->type == YAML_SEQUENCE_NODE)
         for (yaml_node_item_t *it = env->data.sequence.items.start;
-             it < env->data.sequence.items.top && !read; it++) {
+             it < env->data.sequence.items.top && !pgdata_set; it++) {
             char *text = scalar_text(yaml_document_get_node(doc, *it));
-            read = text && !strncmp(text, "PGDATA", 6);
+            if (text && !strncmp(text, "PGDATA", 6) && (text[6] == '=' || !text[6])) {
+                pgdata_set = true;
+                pgdata = text[6] == '=' ? xstrdup(text + 7) : NULL;
+            }
             free(text);
         }
+    if (pgdata_set) {
+        size_t n = pgdata ? strlen(pgdata) : 0;
+        while (n > 1 && pgdata[n - 1] == '/')
+            pgdata[--n] = '\0';
+        bool literal = pgdata && pgdata[0] == '/' && !strchr(pgdata, '$');
+        read |= !literal || (!strncmp(dst, pgdata, n) && (dst[n] == '/' || !dst[n]));
+    }
+    free(pgdata);
     /* an env_file pgknob does not read may set PGDATA, unless the service keeps its data in
      * the image's own data directory */
     bool default_data = false;
@@ -397,6 +415,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 out->compose = xstrdup(compose);
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
                 command_overrides(&doc, service, compose, name ? name : "?", out);
+                out->config_file = names_config_file(&doc, service);
                 free(out->service);
                 out->service = name ? xstrdup(name) : NULL;
                 /* the item that mounts the file itself */
@@ -454,8 +473,9 @@ static void merge_base_service(const char *base, ComposeLimits *out)
                                        ? input_yaml_member(&doc, services, out->service)
                                        : NULL;
             if (service && service->type == YAML_MAPPING_NODE) {
-                if (out->unread && (names_config_file(&doc, service) ||
-                                    input_yaml_member(&doc, service, "build"))) {
+                bool named = names_config_file(&doc, service);
+                out->config_file = out->config_file || named;
+                if (out->unread && (named || input_yaml_member(&doc, service, "build"))) {
                     free(out->unread);
                     out->unread = NULL;
                 }
@@ -527,6 +547,7 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     out->overrides = NULL;
     out->command_at = NULL;
     out->service = NULL;
+    out->config_file = false;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;

@@ -25,7 +25,8 @@ typedef struct ComposeLimits {
      * The caller frees both. */
     char *overrides;
     char *command_at;
-    char *service; /* the mounting service's name */
+    char *service;    /* the mounting service's name */
+    bool config_file; /* its command or entrypoint names config_file */
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory

@@ -2835,11 +2835,11 @@ static void container_from(Intent *out, const ConfSet *set)
     ComposeLimits compose = {0};
     bool mounted = input_compose_mount(set->files[0], &compose) && compose.compose;
     if (mounted)
-        out->container_at.text =
-            arena_printf(out->arena,
-                         compose.unread ? "%s mounts it in the server's container"
-                                        : "%s runs the server with it as its config_file",
-                         compose.compose);
+        out->container_at.text = arena_printf(out->arena,
+                                              compose.config_file && !compose.unread
+                                                  ? "%s runs the server with it as its config_file"
+                                                  : "%s mounts it in the server's container",
+                                              compose.compose);
     compose_limits_free(&compose);
     if (mounted)
         return;

@@ -197,4 +197,21 @@ check "  ... the override alone: no command in sight, not judged (no PK0097)" \
 printf 'services:\n  db:\n    image: postgres:16\n' >"$tmp/ovr/docker-compose.yml"
 check "  close miss: a base whose service names no config_file: PK0097 stands" \
   test "$(rule_sev "$(lint_json "$tmp/ovr/db/postgres.conf")" PK0097)" = warning
+# PGDATA in the environment: the server reads $PGDATA/postgresql.conf, so a file mounted elsewhere
+# is not read (PK0097); a PGDATA pgknob cannot read (${VAR}) is not judged; and a service that
+# names no config_file "mounts" the file, never "runs the server with it as its config_file"
+# (review 2026-12zf, 03)
+mkdir -p "$tmp/pgd/.git"
+conf "$tmp/pgd/postgresql.conf" "listen_addresses = '*'"
+printf 'services:\n  db:\n    image: postgres:17-alpine\n    environment:\n      PGDATA: /var/lib/postgresql/data/pgdata\n    volumes:\n      - ./postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/pgd/docker-compose.yml"
+check "PGDATA /var/lib/postgresql/data/pgdata beside a mount at /etc/postgresql: PK0097" \
+  test "$(rule_sev "$(lint_json "$tmp/pgd/postgresql.conf")" PK0097)" = warning
+sed -i 's#PGDATA: /var/lib/postgresql/data/pgdata#PGDATA: ${PGDATA_DIR}#' "$tmp/pgd/docker-compose.yml"
+j=$(lint_json "$tmp/pgd/postgresql.conf")
+check "  close miss: PGDATA from a variable: not judged" test "$(rule_sev "$j" PK0097)" = absent
+check "  ... and no reason says it runs the server with it as its config_file" \
+  bash -c '! grep -q "as its config_file" <<<"$0"' "$(jq -r '[.findings[].suppress_reason // empty] | join(" ")' <<<"$j")"
+sed -i 's#PGDATA: ${PGDATA_DIR}#PGDATA: /etc/postgresql#' "$tmp/pgd/docker-compose.yml"
+check "  close miss: PGDATA is the mount's directory: read (no PK0097)" \
+  test "$(rule_sev "$(lint_json "$tmp/pgd/postgresql.conf")" PK0097)" = absent
 done_testing
