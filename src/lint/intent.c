@@ -1132,11 +1132,14 @@ void intent_read(const ConfSet *set, Intent *out)
             out, &out->log_reader_at, prefix->file, prefix->line,
             arena_printf(out->arena, "pgBadger's documented log_line_prefix, '%s'", prefix->value));
     /* a preloaded library that replicates by logical decoding needs wal_level = logical on
-     * every node (pglogical, pgactive, BDR; pg_failover_slots keeps logical slots) */
+     * every node (pglogical, pgactive, BDR; pg_failover_slots keeps logical slots); an output
+     * plugin preloaded (pgoutput, wal2json, decoderbufs: a CDC reader's, Debezium's) says the
+     * same of the file's author, although the server loads it on demand (review 2026-12zf, 06) */
     int spl_at = conf_set_find_applied(set, "shared_preload_libraries");
     const ConfEntry *spl = spl_at >= 0 ? &set->entries[spl_at] : NULL;
-    static const char *const decoding_libs[] = {"pglogical", "pgactive", "bdr", "pg_failover_slots",
-                                                NULL};
+    static const char *const decoding_libs[] = {"pglogical",         "pgactive", "bdr",
+                                                "pg_failover_slots", "pgoutput", "wal2json",
+                                                "decoderbufs",       NULL};
     if (!out->decoder_at.file && spl && spl->value && phrase_in(spl->value, decoding_libs))
         place_set(out, &out->decoder_at, spl->file, spl->line,
                   arena_printf(out->arena, "shared_preload_libraries = '%s'", spl->value));

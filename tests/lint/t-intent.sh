@@ -184,7 +184,9 @@ done
 printf '# Debezium reads this server for CDC\nwal_level = logical\n' >"$work/dbz.conf"
 printf "wal_level = logical\nshared_preload_libraries = 'pglogical'\n" >"$work/pgl.conf"
 printf 'wal_level = logical\n' >"$work/lone-logical.conf"
-for f in dbz pgl; do
+# an output plugin preloaded (pgoutput: a Debezium exploration's, review 2026-12zf, 06)
+printf "shared_preload_libraries = pgoutput\nwal_level = logical\n" >"$work/pgo.conf"
+for f in dbz pgl pgo; do
   ! has PK3008 <<<"$(lint_json "$work/$f.conf")" && ok "decoding named ($f): no PK3008" ||
     fail "decoding named ($f): PK3008 still raised"
 done
