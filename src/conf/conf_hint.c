@@ -232,6 +232,12 @@ static char *hint_control_byte(const ConfErrContext *ctx)
 
 char *conf_hint_for(const ConfErrContext *ctx)
 {
+    /* a UTF-8 byte-order mark at the start of the file: the lexer takes its three bytes for a
+     * name (high-bit bytes are identifier characters), so "# comment" after it lacks a value
+     * (review 2026-12zf, 14: "write name = value" sent the owner looking for a value) */
+    if (ctx->line && ctx->line_len >= 3 && !memcmp(ctx->line, "\xef\xbb\xbf", 3))
+        return xstrdup("the file starts with a UTF-8 byte-order mark (bytes EF BB BF), which the "
+                       "server reads as a parameter name: save the file as UTF-8 without it");
     if (ctx->tok == CONF_TOK_ERROR && ctx->tok_len == 1 &&
         ((unsigned char)ctx->tok_text[0] < 0x20 || ctx->tok_text[0] == 0x7f))
         return hint_control_byte(ctx);

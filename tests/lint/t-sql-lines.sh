@@ -27,4 +27,15 @@ check "  ... and no other finding on those lines" \
 json=$("$PGKNOB" lint --format json --fail-on never --pg-version 18 "$work/plain.conf" 2>/dev/null)
 check "pgknob: close miss: the name = value file has no PK0001" \
   test "$(jq '[.findings[] | select(.rule == "PK0001")] | length' <<<"$json")" = 0
+# a UTF-8 byte-order mark before a first comment line: the server refuses the file (its three
+# bytes read as a name, tests/conf/cases/utf8_bom_comment), and PK0001's hint names the mark, not
+# a missing value (review 2026-12zf, 14); close miss: without the mark the file starts
+printf '\xef\xbb\xbf# saved by an editor\nwork_mem = 8MB\n' >"$work/bom.conf"
+printf '# saved by an editor\nwork_mem = 8MB\n' >"$work/nobom.conf"
+vd_install 18 "$work/bom.conf"; vd_start 18
+check "18: the server refuses a file that starts with a byte-order mark before a comment" test "$VD_RC" != 0
+vd_install 18 "$work/nobom.conf"; vd_start 18
+check "  close miss: without the mark it starts ($VD_MSG)" test "$VD_RC" = 0
+check "pgknob: PK0001's hint names the byte-order mark" \
+  grep -q "UTF-8 byte-order mark" <<<"$("$PGKNOB" lint --format json "$work/bom.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0001")][0].hint')"
 done_testing
