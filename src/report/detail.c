@@ -108,7 +108,13 @@ static const char *next_assignment(const char *text, const char *p, const char *
         while (start > p && ident_char(start[-1]))
             start--;
         p = eq + 1;
-        if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=' ||
+        /* a command-line option (`postgres -c config_file=…`, `--port=5433`) is the command's,
+         * never a line of postgresql.conf (review 2026-12zf, 17 and 19: "Write: config_file =
+         * …", which stops the server) */
+        bool option =
+            (start - text >= 3 && !strncmp(start - 3, "-c ", 3)) ||
+            (start - text >= 2 && (!strncmp(start - 2, "-c", 2) || !strncmp(start - 2, "--", 2)));
+        if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=' || option ||
             in_sql_set(text, start))
             continue;
         *value = value_after_equals(eq + 1);

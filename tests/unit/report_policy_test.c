@@ -89,6 +89,16 @@ static void test_suggestion_and_redaction(void)
     value = report_suggested_value(&per_table, "x");
     CHECK_STR(value, "2");
     free(value);
+    /* a command-line option is the command's, never a line to write */
+    char option_text[] =
+        "add `-c config_file=` to the command (postgres -c config_file=/etc/pg.conf "
+        "--port=5433), or set work_mem = 8MB";
+    Finding option = {.suggestion = option_text};
+    CHECK(report_suggested_value(&option, "config_file") == NULL);
+    CHECK(report_suggested_value(&option, "port") == NULL);
+    value = report_suggested_value(&option, "work_mem");
+    CHECK_STR(value, "8MB");
+    free(value);
     char *text = report_redact_text(NULL, "host=a password=abc user=b");
     CHECK_STR(text, "host=a password=<redacted> user=b");
     free(text);
