@@ -2963,6 +2963,14 @@ static void log_feed_from(Intent *out, const ConfSet *set)
     }
     if (!destination || logging < 3)
         return;
+    /* a file a container runs as its config_file is the server's whole configuration, not a
+     * feed laid over one (review 2026-12zf, 22: its statement log on the data's volume) */
+    ComposeLimits compose = {0};
+    bool whole =
+        input_compose_mount(set->files[0], &compose) && compose.config_file && !compose.unread;
+    compose_limits_free(&compose);
+    if (whole)
+        return;
     out->log_feed_at.file = arena_strdup(out->arena, set->files[0]);
     out->log_feed_at.line = 0;
     out->log_feed_at.text = arena_printf(

@@ -1009,6 +1009,14 @@ out=$(lint_json "$work/feed.conf")
   jq -r '.findings[] | select(.rule == "PK7003") | .hint' <<<"$out" | grep -q 'the file is a log feed (its 4 settings set up the server.s log and nothing else)' &&
   ok "log feed: log_statement = all in a file that only sets up the log is a notice, saying why" ||
   fail "log feed: $(jq -c '[.findings[] | select(.rule == "PK7003") | [.severity, .hint]]' <<<"$out")"
+# ... but a file a compose service runs as its config_file is the server's whole configuration,
+# not a feed: PK7003 keeps its warning (review 2026-12zf, 22)
+mkdir -p "$work/feedsvc/.git" "$work/feedsvc/pg"
+cp "$work/feed.conf" "$work/feedsvc/pg/postgresql.conf"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$work/feedsvc/docker-compose.yml"
+[ "$(lint_json "$work/feedsvc/pg/postgresql.conf" | sev PK7003)" = warning ] &&
+  ok "log feed close miss: the same file as a container's config_file keeps PK7003's warning" ||
+  fail "log feed: a container's config_file was read as a feed"
 # ... and what it leaves unset is the rest of the configuration's: no finding on a default
 # (held-out set 28, h28a 03: "shared_buffers is 8MB" on 13); close miss: a whole file keeps them
 # a feed that also says where the server listens is likely a container's whole config_file
