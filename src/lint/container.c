@@ -527,9 +527,17 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
  * 14.23, 16384 on 15 and later). A file a container runs as config_file replaces the
  * postgresql.conf initdb wrote, its `shared_buffers = 128MB` with it (review 2026-12t, h21d 46
  * and 50). */
-void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, FindingList *out)
+void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, const char *evident,
+                                  FindingList *out)
 {
-    if (snap->fragment || !set->n_files || set->data_dir || snap->pg_major > 14)
+    /* a file written for a major before 15 that pgknob does not check (9.5) has its 8MB too,
+     * whatever major it is checked as (review 2026-12zf, 22: postgres:9.5.23, checked as 18) */
+    bool old = evident && evident[0] && atoi(evident) < 15;
+    char major[32];
+    snprintf(major, sizeof major, "%s", old ? evident : "");
+    if (!old)
+        snprintf(major, sizeof major, "%d", snap->pg_major);
+    if (snap->fragment || !set->n_files || set->data_dir || (snap->pg_major > 14 && !old))
         return;
     const SnapSetting *sb = lint_usable(snap, "shared_buffers");
     if (!sb || sb->source != SRC_DEFAULT)
@@ -553,18 +561,18 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, Find
             f,
             "shared_buffers is not set, and this file keeps the stock sample (%d commented-out"
             " settings), a whole postgresql.conf in place of the one initdb writes with"
-            " shared_buffers = 128MB: run as the configuration, PostgreSQL %d uses its built-in"
+            " shared_buffers = 128MB: run as the configuration, PostgreSQL %s uses its built-in"
             " 1024 buffers (8MB)",
-            kept, snap->pg_major);
+            kept, major);
     else
         f->message = finding_printf(
             f,
             "shared_buffers is not set, and %s runs the server with this file as its"
             " config_file, in place of the postgresql.conf initdb wrote with shared_buffers ="
-            " 128MB: PostgreSQL %d then runs with its built-in 1024 buffers (8MB)",
-            runner, snap->pg_major);
-    f->hint = finding_strdup(f, "PostgreSQL 15 and later build in 128MB; 13 and 14 build in 8MB,"
-                                " which only the file initdb writes raises.");
+            " 128MB: PostgreSQL %s then runs with its built-in 1024 buffers (8MB)",
+            runner, major);
+    f->hint = finding_strdup(f, "PostgreSQL 15 and later build in 128MB; 14 and older build in"
+                                " 8MB, which only the file initdb writes raises.");
     f->explanation = finding_printf(
         f,
         "initdb writes shared_buffers = 128MB into the postgresql.conf of a new data directory"

@@ -29,7 +29,10 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
 
 /* PK0094: a file a container runs as config_file, for 13 or 14, that does not set
  * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. */
-void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, FindingList *out);
+/* `evident`: the major the file was written for when pgknob does not check it ("9.5"), else
+ * "": its built-in shared_buffers is 8MB before 15 too. */
+void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, const char *evident,
+                                  FindingList *out);
 
 /* PK0097: a file a compose service of a PostgreSQL image mounts where the server never reads it
  * (no config_file named, not the data directory's postgresql.conf). */

@@ -150,7 +150,7 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
                                 : NULL,
                       input->set.files[0], out);
     lint_check_listen(&input->set, &input->snap, out);
-    lint_check_replaced_defaults(&input->set, &input->snap, out);
+    lint_check_replaced_defaults(&input->set, &input->snap, input->evident_major, out);
     lint_check_unread_mount(&input->set, &input->snap, out);
     intent_check_container_syslog(input->intent, &input->snap, out);
     if (!opts->purpose_given)

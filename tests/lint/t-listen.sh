@@ -107,6 +107,11 @@ compose_image postgres:14-alpine
 check "PK0094: postgres:14 runs a file without shared_buffers: a warning" test "$(pk0094)" = warning
 check "  ... its default fix writes initdb's 128MB (safe)" \
   grep -q '^+shared_buffers = 128MB' <<<"$("$PGKNOB" fix --diff "$tmp/sb/pg/postgresql.conf" 2>/dev/null)"
+compose_image postgres:9.5.23
+check "PK0094: postgres:9.5 (checked as 18) runs a file without shared_buffers: a warning naming 9.5" \
+  test "$(pk0094)" = warning
+check "  ... its message names 9.5's 8MB" grep -q "PostgreSQL 9.5 then runs with its built-in 1024 buffers" \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | .message')"
 compose_image postgres:16
 check "  close miss: postgres:16 builds in 128MB: no PK0094" test -z "$(pk0094)"
 compose_image postgres:13
