@@ -67,9 +67,23 @@ static bool ships_path(const char *data, const char *rel, bool dockerfile)
         while (p < eol && isspace((unsigned char)*p))
             p++;
         if (dockerfile) {
-            if ((!strncasecmp(p, "COPY", 4) || !strncasecmp(p, "ADD", 3)) &&
-                names_path(p, eol, rel, '\0'))
+            if (strncasecmp(p, "COPY", 4) && strncasecmp(p, "ADD", 3))
+                continue;
+            /* one instruction over continued lines (`COPY [ \` then `"pg/postgresql.conf", \`:
+             * review 2026-12zf, 21) */
+            const char *stop = eol;
+            while (*stop) {
+                const char *last = stop;
+                while (last > p && (last[-1] == ' ' || last[-1] == '\t' || last[-1] == '\r'))
+                    last--;
+                if (last == p || last[-1] != '\\')
+                    break;
+                const char *next = strchr(stop + 1, '\n');
+                stop = next ? next : stop + 1 + strlen(stop + 1);
+            }
+            if (names_path(p, stop, rel, '\0'))
                 return true;
+            eol = stop;
         } else if (*p == '-' &&
                    (names_path(p, eol, rel, ':') || (*dir && names_path(p, eol, dir, ':')))) {
             return true; /* a volume's short form, `- ./conf:/etc/…`; not a service `db:` */

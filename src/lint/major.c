@@ -1139,7 +1139,12 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     bool comments_only = true; /* a pgtune header says what the tool was asked, no more */
     for (size_t idx = 0; idx < ev.n; idx++)
         comments_only = comments_only && ev.clues[idx].in_comment;
-    if (comments_only && !input->set.data_dir && input->set.n_files) {
+    /* the file's own clues disagree (a path of 16, a cluster_name of 14 left from another
+     * server): the image or package its repository runs it with settles which server reads it
+     * (review 2026-12zf, 21: a Dockerfile that installs postgresql-16 and COPYs it into
+     * /etc/postgresql/16/main) */
+    bool disagree = ev.n > 1 && !major_evidence_agreed(&ev);
+    if ((comments_only || disagree) && !input->set.data_dir && input->set.n_files) {
         /* the image a compose file or Dockerfile runs the file in is what it runs on, over a
          * pgtune header's DB Version (review 2026-12zd, h31a 01: "DB Version: 16" in a file
          * the repository runs in postgres:11-alpine) */

@@ -760,6 +760,17 @@ check "  ... a compose service that mounts its directory, image postgres:\${PG_M
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
 check "  close miss: one that mounts ./dbx names nothing for db/ (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
 
+# a COPY over continued lines (`COPY [ \`, `"db/postgres.conf", \`) names the file too, and what
+# the repository runs it with settles a file whose own clues disagree (a path of 16, a
+# cluster_name of 14: review 2026-12zf, 21)
+printf "hba_file = '/etc/postgresql/16/main/pg_hba.conf'\ncluster_name = '14/main'\n" >"$ship/db/postgres.conf"
+printf 'FROM ubuntu:24.04\nRUN apt-get install -y postgresql-16\nCOPY [ \\\n    "db/postgres.conf", \\\n    "/etc/postgresql/16/main/" \\\n]\n' >"$ship/Dockerfile"
+check "clues of 16 and 14, a Dockerfile that installs postgresql-16 and COPYs it over lines: 16" \
+  bash -c 'grep -q "^16 .*installs postgresql-16" <<<"$0"' "$(shipped)"
+rm "$ship/Dockerfile"
+check "  close miss: without it, the file names more than one major (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+printf "shared_buffers = 256MB\n" >"$ship/db/postgres.conf"
+
 # a Dockerfile in a sibling directory builds from the repository's root (`docker build -f
 # docker/Dockerfile .`) and names the file from there; a compose file there mounts it as
 # ../db/postgres.conf (review 2026-12ze, h32a 11)
