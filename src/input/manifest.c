@@ -1305,6 +1305,23 @@ static const char *const stackgres_defaults[] = {
     "32",
     "superuser_reserved_connections",
     "8",
+    /* the same files' vacuum memory, lock tables, query text, checkpoint spread and planner
+     * cost, and its checkpoint log (review 2026-12zf, b08: PK4014 and PK7005 read PostgreSQL's
+     * defaults where StackGres writes 512MB and on) */
+    "autovacuum_work_mem",
+    "512MB",
+    "max_locks_per_transaction",
+    "128",
+    "max_pred_locks_per_transaction",
+    "128",
+    "track_activity_query_size",
+    "4096",
+    "checkpoint_completion_target",
+    "0.9",
+    "random_page_cost",
+    "1.5",
+    "log_checkpoints",
+    "on",
     NULL,
 };
 

@@ -632,6 +632,12 @@ sgpg() { printf 'apiVersion: stackgres.io/v1\nkind: SGPostgresConfig\nmetadata:\
 check "an SGPostgresConfig: StackGres's own track_io_timing and preloads, no PK7001 or PK7004" test -z "$(sgpg '')"
 check "  close miss: one that sets track_io_timing off gets PK7001" test "$(sgpg "    track_io_timing: 'off'
 ")" = PK7001
+# ... and its log_checkpoints on and autovacuum_work_mem 512MB (review 2026-12zf, b08): no PK7005,
+# and PK4014 on 14 only where the config raises it past 1GB
+sgpg14() { printf 'apiVersion: stackgres.io/v1\nkind: SGPostgresConfig\nmetadata:\n  name: c\nspec:\n  postgresVersion: "14"\n  postgresql.conf:\n    shared_buffers: 128MB\n%s' "$1" >"$tmp/sg14.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/sg14.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK7005" or .rule == "PK4014") | .rule] | join(",")'; }
+check "an SGPostgresConfig for 14: StackGres's log_checkpoints and 512MB of autovacuum memory, no PK7005 or PK4014" test -z "$(sgpg14 '')"
+check "  close miss: one that sets autovacuum_work_mem 2GB gets PK4014" test "$(sgpg14 "    autovacuum_work_mem: 2GB
+")" = PK4014
 # PGO's pgMonitor exporter makes the operator preload pg_stat_statements and pgnodemx
 # (internal/pgmonitor/postgres.go; review 2026-12ze, h32d 47); close miss: no exporter
 pgo() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: PostgresCluster\nmetadata:\n  name: h\nspec:\n  postgresVersion: 16\n%s  patroni:\n    dynamicConfiguration:\n      postgresql:\n        parameters:\n          shared_buffers: 256MB\n' "$1" >"$tmp/pgo.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/pgo.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK7004" or .rule == "PK0061") | .rule] | join(",")'; }
