@@ -568,7 +568,7 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     return false;
 }
 
-void compose_limits_free(ComposeLimits *limits)
+void compose_limits_clear(ComposeLimits *limits)
 {
     free(limits->source);
     free(limits->unread);

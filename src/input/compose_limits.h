@@ -47,7 +47,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                          const char *target, ComposeLimits *out);
 
 /* Frees what a ComposeLimits holds (its strings), leaving it empty. */
-void compose_limits_free(ComposeLimits *limits);
+void compose_limits_clear(ComposeLimits *limits);
 
 /* Docker's byte values (go-units RAMInBytes, as compose reads mem_limit): 512, 100m, 1.5G,
  * 1gb, 2GiB, binary multiples; -1 when `text` is not one. */

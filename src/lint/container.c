@@ -143,9 +143,26 @@ static bool dir_mounts(const char *dir, const char *rel, bool child, char *found
     return hit;
 }
 
+/* Where repositories keep their container files beside the configuration's directory. */
+static bool container_dir_name(const char *name)
+{
+    static const char *const names[] = {"docker",     "dockerfiles",    "build",      "deploy",
+                                        "deployment", "container",      "containers", "compose",
+                                        "infra",      "infrastructure", "ops",        "db",
+                                        "database",   "postgres",       "postgresql", NULL};
+    const char *bare = name[0] == '.' ? name + 1 : name;
+    for (const char *const *n = names; *n; n++)
+        if (!strcasecmp(bare, *n))
+            return true;
+    return false;
+}
+
 /* The same in each directory just below `dir` (docker/Dockerfile, deploy/compose.yml beside the
- * configuration's own directory; review 2026-12ze, h32a 11), at most 256 of them. */
-static bool child_dirs_mount(const char *dir, const char *rel, char *found, bool ships)
+ * configuration's own directory; review 2026-12ze, h32a 11), at most 256 of them; outside a
+ * checkout (no .git in sight), only those named as container files' homes are (a file in /tmp
+ * would list every directory there on every lint). */
+static bool child_dirs_mount(const char *dir, const char *rel, bool any_name, char *found,
+                             bool ships)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -154,7 +171,7 @@ static bool child_dirs_mount(const char *dir, const char *rel, char *found, bool
     int seen = 0;
     for (struct dirent *de; !hit && seen < 256 && (de = readdir(d));) {
         if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, "..") || !strcmp(de->d_name, ".git") ||
-            !strcmp(de->d_name, "node_modules"))
+            !strcmp(de->d_name, "node_modules") || (!any_name && !container_dir_name(de->d_name)))
             continue;
         char sub[PATH_MAX];
         struct stat st;
@@ -182,6 +199,19 @@ static bool repository_runner(const char *file, char *found, bool ships)
         return false;
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
+    /* a checkout within the levels read: every directory of it may hold the build */
+    bool checkout = false;
+    char up_dir[PATH_MAX], up_git[PATH_MAX];
+    struct stat up_st;
+    snprintf(up_dir, sizeof up_dir, "%s", dir);
+    for (int level = 0; level <= 3 && *up_dir && !checkout; level++) {
+        checkout = snprintf(up_git, sizeof up_git, "%s/.git", up_dir) < (int)sizeof up_git &&
+                   stat(up_git, &up_st) == 0;
+        char *cut = strrchr(up_dir, '/');
+        if (!cut)
+            break;
+        *cut = '\0';
+    }
     for (int level = 0; level <= 3 && *dir; level++) {
         const char *rel = file + strlen(dir) + 1;
         if (dir_mounts(dir, rel, false, found, ships))
@@ -192,7 +222,7 @@ static bool repository_runner(const char *file, char *found, bool ships)
             snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0;
         /* below the file's own directory only from one above it: a sibling's, not the file's
          * own subdirectories */
-        if (level > 0 && child_dirs_mount(dir, rel, found, ships))
+        if (level > 0 && child_dirs_mount(dir, rel, checkout, found, ships))
             return true;
         if (root)
             return false;
@@ -603,13 +633,20 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
  * command names config_file (held-out set 31, h31b 14, h31c 28 and 29: three files mounted at
  * /etc/postgresql/postgresql.conf with no config_file). None of the file's settings takes
  * effect, and the file's other findings are about a configuration that does not run. */
-void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingList *out)
+void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
+                             char **command_at, FindingList *out)
 {
+    *overrides = *command_at = NULL;
     if (snap->fragment || !set->n_files || set->data_dir)
         return;
     ComposeLimits mount;
     if (!input_compose_mount(set->files[0], &mount) || !mount.unread) {
-        compose_limits_free(&mount);
+        if (mount.overrides) { /* the command that runs the file overrides it */
+            *overrides = mount.overrides;
+            *command_at = mount.command_at;
+            mount.overrides = mount.command_at = NULL;
+        }
+        compose_limits_clear(&mount);
         return;
     }
     Finding *f = lint_rule_finding(out, "PK0097", set->files[0], 0);
@@ -629,7 +666,7 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingLi
         " mounted anywhere else is read only through config_file"
         " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
         snap->pg_major);
-    compose_limits_free(&mount);
+    compose_limits_clear(&mount);
 }
 
 /* Is `name` among the "name=value" lines of `overrides`? Its line into *line (borrowed). */
@@ -649,15 +686,11 @@ static bool overridden(const char *overrides, const char *name, const char **lin
     return false;
 }
 
-void lint_command_overrides(const ConfSet *set, FindingList *out, size_t begin, size_t end)
+void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
+                            size_t begin, size_t end)
 {
-    if (!set->n_files || set->data_dir)
+    if (!overrides)
         return;
-    ComposeLimits mount;
-    if (!input_compose_mount(set->files[0], &mount) || !mount.overrides || mount.unread) {
-        compose_limits_free(&mount);
-        return;
-    }
     for (size_t idx = begin; idx < end && idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         if (f->suppressed)
@@ -665,17 +698,15 @@ void lint_command_overrides(const ConfSet *set, FindingList *out, size_t begin, 
         for (size_t s = 0; s < f->n_settings; s++) {
             const char *line;
             size_t len;
-            if (!f->settings[s].name ||
-                !overridden(mount.overrides, f->settings[s].name, &line, &len))
+            if (!f->settings[s].name || !overridden(overrides, f->settings[s].name, &line, &len))
                 continue;
             f->suppressed = true;
             f->suppress_reason = finding_printf(
                 f,
                 "%s gives `-c %.*s`, which overrides this file's %s: the server runs with the "
                 "command's value, so what the finding reads here is not what runs",
-                mount.command_at, (int)len, line, f->settings[s].name);
+                command_at, (int)len, line, f->settings[s].name);
             break;
         }
     }
-    compose_limits_free(&mount);
 }

@@ -40,8 +40,12 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
  * gives with -c (`-c archive_mode=${PITR_ARCHIVE_MODE:-off}`): the command line overrides the
  * file, so they judge a value the server does not run with, and are suppressed saying so
  * (review 2026-12zf, c07). */
-void lint_command_overrides(const ConfSet *set, FindingList *out, size_t begin, size_t end);
+void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
+                            size_t begin, size_t end);
 
-void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, FindingList *out);
+/* ... and hands back the -c settings of the command that runs it, and where that command is
+ * (both NULL when none; the caller frees them): lint_command_overrides' input. */
+void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
+                             char **command_at, FindingList *out);
 
 #endif

@@ -2384,7 +2384,7 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
             free(variant);
         }
     }
-    compose_limits_free(&compose);
+    compose_limits_clear(&compose);
     /* one setting's value cannot excuse its own line, unless the path says the same purpose
      * independently (a contest's rinha-backend/ muting its log) */
     out->purpose_from_setting = out->purpose != INTENT_NONE && single && by_path != out->purpose;
@@ -2843,7 +2843,7 @@ static void container_from(Intent *out, const ConfSet *set)
                                                   ? "%s runs the server with it as its config_file"
                                                   : "%s mounts it in the server's container",
                                               compose.compose);
-    compose_limits_free(&compose);
+    compose_limits_clear(&compose);
     if (mounted)
         return;
     /* a Dockerfile, or a compose file of another name: read only when a finding asks, since it
@@ -2968,7 +2968,7 @@ static void log_feed_from(Intent *out, const ConfSet *set)
     ComposeLimits compose = {0};
     bool whole =
         input_compose_mount(set->files[0], &compose) && compose.config_file && !compose.unread;
-    compose_limits_free(&compose);
+    compose_limits_clear(&compose);
     if (whole)
         return;
     out->log_feed_at.file = arena_strdup(out->arena, set->files[0]);
@@ -3003,19 +3003,21 @@ static double setting_num(const Snapshot *snap, const char *name)
  * is then that application's requirement, as a preloaded library shows 1C:Enterprise's. */
 static const char *application_need(const Intent *intent, const Finding *f)
 {
-    static pcre2_code *re;
-    if (!re)
-        re = compile("\\b(?:(?:required|needed|necessary)\\s+(?:by|for)|compatib(?:le|ility)"
-                     "\\s+with|(?:should|must|has\\s+to|have\\s+to)\\s+be(?:\\s+set)?"
-                     "(?:\\s+to)?\\s+\\S+\\s+for)\\s+\\S");
-    if (!re || !f->file || f->line <= 0)
+    if (!f->file || f->line <= 0)
         return NULL;
     const char *comment = intent_comment_at(intent, f->file, f->line);
     if (!comment)
         return NULL;
+    pcre2_code *re =
+        compile("\\b(?:(?:required|needed|necessary)\\s+(?:by|for)|compatib(?:le|ility)"
+                "\\s+with|(?:should|must|has\\s+to|have\\s+to)\\s+be(?:\\s+set)?"
+                "(?:\\s+to)?\\s+\\S+\\s+for)\\s+\\S");
+    if (!re)
+        return NULL;
     pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
     int rc = pcre2_match(re, (PCRE2_SPTR)comment, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL);
     pcre2_match_data_free(md);
+    pcre2_code_free(re);
     return rc > 0 ? comment + strspn(comment, "# \t") : NULL;
 }
 

@@ -498,6 +498,8 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
         free(res->inputs[idx].image_libraries);
+        free(res->inputs[idx].command_overrides);
+        free(res->inputs[idx].command_at);
         host_facts_clear(&res->inputs[idx].pod_host);
         if (res->inputs[idx].intent) {
             arena_free(res->inputs[idx].intent->arena);

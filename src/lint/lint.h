@@ -76,6 +76,9 @@ typedef struct LintInput {
     HostFacts pod_host;
     double hugepages_limit[2]; /* the container's hugepages-2Mi, -1Gi limits (bytes); 0: none */
     char *image_libraries; /* preloaded by the operator from its own image (InputDoc); or NULL */
+    /* the -c settings of the command of the compose service that runs the file, and where that
+     * command is (ComposeLimits.overrides, .command_at); NULL when none */
+    char *command_overrides, *command_at;
     bool member_slots_managed; /* Patroni drops its departed members' slots (InputDoc) */
     struct Intent *intent;     /* what its files show of the author's intent (lint/intent.h), set
                                 * by the rules' run; NULL before */

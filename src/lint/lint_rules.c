@@ -151,7 +151,10 @@ static void read_intent(LintInput *input, const LintRulesOpts *opts, bool have_h
                       input->set.files[0], out);
     lint_check_listen(&input->set, &input->snap, out);
     lint_check_replaced_defaults(&input->set, &input->snap, input->evident_major, out);
-    lint_check_unread_mount(&input->set, &input->snap, out);
+    free(input->command_overrides);
+    free(input->command_at);
+    lint_check_unread_mount(&input->set, &input->snap, &input->command_overrides,
+                            &input->command_at, out);
     intent_check_container_syslog(input->intent, &input->snap, out);
     if (!opts->purpose_given)
         intent_note_purpose(input->intent, out);
@@ -274,8 +277,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             intent_overridden(input->intent, &res->findings);
         }
         if (input->format == INPUT_CONF)
-            lint_command_overrides(&input->set, &res->findings, input->validation_begin,
-                                   res->findings.n);
+            lint_command_overrides(input->command_overrides, input->command_at, &res->findings,
+                                   input->validation_begin, res->findings.n);
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
         input->rules_end = res->findings.n;

@@ -32,7 +32,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             FUZZ_DIR "/db/postgresql.conf", &limits) &&
         limits.source && ((limits.ram <= 0 && limits.cores <= 0) || !strstr(limits.source, " at ")))
         abort();
-    compose_limits_free(&limits);
+    compose_limits_clear(&limits);
     char *text = malloc(size + 1);
     if (!text)
         return 0;

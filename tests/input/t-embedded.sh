@@ -117,7 +117,7 @@ check "  ... and no stand-in anywhere, nor an error" bash -c '! grep -q "____" <
 printf 'kind: ConfigMap\ndata:\n  postgresql.conf: |\n    work_mem = 4MB\n  broken: [\n{{ .x }}\n' >"$tmp/broken-tpl.yaml"
 expect_exit 2 "close miss: a template whose YAML is broken beyond its tags is still refused" -- \
   "$PGKNOB" lint --no-rules "$tmp/broken-tpl.yaml"
-check "  ... with the render hint" grep -q 'render it (helm template, ansible)' <<<"$ERR"
+check "  ... with the render hint" grep -q 'render it (helm template, ansible' <<<"$ERR"
 
 # an Ansible Patroni template whose tags are inline in its own keys (name, listen, bin_dir), not
 # on lines of their own, is a template too: read with them set aside, its parameters and
