@@ -31,7 +31,10 @@ for major in 15 16 17 18; do
   bin=$(pg_bin_dir "$major") || { fail "no PostgreSQL $major build"; continue; }
   data="$tmp/data$major"
   pg_as_postgres "$bin/initdb" -D "$data" -A trust -U postgres >/dev/null 2>&1 || { fail "initdb $major"; continue; }
-  for c in "${configs[@]}"; do
+  extra=()
+  # 18's AIO handles keep io_max_combine_limit iovecs each (review 2026-12zf, rwd 38)
+  [ "$major" = 18 ] && extra=("-c huge_pages=try -c shared_buffers=1GB -c io_max_combine_limit=128")
+  for c in "${configs[@]}" "${extra[@]}"; do
     # shellcheck disable=SC2086 # the options are words
     server=$(pg_as_postgres "$bin/postgres" -D "$data" $c -C shared_memory_size_in_huge_pages 2>/dev/null)
     printf '%s\n' $c | grep -v '^-c$' | sed 's/=/ = /' >"$tmp/pg.conf"
