@@ -145,7 +145,6 @@ static ListItem *list_items(const RuleSet *set, size_t *n_items)
         *item = (ListItem){checks[idx].id, checks[idx].name,    checks[idx].title, NULL,
                            "13-",          checks[idx].severity};
         finding_id_category(&checks[idx], item->own_category, sizeof(item->own_category));
-        item->category = item->own_category;
     }
     for (size_t idx = 0; idx < set->n; idx++) {
         const Rule *rule = &set->rules[idx];
@@ -153,6 +152,10 @@ static ListItem *list_items(const RuleSet *set, size_t *n_items)
                                 rule->category, rule->versions_text, rule->severity};
     }
     qsort(items, n, sizeof(ListItem), cmp_item);
+    /* a row's category points into its own item, so only once the items stop moving */
+    for (size_t idx = 0; idx < n; idx++)
+        if (!items[idx].category)
+            items[idx].category = items[idx].own_category;
     *n_items = n;
     return items;
 }

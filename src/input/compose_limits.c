@@ -389,6 +389,31 @@ static void command_overrides(yaml_document_t *doc, yaml_node_t *service, const 
     sb_free(&sb);
 }
 
+/* A pg_hba.conf the service bind-mounts beside the configuration: a source whose file name ends
+ * in hba.conf (pg_hba.conf, custom-hba.conf). */
+static void hba_mount(yaml_document_t *doc, yaml_node_t *volumes, const char *compose,
+                      const char *name, ComposeLimits *out)
+{
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !out->hba_target && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        size_t n = source ? strlen(source) : 0;
+        if (n > 8 && !strcmp(source + n - 8, "hba.conf")) {
+            char *dst = volume_target(doc, item);
+            if (dst) {
+                out->hba_target = dst;
+                out->hba_mount =
+                    xasprintf("the compose service %s of %s mounts %s at %s (line %zu)", name,
+                              compose, source, dst, item->start_mark.line + 1);
+            }
+        }
+        free(source);
+    }
+}
+
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out)
 {
@@ -428,6 +453,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                         out->unread = unread_mount(&doc, service, item, compose, name ? name : "?");
                     free(source);
                 }
+                hba_mount(&doc, volumes, compose, name ? name : "?", out);
                 free(name);
             }
         yaml_document_delete(&doc);
@@ -548,6 +574,7 @@ bool input_compose_mount(const char *file, ComposeLimits *out)
     out->command_at = NULL;
     out->service = NULL;
     out->config_file = false;
+    out->hba_target = out->hba_mount = NULL;
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -576,8 +603,11 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->overrides);
     free(limits->command_at);
     free(limits->service);
+    free(limits->hba_target);
+    free(limits->hba_mount);
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;
+    limits->hba_target = limits->hba_mount = NULL;
 }
 
 bool input_compose_limits(const char *file, ComposeLimits *out)

@@ -27,6 +27,10 @@ typedef struct ComposeLimits {
     char *command_at;
     char *service;    /* the mounting service's name */
     bool config_file; /* its command or entrypoint names config_file */
+    /* a pg_hba.conf the service bind-mounts (a source named *hba*.conf): where it is in the
+     * container, and "the compose service db of FILE mounts ./pg_hba.conf at … (line N)";
+     * NULL when none */
+    char *hba_target, *hba_mount;
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory

@@ -633,6 +633,47 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
  * command names config_file (held-out set 31, h31b 14, h31c 28 and 29: three files mounted at
  * /etc/postgresql/postgresql.conf with no config_file). None of the file's settings takes
  * effect, and the file's other findings are about a configuration that does not run. */
+/* A pg_hba.conf the service mounts beside the configuration it runs as config_file, where the
+ * server does not read it: no hba_file in the file or the command names it, and it is not the
+ * data directory's. The server reads $PGDATA/pg_hba.conf, to which the official image's
+ * entrypoint adds `host all all all <method>` (review 2026-12zf, 08: the owner's 127.0.0.1 and
+ * bridge-only rules ignored). */
+static void check_unread_hba(const ConfSet *set, const Snapshot *snap, const ComposeLimits *mount,
+                             FindingList *out)
+{
+    if (!mount->config_file || mount->unread || !mount->hba_target)
+        return;
+    const SnapSetting *hba = snapshot_get(snap, "hba_file");
+    if (hba && hba->source != SRC_DEFAULT)
+        return; /* the file names one: PK0061 and the hba checks read it */
+    if (mount->overrides && strstr(mount->overrides, "hba_file="))
+        return;
+    if (!strncmp(mount->hba_target, "/var/lib/postgresql/data", 24))
+        return;
+    Finding *f = lint_rule_finding(out, "PK0100", set->files[0], 0);
+    f->message = finding_printf(
+        f,
+        "%s, but this file, which the service runs as its config_file, sets no hba_file: the "
+        "server reads the pg_hba.conf in its data directory, where the official image's "
+        "entrypoint adds `host all all all` with POSTGRES_HOST_AUTH_METHOD, so the mounted rules "
+        "do nothing",
+        mount->hba_mount);
+    f->suggestion = finding_printf(f, "hba_file = '%s'", mount->hba_target);
+    finding_add_fix(f, "hba_file", mount->hba_target, "restart");
+    finding_fix_unsafe(f, f->n_fixes - 1,
+                       "it changes who may connect: the mounted rules replace the image's `host "
+                       "all all all`, so a client they do not name is refused after the restart");
+    f->explanation = finding_printf(
+        f,
+        "hba_file defaults to pg_hba.conf in the data directory "
+        "(https://www.postgresql.org/docs/%d/runtime-config-file-locations.html); the official "
+        "image's entrypoint appends `host all all all` with POSTGRES_HOST_AUTH_METHOD (a password "
+        "method unless it is set to trust) there when it creates the cluster (pg_setup_hba_conf in "
+        "https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh). A "
+        "pg_hba.conf mounted elsewhere is read only through hba_file.",
+        snap->pg_major);
+}
+
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out)
 {
@@ -641,6 +682,7 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
         return;
     ComposeLimits mount;
     if (!input_compose_mount(set->files[0], &mount) || !mount.unread) {
+        check_unread_hba(set, snap, &mount, out);
         if (mount.overrides) { /* the command that runs the file overrides it */
             *overrides = mount.overrides;
             *command_at = mount.command_at;
@@ -662,7 +704,8 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     f->explanation = finding_printf(
         f,
         "The official image starts postgres with the data directory's postgresql.conf, the one"
-        " initdb writes (https://hub.docker.com/_/postgres, \"Database Configuration\"); a file"
+        " initdb writes (docker_init_database_dir in"
+        " https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh); a file"
         " mounted anywhere else is read only through config_file"
         " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
         snap->pg_major);

@@ -284,6 +284,12 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0100", "intent.mounted-hba-not-read", "a pg_hba.conf its container never reads",
+     SEV_WARNING,
+     "A compose service runs the file as its config_file and bind-mounts a pg_hba.conf outside the"
+     " data directory, while neither the file nor the command sets hba_file: the server reads the"
+     " data directory's pg_hba.conf, where the official image allows every host with a password.",
+     "lint/container.c"},
     {"PK0099", "manifest.no-backup", "an operator's cluster with no backup", SEV_WARNING,
      "A CloudNativePG Cluster with no spec.backup and no WAL-archiving plugin: there is no base"
      " backup and no WAL archive to restore it from, nor to recover to a point in time.",

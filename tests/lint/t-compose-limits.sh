@@ -214,4 +214,21 @@ check "  ... and no reason says it runs the server with it as its config_file" \
 sed -i 's#PGDATA: ${PGDATA_DIR}#PGDATA: /etc/postgresql#' "$tmp/pgd/docker-compose.yml"
 check "  close miss: PGDATA is the mount's directory: read (no PK0097)" \
   test "$(rule_sev "$(lint_json "$tmp/pgd/postgresql.conf")" PK0097)" = absent
+# a pg_hba.conf mounted beside the config_file the service runs, with no hba_file in the file or
+# the command: the server reads the data directory's, where the image allows every host with a
+# password (PK0100, its fix unsafe: it changes who may connect; review 2026-12zf, 08)
+mkdir -p "$tmp/hba/.git" "$tmp/hba/pg"
+conf "$tmp/hba/pg/postgresql.conf" "listen_addresses = '*'"
+printf 'host all all 127.0.0.1/32 scram-sha-256\n' >"$tmp/hba/pg/pg_hba.conf"
+hba_compose() { printf 'services:\n  db:\n    image: postgres:18\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf%s\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n      - ./pg/pg_hba.conf:%s\n' "$1" "$2" >"$tmp/hba/compose.yaml"; }
+pk0100() { lint_json "$tmp/hba/pg/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0100") | "\(.severity) \(.fix[0].safety)"] | join(",")'; }
+hba_compose "" /etc/postgresql/pg_hba.conf
+check "PK0100: a mounted pg_hba.conf no hba_file names: a warning, its fix unsafe" test "$(pk0100)" = "warning unsafe"
+hba_compose " -c hba_file=/etc/postgresql/pg_hba.conf" /etc/postgresql/pg_hba.conf
+check "  close miss: the command names hba_file" test -z "$(pk0100)"
+hba_compose "" /var/lib/postgresql/data/pg_hba.conf
+check "  close miss: mounted as the data directory's own" test -z "$(pk0100)"
+hba_compose "" /etc/postgresql/pg_hba.conf
+printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$tmp/hba/pg/postgresql.conf"
+check "  close miss: the file names hba_file" test -z "$(pk0100)"
 done_testing
