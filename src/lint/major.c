@@ -951,11 +951,19 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
 {
     char runner[PATH_MAX], where[PATH_MAX], image[256], label[16];
     int line = 0, major = 0;
-    if (!((lint_repository_mounts(file, runner) &&
-           lint_container_image(runner, image, where, &line, label, &major)) ||
-          (lint_repository_ships(file, runner) &&
-           lint_container_image(runner, image, where, &line, label, &major))))
+    bool runs = lint_repository_mounts(file, runner) &&
+                lint_container_image(runner, image, where, &line, label, &major);
+    if (!runs && !(lint_repository_ships(file, runner) &&
+                   lint_container_image(runner, image, where, &line, label, &major)))
         return false;
+    /* a file copied or mounted into the image, its command naming no config_file: the image
+     * is its server's, but "runs it" would say the file is in effect (review 2026-12zf, c08) */
+    static const char runs_it[] = "runs it in the image ";
+    if (!runs && !strncmp(image, runs_it, sizeof runs_it - 1)) {
+        char rest[256];
+        snprintf(rest, sizeof rest, "%s", image + sizeof runs_it - 1);
+        snprintf(image, sizeof image, "puts it into the image %.*s", 200, rest);
+    }
     /* the runner's path as seen from the file's directory: ../docker-compose.yml */
     char dir[PATH_MAX];
     const char *shown = where;

@@ -740,7 +740,7 @@ printf "shared_buffers = 256MB\n" >"$ship/db/postgres.conf"
 shipped() { (cd "$ship/db" && rlint postgres.conf | jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message] | join(""))"'); }
 printf 'ARG POSTGRES_VERSION=17.7\nFROM postgres:${POSTGRES_VERSION}\nCOPY postgres.conf /etc/postgresql/custom.conf\n' >"$ship/db/Dockerfile"
 check "a Dockerfile that COPYs the file into postgres:\${POSTGRES_VERSION} (ARG 17.7): 17, the image as rendered" \
-  bash -c 'grep -q "^17 .*Dockerfile (line 2) runs it in the image postgres:17.7" <<<"$0"' "$(shipped)"
+  bash -c 'grep -q "^17 .*Dockerfile (line 2) puts it into the image postgres:17.7" <<<"$0"' "$(shipped)"
 rm "$ship/db/Dockerfile"
 printf 'FROM postgres:15\nCOPY postgres.conf /etc/postgresql/postgresql.conf\n' >"$ship/db/app-db.dockerfile"
 check "  ... a Dockerfile named app-db.dockerfile: 15" bash -c 'grep -q "^15 " <<<"$0"' "$(shipped)"
