@@ -469,6 +469,11 @@ void conf_set_mark_applied(ConfSet *set)
     mark_applied(set);
 }
 
+void conf_set_reapply(ConfSet *set)
+{
+    mark_applied(set);
+}
+
 void conf_set_choose_branches(ConfSet *set, const char *storage, double ram_bytes)
 {
     conf_template_mark_branches(set, storage, ram_bytes);

@@ -95,6 +95,9 @@ void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSe
 /* Marks the applied entries (last occurrence of each name wins), as after loading: for ConfSets
  * built elsewhere (input/). */
 void conf_set_mark_applied(ConfSet *set);
+/* Which entry each name applies again, honouring the entries marked `alternative` by their
+ * reader (a YAML template's branches), without reading template tags. */
+void conf_set_reapply(ConfSet *set);
 /* conf_set_mark_applied with a template's branches chosen by the host's storage and memory
  * (conf_template.h, conf_template_mark_branches; `ram_bytes` < 0: unknown). */
 void conf_set_choose_branches(ConfSet *set, const char *storage, double ram_bytes);

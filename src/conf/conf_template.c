@@ -449,6 +449,44 @@ int conf_template_depth_step(const char *line)
 
 #define BRANCH_DEPTH 32
 
+void conf_template_line_branches(const char *data, size_t len, int *open_line, int n_lines)
+{
+    int stack_line[BRANCH_DEPTH], stack_branch[BRANCH_DEPTH], depth = 0;
+    const char *p = data, *end = data + len;
+    for (int line = 1; p < end && line <= n_lines; line++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *stop = nl ? nl : end;
+        /* the line's own tags first: an `{% else %}` line belongs to the branch it opens */
+        for (const char *at = p; at + 1 < stop; at++) {
+            size_t idx = 0;
+            while (idx < N_STATEMENT_MARKS && strncmp(at, STATEMENT_MARKS[idx].open, 2))
+                idx++;
+            if (idx == N_STATEMENT_MARKS)
+                continue;
+            Control ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
+            if (ctl == CTL_OPEN && depth < BRANCH_DEPTH) {
+                stack_line[depth] = line;
+                stack_branch[depth++] = 0;
+            } else if (ctl == CTL_OPEN) {
+                depth++;
+            } else if (ctl == CTL_ALT && depth > 0 && depth <= BRANCH_DEPTH) {
+                stack_branch[depth - 1]++;
+            } else if (ctl == CTL_CLOSE && depth > 0) {
+                depth--;
+            }
+            at++;
+        }
+        /* the innermost block whose later branch holds the line, or 0 */
+        open_line[line - 1] = 0;
+        for (int level = depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH; level-- > 0;)
+            if (stack_branch[level] > 0) {
+                open_line[line - 1] = stack_line[level];
+                break;
+            }
+        p = nl ? nl + 1 : end;
+    }
+}
+
 /* The storage class a branch's condition names ("ssd", "hdd", "network"), or NULL. */
 static const char *condition_storage(const char *cond, size_t len)
 {

@@ -81,6 +81,11 @@ size_t conf_template_literal_branches(const char *value, char **out, size_t max)
  * (`{% if %}`, `<% if %>`, `{{ range }}`), -1 for each that closes one, 0 otherwise. */
 int conf_template_depth_step(const char *line);
 
+/* For each line 1..n_lines of a template's text, the line of the if-block whose elif/else branch
+ * holds it (the innermost such block), or 0 when it is in no block's later branch: what an
+ * unrendered YAML template's settings there are, alternatives to the first branch's. */
+void conf_template_line_branches(const char *data, size_t len, int *open_line, int n_lines);
+
 /* Marks the settings inside a template's alternative branches: Jinja `{% if %}` / `{% elif %}` /
  * `{% else %}`, ERB `<% if %>` / `<% elsif %>` / `<% else %>` / `<% when %>`, Go `{{ if }}` /
  * `{{ else }}`, up to the statement that closes the `if`, `for`, `unless`, `case`, `range` or

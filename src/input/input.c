@@ -16,6 +16,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "conf/conf_template.h"
 #include "input/input_intern.h"
 
 #define INPUT_MAX_SIZE ((size_t)64 << 20) /* as conf/'s limit for one file */
@@ -545,6 +546,34 @@ static void restore_set_aside_versions(InputResult *res, const char *data, const
     }
 }
 
+/* A YAML template's settings in an elif/else branch (`{% if tls %} ssl: on {% else %} ssl: off`)
+ * are alternatives to the first branch's, as in a postgresql.conf template: never applied, never
+ * overriding it (review 2026-12zf, b12: the else branch's archive_command called the override of
+ * the if branch's). */
+static void mark_template_alternatives(InputResult *res, const char *data, size_t len)
+{
+    int n_lines = 1;
+    for (size_t at = 0; at < len; at++)
+        n_lines += data[at] == '\n';
+    int *open_line = xcalloc((size_t)n_lines, sizeof(*open_line));
+    conf_template_line_branches(data, len, open_line, n_lines);
+    for (size_t d = 0; d < res->n_docs; d++) {
+        ConfSet *set = &res->docs[d].set;
+        bool any = false;
+        for (size_t idx = 0; idx < set->n_entries; idx++) {
+            ConfEntry *e = &set->entries[idx];
+            if (!e->name || e->line < 1 || e->line > n_lines || !open_line[e->line - 1])
+                continue;
+            e->alternative = true;
+            e->block_line = open_line[e->line - 1];
+            any = true;
+        }
+        if (any)
+            conf_set_reapply(set);
+    }
+    free(open_line);
+}
+
 /* The bounds of line `line` (1-based) in a buffer of `len` bytes; false past the end. */
 static bool line_bounds(const char *data, size_t len, int line, size_t *at, size_t *stop)
 {
@@ -714,6 +743,7 @@ static bool load_buffer(const char *name, const char *data, size_t len, const In
         if (manifest_load_yaml(name, aside, len, opts, &second, &second_diag) && second.n_docs) {
             restore_set_aside_versions(&second, data, aside, len);
             restore_set_aside_text(&second, data, aside, len);
+            mark_template_alternatives(&second, data, len);
             input_result_free(out);
             *out = second;
             if (diag)

@@ -501,4 +501,13 @@ printf 'scope: x\nname: @host\n' >"$work/at.yml"
 expect_exit 2 "  close miss: a lone @host is no placeholder: the YAML error stands" -- \
   "$PGKNOB" lint --no-rules "$work/at.yml"
 
+# a YAML template's settings in an {% else %} branch are alternatives to the first branch's, not
+# overrides (review 2026-12zf, b12: PK0024 "overridden by" the else branch's line); close miss:
+# the same two lines in one branch are an override
+printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}\n    archive_command: pgbackrest archive-push %%p\n    {%% else %%}\n    archive_command: /bin/true\n    {%%- endif %%}\n' >"$work/branches.yml.j2"
+check "a Patroni template's if/else archive_command: no PK0024" \
+  test "$(lint_json "$work/branches.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
+printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}\n    archive_command: pgbackrest archive-push %%p\n    archive_command: /bin/true\n    {%%- endif %%}\n' >"$work/same-branch.yml.j2"
+check "  close miss: both in the if branch: PK0024" \
+  test "$(lint_json "$work/same-branch.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1
 done_testing
