@@ -1714,8 +1714,9 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
             continue;
         /* one cause, one finding: every such name of the section, at the first one's line */
         StrBuf names = STRBUF_INIT;
-        size_t n = 0;
+        size_t n = 0, lost = 0;
         int line = 0, column = 0;
+        bool sync_mode = patroni_sync_mode(y, root);
         for (yaml_node_pair_t *pair = map->data.mapping.pairs.start;
              pair < map->data.mapping.pairs.top; pair++) {
             const yaml_node_t *key = node_at(y, pair->key);
@@ -1729,6 +1730,16 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
                 sb_printf(&names, "%s%s", names.len ? ", " : "", name);
                 if (!n++)
                     mark_of(key, &line, &column);
+                /* nothing is lost where the server runs with the value anyway: PostgreSQL's
+                 * default, or synchronous_standby_names under synchronous_mode, which Patroni
+                 * sets itself (review 2026-12zf, b04: synchronous_commit "on" and "*") */
+                const CatalogParam *param = catalog_find(catalog_for_major(PK_MAX_MAJOR), name);
+                const yaml_node_t *value = node_at(y, pair->value);
+                char *text = is_scalar(value) ? scalar_text(value) : NULL;
+                bool same = param && param->boot_val && text && same_setting(text, param->boot_val);
+                if (!same && !(sync_mode && !strcasecmp(name, "synchronous_standby_names")))
+                    lost++;
+                free(text);
             }
             free(name);
         }
@@ -1742,6 +1753,16 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
                 n == 1 ? "this value never reaches it" : "these values never reach it");
             note->hint =
                 xasprintf("move %s under %s.parameters", n == 1 ? "it" : "them", sections[sec]);
+            if (!lost) {
+                note->harmless = true;
+                free(note->hint);
+                note->hint = xasprintf(
+                    "Nothing is lost: the server runs with %s anyway (PostgreSQL's default%s). "
+                    "Move %s under %s.parameters, or remove %s.",
+                    n == 1 ? "this value" : "these values",
+                    sync_mode ? ", or the standbys Patroni names under synchronous_mode" : "",
+                    n == 1 ? "it" : "them", sections[sec], n == 1 ? "it" : "them");
+            }
         }
         sb_free(&names);
     }

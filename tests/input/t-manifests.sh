@@ -240,6 +240,11 @@ check "  close miss: the same under bootstrap.dcs: nothing" test -z "$(dyn_sevs 
 printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      max_connections: 100\n      log_min_duration_statement: 500\npostgresql:\n  data_dir: /d\n' > "$tmp/beside.yml"
 check "patroni: parameters beside bootstrap.dcs.postgresql.parameters: one warning naming both" \
   test "$(lint_json "$tmp/beside.yml" | jq -r '[.findings[] | select(.message | test("written directly under bootstrap.dcs.postgresql")) | "\(.severity):\(.message | test("^max_connections, log_min_duration_statement are"))"] | join(",")')" = "warning:true"
+# ... a notice where the server runs with the values anyway: synchronous_commit at its default,
+# synchronous_standby_names that Patroni sets under synchronous_mode (review 2026-12zf, b04)
+printf 'scope: demo\nbootstrap:\n  dcs:\n    synchronous_mode: "on"\n    postgresql:\n      synchronous_commit: "on"\n      synchronous_standby_names: "*"\npostgresql:\n  data_dir: /d\n' > "$tmp/moot.yml"
+check "  ... synchronous_commit on and * under synchronous_mode: a notice, nothing lost" \
+  test "$(lint_json "$tmp/moot.yml" | jq -r '[.findings[] | select(.message | test("written directly under")) | "\(.severity):\(.hint | test("Nothing is lost"))"] | join(",")')" = "notice:true"
 printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /d\n' > "$tmp/inside.yml"
 check "  close miss: inside parameters, nothing said" \
   test -z "$(lint_json "$tmp/inside.yml" | jq -r '[.findings[] | select(.message | test("written directly under"))] | .[].rule')"
