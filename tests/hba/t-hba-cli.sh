@@ -229,7 +229,8 @@ printf 'host replication all 10.0.0.0/8 scram-sha-256\n' > "$S/pg_hba.conf"; pri
 check "PK0217 with ssl off: the hint turns ssl on first" grep -q "ssl is off, so first turn it on" \
   <<<"$("$PGKNOB" lint --format json --fail-on never "$S" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0217") | .hint')"
 # ssl unknown (a lone pg_hba.conf): the hint says hostssl needs ssl = on; a Patroni file that
-# leaves ssl unset runs the server with its default, off (review 2026-12r, h19b 19)
+# leaves ssl unset runs the server with its default, off, unless its bootstrap enables it (review
+# 2026-12r, h19b 19; 2026-12zf, b02): the hint says nothing there turns it on
 printf 'host replication all 10.0.0.0/8 scram-sha-256\n' > "$T/sem/repl-alone.conf"
 check "PK0217 with ssl unknown: the hint says hostssl needs ssl = on" grep -q "it needs ssl = on" \
   <<<"$("$PGKNOB" lint --format json --fail-on never "$T/sem/repl-alone.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0217") | .hint')"
@@ -237,7 +238,7 @@ patroni_repl() { # the parameters line of a Patroni file with one replication li
   printf 'scope: demo\nname: node1\npostgresql:\n  data_dir: /var/lib/postgresql/data\n  parameters:\n    %s\n  pg_hba:\n    - local all all peer\n    - host replication replicator 10.0.0.5/32 scram-sha-256\n' "$1" > "$T/sem/patroni.yml"
   "$PGKNOB" lint --format json --fail-on never "$T/sem/patroni.yml" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0217") | .hint'
 }
-check "PK0217 in a Patroni file without ssl: the hint turns ssl on first" grep -q "ssl is off, so first turn it on" \
+check "PK0217 in a Patroni file without ssl: the hint turns ssl on first" grep -q "nothing here turns ssl on, and it is off by default: turn it" \
   <<<"$(patroni_repl 'max_connections: 100')"
 check "PK0217 close miss: a Patroni file with ssl on" bash -c '! grep -q "ssl is off, so" <<<"$0" && grep -q "Write hostssl" <<<"$0"' \
   "$(patroni_repl 'ssl: "on"')"
