@@ -452,10 +452,16 @@ int conf_template_depth_step(const char *line)
 void conf_template_line_branches(const char *data, size_t len, int *open_line, int n_lines)
 {
     int stack_line[BRANCH_DEPTH], stack_branch[BRANCH_DEPTH], depth = 0;
-    const char *p = data, *end = data + len;
+    /* each line NUL-terminated: control_word reads a tag's words as a string */
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, data, len);
+    copy[len] = '\0';
+    char *p = copy, *end = copy + len;
     for (int line = 1; p < end && line <= n_lines; line++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        const char *stop = nl ? nl : end;
+        char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (nl)
+            *nl = '\0';
+        char *stop = nl ? nl : end;
         /* the line's own tags first: an `{% else %}` line belongs to the branch it opens */
         for (const char *at = p; at + 1 < stop; at++) {
             size_t idx = 0;
@@ -485,6 +491,7 @@ void conf_template_line_branches(const char *data, size_t len, int *open_line, i
             }
         p = nl ? nl + 1 : end;
     }
+    free(copy);
 }
 
 /* The storage class a branch's condition names ("ssd", "hdd", "network"), or NULL. */
