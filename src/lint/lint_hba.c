@@ -763,6 +763,22 @@ static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *ou
     hba_words(f, HW_CLEARTEXT);
 }
 
+/* Advice to use scram-sha-256 where passwords are stored as MD5 hashes (password_encryption =
+ * md5, set or 13's default): such a role cannot log in through a scram-sha-256 line until its
+ * password is set again under scram-sha-256 (proven on 13-18 in t-hba-audit; review 2026-12zf,
+ * b04 PK0213: the hint, written for 18, left out that step on 12). */
+static void scram_needs_verifiers(Finding *f, const char *md5_because)
+{
+    if (!md5_because || !f->hint || !strstr(f->hint, "scram-sha-256"))
+        return;
+    f->hint = finding_printf(f,
+                             "%s password_encryption %s, so passwords are stored as"
+                             " MD5 hashes: set password_encryption = scram-sha-256 and set each"
+                             " role's password again first, since a role whose password is an"
+                             " MD5 hash cannot log in through a scram-sha-256 line.",
+                             f->hint, md5_because);
+}
+
 static void check_password_encryption(const HbaSet *set, const HbaRule *r, const char *enc,
                                       FindingList *out)
 {
@@ -933,6 +949,13 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
            *cause = xcalloc(n, sizeof(*cause));
     check_shadowed(set, shadowed, by, hidden, out);
     const char *enc = setting(snap, "password_encryption");
+    const SnapSetting *enc_at = snap ? snapshot_get(snap, "password_encryption") : NULL;
+    const char *md5_because =
+        enc                     ? (strcmp(enc, "md5")                        ? NULL
+                                   : enc_at && enc_at->source == SRC_DEFAULT ? "is md5 here, PostgreSQL 13's default"
+                                                                             : "= md5 here")
+        : set->opts.major == 13 ? "is md5 here, PostgreSQL 13's default"
+                                : NULL;
     const char *ssl = setting(snap, "ssl");
     const char *ca = setting(snap, "ssl_ca_file");
     bool ssl_on = ssl && (!strcasecmp(ssl, "on") || !strcasecmp(ssl, "true") ||
@@ -954,6 +977,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         if (clear && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM ||
                       r->auth == HBA_AUTH_LDAP || r->auth == HBA_AUTH_RADIUS))
             check_cleartext(set, r, out);
+        for (size_t fi = first; fi < out->n; fi++)
+            scram_needs_verifiers(&out->items[fi], md5_because);
         if (enc)
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))

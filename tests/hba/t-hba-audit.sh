@@ -71,6 +71,22 @@ for major in $MAJORS; do
   echo "# $major: pg_monitor + SELECT on the view: $select_only; + EXECUTE on the function: $exec_only; both: $both"
   check "$major: pg_monitor with SELECT on pg_hba_file_rules and EXECUTE on pg_hba_file_rules() reads it" test "$both" = yes
   check "$major: …and finds what the superuser finds (PK0213 on line 2)" test "$(findings_of PK0213)" = 2
+  # "use scram-sha-256" needs SCRAM verifiers: a password set under the major's default
+  # password_encryption logs in through a scram-sha-256 line from 14 on, on 13 (md5) only once
+  # it is set again under scram-sha-256, which is what PK0213's hint adds on 13 alone
+  pg_psql -c "CREATE ROLE pw LOGIN PASSWORD 'pw-secret'" >/dev/null
+  printf 'local all pw scram-sha-256\nlocal all all trust\n' > "$PGDATA/pg_hba.conf"
+  pg_psql -c 'SELECT pg_reload_conf()' >/dev/null; sleep 0.5
+  pw_login() { PGPASSWORD=pw-secret "$PG_CLIENT_BIN/psql" -X -At -U pw -d postgres -c 'SELECT 1' >/dev/null 2>&1 && echo yes || echo no; }
+  check "$major: a password set under the default encryption logs in through scram-sha-256 only from 14" \
+    test "$(pw_login)" = "$([ "$major" -ge 14 ] && echo yes || echo no)"
+  pg_psql -c "SET password_encryption = 'scram-sha-256'; ALTER ROLE pw PASSWORD 'pw-secret'" >/dev/null
+  check "$major: …and once set again under scram-sha-256, it does" test "$(pw_login)" = yes
+  printf 'host all all 0.0.0.0/0 md5\n' > "$TMP/weak.conf"
+  "$PGKNOB" lint --pg-version "$major" --format json --fail-on never "$TMP/weak.conf" > "$TMP/weak.json" 2>/dev/null
+  check "$major: PK0213's hint asks for the passwords to be set again under scram-sha-256 only on 13" \
+    test "$(jq -r '[.findings[] | select(.rule == "PK0213") | .hint | test("set each role.s password again")] | map(tostring) | join(" ")' "$TMP/weak.json")" = \
+    "$([ "$major" -eq 13 ] && echo true || echo false)"
   pg_cluster_stop
 done
 done_testing
