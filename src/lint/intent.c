@@ -3067,19 +3067,27 @@ static const char *marked(const Intent *intent, const Finding *f)
 static bool performance_only(const Finding *f)
 {
     static const char *const kept[] = {"validation", "durability", "security", "sessions", NULL};
-    static const char *const availability[] = {
-        "PK2001", "PK2002", "PK2020", "PK2021", /* a worst case beyond RAM: out of memory */
-        "PK2050",                               /* connections running out */
-        "PK3015", "PK3016", "PK3032", "PK3033",
-        "PK3050", "PK3052", "PK3057", /* WAL kept until the disk fills
-                                       */
-        "PK3019", "PK3021", "PK3022", "PK3023",
-        "PK3028", "PK3029", "PK3035", /* archives */
-        "PK3030", "PK3031", "PK3037", /* replication stalls */
-        "PK4012", "PK4013", "PK4051", "PK4053",
-        "PK4054", "PK4055", "PK4056", /* wraparound */
-        "PK7009",                     /* errors no longer logged */
-        NULL};
+    static const char *const availability[] =
+        {
+            "PK2001", "PK2002", "PK2020", "PK2021", /* a worst case beyond RAM: out of memory */
+            "PK2050",                               /* connections running out */
+            "PK3015", "PK3016", "PK3032", "PK3033", "PK3050",
+            "PK3052", "PK3057", /* WAL kept until the disk fills
+                                 */
+            "PK3062",           /* pg_wal filling its volume: a PANIC */
+            "PK3019", "PK3021", "PK3022", "PK3023", "PK3028",
+            "PK3029", "PK3035", "PK3038", "PK3039", "PK3058",
+            "PK3059", "PK3060", "PK3061", /* archives that lose or never get WAL */
+            "PK3030", "PK3031", "PK3037", /* replication stalls */
+            "PK4012", "PK4013", "PK4051", "PK4053", "PK4054",
+            "PK4055", "PK4056", "PK4057", /* wraparound */
+            "PK7009",                     /* errors no longer logged */
+            NULL};
+    /* a server that does not start costs more than speed (review 2026-12zf, h33c 29: an
+     * archive_command that drops WAL was called a cost "only of performance" under a README's
+     * purpose) */
+    if (f->refuses_start)
+        return false;
     for (const char *const *cat = kept; *cat; cat++)
         if (f->category && !strcmp(f->category, *cat))
             return false;

@@ -1404,6 +1404,16 @@ p=$(lint_json "$work/perf.conf")
   ok "purpose test: a performance-only warning is a notice that says why; benchmark and production keep it; PK9004 stays" ||
   fail "perf under test: $(sev PK3001 <<<"$t") $(sev PK3001 <<<"$b") $(sev PK3001 <<<"$p") $(sev PK9004 <<<"$t")"
 
+# What loses archived WAL or stops the server is not a cost of speed: under purpose test an
+# archive_command whose else branch only logs (PK3059) and a refusal to start keep their level
+# (review 2026-12zf, h33c 29: called "only performance or resources" under a README's purpose)
+printf "archive_mode = on\narchive_command = 'if [ -d /a ]; then cp %%p /a/%%f; else echo skip; fi'\n" >"$work/arch.conf"
+t=$(lint_json --purpose test --pg-version 16 "$work/arch.conf")
+[ "$(sev PK3059 <<<"$t")" = warning ] &&
+  ! jq -e 'any(.findings[]; .rule == "PK3059" and ((.hint // "") | test("costs only performance")))' >/dev/null <<<"$t" &&
+  ok "purpose test: an archive_command that drops WAL on a branch keeps its warning" ||
+  fail "archive under test: $(sev PK3059 <<<"$t") $(jq -c '[.findings[] | select(.rule == "PK3059") | .hint]' <<<"$t")"
+
 # The RAM a pgtune-sized file states by its split (shared_buffers a quarter, effective_cache_size
 # three quarters, review-h16b 21 and h16a 12): their sum is the host without --host, said (not
 # quoted as the file's words, review 2026-12p, h17a 10) by
