@@ -699,7 +699,11 @@ void conf_template_mark_branches(ConfSet *set, const char *storage, double ram_b
     for (size_t idx = 0; idx < set->n_files; idx++) {
         size_t n_blocks = 0;
         file_branches(set, set->files[idx], storage, ram_bytes, NULL, 0, &n_blocks, false);
-        Block *blocks = n_blocks ? xcalloc(n_blocks, sizeof(Block)) : NULL;
+        /* nothing to choose; and a YAML template's reader marked its alternatives already
+         * (mark_template_alternatives), which a pass without blocks would clear */
+        if (!n_blocks)
+            continue;
+        Block *blocks = xcalloc(n_blocks, sizeof(Block));
         size_t opened;
         file_branches(set, set->files[idx], storage, ram_bytes, blocks, n_blocks, &opened, false);
         file_branches(set, set->files[idx], storage, ram_bytes, blocks, n_blocks, &opened, true);

@@ -507,6 +507,10 @@ expect_exit 2 "  close miss: a lone @host is no placeholder: the YAML error stan
 printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}\n    archive_command: pgbackrest archive-push %%p\n    {%% else %%}\n    archive_command: /bin/true\n    {%%- endif %%}\n' >"$work/branches.yml.j2"
 check "a Patroni template's if/else archive_command: no PK0024" \
   test "$(lint_json "$work/branches.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
+# ... and with the host's storage or memory known, which chooses a conf template's branches
+# (a pass over the YAML file, which holds no tag, once cleared the reader's marks)
+check "  ... also with --host storage=ssd,ram=8GB" \
+  test "$(lint_json --host storage=ssd,ram=8GB "$work/branches.yml.j2" | jq '[.findings[] | select(.rule == "PK0024" or .rule == "PK3018")] | length')" = 0
 printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}\n    archive_command: pgbackrest archive-push %%p\n    archive_command: /bin/true\n    {%%- endif %%}\n' >"$work/same-branch.yml.j2"
 check "  close miss: both in the if branch: PK0024" \
   test "$(lint_json "$work/same-branch.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1
