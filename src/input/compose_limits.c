@@ -564,17 +564,7 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
 
 bool input_compose_mount(const char *file, ComposeLimits *out)
 {
-    out->ram = -1;
-    out->cores = -1;
-    out->source = NULL;
-    out->unread = NULL;
-    out->compose = NULL;
-    out->tmpfs_line = 0;
-    out->overrides = NULL;
-    out->command_at = NULL;
-    out->service = NULL;
-    out->config_file = false;
-    out->hba_target = out->hba_mount = NULL;
+    *out = (ComposeLimits){.ram = -1, .cores = -1};
     char target[PATH_MAX];
     if (!realpath(file, target))
         return false;
@@ -613,13 +603,10 @@ void compose_limits_clear(ComposeLimits *limits)
 bool input_compose_limits(const char *file, ComposeLimits *out)
 {
     bool mounted = input_compose_mount(file, out);
-    free(out->unread); /* whether the server reads it is input_compose_mount's */
-    out->unread = NULL;
-    free(out->compose);
-    out->compose = NULL;
-    free(out->overrides);
-    out->overrides = NULL;
-    free(out->command_at);
-    out->command_at = NULL;
-    return mounted && out->source != NULL;
+    /* only the limits and their source are this function's answer */
+    char *source = out->source;
+    out->source = NULL;
+    compose_limits_clear(out);
+    out->source = source;
+    return mounted && source != NULL;
 }

@@ -65,8 +65,10 @@ static void compose_host_facts(LintInput *input)
     if (!input->set.n_files || input->set.data_dir)
         return;
     ComposeLimits limits;
-    if (!input_compose_limits(input->set.files[0], &limits))
+    if (!input_compose_limits(input->set.files[0], &limits)) {
+        free(limits.source);
         return;
+    }
     input->pod_host.ram_bytes = limits.ram;
     input->pod_host.cores = limits.cores;
     free(input->pod_host.source);
