@@ -136,6 +136,45 @@ static char *volume_target(yaml_document_t *doc, yaml_node_t *item)
     return dst;
 }
 
+/* Is `path` the directory `dir` or inside it? */
+static bool under_dir(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
+}
+
+/* The service's PGDATA as its `environment` sets it (trailing slashes cut): NULL with *set true
+ * when it is set to what pgknob cannot read (a ${VAR}, no value, not absolute); NULL with *set
+ * false when unset. The caller frees it. */
+static char *service_pgdata(yaml_document_t *doc, yaml_node_t *service, bool *set)
+{
+    yaml_node_t *env = input_yaml_member(doc, service, "environment");
+    char *pgdata = NULL;
+    *set = false;
+    if (env && env->type == YAML_MAPPING_NODE) {
+        yaml_node_t *value = input_yaml_member(doc, env, "PGDATA");
+        *set = value != NULL;
+        pgdata = scalar_text(value);
+    } else if (env && env->type == YAML_SEQUENCE_NODE)
+        for (yaml_node_item_t *it = env->data.sequence.items.start;
+             it < env->data.sequence.items.top && !*set; it++) {
+            char *text = scalar_text(yaml_document_get_node(doc, *it));
+            if (text && !strncmp(text, "PGDATA", 6) && (text[6] == '=' || !text[6])) {
+                *set = true;
+                pgdata = text[6] == '=' ? xstrdup(text + 7) : NULL;
+            }
+            free(text);
+        }
+    size_t n = pgdata ? strlen(pgdata) : 0;
+    while (n > 1 && pgdata[n - 1] == '/')
+        pgdata[--n] = '\0';
+    if (pgdata && (pgdata[0] != '/' || strchr(pgdata, '$'))) {
+        free(pgdata);
+        pgdata = NULL;
+    }
+    return pgdata;
+}
+
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:
  * the official image's server reads $PGDATA/postgresql.conf (/var/lib/postgresql/data unless
  * the service sets PGDATA) and initdb copies /usr/share/postgresql/postgresql.conf.sample, so a
@@ -160,30 +199,10 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
      * read only when it is mounted there; a PGDATA pgknob cannot read (a ${VAR}) is not judged
      * (review 2026-12zf, 03: PGDATA=/var/lib/postgresql/data/pgdata beside a mount at
      * /etc/postgresql/postgresql.conf, called loaded) */
-    yaml_node_t *env = input_yaml_member(doc, service, "environment");
-    char *pgdata = NULL;
     bool pgdata_set = false;
-    if (env && env->type == YAML_MAPPING_NODE) {
-        yaml_node_t *value = input_yaml_member(doc, env, "PGDATA");
-        pgdata_set = value != NULL;
-        pgdata = scalar_text(value);
-    } else if (env && env->type == YAML_SEQUENCE_NODE)
-        for (yaml_node_item_t *it = env->data.sequence.items.start;
-             it < env->data.sequence.items.top && !pgdata_set; it++) {
-            char *text = scalar_text(yaml_document_get_node(doc, *it));
-            if (text && !strncmp(text, "PGDATA", 6) && (text[6] == '=' || !text[6])) {
-                pgdata_set = true;
-                pgdata = text[6] == '=' ? xstrdup(text + 7) : NULL;
-            }
-            free(text);
-        }
-    if (pgdata_set) {
-        size_t n = pgdata ? strlen(pgdata) : 0;
-        while (n > 1 && pgdata[n - 1] == '/')
-            pgdata[--n] = '\0';
-        bool literal = pgdata && pgdata[0] == '/' && !strchr(pgdata, '$');
-        read |= !literal || (!strncmp(dst, pgdata, n) && (dst[n] == '/' || !dst[n]));
-    }
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    if (pgdata_set)
+        read |= !pgdata || under_dir(dst, pgdata);
     free(pgdata);
     /* an env_file pgknob does not read may set PGDATA, unless the service keeps its data in
      * the image's own data directory */
@@ -389,12 +408,19 @@ static void command_overrides(yaml_document_t *doc, yaml_node_t *service, const 
     sb_free(&sb);
 }
 
-/* A pg_hba.conf the service bind-mounts beside the configuration: a source whose file name ends
- * in hba.conf (pg_hba.conf, custom-hba.conf). */
-static void hba_mount(yaml_document_t *doc, yaml_node_t *volumes, const char *compose,
+/* A pg_hba.conf the service bind-mounts beside the configuration, outside its data directory
+ * (where the server reads it anyway): a source whose file name ends in hba.conf (pg_hba.conf,
+ * custom-hba.conf). The data directory is the service's PGDATA, else the official image's; one
+ * pgknob cannot read is not judged. */
+static void hba_mount(yaml_document_t *doc, yaml_node_t *service, const char *compose,
                       const char *name, ComposeLimits *out)
 {
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
     if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return;
+    bool pgdata_set = false;
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    if (pgdata_set && !pgdata)
         return;
     for (yaml_node_item_t *it = volumes->data.sequence.items.start;
          !out->hba_target && it < volumes->data.sequence.items.top; it++) {
@@ -403,6 +429,13 @@ static void hba_mount(yaml_document_t *doc, yaml_node_t *volumes, const char *co
         size_t n = source ? strlen(source) : 0;
         if (n > 8 && !strcmp(source + n - 8, "hba.conf")) {
             char *dst = volume_target(doc, item);
+            /* the image's data directory: /var/lib/postgresql/data, and from 18
+             * /var/lib/postgresql/MAJOR/docker (docker-library/postgres's Dockerfile) */
+            if (dst &&
+                (pgdata ? under_dir(dst, pgdata) : !strncmp(dst, "/var/lib/postgresql/", 20))) {
+                free(dst);
+                dst = NULL;
+            }
             if (dst) {
                 out->hba_target = dst;
                 out->hba_mount =
@@ -412,6 +445,7 @@ static void hba_mount(yaml_document_t *doc, yaml_node_t *volumes, const char *co
         }
         free(source);
     }
+    free(pgdata);
 }
 
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
@@ -453,7 +487,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                         out->unread = unread_mount(&doc, service, item, compose, name ? name : "?");
                     free(source);
                 }
-                hba_mount(&doc, volumes, compose, name ? name : "?", out);
+                hba_mount(&doc, service, compose, name ? name : "?", out);
                 free(name);
             }
         yaml_document_delete(&doc);

@@ -628,11 +628,23 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
     finding_add_fix(f, "shared_buffers", "128MB", "restart");
 }
 
-/* A compose service of a PostgreSQL image that bind-mounts the file where the server never reads
- * it: the official image's postgres reads $PGDATA/postgresql.conf, which initdb wrote, unless the
- * command names config_file (held-out set 31, h31b 14, h31c 28 and 29: three files mounted at
- * /etc/postgresql/postgresql.conf with no config_file). None of the file's settings takes
- * effect, and the file's other findings are about a configuration that does not run. */
+/* Is `name` among the "name=value" lines of `overrides`? Its line into *line (borrowed). */
+static bool overridden(const char *overrides, const char *name, const char **line, size_t *len)
+{
+    size_t name_len = strlen(name);
+    for (const char *at = overrides; at && *at;) {
+        const char *nl = strchr(at, '\n');
+        size_t line_len = nl ? (size_t)(nl - at) : strlen(at);
+        if (line_len > name_len && at[name_len] == '=' && !strncasecmp(at, name, name_len)) {
+            *line = at;
+            *len = line_len;
+            return true;
+        }
+        at = nl ? nl + 1 : at + line_len;
+    }
+    return false;
+}
+
 /* A pg_hba.conf the service mounts beside the configuration it runs as config_file, where the
  * server does not read it: no hba_file in the file or the command names it, and it is not the
  * data directory's. The server reads $PGDATA/pg_hba.conf, to which the official image's
@@ -646,9 +658,9 @@ static void check_unread_hba(const ConfSet *set, const Snapshot *snap, const Com
     const SnapSetting *hba = snapshot_get(snap, "hba_file");
     if (hba && hba->source != SRC_DEFAULT)
         return; /* the file names one: PK0061 and the hba checks read it */
-    if (mount->overrides && strstr(mount->overrides, "hba_file="))
-        return;
-    if (!strncmp(mount->hba_target, "/var/lib/postgresql/data", 24))
+    const char *line;
+    size_t len;
+    if (overridden(mount->overrides, "hba_file", &line, &len))
         return;
     Finding *f = lint_rule_finding(out, "PK0100", set->files[0], 0);
     f->message = finding_printf(
@@ -674,6 +686,12 @@ static void check_unread_hba(const ConfSet *set, const Snapshot *snap, const Com
         snap->pg_major);
 }
 
+/* PK0097: a compose service of a PostgreSQL image that bind-mounts the file where the server
+ * never reads it: the official image's postgres reads $PGDATA/postgresql.conf, which initdb
+ * wrote, unless the command names config_file (held-out set 31, h31b 14, h31c 28 and 29: three
+ * files mounted at /etc/postgresql/postgresql.conf with no config_file). None of the file's
+ * settings takes effect, and the file's other findings are about a configuration that does not
+ * run. Else PK0100, and the command's overrides handed back. */
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out)
 {
@@ -710,23 +728,6 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
         " (https://www.postgresql.org/docs/%d/runtime-config-file-locations.html).",
         snap->pg_major);
     compose_limits_clear(&mount);
-}
-
-/* Is `name` among the "name=value" lines of `overrides`? Its line into *line (borrowed). */
-static bool overridden(const char *overrides, const char *name, const char **line, size_t *len)
-{
-    size_t name_len = strlen(name);
-    for (const char *at = overrides; at && *at;) {
-        const char *nl = strchr(at, '\n');
-        size_t line_len = nl ? (size_t)(nl - at) : strlen(at);
-        if (line_len > name_len && at[name_len] == '=' && !strncasecmp(at, name, name_len)) {
-            *line = at;
-            *len = line_len;
-            return true;
-        }
-        at = nl ? nl + 1 : at + line_len;
-    }
-    return false;
 }
 
 void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,

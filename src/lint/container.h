@@ -27,15 +27,12 @@ bool lint_repository_ships(const char *file, char *found);
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 
-/* PK0094: a file a container runs as config_file, for 13 or 14, that does not set
- * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. */
-/* `evident`: the major the file was written for when pgknob does not check it ("9.5"), else
- * "": its built-in shared_buffers is 8MB before 15 too. */
+/* PK0094: a file a container runs as config_file, for a major before 15, that does not set
+ * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. `evident`: the
+ * major the file was written for when pgknob does not check it ("9.5"), else "". */
 void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, const char *evident,
                                   FindingList *out);
 
-/* PK0097: a file a compose service of a PostgreSQL image mounts where the server never reads it
- * (no config_file named, not the data directory's postgresql.conf). */
 /* Findings [begin, end) that read a setting the command of the compose service running the file
  * gives with -c (`-c archive_mode=${PITR_ARCHIVE_MODE:-off}`): the command line overrides the
  * file, so they judge a value the server does not run with, and are suppressed saying so
@@ -43,8 +40,11 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
 void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
                             size_t begin, size_t end);
 
-/* ... and hands back the -c settings of the command that runs it, and where that command is
- * (both NULL when none; the caller frees them): lint_command_overrides' input. */
+/* The compose service that mounts the file, read once: PK0097 when the server never reads the
+ * file (no config_file named, not the data directory's postgresql.conf), else PK0100 for a
+ * mounted pg_hba.conf it never reads; and hands back the -c settings of the command that runs
+ * the file and where that command is (both NULL when none; the caller frees them):
+ * lint_command_overrides' input. */
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out);
 

@@ -228,6 +228,12 @@ hba_compose " -c hba_file=/etc/postgresql/pg_hba.conf" /etc/postgresql/pg_hba.co
 check "  close miss: the command names hba_file" test -z "$(pk0100)"
 hba_compose "" /var/lib/postgresql/data/pg_hba.conf
 check "  close miss: mounted as the data directory's own" test -z "$(pk0100)"
+# the service's own PGDATA is its data directory: a pg_hba.conf mounted there is read (a code
+# review of session 26: PGDATA /pgdata with /pgdata/pg_hba.conf was called never read)
+printf 'services:\n  db:\n    image: postgres:18\n    environment:\n      PGDATA: /pgdata/\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n      - ./pg/pg_hba.conf:/pgdata/pg_hba.conf\n' >"$tmp/hba/compose.yaml"
+check "  close miss: mounted into the service's PGDATA" test -z "$(pk0100)"
+sed -i 's|/pgdata/pg_hba.conf|/etc/postgresql/pg_hba.conf|' "$tmp/hba/compose.yaml"
+check "  ... and outside it, with that PGDATA: PK0100" test "$(pk0100)" = "warning unsafe"
 hba_compose "" /etc/postgresql/pg_hba.conf
 printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$tmp/hba/pg/postgresql.conf"
 check "  close miss: the file names hba_file" test -z "$(pk0100)"
