@@ -54,6 +54,27 @@ static bool parse_version(const char *p, char label[16], int *major)
     return true;
 }
 
+/* packaging layouts: Debian/Ubuntu postgresql/N, RHEL/PGDG pgsql-N and pgsql/N, Homebrew
+ * postgresql@N, Gentoo/SUSE postgresql-N; each right after a "/". The last, "postgresql"
+ * alone, only with digits right after it (/usr/lib/postgresql17). */
+static const char *const layouts[] = {"postgresql/", "pgsql-",      "pgsql/",
+                                      "postgresql@", "postgresql-", "postgresql"};
+#define N_SEGMENT_LAYOUTS 5 /* the layouts a version segment follows: all but the last */
+
+const char *major_layout_segment(const char *from, size_t *len)
+{
+    for (const char *slash = from ? strchr(from, '/') : NULL; slash; slash = strchr(slash + 1, '/'))
+        for (size_t idx = 0; idx < N_SEGMENT_LAYOUTS; idx++) {
+            size_t n = strlen(layouts[idx]);
+            if (strncasecmp(slash + 1, layouts[idx], n))
+                continue;
+            const char *seg = slash + 1 + n;
+            *len = strcspn(seg, "/'\"");
+            return seg;
+        }
+    return NULL;
+}
+
 bool major_in_text(const char *text, bool cluster_name, char label[16], int *major)
 {
     if (!text)
@@ -62,10 +83,6 @@ bool major_in_text(const char *text, bool cluster_name, char label[16], int *maj
     if (cluster_name && parse_version(text, label, major) &&
         text[strspn(text, "0123456789.")] == '/')
         return true;
-    /* packaging layouts: Debian/Ubuntu postgresql/N, RHEL/PGDG pgsql-N and pgsql/N, Homebrew
-     * postgresql@N, Gentoo/SUSE postgresql-N; each right after a "/" */
-    static const char *const layouts[] = {"postgresql/", "pgsql-",      "pgsql/",
-                                          "postgresql@", "postgresql-", "postgresql"};
     for (const char *slash = strchr(text, '/'); slash; slash = strchr(slash + 1, '/')) {
         for (size_t idx = 0; idx < sizeof(layouts) / sizeof(layouts[0]); idx++) {
             size_t len = strlen(layouts[idx]);

@@ -45,6 +45,11 @@ typedef struct MajorEvidence {
  * "9.6") and `*major` (0 for 9.x and older). `cluster_name` also takes Debian's "16/main". */
 bool major_in_text(const char *text, bool cluster_name, char label[16], int *major);
 
+/* The version segment of the first packaging layout after `from` ("16" in
+ * /var/lib/postgresql/16/main, "{{ v }}" in /var/lib/pgsql/{{ v }}/data): its start, and its
+ * length up to the next "/" or quote in *len; NULL when no layout follows. */
+const char *major_layout_segment(const char *from, size_t *len);
+
 /* Collects the clues of `set`: its entries' values, the paths of the files read, and the
  * comments of those files (read again: the ConfSet keeps no comment). `out` zeroed. */
 void major_evidence_collect(const ConfSet *set, MajorEvidence *out);

@@ -1059,21 +1059,19 @@ static void readme_clues(const char *file, MajorEvidence *out)
  * file is written for whichever major it is rendered with. NULL when none. */
 static const ConfEntry *templated_major_path(const ConfSet *set)
 {
-    static const char *const roots[] = {"postgresql/", "pgsql-", "postgresql-"};
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *e = &set->entries[idx];
         if (e->error || !e->name || !e->value)
             continue;
-        for (size_t r = 0; r < sizeof(roots) / sizeof(roots[0]); r++)
-            for (const char *at = strstr(e->value, roots[r]); at; at = strstr(at + 1, roots[r])) {
-                const char *seg = at + strlen(roots[r]);
-                size_t len = strcspn(seg, "/'\"");
-                char *part = xstrndup(seg, len);
-                bool templated = conf_has_placeholder(part, false);
-                free(part);
-                if (templated)
-                    return e;
-            }
+        size_t len = 0;
+        for (const char *seg = major_layout_segment(e->value, &len); seg;
+             seg = major_layout_segment(seg, &len)) {
+            char *part = xstrndup(seg, len);
+            bool templated = conf_has_placeholder(part, false);
+            free(part);
+            if (templated)
+                return e;
+        }
     }
     return NULL;
 }

@@ -668,6 +668,10 @@ check "a template's {{ version }} path: no PK0005 for the stale 11, PK0004 names
   test "$(jq -r '"\([.findings[] | select(.rule == "PK0005")] | length) \([.findings[] | select(.rule == "PK0004") | .message | test("template variable .*cluster_name at line 2 is 11/main")] | any)"' <<<"$out")" = "0 true"
 check "  ... and stats_temp_directory is the warning for every supported major" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0011")][0].severity' <<<"$out")" = warning
+# RHEL/PGDG's layout too (a code review of session 26: only three of the layouts were read)
+printf "data_directory = '/var/lib/pgsql/{{ pg_version }}/data'\ncluster_name = '11/main'\n" >"$work/rhel.conf.j2"
+check "  ... and /var/lib/pgsql/{{ pg_version }}/data: no PK0005 for 11" \
+  test "$(rlint "$work/rhel.conf.j2" | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 0
 sed 's/{{ version }}/11/' "$work/role.conf.j2" >"$work/role11.conf"
 check "  close miss: with the path's 11 written, PK0005 for 11" \
   test "$(rlint "$work/role11.conf" | jq '[.findings[] | select(.rule == "PK0005")] | length')" = 1
