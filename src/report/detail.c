@@ -111,9 +111,10 @@ static const char *next_assignment(const char *text, const char *p, const char *
         /* a command-line option (`postgres -c config_file=…`, `--port=5433`) is the command's,
          * never a line of postgresql.conf (review 2026-12zf, 17 and 19: "Write: config_file =
          * …", which stops the server) */
-        bool option =
-            (start - text >= 3 && !strncmp(start - 3, "-c ", 3)) ||
-            (start - text >= 2 && (!strncmp(start - 2, "-c", 2) || !strncmp(start - 2, "--", 2)));
+        /* `-cname=value` reads as the name "cname" after a "-" */
+        bool option = (start - text >= 3 && !strncmp(start - 3, "-c ", 3)) ||
+                      (start - text >= 2 && !strncmp(start - 2, "--", 2)) ||
+                      (start - text >= 1 && start[-1] == '-' && *start == 'c');
         if (start == end || !isalpha((unsigned char)*start) || eq[1] == '=' || option ||
             in_sql_set(text, start))
             continue;

@@ -92,10 +92,12 @@ static void test_suggestion_and_redaction(void)
     /* a command-line option is the command's, never a line to write */
     char option_text[] =
         "add `-c config_file=` to the command (postgres -c config_file=/etc/pg.conf "
-        "--port=5433), or set work_mem = 8MB";
+        "--port=5433 -cshared_buffers=1GB), or set work_mem = 8MB";
     Finding option = {.suggestion = option_text};
     CHECK(report_suggested_value(&option, "config_file") == NULL);
     CHECK(report_suggested_value(&option, "port") == NULL);
+    CHECK(report_suggested_value(&option, "shared_buffers") == NULL);
+    CHECK(report_suggested_value(&option, "cshared_buffers") == NULL);
     value = report_suggested_value(&option, "work_mem");
     CHECK_STR(value, "8MB");
     free(value);
