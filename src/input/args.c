@@ -10,6 +10,7 @@
 #include <string.h>
 #include <yaml.h>
 
+#include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
 
@@ -479,6 +480,26 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
         if (e->name && e->value && e->applied && !strcasecmp(e->name, "config_file"))
             d->config_file_configmap = config_file_configmap(doc, container, volumes, e->value);
     }
+}
+
+char *args_service_settings(const char *data, size_t len, yaml_document_t *doc,
+                            yaml_node_t *service, int *line)
+{
+    InputResult res = {0};
+    *line = 0;
+    read_container("", data, len, doc, service, NULL, "", "entrypoint", "command", &res);
+    StrBuf sb = STRBUF_INIT;
+    for (size_t d = 0; d < res.n_docs; d++)
+        for (size_t idx = 0; idx < res.docs[d].set.n_entries; idx++) {
+            const ConfEntry *e = &res.docs[d].set.entries[idx];
+            if (!e->name || !e->value || !e->applied)
+                continue;
+            sb_printf(&sb, "%s=%s\n", e->name, e->value);
+            if (!*line)
+                *line = e->line;
+        }
+    input_result_free(&res);
+    return sb.len ? sb_detach(&sb) : (sb_free(&sb), NULL);
 }
 
 static void read_containers(const char *file, const char *data, size_t len, yaml_document_t *doc,

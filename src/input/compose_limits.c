@@ -331,75 +331,27 @@ static void service_limits(yaml_document_t *doc, const char *name, yaml_node_t *
     free(cpu_text);
 }
 
-/* One argument of a command: `-c name=value`, `-cname=value` or `--name=value` adds
- * "name=value" to `sb` (config_file, which names the file itself, is left out). */
-static void command_setting(const char *arg, const char *next, bool *took_next, StrBuf *sb)
+/* The settings the service's entrypoint and command give the postmaster (args.c reads them as
+ * the postmaster does), config_file left out since it names the file itself: "name=value"
+ * lines with lower-case names, and where they are. */
+static void command_overrides(const char *data, size_t len, yaml_document_t *doc,
+                              yaml_node_t *service, const char *compose, const char *name,
+                              ComposeLimits *out)
 {
-    const char *pair = NULL;
-    *took_next = false;
-    if (!strcmp(arg, "-c") && next) {
-        pair = next;
-        *took_next = true;
-    } else if (!strncmp(arg, "-c", 2) && arg[2] && arg[2] != '-')
-        pair = arg + 2;
-    else if (!strncmp(arg, "--", 2) && arg[2] && strchr(arg, '='))
-        pair = arg + 2;
-    const char *eq = pair ? strchr(pair, '=') : NULL;
-    if (!eq || eq == pair)
-        return;
-    char *name = xstrndup(pair, (size_t)(eq - pair));
-    for (char *c = name; *c; c++)
-        *c = *c == '-' ? '_' : (char)tolower((unsigned char)*c);
-    if (strcmp(name, "config_file"))
-        sb_printf(sb, "%s=%s\n", name, eq + 1);
-    free(name);
-}
-
-/* The -c settings of the service's command and entrypoint (a list, or a string split at
- * blanks), and where the first that sets any is. */
-static void command_overrides(yaml_document_t *doc, yaml_node_t *service, const char *compose,
-                              const char *name, ComposeLimits *out)
-{
-    static const char *const keys[] = {"entrypoint", "command"};
-    StrBuf sb = STRBUF_INIT;
     int line = 0;
-    for (size_t k = 0; k < 2; k++) {
-        yaml_node_t *node = input_yaml_member(doc, service, keys[k]);
-        if (!node)
+    char *settings = args_service_settings(data, len, doc, service, &line);
+    StrBuf sb = STRBUF_INIT;
+    for (char *at = settings, *nl; at && *at; at = nl ? nl + 1 : at + strlen(at)) {
+        nl = strchr(at, '\n');
+        size_t n = nl ? (size_t)(nl - at) : strlen(at);
+        size_t name_len = strcspn(at, "=");
+        if (name_len == 11 && !strncasecmp(at, "config_file", 11))
             continue;
-        size_t before = sb.len;
-        char **args = NULL;
-        size_t n = 0;
-        if (node->type == YAML_SCALAR_NODE) {
-            char *text = scalar_text(node), *save = NULL;
-            for (char *tok = strtok_r(text, " \t\r\n", &save); tok;
-                 tok = strtok_r(NULL, " \t\r\n", &save)) {
-                args = xrealloc(args, (n + 1) * sizeof(*args));
-                args[n++] = xstrdup(tok);
-            }
-            free(text);
-        } else if (node->type == YAML_SEQUENCE_NODE) {
-            for (yaml_node_item_t *it = node->data.sequence.items.start;
-                 it < node->data.sequence.items.top; it++) {
-                char *text = scalar_text(yaml_document_get_node(doc, *it));
-                if (!text)
-                    continue;
-                args = xrealloc(args, (n + 1) * sizeof(*args));
-                args[n++] = text;
-            }
-        }
-        for (size_t idx = 0; idx < n; idx++) {
-            bool took_next;
-            command_setting(args[idx], idx + 1 < n ? args[idx + 1] : NULL, &took_next, &sb);
-            if (took_next)
-                idx++;
-        }
-        for (size_t idx = 0; idx < n; idx++)
-            free(args[idx]);
-        free(args);
-        if (sb.len > before && !line)
-            line = (int)node->start_mark.line + 1;
+        for (size_t idx = 0; idx < name_len; idx++)
+            at[idx] = (char)tolower((unsigned char)at[idx]);
+        sb_printf(&sb, "%.*s\n", (int)n, at);
     }
+    free(settings);
     if (sb.len) {
         out->overrides = sb_detach(&sb);
         out->command_at =
@@ -473,7 +425,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 free(out->compose);
                 out->compose = xstrdup(compose);
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
-                command_overrides(&doc, service, compose, name ? name : "?", out);
+                command_overrides(data, len, &doc, service, compose, name ? name : "?", out);
                 out->config_file = names_config_file(&doc, service);
                 free(out->service);
                 out->service = name ? xstrdup(name) : NULL;
@@ -540,7 +492,7 @@ static void merge_base_service(const char *base, ComposeLimits *out)
                     out->unread = NULL;
                 }
                 if (!out->overrides)
-                    command_overrides(&doc, service, base, out->service, out);
+                    command_overrides(data, len, &doc, service, base, out->service, out);
             }
             yaml_document_delete(&doc);
         }

@@ -182,6 +182,18 @@ check "archive_mode given with -c by the service's command: PK3039 suppressed, t
 sed -i 's/, "-c", "archive_mode=${PITR_ARCHIVE_MODE:-off}"//' "$tmp/pitr/compose.yaml"
 check "  close miss: a command that gives only config_file leaves PK3039's warning" \
   test "$(rule_sev "$(lint_json "$tmp/pitr/db/postgresql.conf")" PK3039)" = warning
+# the command is read as the postmaster reads it (a code review of session 26: a quoted
+# -c 'archive_mode=on', an `sh -c` script and a switch were missed)
+for cmd in "postgres -c config_file=/etc/postgresql/postgresql.conf -c 'archive_mode=on'" \
+  '["sh", "-c", "exec postgres -c config_file=/etc/postgresql/postgresql.conf -c archive_mode=on"]'; do
+  printf 'services:\n  db:\n    image: postgres:16\n    command: %s\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' "$cmd" >"$tmp/pitr/compose.yaml"
+  check "  ... and given as $cmd: PK3039 suppressed" \
+    test "$(jq -r '[.findings[] | select(.rule == "PK3039") | .suppressed] | join(",")' <<<"$(lint_json "$tmp/pitr/db/postgresql.conf")")" = true
+done
+conf "$tmp/pitr/db/postgresql.conf" "max_connections = 5000" "work_mem = 256MB"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf -N 50\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/pitr/compose.yaml"
+check "  ... and the -N switch overrides max_connections: PK2011 suppressed" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK2011") | .suppressed] | join(",")' <<<"$(lint_json --host ram=8GB "$tmp/pitr/db/postgresql.conf")")" = true
 # docker compose merges docker-compose.override.yml into docker-compose.yml: the base's command
 # names config_file for the service the override mounts the file into, so the file is read (no
 # PK0097); an override without its base shows no command, and is not judged (review 2026-12zf, 19)
