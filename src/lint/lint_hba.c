@@ -112,7 +112,7 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
     Finding *f = lint_hba_finding(out, "PK0003", first->file, first->line, set->opts.major,
                                   "auth-pg-hba-conf.html");
     f->message =
-        finding_printf(f, "%zu pg_hba line%s hold%s placeholders never filled in (line%s %s)", n,
+        finding_printf(f, "%zu pg_hba line%s hold%s template placeholders (line%s %s)", n,
                        n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "" : "s", sb_str(&lines));
     if (manifest) {
         f->severity = SEV_NOTICE;
@@ -120,6 +120,11 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
                                     "and lint the result.");
     } else {
         f->refuses_start = rejects;
+        /* a placeholder the server reads as a name starts the server; the line matches nothing
+         * until rendered, which is no risk to data or availability (review 2026-12zf set 34,
+         * h34b 09: `${DB_NAME}` called an error) */
+        if (!rejects)
+            f->severity = SEV_WARNING;
         f->hint = finding_strdup(
             f, rejects ? "PostgreSQL refuses to start with this pg_hba.conf (\"could not load "
                          "pg_hba.conf\"): fill in the placeholders, or render the template and "
@@ -386,7 +391,8 @@ static const struct {
          " File\"). A later line that an earlier one covers is dead, and usually means the"
          " order is not the one intended."},
     [HW_TRUST] =
-        {"Use scram-sha-256 (or peer on a local line).",
+        {"Use scram-sha-256, once every role that connects through the line has a password:"
+         " under trust none is needed, so some may have none.",
          "The PostgreSQL documentation (\"Trust Authentication\") says trust \"is only suitable"
          " for TCP/IP connections if you trust every user on every machine that is allowed to"
          " connect to the server by the pg_hba.conf lines that specify trust\". Nothing is"
@@ -607,7 +613,10 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, size_t *by, size_t
     ShadowIndex idx = {0};
     for (size_t li = 0; li < set->n_rules; li++) {
         const HbaRule *l = &set->rules[li];
-        if (!usable(l))
+        /* a placeholder may render as anything, `replication` included, which `all` does not
+         * cover: such a line neither hides nor is hidden (review 2026-12zf set 34, h34b 09:
+         * `host ${REP_USER} ...` called dead, the only line admitting the replication user) */
+        if (!usable(l) || placeholder_line(l->raw))
             continue;
         size_t ei = shadow_find(set, &idx, l);
         if (ei == SIZE_MAX) {
@@ -763,20 +772,32 @@ static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *ou
     hba_words(f, HW_CLEARTEXT);
 }
 
-/* Advice to use scram-sha-256 where passwords are stored as MD5 hashes (password_encryption =
- * md5, set or 13's default): such a role cannot log in through a scram-sha-256 line until its
- * password is set again under scram-sha-256 (proven on 13-18 in t-hba-audit; review 2026-12zf,
- * b04 PK0213: the hint, written for 18, left out that step on 12). */
+/* Advice to use scram-sha-256 holds from PostgreSQL 10, which added it, and only for a role whose
+ * password is stored as SCRAM: one stored as an MD5 hash (password_encryption = md5, 13's
+ * default, and kept by pg_upgrade) cannot log in through such a line until it is set again
+ * (proven on 13-18 in t-hba-audit). Where the configuration says md5 the hint says so; elsewhere
+ * it says what holds on any major (review 2026-12zf, b04 PK0213; set 34, h34b: the hint,
+ * written for 18, broke logins on 10-13 and named a method 9.x servers refuse). */
 static void scram_needs_verifiers(Finding *f, const char *md5_because)
 {
-    if (!md5_because || !f->hint || !strstr(f->hint, "scram-sha-256"))
+    if (!f->hint || !strstr(f->hint, "scram-sha-256"))
         return;
-    f->hint = finding_printf(f,
-                             "%s password_encryption %s, so passwords are stored as"
-                             " MD5 hashes: set password_encryption = scram-sha-256 and set each"
-                             " role's password again first, since a role whose password is an"
-                             " MD5 hash cannot log in through a scram-sha-256 line.",
-                             f->hint, md5_because);
+    if (md5_because)
+        f->hint = finding_printf(f,
+                                 "%s password_encryption %s, so passwords are stored as MD5"
+                                 " hashes: set password_encryption = scram-sha-256 and set each"
+                                 " role's password again first, since a role whose password is"
+                                 " an MD5 hash cannot log in through a scram-sha-256 line.",
+                                 f->hint, md5_because);
+    else
+        f->hint = finding_printf(f,
+                                 "%s A role whose password is stored as an MD5 hash"
+                                 " (password_encryption = md5, the default before PostgreSQL 14,"
+                                 " and kept by upgrades) cannot log in through a scram-sha-256"
+                                 " line until its password is set again under scram-sha-256;"
+                                 " before PostgreSQL 10, which added scram-sha-256, md5 is the"
+                                 " strongest password method.",
+                                 f->hint);
 }
 
 static void check_password_encryption(const HbaSet *set, const HbaRule *r, const char *enc,

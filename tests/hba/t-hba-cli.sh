@@ -189,14 +189,23 @@ sem "PK0217 close miss: replication from the loopback" PK0217 "[]" 'host replica
 
 # the rules that need postgresql.conf: in a data directory
 S="$T/semdir"; mkdir -p "$S"; echo 16 > "$S/PG_VERSION"
-# placeholders never filled in: one finding for the one cause, naming the lines, and no
+# template placeholders: one finding for the one cause, naming the lines, and no
 # refusal per line (review 2026-12p, h17b 14); tests/hba/cases/placeholders proves the server's
 # refusal on 13-18. Close misses: a real host name, a hostnoSSL's x-free address.
 ph='local all all peer\nhost all all <app_ip>/32 md5\nhost all all x.x.x.x/32 md5\nhost all <db_user> 10.0.0.0/8 md5\n'
 sem "placeholders: one PK0003 at the first, no PK0201" PK0003 "[2]" "$ph"
 sem "  ... and no PK0201" PK0201 "[]" "$ph"
 check "  ... an error that refuses start, naming the 3 lines" bash -c \
-  'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold placeholders never filled in \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
+  'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold template placeholders \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
+# placeholders only in name fields: the server starts (it reads them as names), so a warning;
+# and a placeholder line may render as `replication`, which `all` does not cover, so no earlier
+# line hides it (review 2026-12zf set 34, h34b 09)
+ph2='host all all all trust\nhost ${REP_USER} replication 0.0.0.0/0 trust\n'
+sem "name-field placeholders: PK0003 a warning, no refusal" PK0003 "[2]" "$ph2"
+check "  ... a warning that does not refuse start" bash -c \
+  'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "warning" and (.refuses_start | not)'"'"' "$0" >/dev/null' "$T/sem.json"
+check "  ... and the placeholder line is not called hidden by line 1" bash -c \
+  '! jq -e '"'"'.findings[] | select((.message // "") | test("line 2 never applies"))'"'"' "$0" >/dev/null' "$T/sem.json"
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
 # a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)
