@@ -1582,7 +1582,12 @@ static void patroni_wal_keep(DocBuilder *b)
                             "Patroni passes wal_keep_segments = %ld to PostgreSQL 13 and later as "
                             "wal_keep_size = %ldMB (16MB segments)",
                             count, count * 16);
-    note->hint = xasprintf("write wal_keep_size = %ldMB, the name the server knows", count * 16);
+    /* the line works on every major as written: before 13 Patroni passes it unchanged (review
+     * 2026-12zf set 34, h34a 03: renaming it would stop a 9.5 server) */
+    note->hint = xasprintf("nothing to change: Patroni converts the line for 13 and later and "
+                           "passes it unchanged before 13; write wal_keep_size = %ldMB instead "
+                           "only once every member runs 13 or later",
+                           count * 16);
     segments->name = arena_strdup(arena, "wal_keep_size");
     segments->value = arena_printf(arena, "%ldMB", count * 16);
 }

@@ -50,6 +50,23 @@ static bool names_path(const char *line, const char *eol, const char *rel, char 
     return false;
 }
 
+/* Does the COPY or ADD at [line, eol) copy a directory holding `rel` (`COPY filer/postgres/
+ * /postgres/` for filer/postgres/postgresql.conf; review 2026-12zf set 34, h34a 01)? The
+ * context's root (`COPY . /app`) copies everything and says nothing of the file. */
+static bool copies_ancestor(const char *line, const char *eol, const char *rel)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", rel);
+    for (char *slash = strrchr(dir, '/'); slash; slash = strrchr(dir, '/')) {
+        *slash = '\0';
+        char with_slash[PATH_MAX + 1];
+        snprintf(with_slash, sizeof with_slash, "%s/", dir);
+        if (*dir && (names_path(line, eol, dir, '\0') || names_path(line, eol, with_slash, '\0')))
+            return true;
+    }
+    return false;
+}
+
 /* Does the Dockerfile or compose file `data` put the file at `rel` into a container: a Dockerfile
  * line that COPYs or ADDs it, a compose volume that mounts it or its directory (`- ./conf:`)?
  * What it runs then names the file's major, config_file or not (held-out set 32: 12 of 74
@@ -81,7 +98,7 @@ static bool ships_path(const char *data, const char *rel, bool dockerfile)
                 const char *next = strchr(stop + 1, '\n');
                 stop = next ? next : stop + 1 + strlen(stop + 1);
             }
-            if (names_path(p, stop, rel, '\0'))
+            if (names_path(p, stop, rel, '\0') || copies_ancestor(p, stop, rel))
                 return true;
             eol = stop;
         } else if (*p == '-' &&

@@ -1601,18 +1601,47 @@ static bool same_on_every_major(const char *name)
 /* Could the finding read otherwise on the file's own major: a fix it names arrived later, or a
  * setting it reads differs between the catalogued majors? A cp that overwrites, a log of every
  * statement, say the same everywhere (review-h16c 30). */
-/* Did `name` arrive after the major `evident` ("11", "9.6")? (max_slot_wal_keep_size: 13) */
+/* The release that brought `name` ("13" for max_slot_wal_keep_size) into `label`, when it
+ * arrived after the major `evident` ("11", "9.6"); false otherwise. */
+static bool arrived_after_as(const char *name, const char *evident, char label[16])
+{
+    const char *since = name ? catalog_arrived_by_13(name) : NULL;
+    int first = 0, last = 0;
+    if (since)
+        snprintf(label, 16, "%s", since);
+    else if (name && catalog_param_span(name, &first, &last) && first)
+        snprintf(label, 16, "%d", first);
+    else
+        return false;
+    char newest[16]; /* "8.3 or older" is at most 8.3 */
+    snprintf(newest, sizeof(newest), "%.*s", (int)strcspn(evident, " "), evident);
+    int at = release_index(label), of = release_index(newest);
+    return at >= 0 && of >= 0 && at > of;
+}
+
 static bool arrived_after(const char *name, const char *evident)
 {
-    const char *since = catalog_arrived_by_13(name);
     char label[16];
-    int first = 0, last = 0;
-    if (!since && catalog_param_span(name, &first, &last) && first) {
-        snprintf(label, sizeof(label), "%d", first);
-        since = label;
+    return arrived_after_as(name, evident, label);
+}
+
+/* A suggestion that names a parameter the file's own major does not have yet holds only after
+ * the upgrade: it says so (review 2026-12zf set 34, h34a 04: max_slot_wal_keep_size offered to
+ * a 12 project, whose server would refuse the line). */
+static void suggestion_after_upgrade(Finding *f, const char *evident)
+{
+    char label[16];
+    for (size_t idx = 0; f->suggestion && idx < f->n_settings + f->n_fixes; idx++) {
+        const char *name =
+            idx < f->n_settings ? f->settings[idx].name : f->fixes[idx - f->n_settings].name;
+        if (!name || !strstr(f->suggestion, name) || !arrived_after_as(name, evident, label))
+            continue;
+        f->suggestion = finding_printf(f,
+                                       "once the server runs PostgreSQL %s or later (%s is new"
+                                       " there): %s",
+                                       label, name, f->suggestion);
+        return;
     }
-    int at = since ? release_index(since) : -1, of = release_index(evident);
-    return at >= 0 && of >= 0 && at > of;
 }
 
 static bool speaks_of_checked_major(const Finding *f, const char *evident)
@@ -1643,6 +1672,7 @@ static void recommendations_after_upgrade(LintResult *res, const LintInput *inpu
          * vacuum_cost_page_miss 2, 10 before 14) and its way out may name a parameter the file's
          * own major lacks (autovacuum_work_mem for a 9.3 file): it says which major it speaks of */
         if (f->severity != SEV_RECOMMENDATION && input->evident_major[0]) {
+            suggestion_after_upgrade(f, input->evident_major);
             bool speaks = speaks_of_checked_major(f, input->evident_major);
             if (speaks)
                 f->message = finding_printf(f, "%s (on PostgreSQL %d, the major checked)",

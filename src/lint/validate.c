@@ -506,10 +506,14 @@ static void check_value_alias(const ConfEntry *entry, const CatalogParam *param,
         Finding *f = entry_finding(out, "PK0032", entry);
         f->message = finding_printf(f, "%s = %s is an old name for %s", param->name, entry->value,
                                     old_values[idx].now);
+        /* the old name is the only one a server before the merge knows (review 2026-12zf set
+         * 34, h34a 03 and 05: "replica" stops a 9.5 server) */
         f->hint = finding_printf(f,
                                  "PostgreSQL %s merged it into %s; the server still reads it as"
-                                 " %s, so nothing changes but the name.",
-                                 old_values[idx].since, old_values[idx].now, old_values[idx].now);
+                                 " %s, so nothing changes but the name. A server older than %s"
+                                 " knows only %s: keep the old name for one.",
+                                 old_values[idx].since, old_values[idx].now, old_values[idx].now,
+                                 old_values[idx].since, entry->value);
         /* words only: a fix of an equal value is no change to pgknob fix */
         f->suggestion = finding_take(f, conf_format_assignment(param->name, old_values[idx].now));
         return;

@@ -759,6 +759,13 @@ check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 
 printf 'FROM debian:bookworm-slim\n# apt-get install postgresql-13 was the old way\nCOPY postgres.conf /etc/postgresql/16/main/conf.d/local.conf\n' >"$ship/db/Dockerfile"
 check "  ... a COPY into /etc/postgresql/16/main/conf.d: 16 (the comment's 13 is no clue)" bash -c 'grep -q "^16 .*names /etc/postgresql/16/main/conf.d/local.conf" <<<"$0"' "$(shipped)"
 rm "$ship/db/Dockerfile"
+# a COPY of the file's directory from the repository's root (review 2026-12zf set 34, h34a 01:
+# `COPY filer/postgres/ /postgres/`, the Dockerfile two levels up); close miss: `COPY . /app`
+printf 'FROM postgres:14.2-bullseye\nCOPY db/ /postgres/\n' >"$ship/Dockerfile"
+check "  ... a Dockerfile above that COPYs the file's directory db/: 14" bash -c 'grep -q "^14 " <<<"$0"' "$(shipped)"
+printf 'FROM postgres:14.2-bullseye\nCOPY . /app\n' >"$ship/Dockerfile"
+check "  close miss: one that COPYs the whole context (.) names nothing (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+rm "$ship/Dockerfile"
 printf 'services:\n  db:\n    image: postgres:${PG_MAJOR:-16}\n    volumes:\n      - ./db:/config\n    command: postgres -c config_file=/config/postgres.conf\n' >"$ship/compose.yaml"
 check "  ... a compose service that mounts its directory, image postgres:\${PG_MAJOR:-16}: 16" bash -c 'grep -q "^16 " <<<"$0"' "$(shipped)"
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./dbx:/config\n' >"$ship/compose.yaml"
@@ -919,5 +926,19 @@ for major in 16 18; do
   check "$major: PK2021's explanation links docs/$major/ (and no raw {pg.version})" \
     bash -c 'grep -q "docs/$1/runtime-config-resource.html#GUC-TEMP-BUFFERS" <<<"$0" && ! grep -qF "{pg.version}" <<<"$0"' "$ex" "$major"
 done
+
+# advice for a file written for an older major: a value name that major lacks is kept for it
+# (wal_level = hot_standby before 9.6), and a suggestion naming a parameter it lacks holds only
+# after the upgrade (review 2026-12zf set 34, h34a 03, 04, 05)
+old12="$work/old12"; rm -rf "$old12"; mkdir -p "$old12/.git"
+printf 'FROM postgres:12\nCOPY pg.conf /etc/postgresql/postgresql.conf\n' >"$old12/Dockerfile"
+printf "wal_level = hot_standby\nmax_replication_slots = 10\n" >"$old12/pg.conf"
+out=$(rlint "$old12/pg.conf")
+check "a 12 file: PK0032's hint keeps hot_standby for a server older than 9.6" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0032") | .hint | test("older than 9.6 knows only hot_standby")] | join(",")' <<<"$out")" = true
+check "  ... and PK3027 offers max_slot_wal_keep_size once the server runs 13 or later" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK3027") | .suggestion | startswith("once the server runs PostgreSQL 13 or later")] | join(",")' <<<"$out")" = true
+check "  close miss: the same file checked as 13 (--pg-version) says nothing of an upgrade" \
+  test "$(rlint --pg-version 13 "$old12/pg.conf" | jq -r '[.findings[] | select(.rule == "PK3027") | .suggestion | startswith("once")] | join(",")')" = false
 
 done_testing
