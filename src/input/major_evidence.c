@@ -356,6 +356,27 @@ static bool notes_a_version(const char *comment, const char *stop)
     return notes;
 }
 
+/* Does the comment line above run on into this one with a bound or a note of a change ("… the
+ * setting `--xlog-method=fetch` (from" / "# PostgreSQL 10 `--wal-method=fetch`), …": review
+ * 2026-12zf set 34, h34a 04, read as a title naming 10)? A line above that ends a sentence does
+ * not run on. */
+static bool continues_a_note(const char *prev, const char *prev_stop)
+{
+    if (!prev)
+        return false;
+    const char *end = prev_stop;
+    while (end > prev && isspace((unsigned char)end[-1]))
+        end--;
+    if (end == prev || strchr(".:!?", end[-1]))
+        return false;
+    char *text = xstrndup(prev, (size_t)(end - prev));
+    for (char *c = text; *c; c++)
+        *c = (char)tolower((unsigned char)*c);
+    bool runs_on = bound_precedes(text, text + strlen(text)) || notes_a_version(prev, end);
+    free(text);
+    return runs_on;
+}
+
 /* Does the line end the header: a setting, or anything that is not a comment, a blank line or a
  * template's own line ("{{ ansible_managed }}", "{% if %}")? */
 static bool ends_header(const char *line, const char *stop)
@@ -389,7 +410,8 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
     if (pk_read_file(file, COMMENT_READ_MAX, &data, &len, &err) != PK_READ_OK)
         return; /* standard input, or gone: its entries still count */
     const char *p = data, *end = data + len;
-    bool header = true; /* the comments before the first setting */
+    bool header = true;                         /* the comments before the first setting */
+    const char *prev = NULL, *prev_stop = NULL; /* the comment of the line above, if any */
     for (int line = 1; p < end; line++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *stop = nl ? nl : end;
@@ -408,7 +430,8 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
             ev->clues[ev->n - 1].in_comment = true;
             free(at);
         } else if (comment && !commented_setting(comment, stop) &&
-                   (header || !notes_a_version(comment, stop)) &&
+                   (header ||
+                    (!notes_a_version(comment, stop) && !continues_a_note(prev, prev_stop))) &&
                    major_in_comment(comment, (size_t)(stop - comment), label, &major)) {
             /* past the header, a comment line that titles what follows ("# PostgreSQL 17.5
              * optimised", review 2026-12x, h25c 29) names the major as a header does; one that
@@ -423,6 +446,8 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
             free(quoted);
             free(at);
         }
+        prev = comment;
+        prev_stop = stop;
         p = nl ? nl + 1 : end;
     }
     free(data);

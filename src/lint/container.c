@@ -351,7 +351,9 @@ static void note_build(BuildList *builds, const char *p, const char *eol)
         snprintf(builds->dockerfile[at], sizeof builds->dockerfile[at], "%s", value);
 }
 
-/* A Dockerfile's `ARG NAME=value` lines, for the FROM lines after them */
+/* A Dockerfile's `ARG NAME=value` and `ENV NAME=value` (or `ENV NAME value`) lines, for the
+ * lines after them (review 2026-12zf set 34, h34a 04: `ENV MAJORVER=12`, then
+ * `dnf install -y postgresql${MAJORVER}-server`) */
 typedef struct {
     char name[8][64];
     char value[8][64];
@@ -360,15 +362,22 @@ typedef struct {
 
 static void note_arg(ArgList *args, const char *p, const char *eol)
 {
-    if (strncasecmp(p, "ARG", 3) || !isspace((unsigned char)p[3]) || args->n >= 8)
+    bool env = !strncasecmp(p, "ENV", 3);
+    if ((strncasecmp(p, "ARG", 3) && !env) || !isspace((unsigned char)p[3]) || args->n >= 8)
         return;
     p += 3;
     while (p < eol && isspace((unsigned char)*p))
         p++;
-    const char *eq = memchr(p, '=', (size_t)(eol - p));
+    size_t name_len = strcspn(p, "= \t\r\n");
+    const char *eq = p + name_len < eol && p[name_len] == '=' ? p + name_len
+                     /* ENV's older form, a name and a value after a blank */
+                     : env && p + name_len < eol ? p + name_len
+                                                 : NULL;
     if (!eq || eq == p || eq - p >= 64)
         return;
     const char *value = eq + 1;
+    while (*eq != '=' && value < eol && isspace((unsigned char)*value))
+        value++;
     size_t n = strcspn(value, " \t\r\n\"'");
     if (value + n > eol)
         n = (size_t)(eol - value);
@@ -491,9 +500,11 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         if (builds)
             note_build(builds, p, eol);
         note_arg(&args, p, eol);
-        char this_label[16], phrase[256];
+        char this_label[16], phrase[256], rendered[512], line_text[512];
         int this_major = 0;
-        if (layout_clue(p, eol, phrase, this_label, &this_major)) {
+        snprintf(line_text, sizeof line_text, "%.*s", (int)(eol - p), p);
+        expand_args(&args, line_text, rendered, sizeof rendered);
+        if (layout_clue(rendered, rendered + strlen(rendered), phrase, this_label, &this_major)) {
             if (*found && strcmp(label, this_label)) {
                 agree = false;
                 break;

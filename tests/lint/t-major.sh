@@ -927,6 +927,25 @@ for major in 16 18; do
     bash -c 'grep -q "docs/$1/runtime-config-resource.html#GUC-TEMP-BUFFERS" <<<"$0" && ! grep -qF "{pg.version}" <<<"$0"' "$ex" "$major"
 done
 
+# a comment line that runs on from a bound in the line above ("(from" / "# PostgreSQL 10 …") is
+# no title naming 10; one after a finished sentence is (review 2026-12zf set 34, h34a 04)
+printf "archive_mode = on\n# to include the setting --xlog-method=fetch (from\n# PostgreSQL 10 --wal-method=fetch), and wal_keep_size\n" >"$work/runon.conf"
+check "a comment running on from '(from': no PostgreSQL 10" \
+  test "$(rlint "$work/runon.conf" | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("PostgreSQL 10")))] | length')" = 0
+printf "archive_mode = on\n# Tuned in 2024.\n# PostgreSQL 10 settings below\n" >"$work/title.conf"
+check "  close miss: a title after a finished sentence names 10" \
+  test "$(rlint "$work/title.conf" | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("written for PostgreSQL 10")))] | length')" = 1
+# a Dockerfile's ENV renders the package it installs: ENV MAJORVER=12, then
+# `dnf install -y postgresql${MAJORVER}-server` (h34a 04); close miss: without the ENV, nothing
+envd="$work/envd"; rm -rf "$envd"; mkdir -p "$envd/.git" "$envd/pgconfig"
+printf "shared_buffers = 256MB\n" >"$envd/pgconfig/custom.conf"
+printf 'FROM centos:8\nENV MAJORVER=12\nRUN dnf install -y postgresql${MAJORVER}-server\nADD pgconfig /opt/pgconfig\n' >"$envd/Dockerfile"
+check "a Dockerfile's ENV MAJORVER=12 renders postgresql\${MAJORVER}: written for 12" \
+  test "$(rlint "$envd/pgconfig/custom.conf" | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("written for PostgreSQL 12: .*installs postgresql12")))] | length')" = 1
+sed -i '/^ENV/d' "$envd/Dockerfile"
+check "  close miss: without the ENV the package names no major" \
+  test "$(rlint "$envd/pgconfig/custom.conf" | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("PostgreSQL 12")))] | length')" = 0
+
 # advice for a file written for an older major: a value name that major lacks is kept for it
 # (wal_level = hot_standby before 9.6), and a suggestion naming a parameter it lacks holds only
 # after the upgrade (review 2026-12zf set 34, h34a 03, 04, 05)
