@@ -271,6 +271,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
         lint_template_alternatives(&input->set, &res->findings, input->rules_begin,
                                    res->findings.n);
+        lint_template_expansion(&input->set, &res->findings, input->rules_begin, res->findings.n);
         if (input->intent) {
             intent_soften(input->intent, input->pg_major, &res->findings, input->rules_begin,
                           res->findings.n);

@@ -494,3 +494,35 @@ void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t beg
         }
     }
 }
+
+/* A line that is a placeholder alone (`${POSTGRES_SETTINGS}`, `{{ extra_config }}`) renders as
+ * whatever settings the template is given, so a finding that reads only values the file leaves
+ * at their defaults judges what may not run: suppressed, saying why (review 2026-12zf set 34,
+ * h34a 07: effective_io_concurrency and random_page_cost "at their defaults" in a kobo template
+ * whose line 16 takes pgconfig.org's SSD tuning). */
+void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin, size_t end)
+{
+    const ConfEntry *expansion = NULL;
+    for (size_t idx = 0; idx < set->n_entries && !expansion; idx++) {
+        const ConfEntry *e = &set->entries[idx];
+        if (e->error && e->line_text && conf_whole_placeholder(e->line_text))
+            expansion = e;
+    }
+    if (!expansion)
+        return;
+    for (size_t fi = begin; fi < end && fi < out->n; fi++) {
+        Finding *f = &out->items[fi];
+        bool all_default = f->n_settings > 0 && !f->suppressed;
+        for (size_t s = 0; all_default && s < f->n_settings; s++)
+            all_default = !f->settings[s].file;
+        if (!all_default)
+            continue;
+        f->suppressed = true;
+        f->suppress_reason = finding_printf(
+            f,
+            "line %d (%.60s) is a placeholder the template fills with settings, which may set %s:"
+            " the default this finding reads may not be what runs; render the template and lint"
+            " the output",
+            expansion->line, expansion->line_text, f->settings[0].name);
+    }
+}

@@ -40,6 +40,10 @@ void lint_validate_host(const Snapshot *snap, FindingList *out);
  * fix (rewriting one branch undoes the author's choice for the other). */
 void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t begin, size_t end);
 
+/* Findings [begin, end) that read only defaults, where a line of the file is a placeholder
+ * alone that may render as any settings: suppressed, saying so. */
+void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin, size_t end);
+
 /* max_stack_depth against the stack limit (PK0029): snap->host.stack_bytes when known (--host
  * local reads RLIMIT_STACK), else the 8MB that Linux gives a process by default. Pure. */
 void lint_validate_stack(const Snapshot *snap, FindingList *out);

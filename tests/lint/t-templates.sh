@@ -514,4 +514,13 @@ check "  ... also with --host storage=ssd,ram=8GB" \
 printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}\n    archive_command: pgbackrest archive-push %%p\n    archive_command: /bin/true\n    {%%- endif %%}\n' >"$work/same-branch.yml.j2"
 check "  close miss: both in the if branch: PK0024" \
   test "$(lint_json "$work/same-branch.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1
+# a line that is a placeholder alone renders as any settings: a finding that reads only defaults
+# is suppressed saying so (review 2026-12zf set 34, h34a 07: `${POSTGRES_SETTINGS}` holds
+# pgconfig.org's SSD tuning); close miss: a setting the file writes is still judged
+printf '# DB Version: 14\nmax_connections = 100\n${POSTGRES_SETTINGS}\nlog_min_duration_statement = 0\n' >"$work/expand.conf.tpl"
+out=$(lint_json --host storage=ssd "$work/expand.conf.tpl")
+check "a whole-line placeholder: PK1011 on the default effective_io_concurrency suppressed, naming line 3" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK1011") | "\(.suppressed) \(.suppress_reason | test("line 3 .* may set effective_io_concurrency"))"] | join(",")' <<<"$out")" = "true true"
+check "  close miss: log_min_duration_statement = 0, written in the file, is still judged" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK7002") | .suppressed] | join(",")' <<<"$out")" = false
 done_testing
