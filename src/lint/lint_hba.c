@@ -874,6 +874,7 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
     StrBuf *also = xcalloc(n + 1, sizeof(*also)); /* by kept finding: the lines folded into it */
     StrBuf *repl = xcalloc(n + 1, sizeof(*repl)); /* and those of them that carry replication */
     size_t *count = xcalloc(n + 1, sizeof(*count));
+    bool *own = xcalloc(n + 1, sizeof(*own)); /* a folded line names another address */
     for (size_t idx = begin; idx < out->n; idx++) {
         Finding *f = &out->items[idx];
         bool listed = false, folded = false;
@@ -887,6 +888,9 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
             size_t at = first - begin;
             sb_printf(&also[at], "%s%d", count[at] ? ", " : "", f->line);
             count[at]++;
+            /* the first clause names the line's address: "md5 for every address (0.0.0.0/0)" */
+            size_t to_len = strcspn(to->message, ";"), f_len = strcspn(f->message, ";");
+            own[at] = own[at] || to_len != f_len || strncmp(to->message, f->message, to_len);
             folded = true;
             moved[idx - begin] = first;
             /* a folded line's replication without SSL (check_replication) stays said */
@@ -906,14 +910,15 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
          * replication on lines that carry none (review 2026-12t, h21b 20) */
         const char *own_repl = count[at] ? strstr(f->message, REPLICATION_CLAUSE) : NULL;
         const char *there = own_repl ? strstr(own_repl, " there lets") : NULL;
+        const char *each = own[at] ? ", each for its own address" : "";
         if (there)
-            f->message = finding_printf(
-                f, "%.*s; the same on line%s %s, each for its own address%.*s on line %d%s",
-                (int)(own_repl - f->message), f->message, count[at] == 1 ? "" : "s",
-                sb_str(&also[at]), (int)(there - own_repl), own_repl, f->line, there + 6);
+            f->message = finding_printf(f, "%.*s; the same on line%s %s%s%.*s on line %d%s",
+                                        (int)(own_repl - f->message), f->message,
+                                        count[at] == 1 ? "" : "s", sb_str(&also[at]), each,
+                                        (int)(there - own_repl), own_repl, f->line, there + 6);
         else if (count[at])
-            f->message = finding_printf(f, "%s; the same on line%s %s, each for its own address",
-                                        f->message, count[at] == 1 ? "" : "s", sb_str(&also[at]));
+            f->message = finding_printf(f, "%s; the same on line%s %s%s", f->message,
+                                        count[at] == 1 ? "" : "s", sb_str(&also[at]), each);
         if (repl[at].len)
             f->message = finding_printf(
                 f,
@@ -929,6 +934,7 @@ static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
     free(also);
     free(repl);
     free(count);
+    free(own);
     out->n = kept;
 }
 

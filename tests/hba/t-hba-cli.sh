@@ -168,14 +168,16 @@ check "  ... whose message names the stream" grep -q "trust on a TCP line (10.0.
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 tr2='local all all peer\nhost all all 10.0.3.0/24 trust\nhost replication r 10.0.3.0/24 trust\n'
 sem "  ... and folded with line 2's trust, PK0211 only at line 2" PK0211 "[2]" "$tr2"
-check "  ... naming line 3's replication" grep -q "the same on line 3, each for its own address; and line 3 carries replication, whose WAL stream may cross the network without SSL \[PK0211\]" \
+# the same address on both lines: "the same", not "each for its own address" (review 2026-12zf
+# set 34, h34a 03)
+check "  ... naming line 3's replication" grep -q "the same on line 3; and line 3 carries replication, whose WAL stream may cross the network without SSL \[PK0211\]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 # the kept line carries replication, the folded one does not: its replication clause names its
 # own line after "the same on line 3" (review 2026-12t, h21b 20: "the same" was read as
 # replication on line 47)
 tr3='local all all peer\nhost replication r 0.0.0.0/0 md5\nhost all all 0.0.0.0/0 md5\n'
 sem "  ... md5 for every address on a replication line and a plain one: PK0213 at line 2" PK0213 "[2]" "$tr3"
-check "  ... the same on line 3, then line 2's replication" grep -q "(0.0.0.0/0); the same on line 3, each for its own address; and replication over host on line 2 lets the WAL stream cross the network without SSL \[PK0213\]" \
+check "  ... the same on line 3, then line 2's replication" grep -q "(0.0.0.0/0); the same on line 3; and replication over host on line 2 lets the WAL stream cross the network without SSL \[PK0213\]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
