@@ -11,6 +11,7 @@
 #include <strings.h>
 #include <yaml.h>
 
+#include "catalog/patroni.h"
 #include "catalog/catalog.h"
 #include "catalog/value.h"
 #include "common/strbuf.h"
@@ -1384,25 +1385,6 @@ static const struct {
     {"hot_standby", NULL},
 };
 
-/* The value Patroni passes for a DCS-only parameter the dynamic configuration leaves unset
- * (patroni/postgresql/config.py, CMDLINE_OPTIONS), and hot_standby's, which it always passes. */
-static const struct {
-    const char *name, *value;
-} patroni_defaults[] = {
-    {"wal_level", "replica"}, /* Patroni writes hot_standby, the same level */
-    {"hot_standby", "on"},
-    {"max_connections", "100"},
-    {"max_wal_senders", "10"},
-    {"wal_keep_segments", "8"},
-    {"wal_keep_size", "128MB"},
-    {"max_prepared_transactions", "0"},
-    {"max_locks_per_transaction", "64"},
-    {"track_commit_timestamp", "off"},
-    {"max_replication_slots", "10"},
-    {"max_worker_processes", "8"},
-    {"wal_log_hints", "on"},
-};
-
 /* `a` and `b` as the server reads them: a Boolean in any spelling, wal_level's old name, a size
  * with or without its unit's case (no catalog here: the DCS-only parameters are plain). */
 static bool same_setting(const char *a, const char *b)
@@ -1427,10 +1409,7 @@ static const char *patroni_effective(const DocBuilder *b, const Section *sec, co
     for (size_t idx = set->n_entries; idx > 0; idx--)
         if (set->entries[idx - 1].name && !strcasecmp(set->entries[idx - 1].name, name))
             return set->entries[idx - 1].value;
-    for (size_t idx = 0; idx < sizeof(patroni_defaults) / sizeof(patroni_defaults[0]); idx++)
-        if (!strcasecmp(patroni_defaults[idx].name, name))
-            return patroni_defaults[idx].value;
-    return NULL;
+    return catalog_patroni_default(name);
 }
 
 /* A note on a value Patroni replaces: harmless when what it passes is the value written. */

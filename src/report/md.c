@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog/patroni.h"
 #include "catalog/value.h"
 #include "common/fp.h"
 #include "common/version.h"
@@ -1056,6 +1057,21 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
  * reload and restart were given as pg_ctl's). NULL: PostgreSQL's own commands. */
 static const char *owner_apply_text(const Finding *f, bool restart)
 {
+    /* wal_level, max_connections and the rest of Patroni's command-line options come from the
+     * DCS only: a local postgresql.parameters value is dropped (review 2026-12zf set 34, h34a 03)
+     */
+    bool dcs_only = false; /* what changes: the fixes, else the setting the finding is about */
+    for (size_t idx = 0; idx < f->n_fixes && !dcs_only; idx++)
+        dcs_only = catalog_patroni_dcs_only(f->fixes[idx].name);
+    if (!f->n_fixes && f->n_settings)
+        dcs_only = catalog_patroni_dcs_only(f->settings[0].name);
+    if (input_is(f, patroni_inputs) && dcs_only)
+        return "Patroni takes it from the dynamic configuration only (a value under the local "
+               "`postgresql.parameters` is dropped): change it with `patronictl edit-config`; "
+               "it needs a **restart** of PostgreSQL (a `postmaster` setting), which `patronictl "
+               "restart CLUSTER` does one member at a time (`patronictl list` shows them pending "
+               "restart). A value under `bootstrap.dcs` is read only when the cluster is first "
+               "created. Do not restart PostgreSQL behind Patroni with `pg_ctl`.";
     if (input_is(f, patroni_inputs))
         return restart
                    ? "Patroni applies it, and it needs a **restart** of PostgreSQL (a `postmaster` "
