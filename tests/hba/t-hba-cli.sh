@@ -183,6 +183,8 @@ sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nl
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
 sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0.0/16 password\nlocal all all peer\n'
+sem "PK0212 close miss: password on the loopback, which crosses no network" PK0212 "[]" \
+  'local all all peer\nhost all all 127.0.0.1/32 password\nhost all all ::1/128 password\n'
 sem "PK0213 trust for every address" PK0213 "[1]" 'host all all 0.0.0.0/0 trust\n'
 sem "PK0213 md5 for every address (all)" PK0213 "[1]" 'host all all all md5\n'
 sem "PK0213 close miss: scram-sha-256 for every address" PK0213 "[]" 'host all all ::/0 scram-sha-256\n'
