@@ -234,6 +234,7 @@ static ReportSource *lint_sources(const LintResult *res)
             .path = input->path,
             .kind = input->set.data_dir           ? "data_directory"
                     : input->format != INPUT_CONF ? input_format_name(input->format)
+                    : input->auth_only            ? "auth_file"
                     : input->fragment             ? "fragment"
                                                   : "file",
             .pg_major = input->pg_major,

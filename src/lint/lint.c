@@ -113,6 +113,7 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     const Catalog *cat = catalog_for_major(input->pg_major);
     snapshot_from_conf(&input->snap, &input->set, cat);
     input->fragment = true;
+    input->auth_only = true;
     input->snap.fragment = true;
     HbaInput in = {0};
     if (!hba_input_from_file(input->path, input->pg_major, &in))

@@ -65,7 +65,8 @@ typedef struct LintInput {
     Snapshot snap;                           /* effective settings for pg_major */
     size_t validation_begin, validation_end; /* its findings in LintResult.findings, before */
     size_t rules_begin, rules_end;           /* the project policy drops any (fix_check.h) */
-    bool fragment; /* linted alone as part of a configuration (lint_is_fragment) */
+    bool fragment;  /* linted alone as part of a configuration (lint_is_fragment) */
+    bool auth_only; /* a lone pg_hba.conf or pg_ident.conf: no postgresql.conf rule applies */
     /* the data directory's pg_hba.conf and pg_ident.conf (hba_file, ident_file), or a lone
      * pg_hba.conf / pg_ident.conf given as the input; NULL when none was read */
     HbaSet *hba;

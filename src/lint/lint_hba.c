@@ -1004,8 +1004,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         /* a loopback connection crosses no network (review 2026-12zf set 34, h34b 14: the
          * finding anchored on 127.0.0.1/32, not on the /28 below it) */
         if (clear && !loopback_only(r) &&
-            (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM ||
-             r->auth == HBA_AUTH_LDAP || r->auth == HBA_AUTH_RADIUS))
+            (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM || r->auth == HBA_AUTH_LDAP ||
+             r->auth == HBA_AUTH_RADIUS))
             check_cleartext(set, r, out);
         for (size_t fi = first; fi < out->n; fi++)
             scram_needs_verifiers(&out->items[fi], md5_because);

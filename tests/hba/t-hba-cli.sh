@@ -183,6 +183,10 @@ sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nl
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
 sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0.0/16 password\nlocal all all peer\n'
+# a lone pg_hba.conf sets no parameter: the rule packs do not run on it, and nothing is listed as
+# skipped for it (review 2026-12zf set 34, h34b: 162 skipped entries in its report)
+printf 'host all all 10.1.0.0/16 password\n' >"$T/sem/alone.conf"
+check "a lone pg_hba.conf: kind auth_file, no skipped rules" test "$("$PGKNOB" lint --format json --fail-on never "$T/sem/alone.conf" | jq -c '[.inputs[0].kind, (.skipped | length)]')" = '["auth_file",0]'
 sem "PK0212 close miss: password on the loopback, which crosses no network" PK0212 "[]" \
   'local all all peer\nhost all all 127.0.0.1/32 password\nhost all all ::1/128 password\n'
 sem "PK0213 trust for every address" PK0213 "[1]" 'host all all 0.0.0.0/0 trust\n'
