@@ -27,17 +27,12 @@
 #define CIFS_MAGIC 0xFF534D42
 #define FUSE_MAGIC 0x65735546
 
-static void host_init(HostFacts *host)
-{
-    host_facts_init_unknown(host);
-}
-
 void host_facts_clear(HostFacts *host)
 {
     free(host->storage);
     free(host->kernel);
     free(host->source);
-    host_init(host);
+    host_facts_init_unknown(host);
 }
 
 /* "16GB", "512MB", "8GiB": the units module's spellings for pgknob's own inputs. */
@@ -151,7 +146,7 @@ static bool spec_item(HostFacts *out, const char *key, const char *value, PkDiag
 
 bool host_parse_spec(const char *spec, HostFacts *out, PkDiag *diag)
 {
-    host_init(out);
+    host_facts_init_unknown(out);
     char *copy = xstrdup(spec), *save = NULL;
     bool ok = true;
     /* which fact each item set (aliases fold: memory is ram), to refuse one given twice */
@@ -516,7 +511,7 @@ void host_read_local(HostFacts *out, const char *root, const char *data_path)
 {
     if (!root)
         root = "";
-    host_init(out);
+    host_facts_init_unknown(out);
     StrBuf notes = STRBUF_INIT;
     sb_put(&notes, "local");
     local_memory(out, root, &notes);

@@ -549,9 +549,9 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         }
         if (!*found) {
             if (strcmp(written, tag)) /* as its ARG or default renders it */
-                snprintf(image, 256, "runs it in the image %.*s:%s", (int)(colon - p), p, tag);
+                snprintf(image, 256, "the image %.*s:%s", (int)(colon - p), p, tag);
             else
-                snprintf(image, 256, "runs it in the image %.*s", (int)ref_len, p);
+                snprintf(image, 256, "the image %.*s", (int)ref_len, p);
             snprintf(where, PATH_MAX, "%s", path);
             *line = at;
             snprintf(label, 16, "%s", this_label);

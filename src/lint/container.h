@@ -20,10 +20,12 @@ bool lint_repository_ships(const char *file, char *found);
 
 /* The PostgreSQL image `runner` (a compose file or Dockerfile lint_repository_mounts found) runs:
  * `image: postgres:16-alpine`, `FROM postgis/postgis:17-3.4`, `pgvector/pgvector:pg16`, or,
- * for a compose service built from a Dockerfile, that Dockerfile's FROM beside it. True with
- * the image reference (`image`, 256 bytes), the file and 1-based line it is on (`where`,
- * PATH_MAX) and the major as major_in_text gives it (`label`, `*major`), when every such image
- * names one major. */
+ * for a compose service built from a Dockerfile, that Dockerfile's FROM beside it, or a line
+ * naming a Debian or PGDG layout or package. True with what names the major (`image`, 256
+ * bytes: "the image postgres:16", whose verb the caller adds, or the line's own phrase,
+ * "installs postgresql-15", "names /etc/postgresql/15/main"), the file and 1-based line it is on
+ * (`where`, PATH_MAX) and the major as major_in_text gives it (`label`, `*major`), when every
+ * such clue names one major. */
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 

@@ -958,11 +958,10 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
         return false;
     /* a file copied or mounted into the image, its command naming no config_file: the image
      * is its server's, but "runs it" would say the file is in effect (review 2026-12zf, c08) */
-    static const char runs_it[] = "runs it in the image ";
-    if (!runs && !strncmp(image, runs_it, sizeof runs_it - 1)) {
-        char rest[256];
-        snprintf(rest, sizeof rest, "%s", image + sizeof runs_it - 1);
-        snprintf(image, sizeof image, "puts it into the image %.*s", 200, rest);
+    if (!strncmp(image, "the image ", 10)) {
+        char noun[256];
+        snprintf(noun, sizeof noun, "%s", image);
+        snprintf(image, sizeof image, "%s %.*s", runs ? "runs it in" : "puts it into", 200, noun);
     }
     /* the runner's path as seen from the file's directory: ../docker-compose.yml */
     char dir[PATH_MAX];

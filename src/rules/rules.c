@@ -257,6 +257,17 @@ static void split_list(Loader *ld, const char *text, char ***items, size_t *n)
     free(copy);
 }
 
+/* The comma- or blank-separated list under `key` of `sec`, lower-cased, when the key is there. */
+static void load_list(Loader *ld, PkIniSection *sec, const char *key, char ***items, size_t *n)
+{
+    PkIniEntry *entry = pk_ini_find(sec, key);
+    if (!entry)
+        return;
+    char *text = pk_ini_entry_join(entry, " ");
+    split_list(ld, text, items, n);
+    free(text);
+}
+
 static bool load_identity(Loader *ld, PkIniSection *sec)
 {
     Rule *rule = ld->rule;
@@ -415,17 +426,10 @@ static bool load_texts(Loader *ld, PkIniSection *sec)
     entry = pk_ini_find(sec, "basis");
     if (entry)
         rule->basis = keep(ld, pk_ini_entry_join(entry, " "));
-    entry = pk_ini_find(sec, "parameters");
-    if (ok && entry) {
-        text = pk_ini_entry_join(entry, " ");
-        split_list(ld, text, &rule->params, &rule->n_params);
-        free(text);
-    }
-    entry = pk_ini_find(sec, "milder_below_default");
-    if (ok && entry) {
-        text = pk_ini_entry_join(entry, " ");
-        split_list(ld, text, &rule->milder_below_default, &rule->n_milder_below_default);
-        free(text);
+    if (ok) {
+        load_list(ld, sec, "parameters", &rule->params, &rule->n_params);
+        load_list(ld, sec, "milder_below_default", &rule->milder_below_default,
+                  &rule->n_milder_below_default);
     }
     return ok;
 }
