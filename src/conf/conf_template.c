@@ -3,6 +3,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -82,22 +83,36 @@ bool conf_has_placeholder(const char *text, bool in_string)
     return false;
 }
 
-size_t conf_marker_token(const char *text)
+size_t conf_marker_token_n(const char *text, size_t avail)
 {
     static const char *const marks[] = {"__", "%%", "@"};
     for (size_t idx = 0; text && idx < sizeof(marks) / sizeof(marks[0]); idx++) {
-        size_t mark_len = strlen(marks[idx]);
-        if (strncmp(text, marks[idx], mark_len) || !isupper((unsigned char)text[mark_len]))
+        size_t mark_len = strlen(marks[idx]), at = 0;
+        while (at < mark_len && at < avail && text[at] == marks[idx][at])
+            at++;
+        /* a capital first; after @ an underscore too (`@_PREFIX@`, as configure writes) */
+        if (at < mark_len || at >= avail ||
+            !(isupper((unsigned char)text[at]) || (mark_len == 1 && text[at] == '_')))
             continue;
         /* the name runs to the closing mark: `__A_B__` holds single underscores */
-        const char *name = text + mark_len;
-        size_t run = strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
-        for (size_t len = 1; len <= run; len++)
-            if (!strncmp(name + len, marks[idx], mark_len) &&
-                (mark_len == 1 || name[len + mark_len] != '_'))
-                return mark_len + len + mark_len;
+        size_t run = 0;
+        while (at + run < avail && text[at + run] &&
+               strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789", text[at + run]))
+            run++;
+        for (size_t len = 1; len <= run; len++) {
+            size_t close = at + len, end = close;
+            while (end - close < mark_len && end < avail && text[end] == marks[idx][end - close])
+                end++;
+            if (end - close == mark_len && (mark_len == 1 || end >= avail || text[end] != '_'))
+                return end;
+        }
     }
     return 0;
+}
+
+size_t conf_marker_token(const char *text)
+{
+    return conf_marker_token_n(text, SIZE_MAX);
 }
 
 /* The length of an identifier at `text` (letter or underscore first); `caps`: capitals only. */

@@ -26,6 +26,8 @@ bool conf_engine_tag(const char *text);
 /* The length of a build's or script's marker at the start of `text`, 0 if none: `__NAME__`,
  * `@NAME@`, `%%NAME%%` (NAME in capitals, digits and underscores). */
 size_t conf_marker_token(const char *text);
+/* The same within the `avail` bytes at `text` (a buffer that need not end in NUL). */
+size_t conf_marker_token_n(const char *text, size_t avail);
 
 /* Does the setting's value name a path the server opens or creates as written? */
 bool conf_path_setting(const char *name);

@@ -274,12 +274,7 @@ static bool template_line(const char *p, const char *end)
  * Patroni template config.yml.in). */
 static size_t autoconf_var(const char *p, const char *end)
 {
-    if (*p != '@' || end - p < 3 || !(isupper((unsigned char)p[1]) || p[1] == '_'))
-        return 0;
-    const char *q = p + 1;
-    while (q < end && (isupper((unsigned char)*q) || isdigit((unsigned char)*q) || *q == '_'))
-        q++;
-    return q < end && *q == '@' ? (size_t)(q - p) + 1 : 0;
+    return p < end && *p == '@' ? conf_marker_token_n(p, (size_t)(end - p)) : 0;
 }
 
 /* A line that holds an autoconf placeholder (above). */

@@ -1,10 +1,8 @@
 /* libFuzzer target for the compose limits reader (src/input/compose_limits.c): arbitrary bytes
  * read as a compose file beside a real postgresql.conf, and as a Docker byte value. Beyond not
  * crashing, it checks the promise: limits found are positive, and they come with the place
- * they were read from. Built by tests/fuzz/run.sh. */
-// fuzz-sources: src/input/compose_limits.c src/input/resources.c src/common/strbuf.c
-// src/common/xalloc.c src/common/readfile.c src/common/diag.c src/common/arena.c
-// fuzz-libs: -lyaml -lm
+ * they were read from. Built by tests/fuzz/run.sh, linked with every source: the command's
+ * overrides are read by src/input/args.c, the postmaster's parser. */
 // fuzz-seeds: tests/input/real/compose/*.yaml
 #include <stddef.h>
 #include <stdint.h>
