@@ -677,7 +677,9 @@ static void patroni_guessable_passwords(DocBuilder *b, const Yaml *y, yaml_node_
             "https://www.postgresql.org/docs/current/auth-password.html",
             "%s written in the file %s anyone can guess: %s%s", n == 1 ? "a password" : "passwords",
             n == 1 ? "is one" : "are ones", who.data,
-            superuser ? "; a superuser's logs in from wherever pg_hba lets a password in" : "");
+            superuser ? "; with the superuser's, anyone logs in as superuser from wherever pg_hba "
+                        "lets a password in"
+                      : "");
         note->hint = xstrdup("take the passwords from the environment (PATRONI_SUPERUSER_PASSWORD "
                              "and the other PATRONI_*_PASSWORD variables) or a secret store, and "
                              "change them on the running cluster");
