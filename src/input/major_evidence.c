@@ -358,7 +358,7 @@ static bool notes_a_version(const char *comment, const char *stop)
 
 /* Does the comment line above run on into this one with a bound or a note of a change ("… the
  * setting `--xlog-method=fetch` (from" / "# PostgreSQL 10 `--wal-method=fetch`), …": review
- * 2026-12zf set 34, h34a 04, read as a title naming 10)? A line above that ends a sentence does
+ * 2026-12zg, h34a 04, read as a title naming 10)? A line above that ends a sentence does
  * not run on. */
 static bool continues_a_note(const char *prev, const char *prev_stop)
 {

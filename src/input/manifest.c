@@ -1564,7 +1564,7 @@ static void patroni_wal_keep(DocBuilder *b)
                             "wal_keep_size = %ldMB (16MB segments)",
                             count, count * 16);
     /* the line works on every major as written: before 13 Patroni passes it unchanged (review
-     * 2026-12zf set 34, h34a 03: renaming it would stop a 9.5 server) */
+     * 2026-12zg, h34a 03: renaming it would stop a 9.5 server) */
     note->hint = xasprintf("nothing to change: Patroni converts the line for 13 and later and "
                            "passes it unchanged before 13; write wal_keep_size = %ldMB instead "
                            "only once every member runs 13 or later",

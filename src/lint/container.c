@@ -51,7 +51,7 @@ static bool names_path(const char *line, const char *eol, const char *rel, char 
 }
 
 /* Does the COPY or ADD at [line, eol) copy a directory holding `rel` (`COPY filer/postgres/
- * /postgres/` for filer/postgres/postgresql.conf; review 2026-12zf set 34, h34a 01)? The
+ * /postgres/` for filer/postgres/postgresql.conf; review 2026-12zg, h34a 01)? The
  * context's root (`COPY . /app`) copies everything and says nothing of the file. */
 static bool copies_ancestor(const char *line, const char *eol, const char *rel)
 {
@@ -352,7 +352,7 @@ static void note_build(BuildList *builds, const char *p, const char *eol)
 }
 
 /* A Dockerfile's `ARG NAME=value` and `ENV NAME=value` (or `ENV NAME value`) lines, for the
- * lines after them (review 2026-12zf set 34, h34a 04: `ENV MAJORVER=12`, then
+ * lines after them (review 2026-12zg, h34a 04: `ENV MAJORVER=12`, then
  * `dnf install -y postgresql${MAJORVER}-server`) */
 typedef struct {
     char name[8][64];

@@ -121,7 +121,7 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
     } else {
         f->refuses_start = rejects;
         /* a placeholder the server reads as a name starts the server; the line matches nothing
-         * until rendered, which is no risk to data or availability (review 2026-12zf set 34,
+         * until rendered, which is no risk to data or availability (review 2026-12zg,
          * h34b 09: `${DB_NAME}` called an error) */
         if (!rejects)
             f->severity = SEV_WARNING;
@@ -614,7 +614,7 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, size_t *by, size_t
     for (size_t li = 0; li < set->n_rules; li++) {
         const HbaRule *l = &set->rules[li];
         /* a placeholder may render as anything, `replication` included, which `all` does not
-         * cover: such a line neither hides nor is hidden (review 2026-12zf set 34, h34b 09:
+         * cover: such a line neither hides nor is hidden (review 2026-12zg, h34b 09:
          * `host ${REP_USER} ...` called dead, the only line admitting the replication user) */
         if (!usable(l) || placeholder_line(l->raw))
             continue;
@@ -776,7 +776,7 @@ static void check_cleartext(const HbaSet *set, const HbaRule *r, FindingList *ou
  * password is stored as SCRAM: one stored as an MD5 hash (password_encryption = md5, 13's
  * default, and kept by pg_upgrade) cannot log in through such a line until it is set again
  * (proven on 13-18 in t-hba-audit). Where the configuration says md5 the hint says so; elsewhere
- * it says what holds on any major (review 2026-12zf, b04 PK0213; set 34, h34b: the hint,
+ * it says what holds on any major (review 2026-12zf, b04 PK0213; 2026-12zg, h34b: the hint,
  * written for 18, broke logins on 10-13 and named a method 9.x servers refuse). */
 static void scram_needs_verifiers(Finding *f, const char *md5_because)
 {
@@ -1001,7 +1001,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             open = check_trust(set, r, listen_all, out);
         else if (tcp && any_address(r) && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
             open = check_weak_any(set, r, out);
-        /* a loopback connection crosses no network (review 2026-12zf set 34, h34b 14: the
+        /* a loopback connection crosses no network (review 2026-12zg, h34b 14: the
          * finding anchored on 127.0.0.1/32, not on the /28 below it) */
         if (clear && !loopback_only(r) &&
             (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_PAM || r->auth == HBA_AUTH_LDAP ||

@@ -268,7 +268,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                                        input->validation_end);
         }
         /* a lone pg_hba.conf sets no parameter: the packs' rules have nothing to read, and
-         * listing each as skipped is noise (review 2026-12zf set 34, h34b: 162 entries) */
+         * listing each as skipped is noise (review 2026-12zg, h34b: 162 entries) */
         if (!opts->disabled_all && !input->auth_only)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
         lint_template_alternatives(&input->set, &res->findings, input->rules_begin,

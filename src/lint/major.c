@@ -1625,7 +1625,7 @@ static bool arrived_after(const char *name, const char *evident)
 }
 
 /* A suggestion that names a parameter the file's own major does not have yet holds only after
- * the upgrade: it says so (review 2026-12zf set 34, h34a 04: max_slot_wal_keep_size offered to
+ * the upgrade: it says so (review 2026-12zg, h34a 04: max_slot_wal_keep_size offered to
  * a 12 project, whose server would refuse the line). */
 static void suggestion_after_upgrade(Finding *f, const char *evident)
 {

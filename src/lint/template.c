@@ -497,7 +497,7 @@ void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t beg
 
 /* A line that is a placeholder alone (`${POSTGRES_SETTINGS}`, `{{ extra_config }}`) renders as
  * whatever settings the template is given, so a finding that reads only values the file leaves
- * at their defaults judges what may not run: suppressed, saying why (review 2026-12zf set 34,
+ * at their defaults judges what may not run: suppressed, saying why (review 2026-12zg,
  * h34a 07: effective_io_concurrency and random_page_cost "at their defaults" in a kobo template
  * whose line 16 takes pgconfig.org's SSD tuning). */
 void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin, size_t end)

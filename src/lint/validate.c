@@ -506,8 +506,8 @@ static void check_value_alias(const ConfEntry *entry, const CatalogParam *param,
         Finding *f = entry_finding(out, "PK0032", entry);
         f->message = finding_printf(f, "%s = %s is an old name for %s", param->name, entry->value,
                                     old_values[idx].now);
-        /* the old name is the only one a server before the merge knows (review 2026-12zf set
-         * 34, h34a 03 and 05: "replica" stops a 9.5 server) */
+        /* the old name is the only one a server before the merge knows (review 2026-12zg,
+         * h34a 03 and 05: "replica" stops a 9.5 server) */
         f->hint = finding_printf(f,
                                  "PostgreSQL %s merged it into %s; the server still reads it as"
                                  " %s, so nothing changes but the name. A server older than %s"

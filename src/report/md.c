@@ -1058,7 +1058,7 @@ static void put_why(MdSaid *said, const Finding *f, size_t number, StrBuf *out)
 static const char *owner_apply_text(const Finding *f, bool restart)
 {
     /* wal_level, max_connections and the rest of Patroni's command-line options come from the
-     * DCS only: a local postgresql.parameters value is dropped (review 2026-12zf set 34, h34a 03)
+     * DCS only: a local postgresql.parameters value is dropped (review 2026-12zg, h34a 03)
      */
     bool dcs_only = false; /* what changes: the fixes, else the setting the finding is about */
     for (size_t idx = 0; idx < f->n_fixes && !dcs_only; idx++)

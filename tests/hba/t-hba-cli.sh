@@ -168,8 +168,8 @@ check "  ... whose message names the stream" grep -q "trust on a TCP line (10.0.
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 tr2='local all all peer\nhost all all 10.0.3.0/24 trust\nhost replication r 10.0.3.0/24 trust\n'
 sem "  ... and folded with line 2's trust, PK0211 only at line 2" PK0211 "[2]" "$tr2"
-# the same address on both lines: "the same", not "each for its own address" (review 2026-12zf
-# set 34, h34a 03)
+# the same address on both lines: "the same", not "each for its own address" (review 2026-12zg,
+# h34a 03)
 check "  ... naming line 3's replication" grep -q "the same on line 3; and line 3 carries replication, whose WAL stream may cross the network without SSL \[PK0211\]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 # the kept line carries replication, the folded one does not: its replication clause names its
@@ -184,7 +184,7 @@ sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
 sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0.0/16 password\nlocal all all peer\n'
 # a lone pg_hba.conf sets no parameter: the rule packs do not run on it, and nothing is listed as
-# skipped for it (review 2026-12zf set 34, h34b: 162 skipped entries in its report)
+# skipped for it (review 2026-12zg, h34b: 162 skipped entries in its report)
 printf 'host all all 10.1.0.0/16 password\n' >"$T/sem/alone.conf"
 check "a lone pg_hba.conf: kind auth_file, no skipped rules" test "$("$PGKNOB" lint --format json --fail-on never "$T/sem/alone.conf" | jq -c '[.inputs[0].kind, (.skipped | length)]')" = '["auth_file",0]'
 sem "PK0212 close miss: password on the loopback, which crosses no network" PK0212 "[]" \
@@ -207,7 +207,7 @@ check "  ... an error that refuses start, naming the 3 lines" bash -c \
   'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold template placeholders \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
 # placeholders only in name fields: the server starts (it reads them as names), so a warning;
 # and a placeholder line may render as `replication`, which `all` does not cover, so no earlier
-# line hides it (review 2026-12zf set 34, h34b 09)
+# line hides it (review 2026-12zg, h34b 09)
 ph2='host all all all trust\nhost ${REP_USER} replication 0.0.0.0/0 trust\n'
 sem "name-field placeholders: PK0003 a warning, no refusal" PK0003 "[2]" "$ph2"
 check "  ... a warning that does not refuse start" bash -c \

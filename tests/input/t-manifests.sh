@@ -107,8 +107,8 @@ check "patroni: version from bin_dir (16)" test "$(jq -r '.inputs[0].pg_version'
 found $fx/patroni.yml "$j" PK0010 'effective_cache_sise:'
 found $fx/patroni.yml "$j" PK0020 'maintenance_work_mem: 256Mb'
 found $fx/patroni.yml "$j" PK0073 'wal_keep_segments: 8'
-# the line works on every major as written, so the hint renames nothing (review 2026-12zf set
-# 34, h34a 03: wal_keep_size would stop a 9.5 server)
+# the line works on every major as written, so the hint renames nothing (review 2026-12zg,
+# h34a 03: wal_keep_size would stop a 9.5 server)
 check "patroni: PK0073 on wal_keep_segments asks no rename before every member runs 13" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0073" and .settings[0].name == "wal_keep_segments") | .hint | test("^nothing to change: .*only once every member runs 13 or later")] | join(",")' <<<"$j")" = true
 # YAML sends `on` as 'True' and 0640 as '416', which the server reads as the same setting: no

@@ -759,7 +759,7 @@ check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 
 printf 'FROM debian:bookworm-slim\n# apt-get install postgresql-13 was the old way\nCOPY postgres.conf /etc/postgresql/16/main/conf.d/local.conf\n' >"$ship/db/Dockerfile"
 check "  ... a COPY into /etc/postgresql/16/main/conf.d: 16 (the comment's 13 is no clue)" bash -c 'grep -q "^16 .*names /etc/postgresql/16/main/conf.d/local.conf" <<<"$0"' "$(shipped)"
 rm "$ship/db/Dockerfile"
-# a COPY of the file's directory from the repository's root (review 2026-12zf set 34, h34a 01:
+# a COPY of the file's directory from the repository's root (review 2026-12zg, h34a 01:
 # `COPY filer/postgres/ /postgres/`, the Dockerfile two levels up); close miss: `COPY . /app`
 printf 'FROM postgres:14.2-bullseye\nCOPY db/ /postgres/\n' >"$ship/Dockerfile"
 check "  ... a Dockerfile above that COPYs the file's directory db/: 14" bash -c 'grep -q "^14 " <<<"$0"' "$(shipped)"
@@ -928,7 +928,7 @@ for major in 16 18; do
 done
 
 # a comment line that runs on from a bound in the line above ("(from" / "# PostgreSQL 10 …") is
-# no title naming 10; one after a finished sentence is (review 2026-12zf set 34, h34a 04)
+# no title naming 10; one after a finished sentence is (review 2026-12zg, h34a 04)
 printf "archive_mode = on\n# to include the setting --xlog-method=fetch (from\n# PostgreSQL 10 --wal-method=fetch), and wal_keep_size\n" >"$work/runon.conf"
 check "a comment running on from '(from': no PostgreSQL 10" \
   test "$(rlint "$work/runon.conf" | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("PostgreSQL 10")))] | length')" = 0
@@ -948,7 +948,7 @@ check "  close miss: without the ENV the package names no major" \
 
 # advice for a file written for an older major: a value name that major lacks is kept for it
 # (wal_level = hot_standby before 9.6), and a suggestion naming a parameter it lacks holds only
-# after the upgrade (review 2026-12zf set 34, h34a 03, 04, 05)
+# after the upgrade (review 2026-12zg, h34a 03, 04, 05)
 old12="$work/old12"; rm -rf "$old12"; mkdir -p "$old12/.git"
 printf 'FROM postgres:12\nCOPY pg.conf /etc/postgresql/postgresql.conf\n' >"$old12/Dockerfile"
 printf "wal_level = hot_standby\nmax_replication_slots = 10\n" >"$old12/pg.conf"

@@ -515,7 +515,7 @@ printf 'scope: x\nname: n\npostgresql:\n  parameters:\n    {%%- if archiving %%}
 check "  close miss: both in the if branch: PK0024" \
   test "$(lint_json "$work/same-branch.yml.j2" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1
 # a line that is a placeholder alone renders as any settings: a finding that reads only defaults
-# is suppressed saying so (review 2026-12zf set 34, h34a 07: `${POSTGRES_SETTINGS}` holds
+# is suppressed saying so (review 2026-12zg, h34a 07: `${POSTGRES_SETTINGS}` holds
 # pgconfig.org's SSD tuning); close miss: a setting the file writes is still judged
 printf '# DB Version: 14\nmax_connections = 100\n${POSTGRES_SETTINGS}\nlog_min_duration_statement = 0\n' >"$work/expand.conf.tpl"
 out=$(lint_json --host storage=ssd "$work/expand.conf.tpl")

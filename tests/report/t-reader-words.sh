@@ -171,8 +171,8 @@ check "  ... and its restart patronictl restart, not pg_ctl's" \
   bash -c 'grep -q "patronictl restart CLUSTER" <<<"$1" && ! grep -q "pg_ctl restart -D\|pg_ctl reload -D" <<<"$1"' _ "$md"
 check "  ... and says bootstrap.dcs is read only at the cluster's creation" grep -q 'patronictl edit-config' <<<"$md"
 # wal_level and Patroni's other command-line options come from the DCS only: a local
-# postgresql.parameters value is dropped, so only edit-config changes them (review 2026-12zf set
-# 34, h34a 03); close miss: the file's other changes still name patronictl reload
+# postgresql.parameters value is dropped, so only edit-config changes them (review 2026-12zg,
+# h34a 03); close miss: the file's other changes still name patronictl reload
 printf 'scope: demo\nname: n1\nrestapi:\n  listen: 127.0.0.1:8008\n  connect_address: 127.0.0.1:8008\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_level: hot_standby\n        log_min_messages: debug1\npostgresql:\n  listen: 127.0.0.1:5432\n  connect_address: 127.0.0.1:5432\n  data_dir: /d\n' >"$work/patroni-dcs.yml"
 md=$("$PGKNOB" lint --format md --fail-on never "$work/patroni-dcs.yml" 2>/dev/null)
 check "a Patroni wal_level change: the dynamic configuration only, edit-config" \
