@@ -501,4 +501,27 @@ for major in 13 18; do
   fi
   rm -rf "$d"
 done
+# log_file_mode 0777: the server drops the execute bits (syslogger.c opens the files under umask
+# ~log_file_mode), so every user may write the files too, as PK8002 says (review 2026-12zg, h35a
+# 01, shown on 15); close miss: 0644 is readable, not writable, by others
+for major in 13 18; do
+  for mode in 0777 0644; do
+    if PG_SERVER_OPTS="-c logging_collector=on -c log_file_mode=$mode -c log_directory=log" pg_cluster_start "$major"; then
+      pg_psql -c "SELECT pg_rotate_logfile()" >/dev/null
+      sleep 0.5
+      got=$(stat -c %a "$(ls -t "$PGDATA"/log/*.log | head -1)")
+      check "$major: log_file_mode $mode creates log files of mode $([ "$mode" = 0777 ] && echo 666 || echo 644)" \
+        test "$got" = "$([ "$mode" = 0777 ] && echo 666 || echo 644)"
+      pg_cluster_stop
+    else
+      fail "$major: a server with logging_collector on did not start"
+    fi
+  done
+done
+printf 'logging_collector = on\nlog_file_mode = 0777\n' >"$work/lfm.conf"
+check "PK8002 on 0777 says the files are writable by every user" grep -q 'created readable and writable by every user' \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$work/lfm.conf" | jq -r '.findings[] | select(.rule == "PK8002") | .message')"
+printf 'logging_collector = on\nlog_file_mode = 0644\n' >"$work/lfm.conf"
+check "  close miss: on 0644 only readable" bash -c '! grep -q "writable" <<<"$0" && grep -q "created readable by every user" <<<"$0"' \
+  "$("$PGKNOB" lint --format json --fail-on never "$work/lfm.conf" | jq -r '.findings[] | select(.rule == "PK8002") | .message')"
 done_testing
