@@ -25,10 +25,34 @@ static bool dockerfile_name(const char *name)
            (len > 11 && !strcasecmp(name + len - 11, ".dockerfile"));
 }
 
-static bool docker_file_name(const char *name)
+/* A YAML file by any other name may be a compose file run with -f (`docker compose -f
+ * pgbouncer-alt.yml up`; review 2026-12zg, h35a 04): one only when it has a top-level
+ * `services:` (compose_yaml_services), and looked at only within a checkout (a file in /tmp
+ * would read every YAML file there on every lint). */
+static bool yaml_name(const char *name)
+{
+    size_t len = strlen(name);
+    return (len > 4 && !strcmp(name + len - 4, ".yml")) ||
+           (len > 5 && !strcmp(name + len - 5, ".yaml"));
+}
+
+static bool docker_file_name(const char *name, bool any_yaml)
 {
     return dockerfile_name(name) || !strncmp(name, "docker-compose", 14) ||
-           ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml")));
+           ((!strncmp(name, "compose", 7)) && (strstr(name, ".yml") || strstr(name, ".yaml"))) ||
+           (any_yaml && yaml_name(name));
+}
+
+/* Does the text hold a top-level `services:` key, as a compose file does? */
+static bool compose_yaml_services(const char *data)
+{
+    for (const char *line = data; line; line = strchr(line, '\n')) {
+        if (*line == '\n')
+            line++;
+        if (!strncmp(line, "services:", 9))
+            return true;
+    }
+    return false;
 }
 
 /* Does `line` name the path `rel` whole (`COPY conf/pg.conf /etc/…`, `- ./conf/pg.conf:/etc/…`),
@@ -125,6 +149,12 @@ static bool docker_file_ships(const char *path, const char *name, const char *re
         return false;
     bool dockerfile = dockerfile_name(name);
     const char *rel = dockerfile ? rel_context : rel_compose;
+    bool conventional =
+        dockerfile || !strncmp(name, "docker-compose", 14) || !strncmp(name, "compose", 7);
+    if (!conventional && !compose_yaml_services(data)) {
+        free(data);
+        return false;
+    }
     /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
      * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf` */
     bool hit = ships ? ships_path(data, rel, dockerfile)
@@ -136,8 +166,9 @@ static bool docker_file_ships(const char *path, const char *name, const char *re
 /* A compose file or Dockerfile in `dir` that names the file, `rel` from `dir` (the build
  * context, or with `child`, the directory above `dir`: `docker build -f docker/Dockerfile .`
  * names the file from there, and a compose file there as `../conf/pg.conf`); its path into
- * `found` (PATH_MAX). */
-static bool dir_mounts(const char *dir, const char *rel, bool child, char *found, bool ships)
+ * `found` (PATH_MAX). Within a `checkout`, a YAML file of any name with `services:` too. */
+static bool dir_mounts(const char *dir, const char *rel, bool child, char *found, bool ships,
+                       bool checkout)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -146,7 +177,7 @@ static bool dir_mounts(const char *dir, const char *rel, bool child, char *found
     snprintf(up_rel, sizeof up_rel, "%s%s", child ? "../" : "", rel);
     bool hit = false;
     for (struct dirent *de; !hit && (de = readdir(d));) {
-        if (!docker_file_name(de->d_name))
+        if (!docker_file_name(de->d_name, checkout))
             continue;
         char path[PATH_MAX];
         if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
@@ -196,7 +227,7 @@ static bool child_dirs_mount(const char *dir, const char *rel, bool any_name, ch
             stat(sub, &st) != 0 || !S_ISDIR(st.st_mode))
             continue;
         seen++;
-        hit = dir_mounts(sub, rel, true, found, ships);
+        hit = dir_mounts(sub, rel, true, found, ships, any_name);
     }
     closedir(d);
     return hit;
@@ -231,7 +262,7 @@ static bool repository_runner(const char *file, char *found, bool ships)
     }
     for (int level = 0; level <= 3 && *dir; level++) {
         const char *rel = file + strlen(dir) + 1;
-        if (dir_mounts(dir, rel, false, found, ships))
+        if (dir_mounts(dir, rel, false, found, ships, checkout))
             return true;
         char git[PATH_MAX];
         struct stat st;

@@ -759,6 +759,13 @@ check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 
 printf 'FROM debian:bookworm-slim\n# apt-get install postgresql-13 was the old way\nCOPY postgres.conf /etc/postgresql/16/main/conf.d/local.conf\n' >"$ship/db/Dockerfile"
 check "  ... a COPY into /etc/postgresql/16/main/conf.d: 16 (the comment's 13 is no clue)" bash -c 'grep -q "^16 .*names /etc/postgresql/16/main/conf.d/local.conf" <<<"$0"' "$(shipped)"
 rm "$ship/db/Dockerfile"
+# a compose file by another name, run with -f (review 2026-12zg, h35a 04: pgbouncer-alt.yml);
+# close miss: a YAML file with no top-level services: is no compose file
+printf 'services:\n  db:\n    image: postgres:17.5-bookworm\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n' >"$ship/pgbouncer-alt.yml"
+check "  ... a compose file named pgbouncer-alt.yml: 17" bash -c 'grep -q "^17 .*pgbouncer-alt.yml" <<<"$0"' "$(shipped)"
+printf 'postgres:\n  image: postgres:17.5-bookworm\n  volumes:\n    - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n  command: postgres -c config_file=/etc/postgresql/postgresql.conf\n' >"$ship/pgbouncer-alt.yml"
+check "  close miss: a YAML file with no services: names nothing (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+rm "$ship/pgbouncer-alt.yml"
 # a COPY of the file's directory from the repository's root (review 2026-12zg, h34a 01:
 # `COPY filer/postgres/ /postgres/`, the Dockerfile two levels up); close miss: `COPY . /app`
 printf 'FROM postgres:14.2-bullseye\nCOPY db/ /postgres/\n' >"$ship/Dockerfile"
