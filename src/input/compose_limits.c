@@ -429,6 +429,10 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 out->config_file = names_config_file(&doc, service);
                 free(out->service);
                 out->service = name ? xstrdup(name) : NULL;
+                yaml_node_t *image = input_yaml_member(&doc, service, "image");
+                free(out->image);
+                out->image = scalar_text(image);
+                out->image_line = image ? (int)image->start_mark.line + 1 : 0;
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -581,6 +585,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->service);
     free(limits->hba_target);
     free(limits->hba_mount);
+    free(limits->image);
+    limits->image = NULL;
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;
     limits->hba_target = limits->hba_mount = NULL;

@@ -31,6 +31,10 @@ typedef struct ComposeLimits {
      * container, and "the compose service db of FILE mounts ./pg_hba.conf at … (line N)";
      * NULL when none */
     char *hba_target, *hba_mount;
+    /* the mounting service's image as written ("postgres:14"), and its line; NULL and 0 when
+     * the service names none (it builds one) */
+    char *image;
+    int image_line;
 } ComposeLimits;
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory

@@ -594,6 +594,34 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
     return agree;
 }
 
+bool lint_compose_service_image(const char *file, char *image, char *where, int *line,
+                                char label[16], int *major, bool *runs)
+{
+    ComposeLimits mount;
+    bool found = false;
+    if (input_compose_mount(file, &mount) && mount.image && mount.compose) {
+        const char *ref = mount.image;
+        const char *colon = strchr(ref, ':');
+        char tag[64];
+        ArgList none = {0};
+        if (colon && postgres_repository(ref, (size_t)(colon - ref))) {
+            expand_args(&none, colon + 1, tag, sizeof tag);
+            found = tag_major(tag, label, major);
+        }
+        if (found) {
+            if (strcmp(colon + 1, tag)) /* as its default renders it */
+                snprintf(image, 256, "the image %.*s:%s", (int)(colon - ref), ref, tag);
+            else
+                snprintf(image, 256, "the image %.200s", ref);
+            snprintf(where, PATH_MAX, "%s", mount.compose);
+            *line = mount.image_line;
+            *runs = mount.config_file && !mount.unread;
+        }
+    }
+    compose_limits_clear(&mount);
+    return found;
+}
+
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major)
 {

@@ -26,6 +26,12 @@ bool lint_repository_ships(const char *file, char *found);
  * "installs postgresql-15", "names /etc/postgresql/15/main"), the file and 1-based line it is on
  * (`where`, PATH_MAX) and the major as major_in_text gives it (`label`, `*major`), when every
  * such clue names one major. */
+/* The same for the compose service that mounts `file` (input_compose_mount): that service's own
+ * image, where other services of its compose file run other majors; *runs when its command
+ * names config_file and the server reads the file. */
+bool lint_compose_service_image(const char *file, char *image, char *where, int *line,
+                                char label[16], int *major, bool *runs);
+
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 

@@ -953,8 +953,13 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
     int line = 0, major = 0;
     bool runs = lint_repository_mounts(file, runner) &&
                 lint_container_image(runner, image, where, &line, label, &major);
-    if (!runs && !(lint_repository_ships(file, runner) &&
-                   lint_container_image(runner, image, where, &line, label, &major)))
+    /* where the images of the runner disagree, the compose service that mounts the file runs
+     * its own, whatever the other services run (review 2026-12zg, h35a 02: postgres:12, :14
+     * and :16 in one repository) */
+    if (!runs &&
+        !(lint_repository_ships(file, runner) &&
+          lint_container_image(runner, image, where, &line, label, &major)) &&
+        !lint_compose_service_image(file, image, where, &line, label, &major, &runs))
         return false;
     /* a file copied or mounted into the image, its command naming no config_file: the image
      * is its server's, but "runs it" would say the file is in effect (review 2026-12zf, c08) */

@@ -708,7 +708,13 @@ check "  ... a Dockerfile beside it, nearer, names pgvector:pg15: 15" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
 rm "$repo/docker/pg/Dockerfile"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n' >"$repo/docker-compose.yml"
-check "  close miss: two images of different majors name none (the default, 18)" \
+# two images of different majors: the service that mounts the file runs its own (review
+# 2026-12zg, h35a 02: postgres:12, :14 and :16 in one repository); close miss: a service that
+# builds its image names none
+check "  ... with another service on postgres:13, the mounting service's 16" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
+printf 'services:\n  db:\n    build: .\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n  new:\n    image: postgres:16\n' >"$repo/docker-compose.yml"
+check "  close miss: the mounting service builds its own, the others disagree: none (18)" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 18
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/pg/other.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
 check "  close miss: a compose file that does not run this file names nothing" \
