@@ -643,6 +643,18 @@ static void check_shadowed(const HbaSet *set, bool *shadowed, size_t *by, size_t
                                         "%s, and that line asks the same (%s), so this one is"
                                         " redundant",
                                         f->message, e->method);
+        } else if (e->auth == HBA_AUTH_REJECT && e->conntype == HBA_CT_HOST &&
+                   l->conntype == HBA_CT_HOSTSSL) {
+            /* `host … reject` meant for connections without SSL: host matches SSL ones too,
+             * so the hostssl line after it admits nobody (review 2026-12zg, h35b 17) */
+            f->message = finding_printf(f,
+                                        "%s: line %d's reject matches connections with SSL too, so"
+                                        " no connection it covers logs in, SSL included",
+                                        f->message, e->line);
+            f->hint = finding_printf(f,
+                                     "To refuse only connections without SSL, write hostnossl on"
+                                     " line %d instead of host.",
+                                     e->line);
         }
     }
     shadow_index_free(&idx);

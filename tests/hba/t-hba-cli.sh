@@ -187,6 +187,12 @@ sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0
 # skipped for it (review 2026-12zg, h34b: 162 skipped entries in its report)
 printf 'host all all 10.1.0.0/16 password\n' >"$T/sem/alone.conf"
 check "a lone pg_hba.conf: kind auth_file, no skipped rules" test "$("$PGKNOB" lint --format json --fail-on never "$T/sem/alone.conf" | jq -c '[.inputs[0].kind, (.skipped | length)]')" = '["auth_file",0]'
+# `host … reject` before `hostssl`: host matches SSL connections too, so the hostssl line admits
+# nobody; the hint says hostnossl (review 2026-12zg, h35b 17); close miss: hostnossl rejects
+sem "PK0210 host reject before hostssl" PK0210 "[3]" 'local all all peer\nhost all all 0.0.0.0/0 reject\nhostssl all all 0.0.0.0/0 scram-sha-256\n'
+check "  ... whose hint says hostnossl" grep -q 'write hostnossl on line 2 instead of host' \
+  <<<"$("$PGKNOB" lint --format json --fail-on never "$T/sem/pg_hba.conf" | jq -r '.findings[] | select(.rule == "PK0210") | .hint')"
+sem "  close miss: hostnossl reject before hostssl" PK0210 "[]" 'local all all peer\nhostnossl all all 0.0.0.0/0 reject\nhostssl all all 0.0.0.0/0 scram-sha-256\n'
 sem "PK0212 close miss: password on the loopback, which crosses no network" PK0212 "[]" \
   'local all all peer\nhost all all 127.0.0.1/32 password\nhost all all ::1/128 password\n'
 sem "PK0213 trust for every address" PK0213 "[1]" 'host all all 0.0.0.0/0 trust\n'
