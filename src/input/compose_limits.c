@@ -400,6 +400,140 @@ static void hba_mount(yaml_document_t *doc, yaml_node_t *service, const char *co
     free(pgdata);
 }
 
+/* One `ports` item's container port range and whether it is bound to the host's loopback only:
+ * "5432", "5433:5432", "127.0.0.1:5432:5432", "[::1]:5432:5432", "5432-5434:5432-5434/tcp", or
+ * the long syntax's target and host_ip (the Compose Specification's "ports"). False when the
+ * container port is not a number pgknob can read (a ${VAR}). */
+static bool port_item(yaml_document_t *doc, yaml_node_t *item, struct ComposePort *out)
+{
+    char *container = NULL, *host_ip = NULL;
+    if (item->type == YAML_MAPPING_NODE) {
+        container = scalar_text(input_yaml_member(doc, item, "target"));
+        host_ip = scalar_text(input_yaml_member(doc, item, "host_ip"));
+    } else {
+        char *text = scalar_text(item);
+        if (!text)
+            return false;
+        char *proto = strrchr(text, '/');
+        if (proto)
+            *proto = '\0';
+        char *rest = text;
+        if (*rest == '[') { /* an IPv6 host address */
+            char *close = strchr(rest, ']');
+            if (close) {
+                host_ip = xstrndup(rest + 1, (size_t)(close - rest - 1));
+                rest = close + 1 + (close[1] == ':');
+            }
+        }
+        char *last = strrchr(rest, ':');
+        container = xstrdup(last ? last + 1 : rest);
+        char *first = strchr(rest, ':');
+        if (!host_ip && first && first != last)
+            host_ip = xstrndup(rest, (size_t)(first - rest));
+        free(text);
+    }
+    char *end = NULL;
+    long lo = container && isdigit((unsigned char)*container) ? strtol(container, &end, 10) : -1;
+    long hi = lo;
+    if (end && *end == '-' && isdigit((unsigned char)end[1]))
+        hi = strtol(end + 1, &end, 10);
+    bool ok = lo > 0 && hi >= lo && hi < 65536 && end && !*end;
+    out->lo = (int)lo;
+    out->hi = (int)hi;
+    out->line = (int)item->start_mark.line + 1;
+    out->loopback = host_ip && (!strncmp(host_ip, "127.", 4) || !strcmp(host_ip, "::1") ||
+                                !strcmp(host_ip, "localhost"));
+    free(container);
+    free(host_ip);
+    return ok;
+}
+
+/* What one service that mounts the file publishes, added to `out` (compose merges an override's
+ * ports with its base's). */
+static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                          const char *name, ComposeLimits *out)
+{
+    /* "the compose service a of F", then "the compose services a and b of F" */
+    if (!out->ports_of) {
+        out->ports_of = xasprintf("the compose service %s of %s", name, compose);
+        out->n_ports_of = 1;
+    } else {
+        char *of = strstr(out->ports_of, " of ");
+        const char *names = out->ports_of + strlen(out->n_ports_of > 1 ? "the compose services "
+                                                                       : "the compose service ");
+        size_t n_names = of ? (size_t)(of - names) : strlen(names);
+        char *mentioned = xasprintf(" %s ", name);
+        char *list = xasprintf(" %.*s ", (int)n_names, names);
+        bool seen = strstr(list, mentioned) != NULL;
+        if (!seen) {
+            char *more = xasprintf("the compose services %.*s and %s%s", (int)n_names, names, name,
+                                   of ? of : "");
+            free(out->ports_of);
+            out->ports_of = more;
+            out->n_ports_of++;
+        }
+        free(mentioned);
+        free(list);
+    }
+    /* host shares the host's network; service:x and container:x share another's, whose
+     * ports this service does not list; none has no network at all */
+    yaml_node_t *mode = input_yaml_member(doc, service, "network_mode");
+    char *mode_text = scalar_text(mode);
+    if (mode_text && strcmp(mode_text, "bridge") && strcmp(mode_text, "none") && !out->every_port) {
+        out->every_port = true;
+        out->every_port_line = (int)mode->start_mark.line + 1;
+    }
+    free(mode_text);
+    yaml_node_t *ports = input_yaml_member(doc, service, "ports");
+    if (!ports)
+        return;
+    if (ports->type != YAML_SEQUENCE_NODE) {
+        out->every_port = true;
+        out->every_port_line = (int)ports->start_mark.line + 1;
+        return;
+    }
+    for (yaml_node_item_t *it = ports->data.sequence.items.start;
+         it < ports->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        struct ComposePort port = {0};
+        if (!item || !port_item(doc, item, &port) ||
+            out->n_ports == sizeof(out->ports) / sizeof(out->ports[0])) {
+            if (!out->every_port)
+                out->every_port_line = item ? (int)item->start_mark.line + 1 : 0;
+            out->every_port = true;
+            continue;
+        }
+        out->ports[out->n_ports++] = port;
+    }
+}
+
+ComposeReach compose_port_reach(const ComposeLimits *mount, int port, char *why, size_t cap)
+{
+    if (!mount->ports_of || mount->every_port)
+        return mount->ports_of ? REACH_PUBLISHED : REACH_UNKNOWN;
+    const char *verb = mount->n_ports_of > 1 ? "publish" : "publishes";
+    int loopback_line = 0;
+    for (size_t idx = 0; idx < mount->n_ports; idx++) {
+        const struct ComposePort *p = &mount->ports[idx];
+        if (port && (port < p->lo || port > p->hi))
+            continue;
+        if (!p->loopback)
+            return REACH_PUBLISHED;
+        loopback_line = p->line;
+    }
+    if (loopback_line) {
+        snprintf(why, cap, "%s %s %s only on the host's loopback (line %d)", mount->ports_of, verb,
+                 port ? "the port" : "ports", loopback_line);
+        return REACH_HOST_ONLY;
+    }
+    if (mount->n_ports)
+        snprintf(why, cap, "%s %s other ports, not %d", mount->ports_of, verb, port);
+    else
+        snprintf(why, cap, "%s %s no port (no ports:, no network_mode: host)", mount->ports_of,
+                 verb);
+    return REACH_NETWORK_ONLY;
+}
+
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out)
 {
@@ -414,13 +548,19 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
         yaml_node_t *services = root ? input_yaml_member(&doc, root, "services") : NULL;
         if (services && services->type == YAML_MAPPING_NODE)
             for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
-                 !found && pair < services->data.mapping.pairs.top; pair++) {
+                 pair < services->data.mapping.pairs.top; pair++) {
                 yaml_node_t *service = yaml_document_get_node(&doc, pair->value);
                 if (!service || service->type != YAML_MAPPING_NODE ||
                     !service_mounts(&doc, service, compose_dir, target))
                     continue;
-                found = true;
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
+                /* every service that mounts it runs a server with it: any may publish */
+                service_ports(&doc, service, compose, name ? name : "?", out);
+                if (found) {
+                    free(name);
+                    continue;
+                }
+                found = true;
                 service_limits(&doc, name ? name : "?", service, compose, out);
                 free(out->compose);
                 out->compose = xstrdup(compose);
@@ -497,6 +637,7 @@ static void merge_base_service(const char *base, ComposeLimits *out)
                 }
                 if (!out->overrides)
                     command_overrides(data, len, &doc, service, base, out->service, out);
+                service_ports(&doc, service, base, out->service, out);
             }
             yaml_document_delete(&doc);
         }
@@ -586,7 +727,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->hba_target);
     free(limits->hba_mount);
     free(limits->image);
-    limits->image = NULL;
+    free(limits->ports_of);
+    limits->image = limits->ports_of = NULL;
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;
     limits->hba_target = limits->hba_mount = NULL;

@@ -35,7 +35,34 @@ typedef struct ComposeLimits {
      * the service names none (it builds one) */
     char *image;
     int image_line;
+    /* What the services that mount the file publish, for how far the server's ports reach:
+     * `ports` items as container port ranges, each on the host's every address or only on its
+     * loopback; network_mode: host publishes every port; a port pgknob cannot read (a
+     * ${VAR}) counts as every port. `ports_of` names the mounting services ("the compose
+     * service db of FILE", "the compose services a and b of FILE"), `n_ports_of` counts them. */
+    struct ComposePort {
+        int lo, hi;
+        bool loopback;
+        int line;
+    } ports[16];
+    size_t n_ports;
+    bool every_port;
+    int every_port_line;
+    char *ports_of;
+    int n_ports_of;
 } ComposeLimits;
+
+typedef enum {
+    REACH_UNKNOWN,      /* no compose service mounts the file */
+    REACH_PUBLISHED,    /* on the host's network addresses */
+    REACH_HOST_ONLY,    /* on the host's loopback only */
+    REACH_NETWORK_ONLY, /* not published: only containers on the service's networks */
+} ComposeReach;
+
+/* How far container port `port` of the services `mount` describes reaches, and why, in `why`
+ * ("the compose service db of FILE publishes no port"). `port` 0: a port pgknob does not know
+ * for sure, which any published port may be. */
+ComposeReach compose_port_reach(const ComposeLimits *mount, int port, char *why, size_t cap);
 
 /* The limits of the compose service that mounts `file` (a bind mount of it, or of a directory
  * holding it while the service's command names config_file), in the compose file of its

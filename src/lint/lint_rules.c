@@ -1,5 +1,6 @@
 /* Glue between the lint pipeline and the rule engine. */
 #include "lint/lint_rules.h"
+#include "lint/reach.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -286,6 +287,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                                    input->validation_begin, res->findings.n);
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
+        lint_reach(input, &res->findings, input->validation_begin, input->validation_end);
+        lint_reach(input, &res->findings, input->rules_begin, res->findings.n);
         input->rules_end = res->findings.n;
         cnpg_preload_advice(&res->findings, input);
         if (input->format != INPUT_CONF) /* pgknob fix rewrites postgresql.conf files only */

@@ -1,0 +1,105 @@
+/* A server whose port no compose service publishes is reached only by the containers on its
+ * networks; one published on 127.0.0.1 only by the host's own users and containers. Sniffing
+ * a password or WAL sent without SSL, or guessing a password, then needs a foothold on that
+ * host first: a correct finding, but not one a DBA acts on before the port is published
+ * (review 2026-12zg, h35b 12 and 13: md5 from 0.0.0.0/0, replication without SSL, a Patroni
+ * REST API and default passwords in labs whose compose publishes no port, judged noise, while
+ * the same lab's published REST API was judged useful). Trust is not lowered: any container
+ * on the network logs in as any role without a password. */
+#include "lint/reach.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/compose_limits.h"
+#include "model/snapshot.h"
+
+/* The rules whose risk is a client beyond the host; `restapi` for the Patroni REST API's port,
+ * else the server's. */
+static const struct {
+    const char *rule;
+    bool restapi;
+} exposed[] = {
+    {"PK0212", false}, /* a password in clear text */
+    {"PK0213", false}, /* md5 or password from every address (trust is left alone) */
+    {"PK0217", false}, /* replication without SSL */
+    {"PK8004", false}, /* TLS 1.0 or 1.1 */
+    {"PK0087", false}, /* a password anyone can guess */
+    {"PK0086", true},  /* a REST API that asks nothing */
+};
+
+/* The port PK0086's message names: "restapi.listen is 0.0.0.0:8008 with …" (Patroni's default
+ * is 8008). */
+static int restapi_port(const Finding *f)
+{
+    const char *at = f->message ? strstr(f->message, "restapi.listen is ") : NULL;
+    if (!at)
+        return 8008;
+    at += strlen("restapi.listen is ");
+    const char *space = strchr(at, ' ');
+    const char *colon = NULL;
+    for (const char *p = at; *p && p != space; p++)
+        if (*p == ':')
+            colon = p;
+    int port = colon ? atoi(colon + 1) : 0;
+    return port > 0 ? port : 8008;
+}
+
+void lint_reach(const LintInput *input, FindingList *findings, size_t begin, size_t end)
+{
+    /* a data directory is the server itself, not a file a container mounts */
+    if (input->set.data_dir || !input->path)
+        return;
+    /* the server's port as the file sets it, 5432 when a plain file leaves the default; a
+     * manifest's operator may set it elsewhere (Patroni from postgresql.listen): unknown */
+    const SnapSetting *port_setting = snapshot_get(&input->snap, "port");
+    int server_port = 0;
+    if (port_setting && port_setting->source != SRC_DEFAULT && port_setting->parsed_ok)
+        server_port = atoi(port_setting->value);
+    else if (input->format == INPUT_CONF && (!port_setting || port_setting->source == SRC_DEFAULT))
+        server_port = 5432;
+    ComposeLimits mount;
+    bool mounted = input_compose_mount(input->path, &mount);
+    for (size_t idx = begin; mounted && idx < end && idx < findings->n; idx++) {
+        Finding *f = &findings->items[idx];
+        if (f->severity < SEV_WARNING || f->suppressed)
+            continue;
+        int which = -1;
+        for (size_t e = 0; e < sizeof(exposed) / sizeof(exposed[0]) && which < 0; e++)
+            if (!strcmp(f->rule_id, exposed[e].rule))
+                which = (int)e;
+        /* PK0213 also says trust for every address: no password at all */
+        if (which < 0 ||
+            (!strcmp(f->rule_id, "PK0213") && f->message && !strncmp(f->message, "trust ", 6)))
+            continue;
+        int port = exposed[which].restapi ? restapi_port(f) : server_port;
+        char why[1024];
+        ComposeReach reach = compose_port_reach(&mount, port, why, sizeof why);
+        if (reach != REACH_NETWORK_ONLY && reach != REACH_HOST_ONLY)
+            continue;
+        char port_name[32];
+        if (port)
+            snprintf(port_name, sizeof port_name, "port %d", port);
+        else
+            snprintf(port_name, sizeof port_name, "the server");
+        Severity was = f->severity;
+        finding_set_severity(f, SEV_NOTICE);
+        bool several = mount.n_ports_of > 1;
+        /* the rule's own hint follows as a sentence of its own */
+        const char *rest = f->hint ? f->hint : "";
+        f->hint = finding_printf(
+            f,
+            "A notice here: %s, so only %s reach %s, and a client beyond the host needs a "
+            "foothold there first; it is a %s once the port is published.%s%c%s",
+            why,
+            reach == REACH_HOST_ONLY ? "the host's own users and containers"
+            : several                ? "the containers on their networks"
+                                     : "the containers on its networks",
+            port_name, severity_name(was), *rest ? " " : "",
+            *rest ? (char)toupper((unsigned char)*rest) : '\0', *rest ? rest + 1 : "");
+    }
+    if (mounted)
+        compose_limits_clear(&mount);
+}

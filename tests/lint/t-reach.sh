@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# How far a compose service publishes the server's port decides findings whose risk is a client
+# beyond the host (md5 or a clear-text password from every address, replication without SSL, a
+# Patroni REST API that asks nothing, guessable passwords): with no port published, or one on
+# the host's loopback only, they are notices that say so; published on the host's addresses, a
+# network_mode: host, a port pgknob cannot read, or a second mounting service that publishes it,
+# they keep their level. Trust is never lowered. Close misses for each.
+cd "$(dirname "$0")/../.." || exit 2
+source tests/lib.sh
+
+tmp="$(mktemp -d /tmp/pgknob-reach.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+lint_json() { "$PGKNOB" lint --fail-on never --format json "$@" 2>/dev/null; }
+sev_at() { jq -r --arg r "$2" --argjson l "$3" '[.findings[] | select(.rule == $r and .line == $l) | .severity] | first // "absent"' <<<"$1"; }
+hint_at() { jq -r --arg r "$2" --argjson l "$3" '[.findings[] | select(.rule == $r and .line == $l) | .hint] | first // ""' <<<"$1"; }
+
+# one project per case: a pg_hba.conf mounted into the official image, with the service's
+# `ports` (and network_mode) given as YAML lines
+project() { # name, service lines...
+  local dir="$tmp/$1"; shift
+  mkdir -p "$dir/.git" "$dir/db"
+  printf '%s\n' "local all all peer" "host sales all 0.0.0.0/0 md5" "host all all 10.0.0.0/8 password" \
+    "host replication all 0.0.0.0/0 scram-sha-256" "host all all 0.0.0.0/0 trust" >"$dir/db/pg_hba.conf"
+  { echo "services:"; echo "  db:"; echo "    image: postgres:16"
+    echo "    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf"
+    echo "    volumes:"; echo "      - ./db/pg_hba.conf:/etc/postgresql/pg_hba.conf:ro"
+    for line in "$@"; do echo "    $line"; done; } >"$dir/docker-compose.yml"
+  echo "$dir/db/pg_hba.conf"
+}
+
+f=$(project none)
+j=$(lint_json "$f")
+check "no ports: md5 from every address is a notice (PK0213 line 2: $(sev_at "$j" PK0213 2))" test "$(sev_at "$j" PK0213 2)" = notice
+check "... whose hint names the service, its compose file and what it publishes" \
+  grep -qF "A notice here: the compose service db of $tmp/none/docker-compose.yml publishes no port (no ports:, no network_mode: host), so only the containers on its networks reach port 5432" <<<"$(hint_at "$j" PK0213 2)"
+check "... says it is a warning once published, and keeps the rule's own hint as a sentence" \
+  grep -qE "it is a warning once the port is published\. [A-Z]" <<<"$(hint_at "$j" PK0213 2)"
+check "no ports: a clear-text password is a notice (PK0212 line 3)" test "$(sev_at "$j" PK0212 3)" = notice
+check "no ports: replication without SSL is a notice (PK0217 line 4)" test "$(sev_at "$j" PK0217 4)" = notice
+check "no ports: trust for every address stays an error (PK0213 line 5)" test "$(sev_at "$j" PK0213 5)" = error
+
+f=$(project published 'ports:' '  - "5432:5432"')
+j=$(lint_json "$f")
+check "5432:5432: md5 from every address keeps its warning" test "$(sev_at "$j" PK0213 2)" = warning
+check "5432:5432: replication without SSL keeps its warning" test "$(sev_at "$j" PK0217 4)" = warning
+
+f=$(project random 'ports:' '  - "5432"')
+check "a container port alone (a random host port) is published" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
+f=$(project loopback 'ports:' '  - "127.0.0.1:5432:5432"')
+j=$(lint_json "$f")
+check "127.0.0.1:5432:5432: a notice" test "$(sev_at "$j" PK0213 2)" = notice
+check "... whose hint says the host's loopback and its line" \
+  grep -qF "publishes the port only on the host's loopback (line 8), so only the host's own users and containers reach port 5432" <<<"$(hint_at "$j" PK0213 2)"
+
+f=$(project longsyntax 'ports:' '  - target: 5432' '    published: "5432"' '    host_ip: 127.0.0.1')
+check "the long syntax's host_ip 127.0.0.1: a notice" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = notice
+f=$(project longpublic 'ports:' '  - target: 5432' '    published: "5432"')
+check "the long syntax without host_ip: published, a warning" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
+f=$(project v6loop 'ports:' '  - "[::1]:5432:5432/tcp"')
+check "[::1]:5432:5432/tcp: loopback, a notice" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = notice
+
+f=$(project other 'ports:' '  - "8080:80"')
+j=$(lint_json "$f")
+check "only another port published: a notice" test "$(sev_at "$j" PK0213 2)" = notice
+check "... which says so" grep -qF "publishes other ports, not 5432" <<<"$(hint_at "$j" PK0213 2)"
+
+f=$(project range 'ports:' '  - "5430-5439:5430-5439"')
+check "a range holding 5432 publishes it" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
+f=$(project variable 'ports:' '  - "${PGPORT:-5432}:5432"')
+check "a host port from a variable still publishes container port 5432" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+f=$(project unreadable 'ports:' '  - "${PORTS}"')
+check "a port pgknob cannot read counts as published" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
+f=$(project hostnet 'network_mode: host')
+check "network_mode: host publishes every port" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+f=$(project nonet 'network_mode: none')
+check "network_mode: none: a notice" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = notice
+
+# a second service mounting the same file publishes the port: the file's server is reachable
+f=$(project second)
+cat >>"$tmp/second/docker-compose.yml" <<'YAML'
+  db2:
+    image: postgres:16
+    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf
+    volumes:
+      - ./db/pg_hba.conf:/etc/postgresql/pg_hba.conf:ro
+    ports:
+      - "5433:5432"
+YAML
+check "a second mounting service that publishes 5432 keeps the warning" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
+# a postgresql.conf that moves the port: the published 5432 is not the server's
+mkdir -p "$tmp/moved/.git" "$tmp/moved/db"
+printf '%s\n' "port = 5433" "listen_addresses = '*'" "ssl = on" "ssl_min_protocol_version = 'TLSv1'" >"$tmp/moved/db/postgresql.conf"
+printf '%s\n' "services:" "  db:" "    image: postgres:16" \
+  "    command: postgres -c config_file=/etc/postgresql/postgresql.conf" "    volumes:" \
+  "      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro" "    ports: [\"5432:5432\"]" \
+  >"$tmp/moved/docker-compose.yml"
+j=$(lint_json "$tmp/moved/db/postgresql.conf")
+check "port = 5433 with only 5432 published: TLS 1.0 is a notice (PK8004)" test "$(sev_at "$j" PK8004 4)" = notice
+sed -i 's/"5432:5432"/"5433:5433"/' "$tmp/moved/docker-compose.yml"
+j=$(lint_json "$tmp/moved/db/postgresql.conf")
+check "... and a warning once 5433 is published" test "$(sev_at "$j" PK8004 4)" = warning
+
+# no compose file: nothing is known of the reach, the level stands
+mkdir -p "$tmp/bare/.git"
+printf '%s\n' "host all all 0.0.0.0/0 md5" >"$tmp/bare/pg_hba.conf"
+check "a file no compose service mounts keeps its warning" test "$(sev_at "$(lint_json "$tmp/bare/pg_hba.conf")" PK0213 1)" = warning
+
+# Patroni: the REST API's port and the server's are judged apart; Patroni sets the server's port
+# from postgresql.listen, so only "no port published at all" lowers the server's findings
+mkdir -p "$tmp/patroni/.git"
+cat >"$tmp/patroni/patroni.yml" <<'YAML'
+scope: demo
+name: node1
+restapi:
+  listen: 0.0.0.0:8008
+  connect_address: node1:8008
+etcd3:
+  hosts: etcd:2379
+bootstrap:
+  dcs:
+    postgresql:
+      parameters:
+        max_connections: 100
+postgresql:
+  listen: 0.0.0.0:5432
+  connect_address: node1:5432
+  data_dir: /data/pg
+  pg_hba:
+    - hostssl replication replicator 0.0.0.0/0 md5
+    - host replication replicator 10.0.0.0/8 scram-sha-256
+    - host all all 0.0.0.0/0 md5
+  authentication:
+    superuser:
+      username: postgres
+      password: postgres
+    replication:
+      username: replicator
+      password: replicator
+YAML
+cat >"$tmp/patroni/docker-compose.yml" <<'YAML'
+services:
+  node1:
+    build: .
+    volumes:
+      - ./patroni.yml:/etc/patroni/patroni.yml:ro
+    ports:
+      - "8008:8008"
+YAML
+j=$(lint_json "$tmp/patroni/patroni.yml")
+check "Patroni with 8008 published: the REST API that asks nothing keeps its warning (PK0086)" \
+  test "$(sev_at "$j" PK0086 4)" = warning
+check "... while a port is published and the server's is Patroni's to set, its passwords stay warnings (PK0087)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0087") | .severity] | first // "absent"' <<<"$j")" = warning
+sed -i '/ports:/,$d' "$tmp/patroni/docker-compose.yml"
+j=$(lint_json "$tmp/patroni/patroni.yml")
+check "no port published: PK0086 is a notice" test "$(sev_at "$j" PK0086 4)" = notice
+check "... naming port 8008" grep -qF "reach port 8008" <<<"$(hint_at "$j" PK0086 4)"
+check "... and the guessable passwords are a notice that names the server, not a port" \
+  grep -qF "reach the server," <<<"$(jq -r '[.findings[] | select(.rule == "PK0087") | .hint] | first // ""' <<<"$j")"
+check "... and replication without SSL too (PK0217)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0217") | .severity] | first // "absent"' <<<"$j")" = notice
+
+done_testing
