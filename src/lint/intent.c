@@ -3610,6 +3610,23 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                                 fsync_off->line,
                                 fpw ? "and a torn page matters only after such a crash"
                                     : "so a crash can lose far more than the last commits"));
+            /* the finding that reports the choice turns all of it back: fsync on alone leaves
+             * torn pages unrepairable (review 2026-12zg, rwc2 14: fix applied fsync = on and left
+             * full_page_writes = off) */
+            Finding *fsync_finding = &out->items[fsync_off - out->items];
+            if (fpw && fsync_finding->n_fixes) {
+                for (size_t fix = 0; fix < f->n_fixes; fix++)
+                    if (!f->fixes[fix].companion && !f->fixes[fix].remove)
+                        finding_add_fix(fsync_finding, f->fixes[fix].name, f->fixes[fix].value,
+                                        f->fixes[fix].applies);
+                while (f->n_fixes)
+                    finding_drop_fix(f, f->n_fixes - 1);
+                f->suggestion = finding_printf(f,
+                                               "with fsync = on: its fix at line %d turns "
+                                               "this back on too",
+                                               fsync_off->line);
+                finding_render_suggestion(fsync_finding);
+            }
             continue;
         }
         static const char *const shares[] = {"PK2005", "PK2006", NULL};

@@ -569,9 +569,12 @@ char *report_fix_safety(const Finding *f)
         for (size_t before = 0; why && before < idx && !said; before++)
             said = f->fixes[before].why && !strcmp(f->fixes[before].why, why);
         if (why && *why && !said) {
-            /* each reason is a sentence: a later one starts with a capital after the full stop */
-            sb_printf(&sb, "%s%c%s", sep, *sep == ' ' ? toupper((unsigned char)why[0]) : why[0],
-                      why + 1);
+            /* each reason is a sentence: a later one starts with a capital after the full stop,
+             * unless it starts with a parameter's name, which keeps its case */
+            size_t word = strcspn(why, " ");
+            bool name = memchr(why, '_', word) != NULL;
+            sb_printf(&sb, "%s%c%s", sep,
+                      *sep == ' ' && !name ? toupper((unsigned char)why[0]) : why[0], why + 1);
             sep = " ";
         }
     }

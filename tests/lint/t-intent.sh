@@ -1538,5 +1538,13 @@ out=$(lint_json "$work/ff.conf")
   [ "$(lint_json "$work/ff2.conf" | sev PK6002)" = error ] &&
   ok "fsync and full_page_writes off: one error at fsync, PK6002 a notice pointing there; alone an error" ||
   fail "ff: $(sev PK6001 <<<"$out") $(sev PK6002 <<<"$out") $(lint_json "$work/ff2.conf" | sev PK6002)"
+# the finding that reports the choice turns all of it back: fsync's fix brings full_page_writes
+# = on, and applying it leaves no torn-page risk behind (review 2026-12zg, rwc2 14)
+[ "$(jq -r '[.findings[] | select(.rule == "PK6001") | .fix[] | "\(.name)=\(.value)"] | join(",")' <<<"$out")" = "fsync=on,full_page_writes=on" ] &&
+  [ "$(jq -r '[.findings[] | select(.rule == "PK6002") | .fix | length] | first' <<<"$out")" = 0 ] &&
+  { "$PGKNOB" fix --unsafe-fixes -o "$work/ff.fixed" "$work/ff.conf" >/dev/null 2>&1; true; } &&
+  grep -qx 'fsync = on' "$work/ff.fixed" && grep -qx 'full_page_writes = on' "$work/ff.fixed" &&
+  ok "fsync's fix turns full_page_writes back on too; --unsafe-fixes writes both" ||
+  fail "ff fix: $(jq -c '[.findings[] | select(.rule == "PK6001" or .rule == "PK6002") | [.rule, .fix]]' <<<"$out") $(cat "$work/ff.fixed" 2>/dev/null)"
 
 done_testing
