@@ -5,6 +5,7 @@
 #include <math.h>
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 #include "conf/conf_template.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
+#include "input/kustomize.h"
 #include "input/major_evidence.h"
 #include "input/yaml_scalar.h"
 
@@ -203,6 +205,14 @@ static char *route_value(DocBuilder *b, const Section *sec, const char *name,
         free(text);
         return NULL;
     }
+    /* kustomize (Flux, kubectl apply -k) reads on and off as strings and writes them quoted:
+     * the API server gets a string (review 2026-12zg, h36c 32: huge_pages: off through Flux for
+     * two years) */
+    char kustomized[PATH_MAX + 64];
+    if (sec->route == ROUTE_K8S_STRING &&
+        yaml_resolve_plain(text, YAML_READER_KUSTOMIZE).type == YAML_STR &&
+        input_kustomize_renders(b->file, kustomized, sizeof kustomized))
+        return text;
     if (sec->route == ROUTE_K8S_STRING) {
         InputNote *note = builder_add_note(
             b, NOTE_NOT_A_STRING, name, text, line, column, K8S_CRD_DOC,

@@ -181,7 +181,17 @@ static YamlValue resolve_go(const char *text)
 
 YamlValue yaml_resolve_plain(const char *text, YamlReader reader)
 {
-    return reader == YAML_READER_PY ? resolve_py(text) : resolve_go(text);
+    if (reader == YAML_READER_PY)
+        return resolve_py(text);
+    YamlValue v = resolve_go(text);
+    static const char *const yaml12_bools[] = {"true",  "True",  "TRUE", "false",
+                                               "False", "FALSE", NULL};
+    bool core = false;
+    for (const char *const *word = yaml12_bools; *word && !core; word++)
+        core = !strcmp(text, *word);
+    if (reader == YAML_READER_KUSTOMIZE && v.type == YAML_BOOL && !core)
+        v = (YamlValue){.type = YAML_STR};
+    return v;
 }
 
 YamlValue yaml_via_json(YamlValue value)

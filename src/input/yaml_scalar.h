@@ -10,6 +10,11 @@
 typedef enum YamlReader {
     YAML_READER_GO, /* go-yaml v2 rules, as kubectl, Helm and the API server's clients read */
     YAML_READER_PY, /* PyYAML's SafeLoader (YAML 1.1), as Patroni reads patroni.yml */
+    /* kustomize's (kyaml, go-yaml v3), as Flux and kubectl apply -k render a manifest: go-yaml
+     * v2's types, except that the YAML 1.1 booleans other than true and false (on, off, yes,
+     * no, y, n) are strings, which it writes quoted (kubectl kustomize 5.5.0 prints
+     * huge_pages: "off" for a plain off, and keeps 100, 1.1, true and ~ unquoted) */
+    YAML_READER_KUSTOMIZE,
 } YamlReader;
 
 typedef enum YamlType { YAML_STR, YAML_BOOL, YAML_INT, YAML_FLOAT, YAML_NULL } YamlType;

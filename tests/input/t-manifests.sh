@@ -653,4 +653,18 @@ pgo() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: Pos
 check "a PostgresCluster with the pgMonitor exporter: pg_stat_statements preloaded, no PK7004 nor PK0061 for pgnodemx" \
   test -z "$(pgo $'  monitoring:\n    pgmonitor:\n      exporter:\n        image: exporter\n')"
 check "  close miss: without the exporter, PK7004" test "$(pgo '')" = PK7004
+# kustomize (Flux, kubectl apply -k) reads on, off, yes and no as strings and writes them quoted
+# (kubectl kustomize 5.5.0 prints huge_pages: "off"): under a kustomization, or a Flux
+# Kustomization above the file, only 1.2's non-strings are refused (review 2026-12zg, h36c 32)
+kz="$tmp/kz"; mkdir -p "$kz/.git" "$kz/apps/db"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  instances: 1\n  postgresql:\n    parameters:\n      huge_pages: off\n      jit: no\n      max_connections: 100\n' >"$kz/apps/db/cluster.yaml"
+kz_lines() { "$PGKNOB" lint --format json --fail-on never "$kz/apps/db/cluster.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0072") | .line] | join(",")'; }
+check "no kustomization: off, no and 100 are each refused (PK0072 at 9, 10, 11: $(kz_lines))" test "$(kz_lines)" = "9,10,11"
+printf 'resources:\n  - cluster.yaml\n' >"$kz/apps/db/kustomization.yaml"
+check "a kustomization beside it: only the integer is refused ($(kz_lines))" test "$(kz_lines)" = "11"
+rm "$kz/apps/db/kustomization.yaml"
+printf 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata:\n  name: db\nspec:\n  path: ./apps/db\n' >"$kz/apps/ks.yaml"
+check "a Flux Kustomization above it: the same ($(kz_lines))" test "$(kz_lines)" = "11"
+mv "$kz/apps/ks.yaml" "$kz/ks.yaml"; rm -rf "$kz/.git"; mkdir -p "$kz/apps/.git"
+check "  close miss: one above the repository's root does not count ($(kz_lines))" test "$(kz_lines)" = "9,10,11"
 done_testing
