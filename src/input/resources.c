@@ -1,7 +1,7 @@
-/* A Kubernetes container's `resources` as host facts: the memory and CPUs the pod may use
- * (limits, else requests), for the document's own memory checks and rules. Quantities as the
- * Kubernetes API reads them (k8s.io/apimachinery resource.Quantity): binary suffixes Ki Mi Gi Ti
- * Pi Ei, decimal k M G T P E, exponents (4e9), and m (milli) for CPUs. */
+/* A Kubernetes container's `resources` as host facts: the memory the pod may use (limits, else
+ * requests) and its CPUs (limits only), for the document's own memory checks and rules. Quantities
+ * as the Kubernetes API reads them (k8s.io/apimachinery resource.Quantity): binary suffixes Ki Mi
+ * Gi Ti Pi Ei, decimal k M G T P E, exponents (4e9), and m (milli) for CPUs. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,12 +77,13 @@ yaml_node_t *input_yaml_member(yaml_document_t *doc, yaml_node_t *map, const cha
     return member_merged(doc, map, key, 0);
 }
 
-/* resources.limits.NAME, else resources.requests.NAME: the value and where it is written. */
+/* resources.limits.NAME, else (unless `limits_only`) resources.requests.NAME: the value and
+ * where it is written. */
 static double resource(yaml_document_t *doc, yaml_node_t *resources, const char *name,
-                       const char **section, int *line, int *column, char **text)
+                       bool limits_only, const char **section, int *line, int *column, char **text)
 {
     static const char *const sections[] = {"limits", "requests"};
-    for (size_t idx = 0; idx < 2; idx++) {
+    for (size_t idx = 0; idx < (limits_only ? 1u : 2u); idx++) {
         yaml_node_t *node =
             input_yaml_member(doc, input_yaml_member(doc, resources, sections[idx]), name);
         if (!node || node->type != YAML_SCALAR_NODE)
@@ -120,8 +121,14 @@ void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_
     const char *mem_section = NULL, *cpu_section = NULL;
     int mem_line = 0, mem_col = 0, cpu_line = 0, cpu_col = 0;
     char *mem_text = NULL, *cpu_text = NULL;
-    double ram = resource(ydoc, resources, "memory", &mem_section, &mem_line, &mem_col, &mem_text);
-    double cpu = resource(ydoc, resources, "cpu", &cpu_section, &cpu_line, &cpu_col, &cpu_text);
+    /* the memory a pod is guaranteed is what it can count on (beyond a request, the node's
+     * memory pressure evicts it first); a CPU request only weights the pod's share of the
+     * node's cores, every one of which it may use without a limit: no core count (review
+     * 2026-12zg, h36c 32: a 500m request read as "a host with 1 core") */
+    double ram =
+        resource(ydoc, resources, "memory", false, &mem_section, &mem_line, &mem_col, &mem_text);
+    double cpu =
+        resource(ydoc, resources, "cpu", true, &cpu_section, &cpu_line, &cpu_col, &cpu_text);
     if (ram <= 0 && cpu <= 0)
         return;
     free(doc->pod_source);
