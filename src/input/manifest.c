@@ -1701,6 +1701,33 @@ static void patroni_misplaced_dynamic(DocBuilder *b, const Yaml *y, yaml_node_t 
  * (_safe_copy_dynamic_configuration, _build_effective_configuration in patroni/config.py) but
  * passes the server only the `parameters` mapping, so the setting never reaches it (held-out set
  * 29, h29d 48: max_connections, data checksums' neighbours). */
+/* Where each misplaced name belongs: the ones Patroni takes from its dynamic configuration only
+ * (wal_level, max_connections, …: CMDLINE_OPTIONS in patroni/postgresql/config.py) under
+ * bootstrap.dcs.postgresql.parameters (patronictl edit-config once the cluster runs), since
+ * Patroni drops them from the local postgresql.parameters too; hot_standby nowhere, since Patroni
+ * always passes it on; the rest under the section's own parameters (review 2026-12zg, h36c 35:
+ * "move them under postgresql.parameters" for wal_level and max_connections, where they take
+ * no effect either). */
+static char *misplaced_hint(const char *section, const char *dcs, const char *local,
+                            const char *forced)
+{
+    StrBuf sb = STRBUF_INIT;
+    bool in_dcs = !strcmp(section, "bootstrap.dcs.postgresql");
+    if (*dcs && !in_dcs)
+        sb_printf(&sb,
+                  "move %s under bootstrap.dcs.postgresql.parameters (Patroni takes them from its "
+                  "dynamic configuration only, and drops them from postgresql.parameters; on a "
+                  "running cluster, patronictl edit-config)",
+                  dcs);
+    if (*local || (*dcs && in_dcs))
+        sb_printf(&sb, "%smove %s%s%s under %s.parameters", sb.len ? "; " : "", local,
+                  *local && in_dcs && *dcs ? ", " : "", in_dcs ? dcs : "", section);
+    if (*forced)
+        sb_printf(&sb, "%sremove %s (Patroni always passes hot_standby = on)", sb.len ? "; " : "",
+                  forced);
+    return sb_detach(&sb);
+}
+
 static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const sections[] = {"bootstrap.dcs.postgresql", "postgresql"};
@@ -1709,7 +1736,7 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
         if (!map || map->type != YAML_MAPPING_NODE)
             continue;
         /* one cause, one finding: every such name of the section, at the first one's line */
-        StrBuf names = STRBUF_INIT;
+        StrBuf names = STRBUF_INIT, dcs = STRBUF_INIT, local = STRBUF_INIT, forced = STRBUF_INIT;
         size_t n = 0, lost = 0;
         int line = 0, column = 0;
         bool sync_mode = patroni_sync_mode(y, root);
@@ -1724,15 +1751,23 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
                 parameter = catalog_find(catalog_for_major(major), name) != NULL;
             if (parameter) {
                 sb_printf(&names, "%s%s", names.len ? ", " : "", name);
+                StrBuf *kind = !strcasecmp(name, "hot_standby") ? &forced
+                               : catalog_patroni_dcs_only(name) ? &dcs
+                                                                : &local;
+                sb_printf(kind, "%s%s", kind->len ? ", " : "", name);
                 if (!n++)
                     mark_of(key, &line, &column);
-                /* nothing is lost where the server runs with the value anyway: PostgreSQL's
-                 * default, or synchronous_standby_names under synchronous_mode, which Patroni
-                 * sets itself (review 2026-12zf, b04: synchronous_commit "on" and "*") */
+                /* nothing is lost where the server runs with the value anyway: the value Patroni
+                 * passes itself for one it takes from the DCS only, else PostgreSQL's default, or
+                 * synchronous_standby_names under synchronous_mode, which Patroni sets itself
+                 * (review 2026-12zf, b04: synchronous_commit "on" and "*") */
                 const CatalogParam *param = catalog_find(catalog_for_major(PK_MAX_MAJOR), name);
+                const char *patroni = catalog_patroni_default(name);
                 const yaml_node_t *value = node_at(y, pair->value);
                 char *text = is_scalar(value) ? scalar_text(value) : NULL;
-                bool same = param && param->boot_val && text && same_setting(text, param->boot_val);
+                bool same = text && (patroni ? same_setting(text, patroni)
+                                             : param && param->boot_val &&
+                                                   same_setting(text, param->boot_val));
                 if (!same && !(sync_mode && !strcasecmp(name, "synchronous_standby_names")))
                     lost++;
                 free(text);
@@ -1742,25 +1777,31 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
         if (n) {
             InputNote *note = builder_add_note(
                 b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
-                "%s %s written directly under %s: Patroni passes the server only "
-                "%s.parameters, so %s",
+                "%s %s written directly under %s: Patroni reads the server's parameters only "
+                "from a parameters mapping, so %s",
                 names.data, n == 1 ? "is a PostgreSQL parameter" : "are PostgreSQL parameters",
-                sections[sec], sections[sec],
+                sections[sec],
                 n == 1 ? "this value never reaches it" : "these values never reach it");
-            note->hint =
-                xasprintf("move %s under %s.parameters", n == 1 ? "it" : "them", sections[sec]);
+            char *where =
+                misplaced_hint(sections[sec], sb_str(&dcs), sb_str(&local), sb_str(&forced));
+            note->hint = where;
             if (!lost) {
                 note->harmless = true;
-                free(note->hint);
                 note->hint = xasprintf(
-                    "Nothing is lost: the server runs with %s anyway (PostgreSQL's default%s). "
-                    "Move %s under %s.parameters, or remove %s.",
+                    "Nothing is lost: the server runs with %s anyway (%s%s). To set %s: %s.",
                     n == 1 ? "this value" : "these values",
+                    dcs.len || forced.len ? "the value Patroni passes itself, or PostgreSQL's "
+                                            "default"
+                                          : "PostgreSQL's default",
                     sync_mode ? ", or the standbys Patroni names under synchronous_mode" : "",
-                    n == 1 ? "it" : "them", sections[sec], n == 1 ? "it" : "them");
+                    n == 1 ? "it" : "them", where);
+                free(where);
             }
         }
         sb_free(&names);
+        sb_free(&dcs);
+        sb_free(&local);
+        sb_free(&forced);
     }
 }
 

@@ -249,6 +249,15 @@ check "patroni: parameters beside bootstrap.dcs.postgresql.parameters: one warni
 printf 'scope: demo\nbootstrap:\n  dcs:\n    synchronous_mode: "on"\n    postgresql:\n      synchronous_commit: "on"\n      synchronous_standby_names: "*"\npostgresql:\n  data_dir: /d\n' > "$tmp/moot.yml"
 check "  ... synchronous_commit on and * under synchronous_mode: a notice, nothing lost" \
   test "$(lint_json "$tmp/moot.yml" | jq -r '[.findings[] | select(.message | test("written directly under")) | "\(.severity):\(.hint | test("Nothing is lost"))"] | join(",")')" = "notice:true"
+# ... under the local postgresql section, the parameters Patroni takes from the DCS only belong
+# under bootstrap.dcs.postgresql.parameters (dropped from postgresql.parameters too), hot_standby
+# nowhere, the rest under postgresql.parameters (review 2026-12zg, h36c 35)
+printf 'scope: demo\npostgresql:\n  data_dir: /d\n  max_connections: 200\n  work_mem: 8MB\n  hot_standby: on\n' > "$tmp/local.yml"
+check "  ... local: each name is sent where Patroni reads it" \
+  test "$(lint_json "$tmp/local.yml" | jq -r '.findings[] | select(.message | test("written directly under postgresql:")) | .hint')" = "move max_connections under bootstrap.dcs.postgresql.parameters (Patroni takes them from its dynamic configuration only, and drops them from postgresql.parameters; on a running cluster, patronictl edit-config); move work_mem under postgresql.parameters; remove hot_standby (Patroni always passes hot_standby = on)"
+printf 'scope: demo\npostgresql:\n  data_dir: /d\n  max_connections: 100\n  wal_level: replica\n' > "$tmp/local-same.yml"
+check "  ... Patroni's own values written there: a notice, nothing lost" \
+  test "$(lint_json "$tmp/local-same.yml" | jq -r '[.findings[] | select(.message | test("written directly under")) | "\(.severity):\(.hint | test("^Nothing is lost: the server runs with these values anyway \\(the value Patroni passes itself"))"] | join(",")')" = "notice:true"
 printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /d\n' > "$tmp/inside.yml"
 check "  close miss: inside parameters, nothing said" \
   test -z "$(lint_json "$tmp/inside.yml" | jq -r '[.findings[] | select(.message | test("written directly under"))] | .[].rule')"
