@@ -4,6 +4,7 @@
  * finding for the one cause, with the count and the lines, instead of a syntax error or an invalid
  * value per placeholder. Not its job: placeholders in commands and connection strings the server
  * accepts as text. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -500,12 +501,67 @@ void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t beg
  * at their defaults judges what may not run: suppressed, saying why (review 2026-12zg,
  * h34a 07: effective_io_concurrency and random_page_cost "at their defaults" in a kobo template
  * whose line 16 takes pgconfig.org's SSD tuning). */
+/* A line whose parameter name is a placeholder (`<%= key %> = <%= value %>` in a loop over a
+ * hash, `{{ item.name }} = {{ item.value }}`): it may set any parameter (review 2026-12zg, h36b
+ * 25: a Chef template rendering every attribute, told it did not preload pg_stat_statements). */
+/* An output tag's length at p (`{{ x }}`, `<%= x %>`, `${x}`, `%{x}`, or a bare placeholder
+ * token), 0 when none: a statement (`{% if %}`, `<% if %>`) prints nothing. */
+static size_t output_tag_len(const char *p)
+{
+    static const char *const pairs[][2] = {
+        {"{{", "}}"}, {"<%=", "%>"}, {"<%-=", "%>"}, {"${", "}"}, {"%{", "}"}};
+    for (size_t idx = 0; idx < sizeof(pairs) / sizeof(pairs[0]); idx++) {
+        size_t open = strlen(pairs[idx][0]);
+        if (strncmp(p, pairs[idx][0], open))
+            continue;
+        const char *close = strstr(p + open, pairs[idx][1]);
+        return close ? (size_t)(close - p) + strlen(pairs[idx][1]) : 0;
+    }
+    return conf_placeholder_token(p);
+}
+
+/* A loop statement alone on its line (`{% for k, v in params.items() %}`, `<% cfg.each do |k,
+ * v| %>`, `{{ range $k, $v := .Values.config }}`): its body writes what the data holds. */
+static bool loop_statement(const char *p)
+{
+    if (strncmp(p, "{%", 2) && strncmp(p, "<%", 2) && strncmp(p, "{{", 2))
+        return false;
+    const char *close = strstr(p + 2, !strncmp(p, "{%", 2)   ? "%}"
+                                      : !strncmp(p, "<%", 2) ? "%>"
+                                                             : "}}");
+    if (!close || close[2 + strspn(close + 2, " \t-")] != '\0')
+        return false;
+    char body[256];
+    snprintf(body, sizeof body, " %.*s ", (int)(close - p - 2), p + 2);
+    return strstr(body, " for ") || strstr(body, ".each ") || strstr(body, ".each_pair ") ||
+           strstr(body, " range ") || strstr(body, "-for ") || strstr(body, "- range ");
+}
+
+/* A line that may set any parameter: one whose parameter name is an output tag (`<%= key %> =
+ * <%= value %>`, `{{ item.name }} = {{ item.value }}`), a whole-line placeholder, or a loop over
+ * settings (review 2026-12zg, h36b 25: a Chef template rendering every attribute, told it did
+ * not preload pg_stat_statements). */
+static bool placeholder_name(const char *line_text)
+{
+    const char *p = line_text + strspn(line_text, " \t");
+    if (loop_statement(p))
+        return true;
+    size_t len = output_tag_len(p);
+    if (!len)
+        return false;
+    p += len;
+    p += strspn(p, " \t");
+    /* name = value, or name value as postgresql.conf also reads it */
+    return *p == '=' || !*p || output_tag_len(p);
+}
+
 void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin, size_t end)
 {
     const ConfEntry *expansion = NULL;
     for (size_t idx = 0; idx < set->n_entries && !expansion; idx++) {
         const ConfEntry *e = &set->entries[idx];
-        if (e->error && e->line_text && conf_whole_placeholder(e->line_text))
+        if (e->error && e->line_text &&
+            (conf_whole_placeholder(e->line_text) || placeholder_name(e->line_text)))
             expansion = e;
     }
     if (!expansion)
@@ -520,7 +576,7 @@ void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin,
         f->suppressed = true;
         f->suppress_reason = finding_printf(
             f,
-            "line %d (%.60s) is a placeholder the template fills with settings, which may set %s:"
+            "line %d (%.60s) writes settings the template fills in, which may set %s:"
             " the default this finding reads may not be what runs; render the template and lint"
             " the output",
             expansion->line, expansion->line_text, f->settings[0].name);
