@@ -1300,6 +1300,33 @@ static bool unknown_to_all(const LintInput *input, const Finding *f)
     return true;
 }
 
+/* The rank of a version label for ordering: "8.0" 800, "9.5" 905, "11" 1100; 0 when it is no
+ * plain version ("12 or older"). */
+static int version_rank(const char *label)
+{
+    if (!label || !*label || strspn(label, "0123456789.") != strlen(label))
+        return 0;
+    int major = atoi(label);
+    const char *dot = strchr(label, '.');
+    return major * 100 + (major < 10 && dot ? atoi(dot + 1) : 0);
+}
+
+/* Was the finding's parameter removed in or before the major the file was written for
+ * (catalog_gone_before)? Then its line says so. */
+static bool gone_by_then(const LintInput *input, Finding *f)
+{
+    if (f->n_settings != 1 || (strcmp(f->rule_id, "PK0010") && strcmp(f->rule_id, "PK0011")))
+        return false;
+    const char *gone = catalog_gone_before(f->settings[0].name);
+    int gone_rank = version_rank(gone), written = version_rank(input->evident_major);
+    if (!gone_rank || !written || gone_rank > written)
+        return false;
+    /* the rule's own hint says when it left and what replaced it */
+    f->hint = finding_printf(f, "The PostgreSQL %s the file was written for refuses it too.%s%s",
+                             input->evident_major, f->hint ? " " : "", f->hint ? f->hint : "");
+    return true;
+}
+
 /* A file written for an older major than the one checked, with no --pg-version: its
  * removed-parameter refusals (PK0011), and the values of it the oldest catalogued major still
  * accepts but the checked one refuses (PK0020), are one upgrade notice naming each line. */
@@ -1312,6 +1339,11 @@ static void upgrade_notice(LintResult *res, LintInput *input, bool *drop)
     for (size_t idx = input->validation_begin; idx < input->validation_end; idx++) {
         Finding *f = &res->findings.items[idx];
         if (!f->n_settings)
+            continue;
+        /* a parameter gone before the major the file was written for: that server refuses it
+         * too, so the line is no upgrade's but a refusal now (review 2026-12zg, h36a 06:
+         * tcpip_socket, gone in 8.0, in a file for 11 told "PostgreSQL 11 may have") */
+        if (older && gone_by_then(input, f))
             continue;
         int since = older && !strcmp(f->rule_id, "PK0020") ? value_refused_since(f) : 0;
         if (since)

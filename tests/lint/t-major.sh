@@ -643,6 +643,17 @@ check "  ... which names it as a major before 13 may have had, and wal_sender_de
 out=$(cd "$work" && rlint --pg-version 16 etc/postgresql/9.1/main/postgresql.conf)
 check "  ... close miss: with --pg-version 16 it is the server's refusal, an error" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0010") | "\(.severity) \(.refuses_start)"] | join(",")' <<<"$out")" = "error true"
+# ... but a parameter removed before the major the file was written for is refused by that server
+# too: the error stands and says so (review 2026-12zg, h36a 06: tcpip_socket, gone in 8.0, in a
+# file for 11); close miss: checkpoint_segments, gone in 9.5, stays 9.1's upgrade advice
+printf "tcpip_socket = true\nvirtual_host = '*'\ncheckpoint_segments = 16\n" >"$work/etc/postgresql/9.1/main/postgresql.conf"
+out=$(cd "$work" && rlint etc/postgresql/9.1/main/postgresql.conf)
+check "  ... tcpip_socket and virtual_host, gone in 8.0, in a 9.1 file: errors that refuse start" \
+  test "$(jq -r '[.findings[] | select(.line == 1 or .line == 2) | "\(.severity) \(.refuses_start)"] | join(",")' <<<"$out")" = "error true,error true"
+check "  ... whose hint says 9.1 refuses it too" \
+  grep -q "^The PostgreSQL 9.1 the file was written for refuses it too. tcpip_socket was removed in PostgreSQL 8.0; use listen_addresses" <<<"$(jq -r '.findings[] | select(.line == 1) | .hint' <<<"$out")"
+check "  ... close miss: checkpoint_segments (gone in 9.5) is the upgrade notice's" \
+  grep -q "checkpoint_segments (line 3" <<<"$(jq -r '.findings[] | select(.rule == "PK0011" and .severity == "notice") | .message' <<<"$out")"
 printf "regex_flavor = advanced\n" >"$work/plain.conf"
 check "  ... close miss: in a file of no older major, PK0010 says only 13 to 18 were searched" bash -c 'grep -q "No PostgreSQL major from 13 to 18 defines" <<<"$0"' \
   "$(rlint "$work/plain.conf" | jq -r '.findings[] | select(.rule == "PK0010") | .hint')"

@@ -26,7 +26,7 @@ NOTE_NAMES="io_method io_workers io_direct debug_io_direct debug_parallel_query 
   stats_temp_directory vacuum_defer_cleanup_age old_snapshot_threshold operator_precedence_warning
   wal_keep_segments wal_keep_size checkpoint_segments max_fsm_pages standby_mode trigger_file
   promote_trigger_file file_extend_method summarize_wal transaction_timeout sort_mem vacuum_mem
-  ssl_ecdh_curve ssl_groups TimeZone"
+  ssl_ecdh_curve ssl_groups TimeZone tcpip_socket virtual_host max_expr_depth preload_libraries"
 
 check_settings() { # major
   local major="$1"
