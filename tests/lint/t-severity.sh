@@ -130,8 +130,10 @@ tc_sev() { "$PGKNOB" lint "$@" --format json --fail-on never "$work/counts.conf"
 # every verbose-logging rule is the run's own under a test purpose, PK7010 included (set 5)
 printf 'log_duration = on\nlog_min_duration_statement = 100\n' >"$work/duration.conf"
 ld_sev() { "$PGKNOB" lint "$@" --pg-version 17 --format json --fail-on never "$work/duration.conf" | jq -r '[.findings[] | select(.rule == "PK7010") | .severity][0]'; }
-[ "$(ld_sev)" = warning ] && [ "$(ld_sev --purpose test)" = notice ] &&
-  ok "log_duration beside a threshold: a warning for production, a notice under --purpose test" ||
+# ... and a notice anyway: the documentation calls the pair "useful for gathering statistics in
+# high-load installations" (review 2026-12zg, h36b 20)
+[ "$(ld_sev)" = notice ] && [ "$(ld_sev --purpose test)" = notice ] &&
+  ok "log_duration beside a threshold: a documented use, a notice for production and test" ||
   fail "PK7010: $(ld_sev) / $(ld_sev --purpose test)"
 # a benchmark's prefetch depth is its experiment's variable (realworld 26, a contest entry)
 printf 'effective_io_concurrency = 2\n' >"$work/eic.conf"
