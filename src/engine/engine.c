@@ -302,15 +302,17 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
      * 2026-12zd, h31b: 162% of a container's memory "more than the RAM itself", a notice) */
     if (defaults && lowered)
         f->hint = finding_printf(f,
-                                 "A notice, not a %s: every setting it reads is at PostgreSQL's "
-                                 "built-in default or was lowered below it, which makes the case "
+                                 "A notice, not a %s: every setting it reads holds PostgreSQL's "
+                                 "built-in default value (unset, or written with that value) or "
+                                 "was lowered below it, which makes the case "
                                  "milder, and pgknob reports a default as tuning advice; what it "
                                  "says still holds.",
                                  severity_name(rule->severity));
     else if (defaults)
         f->hint = finding_printf(f,
-                                 "A notice, not a %s: every setting it reads is at PostgreSQL's "
-                                 "built-in default, and pgknob reports a default as tuning "
+                                 "A notice, not a %s: every setting it reads holds PostgreSQL's "
+                                 "built-in default value (unset, or written with that value), and "
+                                 "pgknob reports a default as tuning "
                                  "advice; what it says still holds.",
                                  severity_name(rule->severity));
     f->title = finding_strdup(f, rule->title);

@@ -332,6 +332,22 @@ void expr_value_render(const ExprValue *val, StrBuf *sb)
     }
 }
 
+/* The settings a function derives its value from, which it reads as a parameter would be
+ * (snapshot_aio_concurrency, snapshot_max_backends): a rule that calls it reads them too, so a
+ * value someone wrote there is no built-in default (review 2026-12zg, h36b 22: max_connections =
+ * 10000 behind an automatic io_max_concurrency, called "every setting at its default"). */
+static const struct {
+    const char *func;
+    const char *const reads[8];
+} derived_reads[] = {
+    {"aio_auto_concurrency",
+     {"io_max_concurrency", "shared_buffers", "max_connections", "autovacuum_worker_slots",
+      "max_worker_processes", "max_wal_senders", NULL}},
+    {"max_backends",
+     {"max_connections", "autovacuum_max_workers", "autovacuum_worker_slots",
+      "max_worker_processes", "max_wal_senders", NULL}},
+};
+
 static void visit_params(const Expr *expr, void (*visit)(const char *name, void *arg), void *arg,
                          int depth)
 {
@@ -339,6 +355,12 @@ static void visit_params(const Expr *expr, void (*visit)(const char *name, void 
         return;
     if (expr->kind == EK_PARAM)
         visit(expr->str, arg);
+    for (size_t idx = 0; expr->kind == EK_CALL && expr->func &&
+                         idx < sizeof(derived_reads) / sizeof(derived_reads[0]);
+         idx++)
+        if (!strcmp(expr->func->name, derived_reads[idx].func))
+            for (const char *const *name = derived_reads[idx].reads; *name; name++)
+                visit(*name, arg);
     if (expr->kind == EK_LET)
         visit_params(expr->let, visit, arg, depth + 1);
     for (size_t arg_idx = 0; arg_idx < expr->n_args; arg_idx++)

@@ -271,7 +271,17 @@ printf "archive_command = 'cp %%p \${ARCHIVE}/%%f'\n" >"$work/shell.conf"
 # message ("more than the RAM itself") reads like its rule's level (review 2026-12zd, h31b)
 printf 'max_connections = 100\nwork_mem = 4MB\nshared_buffers = 128MB\nmaintenance_work_mem = 64MB\n' >"$work/defaults.conf"
 out=$("$PGKNOB" lint --format json --host ram=512MB "$work/defaults.conf")
-jq -e '[.findings[] | select(.rule == "PK2002")][0] | .severity == "notice" and (.hint | test("^A notice, not a warning: every setting it reads is at PostgreSQL.s built-in default"))' <<<"$out" >/dev/null &&
+jq -e '[.findings[] | select(.rule == "PK2002")][0] | .severity == "notice" and (.hint | test("^A notice, not a warning: every setting it reads holds PostgreSQL.s built-in default value \\(unset, or written with that value\\)"))' <<<"$out" >/dev/null &&
   ok "a worst case of defaults beyond a 512MB RAM: a notice that says why" ||
   fail "defaults notice: $(jq -c '[.findings[] | select(.rule == "PK2002") | [.severity, .hint]]' <<<"$out")"
+# a setting a function derives from (the automatic io_max_concurrency from shared_buffers and the
+# process count) is read too: max_connections = 10000 written is no default (review 2026-12zg,
+# h36b 22); close miss: the same derivation from defaults alone is one
+printf 'max_connections = 10000\n' >"$work/many-conns.conf"
+out=$("$PGKNOB" lint --pg-version 18 --format json --fail-on never "$work/many-conns.conf")
+check "max_connections = 10000 behind the automatic io_max_concurrency: PK1013 keeps its warning, no default hint" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK1013") | "\(.severity) \(.hint // "none")"] | join(",")' <<<"$out")" = "warning none"
+printf 'shared_buffers = 128MB\nmax_connections = 100\n' >"$work/few-conns.conf"
+check "  close miss: shared_buffers and max_connections at their defaults: no PK1013 warning" \
+  test "$("$PGKNOB" lint --pg-version 18 --format json --fail-on never "$work/few-conns.conf" | jq '[.findings[] | select(.rule == "PK1013" and .severity != "notice")] | length')" = 0
 done_testing
