@@ -1635,7 +1635,7 @@ static const char *bare_word_in(const char *text, const char *const *words)
         "d\u00e9veloppement",   /* French: développement */                                       \
         "developpement"         /* French */
 static const char *const COMMENT_TEST_WORDS[] = {
-    "dev", "test", "tests", "testing", "demo", "sandbox", "e2e",
+    "dev", "development", "test", "tests", "testing", "demo", "sandbox", "e2e",
     /* a proof of concept, a course's exercise: no one's production ("lab" and "tutorial" are
      * not: "the lab machine", "values from the OSM tutorial" describe production ones too) */
     "poc", "proof of concept", "proof-of-concept", "playground", "homework", "assignment",
@@ -2260,6 +2260,9 @@ static const char *const README_TEST_WORDS[] = {
      * runs nowhere (review 2026-12t, h21a 04: "a sample application that explores Spring Boot") */
     "sample application", "sample app", "sample project", "example application", "example app",
     "example project",
+    /* and of an infrastructure (review 2026-12zg, h36a 11: "Example infrastructure for the
+     * article") */
+    "example infrastructure", "example setup", "example stack", "example environment",
     /* a repository that calls itself a test one ("This is a test build. NOT FOR RE-USE": review
      * 2026-12v, h23c 34), not a project's tests */
     "test build", "test project", "test repository", "test repo", "testing project",

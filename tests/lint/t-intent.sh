@@ -117,6 +117,18 @@ printf "log_statement = 'all'\n" | tee "$work/localdev/db/postgresql.conf" >"$wo
   [ "$(lint_json "$work/shopapp/db/postgresql.conf" | sev PK7003)" = warning ] &&
   ok "purpose: a README describing a local development environment is a test one's; a section heading is not" ||
   fail "localdev: $(lint_json "$work/localdev/db/postgresql.conf" | sev PK7003) / $(lint_json "$work/shopapp/db/postgresql.conf" | sev PK7003)"
+# ... and one that calls itself an example infrastructure, and a header naming development
+# (review 2026-12zg, h36a 09 and 11); close miss: a header naming the product only
+mkdir -p "$work/exinfra/.git" "$work/exinfra/db"
+printf '# Securing Web API\n\nExample infrastructure for the article.\n' >"$work/exinfra/README.md"
+printf "log_statement = 'all'\n" >"$work/exinfra/db/postgresql.conf"
+printf "# PostgreSQL configuration for Flux development\nlog_statement = 'all'\n" >"$work/devhdr.conf"
+printf "# PostgreSQL configuration for Flux\nlog_statement = 'all'\n" >"$work/prodhdr.conf"
+[ "$(lint_json "$work/exinfra/db/postgresql.conf" | sev PK7003)" = notice ] &&
+  [ "$(lint_json "$work/devhdr.conf" | sev PK7003)" = notice ] &&
+  [ "$(lint_json "$work/prodhdr.conf" | sev PK7003)" = warning ] &&
+  ok "purpose: 'Example infrastructure' in a README and 'development' in a header are a test's" ||
+  fail "exinfra/devhdr: $(lint_json "$work/exinfra/db/postgresql.conf" | sev PK7003) $(lint_json "$work/devhdr.conf" | sev PK7003) $(lint_json "$work/prodhdr.conf" | sev PK7003)"
 mkdir -p "$work/helping-hands/db"
 printf "log_statement = 'all'\n" >"$work/helping-hands/db/postgresql.conf"
 [ "$(lint_json "$work/helping-hands/db/postgresql.conf" | sev PK7003)" = warning ] &&
