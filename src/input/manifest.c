@@ -769,8 +769,17 @@ static void patroni_restapi_access(DocBuilder *b, const Yaml *y, yaml_node_t *ro
             !strncmp(text, loopback[idx], strlen(loopback[idx])) &&
             (loopback[idx][strlen(loopback[idx]) - 1] == '.' || host_len == strlen(loopback[idx]));
     /* a template's listen ({{ }}, ${ }) or a placeholder to fill in (<host>:<port>: review
-     * 2026-12y, h26b 26) is no address to judge */
+     * 2026-12y, h26b 26) is no address to judge, unless its host part alone is the stand-in:
+     * then a member's own address fills it (<nodeN_ip>:8008, {{ ansible_host }}:8008), which
+     * other hosts reach; nobody templates a loopback address (review 2026-12zg, h36c 36) */
     bool templated = strchr(text, '{') || strchr(text, '$') || strchr(text, '<');
+    const char *port_part = colon ? colon + 1 : "";
+    bool host_stand_in = templated && colon && *port_part &&
+                         strspn(port_part, "0123456789") == strlen(port_part) &&
+                         !strcasestr(text, "local") && !strstr(text, "127.") &&
+                         !strstr(text, "::1") && !strcasestr(text, "loopback");
+    if (host_stand_in)
+        templated = false;
     yaml_node_t *allowlist = path_get(y, root, "restapi.allowlist");
     bool guarded = scalar_set(path_get(y, root, "restapi.authentication.username")) ||
                    (allowlist &&

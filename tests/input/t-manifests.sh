@@ -187,6 +187,14 @@ check "  TLS without client verification still asks nothing: PK0086" \
 printf 'scope: x\nrestapi:\n  listen: <host>:<patroni_port>\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/placeholder.yml"
 check "  close miss: a placeholder to fill in (<host>:<patroni_port>) is no address to judge" \
   test -z "$(sevs_of "$tmp/placeholder.yml" PK0086)"
+# ... but a stand-in for the host alone is a member's own address, which others reach (review
+# 2026-12zg, h36c 36); close miss: a stand-in naming the loopback
+for listen in '<nodeN_ip>:8008' '"{{ ansible_host }}:8008"' '${NODE_IP}:8008'; do
+  printf "scope: x\nrestapi:\n  listen: $listen\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n" > "$tmp/host-stand-in.yml"
+  check "  a stand-in for the host alone ($listen): PK0086" test "$(sevs_of "$tmp/host-stand-in.yml" PK0086)" = warning
+done
+printf 'scope: x\nrestapi:\n  listen: "{{ localhost_ip }}:8008"\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n' > "$tmp/lo-stand-in.yml"
+check "  close miss: a stand-in that names the loopback is no PK0086" test -z "$(sevs_of "$tmp/lo-stand-in.yml" PK0086)"
 # a mapping under Patroni's parameters is one finding, with where the key belongs (h25d 47)
 printf 'scope: x\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_level: replica\n        recovery_conf:\n          restore_command: cp /a/%%f %%p\npostgresql:\n  listen: 127.0.0.1:5432\n  data_dir: /d\n' > "$tmp/misplaced.yml"
 jm=$(lint_json "$tmp/misplaced.yml")
