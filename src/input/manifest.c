@@ -980,8 +980,29 @@ static void cnpg_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root, const
         if (used >= sizeof(buf))
             return;
     }
-    if (used)
-        doc->image_libraries = xstrdup(buf); /* the operand images ship the managed ones */
+    /* the extension images the Cluster mounts (spec.postgresql.extensions, image volumes since
+     * CloudNativePG 1.27) ship their libraries, which the operator puts on
+     * dynamic_library_path: installed, not "to install" (review 2026-12zg, h36c 38: vchord.so
+     * beside an extension vchord) */
+    char shipped[1024];
+    size_t n_shipped = (size_t)snprintf(shipped, sizeof shipped, "%s", buf);
+    const char *tail = strrchr(list_path, '.');
+    char ext_path[128];
+    snprintf(ext_path, sizeof ext_path, "%.*s.extensions", (int)(tail ? tail - list_path : 0),
+             list_path);
+    yaml_node_t *exts = tail ? path_get(y, root, ext_path) : NULL;
+    for (yaml_node_item_t *item =
+             exts && exts->type == YAML_SEQUENCE_NODE ? exts->data.sequence.items.start : NULL;
+         item && item < exts->data.sequence.items.top && n_shipped < sizeof shipped; item++) {
+        yaml_node_t *ext = node_at(y, *item);
+        yaml_node_t *name = ext && ext->type == YAML_MAPPING_NODE ? path_get(y, ext, "name") : NULL;
+        if (is_scalar(name))
+            n_shipped += (size_t)snprintf(shipped + n_shipped, sizeof shipped - n_shipped, "%s%.*s",
+                                          n_shipped ? "," : "", (int)name->data.scalar.length,
+                                          name->data.scalar.value);
+    }
+    if (n_shipped && n_shipped < sizeof shipped)
+        doc->image_libraries = xstrdup(shipped); /* the operand images ship the managed ones */
     yaml_node_t *list = path_get(y, root, list_path);
     if (list && list->type == YAML_SEQUENCE_NODE) {
         mark_of(list, &line, &column);

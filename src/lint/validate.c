@@ -1516,6 +1516,9 @@ static void check_locales(const Snapshot *snap, FindingList *out)
 /* Is `lib` (len bytes) an item of the comma-separated `list`? */
 static bool listed_library(const char *list, const char *lib, size_t len)
 {
+    /* vchord.so is the library an image named vchord ships */
+    if (len > 3 && !strncmp(lib + len - 3, ".so", 3))
+        len -= 3;
     for (const char *p = list; p && *p;) {
         size_t n = strcspn(p, ",");
         if (n == len && !strncmp(p, lib, len))

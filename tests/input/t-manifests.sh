@@ -670,6 +670,12 @@ pgo() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: Pos
 check "a PostgresCluster with the pgMonitor exporter: pg_stat_statements preloaded, no PK7004 nor PK0061 for pgnodemx" \
   test -z "$(pgo $'  monitoring:\n    pgmonitor:\n      exporter:\n        image: exporter\n')"
 check "  close miss: without the exporter, PK7004" test "$(pgo '')" = PK7004
+# a library of an extension image the Cluster mounts (spec.postgresql.extensions) is installed
+# (review 2026-12zg, h36c 38); close miss: without the extension, PK0061 says to install it
+cnpg_ext() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: v\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:18.1-standard-trixie\n  postgresql:\n    shared_preload_libraries:\n      - "vchord.so"\n%s' "$1" >"$tmp/cnpg-ext.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/cnpg-ext.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .severity] | join(",")'; }
+check "cnpg: vchord.so beside an extension image vchord is installed: no PK0061" \
+  test -z "$(cnpg_ext $'    extensions:\n      - name: vchord\n        image:\n          reference: ghcr.io/tensorchord/vchord-scratch:pg18-v1.1.1\n')"
+check "  close miss: without the extension image, PK0061" test "$(cnpg_ext '')" = notice
 # kustomize (Flux, kubectl apply -k) reads on, off, yes and no as strings and writes them quoted
 # (kubectl kustomize 5.5.0 prints huge_pages: "off"): under a kustomization, or a Flux
 # Kustomization above the file, only 1.2's non-strings are refused (review 2026-12zg, h36c 32)
