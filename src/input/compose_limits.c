@@ -4,6 +4,7 @@
 #include "input/compose_limits.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
@@ -175,6 +176,61 @@ static char *service_pgdata(yaml_document_t *doc, yaml_node_t *service, bool *se
     return pgdata;
 }
 
+/* Does a script at `path` (a file) name the configuration: its container path `dst`, its
+ * file name, or config_file? Unreadable: it may. */
+static bool script_names_file(const char *path, const char *dst)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 256 * 1024, &data, &len, &err) != PK_READ_OK)
+        return true;
+    const char *base = strrchr(dst, '/');
+    base = base ? base + 1 : dst;
+    bool names = strstr(data, dst) || (*base && strstr(data, base)) || strstr(data, "config_file");
+    free(data);
+    return names;
+}
+
+/* May the init scripts bind-mounted from `source` (relative to the compose file `compose`) copy
+ * the configuration mounted at `dst`? A script that names it may; scripts of the checkout that
+ * never name it cannot; a source outside the checkout (a named volume, a host path) or one
+ * pgknob cannot read may. SQL files are skipped: they copy nothing. */
+static bool init_scripts_may_copy(const char *compose, const char *source, const char *dst)
+{
+    if (strncmp(source, "./", 2) && strncmp(source, "../", 3))
+        return true;
+    const char *slash = strrchr(compose, '/');
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - compose) : 1,
+                 slash ? compose : ".", source) >= (int)sizeof path)
+        return true;
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return true;
+    if (S_ISREG(st.st_mode))
+        return script_names_file(path, dst);
+    DIR *dir = opendir(path);
+    if (!dir)
+        return true;
+    bool may = false;
+    int seen = 0;
+    for (struct dirent *e = readdir(dir); e && !may; e = readdir(dir)) {
+        size_t n = strlen(e->d_name);
+        if (e->d_name[0] == '.' || (n > 4 && !strcmp(e->d_name + n - 4, ".sql")) ||
+            (n > 7 && !strcmp(e->d_name + n - 7, ".sql.gz")))
+            continue;
+        char file[PATH_MAX];
+        if (++seen > 64 ||
+            snprintf(file, sizeof file, "%s/%s", path, e->d_name) >= (int)sizeof file)
+            may = true;
+        else if (stat(file, &st) == 0 && S_ISREG(st.st_mode))
+            may = script_names_file(file, dst);
+    }
+    closedir(dir);
+    return may;
+}
+
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:
  * the official image's server reads $PGDATA/postgresql.conf (/var/lib/postgresql/data unless
  * the service sets PGDATA) and initdb copies /usr/share/postgresql/postgresql.conf.sample, so a
@@ -216,11 +272,15 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
                                !strcmp(to, "/var/lib/postgresql/data/"));
         /* an init script (or a directory of them) may copy the file into the data directory
          * (held-out set 31's culper: postgres-configure.sh beside /srv/postgresql.conf); SQL
-         * files cannot */
+         * files cannot, nor scripts of the checkout that never name the file (review 2026-12zg,
+         * h36a 03: a script that only creates databases) */
         size_t n = to ? strlen(to) : 0;
-        read |= to && strstr(to, "docker-entrypoint-initdb.d") &&
-                !(n > 4 && !strcmp(to + n - 4, ".sql")) &&
-                !(n > 7 && !strcmp(to + n - 7, ".sql.gz"));
+        if (to && strstr(to, "docker-entrypoint-initdb.d") &&
+            !(n > 4 && !strcmp(to + n - 4, ".sql")) && !(n > 7 && !strcmp(to + n - 7, ".sql.gz"))) {
+            char *from = volume_source(doc, vol);
+            read |= !from || init_scripts_may_copy(compose, from, dst);
+            free(from);
+        }
         free(to);
     }
     read |= input_yaml_member(doc, service, "env_file") != NULL && !default_data;

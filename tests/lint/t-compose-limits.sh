@@ -117,6 +117,19 @@ printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c confi
 check "  close miss: the command names config_file" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./docker/setup.sh:/docker-entrypoint-initdb.d/setup.sh\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: an init script may copy it" test -z "$(unread)"
+# ... but scripts of the checkout that never name the file cannot (review 2026-12zg, h36a 03: an
+# init directory whose one script creates databases)
+printf '#!/bin/sh\npsql -c "CREATE DATABASE app"\n' >"$tmp/unread/docker/setup.sh"
+check "  an init script in the checkout that never names the file: PK0097" test "$(unread)" = warning
+printf '#!/bin/sh\ncp /srv/postgresql.conf "$PGDATA/postgresql.conf"\n' >"$tmp/unread/docker/setup.sh"
+check "  close miss: one that copies it (names postgresql.conf)" test -z "$(unread)"
+mkdir -p "$tmp/unread/initdb"
+printf '#!/bin/sh\ncreatedb shop\n' >"$tmp/unread/initdb/10-db.sh"
+printf 'CREATE TABLE t (id int); -- postgresql.conf\n' >"$tmp/unread/initdb/20-schema.sql"
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./initdb:/docker-entrypoint-initdb.d\n' >"$tmp/unread/docker-compose.yml"
+check "  an init directory whose scripts never name it (its SQL files copy nothing): PK0097" test "$(unread)" = warning
+printf '#!/bin/sh\npg_ctl reload -o "-c config_file=/srv/postgresql.conf"\n' >"$tmp/unread/initdb/30-conf.sh"
+check "  close miss: a script of the directory that names config_file" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
 # the compose service that runs the file shows its purpose: a data directory on tmpfs is a
