@@ -114,10 +114,19 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
     f->message =
         finding_printf(f, "%zu pg_hba line%s hold%s template placeholders (line%s %s)", n,
                        n == 1 ? "" : "s", n == 1 ? "s" : "", n == 1 ? "" : "s", sb_str(&lines));
-    if (manifest) {
+    /* a pg_hba.conf whose name or directory says template (pg_hba.conf.j2, templates/) is one
+     * by design, as a postgresql.conf template's PK0003 is (review 2026-12zg, h37c 32: an
+     * Ansible role's .j2 called an error that refuses start) */
+    StrBuf why = STRBUF_INIT;
+    bool template = !manifest && first->file && lint_template_path(first->file, &why);
+    if (manifest || template) {
         f->severity = SEV_NOTICE;
-        f->hint = finding_strdup(f, "A template: fill in the addresses and names when deploying, "
-                                    "and lint the result.");
+        f->hint = template ? finding_printf(f,
+                                            "A template (%s): the server reads what it renders; "
+                                            "lint the rendered file.",
+                                            sb_str(&why))
+                           : finding_strdup(f, "A template: fill in the addresses and names when "
+                                               "deploying, and lint the result.");
     } else {
         f->refuses_start = rejects;
         /* a placeholder the server reads as a name starts the server; the line matches nothing
@@ -132,6 +141,7 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
                        : "No client matches a placeholder: fill it in, or render the template "
                          "and lint the output.");
     }
+    sb_free(&why);
     sb_free(&lines);
 }
 

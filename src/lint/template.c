@@ -80,9 +80,7 @@ static bool ends_with(const char *text, const char *tail)
     return len >= tail_len && !strcmp(text + len - tail_len, tail);
 }
 
-/* The file's name or directory says it is a template: its renderer's extension, or a directory
- * named templates/ or template/ (Ansible roles, Helm charts, Salt states). Written into `why`. */
-static bool template_path(const char *path, StrBuf *why)
+bool lint_template_path(const char *path, StrBuf *why)
 {
     static const char *const exts[] = {".j2",       ".jinja", ".jinja2",   ".tmpl", ".tpl", ".erb",
                                        ".template", ".in",    ".mustache", ".hbs",  NULL};
@@ -123,7 +121,7 @@ static bool deployed(const ConfSet *set, const char *file, bool target_here)
 static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *templated,
                             const ConfEntry *first, StrBuf *why)
 {
-    if (template_path(first->file, why))
+    if (lint_template_path(first->file, why))
         return true;
     if (set->template_evidence) {
         sb_printf(why, "%s", set->template_evidence);

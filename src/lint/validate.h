@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "common/strbuf.h"
 #include "conf/conf.h"
 #include "model/finding.h"
 #include "model/snapshot.h"
@@ -39,6 +40,11 @@ void lint_validate_host(const Snapshot *snap, FindingList *out);
  * depends on a condition pgknob cannot evaluate, so each is a notice naming the other, with no
  * fix (rewriting one branch undoes the author's choice for the other). */
 void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t begin, size_t end);
+
+/* The file's name or directory says it is a template: its renderer's extension, or a directory
+ * named templates/ or template/ (Ansible roles, Helm charts, Salt states). Written into `why`
+ * ("its name ends in .j2"). */
+bool lint_template_path(const char *path, StrBuf *why);
 
 /* Findings [begin, end) that read only defaults, where a line of the file is a placeholder
  * alone that may render as any settings: suppressed, saying so. */

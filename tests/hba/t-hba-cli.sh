@@ -220,6 +220,11 @@ check "  ... a warning that does not refuse start" bash -c \
   'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "warning" and (.refuses_start | not)'"'"' "$0" >/dev/null' "$T/sem.json"
 check "  ... and the placeholder line is not called hidden by line 1" bash -c \
   '! jq -e '"'"'.findings[] | select((.message // "") | test("line 2 never applies"))'"'"' "$0" >/dev/null' "$T/sem.json"
+# a pg_hba.conf whose name says template (.j2) is one by design: a notice, as a postgresql.conf
+# template's PK0003 is (review 2026-12zg, h37c 32)
+mkdir -p "$T/role/templates"; printf "$ph" >"$T/role/templates/pg_hba.conf.j2"
+check "placeholders in pg_hba.conf.j2: PK0003 a notice saying to lint the rendered file" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba.conf.j2" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start) \(.hint | test("its name ends in .j2"))"')" = "notice false true"
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
 # a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)
