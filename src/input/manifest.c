@@ -2703,6 +2703,98 @@ static void merge_config_file_configmaps(InputResult *out)
     }
 }
 
+/* The ConfigMaps a pod of the stream mounts beside a PostgreSQL container, and that container's
+ * image: a ConfigMap's postgresql.conf runs in it, so its tag names the ConfigMap's major where
+ * no `-c config_file=` links them (review 2026-12zg, h37a 12: a StatefulSet's postgres:15-alpine
+ * mounting postgres-config, checked as 16 from the README). */
+#define POD_MOUNTS_MAX 32
+typedef struct PodMounts {
+    char *configmap[POD_MOUNTS_MAX];
+    char *image[POD_MOUNTS_MAX];
+    int line[POD_MOUNTS_MAX], column[POD_MOUNTS_MAX];
+    size_t n;
+} PodMounts;
+
+static bool postgres_image_text(const char *image)
+{
+    static const char *const names[] = {"postgres",       "postgis",  "timescaledb",
+                                        "timescaledb-ha", "pgvector", NULL};
+    char *repo = xstrdup(image);
+    repo[strcspn(repo, ":@")] = '\0';
+    const char *base = strrchr(repo, '/');
+    base = base ? base + 1 : repo;
+    bool yes = false;
+    for (size_t idx = 0; names[idx] && !yes; idx++)
+        yes = !strcmp(base, names[idx]);
+    free(repo);
+    return yes;
+}
+
+static void note_pod_mounts(const Yaml *y, yaml_node_t *root, PodMounts *pm)
+{
+    static const char *const pod_specs[] = {"spec", "spec.template.spec",
+                                            "spec.jobTemplate.spec.template.spec"};
+    for (size_t spec = 0; spec < sizeof(pod_specs) / sizeof(pod_specs[0]); spec++) {
+        yaml_node_t *pod = path_get(y, root, pod_specs[spec]);
+        yaml_node_t *containers = pod ? path_get(y, pod, "containers") : NULL;
+        yaml_node_t *volumes = pod ? path_get(y, pod, "volumes") : NULL;
+        if (!containers || containers->type != YAML_SEQUENCE_NODE || !volumes ||
+            volumes->type != YAML_SEQUENCE_NODE)
+            continue;
+        const yaml_node_t *image = NULL;
+        for (yaml_node_item_t *it = containers->data.sequence.items.start;
+             it < containers->data.sequence.items.top && !image; it++) {
+            yaml_node_t *c = node_at(y, *it);
+            yaml_node_t *node = c && c->type == YAML_MAPPING_NODE ? path_get(y, c, "image") : NULL;
+            char *text = is_scalar(node) ? scalar_text(node) : NULL;
+            if (text && postgres_image_text(text))
+                image = node;
+            free(text);
+        }
+        for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+             image && it < volumes->data.sequence.items.top && pm->n < POD_MOUNTS_MAX; it++) {
+            yaml_node_t *v = node_at(y, *it);
+            yaml_node_t *name =
+                v && v->type == YAML_MAPPING_NODE ? path_get(y, v, "configMap.name") : NULL;
+            if (!is_scalar(name))
+                continue;
+            pm->configmap[pm->n] = scalar_text(name);
+            pm->image[pm->n] = scalar_text(image);
+            mark_of(image, &pm->line[pm->n], &pm->column[pm->n]);
+            pm->n++;
+        }
+    }
+}
+
+/* A ConfigMap's configuration that states no major takes the image of the PostgreSQL container
+ * whose pod mounts it; several that disagree name none. */
+static void link_mounted_configmaps(InputResult *out, PodMounts *pm)
+{
+    for (size_t d = 0; d < out->n_docs; d++) {
+        InputDoc *conf = &out->docs[d];
+        if (!conf->configmap_name || conf->version_text)
+            continue;
+        size_t found = POD_MOUNTS_MAX;
+        bool agree = true;
+        for (size_t idx = 0; idx < pm->n; idx++) {
+            if (strcmp(pm->configmap[idx], conf->configmap_name))
+                continue;
+            if (found == POD_MOUNTS_MAX)
+                found = idx;
+            else
+                agree = agree && !strcmp(pm->image[idx], pm->image[found]);
+        }
+        if (found != POD_MOUNTS_MAX && agree)
+            input_doc_image_version(conf, pm->image[found], "image", pm->line[found],
+                                    pm->column[found]);
+    }
+    for (size_t idx = 0; idx < pm->n; idx++) {
+        free(pm->configmap[idx]);
+        free(pm->image[idx]);
+    }
+    pm->n = 0;
+}
+
 /* False, with `diag` set, when the stream holds more configurations than are read at once. */
 static bool read_objects(Stream *s, const Yaml *y, yaml_node_t *root, const yaml_parser_t *parser,
                          PkDiag *diag)
@@ -2737,6 +2829,7 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
     bool ok = true;
     size_t n_docs = 0;
     SgLinks *sg = xcalloc(1, sizeof(*sg));
+    PodMounts pods = {0};
     int last_line = 0;
     size_t last_line_offset = 0;
     for (;;) {
@@ -2777,8 +2870,10 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
                 sg->config_doc[sg->n_configs] = out->n_docs - 1;
                 sg->config_name[sg->n_configs++] = path_text(&y, root, "metadata.name");
             }
-        } else if (kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
+        } else if (kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE) {
             sg_note(sg, &y, root, file);
+            note_pod_mounts(&y, root, &pods);
+        }
         if (kind == INPUT_AUTO && !read_objects(&stream, &y, root, &parser, diag)) {
             yaml_document_delete(&document);
             ok = false;
@@ -2791,6 +2886,7 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         sg_size_configs(sg, out);
         merge_config_file_configmaps(out); /* after: it moves documents */
     }
+    link_mounted_configmaps(ok ? out : &(InputResult){0}, &pods);
     sg_links_free(sg);
     free(sg);
     if (ok && out->n_docs == 0)

@@ -179,4 +179,12 @@ check "  close miss: a container that also sets work_mem stays an input of its o
 sts 'postgres, -c, "config_file=/etc/other.conf"' >"$tmp/sts3.yaml"
 check "  close miss: a config_file no volume mounts leaves both inputs (2)" \
   test "$(lint json "$tmp/sts3.yaml" | jq '.inputs | length')" = 2
+# ... and with no args at all, a PostgreSQL container whose pod mounts the ConfigMap names its
+# major by its image (review 2026-12zg, h37a 12: postgres:15-alpine, checked as the README's 16)
+sed -e '/args: \[/d' -e 's/postgres:13/postgres:15-alpine/' "$tmp/sts.yaml" >"$tmp/sts4.yaml"
+check "a pod's postgres:15-alpine that mounts the ConfigMap: the configuration is checked as 15" \
+  test "$(lint json "$tmp/sts4.yaml" | jq -r '"\(.inputs[0].pg_version) \(.inputs[0].version_source)"')" = "15 manifest"
+sed -e 's/postgres:15-alpine/nginx:1.27/' "$tmp/sts4.yaml" >"$tmp/sts5.yaml"
+check "  close miss: an nginx container mounting it names no major" \
+  test "$(lint json "$tmp/sts5.yaml" | jq -r '.inputs[0].version_source')" != manifest
 done_testing
