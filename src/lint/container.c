@@ -486,7 +486,8 @@ static bool layout_clue(const char *p, const char *eol, char *phrase, char label
         snprintf(phrase, 256, "names %.200s", path);
         return true;
     }
-    if (!strstr(text, "install"))
+    /* a package manager's install: apt-get/yum/dnf install, Alpine's apk add */
+    if (!strstr(text, "install") && !(strstr(text, "apk ") && strstr(text, " add ")))
         return false;
     for (char *at = strstr(text, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
         const char *num = at + 10 + (at[10] == '-');
@@ -519,7 +520,11 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
     if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
         return true;
     bool agree = true;
-    int at = 0;
+    int at = 0, part_at[64];
+    size_t part_off[64], n_parts = 0;
+    /* a RUN continued over lines (`apk add --virtual base \` then `postgresql15 \`) is one
+     * command: the package clue reads the lines joined (review 2026-12zg, h37b 20) */
+    StrBuf logical = STRBUF_INIT;
     for (char *cursor = data, *eol; agree && *cursor; cursor = *eol ? eol + 1 : eol) {
         eol = strchr(cursor, '\n');
         if (!eol)
@@ -535,7 +540,30 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         int this_major = 0;
         snprintf(line_text, sizeof line_text, "%.*s", (int)(eol - p), p);
         expand_args(&args, line_text, rendered, sizeof rendered);
-        if (layout_clue(rendered, rendered + strlen(rendered), phrase, this_label, &this_major)) {
+        size_t n_rendered = strlen(rendered);
+        while (n_rendered && isspace((unsigned char)rendered[n_rendered - 1]))
+            rendered[--n_rendered] = '\0';
+        bool continued = n_rendered && rendered[n_rendered - 1] == '\\';
+        if (!logical.len)
+            n_parts = 0;
+        if (n_parts < sizeof(part_at) / sizeof(part_at[0])) {
+            part_off[n_parts] = logical.len;
+            part_at[n_parts++] = at;
+        }
+        sb_printf(&logical, "%.*s ", (int)(n_rendered - continued), rendered);
+        if (continued)
+            continue;
+        char joined[512];
+        snprintf(joined, sizeof joined, "%s", sb_str(&logical));
+        sb_reset(&logical);
+        if (layout_clue(joined, joined + strlen(joined), phrase, this_label, &this_major)) {
+            /* the physical line that holds what the phrase names ("installs postgresql15") */
+            const char *named = strchr(phrase, ' ');
+            const char *hit = named ? strstr(joined, named + 1) : NULL;
+            size_t off = hit ? (size_t)(hit - joined) : 0;
+            int clue_at = part_at[0];
+            for (size_t idx = 0; idx < n_parts && part_off[idx] <= off; idx++)
+                clue_at = part_at[idx];
             if (*found && strcmp(label, this_label)) {
                 agree = false;
                 break;
@@ -543,7 +571,7 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
             if (!*found) {
                 snprintf(image, 256, "%s", phrase);
                 snprintf(where, PATH_MAX, "%s", path);
-                *line = at;
+                *line = clue_at;
                 snprintf(label, 16, "%s", this_label);
                 *major = this_major;
                 *found = true;
@@ -590,6 +618,7 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
             *found = true;
         }
     }
+    sb_free(&logical);
     free(data);
     return agree;
 }

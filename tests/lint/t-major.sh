@@ -773,6 +773,9 @@ check "  close miss: one that COPYs my-postgres.conf names nothing for postgres.
 rm "$ship/db/app-db.dockerfile"
 printf 'FROM debian:bookworm-slim\nRUN apt-get update && \\\n    apt-get install -y postgresql-15 zstd\nCOPY postgres.conf $PGDATA/postgresql.conf\n' >"$ship/db/Dockerfile"
 check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql-15" <<<"$0"' "$(shipped)"
+# Alpine's apk add, the package on a continued line (review 2026-12zg, h37b 20)
+printf 'FROM alpine:latest AS base\nRUN\t\tapk add --update --virtual base \\\n\t\t\tpostgresql15 \\\n\t\t\t&& rm -f /var/cache/apk/*\nCOPY --chown=root:root entrypoint postgres.conf /run\n' >"$ship/db/Dockerfile"
+check "  ... an Alpine image that apk-adds postgresql15 on a continued line: 15, at the package's line" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql15" <<<"$0"' "$(shipped)"
 printf 'FROM debian:bookworm-slim\n# apt-get install postgresql-13 was the old way\nCOPY postgres.conf /etc/postgresql/16/main/conf.d/local.conf\n' >"$ship/db/Dockerfile"
 check "  ... a COPY into /etc/postgresql/16/main/conf.d: 16 (the comment's 13 is no clue)" bash -c 'grep -q "^16 .*names /etc/postgresql/16/main/conf.d/local.conf" <<<"$0"' "$(shipped)"
 rm "$ship/db/Dockerfile"
