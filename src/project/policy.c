@@ -200,6 +200,11 @@ static const struct {
     {"PK2003", false,
      "a test or benchmark cluster sized small on purpose (a CI container, a throwaway instance) "
      "needs no cache for a production working set."},
+    /* the same small shared memory, by the built-in 8MB that replaces initdb's 128MB (review
+     * 2026-12zg, h37c 36: a demo's stock sample, called a warning under its own test purpose) */
+    {"PK0094", false,
+     "a test, demo or benchmark cluster needs no cache for a production working set: the "
+     "built-in 8MB slows it and loses nothing."},
     {"PK0031", false,
      "a test, demo or benchmark that shows auto_explain's plans pays their instrumentation on "
      "purpose; its cost is the run's, not a production server's."},

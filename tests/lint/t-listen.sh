@@ -107,6 +107,10 @@ compose_image postgres:14-alpine
 check "PK0094: postgres:14 runs a file without shared_buffers: a warning" test "$(pk0094)" = warning
 check "  ... its default fix writes initdb's 128MB (safe)" \
   grep -q '^+shared_buffers = 128MB' <<<"$("$PGKNOB" fix --diff "$tmp/sb/pg/postgresql.conf" 2>/dev/null)"
+# under a test purpose, the same small shared memory as PK2003: a notice (review 2026-12zg,
+# h37c 36: a demo's stock sample); its default fix then waits for --min-severity notice
+check "  ... a notice under --purpose test, saying why" \
+  test "$("$PGKNOB" lint --purpose test --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | "\(.severity) \(.hint | test("built-in 8MB slows it"))"')" = "notice true"
 compose_image postgres:9.5.23
 check "PK0094: postgres:9.5 (checked as 18) runs a file without shared_buffers: a warning naming 9.5" \
   test "$(pk0094)" = warning
