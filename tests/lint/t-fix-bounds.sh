@@ -144,10 +144,11 @@ printf 'max_parallel_workers_per_gather = 1\nmax_parallel_workers = 2\nmax_paral
 check "PK5007 on one core proposes 0 workers per query and per maintenance command" \
   test "$(finding "$T/onecore.conf" PK5007 fix --host cores=1)" = "max_parallel_workers_per_gather = 0,max_parallel_maintenance_workers = 0,max_parallel_workers = 1"
 printf 'fsync = off\nfull_page_writes = off\n' > "$T/optouts.conf"
+# (beside fsync = off, full_page_writes' fix is carried by fsync's finding: one choice)
 check "fsync's unsafe fix gives no torn-page storage as its reason; full_page_writes' does" bash -c \
   '! grep -q "cannot tear pages" <<<"$1" && grep -q "cannot tear pages" <<<"$2"' _ \
-  "$("$PGKNOB" lint "$T/optouts.conf" --format json 2>/dev/null | jq -r '.findings[] | select(.rule == "PK6001") | .fix[].why')" \
-  "$("$PGKNOB" lint "$T/optouts.conf" --format json 2>/dev/null | jq -r '.findings[] | select(.rule == "PK6002") | .fix[]?.why')"
+  "$("$PGKNOB" lint "$T/optouts.conf" --format json 2>/dev/null | jq -r '.findings[] | select(.rule == "PK6001") | .fix[] | select(.name == "fsync") | .why')" \
+  "$("$PGKNOB" lint "$T/optouts.conf" --format json 2>/dev/null | jq -r '.findings[] | select(.rule == "PK6001" or .rule == "PK6002") | .fix[]? | select(.name == "full_page_writes") | .why')"
 printf 'shared_buffers = 256MB\nwork_mem = 64MB\nmax_connections = 100\n' > "$T/worst.conf"
 check "worst case at 89% of 8GB: PK2002 fires" test -n "$(finding "$T/worst.conf" PK2002 message "${H8[@]}")"
 check "  ... and PK2004 proposes no raise of shared_buffers" test -z "$(finding "$T/worst.conf" PK2004 fix "${H8[@]}")"
