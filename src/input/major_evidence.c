@@ -275,6 +275,10 @@ bool major_in_comment(const char *text, size_t len, char label[16], int *major)
             size_t klen = strlen(keys[idx].word);
             if (strncmp(p, keys[idx].word, klen))
                 continue;
+            /* "pg" closing a hyphenated name is part of it: a node or host name ("devops-pg11":
+             * review 2026-12zg, h37a 06, a Patroni node name read as the major) */
+            if (!strcmp(keys[idx].word, "pg") && p > norm + 1 && p[-1] == '-' && word_char(p[-2]))
+                break;
             const char *num = p + klen;
             if (*num && strchr(keys[idx].between, *num))
                 num++;

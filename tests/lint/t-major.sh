@@ -913,6 +913,16 @@ printf '# app\n\nA web app.\n\n- PostgreSQL 15 in staging\n- PostgreSQL 16 in pr
 j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
 check "close miss: two supported majors that disagree name none" \
   bash -c '! jq -e "any(.findings[]; .rule == \"PK0004\" and (.message | test(\"README\")))" <<<"$1" >/dev/null' _ "$j"
+# a node or host name ending in pgN is a name (review 2026-12zg, h37a 06: devops-pg11); close
+# miss: "pg16" standing alone is the major
+printf '# role\n\nAnsible role for Patroni.\n\n| Variable | Default |\n|---|---|\n| node_name | devops-pg11 |\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "close miss: 'devops-pg11', a node name in a README table, names no major" \
+  bash -c '! jq -e "any(.findings[]; .rule == \"PK0004\" and (.message | test(\"README\")))" <<<"$1" >/dev/null' _ "$j"
+printf '# role\n\nAnsible role for Patroni.\n\n- pg16 on Debian 12\n' >"$repo/README.md"
+j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
+check "  ... while '- pg16 on Debian 12' names 16" \
+  jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("README.md names PostgreSQL 16")))' <<<"$j"
 printf '# PostgreSQL 16 for the app\nport = 5432\n' >"$repo/templates/own.conf"
 printf '# app\n\nUses PostgreSQL 14.\n' >"$repo/README.md"
 j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/own.conf" 2>/dev/null)
