@@ -561,7 +561,8 @@ static size_t module_workers(const Snapshot *snap, double mwp, ModuleWorkers *ou
  * the same slots, so max_parallel_workers counts too (TimescaleDB's documented minimum). The
  * logical replication launcher holds one slot whenever max_logical_replication_workers > 0
  * (ApplyLauncherRegister, launcher.c). */
-static void check_module_workers(const ConfSet *set, const Snapshot *snap, FindingList *out)
+static void check_module_workers(const ConfSet *set, const Snapshot *snap,
+                                 const char *image_libraries, FindingList *out)
 {
     const SnapSetting *mwp = lint_usable(snap, "max_worker_processes");
     const SnapSetting *mpw = lint_usable(snap, "max_parallel_workers");
@@ -587,7 +588,25 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
             free(mods[idx].what);
         return;
     }
-    Finding *f = lint_entry_finding(out, "PK0028", anchor);
+    /* the modules are the image's own preloads and max_worker_processes is left at its
+     * default: the operator's image defaults, tuning advice like any default, at the document
+     * rather than at a line the owner wrote for something else (review 2026-12zg, h37a 11:
+     * Spilo's timescaledb and pg_cron, at wal_level's line) */
+    const SnapSetting *spl_now = lint_usable(snap, "shared_preload_libraries");
+    bool image_only = image_libraries && mwp->source == SRC_DEFAULT && spl_now &&
+                      !strcmp(spl_now->value, image_libraries) &&
+                      anchor == last_entry(set, "shared_preload_libraries");
+    Finding *f = image_only ? lint_rule_finding(out, "PK0028", anchor->file, 0)
+                            : lint_entry_finding(out, "PK0028", anchor);
+    if (image_only) /* the rule's own level stays on record (rule_severity) */
+        finding_set_severity(f, SEV_NOTICE);
+    f->hint = image_only ? finding_printf(f,
+                                          "A notice: the image preloads these modules itself "
+                                          "(shared_preload_libraries = '%s'), and "
+                                          "max_worker_processes is at its default; nothing the "
+                                          "file writes asks for them.",
+                                          image_libraries)
+                         : NULL;
     if (anchor != last_entry(set, "shared_preload_libraries")) {
         const SnapSetting *spl = lint_usable(snap, "shared_preload_libraries");
         if (spl)
@@ -631,9 +650,11 @@ static void check_module_workers(const ConfSet *set, const Snapshot *snap, Findi
         per_db |= !strcmp(mods[idx].module, "pglogical") || !strcmp(mods[idx].module, "citus") ||
                   (!strcmp(mods[idx].module, "pg_squeeze") && !mods[idx].set_at);
     if (per_db)
-        f->hint = finding_strdup(
-            f, "Workers per database (pglogical's managers, citus's daemons, pg_squeeze's"
-               " schedulers) are counted for one database: add theirs for each more.");
+        f->hint = finding_printf(
+            f,
+            "%s%sWorkers per database (pglogical's managers, citus's daemons, pg_squeeze's"
+            " schedulers) are counted for one database: add theirs for each more.",
+            f->hint ? f->hint : "", f->hint ? " " : "");
     bool timescale = false;
     for (size_t idx = 0; idx < n; idx++)
         timescale |= !strcmp(mods[idx].module, "timescaledb");
@@ -733,9 +754,10 @@ static void check_auto_explain_analyze(const ConfSet *set, const Snapshot *snap,
                              cc->cat.major);
 }
 
-void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out)
+void lint_check_extensions(const ConfSet *set, const Snapshot *snap, const char *image_libraries,
+                           FindingList *out)
 {
-    check_module_workers(set, snap, out);
+    check_module_workers(set, snap, image_libraries, out);
     const ContribCatalog *cc = catalog_contrib_for_major(snap->pg_major);
     if (!cc)
         return;

@@ -2282,7 +2282,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     free(templated);
     check_recovery_targets(set, snap->catalog, out);
     check_log_stats(set, snap, out);
-    lint_check_extensions(set, snap, out);
+    lint_check_extensions(set, snap, opts->image_libraries, out);
     /* the postmaster's own checks, on the values it would apply (invalid ones are skipped) */
     double seg = opts->wal_segment_bytes > 0 ? opts->wal_segment_bytes : 16.0 * 1024 * 1024;
     check_wal_size(snap, "min_wal_size", seg, out);

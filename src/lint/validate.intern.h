@@ -55,7 +55,9 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
                            bool *templated, bool *in_tag, FindingList *out);
 
 /* The parameters of modules (ext.name): checked against the module catalog (extension.c). */
-void lint_check_extensions(const ConfSet *set, const Snapshot *snap, FindingList *out);
+/* `image_libraries`: the libraries an operator's image preloads itself (ValidateOpts), or NULL. */
+void lint_check_extensions(const ConfSet *set, const Snapshot *snap, const char *image_libraries,
+                           FindingList *out);
 /* One module parameter's value (a template branch's literal): PK0025 when the module refuses it. */
 void lint_check_extension_value(const ConfEntry *entry, const Snapshot *snap, FindingList *out);
 /* One module parameter's name alone (lint_validate_name): unknown under a module's prefix. */

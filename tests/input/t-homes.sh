@@ -155,6 +155,15 @@ check "zalando: Spilo's preloads for 17 (configure_spilo.py, append_extensions)"
   jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,timescaledb,pg_cron,pg_stat_kcache")] | length == 1' <<<"$J"
 check "zalando: the image's libraries are not 'to install' (no PK0061)" \
   jqt '[.findings[] | select(.rule == "PK0061")] | length == 0' <<<"$J"
+# Spilo's own timescaledb and pg_cron against the default max_worker_processes: the image's
+# defaults, a notice at the document, not at the line the owner wrote (review 2026-12zg, h37a 11);
+# close miss: max_worker_processes written keeps the warning at its line
+printf 'apiVersion: acid.zalan.do/v1\nkind: postgresql\nmetadata:\n  name: z\nspec:\n  teamId: acid\n  postgresql:\n    version: "15"\n    parameters:\n      wal_level: logical\n' >"$tmp/zalando-mwp.yaml"
+check "zalando: Spilo's preloads beyond the default worker slots: PK0028 a notice at the document" \
+  test "$(lint json "$tmp/zalando-mwp.yaml" | jq -r '[.findings[] | select(.rule == "PK0028") | "\(.severity) \(.line // 0) \(.hint | test("the image preloads these modules itself"))"] | join(",")')" = "notice 0 true"
+printf '      max_worker_processes: "9"\n' >>"$tmp/zalando-mwp.yaml"
+check "  close miss: max_worker_processes written: a warning at its line (11)" \
+  test "$(lint json "$tmp/zalando-mwp.yaml" | jq -r '[.findings[] | select(.rule == "PK0028") | "\(.severity) \(.line)"] | join(",")')" = "warning 11"
 printf 'apiVersion: acid.zalan.do/v1\nkind: postgresql\nmetadata:\n  name: z\nspec:\n  postgresql:\n    version: "18"\n    parameters:\n      pg_stat_statements.track: "all"\n' >"$tmp/zalando18.yaml"
 j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
 check "zalando 18: pg_stat_statements preloaded by Spilo: no PK0026, no PK7004" \
