@@ -460,6 +460,53 @@ static void hba_mount(yaml_document_t *doc, yaml_node_t *service, const char *co
     free(pgdata);
 }
 
+/* A bind mount of the file inside the service's data directory (its literal PGDATA,
+ * else /var/lib/postgresql/data, where the image is a PostgreSQL one or a volume is kept there):
+ * the directory is not empty when the entrypoint runs initdb on a new volume, and initdb refuses
+ * it ("exists but is not empty", shown on 13-18 by t-compose-limits; review 2026-12zg, h37c 38).
+ * "the compose service db of FILE mounts it at DIR/NAME (line N)"; NULL otherwise. */
+static char *data_dir_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_t *item,
+                            const char *compose, const char *name)
+{
+    char *dst = volume_target(doc, item);
+    if (!dst)
+        return NULL;
+    bool pgdata_set = false;
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    if (pgdata_set && !pgdata) {
+        free(dst);
+        return NULL;
+    }
+    const char *data = pgdata ? pgdata : "/var/lib/postgresql/data";
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
+                              strstr(image, "pgvector") || strstr(image, "timescale"));
+    free(image);
+    bool kept = false;
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !kept && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *vol = yaml_document_get_node(doc, *it);
+        char *to = vol && vol != item ? volume_target(doc, vol) : NULL;
+        size_t n = to ? strlen(to) : 0;
+        while (n > 1 && to[n - 1] == '/')
+            to[--n] = '\0';
+        kept = to && !strcmp(to, data);
+        free(to);
+    }
+    /* anywhere below it: a subdirectory the mount creates makes it as non-empty */
+    size_t data_len = strlen(data);
+    char *why = NULL;
+    if ((postgres || kept) && !strncmp(dst, data, data_len) && dst[data_len] == '/' &&
+        dst[data_len + 1])
+        why = xasprintf("the compose service %s of %s mounts it at %s (line %zu), inside the "
+                        "data directory %s",
+                        name, compose, dst, item->start_mark.line + 1, data);
+    free(pgdata);
+    free(dst);
+    return why;
+}
+
 /* One `ports` item's container port range and whether it is bound to the host's loopback only:
  * "5432", "5433:5432", "127.0.0.1:5432:5432", "[::1]:5432:5432", "5432-5434:5432-5434/tcp", or
  * the long syntax's target and host_ip (the Compose Specification's "ports"). False when the
@@ -639,8 +686,12 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                      !out->unread && it < volumes->data.sequence.items.top; it++) {
                     yaml_node_t *item = yaml_document_get_node(&doc, *it);
                     char *source = item ? volume_source(&doc, item) : NULL;
-                    if (source && source_names(compose_dir, source, target) == 1)
+                    if (source && source_names(compose_dir, source, target) == 1) {
                         out->unread = unread_mount(&doc, service, item, compose, name ? name : "?");
+                        free(out->in_data_dir);
+                        out->in_data_dir =
+                            data_dir_mount(&doc, service, item, compose, name ? name : "?");
+                    }
                     free(source);
                 }
                 hba_mount(&doc, service, compose, name ? name : "?", out);
@@ -788,7 +839,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->hba_mount);
     free(limits->image);
     free(limits->ports_of);
-    limits->image = limits->ports_of = NULL;
+    free(limits->in_data_dir);
+    limits->image = limits->ports_of = limits->in_data_dir = NULL;
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;
     limits->hba_target = limits->hba_mount = NULL;

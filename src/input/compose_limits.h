@@ -50,6 +50,11 @@ typedef struct ComposeLimits {
     int every_port_line;
     char *ports_of;
     int n_ports_of;
+    /* the bind mount of the file itself inside the service's data directory, which
+     * initdb then refuses on a new volume: "the compose service db of FILE mounts it at
+     * /var/lib/postgresql/data/pg_hba.conf (line 15), inside the data directory …"; NULL when
+     * none */
+    char *in_data_dir;
 } ComposeLimits;
 
 typedef enum {

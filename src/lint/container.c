@@ -846,6 +846,39 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     compose_limits_clear(&mount);
 }
 
+void lint_check_data_dir_mount(const char *file, int major, FindingList *out)
+{
+    ComposeLimits mount;
+    if (!file || !input_compose_mount(file, &mount) || !mount.in_data_dir) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    Finding *f = lint_rule_finding(out, "PK0101", file, 0);
+    f->message = finding_printf(
+        f,
+        "%s: on a new volume that directory is not empty when the entrypoint runs initdb, which "
+        "refuses it (\"directory … exists but is not empty\"), so the container stops and the "
+        "database never starts",
+        mount.in_data_dir);
+    f->suggestion = finding_strdup(
+        f, "mount the file outside the data directory (/etc/postgresql/) and name it with -c "
+           "config_file= or -c hba_file= in the service's command, or copy it in from an init "
+           "script in /docker-entrypoint-initdb.d");
+    f->hint = finding_strdup(f, "A volume that already holds a cluster starts: the failure comes "
+                                "on the first start of a new one (a fresh deploy, a CI run, a "
+                                "`docker compose down -v`).");
+    f->explanation = finding_printf(
+        f,
+        "initdb creates the data directory or takes an empty one; a directory holding anything "
+        "else is refused (https://www.postgresql.org/docs/%d/app-initdb.html; shown on 13-18 by "
+        "tests/lint/t-compose-limits.sh). The official image runs initdb when the data directory "
+        "holds no PG_VERSION (docker_init_database_dir in "
+        "https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh), and a bind "
+        "mount inside it puts the file there first.",
+        major);
+    compose_limits_clear(&mount);
+}
+
 void lint_command_overrides(const char *overrides, const char *command_at, FindingList *out,
                             size_t begin, size_t end)
 {

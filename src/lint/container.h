@@ -56,4 +56,9 @@ void lint_command_overrides(const char *overrides, const char *command_at, Findi
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out);
 
+/* PK0101: a compose service that bind-mounts `file` directly inside its data directory, which
+ * initdb must find empty on a new volume (ComposeLimits.in_data_dir). `major` for the
+ * documentation link. */
+void lint_check_data_dir_mount(const char *file, int major, FindingList *out);
+
 #endif

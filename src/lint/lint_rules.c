@@ -287,6 +287,8 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
                                    input->validation_begin, res->findings.n);
         if (input->member_slots_managed)
             drop_member_slot_findings(&res->findings, input->rules_begin);
+        if (!input->set.data_dir) /* a data directory's files are the cluster's own */
+            lint_check_data_dir_mount(input->path, input->pg_major, &res->findings);
         lint_reach(input, &res->findings, input->validation_begin, input->validation_end);
         lint_reach(input, &res->findings, input->rules_begin, res->findings.n);
         input->rules_end = res->findings.n;

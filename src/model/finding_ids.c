@@ -284,6 +284,13 @@ static const FindingId ids[] = {
      " at startup (\"could not create any TCP/IP sockets\"), an error; beside entries that work it"
      " warns and listens on those, a warning. The port goes in port.",
      "lint/validate.c"},
+    {"PK0101", "intent.mounted-into-data-directory",
+     "a file mounted into the data directory initdb must find empty", SEV_WARNING,
+     "A compose service bind-mounts the file directly inside its data directory (its PGDATA, or"
+     " /var/lib/postgresql/data): on a new volume the directory is not empty when the entrypoint"
+     " runs initdb, which refuses it (\"exists but is not empty\"), so the container stops and"
+     " the database never starts.",
+     "lint/container.c"},
     {"PK0100", "intent.mounted-hba-not-read", "a pg_hba.conf its container never reads",
      SEV_WARNING,
      "A compose service runs the file as its config_file and bind-mounts a pg_hba.conf outside the"
