@@ -2508,6 +2508,11 @@ static bool repository_path_in(const char *comment)
 /* The words by which `comment` cites a source for the values under it, or NULL. */
 static const char *cites_source(const char *comment)
 {
+    /* PostgreSQL's own sample holds the defaults: citing it says where the file's layout comes
+     * from, not why a value differs from it (review 2026-12zg, h37c 40: a header pointing at
+     * postgresql.conf.sample made log_statement = all "deliberate") */
+    if (strcasestr(comment, "postgresql.conf.sample"))
+        return NULL;
     if (strcasestr(comment, "http://") || strcasestr(comment, "https://"))
         return "a URL";
     if (repository_path_in(comment))
