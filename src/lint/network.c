@@ -42,6 +42,46 @@ static bool loopback_only(const char *value)
     return any;
 }
 
+/* The file's own comment that runs it as a config_file (`#   command: postgres -c
+ * config_file=/etc/postgresql/postgresql.conf`): its author says the server takes it whole, as
+ * a compose file that does so would (review 2026-12zg, h37c 46: a header giving that command for
+ * the stock postgres:16-alpine image). Its line number, 0 when none. */
+static int own_config_file_comment(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return 0;
+    /* and a container's: the comments name it (a VM's server may run a config_file too, where
+     * localhost is the packaged default) */
+    bool container = false;
+    int line = 0, found = 0;
+    for (char *cursor = data, *eol; *cursor; cursor = *eol ? eol + 1 : eol) {
+        eol = strchr(cursor, '\n');
+        if (!eol)
+            eol = cursor + strlen(cursor);
+        line++;
+        const char *p = cursor;
+        while (p < eol && (*p == ' ' || *p == '\t'))
+            p++;
+        if (p == eol || *p != '#')
+            continue;
+        char text[512];
+        snprintf(text, sizeof text, "%.*s", (int)(eol - p), p);
+        if (!found &&
+            (strstr(text, "-c config_file=") || strstr(text, "--config-file=") ||
+             strstr(text, "--config_file=")) &&
+            strstr(text, "postgres"))
+            found = line;
+        container |= strcasestr(text, "docker") || strcasestr(text, "container") ||
+                     strcasestr(text, "compose") || strcasestr(text, "kubernetes") ||
+                     strcasestr(text, "podman");
+    }
+    free(data);
+    return container ? found : 0;
+}
+
 void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *out)
 {
     const SnapSetting *listen = lint_usable(snap, "listen_addresses");
@@ -57,6 +97,11 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     bool by_sync = sync && sync->source != SRC_DEFAULT && *sync->value;
     char compose[PATH_MAX] = "";
     bool by_docker = !set->data_dir && lint_repository_mounts(set->files[0], compose);
+    int own_line = !by_docker && !set->data_dir ? own_config_file_comment(set->files[0]) : 0;
+    if (own_line) {
+        snprintf(compose, sizeof compose, "its own comment at line %d", own_line);
+        by_docker = true;
+    }
     if (!by_ssl && !by_sync && !by_docker)
         return;
     bool written = listen->source != SRC_DEFAULT;

@@ -72,6 +72,16 @@ conf "$tmp/net/postgresql.conf" "listen_addresses = ''" "synchronous_standby_nam
 is "" "$tmp/net/postgresql.conf" "Unix sockets only, written"
 conf "$tmp/net/postgresql.conf" "max_connections = 100"
 is "" "$tmp/net/postgresql.conf" "nothing says the clients are remote"
+# the file's own comment runs it as a container's config_file (review 2026-12zg, h37c 46: a
+# header for the stock postgres:16-alpine image); close misses: the same command with no
+# container named, a container named with no such command
+conf "$tmp/net/postgresql.conf" "# Opt-in: mount it into the db container and start Postgres with" \
+  "#   command: postgres -c config_file=/etc/postgresql/postgresql.conf" "archive_mode = on"
+is warning "$tmp/net/postgresql.conf" "its own comment runs it as a container's config_file"
+conf "$tmp/net/postgresql.conf" "# start with: postgres -c config_file=/etc/pg/postgresql.conf" "archive_mode = on"
+is "" "$tmp/net/postgresql.conf" "the command alone, no container named"
+conf "$tmp/net/postgresql.conf" "# settings for the db container" "archive_mode = on"
+is "" "$tmp/net/postgresql.conf" "a container named, no config_file command"
 # a conf.d fragment: the main file decides listen_addresses
 conf "$tmp/net/conf.d/10-ssl.conf" "ssl = on" "ssl_ca_file = 'ca.crt'"
 is "" "$tmp/net/conf.d/10-ssl.conf" "a conf.d fragment"
