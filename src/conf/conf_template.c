@@ -443,6 +443,20 @@ static const struct {
 } STATEMENT_MARKS[] = {{"{%", false}, {"{{", false}, {"<%", true}, {"%{", false}};
 #define N_STATEMENT_MARKS (sizeof(STATEMENT_MARKS) / sizeof(STATEMENT_MARKS[0]))
 
+/* The next statement mark at or after `at` and before `stop` (the end of the string when NULL),
+ * with its control word in *ctl; NULL when there is none. The one scanner of the functions
+ * below. */
+static const char *next_statement(const char *at, const char *stop, Control *ctl)
+{
+    for (; at && *at && (!stop || at + 1 < stop); at++)
+        for (size_t idx = 0; idx < N_STATEMENT_MARKS; idx++)
+            if (!strncmp(at, STATEMENT_MARKS[idx].open, 2)) {
+                *ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
+                return at;
+            }
+    return NULL;
+}
+
 int conf_template_depth_step(const char *line)
 {
     if (line && mako_control_line(line)) {
@@ -451,14 +465,10 @@ int conf_template_depth_step(const char *line)
         return ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
     }
     int step = 0;
-    for (const char *at = line; at && *at; at++)
-        for (size_t idx = 0; idx < N_STATEMENT_MARKS; idx++)
-            if (!strncmp(at, STATEMENT_MARKS[idx].open, 2)) {
-                Control ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
-                step += ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
-                at++;
-                break;
-            }
+    Control ctl;
+    for (const char *at = next_statement(line, NULL, &ctl); at;
+         at = next_statement(at + 2, NULL, &ctl))
+        step += ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
     return step;
 }
 
@@ -478,13 +488,9 @@ void conf_template_line_branches(const char *data, size_t len, int *open_line, i
             *nl = '\0';
         char *stop = nl ? nl : end;
         /* the line's own tags first: an `{% else %}` line belongs to the branch it opens */
-        for (const char *at = p; at + 1 < stop; at++) {
-            size_t idx = 0;
-            while (idx < N_STATEMENT_MARKS && strncmp(at, STATEMENT_MARKS[idx].open, 2))
-                idx++;
-            if (idx == N_STATEMENT_MARKS)
-                continue;
-            Control ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
+        Control ctl;
+        for (const char *at = next_statement(p, stop, &ctl); at;
+             at = next_statement(at + 2, stop, &ctl)) {
             if (ctl == CTL_OPEN && depth < BRANCH_DEPTH) {
                 stack_line[depth] = line;
                 stack_branch[depth++] = 0;
@@ -495,7 +501,6 @@ void conf_template_line_branches(const char *data, size_t len, int *open_line, i
             } else if (ctl == CTL_CLOSE && depth > 0) {
                 depth--;
             }
-            at++;
         }
         /* the innermost block whose later branch holds the line, or 0 */
         open_line[line - 1] = 0;
@@ -631,17 +636,14 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
             entry->block_line =
                 depth ? open_line[(depth < BRANCH_DEPTH ? depth : BRANCH_DEPTH) - 1] : 0;
         const char *text = entry->error ? entry->line_text : NULL;
-        for (const char *at = text; at && *at; at++) {
-            size_t mark_idx = 0;
-            while (mark_idx < N_STATEMENT_MARKS && strncmp(at, STATEMENT_MARKS[mark_idx].open, 2))
-                mark_idx++;
-            /* Mako's `% if …:` … `% endif` (a line of its own) opens and closes blocks too */
-            bool mako = mark_idx == N_STATEMENT_MARKS && at == text + strspn(text, " \t") &&
-                        mako_control_line(at);
-            if (mark_idx == N_STATEMENT_MARKS && !mako)
-                continue;
+        const char *lead = text ? text + strspn(text, " \t") : NULL;
+        /* Mako's `% if …:` … `% endif` (a line of its own) opens and closes blocks too, and the
+         * rest of its line is the condition */
+        bool mako = lead && mako_control_line(lead);
+        Control ctl = mako ? control_word(lead + 1, false) : CTL_NONE;
+        for (const char *at = mako ? lead : next_statement(text, NULL, &ctl); at;
+             at = mako ? NULL : next_statement(at + 2, NULL, &ctl)) {
             const char *body = at + (mako ? 1 : 2);
-            Control ctl = control_word(body, !mako && STATEMENT_MARKS[mark_idx].erb);
             const char *close = mako ? NULL : strpbrk(at + 2, "%}");
             size_t cond_len = close ? (size_t)(close - at) : strlen(at);
             Block *top = depth > 0 && depth <= BRANCH_DEPTH && stack[depth - 1] < n_blocks
@@ -686,9 +688,6 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
                 top->storage_named = top->branch;
             else if (named)
                 top->names_other = true;
-            if (mako)
-                break; /* the rest of the line is the condition */
-            at++;
         }
     }
     for (size_t id = 0; !mark && id < *opened && id < n_blocks; id++) {
