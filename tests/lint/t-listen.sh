@@ -121,6 +121,11 @@ check "  ... its default fix writes initdb's 128MB (safe)" \
 # h37c 36: a demo's stock sample); its default fix then waits for --min-severity notice
 check "  ... a notice under --purpose test, saying why" \
   test "$("$PGKNOB" lint --purpose test --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | "\(.severity) \(.hint | test("built-in 8MB slows it"))"')" = "notice true"
+# its directory mounted, and config_file naming the file in it (review 2026-12zg, h36a 02)
+printf 'services:\n  db:\n    image: postgres:13-alpine\n    command: ["postgres", "-c", "config_file=/etc/postgres-config/postgresql.conf"]\n    volumes:\n      - ./pg:/etc/postgres-config\n' >"$tmp/sb/docker-compose.yml"
+check "PK0094: the file's directory mounted and config_file naming it in there: a warning" test "$(pk0094)" = warning
+sed -i 's#/etc/postgres-config/postgresql.conf#/etc/postgres-config/other.conf#' "$tmp/sb/docker-compose.yml"
+check "  close miss: config_file naming another file of that directory" test -z "$(pk0094)"
 compose_image postgres:9.5.23
 check "PK0094: postgres:9.5 (checked as 18) runs a file without shared_buffers: a warning naming 9.5" \
   test "$(pk0094)" = warning
