@@ -143,19 +143,8 @@ static bool config_file_in_mounted_dir(const char *data, const char *rel)
     const char *slash = strrchr(rel, '/');
     if (!slash || !slash[1])
         return false;
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%.*s", (int)(slash - rel), rel);
     const char *base = slash + 1;
-    bool mounted = false;
-    for (const char *line = data, *eol; *line && !mounted; line = *eol ? eol + 1 : eol) {
-        eol = strchr(line, '\n');
-        if (!eol)
-            eol = line + strlen(line);
-        const char *p = line;
-        while (p < eol && isspace((unsigned char)*p))
-            p++;
-        mounted = *p == '-' && names_path(p, eol, dir, ':');
-    }
+    bool mounted = ships_path(data, rel, false); /* a volume of the file or its directory */
     for (const char *at = strstr(data, "config_file="); mounted && at;
          at = strstr(at + 1, "config_file=")) {
         const char *value = at + strlen("config_file=");
