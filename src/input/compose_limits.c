@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <yaml.h>
 
@@ -187,7 +188,13 @@ static bool script_names_file(const char *path, const char *dst)
         return true;
     const char *base = strrchr(dst, '/');
     base = base ? base + 1 : dst;
-    bool names = strstr(data, dst) || (*base && strstr(data, base)) || strstr(data, "config_file");
+    /* or its directory, or an include of one (`include_dir = '/etc/postgresql/conf.d'`
+     * appended to the data directory's file) */
+    char *dir = xstrndup(dst, base > dst ? (size_t)(base - dst - 1) : 0);
+    bool names = strstr(data, dst) || (*base && strstr(data, base)) ||
+                 strstr(data, "config_file") || strstr(data, "include") ||
+                 (*dir && strcmp(dir, "/") && strstr(data, dir));
+    free(dir);
     free(data);
     return names;
 }
@@ -477,11 +484,28 @@ static char *data_dir_mount(yaml_document_t *doc, yaml_node_t *service, yaml_nod
         free(dst);
         return NULL;
     }
-    const char *data = pgdata ? pgdata : "/var/lib/postgresql/data";
     char *image = scalar_text(input_yaml_member(doc, service, "image"));
     bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
                               strstr(image, "pgvector") || strstr(image, "timescale"));
+    /* the official image keeps its data in /var/lib/postgresql/data up to 17 and in
+     * /var/lib/postgresql/MAJOR/docker from 18 (docker-library/postgres's Dockerfile); a tag
+     * that names no major (latest, alpine) is not judged without a PGDATA */
+    const char *tag = image ? strrchr(image, ':') : NULL;
+    if (tag && strchr(tag, '/'))
+        tag = NULL; /* a registry's port, not a tag */
+    int tag_major = tag && isdigit((unsigned char)tag[1]) ? atoi(tag + 1) : 0;
     free(image);
+    char data_buf[64];
+    const char *data = pgdata;
+    if (!data && postgres && tag_major >= 18) {
+        snprintf(data_buf, sizeof data_buf, "/var/lib/postgresql/%d/docker", tag_major);
+        data = data_buf;
+    } else if (!data && (!postgres || (tag_major >= 9 && tag_major < 18)))
+        data = "/var/lib/postgresql/data";
+    if (!data) {
+        free(dst);
+        return NULL;
+    }
     bool kept = false;
     yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
     for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -581,6 +605,29 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
         }
         free(mentioned);
         free(list);
+    }
+    /* the server reads PGPORT from its environment */
+    yaml_node_t *env = input_yaml_member(doc, service, "environment");
+    char *pgport = NULL;
+    if (env && env->type == YAML_MAPPING_NODE)
+        pgport = scalar_text(input_yaml_member(doc, env, "PGPORT"));
+    else if (env && env->type == YAML_SEQUENCE_NODE)
+        for (yaml_node_item_t *it = env->data.sequence.items.start;
+             !pgport && it < env->data.sequence.items.top; it++) {
+            char *text = scalar_text(yaml_document_get_node(doc, *it));
+            if (text && !strncmp(text, "PGPORT=", 7))
+                pgport = xstrdup(text + 7);
+            free(text);
+        }
+    if (pgport) {
+        char *end = NULL;
+        long port = strtol(pgport, &end, 10);
+        /* one pgknob cannot read (${PORT}) is every port */
+        if (port > 0 && port < 65536 && end && !*end)
+            out->env_port = (int)port;
+        else
+            out->every_port = true;
+        free(pgport);
     }
     /* host shares the host's network; service:x and container:x share another's, whose
      * ports this service does not list; none has no network at all */
@@ -697,6 +744,24 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 hba_mount(&doc, service, compose, name ? name : "?", out);
                 free(name);
             }
+        /* a connection pooler or proxy of the same file that publishes a port forwards clients
+         * beyond the host to the server: its reach is the server's too */
+        if (found && services && services->type == YAML_MAPPING_NODE)
+            for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+                 pair < services->data.mapping.pairs.top; pair++) {
+                yaml_node_t *other = yaml_document_get_node(&doc, pair->value);
+                char *image = other && other->type == YAML_MAPPING_NODE
+                                  ? scalar_text(input_yaml_member(&doc, other, "image"))
+                                  : NULL;
+                static const char *const proxies[] = {
+                    "pgbouncer", "pgpool", "haproxy", "odyssey", "pgcat", "supavisor", NULL};
+                bool proxy = false;
+                for (size_t idx = 0; image && proxies[idx] && !proxy; idx++)
+                    proxy = strcasestr(image, proxies[idx]) != NULL;
+                if (proxy && input_yaml_member(&doc, other, "ports"))
+                    out->every_port = true;
+                free(image);
+            }
         yaml_document_delete(&doc);
     }
     yaml_parser_delete(&parser);
@@ -718,16 +783,17 @@ static bool compose_file_limits(const char *compose, const char *compose_dir, co
     return found;
 }
 
-/* An override file (docker-compose.override.yml) is merged into the base file of its directory,
- * as `docker compose` merges them by default: a service's command there, when the override
- * gives none, is the one that runs (review 2026-12zf, 19: the base's `-c config_file=` beside
- * the override's mount, called unread). */
-static void merge_base_service(const char *base, ComposeLimits *out)
+/* Runs `fn` on the service named out->service in the compose file at `path` (its text, the
+ * document and the service): one reader for the files merged into the mounting service's. */
+typedef void (*ServiceFn)(const char *data, size_t len, yaml_document_t *doc, yaml_node_t *service,
+                          const char *path, ComposeLimits *out);
+
+static void on_named_service(const char *path, ServiceFn fn, ComposeLimits *out)
 {
     char *data = NULL;
     size_t len = 0;
     int err = 0;
-    if (!out->service || pk_read_file(base, 1 << 20, &data, &len, &err) != PK_READ_OK)
+    if (!out->service || pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
         return;
     yaml_parser_t parser;
     yaml_document_t doc;
@@ -739,22 +805,54 @@ static void merge_base_service(const char *base, ComposeLimits *out)
             yaml_node_t *service = services && services->type == YAML_MAPPING_NODE
                                        ? input_yaml_member(&doc, services, out->service)
                                        : NULL;
-            if (service && service->type == YAML_MAPPING_NODE) {
-                bool named = names_config_file(&doc, service);
-                out->config_file = out->config_file || named;
-                if (out->unread && (named || input_yaml_member(&doc, service, "build"))) {
-                    free(out->unread);
-                    out->unread = NULL;
-                }
-                if (!out->overrides)
-                    command_overrides(data, len, &doc, service, base, out->service, out);
-                service_ports(&doc, service, base, out->service, out);
-            }
+            if (service && service->type == YAML_MAPPING_NODE)
+                fn(data, len, &doc, service, path, out);
             yaml_document_delete(&doc);
         }
         yaml_parser_delete(&parser);
     }
     free(data);
+}
+
+/* An override file (docker-compose.override.yml) is merged into the base file of its directory,
+ * as `docker compose` merges them by default: a service's command there, when the override
+ * gives none, is the one that runs (review 2026-12zf, 19: the base's `-c config_file=` beside
+ * the override's mount, called unread), and its ports are published too. */
+static void merge_base(const char *data, size_t len, yaml_document_t *doc, yaml_node_t *service,
+                       const char *base, ComposeLimits *out)
+{
+    bool named = names_config_file(doc, service);
+    out->config_file = out->config_file || named;
+    if (out->unread && (named || input_yaml_member(doc, service, "build"))) {
+        free(out->unread);
+        out->unread = NULL;
+    }
+    if (!out->overrides)
+        command_overrides(data, len, doc, service, base, out->service, out);
+    service_ports(doc, service, base, out->service, out);
+}
+
+static void merge_ports(const char *data, size_t len, yaml_document_t *doc, yaml_node_t *service,
+                        const char *path, ComposeLimits *out)
+{
+    (void)data;
+    (void)len;
+    service_ports(doc, service, path, out->service, out);
+}
+
+/* The ports of the mounting service in the override file `docker compose` merges into the base
+ * by default (docker-compose.override.yml): a development override that publishes 5432 beside a
+ * base that publishes nothing publishes it. */
+static void override_ports(const char *dir, ComposeLimits *out)
+{
+    static const char *const names[] = {"compose.override.yaml", "compose.override.yml",
+                                        "docker-compose.override.yaml",
+                                        "docker-compose.override.yml"};
+    for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++) {
+        char path[PATH_MAX];
+        if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path)
+            on_named_service(path, merge_ports, out);
+    }
 }
 
 /* The files `docker compose` reads by default, in its order of preference (the Compose
@@ -775,8 +873,10 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
     for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++)
         if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) < (int)sizeof path &&
             stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
-            compose_file_limits(path, dir, target, out))
+            compose_file_limits(path, dir, target, out)) {
+            override_ports(dir, out);
             return true;
+        }
     for (size_t stem = 0; stem < 2; stem++)
         for (size_t var = 0; var < sizeof(variants) / sizeof(variants[0]); var++)
             for (size_t ext = 0; ext < 2; ext++)
@@ -791,7 +891,7 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
                         if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) <
                                 (int)sizeof path &&
                             stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-                            merge_base_service(path, out);
+                            on_named_service(path, merge_base, out);
                             based = true;
                         }
                     /* an override without its base: the service's command is not in sight */

@@ -50,6 +50,9 @@ typedef struct ComposeLimits {
     int every_port_line;
     char *ports_of;
     int n_ports_of;
+    /* the port the mounting service's server listens on when its environment sets PGPORT (the
+     * server reads it), 0 otherwise */
+    int env_port;
     /* the bind mount of the file itself inside the service's data directory, which
      * initdb then refuses on a new volume: "the compose service db of FILE mounts it at
      * /var/lib/postgresql/data/pg_hba.conf (line 15), inside the data directory …"; NULL when

@@ -2720,9 +2720,12 @@ static bool postgres_image_text(const char *image)
     static const char *const names[] = {"postgres",       "postgis",  "timescaledb",
                                         "timescaledb-ha", "pgvector", NULL};
     char *repo = xstrdup(image);
-    repo[strcspn(repo, ":@")] = '\0';
-    const char *base = strrchr(repo, '/');
-    base = base ? base + 1 : repo;
+    /* the tag and digest follow the last path part: a registry's port (localhost:5000/…) is
+     * before it */
+    char *last = strrchr(repo, '/');
+    last = last ? last + 1 : repo;
+    last[strcspn(last, ":@")] = '\0';
+    const char *base = last;
     bool yes = false;
     for (size_t idx = 0; names[idx] && !yes; idx++)
         yes = !strcmp(base, names[idx]);

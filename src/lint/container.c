@@ -873,7 +873,7 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
 
 void lint_check_data_dir_mount(const char *file, int major, FindingList *out)
 {
-    ComposeLimits mount;
+    ComposeLimits mount = {0};
     if (!file || !input_compose_mount(file, &mount) || !mount.in_data_dir) {
         compose_limits_clear(&mount);
         return;

@@ -38,7 +38,8 @@ static int restapi_port(const Finding *f)
     if (!at)
         return 8008;
     at += strlen("restapi.listen is ");
-    const char *space = strchr(at, ' ');
+    /* the listen as written runs to " with no" (a template's may hold spaces) */
+    const char *space = strstr(at, " with no ");
     const char *colon = NULL;
     for (const char *p = at; *p && p != space; p++)
         if (*p == ':')
@@ -60,8 +61,19 @@ void lint_reach(const LintInput *input, FindingList *findings, size_t begin, siz
         server_port = atoi(port_setting->value);
     else if (input->format == INPUT_CONF && (!port_setting || port_setting->source == SRC_DEFAULT))
         server_port = 5432;
-    ComposeLimits mount;
+    ComposeLimits mount = {0};
     bool mounted = input_compose_mount(input->path, &mount);
+    /* the service's own -c port= or PGPORT decides over the file; one pgknob cannot read makes
+     * it unknown */
+    const char *given = mounted && mount.overrides ? strstr(mount.overrides, "port=") : NULL;
+    while (given && given != mount.overrides && given[-1] != '\n')
+        given = strstr(given + 1, "port=");
+    if (given) {
+        char *past = NULL;
+        long port = strtol(given + 5, &past, 10);
+        server_port = port > 0 && port < 65536 && past && (*past == '\n' || !*past) ? (int)port : 0;
+    } else if (mounted && mount.env_port)
+        server_port = mount.env_port;
     for (size_t idx = begin; mounted && idx < end && idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
         if (f->severity < SEV_WARNING || f->suppressed)

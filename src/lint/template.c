@@ -518,32 +518,14 @@ static size_t output_tag_len(const char *p)
     return conf_placeholder_token(p);
 }
 
-/* A loop statement alone on its line (`{% for k, v in params.items() %}`, `<% cfg.each do |k,
- * v| %>`, `{{ range $k, $v := .Values.config }}`): its body writes what the data holds. */
-static bool loop_statement(const char *p)
-{
-    if (strncmp(p, "{%", 2) && strncmp(p, "<%", 2) && strncmp(p, "{{", 2))
-        return false;
-    const char *close = strstr(p + 2, !strncmp(p, "{%", 2)   ? "%}"
-                                      : !strncmp(p, "<%", 2) ? "%>"
-                                                             : "}}");
-    if (!close || close[2 + strspn(close + 2, " \t-")] != '\0')
-        return false;
-    char body[256];
-    snprintf(body, sizeof body, " %.*s ", (int)(close - p - 2), p + 2);
-    return strstr(body, " for ") || strstr(body, ".each ") || strstr(body, ".each_pair ") ||
-           strstr(body, " range ") || strstr(body, "-for ") || strstr(body, "- range ");
-}
-
 /* A line that may set any parameter: one whose parameter name is an output tag (`<%= key %> =
- * <%= value %>`, `{{ item.name }} = {{ item.value }}`), a whole-line placeholder, or a loop over
- * settings (review 2026-12zg, h36b 25: a Chef template rendering every attribute, told it did
- * not preload pg_stat_statements). */
+ * <%= value %>`, the body of a loop over a hash; `{{ item.name }} = {{ item.value }}`), or a
+ * whole-line placeholder (review 2026-12zg, h36b 25: a Chef template rendering every attribute,
+ * told it did not preload pg_stat_statements). A loop alone says nothing: it may write comments
+ * or other files' lines. */
 static bool placeholder_name(const char *line_text)
 {
     const char *p = line_text + strspn(line_text, " \t");
-    if (loop_statement(p))
-        return true;
     size_t len = output_tag_len(p);
     if (!len)
         return false;

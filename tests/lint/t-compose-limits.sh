@@ -130,6 +130,8 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 check "  an init directory whose scripts never name it (its SQL files copy nothing): PK0097" test "$(unread)" = warning
 printf '#!/bin/sh\npg_ctl reload -o "-c config_file=/srv/postgresql.conf"\n' >"$tmp/unread/initdb/30-conf.sh"
 check "  close miss: a script of the directory that names config_file" test -z "$(unread)"
+printf '#!/bin/sh\necho "include_dir = '"'"'/srv'"'"'" >> "$PGDATA/postgresql.conf"\n' >"$tmp/unread/initdb/30-conf.sh"
+check "  close miss: a script that appends an include_dir of the mount's directory" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
 # the compose service that runs the file shows its purpose: a data directory on tmpfs is a

@@ -48,4 +48,18 @@ check "  close miss: PGDATA one level below, the usual workaround (the mount is 
   test -z "$(pk0101 "$tmp/app/pg/postgresql.conf")"
 compose '      - ./pg/postgresql.conf:/var/lib/postgresql/data/postgresql.conf\n' '      PGDATA: ${PGDATA}\n'
 check "  close miss: a PGDATA pgknob cannot read is not judged" test -z "$(pk0101 "$tmp/app/pg/postgresql.conf")"
+# the official image's data directory moved in 18 (/var/lib/postgresql/18/docker): a mount at
+# /var/lib/postgresql/data is outside it there; a tag that names no major is not judged (a code
+# review of this session)
+sed -i 's/postgres:17/postgres:18/' "$tmp/app/docker-compose.yml"
+compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/data/pg_hba.conf\n'
+sed -i 's/postgres:17/postgres:18/' "$tmp/app/docker-compose.yml"
+check "postgres:18 with the mount at /var/lib/postgresql/data: outside its data directory, no PK0101" \
+  test -z "$(pk0101 "$tmp/app/pg/pg_hba.conf")"
+compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/18/docker/pg_hba.conf\n'
+sed -i 's/postgres:17/postgres:18/' "$tmp/app/docker-compose.yml"
+check "  ... and at /var/lib/postgresql/18/docker: PK0101" test "$(pk0101 "$tmp/app/pg/pg_hba.conf")" = warning
+compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/data/pg_hba.conf\n'
+sed -i 's/postgres:17/postgres:latest/' "$tmp/app/docker-compose.yml"
+check "  close miss: postgres:latest names no major: not judged" test -z "$(pk0101 "$tmp/app/pg/pg_hba.conf")"
 done_testing

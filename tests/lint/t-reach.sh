@@ -105,6 +105,21 @@ sed -i 's/"5432:5432"/"5433:5433"/' "$tmp/moved/docker-compose.yml"
 j=$(lint_json "$tmp/moved/db/postgresql.conf")
 check "... and a warning once 5433 is published" test "$(sev_at "$j" PK8004 4)" = warning
 
+# what else publishes the server (a code review of this session's reach): the override compose
+# merges by default, a pooler or proxy that publishes a port, and the service's own port
+f=$(project withoverride)
+printf 'services:\n  db:\n    ports:\n      - "5432:5432"\n' >"$tmp/withoverride/docker-compose.override.yml"
+check "a docker-compose.override.yml that publishes 5432: a warning" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+f=$(project pooled)
+printf '  bouncer:\n    image: edoburu/pgbouncer:1.22\n    ports:\n      - "6432:5432"\n' >>"$tmp/pooled/docker-compose.yml"
+check "a pgbouncer service that publishes a port: the server is reached through it, a warning" \
+  test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+f=$(project pgport 'environment:' '  PGPORT: "5433"' 'ports:' '  - "5433:5433"')
+check "PGPORT 5433 published as 5433: a warning (the server listens on 5433)" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+f=$(project cport 'command: postgres -c hba_file=/etc/postgresql/pg_hba.conf -c port=5433' 'ports:' '  - "5433:5433"')
+sed -i '0,/command: postgres -c hba_file=\/etc\/postgresql\/pg_hba.conf$/{/command: postgres -c hba_file=\/etc\/postgresql\/pg_hba.conf$/d}' "$tmp/cport/docker-compose.yml"
+check "the command's -c port=5433 published as 5433: a warning" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+
 # no compose file: nothing is known of the reach, the level stands
 mkdir -p "$tmp/bare/.git"
 printf '%s\n' "host all all 0.0.0.0/0 md5" >"$tmp/bare/pg_hba.conf"

@@ -523,12 +523,14 @@ check "a whole-line placeholder: PK1011 on the default effective_io_concurrency 
   test "$(jq -r '[.findings[] | select(.rule == "PK1011") | "\(.suppressed) \(.suppress_reason | test("line 3 .* may set effective_io_concurrency"))"] | join(",")' <<<"$out")" = "true true"
 check "  close miss: log_min_duration_statement = 0, written in the file, is still judged" \
   test "$(jq -r '[.findings[] | select(.rule == "PK7002") | .suppressed] | join(",")' <<<"$out")" = false
-# so does a line whose parameter name is an output tag, or a loop over settings: a Chef template
-# rendering every attribute (review 2026-12zg, h36b 25); close miss: an if around one setting
+# so does a line whose parameter name is an output tag, as a loop over settings writes it: a Chef
+# template rendering every attribute (review 2026-12zg, h36b 25); close misses: an if around one
+# setting, and a loop that writes comments
 pk7004() { printf "$1\n" >"$work/loop.conf.$2"; lint_json "$work/loop.conf.$2" | jq -r '[.findings[] | select(.rule == "PK7004") | .suppressed] | join(",")'; }
 check "<%%= key %%> = <%%= value %%>: PK7004 suppressed" test "$(pk7004 '<%%= key %%> = <%%= value %%>' erb)" = true
 check "a Ruby each over a hash: suppressed" test "$(pk7004 "<%% node['pg']['config'].each do |key, value| %%>\n<%%= key %%> = '<%%= value %%>'\n<%% end %%>" erb)" = true
 check "a Jinja for over items: suppressed" test "$(pk7004 '{%% for k, v in pg_params.items() %%}\n{{ k }} = {{ v }}\n{%% endfor %%}' j2)" = true
 check "a Go template range: suppressed" test "$(pk7004 '{{ range $k, $v := .Values.config }}\n{{ $k }} = {{ $v }}\n{{ end }}' tpl)" = true
 check "  close miss: an if around one setting still says what the file lacks" test "$(pk7004 '{%% if ssl %%}\nssl = on\n{%% endif %%}' j2)" = false
+check "  close miss: a loop that writes comments" test "$(pk7004 "{%% for h in groups['db'] %%}\n# member {{ h }}\n{%% endfor %%}" j2)" = false
 done_testing
