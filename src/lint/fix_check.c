@@ -69,8 +69,12 @@ static void round_integer(const CatalogParam *param, int major, Finding *f, Find
     finding_render_suggestion(f);
 }
 
-/* One fix against the catalog, the current value and the host; false when it was dropped. */
-static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
+/* One fix against the catalog, the current value and the host; false when it was dropped.
+ * `older_server`: the file was written for an older major than the one checked, whose built-in
+ * default may differ, so writing the checked major's default where the file sets nothing still
+ * changes what that server runs (review 2026-12zg, h38a 07: PK0094's 128MB for a postgres:9.2
+ * file, dropped as "already 128MB (the default)"). */
+static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx, bool older_server)
 {
     const FindingFix *fix = &f->fixes[fix_idx];
     if (fix->remove) /* validation found the line refused: nothing to parse */
@@ -104,7 +108,8 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx)
         return false;
     }
     const SnapSetting *cur = snapshot_get(snap, param->name);
-    if (!fix->file && cur && cur->parsed_ok && same_value(param, &val, &cur->parsed)) {
+    if (!fix->file && cur && cur->parsed_ok && same_value(param, &val, &cur->parsed) &&
+        !(older_server && cur->source == SRC_DEFAULT)) {
         /* one of several changes (both freeze ages): the others carry the finding's fix */
         if (f->n_fixes > 1)
             finding_drop_fix(f, fix_idx);
@@ -194,11 +199,11 @@ static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *chang
 }
 
 static void check_range(const Snapshot *snap, Finding *items, size_t begin, size_t end,
-                        bool *changed_of)
+                        bool older_server, bool *changed_of)
 {
     for (size_t idx = begin; idx < end; idx++)
         for (size_t fix_idx = items[idx].n_fixes; fix_idx-- > 0;)
-            if (!check_one(snap, &items[idx], fix_idx))
+            if (!check_one(snap, &items[idx], fix_idx, older_server))
                 changed_of[idx] = true;
 }
 
@@ -218,7 +223,7 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules,
 static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
 {
     for (size_t fix_idx = fresh->n_fixes; fix_idx-- > 0;)
-        check_one(snap, fresh, fix_idx);
+        check_one(snap, fresh, fix_idx, false);
     fix_safety_judge(snap, fresh);
 }
 
@@ -403,8 +408,10 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
     }
     Finding *items = res->findings.items;
     bool *changed_of = xcalloc(res->findings.n + 1, sizeof(bool));
-    check_range(&input->snap, items, input->validation_begin, input->validation_end, changed_of);
-    check_range(&input->snap, items, input->rules_begin, input->rules_end, changed_of);
+    bool older = input->evident_major[0] && atoi(input->evident_major) < input->pg_major;
+    check_range(&input->snap, items, input->validation_begin, input->validation_end, older,
+                changed_of);
+    check_range(&input->snap, items, input->rules_begin, input->rules_end, older, changed_of);
     FixRef *refs = NULL;
     size_t n_refs = 0;
     collect(items, input->validation_begin, input->validation_end, &refs, &n_refs);

@@ -131,6 +131,10 @@ check "PK0094: postgres:9.5 (checked as 18) runs a file without shared_buffers: 
   test "$(pk0094)" = warning
 check "  ... its message names 9.5's 8MB" grep -q "PostgreSQL 9.5 then runs with its built-in 1024 buffers" \
   <<<"$("$PGKNOB" lint --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | .message')"
+# ... and its fix writes the 128MB, which 18 (the major checked) builds in but 9.5 does not: no
+# "already 128MB (the default)" (review 2026-12zg, h38a 07, 08, 11)
+check "  ... its fix writes shared_buffers = 128MB for the 9.5 server, no 'already' note" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | "\([.fix[] | "\(.name)=\(.value)"] | join(",")) \(.fix_note // "none")"')" = "shared_buffers=128MB none"
 compose_image postgres:16
 check "  close miss: postgres:16 builds in 128MB: no PK0094" test -z "$(pk0094)"
 compose_image postgres:13
