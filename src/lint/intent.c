@@ -1824,8 +1824,29 @@ static bool token_listed(const char *from, const char *to, const char *const *li
 static const char *const NEGATIONS_EN[] = {"not", "never", "don't", "dont", NULL};
 static const char *const NEGATED_VERBS_EN[] = {"use", "run", "deploy", "put", "ship", "copy", NULL};
 
+/* Words that call a value wrong for where they name: "unsafe for production", "not suitable in
+ * production" (review 2026-12zg, h38a 01: `fsync = off  # Faster writes (unsafe for
+ * production)` under a header "Optimized for local development"). */
+static const char *const UNFIT_EN[] = {
+    "unsafe",       "unsuitable",      "dangerous",     "not safe",
+    "not suitable", "not recommended", "inappropriate", NULL};
+
 static bool negated_in_english(const char *clause, const char *at)
 {
+    /* "unsafe for production", "dangerous in production" */
+    for (const char *const *word = UNFIT_EN; *word; word++) {
+        size_t len = strlen(*word);
+        for (const char *p = clause; p + len <= at; p++) {
+            if (strncasecmp(p, *word, len) || !word_at(clause, p, len))
+                continue;
+            const char *q = p + len;
+            while (q < at && *q == ' ')
+                q++;
+            if ((!strncasecmp(q, "for ", 4) || !strncasecmp(q, "in ", 3)) &&
+                q + (q[0] == 'f' || q[0] == 'F' ? 4 : 3) == at)
+                return true;
+        }
+    }
     const char *neg = NULL;
     for (const char *p = clause; p < at && !neg; p++)
         for (const char *const *word = NEGATIONS_EN; *word && !neg; word++)

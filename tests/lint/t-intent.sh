@@ -169,6 +169,13 @@ printf '# DEV-ONLY Postgres config\nfsync = off\n' >"$work/devonly.conf"
 [ "$(lint_json "$work/contrast.conf" | sev PK6001)" = notice ] && [ "$(lint_json "$work/devonly.conf" | sev PK6001)" = notice ] &&
   ok "purpose: a header 'for development/testing' with 'Dangerous in production' on the line, and 'DEV-ONLY': test" ||
   fail "purpose contrast/dev-only: $(lint_json "$work/contrast.conf" | sev PK6001) $(lint_json "$work/devonly.conf" | sev PK6001)"
+# "unsafe for production" on an opt-out line calls the value wrong there, no statement that the
+# file runs there (review 2026-12zg, h38a 01); close miss: "used in production" states it
+printf '# Optimized for local development\nfsync = off  # Faster writes (unsafe for production)\n' >"$work/unfit-note.conf"
+printf 'fsync = off  # used in production\n' >"$work/used-there.conf"
+[ "$(lint_json "$work/unfit-note.conf" | sev PK6001)" = notice ] && [ "$(lint_json "$work/used-there.conf" | sev PK6001)" = error ] &&
+  ok "purpose: '(unsafe for production)' on the opt-out line leaves the header's development; 'used in production' is production" ||
+  fail "purpose unfit-note: $(lint_json "$work/unfit-note.conf" | sev PK6001) $(lint_json "$work/used-there.conf" | sev PK6001)"
 # a licence's terms in the header state no purpose (review 2026-12q, h18c 27)
 printf '# Copyright (c) 2026 Example\n# Licensed under BSL 1.1\n#\n# You may:\n# * Use for internal security testing\n\n# hardening profile\nfsync = off\n' >"$work/licence.conf"
 printf '# Copyright (c) 2026 Example\n\n# for testing only\nfsync = off\n' >"$work/licence-test.conf"
