@@ -369,20 +369,27 @@ static void collect(MarkIndex *mi, yaml_document_t *doc, yaml_node_t *node, ArgL
     }
 }
 
-/* An image whose entrypoint is the official postgres image's, which runs postgres with
- * arguments that start with a dash: postgres and the images built on it. */
-static bool image_is_postgres(yaml_document_t *doc, yaml_node_t *container)
+bool input_postgres_image(const char *image)
 {
     static const char *const images[] = {"postgres",       "postgis",  "timescaledb",
                                          "timescaledb-ha", "pgvector", NULL};
-    char *image = scalar(member(doc, container, "image"));
-    if (!image)
-        return false;
-    image[strcspn(image, ":@")] = '\0';
-    const char *repo = base_name(image);
+    char *repo = xstrdup(image);
+    /* the tag and digest follow the last path part: a registry's port (localhost:5000/…) is
+     * before it */
+    char *last = strrchr(repo, '/');
+    last = last ? last + 1 : repo;
+    last[strcspn(last, ":@")] = '\0';
     bool yes = false;
     for (size_t idx = 0; images[idx] && !yes; idx++)
-        yes = !strcmp(repo, images[idx]);
+        yes = !strcmp(last, images[idx]);
+    free(repo);
+    return yes;
+}
+
+static bool image_is_postgres(yaml_document_t *doc, yaml_node_t *container)
+{
+    char *image = scalar(member(doc, container, "image"));
+    bool yes = image && input_postgres_image(image);
     free(image);
     return yes;
 }

@@ -22,6 +22,9 @@ void builder_add_entry(DocBuilder *b, const char *name, const char *value, int l
 InputNote *builder_add_note(DocBuilder *b, InputNoteKind kind, const char *name, const char *value,
                             int line, int column, const char *link, const char *fmt, ...)
     __attribute__((format(printf, 8, 9)));
+/* An image whose entrypoint is the official postgres image's, which runs postgres with arguments
+ * that start with a dash: postgres and the images built on it (postgis, timescaledb, pgvector). */
+bool input_postgres_image(const char *image);
 void builder_add_hba(DocBuilder *b, const char *text, int line, int column);
 void builder_add_ident(DocBuilder *b, const char *text, int line, int column);
 /* The major a version or family names, as written at `key` (static), `line`:`column`:

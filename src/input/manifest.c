@@ -2715,24 +2715,6 @@ typedef struct PodMounts {
     size_t n;
 } PodMounts;
 
-static bool postgres_image_text(const char *image)
-{
-    static const char *const names[] = {"postgres",       "postgis",  "timescaledb",
-                                        "timescaledb-ha", "pgvector", NULL};
-    char *repo = xstrdup(image);
-    /* the tag and digest follow the last path part: a registry's port (localhost:5000/…) is
-     * before it */
-    char *last = strrchr(repo, '/');
-    last = last ? last + 1 : repo;
-    last[strcspn(last, ":@")] = '\0';
-    const char *base = last;
-    bool yes = false;
-    for (size_t idx = 0; names[idx] && !yes; idx++)
-        yes = !strcmp(base, names[idx]);
-    free(repo);
-    return yes;
-}
-
 static void note_pod_mounts(const Yaml *y, yaml_node_t *root, PodMounts *pm)
 {
     static const char *const pod_specs[] = {"spec", "spec.template.spec",
@@ -2750,7 +2732,7 @@ static void note_pod_mounts(const Yaml *y, yaml_node_t *root, PodMounts *pm)
             yaml_node_t *c = node_at(y, *it);
             yaml_node_t *node = c && c->type == YAML_MAPPING_NODE ? path_get(y, c, "image") : NULL;
             char *text = is_scalar(node) ? scalar_text(node) : NULL;
-            if (text && postgres_image_text(text))
+            if (text && input_postgres_image(text))
                 image = node;
             free(text);
         }
