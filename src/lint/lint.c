@@ -110,11 +110,6 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
 {
     if (!input_version(opts, input, NULL, diag))
         return false;
-    const Catalog *cat = catalog_for_major(input->pg_major);
-    snapshot_from_conf(&input->snap, &input->set, cat);
-    input->fragment = true;
-    input->auth_only = true;
-    input->snap.fragment = true;
     HbaInput in = {0};
     if (!hba_input_from_file(input->path, input->pg_major, &in))
         return pk_diag_set(diag, NULL, 0, NULL, "could not read \"%s\"", input->path);
@@ -130,6 +125,19 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
         set->files[set->n_files++] = arena_strdup(arena, paths[idx]);
     }
     input->validation_begin = findings->n;
+    /* the server an authentication file is for runs a major as a postgresql.conf's does: the
+     * image its compose file runs, its path, its README (review 2026-12zh, h38b 24: a pg_hba.conf
+     * mounted into postgres:14 was checked as 18, with no word of 14's end of life) */
+    if (!strcmp(input->version_source, "default"))
+        lint_major_from_evidence(input, NULL, findings);
+    else
+        lint_major_stated_end_of_life(input, NULL, findings);
+    in.opts.major = input->pg_major;
+    const Catalog *cat = catalog_for_major(input->pg_major);
+    snapshot_from_conf(&input->snap, &input->set, cat);
+    input->fragment = true;
+    input->auth_only = true;
+    input->snap.fragment = true;
     lint_auth_files(input, &in, false, findings);
     input->validation_end = findings->n;
     arena_free(in.arena);

@@ -991,4 +991,26 @@ check "  ... and PK3027 offers max_slot_wal_keep_size once the server runs 13 or
 check "  close miss: the same file checked as 13 (--pg-version) says nothing of an upgrade" \
   test "$(rlint --pg-version 13 "$old12/pg.conf" | jq -r '[.findings[] | select(.rule == "PK3027") | .suggestion | startswith("once")] | join(",")')" = false
 
+# an authentication file's server runs a major as a postgresql.conf's does: the image its compose
+# file runs, its path (review 2026-12zh, h38b 24: a pg_hba.conf mounted into postgres:14 was
+# checked as 18, with no word of 14's end of life)
+hrepo="$work/hbarepo"; mkdir -p "$hrepo/.git" "$hrepo/docker/pg"
+printf 'services:\n  db:\n    image: postgres:14\n    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf\n    volumes:\n      - ./docker/pg/pg_hba.conf:/etc/postgresql/pg_hba.conf\n' >"$hrepo/docker-compose.yml"
+printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\n' >"$hrepo/docker/pg/pg_hba.conf"
+out=$(cd "$hrepo/docker/pg" && rlint pg_hba.conf)
+check "a pg_hba.conf mounted into postgres:14: checked as 14, and PK0004 names the compose file" \
+  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0004") | .message | test("docker-compose.yml \\(line 3\\)")] | join(","))"' <<<"$out")" = "14 true"
+check "  ... and 14's end of life is a warning (PK0005)" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0005") | .severity] | join(",")' <<<"$out")" = warning
+check "  close miss: --pg-version 14 makes it the notice of a stated major" \
+  test "$(cd "$hrepo/docker/pg" && rlint --pg-version 14 pg_hba.conf | jq -r '[.findings[] | select(.rule == "PK0005") | .severity] | join(",")')" = notice
+printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf\n    volumes:\n      - ./docker/pg/pg_hba.conf:/etc/postgresql/pg_hba.conf\n' >"$hrepo/docker-compose.yml"
+out=$(cd "$hrepo/docker/pg" && rlint pg_hba.conf)
+check "  close miss: mounted into postgres:17, checked as 17 with no PK0005" \
+  test "$(jq -r '"\(.inputs[0].pg_version) \([.findings[] | select(.rule == "PK0005")] | length)"' <<<"$out")" = "17 0"
+mkdir -p "$work/etc/postgresql/9.6/main"
+printf 'local all all peer\n' >"$work/etc/postgresql/9.6/main/pg_hba.conf"
+check "a pg_hba.conf under a 9.6 packaging path: 9.6's end of life" \
+  test "$(rlint "$work/etc/postgresql/9.6/main/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0005") | .message | test("9.6")] | join(",")')" = true
+
 done_testing
