@@ -2287,6 +2287,9 @@ static const char *const README_TEST_WORDS[] = {
     /* a repository that calls itself a test one ("This is a test build. NOT FOR RE-USE": review
      * 2026-12v, h23c 34), not a project's tests */
     "test build", "test project", "test repository", "test repo", "testing project",
+    /* the material of a talk given at an event: shown once, run by no one (review 2026-12zh,
+     * h36b 22: "Introduction to Asyncio, presented at PyData Amsterdam 08/04/2017") */
+    "presented at", "talk given at", "conference talk", "talk at",
     /* placeholder text where a description belongs: a dummy repository, no one's service
      * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
     "lorem ipsum", NULL};

@@ -1342,7 +1342,18 @@ out=$(lint_json "$work/rd/cars/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .sample application. in .*README.md \\(line 4\\)")))' >/dev/null <<<"$out" &&
   ok "README: '## Description' then 'a sample application': test, cited at line 4" ||
   fail "README sample: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
-for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/conf; do
+# a talk's material, presented at an event, states test (review 2026-12zh, h36b 22); close miss:
+# a product that builds presentations
+mkdir -p "$work/rd/talk/postgres" "$work/rd/slides/conf"
+printf '# A practical guide to asyncio\n\nIntroduction to Asyncio, presented at PyData Amsterdam 08/04/2017\n' >"$work/rd/talk/README.md"
+printf '# Deckbuilder\n\nA service that renders presentations for sales teams.\n' >"$work/rd/slides/README.md"
+for d in talk/postgres slides/conf; do printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"; done
+out=$(lint_json "$work/rd/talk/postgres/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .presented at. in .*README.md \\(line 3\\)")))' >/dev/null <<<"$out" &&
+  [ "$(sev PK7003 <<<"$out")" = notice ] &&
+  ok "README: a talk 'presented at' an event states test, cited at line 3" ||
+  fail "README talk: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/conf slides/conf; do
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
     ok "README close miss ($d): no purpose, fsync = off an error" ||
