@@ -707,6 +707,42 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
     return found;
 }
 
+/* Does `path` have a FROM line of an Alpine image (`FROM alpine:3.20`, `FROM postgres:16-alpine`)?
+ */
+static bool from_alpine(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool alpine = false;
+    for (char *cursor = data, *eol; !alpine && *cursor; cursor = *eol ? eol + 1 : eol) {
+        eol = strchr(cursor, '\n');
+        if (!eol)
+            eol = cursor + strlen(cursor);
+        const char *p = cursor + strspn(cursor, " \t");
+        if (strncasecmp(p, "FROM", 4) || !isspace((unsigned char)p[4]))
+            continue;
+        char from[256];
+        snprintf(from, sizeof from, "%.*s", (int)(eol - p), p);
+        alpine = strcasestr(from, "alpine") != NULL;
+    }
+    free(data);
+    return alpine;
+}
+
+bool lint_container_alpine(const char *file)
+{
+    char runner[PATH_MAX], where[PATH_MAX], image[256], label[16];
+    int line = 0, major = 0;
+    bool runs = false;
+    bool found = lint_compose_service_image(file, image, where, &line, label, &major, &runs) ||
+                 ((lint_repository_mounts(file, runner) || lint_repository_ships(file, runner)) &&
+                  lint_container_image(runner, image, where, &line, label, &major));
+    return found && (strcasestr(image, "alpine") || from_alpine(where));
+}
+
 /* PostgreSQL 13 and 14 build in 1024 buffers (8MB) and 15 raised that to initdb's 128MB
  * (`postgres -C shared_buffers` on a data directory whose file sets none: 1024 on 13.23 and
  * 14.23, 16384 on 15 and later). A file a container runs as config_file replaces the

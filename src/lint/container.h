@@ -35,6 +35,10 @@ bool lint_compose_service_image(const char *file, char *image, char *where, int 
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 
+/* Is the PostgreSQL image that runs or ships `file` built on Alpine, whose C library is musl: its
+ * tag says so (`postgres:16-alpine`), or the file naming it builds `FROM` an Alpine image? */
+bool lint_container_alpine(const char *file);
+
 /* PK0094: a file a container runs as config_file, for a major before 15, that does not set
  * shared_buffers: those majors' built-in 8MB replaces the 128MB initdb writes. `evident`: the
  * major the file was written for when pgknob does not check it ("9.5"), else "". */

@@ -11,6 +11,7 @@
 #include "conf/conf_template.h"
 #include "hba/hba_input.h"
 #include "host/host.h"
+#include "lint/container.h"
 #include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/intent.h"
@@ -175,7 +176,9 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
                           .wal_segment_bytes = opts->wal_segment_bytes,
                           .check_host = opts->check_host,
                           .host_is_server = opts->host_is_server,
-                          .image_libraries = input->image_libraries};
+                          .image_libraries = input->image_libraries,
+                          .musl_image = !input->set.data_dir && input->set.n_files &&
+                                        lint_container_alpine(input->set.files[0])};
     size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
     lint_major_from_removed(input, findings, validated);

@@ -21,6 +21,9 @@ packages=(
   # packaging and install tests: strace (which files lint opens), dpkg-dev (dpkg-shlibdeps for
   # the .deb's Depends), fakeroot, debootstrap (a clean Debian root to install the .deb into)
   strace dpkg-dev fakeroot debootstrap
+  # musl's C library beside glibc: what an Alpine image's server takes as a locale
+  # (tests/lint/t-locale-musl.sh)
+  musl-tools
   # CI integrations: Debian's pre-commit (the hook test), PyYAML (the action test reads action.yml)
   pre-commit python3-yaml
   # the language server and highlighting tests: Neovim 0.7 (its built-in LSP client), Emacs with
