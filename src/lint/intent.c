@@ -2289,7 +2289,7 @@ static const char *const README_TEST_WORDS[] = {
     "test build", "test project", "test repository", "test repo", "testing project",
     /* the material of a talk given at an event: shown once, run by no one (review 2026-12zh,
      * h36b 22: "Introduction to Asyncio, presented at PyData Amsterdam 08/04/2017") */
-    "presented at", "talk given at", "conference talk", "talk at",
+    "presented at",
     /* placeholder text where a description belongs: a dummy repository, no one's service
      * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
     "lorem ipsum", NULL};

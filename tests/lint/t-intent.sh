@@ -1346,7 +1346,7 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .sample 
 # a product that builds presentations
 mkdir -p "$work/rd/talk/postgres" "$work/rd/slides/conf"
 printf '# A practical guide to asyncio\n\nIntroduction to Asyncio, presented at PyData Amsterdam 08/04/2017\n' >"$work/rd/talk/README.md"
-printf '# Deckbuilder\n\nA service that renders presentations for sales teams.\n' >"$work/rd/slides/README.md"
+printf '# Deckbuilder (after J. Doe, "Decks" (talk at PGConf 2024))\n\nA service that renders presentations for sales teams.\n' >"$work/rd/slides/README.md"
 for d in talk/postgres slides/conf; do printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"; done
 out=$(lint_json "$work/rd/talk/postgres/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .presented at. in .*README.md \\(line 3\\)")))' >/dev/null <<<"$out" &&
