@@ -297,13 +297,23 @@ static void md_host_facts(const ReportInput *in, const ReportOpts *opts, StrBuf 
 static void md_host_fact_list(const HostFacts *host, StrBuf *out)
 {
     StrBuf facts = STRBUF_INIT;
-    double gb = host->ram_bytes / (1024.0 * 1024.0 * 1024.0);
-    if (host->ram_bytes >= 0 && gb >= 1 && fp_is_integral(gb))
-        sb_printf(&facts, ", RAM %ld GB", (long)gb);
-    else if (host->ram_bytes >= 0)
-        sb_printf(&facts, ", RAM %.0f MB", host->ram_bytes / (1024.0 * 1024.0));
-    if (host->cores >= 0)
-        sb_printf(&facts, ", %d cores", host->cores);
+    /* every fact the source list names is shown: a volume's size is the disk's (review 2026-12zh,
+     * h38b 20: "RAM 1 GB, 1 cores" cited a volume's 10Gi it did not show) */
+    const struct {
+        const char *what;
+        double bytes;
+    } sizes[] = {
+        {"RAM", host->ram_bytes}, {"disk", host->disk_bytes}, {"WAL disk", host->wal_disk_bytes}};
+    for (size_t idx = 0; idx < sizeof(sizes) / sizeof(sizes[0]); idx++) {
+        double gb = sizes[idx].bytes / (1024.0 * 1024.0 * 1024.0);
+        if (sizes[idx].bytes >= 0 && gb >= 1 && fp_is_integral(gb))
+            sb_printf(&facts, ", %s %ld GB", sizes[idx].what, (long)gb);
+        else if (sizes[idx].bytes >= 0)
+            sb_printf(&facts, ", %s %.0f MB", sizes[idx].what,
+                      sizes[idx].bytes / (1024.0 * 1024.0));
+        if (idx == 0 && host->cores >= 0)
+            sb_printf(&facts, ", %d core%s", host->cores, host->cores == 1 ? "" : "s");
+    }
     if (host->storage)
         sb_printf(&facts, ", storage %s", host->storage);
     if (host->kernel)
@@ -1132,9 +1142,9 @@ static void put_apply(const ReportInput *in, MdSaid *said, const Finding *f, siz
         text = "This parameter cannot be set in postgresql.conf (it is fixed when the server "
                "is built or the cluster is initialised): remove the line.";
     const MdSaidItem *prev = md_said_find(said, text);
-    if (prev && owner)
-        sb_printf(out, " It applies as [%s](#%s) says.", prev->label, prev->anchor);
-    else if (prev)
+    /* said once in full; later findings name how it applies, not only where it was said
+     * (review 2026-12zh, h38b 20: "It applies as finding 2 says" led to a restart) */
+    if (prev)
         sb_printf(out, " Applies after a **%s**, as for [%s](#%s).",
                   strcmp(how, "none") ? how : "removal of the line", prev->label, prev->anchor);
     else {

@@ -219,4 +219,32 @@ printf "track_io_timing = off\n" >"$work/tiny.conf"
 check "  close miss: a suggestion that opens with its setting still proposes it" \
   grep -q '| `track_io_timing = on` |' <<<"$("$PGKNOB" lint --pg-version 16 --format md --fail-on never "$work/tiny.conf" 2>/dev/null)"
 
+# --- the header shows every host fact its sources name, in the number they are; a later finding
+# applied the same way says how, not only "as finding 2 says" (review 2026-12zh, h38b 20) ---
+cat >"$work/cluster.yaml" <<'YAML'
+apiVersion: postgresql.cnpg.io/v1
+kind: Cluster
+metadata:
+  name: pg
+spec:
+  instances: 1
+  storage:
+    size: 10Gi
+  postgresql:
+    parameters:
+      max_connections: "200"
+      shared_buffers: "256MB"
+  resources:
+    limits:
+      memory: "1Gi"
+      cpu: "1"
+YAML
+md=$("$PGKNOB" lint --format md --fail-on never "$work/cluster.yaml" 2>/dev/null)
+check "a pod of one CPU is '1 core', and the volume it cites is shown as the disk" \
+  grep -q '^- \*\*Host facts:\*\* RAM 1 GB, 1 core, disk 10 GB (' <<<"$md"
+check "  ... no finding only points at another for how it applies" \
+  bash -c '! grep -q "It applies as \[finding" <<<"$1"' _ "$md"
+check "  ... a later finding applied by the same reload says so beside the pointer" \
+  grep -q 'Applies after a \*\*reload\*\*, as for \[finding' <<<"$md"
+
 done_testing
