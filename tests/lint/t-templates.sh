@@ -533,4 +533,16 @@ check "a Jinja for over items: suppressed" test "$(pk7004 '{%% for k, v in pg_pa
 check "a Go template range: suppressed" test "$(pk7004 '{{ range $k, $v := .Values.config }}\n{{ $k }} = {{ $v }}\n{{ end }}' tpl)" = true
 check "  close miss: an if around one setting still says what the file lacks" test "$(pk7004 '{%% if ssl %%}\nssl = on\n{%% endif %%}' j2)" = false
 check "  close miss: a loop that writes comments" test "$(pk7004 "{%% for h in groups['db'] %%}\n# member {{ h }}\n{%% endfor %%}" j2)" = false
+# the rules a placeholder keeps from running are named by the lines, in order, not rule by rule
+# (review 2026-12zh, h38b 16: a note of several thousand characters for 100 rules)
+{ echo '# {{ ansible_managed }}'; for p in shared_buffers work_mem max_connections effective_io_concurrency \
+  maintenance_work_mem random_page_cost checkpoint_timeout max_wal_size wal_buffers autovacuum_naptime \
+  autovacuum_max_workers effective_cache_size; do echo "$p = {{ pg_$p }}"; done; } >"$work/many.conf.j2"
+note=$("$PGKNOB" lint --fail-on never "$work/many.conf.j2" 2>/dev/null | grep '^note: .* rules not run')
+check "a template's skipped rules: one note naming the placeholder lines in order, with a count beyond ten" \
+  bash -c '[[ "$1" == *"12 lines setting what they read hold a template placeholder (many.conf.j2 lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 2 more); render the template and lint the output" ]]' _ "$note"
+check "  ... and short: no rule's own reason in it" bash -c '! grep -q "needs the value of" <<<"$1" && [ ${#1} -lt 300 ]' _ "$note"
+printf 'shared_buffers = 12XB\nwork_mem = {{ wm }}\n' >"$work/mixed.conf"
+check "  close miss: a rejected value beside a placeholder keeps each rule's reason (a line to fix)" \
+  bash -c '"$0" lint --fail-on never "$1" 2>/dev/null | grep "rules not run" | grep -q "the value of shared_buffers (mixed.conf:1 holds"' "$PGKNOB" "$work/mixed.conf"
 done_testing
