@@ -98,17 +98,23 @@ static void put_pod_hosts(const ReportInput *in, StrBuf *out)
 }
 
 /* The "FILE:LINE" places the skipped rules' reasons name ("the value of work_mem
- * (postgresql.conf.j2:107 is a template placeholder)"), each once. */
-static size_t placeholder_places(const ReportInput *in, char ***places)
+ * (postgresql.conf.j2:107 is a template placeholder)"), each once; *all_placeholders false
+ * when one of them is a line the server rejects, which is to be fixed. */
+static size_t placeholder_places(const ReportInput *in, char ***places, bool *all_placeholders)
 {
     size_t n = 0;
     *places = NULL;
+    *all_placeholders = true;
     for (size_t idx = 0; in->skipped && idx < in->skipped->n; idx++) {
         const char *needs = in->skipped->items[idx].needs;
         for (const char *at = needs; at && (at = strstr(at, "the value of ")); at++) {
             const char *open = strstr(at, " (");
             if (!open)
                 break;
+            const char *close = strchr(open, ')');
+            const char *said = strstr(open, "template placeholder");
+            if (!said || (close && said > close))
+                *all_placeholders = false;
             size_t len = strcspn(open + 2, " )");
             char *place = xstrndup(open + 2, len);
             bool seen = false;
@@ -138,11 +144,19 @@ static int place_cmp(const void *a, const void *b)
     return (na > nb) - (na < nb);
 }
 
-/* "FILE lines 41, 56 and 3 more": the lines of one file as numbers, the files' places as given. */
-static void put_placeholder_lines(const ReportInput *in, size_t n_rules, StrBuf *out)
+/* "FILE lines 41, 56 and 3 more": the lines of one file as numbers, the files' places as given.
+ * False, saying nothing, when a line the rules wait for is rejected rather than a placeholder. */
+static bool put_placeholder_lines(const ReportInput *in, size_t n_rules, StrBuf *out)
 {
     char **places = NULL;
-    size_t n = placeholder_places(in, &places);
+    bool all_placeholders = true;
+    size_t n = placeholder_places(in, &places, &all_placeholders);
+    if (!all_placeholders || !n) {
+        for (size_t idx = 0; idx < n; idx++)
+            free(places[idx]);
+        free(places);
+        return false;
+    }
     if (n > 1)
         qsort(places, n, sizeof(char *), place_cmp);
     const size_t shown_max = 10;
@@ -170,6 +184,7 @@ static void put_placeholder_lines(const ReportInput *in, size_t n_rules, StrBuf 
     for (size_t idx = 0; idx < n; idx++)
         free(places[idx]);
     free(places);
+    return true;
 }
 
 /* Rules skipped for a missing fact: those held back by host facts are listed (the user can give
@@ -203,17 +218,15 @@ static void put_skipped_unparsed(const ReportInput *in, StrBuf *out)
     /* a placeholder is nothing to fix in the line: the file is to be rendered, so the lines
      * are what the reader needs, not every rule that reads them (review 2026-12zh, h38b 16: a
      * note of several thousand characters for 100 rules) */
-    if (n && placeholders == n) {
+    if (n && placeholders == n && put_placeholder_lines(in, n, out)) {
         sb_free(&groups);
-        put_placeholder_lines(in, n, out);
         return;
     }
-    const char *why = placeholders == n ? "holds a template placeholder"
-                      : placeholders    ? "was rejected or holds a template placeholder"
-                                        : "was rejected";
-    const char *todo = placeholders == n ? "render the template and lint the output"
-                       : placeholders    ? "fix the lines, render the template and lint again"
-                                         : "fix the line and lint again";
+    /* here at least one line was rejected (a placeholder's rule may wait on it too) */
+    const char *why =
+        placeholders ? "was rejected or holds a template placeholder" : "was rejected";
+    const char *todo = placeholders ? "fix the lines, render the template and lint again"
+                                    : "fix the line and lint again";
     if (n)
         sb_printf(out,
                   "note: %zu rule%s not run on a default the server would not use, because "

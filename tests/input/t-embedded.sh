@@ -94,8 +94,10 @@ check "helm template: the misspelt pg_hba method at line 21" \
   jq -e '[.findings[] | select(.rule == "PK0201" and .line == 21)] | length == 1' <<<"$j" >/dev/null
 check "helm template: the conditional line under a column-0 tag stays in the block (ssl at 15)" \
   jq -e '[.inputs[0].settings[] | select(.name == "ssl" and .line == 15)] | length == 1' <<<"$j" >/dev/null
-check "helm template: rules skipped on a placeholder say to render it, not to fix the line" \
-  grep -q 'because 1 line setting what they read holds a template placeholder (helm-configmap.yaml line 13); render the template and lint the output' \
+# a rule there waits on the placeholder (13) and on a rejected value (work_mem = 64mb, 18): the
+# rejected line is to be fixed, so the note says both and names each rule's lines
+check "helm template: rules skipped on a placeholder and a rejected line say to fix one and render" \
+  grep -q 'because the line setting it was rejected or holds a template placeholder (.*helm-configmap.yaml:13 is a template placeholder.*helm-configmap.yaml:18 holds "64mb", which the server rejects.*); fix the lines, render the template and lint again' \
   <<<"$("$PGKNOB" lint --fail-on never --pg-version 18 $h 2>&1)"
 # the Markdown verdict says the same, not "rejected" (review 2026-12zc, h30d 41)
 check "  ... and so does the Markdown report's verdict" \
