@@ -633,6 +633,8 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
      * ports this service does not list; none has no network at all */
     yaml_node_t *mode = input_yaml_member(doc, service, "network_mode");
     char *mode_text = scalar_text(mode);
+    if (mode_text && !strcmp(mode_text, "host"))
+        out->host_network_line = (int)mode->start_mark.line + 1;
     if (mode_text && strcmp(mode_text, "bridge") && strcmp(mode_text, "none") && !out->every_port) {
         out->every_port = true;
         out->every_port_line = (int)mode->start_mark.line + 1;

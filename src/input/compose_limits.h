@@ -48,6 +48,9 @@ typedef struct ComposeLimits {
     size_t n_ports;
     bool every_port;
     int every_port_line;
+    /* the line of the mounting service's `network_mode: host` (it listens on the host's own
+     * interfaces, its loopback the host's), 0 when it has none */
+    int host_network_line;
     char *ports_of;
     int n_ports_of;
     /* the port the mounting service's server listens on when its environment sets PGPORT (the

@@ -157,6 +157,38 @@ static bool config_file_in_mounted_dir(const char *data, const char *rel)
     return false;
 }
 
+/* Blanks the comments of a compose file or Dockerfile, keeping its lines: a whole line from `#`,
+ * and in YAML a `#` after a space too (review 2026-12zh, h39a 04: `# command: postgres -c
+ * config_file=…` read as the command that runs the file). */
+static void blank_comments(char *data, bool yaml)
+{
+    bool line_start = true, quoted = false;
+    char quote = 0;
+    for (char *p = data; *p; p++) {
+        if (*p == '\n') {
+            line_start = true;
+            quoted = false;
+            continue;
+        }
+        if (line_start && (*p == ' ' || *p == '\t'))
+            continue;
+        bool comment =
+            *p == '#' && (line_start || (yaml && !quoted && isspace((unsigned char)p[-1])));
+        line_start = false;
+        if (yaml && (*p == '"' || *p == '\'') && (!quoted || quote == *p)) {
+            quoted = !quoted;
+            quote = *p;
+        }
+        if (comment)
+            while (*p && *p != '\n')
+                *p++ = ' ';
+        if (!*p)
+            break;
+        if (*p == '\n')
+            line_start = true;
+    }
+}
+
 /* Does the compose file or Dockerfile at `path` name config_file and the file, or with `ships`
  * copy or mount it? A Dockerfile names the file from its build context (`rel_context`), a
  * compose file from its own directory (`rel_compose`). */
@@ -176,6 +208,7 @@ static bool docker_file_ships(const char *path, const char *name, const char *re
         free(data);
         return false;
     }
+    blank_comments(data, !dockerfile);
     /* the file's name beside config_file: `-c config_file=/etc/postgresql/postgresql.conf`
      * with a volume `./postgres/postgresql.conf:/etc/postgresql/postgresql.conf`, or its
      * directory mounted (`./postgres/conf:/etc/postgres-config`) and config_file naming the

@@ -21,6 +21,7 @@
 #include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
+#include "input/compose_limits.h"
 #include "lint/container.h"
 #include "lint/validate.intern.h"
 
@@ -97,6 +98,16 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     bool by_sync = sync && sync->source != SRC_DEFAULT && *sync->value;
     char compose[PATH_MAX] = "";
     bool by_docker = !set->data_dir && lint_repository_mounts(set->files[0], compose);
+    /* a service on the host's network (`network_mode: host`) listens on the host's own
+     * loopback, where the host's clients and its other host-network services connect: no
+     * port is published that localhost would leave unreached, and '*' would open every host
+     * interface (review 2026-12zh, h39a 06) */
+    if (by_docker) {
+        ComposeLimits mount;
+        bool host_network = input_compose_mount(set->files[0], &mount) && mount.host_network_line;
+        compose_limits_clear(&mount);
+        by_docker = !host_network;
+    }
     int own_line = !by_docker && !set->data_dir ? own_config_file_comment(set->files[0]) : 0;
     if (own_line) {
         snprintf(compose, sizeof compose, "its own comment at line %d", own_line);

@@ -46,6 +46,38 @@ is warning "$tmp/app/docker/postgres/postgresql.conf" "compose mounts it as conf
 check "the message names the compose file" \
   grep -q 'docker-compose.yml runs the server with this file as its config_file' \
   <<<"$("$PGKNOB" lint --fail-on never "$tmp/app/docker/postgres/postgresql.conf")"
+# the same lines commented out run nothing (review 2026-12zh, h39a 04); a service on the host's
+# network listens on the host's own loopback, where its clients connect (h39a 06)
+mkdir -p "$tmp/off/.git" "$tmp/hostnet/.git"
+conf "$tmp/off/postgres.conf" "shared_buffers = 256MB"
+cat >"$tmp/off/docker-compose.yml" <<'YAML'
+services:
+  db:
+    image: postgres:16
+    volumes:
+      - ./init.sql:/docker-entrypoint-initdb.d/init.sql
+      # - ./postgres.conf:/etc/postgresql/postgres.conf
+    # command: postgres -c config_file=/etc/postgresql/postgres.conf
+YAML
+is "" "$tmp/off/postgres.conf" "compose lines that run it are commented out"
+conf "$tmp/hostnet/postgres/postgres.conf" "shared_buffers = 256MB"
+cat >"$tmp/hostnet/docker-compose.yml" <<'YAML'
+services:
+  db:
+    image: postgres:16
+    network_mode: host
+    command: postgres -c config_file=/etc/postgresql/postgresql.conf
+    volumes:
+      - ./postgres/postgres.conf:/etc/postgresql/postgresql.conf
+  api:
+    image: example/api
+    network_mode: host
+    environment:
+      DATABASE_URL: postgres://app@localhost:5432/app
+YAML
+is "" "$tmp/hostnet/postgres/postgres.conf" "the service runs on the host's network (network_mode: host)"
+sed -i '/network_mode/d' "$tmp/hostnet/docker-compose.yml"
+is warning "$tmp/hostnet/postgres/postgres.conf" "  close miss: the same service on its own network"
 # a Dockerfile beside it that copies it and names it as config_file
 conf "$tmp/img/postgresql.conf" "work_mem = 8MB"
 printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\nCMD ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]\n' >"$tmp/img/Dockerfile"
