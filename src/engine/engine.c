@@ -301,20 +301,22 @@ static void make_finding(const Rule *rule, const Snapshot *snap, ExprEnv *env, c
     /* say why a finding whose message reads like its rule's level is a notice (review
      * 2026-12zd, h31b: 162% of a container's memory "more than the RAM itself", a notice) */
     if (defaults && lowered)
-        f->hint = finding_printf(f,
-                                 "A notice, not a %s: every setting it reads holds PostgreSQL's "
-                                 "built-in default value (unset, or written with that value) or "
-                                 "was lowered below it, which makes the case "
-                                 "milder, and pgknob reports a default as tuning advice; what it "
-                                 "says still holds.",
-                                 severity_name(rule->severity));
+        f->hint =
+            finding_printf(f,
+                           "A notice, not %s %s: every setting it reads holds PostgreSQL's "
+                           "built-in default value (unset, or written with that value) or "
+                           "was lowered below it, which makes the case "
+                           "milder, and pgknob reports a default as tuning advice; what it "
+                           "says still holds.",
+                           rule->severity == SEV_ERROR ? "an" : "a", severity_name(rule->severity));
     else if (defaults)
-        f->hint = finding_printf(f,
-                                 "A notice, not a %s: every setting it reads holds PostgreSQL's "
-                                 "built-in default value (unset, or written with that value), and "
-                                 "pgknob reports a default as tuning "
-                                 "advice; what it says still holds.",
-                                 severity_name(rule->severity));
+        f->hint =
+            finding_printf(f,
+                           "A notice, not %s %s: every setting it reads holds PostgreSQL's "
+                           "built-in default value (unset, or written with that value), and "
+                           "pgknob reports a default as tuning "
+                           "advice; what it says still holds.",
+                           rule->severity == SEV_ERROR ? "an" : "a", severity_name(rule->severity));
     f->title = finding_strdup(f, rule->title);
     f->message = message ? finding_take(f, message) : finding_strdup(f, rule->title);
     add_fixes(f, rule, snap, fix_values, suggestion);

@@ -948,13 +948,31 @@ static bool settle_memory(const LintInput *input, Finding *items, const size_t *
                 } else {
                     /* never a warning with no way out: the worst case's own remedy frees the
                      * room the raise needs, and is named with it */
-                    note = worst->suggestion && *worst->suggestion
+                    /* the worst case's remedy as the configuration stands, checked: the
+                     * simulated one, with the raise applied, lists values already set (review
+                     * 2026-12zh, h39a 14) */
+                    const Finding *remedy = worst;
+                    for (int r = 0; r < 2 && remedy == worst; r++)
+                        for (size_t at = ranges[2 * r]; at < ranges[2 * r + 1]; at++)
+                            if (!strcmp(items[at].rule_id, worst->rule_id)) {
+                                remedy = &items[at];
+                                break;
+                            }
+                    /* a remedy with no change of its own left is its alternative alone
+                     * ("put a connection pooler in front"), as the report will show it */
+                    const char *how = remedy->suggestion;
+                    if (how && !remedy->n_fixes && remedy->suggestion_tail &&
+                        !strcmp(how, remedy->suggestion_tail +
+                                         strspn(remedy->suggestion_tail, ",;. "))) {
+                        const char *other = strstr(how, ", or ");
+                        how = other ? other + strlen(", or ") : NULL;
+                    }
+                    note = how && *how
                                ? xasprintf("%s = %s waits on %s (%s): any raise of %s adds to "
                                            "that worst case of memory. Make %s's change first "
                                            "(%s), then write %s = %s.",
                                            fix->name, fix->value, worst->rule_id, worst->title,
-                                           fix->name, worst->rule_id, worst->suggestion, fix->name,
-                                           fix->value)
+                                           fix->name, worst->rule_id, how, fix->name, fix->value)
                                : xasprintf("%s = %s is not proposed: any raise of %s adds to the "
                                            "worst case of memory, and %s (%s) fires with it.",
                                            fix->name, fix->value, fix->name, worst->rule_id,

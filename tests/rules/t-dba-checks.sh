@@ -311,4 +311,25 @@ ecs_sev() { printf '%b' "$1" >"$tmp/e.conf"; "$PGKNOB" lint --fail-on never --fo
 check "PK2008 warns when effective_cache_size is half of shared_buffers" test "$(ecs_sev 'shared_buffers = 8GB\neffective_cache_size = 4GB\n')" = warning
 check "PK2008 is a notice 2.7% below" test "$(ecs_sev 'shared_buffers = 526MB\neffective_cache_size = 512MB\n')" = notice
 
+# PK2010 in proportion: a maintenance_work_mem a machine under 1GB was sized for (a container's
+# limit, or the file's own effective_cache_size) is a notice (review 2026-12zh, h39a 05, 11, 14:
+# 8MB to 13MB in 48MB to 120MB contest containers); close miss: the same value on 2GB warns
+mwm_sev() { printf 'maintenance_work_mem = 13MB\n' >"$tmp/m.conf"; "$PGKNOB" lint --fail-on never --format json "$@" "$tmp/m.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2010") | .severity] | join(",")'; }
+check "PK2010 is a notice on a 120MB host" test "$(mwm_sev --host ram=120MB)" = notice
+check "  close miss: a warning on a 2GB host" test "$(mwm_sev --host ram=2GB)" = warning
+check "  close miss: a warning with no host and no effective_cache_size" test "$(mwm_sev)" = warning
+
+# PK2001 never "lowers" a term by raising it, and a raise waiting on it names the remedy as the
+# configuration stands (review 2026-12zh, h39a 14: work_mem 2500kB "lowered" to 4MB, and PK2010's
+# note listing every value already set); close miss: a work_mem above the floor is lowered
+printf 'max_connections = 50\nwork_mem = 2500kB\nshared_buffers = 40MB\nmaintenance_work_mem = 13MB\n' >"$tmp/w.conf"
+OUT=$("$PGKNOB" lint --fail-on never --format json --host ram=120MB "$tmp/w.conf" 2>/dev/null)
+check "PK2001 proposes no work_mem above the file's 2500kB" \
+  jq -e '[.findings[] | select(.rule == "PK2001")] | length == 1 and ([.[0].fixes[]? | select(.name == "work_mem")] | length == 0) and ((.[0].suggestion // "") | test("work_mem = 4MB") | not)' <<<"$OUT" >/dev/null
+check "  ... PK2010's note names no value already set" \
+  jq -e '[.findings[] | select(.rule == "PK2010")][0] | ((.fix_note // "") + (.suggestion // "")) | (test("shared_buffers = 40MB") or test("max_connections = 50")) | not' <<<"$OUT" >/dev/null
+printf 'max_connections = 50\nwork_mem = 64MB\nshared_buffers = 40MB\n' >"$tmp/w.conf"
+check "  close miss: work_mem = 64MB on the same host is lowered to the 4MB floor" \
+  test "$("$PGKNOB" lint --fail-on never --format json --host ram=120MB "$tmp/w.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK2001") | .fix[]? | select(.name == "work_mem") | .value] | join(",")')" = 4MB
+
 done_testing
