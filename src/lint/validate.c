@@ -484,8 +484,15 @@ static void check_alias(const ConfEntry *entry, const CatalogParam *param, int m
     Finding *f = entry_finding(out, "PK0012", entry);
     f->message = finding_printf(f, "\"%s\" is an old name for \"%s\"", entry->name, target);
     f->hint = finding_printf(f, "The server still maps it; write \"%s\" instead.", target);
-    f->suggestion =
-        finding_take(f, conf_format_assignment(target, entry->value ? entry->value : ""));
+    /* a template's line whose value did not read (`ssl_ecdh_curve = {{ curve }}`): only the
+     * name changes, and an empty value would stop the server (`ssl_groups = ''` on 18: "No
+     * valid groups found"; review 2026-12zh, h39b 26) */
+    if (!entry->value || conf_has_placeholder(entry->value, false)) {
+        f->suggestion = finding_printf(f, "write %s for %s on this line, keeping its value", target,
+                                       entry->name);
+        return;
+    }
+    f->suggestion = finding_take(f, conf_format_assignment(target, entry->value));
     add_rename_fix(f, param, major, entry);
 }
 

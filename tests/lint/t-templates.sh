@@ -545,4 +545,17 @@ check "  ... and short: no rule's own reason in it" bash -c '! grep -q "needs th
 printf 'shared_buffers = 12XB\nwork_mem = {{ wm }}\n' >"$work/mixed.conf"
 check "  close miss: a rejected value beside a placeholder keeps each rule's reason (a line to fix)" \
   bash -c '"$0" lint --fail-on never "$1" 2>/dev/null | grep "rules not run" | grep -q "the value of shared_buffers (mixed.conf:1 holds"' "$PGKNOB" "$work/mixed.conf"
+# an old name on a template's line: only the name is to change, and no fix writes the line
+# (review 2026-12zh, h39b 26: `ssl_groups = '' postgresql_ssl_ecdh_curve }}` was written, and the
+# suggested ssl_groups = '' stops 18); close miss: a literal value is renamed with it
+for v in '{{ pg_ecdh_curve }}' "'{{ pg_ecdh_curve }}'"; do
+  printf '# {{ ansible_managed }}\nssl_ecdh_curve = %s\n' "$v" >"$work/alias.conf.j2"
+  check "PK0012 on 'ssl_ecdh_curve = $v': keep the value, rename the key" \
+    test "$(lint_json --pg-version 18 "$work/alias.conf.j2" | jq -r '[.findings[] | select(.rule == "PK0012") | .suggestion] | join(",")')" = "write ssl_groups for ssl_ecdh_curve on this line, keeping its value"
+  check "  ... and fix leaves the line as it is" \
+    test -z "$("$PGKNOB" fix --diff --unsafe-fixes --min-severity notice --pg-version 18 "$work/alias.conf.j2" 2>/dev/null)"
+done
+printf "ssl_ecdh_curve = 'prime256v1'\n" >"$work/alias.conf"
+check "  close miss: a literal value is renamed with it" \
+  bash -c '"$0" fix --diff --unsafe-fixes --min-severity notice --pg-version 18 "$1" 2>/dev/null | grep -qx "+ssl_groups = prime256v1"' "$PGKNOB" "$work/alias.conf"
 done_testing
