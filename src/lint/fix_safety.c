@@ -406,6 +406,18 @@ static bool restates(const Snapshot *snap, const CatalogParam *param, const Snap
            fabs(said.num - cur->parsed.num) <= 1e-9 * fmax(1, fabs(cur->parsed.num));
 }
 
+/* The same value, as the server reads both (0.9 and 0.90, 1GB and 1024MB). */
+static bool written_equal(const CatalogParam *param, const GucValue *a, const GucValue *b)
+{
+    switch (param->type) {
+    case GUC_BOOL: return a->boolval == b->boolval;
+    case GUC_INTEGER:
+    case GUC_REAL: return fabs(a->num - b->num) <= 1e-9 * fmax(1, fabs(a->num));
+    case GUC_ENUM: return a->enum_val && b->enum_val && !strcasecmp(a->enum_val, b->enum_val);
+    default: return a->str && b->str && !strcmp(a->str, b->str);
+    }
+}
+
 static char *intent_why(const Snapshot *snap, const CatalogParam *param, const GucValue *val,
                         const SnapSetting *cur)
 {
@@ -426,6 +438,22 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const G
         return xasprintf("%s = %s is under its author's comment %s, which states it was chosen on "
                          "purpose or where it comes from: a reason pgknob cannot weigh.",
                          name, cur->value, mark);
+    /* the line replaced an earlier one of the configuration: a fix writing that earlier value
+     * back undoes its author's own second choice (review 2026-12zh, h39b 24: pgtune's
+     * checkpoint_completion_target = 0.9, replaced below by 0.05) */
+    for (long at = set_explicitly(cur) && cur->parsed_ok
+                       ? intent_replaced_next(intent, cur->file, cur->line, -1)
+                       : -1;
+         at >= 0; at = intent_replaced_next(intent, cur->file, cur->line, at)) {
+        const struct IntentReplaced *was = &intent->replaced[at];
+        GucValue old;
+        if (guc_parse_value_for(param, snap->pg_major, was->text, &old, NULL) &&
+            written_equal(param, &old, val))
+            return xasprintf("%s = %s replaces the line %d that set it to %s: writing %s back "
+                             "undoes its author's own later choice, a reason pgknob cannot "
+                             "weigh.",
+                             name, cur->value, was->earlier_line, was->text, was->text);
+    }
     /* the header states every value of its file is chosen on purpose (docs/lint.md) */
     if (set_explicitly(cur) && intent->chosen_at.file && cur->file &&
         !strcmp(cur->file, intent->chosen_at.file))

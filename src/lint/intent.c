@@ -1106,11 +1106,49 @@ static void intent_init(Intent *out)
     out->in_use = -1;
 }
 
+/* The earlier values each applied setting replaced: a line written over another of the same
+ * configuration, with a different value, is its author's second choice (review 2026-12zh, h39b
+ * 24: checkpoint_completion_target = 0.05 written below pgtune's 0.9). */
+static void replaced_from(Intent *out, const ConfSet *set)
+{
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *earlier = &set->entries[idx];
+        if (earlier->error || !earlier->name || !earlier->value || earlier->alternative ||
+            earlier->overridden_by < 0 || (size_t)earlier->overridden_by >= set->n_entries)
+            continue;
+        int at = conf_set_find_applied(set, earlier->name);
+        const ConfEntry *applied = at >= 0 ? &set->entries[at] : NULL;
+        if (!applied || applied == earlier || !applied->value ||
+            !strcmp(applied->value, earlier->value))
+            continue;
+        out->replaced =
+            arena_realloc(out->arena, out->replaced, out->n_replaced * sizeof(*out->replaced),
+                          (out->n_replaced + 1) * sizeof(*out->replaced));
+        out->replaced[out->n_replaced++] = (struct IntentReplaced){
+            .file = arena_strdup(out->arena, applied->file),
+            .line = applied->line,
+            .name = arena_strdup(out->arena, applied->name),
+            .text = arena_strdup(out->arena, earlier->value),
+            .earlier_line = earlier->line,
+        };
+    }
+}
+
+long intent_replaced_next(const Intent *intent, const char *file, int line, long from)
+{
+    for (size_t idx = (size_t)(from + 1); intent && file && idx < intent->n_replaced; idx++)
+        if (intent->replaced[idx].line == line && intent->replaced[idx].file &&
+            !strcmp(intent->replaced[idx].file, file))
+            return (long)idx;
+    return -1;
+}
+
 void intent_read(const ConfSet *set, Intent *out)
 {
     intent_init(out);
     for (size_t idx = 0; idx < set->n_files; idx++)
         read_file(out, set, set->files[idx], idx == 0);
+    replaced_from(out, set);
     purpose_from_place(out, set, out->production_said);
     application_from(out, set);
     log_feed_from(out, set);
@@ -2039,7 +2077,7 @@ static const char *inside_repository(const char *full, char **repo)
 /* The words of one path component `comp` (`shown`, as the evidence names it): updates *found,
  * *word_out, *prod and *prev_word as purpose_of_path reads them. */
 static void component_words(char *comp, const char *shown, IntentPurpose *found, char **word_out,
-                            bool *prod, char **prev_word, bool *whole)
+                            bool *prod, char **prev_word, bool *whole, bool file_name)
 {
     for (char *p = comp; *p;) {
         while (*p && !isalnum((unsigned char)*p))
@@ -2060,7 +2098,12 @@ static void component_words(char *comp, const char *shown, IntentPurpose *found,
         const char *said = word;
         if (word_listed(word, PRODUCTION_WORDS))
             *prod = true;
-        else if (word_listed(word, PATH_BENCH_WORDS) || bench_word(word) ||
+        /* "import" names the configuration a bulk load runs with in the file's own name
+         * ("postgres-import.conf"); a repository or directory of that name is an importer's,
+         * whose database is kept (review 2026-12zh, h39a 13: "gar-import") */
+        else if ((word_listed(word, PATH_BENCH_WORDS) &&
+                  (file_name || strcasecmp(word, "import"))) ||
+                 bench_word(word) ||
                  (*prev_word && !strcasecmp(*prev_word, "load") && !strcasecmp(word, "test")))
             here = INTENT_BENCHMARK;
         /* "dev" abbreviates developer(s) as well as development: within a longer component
@@ -2122,7 +2165,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
          *prev_word = NULL;
     if (repo) {
         char *shown = xasprintf("%s' (the repository's name, from its origin remote", repo);
-        component_words(repo, shown, &found, word_out, prod, &prev_word, whole);
+        component_words(repo, shown, &found, word_out, prod, &prev_word, whole, false);
         free(shown);
         free(repo);
     }
@@ -2133,7 +2176,7 @@ static IntentPurpose purpose_of_path(const char *path, char **word_out, bool *pr
             continue;
         }
         skip_next = !strcmp(comp, "home") || !strcmp(comp, "Users");
-        component_words(comp, comp, &found, word_out, prod, &prev_word, whole);
+        component_words(comp, comp, &found, word_out, prod, &prev_word, whole, !save || !*save);
     }
     free(prev_word);
     free(copy);

@@ -98,6 +98,17 @@ typedef struct Intent {
      * settings from" over a URL, "taken from pgtune"): the setting's line and the comment */
     IntentComment *deliberate;
     size_t n_deliberate;
+    /* settings that replace an earlier line of the configuration with another value: the
+     * applied line, and the earlier one's value as written ("0.9") in `text`, its line in
+     * `earlier_line` (one entry per earlier value) */
+    struct IntentReplaced {
+        char *file;
+        int line;
+        char *name;
+        char *text;
+        int earlier_line;
+    } * replaced;
+    size_t n_replaced;
     /* the header states that the file's values are chosen on purpose or cut for a small load
      * ("resources cut for low load"): every finding whose consequence is only performance or
      * resource use is a notice quoting it; file NULL: no such statement */
@@ -145,6 +156,10 @@ const char *intent_comment_at(const Intent *intent, const char *file, int line);
 /* The comment that states intent for the setting at file:line (on it, in its block, its
  * section's title, or its paragraph's heading citing a source), as "'# ...' (line N)"; NULL. */
 const char *intent_deliberate_at(const Intent *intent, const char *file, int line);
+
+/* The earlier lines the setting at file:line replaced (Intent.replaced), in order: the index
+ * after `from` of the next, or -1. */
+long intent_replaced_next(const Intent *intent, const char *file, int line, long from);
 
 const char *intent_purpose_name(IntentPurpose purpose);
 /* Is the finding's consequence only performance or resource use (sizing, planner, I/O,

@@ -226,6 +226,21 @@ lint_json --host ram=16GB "$work/both.conf" | fix_why PK2006 | grep -q "was 4GB"
 printf 'shared_buffers = 1GB\n# throttled: shared SAN\nautovacuum_vacuum_cost_delay = 20ms\n' >"$work/above.conf"
 lint_json "$work/above.conf" | fix_why PK4008 | grep -q "throttled: shared SAN" &&
   ok "authored: the comment line right above counts" || fail "authored: comment above not seen"
+# a line that replaces an earlier one of the file: writing the earlier value back undoes its
+# author's own later choice (review 2026-12zh, h39b 24: pgtune's checkpoint_completion_target = 0.9
+# replaced below by 0.05); close misses: a fix to another value, a line replacing none
+printf '# pgtune\ncheckpoint_completion_target = 0.9\nwal_buffers = 16MB\n\ncheckpoint_completion_target = 0.05\n' >"$work/replaced.conf"
+fix_why PK3004 <<<"$(lint_json "$work/replaced.conf")" | grep -q 'replaces the line 2 that set it to 0.9: writing 0.9 back undoes' &&
+  ok "replaced: the fix back to the earlier line's 0.9 is unsafe, naming line 2" ||
+  fail "replaced: $(fix_why PK3004 <<<"$(lint_json "$work/replaced.conf")")"
+printf 'checkpoint_completion_target = 0.05\n' >"$work/replaced-none.conf"
+[ "$(fix_why PK3004 <<<"$(lint_json "$work/replaced-none.conf")")" = safe ] &&
+  ok "replaced close miss: the same value on its own line is a safe fix" ||
+  fail "replaced none: $(fix_why PK3004 <<<"$(lint_json "$work/replaced-none.conf")")"
+printf 'checkpoint_completion_target = 0.5\ncheckpoint_completion_target = 0.05\n' >"$work/replaced-other.conf"
+[ "$(fix_why PK3004 <<<"$(lint_json "$work/replaced-other.conf")")" = safe ] &&
+  ok "replaced close miss: replacing 0.5, a fix to 0.9 restores nothing the author wrote" ||
+  fail "replaced other: $(fix_why PK3004 <<<"$(lint_json "$work/replaced-other.conf")")"
 # close misses: the sample's lines above, as 18 and as an older major wrapped them
 printf 'shared_buffers = 1GB\n# - Cost-Based Vacuum Delay -\nautovacuum_vacuum_cost_delay = 20ms\n' >"$work/above-stock.conf"
 printf 'shared_buffers = 1GB\n# It is not advisable to set max_prepared_transactions nonzero unless you\n# actively intend to use prepared transactions.\nautovacuum_vacuum_cost_delay = 20ms\n' >"$work/above-old.conf"
@@ -389,6 +404,14 @@ for pair in benchmarking_foo/postgresql.auto.conf:notice conf.d/postgres-import.
     [ "$(sev PK6001 <<<"$out")" = "$want" ] && [ "$(sev PK7003 <<<"$out")" = notice ] &&
     ok "path: $f is a benchmark or an import (fsync = off a $want)" || fail "path $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
+# an importer's repository or directory keeps its database: "import" there is no benchmark
+# (review 2026-12zh, h39a 13: gar-import/infra/postgresql.conf)
+mkdir -p "$work/gar-import/infra"
+printf 'shared_buffers = 1GB\nfsync = off\nlog_statement = all\n' >"$work/gar-import/infra/postgresql.conf"
+out=$(lint_json "$work/gar-import/infra/postgresql.conf")
+! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
+  ok "path close miss: an importer's directory (gar-import/) states no purpose" ||
+  fail "path gar-import: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 for f in prod/test latest; do
   out=$(lint_json "$work/$f/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
