@@ -205,12 +205,15 @@ static bool milder_below_default(const DefaultsOnly *ctx, const SnapSetting *set
            def.num >= 0 && setting->parsed.num >= 0 && setting->parsed.num < def.num;
 }
 
-/* A value written in a file but equal to the built-in default counts as the default. */
+/* A value written in a file but equal to the built-in default counts as the default; an
+ * operator's own default (CloudNativePG's wal_keep_size = 512MB) is the operator's choice, not
+ * PostgreSQL's, and counts as written (review 2026-12zh, h39c 37: a 250Mi volume's WAL called
+ * "built-in defaults" and lowered to a notice). */
 static void check_default(const char *name, void *arg)
 {
     DefaultsOnly *ctx = arg;
     const SnapSetting *setting = snapshot_get(ctx->snap, name);
-    if (!setting || setting->source == SRC_DEFAULT)
+    if (!setting || (setting->source == SRC_DEFAULT && !setting->default_by))
         return;
     bool same = false;
     if (setting->param && setting->parsed_ok && setting->param->boot_val) {
