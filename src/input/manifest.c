@@ -1050,6 +1050,16 @@ static const char *const cnpg_defaults[] = {
     NULL,
 };
 
+/* What initdb's postgresql.conf sets beyond the built-in defaults that a Patroni cluster keeps:
+ * Patroni renames initdb's file to postgresql.base.conf and includes it from its own (its
+ * custom_conf otherwise), so initdb's shared_buffers = 128MB stands where 13 and 14 build in
+ * 8MB (review 2026-12zh, h39c 33, 34: "shared_buffers is 8MB" of a Patroni cluster on 13). */
+static const char *const patroni_initdb_defaults[] = {
+    "shared_buffers",
+    "128MB",
+    NULL,
+};
+
 /* A Cluster, or the chart values that become one: `prefix` is "spec" or "cluster". */
 static void read_cnpg_at(DocBuilder *b, const Yaml *y, yaml_node_t *root, const char *prefix)
 {
@@ -2163,6 +2173,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
         patroni_wal_keep(b);
+        b->doc->operator_defaults = patroni_initdb_defaults;
+        b->doc->operator_name = "initdb";
         if (b->doc->format == INPUT_PERCONA)
             percona_preloads(b, y, root);
         else
@@ -2176,6 +2188,8 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         }
         read_patroni(b, y, root, "bootstrap.dcs.postgresql.parameters", "postgresql.parameters",
                      ROUTE_PATRONI);
+        b->doc->operator_defaults = patroni_initdb_defaults;
+        b->doc->operator_name = "initdb";
         read_patroni_hba(b, y, root);
         patroni_ssl_by_bootstrap(b, y, root);
         patroni_users(b, y, root);

@@ -690,4 +690,15 @@ printf 'apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadat
 check "a Flux Kustomization above it: the same ($(kz_lines))" test "$(kz_lines)" = "11"
 mv "$kz/apps/ks.yaml" "$kz/ks.yaml"; rm -rf "$kz/.git"; mkdir -p "$kz/apps/.git"
 check "  close miss: one above the repository's root does not count ($(kz_lines))" test "$(kz_lines)" = "9,10,11"
+# a Patroni cluster keeps initdb's postgresql.conf as postgresql.base.conf: its shared_buffers
+# is initdb's 128MB, not 13's built-in 8MB (review 2026-12zh, h39c 33, 34); close miss: a plain
+# file that sets none, on 13, is the built-in 8MB
+pat="$(mktemp -d /tmp/pgknob-pat.XXXXXX)"
+printf 'scope: pg\nname: pg1\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /data/pg\n' >"$pat/patroni.yml"
+check "patroni on 13: shared_buffers is initdb's 128MB (PK2004), no 8MB (PK2003)" \
+  test "$("$PGKNOB" lint --pg-version 13 --host ram=4GB --format json --fail-on never "$pat/patroni.yml" | jq -r '[.findings[] | select(.rule == "PK2003" or .rule == "PK2004") | "\(.rule) \(.message | test("128MB"))"] | join(",")')" = "PK2004 true"
+printf 'max_connections = 100\n' >"$pat/plain.conf"
+check "  close miss: a plain file on 13 that sets none is the built-in 8MB (PK2003)" \
+  test "$("$PGKNOB" lint --pg-version 13 --host ram=4GB --format json --fail-on never "$pat/plain.conf" | jq -r '[.findings[] | select(.rule == "PK2003") | .message | test("8MB")] | join(",")')" = true
+rm -rf "$pat"
 done_testing
