@@ -11,7 +11,6 @@
 #include "conf/conf_template.h"
 #include "hba/hba_input.h"
 #include "host/host.h"
-#include "lint/container.h"
 #include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/intent.h"
@@ -172,13 +171,13 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
         input->snap.pg_version_label =
             arena_printf(input->snap.arena, "%d.%d", input->pg_major, input->pg_minor);
     }
-    ValidateOpts vopts = {.minor = input->pg_minor,
-                          .wal_segment_bytes = opts->wal_segment_bytes,
-                          .check_host = opts->check_host,
-                          .host_is_server = opts->host_is_server,
-                          .image_libraries = input->image_libraries,
-                          .musl_image = !input->set.data_dir && input->set.n_files &&
-                                        lint_container_alpine(input->set.files[0])};
+    ValidateOpts vopts = {
+        .minor = input->pg_minor,
+        .wal_segment_bytes = opts->wal_segment_bytes,
+        .check_host = opts->check_host,
+        .host_is_server = opts->host_is_server,
+        .image_libraries = input->image_libraries,
+        .image_of = !input->set.data_dir && input->set.n_files ? input->set.files[0] : NULL};
     size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
     lint_major_from_removed(input, findings, validated);

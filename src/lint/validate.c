@@ -17,6 +17,7 @@
 #include "common/units.h"
 #include "common/xalloc.h"
 #include "lint/check_hooks.h"
+#include "lint/container.h"
 #include "lint/fix_safety.h"
 #include "lint/shmem.h"
 #include "lint/readme.h"
@@ -1396,8 +1397,18 @@ static bool common_locale(const char *name)
 /* A well-formed locale off the target is something the server must have, as a path there is
  * (PK0061): one notice naming them (review 2026-12x, h25b 22 and 23, h25c 29: pt_BR.UTF-8 and
  * fr_FR.UTF-8, which a server without them refuses at startup). */
-static void server_locales(const Snapshot *snap, FindingList *out)
+static void server_locales(const Snapshot *snap, const char *image_of, FindingList *out)
 {
+    bool any = false;
+    for (size_t idx = 0; idx < sizeof(lc_params) / sizeof(lc_params[0]) && !any; idx++) {
+        const SnapSetting *setting = written_locale(snap, idx);
+        any = setting && !common_locale(setting->value);
+    }
+    /* musl's setlocale() takes any name, so PostgreSQL's check_locale() accepts it and an
+     * Alpine image's server starts (tests/lint/t-locale-musl.sh; review 2026-12zh, h36b 17);
+     * the image is looked for only here, where it decides */
+    if (!any || (image_of && lint_container_alpine(image_of)))
+        return;
     Finding *f = NULL;
     StrBuf what = STRBUF_INIT;
     size_t n = 0;
@@ -1428,7 +1439,7 @@ static void server_locales(const Snapshot *snap, FindingList *out)
 /* Off the target (a file from a checkout), this machine's locales say nothing about the server's,
  * and a CI gate must give the same findings on every runner: only the form of each name is
  * checked, and a name setlocale() cannot take on the file's platform is one notice. */
-static void check_locale_names(const Snapshot *snap, bool musl, FindingList *out)
+static void check_locale_names(const Snapshot *snap, const char *image_of, FindingList *out)
 {
     bool windows = file_for_windows(snap);
     Finding *f = NULL;
@@ -1446,10 +1457,8 @@ static void check_locale_names(const Snapshot *snap, bool musl, FindingList *out
     }
     if (!f) {
         sb_free(&what);
-        /* musl's setlocale() takes any name, so PostgreSQL's check_locale() accepts it and an
-         * Alpine image's server starts (tests/lint/t-locale-musl.sh; review 2026-12zh, h36b 17) */
-        if (!windows && !musl)
-            server_locales(snap, out);
+        if (!windows)
+            server_locales(snap, image_of, out);
         return;
     }
     f->title = finding_strdup(f, "malformed locale name");
@@ -2310,5 +2319,5 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     if (target_here && opts->check_host)
         check_locales(snap, out);
     else if (!target_here)
-        check_locale_names(snap, opts->musl_image, out);
+        check_locale_names(snap, opts->image_of, out);
 }

@@ -19,8 +19,10 @@ typedef struct ValidateOpts {
                                   * here is a warning (else a notice: the server may have it) */
     const char *image_libraries; /* comma-separated: preloaded by an operator from its own image,
                                   * so not to be installed (PK0061); NULL when none */
-    bool musl_image;             /* the image that runs the file is Alpine's: musl's setlocale()
-                                  * takes any locale name, so none is missing there (PK0060) */
+    /* the file whose container image decides the C library (lint_container_alpine, asked only
+     * when a locale would be reported: musl's setlocale() takes any name, PK0060); NULL when
+     * none (a data directory) */
+    const char *image_of;
 } ValidateOpts;
 
 /* Appends the validation findings of `set` for `snap`'s target version (snap must have been built
