@@ -2333,6 +2333,12 @@ static const char *const README_TEST_WORDS[] = {
     /* the material of a talk given at an event: shown once, run by no one (review 2026-12zh,
      * h36b 22: "Introduction to Asyncio, presented at PyData Amsterdam 08/04/2017") */
     "presented at",
+    /* a repository made for teaching, in the languages of the comments' table (review
+     * 2026-12zh, h40b 14: "ideal para fines educativos y de pruebas") */
+    "educational purposes", "learning purposes", "teaching purposes", "fines educativos",
+    "fines did\u00e1cticos", "fins educacionais", "fins educativos", "fins did\u00e1ticos",
+    "fins p\u00e9dagogiques", "fins \u00e9ducatives", "lernzwecke", "lernzwecken",
+    "\u0443\u0447\u0435\u0431\u043d\u044b\u0445 \u0446\u0435\u043b\u044f\u0445" /* учебных целях */,
     /* placeholder text where a description belongs: a dummy repository, no one's service
      * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
     "lorem ipsum", NULL};

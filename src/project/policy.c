@@ -131,12 +131,15 @@ void policy_apply_config(FindingList *findings, const ProjectConfig *cfg)
  * worst case beyond RAM, wraparound, an end-of-life major): only a purpose stated outright
  * (--purpose, .pgknob.ini, the file's own words) lowers it, never one read from a name
  * (docs/lint.md, "Severity policy"). The rest cost performance, resources or log volume. */
+/* `page`: only the findings of the rule that link that documentation page (PK0213's password
+ * form, auth-password.html, and not its trust form, which lets anyone in as any role). */
 static const struct {
     const char *rule;
     bool test_only;
     const char *why;
     Severity to;
     bool costly;
+    const char *page;
 } on_purpose[] = {
     {"PK6001", false,
      "fsync = off risks the cluster only when the machine crashes, and a test or benchmark "
@@ -248,6 +251,17 @@ static const struct {
      "a test or benchmark cluster's WAL archive is no backup anyone restores from: losing it at"
      " a reboot loses only the run's own WAL.",
      0, true},
+    /* a password still guards every line; what is exposed is a throwaway cluster's data
+     * (review 2026-12zh, h39c 42, h40b 13 and 14: md5 from every address in a stated local
+     * development stack and a classroom demo, replication without SSL in a compose demo) */
+    {"PK0213", false,
+     "a test, demo or classroom cluster's data and passwords are made for it and thrown away: "
+     "password authentication from every address still asks for a password, and exposes "
+     "nothing kept.",
+     0, false, "auth-password.html"},
+    {"PK0217", false,
+     "a test, demo or classroom cluster's WAL holds only data made for it: replication in clear "
+     "text exposes nothing kept."},
     {"PK8016", false,
      "a test or benchmark cluster whose connections run out is restarted, not"
      " rescued by an administrator's session.",
@@ -274,6 +288,11 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
         for (size_t rule_idx = 0; rule_idx < sizeof(on_purpose) / sizeof(on_purpose[0]);
              rule_idx++) {
             if (strcmp(f->rule_id, on_purpose[rule_idx].rule))
+                continue;
+            bool page_linked = !on_purpose[rule_idx].page;
+            for (size_t link = 0; !page_linked && link < f->n_links; link++)
+                page_linked = strstr(f->links[link], on_purpose[rule_idx].page) != NULL;
+            if (!page_linked)
                 continue;
             listed = true;
             if (f->severity <= SEV_NOTICE ||

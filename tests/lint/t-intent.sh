@@ -1376,6 +1376,28 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .present
   [ "$(sev PK7003 <<<"$out")" = notice ] &&
   ok "README: a talk 'presented at' an event states test, cited at line 3" ||
   fail "README talk: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+# a repository made for teaching says so in any of the comments' languages (review 2026-12zh,
+# h40b 14: "ideal para fines educativos y de pruebas")
+mkdir -p "$work/rd/edu/config"
+printf '# Replicación de PostgreSQL\n\nUn primario y una réplica, ideal para fines educativos y de pruebas.\n' >"$work/rd/edu/README.md"
+printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/edu/config/postgresql.conf"
+check "README: 'fines educativos' (for educational purposes) states test" \
+  test "$(lint_json "$work/rd/edu/config/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("README: .fines educativos. in")] | join(",")')" = true
+# pg_hba.conf of a test cluster: password authentication from every address and replication in
+# clear text expose only data made for it (notices that say why); trust from every address lets
+# anyone in as any role and keeps its level (review 2026-12zh, h39c 42, h40b 13)
+mkdir -p "$work/hba-demo/config"
+printf 'local all all trust\nhost all all 0.0.0.0/0 md5\nhost replication repl 172.16.0.0/12 scram-sha-256\n' >"$work/hba-demo/config/pg_hba.conf"
+out=$(lint_json "$work/hba-demo/config/pg_hba.conf")
+[ "$(sev PK0213 <<<"$out")" = notice ] && [ "$(sev PK0217 <<<"$out")" = notice ] &&
+  jq -e '[.findings[] | select(.rule == "PK0213")][0].hint | test("^A notice under purpose test")' >/dev/null <<<"$out" &&
+  ok "hba under a demo's purpose: md5 from every address and clear-text replication are notices that say why" ||
+  fail "hba demo: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+check "  close miss: the same file under --purpose production keeps both warnings" \
+  test "$(lint_json --purpose production "$work/hba-demo/config/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0213" or .rule == "PK0217") | .severity] | unique | join(",")')" = warning
+printf 'host all all 0.0.0.0/0 trust\n' >"$work/hba-demo/config/pg_hba.conf"
+check "  close miss: trust from every address in the demo stays an error" \
+  test "$(lint_json "$work/hba-demo/config/pg_hba.conf" | sev PK0213)" = error
 for d in app/conf prod/conf top/repo/db svc/db names/conf feat/conf prodsample/conf slides/conf; do
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   ! has PK0090 <<<"$out" && [ "$(sev PK6001 <<<"$out")" = error ] &&
