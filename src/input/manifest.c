@@ -297,6 +297,31 @@ static char *misplaced_key_hint(const char *path, const char *name)
     return NULL;
 }
 
+/* `{{ .Values.db | quote }}` written unquoted: YAML reads it as a flow mapping whose one key is
+ * itself a flow mapping, which no manifest writes; it is a template's placeholder, given back
+ * as its text ("{{ .Values.db | quote }}") for the placeholder checks (review 2026-12zh, h40a
+ * 09: a Helm chart's Cluster called "a YAML mapping, not passed on", an error). NULL otherwise. */
+static char *unquoted_placeholder(const Yaml *y, const yaml_node_t *val)
+{
+    if (val->type != YAML_MAPPING_NODE ||
+        val->data.mapping.pairs.top - val->data.mapping.pairs.start != 1)
+        return NULL;
+    const yaml_node_pair_t *outer = val->data.mapping.pairs.start;
+    const yaml_node_t *inner = node_at(y, outer->key), *empty = node_at(y, outer->value);
+    if (!inner || inner->type != YAML_MAPPING_NODE || (empty && !is_scalar(empty)) ||
+        (empty && empty->data.scalar.length) ||
+        inner->data.mapping.pairs.top - inner->data.mapping.pairs.start != 1)
+        return NULL;
+    const yaml_node_pair_t *pair = inner->data.mapping.pairs.start;
+    const yaml_node_t *expr = node_at(y, pair->key), *none = node_at(y, pair->value);
+    if (!is_scalar(expr) || (none && (!is_scalar(none) || none->data.scalar.length)))
+        return NULL;
+    char *text = scalar_text(expr);
+    char *placeholder = xasprintf("{{ %s }}", text);
+    free(text);
+    return placeholder;
+}
+
 /* Each key of the mapping at `sec->path` becomes an entry; `skip` says which go elsewhere. */
 typedef bool (*SkipFn)(DocBuilder *b, const Section *sec, const char *name, const char *value,
                        int line, int column);
@@ -315,6 +340,14 @@ static void read_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root, con
         int line, column;
         mark_of(key, &line, &column);
         char *name = scalar_text(key);
+        char *placeholder = unquoted_placeholder(y, val);
+        if (placeholder) {
+            if (!(skip && skip(b, sec, name, placeholder, line, column)))
+                builder_add_entry(b, name, placeholder, line, column, false);
+            free(placeholder);
+            free(name);
+            continue;
+        }
         if (!is_scalar(val)) {
             char *shown = flow_text(y, val);
             InputNote *note = builder_add_note(

@@ -701,4 +701,15 @@ printf 'max_connections = 100\n' >"$pat/plain.conf"
 check "  close miss: a plain file on 13 that sets none is the built-in 8MB (PK2003)" \
   test "$("$PGKNOB" lint --pg-version 13 --host ram=4GB --format json --fail-on never "$pat/plain.conf" | jq -r '[.findings[] | select(.rule == "PK2003") | .message | test("8MB")] | join(",")')" = true
 rm -rf "$pat"
+# `{{ … }}` written unquoted is a template's placeholder, which YAML reads as a mapping keyed by
+# a mapping: a PK0003 notice, not PK0072's "not passed on" (review 2026-12zh, h40a 09, a Helm
+# chart's Cluster); close miss: a real mapping value keeps PK0072
+ph="$(mktemp -d /tmp/pgknob-ph.XXXXXX)"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  instances: 1\n  postgresql:\n    parameters:\n      cron.database_name: {{ .Values.postgres.database | quote }}\n      work_mem: "8MB"\n' >"$ph/cluster.yaml"
+check "an unquoted {{ … }} parameter value: PK0003, no PK0072" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$ph/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0003" or .rule == "PK0072") | .rule] | join(",")')" = PK0003
+sed -i 's/{{ .Values.postgres.database | quote }}/{a: 1}/' "$ph/cluster.yaml"
+check "  close miss: a mapping value keeps PK0072" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$ph/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0072") | .rule] | join(",")')" = PK0072
+rm -rf "$ph"
 done_testing
