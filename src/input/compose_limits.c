@@ -702,6 +702,19 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
     if (yaml_parser_load(&parser, &doc)) {
         yaml_node_t *root = yaml_document_get_root_node(&doc);
         yaml_node_t *services = root ? input_yaml_member(&doc, root, "services") : NULL;
+        /* of the services that mount it, one whose command names config_file reads it: the
+         * file takes effect there, whatever another mounting service does (review 2026-12zh,
+         * h40a 03: five of six servers ran it, and the sixth was said to leave it unread) */
+        yaml_node_pair_t *reader = NULL;
+        if (services && services->type == YAML_MAPPING_NODE)
+            for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+                 !reader && pair < services->data.mapping.pairs.top; pair++) {
+                yaml_node_t *service = yaml_document_get_node(&doc, pair->value);
+                if (service && service->type == YAML_MAPPING_NODE &&
+                    service_mounts(&doc, service, compose_dir, target) &&
+                    names_config_file(&doc, service))
+                    reader = pair;
+            }
         if (services && services->type == YAML_MAPPING_NODE)
             for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
                  pair < services->data.mapping.pairs.top; pair++) {
@@ -712,7 +725,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
                 /* every service that mounts it runs a server with it: any may publish */
                 service_ports(&doc, service, compose, name ? name : "?", out);
-                if (found) {
+                if (found || (reader && pair != reader)) {
                     free(name);
                     continue;
                 }

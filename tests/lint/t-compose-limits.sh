@@ -134,6 +134,13 @@ printf '#!/bin/sh\necho "include_dir = '"'"'/srv'"'"'" >> "$PGDATA/postgresql.co
 check "  close miss: a script that appends an include_dir of the mount's directory" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
+# several services mount it: one whose command names config_file reads it, and the file takes
+# effect there (review 2026-12zh, h40a 03: five Citus nodes ran it, a sixth service did not)
+rm -rf "$tmp/unread/initdb"
+printf 'services:\n  pg:\n    image: postgres:16.1\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n  coordinator:\n    image: citusdata/citus:12.1\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: a second service mounting it runs it as config_file" test -z "$(unread)"
+sed -i '/command: postgres -c config_file/d' "$tmp/unread/docker-compose.yml"
+check "  ... with neither naming config_file: PK0097" test "$(unread)" = warning
 # the compose service that runs the file shows its purpose: a data directory on tmpfs is a
 # cluster recreated for each run (held-out set 31, h31c 29), stated as data in memory is; a
 # variant named for development (docker-compose.dev.yml) is a name's weak evidence; close miss:
