@@ -59,7 +59,7 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
 }
 
 /* A postgresql.conf a compose service mounts runs in that service's container: its memory and
- * CPU limits are the host's facts where --host gives none (a file on its own, not a data
+ * CPU limits are the host's facts --host does not give (a file on its own, not a data
  * directory, whose host is the machine it is on). */
 static void compose_host_facts(LintInput *input)
 {
@@ -257,7 +257,9 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         input->rules_begin = res->findings.n;
         if (state->have_host)
             copy_host(&input->snap.host, &state->host);
-        if (input->format == INPUT_CONF && !state->have_host && !input->pod_host.source)
+        /* the container's limits fill what --host does not give: --host storage=ssd keeps the
+         * compose service's memory limit (review 2026-12zh, h40a 01) */
+        if (input->format == INPUT_CONF && !input->pod_host.source)
             compose_host_facts(input);
         bool pod = pod_host_facts(&input->snap.host, &input->pod_host);
         read_intent(input, opts, state->have_host, pod, &res->findings);

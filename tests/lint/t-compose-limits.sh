@@ -103,6 +103,12 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 j=$(lint_json "$tmp/prod/docker/postgres.conf")
 check "  close miss: beside a docker-compose.yml that mounts it, that one decides" \
   grep -qF "mem_limit 1g" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+# --host that gives another fact keeps the container's limit: the facts merge (review
+# 2026-12zh, h40a 01: --host storage=ssd dropped a 250MB limit); close miss: --host ram wins
+check "--host storage=ssd keeps the compose service's mem_limit 1g as the RAM" \
+  test "$(lint_json --host storage=ssd "$tmp/prod/docker/postgres.conf" | jq -r '.inputs[0].host | (test("mem_limit 1g") and test("storage=ssd"))')" = true
+check "  close miss: --host ram=8GB is the RAM, not the container's 1g" \
+  test "$(lint_json --host ram=8GB "$tmp/prod/docker/postgres.conf" | jq -r '(.inputs[0].host // "") | test("mem_limit") | not')" = true
 # a PostgreSQL image's service that mounts the file where the server never reads it (no
 # config_file, not PGDATA) is PK0097 (held-out set 31, h31b 14, h31c 28, 29); close misses: the
 # command names config_file, an init script may copy it, PGDATA is set elsewhere
