@@ -68,6 +68,7 @@ typedef enum InputNoteKind {
     NOTE_PATRONI_RESTAPI,    /* a REST API others reach whose unsafe endpoints ask nothing */
     NOTE_GUESSABLE_PASSWORD, /* a credential whose password is its user name or a known default */
     NOTE_NO_BACKUP,          /* an operator's cluster with neither backups nor a WAL archive */
+    NOTE_ROLE_NO_LOGIN,      /* a managed role given a password but not the login attribute */
 } InputNoteKind;
 
 typedef struct InputNote {

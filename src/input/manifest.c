@@ -1159,11 +1159,46 @@ static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                          " cluster needs none: --purpose test makes this a notice.");
 }
 
+/* A managed role given a password (passwordSecret) without `login: true`: CloudNativePG's
+ * RoleConfiguration defaults login to false and creates the role NOLOGIN, so the password opens
+ * nothing (review 2026-12zh, h39c 35: an n8n role whose application could not connect). */
+static void cnpg_roles(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *roles = path_get(y, root, "spec.managed.roles");
+    if (!roles || roles->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *item = roles->data.sequence.items.start;
+         item < roles->data.sequence.items.top; item++) {
+        yaml_node_t *role = node_at(y, *item);
+        if (!role || role->type != YAML_MAPPING_NODE || !map_get(y, role, "passwordSecret") ||
+            scalar_is(map_get(y, role, "login"), "true") ||
+            scalar_is(map_get(y, role, "ensure"), "absent") ||
+            scalar_is(map_get(y, role, "disablePassword"), "true"))
+            continue;
+        yaml_node_t *name = map_get(y, role, "name");
+        char *shown = is_scalar(name) ? scalar_text(name) : xstrdup("?");
+        int line, column;
+        mark_of(role, &line, &column);
+        InputNote *note = builder_add_note(
+            b, NOTE_ROLE_NO_LOGIN, NULL, NULL, line, column,
+            "https://cloudnative-pg.io/documentation/current/declarative_role_management/",
+            "the managed role %s has a passwordSecret but no login: true: CloudNativePG creates a "
+            "managed role NOLOGIN unless login is true, so nothing can connect as %s with that "
+            "password",
+            shown, shown);
+        note->hint = xasprintf("Add login: true to the role %s (a role meant only to group "
+                               "privileges needs no password).",
+                               shown);
+        free(shown);
+    }
+}
+
 static void read_cnpg(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     read_cnpg_at(b, y, root, "spec");
     manifest_version(b, y, root, "spec.imageName", 'i');
     cnpg_backup(b, y, root);
+    cnpg_roles(b, y, root);
 }
 
 /* The cloudnative-pg `cluster` chart renders cluster.postgresql into the Cluster's

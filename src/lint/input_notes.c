@@ -27,6 +27,7 @@ static const char *note_rule(InputNoteKind kind)
     case NOTE_PATRONI_RESTAPI: return "PK0086";
     case NOTE_GUESSABLE_PASSWORD: return "PK0087";
     case NOTE_NO_BACKUP: return "PK0099";
+    case NOTE_ROLE_NO_LOGIN: return "PK0102";
     }
     return "PK0070";
 }

@@ -297,6 +297,12 @@ static const FindingId ids[] = {
      " data directory, while neither the file nor the command sets hba_file: the server reads the"
      " data directory's pg_hba.conf, where the official image allows every host with a password.",
      "lint/container.c"},
+    {"PK0102", "manifest.role-without-login", "a managed role with a password but no login",
+     SEV_WARNING,
+     "A CloudNativePG Cluster's spec.managed.roles gives a role a passwordSecret but not login:"
+     " true. The operator creates a managed role with NOLOGIN unless login is true (its API's"
+     " default is false), so nothing can connect as the role with that password.",
+     "lint/input_notes.c"},
     {"PK0099", "manifest.no-backup", "an operator's cluster with no backup", SEV_WARNING,
      "A CloudNativePG Cluster with no spec.backup and no WAL-archiving plugin: there is no base"
      " backup and no WAL archive to restore it from, nor to recover to a point in time.",

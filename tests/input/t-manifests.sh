@@ -712,4 +712,13 @@ sed -i 's/{{ .Values.postgres.database | quote }}/{a: 1}/' "$ph/cluster.yaml"
 check "  close miss: a mapping value keeps PK0072" \
   test "$("$PGKNOB" lint --format json --fail-on never "$ph/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0072") | .rule] | join(",")')" = PK0072
 rm -rf "$ph"
+# a managed role with a password but no login: true is created NOLOGIN by CloudNativePG (review
+# 2026-12zh, h39c 35); close misses: login: true, a role with no password
+mr="$(mktemp -d /tmp/pgknob-mr.XXXXXX)"
+role_cluster() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  instances: 1\n  managed:\n    roles:\n      - name: app\n        ensure: present\n%b' "$1" >"$mr/c.yaml"; local j; j=$("$PGKNOB" lint --format json --fail-on never "$mr/c.yaml") || { echo "exit $?"; return; }; jq -r '[.findings[] | select(.rule == "PK0102") | "\(.severity) \(.line)"] | join(",")' <<<"$j"; }
+check "a managed role with a passwordSecret and no login: PK0102 at its line" \
+  test "$(role_cluster '        passwordSecret:\n          name: app-secret\n')" = "warning 9"
+check "  close miss: login: true" test -z "$(role_cluster '        login: true\n        passwordSecret:\n          name: app-secret\n')"
+check "  close miss: a group role with no password" test -z "$(role_cluster '        inherit: true\n')"
+rm -rf "$mr"
 done_testing
