@@ -303,8 +303,34 @@ void policy_apply_purpose(FindingList *findings, Purpose purpose, const char *wh
              * least a warning, never the notice an explicit purpose makes it */
             if (named_only && on_purpose[rule_idx].costly && to < SEV_WARNING)
                 to = SEV_WARNING;
-            if (f->severity <= to)
+            if (f->severity <= to) {
+                /* kept at warning under a purpose read from a name: the finding says why, or
+                 * its offer of --purpose test reads as if pgknob had not taken that purpose
+                 * (review 2026-12zh, h40a 09: a kind cluster's proof of concept) */
+                if (named_only && on_purpose[rule_idx].costly && f->severity == SEV_WARNING) {
+                    /* its own offer ("A throwaway cluster needs none: --purpose test makes
+                     * this a notice.") is said here once */
+                    static const char offer_tail[] = ": --purpose test makes this a notice.";
+                    const char *rest = f->hint ? f->hint : "";
+                    const char *said = strstr(rest, offer_tail);
+                    const char *from = said;
+                    while (from && from > rest + 1 && !(from[-1] == ' ' && from[-2] == '.'))
+                        from--;
+                    if (from && from <= rest + 1)
+                        from = rest; /* the offer is the hint's first sentence */
+                    while (from && from > rest && from[-1] == ' ')
+                        from--;
+                    f->hint = finding_printf(
+                        f,
+                        "A warning under purpose %s: only a name says so (PK0090), and a name "
+                        "leaves what can lose data or expose the service at least a warning; "
+                        "--purpose %s states it, and makes this a notice.%s%.*s%s",
+                        purpose_name(purpose), purpose_name(purpose), *rest ? " " : "",
+                        said ? (int)(from - rest) : (int)strlen(rest), rest,
+                        said ? said + strlen(offer_tail) : "");
+                }
                 continue;
+            }
             finding_set_severity(f, to);
             /* the finding's own offer of --purpose is what has just happened (PK0005) */
             static const char offer[] = "; for a test or benchmark file, --purpose test or "

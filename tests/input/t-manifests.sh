@@ -721,4 +721,15 @@ check "a managed role with a passwordSecret and no login: PK0102 at its line" \
 check "  close miss: login: true" test -z "$(role_cluster '        login: true\n        passwordSecret:\n          name: app-secret\n')"
 check "  close miss: a group role with no password" test -z "$(role_cluster '        inherit: true\n')"
 rm -rf "$mr"
+# a Cluster with no backup in a proof of concept's repository: a name keeps PK0099 a warning,
+# and its hint says why, offering --purpose test once (review 2026-12zh, h40a 09); close miss:
+# --purpose test states it: a notice
+poc="$(mktemp -d /tmp/pgknob-poc.XXXXXX)"; mkdir -p "$poc/outbox-poc/k8s"
+printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: pg\nspec:\n  instances: 1\n  storage:\n    size: 10Gi\n' >"$poc/outbox-poc/k8s/cluster.yaml"
+j=$("$PGKNOB" lint --format json --fail-on never "$poc/outbox-poc/k8s/cluster.yaml")
+check "a named test purpose: PK0099 a warning whose hint says only a name says so, offering --purpose test once" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0099") | "\(.severity) \(.hint | startswith("A warning under purpose test: only a name says so")) \([.hint | scan("--purpose test")] | length)"] | join(",")' <<<"$j")" = "warning true 1"
+check "  close miss: --purpose test makes it a notice" \
+  test "$("$PGKNOB" lint --purpose test --format json --fail-on never "$poc/outbox-poc/k8s/cluster.yaml" | jq -r '[.findings[] | select(.rule == "PK0099") | .severity] | join(",")')" = notice
+rm -rf "$poc"
 done_testing
