@@ -38,8 +38,10 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
     bool wal_disk = host->wal_disk_bytes <= 0 && pod->wal_disk_bytes > 0;
     if (!ram && !cores && !disk && !wal_disk)
         return false;
-    if (ram)
+    if (ram) {
         host->ram_bytes = pod->ram_bytes;
+        host->ram_is_limit = true;
+    }
     if (cores)
         host->cores = pod->cores;
     if (disk)

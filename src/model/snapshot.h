@@ -58,6 +58,9 @@ typedef struct HostFacts {
      * one (a manifest's walStorage); < 0 unknown */
     double disk_bytes, wal_disk_bytes;
     char *source; /* "--host", "local", ".pgknob.ini": for reports */
+    /* ram_bytes is a memory limit the project itself sets (a pod's resources.limits.memory, a
+     * compose service's limit), which the kernel enforces on the server: no hypothesis */
+    bool ram_is_limit;
 } HostFacts;
 
 /* A named number from the statistics views (audit only): "checkpoints.requested_share" etc. */

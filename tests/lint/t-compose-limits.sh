@@ -103,6 +103,17 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker
 j=$(lint_json "$tmp/prod/docker/postgres.conf")
 check "  close miss: beside a docker-compose.yml that mounts it, that one decides" \
   grep -qF "mem_limit 1g" <<<"$(jq -r '.inputs[0].host' <<<"$j")"
+# a worst case beyond the container's own limit keeps its level though every setting is a
+# default: the kernel enforces the limit (review 2026-12zh, h40b 23); close miss: the same RAM
+# given with --host to a file no service mounts is the defaults' notice
+mkdir -p "$tmp/tiny/docker"
+conf "$tmp/tiny/docker/postgres.conf" "max_connections = 100"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    mem_limit: 100m\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/tiny/docker-compose.yml"
+check "defaults in a 100m container: PK2001 an error, with no defaults' hint" \
+  test "$(lint_json "$tmp/tiny/docker/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK2001") | "\(.severity) \(.hint // "" | test("A notice, not"))"] | join(",")')" = "error false"
+conf "$tmp/alone.conf" "max_connections = 100"
+check "  close miss: --host ram=100MB on a file no service mounts: a notice" \
+  test "$(lint_json --host ram=100MB "$tmp/alone.conf" | jq -r '[.findings[] | select(.rule == "PK2001") | .severity] | join(",")')" = notice
 # --host that gives another fact keeps the container's limit: the facts merge (review
 # 2026-12zh, h40a 01: --host storage=ssd dropped a 250MB limit); close miss: --host ram wins
 check "--host storage=ssd keeps the compose service's mem_limit 1g as the RAM" \
