@@ -1116,14 +1116,14 @@ static void replaced_from(Intent *out, const ConfSet *set)
         if (earlier->error || !earlier->name || !earlier->value || earlier->alternative ||
             earlier->overridden_by < 0 || (size_t)earlier->overridden_by >= set->n_entries)
             continue;
-        int at = conf_set_find_applied(set, earlier->name);
-        const ConfEntry *applied = at >= 0 ? &set->entries[at] : NULL;
-        if (!applied || applied == earlier || !applied->value ||
+        /* overridden_by is the line that wins over it: the applied one, found in one step */
+        const ConfEntry *applied = &set->entries[earlier->overridden_by];
+        if (applied == earlier || !applied->applied || !applied->value ||
             !strcmp(applied->value, earlier->value))
             continue;
-        out->replaced =
-            arena_realloc(out->arena, out->replaced, out->n_replaced * sizeof(*out->replaced),
-                          (out->n_replaced + 1) * sizeof(*out->replaced));
+        /* grown by doubling: one step per entry would copy the list each time (10,000 lines
+         * overriding one another: 2GB) */
+        ARENA_GROW(out->arena, out->replaced, out->n_replaced, out->cap_replaced);
         out->replaced[out->n_replaced++] = (struct IntentReplaced){
             .file = arena_strdup(out->arena, applied->file),
             .line = applied->line,

@@ -108,7 +108,7 @@ typedef struct Intent {
         char *text;
         int earlier_line;
     } * replaced;
-    size_t n_replaced;
+    size_t n_replaced, cap_replaced;
     /* the header states that the file's values are chosen on purpose or cut for a small load
      * ("resources cut for low load"): every finding whose consequence is only performance or
      * resource use is a notice quoting it; file NULL: no such statement */
