@@ -1159,6 +1159,21 @@ static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
                          " cluster needs none: --purpose test makes this a notice.");
 }
 
+/* Does Kubernetes read `node` as true? Its YAML (sigs.k8s.io/yaml over go-yaml) takes YAML 1.1's
+ * booleans: true, True, yes, on (review: `login: True` read as no login). */
+static bool k8s_true(const yaml_node_t *node)
+{
+    if (!is_scalar(node))
+        return false;
+    char *text = scalar_text(node);
+    YamlValue value = yaml_resolve_plain(text, YAML_READER_GO);
+    bool plain = node->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ||
+                 node->data.scalar.style == YAML_ANY_SCALAR_STYLE;
+    bool on = plain && value.type == YAML_BOOL && value.boolean;
+    free(text);
+    return on;
+}
+
 /* A managed role given a password (passwordSecret) without `login: true`: CloudNativePG's
  * RoleConfiguration defaults login to false and creates the role NOLOGIN, so the password opens
  * nothing (review 2026-12zh, h39c 35: an n8n role whose application could not connect). */
@@ -1171,9 +1186,9 @@ static void cnpg_roles(DocBuilder *b, const Yaml *y, yaml_node_t *root)
          item < roles->data.sequence.items.top; item++) {
         yaml_node_t *role = node_at(y, *item);
         if (!role || role->type != YAML_MAPPING_NODE || !map_get(y, role, "passwordSecret") ||
-            scalar_is(map_get(y, role, "login"), "true") ||
+            k8s_true(map_get(y, role, "login")) ||
             scalar_is(map_get(y, role, "ensure"), "absent") ||
-            scalar_is(map_get(y, role, "disablePassword"), "true"))
+            k8s_true(map_get(y, role, "disablePassword")))
             continue;
         yaml_node_t *name = map_get(y, role, "name");
         char *shown = is_scalar(name) ? scalar_text(name) : xstrdup("?");

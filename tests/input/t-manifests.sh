@@ -720,6 +720,10 @@ check "a managed role with a passwordSecret and no login: PK0102 at its line" \
   test "$(role_cluster '        passwordSecret:\n          name: app-secret\n')" = "warning 9"
 check "  close miss: login: true" test -z "$(role_cluster '        login: true\n        passwordSecret:\n          name: app-secret\n')"
 check "  close miss: a group role with no password" test -z "$(role_cluster '        inherit: true\n')"
+for v in True yes; do
+  check "  close miss: login: $v, a YAML 1.1 true to Kubernetes" \
+    test -z "$(role_cluster "        login: $v\n        passwordSecret:\n          name: app-secret\n")"
+done
 rm -rf "$mr"
 # a Cluster with no backup in a proof of concept's repository: a name keeps PK0099 a warning,
 # and its hint says why, offering --purpose test once (review 2026-12zh, h40a 09); close miss:
