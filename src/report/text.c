@@ -111,12 +111,21 @@ static size_t placeholder_places(const ReportInput *in, char ***places, bool *al
             const char *open = strstr(at, " (");
             if (!open)
                 break;
-            const char *close = strchr(open, ')');
-            const char *said = strstr(open, "template placeholder");
-            if (!said || (close && said > close))
+            /* FILE:LINE, then the line's reason: a file's name may hold spaces or parentheses
+             * ("pg (prod).conf.j2:12 is a template placeholder"), its line number not */
+            const char *end = NULL;
+            for (const char *colon = strchr(open + 2, ':'); colon && !end;
+                 colon = strchr(colon + 1, ':')) {
+                size_t digits = strspn(colon + 1, "0123456789");
+                if (digits && colon[1 + digits] == ' ')
+                    end = colon + 1 + digits;
+            }
+            if (!end)
+                break;
+            if (strncmp(end, " is a template placeholder", 26) &&
+                strncmp(end, " is the template placeholder", 28))
                 *all_placeholders = false;
-            size_t len = strcspn(open + 2, " )");
-            char *place = xstrndup(open + 2, len);
+            char *place = xstrndup(open + 2, (size_t)(end - open - 2));
             bool seen = false;
             for (size_t prev = 0; prev < n && !seen; prev++)
                 seen = !strcmp((*places)[prev], place);

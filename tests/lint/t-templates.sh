@@ -542,6 +542,9 @@ note=$("$PGKNOB" lint --fail-on never "$work/many.conf.j2" 2>/dev/null | grep '^
 check "a template's skipped rules: one note naming the placeholder lines in order, with a count beyond ten" \
   bash -c '[[ "$1" == *"12 lines setting what they read hold a template placeholder (many.conf.j2 lines 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 and 2 more); render the template and lint the output" ]]' _ "$note"
 check "  ... and short: no rule's own reason in it" bash -c '! grep -q "needs the value of" <<<"$1" && [ ${#1} -lt 300 ]' _ "$note"
+printf '# {{ ansible_managed }}\nshared_buffers = {{ sb }}\nwork_mem = {{ wm }}\n' >"$work/pg (prod).conf.j2"
+check "  ... a file name with a space and parentheses is named whole, its lines counted" \
+  bash -c '"$0" lint --fail-on never "$1" 2>/dev/null | grep -qF "because 2 lines setting what they read hold a template placeholder (pg (prod).conf.j2 lines 2, 3)"' "$PGKNOB" "$work/pg (prod).conf.j2"
 printf 'shared_buffers = 12XB\nwork_mem = {{ wm }}\n' >"$work/mixed.conf"
 check "  close miss: a rejected value beside a placeholder keeps each rule's reason (a line to fix)" \
   bash -c '"$0" lint --fail-on never "$1" 2>/dev/null | grep "rules not run" | grep -q "the value of shared_buffers (mixed.conf:1 holds"' "$PGKNOB" "$work/mixed.conf"
