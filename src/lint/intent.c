@@ -2307,6 +2307,14 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
     return INTENT_NONE;
 }
 
+/* a repository made for teaching, in the languages of the comments' table */
+#define TEACHING_PHRASES                                                                              \
+    "educational purposes", "learning purposes", "teaching purposes", "fines educativos",             \
+        "fines did\u00e1cticos", "fins educacionais", "fins educativos", "fins did\u00e1ticos",       \
+        "fins p\u00e9dagogiques", "fins \u00e9ducatives", "lernzwecke", "lernzwecken",                \
+        "\u0443\u0447\u0435\u0431\u043d\u044b\u0445 \u0446\u0435\u043b\u044f\u0445" /* учебных \
+                                                                                       целях */
+
 /* Words a repository's own description uses for teaching and trial material, beyond
  * TEST_WORDS and BENCHMARK_WORDS ("workshop materials", "a course's assignments"): whole words of
  * its title and first paragraph, never of the rest, where "test" and "dev" name anything. */
@@ -2335,10 +2343,7 @@ static const char *const README_TEST_WORDS[] = {
     "presented at",
     /* a repository made for teaching, in the languages of the comments' table (review
      * 2026-12zh, h40b 14: "ideal para fines educativos y de pruebas") */
-    "educational purposes", "learning purposes", "teaching purposes", "fines educativos",
-    "fines did\u00e1cticos", "fins educacionais", "fins educativos", "fins did\u00e1ticos",
-    "fins p\u00e9dagogiques", "fins \u00e9ducatives", "lernzwecke", "lernzwecken",
-    "\u0443\u0447\u0435\u0431\u043d\u044b\u0445 \u0446\u0435\u043b\u044f\u0445" /* учебных целях */,
+    TEACHING_PHRASES,
     /* placeholder text where a description belongs: a dummy repository, no one's service
      * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
     "lorem ipsum", NULL};
@@ -2379,11 +2384,27 @@ static const char *readme_word(const ReadmeDescription *desc, const char *const 
     return NULL;
 }
 
-/* The purpose the README above the file states of its repository, a name's weak evidence as a
- * path's is (docs/lint.md, "Purpose"): a production word there states none. The evidence cites
- * the line the word is on. */
-static IntentPurpose purpose_of_readme(const char *file, char **evidence)
+/* The README words that describe a repository made for one run or one reader and thrown away
+ * after it, as a path's benchmark or numbered-exercise name does (component_words): beside a
+ * contest's or a benchmark's words (not a bulk load's, whose server may be in production), a
+ * course's graded work, a proof of concept, a talk. They state the purpose as the
+ * file's own words do. The rest ("demo", "tutorial", "sample app", "local development") describe
+ * material people copy into production, a name's weak evidence (review 2026-12zi, h40a 09: a
+ * kind proof of concept's missing backup kept at warning, judged noise). */
+static const char *const README_STATED_WORDS[] = {
+    "homework",         "coursework", "assignment",   "assignments",    "poc", "proof of concept",
+    "proof-of-concept", "hackathon",  "presented at", TEACHING_PHRASES, NULL};
+
+/* BENCHMARK_WORDS that name a bulk load's speed, whose server may serve in production */
+static const char *const LOADING_WORDS[] = {"load speed",   "loading speed",  "bulk load",
+                                            "bulk loading", "faster loading", NULL};
+
+/* The purpose the README above the file states of its repository (docs/lint.md, "Purpose"): a
+ * production word there states none. *stated when its word is one of README_STATED_WORDS; else
+ * a name's weak evidence, as a path's is. The evidence cites the line the word is on. */
+static IntentPurpose purpose_of_readme(const char *file, char **evidence, bool *stated)
 {
+    *stated = false;
     ReadmeDescription desc;
     if (!readme_description(file, &desc))
         return INTENT_NONE;
@@ -2406,6 +2427,9 @@ static IntentPurpose purpose_of_readme(const char *file, char **evidence)
         else if ((words = readme_word(&desc, README_TEST_WORDS, bare_word_at, &at)))
             found = INTENT_TEST;
     }
+    if (found != INTENT_NONE)
+        *stated = word_listed(words, README_STATED_WORDS) ||
+                  (found == INTENT_BENCHMARK && !word_listed(words, LOADING_WORDS));
     if (found != INTENT_NONE)
         *evidence = xasprintf("its repository's README: '%s' in %s (line %d)", words, desc.path,
                               readme_line_at(&desc, (size_t)(at - desc.text)));
@@ -2490,9 +2514,21 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
         compose_word = NULL;
     }
     free(compose_word);
-    if (out->purpose == INTENT_NONE) {
-        out->purpose = purpose_of_readme(set->files[0], &evidence);
-        out->purpose_named = true; /* a description of the repository, not of the file */
+    /* a README that states the purpose outright strengthens a name's weak evidence of it (a
+     * repository named "…-poc" whose README says "proof of concept") */
+    if (out->purpose == INTENT_NONE || out->purpose_named) {
+        bool stated = false;
+        char *said = NULL;
+        IntentPurpose by_readme = purpose_of_readme(set->files[0], &said, &stated);
+        if (out->purpose == INTENT_NONE || (stated && by_readme == out->purpose)) {
+            free(evidence);
+            evidence = said;
+            line = 0; /* the README's line, which the evidence cites, is not the file's */
+            out->purpose = by_readme;
+            out->purpose_named = !stated;
+        } else {
+            free(said);
+        }
     }
     if (out->purpose == INTENT_NONE)
         return;

@@ -1339,6 +1339,31 @@ printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/pdc/conf/postgresql.con
 out=$(lint_json "$work/rd/pdc/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .poc. in .*README.md \\(line 2\\)")))' >/dev/null <<<"$out" &&
   ok "README: 'PoC' inside a sentence states test, cited at line 2" || fail "README PoC: $(jq -c '[.findings[] | select(.rule == "PK0090") | .message]' <<<"$out")"
+# a proof of concept, a contest entry or graded homework is made for one run and thrown away:
+# the README states the purpose as the file's words do, so fsync = off is a notice (review
+# 2026-12zi, h40a 09: a kind proof of concept's missing backup judged noise at warning); a name's
+# weak evidence is strengthened by it (a repository named "-poc"); close misses: a tutorial's and
+# a bulk load's README, and "fsync = off" under a name alone
+mkdir -p "$work/rd/pocst/conf" "$work/rd/rinha/conf" "$work/rd/tut/conf" "$work/rd/bulkload/conf" \
+  "$work/rd/x-poc/conf" "$work/rd/y-poc/conf"
+printf '# Ledger\n\nA proof of concept of double-entry bookkeeping.\n' >"$work/rd/pocst/README.md"
+printf '# Rinha de Backend 2024 Q1\n\nMy entry.\n' >"$work/rd/rinha/README.md"
+printf '# Ledger\n\nA tutorial on double-entry bookkeeping.\n' >"$work/rd/tut/README.md"
+printf '# OSM import\n\nSettings for bulk loading the planet file.\n' >"$work/rd/bulkload/README.md"
+printf '# x-poc\n\nA proof of concept.\n' >"$work/rd/x-poc/README.md"
+printf '# y-poc\n\nA demo of the ledger.\n' >"$work/rd/y-poc/README.md"
+for d in pocst rinha tut bulkload x-poc y-poc; do printf "fsync = off\n" >"$work/rd/$d/conf/postgresql.conf"; done
+got=""
+for d in pocst rinha tut bulkload x-poc y-poc; do
+  got+="$d=$(sev PK6001 <<<"$(lint_json "$work/rd/$d/conf/postgresql.conf")") "
+done
+[ "$got" = "pocst=notice rinha=notice tut=warning bulkload=warning x-poc=notice y-poc=warning " ] &&
+  ok "README: a proof of concept's, a contest's words state the purpose (fsync = off a notice); a tutorial's, a bulk load's, a name's do not" ||
+  fail "README stated: $got"
+out=$(lint_json "$work/rd/x-poc/conf/postgresql.conf")
+jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .proof of concept. in .*README.md \\(line 3\\)")) and (.hint | test("Judged as a test")))' >/dev/null <<<"$out" &&
+  ok "README: a README stating what a name hints cites the README, not the name" ||
+  fail "README x-poc: $(jq -c '[.findings[] | select(.rule == "PK0090") | [.message, .hint]]' <<<"$out")"
 # a "## Description" heading right under the title introduces the description, and a repository
 # that calls itself a sample application states test (review 2026-12t, h21a 04); close misses: the
 # same words under "## Features", and a sample's words beside "in production"
@@ -1414,12 +1439,14 @@ printf '# Doc\n\nCấu hình docker cho môi trường phát triển.\n' >"$work
 printf '# Нагрузочное тестирование\n\nStand.\n' >"$work/rd/ru/README.md"
 printf '# Ledger\n\nA ledger service that supports bulk import of statements.\n' >"$work/rd/bulk/README.md"
 for d in kotlin-api/config vi/db ru/db bulk/db; do printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/$d/postgresql.conf"; done
-for pair in "kotlin-api/config:benchmark:rinha de backend" "vi/db:test:môi trường phát triển" "ru/db:benchmark:нагрузочн"; do
-  IFS=: read -r d purpose word <<<"$pair"
+# a contest's and a benchmark's words state the purpose (fsync = off a notice), an environment's
+# phrase only names it (a warning)
+for pair in "kotlin-api/config:benchmark:rinha de backend:notice" "vi/db:test:môi trường phát triển:warning" "ru/db:benchmark:нагрузочн:notice"; do
+  IFS=: read -r d purpose word fsync_sev <<<"$pair"
   out=$(lint_json "$work/rd/$d/postgresql.conf")
   jq -e --arg p "$purpose" --arg w "$word" 'any(.findings[]; .rule == "PK0090" and (.message | test("as " + $p + " from its repository.s README: .\($w)")))' >/dev/null <<<"$out" &&
-    [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = warning ] &&
-    ok "README in other words ($d): $purpose, the log's volume a notice, fsync = off a warning" ||
+    [ "$(sev PK7003 <<<"$out")" = notice ] && [ "$(sev PK6001 <<<"$out")" = "$fsync_sev" ] &&
+    ok "README in other words ($d): $purpose, the log's volume a notice, fsync = off a $fsync_sev" ||
     fail "README words $d: $(jq -c '[.findings[] | [.rule, .severity, .message]]' <<<"$out")"
 done
 # close miss: development as an activity, in any language ("all new development happens in the
