@@ -261,6 +261,17 @@ out=$("$PGKNOB" lint --no-rules --format json "$realworld"/22-*.conf)
   jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '10 lines hold placeholders (lines 65, 116, 127' &&
   ok "realworld 22 (a sed template with bare words): one finding, not 10 invalid values" ||
   fail "realworld 22: $(jq -c '[.findings[] | select(.severity == "error") | .rule]' <<<"$out")"
+# a sed template's markers in capitals, quoted or not (held-out set 41, 24: crunchy-containers'
+# postgresql.conf.template, eight PK0020 errors); close miss: valid values in capitals
+printf "port = PG_PRIMARY_PORT\nmax_connections = MAX_CONNECTIONS\nwork_mem = WORK_MEM\nlog_statement = 'LOG_STATEMENT'\n" >"$work/caps.conf"
+printf "wal_level = REPLICA\nlog_min_messages = WARNING\nsynchronous_commit = OFF\nwork_mem = LARGE\n" >"$work/caps-valid.conf"
+out=$("$PGKNOB" lint --no-rules --format json "$work/caps.conf")
+[ "$(jq -r '[.findings[] | select(.severity == "error" or .rule == "PK0003") | "\(.rule) \(.severity)"] | join(" ")' <<<"$out")" = "PK0003 notice" ] &&
+  jq -r '.findings[] | select(.rule == "PK0003") | .message' <<<"$out" | grep -qF '4 lines hold placeholders (lines 1, 2, 3, 4)' &&
+  ok "a sed template's markers in capitals (quoted or not): one finding (PK0003)" ||
+  fail "caps template: $(jq -c '[.findings[] | [.rule, .severity, .line]]' <<<"$out")"
+"$PGKNOB" lint --no-rules --format json "$work/caps-valid.conf" | jq -e '[.findings[] | select(.rule == "PK0003" or .rule == "PK0020") | .rule] == ["PK0020"]' >/dev/null &&
+  ok "values valid in capitals are no markers; one word in capitals is an invalid value" || fail "caps-valid: $("$PGKNOB" lint --no-rules --format json "$work/caps-valid.conf" | jq -c '[.findings[].rule]')"
 printf 'work_mem = large\n' >"$work/typo.conf"
 "$PGKNOB" lint --no-rules --format json "$work/typo.conf" | jq -e '[.findings[].rule] == ["PK0020"]' >/dev/null &&
   ok "one bare word is an invalid value, not a template" || fail "work_mem = large is not PK0020 alone"
