@@ -504,16 +504,58 @@ static bool sample_majors(const char *file, SampleBound *lo, SampleBound *hi)
     return (lo->line || hi->line) && lo->major <= hi->major;
 }
 
+/* The parameter a line sets: its name, or on a template's line whose value is a placeholder
+ * the reader could not parse (`max_wal_size = <%= @max_wal_size %>`), the name before its `=`:
+ * the parameter is set, whatever the value renders to. NULL for any other line. */
+static const char *set_name(const ConfEntry *entry, char *buf, size_t cap)
+{
+    if (!entry->error)
+        return entry->name && entry->applied ? entry->name : NULL;
+    const char *text = entry->line_text;
+    if (!text || !conf_has_placeholder(text, false))
+        return NULL;
+    while (*text == ' ' || *text == '\t')
+        text++;
+    size_t len = 0;
+    while (text[len] && (isalnum((unsigned char)text[len]) || text[len] == '_'))
+        len++;
+    const char *after = text + len;
+    while (*after == ' ' || *after == '\t')
+        after++;
+    if (!len || len >= cap || *after != '=' || !isalpha((unsigned char)*text))
+        return NULL;
+    snprintf(buf, cap, "%.*s", (int)len, text);
+    return buf;
+}
+
+/* A parameter the file sets that arrived after release index `last` (catalog_arrived_by_13):
+ * the file is for a later major than a sample that ends there (held-out set 41, 23:
+ * omnibus-gitlab's template keeps 9.1's #wal_sender_delay and sets max_wal_size, 9.5's, whose
+ * placeholder lines said nothing). */
+static bool set_arrived_after(const ConfSet *set, int last)
+{
+    char buf[64];
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const char *name = set_name(&set->entries[idx], buf, sizeof buf);
+        const char *arrived = name ? catalog_arrived_by_13(name) : NULL;
+        if (arrived && release_index(arrived) > last)
+            return true;
+    }
+    return false;
+}
+
 /* A set parameter no major of [lo, hi] has: the settings say another major than the sample. */
 static const ConfEntry *set_outside(const ConfSet *set, int lo, int hi)
 {
+    char buf[64];
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
-        if (entry->error || !entry->name || !entry->applied || strchr(entry->name, '.'))
+        const char *name = set_name(entry, buf, sizeof buf);
+        if (!name || strchr(name, '.'))
             continue;
         bool known = false, inside = false;
         for (int major = PK_MIN_MAJOR; major <= PK_MAX_MAJOR; major++)
-            if (catalog_find(catalog_for_major(major), entry->name)) {
+            if (catalog_find(catalog_for_major(major), name)) {
                 known = true;
                 inside = inside || (major >= lo && major <= hi);
             }
@@ -595,7 +637,7 @@ static void major_from_sample(LintInput *input, FindingList *out)
     if (at <= 0)
         major_of_sample(input, out, file, kept);
     if (at <= 0 || newer_than_removed(&input->set, name) ||
-        value_newer_than(&input->set, at, &since))
+        value_newer_than(&input->set, at, &since) || set_arrived_after(&input->set, at - 1))
         return;
     /* a lower bound past the upper one: the sample is newer, and the removed line an author's
      * own leftover; a 13-18 sample is named by its own bounds */

@@ -546,6 +546,19 @@ sample_notice "an old sample without an arrival says 'or older', with the newest
 sample_notice "a Debian 13 sample listing #extension_destdir is named 13's" "$work/sample13deb.conf" \
   'is PostgreSQL 13.s: #vacuum_cleanup_index_scale_factor \(line [0-9]+\) was removed in 14.*PostgreSQL 13 is out of support since November 13, 2025'
 
+# a parameter the file sets that arrived after the sample's newest major disproves it, also on a
+# template's placeholder line (held-out set 41, 23: omnibus-gitlab's template keeps 9.1's
+# #wal_sender_delay and sets max_wal_size = <%= @max_wal_size %>, 9.5's: "9.1, the newest it can
+# be" was false, and PK7001's fix called unsafe for a 9.1 server)
+{ for n in $(seq 1 70); do printf '#shared_buffers = x\n'; done
+  printf '#wal_sender_delay = 1s\nmax_wal_size = <%%= @max_wal_size %%>\n'; } >"$work/sample91tpl.conf.erb"
+out=$(lint_json "$work/sample91tpl.conf.erb")
+jq -e 'all(.findings[]; (.rule == "PK0004" and (.message | test("stock sample"))) | not)' >/dev/null <<<"$out" &&
+  ok "sample: a template setting max_wal_size (9.5's) keeps no 9.1 sample" ||
+  fail "sample 9.1 template: $(jq -c '[.findings[] | select(.rule == "PK0004") | .message]' <<<"$out")"
+sed -i 's/^max_wal_size = .*/wal_buffers = <%= @wal_buffers %>/' "$work/sample91tpl.conf.erb"
+sample_notice "  close miss: a parameter 9.1 had (wal_buffers) leaves the sample's major standing" "$work/sample91tpl.conf.erb" \
+  'is from PostgreSQL 9.1 or older: #wal_sender_delay \(line [0-9]+\) was removed in 9.2'
 # close miss: an 18 sample with an author's own #wal_keep_segments is no 12 sample (its
 # #compute_query_id arrived in 14): nothing is named, 18 being the major checked
 { for n in $sample_names; do printf '#%s = x\t\t# comment\n' "$n"; done
