@@ -114,6 +114,16 @@ f=$(project pooled)
 printf '  bouncer:\n    image: edoburu/pgbouncer:1.22\n    ports:\n      - "6432:5432"\n' >>"$tmp/pooled/docker-compose.yml"
 check "a pgbouncer service that publishes a port: the server is reached through it, a warning" \
   test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
+# ... unless the proxy is on none of the server's networks (held-out set 41, 35: an HTTP load
+# balancer on the default network, the primary on an internal one), and a compose file named for
+# its topology (docker-compose.ha.yml) is read as the others are
+f=$(project proxynet 'networks:' '  - backend')
+printf '  lb:\n    image: haproxytech/haproxy-alpine:2.8\n    ports:\n      - "443:443"\nnetworks:\n  backend:\n    internal: true\n' >>"$tmp/proxynet/docker-compose.yml"
+mv "$tmp/proxynet/docker-compose.yml" "$tmp/proxynet/docker-compose.ha.yml"
+check "a proxy on none of the server's networks reaches nothing: a notice, in docker-compose.ha.yml" \
+  test "$(sev_at "$(lint_json "$f")" PK0213 2)" = notice
+sed -i 's/^    ports:$/    networks: [backend]\n    ports:/' "$tmp/proxynet/docker-compose.ha.yml"
+check "  ... and once the proxy joins the server's network, a warning" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
 f=$(project pgport 'environment:' '  PGPORT: "5433"' 'ports:' '  - "5433:5433"')
 check "PGPORT 5433 published as 5433: a warning (the server listens on 5433)" test "$(sev_at "$(lint_json "$f")" PK0213 2)" = warning
 f=$(project cport 'command: postgres -c hba_file=/etc/postgresql/pg_hba.conf -c port=5433' 'ports:' '  - "5433:5433"')
