@@ -1356,12 +1356,50 @@ static bool looks_like_zalando_values(const Yaml *y, yaml_node_t *root)
     return map_get(y, root, "numberOfInstances") || map_get(y, root, "teamId");
 }
 
+/* The newest major each Spilo release preloads timescaledb, pg_cron and pg_stat_kcache for (the
+ * `extensions` table of postgres-appliance/scripts/spilo_commons.py at each release's tag), by
+ * the first release of each bound; a release after the last row keeps its bounds. */
+static const struct {
+    int major, minor, patch; /* the release X.Y-pZ */
+    int timescaledb, cron_kcache;
+} SPILO_RELEASES[] = {
+    {2, 0, 2, 12, 13}, {2, 0, 5, 13, 13}, {2, 1, 2, 13, 14}, {2, 1, 4, 14, 14},
+    {2, 1, 9, 14, 15}, {3, 1, 1, 15, 15}, {3, 2, 2, 16, 16}, {4, 0, 1, 17, 17},
+};
+
+/* The bounds of the Spilo release the manifest's dockerImage names (`…/spilo-15:3.0-p1`); the
+ * newest release's when it names none pgknob reads (the operator's own default image). */
+static void spilo_bounds(const Yaml *y, yaml_node_t *root, int *timescaledb, int *cron_kcache)
+{
+    size_t last = sizeof(SPILO_RELEASES) / sizeof(SPILO_RELEASES[0]) - 1;
+    *timescaledb = SPILO_RELEASES[last].timescaledb;
+    *cron_kcache = SPILO_RELEASES[last].cron_kcache;
+    char path[64];
+    snprintf(path, sizeof(path), "%sdockerImage", zalando_prefix(y, root));
+    const yaml_node_t *image = path_get(y, root, path);
+    char *text = is_scalar(image) ? scalar_text(image) : NULL;
+    const char *tag = text && strstr(text, "spilo") ? strrchr(text, ':') : NULL;
+    int major = 0, minor = 0, patch = 0;
+    if (tag && sscanf(tag + 1, "%d.%d-p%d", &major, &minor, &patch) == 3)
+        for (size_t idx = 0; idx <= last; idx++) {
+            int cmp = major != SPILO_RELEASES[idx].major   ? major - SPILO_RELEASES[idx].major
+                      : minor != SPILO_RELEASES[idx].minor ? minor - SPILO_RELEASES[idx].minor
+                                                           : patch - SPILO_RELEASES[idx].patch;
+            if (cmp < 0)
+                break;
+            *timescaledb = SPILO_RELEASES[idx].timescaledb;
+            *cron_kcache = SPILO_RELEASES[idx].cron_kcache;
+        }
+    free(text);
+}
+
 /* Spilo, the image the Zalando operator runs, preloads its own libraries when the manifest sets no
  * shared_preload_libraries (postgres-appliance/scripts/configure_spilo.py: the template's
  * 'bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user', then append_extensions() of
- * spilo_commons.py adds timescaledb, pg_cron and pg_stat_kcache for the majors it builds them for,
- * up to 17). A manifest's own list goes to Patroni's postgresql.parameters and replaces Spilo's
- * whole. pg_mon (ENABLE_PG_MON, the operator's environment) is not modelled. */
+ * spilo_commons.py adds timescaledb, pg_cron and pg_stat_kcache for the majors the release builds
+ * them for: up to 17 in 4.0, up to 14 for timescaledb in 3.0-p1, spilo_bounds). A manifest's own
+ * list goes to Patroni's postgresql.parameters and replaces Spilo's whole. pg_mon (ENABLE_PG_MON,
+ * the operator's environment) is not modelled. */
 static void spilo_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     ConfSet *set = &b->doc->set;
@@ -1370,9 +1408,12 @@ static void spilo_preloads(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             !strcasecmp(set->entries[idx].name, "shared_preload_libraries"))
             return;
     int major = b->doc->pg_major ? b->doc->pg_major : PK_DEFAULT_MAJOR;
-    const char *list = major <= 17 ? "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,"
-                                     "timescaledb,pg_cron,pg_stat_kcache"
-                                   : "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user";
+    int timescaledb, cron_kcache;
+    spilo_bounds(y, root, &timescaledb, &cron_kcache);
+    char list[160];
+    snprintf(list, sizeof list, "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user%s%s",
+             major <= timescaledb ? ",timescaledb" : "",
+             major <= cron_kcache ? ",pg_cron,pg_stat_kcache" : "");
     /* at the parameters, else at postgresql, else at the kind */
     char path[64];
     snprintf(path, sizeof(path), "%spostgresql.parameters", zalando_prefix(y, root));

@@ -170,6 +170,17 @@ check "zalando 18: pg_stat_statements preloaded by Spilo: no PK0026, no PK7004" 
   jqt '[.findings[] | select(.rule == "PK0026" or .rule == "PK7004")] | length == 0' <<<"$j"
 check "zalando 18: timescaledb, pg_cron, pg_stat_kcache are added up to 17 only" \
   jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user")] | length == 1' <<<"$j"
+# the release the dockerImage names decides which majors it preloads them for (spilo_commons.py
+# at each tag: held-out set 41, h41c 43, spilo-15:3.0-p1 builds timescaledb up to 14 only);
+# close miss: 4.0-p2 on 15 preloads all three
+printf 'apiVersion: acid.zalan.do/v1\nkind: postgresql\nmetadata:\n  name: z\nspec:\n  dockerImage: ghcr.io/zalando/spilo-15:3.0-p1\n  postgresql:\n    version: "15"\n' >"$tmp/zalando-30.yaml"
+check "zalando spilo 3.0-p1 on 15: pg_cron and pg_stat_kcache preloaded, not timescaledb" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and .value == "bg_mon,pg_stat_statements,pgextwlist,pg_auth_mon,set_user,pg_cron,pg_stat_kcache")] | length == 1' \
+  < <(lint json "$tmp/zalando-30.yaml")
+sed -i 's/3.0-p1/4.0-p2/' "$tmp/zalando-30.yaml"
+check "  close miss: spilo 4.0-p2 on 15 preloads timescaledb too" \
+  jqt '[.inputs[0].settings[] | select(.name == "shared_preload_libraries" and (.value | endswith("set_user,timescaledb,pg_cron,pg_stat_kcache")))] | length == 1' \
+  < <(lint json "$tmp/zalando-30.yaml")
 printf '      shared_preload_libraries: "pg_cron"\n' >>"$tmp/zalando18.yaml"
 j=$("$PGKNOB" lint --format json "$tmp/zalando18.yaml" 2>/dev/null)
 check "zalando: the manifest's own list replaces Spilo's (PK0026 for pg_stat_statements)" \
