@@ -129,6 +129,39 @@ static bool names_config_file(yaml_document_t *doc, yaml_node_t *service)
     return false;
 }
 
+/* Does the service's command or entrypoint run a program other than the image's postgres (a
+ * script, a shell): it may give the server any setting, as SpectraStrike's
+ * start-postgres-tls.sh gives hba_file (held-out set 37, 25), so what the server reads is not
+ * judged. The image's own entrypoint, `postgres` and bare flags (`-c …`, which the entrypoint
+ * hands to postgres) are the server's. */
+static bool runs_other_program(yaml_document_t *doc, yaml_node_t *service)
+{
+    static const char *const keys[] = {"entrypoint", "command"};
+    for (size_t k = 0; k < 2; k++) {
+        yaml_node_t *node = input_yaml_member(doc, service, keys[k]);
+        if (node && node->type == YAML_SEQUENCE_NODE)
+            node = node->data.sequence.items.start < node->data.sequence.items.top
+                       ? yaml_document_get_node(doc, *node->data.sequence.items.start)
+                       : NULL;
+        char *text = node ? scalar_text(node) : NULL;
+        const char *word = text;
+        while (word && isspace((unsigned char)*word))
+            word++;
+        size_t len = word ? strcspn(word, " \t\n") : 0;
+        const char *base = word;
+        for (const char *p = word; p && p < word + len; p++)
+            if (*p == '/')
+                base = p + 1;
+        size_t base_len = word ? len - (size_t)(base - word) : 0;
+        bool other = len && *word != '-' && !(base_len == 8 && !strncmp(base, "postgres", 8)) &&
+                     !(base_len == 20 && !strncmp(base, "docker-entrypoint.sh", 20));
+        free(text);
+        if (other)
+            return true;
+    }
+    return false;
+}
+
 /* The container path of one `volumes` item ("./a.conf:/etc/postgresql/postgresql.conf:ro", the
  * long syntax's `target`), or NULL. */
 static char *volume_target(yaml_document_t *doc, yaml_node_t *item)
@@ -272,7 +305,7 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
                           const char *compose, const char *name, const char *sub)
 {
     if (!postgres_image(doc, service) || input_yaml_member(doc, service, "build") ||
-        names_config_file(doc, service))
+        names_config_file(doc, service) || runs_other_program(doc, service))
         return NULL;
     char *dst = volume_target(doc, item);
     if (!dst)
@@ -357,6 +390,110 @@ static int tmpfs_data_line(yaml_document_t *doc, yaml_node_t *service)
         if (!from)
             return 0;
     }
+}
+
+/* Does the postgresql.conf the service mounts at `conf` (its config_file) set hba_file: 1 yes, 0
+ * no, -1 when pgknob cannot read it (no bind mount of it from the checkout, an unreadable
+ * source). A line `hba_file = …` not commented out counts. */
+static int mounted_conf_sets_hba(yaml_document_t *doc, yaml_node_t *service,
+                                 const char *compose_dir, const char *conf)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return -1;
+    char path[PATH_MAX] = "";
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !*path && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *to = item ? volume_target(doc, item) : NULL;
+        char *from = to ? volume_source(doc, item) : NULL;
+        size_t n = to ? strlen(to) : 0;
+        bool local = from && (!strncmp(from, "./", 2) || !strncmp(from, "../", 3));
+        if (local && !strcmp(to, conf))
+            snprintf(path, sizeof path, "%s/%s", compose_dir, from);
+        else if (local && n && !strncmp(conf, to, n) && conf[n] == '/')
+            snprintf(path, sizeof path, "%s/%s%s", compose_dir, from, conf + n);
+        free(to);
+        free(from);
+    }
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (!*path || pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return -1;
+    int sets = 0;
+    for (const char *line = data; line && *line && !sets; line = strchr(line, '\n')) {
+        if (*line == '\n')
+            line++;
+        while (*line == ' ' || *line == '\t')
+            line++;
+        sets = !strncmp(line, "hba_file", 8) && strchr(" \t=", line[8]) && line[8];
+    }
+    free(data);
+    return sets;
+}
+
+/* A pg_hba.conf bind-mounted into a PostgreSQL image's service where the server never reads it:
+ * not in its data directory, with no hba_file in the command or in the configuration the
+ * command runs as config_file, and no init script mounted beside it that may copy it (review
+ * 2026-12zi, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file). The server reads
+ * $PGDATA/pg_hba.conf, to which the official image's entrypoint adds `host all all all
+ * <method>`. Unknown (a built image, a configuration pgknob cannot read): not judged. */
+static char *unread_hba_mount(const char *data, size_t len, yaml_document_t *doc,
+                              yaml_node_t *service, yaml_node_t *item, const char *compose,
+                              const char *compose_dir, const char *name)
+{
+    if (!postgres_image(doc, service) || input_yaml_member(doc, service, "build") ||
+        runs_other_program(doc, service))
+        return NULL;
+    char *dst = volume_target(doc, item);
+    if (!dst)
+        return NULL;
+    bool pgdata_set = false;
+    char *pgdata = service_pgdata(doc, service, &pgdata_set);
+    bool read = strstr(dst, "docker-entrypoint-initdb.d") ||
+                (pgdata_set ? !pgdata || under_dir(dst, pgdata)
+                            : !strncmp(dst, "/var/lib/postgresql/", 20));
+    free(pgdata);
+    int command_line = 0;
+    char *settings = args_service_settings(data, len, doc, service, &command_line);
+    char *conf = NULL;
+    for (char *at = settings, *nl; !read && at && *at; at = nl ? nl + 1 : at + strlen(at)) {
+        nl = strchr(at, '\n');
+        size_t n = nl ? (size_t)(nl - at) : strlen(at);
+        if (!strncasecmp(at, "hba_file=", 9))
+            read = true;
+        else if (!strncasecmp(at, "config_file=", 12) && !conf)
+            conf = xstrndup(at + 12, n - 12);
+    }
+    free(settings);
+    if (!read && conf)
+        read = mounted_conf_sets_hba(doc, service, compose_dir, conf) != 0;
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !read && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *vol = yaml_document_get_node(doc, *it);
+        char *to = vol ? volume_target(doc, vol) : NULL;
+        size_t n = to ? strlen(to) : 0;
+        if (to && strstr(to, "docker-entrypoint-initdb.d") &&
+            !(n > 4 && !strcmp(to + n - 4, ".sql")) && !(n > 7 && !strcmp(to + n - 7, ".sql.gz"))) {
+            char *from = volume_source(doc, vol);
+            read = !from || init_scripts_may_copy(compose, from, dst);
+            free(from);
+        }
+        free(to);
+    }
+    char *why = read ? NULL
+                     : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
+                                 "%s",
+                                 name, compose, dst, item->start_mark.line + 1,
+                                 conf ? "neither its command nor the configuration it runs as "
+                                        "config_file sets hba_file"
+                                      : "its command sets no hba_file and names no config_file "
+                                        "that could");
+    free(conf);
+    free(dst);
+    return why;
 }
 
 /* A PostgreSQL image's service that mounts a directory holding the file and names no
@@ -856,8 +993,13 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                     yaml_node_t *item = yaml_document_get_node(&doc, *it);
                     char *source = item ? volume_source(&doc, item) : NULL;
                     if (source && source_names(compose_dir, source, target) == 1) {
+                        size_t n = strlen(target);
                         out->unread =
-                            unread_mount(&doc, service, item, compose, name ? name : "?", NULL);
+                            n > 8 && !strcmp(target + n - 8, "hba.conf")
+                                ? unread_hba_mount(data, len, &doc, service, item, compose,
+                                                   compose_dir, name ? name : "?")
+                                : unread_mount(&doc, service, item, compose, name ? name : "?",
+                                               NULL);
                         free(out->in_data_dir);
                         out->in_data_dir =
                             data_dir_mount(&doc, service, item, compose, name ? name : "?");

@@ -12,8 +12,9 @@ typedef struct ComposeLimits {
     char *source; /* "the compose service db's mem_limit 100MB at FILE:LINE:COL, …" */
     /* the file bind-mounted into a PostgreSQL image's service where the server never reads it
      * (no config_file named, not PGDATA's postgresql.conf, not initdb's sample): "the compose
-     * service db of FILE mounts it at /etc/postgresql/postgresql.conf (line 43)"; NULL
-     * otherwise. The caller frees it. */
+     * service db of FILE mounts it at /etc/postgresql/postgresql.conf (line 43)"; for a
+     * pg_hba.conf, mounted outside the data directory with no hba_file naming it (the command's,
+     * or the mounted config_file's); NULL otherwise. The caller frees it. */
     char *unread;
     /* the compose file the mounting service is in (its path), and the line of a tmpfs the
      * service keeps its data directory on, 0 when none: a cluster recreated for each run */

