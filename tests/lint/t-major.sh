@@ -764,6 +764,13 @@ check "  ... a build with no dockerfile: key reads its context's Dockerfile" \
 rm "$repo/docker/Dockerfile"
 check "  close miss: with no Dockerfile to read, the pgtune header's 16 stands" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
+# `build:` alone on its line with the context on the next, a plain scalar (held-out set 42, 02:
+# `build:` then `./etc/postgresql`, whose FROM postgres:12.2 went unread)
+printf 'FROM postgres:14-alpine\n' >"$repo/docker/Dockerfile"
+printf 'services:\n  db:\n    build:\n      ./docker\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+check "a build's context on the line after build: reads its Dockerfile (14)" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 14
+rm "$repo/docker/Dockerfile"
 
 # a Dockerfile or compose file that puts the file into a container at all (COPY, ADD, a mount of
 # it or its directory) names its major, config_file or not: the image's tag with its ARG, a
@@ -846,6 +853,20 @@ check "a file named pg16-config.tpl: 16, saying so" \
 printf "shared_buffers = 1GB\n" >"$work/named/config/postgres.conf"
 check "  close miss: postgres.conf names none (the README's 12 is its word then)" \
   bash -c '! grep -q "file.s name" <<<"$0"' "$(rlint "$work/named/config/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("")')"
+
+# dots around the version part it as dashes do, and a template's name names the major it is
+# rendered for over a variable in its data_directory (held-out set 42, 03: a role's
+# postgresql.9.4.conf.j2 "did not state its major"); close miss: postgresql.conf.16 keeps none
+printf "data_directory = '/var/lib/postgresql/{{ postgresql_version }}/main'\nstats_temp_directory = '/run/st'\n" >"$work/named/config/postgresql.9.4.conf.j2"
+check "a template named postgresql.9.4.conf.j2: written for 9.4, saying so" \
+  bash -c 'grep -q "PK0005 .*the file.s name postgresql.9.4.conf.j2 names it" <<<"$0"' \
+  "$(rlint "$work/named/config/postgresql.9.4.conf.j2" | jq -r '[.findings[] | "\(.rule) \(.message)"] | join("\n")')"
+printf "shared_buffers = 1GB\n" >"$work/named/config/postgresql.12.conf"
+check "  ... and postgresql.12.conf names 12" \
+  bash -c 'grep -q "file.s name postgresql.12.conf names it" <<<"$0"' "$(rlint "$work/named/config/postgresql.12.conf" | jq -r '[.findings[] | select(.rule == "PK0004" or .rule == "PK0005") | .message] | join("")')"
+printf "shared_buffers = 1GB\n" >"$work/named/config/postgresql.conf.16"
+check "  close miss: postgresql.conf.16 names none" \
+  bash -c '! grep -q "file.s name" <<<"$0"' "$(rlint "$work/named/config/postgresql.conf.16" | jq -r '[.findings[] | select(.rule == "PK0004") | .message] | join("")')"
 
 # lc_collate and lc_ctype were read-only (internal) until 16 removed them: every major refuses the
 # line (t-verdict's bad-lc-*.conf cases on the real 13-18), so no assumed major softens the error
