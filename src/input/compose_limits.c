@@ -669,6 +669,11 @@ static void hba_mount(yaml_document_t *doc, yaml_node_t *service, const char *co
 static char *data_dir_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_t *item,
                             const char *compose, const char *name)
 {
+    /* a command or entrypoint that runs another program runs no initdb of the image's
+     * entrypoint (held-out set 42, h42b 28: `su postgres -c ".../postgres -c fsync=off"` on a
+     * cluster the image holds) */
+    if (runs_other_program(doc, service))
+        return NULL;
     char *dst = volume_target(doc, item);
     if (!dst)
         return NULL;
@@ -1167,11 +1172,13 @@ static bool dir_limits(const char *dir, const char *target, ComposeLimits *out)
             override_ports(dir, out);
             return true;
         }
-    for (size_t stem = 0; stem < 2; stem++)
+    /* docker-compose.ci.yml, and docker-compose-ci.yml as many projects write it (held-out
+     * set 42, h42b 28: a CI stack's fsync=off and PGDATA went unread) */
+    for (size_t stem = 0; stem < 4; stem++)
         for (size_t var = 0; var < sizeof(variants) / sizeof(variants[0]); var++)
             for (size_t ext = 0; ext < 2; ext++)
-                if (snprintf(path, sizeof path, "%s/%s.%s.%s", dir, stems[stem], variants[var],
-                             exts[ext]) < (int)sizeof path &&
+                if (snprintf(path, sizeof path, "%s/%s%c%s.%s", dir, stems[stem % 2],
+                             stem < 2 ? '.' : '-', variants[var], exts[ext]) < (int)sizeof path &&
                     stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
                     compose_file_limits(path, dir, target, out)) {
                     if (strcmp(variants[var], "override"))

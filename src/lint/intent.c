@@ -2484,7 +2484,10 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
                                                "local", "ci",          "e2e",  NULL};
         const char *base = strrchr(compose.compose, '/');
         base = base ? base + 1 : compose.compose;
-        const char *mid = strchr(base, '.');
+        /* docker-compose.dev.yml, or docker-compose-dev.yml */
+        const char *mid = !strncmp(base, "docker-compose-", 15) ? base + 14
+                          : !strncmp(base, "compose-", 8)       ? base + 7
+                                                                : strchr(base, '.');
         const char *end = mid ? strchr(mid + 1, '.') : NULL;
         if (mid && end && end > mid + 1) {
             char *variant = xstrndup(mid + 1, (size_t)(end - mid - 1));

@@ -186,7 +186,10 @@ sed '/tmpfs/,+1d' <<<'services:
       - ./docker/postgres.conf:/etc/postgresql/postgresql.conf' >"$tmp/purpose/docker-compose.dev.yml"
 check "compose: a docker-compose.dev.yml is a name's weak evidence: fsync = off a warning, the log a notice" \
   test "$(sev_of PK6001) $(sev_of PK7003)" = "warning notice"
-mv "$tmp/purpose/docker-compose.dev.yml" "$tmp/purpose/docker-compose.prod.yml"
+mv "$tmp/purpose/docker-compose.dev.yml" "$tmp/purpose/docker-compose-ci.yml"
+check "  ... and so is docker-compose-ci.yml, the variant after a dash (held-out set 42, h42b 28)" \
+  test "$(sev_of PK6001) $(lint_json "$tmp/purpose/docker/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("docker-compose-ci.yml")] | join(",")')" = "warning true"
+mv "$tmp/purpose/docker-compose-ci.yml" "$tmp/purpose/docker-compose.prod.yml"
 check "  close miss: docker-compose.prod.yml states none: fsync = off an error" test "$(sev_of PK6001)" = error
 # a compose file that runs the file as config_file shows a container for PK8006 wherever the
 # file lives, not only under docker/ (review 2026-12zd, h31b 21-24)

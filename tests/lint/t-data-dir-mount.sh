@@ -62,4 +62,9 @@ check "  ... and at /var/lib/postgresql/18/docker: PK0101" test "$(pk0101 "$tmp/
 compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/data/pg_hba.conf\n'
 sed -i 's/postgres:17/postgres:latest/' "$tmp/app/docker-compose.yml"
 check "  close miss: postgres:latest names no major: not judged" test -z "$(pk0101 "$tmp/app/pg/pg_hba.conf")"
+# an entrypoint that runs another program runs no initdb (held-out set 42, h42b 28: `su postgres
+# -c ".../postgres ..."` on a cluster the image holds)
+compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/data/pg_hba.conf\n'
+sed -i 's|^    image: postgres:17$|&\n    entrypoint: su postgres -c "/usr/lib/postgresql/17/bin/postgres"|' "$tmp/app/docker-compose.yml"
+check "  close miss: an entrypoint that runs another program: not judged" test -z "$(pk0101 "$tmp/app/pg/pg_hba.conf")"
 done_testing
