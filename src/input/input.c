@@ -545,6 +545,16 @@ static void restore_set_aside_versions(InputResult *res, const char *data, const
  * are alternatives to the first branch's, as in a postgresql.conf template: never applied, never
  * overriding it (review 2026-12zf, b12: the else branch's archive_command called the override of
  * the if branch's). */
+static void input_note_free(InputNote *note)
+{
+    free(note->name);
+    free(note->value);
+    free(note->message);
+    free(note->hint);
+    free(note->written);
+    free(note->link);
+}
+
 static void mark_template_alternatives(InputResult *res, const char *data, size_t len)
 {
     int n_lines = 1;
@@ -552,6 +562,19 @@ static void mark_template_alternatives(InputResult *res, const char *data, size_
         n_lines += data[at] == '\n';
     int *open_line = xcalloc((size_t)n_lines, sizeof(*open_line));
     conf_template_line_branches(data, len, open_line, n_lines);
+    /* the blocks open where each line starts (an if's first branch too, a for) */
+    int *depth = xcalloc((size_t)n_lines, sizeof(*depth));
+    int running = 0;
+    for (size_t at = 0, line = 0; at <= len && (int)line < n_lines; line++) {
+        const char *nl = at < len ? memchr(data + at, '\n', len - at) : NULL;
+        size_t stop = nl ? (size_t)(nl - data) : len;
+        char *text = xstrndup(data + at, stop - at);
+        depth[line] = running;
+        running += conf_template_depth_step(text);
+        running = running < 0 ? 0 : running;
+        free(text);
+        at = stop + 1;
+    }
     for (size_t d = 0; d < res->n_docs; d++) {
         ConfSet *set = &res->docs[d].set;
         bool any = false;
@@ -565,8 +588,25 @@ static void mark_template_alternatives(InputResult *res, const char *data, size_
         }
         if (any)
             conf_set_reapply(set);
+        /* a note on two lists, one inside a conditional block: which renders is the
+         * template's (held-out set 42, h42b 30: each pg_hba list in its own `{% if %}`) */
+        InputDoc *doc = &res->docs[d];
+        size_t kept = 0;
+        for (size_t idx = 0; idx < doc->n_notes; idx++) {
+            InputNote *note = &doc->notes[idx];
+            bool conditional =
+                note->other_line > 0 &&
+                ((note->line >= 1 && note->line <= n_lines && depth[note->line - 1]) ||
+                 (note->other_line <= n_lines && depth[note->other_line - 1]));
+            if (conditional)
+                input_note_free(note);
+            else
+                doc->notes[kept++] = *note;
+        }
+        doc->n_notes = kept;
     }
     free(open_line);
+    free(depth);
 }
 
 /* The bounds of line `line` (1-based) in a buffer of `len` bytes; false past the end. */
@@ -818,14 +858,8 @@ static void doc_free(InputDoc *doc)
     free(doc->ssl_by_bootstrap);
     free(doc->config_file_configmap);
     arena_free(doc->set.arena);
-    for (size_t note = 0; note < doc->n_notes; note++) {
-        free(doc->notes[note].name);
-        free(doc->notes[note].value);
-        free(doc->notes[note].message);
-        free(doc->notes[note].hint);
-        free(doc->notes[note].written);
-        free(doc->notes[note].link);
-    }
+    for (size_t note = 0; note < doc->n_notes; note++)
+        input_note_free(&doc->notes[note]);
     free(doc->notes);
     for (size_t hba = 0; hba < doc->n_hba; hba++)
         free(doc->hba[hba].text);

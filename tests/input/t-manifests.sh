@@ -139,11 +139,16 @@ check "patroni: bootstrap.pg_hba repeating postgresql.pg_hba is a notice that no
   test "$(lint_json "$tmp/same-hba.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | "\(.severity) \(.message | test("repeats postgresql.pg_hba line for line"))"] | join(",")')" = "notice true"
 check "  close miss: the differing unused list in the fixture is a warning" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0071" and (.message | test("bootstrap.pg_hba is not used"))) | .severity] | join(",")' <<<"$j")" = warning
-# lists a template writes by its loops, over different variables, are the deployment's: no word
-# on which is used or repeated (held-out set 42, h42b 30: "repeats line for line" of three loops)
+# lists a template writes in its blocks (loops over different variables, each list in its own
+# if) are the deployment's: no word on which is used or repeated (held-out set 42, h42b 30:
+# "repeats line for line" of three loops); close miss: templated lines outside any block are
+# compared as no copy, but the unused list is still said (review 2026-12zf, h33d b12)
 printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  {%% for c in local_hba %%}\n  - "{{ c.type }} {{ c.database }} {{ c.user }} {{ c.address }} {{ c.method }}"\n  {%% endfor %%}\nbootstrap:\n  pg_hba:\n  {%% for c in boot_hba %%}\n  - "{{ c.type }} {{ c.database }} {{ c.user }} {{ c.address }} {{ c.method }}"\n  {%% endfor %%}\n' > "$tmp/loop-hba.yml.j2"
 check "  close miss: lists a template's loops write: no PK0071 on which is used" \
   test -z "$(lint_json "$tmp/loop-hba.yml.j2" | jq -r '.findings[] | select(.rule == "PK0071" and (.message | test("pg_hba"))) | .rule')"
+printf 'postgresql:\n  data_dir: /d\n  pg_hba:\n  - "{{ kind }} all all 10.0.0.0/8 md5"\nbootstrap:\n  pg_hba:\n  - "{{ kind }} all all 10.0.0.0/8 md5"\n' > "$tmp/tpl-hba.yml.j2"
+check "  ... templated lines outside a block: bootstrap.pg_hba not used, a warning, not 'repeats'" \
+  test "$(lint_json "$tmp/tpl-hba.yml.j2" | jq -r '[.findings[] | select(.rule == "PK0071" and (.message | test("pg_hba"))) | "\(.severity) \(.message | test("is not used"))"] | join(",")')" = "warning true"
 # a list where Patroni reads none (the DCS keeps only the keys of its defaults; nothing reads a
 # top-level pg_hba): its lines never reach pg_hba.conf, a warning at the list (review 2026-12u,
 # h22d 49); the same lines one level down are the list Patroni writes
