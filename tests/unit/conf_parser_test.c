@@ -122,6 +122,25 @@ static void test_syntax_errors(void)
     arena_free(set.arena);
 }
 
+/* A list whose first item is a double-quoted identifier keeps its quotes in the one quoted
+ * string (search_path's "$user"), and $$user, a compose file's escape, is written $user
+ * (held-out set 43, h43a 06: the hint dropped one quote and kept the escape). */
+static void test_quoted_identifier_hint(void)
+{
+    ConfSet set = parse("search_path = \"$$user\", public, vectors\nsp = \"$user\", public\n");
+    const char *needles[] = {"write '\"$user\", public, vectors' ($$user is a compose file's",
+                             "write '\"$user\", public'"};
+    for (size_t idx = 0; idx < set.n_entries && idx < 2; idx++) {
+        const char *hint = set.entries[idx].error_hint;
+        CHECK(hint && strstr(hint, needles[idx]));
+        if (!hint || !strstr(hint, needles[idx]))
+            fprintf(stderr, "  hint %zu: %s (wanted %s)\n", idx, hint ? hint : "(none)",
+                    needles[idx]);
+    }
+    CHECK(set.n_entries == 2);
+    arena_free(set.arena);
+}
+
 /* A list written as several quoted values is one quoted string, its items' quotes taken off:
  * quoting the line as it is puts quotes inside the items, which the server refuses too (review
  * 2026-12y, h26a 10: listen_addresses = 'localhost', '*'). */
@@ -356,6 +375,7 @@ int main(void)
     }
     test_basic_lines();
     test_syntax_errors();
+    test_quoted_identifier_hint();
     test_list_hint();
     test_eof_line_numbers();
     test_error_limits();
