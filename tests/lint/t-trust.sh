@@ -98,6 +98,14 @@ expect_exit 0 "a header placing it in conf.d: a fragment" -- lint --fail-on erro
 check "  ... no startup check nor default's finding" bash -c '! grep -q "PK0050\|PK7001" <<<"$0"' "$OUT"
 { printf "# local settings; include_dir 'conf.d' adds the rest\n"; cat "$tmp/whole.conf"; } >"$tmp/main-with-dir.conf"
 expect_exit 1 "close miss: a header naming include_dir 'conf.d' is the whole configuration's" -- lint "$tmp/main-with-dir.conf"
+# a file in a .d directory that a compose service runs as its config_file is the whole
+# configuration (held-out set 43, h43a 11: a 410GB maintenance_work_mem hidden as a fragment's)
+mkdir -p "$tmp/stack/docker/conf.d"
+cp "$tmp/whole.conf" "$tmp/stack/docker/conf.d/postgresql.conf"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/conf.d/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/stack/docker-compose.yml"
+expect_exit 1 "conf.d/postgresql.conf a compose service runs as config_file: the whole configuration" -- lint "$tmp/stack/docker/conf.d/postgresql.conf"
+rm "$tmp/stack/docker-compose.yml"
+expect_exit 0 "  close miss: with no compose file it stays a fragment" -- lint --fail-on error "$tmp/stack/docker/conf.d/postgresql.conf"
 
 # --- a line overridden by a later one
 printf "shared_buffers = 1GB\nwork_mem = 4MB\ninclude 'extra.conf'\nwork_mem = 4096kB\n" > "$tmp/over.conf"
