@@ -453,7 +453,7 @@ static int mounted_conf_sets_hba(yaml_document_t *doc, yaml_node_t *service,
 /* A pg_hba.conf bind-mounted into a PostgreSQL image's service where the server never reads it:
  * not in its data directory, with no hba_file in the command or in the configuration the
  * command runs as config_file, and no init script mounted beside it that may copy it (review
- * 2026-12zi, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file). The server reads
+ * 2026-12zj, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file). The server reads
  * $PGDATA/pg_hba.conf, to which the official image's entrypoint adds `host all all all
  * <method>`. Unknown (a built image, a configuration pgknob cannot read): not judged. */
 static char *unread_hba_mount(const char *data, size_t len, yaml_document_t *doc,

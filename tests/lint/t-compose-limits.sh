@@ -308,7 +308,7 @@ hba_compose "" /etc/postgresql/pg_hba.conf
 printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$tmp/hba/pg/postgresql.conf"
 check "  close miss: the file names hba_file" test -z "$(pk0100)"
 # the pg_hba.conf linted alone says the same of itself, and its lines become notices: they take
-# no effect (review 2026-12zi, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file);
+# no effect (review 2026-12zj, h41c 44: mounted at /opt/postgres/pg_hba.conf with no hba_file);
 # close misses: the config_file it runs names it (above), the command names it, an init script
 # that names the file may copy it
 sed -i '/^hba_file/d' "$tmp/hba/pg/postgresql.conf"
