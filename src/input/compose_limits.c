@@ -521,7 +521,11 @@ static char *unread_dir_mount(yaml_document_t *doc, yaml_node_t *service, const 
                               const char *compose_dir, const char *target, const char *name)
 {
     yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
-    if (!volumes || volumes->type != YAML_SEQUENCE_NODE || !postgres_image(doc, service))
+    /* a pg_hba.conf in the directory is read through hba_file, which this does not judge (a
+     * code review of this session: -c hba_file= naming it was called unread) */
+    size_t n = strlen(target);
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE || !postgres_image(doc, service) ||
+        (n > 8 && !strcmp(target + n - 8, "hba.conf")))
         return NULL;
     char *why = NULL;
     for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -1040,12 +1044,20 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
                 out->unread = unread_dir_mount(&doc, service, compose, compose_dir, target,
                                                name ? name : "?");
-                free(name);
                 if (out->unread) {
                     found = true;
+                    server = service;
                     free(out->compose);
                     out->compose = xstrdup(compose);
+                    /* the service's name and image, for an override's merge with its base */
+                    free(out->service);
+                    out->service = name ? xstrdup(name) : NULL;
+                    yaml_node_t *image = input_yaml_member(&doc, service, "image");
+                    free(out->image);
+                    out->image = scalar_text(image);
+                    out->image_line = image ? (int)image->start_mark.line + 1 : 0;
                 }
+                free(name);
             }
         /* a connection pooler or proxy of the same file that publishes a port forwards clients
          * beyond the host to the server: its reach is the server's too */

@@ -562,16 +562,19 @@ static void mark_template_alternatives(InputResult *res, const char *data, size_
         n_lines += data[at] == '\n';
     int *open_line = xcalloc((size_t)n_lines, sizeof(*open_line));
     conf_template_line_branches(data, len, open_line, n_lines);
-    /* the blocks open where each line starts (an if's first branch too, a for) */
-    int *depth = xcalloc((size_t)n_lines, sizeof(*depth));
-    int running = 0;
+    /* the innermost block each line is in (its opening statement's line; an if's first branch
+     * too, a for), 0 outside every block */
+    int *block = xcalloc((size_t)n_lines, sizeof(*block));
+    int stack[64], top = 0;
     for (size_t at = 0, line = 0; at <= len && (int)line < n_lines; line++) {
         const char *nl = at < len ? memchr(data + at, '\n', len - at) : NULL;
         size_t stop = nl ? (size_t)(nl - data) : len;
         char *text = xstrndup(data + at, stop - at);
-        depth[line] = running;
-        running += conf_template_depth_step(text);
-        running = running < 0 ? 0 : running;
+        block[line] = top ? stack[top - 1] : 0;
+        for (int step = conf_template_depth_step(text); step > 0 && top < 64; step--)
+            stack[top++] = (int)line + 1;
+        for (int step = conf_template_depth_step(text); step < 0 && top > 0; step++)
+            top--;
         free(text);
         at = stop + 1;
     }
@@ -588,16 +591,17 @@ static void mark_template_alternatives(InputResult *res, const char *data, size_
         }
         if (any)
             conf_set_reapply(set);
-        /* a note on two lists, one inside a conditional block: which renders is the
-         * template's (held-out set 42, h42b 30: each pg_hba list in its own `{% if %}`) */
+        /* a note on two lists in different blocks: which renders is the template's
+         * (held-out set 42, h42b 30: each pg_hba list in its own `{% if %}`) */
         InputDoc *doc = &res->docs[d];
         size_t kept = 0;
         for (size_t idx = 0; idx < doc->n_notes; idx++) {
             InputNote *note = &doc->notes[idx];
-            bool conditional =
-                note->other_line > 0 &&
-                ((note->line >= 1 && note->line <= n_lines && depth[note->line - 1]) ||
-                 (note->other_line <= n_lines && depth[note->other_line - 1]));
+            /* the two lists in different blocks: either may be left out, or hold another
+             * loop's lines; in the same block (a whole file in one if) both render or neither */
+            bool conditional = note->other_line > 0 && note->line >= 1 && note->line <= n_lines &&
+                               note->other_line <= n_lines &&
+                               block[note->line - 1] != block[note->other_line - 1];
             if (conditional)
                 input_note_free(note);
             else
@@ -606,7 +610,7 @@ static void mark_template_alternatives(InputResult *res, const char *data, size_
         doc->n_notes = kept;
     }
     free(open_line);
-    free(depth);
+    free(block);
 }
 
 /* The bounds of line `line` (1-based) in a buffer of `len` bytes; false past the end. */

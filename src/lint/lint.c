@@ -422,17 +422,24 @@ static bool header_says_conf_d(const char *path)
     int err = 0;
     if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
         return false;
-    bool conf_d = false, include_dir = false;
+    bool conf_d = false, include_dir = false, header = true;
     for (const char *line = data; *line;) {
         const char *nl = strchr(line, '\n');
         size_t n = nl ? (size_t)(nl - line) : strlen(line);
         const char *p = line + strspn(line, " \t");
-        if (p < line + n && *p != '#' && *p != '\r')
-            break; /* the first setting (or template line) ends the header */
-        char *text = xstrndup(line, n);
-        conf_d = conf_d || strstr(text, "conf.d") != NULL;
-        include_dir = include_dir || strcasestr(text, "include_dir") != NULL;
-        free(text);
+        /* the first setting (or template line) ends the header; a file that includes others
+         * anywhere is the including one (a code review of this session: a main file's "tuning
+         * goes in conf.d/" header above its include_dir = 'conf.d') */
+        if (p < line + n && *p != '#' && *p != '\r') {
+            header = false;
+            include_dir = include_dir || !strncasecmp(p, "include", 7);
+        }
+        if (header) {
+            char *text = xstrndup(line, n);
+            conf_d = conf_d || strstr(text, "conf.d") != NULL;
+            include_dir = include_dir || strcasestr(text, "include_dir") != NULL;
+            free(text);
+        }
         if (!nl)
             break;
         line = nl + 1;

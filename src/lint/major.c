@@ -1171,8 +1171,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             if (lit.clues[idx].line == 0 && lit.clues[idx].stated &&
                 !strncmp(lit.clues[idx].what, "the file's name ", 16))
                 templated = NULL;
-        if (!templated)
-            arena_free(lit.arena);
+        arena_free(lit.arena); /* its clues too */
     }
     if (templated) {
         MajorEvidence lit = {0};

@@ -332,4 +332,8 @@ check "  ... one that does not name it cannot: PK0100" test "$(lone)" = "PK0100 
 # script passes hba_file): not judged
 printf '    command: ["/usr/local/bin/start-postgres-tls.sh"]\n' >>"$tmp/hba/compose.yaml"
 check "  close miss: the command runs a script" test "$(lone)" = "PK0213 error"
+# a pg_hba.conf in a mounted directory is read through hba_file, not judged (a code review of
+# this session: -c hba_file= naming it was called unread)
+printf 'services:\n  db:\n    image: postgres:18\n    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf\n    volumes:\n      - ./pg:/etc/postgresql\n' >"$tmp/hba/compose.yaml"
+check "  close miss: its directory mounted, -c hba_file naming it: no PK0100" test "$(lone)" = "PK0213 error"
 done_testing

@@ -98,6 +98,8 @@ expect_exit 0 "a header placing it in conf.d: a fragment" -- lint --fail-on erro
 check "  ... no startup check nor default's finding" bash -c '! grep -q "PK0050\|PK7001" <<<"$0"' "$OUT"
 { printf "# local settings; include_dir 'conf.d' adds the rest\n"; cat "$tmp/whole.conf"; } >"$tmp/main-with-dir.conf"
 expect_exit 1 "close miss: a header naming include_dir 'conf.d' is the whole configuration's" -- lint "$tmp/main-with-dir.conf"
+{ printf '# per-host tuning goes in conf.d/\n'; cat "$tmp/whole.conf"; printf "include_dir = 'conf.d'\n"; } >"$tmp/main-body-dir.conf"
+expect_exit 1 "close miss: a conf.d header above an include_dir line is the including file" -- lint "$tmp/main-body-dir.conf"
 # a file in a .d directory that a compose service runs as its config_file is the whole
 # configuration (held-out set 43, h43a 11: a 410GB maintenance_work_mem hidden as a fragment's)
 mkdir -p "$tmp/stack/docker/conf.d"
