@@ -958,6 +958,20 @@ static bool share_network(yaml_document_t *doc, yaml_node_t *a, yaml_node_t *b)
     return shared;
 }
 
+/* The mounting service's compose file, name and image, as the result keeps them. */
+static void note_service(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                         const char *name, ComposeLimits *out)
+{
+    free(out->compose);
+    out->compose = xstrdup(compose);
+    free(out->service);
+    out->service = name ? xstrdup(name) : NULL;
+    yaml_node_t *image = input_yaml_member(doc, service, "image");
+    free(out->image);
+    out->image = scalar_text(image);
+    out->image_line = image ? (int)image->start_mark.line + 1 : 0;
+}
+
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out)
 {
@@ -1001,17 +1015,10 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 found = true;
                 server = service;
                 service_limits(&doc, name ? name : "?", service, compose, out);
-                free(out->compose);
-                out->compose = xstrdup(compose);
                 out->tmpfs_line = tmpfs_data_line(&doc, service);
                 command_overrides(data, len, &doc, service, compose, name ? name : "?", out);
                 out->config_file = names_config_file(&doc, service);
-                free(out->service);
-                out->service = name ? xstrdup(name) : NULL;
-                yaml_node_t *image = input_yaml_member(&doc, service, "image");
-                free(out->image);
-                out->image = scalar_text(image);
-                out->image_line = image ? (int)image->start_mark.line + 1 : 0;
+                note_service(&doc, service, compose, name, out);
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -1047,15 +1054,8 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 if (out->unread) {
                     found = true;
                     server = service;
-                    free(out->compose);
-                    out->compose = xstrdup(compose);
-                    /* the service's name and image, for an override's merge with its base */
-                    free(out->service);
-                    out->service = name ? xstrdup(name) : NULL;
-                    yaml_node_t *image = input_yaml_member(&doc, service, "image");
-                    free(out->image);
-                    out->image = scalar_text(image);
-                    out->image_line = image ? (int)image->start_mark.line + 1 : 0;
+                    /* its name and image, for an override's merge with its base */
+                    note_service(&doc, service, compose, name, out);
                 }
                 free(name);
             }
