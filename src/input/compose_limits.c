@@ -282,6 +282,34 @@ static bool init_scripts_may_copy(const char *compose, const char *source, const
     return may;
 }
 
+/* May an init script the service mounts (a file or a directory of them under
+ * docker-entrypoint-initdb.d) copy the file mounted at `dst` into the data directory (held-out
+ * set 31's culper: postgres-configure.sh beside /srv/postgresql.conf)? SQL files cannot, nor
+ * scripts of the checkout that never name the file (review 2026-12zg, h36a 03: a script that
+ * only creates databases). */
+static bool mounted_script_may_copy(yaml_document_t *doc, yaml_node_t *service, const char *compose,
+                                    const char *dst)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return false;
+    bool may = false;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         !may && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *vol = yaml_document_get_node(doc, *it);
+        char *to = vol ? volume_target(doc, vol) : NULL;
+        size_t n = to ? strlen(to) : 0;
+        if (to && strstr(to, "docker-entrypoint-initdb.d") &&
+            !(n > 4 && !strcmp(to + n - 4, ".sql")) && !(n > 7 && !strcmp(to + n - 7, ".sql.gz"))) {
+            char *from = volume_source(doc, vol);
+            may = !from || init_scripts_may_copy(compose, from, dst);
+            free(from);
+        }
+        free(to);
+    }
+    return may;
+}
+
 /* Does the service run the official PostgreSQL image or one built on it with its entrypoint
  * and CMD (postgis/postgis, pgvector/pgvector, timescale/timescaledb, citusdata/citus), whose
  * server reads $PGDATA/postgresql.conf unless told otherwise? Another image named for
@@ -354,19 +382,9 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
         char *to = vol ? volume_target(doc, vol) : NULL;
         default_data |= to && (!strcmp(to, "/var/lib/postgresql/data") ||
                                !strcmp(to, "/var/lib/postgresql/data/"));
-        /* an init script (or a directory of them) may copy the file into the data directory
-         * (held-out set 31's culper: postgres-configure.sh beside /srv/postgresql.conf); SQL
-         * files cannot, nor scripts of the checkout that never name the file (review 2026-12zg,
-         * h36a 03: a script that only creates databases) */
-        size_t n = to ? strlen(to) : 0;
-        if (to && strstr(to, "docker-entrypoint-initdb.d") &&
-            !(n > 4 && !strcmp(to + n - 4, ".sql")) && !(n > 7 && !strcmp(to + n - 7, ".sql.gz"))) {
-            char *from = volume_source(doc, vol);
-            read |= !from || init_scripts_may_copy(compose, from, dst);
-            free(from);
-        }
         free(to);
     }
+    read |= mounted_script_may_copy(doc, service, compose, dst);
     read |= input_yaml_member(doc, service, "env_file") != NULL && !default_data;
     char *why = read ? NULL
                 : sub
@@ -486,20 +504,7 @@ static char *unread_hba_mount(const char *data, size_t len, yaml_document_t *doc
     free(settings);
     if (!read && conf)
         read = mounted_conf_sets_hba(doc, service, compose_dir, conf) != 0;
-    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
-    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
-         !read && it < volumes->data.sequence.items.top; it++) {
-        yaml_node_t *vol = yaml_document_get_node(doc, *it);
-        char *to = vol ? volume_target(doc, vol) : NULL;
-        size_t n = to ? strlen(to) : 0;
-        if (to && strstr(to, "docker-entrypoint-initdb.d") &&
-            !(n > 4 && !strcmp(to + n - 4, ".sql")) && !(n > 7 && !strcmp(to + n - 7, ".sql.gz"))) {
-            char *from = volume_source(doc, vol);
-            read = !from || init_scripts_may_copy(compose, from, dst);
-            free(from);
-        }
-        free(to);
-    }
+    read = read || mounted_script_may_copy(doc, service, compose, dst);
     char *why = read ? NULL
                      : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
                                  "%s",
