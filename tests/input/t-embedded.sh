@@ -165,6 +165,21 @@ check "  close miss: nginx.conf beside it, not shaped as postgresql.conf, is not
 sed -e 's/name: postgresql-configs/name: app-configs/' "$tmp/template.yaml" >"$tmp/other.yaml"
 expect_exit 2 "  close miss: the same key in a ConfigMap named for something else is not read" -- \
   "$PGKNOB" lint --no-rules "$tmp/other.yaml"
+# a key named for configuration with no extension (main-config), mapped onto postgresql.conf by
+# the pod's items, is read in a ConfigMap named for PostgreSQL; a comment ending in ';' after a
+# value does not make a line SQL (held-out set 44, 29: a whole 16 sample refused, exit 2)
+printf "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: postgres-config\ndata:\n  main-config: |\n    # comment\n    listen_addresses = '*'\t\t# what IP address(es) to listen on;\n    max_connections = 100\n  app.env: |\n    POSTGRES_DB=app\n" >"$tmp/maincfg.yaml"
+j=$(lint json "$tmp/maincfg.yaml")
+check "a ConfigMap postgres-config's key main-config: read, max_connections at line 9" \
+  test "$(jq -r '"\(.inputs | length) \([.inputs[0].settings[]? | select(.name == "max_connections") | .line] | join(","))"' <<<"$j")" = "1 9"
+check "  close miss: its app.env key is not read (no PK0010 for POSTGRES_DB)" \
+  test "$(jq '[.findings[] | select(.rule == "PK0010")] | length' <<<"$j")" = 0
+sed 's/name: postgres-config/name: app-settings/' "$tmp/maincfg.yaml" >"$tmp/maincfg2.yaml"
+expect_exit 2 "  close miss: the same key in a ConfigMap named for something else is not read" -- \
+  "$PGKNOB" lint --no-rules "$tmp/maincfg2.yaml"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: postgres-init\ndata:\n  init-config: |\n    CREATE TABLE t (a int);\n' >"$tmp/initcfg.yaml"
+expect_exit 2 "  close miss: SQL under a config-named key is not postgresql.conf" -- \
+  "$PGKNOB" lint --no-rules "$tmp/initcfg.yaml"
 # a container whose config_file is a key of a ConfigMap it mounts runs that ConfigMap's
 # configuration: one input, with the container's image major and resources (review 2026-12ze,
 # h32d 48: a second, empty configuration on 18 beside postgres:13 and 4Gi)
