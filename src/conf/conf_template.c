@@ -403,10 +403,17 @@ char *conf_error_line_name(const ConfEntry *entry)
 
 typedef enum { CTL_NONE, CTL_OPEN, CTL_ALT, CTL_CLOSE } Control;
 
-/* The first word of a statement at `text` (after its opening marker), as a control step. */
-static Control control_word(const char *text, bool erb)
+/* The first word of a statement at `text` (after its opening marker), as a control step.
+ * After `{{`, Handlebars' and Mustache's `#helper` and `^name` open a block and `/helper`
+ * closes it (held-out set 44, 37: Habitat's `{{#if svc.me.follower}}` … `{{else}}` read as one
+ * line overriding another); a Go comment, `{{/` and a star, is not. */
+static Control control_word(const char *text, bool erb, bool braces)
 {
-    text += strspn(text, "-+ \t");
+    text += strspn(text, "-+~ \t");
+    if (braces && (*text == '#' || *text == '^') && isalpha((unsigned char)text[1]))
+        return CTL_OPEN;
+    if (braces && *text == '/' && isalpha((unsigned char)text[1]))
+        return CTL_CLOSE;
     size_t len = strspn(text, "abcdefghijklmnopqrstuvwxyz_");
     static const struct {
         const char *word;
@@ -439,8 +446,9 @@ static Control control_word(const char *text, bool erb)
  * block too) and Terraform's templatefile directives (`%{ if x ~}`). */
 static const struct {
     const char *open;
-    bool erb;
-} STATEMENT_MARKS[] = {{"{%", false}, {"{{", false}, {"<%", true}, {"%{", false}};
+    bool erb, braces;
+} STATEMENT_MARKS[] = {
+    {"{%", false, false}, {"{{", false, true}, {"<%", true, false}, {"%{", false, false}};
 #define N_STATEMENT_MARKS (sizeof(STATEMENT_MARKS) / sizeof(STATEMENT_MARKS[0]))
 
 /* The next statement mark at or after `at` and before `stop` (the end of the string when NULL),
@@ -451,7 +459,7 @@ static const char *next_statement(const char *at, const char *stop, Control *ctl
     for (; at && *at && (!stop || at + 1 < stop); at++)
         for (size_t idx = 0; idx < N_STATEMENT_MARKS; idx++)
             if (!strncmp(at, STATEMENT_MARKS[idx].open, 2)) {
-                *ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb);
+                *ctl = control_word(at + 2, STATEMENT_MARKS[idx].erb, STATEMENT_MARKS[idx].braces);
                 return at;
             }
     return NULL;
@@ -461,7 +469,7 @@ int conf_template_depth_step(const char *line)
 {
     if (line && mako_control_line(line)) {
         const char *word = line + strspn(line, " \t") + 1;
-        Control ctl = control_word(word, false);
+        Control ctl = control_word(word, false, false);
         return ctl == CTL_OPEN ? 1 : ctl == CTL_CLOSE ? -1 : 0;
     }
     int step = 0;
@@ -640,7 +648,7 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
         /* Mako's `% if …:` … `% endif` (a line of its own) opens and closes blocks too, and the
          * rest of its line is the condition */
         bool mako = lead && mako_control_line(lead);
-        Control ctl = mako ? control_word(lead + 1, false) : CTL_NONE;
+        Control ctl = mako ? control_word(lead + 1, false, false) : CTL_NONE;
         for (const char *at = mako ? lead : next_statement(text, NULL, &ctl); at;
              at = mako ? NULL : next_statement(at + 2, NULL, &ctl)) {
             const char *body = at + (mako ? 1 : 2);

