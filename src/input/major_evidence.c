@@ -457,14 +457,37 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
     free(data);
 }
 
+/* The part of `path` that names its major, from the directory that starts it to the one
+ * holding the version ("postgresql11", "postgresql/14"): a message quotes it, not the whole path,
+ * which from the file's own directory is only its name (held-out set 44, 08 and 36: "the file's
+ * path postgresql.conf names it"). */
+static char *naming_part(const char *path)
+{
+    const char *last = NULL;
+    char found[16];
+    int major;
+    for (const char *slash = strchr(path, '/'); slash; slash = strchr(slash + 1, '/'))
+        if (major_in_text(slash, false, found, &major))
+            last = slash + 1;
+    const char *digit = last ? last + strcspn(last, "0123456789") : NULL;
+    if (!digit || !*digit)
+        return xstrdup(path);
+    const char *end = strchr(digit, '/');
+    return end ? xstrndup(last, (size_t)(end - last)) : xstrdup(last);
+}
+
 void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
 {
     char label[16];
     int major;
     for (size_t idx = 0; idx < set->n_files; idx++)
-        if (major_in_text(set->files[idx], false, label, &major))
+        if (major_in_text(set->files[idx], false, label, &major)) {
+            char *part = naming_part(set->files[idx]);
             add_clue(out, label, major, set->files[idx], 0,
-                     xasprintf("the file's path %s names it", set->files[idx]));
+                     xasprintf("the directory %s in the file's path names it", part));
+            out->clues[out->n - 1].in_path = true;
+            free(part);
+        }
     /* the file's own name, as a header would say it (pg16-config.tpl, postgresql-15.conf): the
      * author's word, stated (review 2026-12ze, h32d 44: a README's table of every supported
      * major said 12) */

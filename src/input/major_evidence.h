@@ -27,6 +27,9 @@ typedef struct MajorClue {
     /* read from a comment (a pgtune header's DB Version, a header's words): what the file was
      * written or generated for, not a path or setting of the server that runs it */
     bool in_comment;
+    /* read from a directory of the file's own path (docker/prd/postgresql11/): the repository's
+     * label for it, which the image or package that runs it outranks */
+    bool in_path;
     /* read from the repository's README ("Supported PostgreSQL versions: ..."), not the file:
      * what the project says it is for, weaker still than the file's own comments */
     bool in_readme;

