@@ -1654,4 +1654,34 @@ out=$(lint_json "$work/ff.conf")
   ok "fsync's fix turns full_page_writes back on too; --unsafe-fixes writes both" ||
   fail "ff fix: $(jq -c '[.findings[] | select(.rule == "PK6001" or .rule == "PK6002") | [.rule, .fix]]' <<<"$out") $(cat "$work/ff.fixed" 2>/dev/null)"
 
+# ---- regression tests' and benchmarks' own evidence (held-out set 44) ----
+# 38: an opt-out's section heading says what its run of settings is for
+printf 'wal_level = logical\n\n# Purely testing related:\nDateStyle = '"'"'ISO, DMY'"'"'\nfsync=off\n' >"$work/heading.conf"
+out=$(lint_json "$work/heading.conf")
+[ "$(sev PK6001 <<<"$out")" = notice ] && jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("line 3")))' >/dev/null <<<"$out" &&
+  ok "purpose: '# Purely testing related:' heading the run that holds fsync=off states test (line 3)" ||
+  fail "heading: $(jq -c '[.findings[] | [.rule, .severity, .line]]' <<<"$out")"
+printf 'wal_level = logical\n\n# Purely testing related:\nDateStyle = '"'"'ISO, DMY'"'"'\n\nfsync=off\n' >"$work/heading2.conf"
+[ "$(lint_json "$work/heading2.conf" | sev PK6001)" = error ] &&
+  ok "  close miss: a blank line ends the run: fsync=off stays an error" || fail "heading2: $(lint_json "$work/heading2.conf" | sev PK6001)"
+# 39: compute_query_id = regress is a value for regression tests
+printf 'autovacuum = off\ncompute_query_id = '"'"'regress'"'"'\n' >"$work/regress.conf"
+[ "$(lint_json "$work/regress.conf" | sev PK4001)" = notice ] &&
+  ok "purpose: compute_query_id = regress states test: autovacuum = off a notice" || fail "regress: $(lint_json "$work/regress.conf" | sev PK4001)"
+printf 'autovacuum = off\ncompute_query_id = on\n' >"$work/qid.conf"
+[ "$(lint_json "$work/qid.conf" | sev PK4001)" = error ] &&
+  ok "  close miss: compute_query_id = on: autovacuum = off stays an error" || fail "qid: $(lint_json "$work/qid.conf" | sev PK4001)"
+# 38's name, and 40: a README titled for benchmarks
+mkdir -p "$work/regname" && printf 'fsync = off\n' >"$work/regname/regress-postgresql.conf"
+lint_json "$work/regname/regress-postgresql.conf" | jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("regress")))' >/dev/null &&
+  ok "purpose: a file named regress-postgresql.conf is a regression suite's (test, by its name)" || fail "regname"
+mkdir -p "$work/tfb/toolset/databases/postgres" && printf '# Welcome to TechEmpower Framework Benchmarks\n\nWeb frameworks compared.\n' >"$work/tfb/README.md"
+printf 'max_connections = 2000\nwork_mem = 64MB\n' >"$work/tfb/toolset/databases/postgres/postgresql.conf"
+[ "$(lint_json "$work/tfb/toolset/databases/postgres/postgresql.conf" | sev PK2020)" = notice ] &&
+  ok "purpose: a README titled 'Framework Benchmarks' states benchmark: PK2020 a notice" ||
+  fail "tfb: $(lint_json "$work/tfb/toolset/databases/postgres/postgresql.conf" | jq -c '[.findings[] | [.rule, .severity]]')"
+printf '# Welcome to TechEmpower Framework\n\nWeb frameworks compared.\n' >"$work/tfb/README.md"
+[ "$(lint_json "$work/tfb/toolset/databases/postgres/postgresql.conf" | sev PK2020)" = warning ] &&
+  ok "  close miss: without the word, PK2020 stays a warning" || fail "tfb2"
+
 done_testing
