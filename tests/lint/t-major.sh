@@ -972,6 +972,17 @@ printf '# acme\n\nA role for PostgreSQL.\n\nSupported PostgreSQL versions:\n\n- 
 j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null)
 check "a list of 'PostgreSQL N' lines, all before 13: written for the newest, 11, or older" \
   jq_quiet 'any(.findings[]; .rule == "PK0004" and (.message | test("names PostgreSQL 11, 10 and 9.6 \\(lines 7 to 9\\).*written for PostgreSQL 11 or older")))' <<<"$j"
+# a parameter the file sets that the README's major lacked says the file is for a later one
+# (held-out set 44, 39: aqo's compute_query_id, 14's, beside a README's 9.6); close miss: a
+# parameter 9.6 had leaves the README's word
+printf '# aqo\n\nAn extension for PostgreSQL 9.6.\n' >"$repo/README.md"
+printf "compute_query_id = 'on'\n" >"$work/role/templates/qid.conf"
+check "README 9.6, the file sets compute_query_id (14): no README major" \
+  test -z "$("$PGKNOB" lint --fail-on never --format json "$repo/templates/qid.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("README")))] | length | select(. > 0)')"
+printf "shared_buffers = 1GB\n" >"$work/role/templates/qid.conf"
+check "  close miss: a file that sets shared_buffers keeps the README's 9.6" \
+  test "$("$PGKNOB" lint --fail-on never --format json "$repo/templates/qid.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("README")))] | length')" = 1
+rm "$work/role/templates/qid.conf"
 # what a README names, read from the role's template: the README's PK0004 message, or nothing
 readme_major() { printf "$1" >"$repo/README.md"; "$PGKNOB" lint --fail-on never --format json "$repo/templates/postgresql.conf.j2" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0004" and (.message | test("README"))) | .message] | join("")'; }
 check "close miss: a bound (12+) and a code block name no major" \
