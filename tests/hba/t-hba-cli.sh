@@ -224,13 +224,18 @@ sem "placeholders: one PK0003 at the first, no PK0201" PK0003 "[2]" "$ph"
 sem "  ... and no PK0201" PK0201 "[]" "$ph"
 check "  ... an error that refuses start, naming the 3 lines" bash -c \
   'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold template placeholders \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
-# placeholders only in name fields: the server starts (it reads them as names), so a warning;
-# and a placeholder line may render as `replication`, which `all` does not cover, so no earlier
-# line hides it (review 2026-12zg, h34b 09)
+# a lone file whose placeholders are a script's (`${REP_USER}`) is a template, as a lone
+# postgresql.conf is: a notice (held-out set 44, 15: kartoza's `${PASSWORD_AUTHENTICATION}`,
+# an error that "refuses start" on a file no service mounted); on the server (--host local),
+# placeholders only in name fields start the server (it reads them as names): a warning; and a
+# placeholder line may render as `replication`, which `all` does not cover, so no earlier line
+# hides it (review 2026-12zg, h34b 09)
 ph2='host all all all trust\nhost ${REP_USER} replication 0.0.0.0/0 trust\n'
-sem "name-field placeholders: PK0003 a warning, no refusal" PK0003 "[2]" "$ph2"
-check "  ... a warning that does not refuse start" bash -c \
-  'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "warning" and (.refuses_start | not)'"'"' "$0" >/dev/null' "$T/sem.json"
+sem "a lone file's script placeholders: PK0003 a notice, a template's" PK0003 "[2]" "$ph2"
+check "  ... a notice saying a line holds a placeholder" bash -c \
+  'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "notice" and (.hint | test("line 2 holds a placeholder"))'"'"' "$0" >/dev/null' "$T/sem.json"
+check "  ... with --host local, name-field placeholders: a warning that does not refuse start" \
+  test "$("$PGKNOB" lint --no-rules --host local --format json --fail-on never "$T/sem/pg_hba.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"')" = "warning false"
 check "  ... and the placeholder line is not called hidden by line 1" bash -c \
   '! jq -e '"'"'.findings[] | select((.message // "") | test("line 2 never applies"))'"'"' "$0" >/dev/null' "$T/sem.json"
 # a pg_hba.conf whose name says template (.j2) is one by design: a notice, as a postgresql.conf
