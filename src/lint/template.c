@@ -370,6 +370,101 @@ static void add_empty_output_finding(const ConfSet *set, FindingList *out)
     sb_free(&lines);
 }
 
+/* `text` with each tag that prints a value (`{{ … }}`, `<%= … %>`) in place of a word: the
+ * shape of every rendering, whatever the tags print. NULL when the line has none, or has a
+ * statement or comment tag (`{% if %}`, `<% x %>`, `{# #}`), whose rendering the shape cannot
+ * show, or a tag left open. */
+static char *rendered_shape(const char *text)
+{
+    if (!text || strstr(text, "{%") || strstr(text, "{#") ||
+        (strstr(text, "<%") && !strstr(text, "<%=")))
+        return NULL;
+    StrBuf sb = STRBUF_INIT;
+    bool any = false;
+    for (const char *p = text; *p;) {
+        const char *close = NULL;
+        if (!strncmp(p, "{{", 2))
+            close = strstr(p + 2, "}}");
+        else if (!strncmp(p, "<%=", 3))
+            close = strstr(p + 3, "%>");
+        if ((!strncmp(p, "{{", 2) || !strncmp(p, "<%=", 3)) && !close) {
+            sb_free(&sb);
+            return NULL;
+        }
+        if (close) {
+            sb_printf(&sb, "x");
+            p = close + 2;
+            any = true;
+        } else {
+            sb_printf(&sb, "%c", *p++);
+        }
+    }
+    if (!any) {
+        sb_free(&sb);
+        return NULL;
+    }
+    return sb_detach(&sb);
+}
+
+/* A template's line of `name = value` whose every rendering is a syntax error: its shape with
+ * the tags as words does not read (`listen_addresses = '{{ a }}','{{ b }}'` renders two quoted
+ * strings with a comma between, which the server refuses: held-out set 44, 09, checked on 15).
+ * One finding for the file with the lines. */
+static void add_rendered_syntax_finding(const ConfSet *set, const bool *raw, FindingList *out)
+{
+    StrBuf lines = STRBUF_INIT;
+    const ConfEntry *first = NULL;
+    char *first_shape = NULL;
+    size_t count = 0;
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const ConfEntry *entry = &set->entries[idx];
+        if (!entry->error || entry->alternative || !entry->line_text || raw[idx])
+            continue;
+        /* the name must be written out: a tag that prints a whole line prints any shape */
+        char *name = conf_error_line_name(entry);
+        bool literal_name = name && !conf_has_placeholder(name, false);
+        free(name);
+        char *shape = literal_name ? rendered_shape(entry->line_text) : NULL;
+        if (!shape)
+            continue;
+        ConfSet probe = {0};
+        conf_load_buffer("rendered", shape, strlen(shape), &probe);
+        bool broken = false;
+        for (size_t at = 0; at < probe.n_entries && !broken; at++)
+            broken = probe.entries[at].error != NULL;
+        arena_free(probe.arena);
+        if (!broken) {
+            free(shape);
+            continue;
+        }
+        sb_printf(&lines, "%s%d", count ? ", " : "", entry->line);
+        if (!first) {
+            first = entry;
+            first_shape = shape;
+        } else {
+            free(shape);
+        }
+        count++;
+    }
+    if (first) {
+        Finding *f = lint_entry_finding(out, "PK0007", first);
+        f->refuses_start = true;
+        f->message =
+            finding_printf(f,
+                           "%zu template line%s cannot read whatever %s placeholders "
+                           "print: rendered, line %d has the shape \"%s\", a syntax "
+                           "error (line%s %s)",
+                           count, count == 1 ? "" : "s", count == 1 ? "its" : "their", first->line,
+                           first_shape, count == 1 ? "" : "s", sb_str(&lines));
+        f->hint = finding_strdup(f, "Every rendering has this shape, and the server refuses to"
+                                    " start with it. A list is one quoted string with commas"
+                                    " inside it (listen_addresses = '{{ a }},{{ b }}'), not"
+                                    " quoted strings with commas between them.");
+    }
+    free(first_shape);
+    sb_free(&lines);
+}
+
 /* Jinja's `{% raw %}` ... `{% endraw %}` (with `-` trims too): the tag itself. */
 static bool jinja_tag_word(const char *text, const char *word)
 {
@@ -453,6 +548,7 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
     if (n_marked)
         add_template_finding(set, cat, templated, n_marked, refused, target_here, out);
     add_empty_output_finding(set, out);
+    add_rendered_syntax_finding(set, raw, out);
     free(raw);
     return n_marked;
 }

@@ -24,6 +24,13 @@ static const FindingId ids[] = {
      " server refuses to start with, whatever the deployment's values. One finding for the file"
      " with the lines; <%= x %> prints.",
      "lint/template.c"},
+    {"PK0007", "validation.template-renders-syntax-error", "template line no rendering reads",
+     SEV_ERROR,
+     "A template's `name = value` line whose shape, with each tag that prints a value taken as a"
+     " word, is a syntax error (two quoted strings with a comma between them): every rendering"
+     " refuses to start, whatever the deployment's values. One finding for the file with the"
+     " lines.",
+     "lint/template.c"},
     {"PK0004", "validation.target-major", "the major checked, and why", SEV_NOTICE,
      "No --pg-version, PG_VERSION or manifest version: the major the file's own paths"
      " (/var/lib/postgresql/17/main, /usr/pgsql-16), Debian cluster_name ('15/main') or pgtune"

@@ -152,6 +152,16 @@ check "close miss: a condition naming no storage leaves the first branch read (P
   test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=ssd "$work/undecided.conf" | jq '[.findings[] | select(.rule == "PK1011")] | length')" = 1
 printf '<%% if @ssd %%>\nrandom_page_cost = 1.1\n<%% else %%>\nrandom_page_cost = 4\n<%% end %%>\n' >"$work/erb.conf"
 printf '{{ if .Values.ssd }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{ end }}\n' >"$work/go.conf"
+# a template line whose every rendering is a syntax error: its shape with the tags as words
+# does not read (held-out set 44, 09: three quoted addresses with commas between them); close
+# misses: one quoted list, a tag printing the list's inner quotes, a name the template prints
+printf "listen_addresses = '{{ hostvars['a']['ip'] }}','{{ b }}'\nwork_mem = {{ wm }}MB\nshared_preload_libraries = '{{ libs | join(\"','\") }}'\n{{ key }} = {{ value }}\nport = {{ port }}\n" >"$work/shape.conf.j2"
+out=$(lint_json "$work/shape.conf.j2")
+check "a line rendering two quoted strings with a comma: one PK0007 error at line 1, refusing start" \
+  test "$(jq -r '[.findings[] | select(.rule == "PK0007")] | "\(length) \(.[0].line) \(.[0].severity) \(.[0].refuses_start) \(.[0].message | test("shape \"listen_addresses = .x.,.x.\""))"' <<<"$out")" = "1 1 error true true"
+sed -i "1s/.*/listen_addresses = '{{ a }},{{ b }}'/" "$work/shape.conf.j2"
+check "  close miss: one quoted list, a tag printing quotes, a printed name, a plain value: no PK0007" \
+  test "$(lint_json "$work/shape.conf.j2" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 0
 # Handlebars (Habitat) and Mustache: `#helper` and `^name` open, `/helper` closes (held-out set
 # 44, 37: `{{~ #if svc.me.follower }}` … `{{ else }}` read as line 74 overriding line 72)
 printf '{{~ #if svc.me.follower }}\nrandom_page_cost = 1.1\n{{ else }}\nrandom_page_cost = 4\n{{/if}}\n' >"$work/handlebars.conf"
