@@ -1915,30 +1915,37 @@ static void patroni_misplaced_dynamic(DocBuilder *b, const Yaml *y, yaml_node_t 
  * always passes it on; the rest under the section's own parameters (review 2026-12zg, h36c 35:
  * "move them under postgresql.parameters" for wal_level and max_connections, where they take
  * no effect either). */
-static char *misplaced_hint(const char *section, const char *dcs, const char *local,
-                            const char *forced)
+/* `dcs_section`: the postgresql section of the dynamic configuration (bootstrap.dcs.postgresql,
+ * or Crunchy's spec.patroni.dynamicConfiguration.postgresql); a section that is it or holds it
+ * is the dynamic configuration's. */
+static char *misplaced_hint(const char *section, const char *dcs_section, const char *dcs,
+                            const char *local, const char *forced)
 {
     StrBuf sb = STRBUF_INIT;
-    bool in_dcs = !strcmp(section, "bootstrap.dcs.postgresql");
+    bool in_dcs = !strncmp(dcs_section, section, strlen(section));
     if (*dcs && !in_dcs)
         sb_printf(&sb,
-                  "move %s under bootstrap.dcs.postgresql.parameters (Patroni takes them from its "
-                  "dynamic configuration only, and drops them from postgresql.parameters; on a "
-                  "running cluster, patronictl edit-config)",
-                  dcs);
+                  "move %s under %s.parameters (Patroni takes them from its dynamic "
+                  "configuration only, and drops them from postgresql.parameters; on a running "
+                  "cluster, patronictl edit-config)",
+                  dcs, dcs_section);
     if (*local || (*dcs && in_dcs))
         sb_printf(&sb, "%smove %s%s%s under %s.parameters", sb.len ? "; " : "", local,
-                  *local && in_dcs && *dcs ? ", " : "", in_dcs ? dcs : "", section);
+                  *local && in_dcs && *dcs ? ", " : "", in_dcs ? dcs : "",
+                  in_dcs ? dcs_section : section);
     if (*forced)
         sb_printf(&sb, "%sremove %s (Patroni always passes hot_standby = on)", sb.len ? "; " : "",
                   forced);
     return sb_detach(&sb);
 }
 
-static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+/* `sections`: where to look, NULL-terminated; the dynamic configuration's root among them
+ * (bootstrap.dcs, Crunchy's spec.patroni.dynamicConfiguration: held-out set 44, 24, eight
+ * parameters there, none applied) holds Patroni's own keys, none a parameter's name. */
+static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node_t *root,
+                                         const char *const *sections, const char *dcs_section)
 {
-    static const char *const sections[] = {"bootstrap.dcs.postgresql", "postgresql"};
-    for (size_t sec = 0; sec < sizeof(sections) / sizeof(sections[0]); sec++) {
+    for (size_t sec = 0; sections[sec]; sec++) {
         yaml_node_t *map = path_get(y, root, sections[sec]);
         if (!map || map->type != YAML_MAPPING_NODE)
             continue;
@@ -1989,8 +1996,8 @@ static void patroni_misplaced_parameters(DocBuilder *b, const Yaml *y, yaml_node
                 names.data, n == 1 ? "is a PostgreSQL parameter" : "are PostgreSQL parameters",
                 sections[sec],
                 n == 1 ? "this value never reaches it" : "these values never reach it");
-            char *where =
-                misplaced_hint(sections[sec], sb_str(&dcs), sb_str(&local), sb_str(&forced));
+            char *where = misplaced_hint(sections[sec], dcs_section, sb_str(&dcs), sb_str(&local),
+                                         sb_str(&forced));
             note->hint = where;
             if (!lost) {
                 note->harmless = true;
@@ -2338,6 +2345,13 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
             read_parameters(b, y, root, &config, patroni_skip_own);
         }
         read_hba(b, y, root, "spec.patroni.dynamicConfiguration.postgresql.pg_hba");
+        {
+            static const char *const sections[] = {"spec.patroni.dynamicConfiguration",
+                                                   "spec.patroni.dynamicConfiguration.postgresql",
+                                                   NULL};
+            patroni_misplaced_parameters(b, y, root, sections,
+                                         "spec.patroni.dynamicConfiguration.postgresql");
+        }
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
         patroni_wal_keep(b);
         b->doc->operator_defaults = patroni_initdb_defaults;
@@ -2369,7 +2383,11 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         patroni_static_sync(b, y, root);
         patroni_timing(b, y, root);
         patroni_misplaced_dynamic(b, y, root);
-        patroni_misplaced_parameters(b, y, root);
+        {
+            static const char *const sections[] = {"bootstrap.dcs", "bootstrap.dcs.postgresql",
+                                                   "postgresql", NULL};
+            patroni_misplaced_parameters(b, y, root, sections, "bootstrap.dcs.postgresql");
+        }
         patroni_misplaced_bootstrap(b, y, root);
         break;
     default: break;

@@ -291,6 +291,14 @@ check "  ... local: each name is sent where Patroni reads it" \
 printf 'scope: demo\npostgresql:\n  data_dir: /d\n  max_connections: 100\n  wal_level: replica\n' > "$tmp/local-same.yml"
 check "  ... Patroni's own values written there: a notice, nothing lost" \
   test "$(lint_json "$tmp/local-same.yml" | jq -r '[.findings[] | select(.message | test("written directly under")) | "\(.severity):\(.hint | test("^Nothing is lost: the server runs with these values anyway \\(the value Patroni passes itself"))"] | join(",")')" = "notice:true"
+# ... and at the dynamic configuration's root, in a Patroni file and in Crunchy's
+# spec.patroni.dynamicConfiguration (held-out set 44, 24: eight parameters there, none applied)
+printf 'scope: demo\nbootstrap:\n  dcs:\n    ttl: 30\n    max_wal_size: 8GB\npostgresql:\n  data_dir: /d\n' > "$tmp/dcsroot.yml"
+check "  ... at bootstrap.dcs's root: a warning, moved under bootstrap.dcs.postgresql.parameters" \
+  test "$(lint_json "$tmp/dcsroot.yml" | jq -r '[.findings[] | select(.message | test("written directly under bootstrap.dcs:")) | "\(.severity):\(.hint)"] | join(",")')" = "warning:move max_wal_size under bootstrap.dcs.postgresql.parameters"
+printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: PostgresCluster\nmetadata:\n  name: hippo\nspec:\n  postgresVersion: 16\n  instances:\n    - name: one\n  patroni:\n    dynamicConfiguration:\n      synchronous_mode: true\n      max_wal_size: 8GB\n      postgresql:\n        parameters:\n          work_mem: 8MB\n' > "$tmp/crunchy-root.yaml"
+check "  ... Crunchy's dynamicConfiguration root: a warning at max_wal_size's line 12" \
+  test "$(lint_json "$tmp/crunchy-root.yaml" | jq -r '[.findings[] | select(.message | test("written directly under spec.patroni.dynamicConfiguration:")) | "\(.severity):\(.line):\(.hint)"] | join(",")')" = "warning:12:move max_wal_size under spec.patroni.dynamicConfiguration.postgresql.parameters"
 printf 'scope: demo\nbootstrap:\n  dcs:\n    postgresql:\n      use_pg_rewind: true\n      parameters:\n        max_connections: 100\npostgresql:\n  data_dir: /d\n' > "$tmp/inside.yml"
 check "  close miss: inside parameters, nothing said" \
   test -z "$(lint_json "$tmp/inside.yml" | jq -r '[.findings[] | select(.message | test("written directly under"))] | .[].rule')"
