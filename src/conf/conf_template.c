@@ -410,8 +410,12 @@ typedef enum { CTL_NONE, CTL_OPEN, CTL_ALT, CTL_CLOSE } Control;
 static Control control_word(const char *text, bool erb, bool braces)
 {
     text += strspn(text, "-+~ \t");
-    if (braces && (*text == '#' || *text == '^') && isalpha((unsigned char)text[1]))
+    /* `{{#> layout}}` and `{{#*inline "x"}}` open blocks too; a bare `{{^}}` is an else */
+    if (braces && (*text == '#' || *text == '^') &&
+        (isalpha((unsigned char)text[1]) || (*text == '#' && (text[1] == '>' || text[1] == '*'))))
         return CTL_OPEN;
+    if (braces && *text == '^' && (text[1] == '}' || text[1] == '~'))
+        return CTL_ALT;
     if (braces && *text == '/' && isalpha((unsigned char)text[1]))
         return CTL_CLOSE;
     size_t len = strspn(text, "abcdefghijklmnopqrstuvwxyz_");
@@ -671,7 +675,7 @@ static void file_branches(ConfSet *set, const char *file, const char *storage, d
                     top->branch = 0;
             } else if (ctl == CTL_ALT && top) {
                 top->branch++;
-                const char *word = body + strspn(body, "-+ \t");
+                const char *word = body + strspn(body, "-+~ \t");
                 if (!mark && !strncmp(word, "else", 4) && !isalpha((unsigned char)word[4]) &&
                     !condition_storage(word + 4, cond_len - (size_t)(word + 4 - at)))
                     top->has_else = true;

@@ -264,6 +264,13 @@ static bool conf_shaped(const char *text, size_t len)
         if (p < last && *p != '#') {
             if (!isalpha((unsigned char)*p) && *p != '_')
                 return false;
+            /* an environment file's names are in capitals (POSTGRES_DB=app), a parameter's
+             * never wholly */
+            bool lower = false;
+            for (const char *c = p; c < last && (isalnum((unsigned char)*c) || *c == '_'); c++)
+                lower = lower || islower((unsigned char)*c);
+            if (!lower)
+                return false;
             /* a comment after the value is not its end (`listen_addresses = '*' # ...;`:
              * held-out set 44, 29) */
             bool quoted = false;

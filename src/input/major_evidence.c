@@ -461,8 +461,9 @@ static void collect_comments(const ConfSet *set, const char *file, MajorEvidence
  * holding the version ("postgresql11", "postgresql/14"): a message quotes it, not the whole path,
  * which from the file's own directory is only its name (held-out set 44, 08 and 36: "the file's
  * path postgresql.conf names it"). */
-static char *naming_part(const char *path)
+static char *naming_part(const char *path, bool *file_name)
 {
+    *file_name = false;
     const char *last = NULL;
     char found[16];
     int major;
@@ -473,6 +474,7 @@ static char *naming_part(const char *path)
     if (!digit || !*digit)
         return xstrdup(path);
     const char *end = strchr(digit, '/');
+    *file_name = !end;
     return end ? xstrndup(last, (size_t)(end - last)) : xstrdup(last);
 }
 
@@ -482,10 +484,14 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
     int major;
     for (size_t idx = 0; idx < set->n_files; idx++)
         if (major_in_text(set->files[idx], false, label, &major)) {
-            char *part = naming_part(set->files[idx]);
+            bool file_name = false;
+            char *part = naming_part(set->files[idx], &file_name);
+            /* a directory's name is the repository's label (in_path); the file's own name
+             * (conf/postgresql-15-main.conf) is its author's word */
             add_clue(out, label, major, set->files[idx], 0,
-                     xasprintf("the directory %s in the file's path names it", part));
-            out->clues[out->n - 1].in_path = true;
+                     file_name ? xasprintf("the file's name %s names it", part)
+                               : xasprintf("the directory %s in the file's path names it", part));
+            out->clues[out->n - 1].in_path = !file_name;
             free(part);
         }
     /* the file's own name, as a header would say it (pg16-config.tpl, postgresql-15.conf): the

@@ -412,17 +412,22 @@ static bool major_at(const char *at, char label[16], int *major)
 }
 
 /* The tag's major: its leading number (postgres:16.2-alpine, postgis:17-3.4, bitnami 15.6.0),
- * the number after "pg" (pgvector:pg16, timescaledb:latest-pg16), or, when the tag leads with
- * the image's own version or a word, a part of its own between dashes (pgroonga:3.1.6-alpine-12,
- * pgroonga:latest-debian-16: held-out set 43, h43c 40). 9.x keeps its minor. */
-static bool tag_major(const char *tag, char label[16], int *major)
+ * the number after "pg" (pgvector:pg16, timescaledb:latest-pg16), or, for PGroonga's images,
+ * whose tags lead with PGroonga's own version or a word, a part of its own between dashes
+ * (pgroonga:3.1.6-alpine-12, pgroonga:latest-debian-16: held-out set 43, h43c 40); another
+ * image's such part is its distribution's release (postgres-exporter:0.15.0-debian-12-r14).
+ * 9.x keeps its minor. */
+static bool tag_major(const char *repo, size_t repo_len, const char *tag, char label[16],
+                      int *major)
 {
     if (isdigit((unsigned char)*tag) && major_at(tag, label, major))
         return true;
     for (const char *at = strstr(tag, "pg"); at; at = strstr(at + 2, "pg"))
         if (isdigit((unsigned char)at[2]))
             return major_at(at + 2, label, major);
-    for (const char *part = strchr(tag, '-'); part; part = strchr(part + 1, '-')) {
+    bool major_part = memmem(repo, repo_len, "pgroonga", 8) != NULL;
+    for (const char *part = major_part ? strchr(tag, '-') : NULL; part;
+         part = strchr(part + 1, '-')) {
         size_t digits = strspn(part + 1, "0123456789.");
         char next = part[1 + digits];
         if (digits && (next == '-' || next == '\0') && major_at(part + 1, label, major))
@@ -727,7 +732,7 @@ static bool images_of(const char *path, char *image, char *where, int *line, cha
         char written[64], tag[64];
         snprintf(written, sizeof written, "%.*s", (int)(p + ref_len - colon - 1), colon + 1);
         expand_args(&args, written, tag, sizeof tag);
-        if (!tag_major(tag, this_label, &this_major))
+        if (!tag_major(p, (size_t)(colon - p), tag, this_label, &this_major))
             continue;
         if (*found && strcmp(label, this_label)) {
             agree = false;
@@ -762,7 +767,7 @@ bool lint_compose_service_image(const char *file, char *image, char *where, int 
         ArgList none = {0};
         if (colon && postgres_repository(ref, (size_t)(colon - ref))) {
             expand_args(&none, colon + 1, tag, sizeof tag);
-            found = tag_major(tag, label, major);
+            found = tag_major(ref, (size_t)(colon - ref), tag, label, major);
         }
         if (found) {
             if (strcmp(colon + 1, tag)) /* as its default renders it */

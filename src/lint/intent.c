@@ -1773,8 +1773,8 @@ static const char *const COMMENT_BENCH_WORDS[] = {
     INTL_BENCH_PHRASES, INTL_BULK_PHRASES, NULL};
 /* a performance contest by name, and the benchmark words of other languages: what a README
  * says its repository is (not "bulk import", a feature an application's README may list) */
-/* a repository of benchmarks by its title ("TechEmpower Framework Benchmarks": held-out set 44,
- * 40) */
+/* a repository of benchmarks by its description's words, title and first paragraph
+ * ("TechEmpower Framework Benchmarks": held-out set 44, 40), as "benchmark" is */
 static const char *const README_BENCH_WORDS[] = {"benchmarks",       "contest",          "isucon",
                                                  "rinha de backend", INTL_BENCH_PHRASES, NULL};
 static const char *const PRODUCTION_WORDS[] = {"prod", "production", NULL};

@@ -127,7 +127,10 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
                                    (set->n_files + 1) * sizeof(char *));
         set->files[set->n_files++] = arena_strdup(arena, paths[idx]);
     }
-    in.opts.lone = !opts->host_is_server;
+    /* as a postgresql.conf's placeholders are judged (lint/template.c, deployed) */
+    char *real = realpath(input->path, NULL);
+    in.opts.lone = !opts->host_is_server && !lint_server_home(real ? real : input->path);
+    free(real);
     input->validation_begin = findings->n;
     /* the server an authentication file is for runs a major as a postgresql.conf's does: the
      * image its compose file runs, its path, its README (review 2026-12zh, h38b 24: a pg_hba.conf

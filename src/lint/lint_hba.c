@@ -1108,9 +1108,13 @@ static void fold_shadow_into_cause(const HbaSet *set, const size_t *by, const si
 }
 
 /* Does unix_socket_permissions keep other users off the socket (0770, 0700)? The remedy the
- * "Trust Authentication" page names for trust on a multiuser machine. Default 0777. */
+ * "Trust Authentication" page names for trust on a multiuser machine. Default 0777. And
+ * unix_socket_directories = '' opens no socket at all. */
 static bool socket_private(const Snapshot *snap)
 {
+    const char *dirs = setting(snap, "unix_socket_directories");
+    if (dirs && !*dirs)
+        return true;
     const char *perm = setting(snap, "unix_socket_permissions");
     if (!perm)
         return false;

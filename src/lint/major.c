@@ -568,9 +568,9 @@ static const ConfEntry *set_outside(const ConfSet *set, int lo, int hi)
 }
 
 /* A parameter the file sets that the major `label` (`major` 0 before 10) did not have yet:
- * one arrived after it (before 13), or one 13 lacks and a later major has, or, for a checked
- * major, one its catalog lacks and another's has (held-out set 44, 39: compute_query_id, 14's,
- * beside a README's `cd postgresql-9.6`). */
+ * one that arrived after it (before 13), or whose first catalogued major is later than it (for
+ * a major before 13: later than 13). A removed one is not asked about (held-out set 44, 39:
+ * compute_query_id, 14's, beside a README's `cd postgresql-9.6`). */
 static bool set_newer_than(const ConfSet *set, const char *label, int major)
 {
     bool checked = major >= PK_MIN_MAJOR; /* else 13 is the first catalog that can tell */

@@ -111,16 +111,19 @@ bool lint_template_path(const char *path, StrBuf *why)
 /* Where the server reads this file as it is: a data directory, `--host local`, or a server's
  * own configuration directory. There a placeholder is the server's refusal, not a template's
  * normal state. */
-static bool deployed(const ConfSet *set, const char *file, bool target_here)
+bool lint_server_home(const char *file)
 {
     static const char *const homes[] = {"/etc/postgresql/", "/var/lib/postgresql/",
                                         "/var/lib/pgsql/", NULL};
-    if (set->data_dir || target_here)
-        return true;
     for (size_t idx = 0; homes[idx]; idx++)
         if (file && !strncmp(file, homes[idx], strlen(homes[idx])))
             return true;
     return false;
+}
+
+static bool deployed(const ConfSet *set, const char *file, bool target_here)
+{
+    return set->data_dir || target_here || lint_server_home(file);
 }
 
 /* Why the file is a template by design, into `why`: its path, or the first line holding a

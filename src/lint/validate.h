@@ -49,6 +49,9 @@ void lint_template_alternatives(const ConfSet *set, FindingList *out, size_t beg
  * named templates/ or template/ (Ansible roles, Helm charts, Salt states). Written into `why`
  * ("its name ends in .j2"). */
 bool lint_template_path(const char *path, StrBuf *why);
+/* Is `file` in a server's own configuration home (/etc/postgresql/, /var/lib/postgresql/,
+ * /var/lib/pgsql/), where the server reads it as it is? */
+bool lint_server_home(const char *file);
 
 /* Findings [begin, end) that read only defaults, where a line of the file is a placeholder
  * alone that may render as any settings: suppressed, saying so. */

@@ -191,6 +191,9 @@ printf 'local all all trust\n' >"$T/sock/pg_hba.conf"
 printf "unix_socket_permissions = 0770\n" >"$T/sock/postgresql.conf"
 check "PK0219 close miss: unix_socket_permissions = 0770 keeps other users off the socket" \
   test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$T/sock" | jq '[.findings[] | select(.rule == "PK0219")] | length')" = 0
+printf "unix_socket_directories = ''\n" >"$T/sock/postgresql.conf"
+check "PK0219 close miss: unix_socket_directories = '' opens no socket" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$T/sock" | jq '[.findings[] | select(.rule == "PK0219")] | length')" = 0
 printf "unix_socket_permissions = 0777\n" >"$T/sock/postgresql.conf"
 check "  ... while 0777 lets them: PK0219" \
   test "$("$PGKNOB" lint --no-rules --format json --fail-on never "$T/sock" | jq '[.findings[] | select(.rule == "PK0219")] | length')" = 1

@@ -177,6 +177,9 @@ check "  close miss: its app.env key is not read (no PK0010 for POSTGRES_DB)" \
 sed 's/name: postgres-config/name: app-settings/' "$tmp/maincfg.yaml" >"$tmp/maincfg2.yaml"
 expect_exit 2 "  close miss: the same key in a ConfigMap named for something else is not read" -- \
   "$PGKNOB" lint --no-rules "$tmp/maincfg2.yaml"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: postgres-config\ndata:\n  env-config: |\n    POSTGRES_DB=app\n    POSTGRES_USER=app\n' >"$tmp/envcfg.yaml"
+expect_exit 2 "  close miss: an environment file's capitals under a config-named key are not postgresql.conf" -- \
+  "$PGKNOB" lint --no-rules "$tmp/envcfg.yaml"
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: postgres-init\ndata:\n  init-config: |\n    CREATE TABLE t (a int);\n' >"$tmp/initcfg.yaml"
 expect_exit 2 "  close miss: SQL under a config-named key is not postgresql.conf" -- \
   "$PGKNOB" lint --no-rules "$tmp/initcfg.yaml"

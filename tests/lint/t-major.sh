@@ -761,6 +761,10 @@ check "  close miss: a Dockerfile that copies another file: the directory's 11, 
   bash -c 'grep -q "^written for PostgreSQL 11: the directory postgresql11 in the file.s path names it" <<<"$0"' \
   "$(cd "$dock/docker/prd/postgresql11" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message | sub("^the file was "; "")')"
 mkdir -p "$dock/etc/postgresql/14/main" && printf "shared_buffers = 256MB\n" >"$dock/etc/postgresql/14/main/postgresql.conf"
+mkdir -p "$dock/conf" && printf "shared_buffers = 256MB\n" >"$dock/conf/postgresql-15-main.conf"
+check "  ... a file's own name is called its name, not a directory" \
+  bash -c 'grep -q "the file.s name postgresql-15-main.conf names it" <<<"$0"' \
+  "$(cd "$dock/conf" && rlint postgresql-15-main.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 check "  ... and a Debian path's two parts: the directory postgresql/14" \
   bash -c 'grep -q "the directory postgresql/14 in the file.s path names it" <<<"$0"' \
   "$(cd "$dock/etc/postgresql/14/main" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
@@ -774,6 +778,9 @@ for img in "pgautoupgrade/pgautoupgrade:18-alpine 18" "groonga/pgroonga:3.1.6-al
   check "  ... the image ${img% *} over a pgtune header's 15: ${img#* }" \
     test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = "${img#* }"
 done
+printf 'services:\n  db:\n    image: postgres\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  exporter:\n    image: bitnami/postgres-exporter:0.15.0-debian-12-r14\n' >"$repo/docker-compose.yml"
+check "  close miss: another image's dash part is its distribution's release (postgres-exporter debian-12): the header's 15" \
+  test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15
 printf 'services:\n  db:\n    image: groonga/pgroonga:3.1.6-alpine-slim\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
 check "  close miss: a tag with only the tool's own version (3.1.6) names none: the header's 15" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 15

@@ -169,6 +169,12 @@ for t in erb go handlebars; do
   check "$t: no PK0024 between the branches" \
     test "$(lint_json "$work/$t.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
 done
+printf '{{~#if ssd~}}\nrandom_page_cost = 1.1\n{{~else~}}\nrandom_page_cost = 4\n{{~/if~}}\n' >"$work/tilde.conf"
+check "  ... {{~else~}} is an else: with --host storage=hdd the else branch's 4 is read" \
+  test "$(lint_json --pg-version 16 --host ram=16GB,cores=8,storage=hdd "$work/tilde.conf" | jq -r '.inputs[0].settings[] | select(.name == "random_page_cost") | .value')" = 4
+printf '{{#> layout}}\nrandom_page_cost = 1.1\n{{/layout}}\n{{#if ssd}}\nwork_mem = 4MB\n{{^}}\nwork_mem = 8MB\n{{/if}}\n' >"$work/partial.conf"
+check "  ... {{#> layout}} opens what {{/layout}} closes, {{^}} is an else: no PK0024" \
+  test "$(lint_json "$work/partial.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 0
 printf '{{/* a Go comment */}}\nrandom_page_cost = 1.1\nrandom_page_cost = 4\n' >"$work/gocomment.conf"
 check "close miss: a Go comment {{/* */}} closes nothing: the two lines are consecutive (PK0024)" \
   test "$(lint_json "$work/gocomment.conf" | jq '[.findings[] | select(.rule == "PK0024")] | length')" = 1

@@ -205,8 +205,21 @@ static void test_shared_memory(void)
     CHECK(n == 0 && est > 128.0 * 1048576 && est < 200.0 * 1048576);
 }
 
+/* A server's own configuration homes, where a placeholder is a refusal, not a template's state:
+ * postgresql.conf's and a lone pg_hba.conf's PK0003 both ask it (lint/template.c, lint/lint.c). */
+static void test_server_home(void)
+{
+    CHECK(lint_server_home("/var/lib/pgsql/16/data/pg_hba.conf"));
+    CHECK(lint_server_home("/etc/postgresql/16/main/pg_hba.conf"));
+    CHECK(lint_server_home("/var/lib/postgresql/data/postgresql.conf"));
+    CHECK(!lint_server_home("/srv/app/docker/postgres/pg_hba.conf"));
+    CHECK(!lint_server_home("/tmp/etc/postgresql/pg_hba.conf"));
+    CHECK(!lint_server_home(NULL));
+}
+
 int main(void)
 {
+    test_server_home();
     test_shared_memory();
     test_names();
     test_values();
