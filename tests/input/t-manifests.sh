@@ -465,6 +465,12 @@ check "patroni: close miss: port 5432 where listen names 5433: a warning" \
 check "patroni: the notice says what Patroni passes and that nothing is lost" \
   grep -q "Patroni passes wal_level = replica itself, the value written: this line changes nothing, and nothing is lost" \
   <<<"$(jq -r '.findings[] | select(.rule == "PK0071") | .message' <<<"$js")"
+# wal_keep_segments is passed as such only on 12 and older: on 13 and later Patroni converts it
+# to wal_keep_size (held-out set 44, h44b 26: "passes wal_keep_segments = 8 itself" on 16)
+printf 'postgresql:\n  data_dir: /d\n  parameters:\n    wal_keep_segments: 8\n' > "$tmp/wks.yml"
+check "patroni: wal_keep_segments = 8 locally: the notice says 13 and later get wal_keep_size = 128MB" \
+  grep -q "Patroni passes wal_keep_segments = 8 itself on PostgreSQL 12 and older, the value written, and on 13 and later, unless wal_keep_size is set, converts it to wal_keep_size = 128MB" \
+  <<<"$(lint_json "$tmp/wks.yml" | jq -r '.findings[] | select(.rule == "PK0071") | .message')"
 check "patroni: hot_standby's text names no key to set instead" \
   bash -c '! grep -q "set Patroni" <<<"$1"' _ "$(jq -r '.findings[] | select(.rule == "PK0071") | .hint // ""' <<<"$js")"
 

@@ -789,6 +789,10 @@ printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c confi
 # two images of different majors: the service that mounts the file runs its own (review
 # 2026-12zg, h35a 02: postgres:12, :14 and :16 in one repository); close miss: a service that
 # builds its image names none
+printf 'services:\n  other:\n    image: postgres:16\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$repo/docker-compose.yml"
+check "  ... two services on postgres:16: PK0004 cites the mounting service's line 5 (held-out set 44, h44a 05)" \
+  bash -c 'grep -q "docker-compose.yml (line 5) runs it" <<<"$0"' "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n' >"$repo/docker-compose.yml"
 check "  ... with another service on postgres:13, the mounting service's 16" \
   test "$(cd "$repo/docker/pg" && rlint postgresql.conf | jq -r '.inputs[0].pg_version')" = 16
 printf 'services:\n  db:\n    build: .\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/pg/postgresql.conf:/etc/postgresql/postgresql.conf\n  old:\n    image: postgres:13\n  new:\n    image: postgres:16\n' >"$repo/docker-compose.yml"
