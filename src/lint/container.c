@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 
 #include "common/readfile.h"
+#include "common/strbuf.h"
+#include "common/xalloc.h"
 #include "input/compose_limits.h"
 #include "input/major_evidence.h"
 #include "lint/major.h"
@@ -381,6 +383,30 @@ static bool repository_runner(const char *file, char *found, bool ships)
         *up = '\0';
     }
     return false;
+}
+
+char *lint_path_from(const char *file, const char *target)
+{
+    char dir[PATH_MAX];
+    if (!target || !realpath(file, dir))
+        return xstrdup(target ? target : "");
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    StrBuf up = STRBUF_INIT;
+    while (strncmp(target, dir, strlen(dir)) || target[strlen(dir)] != '/') {
+        sb_printf(&up, "../");
+        slash = strrchr(dir, '/');
+        if (!slash || slash == dir)
+            break;
+        *slash = '\0';
+    }
+    if (strncmp(target, dir, strlen(dir)) || target[strlen(dir)] != '/') {
+        sb_free(&up);
+        return xstrdup(target);
+    }
+    sb_printf(&up, "%s", target + strlen(dir) + 1);
+    return sb_detach(&up);
 }
 
 bool lint_repository_mounts(const char *file, char *found)
@@ -892,13 +918,16 @@ void lint_check_replaced_defaults(const ConfSet *set, const Snapshot *snap, cons
             " shared_buffers = 128MB: run as the configuration, PostgreSQL %s uses its built-in"
             " 1024 buffers (8MB)",
             kept, major);
-    else
+    else {
+        char *shown = lint_path_from(set->files[0], runner);
         f->message = finding_printf(
             f,
             "shared_buffers is not set, and %s runs the server with this file as its"
             " config_file, in place of the postgresql.conf initdb wrote with shared_buffers ="
             " 128MB: PostgreSQL %s then runs with its built-in 1024 buffers (8MB)",
-            runner, major);
+            shown, major);
+        free(shown);
+    }
     f->hint = finding_strdup(f, "PostgreSQL 15 and later build in 128MB; 14 and older build in"
                                 " 8MB, which only the file initdb writes raises.");
     f->explanation = finding_printf(

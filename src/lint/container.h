@@ -9,6 +9,11 @@
 #include "model/finding.h"
 #include "model/snapshot.h"
 
+/* `target` (an absolute path) as seen from `file`'s directory ("../docker-compose.yml"), which a
+ * message names instead of this machine's absolute path; malloc'd, `target` itself when the two
+ * share no directory. */
+char *lint_path_from(const char *file, const char *target);
+
 /* A compose file or Dockerfile of the file's repository (its directory and up to 3 above,
  * stopping at the root a .git marks) that runs the server with it as config_file: its path into
  * `found` (PATH_MAX). */

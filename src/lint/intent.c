@@ -2482,9 +2482,12 @@ static IntentPurpose purpose_of_readme(const char *file, char **evidence, bool *
     if (found != INTENT_NONE)
         *stated = word_listed(words, README_STATED_WORDS) ||
                   (found == INTENT_BENCHMARK && !word_listed(words, LOADING_WORDS));
-    if (found != INTENT_NONE)
-        *evidence = xasprintf("its repository's README: '%s' in %s (line %d)", words, desc.path,
+    if (found != INTENT_NONE) {
+        char *shown = lint_path_from(file, desc.path); /* ../../README.md, not this machine's */
+        *evidence = xasprintf("its repository's README: '%s' in %s (line %d)", words, shown,
                               readme_line_at(&desc, (size_t)(at - desc.text)));
+        free(shown);
+    }
     return found;
 }
 

@@ -1062,33 +1062,14 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
         snprintf(noun, sizeof noun, "%s", image);
         snprintf(image, sizeof image, "%s %.*s", runs ? "runs it in" : "puts it into", 200, noun);
     }
-    /* the runner's path as seen from the file's directory: ../docker-compose.yml */
-    char dir[PATH_MAX];
-    const char *shown = where;
-    StrBuf up = STRBUF_INIT;
-    if (realpath(file, dir)) {
-        char *slash = strrchr(dir, '/');
-        if (slash)
-            *slash = '\0';
-        while (strncmp(where, dir, strlen(dir)) || where[strlen(dir)] != '/') {
-            sb_printf(&up, "../");
-            slash = strrchr(dir, '/');
-            if (!slash || slash == dir)
-                break;
-            *slash = '\0';
-        }
-        if (!strncmp(where, dir, strlen(dir)) && where[strlen(dir)] == '/') {
-            sb_printf(&up, "%s", where + strlen(dir) + 1);
-            shown = sb_str(&up);
-        }
-    }
+    char *shown = lint_path_from(file, where); /* ../docker-compose.yml */
     Arena *arena = arena_get(&all->arena);
     snprintf(clue->label, sizeof clue->label, "%s", label);
     clue->major = major;
     clue->file = arena_strdup(arena, file);
     clue->line = 0;
     clue->what = arena_printf(arena, "%s (line %d) %s", shown, line, image);
-    sb_free(&up);
+    free(shown);
     return true;
 }
 

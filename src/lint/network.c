@@ -134,8 +134,11 @@ void lint_check_listen(const ConfSet *set, const Snapshot *snap, FindingList *ou
     if (by_sync)
         finding_add_setting(f, sync->name, sync->value, sync->file, sync->line);
     StrBuf why = STRBUF_INIT;
-    if (by_docker)
-        sb_printf(&why, "%s runs the server with this file as its config_file", compose);
+    if (by_docker) {
+        char *shown = own_line ? xstrdup(compose) : lint_path_from(set->files[0], compose);
+        sb_printf(&why, "%s runs the server with this file as its config_file", shown);
+        free(shown);
+    }
     if (by_ssl)
         sb_printf(&why,
                   "%sssl = on with %s verifies client certificates, for TLS clients over"

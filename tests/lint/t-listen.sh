@@ -153,6 +153,10 @@ pk0094() { "$PGKNOB" lint --format json --fail-on never "$@" "$tmp/sb/pg/postgre
   jq -r '[.findings[] | select(.rule == "PK0094") | .severity] | join(",")'; }
 compose_image postgres:14-alpine
 check "PK0094: postgres:14 runs a file without shared_buffers: a warning" test "$(pk0094)" = warning
+# the message names the compose file from the file's directory, never this machine's path
+# (held-out set 44, h44c 43: /work/…/docker-compose.yaml in a report for the repository's owner)
+check "  ... naming ../docker-compose.yml, not an absolute path" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/sb/pg/postgresql.conf" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0094") | .message | test("not set, and \\.\\./docker-compose.yml runs")')" = true
 check "  ... its default fix writes initdb's 128MB (safe)" \
   grep -q '^+shared_buffers = 128MB' <<<"$("$PGKNOB" fix --diff "$tmp/sb/pg/postgresql.conf" 2>/dev/null)"
 # under a test purpose, the same small shared memory as PK2003: a notice (review 2026-12zg,
