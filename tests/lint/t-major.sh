@@ -161,6 +161,9 @@ check "Zalando version 11: checked as 18, PK0004 naming the version line, PK0005
 check "... the summary says what the file was written for" \
   grep -qF 'for PostgreSQL 18 (the default: the file was written for PostgreSQL 11, which pgknob does not check; --pg-version chooses)' \
   <<<"$("$PGKNOB" lint --fail-on never "$work/z.yaml" 2>&1)"
+check "... and the Markdown report's header says the same (held-out set 44, h44c 43: '18 (the default: …)' alone)" \
+  grep -qF -- '- **PostgreSQL:** 18 (the default: the file was written for PostgreSQL 11, which pgknob does not check: PK0004 says where)' \
+  <<<"$("$PGKNOB" lint --format md --fail-on never "$work/z.yaml" 2>&1)"
 expect_exit 0 "... linted with --pg-version 16" -- "$PGKNOB" lint --no-rules --fail-on never --pg-version 16 "$work/z.yaml"
 zalando '"19"'
 expect_exit 2 "close miss, Zalando version 19 (after the catalogs): exit 2" -- "$PGKNOB" lint --no-rules "$work/z.yaml"
