@@ -159,6 +159,11 @@ printf "listen_addresses = '{{ hostvars['a']['ip'] }}','{{ b }}'\nwork_mem = {{ 
 out=$(lint_json "$work/shape.conf.j2")
 check "a line rendering two quoted strings with a comma: one PK0007 error at line 1, refusing start" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0007")] | "\(length) \(.[0].line) \(.[0].severity) \(.[0].refuses_start) \(.[0].message | test("shape \"listen_addresses = .x.,.x.\""))"' <<<"$out")" = "1 1 error true true"
+# a tag that trims the newline after it joins the next line: the line alone is no rendering's
+# (held-out set 45, 35: Zulip's primary_conninfo over four lines, an error that was not)
+printf "primary_conninfo = 'host=<%%= @primary %%> user=<%%= @user -%%>\n<%% if @ssl %%> sslmode=<%%= @ssl %%><%% end -%%>\n'\n" >"$work/trim.conf.erb"
+check "  close miss: an ERB line ending in -%> (its newline trimmed): no PK0007" \
+  test "$(lint_json "$work/trim.conf.erb" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 0
 sed -i "1s/.*/listen_addresses = '{{ a }},{{ b }}'/" "$work/shape.conf.j2"
 check "  close miss: one quoted list, a tag printing quotes, a printed name, a plain value: no PK0007" \
   test "$(lint_json "$work/shape.conf.j2" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 0
@@ -375,9 +380,15 @@ check "... the rules reading a stand-in are skipped (no PK2001 from shared_buffe
 mkdir -p "$work/pgdata2" && echo 16 >"$work/pgdata2/PG_VERSION" && cp "$work/script.conf" "$work/pgdata2/postgresql.conf"
 check "... in a data directory, where the server reads it as it is: an error that refuses start" \
   test "$(lint_json "$work/pgdata2" | jq -r '.findings[] | select(.rule == "PK0003") | "\(.severity) \(.refuses_start)"')" = "error true"
+# an @name@ in any case, closed by its @, is a sed script's stand-in too (held-out set 45, 36:
+# maposmatic's work_mem=@Mem_1_5@kB, called two syntax errors that refuse start)
+printf 'work_mem=@Mem_1_5@kB\nmaintenance_work_mem=@Mem_1_5@kB\n' >"$work/mixed.conf"
+check "@Mem_1_5@kB: one PK0003 notice for the file, no PK0001" \
+  test "$(lint_json "$work/mixed.conf" | jq -r '[.findings[] | select(.rule == "PK0003" or .rule == "PK0001") | "\(.rule):\(.severity)"] | join(",")')" = "PK0003:notice"
 cat >"$work/values.conf" <<'EOF'
 log_filename = 'postgresql-%Y-%m-%d_%H%M%S.log'
 log_line_prefix = '%m [%p] %q%u@%d '
+ident_file = 'user@host@example'
 search_path = '"$user", public'
 dynamic_library_path = '$libdir'
 archive_command = 'cp %p $ARCHIVE/%f && echo ${HOST}'
