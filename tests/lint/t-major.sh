@@ -540,6 +540,18 @@ out=$(lint_json "$work/few96.conf")
 jq -e 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning")' >/dev/null <<<"$out" &&
   ok "  close miss: with few comments, no date: PK0011 says both facts" || fail "few96: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 
+# wal_level = minimal beside max_wal_senders' default, which was 0 up to 9.6: with no major
+# stated, both facts hold, a warning (held-out set 45, h45a 11: a cookbook for CentOS 7's 9.2);
+# close misses: --pg-version 16 keeps the refusal, and senders set in the file are no default
+printf 'wal_level = minimal\n' >"$work/minimal.conf"
+check "wal_level = minimal, max_wal_senders unset, no major stated: PK0050 a warning saying both" \
+  test "$(lint_json "$work/minimal.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start) \(.message | test("up to PostgreSQL 9.6 max_wal_senders defaulted to 0"))"')" = "warning false true"
+check "  close miss: with --pg-version 16 an error that refuses start" \
+  test "$(lint_json --pg-version 16 "$work/minimal.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start)"')" = "error true"
+printf 'wal_level = minimal\nmax_wal_senders = 5\n' >"$work/minimal5.conf"
+check "  close miss: max_wal_senders = 5 written: an error that refuses start" \
+  test "$(lint_json "$work/minimal5.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start)"')" = "error true"
+
 # an old sample is pinned as exactly as a 13-18 one: #ssl_min_protocol_version arrived in 12,
 # #wal_keep_segments left in 13 (held-out set 8, file 02); with no arrival, "or older". Debian's
 # samples of every major list #extension_destdir (a distribution patch, in the 15 build's
