@@ -274,7 +274,11 @@ static bool template_line(const char *p, const char *end)
  * Patroni template config.yml.in). */
 static size_t autoconf_var(const char *p, const char *end)
 {
-    return p < end && *p == '@' ? conf_marker_token_n(p, (size_t)(end - p)) : 0;
+    /* capitals first, as configure writes them: a lowercase `@host@` in YAML is a value's
+     * (conf_marker_token_n also takes a sed script's `@Mem_1_5@` in postgresql.conf) */
+    return p + 1 < end && *p == '@' && (isupper((unsigned char)p[1]) || p[1] == '_')
+               ? conf_marker_token_n(p, (size_t)(end - p))
+               : 0;
 }
 
 /* A line that holds an autoconf placeholder (above). */

@@ -3023,12 +3023,15 @@ static void container_from(Intent *out, const ConfSet *set)
      * listed) */
     ComposeLimits compose = {0};
     bool mounted = input_compose_mount(set->files[0], &compose) && compose.compose;
-    if (mounted)
+    if (mounted) {
+        char *shown = lint_path_from(set->files[0], compose.compose); /* ../docker-compose.yml */
         out->container_at.text = arena_printf(out->arena,
                                               compose.config_file && !compose.unread
                                                   ? "%s runs the server with it as its config_file"
                                                   : "%s mounts it in the server's container",
-                                              compose.compose);
+                                              shown);
+        free(shown);
+    }
     compose_limits_clear(&compose);
     if (mounted)
         return;
@@ -3047,9 +3050,12 @@ static const char *container_evidence(const Intent *intent, char **found)
         return NULL;
     if (!*found) {
         char compose[PATH_MAX] = "";
-        *found = lint_repository_mounts(intent->container_at.file, compose)
-                     ? xasprintf("%s runs the server with it as its config_file", compose)
-                     : xstrdup("");
+        char *shown = lint_repository_mounts(intent->container_at.file, compose)
+                          ? lint_path_from(intent->container_at.file, compose)
+                          : NULL;
+        *found =
+            shown ? xasprintf("%s runs the server with it as its config_file", shown) : xstrdup("");
+        free(shown);
     }
     return **found ? *found : NULL;
 }

@@ -786,11 +786,15 @@ static bool in_template_block(const ConfSet *set, const Finding *f)
  * supported one; as a removed parameter's line, both facts hold: a warning that says both
  * (held-out set 45, h45a 11: a cookbook for CentOS 7's 9.2, called an error that refuses
  * start). */
-static void default_both_facts(Finding *f)
+static void default_both_facts(Finding *f, const ConfSet *set)
 {
     if (strcmp(f->rule_id, "PK0050") || f->n_settings != 2 || !f->settings[0].name ||
         strcasecmp(f->settings[0].name, "wal_level") || !f->settings[1].name ||
         strcasecmp(f->settings[1].name, "max_wal_senders") || f->settings[1].file)
+        return;
+    /* a parameter 9.6 did not have yet (recovery_prefetch) says the file is for a later server,
+     * where the refusal stands */
+    if (set_newer_than(set, "9.6", 0))
         return;
     f->message = finding_printf(f,
                                 "%s; up to PostgreSQL 9.6 max_wal_senders defaulted to 0, where "
@@ -801,7 +805,7 @@ static void default_both_facts(Finding *f)
                              "The file does not state its major, so both hold: a 9.6 or older "
                              "server starts with it, PostgreSQL 10 and later refuse it (their "
                              "max_wal_senders defaults to 10). Give --pg-version with the major "
-                             "the server runs: on 10 or later this is an error.%s%s",
+                             "the server runs when it is 13 or later: there this is an error.%s%s",
                              f->hint ? " " : "", f->hint ? f->hint : "");
     if (f->severity > SEV_WARNING)
         finding_set_severity(f, SEV_WARNING);
@@ -863,7 +867,7 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
         return;
     for (size_t idx = begin; idx < out->n; idx++) {
         value_both_facts(&out->items[idx], input->pg_major);
-        default_both_facts(&out->items[idx]);
+        default_both_facts(&out->items[idx], &input->set);
     }
     /* a parameter removed before 13 dates the file (no supported major ever had it); one removed
      * in 13 or later (wal_keep_segments) does not: a stale line in a file for a newer server is as

@@ -373,6 +373,20 @@ static void add_empty_output_finding(const ConfSet *set, FindingList *out)
     sb_free(&lines);
 }
 
+/* Does the line end with a tag that trims the newline after it (`-%>`, `-}}`, `~}}`, trailing
+ * blanks aside)? Within the line such a tag trims nothing that matters. */
+static bool ends_trimming(const char *text)
+{
+    size_t len = strlen(text);
+    while (len && isspace((unsigned char)text[len - 1]))
+        len--;
+    static const char *const marks[] = {"-%>", "-}}", "~}}"};
+    for (size_t idx = 0; idx < sizeof(marks) / sizeof(marks[0]); idx++)
+        if (len >= 3 && !strncmp(text + len - 3, marks[idx], 3))
+            return true;
+    return false;
+}
+
 /* `text` with each tag that prints a value (`{{ … }}`, `<%= … %>`) in place of a word: the
  * shape of every rendering, whatever the tags print. NULL when the line has none, or has a
  * statement or comment tag (`{% if %}`, `<% x %>`, `{# #}`), whose rendering the shape cannot
@@ -383,8 +397,7 @@ static char *rendered_shape(const char *text)
      * joins the next line to this one: the line alone is no rendering's (held-out set 45, 35:
      * Zulip's primary_conninfo over four lines) */
     if (!text || strstr(text, "{%") || strstr(text, "{#") ||
-        (strstr(text, "<%") && !strstr(text, "<%=")) || strstr(text, "-%>") ||
-        strstr(text, "-}}") || strstr(text, "~}}"))
+        (strstr(text, "<%") && !strstr(text, "<%=")) || ends_trimming(text))
         return NULL;
     StrBuf sb = STRBUF_INIT;
     bool any = false;

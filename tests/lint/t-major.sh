@@ -548,6 +548,9 @@ check "wal_level = minimal, max_wal_senders unset, no major stated: PK0050 a war
   test "$(lint_json "$work/minimal.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start) \(.message | test("up to PostgreSQL 9.6 max_wal_senders defaulted to 0"))"')" = "warning false true"
 check "  close miss: with --pg-version 16 an error that refuses start" \
   test "$(lint_json --pg-version 16 "$work/minimal.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start)"')" = "error true"
+printf 'wal_level = minimal\nrecovery_prefetch = try\n' >"$work/minimal15.conf"
+check "  close miss: beside recovery_prefetch (15), which 9.6 lacked: the error that refuses start" \
+  test "$(lint_json "$work/minimal15.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start)"')" = "error true"
 printf 'wal_level = minimal\nmax_wal_senders = 5\n' >"$work/minimal5.conf"
 check "  close miss: max_wal_senders = 5 written: an error that refuses start" \
   test "$(lint_json "$work/minimal5.conf" | jq -r '.findings[] | select(.rule == "PK0050") | "\(.severity) \(.refuses_start)"')" = "error true"

@@ -164,6 +164,9 @@ check "a line rendering two quoted strings with a comma: one PK0007 error at lin
 printf "primary_conninfo = 'host=<%%= @primary %%> user=<%%= @user -%%>\n<%% if @ssl %%> sslmode=<%%= @ssl %%><%% end -%%>\n'\n" >"$work/trim.conf.erb"
 check "  close miss: an ERB line ending in -%> (its newline trimmed): no PK0007" \
   test "$(lint_json "$work/trim.conf.erb" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 0
+printf "listen_addresses = '{{ a -}}','{{ b }}'\n" >"$work/midtrim.conf.j2"
+check "  ... a trimming tag within the line trims nothing that matters: PK0007 still" \
+  test "$(lint_json "$work/midtrim.conf.j2" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 1
 sed -i "1s/.*/listen_addresses = '{{ a }},{{ b }}'/" "$work/shape.conf.j2"
 check "  close miss: one quoted list, a tag printing quotes, a printed name, a plain value: no PK0007" \
   test "$(lint_json "$work/shape.conf.j2" | jq '[.findings[] | select(.rule == "PK0007")] | length')" = 0
