@@ -200,8 +200,8 @@ static bool word_char(char ch)
     return isalnum((unsigned char)ch) || ch == '_';
 }
 
-/* Does `rest` (after a version) make it a range or a lower bound: "+", "-17", "~17", "/17",
- * " to 17", " or later"? */
+/* Does `rest` (after a version) make it a range or a lower bound ("+", "-17", "~17", "/17",
+ * " to 17", " or later"), or the date of a release (" released in 2019")? */
 static bool range_follows(const char *rest)
 {
     if (*rest == '+')
@@ -212,11 +212,12 @@ static bool range_follows(const char *rest)
     if ((*p == '-' || *p == '~' || *p == '/' || *p == ',') &&
         isdigit((unsigned char)p[1 + strspn(p + 1, " ")]))
         return true;
-    static const char *const words[] = {"to ",       "or later",    "or newer",   "or above",
-                                        "or higher", "and later",   "and newer",  "and above",
-                                        "and up",    "and higher",  "or greater", "and older",
-                                        "or older",  "and earlier", "or earlier", "and 1",
-                                        "or 1",      "vs",          "versus",     "&"};
+    static const char *const words[] = {
+        "to ", "or later", "or newer", "or above", "or higher", "and later", "and newer",
+        "and above", "and up", "and higher", "or greater", "and older", "or older", "and earlier",
+        "or earlier", "and 1", "or 1", "vs", "versus", "&",
+        /* history: "Postgres 12 released in 2019" */
+        "released", "was released", "came out"};
     for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
         if (!strncmp(p, words[idx], strlen(words[idx])))
             return true;
@@ -231,11 +232,13 @@ static bool bound_precedes(const char *text, const char *at)
     while (end > text && end[-1] == ' ')
         end--;
     static const char *const words[] = {
-        "since",      "before",       "after", "until",      "prior to",
-        "from",       "than",         ">=",    ">",          "<",
-        "<=",         "pre-",         "post-", "upgrade to", "upgrading to",
-        "migrate to", "migrating to", "and",   "or",         "vs",
-        "vs.",        "versus"};
+        "since", "before", "after", "until", "prior to", "from", "than", ">=", ">", "<",
+        "<=", "pre-", "post-", "upgrade to", "upgrading to", "migrate to", "migrating to", "and",
+        "or", "vs", "vs.", "versus",
+        /* a version that dates an event is history, not the target (review 2026-12zk, h45c
+         * 37: "tableam ... was added in Postgres 12" read as the file's major) */
+        "added in", "introduced in", "new in", "removed in", "deprecated in", "dropped in",
+        "appeared in", "changed in", "fixed in"};
     for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++) {
         size_t len = strlen(words[idx]);
         if ((size_t)(end - text) >= len && !strncmp(end - len, words[idx], len) &&

@@ -1038,6 +1038,14 @@ check "close miss: 'devops-pg11', a node name in a README table, names no major"
   test -z "$(readme_major '# role\n\nAnsible role for Patroni.\n\n| Variable | Default |\n|---|---|\n| node_name | devops-pg11 |\n')"
 check "  ... while '- pg16 on Debian 12' names 16" \
   grep -q "README.md names PostgreSQL 16" <<<"$(readme_major '# role\n\nAnsible role for Patroni.\n\n- pg16 on Debian 12\n')"
+# a version that dates an event is history, not the file's major (review 2026-12zk, h45c 37:
+# "tableam ... was added in Postgres 12 released in 2019"); close miss: "Uses PostgreSQL 13"
+check "close miss: 'was added in Postgres 12 released in 2019' names no major" \
+  test -z "$(readme_major '# store\n\nA table access method. tableam was added in Postgres 12 released in 2019.\n')"
+check "close miss: 'Postgres 12, released in 2019' names no major" \
+  test -z "$(readme_major '# store\n\nA table access method for Postgres 12 released in 2019.\n')"
+check "  ... while 'Uses PostgreSQL 13.' names 13" \
+  grep -q "README.md names PostgreSQL 13" <<<"$(readme_major '# store\n\nA table access method. Uses PostgreSQL 13.\n')"
 printf '# PostgreSQL 16 for the app\nport = 5432\n' >"$repo/templates/own.conf"
 printf '# app\n\nUses PostgreSQL 14.\n' >"$repo/README.md"
 j=$("$PGKNOB" lint --fail-on never --format json "$repo/templates/own.conf" 2>/dev/null)
