@@ -280,6 +280,35 @@ const char *catalog_arrived_by_13(const char *name)
     return NULL;
 }
 
+/* Built-in defaults that changed between 9.4 and 12, as each major's release notes say
+ * (https://www.postgresql.org/docs/release/): the major from which 13's default holds. A fix that
+ * writes 13's default where an older file sets nothing changes that older server only if its
+ * default was another. */
+static const struct {
+    const char *name;
+    int since; /* major x 100 (904 is 9.4) */
+} default_changes[] = {
+    {"autovacuum_vacuum_cost_delay", 1200},    /* 20ms before 12 */
+    {"extra_float_digits", 1200},              /* 0 before 12 */
+    {"hot_standby", 1000},                     /* off before 10 */
+    {"jit", 1200},                             /* off in 11 */
+    {"log_line_prefix", 1000},                 /* '' before 10 */
+    {"max_parallel_workers_per_gather", 1000}, /* 0 in 9.6 */
+    {"max_replication_slots", 1000},           /* 0 before 10 */
+    {"max_wal_senders", 1000},                 /* 0 before 10 */
+    {"recovery_target_timeline", 1200},        /* 'current' before 12 */
+    {"wal_level", 1000},                       /* minimal before 10 */
+};
+
+int catalog_default_same_since(const char *name)
+{
+    for (size_t idx = 0; name && idx < sizeof default_changes / sizeof default_changes[0]; idx++)
+        if (name_equal(name, default_changes[idx].name))
+            return default_changes[idx].since;
+    return 904; /* 9.4 raised work_mem, maintenance_work_mem and effective_cache_size; what
+                 * came before it is not listed */
+}
+
 bool catalog_distribution_only(const char *name)
 {
     return name && name_equal(name, "extension_destdir");

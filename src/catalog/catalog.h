@@ -89,6 +89,9 @@ bool catalog_internal_wherever_known(const char *name);
 /* The major ("9.5", "12", "13") a parameter a stock sample lists arrived in, for those that
  * arrived in 13 or before (the catalog, which starts at 13, cannot tell); NULL otherwise. */
 const char *catalog_arrived_by_13(const char *name);
+/* The major, times 100 (1000, 904 for 9.4), from which the built-in default 13 has for `name`
+ * holds; 904 when no change from 9.4 to 12 is recorded (older majors are not known). */
+int catalog_default_same_since(const char *name);
 /* A parameter only a distribution's patched build has (extension_destdir: Debian's and Ubuntu's,
  * whose samples of every major list it): it dates nothing. */
 bool catalog_distribution_only(const char *name);

@@ -69,12 +69,43 @@ static void round_integer(const CatalogParam *param, int major, Finding *f, Find
     finding_render_suggestion(f);
 }
 
+/* "9.4" as 904, "12" as 1200. */
+static int version_x100(const char *text)
+{
+    int major = atoi(text);
+    const char *dot = strchr(text, '.');
+    return major < 10 ? major * 100 + (dot ? atoi(dot + 1) : 0) : major * 100;
+}
+
+/* `written`: the major (x 100) an older file was written for; 0 for none (not older), -1 for an
+ * older one whose defaults pgknob does not know. Writing the checked major's default where the file
+ * sets nothing still changes what that server runs when its own default was another (review
+ * 2026-12zg, h38a 07: PK0094's 128MB for a postgres:9.2 file, dropped as "already 128MB (the
+ * default)"), and nothing when it was the same (review 2026-12zk, rwc6 08: temp_buffers = 8MB
+ * offered for a 12 file). */
+static bool default_differed(const CatalogParam *param, int written, const GucValue *val)
+{
+    if (written < 0)
+        return true; /* not known: keep the change */
+    /* a parameter that arrived after it: the line is new to that server, and where it is
+     * accepted its value is the default already (review 2026-12zk, rwd6 34: a 9.2 file offered
+     * autovacuum_work_mem = -1) */
+    const char *arrived = catalog_arrived_by_13(param->name);
+    if (arrived && version_x100(arrived) > written)
+        return false;
+    int major = written >= 1300 ? written / 100 : PK_MIN_MAJOR;
+    if (written < 1300 && written < catalog_default_same_since(param->name))
+        return true;
+    const CatalogParam *then = catalog_find(catalog_for_major(major), param->name);
+    GucValue def;
+    if (!then || !then->boot_val || !guc_parse_boot_value(then, major, then->boot_val, &def))
+        return true;
+    return !same_value(param, val, &def);
+}
+
 /* One fix against the catalog, the current value and the host; false when it was dropped.
- * `older_server`: the file was written for an older major than the one checked, whose built-in
- * default may differ, so writing the checked major's default where the file sets nothing still
- * changes what that server runs (review 2026-12zg, h38a 07: PK0094's 128MB for a postgres:9.2
- * file, dropped as "already 128MB (the default)"). */
-static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx, bool older_server)
+ * `written`: as default_differed's. */
+static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx, int written)
 {
     const FindingFix *fix = &f->fixes[fix_idx];
     if (fix->remove) /* validation found the line refused: nothing to parse */
@@ -109,7 +140,7 @@ static bool check_one(const Snapshot *snap, Finding *f, size_t fix_idx, bool old
     }
     const SnapSetting *cur = snapshot_get(snap, param->name);
     if (!fix->file && cur && cur->parsed_ok && same_value(param, &val, &cur->parsed) &&
-        !(older_server && cur->source == SRC_DEFAULT)) {
+        !(written && cur->source == SRC_DEFAULT && default_differed(param, written, &val))) {
         /* one of several changes (both freeze ages): the others carry the finding's fix */
         if (f->n_fixes > 1)
             finding_drop_fix(f, fix_idx);
@@ -198,13 +229,26 @@ static void agree(const Snapshot *snap, FixRef *refs, size_t n_refs, bool *chang
     }
 }
 
-static void check_range(const Snapshot *snap, Finding *items, size_t begin, size_t end,
-                        bool older_server, bool *changed_of)
+static void check_range(const Snapshot *snap, Finding *items, size_t begin, size_t end, int written,
+                        bool *changed_of)
 {
     for (size_t idx = begin; idx < end; idx++)
         for (size_t fix_idx = items[idx].n_fixes; fix_idx-- > 0;)
-            if (!check_one(snap, &items[idx], fix_idx, older_server))
+            if (!check_one(snap, &items[idx], fix_idx, written))
                 changed_of[idx] = true;
+}
+
+/* The major an older file was written for, x 100 (906 for "9.6"); 0 when none is evident or it
+ * is not older than the one checked, -1 for a bound ("9.4 or older"), whose defaults are not
+ * known. */
+static int written_major(const LintInput *input)
+{
+    const char *text = input->evident_major;
+    if (!text[0] || atoi(text) >= input->pg_major)
+        return 0;
+    if (strstr(text, "or older"))
+        return -1;
+    return version_x100(text);
 }
 
 static void collect(Finding *items, size_t begin, size_t end, FixRef **refs, size_t *n_refs)
@@ -223,7 +267,7 @@ static void verify(LintResult *res, size_t input_idx, const RuleSet *rules,
 static void fix_check_fresh(const Snapshot *snap, Finding *fresh)
 {
     for (size_t fix_idx = fresh->n_fixes; fix_idx-- > 0;)
-        check_one(snap, fresh, fix_idx, false);
+        check_one(snap, fresh, fix_idx, 0);
     fix_safety_judge(snap, fresh);
 }
 
@@ -408,7 +452,7 @@ void fix_check_input(LintResult *res, size_t input_idx, const RuleSet *rules,
     }
     Finding *items = res->findings.items;
     bool *changed_of = xcalloc(res->findings.n + 1, sizeof(bool));
-    bool older = input->evident_major[0] && atoi(input->evident_major) < input->pg_major;
+    int older = written_major(input);
     check_range(&input->snap, items, input->validation_begin, input->validation_end, older,
                 changed_of);
     check_range(&input->snap, items, input->rules_begin, input->rules_end, older, changed_of);

@@ -173,6 +173,19 @@ check "  ... saying why" grep -q "shared_buffers = 896MB rather than 2GB: more r
 "$PGKNOB" fix "$T/room.conf" --unsafe-fixes --min-severity notice "${H8[@]}" -o "$T/room.fixed" 2>/dev/null
 check "  ... and the fixed file raises neither PK2001 nor PK2002" \
   bash -c '[ -z "$1" ] && [ -z "$2" ]' _ "$(finding "$T/room.fixed" PK2001 message "${H8[@]}")" "$(finding "$T/room.fixed" PK2002 message "${H8[@]}")"
+# a fix never writes a value the server already runs with: on a file written for 12, whose
+# temp_buffers and autovacuum_work_mem defaults 12 shared, PK2001 proposes neither, and a cut
+# max_connections is a round number (review 2026-12zk, rwc6 08: temp_buffers = 8MB,
+# autovacuum_work_mem = -1kB, max_connections = 103); close miss: 9.5's shared_buffers default
+# differs from 18's, so PK0094 writes 128MB (t-listen.sh)
+printf "data_directory = '/var/lib/postgresql/12/main'\nshared_buffers = 512MB\nwork_mem = 50MB\nmax_connections = 300\n" > "$T/twelve.conf"
+check "PK2001 on a 12 file proposes only changes: work_mem, and max_connections in tens" \
+  test "$(finding "$T/twelve.conf" PK2001 fix --host ram=2GB)" = "work_mem = 4MB,max_connections = 160"
+# a parameter newer than the file's server is no change either: autovacuum_work_mem arrived in
+# 9.4 (review 2026-12zk, rwd6 34: a 9.2 file offered autovacuum_work_mem = -1kB)
+printf "# This is a PostgreSQL 9.2 configuration\nshared_buffers = 512MB\nwork_mem = 50MB\nmaintenance_work_mem = 4GB\nmax_connections = 300\n" > "$T/nine.conf"
+check "PK2001 on a 9.2 file proposes no autovacuum_work_mem" \
+  bash -c 'f=$1; grep -q "maintenance_work_mem = " <<<"$f" && ! grep -q autovacuum_work_mem <<<"$f"' _ "$(finding "$T/nine.conf" PK2001 fix --host ram=2GB)"
 printf 'shared_buffers = 1GB\nwork_mem = 32MB\n' > "$T/wide.conf"
 check "close miss, 16GB with room: PK2004 keeps a quarter of RAM" \
   test "$(finding "$T/wide.conf" PK2004 fix --host ram=16GB,cores=4,storage=ssd)" = "shared_buffers = 4GB"

@@ -82,10 +82,10 @@ json=$("$PGKNOB" lint --pg-version 16 --host ram=64GB,cores=16 --format json --f
 check "the fixed file raises no PK2001 error" test "$(jq '[.findings[] | select(.rule == "PK2001")] | length' <<<"$json")" = 0
 # the sessions' budget leaves out the shared memory beside shared_buffers (306MB of lock tables
 # and process state at 5000 connections) and every autovacuum worker with one maintenance
-# operation (4 x 64MB, as PK2002 counts them): 875 connections, not 1000
+# operation (4 x 64MB, as PK2002 counts them): 875 connections, not 1000, written 870
 printf 'max_connections = 5000\nwork_mem = 32MB\nshared_buffers = 2GB\n' > "$tmp/conns.conf"
 json=$("$PGKNOB" lint --pg-version 16 --host ram=8GB,cores=4 --format json --fail-on never "$tmp/conns.conf")
-check "PK2001 lowers max_connections only past work_mem's floor, and both (8x, a fifth) are unsafe" test "$(jq -r '[.findings[] | select(.rule == "PK2001") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "work_mem=4MB:unsafe max_connections=875:unsafe"
+check "PK2001 lowers max_connections only past work_mem's floor, and both (8x, a fifth) are unsafe" test "$(jq -r '[.findings[] | select(.rule == "PK2001") | .fix[] | .name + "=" + .value + ":" + .safety] | join(" ")' <<<"$json")" = "work_mem=4MB:unsafe max_connections=870:unsafe"
 printf 'effective_cache_size = 96GB\nshared_buffers = 64GB\n' > "$tmp/ram.conf"
 json=$("$PGKNOB" lint --host ram=64GB,cores=8 --format json --fail-on never "$tmp/ram.conf")
 check "no memory fix above --host ram" test "$(jq '[.findings[].fix[] | select(.name == "effective_cache_size" or .name == "shared_buffers") | .value] | map(select(test("^[0-9]+GB$")) | sub("GB"; "") | tonumber) | map(select(. > 64)) | length' <<<"$json")" = 0
