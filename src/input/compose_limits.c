@@ -189,28 +189,50 @@ static bool under_dir(const char *path, const char *dir)
     return !strncmp(path, dir, n) && (path[n] == '/' || !path[n]);
 }
 
+/* The value the service's `environment` gives `name` (a mapping's or a list's NAME=value; NULL
+ * for a bare NAME or one with no value), with its line in *line (when not NULL); false when it
+ * names none. The caller frees *value. */
+static bool service_env(yaml_document_t *doc, yaml_node_t *service, const char *name, char **value,
+                        int *line)
+{
+    yaml_node_t *env = input_yaml_member(doc, service, "environment");
+    size_t len = strlen(name);
+    *value = NULL;
+    if (env && env->type == YAML_MAPPING_NODE) {
+        yaml_node_t *node = input_yaml_member(doc, env, name);
+        if (!node)
+            return false;
+        *value = scalar_text(node);
+        if (line)
+            *line = (int)node->start_mark.line + 1;
+        return true;
+    }
+    if (!env || env->type != YAML_SEQUENCE_NODE)
+        return false;
+    for (yaml_node_item_t *it = env->data.sequence.items.start; it < env->data.sequence.items.top;
+         it++) {
+        yaml_node_t *node = yaml_document_get_node(doc, *it);
+        char *text = scalar_text(node);
+        bool named = text && !strncmp(text, name, len) && (text[len] == '=' || !text[len]);
+        if (named) {
+            *value = text[len] == '=' ? xstrdup(text + len + 1) : NULL;
+            if (line)
+                *line = (int)node->start_mark.line + 1;
+        }
+        free(text);
+        if (named)
+            return true;
+    }
+    return false;
+}
+
 /* The service's PGDATA as its `environment` sets it (trailing slashes cut): NULL with *set true
  * when it is set to what pgknob cannot read (a ${VAR}, no value, not absolute); NULL with *set
  * false when unset. The caller frees it. */
 static char *service_pgdata(yaml_document_t *doc, yaml_node_t *service, bool *set)
 {
-    yaml_node_t *env = input_yaml_member(doc, service, "environment");
     char *pgdata = NULL;
-    *set = false;
-    if (env && env->type == YAML_MAPPING_NODE) {
-        yaml_node_t *value = input_yaml_member(doc, env, "PGDATA");
-        *set = value != NULL;
-        pgdata = scalar_text(value);
-    } else if (env && env->type == YAML_SEQUENCE_NODE)
-        for (yaml_node_item_t *it = env->data.sequence.items.start;
-             it < env->data.sequence.items.top && !*set; it++) {
-            char *text = scalar_text(yaml_document_get_node(doc, *it));
-            if (text && !strncmp(text, "PGDATA", 6) && (text[6] == '=' || !text[6])) {
-                *set = true;
-                pgdata = text[6] == '=' ? xstrdup(text + 7) : NULL;
-            }
-            free(text);
-        }
+    *set = service_env(doc, service, "PGDATA", &pgdata, NULL);
     size_t n = pgdata ? strlen(pgdata) : 0;
     while (n > 1 && pgdata[n - 1] == '/')
         pgdata[--n] = '\0';
@@ -832,18 +854,15 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
         free(list);
     }
     /* the server reads PGPORT from its environment */
-    yaml_node_t *env = input_yaml_member(doc, service, "environment");
     char *pgport = NULL;
-    if (env && env->type == YAML_MAPPING_NODE)
-        pgport = scalar_text(input_yaml_member(doc, env, "PGPORT"));
-    else if (env && env->type == YAML_SEQUENCE_NODE)
-        for (yaml_node_item_t *it = env->data.sequence.items.start;
-             !pgport && it < env->data.sequence.items.top; it++) {
-            char *text = scalar_text(yaml_document_get_node(doc, *it));
-            if (text && !strncmp(text, "PGPORT=", 7))
-                pgport = xstrdup(text + 7);
-            free(text);
-        }
+    service_env(doc, service, "PGPORT", &pgport, NULL);
+    /* the official image's entrypoint writes `host all all all <method>` with it */
+    char *method = NULL;
+    int method_line = 0;
+    if (service_env(doc, service, "POSTGRES_HOST_AUTH_METHOD", &method, &method_line) && method &&
+        !strcmp(method, "trust") && !out->trust_line)
+        out->trust_line = method_line;
+    free(method);
     if (pgport) {
         char *end = NULL;
         long port = strtol(pgport, &end, 10);

@@ -57,6 +57,9 @@ typedef struct ComposeLimits {
     /* the port the mounting service's server listens on when its environment sets PGPORT (the
      * server reads it), 0 otherwise */
     int env_port;
+    /* the line of a mounting service's POSTGRES_HOST_AUTH_METHOD: trust (the official image's
+     * entrypoint then lets every address in with no password), 0 when none */
+    int trust_line;
     /* the bind mount of the file itself inside the service's data directory, which
      * initdb then refuses on a new volume: "the compose service db of FILE mounts it at
      * /var/lib/postgresql/data/pg_hba.conf (line 15), inside the data directory …"; NULL when

@@ -13,7 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/xalloc.h"
 #include "input/compose_limits.h"
+#include "lint/container.h"
+#include "lint/validate.intern.h"
 #include "model/snapshot.h"
 
 /* The rules whose risk is a client beyond the host; `restapi` for the Patroni REST API's port,
@@ -48,32 +51,37 @@ static int restapi_port(const Finding *f)
     return port > 0 ? port : 8008;
 }
 
-void lint_reach(const LintInput *input, FindingList *findings, size_t begin, size_t end)
+/* The port the server of `input` listens on: the service's own -c port= or PGPORT over the
+ * file's, 5432 where a plain file leaves the default; 0 when unknown (one pgknob cannot read, a
+ * manifest's operator that may set its own: Patroni's postgresql.listen). */
+static int server_port_of(const LintInput *input, const ComposeLimits *mount, bool mounted)
 {
-    /* a data directory is the server itself, not a file a container mounts */
-    if (input->set.data_dir || !input->path)
-        return;
-    /* the server's port as the file sets it, 5432 when a plain file leaves the default; a
-     * manifest's operator may set it elsewhere (Patroni from postgresql.listen): unknown */
     const SnapSetting *port_setting = snapshot_get(&input->snap, "port");
     int server_port = 0;
     if (port_setting && port_setting->source != SRC_DEFAULT && port_setting->parsed_ok)
         server_port = atoi(port_setting->value);
     else if (input->format == INPUT_CONF && (!port_setting || port_setting->source == SRC_DEFAULT))
         server_port = 5432;
-    ComposeLimits mount = {0};
-    bool mounted = input_compose_mount(input->path, &mount);
-    /* the service's own -c port= or PGPORT decides over the file; one pgknob cannot read makes
-     * it unknown */
-    const char *given = mounted && mount.overrides ? strstr(mount.overrides, "port=") : NULL;
-    while (given && given != mount.overrides && given[-1] != '\n')
+    const char *given = mounted && mount->overrides ? strstr(mount->overrides, "port=") : NULL;
+    while (given && given != mount->overrides && given[-1] != '\n')
         given = strstr(given + 1, "port=");
     if (given) {
         char *past = NULL;
         long port = strtol(given + 5, &past, 10);
         server_port = port > 0 && port < 65536 && past && (*past == '\n' || !*past) ? (int)port : 0;
-    } else if (mounted && mount.env_port)
-        server_port = mount.env_port;
+    } else if (mounted && mount->env_port)
+        server_port = mount->env_port;
+    return server_port;
+}
+
+void lint_reach(const LintInput *input, FindingList *findings, size_t begin, size_t end)
+{
+    /* a data directory is the server itself, not a file a container mounts */
+    if (input->set.data_dir || !input->path)
+        return;
+    ComposeLimits mount = {0};
+    bool mounted = input_compose_mount(input->path, &mount);
+    int server_port = server_port_of(input, &mount, mounted);
     for (size_t idx = begin; mounted && idx < end && idx < findings->n; idx++) {
         Finding *f = &findings->items[idx];
         if (f->severity < SEV_WARNING || f->suppressed)
@@ -114,4 +122,81 @@ void lint_reach(const LintInput *input, FindingList *findings, size_t begin, siz
     }
     if (mounted)
         compose_limits_clear(&mount);
+}
+
+/* The line of a `ports` item of `mount` that publishes `port` (0: any) beyond the host's
+ * loopback, or of what publishes every port; 0 when none does. */
+static int published_line(const ComposeLimits *mount, int port)
+{
+    if (mount->host_network_line)
+        return mount->host_network_line;
+    if (mount->every_port)
+        return mount->every_port_line;
+    for (size_t idx = 0; idx < mount->n_ports; idx++) {
+        const struct ComposePort *p = &mount->ports[idx];
+        if (!p->loopback && (!port || (port >= p->lo && port <= p->hi)))
+            return p->line;
+    }
+    return 0;
+}
+
+void lint_trust_published(const LintInput *input, FindingList *findings)
+{
+    if (input->set.data_dir || !input->path || input->format != INPUT_CONF)
+        return;
+    ComposeLimits mount = {0};
+    if (!input_compose_mount(input->path, &mount) || !mount.trust_line) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    /* the entrypoint's line goes into the data directory's pg_hba.conf: one hba_file names
+     * instead is read in its place */
+    const SnapSetting *hba = snapshot_get(&input->snap, "hba_file");
+    bool own_hba = (hba && hba->source != SRC_DEFAULT) ||
+                   (mount.overrides && strstr(mount.overrides, "hba_file="));
+    int port = server_port_of(input, &mount, true);
+    char why[1024];
+    int line = published_line(&mount, port);
+    if (own_hba || compose_port_reach(&mount, port, why, sizeof why) != REACH_PUBLISHED || !line) {
+        compose_limits_clear(&mount);
+        return;
+    }
+    /* the services as ports_of names them, their compose file shown from the file's directory */
+    char *compose = lint_path_from(input->path, mount.compose);
+    const char *at = mount.ports_of && mount.compose ? strstr(mount.ports_of, mount.compose) : NULL;
+    char *services = at ? xasprintf("%.*s%s%s", (int)(at - mount.ports_of), mount.ports_of, compose,
+                                    at + strlen(mount.compose))
+                        : xstrdup(mount.ports_of ? mount.ports_of : compose);
+    Finding *f = lint_rule_finding(findings, "PK0103", input->path, 0);
+    f->message = finding_printf(
+        f,
+        "%s sets POSTGRES_HOST_AUTH_METHOD: trust (line %d) and publishes %s beyond the "
+        "host's loopback (line %d): the official image's entrypoint adds `host all all all "
+        "trust` to the pg_hba.conf this server reads, so anyone who reaches the host's port "
+        "connects as any role, the superuser included, with no password",
+        services, mount.trust_line, port ? "the server's port" : "its ports", line);
+    /* without the variable the entrypoint takes password_encryption's method: md5 before 14 */
+    f->suggestion = finding_printf(
+        f,
+        "remove POSTGRES_HOST_AUTH_METHOD and set POSTGRES_PASSWORD (the image then uses %s), or "
+        "publish the port on the loopback only (\"127.0.0.1:%d:%d\")",
+        input->pg_major >= 14 ? "scram-sha-256" : "md5", port ? port : 5432, port ? port : 5432);
+    f->hint = finding_strdup(
+        f, "A superuser can run programs as the server's operating-system user (COPY ... TO "
+           "PROGRAM), so this is the container, not only its data. The line is written when the "
+           "entrypoint creates the cluster: a volume made earlier keeps the pg_hba.conf it got "
+           "then.");
+    f->explanation = finding_printf(
+        f,
+        "The official image's entrypoint appends `host all all all $POSTGRES_HOST_AUTH_METHOD` "
+        "to pg_hba.conf when it initialises the cluster (pg_setup_hba_conf in "
+        "https://github.com/docker-library/postgres/blob/master/docker-entrypoint.sh); with no "
+        "value it takes password_encryption's. trust lets anyone who can connect \"access the "
+        "database with whatever database user name they specify\" "
+        "(https://www.postgresql.org/docs/%d/auth-trust.html), and a port published without a "
+        "host address is bound on every address of the host.",
+        input->pg_major);
+    free(services);
+    free(compose);
+    compose_limits_clear(&mount);
 }

@@ -15,4 +15,10 @@
  * host's loopback, or not at all. */
 void lint_reach(const LintInput *input, FindingList *findings, size_t begin, size_t end);
 
+/* PK0103: a compose service that mounts the input (a postgresql.conf) sets
+ * POSTGRES_HOST_AUTH_METHOD: trust and publishes the server's port beyond the host's loopback,
+ * while the server reads the data directory's pg_hba.conf (no hba_file), where the official
+ * image's entrypoint lets every address in with no password. */
+void lint_trust_published(const LintInput *input, FindingList *findings);
+
 #endif

@@ -304,6 +304,13 @@ static const FindingId ids[] = {
      " data directory, while neither the file nor the command sets hba_file: the server reads the"
      " data directory's pg_hba.conf, where the official image allows every host with a password.",
      "lint/container.c"},
+    {"PK0103", "intent.trust-published", "a container that lets every address in with no password",
+     SEV_WARNING,
+     "A compose service runs the file with POSTGRES_HOST_AUTH_METHOD: trust and publishes the"
+     " server's port beyond the host's loopback, while the server reads the data directory's"
+     " pg_hba.conf: the official image's entrypoint adds `host all all all trust` there, so"
+     " anyone who reaches the host connects as any role, the superuser included.",
+     "lint/reach.c"},
     {"PK0102", "manifest.role-without-login", "a managed role with a password but no login",
      SEV_WARNING,
      "A CloudNativePG Cluster's spec.managed.roles gives a role a passwordSecret but not login:"

@@ -4,7 +4,8 @@
 # Patroni REST API that asks nothing, guessable passwords): with no port published, or one on
 # the host's loopback only, they are notices that say so; published on the host's addresses, a
 # network_mode: host, a port pgknob cannot read, or a second mounting service that publishes it,
-# they keep their level. Trust is never lowered. Close misses for each.
+# they keep their level. Trust is never lowered. A service that sets POSTGRES_HOST_AUTH_METHOD:
+# trust and publishes the port is PK0103. Close misses for each.
 cd "$(dirname "$0")/../.." || exit 2
 source tests/lib.sh
 
@@ -189,5 +190,40 @@ check "... and the guessable passwords are a notice that names the server, not a
   grep -qF "reach the server," <<<"$(jq -r '[.findings[] | select(.rule == "PK0087") | .hint] | first // ""' <<<"$j")"
 check "... and replication without SSL too (PK0217)" \
   test "$(jq -r '[.findings[] | select(.rule == "PK0217") | .severity] | first // "absent"' <<<"$j")" = notice
+
+# PK0103: a postgresql.conf the official image runs with POSTGRES_HOST_AUTH_METHOD: trust and the
+# server's port published beyond the host's loopback: its entrypoint adds `host all all all
+# trust` to the data directory's pg_hba.conf. Close misses: loopback only, no ports, hba_file
+# named, md5, a list-form environment
+trust_project() { # name, environment line, ports lines...
+  local dir="$tmp/$1" env="$2"; shift 2
+  mkdir -p "$dir/.git" "$dir/db"
+  printf "listen_addresses = '*'\nshared_buffers = 256MB\n" >"$dir/db/postgresql.conf"
+  { echo "services:"; echo "  db:"; echo "    image: postgres:16"
+    echo "    command: postgres -c config_file=/etc/postgresql/postgresql.conf"
+    echo "    volumes:"; echo "      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro"
+    echo "    environment:"; echo "      $env"
+    for line in "$@"; do echo "    $line"; done; } >"$dir/docker-compose.yml"
+  echo "$dir/db/postgresql.conf"
+}
+pk0103() { lint_json "$@" | jq -r '[.findings[] | select(.rule == "PK0103") | "\(.severity) \(.message)"] | first // "absent"'; }
+f=$(trust_project trust "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
+check "PK0103: trust and 5432 published on every address: a warning naming both lines" \
+  grep -q "^warning the compose service db of .*docker-compose.yml sets POSTGRES_HOST_AUTH_METHOD: trust (line 8) and publishes the server's port beyond the host's loopback (line 10)" <<<"$(pk0103 "$f")"
+check "  ... suggesting scram-sha-256 (16) or the loopback" grep -qF '(the image then uses scram-sha-256), or publish the port on the loopback only ("127.0.0.1:5432:5432")' \
+  <<<"$(lint_json "$f" | jq -r '.findings[] | select(.rule == "PK0103") | .suggestion')"
+f=$(trust_project trustlist "- POSTGRES_HOST_AUTH_METHOD=trust" "ports:" '  - "15432:5432"')
+check "  ... the list form of environment too" grep -q "^warning" <<<"$(pk0103 "$f")"
+f=$(trust_project loop "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "127.0.0.1:5432:5432"')
+check "  close miss: published on the loopback only" test "$(pk0103 "$f")" = absent
+f=$(trust_project noports "POSTGRES_HOST_AUTH_METHOD: trust")
+check "  close miss: no port published" test "$(pk0103 "$f")" = absent
+f=$(trust_project md5 "POSTGRES_HOST_AUTH_METHOD: md5" "ports:" '  - "5432:5432"')
+check "  close miss: md5" test "$(pk0103 "$f")" = absent
+f=$(trust_project ownhba "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
+printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$f"
+check "  close miss: the file names its own hba_file" test "$(pk0103 "$f")" = absent
+f=$(trust_project otherport "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "8080:8080"')
+check "  close miss: only another port published" test "$(pk0103 "$f")" = absent
 
 done_testing
