@@ -64,14 +64,43 @@ static bool contains_words(const char *whole, const char *part, size_t len)
 /* One comment's text is the sample's when it is one of its comments or a run of words of one:
  * an older major's sample wraps the same sentences at other places ("actively intend to use
  * prepared transactions."). */
+static int cmp_word(const void *key, const void *item)
+{
+    return strcmp((const char *)key, ((const IntentSampleWord *)item)->word);
+}
+
 static bool stock_text(const char *norm)
 {
     if (!*norm ||
         bsearch(norm, INTENT_SAMPLE_COMMENTS, INTENT_N_SAMPLE_COMMENTS, sizeof(char *), cmp_str))
         return true;
     size_t len = strlen(norm);
-    for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
-        if (contains_words(INTENT_SAMPLE_COMMENTS[idx], norm, len))
+    /* a run of words matched at word boundaries holds its first whole word (letters and
+     * digits) whole: only the comments with that word can hold it (a 60 MB file of comments
+     * compared with every comment took 3-3.7 s) */
+    const char *word = norm;
+    while (*word && !isalnum((unsigned char)*word))
+        word++;
+    size_t word_len = 0;
+    while (isalnum((unsigned char)word[word_len]))
+        word_len++;
+    if (!word_len) { /* no ASCII word (a comment in Chinese): every comment */
+        for (unsigned long idx = 0; idx < INTENT_N_SAMPLE_COMMENTS; idx++)
+            if (contains_words(INTENT_SAMPLE_COMMENTS[idx], norm, len))
+                return true;
+        return false;
+    }
+    char key[64];
+    if (word_len >= sizeof key)
+        return false; /* no sample word is that long */
+    memcpy(key, word, word_len);
+    key[word_len] = '\0';
+    const IntentSampleWord *holders =
+        bsearch(key, INTENT_SAMPLE_WORDS, INTENT_N_SAMPLE_WORDS, sizeof *holders, cmp_word);
+    for (unsigned idx = 0; holders && idx < holders->count; idx++)
+        if (contains_words(
+                INTENT_SAMPLE_COMMENTS[INTENT_SAMPLE_WORD_COMMENTS[holders->first + idx]], norm,
+                len))
             return true;
     return false;
 }

@@ -136,9 +136,17 @@ void intent_commented_terms(const Snapshot *snap, Finding *f);
  * files are left alone, so it can run over the whole list once per input. */
 void intent_overridden(const Intent *intent, FindingList *out);
 
-/* The stock comments (generated). */
+/* The stock comments (generated), and each word of theirs with the comments that hold it:
+ * INTENT_SAMPLE_WORD_COMMENTS[first .. first + count) index INTENT_SAMPLE_COMMENTS. */
 extern const char *const INTENT_SAMPLE_COMMENTS[];
 extern const unsigned long INTENT_N_SAMPLE_COMMENTS;
+typedef struct IntentSampleWord {
+    const char *word;
+    unsigned short first, count;
+} IntentSampleWord;
+extern const IntentSampleWord INTENT_SAMPLE_WORDS[];
+extern const unsigned long INTENT_N_SAMPLE_WORDS;
+extern const unsigned short INTENT_SAMPLE_WORD_COMMENTS[];
 
 /* Reads the intent the files of `set` show (it reads them again for their comments; a file
  * that cannot be read, or reads otherwise than linted, shows nothing). */
