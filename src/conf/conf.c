@@ -40,6 +40,8 @@ typedef struct Loader {
     int max_errors;
     char *fatal;          /* pgknob's own input problem (a file too large to read) */
     const char *cur_file; /* for pragmas */
+    const ConfMount *mounts;
+    size_t n_mounts;
 } Loader;
 
 /* ---- entries ---------------------------------------------------------------------------- */
@@ -294,6 +296,23 @@ static bool name_is(const LineParse *lp, const char *word)
     return true;
 }
 
+char *conf_mount_source(const ConfMount *mounts, size_t n_mounts, const char *path)
+{
+    const ConfMount *best = NULL;
+    size_t best_len = 0;
+    for (size_t idx = 0; path[0] == '/' && idx < n_mounts; idx++) {
+        const char *target = mounts[idx].target;
+        size_t len = strlen(target);
+        while (len > 1 && target[len - 1] == '/')
+            len--;
+        if (len > best_len && !strncmp(path, target, len) && (path[len] == '/' || !path[len])) {
+            best = &mounts[idx];
+            best_len = len;
+        }
+    }
+    return best ? xasprintf("%s%s", best->source, path + best_len) : NULL;
+}
+
 /* An include directive or a setting, once the line was read whole. */
 static bool process_line(Loader *ld, LineParse *lp, char *value, int depth)
 {
@@ -301,12 +320,16 @@ static bool process_line(Loader *ld, LineParse *lp, char *value, int depth)
     char *line_text = line_text_at(lx, lp->name_start);
     CallSite site = {lp->path, (int)lx->lineno - 1, line_text};
     bool ok = true;
+    bool include =
+        name_is(lp, "include_dir") || name_is(lp, "include_if_exists") || name_is(lp, "include");
+    char *mounted = include ? conf_mount_source(ld->mounts, ld->n_mounts, value) : NULL;
+    const char *where = mounted ? mounted : value;
     if (name_is(lp, "include_dir")) {
-        ok = parse_config_dir(ld, value, &site, depth + 1);
+        ok = parse_config_dir(ld, where, &site, depth + 1);
     } else if (name_is(lp, "include_if_exists")) {
-        ok = parse_config_file(ld, value, false, &site, depth + 1);
+        ok = parse_config_file(ld, where, false, &site, depth + 1);
     } else if (name_is(lp, "include")) {
-        ok = parse_config_file(ld, value, true, &site, depth + 1);
+        ok = parse_config_file(ld, where, true, &site, depth + 1);
     } else {
         ConfEntry *entry = add_entry(ld, lp->path, site.line, line_text);
         entry->name = arena_strndup(set_arena(ld), lx->buf + lp->name_start, lp->name_len);
@@ -314,6 +337,7 @@ static bool process_line(Loader *ld, LineParse *lp, char *value, int depth)
         entry->quoted = lp->value_tok == CONF_TOK_STRING;
     }
     ld->cur_file = lp->path;
+    free(mounted);
     free(value);
     free(line_text);
     return ok;
@@ -517,6 +541,8 @@ static void loader_init(Loader *ld, ConfSet *out, const ConfLoadOpts *opts)
     ld->set = out;
     ld->major = opts ? opts->pg_major : 0;
     ld->max_errors = opts && opts->view_mode ? 1 : CONF_MAX_SYNTAX_ERRORS;
+    ld->mounts = opts ? opts->mounts : NULL;
+    ld->n_mounts = opts ? opts->n_mounts : 0;
 }
 
 void conf_load_buffer(const char *filename, const char *data, size_t len, ConfSet *out)

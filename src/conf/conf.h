@@ -66,6 +66,17 @@ typedef struct ConfSet {
     char *template_evidence;
 } ConfSet;
 
+/* A directory or file the server sees at `target` whose contents are at `source` here: a
+ * container's bind mount of a checkout's files (both absolute). */
+typedef struct ConfMount {
+    const char *target;
+    const char *source;
+} ConfMount;
+
+/* Where `path` (absolute, as the server sees it) is here: below the mount with the longest
+ * target that holds it, or NULL when none does. The caller frees it. */
+char *conf_mount_source(const ConfMount *mounts, size_t n_mounts, const char *path);
+
 typedef struct ConfLoadOpts {
     bool skip_auto_conf; /* for a data directory: do not read postgresql.auto.conf */
     /* Read as the pg_file_settings view does: its DEBUG3 level makes the server give up on a file
@@ -74,6 +85,10 @@ typedef struct ConfLoadOpts {
     /* The major whose include-path rules apply (13/14 canonicalize paths differently from
      * 15+); 0 = the data directory's PG_VERSION, else the newest. */
     int pg_major;
+    /* An include, include_if_exists or include_dir naming an absolute path below a mount's
+     * target is read from its source: the files the server in the container reads. */
+    const ConfMount *mounts;
+    size_t n_mounts;
 } ConfLoadOpts;
 
 /* Loads `path`: a configuration file, or a data directory (its postgresql.conf, then

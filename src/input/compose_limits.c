@@ -182,6 +182,33 @@ static char *volume_target(yaml_document_t *doc, yaml_node_t *item)
     return dst;
 }
 
+/* The service's bind mounts of paths in the checkout (a source starting ./ or ../ that exists
+ * here) into out->binds. */
+static void service_binds(yaml_document_t *doc, yaml_node_t *service, const char *compose_dir,
+                          ComposeLimits *out)
+{
+    yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+    if (!volumes || volumes->type != YAML_SEQUENCE_NODE)
+        return;
+    for (yaml_node_item_t *it = volumes->data.sequence.items.start;
+         it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        char *target = item ? volume_target(doc, item) : NULL;
+        char joined[PATH_MAX], real[PATH_MAX];
+        if (source && target && target[0] == '/' &&
+            (!strncmp(source, "./", 2) || !strncmp(source, "../", 3) || !strcmp(source, ".")) &&
+            snprintf(joined, sizeof joined, "%s/%s", compose_dir, source) < (int)sizeof joined &&
+            realpath(joined, real)) {
+            out->binds = xrealloc(out->binds, (out->n_binds + 1) * sizeof *out->binds);
+            out->binds[out->n_binds++] = (struct ComposeBind){target, xstrdup(real)};
+            target = NULL;
+        }
+        free(source);
+        free(target);
+    }
+}
+
 /* Is `path` the directory `dir` or inside it? */
 static bool under_dir(const char *path, const char *dir)
 {
@@ -1043,6 +1070,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 command_overrides(data, len, &doc, service, compose, name ? name : "?", out);
                 out->config_file = names_config_file(&doc, service);
                 note_service(&doc, service, compose, name, out);
+                service_binds(&doc, service, compose_dir, out);
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -1290,6 +1318,13 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->image);
     free(limits->ports_of);
     free(limits->in_data_dir);
+    for (size_t idx = 0; idx < limits->n_binds; idx++) {
+        free(limits->binds[idx].target);
+        free(limits->binds[idx].source);
+    }
+    free(limits->binds);
+    limits->binds = NULL;
+    limits->n_binds = 0;
     limits->image = limits->ports_of = limits->in_data_dir = NULL;
     limits->source = limits->unread = limits->compose = NULL;
     limits->overrides = limits->command_at = limits->service = NULL;

@@ -60,6 +60,12 @@ typedef struct ComposeLimits {
     /* the line of a mounting service's POSTGRES_HOST_AUTH_METHOD: trust (the official image's
      * entrypoint then lets every address in with no password), 0 when none */
     int trust_line;
+    /* the server's service's bind mounts of the checkout's files: where the container sees
+     * each (`target`) and its real path here (`source`), for the includes it reads */
+    struct ComposeBind {
+        char *target, *source;
+    } * binds;
+    size_t n_binds;
     /* the bind mount of the file itself inside the service's data directory, which
      * initdb then refuses on a new volume: "the compose service db of FILE mounts it at
      * /var/lib/postgresql/data/pg_hba.conf (line 15), inside the data directory …"; NULL when

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "catalog/catalog.h"
 #include "common/readfile.h"
@@ -154,6 +155,22 @@ static bool lint_auth_input(const LintOpts *opts, LintInput *input, FindingList 
     return true;
 }
 
+/* The bind mounts of the compose service that runs the file at `path` (a regular file), as
+ * ConfMounts borrowing `mount`'s strings; NULL with *n 0 when none. */
+static ConfMount *compose_mounts(const char *path, ComposeLimits *mount, size_t *n)
+{
+    struct stat st;
+    *n = 0;
+    if (!path || stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+        !input_compose_mount(path, mount) || !mount->n_binds)
+        return NULL;
+    ConfMount *mounts = xcalloc(mount->n_binds, sizeof *mounts);
+    for (size_t idx = 0; idx < mount->n_binds; idx++)
+        mounts[idx] = (ConfMount){mount->binds[idx].target, mount->binds[idx].source};
+    *n = mount->n_binds;
+    return mounts;
+}
+
 /* The loaded set's version, Snapshot and validation findings. */
 static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *doc,
                        FindingList *findings, PkDiag *diag)
@@ -188,8 +205,14 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
         .host_is_server = opts->host_is_server,
         .image_libraries = input->image_libraries,
         .image_of = !input->set.data_dir && input->set.n_files ? input->set.files[0] : NULL};
+    ComposeLimits mount = {0};
+    ConfMount *mounts =
+        input->set.data_dir ? NULL : compose_mounts(input->path, &mount, &vopts.n_mounts);
+    vopts.mounts = mounts;
     size_t validated = findings->n;
     lint_validate(&input->set, &input->snap, &vopts, findings);
+    free(mounts);
+    compose_limits_clear(&mount);
     lint_major_from_removed(input, findings, validated);
     lint_validate_huge_pages(&input->snap, input->hugepages_limit, findings);
     if (opts->target)
@@ -202,7 +225,14 @@ static bool lint_input(const LintOpts *opts, LintInput *input, FindingList *find
     if (hba_input_is_auth_file(input->path))
         return lint_auth_input(opts, input, findings, diag);
     ConfLoadOpts load_opts = {.skip_auto_conf = opts->skip_auto_conf};
-    if (!conf_load(input->path, &load_opts, &input->set, diag))
+    /* a file a compose service runs: its includes are read where the container sees them */
+    ComposeLimits mount = {0};
+    ConfMount *mounts = compose_mounts(input->path, &mount, &load_opts.n_mounts);
+    load_opts.mounts = mounts;
+    bool loaded = conf_load(input->path, &load_opts, &input->set, diag);
+    free(mounts);
+    compose_limits_clear(&mount);
+    if (!loaded)
         return false;
     input->validation_begin = findings->n;
     bool ok = lint_check(opts, input, NULL, findings, diag);

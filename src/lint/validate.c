@@ -1682,11 +1682,22 @@ static void check_log_directory(const Snapshot *snap, FindingList *out)
     f->explanation = finding_strdup(f, path_why);
 }
 
+/* Does an absolute `path` lie below a bind mount of the service that runs the file, at a
+ * source that exists here? */
+static bool mounted_here(const ValidateOpts *opts, const char *path)
+{
+    char *here = conf_mount_source(opts->mounts, opts->n_mounts, path);
+    bool exists = here && access(here, F_OK) == 0;
+    free(here);
+    return exists;
+}
+
 /* `target_here`: a data directory or --host local, where an absolute path is checked: present,
  * nothing to say; absent, the server's refusal (ident_file: its lost logins) stands. */
-static void check_host_dependent(const Snapshot *snap, bool target_here, const char *image,
+static void check_host_dependent(const Snapshot *snap, bool target_here, const ValidateOpts *opts,
                                  FindingList *out)
 {
+    const char *image = opts->image_libraries;
     static const char *const paths[] = {"data_directory", "hba_file", "ident_file"};
     const SnapSetting *spl = usable(snap, "shared_preload_libraries");
     char *libs = spl && spl->source == SRC_FILE ? extra_libraries(spl, image) : NULL;
@@ -1719,6 +1730,8 @@ static void check_host_dependent(const Snapshot *snap, bool target_here, const c
         bool checked = target_here && setting->value[0] == '/';
         if (checked && access(setting->value, F_OK) == 0)
             continue;
+        if (!target_here && mounted_here(opts, setting->value))
+            continue; /* the container the file runs in has it: the service mounts it there */
         Finding *f = add_finding(out, "PK0061", setting->file, setting->line);
         finding_add_setting(f, setting->name, setting->value, setting->file, setting->line);
         f->message = finding_take(
@@ -2326,7 +2339,7 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
     /* a data directory or --host local is the real target: its facts are checked here */
     bool target_here = set->data_dir || opts->host_is_server;
     lint_check_preload_libraries(snap, out);
-    check_host_dependent(snap, target_here, opts->image_libraries, out);
+    check_host_dependent(snap, target_here, opts, out);
     check_log_directory(snap, out);
     check_ssl_files(set, snap, target_here, out);
     /* on the target, this machine's locales are the server's; elsewhere only the names' form */

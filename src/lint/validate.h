@@ -23,6 +23,10 @@ typedef struct ValidateOpts {
      * when a locale would be reported: musl's setlocale() takes any name, PK0060); NULL when
      * none (a data directory) */
     const char *image_of;
+    /* the bind mounts of the compose service that runs the file: a path it names below one
+     * that exists here exists in the container (PK0061 says nothing) */
+    const ConfMount *mounts;
+    size_t n_mounts;
 } ValidateOpts;
 
 /* Appends the validation findings of `set` for `snap`'s target version (snap must have been built

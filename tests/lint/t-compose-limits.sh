@@ -336,4 +336,28 @@ check "  close miss: the command runs a script" test "$(lone)" = "PK0213 error"
 # this session: -c hba_file= naming it was called unread)
 printf 'services:\n  db:\n    image: postgres:18\n    command: postgres -c hba_file=/etc/postgresql/pg_hba.conf\n    volumes:\n      - ./pg:/etc/postgresql\n' >"$tmp/hba/compose.yaml"
 check "  close miss: its directory mounted, -c hba_file naming it: no PK0100" test "$(lone)" = "PK0213 error"
+# the includes of a file a compose service runs are read where its container sees them: a
+# directory mount puts conf.d under /etc/postgresql (held-out set 46, h46a 07: listen_addresses
+# set in the mounted conf.d, reported as unset, and its auto_explain warning missed); hba_file
+# and ident_file there exist in the container. Close misses: an include_dir below no mount, and
+# a mounted path whose source is absent here
+mkdir -p "$tmp/inc/.git" "$tmp/inc/config/postgres/conf.d"
+conf "$tmp/inc/config/postgres/postgresql.conf" "include_dir = '/etc/postgresql/conf.d'" \
+  "hba_file = '/etc/postgresql/pg_hba.conf'" "ident_file = '/etc/postgresql/pg_ident.conf'"
+conf "$tmp/inc/config/postgres/conf.d/app.conf" "listen_addresses = '*'" "max_connections = 5000"
+conf "$tmp/inc/config/postgres/pg_hba.conf" "host all all 10.0.0.0/8 scram-sha-256"
+printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    ports:\n      - "127.0.0.1:5432:5432"\n    volumes:\n      - ./config/postgres:/etc/postgresql:ro\n' >"$tmp/inc/docker-compose.yml"
+j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
+check "include_dir below a directory mount is read: no PK0093 (listen_addresses is set there)" test "$(rule_sev "$j" PK0093)" = absent
+check "  ... its settings are the server's: PK2011 on conf.d/app.conf's max_connections" \
+  jq -e 'any(.findings[]; .rule == "PK2011" and (.file | endswith("conf.d/app.conf")))' <<<"$j" >/dev/null
+check "  ... no PK0002 for the mounted directory" test "$(rule_sev "$j" PK0002)" = absent
+check "  ... no PK0061 for the mounted hba_file" \
+  test -z "$(jq -r '.findings[] | select(.rule == "PK0061" and (.message | test("hba_file")))' <<<"$j")"
+check "  close miss: ident_file, whose file is not in the mounted directory, keeps PK0061" \
+  jq -e 'any(.findings[]; .rule == "PK0061" and (.message | test("ident_file")))' <<<"$j" >/dev/null
+sed -i 's|/etc/postgresql/conf.d|/etc/other/conf.d|' "$tmp/inc/config/postgres/postgresql.conf"
+j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
+check "  close miss: an include_dir below no mount: PK0002, and PK0093 stands" \
+  test "$(rule_sev "$j" PK0002) $(rule_sev "$j" PK0093)" = "notice warning"
 done_testing
