@@ -2648,6 +2648,10 @@ static const char *const DELIBERATE_WORDS[] = {
     /* the reason a value is set: an audit or a rule requires it, someone is debugging */
     "audit", "auditing", "compliance", "required by", "required for", "debug", "debugging",
     "troubleshooting",
+    /* or any need the comment states ("To be able to detect idle clones, we need to log all
+     * queries": held-out set 46, h46c 31) */
+    "in order to", "so that", "to be able to", "so we can", "we need", "is needed", "are needed",
+    "needed for", "needed by", "because",
     /* a value lowered on purpose, for a small load ("memory (lowered)", "reduced for the VPS") */
     LOWERED_WORDS, NULL};
 

@@ -738,6 +738,18 @@ done
 [ "$(lint_json "$work/legacy2.conf" | sev PK8001)" = warning ] &&
   ok "  ... close miss: '# legacy' names no need: a warning" || fail "application close miss: # legacy"
 
+# a need the comment above states is a reason (held-out set 46, h46c 31: "To be able to detect
+# idle clones, we need to log all queries." over log_min_duration_statement = 0); close miss: a
+# comment that only restates the value keeps the warning
+printf "port = 5432\n\n# To be able to detect idle clones, we need to log all queries.\n# We are going to do so with duration.\nlog_min_duration_statement = 0\n" >"$work/need.conf"
+printf "port = 5432\n\n# Log all queries with their duration.\nlog_min_duration_statement = 0\n" >"$work/restate.conf"
+[ "$(lint_json "$work/need.conf" | sev PK7002)" = notice ] &&
+  ok "a stated need ('to be able to ..., we need to log all queries'): PK7002 a notice" ||
+  fail "stated need: $(lint_json "$work/need.conf" | sev PK7002)"
+[ "$(lint_json "$work/restate.conf" | sev PK7002)" = warning ] &&
+  ok "  ... close miss: '# Log all queries with their duration.' states no need: a warning" ||
+  fail "stated need close miss: $(lint_json "$work/restate.conf" | sev PK7002)"
+
 # --- RAM and cores stated in other words and languages ---
 ram_of() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK0092") | .message][0] // "none"'; }
 while IFS='|' read -r comment want; do
