@@ -213,4 +213,18 @@ m=$(msg PK2001 15 ram=2GB 'shared_buffers = 256MB\nmax_connections = 200\nwork_m
 check "close miss: beyond 1.5 x RAM without temp_buffers too, PK2001's error" grep -q "^error " <<<"$m"
 check "  ... its parts add up, the total last" sums_up "$m"
 check "  ... and it says whose temp_buffers are" grep -q "6.25GB of the sum is theirs" <<<"$m"
+# --- PK5003: an enable_* switch off penalises the method, it does not forbid it (held-out set
+# 46, h46c 42: "planned without these methods, whatever their cost" is false): on 13 and 18
+# (disable_cost, then disabled nodes) a join only a nested loop can run still uses one ---
+for major in 13 18; do
+  if PG_SERVER_OPTS="-c enable_nestloop=off" pg_cluster_start "$major"; then
+    plan=$(pg_psql -c "EXPLAIN (COSTS OFF) SELECT * FROM generate_series(1,3) a(x) JOIN generate_series(1,3) b(y) ON a.x < b.y")
+    check "a real $major server with enable_nestloop = off still plans a Nested Loop where nothing else can" grep -q "Nested Loop" <<<"$plan"
+    pg_cluster_stop
+  else
+    fail "a $major server starts with enable_nestloop = off"
+  fi
+  check "  ... and PK5003 on $major says it avoids the method where another plan exists" \
+    grep -q "^warning enable_nestloop switched off in the configuration: for every query the planner avoids these methods wherever another plan exists" <<<"$(msg PK5003 "$major" "" 'enable_nestloop = off\n')"
+done
 done_testing
