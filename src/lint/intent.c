@@ -3836,8 +3836,8 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
                 while (f->n_fixes)
                     finding_drop_fix(f, f->n_fixes - 1);
                 f->suggestion = finding_printf(f,
-                                               "with fsync = on: its fix at line %d turns "
-                                               "this back on too",
+                                               "PK6001's fix (line %d) turns this back on "
+                                               "too, with fsync",
                                                fsync_off->line);
                 finding_render_suggestion(fsync_finding);
             }

@@ -64,6 +64,10 @@ static char *value_after_equals(const char *p)
     } else {
         while (*stop && !strchr(" \t#,;()\n", *stop))
             stop++;
+        /* a sentence's colon or full stop after it is prose, not the value ("with fsync = on:
+         * …" was shown as the line `fsync = on:`: review 2026-12zk, h46c 44) */
+        while (stop > p && (stop[-1] == ':' || stop[-1] == '.'))
+            stop--;
     }
     return stop > p ? xstrndup(p, (size_t)(stop - p)) : NULL;
 }

@@ -247,4 +247,14 @@ check "  ... no finding only points at another for how it applies" \
 check "  ... a later finding applied by the same reload says so beside the pointer" \
   grep -q 'Applies after a \*\*reload\*\*, as for \[finding' <<<"$md"
 
+# --- a line to write is a line the server reads: no sentence's colon in it (held-out set 46,
+# h46c 44: PK6002 beside fsync = off showed `fsync = on:` in the summary and as "Write") ---
+conf 'fsync = off\nfull_page_writes = off\n'
+md=$(lint_md)
+check "no \`fsync = on:\` anywhere in the report" bash -c '! grep -qF "fsync = on:" <<<"$1"' _ "$md"
+check "  ... PK6002 says PK6001's fix turns it back on" grep -q "PK6001's fix (line 1) turns this back on too, with fsync" <<<"$md"
+conf 'work_mem = 64MB\n'
+check "a value a suggestion ends a sentence with keeps no full stop (report_suggested_value)" \
+  bash -c '! grep -qE "= [0-9]+[kMG]B\.\`" <<<"$1"' _ "$(lint_md --host ram=1GB)"
+
 done_testing
