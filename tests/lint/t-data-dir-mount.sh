@@ -37,7 +37,7 @@ compose() { # volume lines, then environment lines
 compose '      - ./pg/pg_hba.conf:/var/lib/postgresql/data/pg_hba.conf:ro\n'
 check "a pg_hba.conf mounted into /var/lib/postgresql/data: PK0101 a warning" test "$(pk0101 "$tmp/app/pg/pg_hba.conf")" = warning
 check "  ... naming the service, the mount and its line, and initdb's refusal" \
-  grep -qF "the compose service db of $tmp/app/docker-compose.yml mounts it at /var/lib/postgresql/data/pg_hba.conf (line 6), inside the data directory /var/lib/postgresql/data: on a new volume" \
+  grep -qF "the compose service db of ../docker-compose.yml mounts it at /var/lib/postgresql/data/pg_hba.conf (line 6), inside the data directory /var/lib/postgresql/data: on a new volume" \
   <<<"$(lint_json "$tmp/app/pg/pg_hba.conf" | jq -r '.findings[] | select(.rule == "PK0101") | .message')"
 compose '      - ./pg/postgresql.conf:/var/lib/postgresql/data/conf.d/tuning.conf\n'
 check "a postgresql.conf mounted into a subdirectory of it: PK0101" test "$(pk0101 "$tmp/app/pg/postgresql.conf")" = warning

@@ -33,7 +33,7 @@ f=$(project none)
 j=$(lint_json "$f")
 check "no ports: md5 from every address is a notice (PK0213 line 2: $(sev_at "$j" PK0213 2))" test "$(sev_at "$j" PK0213 2)" = notice
 check "... whose hint names the service, its compose file and what it publishes" \
-  grep -qF "A notice here: the compose service db of $tmp/none/docker-compose.yml publishes no port (no ports:, no network_mode: host), so only the containers on its networks reach port 5432" <<<"$(hint_at "$j" PK0213 2)"
+  grep -qF "A notice here: the compose service db of ../docker-compose.yml publishes no port (no ports:, no network_mode: host), so only the containers on its networks reach port 5432" <<<"$(hint_at "$j" PK0213 2)"
 check "... says it is a warning once published, and keeps the rule's own hint as a sentence" \
   grep -qE "it is a warning once the port is published\. [A-Z]" <<<"$(hint_at "$j" PK0213 2)"
 check "no ports: a clear-text password is a notice (PK0212 line 3)" test "$(sev_at "$j" PK0212 3)" = notice
