@@ -133,6 +133,8 @@ check "debug1 is PK7011's notice and does not claim orders of magnitude" bash -c
 check "debug1 is no PK7007 warning" test -z "$(msg PK7007 18 "" 'log_min_messages = debug1\n')"
 check "PK7007 at debug2 does" grep -q "orders of magnitude" <<<"$(msg PK7007 18 "" 'log_min_messages = debug2\n')"
 m=$(msg PK8003 16 "" "listen_addresses = '*'\n")
+check "PK8003 says TLS, not every encryption, is off: GSSAPI's (hostgssenc) may protect them (h46b 30)" \
+  grep -q "cannot use TLS, so unless GSSAPI encryption protects them (hostgssenc lines in pg_hba.conf)" <<<"$(msg PK8003 16 "" "listen_addresses = '*'\n")"
 check "PK8003 does not say md5 sends credentials readable" bash -c '! grep -q "password or md5 authentication) credentials" <<<"$1" && grep -q "md5 and scram-sha-256 send a salted response" <<<"$1"' _ "$m"
 check "PK8005 on 18 says 18 deprecates MD5 passwords" grep -q "PostgreSQL 18 deprecates MD5 passwords" <<<"$(msg PK8005 18 "" 'password_encryption = md5\n')"
 m=$(msg PK8005 16 "" 'password_encryption = md5\n')
