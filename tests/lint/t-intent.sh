@@ -1231,6 +1231,14 @@ for f in image pgdata; do
     jq -e '[.findings[] | select(.rule == "PK8002") | .hint][0] | test("runs in a container \\((the file keeps a container image|data_directory)")' >/dev/null <<<"$out" &&
     ok "container ($f): PK8002 is a notice naming the evidence" || fail "container $f: $(jq -c '[.findings[] | select(.rule == "PK8002") | [.severity, .hint]]' <<<"$out")"
 done
+# the image's sed replaces the sample's whole line, its comment with it: a hand-edited sample
+# that still says "what IP address(es) to listen on" is no container's (held-out set 46, h46b
+# 22: Debian's sample with listen_addresses = '*' added under the commented line)
+{ cat "$work/logmode.conf"; printf "#listen_addresses = 'localhost'\t\t# what IP address(es) to listen on;\nlisten_addresses = '*'\n                                        # comma-separated list of addresses;\n"; } >"$work/handmade.conf"
+out=$(lint_json "$work/handmade.conf")
+[ "$(sev PK8002 <<<"$out")" = warning ] &&
+  ok "  close miss: a hand-edited sample that keeps 'what IP address(es) to listen on' is no container's: PK8002 a warning" ||
+  fail "container close miss handmade: $(jq -c '[.findings[] | select(.rule == "PK8002") | [.severity, .hint]]' <<<"$out")"
 mkdir -p "$work/stack/pg"
 cp "$work/logmode.conf" "$work/stack/pg/postgresql.conf"
 printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./pg/postgresql.conf:/etc/postgresql/postgresql.conf\n' >"$work/stack/docker-compose.yml"
