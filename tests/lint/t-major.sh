@@ -36,6 +36,11 @@ fires "Debian data_directory" "data_directory = '/var/lib/postgresql/17/main'" 1
 fires "Debian hba_file" "hba_file = '/etc/postgresql/15/main/pg_hba.conf'" 15 "hba_file at line 2 names"
 fires "Debian binaries" "dynamic_library_path = '/usr/lib/postgresql/16/lib'" 16 "dynamic_library_path"
 fires "RHEL/PGDG binaries" "dynamic_library_path = '/usr/pgsql-17/lib'" 17 "dynamic_library_path"
+# a deployment's own postgres/N directory (held-out set 46, h46c 37: /var/pgpure/postgres/9.6/data;
+# 16 here, a checked major, so the notice says "checked as"); close miss: postgres/data names none
+fires "a postgres/N directory" "data_directory = '/var/pgpure/postgres/16/data'" 16 "data_directory at line 2 names /var/pgpure/postgres/16/data"
+printf "shared_buffers = 128MB\ndata_directory = '/var/lib/postgres/data'\n" >"$work/nover.conf"
+check "  close miss: /var/lib/postgres/data names no major" test "$(major_of "$work/nover.conf")" = "18 default"
 fires "RHEL data directory" "data_directory = '/var/lib/pgsql/14/data'" 14 "data_directory"
 fires "Debian stats_temp_directory" "stats_temp_directory = '/var/run/postgresql/13-main.pg_stat_tmp'" 13 "stats_temp_directory"
 fires "Homebrew" "data_directory = '/opt/homebrew/var/postgresql@16'" 16 "data_directory"
@@ -869,6 +874,11 @@ check "  close miss: one that COPYs my-postgres.conf names nothing for postgres.
 rm "$ship/db/app-db.dockerfile"
 printf 'FROM debian:bookworm-slim\nRUN apt-get update && \\\n    apt-get install -y postgresql-15 zstd\nCOPY postgres.conf $PGDATA/postgresql.conf\n' >"$ship/db/Dockerfile"
 check "  ... a Debian image that installs postgresql-15: 15, saying so" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql-15" <<<"$0"' "$(shipped)"
+# Ansible's apt module run in the build (held-out set 46, h46c 38)
+printf 'FROM debian:bookworm-slim\nRUN ansible local --connection=local -m apt -a "pkg=postgresql-15 state=present"\nCOPY postgres.conf /config/postgres.conf\n' >"$ship/db/Dockerfile"
+check "  ... an Ansible apt module that installs pkg=postgresql-15: 15, saying so" bash -c 'grep -q "^15 .*Dockerfile (line 2) installs postgresql-15" <<<"$0"' "$(shipped)"
+printf 'FROM debian:bookworm-slim\nRUN ansible local -m apt -a "pkg=postgresql-15 state=absent"\nCOPY postgres.conf /config/postgres.conf\n' >"$ship/db/Dockerfile"
+check "  close miss: state=absent installs nothing (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
 # Alpine's apk add, the package on a continued line (review 2026-12zg, h37b 20)
 printf 'FROM alpine:latest AS base\nRUN\t\tapk add --update --virtual base \\\n\t\t\tpostgresql15 \\\n\t\t\t&& rm -f /var/cache/apk/*\nCOPY --chown=root:root entrypoint postgres.conf /run\n' >"$ship/db/Dockerfile"
 check "  ... an Alpine image that apk-adds postgresql15 on a continued line: 15, at the package's line" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql15" <<<"$0"' "$(shipped)"
