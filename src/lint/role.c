@@ -1,0 +1,184 @@
+#include "lint/role.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <yaml.h>
+
+#include "common/readfile.h"
+
+/* The PostgreSQL server a variable's name is about: postgresql, postgres, pgsql or pg. */
+static bool server_word(const char *word, size_t len)
+{
+    static const char *const words[] = {"postgresql", "postgres", "pgsql", "pg"};
+    for (size_t idx = 0; idx < sizeof words / sizeof words[0]; idx++)
+        if (len == strlen(words[idx]) && !strncasecmp(word, words[idx], len))
+            return true;
+    return false;
+}
+
+/* "postgresql_version", "pg_major_version", "pg_major": the server's word, then a version. */
+static bool version_suffix(const char *rest)
+{
+    if (!strncasecmp(rest, "major_", 6))
+        rest += 6;
+    return !strcasecmp(rest, "version") || !strcasecmp(rest, "major");
+}
+
+static bool version_key(const char *key, const char *parent)
+{
+    const char *under = strchr(key, '_');
+    if (under && server_word(key, (size_t)(under - key)) && version_suffix(under + 1))
+        return true;
+    /* postgres: {version: 13} */
+    return parent && server_word(parent, strlen(parent)) && version_suffix(key);
+}
+
+/* A plain version ("13", "9.6", "15.4"): its label and major; false for anything else (an
+ * expression, a word). */
+static bool plain_version(const char *text, char label[16], int *major)
+{
+    size_t digits = strspn(text, "0123456789");
+    if (!digits || digits > 2)
+        return false;
+    const char *rest = text + digits;
+    if (*rest == '.' && isdigit((unsigned char)rest[1]))
+        rest += 1 + strspn(rest + 1, "0123456789");
+    if (*rest)
+        return false;
+    int num = atoi(text);
+    if (num >= 10 && num < 100) {
+        snprintf(label, 16, "%d", num);
+        *major = num;
+        return true;
+    }
+    if (num >= 7 && num <= 9 && text[1] == '.') {
+        snprintf(label, 16, "%d.%c", num, text[2]);
+        *major = 0;
+        return true;
+    }
+    return false;
+}
+
+typedef struct Found {
+    RoleMajor first;
+    int n;
+    bool disagree;
+} Found;
+
+static void walk(yaml_document_t *doc, yaml_node_t *node, const char *parent, const char *path,
+                 const char *file, int depth, Found *found)
+{
+    if (!node || node->type != YAML_MAPPING_NODE || depth > 8)
+        return;
+    for (yaml_node_pair_t *pair = node->data.mapping.pairs.start;
+         pair < node->data.mapping.pairs.top; pair++) {
+        yaml_node_t *key = yaml_document_get_node(doc, pair->key);
+        yaml_node_t *value = yaml_document_get_node(doc, pair->value);
+        if (!key || key->type != YAML_SCALAR_NODE || !value)
+            continue;
+        char name[128];
+        snprintf(name, sizeof name, "%.*s", (int)key->data.scalar.length,
+                 (const char *)key->data.scalar.value);
+        char full[128];
+        int wrote = snprintf(full, sizeof full, "%s%s%s", path, *path ? "." : "", name);
+        if (wrote < 0 || wrote >= (int)sizeof full)
+            continue; /* a path that long names no version variable */
+        if (value->type == YAML_MAPPING_NODE) {
+            walk(doc, value, name, full, file, depth + 1, found);
+            continue;
+        }
+        char label[16], text[64];
+        int major = 0;
+        if (value->type != YAML_SCALAR_NODE || !version_key(name, parent) ||
+            value->data.scalar.length >= sizeof text)
+            continue;
+        snprintf(text, sizeof text, "%.*s", (int)value->data.scalar.length,
+                 (const char *)value->data.scalar.value);
+        if (!plain_version(text, label, &major))
+            continue;
+        if (found->n && strcmp(found->first.label, label))
+            found->disagree = true;
+        if (!found->n++) {
+            snprintf(found->first.label, sizeof found->first.label, "%s", label);
+            found->first.major = major;
+            snprintf(found->first.file, sizeof found->first.file, "%s", file);
+            found->first.line = (int)key->start_mark.line + 1;
+            snprintf(found->first.key, sizeof found->first.key, "%s", full);
+        }
+    }
+}
+
+static void read_vars(const char *path, Found *found)
+{
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return;
+    yaml_parser_t parser;
+    yaml_document_t doc;
+    if (yaml_parser_initialize(&parser)) {
+        yaml_parser_set_input_string(&parser, (const unsigned char *)data, len);
+        if (yaml_parser_load(&parser, &doc)) {
+            walk(&doc, yaml_document_get_root_node(&doc), NULL, "", path, 0, found);
+            yaml_document_delete(&doc);
+        }
+        yaml_parser_delete(&parser);
+    }
+    free(data);
+}
+
+static void read_either(const char *dir, const char *stem, Found *found)
+{
+    static const char *const exts[] = {".yml", ".yaml"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        char path[PATH_MAX];
+        struct stat st;
+        if (snprintf(path, sizeof path, "%s/%s%s", dir, stem, exts[idx]) < (int)sizeof path &&
+            stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            read_vars(path, found);
+    }
+}
+
+bool lint_role_major(const char *file, RoleMajor *out)
+{
+    char dir[PATH_MAX];
+    if (!file || !realpath(file, dir))
+        return false;
+    Found found = {0};
+    bool role = false;
+    for (int level = 0; level <= 3; level++) {
+        char *slash = strrchr(dir, '/');
+        if (!slash || slash == dir)
+            break;
+        *slash = '\0';
+        const char *base = strrchr(dir, '/') ? strrchr(dir, '/') + 1 : dir;
+        /* a role's templates/ or files/: its defaults and vars are the role's own */
+        if (!role && (!strcmp(base, "templates") || !strcmp(base, "files"))) {
+            char role_dir[PATH_MAX];
+            snprintf(role_dir, sizeof role_dir, "%.*s", (int)(base - dir - 1), dir);
+            char sub[PATH_MAX];
+            if (snprintf(sub, sizeof sub, "%s/defaults", role_dir) < (int)sizeof sub)
+                read_either(sub, "main", &found);
+            if (snprintf(sub, sizeof sub, "%s/vars", role_dir) < (int)sizeof sub)
+                read_either(sub, "main", &found);
+            role = true;
+        }
+        char sub[PATH_MAX];
+        if (snprintf(sub, sizeof sub, "%s/group_vars", dir) < (int)sizeof sub)
+            read_either(sub, "all", &found);
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            break;
+    }
+    if (!found.n || found.disagree)
+        return false;
+    *out = found.first;
+    return true;
+}
