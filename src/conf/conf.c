@@ -296,11 +296,42 @@ static bool name_is(const LineParse *lp, const char *word)
     return true;
 }
 
-char *conf_mount_source(const ConfMount *mounts, size_t n_mounts, const char *path)
+/* An absolute path with "//", "." and ".." resolved as the kernel walks it (no symbolic links
+ * in a container's view are known): what the server opens. */
+static char *lexical_path(const char *path)
 {
+    StrBuf sb = STRBUF_INIT;
+    for (const char *p = path; *p;) {
+        while (*p == '/')
+            p++;
+        size_t len = strcspn(p, "/");
+        if (!len)
+            break;
+        if (len == 2 && !strncmp(p, "..", 2)) {
+            while (sb.len && sb.data[sb.len - 1] != '/')
+                sb.len--;
+            if (sb.len)
+                sb.len--; /* the slash before the part removed */
+            if (sb.data)
+                sb.data[sb.len] = '\0';
+        } else if (!(len == 1 && *p == '.')) {
+            sb_printf(&sb, "/%.*s", (int)len, p);
+        }
+        p += len;
+    }
+    if (!sb.len)
+        sb_put(&sb, "/");
+    return sb_detach(&sb);
+}
+
+char *conf_mount_source(const ConfMount *mounts, size_t n_mounts, const char *location)
+{
+    if (location[0] != '/' || !n_mounts)
+        return NULL;
+    char *path = lexical_path(location);
     const ConfMount *best = NULL;
     size_t best_len = 0;
-    for (size_t idx = 0; path[0] == '/' && idx < n_mounts; idx++) {
+    for (size_t idx = 0; idx < n_mounts; idx++) {
         const char *target = mounts[idx].target;
         size_t len = strlen(target);
         while (len > 1 && target[len - 1] == '/')
@@ -310,7 +341,9 @@ char *conf_mount_source(const ConfMount *mounts, size_t n_mounts, const char *pa
             best_len = len;
         }
     }
-    return best ? xasprintf("%s%s", best->source, path + best_len) : NULL;
+    char *mapped = best ? xasprintf("%s%s", best->source, path + best_len) : NULL;
+    free(path);
+    return mapped;
 }
 
 /* An include directive or a setting, once the line was read whole. */

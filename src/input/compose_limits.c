@@ -865,6 +865,33 @@ static bool port_item(yaml_document_t *doc, yaml_node_t *item, struct ComposePor
 
 /* What one service that mounts the file publishes, added to `out` (compose merges an override's
  * ports with its base's). */
+/* The service's `ports` items into ports[*n..cap): *every (with the item's line) for one pgknob
+ * cannot read, or a `ports` that is no list. */
+static void read_ports(yaml_document_t *doc, yaml_node_t *service, struct ComposePort *ports,
+                       size_t cap, size_t *n, bool *every, int *every_line)
+{
+    yaml_node_t *list = input_yaml_member(doc, service, "ports");
+    if (!list)
+        return;
+    if (list->type != YAML_SEQUENCE_NODE) {
+        *every = true;
+        *every_line = (int)list->start_mark.line + 1;
+        return;
+    }
+    for (yaml_node_item_t *it = list->data.sequence.items.start; it < list->data.sequence.items.top;
+         it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        struct ComposePort port = {0};
+        if (!item || !port_item(doc, item, &port) || *n == cap) {
+            if (!*every)
+                *every_line = item ? (int)item->start_mark.line + 1 : 0;
+            *every = true;
+            continue;
+        }
+        ports[(*n)++] = port;
+    }
+}
+
 static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char *compose,
                           const char *name, ComposeLimits *out)
 {
@@ -893,13 +920,6 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
     /* the server reads PGPORT from its environment */
     char *pgport = NULL;
     service_env(doc, service, "PGPORT", &pgport, NULL);
-    /* the official image's entrypoint writes `host all all all <method>` with it */
-    char *method = NULL;
-    int method_line = 0;
-    if (service_env(doc, service, "POSTGRES_HOST_AUTH_METHOD", &method, &method_line) && method &&
-        !strcmp(method, "trust") && !out->trust_line)
-        out->trust_line = method_line;
-    free(method);
     if (pgport) {
         char *end = NULL;
         long port = strtol(pgport, &end, 10);
@@ -921,27 +941,32 @@ static void service_ports(yaml_document_t *doc, yaml_node_t *service, const char
         out->every_port_line = (int)mode->start_mark.line + 1;
     }
     free(mode_text);
-    yaml_node_t *ports = input_yaml_member(doc, service, "ports");
-    if (!ports)
-        return;
-    if (ports->type != YAML_SEQUENCE_NODE) {
-        out->every_port = true;
-        out->every_port_line = (int)ports->start_mark.line + 1;
-        return;
+    size_t first = out->n_ports;
+    bool every = false;
+    int every_line = 0;
+    read_ports(doc, service, out->ports, sizeof out->ports / sizeof out->ports[0], &out->n_ports,
+               &every, &every_line);
+    if (every && !out->every_port)
+        out->every_port_line = every_line;
+    out->every_port = out->every_port || every;
+    /* the official image's entrypoint writes `host all all all <method>` with it: trust, on a
+     * service that itself publishes beyond the host's loopback (not another mounting
+     * service's ports: a code review of this session) */
+    char *method = NULL;
+    int method_line = 0;
+    if (!out->trust.line &&
+        service_env(doc, service, "POSTGRES_HOST_AUTH_METHOD", &method, &method_line) && method &&
+        !strcmp(method, "trust")) {
+        out->trust.line = method_line;
+        out->trust.name = xstrdup(name);
+        for (size_t idx = first; idx < out->n_ports; idx++)
+            if (!out->ports[idx].loopback && out->trust.n_ports < 8)
+                out->trust.ports[out->trust.n_ports++] = out->ports[idx];
+        out->trust.every_line = out->host_network_line ? out->host_network_line
+                                : every                ? every_line
+                                                       : 0;
     }
-    for (yaml_node_item_t *it = ports->data.sequence.items.start;
-         it < ports->data.sequence.items.top; it++) {
-        yaml_node_t *item = yaml_document_get_node(doc, *it);
-        struct ComposePort port = {0};
-        if (!item || !port_item(doc, item, &port) ||
-            out->n_ports == sizeof(out->ports) / sizeof(out->ports[0])) {
-            if (!out->every_port)
-                out->every_port_line = item ? (int)item->start_mark.line + 1 : 0;
-            out->every_port = true;
-            continue;
-        }
-        out->ports[out->n_ports++] = port;
-    }
+    free(method);
 }
 
 ComposeReach compose_port_reach(const ComposeLimits *mount, int port, char *why, size_t cap)
@@ -1335,13 +1360,14 @@ static void name_compose_from(const char *target, ComposeLimits *out)
         sb_free(&rel);
         return;
     }
-    char *name = xasprintf("%s%s", sb_str(&rel), slash ? slash + 1 : out->compose);
-    sb_free(&rel);
+    /* every compose file of that directory (a base file an override merges, too) */
+    char *from = xasprintf("%.*s/", (int)dir_len, out->compose);
     char **texts[] = {&out->source,    &out->unread,   &out->command_at,
                       &out->hba_mount, &out->ports_of, &out->in_data_dir};
     for (size_t idx = 0; idx < sizeof texts / sizeof texts[0]; idx++)
-        replace_all(texts[idx], out->compose, name);
-    free(name);
+        replace_all(texts[idx], from, sb_str(&rel));
+    free(from);
+    sb_free(&rel);
 }
 
 bool input_compose_mount(const char *file, ComposeLimits *out)
@@ -1382,6 +1408,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->image);
     free(limits->ports_of);
     free(limits->in_data_dir);
+    free(limits->trust.name);
+    limits->trust = (struct ComposeTrust){0};
     for (size_t idx = 0; idx < limits->n_binds; idx++) {
         free(limits->binds[idx].target);
         free(limits->binds[idx].source);

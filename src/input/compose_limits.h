@@ -57,9 +57,17 @@ typedef struct ComposeLimits {
     /* the port the mounting service's server listens on when its environment sets PGPORT (the
      * server reads it), 0 otherwise */
     int env_port;
-    /* the line of a mounting service's POSTGRES_HOST_AUTH_METHOD: trust (the official image's
-     * entrypoint then lets every address in with no password), 0 when none */
-    int trust_line;
+    /* the first mounting service that sets POSTGRES_HOST_AUTH_METHOD: trust (the official
+     * image's entrypoint then lets every address in with no password): its name, that line (0
+     * when none), the container ports it itself publishes beyond the host's loopback, and the
+     * line that publishes every port (network_mode: host, a port pgknob cannot read), else 0 */
+    struct ComposeTrust {
+        char *name;
+        int line;
+        struct ComposePort ports[8];
+        size_t n_ports;
+        int every_line;
+    } trust;
     /* the server's service's bind mounts of the checkout's files: where the container sees
      * each (`target`) and its real path here (`source`), for the includes it reads */
     struct ComposeBind {

@@ -124,20 +124,32 @@ void lint_reach(const LintInput *input, FindingList *findings, size_t begin, siz
         compose_limits_clear(&mount);
 }
 
-/* The line of a `ports` item of `mount` that publishes `port` (0: any) beyond the host's
- * loopback, or of what publishes every port; 0 when none does. */
-static int published_line(const ComposeLimits *mount, int port)
+/* The line by which the trust service publishes `port` (0: any) beyond the host's loopback: a
+ * `ports` item of its own, or what publishes every port; 0 when none does. */
+static int trust_published_line(const struct ComposeTrust *trust, int port)
 {
-    if (mount->host_network_line)
-        return mount->host_network_line;
-    if (mount->every_port)
-        return mount->every_port_line;
-    for (size_t idx = 0; idx < mount->n_ports; idx++) {
-        const struct ComposePort *p = &mount->ports[idx];
-        if (!p->loopback && (!port || (port >= p->lo && port <= p->hi)))
+    if (trust->every_line)
+        return trust->every_line;
+    for (size_t idx = 0; idx < trust->n_ports; idx++) {
+        const struct ComposePort *p = &trust->ports[idx];
+        if (!port || (port >= p->lo && port <= p->hi))
             return p->line;
     }
     return 0;
+}
+
+/* Does listen_addresses reach beyond the container's loopback (not '' nor only localhost)? */
+static bool listens_beyond_loopback(const Snapshot *snap)
+{
+    const SnapSetting *listen = snapshot_get(snap, "listen_addresses");
+    const char *value = listen && listen->value ? listen->value : "localhost";
+    char *copy = xstrdup(value), *save = NULL;
+    bool beyond = false;
+    for (char *item = strtok_r(copy, ", \t", &save); item && !beyond;
+         item = strtok_r(NULL, ", \t", &save))
+        beyond = strcmp(item, "localhost") && strcmp(item, "127.0.0.1") && strcmp(item, "::1");
+    free(copy);
+    return beyond;
 }
 
 void lint_trust_published(const LintInput *input, FindingList *findings)
@@ -145,39 +157,40 @@ void lint_trust_published(const LintInput *input, FindingList *findings)
     if (input->set.data_dir || !input->path || input->format != INPUT_CONF)
         return;
     ComposeLimits mount = {0};
-    if (!input_compose_mount(input->path, &mount) || !mount.trust_line) {
+    /* a file the service never reads (PK0097) says nothing of its server's port or hba_file */
+    if (!input_compose_mount(input->path, &mount) || !mount.trust.line || mount.unread) {
         compose_limits_clear(&mount);
         return;
     }
     /* the entrypoint's line goes into the data directory's pg_hba.conf: one hba_file names
-     * instead is read in its place */
+     * instead is read in its place; a server on the container's loopback alone is out of the
+     * published port's reach */
     const SnapSetting *hba = snapshot_get(&input->snap, "hba_file");
     bool own_hba = (hba && hba->source != SRC_DEFAULT) ||
                    (mount.overrides && strstr(mount.overrides, "hba_file="));
     int port = server_port_of(input, &mount, true);
-    char why[1024];
-    int line = published_line(&mount, port);
-    if (own_hba || compose_port_reach(&mount, port, why, sizeof why) != REACH_PUBLISHED || !line) {
+    int line = trust_published_line(&mount.trust, port);
+    if (own_hba || !line || !listens_beyond_loopback(&input->snap)) {
         compose_limits_clear(&mount);
         return;
     }
-    /* the services as ports_of names them (their compose file from the file's directory) */
     char *compose = lint_path_from(input->path, mount.compose);
-    char *services = xstrdup(mount.ports_of ? mount.ports_of : compose);
     Finding *f = lint_rule_finding(findings, "PK0103", input->path, 0);
     f->message = finding_printf(
         f,
-        "%s sets POSTGRES_HOST_AUTH_METHOD: trust (line %d) and publishes %s beyond the "
-        "host's loopback (line %d): the official image's entrypoint adds `host all all all "
-        "trust` to the pg_hba.conf this server reads, so anyone who reaches the host's port "
-        "connects as any role, the superuser included, with no password",
-        services, mount.trust_line, port ? "the server's port" : "its ports", line);
+        "the compose service %s of %s sets POSTGRES_HOST_AUTH_METHOD: trust (line %d) and "
+        "publishes %s beyond the host's loopback (line %d): the official image's entrypoint "
+        "adds `host all all all trust` to the pg_hba.conf this server reads, so anyone who "
+        "reaches the host's port connects as any role, the superuser included, with no "
+        "password",
+        mount.trust.name, compose, mount.trust.line, port ? "the server's port" : "its ports",
+        line);
     /* without the variable the entrypoint takes password_encryption's method: md5 before 14 */
     f->suggestion = finding_printf(
         f,
         "remove POSTGRES_HOST_AUTH_METHOD and set POSTGRES_PASSWORD (the image then uses %s), or "
-        "publish the port on the loopback only (\"127.0.0.1:%d:%d\")",
-        input->pg_major >= 14 ? "scram-sha-256" : "md5", port ? port : 5432, port ? port : 5432);
+        "publish the port on the host's loopback only (a ports item that starts 127.0.0.1:)",
+        input->pg_major >= 14 ? "scram-sha-256" : "md5");
     f->hint = finding_strdup(
         f, "A superuser can run programs as the server's operating-system user (COPY ... TO "
            "PROGRAM), so this is the container, not only its data. The line is written when the "
@@ -193,7 +206,6 @@ void lint_trust_published(const LintInput *input, FindingList *findings)
         "(https://www.postgresql.org/docs/%d/auth-trust.html), and a port published without a "
         "host address is bound on every address of the host.",
         input->pg_major);
-    free(services);
     free(compose);
     compose_limits_clear(&mount);
 }

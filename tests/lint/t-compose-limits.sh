@@ -364,6 +364,18 @@ check "  ... no PK0061 for the mounted hba_file" \
   test -z "$(jq -r '.findings[] | select(.rule == "PK0061" and (.message | test("hba_file")))' <<<"$j")"
 check "  close miss: ident_file, whose file is not in the mounted directory, keeps PK0061" \
   jq -e 'any(.findings[]; .rule == "PK0061" and (.message | test("ident_file")))' <<<"$j" >/dev/null
+# the path as the server opens it: "//" and "." collapse, ".." leaves the mount (a code review of
+# this session)
+sed -i 's|/etc/postgresql/conf.d|/etc//postgresql/./conf.d|' "$tmp/inc/config/postgres/postgresql.conf"
+j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
+check "  ... /etc//postgresql/./conf.d is the mounted conf.d: no PK0093" test "$(rule_sev "$j" PK0093)" = absent
+sed -i 's|/etc//postgresql/./conf.d|/etc/postgresql/../other/conf.d|' "$tmp/inc/config/postgres/postgresql.conf"
+mkdir -p "$tmp/inc/config/other/conf.d"
+conf "$tmp/inc/config/other/conf.d/x.conf" "listen_addresses = '*'"
+j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
+check "  close miss: /etc/postgresql/../other/conf.d is outside the mount (the checkout's config/other is not read)" \
+  test "$(rule_sev "$j" PK0093)" = warning
+sed -i 's|/etc/postgresql/../other/conf.d|/etc/postgresql/conf.d|' "$tmp/inc/config/postgres/postgresql.conf"
 sed -i 's|/etc/postgresql/conf.d|/etc/other/conf.d|' "$tmp/inc/config/postgres/postgresql.conf"
 j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
 check "  close miss: an include_dir below no mount: PK0002, and PK0093 stands" \

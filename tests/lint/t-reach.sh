@@ -210,7 +210,7 @@ pk0103() { lint_json "$@" | jq -r '[.findings[] | select(.rule == "PK0103") | "\
 f=$(trust_project trust "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
 check "PK0103: trust and 5432 published on every address: a warning naming both lines" \
   grep -q "^warning the compose service db of .*docker-compose.yml sets POSTGRES_HOST_AUTH_METHOD: trust (line 8) and publishes the server's port beyond the host's loopback (line 10)" <<<"$(pk0103 "$f")"
-check "  ... suggesting scram-sha-256 (16) or the loopback" grep -qF '(the image then uses scram-sha-256), or publish the port on the loopback only ("127.0.0.1:5432:5432")' \
+check "  ... suggesting scram-sha-256 (16) or the loopback" grep -qF '(the image then uses scram-sha-256), or publish the port on the host'"'"'s loopback only (a ports item that starts 127.0.0.1:)' \
   <<<"$(lint_json "$f" | jq -r '.findings[] | select(.rule == "PK0103") | .suggestion')"
 f=$(trust_project trustlist "- POSTGRES_HOST_AUTH_METHOD=trust" "ports:" '  - "15432:5432"')
 check "  ... the list form of environment too" grep -q "^warning" <<<"$(pk0103 "$f")"
@@ -225,5 +225,19 @@ printf "hba_file = '/etc/postgresql/pg_hba.conf'\n" >>"$f"
 check "  close miss: the file names its own hba_file" test "$(pk0103 "$f")" = absent
 f=$(trust_project otherport "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "8080:8080"')
 check "  close miss: only another port published" test "$(pk0103 "$f")" = absent
+# a code review of this session: another service's ports, the service's own listen_addresses,
+# and a file the service never reads
+f=$(trust_project pooler "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
+printf '  pgbouncer:\n    image: edoburu/pgbouncer\n    ports:\n      - "6432:6432"\n' >>"$(dirname "$(dirname "$f")")/docker-compose.yml"
+check "  ... beside a pooler service that publishes its own port, still a warning" grep -q "^warning" <<<"$(pk0103 "$f")"
+f=$(trust_project local "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
+printf "listen_addresses = 'localhost'\n" >"$f"
+check "  close miss: listen_addresses = 'localhost' (the published port reaches nothing)" test "$(pk0103 "$f")" = absent
+f=$(trust_project twosvc "POSTGRES_HOST_AUTH_METHOD: trust")
+printf '  prod:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf:ro\n    environment:\n      POSTGRES_PASSWORD: secret\n    ports:\n      - "5432:5432"\n' >>"$(dirname "$(dirname "$f")")/docker-compose.yml"
+check "  close miss: trust on one service, the port published by another" test "$(pk0103 "$f")" = absent
+f=$(trust_project unread "POSTGRES_HOST_AUTH_METHOD: trust" "ports:" '  - "5432:5432"')
+sed -i '/command:/d' "$(dirname "$(dirname "$f")")/docker-compose.yml"
+check "  close miss: a file the service never reads (PK0097)" test "$(pk0103 "$f")" = absent
 
 done_testing
