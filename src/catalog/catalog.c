@@ -292,11 +292,13 @@ static const struct {
     {"extra_float_digits", 1200},              /* 0 before 12 */
     {"hot_standby", 1000},                     /* off before 10 */
     {"jit", 1200},                             /* off in 11 */
+    {"log_directory", 1000},                   /* pg_log before 10 */
     {"log_line_prefix", 1000},                 /* '' before 10 */
     {"max_parallel_workers_per_gather", 1000}, /* 0 in 9.6 */
     {"max_replication_slots", 1000},           /* 0 before 10 */
     {"max_wal_senders", 1000},                 /* 0 before 10 */
     {"recovery_target_timeline", 1200},        /* 'current' before 12 */
+    {"ssl_min_protocol_version", 1300},        /* TLSv1 in 12 */
     {"wal_level", 1000},                       /* minimal before 10 */
 };
 

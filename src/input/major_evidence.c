@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "catalog/catalog.h"
 #include "common/readfile.h"
 #include "common/xalloc.h"
 
@@ -55,12 +56,15 @@ static bool parse_version(const char *p, char label[16], int *major)
 }
 
 /* packaging layouts: Debian/Ubuntu postgresql/N, RHEL/PGDG pgsql-N and pgsql/N, Homebrew
- * postgresql@N, Gentoo/SUSE postgresql-N, and a directory postgres/N a deployment names so
- * (/var/pgpure/postgres/9.6/data: held-out set 46, h46c 37); each right after a "/". The last,
- * "postgresql" alone, only with digits right after it (/usr/lib/postgresql17). */
-static const char *const layouts[] = {"postgresql/", "pgsql-",    "pgsql/",    "postgresql@",
-                                      "postgresql-", "postgres/", "postgresql"};
-#define N_SEGMENT_LAYOUTS 6 /* the layouts a version segment follows: all but the last */
+ * postgresql@N, Gentoo/SUSE postgresql-N; each right after a "/". Then "postgresql" alone,
+ * only with digits right after it (/usr/lib/postgresql17), and a directory postgres/N a
+ * deployment names so (/var/pgpure/postgres/9.6/data: held-out set 46, h46c 37), only with a
+ * released major right after it: postgres/ is a name many directories have. */
+static const char *const layouts[] = {"postgresql/", "pgsql-",     "pgsql/",   "postgresql@",
+                                      "postgresql-", "postgresql", "postgres/"};
+/* the layouts a version segment follows (a template's `{{ version }}` there names the major):
+ * the first five (not /etc/postgres/{{ host }}.crt: a code review of this session) */
+#define N_SEGMENT_LAYOUTS 5
 
 const char *major_layout_segment(const char *from, size_t *len)
 {
@@ -91,12 +95,18 @@ bool major_in_text(const char *text, bool cluster_name, char label[16], int *maj
                 continue;
             /* "postgresql" alone only as /usr/lib/postgresql17 style: digits right after */
             const char *rest = slash + 1 + len;
-            if (parse_version(rest, label, major))
-                return true;
+            bool generic = idx > N_SEGMENT_LAYOUTS; /* postgres/ */
+            if (parse_version(rest, label, major)) {
+                /* postgres/N: a released major, with its dot before 10 (not
+                 * /backups/postgres/20 nor a glued 94) */
+                if (!generic || (*major && *major <= PK_MAX_MAJOR) || (!*major && rest[1] == '.'))
+                    return true;
+                continue;
+            }
             /* one word between the packaging directory and the version: an image's
              * /var/lib/pgsql/data/12/ */
             size_t word = strspn(rest, "abcdefghijklmnopqrstuvwxyz");
-            if (layouts[idx][len - 1] == '/' && word && rest[word] == '/' &&
+            if (!generic && layouts[idx][len - 1] == '/' && word && rest[word] == '/' &&
                 parse_version(rest + word + 1, label, major) &&
                 strchr("/'\"", rest[word + 1 + strspn(rest + word + 1, "0123456789.")]))
                 return true;
@@ -218,7 +228,7 @@ static bool range_follows(const char *rest)
         "and above", "and up", "and higher", "or greater", "and older", "or older", "and earlier",
         "or earlier", "and 1", "or 1", "vs", "versus", "&",
         /* history: "Postgres 12 released in 2019" */
-        "released", "was released", "came out"};
+        "released", "was released", "came out", ", released", ", which was released"};
     for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++)
         if (!strncmp(p, words[idx], strlen(words[idx])))
             return true;
@@ -239,7 +249,7 @@ static bool bound_precedes(const char *text, const char *at)
         /* a version that dates an event is history, not the target (review 2026-12zk, h45c
          * 37: "tableam ... was added in Postgres 12" read as the file's major) */
         "added in", "introduced in", "new in", "removed in", "deprecated in", "dropped in",
-        "appeared in", "changed in", "fixed in"};
+        "appeared in", "changed in", "fixed in", "added with", "introduced with"};
     for (size_t idx = 0; idx < sizeof(words) / sizeof(words[0]); idx++) {
         size_t len = strlen(words[idx]);
         if ((size_t)(end - text) >= len && !strncmp(end - len, words[idx], len) &&

@@ -616,6 +616,49 @@ static void expand_args(const ArgList *args, const char *tag, char *out, size_t 
     out[used] = '\0';
 }
 
+/* Does a package name start at `at` in the command `cmd`: after a blank or a backslash, or a
+ * quote after one, or as the value of Ansible's pkg= or name= (not another option's value:
+ * --disablerepo=postgresql13, login_host=postgresql12)? */
+static bool package_start(const char *cmd, const char *at)
+{
+    if (at > cmd && (at[-1] == '"' || at[-1] == '\''))
+        at--;
+    if (at == cmd || strchr(" \t\\", at[-1]))
+        return true;
+    return (at - cmd >= 4 && !strncmp(at - 4, "pkg=", 4) &&
+            (at - cmd == 4 || !isalnum((unsigned char)at[-5]))) ||
+           (at - cmd >= 5 && !strncmp(at - 5, "name=", 5) &&
+            (at - cmd == 5 || !isalnum((unsigned char)at[-6])));
+}
+
+/* The PostgreSQL server package one command installs: its major into label and *major, what it
+ * does into phrase (256). */
+static bool package_in(const char *cmd, char *phrase, char label[16], int *major)
+{
+    bool ansible = (strstr(cmd, "pkg=") || strstr(cmd, "name=")) && !strstr(cmd, "state=absent");
+    if (!strstr(cmd, "install") && !(strstr(cmd, "apk ") && strstr(cmd, " add ")) && !ansible)
+        return false;
+    for (const char *at = strstr(cmd, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
+        const char *num = at + 10 + (at[10] == '-');
+        if (!package_start(cmd, at) || !isdigit((unsigned char)*num))
+            continue;
+        size_t digits = strspn(num, "0123456789.");
+        char version[16];
+        snprintf(version, sizeof version, "%.*s", (int)digits, num);
+        int n = atoi(version);
+        if (!(n >= 10 && n < 100) && !((n == 8 || n == 9) && strchr(version, '.')))
+            continue;
+        snprintf(label, 16, "%s", version);
+        if (n >= 10)
+            snprintf(label, 16, "%d", n);
+        *major = n >= 10 ? n : 0;
+        size_t word = strcspn(at, " \t\r\\&;\"',");
+        snprintf(phrase, 256, "installs %.*s", (int)word, at);
+        return true;
+    }
+    return false;
+}
+
 /* A line of a Dockerfile or compose file that names the major by Debian's or PGDG's layout or
  * package: a destination or command under /etc/postgresql/15/main or /usr/lib/postgresql/15
  * (held-out set 32, h32b 20: `COPY postgresql.conf /etc/postgresql/15/main/conf.d/local.conf`),
@@ -644,30 +687,20 @@ static bool layout_clue(const char *p, const char *eol, char *phrase, char label
         snprintf(phrase, 256, "names %.200s", path);
         return true;
     }
-    /* a package manager's install: apt-get/yum/dnf install, Alpine's apk add, or Ansible's
-     * package modules run in the build (`ansible local -m apt -a "pkg=postgresql-9.3
-     * state=present"`: held-out set 46, h46c 38) */
-    bool ansible = (strstr(text, "pkg=") || strstr(text, "name=")) &&
-                   (strstr(text, "state=present") || strstr(text, "state=latest"));
-    if (!strstr(text, "install") && !(strstr(text, "apk ") && strstr(text, " add ")) && !ansible)
-        return false;
-    for (char *at = strstr(text, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
-        const char *num = at + 10 + (at[10] == '-');
-        if ((at != text && !strchr(" \t\\=\"',", at[-1])) || !isdigit((unsigned char)*num))
-            continue;
-        size_t digits = strspn(num, "0123456789.");
-        char version[16];
-        snprintf(version, sizeof version, "%.*s", (int)digits, num);
-        int n = atoi(version);
-        if (!(n >= 10 && n < 100) && !((n == 8 || n == 9) && strchr(version, '.')))
-            continue;
-        snprintf(label, 16, "%s", version);
-        if (n >= 10)
-            snprintf(label, 16, "%d", n);
-        *major = n >= 10 ? n : 0;
-        size_t word = strcspn(at, " \t\r\\&;");
-        snprintf(phrase, 256, "installs %.*s", (int)word, at);
-        return true;
+    /* a package manager's install, one command of the line at a time: apt-get/yum/dnf install,
+     * Alpine's apk add, or Ansible's package modules run in the build (`ansible local -m apt -a
+     * "pkg=postgresql-9.3 state=present"`, present by default: held-out set 46, h46c 38), never
+     * a command that removes (state=absent) */
+    for (char *cmd = text, *next; cmd && *cmd; cmd = next) {
+        next = NULL;
+        for (char *sep = cmd; *sep && !next; sep++)
+            if (*sep == ';' || *sep == '|' || (*sep == '&' && sep[1] == '&')) {
+                bool pair = sep[1] == '&' || sep[1] == '|';
+                *sep = '\0';
+                next = sep + 1 + pair;
+            }
+        if (package_in(cmd, phrase, label, major))
+            return true;
     }
     return false;
 }

@@ -98,7 +98,9 @@ static bool default_differed(const CatalogParam *param, int written, const GucVa
         return true;
     const CatalogParam *then = catalog_find(catalog_for_major(major), param->name);
     GucValue def;
-    if (!then || !then->boot_val || !guc_parse_boot_value(then, major, then->boot_val, &def))
+    if (!then)
+        return false; /* that server lacked it: where the line is accepted, it is the default */
+    if (!then->boot_val || !guc_parse_boot_value(then, major, then->boot_val, &def))
         return true;
     return !same_value(param, val, &def);
 }

@@ -2720,9 +2720,31 @@ static const char *cites_source(const char *comment)
     return phrase_in(comment, SOURCE_WORDS);
 }
 
+/* Is `word` (found in `comment`) negated where it first stands ("not needed for", "isn't
+ * deliberate")? */
+static bool negated(const char *comment, const char *word)
+{
+    const char *at = strcasestr(comment, word);
+    if (!at)
+        return false;
+    static const char *const nots[] = {"not ", "n't ", "no ", "never "};
+    for (size_t idx = 0; idx < sizeof nots / sizeof nots[0]; idx++) {
+        size_t len = strlen(nots[idx]);
+        if ((size_t)(at - comment) >= len && !strncasecmp(at - len, nots[idx], len))
+            return true;
+    }
+    return false;
+}
+
 static const char *deliberate_in(const char *comment)
 {
+    /* a line that flags a problem states no intent ("FIXME too low because ...": a code review
+     * of this session) */
+    if (strstr(comment, "FIXME") || strstr(comment, "XXX") || strcasestr(comment, "TODO"))
+        return NULL;
     const char *word = bare_word_in(comment, DELIBERATE_WORDS);
+    if (word && negated(comment, word))
+        word = NULL;
     if (!word)
         word = phrase_in(comment, TEST_WORDS);
     return word ? word : cites_source(comment);

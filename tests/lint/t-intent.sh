@@ -749,6 +749,14 @@ printf "port = 5432\n\n# Log all queries with their duration.\nlog_min_duration_
 [ "$(lint_json "$work/restate.conf" | sev PK7002)" = warning ] &&
   ok "  ... close miss: '# Log all queries with their duration.' states no need: a warning" ||
   fail "stated need close miss: $(lint_json "$work/restate.conf" | sev PK7002)"
+# a need denied, or a line that flags a problem, states none (a code review of this session)
+printf "port = 5432\n\n# Not needed for production.\nlog_min_duration_statement = 0\n" >"$work/notneed.conf"
+printf "port = 5432\n\n# FIXME: too verbose because of the old debugging\nlog_min_duration_statement = 0\n" >"$work/fixme.conf"
+for f in notneed fixme; do
+  [ "$(lint_json "$work/$f.conf" | sev PK7002)" = warning ] &&
+    ok "  ... close miss ($f): a need denied or a FIXME states no reason: a warning" ||
+    fail "stated need close miss $f: $(lint_json "$work/$f.conf" | sev PK7002)"
+done
 
 # --- RAM and cores stated in other words and languages ---
 ram_of() { lint_json "$1" | jq -r '[.findings[] | select(.rule == "PK0092") | .message][0] // "none"'; }

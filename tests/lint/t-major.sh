@@ -41,6 +41,12 @@ fires "RHEL/PGDG binaries" "dynamic_library_path = '/usr/pgsql-17/lib'" 17 "dyna
 fires "a postgres/N directory" "data_directory = '/var/pgpure/postgres/16/data'" 16 "data_directory at line 2 names /var/pgpure/postgres/16/data"
 printf "shared_buffers = 128MB\ndata_directory = '/var/lib/postgres/data'\n" >"$work/nover.conf"
 check "  close miss: /var/lib/postgres/data names no major" test "$(major_of "$work/nover.conf")" = "18 default"
+printf "shared_buffers = 128MB\narchive_command = 'cp %%p /backups/postgres/20/%%f'\n" >"$work/nover.conf"
+check "  close miss: /backups/postgres/20/ (no released major) names none" test "$(major_of "$work/nover.conf")" = "18 default"
+# a template's placeholder after a generic postgres/ directory is no version segment (a code
+# review of this session: the cluster_name's 13 was dropped for "a template variable")
+printf "# PostgreSQL 13 configuration\nssl = on\nssl_cert_file = '/etc/postgres/{{ inventory_hostname }}.crt'\ncluster_name = '13/main'\n" >"$work/gen.conf.j2"
+check "  close miss: /etc/postgres/{{ host }}.crt beside cluster_name 13/main: 13" test "$(major_of "$work/gen.conf.j2")" = "13 evidence"
 fires "RHEL data directory" "data_directory = '/var/lib/pgsql/14/data'" 14 "data_directory"
 fires "Debian stats_temp_directory" "stats_temp_directory = '/var/run/postgresql/13-main.pg_stat_tmp'" 13 "stats_temp_directory"
 fires "Homebrew" "data_directory = '/opt/homebrew/var/postgresql@16'" 16 "data_directory"
@@ -879,6 +885,11 @@ printf 'FROM debian:bookworm-slim\nRUN ansible local --connection=local -m apt -
 check "  ... an Ansible apt module that installs pkg=postgresql-15: 15, saying so" bash -c 'grep -q "^15 .*Dockerfile (line 2) installs postgresql-15" <<<"$0"' "$(shipped)"
 printf 'FROM debian:bookworm-slim\nRUN ansible local -m apt -a "pkg=postgresql-15 state=absent"\nCOPY postgres.conf /config/postgres.conf\n' >"$ship/db/Dockerfile"
 check "  close miss: state=absent installs nothing (18)" bash -c 'grep -q "^18 " <<<"$0"' "$(shipped)"
+# one command at a time, and a package is a package (a code review of this session)
+printf 'FROM debian:bookworm-slim\nRUN ansible local -m apt -a "name=postgresql-13 state=absent" && ansible local -m apt -a "name=postgresql-16"\nCOPY postgres.conf /config/postgres.conf\n' >"$ship/db/Dockerfile"
+check "  ... the command that removes 13 names nothing, the next installs 16 (present by default)" bash -c 'grep -q "^16 .*installs postgresql-16;" <<<"$0"' "$(shipped)"
+printf 'FROM rockylinux:9\nRUN dnf install -y --disablerepo=postgresql13 postgresql16-server\nCOPY postgres.conf /config/postgres.conf\n' >"$ship/db/Dockerfile"
+check "  ... --disablerepo=postgresql13 is no package: 16" bash -c 'grep -q "^16 " <<<"$0"' "$(shipped)"
 # Alpine's apk add, the package on a continued line (review 2026-12zg, h37b 20)
 printf 'FROM alpine:latest AS base\nRUN\t\tapk add --update --virtual base \\\n\t\t\tpostgresql15 \\\n\t\t\t&& rm -f /var/cache/apk/*\nCOPY --chown=root:root entrypoint postgres.conf /run\n' >"$ship/db/Dockerfile"
 check "  ... an Alpine image that apk-adds postgresql15 on a continued line: 15, at the package's line" bash -c 'grep -q "^15 .*Dockerfile (line 3) installs postgresql15" <<<"$0"' "$(shipped)"
@@ -1053,7 +1064,9 @@ check "  ... while '- pg16 on Debian 12' names 16" \
 check "close miss: 'was added in Postgres 12 released in 2019' names no major" \
   test -z "$(readme_major '# store\n\nA table access method. tableam was added in Postgres 12 released in 2019.\n')"
 check "close miss: 'Postgres 12, released in 2019' names no major" \
-  test -z "$(readme_major '# store\n\nA table access method for Postgres 12 released in 2019.\n')"
+  test -z "$(readme_major '# store\n\nA table access method for Postgres 12, released in 2019.\n')"
+check "close miss: 'introduced with PostgreSQL 12' names no major" \
+  test -z "$(readme_major '# store\n\nThe table access method API, introduced with PostgreSQL 12.\n')"
 check "  ... while 'Uses PostgreSQL 13.' names 13" \
   grep -q "README.md names PostgreSQL 13" <<<"$(readme_major '# store\n\nA table access method. Uses PostgreSQL 13.\n')"
 printf '# PostgreSQL 16 for the app\nport = 5432\n' >"$repo/templates/own.conf"
