@@ -405,8 +405,9 @@ static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
 /* `sub`: the file's path below a mounted directory (`- ./docker/postgres/conf:/etc/postgresql`
  * puts conf/postgresql.conf at /etc/postgresql/postgresql.conf: held-out set 41, 05 and 08),
  * NULL when the file itself is mounted. */
+/* `target`, when not NULL, gets the file's path in the container (the caller frees it). */
 static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_t *item,
-                          const char *compose, const char *name, const char *sub)
+                          const char *compose, const char *name, const char *sub, char **target)
 {
     if (!postgres_image(doc, service) || input_yaml_member(doc, service, "build") ||
         names_config_file(doc, service) || runs_other_program(doc, service))
@@ -453,7 +454,11 @@ static char *unread_mount(yaml_document_t *doc, yaml_node_t *service, yaml_node_
                     : xasprintf("the compose service %s of %s mounts it at %s (line %zu), and "
                                 "its command names no config_file",
                                 name, compose, dst, item->start_mark.line + 1);
-    free(dst);
+    if (why && target) {
+        free(*target);
+        *target = dst;
+    } else
+        free(dst);
     return why;
 }
 
@@ -582,7 +587,8 @@ static char *unread_hba_mount(const char *data, size_t len, yaml_document_t *doc
  * ./docker/postgres/conf at /etc/postgresql/conf.d and /etc/postgresql); that server is not the
  * file's, so its limits are not its host's. The reason, as unread_mount gives it, or NULL. */
 static char *unread_dir_mount(yaml_document_t *doc, yaml_node_t *service, const char *compose,
-                              const char *compose_dir, const char *target, const char *name)
+                              const char *compose_dir, const char *target, const char *name,
+                              char **target_out)
 {
     yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
     /* a pg_hba.conf in the directory is read through hba_file, which this does not judge (a
@@ -600,7 +606,7 @@ static char *unread_dir_mount(yaml_document_t *doc, yaml_node_t *service, const 
                         ? path_below(compose_dir, source, target)
                         : NULL;
         if (sub)
-            why = unread_mount(doc, service, item, compose, name, sub);
+            why = unread_mount(doc, service, item, compose, name, sub, target_out);
         free(sub);
         free(source);
     }
@@ -1119,7 +1125,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                                 ? unread_hba_mount(data, len, &doc, service, item, compose,
                                                    compose_dir, name ? name : "?")
                                 : unread_mount(&doc, service, item, compose, name ? name : "?",
-                                               NULL);
+                                               NULL, &out->unread_target);
                         free(out->in_data_dir);
                         out->in_data_dir =
                             data_dir_mount(&doc, service, item, compose, name ? name : "?");
@@ -1137,7 +1143,7 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                     continue;
                 char *name = scalar_text(yaml_document_get_node(&doc, pair->key));
                 out->unread = unread_dir_mount(&doc, service, compose, compose_dir, target,
-                                               name ? name : "?");
+                                               name ? name : "?", &out->unread_target);
                 if (out->unread) {
                     found = true;
                     server = service;
@@ -1408,6 +1414,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->image);
     free(limits->ports_of);
     free(limits->in_data_dir);
+    free(limits->unread_target);
+    limits->unread_target = NULL;
     free(limits->trust.name);
     limits->trust = (struct ComposeTrust){0};
     for (size_t idx = 0; idx < limits->n_binds; idx++) {

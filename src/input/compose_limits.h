@@ -16,6 +16,7 @@ typedef struct ComposeLimits {
      * pg_hba.conf, mounted outside the data directory with no hba_file naming it (the command's,
      * or the mounted config_file's); NULL otherwise. The caller frees it. */
     char *unread;
+    char *unread_target; /* where that service's container has the unread file */
     /* the compose file the mounting service is in (its path), and the line of a tmpfs the
      * service keeps its data directory on, 0 when none: a cluster recreated for each run */
     char *compose;

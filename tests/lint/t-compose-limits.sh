@@ -130,6 +130,13 @@ printf 'services:\n  db:\n    image: postgres:16\n    volumes:\n      - pgdata:/
 check "a postgres service mounting the file at /etc/postgresql with no config_file: PK0097 warning" test "$(unread)" = warning
 check "  ... naming the service, the path and the line" grep -qF "the compose service db of ../docker-compose.yml mounts it at /etc/postgresql/postgresql.conf (line 6)" \
   <<<"$(lint_json "$tmp/unread/docker/postgres.conf" | jq -r '.findings[] | select(.rule == "PK0097") | .message')"
+# the suggestion names the path the service mounts it at, and a file that sets only what the
+# image's server runs with anyway loses nothing while unread: a notice (held-out set 47, h47a 07)
+printf "listen_addresses = '*'\n" >"$tmp/unread/docker/postgres.conf"
+j=$(lint_json "$tmp/unread/docker/postgres.conf")
+check "  ... a file of the image's own listen_addresses = '*' only: PK0097 a notice" test "$(unread)" = notice
+check "  ... whose suggestion names the mounted path" \
+  grep -qF 'add `-c config_file=/etc/postgresql/postgresql.conf` to the service' <<<"$(jq -r '.findings[] | select(.rule == "PK0097") | .suggestion' <<<"$j")"
 # the file's own warnings are notices while it is never read, saying why (held-out set 46, h46a
 # 06); close miss: once the command names config_file they are warnings again
 printf 'wal_level = logical\nwal_sender_timeout = 0\n' >"$tmp/unread/docker/postgres.conf"
@@ -288,7 +295,7 @@ check "  close miss: a base whose service names no config_file: PK0097 stands" \
 # names no config_file "mounts" the file, never "runs the server with it as its config_file"
 # (review 2026-12zf, 03)
 mkdir -p "$tmp/pgd/.git"
-conf "$tmp/pgd/postgresql.conf" "listen_addresses = '*'"
+conf "$tmp/pgd/postgresql.conf" "listen_addresses = '*'" "shared_buffers = 256MB"
 printf 'services:\n  db:\n    image: postgres:17-alpine\n    environment:\n      PGDATA: /var/lib/postgresql/data/pgdata\n    volumes:\n      - ./postgresql.conf:/etc/postgresql/postgresql.conf:ro\n' >"$tmp/pgd/docker-compose.yml"
 check "PGDATA /var/lib/postgresql/data/pgdata beside a mount at /etc/postgresql: PK0097" \
   test "$(rule_sev "$(lint_json "$tmp/pgd/postgresql.conf")" PK0097)" = warning
