@@ -25,7 +25,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FILE *conf = fopen(FUZZ_DIR "/db/postgresql.conf", "a");
     if (conf)
         fclose(conf);
-    ComposeLimits limits = {-1, -1, NULL, NULL, NULL, 0, NULL, NULL, NULL, false, NULL, NULL};
+    ComposeLimits limits = {.ram = -1, .cores = -1};
     if (compose_text_limits((const char *)data, size, FUZZ_DIR "/compose.yaml", FUZZ_DIR,
                             FUZZ_DIR "/db/postgresql.conf", &limits) &&
         limits.source && ((limits.ram <= 0 && limits.cores <= 0) || !strstr(limits.source, " at ")))
