@@ -1243,6 +1243,18 @@ void intent_read(const ConfSet *set, Intent *out)
     if (!out->decoder_at.file && spl && spl->value && phrase_in(spl->value, decoding_libs))
         place_set(out, &out->decoder_at, spl->file, spl->line,
                   arena_printf(out->arena, "shared_preload_libraries = '%s'", spl->value));
+    /* a standby that synchronises logical slots (17+): the slot sync worker refuses to run
+     * unless wal_level is logical (ValidateSlotSyncParams, slotsync.c; review 2026-12zl, h47b
+     * 26: wal_level = replica suggested beside it) */
+    int sync_at = conf_set_find_applied(set, "sync_replication_slots");
+    const ConfEntry *sync = sync_at >= 0 ? &set->entries[sync_at] : NULL;
+    static const char *const truths[] = {"on", "true", "yes", "1", NULL};
+    bool sync_on = false;
+    for (const char *const *word = truths; sync && sync->value && *word && !sync_on; word++)
+        sync_on = !strcasecmp(sync->value, *word);
+    if (!out->decoder_at.file && sync_on)
+        place_set(out, &out->decoder_at, sync->file, sync->line,
+                  arena_printf(out->arena, "sync_replication_slots = %s", sync->value));
 }
 
 void intent_read_place(const ConfSet *set, Intent *out)

@@ -524,4 +524,11 @@ check "PK8002 on 0777 says the files are writable by every user" grep -q 'create
 printf 'logging_collector = on\nlog_file_mode = 0644\n' >"$work/lfm.conf"
 check "  close miss: on 0644 only readable" bash -c '! grep -q "writable" <<<"$0" && grep -q "created readable by every user" <<<"$0"' \
   "$("$PGKNOB" lint --format json --fail-on never "$work/lfm.conf" | jq -r '.findings[] | select(.rule == "PK8002") | .message')"
+# wal_level = logical is needed where the file itself uses logical decoding: no "wal_level =
+# replica" beside sync_replication_slots = on (17+) or a preloaded CDC plugin (review 2026-12zl,
+# h47b 26); close miss: logical alone keeps PK3008's notice
+pk3008() { printf '%b' "$2" >"$work/wl.conf"; "$PGKNOB" lint --pg-version "$1" --format json --fail-on never "$work/wl.conf" | jq -r '[.findings[] | select(.rule == "PK3008") | if .suppressed then "suppressed" else .severity end] | first // "absent"'; }
+check "PK3008 beside sync_replication_slots = on (17): not made" test "$(pk3008 17 'wal_level = logical\nsync_replication_slots = on\nhot_standby_feedback = on\n')" = absent
+check "  ... beside a preloaded wal2json (13): absent" test "$(pk3008 13 "wal_level = logical\nshared_preload_libraries = 'wal2json'\n")" = absent
+check "  close miss: wal_level = logical alone: a notice" test "$(pk3008 17 'wal_level = logical\n')" = notice
 done_testing
