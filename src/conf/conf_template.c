@@ -2,6 +2,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
@@ -119,6 +120,28 @@ size_t conf_marker_token_n(const char *text, size_t avail)
 size_t conf_marker_token(const char *text)
 {
     return conf_marker_token_n(text, SIZE_MAX);
+}
+
+bool conf_comment_marker(const char *line_text, char *marker, size_t cap)
+{
+    bool quoted = false;
+    const char *comment = NULL;
+    for (const char *p = line_text ? line_text : ""; *p && !comment; p++) {
+        if (*p == '\'')
+            quoted = !quoted;
+        else if (*p == '\\' && quoted && p[1])
+            p++;
+        else if (*p == '#' && !quoted)
+            comment = p;
+    }
+    for (const char *p = comment; p && *p; p++) {
+        size_t len = conf_marker_token(p);
+        if (len) {
+            snprintf(marker, cap, "%.*s", (int)len, p);
+            return true;
+        }
+    }
+    return false;
 }
 
 /* The length of an identifier at `text` (letter or underscore first); `caps`: capitals only. */

@@ -28,6 +28,10 @@ bool conf_engine_tag(const char *text);
 size_t conf_marker_token(const char *text);
 /* The same within the `avail` bytes at `text` (a buffer that need not end in NUL). */
 size_t conf_marker_token_n(const char *text, size_t avail);
+/* Does the comment of the postgresql.conf line `line_text` hold such a marker (`wal_keep_segments
+ * = 8 # __NOT_IF_PG_13__`)? A renderer reads it to drop or rewrite the line; the first marker
+ * into `marker` (`cap` bytes). */
+bool conf_comment_marker(const char *line_text, char *marker, size_t cap);
 
 /* Does the setting's value name a path the server opens or creates as written? */
 bool conf_path_setting(const char *name);

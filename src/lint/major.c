@@ -775,9 +775,11 @@ static void refused_everywhere(Finding *f)
  * change (validate.c made its refusal a notice). */
 static bool in_template_block(const ConfSet *set, const Finding *f)
 {
+    char marker[64];
     for (size_t idx = 0; f->file && idx < set->n_entries; idx++)
-        if (set->entries[idx].block_line && set->entries[idx].line == f->line &&
-            !strcmp(set->entries[idx].file, f->file))
+        if (set->entries[idx].line == f->line && !strcmp(set->entries[idx].file, f->file) &&
+            (set->entries[idx].block_line ||
+             conf_comment_marker(set->entries[idx].line_text, marker, sizeof marker)))
             return true;
     return false;
 }

@@ -2187,6 +2187,33 @@ static void conditional_line(FindingList *out, size_t begin, const ConfSet *set,
     }
 }
 
+/* The findings of a line whose comment holds a marker its renderer reads (`wal_keep_segments =
+ * 8 # __NOT_IF_PG_13__ __NOT_IF_PG_14__`, a build that drops the line for those majors: review
+ * 2026-12zl, h47c 31): whether the line is written depends on the rendering, as a block's line
+ * does, so a refusal there is a notice and no fix (commenting it out would undo it for the
+ * majors that keep it). */
+static void marked_line(FindingList *out, size_t begin, const ConfEntry *entry)
+{
+    char marker[64];
+    if (!conf_comment_marker(entry->line_text, marker, sizeof marker))
+        return;
+    for (size_t idx = begin; idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        if (f->severity <= SEV_NOTICE)
+            continue;
+        f->severity = SEV_NOTICE;
+        f->refuses_start = false;
+        f->hint = finding_printf(f,
+                                 "%s%sThe line's comment holds %s, a marker its renderer reads"
+                                 " to keep or drop the line: whether it is written depends on"
+                                 " the rendering, which pgknob cannot evaluate unrendered;"
+                                 " render the template for each target and lint the output.",
+                                 f->hint ? f->hint : "", f->hint ? " " : "", marker);
+        while (f->n_fixes)
+            finding_drop_fix(f, 0);
+    }
+}
+
 /* Does `text` start an SQL statement that sets a parameter ("ALTER SYSTEM SET", "SET x TO",
  * "RESET x"), case-insensitively? */
 static bool starts_sql_statement(const char *text)
@@ -2320,6 +2347,8 @@ void lint_validate(const ConfSet *set, const Snapshot *snap, const ValidateOpts 
         }
         if (set->entries[entry_idx].block_line)
             conditional_line(out, before, set, &set->entries[entry_idx]);
+        else
+            marked_line(out, before, &set->entries[entry_idx]);
     }
     unknown_families_free(&fams);
     free(sql);

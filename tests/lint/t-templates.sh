@@ -602,4 +602,13 @@ done
 printf "ssl_ecdh_curve = 'prime256v1'\n" >"$work/alias.conf"
 check "  close miss: a literal value is renamed with it" \
   bash -c '"$0" fix --diff --unsafe-fixes --min-severity notice --pg-version 18 "$1" 2>/dev/null | grep -qx "+ssl_groups = prime256v1"' "$PGKNOB" "$work/alias.conf"
+# a line whose comment holds a renderer's marker is kept or dropped by the rendering, as a
+# block's line is (review 2026-12zl, h47c 31: wal_keep_segments with __NOT_IF_PG_13__ ... markers
+# in a template rendered for 9.5 to 16, called a refusal, its fix "safe"); close miss: the same
+# line with a plain comment
+printf "port = __PG_PORT__\nwal_keep_segments = 8 # __NOT_IF_PG_13__ __NOT_IF_PG_14__\n" >"$work/marks.conf.template"
+pk0011() { lint_json --pg-version 16 "$1" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.severity) \(.fix | length)"] | first // "absent"'; }
+check "a marker in the line's comment: PK0011 a notice with no fix" test "$(pk0011 "$work/marks.conf.template")" = "notice 0"
+printf "port = 5432\nwal_keep_segments = 8 # keep a few\n" >"$work/nomarks.conf"
+check "  close miss: a plain comment: PK0011's error" bash -c '[[ "$1" == error* ]]' _ "$(pk0011 "$work/nomarks.conf")"
 done_testing
