@@ -2146,6 +2146,17 @@ static bool in_no_checked_major(const char *name)
     return true;
 }
 
+/* A finding on a line the rendering may leave out: `severity`, no refusal, `why` after its
+ * hint, and no fix (rewriting the line undoes it for the renderings that keep it). */
+static void as_rendered_only(Finding *f, Severity severity, const char *why)
+{
+    f->severity = severity;
+    f->refuses_start = false;
+    f->hint = finding_printf(f, "%s%s%s", f->hint ? f->hint : "", f->hint ? " " : "", why);
+    while (f->n_fixes)
+        finding_drop_fix(f, 0);
+}
+
 static void conditional_line(FindingList *out, size_t begin, const ConfSet *set,
                              const ConfEntry *entry)
 {
@@ -2161,29 +2172,21 @@ static void conditional_line(FindingList *out, size_t begin, const ConfSet *set,
         if (f->severity <= SEV_NOTICE)
             continue;
         if (every_major && !strcmp(f->rule_id, "PK0011")) {
-            f->severity = SEV_WARNING;
-            f->refuses_start = false;
-            f->hint = finding_printf(f,
-                                     "%s%sThe line is inside the template's block opened at line "
-                                     "%d, whose condition names no version: whenever it holds, "
-                                     "the rendered file stops every major from %d to %d at "
-                                     "startup.",
-                                     f->hint ? f->hint : "", f->hint ? " " : "", block_line,
-                                     PK_MIN_MAJOR, PK_MAX_MAJOR);
-            while (f->n_fixes)
-                finding_drop_fix(f, 0);
+            char *why = xasprintf("The line is inside the template's block opened at line %d, "
+                                  "whose condition names no version: whenever it holds, the "
+                                  "rendered file stops every major from %d to %d at startup.",
+                                  block_line, PK_MIN_MAJOR, PK_MAX_MAJOR);
+            as_rendered_only(f, SEV_WARNING, why);
+            free(why);
             continue;
         }
-        f->severity = SEV_NOTICE;
-        f->refuses_start = false;
-        f->hint = finding_printf(f,
-                                 "%s%sThe line is inside the template's block opened at line %d:"
-                                 " it is rendered only when that block's condition holds, which"
-                                 " pgknob cannot evaluate unrendered; render the template for"
-                                 " each target and lint the output.",
-                                 f->hint ? f->hint : "", f->hint ? " " : "", block_line);
-        while (f->n_fixes)
-            finding_drop_fix(f, 0);
+        char *why = xasprintf("The line is inside the template's block opened at line %d: it is "
+                              "rendered only when that block's condition holds, which pgknob "
+                              "cannot evaluate unrendered; render the template for each target "
+                              "and lint the output.",
+                              block_line);
+        as_rendered_only(f, SEV_NOTICE, why);
+        free(why);
     }
 }
 
@@ -2197,21 +2200,15 @@ static void marked_line(FindingList *out, size_t begin, const ConfEntry *entry)
     char marker[64];
     if (!conf_comment_marker(entry->line_text, marker, sizeof marker))
         return;
-    for (size_t idx = begin; idx < out->n; idx++) {
-        Finding *f = &out->items[idx];
-        if (f->severity <= SEV_NOTICE)
-            continue;
-        f->severity = SEV_NOTICE;
-        f->refuses_start = false;
-        f->hint = finding_printf(f,
-                                 "%s%sThe line's comment holds %s, a marker its renderer reads"
-                                 " to keep or drop the line: whether it is written depends on"
-                                 " the rendering, which pgknob cannot evaluate unrendered;"
-                                 " render the template for each target and lint the output.",
-                                 f->hint ? f->hint : "", f->hint ? " " : "", marker);
-        while (f->n_fixes)
-            finding_drop_fix(f, 0);
-    }
+    char *why = xasprintf("The line's comment holds %s, a marker its renderer reads to keep or "
+                          "drop the line: whether it is written depends on the rendering, which "
+                          "pgknob cannot evaluate unrendered; render the template for each target "
+                          "and lint the output.",
+                          marker);
+    for (size_t idx = begin; idx < out->n; idx++)
+        if (out->items[idx].severity > SEV_NOTICE)
+            as_rendered_only(&out->items[idx], SEV_NOTICE, why);
+    free(why);
 }
 
 /* Does `text` start an SQL statement that sets a parameter ("ALTER SYSTEM SET", "SET x TO",
