@@ -1112,6 +1112,14 @@ bool compose_text_limits(const char *data, size_t len, const char *compose, cons
                 out->config_file = names_config_file(&doc, service);
                 note_service(&doc, service, compose, name, out);
                 service_binds(&doc, service, compose_dir, out);
+                char *db = NULL;
+                int db_line = 0;
+                if (service_env(&doc, service, "POSTGRES_DB", &db, &db_line) && db &&
+                    !out->database) {
+                    out->database = db;
+                    out->database_line = db_line;
+                } else
+                    free(db);
                 /* the item that mounts the file itself */
                 yaml_node_t *volumes = input_yaml_member(&doc, service, "volumes");
                 for (yaml_node_item_t *it = volumes->data.sequence.items.start;
@@ -1416,6 +1424,8 @@ void compose_limits_clear(ComposeLimits *limits)
     free(limits->in_data_dir);
     free(limits->unread_target);
     limits->unread_target = NULL;
+    free(limits->database);
+    limits->database = NULL;
     free(limits->trust.name);
     limits->trust = (struct ComposeTrust){0};
     for (size_t idx = 0; idx < limits->n_binds; idx++) {

@@ -17,6 +17,10 @@ typedef struct ComposeLimits {
      * or the mounted config_file's); NULL otherwise. The caller frees it. */
     char *unread;
     char *unread_target; /* where that service's container has the unread file */
+    /* the database the mounting service's image creates (its POSTGRES_DB) and that line; NULL
+     * and 0 when it sets none */
+    char *database;
+    int database_line;
     /* the compose file the mounting service is in (its path), and the line of a tmpfs the
      * service keeps its data directory on, 0 when none: a cluster recreated for each run */
     char *compose;

