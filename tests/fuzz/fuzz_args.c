@@ -2,6 +2,10 @@
  * postmaster's option reading, compose services and Kubernetes containers, on arbitrary bytes
  * read as a command line and as YAML (which also runs the ConfigMap and chart-values reader,
  * input/embedded.c): no crash, every entry of either at a real line and column. Seeds: */
+// fuzz-slow: each input is loaded twice (as any input and as an argument list), each time as a
+// whole YAML document through libyaml, from seeds that are whole compose files up to 30 kB
+// (600-1,100 execs/s on the 2-core VM, near a twentieth of the median: a loaded CI run fell
+// under it)
 // fuzz-seeds: tests/input/fixtures/args/* tests/input/fixtures/embedded/*
 // tests/input/real/compose/*.yaml tests/input/real/configmap/*.yaml
 // tests/input/real/bitnami/*-sizing-large.yaml
