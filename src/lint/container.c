@@ -996,6 +996,20 @@ static bool overridden(const char *overrides, const char *name, const char **lin
     return false;
 }
 
+/* A finding of a file the server never reads (`why`, PK0097 or PK0100): a notice that says so
+ * and what it is once `setting` names the file; a file never read stops nothing. */
+static void soften_unread_one(Finding *f, const char *why, const char *setting)
+{
+    Severity was = f->severity;
+    finding_set_severity(f, SEV_NOTICE);
+    f->refuses_start = false;
+    f->hint = finding_printf(f,
+                             "A notice here: the server does not read this file (%s), so the "
+                             "line takes no effect; it is a %s once %s names the file.%s%s",
+                             why, severity_name(was), setting, f->hint ? " " : "",
+                             f->hint ? f->hint : "");
+}
+
 /* Why a mounted pg_hba.conf is not read, for PK0100's two sides. */
 static void unread_hba_explanation(Finding *f, int major)
 {
@@ -1055,14 +1069,7 @@ void lint_check_unread_hba_file(const char *file, int major, FindingList *out, s
         Finding *other = &out->items[idx];
         if (other->severity < SEV_WARNING || strncmp(other->rule_id, "PK02", 4))
             continue;
-        Severity was = other->severity;
-        finding_set_severity(other, SEV_NOTICE);
-        other->refuses_start = false; /* a file never read stops nothing */
-        other->hint = finding_printf(
-            other,
-            "A notice here: the server does not read this file (PK0100), so the line takes no "
-            "effect; it is a %s once hba_file names the file.%s%s",
-            severity_name(was), other->hint ? " " : "", other->hint ? other->hint : "");
+        soften_unread_one(other, "PK0100", "hba_file");
     }
     Finding *f = lint_rule_finding(out, "PK0100", file, 0);
     f->message = finding_printf(
@@ -1182,14 +1189,7 @@ void lint_soften_unread(FindingList *out, size_t begin, size_t end)
         if (other == unread || other->severity < SEV_WARNING || !strcmp(other->rule_id, "PK0005") ||
             !strcmp(other->rule_id, "PK0101"))
             continue;
-        Severity was = other->severity;
-        finding_set_severity(other, SEV_NOTICE);
-        other->refuses_start = false; /* a file never read stops nothing */
-        other->hint = finding_printf(
-            other,
-            "A notice here: the server does not read this file (PK0097), so the line takes no "
-            "effect; it is a %s once config_file names the file.%s%s",
-            severity_name(was), other->hint ? " " : "", other->hint ? other->hint : "");
+        soften_unread_one(other, "PK0097", "config_file");
     }
 }
 
