@@ -878,6 +878,82 @@ bool lint_container_image(const char *runner, char *image, char *where, int *lin
     return found;
 }
 
+/* The images of the container files in `dir` (compose files and Dockerfiles; with `manifests`,
+ * every YAML file, a Kubernetes manifest's `image:`): false when two name different majors, or
+ * name one other than `label` once *found. */
+static bool dir_images(const char *dir, bool manifests, char *image, char *where, int *line,
+                       char label[16], int *major, bool *found)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return true;
+    bool agree = true;
+    int seen = 0;
+    for (struct dirent *de; agree && seen < 256 && (de = readdir(d)); seen++) {
+        if (!docker_file_name(de->d_name, manifests))
+            continue;
+        char path[PATH_MAX], this_image[256], this_where[PATH_MAX], this_label[16];
+        int this_line = 0, this_major = 0;
+        bool this_found = false;
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path)
+            continue;
+        agree = images_of(path, this_image, this_where, &this_line, this_label, &this_major,
+                          &this_found, NULL);
+        if (!agree || !this_found)
+            continue;
+        if (*found) {
+            agree = !strcmp(label, this_label);
+            continue;
+        }
+        snprintf(image, 256, "%s", this_image);
+        snprintf(where, PATH_MAX, "%s", this_where);
+        snprintf(label, 16, "%s", this_label);
+        *line = this_line;
+        *major = this_major;
+        *found = true;
+    }
+    closedir(d);
+    return agree;
+}
+
+bool lint_repository_image(const char *file, char *image, char *where, int *line, char label[16],
+                           int *major)
+{
+    char dir[PATH_MAX];
+    if (!realpath(file, dir))
+        return false;
+    char *slash = strrchr(dir, '/');
+    if (!slash || slash == dir)
+        return false;
+    *slash = '\0';
+    /* outside a checkout the repository's extent is unknown: the file's own directory only,
+     * and only its compose files and Dockerfiles (a YAML file in /tmp is anyone's) */
+    bool checkout = false;
+    char up[PATH_MAX], git[PATH_MAX];
+    struct stat st;
+    snprintf(up, sizeof up, "%s", dir);
+    for (int level = 0; level <= 3 && *up && !checkout; level++) {
+        checkout =
+            snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0;
+        char *cut = strrchr(up, '/');
+        if (!cut)
+            break;
+        *cut = '\0';
+    }
+    bool found = false;
+    for (int level = 0; level <= (checkout ? 3 : 0) && *dir; level++) {
+        if (!dir_images(dir, checkout && level == 0, image, where, line, label, major, &found))
+            return false;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            break;
+        char *cut = strrchr(dir, '/');
+        if (!cut || cut == dir)
+            break;
+        *cut = '\0';
+    }
+    return found;
+}
+
 /* Does `path` have a FROM line of an Alpine image (`FROM alpine:3.20`, `FROM postgres:16-alpine`)?
  */
 static bool from_alpine(const char *path)

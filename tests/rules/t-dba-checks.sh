@@ -71,6 +71,13 @@ quiet PK4014 17 '' "autovacuum_work_mem = 4GB\n"
 fires PK5007 18 cores=4 "max_parallel_workers_per_gather = 8\n"
 quiet PK5007 18 cores=2 ""
 quiet PK5007 18 cores=16 "max_parallel_workers_per_gather = 8\n"
+# only the pool above the cores: no one query has more workers than cores, and the message
+# says what the pool does instead (held-out set 48, h48b 20)
+fires PK5007 18 cores=4 "max_parallel_workers = 8\nmax_parallel_workers_per_gather = 2\n"
+check "  ... saying each query stays within the cores, not that a query gains nothing" \
+  bash -c 'grep -q "each query stays within the cores" <<<"$0" && ! grep -q "gains nothing" <<<"$0"' "$OUT"
+fires PK5007 18 cores=4 "max_parallel_workers_per_gather = 8\n"
+check "  ... per query above the cores: a query gains nothing from them" grep -q "gains nothing" <<<"$OUT"
 
 # max_prepared_transactions far above max_connections
 fires PK2014 18 '' "max_prepared_transactions = 1000\nmax_connections = 100\n"
