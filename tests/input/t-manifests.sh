@@ -348,6 +348,16 @@ check "governor: no Patroni rule (PK0071), and wal_keep_segments is read as the 
 printf 'scope: batman\nrestapi:\n  listen: 127.0.0.1:8008\npostgresql:\n  listen: 127.0.0.1:5432\n  data_dir: d\n  parameters:\n    max_wal_senders: 5\n' > "$tmp/patroni-local.yml"
 check "  close miss: Patroni's own layout keeps max_wal_senders' PK0071 (DCS only)" \
   test "$(lint_json "$tmp/patroni-local.yml" | jq -r '[.findings[] | select(.rule == "PK0071") | .message | test("max_wal_senders from the dynamic configuration")] | any')" = true
+# a chart's values whose patroni: key is the Patroni configuration the chart writes are read as
+# one, at their own lines (timescaledb-single, held-out set 49, 38: refused before, exit 2);
+# close miss: a values file whose patroni: key holds no Patroni configuration is not
+printf 'replicaCount: 3\npatroni:\n  bootstrap:\n    dcs:\n      postgresql:\n        parameters:\n          fsync: "off"\n          max_wal_senders: 5\n  postgresql:\n    listen: 0.0.0.0:5432\n' > "$tmp/chart-patroni.yaml"
+out=$(lint_json "$tmp/chart-patroni.yaml")
+check "chart values with a patroni: configuration: read as Patroni (fsync off at line 7)" \
+  test "$(jq -r '"\(.inputs[0].kind) \([.inputs[0].settings[] | select(.name == "fsync") | "\(.value) \(.line)"] | join(","))"' <<<"$out")" = "patroni off 7"
+printf 'replicaCount: 3\npatroni:\n  enabled: true\n' > "$tmp/chart-nopatroni.yaml"
+"$PGKNOB" lint "$tmp/chart-nopatroni.yaml" >/dev/null 2>&1
+check "  close miss: patroni: enabled: true is no configuration (exit 2)" test $? = 2
 # a username the environment gives may be the listed user: nothing is said lost (held-out set 28,
 # h28d 49: ${PATRONI_REPLICATION_USERNAME}, and compose sets it to the listed replicator)
 printf 'postgresql:\n  data_dir: /d\n  authentication:\n    replication:\n      username: ${PATRONI_REPLICATION_USERNAME}\nbootstrap:\n  users:\n    replicator:\n      password: r\n      options:\n        - replication\n' > "$tmp/users4.yml"
