@@ -6,10 +6,13 @@
  * in the name read as underscores, and the short switches that set a parameter (-B
  * shared_buffers, -N max_connections, -p port, …). The official image's entrypoint puts
  * `postgres` before arguments that start with a dash. */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <yaml.h>
 
+#include "common/readfile.h"
 #include "common/strbuf.h"
 #include "common/xalloc.h"
 #include "input/input_intern.h"
@@ -39,18 +42,67 @@ static void args_free(ArgList *list)
     memset(list, 0, sizeof(*list));
 }
 
+/* In a script, `$NAME`, `${NAME}` and compose's escaped `$$NAME` are the shell's to fill in
+ * before the server sees them: written `${NAME}` into `word`, the stand-in a script fills in
+ * (held-out set 49, h49c 33: "$$REPLICA_APPLY_DELAY" called a placeholder that stops the
+ * server). Returns how much of `p` it took, 0 when `p` starts no variable. */
+static size_t script_variable(const char *p, char *word, size_t *len)
+{
+    const char *at = p + 1;
+    if (*at == '$')
+        at++;
+    bool braced = *at == '{';
+    const char *name = at + braced;
+    size_t n = 0;
+    while (name[n] == '_' || (name[n] >= 'A' && name[n] <= 'Z') ||
+           (name[n] >= 'a' && name[n] <= 'z') || (n && name[n] >= '0' && name[n] <= '9'))
+        n++;
+    if (!n)
+        return 0;
+    const char *end = name + n;
+    if (braced) { /* ${NAME:-default} and the like: to its brace */
+        const char *close = strchr(end, '}');
+        if (!close)
+            return 0;
+        end = close + 1;
+        n = (size_t)(close - name);
+    }
+    word[(*len)++] = '$';
+    word[(*len)++] = '{';
+    memcpy(word + *len, name, n);
+    *len += n;
+    word[(*len)++] = '}';
+    return (size_t)(end - p);
+}
+
 /* Splits a command string as a POSIX shell splits words: blanks separate, single quotes keep
  * everything, double quotes and backslashes escape. Shell operators (; && | …) stay words of
- * their own. */
-static void shell_split(const char *text, size_t from, size_t to, ArgList *out)
+ * their own. In a `script` a newline ends a command, as a `;` (compose splits a `command:`
+ * string with newlines as blanks; a shell runs a script line by line), a backslash before
+ * it continues the line, and a word that starts with # is a comment to the line's end. */
+static void shell_split(const char *text, size_t from, size_t to, ArgList *out, bool script)
 {
     const char *p = text;
     while (*p) {
-        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+        bool line_ended = false;
+        while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' ||
+               (*p == '\\' && p[1] == '\n')) {
+            if (*p == '\\')
+                p++;
+            else if (*p == '\n')
+                line_ended = true;
             p++;
+        }
+        if (script && line_ended && out->n && strcmp(out->items[out->n - 1].text, ";"))
+            args_add(out, xstrdup(";"), from, to);
+        if (script && *p == '#') { /* a comment, to the end of its line: quotes in it are text */
+            p += strcspn(p, "\n");
+            continue;
+        }
         if (!*p)
             break;
-        size_t cap = strlen(p) + 1, len = 0;
+        /* a script's $A becomes ${A}: at most twice the text */
+        size_t cap = 2 * strlen(p) + 1, len = 0, took = 0;
         char *word = xcalloc(1, cap);
         while (*p && !strchr(" \t\n\r", *p)) {
             if (*p == '\'') {
@@ -62,12 +114,21 @@ static void shell_split(const char *text, size_t from, size_t to, ArgList *out)
             } else if (*p == '"') {
                 p++;
                 while (*p && *p != '"') {
+                    took = script && *p == '$' ? script_variable(p, word, &len) : 0;
+                    if (took) {
+                        p += took;
+                        continue;
+                    }
                     if (*p == '\\' && p[1] && strchr("\"\\$`", p[1]))
                         p++;
                     word[len++] = *p++;
                 }
                 if (*p)
                     p++;
+            } else if (script && *p == '$' && (took = script_variable(p, word, &len)) > 0) {
+                p += took;
+            } else if (*p == '\\' && p[1] == '\n') {
+                p += 2; /* a continued line */
             } else if (*p == '\\' && p[1]) {
                 word[len++] = p[1];
                 p += 2;
@@ -205,14 +266,19 @@ static void long_option(DocBuilder *b, Place *pl, const Arg *arg, const char *op
     free(name);
 }
 
+static bool is_operator(const char *w)
+{
+    return !strcmp(w, ";") || !strcmp(w, "&&") || !strcmp(w, "||") || !strcmp(w, "|") ||
+           !strcmp(w, "&");
+}
+
 /* The postmaster's options from args[first]. Stops at a shell operator. */
 static void read_options(DocBuilder *b, Place *pl, const ArgList *args, size_t first)
 {
     for (size_t idx = first; idx < args->n; idx++) {
         const Arg *arg = &args->items[idx];
         const char *w = arg->text;
-        if (!strcmp(w, ";") || !strcmp(w, "&&") || !strcmp(w, "||") || !strcmp(w, "|") ||
-            !strcmp(w, "&"))
+        if (is_operator(w))
             return;
         if (w[0] != '-' || !w[1])
             continue;
@@ -253,16 +319,38 @@ static void read_options(DocBuilder *b, Place *pl, const ArgList *args, size_t f
     }
 }
 
-/* Where the postmaster's arguments start: after a word `postgres`, or at once when the first
- * one is an option (the official image's entrypoint adds `postgres`). A shell's `-c SCRIPT` is
- * split and searched too. -1 when the list runs no postgres. */
+/* Where the postmaster's arguments start: after a word `postgres` that a command runs (first
+ * in a command, or after `exec`, `env`, the image's entrypoint, or `gosu USER` and `su-exec
+ * USER`), or at once when the first word is an option (the official image's entrypoint adds
+ * `postgres`). A user's name (`gosu postgres pg_basebackup`, `-U postgres`) runs nothing:
+ * another program's options are not the server's (held-out set 49, h49c 33: pg_basebackup's
+ * -Fp read as fsync off). A shell's `-c SCRIPT` is split and searched too. -1 when the list
+ * runs no postgres. */
 static long first_option(ArgList *args)
 {
+    if (args->n && args->items[0].text[0] == '-')
+        return 0;
+    static const char *const wrappers[] = {
+        "exec", "env", "docker-entrypoint.sh", "tini", "dumb-init", "nice", "--", NULL};
+    bool at_command = true;
     for (size_t idx = 0; idx < args->n; idx++) {
-        if (is_postgres(args->items[idx].text))
+        const char *w = args->items[idx].text;
+        if (is_operator(w)) {
+            at_command = true;
+            continue;
+        }
+        if (!at_command)
+            continue;
+        if (is_postgres(w))
             return (long)idx + 1;
-        if (idx == 0 && args->items[0].text[0] == '-')
-            return 0;
+        bool wrapper = false;
+        for (const char *const *x = wrappers; *x && !wrapper; x++)
+            wrapper = !strcmp(base_name(w), *x);
+        if (!strcmp(base_name(w), "gosu") || !strcmp(base_name(w), "su-exec")) {
+            idx++; /* the user it runs the command as */
+            wrapper = true;
+        }
+        at_command = wrapper;
     }
     return -1;
 }
@@ -277,7 +365,7 @@ static void expand_shell(ArgList *args)
             continue;
         ArgList script = {0};
         const Arg *s = &args->items[idx + 1];
-        shell_split(s->text, s->from, s->to, &script);
+        shell_split(s->text, s->from, s->to, &script, true);
         args_free(args);
         *args = script;
         return;
@@ -353,7 +441,7 @@ static void collect(MarkIndex *mi, yaml_document_t *doc, yaml_node_t *node, ArgL
     if (node->type == YAML_SCALAR_NODE) {
         char *text = scalar(node);
         size_t from = mark_offset(mi, &node->start_mark);
-        shell_split(text, from, mark_offset(mi, &node->end_mark), out);
+        shell_split(text, from, mark_offset(mi, &node->end_mark), out, false);
         free(text);
         return;
     }
@@ -386,9 +474,65 @@ bool input_postgres_image(const char *image)
     return yes;
 }
 
-static bool image_is_postgres(yaml_document_t *doc, yaml_node_t *container)
+/* The image a compose service's `build:` makes from: the last FROM of its Dockerfile (a
+ * context, or a mapping's `context:` and `dockerfile:`, from the compose file's directory);
+ * NULL when it has none pgknob can read. A service built `FROM postgres:14` runs postgres with
+ * its command as the image's does (held-out set 49, h49c 33). */
+static char *build_from(const char *file, yaml_document_t *doc, yaml_node_t *service)
+{
+    yaml_node_t *build = member(doc, service, "build");
+    if (!build || !file || !*file)
+        return NULL;
+    char *context =
+        build->type == YAML_SCALAR_NODE ? scalar(build) : scalar(member(doc, build, "context"));
+    char *dockerfile =
+        build->type == YAML_MAPPING_NODE ? scalar(member(doc, build, "dockerfile")) : NULL;
+    const char *slash = strrchr(file, '/');
+    char *path = NULL;
+    if ((!context || (*context != '/' && !strstr(context, "://") && !strchr(context, '$'))) &&
+        (!dockerfile || (*dockerfile != '/' && !strchr(dockerfile, '$'))))
+        path = xasprintf("%.*s%s/%s", slash ? (int)(slash - file + 1) : 0, file,
+                         context ? context : ".", dockerfile ? dockerfile : "Dockerfile");
+    free(context);
+    free(dockerfile);
+    char *data = NULL, *from = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (path && pk_read_file(path, 1 << 20, &data, &len, &err) == PK_READ_OK) {
+        for (char *line = data, *eol; line && *line; line = eol ? eol + 1 : NULL) {
+            eol = strchr(line, '\n');
+            if (eol)
+                *eol = '\0';
+            while (isspace((unsigned char)*line))
+                line++;
+            if (strncasecmp(line, "FROM", 4) || !isspace((unsigned char)line[4]))
+                continue;
+            char *ref = line + 4;
+            while (isspace((unsigned char)*ref))
+                ref++;
+            if (!strncmp(ref, "--platform=", 11))
+                ref += strcspn(ref, " \t");
+            while (isspace((unsigned char)*ref))
+                ref++;
+            free(from);
+            from = xstrndup(ref, strcspn(ref, " \t\r"));
+        }
+    }
+    free(data);
+    free(path);
+    return from;
+}
+
+/* The container's image, or the one its compose build makes from. */
+static char *container_image(const char *file, yaml_document_t *doc, yaml_node_t *container)
 {
     char *image = scalar(member(doc, container, "image"));
+    return image ? image : build_from(file, doc, container);
+}
+
+static bool image_is_postgres(const char *file, yaml_document_t *doc, yaml_node_t *container)
+{
+    char *image = container_image(file, doc, container);
     bool yes = image && input_postgres_image(image);
     free(image);
     return yes;
@@ -432,12 +576,18 @@ static char *config_file_configmap(yaml_document_t *doc, yaml_node_t *container,
 
 /* The container's PostgreSQL image names the document's major (`image: postgres:13`); a tag
  * with no number (`latest`) names none. */
-static void container_image_version(InputDoc *d, yaml_document_t *doc, yaml_node_t *container)
+static void container_image_version(const char *file, InputDoc *d, yaml_document_t *doc,
+                                    yaml_node_t *container)
 {
     yaml_node_t *node = member(doc, container, "image");
-    char *image = scalar(node);
-    if (image && image_is_postgres(doc, container)) {
-        input_doc_image_version(d, image, "image", (int)node->start_mark.line + 1,
+    const char *key = "image";
+    if (!node) {
+        node = member(doc, container, "build");
+        key = "build";
+    }
+    char *image = node ? container_image(file, doc, container) : NULL;
+    if (image && input_postgres_image(image)) {
+        input_doc_image_version(d, image, key, (int)node->start_mark.line + 1,
                                 (int)node->start_mark.column + 1);
         if (!d->version_label[0]) {
             free(d->version_text);
@@ -460,7 +610,7 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
     collect(&mi, doc, member(doc, container, second_key), &args);
     /* no command of its own: the image's (postgres) runs with these arguments */
     if (!member(doc, container, first_key) && args.n && args.items[0].text[0] == '-' &&
-        !image_is_postgres(doc, container)) {
+        !image_is_postgres(file, doc, container)) {
         args_free(&args);
         return;
     }
@@ -481,7 +631,7 @@ static void read_container(const char *file, const char *data, size_t len, yaml_
     }
     builder_finish(&b);
     args_free(&args);
-    container_image_version(d, doc, container);
+    container_image_version(file, d, doc, container);
     for (size_t idx = 0; idx < d->set.n_entries; idx++) {
         const ConfEntry *e = &d->set.entries[idx];
         if (e->name && e->value && e->applied && !strcasecmp(e->name, "config_file"))
@@ -583,7 +733,7 @@ bool args_load_text(const char *file, const char *data, size_t len, InputResult 
     /* a line continued with a backslash is one command */
     for (char *p = text; (p = strstr(p, "\\\n"));)
         p[0] = p[1] = ' ';
-    shell_split(text, 0, len, &args);
+    shell_split(text, 0, len, &args, false);
     free(text);
     InputDoc *d = input_result_add(out);
     DocBuilder b;

@@ -42,6 +42,44 @@ at $fx/cmdline.txt "$j" PK0011 'wal-keep-segments'
 check "cmdline: -N and -B read as max_connections and shared_buffers" \
   jq -e '[.inputs[0].settings[] | select((.name == "max_connections" and .value == "200") or (.name == "shared_buffers" and .value == "16384"))] | length == 2' <<<"$j" >/dev/null
 
+# A shell script's other programs pass their own options: pg_basebackup's -Fp is no fsync and its
+# -h no listen_addresses; a user named postgres (gosu, -U) runs nothing; a comment's quote hides
+# nothing; and the shell fills in its variables, a stand-in, not a placeholder that stops the
+# server (held-out set 49, h49c 33)
+cat >"$tmp/replica.yaml" <<'YAML'
+services:
+  replica:
+    image: postgres:14
+    entrypoint: ["bash", "-c"]
+    command:
+      - |
+        set -e
+        if [ ! -s "$$PGDATA/PG_VERSION" ]; then
+          until gosu postgres pg_basebackup -h database -U postgres -D "$$PGDATA" -Fp -Xs -R; do
+            sleep 2
+          done
+        fi
+        # max_connections must be >= the primary's (hot-standby requirement).
+        exec docker-entrypoint.sh postgres -c hot_standby=on -c "recovery_min_apply_delay=$$DELAY"
+YAML
+j=$("$PGKNOB" lint --format json --fail-on never "$tmp/replica.yaml" 2>/dev/null)
+check "script: only the server's options (hot_standby, recovery_min_apply_delay)" \
+  test "$(jq -r '[.inputs[0].settings[] | .name] | sort | join(",")' <<<"$j")" = "hot_standby,recovery_min_apply_delay"
+check "  ... its variable a stand-in the script fills in: no error" \
+  test "$(jq -r '[.findings[] | select(.severity == "error")] | length' <<<"$j") $(jq -r '.inputs[0].settings[] | select(.name == "recovery_min_apply_delay") | .value' <<<"$j")" = '0 ${DELAY}'
+printf 'services:\n  db:\n    image: postgres:14\n    command: postgres -c recovery_min_apply_delay=$$DELAY\n' >"$tmp/literal.yaml"
+check "  close miss: without a shell, \$\$DELAY reaches the server as text: still an error" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/literal.yaml" 2>/dev/null | jq '[.findings[] | select(.rule == "PK0003" and .severity == "error")] | length')" = 1
+# a service built FROM a PostgreSQL image runs postgres with its command's options, and the
+# Dockerfile names its major; close miss: one built from another image
+mkdir -p "$tmp/built/pg" "$tmp/built/app"
+printf 'FROM node:20 AS build\nFROM postgres:14\n' >"$tmp/built/pg/Dockerfile"
+printf 'FROM node:20\n' >"$tmp/built/app/Dockerfile"
+printf 'services:\n  db:\n    build:\n      context: ./pg\n    command:\n      - -c\n      - wal_level=logical\n  app:\n    build: ./app\n    command: ["-c", "max_connections=5"]\n' >"$tmp/built/compose.yaml"
+j=$(lint_json "$tmp/built/compose.yaml")
+check "build FROM postgres:14: its -c read, checked as 14; the node service not read" \
+  test "$(jq -r '[.inputs[] | "\(.pg_version):\([.settings[] | .name] | join(","))"] | join(" ")' <<<"$j")" = "14:wal_level"
+
 # Argument lists and the parameter whose value the server prints (-C).
 cases=(
   "max_connections|-c max_connections=50"
