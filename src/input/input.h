@@ -163,6 +163,10 @@ typedef struct InputDoc {
      * Debian's pg_createcluster keeps its postgresql.conf, ssl = on, as postgresql.base.conf):
      * "bootstrap.method pg_createcluster (line 25)"; NULL when nothing does */
     char *ssl_by_bootstrap;
+    /* the managed service the document configures (an RDS or Aurora parameter group, a Cloud
+     * SQL instance's flags, an Azure server's configurations): its defaults and restrictions
+     * apply as --target's do (targets/SERVICE.ini); TARGET_NONE for a server of one's own */
+    InputTarget service;
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

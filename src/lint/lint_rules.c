@@ -13,6 +13,7 @@
 #include "lint/container.h"
 #include "lint/network.h"
 #include "lint/shmem.h"
+#include "lint/target.h"
 #include "lint/validate.h"
 
 static void copy_host(HostFacts *to, const HostFacts *from)
@@ -276,6 +277,9 @@ bool lint_rules_apply(LintResult *res, const LintRulesOpts *opts, LintRulesState
          * listing each as skipped is noise (review 2026-12zg, h34b: 162 entries) */
         if (!opts->disabled_all && !input->auth_only)
             engine_run(&state->rules, &input->snap, &eopts, &res->findings, &state->skipped);
+        if (input->service)
+            lint_target_fixes(input->service, input->pg_major, &res->findings, input->rules_begin,
+                              res->findings.n);
         lint_template_alternatives(&input->set, &res->findings, input->rules_begin,
                                    res->findings.n);
         lint_template_expansion(&input->set, &res->findings, input->rules_begin, res->findings.n);

