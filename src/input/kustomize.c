@@ -69,3 +69,68 @@ bool input_kustomize_renders(const char *file, char *why, size_t cap)
     }
     return false;
 }
+
+/* Does the kustomization text list `rel` under a top-level patches key (patches,
+ * patchesStrategicMerge, patchesJson6902), as an item or an item's `path:`? */
+static bool lists_patch(char *text, const char *rel)
+{
+    bool in_patches = false;
+    for (char *line = text, *eol; line && *line; line = eol ? eol + 1 : NULL) {
+        eol = strchr(line, '\n');
+        if (eol)
+            *eol = '\0';
+        if (*line && *line != ' ' && *line != '\t' && *line != '-' && *line != '#')
+            in_patches = !strncmp(line, "patches", 7);
+        if (!in_patches)
+            continue;
+        char *p = line;
+        while (*p == ' ' || *p == '\t' || *p == '-')
+            p++;
+        if (!strncmp(p, "path:", 5))
+            for (p += 5; *p == ' ' || *p == '\t';)
+                p++;
+        if (*p == '"' || *p == '\'')
+            p++;
+        while (p[0] == '.' && p[1] == '/')
+            p += 2;
+        size_t n = strlen(rel);
+        if (!strncmp(p, rel, n) && (!p[n] || strchr("\"' \t\r#", p[n])))
+            return true;
+    }
+    return false;
+}
+
+bool input_kustomize_patch(const char *file, char *why, size_t cap)
+{
+    char real[PATH_MAX], dir[PATH_MAX];
+    if (!realpath(file, real))
+        return false;
+    snprintf(dir, sizeof dir, "%s", real);
+    static const char *const names[] = {"kustomization.yaml", "kustomization.yml", "Kustomization"};
+    for (int level = 0; level <= 3; level++) {
+        char *up = strrchr(dir, '/');
+        if (!up || up == dir)
+            return false;
+        *up = '\0';
+        const char *rel = real + strlen(dir) + 1;
+        char path[PATH_MAX];
+        struct stat st;
+        for (size_t idx = 0; idx < sizeof(names) / sizeof(names[0]); idx++) {
+            char *data = NULL;
+            size_t len = 0;
+            int err = 0;
+            if (snprintf(path, sizeof path, "%s/%s", dir, names[idx]) >= (int)sizeof path ||
+                pk_read_file(path, 256 * 1024, &data, &len, &err) != PK_READ_OK)
+                continue;
+            bool listed = lists_patch(data, rel);
+            free(data);
+            if (listed) {
+                snprintf(why, cap, "the kustomization %s", path);
+                return true;
+            }
+        }
+        if (snprintf(path, sizeof path, "%s/.git", dir) < (int)sizeof path && stat(path, &st) == 0)
+            return false;
+    }
+    return false;
+}

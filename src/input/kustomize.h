@@ -14,4 +14,9 @@
  * ("kustomization.yaml in DIR"). */
 bool input_kustomize_renders(const char *file, char *why, size_t cap);
 
+/* True when a kustomization in the file's directory or one up to 3 above it lists the file
+ * as a patch (`patches:`, `patchesStrategicMerge:`, `patchesJson6902:`): it overlays a base,
+ * and what it leaves out is the base's; `why` names the kustomization. */
+bool input_kustomize_patch(const char *file, char *why, size_t cap);
+
 #endif

