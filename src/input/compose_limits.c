@@ -366,6 +366,14 @@ static bool mounted_script_may_copy(yaml_document_t *doc, yaml_node_t *service, 
  * config_file, called unread). */
 static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
 {
+    char *image = scalar_text(input_yaml_member(doc, service, "image"));
+    bool official = image && input_official_postgres_image(image);
+    free(image);
+    return official;
+}
+
+bool input_official_postgres_image(const char *written)
+{
     /* images built FROM the official one, with its entrypoint (debezium/postgres adds its
      * decoderbufs and its own postgresql.conf.sample: held-out set 46, h46a 06) */
     static const char *const lineage[] = {"postgres",
@@ -376,9 +384,7 @@ static bool postgres_image(yaml_document_t *doc, yaml_node_t *service)
                                           "citusdata/citus",
                                           "debezium/postgres",
                                           NULL};
-    char *image = scalar_text(input_yaml_member(doc, service, "image"));
-    if (!image)
-        return false;
+    char *image = xstrdup(written);
     /* the repository without its registry (a first part naming a host: quay.io/, docker.io/),
      * the official namespace, tag and digest */
     char *repo = image;

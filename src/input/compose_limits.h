@@ -115,6 +115,11 @@ bool input_compose_mount(const char *file, ComposeLimits *out);
 bool compose_text_limits(const char *data, size_t len, const char *compose, const char *compose_dir,
                          const char *target, ComposeLimits *out);
 
+/* Is `image` ("postgres:16", "quay.io/debezium/postgres:13") the official PostgreSQL image or
+ * one built on it with its entrypoint and CMD, whose server reads $PGDATA/postgresql.conf unless
+ * told otherwise? */
+bool input_official_postgres_image(const char *image);
+
 /* Frees what a ComposeLimits holds (its strings), leaving it empty. */
 void compose_limits_clear(ComposeLimits *limits);
 

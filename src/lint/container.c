@@ -1196,6 +1196,134 @@ static bool image_values_only(const Snapshot *snap)
     return any;
 }
 
+/* Does a file of `dir` (a build context, or a directory of the checkout: its compose files,
+ * manifests, scripts), `except` aside, say `word`? A command may name config_file there, or a
+ * script copy the file into the data directory. */
+static bool dir_says(const char *dir, const char *word, const char *except)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return false;
+    bool said = false;
+    int seen = 0;
+    for (struct dirent *de; !said && seen < 256 && (de = readdir(d)); seen++) {
+        size_t n = strlen(de->d_name);
+        bool script = n > 3 && !strcmp(de->d_name + n - 3, ".sh");
+        if (!script && !docker_file_name(de->d_name, true))
+            continue;
+        char path[PATH_MAX], *data = NULL;
+        size_t len = 0;
+        int err = 0;
+        if (snprintf(path, sizeof path, "%s/%s", dir, de->d_name) >= (int)sizeof path ||
+            (except && !strcmp(path, except)) ||
+            pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
+            continue;
+        said = strstr(data, word) != NULL;
+        free(data);
+    }
+    closedir(d);
+    return said;
+}
+
+/* A Dockerfile of a PostgreSQL image that COPYs or ADDs the file where the server never reads
+ * it (held-out set 49, h49a 08: COPY postgresql.conf /etc/postgresql/postgresql.conf under the
+ * image's CMD ["postgres"]): not the data directory's postgresql.conf, not initdb's sample, and
+ * nothing in the build context or the checkout's container files up to its top names
+ * config_file or the path it lands at (an init script's copy). "../Dockerfile (line 14) copies
+ * it to /etc/postgresql/postgresql.conf" into *unread and that path into *target (malloc'd). */
+static bool dockerfile_unread(const char *file, char **unread, char **target)
+{
+    char runner[PATH_MAX], image[256], where[PATH_MAX], label[16];
+    int line = 0, major = 0;
+    const char *base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    if (!lint_repository_ships(file, runner) || !dockerfile_name(strrchr(runner, '/') + 1) ||
+        !lint_container_image(runner, image, where, &line, label, &major))
+        return false;
+    char *data = NULL;
+    size_t len = 0;
+    int err = 0;
+    if (pk_read_file(runner, 1 << 20, &data, &len, &err) != PK_READ_OK)
+        return false;
+    char dest[PATH_MAX] = "", from[256] = "";
+    int at = 0, copy_line = 0;
+    bool own_entrypoint = false;
+    for (char *cursor = data, *eol; *cursor; cursor = *eol ? eol + 1 : eol) {
+        eol = cursor + strcspn(cursor, "\n");
+        at++;
+        char text[1024];
+        snprintf(text, sizeof text, "%.*s", (int)(eol - cursor), cursor);
+        char *p = text;
+        while (isspace((unsigned char)*p))
+            p++;
+        /* the last FROM is the image that runs; an ENTRYPOINT of its own may do anything */
+        if (!strncasecmp(p, "FROM", 4) && isspace((unsigned char)p[4])) {
+            char *ref = p + 4 + strspn(p + 4, " \t");
+            if (!strncmp(ref, "--platform=", 11))
+                ref += strcspn(ref, " \t"), ref += strspn(ref, " \t");
+            snprintf(from, sizeof from, "%.*s", (int)strcspn(ref, " \t\r"), ref);
+            continue;
+        }
+        if (!strncasecmp(p, "ENTRYPOINT", 10) && !strstr(p, "docker-entrypoint.sh"))
+            own_entrypoint = true;
+        if (*dest)
+            continue;
+        if ((strncasecmp(p, "COPY", 4) && strncasecmp(p, "ADD", 3)) ||
+            !isspace((unsigned char)p[toupper((unsigned char)*p) == 'C' ? 4 : 3]))
+            continue;
+        /* its words: options (--chown=…), sources, then the destination */
+        char *words[16];
+        int n = 0;
+        for (char *save = NULL, *w = strtok_r(p, " \t\r", &save); w && n < 16;
+             w = strtok_r(NULL, " \t\r", &save))
+            if (*w != '-')
+                words[n++] = w;
+        bool names_it = false;
+        for (int idx = 1; idx + 1 < n; idx++) {
+            const char *src = words[idx];
+            const char *src_base = strrchr(src, '/');
+            names_it = names_it || !strcmp(src_base ? src_base + 1 : src, base);
+        }
+        if (!names_it || n < 3)
+            continue;
+        const char *to = words[n - 1];
+        size_t to_len = strlen(to);
+        snprintf(dest, sizeof dest, "%s%s", to, to_len && to[to_len - 1] == '/' ? base : "");
+        copy_line = at;
+    }
+    /* the Dockerfile's own later use of the copy (RUN cp /srv/postgresql.conf $PGDATA) */
+    const char *first_use = *dest ? strstr(data, dest) : NULL;
+    bool used_again = first_use && strstr(first_use + strlen(dest), dest);
+    free(data);
+    size_t dest_len = strlen(dest);
+    if (!*dest || dest[0] != '/' || own_entrypoint || used_again ||
+        !input_official_postgres_image(from) || strstr(dest, "/var/lib/postgresql/data") ||
+        strstr(dest, "PGDATA") || (dest_len > 7 && !strcmp(dest + dest_len - 7, ".sample")) ||
+        strstr(dest, "docker-entrypoint-initdb.d"))
+        return false;
+    /* a command or script that names config_file or the copy's own path reads it */
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", runner);
+    *strrchr(dir, '/') = '\0';
+    for (int level = 0; level <= 3 && *dir; level++) {
+        if (dir_says(dir, "config_file", NULL) || dir_says(dir, dest, runner))
+            return false;
+        char git[PATH_MAX];
+        struct stat st;
+        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+            break;
+        char *cut = strrchr(dir, '/');
+        if (!cut || cut == dir)
+            break;
+        *cut = '\0';
+    }
+    char *shown = lint_path_from(file, runner);
+    *unread = xasprintf("%s (line %d) copies it to %s", shown, copy_line, dest);
+    *target = xstrdup(dest);
+    free(shown);
+    return true;
+}
+
 void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **overrides,
                              char **command_at, FindingList *out)
 {
@@ -1203,7 +1331,15 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     if (snap->fragment || !set->n_files || set->data_dir)
         return;
     ComposeLimits mount;
-    if (!input_compose_mount(set->files[0], &mount) || !mount.unread) {
+    bool mounted = input_compose_mount(set->files[0], &mount);
+    if (!mounted && !mount.unread && !set->data_dir) {
+        char *copied = NULL, *copied_to = NULL;
+        if (dockerfile_unread(set->files[0], &copied, &copied_to)) {
+            mount.unread = copied;
+            mount.unread_target = copied_to;
+        }
+    }
+    if (!mount.unread) {
         check_unread_hba(set, snap, &mount, out);
         if (mount.overrides) { /* the command that runs the file overrides it */
             *overrides = mount.overrides;
@@ -1222,12 +1358,20 @@ void lint_check_unread_mount(const ConfSet *set, const Snapshot *snap, char **ov
     /* the path the service mounts it at, not an example's (held-out set 47, h47a 07: the
      * suggestion named /etc/postgresql, where nothing was mounted) */
     const char *at = mount.unread_target ? mount.unread_target : "/etc/postgresql/postgresql.conf";
-    f->suggestion = finding_printf(
-        f,
-        "add `-c config_file=%s` to the service's command (command: postgres -c config_file=%s),"
-        " then lint the file as the configuration it becomes: it replaces the whole file initdb "
-        "wrote",
-        at, at);
+    f->suggestion =
+        mounted
+            ? finding_printf(f,
+                             "add `-c config_file=%s` to the service's command (command: "
+                             "postgres -c config_file=%s), then lint the file as the "
+                             "configuration it becomes: it replaces the whole file initdb "
+                             "wrote",
+                             at, at)
+            : finding_printf(f,
+                             "add `-c config_file=%s` to the image's command (CMD "
+                             "[\"postgres\", \"-c\", \"config_file=%s\"]), then lint the file as "
+                             "the configuration it becomes: it replaces the whole file "
+                             "initdb wrote",
+                             at, at);
     /* nothing lost: every value it sets is one the image's server runs with anyway, the
      * built-in default or the image's own listen_addresses = '*' */
     if (image_values_only(snap)) {

@@ -395,4 +395,23 @@ sed -i 's|/etc/postgresql/conf.d|/etc/other/conf.d|' "$tmp/inc/config/postgres/p
 j=$(lint_json "$tmp/inc/config/postgres/postgresql.conf")
 check "  close miss: an include_dir below no mount: PK0002, and PK0093 stands" \
   test "$(rule_sev "$j" PK0002) $(rule_sev "$j" PK0093)" = "notice warning"
+# a Dockerfile of the official image that COPYs the file where the server never reads it, its CMD
+# naming no config_file, is PK0097 too, and the file's own warnings are notices (held-out set 49,
+# h49a 08: PK0094's 8MB said of a file the server never reads); close misses: a CMD that names
+# config_file, a copy into initdb's sample, an init script that copies it on
+mkdir -p "$tmp/copied/.git" "$tmp/copied/db"
+printf 'wal_level = logical\nwal_sender_timeout = 0\n' >"$tmp/copied/db/postgresql.conf"
+copied() { lint_json "$tmp/copied/db/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0097" or .rule == "PK3030") | "\(.rule):\(.severity)"] | sort | join(",")'; }
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\n' >"$tmp/copied/db/Dockerfile"
+check "a Dockerfile COPYing it to /etc/postgresql under the image's CMD: PK0097, PK3030 a notice" test "$(copied)" = "PK0097:warning,PK3030:notice"
+check "  ... naming the Dockerfile's line and the image's command" \
+  grep -qF 'Dockerfile (line 2) copies it to /etc/postgresql/postgresql.conf' <<<"$(lint_json "$tmp/copied/db/postgresql.conf" | jq -r '.findings[] | select(.rule == "PK0097") | "\(.message) \(.suggestion)"')"
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\nCMD ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]\n' >"$tmp/copied/db/Dockerfile"
+check "  close miss: its CMD names config_file" test "$(copied)" = "PK3030:warning"
+printf 'FROM postgres:16\nCOPY postgresql.conf /usr/share/postgresql/postgresql.conf.sample\n' >"$tmp/copied/db/Dockerfile"
+check "  close miss: copied over initdb's sample" test "$(copied)" = "PK3030:warning"
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\nCOPY init.sh /docker-entrypoint-initdb.d/\n' >"$tmp/copied/db/Dockerfile"
+printf '#!/bin/sh\ncp /etc/postgresql/postgresql.conf "$PGDATA/"\n' >"$tmp/copied/db/init.sh"
+check "  close miss: an init script copies it into the data directory" test "$(copied)" = "PK3030:warning"
+
 done_testing

@@ -747,7 +747,7 @@ check "  close miss: with the path's 11 written, PK0005 for 11" \
 # keeps its level: min_wal_size above max_wal_size in a file copied into postgres:11 (review
 # 2026-12ze, 37); shared_buffers, whose default moved, is still judged for the upgrade
 mkdir -p "$work/eleven/.git"
-printf 'FROM postgres:11\nCOPY pg.conf /etc/postgresql/postgresql.conf\n' >"$work/eleven/Dockerfile"
+printf 'FROM postgres:11\nCOPY pg.conf /etc/postgresql/postgresql.conf\nCMD ["postgres", "-c", "config_file=/etc/postgresql/postgresql.conf"]\n' >"$work/eleven/Dockerfile"
 printf "min_wal_size = 8GB\nmax_wal_size = 4GB\nshared_buffers = 32MB\n" >"$work/eleven/pg.conf"
 out=$(rlint --host ram=16GB "$work/eleven/pg.conf")
 check "an 11 file's min_wal_size 8GB above max_wal_size 4GB: PK3013 keeps its warning" \
