@@ -79,6 +79,13 @@ check "  ... saying each query stays within the cores, not that a query gains no
 fires PK5007 18 cores=4 "max_parallel_workers_per_gather = 8\n"
 check "  ... per query above the cores: a query gains nothing from them" grep -q "gains nothing" <<<"$OUT"
 
+# idle timeouts below a second: a plain integer is milliseconds (held-out set 49, h49a 04:
+# idle_session_timeout = 500 ended sessions idle for half a second)
+fires PK9006 18 '' "idle_session_timeout = 500\n"
+quiet PK9006 18 '' "idle_session_timeout = '10min'\n"
+fires PK9007 13 '' "idle_in_transaction_session_timeout = 300\n"
+quiet PK9007 13 '' "idle_in_transaction_session_timeout = 0\n"
+
 # max_prepared_transactions far above max_connections
 fires PK2014 18 '' "max_prepared_transactions = 1000\nmax_connections = 100\n"
 quiet PK2014 18 '' "max_prepared_transactions = 100\n"
