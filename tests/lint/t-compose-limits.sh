@@ -51,8 +51,10 @@ check "the text report names the input's host facts" \
 fixes=$("$PGKNOB" lint --fail-on never "$tmp/app/db/postgresql.conf" 2>&1)
 check "no fix raises shared_buffers above the 64MB written" \
   test "$(grep -c 'shared_buffers = 128MB' <<<"$fixes")" = 0
+# the container's limit caps the machine's RAM: the kernel holds the server to it (held-out set
+# 49, h49c 35: a node's --host ram=8GB hid a 960Mi pod's PK2001)
 j=$(lint_json --host ram=8GB "$tmp/app/db/postgresql.conf")
-check "--host ram=8GB decides over the container: no PK2001" test "$(rule_sev "$j" PK2001)" = absent
+check "--host ram=8GB above the container's limit: the limit stands, PK2001 stays" test "$(rule_sev "$j" PK2001)" != absent
 
 # the older service keys, and a directory mount with config_file in the command
 conf "$tmp/old/conf/postgresql.conf" "shared_buffers = 1GB"
@@ -115,11 +117,14 @@ conf "$tmp/alone.conf" "max_connections = 100"
 check "  close miss: --host ram=100MB on a file no service mounts: a notice" \
   test "$(lint_json --host ram=100MB "$tmp/alone.conf" | jq -r '[.findings[] | select(.rule == "PK2001") | .severity] | join(",")')" = notice
 # --host that gives another fact keeps the container's limit: the facts merge (review
-# 2026-12zh, h40a 01: --host storage=ssd dropped a 250MB limit); close miss: --host ram wins
+# 2026-12zh, h40a 01: --host storage=ssd dropped a 250MB limit); --host ram above the limit keeps
+# it too (the limit caps the server); close miss: --host ram below the limit is the RAM
 check "--host storage=ssd keeps the compose service's mem_limit 1g as the RAM" \
   test "$(lint_json --host storage=ssd "$tmp/prod/docker/postgres.conf" | jq -r '.inputs[0].host | (test("mem_limit 1g") and test("storage=ssd"))')" = true
-check "  close miss: --host ram=8GB is the RAM, not the container's 1g" \
-  test "$(lint_json --host ram=8GB "$tmp/prod/docker/postgres.conf" | jq -r '(.inputs[0].host // "") | test("mem_limit") | not')" = true
+check "--host ram=8GB above the container's 1g: the container's mem_limit is the RAM" \
+  test "$(lint_json --host ram=8GB "$tmp/prod/docker/postgres.conf" | jq -r '(.inputs[0].host // "") | test("mem_limit 1g")')" = true
+check "  close miss: --host ram=512MB, below the 1g limit, is the RAM" \
+  test "$(lint_json --host ram=512MB "$tmp/prod/docker/postgres.conf" | jq -r '(.inputs[0].host // "") | test("mem_limit") | not')" = true
 # a PostgreSQL image's service that mounts the file where the server never reads it (no
 # config_file, not PGDATA) is PK0097 (held-out set 31, h31b 14, h31c 28, 29); close misses: the
 # command names config_file, an init script may copy it, PGDATA is set elsewhere
