@@ -227,6 +227,13 @@ sem "placeholders: one PK0003 at the first, no PK0201" PK0003 "[2]" "$ph"
 sem "  ... and no PK0201" PK0201 "[]" "$ph"
 check "  ... an error that refuses start, naming the 3 lines" bash -c \
   'jq -e '"'"'.findings[] | select(.rule == "PK0003") | .severity == "error" and .refuses_start and (.message | test("3 pg_hba lines hold template placeholders \\(lines 2, 3, 4\\)"))'"'"' "$0" >/dev/null' "$T/sem.json"
+# a template block's {% if %} and {% endif %} lines are the template's own syntax, not pg_hba
+# lines with placeholders (held-out set 49, h49a 15: "4 pg_hba lines" for 2)
+mkdir -p "$T/tpl/templates"
+printf 'local all all peer\n{%% if listen != "localhost" %%}\nhost {{ db }} {{ app }} 10.0.0.0/8 scram-sha-256\n{%% endif %%}\n' >"$T/tpl/templates/pg_hba.conf.j2"
+check "a template's block lines are its own syntax, not pg_hba lines with placeholders" \
+  grep -q "1 pg_hba line holds template placeholders (line 3), and 2 lines are the template's own syntax (lines 2, 4)" \
+  <<<"$("$PGKNOB" lint --fail-on never "$T/tpl/templates/pg_hba.conf.j2" 2>&1)"
 # a lone file whose placeholders are a script's (`${REP_USER}`) is a template, as a lone
 # postgresql.conf is: a notice (held-out set 44, 15: kartoza's `${PASSWORD_AUTHENTICATION}`,
 # an error that "refuses start" on a file no service mounted); on the server (--host local),
