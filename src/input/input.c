@@ -864,6 +864,8 @@ static void doc_free(InputDoc *doc)
     free(doc->configmap_name);
     free(doc->volume_source);
     free(doc->ssl_by_bootstrap);
+    free(doc->instance_class);
+    free(doc->instance_source);
     free(doc->config_file_configmap);
     arena_free(doc->set.arena);
     for (size_t note = 0; note < doc->n_notes; note++)

@@ -167,6 +167,11 @@ typedef struct InputDoc {
      * SQL instance's flags, an Azure server's configurations): its defaults and restrictions
      * apply as --target's do (targets/SERVICE.ini); TARGET_NONE for a server of one's own */
     InputTarget service;
+    /* the instance class of the database instance that uses this parameter group, as the same
+     * Terraform file names it ("db.m6g.2xlarge"), and where; NULL when none: the RAM and cores
+     * lint takes as host facts where --host does not give them */
+    char *instance_class;
+    char *instance_source; /* "aws_db_instance.x's instance_class db.m6g.2xlarge at FILE:L:C" */
 } InputDoc;
 
 /* Records where entry `entry`'s value is written (nothing when it is the entry's own place). */

