@@ -3210,6 +3210,7 @@ static void container_from(Intent *out, const ConfSet *set)
     ComposeLimits compose = {0};
     bool mounted = input_compose_mount(set->files[0], &compose) && compose.compose;
     if (mounted) {
+        out->host_network_line = compose.host_network_line;
         char *shown = lint_path_from(set->files[0], compose.compose); /* ../docker-compose.yml */
         out->container_at.text = arena_printf(out->arena,
                                               compose.config_file && !compose.unread
@@ -3906,7 +3907,10 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
         /* only the evidence already read, a compose service that mounts the file included
          * (container_from: review 2026-12zd, h31b 21-24): a notice this common must not send
          * every lint listing directories (docs/lint.md, "Speed") */
+        /* ... unless the service shares the host's network (network_mode: host): '*' is then
+         * every interface of the host (held-out set 50, h50a 08) */
         if (!strcmp(f->rule_id, "PK8006") && snap->host.container != 0 &&
+            !intent->host_network_line &&
             (container =
                  snap->host.container == 1 ? "--host container=yes" : intent->container_at.text)) {
             /* nothing to change: listed as suppressed with the reason, not a notice whose advice

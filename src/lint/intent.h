@@ -116,6 +116,9 @@ typedef struct Intent {
     /* what shows the server runs in a container (a compose file that mounts the file, the
      * official image's data directory or sample): no other local users; text NULL: nothing */
     IntentPlace container_at;
+    /* the line of `network_mode: host` of the compose service that mounts the file (its
+     * interfaces are the host's), 0 when none */
+    int host_network_line;
     /* set by lint_rules.c: the facts of --host this file contradicts (fix_safety.c) */
     bool ram_contradicted, cores_contradicted, storage_contradicted;
     /* the RAM the rules use is the file's own statement, which its settings contradict (no

@@ -233,6 +233,11 @@ printf "listen_addresses = '*'\n" >"$tmp/db8006/db/postgres.conf"
 printf 'services:\n  db:\n    image: postgres:16\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/db8006/docker-compose.yml"
 check "PK8006 under db/ beside a compose file that runs it: suppressed as a container's" \
   test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | .suppressed] | join(",")')" = true
+# ... but not where the service shares the host's network: '*' is every interface of the host
+# (held-out set 50, h50a 08)
+printf 'services:\n  db:\n    image: postgres:16\n    network_mode: host\n    command: postgres -c config_file=/etc/postgresql/postgresql.conf\n    volumes:\n      - ./db/postgres.conf:/etc/postgresql/postgresql.conf\n' >"$tmp/db8006/docker-compose.yml"
+check "  ... with network_mode: host, PK8006 is a notice, not suppressed" \
+  test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | "\(.severity) \(.suppressed // false)"] | join(",")')" = "notice false"
 rm "$tmp/db8006/docker-compose.yml"
 check "  close miss: with no compose file, PK8006 is a notice" \
   test "$(lint_json "$tmp/db8006/db/postgres.conf" | jq -r '[.findings[] | select(.rule == "PK8006") | "\(.severity) \(.suppressed // false)"] | join(",")')" = "notice false"
