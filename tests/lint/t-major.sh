@@ -1132,6 +1132,11 @@ check "a sample of 9.1 beside a set track_io_timing (9.2): no '9.1 or older'" \
   bash -c '! grep -q "9\.1 or older\|9\.1 and older" <<<"$0"' "$("$PGKNOB" lint --fail-on never "$work/sample91-usd.conf" 2>&1)"
 check "  close miss: the same sample without it: 9.1 and older" \
   grep -q "9\.1 and older" <<<"$("$PGKNOB" lint --fail-on never "$work/sample91-cps.conf" 2>&1)"
+# a file's name with an underscore before the version names it as a dash does (held-out set 50,
+# h50a 10: postgresql_9.3.conf, "nothing names the major")
+printf 'shared_buffers = 24MB\n' >"$work/postgresql_9.3.conf"
+check "postgresql_9.3.conf: written for 9.3 (PK0005)" \
+  grep -q "PostgreSQL 9.3 has been out of support.*the file's name postgresql_9.3.conf names it" <<<"$("$PGKNOB" lint --fail-on never "$work/postgresql_9.3.conf" 2>&1)"
 # a template whose packaging path takes its major from a variable that the rendering role sets to
 # a plain version is for that major (held-out set 49, h49a 10: {{ pg_version }}, vars/main.yml's
 # pg_version: 9.4); close miss: the role sets another variable
