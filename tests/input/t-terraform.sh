@@ -164,4 +164,14 @@ sed -i 's/aws_db_parameter_group.g.name/aws_db_parameter_group.other.name/' "$tm
 check "  close miss: an instance of another group: no host facts from it" \
   test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/inst.tf" 2>/dev/null | jq -r '(.inputs[0].host // "") | test("instance_class") | not')" = true
 
+# a managed service keeps its server's files and ships its libraries: PK0061's "must exist on the
+# server" and "install it" are the service's (held-out set 50, h50b 24 and 27); close miss: the
+# same lines in a postgresql.conf keep PK0061
+printf 'resource "aws_db_parameter_group" "f" {\n  name   = "f"\n  family = "aurora-postgresql15"\n  parameter {\n    name  = "shared_preload_libraries"\n    value = "pgaudit"\n    apply_method = "pending-reboot"\n  }\n}\n' >"$tmp/svc/files.tf"
+check "Aurora: pgaudit 'to install' (PK0061) suppressed, saying the service ships it" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/files.tf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | "\(.suppressed) \(.suppress_reason | test("ships the libraries"))"] | join(",")')" = "true true"
+printf "shared_preload_libraries = 'pgaudit'\n" >"$tmp/svc/files.conf"
+check "  close miss: the same line in a postgresql.conf keeps PK0061" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/files.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .suppressed // false] | join(",")')" = false
+
 done_testing
