@@ -1237,7 +1237,27 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
     int line = 0, major = 0;
     const char *base = strrchr(file, '/');
     base = base ? base + 1 : file;
-    if (!lint_repository_ships(file, runner) || !dockerfile_name(strrchr(runner, '/') + 1) ||
+    /* a file PK0097 asks this of on every lint: only where a Dockerfile is in sight (the file's
+     * directory and up to 3 above, by name, no directory listed: docs/lint.md, "Speed") does
+     * the repository's container files' search run */
+    char dir[PATH_MAX], probe[PATH_MAX];
+    struct stat st;
+    bool dockerfile = false;
+    if (!realpath(file, dir))
+        return false;
+    for (int level = 0; level <= 3 && !dockerfile; level++) {
+        char *cut = strrchr(dir, '/');
+        if (!cut || cut == dir)
+            break;
+        *cut = '\0';
+        dockerfile = snprintf(probe, sizeof probe, "%s/Dockerfile", dir) < (int)sizeof probe &&
+                     stat(probe, &st) == 0;
+        if (snprintf(probe, sizeof probe, "%s/.git", dir) < (int)sizeof probe &&
+            stat(probe, &st) == 0)
+            break;
+    }
+    if (!dockerfile || !lint_repository_ships(file, runner) ||
+        !dockerfile_name(strrchr(runner, '/') + 1) ||
         !lint_container_image(runner, image, where, &line, label, &major))
         return false;
     char *data = NULL;
@@ -1302,15 +1322,13 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
         strstr(dest, "docker-entrypoint-initdb.d"))
         return false;
     /* a command or script that names config_file or the copy's own path reads it */
-    char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%s", runner);
     *strrchr(dir, '/') = '\0';
     for (int level = 0; level <= 3 && *dir; level++) {
         if (dir_says(dir, "config_file", NULL) || dir_says(dir, dest, runner))
             return false;
-        char git[PATH_MAX];
-        struct stat st;
-        if (snprintf(git, sizeof git, "%s/.git", dir) < (int)sizeof git && stat(git, &st) == 0)
+        if (snprintf(probe, sizeof probe, "%s/.git", dir) < (int)sizeof probe &&
+            stat(probe, &st) == 0)
             break;
         char *cut = strrchr(dir, '/');
         if (!cut || cut == dir)
