@@ -343,6 +343,20 @@ static long first_option(ArgList *args)
             continue;
         if (is_postgres(w))
             return (long)idx + 1;
+        /* a shell's keywords and a command's variable assignments keep the command's place
+         * (`if …; then exec postgres`, `PGOPTIONS=x exec postgres`) */
+        static const char *const keywords[] = {"then", "do", "else",  "elif",  "{",    "(",
+                                               "!",    "if", "while", "until", "time", NULL};
+        bool keyword = false;
+        for (const char *const *k = keywords; *k && !keyword; k++)
+            keyword = !strcmp(w, *k);
+        const char *eq = strchr(w, '=');
+        bool assignment =
+            eq && eq > w &&
+            strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") ==
+                (size_t)(eq - w);
+        if (keyword || assignment)
+            continue;
         /* an image's entrypoint script runs its arguments, as the official one does
          * (docker-entrypoint.sh; Sentry's /opt/sentry/postgres-entrypoint.sh: held-out set
          * 50, 29) */
@@ -352,6 +366,19 @@ static long first_option(ArgList *args)
         if (!strcmp(base_name(w), "gosu") || !strcmp(base_name(w), "su-exec")) {
             idx++; /* the user it runs the command as */
             wrapper = true;
+        }
+        /* a wrapper's own options (`nice -n 5`, `sudo -u postgres`, `env -i`), with the value
+         * of those that take one */
+        bool takes_options = !strcmp(base_name(w), "sudo") || !strcmp(base_name(w), "env") ||
+                             !strcmp(base_name(w), "nice");
+        if (takes_options)
+            wrapper = true;
+        while (takes_options && idx + 1 < args->n && args->items[idx + 1].text[0] == '-' &&
+               strcmp(args->items[idx + 1].text, "--")) {
+            const char *opt = args->items[++idx].text;
+            if ((!strcmp(opt, "-n") || !strcmp(opt, "-u") || !strcmp(opt, "-g")) &&
+                idx + 1 < args->n)
+                idx++;
         }
         at_command = wrapper;
     }
@@ -467,7 +494,10 @@ bool input_postgres_image(const char *image)
     /* `${VAR:-postgres:16}`: compose runs the default where the variable is unset (held-out
      * set 50, 32: ${TEST_POSTGRES_IMAGE:-postgres}) */
     const char *dflt = !strncmp(image, "${", 2) ? strstr(image, ":-") : NULL;
-    char *repo = dflt ? xstrndup(dflt + 2, strcspn(dflt + 2, "}")) : xstrdup(image);
+    const char *close = dflt ? strchr(dflt, '}') : NULL;
+    /* ... and keeps what follows the variable (${REGISTRY:-docker.io}/postgres:16) */
+    char *repo =
+        close ? xasprintf("%.*s%s", (int)(close - dflt - 2), dflt + 2, close + 1) : xstrdup(image);
     /* the tag and digest follow the last path part: a registry's port (localhost:5000/…) is
      * before it */
     char *last = strrchr(repo, '/');

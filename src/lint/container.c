@@ -1267,6 +1267,8 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
         return false;
     char dest[PATH_MAX] = "", from[256] = "";
     int at = 0, copy_line = 0;
+    size_t after_copy = 0; /* where the text after the COPY line starts */
+    int context_up = 0;    /* how far above the file's directory the build context is */
     bool own_entrypoint = false;
     for (char *cursor = data, *eol; *cursor; cursor = *eol ? eol + 1 : eol) {
         eol = cursor + strcspn(cursor, "\n");
@@ -1302,7 +1304,16 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
         for (int idx = 1; idx + 1 < n; idx++) {
             const char *src = words[idx];
             const char *src_base = strrchr(src, '/');
-            names_it = names_it || !strcmp(src_base ? src_base + 1 : src, base);
+            if (names_it || strcmp(src_base ? src_base + 1 : src, base))
+                continue;
+            names_it = true;
+            /* the build context is as many levels above the file as the source names
+             * directories (./docker/pg16/postgresql.conf: two) */
+            while (src[0] == '.' && src[1] == '/')
+                src += 2;
+            context_up = 0;
+            for (const char *slash = strchr(src, '/'); slash; slash = strchr(slash + 1, '/'))
+                context_up++;
         }
         if (!names_it || n < 3)
             continue;
@@ -1310,10 +1321,10 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
         size_t to_len = strlen(to);
         snprintf(dest, sizeof dest, "%s%s", to, to_len && to[to_len - 1] == '/' ? base : "");
         copy_line = at;
+        after_copy = (size_t)(eol - data);
     }
     /* the Dockerfile's own later use of the copy (RUN cp /srv/postgresql.conf $PGDATA) */
-    const char *first_use = *dest ? strstr(data, dest) : NULL;
-    bool used_again = first_use && strstr(first_use + strlen(dest), dest);
+    bool used_again = *dest && after_copy < len && strstr(data + after_copy, dest);
     free(data);
     size_t dest_len = strlen(dest);
     if (!*dest || dest[0] != '/' || own_entrypoint || used_again ||
@@ -1321,10 +1332,45 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
         strstr(dest, "PGDATA") || (dest_len > 7 && !strcmp(dest + dest_len - 7, ".sample")) ||
         strstr(dest, "docker-entrypoint-initdb.d"))
         return false;
-    /* a command or script that names config_file or the copy's own path reads it */
+    /* a command or script that names config_file or the copy's own path reads it: in the
+     * build context, and within a checkout up to its top (outside one, a directory above the
+     * context is anyone's) */
     snprintf(dir, sizeof dir, "%s", runner);
     *strrchr(dir, '/') = '\0';
-    for (int level = 0; level <= 3 && *dir; level++) {
+    bool checkout = false;
+    snprintf(probe, sizeof probe, "%s", dir);
+    for (int level = 0; level <= 3 && !checkout; level++) {
+        char git[PATH_MAX];
+        checkout =
+            snprintf(git, sizeof git, "%s/.git", probe) < (int)sizeof git && stat(git, &st) == 0;
+        char *cut = strrchr(probe, '/');
+        if (!cut || cut == probe)
+            break;
+        *cut = '\0';
+    }
+    /* the Dockerfile's directory, then up to the context (the file's directory less the
+     * source's directories) */
+    int context_levels = 0;
+    {
+        char file_dir[PATH_MAX], ctx[PATH_MAX];
+        if (realpath(file, file_dir)) {
+            *strrchr(file_dir, '/') = '\0';
+            snprintf(ctx, sizeof ctx, "%s", file_dir);
+            for (int up = 0; up < context_up && strrchr(ctx, '/') && strrchr(ctx, '/') != ctx; up++)
+                *strrchr(ctx, '/') = '\0';
+            /* levels from the Dockerfile's directory up to the context */
+            for (char walk[PATH_MAX] = ""; context_levels <= 3;) {
+                snprintf(walk, sizeof walk, "%s", dir);
+                for (int up = 0;
+                     up < context_levels && strrchr(walk, '/') && strrchr(walk, '/') != walk; up++)
+                    *strrchr(walk, '/') = '\0';
+                if (!strncmp(walk, ctx, strlen(walk)) && strlen(walk) <= strlen(ctx))
+                    break;
+                context_levels++;
+            }
+        }
+    }
+    for (int level = 0; level <= (checkout ? 3 : context_levels) && *dir; level++) {
         if (dir_says(dir, "config_file", NULL) || dir_says(dir, dest, runner))
             return false;
         if (snprintf(probe, sizeof probe, "%s/.git", dir) < (int)sizeof probe &&

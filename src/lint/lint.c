@@ -436,6 +436,15 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
     free(lines);
 }
 
+/* Does the document leave a value as a managed service's formula it could not evaluate? */
+static bool doc_has_formula(const InputDoc *doc)
+{
+    for (size_t idx = 0; idx < doc->n_notes; idx++)
+        if (doc->notes[idx].kind == NOTE_FORMULA)
+            return true;
+    return false;
+}
+
 /* One LintInput per recognised document; the document's ConfSet moves into it. */
 static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, LintResult *res,
                       PkDiag *diag)
@@ -455,10 +464,13 @@ static bool lint_docs(const LintOpts *opts, const char *path, InputResult *ir, L
             input->pod_host.ram_bytes = doc->pod_ram;
             input->pod_host.cores = doc->pod_cores;
             input->pod_host.source = xstrdup(doc->pod_source);
-        } else if (doc->instance_class &&
+        } else if (doc->instance_class && !doc_has_formula(doc) &&
                    host_instance_class(doc->instance_class, &input->pod_host.ram_bytes,
                                        &input->pod_host.cores)) {
-            /* the database instance the parameter group is for: its class's memory and vCPUs */
+            /* the database instance the parameter group is for: its class's memory and vCPUs,
+             * where the group's values are numbers to weigh against them (a value left as a
+             * formula of that memory is the service's, as are the formula defaults of the
+             * parameters it would be weighed against, which pgknob does not model) */
             input->pod_host.source = xstrdup(doc->instance_source);
         }
         if (doc->volume_source) {

@@ -93,6 +93,17 @@ printf 'services:\n  db:\n    image: ${DB_IMAGE}\n    command: -c fsync=off\n' >
 "$PGKNOB" lint "$tmp/varimg2.yaml" >/dev/null 2>&1
 check "  close miss: \${DB_IMAGE} with no default is no PostgreSQL image (exit 2)" test $? = 2
 
+# the command's place after a shell's keywords, an assignment and a wrapper's own options, and
+# an image whose registry is a variable's default (the session's code review: each refused)
+for script in 'if true ; then exec postgres -c fsync=off ; fi' 'env PGDATA=/data postgres -c fsync=off' \
+  'sudo -u postgres postgres -c fsync=off' 'PGOPTIONS=x exec postgres -c fsync=off' 'exec nice -n 5 postgres -c fsync=off'; do
+  printf 'services:\n  db:\n    image: postgres:16\n    command: ["sh", "-c", "%s"]\n' "$script" >"$tmp/kw.yaml"
+  check "script '$script': fsync read" test "$(lint_json "$tmp/kw.yaml" | jq -r '[.inputs[0].settings[] | .name] | join(",")')" = fsync
+done
+printf 'services:\n  db:\n    image: ${REGISTRY:-docker.io}/postgres:16\n    command: -c fsync=off\n' >"$tmp/reg.yaml"
+check "image \${REGISTRY:-docker.io}/postgres:16: a PostgreSQL image" \
+  test "$(lint_json "$tmp/reg.yaml" | jq -r '[.inputs[0].settings[] | .name] | join(",")')" = fsync
+
 # Argument lists and the parameter whose value the server prints (-C).
 cases=(
   "max_connections|-c max_connections=50"

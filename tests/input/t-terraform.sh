@@ -174,4 +174,11 @@ printf "shared_preload_libraries = 'pgaudit'\n" >"$tmp/svc/files.conf"
 check "  close miss: the same line in a postgresql.conf keeps PK0061" \
   test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/files.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .suppressed // false] | join(",")')" = false
 
+# a group that leaves a value as a formula of the instance's memory takes no host facts from the
+# instance class: its parameters would be weighed against defaults the service computes too
+# (the session's code review: "shared_buffers is 128MB, 0.3% of 32GB" beside the formula)
+printf 'resource "aws_db_parameter_group" "h" {\n  name   = "h"\n  family = "postgres15"\n  parameter {\n    name  = "shared_buffers"\n    value = "{DBInstanceClassMemory/32768}"\n    apply_method = "pending-reboot"\n  }\n}\nresource "aws_db_instance" "db" {\n  instance_class       = "db.m6g.2xlarge"\n  parameter_group_name = aws_db_parameter_group.h.name\n}\n' >"$tmp/svc/formula.tf"
+check "a formula group beside its instance: no PK2004 on the unevaluated shared_buffers" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$tmp/svc/formula.tf" 2>/dev/null | jq '[.findings[] | select(.rule == "PK2004")] | length')" = 0
+
 done_testing

@@ -424,4 +424,16 @@ printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\n
 printf '#!/bin/sh\ncp /etc/postgresql/postgresql.conf "$PGDATA/"\n' >"$tmp/copied/db/init.sh"
 check "  close miss: an init script copies it into the data directory" test "$(copied)" = "PK3030:warning"
 
+# a COPY into a directory and a RUN cp of the copy read it; outside a checkout only the build
+# context is searched (the session's code review)
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/\nRUN cp /etc/postgresql/postgresql.conf /usr/share/postgresql/postgresql.conf.sample\n' >"$tmp/copied/db/Dockerfile"
+rm -f "$tmp/copied/db/init.sh"
+check "  close miss: COPY into a directory, then RUN cp of the copy: read" test "$(copied)" = "PK3030:warning"
+mkdir -p "$tmp/nocheckout/up/proj"
+printf 'wal_level = logical\nwal_sender_timeout = 0\n' >"$tmp/nocheckout/up/proj/postgresql.conf"
+printf 'FROM postgres:16\nCOPY postgresql.conf /etc/postgresql/postgresql.conf\n' >"$tmp/nocheckout/up/proj/Dockerfile"
+printf '#!/bin/sh\n# config_file\n' >"$tmp/nocheckout/up/stray.sh"
+check "outside a checkout, a stray script above the build context does not hide PK0097" \
+  test "$(lint_json "$tmp/nocheckout/up/proj/postgresql.conf" | jq '[.findings[] | select(.rule == "PK0097")] | length')" = 1
+
 done_testing
