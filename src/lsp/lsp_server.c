@@ -307,8 +307,9 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
                       .target = have_target ? &target_spec : NULL};
     PkDiag diag = PK_DIAG_INIT;
     bool ok = lint_run(&lopts, &doc->res, &diag);
-    arena_free(target_spec.arena);
+    /* the inputs point at the service's facts until the rules have run (lint_target_fixes) */
     if (!ok) {
+        arena_free(target_spec.arena);
         /* pgknob's own input is unusable (a bad version pragma): say so on the first line */
         json_t *list = json_array(), *item = json_object();
         pk_json_set(item, "range", lsp_range(diag.line > 0 ? diag.line - 1 : 0, 0, 0));
@@ -342,6 +343,10 @@ void lsp_lint_and_publish(LspServer *srv, LspDoc *doc)
         fix_check_run(&doc->res, &srv->rules.rules,
                       &(EngineOpts){srv->opts->rules.disable, srv->opts->rules.n_disable});
     }
+    for (size_t idx = 0; idx < doc->res.n_inputs; idx++)
+        if (doc->res.inputs[idx].service == &target_spec)
+            doc->res.inputs[idx].service = NULL;
+    arena_free(target_spec.arena);
     /* the purpose the saved file's words state, unless the project's states one (PK0090) */
     project_apply_file_purpose(have_project ? &project : &(ProjectOptions){0}, &doc->res);
     if (have_project) {
