@@ -337,6 +337,23 @@ static bool child_dirs_mount(const char *dir, const char *rel, bool any_name, ch
     return hit;
 }
 
+/* Is `dir` in a checkout: a .git in it or in a directory up to 3 above? */
+static bool in_checkout(const char *dir)
+{
+    char up[PATH_MAX], git[PATH_MAX];
+    struct stat st;
+    snprintf(up, sizeof up, "%s", dir);
+    for (int level = 0; level <= 3 && *up; level++) {
+        if (snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0)
+            return true;
+        char *cut = strrchr(up, '/');
+        if (!cut)
+            break;
+        *cut = '\0';
+    }
+    return false;
+}
+
 /* Up from the file's directory to the repository's root (a .git beside it), at most 3 levels;
  * at each, the directories just below it too. */
 static bool repository_runner(const char *file, char *found, bool ships)
@@ -352,18 +369,7 @@ static bool repository_runner(const char *file, char *found, bool ships)
     char dir[PATH_MAX];
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - file), file);
     /* a checkout within the levels read: every directory of it may hold the build */
-    bool checkout = false;
-    char up_dir[PATH_MAX], up_git[PATH_MAX];
-    struct stat up_st;
-    snprintf(up_dir, sizeof up_dir, "%s", dir);
-    for (int level = 0; level <= 3 && *up_dir && !checkout; level++) {
-        checkout = snprintf(up_git, sizeof up_git, "%s/.git", up_dir) < (int)sizeof up_git &&
-                   stat(up_git, &up_st) == 0;
-        char *cut = strrchr(up_dir, '/');
-        if (!cut)
-            break;
-        *cut = '\0';
-    }
+    bool checkout = in_checkout(dir);
     for (int level = 0; level <= 3 && *dir; level++) {
         const char *rel = file + strlen(dir) + 1;
         if (dir_mounts(dir, rel, false, found, ships, checkout))
@@ -928,18 +934,9 @@ bool lint_repository_image(const char *file, char *image, char *where, int *line
     *slash = '\0';
     /* outside a checkout the repository's extent is unknown: the file's own directory only,
      * and only its compose files and Dockerfiles (a YAML file in /tmp is anyone's) */
-    bool checkout = false;
-    char up[PATH_MAX], git[PATH_MAX];
+    bool checkout = in_checkout(dir);
+    char git[PATH_MAX];
     struct stat st;
-    snprintf(up, sizeof up, "%s", dir);
-    for (int level = 0; level <= 3 && *up && !checkout; level++) {
-        checkout =
-            snprintf(git, sizeof git, "%s/.git", up) < (int)sizeof git && stat(git, &st) == 0;
-        char *cut = strrchr(up, '/');
-        if (!cut)
-            break;
-        *cut = '\0';
-    }
     bool found = false;
     for (int level = 0; level <= (checkout ? 3 : 0) && *dir; level++) {
         if (!dir_images(dir, checkout && level == 0, image, where, line, label, major, &found))
@@ -1337,37 +1334,21 @@ static bool dockerfile_unread(const char *file, char **unread, char **target)
      * context is anyone's) */
     snprintf(dir, sizeof dir, "%s", runner);
     *strrchr(dir, '/') = '\0';
-    bool checkout = false;
-    snprintf(probe, sizeof probe, "%s", dir);
-    for (int level = 0; level <= 3 && !checkout; level++) {
-        char git[PATH_MAX];
-        checkout =
-            snprintf(git, sizeof git, "%s/.git", probe) < (int)sizeof git && stat(git, &st) == 0;
-        char *cut = strrchr(probe, '/');
-        if (!cut || cut == probe)
-            break;
-        *cut = '\0';
-    }
-    /* the Dockerfile's directory, then up to the context (the file's directory less the
-     * source's directories) */
+    bool checkout = in_checkout(dir);
+    /* outside one: the Dockerfile's directory, then up to the context (the file's directory
+     * less the source's directories), at most 3 levels */
     int context_levels = 0;
-    {
-        char file_dir[PATH_MAX], ctx[PATH_MAX];
-        if (realpath(file, file_dir)) {
-            *strrchr(file_dir, '/') = '\0';
-            snprintf(ctx, sizeof ctx, "%s", file_dir);
-            for (int up = 0; up < context_up && strrchr(ctx, '/') && strrchr(ctx, '/') != ctx; up++)
-                *strrchr(ctx, '/') = '\0';
-            /* levels from the Dockerfile's directory up to the context */
-            for (char walk[PATH_MAX] = ""; context_levels <= 3;) {
-                snprintf(walk, sizeof walk, "%s", dir);
-                for (int up = 0;
-                     up < context_levels && strrchr(walk, '/') && strrchr(walk, '/') != walk; up++)
-                    *strrchr(walk, '/') = '\0';
-                if (!strncmp(walk, ctx, strlen(walk)) && strlen(walk) <= strlen(ctx))
-                    break;
-                context_levels++;
-            }
+    char ctx[PATH_MAX], walk[PATH_MAX];
+    if (!checkout && realpath(file, ctx)) {
+        for (int up = 0; up <= context_up && strrchr(ctx, '/') && strrchr(ctx, '/') != ctx; up++)
+            *strrchr(ctx, '/') = '\0';
+        snprintf(walk, sizeof walk, "%s", dir);
+        size_t n;
+        while (context_levels < 3 &&
+               !(!strncmp(ctx, walk, n = strlen(walk)) && (!ctx[n] || ctx[n] == '/')) &&
+               strrchr(walk, '/') && strrchr(walk, '/') != walk) {
+            *strrchr(walk, '/') = '\0';
+            context_levels++;
         }
     }
     for (int level = 0; level <= (checkout ? 3 : context_levels) && *dir; level++) {
