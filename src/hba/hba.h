@@ -37,6 +37,10 @@ typedef struct HbaOpts {
     /* linted alone, outside a data directory and not on the server (`--host local`): a line
      * of placeholders there is a template's, as in a lone postgresql.conf (lint/lint_hba.c) */
     bool lone;
+    /* password_encryption where no postgresql.conf is read with the file (a manifest's, or its
+     * operator's default), and who set it ("Crunchy PostgresCluster"; NULL: the manifest): NULL
+     * when unknown, and then the major's default holds */
+    const char *password_encryption, *password_encryption_by;
 } HbaOpts;
 
 /* Parses "ssl,gss,ldap,pam,bsd" (or "none") into HBA_FEAT_* bits; false on an unknown word. */

@@ -33,6 +33,13 @@ typedef enum InputFormat {
 } InputFormat;
 
 /* "conf", "cnpg", … (static). */
+/* What initdb's postgresql.conf sets beyond the built-in defaults: shared_buffers = 128MB,
+ * where 13 and 14 build in 8MB (initdb's probe settles on 128MB wherever the server can start
+ * with it; tests/lint/t-listen.sh reads the real servers' values). A server that keeps initdb's
+ * file (a Patroni cluster, the official image run without its own config_file) has it. */
+
+extern const char *const input_initdb_defaults[];
+
 const char *input_format_name(InputFormat format);
 bool input_format_parse(const char *text, InputFormat *out);
 /* "auto, conf, cnpg, …": every name input_format_parse takes */
@@ -126,6 +133,9 @@ typedef struct InputDoc {
      * `operator_name` names it in messages ("CloudNativePG"). */
     const char *const *operator_defaults;
     const char *operator_name;
+    /* the server also reads initdb's file (Patroni keeps it as postgresql.base.conf), so
+     * input_initdb_defaults hold under the operator's for what neither sets */
+    bool initdb_file_kept;
     /* the libraries the operator adds to shared_preload_libraries itself, comma-separated (its
      * image ships them, so they are not "to install"); NULL when none */
     char *image_libraries;

@@ -65,12 +65,6 @@ void input_result_drop_last(InputResult *res);
 
 /* postgres argument lists (args.c): the compose services and Kubernetes containers of one YAML
  * document (the number of documents added), and a plain command line. */
-/* What initdb's postgresql.conf sets beyond the built-in defaults: shared_buffers = 128MB,
- * where 13 and 14 build in 8MB (initdb's probe settles on 128MB wherever the server can start
- * with it; tests/lint/t-listen.sh reads the real servers' values). A server that keeps initdb's
- * file (a Patroni cluster, the official image run without its own config_file) has it. */
-extern const char *const input_initdb_defaults[];
-
 struct yaml_document_s;
 size_t args_load_yaml_doc(const char *file, const char *data, size_t len,
                           struct yaml_document_s *doc, InputResult *out);

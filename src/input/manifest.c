@@ -1120,6 +1120,43 @@ static const char *const cnpg_defaults[] = {
     NULL,
 };
 
+/* What PGO writes where the PostgresCluster leaves a parameter out (internal/postgres/
+ * parameters.go and internal/pgbackrest/postgres.go, NewParameters and PostgreSQL: its
+ * Default set, and its Mandatory set, which it writes whatever the manifest says), over
+ * initdb's file, which Patroni keeps. Percona's operator, built on PGO, writes the same ones
+ * modelled here. Its wal_level = logical is not: nobody can change it, so advice on it has no
+ * owner, and replica's rules say nothing false of it. archive_command is pgBackRest's while
+ * spec.backups is there, else `true` (PGO 5.7 made backups optional: WAL is thrown away, and
+ * archive_mode stays on). The archive timeout, the password hashing and the ssl they set are
+ * what the rules read (review 2026-12zo, h54c 38: "archive_timeout is 0" of a PGO cluster). */
+static void pgo_defaults(DocBuilder *b, const Yaml *y, yaml_node_t *root)
+{
+    static const char *const pgo_fixed[] = {
+        "archive_mode",
+        "on",
+        "archive_timeout",
+        "60s",
+        "password_encryption",
+        "scram-sha-256",
+        "ssl",
+        "on",
+        "jit",
+        "off",
+        NULL,
+    };
+    Arena *arena = arena_get(&b->doc->set.arena);
+    size_t n = sizeof pgo_fixed / sizeof pgo_fixed[0] - 1;
+    const char **pairs = arena_array(arena, n + 3, sizeof *pairs);
+    memcpy(pairs, pgo_fixed, n * sizeof *pairs);
+    pairs[n++] = "archive_command";
+    pairs[n++] =
+        path_get(y, root, "spec.backups") ? "pgbackrest --stanza=db archive-push \"%p\"" : "true";
+    pairs[n] = NULL;
+    b->doc->operator_defaults = pairs;
+    b->doc->operator_name = b->doc->format == INPUT_PERCONA ? "Percona's operator" : "PGO";
+    b->doc->initdb_file_kept = true;
+}
+
 /* A Patroni cluster keeps initdb's file: Patroni renames it to postgresql.base.conf and
  * includes it from its own (its custom_conf otherwise), so input_initdb_defaults stand (review
  * 2026-12zh, h39c 33, 34: "shared_buffers is 8MB" of a Patroni cluster on 13). */
@@ -2438,8 +2475,7 @@ static void read_doc(DocBuilder *b, const Yaml *y, yaml_node_t *root)
         }
         manifest_version(b, y, root, "spec.postgresVersion", 'v');
         patroni_wal_keep(b);
-        b->doc->operator_defaults = input_initdb_defaults;
-        b->doc->operator_name = "initdb";
+        pgo_defaults(b, y, root);
         if (b->doc->format == INPUT_PERCONA)
             percona_preloads(b, y, root);
         else

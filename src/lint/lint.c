@@ -198,6 +198,8 @@ static bool lint_check(const LintOpts *opts, LintInput *input, const InputDoc *d
     snapshot_from_conf(&input->snap, &input->set, cat);
     if (doc)
         snapshot_apply_operator_defaults(&input->snap, doc->operator_defaults, doc->operator_name);
+    if (doc && doc->initdb_file_kept)
+        snapshot_apply_operator_defaults(&input->snap, input_initdb_defaults, "initdb");
     /* a managed service's configuration (an RDS parameter group, Cloud SQL flags, an Azure
      * server's): what the service runs with where nothing sets it, the libraries it ships and
      * its restrictions, as --target gives them (held-out set 49, h49b 23-28: pg_stat_statements
@@ -421,6 +423,13 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
                             (ssl && ssl->parsed_ok && ssl->parsed.boolval) ||
                             ssl_is_placeholder(&input->set) || doc->ssl_by_bootstrap,
                      .oauth_validators = oauth ? oauth->value : NULL};
+    /* the manifest's own password_encryption, or its operator's default (Crunchy's and
+     * Percona's scram-sha-256 on every major); else the major's default holds */
+    const SnapSetting *enc = snapshot_get(&input->snap, "password_encryption");
+    if (enc && (enc->source != SRC_DEFAULT || enc->default_by)) {
+        hopts.password_encryption = enc->value;
+        hopts.password_encryption_by = enc->default_by;
+    }
     input->hba = xcalloc(1, sizeof(HbaSet));
     hba_load_lines(file, lines, n_own + doc->n_hba, &hopts, input->hba);
     if (doc->n_ident || doc->ident_operator_lines)

@@ -933,7 +933,36 @@ static void trust_placeholder_lines(const HbaSet *set, FindingList *out)
     sb_free(&any_lines);
 }
 
-static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, FindingList *out)
+/* Whether a password set now is stored as a SCRAM verifier, and why, for the message: the
+ * setting read with the file (the data directory's, a manifest's or its operator's default),
+ * else PostgreSQL's default for the major (scram-sha-256 from 14). */
+static bool stored_as_scram(const HbaSet *set, const Snapshot *snap, char *why, size_t size)
+{
+    const SnapSetting *at = snap ? snapshot_get(snap, "password_encryption") : NULL;
+    const char *enc = at ? at->value : set->opts.password_encryption;
+    if (enc && strcmp(enc, "scram-sha-256"))
+        return false;
+    if (!enc && set->opts.major < 14)
+        return false;
+    const char *by = at ? at->default_by : set->opts.password_encryption_by;
+    if (at ? at->source != SRC_DEFAULT : enc && !by)
+        snprintf(why, size, "as set here");
+    else if (by)
+        snprintf(why, size, "%s's default", by);
+    else
+        snprintf(why, size, "PostgreSQL %d's default", set->opts.major);
+    return true;
+}
+
+/* md5 for every address. Where passwords are stored as SCRAM the line runs SCRAM for every role
+ * whose password was set under that setting (PostgreSQL documentation, "Password
+ * Authentication"), as a scram-sha-256 line would, which is no finding of its own: only a role
+ * whose password is still an MD5 hash (set under md5, or kept by pg_upgrade from a major that
+ * defaulted to it) logs in with MD5, and that is a notice (review 2026-12zo, h54c 36, 38: the
+ * Crunchy operator's `hostssl all all all md5`; 26 earlier b's, among them "on 14+ an md5 line
+ * performs SCRAM anyway"). */
+static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, const char *scram_why,
+                               FindingList *out)
 {
     char addr[128];
     Finding *f =
@@ -942,6 +971,16 @@ static Finding *check_weak_any(const HbaSet *set, const HbaRule *r, FindingList 
     f->message = finding_printf(f, "%s for every address (%s)", r->method,
                                 address_text(r, addr, sizeof(addr)));
     hba_words(f, HW_WEAK_ANY);
+    if (r->auth == HBA_AUTH_MD5 && scram_why) {
+        f->severity = SEV_NOTICE;
+        f->message = finding_printf(f,
+                                    "%s: with password_encryption = scram-sha-256 (%s) it runs"
+                                    " SCRAM, except for a role whose password is still an MD5"
+                                    " hash (set under md5, or kept by an upgrade), which logs in"
+                                    " with MD5 from anywhere",
+                                    f->message, scram_why);
+        hba_words(f, HW_MD5_UNDER_SCRAM);
+    }
     return f;
 }
 
@@ -1204,6 +1243,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
                           !strcasecmp(ssl, "yes") || !strcmp(ssl, "1"));
     bool listen_all = listens_beyond_loopback(snap);
     bool private_socket = socket_private(snap);
+    char scram_why[160];
+    bool scram = stored_as_scram(set, snap, scram_why, sizeof(scram_why));
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
         /* a line that never applies does nothing else: PK0210 is its one finding */
@@ -1213,12 +1254,16 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
         bool tcp = r->conntype != HBA_CT_LOCAL;
         bool clear = conn_kinds(r->conntype) & K_PLAIN;
         Finding *open = NULL;
+        bool weak_notice = false;
         if (tcp && r->auth == HBA_AUTH_TRUST)
             open = check_trust(set, r, listen_all, out);
         else if (r->auth == HBA_AUTH_TRUST && !private_socket)
             check_local_trust(set, r, out);
         else if (tcp && any_address(r) && (r->auth == HBA_AUTH_PASSWORD || r->auth == HBA_AUTH_MD5))
-            open = check_weak_any(set, r, out);
+            open = check_weak_any(set, r, scram ? scram_why : NULL, out);
+        /* one said at notice leaves the WAL stream in clear text to PK0217's warning */
+        if (open && open->severity < SEV_WARNING)
+            open = NULL, weak_notice = true;
         /* a loopback connection crosses no network (review 2026-12zg, h34b 14: the
          * finding anchored on 127.0.0.1/32, not on the /28 below it) */
         if (clear && !loopback_only(r) &&
@@ -1227,7 +1272,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_cleartext(set, r, out);
         for (size_t fi = first; fi < out->n; fi++)
             scram_needs_verifiers(&out->items[fi], md5_because);
-        if (enc)
+        if (enc && !weak_notice)
             check_password_encryption(set, r, enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
             check_replication(set, r, open, ssl && !ssl_on, !ssl && !set->opts.ssl, out);

@@ -154,7 +154,7 @@ sem "PK0210 folded into the hiding line's PK0213" PK0210 "[]" "$hid"
 sem "  ... which stays at its line" PK0213 "[2]" "$hid"
 check "  ... naming the hidden line" grep -q "and line 3 never applies: every connection it matches is matched first by line 2 \[PK0213\]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
-hid2='local all all peer\nhost all all 0.0.0.0/0 md5\nhost all all ::/0 md5\nhost all alice 10.0.0.0/8 scram-sha-256\n'
+hid2='local all all peer\nhost all all 0.0.0.0/0 password\nhost all all ::/0 password\nhost all alice 10.0.0.0/8 scram-sha-256\n'
 sem "  ... and when the hiding line's finding is folded into an earlier one's, the hidden line is named there" PK0210 "[]" "$hid2"
 check "  ... (the folded finding names line 4)" grep -q "the same on line 3, each for its own address; and line 4 never applies" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
@@ -175,8 +175,8 @@ check "  ... naming line 3's replication" grep -q "the same on line 3; and line 
 # the kept line carries replication, the folded one does not: its replication clause names its
 # own line after "the same on line 3" (review 2026-12t, h21b 20: "the same" was read as
 # replication on line 47)
-tr3='local all all peer\nhost replication r 0.0.0.0/0 md5\nhost all all 0.0.0.0/0 md5\n'
-sem "  ... md5 for every address on a replication line and a plain one: PK0213 at line 2" PK0213 "[2]" "$tr3"
+tr3='local all all peer\nhost replication r 0.0.0.0/0 password\nhost all all 0.0.0.0/0 password\n'
+sem "  ... password for every address on a replication line and a plain one: PK0213 at line 2" PK0213 "[2]" "$tr3"
 check "  ... the same on line 3, then line 2's replication" grep -q "(0.0.0.0/0); the same on line 3; and replication over host on line 2 lets the WAL stream cross the network without SSL \[PK0213\]" \
   <<<"$("$PGKNOB" lint --no-rules "$T/sem/pg_hba.conf" 2>&1)"
 sem "PK0211 trust on a TCP line" PK0211 "[1]" 'host all all 10.1.0.0/16 trust\nlocal all all peer\n'
@@ -285,11 +285,34 @@ semdir "PK0218 close miss: with ssl_ca_file" PK0218 "[]" "ssl = on\nssl_ca_file 
 semdir "PK0204 hostssl while ssl is off" PK0204 "[1]" '' 'hostssl all all 10.0.0.0/8 scram-sha-256\nlocal all all peer\n'
 # one cause, one finding: a replication line open to every address with a weak method is PK0213,
 # whose message says the stream crosses without SSL, not a second PK0217 (review-h15a 01, h15d 48)
-sem "PK0217 close miss: folded into PK0213 on an any-address md5 replication line" PK0217 "[]" \
-  'host replication all 0.0.0.0/0 md5\n'
-sem "  ... which names the stream" PK0213 "[1]" 'host replication all 0.0.0.0/0 md5\n'
+sem "PK0217 close miss: folded into PK0213 on an any-address password replication line" PK0217 "[]" \
+  'host replication all 0.0.0.0/0 password\n'
+sem "  ... which names the stream" PK0213 "[1]" 'host replication all 0.0.0.0/0 password\n'
 check "  ... in its message" grep -q "replication over host there lets the WAL stream cross the network without SSL" \
-  <<<"$(printf 'host replication all 0.0.0.0/0 md5\n' > "$T/sem/fold.conf"; "$PGKNOB" lint --format json --fail-on never "$T/sem/fold.conf" 2>/dev/null | jq -r '.findings[].message')"
+  <<<"$(printf 'host replication all 0.0.0.0/0 password\n' > "$T/sem/fold.conf"; "$PGKNOB" lint --format json --fail-on never "$T/sem/fold.conf" 2>/dev/null | jq -r '.findings[].message')"
+# md5 for every address where passwords are stored as SCRAM runs SCRAM for them, as a
+# scram-sha-256 line would: a notice for the roles still holding an MD5 hash (review 2026-12zo,
+# h54c 36, 38); where they are stored as MD5 (13's default, or set) the warning stands
+sev_msg() { # pg_hba.conf text, lint arguments... -> "severity|message" of its PK0213
+  printf '%b' "$1" > "$T/sem/md5.conf"; shift
+  "$PGKNOB" lint --no-rules --format json --fail-on never "$@" "$T/sem/md5.conf" 2>/dev/null |
+    jq -r '[.findings[] | select(.rule == "PK0213") | "\(.severity)|\(.message)"][0] // "none"'
+}
+check "PK0213 md5 for every address on 16, passwords stored as SCRAM by default: a notice that says why" \
+  test "$(sev_msg 'hostssl all all all md5\n' --pg-version 16)" = "notice|md5 for every address (all): with password_encryption = scram-sha-256 (PostgreSQL 16's default) it runs SCRAM, except for a role whose password is still an MD5 hash (set under md5, or kept by an upgrade), which logs in with MD5 from anywhere"
+check "  close miss: on 13, whose default stores MD5 hashes, a warning" \
+  test "$(sev_msg 'hostssl all all all md5\n' --pg-version 13 | cut -d'|' -f1)" = warning
+check "  close miss: password from every address stays a warning on 16" \
+  test "$(sev_msg 'hostssl all all all password\n' --pg-version 16 | cut -d'|' -f1)" = warning
+printf 'password_encryption = md5\n' > "$S/postgresql.conf"; printf 'host all all 0.0.0.0/0 md5\n' > "$S/pg_hba.conf"
+check "  close miss: a data directory that sets password_encryption = md5 keeps the warning" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never --pg-version 16 "$S" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | .severity][0]')" = warning
+printf '' > "$S/postgresql.conf"
+check "  ... and one that leaves it at 16's default says so" \
+  grep -q "^notice|.*(PostgreSQL 16's default)" <<<"$("$PGKNOB" lint --no-rules --format json --fail-on never --pg-version 16 "$S" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | "\(.severity)|\(.message)"][0]')"
+printf 'host replication all 0.0.0.0/0 md5\n' > "$T/sem/md5.conf"
+check "  a replication line's clear-text stream is then PK0217's warning" \
+  test "$("$PGKNOB" lint --no-rules --format json --fail-on never --pg-version 16 "$T/sem/md5.conf" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213" or .rule == "PK0217") | "\(.rule):\(.severity)"] | sort | join(",")')" = "PK0213:notice,PK0217:warning"
 # with ssl off, "write hostssl" alone would refuse the standby: the hint says to turn ssl on first
 printf 'host replication all 10.0.0.0/8 scram-sha-256\n' > "$S/pg_hba.conf"; printf 'ssl = off\n' > "$S/postgresql.conf"
 check "PK0217 with ssl off: the hint turns ssl on first" grep -q "ssl is off, so first turn it on" \

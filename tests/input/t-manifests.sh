@@ -753,6 +753,17 @@ pgo() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: Pos
 check "a PostgresCluster with the pgMonitor exporter: pg_stat_statements preloaded, no PK7004 nor PK0061 for pgnodemx" \
   test -z "$(pgo $'  monitoring:\n    pgmonitor:\n      exporter:\n        image: exporter\n')"
 check "  close miss: without the exporter, PK7004" test "$(pgo '')" = PK7004
+# PGO's own defaults (internal/pgbackrest/postgres.go, internal/postgres/parameters.go): its
+# archive_timeout of 60s, and its scram-sha-256 password_encryption on every major, under which
+# its former default line `hostssl all all all md5` runs SCRAM (review 2026-12zo, h54c 36, 38);
+# close misses: the manifest's own archive_timeout = 0 and password_encryption = md5
+pgo_own() { printf 'apiVersion: postgres-operator.crunchydata.com/v1beta1\nkind: PostgresCluster\nmetadata:\n  name: h\nspec:\n  postgresVersion: 13\n  backups:\n    pgbackrest:\n      repos:\n        - name: repo1\n  patroni:\n    dynamicConfiguration:\n      postgresql:\n        parameters:\n          shared_buffers: 256MB\n%s        pg_hba:\n          - hostssl all all all md5\n' "$1" >"$tmp/pgo-own.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/pgo-own.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3041" or .rule == "PK0213") | "\(.rule):\(.severity)"] | join(",")'; }
+check "a PostgresCluster on 13: PGO's archive_timeout, no PK3041; its scram-sha-256, PK0213 a notice" \
+  test "$(pgo_own '')" = "PK0213:notice"
+check "  ... saying whose default it is" grep -qF "with password_encryption = scram-sha-256 (PGO's default) it runs SCRAM" \
+  <<<"$("$PGKNOB" lint --fail-on never "$tmp/pgo-own.yaml" 2>&1)"
+check "  close miss: the manifest's archive_timeout 0 and password_encryption md5 keep both" \
+  test "$(pgo_own $'          archive_timeout: 0\n          password_encryption: md5\n')" = "PK0213:warning,PK3041:notice"
 # a library of an extension image the Cluster mounts (spec.postgresql.extensions) is installed
 # (review 2026-12zg, h36c 38); close miss: without the extension, PK0061 says to install it
 cnpg_ext() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: v\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:18.1-standard-trixie\n  postgresql:\n    shared_preload_libraries:\n      - "vchord.so"\n%s' "$1" >"$tmp/cnpg-ext.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/cnpg-ext.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .severity] | join(",")'; }

@@ -472,7 +472,7 @@ check "  close miss: RUN mv of the copy into initdb's sample: read" \
 # set 51, h51a 15: COPY ./config/pg_hba.conf /usr/share/postgresql/pg_hba.conf); close miss: a
 # CMD that names hba_file
 mkdir -p "$tmp/copied/hba/config"
-printf 'local all all trust\nhost all all 0.0.0.0/0 md5\n' >"$tmp/copied/hba/config/pg_hba.conf"
+printf 'local all all trust\nhost all all 0.0.0.0/0 password\n' >"$tmp/copied/hba/config/pg_hba.conf"
 hbacopy() { printf 'FROM postgres:17.5\nCOPY ./config/pg_hba.conf /usr/share/postgresql/pg_hba.conf\n%s' "$1" >"$tmp/copied/hba/Dockerfile"; lint_json "$tmp/copied/hba/config/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0100" or .rule == "PK0213") | "\(.rule):\(.severity)"] | sort | join(",")'; }
 check "a Dockerfile COPYing pg_hba.conf to /usr/share/postgresql: PK0100, PK0213 a notice" test "$(hbacopy '')" = "PK0100:warning,PK0213:notice"
 mkdir -p "$tmp/copied/hba2/config"

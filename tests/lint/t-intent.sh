@@ -1646,13 +1646,14 @@ check "README: 'fines educativos' (for educational purposes) states test" \
 # anyone in as any role and keeps its level (review 2026-12zh, h39c 42, h40b 13)
 mkdir -p "$work/hba-demo/config"
 printf 'local all all trust\nhost all all 0.0.0.0/0 md5\nhost replication repl 172.16.0.0/12 scram-sha-256\n' >"$work/hba-demo/config/pg_hba.conf"
-out=$(lint_json "$work/hba-demo/config/pg_hba.conf")
+# 13: passwords stored as MD5 by default, where md5 from every address is a warning
+out=$(lint_json --pg-version 13 "$work/hba-demo/config/pg_hba.conf")
 [ "$(sev PK0213 <<<"$out")" = notice ] && [ "$(sev PK0217 <<<"$out")" = notice ] &&
   jq -e '[.findings[] | select(.rule == "PK0213")][0].hint | test("^A notice under purpose test")' >/dev/null <<<"$out" &&
   ok "hba under a demo's purpose: md5 from every address and clear-text replication are notices that say why" ||
   fail "hba demo: $(jq -c '[.findings[] | [.rule, .severity]]' <<<"$out")"
 check "  close miss: the same file under --purpose production keeps both warnings" \
-  test "$(lint_json --purpose production "$work/hba-demo/config/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0213" or .rule == "PK0217") | .severity] | unique | join(",")')" = warning
+  test "$(lint_json --pg-version 13 --purpose production "$work/hba-demo/config/pg_hba.conf" | jq -r '[.findings[] | select(.rule == "PK0213" or .rule == "PK0217") | .severity] | unique | join(",")')" = warning
 printf 'host all all 0.0.0.0/0 trust\n' >"$work/hba-demo/config/pg_hba.conf"
 check "  close miss: trust from every address in the demo stays an error" \
   test "$(lint_json "$work/hba-demo/config/pg_hba.conf" | sev PK0213)" = error
