@@ -445,6 +445,7 @@ typedef enum HbaWords {
     HW_SCRAM_UNDER_MD5,
     HW_REPLICATION,
     HW_CLIENTCERT,
+    HW_REJECT_ALL,
 } HbaWords;
 
 static const struct {
@@ -513,6 +514,14 @@ static const struct {
          " ssl_ca_file (PostgreSQL documentation, \"Using Client Certificates\"); without it no"
          " client can present a certificate the server accepts, so cert and clientcert logins"
          " fail."},
+    [HW_REJECT_ALL] =
+        {"Move the lines that admit clients above the reject line, or narrow it to the"
+         " addresses and roles it is meant to refuse.",
+         "The server uses the first line whose connection type, client address, database and"
+         " user match, and there is no fall-through (PostgreSQL documentation, \"The"
+         " pg_hba.conf File\"): after a reject line for every database and user, a later line"
+         " admits none of the clients it covers. `all` does not match replication connections,"
+         " which such a line leaves to the lines after it."},
 };
 
 static void hba_words(Finding *f, HbaWords words)
@@ -1207,6 +1216,109 @@ static bool socket_private(const Snapshot *snap)
     return end != perm && !*end && mode >= 0 && !(mode & 07);
 }
 
+/* The address families a line's address can match: 1 IPv4, 2 IPv6. */
+static unsigned address_families(const HbaRule *r)
+{
+    if (r->conntype == HBA_CT_LOCAL)
+        return 0;
+    if (r->addr_kind == HBA_ADDR_MASK)
+        return r->family == AF_INET ? 1 : 2;
+    return 1 | 2; /* all, samehost, samenet, a host name */
+}
+
+/* The families a line's address covers wholly: all, 0.0.0.0/0, ::/0. */
+static unsigned families_covered(const HbaRule *r)
+{
+    if (r->addr_kind == HBA_ADDR_ALL)
+        return 1 | 2;
+    if (r->addr_kind == HBA_ADDR_MASK && r->prefix_len == 0)
+        return r->family == AF_INET ? 1 : 2;
+    return 0;
+}
+
+static const char *family_words(unsigned families)
+{
+    return families == 1 ? "IPv4" : families == 2 ? "IPv6" : "IPv4 or IPv6";
+}
+
+/* A reject line for every database and user that leaves a kind of client no way in: over the
+ * Unix socket with no local line before it admitting one (psql and pg_dump on the host, and
+ * maintenance run there, are refused), or for a whole address family before lines that would
+ * admit those clients (held-out set 54, h54b 19: `local all all reject`, then `host all all
+ * 0.0.0.0/0 reject` before the one line admitting the application, whose IPv4 clients it
+ * refuses). A reject after the lines that admit is a catch-all deny, no finding; a later line
+ * it hides wholly is PK0210's, so only those it hides in part (or a template's, which PK0210
+ * skips) are named. */
+static void check_reject_all(const HbaSet *set, const bool *shadowed, bool private_socket,
+                             FindingList *out)
+{
+    bool local_admitted = false;
+    for (size_t idx = 0; idx < set->n_rules; idx++) {
+        const HbaRule *r = &set->rules[idx];
+        if (!usable(r))
+            continue;
+        if (r->auth != HBA_AUTH_REJECT) {
+            local_admitted = local_admitted || r->conntype == HBA_CT_LOCAL;
+            continue;
+        }
+        if (!has_keyword(&r->databases, "all") || !has_keyword(&r->users, "all") ||
+            placeholder_line(r->raw))
+            continue;
+        if (r->conntype == HBA_CT_LOCAL) {
+            if (local_admitted || private_socket)
+                continue;
+            Finding *f = lint_hba_finding(out, "PK0220", r->file, r->line, set->opts.major,
+                                          "auth-pg-hba-conf.html");
+            f->message = finding_strdup(f, "every connection over the Unix socket is refused (every"
+                                           " database and user; replication aside): no line"
+                                           " before this one admits one, so psql, pg_dump and"
+                                           " maintenance run on the server's host cannot log in"
+                                           " through it");
+            hba_words(f, HW_REJECT_ALL);
+            f->hint = finding_strdup(f, "Write the local lines that should log in (`local all"
+                                        " postgres peer`) above it, or remove it.");
+            local_admitted = true; /* said once */
+            continue;
+        }
+        unsigned covered = families_covered(r);
+        if (!covered)
+            continue;
+        StrBuf lines = STRBUF_INIT;
+        size_t n = 0;
+        bool only_other = true; /* every line named keeps clients of the other family */
+        for (size_t li = idx + 1; li < set->n_rules; li++) {
+            const HbaRule *l = &set->rules[li];
+            if (!l->parsed || l->error || l->auth == HBA_AUTH_REJECT || shadowed[li] ||
+                l->conntype == HBA_CT_LOCAL ||
+                (conn_kinds(l->conntype) & ~conn_kinds(r->conntype)) ||
+                !(address_families(l) & covered))
+                continue;
+            bool replication_only = true;
+            for (size_t d = 0; d < l->databases.n; d++)
+                replication_only = replication_only && !l->databases.items[d].quoted &&
+                                   !strcmp(l->databases.items[d].text, "replication");
+            if (replication_only)
+                continue;
+            sb_printf(&lines, "%s%d", n++ ? ", " : "", l->line);
+            only_other = only_other && (address_families(l) & ~covered);
+        }
+        if (n) {
+            Finding *f = lint_hba_finding(out, "PK0220", r->file, r->line, set->opts.major,
+                                          "auth-pg-hba-conf.html");
+            f->message = finding_printf(
+                f,
+                "reject for every %s client (every database and user) before line%s %s, which"
+                " would admit clients: %s %s",
+                family_words(covered), n == 1 ? "" : "s", sb_str(&lines),
+                n == 1 ? "that line admits" : "they admit",
+                only_other ? (covered == 1 ? "only IPv6 clients" : "only IPv4 clients")
+                           : "none of those clients");
+            hba_words(f, HW_REJECT_ALL);
+        }
+        sb_free(&lines);
+    }
+}
+
 /* trust on a local line: a notice, as on the loopback (check_trust): whether other users share
  * the machine is what decides, and a container's socket has none (held-out sets 42 and 43, h42c
  * 35, h43c 31 and 35: reported at no level). */
@@ -1229,6 +1341,7 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
     size_t *by = xcalloc(n, sizeof(*by)), *hidden = xcalloc(n, sizeof(*hidden)),
            *cause = xcalloc(n, sizeof(*cause));
     check_shadowed(set, shadowed, by, hidden, out);
+    check_reject_all(set, shadowed, socket_private(snap), out);
     const char *enc = setting(snap, "password_encryption");
     const SnapSetting *enc_at = snap ? snapshot_get(snap, "password_encryption") : NULL;
     const char *md5_because =

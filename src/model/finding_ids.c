@@ -432,6 +432,12 @@ static const FindingId ids[] = {
      "trust on a Unix-socket line lets any user of the machine who can open the socket connect"
      " as any role named, without a password.",
      "lint/lint_hba.c"},
+    {"PK0220", "hba.reject-before-admit", "a reject line that refuses every client of a kind",
+     SEV_WARNING,
+     "reject for every database and user over the Unix socket with no line before it admitting"
+     " one, or for every IPv4 or IPv6 address before lines that admit such clients: those"
+     " clients never log in.",
+     "lint/lint_hba.c"},
     /* audit (the server's own facts, and --compare) */
     {"PK0901", "audit.config-file-error", "configuration file error", SEV_ERROR,
      "pg_file_settings reports an error (a missing include, a syntax error, a value that cannot"
