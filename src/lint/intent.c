@@ -1494,14 +1494,16 @@ void intent_note_purpose(const Intent *intent, FindingList *out)
         "full_page_writes, synchronous_commit or autovacuum off, eager autovacuum, verbose or "
         "muted logging, "
         "small shared memory, a low prefetch depth%s) is a notice that says why, and a fix that "
-        "turns it back is unsafe; a worst case beyond 1.5 x RAM is a warning (memory runs "
+        "%s is unsafe; a worst case beyond 1.5 x RAM is a warning (memory runs "
         "out and fails the run). Give --purpose production (or purpose = production in "
         ".pgknob.ini) when it "
         "is not.",
         name,
         intent->purpose == INTENT_TEST
             ? ", worst-case memory sums of many concurrent sessions up to 1.5 x RAM"
-            : "");
+            : "",
+        intent->purpose == INTENT_BENCHMARK ? "changes any value the file sets (the run's own)"
+                                            : "turns it back");
 }
 
 static char *bytes_text(double bytes)

@@ -1464,6 +1464,21 @@ test "$(jq -r '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | "
   ok "purpose benchmark: PK7001 and PK7004 suppressed, saying why; purpose test keeps them" ||
   fail "bench rec: $(jq -c '[.findings[] | select(.rule == "PK7001" or .rule == "PK7004") | [.rule, .suppressed]]' <<<"$out")"
 
+# a benchmark's written settings are its experiment: a fix that changes one is unsafe under
+# purpose benchmark (review 2026-12zo, h54c 41: a tuning project's checkpoint_completion_target
+# = 0.2 written back to 0.9 by default); close misses: production, and a fix that sets a value
+# the file leaves at its default
+printf "shared_buffers = 1GB\ncheckpoint_completion_target = 0.2\n" >"$work/bench-fix.conf"
+fixsafe() { lint_json "$@" "$work/bench-fix.conf" | jq -r '[.findings[] | select(.rule == "PK3004") | .fix[0].safety][0]'; }
+check "purpose benchmark: the fix that changes the run's own checkpoint_completion_target is unsafe" \
+  test "$(fixsafe --purpose benchmark)" = unsafe
+check "  ... saying why" grep -qF "purpose benchmark: checkpoint_completion_target = 0.2 (line 2) is one of the run's own settings" \
+  <<<"$(lint_json --purpose benchmark "$work/bench-fix.conf" | jq -r '.findings[] | select(.rule == "PK3004") | .fix[0].why')"
+check "  close miss: production, the same fix is safe" test "$(fixsafe --purpose production)" = safe
+check "  ... and pgknob fix --purpose benchmark leaves the line" \
+  test "$("$PGKNOB" fix --purpose benchmark --diff "$work/bench-fix.conf" 2>/dev/null | grep -c '^+checkpoint_completion_target')" = 0
+check "  close miss: under benchmark, a fix that sets a value the file leaves at its default stays safe" \
+  test "$(lint_json --purpose benchmark --host ram=8GB,storage=ssd "$work/bench-rec.conf" | jq -r '[.findings[] | select(.rule == "PK5002") | .fix[0].safety][0]')" = safe
 # md5 password hashes in a benchmark or test cluster expose only passwords made for it (held-out
 # set 48, h48b 39: a YCSB harness given --purpose benchmark kept the warning); close miss:
 # production keeps the warning
