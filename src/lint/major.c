@@ -1138,8 +1138,10 @@ static bool role_clue(const char *file, MajorEvidence *all, MajorClue *clue)
     clue->major = role.major;
     clue->file = arena_strdup(arena, file);
     clue->line = 0;
-    clue->what =
-        arena_printf(arena, "%s (line %d) sets %s: %s", shown, role.line, role.key, role.label);
+    clue->what = role.phrase[0]
+                     ? arena_printf(arena, "%s (line %d) %s", shown, role.line, role.phrase)
+                     : arena_printf(arena, "%s (line %d) sets %s: %s", shown, role.line, role.key,
+                                    role.label);
     free(shown);
     return true;
 }

@@ -11,6 +11,7 @@
 #include <yaml.h>
 
 #include "common/readfile.h"
+#include "input/major_evidence.h"
 
 /* The PostgreSQL server a variable's name is about: postgresql, postgres, pgsql or pg. */
 static bool server_word(const char *word, size_t len)
@@ -155,11 +156,9 @@ static void read_either(const char *dir, const char *stem, Found *found)
     }
 }
 
-/* A playbook beside the templates/ directory that renders `template` (it names the file):
- * its plays' vars (held-out set 51, h51a 09: install-postgresql.yml's `postgresql_version: "15"`
- * and its task `template: src: postgresql.conf.j2`). One directory listed, at most 32 of its
- * YAML files read. */
-static void read_playbooks(const char *dir, const char *template, Found *found)
+/* Calls `visit` with each YAML file of `dir` and its text, at most 32 files read. */
+static void each_yaml(const char *dir, void (*visit)(const char *path, char *data, void *ctx),
+                      void *ctx)
 {
     DIR *d = opendir(dir);
     if (!d)
@@ -179,12 +178,129 @@ static void read_playbooks(const char *dir, const char *template, Found *found)
         read++;
         if (pk_read_file(path, 1 << 20, &data, &len, &err) != PK_READ_OK)
             continue;
-        bool renders = strstr(data, template) != NULL;
+        visit(path, data, ctx);
         free(data);
-        if (renders)
-            read_vars(path, found);
     }
     closedir(d);
+}
+
+typedef struct PlaybookScan {
+    const char *template;
+    Found *found;
+} PlaybookScan;
+
+static void visit_playbook(const char *path, char *data, void *ctx)
+{
+    const PlaybookScan *scan = ctx;
+    if (strstr(data, scan->template))
+        read_vars(path, scan->found);
+}
+
+/* A playbook beside the templates/ directory that renders `template` (it names the file):
+ * its plays' vars (held-out set 51, h51a 09: install-postgresql.yml's `postgresql_version: "15"`
+ * and its task `template: src: postgresql.conf.j2`). One directory listed, at most 32 of its
+ * YAML files read. */
+static void read_playbooks(const char *dir, const char *template, Found *found)
+{
+    each_yaml(dir, visit_playbook, &(PlaybookScan){template, found});
+}
+
+/* A package a task line names: postgresql-9.4, postgresql-client-12, postgresql-12-repmgr,
+ * postgresql12-server (PGDG's RPMs); a template's `postgresql-{{ v }}` or a JDBC driver's
+ * postgresql-42.2.5.jar names no server major. */
+static bool package_major(const char *line, char word[96], char label[16], int *major)
+{
+    for (const char *at = strstr(line, "postgresql"); at; at = strstr(at + 10, "postgresql")) {
+        if (at > line && (isalnum((unsigned char)at[-1]) || at[-1] == '/' || at[-1] == '_'))
+            continue;
+        const char *num = at + 10;
+        if (*num == '-')
+            num++;
+        static const char *const parts[] = {"client-", "contrib-", "server-dev-", NULL};
+        for (const char *const *part = parts; *part; part++)
+            if (!strncmp(num, *part, strlen(*part)))
+                num += strlen(*part);
+        if (!isdigit((unsigned char)*num))
+            continue;
+        int n = atoi(num);
+        const char *after = num + strspn(num, "0123456789");
+        bool dotted = *after == '.' && isdigit((unsigned char)after[1]);
+        if ((n == 8 || n == 9) && dotted) {
+            snprintf(label, 16, "%d.%c", n, after[1]);
+            *major = 0;
+        } else if (n >= 10 && n < 30) { /* a major from 10 on (12.4 a minor of 12) */
+            snprintf(label, 16, "%d", n);
+            *major = n;
+        } else {
+            continue;
+        }
+        size_t len = strcspn(at, " \t\r\n\"',]}");
+        snprintf(word, 96, "%.*s", (int)(len < 95 ? len : 95), at);
+        return true;
+    }
+    return false;
+}
+
+/* The YAML files of the role's tasks directory (at most 32): the major a task line names by
+ * Debian's or PGDG's layout (/etc/postgresql/9.4/main, /usr/lib/postgresql/12/bin, /usr/pgsql-12)
+ * or by the package it installs (held-out set 54, h54b 17: a role whose tasks install
+ * postgresql-9.4 and edit /etc/postgresql/9.4/main/postgresql.conf, its template checked as 18). A
+ * comment names nothing. */
+static void visit_tasks(const char *path, char *data, void *ctx)
+{
+    Found *found = ctx;
+    int at = 0;
+    for (char *line = data, *eol; *line; line = *eol ? eol + 1 : eol) {
+        eol = line + strcspn(line, "\n");
+        at++;
+        char text[512];
+        snprintf(text, sizeof text, "%.*s", (int)(eol - line), line);
+        char *start = text + strspn(text, " \t");
+        if (*start == '#')
+            continue;
+        char *hash = strstr(start, " #");
+        if (hash)
+            *hash = '\0';
+        char label[16], word[96] = "", phrase[256];
+        int major = 0;
+        const char *layout = strstr(start, "/etc/postgresql/");
+        if (!layout)
+            layout = strstr(start, "/usr/lib/postgresql/");
+        if (!layout)
+            layout = strstr(start, "/var/lib/postgresql/");
+        if (!layout)
+            layout = strstr(start, "/usr/pgsql-");
+        if (layout) {
+            size_t plen = strcspn(layout, " \t\r\"',:]}");
+            snprintf(word, sizeof word, "%.*s", (int)(plen < 95 ? plen : 95), layout);
+            if (!major_in_text(word, false, label, &major))
+                word[0] = '\0';
+            else
+                snprintf(phrase, sizeof phrase, "names %s", word);
+        }
+        if (!word[0]) {
+            if (!package_major(start, word, label, &major))
+                continue;
+            snprintf(phrase, sizeof phrase, "names the package %s", word);
+        }
+        if (found->n && strcmp(found->first.label, label))
+            found->disagree = true;
+        if (!found->n++) {
+            snprintf(found->first.label, sizeof found->first.label, "%s", label);
+            found->first.major = major;
+            snprintf(found->first.file, sizeof found->first.file, "%s", path);
+            found->first.line = at;
+            found->first.key[0] = '\0';
+            snprintf(found->first.phrase, sizeof found->first.phrase, "%s", phrase);
+        }
+    }
+}
+
+static void read_tasks(const char *role_dir, Found *found)
+{
+    char dir[PATH_MAX];
+    if (snprintf(dir, sizeof dir, "%s/tasks", role_dir) < (int)sizeof dir)
+        each_yaml(dir, visit_tasks, found);
 }
 
 bool lint_role_major(const char *file, RoleMajor *out)
@@ -213,6 +329,8 @@ bool lint_role_major(const char *file, RoleMajor *out)
                 const char *name = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
                 read_playbooks(role_dir, name, &found);
             }
+            if (!found.n)
+                read_tasks(role_dir, &found);
             role = true;
         }
         char sub[PATH_MAX];

@@ -14,12 +14,16 @@ typedef struct RoleMajor {
     char file[4096]; /* the variables file that says it */
     int line;        /* its line, 1-based */
     char key[128];   /* the variable: "postgresql_version", "db.postgres.version" */
+    /* a task's words instead of a variable ("installs postgresql-9.4"); "" for a variable */
+    char phrase[256];
 } RoleMajor;
 
 /* For a file in a role's templates/ or files/ (up to three directories up, within the
  * checkout): the one major its defaults/main.yml and vars/main.yml, and the group_vars/all of
- * the checkout, give a PostgreSQL version variable. False when none does, a value is not a plain
- * version (a `{{ }}` expression), or they disagree. */
+ * the checkout, give a PostgreSQL version variable; where none does, the one major the role's
+ * tasks name by package or Debian's/PGDG's layout (`postgresql-9.4`, /etc/postgresql/9.4/main).
+ * False when none does, a value is not a plain version (a `{{ }}` expression), or they
+ * disagree. */
 bool lint_role_major(const char *file, RoleMajor *out);
 
 #endif

@@ -1,9 +1,10 @@
 /* libFuzzer target for the Ansible variables reader (src/lint/role.c), which major.c asks for
- * the major a role renders a template for: arbitrary bytes as a role's defaults/main.yml.
+ * the major a role renders a template for: arbitrary bytes as a role's defaults/main.yml and as
+ * its tasks/main.yml (read when the variables name none).
  * Beyond not crashing, it checks the promise: a major it gives is a plain version whose line
  * lies within the input. Built by tests/fuzz/run.sh. */
-// fuzz-sources: src/lint/role.c src/common/readfile.c src/common/xalloc.c src/common/diag.c
-// src/common/strbuf.c src/common/arena.c
+// fuzz-sources: src/lint/role.c src/input/major_evidence.c src/common/readfile.c
+// src/common/xalloc.c src/common/diag.c src/common/strbuf.c src/common/arena.c
 // fuzz-libs: -lyaml
 // fuzz-seeds: tests/fuzz/corpus/role/*
 #include <stddef.h>
@@ -23,8 +24,14 @@ static char root[64];
 /* the role is removed when the fuzzer exits: nothing is left in /tmp */
 static void remove_role(void)
 {
-    static const char *const parts[] = {
-        "/templates/pg_hba.conf.j2", "/defaults/main.yml", "/templates", "/defaults", "/.git", ""};
+    static const char *const parts[] = {"/templates/pg_hba.conf.j2",
+                                        "/defaults/main.yml",
+                                        "/tasks/main.yml",
+                                        "/templates",
+                                        "/defaults",
+                                        "/tasks",
+                                        "/.git",
+                                        ""};
     char path[160];
     for (size_t idx = 0; idx < sizeof parts / sizeof parts[0]; idx++) {
         snprintf(path, sizeof path, "%s%s", root, parts[idx]);
@@ -45,6 +52,8 @@ static void make_role(void)
     mkdir(path, 0700);
     snprintf(path, sizeof path, "%s/defaults", root);
     mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/tasks", root);
+    mkdir(path, 0700);
     snprintf(path, sizeof path, "%s/templates/pg_hba.conf.j2", root);
     FILE *f = fopen(path, "w");
     if (f)
@@ -56,12 +65,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!root[0])
         make_role();
     char path[128];
-    snprintf(path, sizeof path, "%s/defaults/main.yml", root);
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return 0;
-    fwrite(data, 1, size, f);
-    fclose(f);
+    static const char *const inputs[] = {"defaults", "tasks"};
+    for (size_t idx = 0; idx < 2; idx++) {
+        snprintf(path, sizeof path, "%s/%s/main.yml", root, inputs[idx]);
+        FILE *f = fopen(path, "wb");
+        if (!f)
+            return 0;
+        fwrite(data, 1, size, f);
+        fclose(f);
+    }
     snprintf(path, sizeof path, "%s/templates/pg_hba.conf.j2", root);
     RoleMajor role;
     if (lint_role_major(path, &role)) {

@@ -1262,6 +1262,30 @@ check "  close miss: two variables that disagree name none" \
 check "  close miss: another program's version (nginx_version: 16) names none" \
   bash -c '! grep -q "defaults/main.yml" <<<"$1"' _ "$(role_major 'nginx_version: 16\n' >/dev/null; lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
 
+# where no variable names it, the role's tasks do, by package or Debian's/PGDG's layout (held-out
+# set 54, h54b 17: tasks installing postgresql-9.4 and editing /etc/postgresql/9.4/main); close
+# misses: tasks naming two majors (an upgrade), a template's package name, a JDBC driver
+rm -f "$role/defaults/main.yml" "$role/README.md"
+mkdir -p "$role/tasks"
+tasks() { printf '%b' "$1" >"$role/tasks/main.yml"; major_of "$role/templates/pg_hba.conf.j2"; }
+check "a role's tasks installing postgresql-9.4 name 9.4" \
+  grep -q "written for PostgreSQL 9.4: ../tasks/main.yml (line 4) names the package postgresql-9.4" \
+  <<<"$(tasks '- apt:\n    name: "{{ item }}"\n  with_items:\n    - postgresql-9.4\n    - postgresql-client-9.4\n' >/dev/null; lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0004") | .message')"
+check "  ... and PK0005 says its end of life, citing the task's line" \
+  grep -q "PostgreSQL 9.4 has been out of support.*../tasks/main.yml (line 4) names the package postgresql-9.4" \
+  <<<"$(lint_json "$role/templates/pg_hba.conf.j2" | jq -r '.findings[] | select(.rule == "PK0005") | .message')"
+check "  ... a task's path /etc/postgresql/16/main names 16" \
+  test "$(tasks '- lineinfile:\n    path: /etc/postgresql/16/main/postgresql.conf\n    line: x\n')" = "16 evidence"
+check "  ... PGDG's postgresql15-server names 15" \
+  test "$(tasks '- dnf:\n    name: postgresql15-server\n')" = "15 evidence"
+check "  close miss: tasks naming two majors (an upgrade) name none" \
+  test "$(tasks '- apt:\n    name: postgresql-9.6\n- apt:\n    name: postgresql-13\n' | cut -d' ' -f2)" != evidence
+check "  close miss: a template's postgresql-{{ v }} and a JDBC driver's postgresql-42.2.5.jar name none" \
+  test "$(tasks '- apt:\n    name: postgresql-{{ v }}\n- get_url:\n    url: https://x/postgresql-42.2.5.jar\n' | cut -d' ' -f2)" != evidence
+check "  close miss: a comment names nothing" \
+  test "$(tasks '# was postgresql-9.4\n- apt:\n    name: postgresql\n' | cut -d' ' -f2)" != evidence
+rm -rf "$role/tasks"
+
 # one compose service's old image: that service runs it, not the whole file (held-out set 52,
 # h52c 34: a 9.6 service beside three on 18, "the file was written for PostgreSQL 9.6"); close
 # miss: a file's own evidence keeps its words
