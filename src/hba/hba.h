@@ -41,6 +41,8 @@ typedef struct HbaOpts {
      * operator's default), and who set it ("Crunchy PostgresCluster"; NULL: the manifest): NULL
      * when unknown, and then the major's default holds */
     const char *password_encryption, *password_encryption_by;
+    /* `major` is pgknob's default, nothing read names it: its defaults decide nothing */
+    bool major_assumed;
 } HbaOpts;
 
 /* Parses "ssl,gss,ldap,pam,bsd" (or "none") into HBA_FEAT_* bits; false on an unknown word. */

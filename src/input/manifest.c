@@ -1009,6 +1009,17 @@ static const char *const cnpg_hba_fixed[] = {
     NULL,
 };
 
+/* What PGO (and Percona's operator, built on it) writes before the manifest's pg_hba lines, its
+ * Mandatory rules (internal/postgres/hba.go, NewHBAs): the superuser's socket, and its
+ * replication user's certificate logins. */
+static const char *const pgo_hba_fixed[] = {
+    "local all \"postgres\" peer",
+    "hostssl replication \"_crunchyrepl\" all cert",
+    "hostssl \"postgres\" \"_crunchyrepl\" all cert",
+    "host all \"_crunchyrepl\" all reject",
+    NULL,
+};
+
 /* What CloudNativePG writes before spec.postgresql.pg_ident (its pg_ident.conf template, "FIXED
  * RULES" in pkg/postgres/configuration.go): the maps its own pg_hba lines use, for the instance's
  * OS user postgres. */
@@ -1129,6 +1140,27 @@ static const char *const cnpg_defaults[] = {
  * spec.backups is there, else `true` (PGO 5.7 made backups optional: WAL is thrown away, and
  * archive_mode stays on). The archive timeout, the password hashing and the ssl they set are
  * what the rules read (review 2026-12zo, h54c 38: "archive_timeout is 0" of a PGO cluster). */
+/* Whether the operator archives to pgBackRest: PGO when spec.backups holds more than an empty
+ * pgbackrest mapping (pgbackrest.go, BackupsEnabled: reflect.DeepEqual with an empty one);
+ * Percona's unless spec.backups.enabled is false. */
+static bool pgo_backups(const Yaml *y, yaml_node_t *root)
+{
+    yaml_node_t *backups = path_get(y, root, "spec.backups");
+    if (!backups || backups->type != YAML_MAPPING_NODE)
+        return false;
+    yaml_node_t *enabled = path_get(y, root, "spec.backups.enabled");
+    if (is_scalar(enabled) && (scalar_is(enabled, "false") || scalar_is(enabled, "False")))
+        return false;
+    for (yaml_node_pair_t *pair = backups->data.mapping.pairs.start;
+         pair < backups->data.mapping.pairs.top; pair++) {
+        yaml_node_t *value = yaml_document_get_node(y->doc, pair->value);
+        if (value && !(value->type == YAML_MAPPING_NODE &&
+                       value->data.mapping.pairs.start == value->data.mapping.pairs.top))
+            return true;
+    }
+    return false;
+}
+
 static void pgo_defaults(DocBuilder *b, const Yaml *y, yaml_node_t *root)
 {
     static const char *const pgo_fixed[] = {
@@ -1149,12 +1181,15 @@ static void pgo_defaults(DocBuilder *b, const Yaml *y, yaml_node_t *root)
     const char **pairs = arena_array(arena, n + 3, sizeof *pairs);
     memcpy(pairs, pgo_fixed, n * sizeof *pairs);
     pairs[n++] = "archive_command";
-    pairs[n++] =
-        path_get(y, root, "spec.backups") ? "pgbackrest --stanza=db archive-push \"%p\"" : "true";
+    pairs[n++] = pgo_backups(y, root) ? "pgbackrest --stanza=db archive-push \"%p\"" : "true";
     pairs[n] = NULL;
     b->doc->operator_defaults = pairs;
     b->doc->operator_name = b->doc->format == INPUT_PERCONA ? "Percona's operator" : "PGO";
     b->doc->initdb_file_kept = true;
+    b->doc->hba_operator_lines = pgo_hba_fixed;
+    b->doc->hba_operator_name = b->doc->format == INPUT_PERCONA
+                                    ? "Percona's operator's own pg_hba rules"
+                                    : "PGO's own pg_hba rules";
 }
 
 /* A Patroni cluster keeps initdb's file: Patroni renames it to postgresql.base.conf and

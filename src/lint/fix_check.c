@@ -763,6 +763,7 @@ static bool settle_new(const LintInput *input, Finding *items, const size_t *ran
                         finding_add_fix(f, fresh->fixes[own].name, fresh->fixes[own].value,
                                         fresh->fixes[own].applies);
                         f->fixes[f->n_fixes - 1].companion = true;
+                        f->fixes[f->n_fixes - 1].written_line = fresh->fixes[own].written_line;
                         if (fresh->fixes[own].unsafe)
                             finding_fix_unsafe(f, f->n_fixes - 1, fresh->fixes[own].why);
                     }

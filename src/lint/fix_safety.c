@@ -12,6 +12,7 @@
 #include "common/fp.h"
 #include "common/units.h"
 #include "common/xalloc.h"
+#include "input/input.h"
 #include "lint/intent.h"
 
 /* What the configuration shows of the tools around the server: a preloaded library, a path in a
@@ -891,10 +892,36 @@ static char *pair_why(const Snapshot *snap, const Finding *f, const FindingFix *
                      rpc_kind == 1 ? "a disk" : "an SSD", fix->name);
 }
 
+/* The line that writes `name`'s value in the configuration, unless that value is the built-in
+ * default's or initdb's (a stock file's `shared_buffers = 128MB` is no one's choice); 0. */
+static int written_line(const Snapshot *snap, const char *name)
+{
+    const SnapSetting *cur = snapshot_get(snap, name);
+    if (!cur || cur->source == SRC_DEFAULT || !cur->file || cur->line <= 0)
+        return 0;
+    if (cur->param && cur->parsed_ok) {
+        char *text = guc_value_to_setting(cur->param, &cur->parsed);
+        bool stock = cur->param->boot_val && !strcmp(text, cur->param->boot_val);
+        for (const char *const *pair = input_initdb_defaults; !stock && pair[0]; pair += 2) {
+            GucValue initdb;
+            stock = !strcasecmp(pair[0], name) &&
+                    guc_parse_value_for(cur->param, snap->pg_major, pair[1], &initdb, NULL) &&
+                    written_equal(cur->param, &initdb, &cur->parsed);
+        }
+        free(text);
+        if (stock)
+            return 0;
+    }
+    return cur->line;
+}
+
 void fix_safety_judge(const Snapshot *snap, Finding *f)
 {
     if (!snap->catalog)
         return;
+    for (size_t idx = 0; idx < f->n_fixes; idx++)
+        if (!f->fixes[idx].remove && !f->fixes[idx].file)
+            f->fixes[idx].written_line = written_line(snap, f->fixes[idx].name);
     for (size_t idx = 0; idx < f->n_fixes; idx++) {
         if (f->fixes[idx].remove || f->fixes[idx].file)
             continue;

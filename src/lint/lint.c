@@ -107,6 +107,7 @@ static void lint_auth_files(LintInput *input, const HbaInput *in, bool with_sett
 {
     HbaOpts hopts = in->opts;
     hopts.major = input->pg_major;
+    hopts.major_assumed = input->version_source && !strcmp(input->version_source, "default");
     hopts.features = HBA_FEAT_DEFAULT;
     input->hba = xcalloc(1, sizeof(HbaSet));
     hba_load(in->hba_path, in->ident_path, &hopts, input->hba);
@@ -425,6 +426,7 @@ static void lint_manifest_hba(LintInput *input, const InputDoc *doc, const char 
                      .oauth_validators = oauth ? oauth->value : NULL};
     /* the manifest's own password_encryption, or its operator's default (Crunchy's and
      * Percona's scram-sha-256 on every major); else the major's default holds */
+    hopts.major_assumed = input->version_source && !strcmp(input->version_source, "default");
     const SnapSetting *enc = snapshot_get(&input->snap, "password_encryption");
     if (enc && (enc->source != SRC_DEFAULT || enc->default_by)) {
         hopts.password_encryption = enc->value;

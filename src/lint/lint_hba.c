@@ -942,24 +942,42 @@ static void trust_placeholder_lines(const HbaSet *set, FindingList *out)
     sb_free(&any_lines);
 }
 
-/* Whether a password set now is stored as a SCRAM verifier, and why, for the message: the
- * setting read with the file (the data directory's, a manifest's or its operator's default),
- * else PostgreSQL's default for the major (scram-sha-256 from 14). */
-static bool stored_as_scram(const HbaSet *set, const Snapshot *snap, char *why, size_t size)
+/* password_encryption as read with the file: the data directory's (snap), else the manifest's
+ * own or its operator's default (opts); NULL when unknown. `by`: who set a default (an
+ * operator's name, "PostgreSQL" for the server's own), NULL when written. */
+static const char *read_encryption(const HbaSet *set, const Snapshot *snap, const char **by)
 {
     const SnapSetting *at = snap ? snapshot_get(snap, "password_encryption") : NULL;
-    const char *enc = at ? at->value : set->opts.password_encryption;
-    if (enc && strcmp(enc, "scram-sha-256"))
+    if (at) {
+        *by = at->source != SRC_DEFAULT ? NULL : at->default_by ? at->default_by : "PostgreSQL";
+        return at->value;
+    }
+    *by = set->opts.password_encryption_by;
+    return set->opts.password_encryption;
+}
+
+/* Whether a password set now is stored as a SCRAM verifier, and why, for the message: the
+ * setting read with the file, else PostgreSQL's default for a major that something read names
+ * (scram-sha-256 from 14), said as such; an assumed major decides nothing. */
+static bool stored_as_scram(const HbaSet *set, const Snapshot *snap, char *why, size_t size)
+{
+    const char *by = NULL;
+    const char *enc = read_encryption(set, snap, &by);
+    if (enc) {
+        if (strcasecmp(enc, "scram-sha-256"))
+            return false;
+        if (!by)
+            snprintf(why, size, "as set here");
+        else if (!strcmp(by, "PostgreSQL"))
+            snprintf(why, size, "PostgreSQL %d's default", set->opts.major);
+        else
+            snprintf(why, size, "%s's default", by);
+        return true;
+    }
+    if (set->opts.major < 14 || set->opts.major_assumed)
         return false;
-    if (!enc && set->opts.major < 14)
-        return false;
-    const char *by = at ? at->default_by : set->opts.password_encryption_by;
-    if (at ? at->source != SRC_DEFAULT : enc && !by)
-        snprintf(why, size, "as set here");
-    else if (by)
-        snprintf(why, size, "%s's default", by);
-    else
-        snprintf(why, size, "PostgreSQL %d's default", set->opts.major);
+    snprintf(why, size, "PostgreSQL %d's default; no postgresql.conf was read with this file",
+             set->opts.major);
     return true;
 }
 
@@ -1037,12 +1055,12 @@ static void check_password_encryption(const HbaSet *set, const HbaRule *r, const
                                       FindingList *out)
 {
     int major = set->opts.major;
-    if (r->auth == HBA_AUTH_MD5 && !strcmp(enc, "scram-sha-256")) {
+    if (r->auth == HBA_AUTH_MD5 && !strcasecmp(enc, "scram-sha-256")) {
         Finding *f = lint_hba_finding(out, "PK0214", r->file, r->line, major, "auth-password.html");
         f->message = finding_strdup(f, "md5 while password_encryption = scram-sha-256: roles whose"
                                        " password is still an MD5 hash log in with MD5");
         hba_words(f, HW_MD5_UNDER_SCRAM);
-    } else if (r->auth == HBA_AUTH_SCRAM && !strcmp(enc, "md5")) {
+    } else if (r->auth == HBA_AUTH_SCRAM && !strcasecmp(enc, "md5")) {
         Finding *f = lint_hba_finding(out, "PK0215", r->file, r->line, major, "auth-password.html");
         f->message =
             finding_strdup(f, "scram-sha-256 while password_encryption = md5: a password set now"
@@ -1241,51 +1259,28 @@ static const char *family_words(unsigned families)
     return families == 1 ? "IPv4" : families == 2 ? "IPv6" : "IPv4 or IPv6";
 }
 
-/* A reject line for every database and user that leaves a kind of client no way in: over the
- * Unix socket with no local line before it admitting one (psql and pg_dump on the host, and
- * maintenance run there, are refused), or for a whole address family before lines that would
- * admit those clients (held-out set 54, h54b 19: `local all all reject`, then `host all all
- * 0.0.0.0/0 reject` before the one line admitting the application, whose IPv4 clients it
- * refuses). A reject after the lines that admit is a catch-all deny, no finding; a later line
- * it hides wholly is PK0210's, so only those it hides in part (or a template's, which PK0210
- * skips) are named. */
-static void check_reject_all(const HbaSet *set, const bool *shadowed, bool private_socket,
-                             FindingList *out)
+/* A reject line for every database and user that covers a whole address family (0.0.0.0/0,
+ * ::/0, all) before lines meant to admit such clients: from it on, none of them logs in
+ * (held-out set 54, h54b 19: `host all all 0.0.0.0/0 reject` before the one line admitting the
+ * application, whose IPv4 clients it refuses). A reject after the lines that admit is a
+ * catch-all deny, no finding; a later line it hides wholly is PK0210's, so only those it hides
+ * in part, or a template's, which PK0210 skips, are named; a reject line itself hidden is
+ * PK0210's alone. A Unix-socket reject needs no check of its own: every later local line it
+ * covers is wholly hidden (PK0210), and without one the server refuses those connections
+ * anyway. */
+static void check_reject_all(const HbaSet *set, const bool *shadowed, FindingList *out)
 {
-    bool local_admitted = false;
     for (size_t idx = 0; idx < set->n_rules; idx++) {
         const HbaRule *r = &set->rules[idx];
-        if (!usable(r))
-            continue;
-        if (r->auth != HBA_AUTH_REJECT) {
-            local_admitted = local_admitted || r->conntype == HBA_CT_LOCAL;
-            continue;
-        }
-        if (!has_keyword(&r->databases, "all") || !has_keyword(&r->users, "all") ||
-            placeholder_line(r->raw))
-            continue;
-        if (r->conntype == HBA_CT_LOCAL) {
-            if (local_admitted || private_socket)
-                continue;
-            Finding *f = lint_hba_finding(out, "PK0220", r->file, r->line, set->opts.major,
-                                          "auth-pg-hba-conf.html");
-            f->message = finding_strdup(f, "every connection over the Unix socket is refused (every"
-                                           " database and user; replication aside): no line"
-                                           " before this one admits one, so psql, pg_dump and"
-                                           " maintenance run on the server's host cannot log in"
-                                           " through it");
-            hba_words(f, HW_REJECT_ALL);
-            f->hint = finding_strdup(f, "Write the local lines that should log in (`local all"
-                                        " postgres peer`) above it, or remove it.");
-            local_admitted = true; /* said once */
-            continue;
-        }
         unsigned covered = families_covered(r);
-        if (!covered)
+        if (!usable(r) || shadowed[idx] || r->auth != HBA_AUTH_REJECT || !covered ||
+            !has_keyword(&r->databases, "all") || !has_keyword(&r->users, "all") ||
+            placeholder_line(r->raw))
             continue;
         StrBuf lines = STRBUF_INIT;
         size_t n = 0;
-        bool only_other = true; /* every line named keeps clients of the other family */
+        bool only_other = true;   /* every line named keeps clients of the other family */
+        bool replication = false; /* a line named also admits replication, which `all` spares */
         for (size_t li = idx + 1; li < set->n_rules; li++) {
             const HbaRule *l = &set->rules[li];
             if (!l->parsed || l->error || l->auth == HBA_AUTH_REJECT || shadowed[li] ||
@@ -1293,13 +1288,19 @@ static void check_reject_all(const HbaSet *set, const bool *shadowed, bool priva
                 (conn_kinds(l->conntype) & ~conn_kinds(r->conntype)) ||
                 !(address_families(l) & covered))
                 continue;
-            bool replication_only = true;
-            for (size_t d = 0; d < l->databases.n; d++)
-                replication_only = replication_only && !l->databases.items[d].quoted &&
-                                   !strcmp(l->databases.items[d].text, "replication");
-            if (replication_only)
+            bool other_database = false;
+            for (size_t d = 0; d < l->databases.n; d++) {
+                bool repl = !l->databases.items[d].quoted &&
+                            !strcmp(l->databases.items[d].text, "replication");
+                replication = replication || repl;
+                other_database = other_database || !repl;
+            }
+            if (!other_database)
                 continue;
-            sb_printf(&lines, "%s%d", n++ ? ", " : "", l->line);
+            if (l->file && r->file && strcmp(l->file, r->file))
+                sb_printf(&lines, "%s%s:%d", n++ ? ", " : "", display_path(l), l->line);
+            else
+                sb_printf(&lines, "%s%d", n++ ? ", " : "", l->line);
             only_other = only_other && (address_families(l) & ~covered);
         }
         if (n) {
@@ -1308,11 +1309,12 @@ static void check_reject_all(const HbaSet *set, const bool *shadowed, bool priva
             f->message = finding_printf(
                 f,
                 "reject for every %s client (every database and user) before line%s %s, which"
-                " would admit clients: %s %s",
+                " would admit clients: %s %s%s",
                 family_words(covered), n == 1 ? "" : "s", sb_str(&lines),
                 n == 1 ? "that line admits" : "they admit",
                 only_other ? (covered == 1 ? "only IPv6 clients" : "only IPv4 clients")
-                           : "none of those clients");
+                           : "none of those clients",
+                replication ? " (replication connections aside, which all does not match)" : "");
             hba_words(f, HW_REJECT_ALL);
         }
         sb_free(&lines);
@@ -1341,12 +1343,14 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
     size_t *by = xcalloc(n, sizeof(*by)), *hidden = xcalloc(n, sizeof(*hidden)),
            *cause = xcalloc(n, sizeof(*cause));
     check_shadowed(set, shadowed, by, hidden, out);
-    check_reject_all(set, shadowed, socket_private(snap), out);
-    const char *enc = setting(snap, "password_encryption");
-    const SnapSetting *enc_at = snap ? snapshot_get(snap, "password_encryption") : NULL;
+    check_reject_all(set, shadowed, out);
+    const char *enc_by = NULL;
+    const char *enc = read_encryption(set, snap, &enc_by);
+    const char *snap_enc = setting(snap, "password_encryption"); /* PK0214/PK0215: a data dir's */
     const char *md5_because =
-        enc                     ? (strcmp(enc, "md5")                        ? NULL
-                                   : enc_at && enc_at->source == SRC_DEFAULT ? "is md5 here, PostgreSQL 13's default"
+        enc                     ? (strcasecmp(enc, "md5")                    ? NULL
+                                   : enc_by && !strcmp(enc_by, "PostgreSQL") ? "is md5 here, PostgreSQL 13's default"
+                                   : enc_by                                  ? "is md5 here, its operator's default"
                                                                              : "= md5 here")
         : set->opts.major == 13 ? "is md5 here, PostgreSQL 13's default"
                                 : NULL;
@@ -1385,8 +1389,8 @@ void lint_hba_semantics(const HbaSet *set, const Snapshot *snap, FindingList *ou
             check_cleartext(set, r, out);
         for (size_t fi = first; fi < out->n; fi++)
             scram_needs_verifiers(&out->items[fi], md5_because);
-        if (enc && !weak_notice)
-            check_password_encryption(set, r, enc, out);
+        if (snap_enc && !weak_notice)
+            check_password_encryption(set, r, snap_enc, out);
         if (clear && has_keyword(&r->databases, "replication") && !loopback_only(r))
             check_replication(set, r, open, ssl && !ssl_on, !ssl && !set->opts.ssl, out);
         if (ssl_on && ca && !ca[0] && r->conntype == HBA_CT_HOSTSSL && r->clientcert != HBA_CC_OFF)

@@ -46,6 +46,9 @@ typedef struct FindingFix {
      * `pgknob fix` applies it only with --unsafe-fixes. */
     bool unsafe;
     char *why; /* one sentence: why it is unsafe; NULL when safe */
+    /* the line of the configuration that writes the value this fix changes, when it is not the
+     * built-in default's or initdb's (a benchmark's own setting, policy.c); 0 otherwise */
+    int written_line;
 } FindingFix;
 
 typedef struct Finding {

@@ -434,9 +434,8 @@ static const FindingId ids[] = {
      "lint/lint_hba.c"},
     {"PK0220", "hba.reject-before-admit", "a reject line that refuses every client of a kind",
      SEV_WARNING,
-     "reject for every database and user over the Unix socket with no line before it admitting"
-     " one, or for every IPv4 or IPv6 address before lines that admit such clients: those"
-     " clients never log in.",
+     "reject for every database and user from every IPv4 or IPv6 address before lines that"
+     " would admit such clients: those clients never log in through them.",
      "lint/lint_hba.c"},
     /* audit (the server's own facts, and --compare) */
     {"PK0901", "audit.config-file-error", "configuration file error", SEV_ERROR,

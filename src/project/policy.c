@@ -280,26 +280,21 @@ static const struct {
 /* A benchmark's written settings are its experiment: a fix that changes one changes what the
  * run measures, and may reverse the value a measured sweep chose (review 2026-12zo, h54c 41: a
  * tuning project's checkpoint_completion_target = 0.2 written back to 0.9 by default). Such a
- * fix is unsafe under purpose benchmark; one that sets a value the file leaves at its default
- * is advice about the run, and stays as it was judged. */
+ * fix, a companion's too, is unsafe under purpose benchmark; one that sets a value the file
+ * leaves at its default, or writes with the default's (or initdb's) value, is advice about the
+ * run, and stays as it was judged. */
 static void benchmark_fixes_unsafe(Finding *f)
 {
     for (size_t fi = 0; fi < f->n_fixes; fi++) {
         const FindingFix *fix = &f->fixes[fi];
-        if (fix->unsafe || fix->remove || fix->file)
+        if (fix->unsafe || fix->remove || fix->file || fix->written_line <= 0)
             continue;
-        for (size_t si = 0; si < f->n_settings; si++) {
-            const FindingSetting *set = &f->settings[si];
-            if (!set->file || set->line <= 0 || strcasecmp(set->name, fix->name))
-                continue;
-            char *why = xasprintf("purpose benchmark: %s = %s (line %d) is one of the run's own"
-                                  " settings: changing it changes what the benchmark measures,"
-                                  " and may undo a value a measurement chose.",
-                                  set->name, set->value, set->line);
-            finding_fix_unsafe(f, fi, why);
-            free(why);
-            break;
-        }
+        char *why = xasprintf("purpose benchmark: line %d sets %s, one of the run's own settings:"
+                              " changing it changes what the benchmark measures, and may undo a"
+                              " value a measurement chose.",
+                              fix->written_line, fix->name);
+        finding_fix_unsafe(f, fi, why);
+        free(why);
     }
 }
 

@@ -764,6 +764,17 @@ check "  ... saying whose default it is" grep -qF "with password_encryption = sc
   <<<"$("$PGKNOB" lint --fail-on never "$tmp/pgo-own.yaml" 2>&1)"
 check "  close miss: the manifest's archive_timeout 0 and password_encryption md5 keep both" \
   test "$(pgo_own $'          archive_timeout: 0\n          password_encryption: md5\n')" = "PK0213:warning,PK3041:notice"
+check "  ... and its hint does not say 13's md5 stores the passwords (the session's code review)" \
+  bash -c '! grep -q "is md5 here" <<<"$1"' _ "$(pgo_own '' >/dev/null; "$PGKNOB" lint --format json --fail-on never "$tmp/pgo-own.yaml" 2>/dev/null | jq -r '.findings[] | select(.rule == "PK0213") | .hint')"
+# backups on as each operator decides: PGO with an empty pgbackrest mapping, Percona with
+# spec.backups.enabled false, archive nothing (archive_command true, PK3018 on 16)
+pgo_bk() { printf 'apiVersion: %s\nkind: %s\nmetadata:\n  name: h\nspec:\n  postgresVersion: 16\n  backups:\n%s' "$1" "$2" "$3" >"$tmp/pgo-bk.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/pgo-bk.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK3018") | .rule] | join(",")'; }
+check "PGO: backups with an empty pgbackrest mapping archive nothing (PK3018)" \
+  test "$(pgo_bk postgres-operator.crunchydata.com/v1beta1 PostgresCluster $'    pgbackrest: {}\n')" = PK3018
+check "  close miss: a repository configured archives (no PK3018)" \
+  test -z "$(pgo_bk postgres-operator.crunchydata.com/v1beta1 PostgresCluster $'    pgbackrest:\n      repos:\n        - name: repo1\n')"
+check "Percona: spec.backups.enabled false archives nothing (PK3018)" \
+  test "$(pgo_bk pgv2.percona.com/v2 PerconaPGCluster $'    enabled: false\n    pgbackrest:\n      repos:\n        - name: repo1\n')" = PK3018
 # a library of an extension image the Cluster mounts (spec.postgresql.extensions) is installed
 # (review 2026-12zg, h36c 38); close miss: without the extension, PK0061 says to install it
 cnpg_ext() { printf 'apiVersion: postgresql.cnpg.io/v1\nkind: Cluster\nmetadata:\n  name: v\nspec:\n  instances: 1\n  imageName: ghcr.io/cloudnative-pg/postgresql:18.1-standard-trixie\n  postgresql:\n    shared_preload_libraries:\n      - "vchord.so"\n%s' "$1" >"$tmp/cnpg-ext.yaml"; "$PGKNOB" lint --format json --fail-on never "$tmp/cnpg-ext.yaml" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0061") | .severity] | join(",")'; }

@@ -1472,13 +1472,21 @@ printf "shared_buffers = 1GB\ncheckpoint_completion_target = 0.2\n" >"$work/benc
 fixsafe() { lint_json "$@" "$work/bench-fix.conf" | jq -r '[.findings[] | select(.rule == "PK3004") | .fix[0].safety][0]'; }
 check "purpose benchmark: the fix that changes the run's own checkpoint_completion_target is unsafe" \
   test "$(fixsafe --purpose benchmark)" = unsafe
-check "  ... saying why" grep -qF "purpose benchmark: checkpoint_completion_target = 0.2 (line 2) is one of the run's own settings" \
+check "  ... saying why" grep -qF "purpose benchmark: line 2 sets checkpoint_completion_target, one of the run's own settings" \
   <<<"$(lint_json --purpose benchmark "$work/bench-fix.conf" | jq -r '.findings[] | select(.rule == "PK3004") | .fix[0].why')"
 check "  close miss: production, the same fix is safe" test "$(fixsafe --purpose production)" = safe
 check "  ... and pgknob fix --purpose benchmark leaves the line" \
   test "$("$PGKNOB" fix --purpose benchmark --diff "$work/bench-fix.conf" 2>/dev/null | grep -c '^+checkpoint_completion_target')" = 0
 check "  close miss: under benchmark, a fix that sets a value the file leaves at its default stays safe" \
   test "$(lint_json --purpose benchmark --host ram=8GB,storage=ssd "$work/bench-rec.conf" | jq -r '[.findings[] | select(.rule == "PK5002") | .fix[0].safety][0]')" = safe
+# a companion fix is judged the same (the session's code review: PK2004's effective_cache_size
+# brought along and applied); a stock value (initdb's shared_buffers = 128MB) is no one's choice
+printf "effective_cache_size = 256MB\nmax_connections = 20\n" >"$work/bench-comp.conf"
+check "  ... a fix that rewrites the run's effective_cache_size is unsafe, companion or not" \
+  test "$(lint_json --purpose benchmark --host ram=2GB,storage=ssd "$work/bench-comp.conf" | jq -r '[.findings[] | .fix[]? | select(.name == "effective_cache_size") | .safety] | unique | join(",")')" = unsafe
+printf "shared_buffers = 128MB\nmax_connections = 20\n" >"$work/bench-stock.conf"
+check "  close miss: initdb's shared_buffers = 128MB, written as stock files do, is no run's choice" \
+  test "$(lint_json --purpose benchmark --host ram=8GB "$work/bench-stock.conf" | jq -r '[.findings[] | .fix[]? | select(.name == "shared_buffers") | (.why // "") | test("purpose benchmark")][0]')" = false
 # md5 password hashes in a benchmark or test cluster expose only passwords made for it (held-out
 # set 48, h48b 39: a YCSB harness given --purpose benchmark kept the warning); close miss:
 # production keeps the warning
