@@ -15,6 +15,7 @@
 #include "input/compose_limits.h"
 #include "host/host.h"
 #include "lint/container.h"
+#include "lint/fix_safety.h"
 #include "lint/hugepages.h"
 #include "lint/input_notes.h"
 #include "lint/intent.h"
@@ -353,10 +354,22 @@ static void patroni_drops(FindingList *findings, size_t begin)
             free(new_value);
             if (renamed)
                 break;
+            /* a removed parameter whose value means nothing on the target major (the feature
+             * is automatic or gone: stats_temp_directory from 15) loses nothing when dropped: a
+             * notice, not the error of a lost setting (review 2026-12zo, h55c 36) */
+            char *why = NULL;
+            bool inert = name && !strcmp(f->rule_id, "PK0011") && f->settings[0].value &&
+                         !(why = fix_safety_removal_why(name, f->settings[0].value, NULL));
+            free(why);
+            if (inert)
+                f->severity = SEV_NOTICE;
             f->hint = finding_printf(f,
                                      "%s%sPatroni drops such a setting from postgresql.conf with a "
-                                     "warning in its log, so it has no effect.",
-                                     f->hint ? f->hint : "", f->hint ? " " : "");
+                                     "warning in its log, so it has no effect%s",
+                                     f->hint ? f->hint : "", f->hint ? " " : "",
+                                     inert ? ", and nothing is lost: remove it to quiet the "
+                                             "warning."
+                                           : ".");
         }
     }
 }

@@ -266,6 +266,14 @@ const char *report_apply_how(const ReportInput *in, const Finding *f)
      * file is for an older one, the finding is a warning, not a refusal, and the change is part
      * of the upgrade): it applies at the start. Not the old major's context: removing
      * stats_temp_directory is no restart of anything (review 2026-12p, h17d 42) */
+    /* a manifest's or a Patroni file's line the operator or Patroni drops (the server never
+     * sees it): removing it applies nothing (review 2026-12zo, h55c 36) */
+    bool dropped = f->fix_by_hand && !f->refuses_start && f->n_fixes;
+    for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
+        dropped =
+            dropped && f->fixes[fix_idx].remove && !report_param(in, f, f->fixes[fix_idx].name);
+    if (dropped)
+        return NULL;
     for (size_t fix_idx = 0; fix_idx < f->n_fixes; fix_idx++)
         if (!report_param(in, f, f->fixes[fix_idx].name) &&
             (f->refuses_start || f->fixes[fix_idx].remove))
@@ -370,6 +378,13 @@ char *report_suggested_conf(const ReportInput *in, const Finding *f)
         /* a removal is shown as pgknob fix writes it: the line commented out (review
          * 2026-12x, h25a 11: the report wrote "# name (removed)", the fix did not) */
         char *line = NULL;
+        /* a line of a manifest or a Patroni file is removed there, not commented out as in
+         * postgresql.conf (review 2026-12zo, h55c 36: "Write #stats_temp_directory = ..." for
+         * a YAML file) */
+        if (fix->remove && f->fix_by_hand) {
+            free(shown);
+            continue;
+        }
         if (fix->remove) {
             const char *written = NULL;
             for (size_t set_idx = 0; set_idx < f->n_settings && !written; set_idx++)

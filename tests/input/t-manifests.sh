@@ -127,6 +127,16 @@ check "  ... close miss: log_statement: off reaches it as 'False', a PK0073 besi
 found $fx/patroni.yml "$j" PK0071 'max_connections: 500'
 check "patroni: errors Patroni drops are not server refusals" \
   test "$(jq '[.findings[] | select(.refuses_start and (.rule | startswith("PK02") | not))] | length' <<<"$j")" = 0
+# a removed parameter whose value means nothing on the target major (stats_temp_directory from
+# 15) loses nothing when Patroni drops it: a notice, and the report neither writes a
+# postgresql.conf line for the YAML file nor says the server does not start (review 2026-12zo,
+# h55c 36); close miss: one whose setting is lost (vacuum_defer_cleanup_age = 5) stays an error
+printf 'scope: x\npostgresql:\n  listen: 0.0.0.0:5432\n  bin_dir: /usr/lib/postgresql/17/bin\n  parameters:\n    stats_temp_directory: /var/lib/pgsql_stats_tmp\n    vacuum_defer_cleanup_age: 5\n' >"$tmp/pt-drop.yml"
+check "patroni: stats_temp_directory on 17 is a notice, vacuum_defer_cleanup_age = 5 an error" \
+  test "$(lint_json "$tmp/pt-drop.yml" | jq -r '[.findings[] | select(.rule == "PK0011") | "\(.line):\(.severity)"] | sort | join(",")')" = "6:notice,7:error"
+md=$("$PGKNOB" lint --format md --fail-on never "$tmp/pt-drop.yml" 2>/dev/null)
+check "  ... its report writes no #stats_temp_directory line and no start for it" \
+  bash -c '! grep -q "#stats_temp_directory" <<<"$1" && ! grep -q "stats_temp_directory.*| start |" <<<"$1"' _ "$md"
 # pg_hba: bootstrap.dcs.postgresql.pg_hba is the list Patroni writes (no local postgresql.pg_hba)
 found $fx/patroni.yml "$j" PK0201 'host all all 10.0.0.0/8 mdd5'
 found $fx/patroni.yml "$j" PK0201 'host replication replicator 127.0.0.1/40 md5'
