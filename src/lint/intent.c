@@ -2595,6 +2595,16 @@ static IntentPurpose purpose_of_settings(const ConfSet *set, char **evidence, in
         "\u0443\u0447\u0435\u0431\u043d\u044b\u0445 \u0446\u0435\u043b\u044f\u0445" /* учебных \
                                                                                        целях */
 
+/* homework in Russian, as a course's repository titles it ("Д/З по курсу Postgres": held-out
+ * set 55, h55c 43, a course's lab VM given an end-of-life warning); the description is read in
+ * lower case */
+#define RU_HOMEWORK                                                                                \
+    "\u0434/\u0437" /* д/з */,                                                                     \
+        "\u0434\u043e\u043c\u0430\u0448\u043d\u0435\u0435 "                                        \
+        "\u0437\u0430\u0434\u0430\u043d\u0438\u0435" /* домашнее задание */,                       \
+        "\u0434\u043e\u043c\u0430\u0448\u043d\u0438\u0435 "                                        \
+        "\u0437\u0430\u0434\u0430\u043d\u0438\u044f" /* домашние задания */
+
 /* Words a repository's own description uses for teaching and trial material, beyond
  * TEST_WORDS and BENCHMARK_WORDS ("workshop materials", "a course's assignments"): whole words of
  * its title and first paragraph, never of the rest, where "test" and "dev" name anything. */
@@ -2606,7 +2616,7 @@ static const char *const README_TEST_WORDS[] = {
      * de Administração de Bases de Dados": review 2026-12zo, h54c 41, a TPC-C tuning sweep
      * taken for production), a practical assignment's */
     "unidade curricular", "projeto da uc", "projecto da uc", "trabalho prático", "trabalho pratico",
-    "trabajo práctico", "trabajo practico",
+    "trabajo práctico", "trabajo practico", RU_HOMEWORK,
     /* hands-on material and a brown-bag session's (review 2026-12y, h26c 35, h26d 41) */
     "hands-on", "handson", "brown bag", "brown-bag", "brownbag",
     /* a repository that says it is a local development environment: its database is a
@@ -2707,7 +2717,7 @@ static const char *readme_word(const ReadmeDescription *desc, const char *const 
  * material people copy into production, a name's weak evidence (review 2026-12zi, h40a 09: a
  * kind proof of concept's missing backup kept at warning, judged noise). */
 static const char *const README_STATED_WORDS[] = {
-    "homework", "coursework",
+    "homework", "coursework", RU_HOMEWORK,
     /* a course unit's project, as coursework */
     "unidade curricular", "projeto da uc", "projecto da uc", "trabalho prático", "trabalho pratico",
     "trabajo práctico", "trabajo practico", "assignment", "assignments", "poc", "proof of concept",

@@ -1664,6 +1664,16 @@ printf '# Replicación de PostgreSQL\n\nUn primario y una réplica, ideal para f
 printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/edu/config/postgresql.conf"
 check "README: 'fines educativos' (for educational purposes) states test" \
   test "$(lint_json "$work/rd/edu/config/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("README: .fines educativos. in")] | join(",")')" = true
+# a course's homework titled in Russian ("Д/З по курсу Postgres": held-out set 55, h55c 43, a lab
+# VM's end of life a warning); close miss: a Russian README that names no homework
+mkdir -p "$work/rd/ru/roles/db/files"
+printf "data_directory = '/var/lib/postgresql/14/main'\nfsync = off\n" >"$work/rd/ru/roles/db/files/postgresql.conf"
+printf '# otus-postgres\n\u0414/\u0417 \u043f\u043e \u043a\u0443\u0440\u0441\u0443 Postgres\n' >"$work/rd/ru/README.md"
+check "README: 'Д/З' (homework) states test" \
+  test "$(lint_json "$work/rd/ru/roles/db/files/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("README")] | join(",")')" = true
+printf '# otus-postgres\n\u041a\u043b\u0430\u0441\u0442\u0435\u0440 Postgres\n' >"$work/rd/ru/README.md"
+check "  close miss: 'Кластер Postgres' states nothing" \
+  test "$(lint_json "$work/rd/ru/roles/db/files/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090")] | length')" = 0
 # pg_hba.conf of a test cluster: password authentication from every address and replication in
 # clear text expose only data made for it (notices that say why); trust from every address lets
 # anyone in as any role and keeps its level (review 2026-12zh, h39c 42, h40b 13)
