@@ -1554,6 +1554,28 @@ char *input_devcontainer_mount(const char *file)
     return search.devcontainer;
 }
 
+/* The image's repository matches one of `names` (a name alone matches its last part; one
+ * with a namespace, its end with that namespace). */
+static bool image_named(const char *image, const char *const *names)
+{
+    /* the repository without its tag or digest: a registry's port ("localhost:5000/…") is
+     * before the last '/' */
+    char *repo = xstrdup(image);
+    char *last = strrchr(repo, '/');
+    last = last ? last + 1 : repo;
+    last[strcspn(last, ":@")] = '\0';
+    size_t len = strlen(repo);
+    bool named = false;
+    for (const char *const *name = names; *name && !named; name++) {
+        size_t n = strlen(*name);
+        named = strchr(*name, '/') ? len >= n && !strcasecmp(repo + len - n, *name) &&
+                                         (len == n || repo[len - n - 1] == '/')
+                                   : !strcasecmp(last, *name);
+    }
+    free(repo);
+    return named;
+}
+
 /* Images of tools that exist only to develop and test against: mail catchers (MailHog,
  * Mailpit, MailDev, smtp4dev, MailCatcher, Inbucket, GreenMail: every message kept, none
  * delivered), cloud emulators (LocalStack, Azurite, DynamoDB local, fake-gcs-server, moto) and
@@ -1578,51 +1600,138 @@ static const char *const DEV_TOOL_IMAGES[] = {"mailhog",
 
 static bool dev_tool_image(const char *image)
 {
-    /* the repository without its tag or digest: a registry's port ("localhost:5000/…") is
-     * before the last '/' */
-    char *repo = xstrdup(image);
-    char *last = strrchr(repo, '/');
-    last = last ? last + 1 : repo;
-    last[strcspn(last, ":@")] = '\0';
-    size_t len = strlen(repo);
-    bool tool = false;
-    for (const char *const *name = DEV_TOOL_IMAGES; *name && !tool; name++) {
-        size_t n = strlen(*name);
-        tool = strchr(*name, '/') ? len >= n && !strcasecmp(repo + len - n, *name) &&
-                                        (len == n || repo[len - n - 1] == '/')
-                                  : !strcasecmp(last, *name);
-    }
-    free(repo);
-    return tool;
+    return image_named(image, DEV_TOOL_IMAGES);
 }
 
-static void first_dev_tool(const char *data, size_t len, yaml_document_t *doc,
-                           yaml_node_t *services, const char *path, void *ctx)
+/* Programs that ship a server's log files elsewhere (Elastic's Filebeat and Logstash, Fluentd,
+ * Fluent Bit, Grafana's Promtail, Alloy and Agent, Vector, the OpenTelemetry Collector): a
+ * generic name matches only with its namespace. */
+static const char *const LOG_SHIPPER_IMAGES[] = {"filebeat",
+                                                 "logstash",
+                                                 "fluentd",
+                                                 "fluent-bit",
+                                                 "promtail",
+                                                 "grafana/alloy",
+                                                 "grafana/agent",
+                                                 "timberio/vector",
+                                                 "opentelemetry-collector",
+                                                 "opentelemetry-collector-contrib",
+                                                 NULL};
+
+/* A bind source as written, without "./" and a trailing '/'. */
+static char *source_key(const char *source)
+{
+    while (source[0] == '.' && source[1] == '/')
+        source += 2;
+    char *key = xstrdup(source);
+    size_t n = strlen(key);
+    while (n > 1 && key[n - 1] == '/')
+        key[--n] = '\0';
+    return key;
+}
+
+/* Does a service running PostgreSQL mount `key` (a source_key), or a directory holding it, or
+ * one it holds? Into *name the service's name. */
+static bool postgres_mounts(yaml_document_t *doc, yaml_node_t *services, const char *key,
+                            char **name)
+{
+    for (yaml_node_pair_t *pair = services->data.mapping.pairs.start;
+         pair < services->data.mapping.pairs.top; pair++) {
+        yaml_node_t *service = yaml_document_get_node(doc, pair->value);
+        if (!service || service->type != YAML_MAPPING_NODE || !postgres_image(doc, service))
+            continue;
+        yaml_node_t *volumes = input_yaml_member(doc, service, "volumes");
+        for (yaml_node_item_t *it = volumes && volumes->type == YAML_SEQUENCE_NODE
+                                        ? volumes->data.sequence.items.start
+                                        : NULL;
+             it && it < volumes->data.sequence.items.top; it++) {
+            yaml_node_t *item = yaml_document_get_node(doc, *it);
+            char *source = item ? volume_source(doc, item) : NULL;
+            char *own = source ? source_key(source) : NULL;
+            size_t a = own ? strlen(own) : 0, b = strlen(key);
+            bool shared =
+                own && (!strcmp(own, key) || (a < b && !strncmp(own, key, a) && key[a] == '/') ||
+                        (b < a && !strncmp(own, key, b) && own[b] == '/'));
+            free(source);
+            free(own);
+            if (shared) {
+                *name = scalar_text(yaml_document_get_node(doc, pair->key));
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* What a stack search finds first: a development tool's service, or a log shipper's that
+ * mounts what a PostgreSQL service mounts (a malloc'd phrase). */
+typedef struct StackSearch {
+    bool shipper;
+    char *found;
+} StackSearch;
+
+/* One running service's image (a service under a profile runs only when asked for): a phrase
+ * into search->found when it is what the search looks for. */
+static void search_service(yaml_document_t *doc, yaml_node_t *services, yaml_node_pair_t *pair,
+                           StackSearch *search)
+{
+    yaml_node_t *service = yaml_document_get_node(doc, pair->value);
+    if (!service || service->type != YAML_MAPPING_NODE ||
+        input_yaml_member(doc, service, "profiles"))
+        return;
+    yaml_node_t *image = input_yaml_member(doc, service, "image");
+    char *text = scalar_text(image);
+    char *name = scalar_text(yaml_document_get_node(doc, pair->key));
+    if (text && !search->shipper && dev_tool_image(text))
+        search->found = xasprintf("service %s runs %s (line %d)", name ? name : "?", text,
+                                  (int)image->start_mark.line + 1);
+    yaml_node_t *volumes = text && search->shipper && image_named(text, LOG_SHIPPER_IMAGES)
+                               ? input_yaml_member(doc, service, "volumes")
+                               : NULL;
+    for (yaml_node_item_t *it = volumes && volumes->type == YAML_SEQUENCE_NODE
+                                    ? volumes->data.sequence.items.start
+                                    : NULL;
+         it && !search->found && it < volumes->data.sequence.items.top; it++) {
+        yaml_node_t *item = yaml_document_get_node(doc, *it);
+        char *source = item ? volume_source(doc, item) : NULL;
+        char *key = source ? source_key(source) : NULL;
+        char *server = NULL;
+        /* the server's data or log directory, not the shipper's own configuration beside it */
+        if (key && *key && postgres_mounts(doc, services, key, &server))
+            search->found = xasprintf("compose service %s runs %s (line %d) and mounts %s, as"
+                                      " service %s does",
+                                      name ? name : "?", text, (int)image->start_mark.line + 1,
+                                      source, server ? server : "?");
+        free(server);
+        free(key);
+        free(source);
+    }
+    free(text);
+    free(name);
+}
+
+static void search_stack(const char *data, size_t len, yaml_document_t *doc, yaml_node_t *services,
+                         const char *path, void *ctx)
 {
     (void)data, (void)len, (void)path;
-    char **found = ctx;
+    StackSearch *search = ctx;
     for (yaml_node_pair_t *pair = services ? services->data.mapping.pairs.start : NULL;
-         pair && !*found && pair < services->data.mapping.pairs.top; pair++) {
-        yaml_node_t *service = yaml_document_get_node(doc, pair->value);
-        yaml_node_t *image = service && service->type == YAML_MAPPING_NODE
-                                 ? input_yaml_member(doc, service, "image")
-                                 : NULL;
-        char *text = scalar_text(image);
-        char *name = scalar_text(yaml_document_get_node(doc, pair->key));
-        /* a service under a profile does not run with the stack unless asked for */
-        if (text && dev_tool_image(text) && !input_yaml_member(doc, service, "profiles"))
-            *found = xasprintf("service %s runs %s (line %d)", name ? name : "?", text,
-                               (int)image->start_mark.line + 1);
-        free(text);
-        free(name);
-    }
+         pair && !search->found && pair < services->data.mapping.pairs.top; pair++)
+        search_service(doc, services, pair, search);
 }
 
 char *input_compose_dev_tool(const char *compose)
 {
-    char *found = NULL;
-    on_compose_doc(compose, first_dev_tool, &found);
-    return found;
+    StackSearch search = {false, NULL};
+    on_compose_doc(compose, search_stack, &search);
+    return search.found;
+}
+
+char *input_compose_log_shipper(const char *compose)
+{
+    StackSearch search = {true, NULL};
+    on_compose_doc(compose, search_stack, &search);
+    return search.found;
 }
 
 /* Does the service build its image from a Dockerfile whose FROM names a PostgreSQL image (or

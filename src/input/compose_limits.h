@@ -120,6 +120,12 @@ char *input_devcontainer_mount(const char *file);
  * mailhog/mailhog (line 26)", or NULL. Caller frees. */
 char *input_compose_dev_tool(const char *compose);
 
+/* The first service of the compose file that ships a server's log files elsewhere (Filebeat,
+ * Fluent Bit, Promtail, Vector, …) and mounts a source a PostgreSQL service also mounts (its data
+ * or log directory): "compose service filebeat runs … (line 113) and mounts ./postgresql, as
+ * service postgresql does" (malloc'd), or NULL. */
+char *input_compose_log_shipper(const char *compose);
+
 /* False when the services of the compose file `compose` that bind-mount `file` (or a directory
  * holding it) run no PostgreSQL: none of the official image's lineage, none built from a
  * Dockerfile (an application's container given its config directory); true otherwise, also

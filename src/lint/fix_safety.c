@@ -464,7 +464,11 @@ static char *intent_why(const Snapshot *snap, const CatalogParam *param, const G
     /* what the log holds is what a log reader the file names works from (review 2026-12q,
      * h18a 09: pgbadger's log_autovacuum_min_duration = 0 was a safe fix) */
     if (intent->log_reader_at.file && !strncasecmp(name, "log_", 4) &&
-        !logs_more(name, val, cur)) { /* adding to the log takes nothing from its reader */
+        !logs_more(name, val, cur)) {   /* adding to the log takes nothing from its reader */
+        if (intent->log_reader_at.said) /* a log shipper of its compose stack */
+            return xasprintf("the %s, a program that reads the server's log; %s = %s is part of "
+                             "what it is given, and changing it may take what it ships.",
+                             intent->log_reader_at.text, name, cur->value);
         bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not pgBadger's prefix */
         return xasprintf("the configuration %s%s%s (line %d) %s the program that reads the "
                          "server's log; %s = %s is part of what it is given, and changing it may "

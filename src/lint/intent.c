@@ -2954,6 +2954,18 @@ static void purpose_from_place(Intent *out, const ConfSet *set, bool prod_said)
                                  base ? base + 1 : stack);
         free(tool);
     }
+    /* a log shipper of the stack reads the server's log files (a Filebeat that mounts the
+     * server's data directory): the log settings are what it is given, as a comment naming
+     * pgBadger says (held-out set 55, h55c 31: log_min_duration_statement = 0 fed to Kibana,
+     * a warning) */
+    char *shipper = stack && !out->log_reader_at.file ? input_compose_log_shipper(stack) : NULL;
+    if (shipper) {
+        out->log_reader_at.file = arena_strdup(out->arena, stack);
+        out->log_reader_at.line = 0;
+        out->log_reader_at.text = arena_strdup(out->arena, shipper);
+        out->log_reader_at.said = true; /* pgknob's words, not a comment of the file */
+        free(shipper);
+    }
     compose_limits_clear(&compose);
     /* a development container runs it: the Development Containers specification's compose
      * file mounts it (held-out set 52, h52a 01: `.devcontainer/docker-compose.yml` beside the
@@ -4286,13 +4298,17 @@ void intent_deliberate(const Intent *intent, const Snapshot *snap, FindingList *
          * with its duration): where the author names the program that reads the log, that is
          * the point of the line (review 2026-12t, h22a 01) */
         if (intent->log_reader_at.file && !strcmp(f->rule_id, "PK7002")) {
-            bool said = intent->log_reader_at.text[0] != 'p'; /* a comment, not the prefix */
+            const IntentPlace *reader = &intent->log_reader_at;
+            bool quoted = !reader->said && reader->text[0] != 'p'; /* a comment, not the prefix */
+            char *where = reader->said ? xasprintf("%s", reader->text)
+                                       : xasprintf("%s%s%s, line %d", quoted ? "'" : "",
+                                                   reader->text, quoted ? "'" : "", reader->line);
             demote(f, xasprintf("A notice: the file is set up for a program that reads this log "
-                                "(%s%s%s, line %d), whose reports need every statement with its "
-                                "duration; the cost is log volume and disk, not data or "
-                                "availability. Check that the log's disk holds it.",
-                                said ? "'" : "", intent->log_reader_at.text, said ? "'" : "",
-                                intent->log_reader_at.line));
+                                "(%s), whose reports need every statement with its duration; the "
+                                "cost is log volume and disk, not data or availability. Check "
+                                "that the log's disk holds it.",
+                                where));
+            free(where);
             continue;
         }
         if (debugging && verbose_log_rule(f) && strcmp(f->rule_id, "PK7012")) {

@@ -1664,6 +1664,17 @@ printf '# Replicación de PostgreSQL\n\nUn primario y una réplica, ideal para f
 printf "log_statement = 'all'\nfsync = off\n" >"$work/rd/edu/config/postgresql.conf"
 check "README: 'fines educativos' (for educational purposes) states test" \
   test "$(lint_json "$work/rd/edu/config/postgresql.conf" | jq -r '[.findings[] | select(.rule == "PK0090") | .message | test("README: .fines educativos. in")] | join(",")')" = true
+# a log shipper of the compose stack reads the server's log files (held-out set 55, h55c 31: a
+# Filebeat that mounts the server's data directory, log_min_duration_statement = 0 a warning);
+# close misses: a shipper that mounts only its own configuration, and one under a profile
+mkdir -p "$work/ship"
+ship() { printf 'services:\n  db:\n    image: postgres:17\n    command: postgres -c logging_collector=on -c log_min_duration_statement=0\n    volumes:\n      - ./pgdata:/var/lib/postgresql/data\n  filebeat:\n    image: docker.elastic.co/beats/filebeat:9.2.0\n%b    volumes:\n      - ./filebeat.yml:/usr/share/filebeat/filebeat.yml:ro\n%b' "$1" "$2" >"$work/ship/docker-compose.yml"; lint_json "$work/ship/docker-compose.yml" | jq -r '[.findings[] | select(.rule == "PK7002") | "\(.severity) \(.hint // "" | test("compose service filebeat runs"))"][0]'; }
+check "a Filebeat mounting the server's data directory: PK7002 a notice naming it" \
+  test "$(ship '' '      - ./pgdata:/data/postgres:ro\n')" = "notice true"
+check "  close miss: one that mounts only its own configuration: a warning" \
+  test "$(ship '' '')" = "warning false"
+check "  close miss: one under a profile does not run with the stack: a warning" \
+  test "$(ship '    profiles: [logs]\n' '      - ./pgdata:/data/postgres:ro\n')" = "warning false"
 # a course's homework titled in Russian ("Д/З по курсу Postgres": held-out set 55, h55c 43, a lab
 # VM's end of life a warning); close miss: a Russian README that names no homework
 mkdir -p "$work/rd/ru/roles/db/files"
