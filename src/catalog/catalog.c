@@ -589,13 +589,39 @@ static bool words_abbreviated(const char *name, const char *cand)
     }
 }
 
+/* One whole word of `cand` left out, the rest in order ("autovacuum_cost_limit" for
+ * autovacuum_vacuum_cost_limit: held-out set 55, h55a 02, called spelt like nothing), for a name
+ * of two words or more. */
+static bool word_dropped(const char *name, const char *cand)
+{
+    size_t words = 0;
+    bool skipped = false;
+    while (*name && *cand) {
+        size_t ln = strcspn(name, "_"), lc = strcspn(cand, "_");
+        if (ln == lc && !strncasecmp(name, cand, ln)) {
+            name += ln + (name[ln] == '_');
+            words++;
+        } else if (skipped) {
+            return false;
+        } else {
+            skipped = true;
+        }
+        cand += lc + (cand[lc] == '_');
+    }
+    if (!*name && *cand && !skipped) { /* the last word left out */
+        skipped = true;
+        cand += strcspn(cand, "_");
+    }
+    return !*name && !*cand && skipped && words >= 2;
+}
+
 const char *catalog_suggest(const Catalog *cat, const char *name)
 {
     if (!cat || !name || !*name || catalog_find(cat, name))
         return NULL;
     const char *best = NULL, *prefix = NULL, *word_match = NULL, *reordered = NULL;
-    const char *abbreviated = NULL;
-    size_t n_abbreviated = 0;
+    const char *abbreviated = NULL, *dropped = NULL;
+    size_t n_abbreviated = 0, n_dropped = 0;
     size_t name_len = strlen(name);
     int best_dist = typo_budget(name_len) + 1;
     for (size_t idx = 0; idx < cat->n_params; idx++) {
@@ -620,13 +646,20 @@ const char *catalog_suggest(const Catalog *cat, const char *name)
             abbreviated = cand;
             n_abbreviated++;
         }
+        if (word_dropped(name, cand)) {
+            dropped = cand;
+            n_dropped++;
+        }
     }
     /* an abbreviation two parameters share names neither */
     if (n_abbreviated != 1)
         abbreviated = NULL;
+    if (n_dropped != 1) /* nor a word two parameters could have lost */
+        dropped = NULL;
     return best          ? best
            : reordered   ? reordered
            : abbreviated ? abbreviated
+           : dropped     ? dropped
            : prefix      ? prefix
                          : word_match;
 }

@@ -247,6 +247,13 @@ static void test_suggest(void)
     /* ...but not a shortening several parameters share, nor one cut below three letters */
     CHECK_STR(catalog_suggest(c18, "log_min_dur"), NULL);
     CHECK_STR(catalog_suggest(c18, "sh_buffers"), NULL);
+    /* one whole word left out, the rest in order (held-out set 55, h55a 02) */
+    CHECK_STR(catalog_suggest(c18, "autovacuum_cost_limit"), "autovacuum_vacuum_cost_limit");
+    CHECK_STR(catalog_suggest(c18, "autovacuum_cost_delay"), "autovacuum_vacuum_cost_delay");
+    CHECK_STR(catalog_suggest(c18, "max_senders"), "max_wal_senders");
+    /* ...but not a word two parameters could have lost (vacuum_freeze_min_age and
+     * vacuum_freeze_table_age) */
+    CHECK_STR(catalog_suggest(c18, "vacuum_freeze_age"), NULL);
     /* known names get no suggestion, even when another name is close */
     CHECK_STR(catalog_suggest(c18, "min_wal_size"), NULL);
     CHECK_STR(catalog_suggest(c18, "autovacuum"), NULL);
